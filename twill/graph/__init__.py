@@ -1,0 +1,1 @@
+"""Loop dependence graphs: the model, its JSON form, builders and analyses."""

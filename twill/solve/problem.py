@@ -1,0 +1,91 @@
+"""Solver-neutral problem statements. Backends read these; nothing here imports a solver."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from twill.errors import GraphError, MachineError
+from twill.graph.model import LoopGraph, Reservation
+
+
+@dataclass(frozen=True)
+class ModuloProblem:
+    """Modulo scheduling of one loop (the paper's Figure 4 without memory or warps).
+
+    Nodes are indexed 0..n-1. ``cycles[v]`` is v's latency in schedule units (completion needs
+    ``start + cycles <= L``); ``rrt[v]`` its reservations; ``edges`` are
+    ``(src, dst, delay, distance)`` over node indices; ``capacity`` maps unit -> instances.
+    """
+
+    nodes: tuple[str, ...]
+    cycles: tuple[int, ...]
+    rrt: tuple[tuple[Reservation, ...], ...]
+    edges: tuple[tuple[int, int, int, int], ...]
+    capacity: tuple[tuple[str, int], ...]
+    name: str = "loop"
+
+    def __post_init__(self) -> None:
+        n = len(self.nodes)
+        if not (len(self.cycles) == len(self.rrt) == n):
+            raise GraphError("problem arrays disagree in length", where=self.name)
+        caps = dict(self.capacity)
+        for v, rs in enumerate(self.rrt):
+            for r in rs:
+                if r.count and r.unit not in caps:
+                    raise MachineError("op needs a unit the machine lacks", where=f"{self.name}: {self.nodes[v]}",
+                                       expected=" | ".join(sorted(caps)) or "no units", found=r.unit)
+                if r.count > caps.get(r.unit, 0):
+                    raise MachineError("op needs more unit instances than the machine has",
+                                       where=f"{self.name}: {self.nodes[v]}",
+                                       expected=f"<= {caps.get(r.unit, 0)} x {r.unit}", found=str(r.count))
+        for s, d, delay, dist in self.edges:
+            if not (0 <= s < n and 0 <= d < n) or delay < 0 or dist < 0:
+                raise GraphError("bad edge", where=self.name, found=str((s, d, delay, dist)))
+
+    @property
+    def n(self) -> int:
+        return len(self.nodes)
+
+    @property
+    def cap(self) -> dict[str, int]:
+        return dict(self.capacity)
+
+    @classmethod
+    def from_graph(cls, g: LoopGraph, capacity: dict[str, int]) -> "ModuloProblem":
+        """The problem of a costed graph (every op has cycles, every edge a delay)."""
+        if not g.costed:
+            missing = [o.id for o in g.ops if o.cycles is None][:5]
+            raise GraphError("graph has no costs", where=g.name, expected="costs on every op and edge",
+                             found=f"uncosted {', '.join(missing) or 'edges'}")
+        index = {o.id: i for i, o in enumerate(g.ops)}
+        return cls(nodes=g.ids, cycles=tuple(int(o.cycles or 0) for o in g.ops),
+                   rrt=tuple(o.rrt for o in g.ops),
+                   edges=tuple((index[d.src], index[d.dst], int(d.delay or 0), d.distance) for d in g.deps),
+                   capacity=tuple(sorted(capacity.items())), name=g.name)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What a backend returns: a status from ``twill.schedule.model.STATUSES``, the values it found
+    (backend-neutral: e.g. ``{"start": {...}, "length": L}``) and stats (times, bounds, gap)."""
+
+    status: str
+    values: dict[str, Any] = field(default_factory=dict)
+    stats: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SolveOptions:
+    time_limit: float = 60.0   # seconds per solver call
+    threads: int = 2
+    seed: int = 0
+
+
+class Backend(Protocol):
+    """One solver backend: imported lazily, with its own status map."""
+
+    name: str
+
+    def is_installed(self) -> bool: ...
+
+    def solve(self, problem: Any, options: SolveOptions) -> Solution: ...
