@@ -1,0 +1,229 @@
+"""FlashAttention forward with the Q tile split into two sub-tiles that share each K and V load.
+
+The same computation as ``kernels/fa3.py``, but each CTA's BLOCK_M rows of Q are two independent sub-tiles
+of BLOCK_M/2 rows, processed in the same loop: per iteration one K load and one V load, two QK dots, two
+online softmaxes, two PV dots. The two chains only share the loads, so a scheduler can interleave one
+sub-tile's softmax with the other's tensor-core work (the sub-tiling of the Twill paper, the "ping-pong"
+of FlashAttention-3). The stored logsumexp follows fa3.py: ``M = logsumexp(sm_scale * q @ k^T) / ln(2)``.
+
+As Triton 3.6 compiles it on sm_90 (8 warps, 64-row sub-tiles): a dot whose result feeds another dot gets
+all warps along M (warpsPerCTA [8, 1]), so both warp groups compute each sub-tile's QK and softmax, and
+ptxas spills about 112 bytes. ``launch(inputs, BLOCK_M=256, num_stages=2)`` gives 128-row sub-tiles without
+that duplication on sm_90 (on sm_100 it needs more tensor memory than Triton 3.6 allocates).
+
+Importing this file does no GPU or torch work: torch is imported inside the functions that need it.
+Run ``python kernels/fa3_subtiled.py`` on a machine with a GPU to check it against torch and time it.
+"""
+from __future__ import annotations
+
+import math
+import sys
+from typing import Any
+
+import triton
+import triton.language as tl
+
+# Specialisation used for offline extraction (see the repository's conventions for TWILL_SPEC).
+# Q/K/V/O are [B*H*N, D] fp16 tensors read through host-side TMA descriptors; Q and O in BLOCK_M/2-row blocks.
+TWILL_SPEC: dict[str, Any] = {
+    "kernel": "_attn_fwd_subtiled",
+    "signature": {
+        "sm_scale": "fp32",
+        "M": "*fp32",
+        "Z": "i32",
+        "H": "i32",
+        "desc_q": "tensordesc<fp16[64, 128]>",
+        "desc_k": "tensordesc<fp16[128, 128]>",
+        "desc_v": "tensordesc<fp16[128, 128]>",
+        "desc_o": "tensordesc<fp16[64, 128]>",
+        "N_CTX": "i32",
+        "HEAD_DIM": "constexpr",
+        "BLOCK_M": "constexpr",
+        "BLOCK_N": "constexpr",
+    },
+    "constexprs": {"HEAD_DIM": 128, "BLOCK_M": 128, "BLOCK_N": 128},
+    "num_warps": 8,
+    "num_stages": 3,
+    "divisibility": ["M", "N_CTX"],
+    "arch": {},
+}
+
+PROBLEM: dict[str, int] = {"B": 4, "H": 32, "N": 4096, "D": 128}
+SMALL: dict[str, int] = {"B": 1, "H": 2, "N": 512, "D": 128}
+
+
+@triton.jit
+def _attn_fwd_subtiled(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX,
+                       HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    dtype: tl.constexpr = tl.float16
+    HALF_M: tl.constexpr = BLOCK_M // 2
+    start_m = tl.program_id(0)
+    off_hz = tl.program_id(1)
+    # Row offset of this (batch, head) in the flattened [B*H*N, D] views.
+    offset_y = off_hz * N_CTX
+    qo_offset_y = offset_y + start_m * BLOCK_M
+    offs_m0 = start_m * BLOCK_M + tl.arange(0, HALF_M)
+    offs_m1 = offs_m0 + HALF_M
+    m_i0 = tl.zeros([HALF_M], dtype=tl.float32) - float("inf")
+    m_i1 = tl.zeros([HALF_M], dtype=tl.float32) - float("inf")
+    l_i0 = tl.zeros([HALF_M], dtype=tl.float32) + 1.0
+    l_i1 = tl.zeros([HALF_M], dtype=tl.float32) + 1.0
+    acc0 = tl.zeros([HALF_M, HEAD_DIM], dtype=tl.float32)
+    acc1 = tl.zeros([HALF_M, HEAD_DIM], dtype=tl.float32)
+    qk_scale = sm_scale * 1.44269504  # 1 / ln(2): softmax in base 2
+    q0 = desc_q.load([qo_offset_y, 0])
+    q1 = desc_q.load([qo_offset_y + HALF_M, 0])
+    offsetkv_y = offset_y
+    for start_n in tl.range(0, N_CTX, BLOCK_N):
+        # One K load and one V load serve both Q sub-tiles.
+        k = desc_k.load([offsetkv_y, 0]).T
+        qk0 = tl.dot(q0, k)
+        qk1 = tl.dot(q1, k)
+        # Softmax of sub-tile 0.
+        m_ij0 = tl.maximum(m_i0, tl.max(qk0, 1) * qk_scale)
+        qk0 = qk0 * qk_scale - m_ij0[:, None]
+        p0 = tl.math.exp2(qk0)
+        alpha0 = tl.math.exp2(m_i0 - m_ij0)
+        l_ij0 = tl.sum(p0, 1)
+        acc0 = acc0 * alpha0[:, None]
+        p0 = p0.to(dtype)
+        # Softmax of sub-tile 1.
+        m_ij1 = tl.maximum(m_i1, tl.max(qk1, 1) * qk_scale)
+        qk1 = qk1 * qk_scale - m_ij1[:, None]
+        p1 = tl.math.exp2(qk1)
+        alpha1 = tl.math.exp2(m_i1 - m_ij1)
+        l_ij1 = tl.sum(p1, 1)
+        acc1 = acc1 * alpha1[:, None]
+        p1 = p1.to(dtype)
+        v = desc_v.load([offsetkv_y, 0])
+        acc0 = tl.dot(p0, v, acc0)
+        acc1 = tl.dot(p1, v, acc1)
+        l_i0 = l_i0 * alpha0 + l_ij0
+        l_i1 = l_i1 * alpha1 + l_ij1
+        m_i0 = m_ij0
+        m_i1 = m_ij1
+        offsetkv_y += BLOCK_N
+    m_i0 += tl.math.log2(l_i0)
+    m_i1 += tl.math.log2(l_i1)
+    acc0 = acc0 / l_i0[:, None]
+    acc1 = acc1 / l_i1[:, None]
+    tl.store(M + off_hz * N_CTX + offs_m0, m_i0)
+    tl.store(M + off_hz * N_CTX + offs_m1, m_i1)
+    desc_o.store([qo_offset_y, 0], acc0.to(dtype))
+    desc_o.store([qo_offset_y + HALF_M, 0], acc1.to(dtype))
+
+
+def default_config(arch: str | None = None) -> dict[str, int]:
+    """Launch configuration of TWILL_SPEC (with the arch's overrides), e.g. ``{"BLOCK_M": 128, ...}``."""
+    spec = dict(TWILL_SPEC, **TWILL_SPEC["arch"].get(arch or "", {}))
+    c = spec["constexprs"]
+    return {"BLOCK_M": c["BLOCK_M"], "BLOCK_N": c["BLOCK_N"], "num_warps": spec["num_warps"],
+            "num_stages": spec["num_stages"]}
+
+
+def _device_arch() -> str | None:
+    """The TWILL_SPEC arch key of the current GPU ("b200" for sm_100 and newer), None without a GPU."""
+    import torch
+    if not torch.cuda.is_available():
+        return None
+    return "b200" if torch.cuda.get_device_capability()[0] >= 10 else "h100"
+
+
+def make_inputs(B: int, H: int, N: int, D: int = 128, device: str = "cuda", seed: int = 0) -> dict[str, Any]:
+    """Random fp16 q, k, v of shape [B, H, N, D] and ``sm_scale = 1/sqrt(D)``."""
+    import torch
+    g = torch.Generator(device=device).manual_seed(seed)
+    q, k, v = (torch.randn((B, H, N, D), device=device, dtype=torch.float16, generator=g) for _ in range(3))
+    return {"q": q, "k": k, "v": v, "sm_scale": 1.0 / math.sqrt(D)}
+
+
+def forward(inputs: dict[str, Any], **config: int) -> tuple[Any, Any]:
+    """Run the kernel; return ``(o, lse2)``: o [B, H, N, D] fp16 and lse2 [B, H, N] fp32 (log2 domain)."""
+    import torch
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    cfg = dict(default_config(_device_arch()), **config)
+    q, k, v = inputs["q"], inputs["k"], inputs["v"]
+    B, H, N, D = q.shape
+    bm, bn = cfg["BLOCK_M"], cfg["BLOCK_N"]
+    if N % bm or N % bn:
+        raise ValueError(f"fa3_subtiled: expected N divisible by BLOCK_M={bm} and BLOCK_N={bn}, found N={N}")
+    if k.shape != q.shape or v.shape != q.shape or not all(t.is_contiguous() for t in (q, k, v)):
+        raise ValueError(f"fa3_subtiled: expected contiguous q, k, v of one shape, found {q.shape} {k.shape} {v.shape}")
+    o = torch.empty_like(q)
+    lse2 = torch.empty((B, H, N), device=q.device, dtype=torch.float32)
+    rows = B * H * N
+    desc_q = TensorDescriptor(q, [rows, D], [D, 1], [bm // 2, D])
+    desc_k = TensorDescriptor(k, [rows, D], [D, 1], [bn, D])
+    desc_v = TensorDescriptor(v, [rows, D], [D, 1], [bn, D])
+    desc_o = TensorDescriptor(o, [rows, D], [D, 1], [bm // 2, D])
+    grid = (N // bm, B * H, 1)
+    _attn_fwd_subtiled[grid](inputs["sm_scale"], lse2, B, H, desc_q, desc_k, desc_v, desc_o, N,
+                             HEAD_DIM=D, BLOCK_M=bm, BLOCK_N=bn,
+                             num_warps=cfg["num_warps"], num_stages=cfg["num_stages"])
+    return o, lse2
+
+
+def launch(inputs: dict[str, Any], **config: int) -> Any:
+    """Run the kernel and return the attention output o [B, H, N, D] fp16."""
+    return forward(inputs, **config)[0]
+
+
+def reference(inputs: dict[str, Any]) -> Any:
+    """softmax(sm_scale * q k^T) v in float32, one batch at a time (bounded memory); fp32 [B, H, N, D]."""
+    import torch
+    q, k, v, scale = inputs["q"], inputs["k"], inputs["v"], inputs["sm_scale"]
+    out = torch.empty(q.shape, device=q.device, dtype=torch.float32)
+    for b in range(q.shape[0]):
+        s = torch.matmul(q[b].float(), k[b].float().transpose(-1, -2)) * scale
+        out[b] = torch.matmul(torch.softmax(s, dim=-1), v[b].float())
+    return out
+
+
+def reference_lse2(inputs: dict[str, Any]) -> Any:
+    """log2-domain logsumexp of the scaled scores, fp32 [B, H, N] (what the kernel stores in M)."""
+    import torch
+    q, k, scale = inputs["q"], inputs["k"], inputs["sm_scale"]
+    out = torch.empty(q.shape[:3], device=q.device, dtype=torch.float32)
+    for b in range(q.shape[0]):
+        s = torch.matmul(q[b].float(), k[b].float().transpose(-1, -2)) * scale
+        out[b] = torch.logsumexp(s, dim=-1) / math.log(2.0)
+    return out
+
+
+def flops(B: int, H: int, N: int, D: int = 128) -> float:
+    """Floating-point operations of the non-causal forward: two GEMMs of 2*N*N*D per (batch, head)."""
+    return 4.0 * B * H * N * N * D
+
+
+def _rel_err(x: Any, ref: Any) -> float:
+    return ((x.float() - ref.float()).norm() / ref.float().norm()).item()
+
+
+def main() -> int:
+    """Check against torch on SMALL and PROBLEM, then time PROBLEM with do_bench."""
+    try:
+        import torch
+    except ImportError:
+        print("fa3_subtiled: needs torch and a CUDA GPU (the kernel itself compiles offline without them)")
+        return 2
+    if not torch.cuda.is_available():
+        print("fa3_subtiled: needs a CUDA GPU")
+        return 2
+    cfg = default_config(_device_arch())
+    print(f"fa3_subtiled: {torch.cuda.get_device_name()} config {cfg}")
+    ok = True
+    for name, size in (("SMALL", SMALL), ("PROBLEM", PROBLEM)):
+        inp = make_inputs(**size)
+        o, lse2 = forward(inp)
+        e_o, e_m = _rel_err(o, reference(inp)), _rel_err(lse2, reference_lse2(inp))
+        good = e_o < 1e-2 and e_m < 1e-4
+        ok &= good
+        print(f"  {name} {size}: rel. error o {e_o:.2e}, lse {e_m:.2e} -> {'PASS' if good else 'FAIL'}")
+    inp = make_inputs(**PROBLEM)
+    ms = triton.testing.do_bench(lambda: launch(inp))
+    print(f"  PROBLEM {PROBLEM}: {ms:.4f} ms, {flops(**PROBLEM) / ms * 1e-9:.1f} TFLOP/s")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,228 @@
+"""The optimize pipeline, top to bottom: kernel -> graph -> costs -> normalised costs -> modulo
+schedule -> joint schedule -> checked schedule, annotated IR, schedule JSON and HTML."""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from twill.errors import InputError, TwillError
+from twill.graph.model import LoopGraph
+from twill.schedule.model import Schedule
+
+
+@dataclass(frozen=True)
+class OptimizeOptions:
+    """What ``twill optimize`` was asked to do (the command's flags, solver-neutral)."""
+
+    swp_only: bool = False
+    backend: str = "cpsat"               # modulo ILP backend: cpsat | scip
+    joint_backend: str = "cpsat"         # joint problem backend: cpsat | z3
+    time_limit: float = 60.0             # seconds per solver call
+    normalize_bound: int = 300           # U of the paper's section 5.2
+    profile: str | None = None           # measured profile JSON (twill profile)
+    kernel: str | None = None
+    loop: int | None = None
+    args: tuple[tuple[str, str], ...] = ()
+    consts: tuple[tuple[str, str], ...] = ()
+    num_warps: int | None = None
+    warp_groups: int | None = None
+    reg_limit: int | None = None
+    no_cross_warp: bool = False
+    annotate: bool = True                # write the annotated TTGIR when the input has TTGIR
+
+
+@dataclass(frozen=True)
+class OptimizeResult:
+    graph: LoopGraph                     # costed graph, real cycles
+    scheduled_graph: LoopGraph           # normalised graph the schedule refers to
+    schedule: Schedule
+    pre_ttgir: str | None
+    annotated_ttgir: str | None
+    kernel_source_sha: str
+    ttgir_sha: str
+    machine_sha: str
+    profile_sha: str | None
+    triton_version: str
+    kernel_name: str
+    config: dict[str, Any] = field(default_factory=dict)
+    phases: dict[str, float] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+
+
+def sha256(data: str | bytes) -> str:
+    return hashlib.sha256(data.encode() if isinstance(data, str) else data).hexdigest()
+
+
+class _Timer:
+    """Times each named step; the record becomes the schedule's ``phases``."""
+
+    def __init__(self) -> None:
+        self.phases: dict[str, float] = {}
+
+    def __call__(self, name: str, fn: Callable[..., Any], *a: Any, **kw: Any) -> Any:
+        t0 = time.perf_counter()
+        try:
+            return fn(*a, **kw)
+        finally:
+            self.phases[name] = self.phases.get(name, 0.0) + time.perf_counter() - t0
+
+
+def extract(path: str, arch: str, opts: OptimizeOptions) -> tuple[LoopGraph, str | None, str]:
+    """Graph of the loop in ``path`` (kernel .py, .ttgir or graph .json), the pre-pipeline TTGIR when
+    there is one, and the hash of the input source."""
+    p = Path(path)
+    if not p.is_file():
+        raise InputError("no such file", where=path, expected="a kernel .py, a .ttgir or a graph .json")
+    text = p.read_text()
+    if p.suffix == ".json":
+        from twill.graph.io import graph_from_dict
+
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise InputError("malformed graph JSON", where=f"{path}:{e.lineno}", expected="JSON",
+                             found=e.msg) from None
+        return graph_from_dict(data, where=path), None, sha256(text)
+    from twill.ir import frontend
+
+    graph, ttgir = frontend.graph_for_file(path, arch, kernel=opts.kernel, loop=opts.loop, args=dict(opts.args),
+                                           consts=dict(opts.consts), num_warps=opts.num_warps)
+    return graph, ttgir, sha256(text)
+
+
+def optimize(path: str, arch: str, opts: OptimizeOptions = OptimizeOptions(),
+             progress: Callable[[str], None] | None = None) -> OptimizeResult:
+    """Run the whole pipeline on one kernel.
+
+    Examples
+    --------
+    >>> r = optimize("kernels/gemm.py", "h100", OptimizeOptions(swp_only=True))  # doctest: +SKIP
+    >>> r.schedule.ii, r.schedule.status                                          # doctest: +SKIP
+    """
+    import triton
+
+    from twill.machine.cost import annotate_costs
+    from twill.machine.model import load_machine, machine_sha
+    from twill.schedule.verify import verify
+    from twill.solve.modulo import modulo_schedule
+    from twill.solve.normalize import normalize_graph
+    from twill.solve.problem import ModuloProblem, SolveOptions
+
+    say = progress or (lambda _msg: None)
+    timer = _Timer()
+    machine = load_machine(arch)                                   # unknown arch fails before any work
+    # 1. The loop's dependence graph, from Triton's own pre-pipeline TTGIR.
+    graph, pre_ttgir, source_sha = timer("extract", extract, path, arch, opts)
+    say(f"graph: {len(graph.ops)} ops, {len(graph.deps)} edges")
+    # 2. Costs: the machine model, or measured latencies where a profile has them.
+    profile = _load_profile(opts.profile, graph, arch) if opts.profile else None
+    costed = timer("cost", annotate_costs, graph, machine, profile)
+    # 3. Small integer costs with the same ratios, so the exact solvers stay tractable (paper 5.2).
+    scaled, norm = timer("normalize", normalize_graph, costed, opts.normalize_bound)
+    say(f"normalised: 1 unit = {norm['scale']:.1f} cycles, worst ratio error {norm['worst_ratio_error']:.3f}")
+    solve_opts = SolveOptions(time_limit=opts.time_limit)
+    # 4. Optimal modulo schedule: the smallest II the units and recurrences allow, proved.
+    problem = ModuloProblem.from_graph(scaled, machine.units)
+    modulo = timer("modulo", modulo_schedule, problem, opts.backend, solve_opts)
+    say(f"modulo schedule: II={modulo.ii} L={modulo.length} ({modulo.status})")
+    schedule = modulo
+    # 5. Joint software pipeline + warp assignment (Algorithm 1), unless only SWP was asked for.
+    if not opts.swp_only and modulo.status in ("optimal", "feasible"):
+        from twill.solve.search import joint_search
+
+        schedule = timer("joint", joint_search, scaled, machine, opts, seed=modulo, progress=say)
+    # 6. Every schedule goes through the independent checker.
+    if schedule.status in ("optimal", "feasible"):
+        violations = timer("verify", verify, scaled, machine, schedule)
+        if violations:
+            raise TwillError("schedule failed the independent checker", where=graph.name,
+                             expected="no violations", found="; ".join(str(v) for v in violations[:5]))
+    # 7. The annotated TTGIR that Triton compiles (codegen), when the input had TTGIR.
+    annotated = None
+    notes: list[str] = []
+    if opts.annotate and pre_ttgir is not None and schedule.status in ("optimal", "feasible"):
+        try:
+            from codegen.annotate import annotate_ttgir
+        except ImportError:
+            annotated = None
+        else:
+            annotated = timer("annotate", annotate_ttgir, pre_ttgir, scaled, schedule)
+    schedule = schedule.with_extra(
+        phases={k: round(v, 4) for k, v in timer.phases.items()},
+        normalization=norm, capacity=machine.units, arch=arch, machine=machine.name,
+        kernel=graph.get("kernel", graph.name), triton_version=triton.__version__,
+        source_sha256=source_sha,
+        cost_sources=_cost_sources(costed),
+        cycles={o.id: o.cycles for o in costed.ops},
+        predicted={"iteration_cycles": round(schedule.ii * norm["scale"], 1),
+                   "length_cycles": round(schedule.length * norm["scale"], 1)},
+    )
+    return OptimizeResult(
+        graph=costed, scheduled_graph=scaled, schedule=schedule, pre_ttgir=pre_ttgir, annotated_ttgir=annotated,
+        kernel_source_sha=source_sha, ttgir_sha=sha256(pre_ttgir) if pre_ttgir else sha256(json.dumps(
+            _graph_dict(graph), sort_keys=True)),
+        machine_sha=machine_sha(machine), profile_sha=sha256(Path(opts.profile).read_bytes()) if opts.profile else None,
+        triton_version=triton.__version__, kernel_name=str(graph.get("kernel", graph.name)),
+        config={"num_warps": graph.get("num_warps")}, phases=dict(timer.phases), notes=tuple(notes))
+
+
+def _graph_dict(g: LoopGraph) -> dict[str, Any]:
+    from twill.graph.io import graph_to_dict
+
+    return graph_to_dict(g)
+
+
+def _cost_sources(g: LoopGraph) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for o in g.ops:
+        out.setdefault(o.cost_source or "model", []).append(o.id)
+    return out
+
+
+def _load_profile(path: str, graph: LoopGraph, arch: str) -> dict[str, float]:
+    """Measured per-node cycles from a ``twill profile`` file, refused when it is another kernel's."""
+    from profiling.profile import load_profile_for
+
+    return load_profile_for(path, graph, arch)
+
+
+def write_outputs(result: OptimizeResult, out_dir: str | Path) -> list[Path]:
+    """Write schedule.json, graph.json, the annotated TTGIR and schedule.html into ``out_dir``,
+    each atomically (temp file then rename), so nothing is left half-written."""
+    from twill.graph.io import graph_to_dict
+
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    sched = result.schedule.to_dict()
+    sched["graph"] = graph_to_dict(result.scheduled_graph)
+    files: dict[str, str] = {
+        "schedule.json": json.dumps(sched, indent=1) + "\n",
+        "graph.json": json.dumps(graph_to_dict(result.graph), indent=1) + "\n",
+    }
+    if result.pre_ttgir:
+        files["pre_pipeline.ttgir"] = result.pre_ttgir
+    if result.annotated_ttgir:
+        files["annotated.ttgir"] = result.annotated_ttgir
+    try:
+        from twill.view.html import render_html
+    except ImportError:
+        pass
+    else:
+        files["schedule.html"] = render_html(sched, graph_to_dict(result.graph))
+    written = []
+    for name, text in files.items():
+        target = out / name
+        tmp = target.with_name(f".{name}.tmp")
+        tmp.write_text(text)
+        tmp.replace(target)
+        written.append(target)
+    return written
+
+
+def replace_options(opts: OptimizeOptions, **kv: Any) -> OptimizeOptions:
+    return dataclasses.replace(opts, **kv)
