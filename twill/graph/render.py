@@ -1,0 +1,47 @@
+"""Deterministic text listing and Graphviz dot of a loop graph."""
+from __future__ import annotations
+
+from twill.graph.model import LoopGraph
+
+
+def listing(g: LoopGraph) -> str:
+    """One line per node and per edge; stable across runs (no paths, no hashes)."""
+    meta = dict(g.meta)
+    out = [f"loop graph {g.name}  arch={meta.get('arch')} num_warps={meta.get('num_warps')} "
+           f"loop_line={meta.get('loop_line')}  {len(g.ops)} nodes, {len(g.deps)} edges", "nodes:"]
+    for o in g.ops:
+        shape = "x".join(map(str, o.shape)) or "-"
+        flags = [f for f, on in (("variable_latency", o.variable_latency), ("streaming", o.streaming)) if on]
+        cost = f" cycles={o.cycles}" if o.cycles is not None else ""
+        foot = " ".join(f"{k}={v}" for k, v in (("regs", o.regs), ("smem", o.smem), ("tmem", o.tmem)) if v)
+        out.append(f"  {o.id:<12} {o.kind:<11} unit={o.unit:<4} {shape:>8} {o.dtype:<4} line={o.line}"
+                   f"{cost}{' ' + foot if foot else ''}{' [' + ','.join(flags) + ']' if flags else ''}")
+        out.append(f"  {'':<12} ops: {', '.join(o.ops)}")
+    out.append("edges:")
+    for d in g.deps:
+        delay = "" if d.delay is None else f" delay={d.delay}"
+        out.append(f"  {d.src:>12} -> {d.dst:<12} distance={d.distance}{delay}"
+                   f"{' blocking' if d.blocking else ''}  ({d.value})")
+    return "\n".join(out) + "\n"
+
+
+_COLOURS = {"dot": "#f4a6c0", "tma_load": "#9bd49b", "load": "#9bd49b", "sfu": "#9ec5f0", "reduce": "#f3d08a",
+            "elementwise": "#e6e6e6", "convert": "#d8cff0", "tmem_load": "#f7c59f", "tmem_store": "#f7c59f",
+            "store": "#c0c0c0"}
+
+
+def dot(g: LoopGraph) -> str:
+    """Graphviz source; distance >= 1 edges dashed, blocking edges bold."""
+    lines = [f'digraph "{g.name}" {{', "  rankdir=TB; node [shape=box, style=filled, fontname=Helvetica];"]
+    for o in g.ops:
+        label = f"{o.id}\\n{o.kind}" + (f"\\n{o.cycles} cyc" if o.cycles is not None else "")
+        lines.append(f'  "{o.id}" [label="{label}", fillcolor="{_COLOURS.get(o.kind, "#ffffff")}"];')
+    for d in g.deps:
+        attrs = []
+        if d.distance:
+            attrs.append(f'style=dashed, label="d={d.distance}"')
+        if d.blocking:
+            attrs.append("penwidth=2.5")
+        lines.append(f'  "{d.src}" -> "{d.dst}"' + (f" [{', '.join(attrs)}]" if attrs else "") + ";")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
