@@ -19,7 +19,8 @@ def _pair(s: str) -> tuple[str, str]:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", help="kernel .py or a .ttgir dumped from Triton")
-    p.add_argument("--arch", required=True, choices=ARCHS)
+    p.add_argument("--arch", required=True, metavar="{" + ",".join(ARCHS) + "}",
+                   help="target GPU (checked in run, so a wrong name is one error line)")
     p.add_argument("--kernel", default=None)
     p.add_argument("--loop", type=int, default=None, help="loop index (program order, outermost first)")
     p.add_argument("--arg", type=_pair, action="append", default=[], metavar="NAME=TYPE")
@@ -33,17 +34,27 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def write_atomic(path: str, text: str) -> None:
+    """Write through a temporary file in the same directory and rename: never half-written."""
+    from twill.errors import InputError
+
     target = Path(path)
     tmp = target.with_name(f".{target.name}.tmp{os.getpid()}")
-    tmp.write_text(text)
-    tmp.replace(target)
+    try:
+        tmp.write_text(text)
+        tmp.replace(target)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        raise InputError("cannot write output", where=path, found=e.strerror) from None
 
 
 def run(args: argparse.Namespace) -> int:
     from twill.graph import render
     from twill.graph.io import dump_graph
+    from twill.errors import InputError
     from twill.ir.frontend import graph_for_file
 
+    if args.arch not in ARCHS:
+        raise InputError("unknown arch", expected=" | ".join(ARCHS), found=args.arch)
     graph, _ = graph_for_file(args.file, args.arch, kernel=args.kernel, loop=args.loop, args=dict(args.arg),
                               consts=dict(args.const), num_warps=args.num_warps)
     if args.costs:

@@ -7,8 +7,13 @@ Folding rules (each IR op lands in exactly one node, listed in the node's ``ops`
 - a ``ttg.local_alloc`` of a just-loaded tile folds into the load (the tile lands in shared memory);
 - an elementwise op or cast whose only consumer is elementwise / special-function (or a cast) of the
   same shape folds into that consumer, so ``exp2(qk * scale - m)`` is one special-function node.
-Edges carry the SSA value; values carried through ``iter_args`` give distance-1 edges. Scalar
-values make no edges: their recurrences (an address increment) cost nothing at tile granularity.
+Edges carry the SSA value; values carried through ``iter_args`` give distance-1 edges (``scf.yield``
+operand k feeds iter_arg k). Scalar and address values (pointer tensors, integer index tiles) make no
+edges: their recurrences (an address increment) cost nothing at tile granularity.
+
+Node ids: ``<kind><ordinal>`` with the ordinal counted per kind in program order, then ``_<name>``
+when the defining op's location carries a source variable name (``tma_load0_k``, ``dot0_qk``,
+``reduce1_l_ij``); the same input always gives the same ids.
 """
 from __future__ import annotations
 
@@ -16,6 +21,7 @@ import hashlib
 from collections import defaultdict
 
 from twill.errors import InputError, UnsupportedError
+from twill.graph.analysis import check_no_zero_distance_cycle
 from twill.graph.model import Dep, LoopGraph, Op
 from twill.ir.ttgir import IROp, Module, TypeInfo, type_info
 
@@ -34,9 +40,6 @@ _SFU_FN = {"math.exp2", "math.exp", "math.log", "math.log2", "math.rsqrt", "math
            "math.tanh", "tt.precise_sqrt", "tt.precise_divf", "math.erf", "math.powf"}
 _UNSUPPORTED = {"scf.if", "scf.while", "scf.execute_region", "scf.index_switch"}
 
-KIND_PREFIX = {"tma_load": "tma", "load": "ld", "local_alloc": "salloc", "local_load": "sld", "local_store": "sst",
-               "dot": "dot", "tmem_load": "tld", "tmem_store": "tst", "sfu": "sfu", "reduce": "red",
-               "elementwise": "ew", "convert": "cvt", "broadcast": "bc", "store": "st"}
 KIND_UNIT = {"dot": "tc", "sfu": "sfu", "reduce": "alu", "elementwise": "alu", "convert": "alu", "broadcast": "alu",
              "load": "lsu", "store": "lsu", "tma_load": "tma", "local_load": "lsu", "local_store": "lsu",
              "local_alloc": "lsu", "tmem_load": "lsu", "tmem_store": "lsu"}
@@ -101,7 +104,7 @@ def find_loop(module: Module, loop: int | None, where: str) -> IROp:
         chosen = loops[loop]
         if chosen not in innermost:
             raise UnsupportedError("loop is not innermost (nested loops are not pipelined)",
-                                   where=f"{where}:{chosen.loc.line}", expected="an innermost scf.for",
+                                   where=_where(where, chosen), expected="an innermost scf.for",
                                    found="a loop containing a loop")
         return chosen
     # Default: the innermost loop with the most tensor-core ops (first in program order on ties).
@@ -128,12 +131,9 @@ def build_graph(module: Module, arch: str, loop: int | None = None, kernel: str 
     yielded = yield_op.operands if yield_op else ()
     iter_args = body.args[1:]
     for o in ops:
-        if _category(o) == "unsupported":
-            raise UnsupportedError(f"control flow inside the loop body is not supported ({o.name})",
-                                   where=f"{kernel}:{o.loc.line or '?'}", expected="a straight-line loop body",
-                                   found=o.name)
-        if o.name == "scf.for":
-            raise UnsupportedError("nested loop inside the chosen loop", where=f"{kernel}:{o.loc.line or '?'}")
+        if _category(o) == "unsupported" or o.name == "scf.for":
+            raise UnsupportedError(f"{o.name} inside the loop body is not supported", where=_where(kernel, o),
+                                   expected="a straight-line loop body", found=o.name)
 
     defined_by: dict[str, int] = {}
     for i, o in enumerate(ops):
@@ -210,6 +210,7 @@ def build_graph(module: Module, arch: str, loop: int | None = None, kernel: str 
 
     graph_ops: list[Op] = []
     used_ids: set[str] = set()
+    ordinals: dict[str, int] = defaultdict(int)
     kinds: list[str] = []
     for members in ordered:
         real = [cat[i] for i in members if cat[i] not in ("view", "address", "scalar")]
@@ -219,7 +220,9 @@ def build_graph(module: Module, arch: str, loop: int | None = None, kernel: str 
         kinds.append(kind)
         anchor = next((i for i in members if cat[i] == kind or (kind == "local_store" and cat[i] == "local_alloc")),
                       members[-1])
-        graph_ops.append(_make_op(ops, members, anchor, kind, used_ids, node_of, users, carried_to))
+        graph_ops.append(_make_op(ops, members, anchor, kind, f"{kind}{ordinals[kind]}", used_ids, node_of, users,
+                                  carried_to))
+        ordinals[kind] += 1
 
     deps: dict[tuple[str, str, int], Dep] = {}
     for n, members in enumerate(ordered):
@@ -235,9 +238,8 @@ def build_graph(module: Module, arch: str, loop: int | None = None, kernel: str 
                         src_node, distance, v = node_of[defined_by[y]], 1, y
                 if src_node is None or (src_node == n and distance == 0):
                     continue
-                vtype = _value_type(ops, defined_by, v)
-                if vtype is not None and vtype.space == "scalar":
-                    continue   # scalar bookkeeping (address increments) makes no tile-level edge
+                if _bookkeeping_value(ops, defined_by, v):
+                    continue   # scalar / address bookkeeping (increments) makes no tile-level edge
                 src, dst = graph_ops[src_node], graph_ops[n]
                 blocking = src.kind in ASYNC_PRODUCERS and not (src.kind == "dot" and dst.kind == "dot")
                 key = (src.id, dst.id, distance)
@@ -248,13 +250,19 @@ def build_graph(module: Module, arch: str, loop: int | None = None, kernel: str 
     graph_ops = [o if not o.variable_latency else _replace(o, streaming=o.id not in fed) for o in graph_ops]
     import triton
 
-    m = {"kernel": kernel, "arch": arch, "sm": ARCH_SM[arch], "num_warps": module.num_warps,
+    m = {"kernel": kernel, "loop_index": module.loops().index(for_op), "arch": arch, "sm": ARCH_SM[arch], "num_warps": module.num_warps,
          "loop_line": for_op.loc.line, "loop_file": for_op.loc.file, "triton_version": triton.__version__,
          "ttgir_sha256": hashlib.sha256(module.text.encode()).hexdigest(),
          "bookkeeping": [ops[i].name for i in sorted(folded_nowhere)]}
     m.update(meta or {})
-    return LoopGraph(name=kernel, ops=tuple(graph_ops), deps=tuple(deps.values()),
-                     meta=tuple(sorted(m.items())))
+    graph = LoopGraph(name=kernel, ops=tuple(graph_ops), deps=tuple(deps.values()), meta=tuple(sorted(m.items())))
+    check_no_zero_distance_cycle(graph)
+    return graph
+
+
+def _where(kernel: str, op: IROp) -> str:
+    loc = f"{op.loc.file}:{op.loc.line}" if op.loc.file else f"line {op.loc.line}" if op.loc.line else None
+    return f"{kernel} ({loc})" if loc else kernel
 
 
 def _replace(op: Op, **kv) -> Op:
@@ -263,19 +271,16 @@ def _replace(op: Op, **kv) -> Op:
     return dataclasses.replace(op, **kv)
 
 
-def _value_type(ops: list[IROp], defined_by: dict[str, int], v: str) -> TypeInfo | None:
+def _bookkeeping_value(ops: list[IROp], defined_by: dict[str, int], v: str) -> bool:
+    """A scalar, pointer tensor or integer index tile: address arithmetic, not tile data."""
     i = defined_by.get(v)
     if i is None:
-        return None
-    o = ops[i]
-    idx = o.results.index(v) if v in o.results else 0
-    if o.name == "ttng.tc_gen5_mma" or o.name == "ttng.tmem_store":
-        return TypeInfo("token", (), "token")
-    if o.name == "ttng.tmem_load" and idx == 1:
-        return TypeInfo("token", (), "token")
-    if idx < len(o.result_types):
-        return type_info(o.result_types[idx])
-    return type_info(o.result_types[0]) if o.result_types else None
+        return False
+    if _category(ops[i]) in ("address", "scalar"):
+        return True
+    t = ops[i].result_type(v)
+    info = type_info(t) if t else None
+    return info is not None and (info.space == "scalar" or info.dtype.startswith("!tt.ptr"))
 
 
 def _operand_types(op: IROp) -> list[TypeInfo]:
@@ -296,11 +301,11 @@ def _operand_types(op: IROp) -> list[TypeInfo]:
     return parts
 
 
-def _make_op(ops: list[IROp], members: list[int], anchor: int, kind: str, used_ids: set[str],
+def _make_op(ops: list[IROp], members: list[int], anchor: int, kind: str, prefix: str, used_ids: set[str],
              node_of: dict[int, int], users: dict[str, list[int]], carried_to: dict[str, str]) -> Op:
     a = ops[anchor]
     name = (a.loc.name or "").strip() or None
-    base = f"{KIND_PREFIX[kind]}_{name}" if name else KIND_PREFIX[kind]
+    base = f"{prefix}_{name}" if name else prefix
     base = "".join(ch if ch.isalnum() or ch == "_" else "_" for ch in base)
     ident, k = base, 2
     while ident in used_ids:
@@ -342,6 +347,9 @@ def _make_op(ops: list[IROp], members: list[int], anchor: int, kind: str, used_i
         src = _operand_types(a)
         if src:
             attrs["input_elements"] = src[0].elements
+        axis = a.attrs.get("axis", "").split(":")[0].strip()
+        if axis.lstrip("-").isdigit():
+            attrs["axis"] = int(axis)
     if kind in ("tma_load", "load"):
         attrs["bytes"] = main.bytes
     attrs["elements"] = main.elements
@@ -357,14 +365,16 @@ def _make_op(ops: list[IROp], members: list[int], anchor: int, kind: str, used_i
             if not escapes:
                 continue
             ti = type_info(t)
+            if o.name in _VIEWS and ti.space in ("smem", "tmem"):
+                continue   # a view of a buffer aliases it: the buffer's owner counts it
             if ti.space == "regs" and not ti.dtype.startswith("!tt.ptr"):
                 regs += ti.bytes
             elif ti.space == "smem":
                 smem += ti.bytes
             elif ti.space == "tmem":
                 tmem += ti.bytes
-    if kind == "dot" and a.name.startswith("ttng.tc_gen5_mma"):
-        tmem = max(tmem, main.bytes)
+    if kind in ("dot", "tmem_store") and main.space == "tmem":
+        tmem = max(tmem, main.bytes)   # the accumulator / stored tile lives in tensor memory
     lines = sorted({ops[i].loc.line for i in members if ops[i].loc.line is not None})
     return Op(id=ident, kind=kind, unit=KIND_UNIT[kind],
               ops=tuple([a.name] + [ops[i].name for i in members if i != anchor]),

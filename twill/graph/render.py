@@ -5,8 +5,18 @@ from twill.graph.model import LoopGraph
 
 
 def listing(g: LoopGraph) -> str:
-    """One line per node and per edge; stable across runs (no paths, no hashes)."""
+    """One line per node (plus its folded ops and attributes), per edge and per recurrence; stable across
+    runs (no paths, no hashes).
+
+    Examples
+    --------
+    >>> print(listing(g).splitlines()[0])     # doctest: +SKIP
+    loop graph _attn_fwd  arch=h100 num_warps=8 loop_line=67  12 nodes, 18 edges
+    """
+    from twill.graph.analysis import recurrences
+
     meta = dict(g.meta)
+    w = max([len(o.id) for o in g.ops] + [8])
     out = [f"loop graph {g.name}  arch={meta.get('arch')} num_warps={meta.get('num_warps')} "
            f"loop_line={meta.get('loop_line')}  {len(g.ops)} nodes, {len(g.deps)} edges", "nodes:"]
     for o in g.ops:
@@ -14,14 +24,21 @@ def listing(g: LoopGraph) -> str:
         flags = [f for f, on in (("variable_latency", o.variable_latency), ("streaming", o.streaming)) if on]
         cost = f" cycles={o.cycles}" if o.cycles is not None else ""
         foot = " ".join(f"{k}={v}" for k, v in (("regs", o.regs), ("smem", o.smem), ("tmem", o.tmem)) if v)
-        out.append(f"  {o.id:<12} {o.kind:<11} unit={o.unit:<4} {shape:>8} {o.dtype:<4} line={o.line}"
+        out.append(f"  {o.id:<{w}} {o.kind:<11} unit={o.unit:<4} {shape:>8} {o.dtype:<4} line={o.line}"
                    f"{cost}{' ' + foot if foot else ''}{' [' + ','.join(flags) + ']' if flags else ''}")
-        out.append(f"  {'':<12} ops: {', '.join(o.ops)}")
+        out.append(f"  {'':<{w}} ops: {', '.join(o.ops)}")
+        if o.attrs:
+            out.append(f"  {'':<{w}} attrs: {' '.join(f'{k}={v}' for k, v in sorted(o.attrs))}")
     out.append("edges:")
     for d in g.deps:
         delay = "" if d.delay is None else f" delay={d.delay}"
-        out.append(f"  {d.src:>12} -> {d.dst:<12} distance={d.distance}{delay}"
+        out.append(f"  {d.src:>{w}} -> {d.dst:<{w}} distance={d.distance}{delay}"
                    f"{' blocking' if d.blocking else ''}  ({d.value})")
+    recs = recurrences(g)
+    out.append(f"recurrences: {len(recs)}")
+    for r in recs:
+        out.append(f"  {' -> '.join(r.ops + r.ops[:1])}  distance={r.distance}"
+                   + (f" delay={r.delay}" if r.delay is not None else ""))
     return "\n".join(out) + "\n"
 
 

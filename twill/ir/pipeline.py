@@ -1,49 +1,48 @@
-"""Offline compilation through the installed Triton's own pass pipeline, with Python callbacks
-between passes (the pre-pipeline TTGIR is read just before ``assign_latencies``).
+"""Offline compilation through the installed Triton's own pass pipeline, with Python callbacks before named passes.
 
 The NVIDIA backend's ``make_ttgir`` is re-run with its module globals ``ir``, ``passes`` and
-``nvidia`` swapped for recording proxies, so the exact pass list of the installed Triton is replayed
-(no hand-copied list that drifts between versions), split into several real pass managers with the
-callbacks in between. Works with triton 3.6 (pybind11) and 3.9 (nanobind).
+``nvidia`` swapped for recording proxies: every ``passes.*.add_*`` call it makes is recorded instead
+of run, and when it calls ``pm.run(mod)`` the recorded list is replayed into real pass managers,
+split wherever a callback is due. So the exact pass list of the installed Triton runs (no hand copy
+that drifts between versions). The pre-pipeline TTGIR is the module right before ``assign_latencies``.
+Works with triton 3.6 (and 3.9, which also calls the stages hook with no arguments for a cache key).
 """
 from __future__ import annotations
 
 import contextlib
 import os
-import re
 import tempfile
 import threading
 import types
-from dataclasses import dataclass, field
-from typing import Any, Callable
+import uuid
+from typing import Any, Callable, Iterator
 
-# A callback gets the live module and returns None (module unchanged or edited in place) or new
-# module text, which is parsed and replaces the module.
-Callback = Callable[[Any], "str | None"]
+from twill.errors import CompileError, InputError
 
-PRE_PIPELINE_PASS = "add_assign_latencies"   # the pre-pipeline TTGIR is the module right before this
+# A callback gets the live module and returns None (unchanged, or edited in place), a new module,
+# or new module text (parsed into the compilation's context).
+Callback = Callable[[Any], Any]
+
+PRE_PIPELINE_PASS = "add_assign_latencies"   # pass short names are the backend's ``add_*`` names
+END = "__end__"                               # a callback under this key runs after the last pass
+ARCH_SM = {"h100": 90, "h200": 90, "b200": 100}
 
 
 class StopCompile(Exception):
     """Raised by a callback to end compilation early (extraction needs no PTX)."""
 
 
-@dataclass
-class PassLog:
-    passes: list[str] = field(default_factory=list)
-
-
 _LOCAL = threading.local()
 
 
-def _libs():
+def _libs() -> tuple[Any, Any, Any]:
     from triton._C.libtriton import ir, nvidia, passes
 
     return ir, passes, nvidia
 
 
 class _RecordingPM:
-    """Stands in for ``ir.pass_manager`` inside make_ttgir: records ``add_*`` calls, replays on run."""
+    """Stands in for ``ir.pass_manager`` inside make_ttgir: records ``add_*`` calls, replays on ``run``."""
 
     def __init__(self, ctx: Any) -> None:
         self.ctx = ctx
@@ -57,6 +56,8 @@ class _RecordingPM:
 
 
 class _Namespace:
+    """A bindings module whose ``add_*`` functions record into a ``_RecordingPM``."""
+
     def __init__(self, real: Any, path: str) -> None:
         self._real, self._path = real, path
 
@@ -101,61 +102,62 @@ def module_text(mod: Any) -> str:
     return mod.str() if hasattr(mod, "str") else str(mod)
 
 
+def _run_callback(name: str, mod: Any, ctx: Any) -> Any:
+    cfg = _LOCAL.cfg
+    try:
+        out = cfg["callbacks"][name](mod)
+    except BaseException as e:
+        e.__dict__["_twill_callback"] = True   # not a Triton compile error: re-raised as it is
+        raise
+    cfg["fired"].add(name)
+    if out is None:
+        return mod
+    if isinstance(out, str):
+        return parse_module(out, ctx)
+    return out
+
+
 def _replay(rpm: _RecordingPM, mod: Any, run_args: tuple) -> None:
     ir, _, _ = _libs()
     cfg = _LOCAL.cfg
     state = _LOCAL.state
     state["mod"] = mod
-    fired: set[str] = set()
-    real = ir.pass_manager(rpm.ctx)
-    real.enable_debug()
-    pending = 0
+    real, pending = None, 0
 
     def flush() -> None:
         nonlocal real, pending
         if pending:
             real.run(state["mod"], *run_args)
-        real = ir.pass_manager(rpm.ctx)
+        real, pending = ir.pass_manager(rpm.ctx), 0
         real.enable_debug()
-        pending = 0
 
+    flush()
     for qual, fn, args, kw in rpm.entries:
         short = qual.rsplit(".", 1)[-1]
-        if short in cfg["callbacks"] and short not in fired:
+        if short in cfg["callbacks"] and short not in cfg["fired"]:
             flush()
-            fired.add(short)
-            new_text = cfg["callbacks"][short](state["mod"])
-            if new_text is not None:
-                state["mod"] = parse_module(new_text, rpm.ctx)
-            cfg["log"].passes.append(f"-- callback before {qual}")
+            state["mod"] = _run_callback(short, state["mod"], rpm.ctx)
+            cfg["log"].append(f"-- callback before {qual}")
         if short in cfg["skip"]:
-            cfg["log"].passes.append(f"{qual} (skipped)")
+            cfg["log"].append(f"{qual} (skipped)")
             continue
         fn(real, *args, **kw)
         pending += 1
-        cfg["log"].passes.append(qual)
+        cfg["log"].append(qual)
     flush()
-    missing = set(cfg["callbacks"]) - fired - {"__end__"}
-    if missing and cfg.get("strict", True):
-        raise RuntimeError(f"twill: pass(es) {sorted(missing)} not in this Triton's make_ttgir "
-                           f"({len(rpm.entries)} passes recorded)")
-    if "__end__" in cfg["callbacks"]:
-        new_text = cfg["callbacks"]["__end__"](state["mod"])
-        if new_text is not None:
-            state["mod"] = parse_module(new_text, rpm.ctx)
 
 
 def _stages_hook(*args: Any) -> Any:
-    if not args:  # triton >= 3.9 also calls the hook with no arguments to extend the cache key
-        cfg = getattr(_LOCAL, "cfg", None)
+    cfg = getattr(_LOCAL, "cfg", None)
+    if not args:   # triton >= 3.9 calls the hook with no arguments to extend the cache key
         return ("twill", cfg["key"] if cfg else "none")
     backend, stages, options, language, capability = args
-    if "ttgir" not in stages or "ttir" not in stages:
+    if "ttgir" not in stages or cfg is None:
         return None
     original = type(backend).make_ttgir   # a staticmethod: a plain function
     g = dict(original.__globals__)
+    _, passes, nvidia = _libs()
     g["ir"] = _IRProxy()
-    ir, passes, nvidia = _libs()
     g["passes"] = _Namespace(passes, "passes")
     g["nvidia"] = _Namespace(nvidia, "nvidia")
     patched = types.FunctionType(original.__code__, g, original.__name__, original.__defaults__,
@@ -165,6 +167,12 @@ def _stages_hook(*args: Any) -> Any:
         _LOCAL.state = {}
         out = patched(src, metadata, options, capability)
         mod = _LOCAL.state.get("mod", out)
+        missing = set(cfg["callbacks"]) - cfg["fired"] - {END}
+        if missing:
+            raise InputError("pass not in this Triton's make_ttgir", where=f"triton {_version()}",
+                             expected="a pass short name such as add_assign_latencies", found=", ".join(sorted(missing)))
+        if END in cfg["callbacks"]:
+            mod = _run_callback(END, mod, mod.context)
         if mod is not out and hasattr(mod, "get_tensordesc_metadata"):
             metadata["tensordesc_meta"] = mod.get_tensordesc_metadata()
         return mod
@@ -173,69 +181,140 @@ def _stages_hook(*args: Any) -> Any:
     return None
 
 
+def _version() -> str:
+    import triton
+
+    return triton.__version__
+
+
 @contextlib.contextmanager
-def callbacks_installed(callbacks: dict[str, Callback], skip: tuple[str, ...] = (), key: str = "",
-                        strict: bool = True):
-    """Install the stages hook for the duration of the block (restores the previous hook)."""
+def _installed(callbacks: dict[str, Callback], skip: tuple[str, ...], log: list[str]) -> Iterator[None]:
     import triton
 
     knobs = triton.knobs.runtime
     previous = knobs.add_stages_inspection_hook
-    log = PassLog()
-    _LOCAL.cfg = {"callbacks": dict(callbacks), "skip": set(skip), "log": log, "key": key, "strict": strict}
+    _LOCAL.cfg = {"callbacks": dict(callbacks), "skip": set(skip), "log": log, "fired": set(),
+                  "key": uuid.uuid4().hex}
     knobs.add_stages_inspection_hook = _stages_hook
     try:
-        yield log
+        yield
     finally:
         knobs.add_stages_inspection_hook = previous
         _LOCAL.cfg = None
 
 
-def target_for(arch_sm: int) -> Any:
-    from triton.backends.compiler import GPUTarget
-
-    return GPUTarget("cuda", arch_sm, 32)
-
-
-def compile_with_callbacks(src: Any, sm: int, options: dict[str, Any], callbacks: dict[str, Callback],
-                           skip: tuple[str, ...] = (), key: str = "") -> tuple[Any, PassLog]:
-    """``triton.compile`` for ``sm`` (90, 100) with ``callbacks`` run before the named passes.
-
-    Triton's cache would hide the callbacks, so compilation always runs (fresh cache dir per call).
-    """
-    import triton
-
-    with _fresh_cache(), callbacks_installed(callbacks, skip, key=key) as log:
-        kernel = triton.compile(src, target=target_for(sm), options=dict(options))
-    return kernel, log
-
-
 @contextlib.contextmanager
-def _fresh_cache():
+def _fresh_cache() -> Iterator[str]:
+    """A private cache dir: Triton 3.6 leaves the hook out of its cache key, so a cached kernel would
+    skip the callbacks."""
     import triton
 
     with tempfile.TemporaryDirectory(prefix="twill-cache-") as d:
-        old = os.environ.get("TRITON_CACHE_DIR")
+        old_env = os.environ.get("TRITON_CACHE_DIR")
         os.environ["TRITON_CACHE_DIR"] = d
-        knob_old = None
-        try:
-            knob_old = triton.knobs.cache.dir
-            triton.knobs.cache.dir = d
-        except AttributeError:
-            pass
+        old_knob = getattr(triton.knobs.cache, "dir", None)
+        triton.knobs.cache.dir = d
         try:
             yield d
         finally:
-            if old is None:
+            if old_env is None:
                 os.environ.pop("TRITON_CACHE_DIR", None)
             else:
-                os.environ["TRITON_CACHE_DIR"] = old
-            if knob_old is not None:
-                triton.knobs.cache.dir = knob_old
+                os.environ["TRITON_CACHE_DIR"] = old_env
+            triton.knobs.cache.dir = old_knob
 
 
-def pre_pipeline_ttgir(src: Any, sm: int, options: dict[str, Any]) -> tuple[str, list[str]]:
-    """The TTGIR of ``src`` right before ``assign_latencies`` (with locations), and the passes run."""
+def target_for(target: Any) -> Any:
+    """A ``GPUTarget`` from an arch name (h100, h200, b200), a compute capability (90, 100) or a GPUTarget."""
+    from triton.backends.compiler import GPUTarget
+
+    if isinstance(target, GPUTarget):
+        return target
+    if isinstance(target, str):
+        if target not in ARCH_SM:
+            raise InputError("unknown arch", expected=" | ".join(ARCH_SM), found=target)
+        target = ARCH_SM[target]
+    return GPUTarget("cuda", int(target), 32)
+
+
+def compile_with_callbacks(src: Any, target: Any, options: dict[str, Any],
+                           callbacks: dict[str, Callback] | None = None, skip: tuple[str, ...] = (),
+                           log: list[str] | None = None) -> Any:
+    """``triton.compile(src)`` for ``target`` with ``callbacks[name](module)`` run right before each
+    named pass of ``make_ttgir`` (``add_*`` short names; ``"__end__"`` after the last) and the passes
+    in ``skip`` left out. Returns the ``CompiledKernel``; ``log`` (if given) receives the passes run.
+
+    A Triton compile error becomes one ``CompileError`` naming the kernel and source line; exceptions
+    raised by a callback (``StopCompile`` among them) pass through unchanged.
+
+    Examples
+    --------
+    >>> seen = []
+    >>> k = compile_with_callbacks(src, "h100", {"num_warps": 8},
+    ...                            {"add_pipeline": lambda m: seen.append(module_text(m))})  # doctest: +SKIP
+    """
+    import triton
+
+    log = [] if log is None else log
+    try:
+        with _fresh_cache(), _installed(dict(callbacks or {}), tuple(skip), log):
+            return triton.compile(src, target=target_for(target), options=dict(options))
+    except Exception as e:
+        if e.__dict__.get("_twill_callback") or isinstance(e, InputError):
+            raise
+        raise compile_error(e, src) from None
+
+
+def compile_error(e: BaseException, src: Any) -> CompileError:
+    """One line from a Triton failure: the kernel, the source line when Triton gives one, the message."""
+    from triton.compiler.errors import CompilationError
+
+    fn = getattr(src, "fn", None)
+    kernel = getattr(fn, "__name__", None) or getattr(src, "name", "kernel")
+    where = kernel
+    if isinstance(e, CompilationError):
+        line = _source_line(e, fn)
+        if line is not None:
+            where = f"{kernel} ({line[0]}:{line[1]})"
+        msg = (e.error_message or "").strip() or str(e).strip().splitlines()[-1]
+        # A nested error keeps its own message as the last line of its text.
+        msg = msg.splitlines()[-1] if msg else type(e).__name__
+    else:
+        lines = [ln.strip() for ln in str(e).splitlines() if ln.strip()]
+        msg = lines[-1] if lines else type(e).__name__
+    return CompileError(f"Triton failed to compile the kernel: {msg}", where=where)
+
+
+def _source_line(e: Any, fn: Any) -> tuple[str, int] | None:
+    from triton.runtime.jit import JITFunction, get_jit_fn_file_line
+
+    lineno = getattr(getattr(e, "node", None), "lineno", None)
+    if fn is None or lineno is None:
+        return None
+    # The error's source is the kernel's or one of the JIT functions it calls.
+    candidates = [fn] + [v for v in getattr(fn.fn, "__globals__", {}).values() if isinstance(v, JITFunction)]
+    for c in candidates:
+        if getattr(c, "src", None) == e.src:
+            file, begin = get_jit_fn_file_line(c)
+            rel = os.path.relpath(file)
+            return (file if rel.startswith("..") else rel), begin + lineno - 1
+    return None
+
+
+def pre_pipeline_ttgir(kernel_spec: Any, arch: str) -> str:
+    """The kernel's TTGIR right before ``assign_latencies`` (the scheduling passes), with locations.
+
+    ``kernel_spec`` is a ``twill.ir.load.KernelSpec``; compilation stops there (no PTX is made).
+
+    Examples
+    --------
+    >>> from twill.ir.load import load_kernel
+    >>> text = pre_pipeline_ttgir(load_kernel("kernels/fa3.py", "h100"), "h100")   # doctest: +SKIP
+    >>> "ttng.warp_group_dot" in text                                             # doctest: +SKIP
+    True
+    """
+    from twill.ir.load import source_of
+
     captured: dict[str, str] = {}
 
     def grab(mod: Any) -> None:
@@ -243,12 +322,9 @@ def pre_pipeline_ttgir(src: Any, sm: int, options: dict[str, Any]) -> tuple[str,
         raise StopCompile()
 
     try:
-        _, log = compile_with_callbacks(src, sm, options, {PRE_PIPELINE_PASS: grab})
+        compile_with_callbacks(source_of(kernel_spec), arch, kernel_spec.options, {PRE_PIPELINE_PASS: grab})
     except StopCompile:
         pass
-    if "text" not in captured:
-        raise RuntimeError("twill: the pre-pipeline callback never ran")
-    return captured["text"], []
-
-
-_LOC_RE = re.compile(r'#loc(\d*) = loc\("([^"]*)":(\d+):(\d+)\)')
+    if "text" not in captured:   # pragma: no cover - the callback raises StopCompile when it runs
+        raise CompileError("the pre-pipeline callback never ran", where=kernel_spec.name)
+    return captured["text"]

@@ -17,6 +17,9 @@ _LOC_FILE = re.compile(r'^loc\("((?:[^"\\]|\\.)*)":(\d+):(\d+)\)')
 _LOC_NAME = re.compile(r'^loc\("((?:[^"\\]|\\.)*)"\((#loc\d*)\)\)')
 _LOC_CALLSITE = re.compile(r"^loc\(callsite\((#loc\d*) at (#loc\d*)\)\)")
 _LOC_FUSED = re.compile(r"^loc\(fused\[(.*)\]\)")
+# Ops whose printed signature lists operand types only: their results are async tokens.
+_TOKEN_RESULT_OPS = {"ttng.tc_gen5_mma", "ttng.tc_gen5_mma_scaled", "ttng.tmem_store", "ttng.tmem_copy",
+                     "ttg.async_copy_global_to_local", "ttg.async_commit_group", "ttg.async_wait"}
 _OPNAME = re.compile(r'^(?:"([\w.]+)"|([a-z_][\w]*\.[\w.]+))')
 
 
@@ -40,6 +43,14 @@ class IROp:
     loc: Loc
     lineno: int                      # line in the TTGIR text (1-based)
     body: "Block | None" = None      # for scf.for: the loop body
+    attrs: dict[str, str] = field(default_factory=dict)   # attribute name -> value text (properties too)
+
+    def result_type(self, value: str) -> str | None:
+        """The type text of one of this op's results."""
+        if value in self.results:
+            i = self.results.index(value)
+            return self.result_types[i] if i < len(self.result_types) else None
+        return None
 
 
 @dataclass
@@ -155,6 +166,36 @@ def _split_top(s: str) -> list[str]:
     return parts
 
 
+def _attr_dicts(line: str) -> dict[str, str]:
+    """Attributes of one op line: ``<{props}>`` and ``{attrs}`` dictionaries outside types and quotes."""
+    s = re.sub(r'"(?:[^"\\]|\\.)*"', lambda m: "\0" * len(m.group(0)), line)   # mask strings, keep offsets
+    out: dict[str, str] = {}
+    angle, i = 0, 0
+    while i < len(s):
+        ch = s[i]
+        props = s.startswith("<{", i)
+        if angle == 0 and (props or (ch == "{" and (i == 0 or s[i - 1] == " "))):
+            start = i + (2 if props else 1)
+            depth, j = 1, start
+            while j < len(s) and depth:
+                depth += {"{": 1, "}": -1}.get(s[j], 0)
+                j += 1
+            if depth:
+                break   # a region brace: the dictionary does not close on this line
+            for part in _split_top(line[start:j - 1]):
+                k, eq, v = part.partition("=")
+                if k.strip():
+                    out[k.strip().strip('"')] = v.strip() if eq else "unit"
+            i = j + (1 if props else 0)
+            continue
+        if ch == "<":
+            angle += 1
+        elif ch == ">" and (i == 0 or s[i - 1] != "-"):
+            angle = max(0, angle - 1)
+        i += 1
+    return out
+
+
 def _depth_delta(line: str) -> int:
     # Braces inside attribute dictionaries open and close on one line; only region braces span lines.
     s = re.sub(r'"(?:[^"\\]|\\.)*"', "", line)
@@ -223,7 +264,8 @@ def _parse_block(lines: list[str], i: int, locs: dict[str, Loc]) -> tuple[list[I
             operands = _outside_uses("\n".join(op_lines), results + block.args)
             ops.append(IROp(name=name, results=results, operands=operands, text=header,
                             full_text="\n".join(op_lines), result_types=_result_types(header.rsplit("{", 1)[0]),
-                            loc=_loc_of(closing, locs), lineno=first + 1, body=block))
+                            loc=_loc_of(closing, locs), lineno=first + 1, body=block,
+                            attrs=_attr_dicts(closing.strip().lstrip("}"))))
             i = j + 1
             continue
         j = i
@@ -240,9 +282,17 @@ def _parse_block(lines: list[str], i: int, locs: dict[str, Loc]) -> tuple[list[I
                 defined.update(re.findall(r"%[\w$.\-]+", l))
         operands = _outside_uses("\n".join(op_lines), tuple(defined))
         types_src = last if len(op_lines) > 1 else body_text
+        rtypes = _result_types(types_src)
+        if name in _TOKEN_RESULT_OPS:
+            rtypes = ("!ttg.async.token",) * len(results)
+        elif name == "tt.load" and rtypes:   # printed with the pointer type: the result holds the pointee
+            rtypes = tuple(re.sub(r"!tt\.ptr<([^,>]+)(?:,\s*\d+)?>", r"\1", t) for t in rtypes)
+        elif len(rtypes) < len(results):       # e.g. tmem_load's second result, a token
+            rtypes = rtypes + ("!ttg.async.token",) * (len(results) - len(rtypes))
+        attr_src = body_text if len(op_lines) == 1 else op_lines[0] + " " + last.lstrip("})")
         ops.append(IROp(name=name, results=results, operands=operands, text=op_lines[0],
-                        full_text="\n".join(op_lines), result_types=_result_types(types_src),
-                        loc=_loc_of(last, locs), lineno=first + 1))
+                        full_text="\n".join(op_lines), result_types=rtypes[:len(results)] if results else rtypes,
+                        loc=_loc_of(last, locs), lineno=first + 1, attrs=_attr_dicts(attr_src)))
         i = j + 1
     return ops, i
 

@@ -1,0 +1,169 @@
+"""Small kernel files written for the tests (sources, written to a temporary directory by the tests)."""
+from __future__ import annotations
+
+import functools
+import tempfile
+from pathlib import Path
+
+_DIR = Path(tempfile.mkdtemp(prefix="twill-test-kernels-"))
+
+
+def kernel_file(name: str) -> str:
+    """Write the kernel source ``name`` (e.g. "ACC_LOOP") to a file once per session; its path."""
+    path = _DIR / f"{name.lower()}.py"
+    if not path.exists():
+        path.write_text(globals()[name])
+    return str(path)
+
+
+@functools.lru_cache(maxsize=None)
+def pre_ttgir(path: str, arch: str) -> str:
+    """The pre-pipeline TTGIR of a kernel file, compiled once per test session."""
+    from twill.ir.frontend import ttgir_for_file
+
+    return ttgir_for_file(path, arch)[0]
+
+HEADER = "import triton\nimport triton.language as tl\n"
+
+# A GEMM-like loop: the accumulator is carried through iter_args (a distance-1 edge dot -> dot).
+ACC_LOOP = HEADER + '''
+TWILL_SPEC = {"signature": {"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp32", "K": "i32",
+                            "BM": "constexpr", "BN": "constexpr", "BK": "constexpr"},
+              "constexprs": {"BM": 64, "BN": 64, "BK": 32}, "num_warps": 4}
+
+
+@triton.jit
+def acc_loop(a_ptr, b_ptr, c_ptr, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rm = tl.arange(0, BM)
+    rn = tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    a_ptrs = a_ptr + rm[:, None] * K + rk[None, :]
+    b_ptrs = b_ptr + rk[:, None] * BN + rn[None, :]
+    acc = tl.zeros([BM, BN], dtype=tl.float32)
+    for k in range(0, K, BK):
+        a = tl.load(a_ptrs)
+        b = tl.load(b_ptrs)
+        acc = tl.dot(a, b, acc)
+        a_ptrs += BK
+        b_ptrs += BK * BN
+    tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
+'''
+
+# A loop with no dot: a running sum of loaded tiles, then exp2.
+NO_DOT = HEADER + '''
+TWILL_SPEC = {"signature": {"x_ptr": "*fp32", "y_ptr": "*fp32", "N": "i32", "BLOCK": "constexpr"},
+              "constexprs": {"BLOCK": 128}, "num_warps": 4}
+
+
+@triton.jit
+def no_dot(x_ptr, y_ptr, N, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    s = tl.zeros([BLOCK], dtype=tl.float32)
+    for i in range(0, N, BLOCK):
+        x = tl.load(x_ptr + i + offs)
+        s = s + tl.math.exp2(x)
+    tl.store(y_ptr + offs, s)
+'''
+
+# Nested loops: the dot is in the inner loop, which is the one to pick.
+NESTED = HEADER + '''
+TWILL_SPEC = {"signature": {"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp32", "M": "i32", "K": "i32",
+                            "BM": "constexpr", "BN": "constexpr", "BK": "constexpr"},
+              "constexprs": {"BM": 64, "BN": 64, "BK": 32}, "num_warps": 4}
+
+
+@triton.jit
+def nested(a_ptr, b_ptr, c_ptr, M, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rm = tl.arange(0, BM)
+    rn = tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    for m in range(0, M, BM):
+        acc = tl.zeros([BM, BN], dtype=tl.float32)
+        for k in range(0, K, BK):
+            a = tl.load(a_ptr + (m + rm)[:, None] * K + (k + rk)[None, :])
+            b = tl.load(b_ptr + (k + rk)[:, None] * BN + rn[None, :])
+            acc = tl.dot(a, b, acc)
+        tl.store(c_ptr + (m + rm)[:, None] * BN + rn[None, :], acc)
+'''
+
+# A loop whose body branches on a runtime value: scf.if survives into the pre-pipeline TTGIR.
+WITH_IF = HEADER + '''
+TWILL_SPEC = {"signature": {"x_ptr": "*fp32", "y_ptr": "*fp32", "N": "i32", "BLOCK": "constexpr"},
+              "constexprs": {"BLOCK": 128}, "num_warps": 4}
+
+
+@triton.jit
+def with_if(x_ptr, y_ptr, N, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    s = tl.zeros([BLOCK], dtype=tl.float32)
+    for i in range(0, N, BLOCK):
+        if tl.load(x_ptr + i) > 0:
+            s += tl.load(x_ptr + i + offs)
+            tl.store(y_ptr + i + offs, s)
+    tl.store(y_ptr + offs, s)
+'''
+
+NO_LOOP = HEADER + '''
+TWILL_SPEC = {"signature": {"x_ptr": "*fp32", "BLOCK": "constexpr"}, "constexprs": {"BLOCK": 128}}
+
+
+@triton.jit
+def no_loop(x_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(x_ptr + offs, tl.load(x_ptr + offs) * 2)
+'''
+
+NO_KERNEL = "import math\n\n\ndef helper(x):\n    return math.sqrt(x)\n"
+
+# A Triton compile error on a known line (the call of the undefined tl function).
+COMPILE_ERROR = HEADER + '''
+TWILL_SPEC = {"signature": {"x_ptr": "*fp32", "N": "i32", "BLOCK": "constexpr"}, "constexprs": {"BLOCK": 128}}
+
+
+@triton.jit
+def broken(x_ptr, N, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    for i in range(0, N, BLOCK):
+        x = tl.load(x_ptr + i + offs)
+        tl.store(x_ptr + i + offs, tl.no_such_function(x))
+'''
+COMPILE_ERROR_LINE = 12
+
+# A file from the wild: GPU and torch work at import time, a benchmark at the bottom; no TWILL_SPEC.
+WILD = HEADER + '''import torch
+import numpy as np
+
+DEVICE = triton.runtime.driver.active.get_active_torch_device()
+x = torch.randn(1024, device=DEVICE)
+BLOCK_DEFAULT = 64
+CONFIGS = [triton.Config({"BLOCK": b}, num_warps=w) for b in [BLOCK_DEFAULT, 128] for w in [4]]
+
+
+def helper_not_jit(n):
+    return torch.empty(n, device=DEVICE)
+
+
+@triton.autotune(configs=CONFIGS, key=["N"])
+@triton.jit
+def wild(x_ptr, y_ptr, N, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    s = tl.zeros([BLOCK], dtype=tl.float32)
+    for i in range(0, N, BLOCK):
+        s += tl.load(x_ptr + i + offs)
+    tl.store(y_ptr + offs, s)
+
+
+wild[(1,)](x, x, 1024)
+print(np.zeros(3))
+'''
+
+# A kernel whose decorator needs torch: extraction cannot define it.
+NEEDS_TORCH = HEADER + '''import torch
+
+
+@triton.autotune(configs=[triton.Config({"BLOCK": torch.cuda.device_count()})], key=[])
+@triton.jit
+def needs(x_ptr, N, BLOCK: tl.constexpr):
+    for i in range(0, N, BLOCK):
+        tl.store(x_ptr + i, 1.0)
+'''

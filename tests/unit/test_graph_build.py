@@ -1,0 +1,87 @@
+"""Loop graphs of small kernels written for the test: edges, distances, blocking, streaming, loop choice."""
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("triton")
+
+from kernels_for_tests import kernel_file, pre_ttgir  # noqa: E402
+from twill.errors import InputError, UnsupportedError  # noqa: E402
+from twill.graph.analysis import carried, recurrences  # noqa: E402
+from twill.graph.build import build_graph  # noqa: E402
+from twill.graph.render import dot, listing  # noqa: E402
+from twill.ir.ttgir import parse  # noqa: E402
+
+
+def graph(name: str, arch: str = "h100", loop: int | None = None):
+    return build_graph(parse(pre_ttgir(kernel_file(name), arch)), arch, loop=loop, kernel=name.lower())
+
+
+@pytest.mark.parametrize("arch", ["h100", "b200"])
+def test_loop_carried_accumulator_is_a_distance_1_edge(arch):
+    g = graph("ACC_LOOP", arch)
+    dots = [o for o in g.ops if o.kind == "dot"]
+    assert len(dots) == 1 and dict(dots[0].attrs)["m"] == 64 and dict(dots[0].attrs)["k"] == 32
+    d = dots[0].id
+    assert any(r.distance == 1 and d in r.ops for r in recurrences(g))
+    loads = [o for o in g.ops if o.kind == "load"]
+    assert len(loads) == 2 and all(o.variable_latency and o.streaming for o in loads)
+    # Each load feeds the dot in the same iteration, and the dot waits for it.
+    for o in loads:
+        (e,) = [e for e in g.deps if e.src == o.id]
+        assert e.dst == d and e.distance == 0 and e.blocking
+    # The pointer increments fold into the loads (traceable) and make no edge.
+    assert all("tt.addptr" in o.ops for o in loads)
+    if arch == "h100":
+        assert [(e.src, e.dst, e.distance, e.blocking) for e in carried(g)] == [(d, d, 1, False)]
+    else:   # tcgen05: the accumulator lives in tensor memory, carried by the MMA's token
+        assert dots[0].ops[0] == "ttng.tc_gen5_mma" and dots[0].tmem == 64 * 64 * 4
+        assert any(e.src == d and e.distance == 1 for e in g.deps)
+
+
+def test_loop_without_a_dot():
+    g = graph("NO_DOT")
+    kinds = [o.kind for o in g.ops]
+    assert "dot" not in kinds and kinds.count("load") == 1 and kinds.count("sfu") == 1
+    sfu = next(o for o in g.ops if o.kind == "sfu")
+    assert dict(sfu.attrs)["fn"] == "exp2" and sfu.unit == "sfu" and sfu.line == 14
+    run = next(o for o in g.ops if o.kind == "elementwise")
+    assert [(e.src, e.dst) for e in carried(g)] == [(run.id, run.id)]
+    load = next(o for o in g.ops if o.kind == "load")
+    assert load.streaming and any(e.src == load.id and e.dst == sfu.id and e.blocking for e in g.deps)
+
+
+def test_nested_loops_pick_the_innermost():
+    g = graph("NESTED")
+    assert dict(g.meta)["loop_line"] == 16 and dict(g.meta)["loop_index"] == 1
+    assert [o.kind for o in g.ops].count("dot") == 1
+    with pytest.raises(UnsupportedError, match="loop is not innermost"):
+        graph("NESTED", loop=0)
+    with pytest.raises(InputError, match="--loop 0..1"):
+        graph("NESTED", loop=5)
+
+
+def test_scf_if_in_the_body_names_op_and_line():
+    with pytest.raises(UnsupportedError) as e:
+        graph("WITH_IF")
+    assert "scf.if" in str(e.value) and "with_if.py:13" in str(e.value)
+
+
+def test_ttgir_file_gives_the_same_graph(tmp_path):
+    from twill.ir.frontend import graph_for_file
+
+    p = tmp_path / "acc.ttgir"
+    p.write_text(pre_ttgir(kernel_file("ACC_LOOP"), "h100"))
+    g_file, _ = graph_for_file(str(p), "h100")
+    g_py = graph("ACC_LOOP")
+    assert g_file.ops == g_py.ops and g_file.deps == g_py.deps
+
+
+def test_ids_footprints_and_renderings_are_deterministic():
+    g1, g2 = graph("ACC_LOOP"), graph("ACC_LOOP")
+    assert listing(g1) == listing(g2) and dot(g1) == dot(g2)
+    assert [o.id for o in g1.ops] == ["load0_a", "load1_b", "dot0_acc"]
+    assert g1.op("load0_a").smem == 64 * 32 * 2 and g1.op("dot0_acc").regs == 64 * 64 * 4
+    assert "style=dashed" in dot(g1) and "recurrences: 1" in listing(g1)
+    meta = dict(g1.meta)
+    assert meta["arch"] == "h100" and meta["num_warps"] == 4 and meta["triton_version"]

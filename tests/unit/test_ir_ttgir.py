@@ -1,0 +1,61 @@
+"""Reading TTGIR text: ops, results, operands, types, attributes, loops and resolved locations."""
+from __future__ import annotations
+
+import pytest
+
+from twill.errors import InputError
+from twill.ir.ttgir import parse, type_info
+
+TEXT = '''#loc = loc("/src/k.py":10:0)
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  tt.func public @k(%arg0: !tt.ptr<f32> loc("/src/k.py":10:0), %n: i32 loc("/src/k.py":10:0)) attributes {noinline = false} {
+    %c0 = arith.constant 0 : i32 loc(#loc)
+    %c1 = arith.constant 1 : i32 loc(#loc)
+    %cst = arith.constant dense<0.0> : tensor<128xf32> loc(#loc)
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%s = %cst, %t = %cst) -> (tensor<128xf32>, tensor<128xf32>)  : i32 {
+      %x = math.exp2 %s : tensor<128xf32> loc(#loc3)
+      %m = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+      ^bb0(%a: f32 loc(#loc), %b: f32 loc(#loc)):
+        %mx = arith.maxnumf %a, %b : f32 loc(#loc)
+        tt.reduce.return %mx : f32 loc(#loc)
+      }) : (tensor<128xf32>) -> f32 loc(#loc4)
+      %y = arith.addf %x, %t : tensor<128xf32> loc(#loc4)
+      scf.yield %y, %x : tensor<128xf32>, tensor<128xf32> loc(#loc)
+    } {tt.num_stages = 2 : i32} loc(#loc2)
+    tt.return loc(#loc)
+  } loc(#loc)
+} loc(#loc)
+#loc1 = loc("/src/k.py":12:8)
+#loc2 = loc("/src/k.py":11:4)
+#loc3 = loc("x"(#loc1))
+#loc4 = loc(callsite(#loc1 at #loc2))
+'''
+
+
+def test_parse_loop_ops_operands_types_and_locations():
+    m = parse(TEXT)
+    assert m.num_warps == 4 and m.target == "cuda:90"
+    (loop,) = m.loops()
+    assert loop.body.args == ("%i", "%s", "%t") and loop.body.inits == ("%cst", "%cst")
+    assert loop.results == ("%r#0", "%r#1") and loop.attrs == {"tt.num_stages": "2 : i32"}
+    assert loop.loc.line == 11
+    names = [o.name for o in loop.body.ops]
+    assert names == ["math.exp2", "tt.reduce", "arith.addf", "scf.yield"]
+    exp2, red, add, yld = loop.body.ops
+    assert exp2.operands == ("%s",) and exp2.loc.file == "/src/k.py" and exp2.loc.line == 12 and exp2.loc.name == "x"
+    assert red.operands == ("%x",) and red.attrs["axis"] == "0 : i32" and red.result_types == ("f32",)
+    assert red.loc.line == 11     # a callsite location resolves to the caller's line
+    assert add.operands == ("%x", "%t") and type_info(add.result_types[0]).shape == (128,)
+    assert yld.operands == ("%y", "%x")
+
+
+def test_type_info_spaces_and_bytes():
+    assert type_info("tensor<128x64xf16, #blocked>").bytes == 128 * 64 * 2
+    assert type_info("!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>").space == "tmem"
+    assert type_info("!ttg.memdesc<64x64xbf16, #shared, #smem>").space == "smem"
+    assert type_info("!ttg.async.token").space == "token"
+
+
+def test_not_a_module_is_an_input_error():
+    with pytest.raises(InputError, match="not a TTGIR module"):
+        parse("hello", where="x.ttgir")
