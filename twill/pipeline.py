@@ -135,7 +135,15 @@ def optimize(path: str, arch: str, opts: OptimizeOptions = OptimizeOptions(),
     if not opts.swp_only and modulo.status in ("optimal", "feasible"):
         from twill.solve.search import joint_search
 
-        schedule = timer("joint", joint_search, scaled, machine, opts, seed=modulo, progress=say)
+        joint = timer("joint", joint_search, scaled, machine, opts, seed=modulo.with_extra(normalization=norm),
+                      progress=say)
+        if joint.status in ("optimal", "feasible"):
+            schedule = joint
+        else:
+            # No joint schedule within the searched (I, L) range: keep the proved modulo schedule
+            # and say so; the search trace travels with it.
+            schedule = modulo.with_extra(joint={"status": joint.status, "search": joint.get("search")})
+            say(f"joint search: no warp assignment found ({joint.status}); keeping the modulo schedule")
     # 6. Every schedule goes through the independent checker.
     if schedule.status in ("optimal", "feasible"):
         violations = timer("verify", verify, scaled, machine, schedule)
