@@ -143,7 +143,9 @@ def optimize(path: str, arch: str, opts: OptimizeOptions = OptimizeOptions(),
             # No joint schedule within the searched (I, L) range: keep the proved modulo schedule
             # and say so; the search trace travels with it.
             schedule = modulo.with_extra(joint={"status": joint.status, "search": joint.get("search")})
-            say(f"joint search: no warp assignment found ({joint.status}); keeping the modulo schedule")
+            tried = [t["ii"] for t in joint.get("search") or []]
+            span = f"I = {tried[0]}..{tried[-1]}" if tried else "no I"
+            say(f"joint search: no warp assignment for {span} ({joint.status} there); keeping the modulo schedule")
     # 6. Every schedule goes through the independent checker.
     if schedule.status in ("optimal", "feasible"):
         violations = timer("verify", verify, scaled, machine, schedule)
