@@ -161,7 +161,8 @@ def optimize(path: str, arch: str, opts: OptimizeOptions = OptimizeOptions(),
         except ImportError:
             annotated = None
         else:
-            annotated = timer("annotate", annotate_ttgir, pre_ttgir, scaled, schedule)
+            # The annotator reads the schedule's time unit (cycles per unit) from its normalisation.
+            annotated = timer("annotate", annotate_ttgir, pre_ttgir, scaled, schedule.with_extra(normalization=norm))
     schedule = schedule.with_extra(
         phases={k: round(v, 4) for k, v in timer.phases.items()},
         normalization=norm, capacity=machine.units, arch=arch, machine=machine.name,
