@@ -42,3 +42,43 @@ def test_completion_violation():
 
 def test_missing_op():
     assert families(sched({"a": 0, "c": 2})) == ["coverage"]
+
+
+def test_negative_start_and_unknown_op():
+    v = verify(G, CAP, sched({"a": -1, "c": 2, "b": 3, "zz": 0}))
+    assert {(x.family, x.where) for x in v} >= {("coverage", "a"), ("coverage", "zz")}
+
+
+def test_unit_missing_from_capacity_is_a_capacity_violation():
+    v = verify(G, {"tc": 1}, sched({"a": 0, "c": 2, "b": 3}, ii=5, length=5))
+    assert [x.family for x in v] == ["capacity"] and "sfu" in v[0].where and "no such unit" in v[0].expected
+
+
+def test_uncosted_graph_is_reported():
+    g = LoopGraph("u", (Op("a", "dot", "tc"),), ())
+    assert [x.family for x in verify(g, CAP, sched({"a": 0}))] == ["coverage"]
+
+
+def test_verify_accepts_a_problem_like_object():
+    from twill.solve.problem import ModuloProblem
+
+    p = ModuloProblem.from_graph(G, CAP)
+    assert verify(p, CAP, sched({"a": 0, "c": 2, "b": 3}, ii=5, length=5)) == []
+    assert [x.family for x in verify(p, CAP, sched({"a": 0, "c": 1, "b": 3}))] == ["dependence"]
+
+
+def test_every_violation_is_reported_not_just_the_first():
+    v = verify(G, CAP, sched({"a": 0, "c": 1, "b": 5}, ii=5, length=3))
+    assert {x.family for x in v} == {"dependence", "capacity", "completion"}
+    assert all(x.expected and x.got for x in v)
+
+
+def test_checker_imports_no_solver():
+    import subprocess
+    import sys
+
+    code = ("import sys, twill.schedule.verify, twill.schedule.text; "
+            "bad = [m for m in sys.modules if m.split('.')[0] in ('ortools', 'pyscipopt', 'z3') "
+            "or m.startswith('twill.solve')]; print(bad)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out == "[]"

@@ -1,5 +1,19 @@
 """Cost model: an op's cycles and reservation table from its shapes, dtypes and the machine's rates,
-or from a measured profile; dependence delays are the producer's latency."""
+or from a measured profile; a dependence's delay is its producer's latency.
+
+Cycles are per SM (a tile op uses the whole SM, paper 3.1). The reservation table says which unit
+an op keeps busy, from which cycle and for how long; the modulo schedule packs these per II:
+- dot: the tensor core is busy for the whole GEMM (throughput-bound: FLOPs / FLOP per clock).
+- sfu: the folded arithmetic (scale, subtract) runs on the ALU first, then the MUFU pipe.
+- reduce: the ALU combines the input elements; the warp shuffles and shared-memory exchange add
+  latency without holding the ALU.
+- elementwise / convert / broadcast: the ALU, per element per folded op; a layout conversion that
+  goes through shared memory adds the round trip.
+- tma_load: the TMA unit is held only to issue the copy; the copy's latency (bytes over the
+  bandwidth one SM sees) is the op's cycles.
+- load: LSU for the bytes; L2 latency on top.  local_*/store: LSU at shared-memory bandwidth.
+- tmem_load/tmem_store (Blackwell): LSU at tensor-memory bandwidth.
+"""
 from __future__ import annotations
 
 import dataclasses
@@ -10,8 +24,10 @@ from twill.errors import MachineError
 from twill.graph.model import LoopGraph, Op, Reservation
 from twill.machine.model import Machine
 
+# Operand element type -> tensor-core rate key of the machine file.
 _TC_KEY = {"f16": "tc_flops_f16", "bf16": "tc_flops_bf16", "f32": "tc_flops_f32", "tf32": "tc_flops_f32",
-           "f8E4M3FN": "tc_flops_f8", "f8E5M2": "tc_flops_f8", "i8": "tc_flops_f8"}
+           "f8E4M3FN": "tc_flops_f8", "f8E5M2": "tc_flops_f8", "f8E4M3FNUZ": "tc_flops_f8",
+           "f8E5M2FNUZ": "tc_flops_f8", "i8": "tc_flops_f8"}
 
 
 def _c(x: float) -> int:
@@ -19,45 +35,46 @@ def _c(x: float) -> int:
 
 
 def op_cost(op: Op, m: Machine) -> tuple[int, tuple[Reservation, ...]]:
-    """Cycles from issue to result, and the units the op keeps busy meanwhile.
+    """Cycles from issue to result, and the units the op keeps busy meanwhile (its RRT).
 
     Examples
     --------
-    >>> from twill.graph.model import Op
-    >>> op_cost(Op("d", "dot", "tc", attrs=(("m", 128), ("n", 128), ("k", 128), ("a_dtype", "f16"))),
-    ...         load_machine("h100"))[0]
-    1024
+    >>> from twill.machine.model import load_machine
+    >>> dot = Op("d", "dot", "tc", attrs=(("m", 128), ("n", 128), ("k", 128), ("a_dtype", "f16")))
+    >>> op_cost(dot, load_machine("h100"))
+    (1024, (Reservation(unit='tc', offset=0, length=1024, count=1),))
     """
     a = dict(op.attrs)
     elems = int(a.get("elements", 1)) or 1
     nbytes = int(a.get("bytes", 0))
+    nops = int(a.get("nops", 1) or 1)
     k = op.kind
     if k == "dot":
         flops = 2 * int(a.get("m", 0)) * int(a.get("n", 0)) * int(a.get("k", 0))
-        key = _TC_KEY.get(str(a.get("a_dtype", "f16")), "tc_flops_f16")
-        c = _c(flops / m.rate(key))
-        return c, (Reservation("tc", 0, c),)          # the tensor core is busy for the whole GEMM
+        dtype = str(a.get("a_dtype", "f16"))
+        if dtype not in _TC_KEY:
+            raise MachineError("no tensor-core rate for operand type", where=op.where,
+                               expected=" | ".join(sorted(_TC_KEY)), found=dtype)
+        c = _c(flops / m.rate(_TC_KEY[dtype]))
+        return c, (Reservation("tc", 0, c),)
     if k == "sfu":
-        # The folded arithmetic (scale, subtract) runs on the ALU first, then the MUFU pipe.
-        arith = _c(elems * max(0, int(a.get("nops", 1)) - 1) / m.rate("alu_ops")) if int(a.get("nops", 1)) > 1 else 0
+        arith = _c(elems * (nops - 1) / m.rate("alu_ops")) if nops > 1 else 0
         s = _c(elems / m.rate("sfu_ops"))
-        rrt = ((Reservation("alu", 0, arith),) if arith else ()) + (Reservation("sfu", arith, s),)
-        return arith + s, rrt
+        return arith + s, ((Reservation("alu", 0, arith),) if arith else ()) + (Reservation("sfu", arith, s),)
     if k == "reduce":
-        inp = int(a.get("input_elements", elems)) or elems
-        c = _c(inp / m.rate("alu_ops")) + int(m.rate("reduce_overhead"))
-        return c, (Reservation("alu", 0, _c(inp / m.rate("alu_ops"))),)
+        busy = _c((int(a.get("input_elements", elems)) or elems) / m.rate("alu_ops"))
+        return busy + int(m.rate("reduce_overhead")), (Reservation("alu", 0, busy),)
     if k in ("elementwise", "convert", "broadcast"):
-        c = _c(elems * max(1, int(a.get("nops", 1))) / m.rate("alu_ops"))
+        c = _c(elems * nops / m.rate("alu_ops"))
         if "ttg.convert_layout" in op.ops and not any("dot_op" in line for line in op.ir):
-            c += _c(2 * nbytes / m.rate("smem_bytes"))   # a general layout change goes through shared memory
+            c += _c(2 * nbytes / m.rate("smem_bytes"))   # store to and load from shared memory
         return c, (Reservation("alu", 0, c),)
     if k == "tma_load":
         c = _c(nbytes / m.rate("tma_bytes"))
-        return c, (Reservation("tma", 0, min(c, int(m.rate("tma_issue")))),)   # the unit only issues
+        return c, (Reservation("tma", 0, min(c, int(m.rate("tma_issue")))),)
     if k == "load":
-        c = _c(nbytes / m.rate("global_bytes")) + int(m.rate("global_latency"))
-        return c, (Reservation("lsu", 0, _c(nbytes / m.rate("global_bytes"))),)
+        busy = _c(nbytes / m.rate("global_bytes"))
+        return busy + int(m.rate("global_latency")), (Reservation("lsu", 0, busy),)
     if k in ("local_load", "local_store", "local_alloc", "store"):
         c = _c(max(nbytes, 1) / m.rate("smem_bytes"))
         return c, (Reservation("lsu", 0, c),)
@@ -65,39 +82,65 @@ def op_cost(op: Op, m: Machine) -> tuple[int, tuple[Reservation, ...]]:
         rate = m.rate("tmem_bytes")
         if rate <= 0:
             raise MachineError("op needs tensor memory, which the machine lacks", where=op.where,
-                               expected="a Blackwell machine (b200)", found=m.name)
+                               expected="a machine with tensor memory (b200)", found=m.name)
         c = _c(nbytes / rate)
         return c, (Reservation("lsu", 0, c),)
     raise MachineError("no cost model for op kind", where=op.where, found=k)
 
 
 def annotate_costs(g: LoopGraph, m: Machine, profile: Mapping[str, float] | None = None) -> LoopGraph:
-    """Set cycles, reservations and cost sources on every op, and every edge's delay.
+    """Every op's cycles, reservation table and cost source; every edge's delay.
 
-    ``profile`` maps node ids to measured cycles; nodes it lacks keep the model's cost. Streaming
-    variable-latency ops (paper 5.3) get zero latency: they run ahead on their own warp, and their
-    model cost is kept in ``attrs["model_cycles"]`` for reporting.
+    Precedence per op: the measured ``profile`` (node id -> cycles; source "profile"), else costs
+    the graph file itself carried (source "graph", e.g. a graph JSON from elsewhere), else the
+    machine model (source "model"). A profiled op keeps the model's reservation shape, stretched
+    to its measured cycles. Streaming variable-latency ops (paper 5.3: no incoming data
+    dependence; they run ahead on their own warp) get zero latency, so consumers are scheduled
+    by the fixed-latency ops; they still hold their unit to issue, and their latency is kept in
+    ``attrs["latency_cycles"]`` for reporting. ``attrs["model_cycles"]`` is always the model's.
+    An edge's delay is its source's cycles (an edge out of a graph-costed op keeps its own).
+
+    Examples
+    --------
+    >>> costed = annotate_costs(graph, load_machine("h100"), profile={"dot0_qk": 980})   # doctest: +SKIP
+    >>> costed.op("dot0_qk").cycles, costed.op("dot0_qk").cost_source                    # doctest: +SKIP
+    (980, 'profile')
     """
     units = m.units
     ops = []
     for o in g.ops:
-        cycles, rrt = op_cost(o, m)
-        source = "model"
-        if profile and o.id in profile:
-            measured = max(1, int(round(float(profile[o.id]))))
-            rrt = tuple(dataclasses.replace(r, length=max(1, round(r.length * measured / cycles)) if r.length else 0)
-                        for r in rrt)
+        graph_costed = o.cost_source == "graph" and o.cycles is not None
+        try:
+            model_cycles, model_rrt = op_cost(o, m)
+        except MachineError:
+            if not graph_costed:
+                raise
+            model_cycles, model_rrt = None, ()   # the graph's own costs stand; the model has none
+        if profile is not None and o.id in profile and model_cycles is not None:
+            measured = max(0, int(round(float(profile[o.id]))))
+            stretch = measured / model_cycles if model_cycles else 1.0
+            rrt = tuple(dataclasses.replace(r, offset=round(r.offset * stretch),
+                                            length=max(1, round(r.length * stretch)) if r.length else 0)
+                        for r in model_rrt)
             cycles, source = measured, "profile"
+        elif graph_costed:
+            cycles, rrt, source = int(o.cycles or 0), o.rrt, "graph"
+        else:
+            cycles, rrt, source = int(model_cycles or 0), model_rrt, "model"
         for r in rrt:
-            if r.count and r.unit not in units:
+            if r.count and units.get(r.unit, 0) < r.count:
                 raise MachineError("op needs a unit the machine lacks", where=o.where,
-                                   expected=" | ".join(sorted(units)), found=r.unit)
+                                   expected=f"{r.count} x {r.unit} (machine {m.name} has "
+                                            f"{', '.join(f'{u}: {c}' for u, c in sorted(units.items()))})",
+                                   found=f"{units.get(r.unit, 0)} x {r.unit}")
         attrs = dict(o.attrs)
-        attrs["model_cycles"] = cycles
+        attrs["model_cycles"] = model_cycles
         if o.streaming:
-            cycles, rrt = 0, ()
+            attrs["latency_cycles"] = cycles
+            cycles = 0
         ops.append(dataclasses.replace(o, cycles=cycles, rrt=rrt, cost_source=source,
                                        attrs=tuple(sorted(attrs.items()))))
     by_id = {o.id: o for o in ops}
-    deps = [dataclasses.replace(d, delay=by_id[d.src].cycles) for d in g.deps]
+    deps = [d if (by_id[d.src].cost_source == "graph" and d.delay is not None)
+            else dataclasses.replace(d, delay=by_id[d.src].cycles) for d in g.deps]
     return dataclasses.replace(g, ops=tuple(ops), deps=tuple(deps))

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from twill.errors import MachineError
+from twill.graph.model import UNITS
 
 _DIR = Path(__file__).parent
 
@@ -32,9 +33,28 @@ class Machine:
     sources: tuple[tuple[str, str], ...]
     text: str
 
+    def __post_init__(self) -> None:
+        for unit, cap in self.unit_caps:
+            if unit not in UNITS or cap < 1:
+                raise MachineError("bad functional unit", where=self.name,
+                                   expected=f"one of {' | '.join(UNITS)} with capacity >= 1", found=f"{unit} = {cap}")
+        missing = {"registers", "smem", "tmem"} - set(dict(self.memory_caps))
+        if missing:
+            raise MachineError("machine model lacks a memory", where=self.name, expected="registers, smem, tmem",
+                               found="no " + ", ".join(sorted(missing)))
+        if self.sm not in (90, 100):
+            raise MachineError("unsupported compute capability", where=self.name, expected="sm 90 or 100",
+                               found=str(self.sm))
+
     @property
     def units(self) -> dict[str, int]:
+        """Functional unit -> instances per SM at tile granularity."""
         return dict(self.unit_caps)
+
+    @property
+    def rates(self) -> dict[str, float]:
+        """Cost-model rates, per SM per cycle (see the machine file for each one's source)."""
+        return dict(self.rate_table)
 
     @property
     def memories(self) -> dict[str, int]:
@@ -52,6 +72,7 @@ class Machine:
 
 
 def known() -> list[str]:
+    """Names of the machine models shipped (one TOML file each)."""
     return sorted(p.stem for p in _DIR.glob("*.toml"))
 
 
@@ -65,7 +86,7 @@ def load_machine(name: str) -> Machine:
     """
     path = _DIR / f"{name}.toml"
     if not path.is_file():
-        raise MachineError("unknown machine", expected=" | ".join(known()), found=name)
+        raise MachineError("unknown machine", expected="one of " + " | ".join(known()), found=name)
     text = path.read_text()
     try:
         d = tomllib.loads(text)
@@ -78,7 +99,7 @@ def load_machine(name: str) -> Machine:
                        memory_caps=tuple(sorted((k, int(v)) for k, v in d["memories"].items())),
                        rate_table=tuple(sorted((k, float(v)) for k, v in d["rates"].items())),
                        sources=tuple(sorted(sources.items())), text=text)
-    except (KeyError, ValueError, tomllib.TOMLDecodeError) as e:
+    except (KeyError, ValueError, TypeError, AttributeError, tomllib.TOMLDecodeError) as e:
         raise MachineError("malformed machine model", where=str(path), found=f"{type(e).__name__}: {e}") from None
 
 
@@ -94,20 +115,25 @@ def _comments(text: str) -> dict[str, str]:
 
 
 def machine_sha(m: Machine) -> str:
+    """SHA-256 of the machine file's text: schedules record which model they were solved for."""
     return hashlib.sha256(m.text.encode()).hexdigest()
 
 
 def show(m: Machine) -> str:
+    """The model as text, every constant with its source (``twill machine show``)."""
     src = dict(m.sources)
     lines = [f"{m.name}: {m.gpu}, sm_{m.sm}, {m.sm_count} SMs at {m.clock_ghz} GHz",
              f"  warp groups <= {m.max_warp_groups} x {m.threads_per_warp_group} threads, "
-             f"<= {m.max_regs_per_thread} registers per thread", "units (capacity at tile granularity):"]
+             f"<= {m.max_regs_per_thread} registers per thread", "constants:"]
+    for k in ("sm", "sm_count", "clock_ghz", "max_regs_per_thread", "max_warp_groups", "threads_per_warp_group"):
+        lines.append(f"  {k:<22} {getattr(m, k):>10}   {src.get(k, '')}")
+    lines.append("units (capacity at tile granularity):")
     for k, v in m.unit_caps:
-        lines.append(f"  {k:<16} {v:>10}   {src.get('units.' + k, '')}")
+        lines.append(f"  {k:<22} {v:>10}   {src.get('units.' + k, '')}")
     lines.append("memories (bytes per SM for one CTA):")
     for k, v in m.memory_caps:
-        lines.append(f"  {k:<16} {v:>10}   {src.get('memories.' + k, '')}")
+        lines.append(f"  {k:<22} {v:>10}   {src.get('memories.' + k, '')}")
     lines.append("rates (per SM per cycle):")
     for k, v in m.rate_table:
-        lines.append(f"  {k:<16} {v:>10g}   {src.get('rates.' + k, '')}")
+        lines.append(f"  {k:<22} {v:>10g}   {src.get('rates.' + k, '')}")
     return "\n".join(lines) + "\n"

@@ -1,5 +1,5 @@
-"""Text renderings of a schedule: summary, modulo reservation table, and the staggered
-prologue / steady-state / epilogue layout (the paper's Figure 1d-f)."""
+"""Text renderings of a schedule: summary, modulo reservation table (Figure 1d), the ceil(L/II)
+staggered copies (Figure 1e) and the prologue / steady-state / epilogue code shape (Figure 1f)."""
 from __future__ import annotations
 
 from twill.graph.model import LoopGraph
@@ -7,55 +7,102 @@ from twill.schedule.model import Schedule
 from twill.schedule.verify import unit_usage
 
 
+def _runs(rows: list[tuple]) -> list[tuple[int, int, tuple]]:
+    """Group consecutive equal rows: [(first index, last index, row)]."""
+    out: list[tuple[int, int, tuple]] = []
+    for i, row in enumerate(rows):
+        if out and out[-1][2] == row:
+            out[-1] = (out[-1][0], i, row)
+        else:
+            out.append((i, i, row))
+    return out
+
+
+def _table(head: list[str], runs: list[tuple[int, int, tuple]], max_rows: int, width: int = 22) -> list[str]:
+    lines = [f"{head[0]:<16}" + "".join(f"{h:<{width}}" for h in head[1:])]
+    for a, b, cells in runs[:max_rows]:
+        lab = f"{a}" if a == b else f"{a}-{b}"
+        lines.append(f"{lab:<16}" + "".join(f"{c[:width - 1]:<{width}}" for c in cells))
+    if len(runs) > max_rows:
+        lines.append(f"... {len(runs) - max_rows} more rows")
+    return lines
+
+
 def reservation_table(g: LoopGraph, s: Schedule, max_rows: int = 24) -> str:
-    """Modular RRT: for each unit, which ops hold it in each slot (slots grouped into runs)."""
+    """The modular RRT (Figure 1d): which ops hold each unit in each slot mod II, slots with the
+    same occupants grouped into one line, and each unit's utilisation."""
     st = s.start_map
-    units = sorted({r.unit for o in g.ops for r in o.rrt})
+    units = sorted({r.unit for o in g.ops for r in o.rrt if r.length and r.count})
     owner: dict[str, list[list[str]]] = {u: [[] for _ in range(s.ii)] for u in units}
     for o in g.ops:
         for r in o.rrt:
-            for c in range(r.length):
-                owner[r.unit][(st[o.id] + r.offset + c) % s.ii].append(o.id)
-    rows = []
-    # Group consecutive slots with the same occupants into one line.
-    prev, begin = None, 0
-    for slot in range(s.ii + 1):
-        cur = tuple(",".join(owner[u][slot]) or "." for u in units) if slot < s.ii else None
-        if cur != prev:
-            if prev is not None:
-                rows.append((begin, slot - 1, prev))
-            prev, begin = cur, slot
-    head = f"{'slot (mod ' + str(s.ii) + ')':<16}" + "".join(f"{u:<22}" for u in units)
-    lines = [head]
-    for a, b, cells in rows[:max_rows]:
-        lab = f"{a}" if a == b else f"{a}-{b}"
-        lines.append(f"{lab:<16}" + "".join(f"{c[:21]:<22}" for c in cells))
-    if len(rows) > max_rows:
-        lines.append(f"... {len(rows) - max_rows} more rows")
+            if r.unit in owner:
+                for c in range(r.length):
+                    owner[r.unit][(st[o.id] + r.offset + c) % s.ii].append(o.id)
+    rows = [tuple(",".join(owner[u][slot]) or "." for u in units) for slot in range(s.ii)]
+    lines = _table([f"slot (mod {s.ii})"] + units, _runs(rows), max_rows)
     use = unit_usage(g, s)
     lines.append("utilisation: " + ", ".join(f"{u} {sum(1 for x in use.get(u, []) if x) / s.ii:.0%}" for u in units))
     return "\n".join(lines)
 
 
+def staggered(g: LoopGraph, s: Schedule, max_rows: int = 40) -> str:
+    """ceil(L/II) copies of the schedule placed II apart (Figure 1e): unit occupancy per cycle,
+    ``op#i`` for copy i; the first (stages-1)*II cycles are the prologue, the next II the steady
+    state, the rest the epilogue. Ops that reserve no unit are listed under "issue"."""
+    n, ii = s.stages, s.ii
+    span = max((n - 1) * ii + s.length, n * ii)
+    units = sorted({r.unit for o in g.ops for r in o.rrt if r.length and r.count})
+    cols = units + (["issue"] if any(not any(r.length and r.count for r in o.rrt) for o in g.ops) else [])
+    cells: dict[str, list[list[str]]] = {c: [[] for _ in range(span)] for c in cols}
+    for i in range(n):
+        for o in g.ops:
+            t0 = i * ii + s.at(o.id)
+            held = [r for r in o.rrt if r.length and r.count]
+            if not held and t0 < span:
+                cells["issue"][t0].append(f"{o.id}#{i}")
+            for r in held:
+                for c in range(r.length):
+                    if t0 + r.offset + c < span:
+                        cells[r.unit][t0 + r.offset + c].append(f"{o.id}#{i}")
+
+    def band(t: int) -> str:
+        return "prologue" if t < (n - 1) * ii else ("steady" if t < n * ii else "epilogue")
+
+    rows = [(band(t),) + tuple(",".join(cells[c][t]) or "." for c in cols) for t in range(span)]
+    return "\n".join(_table(["cycle", "part"] + cols, _runs(rows), max_rows, width=22))
+
+
 def layout(g: LoopGraph, s: Schedule) -> str:
-    """Prologue, steady state and epilogue: which stage of which iteration each op belongs to."""
-    n = s.stages
-    by_stage: dict[int, list[str]] = {}
-    for o in g.ops:
-        by_stage.setdefault(s.stage_of(o.id), []).append(o.id)
-    lines = [f"{n} stage(s); stage k of iteration i runs in window i + k (each window is II = {s.ii})"]
-    for k in range(n):
-        lines.append(f"  stage {k}: {', '.join(sorted(by_stage.get(k, []), key=lambda x: s.at(x)))}")
-    if n > 1:
-        lines.append("prologue: " + "; ".join(f"window {w}: stages 0..{w} of iterations {w}..0" for w in range(n - 1)))
-        lines.append("steady state (one window): " + ", ".join(f"stage {k} of iteration i-{k}" for k in range(n)))
-        lines.append("epilogue: drains stages 1..%d of the last %d iteration(s)" % (n - 1, n - 1))
-    else:
-        lines.append("no overlap across iterations: prologue and epilogue are empty")
+    """The pipelined loop's shape (Figure 1f): prologue windows, the steady-state body (one window
+    of II: each op at its slot, working on iteration ``i - stage``), and the epilogue windows."""
+    n, ii = s.stages, s.ii
+    order = sorted(g.ops, key=lambda o: (s.at(o.id) % ii, s.at(o.id)))
+
+    def it(k: int, base: str) -> str:
+        return base if k == 0 else f"{base}-{k}"
+
+    lines = [f"{n} stage(s), II = {ii}: " + "; ".join(
+        f"stage {k}: {', '.join(o.id for o in sorted(g.ops, key=lambda o: s.at(o.id)) if s.stage_of(o.id) == k)}"
+        for k in range(n))]
+    lines.append(f"prologue ({n - 1} window(s)):" + ("" if n > 1 else " empty"))
+    for w in range(n - 1):
+        lines.append(f"  window {w}: " + ", ".join(f"{o.id}[{w - s.stage_of(o.id)}]" for o in order
+                                                   if s.stage_of(o.id) <= w))
+    lines.append(f"steady state (for i = {n - 1} .. N-1), one window of {ii}:")
+    for o in order:
+        units = ",".join(sorted({r.unit for r in o.rrt if r.length and r.count})) or o.unit
+        lines.append(f"  slot {s.at(o.id) % ii:>4}: {o.id}[{it(s.stage_of(o.id), 'i')}]  ({units})")
+    lines.append(f"epilogue ({n - 1} window(s)):" + ("" if n > 1 else " empty"))
+    for e in range(1, n):
+        lines.append(f"  window {e}: " + ", ".join(f"{o.id}[{it(s.stage_of(o.id) - e, 'N-1')}]" for o in order
+                                                   if s.stage_of(o.id) >= e))
     return "\n".join(lines)
 
 
 def summary(g: LoopGraph, s: Schedule) -> str:
+    """Everything ``twill optimize`` prints: II, L, stages, status, bounds, normalisation, warp
+    groups, start cycles, the modulo reservation table, the staggered copies and the loop shape."""
     mii = s.get("mii") or {}
     norm = s.get("normalization") or {}
     scale = norm.get("scale", s.time_unit) or 1.0
@@ -64,7 +111,7 @@ def summary(g: LoopGraph, s: Schedule) -> str:
              f"lower bound: MII = {mii.get('mii', s.lower_bound)} (ResMII {mii.get('res_mii', '?')}, "
              f"RecMII {mii.get('rec_mii', '?')}); backend {s.backend}; solve {s.solve_seconds:.2f}s"]
     if s.gap is not None:
-        lines.append(f"gap: {s.gap}")
+        lines.append(f"gap: {s.gap:.3g} ({s.get('proof') or s.get('gap_detail') or ''})")
     if norm:
         lines.append(f"normalisation: 1 unit = {scale:.2f} cycles, worst ratio error {norm.get('worst_ratio_error')}")
     if s.warp:
@@ -75,5 +122,7 @@ def summary(g: LoopGraph, s: Schedule) -> str:
     lines.append("start cycles: " + ", ".join(f"{k}@{t}" for k, t in sorted(s.start, key=lambda kv: kv[1])))
     lines.append("modulo reservation table:")
     lines.append(reservation_table(g, s))
+    lines.append(f"{s.stages} staggered copies, II apart:")
+    lines.append(staggered(g, s))
     lines.append(layout(g, s))
     return "\n".join(lines)

@@ -1,14 +1,15 @@
 """The independent checker: re-checks every constraint family on any schedule, from any backend.
 
-Imports nothing from ``twill.solve`` or any solver. Each family is its own function returning
-violations as expected-versus-got.
+Imports nothing from ``twill.solve`` or any solver. Each family is its own function
+``check_<family>(graph, [capacity,] schedule) -> list[Violation]``, violations expected-versus-got;
+``verify`` runs them all (and the joint families of ``verify_joint`` when the schedule has warps).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from twill.graph.model import LoopGraph
+from twill.graph.model import Dep, LoopGraph, Op
 from twill.schedule.model import Schedule
 
 
@@ -23,13 +24,28 @@ class Violation:
         return f"{self.family} at {self.where}: expected {self.expected}, got {self.got}"
 
 
+def as_graph(obj: Any) -> LoopGraph:
+    """A LoopGraph, or a problem-like object with ``nodes``, ``cycles``, ``rrt`` and ``edges``
+    (``(src index, dst index, delay, distance)``, as ``ModuloProblem`` has) read field by field."""
+    if isinstance(obj, LoopGraph):
+        return obj
+    ops = tuple(Op(n, "elementwise", rrt[0].unit if rrt else "alu", cycles=int(c), rrt=tuple(rrt), cost_source="graph")
+                for n, c, rrt in zip(obj.nodes, obj.cycles, obj.rrt))
+    deps = tuple(Dep(obj.nodes[a], obj.nodes[b], int(delay), int(dist)) for a, b, delay, dist in obj.edges)
+    return LoopGraph(getattr(obj, "name", "loop"), ops, deps)
+
+
 def check_coverage(g: LoopGraph, s: Schedule) -> list[Violation]:
+    """Every op has a start >= 0, no unknown op is scheduled, II >= 1, every op and edge is costed."""
     start = s.start_map
     out = [Violation("coverage", o.id, "a start cycle", "none") for o in g.ops if o.id not in start]
     out += [Violation("coverage", k, "an op of the graph", "unknown op") for k in start if k not in g.ids]
     out += [Violation("coverage", k, "start >= 0", str(t)) for k, t in start.items() if t < 0]
     if s.ii < 1:
         out.append(Violation("coverage", "ii", ">= 1", str(s.ii)))
+    out += [Violation("coverage", o.id, "a cycle count (costed graph)", "none") for o in g.ops if o.cycles is None]
+    out += [Violation("coverage", f"{d.src}->{d.dst}", "a delay (costed graph)", "none") for d in g.deps
+            if d.delay is None]
     return out
 
 
@@ -63,6 +79,8 @@ def unit_usage(g: LoopGraph, s: Schedule) -> dict[str, list[int]]:
 
 
 def check_capacity(g: LoopGraph, capacity: Mapping[str, int], s: Schedule) -> list[Violation]:
+    """In every modulo slot, the instances of each unit in use (summed over all iterations in
+    flight) are at most the unit's capacity; a unit the machine lacks has capacity 0."""
     out = []
     for unit, row in unit_usage(g, s).items():
         cap = capacity.get(unit, 0)
@@ -71,25 +89,37 @@ def check_capacity(g: LoopGraph, capacity: Mapping[str, int], s: Schedule) -> li
                 who = [o.id for o in g.ops for r in o.rrt if r.unit == unit and o.id in s.start_map and
                        any((s.start_map[o.id] + r.offset + c) % s.ii == slot for c in range(r.length))]
                 out.append(Violation("capacity", f"unit {unit}, slot {slot} mod {s.ii} ({', '.join(who)})",
-                                     f"<= {cap} in use", str(n)))
+                                     f"<= {cap} in use" + ("" if unit in capacity else " (no such unit)"), str(n)))
     return out
 
 
 def check_completion(g: LoopGraph, s: Schedule) -> list[Violation]:
+    """Every op finishes within the schedule length: start + cycles <= L."""
     st = s.start_map
     return [Violation("completion", o.id, f"finish <= L = {s.length}", str(st[o.id] + (o.cycles or 0)))
             for o in g.ops if o.id in st and st[o.id] + (o.cycles or 0) > s.length]
 
 
-def verify(g: LoopGraph, machine_or_capacity: Any, s: Schedule) -> list[Violation]:
+def verify(g: Any, machine_or_capacity: Any, s: Schedule) -> list[Violation]:
     """Every violation of the modulo-schedule families (and, when the schedule carries a warp
     assignment, the joint families in ``verify_joint``).
 
+    ``g`` is a costed LoopGraph (or a problem-like object, see ``as_graph``) in the schedule's
+    time unit; ``machine_or_capacity`` a Machine or a ``{unit: capacity}`` mapping.
+
     Examples
     --------
-    >>> verify(graph, {"tc": 1, "sfu": 1}, schedule)   # doctest: +SKIP
+    >>> from twill.graph.model import Reservation
+    >>> g = LoopGraph("fig1", (Op("S", "dot", "tc", cycles=1, rrt=(Reservation("tc", 0, 1),)),
+    ...                        Op("O", "dot", "tc", cycles=1, rrt=(Reservation("tc", 0, 1),))),
+    ...               (Dep("S", "O", 1, 0),))
+    >>> verify(g, {"tc": 1}, Schedule(ii=2, length=4, start=(("S", 0), ("O", 3)), status="feasible", lower_bound=2))
     []
+    >>> [str(v) for v in verify(g, {"tc": 1}, Schedule(ii=2, length=4, start=(("S", 0), ("O", 2)),
+    ...                                                  status="feasible", lower_bound=2))]
+    ['capacity at unit tc, slot 0 mod 2 (S, O): expected <= 1 in use, got 2']
     """
+    g = as_graph(g)
     capacity = machine_or_capacity.units if hasattr(machine_or_capacity, "units") else dict(machine_or_capacity)
     out = check_coverage(g, s)
     if out:

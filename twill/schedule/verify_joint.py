@@ -1,59 +1,171 @@
-"""Checker families for joint schedules (warp assignment): imports nothing from twill.solve."""
+"""Checker families for joint schedules (warp groups, memory, concurrency); imports nothing from twill.solve.
+
+Everything is recomputed from the schedule by unrolling copies of the loop body explicitly (no
+modular arithmetic shared with the solvers): instance i of op v issues at start[v] + i*II, a value
+is live from its definition to its last use (plus the consumer's operand hold), and the steady
+state is a window of II cycles late enough that every live instance in it has been issued.
+The problem parameters (spill costs, limits, groups) come from the schedule's ``joint`` record,
+with the machine's values as defaults.
+"""
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from twill.graph.model import LoopGraph
 from twill.schedule.model import Schedule
 
 
+def joint_params(g: LoopGraph, machine: Any, s: Schedule) -> dict[str, Any]:
+    """The parameters the schedule was solved under, defaults filled from the graph and machine."""
+    rec = dict(s.get("joint") or {})
+    mems = dict(getattr(machine, "memories", {}) or {})
+    rec.setdefault("memory_capacity", {m: mems.get(m, 0) for m in ("registers", "smem", "tmem")})
+    if "reg_limit_bytes" not in rec and hasattr(machine, "reg_bytes_per_warp_group"):
+        rec["reg_limit_bytes"] = machine.reg_bytes_per_warp_group()
+    rec.setdefault("spill", {})
+    rec.setdefault("hold", {})
+    rec.setdefault("busy", {o.id: o.cycles or 0 for o in g.ops})
+    rec.setdefault("footprint", {"registers": {o.id: o.regs for o in g.ops}, "smem": {o.id: o.smem for o in g.ops},
+                                 "tmem": {o.id: o.tmem for o in g.ops}})
+    rec.setdefault("no_cross_warp", False)
+    return rec
+
+
+def lifetimes(g: LoopGraph, s: Schedule, hold: dict[str, int], copies: int) -> list[tuple[str, int, int, int]]:
+    """``(value, copy, live_from, live_until)`` of each used value of copies 0..copies-1."""
+    st = s.start_map
+    out = []
+    for o in g.ops:
+        uses = [d for d in g.deps if d.src == o.id]
+        if not uses:
+            continue
+        for i in range(copies):
+            born = st[o.id] + i * s.ii
+            last = max(st[d.dst] + (i + d.distance) * s.ii + hold.get(d.dst, 0) for d in uses)
+            out.append((o.id, i, born, max(born + 1, last)))
+    return out
+
+
+def pressure(g: LoopGraph, s: Schedule, params: dict[str, Any]) -> dict[str, Any]:
+    """Steady-state live bytes at each of the II slots: per memory, and registers per warp group.
+
+    Examples
+    --------
+    >>> pressure(graph, schedule, joint_params(graph, machine, schedule))["smem"]["peak"]   # doctest: +SKIP
+    65536
+    """
+    hold = params.get("hold", {})
+    span0 = [until - born for _, _, born, until in lifetimes(g, s, hold, 1)] or [1]
+    c = math.ceil((s.length + max(span0)) / s.ii) + 1
+    lives = lifetimes(g, s, hold, 2 * c + 2)
+    window = range(c * s.ii, (c + 1) * s.ii)
+    warp = s.warp_map
+    fp = params["footprint"]
+    out: dict[str, Any] = {}
+    for mem in ("registers", "smem", "tmem"):
+        sizes = fp.get(mem, {})
+        row = [sum(sizes.get(v, 0) for v, _, b, u in lives if b <= x < u) for x in window]
+        out[mem] = {"per_slot": row, "peak": max(row), "capacity": params["memory_capacity"].get(mem, 0)}
+    regs = fp.get("registers", {})
+    per_group: dict[str, list[int]] = {}
+    for grp in sorted(set(warp.values())):
+        per_group[str(grp)] = [sum(regs.get(v, 0) for v, _, b, u in lives if warp.get(v) == grp and b <= x < u)
+                               for x in window]
+    out["registers_per_group"] = {"per_slot": per_group, "peak": {k: max(v) for k, v in per_group.items()},
+                                  "limit": params.get("reg_limit_bytes")}
+    out["live_copies"] = {v: max(sum(1 for w, _, b, u in lives if w == v and b <= x < u) for x in window)
+                          for v in g.ids if any(w == v for w, *_ in lives)}
+    return out
+
+
 def verify_joint(g: LoopGraph, machine: Any, s: Schedule) -> list:
+    """Every violation of the joint families, as expected-versus-got.
+
+    Examples
+    --------
+    >>> verify_joint(graph, load_machine("h100"), schedule)   # doctest: +SKIP
+    []
+    """
     from twill.schedule.verify import Violation
 
-    out = []
+    out: list[Violation] = []
     warp, st = s.warp_map, s.start_map
+    prm = joint_params(g, machine, s)
+    compute, vl = prm.get("compute_groups"), prm.get("vl_group")
+    total = (compute or 0) + (1 if vl is not None else 0) if compute is not None else None
     for o in g.ops:                                                         # WARP UNIQUENESS
-        if o.id not in warp:
-            out.append(Violation("warp", o.id, "a warp group", "none"))
+        grp = warp.get(o.id)
+        if grp is None:
+            out.append(Violation("warp", o.id, "one warp group", "none"))
+        elif total is not None and not 0 <= grp < total:
+            out.append(Violation("warp", o.id, f"a group in [0, {total})", str(grp)))
+    out += [Violation("warp", k, "an op of the graph", "unknown op") for k in warp if k not in g.ids]
     if out:
         return out
-    groups = s.get("warp_groups") or {}
-    vl = groups.get("variable_latency")
-    if vl is not None:                                                      # VARIABLE LATENCY
-        for o in g.ops:
-            if o.variable_latency != (warp[o.id] == vl):
-                out.append(Violation("warp", o.id, f"variable-latency ops, and only they, on group {vl}",
-                                     f"group {warp[o.id]} (variable_latency={o.variable_latency})"))
-    delays = {(c["src"], c["dst"]): c["delay"] for c in s.get("cross_warp") or []}
+    for o in g.ops:                                                         # VARIABLE LATENCY
+        if vl is None:
+            if o.variable_latency:
+                out.append(Violation("variable-latency", o.id, "a designated variable-latency group", "none recorded"))
+        elif o.variable_latency != (warp[o.id] == vl):
+            out.append(Violation("variable-latency", o.id,
+                                 f"group {vl} iff variable latency (variable_latency={o.variable_latency})",
+                                 f"group {warp[o.id]}"))
+    spill = prm["spill"]
+    is_vl = {o.id: o.variable_latency for o in g.ops}
     for d in g.deps:                                                        # CROSS-WARP SPILLS
-        if d.src != d.dst and warp[d.src] != warp[d.dst]:
-            need = st[d.src] + (d.delay or 0) + delays.get((d.src, d.dst), 1)
-            if st[d.dst] + s.ii * d.distance < need:
-                out.append(Violation("cross-warp", f"{d.src}->{d.dst}",
-                                     f"{d.dst} at >= {need - s.ii * d.distance} (transfer delay)", str(st[d.dst])))
-    # CONCURRENCY: a blocking consumer does not start while another op of its group executes.
-    blocking = {d.dst for d in g.deps if d.blocking and d.src != d.dst}
-    async_kinds = {"dot", "tma_load", "load"}
-    for v in g.ops:
-        if v.id not in blocking:
+        if d.src == d.dst or warp[d.src] == warp[d.dst]:
             continue
-        for o in g.ops:
-            if o.id == v.id or warp[o.id] != warp[v.id] or not o.cycles:
-                continue
-            busy = 1 if o.kind in async_kinds else o.cycles
-            if busy >= s.ii or (st[v.id] - st[o.id]) % s.ii < busy:
-                out.append(Violation("concurrency", f"{v.id} on group {warp[v.id]}",
-                                     f"no other op of the group executing when it starts",
-                                     f"{o.id} busy (start {st[o.id]}, {busy} units, II {s.ii})"))
-    # REGISTER LIMIT, recomputed from the schedule: ceil(lifetime / II) copies of each value.
-    limit = (s.get("memory") or {}).get("registers", {}).get("per_wg_limit")
+        if prm["no_cross_warp"] and not (is_vl[d.src] or is_vl[d.dst]):
+            out.append(Violation("cross-warp", f"{d.src}->{d.dst}", "no transfer between compute groups",
+                                 f"groups {warp[d.src]} -> {warp[d.dst]}"))
+        need = st[d.src] + (d.delay or 0) + int(spill.get(d.src, 0))
+        if st[d.dst] + s.ii * d.distance < need:
+            out.append(Violation("cross-warp", f"{d.src}->{d.dst} (groups {warp[d.src]} -> {warp[d.dst]})",
+                                 f"{d.dst} at >= {need - s.ii * d.distance} (delay + spill {spill.get(d.src, 0)})",
+                                 str(st[d.dst])))
+    out += _concurrency(g, s, prm)
+    press = pressure(g, s, prm)                                             # MEMORY CAPACITY, REGISTER LIMIT
+    for mem in ("registers", "smem", "tmem"):
+        cap = press[mem]["capacity"]
+        if press[mem]["peak"] > cap:
+            slot = press[mem]["per_slot"].index(press[mem]["peak"])
+            out.append(Violation("memory", f"{mem}, slot {slot} mod {s.ii}", f"<= {cap} bytes live",
+                                 str(press[mem]["peak"])))
+    limit = prm.get("reg_limit_bytes")
     if limit:
-        per: dict[int, int] = {}
+        for grp, peak in press["registers_per_group"]["peak"].items():
+            if peak > limit:
+                out.append(Violation("register-limit", f"warp group {grp}", f"<= {limit} bytes live", str(peak)))
+    reported = s.get("memory")
+    if isinstance(reported, dict) and "peak" in reported:                   # the schedule's own report
+        got = reported["peak"]
+        want = {m: press[m]["peak"] for m in ("registers", "smem", "tmem")}
+        if got != want:
+            out.append(Violation("memory", "reported peak", str(want), str(got)))
+    return out
+
+
+def _concurrency(g: LoopGraph, s: Schedule, prm: dict[str, Any]) -> list:
+    """A blocking consumer, or a consumer of a cross-warp transfer, issues while no other op of its
+    warp group executes: checked on an unrolled steady-state instance against every other instance."""
+    from twill.schedule.verify import Violation
+
+    warp, st = s.warp_map, s.start_map
+    busy = {o.id: int(prm["busy"].get(o.id, o.cycles or 0)) for o in g.ops}
+    waits = {d.dst for d in g.deps if d.src != d.dst and (d.blocking or warp[d.src] != warp[d.dst])}
+    c = math.ceil(s.length / s.ii) + max(busy.values(), default=0) // s.ii + 2
+    out = []
+    for v in sorted(waits):
+        when = st[v] + c * s.ii                                             # an instance deep in the steady state
         for o in g.ops:
-            ends = [st[d.dst] + s.ii * d.distance for d in g.deps if d.src == o.id] + [st[o.id] + max(1, o.cycles or 0)]
-            copies = -(-(max(ends) - st[o.id]) // s.ii)
-            per[warp[o.id]] = per.get(warp[o.id], 0) + o.regs * copies
-        for gid, b in per.items():
-            if b > limit:
-                out.append(Violation("memory", f"registers of group {gid}", f"<= {limit} bytes", str(b)))
+            if o.id == v or warp[o.id] != warp[v] or busy[o.id] <= 0:
+                continue
+            for j in range(0, 2 * c + 1):
+                began = st[o.id] + j * s.ii
+                if began <= when < began + busy[o.id]:
+                    out.append(Violation("concurrency", f"{v} on group {warp[v]}",
+                                         "no other op of its group executing when it issues",
+                                         f"{o.id} executing (start {st[o.id]} + {j - c}*II, busy {busy[o.id]}, II {s.ii})"))
+                    break
     return out

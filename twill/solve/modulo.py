@@ -1,63 +1,120 @@
-"""Optimal modulo scheduling: the smallest II from MII upward, each solved exactly (Figure 4)."""
+"""Optimal modulo scheduling: try each II from the lower bound MII upward, each solved exactly at
+that II (Figure 4's constraints), and stop at the first II that admits a schedule."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from twill.schedule.model import FEASIBLE, INFEASIBLE, OPTIMAL, TIMEOUT, Schedule
 from twill.solve.backends import get_backend
-from twill.solve.bounds import horizon, mii
-from twill.solve.problem import ModuloProblem, SolveOptions
+from twill.solve.bounds import horizon, mii, sequential_span
+from twill.solve.problem import ModuloAtII, ModuloProblem, SolveOptions
 
 
 def modulo_schedule(p: ModuloProblem, backend: str = "cpsat", options: SolveOptions = SolveOptions(),
                     max_ii: int | None = None, min_ii: int | None = None) -> Schedule:
-    """The modulo schedule with the smallest II, and the shortest length at that II.
+    """The modulo schedule with the smallest II, and the shortest length L at that II.
 
-    Status is ``optimal`` only if every II below the one found was proved infeasible (or the II is
-    the lower bound MII) and the length was proved optimal; a timed-out II makes the result
-    ``feasible`` with the gap recorded; no schedule at all is ``timeout`` (or ``infeasible`` when
-    every II up to ``max_ii`` was proved infeasible).
+    IIs are tried from ``max(MII, min_ii)`` up to ``max_ii`` or, by default, the sequential span
+    (``twill.solve.bounds.sequential_span``), where a schedule always exists. Status:
+
+    - ``optimal``: every smaller II tried was proved infeasible by the solver (or the II equals the
+      lower bound) and the solver proved L minimal at this II;
+    - ``feasible``: a checked schedule, but some smaller II timed out or L is not proved; ``gap``
+      is then (II - II lower bound) / II when the II is open, else (L - L bound) / L;
+    - ``timeout``: no schedule found and some II timed out; ``infeasible``: every II up to the
+      limit was proved infeasible.
+
+    ``min_ii`` above MII makes "optimal" mean "smallest II at or above min_ii" (Algorithm 1 asks
+    for the next II this way). ``extra`` records ``trace`` (one entry per II tried: ii, status,
+    seconds, length, bound, horizon), ``mii`` and ``modulo_phases`` (bounds / build / solve seconds).
 
     Examples
     --------
-    >>> s = modulo_schedule(problem, "cpsat")   # doctest: +SKIP
-    >>> s.ii, s.length, s.status                # doctest: +SKIP
+    >>> from twill.graph.model import Reservation
+    >>> gemm, exp = (Reservation("tc", 0, 1),), (Reservation("sfu", 0, 1),)
+    >>> p = ModuloProblem(("S", "P", "O"), (1, 1, 1), (gemm, exp, gemm),
+    ...                   ((0, 1, 1, 0), (1, 2, 1, 0), (2, 2, 1, 1)), (("sfu", 1), ("tc", 1)))
+    >>> s = modulo_schedule(p, "cpsat")
+    >>> s.ii, s.length, s.status
     (2, 4, 'optimal')
     """
     solver = get_backend(backend)
     t0 = time.perf_counter()
     lb, res, rec = mii(p)
+    ceiling = max(lb, sequential_span(p))
     t_bounds = time.perf_counter() - t0
-    ii = max(lb, min_ii or 1)
-    # II = sum of all reserved cycles (each op alone in its own window) is always feasible for capacity,
-    # and II >= RecMII satisfies recurrences: no search goes past that.
-    cap_ii = max(lb, sum(r.length for rs in p.rrt for r in rs) + 1, max(p.cycles + (1,)))
-    limit = min(max_ii, cap_ii) if max_ii else cap_ii
-    trace = []
-    proved_below = True
-    while ii <= limit:
+    first = max(lb, min_ii or 1)
+    last = min(max_ii, ceiling) if max_ii is not None else ceiling
+    trace: list[dict[str, Any]] = []
+    build = solve = 0.0
+    open_ii: int | None = None       # smallest II that timed out (neither solved nor refuted)
+    common = {"mii": {"mii": lb, "res_mii": res, "rec_mii": rec},
+              "ii_range": {"first": first, "last": last, "sequential_span": ceiling, "min_ii": min_ii}}
+    for ii in range(first, last + 1):
         h = horizon(p, ii)
-        sol = solver.solve(p, ii, h, options)
-        trace.append({"ii": ii, "result": sol.status, "seconds": round(sol.stats["seconds"], 4),
-                      "length": sol.values.get("length"), "horizon": h})
-        if sol.status in (OPTIMAL, FEASIBLE):
-            status = OPTIMAL if (proved_below and sol.status == OPTIMAL) else FEASIBLE
-            gap = None
-            if status == FEASIBLE:
-                first_open = next((t["ii"] for t in trace if t["result"] == TIMEOUT), ii)
-                gap = {"ii_lower_bound": first_open, "length_lower_bound": sol.stats.get("bound")}
-            lower = lb if proved_below else next(t["ii"] for t in trace if t["result"] == TIMEOUT)
-            return Schedule(ii=ii, length=sol.values["length"], start=tuple(sorted(sol.values["start"].items(),
-                            key=lambda kv: p.nodes.index(kv[0]))), status=status, lower_bound=lower,
-                            solve_seconds=time.perf_counter() - t0, backend=solver.name, gap=None if gap is None else
-                            float(ii - gap["ii_lower_bound"]),
-                            extra=(("trace", trace), ("mii", {"mii": lb, "res_mii": res, "rec_mii": rec}),
-                                   ("modulo_phases", {"bounds": round(t_bounds, 4),
-                                                      "solve": round(time.perf_counter() - t0 - t_bounds, 4)}),
-                                   ("gap_detail", gap)))
-        if sol.status == TIMEOUT:
-            proved_below = False
-        ii += 1
-    status = INFEASIBLE if proved_below else TIMEOUT
-    return Schedule(ii=0, length=0, start=(), status=status, lower_bound=lb, solve_seconds=time.perf_counter() - t0,
-                    backend=solver.name, extra=(("trace", trace), ("mii", {"mii": lb, "res_mii": res, "rec_mii": rec})))
+        sol = solver.solve(ModuloAtII(p, ii, h), options)
+        build += sol.stats.get("build_seconds", 0.0)
+        solve += sol.stats.get("solve_seconds", sol.stats.get("seconds", 0.0))
+        trace.append({"ii": ii, "status": sol.status, "result": sol.status, "seconds": round(sol.stats["seconds"], 4),
+                      "length": sol.values.get("length"), "bound": sol.stats.get("bound"), "horizon": h})
+        if sol.status == TIMEOUT and open_ii is None:
+            open_ii = ii
+        if sol.status not in (OPTIMAL, FEASIBLE):
+            continue
+        length = int(sol.values["length"])
+        ii_proved = open_ii is None
+        length_proved = sol.status == OPTIMAL
+        status = OPTIMAL if ii_proved and length_proved else FEASIBLE
+        ii_lb = ii if ii_proved else open_ii
+        length_lb = length if length_proved else sol.stats.get("bound")
+        gap = None
+        if status == FEASIBLE:
+            gap = (ii - ii_lb) / ii if not ii_proved else ((length - (length_lb or 0)) / length if length else 0.0)
+        phases = {"bounds": round(t_bounds, 4), "build": round(build, 4), "solve": round(solve, 4)}
+        starts = sol.values["start"]
+        return Schedule(ii=ii, length=length, start=tuple((n, int(starts[n])) for n in p.nodes), status=status,
+                        lower_bound=int(ii_lb or ii),
+                        solve_seconds=time.perf_counter() - t0, backend=solver.name, gap=gap,
+                        extra=(("trace", trace), *common.items(), ("modulo_phases", phases),
+                               ("proof", {"ii_proved": ii_proved, "length_proved": length_proved,
+                                          "ii_lower_bound": ii_lb, "length_lower_bound": length_lb})))
+    phases = {"bounds": round(t_bounds, 4), "build": round(build, 4), "solve": round(solve, 4)}
+    return Schedule(ii=0, length=0, start=(), status=TIMEOUT if open_ii is not None else INFEASIBLE,
+                    lower_bound=open_ii if open_ii is not None else last + 1,
+                    solve_seconds=time.perf_counter() - t0, backend=solver.name,
+                    extra=(("trace", trace), *common.items(), ("modulo_phases", phases)))
+
+
+def time_phases(graph: Any, machine: Any, backends: tuple[str, ...] = ("cpsat", "scip"),
+                options: SolveOptions = SolveOptions(), bound: int = 300,
+                profile: dict[str, float] | None = None) -> dict[str, Any]:
+    """Seconds per phase for one loop graph: cost annotation, cost normalisation (SCIP), and the
+    modulo search per backend, with the resulting II, L and status (for ``bench/solve_times.py``).
+
+    Examples
+    --------
+    >>> r = time_phases(graph, load_machine("h100"))          # doctest: +SKIP
+    >>> sorted(r)                                             # doctest: +SKIP
+    ['cost_seconds', 'distinct_costs', 'modulo', 'nodes', 'normalize', 'normalize_seconds']
+    """
+    from twill.machine.cost import annotate_costs
+    from twill.solve.normalize import normalize_graph
+
+    t0 = time.perf_counter()
+    costed = annotate_costs(graph, machine, profile)
+    t_cost = time.perf_counter() - t0
+    t1 = time.perf_counter()
+    scaled, report = normalize_graph(costed, bound)
+    t_norm = time.perf_counter() - t1
+    problem = ModuloProblem.from_graph(scaled, machine.units)
+    out: dict[str, Any] = {"nodes": len(graph.ops), "distinct_costs": len(report.get("values", {})),
+                           "cost_seconds": round(t_cost, 4), "normalize_seconds": round(t_norm, 4),
+                           "normalize": {k: v for k, v in report.items() if k != "values"}, "modulo": {}}
+    for b in backends:
+        t2 = time.perf_counter()
+        s = modulo_schedule(problem, b, options)
+        out["modulo"][b] = {"seconds": round(time.perf_counter() - t2, 4), "ii": s.ii, "length": s.length,
+                            "status": s.status, "lower_bound": s.lower_bound, "gap": s.gap,
+                            "iis_tried": [t["ii"] for t in s.get("trace", [])], **s.get("modulo_phases", {})}
+    return out

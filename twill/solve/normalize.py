@@ -1,34 +1,45 @@
 """Cost normalisation (paper 5.2): small integer costs whose ratios stay close to the real ones.
 
-minimise F  s.t.  -F <= C[i] C'[j] - C[j] C'[i] <= F  for all i < j,   1 <= sum C' <= U,
-over the distinct non-zero cycle counts C of a graph, solved exactly with SCIP.
+    minimise F  s.t.  -F <= C[i] C'[j] - C[j] C'[i] <= F  for all i < j,   1 <= sum C' <= U,
+
+over the distinct non-zero cycle counts C of a graph (op cycles, reservation offsets and lengths,
+edge delays: one scale for all), with integer C'[i] >= 1, solved exactly with SCIP.
 """
 from __future__ import annotations
 
 import dataclasses
-import math
 import time
 from typing import Any
 
-from twill.errors import SolverError
+from twill.errors import InputError, SolverError
 from twill.graph.model import LoopGraph
 
 
 def normalize_values(values: list[int], bound: int = 300, time_limit: float = 10.0) -> tuple[dict[int, int], dict[str, Any]]:
-    """Map each distinct positive value to a small positive integer (SCIP ILP).
+    """Map each distinct positive value to a small positive integer (the paper's section 5.2 ILP).
+
+    Returns the mapping and a report: ``scale`` (cycles per unit, least-squares fit),
+    ``worst_ratio_error`` (max over pairs of values of at least one unit of |C'i/C'j / (Ci/Cj) - 1|),
+    ``worst_ratio_error_all`` (over every pair, including values below one unit, which must round
+    up to 1), ``below_one_unit``, ``F``, ``status`` ("optimal" only when SCIP proved it),
+    ``seconds``, ``bound`` and ``values`` (str(cycles) -> units).
+    Among mappings with the least F the one with the largest sum is taken (finest resolution); the
+    tie-break weighs less than one unit of F, which is an integer at every solution.
 
     Examples
     --------
-    >>> normalize_values([1024, 512, 128], bound=20)[0]     # doctest: +SKIP
-    {128: 2, 512: 6, 1024: 12}
+    >>> mapping, report = normalize_values([1024, 512, 256], bound=20)
+    >>> mapping, report["F"], report["status"]
+    ({256: 2, 512: 4, 1024: 8}, 0, 'optimal')
     """
-    vals = sorted({int(v) for v in values if v > 0})
+    vals = sorted({int(v) for v in values if v and v > 0})
     t0 = time.perf_counter()
     if not vals:
-        return {}, {"scale": 1.0, "worst_ratio_error": 0.0, "F": 0, "status": "optimal", "seconds": 0.0, "bound": bound}
+        return {}, {"scale": 1.0, "worst_ratio_error": 0.0, "worst_ratio_error_all": 0.0, "below_one_unit": [],
+                    "F": 0, "status": "optimal", "seconds": 0.0, "bound": bound, "values": {}}
     if len(vals) > bound:
-        raise SolverError("more distinct costs than the normalisation bound allows", expected=f"<= {bound} (--normalize-bound)",
-                          found=str(len(vals)))
+        raise InputError("more distinct costs than the normalisation bound allows", where="cost normalisation",
+                         expected=f"<= {bound} (raise --normalize-bound)", found=f"{len(vals)} distinct costs")
     try:
         from pyscipopt import Model, quicksum
     except ImportError:
@@ -45,44 +56,64 @@ def normalize_values(values: list[int], bound: int = 300, time_limit: float = 10
             m.addCons(-F <= expr)
     m.addCons(quicksum(c) <= bound)
     m.addCons(quicksum(c) >= 1)
-    # Among equally good ratio fits prefer the finest resolution (largest costs), as a tie-break
-    # scaled so it can never outweigh one unit of F.
-    tie = 1.0 / (bound * len(vals) + 1) / max(vals)
-    m.setObjective(F - tie * quicksum(c), "minimize")
+    m.setObjective(F - quicksum(c) / (bound + 1), "minimize")
     m.optimize()
     status = m.getStatus()
     if m.getNSols() == 0:
-        raise SolverError("cost normalisation found no solution", found=status)
+        raise SolverError("cost normalisation found no solution", where="SCIP", found=status)
     mapping = {v: int(round(m.getVal(x))) for v, x in zip(vals, c)}
-    scale = sum(vals) / sum(mapping.values())
-    # Ratio error over the values the scale can represent (a cost below one unit must round to 1).
-    rep = [v for v in vals if v >= scale]
-    worst = 0.0
-    for i in rep:
-        for j in rep:
-            if i != j:
-                r, r2 = i / j, mapping[i] / mapping[j]
-                worst = max(worst, abs(r2 - r) / r)
-    report = {"scale": scale, "worst_ratio_error": round(worst, 4), "F": round(m.getVal(F), 3),
-              "status": "optimal" if status == "optimal" else "feasible", "seconds": round(time.perf_counter() - t0, 4),
-              "bound": bound, "values": {str(k): v for k, v in mapping.items()}}
+    F_val = max((abs(a * mapping[b] - b * mapping[a]) for a in vals for b in vals), default=0)
+    scale = sum(v * mapping[v] for v in vals) / sum(mapping[v] ** 2 for v in vals)
+    report = {"scale": round(scale, 4), **_ratio_errors(mapping, scale), "F": F_val,
+              "status": "optimal" if status == "optimal" else "feasible",
+              "seconds": round(time.perf_counter() - t0, 4), "bound": bound,
+              "values": {str(k): v for k, v in mapping.items()}}
     return mapping, report
 
 
+def _ratio_errors(mapping: dict[int, int], scale: float) -> dict[str, Any]:
+    def worst(vs: list[int]) -> float:
+        return max((abs((mapping[a] / mapping[b]) / (a / b) - 1) for a in vs for b in vs if a != b), default=0.0)
+
+    rep = [v for v in mapping if v >= scale]
+    return {"worst_ratio_error": round(worst(rep), 4), "worst_ratio_error_all": round(worst(list(mapping)), 4),
+            "below_one_unit": sorted(v for v in mapping if v < scale)}
+
+
 def normalize_graph(g: LoopGraph, bound: int = 300, time_limit: float = 10.0) -> tuple[LoopGraph, dict[str, Any]]:
-    """The graph with op cycles, reservation lengths and delays in normalised units."""
-    values = [o.cycles or 0 for o in g.ops] + [r.length for o in g.ops for r in o.rrt] + \
+    """The graph with op cycles, reservation tables and edge delays in normalised units.
+
+    Zero stays zero (streaming ops keep their zero latency). A reservation that ended within its
+    op's cycles still does after mapping (its offset, then its length, is trimmed by the rounding
+    excess, never below one unit of length). The report is ``normalize_values``'s.
+
+    Examples
+    --------
+    >>> scaled, report = normalize_graph(costed_graph)      # doctest: +SKIP
+    >>> report["scale"], report["worst_ratio_error"]        # doctest: +SKIP
+    (9.56, 0.0469)
+    """
+    if not g.costed:
+        missing = [o.id for o in g.ops if o.cycles is None][:5]
+        raise InputError("graph has no costs to normalise", where=g.name, expected="costs on every op and edge",
+                         found=f"uncosted {', '.join(missing) or 'edges'}")
+    values = [o.cycles or 0 for o in g.ops] + [x for o in g.ops for r in o.rrt for x in (r.offset, r.length)] + \
              [d.delay or 0 for d in g.deps]
     mapping, report = normalize_values(values, bound, time_limit)
 
     def n(v: int | None) -> int:
-        return 0 if not v else mapping[int(v)]
+        return mapping[int(v)] if v else 0
 
     ops = []
     for o in g.ops:
         cyc = n(o.cycles)
-        rrt = tuple(dataclasses.replace(r, offset=min(cyc, round(r.offset / report["scale"])) if r.offset else 0,
-                                        length=n(r.length)) for r in o.rrt)
-        ops.append(dataclasses.replace(o, cycles=cyc, rrt=rrt))
+        rrt = []
+        for r in o.rrt:
+            off, length = n(r.offset), n(r.length)
+            if r.offset + r.length <= (o.cycles or 0) and off + length > cyc:
+                off = max(0, cyc - length)
+                length = max(1 if r.length else 0, min(length, cyc - off))
+            rrt.append(dataclasses.replace(r, offset=off, length=length))
+        ops.append(dataclasses.replace(o, cycles=cyc, rrt=tuple(rrt)))
     deps = [dataclasses.replace(d, delay=n(d.delay)) for d in g.deps]
     return dataclasses.replace(g, ops=tuple(ops), deps=tuple(deps)), report

@@ -65,6 +65,21 @@ class ModuloProblem:
 
 
 @dataclass(frozen=True)
+class ModuloAtII:
+    """One step of the modulo search: ``problem`` at a fixed ``ii``, with every start time and the
+    length L bounded by ``horizon`` (see ``twill.solve.bounds.horizon`` for why that is sound)."""
+
+    problem: ModuloProblem
+    ii: int
+    horizon: int
+
+    def __post_init__(self) -> None:
+        if self.ii < 1 or self.horizon < 0:
+            raise GraphError("bad fixed-II problem", where=self.problem.name,
+                             expected="ii >= 1 and horizon >= 0", found=f"ii={self.ii}, horizon={self.horizon}")
+
+
+@dataclass(frozen=True)
 class Solution:
     """What a backend returns: a status from ``twill.schedule.model.STATUSES``, the values it found
     (backend-neutral: e.g. ``{"start": {...}, "length": L}``) and stats (times, bounds, gap)."""

@@ -1,92 +1,247 @@
 """Algorithm 1: seed with the optimal modulo II, then search (I, L) upward for a joint schedule."""
 from __future__ import annotations
 
+import importlib
+import inspect
 import math
 import time
+from dataclasses import dataclass
 from typing import Any, Callable
 
-from twill.graph.model import LoopGraph
+from twill.errors import SolverError
+from twill.graph.model import Dep, LoopGraph, Op
 from twill.schedule.model import FEASIBLE, INFEASIBLE, OPTIMAL, TIMEOUT, Schedule
-from twill.solve.joint import JointProblem, solve_joint_cpsat
-from twill.solve.modulo import modulo_schedule
-from twill.solve.problem import ModuloProblem, SolveOptions
+from twill.solve.joint_problem import JointAtIL, JointProblem
+from twill.solve.problem import SolveOptions
+
+# name -> (module, class, pip package)
+JOINT_BACKENDS = {
+    "cpsat": ("twill.solve.backends.cpsat_joint", "CpSatJoint", "ortools"),
+    "z3": ("twill.solve.backends.z3_joint", "Z3Joint", "z3-solver"),
+}
 
 
-def joint_search(g: LoopGraph, machine: Any, opts: Any, seed: Schedule | None = None,
-                 progress: Callable[[str], None] | None = None, max_tries: int = 20,
-                 total_time: float | None = None) -> Schedule:
+def get_joint_backend(name: str) -> Any:
+    """The joint-problem backend ``name`` (cpsat | z3); SolverError with the pip command when missing."""
+    if name not in JOINT_BACKENDS:
+        raise SolverError("unknown joint solver backend", expected=" | ".join(JOINT_BACKENDS), found=name)
+    module, cls, package = JOINT_BACKENDS[name]
+    backend = getattr(importlib.import_module(module), cls)()
+    if not backend.is_installed():
+        raise SolverError(f"joint solver backend {name} is not installed", hint=f"pip install {package}")
+    return backend
+
+
+@dataclass(frozen=True)
+class JointOptions:
+    """Knobs of the joint search. ``time_limit`` is per solver call, ``total_time`` for the search;
+    ``mode`` "minimize" solves each I once for its smallest L, "each_length" checks every L in
+    turn (Algorithm 1 literally); ``max_steps`` bounds the number of I values tried."""
+
+    time_limit: float = 60.0
+    total_time: float | None = None
+    threads: int = 2
+    seed: int = 0
+    num_warps: int | None = None
+    warp_groups: int | None = None
+    reg_limit: int | None = None
+    no_cross_warp: bool = False
+    scale: float | None = None
+    mode: str = "minimize"
+    max_steps: int = 20
+    modulo_backend: str = "cpsat"
+    warps_per_op: int = 4
+    hold_async: bool = False
+
+    @classmethod
+    def coerce(cls, opts: Any) -> "JointOptions":
+        """From any object with some of these attributes (e.g. the optimize command's options)."""
+        if isinstance(opts, cls) or opts is None:
+            return opts or cls()
+        names = cls.__dataclass_fields__
+        kw = {k: getattr(opts, k) for k in names if getattr(opts, k, None) is not None}
+        if "modulo_backend" not in kw and getattr(opts, "backend", None):
+            kw["modulo_backend"] = opts.backend
+        return cls(**kw)
+
+
+def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, options: Any = None,
+                 backend: str | None = None, progress: Callable[..., None] | None = None, *,
+                 seed: Schedule | None = None) -> Schedule:
     """The joint software pipeline and warp assignment with the smallest (I, L) (Algorithm 1).
 
-    For each I from the modulo ILP's optimum upward, the stage count S = ceil(L_M / I) of that I's
-    optimal modulo schedule is fixed and the shortest L with ceil(L / I) = S is found in one solve
-    (the inner loop over L, proved minimal by the solver); an infeasible I moves on to I + 1.
-    ``optimal`` only when every smaller (I, S) tried was proved infeasible and the last solve proved L.
+    Start at the modulo ILP's optimal I (or ``seed``, that schedule); at each I try L from the
+    optimal modulo length L_M up to ceil(L_M / I) * I; if none works, re-run the modulo ILP from
+    I + 1. ``progress(I, L, elapsed)`` is called before each solve (a one-argument callable gets a
+    message instead). Status ``optimal`` only when every smaller (I, L) of the search was proved
+    unsatisfiable (and the L_M were proved) and the found one satisfiable; a timeout anywhere
+    makes it ``feasible``.
+
+    Examples
+    --------
+    >>> s = joint_search(graph, load_machine("h100"), JointOptions(time_limit=10))   # doctest: +SKIP
+    >>> s.ii, s.length, s.warp_map, s.get("search")[0]["result"]                      # doctest: +SKIP
+    (2, 4, {'S': 0, 'P': 0, 'O': 0}, 'sat')
     """
-    say = progress or (lambda _m: None)
-    norm = (seed.get("normalization") if seed else None) or {}
-    scale = float(norm.get("scale", 1.0))
-    p = JointProblem.from_graph(g, machine, scale=scale, num_warps=getattr(opts, "num_warps", None),
-                                warp_groups=getattr(opts, "warp_groups", None), reg_limit=getattr(opts, "reg_limit", None),
-                                no_cross_warp=getattr(opts, "no_cross_warp", False))
-    solve_opts = SolveOptions(time_limit=getattr(opts, "time_limit", 60.0))
-    mp = ModuloProblem.from_graph(g, machine.units)
+    from twill.solve.modulo import modulo_schedule
+
+    opts = JointOptions.coerce(options)
+    backend = backend or getattr(options, "joint_backend", None) or "cpsat"
+    solver = get_joint_backend(backend)
+    report = _progress(progress)
     t0 = time.perf_counter()
-    budget = total_time if total_time is not None else 10 * solve_opts.time_limit
-    modulo = seed if seed is not None and seed.status in (OPTIMAL, FEASIBLE) else modulo_schedule(mp, "cpsat", solve_opts)
-    if modulo.status not in (OPTIMAL, FEASIBLE):
-        return modulo
+    if isinstance(graph_or_problem, JointProblem):
+        p, graph = graph_or_problem, _graph_of(graph_or_problem)
+        scale = opts.scale or 1.0
+    else:
+        graph = graph_or_problem
+        norm = (seed.get("normalization") if seed is not None else None) or {}
+        scale = opts.scale or float(norm.get("scale", graph.get("time_unit") or 1.0))
+        p = JointProblem.from_graph(graph, machine, opts.num_warps, warp_groups=opts.warp_groups,
+                                    reg_limit=opts.reg_limit, scale=scale, no_cross_warp=opts.no_cross_warp,
+                                    hold_async=opts.hold_async, warps_per_op=opts.warps_per_op)
+    budget = opts.total_time if opts.total_time is not None else opts.max_steps * opts.time_limit
+    mopts = SolveOptions(time_limit=opts.time_limit, threads=opts.threads, seed=opts.seed)
+    modulo = seed if seed is not None and seed.status in (OPTIMAL, FEASIBLE) else \
+        modulo_schedule(p.modulo, opts.modulo_backend, mopts)
     trace: list[dict[str, Any]] = []
-    ii, length = modulo.ii, modulo.length
+    if modulo.status not in (OPTIMAL, FEASIBLE):
+        return Schedule(ii=0, length=0, start=(), status=modulo.status, lower_bound=modulo.lower_bound,
+                        solve_seconds=time.perf_counter() - t0, backend=f"{solver.name}-joint", time_unit=scale,
+                        extra=(("search", trace), ("joint", p.params())))
+    first_ii = modulo.ii
     proved = modulo.status == OPTIMAL
-    for _ in range(max_tries):
-        stages = max(1, math.ceil(length / ii))
-        elapsed = time.perf_counter() - t0
-        if elapsed > budget:
-            break
-        say(f"search: I={ii} L<={stages * ii} ({stages} stages), {elapsed:.1f}s")
-        sol = solve_joint_cpsat(p, ii, stages, solve_opts, min_length=length)
-        trace.append({"ii": ii, "length": [max(length, (stages - 1) * ii + 1), stages * ii], "stages": stages,
-                      "result": "sat" if sol.status in (OPTIMAL, FEASIBLE) else sol.status.replace("infeasible", "unsat"),
-                      "seconds": round(sol.stats["seconds"], 3), "found_length": sol.values.get("length")})
-        if sol.status in (OPTIMAL, FEASIBLE):
-            status = OPTIMAL if proved and sol.status == OPTIMAL else FEASIBLE
-            groups = {p.nodes[v]: sol.values["warp"][p.nodes[v]] for v in range(p.n)}
-            cross = [{"src": p.nodes[s], "dst": p.nodes[d], "delay": p.spill[s]} for s, d, _, _, _ in p.edges
-                     if s != d and groups[p.nodes[s]] != groups[p.nodes[d]]]
-            pressure = _pressure(p, sol.values["copies"], groups)
-            return Schedule(ii=ii, length=sol.values["length"],
-                            start=tuple((n, sol.values["start"][n]) for n in p.nodes), status=status,
-                            lower_bound=modulo.lower_bound, solve_seconds=time.perf_counter() - t0 + modulo.solve_seconds,
-                            backend="cpsat-joint", gap=None if status == OPTIMAL else 0.0,
-                            warp=tuple((n, groups[n]) for n in p.nodes),
-                            extra=tuple(dict(modulo.extra).items()) + (
-                                ("search", trace), ("cross_warp", cross), ("memory", pressure),
-                                ("warp_groups", {"compute": p.warp_groups, "variable_latency": p.total_groups - 1 if p.has_vl else None,
-                                                 "reg_limit_bytes": p.reg_limit}),
-                                ("modulo_seed", {"ii": modulo.ii, "length": modulo.length, "status": modulo.status}),
-                                ("streaming_depth", {n: max(1, math.ceil(sol.values["length"] / ii))
-                                                     for n, vl, c in zip(p.nodes, p.variable_latency, p.cycles) if vl and c == 0})))
-        if sol.status == TIMEOUT:
-            proved = False
-        # Next I, seeded with that I's optimal modulo schedule (Algorithm 1, line 5).
-        ii += 1
-        nxt = modulo_schedule(mp, "cpsat", solve_opts, min_ii=ii)
-        if nxt.status not in (OPTIMAL, FEASIBLE):
-            break
-        ii, length = nxt.ii, nxt.length
-        if nxt.status != OPTIMAL:
-            proved = False
-    status = TIMEOUT if (not proved or time.perf_counter() - t0 > budget) else INFEASIBLE
-    return Schedule(ii=0, length=0, start=(), status=status, lower_bound=modulo.lower_bound,
-                    solve_seconds=time.perf_counter() - t0, backend="cpsat-joint",
-                    extra=(("search", trace),))
+    for _step in range(opts.max_steps):
+        ii, lm = modulo.ii, modulo.length
+        stages = max(1, math.ceil(lm / ii))
+        hi = stages * ii
+        ranges = [(lm, hi)] if opts.mode == "minimize" else [(x, x) for x in range(lm, hi + 1)]
+        for lo_l, hi_l in ranges:
+            left = budget - (time.perf_counter() - t0)
+            if left <= 0:
+                proved = False
+                break
+            report(ii, lo_l, time.perf_counter() - t0)
+            sol = solver.solve(JointAtIL(p, ii, lo_l, hi_l), SolveOptions(time_limit=min(opts.time_limit, left),
+                                                                           threads=opts.threads, seed=opts.seed))
+            trace += _trace_entries(ii, lo_l, hi_l, stages, sol)
+            if sol.status in (OPTIMAL, FEASIBLE):
+                exact = proved and sol.status == OPTIMAL
+                return _schedule(graph, p, sol, modulo, first_ii, trace, exact, solver.name, scale,
+                                 time.perf_counter() - t0)
+            if sol.status == TIMEOUT:
+                proved = False
+        else:
+            # No L at this I: Algorithm 1 moves to the next I with that I's optimal modulo schedule.
+            nxt = _next_modulo(p, ii + 1, opts.modulo_backend, mopts)
+            if nxt.status not in (OPTIMAL, FEASIBLE):
+                proved = proved and nxt.status == INFEASIBLE
+                break
+            proved = proved and nxt.status == OPTIMAL
+            modulo = nxt
+            continue
+        break
+    status = INFEASIBLE if proved else TIMEOUT
+    return Schedule(ii=0, length=0, start=(), status=status, lower_bound=first_ii,
+                    solve_seconds=time.perf_counter() - t0, backend=f"{solver.name}-joint", time_unit=scale,
+                    extra=(("search", trace), ("joint", p.params()),
+                           ("search_summary", {"result": "no joint schedule in the searched (I, L) range",
+                                               "ii_tried": sorted({e["ii"] for e in trace})})))
 
 
-def _pressure(p: JointProblem, copies: dict[str, int], groups: dict[str, int]) -> dict[str, Any]:
-    regs: dict[int, int] = {}
-    for v, n in enumerate(p.nodes):
-        regs[groups[n]] = regs.get(groups[n], 0) + p.regs[v] * copies[n]
-    return {"registers": {"per_wg_limit": p.reg_limit, "per_wg": {str(g): b for g, b in sorted(regs.items())}},
-            "smem": {"limit": p.smem_limit, "used": sum(p.smem[v] * copies[n] for v, n in enumerate(p.nodes))},
-            "tmem": {"limit": p.tmem_limit, "used": sum(p.tmem[v] * copies[n] for v, n in enumerate(p.nodes))},
-            "copies": copies}
+def _progress(cb: Callable[..., None] | None) -> Callable[[int, int, float], None]:
+    if cb is None:
+        return lambda _i, _l, _s: None
+    try:
+        takes_three = len(inspect.signature(cb).parameters) >= 3
+    except (TypeError, ValueError):
+        takes_three = True
+    if takes_three:
+        return cb
+    return lambda i, length, s: cb(f"joint search: I={i} L={length} ({s:.1f}s)")
+
+
+def _trace_entries(ii: int, lo: int, hi: int, stages: int, sol: Any) -> list[dict[str, Any]]:
+    names = {"optimal": "sat", "feasible": "sat", "infeasible": "unsat", "timeout": "timeout"}
+    per_length = sol.stats.get("lengths")
+    if per_length:       # the backend tried each L in turn (z3)
+        res = {"sat": "sat", "unsat": "unsat"}
+        return [{"ii": ii, "length": e["length"], "stages": stages, "result": res.get(e["result"], "timeout"),
+                 "seconds": e["seconds"]} for e in per_length]
+    entry = {"ii": ii, "length": lo if lo == hi else [lo, hi], "stages": stages, "result": names[sol.status],
+             "seconds": round(float(sol.stats.get("seconds", 0.0)), 4)}
+    if sol.status in (OPTIMAL, FEASIBLE):
+        entry["found_length"] = sol.values["length"]
+        entry["length_proved_minimal"] = sol.status == OPTIMAL
+    return [entry]
+
+
+def _schedule(g: LoopGraph, p: JointProblem, sol: Any, modulo: Schedule, first_ii: int,
+              trace: list[dict[str, Any]], exact: bool, backend: str, scale: float, seconds: float) -> Schedule:
+    from twill.schedule.verify_joint import pressure
+
+    start, warp, length = sol.values["start"], sol.values["warp"], sol.values["length"]
+    sched = Schedule(ii=modulo.ii, length=length, start=tuple((n, start[n]) for n in p.nodes),
+                     status=OPTIMAL if exact else FEASIBLE, lower_bound=first_ii if exact else modulo.lower_bound,
+                     solve_seconds=seconds, backend=f"{backend}-joint", gap=None if exact else float(modulo.ii - first_ii),
+                     time_unit=scale, warp=tuple((n, warp[n]) for n in p.nodes))
+    params = p.params()
+    sched = sched.with_extra(joint=params)
+    press = pressure(g, sched, params)
+    cross = [{"src": p.nodes[s], "dst": p.nodes[d], "groups": [warp[p.nodes[s]], warp[p.nodes[d]]],
+              "distance": dist, "delay": delay, "spill": p.spill[s]}
+             for s, d, delay, dist in p.edges if s != d and warp[p.nodes[s]] != warp[p.nodes[d]]]
+    smem = p.memories.get("smem", (0,) * p.n)
+    streaming = {}
+    for v, name in enumerate(p.nodes):
+        if not p.variable_latency[v] or p.cycles[v] != 0:
+            continue
+        ahead = [start[p.nodes[d]] + p.edges[e][3] * modulo.ii - start[name]
+                 for e, (s, d, _, _) in enumerate(p.edges) if s == v]
+        need = press["live_copies"].get(name, 0)
+        room = press["smem"]["capacity"] - press["smem"]["peak"]
+        streaming[name] = {"stages_ahead": max(ahead, default=0) // modulo.ii, "min_buffers": need,
+                           "max_buffers_fit": need + (room // smem[v] if smem[v] else 0)}
+    proof = ("optimal: every smaller (I, L) of Algorithm 1 was proved unsatisfiable" if exact else
+             "feasible: some smaller (I, L) timed out, or a modulo seed length was not proved")
+    return sched.with_extra(
+        warp_groups={"compute": p.warp_groups, "variable_latency": p.vl_group, "reg_limit_bytes": p.reg_limit},
+        cross_warp=cross, memory={"peak": {m: press[m]["peak"] for m in ("registers", "smem", "tmem")},
+                                  "capacity": {m: press[m]["capacity"] for m in ("registers", "smem", "tmem")}},
+        liveness=press, streaming=streaming, search=trace,
+        search_summary={"proof": proof, "scope": "I from the modulo optimum upward; at each I, L from the optimal "
+                        "modulo length L_M up to ceil(L_M / I) * I (Algorithm 1)", "ii_tried": sorted({e["ii"] for e in trace})},
+        modulo_seed={"ii": modulo.ii, "length": modulo.length, "status": modulo.status},
+        mii=modulo.get("mii"))
+
+
+def _graph_of(p: JointProblem) -> LoopGraph:
+    """A stand-in graph of a bare problem, for the liveness report (ids, edges, footprints)."""
+    mem = p.memories
+    ops = [Op(v_id, "elementwise", "alu", cycles=p.cycles[v], rrt=p.rrt[v], variable_latency=p.variable_latency[v],
+              regs=mem.get("registers", (0,) * p.n)[v], smem=mem.get("smem", (0,) * p.n)[v],
+              tmem=mem.get("tmem", (0,) * p.n)[v]) for v, v_id in enumerate(p.nodes)]
+    deps = [Dep(p.nodes[s], p.nodes[d], delay, dist, p.blocking[e]) for e, (s, d, delay, dist) in enumerate(p.edges)]
+    return LoopGraph(p.name, tuple(ops), tuple(deps))
+
+
+def _next_modulo(p: JointProblem, ii: int, backend: str, opts: SolveOptions) -> Schedule:
+    """OPTIMAL-MODULO-SCHEDULE(G, I'): the optimal modulo schedule at the smallest I' >= ii.
+
+    ``modulo_schedule`` stops at the sequential span, where a modulo schedule always exists; past it
+    Algorithm 1 still needs one (more room for cross-warp delays), so solve that II directly."""
+    from twill.solve.backends import get_backend
+    from twill.solve.bounds import horizon
+    from twill.solve.modulo import modulo_schedule
+    from twill.solve.problem import ModuloAtII
+
+    nxt = modulo_schedule(p.modulo, backend, opts, min_ii=ii)
+    if nxt.status in (OPTIMAL, FEASIBLE) or (nxt.get("ii_range") or {}).get("last", ii) >= ii:
+        return nxt
+    mp = p.modulo
+    sol = get_backend(backend).solve(ModuloAtII(mp, ii, horizon(mp, ii)), opts)
+    if sol.status not in (OPTIMAL, FEASIBLE):
+        return nxt
+    return Schedule(ii=ii, length=int(sol.values["length"]), start=tuple((n, sol.values["start"][n]) for n in mp.nodes),
+                    status=sol.status, lower_bound=ii, solve_seconds=float(sol.stats.get("seconds", 0.0)),
+                    backend=backend, extra=(("mii", nxt.get("mii")),))

@@ -1,10 +1,12 @@
-"""Solver backends behind one interface, imported lazily; the registry maps names to them."""
+"""Solver backends behind one interface (``twill.solve.problem.Backend``), imported lazily; the
+registry maps a backend name to its module, class and the package that provides its solver."""
 from __future__ import annotations
 
 import importlib
 from typing import Any
 
 from twill.errors import SolverError
+from twill.graph.model import Reservation
 
 # name -> (module, class, pip package)
 REGISTRY = {
@@ -14,6 +16,14 @@ REGISTRY = {
 
 
 def get_backend(name: str) -> Any:
+    """The modulo-scheduling backend ``name``; SolverError (with the pip command) when its solver
+    is missing.
+
+    Examples
+    --------
+    >>> get_backend("cpsat").name
+    'cpsat'
+    """
     if name not in REGISTRY:
         raise SolverError("unknown solver backend", expected=" | ".join(REGISTRY), found=name)
     module, cls, package = REGISTRY[name]
@@ -23,9 +33,22 @@ def get_backend(name: str) -> Any:
     return backend
 
 
-def slot_coefficients(rrt: tuple, unit: str, ii: int) -> dict[tuple[int, int], int]:
-    """{(r, s): units of ``unit`` an op issued at modulo slot r holds in slot s} (Figure 4 CAPACITY,
-    folded modulo ii)."""
+def available() -> list[str]:
+    """Names of the backends whose solver is installed here."""
+    out = []
+    for name, (module, cls, _) in REGISTRY.items():
+        if getattr(importlib.import_module(module), cls)().is_installed():
+            out.append(name)
+    return out
+
+
+def slot_coefficients(rrt: tuple[Reservation, ...], unit: str, ii: int) -> dict[tuple[int, int], int]:
+    """``{(r, s): instances of unit}`` an op issued in modulo slot r holds in slot s.
+
+    This is Figure 4's CAPACITY row ``sum_c op[v, i, t - c] * RRT[v][f, c]`` folded modulo II:
+    reservation cycle c of an op issued at t falls in slot (t + offset + c) mod II, and a
+    reservation longer than II wraps onto itself (counted once per wrap).
+    """
     out: dict[tuple[int, int], int] = {}
     for res in rrt:
         if res.unit != unit or not res.count or not res.length:

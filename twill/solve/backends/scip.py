@@ -1,11 +1,20 @@
-"""SCIP backend (pyscipopt) for the modulo scheduling problem at a fixed II: the same time-indexed
-formulation as the CP-SAT backend, as a MILP."""
+"""SCIP backend (pyscipopt): the same fixed-II formulation as the CP-SAT backend (see there), as a
+MILP with slot binaries, integer stages and the length L as objective."""
 from __future__ import annotations
 
+import math
 import time
 
+from twill.errors import SolverError
 from twill.solve.backends import slot_coefficients
-from twill.solve.problem import ModuloProblem, Solution, SolveOptions
+from twill.solve.problem import ModuloAtII, Solution, SolveOptions
+
+# SCIP statuses that prove the model has no solution (every variable is bounded, so "inforunbd"
+# cannot mean unbounded).
+_INFEASIBLE = {"infeasible", "inforunbd"}
+# Statuses of a stopped search: a limit was hit; any solution found is feasible, not proved.
+_STOPPED = {"timelimit", "memlimit", "nodelimit", "totalnodelimit", "stallnodelimit", "gaplimit",
+            "sollimit", "bestsollimit", "restartlimit", "userinterrupt", "terminate", "unknown"}
 
 
 class ScipModulo:
@@ -18,26 +27,27 @@ class ScipModulo:
             return False
         return True
 
-    def solve(self, p: ModuloProblem, ii: int, horizon: int, options: SolveOptions) -> Solution:
+    def solve(self, q: ModuloAtII, options: SolveOptions) -> Solution:
+        """Minimal L at ``q.ii``; same statuses as the CP-SAT backend."""
         from pyscipopt import Model, quicksum
 
+        p, ii, horizon = q.problem, q.ii, q.horizon
         t0 = time.perf_counter()
         m = Model("modulo")
         m.hideOutput()
-        m.setParam("limits/time", options.time_limit)
+        m.setParam("limits/time", max(0.001, options.time_limit))
         m.setParam("randomization/randomseedshift", options.seed)
-        kmax = horizon // ii + 1
         y = [[m.addVar(vtype="B", name=f"y{v}_{r}") for r in range(ii)] for v in range(p.n)]
-        k = [m.addVar(vtype="I", lb=0, ub=kmax, name=f"k{v}") for v in range(p.n)]
+        k = [m.addVar(vtype="I", lb=0, ub=horizon // ii, name=f"k{v}") for v in range(p.n)]
         t = [ii * k[v] + quicksum(r * y[v][r] for r in range(ii)) for v in range(p.n)]
         L = m.addVar(vtype="I", lb=0, ub=horizon, name="L")
         for v in range(p.n):
-            m.addCons(quicksum(y[v]) == 1)
-            m.addCons(t[v] + p.cycles[v] <= L)
+            m.addCons(quicksum(y[v]) == 1)                                      # UNIQUENESS
+            m.addCons(t[v] + p.cycles[v] <= L)                                  # COMPLETION
             m.addCons(t[v] <= horizon)
         for s, d, delay, dist in p.edges:
-            m.addCons(t[d] + ii * dist >= t[s] + delay)
-        for unit, cap in p.capacity:
+            m.addCons(t[d] + ii * dist >= t[s] + delay)                         # DEPENDENCE
+        for unit, cap in p.capacity:                                            # CAPACITY, modulo II
             per_slot: dict[int, list] = {}
             for v in range(p.n):
                 for (r, slot), c in slot_coefficients(p.rrt[v], unit, ii).items():
@@ -45,15 +55,19 @@ class ScipModulo:
             for terms in per_slot.values():
                 m.addCons(quicksum(terms) <= cap)
         m.setObjective(L, "minimize")
+        t_build = time.perf_counter() - t0
         m.optimize()
         status = m.getStatus()
-        stats = {"seconds": time.perf_counter() - t0, "solver_status": status}
-        if status == "infeasible":
+        stats = {"seconds": time.perf_counter() - t0, "build_seconds": t_build,
+                 "solve_seconds": time.perf_counter() - t0 - t_build, "solver_status": status}
+        if status in _INFEASIBLE:
             return Solution("infeasible", {}, stats)
+        if status != "optimal" and status not in _STOPPED:
+            raise SolverError("SCIP ended the modulo model in an unexpected state", where=p.name, found=status)
         if m.getNSols() == 0:
             return Solution("timeout", {}, stats)
         start = {p.nodes[v]: int(round(ii * m.getVal(k[v]) + sum(r * m.getVal(y[v][r]) for r in range(ii))))
                  for v in range(p.n)}
-        stats["bound"] = m.getDualbound()
+        stats["bound"] = int(math.ceil(m.getDualbound() - 1e-6))
         values = {"start": start, "length": int(round(m.getVal(L)))}
         return Solution("optimal" if status == "optimal" else "feasible", values, stats)

@@ -1,0 +1,87 @@
+"""Algorithm 1's driver and the joint checker: every family reports a broken schedule."""
+import dataclasses
+
+import pytest
+
+from tests.conformance.joint_graphs import UNIT, figure1, subtiled
+from twill.machine.model import load_machine
+from twill.schedule.verify import verify
+from twill.solve.search import JointOptions, joint_search
+
+H100 = load_machine("h100")
+
+
+@pytest.fixture(scope="module")
+def pingpong():
+    g = subtiled(load=True)
+    s = joint_search(g, H100, JointOptions(time_limit=10, scale=UNIT))
+    assert s.status == "optimal" and verify(g, H100, s) == []
+    return g, s
+
+
+def families(g, s):
+    return {v.family for v in verify(g, H100, s)}
+
+
+def test_checker_flags_warp_and_variable_latency(pingpong):
+    g, s = pingpong
+    w = dict(s.warp)
+    w["load_k"] = 0
+    assert "variable-latency" in families(g, dataclasses.replace(s, warp=tuple(w.items())))
+    del w["load_k"]
+    assert families(g, dataclasses.replace(s, warp=tuple(w.items()))) == {"warp"}
+
+
+def test_checker_flags_concurrency_when_subtiles_share_a_group(pingpong):
+    g, s = pingpong
+    w = {k: (0 if v == 1 else v) for k, v in s.warp}
+    vs = verify(g, H100, dataclasses.replace(s, warp=tuple(w.items())))
+    assert any(v.family == "concurrency" and "exp_" in v.where for v in vs)
+
+
+def test_checker_flags_cross_warp_delay_and_no_cross_warp(pingpong):
+    g, s = pingpong
+    w = dict(s.warp)
+    w["gemm2_a"] = 1 - w["exp_a"]          # exp_a -> gemm2_a now crosses groups with no time for the spill
+    vs = verify(g, H100, dataclasses.replace(s, warp=tuple(w.items())))
+    assert any(v.family == "cross-warp" and v.where.startswith("exp_a->gemm2_a") for v in vs)
+    banned = dataclasses.replace(s, warp=tuple(w.items())).with_extra(joint={**s.get("joint"), "no_cross_warp": True})
+    assert any("no transfer" in v.expected for v in verify(g, H100, banned))
+
+
+def test_checker_recomputes_memory_and_register_limits(pingpong):
+    g, s = pingpong
+    tight = s.with_extra(joint={**s.get("joint"), "reg_limit_bytes": 1024,
+                                "memory_capacity": {"registers": 262144, "smem": 1024, "tmem": 0}})
+    fams = [v.family for v in verify(g, H100, tight)]
+    assert "register-limit" in fams and "memory" in fams
+    lied = s.with_extra(memory={"peak": {"registers": 1, "smem": 1, "tmem": 0}})
+    assert any(v.where == "reported peak" for v in verify(g, H100, lied))
+
+
+def test_progress_callback_and_trace():
+    calls, msgs = [], []
+    s = joint_search(figure1(blocking=True), H100, JointOptions(time_limit=10, scale=UNIT),
+                     progress=lambda i, length, sec: calls.append((i, length, sec)))
+    assert [c[:2] for c in calls] == [(e["ii"], e["length"] if isinstance(e["length"], int) else e["length"][0])
+                                      for e in s.get("search")]
+    assert all(sec >= 0 for *_, sec in calls)
+    joint_search(figure1(), H100, JointOptions(time_limit=10, scale=UNIT), progress=msgs.append)
+    assert msgs and msgs[0].startswith("joint search: I=2")
+
+
+def test_each_length_mode_tries_every_length_in_turn():
+    s = joint_search(figure1(blocking=True), H100, JointOptions(time_limit=10, scale=UNIT, mode="each_length"))
+    trace = s.get("search")
+    assert trace[0] == {**trace[0], "ii": 2, "length": 4, "result": "unsat"}
+    assert s.status == "optimal" and trace[-1]["result"] == "sat" and trace[-1]["length"] == s.length
+    assert all(isinstance(e["length"], int) for e in trace)
+
+
+def test_schedule_round_trips_through_json(pingpong):
+    from twill.schedule.model import Schedule
+
+    g, s = pingpong
+    back = Schedule.from_dict(s.to_dict())
+    assert back.warp_map == s.warp_map and verify(g, H100, back) == []
+    assert back.get("search") == s.get("search") and back.get("cross_warp") == s.get("cross_warp")

@@ -1,0 +1,226 @@
+"""The joint problem (paper section 4): modulo schedule, memory and warp-group assignment, solver-neutral.
+
+Semantics shared by every backend and by ``twill.schedule.verify_joint`` (one statement, several
+encodings). Figure 4-6 are stated over the straight-line program Q of S = ceil(L/I) copies of the
+modulo schedule offset by I; CONSISTENCY makes every copy a shift of copy 0, and Q's steady-state
+window [(S-1)I, SI) holds an instance of every op and every execution that overlaps it, so each
+family reduces to a condition on copy 0 folded modulo I:
+
+- UNIQUENESS / CONSISTENCY: one start t_v per op; instance i issues at t_v + i*I.
+- COMPLETION: t_v + cycles_v <= L.  DEPENDENCE: t_dst + I*distance >= t_src + delay.
+- CAPACITY: the modular reservation table (every reservation folded modulo I) within capacity.
+- MEMORY CAPACITY (Figure 5): instance i of value v is live on [t_v + iI, end_v + iI), where
+  end_v = max(t_v + 1, max over uses (t_u + I*distance + hold_u)); this is the interval that
+  Figure 5's INIT / LIVEPROP / DEADPROP rules compute (live from the definition up to the last use)
+  with two deliberate differences: a used value is live for at least one unit (the literal rules
+  make a zero-delay use live from time 0), and the live set is the steady state's (copies issued
+  before copy 0 count too, as in the running loop, and INIT's "live at T" becomes "live until its
+  real next-iteration use"). ``hold_u`` is how long a consumer keeps reading its operands after it
+  issues (asynchronous GEMMs read shared memory and registers until they finish; 0 otherwise).
+  The footprint of every live instance counts against each memory, at every time.
+- WARP UNIQUENESS: one warp group per op (groups 0..W-1 compute, W_vl = W for variable-latency ops).
+- VARIABLE LATENCY: variable_latency(v) <=> v on W_vl.
+- REGISTER LIMIT: live register footprint of the values each group produced <= reg_limit, at every time.
+- CROSS-WARP SPILLS: an edge between different groups needs t_dst + I*distance >= t_src + delay + spill_src.
+- CONCURRENCY: when a consumer of a blocking edge, or of a cross-warp edge (a transfer through shared
+  memory waits on a barrier), issues on group w, no other op of w is executing: for every o != v on
+  w, (t_v - t_o) mod I >= busy_o (an op with busy_o >= I always executes, so it needs another group).
+- ``no_cross_warp`` forbids edges between different compute groups (loads on W_vl still feed them
+  through shared memory: that is the producer/consumer split every warp-specialised kernel has).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from twill.errors import GraphError, InputError, MachineError
+from twill.graph.model import LoopGraph, Op, Reservation
+from twill.solve.problem import ModuloProblem
+
+MEMORIES = ("registers", "smem", "tmem")
+
+
+def reads_operands_async(op: Op) -> bool:
+    """True when ``op`` keeps reading its operands after it issues (asynchronous tensor-core GEMMs)."""
+    return op.kind == "dot" and bool(op.attr("async", True))
+
+
+@dataclass(frozen=True)
+class JointProblem:
+    """Joint software pipelining + warp specialization of one loop (paper Figures 4-6).
+
+    The first six fields are ``ModuloProblem``'s. ``blocking[e]`` flags edge e; ``footprint`` maps a
+    memory name (registers, smem, tmem) to per-node bytes; ``memory_capacity`` its bytes;
+    ``variable_latency[v]`` puts v on W_vl; ``spill[v]`` is the delay (units) of v's value crossing
+    warp groups; ``hold[v]`` how long v reads its operands after issue; ``busy[v]`` how long v keeps
+    its warp group executing (the concurrency family); ``warp_groups`` is W, the compute groups;
+    ``reg_limit`` register bytes per group.
+
+    Examples
+    --------
+    >>> from twill.graph.model import Reservation as R
+    >>> p = JointProblem(("S", "P"), (1, 1), ((R("tc", 0, 1),), (R("sfu", 0, 1),)), ((0, 1, 1, 0),),
+    ...                  (("sfu", 1), ("tc", 1)), blocking=(True,), warp_groups=2)
+    >>> p.total_groups, p.vl_group
+    (2, None)
+    """
+
+    nodes: tuple[str, ...]
+    cycles: tuple[int, ...]
+    rrt: tuple[tuple[Reservation, ...], ...]
+    edges: tuple[tuple[int, int, int, int], ...]
+    capacity: tuple[tuple[str, int], ...]
+    name: str = "loop"
+    blocking: tuple[bool, ...] = ()
+    footprint: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    memory_capacity: tuple[tuple[str, int], ...] = ()
+    variable_latency: tuple[bool, ...] = ()
+    spill: tuple[int, ...] = ()
+    hold: tuple[int, ...] = ()
+    busy: tuple[int, ...] = ()
+    warp_groups: int = 1
+    reg_limit: int = 0
+    no_cross_warp: bool = False
+
+    def __post_init__(self) -> None:
+        n = len(self.nodes)
+        ModuloProblem(self.nodes, self.cycles, self.rrt, self.edges, self.capacity, self.name)  # same checks
+        defaults = {"blocking": (False,) * len(self.edges), "variable_latency": (False,) * n,
+                    "spill": (0,) * n, "hold": (0,) * n, "busy": self.cycles}
+        for key, value in defaults.items():
+            if not getattr(self, key):
+                object.__setattr__(self, key, value)
+        if len(self.blocking) != len(self.edges):
+            raise GraphError("one blocking flag per edge", where=self.name, expected=str(len(self.edges)),
+                             found=str(len(self.blocking)))
+        for key in ("variable_latency", "spill", "hold", "busy"):
+            if len(getattr(self, key)) != n:
+                raise GraphError(f"one {key} entry per node", where=self.name, expected=str(n),
+                                 found=str(len(getattr(self, key))))
+        for mem, sizes in self.footprint:
+            if len(sizes) != n or min(sizes, default=0) < 0:
+                raise GraphError(f"one non-negative {mem} footprint per node", where=self.name,
+                                 expected=str(n), found=str(len(sizes)))
+        if self.warp_groups < 1:
+            raise InputError("at least one compute warp group", where=self.name, expected=">= 1",
+                             found=str(self.warp_groups))
+        if min(self.spill + self.hold + self.busy, default=0) < 0:
+            raise GraphError("negative spill, hold or busy time", where=self.name)
+
+    # -- derived --------------------------------------------------------------------------------
+    @property
+    def n(self) -> int:
+        return len(self.nodes)
+
+    @property
+    def vl_group(self) -> int | None:
+        """W_vl: the group after the compute groups, present when some op has variable latency."""
+        return self.warp_groups if any(self.variable_latency) else None
+
+    @property
+    def total_groups(self) -> int:
+        return self.warp_groups + (1 if self.vl_group is not None else 0)
+
+    def groups_of(self, v: int) -> tuple[int, ...]:
+        """The groups op v may take (VARIABLE LATENCY decides between W_vl and the compute groups)."""
+        return (self.warp_groups,) if self.variable_latency[v] else tuple(range(self.warp_groups))
+
+    @property
+    def memories(self) -> dict[str, tuple[int, ...]]:
+        return dict(self.footprint)
+
+    @property
+    def modulo(self) -> ModuloProblem:
+        """The modulo problem underneath (Figure 4 alone): the seed of Algorithm 1."""
+        return ModuloProblem(self.nodes, self.cycles, self.rrt, self.edges, self.capacity, self.name)
+
+    def cross_warp_allowed(self, s: int, d: int) -> bool:
+        """``no_cross_warp`` forbids only transfers between compute groups."""
+        return not self.no_cross_warp or self.variable_latency[s] or self.variable_latency[d]
+
+    def params(self) -> dict[str, Any]:
+        """The parameters a checker needs, as plain JSON (recorded in the schedule)."""
+        return {"compute_groups": self.warp_groups, "vl_group": self.vl_group, "reg_limit_bytes": self.reg_limit,
+                "memory_capacity": dict(self.memory_capacity), "no_cross_warp": self.no_cross_warp,
+                "spill": dict(zip(self.nodes, self.spill)), "hold": dict(zip(self.nodes, self.hold)),
+                "busy": dict(zip(self.nodes, self.busy)),
+                "footprint": {m: dict(zip(self.nodes, sizes)) for m, sizes in self.footprint}}
+
+    # -- construction ---------------------------------------------------------------------------
+    @classmethod
+    def from_graph(cls, g: LoopGraph, machine: Any, num_warps: int | None = None, *,
+                   warp_groups: int | None = None, reg_limit: int | None = None, scale: float = 1.0,
+                   no_cross_warp: bool = False, hold_async: bool = False,
+                   warps_per_op: int = 4) -> "JointProblem":
+        """The joint problem of a costed, normalised graph on ``machine``.
+
+        ``scale`` is machine cycles per schedule unit (cost normalisation); W is ``warp_groups``,
+        else ``num_warps // warps_per_op`` (``num_warps`` defaulting to the graph's; an op whose tile
+        needs all 8 warps, e.g. a 128-row wgmma on Hopper, makes the group 8 warps wide, which is
+        why a kernel that is not sub-tiled cannot be split); ``reg_limit`` is registers
+        per thread (default the machine's maximum). ``hold_async`` keeps the operands of
+        asynchronous GEMMs live until the GEMM completes (off by default: the paper's liveness ends
+        at the last use's issue, and a wgmma accumulates in place). Spill cost: the value's register bytes written
+        to and read back from shared memory at the machine's ``spill_bytes`` rate.
+
+        Examples
+        --------
+        >>> p = JointProblem.from_graph(graph, load_machine("h100"), 8, scale=64.0)   # doctest: +SKIP
+        >>> p.warp_groups, p.vl_group                                                 # doctest: +SKIP
+        (2, 2)
+        """
+        mp = ModuloProblem.from_graph(g, machine.units)
+        nw = num_warps or g.get("num_warps")
+        if warp_groups is None:
+            if not nw:
+                raise InputError("number of warps unknown", where=g.name, expected="num_warps in the graph or a flag",
+                                 found="none")
+            warp_groups = max(1, int(nw) // warps_per_op)
+        vl = any(o.variable_latency for o in g.ops)
+        if warp_groups + vl > machine.max_warp_groups:
+            raise MachineError("more warp groups than a CTA may specialise", where=g.name,
+                               expected=f"<= {machine.max_warp_groups} (compute + variable-latency)",
+                               found=f"{warp_groups} + {int(vl)}")
+        if scale <= 0:
+            raise InputError("bad time unit", where=g.name, expected="> 0 cycles per unit", found=str(scale))
+        rate = machine.rate("spill_bytes")
+        spill = tuple(math.ceil(2 * o.regs / rate / scale) if o.regs else 0 for o in g.ops)
+        caps = machine.memories
+        return cls(nodes=mp.nodes, cycles=mp.cycles, rrt=mp.rrt, edges=mp.edges, capacity=mp.capacity, name=g.name,
+                   blocking=tuple(d.blocking for d in g.deps),
+                   footprint=(("registers", tuple(o.regs for o in g.ops)), ("smem", tuple(o.smem for o in g.ops)),
+                              ("tmem", tuple(o.tmem for o in g.ops))),
+                   memory_capacity=tuple((m, int(caps.get(m, 0))) for m in MEMORIES),
+                   variable_latency=tuple(o.variable_latency for o in g.ops), spill=spill,
+                   hold=tuple(int(o.cycles or 0) if hold_async and reads_operands_async(o) else 0 for o in g.ops),
+                   busy=mp.cycles, warp_groups=int(warp_groups),
+                   reg_limit=machine.reg_bytes_per_warp_group(reg_limit) * max(1, warps_per_op // 4),
+                   no_cross_warp=no_cross_warp)
+
+
+@dataclass(frozen=True)
+class JointAtIL:
+    """One step of Algorithm 1: ``problem`` at a fixed ``ii`` with L in [lo, hi] and
+    ceil(hi / ii) == ceil(lo / ii) (the stage count fixed); backends minimise L in that range."""
+
+    problem: JointProblem
+    ii: int
+    lo: int
+    hi: int
+
+    def __post_init__(self) -> None:
+        if self.ii < 1 or self.lo < 1 or self.lo > self.hi or math.ceil(self.lo / self.ii) != math.ceil(self.hi / self.ii):
+            raise GraphError("bad joint step", where=self.problem.name,
+                             expected="ii >= 1, 1 <= lo <= hi, one stage count",
+                             found=f"ii={self.ii}, L in [{self.lo}, {self.hi}]")
+
+    @property
+    def stages(self) -> int:
+        return math.ceil(self.hi / self.ii)
+
+
+def arcs(length: int, ii: int) -> tuple[int, int]:
+    """``(full, rest)``: a stretch of ``length`` units folded modulo ``ii`` covers every slot
+    ``full`` times and ``rest`` further consecutive slots once."""
+    return divmod(length, ii)
