@@ -1,24 +1,235 @@
-"""The HTML view: one node element per op, one row per unit, offline (no network URLs)."""
+"""The HTML view: one node element per op, one row per warp group and per used unit, a reservation
+table that folds every reservation onto one II without overlaps, offline (no network URLs)."""
 import json
+import os
 import re
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
 
-from twill.graph.model import Dep, LoopGraph, Op, Reservation
-from twill.graph.io import graph_to_dict
-from twill.schedule.model import Schedule
-from twill.view.html import render_html
+import pytest
+
+from twill.cli import main
+from twill.view import examples as ex
+from twill.view.html import PLOT_W, layer_layout, page_data, render_html, write_html
+
+ROOT = Path(__file__).resolve().parents[2]
+FA3 = ROOT / "tests" / "browser" / "data" / "fa3-h100"
 
 
-def test_page_has_every_node_and_unit_row():
-    g = LoopGraph("fig1", (Op("S", "dot", "tc", cycles=1, rrt=(Reservation("tc", 0, 1),), ir=("%s = ttng.warp_group_dot",)),
-                           Op("P", "sfu", "sfu", cycles=1, rrt=(Reservation("sfu", 0, 1),)),
-                           Op("O", "dot", "tc", cycles=1, rrt=(Reservation("tc", 0, 1),))),
-                  (Dep("S", "P", 1, 0, True), Dep("P", "O", 1, 0), Dep("O", "O", 1, 1)))
-    s = Schedule(ii=2, length=4, start=(("S", 0), ("P", 2), ("O", 3)), status="optimal", lower_bound=2,
-                 warp=(("S", 0), ("P", 1), ("O", 0)))
-    page = render_html(s.to_dict(), graph_to_dict(g))
-    assert len(re.findall(r'<g class="node"', page)) == 3
-    assert set(re.findall(r'data-wg="(\d)"', page)) == {"0", "1"}
-    assert page.count('class="rowlab"') == 2 + (2 + 2)  # mrt: 2 units; timeline: 2 units + 2 groups
-    assert "ttng.warp_group_dot" in page            # hover text carries the TTGIR
-    assert not re.search(r'(src|href)="https?://', page)
-    assert "steady state" in page
+def section(page: str, sid: str) -> str:
+    m = re.search(rf'<section class="card" id="{sid}">(.*?)</section>', page, re.S)
+    assert m, f"no section {sid}"
+    return m.group(1)
+
+
+def rows(svg: str, kind: str) -> dict[str, str]:
+    """Each <g class="kind" data-...="key"> row of an SVG, by key, with its body."""
+    out = {}
+    for m in re.finditer(rf'<g class="{kind}" data-\w+="([^"]*)">(.*?)</g>', svg, re.S):
+        out[m.group(1)] = m.group(2)
+    return out
+
+
+def bars(body: str) -> list[tuple[str, float, float, float]]:
+    return [(m.group(1), float(m.group(2)), float(m.group(3)), float(m.group(4))) for m in re.finditer(
+        r'<rect class="bar" data-id="([^"]+)" data-note="[^"]*" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)"', body)]
+
+
+def tooltip_data(page: str) -> dict:
+    m = re.search(r'<script type="application/json" id="twill-data">(.*?)</script>', page, re.S)
+    return json.loads(m.group(1))
+
+
+def no_network(page: str) -> None:
+    for url in re.findall(r'(?<![\w-])(?:src|href)="([^"]*)"', page) + re.findall(r"url\(([^)]*)\)", page):
+        assert url.startswith(("#", "data:")) or url.startswith("url(#"), url
+    assert not re.search(r"<(script|link|img)[^>]+(src|href)=\"(https?:)?//", page)
+    assert "@import" not in page
+
+
+@pytest.fixture(scope="module")
+def fa_page() -> str:
+    return render_html(ex.fa_subtiled_schedule(), None, ex.fa_subtiled_profile(), ex.fa_subtiled_validation())
+
+
+def test_figure1_page_counts():
+    s, g = ex.figure1_schedule(), ex.figure1_graph()
+    page = render_html(s, g)
+    assert len(re.findall(r'<g class="node[ "]', section(page, "graph"))) == 3
+    assert rows(section(page, "mrt"), "unit-row").keys() == {"tc", "sfu"}
+    assert rows(section(page, "timeline"), "wg-row") == {}
+    assert rows(section(page, "timeline"), "unit-row").keys() == {"tc", "sfu"}
+    assert "Never reserved: tma, lsu, alu" in page
+    assert "ttng.warp_group_dot" in tooltip_data(page)["nodes"]["S"]["ir"][0]
+    no_network(page)
+
+
+def test_fa_page_counts(fa_page):
+    sched, graph = ex.fa_subtiled_schedule(), ex.fa_subtiled_graph()
+    warp = sched["warp"]
+    assert len(re.findall(r'<g class="node[ "]', section(fa_page, "graph"))) == len(graph["nodes"]) == 18
+    assert set(re.findall(r'data-wg="(\d+)"', section(fa_page, "graph"))) == {str(w) for w in warp.values()}
+    assert rows(section(fa_page, "timeline"), "wg-row").keys() == {"0", "1", "2", "3"}
+    assert rows(section(fa_page, "timeline"), "unit-row").keys() == {"tc", "sfu", "alu"}
+    assert rows(section(fa_page, "mrt"), "unit-row").keys() == {"tc", "sfu", "alu"}
+    # cross-warp edges are the edges between different groups, drawn distinctly
+    cross = sum(1 for e in graph["edges"] if e["src"] != e["dst"] and warp[e["src"]] != warp[e["dst"]])
+    assert section(fa_page, "graph").count('class="edge crosswarp') + \
+        section(fa_page, "graph").count('blocking crosswarp"') == cross
+    assert section(fa_page, "graph").count("<path class=\"edge") == len(graph["edges"])
+    no_network(fa_page)
+
+
+def test_every_op_carries_its_ttgir_and_source(fa_page):
+    data = tooltip_data(fa_page)["nodes"]
+    for n in ex.fa_subtiled_graph()["nodes"]:
+        assert data[n["id"]]["ir"] == [line.strip() for line in n["ir"]]
+        assert data[n["id"]]["source"] == f"fa_example.py:{n['line']}"
+    assert "median 540 cycles" in data["qk_a"]["measured_text"]
+
+
+def test_reservation_table_folds_onto_ii_without_overlap(fa_page):
+    sched, graph = ex.fa_subtiled_schedule(), ex.fa_subtiled_graph()
+    ii = sched["ii"]
+    px = PLOT_W / ii
+    busy: dict[str, float] = {}
+    for n in graph["nodes"]:
+        for r in n["rrt"]:
+            busy[r["unit"]] = busy.get(r["unit"], 0) + r["length"] * r["count"]
+    for unit, body in rows(section(fa_page, "mrt"), "unit-row").items():
+        bs = bars(body)
+        assert sum(w for *_, w in bs) / px == pytest.approx(busy[unit], abs=0.05)
+        assert f">{busy[unit] / ii:.0%}</text>" in body
+        for i, (_, x, y, w) in enumerate(bs):       # a lane never holds two reservations at once
+            assert x >= 128 - 0.1 and x + w <= 128 + PLOT_W + 0.1
+            for _, x2, y2, w2 in bs[i + 1:]:
+                if y == y2:
+                    assert x + w <= x2 + 0.2 or x2 + w2 <= x + 0.2
+
+
+def test_timeline_phases_and_copies(fa_page):
+    sched = ex.fa_subtiled_schedule()
+    ii, L = sched["ii"], sched["length"]
+    copies = -(-L // ii)
+    tl = section(fa_page, "timeline")
+    assert len(re.findall(r'<g class="iteration" data-iter=', tl)) == copies
+    end = (copies - 1) * ii + L
+    widths = {m.group(1): float(m.group(2)) for m in re.finditer(
+        r'<g class="phase" data-phase="(\w+)"><rect class="phase-\w+" x="[\d.]+" y="0" width="([\d.]+)"', tl)}
+    assert widths["steady"] == pytest.approx(PLOT_W * ii / end, abs=0.1)
+    assert widths["pro"] == pytest.approx(PLOT_W * (copies - 1) * ii / end, abs=0.1)
+    assert widths["epi"] == pytest.approx(PLOT_W * (L - ii) / end, abs=0.1)
+    # every op appears once per copy in its warp group's row
+    wg_rows = rows(tl, "wg-row")
+    for nid, g in sched["warp"].items():
+        assert sum(1 for b in bars(wg_rows[str(g)]) if b[0] == nid) == copies
+
+
+def test_memory_and_measured_sections(fa_page):
+    mem = section(fa_page, "memory")
+    assert mem.count('class="memchart"') == 3                 # registers, shared memory, registers per group
+    assert mem.count('class="limit"') == 3
+    assert "limit 128 KiB" in mem                              # the per-group register limit
+    meas = section(fa_page, "measured")
+    assert meas.count('class="meas-row"') == 18
+    assert "2,480" in meas and "+7.6%" in meas
+
+
+def test_unsolved_schedule_shows_the_search():
+    s = {"schema": "twill.schedule/1", "ii": 0, "length": 0, "stages": 0, "start": {}, "status": "infeasible",
+         "lower_bound": 3, "search": [{"ii": 3, "length": [4, 6], "result": "unsat", "seconds": 0.2}],
+         "graph": ex.figure1_graph()}
+    page = render_html(s)
+    assert 'id="noschedule"' in page and 'id="mrt"' not in page and 'id="timeline"' not in page
+    assert '<span class="chip unsat">unsat</span>' in page
+    assert len(re.findall(r'<g class="node[ "]', page)) == 3
+
+
+def test_costed_graph_supplies_real_cycles_and_units_convert():
+    s = ex.figure1_schedule()
+    real = ex.figure1_graph()
+    for n in real["nodes"]:
+        n["cycles"] = 1000
+    pd = page_data(s, real)
+    assert [n.cycles for n in pd.nodes] == [1000, 1000, 1000] and [n.cost for n in pd.nodes] == [1, 1, 1]
+    # no embedded graph: a graph in cycles is converted through the normalisation's scale
+    s2 = {k: v for k, v in s.items() if k != "graph"}
+    for n in real["nodes"]:
+        n["cycles"] = 1024
+        n["rrt"] = [{"unit": n["unit"], "offset": 0, "length": 1024, "count": 1}]
+    pd2 = page_data(s2, real)
+    assert [n.cost for n in pd2.nodes] == [1, 1, 1] and pd2.nodes[0].rrt == (("tc", 0, 1, 1),)
+
+
+def test_layers_come_from_distance_zero_edges():
+    assert layer_layout(["S", "P", "O"], [("S", "P", 0), ("P", "O", 0), ("O", "S", 1)]) == \
+        {"S": (0, 0), "P": (1, 0), "O": (2, 0)}
+    # a source feeding only a deep node sits just above it
+    lay = layer_layout(["a", "b", "c", "ld"], [("a", "b", 0), ("b", "c", 0), ("ld", "c", 0)])
+    assert lay["ld"][0] == 1 and lay["c"][0] == 2
+
+
+def test_real_fa3_output_renders():
+    sched = json.loads((FA3 / "schedule.json").read_text())
+    graph = json.loads((FA3 / "graph.json").read_text())
+    page = render_html(sched, graph)
+    assert len(re.findall(r'<g class="node[ "]', page)) == len(graph["nodes"])
+    assert rows(section(page, "mrt"), "unit-row").keys() == {"tc", "sfu", "alu"}
+    data = tooltip_data(page)["nodes"]
+    assert data["dot0_qk"]["cost_text"].startswith("107 units ≈ 1,024 cycles")   # real cycles from graph.json
+    assert "timeout: no warp assignment found" in page
+    no_network(page)
+
+
+def test_write_html_is_atomic_and_readable(tmp_path):
+    out = write_html(tmp_path / "schedule.html", ex.figure1_schedule())
+    assert out.read_text().startswith("<!doctype html>")
+    umask = os.umask(0o022)
+    os.umask(umask)
+    assert os.stat(out).st_mode & 0o777 == 0o666 & ~umask    # not mkstemp's private 0600
+    assert [p.name for p in tmp_path.iterdir()] == ["schedule.html"]
+
+
+def test_cli_view_writes_the_page(tmp_path, capsys):
+    (tmp_path / "schedule.json").write_text(json.dumps(ex.fa_subtiled_schedule()))
+    (tmp_path / "profile.json").write_text(json.dumps(ex.fa_subtiled_profile()))
+    assert main(["view", str(tmp_path), "--no-open"]) == 0
+    page = (tmp_path / "schedule.html").read_text()
+    assert 'id="measured"' in page
+    (tmp_path / "validation.json").write_text("{oops")
+    assert main(["view", str(tmp_path), "--no-open"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "validation.json:1: malformed validation JSON" in err[0]
+    assert main(["view", str(tmp_path / "missing"), "--no-open"]) == 2
+
+
+def test_cli_view_reads_graph_json_beside_the_schedule(tmp_path):
+    s = ex.figure1_schedule()
+    g = s.pop("graph")
+    (tmp_path / "schedule.json").write_text(json.dumps(s))
+    assert main(["view", str(tmp_path / "schedule.json"), "--no-open"]) == 2   # no graph anywhere
+    (tmp_path / "graph.json").write_text(json.dumps(g))
+    assert main(["view", str(tmp_path / "schedule.json"), "--no-open"]) == 0
+    assert len(re.findall(r'<g class="node[ "]', (tmp_path / "schedule.html").read_text())) == 3
+
+
+def test_cli_view_serves_on_localhost(tmp_path):
+    (tmp_path / "schedule.json").write_text(json.dumps(ex.figure1_schedule()))
+    proc = subprocess.Popen([sys.executable, "-m", "twill", "view", str(tmp_path), "--serve", "0", "--no-open"],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT)
+    try:
+        url = None
+        for _ in range(5):
+            line = proc.stdout.readline()
+            m = re.search(r"serving (http://127\.0\.0\.1:\d+/schedule\.html)", line)
+            if m:
+                url = m.group(1)
+                break
+        assert url, "no serving line"
+        with urllib.request.urlopen(url, timeout=10) as r:
+            assert r.status == 200 and b'id="twill-data"' in r.read()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

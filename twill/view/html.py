@@ -78,7 +78,8 @@ class PageData:
     scheduled: bool
     nodes: tuple[ViewNode, ...]
     edges: tuple[ViewEdge, ...]
-    units: tuple[tuple[str, int], ...]          # (unit, capacity)
+    units: tuple[tuple[str, int], ...]          # (unit, capacity) of the units the loop uses
+    idle_units: tuple[str, ...]                 # the machine's units the loop never reserves
     groups: tuple[int, ...]
     vl_group: int | None
     schedule: dict[str, Any]
@@ -151,6 +152,10 @@ def page_data(schedule: dict[str, Any], graph: dict[str, Any] | None, profile: d
     sg = own or graph or {"nodes": [], "edges": []}
     real = {n["id"]: n for n in (graph or {}).get("nodes", []) if isinstance(n, dict) and "id" in n}
     convert = own is None and scale != 1.0
+    # ``graph`` holds real cycles when it is not the normalised graph again (same costs everywhere).
+    own_cost = {str(n.get("id")): n.get("cycles") for n in (own or {}).get("nodes", []) if isinstance(n, dict)}
+    real_is_cycles = own is not None and bool(real) and (scale == 1.0 or any(
+        real[k].get("cycles") != own_cost.get(k) for k in real))
     start = {str(k): _int(v) for k, v in (s.get("start") or {}).items()}
     warp = {str(k): _int(v) for k, v in (s.get("warp") or {}).items()}
     cycles_extra = s.get("cycles") or {}
@@ -170,7 +175,7 @@ def page_data(schedule: dict[str, Any], graph: dict[str, Any] | None, profile: d
         # Real cycles: the schedule's own record, else the costed graph (when it is not the
         # normalised one), else the costs themselves when one unit is one cycle.
         cyc = _float(cycles_extra.get(nid))
-        if cyc is None and own is not None and graph is not None and graph is not own and nid in real:
+        if cyc is None and real_is_cycles and nid in real:
             cyc = _float(real[nid].get("cycles"))
         if cyc is None and (convert or scale == 1.0):
             cyc = _float(raw_cost)
@@ -204,11 +209,10 @@ def page_data(schedule: dict[str, Any], graph: dict[str, Any] | None, profile: d
         edges.append(ViewEdge(a, b, None if delay is None else _int(delay), _int(e.get("distance")),
                               bool(e.get("blocking")), is_cross))
     caps = {str(k): _int(v) for k, v in (s.get("capacity") or {}).items()}
-    used = {r[0] for n in nodes for r in n.rrt}
-    for u in used:
-        caps.setdefault(u, 1)
+    used = {r[0] for n in nodes for r in n.rrt if r[2] > 0}
     order = {u: i for i, u in enumerate(UNIT_ORDER)}
-    units = tuple(sorted(caps.items(), key=lambda kv: (order.get(kv[0], 99), kv[0])))
+    units = tuple(sorted(((u, caps.get(u, 1)) for u in used), key=lambda kv: (order.get(kv[0], 99), kv[0])))
+    idle = tuple(sorted((u for u in caps if u not in used), key=lambda u: (order.get(u, 99), u)))
     groups = tuple(sorted(set(warp.values())))
     vl = (s.get("warp_groups") or {}).get("variable_latency")
     if vl is None:
@@ -220,7 +224,7 @@ def page_data(schedule: dict[str, Any], graph: dict[str, Any] | None, profile: d
         arch=str(s.get("arch") or s.get("machine") or meta.get("arch") or ""),
         ii=ii, length=length, stages=_int(s.get("stages")) or (max(1, math.ceil(length / ii)) if ii > 0 else 0),
         scale=scale, status=str(s.get("status", "?")), scheduled=ii > 0 and bool(start),
-        nodes=tuple(nodes), edges=tuple(edges), units=units, groups=groups,
+        nodes=tuple(nodes), edges=tuple(edges), units=units, idle_units=idle, groups=groups,
         vl_group=None if vl is None else _int(vl), schedule=s, profile=profile, validation=validation)
 
 
@@ -308,7 +312,7 @@ def _lanes(spans: list[tuple[float, float, Any]]) -> list[tuple[int, float, floa
 
 
 def _fits(text: str, width: float, size: float = 10.5) -> bool:
-    return len(text) * size * 0.6 + 8 <= width
+    return len(text) * size * 0.64 + 9 <= width
 
 
 def _unit_title(pd: PageData) -> str:
@@ -393,7 +397,7 @@ def graph_layout(ids: list[str], edges: Iterable[ViewEdge | tuple[str, str, int]
     chains: dict[int, list[str]] = {}
     item_layer = dict(layer)
     for i, (a, b, d) in enumerate(es):
-        if d != 0 or a == b or layer[b] <= layer[a]:
+        if a == b or layer[b] <= layer[a]:
             continue
         chain = [a]
         for k, l in enumerate(range(layer[a] + 1, layer[b])):
@@ -475,6 +479,17 @@ def _bezier_mid(p0: tuple[float, float], p1: tuple[float, float], p2: tuple[floa
     return ((p0[0] + 3 * p1[0] + 3 * p2[0] + p3[0]) / 8, (p0[1] + 3 * p1[1] + 3 * p2[1] + p3[1]) / 8)
 
 
+def _free_spot(x: float, y: float, w: float, h: float, taken: list[tuple[float, float, float, float]]) -> tuple[float, float]:
+    """The nearest place to (x, y) where a w x h label overlaps no box in ``taken`` (which it joins)."""
+    for dx, dy in ((0, 0), (0, -11), (0, 11), (-w * .6, 0), (w * .6, 0), (0, -20), (0, 20), (-w, -11), (w, 11),
+                   (-w, 11), (w, -11), (0, -30), (0, 30)):
+        box = (x + dx - w / 2, y + dy - h / 2, x + dx + w / 2, y + dy + h / 2)
+        if all(box[2] <= a or box[0] >= c or box[3] <= b or box[1] >= d for a, b, c, d in taken):
+            taken.append(box)
+            return x + dx, y + dy
+    return x, y
+
+
 def graph_svg(pd: PageData) -> str:
     """The dependence graph, layered top to bottom; loop-carried edges curve back up the side."""
     ids = [n.id for n in pd.nodes]
@@ -493,7 +508,8 @@ def graph_svg(pd: PageData) -> str:
     Y = {k: 30 + k * (NODE_H + LAYER_GAP) for k in lay.rows}  # layer tops
     centre = (min(X[v] for v in ids) + max(X[v] for v in ids)) / 2
     # Spread each node's ports along its bottom (out) and top (in) edges, ordered by the next item.
-    fwd = {i: e for i, e in enumerate(pd.edges) if e.distance == 0 and e.src != e.dst and lay.layer[e.dst] > lay.layer[e.src]}
+    fwd = {i: e for i, e in enumerate(pd.edges) if e.src != e.dst and lay.layer[e.dst] > lay.layer[e.src]}
+    real_rows = {k: [v for v in r if not _virtual(v)] for k, r in lay.rows.items()}
 
     def nxt(i: int) -> str:
         return (lay.chains.get(i) or [fwd[i].dst])[0]
@@ -518,6 +534,7 @@ def graph_svg(pd: PageData) -> str:
                '<rect x="0" y="0" width="4" height="12" fill="#c0392b"/></marker></defs>']
     edge_svg, label_svg = [], []
     side_count = {"l": 0, "r": 0}
+    taken = [(X[v] - NODE_W / 2, Y[lay.layer[v]], X[v] + NODE_W / 2, Y[lay.layer[v]] + NODE_H) for v in ids]
     for i, e in enumerate(pd.edges):
         x1, y1 = X[e.src] - NODE_W / 2, Y[lay.layer[e.src]]
         x2, y2 = X[e.dst] - NODE_W / 2, Y[lay.layer[e.dst]]
@@ -550,17 +567,30 @@ def graph_svg(pd: PageData) -> str:
             (ax, ay), (bx, by) = pts[-2], pts[-1]
             dy = max(24.0, (by - ay) * 0.5)
             mx, my = _bezier_mid((ax, ay), (ax, ay + dy), (bx, by - dy), (bx, by))
+        elif lay.layer[e.src] - lay.layer[e.dst] == 1:
+            # Back edge to the layer just above: from the top of one box to the bottom of the other.
+            p0, p3 = (x1 + NODE_W * 0.88, y1), (x2 + NODE_W * 0.88, y2 + NODE_H)
+            dy = (p0[1] - p3[1]) * 0.5
+            p1, p2 = (p0[0], p0[1] - dy), (p3[0], p3[1] + dy)
+            d = f"M{p0[0]:.1f},{p0[1]:.1f} C{p1[0]:.1f},{p1[1]:.1f} {p2[0]:.1f},{p2[1]:.1f} {p3[0]:.1f},{p3[1]:.1f}"
+            mx, my = _bezier_mid(p0, p1, p2, p3)
         else:
-            # Back edge (or a same-layer edge): out of one side, bulging past the layer, into the same side.
-            right = X[e.src] + X[e.dst] >= 2 * centre
+            # Longer back edge: out of one side, through a channel beside every layer it spans, into
+            # the same side; the side where both ends are outermost in their layers, when there is one.
+            ls, ld = lay.layer[e.src], lay.layer[e.dst]
+            span = [v for k in range(min(ls, ld), max(ls, ld) + 1) for v in real_rows[k]]
+            outer_r = real_rows[ls][-1] == e.src and real_rows[ld][-1] == e.dst
+            outer_l = real_rows[ls][0] == e.src and real_rows[ld][0] == e.dst
+            right = outer_r if outer_r != outer_l else X[e.src] + X[e.dst] >= 2 * centre
             side = "r" if right else "l"
             side_count[side] += 1
-            bulge = 56 + 16 * (side_count[side] - 1)
+            sgn = 1 if right else -1
             sx = x1 + NODE_W if right else x1
             dx = x2 + NODE_W if right else x2
-            sgn = 1 if right else -1
+            edge_x = max(X[v] + NODE_W / 2 for v in span) if right else min(X[v] - NODE_W / 2 for v in span)
+            channel = edge_x + sgn * (24 + 14 * (side_count[side] - 1))
             p0, p3 = (sx, y1 + NODE_H * 0.62), (dx, y2 + NODE_H * 0.38)
-            p1, p2 = (sx + sgn * bulge, p0[1]), (dx + sgn * bulge, p3[1])
+            p1, p2 = (p0[0] + (channel - p0[0]) / 0.75, p0[1]), (p3[0] + (channel - p3[0]) / 0.75, p3[1])
             d = f"M{p0[0]:.1f},{p0[1]:.1f} C{p1[0]:.1f},{p1[1]:.1f} {p2[0]:.1f},{p2[1]:.1f} {p3[0]:.1f},{p3[1]:.1f}"
             mx, my = _bezier_mid(p0, p1, p2, p3)
         start_marker = ' marker-start="url(#bar)"' if e.blocking else ""
@@ -571,6 +601,7 @@ def graph_svg(pd: PageData) -> str:
                         f'marker-end="url(#arr-{kind})"{start_marker}><title>{_e(desc)}</title></path>')
         lab = f"{e.delay if e.delay is not None else '?'}/{e.distance}"
         lcls = "elab" + (" crosswarp" if e.cross else " blocking" if e.blocking else "")
+        mx, my = _free_spot(mx, my, len(lab) * 6.0 + 4, 12.0, taken)
         label_svg.append(f'<text class="{lcls}" data-src="{_e(e.src)}" data-dst="{_e(e.dst)}" x="{mx:.1f}" '
                          f'y="{my + 3.5:.1f}">{_e(lab)}</text>')
     node_svg = []
@@ -580,6 +611,8 @@ def graph_svg(pd: PageData) -> str:
         name = n.id if len(n.id) <= 20 else n.id[:19] + "…"
         cost = f"{_num(n.cycles)} cyc" if n.cycles is not None else f"{n.cost} u"
         sub = f"{n.kind} · {cost}" + (f" · {pd.wg_label(n.wg).split(' ')[0]}" if n.wg is not None else "")
+        if len(sub) > 24:   # the colour already names the warp group
+            sub = f"{n.kind} · {cost}"
         node_svg.append(
             f'<g class="node{" vl" if n.variable_latency else ""}" data-id="{_e(n.id)}" data-wg="{"" if n.wg is None else n.wg}">'
             f'<rect class="box" x="{x:.1f}" y="{y:.1f}" width="{NODE_W}" height="{NODE_H}" rx="9" '
@@ -631,11 +664,11 @@ def _folded(a: int, length: int, ii: int) -> list[tuple[int, int]]:
 
 def _row(kind: str, key: str, label: str, sub: str, y: float, lanes: int, lane_h: float,
          bars: list[str], width: float) -> tuple[str, float]:
-    h = lanes * lane_h + 6
+    h = max(lanes * lane_h + 6, 36.0)
     body = [f'<g class="{kind}" data-{kind.split("-")[0]}="{_e(key)}">',
             f'<rect class="lane" x="{LEFT}" y="{y:.1f}" width="{width:.1f}" height="{h:.1f}" rx="4"/>',
-            f'<text class="rowlab" x="10" y="{y + h / 2 - 1:.1f}">{_e(label)}</text>',
-            f'<text class="rowsub" x="10" y="{y + h / 2 + 13:.1f}">{_e(sub)}</text>']
+            f'<text class="rowlab" x="10" y="{y + 15:.1f}">{_e(label)}</text>',
+            f'<text class="rowsub" x="10" y="{y + 29:.1f}">{_e(sub)}</text>']
     return "".join(body + bars) + "</g>", h
 
 
@@ -711,7 +744,7 @@ def timeline_svg(pd: PageData) -> str:
                      f"iteration {i}, {pd.wg_label(g)}: t = {int(a)}–{int(a) + n.cost}", n.id)
                 for lane, a, b, (n, i) in placed]
         count = sum(1 for n in pd.nodes if n.wg == g)
-        kind = "producer (variable latency)" if g == pd.vl_group else "compute"
+        kind = "loads" if g == pd.vl_group else "compute"
         row, h = _row("wg-row", str(g), pd.wg_label(g).split(" ")[0], f"{kind} · {count} ops", y, lanes, lane_h,
                       bars, end * px)
         rows.append(row)
@@ -843,10 +876,10 @@ def _memory_chart_svg(title: str, series: list[_Series], limit: float | None, ii
     if many:
         lx = l + 6
         for s in series:
-            label = f"{s.label}: peak {_bytes(max(v for _, v in s.points))}"
+            label = f"{s.label.split(' ')[0]} {_bytes(max(v for _, v in s.points))}"
             out.append(f'<rect x="{lx}" y="{t - 21}" width="12" height="4" rx="2" fill="{s.colour}"/>'
                        f'<text class="rowsub" x="{lx + 16}" y="{t - 15}">{_e(label)}</text>')
-            lx += 16 + len(label) * 6.2 + 14
+            lx += 16 + len(label) * 5.8 + 16
     out.append("</svg>")
     return "".join(out)
 
@@ -938,9 +971,9 @@ def _measured_section(pd: PageData) -> str:
             f'<td class="num">{_e(_num(n.measured[1]))}–{_e(_num(n.measured[2]))}</td>'
             f'<td class="num">{_e(n.measured[3] if n.measured[3] is not None else "–")}</td>'
             f'<td class="num">{((n.measured[0] - n.cycles) / n.cycles if n.cycles else 0):+.0%}</td></tr>' for n in meas)
-        table = ('<h3>Per node (cycles)</h3><table class="grid"><tr><th>node</th><th class="num">predicted</th>'
+        table = (f'<details><summary>per-node table ({len(meas)} ops, cycles)</summary><table class="grid"><tr><th>node</th><th class="num">predicted</th>'
                  '<th class="num">measured median</th><th class="num">p10–p90</th><th class="num">samples</th>'
-                 f'<th class="num">error</th></tr>{body}</table>')
+                 f'<th class="num">error</th></tr>{body}</table></details>')
     return ('<section class="card" id="measured"><h2>Measured against predicted</h2>'
             '<p class="lede">Bars: the predicted latency of each op at its scheduled start. Dark line: the measured median '
             '(whisker to the 90th percentile). Top: the measured iteration time over the predicted II.</p>'
@@ -1126,7 +1159,8 @@ def render_html(schedule: dict[str, Any], graph: dict[str, Any] | None = None, p
     if pd.scheduled:
         body.append(f'<section class="card" id="mrt"><h2>Modulo reservation table</h2><p class="lede">Every unit over one '
                     f'initiation interval (II = {pd.ii}): each reservation sits at its start time modulo II, so this is the '
-                    f'steady state of the loop. The share of the II each unit is busy is on the right.</p>'
+                    f'steady state of the loop. The share of the II each unit is busy is on the right.'
+                    + (f' Never reserved: {_e(", ".join(pd.idle_units))}.' if pd.idle_units else "") + '</p>'
                     f'<div class="scroll">{mrt_svg(pd)}</div></section>')
         S = max(1, math.ceil(pd.length / pd.ii))
         body.append(f'<section class="card" id="timeline"><h2>Pipelined timeline</h2><p class="lede">{S} staggered '
@@ -1172,6 +1206,9 @@ def write_html(path: str | Path, schedule: dict[str, Any], graph: dict[str, Any]
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)           # mkstemp makes it private; a page is for reading
         os.replace(tmp, p)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
