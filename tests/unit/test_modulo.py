@@ -89,10 +89,10 @@ class _Scripted:
         return Solution(status, values, {"seconds": 0.0, "bound": bound})
 
 
-def _run_scripted(monkeypatch, script):
+def _run_scripted(monkeypatch, script, **kw):
     monkeypatch.setattr(modulo_mod, "get_backend", lambda name: _Scripted(script))
     _, p = problem([op("a", "tc", 2), op("b", "sfu")], [("a", "b", 0, 5)])   # MII 2, sequential span 6
-    return modulo_schedule(p, "scripted")
+    return modulo_schedule(p, "scripted", **kw)
 
 
 def test_timeout_below_makes_the_result_feasible_never_optimal(monkeypatch):
@@ -102,6 +102,8 @@ def test_timeout_below_makes_the_result_feasible_never_optimal(monkeypatch):
     assert (s.status, s.ii, s.length) == ("feasible", 2, 8) and s.gap == pytest.approx(0.25)
     s = _run_scripted(monkeypatch, {2: ("timeout", None, None), 3: ("timeout", None, None), 4: ("infeasible", None, None)})
     assert s.status == "timeout"
+    s = _run_scripted(monkeypatch, {}, total_time=0.0)          # budget spent after II = 2 (infeasible)
+    assert (s.status, s.lower_bound, [t["ii"] for t in s.get("trace")]) == ("timeout", 3, [2])
 
 
 def test_time_limit_on_a_larger_graph_never_claims_optimal():

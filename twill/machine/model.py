@@ -6,7 +6,6 @@ import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from twill.errors import MachineError
 from twill.graph.model import UNITS

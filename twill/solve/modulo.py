@@ -12,7 +12,8 @@ from twill.solve.problem import ModuloAtII, ModuloProblem, SolveOptions
 
 
 def modulo_schedule(p: ModuloProblem, backend: str = "cpsat", options: SolveOptions = SolveOptions(),
-                    max_ii: int | None = None, min_ii: int | None = None) -> Schedule:
+                    max_ii: int | None = None, min_ii: int | None = None,
+                    total_time: float | None = None) -> Schedule:
     """The modulo schedule with the smallest II, and the shortest length L at that II.
 
     IIs are tried from ``max(MII, min_ii)`` up to ``max_ii`` or, by default, the sequential span
@@ -24,6 +25,9 @@ def modulo_schedule(p: ModuloProblem, backend: str = "cpsat", options: SolveOpti
       is then (II - II lower bound) / II when the II is open, else (L - L bound) / L;
     - ``timeout``: no schedule found and some II timed out; ``infeasible``: every II up to the
       limit was proved infeasible.
+
+    The search stops trying new IIs after ``total_time`` seconds (default: 10 solver time limits);
+    having found nothing by then it reports ``timeout``.
 
     ``min_ii`` above MII makes "optimal" mean "smallest II at or above min_ii" (Algorithm 1 asks
     for the next II this way). ``extra`` records ``trace`` (one entry per II tried: ii, status,
@@ -51,7 +55,11 @@ def modulo_schedule(p: ModuloProblem, backend: str = "cpsat", options: SolveOpti
     open_ii: int | None = None       # smallest II that timed out (neither solved nor refuted)
     common = {"mii": {"mii": lb, "res_mii": res, "rec_mii": rec},
               "ii_range": {"first": first, "last": last, "sequential_span": ceiling, "min_ii": min_ii}}
+    budget = total_time if total_time is not None else 10 * options.time_limit
     for ii in range(first, last + 1):
+        if trace and time.perf_counter() - t0 > budget:
+            open_ii = ii if open_ii is None else open_ii      # II and above: not decided
+            break
         h = horizon(p, ii)
         sol = solver.solve(ModuloAtII(p, ii, h), options)
         build += sol.stats.get("build_seconds", 0.0)
