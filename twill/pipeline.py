@@ -139,6 +139,11 @@ def optimize(path: str, arch: str, opts: OptimizeOptions = OptimizeOptions(),
                       progress=say)
         if joint.status in ("optimal", "feasible"):
             schedule = joint
+            if joint.ii > modulo.ii:
+                wg = joint.get("warp_groups") or {}
+                say(f"joint search: I={joint.ii} above the modulo II={modulo.ii}: with {wg.get('compute')} compute "
+                    f"warp group(s) of {wg.get('warps_per_group')} warps, blocking waits serialise issue "
+                    "(the modulo problem ignores warps); sub-tiling the loop gives the solver more groups")
         else:
             # No joint schedule within the searched (I, L) range: keep the proved modulo schedule
             # and say so; the search trace travels with it.

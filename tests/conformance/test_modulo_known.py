@@ -10,7 +10,7 @@ from twill.solve.brute import brute_min_ii
 from twill.solve.modulo import modulo_schedule
 from twill.solve.problem import ModuloProblem, SolveOptions
 
-BACKENDS = ["cpsat", "scip"]
+BACKENDS = ["cpsat", "cpsat-slots", "scip"]
 CAP = {"tc": 1, "sfu": 1, "alu": 1}
 
 

@@ -22,7 +22,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--arch", required=True, choices=ARCHS)
     p.add_argument("-o", "--out", default=None, help="output directory (default: twill-out/<kernel>-<arch>)")
     p.add_argument("--swp-only", action="store_true", help="modulo schedule only, no warp assignment")
-    p.add_argument("--backend", default="cpsat", choices=("cpsat", "scip"), help="modulo ILP backend")
+    p.add_argument("--backend", default="cpsat", choices=("cpsat", "cpsat-slots", "scip"),
+                   help="modulo backend: cpsat (slot integers, circular intervals), cpsat-slots (Figure 4 time-indexed), scip (time-indexed ILP)")
     p.add_argument("--joint-backend", default="cpsat", choices=("cpsat", "z3"), help="joint problem backend")
     p.add_argument("--time-limit", type=float, default=60.0, help="seconds per solver call (default 60)")
     p.add_argument("--normalize-bound", type=int, default=300, metavar="U",

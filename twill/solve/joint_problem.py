@@ -82,6 +82,7 @@ class JointProblem:
     warp_groups: int = 1
     reg_limit: int = 0
     no_cross_warp: bool = False
+    warps_per_group: int = 4
 
     def __post_init__(self) -> None:
         n = len(self.nodes)
@@ -141,7 +142,7 @@ class JointProblem:
 
     def params(self) -> dict[str, Any]:
         """The parameters a checker needs, as plain JSON (recorded in the schedule)."""
-        return {"compute_groups": self.warp_groups, "vl_group": self.vl_group, "reg_limit_bytes": self.reg_limit,
+        return {"compute_groups": self.warp_groups, "warps_per_group": self.warps_per_group, "vl_group": self.vl_group, "reg_limit_bytes": self.reg_limit,
                 "memory_capacity": dict(self.memory_capacity), "no_cross_warp": self.no_cross_warp,
                 "spill": dict(zip(self.nodes, self.spill)), "hold": dict(zip(self.nodes, self.hold)),
                 "busy": dict(zip(self.nodes, self.busy)),
@@ -152,13 +153,14 @@ class JointProblem:
     def from_graph(cls, g: LoopGraph, machine: Any, num_warps: int | None = None, *,
                    warp_groups: int | None = None, reg_limit: int | None = None, scale: float = 1.0,
                    no_cross_warp: bool = False, hold_async: bool = False,
-                   warps_per_op: int = 4) -> "JointProblem":
+                   warps_per_op: int | None = None) -> "JointProblem":
         """The joint problem of a costed, normalised graph on ``machine``.
 
         ``scale`` is machine cycles per schedule unit (cost normalisation); W is ``warp_groups``,
-        else ``num_warps // warps_per_op`` (``num_warps`` defaulting to the graph's; an op whose tile
-        needs all 8 warps, e.g. a 128-row wgmma on Hopper, makes the group 8 warps wide, which is
-        why a kernel that is not sub-tiled cannot be split); ``reg_limit`` is registers
+        else ``num_warps // warps_per_op`` (``num_warps`` defaulting to the graph's). ``warps_per_op``
+        defaults to ``warps_per_tile(g, machine)``: an op whose tile needs 8 warps, e.g. a 128-row
+        wgmma on Hopper, makes a group 8 warps wide, which is why a kernel that is not sub-tiled
+        cannot be split); ``reg_limit`` is registers
         per thread (default the machine's maximum). ``hold_async`` keeps the operands of
         asynchronous GEMMs live until the GEMM completes (off by default: the paper's liveness ends
         at the last use's issue, and a wgmma accumulates in place). Spill cost: the value's register bytes written
@@ -172,6 +174,8 @@ class JointProblem:
         """
         mp = ModuloProblem.from_graph(g, machine.units)
         nw = num_warps or g.get("num_warps")
+        if warps_per_op is None:
+            warps_per_op = warps_per_tile(g, machine, int(nw) if nw else None)
         if warp_groups is None:
             if not nw:
                 raise InputError("number of warps unknown", where=g.name, expected="num_warps in the graph or a flag",
@@ -196,7 +200,29 @@ class JointProblem:
                    hold=tuple(int(o.cycles or 0) if hold_async and reads_operands_async(o) else 0 for o in g.ops),
                    busy=mp.cycles, warp_groups=int(warp_groups),
                    reg_limit=machine.reg_bytes_per_warp_group(reg_limit) * max(1, warps_per_op // 4),
-                   no_cross_warp=no_cross_warp)
+                   no_cross_warp=no_cross_warp, warps_per_group=int(warps_per_op))
+
+
+# Rows of a tensor-core tile one 4-warp group handles: a Hopper wgmma is m64nNk16 per warpgroup (PTX ISA,
+# "Asynchronous Warpgroup Level Matrix Multiply-Accumulate", shapes), so a 128-row tile spans two
+# groups; on Blackwell the accumulator lives in tensor memory, 128 lanes, and a warp group's four
+# warps read 32 lanes each (PTX ISA, tcgen05 "Tensor Memory" access restrictions).
+ROWS_PER_WARP_GROUP = {90: 64, 100: 128}
+
+
+def warps_per_tile(g: LoopGraph, machine: Any, num_warps: int | None = None) -> int:
+    """Warps one op of ``g`` needs: 4 per ROWS_PER_WARP_GROUP rows of its widest tensor-core tile
+    (at most ``num_warps``). FA forward with 128-row tiles on Hopper: 8, one 8-warp compute group.
+
+    Examples
+    --------
+    >>> warps_per_tile(LoopGraph("empty", (), ()), type("M", (), {"sm": 90})())
+    4
+    """
+    rows = ROWS_PER_WARP_GROUP.get(int(getattr(machine, "sm", 90)), 64)
+    m = max([int(o.attr("m", 0) or 0) for o in g.ops if o.kind == "dot"] + [0])
+    warps = 4 * max(1, math.ceil(m / rows))
+    return min(warps, num_warps) if num_warps else warps
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,8 @@ def get_joint_backend(name: str) -> Any:
 class JointOptions:
     """Knobs of the joint search. ``time_limit`` is per solver call, ``total_time`` for the search;
     ``mode`` "minimize" solves each I once for its smallest L, "each_length" checks every L in
-    turn (Algorithm 1 literally); ``max_steps`` bounds the number of I values tried."""
+    turn (Algorithm 1 literally); ``max_steps`` bounds the number of I values tried; ``total_time`` defaults to
+    ten ``time_limit``s."""
 
     time_limit: float = 60.0
     total_time: float | None = None
@@ -48,9 +49,9 @@ class JointOptions:
     no_cross_warp: bool = False
     scale: float | None = None
     mode: str = "minimize"
-    max_steps: int = 20
+    max_steps: int = 400
     modulo_backend: str = "cpsat"
-    warps_per_op: int = 4
+    warps_per_op: int | None = None      # None: warps_per_tile(graph, machine)
     hold_async: bool = False
 
     @classmethod
@@ -100,7 +101,7 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
         p = JointProblem.from_graph(graph, machine, opts.num_warps, warp_groups=opts.warp_groups,
                                     reg_limit=opts.reg_limit, scale=scale, no_cross_warp=opts.no_cross_warp,
                                     hold_async=opts.hold_async, warps_per_op=opts.warps_per_op)
-    budget = opts.total_time if opts.total_time is not None else opts.max_steps * opts.time_limit
+    budget = opts.total_time if opts.total_time is not None else 10 * opts.time_limit
     mopts = SolveOptions(time_limit=opts.time_limit, threads=opts.threads, seed=opts.seed)
     modulo = seed if seed is not None and seed.status in (OPTIMAL, FEASIBLE) else \
         modulo_schedule(p.modulo, opts.modulo_backend, mopts)
@@ -110,12 +111,19 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
                         solve_seconds=time.perf_counter() - t0, backend=f"{solver.name}-joint", time_unit=scale,
                         extra=(("search", trace), ("joint", p.params())))
     first_ii = modulo.ii
-    proved = modulo.status == OPTIMAL
+    proved = _ii_proved(modulo)
     for _step in range(opts.max_steps):
         ii, lm = modulo.ii, modulo.length
         stages = max(1, math.ceil(lm / ii))
         hi = stages * ii
-        ranges = [(lm, hi)] if opts.mode == "minimize" else [(x, x) for x in range(lm, hi + 1)]
+        # A joint schedule is a modulo schedule, so the modulo length bound at this I bounds L from
+        # below: L_M itself when proved, else the solver's bound (shorter stage counts included).
+        lb = _length_bound(modulo)
+        if opts.mode == "minimize":
+            ranges = [(max(lb, (st - 1) * ii + 1), st * ii) for st in range(max(1, math.ceil(lb / ii)), stages)]
+            ranges.append((max(lb, (stages - 1) * ii + 1) if ranges else lb, hi))
+        else:
+            ranges = [(x, x) for x in range(lb, hi + 1)]
         for lo_l, hi_l in ranges:
             left = budget - (time.perf_counter() - t0)
             if left <= 0:
@@ -137,7 +145,7 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
             if nxt.status not in (OPTIMAL, FEASIBLE):
                 proved = proved and nxt.status == INFEASIBLE
                 break
-            proved = proved and nxt.status == OPTIMAL
+            proved = proved and _ii_proved(nxt)
             modulo = nxt
             continue
         break
@@ -147,6 +155,21 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
                     extra=(("search", trace), ("joint", p.params()),
                            ("search_summary", {"result": "no joint schedule in the searched (I, L) range",
                                                "ii_tried": sorted({e["ii"] for e in trace})})))
+
+
+def _ii_proved(modulo: Schedule) -> bool:
+    """Every II below ``modulo.ii`` (down to the search's start) was proved infeasible."""
+    return modulo.status == OPTIMAL or bool((modulo.get("proof") or {}).get("ii_proved"))
+
+
+def _length_bound(modulo: Schedule) -> int:
+    """The smallest L a schedule at ``modulo.ii`` can have: its length when proved minimal, else the
+    modulo solver's lower bound on it (at least 1)."""
+    proof = modulo.get("proof") or {}
+    if modulo.status == OPTIMAL or proof.get("length_proved"):
+        return modulo.length
+    bound = proof.get("length_lower_bound")
+    return max(1, min(modulo.length, int(bound))) if bound else 1
 
 
 def _progress(cb: Callable[..., None] | None) -> Callable[[int, int, float], None]:
@@ -205,7 +228,8 @@ def _schedule(g: LoopGraph, p: JointProblem, sol: Any, modulo: Schedule, first_i
     proof = ("optimal: every smaller (I, L) of Algorithm 1 was proved unsatisfiable" if exact else
              "feasible: some smaller (I, L) timed out, or a modulo seed length was not proved")
     return sched.with_extra(
-        warp_groups={"compute": p.warp_groups, "variable_latency": p.vl_group, "reg_limit_bytes": p.reg_limit},
+        warp_groups={"compute": p.warp_groups, "warps_per_group": p.warps_per_group, "variable_latency": p.vl_group,
+                     "reg_limit_bytes": p.reg_limit},
         cross_warp=cross, memory={"peak": {m: press[m]["peak"] for m in ("registers", "smem", "tmem")},
                                   "capacity": {m: press[m]["capacity"] for m in ("registers", "smem", "tmem")}},
         liveness=press, streaming=streaming, search=trace,

@@ -11,6 +11,7 @@ from twill.graph.model import Reservation
 # name -> (module, class, pip package)
 REGISTRY = {
     "cpsat": ("twill.solve.backends.cpsat", "CpSatModulo", "ortools"),
+    "cpsat-slots": ("twill.solve.backends.cpsat", "CpSatSlotsModulo", "ortools"),
     "scip": ("twill.solve.backends.scip", "ScipModulo", "pyscipopt"),
 }
 

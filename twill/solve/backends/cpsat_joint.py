@@ -139,26 +139,8 @@ def _build(m: Any, q: JointAtIL) -> tuple[list, list, Any] | None:
                 cons.OnlyEnforceIf(sg.Not())
 
     # CAPACITY, folded modulo I.
-    for unit, cap in p.capacity:
-        full, intervals, demands = 0, [], []
-        for v in range(n):
-            for res in p.rrt[v]:
-                if res.unit != unit or not res.count or not res.length:
-                    continue
-                turns, rest = arcs(res.length, ii)
-                full += turns * res.count
-                if rest:
-                    start = _shift(m, r[v], res.offset % ii, ii, f"{unit}_{p.nodes[v]}")
-                    for base in (0, ii):
-                        intervals.append(m.NewFixedSizeIntervalVar(start + base, rest, f"{unit}_{p.nodes[v]}_{base}"))
-                        demands.append(res.count)
-        if full > cap:
-            return None
-        if intervals:
-            if cap - full == 1 and all(dm == 1 for dm in demands):
-                m.AddNoOverlap(intervals)
-            else:
-                m.AddCumulative(intervals, demands, cap - full)
+    if not add_folded_capacity(m, p, r, ii):
+        return None
 
     # Lifetimes: span_v = end_v - t_v = I*q_v + m_v for every used value with a footprint.
     mem = p.memories
@@ -260,6 +242,34 @@ def _build(m: Any, q: JointAtIL) -> tuple[list, list, Any] | None:
             m.Add(diff == r[v] - r[o] + ii * b)
             m.Add(diff >= p.busy[o]).OnlyEnforceIf(guard)
     return t, w, L
+
+
+def add_folded_capacity(m: Any, p: Any, r: list, ii: int) -> bool:
+    """CAPACITY folded modulo ``ii`` on slot variables ``r``: each reservation of length l at offset
+    o is l // ii full turns (a constant load) plus an arc of l % ii slots from (r_v + o) mod ii,
+    posted as two intervals (at s and s + ii) under one no-overlap / cumulative per unit over
+    [0, 3 ii). False when the constant load alone exceeds a unit's capacity."""
+    for unit, cap in p.capacity:
+        full, intervals, demands = 0, [], []
+        for v in range(p.n):
+            for res in p.rrt[v]:
+                if res.unit != unit or not res.count or not res.length:
+                    continue
+                turns, rest = arcs(res.length, ii)
+                full += turns * res.count
+                if rest:
+                    start = _shift(m, r[v], res.offset % ii, ii, f"{unit}_{p.nodes[v]}")
+                    for base in (0, ii):
+                        intervals.append(m.NewFixedSizeIntervalVar(start + base, rest, f"{unit}_{p.nodes[v]}_{base}"))
+                        demands.append(res.count)
+        if full > cap:
+            return False
+        if intervals:
+            if cap - full == 1 and all(dm == 1 for dm in demands):
+                m.AddNoOverlap(intervals)
+            else:
+                m.AddCumulative(intervals, demands, cap - full)
+    return True
 
 
 def _shift(m: Any, rv: Any, off: int, ii: int, name: str) -> Any:

@@ -1,0 +1,85 @@
+"""Algorithm 1 on the real graphs from ``kernels/`` (extracted from Triton 3.6's TTGIR, costed by the
+machine models, normalised at the default U = 300): FA3's ping-pong on the sub-tiled Hopper forward,
+the non-sub-tiled forward pushed past the modulo II, and the Blackwell forward's warp roles."""
+import pytest
+
+pytest.importorskip("triton")
+
+from twill.ir.frontend import graph_for_file  # noqa: E402
+from twill.machine.cost import annotate_costs  # noqa: E402
+from twill.machine.model import load_machine  # noqa: E402
+from twill.schedule.verify import verify  # noqa: E402
+from twill.solve.modulo import modulo_schedule  # noqa: E402
+from twill.solve.normalize import normalize_graph  # noqa: E402
+from twill.solve.problem import ModuloProblem, SolveOptions  # noqa: E402
+from twill.solve.search import JointOptions, joint_search  # noqa: E402
+
+
+def solve(kernel, arch, **kw):
+    m = load_machine(arch)
+    g, _ = graph_for_file(f"kernels/{kernel}.py", arch)
+    scaled, norm = normalize_graph(annotate_costs(g, m))
+    modulo = modulo_schedule(ModuloProblem.from_graph(scaled, m.units), "cpsat", SolveOptions(time_limit=60))
+    assert modulo.status == "optimal"
+    s = joint_search(scaled, m, JointOptions(time_limit=60, total_time=240, **kw),
+                     seed=modulo.with_extra(normalization=norm))
+    assert s.status == "optimal", s.get("search")
+    assert verify(scaled, m, s) == []
+    return scaled, modulo, s
+
+
+def overlaps(a0, a_len, b0, b_len, ii):
+    """Do [a0, a0 + a_len) and [b0, b0 + b_len) share a slot modulo ii?"""
+    slots = {(a0 + c) % ii for c in range(a_len)}
+    return any((b0 + c) % ii in slots for c in range(b_len))
+
+
+def unit_span(op, unit, start):
+    """(first cycle, length) of op's reservation of ``unit`` when it issues at ``start``."""
+    (r,) = [r for r in op.rrt if r.unit == unit]
+    return start + r.offset, r.length
+
+
+def test_hopper_subtiled_forward_is_fa3_ping_pong():
+    g, modulo, s = solve("fa3_subtiled", "h100")
+    assert s.ii == modulo.ii                          # WS costs no throughput: I = the modulo optimum
+    w, start, ops = s.warp_map, dict(s.start), {o.id: o for o in g.ops}
+    vl = s.get("warp_groups")["variable_latency"]
+    assert {w["tma_load0_k"], w["tma_load1_v"]} == {vl}                         # loads on their own group
+    exps = [o.id for o in g.ops if o.kind == "sfu" and o.cycles == max(x.cycles for x in g.ops if x.kind == "sfu")]
+    assert len(exps) == 2 and w[exps[0]] != w[exps[1]] and vl not in (w[exps[0]], w[exps[1]])
+    # Ping-pong: while one sub-tile's group issues its exponential, the tensor core runs a GEMM of
+    # the other group (the skew FA3 hand-codes with named barriers).
+    for e in exps:
+        e0, elen = unit_span(ops[e], "sfu", start[e])
+        other = [d for d in ops.values() if d.kind == "dot" and w[d.id] != w[e]]
+        assert any(overlaps(e0, elen, *unit_span(d, "tc", start[d.id]), s.ii) for d in other), e
+    # FA3's software pipeline (Figure 1): a QK GEMM of the next iteration issues before this
+    # iteration's softmax is done (here the next iteration's first sub-tile QK runs under the
+    # second sub-tile's exponential: the loop is rotated across the two sub-tiles).
+    qks = [o.id for o in g.ops if o.kind == "dot" and "qk" in o.id]
+    assert any(start[q] + s.ii < start[e] + ops[e].cycles for q in qks for e in exps), \
+        [(x, start[x]) for x in qks + exps]
+
+def test_hopper_forward_without_subtiling_moves_the_search_past_the_modulo_ii():
+    g, modulo, s = solve("fa3", "h100")
+    # One 128-row tile takes all 8 warps: one compute group, whose blocking waits serialise issue.
+    assert s.get("warp_groups")["compute"] == 1 and s.get("warp_groups")["warps_per_group"] == 8
+    trace = s.get("search")
+    assert trace[0]["ii"] == modulo.ii and trace[0]["result"] == "unsat"
+    assert s.ii > modulo.ii and all(e["result"] == "unsat" for e in trace[:-1]) and trace[-1]["result"] == "sat"
+
+
+def test_blackwell_subtiled_forward_gives_each_softmax_its_group_and_loads_theirs():
+    """FA4's warp roles (the paper's Figure 9), as far as this cost model makes them optimal: TMA
+    loads on their own warps, each sub-tile's softmax on its own group, the MMAs away from the
+    second sub-tile's softmax. (The paper also moves the rescale to a further group; here the
+    softmax groups have room for its blocking tensor-memory load at the optimal I, so the optimum
+    keeps it with them.)"""
+    g, modulo, s = solve("fa3_subtiled", "b200", warp_groups=3)
+    assert s.ii == modulo.ii
+    w = s.warp_map
+    vl = s.get("warp_groups")["variable_latency"]
+    assert {w["tma_load0_k"], w["tma_load1_v"]} == {vl}
+    assert w["sfu0_p0"] != w["sfu2_p1"] and vl not in (w["sfu0_p0"], w["sfu2_p1"])
+    assert w["reduce0_m_ij0"] == w["sfu0_p0"] and w["reduce2_m_ij1"] == w["sfu2_p1"]
