@@ -34,6 +34,7 @@ class OptimizeOptions:
     reg_limit: int | None = None
     no_cross_warp: bool = False
     annotate: bool = True                # write the annotated TTGIR when the input has TTGIR
+    threads: int | None = None           # solver workers per call (None: SolveOptions' default)
 
 
 @dataclass(frozen=True)
@@ -125,7 +126,7 @@ def optimize(path: str, arch: str, opts: OptimizeOptions = OptimizeOptions(),
     # 3. Small integer costs with the same ratios, so the exact solvers stay tractable (paper 5.2).
     scaled, norm = timer("normalize", normalize_graph, costed, opts.normalize_bound)
     say(f"normalised: 1 unit = {norm['scale']:.1f} cycles, worst ratio error {norm['worst_ratio_error']:.3f}")
-    solve_opts = SolveOptions(time_limit=opts.time_limit)
+    solve_opts = SolveOptions(time_limit=opts.time_limit, **({"threads": opts.threads} if opts.threads else {}))
     # 4. Optimal modulo schedule: the smallest II the units and recurrences allow, proved.
     problem = ModuloProblem.from_graph(scaled, machine.units)
     modulo = timer("modulo", modulo_schedule, problem, opts.backend, solve_opts)

@@ -234,3 +234,52 @@ def test_ray_executor(tmp_path):
     import ray
 
     assert not ray.is_initialized()                            # the instance started here was stopped
+
+
+def test_regen_solves_with_one_worker_and_a_fixed_seed(monkeypatch, tmp_path):
+    """Several CP-SAT workers race and may return another of several optimal schedules: regen asks for
+    one worker and seed 0 in every solver call (modulo and joint), and leaves the key unchanged."""
+    from twill.pipeline import OptimizeOptions
+    from twill.solve.backends.cpsat import CpSatModulo
+    from twill.solve.backends.cpsat_joint import CpSatJoint
+    from twill.store.keys import options_sha
+    from twill.store.regen import REGEN_THREADS
+
+    seen: list[tuple[str, int, int]] = []
+    for cls in (CpSatModulo, CpSatJoint):
+        real = cls.solve
+
+        def solve(self, q, options, _real=real, _name=cls.__name__):
+            seen.append((_name, options.threads, options.seed))
+            return _real(self, q, options)
+        monkeypatch.setattr(cls, "solve", solve)
+    shutil.copy(GEMM, tmp_path / "gemm.py")
+    report = regen([str(tmp_path / "gemm.py")], ["h100"], tmp_path / "s.sqlite", OptimizeOptions(time_limit=20.0),
+                   jobs=1)
+    assert report.ok and report.count("solved") == 1, report.diff_text()
+    assert {name for name, _, _ in seen} == {"CpSatModulo", "CpSatJoint"}
+    assert REGEN_THREADS == 1 and {(t, s) for _, t, s in seen} == {(1, 0)}
+    # The worker count is not part of the key: a database made with other threads stays valid.
+    assert options_sha(OptimizeOptions(threads=1)) == options_sha(OptimizeOptions())
+
+
+def test_check_compares_start_times_only_between_proved_schedules(first_run):
+    e = next(e for e in open_db(first_run[0]).entries() if e.kernel_name == "_gemm")
+    s = e.schedule
+    op = sorted(s["start"])[0]
+    moved = dict(s, start=dict(s["start"], **{op: s["start"][op] + 1}))
+    # Both optimal: solved to proof with one worker and a fixed seed, so a moved start is a change.
+    verdict, diff = compare(e, dataclasses.replace(e, schedule=moved))
+    assert verdict == "changed" and diff == [f"start {op}: {s['start'][op]} -> {s['start'][op] + 1}"]
+    # Either side stopped by the time limit: its start times are whatever it held then; not drift.
+    feasible = dict(s, status="feasible", gap=0.1)
+    assert compare(dataclasses.replace(e, schedule=feasible),
+                   dataclasses.replace(e, schedule=dict(moved, status="feasible", gap=0.1))) == ("same", [])
+    assert compare(e, dataclasses.replace(e, schedule=dict(moved, status="feasible", gap=0.1)))[1] == \
+        ["proof: optimal -> feasible (gap 0.1)"]
+    # II, length and warp groups count whatever the proof.
+    longer = dict(feasible, length=s["length"] + 1, warp={op: 1})
+    verdict, diff = compare(dataclasses.replace(e, schedule=dict(feasible, warp={op: 0})),
+                            dataclasses.replace(e, schedule=longer))
+    assert verdict == "changed"
+    assert diff == [f"length: {s['length']} -> {s['length'] + 1}", f"warp {op}: 0 -> 1"]

@@ -85,3 +85,46 @@ def test_schedule_round_trips_through_json(pingpong):
     back = Schedule.from_dict(s.to_dict())
     assert back.warp_map == s.warp_map and verify(g, H100, back) == []
     assert back.get("search") == s.get("search") and back.get("cross_warp") == s.get("cross_warp")
+
+
+class _Scripted:
+    """A joint backend that answers by I from a script: "sat", "unsat" or "timeout"; a "sat" is
+    the sequential schedule S, P, O on one group (valid at every I >= 3 of Figure 1)."""
+
+    name = "scripted"
+
+    def __init__(self, script):
+        self.script, self.calls = script, []
+
+    def is_installed(self):
+        return True
+
+    def solve(self, q, options):
+        from twill.solve.problem import Solution
+
+        first = self.script[q.ii]
+        answer = first if isinstance(first, str) else first[len([c for c in self.calls if c[0] == q.ii])]
+        self.calls.append((q.ii, options.time_limit, answer))
+        if answer == "sat":
+            return Solution("optimal", {"start": {"S": 0, "P": 1, "O": 2}, "warp": {"S": 0, "P": 0, "O": 0},
+                                        "length": 3}, {"seconds": 0.0})
+        return Solution("infeasible" if answer == "unsat" else "timeout", {}, {"seconds": 0.0})
+
+
+def test_search_gallops_past_timeouts_then_closes_the_gap(monkeypatch):
+    """Three refutations time out in the short pass: the search gallops (+1, +2) to a satisfiable I,
+    then retries every open I below it at the full limit, smallest first; the one still open is
+    the reported lower bound, never a claim of optimality."""
+    import twill.solve.search as search
+
+    g = dataclasses.replace(figure1(), deps=tuple(d for d in figure1().deps if d.src != d.dst))
+    script = {2: ["timeout", "unsat"], 3: ["timeout", "timeout"], 4: ["timeout", "sat"], 5: "timeout", 7: "sat"}
+    fake = _Scripted(script)
+    monkeypatch.setattr(search, "get_joint_backend", lambda name: fake)
+    s = joint_search(g, H100, JointOptions(time_limit=20, scale=UNIT))
+    assert [(i, a) for i, _t, a in fake.calls] == [(2, "timeout"), (3, "timeout"), (4, "timeout"), (5, "timeout"),
+                                                   (7, "sat"), (2, "unsat"), (3, "timeout"), (4, "sat")]
+    assert [t for _i, t, _a in fake.calls][:5] == [2.0] * 5 and fake.calls[-1][1] == 20
+    assert [e["phase"] for e in s.get("search")] == ["ascend"] * 3 + ["gallop"] * 2 + ["close"] * 3
+    assert (s.ii, s.status, s.lower_bound) == (4, "feasible", 3) and s.gap == pytest.approx(0.25)
+    assert verify(g, H100, s) == []

@@ -16,7 +16,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--arch", action="append", choices=ARCHS, required=True,
                    help="GPU to solve for (repeat: --arch h100 --arch b200)")
     p.add_argument("--db", default="schedules.sqlite", help="schedule database (default schedules.sqlite)")
-    p.add_argument("--jobs", "-j", type=int, default=None, help="worker processes (default: one per core)")
+    p.add_argument("--jobs", "-j", type=int, default=None,
+                   help="worker processes (default: one per core); each solve uses one solver thread and a "
+                        "fixed seed, so re-solves are reproducible")
     p.add_argument("--time-limit", type=float, default=60.0, help="seconds per solver call (default 60)")
     p.add_argument("--check", action="store_true",
                    help="re-solve everything, write nothing, exit 1 when a schedule or its proof drifted")

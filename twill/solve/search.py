@@ -72,11 +72,16 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
     """The joint software pipeline and warp assignment with the smallest (I, L) (Algorithm 1).
 
     Start at the modulo ILP's optimal I (or ``seed``, that schedule); at each I try L from the
-    optimal modulo length L_M up to ceil(L_M / I) * I; if none works, re-run the modulo ILP from
-    I + 1. ``progress(I, L, elapsed)`` is called before each solve (a one-argument callable gets a
-    message instead). Status ``optimal`` only when every smaller (I, L) of the search was proved
-    unsatisfiable (and the L_M were proved) and the found one satisfiable; a timeout anywhere
-    makes it ``feasible``.
+    optimal modulo length L_M up to ceil(L_M / I) * I; if none works, take the optimal modulo
+    schedule at I + 1. Three passes keep one hard refutation from stalling it: (1) I upward with a
+    short limit per call (a tenth of ``time_limit``, at least 1 s): Algorithm 1 itself, and all
+    of it when every refutation is quick; (2) after three timeouts in a row, I galloping upward
+    (+1, +2, +4, ...) to a satisfiable I; (3) every I below the best one not yet refuted, smallest
+    first, at the full ``time_limit``, until one is satisfiable or the budget (``total_time``) ends.
+    ``progress(I, L, elapsed)`` is called before each solve (a one-argument callable gets a
+    message instead). Status ``optimal`` only when every smaller (I, L) was proved unsatisfiable,
+    the seed II was proved, and the found L proved minimal; else ``feasible`` with
+    ``lower_bound`` the smallest I not refuted and ``gap`` (I - lower_bound) / I.
 
     Examples
     --------
@@ -111,50 +116,144 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
                         solve_seconds=time.perf_counter() - t0, backend=f"{solver.name}-joint", time_unit=scale,
                         extra=(("search", trace), ("joint", p.params())))
     first_ii = modulo.ii
-    proved = _ii_proved(modulo)
-    for _step in range(opts.max_steps):
-        ii, lm = modulo.ii, modulo.length
-        stages = max(1, math.ceil(lm / ii))
-        hi = stages * ii
-        # A joint schedule is a modulo schedule, so the modulo length bound at this I bounds L from
-        # below: L_M itself when proved, else the solver's bound (shorter stage counts included).
-        lb = _length_bound(modulo)
-        if opts.mode == "minimize":
-            ranges = [(max(lb, (st - 1) * ii + 1), st * ii) for st in range(max(1, math.ceil(lb / ii)), stages)]
-            ranges.append((max(lb, (stages - 1) * ii + 1) if ranges else lb, hi))
-        else:
-            ranges = [(x, x) for x in range(lb, hi + 1)]
-        for lo_l, hi_l in ranges:
-            left = budget - (time.perf_counter() - t0)
+    seed_proved = _ii_proved(modulo)
+    deadline = t0 + budget
+    moduli: dict[int, Schedule] = {first_ii: modulo}
+    outcome: dict[int, str] = {}          # I -> "unsat" | "timeout" (I values with no schedule found)
+
+    def attempt(ii: int, limit: float, phase: str) -> Any:
+        """Every L range at one I: the first satisfying (solution, modulo seed), or None; records
+        ``outcome[ii]`` otherwise (unsat only when every range and the modulo seed were refuted)."""
+        if ii not in moduli:
+            moduli[ii] = _modulo_at(p, ii, opts.modulo_backend,
+                                    SolveOptions(time_limit=max(0.01, min(limit, deadline - time.perf_counter())),
+                                                 threads=opts.threads, seed=opts.seed))
+        mod = moduli[ii]
+        if mod.status == INFEASIBLE:     # a joint schedule is a modulo schedule: none at this I
+            trace.append({"ii": ii, "length": None, "stages": None, "result": "unsat", "seconds": 0.0,
+                          "phase": phase, "why": "no modulo schedule at this I"})
+            outcome[ii] = "unsat"
+            return None
+        if mod.status not in (OPTIMAL, FEASIBLE):
+            outcome[ii] = "timeout"
+            return None
+        timed_out = False
+        for lo_l, hi_l, stages in _ranges(mod, opts.mode):
+            left = deadline - time.perf_counter()
             if left <= 0:
-                proved = False
+                timed_out = True
                 break
             report(ii, lo_l, time.perf_counter() - t0)
-            sol = solver.solve(JointAtIL(p, ii, lo_l, hi_l), SolveOptions(time_limit=min(opts.time_limit, left),
+            sol = solver.solve(JointAtIL(p, ii, lo_l, hi_l), SolveOptions(time_limit=min(limit, left),
                                                                            threads=opts.threads, seed=opts.seed))
-            trace += _trace_entries(ii, lo_l, hi_l, stages, sol)
+            entries = _trace_entries(ii, lo_l, hi_l, stages, sol)
+            for e in entries:
+                e["phase"] = phase
+            trace.extend(entries)
+            if sol.status == FEASIBLE and limit < opts.time_limit and deadline > time.perf_counter():
+                # Satisfiable, L not yet proved minimal in the short limit: this I is the answer
+                # of the pass, so give its L the full limit.
+                again = solver.solve(JointAtIL(p, ii, lo_l, hi_l),
+                                     SolveOptions(time_limit=min(opts.time_limit, deadline - time.perf_counter()),
+                                                  threads=opts.threads, seed=opts.seed))
+                if again.status == OPTIMAL or (again.status == FEASIBLE and
+                                               again.values["length"] <= sol.values["length"]):
+                    sol = again
+                    entries = _trace_entries(ii, lo_l, hi_l, stages, sol)
+                    for e in entries:
+                        e["phase"] = phase + "+prove-L"
+                    trace.extend(entries)
             if sol.status in (OPTIMAL, FEASIBLE):
-                exact = proved and sol.status == OPTIMAL
-                return _schedule(graph, p, sol, modulo, first_ii, trace, exact, solver.name, scale,
-                                 time.perf_counter() - t0)
-            if sol.status == TIMEOUT:
-                proved = False
-        else:
-            # No L at this I: Algorithm 1 moves to the next I with that I's optimal modulo schedule.
-            nxt = _next_modulo(p, ii + 1, opts.modulo_backend, mopts)
-            if nxt.status not in (OPTIMAL, FEASIBLE):
-                proved = proved and nxt.status == INFEASIBLE
+                return sol, mod
+            timed_out = timed_out or sol.status == TIMEOUT
+        outcome[ii] = "timeout" if timed_out else "unsat"
+        return None
+
+    # Pass 1, Algorithm 1 as written: I upward from the modulo optimum, each I's L range in turn,
+    # with a short time limit per call so that one hard refutation does not stall the search.
+    quick = min(opts.time_limit, max(1.0, opts.time_limit / 10))
+    best: tuple[int, Any, Schedule] | None = None
+    ii, steps, stuck = first_ii, 0, 0
+    while best is None and steps < opts.max_steps and time.perf_counter() < deadline:
+        got = attempt(ii, quick, "ascend")
+        steps += 1
+        if got is not None:
+            best = (ii, *got)
+            break
+        stuck = stuck + 1 if outcome[ii] == "timeout" else 0
+        if stuck >= 3:
+            break
+        ii += 1
+    # Pass 2, when refutations time out: gallop upward (steps 1, 2, 4, ...) to a satisfiable I, an
+    # upper bound in hand early.
+    if best is None and stuck >= 3:
+        jump = 1
+        while steps < opts.max_steps and time.perf_counter() < deadline:
+            ii += jump
+            jump *= 2
+            got = attempt(ii, quick, "gallop")
+            steps += 1
+            if got is not None:
+                best = (ii, *got)
                 break
-            proved = proved and _ii_proved(nxt)
-            modulo = nxt
-            continue
-        break
-    status = INFEASIBLE if proved else TIMEOUT
-    return Schedule(ii=0, length=0, start=(), status=status, lower_bound=first_ii,
-                    solve_seconds=time.perf_counter() - t0, backend=f"{solver.name}-joint", time_unit=scale,
-                    extra=(("search", trace), ("joint", p.params()),
-                           ("search_summary", {"result": "no joint schedule in the searched (I, L) range",
-                                               "ii_tried": sorted({e["ii"] for e in trace})})))
+    # Pass 3: close the gap below the best I found, at the full time limit, smallest I first.
+    if best is not None:
+        for cand in range(first_ii, best[0]):
+            if outcome.get(cand) == "unsat":
+                continue
+            if time.perf_counter() >= deadline:
+                break
+            outcome.pop(cand, None)
+            got = attempt(cand, opts.time_limit, "close")
+            if got is not None:
+                best = (cand, *got)
+                break
+    elapsed = time.perf_counter() - t0
+    if best is None:
+        refuted = seed_proved and all(outcome.get(i) == "unsat" for i in range(first_ii, ii + 1))
+        return Schedule(ii=0, length=0, start=(), status=INFEASIBLE if refuted else TIMEOUT, lower_bound=first_ii,
+                        solve_seconds=elapsed, backend=f"{solver.name}-joint", time_unit=scale,
+                        extra=(("search", trace), ("joint", p.params()),
+                               ("search_summary", {"result": "no joint schedule in the searched (I, L) range",
+                                                   "ii_tried": sorted({e["ii"] for e in trace})})))
+    found_ii, sol, mod = best
+    open_below = [i for i in range(first_ii, found_ii) if outcome.get(i) != "unsat"]
+    ii_lower = open_below[0] if open_below else found_ii
+    exact = seed_proved and not open_below and sol.status == OPTIMAL
+    return _schedule(graph, p, sol, mod, first_ii, trace, exact, solver.name, scale, elapsed,
+                     ii_lower=ii_lower if seed_proved else first_ii)
+
+
+def _ranges(modulo: Schedule, mode: str) -> list[tuple[int, int, int]]:
+    """The (lo, hi, stages) L ranges Algorithm 1 tries at ``modulo.ii``: from the modulo length bound
+    (a joint schedule is a modulo schedule) while ceil(L / I) stays that of L_M."""
+    ii, lm = modulo.ii, modulo.length
+    stages = max(1, math.ceil(lm / ii))
+    hi = stages * ii
+    lb = _length_bound(modulo)
+    if mode != "minimize":
+        return [(x, x, stages) for x in range(lb, hi + 1)]
+    out = [(max(lb, (st - 1) * ii + 1), st * ii, st) for st in range(max(1, math.ceil(lb / ii)), stages)]
+    out.append((max(lb, (stages - 1) * ii + 1) if out else lb, hi, stages))
+    return out
+
+
+def _modulo_at(p: JointProblem, ii: int, backend: str, opts: SolveOptions) -> Schedule:
+    """The optimal modulo schedule at exactly ``ii`` (status infeasible when none exists there)."""
+    from twill.solve.backends import get_backend
+    from twill.solve.bounds import horizon
+    from twill.solve.problem import ModuloAtII
+
+    mp = p.modulo
+    sol = get_backend(backend).solve(ModuloAtII(mp, ii, horizon(mp, ii)), opts)
+    if sol.status not in (OPTIMAL, FEASIBLE):
+        return Schedule(ii=ii, length=0, start=(), status=sol.status, lower_bound=ii,
+                        solve_seconds=float(sol.stats.get("seconds", 0.0)), backend=backend)
+    length = int(sol.values["length"])
+    return Schedule(ii=ii, length=length, start=tuple((n, sol.values["start"][n]) for n in mp.nodes),
+                    status=sol.status, lower_bound=ii, solve_seconds=float(sol.stats.get("seconds", 0.0)),
+                    backend=backend, extra=(("proof", {"ii_proved": True, "length_proved": sol.status == OPTIMAL,
+                                                        "length_lower_bound": sol.stats.get("bound")}),))
 
 
 def _ii_proved(modulo: Schedule) -> bool:
@@ -200,13 +299,15 @@ def _trace_entries(ii: int, lo: int, hi: int, stages: int, sol: Any) -> list[dic
 
 
 def _schedule(g: LoopGraph, p: JointProblem, sol: Any, modulo: Schedule, first_ii: int,
-              trace: list[dict[str, Any]], exact: bool, backend: str, scale: float, seconds: float) -> Schedule:
+              trace: list[dict[str, Any]], exact: bool, backend: str, scale: float, seconds: float,
+              ii_lower: int | None = None) -> Schedule:
     from twill.schedule.verify_joint import pressure
 
     start, warp, length = sol.values["start"], sol.values["warp"], sol.values["length"]
     sched = Schedule(ii=modulo.ii, length=length, start=tuple((n, start[n]) for n in p.nodes),
-                     status=OPTIMAL if exact else FEASIBLE, lower_bound=first_ii if exact else modulo.lower_bound,
-                     solve_seconds=seconds, backend=f"{backend}-joint", gap=None if exact else float(modulo.ii - first_ii),
+                     status=OPTIMAL if exact else FEASIBLE, lower_bound=modulo.ii if exact else (ii_lower or first_ii),
+                     solve_seconds=seconds, backend=f"{backend}-joint",
+                     gap=None if exact else (modulo.ii - (ii_lower or first_ii)) / modulo.ii,
                      time_unit=scale, warp=tuple((n, warp[n]) for n in p.nodes))
     params = p.params()
     sched = sched.with_extra(joint=params)
@@ -226,7 +327,8 @@ def _schedule(g: LoopGraph, p: JointProblem, sol: Any, modulo: Schedule, first_i
         streaming[name] = {"stages_ahead": max(ahead, default=0) // modulo.ii, "min_buffers": need,
                            "max_buffers_fit": need + (room // smem[v] if smem[v] else 0)}
     proof = ("optimal: every smaller (I, L) of Algorithm 1 was proved unsatisfiable" if exact else
-             "feasible: some smaller (I, L) timed out, or a modulo seed length was not proved")
+             f"feasible: I >= {ii_lower or first_ii} proved; some smaller (I, L) timed out, or a modulo seed "
+             "length was not proved")
     return sched.with_extra(
         warp_groups={"compute": p.warp_groups, "warps_per_group": p.warps_per_group, "variable_latency": p.vl_group,
                      "reg_limit_bytes": p.reg_limit},
@@ -247,25 +349,3 @@ def _graph_of(p: JointProblem) -> LoopGraph:
               tmem=mem.get("tmem", (0,) * p.n)[v]) for v, v_id in enumerate(p.nodes)]
     deps = [Dep(p.nodes[s], p.nodes[d], delay, dist, p.blocking[e]) for e, (s, d, delay, dist) in enumerate(p.edges)]
     return LoopGraph(p.name, tuple(ops), tuple(deps))
-
-
-def _next_modulo(p: JointProblem, ii: int, backend: str, opts: SolveOptions) -> Schedule:
-    """OPTIMAL-MODULO-SCHEDULE(G, I'): the optimal modulo schedule at the smallest I' >= ii.
-
-    ``modulo_schedule`` stops at the sequential span, where a modulo schedule always exists; past it
-    Algorithm 1 still needs one (more room for cross-warp delays), so solve that II directly."""
-    from twill.solve.backends import get_backend
-    from twill.solve.bounds import horizon
-    from twill.solve.modulo import modulo_schedule
-    from twill.solve.problem import ModuloAtII
-
-    nxt = modulo_schedule(p.modulo, backend, opts, min_ii=ii)
-    if nxt.status in (OPTIMAL, FEASIBLE) or (nxt.get("ii_range") or {}).get("last", ii) >= ii:
-        return nxt
-    mp = p.modulo
-    sol = get_backend(backend).solve(ModuloAtII(mp, ii, horizon(mp, ii)), opts)
-    if sol.status not in (OPTIMAL, FEASIBLE):
-        return nxt
-    return Schedule(ii=ii, length=int(sol.values["length"]), start=tuple((n, sol.values["start"][n]) for n in mp.nodes),
-                    status=sol.status, lower_bound=ii, solve_seconds=float(sol.stats.get("seconds", 0.0)),
-                    backend=backend, extra=(("mii", nxt.get("mii")),))

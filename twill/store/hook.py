@@ -1,8 +1,8 @@
 """Stored schedules applied at compile time: ``use("schedules.sqlite")`` (or ``TWILL_SCHEDULES=path``)
 installs a Triton stages hook; when a kernel whose source, arch and Triton version match a stored
 entry is compiled, its ttgir stage runs with the stored annotated TTGIR's stages and clusters applied
-right before the pipeliner.
-Anything else compiles as Triton would, with one warning per kernel."""
+right after Triton's own ``schedule_loops`` (before the pipeliner on sm_90, before ``warp_specialize``
+on sm_100). Anything else compiles as Triton would, with one warning per kernel."""
 from __future__ import annotations
 
 import os
@@ -121,7 +121,10 @@ class ScheduleHook:
                capability: Any) -> None:
         """Run the ttgir stage through twill's pass-list replay (``twill.ir.pipeline``): check the
         pre-pipeline TTGIR against the stored configs before ``assign_latencies``, apply the matching
-        schedule right before ``pipeline``."""
+        schedule right after Triton's ``schedule_loops`` (before ``pipeline`` on sm_90, before
+        ``warp_specialize`` on sm_100: ``codegen.compile.schedule_point``)."""
+        from codegen.compile import schedule_point
+
         from twill.ir import pipeline as P
 
         chosen: dict[str, Entry] = {}
@@ -150,8 +153,8 @@ class ScheduleHook:
                                         int(s.get("stages", 0)), e.config_name))
             return text
 
-        cfg = {"callbacks": {P.PRE_PIPELINE_PASS: match, "add_pipeline": apply}, "skip": set(), "log": [],
-               "fired": set(), "key": self.digest}
+        callbacks = {P.PRE_PIPELINE_PASS: match, schedule_point(int(capability)): apply}
+        cfg = {"callbacks": callbacks, "skip": set(), "log": [], "fired": set(), "key": self.digest}
         previous = getattr(P._LOCAL, "cfg", None)
         P._LOCAL.cfg = cfg
         try:
@@ -208,8 +211,8 @@ class ScheduleHook:
 
 
 def _apply_schedule(text: str, e: Entry) -> str:
-    """The TTGIR right before the pipeliner with the stages and clusters of the entry's annotated
-    TTGIR copied on (codegen's ``read_annotation`` / ``apply_annotation``, the functions
+    """The TTGIR right after Triton's ``schedule_loops`` with the stages and clusters of the entry's
+    annotated TTGIR copied on (codegen's ``read_annotation`` / ``apply_annotation``, the functions
     ``codegen.compile.compile_annotated`` uses)."""
     from codegen.annotate import apply_annotation, read_annotation
 
@@ -314,8 +317,3 @@ def use(path: str | os.PathLike[str] | None = None, *, arch: str | None = None, 
         else:
             triton.knobs.cache.dir = str(base.parent / f"twill-{hook.digest[:16]}")
     return hook
-
-
-def use_from_env() -> ScheduleHook | None:
-    """``use()`` when ``TWILL_SCHEDULES`` is set (for ``import twill`` to call), else nothing."""
-    return use() if os.environ.get(ENV) else None

@@ -20,6 +20,10 @@ KERNEL_SUFFIXES = (".py", ".ttgir", ".mlir", ".json")
 _DIR_SUFFIXES = (".py", ".ttgir")       # a folder scan skips .json (it may hold anything)
 # Proof strength: a --check fails when it goes down (optimal -> feasible, feasible -> timeout).
 _PROOF = {"optimal": 2, "infeasible": 2, "feasible": 1, "timeout": 0}
+# Solver workers per solve. CP-SAT with one worker and a fixed seed (SolveOptions.seed, 0) is
+# deterministic when it ends by proof; several workers race and may return another optimal schedule,
+# which --check would report as drift. Regen runs tasks in parallel instead (--jobs).
+REGEN_THREADS = 1
 
 
 # -- tasks ---------------------------------------------------------------------------------------------
@@ -250,6 +254,12 @@ def compare(old: Entry | None, new: Entry) -> tuple[str, list[str]]:
     feasible), ``stale`` (only an entry under another key: the kernel, TTGIR, Triton, machine model or
     options changed), ``missing`` (nothing stored for this task).
 
+    II, length, stages, status and warp groups are always compared; start times only when both
+    schedules are proved optimal. A solve that ended on its time limit returns whatever schedule it
+    held at that moment, so its start times depend on the machine's speed; one that ended by proof
+    is reproducible (one worker, fixed seed: ``REGEN_THREADS``), so there a different start time
+    means the problem or the solver changed.
+
     Examples
     --------
     >>> compare(None, new)[0]         # doctest: +SKIP
@@ -270,7 +280,8 @@ def compare(old: Entry | None, new: Entry) -> tuple[str, list[str]]:
     for f in ("ii", "length", "stages"):
         if a.get(f) != b.get(f):
             lines.append(f"{'II' if f == 'ii' else f}: {a.get(f)} -> {b.get(f)}")
-    for f in ("start", "warp"):
+    proved = a.get("status") == b.get("status") == "optimal"
+    for f in ("start", "warp") if proved else ("warp",):
         x, y = a.get(f) or {}, b.get(f) or {}
         for op in sorted(set(x) | set(y)):
             if x.get(op) != y.get(op):
@@ -353,7 +364,10 @@ def regen(paths: Iterable[str], archs: Iterable[str], db_path: str | Path, opts:
     from twill.store.executors import make_executor
 
     say = progress or (lambda _line: None)
-    tasks = plan(paths, archs, opts if opts is not None else OptimizeOptions())
+    opts = opts if opts is not None else OptimizeOptions()
+    if getattr(opts, "threads", None) is None:
+        opts = dataclasses.replace(opts, threads=REGEN_THREADS)
+    tasks = plan(paths, archs, opts)
     pool = make_executor(executor, jobs)            # a bad --executor fails before the database is touched
     outcomes: list[Outcome] = []
     with open_db(db_path, create=not check) as db:
