@@ -1,23 +1,47 @@
 """Solve times per phase for every kernel in kernels/: extraction, cost normalisation (SCIP, target
-< 500 ms), modulo scheduling (CP-SAT and SCIP), and the joint search (Algorithm 1).
+< 500 ms), modulo scheduling (CP-SAT on slot integers, CP-SAT time-indexed, SCIP), and the joint
+search (Algorithm 1) on the paper's three cases: Hopper FA forward (sub-tiled), Blackwell FA
+forward (sub-tiled, 3 compute groups) and Hopper FA backward, plus the main job's plain FA forward.
 
-    python bench/solve_times.py [--arch h100] [--time-limit 30] [--joint]
+    python bench/solve_times.py [--arch h100 --arch b200] [--time-limit 30] [--joint-time 600] [--no-modulo]
+
+Prints a header (date, host, CPU count, load average, Triton version, command), one line per kernel
+x arch x backend, then one line per joint case; commit the output under bench/results/.
 """
 from __future__ import annotations
 
 import argparse
 import datetime
+import os
 import platform
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+# (label, kernel, arch, extra joint options); the paper's single-core Xeon times: 28 s, 19 s, 88 s.
+JOINT_CASES = (
+    ("Hopper FA fwd (sub-tiled)", "fa3_subtiled", "h100", {}, 28.0),
+    ("Blackwell FA fwd (sub-tiled, 3 groups)", "fa3_subtiled", "b200", {"warp_groups": 3}, 19.0),
+    ("Hopper FA bwd", "fa_bwd", "h100", {}, 88.0),
+    ("Hopper FA fwd (plain, the main job)", "fa3", "h100", {}, None),
+)
 
 
-def main() -> None:
+def header(args: argparse.Namespace) -> None:
     import triton
 
+    load = os.getloadavg()
+    print(f"# twill solve times, {datetime.datetime.now():%Y-%m-%d %H:%M}, {platform.node()} "
+          f"({os.cpu_count()} CPUs, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}), "
+          f"Python {platform.python_version()}, triton {triton.__version__}")
+    print(f"# command: python bench/solve_times.py {' '.join(sys.argv[1:])}")
+    print(f"# modulo: time limit {args.time_limit}s per solver call; joint: {args.joint_time}s budget per case")
+
+
+def modulo_table(archs: list[str], time_limit: float) -> None:
     from twill.ir.frontend import graph_for_file
     from twill.machine.cost import annotate_costs
     from twill.machine.model import load_machine
@@ -25,18 +49,9 @@ def main() -> None:
     from twill.solve.normalize import normalize_graph
     from twill.solve.problem import ModuloProblem, SolveOptions
 
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--arch", action="append", default=None)
-    ap.add_argument("--time-limit", type=float, default=30.0)
-    ap.add_argument("--joint", action="store_true", help="also run the joint search (slow)")
-    a = ap.parse_args()
-    archs = a.arch or ["h100", "b200"]
-    print(f"# twill solve times, {datetime.date.today()}, {platform.node()} ({platform.processor() or platform.machine()}), "
-          f"triton {triton.__version__}, time limit {a.time_limit}s per solver call")
-    print(f"# command: python bench/solve_times.py {' '.join(sys.argv[1:])}")
-    print(f"{'kernel':<14}{'arch':<6}{'nodes':>6}{'extract':>9}{'norm ms':>9}{'ratio err':>10}"
-          f"{'backend':>8}{'II':>6}{'L':>6}{'status':>10}{'modulo s':>10}")
-    for k in sorted(Path("kernels").glob("*.py")):
+    print(f"\n{'kernel':<14}{'arch':<6}{'nodes':>6}{'extract s':>10}{'norm ms':>9}{'ratio err':>10}"
+          f"{'backend':>13}{'II':>6}{'L':>6}{'status':>10}{'modulo s':>10}")
+    for k in sorted((ROOT / "kernels").glob("*.py")):
         if k.name.startswith("_"):
             continue
         for arch in archs:
@@ -44,29 +59,69 @@ def main() -> None:
             t0 = time.perf_counter()
             g, _ = graph_for_file(str(k), arch)
             t_ext = time.perf_counter() - t0
-            c = annotate_costs(g, m)
             t1 = time.perf_counter()
-            s, rep = normalize_graph(c)
+            s, rep = normalize_graph(annotate_costs(g, m))
             t_norm = time.perf_counter() - t1
             p = ModuloProblem.from_graph(s, m.units)
-            for b in ("cpsat", "scip"):
+            for b in ("cpsat", "cpsat-slots", "scip"):
                 t2 = time.perf_counter()
-                sch = modulo_schedule(p, b, SolveOptions(time_limit=a.time_limit))
-                print(f"{k.stem:<14}{arch:<6}{len(g.ops):>6}{t_ext:>9.2f}{t_norm * 1000:>9.1f}"
-                      f"{rep['worst_ratio_error']:>10.3f}{b:>8}{sch.ii:>6}{sch.length:>6}{sch.status:>10}"
+                sch = modulo_schedule(p, b, SolveOptions(time_limit=time_limit))
+                print(f"{k.stem:<14}{arch:<6}{len(g.ops):>6}{t_ext:>10.2f}{t_norm * 1000:>9.1f}"
+                      f"{rep['worst_ratio_error']:>10.3f}{b:>13}{sch.ii:>6}{sch.length:>6}{sch.status:>10}"
                       f"{time.perf_counter() - t2:>10.2f}", flush=True)
-            if a.joint:
-                from types import SimpleNamespace
 
-                from twill.solve.search import joint_search
 
-                t3 = time.perf_counter()
-                seed = modulo_schedule(p, "cpsat", SolveOptions(time_limit=a.time_limit)).with_extra(normalization=rep)
-                j = joint_search(s, m, SimpleNamespace(time_limit=a.time_limit, num_warps=None, warp_groups=None,
-                                                       reg_limit=None, no_cross_warp=False), seed=seed)
-                tries = j.get("search") or []
-                print(f"{'':<14}{arch:<6} joint: II={j.ii} L={j.length} {j.status}, {len(tries)} (I, L) tries, "
-                      f"{time.perf_counter() - t3:.1f}s", flush=True)
+def joint_table(budget: float, time_limit: float) -> None:
+    from twill.ir.frontend import graph_for_file
+    from twill.machine.cost import annotate_costs
+    from twill.machine.model import load_machine
+    from twill.schedule.verify import verify
+    from twill.solve.modulo import modulo_schedule
+    from twill.solve.normalize import normalize_graph
+    from twill.solve.problem import ModuloProblem, SolveOptions
+    from twill.solve.search import JointOptions, joint_search
+
+    print(f"\n{'joint case':<40}{'MII':>5}{'I':>5}{'L':>5}{'status':>10}{'I proved >=':>12}{'groups':>7}"
+          f"{'first sched s':>14}{'total s':>9}{'paper s':>8}")
+    for label, kernel, arch, kw, paper in JOINT_CASES:
+        m = load_machine(arch)
+        g, _ = graph_for_file(str(ROOT / "kernels" / f"{kernel}.py"), arch)
+        t0 = time.perf_counter()                       # normalisation + modulo seed + joint search
+        s, rep = normalize_graph(annotate_costs(g, m))
+        seed = modulo_schedule(ModuloProblem.from_graph(s, m.units), "cpsat", SolveOptions(time_limit=time_limit))
+        t_seed = time.perf_counter() - t0
+        first: list[float] = []
+        j = joint_search(s, m, JointOptions(time_limit=time_limit, total_time=budget, **kw),
+                         seed=seed.with_extra(normalization=rep))
+        total = time.perf_counter() - t0
+        elapsed = t_seed                               # solver seconds up to the first satisfying call
+        for e in j.get("search") or []:
+            elapsed += e.get("seconds", 0.0)
+            if e["result"] == "sat" and not first:
+                first.append(elapsed)
+        ok = j.status in ("optimal", "feasible") and verify(s, m, j) == []
+        groups = (j.get("warp_groups") or {}).get("compute", "-")
+        first_s = f"{first[0]:.1f}" if first else "-"
+        print(f"{label:<40}{seed.ii:>5}{j.ii:>5}{j.length:>5}{j.status:>10}{j.lower_bound:>12}{groups!s:>7}"
+              f"{first_s:>14}{total:>9.1f}{paper or '-':>8}" + ("" if ok or not j.ii else "  CHECKER FAILED"),
+              flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--arch", action="append", default=None)
+    ap.add_argument("--time-limit", type=float, default=30.0)
+    ap.add_argument("--joint-time", type=float, default=600.0, help="budget of each joint case (seconds)")
+    ap.add_argument("--no-modulo", action="store_true")
+    ap.add_argument("--no-joint", action="store_true")
+    a = ap.parse_args()
+    header(a)
+    if not a.no_modulo:
+        modulo_table(a.arch or ["h100", "b200"], a.time_limit)
+    if not a.no_joint:
+        joint_table(a.joint_time, max(a.time_limit, 60.0))
+    load = os.getloadavg()
+    print(f"\n# done {datetime.datetime.now():%H:%M}, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
 
 
 if __name__ == "__main__":
