@@ -6,7 +6,7 @@ import dataclasses
 import hashlib
 import json
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -35,6 +35,7 @@ class OptimizeOptions:
     no_cross_warp: bool = False
     annotate: bool = True                # write the annotated TTGIR when the input has TTGIR
     threads: int | None = None           # solver workers per call (None: SolveOptions' default)
+    realisable: bool = True              # honour the installed Triton's pipeliner constraints (codegen)
 
 
 @dataclass(frozen=True)
@@ -131,13 +132,28 @@ def optimize(path: str, arch: str, opts: OptimizeOptions = OptimizeOptions(),
     problem = ModuloProblem.from_graph(scaled, machine.units)
     modulo = timer("modulo", modulo_schedule, problem, opts.backend, solve_opts)
     say(f"modulo schedule: II={modulo.ii} L={modulo.length} ({modulo.status})")
+    # 4b. Realisability: a schedule that goes to Triton must be one the installed Triton's pipeliner
+    # can compile; its constraints become stage-order constraints that the solvers honour.
+    stage_order, realisability = _realisability(scaled, pre_ttgir, opts)
+    if stage_order and modulo.status in ("optimal", "feasible") and _violates(modulo, stage_order):
+        free = modulo
+        modulo = timer("modulo_realisable", modulo_schedule,
+                       ModuloProblem.from_graph(scaled, machine.units, stage_order), opts.backend, solve_opts)
+        realisability["unconstrained"] = {"ii": free.ii, "length": free.length, "status": free.status,
+                                          "start": dict(free.start)}
+        say(f"realisable by triton {realisability['triton']}: II={modulo.ii} L={modulo.length} ({modulo.status}); "
+            f"the unconstrained optimum II={free.ii} puts a dot in an earlier stage than the last, which this "
+            "Triton's pipeliner cannot predicate")
     schedule = modulo
     # 5. Joint software pipeline + warp assignment (Algorithm 1), unless only SWP was asked for.
     if not opts.swp_only and modulo.status in ("optimal", "feasible"):
         from twill.solve.search import joint_search
 
-        joint = timer("joint", joint_search, scaled, machine, opts, seed=modulo.with_extra(normalization=norm),
-                      progress=say)
+        from twill.solve.search import JointOptions
+
+        jopts = replace(JointOptions.coerce(opts), stage_order=stage_order)
+        joint = timer("joint", joint_search, scaled, machine, jopts, seed=modulo.with_extra(normalization=norm),
+                      progress=say, backend=opts.joint_backend)
         if joint.status in ("optimal", "feasible"):
             schedule = joint
             if joint.ii > modulo.ii:
@@ -152,6 +168,8 @@ def optimize(path: str, arch: str, opts: OptimizeOptions = OptimizeOptions(),
             tried = [t["ii"] for t in joint.get("search") or []]
             span = f"I = {tried[0]}..{tried[-1]}" if tried else "no I"
             say(f"joint search: no warp assignment for {span} ({joint.status} there); keeping the modulo schedule")
+    if realisability:
+        schedule = schedule.with_extra(realisability=realisability)
     # 6. Every schedule goes through the independent checker.
     if schedule.status in ("optimal", "feasible"):
         violations = timer("verify", verify, scaled, machine, schedule)
@@ -243,3 +261,28 @@ def write_outputs(result: OptimizeResult, out_dir: str | Path) -> list[Path]:
 
 def replace_options(opts: OptimizeOptions, **kv: Any) -> OptimizeOptions:
     return dataclasses.replace(opts, **kv)
+
+
+def _realisability(g: Any, pre_ttgir: str | None, opts: OptimizeOptions) -> tuple[tuple[tuple[str, str], ...], dict]:
+    """The installed Triton's pipeliner constraints on ``g`` as stage-order pairs (every compute op
+    no later than each dot: Triton 3.6 cannot predicate a dot before the last stage), and their record
+    for the schedule; nothing when the schedule does not go to Triton or ``opts.realisable`` is off."""
+    if not (opts.realisable and opts.annotate and pre_ttgir is not None):
+        return (), {}
+    try:
+        from codegen.annotate import realisability_constraints
+    except ImportError:
+        return (), {}
+    import triton
+
+    constraints = realisability_constraints(g, triton.__version__)
+    compute = [o.id for o in g.ops if not o.variable_latency]
+    pairs = tuple((v, d) for c in constraints if c.kind == "last_stage" for d in c.ops for v in compute if v != d)
+    if not pairs:
+        return (), {}
+    return pairs, {"triton": triton.__version__, "constraints": [c.to_dict() for c in constraints]}
+
+
+def _violates(s: Any, pairs: tuple[tuple[str, str], ...]) -> bool:
+    st = s.start_map
+    return any(st[a] // s.ii > st[b] // s.ii for a, b in pairs)

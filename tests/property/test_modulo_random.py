@@ -59,3 +59,22 @@ def test_backends_agree_checker_accepts_brute_force_agrees(g):
     ref = Schedule(ii=ii, length=length, start=tuple(start.items()), status="optimal", lower_bound=ii)
     assert verify(g, CAP, ref) == []
     assert length <= horizon(p, ii)
+
+
+@settings(max_examples=15, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(loop_graphs(max_nodes=5), st.data())
+def test_stage_order_pairs_agree_across_backends_and_hold(g, data):
+    """A compiler's stage-order pairs (stage(a) <= stage(b)): the three backends agree on (II, L),
+    every schedule keeps the pairs, and the II never drops below the unconstrained one."""
+    from dataclasses import replace
+
+    p0 = ModuloProblem.from_graph(g, CAP)
+    pairs = data.draw(st.lists(st.tuples(st.integers(0, p0.n - 1), st.integers(0, p0.n - 1)), max_size=3))
+    p = replace(p0, stage_order=tuple((a, b) for a, b in pairs if a != b))
+    free = modulo_schedule(p0, "cpsat", SolveOptions(time_limit=20))
+    got = [modulo_schedule(p, b, SolveOptions(time_limit=20)) for b in ("cpsat", "cpsat-slots", "scip")]
+    assert all(s.status == "optimal" for s in got)
+    assert len({(s.ii, s.length) for s in got}) == 1 and got[0].ii >= free.ii
+    for s in got:
+        assert verify(g, CAP, s) == []
+        assert all(s.start_map[p.nodes[a]] // s.ii <= s.start_map[p.nodes[b]] // s.ii for a, b in p.stage_order)

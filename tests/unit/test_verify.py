@@ -82,3 +82,12 @@ def test_checker_imports_no_solver():
             "or m.startswith('twill.solve')]; print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == "[]"
+
+
+def test_stage_order_violation():
+    """A schedule solved under a compiler's stage order ("c" no later than "b") that breaks it."""
+    ok = sched({"a": 0, "c": 2, "b": 3}, ii=5, length=5).with_extra(stage_order=[["c", "b"]])
+    assert verify(G, CAP, ok) == []
+    bad = sched({"a": 0, "c": 5, "b": 2}, ii=3, length=8).with_extra(stage_order=[["a", "c"], ["c", "b"]])
+    v = [x for x in verify(G, CAP, bad) if x.family == "stage order"]
+    assert [(x.where, x.expected, x.got) for x in v] == [("c before b", "stage(c) <= stage(b) = 0", "1")]

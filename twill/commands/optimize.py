@@ -37,6 +37,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--warp-groups", type=int, default=None, help="warp groups available to the joint problem")
     p.add_argument("--reg-limit", type=int, default=None, help="registers per thread budget (joint problem)")
     p.add_argument("--no-cross-warp", action="store_true", help="forbid cross-warp communication")
+    p.add_argument("--no-realisability", action="store_true",
+                   help="ignore the installed Triton's pipeliner constraints (the schedule may not compile)")
     p.add_argument("--quiet", action="store_true")
 
 
@@ -53,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
         time_limit=args.time_limit, normalize_bound=args.normalize_bound, profile=args.profile,
         kernel=args.kernel, loop=args.loop, args=tuple(args.arg), consts=tuple(args.const),
         num_warps=args.num_warps, warp_groups=args.warp_groups, reg_limit=args.reg_limit,
-        no_cross_warp=args.no_cross_warp)
+        no_cross_warp=args.no_cross_warp, realisable=not args.no_realisability)
     t0 = time.perf_counter()
     live = sys.stderr.isatty() and not args.quiet
 
@@ -61,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         if args.quiet:
             return
         line = f"[{time.perf_counter() - t0:6.1f}s] {msg}"
-        if live and msg.startswith("search"):   # the joint search's live line: I, L, elapsed
+        if live and msg.startswith("joint search: I="):   # the joint search's live line: I, L, elapsed
             print("\r" + line.ljust(78), end="", file=sys.stderr, flush=True)
         else:
             print(line, file=sys.stderr, flush=True)

@@ -15,7 +15,7 @@ from twill.schedule.model import Schedule
 
 @dataclass(frozen=True)
 class Violation:
-    family: str      # dependence | capacity | completion | coverage | warp | memory | concurrency
+    family: str      # dependence | capacity | completion | coverage | stage order | warp | memory | concurrency
     where: str
     expected: str
     got: str
@@ -100,6 +100,18 @@ def check_completion(g: LoopGraph, s: Schedule) -> list[Violation]:
             for o in g.ops if o.id in st and st[o.id] + (o.cycles or 0) > s.length]
 
 
+def check_stage_order(s: Schedule) -> list[Violation]:
+    """The compiler's stage-order pairs the schedule was solved under (``extra["stage_order"]``,
+    ``[[a, b], ...]``): stage(a) = start(a) // II <= stage(b)."""
+    st = s.start_map
+    out = []
+    for a, b in s.get("stage_order") or ():
+        if a in st and b in st and st[a] // s.ii > st[b] // s.ii:
+            out.append(Violation("stage order", f"{a} before {b}", f"stage({a}) <= stage({b}) = {st[b] // s.ii}",
+                                 str(st[a] // s.ii)))
+    return out
+
+
 def verify(g: Any, machine_or_capacity: Any, s: Schedule) -> list[Violation]:
     """Every violation of the modulo-schedule families (and, when the schedule carries a warp
     assignment, the joint families in ``verify_joint``).
@@ -124,7 +136,7 @@ def verify(g: Any, machine_or_capacity: Any, s: Schedule) -> list[Violation]:
     out = check_coverage(g, s)
     if out:
         return out
-    out += check_dependences(g, s) + check_capacity(g, capacity, s) + check_completion(g, s)
+    out += check_dependences(g, s) + check_capacity(g, capacity, s) + check_completion(g, s) + check_stage_order(s)
     if s.warp:
         from twill.schedule.verify_joint import verify_joint
 

@@ -83,10 +83,11 @@ class JointProblem:
     reg_limit: int = 0
     no_cross_warp: bool = False
     warps_per_group: int = 4
+    stage_order: tuple[tuple[int, int], ...] = ()
 
     def __post_init__(self) -> None:
         n = len(self.nodes)
-        ModuloProblem(self.nodes, self.cycles, self.rrt, self.edges, self.capacity, self.name)  # same checks
+        _ = self.modulo   # the same checks as the modulo problem
         defaults = {"blocking": (False,) * len(self.edges), "variable_latency": (False,) * n,
                     "spill": (0,) * n, "hold": (0,) * n, "busy": self.cycles}
         for key, value in defaults.items():
@@ -134,7 +135,8 @@ class JointProblem:
     @property
     def modulo(self) -> ModuloProblem:
         """The modulo problem underneath (Figure 4 alone): the seed of Algorithm 1."""
-        return ModuloProblem(self.nodes, self.cycles, self.rrt, self.edges, self.capacity, self.name)
+        return ModuloProblem(self.nodes, self.cycles, self.rrt, self.edges, self.capacity, self.name,
+                             self.stage_order)
 
     def cross_warp_allowed(self, s: int, d: int) -> bool:
         """``no_cross_warp`` forbids only transfers between compute groups."""
@@ -153,7 +155,8 @@ class JointProblem:
     def from_graph(cls, g: LoopGraph, machine: Any, num_warps: int | None = None, *,
                    warp_groups: int | None = None, reg_limit: int | None = None, scale: float = 1.0,
                    no_cross_warp: bool = False, hold_async: bool = False,
-                   warps_per_op: int | None = None) -> "JointProblem":
+                   warps_per_op: int | None = None,
+                   stage_order: tuple[tuple[str, str], ...] = ()) -> "JointProblem":
         """The joint problem of a costed, normalised graph on ``machine``.
 
         ``scale`` is machine cycles per schedule unit (cost normalisation); W is ``warp_groups``,
@@ -172,7 +175,7 @@ class JointProblem:
         >>> p.warp_groups, p.vl_group                                                 # doctest: +SKIP
         (2, 2)
         """
-        mp = ModuloProblem.from_graph(g, machine.units)
+        mp = ModuloProblem.from_graph(g, machine.units, stage_order)
         nw = num_warps or g.get("num_warps")
         if warps_per_op is None:
             warps_per_op = warps_per_tile(g, machine, int(nw) if nw else None)
@@ -200,7 +203,7 @@ class JointProblem:
                    hold=tuple(int(o.cycles or 0) if hold_async and reads_operands_async(o) else 0 for o in g.ops),
                    busy=mp.cycles, warp_groups=int(warp_groups),
                    reg_limit=machine.reg_bytes_per_warp_group(reg_limit) * max(1, warps_per_op // 4),
-                   no_cross_warp=no_cross_warp, warps_per_group=int(warps_per_op))
+                   no_cross_warp=no_cross_warp, warps_per_group=int(warps_per_op), stage_order=mp.stage_order)
 
 
 # Rows of a tensor-core tile one 4-warp group handles: a Hopper wgmma is m64nNk16 per warpgroup (PTX ISA,

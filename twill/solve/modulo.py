@@ -55,6 +55,8 @@ def modulo_schedule(p: ModuloProblem, backend: str = "cpsat", options: SolveOpti
     open_ii: int | None = None       # smallest II that timed out (neither solved nor refuted)
     common = {"mii": {"mii": lb, "res_mii": res, "rec_mii": rec},
               "ii_range": {"first": first, "last": last, "sequential_span": ceiling, "min_ii": min_ii}}
+    if p.stage_order:       # the checker re-checks the compiler's stage order the schedule was solved under
+        common["stage_order"] = [[p.nodes[a], p.nodes[b]] for a, b in p.stage_order]
     budget = total_time if total_time is not None else 10 * options.time_limit
     for ii in range(first, last + 1):
         if trace and time.perf_counter() - t0 > budget:

@@ -15,6 +15,8 @@ class ModuloProblem:
     Nodes are indexed 0..n-1. ``cycles[v]`` is v's latency in schedule units (completion needs
     ``start + cycles <= L``); ``rrt[v]`` its reservations; ``edges`` are
     ``(src, dst, delay, distance)`` over node indices; ``capacity`` maps unit -> instances.
+    ``stage_order`` pairs ``(a, b)`` require stage(a) <= stage(b), stage = start // II: what a
+    compiler that cannot predicate some ops asks (Triton 3.6: every dot in the last compute stage).
     """
 
     nodes: tuple[str, ...]
@@ -23,11 +25,14 @@ class ModuloProblem:
     edges: tuple[tuple[int, int, int, int], ...]
     capacity: tuple[tuple[str, int], ...]
     name: str = "loop"
+    stage_order: tuple[tuple[int, int], ...] = ()
 
     def __post_init__(self) -> None:
         n = len(self.nodes)
         if not (len(self.cycles) == len(self.rrt) == n):
             raise GraphError("problem arrays disagree in length", where=self.name)
+        if any(not (0 <= a < n and 0 <= b < n) for a, b in self.stage_order):
+            raise GraphError("bad stage order pair", where=self.name, found=str(self.stage_order))
         caps = dict(self.capacity)
         for v, rs in enumerate(self.rrt):
             for r in rs:
@@ -51,8 +56,10 @@ class ModuloProblem:
         return dict(self.capacity)
 
     @classmethod
-    def from_graph(cls, g: LoopGraph, capacity: dict[str, int]) -> "ModuloProblem":
-        """The problem of a costed graph (every op has cycles, every edge a delay)."""
+    def from_graph(cls, g: LoopGraph, capacity: dict[str, int],
+                   stage_order: tuple[tuple[str, str], ...] = ()) -> "ModuloProblem":
+        """The problem of a costed graph (every op has cycles, every edge a delay); ``stage_order``
+        by node id."""
         if not g.costed:
             missing = [o.id for o in g.ops if o.cycles is None][:5]
             raise GraphError("graph has no costs", where=g.name, expected="costs on every op and edge",
@@ -61,7 +68,8 @@ class ModuloProblem:
         return cls(nodes=g.ids, cycles=tuple(int(o.cycles or 0) for o in g.ops),
                    rrt=tuple(o.rrt for o in g.ops),
                    edges=tuple((index[d.src], index[d.dst], int(d.delay or 0), d.distance) for d in g.deps),
-                   capacity=tuple(sorted(capacity.items())), name=g.name)
+                   capacity=tuple(sorted(capacity.items())), name=g.name,
+                   stage_order=tuple((index[a], index[b]) for a, b in stage_order))
 
 
 @dataclass(frozen=True)

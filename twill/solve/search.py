@@ -53,6 +53,7 @@ class JointOptions:
     modulo_backend: str = "cpsat"
     warps_per_op: int | None = None      # None: warps_per_tile(graph, machine)
     hold_async: bool = False
+    stage_order: tuple[tuple[str, str], ...] = ()     # (a, b): stage(a) <= stage(b), by node id
 
     @classmethod
     def coerce(cls, opts: Any) -> "JointOptions":
@@ -105,7 +106,8 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
         scale = opts.scale or float(norm.get("scale", graph.get("time_unit") or 1.0))
         p = JointProblem.from_graph(graph, machine, opts.num_warps, warp_groups=opts.warp_groups,
                                     reg_limit=opts.reg_limit, scale=scale, no_cross_warp=opts.no_cross_warp,
-                                    hold_async=opts.hold_async, warps_per_op=opts.warps_per_op)
+                                    hold_async=opts.hold_async, warps_per_op=opts.warps_per_op,
+                                    stage_order=tuple(opts.stage_order))
     budget = opts.total_time if opts.total_time is not None else 10 * opts.time_limit
     mopts = SolveOptions(time_limit=opts.time_limit, threads=opts.threads, seed=opts.seed)
     modulo = seed if seed is not None and seed.status in (OPTIMAL, FEASIBLE) else \
@@ -221,7 +223,7 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
     ii_lower = open_below[0] if open_below else found_ii
     exact = seed_proved and not open_below and sol.status == OPTIMAL
     return _schedule(graph, p, sol, mod, first_ii, trace, exact, solver.name, scale, elapsed,
-                     ii_lower=ii_lower if seed_proved else first_ii)
+                     ii_lower=ii_lower if seed_proved else first_ii, mii=moduli[first_ii].get("mii"))
 
 
 def _ranges(modulo: Schedule, mode: str) -> list[tuple[int, int, int]]:
@@ -300,7 +302,7 @@ def _trace_entries(ii: int, lo: int, hi: int, stages: int, sol: Any) -> list[dic
 
 def _schedule(g: LoopGraph, p: JointProblem, sol: Any, modulo: Schedule, first_ii: int,
               trace: list[dict[str, Any]], exact: bool, backend: str, scale: float, seconds: float,
-              ii_lower: int | None = None) -> Schedule:
+              ii_lower: int | None = None, mii: Any = None) -> Schedule:
     from twill.schedule.verify_joint import pressure
 
     start, warp, length = sol.values["start"], sol.values["warp"], sol.values["length"]
@@ -311,6 +313,8 @@ def _schedule(g: LoopGraph, p: JointProblem, sol: Any, modulo: Schedule, first_i
                      time_unit=scale, warp=tuple((n, warp[n]) for n in p.nodes))
     params = p.params()
     sched = sched.with_extra(joint=params)
+    if p.stage_order:
+        sched = sched.with_extra(stage_order=[[p.nodes[a], p.nodes[b]] for a, b in p.stage_order])
     press = pressure(g, sched, params)
     cross = [{"src": p.nodes[s], "dst": p.nodes[d], "groups": [warp[p.nodes[s]], warp[p.nodes[d]]],
               "distance": dist, "delay": delay, "spill": p.spill[s]}
@@ -338,7 +342,7 @@ def _schedule(g: LoopGraph, p: JointProblem, sol: Any, modulo: Schedule, first_i
         search_summary={"proof": proof, "scope": "I from the modulo optimum upward; at each I, L from the optimal "
                         "modulo length L_M up to ceil(L_M / I) * I (Algorithm 1)", "ii_tried": sorted({e["ii"] for e in trace})},
         modulo_seed={"ii": modulo.ii, "length": modulo.length, "status": modulo.status},
-        mii=modulo.get("mii"))
+        mii=mii or modulo.get("mii"))
 
 
 def _graph_of(p: JointProblem) -> LoopGraph:

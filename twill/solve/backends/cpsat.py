@@ -49,6 +49,8 @@ class CpSatSlotsModulo:
             m.Add(t[v] + p.cycles[v] <= L)                                      # COMPLETION
         for s, d, delay, dist in p.edges:
             m.Add(t[d] + ii * dist >= t[s] + delay)                             # DEPENDENCE
+        for a, b in p.stage_order:
+            m.Add(k[a] <= k[b])                                                 # STAGE ORDER
         for unit, cap in p.capacity:                                            # CAPACITY, modulo II
             per_slot: dict[int, list] = {}
             for v in range(p.n):
@@ -89,16 +91,18 @@ class CpSatModulo(CpSatSlotsModulo):
         t0 = time.perf_counter()
         m = cp_model.CpModel()
         L = m.NewIntVar(0, horizon, "L")
-        t, feasible = [], max(p.cycles, default=0) <= horizon
+        t, k, feasible = [], [], max(p.cycles, default=0) <= horizon
         r = [m.NewIntVar(0, ii - 1, f"r_{p.nodes[v]}") for v in range(p.n)]
         for v in range(p.n):
-            k = m.NewIntVar(0, max(0, horizon - p.cycles[v]) // ii, f"k_{p.nodes[v]}")
+            k.append(m.NewIntVar(0, max(0, horizon - p.cycles[v]) // ii, f"k_{p.nodes[v]}"))
             tv = m.NewIntVar(0, max(0, horizon - p.cycles[v]), f"t_{p.nodes[v]}")
-            m.Add(tv == ii * k + r[v])                                          # UNIQUENESS, CONSISTENCY
+            m.Add(tv == ii * k[v] + r[v])                                       # UNIQUENESS, CONSISTENCY
             m.Add(tv + p.cycles[v] <= L)                                        # COMPLETION
             t.append(tv)
         for s_, d, delay, dist in p.edges:
             m.Add(t[d] + ii * dist >= t[s_] + delay)                            # DEPENDENCE
+        for a, b in p.stage_order:
+            m.Add(k[a] <= k[b])                                                 # STAGE ORDER
         feasible = feasible and add_folded_capacity(m, p, r, ii)                # CAPACITY, modulo II
         m.Minimize(L)
         t_build = time.perf_counter() - t0

@@ -78,15 +78,17 @@ def _build(m: Any, q: JointAtIL) -> tuple[list, list, Any] | None:
     horizon = 3 * ii
     L = m.NewIntVar(q.lo, q.hi, "L")
     r = [m.NewIntVar(0, ii - 1, f"r_{p.nodes[v]}") for v in range(n)]
-    t = []
+    t, k = [], []
     for v in range(n):
         if p.cycles[v] > q.hi:
             return None
-        k = m.NewIntVar(0, (q.hi - p.cycles[v]) // ii, f"k_{p.nodes[v]}")
+        k.append(m.NewIntVar(0, (q.hi - p.cycles[v]) // ii, f"k_{p.nodes[v]}"))
         tv = m.NewIntVar(0, q.hi - p.cycles[v], f"t_{p.nodes[v]}")
-        m.Add(tv == ii * k + r[v])                                                  # UNIQUENESS, CONSISTENCY
+        m.Add(tv == ii * k[v] + r[v])                                               # UNIQUENESS, CONSISTENCY
         m.Add(tv + p.cycles[v] <= L)                                                # COMPLETION
         t.append(tv)
+    for a, b in p.stage_order:
+        m.Add(k[a] <= k[b])                                                         # STAGE ORDER (compiler)
 
     # WARP UNIQUENESS, VARIABLE LATENCY: w[v] is an int when fixed, else a variable over booleans.
     ow: list[dict[int, Any]] = []

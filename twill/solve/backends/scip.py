@@ -47,6 +47,8 @@ class ScipModulo:
             m.addCons(t[v] <= horizon)
         for s, d, delay, dist in p.edges:
             m.addCons(t[d] + ii * dist >= t[s] + delay)                         # DEPENDENCE
+        for a, b in p.stage_order:
+            m.addCons(k[a] <= k[b])                                             # STAGE ORDER
         for unit, cap in p.capacity:                                            # CAPACITY, modulo II
             per_slot: dict[int, list] = {}
             for v in range(p.n):

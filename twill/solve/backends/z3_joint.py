@@ -77,13 +77,16 @@ def _build(z3: Any, S: Any, q: JointAtIL) -> tuple[list, list, Any] | None:
     L = z3.Int("L")
     S.add(L >= q.lo, L <= q.hi)
     r = [z3.Int(f"r_{p.nodes[v]}") for v in range(n)]
-    t = []
+    t, ks = [], []
     for v in range(n):
         k = z3.Int(f"k_{p.nodes[v]}")
         S.add(r[v] >= 0, r[v] < ii, k >= 0)                                   # UNIQUENESS, CONSISTENCY
         tv = ii * k + r[v]
         S.add(tv + p.cycles[v] <= L)                                          # COMPLETION
         t.append(tv)
+        ks.append(k)
+    for a, b in p.stage_order:
+        S.add(ks[a] <= ks[b])                                                 # STAGE ORDER (compiler)
 
     w: list[Any] = []                                                         # WARP UNIQUENESS, VL
     for v in range(n):
