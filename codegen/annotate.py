@@ -242,10 +242,13 @@ def _op_uses(lines: list[str], op: Any) -> set[str]:
     return {u.split("#")[0] for u in out}
 
 
-def annotate_ttgir(pre_ttgir: str, g: LoopGraph, s: Schedule, triton_version: str | None = None) -> str:
+def annotate_ttgir(pre_ttgir: str, g: LoopGraph, s: Schedule, triton_version: str | None = None,
+                   distance: int | None = None) -> str:
     """The pre-pipeline TTGIR with the (realisable) schedule written on the loop: the file users read
-    and ``codegen.compile`` compiles. A header comment records the projection, if any."""
-    p = placement(g, s, triton_version)
+    and ``codegen.compile`` compiles. A header comment records the projection, if any. ``distance``
+    overrides how many stages the streaming loads run ahead (the exposed depth of paper 5.3, a
+    tuning parameter: default from ``load_distance``'s latency model)."""
+    p = placement(g, s, triton_version, distance=distance)
     text = apply(pre_ttgir, g, p)
     head = [f"// twill schedule: II={s.ii} L={s.length} status={s.status} max_stage={p.max_stage} "
             f"load_distance={p.load_distance}"]
