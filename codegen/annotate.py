@@ -132,6 +132,13 @@ def placement(g: LoopGraph, s: Schedule, triton_version: str | None = None,
         raise CompileError("schedule does not cover the graph", where=g.name, expected="a start for every node",
                            found="missing " + ", ".join(missing))
     d = load_distance(g, s) if distance is None else distance
+    if distance is not None:
+        loads = [o for o in g.ops if o.variable_latency]
+        nbytes = sum(o.smem or int(o.attr("bytes", 0) or 0) for o in loads)
+        if loads and (distance + 1) * nbytes > SMEM_BUDGET:
+            raise CompileError("streaming depth does not fit shared memory", where=g.name,
+                               expected=f"(depth + 1) x {nbytes // 1024} KB of load buffers <= {SMEM_BUDGET // 1024} KB",
+                               found=f"depth {distance}: {(distance + 1) * nbytes // 1024} KB")
     compute = [o for o in g.ops if not o.variable_latency]
     violated = tuple(check_realisable(g, s, triton_version))
     notes: list[str] = []
