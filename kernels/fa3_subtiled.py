@@ -225,5 +225,15 @@ def main() -> int:
     return 0 if ok else 1
 
 
+
+# The problem `twill profile` traces (smaller than PROBLEM, so Proton's buffer holds every record).
+PROFILE_PROBLEM: dict[str, int] = {"B": 1, "H": 4, "N": 4096, "D": 128}
+
+
+def loop_iterations(B: int, H: int, N: int, D: int = 128) -> int:
+    """Main-loop iterations per CTA: one per BLOCK_N keys (for counting lost Proton records)."""
+    return N // default_config(None)["BLOCK_N"]
+
+
 if __name__ == "__main__":
     sys.exit(main())

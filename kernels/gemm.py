@@ -150,5 +150,15 @@ def main() -> int:
     return 0 if ok else 1
 
 
+
+# The problem `twill profile` traces (smaller than PROBLEM, so Proton's buffer holds every record).
+PROFILE_PROBLEM: dict[str, int] = {"M": 2048, "N": 2048, "K": 4096}
+
+
+def loop_iterations(M: int, N: int, K: int) -> int:
+    """Main-loop iterations per CTA: one per BLOCK_K of K (for counting lost Proton records)."""
+    return -(-K // default_config(None)["BLOCK_K"])
+
+
 if __name__ == "__main__":
     sys.exit(main())

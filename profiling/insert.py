@@ -125,9 +125,10 @@ def insert_wait_records(text: str) -> tuple[str, list[Region]]:
 
 
 def callbacks(g: LoopGraph, regions: list[Region], waits: bool = True,
-              before: dict[str, Any] | None = None) -> dict[str, Any]:
+              before: dict[str, Any] | None = None, nodes: tuple[str, ...] | None = None) -> dict[str, Any]:
     """Pass-replay callbacks that insert the records; ``regions`` receives what was inserted.
-    ``before`` adds other callbacks (e.g. a schedule's, before ``add_pipeline``)."""
+    ``before`` adds other callbacks (e.g. a schedule's, before ``add_pipeline``); ``nodes`` limits
+    the node regions to those ids."""
     from twill.ir.pipeline import END, module_text
 
     def load(mod: Any) -> None:
@@ -137,7 +138,7 @@ def callbacks(g: LoopGraph, regions: list[Region], waits: bool = True,
 
     def pre(mod: Any) -> str:
         load(mod)
-        text, r = insert_node_records(module_text(mod), g)
+        text, r = insert_node_records(module_text(mod), g, nodes)
         regions.extend(r)
         return text
 
@@ -216,3 +217,33 @@ def compile_instrumented(spec: Any, arch: str, g: LoopGraph, annotated: str | No
             names = ", ".join(r.name for r in regions) or "none inserted yet"
             raise CompileError(f"instrumented kernel failed to compile: {e}", where=f"regions: {names}") from None
     return k, regions
+
+
+def find_breaking_regions(spec: Any, arch: str, g: LoopGraph, annotated: str | None = None,
+                          **mode: Any) -> list[tuple[str, str]]:
+    """Offline, before any launch: ``[]`` when the instrumented kernel compiles, else each region that
+    breaks compilation on its own, with Triton's first error line (``("<all>", error)`` when no
+    single region does)."""
+    from twill.ir.load import source_of
+    from twill.ir.pipeline import compile_with_callbacks
+
+    before = None
+    if annotated is not None:
+        from codegen.compile import _callbacks
+
+        before = _callbacks(annotated)
+
+    def attempt(nodes: tuple[str, ...] | None, waits: bool) -> str | None:
+        with offline_instrumentation(**mode):
+            try:
+                compile_with_callbacks(source_of(spec), arch, spec.options,
+                                       callbacks(g, [], waits=waits, before=before, nodes=nodes))
+            except CompileError as e:
+                return str(e)
+        return None
+
+    err = attempt(None, True)
+    if err is None:
+        return []
+    broken = [(n, e) for n in g.ids for e in [attempt((n,), False)] if e is not None]
+    return broken or [("<all>", err)]

@@ -1,0 +1,159 @@
+"""``twill profile``'s library: profile one kernel file on this machine's GPU, end to end.
+
+Extract the loop graph offline, insert a Proton region per graph node at the TTGIR level (and one
+per pipeliner-made wait), launch the kernel on a traced problem under a Proton session, time the
+plain and the instrumented kernel at the real problem size, replay the trace (record overhead
+subtracted, waits apart from issues, clock wraps reported), and write the profile (schema
+``twill.profile/1``), the raw chrome trace and a Perfetto trace. Imports no solver.
+
+A kernel file provides ``make_inputs(**problem)`` and ``launch(inputs, **config)``; optionally
+``PROBLEM`` (the timed size), ``PROFILE_PROBLEM`` (the traced size, smaller so that Proton's buffer
+holds every record) and ``loop_iterations(**problem)`` (iterations of the main loop per CTA, to count
+lost records).
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import math
+import os
+import shutil
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from twill.errors import InputError, ProfileError
+
+RECORD_BYTES = 8          # one Proton record: a 32-bit tag and a 32-bit clock word
+
+
+@dataclass(frozen=True)
+class ProfileOptions:
+    sampling: str = "0,4"          # warps recorded per CTA ("all" for every warp)
+    buffer_type: str = "shared"    # Proton's record buffer: shared | global
+    buffer_size: int = 0           # bytes; 0: Proton's default
+    schedule: str | None = None    # a twill schedule directory (annotated.ttgir) to profile instead of Triton's
+
+
+def kernel_module(path: str) -> Any:
+    """The kernel file as a module (it needs the GPU's torch); one InputError line when it lacks the
+    helpers the profiler launches it with."""
+    p = Path(path)
+    if not p.is_file():
+        raise InputError("no such kernel file", where=path, expected="a kernel .py file", found="nothing")
+    root = str(p.resolve().parents[1])
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    spec = importlib.util.spec_from_file_location(f"twill_profile_{p.stem}", p)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)        # type: ignore[union-attr]
+    missing = [n for n in ("make_inputs", "launch") if not callable(getattr(mod, n, None))]
+    if missing:
+        raise InputError("kernel file cannot be launched by the profiler", where=path,
+                         expected="functions make_inputs(**problem) and launch(inputs, **config)",
+                         found="no " + ", ".join(missing))
+    return mod
+
+
+def overflow_warning(lost: dict[str, Any] | None, sampled_warps: int, buffer_type: str) -> str | None:
+    """One line when Proton's circular buffer wrapped: the records lost and the option that fixes it."""
+    if not lost or lost["records_kept_per_warp"] >= lost["records_expected_per_warp"]:
+        return None
+    want, kept = lost["records_expected_per_warp"], lost["records_kept_per_warp"]
+    size = 1 << math.ceil(math.log2(max(1, want * RECORD_BYTES * max(1, sampled_warps))))
+    fix = f"--buffer-size {size}" + ("" if buffer_type == "global" else " --buffer-type global")
+    return (f"Proton buffer overflow: {want - kept} of {want} records per warp lost ({lost['units_short']} "
+            f"warps short); rerun with {fix}, fewer sampled warps, or a smaller traced problem")
+
+
+def profile_kernel(path: str, arch: str, out_dir: str, opts: ProfileOptions = ProfileOptions(),
+                   say: Any = print) -> dict[str, Any]:
+    """Profile ``path`` on this GPU; write ``out_dir``/{profile.json, trace.chrome_trace,
+    trace.perfetto.json} and return the profile. Needs a CUDA GPU (one DeviceError line otherwise)."""
+    from profiling.run import require_gpu
+
+    require_gpu()
+    import triton
+
+    from profiling.insert import find_breaking_regions
+    from profiling.profile import make_profile, to_perfetto
+    from profiling.replay import replay
+    from profiling.run import profile_run
+    from profiling.trace import load_trace
+    from twill.ir.frontend import graph_for_file
+    from twill.ir.load import load_kernel
+
+    g, _ = graph_for_file(path, arch)
+    spec = load_kernel(path, arch)
+    mod = kernel_module(path)
+    jit = getattr(mod, str(g.get("kernel", g.name)), None)
+    timed = dict(getattr(mod, "PROBLEM", {}) or {})
+    traced = dict(getattr(mod, "PROFILE_PROBLEM", None) or getattr(mod, "SMALL", None) or timed)
+    annotated = None
+    if opts.schedule:
+        ann = Path(opts.schedule) / "annotated.ttgir" if Path(opts.schedule).is_dir() else Path(opts.schedule)
+        if not ann.is_file():
+            raise InputError("no annotated TTGIR for --schedule", where=str(opts.schedule),
+                             expected="a twill optimize output directory or an annotated .ttgir", found="nothing")
+        annotated = ann.read_text()
+    mode = {"sampling": opts.sampling, "buffer_type": opts.buffer_type, "buffer_size": opts.buffer_size}
+    broken = find_breaking_regions(spec, arch, g, annotated, **mode)     # offline: which region breaks it
+    if broken:
+        raise ProfileError("kernel fails to compile once instrumented", where=f"{g.name}: region {broken[0][0]}",
+                           expected="every region compiles", found=broken[0][1])
+    small, big = mod.make_inputs(**traced), mod.make_inputs(**timed) if timed else None
+    say(f"profiling {g.name} on {arch}: traced problem {traced}, timed problem {timed or traced}")
+    work = os.path.join(out_dir, "proton")
+    r = profile_run(g, lambda: mod.launch(small), (lambda: mod.launch(big)) if big is not None else None,
+                    tuple(x for x in (jit,) if x is not None), work, annotated=annotated, sampling=opts.sampling,
+                    buffer_type=opts.buffer_type, buffer_size=opts.buffer_size)
+    events = load_trace(r.trace_path)
+    iters = mod.loop_iterations(**traced) if callable(getattr(mod, "loop_iterations", None)) else None
+    rep = replay(events, [x.name for x in r.regions], r.sm_clock_ghz, expected_iters=iters)
+    overhead = {"plain_ms": r.plain_ms, "instrumented_ms": r.instrumented_ms, "problem": timed or traced,
+                "ratio": (r.instrumented_ms / r.plain_ms) if r.plain_ms and r.instrumented_ms else None}
+    sampled = len(r.sampled_warps) or max(1, r.num_warps)
+    warning = overflow_warning(rep["lost_records"], sampled, opts.buffer_type)
+    prof = make_profile(g, rep, arch=arch, gpu=r.gpu, triton_version=triton.__version__,
+                        kernel_source_sha256=hashlib.sha256(Path(path).read_bytes()).hexdigest(), problem=traced,
+                        launch={"num_warps": r.num_warps, "sampled_warps": list(r.sampled_warps),
+                                "buffer_type": opts.buffer_type, "buffer_size": opts.buffer_size,
+                                "profile_scratch_size": r.profile_scratch_size, "shared": r.shared},
+                        overhead=overhead, schedule=opts.schedule)
+    prof["warnings"] = [warning] if warning else []
+    os.makedirs(out_dir, exist_ok=True)
+    shutil.copy(r.trace_path, os.path.join(out_dir, "trace.chrome_trace"))
+    shutil.rmtree(work, ignore_errors=True)
+    _write(os.path.join(out_dir, "trace.perfetto.json"), json.dumps(to_perfetto(events, r.sm_clock_ghz)))
+    _write(os.path.join(out_dir, "profile.json"), json.dumps(prof, indent=1) + "\n")
+    return prof
+
+
+def summary(prof: dict[str, Any]) -> str:
+    """The text ``twill profile`` prints: per-node latency statistics, waits, iteration, overhead."""
+    it = prof.get("iteration")
+    ovh = prof.get("overhead") or {}
+    lines = [f"{prof['kernel']} on {prof['gpu']} ({prof['arch']}, triton {prof['triton_version']}), "
+             f"traced problem {prof['problem']}"]
+    if it:
+        lines.append(f"iteration: median {it['median_cycles']:.0f} cycles ({it.get('median_ns', 0):.0f} ns), "
+                     f"p10 {it['p10_cycles']:.0f}, p90 {it['p90_cycles']:.0f} (anchor {it['anchor']})")
+    if ovh.get("ratio"):
+        lines.append(f"overhead: instrumented / plain = {ovh['ratio']:.3f} ({ovh['instrumented_ms']:.3f} / "
+                     f"{ovh['plain_ms']:.3f} ms at {ovh['problem']})")
+    lines.append(f"record overhead {prof['record_overhead_cycles']} cycles (subtracted); clock wraps: "
+                 f"{len((prof.get('clock') or {}).get('wraps') or [])}")
+    lines.append(f"{'region':26}{'count':>8}{'median':>9}{'p10':>8}{'p90':>8}  cycles")
+    for name, s in list(prof["nodes"].items()) + list(prof["waits"].items()):
+        lines.append(f"{name:26}{s['count']:>8}{s['median_cycles']:>9.0f}{s['p10_cycles']:>8.0f}{s['p90_cycles']:>8.0f}")
+    if prof.get("unmeasured"):
+        lines.append("not measured (no region of their own): " + ", ".join(prof["unmeasured"]))
+    return "\n".join(lines)
+
+
+def _write(path: str, text: str) -> None:
+    tmp = path + ".tmp"
+    Path(tmp).write_text(text)
+    os.replace(tmp, path)

@@ -1,0 +1,42 @@
+"""``twill profile FILE --arch A``: measured per-node latencies with Proton region timing (GPU only)."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from twill.errors import InputError
+from twill.machine.model import known as _known_machines
+
+ARCHS = tuple(_known_machines())
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", help="kernel .py with make_inputs(**problem) and launch(inputs, **config)")
+    p.add_argument("--arch", required=True, choices=ARCHS, help="the machine model the node ids refer to")
+    p.add_argument("-o", "--out", default=None, help="output directory (default: twill-out/<kernel>-<arch>-profile)")
+    p.add_argument("--schedule", default=None, help="profile a twill schedule (optimize's output directory)")
+    p.add_argument("--sampling", default="0,4", help="warps recorded per CTA, comma-separated, or 'all' (default 0,4)")
+    p.add_argument("--buffer-type", default="shared", choices=("shared", "global"), help="Proton record buffer")
+    p.add_argument("--buffer-size", type=int, default=0, help="Proton buffer bytes (default: Proton's)")
+    p.add_argument("--quiet", action="store_true")
+
+
+def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from profiling.kernel import ProfileOptions, profile_kernel, summary
+
+    if args.buffer_size < 0:
+        raise InputError("bad --buffer-size", expected="bytes >= 0", found=str(args.buffer_size))
+    if args.sampling != "all" and not all(x.strip().isdigit() for x in args.sampling.split(",")):
+        raise InputError("bad --sampling", expected="warp indices like 0,4 or 'all'", found=args.sampling)
+    out = args.out or str(Path("twill-out") / f"{Path(args.file).stem}-{args.arch}-profile")
+    say = (lambda _m: None) if args.quiet else (lambda m: print(m, file=sys.stderr, flush=True))
+    prof = profile_kernel(args.file, args.arch, out, ProfileOptions(args.sampling, args.buffer_type,
+                                                                   args.buffer_size, args.schedule), say)
+    print(summary(prof))
+    for w in prof.get("warnings") or []:
+        print(f"warning: {w}", file=sys.stderr)
+    for name in ("profile.json", "trace.chrome_trace", "trace.perfetto.json"):
+        print(f"wrote {Path(out) / name}")
+    return 0
