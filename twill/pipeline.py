@@ -124,6 +124,11 @@ def optimize(path: str, arch: str, opts: OptimizeOptions = OptimizeOptions(),
     # 2. Costs: the machine model, or measured latencies where a profile has them.
     profile = _load_profile(opts.profile, graph, arch) if opts.profile else None
     costed = timer("cost", annotate_costs, graph, machine, profile)
+    if profile is not None:
+        src = _cost_sources(costed)
+        measured, model = src.get("profile", []), [n for k, v in src.items() if k != "profile" for n in v]
+        say(f"costs: {len(measured)} measured (profile {opts.profile}), {len(model)} from the machine model"
+            + (f": {', '.join(model)}" if model else ""))
     # 3. Small integer costs with the same ratios, so the exact solvers stay tractable (paper 5.2).
     scaled, norm = timer("normalize", normalize_graph, costed, opts.normalize_bound)
     say(f"normalised: 1 unit = {norm['scale']:.1f} cycles, worst ratio error {norm['worst_ratio_error']:.3f}")

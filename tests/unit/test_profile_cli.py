@@ -95,3 +95,17 @@ def test_profile_command_imports_no_solver():
             "import twill.commands.profile, profiling.kernel, profiling.run, profiling.insert, profiling.replay\n")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stderr
+
+
+def test_optimize_with_a_measured_h200_profile_says_which_costs_were_measured(tmp_path):
+    """The FA forward profile measured on the H200 by `twill profile` (bench/results/profiles)."""
+    prof = "bench/results/profiles/profile-fa3-h200-global/profile.json"
+    r = subprocess.run([sys.executable, "-m", "twill.cli", "optimize", "kernels/fa3.py", "--arch", "h200",
+                        "--swp-only", "--profile", prof, "-o", str(tmp_path / "o")],
+                       capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    assert "costs: 12 measured" in r.stderr and "0 from the machine model" in r.stderr
+    import json
+
+    sched = json.loads((tmp_path / "o/schedule.json").read_text())
+    assert set(sched["cost_sources"]) == {"profile"}
