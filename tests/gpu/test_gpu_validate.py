@@ -1,0 +1,28 @@
+"""On the GPU: ``twill validate`` on the committed H200 schedules of the GEMM and FA forward: correct,
+timed against Triton's own schedules, re-profiled against the prediction."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.gpu
+torch = pytest.importorskip("torch")
+if not torch.cuda.is_available():
+    pytest.skip("no CUDA device", allow_module_level=True)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("kernel", ["gemm", "fa3"])
+def test_validate_committed_schedule(kernel, tmp_path):
+    r = subprocess.run([sys.executable, "-m", "twill.cli", "validate", f"kernels/{kernel}.py", "--arch", "h200",
+                        "--schedule", f"bench/results/schedules/{kernel}-h200", "-o", str(tmp_path)],
+                       capture_output=True, text=True, cwd=ROOT, timeout=900)
+    print(r.stdout, r.stderr)
+    assert r.returncode == 0, r.stderr
+    v = json.loads((tmp_path / "validation.json").read_text())
+    assert v["correctness"]["pass"] and all(c["rel_err_reference"] < 1e-2 for c in v["correctness"]["checks"])
+    assert v["speed"]["twill"] and v["speed"]["triton_default"] and v["tflops"] > 0
+    assert v["measured_iteration_cycles"] > 0 and v["predicted_iteration_cycles"] > 0

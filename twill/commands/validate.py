@@ -1,0 +1,46 @@
+"""``twill validate FILE --arch A --schedule DIR``: a twill schedule on the GPU: correct, how fast
+against Triton's own schedules, and how close the predicted iteration time is to the measured one."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from twill.errors import InputError
+from twill.machine.model import known as _known_machines
+
+ARCHS = tuple(_known_machines())
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", help="kernel .py with make_inputs, launch and reference")
+    p.add_argument("--arch", required=True, choices=ARCHS)
+    p.add_argument("--schedule", required=True, help="a `twill optimize` output directory (schedule.json, annotated.ttgir)")
+    p.add_argument("-o", "--out", default=None, help="output directory (default: the schedule directory)")
+    p.add_argument("--depths", default="1,2,3", help="streaming depths to try (stages the loads run ahead)")
+    p.add_argument("--no-profile", action="store_true", help="skip the re-profile")
+    p.add_argument("--quiet", action="store_true")
+
+
+def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from codegen.validate import validate
+
+    try:
+        depths = tuple(int(x) for x in args.depths.split(","))
+    except ValueError:
+        raise InputError("bad --depths", expected="comma-separated stage counts like 1,2,3", found=args.depths) from None
+    if not depths or min(depths) < 1:
+        raise InputError("bad --depths", expected="stage counts >= 1", found=args.depths)
+    out = args.out or args.schedule
+    say = (lambda _m: None) if args.quiet else (lambda m: print(m, file=sys.stderr, flush=True))
+    r = validate(args.file, args.arch, args.schedule, out, profile=not args.no_profile, depths=depths, say=say)
+    c, sp = r["correctness"], r["speed"]
+    print(f"{r['kernel']} on {r['gpu']}: correctness {'PASS' if c['pass'] else 'FAIL'}; {sp['unit']}: twill {sp['twill']} "
+          f"(depth {sp['twill_depth']}), Triton default {sp['triton_default']}, Triton best {sp['triton_best']}"
+          + (f"; speedup {r['speedup']:.3f}x over default" if r.get("speedup") else ""))
+    if r.get("measured_iteration_cycles"):
+        print(f"per iteration: predicted {r['predicted_iteration_cycles']} cycles, measured "
+              f"{r['measured_iteration_cycles']} cycles ({r['iteration_error']:+.1%})")
+    print(f"wrote {Path(out) / 'validation.json'}")
+    return 0 if c["pass"] else 1
