@@ -192,6 +192,11 @@ def optimize(path: str, arch: str, opts: OptimizeOptions = OptimizeOptions(),
         else:
             # The annotator reads the schedule's time unit (cycles per unit) from its normalisation.
             annotated = timer("annotate", annotate_ttgir, pre_ttgir, scaled, schedule.with_extra(normalization=norm))
+            from codegen.hints import hints
+
+            h = hints(scaled, schedule.with_extra(normalization=norm))
+            schedule = schedule.with_extra(hints=h.to_dict())
+            notes.append(h.text(graph.get("loop_line")))
     schedule = schedule.with_extra(
         phases={k: round(v, 4) for k, v in timer.phases.items()},
         normalization=norm, capacity=machine.units, arch=arch, machine=machine.name,

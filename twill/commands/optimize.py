@@ -74,6 +74,8 @@ def run(args: argparse.Namespace) -> int:
     out_dir = Path(args.out) if args.out else Path("twill-out") / f"{Path(args.file).stem}-{args.arch}"
     written = write_outputs(result, out_dir)
     print(text.summary(result.scheduled_graph, result.schedule))
+    for note in result.notes:
+        print(note)
     for f in written:
         print(f"wrote {f}")
     return 0

@@ -1,0 +1,81 @@
+"""Source hints: the ``tl.range(...)`` options and launch options closest to a twill schedule, for
+users who keep Triton's own scheduler rather than the annotated TTGIR, and what they cannot say.
+
+Triton turns ``tl.range(lo, hi, step, num_stages=, warp_specialize=, ...)`` into ``tt.*`` attributes
+on the loop (FINDINGS.md section 2); its scheduler then places the loads ``num_stages - 1`` stages
+ahead of their use and keeps the compute in the last stage, which is the shape of every schedule
+twill emits for Triton 3.6 (realisability). What a hint cannot carry: the order of the ops inside
+the stage (twill's clusters), the per-op stage of a schedule that splits compute across stages (a
+newer Triton only), and the warp assignment op by op.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from twill.graph.model import LoopGraph
+from twill.schedule.model import Schedule
+
+
+@dataclass(frozen=True)
+class Hints:
+    """``range_kwargs`` for ``tl.range``, ``launch`` for the kernel launch, ``lost`` what they cannot express."""
+
+    range_kwargs: tuple[tuple[str, Any], ...]
+    launch: tuple[tuple[str, Any], ...]
+    lost: tuple[str, ...]
+    tune: tuple[int, int] | None = None     # num_stages range worth sweeping (the streaming depth)
+
+    def text(self, loop_line: int | None = None) -> str:
+        rk = ", ".join(f"{k}={v!r}" for k, v in self.range_kwargs)
+        la = ", ".join(f"{k}={v!r}" for k, v in self.launch)
+        where = f" (the loop at line {loop_line})" if loop_line else ""
+        lines = [f"source hints{where}: for ... in tl.range(lo, hi, step, {rk}); launch with {la}"]
+        if self.tune and self.tune[0] < self.tune[1]:
+            lines.append(f"  tune: num_stages {self.tune[0]}..{self.tune[1]} (how far the streaming loads run ahead "
+                         "is a tuning parameter, paper 5.3; `twill validate` times each)")
+        lines += [f"  not expressible as a hint: {x}" for x in self.lost]
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"tl.range": dict(self.range_kwargs), "launch": dict(self.launch), "not_expressible": list(self.lost),
+                "tune_num_stages": list(self.tune) if self.tune else None}
+
+
+def hints(g: LoopGraph, s: Schedule, triton_version: str | None = None, distance: int | None = None) -> Hints:
+    """The hints closest to ``s`` on ``g`` (placement as ``codegen.annotate`` does it).
+
+    Examples
+    --------
+    >>> h = hints(graph, schedule)                   # doctest: +SKIP
+    >>> dict(h.range_kwargs)                         # doctest: +SKIP
+    {'num_stages': 3}
+    """
+    from codegen.annotate import SMEM_BUDGET, placement
+
+    p = placement(g, s, triton_version, distance=distance)
+    loads = [o for o in g.ops if o.variable_latency]
+    nbytes = sum(o.smem or int(o.attr("bytes", 0) or 0) for o in loads)
+    tune = (2, max(2, SMEM_BUDGET // nbytes)) if loads and nbytes else None
+    rk: list[tuple[str, Any]] = [("num_stages", p.max_stage + 1)]
+    launch: list[tuple[str, Any]] = []
+    if g.get("num_warps"):
+        launch.append(("num_warps", int(g.get("num_warps"))))
+    launch.append(("num_stages", p.max_stage + 1))
+    lost = []
+    compute = [o.id for o in g.ops if not o.variable_latency]
+    stages = {p.stage_map[v] for v in compute}
+    if len(compute) > 1:
+        lost.append("the order of the ops within a stage (twill's loop.cluster): "
+                    + " < ".join(sorted(compute, key=lambda v: (p.stage_map[v], p.cluster_map[v]))[:6])
+                    + (" ..." if len(compute) > 6 else ""))
+    if len(stages) > 1:
+        lost.append(f"compute split over stages {sorted(stages)} (Triton's scheduler keeps compute in the last stage)")
+    if p.projected:
+        lost.append("the schedule itself: Triton cannot compile it as solved (" + "; ".join(p.notes)[:160] + ")")
+    groups = {w for v, w in (s.warp or ())}
+    if len(groups) > 1:
+        rk.append(("warp_specialize", True))
+        lost.append(f"the warp assignment op by op ({len(groups)} groups: Triton picks its own partitions; on "
+                    "sm_90 Triton 3.6 specialises only with num_warps=4)")
+    return Hints(tuple(rk), tuple(launch), tuple(lost), tune)
