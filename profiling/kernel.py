@@ -71,7 +71,8 @@ def overflow_warning(lost: dict[str, Any] | None, sampled_warps: int, buffer_typ
 def profile_kernel(path: str, arch: str, out_dir: str, opts: ProfileOptions = ProfileOptions(),
                    say: Any = print) -> dict[str, Any]:
     """Profile ``path`` on this GPU; write ``out_dir``/{profile.json, trace.chrome_trace,
-    trace.perfetto.json} and return the profile. Needs a CUDA GPU (one DeviceError line otherwise)."""
+    trace.perfetto.json, and proton.log when Proton printed anything} and return the profile. Needs a
+    CUDA GPU (one DeviceError line otherwise); a failed run leaves no ``out_dir`` behind."""
     from profiling.run import require_gpu
 
     require_gpu()
@@ -106,25 +107,40 @@ def profile_kernel(path: str, arch: str, out_dir: str, opts: ProfileOptions = Pr
     small, big = mod.make_inputs(**traced), mod.make_inputs(**timed) if timed else None
     say(f"profiling {g.name} on {arch}: traced problem {traced}, timed problem {timed or traced}")
     work = os.path.join(out_dir, "proton")
-    r = profile_run(g, lambda: mod.launch(small), (lambda: mod.launch(big)) if big is not None else None,
-                    tuple(x for x in (jit,) if x is not None), work, annotated=annotated, sampling=opts.sampling,
-                    buffer_type=opts.buffer_type, buffer_size=opts.buffer_size)
+    fresh = not os.path.exists(out_dir)
+    try:
+        r = profile_run(g, lambda: mod.launch(small), (lambda: mod.launch(big)) if big is not None else None,
+                        tuple(x for x in (jit,) if x is not None), work, annotated=annotated,
+                        sampling=opts.sampling, buffer_type=opts.buffer_type, buffer_size=opts.buffer_size)
+    except BaseException:
+        shutil.rmtree(out_dir if fresh else work, ignore_errors=True)     # nothing half-written left behind
+        raise
     events = load_trace(r.trace_path)
     iters = mod.loop_iterations(**traced) if callable(getattr(mod, "loop_iterations", None)) else None
     rep = replay(events, [x.name for x in r.regions], r.sm_clock_ghz, expected_iters=iters)
     overhead = {"plain_ms": r.plain_ms, "instrumented_ms": r.instrumented_ms, "problem": timed or traced,
                 "ratio": (r.instrumented_ms / r.plain_ms) if r.plain_ms and r.instrumented_ms else None}
     sampled = len(r.sampled_warps) or max(1, r.num_warps)
+    # Replay counts records against the loop's iterations; Proton reports its own drops even when the
+    # kernel file has no loop_iterations, or when whole iterations were lost on every warp alike.
+    lost = rep["lost_records"]
+    if r.proton_dropped and (not lost or lost["units_short"] == 0):
+        rep = {**rep, "lost_records": r.proton_dropped}
     warning = overflow_warning(rep["lost_records"], sampled, opts.buffer_type)
+    config = mod.default_config(arch) if callable(getattr(mod, "default_config", None)) else None
     prof = make_profile(g, rep, arch=arch, gpu=r.gpu, triton_version=triton.__version__,
                         kernel_source_sha256=hashlib.sha256(Path(path).read_bytes()).hexdigest(), problem=traced,
-                        launch={"num_warps": r.num_warps, "sampled_warps": list(r.sampled_warps),
-                                "buffer_type": opts.buffer_type, "buffer_size": opts.buffer_size,
-                                "profile_scratch_size": r.profile_scratch_size, "shared": r.shared},
-                        overhead=overhead, schedule=opts.schedule)
+                        launch={"num_warps": r.num_warps, "num_stages": r.num_stages, "config": config,
+                                "sampled_warps": list(r.sampled_warps), "buffer_type": opts.buffer_type,
+                                "buffer_size": opts.buffer_size, "profile_scratch_size": r.profile_scratch_size,
+                                "shared": r.shared},
+                        overhead=overhead, schedule=opts.schedule, machine=r.device)
     prof["warnings"] = [warning] if warning else []
     os.makedirs(out_dir, exist_ok=True)
     shutil.copy(r.trace_path, os.path.join(out_dir, "trace.chrome_trace"))
+    log = Path(work) / "proton.log"
+    if log.is_file() and log.stat().st_size:
+        shutil.copy(log, os.path.join(out_dir, "proton.log"))      # Proton's own notices, kept out of the output
     shutil.rmtree(work, ignore_errors=True)
     _write(os.path.join(out_dir, "trace.perfetto.json"), json.dumps(to_perfetto(events, r.sm_clock_ghz)))
     _write(os.path.join(out_dir, "profile.json"), json.dumps(prof, indent=1) + "\n")
@@ -143,8 +159,10 @@ def summary(prof: dict[str, Any]) -> str:
     if ovh.get("ratio"):
         lines.append(f"overhead: instrumented / plain = {ovh['ratio']:.3f} ({ovh['instrumented_ms']:.3f} / "
                      f"{ovh['plain_ms']:.3f} ms at {ovh['problem']})")
-    lines.append(f"record overhead {prof['record_overhead_cycles']} cycles (subtracted); clock wraps: "
-                 f"{len((prof.get('clock') or {}).get('wraps') or [])}")
+    clock = prof.get("clock") or {}
+    src = (prof.get("machine") or {}).get("sm_clock_source", "reported")
+    lines.append(f"record overhead {prof['record_overhead_cycles']} cycles (subtracted); SM clock "
+                 f"{clock.get('ghz', 0):.3f} GHz ({src}); clock wraps: {len(clock.get('wraps') or [])}")
     lines.append(f"{'region':26}{'count':>8}{'median':>9}{'p10':>8}{'p90':>8}  cycles")
     for name, s in list(prof["nodes"].items()) + list(prof["waits"].items()):
         lines.append(f"{name:26}{s['count']:>8}{s['median_cycles']:>9.0f}{s['p10_cycles']:>8.0f}{s['p90_cycles']:>8.0f}")

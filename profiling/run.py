@@ -2,11 +2,14 @@
 chrome trace; time the instrumented kernel against the plain one at the real problem size. GPU only."""
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 import shutil
+import sys
 import tempfile
-from dataclasses import dataclass
-from typing import Any, Callable
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
 
 from twill.errors import DeviceError
 from twill.graph.model import LoopGraph
@@ -24,8 +27,11 @@ class RunResult:
     plain_ms: float | None
     instrumented_ms: float | None
     sampled_warps: tuple[int, ...]
-    sm_clock_ghz: float
+    sm_clock_ghz: float                 # measured when the probe worked (``device["sm_clock_source"]``)
     gpu: str
+    num_stages: int = 0
+    device: dict[str, Any] = field(default_factory=dict)      # GPU, SMs, reported and measured SM clock, host
+    proton_dropped: dict[str, Any] | None = None              # Proton's own report of records it dropped
 
 
 def require_gpu() -> Any:
@@ -37,6 +43,101 @@ def require_gpu() -> Any:
     if not torch.cuda.is_available():
         raise DeviceError("no GPU: torch sees no CUDA device", expected="a machine with a CUDA GPU")
     return torch
+
+
+def device_info(torch: Any) -> dict[str, Any]:
+    """The GPU the profile was taken on, and its SM clock: measured by ``profiling.clock`` (Proton counts
+    cycles at the running clock, which under load is below the advertised maximum), the reported
+    maximum when the probe fails (``sm_clock_source`` says which)."""
+    import platform
+
+    import triton
+
+    dev = torch.cuda.current_device()
+    props = triton.runtime.driver.active.utils.get_device_properties(dev)
+    reported = props["sm_clock_rate"] / 1e6
+    sms = int(props.get("multiprocessor_count") or torch.cuda.get_device_properties(dev).multi_processor_count)
+    info: dict[str, Any] = {"host": platform.node(), "gpu": torch.cuda.get_device_name(dev),
+                            "capability": ".".join(map(str, torch.cuda.get_device_capability(dev))), "sms": sms,
+                            "sm_clock_ghz_reported": round(reported, 4), "torch": torch.__version__,
+                            "cuda": torch.version.cuda}
+    try:
+        from profiling.clock import measure_sm_clock_ghz
+
+        measured = measure_sm_clock_ghz(torch, sms)
+    except Exception as e:          # the probe is a convenience: fall back to the reported clock
+        info.update(sm_clock_ghz=round(reported, 4), sm_clock_source=f"reported ({type(e).__name__}: {e})"[:200])
+        return info
+    if not 0.2 < measured < 2 * reported:
+        info.update(sm_clock_ghz=round(reported, 4), sm_clock_source=f"reported (probe gave {measured:.3f} GHz)")
+    else:
+        info.update(sm_clock_ghz=round(measured, 4), sm_clock_ghz_measured=round(measured, 4),
+                    sm_clock_source="measured")
+    return info
+
+
+def compiled_kernel(kernels: tuple[Any, ...]) -> Any | None:
+    """The ``CompiledKernel`` a launch left in the JIT functions' in-memory caches (a kernel file's
+    ``launch`` returns its output, not the kernel): where the launch's metadata is read from."""
+    for fn in kernels:
+        for entry in list(getattr(fn, "device_caches", {}).values()):
+            cache = entry[0] if isinstance(entry, tuple) and entry else None
+            if isinstance(cache, dict) and cache:
+                return list(cache.values())[-1]
+    return None
+
+
+# Proton's C++ trace writer prints one line per warp whose circular buffer wrapped.
+_DROPPED = re.compile(r"Warning \(cta(\d+), warp(\d+)\): first (\d+) events are dropped due to insufficient "
+                      r"buffer size \((\d+)/(\d+)\)")
+
+
+def proton_drops(lines: list[str]) -> dict[str, Any] | None:
+    """Proton's own per-warp drop notices folded into the ``lost_records`` form replay uses.
+
+    Examples
+    --------
+    >>> proton_drops(["Warning (cta0, warp4): first 832 events are dropped due to insufficient buffer size (128/960)"])
+    {'units_short': 1, 'records_expected_per_warp': 960, 'records_kept_per_warp': 128, 'reported_by': 'proton'}
+    """
+    found = [m for m in (_DROPPED.search(x) for x in lines) if m]
+    if not found:
+        return None
+    return {"units_short": len({(m.group(1), m.group(2)) for m in found}),
+            "records_expected_per_warp": max(int(m.group(5)) for m in found),
+            "records_kept_per_warp": min(int(m.group(4)) for m in found), "reported_by": "proton"}
+
+
+@contextlib.contextmanager
+def captured_output(log_path: str) -> Iterator[list[str]]:
+    """Within the block, file descriptors 1 and 2 write to ``log_path`` (Proton's C++ side prints a line
+    per warp, hundreds of them, when its buffer wraps); after it, the yielded list holds the lines and
+    every line that is not such a drop notice is passed on to stderr."""
+    import ctypes
+
+    lines: list[str] = []
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = (os.dup(1), os.dup(2))
+    with open(log_path, "w+b") as f:
+        os.dup2(f.fileno(), 1)
+        os.dup2(f.fileno(), 2)
+        try:
+            yield lines
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            with contextlib.suppress(Exception):
+                ctypes.CDLL(None).fflush(None)      # C stdio buffers (std::cout) before the switch back
+            os.dup2(saved[0], 1)
+            os.dup2(saved[1], 2)
+            os.close(saved[0])
+            os.close(saved[1])
+            f.seek(0)
+            lines.extend(f.read().decode(errors="replace").splitlines())
+            rest = [x for x in lines if not _DROPPED.search(x)]
+            if rest:
+                print("\n".join(rest), file=sys.stderr, flush=True)
 
 
 def _mode(sampling: str, buffer_type: str, buffer_size: int) -> Any:
@@ -62,8 +163,8 @@ def profile_run(g: LoopGraph, launch: Callable[[], Any], bench_launch: Callable[
     from profiling.insert import callbacks
     from twill.ir.pipeline import _fresh_cache, _installed
 
-    props = triton.runtime.driver.active.utils.get_device_properties(torch.cuda.current_device())
-    ghz = props["sm_clock_rate"] / 1e6
+    device = device_info(torch)
+    ghz = device["sm_clock_ghz"]
     mode = _mode(sampling, buffer_type, buffer_size)
     before = _callbacks(annotated) if annotated else None
     regions: list[Any] = []
@@ -82,17 +183,20 @@ def profile_run(g: LoopGraph, launch: Callable[[], Any], bench_launch: Callable[
         else:
             plain_ms = triton.testing.do_bench(bench_launch)
     _clear_jit_caches(kernels)
-    with _fresh_cache(), _installed(callbacks(g, regions, before=before), (), []):
+    log = os.path.join(out_dir, "proton.log")
+    with _fresh_cache(), _installed(callbacks(g, regions, before=before), (), []), captured_output(log) as out:
         proton.start(base, data="trace", backend="instrumentation", mode=mode)
         try:
             k = launch()
             torch.cuda.synchronize()
         finally:
             proton.finalize()
+        k = k if hasattr(k, "metadata") else compiled_kernel(kernels)
     _clear_jit_caches(kernels)
-    if hasattr(k, "metadata"):
-        meta = {"num_warps": k.metadata.num_warps, "scratch": k.metadata.profile_scratch_size,
-                "shared": k.metadata.shared}
+    if k is not None and hasattr(k, "metadata"):
+        md = k.metadata
+        meta = {"num_warps": getattr(md, "num_warps", 0), "num_stages": getattr(md, "num_stages", 0),
+                "scratch": getattr(md, "profile_scratch_size", 0), "shared": getattr(md, "shared", 0)}
     trace = base + ".chrome_trace"
     if not os.path.exists(trace):
         raise DeviceError("Proton wrote no trace", where=base, found=", ".join(os.listdir(os.path.dirname(base))))
@@ -111,4 +215,5 @@ def profile_run(g: LoopGraph, launch: Callable[[], Any], bench_launch: Callable[
             _clear_jit_caches(kernels)
     sampled = tuple(int(x) for x in sampling.split(",")) if sampling != "all" else ()
     return RunResult(dst, tuple(regions), int(meta.get("num_warps", 0)), int(meta.get("scratch", 0)),
-                     int(meta.get("shared", 0)), plain_ms, inst_ms, sampled, ghz, torch.cuda.get_device_name())
+                     int(meta.get("shared", 0)), plain_ms, inst_ms, sampled, ghz, device["gpu"],
+                     num_stages=int(meta.get("num_stages", 0)), device=device, proton_dropped=proton_drops(out))

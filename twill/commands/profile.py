@@ -37,6 +37,7 @@ def run(args: argparse.Namespace) -> int:
     print(summary(prof))
     for w in prof.get("warnings") or []:
         print(f"warning: {w}", file=sys.stderr)
-    for name in ("profile.json", "trace.chrome_trace", "trace.perfetto.json"):
-        print(f"wrote {Path(out) / name}")
+    for name in ("profile.json", "trace.chrome_trace", "trace.perfetto.json", "proton.log"):
+        if (Path(out) / name).is_file():
+            print(f"wrote {Path(out) / name}")
     return 0
