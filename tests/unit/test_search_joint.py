@@ -128,3 +128,25 @@ def test_search_gallops_past_timeouts_then_closes_the_gap(monkeypatch):
     assert [e["phase"] for e in s.get("search")] == ["ascend"] * 3 + ["gallop"] * 2 + ["close"] * 3
     assert (s.ii, s.status, s.lower_bound) == (4, "feasible", 3) and s.gap == pytest.approx(0.25)
     assert verify(g, H100, s) == []
+
+
+def test_single_thread_issued_ops_may_take_the_issue_warp_and_the_checker_keeps_others_off():
+    """Figure 1 with its GEMMs issued by one thread (as Blackwell's MMAs are): CP-SAT and z3 find the
+    same (I, L); CP-SAT's tie-break puts the GEMMs on the issue warp; moving the exponential there is a
+    warp violation."""
+    from twill.solve.joint_problem import JointProblem
+    from twill.solve.problem import ModuloProblem
+
+    g = figure1(blocking=True)
+    mp = ModuloProblem.from_graph(g, H100.units)
+    p = JointProblem(mp.nodes, mp.cycles, mp.rrt, mp.edges, mp.capacity, "fig1", blocking=(True, False, False),
+                     single_warp=(True, False, True), warp_groups=1)
+    assert p.issue_group == 1 and p.groups_of(0) == (0, 1) and p.groups_of(1) == (0,)
+    got = {b: joint_search(p, H100, JointOptions(time_limit=10, scale=UNIT), backend=b) for b in ("cpsat", "z3")}
+    for s in got.values():
+        assert s.status == "optimal" and verify(g, H100, s) == [] and s.warp_map["P"] == 0
+    assert (got["cpsat"].ii, got["cpsat"].length) == (got["z3"].ii, got["z3"].length) == (2, 4)
+    s = got["cpsat"]
+    assert s.warp_map["S"] == s.warp_map["O"] == 1
+    bad = dataclasses.replace(s, warp=tuple((n, 1 if n == "P" else w) for n, w in s.warp))
+    assert "warp" in families(g, bad)

@@ -92,8 +92,9 @@ def verify_joint(g: LoopGraph, machine: Any, s: Schedule) -> list:
     out: list[Violation] = []
     warp, st = s.warp_map, s.start_map
     prm = joint_params(g, machine, s)
-    compute, vl = prm.get("compute_groups"), prm.get("vl_group")
-    total = (compute or 0) + (1 if vl is not None else 0) if compute is not None else None
+    compute, vl, issue = prm.get("compute_groups"), prm.get("vl_group"), prm.get("issue_group")
+    total = (compute or 0) + (1 if vl is not None else 0) + (1 if issue is not None else 0) if compute is not None else None
+    single = set(prm.get("single_warp") or ())
     for o in g.ops:                                                         # WARP UNIQUENESS
         grp = warp.get(o.id)
         if grp is None:
@@ -101,6 +102,8 @@ def verify_joint(g: LoopGraph, machine: Any, s: Schedule) -> list:
         elif total is not None and not 0 <= grp < total:
             out.append(Violation("warp", o.id, f"a group in [0, {total})", str(grp)))
     out += [Violation("warp", k, "an op of the graph", "unknown op") for k in warp if k not in g.ids]
+    out += [Violation("warp", o.id, "only single-thread-issued ops on the issue warp", f"group {issue}")
+            for o in g.ops if issue is not None and warp.get(o.id) == issue and o.id not in single]
     if out:
         return out
     for o in g.ops:                                                         # VARIABLE LATENCY

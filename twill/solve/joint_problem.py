@@ -84,19 +84,21 @@ class JointProblem:
     no_cross_warp: bool = False
     warps_per_group: int = 4
     stage_order: tuple[tuple[int, int], ...] = ()
+    single_warp: tuple[bool, ...] = ()
+    pinned: tuple[int, ...] = ()            # a fixed group per node (-1: free), to test a given strategy
 
     def __post_init__(self) -> None:
         n = len(self.nodes)
         _ = self.modulo   # the same checks as the modulo problem
         defaults = {"blocking": (False,) * len(self.edges), "variable_latency": (False,) * n,
-                    "spill": (0,) * n, "hold": (0,) * n, "busy": self.cycles}
+                    "spill": (0,) * n, "hold": (0,) * n, "busy": self.cycles, "single_warp": (False,) * n}
         for key, value in defaults.items():
             if not getattr(self, key):
                 object.__setattr__(self, key, value)
         if len(self.blocking) != len(self.edges):
             raise GraphError("one blocking flag per edge", where=self.name, expected=str(len(self.edges)),
                              found=str(len(self.blocking)))
-        for key in ("variable_latency", "spill", "hold", "busy"):
+        for key in ("variable_latency", "spill", "hold", "busy", "single_warp"):
             if len(getattr(self, key)) != n:
                 raise GraphError(f"one {key} entry per node", where=self.name, expected=str(n),
                                  found=str(len(getattr(self, key))))
@@ -121,12 +123,28 @@ class JointProblem:
         return self.warp_groups if any(self.variable_latency) else None
 
     @property
-    def total_groups(self) -> int:
+    def issue_group(self) -> int | None:
+        """W_1: a one-warp group for ops a single thread issues (Blackwell's tcgen05 MMAs), after
+        W_vl, present when some op may take it; the solver decides whether such an op goes there or
+        onto a compute group."""
+        if not any(self.single_warp):
+            return None
         return self.warp_groups + (1 if self.vl_group is not None else 0)
 
+    @property
+    def total_groups(self) -> int:
+        return self.warp_groups + (1 if self.vl_group is not None else 0) + (1 if self.issue_group is not None else 0)
+
     def groups_of(self, v: int) -> tuple[int, ...]:
-        """The groups op v may take (VARIABLE LATENCY decides between W_vl and the compute groups)."""
-        return (self.warp_groups,) if self.variable_latency[v] else tuple(range(self.warp_groups))
+        """The groups op v may take (VARIABLE LATENCY decides between W_vl and the compute groups;
+        a single-thread-issued op may also take W_1)."""
+        if self.pinned and self.pinned[v] >= 0:
+            return (self.pinned[v],)
+        if self.variable_latency[v]:
+            return (self.warp_groups,)
+        if self.single_warp[v]:
+            return tuple(range(self.warp_groups)) + (self.issue_group,)
+        return tuple(range(self.warp_groups))
 
     @property
     def memories(self) -> dict[str, tuple[int, ...]]:
@@ -144,7 +162,8 @@ class JointProblem:
 
     def params(self) -> dict[str, Any]:
         """The parameters a checker needs, as plain JSON (recorded in the schedule)."""
-        return {"compute_groups": self.warp_groups, "warps_per_group": self.warps_per_group, "vl_group": self.vl_group, "reg_limit_bytes": self.reg_limit,
+        return {"compute_groups": self.warp_groups, "warps_per_group": self.warps_per_group, "vl_group": self.vl_group,
+                "issue_group": self.issue_group, "single_warp": [n for n, x in zip(self.nodes, self.single_warp) if x], "reg_limit_bytes": self.reg_limit,
                 "memory_capacity": dict(self.memory_capacity), "no_cross_warp": self.no_cross_warp,
                 "spill": dict(zip(self.nodes, self.spill)), "hold": dict(zip(self.nodes, self.hold)),
                 "busy": dict(zip(self.nodes, self.busy)),
@@ -185,10 +204,18 @@ class JointProblem:
                                  found="none")
             warp_groups = max(1, int(nw) // warps_per_op)
         vl = any(o.variable_latency for o in g.ops)
-        if warp_groups + vl > machine.max_warp_groups:
-            raise MachineError("more warp groups than a CTA may specialise", where=g.name,
-                               expected=f"<= {machine.max_warp_groups} (compute + variable-latency)",
-                               found=f"{warp_groups} + {int(vl)}")
+        # Ops one thread issues: Blackwell's tcgen05 MMAs (PTX ISA, tcgen05.mma: "issued by a single
+        # thread"); FA4 gives them, like the loads, one warp of their own.
+        single = tuple(o.kind == "dot" and int(getattr(machine, "sm", 90)) >= 100 for o in g.ops)
+        # The warp budget: compute groups, the variable-latency group (a warp group on Hopper, where
+        # the producer also deallocates registers; one warp on Blackwell) and the issue warp.
+        vl_warps = (4 if int(getattr(machine, "sm", 90)) < 100 else 1) if vl else 0
+        budget = machine.max_warp_groups * 4
+        used = int(warp_groups) * int(warps_per_op) + vl_warps + (1 if any(single) else 0)
+        if used > budget:
+            raise MachineError("more warps than a CTA may specialise", where=g.name,
+                               expected=f"<= {budget} warps (compute groups, variable-latency and issue warps)",
+                               found=f"{warp_groups} x {warps_per_op} + {vl_warps} + {int(any(single))}")
         if scale <= 0:
             raise InputError("bad time unit", where=g.name, expected="> 0 cycles per unit", found=str(scale))
         rate = machine.rate("spill_bytes")
@@ -203,7 +230,8 @@ class JointProblem:
                    hold=tuple(int(o.cycles or 0) if hold_async and reads_operands_async(o) else 0 for o in g.ops),
                    busy=mp.cycles, warp_groups=int(warp_groups),
                    reg_limit=machine.reg_bytes_per_warp_group(reg_limit) * max(1, warps_per_op // 4),
-                   no_cross_warp=no_cross_warp, warps_per_group=int(warps_per_op), stage_order=mp.stage_order)
+                   no_cross_warp=no_cross_warp, warps_per_group=int(warps_per_op), stage_order=mp.stage_order,
+                   single_warp=single)
 
 
 # Rows of a tensor-core tile one 4-warp group handles: a Hopper wgmma is m64nNk16 per warpgroup (PTX ISA,

@@ -335,7 +335,7 @@ def _schedule(g: LoopGraph, p: JointProblem, sol: Any, modulo: Schedule, first_i
              "length was not proved")
     return sched.with_extra(
         warp_groups={"compute": p.warp_groups, "warps_per_group": p.warps_per_group, "variable_latency": p.vl_group,
-                     "reg_limit_bytes": p.reg_limit},
+                     "issue": p.issue_group, "reg_limit_bytes": p.reg_limit},
         cross_warp=cross, memory={"peak": {m: press[m]["peak"] for m in ("registers", "smem", "tmem")},
                                   "capacity": {m: press[m]["capacity"] for m in ("registers", "smem", "tmem")}},
         liveness=press, streaming=streaming, search=trace,

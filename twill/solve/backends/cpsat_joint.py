@@ -49,8 +49,11 @@ class CpSatJoint:
             stats["seconds"] = time.perf_counter() - t0
             stats["solver_status"] = "INFEASIBLE (constant load)"
             return Solution("infeasible", {}, stats)
-        t, w, L = built
-        m.Minimize(L)
+        t, w, L, off_issue = built
+        # Lexicographic: L first; among equally short schedules, single-thread-issued ops (Blackwell
+        # MMAs) on the issue warp rather than on a compute group, whose issue slots they would take.
+        weight = q.problem.n + 1
+        m.Minimize(L * weight + off_issue if off_issue is not None else L)
         solver = cp_model.CpSolver()
         solver.parameters.max_time_in_seconds = max(0.001, options.time_limit)
         solver.parameters.num_workers = max(1, options.threads)
@@ -65,7 +68,8 @@ class CpSatJoint:
         if st not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return Solution("timeout", {}, stats)
         p = q.problem
-        stats["bound"] = int(round(solver.BestObjectiveBound()))
+        bound = int(round(solver.BestObjectiveBound()))
+        stats["bound"] = bound // weight if off_issue is not None else bound
         values = {"start": {p.nodes[v]: solver.Value(t[v]) for v in range(p.n)},
                   "warp": {p.nodes[v]: (w[v] if isinstance(w[v], int) else solver.Value(w[v])) for v in range(p.n)},
                   "length": solver.Value(L)}
@@ -243,7 +247,11 @@ def _build(m: Any, q: JointAtIL) -> tuple[list, list, Any] | None:
             diff = m.NewIntVar(0, ii - 1, f"since_{p.nodes[v]}_{p.nodes[o]}")
             m.Add(diff == r[v] - r[o] + ii * b)
             m.Add(diff >= p.busy[o]).OnlyEnforceIf(guard)
-    return t, w, L
+    off_issue = None
+    if p.issue_group is not None:
+        off_issue = sum(1 - ow[v][p.issue_group] for v in range(n)
+                        if p.single_warp[v] and p.issue_group in ow[v] and not isinstance(ow[v][p.issue_group], bool))
+    return t, w, L, off_issue
 
 
 def add_folded_capacity(m: Any, p: Any, r: list, ii: int) -> bool:
@@ -288,7 +296,7 @@ def _break_symmetry(m: Any, p: Any, w: list) -> None:
     """Compute groups are interchangeable: op j may open group g only if groups < g are in use."""
     seen_max: Any = None
     for v in range(p.n):
-        if p.variable_latency[v] or isinstance(w[v], int):
+        if p.variable_latency[v] or p.single_warp[v] or isinstance(w[v], int):
             continue
         if seen_max is None:
             m.Add(w[v] == 0)

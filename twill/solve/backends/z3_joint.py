@@ -95,11 +95,11 @@ def _build(z3: Any, S: Any, q: JointAtIL) -> tuple[list, list, Any] | None:
             w.append(groups[0])
             continue
         wv = z3.Int(f"w_{p.nodes[v]}")
-        S.add(wv >= min(groups), wv <= max(groups))
+        S.add(z3.Or([wv == grp for grp in groups]))
         w.append(wv)
     seen_max: Any = None                                                      # symmetry of compute groups
     for v in range(n):
-        if isinstance(w[v], int):
+        if isinstance(w[v], int) or p.single_warp[v]:
             continue
         if seen_max is None:
             S.add(w[v] == 0)
