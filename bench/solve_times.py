@@ -71,7 +71,7 @@ def modulo_table(archs: list[str], time_limit: float) -> None:
                       f"{time.perf_counter() - t2:>10.2f}", flush=True)
 
 
-def joint_table(budget: float, time_limit: float) -> None:
+def joint_table(budget: float, time_limit: float, only: str | None = None) -> None:
     from twill.ir.frontend import graph_for_file
     from twill.machine.cost import annotate_costs
     from twill.machine.model import load_machine
@@ -84,6 +84,8 @@ def joint_table(budget: float, time_limit: float) -> None:
     print(f"\n{'joint case':<40}{'MII':>5}{'I':>5}{'L':>5}{'status':>10}{'I proved >=':>12}{'groups':>7}"
           f"{'first sched s':>14}{'total s':>9}{'paper s':>8}")
     for label, kernel, arch, kw, paper in JOINT_CASES:
+        if only and only.lower() not in label.lower():
+            continue
         m = load_machine(arch)
         g, _ = graph_for_file(str(ROOT / "kernels" / f"{kernel}.py"), arch)
         t0 = time.perf_counter()                       # normalisation + modulo seed + joint search
@@ -114,12 +116,13 @@ def main() -> None:
     ap.add_argument("--joint-time", type=float, default=600.0, help="budget of each joint case (seconds)")
     ap.add_argument("--no-modulo", action="store_true")
     ap.add_argument("--no-joint", action="store_true")
+    ap.add_argument("--case", default=None, help="only the joint cases whose label contains this")
     a = ap.parse_args()
     header(a)
     if not a.no_modulo:
         modulo_table(a.arch or ["h100", "b200"], a.time_limit)
     if not a.no_joint:
-        joint_table(a.joint_time, max(a.time_limit, 60.0))
+        joint_table(a.joint_time, max(a.time_limit, 60.0), a.case)
     load = os.getloadavg()
     print(f"\n# done {datetime.datetime.now():%H:%M}, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
 
