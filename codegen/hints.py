@@ -73,6 +73,15 @@ def hints(g: LoopGraph, s: Schedule, triton_version: str | None = None, distance
         lost.append(f"compute split over stages {sorted(stages)} (Triton's scheduler keeps compute in the last stage)")
     if p.projected:
         lost.append("the schedule itself: Triton cannot compile it as solved (" + "; ".join(p.notes)[:160] + ")")
+    real = s.get("realisability") if isinstance(s.get("realisability"), dict) else {}
+    free = real.get("unconstrained") if isinstance(real.get("unconstrained"), dict) else {}
+    if free.get("ii") and free["ii"] < s.ii and isinstance(free.get("start"), dict):
+        # The machine optimum was given up for one this Triton compiles: say what it needed.
+        dots = [d for c in real.get("constraints") or [] for d in c.get("ops") or [] if d in free["start"]]
+        split = sorted({d: int(free["start"][d]) // int(free["ii"]) for d in dots}.items(), key=lambda kv: kv[1])
+        lost.append(f"the machine optimum (II={free['ii']} against {s.ii} units emitted): "
+                    + ", ".join(f"{d} in stage {st}" for d, st in split)
+                    + f"; triton {real.get('triton', '?')} cannot compile a dot before the loop's last stage")
     groups = {w for v, w in (s.warp or ())}
     if len(groups) > 1:
         rk.append(("warp_specialize", True))

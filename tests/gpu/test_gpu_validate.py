@@ -26,3 +26,11 @@ def test_validate_committed_schedule(kernel, tmp_path):
     assert v["correctness"]["pass"] and all(c["rel_err_reference"] < 1e-2 for c in v["correctness"]["checks"])
     assert v["speed"]["twill"] and v["speed"]["triton_default"] and v["tflops"] > 0
     assert v["measured_iteration_cycles"] > 0 and v["predicted_iteration_cycles"] > 0
+    assert v["iteration_error"] is not None and v["measured_iteration_cycles_uninstrumented"] > 0
+    cp = v["critical_path"]
+    assert cp["predicted_cycles"] > 0 and cp["measured_cycles"] > 0 and cp["error"] is not None
+    assert all(h["samples"] > 0 for h in cp["hops"])
+    assert v["correctness"]["max_rel_err_unscheduled"] < 1e-2 and not any(c["nan"] for c in v["correctness"]["checks"])
+    page = (tmp_path / "schedule.html").read_text()
+    assert "Measured against predicted" in page and "critical path" in page
+    assert "critical path" in r.stdout and "correctness PASS" in r.stdout

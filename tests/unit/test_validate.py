@@ -56,7 +56,8 @@ def test_no_gpu_is_one_line_and_writes_nothing(tmp_path, capsys):
 
 def test_validate_imports_no_solver():
     code = ("import sys\nfor m in ('ortools', 'pyscipopt', 'z3'): sys.modules[m] = None\n"
-            "import twill.commands.validate, codegen.validate, codegen.annotate, codegen.compile\n")
+            "import twill.commands.validate, codegen.validate, codegen.annotate, codegen.compile, codegen.hints\n"
+            "import twill.view.html, profiling.kernel, profiling.trace, profiling.replay\n")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stderr
 
@@ -76,3 +77,107 @@ def test_view_draws_a_validation_record_beside_the_schedule(tmp_path):
     target, sched, graph, extra = load_inputs(d)
     html = render_html(sched, graph, extra.get("profile"), extra.get("validation"))
     assert "Measured against predicted" in html and "5,242" in html and "+44.6% against the prediction" in html
+
+
+def test_kernel_without_reference_is_one_line(tmp_path, capsys):
+    src = (ROOT / "kernels/gemm.py").read_text().replace("def reference(", "def not_the_reference(")
+    (tmp_path / "kernels").mkdir()
+    k = tmp_path / "kernels" / "gemm.py"
+    k.write_text(src)
+    assert main(["validate", str(k), "--arch", "h200", "--schedule", f"{SCHED}/gemm-h200"]) == 2
+    line = one_line(capsys)
+    assert "kernel file has no reference to validate against" in line and "reference(inputs)" in line
+
+
+# --- the critical path, measured in a committed H200 trace (bench/results/run3: the schedules below) ---
+def _schedule(name):
+    import json
+
+    from twill.graph.io import graph_from_dict
+    from twill.schedule.model import Schedule
+
+    d = json.loads((ROOT / SCHED / f"{name}-h200/schedule.json").read_text())
+    return graph_from_dict(d["graph"]), Schedule.from_dict(d), d["normalization"]["scale"]
+
+
+def _critical(name, ratio=None):
+    from codegen.annotate import placement
+    from codegen.validate import measured_critical_path
+    from profiling.trace import load_trace
+
+    g, s, scale = _schedule(name)
+    events = load_trace(ROOT / f"bench/results/run3/{name}_twill.chrome_trace.gz")
+    return measured_critical_path(events, g, s, scale, placement(g, s).stage_map, ratio)
+
+
+def test_predicted_critical_path_is_the_chain_that_sets_fa3s_length_and_gemms_recurrence():
+    from codegen.validate import predicted_critical_path
+
+    g, s, _ = _schedule("fa3")
+    chain = predicted_critical_path(g, s)
+    assert [chain[0].src] + [d.dst for d in chain] == ["dot0_qk", "reduce0_m_ij", "elementwise0_m_ij", "sfu0_p",
+                                                       "convert0_p", "dot1_acc"]
+    assert sum(d.delay for d in chain) + g.op("dot1_acc").cycles == s.length - 1   # L = 373: the chain, one slot free
+    g, s, _ = _schedule("gemm")
+    (rec,) = predicted_critical_path(g, s)
+    assert (rec.src, rec.dst, rec.distance, rec.delay) == ("dot0_acc", "dot0_acc", 1, s.ii)
+
+
+def test_fa3_critical_path_measured_against_the_prediction():
+    cp = _critical("fa3")
+    assert cp["nodes"][0] == "dot0_qk" and cp["nodes"][-1] == "dot1_acc"
+    assert cp["predicted_cycles"] == 2603.6                        # (268 - 0) units x 9.7154 cycles
+    assert 3000 < cp["measured_cycles"] < 3600 and 0.15 < cp["error"] < 0.40
+    assert cp["measured_cycles_uninstrumented"] is None                 # no timing ratio given
+    first, *_, last = cp["hops"]
+    assert first["waits"]["wait:warp_group_dot_wait:0"] > 300           # the QK wgmma's wait sits on the path
+    assert all(h["samples"] == 8192 for h in cp["hops"])                # 256 warps x 32 iterations, all paired
+    assert "reduce1_l_ij" in last["between"]                            # one warp group issues everything in turn
+    assert cp["measured_path"]["cycles"] >= cp["measured_cycles"]
+
+
+def test_gemm_critical_path_is_the_accumulator_recurrence_and_matches():
+    cp = _critical("gemm", ratio=1.05)
+    assert cp["nodes"] == ["dot0_acc", "dot0_acc"] and cp["predicted_cycles"] == 1024.0
+    assert abs(cp["error"]) < 0.05 and cp["measured_cycles_uninstrumented"] == round(cp["measured_cycles"] / 1.05, 1)
+    assert cp["hops"][0]["between"] == ["tma_load0_a", "tma_load1_b"]   # the next loads are issued in between
+
+
+def test_iteration_breakdown_adds_up():
+    import json
+
+    from codegen.validate import iteration_breakdown
+
+    b = iteration_breakdown(json.loads((ROOT / "bench/results/validate/fa3-h200/profile.json").read_text()))
+    assert b["iteration"] == 4810.0 and b["records"] == 15 * 50
+    assert b["ops"] + b["waits"] + b["records"] + b["other"] == pytest.approx(b["iteration"])
+    assert iteration_breakdown({"nodes": {}}) is None
+
+
+def test_fa3_hints_name_the_dot_placement_triton_36_cannot_compile():
+    from codegen.hints import hints
+
+    g, s, _ = _schedule("fa3")
+    lost = hints(g, s).lost
+    assert any("machine optimum (II=210 against 373" in x and "dot0_qk in stage 0, dot1_acc in stage 1" in x
+               for x in lost)
+    g, s, _ = _schedule("gemm")
+    assert hints(g, s).lost == ()
+
+
+def test_view_draws_correctness_speed_and_the_critical_path(tmp_path):
+    import json
+
+    from twill.view.html import render_html
+
+    sched = json.loads((ROOT / SCHED / "fa3-h200/schedule.json").read_text())
+    v = json.loads((ROOT / "bench/results/validate/fa3-h200/validation.json").read_text())
+    v["correctness"]["max_rel_err_reference"] = 2.84e-4
+    v["critical_path"] = {"nodes": ["dot0_qk", "dot1_acc"], "predicted_cycles": 2603.6, "measured_cycles": 3285.5}
+    html = render_html(sched, None, None, v)                         # no profile: the record's own medians
+    assert "PASS" in html and "2.8e-04 vs reference" in html
+    assert "Triton best" in html and "504 <small>TFLOP/s" in html and "500 <small>TFLOP/s" in html
+    assert "+26.2%" in html and html.count('class="meas-row"') == 12
+    assert "source hints" in html and "num_stages=2" in html
+    v["correctness"]["pass"] = False
+    assert "FAIL" in render_html(sched, None, None, v)

@@ -36,11 +36,26 @@ def run(args: argparse.Namespace) -> int:
     say = (lambda _m: None) if args.quiet else (lambda m: print(m, file=sys.stderr, flush=True))
     r = validate(args.file, args.arch, args.schedule, out, profile=not args.no_profile, depths=depths, say=say)
     c, sp = r["correctness"], r["speed"]
-    print(f"{r['kernel']} on {r['gpu']}: correctness {'PASS' if c['pass'] else 'FAIL'}; {sp['unit']}: twill {sp['twill']} "
-          f"(depth {sp['twill_depth']}), Triton default {sp['triton_default']}, Triton best {sp['triton_best']}"
+    print(f"{r['kernel']} on {r['gpu']}: correctness {'PASS' if c['pass'] else 'FAIL'} (relative error "
+          f"{c['max_rel_err_reference']:.1e} against the reference, {c['max_rel_err_unscheduled']:.1e} against the "
+          f"unscheduled kernel); {sp['unit']}: twill {sp['twill']} (depth {sp['twill_depth']}), Triton default "
+          f"{sp['triton_default']}, Triton best {sp['triton_best']} ({sp['triton_best_config']})"
           + (f"; speedup {r['speedup']:.3f}x over default" if r.get("speedup") else ""))
     if r.get("measured_iteration_cycles"):
         print(f"per iteration: predicted {r['predicted_iteration_cycles']} cycles, measured "
-              f"{r['measured_iteration_cycles']} cycles ({r['iteration_error']:+.1%})")
-    print(f"wrote {Path(out) / 'validation.json'}")
+              f"{r['measured_iteration_cycles']}{_pct(r.get('iteration_error'))}"
+              + (f", about {r['measured_iteration_cycles_uninstrumented']} uninstrumented (by the timing ratio)"
+                 f"{_pct(r.get('iteration_error_uninstrumented'))}" if r.get("measured_iteration_cycles_uninstrumented")
+                 else ""))
+    cp = r.get("critical_path") or {}
+    if cp.get("measured_cycles") is not None:
+        print(f"critical path {' -> '.join(cp['nodes'])}: predicted {cp['predicted_cycles']} cycles, measured "
+              f"{cp['measured_cycles']}{_pct(cp.get('error'))}"
+              + (f", about {cp['measured_cycles_uninstrumented']} uninstrumented{_pct(cp.get('error_uninstrumented'))}"
+                 if cp.get("measured_cycles_uninstrumented") else ""))
+    print(f"wrote {Path(out) / 'validation.json'} and {Path(out) / 'schedule.html'}")
     return 0 if c["pass"] else 1
+
+
+def _pct(x: float | None) -> str:
+    return f" ({x:+.1%})" if x is not None else ""

@@ -159,7 +159,10 @@ def page_data(schedule: dict[str, Any], graph: dict[str, Any] | None, profile: d
     start = {str(k): _int(v) for k, v in (s.get("start") or {}).items()}
     warp = {str(k): _int(v) for k, v in (s.get("warp") or {}).items()}
     cycles_extra = s.get("cycles") or {}
-    prof_nodes = (profile or {}).get("nodes") or {}
+    # Measured medians: the profile's, else those a validation record carries.
+    prof_nodes = (profile or {}).get("nodes") or {
+        k: {"median_cycles": v.get("measured_median_cycles")} for k, v in ((validation or {}).get("nodes") or {}).items()
+        if isinstance(v, dict)}
     nodes = []
     for n in sg.get("nodes", []):
         nid = str(n["id"])
@@ -948,6 +951,36 @@ def measured_svg(pd: PageData) -> str:
             + axis + "".join(out) + "</svg>")
 
 
+def _validation_cards(v: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """Cards of a ``twill validate`` record: correctness, speed against Triton's own, critical path."""
+    cards: list[tuple[str, str, str]] = []
+    c = v.get("correctness") if isinstance(v.get("correctness"), dict) else {}
+    if "pass" in c:
+        err = _float(c.get("max_rel_err_reference"))
+        cards.append(("correctness", "PASS" if c["pass"] else "FAIL",
+                      f"rel. error {err:.1e} vs reference" if err is not None else ""))
+    sp = v.get("speed") if isinstance(v.get("speed"), dict) else {}
+    unit = str(sp.get("unit") or "TFLOP/s")
+    for key, title, detail in (("twill", "twill", f"streaming depth {sp.get('twill_depth')}"),
+                               ("triton_default", "Triton default", "same tile sizes"),
+                               ("triton_best", "Triton best", str(sp.get("triton_best_config") or ""))):
+        if _float(sp.get(key)) is not None:
+            cards.append((title, f"{_num(sp[key])} <small>{_e(unit)}</small>", detail))
+    if not sp and _float(v.get("tflops")) is not None:
+        cards.append(("throughput", f"{_num(v['tflops'])} <small>TFLOP/s</small>", str(v.get("problem", ""))[:60]))
+    for k in ("baseline_tflops", "speedup") if not sp else ("speedup",):
+        if _float(v.get(k)) is not None:
+            cards.append((k.replace("_", " "), _num(v[k]), "over Triton default" if k == "speedup" else ""))
+    cp = v.get("critical_path") if isinstance(v.get("critical_path"), dict) else {}
+    if _float(cp.get("measured_cycles")) is not None and _float(cp.get("predicted_cycles")):
+        path = [str(x) for x in cp.get("nodes") or []]
+        ends = path if len(path) <= 2 else [path[0], "…", path[-1]]
+        cards.append(("critical path", f"{_num(cp['measured_cycles'])} <small>/ {_num(cp['predicted_cycles'])} cycles</small>",
+                      f"measured / predicted ({float(cp['measured_cycles']) / float(cp['predicted_cycles']) - 1:+.1%}), "
+                      + " → ".join(str(x) for x in ends)))
+    return cards
+
+
 def _measured_section(pd: PageData) -> str:
     if not (pd.profile or pd.validation):
         return ""
@@ -958,11 +991,11 @@ def _measured_section(pd: PageData) -> str:
         cards.append(("measured iteration", f"{_num(meas_it)} <small>cycles</small>",
                       f"{err:+.1%} against the prediction" if err is not None else ""))
     v = pd.validation or {}
-    if _float(v.get("tflops")) is not None:
-        cards.append(("throughput", f"{_num(v['tflops'])} <small>TFLOP/s</small>", str(v.get("problem", ""))[:60]))
-    for k in ("baseline_tflops", "speedup", "max_abs_error"):
-        if _float(v.get(k)) is not None:
-            cards.append((k.replace("_", " "), _num(v[k]), ""))
+    if _float(v.get("measured_iteration_cycles_uninstrumented")) is not None and pred_it:
+        est = float(v["measured_iteration_cycles_uninstrumented"])
+        cards.append(("uninstrumented (est.)", f"{_num(est)} <small>cycles</small>",
+                      f"{(est - pred_it) / pred_it:+.1%}, by the timing ratio"))
+    cards += _validation_cards(v)
     table = ""
     meas = [n for n in pd.nodes if n.measured]
     if meas:
@@ -1076,6 +1109,11 @@ def _summary_section(pd: PageData) -> str:
         kv.append(("cross-warp edges", str(len(s["cross_warp"]))))
     if s.get("triton_version"):
         kv.append(("Triton", str(s["triton_version"])))
+    hints = s.get("hints") if isinstance(s.get("hints"), dict) else {}
+    if isinstance(hints.get("tl.range"), dict):
+        kv.append(("source hints", "tl.range(..., " + ", ".join(f"{k}={v!r}" for k, v in hints["tl.range"].items())
+                   + "); launch " + ", ".join(f"{k}={v!r}" for k, v in (hints.get("launch") or {}).items())))
+        kv += [("not expressible as a hint", str(x)) for x in hints.get("not_expressible") or []]
     table = '<table class="kv">' + "".join(f"<tr><td>{_e(k)}</td><td>{_e(v)}</td></tr>" for k, v in kv) + "</table>"
     joint_trace = s.get("search") or joint.get("search") or []
     traces = _trace_table("Joint search (Algorithm 1): (I, L) tried", joint_trace) + \
