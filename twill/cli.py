@@ -54,6 +54,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"twill {args.command}: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:          # the reader went away (``twill ... | head``): stop quietly
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

@@ -78,3 +78,10 @@ def test_stage_order_pairs_agree_across_backends_and_hold(g, data):
     for s in got:
         assert verify(g, CAP, s) == []
         assert all(s.start_map[p.nodes[a]] // s.ii <= s.start_map[p.nodes[b]] // s.ii for a, b in p.stage_order)
+    # The stage-order bound on II is sound: every II between the unconstrained optimum and the found
+    # one, including those below the bound, is infeasible when solved directly.
+    from twill.solve.backends import get_backend
+    from twill.solve.problem import ModuloAtII
+
+    for ii in range(free.ii, got[0].ii):
+        assert get_backend("cpsat").solve(ModuloAtII(p, ii, horizon(p, ii)), SolveOptions(time_limit=20)).status == "infeasible"

@@ -105,10 +105,43 @@ def recurrences_hold(p: ModuloProblem, ii: int) -> bool:
     return not nx.negative_edge_cycle(g, weight="weight")
 
 
+def stage_order_mii(p: ModuloProblem) -> int:
+    """The II a compiler's stage order forces (0 without one). For a pair stage(a) <= stage(b) and a
+    distance-0 path b -> a of total delay D: t_a >= t_b + D, and t_a <= (stage(b) + 1) II - 1 <= t_b + II - 1,
+    so II >= D + 1 (Triton 3.6: every compute op after a dot in the same iteration must start within
+    one II of that dot)."""
+    if not p.stage_order:
+        return 0
+    succ: dict[int, list[tuple[int, int]]] = {}
+    indeg = [0] * p.n
+    for s_, d, delay, dist in p.edges:
+        if dist == 0 and s_ != d:
+            succ.setdefault(s_, []).append((d, delay))
+            indeg[d] += 1
+    order, queue = [], [v for v in range(p.n) if indeg[v] == 0]
+    while queue:                                  # topological order of the distance-0 edges
+        v = queue.pop()
+        order.append(v)
+        for d, _ in succ.get(v, ()):
+            indeg[d] -= 1
+            if indeg[d] == 0:
+                queue.append(d)
+    best = 0
+    for b in {b for _, b in p.stage_order}:
+        far = {b: 0}                              # longest distance-0 path delay from b
+        for v in order:
+            if v in far:
+                for d, delay in succ.get(v, ()):
+                    far[d] = max(far.get(d, 0), far[v] + delay)
+        best = max([best] + [far[a] + 1 for a, bb in p.stage_order if bb == b and a in far and a != b])
+    return best
+
+
 def mii(p: ModuloProblem) -> tuple[int, int, int]:
-    """``(MII, ResMII, RecMII)``: no II below MII admits a schedule."""
+    """``(MII, ResMII, RecMII)``: no II below MII admits a schedule (MII also covers a compiler's stage
+    order, ``stage_order_mii``)."""
     r, c = res_mii(p), rec_mii(p)
-    return max(r, c), r, c
+    return max(r, c, stage_order_mii(p)), r, c
 
 
 def sequential_span(p: ModuloProblem) -> int:
