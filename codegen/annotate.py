@@ -265,14 +265,18 @@ def annotate_ttgir(pre_ttgir: str, g: LoopGraph, s: Schedule, triton_version: st
 
 def read_annotation(text: str) -> dict[str, Any]:
     """The schedule of an annotated TTGIR: ``{"ops": [(op name, stage, cluster), ...] in body order,
-    "max_stage": n}``; Proton records and the yield are left out."""
+    "max_stage": n, "partitions": codegen.warps.read_partitions(text), "private": bool}``; Proton
+    records, the yield and per-partition clones of loads (``private``: there are some) are left out."""
     lines = text.splitlines()
     for span in _all_fors(lines):
         if "tt.scheduled_max_stage" not in lines[span[1]]:
             continue
         m = re.search(r"tt\.scheduled_max_stage = (\d+)", lines[span[1]])
-        ops = []
+        ops, private = [], False
         for b in body_ops(lines, span):
+            if "twill.private" in lines[b.attr_line]:   # a per-partition clone (codegen.warps.privatize)
+                private = True
+                continue
             if b.name in _SKIP:
                 continue
             a = lines[b.attr_line]
@@ -281,7 +285,10 @@ def read_annotation(text: str) -> dict[str, Any]:
                 raise CompileError("not an annotated TTGIR", where=f"line {b.first + 1}",
                                    expected="loop.stage and loop.cluster on every loop op", found=b.name)
             ops.append((b.name, int(ms.group(1)), int(mc.group(1))))
-        return {"ops": ops, "max_stage": int(m.group(1)) if m else 0}
+        from codegen.warps import read_partitions
+
+        return {"ops": ops, "max_stage": int(m.group(1)) if m else 0, "partitions": read_partitions(text),
+                "private": private}
     raise CompileError("not an annotated TTGIR", expected="a loop with tt.scheduled_max_stage", found="none")
 
 
@@ -289,8 +296,8 @@ _SKIP = ("scf.yield", "proton.record")
 
 
 def apply_annotation(text: str, ann: dict[str, Any]) -> str:
-    """Copy the stages and clusters read by ``read_annotation`` onto the module text right before the
-    pipeliner, op by op in body order (the op names must agree). Proton records take the cluster of
+    """Copy the stages and clusters (and partitions, if any) read by ``read_annotation`` onto the module
+    text right before the pipeliner, op by op in body order (the op names must agree). Proton records take the cluster of
     the op they precede (start) or follow (end), in the last stage (Triton 3.6 cannot predicate them)."""
     lines = text.splitlines()
     want = ann["ops"]
@@ -320,4 +327,12 @@ def apply_annotation(text: str, ann: dict[str, Any]) -> str:
         line = set_int_attr(lines[b.attr_line], "loop.stage", ref[1])
         lines[b.attr_line] = set_int_attr(line, "loop.cluster", ref[2])
     lines[target[1]] = set_int_attr(lines[target[1]], "tt.scheduled_max_stage", ann["max_stage"])
+    if ann.get("partitions"):   # a warp-specialized annotation (codegen.warps)
+        from codegen.warps import write_partitions
+
+        write_partitions(lines, target, body, *ann["partitions"])
+        if ann.get("private"):   # tiles loaded once per reading partition, as in the annotation
+            from codegen.warps import privatize
+
+            lines, _ = privatize(lines, target)
     return "\n".join(lines) + "\n"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import re
 from typing import Any, Iterator
 
 from codegen.annotate import apply_annotation, read_annotation
@@ -24,6 +25,60 @@ def _callbacks(annotated: str, point: str = PIPELINE_PASS) -> dict[str, Any]:
 
     ann = read_annotation(annotated)
     return {point: lambda mod: apply_annotation(module_text(mod), ann)}
+
+
+HOPPER_WS_PASS = "add_hopper_warpspec"
+WS_PASS = "add_warp_specialize"
+
+
+def warp_route(annotated: str, target: Any) -> tuple[tuple[str, ...], tuple[Any, ...]]:
+    """The pass-list edits (passes to skip, passes to insert) that make the installed Triton honour
+    an annotation's partitions (``codegen.warps``); none for a stages-only annotation.
+
+    sm_100's ``make_ttgir`` runs ``add_warp_specialize`` (Triton's partitioner, which starts from
+    the given ``ttg.partition``s) right after the schedule is applied: nothing to change. sm_90's
+    runs ``add_hopper_warpspec`` instead, which ignores ``ttg.partition`` and turns pipelining off;
+    it is skipped and ``add_warp_specialize(num_stages)`` inserted right before ``add_pipeline``,
+    followed by ``add_optimize_partition_warps`` after it, as sm_100 runs them (FINDINGS.md
+    section 2: this compiles to cubin in 3.6). When the dots sit in two or more partitions (FA3's
+    ping-pong) the pipeliner is skipped as well (see ``dot_partitions``).
+
+    Examples
+    --------
+    >>> skip, insert = warp_route(ws_text, "h100")      # doctest: +SKIP
+    >>> skip, [i.binding for i in insert]               # doctest: +SKIP
+    (('add_hopper_warpspec',), ['passes.ttgpuir.add_warp_specialize', 'passes.ttgpuir.add_optimize_partition_warps'])
+    """
+    from codegen.warps import warp_specialized
+    from twill.ir.pipeline import Insert, target_for
+
+    if not warp_specialized(annotated):
+        return (), ()
+    names = ttgir_passes(target_for(target).arch)
+    if WS_PASS in names:
+        return (), ()
+    if PIPELINE_PASS not in names:
+        raise CompileError("no place for warp specialization in this Triton's make_ttgir",
+                           where=f"sm_{target_for(target).arch}", expected=f"{WS_PASS} or {PIPELINE_PASS}",
+                           found=", ".join(names[-6:]))
+    skip = (HOPPER_WS_PASS,) if HOPPER_WS_PASS in names else ()
+    ws = Insert("passes.ttgpuir.add_warp_specialize", PIPELINE_PASS, args=_num_stages)
+    if len(dot_partitions(annotated)) > 1:
+        # Triton 3.6's wgmma pipeliner never returns on such a loop (dotCanBeProperlyAsync loops;
+        # fixed upstream after 3.6), and optimize-partition-warps then fails: the partitions keep
+        # num_warps each, their dots stay synchronous, and the loads run ahead through the buffers
+        # between partitions (num_stages deep).
+        return skip + (PIPELINE_PASS,), (ws,)
+    return skip, (ws, Insert("passes.ttgpuir.add_optimize_partition_warps", PIPELINE_PASS, after=True))
+
+
+def dot_partitions(annotated: str) -> set[str]:
+    """The distinct ``ttg.partition`` arrays of the warp-group dots of an annotated TTGIR."""
+    return set(re.findall(r"= ttng\.warp_group_dot .*?ttg\.partition = (array<i32:[\d,\s]+>)", annotated))
+
+
+def _num_stages(options: Any) -> tuple[int]:
+    return (int(getattr(options, "num_stages", 3)),)
 
 
 def schedule_point(target: Any) -> str:
@@ -127,12 +182,42 @@ def captured_stderr() -> Iterator[list[str]]:
             out.extend(f.read().decode(errors="replace").splitlines())
 
 
+GENERIC_ERROR = "Failures have been detected while processing an MLIR pass pipeline"
+
+
 def first_error(lines: list[str]) -> str | None:
-    """The first MLIR ``error:`` diagnostic, without its file prefix."""
-    for ln in lines:
-        if "error:" in ln:
-            return ln.split("error:", 1)[1].strip()
-    return None
+    """The first MLIR ``error:`` diagnostic, without its file prefix; when the only error is the pass
+    manager's generic one, the first ``warning:`` (a pass that fails with a warning, as Triton's
+    ``partition-loops`` does) with its first note, else the generic error."""
+    errors = [ln.split("error:", 1)[1].strip() for ln in lines if "error:" in ln]
+    specific = [e for e in errors if GENERIC_ERROR not in e]
+    if specific:
+        return specific[0]
+    for i, ln in enumerate(lines):
+        if "warning:" in ln:
+            msg = ln.split("warning:", 1)[1].strip()
+            note = next((n.split("note:", 1)[1].strip() for n in lines[i + 1:i + 8] if "note:" in n), None)
+            return msg + (f" ({note})" if note else "")
+    if not errors:
+        return None
+    # "note: Pipeline failed while executing [`Outer` on ..., `Inner` on ...]": name the innermost pass
+    failed = [re.findall(r"`(\w+)` on", ln) for ln in lines if "Pipeline failed while executing" in ln]
+    return errors[0] + (f" (in {failed[0][-1]}, no diagnostic)" if failed and failed[0] else "")
+
+
+@contextlib.contextmanager
+def mlir_warnings() -> Iterator[None]:
+    """Let MLIR print warnings too (Triton prints only errors unless MLIR_ENABLE_DIAGNOSTICS says so)."""
+    import os
+
+    old = os.environ.get("MLIR_ENABLE_DIAGNOSTICS")
+    if old is None:
+        os.environ["MLIR_ENABLE_DIAGNOSTICS"] = "warnings"
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop("MLIR_ENABLE_DIAGNOSTICS", None)
 
 
 def compile_annotated(spec: Any, arch: str, annotated: str, options: dict[str, Any] | None = None) -> Any:
@@ -147,10 +232,11 @@ def compile_annotated(spec: Any, arch: str, annotated: str, options: dict[str, A
     from twill.ir.load import source_of
     from twill.ir.pipeline import compile_with_callbacks
 
-    with captured_stderr() as diag:
+    skip, insert = warp_route(annotated, arch)
+    with mlir_warnings(), captured_stderr() as diag:
         try:
             return compile_with_callbacks(source_of(spec), arch, dict(options or spec.options),
-                                          _callbacks(annotated, schedule_point(arch)))
+                                          _callbacks(annotated, schedule_point(arch)), skip=skip, insert=insert)
         except CompileError as e:
             failure: CompileError | None = e
     msg = first_error(diag)
@@ -165,15 +251,28 @@ def _clear_jit_caches(fns: tuple[Any, ...]) -> None:
 
 
 @contextlib.contextmanager
-def scheduled(annotated: str, *kernels: Any) -> Iterator[None]:
+def scheduled(annotated: str, *kernels: Any, target: Any = None) -> Iterator[None]:
     """Within the block, compiling a kernel (a ``kernel[grid](...)`` launch) applies the annotated
     schedule. ``kernels`` are the JIT functions whose in-memory caches are cleared on entry and exit,
-    so neither the default nor the scheduled binary leaks across the boundary."""
+    so neither the default nor the scheduled binary leaks across the boundary. ``target`` (an arch
+    name or capability; default: the current GPU's) picks the pass where the schedule is applied
+    and, for a warp-specialized annotation, the pass-list edits (``warp_route``)."""
     from twill.ir.pipeline import _fresh_cache, _installed
 
+    if target is None and "ttg.partition" in annotated:
+        target = _current_capability()
+    point = schedule_point(target) if target is not None else PIPELINE_PASS
+    skip, insert = warp_route(annotated, target) if target is not None else ((), ())
     _clear_jit_caches(kernels)
     try:
-        with _fresh_cache(), _installed(_callbacks(annotated), (), []):
+        with _fresh_cache(), _installed(_callbacks(annotated, point), skip, [], insert):
             yield
     finally:
         _clear_jit_caches(kernels)
+
+
+def _current_capability() -> int:
+    import torch
+
+    major, minor = torch.cuda.get_device_capability()
+    return major * 10 + minor

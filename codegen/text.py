@@ -60,8 +60,12 @@ def ops_of(lines: list[str], begin: int = 0, end: int | None = None) -> list[Tex
 
 
 def _type_colon(line: str) -> int:
-    """Index of the depth-0 ``" : "`` that starts an op's type, or -1."""
+    """Index of the depth-0 ``" : "`` that starts an op's type, or -1. On the closing line of a
+    region op (``}) {attrs} : type``, ``} {attrs} loc(...)``), depth counts from after the ``})``/``}``."""
     depth, quote, i = 0, False, 0
+    lead = line.lstrip(" ")
+    if lead.startswith("}"):   # `}) {attrs} : type` (generic form) or `} {attrs} loc(...)` (scf.for)
+        i = len(line) - len(lead) + (2 if lead.startswith("})") else 1)
     while i < len(line):
         c = line[i]
         if quote:
@@ -89,7 +93,7 @@ def add_attrs(line: str, attrs: str) -> str:
         cut = loc if loc >= 0 else len(line)
     head, tail = line[:cut], line[cut:]
     h = head.rstrip()
-    if h.endswith("}") and _opens_attr_dict(h):
+    if h.endswith("}") and h.lstrip(" ") != "})" and _opens_attr_dict(h):
         return h[:-1] + ", " + attrs + "}" + tail
     return h + " {" + attrs + "}" + tail
 

@@ -192,6 +192,17 @@ def optimize(path: str, arch: str, opts: OptimizeOptions = OptimizeOptions(),
         else:
             # The annotator reads the schedule's time unit (cycles per unit) from its normalisation.
             annotated = timer("annotate", annotate_ttgir, pre_ttgir, scaled, schedule.with_extra(normalization=norm))
+            if schedule.warp:
+                # The warp assignment as Triton partitions, kept only if the installed Triton
+                # compiles it (else the stages-only annotation above, with the reason in its header).
+                from codegen.warps import annotate as annotate_warps
+
+                spec = _kernel_spec(path, arch, opts)
+                ws = timer("annotate_warps", annotate_warps, pre_ttgir, scaled,
+                           schedule.with_extra(normalization=norm), spec, arch if spec is not None else None)
+                annotated = ws.text
+                schedule = schedule.with_extra(warp_specialization=ws.to_dict())
+                notes.append(ws.line())
             from codegen.hints import hints
 
             h = hints(scaled, schedule.with_extra(normalization=norm))
@@ -214,6 +225,15 @@ def optimize(path: str, arch: str, opts: OptimizeOptions = OptimizeOptions(),
         machine_sha=machine_sha(machine), profile_sha=sha256(Path(opts.profile).read_bytes()) if opts.profile else None,
         triton_version=triton.__version__, kernel_name=str(graph.get("kernel", graph.name)),
         config={"num_warps": graph.get("num_warps")}, phases=dict(timer.phases), notes=tuple(notes))
+
+
+def _kernel_spec(path: str, arch: str, opts: OptimizeOptions) -> Any:
+    """The kernel specialisation of a kernel .py (to compile the annotated IR with), else None."""
+    if Path(path).suffix != ".py":
+        return None
+    from twill.ir.load import load_kernel
+
+    return load_kernel(path, arch, opts.kernel, dict(opts.args), dict(opts.consts), opts.num_warps)
 
 
 def _graph_dict(g: LoopGraph) -> dict[str, Any]:

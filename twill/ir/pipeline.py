@@ -15,6 +15,7 @@ import tempfile
 import threading
 import types
 import uuid
+from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
 from twill.errors import CompileError, InputError
@@ -26,6 +27,35 @@ Callback = Callable[[Any], Any]
 PRE_PIPELINE_PASS = "add_assign_latencies"   # pass short names are the backend's ``add_*`` names
 END = "__end__"                               # a callback under this key runs after the last pass
 ARCH_SM = {"h100": 90, "h200": 90, "b200": 100}
+
+
+@dataclass(frozen=True)
+class Insert:
+    """A pass the installed ``make_ttgir`` does not run, added right before (or after) the first pass
+    named ``at``: ``binding`` is its path under ``triton._C.libtriton`` (``passes.ttgpuir.add_warp_specialize``)
+    and ``args`` makes its arguments (after the pass manager) from the compile options.
+
+    Examples
+    --------
+    >>> ws = Insert("passes.ttgpuir.add_warp_specialize", "add_pipeline", args=lambda opt: (opt.num_stages,))
+    >>> compile_with_callbacks(src, "h100", {}, skip=("add_hopper_warpspec",), insert=(ws,))  # doctest: +SKIP
+    """
+
+    binding: str
+    at: str
+    after: bool = False
+    args: Callable[[Any], tuple] = lambda _options: ()   # the compile options -> the pass's arguments
+
+    def resolve(self) -> Callable[..., None]:
+        import importlib
+
+        obj: Any = importlib.import_module("triton._C.libtriton")
+        for part in self.binding.split("."):
+            obj = getattr(obj, part, None)
+            if obj is None:
+                raise InputError("pass binding not in this Triton", where=f"triton {_version()}",
+                                 expected="a binding such as passes.ttgpuir.add_warp_specialize", found=self.binding)
+        return obj
 
 
 class StopCompile(Exception):
@@ -131,6 +161,16 @@ def _replay(rpm: _RecordingPM, mod: Any, run_args: tuple) -> None:
         real, pending = ir.pass_manager(rpm.ctx), 0
         real.enable_debug()
 
+    def inserted(short: str, after: bool) -> None:
+        nonlocal pending
+        for ins in cfg.get("insert", ()):   # a cfg built elsewhere (twill.store.hook) may have none
+            if ins.at == short and ins.after == after and ins not in cfg["inserted"]:
+                ins_args = ins.args(state.get("options"))
+                ins.resolve()(real, *ins_args)
+                pending += 1
+                cfg["inserted"].add(ins)
+                cfg["log"].append(f"{ins.binding}{tuple(ins_args)} (inserted)")
+
     flush()
     for qual, fn, args, kw in rpm.entries:
         short = qual.rsplit(".", 1)[-1]
@@ -138,12 +178,14 @@ def _replay(rpm: _RecordingPM, mod: Any, run_args: tuple) -> None:
             flush()
             state["mod"] = _run_callback(short, state["mod"], rpm.ctx)
             cfg["log"].append(f"-- callback before {qual}")
+        inserted(short, after=False)
         if short in cfg["skip"]:
             cfg["log"].append(f"{qual} (skipped)")
-            continue
-        fn(real, *args, **kw)
-        pending += 1
-        cfg["log"].append(qual)
+        else:
+            fn(real, *args, **kw)
+            pending += 1
+            cfg["log"].append(qual)
+        inserted(short, after=True)
     flush()
 
 
@@ -164,10 +206,12 @@ def _stages_hook(*args: Any) -> Any:
                                  original.__closure__)
 
     def make_ttgir(src: Any, metadata: dict) -> Any:
-        _LOCAL.state = {}
+        _LOCAL.state = {"options": options}
+        cfg["fired"], cfg["inserted"] = set(), set()   # per compilation: every kernel gets the edits
         out = patched(src, metadata, options, capability)
         mod = _LOCAL.state.get("mod", out)
         missing = set(cfg["callbacks"]) - cfg["fired"] - {END}
+        missing |= {f"{i.at} (to insert {i.binding})" for i in cfg.get("insert", ()) if i not in cfg["inserted"]}
         if missing:
             raise InputError("pass not in this Triton's make_ttgir", where=f"triton {_version()}",
                              expected="a pass short name such as add_assign_latencies", found=", ".join(sorted(missing)))
@@ -188,13 +232,14 @@ def _version() -> str:
 
 
 @contextlib.contextmanager
-def _installed(callbacks: dict[str, Callback], skip: tuple[str, ...], log: list[str]) -> Iterator[None]:
+def _installed(callbacks: dict[str, Callback], skip: tuple[str, ...], log: list[str],
+               insert: tuple[Insert, ...] = ()) -> Iterator[None]:
     import triton
 
     knobs = triton.knobs.runtime
     previous = knobs.add_stages_inspection_hook
     _LOCAL.cfg = {"callbacks": dict(callbacks), "skip": set(skip), "log": log, "fired": set(),
-                  "key": uuid.uuid4().hex}
+                  "insert": tuple(insert), "inserted": set(), "key": uuid.uuid4().hex}
     knobs.add_stages_inspection_hook = _stages_hook
     try:
         yield
@@ -239,10 +284,11 @@ def target_for(target: Any) -> Any:
 
 def compile_with_callbacks(src: Any, target: Any, options: dict[str, Any],
                            callbacks: dict[str, Callback] | None = None, skip: tuple[str, ...] = (),
-                           log: list[str] | None = None) -> Any:
+                           log: list[str] | None = None, insert: tuple[Insert, ...] = ()) -> Any:
     """``triton.compile(src)`` for ``target`` with ``callbacks[name](module)`` run right before each
-    named pass of ``make_ttgir`` (``add_*`` short names; ``"__end__"`` after the last) and the passes
-    in ``skip`` left out. Returns the ``CompiledKernel``; ``log`` (if given) receives the passes run.
+    named pass of ``make_ttgir`` (``add_*`` short names; ``"__end__"`` after the last), the passes
+    in ``skip`` left out and the ``insert`` passes added (a callback before a pass runs before the
+    passes inserted there). Returns the ``CompiledKernel``; ``log`` (if given) receives the passes run.
 
     A Triton compile error becomes one ``CompileError`` naming the kernel and source line; exceptions
     raised by a callback (``StopCompile`` among them) pass through unchanged.
@@ -257,7 +303,7 @@ def compile_with_callbacks(src: Any, target: Any, options: dict[str, Any],
 
     log = [] if log is None else log
     try:
-        with _fresh_cache(), _installed(dict(callbacks or {}), tuple(skip), log):
+        with _fresh_cache(), _installed(dict(callbacks or {}), tuple(skip), log, tuple(insert)):
             return triton.compile(src, target=target_for(target), options=dict(options))
     except Exception as e:
         if e.__dict__.get("_twill_callback") or isinstance(e, InputError):
