@@ -380,6 +380,13 @@ def _measure(torch: Any, mod: Any, jit: Any, sched: dict[str, Any], pre: str, an
                               "gpu": torch.cuda.get_device_name(), "triton_version": triton.__version__,
                               "torch_version": torch.__version__, "schedule": str(schedule), "problem": problem,
                               "predicted_iteration_cycles": (sched.get("predicted") or {}).get("iteration_cycles")}
+    # A warp-specialized schedule runs as compiled offline: the extraction's num_warps (Triton gives
+    # every partition that many), the buffer depth between partitions that fitted, its tile sizes.
+    ws_launch = launch_config(sched, mod)
+    if ws_launch:
+        result["launch"] = ws_launch
+        say(f"warp-specialized schedule: launched with {', '.join(f'{k}={v}' for k, v in ws_launch.items())} "
+            "(the unscheduled kernel too, for the comparison)")
     # 1. Correctness: against the reference and against the same kernel with Triton's own schedule.
     checks = []
     for seed in (11, 12):
@@ -388,8 +395,8 @@ def _measure(torch: Any, mod: Any, jit: Any, sched: dict[str, Any], pre: str, an
             ref = mod.reference(inp)
             with poisoned_outputs():
                 with scheduled(annotated, jit):
-                    got = _out(mod.launch(inp))
-                plain = _out(mod.launch(inp))
+                    got = _out(mod.launch(inp, **ws_launch))
+                plain = _out(mod.launch(inp, **ws_launch))
             torch.cuda.synchronize()
             nan = bool(torch.isnan(got.float()).any().item())
             e_ref, e_plain = _rel_err(got, ref), _rel_err(got, plain)
@@ -428,6 +435,20 @@ def _measure(torch: Any, mod: Any, jit: Any, sched: dict[str, Any], pre: str, an
             best = (key, speed[key])
     speed["triton_best"], speed["triton_best_config"] = best[1], best[0]
     twill_best: tuple[int | None, float | None] = (None, None)
+    if ws_launch:
+        # The depth of a warp-specialized loop is its num_stages, fixed when it was compiled offline;
+        # the same launch without the schedule is Triton's own code at that configuration.
+        speed["triton_same_config"] = rate(triton.testing.do_bench(lambda: mod.launch(inp, **ws_launch)))
+        depths = ()
+        key = f"twill_d{ws_launch.get('num_stages')}"
+        try:
+            with scheduled(annotated, jit):
+                mod.launch(inp, **ws_launch)
+                twill_best = (int(ws_launch["num_stages"]),
+                              rate(triton.testing.do_bench(lambda: mod.launch(inp, **ws_launch))))
+            speed[key] = twill_best[1]
+        except Exception as e:            # out of resources on this GPU, a compile error: say why
+            speed[key] = f"failed: {str(e).splitlines()[0][:160] if str(e) else type(e).__name__}"
     for d in depths:
         try:
             ann = annotate_ttgir(pre, g, s, distance=d)
@@ -451,7 +472,11 @@ def _measure(torch: Any, mod: Any, jit: Any, sched: dict[str, Any], pre: str, an
     del inp
     # 3. Re-profile what was fastest (the schedule at the best depth) and compare with the prediction.
     prof = None
-    if profile:
+    if profile and ws_launch:
+        result["profile_skipped"] = ("warp-specialized loop: twill profile inserts its records into the single "
+                                     "loop, before Triton splits it into partitions; not supported")
+        say(f"re-profile skipped: {result['profile_skipped']}")
+    elif profile:
         from profiling.kernel import ProfileOptions, profile_kernel
         from profiling.trace import load_trace
 
@@ -484,6 +509,31 @@ def _measure(torch: Any, mod: Any, jit: Any, sched: dict[str, Any], pre: str, an
             stage = placement(g, s, distance=twill_best[0]).stage_map
             result["critical_path"] = measured_critical_path(load_trace(trace), g, s, scale, stage, ratio)
     return result, prof
+
+
+def launch_config(sched: dict[str, Any], mod: Any) -> dict[str, Any]:
+    """Launch options of a warp-specialized schedule (``{}`` for any other): num_warps and the
+    constexprs of the extraction that the kernel's ``default_config`` names, and num_stages = the
+    depth chosen when its partitions were compiled offline (``codegen.warps.fitting_depth``).
+
+    Examples
+    --------
+    >>> launch_config({"warp_specialization": {"warp_specialized": True, "num_stages": 1},
+    ...                "graph": {"meta": {"num_warps": 4, "constexprs": {"BLOCK_N": 128, "HEAD_DIM": 128}}}},
+    ...               type("M", (), {"default_config": staticmethod(lambda: {"BLOCK_N": 64, "num_warps": 8})}))
+    {'num_warps': 4, 'num_stages': 1, 'BLOCK_N': 128}
+    """
+    ws = sched.get("warp_specialization") or {}
+    if not ws.get("warp_specialized"):
+        return {}
+    meta = (sched.get("graph") or {}).get("meta") or {}
+    cfg: dict[str, Any] = {"num_warps": int(meta["num_warps"])}
+    if ws.get("num_stages") is not None:
+        cfg["num_stages"] = int(ws["num_stages"])
+    known = getattr(mod, "default_config", None)
+    names = set(known()) if callable(known) else set()
+    cfg.update({k: v for k, v in (meta.get("constexprs") or {}).items() if k in names})
+    return cfg
 
 
 def _write(path: str, text: str) -> None:

@@ -181,3 +181,24 @@ def test_view_draws_correctness_speed_and_the_critical_path(tmp_path):
     assert "source hints" in html and "num_stages=2" in html
     v["correctness"]["pass"] = False
     assert "FAIL" in render_html(sched, None, None, v)
+
+
+def test_a_warp_specialized_schedule_is_launched_as_compiled():
+    """The ping-pong schedule was compiled offline at 4 warps per partition with one-deep buffers:
+    validate launches it (and the unscheduled kernel it is compared with) that way; any other
+    schedule keeps the kernel's own launch."""
+    import importlib.util
+    import json
+
+    from codegen.validate import launch_config
+
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("fa3_subtiled_k", root / "kernels/fa3_subtiled.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    ws = json.loads((root / "bench/results/schedules/fa3_subtiled-h200-ws/schedule.json").read_text())
+    assert launch_config(ws, mod) == {"num_warps": 4, "num_stages": 1, "BLOCK_M": 128, "BLOCK_N": 128}
+    n64 = json.loads((root / "bench/results/schedules/fa3_subtiled-h200-ws-n64/schedule.json").read_text())
+    assert launch_config(n64, mod) == {"num_warps": 4, "num_stages": 2, "BLOCK_M": 128, "BLOCK_N": 64}
+    gemm = json.loads((root / "bench/results/schedules/gemm-h200/schedule.json").read_text())
+    assert launch_config(gemm, mod) == {}

@@ -49,8 +49,11 @@ class CpSatJoint:
             stats["seconds"] = time.perf_counter() - t0
             stats["solver_status"] = "INFEASIBLE (constant load)"
             return Solution("infeasible", {}, stats)
-        t, w, L, tie = built
-        m.Minimize(L)
+        t, w, L, (off_issue, crossing) = built
+        # Lexicographic: L first; among equally short schedules, single-thread-issued ops (Blackwell
+        # MMAs) on the issue warp rather than on a compute group, whose issue slots they would take.
+        weight = q.problem.n + 1
+        m.Minimize(L * weight + off_issue if off_issue is not None else L)
         solver = cp_model.CpSolver()
         solver.parameters.max_time_in_seconds = max(0.001, options.time_limit)
         solver.parameters.num_workers = max(1, options.threads)
@@ -65,29 +68,32 @@ class CpSatJoint:
         if st not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return Solution("timeout", {}, stats)
         p = q.problem
-        stats["bound"] = int(round(solver.BestObjectiveBound()))
+        bound = int(round(solver.BestObjectiveBound()))
+        stats["bound"] = bound // weight if off_issue is not None else bound
         status = "optimal" if st == cp_model.OPTIMAL else "feasible"
         best = solver.Value(L)
         values = {"start": {p.nodes[v]: solver.Value(t[v]) for v in range(p.n)},
                   "warp": {p.nodes[v]: (w[v] if isinstance(w[v], int) else solver.Value(w[v])) for v in range(p.n)},
                   "length": best}
-        if tie is not None:
-            # Second pass, L fixed at the first pass's value: among equally short schedules, single-
-            # thread-issued ops (Blackwell MMAs) on the issue warp rather than on a compute group,
-            # then the fewest values crossing between compute groups. A preference, not part of the
+        if crossing is not None:
+            # Second pass, L (and the issue-warp count) fixed at the first pass's values: the fewest
+            # values crossing between compute groups (each goes through shared memory and a barrier
+            # that the model charges only as a delay). A preference, not part of the
             # proof: the status is the first pass's, and a pass that finds nothing better in its
-            # time keeps the first schedule.
-            left = options.time_limit - (time.perf_counter() - t0)
-            if left > 0.05:
+            # time (TIE_BREAK_SECONDS, or the call's limit if shorter, on top of the first pass)
+            # keeps the first schedule.
+            if TIE_BREAK_SECONDS > 0:
                 m.Add(L == best)
+                if off_issue is not None:
+                    m.Add(off_issue <= int(round(solver.ObjectiveValue())) - best * weight)
                 m.ClearObjective()
-                m.Minimize(tie)
+                m.Minimize(crossing)
                 m.ClearHints()
                 for v in range(p.n):
                     m.AddHint(t[v], values["start"][p.nodes[v]])
                     if not isinstance(w[v], int):
                         m.AddHint(w[v], values["warp"][p.nodes[v]])
-                solver.parameters.max_time_in_seconds = max(0.05, min(left, TIE_BREAK_SECONDS))
+                solver.parameters.max_time_in_seconds = min(TIE_BREAK_SECONDS, max(1.0, options.time_limit))
                 st2 = solver.Solve(m)
                 stats["tie_break"] = solver.StatusName(st2)
                 if st2 in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -99,7 +105,7 @@ class CpSatJoint:
         return Solution(status, values, stats)
 
 
-TIE_BREAK_SECONDS = 10.0   # at most this long (and within the call's time limit) on the preference pass
+TIE_BREAK_SECONDS = 10.0   # the preference pass's own limit (or the call's limit if shorter)
 
 
 def _build(m: Any, q: JointAtIL) -> tuple[list, list, Any] | None:
@@ -290,8 +296,7 @@ def _build(m: Any, q: JointAtIL) -> tuple[list, list, Any] | None:
         x = m.NewBoolVar(f"cross_{p.nodes[s_]}_{p.nodes[d_]}")
         m.AddImplication(sg.Not(), x)
         crossing.append(x)
-    tie = off * (len(crossing) + 1) + sum(crossing) if (p.issue_group is not None or crossing) else None
-    return t, w, L, tie
+    return t, w, L, (off if p.issue_group is not None else None, sum(crossing) if crossing else None)
 
 
 def add_folded_capacity(m: Any, p: Any, r: list, ii: int) -> bool:
