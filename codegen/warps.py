@@ -476,7 +476,7 @@ def annotate(pre_ttgir: str, g: LoopGraph, s: Schedule, spec: Any = None, arch: 
     parts = partitions(g, s, stage)
     if parts is None:
         return AnnotateResult(stages_only, False, "the warp assignment uses one warp group")
-    lone = _lone_consumer(parts, arch)
+    lone = _lone_consumer(parts, arch) or _partition_width(parts, arch, g.get("num_warps"))
     if lone:
         return AnnotateResult(_with_header(stages_only, [f"// twill: warp specialization not written: {lone}",
                                                          f"// twill: the assignment: {parts.describe()}"]),
@@ -536,6 +536,19 @@ def _lone_consumer(parts: Partitions, arch: str | None) -> str | None:
         return None
     return ("one compute partition beside the loads' on sm_90: Triton 3.6 miscompiles it when pipelined and "
             "runs it at 0.25x unpipelined (bench/results/NOTES.md runs 14-15); the stages alone are written")
+
+
+def _partition_width(parts: Partitions, arch: str | None, num_warps: Any) -> str | None:
+    """Why a partitioning is not written on sm_90, or None: Triton 3.6 gives every partition the
+    kernel's ``num_warps`` (``partition-loops``; ``optimize-partition-warps``, which would shrink them,
+    fails on the sm_90 route), so a schedule whose warp groups are narrower than ``num_warps`` would
+    run with each group duplicated across the extra warps and a register budget split three ways."""
+    if arch not in SM90_ARCHS or not parts.warps_per_group or not num_warps:
+        return None
+    if int(num_warps) == int(parts.warps_per_group):
+        return None
+    return (f"the schedule's warp groups are {parts.warps_per_group} warps wide, but Triton 3.6 gives every "
+            f"partition the kernel's num_warps ({num_warps}) on sm_90: solve with --num-warps {parts.warps_per_group}")
 
 
 def _partitioned(stages_only: str, g: LoopGraph, parts: Partitions) -> str:

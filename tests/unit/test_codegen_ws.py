@@ -37,10 +37,10 @@ GEMM = str(ROOT / "kernels/gemm.py")
 
 
 @functools.lru_cache(maxsize=None)
-def _extract(path: str, arch: str) -> tuple[LoopGraph, str]:
+def _extract(path: str, arch: str, num_warps: int | None = None) -> tuple[LoopGraph, str]:
     from twill.ir.frontend import graph_for_file
 
-    return graph_for_file(path, arch)
+    return graph_for_file(path, arch, num_warps=num_warps)
 
 
 def _hand(g: LoopGraph, group: dict[str, int], compute: int, vl: int | None, issue: int | None = None) -> Schedule:
@@ -197,7 +197,7 @@ def test_sm100_loads_and_mma_partitions_compile(path, groups):
 # -- (c) a partitioning Triton rejects -----------------------------------------------------------
 
 def _ping_pong_by_hand() -> tuple[LoopGraph, str, Schedule]:
-    g, pre = _extract(FA, "h100")
+    g, pre = _extract(FA, "h100", 4)   # 4-warp groups, as Triton sizes sm_90 partitions (num_warps each)
     group = {o.id: 2 if o.variable_latency else (0 if o.id.endswith("0") else 1) for o in g.ops}
     return g, pre, _hand(g, group, compute=2, vl=2)
 
@@ -212,7 +212,7 @@ def test_without_privatization_merging_the_readers_leaves_a_lone_consumer_on_sm9
 
     g, pre, s = _ping_pong_by_hand()
     monkeypatch.setattr(codegen.warps, "privatize", lambda lines, span: (lines, []))
-    r = annotate(pre, g, s, load_kernel(FA, "h100"), "h100")
+    r = annotate(pre, g, s, load_kernel(FA, "h100", num_warps=4), "h100")
     assert not r.warp_specialized and r.checked, r.reason
     assert "the tile of tma_load0_k is read by partitions 0 and 1" in r.reason
     assert "the tile of tma_load1_v is read by partitions 0 and 1" in r.reason
@@ -226,15 +226,25 @@ def test_without_privatization_merging_the_readers_leaves_a_lone_consumer_on_sm9
 def test_a_lone_consumer_partition_is_not_written_on_sm90_but_is_on_sm100():
     """Loads on their own group, every compute op on one: on sm_90 the stages alone (runs 14-15 of
     bench/results/NOTES.md), without compiling anything; on sm_100 the two partitions."""
-    g, pre = _extract(GEMM, "h100")
+    g, pre = _extract(GEMM, "h100", 4)
     group = {o.id: 1 if o.variable_latency else 0 for o in g.ops}
-    r = annotate(pre, g, _hand(g, group, compute=1, vl=1), load_kernel(GEMM, "h100"), "h100")
+    r = annotate(pre, g, _hand(g, group, compute=1, vl=1), load_kernel(GEMM, "h100", num_warps=4), "h100")
     assert not r.warp_specialized and not r.checked and "one compute partition" in r.reason
     assert PARTITION not in r.text and "warp specialization not written" in r.text.split("#")[0]
     g, pre = _extract(GEMM, "b200")
     group = {o.id: 1 if o.variable_latency else 0 for o in g.ops}
     r = annotate(pre, g, _hand(g, group, compute=1, vl=1))
     assert r.warp_specialized and r.partitions.count == 2
+
+
+def test_groups_narrower_than_num_warps_are_not_written_on_sm90():
+    """FA3's ping-pong solved at the kernel's 8 warps (two 4-warp groups): Triton 3.6 would give each
+    partition 8 warps on sm_90, so the stages alone are written and the line says how to solve it."""
+    g, pre = _extract(FA, "h100")
+    group = {o.id: 2 if o.variable_latency else (0 if o.id.endswith("0") else 1) for o in g.ops}
+    r = annotate(pre, g, _hand(g, group, compute=2, vl=2), load_kernel(FA, "h100"), "h100")
+    assert not r.warp_specialized and not r.checked and "solve with --num-warps 4" in r.reason, r.reason
+    assert PARTITION not in r.text
 
 
 def test_rejected_everywhere_falls_back_to_stages_only_with_the_reason(monkeypatch):
