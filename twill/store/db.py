@@ -2,6 +2,7 @@
 the schedule, the annotated TTGIR, the scheduled graph, solver stats and proof status."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -280,8 +281,12 @@ def _prepare(db: ScheduleDB, p: Path) -> None:
                          found=f"another application's SQLite file (tables: {', '.join(sorted(tables)) or 'none'})")
     try:
         if app_id == 0:
-            # A new file: WAL lets readers (the compile-time hook, --check) run beside a writer.
-            conn.execute("PRAGMA journal_mode = WAL")
+            # A new file: WAL lets readers (the compile-time hook, --check) run beside a writer. Two
+            # processes creating one file at once serialise here: switching the journal mode takes an
+            # exclusive lock that SQLite may refuse at once, without its busy timeout.
+            with _init_lock(p):
+                if str(conn.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "wal":
+                    conn.execute("PRAGMA journal_mode = WAL")
             with db._write():
                 # Another process may have initialised it between our look and our lock.
                 if conn.execute("PRAGMA application_id").fetchone()[0] == 0:
@@ -302,6 +307,23 @@ def _prepare(db: ScheduleDB, p: Path) -> None:
     if check != "ok":
         raise InputError("corrupt schedule database", where=str(p), expected="PRAGMA quick_check ok", found=check,
                          hint="delete it and run `twill regen` again")
+
+
+@contextlib.contextmanager
+def _init_lock(p: Path) -> Iterator[None]:
+    """An advisory lock on ``<db>.init-lock`` (a side file: locking the database file itself with a
+    second descriptor would drop SQLite's own POSIX locks when it is closed); a no-op without fcntl."""
+    try:
+        import fcntl
+    except ImportError:          # not POSIX: SQLite's busy timeout alone
+        yield
+        return
+    with open(str(p) + ".init-lock", "a+") as f:
+        fcntl.flock(f.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f.fileno(), fcntl.LOCK_UN)
 
 
 def _describe(head: bytes) -> str:
