@@ -75,6 +75,10 @@ def annotations():
     from codegen.warps import warp_specialized
     from twill.graph.io import graph_from_dict
     from twill.schedule.model import Schedule
+    missing = [f for f in ("annotated.ttgir", "schedule.json", "pre_pipeline.ttgir") if not (SCHEDULE / f).is_file()]
+    if missing:
+        raise SystemExit(f"gpu_ws: expected a `twill optimize` output directory, found {SCHEDULE} without "
+                         f"{', '.join(missing)}")
     ws = (SCHEDULE / "annotated.ttgir").read_text()
     if not warp_specialized(ws):
         raise SystemExit(f"{SCHEDULE}/annotated.ttgir is not warp-specialized: "
@@ -211,9 +215,9 @@ def iteration_estimate(fs):
 
 def main():
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "gpu-ws-out")
-    out.mkdir(parents=True, exist_ok=True)
     os.environ.setdefault("TRITON_PRINT_AUTOTUNING", "0")
     ws, stages_only = annotations()
+    out.mkdir(parents=True, exist_ok=True)
     stage("env", env)
     stage("correctness", correctness, ws)
     stage("bench", bench, ws, stages_only)

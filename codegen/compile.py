@@ -38,16 +38,18 @@ def warp_route(annotated: str, target: Any) -> tuple[tuple[str, ...], tuple[Any,
     sm_100's ``make_ttgir`` runs ``add_warp_specialize`` (Triton's partitioner, which starts from
     the given ``ttg.partition``s) right after the schedule is applied: nothing to change. sm_90's
     runs ``add_hopper_warpspec`` instead, which ignores ``ttg.partition`` and turns pipelining off;
-    it is skipped and ``add_warp_specialize(num_stages)`` inserted right before ``add_pipeline``,
-    followed by ``add_optimize_partition_warps`` after it, as sm_100 runs them (FINDINGS.md
-    section 2: this compiles to cubin in 3.6). When the dots sit in two or more partitions (FA3's
-    ping-pong) the pipeliner is skipped as well (see ``dot_partitions``).
+    it is skipped and ``add_warp_specialize(num_stages)`` inserted where ``add_pipeline`` runs, and
+    ``add_pipeline`` is skipped too: with dots in two partitions Triton 3.6's wgmma pipeliner never
+    returns (``dotCanBeProperlyAsync`` loops; fixed upstream after 3.6), and with one compute
+    partition the pipelined module computes wrong results on the H200 (bench/results/NOTES.md run 14).
+    The partitions keep ``num_warps`` each, their dots stay synchronous, and the loads run ahead
+    through the buffers between partitions, ``num_stages`` deep.
 
     Examples
     --------
     >>> skip, insert = warp_route(ws_text, "h100")      # doctest: +SKIP
     >>> skip, [i.binding for i in insert]               # doctest: +SKIP
-    (('add_hopper_warpspec',), ['passes.ttgpuir.add_warp_specialize', 'passes.ttgpuir.add_optimize_partition_warps'])
+    (('add_hopper_warpspec', 'add_pipeline'), ['passes.ttgpuir.add_warp_specialize'])
     """
     from codegen.warps import warp_specialized
     from twill.ir.pipeline import Insert, target_for
@@ -61,25 +63,8 @@ def warp_route(annotated: str, target: Any) -> tuple[tuple[str, ...], tuple[Any,
         raise CompileError("no place for warp specialization in this Triton's make_ttgir",
                            where=f"sm_{target_for(target).arch}", expected=f"{WS_PASS} or {PIPELINE_PASS}",
                            found=", ".join(names[-6:]))
-    skip = (HOPPER_WS_PASS,) if HOPPER_WS_PASS in names else ()
-    ws = Insert("passes.ttgpuir.add_warp_specialize", PIPELINE_PASS, args=_num_stages)
-    if SM90_SKIP_PIPELINE or len(dot_partitions(annotated)) > 1:
-        # With dots in two partitions Triton 3.6's wgmma pipeliner never returns (dotCanBeProperlyAsync
-        # loops; fixed upstream after 3.6), and optimize-partition-warps then fails. With one compute
-        # partition the pipelined module compiles but computes wrong results on the H200 (relative
-        # error 5e-2, bench/results/NOTES.md run 14). So on sm_90 the pipeliner is skipped: the
-        # partitions keep num_warps each, their dots stay synchronous, and the loads run ahead through
-        # the buffers between partitions (num_stages deep).
-        return skip + (PIPELINE_PASS,), (ws,)
-    return skip, (ws, Insert("passes.ttgpuir.add_optimize_partition_warps", PIPELINE_PASS, after=True))
-
-
-SM90_SKIP_PIPELINE = True   # see warp_route: the pipelined single-consumer route miscompiles in 3.6
-
-
-def dot_partitions(annotated: str) -> set[str]:
-    """The distinct ``ttg.partition`` arrays of the warp-group dots of an annotated TTGIR."""
-    return set(re.findall(r"= ttng\.warp_group_dot .*?ttg\.partition = (array<i32:[\d,\s]+>)", annotated))
+    skip = ((HOPPER_WS_PASS,) if HOPPER_WS_PASS in names else ()) + (PIPELINE_PASS,)
+    return skip, (Insert("passes.ttgpuir.add_warp_specialize", PIPELINE_PASS, args=_num_stages),)
 
 
 def _num_stages(options: Any) -> tuple[int]:

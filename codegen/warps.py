@@ -12,17 +12,20 @@ producer) takes the next partition, and Blackwell's one-warp issue group the one
 producer as partition 0 was tried and fails: on sm_90 the GEMM's MMA partition is then given too few
 registers ("ptxas fatal: Insufficient registers (128) to compile instruction").
 
-What Triton 3.6 accepts (found by compiling fa3_subtiled and gemm offline): loads on their own
-partition feeding one consumer partition, on sm_90 and sm_100; on sm_100 also softmax, loads and
-MMAs on three partitions (FA4's split). It rejects a loaded tile read by two partitions (FA3's
-ping-pong, sub-tile i on compute group i: ``NVWSInsertAref`` fails without a diagnostic), and on
-sm_90 its pipeliner does not return on a loop whose dots and softmax are split over partitions;
-``annotate`` compiles in a child process with a time limit for that reason.
+What Triton 3.6 does with them (found by compiling offline and running on the H200,
+bench/results/NOTES.md runs 6-15): it rejects a loaded tile read by two partitions (FA3's ping-pong,
+sub-tile i on compute group i: ``NVWSInsertAref`` fails without a diagnostic); its sm_90 wgmma
+pipeliner never returns on a loop with dots in two partitions, so ``codegen.compile.warp_route``
+skips it there (``annotate`` still compiles in a child process with a time limit); on sm_90 a
+lone compute partition beside the loads computes wrong results pipelined and runs at 0.25x
+unpipelined; and every partition gets the kernel's ``num_warps``.
 
-Realisability, as ``codegen.annotate`` projects stages: when Triton rejects the partitions and some
-loaded tile is read by several of them, the groups reading it are merged into one partition (the
-lowest group) and that is compiled instead; when that fails too, the stages-only annotation is
-written. The file's header says which, and why.
+Realisability, as ``codegen.annotate`` projects stages, in this order: on sm_90 a partitioning with
+one compute partition, or with warp groups narrower than ``num_warps``, is not written; a loaded tile
+read by several partitions is loaded once per reading partition (``privatize``); the buffers between
+partitions are made shallower until they fit shared memory (``fitting_depth``, the launch's
+``num_stages``); failing that, the groups reading a common tile are merged into one partition; failing
+that, the stages-only annotation is written. The file's header says which, and why.
 
 Ops no graph node owns (index arithmetic, views, the loop counter's increment) are computed by
 every partition that uses them: their partition set is the union of their users' (through the
@@ -241,6 +244,26 @@ def add_partitions(annotated: str, g: LoopGraph, parts: Partitions) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _buffer_users(lines: list[str], body: list[Any], uses_of: dict[int, set[str]],
+                  alloc: Any) -> tuple[list[Any], list[Any]]:
+    """(the views of ``alloc``'s buffer, the ops that read it through them or directly), in body order."""
+    views: list[Any] = []
+    readers: list[Any] = []
+    frontier = set(_results(lines[alloc.first]))
+    while frontier:
+        name = frontier.pop()
+        for u in body:
+            if u is alloc or name not in uses_of[u.first]:
+                continue
+            if u.name in VIEW_OPS:
+                if u not in views:
+                    views.append(u)
+                    frontier |= _results(lines[u.first])
+            elif u not in readers:
+                readers.append(u)
+    return views, readers
+
+
 def shared_tiles(annotated: str, g: LoopGraph, parts: Partitions) -> list[tuple[str, list[int]]]:
     """Loaded tiles read by more than one partition besides the loader's, as (load node, the
     partitions reading it): in Triton 3.6 such a module fails in ``NVWSInsertAref`` with no
@@ -256,18 +279,7 @@ def shared_tiles(annotated: str, g: LoopGraph, parts: Partitions) -> list[tuple[
         node = owner.get(b.result or "")
         if b.name != "ttg.local_alloc" or node is None or not g.op(node).variable_latency:
             continue
-        names, readers = _results(lines[b.first]), set()
-        frontier = list(names)
-        while frontier:   # through views of the buffer to the ops that read it
-            name = frontier.pop()
-            for u in body:
-                if name in used[u.first]:
-                    if u.name in VIEW_OPS:
-                        frontier += list(_results(lines[u.first]) - names)
-                        names |= _results(lines[u.first])
-                    else:
-                        readers |= sets[u.first]
-        readers -= sets[b.first]
+        readers = set().union(*(sets[u.first] for u in _buffer_users(lines, body, used, b)[1])) - sets[b.first]
         if len(readers) > 1:
             out.append((node, sorted(readers)))
     return out
@@ -314,20 +326,7 @@ def privatize(lines: list[str], span: tuple[int, int]) -> tuple[list[str], list[
         if load is None or load.name != "tt.descriptor_load" or load.first != load.attr_line:
             continue
         loader = _partition_of(lines[alloc.attr_line])
-        # readers of the buffer, through views: (op, the views on the way)
-        views: list[Any] = []
-        readers: list[Any] = []
-        frontier = set(_results(lines[alloc.first]))
-        while frontier:
-            name = frontier.pop()
-            for u in body:
-                if name in uses_of[u.first] and u is not alloc:
-                    if u.name in VIEW_OPS:
-                        if u not in views:
-                            views.append(u)
-                            frontier |= _results(lines[u.first])
-                    elif u not in readers:
-                        readers.append(u)
+        views, readers = _buffer_users(lines, body, uses_of, alloc)
         sets = [_partition_of(lines[r.attr_line]) for r in readers]
         if loader is None or any(x is None or len(x) != 1 for x in sets):
             continue
