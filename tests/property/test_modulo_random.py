@@ -7,7 +7,7 @@ from twill.graph.model import Dep, LoopGraph, Op, Reservation
 from twill.schedule.verify import verify
 from twill.solve.bounds import horizon, mii
 from twill.solve.brute import brute_min_ii
-from twill.solve.modulo import modulo_schedule
+from twill.solve.modulo import modulo_schedule, refuted_iis
 from twill.solve.problem import ModuloProblem, SolveOptions
 
 UNITS = ["tc", "sfu", "alu"]
@@ -85,3 +85,56 @@ def test_stage_order_pairs_agree_across_backends_and_hold(g, data):
 
     for ii in range(free.ii, got[0].ii):
         assert get_backend("cpsat").solve(ModuloAtII(p, ii, horizon(p, ii)), SolveOptions(time_limit=20)).status == "infeasible"
+
+
+
+def tight_graph(rnd, n):
+    """A random loop whose II is often above max(MII, range floor): unit-capacity units, ops that
+    hold a unit at both ends of their span or after an ALU prologue, recurrences of distance 1-2."""
+    ops = []
+    for i in range(n):
+        unit, c, shape = rnd.choice(["tc", "sfu"]), rnd.randint(2, 5), rnd.randint(0, 2)
+        rrt = ((Reservation(unit, 0, c),), (Reservation("alu", 0, 1), Reservation(unit, 1, c - 1)),
+               (Reservation(unit, 0, 1), Reservation(unit, c - 1, 1)))[shape]
+        ops.append(Op(f"v{i}", "elementwise", unit, cycles=c, rrt=rrt))
+    deps = [Dep(f"v{i}", f"v{j}", ops[i].cycles, rnd.randint(0, 1) if j > i else rnd.randint(1, 2))
+            for i in range(n) for j in range(n) if rnd.random() < 0.3]
+    return LoopGraph("tight", tuple(ops), tuple(deps))
+
+
+def test_one_model_ii_search_equals_ii_by_ii():
+    """The one-model II search (II a variable, stages only inside cyclic components) returns the
+    first II at which the time-indexed encoding, II by II, finds a schedule, with and without
+    stage-order pairs; brute force agrees on graphs of <= 5 ops. A third of these loops refute IIs
+    above max(MII, floor), and the test checks that they still do."""
+    import random
+    from dataclasses import replace
+
+    from twill.solve.backends import get_backend
+    from twill.solve.backends.cpsat import CpSatModulo, range_floor
+    from twill.solve.bounds import sequential_span
+    from twill.solve.problem import ModuloAtII, ModuloIIRange
+
+    cap = {"tc": 1, "sfu": 1, "alu": 1}
+    rnd, slots, refuting = random.Random(1), get_backend("cpsat-slots"), 0
+    for case in range(40):
+        p = ModuloProblem.from_graph(tight_graph(rnd, rnd.randint(3, 6)), cap)
+        if case % 2:
+            pairs = {(rnd.randrange(p.n), rnd.randrange(p.n)) for _ in range(2)}
+            p = replace(p, stage_order=tuple((a, b) for a, b in pairs if a != b))
+        lo = max(mii(p)[0], range_floor(p))
+        hi = max(lo, sequential_span(p))
+        got = CpSatModulo().smallest_ii(ModuloIIRange(p, lo, hi), SolveOptions(time_limit=20))
+        first = next(ii for ii in range(lo, hi + 1)
+                     if slots.solve(ModuloAtII(p, ii, horizon(p, ii)), SolveOptions(time_limit=20)).status == "optimal")
+        assert got.status == "optimal" and got.values["ii"] == first, (case, got, first)
+        refuting += first > lo
+        # The whole search (MII at fixed II, then the range model) against the time-indexed one.
+        a, b = modulo_schedule(p, "cpsat"), modulo_schedule(p, "cpsat-slots")
+        assert a.status == b.status == "optimal" and (a.ii, a.length) == (b.ii, b.length), case
+        assert refuted_iis(a.get("trace")) == set(range(mii(p)[0], a.ii)), a.get("trace")
+        if not p.stage_order and p.n <= 5:
+            ii, _, _ = brute_min_ii(p)
+            if ii >= lo:              # brute force searches from MII, below the floor too
+                assert ii == first, case
+    assert refuting >= 8, refuting

@@ -183,3 +183,33 @@ def horizon(p: ModuloProblem, ii: int) -> int:
     """
     delays = sorted((delay for _, _, delay, _ in p.edges), reverse=True)[: max(0, p.n - 1)]
     return 2 * ii * p.n + sum(delays) + max(p.cycles + (0,))
+
+
+def schedule_from_slots(p: ModuloProblem, ii: int, slots: dict[int, int]) -> dict[int, int] | None:
+    """Start times at ``ii`` with the given modulo slots and the least stages, or None when the
+    slots admit none (a dependence cycle that the slots make positive).
+
+    With r_v fixed, t_v = ii k_v + r_v meets every edge iff k_dst - k_src >= ceil((delay -
+    ii dist + r_src - r_dst) / ii), and every stage-order pair iff k_a <= k_b: difference
+    constraints, whose least non-negative solution is a longest path (Bellman-Ford). CAPACITY
+    depends on the slots alone, so slots that meet it give a schedule whose length bounds the
+    optimal L at ``ii`` from above (``twill.solve.modulo`` uses it as the horizon and the hint).
+
+    Examples
+    --------
+    >>> p = ModuloProblem(("a", "b"), (3, 1), ((), ()), ((0, 1, 3, 0),), ())
+    >>> schedule_from_slots(p, 2, {0: 1, 1: 0})      # b waits for a: t_b >= 1 + 3, slot 0 -> 4
+    {0: 1, 1: 4}
+    """
+    rules = [(s, d, -(-(delay - ii * dist + slots[s] - slots[d]) // ii)) for s, d, delay, dist in p.edges]
+    rules += [(a, b, 0) for a, b in p.stage_order]
+    k = {v: 0 for v in range(p.n)}
+    for _ in range(p.n + 1):
+        changed = False
+        for s, d, step in rules:
+            if k[d] < k[s] + step:
+                k[d] = k[s] + step
+                changed = True
+        if not changed:
+            return {v: ii * k[v] + slots[v] for v in range(p.n)}
+    return None

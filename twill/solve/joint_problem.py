@@ -259,12 +259,15 @@ def warps_per_tile(g: LoopGraph, machine: Any, num_warps: int | None = None) -> 
 @dataclass(frozen=True)
 class JointAtIL:
     """One step of Algorithm 1: ``problem`` at a fixed ``ii`` with L in [lo, hi] and
-    ceil(hi / ii) == ceil(lo / ii) (the stage count fixed); backends minimise L in that range."""
+    ceil(hi / ii) == ceil(lo / ii) (the stage count fixed); backends minimise L in that range.
+    ``hint``: the start per node of the modulo schedule M that seeds this step (the paper's "M and I
+    are used to seed a system of constraints"); a starting point for the search, not a constraint."""
 
     problem: JointProblem
     ii: int
     lo: int
     hi: int
+    hint: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if self.ii < 1 or self.lo < 1 or self.lo > self.hi or math.ceil(self.lo / self.ii) != math.ceil(self.hi / self.ii):

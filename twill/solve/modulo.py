@@ -7,8 +7,8 @@ from typing import Any
 
 from twill.schedule.model import FEASIBLE, INFEASIBLE, OPTIMAL, TIMEOUT, Schedule
 from twill.solve.backends import get_backend
-from twill.solve.bounds import horizon, mii, sequential_span
-from twill.solve.problem import ModuloAtII, ModuloProblem, SolveOptions
+from twill.solve.bounds import horizon, mii, schedule_from_slots, sequential_span
+from twill.solve.problem import ModuloAtII, ModuloIIRange, ModuloProblem, SolveOptions
 
 
 def modulo_schedule(p: ModuloProblem, backend: str = "cpsat", options: SolveOptions = SolveOptions(),
@@ -58,12 +58,40 @@ def modulo_schedule(p: ModuloProblem, backend: str = "cpsat", options: SolveOpti
     if p.stage_order:       # the checker re-checks the compiler's stage order the schedule was solved under
         common["stage_order"] = [[p.nodes[a], p.nodes[b]] for a, b in p.stage_order]
     budget = total_time if total_time is not None else 10 * options.time_limit
-    for ii in range(first, last + 1):
+    ranged = not hasattr(solver, "smallest_ii")      # the one-model II search is a backend capability
+    known, known_ii = None, 0                        # a schedule the range model found, at known_ii
+    ii = first - 1
+    while ii < last:
+        ii += 1
         if trace and time.perf_counter() - t0 > budget:
             open_ii = ii if open_ii is None else open_ii      # II and above: not decided
             break
+        if not ranged and ii > first and open_ii is None and ii >= solver.range_floor(p):
+            # MII was refuted: the rest of the range in one model with II a variable, which refutes
+            # every II below the one it returns (that II's L is then solved on its own). A time-out
+            # or a bound without proof leaves the fixed-II steps below to go on from here.
+            ranged = True
+            rng = solver.smallest_ii(ModuloIIRange(p, ii, last), options)
+            build += rng.stats.get("build_seconds", 0.0)
+            solve += rng.stats.get("solve_seconds", 0.0)
+            trace.append({"ii": [ii, last], "status": rng.status, "result": rng.status,
+                          "seconds": round(rng.stats["seconds"], 4), "smallest_ii": rng.values.get("ii"),
+                          "method": "one model, II a variable"})
+            if rng.status == INFEASIBLE:
+                break
+            if rng.status == OPTIMAL:
+                ii = int(rng.values["ii"])
+                # Its slots with the least stages are a schedule at ii: a tighter horizon and a hint.
+                known, known_ii = schedule_from_slots(p, ii, rng.values["slots"]), ii
         h = horizon(p, ii)
-        sol = solver.solve(ModuloAtII(p, ii, h), options)
+        hint: tuple[int, ...] = ()
+        if known is not None and known_ii == ii:
+            h = min(h, max(known[v] + p.cycles[v] for v in range(p.n)))
+            hint = tuple(known[v] for v in range(p.n))
+        sol = solver.solve(ModuloAtII(p, ii, h, hint), options)
+        if hint and sol.status == INFEASIBLE:      # cannot be, the hint is a schedule: keep no false proof
+            h = horizon(p, ii)
+            sol = solver.solve(ModuloAtII(p, ii, h), options)
         build += sol.stats.get("build_seconds", 0.0)
         solve += sol.stats.get("solve_seconds", sol.stats.get("seconds", 0.0))
         trace.append({"ii": ii, "status": sol.status, "result": sol.status, "seconds": round(sol.stats["seconds"], 4),
@@ -96,6 +124,30 @@ def modulo_schedule(p: ModuloProblem, backend: str = "cpsat", options: SolveOpti
                     extra=(("trace", trace), *common.items(), ("modulo_phases", phases)))
 
 
+def refuted_iis(trace: list[dict[str, Any]]) -> set[int]:
+    """The IIs a modulo search trace proved infeasible: fixed-II entries with status infeasible, and
+    for a range entry (``ii`` = [lo, hi]) every II from lo up to the smallest feasible one it
+    proved (the whole range when it proved none).
+
+    Examples
+    --------
+    >>> sorted(refuted_iis([{"ii": 2, "status": "infeasible"}, {"ii": [3, 9], "status": "optimal",
+    ...                      "smallest_ii": 5}, {"ii": 5, "status": "optimal"}]))
+    [2, 3, 4]
+    """
+    out: set[int] = set()
+    for t in trace:
+        if isinstance(t.get("ii"), list):
+            lo, hi = t["ii"]
+            if t["status"] == INFEASIBLE:
+                out.update(range(lo, hi + 1))
+            elif t["status"] == OPTIMAL:
+                out.update(range(lo, int(t["smallest_ii"])))
+        elif t.get("status") == INFEASIBLE:
+            out.add(int(t["ii"]))
+    return out
+
+
 def time_phases(graph: Any, machine: Any, backends: tuple[str, ...] = ("cpsat", "scip"),
                 options: SolveOptions = SolveOptions(), bound: int = 300,
                 profile: dict[str, float] | None = None) -> dict[str, Any]:
@@ -126,5 +178,6 @@ def time_phases(graph: Any, machine: Any, backends: tuple[str, ...] = ("cpsat", 
         s = modulo_schedule(problem, b, options)
         out["modulo"][b] = {"seconds": round(time.perf_counter() - t2, 4), "ii": s.ii, "length": s.length,
                             "status": s.status, "lower_bound": s.lower_bound, "gap": s.gap,
-                            "iis_tried": [t["ii"] for t in s.get("trace", [])], **s.get("modulo_phases", {})}
+                            "iis_tried": [t["ii"] for t in s.get("trace", [])],
+                            "iis_refuted": len(refuted_iis(s.get("trace", []))), **s.get("modulo_phases", {})}
     return out

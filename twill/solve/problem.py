@@ -75,16 +75,34 @@ class ModuloProblem:
 @dataclass(frozen=True)
 class ModuloAtII:
     """One step of the modulo search: ``problem`` at a fixed ``ii``, with every start time and the
-    length L bounded by ``horizon`` (see ``twill.solve.bounds.horizon`` for why that is sound)."""
+    length L bounded by ``horizon`` (see ``twill.solve.bounds.horizon`` for why that is sound, or the
+    length of a schedule already known at ``ii``); ``hint`` that schedule's start per node, if any."""
 
     problem: ModuloProblem
     ii: int
     horizon: int
+    hint: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if self.ii < 1 or self.horizon < 0:
             raise GraphError("bad fixed-II problem", where=self.problem.name,
                              expected="ii >= 1 and horizon >= 0", found=f"ii={self.ii}, horizon={self.horizon}")
+
+
+@dataclass(frozen=True)
+class ModuloIIRange:
+    """The modulo search over a range of IIs in one model: the smallest ``ii`` in [lo, hi] that
+    admits a schedule (a backend capability, ``smallest_ii``; the lengths are then solved at that
+    II alone)."""
+
+    problem: ModuloProblem
+    lo: int
+    hi: int
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.lo <= self.hi:
+            raise GraphError("bad II range", where=self.problem.name, expected="1 <= lo <= hi",
+                             found=f"[{self.lo}, {self.hi}]")
 
 
 @dataclass(frozen=True)
@@ -100,7 +118,7 @@ class Solution:
 @dataclass(frozen=True)
 class SolveOptions:
     time_limit: float = 60.0   # seconds per solver call
-    threads: int = 2
+    threads: int = 1            # solver workers; one is fastest on these problems (backends.cpsat_solver)
     seed: int = 0
 
 

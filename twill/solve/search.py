@@ -41,7 +41,7 @@ class JointOptions:
 
     time_limit: float = 60.0
     total_time: float | None = None
-    threads: int = 2
+    threads: int = 1            # solver workers; one is fastest on these problems (backends.cpsat_solver)
     seed: int = 0
     num_warps: int | None = None
     warp_groups: int | None = None
@@ -140,13 +140,14 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
             outcome[ii] = "timeout"
             return None
         timed_out = False
+        seed_starts = tuple(dict(mod.start)[n] for n in p.nodes) if mod.ii == ii and mod.start else ()
         for lo_l, hi_l, stages in _ranges(mod, opts.mode):
             left = deadline - time.perf_counter()
             if left <= 0:
                 timed_out = True
                 break
             report(ii, lo_l, time.perf_counter() - t0)
-            sol = solver.solve(JointAtIL(p, ii, lo_l, hi_l), SolveOptions(time_limit=min(limit, left),
+            sol = solver.solve(JointAtIL(p, ii, lo_l, hi_l, seed_starts), SolveOptions(time_limit=min(limit, left),
                                                                            threads=opts.threads, seed=opts.seed))
             entries = _trace_entries(ii, lo_l, hi_l, stages, sol)
             for e in entries:
@@ -155,7 +156,7 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
             if sol.status == FEASIBLE and limit < opts.time_limit and deadline > time.perf_counter():
                 # Satisfiable, L not yet proved minimal in the short limit: this I is the answer
                 # of the pass, so give its L the full limit.
-                again = solver.solve(JointAtIL(p, ii, lo_l, hi_l),
+                again = solver.solve(JointAtIL(p, ii, lo_l, hi_l, seed_starts),
                                      SolveOptions(time_limit=min(opts.time_limit, deadline - time.perf_counter()),
                                                   threads=opts.threads, seed=opts.seed))
                 if again.status == OPTIMAL or (again.status == FEASIBLE and

@@ -17,8 +17,41 @@ from __future__ import annotations
 import time
 
 from twill.errors import SolverError
-from twill.solve.backends import slot_coefficients
-from twill.solve.problem import ModuloAtII, Solution, SolveOptions
+from twill.solve.backends import cpsat_solver, slot_coefficients
+from twill.solve.problem import ModuloAtII, ModuloIIRange, ModuloProblem, Solution, SolveOptions
+
+
+def range_floor(p: ModuloProblem) -> int:
+    """The smallest II ``smallest_ii`` encodes: above every reservation's offset and length, so that
+    each reservation folds onto the slot circle as one arc with at most one wrap."""
+    sizes = [max(res.offset, res.length) for rs in p.rrt for res in rs if res.count and res.length]
+    return max(sizes, default=0) + 1
+
+
+def stage_components(p: ModuloProblem) -> list[tuple[list[int], list[tuple[int, int, int, int]], list[tuple[int, int]]]]:
+    """The strongly connected components of the dependence edges and stage-order pairs that hold a
+    cycle: ``(nodes, dependence edges inside, stage-order pairs inside)`` each.
+
+    With the slots fixed, the stages k_v (t_v = II k_v + r_v) must satisfy k_d - k_s >= c_e for
+    each edge and k_a <= k_b for each pair. Adding one constant to every k of a component keeps
+    the constraints inside it, so the components can be raised one after another in topological
+    order until every edge between them holds: a schedule exists at II iff some slots meet
+    CAPACITY and each component's own constraints have a solution.
+    """
+    import networkx as nx
+
+    g = nx.DiGraph()
+    g.add_nodes_from(range(p.n))
+    g.add_edges_from((s, d) for s, d, _, _ in p.edges)
+    g.add_edges_from(p.stage_order)
+    out = []
+    for comp in nx.strongly_connected_components(g):
+        inside = set(comp)
+        edges = [e for e in p.edges if e[0] in inside and e[1] in inside]
+        pairs = [(a, b) for a, b in p.stage_order if a in inside and b in inside]
+        if len(inside) > 1 or edges:
+            out.append((sorted(inside), edges, pairs))
+    return out
 
 
 class CpSatSlotsModulo:
@@ -60,10 +93,7 @@ class CpSatSlotsModulo:
                 m.Add(sum(terms) <= cap)
         m.Minimize(L)
         t_build = time.perf_counter() - t0
-        solver = cp_model.CpSolver()
-        solver.parameters.max_time_in_seconds = max(0.001, options.time_limit)
-        solver.parameters.num_workers = max(1, options.threads)
-        solver.parameters.random_seed = options.seed
+        solver = cpsat_solver(options)
         st = solver.Solve(m)
         stats = {"seconds": time.perf_counter() - t0, "build_seconds": t_build,
                  "solve_seconds": time.perf_counter() - t0 - t_build, "solver_status": solver.StatusName(st)}
@@ -104,15 +134,14 @@ class CpSatModulo(CpSatSlotsModulo):
         for a, b in p.stage_order:
             m.Add(k[a] <= k[b])                                                 # STAGE ORDER
         feasible = feasible and add_folded_capacity(m, p, r, ii)                # CAPACITY, modulo II
+        for v, start in enumerate(q.hint):
+            m.AddHint(t[v], start)
         m.Minimize(L)
         t_build = time.perf_counter() - t0
         if not feasible:
             return Solution("infeasible", {}, {"seconds": t_build, "build_seconds": t_build, "solve_seconds": 0.0,
                                                "solver_status": "INFEASIBLE (constant load)"})
-        solver = cp_model.CpSolver()
-        solver.parameters.max_time_in_seconds = max(0.001, options.time_limit)
-        solver.parameters.num_workers = max(1, options.threads)
-        solver.parameters.random_seed = options.seed
+        solver = cpsat_solver(options)
         st = solver.Solve(m)
         stats = {"seconds": time.perf_counter() - t0, "build_seconds": t_build,
                  "solve_seconds": time.perf_counter() - t0 - t_build, "solver_status": solver.StatusName(st)}
@@ -125,3 +154,88 @@ class CpSatModulo(CpSatSlotsModulo):
         stats["bound"] = int(round(solver.BestObjectiveBound()))
         values = {"start": {p.nodes[v]: solver.Value(t[v]) for v in range(p.n)}, "length": solver.Value(L)}
         return Solution("optimal" if st == cp_model.OPTIMAL else "feasible", values, stats)
+
+    range_floor = staticmethod(range_floor)
+
+    def smallest_ii(self, q: ModuloIIRange, options: SolveOptions) -> Solution:
+        """The smallest II in [q.lo, q.hi] that admits a modulo schedule, in one CP-SAT model with II a
+        variable: statuses optimal (every II below it in the range refuted), feasible (an II found,
+        smaller ones open; ``bound`` in stats), infeasible (none in the range), timeout.
+
+        Encoding: slot r_v in [0, II) for every op; CAPACITY as ``add_folded_capacity`` with II a
+        variable (each arc (r_v + offset) mod II of length l < II posted at s and s + II under one
+        no-overlap / cumulative); stages only inside the cyclic components (``stage_components``),
+        k_v in [0, K] with K the longest simple path of stage increments c_e <= ceil(delay / lo) + 1 -
+        distance, which bounds the least solution of the component's difference constraints. Learned
+        clauses carry across IIs, which separate fixed-II refutations do not: the Blackwell sub-tiled FA
+        loop's 22 IIs below 200 take one model instead of 22.
+        """
+        p, lo, hi = q.problem, q.lo, q.hi
+        if lo < range_floor(p):
+            raise SolverError("II range below what the one-model encoding folds", where=p.name,
+                              expected=f"lo >= {range_floor(p)}", found=str(lo))
+        from ortools.sat.python import cp_model
+
+        t0 = time.perf_counter()
+        m = cp_model.CpModel()
+        ii = m.NewIntVar(lo, hi, "II")
+        r = [m.NewIntVar(0, hi - 1, f"r_{p.nodes[v]}") for v in range(p.n)]
+        for v in range(p.n):
+            m.Add(r[v] <= ii - 1)
+        for unit, cap in p.capacity:                                                # CAPACITY, modulo II
+            intervals, demands = [], []
+            for v in range(p.n):
+                for res in p.rrt[v]:
+                    if res.unit != unit or not res.count or not res.length:
+                        continue
+                    start = r[v]
+                    if res.offset:
+                        start = m.NewIntVar(0, hi - 1, f"slot_{unit}_{p.nodes[v]}")
+                        wrap = m.NewBoolVar(f"wrap_{unit}_{p.nodes[v]}")
+                        m.Add(start == r[v] + res.offset - ii).OnlyEnforceIf(wrap)
+                        m.Add(start == r[v] + res.offset).OnlyEnforceIf(wrap.Not())
+                        m.Add(start <= ii - 1)
+                    again = m.NewIntVar(lo, 2 * hi - 1, f"turn_{unit}_{p.nodes[v]}")
+                    m.Add(again == start + ii)
+                    for s in (start, again):
+                        intervals.append(m.NewFixedSizeIntervalVar(s, res.length, f"{unit}_{p.nodes[v]}"))
+                        demands.append(res.count)
+            if intervals:
+                if cap == 1 and all(dm == 1 for dm in demands):
+                    m.AddNoOverlap(intervals)
+                else:
+                    m.AddCumulative(intervals, demands, cap)
+        for nodes, edges, pairs in stage_components(p):                            # DEPENDENCE, STAGE ORDER
+            steps = sorted((max(0, -(-delay // lo) + 1 - dist) for _, _, delay, dist in edges), reverse=True)
+            top = sum(steps[: len(nodes) - 1])
+            k, z = {}, {}
+            for v in nodes:
+                k[v] = m.NewIntVar(0, top, f"k_{p.nodes[v]}")
+                z[v] = m.NewIntVar(0, top * hi, f"kII_{p.nodes[v]}")                # II * k_v
+                if top == 0:
+                    m.Add(z[v] == 0)
+                    continue
+                pick = [m.NewBoolVar(f"k_{p.nodes[v]}_{j}") for j in range(top + 1)]
+                m.AddExactlyOne(pick)
+                m.Add(k[v] == sum(j * b for j, b in enumerate(pick)))
+                for j, b in enumerate(pick):
+                    m.Add(z[v] == j * ii).OnlyEnforceIf(b)
+            for s, d, delay, dist in edges:
+                m.Add(z[d] + r[d] + dist * ii >= z[s] + r[s] + delay)
+            for a, b in pairs:
+                m.Add(k[a] <= k[b])
+        m.Minimize(ii)
+        t_build = time.perf_counter() - t0
+        solver = cpsat_solver(options)
+        st = solver.Solve(m)
+        stats = {"seconds": time.perf_counter() - t0, "build_seconds": t_build,
+                 "solve_seconds": time.perf_counter() - t0 - t_build, "solver_status": solver.StatusName(st)}
+        if st == cp_model.MODEL_INVALID:
+            raise SolverError("CP-SAT rejected the II-range model", where=p.name, found=m.Validate())
+        if st == cp_model.INFEASIBLE:
+            return Solution("infeasible", {}, stats)
+        if st not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return Solution("timeout", {}, stats)
+        stats["bound"] = int(round(solver.BestObjectiveBound()))
+        return Solution("optimal" if st == cp_model.OPTIMAL else "feasible",
+                        {"ii": solver.Value(ii), "slots": {v: solver.Value(r[v]) for v in range(p.n)}}, stats)

@@ -22,6 +22,7 @@ import time
 from typing import Any
 
 from twill.errors import SolverError
+from twill.solve.backends import cpsat_solver
 from twill.solve.joint_problem import JointAtIL, arcs
 from twill.solve.problem import Solution, SolveOptions
 
@@ -50,14 +51,13 @@ class CpSatJoint:
             stats["solver_status"] = "INFEASIBLE (constant load)"
             return Solution("infeasible", {}, stats)
         t, w, L, (off_issue, crossing) = built
+        for v, start in enumerate(q.hint):          # the modulo seed M: where the search starts
+            m.AddHint(t[v], start)
         # Lexicographic: L first; among equally short schedules, single-thread-issued ops (Blackwell
         # MMAs) on the issue warp rather than on a compute group, whose issue slots they would take.
         weight = q.problem.n + 1
         m.Minimize(L * weight + off_issue if off_issue is not None else L)
-        solver = cp_model.CpSolver()
-        solver.parameters.max_time_in_seconds = max(0.001, options.time_limit)
-        solver.parameters.num_workers = max(1, options.threads)
-        solver.parameters.random_seed = options.seed
+        solver = cpsat_solver(options)
         st = solver.Solve(m)
         stats.update(seconds=time.perf_counter() - t0, solver_status=solver.StatusName(st),
                      conflicts=solver.NumConflicts())
