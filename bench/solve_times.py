@@ -4,6 +4,7 @@ search (Algorithm 1) on the paper's three cases: Hopper FA forward (sub-tiled), 
 forward (sub-tiled, 3 compute groups) and Hopper FA backward, plus the main job's plain FA forward.
 
     python bench/solve_times.py [--arch h100 --arch b200] [--time-limit 30] [--joint-time 600] [--no-modulo]
+                                [--case TEXT] [--repeat 3]
 
 Prints a header (date, host, CPU count, load average, Triton version, command), one line per kernel
 x arch x backend, then one line per joint case; commit the output under bench/results/.
@@ -71,7 +72,12 @@ def modulo_table(archs: list[str], time_limit: float) -> None:
                       f"{time.perf_counter() - t2:>10.2f}", flush=True)
 
 
-def joint_table(budget: float, time_limit: float, only: str | None = None) -> None:
+def joint_table(budget: float, time_limit: float, only: str | None = None, repeat: int = 3) -> None:
+    """Each joint case ``repeat`` times (the VM is shared: the median is the figure); per phase:
+    normalisation, the modulo seed (Algorithm 1's first I), the joint search (every (I, L) tried,
+    with the preference pass), and the total against the target (a tenth of the paper's time)."""
+    import statistics
+
     from twill.ir.frontend import graph_for_file
     from twill.machine.cost import annotate_costs
     from twill.machine.model import load_machine
@@ -81,32 +87,43 @@ def joint_table(budget: float, time_limit: float, only: str | None = None) -> No
     from twill.solve.problem import ModuloProblem, SolveOptions
     from twill.solve.search import JointOptions, joint_search
 
-    print(f"\n{'joint case':<40}{'MII':>5}{'I':>5}{'L':>5}{'status':>10}{'I proved >=':>12}{'groups':>7}"
-          f"{'first sched s':>14}{'total s':>9}{'paper s':>8}")
+    print(f"\n{'joint case':<40}{'MII':>5}{'I':>5}{'L':>5}{'status':>9}{'groups':>7}{'Is':>4}"
+          f"{'norm s':>8}{'seed s':>8}{'joint s':>8}{'total s':>8}{'min-max':>12}{'target':>7}{'paper':>6}")
     for label, kernel, arch, kw, paper in JOINT_CASES:
         if only and only.lower() not in label.lower():
             continue
         m = load_machine(arch)
         g, _ = graph_for_file(str(ROOT / "kernels" / f"{kernel}.py"), arch)
-        t0 = time.perf_counter()                       # normalisation + modulo seed + joint search
-        s, rep = normalize_graph(annotate_costs(g, m))
-        seed = modulo_schedule(ModuloProblem.from_graph(s, m.units), "cpsat", SolveOptions(time_limit=time_limit))
-        t_seed = time.perf_counter() - t0
-        first: list[float] = []
-        j = joint_search(s, m, JointOptions(time_limit=time_limit, total_time=budget, **kw),
-                         seed=seed.with_extra(normalization=rep))
-        total = time.perf_counter() - t0
-        elapsed = t_seed                               # solver seconds up to the first satisfying call
-        for e in j.get("search") or []:
-            elapsed += e.get("seconds", 0.0)
-            if e["result"] == "sat" and not first:
-                first.append(elapsed)
+        runs = []
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            s, rep = normalize_graph(annotate_costs(g, m))
+            t1 = time.perf_counter()
+            seed = modulo_schedule(ModuloProblem.from_graph(s, m.units), "cpsat",
+                                   SolveOptions(time_limit=time_limit))
+            t2 = time.perf_counter()
+            j = joint_search(s, m, JointOptions(time_limit=time_limit, total_time=budget, **kw),
+                             seed=seed.with_extra(normalization=rep))
+            t3 = time.perf_counter()
+            runs.append((t1 - t0, t2 - t1, t3 - t2, t3 - t0))
         ok = j.status in ("optimal", "feasible") and verify(s, m, j) == []
+        med = [statistics.median(r[k] for r in runs) for k in range(4)]
+        totals = [r[3] for r in runs]
         groups = (j.get("warp_groups") or {}).get("compute", "-")
-        first_s = f"{first[0]:.1f}" if first else "-"
-        print(f"{label:<40}{seed.ii:>5}{j.ii:>5}{j.length:>5}{j.status:>10}{j.lower_bound:>12}{groups!s:>7}"
-              f"{first_s:>14}{total:>9.1f}{paper or '-':>8}" + ("" if ok or not j.ii else "  CHECKER FAILED"),
-              flush=True)
+        tried = len({e["ii"] for e in j.get("search") or []})
+        target = f"{paper / 10:.1f}" if paper else "-"
+        mark = "" if not paper else ("  met" if med[3] <= paper / 10 else "  NOT MET")
+        print(f"{label:<40}{seed.ii:>5}{j.ii:>5}{j.length:>5}{j.status:>9}{groups!s:>7}{tried:>4}"
+              f"{med[0]:>8.2f}{med[1]:>8.2f}{med[2]:>8.2f}{med[3]:>8.2f}{f'{min(totals):.2f}-{max(totals):.2f}':>12}"
+              f"{target:>7}{paper or '-':>6}{mark}" + ("" if ok or not j.ii else "  CHECKER FAILED"), flush=True)
+        if j.warp:
+            roles: dict[int, list[str]] = {}
+            for op, grp in j.warp:
+                roles.setdefault(grp, []).append(op)
+            pref = j.get("preference") or {}
+            print(f"    groups: " + "; ".join(f"{grp}: {' '.join(ops)}" for grp, ops in sorted(roles.items())))
+            print(f"    preference: blocking exposure {pref.get('blocking_exposure')}, crossing values "
+                  f"{pref.get('crossing_values')}, pass {(j.get('search') or [{}])[-1].get('preference_pass', '-')}")
 
 
 def main() -> None:
@@ -117,12 +134,13 @@ def main() -> None:
     ap.add_argument("--no-modulo", action="store_true")
     ap.add_argument("--no-joint", action="store_true")
     ap.add_argument("--case", default=None, help="only the joint cases whose label contains this")
+    ap.add_argument("--repeat", type=int, default=3, help="runs of each joint case (the median is reported)")
     a = ap.parse_args()
     header(a)
     if not a.no_modulo:
         modulo_table(a.arch or ["h100", "b200"], a.time_limit)
     if not a.no_joint:
-        joint_table(a.joint_time, max(a.time_limit, 60.0), a.case)
+        joint_table(a.joint_time, max(a.time_limit, 60.0), a.case, a.repeat)
     load = os.getloadavg()
     print(f"\n# done {datetime.datetime.now():%H:%M}, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
 

@@ -119,6 +119,10 @@ def summary(g: LoopGraph, s: Schedule) -> str:
         for k, w in s.warp:
             groups.setdefault(w, []).append(k)
         lines.append("warp groups: " + "; ".join(f"WG{w}: {', '.join(v)}" for w, v in sorted(groups.items())))
+        pref = s.get("preference")
+        if isinstance(pref, dict) and "blocking_exposure" in pref:
+            lines.append(f"among equally short schedules (a preference, not part of the proof): blocking exposure "
+                         f"{pref['blocking_exposure']}, values crossing groups {pref['crossing_values']}")
     lines.append("start cycles: " + ", ".join(f"{k}@{t}" for k, t in sorted(s.start, key=lambda kv: kv[1])))
     lines.append("modulo reservation table:")
     lines.append(reservation_table(g, s))

@@ -172,3 +172,26 @@ def _concurrency(g: LoopGraph, s: Schedule, prm: dict[str, Any]) -> list:
                                          f"{o.id} executing (start {st[o.id]} + {j - c}*II, busy {busy[o.id]}, II {s.ii})"))
                     break
     return out
+
+
+def preferences(g: LoopGraph, s: Schedule, params: dict[str, Any]) -> dict[str, int]:
+    """What the joint search's preference pass minimises among equally short schedules, recomputed
+    from the schedule: ``blocking_exposure``, the sum over ops that wait (a blocking edge or a
+    transfer from another group) of the busy time of the other ops on their group, and
+    ``crossing_values``, the edges between different groups with neither end on the
+    variable-latency group. Not constraints: the checker does not hold a schedule to them.
+
+    Examples
+    --------
+    >>> preferences(graph, schedule, joint_params(graph, machine, schedule))   # doctest: +SKIP
+    {'blocking_exposure': 1248, 'crossing_values': 2}
+    """
+    warp = s.warp_map
+    busy = {o.id: int(params.get("busy", {}).get(o.id, o.cycles or 0)) for o in g.ops}
+    vl = {o.id for o in g.ops if o.variable_latency}
+    waits = {d.dst for d in g.deps if d.src != d.dst and (d.blocking or warp[d.src] != warp[d.dst])}
+    exposure = sum(busy[o.id] for v in waits for o in g.ops
+                   if o.id != v and warp[o.id] == warp[v] and busy[o.id] > 0)
+    crossing = sum(1 for d in g.deps if d.src != d.dst and warp[d.src] != warp[d.dst]
+                   and d.src not in vl and d.dst not in vl)
+    return {"blocking_exposure": exposure, "crossing_values": crossing}

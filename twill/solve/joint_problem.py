@@ -27,6 +27,11 @@ family reduces to a condition on copy 0 folded modulo I:
   w, (t_v - t_o) mod I >= busy_o (an op with busy_o >= I always executes, so it needs another group).
 - ``no_cross_warp`` forbids edges between different compute groups (loads on W_vl still feed them
   through shared memory: that is the producer/consumer split every warp-specialised kernel has).
+
+What is proved is the smallest (I, L). Among schedules of that (I, L) the CP-SAT backend then prefers,
+in order: single-thread-issued ops on the issue warp; the least blocking exposure (the busy time of
+the other ops on each waiting op's group: a wait whose producer runs late stalls them); the fewest
+values crossing between compute groups (``twill.schedule.verify_joint.preferences`` recomputes both).
 """
 from __future__ import annotations
 

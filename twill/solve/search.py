@@ -298,13 +298,15 @@ def _trace_entries(ii: int, lo: int, hi: int, stages: int, sol: Any) -> list[dic
     if sol.status in (OPTIMAL, FEASIBLE):
         entry["found_length"] = sol.values["length"]
         entry["length_proved_minimal"] = sol.status == OPTIMAL
+        if sol.stats.get("tie_break"):     # the preference pass: OPTIMAL when its order was proved
+            entry["preference_pass"] = sol.stats["tie_break"]
     return [entry]
 
 
 def _schedule(g: LoopGraph, p: JointProblem, sol: Any, modulo: Schedule, first_ii: int,
               trace: list[dict[str, Any]], exact: bool, backend: str, scale: float, seconds: float,
               ii_lower: int | None = None, mii: Any = None) -> Schedule:
-    from twill.schedule.verify_joint import pressure
+    from twill.schedule.verify_joint import preferences, pressure
 
     start, warp, length = sol.values["start"], sol.values["warp"], sol.values["length"]
     sched = Schedule(ii=modulo.ii, length=length, start=tuple((n, start[n]) for n in p.nodes),
@@ -340,6 +342,9 @@ def _schedule(g: LoopGraph, p: JointProblem, sol: Any, modulo: Schedule, first_i
         cross_warp=cross, memory={"peak": {m: press[m]["peak"] for m in ("registers", "smem", "tmem")},
                                   "capacity": {m: press[m]["capacity"] for m in ("registers", "smem", "tmem")}},
         liveness=press, streaming=streaming, search=trace,
+        preference={**preferences(g, sched, params), "order": ["length", "issue warp", "blocking_exposure",
+                                                                "crossing_values"],
+                    "proved": "the preference pass does not change what is proved: (I, L) as in search_summary"},
         search_summary={"proof": proof, "scope": "I from the modulo optimum upward; at each I, L from the optimal "
                         "modulo length L_M up to ceil(L_M / I) * I (Algorithm 1)", "ii_tried": sorted({e["ii"] for e in trace})},
         modulo_seed={"ii": modulo.ii, "length": modulo.length, "status": modulo.status},

@@ -50,7 +50,7 @@ class CpSatJoint:
             stats["seconds"] = time.perf_counter() - t0
             stats["solver_status"] = "INFEASIBLE (constant load)"
             return Solution("infeasible", {}, stats)
-        t, w, L, (off_issue, crossing) = built
+        t, w, L, (off_issue, prefer) = built
         for v, start in enumerate(q.hint):          # the modulo seed M: where the search starts
             m.AddHint(t[v], start)
         # Lexicographic: L first; among equally short schedules, single-thread-issued ops (Blackwell
@@ -75,19 +75,27 @@ class CpSatJoint:
         values = {"start": {p.nodes[v]: solver.Value(t[v]) for v in range(p.n)},
                   "warp": {p.nodes[v]: (w[v] if isinstance(w[v], int) else solver.Value(w[v])) for v in range(p.n)},
                   "length": best}
-        if crossing is not None:
-            # Second pass, L (and the issue-warp count) fixed at the first pass's values: the fewest
-            # values crossing between compute groups (each goes through shared memory and a barrier
-            # that the model charges only as a delay). A preference, not part of the
-            # proof: the status is the first pass's, and a pass that finds nothing better in its
-            # time (TIE_BREAK_SECONDS, or the call's limit if shorter, on top of the first pass)
-            # keeps the first schedule.
+        if prefer is not None:
+            # Second pass, L (and the issue-warp count) fixed at the first pass's values: a
+            # preference among equally short schedules, not part of the proof (the status is the
+            # first pass's; a pass that finds nothing better in its time, TIE_BREAK_SECONDS or the
+            # call's limit if shorter, keeps the first schedule). Lexicographic:
+            # 1. least blocking exposure: the sum, over blocking consumers (and consumers of
+            #    cross-warp transfers), of the busy time of the other ops on their group. A warp
+            #    issues in order, so a blocking wait whose producer runs late stalls everything else
+            #    its group has in flight (the paper's section 3.2, Figure 2); the static model sees
+            #    no stall when the schedule holds, so among schedules it cannot tell apart this
+            #    keeps waits on the least loaded groups: FA4's correction warps, which take the
+            #    tensor-memory accumulator reads off the softmax warps (the paper's Figure 9);
+            # 2. fewest values crossing between compute groups (each goes through shared memory
+            #    and a barrier that the model charges only as a delay; H200 run 7: a 64x128 tile
+            #    crossing partitions every iteration cost a quarter of the throughput).
             if TIE_BREAK_SECONDS > 0:
                 m.Add(L == best)
                 if off_issue is not None:
                     m.Add(off_issue <= int(round(solver.ObjectiveValue())) - best * weight)
                 m.ClearObjective()
-                m.Minimize(crossing)
+                m.Minimize(prefer)
                 m.ClearHints()
                 for v in range(p.n):
                     m.AddHint(t[v], values["start"][p.nodes[v]])
@@ -262,6 +270,7 @@ def _build(m: Any, q: JointAtIL) -> tuple[list, list, Any] | None:
         for lit in lits:
             m.AddImplication(lit, x)
         blocked_by[v] = x
+    exposure: list[Any] = []        # busy time of the other ops on each blocking consumer's group
     for v, cond in blocked_by.items():
         for o in range(n):
             if o == v or p.busy[o] <= 0:
@@ -279,6 +288,12 @@ def _build(m: Any, q: JointAtIL) -> tuple[list, list, Any] | None:
             diff = m.NewIntVar(0, ii - 1, f"since_{p.nodes[v]}_{p.nodes[o]}")
             m.Add(diff == r[v] - r[o] + ii * b)
             m.Add(diff >= p.busy[o]).OnlyEnforceIf(guard)
+            if not guard:
+                exposure.append(p.busy[o])
+            else:
+                exposed = m.NewBoolVar(f"exposed_{p.nodes[v]}_{p.nodes[o]}")
+                m.AddBoolOr([lit.Not() for lit in guard] + [exposed])     # exposed >= AND(guard)
+                exposure.append(p.busy[o] * exposed)
     # Tie-breaks among schedules of equal L (see JointBackend.solve): single-thread-issued ops off
     # the issue warp, then values crossing between compute groups (each goes through shared memory
     # and a barrier that the model charges only as a delay).
@@ -296,7 +311,12 @@ def _build(m: Any, q: JointAtIL) -> tuple[list, list, Any] | None:
         x = m.NewBoolVar(f"cross_{p.nodes[s_]}_{p.nodes[d_]}")
         m.AddImplication(sg.Not(), x)
         crossing.append(x)
-    return t, w, L, (off if p.issue_group is not None else None, sum(crossing) if crossing else None)
+    # Preference among equally short schedules (second pass): least blocking exposure, then fewest
+    # crossings (see CpSatJoint.solve).
+    prefer = None
+    if crossing or any(not isinstance(x, int) for x in exposure):
+        prefer = sum(exposure) * (len(crossing) + 1) + sum(crossing)
+    return t, w, L, (off if p.issue_group is not None else None, prefer)
 
 
 def add_folded_capacity(m: Any, p: Any, r: list, ii: int) -> bool:
