@@ -110,7 +110,7 @@ def joint_table(budget: float, time_limit: float, only: str | None = None, repea
         med = [statistics.median(r[k] for r in runs) for k in range(4)]
         totals = [r[3] for r in runs]
         groups = (j.get("warp_groups") or {}).get("compute", "-")
-        tried = len({e["ii"] for e in j.get("search") or []})
+        tried = len({e["ii"] for e in j.get("search") or [] if isinstance(e["ii"], int)})   # solver calls' I
         target = f"{paper / 10:.1f}" if paper else "-"
         mark = "" if not paper else ("  met" if med[3] <= paper / 10 else "  NOT MET")
         print(f"{label:<40}{seed.ii:>5}{j.ii:>5}{j.length:>5}{j.status:>9}{groups!s:>7}{tried:>4}"

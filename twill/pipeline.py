@@ -170,8 +170,8 @@ def optimize(path: str, arch: str, opts: OptimizeOptions = OptimizeOptions(),
             # No joint schedule within the searched (I, L) range: keep the proved modulo schedule
             # and say so; the search trace travels with it.
             schedule = modulo.with_extra(joint={"status": joint.status, "search": joint.get("search")})
-            tried = [t["ii"] for t in joint.get("search") or []]
-            span = f"I = {tried[0]}..{tried[-1]}" if tried else "no I"
+            ends = [i for t in joint.get("search") or [] for i in (t["ii"] if isinstance(t["ii"], list) else [t["ii"]])]
+            span = f"I = {min(ends)}..{max(ends)}" if ends else "no I"
             say(f"joint search: no warp assignment for {span} ({joint.status} there); keeping the modulo schedule")
     if realisability:
         schedule = schedule.with_extra(realisability=realisability)

@@ -75,8 +75,19 @@ def test_hopper_forward_without_subtiling_moves_the_search_past_the_modulo_ii():
     # One 128-row tile takes all 8 warps: one compute group, whose blocking waits serialise issue.
     assert s.get("warp_groups")["compute"] == 1 and s.get("warp_groups")["warps_per_group"] == 8
     trace = s.get("search")
-    assert trace[0]["ii"] == modulo.ii and trace[0]["result"] == "unsat"
     assert s.ii > modulo.ii and all(e["result"] == "unsat" for e in trace[:-1]) and trace[-1]["result"] == "sat"
+    # The waiting ops of the one group need disjoint busy arcs: their busy sum refutes every smaller
+    # I at once (JointProblem.concurrency_bound), and here it is the optimum itself.
+    assert trace[0]["phase"] == "bound" and trace[0]["ii"] == [modulo.ii, s.ii - 1], trace[0]
+    # The solver agrees at both ends of that range, with Algorithm 1's L range at each.
+    from twill.solve.backends.cpsat_joint import CpSatJoint
+    from twill.solve.joint_problem import JointAtIL, JointProblem
+
+    p = JointProblem.from_graph(g, load_machine("h100"), scale=s.time_unit)
+    for ii in (modulo.ii, s.ii - 1):
+        lm = modulo_schedule(p.modulo, "cpsat", SolveOptions(), min_ii=ii, max_ii=ii).length
+        sol = CpSatJoint().solve(JointAtIL(p, ii, lm, -(-lm // ii) * ii), SolveOptions(time_limit=60))
+        assert sol.status == "infeasible", (ii, sol.status)
 
 
 def test_blackwell_subtiled_forward_is_fa4():

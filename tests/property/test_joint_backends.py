@@ -53,3 +53,49 @@ def test_cpsat_and_z3_agree(g, ii, extra_stage, no_cross, reg_limit):
         s = Schedule(ii=ii, length=sol.values["length"], start=tuple(sol.values["start"].items()), status="feasible",
                      lower_bound=1, warp=tuple(sol.values["warp"].items())).with_extra(joint=p.params())
         assert verify(g, H100, s) == []
+
+
+@st.composite
+def waiting_graphs(draw):
+    """Loops whose ops sit on different units (a small ResMII) behind mostly blocking edges (a
+    large busy sum of waiting ops), so that the concurrency bound is above the modulo II."""
+    n = draw(st.integers(3, 5))
+    ops = [Op(f"n{i}", "elementwise", UNITS[i % 3], cycles=(c := draw(st.integers(1, 3))),
+              rrt=(Reservation(UNITS[i % 3], 0, c),)) for i in range(n)]
+    deps = [Dep(f"n{draw(st.integers(0, i - 1))}", f"n{i}", 0, 0, draw(st.sampled_from([True, True, False])))
+            for i in range(1, n)]
+    deps = [Dep(d.src, d.dst, ops[int(d.src[1:])].cycles, 0, d.blocking) for d in deps]
+    deps.append(Dep(f"n{n - 1}", f"n{draw(st.integers(0, n - 1))}", ops[n - 1].cycles, 1, False))
+    return LoopGraph("waits", tuple(ops), tuple(deps), meta=(("num_warps", 4),))
+
+
+@settings(max_examples=30, deadline=None, derandomize=True)
+@given(st.one_of(graphs(), waiting_graphs()))
+def test_concurrency_bound_never_changes_the_answer(g):
+    """With one compute group every op's group is fixed and ``concurrency_bound`` refutes the I values
+    below the waiting ops' busy sum without a solve: Algorithm 1 with and without it finds the same
+    (I, L) and status, and CP-SAT refutes the I just below the bound for every L up to 6 stages."""
+    from dataclasses import replace
+
+    import twill.solve.joint_problem as jp
+    from twill.solve.search import JointOptions, joint_search
+
+    g = replace(g, meta=(("num_warps", 4),))
+    p = JointProblem.from_graph(g, H100, scale=512.0)
+    bound, _ = p.concurrency_bound()
+    opts = JointOptions(time_limit=10, total_time=60, max_steps=40)
+    with_bound = joint_search(g, H100, opts)
+    saved = jp.JointProblem.concurrency_bound
+    try:
+        jp.JointProblem.concurrency_bound = lambda self: (0, "")
+        without = joint_search(g, H100, opts)
+    finally:
+        jp.JointProblem.concurrency_bound = saved
+    assert (with_bound.ii, with_bound.length, with_bound.status) == (without.ii, without.length, without.status)
+    if with_bound.status in ("optimal", "feasible"):          # (some loops hold more registers than a group)
+        assert with_bound.ii >= bound and verify(g, H100, with_bound) == []
+    if bound > 1:
+        ii = bound - 1
+        for stages in range(1, 7):
+            q = JointAtIL(p, ii, (stages - 1) * ii + 1, stages * ii)
+            assert get_joint_backend("cpsat").solve(q, SolveOptions(time_limit=20)).status == "infeasible"

@@ -161,6 +161,36 @@ class JointProblem:
         return ModuloProblem(self.nodes, self.cycles, self.rrt, self.edges, self.capacity, self.name,
                              self.stage_order)
 
+    def concurrency_bound(self) -> tuple[int, str]:
+        """``(I, why)``: no joint schedule has a smaller I when every op's group is fixed (0 when
+        some op may choose). Two ops that wait on one group (a blocking edge, or a transfer from
+        another group) each start while the other is not executing, so their busy arcs on the
+        circle of I slots are disjoint, and the busy times of a group's waiting ops sum to at most I.
+
+        Examples
+        --------
+        >>> from twill.graph.model import Reservation as R
+        >>> p = JointProblem(("S", "P", "O"), (3, 4, 3), ((R("tc", 0, 3),), (R("sfu", 0, 4),), (R("tc", 0, 3),)),
+        ...                  ((0, 1, 3, 0), (1, 2, 4, 0), (2, 2, 3, 1)), (("sfu", 1), ("tc", 1)),
+        ...                  blocking=(True, True, False))
+        >>> p.concurrency_bound()
+        (7, 'waiting ops on group 0: P, O (busy 4 + 3)')
+        """
+        if any(len(self.groups_of(v)) != 1 for v in range(self.n)):
+            return 0, ""
+        group = [self.groups_of(v)[0] for v in range(self.n)]
+        waits = sorted({d for e, (s_, d, _, _) in enumerate(self.edges)
+                        if s_ != d and (self.blocking[e] or group[s_] != group[d])})
+        best, why = 0, ""
+        for g in sorted(set(group)):
+            members = [v for v in waits if group[v] == g and self.busy[v] > 0]
+            total = sum(self.busy[v] for v in members)
+            if total > best:
+                best = total
+                why = (f"waiting ops on group {g}: {', '.join(self.nodes[v] for v in members)} "
+                       f"(busy {' + '.join(str(self.busy[v]) for v in members)})")
+        return best, why
+
     def cross_warp_allowed(self, s: int, d: int) -> bool:
         """``no_cross_warp`` forbids only transfers between compute groups."""
         return not self.no_cross_warp or self.variable_latency[s] or self.variable_latency[d]

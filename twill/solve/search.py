@@ -177,6 +177,14 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
     quick = min(opts.time_limit, max(1.0, opts.time_limit / 10))
     best: tuple[int, Any, Schedule] | None = None
     ii, steps, stuck = first_ii, 0, 0
+    bound, why = p.concurrency_bound()
+    if bound > first_ii:
+        # With every op's group fixed, the waiting ops of a group take disjoint arcs of the I slots:
+        # every I below their busy sum is refuted without a solve.
+        trace.append({"ii": [first_ii, bound - 1], "length": None, "stages": None, "result": "unsat", "seconds": 0.0,
+                      "phase": "bound", "why": why})
+        outcome.update({i: "unsat" for i in range(first_ii, bound)})
+        ii = bound
     while best is None and steps < opts.max_steps and time.perf_counter() < deadline:
         got = attempt(ii, quick, "ascend")
         steps += 1
@@ -218,13 +226,18 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
                         solve_seconds=elapsed, backend=f"{solver.name}-joint", time_unit=scale,
                         extra=(("search", trace), ("joint", p.params()),
                                ("search_summary", {"result": "no joint schedule in the searched (I, L) range",
-                                                   "ii_tried": sorted({e["ii"] for e in trace})})))
+                                                   "ii_tried": _solved_iis(trace)})))
     found_ii, sol, mod = best
     open_below = [i for i in range(first_ii, found_ii) if outcome.get(i) != "unsat"]
     ii_lower = open_below[0] if open_below else found_ii
     exact = seed_proved and not open_below and sol.status == OPTIMAL
     return _schedule(graph, p, sol, mod, first_ii, trace, exact, solver.name, scale, elapsed,
                      ii_lower=ii_lower if seed_proved else first_ii, mii=moduli[first_ii].get("mii"))
+
+
+def _solved_iis(trace: list[dict[str, Any]]) -> list[int]:
+    """The I values a solver was called at (a bound's entry covers a range, ``ii`` = [lo, hi])."""
+    return sorted({e["ii"] for e in trace if isinstance(e["ii"], int)})
 
 
 def _ranges(modulo: Schedule, mode: str) -> list[tuple[int, int, int]]:
@@ -244,11 +257,10 @@ def _ranges(modulo: Schedule, mode: str) -> list[tuple[int, int, int]]:
 def _modulo_at(p: JointProblem, ii: int, backend: str, opts: SolveOptions) -> Schedule:
     """The optimal modulo schedule at exactly ``ii`` (status infeasible when none exists there)."""
     from twill.solve.backends import get_backend
-    from twill.solve.bounds import horizon
-    from twill.solve.problem import ModuloAtII
+    from twill.solve.modulo import solve_at_ii
 
     mp = p.modulo
-    sol = get_backend(backend).solve(ModuloAtII(mp, ii, horizon(mp, ii)), opts)
+    sol = solve_at_ii(get_backend(backend), mp, ii, opts)
     if sol.status not in (OPTIMAL, FEASIBLE):
         return Schedule(ii=ii, length=0, start=(), status=sol.status, lower_bound=ii,
                         solve_seconds=float(sol.stats.get("seconds", 0.0)), backend=backend)
@@ -346,7 +358,7 @@ def _schedule(g: LoopGraph, p: JointProblem, sol: Any, modulo: Schedule, first_i
                                                                 "crossing_values"],
                     "proved": "the preference pass does not change what is proved: (I, L) as in search_summary"},
         search_summary={"proof": proof, "scope": "I from the modulo optimum upward; at each I, L from the optimal "
-                        "modulo length L_M up to ceil(L_M / I) * I (Algorithm 1)", "ii_tried": sorted({e["ii"] for e in trace})},
+                        "modulo length L_M up to ceil(L_M / I) * I (Algorithm 1)", "ii_tried": _solved_iis(trace)},
         modulo_seed={"ii": modulo.ii, "length": modulo.length, "status": modulo.status},
         mii=mii or modulo.get("mii"))
 

@@ -54,6 +54,86 @@ def stage_components(p: ModuloProblem) -> list[tuple[list[int], list[tuple[int, 
     return out
 
 
+def stage_span(nodes: list[int], edges: list[tuple[int, int, int, int]], pairs: list[tuple[int, int]],
+               lo: int, hi: int, budget: int = 200_000) -> int:
+    """A bound K on the stages of a cyclic component at every II in [lo, hi]: the least solution of
+    its stage constraints (see ``stage_components``) has every k_v in [0, K].
+
+    k_v of the least solution is the increment c(P) of a heaviest path P ending at v (from some u,
+    where k starts at 0); as no cycle is positive in a feasible system, P is simple. Two bounds on
+    c(P), u -> v: (1) each increment c_e = ceil((delay - II dist + r_src - r_dst) / II) is at most
+    ceil(delay / lo) + 1 - dist (a stage-order pair's is 0), so c(P) <= the heaviest simple path
+    under those (depth-first search; past ``budget`` extensions, the sum of the n - 1 largest); (2)
+    any path Q back from v to u closes a walk of increment c(P) + c(Q) <= 0, and c_e is at least
+    ceil((delay + 1) / hi) - 1 - dist, so c(P) <= -(the heaviest Q under those lower bounds). K is
+    the largest over u, v of the smaller of the two: stage-order pairs that run back along a
+    dependence chain pin the chain's stages together, which (1) alone cannot see.
+
+    Examples
+    --------
+    >>> stage_span([0, 1], [(0, 1, 5, 0), (1, 0, 1, 1)], [], lo=4, hi=8)     # min(2 + 1, -(0 - 1)) = 1
+    1
+    >>> stage_span([0, 1], [(0, 1, 5, 0)], [(1, 0)], lo=4, hi=8)             # stage(1) <= stage(0): 0
+    0
+    """
+    ub: dict[tuple[int, int], int] = {}
+    lb: dict[tuple[int, int], int] = {}
+    for s_, d, delay, dist in edges:
+        up, down = -(-delay // lo) + 1 - dist, -(-(delay + 1) // hi) - 1 - dist
+        ub[(s_, d)] = max(ub.get((s_, d), up), up)
+        lb[(s_, d)] = max(lb.get((s_, d), down), down)
+    for a, b in pairs:
+        ub[(a, b)] = max(ub.get((a, b), 0), 0)
+        lb[(a, b)] = max(lb.get((a, b), 0), 0)
+    # (1) heaviest simple paths under the upper bounds, from every root.
+    succ: dict[int, list[tuple[int, int]]] = {}
+    for (s_, d), w in ub.items():
+        if s_ != d:
+            succ.setdefault(s_, []).append((d, w))
+    steps = sorted((max(0, w) for w in ub.values()), reverse=True)
+    loose = sum(steps[: len(nodes) - 1])
+    up_path = {(u, v): (0 if u == v else None) for u in nodes for v in nodes}
+    left = budget
+    for root in nodes:
+        stack = [(root, 0, frozenset([root]), iter(succ.get(root, ())))]
+        while stack and left >= 0:
+            v, total, seen, it = stack[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                stack.pop()
+                continue
+            left -= 1
+            d, w = nxt
+            if d not in seen:
+                key = (root, d)
+                up_path[key] = total + w if up_path[key] is None else max(up_path[key], total + w)
+                stack.append((d, total + w, seen | {d}, iter(succ.get(d, ()))))
+    if left < 0:
+        up_path = {key: loose for key in up_path}
+    # (2) heaviest paths under the lower bounds (no cycle is positive there: Bellman-Ford).
+    down_path: dict[tuple[int, int], int] = {}
+    for root in nodes:
+        far = {root: 0}
+        for _ in range(len(nodes)):
+            changed = False
+            for (s_, d), w in lb.items():
+                if s_ in far and (d not in far or far[s_] + w > far[d]):
+                    far[d] = far[s_] + w
+                    changed = True
+            if not changed:
+                break
+        for v, w in far.items():
+            down_path[(root, v)] = w
+    best = 0
+    for u in nodes:
+        for v in nodes:
+            bounds = [b for b in (up_path.get((u, v)), loose) if b is not None]
+            if (v, u) in down_path:
+                bounds.append(-down_path[(v, u)])
+            best = max(best, min(bounds))
+    return max(0, best)
+
+
 class CpSatSlotsModulo:
     name = "cpsat-slots"
 
@@ -206,8 +286,7 @@ class CpSatModulo(CpSatSlotsModulo):
                 else:
                     m.AddCumulative(intervals, demands, cap)
         for nodes, edges, pairs in stage_components(p):                            # DEPENDENCE, STAGE ORDER
-            steps = sorted((max(0, -(-delay // lo) + 1 - dist) for _, _, delay, dist in edges), reverse=True)
-            top = sum(steps[: len(nodes) - 1])
+            top = stage_span(nodes, edges, pairs, lo, hi)
             k, z = {}, {}
             for v in nodes:
                 k[v] = m.NewIntVar(0, top, f"k_{p.nodes[v]}")
