@@ -294,9 +294,9 @@ def _build(m: Any, q: JointAtIL) -> tuple[list, list, Any] | None:
                 exposed = m.NewBoolVar(f"exposed_{p.nodes[v]}_{p.nodes[o]}")
                 m.AddBoolOr([lit.Not() for lit in guard] + [exposed])     # exposed >= AND(guard)
                 exposure.append(p.busy[o] * exposed)
-    # Tie-breaks among schedules of equal L (see JointBackend.solve): single-thread-issued ops off
-    # the issue warp, then values crossing between compute groups (each goes through shared memory
-    # and a barrier that the model charges only as a delay).
+    # Preferences among schedules of equal L (see CpSatJoint.solve): single-thread-issued ops off the
+    # issue warp (first pass), then least blocking exposure and fewest values crossing between compute
+    # groups (second pass).
     off = 0
     if p.issue_group is not None:
         off = sum(1 - ow[v][p.issue_group] for v in range(n)
