@@ -121,7 +121,7 @@ def joint_table(budget: float, time_limit: float, only: str | None = None, repea
             for op, grp in j.warp:
                 roles.setdefault(grp, []).append(op)
             pref = j.get("preference") or {}
-            print(f"    groups: " + "; ".join(f"{grp}: {' '.join(ops)}" for grp, ops in sorted(roles.items())))
+            print("    groups: " + "; ".join(f"{grp}: {' '.join(ops)}" for grp, ops in sorted(roles.items())))
             print(f"    preference: blocking exposure {pref.get('blocking_exposure')}, crossing values "
                   f"{pref.get('crossing_values')}, pass {(j.get('search') or [{}])[-1].get('preference_pass', '-')}")
 

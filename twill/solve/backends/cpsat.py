@@ -15,6 +15,7 @@ modulo II (the steady state holds every copy's usage). The objective is L.
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from twill.errors import SolverError
 from twill.solve.backends import cpsat_solver, slot_coefficients
@@ -134,6 +135,24 @@ def stage_span(nodes: list[int], edges: list[tuple[int, int, int, int]], pairs: 
     return max(0, best)
 
 
+def _run(m: Any, options: SolveOptions, t0: float, what: str, where: str) -> tuple[str, Any, dict[str, Any]]:
+    """Solve ``m`` (built since ``t0``): the status (optimal | feasible | infeasible | timeout), the
+    solver (for the values) and the stats every modulo backend reports; an invalid model raises."""
+    from ortools.sat.python import cp_model
+
+    t_build = time.perf_counter() - t0
+    solver = cpsat_solver(options)
+    st = solver.Solve(m)
+    stats = {"seconds": time.perf_counter() - t0, "build_seconds": t_build,
+             "solve_seconds": time.perf_counter() - t0 - t_build, "solver_status": solver.StatusName(st)}
+    if st == cp_model.MODEL_INVALID:
+        raise SolverError(f"CP-SAT rejected the {what}", where=where, found=m.Validate())
+    status = {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible", cp_model.INFEASIBLE: "infeasible"}.get(st, "timeout")
+    if status in ("optimal", "feasible"):
+        stats["bound"] = int(round(solver.BestObjectiveBound()))
+    return status, solver, stats
+
+
 class CpSatSlotsModulo:
     name = "cpsat-slots"
 
@@ -172,20 +191,11 @@ class CpSatSlotsModulo:
             for terms in per_slot.values():
                 m.Add(sum(terms) <= cap)
         m.Minimize(L)
-        t_build = time.perf_counter() - t0
-        solver = cpsat_solver(options)
-        st = solver.Solve(m)
-        stats = {"seconds": time.perf_counter() - t0, "build_seconds": t_build,
-                 "solve_seconds": time.perf_counter() - t0 - t_build, "solver_status": solver.StatusName(st)}
-        if st == cp_model.MODEL_INVALID:
-            raise SolverError("CP-SAT rejected the modulo model", where=p.name, found=m.Validate())
-        if st == cp_model.INFEASIBLE:
-            return Solution("infeasible", {}, stats)
-        if st not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return Solution("timeout", {}, stats)
-        stats["bound"] = int(round(solver.BestObjectiveBound()))
+        status, solver, stats = _run(m, options, t0, "modulo model", p.name)
+        if status not in ("optimal", "feasible"):
+            return Solution(status, {}, stats)
         values = {"start": {p.nodes[v]: solver.Value(t[v]) for v in range(p.n)}, "length": solver.Value(L)}
-        return Solution("optimal" if st == cp_model.OPTIMAL else "feasible", values, stats)
+        return Solution(status, values, stats)
 
 
 class CpSatModulo(CpSatSlotsModulo):
@@ -217,23 +227,15 @@ class CpSatModulo(CpSatSlotsModulo):
         for v, start in enumerate(q.hint):
             m.AddHint(t[v], start)
         m.Minimize(L)
-        t_build = time.perf_counter() - t0
         if not feasible:
+            t_build = time.perf_counter() - t0
             return Solution("infeasible", {}, {"seconds": t_build, "build_seconds": t_build, "solve_seconds": 0.0,
                                                "solver_status": "INFEASIBLE (constant load)"})
-        solver = cpsat_solver(options)
-        st = solver.Solve(m)
-        stats = {"seconds": time.perf_counter() - t0, "build_seconds": t_build,
-                 "solve_seconds": time.perf_counter() - t0 - t_build, "solver_status": solver.StatusName(st)}
-        if st == cp_model.MODEL_INVALID:
-            raise SolverError("CP-SAT rejected the modulo model", where=p.name, found=m.Validate())
-        if st == cp_model.INFEASIBLE:
-            return Solution("infeasible", {}, stats)
-        if st not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return Solution("timeout", {}, stats)
-        stats["bound"] = int(round(solver.BestObjectiveBound()))
+        status, solver, stats = _run(m, options, t0, "modulo model", p.name)
+        if status not in ("optimal", "feasible"):
+            return Solution(status, {}, stats)
         values = {"start": {p.nodes[v]: solver.Value(t[v]) for v in range(p.n)}, "length": solver.Value(L)}
-        return Solution("optimal" if st == cp_model.OPTIMAL else "feasible", values, stats)
+        return Solution(status, values, stats)
 
     range_floor = staticmethod(range_floor)
 
@@ -304,17 +306,7 @@ class CpSatModulo(CpSatSlotsModulo):
             for a, b in pairs:
                 m.Add(k[a] <= k[b])
         m.Minimize(ii)
-        t_build = time.perf_counter() - t0
-        solver = cpsat_solver(options)
-        st = solver.Solve(m)
-        stats = {"seconds": time.perf_counter() - t0, "build_seconds": t_build,
-                 "solve_seconds": time.perf_counter() - t0 - t_build, "solver_status": solver.StatusName(st)}
-        if st == cp_model.MODEL_INVALID:
-            raise SolverError("CP-SAT rejected the II-range model", where=p.name, found=m.Validate())
-        if st == cp_model.INFEASIBLE:
-            return Solution("infeasible", {}, stats)
-        if st not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return Solution("timeout", {}, stats)
-        stats["bound"] = int(round(solver.BestObjectiveBound()))
-        return Solution("optimal" if st == cp_model.OPTIMAL else "feasible",
-                        {"ii": solver.Value(ii), "slots": {v: solver.Value(r[v]) for v in range(p.n)}}, stats)
+        status, solver, stats = _run(m, options, t0, "II-range model", p.name)
+        if status not in ("optimal", "feasible"):
+            return Solution(status, {}, stats)
+        return Solution(status, {"ii": solver.Value(ii), "slots": {v: solver.Value(r[v]) for v in range(p.n)}}, stats)
