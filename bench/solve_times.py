@@ -4,7 +4,7 @@ search (Algorithm 1) on the paper's three cases: Hopper FA forward (sub-tiled), 
 forward (sub-tiled, 3 compute groups) and Hopper FA backward, plus the main job's plain FA forward.
 
     python bench/solve_times.py [--arch h100 --arch b200] [--time-limit 30] [--joint-time 600] [--no-modulo]
-                                [--case TEXT] [--repeat 3]
+                                [--case TEXT] [--repeat 3] [--unsat-cases]
 
 Prints a header (date, host, CPU count, load average, Triton version, command), one line per kernel
 x arch x backend, then one line per joint case; commit the output under bench/results/.
@@ -28,6 +28,13 @@ JOINT_CASES = (
     ("Blackwell FA fwd (sub-tiled, 3 groups)", "fa3_subtiled", "b200", {"warp_groups": 3}, 19.0),
     ("Hopper FA bwd", "fa_bwd", "h100", {}, 88.0),
     ("Hopper FA fwd (plain, the main job)", "fa3", "h100", {}, None),
+)
+# The paper's section 6.2.2 modifications of the Blackwell forward, each of which makes the smallest
+# I unsatisfiable (--unsat-cases; one run each, within the joint budget).
+UNSAT_CASES = (
+    ("Blackwell fwd, fewer warps (1 group)", "fa3_subtiled", "b200", {"warp_groups": 1}, None),
+    ("Blackwell fwd, not sub-tiled", "fa3", "b200", {}, None),
+    ("Blackwell fwd, no cross-warp (3 groups)", "fa3_subtiled", "b200", {"warp_groups": 3, "no_cross_warp": True}, None),
 )
 
 
@@ -72,7 +79,8 @@ def modulo_table(archs: list[str], time_limit: float) -> None:
                       f"{time.perf_counter() - t2:>10.2f}", flush=True)
 
 
-def joint_table(budget: float, time_limit: float, only: str | None = None, repeat: int = 3) -> None:
+def joint_table(budget: float, time_limit: float, only: str | None = None, repeat: int = 3,
+                cases: tuple = JOINT_CASES) -> None:
     """Each joint case ``repeat`` times (the VM is shared: the median is the figure); per phase:
     normalisation, the modulo seed (Algorithm 1's first I), the joint search (every (I, L) tried,
     with the preference pass), and the total against the target (a tenth of the paper's time)."""
@@ -89,7 +97,7 @@ def joint_table(budget: float, time_limit: float, only: str | None = None, repea
 
     print(f"\n{'joint case':<40}{'MII':>5}{'I':>5}{'L':>5}{'status':>9}{'groups':>7}{'Is':>4}"
           f"{'norm s':>8}{'seed s':>8}{'joint s':>8}{'total s':>8}{'min-max':>12}{'target':>7}{'paper':>6}")
-    for label, kernel, arch, kw, paper in JOINT_CASES:
+    for label, kernel, arch, kw, paper in cases:
         if only and only.lower() not in label.lower():
             continue
         m = load_machine(arch)
@@ -111,6 +119,11 @@ def joint_table(budget: float, time_limit: float, only: str | None = None, repea
         totals = [r[3] for r in runs]
         groups = (j.get("warp_groups") or {}).get("compute", "-")
         tried = len({e["ii"] for e in j.get("search") or [] if isinstance(e["ii"], int)})   # solver calls' I
+        if cases is UNSAT_CASES:
+            first = (j.get("search") or [{}])[0]
+            print(f"    at the modulo II {seed.ii}: {first.get('result')}; I tried "
+                  f"{min(e['ii'] for e in j.get('search') if isinstance(e['ii'], int))}.."
+                  f"{max(e['ii'] for e in j.get('search') if isinstance(e['ii'], int))}, lower bound {j.lower_bound}")
         target = f"{paper / 10:.1f}" if paper else "-"
         mark = "" if not paper else ("  met" if med[3] <= paper / 10 else "  NOT MET")
         print(f"{label:<40}{seed.ii:>5}{j.ii:>5}{j.length:>5}{j.status:>9}{groups!s:>7}{tried:>4}"
@@ -135,12 +148,17 @@ def main() -> None:
     ap.add_argument("--no-joint", action="store_true")
     ap.add_argument("--case", default=None, help="only the joint cases whose label contains this")
     ap.add_argument("--repeat", type=int, default=3, help="runs of each joint case (the median is reported)")
+    ap.add_argument("--unsat-cases", action="store_true",
+                    help="the paper's unsatisfiable Blackwell modifications instead of the timed cases (one run each)")
     a = ap.parse_args()
     header(a)
     if not a.no_modulo:
         modulo_table(a.arch or ["h100", "b200"], a.time_limit)
     if not a.no_joint:
-        joint_table(a.joint_time, max(a.time_limit, 60.0), a.case, a.repeat)
+        if a.unsat_cases:
+            joint_table(a.joint_time, max(a.time_limit, 60.0), a.case, 1, UNSAT_CASES)
+        else:
+            joint_table(a.joint_time, max(a.time_limit, 60.0), a.case, a.repeat)
     load = os.getloadavg()
     print(f"\n# done {datetime.datetime.now():%H:%M}, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
 
