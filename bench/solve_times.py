@@ -119,15 +119,10 @@ def joint_table(budget: float, time_limit: float, only: str | None = None, repea
         totals = [r[3] for r in runs]
         groups = (j.get("warp_groups") or {}).get("compute", "-")
         tried = len({e["ii"] for e in j.get("search") or [] if isinstance(e["ii"], int)})   # solver calls' I
-        if cases is UNSAT_CASES:
-            first = (j.get("search") or [{}])[0]
-            print(f"    at the modulo II {seed.ii}: {first.get('result')}; I tried "
-                  f"{min(e['ii'] for e in j.get('search') if isinstance(e['ii'], int))}.."
-                  f"{max(e['ii'] for e in j.get('search') if isinstance(e['ii'], int))}, lower bound {j.lower_bound}")
         target = f"{paper / 10:.1f}" if paper else "-"
         mark = "" if not paper else ("  met" if med[3] <= paper / 10 else "  NOT MET")
         print(f"{label:<40}{seed.ii:>5}{j.ii:>5}{j.length:>5}{j.status:>9}{groups!s:>7}{tried:>4}"
-              f"{med[0]:>8.2f}{med[1]:>8.2f}{med[2]:>8.2f}{med[3]:>8.2f}{f'{min(totals):.2f}-{max(totals):.2f}':>12}"
+              f"{med[0]:>8.2f}{med[1]:>8.2f}{med[2]:>8.2f}{med[3]:>8.2f} {f'{min(totals):.2f}-{max(totals):.2f}':>13}"
               f"{target:>7}{paper or '-':>6}{mark}" + ("" if ok or not j.ii else "  CHECKER FAILED"), flush=True)
         if j.warp:
             roles: dict[int, list[str]] = {}
@@ -137,6 +132,11 @@ def joint_table(budget: float, time_limit: float, only: str | None = None, repea
             print("    groups: " + "; ".join(f"{grp}: {' '.join(ops)}" for grp, ops in sorted(roles.items())))
             print(f"    preference: blocking exposure {pref.get('blocking_exposure')}, crossing values "
                   f"{pref.get('crossing_values')}, pass {(j.get('search') or [{}])[-1].get('preference_pass', '-')}")
+        if cases is UNSAT_CASES:
+            solved = [e["ii"] for e in j.get("search") or [] if isinstance(e["ii"], int)]
+            first = (j.get("search") or [{}])[0]
+            print(f"    at the modulo II {seed.ii}: {first.get('result')}; I tried {min(solved)}..{max(solved)}, "
+                  f"I proved >= {j.lower_bound}")
 
 
 def main() -> None:
