@@ -544,6 +544,6 @@ def _write(path: str, text: str) -> None:
 
 def _write_page(out_dir: str, sched: dict[str, Any], prof: dict[str, Any] | None, result: dict[str, Any]) -> None:
     """schedule.html beside validation.json, the schedule drawn with the re-profile and the validation."""
-    from twill.view.html import write_html
+    from twill.view import write_html
 
     write_html(Path(out_dir) / "schedule.html", sched, None, prof, result)

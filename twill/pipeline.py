@@ -274,7 +274,7 @@ def write_outputs(result: OptimizeResult, out_dir: str | Path) -> list[Path]:
     if result.annotated_ttgir:
         files["annotated.ttgir"] = result.annotated_ttgir
     try:
-        from twill.view.html import render_html
+        from twill.view import render_html
     except ImportError:
         pass
     else:

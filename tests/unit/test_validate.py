@@ -67,7 +67,7 @@ def test_view_draws_a_validation_record_beside_the_schedule(tmp_path):
     import shutil
 
     from twill.commands.view import load_inputs
-    from twill.view.html import render_html
+    from twill.view import render_html
 
     d = tmp_path / "fa3"
     shutil.copytree(ROOT / SCHED / "fa3-h200", d)
@@ -168,7 +168,7 @@ def test_fa3_hints_name_the_dot_placement_triton_36_cannot_compile():
 def test_view_draws_correctness_speed_and_the_critical_path(tmp_path):
     import json
 
-    from twill.view.html import render_html
+    from twill.view import render_html
 
     sched = json.loads((ROOT / SCHED / "fa3-h200/schedule.json").read_text())
     v = json.loads((ROOT / "bench/results/validate/fa3-h200/validation.json").read_text())

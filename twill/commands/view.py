@@ -51,7 +51,7 @@ def load_inputs(path: str | Path) -> tuple[Path, dict[str, Any], dict[str, Any] 
 
 
 def run(args: argparse.Namespace) -> int:
-    from twill.view.html import write_html
+    from twill.view import write_html
 
     sched_path, data, graph, extra = load_inputs(args.path)
     target = sched_path.with_name("schedule.html")

@@ -1,0 +1,67 @@
+"""Small helpers every layer may use: atomic file writes, hashing, and whether an optional module is installed."""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import tempfile
+from pathlib import Path
+
+
+def sha256(data: str | bytes) -> str:
+    """Hex SHA-256 of text (UTF-8) or bytes.
+
+    Examples
+    --------
+    >>> sha256("")[:12]
+    'e3b0c44298fc'
+    """
+    return hashlib.sha256(data.encode() if isinstance(data, str) else data).hexdigest()
+
+
+def is_installed(module: str) -> bool:
+    """Whether ``module`` (a dotted name such as ``ortools.sat.python.cp_model``) can be imported,
+    found without importing it (a solver's import costs time, and on the GPU machine it is absent).
+
+    Examples
+    --------
+    >>> is_installed("json"), is_installed("no_such_module_twill")
+    (True, False)
+    """
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):   # a parent package missing, or a malformed name
+        return False
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def atomic_write(path: str | Path, data: str | bytes) -> Path:
+    """Write ``data`` to ``path`` through a temporary file in the same directory and a rename, so a
+    reader (or an interrupted run) sees the old file or the new one, never half of one.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> p = atomic_write(os.path.join(tempfile.mkdtemp(), "x.txt"), "hello")
+    >>> p.read_text()
+    'hello'
+    """
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data.encode() if isinstance(data, str) else data)
+        os.chmod(tmp, 0o666 & ~_umask())      # mkstemp makes 0600; a written output is the user's usual mode
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+    return target
