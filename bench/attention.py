@@ -69,10 +69,11 @@ def annotated(name, depth=None):
         return (d / "annotated.ttgir").read_text()
     from codegen.annotate import annotate_ttgir
     from twill.graph.io import graph_from_dict
+    from twill.machine.model import load_machine
     from twill.schedule.model import Schedule
     sched = json.loads((d / "schedule.json").read_text())
     return annotate_ttgir((d / "pre_pipeline.ttgir").read_text(), graph_from_dict(sched["graph"]),
-                          Schedule.from_dict(sched), distance=depth)
+                          Schedule.from_dict(sched), load_machine("h200"), distance=depth)
 
 
 DEPTHS = (1, 2, 3)
@@ -249,7 +250,8 @@ def fixture(trace, dst, ctas=4):
 
 
 def profiles(out):
-    from twill.ir.frontend import graph_for_file
+    from twill.graph.extract import graph_for_file
+    from twill.machine.model import load_machine
     from profiling.run import profile_run
     from kernels import fa3, gemm
     res = {}
@@ -257,7 +259,7 @@ def profiles(out):
             ("fa3", fa3, fa3._attn_fwd, dict(B=1, H=4, N=4096), dict(B=4, H=32, N=4096)),
             ("gemm", gemm, gemm._gemm, dict(M=2048, N=2048, K=4096), dict(M=4096, N=4096, K=4096))):
         for variant, ann in (("default", None), ("twill", annotated(name))):
-            g, _ = graph_for_file(str(ROOT / f"kernels/{name}.py"), "h200")
+            g, _ = graph_for_file(str(ROOT / f"kernels/{name}.py"), load_machine("h200").target)
             si, bi = mod.make_inputs(**small, seed=9), mod.make_inputs(**big, seed=9)
             d = os.path.join(out, f"prof_{name}_{variant}")
             r = profile_run(g, lambda: mod.launch(si), lambda: mod.launch(bi), (kern,), d, annotated=ann)

@@ -72,8 +72,9 @@ def checked(out, ref):
 def annotations():
     """The committed warp-specialized annotation and the same schedule's stages-only annotation."""
     from codegen.annotate import annotate_ttgir
-    from codegen.warps import warp_specialized
+    from codegen.partitions import warp_specialized
     from twill.graph.io import graph_from_dict
+    from twill.machine.model import load_machine
     from twill.schedule.model import Schedule
     missing = [f for f in ("annotated.ttgir", "schedule.json", "pre_pipeline.ttgir") if not (SCHEDULE / f).is_file()]
     if missing:
@@ -85,7 +86,7 @@ def annotations():
                          + " ".join(ln for ln in ws.splitlines()[:4] if ln.startswith("// twill")))
     sched = json.loads((SCHEDULE / "schedule.json").read_text())
     stages = annotate_ttgir((SCHEDULE / "pre_pipeline.ttgir").read_text(), graph_from_dict(sched["graph"]),
-                            Schedule.from_dict(sched))
+                            Schedule.from_dict(sched), load_machine("h200"))
     # launch as compiled offline: the extraction's num_warps (Triton gives every partition that many)
     # and the buffer depth between partitions that fitted shared memory
     meta = sched["graph"]["meta"]

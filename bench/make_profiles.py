@@ -17,7 +17,8 @@ def main(run: str) -> int:
     from profiling.profile import make_profile, to_perfetto
     from profiling.replay import replay
     from profiling.trace import load_trace
-    from twill.ir.frontend import graph_for_file
+    from twill.graph.extract import graph_for_file
+    from twill.machine.model import load_machine
 
     d = Path(run)
     bench = json.loads((d / "bench.json").read_text())
@@ -25,7 +26,7 @@ def main(run: str) -> int:
     for key, info in bench["profiles"].items():
         name, variant = key.split("/")
         path = ROOT / f"kernels/{name}.py"
-        g, _ = graph_for_file(str(path), "h200")
+        g, _ = graph_for_file(str(path), load_machine("h200").target)
         ev = load_trace(d / f"{name}_{variant}.chrome_trace.gz")
         prob = info["problem_traced"]
         iters = (prob["N"] // 128) if name == "fa3" else (prob["K"] // 64)

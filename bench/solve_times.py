@@ -50,7 +50,7 @@ def header(args: argparse.Namespace) -> None:
 
 
 def modulo_table(archs: list[str], time_limit: float) -> None:
-    from twill.ir.frontend import graph_for_file
+    from twill.graph.extract import graph_for_file
     from twill.machine.cost import annotate_costs
     from twill.machine.model import load_machine
     from twill.solve.modulo import modulo_schedule
@@ -65,7 +65,7 @@ def modulo_table(archs: list[str], time_limit: float) -> None:
         for arch in archs:
             m = load_machine(arch)
             t0 = time.perf_counter()
-            g, _ = graph_for_file(str(k), arch)
+            g, _ = graph_for_file(str(k), m.target)
             t_ext = time.perf_counter() - t0
             t1 = time.perf_counter()
             s, rep = normalize_graph(annotate_costs(g, m))
@@ -86,7 +86,7 @@ def joint_table(budget: float, time_limit: float, only: str | None = None, repea
     with the preference pass), and the total against the target (a tenth of the paper's time)."""
     import statistics
 
-    from twill.ir.frontend import graph_for_file
+    from twill.graph.extract import graph_for_file
     from twill.machine.cost import annotate_costs
     from twill.machine.model import load_machine
     from twill.schedule.verify import verify
@@ -101,7 +101,7 @@ def joint_table(budget: float, time_limit: float, only: str | None = None, repea
         if only and only.lower() not in label.lower():
             continue
         m = load_machine(arch)
-        g, _ = graph_for_file(str(ROOT / "kernels" / f"{kernel}.py"), arch)
+        g, _ = graph_for_file(str(ROOT / "kernels" / f"{kernel}.py"), m.target)
         runs = []
         for _ in range(repeat):
             t0 = time.perf_counter()

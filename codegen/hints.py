@@ -2,7 +2,7 @@
 users who keep Triton's own scheduler rather than the annotated TTGIR, and what they cannot say.
 
 Triton turns ``tl.range(lo, hi, step, num_stages=, warp_specialize=, ...)`` into ``tt.*`` attributes
-on the loop (FINDINGS.md section 2); its scheduler then places the loads ``num_stages - 1`` stages
+on the loop; its scheduler then places the loads ``num_stages - 1`` stages
 ahead of their use and keeps the compute in the last stage, which is the shape of every schedule
 twill emits for Triton 3.6 (realisability). What a hint cannot carry: the order of the ops inside
 the stage (twill's clusters), the per-op stage of a schedule that splits compute across stages (a
@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from codegen.placement import load_buffer_budget, load_bytes, placement
 from twill.graph.model import LoopGraph
+from twill.machine.model import Machine
 from twill.schedule.model import Schedule
 
 
@@ -42,21 +44,19 @@ class Hints:
                 "tune_num_stages": list(self.tune) if self.tune else None}
 
 
-def hints(g: LoopGraph, s: Schedule, triton_version: str | None = None, distance: int | None = None) -> Hints:
-    """The hints closest to ``s`` on ``g`` (placement as ``codegen.annotate`` does it).
+def hints(g: LoopGraph, s: Schedule, machine: Machine, triton_version: str | None = None,
+          distance: int | None = None) -> Hints:
+    """The hints closest to ``s`` on ``g`` (placement as ``codegen.placement`` does it).
 
     Examples
     --------
-    >>> h = hints(graph, schedule)                   # doctest: +SKIP
+    >>> h = hints(graph, schedule, load_machine("h100"))   # doctest: +SKIP
     >>> dict(h.range_kwargs)                         # doctest: +SKIP
     {'num_stages': 3}
     """
-    from codegen.annotate import SMEM_BUDGET, placement
-
-    p = placement(g, s, triton_version, distance=distance)
-    loads = [o for o in g.ops if o.variable_latency]
-    nbytes = sum(o.smem or int(o.attr("bytes", 0) or 0) for o in loads)
-    tune = (2, max(2, SMEM_BUDGET // nbytes)) if loads and nbytes else None
+    p = placement(g, s, machine, triton_version, distance=distance)
+    nbytes = load_bytes(g)
+    tune = (2, max(2, load_buffer_budget(machine) // nbytes)) if nbytes else None
     rk: list[tuple[str, Any]] = [("num_stages", p.max_stage + 1)]
     launch: list[tuple[str, Any]] = []
     if g.get("num_warps"):

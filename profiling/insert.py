@@ -1,7 +1,7 @@
 """Insert Proton ``proton.record`` ops into a kernel's TTGIR around each graph node's ops, by node id
 (the KPerfIR, compiler-centric way: the user's kernel is not edited).
 
-Two insertion points, both through ``twill.ir.pipeline``'s pass replay:
+Two insertion points, both a ``twill.ir.triton_hooks.PassPlan``:
 - before ``assign_latencies`` (pre-pipeline TTGIR, the IR the graph was built from): one region per
   node, named by its id, around the contiguous run of the node's ops; the pipeliner then moves the
   records with the ops, exactly as it does for ``pl.enter_scope`` regions written in the source;
@@ -15,13 +15,12 @@ import contextlib
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from codegen.text import body_ops, ops_of
 from twill.errors import CompileError
+from twill.graph.locate import graph_loop, node_of_value
 from twill.graph.model import LoopGraph
-
-WAIT_OPS = ("ttng.warp_group_dot_wait", "ttng.wait_barrier")
-PRE_PIPELINE_PASS = "add_assign_latencies"
-H200_MAX_SHARED = 232448
+from twill.ir import ttgir, vocab
+from twill.ir.load import KernelSpec, source_of
+from twill.ir.triton_hooks import END, PRE_PIPELINE_PASS, PassPlan, compile_planned, module_text
 
 
 @dataclass(frozen=True)
@@ -31,21 +30,6 @@ class Region:
     name: str
     ops: tuple[str, ...]
     node: str | None
-
-
-def _owner(g: LoopGraph) -> dict[str, str]:
-    from codegen.annotate import _node_of_result
-
-    return _node_of_result(g)
-
-
-def _loop(lines: list[str], g: LoopGraph) -> tuple[int, int]:
-    owner = _owner(g)
-    for o in ops_of(lines):
-        if o.name == "scf.for" and any(b.result in owner for b in body_ops(lines, (o.first, o.attr_line))):
-            return o.first, o.attr_line
-    raise CompileError("graph does not match the IR", where=g.name, expected="a loop holding the graph's SSA names",
-                       found="none")
 
 
 def _record(indent: int, kind: str, name: str) -> str:
@@ -59,10 +43,10 @@ def insert_node_records(text: str, g: LoopGraph, nodes: tuple[str, ...] | None =
     (Proton pairs records by name; overlapping regions would time each other's records).
     """
     lines = text.splitlines()
-    span = _loop(lines, g)
-    owner = _owner(g)
+    span = graph_loop(lines, g)
+    owner = node_of_value(g)
     want = set(nodes) if nodes is not None else set(g.ids)
-    body = [b for b in body_ops(lines, span) if b.name != "scf.yield"]
+    body = [b for b in ttgir.region_ops(lines, span) if b.name != vocab.YIELD]
     runs: list[tuple[str, int, int, list[str]]] = []   # (node, first line, last line, op names)
     for b in body:
         node = owner.get(b.result or "")
@@ -99,13 +83,13 @@ def insert_node_records(text: str, g: LoopGraph, nodes: tuple[str, ...] | None =
 def insert_wait_records(text: str) -> tuple[str, list[Region]]:
     """Final TTGIR with a region around each wait op at the top level of the pipelined loop body."""
     lines = text.splitlines()
-    fors = [o for o in ops_of(lines) if o.name == "scf.for"]
+    fors = ttgir.loops(lines)
     regions: list[Region] = []
     inserts: dict[int, list[str]] = {}
     counts: dict[str, int] = {}
     for f in fors:
-        for b in body_ops(lines, (f.first, f.attr_line)):
-            if b.name not in WAIT_OPS:
+        for b in ttgir.region_ops(lines, f):
+            if b.name not in vocab.ASYNC_WAITS:
                 continue
             short = b.name.split(".")[-1]
             k = counts.get(short, 0)
@@ -124,12 +108,10 @@ def insert_wait_records(text: str) -> tuple[str, list[Region]]:
     return "\n".join(out) + "\n", regions
 
 
-def callbacks(g: LoopGraph, regions: list[Region], waits: bool = True,
-              before: dict[str, Any] | None = None, nodes: tuple[str, ...] | None = None) -> dict[str, Any]:
-    """Pass-replay callbacks that insert the records; ``regions`` receives what was inserted.
-    ``before`` adds other callbacks (e.g. a schedule's, before ``add_pipeline``); ``nodes`` limits
-    the node regions to those ids."""
-    from twill.ir.pipeline import END, module_text
+def record_plan(g: LoopGraph, regions: list[Region], waits: bool = True,
+                nodes: tuple[str, ...] | None = None) -> PassPlan:
+    """The pass plan that inserts the records; ``regions`` receives what was inserted; ``nodes``
+    limits the node regions to those ids. Add a schedule's plan to it to profile a scheduled kernel."""
 
     def load(mod: Any) -> None:
         from triton._C.libtriton import proton
@@ -148,18 +130,15 @@ def callbacks(g: LoopGraph, regions: list[Region], waits: bool = True,
         regions.extend(r)
         return text
 
-    cbs: dict[str, Any] = dict(before or {})
-    cbs[PRE_PIPELINE_PASS] = pre
-    if waits:
-        cbs[END] = end
-    return cbs
+    return PassPlan(before=((PRE_PIPELINE_PASS, pre),) + (((END, end),) if waits else ()))
 
 
 @contextlib.contextmanager
-def offline_instrumentation(sampling: str = "0,4", buffer_type: str = "shared", buffer_size: int = 0,
-                            max_shared_mem: int = H200_MAX_SHARED, clock32: bool = False) -> Iterator[Any]:
+def offline_instrumentation(max_shared_mem: int, sampling: str = "0,4", buffer_type: str = "shared",
+                            buffer_size: int = 0, clock32: bool = False) -> Iterator[Any]:
     """Register Proton's lowering passes with the NVIDIA backend without a GPU (what
-    ``proton.start(backend="instrumentation")`` does on one), so instrumented kernels compile offline."""
+    ``proton.start(backend="instrumentation")`` does on one), so instrumented kernels compile offline.
+    ``max_shared_mem`` is the target's shared memory per CTA (Proton's shared buffer is sized from it)."""
     import triton
     from triton._C.libtriton import passes, proton as tp
     from triton.backends import backends
@@ -195,49 +174,17 @@ def offline_instrumentation(sampling: str = "0,4", buffer_type: str = "shared", 
         compiler.instrumentation, triton.knobs.compilation.instrumentation_mode, flags.instrumentation_on = old
 
 
-def compile_instrumented(spec: Any, arch: str, g: LoopGraph, annotated: str | None = None,
-                         **mode: Any) -> tuple[Any, list[Region]]:
-    """Offline: the instrumented ``CompiledKernel`` (optionally with a twill schedule) and its regions.
-
-    A failure names the regions, so the one that broke compilation can be found.
-    """
-    from twill.ir.load import source_of
-    from twill.ir.pipeline import compile_with_callbacks
-
-    regions: list[Region] = []
-    before = None
-    if annotated is not None:
-        from codegen.compile import _callbacks
-
-        before = _callbacks(annotated)
-    with offline_instrumentation(**mode):
-        try:
-            k = compile_with_callbacks(source_of(spec), arch, spec.options, callbacks(g, regions, before=before))
-        except CompileError as e:
-            names = ", ".join(r.name for r in regions) or "none inserted yet"
-            raise CompileError(f"instrumented kernel failed to compile: {e}", where=f"regions: {names}") from None
-    return k, regions
-
-
-def find_breaking_regions(spec: Any, arch: str, g: LoopGraph, annotated: str | None = None,
+def find_breaking_regions(spec: KernelSpec, sm: int, smem: int, g: LoopGraph, schedule: PassPlan = PassPlan(),
                           **mode: Any) -> list[tuple[str, str]]:
-    """Offline, before any launch: ``[]`` when the instrumented kernel compiles, else each region that
-    breaks compilation on its own, with Triton's first error line (``("<all>", error)`` when no
+    """Offline, before any launch: ``[]`` when the instrumented kernel (with ``schedule``'s plan, if
+    any) compiles for compute capability ``sm`` with ``smem`` bytes of shared memory, else each region
+    that breaks compilation on its own, with Triton's first error line (``("<all>", error)`` when no
     single region does)."""
-    from twill.ir.load import source_of
-    from twill.ir.pipeline import compile_with_callbacks
-
-    before = None
-    if annotated is not None:
-        from codegen.compile import _callbacks
-
-        before = _callbacks(annotated)
 
     def attempt(nodes: tuple[str, ...] | None, waits: bool) -> str | None:
-        with offline_instrumentation(**mode):
+        with offline_instrumentation(smem, **mode):
             try:
-                compile_with_callbacks(source_of(spec), arch, spec.options,
-                                       callbacks(g, [], waits=waits, before=before, nodes=nodes))
+                compile_planned(source_of(spec), sm, spec.options, schedule + record_plan(g, [], waits, nodes))
             except CompileError as e:
                 return str(e)
         return None

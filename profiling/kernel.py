@@ -13,7 +13,6 @@ lost records).
 """
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import json
 import math
@@ -24,7 +23,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from profiling.insert import find_breaking_regions
+from profiling.profile import make_profile, to_perfetto
+from profiling.replay import replay
+from profiling.run import profile_run, require_gpu
+from profiling.trace import load_trace
 from twill.errors import InputError, ProfileError
+from twill.graph.extract import graph_for_file
+from twill.ir.triton_hooks import PassPlan
+from twill.machine.model import Machine
+from twill.util import atomic_write, sha256
 
 RECORD_BYTES = 8          # one Proton record: a 32-bit tag and a 32-bit clock word
 
@@ -68,49 +76,34 @@ def overflow_warning(lost: dict[str, Any] | None, sampled_warps: int, buffer_typ
             f"warps short); rerun with {fix}, fewer sampled warps, or a smaller traced problem")
 
 
-def profile_kernel(path: str, arch: str, out_dir: str, opts: ProfileOptions = ProfileOptions(),
-                   say: Any = print) -> dict[str, Any]:
+def profile_kernel(path: str, machine: Machine, out_dir: str, opts: ProfileOptions = ProfileOptions(),
+                   say: Any = print, schedule: PassPlan = PassPlan()) -> dict[str, Any]:
     """Profile ``path`` on this GPU; write ``out_dir``/{profile.json, trace.chrome_trace,
-    trace.perfetto.json, and proton.log when Proton printed anything} and return the profile. Needs a
-    CUDA GPU (one DeviceError line otherwise); a failed run leaves no ``out_dir`` behind."""
-    from profiling.run import require_gpu
-
+    trace.perfetto.json, and proton.log when Proton printed anything} and return the profile.
+    ``schedule`` is the plan that applies a twill schedule (``opts.schedule`` names where it came
+    from). Needs a CUDA GPU (one DeviceError line otherwise); a failed run leaves no ``out_dir`` behind."""
     require_gpu()
     import triton
 
-    from profiling.insert import find_breaking_regions
-    from profiling.profile import make_profile, to_perfetto
-    from profiling.replay import replay
-    from profiling.run import profile_run
-    from profiling.trace import load_trace
-    from twill.ir.frontend import graph_for_file
-    from twill.ir.load import load_kernel
-
-    g, _ = graph_for_file(path, arch)
-    spec = load_kernel(path, arch)
+    g, kir = graph_for_file(path, machine.target)
+    spec = kir.spec
+    assert spec is not None   # a kernel .py: read_kernel specialised it
     mod = kernel_module(path)
     jit = getattr(mod, str(g.get("kernel", g.name)), None)
     timed = dict(getattr(mod, "PROBLEM", {}) or {})
     traced = dict(getattr(mod, "PROFILE_PROBLEM", None) or getattr(mod, "SMALL", None) or timed)
-    annotated = None
-    if opts.schedule:
-        ann = Path(opts.schedule) / "annotated.ttgir" if Path(opts.schedule).is_dir() else Path(opts.schedule)
-        if not ann.is_file():
-            raise InputError("no annotated TTGIR for --schedule", where=str(opts.schedule),
-                             expected="a twill optimize output directory or an annotated .ttgir", found="nothing")
-        annotated = ann.read_text()
     mode = {"sampling": opts.sampling, "buffer_type": opts.buffer_type, "buffer_size": opts.buffer_size}
-    broken = find_breaking_regions(spec, arch, g, annotated, **mode)     # offline: which region breaks it
+    broken = find_breaking_regions(spec, machine.sm, machine.smem_per_cta, g, schedule, **mode)   # offline
     if broken:
         raise ProfileError("kernel fails to compile once instrumented", where=f"{g.name}: region {broken[0][0]}",
                            expected="every region compiles", found=broken[0][1])
     small, big = mod.make_inputs(**traced), mod.make_inputs(**timed) if timed else None
-    say(f"profiling {g.name} on {arch}: traced problem {traced}, timed problem {timed or traced}")
+    say(f"profiling {g.name} on {machine.name}: traced problem {traced}, timed problem {timed or traced}")
     work = os.path.join(out_dir, "proton")
     fresh = not os.path.exists(out_dir)
     try:
         r = profile_run(g, lambda: mod.launch(small), (lambda: mod.launch(big)) if big is not None else None,
-                        tuple(x for x in (jit,) if x is not None), work, annotated=annotated,
+                        tuple(x for x in (jit,) if x is not None), work, schedule=schedule,
                         sampling=opts.sampling, buffer_type=opts.buffer_type, buffer_size=opts.buffer_size)
     except BaseException:
         shutil.rmtree(out_dir if fresh else work, ignore_errors=True)     # nothing half-written left behind
@@ -127,9 +120,9 @@ def profile_kernel(path: str, arch: str, out_dir: str, opts: ProfileOptions = Pr
     if r.proton_dropped and (not lost or lost["units_short"] == 0):
         rep = {**rep, "lost_records": r.proton_dropped}
     warning = overflow_warning(rep["lost_records"], sampled, opts.buffer_type)
-    config = mod.default_config(arch) if callable(getattr(mod, "default_config", None)) else None
-    prof = make_profile(g, rep, arch=arch, gpu=r.gpu, triton_version=triton.__version__,
-                        kernel_source_sha256=hashlib.sha256(Path(path).read_bytes()).hexdigest(), problem=traced,
+    config = mod.default_config(machine.name) if callable(getattr(mod, "default_config", None)) else None
+    prof = make_profile(g, rep, arch=machine.name, gpu=r.gpu, triton_version=triton.__version__,
+                        kernel_source_sha256=sha256(Path(path).read_bytes()), problem=traced,
                         launch={"num_warps": r.num_warps, "num_stages": r.num_stages, "config": config,
                                 "sampled_warps": list(r.sampled_warps), "buffer_type": opts.buffer_type,
                                 "buffer_size": opts.buffer_size, "profile_scratch_size": r.profile_scratch_size,
@@ -142,8 +135,8 @@ def profile_kernel(path: str, arch: str, out_dir: str, opts: ProfileOptions = Pr
     if log.is_file() and log.stat().st_size:
         shutil.copy(log, os.path.join(out_dir, "proton.log"))      # Proton's own notices, kept out of the output
     shutil.rmtree(work, ignore_errors=True)
-    _write(os.path.join(out_dir, "trace.perfetto.json"), json.dumps(to_perfetto(events, r.sm_clock_ghz)))
-    _write(os.path.join(out_dir, "profile.json"), json.dumps(prof, indent=1) + "\n")
+    atomic_write(os.path.join(out_dir, "trace.perfetto.json"), json.dumps(to_perfetto(events, r.sm_clock_ghz)))
+    atomic_write(os.path.join(out_dir, "profile.json"), json.dumps(prof, indent=1) + "\n")
     return prof
 
 
@@ -170,8 +163,3 @@ def summary(prof: dict[str, Any]) -> str:
         lines.append("not measured (no region of their own): " + ", ".join(prof["unmeasured"]))
     return "\n".join(lines)
 
-
-def _write(path: str, text: str) -> None:
-    tmp = path + ".tmp"
-    Path(tmp).write_text(text)
-    os.replace(tmp, path)

@@ -11,8 +11,11 @@ import tempfile
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
+from profiling.clock import measure_sm_clock_ghz
+from profiling.insert import record_plan
 from twill.errors import DeviceError
 from twill.graph.model import LoopGraph
+from twill.ir.triton_hooks import PassPlan, planned_launches
 
 
 @dataclass(frozen=True)
@@ -62,8 +65,6 @@ def device_info(torch: Any) -> dict[str, Any]:
                             "sm_clock_ghz_reported": round(reported, 4), "torch": torch.__version__,
                             "cuda": torch.version.cuda}
     try:
-        from profiling.clock import measure_sm_clock_ghz
-
         measured = measure_sm_clock_ghz(torch, sms)
     except Exception as e:          # the probe is a convenience: fall back to the reported clock
         info.update(sm_clock_ghz=round(reported, 4), sm_clock_source=f"reported ({type(e).__name__}: {e})"[:200])
@@ -150,41 +151,30 @@ def _mode(sampling: str, buffer_type: str, buffer_size: int) -> Any:
 
 
 def profile_run(g: LoopGraph, launch: Callable[[], Any], bench_launch: Callable[[], Any] | None,
-                kernels: tuple[Any, ...], out_dir: str, annotated: str | None = None, sampling: str = "0,4",
+                kernels: tuple[Any, ...], out_dir: str, schedule: PassPlan = PassPlan(), sampling: str = "0,4",
                 buffer_type: str = "shared", buffer_size: int = 0) -> RunResult:
     """Instrument, launch once under a Proton session (trace), then time plain and instrumented
-    ``bench_launch`` with do_bench. ``kernels`` are the JIT functions (their caches are cleared)."""
+    ``bench_launch`` with do_bench. ``kernels`` are the JIT functions (their caches are cleared);
+    ``schedule`` is the plan that compiles them with a twill schedule (none: Triton's own)."""
     torch = require_gpu()
     import triton
     import triton.profiler as proton
     from triton.profiler.hooks.instrumentation import InstrumentationHook
 
-    from codegen.compile import _callbacks, _clear_jit_caches
-    from profiling.insert import callbacks
-    from twill.ir.pipeline import _fresh_cache, _installed
-
     device = device_info(torch)
     ghz = device["sm_clock_ghz"]
     mode = _mode(sampling, buffer_type, buffer_size)
-    before = _callbacks(annotated) if annotated else None
     regions: list[Any] = []
     meta: dict[str, Any] = {}
     os.makedirs(out_dir, exist_ok=True)
     base = os.path.join(tempfile.mkdtemp(prefix="twill-proton-"), "trace")
     plain_ms = None
     if bench_launch is not None:
-        _clear_jit_caches(kernels)
-        if annotated:
-            from codegen.compile import scheduled
-
-            with scheduled(annotated, *kernels):
-                bench_launch()
-                plain_ms = triton.testing.do_bench(bench_launch)
-        else:
+        with planned_launches(schedule, kernels):
+            bench_launch()
             plain_ms = triton.testing.do_bench(bench_launch)
-    _clear_jit_caches(kernels)
     log = os.path.join(out_dir, "proton.log")
-    with _fresh_cache(), _installed(callbacks(g, regions, before=before), (), []), captured_output(log) as out:
+    with planned_launches(schedule + record_plan(g, regions), kernels), captured_output(log) as out:
         proton.start(base, data="trace", backend="instrumentation", mode=mode)
         try:
             k = launch()
@@ -192,7 +182,6 @@ def profile_run(g: LoopGraph, launch: Callable[[], Any], bench_launch: Callable[
         finally:
             proton.finalize()
         k = k if hasattr(k, "metadata") else compiled_kernel(kernels)
-    _clear_jit_caches(kernels)
     if k is not None and hasattr(k, "metadata"):
         md = k.metadata
         meta = {"num_warps": getattr(md, "num_warps", 0), "num_stages": getattr(md, "num_stages", 0),
@@ -207,12 +196,11 @@ def profile_run(g: LoopGraph, launch: Callable[[], Any], bench_launch: Callable[
         hook = InstrumentationHook(mode)
         hook.activate()
         try:
-            with _fresh_cache(), _installed(callbacks(g, [], before=before), (), []):
+            with planned_launches(schedule + record_plan(g, []), kernels):
                 bench_launch()
                 inst_ms = triton.testing.do_bench(bench_launch)
         finally:
             hook.deactivate()
-            _clear_jit_caches(kernels)
     sampled = tuple(int(x) for x in sampling.split(",")) if sampling != "all" else ()
     return RunResult(dst, tuple(regions), int(meta.get("num_warps", 0)), int(meta.get("scratch", 0)),
                      int(meta.get("shared", 0)), plain_ms, inst_ms, sampled, ghz, device["gpu"],

@@ -5,6 +5,8 @@ import argparse
 import importlib
 import sys
 
+from twill.errors import TwillError
+
 # subcommand -> (module, one-line help). Each module has add_arguments(parser) and run(args) -> int.
 COMMANDS = {
     "graph": ("twill.commands.graph", "extract a loop's dependence graph from a kernel or a .ttgir"),
@@ -36,8 +38,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from twill.errors import TwillError
-
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "command", None):

@@ -6,7 +6,7 @@ pytest.importorskip("triton")
 
 
 def test_fa3_modulo_schedule_overlaps_next_qk_with_softmax():
-    from twill.ir.frontend import graph_for_file
+    from twill.graph.extract import graph_for_file
     from twill.machine.cost import annotate_costs
     from twill.machine.model import load_machine
     from twill.schedule.verify import verify
@@ -15,7 +15,7 @@ def test_fa3_modulo_schedule_overlaps_next_qk_with_softmax():
     from twill.solve.problem import ModuloProblem, SolveOptions
 
     m = load_machine("h100")
-    g, _ = graph_for_file("kernels/fa3.py", "h100")
+    g, _ = graph_for_file("kernels/fa3.py", load_machine("h100").target)
     scaled, norm = normalize_graph(annotate_costs(g, m))
     s = modulo_schedule(ModuloProblem.from_graph(scaled, m.units), "cpsat", SolveOptions(time_limit=60))
     assert s.status == "optimal" and verify(scaled, m, s) == []

@@ -5,7 +5,7 @@ import pytest
 
 pytest.importorskip("triton")
 
-from twill.ir.frontend import graph_for_file  # noqa: E402
+from twill.graph.extract import graph_for_file  # noqa: E402
 from twill.machine.cost import annotate_costs  # noqa: E402
 from twill.machine.model import load_machine  # noqa: E402
 from twill.schedule.verify import verify  # noqa: E402
@@ -17,7 +17,7 @@ from twill.solve.search import JointOptions, joint_search  # noqa: E402
 
 def solve(kernel, arch, **kw):
     m = load_machine(arch)
-    g, _ = graph_for_file(f"kernels/{kernel}.py", arch)
+    g, _ = graph_for_file(f"kernels/{kernel}.py", load_machine(arch).target)
     scaled, norm = normalize_graph(annotate_costs(g, m))
     modulo = modulo_schedule(ModuloProblem.from_graph(scaled, m.units), "cpsat", SolveOptions(time_limit=60))
     assert modulo.status == "optimal"
@@ -152,7 +152,7 @@ def test_blackwell_modifications_make_the_smallest_i_unsat(kernel, kw):
     is satisfiable there (test_blackwell_subtiled_forward_is_fa4). Three steps of I are enough to see
     the search move on; the full searches take 20 s to minutes (bench/results/solve_times.txt)."""
     m = load_machine("b200")
-    g, _ = graph_for_file(f"kernels/{kernel}.py", "b200")
+    g, _ = graph_for_file(f"kernels/{kernel}.py", load_machine("b200").target)
     scaled, norm = normalize_graph(annotate_costs(g, m))
     modulo = modulo_schedule(ModuloProblem.from_graph(scaled, m.units), "cpsat", SolveOptions(time_limit=60))
     assert modulo.status == "optimal"

@@ -8,7 +8,8 @@ import pytest
 triton = pytest.importorskip("triton")
 
 from twill.graph.render import listing  # noqa: E402
-from twill.ir.frontend import graph_for_file  # noqa: E402
+from twill.graph.extract import graph_for_file  # noqa: E402
+from twill.machine.model import load_machine  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -18,7 +19,7 @@ CASES = [(k, a) for k in ("fa3", "fa3_subtiled", "fa_bwd", "gemm") for a in ("h1
 @pytest.mark.skipif(triton.__version__ != "3.6.0", reason="golden listings are of triton 3.6.0's IR")
 @pytest.mark.parametrize("kernel, arch", CASES, ids=[f"{k}-{a}" for k, a in CASES])
 def test_golden_listing(kernel, arch, update_golden):
-    graph, _ = graph_for_file(str(ROOT / "kernels" / f"{kernel}.py"), arch)
+    graph, _ = graph_for_file(str(ROOT / "kernels" / f"{kernel}.py"), load_machine(arch).target)
     text = listing(graph)
     golden = HERE / f"{kernel}-{arch}.txt"
     if update_golden:
@@ -29,7 +30,7 @@ def test_golden_listing(kernel, arch, update_golden):
 
 def test_fa3_h100_has_the_flash_attention_structure():
     """The issue's done-when check, on the graph itself rather than its text."""
-    g, _ = graph_for_file(str(ROOT / "kernels" / "fa3.py"), "h100")
+    g, _ = graph_for_file(str(ROOT / "kernels" / "fa3.py"), load_machine("h100").target)
     by_kind = {}
     for o in g.ops:
         by_kind.setdefault(o.kind, []).append(o)
@@ -47,7 +48,7 @@ def test_fa3_h100_has_the_flash_attention_structure():
 
 
 def test_fa3_b200_is_a_tcgen05_graph():
-    g, _ = graph_for_file(str(ROOT / "kernels" / "fa3.py"), "b200")
+    g, _ = graph_for_file(str(ROOT / "kernels" / "fa3.py"), load_machine("b200").target)
     dots = [o for o in g.ops if o.kind == "dot"]
     assert [o.ops[0] for o in dots] == ["ttng.tc_gen5_mma"] * 2
     assert {o.kind for o in g.ops} >= {"tmem_load", "tmem_store", "tma_load", "sfu", "reduce"}

@@ -30,7 +30,7 @@ def build_db(path: Path) -> Any:
     """A schedule database holding the committed GEMM schedule for h200; the stored ``Entry``."""
     import triton
 
-    from twill.ir.frontend import ttgir_for_file
+    from twill.ir.frontend import read_kernel
     from twill.machine.model import load_machine, machine_sha
     from twill.pipeline import OptimizeOptions
     from twill.store.db import Entry, open_db
@@ -38,7 +38,8 @@ def build_db(path: Path) -> Any:
 
     schedule = json.loads((SCHEDULES / "schedule.json").read_text())
     graph = schedule.pop("graph")
-    pre_ttgir, kernel, _ = ttgir_for_file(str(GEMM), ARCH)
+    kir = read_kernel(str(GEMM), load_machine(ARCH).target)
+    pre_ttgir, kernel = kir.text, kir.kernel
     key = StoreKey(kernel_sha=file_sha(GEMM), ttgir_sha=ir_sha(pre_ttgir), arch=ARCH,
                    triton_version=triton.__version__, machine_sha=machine_sha(load_machine(ARCH)), profile_sha="",
                    options_sha=options_sha(OptimizeOptions(swp_only=True)))   # twill optimize --swp-only made it

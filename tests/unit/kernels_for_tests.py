@@ -19,9 +19,10 @@ def kernel_file(name: str) -> str:
 @functools.lru_cache(maxsize=None)
 def pre_ttgir(path: str, arch: str) -> str:
     """The pre-pipeline TTGIR of a kernel file, compiled once per test session."""
-    from twill.ir.frontend import ttgir_for_file
+    from twill.ir.frontend import read_kernel
+    from twill.machine.model import load_machine
 
-    return ttgir_for_file(path, arch)[0]
+    return read_kernel(path, load_machine(arch).target).text
 
 HEADER = "import triton\nimport triton.language as tl\n"
 

@@ -5,13 +5,18 @@ from pathlib import Path
 
 import pytest
 
-from codegen.annotate import annotate_ttgir, check_realisable, placement, read_annotation
+from codegen.annotate import annotate_ttgir
+from codegen.annotation import read_annotation
 from codegen.compile import compile_annotated
-from codegen.text import add_attrs
+from codegen.placement import check_realisable, placement
 from twill.errors import CompileError
 from twill.graph.io import graph_from_dict
 from twill.ir.load import load_kernel
+from twill.ir.ttgir import add_attrs
+from twill.machine.model import load_machine
 from twill.schedule.model import Schedule
+
+H200 = load_machine("h200")
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHED = ROOT / "bench/results/schedules"
@@ -37,10 +42,10 @@ def test_add_attrs_keeps_existing_dicts():
 
 def test_gemm_schedule_compiles_with_its_stages():
     g, s, pre = _load("gemm")
-    ann = annotate_ttgir(pre, g, s)
-    p = placement(g, s)
+    ann = annotate_ttgir(pre, g, s, H200)
+    p = placement(g, s, H200)
     assert not p.projected and p.stage_map["dot0_acc"] == p.max_stage and p.stage_map["tma_load0_a"] == 0
-    k = compile_annotated(load_kernel(str(ROOT / "kernels/gemm.py"), "h200"), "h200", ann)
+    k = compile_annotated(load_kernel(str(ROOT / "kernels/gemm.py"), "h200"), H200, ann)
     assert len(k.asm["cubin"]) > 0
     # loads p.load_distance ahead: that many TMA copies of A are issued before the loop (prologue)
     before_loop = k.asm["ttgir"].split("scf.for")[0]
@@ -49,43 +54,36 @@ def test_gemm_schedule_compiles_with_its_stages():
 
 def test_fa3_realisable_schedule_needs_no_projection():
     g, s, pre = _load("fa3")
-    assert not check_realisable(g, s, "3.6.0") and not placement(g, s, "3.6.0").projected
+    assert not check_realisable(g, s, "3.6.0") and not placement(g, s, H200, "3.6.0").projected
 
 
 def test_fa3_modulo_schedule_is_projected_and_compiles():
     g, s, pre = _load("fa3", unconstrained=True)
     assert check_realisable(g, s, "3.6.0"), "the optimal FA schedule splits the dots over stages"
     assert not check_realisable(g, s, "3.9.0")
-    p = placement(g, s, "3.6.0")
+    p = placement(g, s, H200, "3.6.0")
     assert p.projected and len({p.stage_map[o.id] for o in g.ops if not o.variable_latency}) == 1
-    ann = annotate_ttgir(pre, g, s, "3.6.0")
+    ann = annotate_ttgir(pre, g, s, H200, "3.6.0")
     assert read_annotation(ann)["max_stage"] == p.max_stage
-    k = compile_annotated(load_kernel(str(ROOT / "kernels/fa3.py"), "h200"), "h200", ann)
+    k = compile_annotated(load_kernel(str(ROOT / "kernels/fa3.py"), "h200"), H200, ann)
     assert len(k.asm["cubin"]) > 0
 
 
 def test_fa3_style_split_fails_with_a_precise_error():
     g, s, pre = _load("fa3", unconstrained=True)
-    ann = annotate_ttgir(pre, g, s, "3.9.0")        # no projection: dots in two stages
+    ann = annotate_ttgir(pre, g, s, H200, "3.9.0")        # no projection: dots in two stages
     stages = [int(m) for m in re.findall(r"warp_group_dot .*?loop\.stage = (\d+)", ann)]
     assert len(set(stages)) == 2, stages
     with pytest.raises(CompileError, match="last stage"):
-        compile_annotated(load_kernel(str(ROOT / "kernels/fa3.py"), "h200"), "h200", ann)
+        compile_annotated(load_kernel(str(ROOT / "kernels/fa3.py"), "h200"), H200, ann)
 
 
 def test_explicit_streaming_depth_that_overflows_shared_memory_is_one_clear_error():
     """The exposed depth (paper 5.3) is a tuner's pick; a depth whose load buffers cannot fit is refused
     before Triton fails on it (FA forward, 2 x 32 KB loads: depth 3 needs 256 KB)."""
-    import json
-    from pathlib import Path
-
-    from codegen.annotate import annotate_ttgir
-    from twill.graph.io import graph_from_dict
-    from twill.schedule.model import Schedule
-
     d = Path("bench/results/schedules/fa3-h200")
     sched = json.loads((d / "schedule.json").read_text())
     g, s, pre = graph_from_dict(sched["graph"]), Schedule.from_dict(sched), (d / "pre_pipeline.ttgir").read_text()
-    assert "load_distance=2" in annotate_ttgir(pre, g, s, distance=2).splitlines()[0]
+    assert "load_distance=2" in annotate_ttgir(pre, g, s, H200, distance=2).splitlines()[0]
     with pytest.raises(CompileError, match="depth 3: 256 KB"):
-        annotate_ttgir(pre, g, s, distance=3)
+        annotate_ttgir(pre, g, s, H200, distance=3)

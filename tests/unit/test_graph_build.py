@@ -10,11 +10,14 @@ from twill.errors import InputError, UnsupportedError  # noqa: E402
 from twill.graph.analysis import carried, recurrences  # noqa: E402
 from twill.graph.build import build_graph  # noqa: E402
 from twill.graph.render import dot, listing  # noqa: E402
+from twill.graph.extract import graph_for_file  # noqa: E402
 from twill.ir.ttgir import parse  # noqa: E402
+from twill.machine.model import load_machine  # noqa: E402
 
 
 def graph(name: str, arch: str = "h100", loop: int | None = None):
-    return build_graph(parse(pre_ttgir(kernel_file(name), arch)), arch, loop=loop, kernel=name.lower())
+    return build_graph(parse(pre_ttgir(kernel_file(name), arch)), load_machine(arch).target, loop=loop,
+                       kernel=name.lower())
 
 
 @pytest.mark.parametrize("arch", ["h100", "b200"])
@@ -68,11 +71,9 @@ def test_scf_if_in_the_body_names_op_and_line():
 
 
 def test_ttgir_file_gives_the_same_graph(tmp_path):
-    from twill.ir.frontend import graph_for_file
-
     p = tmp_path / "acc.ttgir"
     p.write_text(pre_ttgir(kernel_file("ACC_LOOP"), "h100"))
-    g_file, _ = graph_for_file(str(p), "h100")
+    g_file, _ = graph_for_file(str(p), load_machine("h100").target)
     g_py = graph("ACC_LOOP")
     assert g_file.ops == g_py.ops and g_file.deps == g_py.deps
 

@@ -53,11 +53,11 @@ def test_fa3_schedule_honours_triton_36_realisability(tmp_path, capsys):
     assert real["unconstrained"]["ii"] == 210 and s.ii > 210
     assert s.get("stage_order") and all(s.start_map[a] // s.ii <= s.start_map[b] // s.ii for a, b in s.get("stage_order"))
     assert "last_stage" in {c["kind"] for c in real["constraints"]}
-    from codegen.annotate import placement
+    from codegen.placement import placement
 
     g = graph_from_dict(d["graph"])
     assert verify(g, load_machine("h100"), s) == []
-    assert not placement(g, s).projected            # codegen places it as solved, nothing given up
+    assert not placement(g, s, load_machine("h100")).projected            # codegen places it as solved, nothing given up
     assert f"II={s.ii}" in (out / "annotated.ttgir").read_text().splitlines()[0]
 
 

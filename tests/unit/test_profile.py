@@ -69,12 +69,17 @@ def test_profile_refuses_other_kernel_or_arch(tmp_path):
 
 
 def test_records_inserted_and_compiled_offline():
-    from profiling.insert import compile_instrumented
-    from twill.ir.frontend import graph_for_file
-    from twill.ir.load import load_kernel
+    from profiling.insert import offline_instrumentation, record_plan
+    from twill.graph.extract import graph_for_file
+    from twill.ir.load import source_of
+    from twill.ir.triton_hooks import compile_planned
+    from twill.machine.model import load_machine
 
-    g, _ = graph_for_file(str(ROOT / "kernels/gemm.py"), "h200")
-    k, regions = compile_instrumented(load_kernel(str(ROOT / "kernels/gemm.py"), "h200"), "h200", g)
+    h200 = load_machine("h200")
+    g, kir = graph_for_file(str(ROOT / "kernels/gemm.py"), h200.target)
+    regions: list = []
+    with offline_instrumentation(h200.smem_per_cta):
+        k = compile_planned(source_of(kir.spec), h200.sm, kir.spec.options, record_plan(g, regions))
     assert {r.name for r in regions} >= {"tma_load0_a", "tma_load1_b", "dot0_acc"}
     assert k.metadata.profile_scratch_size > 0 and len(k.asm["cubin"]) > 0
     assert 'proton.record start "dot0_acc"' in k.asm["ttgir"]

@@ -54,22 +54,25 @@ def test_buffer_overflow_warning_names_records_lost_and_the_fix():
 def test_breaking_region_is_named(monkeypatch):
     """Compile once instrumented; when that fails, each region alone: the one that fails is named."""
     pytest.importorskip("triton")
+    import dataclasses
+
     import profiling.insert as ins
-    import twill.ir.pipeline as pipe
     from twill.errors import CompileError
-    from twill.ir.frontend import graph_for_file
-    from twill.ir.load import load_kernel
+    from twill.graph.extract import graph_for_file
+    from twill.machine.model import load_machine
 
-    g, _ = graph_for_file(str(ROOT / "kernels/gemm.py"), "h200")
-    spec = load_kernel(str(ROOT / "kernels/gemm.py"), "h200")
-    assert ins.find_breaking_regions(spec, "h200", g) == []          # the real instrumented GEMM compiles
-    real = pipe.compile_with_callbacks
+    h200 = load_machine("h200")
+    g, kir = graph_for_file(str(ROOT / "kernels/gemm.py"), h200.target)
+    spec = kir.spec
+    assert ins.find_breaking_regions(spec, h200.sm, h200.smem_per_cta, g) == []   # the real instrumented GEMM compiles
+    real = ins.compile_planned
 
-    def flaky(src, target, options, callbacks=None, **kw):
+    def flaky(src, sm, options, plan, **kw):
         regions: list = []
-        text = callbacks[ins.PRE_PIPELINE_PASS]
         # fail whenever the dot's region is among those inserted (a stand-in for a pass rejecting it)
-        k = real(src, target, options, {**callbacks, ins.PRE_PIPELINE_PASS: lambda m: _spy(text, m, regions)}, **kw)
+        spied = tuple((p, (lambda m, cb=cb: _spy(cb, m, regions)) if p == ins.PRE_PIPELINE_PASS else cb)
+                      for p, cb in plan.before)
+        k = real(src, sm, options, dataclasses.replace(plan, before=spied), **kw)
         if any(r == "dot0_acc" for r in regions):
             raise CompileError("'proton.record' op pipeliner doesn't know how to predicate this op")
         return k
@@ -79,8 +82,8 @@ def test_breaking_region_is_named(monkeypatch):
         regions.extend(n for n in g.ids if f'"{n}"' in out)
         return out
 
-    monkeypatch.setattr(pipe, "compile_with_callbacks", flaky)
-    broken = ins.find_breaking_regions(spec, "h200", g)
+    monkeypatch.setattr(ins, "compile_planned", flaky)
+    broken = ins.find_breaking_regions(spec, h200.sm, h200.smem_per_cta, g)
     assert [b[0] for b in broken] == ["dot0_acc"] and "predicate" in broken[0][1]
 
 
@@ -149,16 +152,17 @@ def _fake_gpu(monkeypatch, tmp_path, fail=None, broken=()):
         return run.RunResult(dst, tuple(Region(n, (), n) for n in g.ids) + waits, 8, 4096, 200000, 2.115, 2.572, (0, 4),
                              1.755, "NVIDIA H200", num_stages=3, device=device, proton_dropped=run.proton_drops(lines))
 
-    monkeypatch.setattr(run, "require_gpu", lambda: None)
-    monkeypatch.setattr(run, "profile_run", profile_run)
-    monkeypatch.setattr(ins, "find_breaking_regions", lambda *a, **k: list(broken))
+    monkeypatch.setattr(pk, "require_gpu", lambda: None)
+    monkeypatch.setattr(pk, "profile_run", profile_run)
+    monkeypatch.setattr(pk, "find_breaking_regions", lambda *a, **k: list(broken))
     monkeypatch.setattr(pk, "kernel_module", module)
 
 
 def test_profile_command_end_to_end_with_the_h200_trace(monkeypatch, tmp_path, capsys):
     pytest.importorskip("triton")
     from profiling.profile import load_profile_for
-    from twill.ir.frontend import graph_for_file
+    from twill.graph.extract import graph_for_file
+    from twill.machine.model import load_machine
 
     _fake_gpu(monkeypatch, tmp_path)
     out = tmp_path / "prof"
@@ -172,7 +176,7 @@ def test_profile_command_end_to_end_with_the_h200_trace(monkeypatch, tmp_path, c
         assert f"wrote {out / name}" in cap.out
     assert not (out / "proton").exists()
     prof = json.loads((out / "profile.json").read_text())
-    g, _ = graph_for_file(str(ROOT / "kernels/fa3.py"), "h200")
+    g, _ = graph_for_file(str(ROOT / "kernels/fa3.py"), load_machine("h200").target)
     assert set(prof["nodes"]) == set(g.ids) and prof["unmeasured"] == []
     assert all(s["count"] > 0 and s["median_ns"] == round(s["median_cycles"] / 1.755, 1) for s in prof["nodes"].values())
     assert prof["machine"]["sm_clock_source"] == "measured" and prof["clock"]["ghz"] == 1.755

@@ -211,9 +211,10 @@ def test_failed_task_is_reported_and_others_kept(tmp_path):
 def test_ray_executor(tmp_path):
     pytest.importorskip("ray", reason="ray not installed (optional extra: pip install 'twill[ray]')")
     from twill.graph.io import graph_to_dict
-    from twill.ir.frontend import graph_for_file
+    from twill.graph.extract import graph_for_file
+    from twill.machine.model import load_machine
 
-    g, _ = graph_for_file(str(GEMM), "h100")
+    g, _ = graph_for_file(str(GEMM), load_machine("h100").target)
     graph = tmp_path / "gemm_graph.json"
     graph.write_text(json.dumps(graph_to_dict(g)))
     ray_db, local_db = tmp_path / "ray.sqlite", tmp_path / "local.sqlite"

@@ -32,11 +32,12 @@ def _env() -> dict[str, str]:
 def real_entry(tmp_path_factory) -> Entry:
     """One entry made by the real pipeline: the GEMM's loop graph (JSON), solved for h100."""
     from twill.graph.io import graph_to_dict
-    from twill.ir.frontend import graph_for_file
+    from twill.graph.extract import graph_for_file
+    from twill.machine.model import load_machine
     from twill.pipeline import OptimizeOptions
 
     d = tmp_path_factory.mktemp("entry")
-    g, _ = graph_for_file(str(GEMM), "h100")
+    g, _ = graph_for_file(str(GEMM), load_machine("h100").target)
     (d / "gemm_graph.json").write_text(json.dumps(graph_to_dict(g)))
     report = regen([str(d / "gemm_graph.json")], ["h100"], d / "s.sqlite",
                    OptimizeOptions(swp_only=True, time_limit=20))
@@ -52,13 +53,15 @@ def _with_key(e: Entry, i: int, tag: str = "") -> Entry:
 
 # -- keys ---------------------------------------------------------------------------------------------
 def test_ttgir_hash_ignores_where_the_kernel_file_lives(tmp_path):
-    from twill.ir.frontend import ttgir_for_file
+    from twill.ir.frontend import read_kernel
+    from twill.machine.model import load_machine
 
     a, b = tmp_path / "a", tmp_path / "b"
     a.mkdir(), b.mkdir()
     shutil.copy(GEMM, a / "gemm.py")
     shutil.copy(GEMM, b / "gemm.py")
-    ta, tb = ttgir_for_file(str(a / "gemm.py"), "h100")[0], ttgir_for_file(str(b / "gemm.py"), "h100")[0]
+    h100 = load_machine("h100").target
+    ta, tb = read_kernel(str(a / "gemm.py"), h100).text, read_kernel(str(b / "gemm.py"), h100).text
     assert ta != tb and str(a) in ta                        # locations name the path ...
     assert ir_sha(ta) == ir_sha(tb)                         # ... the store's TTGIR hash does not
     stripped = strip_locations(ta)

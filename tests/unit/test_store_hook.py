@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from twill.errors import InputError
-from twill.ir.pipeline import ARCH_SM
+from twill.machine.model import load_machine  # noqa: E402
 from twill.store.db import open_db
 from twill.store.hook import ScheduleWarning, use
 from twill.store.keys import strip_locations
@@ -74,31 +74,31 @@ def _compile(spec, arch=ARCH):
     import triton
 
     from twill.ir.load import source_of
-    from twill.ir.pipeline import target_for
+    from twill.ir.triton_hooks import target_for
 
-    return triton.compile(source_of(spec), target=target_for(arch), options=spec.options)
+    return triton.compile(source_of(spec), target=target_for(load_machine(arch).sm), options=spec.options)
 
 
 def _default_ttgir(spec, arch=ARCH) -> str:
     from twill.ir.load import source_of
-    from twill.ir.pipeline import compile_with_callbacks
+    from twill.ir.triton_hooks import compile_planned
 
-    return compile_with_callbacks(source_of(spec), arch, spec.options, {}).asm["ttgir"]
+    return compile_planned(source_of(spec), load_machine(arch).sm, spec.options).asm["ttgir"]
 
 
 def _placement_before_pipeliner(spec, arch=ARCH) -> str:
     """Triton's own module text right before its pipeliner (its stages and clusters)."""
     from twill.ir.load import source_of
-    from twill.ir.pipeline import compile_with_callbacks, module_text
+    from twill.ir.triton_hooks import PassPlan, compile_planned, module_text
 
     seen: dict[str, str] = {}
-    compile_with_callbacks(source_of(spec), arch, spec.options,
-                           {"add_pipeline": lambda m: seen.update(t=module_text(m))})
+    compile_planned(source_of(spec), load_machine(arch).sm, spec.options,
+                    PassPlan(before=(("add_pipeline", lambda m: seen.update(t=module_text(m))),)))
     return seen["t"]
 
 
 def test_hook_applies_the_stored_schedule(stored, monkeypatch):
-    from codegen.annotate import read_annotation
+    from codegen.annotation import read_annotation
     from codegen.compile import compile_annotated
 
     import twill.store.hook as hook_module
@@ -120,7 +120,7 @@ def test_hook_applies_the_stored_schedule(stored, monkeypatch):
     assert len(handed) == 1 and read_annotation(handed[0]) == stored_placement
     assert read_annotation(_placement_before_pipeliner(spec)) != stored_placement, "twill and Triton agree here"
     # ... and the compiled IR is what codegen makes of the stored annotated TTGIR.
-    reference = compile_annotated(spec, ARCH, entry.annotated_ttgir).asm["ttgir"]
+    reference = compile_annotated(spec, load_machine(ARCH), entry.annotated_ttgir).asm["ttgir"]
     assert strip_locations(got) == strip_locations(reference)
 
 
@@ -204,16 +204,17 @@ def stored_b200(tmp_path_factory):
 
 
 def test_schedule_point_is_right_after_tritons_schedule_loops():
-    from codegen.compile import schedule_point, ttgir_passes
+    from codegen.compile import schedule_point
+    from twill.ir.triton_hooks import ttgir_passes
 
-    for arch, point in (("h100", "add_pipeline"), ("b200", "add_warp_specialize")):
-        names = ttgir_passes(ARCH_SM[arch])
-        assert schedule_point(arch) == point == names[names.index("add_schedule_loops") + 1]
+    for sm, point in ((90, "add_pipeline"), (100, "add_warp_specialize")):
+        names = ttgir_passes(sm)
+        assert schedule_point(sm) == point == names[names.index("add_schedule_loops") + 1]
 
 
 @pytest.mark.parametrize("variant", ["b200_gemm", "b200_gemm_ws"])
 def test_hook_applies_a_stored_b200_schedule(stored_b200, monkeypatch, variant):
-    from codegen.annotate import read_annotation
+    from codegen.annotation import read_annotation
     from codegen.compile import compile_annotated
 
     import twill.store.hook as hook_module
@@ -236,7 +237,7 @@ def test_hook_applies_a_stored_b200_schedule(stored_b200, monkeypatch, variant):
     assert len(handed) == 1 and read_annotation(handed[0]) == stored_placement
     assert any(op == "ttng.tc_gen5_mma" for op, _, _ in stored_placement["ops"])
     # ... and compiles to what codegen makes of the stored annotated TTGIR.
-    reference = compile_annotated(spec, "b200", entry.annotated_ttgir).asm["ttgir"]
+    reference = compile_annotated(spec, load_machine("b200"), entry.annotated_ttgir).asm["ttgir"]
     assert strip_locations(got) == strip_locations(reference)
     if variant == "b200_gemm":      # not Triton's own schedule, so not Triton's own binary
         assert read_annotation(_placement_before_pipeliner(spec, "b200")) != stored_placement, "twill and Triton agree"
@@ -271,7 +272,7 @@ from pathlib import Path
 import triton
 import twill
 from twill.ir.load import make_spec, source_of
-from twill.ir.pipeline import target_for
+from twill.ir.triton_hooks import target_for
 from twill.store.hook import ScheduleWarning
 spec = importlib.util.spec_from_file_location("gpu_hook", {str(ROOT / "tests" / "gpu" / "test_gpu_hook.py")!r})
 gpu = importlib.util.module_from_spec(spec); spec.loader.exec_module(gpu)
@@ -282,7 +283,7 @@ gemm = gpu._fresh_gemm_module()
 hook = twill.use(tmp / "s.sqlite", arch="h200")
 warnings.simplefilter("error", ScheduleWarning)
 kernel = make_spec(gemm, "_gemm", gemm._gemm, "h200")
-triton.compile(source_of(kernel), target=target_for("h200"), options=kernel.options)
+triton.compile(source_of(kernel), target=target_for(90), options=kernel.options)
 assert [(a.kernel, a.arch, a.digest) for a in hook.applied] == [("_gemm", "h200", entry.key.digest)], hook.applied
 loaded = sorted(m for m, mod in sys.modules.items() if mod and m.split(".")[0] in ("ortools", "pyscipopt", "z3"))
 assert loaded == [], loaded

@@ -56,8 +56,8 @@ def test_no_gpu_is_one_line_and_writes_nothing(tmp_path, capsys):
 
 def test_validate_imports_no_solver():
     code = ("import sys\nfor m in ('ortools', 'pyscipopt', 'z3'): sys.modules[m] = None\n"
-            "import twill.commands.validate, codegen.validate, codegen.annotate, codegen.compile, codegen.hints\n"
-            "import twill.view.html, profiling.kernel, profiling.trace, profiling.replay\n")
+            "import twill.commands.validate, twill.validate, codegen.annotate, codegen.compile, codegen.hints\n"
+            "import twill.view, profiling.kernel, profiling.trace, profiling.replay, profiling.critical_path\n")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stderr
 
@@ -101,17 +101,18 @@ def _schedule(name):
 
 
 def _critical(name, ratio=None):
-    from codegen.annotate import placement
-    from codegen.validate import measured_critical_path
+    from codegen.placement import placement
+    from profiling.critical_path import measured_critical_path
     from profiling.trace import load_trace
+    from twill.machine.model import load_machine
 
     g, s, scale = _schedule(name)
     events = load_trace(ROOT / f"bench/results/run3/{name}_twill.chrome_trace.gz")
-    return measured_critical_path(events, g, s, scale, placement(g, s).stage_map, ratio)
+    return measured_critical_path(events, g, s, scale, placement(g, s, load_machine("h200")).stage_map, ratio)
 
 
 def test_predicted_critical_path_is_the_chain_that_sets_fa3s_length_and_gemms_recurrence():
-    from codegen.validate import predicted_critical_path
+    from profiling.critical_path import predicted_critical_path
 
     g, s, _ = _schedule("fa3")
     chain = predicted_critical_path(g, s)
@@ -146,7 +147,7 @@ def test_gemm_critical_path_is_the_accumulator_recurrence_and_matches():
 def test_iteration_breakdown_adds_up():
     import json
 
-    from codegen.validate import iteration_breakdown
+    from profiling.critical_path import iteration_breakdown
 
     b = iteration_breakdown(json.loads((ROOT / "bench/results/validate/fa3-h200/profile.json").read_text()))
     assert b["iteration"] == 4810.0 and b["records"] == 15 * 50
@@ -156,13 +157,15 @@ def test_iteration_breakdown_adds_up():
 
 def test_fa3_hints_name_the_dot_placement_triton_36_cannot_compile():
     from codegen.hints import hints
+    from twill.machine.model import load_machine
 
+    h200 = load_machine("h200")
     g, s, _ = _schedule("fa3")
-    lost = hints(g, s).lost
+    lost = hints(g, s, h200).lost
     assert any("machine optimum (II=210 against 373" in x and "dot0_qk in stage 0, dot1_acc in stage 1" in x
                for x in lost)
     g, s, _ = _schedule("gemm")
-    assert hints(g, s).lost == ()
+    assert hints(g, s, h200).lost == ()
 
 
 def test_view_draws_correctness_speed_and_the_critical_path(tmp_path):
@@ -190,7 +193,7 @@ def test_a_warp_specialized_schedule_is_launched_as_compiled():
     import importlib.util
     import json
 
-    from codegen.validate import launch_config
+    from twill.validate import launch_config
 
     root = Path(__file__).resolve().parents[2]
     spec = importlib.util.spec_from_file_location("fa3_subtiled_k", root / "kernels/fa3_subtiled.py")

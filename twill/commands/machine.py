@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import argparse
 
+from twill.errors import InputError
+from twill.machine.model import known, load_machine, show
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("action", choices=("show", "list"))
@@ -10,9 +13,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from twill.errors import InputError
-    from twill.machine.model import known, load_machine, show
-
     if args.action == "list":
         print("\n".join(known()))
         return 0

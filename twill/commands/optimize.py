@@ -4,22 +4,17 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from pathlib import Path
 
+from twill.commands.common import add_arch, add_kernel_args, machine
 from twill.errors import InputError
-
-ARCHS = ("h100", "h200", "b200")
-
-
-def _pair(s: str) -> tuple[str, str]:
-    if "=" not in s:
-        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, found {s!r}")
-    k, v = s.split("=", 1)
-    return k.strip(), v.strip()
+from twill.pipeline import OptimizeOptions, optimize, write_outputs
+from twill.schedule import text
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", help="kernel .py, a .ttgir dumped from Triton, or a graph .json (twill graph --json)")
-    p.add_argument("--arch", required=True, choices=ARCHS)
+    add_arch(p)
     p.add_argument("-o", "--out", default=None, help="output directory (default: twill-out/<kernel>-<arch>)")
     p.add_argument("--swp-only", action="store_true", help="modulo schedule only, no warp assignment")
     p.add_argument("--backend", default="cpsat", choices=("cpsat", "cpsat-slots", "scip"),
@@ -29,25 +24,20 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--normalize-bound", type=int, default=300, metavar="U",
                    help="upper bound on the sum of normalised costs (paper 5.2, default 300)")
     p.add_argument("--profile", default=None, help="measured profile JSON from `twill profile`")
-    p.add_argument("--kernel", default=None, help="kernel name when the file has several")
-    p.add_argument("--loop", type=int, default=None, help="which loop (index in `twill graph` listing)")
-    p.add_argument("--arg", type=_pair, action="append", default=[], metavar="NAME=TYPE")
-    p.add_argument("--const", type=_pair, action="append", default=[], metavar="NAME=VALUE")
-    p.add_argument("--num-warps", type=int, default=None)
+    add_kernel_args(p)
     p.add_argument("--warp-groups", type=int, default=None, help="warp groups available to the joint problem")
     p.add_argument("--reg-limit", type=int, default=None, help="registers per thread budget (joint problem)")
     p.add_argument("--no-cross-warp", action="store_true", help="forbid cross-warp communication")
     p.add_argument("--no-realisability", action="store_true",
                    help="ignore the installed Triton's pipeliner constraints (the schedule may not compile)")
+    p.add_argument("--time-passes", action="store_true", help="print the time each pipeline step took")
+    p.add_argument("--dump-dir", default=None, metavar="DIR",
+                   help="write each step's output there (graph, costed graph, schedules, annotated IR)")
     p.add_argument("--quiet", action="store_true")
 
 
 def run(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from twill.pipeline import OptimizeOptions, optimize, write_outputs
-    from twill.schedule import text
-
+    m = machine(args)                    # an unknown arch fails here, before any work
     if args.time_limit <= 0:
         raise InputError("bad --time-limit", expected="a positive number of seconds", found=str(args.time_limit))
     opts = OptimizeOptions(
@@ -55,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
         time_limit=args.time_limit, normalize_bound=args.normalize_bound, profile=args.profile,
         kernel=args.kernel, loop=args.loop, args=tuple(args.arg), consts=tuple(args.const),
         num_warps=args.num_warps, warp_groups=args.warp_groups, reg_limit=args.reg_limit,
-        no_cross_warp=args.no_cross_warp, realisable=not args.no_realisability)
+        no_cross_warp=args.no_cross_warp, realisable=not args.no_realisability, dump_dir=args.dump_dir)
     t0 = time.perf_counter()
     live = sys.stderr.isatty() and not args.quiet
 
@@ -68,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(line, file=sys.stderr, flush=True)
 
-    result = optimize(args.file, args.arch, opts, progress=progress)
+    result = optimize(args.file, m, opts, progress=progress)
     if live:
         print(file=sys.stderr)
     out_dir = Path(args.out) if args.out else Path("twill-out") / f"{Path(args.file).stem}-{args.arch}"
@@ -78,4 +68,7 @@ def run(args: argparse.Namespace) -> int:
         print(note)
     for f in written:
         print(f"wrote {f}")
+    if args.time_passes:
+        total = sum(result.phases.values())
+        print("time per step: " + ", ".join(f"{k} {v:.3f} s" for k, v in result.phases.items()) + f" (total {total:.3f} s)")
     return 0

@@ -3,16 +3,18 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
+from codegen.compile import schedule_plan
+from profiling.kernel import ProfileOptions, profile_kernel, summary
+from twill.commands.common import add_arch, machine, reporter
 from twill.errors import InputError
-from twill.machine.model import known as _known_machines
-
-ARCHS = tuple(_known_machines())
+from twill.ir.triton_hooks import PassPlan
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", help="kernel .py with make_inputs(**problem) and launch(inputs, **config)")
-    p.add_argument("--arch", required=True, choices=ARCHS, help="the machine model the node ids refer to")
+    add_arch(p, "the GPU's machine model (the node ids of the profile refer to its graph)")
     p.add_argument("-o", "--out", default=None, help="output directory (default: twill-out/<kernel>-<arch>-profile)")
     p.add_argument("--schedule", default=None, help="profile a twill schedule (optimize's output directory)")
     p.add_argument("--sampling", default="0,4", help="warps recorded per CTA, comma-separated, or 'all' (default 0,4)")
@@ -22,18 +24,21 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from profiling.kernel import ProfileOptions, profile_kernel, summary
-
     if args.buffer_size < 0:
         raise InputError("bad --buffer-size", expected="bytes >= 0", found=str(args.buffer_size))
     if args.sampling != "all" and not all(x.strip().isdigit() for x in args.sampling.split(",")):
         raise InputError("bad --sampling", expected="warp indices like 0,4 or 'all'", found=args.sampling)
     out = args.out or str(Path("twill-out") / f"{Path(args.file).stem}-{args.arch}-profile")
-    say = (lambda _m: None) if args.quiet else (lambda m: print(m, file=sys.stderr, flush=True))
-    prof = profile_kernel(args.file, args.arch, out, ProfileOptions(args.sampling, args.buffer_type,
-                                                                   args.buffer_size, args.schedule), say)
+    m = machine(args)
+    plan = PassPlan()
+    if args.schedule:
+        ann = Path(args.schedule) / "annotated.ttgir" if Path(args.schedule).is_dir() else Path(args.schedule)
+        if not ann.is_file():
+            raise InputError("no annotated TTGIR for --schedule", where=str(args.schedule),
+                             expected="a twill optimize output directory or an annotated .ttgir", found="nothing")
+        plan = schedule_plan(ann.read_text(), m.sm)
+    prof = profile_kernel(args.file, m, out, ProfileOptions(args.sampling, args.buffer_type, args.buffer_size,
+                                                           args.schedule), reporter(args.quiet), schedule=plan)
     print(summary(prof))
     for w in prof.get("warnings") or []:
         print(f"warning: {w}", file=sys.stderr)

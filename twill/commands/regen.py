@@ -6,14 +6,15 @@ import argparse
 import sys
 
 from twill.errors import InputError
-
-ARCHS = ("h100", "h200", "b200")
+from twill.machine.model import known
+from twill.pipeline import OptimizeOptions
+from twill.store.regen import default_jobs, regen
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("paths", nargs="+", metavar="PATH",
                    help="kernel .py / .ttgir / graph .json files, or folders of kernel files")
-    p.add_argument("--arch", action="append", choices=ARCHS, required=True,
+    p.add_argument("--arch", action="append", required=True, metavar="{" + ",".join(known()) + "}",
                    help="GPU to solve for (repeat: --arch h100 --arch b200)")
     p.add_argument("--db", default="schedules.sqlite", help="schedule database (default schedules.sqlite)")
     p.add_argument("--jobs", "-j", type=int, default=None,
@@ -31,9 +32,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from twill.pipeline import OptimizeOptions
-    from twill.store.regen import default_jobs, regen
-
     if args.time_limit <= 0:
         raise InputError("bad --time-limit", expected="a positive number of seconds", found=str(args.time_limit))
     opts = OptimizeOptions(swp_only=args.swp_only, backend=args.backend, joint_backend=args.joint_backend,

@@ -3,17 +3,16 @@ against Triton's own schedules, and how close the predicted iteration time is to
 from __future__ import annotations
 
 import argparse
-import sys
+from pathlib import Path
 
+from twill.commands.common import add_arch, machine, reporter
 from twill.errors import InputError
-from twill.machine.model import known as _known_machines
-
-ARCHS = tuple(_known_machines())
+from twill.validate import validate
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", help="kernel .py with make_inputs, launch and reference")
-    p.add_argument("--arch", required=True, choices=ARCHS)
+    add_arch(p)
     p.add_argument("--schedule", required=True, help="a `twill optimize` output directory (schedule.json, annotated.ttgir)")
     p.add_argument("-o", "--out", default=None, help="output directory (default: the schedule directory)")
     p.add_argument("--depths", default="1,2,3", help="streaming depths to try (stages the loads run ahead)")
@@ -22,10 +21,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from codegen.validate import validate
-
     try:
         depths = tuple(int(x) for x in args.depths.split(","))
     except ValueError:
@@ -33,8 +28,8 @@ def run(args: argparse.Namespace) -> int:
     if not depths or min(depths) < 1:
         raise InputError("bad --depths", expected="stage counts >= 1", found=args.depths)
     out = args.out or args.schedule
-    say = (lambda _m: None) if args.quiet else (lambda m: print(m, file=sys.stderr, flush=True))
-    r = validate(args.file, args.arch, args.schedule, out, profile=not args.no_profile, depths=depths, say=say)
+    r = validate(args.file, machine(args), args.schedule, out, profile=not args.no_profile, depths=depths,
+                 say=reporter(args.quiet))
     c, sp = r["correctness"], r["speed"]
     print(f"{r['kernel']} on {r['gpu']}: correctness {'PASS' if c['pass'] else 'FAIL'} (relative error "
           f"{c['max_rel_err_reference']:.1e} against the reference, {c['max_rel_err_unscheduled']:.1e} against the "

@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from twill.errors import InputError
+from twill.schedule.model import Schedule
+from twill.view import write_html
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -29,8 +31,6 @@ def _read_json(path: Path, what: str) -> Any:
 def load_inputs(path: str | Path) -> tuple[Path, dict[str, Any], dict[str, Any] | None, dict[str, Any]]:
     """schedule.json's path and dict, the graph (embedded or graph.json beside it) and the optional
     profile and validation records beside it."""
-    from twill.schedule.model import Schedule
-
     p = Path(path)
     sched_path = p / "schedule.json" if p.is_dir() else p
     if not sched_path.is_file():
@@ -51,8 +51,6 @@ def load_inputs(path: str | Path) -> tuple[Path, dict[str, Any], dict[str, Any] 
 
 
 def run(args: argparse.Namespace) -> int:
-    from twill.view import write_html
-
     sched_path, data, graph, extra = load_inputs(args.path)
     target = sched_path.with_name("schedule.html")
     try:

@@ -80,3 +80,4 @@ def check_no_zero_distance_cycle(g: LoopGraph) -> None:
 def carried(g: LoopGraph) -> tuple[Dep, ...]:
     """The loop-carried edges (distance >= 1), in graph order."""
     return tuple(d for d in g.deps if d.distance >= 1)
+

@@ -17,28 +17,19 @@ when the defining op's location carries a source variable name (``tma_load0_k``,
 """
 from __future__ import annotations
 
-import hashlib
+import dataclasses
+import re
 from collections import defaultdict
+from dataclasses import dataclass, field
 
 from twill.errors import InputError, UnsupportedError
 from twill.graph.analysis import check_no_zero_distance_cycle
 from twill.graph.model import Dep, LoopGraph, Op
-from twill.ir.ttgir import IROp, Module, TypeInfo, type_info
-
-ARCH_SM = {"h100": 90, "h200": 90, "b200": 100}
-
-_DOTS = {"ttng.warp_group_dot", "tt.dot", "ttng.tc_gen5_mma", "tt.dot_scaled", "ttng.tc_gen5_mma_scaled"}
-_TMA = {"tt.descriptor_load", "ttng.async_tma_copy_global_to_local", "tt.descriptor_gather"}
-_STORES = {"tt.store", "tt.descriptor_store", "tt.atomic_rmw", "tt.atomic_cas", "ttng.async_tma_copy_local_to_global",
-           "tt.descriptor_reduce", "tt.descriptor_scatter"}
-_VIEWS = {"tt.expand_dims", "tt.broadcast", "tt.reshape", "tt.trans", "ttg.memdesc_trans", "ttg.memdesc_subview",
-          "ttg.memdesc_index", "ttg.memdesc_reshape", "tt.splat", "tt.make_range", "tt.addptr", "arith.constant",
-          "ttg.memdesc_subslice", "tt.join", "tt.split", "ttng.warp_group_dot_wait"}
-_CASTS = {"arith.truncf", "arith.extf", "arith.fptosi", "arith.sitofp", "arith.fptoui", "arith.uitofp",
-          "tt.bitcast", "arith.bitcast", "tt.fp_to_fp", "ttg.convert_layout", "arith.extsi", "arith.trunci"}
-_SFU_FN = {"math.exp2", "math.exp", "math.log", "math.log2", "math.rsqrt", "math.sqrt", "math.sin", "math.cos",
-           "math.tanh", "tt.precise_sqrt", "tt.precise_divf", "math.erf", "math.powf"}
-_UNSUPPORTED = {"scf.if", "scf.while", "scf.execute_region", "scf.index_switch"}
+from twill.ir import vocab
+from twill.ir.target import Target
+from twill.ir.triton_hooks import triton_version
+from twill.ir.ttgir import IROp, Module, TypeInfo, operand_types, type_info
+from twill.util import sha256
 
 KIND_UNIT = {"dot": "tc", "sfu": "sfu", "reduce": "alu", "elementwise": "alu", "convert": "alu", "broadcast": "alu",
              "load": "lsu", "store": "lsu", "tma_load": "tma", "local_load": "lsu", "local_store": "lsu",
@@ -54,15 +45,15 @@ def _category(op: IROp) -> str:
     n = op.name
     infos = [type_info(t) for t in op.result_types]
     first = infos[0] if infos else TypeInfo("scalar", (), "")
-    if n in _UNSUPPORTED:
+    if n in vocab.CONTROL_FLOW:
         return "unsupported"
-    if n in _DOTS:
+    if n in vocab.DOTS:
         return "dot"
-    if n in _TMA:
+    if n in vocab.TMA_LOADS:
         return "tma_load"
-    if n == "tt.load":
+    if n == vocab.POINTER_LOAD:
         return "load"
-    if n in _STORES:
+    if n in vocab.STORES:
         return "store"
     if n == "ttg.local_load":
         return "local_load"
@@ -76,7 +67,7 @@ def _category(op: IROp) -> str:
         return "tmem_store" if op.operands else "view"   # tmem_alloc with no source just reserves
     if n == "tt.reduce":
         return "reduce"
-    if n in _VIEWS:
+    if n in vocab.VIEWS:
         return "view"
     if not op.results or first.space in ("scalar", "token"):
         return "scalar"
@@ -84,11 +75,11 @@ def _category(op: IROp) -> str:
         return "address"            # pointer tensors: address arithmetic of a load or store
     if first.dtype.startswith("i") and first.dtype != "i1" and n.startswith("arith."):
         return "address"            # integer index tiles (offsets, masks' inputs)
-    if n in _SFU_FN:
+    if n in vocab.SFU:
         return "sfu"
-    if n in _CASTS:
+    if n in vocab.CASTS:
         return "convert"
-    if n.startswith("arith.") or n.startswith("math.") or n in ("tt.clampf", "tt.mulhiui", "arith.select"):
+    if n.startswith("arith.") or n.startswith("math.") or n in vocab.ELEMENTWISE_EXTRA:
         return "elementwise"
     return "elementwise"
 
@@ -108,45 +99,80 @@ def find_loop(module: Module, loop: int | None, where: str) -> IROp:
                                    found="a loop containing a loop")
         return chosen
     # Default: the innermost loop with the most tensor-core ops (first in program order on ties).
-    return max(innermost, key=lambda l: (sum(o.name in _DOTS for o in l.body.ops), -loops.index(l)))
+    return max(innermost, key=lambda l: (sum(o.name in vocab.DOTS for o in l.body.ops), -loops.index(l)))
 
 
-def build_graph(module: Module, arch: str, loop: int | None = None, kernel: str = "kernel",
+@dataclass
+class _Body:
+    """The loop body being folded: its ops (yield left out), def-use maps, the iter_args and what feeds them."""
+
+    ops: list[IROp]
+    yielded: tuple[str, ...]
+    iter_args: tuple[str, ...]
+    defined_by: dict[str, int] = field(default_factory=dict)
+    users: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+
+    def __post_init__(self) -> None:
+        for i, o in enumerate(self.ops):
+            for r in o.results:
+                self.defined_by[r] = i
+            for v in o.operands:
+                self.users[v].append(i)
+        self.carried_to = {y: self.iter_args[k] for k, y in enumerate(self.yielded) if k < len(self.iter_args)}
+        self.cat = [_category(o) for o in self.ops]
+
+    def consumers(self, i: int, follow_yield: bool) -> list[int]:
+        out: list[int] = []
+        for r in self.ops[i].results:
+            out.extend(self.users.get(r, ()))
+            if follow_yield and r in self.carried_to:
+                out.extend(self.users.get(self.carried_to[r], ()))
+        return sorted(set(out) - {i})
+
+
+def build_graph(module: Module, target: Target, loop: int | None = None, kernel: str = "kernel",
                 meta: dict | None = None) -> LoopGraph:
     """The dependence graph of one innermost loop of ``module``.
 
     Examples
     --------
-    >>> g = build_graph(parse(text), "h100")          # doctest: +SKIP
-    >>> [o.id for o in g.ops if o.kind == "dot"]      # doctest: +SKIP
+    >>> g = build_graph(parse(text), Target("h100", 90))   # doctest: +SKIP
+    >>> [o.id for o in g.ops if o.kind == "dot"]           # doctest: +SKIP
     ['dot_qk', 'dot_acc']
     """
-    if arch not in ARCH_SM:
-        raise InputError("unknown arch", expected=" | ".join(ARCH_SM), found=arch)
     for_op = find_loop(module, loop, kernel)
-    body = for_op.body
-    assert body is not None
-    ops = [o for o in body.ops if o.name != "scf.yield"]
-    yield_op = next((o for o in body.ops if o.name == "scf.yield"), None)
-    yielded = yield_op.operands if yield_op else ()
-    iter_args = body.args[1:]
+    body = _body(for_op, kernel)
+    groups, folded_nowhere = _fold(body)
+    node_of = {i: n for n, members in enumerate(groups) for i in members}
+    graph_ops = _nodes(body, groups, node_of)
+    deps = _edges(body, groups, node_of, graph_ops)
+    # Streaming: a variable-latency load that no in-loop tile value feeds.
+    fed = {d.dst for d in deps}
+    graph_ops = [o if not o.variable_latency else dataclasses.replace(o, streaming=o.id not in fed) for o in graph_ops]
+    m = {"kernel": kernel, "loop_index": module.loops().index(for_op), "arch": target.arch, "sm": target.sm,
+         "num_warps": module.num_warps, "loop_line": for_op.loc.line, "loop_file": for_op.loc.file,
+         "triton_version": triton_version(), "ttgir_sha256": sha256(module.text),
+         "bookkeeping": [body.ops[i].name for i in sorted(folded_nowhere)]}
+    m.update(meta or {})
+    graph = LoopGraph(name=kernel, ops=tuple(graph_ops), deps=tuple(deps), meta=tuple(sorted(m.items())))
+    check_no_zero_distance_cycle(graph)
+    return graph
+
+
+def _body(for_op: IROp, kernel: str) -> _Body:
+    assert for_op.body is not None
+    ops = [o for o in for_op.body.ops if o.name != vocab.YIELD]
+    yield_op = next((o for o in for_op.body.ops if o.name == vocab.YIELD), None)
     for o in ops:
-        if _category(o) == "unsupported" or o.name == "scf.for":
+        if _category(o) == "unsupported" or o.name == vocab.LOOP:
             raise UnsupportedError(f"{o.name} inside the loop body is not supported", where=_where(kernel, o),
                                    expected="a straight-line loop body", found=o.name)
+    return _Body(ops, yield_op.operands if yield_op else (), for_op.body.args[1:])
 
-    defined_by: dict[str, int] = {}
-    for i, o in enumerate(ops):
-        for r in o.results:
-            defined_by[r] = i
-    users: dict[str, list[int]] = defaultdict(list)
-    for i, o in enumerate(ops):
-        for v in o.operands:
-            users[v].append(i)
-    carried_to = {y: iter_args[k] for k, y in enumerate(yielded) if k < len(iter_args)}
 
-    cat = [_category(o) for o in ops]
-    parent = list(range(len(ops)))
+def _fold(b: _Body) -> tuple[list[list[int]], list[int]]:
+    """The body's ops grouped into nodes (ordered by their first op), and the ops that fold nowhere."""
+    parent = list(range(len(b.ops)))
 
     def find(i: int) -> int:
         while parent[i] != i:
@@ -159,116 +185,92 @@ def build_graph(module: Module, arch: str, loop: int | None = None, kernel: str 
         if ra != rb:
             parent[ra] = rb
 
-    def consumers(i: int, follow_yield: bool) -> list[int]:
-        out: list[int] = []
-        for r in ops[i].results:
-            out.extend(users.get(r, ()))
-            if follow_yield and r in carried_to:
-                out.extend(users.get(carried_to[r], ()))
-        return sorted(set(out) - {i})
-
     # 1. A local_alloc of a loaded tile joins the load.
-    for i, o in enumerate(ops):
-        if cat[i] == "local_alloc" and o.operands and defined_by.get(o.operands[0]) is not None:
-            src = defined_by[o.operands[0]]
-            if cat[src] in ("tma_load", "load"):
+    for i, o in enumerate(b.ops):
+        if b.cat[i] == "local_alloc" and o.operands and b.defined_by.get(o.operands[0]) is not None:
+            src = b.defined_by[o.operands[0]]
+            if b.cat[src] in ("tma_load", "load"):
                 union(i, src)
     # 2. Single-consumer elementwise chains and casts join their consumer.
-    for i in range(len(ops)):
-        if cat[i] not in ("elementwise", "convert"):
+    for i in range(len(b.ops)):
+        if b.cat[i] not in ("elementwise", "convert"):
             continue
-        cons = consumers(i, follow_yield=False)
-        carried = any(r in carried_to for r in ops[i].results)
-        if len(cons) == 1 and not carried:
-            j = cons[0]
-            same_shape = [type_info(t).shape for t in ops[i].result_types[:1]] == \
-                         [type_info(t).shape for t in ops[j].result_types[:1]]
-            if same_shape and (cat[j] in ("elementwise", "sfu") and cat[i] == "elementwise"
-                               or cat[j] == "convert" and cat[i] == "convert"):
-                union(i, j)
+        cons = b.consumers(i, follow_yield=False)
+        carried = any(r in b.carried_to for r in b.ops[i].results)
+        if len(cons) == 1 and not carried and _joins(b, i, cons[0]):
+            union(i, cons[0])
     # 3. Views, address arithmetic and scalars fold into their first consumer (backwards, so chains
     #    of them reach a real node); those with none stay as bookkeeping of the loop.
     folded_nowhere: list[int] = []
-    for i in reversed(range(len(ops))):
-        if cat[i] in ("view", "address", "scalar"):
-            cons = [j for j in consumers(i, follow_yield=True) if j != i]
+    for i in reversed(range(len(b.ops))):
+        if b.cat[i] in ("view", "address", "scalar"):
+            cons = [j for j in b.consumers(i, follow_yield=True) if j != i]
             if cons:
                 union(i, cons[0])
             else:
                 folded_nowhere.append(i)
-    # Groups (nodes), ordered by their first op in program order.
     groups: dict[int, list[int]] = defaultdict(list)
-    for i in range(len(ops)):
-        if i in folded_nowhere:
-            continue
-        groups[find(i)].append(i)
-    ordered = sorted(groups.values(), key=lambda g: min(g))
-    node_of: dict[int, int] = {}
-    for n, members in enumerate(ordered):
-        for i in members:
-            node_of[i] = n
+    for i in range(len(b.ops)):
+        if i not in folded_nowhere:
+            groups[find(i)].append(i)
+    return sorted(groups.values(), key=lambda g: min(g)), folded_nowhere
 
+
+def _joins(b: _Body, i: int, j: int) -> bool:
+    """Whether elementwise/cast op i folds into its only consumer j: same shape, and elementwise into
+    elementwise or special-function math, or a cast into a cast."""
+    same_shape = [type_info(t).shape for t in b.ops[i].result_types[:1]] == \
+                 [type_info(t).shape for t in b.ops[j].result_types[:1]]
+    return same_shape and (b.cat[j] in ("elementwise", "sfu") and b.cat[i] == "elementwise"
+                           or b.cat[j] == "convert" and b.cat[i] == "convert")
+
+
+def _nodes(b: _Body, groups: list[list[int]], node_of: dict[int, int]) -> list[Op]:
     graph_ops: list[Op] = []
     used_ids: set[str] = set()
     ordinals: dict[str, int] = defaultdict(int)
-    kinds: list[str] = []
-    for members in ordered:
-        real = [cat[i] for i in members if cat[i] not in ("view", "address", "scalar")]
+    for members in groups:
+        real = [b.cat[i] for i in members if b.cat[i] not in ("view", "address", "scalar")]
         kind = next((k for k in _PRIORITY if k in real), "broadcast")
         if kind == "local_alloc":
             kind = "local_store"
-        kinds.append(kind)
-        anchor = next((i for i in members if cat[i] == kind or (kind == "local_store" and cat[i] == "local_alloc")),
+        anchor = next((i for i in members if b.cat[i] == kind or (kind == "local_store" and b.cat[i] == "local_alloc")),
                       members[-1])
-        graph_ops.append(_make_op(ops, members, anchor, kind, f"{kind}{ordinals[kind]}", used_ids, node_of, users,
-                                  carried_to))
+        graph_ops.append(_make_op(b.ops, members, anchor, kind, f"{kind}{ordinals[kind]}", used_ids, node_of, b.users,
+                                  b.carried_to))
         ordinals[kind] += 1
+    return graph_ops
 
+
+def _edges(b: _Body, groups: list[list[int]], node_of: dict[int, int], graph_ops: list[Op]) -> list[Dep]:
+    """Edges between nodes: SSA uses (distance 0) and uses of iter_args fed by a yield (distance 1)."""
     deps: dict[tuple[str, str, int], Dep] = {}
-    for n, members in enumerate(ordered):
+    for n, members in enumerate(groups):
         for i in members:
-            for v in ops[i].operands:
+            for v in b.ops[i].operands:
                 src_node, distance = None, 0
-                if v in defined_by and defined_by[v] in node_of:
-                    src_node = node_of[defined_by[v]]
-                elif v in iter_args:
-                    k = iter_args.index(v)
-                    y = yielded[k] if k < len(yielded) else None
-                    if y is not None and y in defined_by and defined_by[y] in node_of:
-                        src_node, distance, v = node_of[defined_by[y]], 1, y
+                if v in b.defined_by and b.defined_by[v] in node_of:
+                    src_node = node_of[b.defined_by[v]]
+                elif v in b.iter_args:
+                    k = b.iter_args.index(v)
+                    y = b.yielded[k] if k < len(b.yielded) else None
+                    if y is not None and y in b.defined_by and b.defined_by[y] in node_of:
+                        src_node, distance, v = node_of[b.defined_by[y]], 1, y
                 if src_node is None or (src_node == n and distance == 0):
                     continue
-                if _bookkeeping_value(ops, defined_by, v):
+                if _bookkeeping_value(b.ops, b.defined_by, v):
                     continue   # scalar / address bookkeeping (increments) makes no tile-level edge
                 src, dst = graph_ops[src_node], graph_ops[n]
                 blocking = src.kind in ASYNC_PRODUCERS and not (src.kind == "dot" and dst.kind == "dot")
                 key = (src.id, dst.id, distance)
                 if key not in deps:
                     deps[key] = Dep(src=src.id, dst=dst.id, distance=distance, blocking=blocking, value=v)
-    # Streaming: a variable-latency load that no in-loop tile value feeds.
-    fed = {d.dst for d in deps.values()}
-    graph_ops = [o if not o.variable_latency else _replace(o, streaming=o.id not in fed) for o in graph_ops]
-    import triton
-
-    m = {"kernel": kernel, "loop_index": module.loops().index(for_op), "arch": arch, "sm": ARCH_SM[arch], "num_warps": module.num_warps,
-         "loop_line": for_op.loc.line, "loop_file": for_op.loc.file, "triton_version": triton.__version__,
-         "ttgir_sha256": hashlib.sha256(module.text.encode()).hexdigest(),
-         "bookkeeping": [ops[i].name for i in sorted(folded_nowhere)]}
-    m.update(meta or {})
-    graph = LoopGraph(name=kernel, ops=tuple(graph_ops), deps=tuple(deps.values()), meta=tuple(sorted(m.items())))
-    check_no_zero_distance_cycle(graph)
-    return graph
+    return list(deps.values())
 
 
 def _where(kernel: str, op: IROp) -> str:
     loc = f"{op.loc.file}:{op.loc.line}" if op.loc.file else f"line {op.loc.line}" if op.loc.line else None
     return f"{kernel} ({loc})" if loc else kernel
-
-
-def _replace(op: Op, **kv) -> Op:
-    import dataclasses
-
-    return dataclasses.replace(op, **kv)
 
 
 def _bookkeeping_value(ops: list[IROp], defined_by: dict[str, int], v: str) -> bool:
@@ -281,24 +283,6 @@ def _bookkeeping_value(ops: list[IROp], defined_by: dict[str, int], v: str) -> b
     t = ops[i].result_type(v)
     info = type_info(t) if t else None
     return info is not None and (info.space == "scalar" or info.dtype.startswith("!tt.ptr"))
-
-
-def _operand_types(op: IROp) -> list[TypeInfo]:
-    import re
-
-    last = op.full_text.splitlines()[-1]
-    sig = re.sub(r"\s*loc\(#loc\d*\)\s*$", "", last if last.lstrip().startswith("})") else op.text)
-    if " : " not in sig:
-        return []
-    tail = sig.rsplit(" : ", 1)[1].split("->")[0]
-    from twill.ir.ttgir import _split_top
-
-    parts = []
-    for chunk in _split_top(tail.replace(" * ", ", ")):
-        chunk = chunk.strip().strip("()")
-        if chunk:
-            parts.append(type_info(chunk))
-    return parts
 
 
 def _make_op(ops: list[IROp], members: list[int], anchor: int, kind: str, prefix: str, used_ids: set[str],
@@ -316,7 +300,7 @@ def _make_op(ops: list[IROp], members: list[int], anchor: int, kind: str, prefix
     main = infos[0] if infos else TypeInfo("scalar", (), "")
     attrs: dict[str, object] = {}
     if kind == "dot":
-        opt = _operand_types(a)
+        opt = operand_types(a)
         if a.name.startswith("ttng.tc_gen5_mma") and len(opt) >= 2:
             A, B = opt[0], opt[1]
             main = TypeInfo("tmem", (A.shape[0], B.shape[1]), opt[2].dtype if len(opt) > 2 else "f32")
@@ -328,23 +312,21 @@ def _make_op(ops: list[IROp], members: list[int], anchor: int, kind: str, prefix
         attrs.update(m=m_, n=n_, k=k_, a_dtype=A.dtype, async_=True)
         attrs["async"] = attrs.pop("async_")
     elif kind in ("store",):
-        opt = _operand_types(a)
+        opt = operand_types(a)
         data = next((t for t in reversed(opt) if t.space == "regs" and not t.dtype.startswith("!tt.ptr")), None)
         if data is not None:
             main = data
     elif kind == "tmem_store":
-        opt = _operand_types(a)
+        opt = operand_types(a)
         if opt:
             main = TypeInfo("tmem", opt[0].shape, opt[0].dtype)
     elif kind == "sfu":
         attrs["fn"] = a.name.split(".")[-1]
     elif kind == "reduce":
-        import re
-
         comb = re.findall(r"arith\.(\w+)", a.full_text)
         attrs["fn"] = {"maxnumf": "max", "maximumf": "max", "addf": "sum", "minnumf": "min", "minimumf": "min",
                        "addi": "sum", "maxsi": "max"}.get(comb[0], comb[0]) if comb else "?"
-        src = _operand_types(a)
+        src = operand_types(a)
         if src:
             attrs["input_elements"] = src[0].elements
         axis = a.attrs.get("axis", "").split(":")[0].strip()
@@ -365,7 +347,7 @@ def _make_op(ops: list[IROp], members: list[int], anchor: int, kind: str, prefix
             if not escapes:
                 continue
             ti = type_info(t)
-            if o.name in _VIEWS and ti.space in ("smem", "tmem"):
+            if o.name in vocab.VIEWS and ti.space in ("smem", "tmem"):
                 continue   # a view of a buffer aliases it: the buffer's owner counts it
             if ti.space == "regs" and not ti.dtype.startswith("!tt.ptr"):
                 regs += ti.bytes

@@ -1,6 +1,7 @@
 """Deterministic text listing and Graphviz dot of a loop graph."""
 from __future__ import annotations
 
+from twill.graph.analysis import recurrences
 from twill.graph.model import LoopGraph
 
 
@@ -13,8 +14,6 @@ def listing(g: LoopGraph) -> str:
     >>> print(listing(g).splitlines()[0])     # doctest: +SKIP
     loop graph _attn_fwd  arch=h100 num_warps=8 loop_line=67  12 nodes, 18 edges
     """
-    from twill.graph.analysis import recurrences
-
     meta = dict(g.meta)
     w = max([len(o.id) for o in g.ops] + [8])
     out = [f"loop graph {g.name}  arch={meta.get('arch')} num_warps={meta.get('num_warps')} "

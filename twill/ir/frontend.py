@@ -1,55 +1,84 @@
-"""From a kernel file (.py or .ttgir) to its loop graph: load, specialise, compile offline, parse, build."""
+"""From a kernel file (.py or .ttgir) to its pre-pipeline TTGIR: load, specialise, compile offline up to the
+scheduling passes."""
 from __future__ import annotations
 
-import hashlib
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from twill.errors import InputError
-from twill.graph.model import LoopGraph
-from twill.ir.load import ARCH_SM, KernelSpec, load_kernel, load_module, make_spec, pick_kernel, source_of
-from twill.ir.pipeline import pre_pipeline_ttgir
-
-__all__ = ["ARCH_SM", "KernelSpec", "graph_for_file", "load_module", "make_spec", "pick_kernel", "source_of",
-           "ttgir_for_file"]
-
-
-def ttgir_for_file(path: str, arch: str, kernel: str | None = None, args: dict[str, str] | None = None,
-                   consts: dict[str, str] | None = None, num_warps: int | None = None) -> tuple[str, str, dict]:
-    """The pre-pipeline TTGIR of a kernel file: (text, kernel name, provenance meta).
-
-    A ``.ttgir`` / ``.mlir`` file is used as it is; a ``.py`` is loaded safely and compiled offline.
-    """
-    if arch not in ARCH_SM:
-        raise InputError("unknown arch", expected=" | ".join(ARCH_SM), found=arch)
-    p = Path(path)
-    if not p.is_file():
-        raise InputError("no such file", where=path, expected="a kernel .py or a .ttgir")
-    data = p.read_bytes()
-    meta: dict = {"source_file": p.name, "source_sha256": hashlib.sha256(data).hexdigest()}
-    if p.suffix in (".ttgir", ".mlir"):
-        return data.decode(errors="replace"), kernel or p.stem, meta
-    if p.suffix != ".py":
-        raise InputError("unknown input kind", where=path, expected="a .py kernel or a .ttgir",
-                         found=p.suffix or "no suffix")
-    spec = load_kernel(path, arch, kernel, args, consts, num_warps)
-    meta.update(num_stages=spec.num_stages, constexprs=dict(spec.constexprs))
-    return pre_pipeline_ttgir(spec, arch), spec.name, meta
+from twill.errors import CompileError, InputError
+from twill.ir.load import KernelSpec, load_kernel, source_of
+from twill.ir.target import Target
+from twill.ir.triton_hooks import PRE_PIPELINE_PASS, PassPlan, StopCompile, compile_planned, module_text
+from twill.util import sha256
 
 
-def graph_for_file(path: str, arch: str, kernel: str | None = None, loop: int | None = None,
-                   args: dict[str, str] | None = None, consts: dict[str, str] | None = None,
-                   num_warps: int | None = None) -> tuple[LoopGraph, str]:
-    """The loop graph of a kernel file (.py or .ttgir) and the pre-pipeline TTGIR it came from.
+@dataclass(frozen=True)
+class KernelIR:
+    """A kernel's pre-pipeline TTGIR and where it came from: the kernel name, provenance (source file
+    and hash, launch options, constexprs) and, for a kernel .py, its specialisation (what the
+    annotated module is compiled with later; ``None`` for a .ttgir input)."""
+
+    text: str
+    kernel: str
+    meta: dict[str, Any] = field(default_factory=dict)
+    spec: KernelSpec | None = None
+
+    @property
+    def source_sha256(self) -> str:
+        return str(self.meta["source_sha256"])
+
+
+def pre_pipeline_ttgir(spec: KernelSpec, target: Target) -> str:
+    """The kernel's TTGIR right before ``assign_latencies`` (the scheduling passes), with locations;
+    compilation stops there (no PTX is made).
 
     Examples
     --------
-    >>> g, text = graph_for_file("kernels/fa3.py", "h100")     # doctest: +SKIP
-    >>> [o.id for o in g.ops if o.kind == "dot"]               # doctest: +SKIP
-    ['dot0_qk', 'dot1_acc']
+    >>> spec = load_kernel("kernels/fa3.py", "h100")                            # doctest: +SKIP
+    >>> "ttng.warp_group_dot" in pre_pipeline_ttgir(spec, Target("h100", 90))   # doctest: +SKIP
+    True
     """
-    from twill.graph.build import build_graph
-    from twill.ir.ttgir import parse
+    captured: dict[str, str] = {}
 
-    text, name, meta = ttgir_for_file(path, arch, kernel, args, consts, num_warps)
-    module = parse(text, where=path)
-    return build_graph(module, arch, loop=loop, kernel=name, meta=meta), text
+    def grab(mod: Any) -> None:
+        captured["text"] = module_text(mod)
+        raise StopCompile()
+
+    try:
+        compile_planned(source_of(spec), target.sm, spec.options, PassPlan(before=((PRE_PIPELINE_PASS, grab),)))
+    except StopCompile:
+        pass
+    if "text" not in captured:   # pragma: no cover - the callback raises StopCompile when it runs
+        raise CompileError("the pre-pipeline callback never ran", where=spec.name)
+    return captured["text"]
+
+
+def read_kernel(path: str, target: Target, kernel: str | None = None, args: dict[str, str] | None = None,
+                consts: dict[str, str] | None = None, num_warps: int | None = None) -> KernelIR:
+    """The pre-pipeline TTGIR of a kernel file. A ``.ttgir`` / ``.mlir`` file is used as it is; a
+    ``.py`` is loaded safely (nothing of it runs but kernels, helpers and constants) and compiled
+    offline for ``target``.
+
+    Examples
+    --------
+    >>> k = read_kernel("kernels/gemm.py", Target("h100", 90))     # doctest: +SKIP
+    >>> k.kernel, k.spec.num_warps                                 # doctest: +SKIP
+    ('_gemm', 8)
+    """
+    p = Path(path)
+    if not p.is_file():
+        raise InputError("no such file", where=path, expected="a kernel .py or a .ttgir")
+    try:
+        data = p.read_bytes()
+    except OSError as e:
+        raise InputError("cannot read kernel file", where=path, found=e.strerror) from None
+    meta: dict[str, Any] = {"source_file": p.name, "source_sha256": sha256(data)}
+    if p.suffix in (".ttgir", ".mlir"):
+        return KernelIR(data.decode(errors="replace"), kernel or p.stem, meta)
+    if p.suffix != ".py":
+        raise InputError("unknown input kind", where=path, expected="a .py kernel or a .ttgir",
+                         found=p.suffix or "no suffix")
+    spec = load_kernel(path, target.arch, kernel, args, consts, num_warps)
+    meta.update(num_stages=spec.num_stages, constexprs=dict(spec.constexprs))
+    return KernelIR(pre_pipeline_ttgir(spec, target), spec.name, meta, spec)

@@ -1,8 +1,12 @@
-"""Read TTGIR text (Triton's printed MLIR, with locations) into a light structure of loops and ops.
+"""TTGIR text (Triton's printed MLIR, with locations): one scanner, a structured reader and the edits.
 
-One text path serves both compiled kernels and ``.ttgir`` files users dump from Triton. Only what
-graph building needs is parsed: each op's results, operands, name, result types, attributes text,
-nested region text, and its location resolved to ``file:line`` and the source variable name.
+Every layer that reads or changes printed TTGIR goes through this module. ``scan`` finds every op
+with its line span (one rule for regions: an op whose first line ends with ``{`` owns the lines up
+to the ``}`` at its own indentation; ``} else {`` / ``} do {`` continue a region). ``parse`` builds
+the structure graph building needs (each op's results, operands, result types, attributes, nested
+loop bodies, and its location resolved to ``file:line`` and the source variable name). The edits
+(``add_attrs``, ``set_int_attr``) change one op's attribute dictionary in place, so an annotated
+module stays the printed module with attributes added.
 """
 from __future__ import annotations
 
@@ -10,19 +14,210 @@ import re
 from dataclasses import dataclass, field
 
 from twill.errors import InputError
+from twill.ir import vocab
 
-_VALUE = re.compile(r"%[A-Za-z0-9_$.\-]+(?:#\d+)?")
+_NAME = r"%[\w$.\-]+"
+_VALUE = re.compile(_NAME + r"(?:#\d+)?")
+_RESULTS_HEAD = re.compile(rf'^\s*((?:{_NAME}(?::\d+)?\s*,\s*)*{_NAME}(?::\d+)?)\s*=\s*"?([\w.]+)')
+_NO_RESULT = re.compile(r'^\s*"?([a-z_]+\.[\w.]+)"?')
 _LOC_REF = re.compile(r"loc\((#loc\d*)\)\s*$")
 _LOC_FILE = re.compile(r'^loc\("((?:[^"\\]|\\.)*)":(\d+):(\d+)\)')
 _LOC_NAME = re.compile(r'^loc\("((?:[^"\\]|\\.)*)"\((#loc\d*)\)\)')
 _LOC_CALLSITE = re.compile(r"^loc\(callsite\((#loc\d*) at (#loc\d*)\)\)")
 _LOC_FUSED = re.compile(r"^loc\(fused\[(.*)\]\)")
-# Ops whose printed signature lists operand types only: their results are async tokens.
-_TOKEN_RESULT_OPS = {"ttng.tc_gen5_mma", "ttng.tc_gen5_mma_scaled", "ttng.tmem_store", "ttng.tmem_copy",
-                     "ttg.async_copy_global_to_local", "ttg.async_commit_group", "ttg.async_wait"}
 _OPNAME = re.compile(r'^(?:"([\w.]+)"|([a-z_][\w]*\.[\w.]+))')
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 
+# -- the scanner ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TextOp:
+    """One op of the printed module: its first line, the line holding its attribute dictionary and
+    type (the closing line for an op with regions, else the first), its first result's name (None
+    for an op without results), its name and indentation."""
+
+    first: int
+    attr_line: int
+    result: str | None
+    name: str
+    indent: int
+
+    @property
+    def span(self) -> tuple[int, int]:
+        return self.first, self.attr_line
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _head(line: str) -> tuple[str | None, str] | None:
+    """(first result, op name) of an op's first line, or None when the line starts no op."""
+    m = _RESULTS_HEAD.match(line)
+    if m:
+        return m.group(1).split(",")[0].strip().split(":")[0], m.group(2)
+    m2 = _NO_RESULT.match(line)
+    return (None, m2.group(1)) if m2 else None
+
+
+def first_result(line: str) -> str | None:
+    """The first result an op's line defines (``%5`` of ``%5:2 = ...``), None for an op without results."""
+    head = _head(line)
+    return head[0] if head else None
+
+
+def scan(lines: list[str], begin: int = 0, end: int | None = None) -> list[TextOp]:
+    """Every op between line indices ``begin`` and ``end``, ops nested in regions included, in text order.
+
+    Examples
+    --------
+    >>> [o.name for o in scan(["%0 = arith.constant 1 : i32", "scf.for %i = %a to %b step %c {",
+    ...                        "  %1 = arith.addi %0, %0 : i32", "} loc(#loc1)"])]
+    ['arith.constant', 'scf.for', 'arith.addi']
+    """
+    end = len(lines) if end is None else end
+    out: list[TextOp] = []
+    stack: list[tuple[int, str | None, str, int]] = []   # ops whose regions are open
+    for i in range(begin, end):
+        line = lines[i]
+        s = line.strip()
+        if not s or s.startswith(("#", "//", "^")):
+            continue
+        ind = _indent(line)
+        if s.startswith("}"):
+            if stack and stack[-1][3] == ind and not s.endswith("{"):   # `} else {` continues the op
+                first, res, name, _ = stack.pop()
+                out.append(TextOp(first, i, res, name, ind))
+            continue
+        head = _head(line)
+        if head is None:
+            continue
+        if s.endswith("{"):
+            stack.append((i, head[0], head[1], ind))
+        else:
+            out.append(TextOp(i, i, head[0], head[1], ind))
+    out.sort(key=lambda o: o.first)
+    return out
+
+
+def loops(lines: list[str]) -> list[TextOp]:
+    """Every ``scf.for`` of the module, outermost first, in program order."""
+    return [o for o in scan(lines) if o.name == vocab.LOOP]
+
+
+def region_ops(lines: list[str], op: TextOp | tuple[int, int]) -> list[TextOp]:
+    """Top-level ops of the regions of ``op`` (a loop body's ops, its yield included)."""
+    first, last = op.span if isinstance(op, TextOp) else op
+    ops = scan(lines, first + 1, last)
+    if not ops:
+        return []
+    top = min(o.indent for o in ops)
+    return [o for o in ops if o.indent == top]
+
+
+def nested_ops(lines: list[str], op: TextOp) -> list[TextOp]:
+    """Every op inside ``op``'s regions, at any depth (a reduction's combiner ops)."""
+    return scan(lines, op.first + 1, op.attr_line)
+
+
+def result_names(line: str) -> set[str]:
+    """The results an op's first line defines, without ``:N`` / ``#i`` suffixes."""
+    m = _RESULTS_HEAD.match(line)
+    if not m:
+        return set()
+    return {r.split(":")[0] for r in re.findall(_NAME + r"(?::\d+)?", m.group(1))}
+
+
+def line_uses(line: str) -> set[str]:
+    """SSA names one line uses (its results and its location left out)."""
+    m = _RESULTS_HEAD.match(line)
+    rhs = line[m.end(1):] if m else line
+    return set(re.findall(_NAME, rhs.split(" loc(")[0]))
+
+
+def op_uses(lines: list[str], op: TextOp) -> set[str]:
+    """SSA names ``op`` and its regions use, without ``#i`` suffixes."""
+    out: set[str] = set()
+    for i in range(op.first, op.attr_line + 1):
+        out |= line_uses(lines[i])
+    return {u.split("#")[0] for u in out}
+
+
+# -- edits -------------------------------------------------------------------------------------
+def _type_colon(line: str) -> int:
+    """Index of the depth-0 ``" : "`` that starts an op's type, or -1. On the closing line of a
+    region op (``}) {attrs} : type``, ``} {attrs} loc(...)``), depth counts from after the ``})``/``}``."""
+    depth, quote, i = 0, False, 0
+    lead = line.lstrip(" ")
+    if lead.startswith("}"):
+        i = len(line) - len(lead) + (2 if lead.startswith("})") else 1)
+    while i < len(line):
+        c = line[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == '"':
+                quote = False
+        elif c == '"':
+            quote = True
+        elif c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif c == ":" and depth == 0 and line[i - 1:i] == " " and line[i + 1:i + 2] == " ":
+            return i - 1
+        i += 1
+    return -1
+
+
+def _opens_attr_dict(head: str) -> bool:
+    """Whether ``head`` ends with an attribute dictionary ``{...}`` that opens on this line."""
+    depth = 0
+    for j in range(len(head) - 1, -1, -1):
+        c = head[j]
+        if c == "}":
+            depth += 1
+        elif c == "{":
+            depth -= 1
+            if depth == 0:
+                before = head[:j].rstrip()
+                return bool(before) and not before.endswith(("(", "<", "="))
+    return False
+
+
+def add_attrs(line: str, attrs: str) -> str:
+    """``line`` with ``attrs`` (``name = value, ...``) added to its op's attribute dictionary.
+
+    Examples
+    --------
+    >>> add_attrs("%0 = arith.addf %a, %b : f32 loc(#loc)", "x = 1 : i32")
+    '%0 = arith.addf %a, %b {x = 1 : i32} : f32 loc(#loc)'
+    """
+    cut = _type_colon(line)
+    if cut < 0:   # no type (e.g. `} loc(...)` of a region op without results): before the location
+        loc = line.rfind(" loc(")
+        cut = loc if loc >= 0 else len(line)
+    head, tail = line[:cut], line[cut:]
+    h = head.rstrip()
+    if h.endswith("}") and h.lstrip(" ") != "})" and _opens_attr_dict(h):
+        return h[:-1] + ", " + attrs + "}" + tail
+    return h + " {" + attrs + "}" + tail
+
+
+def set_int_attr(line: str, name: str, value: int) -> str:
+    """Replace (or add) the i32 attribute ``name`` of the op on ``line``."""
+    pat = re.compile(re.escape(name) + r" = -?\d+ : i32")
+    if pat.search(line):
+        return pat.sub(f"{name} = {value} : i32", line, count=1)
+    return add_attrs(line, f"{name} = {value} : i32")
+
+
+def rename(line: str, names: dict[str, str]) -> str:
+    """``line`` with the SSA names in ``names`` replaced."""
+    return re.sub(_NAME, lambda m: names.get(m.group(0), m.group(0)), line)
+
+
+# -- the structured reader ---------------------------------------------------------------------
 @dataclass(frozen=True)
 class Loc:
     file: str | None = None
@@ -73,7 +268,7 @@ class Module:
 
         def walk(ops: list[IROp]) -> None:
             for op in ops:
-                if op.name == "scf.for":
+                if op.name == vocab.LOOP:
                     out.append(op)
                 if op.body is not None:
                     walk(op.body.ops)
@@ -133,24 +328,8 @@ def _split_results(head: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _result_types(text: str) -> tuple[str, ...]:
-    """Result types from an op's trailing type signature (after the last top-level `` : ``)."""
-    sig = re.sub(r"\s*loc\(#loc\d*\)\s*$", "", text)
-    if "->" in sig:
-        tail = sig.rsplit("->", 1)[1]
-    elif " to " in sig.rsplit(" : ", 1)[-1]:
-        tail = sig.rsplit(" to ", 1)[1]      # casts: `%x : T1 to T2`
-    elif " : " in sig:
-        tail = sig.rsplit(" : ", 1)[1]
-    else:
-        return ()
-    tail = tail.strip()
-    if tail.startswith("(") and tail.endswith(")"):
-        tail = tail[1:-1]
-    return tuple(t.strip() for t in _split_top(tail) if t.strip())
-
-
-def _split_top(s: str) -> list[str]:
+def split_top(s: str) -> list[str]:
+    """``s`` split at the commas outside brackets (``<>``, ``()``, ``{}``, ``[]``)."""
     parts, depth, cur = [], 0, []
     for ch in s:
         if ch in "<({[":
@@ -166,9 +345,41 @@ def _split_top(s: str) -> list[str]:
     return parts
 
 
+def _result_types(text: str) -> tuple[str, ...]:
+    """Result types from an op's trailing type signature (after the last top-level `` : ``)."""
+    sig = re.sub(r"\s*loc\(#loc\d*\)\s*$", "", text)
+    if "->" in sig:
+        tail = sig.rsplit("->", 1)[1]
+    elif " to " in sig.rsplit(" : ", 1)[-1]:
+        tail = sig.rsplit(" to ", 1)[1]      # casts: `%x : T1 to T2`
+    elif " : " in sig:
+        tail = sig.rsplit(" : ", 1)[1]
+    else:
+        return ()
+    tail = tail.strip()
+    if tail.startswith("(") and tail.endswith(")"):
+        tail = tail[1:-1]
+    return tuple(t.strip() for t in split_top(tail) if t.strip())
+
+
+def operand_types(op: IROp) -> list["TypeInfo"]:
+    """The operand types of ``op``'s trailing signature (``: A, B, C -> R``), parsed."""
+    last = op.full_text.splitlines()[-1]
+    sig = re.sub(r"\s*loc\(#loc\d*\)\s*$", "", last if last.lstrip().startswith("})") else op.text)
+    if " : " not in sig:
+        return []
+    tail = sig.rsplit(" : ", 1)[1].split("->")[0]
+    parts = []
+    for chunk in split_top(tail.replace(" * ", ", ")):
+        chunk = chunk.strip().strip("()")
+        if chunk:
+            parts.append(type_info(chunk))
+    return parts
+
+
 def _attr_dicts(line: str) -> dict[str, str]:
     """Attributes of one op line: ``<{props}>`` and ``{attrs}`` dictionaries outside types and quotes."""
-    s = re.sub(r'"(?:[^"\\]|\\.)*"', lambda m: "\0" * len(m.group(0)), line)   # mask strings, keep offsets
+    s = _STRING.sub(lambda m: "\0" * len(m.group(0)), line)   # mask strings, keep offsets
     out: dict[str, str] = {}
     angle, i = 0, 0
     while i < len(s):
@@ -182,7 +393,7 @@ def _attr_dicts(line: str) -> dict[str, str]:
                 j += 1
             if depth:
                 break   # a region brace: the dictionary does not close on this line
-            for part in _split_top(line[start:j - 1]):
+            for part in split_top(line[start:j - 1]):
                 k, eq, v = part.partition("=")
                 if k.strip():
                     out[k.strip().strip('"')] = v.strip() if eq else "unit"
@@ -196,12 +407,6 @@ def _attr_dicts(line: str) -> dict[str, str]:
     return out
 
 
-def _depth_delta(line: str) -> int:
-    # Braces inside attribute dictionaries open and close on one line; only region braces span lines.
-    s = re.sub(r'"(?:[^"\\]|\\.)*"', "", line)
-    return s.count("{") - s.count("}")
-
-
 def parse(text: str, where: str = "ttgir") -> Module:
     """Parse a TTGIR module's text.
 
@@ -212,17 +417,14 @@ def parse(text: str, where: str = "ttgir") -> Module:
     ['tt.descriptor_load', 'ttg.local_alloc']
     """
     lines = text.splitlines()
-    if not any("tt.func" in l for l in lines):
+    func = next((o for o in scan(lines) if o.name == "tt.func"), None)
+    if func is None:
         raise InputError("not a TTGIR module", where=where, expected="a module with a tt.func", found="none")
     locs = _resolve_locs(lines)
     m = re.search(r'"ttg.num-warps"\s*=\s*(\d+)', text)
-    num_warps = int(m.group(1)) if m else None
     t = re.search(r'ttg.target\s*=\s*"([^"]+)"', text)
-
-    # Find the kernel function body and parse it recursively by line ranges.
-    start = next(i for i, l in enumerate(lines) if "tt.func" in l and "{" in l)
-    ops, _ = _parse_block(lines, start + 1, locs)
-    return Module(text=text, ops=ops, num_warps=num_warps, target=t.group(1) if t else None)
+    ops = [_read_op(lines, o, locs) for o in region_ops(lines, func)]
+    return Module(text=text, ops=ops, num_warps=int(m.group(1)) if m else None, target=t.group(1) if t else None)
 
 
 def _loc_of(line: str, locs: dict[str, Loc]) -> Loc:
@@ -230,71 +432,53 @@ def _loc_of(line: str, locs: dict[str, Loc]) -> Loc:
     return locs.get(m.group(1), Loc()) if m else Loc()
 
 
-def _parse_block(lines: list[str], i: int, locs: dict[str, Loc]) -> tuple[list[IROp], int]:
-    """Parse ops from line ``i`` until the closing ``}`` of the enclosing region; return (ops, next i)."""
-    ops: list[IROp] = []
-    while i < len(lines):
-        line = lines[i]
-        stripped = line.strip()
-        if not stripped or stripped.startswith("^bb") or stripped.startswith("//"):
-            i += 1
-            continue
-        if stripped.startswith("}"):
-            return ops, i
-        head, eq, rest = stripped.partition(" = ")
-        if eq and head.startswith("%") and not rest.startswith("loc("):
-            results = _split_results(head)
-            body_text = rest
-        else:
-            results, body_text = (), stripped
-        nm = _OPNAME.match(body_text)
-        name = (nm.group(1) or nm.group(2)) if nm else body_text.split(" ", 1)[0]
-        first = i
-        depth = _depth_delta(line)
-        if name == "scf.for" and depth > 0:
-            body_ops, j = _parse_block(lines, i + 1, locs)
-            closing = lines[j]
-            op_lines = lines[first:j + 1]
-            header = stripped
-            iv = re.match(r"scf\.for\s+(%[\w$.\-]+)\s*=", body_text)
-            iter_pairs = re.findall(r"(%[\w$.\-]+)\s*=\s*(%[\w$.\-]+(?:#\d+)?)",
-                                    header.split("iter_args(", 1)[1] if "iter_args(" in header else "")
-            block = Block(args=((iv.group(1),) if iv else ()) + tuple(a for a, _ in iter_pairs),
-                          inits=tuple(b for _, b in iter_pairs), ops=body_ops)
-            operands = _outside_uses("\n".join(op_lines), results + block.args)
-            ops.append(IROp(name=name, results=results, operands=operands, text=header,
-                            full_text="\n".join(op_lines), result_types=_result_types(header.rsplit("{", 1)[0]),
-                            loc=_loc_of(closing, locs), lineno=first + 1, body=block,
-                            attrs=_attr_dicts(closing.strip().lstrip("}"))))
-            i = j + 1
-            continue
-        j = i
-        while depth > 0 and j + 1 < len(lines):
-            j += 1
-            depth += _depth_delta(lines[j])
-        op_lines = [l.strip() for l in lines[first:j + 1]]
-        last = op_lines[-1]
-        defined = set(results)
-        for l in op_lines[1:]:
-            for m in re.finditer(r"(%[\w$.\-]+)(?::\d+)?\s*(?:=|:)", l):
-                defined.add(m.group(1))
-            if l.startswith("^bb"):
-                defined.update(re.findall(r"%[\w$.\-]+", l))
-        operands = _outside_uses("\n".join(op_lines), tuple(defined))
-        types_src = last if len(op_lines) > 1 else body_text
-        rtypes = _result_types(types_src)
-        if name in _TOKEN_RESULT_OPS:
-            rtypes = ("!ttg.async.token",) * len(results)
-        elif name == "tt.load" and rtypes:   # printed with the pointer type: the result holds the pointee
-            rtypes = tuple(re.sub(r"!tt\.ptr<([^,>]+)(?:,\s*\d+)?>", r"\1", t) for t in rtypes)
-        elif len(rtypes) < len(results):       # e.g. tmem_load's second result, a token
-            rtypes = rtypes + ("!ttg.async.token",) * (len(results) - len(rtypes))
-        attr_src = body_text if len(op_lines) == 1 else op_lines[0] + " " + last.lstrip("})")
-        ops.append(IROp(name=name, results=results, operands=operands, text=op_lines[0],
-                        full_text="\n".join(op_lines), result_types=rtypes[:len(results)] if results else rtypes,
-                        loc=_loc_of(last, locs), lineno=first + 1, attrs=_attr_dicts(attr_src)))
-        i = j + 1
-    return ops, i
+def _read_op(lines: list[str], op: TextOp, locs: dict[str, Loc]) -> IROp:
+    stripped = lines[op.first].strip()
+    head, eq, rest = stripped.partition(" = ")
+    if eq and head.startswith("%") and not rest.startswith("loc("):
+        results, body_text = _split_results(head), rest
+    else:
+        results, body_text = (), stripped
+    nm = _OPNAME.match(body_text)
+    name = (nm.group(1) or nm.group(2)) if nm else body_text.split(" ", 1)[0]
+    if name == vocab.LOOP and op.attr_line > op.first:
+        return _read_loop(lines, op, locs, results, stripped, body_text)
+    op_lines = [ln.strip() for ln in lines[op.first:op.attr_line + 1]]
+    last = op_lines[-1]
+    defined = set(results)
+    for ln in op_lines[1:]:
+        for m in re.finditer(rf"({_NAME})(?::\d+)?\s*(?:=|:)", ln):
+            defined.add(m.group(1))
+        if ln.startswith("^bb"):
+            defined.update(re.findall(_NAME, ln))
+    rtypes = _result_types(last if len(op_lines) > 1 else body_text)
+    if name in vocab.TOKEN_RESULTS:
+        rtypes = ("!ttg.async.token",) * len(results)
+    elif name == vocab.POINTER_LOAD and rtypes:   # printed with the pointer type: the result holds the pointee
+        rtypes = tuple(re.sub(r"!tt\.ptr<([^,>]+)(?:,\s*\d+)?>", r"\1", t) for t in rtypes)
+    elif len(rtypes) < len(results):       # e.g. tmem_load's second result, a token
+        rtypes = rtypes + ("!ttg.async.token",) * (len(results) - len(rtypes))
+    attr_src = body_text if len(op_lines) == 1 else op_lines[0] + " " + last.lstrip("})")
+    return IROp(name=name, results=results, operands=_outside_uses("\n".join(op_lines), tuple(defined)),
+                text=op_lines[0], full_text="\n".join(op_lines),
+                result_types=rtypes[:len(results)] if results else rtypes,
+                loc=_loc_of(last, locs), lineno=op.first + 1, attrs=_attr_dicts(attr_src))
+
+
+def _read_loop(lines: list[str], op: TextOp, locs: dict[str, Loc], results: tuple[str, ...], header: str,
+               body_text: str) -> IROp:
+    op_lines = lines[op.first:op.attr_line + 1]
+    iv = re.match(rf"scf\.for\s+({_NAME})\s*=", body_text)
+    iter_pairs = re.findall(rf"({_NAME})\s*=\s*({_NAME}(?:#\d+)?)",
+                            header.split("iter_args(", 1)[1] if "iter_args(" in header else "")
+    body = Block(args=((iv.group(1),) if iv else ()) + tuple(a for a, _ in iter_pairs),
+                 inits=tuple(b for _, b in iter_pairs),
+                 ops=[_read_op(lines, o, locs) for o in region_ops(lines, op)])
+    closing = lines[op.attr_line]
+    return IROp(name=vocab.LOOP, results=results, operands=_outside_uses("\n".join(op_lines), results + body.args),
+                text=header, full_text="\n".join(op_lines), result_types=_result_types(header.rsplit("{", 1)[0]),
+                loc=_loc_of(closing, locs), lineno=op.first + 1, body=body,
+                attrs=_attr_dicts(closing.strip().lstrip("}")))
 
 
 def _outside_uses(text: str, defined: tuple[str, ...]) -> tuple[str, ...]:
@@ -311,7 +495,6 @@ def _outside_uses(text: str, defined: tuple[str, ...]) -> tuple[str, ...]:
 
 
 # -- types ---------------------------------------------------------------------------------------
-_TENSOR = re.compile(r"^tensor<([0-9x]*?)x?([a-z][\w!.]*)\s*(?:,|>)")
 _BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8, "i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8,
           "f8E4M3FN": 1, "f8E5M2": 1, "f8E4M3FNUZ": 1, "f8E5M2FNUZ": 1}
 
@@ -335,6 +518,13 @@ class TypeInfo:
 
 
 def type_info(t: str) -> TypeInfo:
+    """Memory space, shape and element type of a printed TTGIR type.
+
+    Examples
+    --------
+    >>> type_info("tensor<128x64xf16, #blocked>")
+    TypeInfo(space='regs', shape=(128, 64), dtype='f16')
+    """
     t = t.strip()
     for prefix, space in (("!ttg.memdesc<", "smem"), ("tensor<", "regs")):
         if not t.startswith(prefix):

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from twill.errors import MachineError
 from twill.graph.model import UNITS
+from twill.ir.target import Target
 
 _DIR = Path(__file__).parent
 
@@ -65,13 +66,23 @@ class Machine:
             raise MachineError("machine model lacks a rate", where=self.name, expected=key, found="none")
         return float(r[key])
 
+    @property
+    def target(self) -> Target:
+        """What the IR layer needs of this GPU (its name and compute capability)."""
+        return Target(self.name, self.sm)
+
+    @property
+    def smem_per_cta(self) -> int:
+        """Shared memory one CTA may use, bytes."""
+        return int(self.memories["smem"])
+
     def reg_bytes_per_warp_group(self, reg_limit: int | None = None) -> int:
         """Register bytes one warp group may hold: per-thread limit x 4 B x 128 threads."""
         return (reg_limit or self.max_regs_per_thread) * 4 * self.threads_per_warp_group
 
 
 def known() -> list[str]:
-    """Names of the machine models shipped (one TOML file each)."""
+    """Names of the machine models shipped (one TOML file each): the ``--arch`` choices."""
     return sorted(p.stem for p in _DIR.glob("*.toml"))
 
 
@@ -85,7 +96,7 @@ def load_machine(name: str) -> Machine:
     """
     path = _DIR / f"{name}.toml"
     if not path.is_file():
-        raise MachineError("unknown machine", expected="one of " + " | ".join(known()), found=name)
+        raise MachineError("unknown arch: no machine model of that name", expected="one of " + " | ".join(known()), found=name)
     text = path.read_text()
     try:
         d = tomllib.loads(text)

@@ -13,7 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
-from twill.errors import InputError, TwillError
+from codegen.annotation import apply_annotation, read_annotation
+from codegen.compile import schedule_point
+from twill.errors import InputError, MachineError, TwillError
+from twill.ir.triton_hooks import PRE_PIPELINE_PASS, PassPlan, module_text, route_ttgir
+from twill.machine.model import known, load_machine
 from twill.store.db import Entry, open_db
 from twill.store.keys import file_sha, ir_sha, sha256
 
@@ -46,10 +50,8 @@ class ScheduleHook:
     """
 
     def __init__(self, path: str | Path, entries: Iterable[Entry], arch: str | None = None) -> None:
-        from twill.ir.pipeline import ARCH_SM
-
-        if arch is not None and arch not in ARCH_SM:
-            raise InputError("unknown arch", expected=" | ".join(ARCH_SM), found=arch)
+        if arch is not None:
+            load_machine(arch)            # an unknown arch is one error here, not a silent miss later
         self.path = str(path)
         self.arch = arch
         self.entries = [e for e in entries if e.status in _APPLICABLE]
@@ -89,8 +91,6 @@ class ScheduleHook:
         """Stored entries for this kernel, this Triton and this GPU; warns (once) when there are none."""
         import triton
 
-        from twill.ir.pipeline import ARCH_SM
-
         sha = self._file_sha(file)
         found = self.by_kernel.get((sha, name), []) if sha else []
         if not found:
@@ -101,7 +101,7 @@ class ScheduleHook:
             versions = ", ".join(sorted({e.key.triton_version for e in found}))
             self._warn(label, "version", f"schedules stored for triton {versions}, running {triton.__version__}")
             return []
-        on_sm = [e for e in same if ARCH_SM.get(e.key.arch) == capability]
+        on_sm = [e for e in same if _sm_of(e.key.arch) == capability]
         archs = sorted({e.key.arch for e in on_sm})
         arch = self.arch or os.environ.get(ARCH_ENV) or _device_arch(capability)
         if arch is not None:
@@ -119,18 +119,13 @@ class ScheduleHook:
 
     def _route(self, label: str, pool: list[Entry], backend: Any, stages: dict, options: Any, language: Any,
                capability: Any) -> None:
-        """Run the ttgir stage through twill's pass-list replay (``twill.ir.pipeline``): check the
-        pre-pipeline TTGIR against the stored configs before ``assign_latencies``, apply the matching
-        schedule right after Triton's ``schedule_loops`` (before ``pipeline`` on sm_90, before
-        ``warp_specialize`` on sm_100: ``codegen.compile.schedule_point``)."""
-        from codegen.compile import schedule_point
-
-        from twill.ir import pipeline as P
-
+        """Run the ttgir stage as a pass plan: check the pre-pipeline TTGIR against the stored configs
+        before ``assign_latencies``, apply the matching schedule right after Triton's ``schedule_loops``
+        (before ``pipeline`` on sm_90, before ``warp_specialize`` on sm_100: ``codegen.compile.schedule_point``)."""
         chosen: dict[str, Entry] = {}
 
         def match(mod: Any) -> None:
-            h = ir_sha(P.module_text(mod))
+            h = ir_sha(module_text(mod))
             hits = [e for e in pool if e.key.ttgir_sha == h]
             if hits:
                 chosen["entry"] = max(hits, key=lambda e: e.created)
@@ -144,7 +139,7 @@ class ScheduleHook:
             if e is None:
                 return None
             try:
-                text = _apply_schedule(P.module_text(mod), e)
+                text = _apply_schedule(module_text(mod), e)
             except TwillError as err:
                 self._warn(label, "apply", f"stored schedule does not apply: {err}")
                 return None
@@ -153,25 +148,8 @@ class ScheduleHook:
                                         int(s.get("stages", 0)), e.config_name))
             return text
 
-        callbacks = {P.PRE_PIPELINE_PASS: match, schedule_point(int(capability)): apply}
-        cfg = {"callbacks": callbacks, "skip": set(), "log": [], "fired": set(), "key": self.digest}
-        previous = getattr(P._LOCAL, "cfg", None)
-        P._LOCAL.cfg = cfg
-        try:
-            P._stages_hook(backend, stages, options, language, capability)
-        finally:
-            P._LOCAL.cfg = previous
-        inner = stages["ttgir"]
-
-        def make_ttgir(src: Any, metadata: dict) -> Any:
-            before = getattr(P._LOCAL, "cfg", None)
-            P._LOCAL.cfg = cfg
-            try:
-                return inner(src, metadata)
-            finally:
-                P._LOCAL.cfg = before
-
-        stages["ttgir"] = make_ttgir
+        plan = PassPlan(before=((PRE_PIPELINE_PASS, match), (schedule_point(int(capability)), apply)))
+        route_ttgir(plan, backend, stages, options, capability)
 
     # -- installing ------------------------------------------------------------------------------------
     def install(self) -> "ScheduleHook":
@@ -214,8 +192,6 @@ def _apply_schedule(text: str, e: Entry) -> str:
     """The TTGIR right after Triton's ``schedule_loops`` with the stages and clusters of the entry's
     annotated TTGIR copied on (codegen's ``read_annotation`` / ``apply_annotation``, the functions
     ``codegen.compile.compile_annotated`` uses)."""
-    from codegen.annotate import apply_annotation, read_annotation
-
     if not e.annotated_ttgir:
         raise InputError("stored entry has no annotated TTGIR", where=e.label,
                          expected="an entry made from a kernel .py or .ttgir", found="none")
@@ -254,12 +230,18 @@ def _device_arch(capability: int) -> str | None:
         name = torch.cuda.get_device_name().lower()
     except Exception:   # noqa: BLE001 - no driver, no device: the stored arch decides
         return None
-    from twill.ir.pipeline import ARCH_SM
-
-    for arch, sm in ARCH_SM.items():
-        if arch in name and sm == capability:
+    for arch in known():
+        if arch in name and _sm_of(arch) == capability:
             return arch
     return None
+
+
+def _sm_of(arch: str) -> int | None:
+    """The compute capability of a stored entry's arch (None for a machine model not shipped here)."""
+    try:
+        return load_machine(arch).sm
+    except MachineError:
+        return None
 
 
 def hook_in_cache_key() -> bool:

@@ -13,7 +13,13 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from twill.errors import InputError, TwillError
+from twill.graph.io import graph_to_dict
+from twill.ir.load import load_module, pick_kernel
+from twill.ir.triton_hooks import triton_version
+from twill.machine.model import load_machine, machine_sha
+from twill.pipeline import OptimizeOptions, extract, optimize
 from twill.store.db import Entry, ScheduleDB, open_db
+from twill.store.executors import make_executor
 from twill.store.keys import StoreKey, file_sha, ir_sha, options_sha, sha256
 
 KERNEL_SUFFIXES = (".py", ".ttgir", ".mlir", ".json")
@@ -108,8 +114,6 @@ def kernel_configs(path: Path) -> tuple[str, list[tuple[str, dict[str, Any]]]]:
     """
     if path.suffix != ".py":
         return path.stem, [("default", {})]
-    from twill.ir.load import load_module, pick_kernel
-
     mod = load_module(str(path))
     spec = getattr(mod, "TWILL_SPEC", None)
     name, _ = pick_kernel(mod, None, str(path))
@@ -150,12 +154,9 @@ def config_options(opts: Any, config: dict[str, Any]) -> Any:
 
 def plan(paths: Iterable[str], archs: Iterable[str], opts: Any) -> list[Task]:
     """Every kernel file x arch x config under ``paths``, in a stable order."""
-    from twill.ir.load import ARCH_SM
-
     archs = list(dict.fromkeys(archs))
     for a in archs:
-        if a not in ARCH_SM:
-            raise InputError("unknown arch", expected=" | ".join(ARCH_SM), found=a)
+        load_machine(a)               # an unknown arch is one error, before any task runs
     if not archs:
         raise InputError("no arch", expected="--arch h100 (repeatable)", found="none")
     tasks: list[Task] = []
@@ -173,14 +174,9 @@ def plan(paths: Iterable[str], archs: Iterable[str], opts: Any) -> list[Task]:
 # -- one task (runs in a worker) -----------------------------------------------------------------------
 def task_key(task: Task, pre_ttgir: str | None, graph: Any, source_sha: str) -> StoreKey:
     """The store key of a task once its TTGIR (or graph) is known."""
-    import triton
-
-    from twill.graph.io import graph_to_dict
-    from twill.machine.model import load_machine, machine_sha
-
     ttgir = ir_sha(pre_ttgir) if pre_ttgir else sha256(json.dumps(graph_to_dict(graph), sort_keys=True))
     profile = task.opts.profile
-    return StoreKey(kernel_sha=source_sha, ttgir_sha=ttgir, arch=task.arch, triton_version=triton.__version__,
+    return StoreKey(kernel_sha=source_sha, ttgir_sha=ttgir, arch=task.arch, triton_version=triton_version(),
                     machine_sha=machine_sha(load_machine(task.arch)),
                     profile_sha=file_sha(profile) if profile else "", options_sha=options_sha(task.opts))
 
@@ -191,17 +187,16 @@ def run_task(task: Task) -> TaskResult:
     t0 = time.perf_counter()
     try:
         with _materialised(task) as path:
-            from twill.graph.io import graph_to_dict
-            from twill.pipeline import extract, optimize
-
-            graph, pre_ttgir, src_sha = extract(path, task.arch, task.opts)
+            machine = load_machine(task.arch)
+            graph, kir, src_sha = extract(path, machine, task.opts)
+            pre_ttgir = kir.text if kir else None
             if src_sha != task.source_sha:
                 raise InputError("kernel file changed during regen", where=task.source, expected=task.source_sha[:12],
                                  found=src_sha[:12])
             key = task_key(task, pre_ttgir, graph, src_sha)
             if key.digest in task.known:
                 return TaskResult(task, "hit", key=key, seconds=time.perf_counter() - t0)
-            r = optimize(path, task.arch, task.opts)
+            r = optimize(path, machine, task.opts, extracted=(graph, kir, src_sha))
             if r.kernel_source_sha != src_sha:
                 raise InputError("kernel file changed during regen", where=task.source, expected=src_sha[:12],
                                  found=r.kernel_source_sha[:12])
@@ -360,9 +355,6 @@ def regen(paths: Iterable[str], archs: Iterable[str], db_path: str | Path, opts:
     >>> r.summary()                                                            # doctest: +SKIP
     '2 tasks: 0 cache hits, 2 solved, 0 failed; schedules.sqlite holds 2 schedules'
     """
-    from twill.pipeline import OptimizeOptions
-    from twill.store.executors import make_executor
-
     say = progress or (lambda _line: None)
     opts = opts if opts is not None else OptimizeOptions()
     if getattr(opts, "threads", None) is None:
