@@ -3,6 +3,7 @@ table that folds every reservation onto one II without overlaps, offline (no net
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import urllib.request
@@ -11,11 +12,16 @@ from pathlib import Path
 import pytest
 
 from twill.cli import main
-from twill.view import examples as ex
 from twill.view.html import PLOT_W, layer_layout, page_data, render_html, write_html
 
 ROOT = Path(__file__).resolve().parents[2]
 FA3 = ROOT / "tests" / "browser" / "data" / "fa3-h100"
+EXAMPLES = ROOT / "tests" / "data" / "view"
+
+
+def example(name: str, record: str = "schedule") -> dict:
+    """A record of an example in tests/data/view, read afresh so that a test may change it."""
+    return json.loads((EXAMPLES / name / f"{record}.json").read_text())
 
 
 def section(page: str, sid: str) -> str:
@@ -51,11 +57,13 @@ def no_network(page: str) -> None:
 
 @pytest.fixture(scope="module")
 def fa_page() -> str:
-    return render_html(ex.fa_subtiled_schedule(), None, ex.fa_subtiled_profile(), ex.fa_subtiled_validation())
+    return render_html(example("fa_subtiled"), None, example("fa_subtiled", "profile"),
+                       example("fa_subtiled", "validation"))
 
 
 def test_figure1_page_counts():
-    s, g = ex.figure1_schedule(), ex.figure1_graph()
+    s = example("figure1")
+    g = s["graph"]
     page = render_html(s, g)
     assert len(re.findall(r'<g class="node[ "]', section(page, "graph"))) == 3
     assert rows(section(page, "mrt"), "unit-row").keys() == {"tc", "sfu"}
@@ -67,7 +75,8 @@ def test_figure1_page_counts():
 
 
 def test_fa_page_counts(fa_page):
-    sched, graph = ex.fa_subtiled_schedule(), ex.fa_subtiled_graph()
+    sched = example("fa_subtiled")
+    graph = sched["graph"]
     warp = sched["warp"]
     assert len(re.findall(r'<g class="node[ "]', section(fa_page, "graph"))) == len(graph["nodes"]) == 18
     assert set(re.findall(r'data-wg="(\d+)"', section(fa_page, "graph"))) == {str(w) for w in warp.values()}
@@ -84,14 +93,15 @@ def test_fa_page_counts(fa_page):
 
 def test_every_op_carries_its_ttgir_and_source(fa_page):
     data = tooltip_data(fa_page)["nodes"]
-    for n in ex.fa_subtiled_graph()["nodes"]:
+    for n in example("fa_subtiled")["graph"]["nodes"]:
         assert data[n["id"]]["ir"] == [line.strip() for line in n["ir"]]
         assert data[n["id"]]["source"] == f"fa_example.py:{n['line']}"
     assert "median 540 cycles" in data["qk_a"]["measured_text"]
 
 
 def test_reservation_table_folds_onto_ii_without_overlap(fa_page):
-    sched, graph = ex.fa_subtiled_schedule(), ex.fa_subtiled_graph()
+    sched = example("fa_subtiled")
+    graph = sched["graph"]
     ii = sched["ii"]
     px = PLOT_W / ii
     busy: dict[str, float] = {}
@@ -110,7 +120,7 @@ def test_reservation_table_folds_onto_ii_without_overlap(fa_page):
 
 
 def test_timeline_phases_and_copies(fa_page):
-    sched = ex.fa_subtiled_schedule()
+    sched = example("fa_subtiled")
     ii, L = sched["ii"], sched["length"]
     copies = -(-L // ii)
     tl = section(fa_page, "timeline")
@@ -140,7 +150,7 @@ def test_memory_and_measured_sections(fa_page):
 def test_unsolved_schedule_shows_the_search():
     s = {"schema": "twill.schedule/1", "ii": 0, "length": 0, "stages": 0, "start": {}, "status": "infeasible",
          "lower_bound": 3, "search": [{"ii": 3, "length": [4, 6], "result": "unsat", "seconds": 0.2}],
-         "graph": ex.figure1_graph()}
+         "graph": example("figure1")["graph"]}
     page = render_html(s)
     assert 'id="noschedule"' in page and 'id="mrt"' not in page and 'id="timeline"' not in page
     assert '<span class="chip unsat">unsat</span>' in page
@@ -148,8 +158,8 @@ def test_unsolved_schedule_shows_the_search():
 
 
 def test_costed_graph_supplies_real_cycles_and_units_convert():
-    s = ex.figure1_schedule()
-    real = ex.figure1_graph()
+    s = example("figure1")
+    real = example("figure1")["graph"]
     for n in real["nodes"]:
         n["cycles"] = 1000
     pd = page_data(s, real)
@@ -184,7 +194,7 @@ def test_real_fa3_output_renders():
 
 
 def test_write_html_is_atomic_and_readable(tmp_path):
-    out = write_html(tmp_path / "schedule.html", ex.figure1_schedule())
+    out = write_html(tmp_path / "schedule.html", example("figure1"))
     assert out.read_text().startswith("<!doctype html>")
     umask = os.umask(0o022)
     os.umask(umask)
@@ -193,8 +203,8 @@ def test_write_html_is_atomic_and_readable(tmp_path):
 
 
 def test_cli_view_writes_the_page(tmp_path, capsys):
-    (tmp_path / "schedule.json").write_text(json.dumps(ex.fa_subtiled_schedule()))
-    (tmp_path / "profile.json").write_text(json.dumps(ex.fa_subtiled_profile()))
+    for record in ("schedule", "profile"):
+        shutil.copy(EXAMPLES / "fa_subtiled" / f"{record}.json", tmp_path)
     assert main(["view", str(tmp_path), "--no-open"]) == 0
     page = (tmp_path / "schedule.html").read_text()
     assert 'id="measured"' in page
@@ -206,7 +216,7 @@ def test_cli_view_writes_the_page(tmp_path, capsys):
 
 
 def test_cli_view_reads_graph_json_beside_the_schedule(tmp_path):
-    s = ex.figure1_schedule()
+    s = example("figure1")
     g = s.pop("graph")
     (tmp_path / "schedule.json").write_text(json.dumps(s))
     assert main(["view", str(tmp_path / "schedule.json"), "--no-open"]) == 2   # no graph anywhere
@@ -216,7 +226,7 @@ def test_cli_view_reads_graph_json_beside_the_schedule(tmp_path):
 
 
 def test_cli_view_serves_on_localhost(tmp_path):
-    (tmp_path / "schedule.json").write_text(json.dumps(ex.figure1_schedule()))
+    (tmp_path / "schedule.json").write_text(json.dumps(example("figure1")))
     proc = subprocess.Popen([sys.executable, "-m", "twill", "view", str(tmp_path), "--serve", "0", "--no-open"],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT)
     try:
