@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from twill.view.html import write_html
+from twill.view import write_html
 
 pytestmark = pytest.mark.browser
 DATA = Path(__file__).resolve().parent / "data"

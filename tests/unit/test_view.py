@@ -12,7 +12,10 @@ from pathlib import Path
 import pytest
 
 from twill.cli import main
-from twill.view.html import PLOT_W, layer_layout, page_data, render_html, write_html
+from twill.view import render_html, write_html
+from twill.view.layout import layer_layout
+from twill.view.model import page_data
+from twill.view.svg import PLOT_W
 
 ROOT = Path(__file__).resolve().parents[2]
 FA3 = ROOT / "tests" / "browser" / "data" / "fa3-h100"
