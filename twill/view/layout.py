@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
+import networkx as nx
+
 from twill.view.model import ViewEdge
 
 NODE_W = 158          # px of a node box
@@ -29,36 +31,27 @@ def is_virtual(item: str) -> bool:
     return item.startswith("\0")
 
 
+def _acyclic(ids: list[str], fwd: list[tuple[str, str]]) -> nx.DiGraph:
+    """The graph of ``fwd``; a zero-distance cycle (an invalid graph) is broken at program order, by
+    leaving out the edges inside a strongly connected component that go back in ``ids``."""
+    idx = {v: i for i, v in enumerate(ids)}
+    g = nx.DiGraph()
+    g.add_nodes_from(ids)
+    g.add_edges_from(fwd)
+    for comp in list(nx.strongly_connected_components(g)):
+        if len(comp) > 1:
+            g.remove_edges_from([(a, b) for a, b in g.subgraph(comp).edges if idx[b] < idx[a]])
+    return g
+
+
 def layers(ids: list[str], es: list[tuple[str, str, int]]) -> dict[str, int]:
     """Longest path over distance-0 edges; a node with no predecessor sits just above its first
     consumer (loads next to the GEMM they feed, not at the top of a long edge)."""
-    idx = {v: i for i, v in enumerate(ids)}
     fwd = [(a, b) for a, b, d in es if d == 0 and a != b]
+    layer = {v: k for k, generation in enumerate(nx.topological_generations(_acyclic(ids, fwd))) for v in generation}
     succ: dict[str, list[str]] = {v: [] for v in ids}
-    indeg = {v: 0 for v in ids}
     for a, b in fwd:
         succ[a].append(b)
-        indeg[b] += 1
-    ready, topo, seen = sorted((v for v in ids if indeg[v] == 0), key=idx.__getitem__), [], set()
-    while len(topo) < len(ids):
-        if not ready:            # a zero-distance cycle (an invalid graph): break it at program order
-            ready = [min((v for v in ids if v not in seen), key=idx.__getitem__)]
-        v = ready.pop(0)
-        if v in seen:
-            continue
-        seen.add(v)
-        topo.append(v)
-        for w in succ[v]:
-            indeg[w] -= 1
-            if indeg[w] == 0 and w not in seen:
-                ready.append(w)
-        ready.sort(key=idx.__getitem__)
-    rank = {v: i for i, v in enumerate(topo)}
-    layer = {v: 0 for v in ids}
-    for v in topo:
-        for w in succ[v]:
-            if rank[w] > rank[v]:
-                layer[w] = max(layer[w], layer[v] + 1)
     preds = {b for a, b in fwd}
     for v in ids:
         if v not in preds and succ[v]:
