@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 from string import Template
 from typing import Any
 
+from twill.util import atomic_write
 from twill.view.fmt import esc, nbytes, num
 from twill.view.model import PageData, ViewNode, memory_charts, page_data
 from twill.view.sections import (graph_section, header, measured_section, memory_section, mrt_section,
@@ -90,17 +90,4 @@ def write_html(path: str | Path, schedule: dict[str, Any], graph: dict[str, Any]
     >>> write_html("twill-out/fa3-h100/schedule.html", sched, graph)   # doctest: +SKIP
     PosixPath('twill-out/fa3-h100/schedule.html')
     """
-    p = Path(path)
-    text = render_html(schedule, graph, profile, validation)
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)           # mkstemp makes it private; a page is for reading
-        os.replace(tmp, p)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return p
+    return atomic_write(path, render_html(schedule, graph, profile, validation))
