@@ -13,13 +13,15 @@ import pytest
 
 from twill.cli import main
 from twill.view import render_html, write_html
-from twill.view.layout import layer_layout
+from twill.view.layout import crossings, graph_layout, is_virtual, layer_layout, layers
 from twill.view.model import page_data
 from twill.view.svg import PLOT_W
 
 ROOT = Path(__file__).resolve().parents[2]
 FA3 = ROOT / "tests" / "browser" / "data" / "fa3-h100"
 EXAMPLES = ROOT / "tests" / "data" / "view"
+# Real `twill optimize` outputs (schedule.json with graph.json beside it).
+OUTPUTS = sorted(p.parent for p in (ROOT / "bench" / "results" / "schedules").glob("*/schedule.json")) + [FA3]
 
 
 def example(name: str, record: str = "schedule") -> dict:
@@ -44,6 +46,13 @@ def rows(svg: str, kind: str) -> dict[str, str]:
 def bars(body: str) -> list[tuple[str, float, float, float]]:
     return [(m.group(1), float(m.group(2)), float(m.group(3)), float(m.group(4))) for m in re.finditer(
         r'<rect class="bar" data-id="([^"]+)" data-note="[^"]*" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)"', body)]
+
+
+def node_boxes(svg: str) -> dict[str, tuple[float, float, float, float]]:
+    """(x, y, width, height) of each node box of the graph, by node id."""
+    return {m.group(1): tuple(float(m.group(k)) for k in range(2, 6)) for m in re.finditer(
+        r'<g class="node[^"]*" data-id="([^"]+)" data-wg="[^"]*"><rect class="box" x="([\d.]+)" y="([\d.]+)" '
+        r'width="([\d.]+)" height="([\d.]+)"', svg)}
 
 
 def tooltip_data(page: str) -> dict:
@@ -182,6 +191,86 @@ def test_layers_come_from_distance_zero_edges():
     # a source feeding only a deep node sits just above it
     lay = layer_layout(["a", "b", "c", "ld"], [("a", "b", 0), ("b", "c", 0), ("ld", "c", 0)])
     assert lay["ld"][0] == 1 and lay["c"][0] == 2
+
+
+def test_a_zero_distance_cycle_is_broken_at_program_order():
+    # an invalid graph still draws: the edge of the cycle that goes back in program order is left out of the layers
+    assert layers(["a", "b", "c"], [("a", "b", 0), ("b", "c", 0), ("c", "a", 0)]) == {"a": 0, "b": 1, "c": 2}
+    s = example("figure1")
+    s["graph"]["edges"].append({"src": "O", "dst": "S", "delay": 1, "distance": 0, "blocking": False})
+    svg = section(render_html(s), "graph")
+    boxes = node_boxes(svg)
+    assert boxes.keys() == {"S", "P", "O"} and boxes["S"][1] < boxes["P"][1] < boxes["O"][1]
+    assert svg.count('<path class="edge') == 4
+
+
+def test_crossing_reduction_untangles_the_subtiled_graph():
+    pd = page_data(example("fa_subtiled"), None)
+    ids = [n.id for n in pd.nodes]
+    lay = graph_layout(ids, pd.edges)
+    item_layer = {v: k for k, r in lay.rows.items() for v in r}
+    links = []
+    for i, e in enumerate(pd.edges):
+        if e.src != e.dst and lay.layer[e.dst] > lay.layer[e.src]:
+            chain = [e.src, *lay.chains.get(i, []), e.dst]
+            links += list(zip(chain, chain[1:]))
+    # program order (virtual points last) crosses; the layout's order does not
+    program = {k: [v for v in ids if v in r] + [v for v in r if is_virtual(v)] for k, r in lay.rows.items()}
+    assert crossings(program, links, item_layer) > 0 and crossings(lay.rows, links, item_layer) == 0
+    assert graph_layout(ids, pd.edges) == lay
+
+
+@pytest.mark.parametrize("out", OUTPUTS, ids=lambda p: p.name)
+def test_real_graphs_are_laid_out_without_overlaps(out):
+    sched = json.loads((out / "schedule.json").read_text())
+    graph = json.loads((out / "graph.json").read_text())
+    pd = page_data(sched, graph)
+    svg = section(render_html(sched, graph), "graph")
+    width = float(re.search(r'viewBox="0 0 ([\d.]+) ', svg).group(1))
+    boxes = node_boxes(svg)
+    assert boxes.keys() == {n.id for n in pd.nodes}
+    items = list(boxes.values())
+    for i, (x, y, w, h) in enumerate(items):
+        assert 0 <= x and x + w <= width
+        for x2, y2, w2, h2 in items[i + 1:]:
+            assert x + w <= x2 or x2 + w2 <= x or y + h <= y2 or y2 + h2 <= y
+    # every edge drawn once; a dependence within one iteration points down the page
+    drawn = re.findall(r'<path class="edge[^"]*" data-src="([^"]+)" data-dst="([^"]+)"', svg)
+    assert sorted(drawn) == sorted((e.src, e.dst) for e in pd.edges)
+    for e in pd.edges:
+        if e.distance == 0 and e.src != e.dst:
+            assert boxes[e.dst][1] > boxes[e.src][1]
+
+
+def test_the_page_is_the_same_on_every_run():
+    code = ("import hashlib, json, sys\nfrom twill.view import render_html\n"
+            "s = json.load(open(sys.argv[1])); g = json.load(open(sys.argv[2]))\n"
+            "print(hashlib.sha256(render_html(s, g).encode()).hexdigest())\n")
+    out = ROOT / "bench" / "results" / "schedules" / "fa3_subtiled-h200-ws"
+    args = [str(out / "schedule.json"), str(out / "graph.json")]
+    digests = {subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=ROOT, check=True,
+                              env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")}
+    assert len(digests) == 1
+
+
+def test_the_template_is_filled_and_the_data_cannot_end_its_script():
+    s = example("figure1")
+    s["kernel"] = "a<b>&c"
+    s["graph"]["nodes"][0]["ir"] = ["</script><script>alert(1)</script>"]
+    page = render_html(s)
+    assert not re.search(r"\$(title|css|body|data|script)\b", page)
+    assert "<title>twill · a&lt;b&gt;&amp;c on h100</title>" in page
+    assert page.count("</script>") == 2            # the data's and the script's own
+    assert tooltip_data(page)["nodes"]["S"]["ir"] == ["</script><script>alert(1)</script>"]
+
+
+def test_the_view_imports_no_higher_layer():
+    code = ("import json, sys\nimport twill.view\n"
+            "print(json.dumps(sorted(m for m in sys.modules if m.startswith(('twill.', 'ortools', 'triton')))))\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    loaded = json.loads(r.stdout)
+    assert "twill.view.page" in loaded
+    assert all(m in ("twill.errors", "twill.util") or m.startswith("twill.view") for m in loaded), loaded
 
 
 def test_real_fa3_output_renders():
