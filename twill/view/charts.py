@@ -57,7 +57,7 @@ def memory_chart_svg(chart: MemoryChart, ii: int) -> str:
     for s in series:
         pts = sorted(s.points)
         d = _step_path(pts, t_end, x_of, y_of)
-        if not many:        # one series: shade the area under it
+        if not many:        # shading several series would hide one another
             area = f'M{x_of(pts[0][0]):.1f},{y_of(0):.1f} ' + " ".join(x.replace("M", "L", 1) for x in d[:1]) + " " + \
                 " ".join(d[1:]) + f' L{x_of(t_end):.1f},{y_of(0):.1f} Z'
             out.append(f'<path d="{area}" fill="{tint(s.colour, .8)}" stroke="none"/>')

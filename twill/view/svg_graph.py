@@ -51,7 +51,8 @@ class _Drawing:
     fwd: dict[int, ViewEdge]
     out_port: dict[int, float] = field(default_factory=dict)
     in_port: dict[int, float] = field(default_factory=dict)
-    side_count: dict[str, int] = field(default_factory=lambda: {"l": 0, "r": 0})   # back edges beside the layers
+    # long back edges drawn so far on each side, so that the next one runs further out
+    side_count: dict[str, int] = field(default_factory=lambda: {"l": 0, "r": 0})
     real_rows: dict[int, list[str]] = field(init=False)
     centre: float = field(init=False)
 
@@ -96,7 +97,7 @@ class _Drawing:
         segs = []
         for k in range(0, len(pts) - 1):
             (ax, ay), (bx, by) = pts[k], pts[k + 1]
-            if k % 2 == 1:         # inside a layer
+            if k % 2 == 1:         # straight down past a layer, beside its boxes
                 segs.append(f"L{bx:.1f},{by:.1f}")
             else:
                 dy = max(24.0, (by - ay) * 0.5)
