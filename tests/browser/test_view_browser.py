@@ -5,11 +5,16 @@ from pathlib import Path
 
 import pytest
 
-from twill.view import examples as ex
-from twill.view.html import write_html
+from twill.view import write_html
 
 pytestmark = pytest.mark.browser
 DATA = Path(__file__).resolve().parent / "data"
+EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "view"
+
+
+def example(name: str, record: str = "schedule") -> dict:
+    """A record of an example in tests/data/view."""
+    return json.loads((EXAMPLES / name / f"{record}.json").read_text())
 
 
 def open_page(browser, path: Path):
@@ -28,8 +33,10 @@ def check_loaded(errors, requests, path):
 
 
 def test_fa_subtiled_page(browser, tmp_path):
-    sched, graph = ex.fa_subtiled_schedule(), ex.fa_subtiled_graph()
-    html = write_html(tmp_path / "schedule.html", sched, None, ex.fa_subtiled_profile(), ex.fa_subtiled_validation())
+    sched = example("fa_subtiled")
+    graph = sched["graph"]
+    html = write_html(tmp_path / "schedule.html", sched, None, example("fa_subtiled", "profile"),
+                      example("fa_subtiled", "validation"))
     page, errors, requests = open_page(browser, html)
     assert page.locator("#graph g.node").count() == len(graph["nodes"]) == 18
     assert page.locator("#timeline g.wg-row").count() == len(set(sched["warp"].values())) == 4
@@ -83,7 +90,8 @@ def test_real_fa_forward_page(browser, tmp_path):
 
 
 def test_figure1_page(browser, tmp_path):
-    html = write_html(tmp_path / "schedule.html", ex.figure1_schedule(), ex.figure1_graph())
+    sched = example("figure1")
+    html = write_html(tmp_path / "schedule.html", sched, sched["graph"])
     page, errors, requests = open_page(browser, html)
     assert page.locator("#graph g.node").count() == 3
     assert page.locator("#timeline g.iteration").count() == 2

@@ -3,6 +3,7 @@ table that folds every reservation onto one II without overlaps, offline (no net
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import urllib.request
@@ -11,11 +12,21 @@ from pathlib import Path
 import pytest
 
 from twill.cli import main
-from twill.view import examples as ex
-from twill.view.html import PLOT_W, layer_layout, page_data, render_html, write_html
+from twill.view import render_html, write_html
+from twill.view.layout import crossings, graph_layout, is_virtual, layer_layout, layers
+from twill.view.model import page_data
+from twill.view.svg import PLOT_W
 
 ROOT = Path(__file__).resolve().parents[2]
 FA3 = ROOT / "tests" / "browser" / "data" / "fa3-h100"
+EXAMPLES = ROOT / "tests" / "data" / "view"
+# Real `twill optimize` outputs (schedule.json with graph.json beside it).
+OUTPUTS = sorted(p.parent for p in (ROOT / "bench" / "results" / "schedules").glob("*/schedule.json")) + [FA3]
+
+
+def example(name: str, record: str = "schedule") -> dict:
+    """A record of an example in tests/data/view, read afresh so that a test may change it."""
+    return json.loads((EXAMPLES / name / f"{record}.json").read_text())
 
 
 def section(page: str, sid: str) -> str:
@@ -37,6 +48,13 @@ def bars(body: str) -> list[tuple[str, float, float, float]]:
         r'<rect class="bar" data-id="([^"]+)" data-note="[^"]*" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)"', body)]
 
 
+def node_boxes(svg: str) -> dict[str, tuple[float, float, float, float]]:
+    """(x, y, width, height) of each node box of the graph, by node id."""
+    return {m.group(1): tuple(float(m.group(k)) for k in range(2, 6)) for m in re.finditer(
+        r'<g class="node[^"]*" data-id="([^"]+)" data-wg="[^"]*"><rect class="box" x="([\d.]+)" y="([\d.]+)" '
+        r'width="([\d.]+)" height="([\d.]+)"', svg)}
+
+
 def tooltip_data(page: str) -> dict:
     m = re.search(r'<script type="application/json" id="twill-data">(.*?)</script>', page, re.S)
     return json.loads(m.group(1))
@@ -51,11 +69,13 @@ def no_network(page: str) -> None:
 
 @pytest.fixture(scope="module")
 def fa_page() -> str:
-    return render_html(ex.fa_subtiled_schedule(), None, ex.fa_subtiled_profile(), ex.fa_subtiled_validation())
+    return render_html(example("fa_subtiled"), None, example("fa_subtiled", "profile"),
+                       example("fa_subtiled", "validation"))
 
 
 def test_figure1_page_counts():
-    s, g = ex.figure1_schedule(), ex.figure1_graph()
+    s = example("figure1")
+    g = s["graph"]
     page = render_html(s, g)
     assert len(re.findall(r'<g class="node[ "]', section(page, "graph"))) == 3
     assert rows(section(page, "mrt"), "unit-row").keys() == {"tc", "sfu"}
@@ -67,7 +87,8 @@ def test_figure1_page_counts():
 
 
 def test_fa_page_counts(fa_page):
-    sched, graph = ex.fa_subtiled_schedule(), ex.fa_subtiled_graph()
+    sched = example("fa_subtiled")
+    graph = sched["graph"]
     warp = sched["warp"]
     assert len(re.findall(r'<g class="node[ "]', section(fa_page, "graph"))) == len(graph["nodes"]) == 18
     assert set(re.findall(r'data-wg="(\d+)"', section(fa_page, "graph"))) == {str(w) for w in warp.values()}
@@ -84,14 +105,15 @@ def test_fa_page_counts(fa_page):
 
 def test_every_op_carries_its_ttgir_and_source(fa_page):
     data = tooltip_data(fa_page)["nodes"]
-    for n in ex.fa_subtiled_graph()["nodes"]:
+    for n in example("fa_subtiled")["graph"]["nodes"]:
         assert data[n["id"]]["ir"] == [line.strip() for line in n["ir"]]
         assert data[n["id"]]["source"] == f"fa_example.py:{n['line']}"
     assert "median 540 cycles" in data["qk_a"]["measured_text"]
 
 
 def test_reservation_table_folds_onto_ii_without_overlap(fa_page):
-    sched, graph = ex.fa_subtiled_schedule(), ex.fa_subtiled_graph()
+    sched = example("fa_subtiled")
+    graph = sched["graph"]
     ii = sched["ii"]
     px = PLOT_W / ii
     busy: dict[str, float] = {}
@@ -110,7 +132,7 @@ def test_reservation_table_folds_onto_ii_without_overlap(fa_page):
 
 
 def test_timeline_phases_and_copies(fa_page):
-    sched = ex.fa_subtiled_schedule()
+    sched = example("fa_subtiled")
     ii, L = sched["ii"], sched["length"]
     copies = -(-L // ii)
     tl = section(fa_page, "timeline")
@@ -140,7 +162,7 @@ def test_memory_and_measured_sections(fa_page):
 def test_unsolved_schedule_shows_the_search():
     s = {"schema": "twill.schedule/1", "ii": 0, "length": 0, "stages": 0, "start": {}, "status": "infeasible",
          "lower_bound": 3, "search": [{"ii": 3, "length": [4, 6], "result": "unsat", "seconds": 0.2}],
-         "graph": ex.figure1_graph()}
+         "graph": example("figure1")["graph"]}
     page = render_html(s)
     assert 'id="noschedule"' in page and 'id="mrt"' not in page and 'id="timeline"' not in page
     assert '<span class="chip unsat">unsat</span>' in page
@@ -148,8 +170,8 @@ def test_unsolved_schedule_shows_the_search():
 
 
 def test_costed_graph_supplies_real_cycles_and_units_convert():
-    s = ex.figure1_schedule()
-    real = ex.figure1_graph()
+    s = example("figure1")
+    real = example("figure1")["graph"]
     for n in real["nodes"]:
         n["cycles"] = 1000
     pd = page_data(s, real)
@@ -171,6 +193,86 @@ def test_layers_come_from_distance_zero_edges():
     assert lay["ld"][0] == 1 and lay["c"][0] == 2
 
 
+def test_a_zero_distance_cycle_is_broken_at_program_order():
+    # an invalid graph still draws: the edge of the cycle that goes back in program order is left out of the layers
+    assert layers(["a", "b", "c"], [("a", "b", 0), ("b", "c", 0), ("c", "a", 0)]) == {"a": 0, "b": 1, "c": 2}
+    s = example("figure1")
+    s["graph"]["edges"].append({"src": "O", "dst": "S", "delay": 1, "distance": 0, "blocking": False})
+    svg = section(render_html(s), "graph")
+    boxes = node_boxes(svg)
+    assert boxes.keys() == {"S", "P", "O"} and boxes["S"][1] < boxes["P"][1] < boxes["O"][1]
+    assert svg.count('<path class="edge') == 4
+
+
+def test_crossing_reduction_untangles_the_subtiled_graph():
+    pd = page_data(example("fa_subtiled"), None)
+    ids = [n.id for n in pd.nodes]
+    lay = graph_layout(ids, pd.edges)
+    item_layer = {v: k for k, r in lay.rows.items() for v in r}
+    links = []
+    for i, e in enumerate(pd.edges):
+        if e.src != e.dst and lay.layer[e.dst] > lay.layer[e.src]:
+            chain = [e.src, *lay.chains.get(i, []), e.dst]
+            links += list(zip(chain, chain[1:]))
+    # program order (virtual points last) crosses; the layout's order does not
+    program = {k: [v for v in ids if v in r] + [v for v in r if is_virtual(v)] for k, r in lay.rows.items()}
+    assert crossings(program, links, item_layer) > 0 and crossings(lay.rows, links, item_layer) == 0
+    assert graph_layout(ids, pd.edges) == lay
+
+
+@pytest.mark.parametrize("out", OUTPUTS, ids=lambda p: p.name)
+def test_real_graphs_are_laid_out_without_overlaps(out):
+    sched = json.loads((out / "schedule.json").read_text())
+    graph = json.loads((out / "graph.json").read_text())
+    pd = page_data(sched, graph)
+    svg = section(render_html(sched, graph), "graph")
+    width = float(re.search(r'viewBox="0 0 ([\d.]+) ', svg).group(1))
+    boxes = node_boxes(svg)
+    assert boxes.keys() == {n.id for n in pd.nodes}
+    items = list(boxes.values())
+    for i, (x, y, w, h) in enumerate(items):
+        assert 0 <= x and x + w <= width
+        for x2, y2, w2, h2 in items[i + 1:]:
+            assert x + w <= x2 or x2 + w2 <= x or y + h <= y2 or y2 + h2 <= y
+    # every edge drawn once; a dependence within one iteration points down the page
+    drawn = re.findall(r'<path class="edge[^"]*" data-src="([^"]+)" data-dst="([^"]+)"', svg)
+    assert sorted(drawn) == sorted((e.src, e.dst) for e in pd.edges)
+    for e in pd.edges:
+        if e.distance == 0 and e.src != e.dst:
+            assert boxes[e.dst][1] > boxes[e.src][1]
+
+
+def test_the_page_is_the_same_on_every_run():
+    code = ("import hashlib, json, sys\nfrom twill.view import render_html\n"
+            "s = json.load(open(sys.argv[1])); g = json.load(open(sys.argv[2]))\n"
+            "print(hashlib.sha256(render_html(s, g).encode()).hexdigest())\n")
+    out = ROOT / "bench" / "results" / "schedules" / "fa3_subtiled-h200-ws"
+    args = [str(out / "schedule.json"), str(out / "graph.json")]
+    digests = {subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=ROOT, check=True,
+                              env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")}
+    assert len(digests) == 1
+
+
+def test_the_template_is_filled_and_the_data_cannot_end_its_script():
+    s = example("figure1")
+    s["kernel"] = "a<b>&c"
+    s["graph"]["nodes"][0]["ir"] = ["</script><script>alert(1)</script>"]
+    page = render_html(s)
+    assert not re.search(r"\$(title|css|body|data|script)\b", page)
+    assert "<title>twill · a&lt;b&gt;&amp;c on h100</title>" in page
+    assert page.count("</script>") == 2            # the data's and the script's own
+    assert tooltip_data(page)["nodes"]["S"]["ir"] == ["</script><script>alert(1)</script>"]
+
+
+def test_the_view_imports_no_higher_layer():
+    code = ("import json, sys\nimport twill.view\n"
+            "print(json.dumps(sorted(m for m in sys.modules if m.startswith(('twill.', 'ortools', 'triton')))))\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    loaded = json.loads(r.stdout)
+    assert "twill.view.page" in loaded
+    assert all(m in ("twill.errors", "twill.util") or m.startswith("twill.view") for m in loaded), loaded
+
+
 def test_real_fa3_output_renders():
     sched = json.loads((FA3 / "schedule.json").read_text())
     graph = json.loads((FA3 / "graph.json").read_text())
@@ -184,7 +286,7 @@ def test_real_fa3_output_renders():
 
 
 def test_write_html_is_atomic_and_readable(tmp_path):
-    out = write_html(tmp_path / "schedule.html", ex.figure1_schedule())
+    out = write_html(tmp_path / "schedule.html", example("figure1"))
     assert out.read_text().startswith("<!doctype html>")
     umask = os.umask(0o022)
     os.umask(umask)
@@ -193,8 +295,8 @@ def test_write_html_is_atomic_and_readable(tmp_path):
 
 
 def test_cli_view_writes_the_page(tmp_path, capsys):
-    (tmp_path / "schedule.json").write_text(json.dumps(ex.fa_subtiled_schedule()))
-    (tmp_path / "profile.json").write_text(json.dumps(ex.fa_subtiled_profile()))
+    for record in ("schedule", "profile"):
+        shutil.copy(EXAMPLES / "fa_subtiled" / f"{record}.json", tmp_path)
     assert main(["view", str(tmp_path), "--no-open"]) == 0
     page = (tmp_path / "schedule.html").read_text()
     assert 'id="measured"' in page
@@ -206,7 +308,7 @@ def test_cli_view_writes_the_page(tmp_path, capsys):
 
 
 def test_cli_view_reads_graph_json_beside_the_schedule(tmp_path):
-    s = ex.figure1_schedule()
+    s = example("figure1")
     g = s.pop("graph")
     (tmp_path / "schedule.json").write_text(json.dumps(s))
     assert main(["view", str(tmp_path / "schedule.json"), "--no-open"]) == 2   # no graph anywhere
@@ -216,7 +318,7 @@ def test_cli_view_reads_graph_json_beside_the_schedule(tmp_path):
 
 
 def test_cli_view_serves_on_localhost(tmp_path):
-    (tmp_path / "schedule.json").write_text(json.dumps(ex.figure1_schedule()))
+    (tmp_path / "schedule.json").write_text(json.dumps(example("figure1")))
     proc = subprocess.Popen([sys.executable, "-m", "twill", "view", str(tmp_path), "--serve", "0", "--no-open"],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT)
     try:

@@ -1,7 +1,6 @@
-"""The browser view of a schedule: one self-contained HTML page drawn from schedule.json, graph.json
-and, when present, profile.json and validation.json."""
+"""The browser view of a schedule: one self-contained HTML page of schedule, graph, profile and validation."""
 from __future__ import annotations
 
-from twill.view.html import render_html, write_html
+from twill.view.page import render_html, write_html
 
 __all__ = ["render_html", "write_html"]
