@@ -21,6 +21,7 @@ from profiling.profile import load_profile_for
 from twill.errors import InputError, TwillError
 from twill.graph.extract import graph_of
 from twill.graph.io import graph_from_dict, graph_to_dict
+from twill.gluon_route import GluonResult, solve_gluon
 from twill.graph.model import LoopGraph
 from twill.ir.frontend import KernelIR, read_kernel
 from twill.ir.triton_hooks import triton_version
@@ -60,6 +61,9 @@ class OptimizeOptions:
     threads: int | None = None           # solver workers per call (None: SolveOptions' default)
     realisable: bool = True              # honour the installed Triton's pipeliner constraints (codegen)
     dump_dir: str | None = None          # write each step's output there
+    emit: str = "auto"                   # auto (Gluon and Triton on Hopper, Triton elsewhere) | gluon | triton
+    row_split: int | None = None         # row sub-tiles for the Gluon route (None: searched)
+    tc_order: bool = True                # keep the schedule's tensor-core order between consumers (turn barriers)
 
 
 @dataclass(frozen=True)
@@ -78,6 +82,7 @@ class OptimizeResult:
     config: dict[str, Any] = field(default_factory=dict)
     phases: dict[str, float] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
+    gluon: GluonResult | None = None
 
 
 class Steps:
@@ -151,6 +156,11 @@ def optimize(path: str, machine: Machine, opts: OptimizeOptions = OptimizeOption
         schedule, annotated, notes = emit(kir, scaled, schedule, norm, machine, opts)
     if annotated:
         step.dump("annotated", annotated)
+    gluon = None
+    if _wants_gluon(kir, machine, opts):
+        with step("gluon"):    # twill's own kernel: the row split searched, the best schedule generated in Gluon
+            gluon = solve_gluon(costed, kir, machine, opts, say)
+        notes = notes + _gluon_notes(gluon)
     schedule = record(schedule, step.phases, norm, machine, costed, graph, source_sha)
     return OptimizeResult(
         graph=costed, scheduled_graph=scaled, schedule=schedule, pre_ttgir=kir.text if kir else None,
@@ -158,7 +168,25 @@ def optimize(path: str, machine: Machine, opts: OptimizeOptions = OptimizeOption
         ttgir_sha=sha256(kir.text) if kir else sha256(json.dumps(graph_to_dict(graph), sort_keys=True)),
         machine_sha=machine_sha(machine), profile_sha=sha256(Path(opts.profile).read_bytes()) if opts.profile else None,
         triton_version=triton_version(), kernel_name=str(graph.get("kernel", graph.name)),
-        config={"num_warps": graph.get("num_warps")}, phases=dict(step.phases), notes=tuple(notes))
+        config={"num_warps": graph.get("num_warps")}, phases=dict(step.phases), notes=tuple(notes), gluon=gluon)
+
+
+def _wants_gluon(kir: KernelIR | None, machine: Machine, opts: OptimizeOptions) -> bool:
+    if opts.emit == "triton" or opts.swp_only or kir is None or kir.spec is None:
+        return False
+    return opts.emit == "gluon" or machine.sm == 90
+
+
+def _gluon_notes(g: GluonResult) -> list[str]:
+    if g.kernel is None:
+        return [f"gluon kernel: none ({g.reason})"]
+    c = g.chosen
+    assert c is not None
+    head = (f"gluon kernel: {c.subtiles} row sub-tile(s), I={c.schedule.ii} L={c.schedule.length} "
+            f"({c.schedule.status}), {c.cycles:.0f} cycles per iteration predicted")
+    tried = ", ".join(f"{x.subtiles}: {x.cycles:.0f}" for x in g.candidates)
+    return [head, f"  row splits tried (sub-tiles: cycles per iteration): {tried}"] + \
+        [f"  {d}" for d in g.kernel.decisions]
 
 
 def extract(path: str, machine: Machine, opts: OptimizeOptions) -> tuple[LoopGraph, KernelIR | None, str]:
@@ -304,6 +332,15 @@ def write_outputs(result: OptimizeResult, out_dir: str | Path) -> list[Path]:
     if result.annotated_ttgir:
         files["annotated.ttgir"] = result.annotated_ttgir
     files["schedule.html"] = render_html(sched, graph_to_dict(result.graph))
+    g = result.gluon
+    if g is not None and g.kernel is not None and g.chosen is not None:
+        gs = g.chosen.schedule.to_dict()
+        gs["graph"] = graph_to_dict(g.chosen.graph)
+        gs["gluon"] = g.to_dict()
+        files["gluon.json"] = json.dumps(gs, indent=1) + "\n"
+        files["kernel_gluon.py"] = g.kernel.source
+        files["kernel_gluon.ttgir"] = g.ttgir or ""
+        files["gluon.html"] = render_html(gs, graph_to_dict(g.chosen.costed))
     return [atomic_write(out / name, text) for name, text in files.items()]
 
 

@@ -30,6 +30,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-cross-warp", action="store_true", help="forbid cross-warp communication")
     p.add_argument("--no-realisability", action="store_true",
                    help="ignore the installed Triton's pipeliner constraints (the schedule may not compile)")
+    p.add_argument("--emit", default="auto", choices=("auto", "gluon", "triton"),
+                   help="what to write: auto (on Hopper, twill's Gluon kernel and the annotated TTGIR for Triton; "
+                        "elsewhere the annotated TTGIR), gluon, or triton")
+    p.add_argument("--row-split", type=int, default=None, metavar="N",
+                   help="row sub-tiles of the Gluon kernel (default: searched, the best predicted wins)")
+    p.add_argument("--no-tc-order", action="store_true",
+                   help="Gluon kernel: let consumers issue their GEMMs in any order (no turn barriers)")
     p.add_argument("--time-passes", action="store_true", help="print the time each pipeline step took")
     p.add_argument("--dump-dir", default=None, metavar="DIR",
                    help="write each step's output there (graph, costed graph, schedules, annotated IR)")
@@ -45,7 +52,8 @@ def run(args: argparse.Namespace) -> int:
         time_limit=args.time_limit, normalize_bound=args.normalize_bound, profile=args.profile,
         kernel=args.kernel, loop=args.loop, args=tuple(args.arg), consts=tuple(args.const),
         num_warps=args.num_warps, warp_groups=args.warp_groups, reg_limit=args.reg_limit,
-        no_cross_warp=args.no_cross_warp, realisable=not args.no_realisability, dump_dir=args.dump_dir)
+        no_cross_warp=args.no_cross_warp, realisable=not args.no_realisability, dump_dir=args.dump_dir,
+        emit=args.emit, row_split=args.row_split, tc_order=not args.no_tc_order)
     t0 = time.perf_counter()
     live = sys.stderr.isatty() and not args.quiet
 

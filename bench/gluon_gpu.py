@@ -1,0 +1,218 @@
+"""On the GPU: generated Gluon kernels checked against their kernel file's reference and timed against Triton,
+cuDNN / flash SDPA and cuBLAS, each variant in its own process (a kernel that deadlocks costs its timeout,
+not the run).
+
+    python bench/gluon_gpu.py DIR [DIR ...] [--out results.json] [--sizes 1024,4096,16384] [--timeout 240]
+
+Each DIR holds ``kernel_gluon.py`` and ``variant.json`` (``{"label", "kernel_file", "jit"}``), as
+``bench/gluon_variants.py`` or ``twill optimize`` writes them. Imports no solver.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def _module(path: Path, name: str) -> Any:
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)        # type: ignore[union-attr]
+    return mod
+
+
+def _rel(x: Any, ref: Any) -> float:
+    return ((x.float() - ref.float()).norm() / ref.float().norm()).item()
+
+
+def _first(x: Any) -> Any:
+    return x[0] if isinstance(x, (tuple, list)) else x
+
+
+@contextlib.contextmanager
+def _poisoned() -> Any:
+    """Every ``torch.empty`` filled with NaN: an output element the kernel never writes shows."""
+    import torch
+    import torch.utils.deterministic as det
+
+    old = (torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled(),
+           det.fill_uninitialized_memory)
+    torch.use_deterministic_algorithms(True, warn_only=True)
+    det.fill_uninitialized_memory = True
+    try:
+        yield
+    finally:
+        det.fill_uninitialized_memory = old[2]
+        torch.use_deterministic_algorithms(old[0], warn_only=old[1])
+
+
+def _bench(fn: Any) -> float:
+    import triton
+
+    fn()
+    return triton.testing.do_bench(fn, warmup=50, rep=200, return_mode="median")
+
+
+def _sizes(kmod: Any, sizes: list[int]) -> list[dict[str, int]]:
+    """The problems to time: the FA sizes of the benchmark (B=4, H=32, D=128, N each), else PROBLEM."""
+    problem = dict(getattr(kmod, "PROBLEM", {}) or {})
+    if "N" in problem and "H" in problem:
+        return [dict(problem, N=n) for n in sizes]
+    return [problem]
+
+
+def one(directory: Path, sizes: list[int]) -> dict[str, Any]:
+    """Check and time one generated kernel (runs in its own process)."""
+    import torch
+
+    meta = json.loads((directory / "variant.json").read_text())
+    kmod = _module(ROOT / meta["kernel_file"], "twill_bench_kernel")
+    gmod = _module(directory / "kernel_gluon.py", "twill_bench_gluon")
+    triton_fn = getattr(kmod, meta["jit"])
+    out: dict[str, Any] = {"label": meta["label"], "kernel_file": meta["kernel_file"], "checks": [], "speed": []}
+    tol = float(getattr(kmod, "VALIDATE_TOL", 1e-2))
+    setattr(kmod, meta["jit"], gmod.kernel)
+    small = dict(getattr(kmod, "SMALL", None) or kmod.PROBLEM)
+    for seed in (11, 12):
+        for size in (small, dict(kmod.PROBLEM)):
+            inp = kmod.make_inputs(**size, seed=seed)
+            ref = kmod.reference(inp)
+            with _poisoned():
+                got = kmod.launch(inp)
+            torch.cuda.synchronize()
+            pairs = list(zip(got, ref)) if isinstance(got, (tuple, list)) else [(got, ref)]
+            errs = [_rel(g, r) for g, r in pairs]
+            nan = any(bool(torch.isnan(g.float()).any().item()) for g, _ in pairs)
+            out["checks"].append({"seed": seed, "problem": size, "rel_err": errs, "nan": nan,
+                                  "pass": (not nan) and max(errs) < tol})
+            del inp, ref, got
+    out["pass"] = all(c["pass"] for c in out["checks"])
+    fl = getattr(kmod, "flops", None)
+    for size in _sizes(kmod, sizes):
+        inp = kmod.make_inputs(**size, seed=13)
+        setattr(kmod, meta["jit"], gmod.kernel)
+        ms = _bench(lambda: kmod.launch(inp))
+        out["speed"].append({"problem": size, "ms": ms, "tflops": fl(**size) / ms * 1e-9 if callable(fl) else None})
+        del inp
+        torch.cuda.empty_cache()
+    setattr(kmod, meta["jit"], triton_fn)
+    return out
+
+
+def baselines(kernel_file: str, sizes: list[int]) -> dict[str, Any]:
+    """Triton's kernel (its default and a few configs), and the libraries: SDPA (cuDNN, flash) for
+    attention forward, cuBLAS for a GEMM."""
+    import torch
+    import torch.nn.functional as F
+    from torch.nn.attention import SDPBackend, sdpa_kernel
+
+    kmod = _module(ROOT / kernel_file, "twill_bench_base")
+    fl = kmod.flops
+    out: dict[str, Any] = {"kernel_file": kernel_file, "rows": []}
+    configs = [{}] + list(getattr(kmod, "BENCH_CONFIGS", [{"num_stages": 2}, {"num_stages": 3}, {"num_stages": 4}]))
+    for size in _sizes(kmod, sizes):
+        inp = kmod.make_inputs(**size, seed=13)
+        row: dict[str, Any] = {"problem": size}
+        for cfg in configs:
+            key = "triton_" + ("default" if not cfg else "_".join(f"{k}{v}" for k, v in cfg.items()))
+            try:
+                row[key] = fl(**size) / _bench(lambda: kmod.launch(inp, **cfg)) * 1e-9
+            except Exception as e:   # noqa: BLE001 - a config Triton cannot run: recorded
+                row[key] = f"failed: {type(e).__name__}"
+        if "q" in inp and "do" not in inp:
+            q, k, v = inp["q"], inp["k"], inp["v"]
+            for name, be in (("sdpa_cudnn", SDPBackend.CUDNN_ATTENTION), ("sdpa_flash", SDPBackend.FLASH_ATTENTION)):
+                with sdpa_kernel(be):
+                    row[name] = fl(**size) / _bench(lambda: F.scaled_dot_product_attention(q, k, v)) * 1e-9
+        if "a" in inp and "b" in inp:
+            a, b = inp["a"], inp["b"]
+            row["cublas"] = fl(**size) / _bench(lambda: torch.matmul(a, b.T)) * 1e-9
+        out["rows"].append(row)
+        del inp
+        torch.cuda.empty_cache()
+    return out
+
+
+def _child(args: list[str], timeout: float) -> dict[str, Any]:
+    t0 = time.time()
+    try:
+        r = subprocess.run([sys.executable, __file__] + args, capture_output=True, text=True, timeout=timeout,
+                           env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    except subprocess.TimeoutExpired:
+        return {"error": f"timed out after {timeout:.0f} s (a deadlock or a hang)", "args": args}
+    lines = [ln for ln in r.stdout.splitlines() if ln.startswith("{")]
+    if r.returncode != 0 or not lines:
+        tail = (r.stderr or r.stdout).strip().splitlines()[-8:]
+        return {"error": f"exit {r.returncode}: " + " | ".join(tail), "args": args}
+    res = json.loads(lines[-1])
+    res["seconds"] = round(time.time() - t0, 1)
+    return res
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("dirs", nargs="*")
+    ap.add_argument("--out", default=None)
+    ap.add_argument("--sizes", default="1024,4096,16384")
+    ap.add_argument("--timeout", type=float, default=240)
+    ap.add_argument("--one", default=None, help=argparse.SUPPRESS)
+    ap.add_argument("--baseline", default=None, help=argparse.SUPPRESS)
+    a = ap.parse_args()
+    sizes = [int(x) for x in a.sizes.split(",")]
+    if a.one:
+        print(json.dumps(one(Path(a.one), sizes)))
+        return 0
+    if a.baseline:
+        print(json.dumps(baselines(a.baseline, sizes)))
+        return 0
+    import torch
+    import triton
+
+    env = {"gpu": torch.cuda.get_device_name(), "torch": torch.__version__, "triton": triton.__version__,
+           "date": time.strftime("%Y-%m-%d %H:%M:%S"), "command": " ".join(sys.argv)}
+    results = {"env": env, "variants": [], "baselines": []}
+    files = []
+    for d in a.dirs:
+        meta = json.loads((Path(d) / "variant.json").read_text())
+        files.append(meta["kernel_file"])
+        res = _child(["--one", d, "--sizes", a.sizes], a.timeout)
+        res.setdefault("label", meta["label"])
+        results["variants"].append(res)
+        print(_line(res), flush=True)
+    for f in dict.fromkeys(files):
+        res = _child(["--baseline", f, "--sizes", a.sizes], a.timeout)
+        results["baselines"].append(res)
+        for row in res.get("rows", []):
+            print(f"baseline {f} {row['problem']}: " + ", ".join(f"{k} {v:.1f}" if isinstance(v, float) else f"{k} {v}"
+                                                              for k, v in row.items() if k != "problem"), flush=True)
+        if "error" in res:
+            print(f"baseline {f}: {res['error']}", flush=True)
+    if a.out:
+        Path(a.out).write_text(json.dumps(results, indent=1) + "\n")
+    return 0
+
+
+def _line(res: dict[str, Any]) -> str:
+    if "error" in res:
+        return f"{res.get('label')}: ERROR {res['error']}"
+    checks = res["checks"]
+    worst = max(max(c["rel_err"]) for c in checks)
+    speed = ", ".join(f"{s['problem'].get('N', '')}:{s['tflops']:.1f}" if s["tflops"] else f"{s['ms']:.3f} ms"
+                      for s in res["speed"])
+    return (f"{res['label']}: {'PASS' if res['pass'] else 'FAIL'} (max rel err {worst:.2e}"
+            f"{', NaN' if any(c['nan'] for c in checks) else ''}) TFLOP/s {speed} [{res.get('seconds')} s]")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

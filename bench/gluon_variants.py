@@ -1,0 +1,55 @@
+"""Generate the Gluon kernels the GPU benchmark runs (on the CPU: `twill optimize` for each variant).
+
+    python bench/gluon_variants.py [OUT_DIR] [--only LABEL ...]
+
+Each variant is one `twill optimize` run into OUT_DIR/LABEL (default bench/results/gluon/), with a
+``variant.json`` naming the kernel file and its Triton JIT function, which `bench/gluon_gpu.py`
+swaps for the generated kernel. The variants are the schedules the search proves best and the
+knobs beside them that the probe measured (one compute group instead of two; no tensor-core order).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+# label -> (kernel file, Triton JIT function, extra `twill optimize` flags)
+VARIANTS = {
+    "fa3": ("kernels/fa3.py", "_attn_fwd", []),
+    "fa3-no-tc-order": ("kernels/fa3.py", "_attn_fwd", ["--no-tc-order"]),
+    "fa3-one-group": ("kernels/fa3.py", "_attn_fwd", ["--row-split", "1"]),
+    "fa3_subtiled": ("kernels/fa3_subtiled.py", "_attn_fwd_subtiled", []),
+    "gemm": ("kernels/gemm.py", "_gemm", []),
+    "gemm-two-groups": ("kernels/gemm.py", "_gemm", ["--row-split", "2"]),
+    "fa_bwd": ("kernels/fa_bwd.py", "_attn_bwd", []),
+}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("out", nargs="?", default=str(ROOT / "bench/results/gluon"))
+    ap.add_argument("--only", nargs="*", default=None)
+    ap.add_argument("--arch", default="h200")
+    a = ap.parse_args()
+    for label, (kernel, jit, flags) in VARIANTS.items():
+        if a.only and label not in a.only:
+            continue
+        d = Path(a.out) / label
+        cmd = [sys.executable, "-m", "twill", "optimize", kernel, "--arch", a.arch, "-o", str(d), "--quiet"] + flags
+        t0 = time.time()
+        r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+        ok = r.returncode == 0 and (d / "kernel_gluon.py").is_file()
+        if ok:
+            (d / "variant.json").write_text(json.dumps({"label": label, "kernel_file": kernel, "jit": jit,
+                                                        "command": " ".join(cmd[1:])}, indent=1) + "\n")
+        note = next((ln for ln in r.stdout.splitlines() if ln.startswith("gluon kernel")), r.stderr.strip()[-200:])
+        print(f"{label}: {'ok' if ok else 'FAILED'} ({time.time() - t0:.1f} s) {note}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,285 @@
+"""From a kernel's pre-pipeline TTGIR and its joint schedule to a Gluon module: ``generate`` writes the
+source (``kernel_gluon.py``), ``compile_offline`` compiles it for the target without a GPU.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from codegen.gluon.kernel import (HEADER, SIGNATURE, Module, consumer_function, entry_function, producer_function,
+                                  register_rings)
+from codegen.gluon.layouts import NvmmaShared, aliases, parse_type
+from codegen.gluon.partition import Turn
+from codegen.gluon.plan import KernelPlan, plan_kernel
+from codegen.gluon.values import py_name
+from twill.errors import CompileError, UnsupportedError
+from twill.graph.model import LoopGraph
+from twill.ir import vocab
+from twill.ir.dims import row_split
+from twill.ir.function import Arg, read_function
+from twill.ir.load import KernelSpec
+from twill.machine.model import Machine
+from twill.schedule.model import Schedule
+
+KERNEL = "twill_kernel"
+_TYPES = {"f32": "fp32", "f16": "fp16", "bf16": "bf16", "f64": "fp64", "i32": "i32", "i64": "i64", "i1": "i1",
+          "i8": "i8", "i16": "i16"}
+
+
+@dataclass(frozen=True)
+class GluonKernel:
+    """The generated module and how to compile and launch it."""
+
+    source: str
+    name: str
+    num_warps: int
+    maxnreg: int
+    signature: dict[str, str]                 # runtime argument -> Triton signature type
+    divisible: tuple[str, ...]
+    descriptor_blocks: dict[str, list[int]]
+    plan: KernelPlan = field(repr=False, compare=False)
+    decisions: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kernel": self.name, "num_warps": self.num_warps, "maxnreg": self.maxnreg,
+                "signature": self.signature, "descriptor_blocks": self.descriptor_blocks,
+                "decisions": list(self.decisions)}
+
+
+def _sig(a: Arg, plan: KernelPlan, table: dict[str, str]) -> str:
+    t = parse_type(a.type, table)
+    if t.kind == "tensordesc":
+        shape = list(t.shape)
+        if plan.rows is not None and a.name in plan.rows.descriptors:
+            shape[plan.rows.descriptors[a.name]] //= plan.subtiles
+        lay = t.layout
+        assert isinstance(lay, NvmmaShared)
+        return (f"tensordesc<{_TYPES[t.dtype]}[{', '.join(map(str, shape))}],NVMMASharedLayout(swizzle_byte_width="
+                f"{lay.swizzle}, element_bitwidth={lay.bits}, rank={len(shape)}, transposed={lay.transposed}, "
+                "fp4_padded=False, cga_layout=[])>")
+    if t.kind == "ptr":
+        return "*" + _TYPES.get(t.dtype, t.dtype)
+    return _TYPES.get(t.dtype, t.dtype)
+
+
+def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
+             spec: KernelSpec | None = None, tc_order: bool = True) -> GluonKernel:
+    """The Gluon module of ``schedule`` (a joint schedule of ``graph``, split into row sub-tiles or not)
+    for the kernel whose pre-pipeline TTGIR is ``ttgir``.
+
+    Examples
+    --------
+    >>> k = generate(kir.text, split_graph_, joint, load_machine("h100"), kir.spec)   # doctest: +SKIP
+    >>> print(k.source.splitlines()[0])                                              # doctest: +SKIP
+    from triton.experimental import gluon
+    """
+    if machine.sm != 90:
+        raise UnsupportedError("the Gluon back end writes Hopper (sm_90) kernels", where=graph.name,
+                               expected="an h100 or h200 machine", found=f"{machine.name} (sm_{machine.sm})")
+    fn = read_function(ttgir, graph.name)
+    loop = _scheduled_loop(fn, graph)
+    rows = row_split(fn, loop) if int(graph.get("row_split") or 1) > 1 else None
+    plan = plan_kernel(fn, loop, graph, schedule, machine, rows)
+    table = aliases(ttgir)
+    mod = Module(plan, table)
+    turns = tc_order and len(plan.consumers) > 1 and len(plan.tc_runs) == len(plan.consumers)
+    register_rings(mod, turns)
+    parts = []
+    for p in plan.consumers:
+        turn = _turn(plan, p.index) if turns else None
+        parts.append((f"consumer_{p.index}", p, consumer_function(mod, p, turn)))
+    if plan.producer is not None:
+        parts.append((f"producer_{plan.producer.index}", plan.producer, producer_function(mod, plan.producer)))
+    entry = entry_function(mod, KERNEL, [(n, p) for n, p, _ in parts])
+    consts = [f"{name} = gl.constexpr({spelled})" for spelled, name in mod.layouts.items()]
+    body = [HEADER, "\n".join(consts), ""] + [f.replace(SIGNATURE, mod.signature()) for _, _, f in parts] + [entry]
+    signature = {py_name(a.name): _sig(a, plan, table) for a in mod.runtime_args()}
+    blocks = {py_name(a.name): list(_block(a, plan, table)) for a in mod.runtime_args()
+              if a.type.startswith("!tt.tensordesc")}
+    decisions = tuple(_decisions(plan, turns))
+    plan.decisions = list(decisions)
+    source = _docstring(plan, schedule, decisions) + "\n".join(body) + "\n" + _launcher(mod, spec, signature, blocks, plan)
+    return GluonKernel(source, KERNEL, plan.consumers[0].warps, plan.maxnreg, signature,
+                       tuple(py_name(a.name) for a in mod.runtime_args() if a.divisible), blocks, plan, decisions)
+
+
+def _docstring(plan: KernelPlan, s: Schedule, decisions: tuple[str, ...]) -> str:
+    norm = s.get("normalization") or {}
+    scale = float(norm.get("scale") or s.time_unit or 1.0)
+    lines = [f'"""{plan.fn.name}, written by twill from its joint schedule: I={s.ii} L={s.length} ({s.status}), '
+             f"{s.ii * scale:.0f} cycles per iteration predicted.", "",
+             "Decisions (each from the schedule):"] + [f"- {d}" for d in decisions] + [
+        "", "Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``",
+        "with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.", '"""', ""]
+    return "\n".join(lines)
+
+
+def _block(a: Arg, plan: KernelPlan, table: dict[str, str]) -> tuple[int, ...]:
+    shape = list(parse_type(a.type, table).shape)
+    if plan.rows is not None and a.name in plan.rows.descriptors:
+        shape[plan.rows.descriptors[a.name]] //= plan.subtiles
+    return tuple(shape)
+
+
+def _scheduled_loop(fn: Any, graph: LoopGraph) -> Any:
+    loops = fn.module.loops()
+    index = graph.get("loop_index")
+    loop = loops[index] if isinstance(index, int) and index < len(loops) else None
+    if loop is None or loop not in fn.ops:
+        raise UnsupportedError("the Gluon back end writes a kernel whose scheduled loop is at the top of the "
+                               "function", where=graph.name, found="a nested loop")
+    others = [o for o in fn.ops if o.name in vocab.CONTROL_FLOW or (o.name == vocab.LOOP and o is not loop)]
+    if others:
+        raise UnsupportedError("the Gluon back end writes one loop and straight-line code around it",
+                               where=f"{graph.name} (line {others[0].loc.line})", found=others[0].name)
+    return loop
+
+
+def _turn(plan: KernelPlan, part: int) -> Turn | None:
+    for order, (p, dots) in enumerate(plan.tc_runs):
+        if p == part:
+            stages = max(p.stages for p in plan.consumers)
+            return Turn(order, len(plan.tc_runs), stages - 1, dots)
+    return None
+
+
+def _decisions(plan: KernelPlan, turns: bool) -> list[str]:
+    """What the generated kernel does and which part of the schedule decided it, one line each."""
+    out = []
+    if plan.subtiles > 1:
+        out.append(f"rows: {plan.rows.rows if plan.rows else '?'} split into {plan.subtiles} sub-tiles of "
+                   f"{(plan.rows.rows // plan.subtiles) if plan.rows else '?'} (the rows are independent; the "
+                   "joint search chose the split)")
+    for p in plan.partitions:
+        what = ("TMA loads into the rings" if p.role == "producer" else
+                f"sub-tile{'s' if len(p.subtiles) > 1 else ''} {', '.join(str(s) for s in p.subtiles)}"
+                if plan.subtiles > 1 else "the loop's compute")
+        out.append(f"partition {p.index} ({'default' if p.index == 0 else 'worker'}): {p.role}, warp group "
+                   f"{p.group}, {p.warps} warps, {p.regs} registers per thread (needs about {p.need_regs}): "
+                   f"{what}" + (f", {p.stages} stages" if p.role == "consumer" else ""))
+    for r in plan.rings:
+        out.append(f"ring {r.name}: {r.depth} buffers of {list(r.shape)} {r.dtype} (the loads run "
+                   f"{r.depth - 1} iteration(s) ahead), read by partition(s) {', '.join(map(str, r.readers))}")
+    if turns:
+        order = " | ".join(f"partition {p}" for p, _ in plan.tc_runs)
+        out.append(f"tensor-core order per iteration (the schedule's slots), kept by turn barriers: {order}")
+    out.append(f"shared memory: {plan.smem_bytes} bytes planned of {plan.machine.smem_per_cta}; maxnreg "
+               f"{plan.maxnreg}")
+    return out
+
+
+def _launcher(mod: Module, spec: KernelSpec | None, signature: dict[str, str], blocks: dict[str, list[int]],
+              plan: KernelPlan) -> str:
+    """Host code: ``launch(grid, *args, **kwargs)`` takes the Triton kernel's arguments, as its
+    launcher passed them, and runs the Gluon kernel; ``kernel`` stands in for the Triton kernel in
+    ``module.kernel[grid](...)`` calls."""
+    names = list(spec.signature) if spec is not None else list(signature)
+    consts = {k: v for k, v in (spec.constexprs.items() if spec is not None else []) if isinstance(v, (int, float, bool, str))}
+    layouts = {k: v.split("],", 1)[1][:-1] for k, v in signature.items() if v.startswith("tensordesc")}
+    return f'''
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = {names!r}          # the Triton kernel's parameters, in order
+RUNTIME = {list(signature)!r}   # the Gluon kernel's parameters, in order
+CONSTEXPRS = {consts!r}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {blocks!r}
+DESCRIPTOR_LAYOUTS = {layouts!r}
+NUM_WARPS = {plan.consumers[0].warps}
+MAXNREG = {plan.maxnreg}
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    from triton.experimental.gluon import language as gl
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+    block = DESCRIPTOR_BLOCKS[name]
+    layout = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+    base = getattr(value, "base", value)
+    shape = list(getattr(value, "shape", base.shape))
+    strides = list(getattr(value, "strides", None) or base.stride())
+    return TensorDescriptor(base, shape, strides, block, layout)
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    bound.update({{k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS}})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {{k}}={{v!r}}, launched with {{bound[k]!r}}")
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {{missing}}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    return {KERNEL}[tuple(g)](*runtime, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()
+'''
+
+
+def load_module(source: str, directory: str | Path, name: str = "kernel_gluon") -> Any:
+    """Write ``source`` to ``directory``/``name``.py and import it (``@gluon.jit`` reads its source file)."""
+    path = Path(directory) / f"{name}.py"
+    path.write_text(source)
+    mod_name = f"twill_gluon_{abs(hash((str(path), source))) % 10**12}"
+    spec = importlib.util.spec_from_file_location(mod_name, path)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[mod_name] = mod
+    spec.loader.exec_module(mod)        # type: ignore[union-attr]
+    return mod
+
+
+def _innermost(e: BaseException) -> str:
+    """The message of the deepest error in a chain of Triton compilation errors, with its line."""
+    chain = [e]
+    while chain[-1].__cause__ is not None and len(chain) < 20:
+        chain.append(chain[-1].__cause__)
+    for err in reversed(chain):
+        msg = getattr(err, "error_message", None) or ""
+        node = getattr(err, "node", None)
+        where = f"line {getattr(node, 'lineno', '?')}: " if node is not None else ""
+        if msg.strip():
+            return where + msg.strip().splitlines()[-1]
+    lines = [ln.strip() for ln in str(chain[-1]).splitlines() if ln.strip()]
+    return lines[-1] if lines else type(chain[-1]).__name__
+
+
+def compile_offline(k: GluonKernel, machine: Machine, directory: str | Path | None = None) -> Any:
+    """The ``CompiledKernel`` of ``k`` for ``machine``, compiled without a GPU; a CompileError naming the
+    generated line when Triton rejects it, and when its shared memory exceeds the SM's."""
+    import triton
+    from triton.backends.compiler import GPUTarget
+    from triton.experimental.gluon._runtime import GluonASTSource
+
+    with tempfile.TemporaryDirectory(prefix="twill-gluon-") as tmp:
+        mod = load_module(k.source, directory or tmp)
+        fn = getattr(mod, k.name)
+        attrs = {(list(k.signature).index(n),): [["tt.divisibility", 16]] for n in k.divisible}
+        src = GluonASTSource(fn=fn, signature=dict(k.signature), constexprs={}, attrs=attrs)
+        try:
+            compiled = triton.compile(src, target=GPUTarget("cuda", machine.sm, 32),
+                                      options={"num_warps": k.num_warps, "maxnreg": k.maxnreg})
+        except Exception as e:   # noqa: BLE001 - Triton's errors come in many types: one line, with the kernel
+            raise CompileError(f"the generated Gluon kernel does not compile: {_innermost(e)}",
+                               where="kernel_gluon.py") from None
+    shared = int(getattr(compiled.metadata, "shared", 0) or 0)
+    if shared > machine.smem_per_cta:
+        raise CompileError("the generated Gluon kernel needs more shared memory than the SM has",
+                           where="kernel_gluon.py", expected=f"<= {machine.smem_per_cta} bytes", found=f"{shared} bytes")
+    return compiled

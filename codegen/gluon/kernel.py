@@ -1,0 +1,394 @@
+"""The generated Gluon module: one function per partition, the kernel entry (shared memory, barriers,
+``gl.warp_specialize``) and the host launcher that stands in for the Triton kernel.
+
+Each partition function takes the kernel's arguments and every shared-memory object; it recomputes
+the scalars it needs from them (Gluon passes no register tensor to a worker partition) and runs its
+slice of the program: a consumer, the code before the loop that its ops need (its own tiles loaded
+by TMA), its pipelined loop and the code after it (its rows stored); the producer, the loop's TMA
+loads into the rings.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from codegen.gluon.layouts import NvmmaShared, aliases, gl_dtype, parse_type
+from codegen.gluon.ops import translate
+from codegen.gluon.partition import LoopWriter, Shared, Turn, sub_name
+from codegen.gluon.plan import KernelPlan, Partition, Ring
+from codegen.gluon.values import Context, Val, base_split_dims, py_name
+from twill.errors import UnsupportedError
+from twill.ir import vocab
+from twill.ir.function import Arg
+from twill.ir.ttgir import IROp, type_info
+
+HEADER = """from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+"""
+SIDE_EFFECTS = vocab.STORES | {"tt.descriptor_store"}
+
+
+@dataclass
+class Module:
+    """The generated source, in parts, and what the launcher needs."""
+
+    plan: KernelPlan
+    table: dict[str, str]
+    layouts: dict[str, str] = field(default_factory=dict)            # spelled layout -> constant name
+    smem: list[tuple[str, str]] = field(default_factory=list)        # (name, allocation expression)
+    barriers: list[tuple[str, int, int]] = field(default_factory=list)   # (name, arrivals, how many)
+    functions: list[str] = field(default_factory=list)
+
+    def runtime_args(self) -> list[Arg]:
+        return [a for a in self.plan.fn.args if a.of is None]
+
+    def params(self) -> str:
+        return ", ".join(py_name(a.name) for a in self.runtime_args())
+
+    def shared(self) -> list[str]:
+        return [n for n, _ in self.smem] + [n for n, _, _ in self.barriers]
+
+    def signature(self) -> str:
+        return ", ".join([py_name(a.name) for a in self.runtime_args()] + self.shared())
+
+
+def _tile_shape(plan: KernelPlan, desc: str) -> list[int]:
+    """The block shape a descriptor is launched with: its TTGIR block, cut along the rows when split."""
+    t = type_info("tensor<" + plan.fn.type_of(desc).split("tensor<", 1)[1])
+    shape = list(t.shape)
+    if plan.rows is not None and desc in plan.rows.descriptors:
+        shape[plan.rows.descriptors[desc]] //= plan.subtiles
+    return shape
+
+
+class Source:
+    """Writes one partition function: straight-line code per sub-tile around a shared ``Context``."""
+
+    def __init__(self, mod: Module, part: Partition) -> None:
+        self.mod, self.part, self.plan = mod, part, mod.plan
+        plan = self.plan
+        self.ctx = Context(plan.fn, mod.table, part.warps, int(plan.graph.get("num_warps") or part.warps),
+                           plan.rows, None, plan.subtiles, layouts=mod.layouts,
+                           split_dim_of_base=base_split_dims(plan.fn, mod.table, plan.rows))
+        for a in plan.fn.args:
+            expr = f"{py_name(a.of[0])}.{a.of[1]}[{a.of[2]}]" if a.of is not None else py_name(a.name)
+            self.ctx.vals[py_name(a.name)] = Val(expr, parse_type(a.type, mod.table))
+        self.ops = plan.fn.ops
+        self.loop_at = self.ops.index(plan.loop)
+        self.lines: list[str] = []
+
+    def subs_of(self, op: IROp) -> list[int | None]:
+        if self.plan.rows is not None and self.plan.rows.touches(op):
+            return [s for s in self.part.subtiles if s is not None] or [None]
+        return [None]
+
+    def bind(self, op: IROp, sub: int | None) -> None:
+        for v in op.operands:
+            val = self.ctx.vals.get(sub_name(v, sub)) or self.ctx.vals.get(py_name(v))
+            if val is None:
+                raise UnsupportedError("the Gluon back end reached an operand it has not defined",
+                                       where=self.plan.graph.name, found=f"{v} (line {op.lineno})")
+            self.ctx.vals[v] = val
+
+    def straight(self, op: IROp, sub: int | None) -> None:
+        """One op outside the loop for sub-tile ``sub``; its results kept under their sub-tile names."""
+        self.ctx.subtile = sub
+        self.bind(op, sub)
+        if op.name in vocab.TMA_LOADS:
+            self.lines += self.tma_load(op, sub)
+            return
+        if op.name == "tt.descriptor_store":
+            self.lines += self.tma_store(op, sub)
+            return
+        if op.name == vocab.LOCAL_ALLOC and op.operands and ("tile", op.operands[0], sub) in self.tiles:
+            self.ctx.vals[sub_name(op.results[0], sub)] = self.tiles[("tile", op.operands[0], sub)]
+            return
+        lines = translate(op, self.ctx)
+        for r in op.results:
+            val = self.ctx.vals[r]
+            new = sub_name(r, sub)
+            if not val.broadcast and val.expr == py_name(r) and new != py_name(r):
+                lines = [re.sub(rf"^{re.escape(py_name(r))} =", f"{new} =", ln) for ln in lines]
+                val = Val(new, val.type)
+            self.ctx.vals[new] = val
+        self.lines += lines
+
+    @property
+    def tiles(self) -> dict:
+        if not hasattr(self, "_tiles"):
+            self._tiles: dict = {}
+        return self._tiles
+
+    def coords(self, op: IROp, sub: int | None) -> list[str]:
+        m = re.search(r"\[(.*?)\]", op.text)
+        names = [c.strip() for c in m.group(1).split(",")] if m else []
+        coords = [self.ctx.vals[c].expr for c in names]
+        dim = self.plan.rows.descriptors.get(op.operands[0]) if self.plan.rows is not None and sub is not None else None
+        if dim is not None and dim < len(coords):
+            coords[dim] = f"{coords[dim]} + {sub * (self.plan.rows.rows // self.plan.subtiles)}"
+        return coords
+
+    def tma_load(self, op: IROp, sub: int | None) -> list[str]:
+        """A tile loaded outside the loop by this partition itself: TMA into its own buffer, then wait."""
+        desc, res = op.operands[0], op.results[0]
+        key = f"{py_name(res)}_c{self.part.index}" + ("" if sub is None else f"_t{sub}")
+        d = py_name(desc)
+        shape = _tile_shape(self.plan, desc)
+        t = self.ctx.ttype(res)
+        self.mod.smem.append((f"{key}_buf", f"gl.allocate_shared_memory({gl_dtype(t.dtype)}, {shape}, {d}.layout)"))
+        self.mod.barriers.append((f"{key}_bar", 1, 1))
+        self.tiles[("tile", res, sub)] = Val(f"{key}_buf", t)
+        self.ctx.vals[sub_name(res, sub)] = Val(f"{key}_buf.load({self.ctx.layout(t.layout)})", t)
+        bar = f"{key}_bar.index(0)"
+        return [f"mbarrier.expect({bar}, {d}.block_type.nbytes)",
+                f"tma.async_copy_global_to_shared({d}, [{', '.join(self.coords(op, sub))}], {bar}, {key}_buf)",
+                f"mbarrier.wait({bar}, 0)"]
+
+    def tma_store(self, op: IROp, sub: int | None) -> list[str]:
+        """A tile stored after the loop: staged in shared memory (any register layout goes there, so a
+        conversion made only for the store is skipped), then one TMA copy."""
+        desc, v = op.operands[0], op.operands[-1]
+        src = self.unconverted(v, sub)
+        key = f"out{len(self.mod.smem)}_c{self.part.index}" + ("" if sub is None else f"_t{sub}")
+        d = py_name(desc)
+        shape = _tile_shape(self.plan, desc)
+        dtype = gl_dtype(self.ctx.ttype(v).dtype)
+        self.mod.smem.append((f"{key}_buf", f"gl.allocate_shared_memory({dtype}, {shape}, {d}.layout)"))
+        return [f"{key}_buf.store({src})", "fence_async_shared()",
+                f"tma.async_copy_shared_to_global({d}, [{', '.join(self.coords(op, sub))}], {key}_buf)",
+                "tma.store_wait(0)"]
+
+    def unconverted(self, v: str, sub: int | None) -> str:
+        src = next((o for o in self.ops if v in o.results), None)
+        if src is not None and src.name == "ttg.convert_layout":
+            val = self.ctx.vals.get(sub_name(src.operands[0], sub)) or self.ctx.vals.get(py_name(src.operands[0]))
+            if val is not None and not val.broadcast:
+                return val.expr
+        return self.ctx.vals[v].expr
+
+
+def _closure(ops: list[IROp], want: set[str]) -> set[int]:
+    """Indices of ``ops`` defining ``want`` or what those need."""
+    defined = {r: i for i, op in enumerate(ops) for r in op.results}
+    need: set[int] = set()
+    frontier = [defined[v] for v in want if v in defined]
+    while frontier:
+        i = frontier.pop()
+        if i not in need:
+            need.add(i)
+            frontier += [defined[v] for v in ops[i].operands if v in defined]
+    return need
+
+
+def _loop_bounds(loop: IROp) -> tuple[str, str, str]:
+    m = re.search(r"scf\.for\s+%[\w$.\-]+\s*=\s*(%[\w$.\-#]+)\s+to\s+(%[\w$.\-#]+)\s+step\s+(%[\w$.\-#]+)", loop.text)
+    if not m:
+        raise UnsupportedError("a loop whose bounds the Gluon back end cannot read", found=loop.text[:80])
+    return m.group(1), m.group(2), m.group(3)
+
+
+def consumer_function(mod: Module, part: Partition, turn: Turn | None) -> str:
+    """The source of consumer ``part``: its code before the loop, its pipelined loop, its code after."""
+    src = Source(mod, part)
+    plan, ops = mod.plan, src.ops
+    before, after = ops[:src.loop_at], ops[src.loop_at + 1:]
+    lb, ub, step = _loop_bounds(plan.loop)
+    body = plan.body
+    body_defs = {r for op in body for r in op.results} | set(plan.loop.body.args)
+    want = {lb, ub, step} | {v for x in part.items for v in body[x.op].operands if v not in body_defs}
+    want |= set(plan.loop.body.inits)
+    post = _post_ops(src, after, part)
+    want |= {v for i in post for v in after[i].operands}
+    for i in sorted(_closure(before, want)):
+        for sub in src.subs_of(before[i]):
+            src.straight(before[i], sub)
+    bounds = tuple(src.ctx.vals[py_name(v)].expr for v in (lb, ub, step))
+    shared = Shared(bounds)   # type: ignore[arg-type]
+    loop_lines = _pipelined(src, part, shared, turn)
+    results = {}
+    writer_results = loop_lines.pop()
+    results.update(writer_results)   # type: ignore[arg-type]
+    src.lines += loop_lines          # type: ignore[arg-type]
+    for k, res in enumerate(plan.loop.results):
+        for sub in [s for s in part.subtiles] or [None]:
+            name = results.get((k, sub))
+            if name is not None:
+                src.ctx.vals[sub_name(res, sub)] = Val(name, src.ctx.ttype(res))
+    for i in post:
+        for sub in src.subs_of(after[i]):
+            src.straight(after[i], sub)
+    return _function(f"consumer_{part.index}", mod, src.lines)
+
+
+def _post_ops(src: Source, after: list[IROp], part: Partition) -> list[int]:
+    """Ops after the loop this consumer runs: each side effect (a store) that reads loop results this
+    consumer computes (all of them: a store of several consumers' values would need their registers
+    here), or, reading none, the first consumer's; and what they need."""
+    plan = src.plan
+    owned = _owned_results(plan, part)
+    results = set(plan.loop.results)
+    roots = set()
+    for i, op in enumerate(after):
+        if op.name not in SIDE_EFFECTS:
+            continue
+        deps = {v for j in _closure(after, set(op.operands)) | {i} for v in after[j].operands} & results
+        if deps and deps <= owned:
+            roots.add(i)
+        elif not deps and part.index == 0:
+            roots.add(i)
+        elif deps and not any(deps <= _owned_results(plan, q) for q in plan.consumers):
+            raise UnsupportedError("a store after the loop reads values of several partitions",
+                                   where=f"{plan.graph.name} (line {op.loc.line})", found=op.name)
+    want = {v for i in roots for v in after[i].operands}
+    return sorted(roots | _closure(after, want))
+
+
+def _owned_results(plan: KernelPlan, part: Partition) -> set[str]:
+    """The loop results (``%loop#k``) whose last value this consumer computes."""
+    body = plan.loop.body
+    assert body is not None
+    yld = next(o for o in plan.body if o.name == vocab.YIELD)
+    defined = {r: i for i, op in enumerate(plan.body) for r in op.results}
+    mine = {x.op for x in part.items}
+    return {res for res, y in zip(plan.loop.results, yld.operands) if defined.get(y) in mine}
+
+
+def _pipelined(src: Source, part: Partition, shared: Shared, turn: Turn | None) -> list:
+    """The loop's lines (dry run first, so every body rotates the same names) and, last, the map from
+    (loop result, sub-tile) to the name holding it after the loop."""
+    plan = src.plan
+
+    def write(ages: dict[str, int]) -> tuple[list[str], dict, dict[str, int]]:
+        ctx = src.ctx
+        saved = dict(ctx.vals)
+        lw = LoopWriter(plan, part, ctx, shared, turn if len(plan.consumers) > 1 else None,
+                        max(p.stages for p in plan.consumers))
+        lw.max_age.update(ages)
+        S = lw.S
+        lb, ub, step = shared.bounds
+        lines = [f"twill_n = ({ub} - {lb} + {step} - 1) // {step}"]
+        defined: set[str] = set()
+        lines += _assign(lw.inits_before(-1), defined) + lw.rotations(defined)
+        for b in range(S - 1):
+            lines += _assign(lw.inits_before(b), defined)
+            lines += _assign(lw.body(str(b), set(range(b + 1)), False, defined), defined)
+        steady = lw.body("twill_b", set(range(S)), True, None)
+        lines += [f"for twill_b in range({S - 1}, twill_n):"] + ["    " + ln for ln in steady]
+        for e in range(1, S):
+            lines += lw.body(f"(twill_n - 1 + {e})", set(range(e, S)), False, None)
+        results = {(k, sub): lw.result(k, sub) for k in range(len(plan.loop.results))
+                   for sub in (list(part.subtiles) or [None])}
+        ctx.vals = {**saved, **{k: v for k, v in ctx.vals.items() if k not in saved}}
+        return lines, results, dict(lw.max_age)
+
+    _, _, ages = write({})
+    lines, results, _ = write(ages)
+    return lines + [results]
+
+
+def _assign(lines: list[str], defined: set[str]) -> list[str]:
+    for ln in lines:
+        m = re.match(r"^([\w, ]+?) = ", ln)
+        if m:
+            defined.update(n.strip() for n in m.group(1).split(","))
+    return lines
+
+
+SIGNATURE = "__SIGNATURE__"     # every partition takes the same arguments: filled in once all are known
+
+
+def _function(name: str, mod: Module, lines: list[str]) -> str:
+    head = ["@gluon.jit", f"def {name}({SIGNATURE}):"]
+    return "\n".join(head + ["    " + ln for ln in lines]) + "\n"
+
+
+def producer_function(mod: Module, part: Partition) -> str:
+    """The producer: for each iteration, each ring's tile in the schedule's order: wait for the buffer
+    to be released, expect its bytes, issue the TMA copy (its loop is not pipelined: the rings' depth
+    is how far it runs ahead)."""
+    src = Source(mod, part)
+    plan, ops, body = mod.plan, src.ops, mod.plan.body
+    lb, ub, step = _loop_bounds(plan.loop)
+    loop_body = plan.loop.body
+    assert loop_body is not None
+    iv, args = loop_body.args[0], loop_body.args[1:]
+    yld = next(o for o in body if o.name == vocab.YIELD)
+    carried = dict(zip(args, yld.operands))
+    rings = sorted(plan.rings, key=lambda r: r.key)
+    want_in = {v for r in rings for v in body[r.load].operands}
+    need = _closure(body, want_in)
+    changed = True
+    while changed:       # loop-carried scalars the coordinates read: their updates too
+        changed = False
+        used_args = {v for i in need for v in body[i].operands if v in carried} | (want_in & set(carried))
+        more = _closure(body, {carried[a] for a in used_args}) - need
+        if more:
+            need |= more
+            changed = True
+    used_args = sorted({v for i in need for v in body[i].operands if v in carried} | (want_in & set(carried)))
+    outside = {v for i in need for v in body[i].operands} | {lb, ub, step} | want_in
+    outside |= {loop_body.inits[args.index(a)] for a in used_args}
+    for i in sorted(_closure(ops[:src.loop_at], outside)):
+        src.straight(ops[i], None)
+    lbe, ube, ste = (src.ctx.vals[py_name(v)].expr for v in (lb, ub, step))
+    for a in used_args:
+        src.lines.append(f"{py_name(a)} = {src.ctx.vals[py_name(loop_body.inits[args.index(a)])].expr}")
+        src.ctx.vals[py_name(a)] = Val(py_name(a), src.ctx.ttype(a))
+    src.lines.append(f"for {py_name(iv)} in range({lbe}, {ube}, {ste}):")
+    inner = Source.__new__(Source)
+    inner.__dict__.update(src.__dict__)
+    inner.lines = [f"twill_k = ({py_name(iv)} - {lbe}) // {ste}"]
+    src.ctx.vals[py_name(iv)] = Val(py_name(iv), src.ctx.ttype(iv))
+    for i in sorted(need):
+        if body[i].name not in vocab.TMA_LOADS:
+            inner.straight(body[i], None)
+    for r in rings:
+        inner.lines += _producer_load(inner, r)
+    for a in used_args:
+        inner.lines.append(f"{py_name(a)} = {inner.ctx.vals[py_name(carried[a])].expr}")
+    src.lines += ["    " + ln for ln in inner.lines]
+    return _function(f"producer_{part.index}", mod, src.lines)
+
+
+def _producer_load(src: Source, r: Ring) -> list[str]:
+    op = src.plan.body[r.load]
+    src.bind(op, r.subtile)
+    d = py_name(op.operands[0])
+    slot = f"twill_k % {r.depth}"
+    return [f"mbarrier.wait({r.name}_empty.index({slot}), ((twill_k // {r.depth}) & 1) ^ 1)",
+            f"mbarrier.expect({r.name}_ready.index({slot}), {d}.block_type.nbytes)",
+            f"tma.async_copy_global_to_shared({d}, [{', '.join(src.coords(op, r.subtile))}], "
+            f"{r.name}_ready.index({slot}), {r.name}_buf.index({slot}))"]
+
+
+def register_rings(mod: Module, turns: bool) -> None:
+    """The rings' buffers and barriers (and the turn barriers), before any partition refers to them."""
+    plan = mod.plan
+    for r in plan.rings:
+        d = py_name(plan.body[r.load].operands[0])
+        shape = [r.depth] + _tile_shape(plan, plan.body[r.load].operands[0])
+        mod.smem.append((f"{r.name}_buf", f"gl.allocate_shared_memory({gl_dtype(r.dtype)}, {shape}, {d}.layout)"))
+        mod.barriers.append((f"{r.name}_ready", 1, r.depth))
+        mod.barriers.append((f"{r.name}_empty", len(r.readers), r.depth))
+    if turns:
+        mod.barriers.append(("twill_turn", 1, len(plan.tc_runs)))
+
+
+def entry_function(mod: Module, name: str, parts: list[tuple[str, Partition]]) -> str:
+    """The kernel: shared memory and barriers for every partition, then ``gl.warp_specialize``."""
+    lines = []
+    for n, alloc in mod.smem:
+        lines.append(f"{n} = {alloc}")
+    for n, count, many in mod.barriers:
+        lines.append(f"{n} = gl.allocate_shared_memory(gl.int64, [{many}, 1], mbarrier.MBarrierLayout())")
+        lines.append(f"for i in gl.static_range({many}):")
+        lines.append(f"    mbarrier.init({n}.index(i), count={count})")
+    args = "(" + ", ".join(py_name(a.name) for a in mod.runtime_args()) + ", " + ", ".join(mod.shared()) + ")"
+    calls = ",\n        ".join(f"({fname}, {args})" for fname, _ in parts)
+    workers = [p for _, p in parts[1:]]
+    lines.append(f"gl.warp_specialize([\n        {calls},\n    ], {[p.warps for p in workers]}, "
+                 f"{[p.regs for p in workers]})")
+    head = [f"@gluon.jit", f"def {name}({mod.params()}):"]
+    return "\n".join(head + ["    " + ln for ln in lines]) + "\n"

@@ -1,0 +1,328 @@
+"""TTGIR layouts as Gluon layouts: parsed from the module's attributes, spelled as Gluon source, and
+re-derived for a partition that has fewer warps (or a row sub-tile) than the kernel Triton laid out.
+
+Triton chose every layout of the pre-pipeline TTGIR for the kernel's ``num_warps``; a partition of
+the generated kernel runs on its own warps (a 4-warp consumer, a 1-warp producer), so its register
+tensors need layouts whose warps multiply to that count. ``rewarp`` divides the warps along the
+split dimension first (a row sub-tile of a 128-row tile on 8 warps is a 64-row tile on 4 warps with
+the same per-warp coverage), then along the others.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, replace
+
+from twill.errors import UnsupportedError
+from twill.ir.ttgir import split_top
+
+
+class Layout:
+    """A layout attribute; subclasses spell themselves as Gluon source."""
+
+    def spell(self) -> str:
+        raise NotImplementedError
+
+    @property
+    def warps(self) -> int:
+        raise NotImplementedError
+
+    def rewarp(self, warps: int, dim: int | None = 0) -> "Layout":
+        raise NotImplementedError
+
+
+def _split_warps(wpc: list[int], warps: int, dim: int | None) -> list[int]:
+    """``wpc`` scaled down to ``warps`` in all: divide the split dimension first, then the others."""
+    have = math.prod(wpc)
+    if have == warps:
+        return list(wpc)
+    if have < warps or have % warps:
+        raise UnsupportedError("a layout cannot be re-derived for this partition", expected=f"{warps} warps dividing "
+                               f"{have}", found=f"warps per CTA {wpc}")
+    factor = have // warps
+    out = list(wpc)
+    order = ([dim] if dim is not None else []) + [d for d in range(len(out)) if d != dim]
+    for d in order:
+        g = math.gcd(out[d], factor)
+        out[d] //= g
+        factor //= g
+    if factor != 1:
+        raise UnsupportedError("a layout cannot be re-derived for this partition", expected=f"{warps} warps",
+                               found=f"warps per CTA {wpc}")
+    return out
+
+
+@dataclass(frozen=True)
+class Blocked(Layout):
+    size_per_thread: tuple[int, ...]
+    threads_per_warp: tuple[int, ...]
+    warps_per_cta: tuple[int, ...]
+    order: tuple[int, ...]
+
+    def spell(self) -> str:
+        return (f"gl.BlockedLayout(size_per_thread={list(self.size_per_thread)}, threads_per_warp="
+                f"{list(self.threads_per_warp)}, warps_per_cta={list(self.warps_per_cta)}, order={list(self.order)})")
+
+    @property
+    def warps(self) -> int:
+        return math.prod(self.warps_per_cta)
+
+    def rewarp(self, warps: int, dim: int | None = 0) -> "Blocked":
+        return replace(self, warps_per_cta=tuple(_split_warps(list(self.warps_per_cta), warps, dim)))
+
+
+@dataclass(frozen=True)
+class Mma(Layout):
+    version: tuple[int, int]
+    warps_per_cta: tuple[int, ...]
+    instr_shape: tuple[int, ...]
+
+    def spell(self) -> str:
+        return (f"gl.NVMMADistributedLayout(version={list(self.version)}, warps_per_cta={list(self.warps_per_cta)}, "
+                f"instr_shape={list(self.instr_shape)})")
+
+    @property
+    def warps(self) -> int:
+        return math.prod(self.warps_per_cta)
+
+    def rewarp(self, warps: int, dim: int | None = 0) -> "Mma":
+        """Fewer warps: divided along ``dim`` first; a wgmma layout keeps whole warpgroups (4k warps)
+        along the rows, so its columns give way first when the rows would not."""
+        tried = []
+        for first in ([dim] if dim is not None else []) + [1, 0]:
+            wpc = _split_warps(list(self.warps_per_cta), warps, first)
+            if self.version[0] != 3 or wpc[0] % 4 == 0:
+                return replace(self, warps_per_cta=tuple(wpc))
+            tried.append(wpc)
+        raise UnsupportedError("a wgmma layout needs whole warpgroups along the rows",
+                               expected="warps per CTA [4k, n]", found=str(tried[-1]))
+
+
+@dataclass(frozen=True)
+class Slice(Layout):
+    dim: int
+    parent: Layout
+
+    def spell(self) -> str:
+        return f"gl.SliceLayout({self.dim}, {self.parent.spell()})"
+
+    @property
+    def warps(self) -> int:
+        return self.parent.warps
+
+    def rewarp(self, warps: int, dim: int | None = 0) -> "Slice":
+        # the split dimension of the 1-D slice is a dimension of the parent other than the sliced one
+        pdim = None if dim is None else (dim if dim < self.dim else dim + 1)
+        return replace(self, parent=self.parent.rewarp(warps, pdim))
+
+
+@dataclass(frozen=True)
+class DotOperand(Layout):
+    index: int
+    parent: Layout
+    k_width: int
+
+    def spell(self) -> str:
+        return f"gl.DotOperandLayout(operand_index={self.index}, parent={self.parent.spell()}, k_width={self.k_width})"
+
+    @property
+    def warps(self) -> int:
+        return self.parent.warps
+
+    def rewarp(self, warps: int, dim: int | None = 0) -> "DotOperand":
+        # the operand's rows are the parent's rows (operand 0) and its columns the parent's (operand 1)
+        pdim = dim if self.index == 0 or dim is None else (1 if dim == 1 else 0)
+        return replace(self, parent=self.parent.rewarp(warps, 0 if self.index == 0 else pdim))
+
+
+@dataclass(frozen=True)
+class Linear(Layout):
+    register: tuple
+    lane: tuple
+    warp: tuple
+    block: tuple
+
+    def spell(self, shape: tuple[int, ...] | None = None) -> str:
+        dims = len((self.register or self.lane or self.warp)[0])
+        if shape is None:
+            shape = tuple(max([2 * b[d] for b in self.register + self.lane + self.warp + self.block] + [1])
+                          for d in range(dims))
+        return (f"gl.DistributedLinearLayout(reg_bases={_lists(self.register)}, lane_bases={_lists(self.lane)}, "
+                f"warp_bases={_lists(self.warp)}, block_bases={_lists(self.block)}, shape={list(shape)})")
+
+    @property
+    def warps(self) -> int:
+        return 2 ** len(self.warp)
+
+    def rewarp(self, warps: int, dim: int | None = 0) -> "Linear":
+        if self.warps == warps:
+            return self
+        raise UnsupportedError("a linear layout cannot be re-derived for a partition of other warps",
+                               expected=f"{self.warps} warps", found=f"{warps}")
+
+
+@dataclass(frozen=True)
+class NvmmaShared(Layout):
+    swizzle: int
+    bits: int
+    transposed: bool
+    rank: int = 2
+
+    def spell(self) -> str:
+        return (f"gl.NVMMASharedLayout(swizzle_byte_width={self.swizzle}, element_bitwidth={self.bits}, "
+                f"rank={self.rank}, transposed={self.transposed})")
+
+    @property
+    def warps(self) -> int:
+        return 1
+
+    def rewarp(self, warps: int, dim: int | None = 0) -> "NvmmaShared":
+        return self
+
+
+@dataclass(frozen=True)
+class SwizzledShared(Layout):
+    vec: int
+    per_phase: int
+    max_phase: int
+    order: tuple[int, ...]
+
+    def spell(self) -> str:
+        return (f"gl.SwizzledSharedLayout(vec={self.vec}, per_phase={self.per_phase}, max_phase={self.max_phase}, "
+                f"order={list(self.order)})")
+
+    @property
+    def warps(self) -> int:
+        return 1
+
+    def rewarp(self, warps: int, dim: int | None = 0) -> "SwizzledShared":
+        return self
+
+
+@dataclass(frozen=True)
+class TensorMemory(Layout):
+    block_m: int
+    block_n: int
+    col_stride: int
+
+    def spell(self) -> str:
+        return f"TensorMemoryLayout(block=({self.block_m}, {self.block_n}), col_stride={self.col_stride})"
+
+    @property
+    def warps(self) -> int:
+        return 1
+
+    def rewarp(self, warps: int, dim: int | None = 0) -> "TensorMemory":
+        return self
+
+
+def _lists(x: tuple) -> list:
+    return [list(b) for b in x]
+
+
+def _fields(body: str) -> dict[str, str]:
+    body = body.strip()
+    if body.startswith("{") and body.endswith("}"):
+        body = body[1:-1]
+    out = {}
+    for part in split_top(body):
+        k, _, v = part.partition("=")
+        if k.strip():
+            out[k.strip()] = v.strip()
+    return out
+
+
+def _ints(v: str) -> tuple:
+    v = v.strip()
+    if v.startswith("["):
+        inner = v[1:-1].strip()
+        return tuple(_ints(x) for x in split_top(inner)) if inner else ()
+    return int(v)
+
+
+def aliases(text: str) -> dict[str, str]:
+    """``#name = #ttg.xxx<...>`` definitions at the top of a module (locations left out)."""
+    out = {}
+    for line in text.splitlines():
+        m = re.match(r"^(#[\w.]+) = (#.*)$", line)
+        if m and not m.group(1).startswith("#loc"):
+            out[m.group(1)] = m.group(2).strip()
+    return out
+
+
+def parse_layout(attr: str, table: dict[str, str]) -> Layout:
+    """A layout from its attribute text (``#mma``, ``#ttg.slice<{dim = 1, parent = #mma}>``, ...)."""
+    attr = attr.strip()
+    if attr in table:
+        return parse_layout(table[attr], table)
+    m = re.match(r"^#(ttg|ttng)\.(\w+)<(.*)>$", attr, re.S)
+    if not m:
+        raise UnsupportedError("a layout the Gluon back end does not know", found=attr[:80])
+    kind, f = m.group(2), _fields(m.group(3))
+    if kind == "blocked":
+        return Blocked(_ints(f["sizePerThread"]), _ints(f["threadsPerWarp"]), _ints(f["warpsPerCTA"]), _ints(f["order"]))
+    if kind == "nvidia_mma":
+        return Mma((int(f["versionMajor"]), int(f["versionMinor"])), _ints(f["warpsPerCTA"]), _ints(f["instrShape"]))
+    if kind == "slice":
+        return Slice(int(f["dim"]), parse_layout(f["parent"], table))
+    if kind == "dot_op":
+        return DotOperand(int(f["opIdx"]), parse_layout(f["parent"], table), int(f["kWidth"]))
+    if kind == "linear":
+        return Linear(_ints(f["register"]), _ints(f["lane"]), _ints(f["warp"]), _ints(f["block"]))
+    if kind == "nvmma_shared":
+        return NvmmaShared(int(f["swizzlingByteWidth"]), int(f["elementBitWidth"]), f.get("transposed") == "true")
+    if kind == "swizzled_shared":
+        return SwizzledShared(int(f["vec"]), int(f["perPhase"]), int(f["maxPhase"]), _ints(f["order"]))
+    if kind == "tensor_memory_encoding":
+        return TensorMemory(int(f["blockM"]), int(f["blockN"]), int(f.get("colStride", "1")))
+    raise UnsupportedError("a layout the Gluon back end does not know", found=attr[:80])
+
+
+@dataclass(frozen=True)
+class TensorType:
+    """A printed TTGIR type: ``tensor<128x64xf16, #mma>``, ``!ttg.memdesc<...>``, ``!tt.tensordesc<...>`` or a scalar."""
+
+    kind: str                      # "tensor", "memdesc", "tensordesc", "scalar", "ptr"
+    shape: tuple[int, ...]
+    dtype: str                     # f16, f32, i32, i1, !tt.ptr<f32>, ...
+    layout: Layout | None = None
+    space: str = ""                # for memdesc: "smem" or "tmem"
+
+    @property
+    def rank(self) -> int:
+        return len(self.shape)
+
+
+def parse_type(t: str, table: dict[str, str]) -> TensorType:
+    """A printed TTGIR type."""
+    t = t.strip()
+    for prefix, kind in (("tensor<", "tensor"), ("!ttg.memdesc<", "memdesc"), ("!tt.tensordesc<tensor<", "tensordesc")):
+        if t.startswith(prefix):
+            inner = t[len(prefix):-1] if t.endswith(">") else t[len(prefix):]
+            if kind == "tensordesc" and inner.endswith(">"):
+                inner = inner[:-1]
+            parts = split_top(inner)
+            dims, rest = [], parts[0].strip()
+            while (mm := re.match(r"(\d+)x", rest)):
+                dims.append(int(mm.group(1)))
+                rest = rest[mm.end():]
+            layout = parse_layout(parts[1], table) if len(parts) > 1 and parts[1].strip().startswith("#") else None
+            space = ("tmem" if "tensor_memory" in inner else "smem") if kind == "memdesc" else ""
+            return TensorType(kind, tuple(dims), rest, layout, space)
+    if t.startswith("!tt.ptr<"):
+        return TensorType("ptr", (), t[len("!tt.ptr<"):].split(",")[0].rstrip(">"))
+    return TensorType("scalar", (), t)
+
+
+GL_DTYPE = {"f16": "gl.float16", "bf16": "gl.bfloat16", "f32": "gl.float32", "f64": "gl.float64", "i1": "gl.int1",
+            "i8": "gl.int8", "i16": "gl.int16", "i32": "gl.int32", "i64": "gl.int64", "f8E4M3FN": "gl.float8e4nv",
+            "f8E5M2": "gl.float8e5"}
+ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8, "i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8,
+                 "f8E4M3FN": 1, "f8E5M2": 1}
+
+
+def gl_dtype(dtype: str) -> str:
+    """The Gluon spelling of a TTGIR element type."""
+    if dtype not in GL_DTYPE:
+        raise UnsupportedError("an element type the Gluon back end does not know", found=dtype)
+    return GL_DTYPE[dtype]

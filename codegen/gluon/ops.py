@@ -1,0 +1,263 @@
+"""One TTGIR op as Gluon source: the elementwise, shape, layout, memory and reduction vocabulary.
+
+Ops with an ordering role in the schedule (tile loads, tensor-core dots, TMA stores, the loop) are
+written by ``codegen.gluon.partition``; everything else goes through ``translate``, which returns
+the source lines defining the op's results in the partition's ``Context``.
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from codegen.gluon.layouts import gl_dtype
+from codegen.gluon.values import Context, float_literal, py_name
+from twill.errors import UnsupportedError
+from twill.ir.ttgir import IROp
+
+_BINARY = {"arith.addf": "+", "arith.subf": "-", "arith.mulf": "*", "arith.divf": "/", "arith.addi": "+",
+           "arith.subi": "-", "arith.muli": "*", "arith.divsi": "//", "arith.remsi": "%", "arith.andi": "&",
+           "arith.ori": "|", "arith.xori": "^", "arith.shli": "<<", "arith.shrsi": ">>", "arith.remf": "%",
+           "tt.addptr": "+"}
+_CALL2 = {"arith.maxnumf": "gl.maximum", "arith.minnumf": "gl.minimum", "arith.maxsi": "gl.maximum",
+          "arith.minsi": "gl.minimum", "arith.maximumf": "gl.maximum", "arith.minimumf": "gl.minimum",
+          "arith.maxui": "gl.maximum", "arith.minui": "gl.minimum"}
+_UNARY = {"math.exp2": "gl.exp2", "math.exp": "gl.exp", "math.log": "gl.log", "math.log2": "gl.log2",
+          "math.sqrt": "gl.sqrt", "math.rsqrt": "gl.rsqrt", "math.sin": "gl.sin", "math.cos": "gl.cos",
+          "math.absf": "gl.abs", "math.absi": "gl.abs", "math.floor": "gl.floor", "math.ceil": "gl.ceil",
+          "math.erf": "gl.erf", "tt.precise_sqrt": "gl.sqrt_rn"}
+_CASTS = {"arith.truncf", "arith.extf", "arith.sitofp", "arith.fptosi", "arith.uitofp", "arith.fptoui",
+          "arith.extsi", "arith.extui", "arith.trunci", "tt.fp_to_fp", "arith.index_cast"}
+_CMP = {"eq": "==", "ne": "!=", "slt": "<", "sle": "<=", "sgt": ">", "sge": ">=", "ult": "<", "ule": "<=",
+        "ugt": ">", "uge": ">=", "oeq": "==", "one": "!=", "olt": "<", "ole": "<=", "ogt": ">", "oge": ">=",
+        "ueq": "==", "une": "!=", "ugt_f": ">", "uno": "!="}
+_REDUCE = {"maxnumf": "gl.max", "maximumf": "gl.max", "addf": "gl.sum", "addi": "gl.sum", "minnumf": "gl.min",
+           "minimumf": "gl.min", "maxsi": "gl.max", "minsi": "gl.min", "maxui": "gl.max", "minui": "gl.min"}
+
+
+def _int_attr(op: IROp, name: str) -> int:
+    m = re.search(re.escape(name) + r" = (-?\d+)", op.full_text)
+    if not m:
+        raise UnsupportedError(f"{op.name} without {name}", where=f"line {op.lineno}")
+    return int(m.group(1))
+
+
+def _order(op: IROp) -> list[int]:
+    m = re.search(r"order = array<i32: ([\d, ]+)>", op.full_text)
+    return [int(x) for x in m.group(1).split(",")] if m else [1, 0]
+
+
+def _res(op: IROp) -> str:
+    return op.results[0]
+
+
+def constant(op: IROp, ctx: Context) -> list[str]:
+    """A constant: a scalar literal, or a splat kept as its scalar (broadcast at use)."""
+    m = re.search(r"arith\.constant\s+(dense<(.*?)>|[^:{]+?)\s*(?:\{[^}]*\})?\s*:\s*(.+)$", op.text.split(" loc(")[0])
+    if not m:
+        raise UnsupportedError("a constant the Gluon back end cannot read", where=f"line {op.lineno}", found=op.text)
+    raw = (m.group(2) if m.group(2) is not None else m.group(1)).strip()
+    t = ctx.ttype(_res(op))
+    if raw.startswith("["):
+        raise UnsupportedError("a non-uniform dense constant", where=f"line {op.lineno}", found=raw[:40])
+    if raw in ("true", "false"):
+        lit = "True" if raw == "true" else "False"
+    elif t.dtype.startswith(("f", "bf")):
+        lit = float_literal(raw, t.dtype)
+    else:
+        lit = str(int(raw, 0))
+    ctx.define(_res(op), lit, broadcast=t.kind == "tensor")
+    return []
+
+
+def elementwise(op: IROp, ctx: Context) -> list[str]:
+    n, res = op.name, _res(op)
+    args = [ctx.get(v) for v in op.operands]
+    ex = [a.expr for a in args]
+    scalar = all(a.broadcast or a.type.kind != "tensor" for a in args) and ctx.ttype(res).kind == "tensor"
+    if n in _BINARY:
+        e = f"{ex[0]} {_BINARY[n]} {ex[1]}"
+    elif n in _CALL2:
+        nan = ", propagate_nan=gl.PropagateNan.ALL" if n in ("arith.maximumf", "arith.minimumf") else ""
+        e = f"{_CALL2[n]}({ex[0]}, {ex[1]}{nan})"
+    elif n in _UNARY:
+        e = f"{_UNARY[n]}({ex[0]})"
+    elif n == "arith.negf":
+        e = f"-{ex[0]}"
+    elif n == "math.fma":
+        e = f"gl.fma({ex[0]}, {ex[1]}, {ex[2]})"
+    elif n == "arith.select":
+        e = f"gl.where({ex[0]}, {ex[1]}, {ex[2]})"
+    elif n in ("arith.cmpf", "arith.cmpi"):
+        pred = re.search(r"arith\.cmp[fi]\s+(\w+)", op.text).group(1)
+        e = f"{ex[0]} {_CMP[pred]} {ex[1]}"
+    elif n in _CASTS:
+        e = f"{ex[0]}.to({gl_dtype(ctx.ttype(res).dtype)})"
+    elif n in ("tt.bitcast", "arith.bitcast"):
+        e = f"{ex[0]}.to({gl_dtype(ctx.ttype(res).dtype)}, bitcast=True)"
+    elif n == "tt.clampf":
+        e = f"gl.clamp({ex[0]}, {ex[1]}, {ex[2]})"
+    else:
+        raise UnsupportedError(f"{n} is not in the Gluon back end's vocabulary", where=f"line {op.lineno}")
+    if scalar:
+        ctx.define(res, f"({e})", broadcast=True)
+        return []
+    ctx.define(res, py_name(res))
+    return [f"{py_name(res)} = {e}"]
+
+
+def splat(op: IROp, ctx: Context) -> list[str]:
+    ctx.define(_res(op), ctx.get(op.operands[0]).expr, broadcast=True)
+    return []
+
+
+def make_range(op: IROp, ctx: Context) -> list[str]:
+    res = _res(op)
+    start, end = _int_attr(op, "start"), _int_attr(op, "end")
+    t = ctx.ttype(res)
+    lay = ctx.layout(t.layout)
+    if ctx.split_dim(res) is not None:
+        n = (end - start) // ctx.subtiles
+        first = start + ctx.subtile * n
+        line = f"{py_name(res)} = gl.arange(0, {n}, layout={lay})" + (f" + {first}" if first else "")
+    else:
+        line = f"{py_name(res)} = gl.arange({start}, {end}, layout={lay})"
+    ctx.define(res, py_name(res))
+    return [line]
+
+
+def expand_dims(op: IROp, ctx: Context) -> list[str]:
+    res, src = _res(op), op.operands[0]
+    if ctx.get(src).broadcast:
+        ctx.define(res, ctx.get(src).expr, broadcast=True)
+        return []
+    ctx.define(res, py_name(res))
+    return [f"{py_name(res)} = gl.expand_dims({ctx.get(src).expr}, {_int_attr(op, 'axis')})"]
+
+
+def broadcast(op: IROp, ctx: Context) -> list[str]:
+    res, src = _res(op), op.operands[0]
+    if ctx.get(src).broadcast:
+        ctx.define(res, ctx.get(src).expr, broadcast=True)
+        return []
+    ctx.define(res, py_name(res))
+    return [f"{py_name(res)} = {ctx.get(src).expr}.broadcast_to({list(ctx.shape(res))})"]
+
+
+def convert_layout(op: IROp, ctx: Context) -> list[str]:
+    res, src = _res(op), op.operands[0]
+    if ctx.get(src).broadcast:
+        ctx.define(res, ctx.get(src).expr, broadcast=True)
+        return []
+    ctx.define(res, py_name(res))
+    return [f"{py_name(res)} = gl.convert_layout({ctx.get(src).expr}, {ctx.layout(ctx.ttype(res).layout)})"]
+
+
+def trans(op: IROp, ctx: Context) -> list[str]:
+    res = _res(op)
+    ctx.define(res, py_name(res))
+    return [f"{py_name(res)} = gl.permute({ctx.tensor(op.operands[0])}, {tuple(_order(op))})"]
+
+
+def reduce(op: IROp, ctx: Context) -> list[str]:
+    res = _res(op)
+    comb = re.findall(r"arith\.(\w+)", op.full_text)
+    fn = _REDUCE.get(comb[0]) if len(comb) == 1 else None
+    if fn is None:
+        raise UnsupportedError("a reduction the Gluon back end cannot write", where=f"line {op.lineno}",
+                               expected="one max / min / sum combiner", found=", ".join(comb) or "none")
+    ctx.define(res, py_name(res))
+    return [f"{py_name(res)} = {fn}({ctx.tensor(op.operands[0])}, axis={_int_attr(op, 'axis')})"]
+
+
+def program_id(op: IROp, ctx: Context) -> list[str]:
+    axis = "xyz".index(re.search(r"get_program_id\s+(\w)", op.text).group(1))
+    ctx.define(_res(op), py_name(_res(op)))
+    return [f"{py_name(_res(op))} = gl.program_id({axis})"]
+
+
+def num_programs(op: IROp, ctx: Context) -> list[str]:
+    axis = "xyz".index(re.search(r"get_num_programs\s+(\w)", op.text).group(1))
+    ctx.define(_res(op), py_name(_res(op)))
+    return [f"{py_name(_res(op))} = gl.num_programs({axis})"]
+
+
+def pointer_load(op: IROp, ctx: Context) -> list[str]:
+    res = _res(op)
+    kw = _mask(op, ctx, 1)
+    if len(op.operands) > 2:
+        kw += f", other={ctx.scalar_or_tensor(op.operands[2])}"
+    args = [ctx.tensor(op.operands[0])]
+    ctx.define(res, py_name(res))
+    return [f"{py_name(res)} = gl.load({args[0]}{kw})"]
+
+
+def _mask(op: IROp, ctx: Context, index: int) -> str:
+    """``, mask=...`` for an optional mask operand; none for an all-true constant mask."""
+    if len(op.operands) <= index:
+        return ""
+    m = ctx.get(op.operands[index])
+    if m.broadcast and m.expr == "True":
+        return ""
+    return f", mask={ctx.tensor(op.operands[index], like=op.operands[0])}"
+
+
+def pointer_store(op: IROp, ctx: Context) -> list[str]:
+    ptr, val = ctx.tensor(op.operands[0]), ctx.tensor(op.operands[1], like=op.operands[0])
+    return [f"gl.store({ptr}, {val}{_mask(op, ctx, 2)})"]
+
+
+def atomic(op: IROp, ctx: Context) -> list[str]:
+    m = re.search(r"tt\.atomic_rmw\s+(\w+),\s*(\w+),\s*(\w+)", op.text)
+    kind, sem, scope = m.groups() if m else ("fadd", "acq_rel", "gpu")
+    fn = {"fadd": "gl.atomic_add", "add": "gl.atomic_add", "max": "gl.atomic_max", "min": "gl.atomic_min",
+          "umax": "gl.atomic_max", "umin": "gl.atomic_min", "and": "gl.atomic_and", "or": "gl.atomic_or",
+          "xor": "gl.atomic_xor", "exch": "gl.atomic_xchg"}.get(kind)
+    if fn is None:
+        raise UnsupportedError(f"atomic {kind} is not in the Gluon back end's vocabulary", where=f"line {op.lineno}")
+    ptr, val = ctx.tensor(op.operands[0]), ctx.tensor(op.operands[1], like=op.operands[0])
+    line = f"{fn}({ptr}, {val}{_mask(op, ctx, 2)}, sem={sem!r}, scope={scope!r})"
+    if op.results:
+        ctx.define(op.results[0], py_name(op.results[0]))
+        return [f"{py_name(op.results[0])} = {line}"]
+    return [line]
+
+
+def local_load(op: IROp, ctx: Context) -> list[str]:
+    res = _res(op)
+    ctx.define(res, py_name(res))
+    return [f"{py_name(res)} = {ctx.get(op.operands[0]).expr}.load({ctx.layout(ctx.ttype(res).layout)})"]
+
+
+def memdesc_trans(op: IROp, ctx: Context) -> list[str]:
+    ctx.define(_res(op), f"{ctx.get(op.operands[0]).expr}.permute({tuple(_order(op))})")
+    return []
+
+
+def memdesc_index(op: IROp, ctx: Context) -> list[str]:
+    ctx.define(_res(op), f"{ctx.get(op.operands[0]).expr}.index({ctx.get(op.operands[1]).expr})")
+    return []
+
+
+def nothing(op: IROp, ctx: Context) -> list[str]:
+    return []
+
+
+GENERIC: dict[str, Callable[[IROp, Context], list[str]]] = {
+    "arith.constant": constant, "tt.splat": splat, "tt.make_range": make_range, "tt.expand_dims": expand_dims,
+    "tt.broadcast": broadcast, "ttg.convert_layout": convert_layout, "tt.trans": trans, "tt.reduce": reduce,
+    "tt.get_program_id": program_id, "tt.get_num_programs": num_programs, "tt.load": pointer_load,
+    "tt.store": pointer_store, "tt.atomic_rmw": atomic, "ttg.local_load": local_load,
+    "ttg.memdesc_trans": memdesc_trans, "ttg.memdesc_index": memdesc_index, "tt.return": nothing,
+}
+
+
+def translate(op: IROp, ctx: Context) -> list[str]:
+    """Source lines for ``op`` (results defined in ``ctx``); UnsupportedError for an op outside the vocabulary."""
+    fn = GENERIC.get(op.name)
+    if fn is not None:
+        return fn(op, ctx)
+    if op.name.startswith(("arith.", "math.")) or op.name in ("tt.addptr", "tt.clampf", "tt.bitcast", "tt.fp_to_fp",
+                                                             "tt.precise_sqrt"):
+        return elementwise(op, ctx)
+    raise UnsupportedError(f"{op.name} is not in the Gluon back end's vocabulary", where=f"line {op.lineno}",
+                           expected="loads, dots, reductions, elementwise math, conversions, stores")

@@ -1,0 +1,347 @@
+"""The source of one consumer partition's loop: modulo-scheduled code from the schedule's stages.
+
+Bodies b = 0 .. n + S - 2; body b runs each op of stage s on iteration b - s, in the schedule's slot
+order. Bodies 0 .. S-2 (prologue) and n .. n+S-2 (epilogue) are written out with the ops whose
+iteration exists; the others form the steady ``for`` loop. A value read a stages after the one that
+defines it is read under an aged name (``x_p1`` is ``x`` of the previous body); names rotate at the
+end of every body. An iter_arg's initial value is written where its first iteration would have been
+defined (body s - 1). Tensor-core dots are issued asynchronously and waited for right before their
+result is first needed in the body (or at its end), with the depth the issue order implies; a
+streamed tile's buffer is waited for before its first reader and released once its last reader
+has completed.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from codegen.gluon.ops import translate
+from codegen.gluon.plan import Item, KernelPlan, Partition, Ring
+from codegen.gluon.values import Context, Val, py_name
+from twill.errors import UnsupportedError
+from twill.ir import vocab
+from twill.ir.ttgir import IROp
+
+
+def sub_name(v: str, sub: int | None) -> str:
+    return py_name(v) + ("" if sub is None else f"_t{sub}")
+
+
+def aged(name: str, age: int) -> str:
+    return name if age == 0 else f"{name}_p{age}"
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A consumer's place in the tensor-core order: it waits ``turn[order]`` before its first dot of the
+    body and arrives ``turn[(order + 1) % count]`` after its last; ``first`` is the first steady body."""
+
+    order: int
+    count: int
+    first: int
+    dots: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Shared:
+    """What the partitions' source refers to by name: rings, the loop bounds, the turn barriers."""
+
+    bounds: tuple[str, str, str]
+
+    def tile(self, r: Ring, k: str) -> str:
+        return f"{r.name}_buf.index(({k}) % {r.depth})"
+
+    def ready_wait(self, r: Ring, k: str) -> str:
+        return f"mbarrier.wait({r.name}_ready.index(({k}) % {r.depth}), (({k}) // {r.depth}) & 1)"
+
+    def release(self, r: Ring, k: str) -> str:
+        return f"mbarrier.arrive({r.name}_empty.index(({k}) % {r.depth}))"
+
+
+@dataclass
+class Body:
+    """One body being written: its index expression, the stages it runs, and the async state."""
+
+    b: str
+    stages: set[int]
+    turn: Turn | None
+    lines: list[str] = field(default_factory=list)
+    outstanding: list[tuple[Item, str]] = field(default_factory=list)   # (dot item, token name)
+    done: set[tuple[int, int | None]] = field(default_factory=set)     # items whose results are values
+    pending: list[tuple[Ring, str, set[tuple[int, int | None]]]] = field(default_factory=list)
+    ready: set[tuple[str, str]] = field(default_factory=set)            # (ring, iteration) waited
+
+
+class LoopWriter:
+    """Writes one consumer's pipelined loop (prologue, steady loop, epilogue) into lines."""
+
+    def __init__(self, plan: KernelPlan, part: Partition, ctx: Context, shared: Shared, turn: Turn | None,
+                 stages: int | None = None) -> None:
+        """``stages``: the bodies' stage count, the same for every consumer (the most any has), so that
+        their steady loops take the same number of turns."""
+        self.plan, self.part, self.ctx, self.shared, self.turn = plan, part, ctx, shared, turn
+        self.ops = plan.body
+        self.items = list(part.items)
+        self.stage_of = {(x.op, x.subtile): x.stage for x in self.items}
+        self.S = max(part.stages, stages or 0)
+        body = plan.loop.body
+        assert body is not None
+        self.iv, self.args = body.args[0], body.args[1:]
+        yld = next(o for o in self.ops if o.name == vocab.YIELD)
+        self.carried = dict(zip(self.args, yld.operands))
+        self.inits = dict(zip(self.args, body.inits))
+        self.defined = {r: i for i, op in enumerate(self.ops) for r in op.results}
+        self.rings = {}
+        for r in plan.rings:
+            if part.index in r.readers:
+                tile = self.ops[r.alloc if r.alloc is not None else r.load].results[0]
+                self.rings[(tile, r.subtile)] = r
+        self.views = self._views()
+        self.node_of = plan.node_of
+        self._skip = {i for i, op in enumerate(self.ops) if op.name == "ttg.memdesc_trans" and op.results[0] in self.views}
+        self.max_age: dict[str, int] = {}
+        self.span = self._reader_stages()
+
+    # -- what a value is ------------------------------------------------------------------------------
+    def _views(self) -> dict[str, tuple[str, str]]:
+        """Views of a ring tile (a transposed K tile): value -> (tile value, method chain)."""
+        out = {t: (t, "") for t, _ in self.rings}
+        changed = True
+        while changed:
+            changed = False
+            for op in self.ops:
+                if op.name == "ttg.memdesc_trans" and op.operands[0] in out and op.results[0] not in out:
+                    order = re.search(r"order = array<i32: ([\d, ]+)>", op.full_text)
+                    perm = tuple(int(x) for x in order.group(1).split(",")) if order else (1, 0)
+                    tile, chain = out[op.operands[0]]
+                    out[op.results[0]] = (tile, chain + f".permute({perm})")
+                    changed = True
+        return out
+
+    def _ring(self, tile: str, sub: int | None) -> Ring | None:
+        return self.rings.get((tile, sub)) or self.rings.get((tile, None))
+
+    def _reader_stages(self) -> dict[Ring, tuple[int, int]]:
+        out: dict[Ring, tuple[int, int]] = {}
+        for x in self.items:
+            if x.op in self._skip:
+                continue
+            for v in self.ops[x.op].operands:
+                if v in self.views:
+                    r = self._ring(self.views[v][0], x.subtile)
+                    if r is not None:
+                        lo, hi = out.get(r, (x.stage, x.stage))
+                        out[r] = (min(lo, x.stage), max(hi, x.stage))
+        return out
+
+    def _def(self, v: str, sub: int | None) -> tuple[int, int | None] | None:
+        j = self.defined.get(v)
+        if j is None:
+            return None
+        for s in (sub, None):
+            if (j, s) in self.stage_of:
+                return j, s
+        return None
+
+    def value(self, v: str, x: Item, b: str) -> tuple[Val, tuple[int, int | None] | None, int]:
+        """Operand ``v`` of item ``x`` in body ``b``: (its value, the item defining it, its age)."""
+        dist = 0
+        if v in self.carried:
+            v, dist = self.carried[v], 1
+        if v == self.iv:
+            lb, _, step = self.shared.bounds
+            return Val(f"({lb} + ({b} - {x.stage}) * {step})", self.ctx.ttype(v)), None, 0
+        if v in self.views and dist == 0:
+            tile, chain = self.views[v]
+            r = self._ring(tile, x.subtile)
+            if r is not None:
+                return Val(self.shared.tile(r, f"{b} - {x.stage}") + chain, self.ctx.ttype(v)), None, 0
+        d = self._def(v, x.subtile)
+        if d is None:                                 # defined before the loop
+            val = self.ctx.vals.get(sub_name(v, x.subtile)) or self.ctx.vals.get(py_name(v))
+            if val is None:
+                raise UnsupportedError("the Gluon back end has no value for an operand", where=self.plan.graph.name,
+                                       found=f"{v} in consumer {self.part.index}")
+            return val, None, 0
+        age = dist + x.stage - self.stage_of[d]
+        if age < 0:
+            raise UnsupportedError("the schedule reads a value in an earlier stage than the one that defines it",
+                                   where=self.plan.graph.name, found=f"{v} in consumer {self.part.index}")
+        name = sub_name(v, d[1])
+        known = self.ctx.vals.get(name)
+        if known is not None and known.broadcast and not known.expr.isidentifier():
+            return known, d, age                      # a loop-invariant scalar expression
+        self.max_age[name] = max(self.max_age.get(name, 0), age)
+        return Val(aged(name, age), self.ctx.ttype(v), known.broadcast if known else False), d, age
+
+    # -- bodies -----------------------------------------------------------------------------------------
+    def body(self, b: str, stages: set[int], steady: bool, defined: set[str] | None = None) -> list[str]:
+        """The lines of body ``b`` running ``stages``; ``defined`` (in the prologue) the names assigned
+        so far, so that only names that exist are rotated."""
+        bd = Body(b, stages, self.turn if steady else None)
+        for x in self.items:
+            if x.stage in stages and x.op not in self._skip:
+                self._item(bd, x)
+        self._wait_upto(bd, len(bd.outstanding) - 1)
+        names = None if defined is None else defined | assigned(bd.lines)
+        bd.lines += self.rotations(names)
+        return bd.lines
+
+
+    def _item(self, bd: Body, x: Item) -> None:
+        op = self.ops[x.op]
+        operands = {v: self.value(v, x, bd.b) for v in op.operands}
+        need = [i for i, (d, _) in enumerate(bd.outstanding)
+                if any(dd == (d.op, d.subtile) and age == 0 for _, dd, age in operands.values())]
+        if need:
+            self._wait_upto(bd, max(need))
+        for v in op.operands:
+            if v in self.views:
+                r = self._ring(self.views[v][0], x.subtile)
+                k = f"{bd.b} - {x.stage}"
+                if r is not None and x.stage == self.span[r][0] and (r.name, k) not in bd.ready:
+                    bd.ready.add((r.name, k))
+                    bd.lines.append(self.shared.ready_wait(r, k))
+        self.ctx.subtile = x.subtile
+        for v, (val, _, _) in operands.items():
+            self.ctx.vals[v] = val
+        start = len(bd.lines)
+        if op.name in vocab.DOTS:
+            self._dot(bd, x, op)
+        else:
+            self._op(bd, x, op)
+            bd.done.add((x.op, x.subtile))
+        self._comment(bd, start, x, op)
+        self._note_release(bd, x, op)
+
+    def _comment(self, bd: Body, start: int, x: Item, op: IROp) -> None:
+        """The first line an op wrote says which graph node, stage and partition it is."""
+        node = self.node_of.get(x.op)
+        if node is None:
+            return
+        inst = node if x.subtile is None else f"{node}_s{x.subtile}"
+        for i in range(start, len(bd.lines)):
+            if not bd.lines[i].startswith(("mbarrier", "#")):
+                bd.lines[i] += f"  # {inst}: stage {x.stage}, partition {self.part.index} (group {self.part.group})"
+                return
+
+    def _op(self, bd: Body, x: Item, op: IROp) -> None:
+        lines = translate(op, self.ctx)
+        for r in op.results:
+            val = self.ctx.vals[r]
+            new = sub_name(r, x.subtile)
+            if val.broadcast and not _loop_variant(val.expr, self.ctx):
+                self.ctx.vals[new] = val               # a constant: written where it is used
+                continue
+            if val.broadcast:
+                lines.append(f"{new} = {val.expr}")   # a scalar that varies per iteration: a name, aged like any
+            else:
+                lines = [re.sub(rf"^{re.escape(py_name(r))} =", f"{new} =", ln) for ln in lines]
+            self.ctx.vals[new] = Val(new, val.type, val.broadcast)
+        bd.lines += lines
+
+    def _dot(self, bd: Body, x: Item, op: IROp) -> None:
+        a, b, c = (self.ctx.vals[v] for v in op.operands[:3])
+        res = op.results[0]
+        name = sub_name(res, x.subtile)
+        use = ""
+        if c.broadcast:          # a constant zero accumulator: made here, and not read
+            c = Val(self.ctx.tensor(op.operands[2], like=res), c.type)
+            use = "use_acc=False, "
+        dots = [y for y in self.items if y.stage in bd.stages and self.ops[y.op].name in vocab.DOTS]
+        if bd.turn is not None and x == dots[0]:
+            flip = " ^ 1" if bd.turn.order == 0 else ""
+            bd.lines.append(f"mbarrier.wait(twill_turn.index({bd.turn.order}), (({bd.b} - {bd.turn.first}) & 1){flip})")
+        bd.lines.append(f"tok_{name} = warpgroup_mma({a.expr}, {b.expr}, {c.expr}, {use}is_async=True)")
+        bd.outstanding.append((x, f"tok_{name}"))
+        if bd.turn is not None and x == dots[-1]:
+            bd.lines.append(f"mbarrier.arrive(twill_turn.index({(bd.turn.order + 1) % bd.turn.count}))")
+
+    def _wait_upto(self, bd: Body, last: int) -> None:
+        if last >= 0:
+            done = bd.outstanding[:last + 1]
+            rest = len(bd.outstanding) - last - 1
+            names = [sub_name(self.ops[d.op].results[0], d.subtile) for d, _ in done]
+            toks = ", ".join(t for _, t in done)
+            bd.lines.append(f"{', '.join(names)} = warpgroup_mma_wait({rest}, deps=({toks},))")
+            for (d, _), n in zip(done, names):
+                self.ctx.vals[n] = Val(n, self.ctx.ttype(self.ops[d.op].results[0]))
+                bd.done.add((d.op, d.subtile))
+            bd.outstanding = bd.outstanding[last + 1:]
+        keep = []
+        for r, k, readers in bd.pending:
+            if readers <= bd.done:
+                bd.lines.append(self.shared.release(r, k))
+            else:
+                keep.append((r, k, readers))
+        bd.pending = keep
+
+    def _note_release(self, bd: Body, x: Item, op: IROp) -> None:
+        """After the last reader (in body order, at the last reader stage) of a tile: release it once done."""
+        for v in op.operands:
+            if v not in self.views:
+                continue
+            r = self._ring(self.views[v][0], x.subtile)
+            if r is None or x.stage != self.span[r][1]:
+                continue
+            last = [y for y in self.items if y.stage == x.stage and y.op not in self._skip and any(
+                u in self.views and self._ring(self.views[u][0], y.subtile) == r for u in self.ops[y.op].operands)]
+            if last and last[-1] == x:
+                bd.pending.append((r, f"{bd.b} - {x.stage}", {(y.op, y.subtile) for y in last}))
+        self._wait_upto(bd, -1)
+
+    def rotations(self, defined: set[str] | None = None) -> list[str]:
+        """End of a body: every aged name takes the next younger one (only names that exist yet, when
+        ``defined`` is given)."""
+        out = []
+        for name, age in sorted(self.max_age.items()):
+            for a in range(age, 0, -1):
+                if defined is None or aged(name, a - 1) in defined:
+                    out.append(f"{aged(name, a)} = {aged(name, a - 1)}")
+        if defined is not None:
+            defined |= assigned(out)
+        return out
+
+    # -- iter_arg initial values and loop results -------------------------------------------------------
+    def inits_before(self, b: int) -> list[str]:
+        """Initial values of the iter_args whose first use is read from body ``b`` (b = -1: before body 0)."""
+        out = []
+        for arg, y in self.carried.items():
+            for sub in sorted({x.subtile for x in self.items if x.op == self.defined.get(y)}, key=_subkey):
+                d = self._def(y, sub)
+                if d is None or self.stage_of[d] - 1 != b:
+                    continue
+                self.ctx.subtile = sub
+                init = self.inits[arg]
+                out.append(f"{sub_name(y, d[1])} = {self.ctx.tensor(init, like=y)}")
+        return out
+
+    def result(self, k: int, sub: int | None) -> str | None:
+        """The name holding loop result k (iteration n-1's yield) after the last body, for sub-tile ``sub``."""
+        y = self.carried.get(self.args[k])
+        d = self._def(y, sub) if y is not None else None
+        if d is None:
+            return None
+        age = self.S - self.stage_of[d]
+        name = sub_name(y, d[1])
+        self.max_age[name] = max(self.max_age.get(name, 0), age)
+        return aged(name, age)
+
+
+def assigned(lines: list[str]) -> set[str]:
+    """Names the lines assign (``a = ...``, ``a, b = ...``)."""
+    out: set[str] = set()
+    for ln in lines:
+        m = re.match(r"^([\w, ]+?) = ", ln)
+        if m:
+            out.update(n.strip() for n in m.group(1).split(","))
+    return out
+
+
+def _subkey(s: int | None) -> int:
+    return -1 if s is None else s
+
+
+def _loop_variant(expr: str, ctx: Context) -> bool:
+    """Whether a broadcast expression names a value (a variable), rather than being a literal."""
+    return bool(re.search(r"[A-Za-z_]\w*", re.sub(r'float\("[^"]*"\)|True|False', "", expr)))

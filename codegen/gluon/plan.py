@@ -1,0 +1,402 @@
+"""A joint schedule read as a warp-specialized kernel: partitions, what each runs and when, rings, barriers,
+registers and shared memory.
+
+Every structural decision of the generated kernel is taken here from the schedule (nothing from a
+per-kernel template):
+- partitions: one consumer per compute warp group of the schedule (the first is Gluon's default
+  partition), one producer for the variable-latency group (its TMA loads);
+- what a consumer runs: its nodes' ops (per row sub-tile when the graph was split), and everything
+  they need before, in and after the loop, sliced back from them;
+- when: an op of stage s in the body of steady iteration b works on iteration b - s; the order inside
+  a body is the schedule's slot order (start mod II);
+- each streamed tile a ring of ``depth`` buffers (the stages the loads run ahead, plus one), a ready
+  barrier per buffer (expect-tx, the producer's copy) and an empty one (one arrive per consumer that
+  reads it);
+- pointer loads, whose data must end in a consumer's registers, are issued by the consumer that reads
+  them, one iteration ahead of their first reader (a register value cannot cross partitions without a
+  shared-memory round trip);
+- registers: the producer keeps the minimum, the consumers share the rest (``setmaxnreg``); the budget
+  Triton does not check is checked here, against the schedule's register model.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass, field
+
+from codegen.gluon.values import py_name
+from twill.errors import UnsupportedError
+from twill.graph.model import LoopGraph
+from twill.graph.split import SUFFIX
+from twill.ir import vocab
+from twill.ir.dims import RowSplit
+from twill.ir.function import Function
+from twill.ir.ttgir import IROp, type_info
+from twill.machine.model import Machine
+from twill.schedule.model import Schedule
+
+REG_FILE = 65536            # 32-bit registers per SM
+MIN_REGS, MAX_REGS = 24, 256
+PRODUCER_REGS = 24          # a TMA-only producer: addresses and barrier phases
+REG_OVERHEAD = 40           # registers per thread beyond the tiles: indices, addresses, phases, loop counters
+BARRIER_BYTES = 8
+
+
+@dataclass(frozen=True)
+class Item:
+    """One op instance in a partition's loop body: the op (index in the body), its sub-tile, the
+    schedule stage and the ordering key (slot, then program order)."""
+
+    op: int
+    subtile: int | None
+    stage: int
+    key: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Ring:
+    """A streamed tile: loaded by the producer into ``depth`` buffers, read by ``readers``."""
+
+    name: str                      # python name stem, e.g. "k"
+    load: int                      # index of the descriptor_load in the loop body
+    alloc: int | None              # index of the local_alloc of it (None: the tile is read into registers)
+    descriptor: str                # SSA name of the descriptor argument
+    shape: tuple[int, ...]
+    dtype: str
+    depth: int
+    readers: tuple[int, ...]       # consumer partitions
+    key: tuple[int, int]           # producer order
+    subtile: int | None = None     # a tile along the split rows: one ring per sub-tile
+
+    @property
+    def bytes(self) -> int:
+        return math.prod(self.shape) * type_info(f"tensor<1x{self.dtype}>").bytes
+
+
+@dataclass(frozen=True)
+class Partition:
+    index: int                     # 0: the default partition
+    role: str                      # "consumer" | "producer"
+    group: int                     # the schedule's warp group
+    warps: int
+    subtiles: tuple[int | None, ...]
+    items: tuple[Item, ...] = ()
+    regs: int = 0
+    need_regs: int = 0
+
+    @property
+    def stages(self) -> int:
+        return 1 + max((i.stage for i in self.items), default=0)
+
+
+@dataclass
+class KernelPlan:
+    fn: Function
+    loop: IROp
+    graph: LoopGraph
+    schedule: Schedule
+    machine: Machine
+    rows: RowSplit | None
+    subtiles: int
+    partitions: list[Partition]
+    rings: list[Ring]
+    maxnreg: int = 0
+    tc_runs: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)   # (partition, dot op indices)
+    decisions: list[str] = field(default_factory=list)
+    smem_bytes: int = 0
+    node_of: dict[int, str] = field(default_factory=dict)     # loop-body op -> graph node (base id)
+
+    @property
+    def body(self) -> list[IROp]:
+        assert self.loop.body is not None
+        return self.loop.body.ops
+
+    @property
+    def consumers(self) -> list[Partition]:
+        return [p for p in self.partitions if p.role == "consumer"]
+
+    @property
+    def producer(self) -> Partition | None:
+        return next((p for p in self.partitions if p.role == "producer"), None)
+
+
+def _node_of_op(g: LoopGraph, body: list[IROp]) -> dict[int, str]:
+    """Loop-body op index -> the base node id that folds it (copies of a split node share its lines)."""
+    by_text = {op.text: i for i, op in enumerate(body)}
+    out: dict[int, str] = {}
+    for o in g.ops:
+        base = o.attr("split_of") or o.id
+        for line in o.ir:
+            if line in by_text:
+                out[by_text[line]] = base
+    return out
+
+
+def _instance(base: str, subtile: int | None) -> str:
+    return base if subtile is None else f"{base}{SUFFIX}{subtile}"
+
+
+def _partitions(g: LoopGraph, s: Schedule, kernel_warps: int) -> tuple[list[Partition], dict[int, int]]:
+    """Consumers (compute groups, in group order) then the producer; and group -> partition index."""
+    warp = s.warp_map
+    info = s.get("warp_groups") or {}
+    vl = info.get("variable_latency")
+    if info.get("issue") is not None and any(warp.get(o.id) == info["issue"] for o in g.ops):
+        raise UnsupportedError("the Gluon back end writes Hopper kernels: a one-warp MMA issue group is Blackwell's",
+                               where=g.name, expected="compute groups and a load group")
+    compute = sorted({w for v, w in warp.items() if w != vl})
+    wpg = int(info.get("warps_per_group") or kernel_warps)
+    parts: list[Partition] = []
+    group_of: dict[int, int] = {}
+    for w in compute:
+        subs = sorted({g.op(v).attr("subtile") for v, gw in warp.items() if gw == w and not g.op(v).variable_latency},
+                      key=lambda x: -1 if x is None else x)
+        group_of[w] = len(parts)
+        parts.append(Partition(len(parts), "consumer", w, wpg, tuple(subs)))
+    if vl is not None and any(gw == vl for gw in warp.values()):
+        group_of[vl] = len(parts)
+        parts.append(Partition(len(parts), "producer", vl, 1, ()))
+    return parts, group_of
+
+
+def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Machine,
+                rows: RowSplit | None) -> KernelPlan:
+    """The kernel plan of joint schedule ``s`` of loop ``loop`` (graph ``g``, split or not).
+
+    Examples
+    --------
+    >>> plan = plan_kernel(fn, loop, split_graph_, joint, load_machine("h100"), rows)   # doctest: +SKIP
+    >>> [(p.role, p.warps, p.subtiles) for p in plan.partitions]                         # doctest: +SKIP
+    [('consumer', 4, (0,)), ('consumer', 4, (1,)), ('producer', 1, ())]
+    """
+    if s.status not in ("optimal", "feasible") or not s.warp:
+        raise UnsupportedError("the Gluon back end writes a joint schedule", where=g.name,
+                               expected="a schedule with a warp assignment", found=s.status)
+    nc = int(g.get("row_split") or 1)
+    body = loop.body.ops if loop.body is not None else []
+    kernel_warps = int(g.get("num_warps") or 4)
+    parts, group_of = _partitions(g, s, kernel_warps)
+    if not any(p.role == "consumer" for p in parts):
+        raise UnsupportedError("no compute warp group in the schedule", where=g.name)
+    plan = KernelPlan(fn, loop, g, s, machine, rows if nc > 1 else None, nc, parts, [])
+    node_of = _node_of_op(g, body)
+    plan.node_of = node_of
+    items = _consumer_items(plan, node_of, group_of)
+    plan.partitions = [Partition(p.index, p.role, p.group, p.warps, p.subtiles, tuple(items.get(p.index, ()))) for p in parts]
+    plan.rings = _rings(plan, node_of, group_of)
+    _registers(plan)
+    _tc_order(plan)
+    plan.smem_bytes = _fit_smem(plan)
+    if plan.smem_bytes > machine.smem_per_cta:
+        raise UnsupportedError("the schedule's buffers do not fit shared memory", where=g.name,
+                               expected=f"<= {machine.smem_per_cta} bytes per CTA", found=f"{plan.smem_bytes} bytes "
+                               f"({', '.join(f'{r.name} ring {r.depth} x {r.bytes}' for r in plan.rings)})")
+    return plan
+
+
+def _consumer_items(plan: KernelPlan, node_of: dict[int, str], group_of: dict[int, int]) -> dict[int, list[Item]]:
+    """Each consumer's loop-body op instances with stage and order key, normalised so each consumer's
+    earliest stage is 0: its nodes' ops, the pointer loads it reads, and the bookkeeping they need
+    (address arithmetic, loop-carried scalars) at the stage of their first user. Tile loads are the
+    producer's; their rings are read where their readers are."""
+    g, s, body = plan.graph, plan.schedule, plan.body
+    start, warp = s.start_map, s.warp_map
+    out: dict[int, list[Item]] = {}
+    for i, op in enumerate(body):
+        base = node_of.get(i)
+        if base is None or op.name in vocab.TMA_LOADS or _is_tile_alloc(body, i) or op.name == vocab.YIELD:
+            continue
+        subs = range(plan.subtiles) if _instance(base, 0) in start else [None]
+        for sub in subs:
+            node = _instance(base, sub)
+            if g.op(node).kind == "load":
+                continue                      # pointer loads and their addresses: with their readers below
+            p = group_of[warp[node]]
+            out.setdefault(p, []).append(Item(i, sub, start[node] // s.ii, (start[node] % s.ii, i)))
+    for p, items in out.items():
+        _add_pointer_loads(body, items)
+        _add_bookkeeping(plan, items)
+        low = min(x.stage for x in items)
+        out[p] = sorted((Item(x.op, x.subtile, x.stage - low, x.key) for x in items),
+                        key=lambda x: (x.key, -1 if x.subtile is None else x.subtile))
+    return out
+
+
+def _is_tile_alloc(body: list[IROp], i: int) -> bool:
+    """A ``local_alloc`` of a tile the loop loads: the ring buffer stands for it."""
+    op = body[i]
+    if op.name != vocab.LOCAL_ALLOC or not op.operands:
+        return False
+    src = next((o for o in body if op.operands[0] in o.results), None)
+    return src is not None and src.name in vocab.TMA_LOADS
+
+
+def _readers(body: list[IROp], items: list[Item], value: str) -> list[Item]:
+    return [x for x in items if value in body[x.op].operands]
+
+
+def _add_pointer_loads(body: list[IROp], items: list[Item]) -> None:
+    """A pointer load runs in the consumer that reads it, one stage ahead of its first reader there
+    (prefetched like a streamed tile: its latency overlaps the previous iteration)."""
+    for i, op in enumerate(body):
+        if op.name != vocab.POINTER_LOAD or not op.results:
+            continue
+        readers = _readers(body, items, op.results[0])
+        for sub in sorted({x.subtile for x in readers}, key=lambda v: -1 if v is None else v):
+            first = min((x for x in readers if x.subtile == sub), key=lambda x: (x.stage, x.key))
+            items.append(Item(i, sub, first.stage - 1, (first.key[0], first.key[1] - len(body))))
+
+
+def _add_bookkeeping(plan: KernelPlan, items: list[Item]) -> None:
+    """Body ops an item needs that no item is (address arithmetic, loop-carried scalars, views): added
+    at the stage and just before the first item that needs them, through iter_args to the yield."""
+    body = plan.body
+    loop = plan.loop
+    assert loop.body is not None
+    defined = {r: i for i, op in enumerate(body) for r in op.results}
+    yld = next((o for o in body if o.name == vocab.YIELD), None)
+    carried = {a: yld.operands[k] for k, a in enumerate(loop.body.args[1:]) if yld and k < len(yld.operands)}
+    have = {(x.op, x.subtile) for x in items}
+    frontier = list(items)
+    while frontier:
+        x = frontier.pop()
+        for v in body[x.op].operands:
+            v = carried.get(v, v)
+            j = defined.get(v)
+            if j is None or body[j].name in vocab.TMA_LOADS or _is_tile_alloc(body, j):
+                continue
+            sub = x.subtile if plan.rows is not None and plan.rows.touches(body[j]) else None
+            if (j, sub) in have:
+                continue
+            have.add((j, sub))
+            new = Item(j, sub, x.stage, (x.key[0], x.key[1] - len(body) + j))
+            items.append(new)
+            frontier.append(new)
+
+
+def ring_depth(nbytes: int, plan: KernelPlan) -> int:
+    """Buffers a streamed tile needs: the producer may refill a buffer once its last reader released it,
+    so ``depth`` buffers hide ``depth - 1`` iterations of load latency (the fixed latency plus the
+    transfer at one SM's share of TMA bandwidth); at least two, so the next load overlaps this one's use."""
+    m, s = plan.machine, plan.schedule
+    unit = float((s.get("normalization") or {}).get("scale") or s.time_unit or 1.0)
+    latency = m.rate("global_latency") + nbytes / m.rate("tma_bytes")
+    return max(2, math.ceil(latency / max(1.0, s.ii * unit)) + 1)
+
+
+def _rings(plan: KernelPlan, node_of: dict[int, str], group_of: dict[int, int]) -> list[Ring]:
+    """One ring per tile the loop loads (one per sub-tile when the tile runs along the split rows)."""
+    body, s = plan.body, plan.schedule
+    rings = []
+    for i, op in enumerate(body):
+        if op.name not in vocab.TMA_LOADS:
+            continue
+        alloc = next((j for j, o in enumerate(body) if o.name == vocab.LOCAL_ALLOC and o.operands
+                      and o.operands[0] == op.results[0]), None)
+        tile = body[alloc].results[0] if alloc is not None else op.results[0]
+        split = plan.rows is not None and plan.rows.touches(op)
+        t = type_info(op.result_types[0])
+        shape = list(t.shape)
+        if split:
+            shape[plan.rows.dims.get(op.results[0], 0)] //= plan.subtiles
+        base = node_of.get(i, op.results[0].lstrip("%"))
+        for sub in (range(plan.subtiles) if split else [None]):
+            readers = tuple(sorted({p.index for p in plan.consumers for x in p.items
+                                    if (sub is None or x.subtile == sub) and _uses(body, x.op, tile)}))
+            name = py_name(op.results[0]) + ("" if sub is None else f"_t{sub}")
+            nbytes = math.prod(shape) * type_info(f"tensor<1x{t.dtype}>").bytes
+            rings.append(Ring(name, i, alloc, op.operands[0], tuple(shape), t.dtype, ring_depth(nbytes, plan),
+                              readers, (s.start_map.get(base, 0) % s.ii, i), sub))
+    return rings
+
+
+def _uses(body: list[IROp], j: int, value: str) -> bool:
+    """Whether body op j reads ``value`` directly or through views of it (a transposed shared tile)."""
+    seen, frontier = {value}, [value]
+    while frontier:
+        v = frontier.pop()
+        for o in body:
+            if v in o.operands and o.name in vocab.SMEM_VIEWS and o.results and o.results[0] not in seen:
+                seen.add(o.results[0])
+                frontier.append(o.results[0])
+    return bool(seen & set(body[j].operands))
+
+
+def _registers(plan: KernelPlan) -> None:
+    """setmaxnreg targets: the producer the minimum, the consumers an equal share of the rest; refused
+    when a consumer's tiles need more than its share (the schedule's register footprints, live from
+    definition to last use over the steady state, per thread, plus indices and addresses)."""
+    groups = [max(1, math.ceil(p.warps / 4)) for p in plan.partitions]
+    total_groups = sum(groups)
+    producer = plan.producer
+    left = REG_FILE // 128 - (PRODUCER_REGS if producer else 0)
+    consumer_groups = sum(g for p, g in zip(plan.partitions, groups) if p.role == "consumer")
+    share = min(MAX_REGS, (left // consumer_groups) // 8 * 8)
+    need = _register_need(plan)
+    out = []
+    for p in plan.partitions:
+        regs = PRODUCER_REGS if p.role == "producer" else share
+        want = need.get(p.index, 0)
+        if p.role == "consumer" and want > regs:
+            raise UnsupportedError("the schedule cannot fit the register file", where=plan.graph.name,
+                                   expected=f"<= {regs} registers per thread for consumer {p.index}",
+                                   found=f"about {want} (its live tiles over {p.warps} warps, plus {REG_OVERHEAD})")
+        out.append(Partition(p.index, p.role, p.group, p.warps, p.subtiles, p.items, regs, want))
+    plan.partitions = out
+    plan.maxnreg = min(MAX_REGS, (REG_FILE // (32 * 4 * total_groups)) // 8 * 8)
+
+
+def _register_need(plan: KernelPlan) -> dict[int, int]:
+    """Peak live register bytes per consumer over the modulo schedule, as registers per thread."""
+    g, s = plan.graph, plan.schedule
+    start, warp = s.start_map, s.warp_map
+    ii = s.ii
+    out: dict[int, int] = {}
+    for p in plan.consumers:
+        nodes = [o for o in g.ops if warp.get(o.id) == p.group and o.regs]
+        live = [0] * ii
+        for o in nodes:
+            ends = [start[d.dst] + ii * d.distance for d in g.succs(o.id)] or [start[o.id] + 1]
+            span = max(1, max(ends) - start[o.id])
+            for t in range(start[o.id], start[o.id] + min(span, ii * 8)):
+                live[t % ii] += o.regs
+        peak = max(live, default=0)
+        out[p.index] = math.ceil(peak / (4 * 32 * p.warps)) + REG_OVERHEAD
+    return out
+
+
+def _tc_order(plan: KernelPlan) -> None:
+    """The consumers' order on the tensor core: by the slot of each one's first dot in the schedule.
+    With turn barriers, each consumer issues all of its dots of a body in turn (a wait before its first
+    dot, an arrive after its last): one partition's GEMMs run while the other does its softmax."""
+    body = plan.body
+    firsts = []
+    for p in plan.consumers:
+        dots = [x for x in p.items if body[x.op].name in vocab.DOTS]
+        if dots:
+            firsts.append((min(x.key for x in dots), p.index, tuple(x.op for x in dots)))
+    plan.tc_runs = [(p, dots) for _, p, dots in sorted(firsts)]
+
+
+def _fit_smem(plan: KernelPlan) -> int:
+    """Shared memory planned; the deepest ring is made shallower (not below two) while it does not fit."""
+    while _smem(plan) > plan.machine.smem_per_cta:
+        deep = [r for r in plan.rings if r.depth > 2]
+        if not deep:
+            break
+        r = max(deep, key=lambda x: (x.depth, x.bytes))
+        plan.rings[plan.rings.index(r)] = dataclasses.replace(r, depth=r.depth - 1)
+        plan.decisions.append(f"ring {r.name} made {r.depth - 1} deep to fit shared memory")
+    return _smem(plan)
+
+
+def _smem(plan: KernelPlan) -> int:
+    """Bytes of shared memory: rings and their barriers, and the tiles loaded before the loop or stored
+    after it (once per sub-tile: each consumer stages its own rows); Triton's own scratch is checked
+    after compiling."""
+    total = sum(r.depth * (r.bytes + 2 * BARRIER_BYTES) for r in plan.rings)
+    for op in plan.fn.ops:
+        if op.name in vocab.TMA_LOADS | {"tt.descriptor_store"}:
+            t = type_info(op.result_types[0] if op.results else plan.fn.type_of(op.operands[-1]))
+            total += t.bytes + BARRIER_BYTES
+    return total + 2 * BARRIER_BYTES * len(plan.consumers)
