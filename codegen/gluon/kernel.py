@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from codegen.gluon.layouts import NvmmaShared, aliases, gl_dtype, parse_type
 from codegen.gluon.ops import translate
@@ -260,12 +261,13 @@ def _pipelined(src: Source, part: Partition, shared: Shared, turn: Turn | None) 
     (loop result, sub-tile) to the name holding it after the loop."""
     plan = src.plan
 
-    def write(ages: dict[str, int]) -> tuple[list[str], dict, dict[str, int]]:
+    def write(ages: dict[str, int], steady_end: Any) -> tuple[list[str], dict, dict[str, int], Any]:
         ctx = src.ctx
         saved = dict(ctx.vals)
         lw = LoopWriter(plan, part, ctx, shared, turn if len(plan.consumers) > 1 else None,
                         max(p.stages for p in plan.consumers))
         lw.max_age.update(ages)
+        lw.steady_end = steady_end
         S = lw.S
         lb, ub, step = shared.bounds
         lines = [f"twill_n = ({ub} - {lb} + {step} - 1) // {step}"]
@@ -278,13 +280,14 @@ def _pipelined(src: Source, part: Partition, shared: Shared, turn: Turn | None) 
         lines += [f"for twill_b in range({S - 1}, twill_n):"] + ["    " + ln for ln in steady]
         for e in range(1, S):
             lines += lw.body(f"(twill_n - 1 + {e})", set(range(e, S)), False, None)
+        lines += lw.finish()
         results = {(k, sub): lw.result(k, sub) for k in range(len(plan.loop.results))
                    for sub in (list(part.subtiles) or [None])}
         ctx.vals = {**saved, **{k: v for k, v in ctx.vals.items() if k not in saved}}
-        return lines, results, dict(lw.max_age)
+        return lines, results, dict(lw.max_age), lw.steady_end
 
-    _, _, ages = write({})
-    lines, results, _ = write(ages)
+    _, _, ages, steady_end = write({}, None)
+    lines, results, _, _ = write(ages, steady_end)
     return lines + [results]
 
 

@@ -54,8 +54,8 @@ class Shared:
     def ready_wait(self, r: Ring, k: str) -> str:
         return f"mbarrier.wait({r.name}_ready.index(({k}) % {r.depth}), (({k}) // {r.depth}) & 1)"
 
-    def release(self, r: Ring, k: str) -> str:
-        return f"mbarrier.arrive({r.name}_empty.index(({k}) % {r.depth}))"
+    def release(self, r: Ring, k: str, pred: str = "") -> str:
+        return f"mbarrier.arrive({r.name}_empty.index(({k}) % {r.depth}){pred})"
 
 
 @dataclass
@@ -66,9 +66,9 @@ class Body:
     stages: set[int]
     turn: Turn | None
     lines: list[str] = field(default_factory=list)
-    outstanding: list[tuple[Item, str]] = field(default_factory=list)   # (dot item, token name)
-    done: set[tuple[int, int | None]] = field(default_factory=set)     # items whose results are values
-    pending: list[tuple[Ring, str, set[tuple[int, int | None]]]] = field(default_factory=list)
+    outstanding: list[tuple[Item, str | None]] = field(default_factory=list)   # (dot, token; None: from the body before)
+    done: set[tuple[int, int | None, int]] = field(default_factory=set)   # retired (op, sub, 1 if from the body before)
+    pending: list[tuple[Ring, str, set[tuple[int, int | None, int]], str]] = field(default_factory=list)   # + pred
     ready: set[tuple[str, str]] = field(default_factory=set)            # (ring, iteration) waited
 
 
@@ -101,6 +101,11 @@ class LoopWriter:
         self._skip = {i for i, op in enumerate(self.ops) if op.name == "ttg.memdesc_trans" and op.results[0] in self.views}
         self.max_age: dict[str, int] = {}
         self.span = self._reader_stages()
+        self.chain = self._chain_dots()
+        self.inflight: list[Item] = []             # chain dots the previous body left in flight
+        self.carry: list[tuple[Ring, int, set[tuple[int, int | None, int]]]] = []   # their releases (ring, stage, readers)
+        self.steady_end: tuple[list[Item], list] | None = None   # what a steady body leaves in flight (dry run)
+        self.last_b = "0"
 
     # -- what a value is ------------------------------------------------------------------------------
     def _views(self) -> dict[str, tuple[str, str]]:
@@ -132,6 +137,25 @@ class LoopWriter:
                     if r is not None:
                         lo, hi = out.get(r, (x.stage, x.stage))
                         out[r] = (min(lo, x.stage), max(hi, x.stage))
+        return out
+
+    def _chain_dots(self) -> set[int]:
+        """Dots whose result feeds only dots as their accumulator (``acc = dot(a, b, acc)`` through the
+        iter_arg): they may stay in flight across bodies, as a wgmma accumulates in place in order."""
+        users: dict[str, list[tuple[int, int]]] = {}
+        arg_of = {y: a for a, y in self.carried.items()}
+        for x in self.items:
+            for k, v in enumerate(self.ops[x.op].operands):
+                users.setdefault(v, []).append((x.op, k))
+        out = set()
+        for x in self.items:
+            op = self.ops[x.op]
+            if op.name not in vocab.DOTS or not op.results:
+                continue
+            r = op.results[0]
+            uses = users.get(r, []) + users.get(arg_of.get(r, ""), [])
+            if uses and all(self.ops[j].name in vocab.DOTS and k == 2 for j, k in uses):
+                out.add(x.op)
         return out
 
     def _def(self, v: str, sub: int | None) -> tuple[int, int | None] | None:
@@ -179,13 +203,52 @@ class LoopWriter:
         """The lines of body ``b`` running ``stages``; ``defined`` (in the prologue) the names assigned
         so far, so that only names that exist are rotated."""
         bd = Body(b, stages, self.turn if steady else None)
+        if steady and self.steady_end is not None:        # a steady body starts as any steady body ends
+            self.inflight, self.carry = list(self.steady_end[0]), list(self.steady_end[1])
+        bd.outstanding = [(x, None) for x in self.inflight]
+        for r, st, readers in self.carry:
+            k = f"{b} - 1 - {st}"
+            pred = "" if not steady or st <= self.S - 2 else f", pred=({k}) >= 0"
+            bd.pending.append((r, k, {(o, sb, 1) for o, sb, _ in readers}, pred))
         for x in self.items:
             if x.stage in stages and x.op not in self._skip:
                 self._item(bd, x)
-        self._wait_upto(bd, len(bd.outstanding) - 1)
+        self._end(bd)
+        if steady:
+            self.steady_end = (list(self.inflight), list(self.carry))
         names = None if defined is None else defined | assigned(bd.lines)
         bd.lines += self.rotations(names)
+        self.last_b = b if not steady else "(twill_n - 1)"   # the loop variable is not defined after the loop
         return bd.lines
+
+    def _end(self, bd: Body) -> None:
+        """End of a body: every dot retired but the accumulator chains issued last, which stay in flight."""
+        tail: list[Item] = []
+        for x, tok in reversed(bd.outstanding):
+            if tok is None or x.op not in self.chain:
+                break
+            tail.insert(0, x)
+        self._wait_upto(bd, len(bd.outstanding) - 1, keep=len(tail))
+        self.inflight = tail
+        self.carry = [(r, int(k.rsplit("-", 1)[1]), readers) for r, k, readers, _ in bd.pending]
+        bd.pending = []
+
+    def finish(self) -> list[str]:
+        """After the last body: the chains still in flight retired (under the names the code after the
+        loop reads), their buffers released."""
+        if not self.inflight:
+            return []
+        out = []
+        for x in self.inflight:
+            k = self.plan.loop.results[[self.carried.get(a) for a in self.args].index(self.ops[x.op].results[0])] \
+                if self.ops[x.op].results[0] in self.carried.values() else None
+            names = [self.result(list(self.plan.loop.results).index(k), x.subtile)] if k else []
+            for n in names:
+                out.append(f"{n} = warpgroup_mma_wait(0, deps=({n},))")
+        for r, st, _ in self.carry:
+            out.append(self.shared.release(r, f"{self.last_b} - {st}"))
+        self.inflight, self.carry = [], []
+        return out
 
 
     def _item(self, bd: Body, x: Item) -> None:
@@ -210,7 +273,7 @@ class LoopWriter:
             self._dot(bd, x, op)
         else:
             self._op(bd, x, op)
-            bd.done.add((x.op, x.subtile))
+            bd.done.add((x.op, x.subtile, 0))
         self._comment(bd, start, x, op)
         self._note_release(bd, x, op)
 
@@ -257,24 +320,33 @@ class LoopWriter:
         if bd.turn is not None and x == dots[-1]:
             bd.lines.append(f"mbarrier.arrive(twill_turn.index({(bd.turn.order + 1) % bd.turn.count}))")
 
-    def _wait_upto(self, bd: Body, last: int) -> None:
+    def _wait_upto(self, bd: Body, last: int, keep: int = 0) -> None:
+        """Retire every outstanding dot up to index ``last`` (the hardware retires wgmma groups in issue
+        order); with ``keep``, the last ``keep`` dots of the body stay in flight and their names hold the
+        accumulators they are still writing (which only a dot may read)."""
         if last >= 0:
-            done = bd.outstanding[:last + 1]
-            rest = len(bd.outstanding) - last - 1
-            names = [sub_name(self.ops[d.op].results[0], d.subtile) for d, _ in done]
-            toks = ", ".join(t for _, t in done)
-            bd.lines.append(f"{', '.join(names)} = warpgroup_mma_wait({rest}, deps=({toks},))")
-            for (d, _), n in zip(done, names):
-                self.ctx.vals[n] = Val(n, self.ctx.ttype(self.ops[d.op].results[0]))
-                bd.done.add((d.op, d.subtile))
-            bd.outstanding = bd.outstanding[last + 1:]
-        keep = []
-        for r, k, readers in bd.pending:
+            current = [(d, t) for d, t in bd.outstanding if t is not None]
+            waited = [(d, t) for d, t in bd.outstanding[:last + 1] if t is not None]
+            if keep:
+                waited = current
+            rest = keep if keep else len(bd.outstanding) - last - 1
+            if waited:
+                names = [sub_name(self.ops[d.op].results[0], d.subtile) for d, _ in waited]
+                toks = ", ".join(t for _, t in waited)
+                bd.lines.append(f"{', '.join(names)} = warpgroup_mma_wait({rest}, deps=({toks},))")
+                for (d, _), n in zip(waited, names):
+                    self.ctx.vals[n] = Val(n, self.ctx.ttype(self.ops[d.op].results[0]))
+            retired = bd.outstanding[:len(bd.outstanding) - keep] if keep else bd.outstanding[:last + 1]
+            for d, t in retired:
+                bd.done.add((d.op, d.subtile, 0 if t is not None else 1))
+            bd.outstanding = bd.outstanding[len(retired):]
+        keep_pending = []
+        for r, k, readers, pred in bd.pending:
             if readers <= bd.done:
-                bd.lines.append(self.shared.release(r, k))
+                bd.lines.append(self.shared.release(r, k, pred))
             else:
-                keep.append((r, k, readers))
-        bd.pending = keep
+                keep_pending.append((r, k, readers, pred))
+        bd.pending = keep_pending
 
     def _note_release(self, bd: Body, x: Item, op: IROp) -> None:
         """After the last reader (in body order, at the last reader stage) of a tile: release it once done."""
@@ -287,7 +359,7 @@ class LoopWriter:
             last = [y for y in self.items if y.stage == x.stage and y.op not in self._skip and any(
                 u in self.views and self._ring(self.views[u][0], y.subtile) == r for u in self.ops[y.op].operands)]
             if last and last[-1] == x:
-                bd.pending.append((r, f"{bd.b} - {x.stage}", {(y.op, y.subtile) for y in last}))
+                bd.pending.append((r, f"{bd.b} - {x.stage}", {(y.op, y.subtile, 0) for y in last}, ""))
         self._wait_upto(bd, -1)
 
     def rotations(self, defined: set[str] | None = None) -> list[str]:
