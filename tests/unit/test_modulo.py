@@ -9,9 +9,9 @@ from twill.graph.io import graph_from_dict, graph_to_dict
 from twill.graph.model import Dep, LoopGraph, Op, Reservation
 from twill.machine.model import load_machine
 from twill.schedule.verify import verify
+from twill.solve import backends
 from twill.solve import modulo as modulo_mod
 from twill.solve.backends import get_backend
-from twill.solve.backends.cpsat import CpSatModulo
 from twill.solve.bounds import horizon, mii, rec_mii, res_mii, sequential_span
 from twill.solve.modulo import modulo_schedule, time_phases
 from twill.solve.problem import ModuloProblem, Solution, SolveOptions
@@ -80,9 +80,6 @@ class _Scripted:
     def __init__(self, script):
         self.script = script
 
-    def is_installed(self):
-        return True
-
     def solve(self, q, options):
         status, length, bound = self.script.get(q.ii, ("infeasible", None, None))
         values = {"start": {n: 0 for n in q.problem.nodes}, "length": length} if length else {}
@@ -90,6 +87,8 @@ class _Scripted:
 
 
 def _run_scripted(monkeypatch, script, **kw):
+    monkeypatch.setitem(backends.REGISTRY, ("modulo", "scripted"),
+                        backends.SolverEntry("scripted", "modulo", __name__, "_Scripted", "none", "json"))
     monkeypatch.setattr(modulo_mod, "get_backend", lambda name: _Scripted(script))
     _, p = problem([op("a", "tc", 2), op("b", "sfu")], [("a", "b", 0, 5)])   # MII 2, sequential span 6
     return modulo_schedule(p, "scripted", **kw)
@@ -120,11 +119,42 @@ def test_time_limit_on_a_larger_graph_never_claims_optimal():
 
 
 def test_unknown_and_missing_backends(monkeypatch):
-    with pytest.raises(SolverError, match="unknown solver backend"):
+    with pytest.raises(SolverError, match=r"unknown solver backend \(expected cpsat \| cpsat-slots \| scip, found cbc\)"):
         get_backend("cbc")
-    monkeypatch.setattr(CpSatModulo, "is_installed", lambda self: False)
+    with pytest.raises(SolverError, match=r"unknown joint solver backend \(expected cpsat \| z3, found scip\)"):
+        get_backend("scip", "joint")
+    monkeypatch.setattr(backends, "is_installed", lambda module: module != "ortools.sat.python.cp_model")
     with pytest.raises(SolverError, match="pip install ortools"):
         get_backend("cpsat")
+    with pytest.raises(SolverError, match="joint solver backend cpsat is not installed; pip install ortools"):
+        get_backend("cpsat", "joint")
+    assert get_backend("scip").name == "scip"
+
+
+def test_every_registered_backend_is_its_class_and_declares_what_it_does():
+    """Each entry's class exists with the entry's name and a ``solve``; the ``ii_range`` feature is
+    exactly the backends with ``smallest_ii`` and ``range_floor``."""
+    import importlib
+
+    for (problem, name), e in backends.REGISTRY.items():
+        cls = getattr(importlib.import_module(e.module), e.cls)
+        assert (e.problem, e.name) == (problem, name) and cls.name == name and callable(cls.solve)
+        has_range = hasattr(cls, "smallest_ii") and hasattr(cls, "range_floor")
+        assert (backends.II_RANGE in e.features) == has_range, name
+
+
+def test_importing_the_solve_layer_imports_no_solver():
+    """The GPU machine has no solver: twill.solve's modules import ortools, pyscipopt and z3 only
+    inside a backend's methods."""
+    import subprocess
+    import sys
+
+    code = ("import sys, twill.solve.search, twill.solve.modulo, twill.solve.normalize, twill.solve.backends, "
+            "twill.solve.backends.cpsat, twill.solve.backends.cpsat_joint, twill.solve.backends.scip, "
+            "twill.solve.backends.z3_joint, twill.solve.brute, twill.schedule.verify, twill.schedule.text; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('ortools', 'pyscipopt', 'z3')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stdout
 
 
 def test_unit_the_machine_lacks():

@@ -6,7 +6,7 @@ import time
 from typing import Any
 
 from twill.schedule.model import FEASIBLE, INFEASIBLE, OPTIMAL, TIMEOUT, Schedule
-from twill.solve.backends import get_backend
+from twill.solve.backends import II_RANGE, get_backend, supports
 from twill.solve.bounds import horizon, mii, schedule_from_slots, sequential_span
 from twill.solve.problem import ModuloAtII, ModuloIIRange, ModuloProblem, Solution, SolveOptions
 
@@ -58,7 +58,8 @@ def modulo_schedule(p: ModuloProblem, backend: str = "cpsat", options: SolveOpti
     if p.stage_order:       # the checker re-checks the compiler's stage order the schedule was solved under
         common["stage_order"] = [[p.nodes[a], p.nodes[b]] for a, b in p.stage_order]
     budget = total_time if total_time is not None else 10 * options.time_limit
-    ranged = not hasattr(solver, "smallest_ii")      # the one-model II search is a backend capability
+    ii_range = supports(backend, II_RANGE)          # the one-model II search is a backend feature
+    ranged = not ii_range
     known, known_ii = None, 0                        # a schedule the range model found, at known_ii
     ii = first - 1
     while ii < last:
@@ -83,7 +84,7 @@ def modulo_schedule(p: ModuloProblem, backend: str = "cpsat", options: SolveOpti
                 ii = int(rng.values["ii"])
                 # Its slots with the least stages are a schedule at ii: a tighter horizon and a hint.
                 known, known_ii = schedule_from_slots(p, ii, rng.values["slots"]), ii
-        sol = solve_at_ii(solver, p, ii, options, known if known_ii == ii else None)
+        sol = solve_at_ii(solver, p, ii, options, known if known_ii == ii else None, ii_range=ii_range)
         h = sol.stats["horizon"]
         build += sol.stats.get("build_seconds", 0.0)
         solve += sol.stats.get("solve_seconds", sol.stats.get("seconds", 0.0))
@@ -118,13 +119,13 @@ def modulo_schedule(p: ModuloProblem, backend: str = "cpsat", options: SolveOpti
 
 
 def solve_at_ii(solver: Any, p: ModuloProblem, ii: int, options: SolveOptions,
-                known: dict[int, int] | None = None) -> Any:
+                known: dict[int, int] | None = None, ii_range: bool = False) -> Any:
     """The minimal L at exactly ``ii`` with ``solver`` (a backend), ``stats["horizon"]`` the bound
     it searched under.
 
     The horizon is ``twill.solve.bounds.horizon`` unless a schedule at ``ii`` is at hand, whose
     length bounds the optimum and whose starts are the hint: ``known``, or, from a backend with
-    ``smallest_ii``, the slots of that model at this one II completed by
+    the ``ii_range`` feature (``ii_range=True``), the slots of that model at this one II completed by
     ``schedule_from_slots`` (on the realisable FA loop, 0.015 s against 0.3-0.5 s with the
     general horizon); that model refuting the II is the answer itself.
     """
@@ -133,7 +134,7 @@ def solve_at_ii(solver: Any, p: ModuloProblem, ii: int, options: SolveOptions,
     def done(sol: Any, h: int) -> Solution:
         return Solution(sol.status, sol.values, {**sol.stats, "horizon": h, "seconds": time.perf_counter() - t0})
 
-    if known is None and hasattr(solver, "smallest_ii") and ii >= solver.range_floor(p):
+    if known is None and ii_range and ii >= solver.range_floor(p):
         one = solver.smallest_ii(ModuloIIRange(p, ii, ii), options)
         if one.status == INFEASIBLE:
             return done(one, horizon(p, ii))

@@ -1,35 +1,24 @@
 """Algorithm 1: seed with the optimal modulo II, then search (I, L) upward for a joint schedule."""
 from __future__ import annotations
 
-import importlib
 import inspect
 import math
 import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from twill.errors import SolverError
 from twill.graph.model import Dep, LoopGraph, Op
 from twill.schedule.model import FEASIBLE, INFEASIBLE, OPTIMAL, TIMEOUT, Schedule
+from twill.solve.backends import II_RANGE, JOINT, get_backend, supports
 from twill.solve.joint_problem import JointAtIL, JointProblem
+from twill.solve.modulo import modulo_schedule, solve_at_ii
 from twill.solve.problem import SolveOptions
-
-# name -> (module, class, pip package)
-JOINT_BACKENDS = {
-    "cpsat": ("twill.solve.backends.cpsat_joint", "CpSatJoint", "ortools"),
-    "z3": ("twill.solve.backends.z3_joint", "Z3Joint", "z3-solver"),
-}
 
 
 def get_joint_backend(name: str) -> Any:
-    """The joint-problem backend ``name`` (cpsat | z3); SolverError with the pip command when missing."""
-    if name not in JOINT_BACKENDS:
-        raise SolverError("unknown joint solver backend", expected=" | ".join(JOINT_BACKENDS), found=name)
-    module, cls, package = JOINT_BACKENDS[name]
-    backend = getattr(importlib.import_module(module), cls)()
-    if not backend.is_installed():
-        raise SolverError(f"joint solver backend {name} is not installed", hint=f"pip install {package}")
-    return backend
+    """The joint-problem backend ``name`` (``twill.solve.backends.names("joint")``); SolverError with
+    the pip command when its solver is missing."""
+    return get_backend(name, JOINT)
 
 
 @dataclass(frozen=True)
@@ -41,7 +30,7 @@ class JointOptions:
 
     time_limit: float = 60.0
     total_time: float | None = None
-    threads: int = 1            # solver workers; one is fastest on these problems (backends.cpsat_solver)
+    threads: int = 1            # solver workers; one is fastest on these problems (backends.cpsat_base.cpsat_solver)
     seed: int = 0
     num_warps: int | None = None
     warp_groups: int | None = None
@@ -90,8 +79,6 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
     >>> s.ii, s.length, s.warp_map, s.get("search")[0]["result"]                      # doctest: +SKIP
     (2, 4, {'S': 0, 'P': 0, 'O': 0}, 'sat')
     """
-    from twill.solve.modulo import modulo_schedule
-
     opts = JointOptions.coerce(options)
     backend = backend or getattr(options, "joint_backend", None) or "cpsat"
     solver = get_joint_backend(backend)
@@ -256,11 +243,8 @@ def _ranges(modulo: Schedule, mode: str) -> list[tuple[int, int, int]]:
 
 def _modulo_at(p: JointProblem, ii: int, backend: str, opts: SolveOptions) -> Schedule:
     """The optimal modulo schedule at exactly ``ii`` (status infeasible when none exists there)."""
-    from twill.solve.backends import get_backend
-    from twill.solve.modulo import solve_at_ii
-
     mp = p.modulo
-    sol = solve_at_ii(get_backend(backend), mp, ii, opts)
+    sol = solve_at_ii(get_backend(backend), mp, ii, opts, ii_range=supports(backend, II_RANGE))
     if sol.status not in (OPTIMAL, FEASIBLE):
         return Schedule(ii=ii, length=0, start=(), status=sol.status, lower_bound=ii,
                         solve_seconds=float(sol.stats.get("seconds", 0.0)), backend=backend)

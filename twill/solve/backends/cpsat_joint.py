@@ -22,20 +22,13 @@ import time
 from typing import Any
 
 from twill.errors import SolverError
-from twill.solve.backends import cpsat_solver
-from twill.solve.joint_problem import JointAtIL, arcs
+from twill.solve.backends.cpsat_base import add_folded_capacity, cpsat_solver
+from twill.solve.joint_problem import JointAtIL
 from twill.solve.problem import Solution, SolveOptions
 
 
 class CpSatJoint:
     name = "cpsat"
-
-    def is_installed(self) -> bool:
-        try:
-            import ortools.sat.python.cp_model  # noqa: F401
-        except ImportError:
-            return False
-        return True
 
     def solve(self, q: JointAtIL, options: SolveOptions) -> Solution:
         """The smallest L in [q.lo, q.hi] with a joint schedule at q.ii; statuses optimal |
@@ -317,44 +310,6 @@ def _build(m: Any, q: JointAtIL) -> tuple[list, list, Any] | None:
     if crossing or any(not isinstance(x, int) for x in exposure):
         prefer = sum(exposure) * (len(crossing) + 1) + sum(crossing)
     return t, w, L, (off if p.issue_group is not None else None, prefer)
-
-
-def add_folded_capacity(m: Any, p: Any, r: list, ii: int) -> bool:
-    """CAPACITY folded modulo ``ii`` on slot variables ``r``: each reservation of length l at offset
-    o is l // ii full turns (a constant load) plus an arc of l % ii slots from (r_v + o) mod ii,
-    posted as two intervals (at s and s + ii) under one no-overlap / cumulative per unit over
-    [0, 3 ii). False when the constant load alone exceeds a unit's capacity."""
-    for unit, cap in p.capacity:
-        full, intervals, demands = 0, [], []
-        for v in range(p.n):
-            for res in p.rrt[v]:
-                if res.unit != unit or not res.count or not res.length:
-                    continue
-                turns, rest = arcs(res.length, ii)
-                full += turns * res.count
-                if rest:
-                    start = _shift(m, r[v], res.offset % ii, ii, f"{unit}_{p.nodes[v]}")
-                    for base in (0, ii):
-                        intervals.append(m.NewFixedSizeIntervalVar(start + base, rest, f"{unit}_{p.nodes[v]}_{base}"))
-                        demands.append(res.count)
-        if full > cap:
-            return False
-        if intervals:
-            if cap - full == 1 and all(dm == 1 for dm in demands):
-                m.AddNoOverlap(intervals)
-            else:
-                m.AddCumulative(intervals, demands, cap - full)
-    return True
-
-
-def _shift(m: Any, rv: Any, off: int, ii: int, name: str) -> Any:
-    """(r_v + off) mod ii as a variable (r_v itself when off == 0)."""
-    if off == 0:
-        return rv
-    s = m.NewIntVar(0, ii - 1, f"slot_{name}")
-    b = m.NewBoolVar(f"slotwrap_{name}")
-    m.Add(s == rv + off - ii * b)
-    return s
 
 
 def _break_symmetry(m: Any, p: Any, w: list) -> None:

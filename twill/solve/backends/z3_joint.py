@@ -21,13 +21,6 @@ from twill.solve.problem import Solution, SolveOptions
 class Z3Joint:
     name = "z3"
 
-    def is_installed(self) -> bool:
-        try:
-            import z3  # noqa: F401
-        except ImportError:
-            return False
-        return True
-
     def solve(self, q: JointAtIL, options: SolveOptions) -> Solution:
         """The smallest L in [q.lo, q.hi] with a joint schedule at q.ii, trying each L in turn;
         ``stats["lengths"]`` lists each L tried with sat | unsat | unknown and its seconds."""
