@@ -7,13 +7,15 @@ import pytest
 from twill.errors import GraphError, InputError, MachineError, SolverError
 from twill.graph.io import graph_from_dict, graph_to_dict
 from twill.graph.model import Dep, LoopGraph, Op, Reservation
+from twill.machine.cost import annotate_costs
 from twill.machine.model import load_machine
 from twill.schedule.verify import verify
 from twill.solve import backends
 from twill.solve import modulo as modulo_mod
 from twill.solve.backends import get_backend
 from twill.solve.bounds import horizon, mii, rec_mii, res_mii, sequential_span
-from twill.solve.modulo import modulo_schedule, time_phases
+from twill.solve.modulo import modulo_schedule
+from twill.solve.normalize import normalize_graph
 from twill.solve.problem import ModuloProblem, Solution, SolveOptions
 
 CAP = {"tc": 1, "sfu": 1, "alu": 1}
@@ -174,13 +176,15 @@ def test_malformed_graph_json():
             graph_from_dict(bad)
 
 
-def test_time_phases_on_a_model_costed_graph():
+def test_cpsat_and_scip_agree_on_a_model_costed_graph():
     ops = (Op("k", "tma_load", "tma", streaming=True, variable_latency=True, attrs=(("bytes", 32768),)),
            Op("s", "dot", "tc", attrs=(("m", 128), ("n", 128), ("k", 128), ("a_dtype", "f16"))),
            Op("p", "sfu", "sfu", attrs=(("elements", 16384), ("nops", 3))),
            Op("o", "dot", "tc", attrs=(("m", 128), ("n", 128), ("k", 128), ("a_dtype", "f16"))))
     g = LoopGraph("fa", ops, (Dep("k", "s"), Dep("s", "p"), Dep("p", "o"), Dep("o", "o", distance=1)))
-    r = time_phases(g, load_machine("h100"))
-    assert r["modulo"]["cpsat"]["ii"] == r["modulo"]["scip"]["ii"] > 0
-    assert r["modulo"]["cpsat"]["status"] == "optimal" and r["normalize"]["status"] == "optimal"
-    assert r["normalize_seconds"] > 0 and r["distinct_costs"] >= 3
+    machine = load_machine("h100")
+    scaled, report = normalize_graph(annotate_costs(g, machine))
+    p = ModuloProblem.from_graph(scaled, machine.units)
+    a, b = modulo_schedule(p, "cpsat"), modulo_schedule(p, "scip")
+    assert a.ii == b.ii > 0 and a.status == "optimal" and report["status"] == "optimal"
+    assert report["seconds"] > 0 and len(report["values"]) >= 3

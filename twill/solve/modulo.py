@@ -172,37 +172,3 @@ def refuted_iis(trace: list[dict[str, Any]]) -> set[int]:
             out.add(int(t["ii"]))
     return out
 
-
-def time_phases(graph: Any, machine: Any, backends: tuple[str, ...] = ("cpsat", "scip"),
-                options: SolveOptions = SolveOptions(), bound: int = 300,
-                profile: dict[str, float] | None = None) -> dict[str, Any]:
-    """Seconds per phase for one loop graph: cost annotation, cost normalisation (SCIP), and the
-    modulo search per backend, with the resulting II, L and status (for ``bench/solve_times.py``).
-
-    Examples
-    --------
-    >>> r = time_phases(graph, load_machine("h100"))          # doctest: +SKIP
-    >>> sorted(r)                                             # doctest: +SKIP
-    ['cost_seconds', 'distinct_costs', 'modulo', 'nodes', 'normalize', 'normalize_seconds']
-    """
-    from twill.machine.cost import annotate_costs
-    from twill.solve.normalize import normalize_graph
-
-    t0 = time.perf_counter()
-    costed = annotate_costs(graph, machine, profile)
-    t_cost = time.perf_counter() - t0
-    t1 = time.perf_counter()
-    scaled, report = normalize_graph(costed, bound)
-    t_norm = time.perf_counter() - t1
-    problem = ModuloProblem.from_graph(scaled, machine.units)
-    out: dict[str, Any] = {"nodes": len(graph.ops), "distinct_costs": len(report.get("values", {})),
-                           "cost_seconds": round(t_cost, 4), "normalize_seconds": round(t_norm, 4),
-                           "normalize": {k: v for k, v in report.items() if k != "values"}, "modulo": {}}
-    for b in backends:
-        t2 = time.perf_counter()
-        s = modulo_schedule(problem, b, options)
-        out["modulo"][b] = {"seconds": round(time.perf_counter() - t2, 4), "ii": s.ii, "length": s.length,
-                            "status": s.status, "lower_bound": s.lower_bound, "gap": s.gap,
-                            "iis_tried": [t["ii"] for t in s.get("trace", [])],
-                            "iis_refuted": len(refuted_iis(s.get("trace", []))), **s.get("modulo_phases", {})}
-    return out

@@ -9,6 +9,7 @@ from typing import Any, Callable
 
 from twill.graph.model import Dep, LoopGraph, Op
 from twill.schedule.model import FEASIBLE, INFEASIBLE, OPTIMAL, TIMEOUT, Schedule
+from twill.schedule.verify_joint import preferences, pressure
 from twill.solve.backends import II_RANGE, JOINT, get_backend, supports
 from twill.solve.joint_problem import JointAtIL, JointProblem
 from twill.solve.modulo import modulo_schedule, solve_at_ii
@@ -302,8 +303,6 @@ def _trace_entries(ii: int, lo: int, hi: int, stages: int, sol: Any) -> list[dic
 def _schedule(g: LoopGraph, p: JointProblem, sol: Any, modulo: Schedule, first_ii: int,
               trace: list[dict[str, Any]], exact: bool, backend: str, scale: float, seconds: float,
               ii_lower: int | None = None, mii: Any = None) -> Schedule:
-    from twill.schedule.verify_joint import preferences, pressure
-
     start, warp, length = sol.values["start"], sol.values["warp"], sol.values["length"]
     sched = Schedule(ii=modulo.ii, length=length, start=tuple((n, start[n]) for n in p.nodes),
                      status=OPTIMAL if exact else FEASIBLE, lower_bound=modulo.ii if exact else (ii_lower or first_ii),

@@ -17,6 +17,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import networkx as nx
+
 from twill.errors import SolverError
 from twill.solve.backends.cpsat_base import add_folded_capacity, cpsat_solver
 from twill.solve.problem import (ModuloAtII, ModuloIIRange, ModuloProblem, Solution, SolveOptions,
@@ -40,8 +42,6 @@ def stage_components(p: ModuloProblem) -> list[tuple[list[int], list[tuple[int, 
     order until every edge between them holds: a schedule exists at II iff some slots meet
     CAPACITY and each component's own constraints have a solution.
     """
-    import networkx as nx
-
     g = nx.DiGraph()
     g.add_nodes_from(range(p.n))
     g.add_edges_from((s, d) for s, d, _, _ in p.edges)
