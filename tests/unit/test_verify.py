@@ -107,6 +107,20 @@ def test_schedule_and_solve_import_no_cycle_and_the_checker_nothing_of_the_solve
     assert list(nx.simple_cycles(g)) == []
 
 
+def test_no_function_of_the_solver_or_the_checker_is_over_80_lines():
+    import ast
+    from pathlib import Path
+
+    import twill
+
+    root = Path(twill.__file__).parent
+    long = [f"{f.relative_to(root)}:{node.lineno} {node.name} ({node.end_lineno - node.lineno + 1} lines)"
+            for pkg in ("schedule", "solve") for f in sorted((root / pkg).rglob("*.py"))
+            for node in ast.walk(ast.parse(f.read_text()))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno - node.lineno + 1 > 80]
+    assert long == []
+
+
 def test_checker_imports_no_solver():
     import subprocess
     import sys

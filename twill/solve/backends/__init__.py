@@ -10,7 +10,8 @@ and the module whose presence proves that package installed, and its features be
 
 Every backend has a ``name`` and ``solve(problem, options) -> Solution``. Nothing is imported until
 ``get_backend`` is called, and a backend imports its solver only inside its methods: importing
-``twill.solve`` works on a machine without any solver (the GPU machine has none).
+``twill.solve`` works on a machine without any solver (the GPU machine has none). CP-SAT's
+parameters, and the measurements behind them, are in ``cpsat_base.cpsat_solver``.
 """
 from __future__ import annotations
 

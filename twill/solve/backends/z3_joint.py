@@ -12,6 +12,11 @@ raised one by one (Algorithm 1's inner loop), on one incremental solver (push/po
 Each family is one function ``add_<family>(S, q, jv)`` (``FAMILIES``, the same names as in
 ``cpsat_joint``), asserting its constraints on the solver ``S`` for the step ``q`` over the
 shared variables ``jv``; False when a constant part of it is already infeasible.
+
+Which of several equally good models z3 returns depends on the ids of its terms, and z3 reuses
+the id of a term Python has freed: the order in which terms are created and freed (a family's
+temporaries go when it returns) can change the schedule of a given (I, L) that comes out, never
+the status or L.
 """
 from __future__ import annotations
 
