@@ -153,4 +153,5 @@ def test_family_by_family_the_backends_agree(monkeypatch):
                 for q in steps:
                     a = get_joint_backend("cpsat").solve(q, SolveOptions(time_limit=20))
                     b = get_joint_backend("z3").solve(q, SolveOptions(time_limit=20))
-                    assert (a.status, a.values.get("length")) == (b.status, b.values.get("length")), (family, sorted(on), q)
+                    got = [(x.status, x.values.get("length")) for x in (a, b)]
+                    assert got[0] == got[1], (family, sorted(on), q)

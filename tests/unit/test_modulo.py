@@ -121,7 +121,8 @@ def test_time_limit_on_a_larger_graph_never_claims_optimal():
 
 
 def test_unknown_and_missing_backends(monkeypatch):
-    with pytest.raises(SolverError, match=r"unknown solver backend \(expected cpsat \| cpsat-slots \| scip, found cbc\)"):
+    with pytest.raises(SolverError,
+                       match=r"unknown solver backend \(expected cpsat \| cpsat-slots \| scip, found cbc\)"):
         get_backend("cbc")
     with pytest.raises(SolverError, match=r"unknown joint solver backend \(expected cpsat \| z3, found scip\)"):
         get_backend("scip", "joint")

@@ -14,6 +14,7 @@ from typing import Any
 from twill.errors import InputError, SolverError
 from twill.graph.model import LoopGraph
 from twill.solve.backends import NORMALIZE, get_backend
+from twill.solve.problem import CostNormalization, SolveOptions
 
 
 def normalize_values(values: list[int], bound: int = 300, time_limit: float = 10.0) -> tuple[dict[int, int], dict[str, Any]]:
@@ -41,7 +42,8 @@ def normalize_values(values: list[int], bound: int = 300, time_limit: float = 10
     if len(vals) > bound:
         raise InputError("more distinct costs than the normalisation bound allows", where="cost normalisation",
                          expected=f"<= {bound} (raise --normalize-bound)", found=f"{len(vals)} distinct costs")
-    sol = get_backend("scip", NORMALIZE).solve(vals, bound, time_limit)
+    sol = get_backend("scip", NORMALIZE).solve(CostNormalization(tuple(vals), bound),
+                                               SolveOptions(time_limit=time_limit))
     if sol.status not in ("optimal", "feasible"):
         raise SolverError("cost normalisation found no solution", where="SCIP", found=sol.stats["solver_status"])
     mapping = dict(zip(vals, sol.values["units"]))

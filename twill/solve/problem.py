@@ -106,6 +106,16 @@ class ModuloIIRange:
 
 
 @dataclass(frozen=True)
+class CostNormalization:
+    """The cost normalisation of section 5.2 (``twill.solve.normalize``): integer units C' in
+    [1, bound] for the distinct positive costs ``values`` C, with sum C' <= bound, minimising
+    F >= |C[i] C'[j] - C[j] C'[i]| over every pair; among the least F, the largest sum."""
+
+    values: tuple[int, ...]
+    bound: int
+
+
+@dataclass(frozen=True)
 class Solution:
     """What a backend returns: a status from ``twill.schedule.model.STATUSES``, the values it found
     (backend-neutral: e.g. ``{"start": {...}, "length": L}``) and stats (times, bounds, gap)."""

@@ -217,7 +217,8 @@ class _Search:
         ``outcome[ii]`` otherwise (unsat only when every range and the modulo seed were refuted)."""
         if ii not in self.moduli:
             left = self.deadline - time.perf_counter()
-            self.moduli[ii] = _modulo_at(self.p, ii, self.opts.modulo_backend, self.options(max(0.01, min(limit, left))))
+            limit_here = self.options(max(0.01, min(limit, left)))
+            self.moduli[ii] = _modulo_at(self.p, ii, self.opts.modulo_backend, limit_here)
         mod = self.moduli[ii]
         if mod.status == INFEASIBLE:     # a joint schedule is a modulo schedule: none at this I
             self.trace.append({"ii": ii, "length": None, "stages": None, "result": "unsat", "seconds": 0.0,

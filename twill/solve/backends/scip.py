@@ -7,7 +7,7 @@ import math
 import time
 
 from twill.errors import SolverError
-from twill.solve.problem import ModuloAtII, Solution, SolveOptions, slot_coefficients
+from twill.solve.problem import CostNormalization, ModuloAtII, Solution, SolveOptions, slot_coefficients
 
 # SCIP statuses that prove the model has no solution (every variable is bounded, so "inforunbd"
 # cannot mean unbounded).
@@ -71,17 +71,16 @@ class ScipModulo:
 class ScipNormalize:
     name = "scip"
 
-    def solve(self, vals: list[int], bound: int, time_limit: float) -> Solution:
-        """The section 5.2 ILP over the distinct positive costs ``vals``: integer units C' in
-        [1, bound] with sum C' <= bound minimising F >= |C[i] C'[j] - C[j] C'[i]|; among the least
-        F, the largest sum (the tie-break weighs less than one unit of F, an integer at every
-        solution). ``values["units"]``: C' in the order of ``vals``. Statuses optimal | feasible
-        (a solution, not proved) | timeout (none found)."""
+    def solve(self, q: CostNormalization, options: SolveOptions) -> Solution:
+        """``values["units"]``: C' in the order of ``q.values``; the tie-break toward the largest
+        sum weighs less than one unit of F, an integer at every solution. Statuses optimal |
+        feasible (a solution, not proved) | timeout (none found)."""
         from pyscipopt import Model, quicksum
 
+        vals, bound = q.values, q.bound
         m = Model("normalize")
         m.hideOutput()
-        m.setParam("limits/time", time_limit)
+        m.setParam("limits/time", options.time_limit)
         c = [m.addVar(vtype="I", lb=1, ub=bound, name=f"c{i}") for i in range(len(vals))]
         F = m.addVar(vtype="C", lb=0, name="F")
         for i in range(len(vals)):
