@@ -7,13 +7,15 @@ import pytest
 from twill.errors import GraphError, InputError, MachineError, SolverError
 from twill.graph.io import graph_from_dict, graph_to_dict
 from twill.graph.model import Dep, LoopGraph, Op, Reservation
+from twill.machine.cost import annotate_costs
 from twill.machine.model import load_machine
 from twill.schedule.verify import verify
+from twill.solve import backends
 from twill.solve import modulo as modulo_mod
 from twill.solve.backends import get_backend
-from twill.solve.backends.cpsat import CpSatModulo
 from twill.solve.bounds import horizon, mii, rec_mii, res_mii, sequential_span
-from twill.solve.modulo import modulo_schedule, time_phases
+from twill.solve.modulo import modulo_schedule
+from twill.solve.normalize import normalize_graph
 from twill.solve.problem import ModuloProblem, Solution, SolveOptions
 
 CAP = {"tc": 1, "sfu": 1, "alu": 1}
@@ -80,9 +82,6 @@ class _Scripted:
     def __init__(self, script):
         self.script = script
 
-    def is_installed(self):
-        return True
-
     def solve(self, q, options):
         status, length, bound = self.script.get(q.ii, ("infeasible", None, None))
         values = {"start": {n: 0 for n in q.problem.nodes}, "length": length} if length else {}
@@ -90,6 +89,8 @@ class _Scripted:
 
 
 def _run_scripted(monkeypatch, script, **kw):
+    monkeypatch.setitem(backends.REGISTRY, ("modulo", "scripted"),
+                        backends.SolverEntry("scripted", "modulo", __name__, "_Scripted", "none", "json"))
     monkeypatch.setattr(modulo_mod, "get_backend", lambda name: _Scripted(script))
     _, p = problem([op("a", "tc", 2), op("b", "sfu")], [("a", "b", 0, 5)])   # MII 2, sequential span 6
     return modulo_schedule(p, "scripted", **kw)
@@ -120,11 +121,43 @@ def test_time_limit_on_a_larger_graph_never_claims_optimal():
 
 
 def test_unknown_and_missing_backends(monkeypatch):
-    with pytest.raises(SolverError, match="unknown solver backend"):
+    with pytest.raises(SolverError,
+                       match=r"unknown solver backend \(expected cpsat \| cpsat-slots \| scip, found cbc\)"):
         get_backend("cbc")
-    monkeypatch.setattr(CpSatModulo, "is_installed", lambda self: False)
+    with pytest.raises(SolverError, match=r"unknown joint solver backend \(expected cpsat \| z3, found scip\)"):
+        get_backend("scip", "joint")
+    monkeypatch.setattr(backends, "is_installed", lambda module: module != "ortools.sat.python.cp_model")
     with pytest.raises(SolverError, match="pip install ortools"):
         get_backend("cpsat")
+    with pytest.raises(SolverError, match="joint solver backend cpsat is not installed; pip install ortools"):
+        get_backend("cpsat", "joint")
+    assert get_backend("scip").name == "scip"
+
+
+def test_every_registered_backend_is_its_class_and_declares_what_it_does():
+    """Each entry's class exists with the entry's name and a ``solve``; the ``ii_range`` feature is
+    exactly the backends with ``smallest_ii`` and ``range_floor``."""
+    import importlib
+
+    for (problem, name), e in backends.REGISTRY.items():
+        cls = getattr(importlib.import_module(e.module), e.cls)
+        assert (e.problem, e.name) == (problem, name) and cls.name == name and callable(cls.solve)
+        has_range = hasattr(cls, "smallest_ii") and hasattr(cls, "range_floor")
+        assert (backends.II_RANGE in e.features) == has_range, name
+
+
+def test_importing_the_solve_layer_imports_no_solver():
+    """The GPU machine has no solver: twill.solve's modules import ortools, pyscipopt and z3 only
+    inside a backend's methods."""
+    import subprocess
+    import sys
+
+    code = ("import sys, twill.solve.search, twill.solve.modulo, twill.solve.normalize, twill.solve.backends, "
+            "twill.solve.backends.cpsat, twill.solve.backends.cpsat_joint, twill.solve.backends.scip, "
+            "twill.solve.backends.z3_joint, twill.solve.brute, twill.schedule.verify, twill.schedule.text; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('ortools', 'pyscipopt', 'z3')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stdout
 
 
 def test_unit_the_machine_lacks():
@@ -144,13 +177,15 @@ def test_malformed_graph_json():
             graph_from_dict(bad)
 
 
-def test_time_phases_on_a_model_costed_graph():
+def test_cpsat_and_scip_agree_on_a_model_costed_graph():
     ops = (Op("k", "tma_load", "tma", streaming=True, variable_latency=True, attrs=(("bytes", 32768),)),
            Op("s", "dot", "tc", attrs=(("m", 128), ("n", 128), ("k", 128), ("a_dtype", "f16"))),
            Op("p", "sfu", "sfu", attrs=(("elements", 16384), ("nops", 3))),
            Op("o", "dot", "tc", attrs=(("m", 128), ("n", 128), ("k", 128), ("a_dtype", "f16"))))
     g = LoopGraph("fa", ops, (Dep("k", "s"), Dep("s", "p"), Dep("p", "o"), Dep("o", "o", distance=1)))
-    r = time_phases(g, load_machine("h100"))
-    assert r["modulo"]["cpsat"]["ii"] == r["modulo"]["scip"]["ii"] > 0
-    assert r["modulo"]["cpsat"]["status"] == "optimal" and r["normalize"]["status"] == "optimal"
-    assert r["normalize_seconds"] > 0 and r["distinct_costs"] >= 3
+    machine = load_machine("h100")
+    scaled, report = normalize_graph(annotate_costs(g, machine))
+    p = ModuloProblem.from_graph(scaled, machine.units)
+    a, b = modulo_schedule(p, "cpsat"), modulo_schedule(p, "scip")
+    assert a.ii == b.ii > 0 and a.status == "optimal" and report["status"] == "optimal"
+    assert report["seconds"] > 0 and len(report["values"]) >= 3

@@ -96,9 +96,6 @@ class _Scripted:
     def __init__(self, script):
         self.script, self.calls = script, []
 
-    def is_installed(self):
-        return True
-
     def solve(self, q, options):
         from twill.solve.problem import Solution
 

@@ -73,6 +73,54 @@ def test_every_violation_is_reported_not_just_the_first():
     assert all(x.expected and x.got for x in v)
 
 
+def _imports(module_path):
+    """The twill modules a source file imports, at the top or inside functions."""
+    import ast
+
+    out = set()
+    for node in ast.walk(ast.parse(module_path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("twill"):
+            out.add(node.module)
+            out.update(f"{node.module}.{a.name}" for a in node.names)
+        elif isinstance(node, ast.Import):
+            out.update(a.name for a in node.names if a.name.startswith("twill"))
+    return out
+
+
+def test_schedule_and_solve_import_no_cycle_and_the_checker_nothing_of_the_solver():
+    """Static, so an import inside a function counts too: twill.schedule imports nothing from
+    twill.solve, and the modules of both packages import each other one way only."""
+    from pathlib import Path
+
+    import networkx as nx
+
+    import twill
+
+    root = Path(twill.__file__).parent
+    files = {".".join(("twill",) + f.relative_to(root).with_suffix("").parts).removesuffix(".__init__"): f
+             for pkg in ("schedule", "solve") for f in (root / pkg).rglob("*.py")}
+    g = nx.DiGraph()
+    for mod, path in files.items():
+        g.add_node(mod)
+        g.add_edges_from((mod, dep) for dep in _imports(path) if dep in files and dep != mod)
+    assert not [(m, d) for m, d in g.edges if m.startswith("twill.schedule") and d.startswith("twill.solve")]
+    assert list(nx.simple_cycles(g)) == []
+
+
+def test_no_function_of_the_solver_or_the_checker_is_over_80_lines():
+    import ast
+    from pathlib import Path
+
+    import twill
+
+    root = Path(twill.__file__).parent
+    long = [f"{f.relative_to(root)}:{node.lineno} {node.name} ({node.end_lineno - node.lineno + 1} lines)"
+            for pkg in ("schedule", "solve") for f in sorted((root / pkg).rglob("*.py"))
+            for node in ast.walk(ast.parse(f.read_text()))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno - node.lineno + 1 > 80]
+    assert long == []
+
+
 def test_checker_imports_no_solver():
     import subprocess
     import sys

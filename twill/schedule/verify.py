@@ -3,25 +3,16 @@
 Imports nothing from ``twill.solve`` or any solver. Each family is its own function
 ``check_<family>(graph, [capacity,] schedule) -> list[Violation]``, violations expected-versus-got;
 ``verify`` runs them all (and the joint families of ``verify_joint`` when the schedule has warps).
+The imports run one way: ``violation`` <- ``verify_joint`` <- ``verify`` <- ``text``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Mapping
 
 from twill.graph.model import Dep, LoopGraph, Op
 from twill.schedule.model import Schedule
-
-
-@dataclass(frozen=True)
-class Violation:
-    family: str      # dependence | capacity | completion | coverage | stage order | warp | memory | concurrency
-    where: str
-    expected: str
-    got: str
-
-    def __str__(self) -> str:
-        return f"{self.family} at {self.where}: expected {self.expected}, got {self.got}"
+from twill.schedule.verify_joint import verify_joint
+from twill.schedule.violation import Violation
 
 
 def as_graph(obj: Any) -> LoopGraph:
@@ -138,7 +129,5 @@ def verify(g: Any, machine_or_capacity: Any, s: Schedule) -> list[Violation]:
         return out
     out += check_dependences(g, s) + check_capacity(g, capacity, s) + check_completion(g, s) + check_stage_order(s)
     if s.warp:
-        from twill.schedule.verify_joint import verify_joint
-
         out += verify_joint(g, machine_or_capacity, s)
     return out

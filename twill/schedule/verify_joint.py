@@ -14,6 +14,7 @@ from typing import Any
 
 from twill.graph.model import LoopGraph
 from twill.schedule.model import Schedule
+from twill.schedule.violation import Violation
 
 
 def joint_params(g: LoopGraph, machine: Any, s: Schedule) -> dict[str, Any]:
@@ -79,7 +80,7 @@ def pressure(g: LoopGraph, s: Schedule, params: dict[str, Any]) -> dict[str, Any
     return out
 
 
-def verify_joint(g: LoopGraph, machine: Any, s: Schedule) -> list:
+def verify_joint(g: LoopGraph, machine: Any, s: Schedule) -> list[Violation]:
     """Every violation of the joint families, as expected-versus-got.
 
     Examples
@@ -87,8 +88,6 @@ def verify_joint(g: LoopGraph, machine: Any, s: Schedule) -> list:
     >>> verify_joint(graph, load_machine("h100"), schedule)   # doctest: +SKIP
     []
     """
-    from twill.schedule.verify import Violation
-
     out: list[Violation] = []
     warp, st = s.warp_map, s.start_map
     prm = joint_params(g, machine, s)
@@ -149,11 +148,9 @@ def verify_joint(g: LoopGraph, machine: Any, s: Schedule) -> list:
     return out
 
 
-def _concurrency(g: LoopGraph, s: Schedule, prm: dict[str, Any]) -> list:
+def _concurrency(g: LoopGraph, s: Schedule, prm: dict[str, Any]) -> list[Violation]:
     """A blocking consumer, or a consumer of a cross-warp transfer, issues while no other op of its
     warp group executes: checked on an unrolled steady-state instance against every other instance."""
-    from twill.schedule.verify import Violation
-
     warp, st = s.warp_map, s.start_map
     busy = {o.id: int(prm["busy"].get(o.id, o.cycles or 0)) for o in g.ops}
     waits = {d.dst for d in g.deps if d.src != d.dst and (d.blocking or warp[d.src] != warp[d.dst])}

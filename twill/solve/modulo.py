@@ -3,10 +3,11 @@ that II (Figure 4's constraints), and stop at the first II that admits a schedul
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass, field
 from typing import Any
 
 from twill.schedule.model import FEASIBLE, INFEASIBLE, OPTIMAL, TIMEOUT, Schedule
-from twill.solve.backends import get_backend
+from twill.solve.backends import II_RANGE, get_backend, supports
 from twill.solve.bounds import horizon, mii, schedule_from_slots, sequential_span
 from twill.solve.problem import ModuloAtII, ModuloIIRange, ModuloProblem, Solution, SolveOptions
 
@@ -47,84 +48,118 @@ def modulo_schedule(p: ModuloProblem, backend: str = "cpsat", options: SolveOpti
     t0 = time.perf_counter()
     lb, res, rec = mii(p)
     ceiling = max(lb, sequential_span(p))
-    t_bounds = time.perf_counter() - t0
+    run = _Run(t0, t_bounds=time.perf_counter() - t0)
     first = max(lb, min_ii or 1)
     last = min(max_ii, ceiling) if max_ii is not None else ceiling
-    trace: list[dict[str, Any]] = []
-    build = solve = 0.0
-    open_ii: int | None = None       # smallest II that timed out (neither solved nor refuted)
     common = {"mii": {"mii": lb, "res_mii": res, "rec_mii": rec},
               "ii_range": {"first": first, "last": last, "sequential_span": ceiling, "min_ii": min_ii}}
     if p.stage_order:       # the checker re-checks the compiler's stage order the schedule was solved under
         common["stage_order"] = [[p.nodes[a], p.nodes[b]] for a, b in p.stage_order]
     budget = total_time if total_time is not None else 10 * options.time_limit
-    ranged = not hasattr(solver, "smallest_ii")      # the one-model II search is a backend capability
+    found = _search(solver, p, first, last, options, budget, supports(backend, II_RANGE), run)
+    if found is None:
+        return Schedule(ii=0, length=0, start=(), status=TIMEOUT if run.open_ii is not None else INFEASIBLE,
+                        lower_bound=run.open_ii if run.open_ii is not None else last + 1,
+                        solve_seconds=time.perf_counter() - t0, backend=solver.name,
+                        extra=(("trace", run.trace), *common.items(), ("modulo_phases", run.phases())))
+    return _schedule(p, *found, run, common, solver.name)
+
+
+@dataclass
+class _Run:
+    """The II search so far: one trace entry per II (or II range) tried, the seconds spent building
+    and solving models, and the smallest II that timed out (neither solved nor refuted)."""
+
+    t0: float
+    t_bounds: float
+    trace: list[dict[str, Any]] = field(default_factory=list)
+    build: float = 0.0
+    solve: float = 0.0
+    open_ii: int | None = None
+
+    def phases(self) -> dict[str, float]:
+        return {"bounds": round(self.t_bounds, 4), "build": round(self.build, 4), "solve": round(self.solve, 4)}
+
+
+def _search(solver: Any, p: ModuloProblem, first: int, last: int, options: SolveOptions, budget: float,
+            ii_range: bool, run: _Run) -> tuple[int, Solution] | None:
+    """The first II in [first, last] with a schedule, and that schedule's solution; None when every
+    II was refuted, or the budget ran out (``run.open_ii`` then says where).
+
+    With ``ii_range`` (a backend feature), once MII is refuted the rest of the range is one model
+    with II a variable (``_range_step``), which refutes every II below the one it returns; that
+    II's L is then solved on its own. A time-out or a bound without proof leaves the fixed-II
+    steps to go on from there."""
+    range_done = not ii_range
     known, known_ii = None, 0                        # a schedule the range model found, at known_ii
     ii = first - 1
     while ii < last:
         ii += 1
-        if trace and time.perf_counter() - t0 > budget:
-            open_ii = ii if open_ii is None else open_ii      # II and above: not decided
-            break
-        if not ranged and ii > first and open_ii is None and ii >= solver.range_floor(p):
-            # MII was refuted: the rest of the range in one model with II a variable, which refutes
-            # every II below the one it returns (that II's L is then solved on its own). A time-out
-            # or a bound without proof leaves the fixed-II steps below to go on from here.
-            ranged = True
-            rng = solver.smallest_ii(ModuloIIRange(p, ii, last), options)
-            build += rng.stats.get("build_seconds", 0.0)
-            solve += rng.stats.get("solve_seconds", 0.0)
-            trace.append({"ii": [ii, last], "status": rng.status, "result": rng.status,
-                          "seconds": round(rng.stats["seconds"], 4), "smallest_ii": rng.values.get("ii"),
-                          "method": "one model, II a variable"})
+        if run.trace and time.perf_counter() - run.t0 > budget:
+            run.open_ii = ii if run.open_ii is None else run.open_ii      # II and above: not decided
+            return None
+        if not range_done and ii > first and run.open_ii is None and ii >= solver.range_floor(p):
+            range_done = True
+            rng = _range_step(solver, p, ii, last, options, run)
             if rng.status == INFEASIBLE:
-                break
+                return None
             if rng.status == OPTIMAL:
                 ii = int(rng.values["ii"])
                 # Its slots with the least stages are a schedule at ii: a tighter horizon and a hint.
                 known, known_ii = schedule_from_slots(p, ii, rng.values["slots"]), ii
-        sol = solve_at_ii(solver, p, ii, options, known if known_ii == ii else None)
-        h = sol.stats["horizon"]
-        build += sol.stats.get("build_seconds", 0.0)
-        solve += sol.stats.get("solve_seconds", sol.stats.get("seconds", 0.0))
-        trace.append({"ii": ii, "status": sol.status, "result": sol.status, "seconds": round(sol.stats["seconds"], 4),
-                      "length": sol.values.get("length"), "bound": sol.stats.get("bound"), "horizon": h})
-        if sol.status == TIMEOUT and open_ii is None:
-            open_ii = ii
-        if sol.status not in (OPTIMAL, FEASIBLE):
-            continue
-        length = int(sol.values["length"])
-        ii_proved = open_ii is None
-        length_proved = sol.status == OPTIMAL
-        status = OPTIMAL if ii_proved and length_proved else FEASIBLE
-        ii_lb = ii if ii_proved else open_ii
-        length_lb = length if length_proved else sol.stats.get("bound")
-        gap = None
-        if status == FEASIBLE:
-            gap = (ii - ii_lb) / ii if not ii_proved else ((length - (length_lb or 0)) / length if length else 0.0)
-        phases = {"bounds": round(t_bounds, 4), "build": round(build, 4), "solve": round(solve, 4)}
-        starts = sol.values["start"]
-        return Schedule(ii=ii, length=length, start=tuple((n, int(starts[n])) for n in p.nodes), status=status,
-                        lower_bound=int(ii_lb or ii),
-                        solve_seconds=time.perf_counter() - t0, backend=solver.name, gap=gap,
-                        extra=(("trace", trace), *common.items(), ("modulo_phases", phases),
-                               ("proof", {"ii_proved": ii_proved, "length_proved": length_proved,
-                                          "ii_lower_bound": ii_lb, "length_lower_bound": length_lb})))
-    phases = {"bounds": round(t_bounds, 4), "build": round(build, 4), "solve": round(solve, 4)}
-    return Schedule(ii=0, length=0, start=(), status=TIMEOUT if open_ii is not None else INFEASIBLE,
-                    lower_bound=open_ii if open_ii is not None else last + 1,
-                    solve_seconds=time.perf_counter() - t0, backend=solver.name,
-                    extra=(("trace", trace), *common.items(), ("modulo_phases", phases)))
+        sol = solve_at_ii(solver, p, ii, options, known if known_ii == ii else None, ii_range=ii_range)
+        run.build += sol.stats.get("build_seconds", 0.0)
+        run.solve += sol.stats.get("solve_seconds", sol.stats.get("seconds", 0.0))
+        run.trace.append({"ii": ii, "status": sol.status, "result": sol.status,
+                          "seconds": round(sol.stats["seconds"], 4), "length": sol.values.get("length"),
+                          "bound": sol.stats.get("bound"), "horizon": sol.stats["horizon"]})
+        if sol.status == TIMEOUT and run.open_ii is None:
+            run.open_ii = ii
+        if sol.status in (OPTIMAL, FEASIBLE):
+            return ii, sol
+    return None
+
+
+def _range_step(solver: Any, p: ModuloProblem, lo: int, hi: int, options: SolveOptions, run: _Run) -> Solution:
+    """The smallest feasible II in [lo, hi] in one model, recorded in ``run``."""
+    rng = solver.smallest_ii(ModuloIIRange(p, lo, hi), options)
+    run.build += rng.stats.get("build_seconds", 0.0)
+    run.solve += rng.stats.get("solve_seconds", 0.0)
+    run.trace.append({"ii": [lo, hi], "status": rng.status, "result": rng.status,
+                      "seconds": round(rng.stats["seconds"], 4), "smallest_ii": rng.values.get("ii"),
+                      "method": "one model, II a variable"})
+    return rng
+
+
+def _schedule(p: ModuloProblem, ii: int, sol: Solution, run: _Run, common: dict[str, Any], backend: str) -> Schedule:
+    """The schedule ``sol`` at ``ii``, with its proof: the II is proved when no smaller II timed out,
+    L when the solver proved it minimal."""
+    length = int(sol.values["length"])
+    ii_proved = run.open_ii is None
+    length_proved = sol.status == OPTIMAL
+    status = OPTIMAL if ii_proved and length_proved else FEASIBLE
+    ii_lb = ii if ii_proved else run.open_ii
+    length_lb = length if length_proved else sol.stats.get("bound")
+    gap = None
+    if status == FEASIBLE:
+        gap = (ii - ii_lb) / ii if not ii_proved else ((length - (length_lb or 0)) / length if length else 0.0)
+    starts = sol.values["start"]
+    return Schedule(ii=ii, length=length, start=tuple((n, int(starts[n])) for n in p.nodes), status=status,
+                    lower_bound=int(ii_lb or ii),
+                    solve_seconds=time.perf_counter() - run.t0, backend=backend, gap=gap,
+                    extra=(("trace", run.trace), *common.items(), ("modulo_phases", run.phases()),
+                           ("proof", {"ii_proved": ii_proved, "length_proved": length_proved,
+                                      "ii_lower_bound": ii_lb, "length_lower_bound": length_lb})))
 
 
 def solve_at_ii(solver: Any, p: ModuloProblem, ii: int, options: SolveOptions,
-                known: dict[int, int] | None = None) -> Any:
+                known: dict[int, int] | None = None, ii_range: bool = False) -> Any:
     """The minimal L at exactly ``ii`` with ``solver`` (a backend), ``stats["horizon"]`` the bound
     it searched under.
 
     The horizon is ``twill.solve.bounds.horizon`` unless a schedule at ``ii`` is at hand, whose
     length bounds the optimum and whose starts are the hint: ``known``, or, from a backend with
-    ``smallest_ii``, the slots of that model at this one II completed by
+    the ``ii_range`` feature (``ii_range=True``), the slots of that model at this one II completed by
     ``schedule_from_slots`` (on the realisable FA loop, 0.015 s against 0.3-0.5 s with the
     general horizon); that model refuting the II is the answer itself.
     """
@@ -133,7 +168,7 @@ def solve_at_ii(solver: Any, p: ModuloProblem, ii: int, options: SolveOptions,
     def done(sol: Any, h: int) -> Solution:
         return Solution(sol.status, sol.values, {**sol.stats, "horizon": h, "seconds": time.perf_counter() - t0})
 
-    if known is None and hasattr(solver, "smallest_ii") and ii >= solver.range_floor(p):
+    if known is None and ii_range and ii >= solver.range_floor(p):
         one = solver.smallest_ii(ModuloIIRange(p, ii, ii), options)
         if one.status == INFEASIBLE:
             return done(one, horizon(p, ii))
@@ -171,37 +206,3 @@ def refuted_iis(trace: list[dict[str, Any]]) -> set[int]:
             out.add(int(t["ii"]))
     return out
 
-
-def time_phases(graph: Any, machine: Any, backends: tuple[str, ...] = ("cpsat", "scip"),
-                options: SolveOptions = SolveOptions(), bound: int = 300,
-                profile: dict[str, float] | None = None) -> dict[str, Any]:
-    """Seconds per phase for one loop graph: cost annotation, cost normalisation (SCIP), and the
-    modulo search per backend, with the resulting II, L and status (for ``bench/solve_times.py``).
-
-    Examples
-    --------
-    >>> r = time_phases(graph, load_machine("h100"))          # doctest: +SKIP
-    >>> sorted(r)                                             # doctest: +SKIP
-    ['cost_seconds', 'distinct_costs', 'modulo', 'nodes', 'normalize', 'normalize_seconds']
-    """
-    from twill.machine.cost import annotate_costs
-    from twill.solve.normalize import normalize_graph
-
-    t0 = time.perf_counter()
-    costed = annotate_costs(graph, machine, profile)
-    t_cost = time.perf_counter() - t0
-    t1 = time.perf_counter()
-    scaled, report = normalize_graph(costed, bound)
-    t_norm = time.perf_counter() - t1
-    problem = ModuloProblem.from_graph(scaled, machine.units)
-    out: dict[str, Any] = {"nodes": len(graph.ops), "distinct_costs": len(report.get("values", {})),
-                           "cost_seconds": round(t_cost, 4), "normalize_seconds": round(t_norm, 4),
-                           "normalize": {k: v for k, v in report.items() if k != "values"}, "modulo": {}}
-    for b in backends:
-        t2 = time.perf_counter()
-        s = modulo_schedule(problem, b, options)
-        out["modulo"][b] = {"seconds": round(time.perf_counter() - t2, 4), "ii": s.ii, "length": s.length,
-                            "status": s.status, "lower_bound": s.lower_bound, "gap": s.gap,
-                            "iis_tried": [t["ii"] for t in s.get("trace", [])],
-                            "iis_refuted": len(refuted_iis(s.get("trace", []))), **s.get("modulo_phases", {})}
-    return out

@@ -13,6 +13,8 @@ from typing import Any
 
 from twill.errors import InputError, SolverError
 from twill.graph.model import LoopGraph
+from twill.solve.backends import NORMALIZE, get_backend
+from twill.solve.problem import CostNormalization, SolveOptions
 
 
 def normalize_values(values: list[int], bound: int = 300, time_limit: float = 10.0) -> tuple[dict[int, int], dict[str, Any]]:
@@ -40,32 +42,15 @@ def normalize_values(values: list[int], bound: int = 300, time_limit: float = 10
     if len(vals) > bound:
         raise InputError("more distinct costs than the normalisation bound allows", where="cost normalisation",
                          expected=f"<= {bound} (raise --normalize-bound)", found=f"{len(vals)} distinct costs")
-    try:
-        from pyscipopt import Model, quicksum
-    except ImportError:
-        raise SolverError("SCIP is not installed", hint="pip install pyscipopt") from None
-    m = Model("normalize")
-    m.hideOutput()
-    m.setParam("limits/time", time_limit)
-    c = [m.addVar(vtype="I", lb=1, ub=bound, name=f"c{i}") for i in range(len(vals))]
-    F = m.addVar(vtype="C", lb=0, name="F")
-    for i in range(len(vals)):
-        for j in range(i + 1, len(vals)):
-            expr = vals[i] * c[j] - vals[j] * c[i]
-            m.addCons(expr <= F)
-            m.addCons(-F <= expr)
-    m.addCons(quicksum(c) <= bound)
-    m.addCons(quicksum(c) >= 1)
-    m.setObjective(F - quicksum(c) / (bound + 1), "minimize")
-    m.optimize()
-    status = m.getStatus()
-    if m.getNSols() == 0:
-        raise SolverError("cost normalisation found no solution", where="SCIP", found=status)
-    mapping = {v: int(round(m.getVal(x))) for v, x in zip(vals, c)}
+    sol = get_backend("scip", NORMALIZE).solve(CostNormalization(tuple(vals), bound),
+                                               SolveOptions(time_limit=time_limit))
+    if sol.status not in ("optimal", "feasible"):
+        raise SolverError("cost normalisation found no solution", where="SCIP", found=sol.stats["solver_status"])
+    mapping = dict(zip(vals, sol.values["units"]))
     F_val = max((abs(a * mapping[b] - b * mapping[a]) for a in vals for b in vals), default=0)
     scale = sum(v * mapping[v] for v in vals) / sum(mapping[v] ** 2 for v in vals)
     report = {"scale": round(scale, 4), **_ratio_errors(mapping, scale), "F": F_val,
-              "status": "optimal" if status == "optimal" else "feasible",
+              "status": sol.status,
               "seconds": round(time.perf_counter() - t0, 4), "bound": bound,
               "values": {str(k): v for k, v in mapping.items()}}
     return mapping, report

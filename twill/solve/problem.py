@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from twill.errors import GraphError, MachineError
 from twill.graph.model import LoopGraph, Reservation
@@ -92,8 +92,8 @@ class ModuloAtII:
 @dataclass(frozen=True)
 class ModuloIIRange:
     """The modulo search over a range of IIs in one model: the smallest ``ii`` in [lo, hi] that
-    admits a schedule (a backend capability, ``smallest_ii``; the lengths are then solved at that
-    II alone)."""
+    admits a schedule (the ``ii_range`` feature of a backend, ``twill.solve.backends``; the
+    lengths are then solved at that II alone)."""
 
     problem: ModuloProblem
     lo: int
@@ -103,6 +103,16 @@ class ModuloIIRange:
         if not 1 <= self.lo <= self.hi:
             raise GraphError("bad II range", where=self.problem.name, expected="1 <= lo <= hi",
                              found=f"[{self.lo}, {self.hi}]")
+
+
+@dataclass(frozen=True)
+class CostNormalization:
+    """The cost normalisation of section 5.2 (``twill.solve.normalize``): integer units C' in
+    [1, bound] for the distinct positive costs ``values`` C, with sum C' <= bound, minimising
+    F >= |C[i] C'[j] - C[j] C'[i]| over every pair; among the least F, the largest sum."""
+
+    values: tuple[int, ...]
+    bound: int
 
 
 @dataclass(frozen=True)
@@ -118,15 +128,23 @@ class Solution:
 @dataclass(frozen=True)
 class SolveOptions:
     time_limit: float = 60.0   # seconds per solver call
-    threads: int = 1            # solver workers; one is fastest on these problems (backends.cpsat_solver)
+    threads: int = 1            # solver workers; one is fastest on these problems (backends.cpsat_base.cpsat_solver)
     seed: int = 0
 
 
-class Backend(Protocol):
-    """One solver backend: imported lazily, with its own status map."""
+def slot_coefficients(rrt: tuple[Reservation, ...], unit: str, ii: int) -> dict[tuple[int, int], int]:
+    """``{(r, s): instances of unit}`` an op issued in modulo slot r holds in slot s.
 
-    name: str
-
-    def is_installed(self) -> bool: ...
-
-    def solve(self, problem: Any, options: SolveOptions) -> Solution: ...
+    This is Figure 4's CAPACITY row ``sum_c op[v, i, t - c] * RRT[v][f, c]`` folded modulo II:
+    reservation cycle c of an op issued at t falls in slot (t + offset + c) mod II, and a
+    reservation longer than II wraps onto itself (counted once per wrap).
+    """
+    out: dict[tuple[int, int], int] = {}
+    for res in rrt:
+        if res.unit != unit or not res.count or not res.length:
+            continue
+        for r in range(ii):
+            for c in range(res.length):
+                s = (r + res.offset + c) % ii
+                out[(r, s)] = out.get((r, s), 0) + res.count
+    return out

@@ -1,35 +1,25 @@
 """Algorithm 1: seed with the optimal modulo II, then search (I, L) upward for a joint schedule."""
 from __future__ import annotations
 
-import importlib
 import inspect
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from twill.errors import SolverError
 from twill.graph.model import Dep, LoopGraph, Op
 from twill.schedule.model import FEASIBLE, INFEASIBLE, OPTIMAL, TIMEOUT, Schedule
+from twill.schedule.verify_joint import preferences, pressure
+from twill.solve.backends import II_RANGE, JOINT, get_backend, supports
 from twill.solve.joint_problem import JointAtIL, JointProblem
+from twill.solve.modulo import modulo_schedule, solve_at_ii
 from twill.solve.problem import SolveOptions
-
-# name -> (module, class, pip package)
-JOINT_BACKENDS = {
-    "cpsat": ("twill.solve.backends.cpsat_joint", "CpSatJoint", "ortools"),
-    "z3": ("twill.solve.backends.z3_joint", "Z3Joint", "z3-solver"),
-}
 
 
 def get_joint_backend(name: str) -> Any:
-    """The joint-problem backend ``name`` (cpsat | z3); SolverError with the pip command when missing."""
-    if name not in JOINT_BACKENDS:
-        raise SolverError("unknown joint solver backend", expected=" | ".join(JOINT_BACKENDS), found=name)
-    module, cls, package = JOINT_BACKENDS[name]
-    backend = getattr(importlib.import_module(module), cls)()
-    if not backend.is_installed():
-        raise SolverError(f"joint solver backend {name} is not installed", hint=f"pip install {package}")
-    return backend
+    """The joint-problem backend ``name`` (``twill.solve.backends.names("joint")``); SolverError with
+    the pip command when its solver is missing."""
+    return get_backend(name, JOINT)
 
 
 @dataclass(frozen=True)
@@ -41,7 +31,7 @@ class JointOptions:
 
     time_limit: float = 60.0
     total_time: float | None = None
-    threads: int = 1            # solver workers; one is fastest on these problems (backends.cpsat_solver)
+    threads: int = 1            # solver workers; one is fastest on these problems (backends.cpsat_base.cpsat_solver)
     seed: int = 0
     num_warps: int | None = None
     warp_groups: int | None = None
@@ -90,149 +80,180 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
     >>> s.ii, s.length, s.warp_map, s.get("search")[0]["result"]                      # doctest: +SKIP
     (2, 4, {'S': 0, 'P': 0, 'O': 0}, 'sat')
     """
-    from twill.solve.modulo import modulo_schedule
-
     opts = JointOptions.coerce(options)
     backend = backend or getattr(options, "joint_backend", None) or "cpsat"
     solver = get_joint_backend(backend)
     report = _progress(progress)
     t0 = time.perf_counter()
-    if isinstance(graph_or_problem, JointProblem):
-        p, graph = graph_or_problem, _graph_of(graph_or_problem)
-        scale = opts.scale or 1.0
-    else:
-        graph = graph_or_problem
-        norm = (seed.get("normalization") if seed is not None else None) or {}
-        scale = opts.scale or float(norm.get("scale", graph.get("time_unit") or 1.0))
-        p = JointProblem.from_graph(graph, machine, opts.num_warps, warp_groups=opts.warp_groups,
-                                    reg_limit=opts.reg_limit, scale=scale, no_cross_warp=opts.no_cross_warp,
-                                    hold_async=opts.hold_async, warps_per_op=opts.warps_per_op,
-                                    stage_order=tuple(opts.stage_order))
+    p, graph, scale = _problem(graph_or_problem, machine, opts, seed)
     budget = opts.total_time if opts.total_time is not None else 10 * opts.time_limit
     mopts = SolveOptions(time_limit=opts.time_limit, threads=opts.threads, seed=opts.seed)
     modulo = seed if seed is not None and seed.status in (OPTIMAL, FEASIBLE) else \
         modulo_schedule(p.modulo, opts.modulo_backend, mopts)
-    trace: list[dict[str, Any]] = []
     if modulo.status not in (OPTIMAL, FEASIBLE):
         return Schedule(ii=0, length=0, start=(), status=modulo.status, lower_bound=modulo.lower_bound,
                         solve_seconds=time.perf_counter() - t0, backend=f"{solver.name}-joint", time_unit=scale,
-                        extra=(("search", trace), ("joint", p.params())))
+                        extra=(("search", []), ("joint", p.params())))
     first_ii = modulo.ii
     seed_proved = _ii_proved(modulo)
-    deadline = t0 + budget
-    moduli: dict[int, Schedule] = {first_ii: modulo}
-    outcome: dict[int, str] = {}          # I -> "unsat" | "timeout" (I values with no schedule found)
+    run = _Search(p, solver, opts, report, t0, deadline=t0 + budget, moduli={first_ii: modulo})
+    best, last_ii = run.passes(first_ii)
+    elapsed = time.perf_counter() - t0
+    if best is None:
+        refuted = seed_proved and all(run.outcome.get(i) == "unsat" for i in range(first_ii, last_ii + 1))
+        return Schedule(ii=0, length=0, start=(), status=INFEASIBLE if refuted else TIMEOUT, lower_bound=first_ii,
+                        solve_seconds=elapsed, backend=f"{solver.name}-joint", time_unit=scale,
+                        extra=(("search", run.trace), ("joint", p.params()),
+                               ("search_summary", {"result": "no joint schedule in the searched (I, L) range",
+                                                   "ii_tried": _solved_iis(run.trace)})))
+    found_ii, sol, mod = best
+    open_below = [i for i in range(first_ii, found_ii) if run.outcome.get(i) != "unsat"]
+    ii_lower = open_below[0] if open_below else found_ii
+    exact = seed_proved and not open_below and sol.status == OPTIMAL
+    return _schedule(graph, p, sol, mod, first_ii, run.trace, exact, solver.name, scale, elapsed,
+                     ii_lower=ii_lower if seed_proved else first_ii, mii=run.moduli[first_ii].get("mii"))
 
-    def attempt(ii: int, limit: float, phase: str) -> Any:
+
+def _problem(graph_or_problem: LoopGraph | JointProblem, machine: Any, opts: JointOptions,
+             seed: Schedule | None) -> tuple[JointProblem, LoopGraph, float]:
+    """The joint problem, the graph it stands for and machine cycles per schedule unit."""
+    if isinstance(graph_or_problem, JointProblem):
+        return graph_or_problem, _graph_of(graph_or_problem), opts.scale or 1.0
+    graph = graph_or_problem
+    norm = (seed.get("normalization") if seed is not None else None) or {}
+    scale = opts.scale or float(norm.get("scale", graph.get("time_unit") or 1.0))
+    p = JointProblem.from_graph(graph, machine, opts.num_warps, warp_groups=opts.warp_groups,
+                                reg_limit=opts.reg_limit, scale=scale, no_cross_warp=opts.no_cross_warp,
+                                hold_async=opts.hold_async, warps_per_op=opts.warps_per_op,
+                                stage_order=tuple(opts.stage_order))
+    return p, graph, scale
+
+
+@dataclass
+class _Search:
+    """Algorithm 1 under way: the modulo seed per I (``moduli``), the trace of every (I, L) tried,
+    ``outcome[I]`` "unsat" | "timeout" for each I with no schedule found, and the solver calls made."""
+
+    p: JointProblem
+    solver: Any
+    opts: JointOptions
+    report: Callable[[int, int, float], None]
+    t0: float
+    deadline: float
+    moduli: dict[int, Schedule]
+    trace: list[dict[str, Any]] = field(default_factory=list)
+    outcome: dict[int, str] = field(default_factory=dict)
+    steps: int = 0
+
+    def passes(self, first_ii: int) -> tuple[tuple[int, Any, Schedule] | None, int]:
+        """``(best, last I tried)``, best = (I, solution, modulo seed) or None: the three passes
+        of ``joint_search``."""
+        # Pass 1, Algorithm 1 as written: I upward from the modulo optimum, each I's L range in
+        # turn, with a short time limit per call so that one hard refutation does not stall it.
+        quick = min(self.opts.time_limit, max(1.0, self.opts.time_limit / 10))
+        best, ii, stuck = self.ascend(self.skip_bound(first_ii), quick)
+        # Pass 2, when refutations time out: gallop upward (steps 1, 2, 4, ...) to a satisfiable I,
+        # an upper bound in hand early.
+        if best is None and stuck >= 3:
+            best, ii = self.gallop(ii, quick)
+        # Pass 3: close the gap below the best I found, at the full time limit, smallest I first.
+        if best is not None:
+            best = self.close(first_ii, best)
+        return best, ii
+
+    def skip_bound(self, first_ii: int) -> int:
+        """Where pass 1 starts: with every op's group fixed, the waiting ops of a group take disjoint
+        arcs of the I slots, so every I below their busy sum is refuted without a solve."""
+        bound, why = self.p.concurrency_bound()
+        if bound <= first_ii:
+            return first_ii
+        self.trace.append({"ii": [first_ii, bound - 1], "length": None, "stages": None, "result": "unsat",
+                           "seconds": 0.0, "phase": "bound", "why": why})
+        self.outcome.update({i: "unsat" for i in range(first_ii, bound)})
+        return bound
+
+    def ascend(self, ii: int, limit: float) -> tuple[tuple[int, Any, Schedule] | None, int, int]:
+        """I upward from ``ii``: ``(best or None, last I tried, timeouts in a row)``; stops after three."""
+        stuck = 0
+        while self.steps < self.opts.max_steps and time.perf_counter() < self.deadline:
+            got = self.attempt(ii, limit, "ascend")
+            self.steps += 1
+            if got is not None:
+                return (ii, *got), ii, stuck
+            stuck = stuck + 1 if self.outcome[ii] == "timeout" else 0
+            if stuck >= 3:
+                break
+            ii += 1
+        return None, ii, stuck
+
+    def gallop(self, ii: int, limit: float) -> tuple[tuple[int, Any, Schedule] | None, int]:
+        jump = 1
+        while self.steps < self.opts.max_steps and time.perf_counter() < self.deadline:
+            ii += jump
+            jump *= 2
+            got = self.attempt(ii, limit, "gallop")
+            self.steps += 1
+            if got is not None:
+                return (ii, *got), ii
+        return None, ii
+
+    def close(self, first_ii: int, best: tuple[int, Any, Schedule]) -> tuple[int, Any, Schedule]:
+        for cand in range(first_ii, best[0]):
+            if self.outcome.get(cand) == "unsat":
+                continue
+            if time.perf_counter() >= self.deadline:
+                break
+            self.outcome.pop(cand, None)
+            got = self.attempt(cand, self.opts.time_limit, "close")
+            if got is not None:
+                return (cand, *got)
+        return best
+
+    def options(self, limit: float) -> SolveOptions:
+        return SolveOptions(time_limit=limit, threads=self.opts.threads, seed=self.opts.seed)
+
+    def attempt(self, ii: int, limit: float, phase: str) -> tuple[Any, Schedule] | None:
         """Every L range at one I: the first satisfying (solution, modulo seed), or None; records
         ``outcome[ii]`` otherwise (unsat only when every range and the modulo seed were refuted)."""
-        if ii not in moduli:
-            moduli[ii] = _modulo_at(p, ii, opts.modulo_backend,
-                                    SolveOptions(time_limit=max(0.01, min(limit, deadline - time.perf_counter())),
-                                                 threads=opts.threads, seed=opts.seed))
-        mod = moduli[ii]
+        if ii not in self.moduli:
+            left = self.deadline - time.perf_counter()
+            limit_here = self.options(max(0.01, min(limit, left)))
+            self.moduli[ii] = _modulo_at(self.p, ii, self.opts.modulo_backend, limit_here)
+        mod = self.moduli[ii]
         if mod.status == INFEASIBLE:     # a joint schedule is a modulo schedule: none at this I
-            trace.append({"ii": ii, "length": None, "stages": None, "result": "unsat", "seconds": 0.0,
-                          "phase": phase, "why": "no modulo schedule at this I"})
-            outcome[ii] = "unsat"
+            self.trace.append({"ii": ii, "length": None, "stages": None, "result": "unsat", "seconds": 0.0,
+                               "phase": phase, "why": "no modulo schedule at this I"})
+            self.outcome[ii] = "unsat"
             return None
         if mod.status not in (OPTIMAL, FEASIBLE):
-            outcome[ii] = "timeout"
+            self.outcome[ii] = "timeout"
             return None
         timed_out = False
-        seed_starts = tuple(dict(mod.start)[n] for n in p.nodes) if mod.ii == ii and mod.start else ()
-        for lo_l, hi_l, stages in _ranges(mod, opts.mode):
-            left = deadline - time.perf_counter()
+        seed_starts = tuple(dict(mod.start)[n] for n in self.p.nodes) if mod.ii == ii and mod.start else ()
+        for lo_l, hi_l, stages in _ranges(mod, self.opts.mode):
+            left = self.deadline - time.perf_counter()
             if left <= 0:
                 timed_out = True
                 break
-            report(ii, lo_l, time.perf_counter() - t0)
-            sol = solver.solve(JointAtIL(p, ii, lo_l, hi_l, seed_starts), SolveOptions(time_limit=min(limit, left),
-                                                                           threads=opts.threads, seed=opts.seed))
-            entries = _trace_entries(ii, lo_l, hi_l, stages, sol)
-            for e in entries:
-                e["phase"] = phase
-            trace.extend(entries)
-            if sol.status == FEASIBLE and limit < opts.time_limit and deadline > time.perf_counter():
-                # Satisfiable, L not yet proved minimal in the short limit: this I is the answer
-                # of the pass, so give its L the full limit.
-                again = solver.solve(JointAtIL(p, ii, lo_l, hi_l, seed_starts),
-                                     SolveOptions(time_limit=min(opts.time_limit, deadline - time.perf_counter()),
-                                                  threads=opts.threads, seed=opts.seed))
-                if again.status == OPTIMAL or (again.status == FEASIBLE and
-                                               again.values["length"] <= sol.values["length"]):
-                    sol = again
-                    entries = _trace_entries(ii, lo_l, hi_l, stages, sol)
-                    for e in entries:
-                        e["phase"] = phase + "+prove-L"
-                    trace.extend(entries)
+            self.report(ii, lo_l, time.perf_counter() - self.t0)
+            sol = self.solve(JointAtIL(self.p, ii, lo_l, hi_l, seed_starts), stages, min(limit, left), phase)
             if sol.status in (OPTIMAL, FEASIBLE):
                 return sol, mod
             timed_out = timed_out or sol.status == TIMEOUT
-        outcome[ii] = "timeout" if timed_out else "unsat"
+        self.outcome[ii] = "timeout" if timed_out else "unsat"
         return None
 
-    # Pass 1, Algorithm 1 as written: I upward from the modulo optimum, each I's L range in turn,
-    # with a short time limit per call so that one hard refutation does not stall the search.
-    quick = min(opts.time_limit, max(1.0, opts.time_limit / 10))
-    best: tuple[int, Any, Schedule] | None = None
-    ii, steps, stuck = first_ii, 0, 0
-    bound, why = p.concurrency_bound()
-    if bound > first_ii:
-        # With every op's group fixed, the waiting ops of a group take disjoint arcs of the I slots:
-        # every I below their busy sum is refuted without a solve.
-        trace.append({"ii": [first_ii, bound - 1], "length": None, "stages": None, "result": "unsat", "seconds": 0.0,
-                      "phase": "bound", "why": why})
-        outcome.update({i: "unsat" for i in range(first_ii, bound)})
-        ii = bound
-    while best is None and steps < opts.max_steps and time.perf_counter() < deadline:
-        got = attempt(ii, quick, "ascend")
-        steps += 1
-        if got is not None:
-            best = (ii, *got)
-            break
-        stuck = stuck + 1 if outcome[ii] == "timeout" else 0
-        if stuck >= 3:
-            break
-        ii += 1
-    # Pass 2, when refutations time out: gallop upward (steps 1, 2, 4, ...) to a satisfiable I, an
-    # upper bound in hand early.
-    if best is None and stuck >= 3:
-        jump = 1
-        while steps < opts.max_steps and time.perf_counter() < deadline:
-            ii += jump
-            jump *= 2
-            got = attempt(ii, quick, "gallop")
-            steps += 1
-            if got is not None:
-                best = (ii, *got)
-                break
-    # Pass 3: close the gap below the best I found, at the full time limit, smallest I first.
-    if best is not None:
-        for cand in range(first_ii, best[0]):
-            if outcome.get(cand) == "unsat":
-                continue
-            if time.perf_counter() >= deadline:
-                break
-            outcome.pop(cand, None)
-            got = attempt(cand, opts.time_limit, "close")
-            if got is not None:
-                best = (cand, *got)
-                break
-    elapsed = time.perf_counter() - t0
-    if best is None:
-        refuted = seed_proved and all(outcome.get(i) == "unsat" for i in range(first_ii, ii + 1))
-        return Schedule(ii=0, length=0, start=(), status=INFEASIBLE if refuted else TIMEOUT, lower_bound=first_ii,
-                        solve_seconds=elapsed, backend=f"{solver.name}-joint", time_unit=scale,
-                        extra=(("search", trace), ("joint", p.params()),
-                               ("search_summary", {"result": "no joint schedule in the searched (I, L) range",
-                                                   "ii_tried": _solved_iis(trace)})))
-    found_ii, sol, mod = best
-    open_below = [i for i in range(first_ii, found_ii) if outcome.get(i) != "unsat"]
-    ii_lower = open_below[0] if open_below else found_ii
-    exact = seed_proved and not open_below and sol.status == OPTIMAL
-    return _schedule(graph, p, sol, mod, first_ii, trace, exact, solver.name, scale, elapsed,
-                     ii_lower=ii_lower if seed_proved else first_ii, mii=moduli[first_ii].get("mii"))
+    def solve(self, q: JointAtIL, stages: int, limit: float, phase: str) -> Any:
+        """One step at ``limit``, traced. Satisfiable with L not yet proved minimal in a short limit:
+        this I is the answer of the pass, so its L gets the full limit."""
+        sol = self.solver.solve(q, self.options(limit))
+        self.trace.extend(_trace_entries(q.ii, q.lo, q.hi, stages, sol, phase))
+        if sol.status == FEASIBLE and limit < self.opts.time_limit and self.deadline > time.perf_counter():
+            again = self.solver.solve(q, self.options(min(self.opts.time_limit, self.deadline - time.perf_counter())))
+            if again.status == OPTIMAL or (again.status == FEASIBLE and again.values["length"] <= sol.values["length"]):
+                sol = again
+                self.trace.extend(_trace_entries(q.ii, q.lo, q.hi, stages, sol, phase + "+prove-L"))
+        return sol
 
 
 def _solved_iis(trace: list[dict[str, Any]]) -> list[int]:
@@ -256,11 +277,8 @@ def _ranges(modulo: Schedule, mode: str) -> list[tuple[int, int, int]]:
 
 def _modulo_at(p: JointProblem, ii: int, backend: str, opts: SolveOptions) -> Schedule:
     """The optimal modulo schedule at exactly ``ii`` (status infeasible when none exists there)."""
-    from twill.solve.backends import get_backend
-    from twill.solve.modulo import solve_at_ii
-
     mp = p.modulo
-    sol = solve_at_ii(get_backend(backend), mp, ii, opts)
+    sol = solve_at_ii(get_backend(backend), mp, ii, opts, ii_range=supports(backend, II_RANGE))
     if sol.status not in (OPTIMAL, FEASIBLE):
         return Schedule(ii=ii, length=0, start=(), status=sol.status, lower_bound=ii,
                         solve_seconds=float(sol.stats.get("seconds", 0.0)), backend=backend)
@@ -298,13 +316,13 @@ def _progress(cb: Callable[..., None] | None) -> Callable[[int, int, float], Non
     return lambda i, length, s: cb(f"joint search: I={i} L={length} ({s:.1f}s)")
 
 
-def _trace_entries(ii: int, lo: int, hi: int, stages: int, sol: Any) -> list[dict[str, Any]]:
+def _trace_entries(ii: int, lo: int, hi: int, stages: int, sol: Any, phase: str) -> list[dict[str, Any]]:
     names = {"optimal": "sat", "feasible": "sat", "infeasible": "unsat", "timeout": "timeout"}
     per_length = sol.stats.get("lengths")
     if per_length:       # the backend tried each L in turn (z3)
         res = {"sat": "sat", "unsat": "unsat"}
         return [{"ii": ii, "length": e["length"], "stages": stages, "result": res.get(e["result"], "timeout"),
-                 "seconds": e["seconds"]} for e in per_length]
+                 "seconds": e["seconds"], "phase": phase} for e in per_length]
     entry = {"ii": ii, "length": lo if lo == hi else [lo, hi], "stages": stages, "result": names[sol.status],
              "seconds": round(float(sol.stats.get("seconds", 0.0)), 4)}
     if sol.status in (OPTIMAL, FEASIBLE):
@@ -312,14 +330,13 @@ def _trace_entries(ii: int, lo: int, hi: int, stages: int, sol: Any) -> list[dic
         entry["length_proved_minimal"] = sol.status == OPTIMAL
         if sol.stats.get("tie_break"):     # the preference pass: OPTIMAL when its order was proved
             entry["preference_pass"] = sol.stats["tie_break"]
+    entry["phase"] = phase
     return [entry]
 
 
 def _schedule(g: LoopGraph, p: JointProblem, sol: Any, modulo: Schedule, first_ii: int,
               trace: list[dict[str, Any]], exact: bool, backend: str, scale: float, seconds: float,
               ii_lower: int | None = None, mii: Any = None) -> Schedule:
-    from twill.schedule.verify_joint import preferences, pressure
-
     start, warp, length = sol.values["start"], sol.values["warp"], sol.values["length"]
     sched = Schedule(ii=modulo.ii, length=length, start=tuple((n, start[n]) for n in p.nodes),
                      status=OPTIMAL if exact else FEASIBLE, lower_bound=modulo.ii if exact else (ii_lower or first_ii),

@@ -1,85 +1,99 @@
-"""Solver backends behind one interface (``twill.solve.problem.Backend``), imported lazily; the
-registry maps a backend name to its module, class and the package that provides its solver."""
+"""The one registry of solver backends: what each solves, what it can do, and what to install for it.
+
+An entry is one backend for one kind of problem: ``modulo`` (``ModuloAtII``: the minimal length at a
+fixed II), ``joint`` (``JointAtIL``: Algorithm 1's step) or ``normalize`` (the section 5.2 cost
+ILP). It names the module and class that implement it, the pip package that provides the solver
+and the module whose presence proves that package installed, and its features beyond ``solve``:
+
+- ``ii_range`` (modulo): ``smallest_ii(ModuloIIRange, options)``, the smallest feasible II of a
+  range in one model with II a variable, valid for II >= ``range_floor(problem)``.
+
+Every backend has a ``name`` and ``solve(problem, options) -> Solution``. Nothing is imported until
+``get_backend`` is called, and a backend imports its solver only inside its methods: importing
+``twill.solve`` works on a machine without any solver (the GPU machine has none). CP-SAT's
+parameters, and the measurements behind them, are in ``cpsat_base.cpsat_solver``.
+"""
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
 from typing import Any
 
 from twill.errors import SolverError
-from twill.graph.model import Reservation
+from twill.util import is_installed
 
-# name -> (module, class, pip package)
-REGISTRY = {
-    "cpsat": ("twill.solve.backends.cpsat", "CpSatModulo", "ortools"),
-    "cpsat-slots": ("twill.solve.backends.cpsat", "CpSatSlotsModulo", "ortools"),
-    "scip": ("twill.solve.backends.scip", "ScipModulo", "pyscipopt"),
-}
+MODULO, JOINT, NORMALIZE = "modulo", "joint", "normalize"
+II_RANGE = "ii_range"
 
 
-def get_backend(name: str) -> Any:
-    """The modulo-scheduling backend ``name``; SolverError (with the pip command) when its solver
-    is missing.
+@dataclass(frozen=True)
+class SolverEntry:
+    name: str                       # what --backend / --joint-backend take
+    problem: str                    # MODULO | JOINT | NORMALIZE
+    module: str
+    cls: str
+    package: str                    # pip install <package>
+    probe: str                      # a module of the package: found (not imported) iff installed
+    features: frozenset[str] = frozenset()
+
+
+_CPSAT = ("ortools", "ortools.sat.python.cp_model")
+_SCIP = ("pyscipopt", "pyscipopt")
+_Z3 = ("z3-solver", "z3")
+
+REGISTRY: dict[tuple[str, str], SolverEntry] = {(e.problem, e.name): e for e in (
+    SolverEntry("cpsat", MODULO, "twill.solve.backends.cpsat", "CpSatModulo", *_CPSAT, frozenset({II_RANGE})),
+    SolverEntry("cpsat-slots", MODULO, "twill.solve.backends.cpsat", "CpSatSlotsModulo", *_CPSAT),
+    SolverEntry("scip", MODULO, "twill.solve.backends.scip", "ScipModulo", *_SCIP),
+    SolverEntry("cpsat", JOINT, "twill.solve.backends.cpsat_joint", "CpSatJoint", *_CPSAT),
+    SolverEntry("z3", JOINT, "twill.solve.backends.z3_joint", "Z3Joint", *_Z3),
+    SolverEntry("scip", NORMALIZE, "twill.solve.backends.scip", "ScipNormalize", *_SCIP),
+)}
+
+
+def names(problem: str = MODULO) -> list[str]:
+    """The backends registered for ``problem``.
 
     Examples
     --------
-    >>> get_backend("cpsat").name
-    'cpsat'
+    >>> names("joint")
+    ['cpsat', 'z3']
     """
-    if name not in REGISTRY:
-        raise SolverError("unknown solver backend", expected=" | ".join(REGISTRY), found=name)
-    module, cls, package = REGISTRY[name]
-    backend = getattr(importlib.import_module(module), cls)()
-    if not backend.is_installed():
-        raise SolverError(f"solver backend {name} is not installed", hint=f"pip install {package}")
-    return backend
+    return [name for kind, name in REGISTRY if kind == problem]
 
 
-def available() -> list[str]:
-    """Names of the backends whose solver is installed here."""
-    out = []
-    for name, (module, cls, _) in REGISTRY.items():
-        if getattr(importlib.import_module(module), cls)().is_installed():
-            out.append(name)
-    return out
+def entry(name: str, problem: str = MODULO) -> SolverEntry:
+    """The registry entry of backend ``name`` for ``problem``; SolverError listing the names for
+    that problem when there is none."""
+    got = REGISTRY.get((problem, name))
+    if got is None:
+        kind = "" if problem == MODULO else f"{problem} "
+        raise SolverError(f"unknown {kind}solver backend", expected=" | ".join(names(problem)), found=name)
+    return got
 
 
-def cpsat_solver(options: Any) -> Any:
-    """A CP-SAT solver configured from ``options`` (time_limit, threads, seed), the one place every
-    CP-SAT backend takes its parameters from.
+def supports(name: str, feature: str, problem: str = MODULO) -> bool:
+    """Whether backend ``name`` for ``problem`` declares ``feature``.
 
-    No LP relaxation (``linearization_level = 0``): these are scheduling problems whose bound on L
-    comes from the modulo length already proved, and the LP's cuts do not prune them. No probing in
-    presolve (``cp_model_probing_level = 0``): it costs most of a small refutation's time and, on
-    the joint problems, more than the search it saves. Measured with one worker over six seeds on
-    the Blackwell sub-tiled FA joint step (I = 200, hinted with the modulo seed): median 0.09 s,
-    against 0.85 s with probing and 16.6 s (unhinted) with CP-SAT's defaults; the Hopper sub-tiled
-    step (I = 412): 0.30 s against 0.68 s; a Hopper FA backward refutation: 50 ms against 86 ms.
-    One worker: the two-worker portfolio on these models was slower on this 2-core machine.
+    Examples
+    --------
+    >>> supports("cpsat", II_RANGE), supports("scip", II_RANGE)
+    (True, False)
     """
-    from ortools.sat.python import cp_model
-
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = max(0.001, float(options.time_limit))
-    solver.parameters.num_workers = max(1, int(options.threads))
-    solver.parameters.random_seed = int(options.seed)
-    solver.parameters.linearization_level = 0
-    solver.parameters.cp_model_probing_level = 0
-    return solver
+    return feature in entry(name, problem).features
 
 
-def slot_coefficients(rrt: tuple[Reservation, ...], unit: str, ii: int) -> dict[tuple[int, int], int]:
-    """``{(r, s): instances of unit}`` an op issued in modulo slot r holds in slot s.
+def get_backend(name: str, problem: str = MODULO) -> Any:
+    """A new instance of backend ``name`` for ``problem``, its module imported now; SolverError
+    with the pip command when its solver is missing.
 
-    This is Figure 4's CAPACITY row ``sum_c op[v, i, t - c] * RRT[v][f, c]`` folded modulo II:
-    reservation cycle c of an op issued at t falls in slot (t + offset + c) mod II, and a
-    reservation longer than II wraps onto itself (counted once per wrap).
+    Examples
+    --------
+    >>> get_backend("cpsat").name, get_backend("z3", "joint").name
+    ('cpsat', 'z3')
     """
-    out: dict[tuple[int, int], int] = {}
-    for res in rrt:
-        if res.unit != unit or not res.count or not res.length:
-            continue
-        for r in range(ii):
-            for c in range(res.length):
-                s = (r + res.offset + c) % ii
-                out[(r, s)] = out.get((r, s), 0) + res.count
-    return out
+    e = entry(name, problem)
+    if not is_installed(e.probe):
+        kind = "" if problem == MODULO else f"{problem} "
+        raise SolverError(f"{kind}solver backend {name} is not installed", hint=f"pip install {e.package}")
+    return getattr(importlib.import_module(e.module), e.cls)()

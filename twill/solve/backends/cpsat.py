@@ -2,7 +2,7 @@
 
 ``cpsat`` (``CpSatModulo``, the default): start t_v = II*k_v + r_v with an integer slot r_v, and
 CAPACITY as circular arcs under one no-overlap / cumulative per unit (the encoding the joint backend
-uses, ``cpsat_joint.add_folded_capacity``). It proves the minimal L of the sub-tiled attention loop
+uses, ``cpsat_base.add_folded_capacity``). It proves the minimal L of the sub-tiled attention loop
 at U = 300 in about half a second, where the slot-boolean encoding below does not in a minute.
 
 ``cpsat-slots`` (``CpSatSlotsModulo``): Figure 4 as written, time-indexed. Figure 4 states the problem over the straight-line program of ceil(L/II) staggered copies with
@@ -17,9 +17,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import networkx as nx
+
 from twill.errors import SolverError
-from twill.solve.backends import cpsat_solver, slot_coefficients
-from twill.solve.problem import ModuloAtII, ModuloIIRange, ModuloProblem, Solution, SolveOptions
+from twill.solve.backends.cpsat_base import add_folded_capacity, cpsat_solver
+from twill.solve.problem import (ModuloAtII, ModuloIIRange, ModuloProblem, Solution, SolveOptions,
+                                 slot_coefficients)
 
 
 def range_floor(p: ModuloProblem) -> int:
@@ -39,8 +42,6 @@ def stage_components(p: ModuloProblem) -> list[tuple[list[int], list[tuple[int, 
     order until every edge between them holds: a schedule exists at II iff some slots meet
     CAPACITY and each component's own constraints have a solution.
     """
-    import networkx as nx
-
     g = nx.DiGraph()
     g.add_nodes_from(range(p.n))
     g.add_edges_from((s, d) for s, d, _, _ in p.edges)
@@ -156,13 +157,6 @@ def _run(m: Any, options: SolveOptions, t0: float, what: str, where: str) -> tup
 class CpSatSlotsModulo:
     name = "cpsat-slots"
 
-    def is_installed(self) -> bool:
-        try:
-            import ortools.sat.python.cp_model  # noqa: F401
-        except ImportError:
-            return False
-        return True
-
     def solve(self, q: ModuloAtII, options: SolveOptions) -> Solution:
         """Minimal L at ``q.ii``; statuses: optimal | feasible (time limit, gap in stats) |
         infeasible (proved) | timeout (no schedule found in time)."""
@@ -204,8 +198,6 @@ class CpSatModulo(CpSatSlotsModulo):
     def solve(self, q: ModuloAtII, options: SolveOptions) -> Solution:
         """Minimal L at ``q.ii`` (slot-integer encoding); statuses as ``CpSatSlotsModulo``."""
         from ortools.sat.python import cp_model
-
-        from twill.solve.backends.cpsat_joint import add_folded_capacity
 
         p, ii, horizon = q.problem, q.ii, q.horizon
         t0 = time.perf_counter()

@@ -1,13 +1,13 @@
-"""SCIP backend (pyscipopt): the same fixed-II formulation as the CP-SAT backend (see there), as a
-MILP with slot binaries, integer stages and the length L as objective."""
+"""SCIP backends (pyscipopt): the modulo problem at a fixed II, as a MILP with slot binaries, integer
+stages and the length L as objective (Figure 4 as the ``cpsat-slots`` backend writes it), and the cost
+normalisation ILP of section 5.2 (``twill.solve.normalize``)."""
 from __future__ import annotations
 
 import math
 import time
 
 from twill.errors import SolverError
-from twill.solve.backends import slot_coefficients
-from twill.solve.problem import ModuloAtII, Solution, SolveOptions
+from twill.solve.problem import CostNormalization, ModuloAtII, Solution, SolveOptions, slot_coefficients
 
 # SCIP statuses that prove the model has no solution (every variable is bounded, so "inforunbd"
 # cannot mean unbounded).
@@ -19,13 +19,6 @@ _STOPPED = {"timelimit", "memlimit", "nodelimit", "totalnodelimit", "stallnodeli
 
 class ScipModulo:
     name = "scip"
-
-    def is_installed(self) -> bool:
-        try:
-            import pyscipopt  # noqa: F401
-        except ImportError:
-            return False
-        return True
 
     def solve(self, q: ModuloAtII, options: SolveOptions) -> Solution:
         """Minimal L at ``q.ii``; same statuses as the CP-SAT backend."""
@@ -73,3 +66,34 @@ class ScipModulo:
         stats["bound"] = int(math.ceil(m.getDualbound() - 1e-6))
         values = {"start": start, "length": int(round(m.getVal(L)))}
         return Solution("optimal" if status == "optimal" else "feasible", values, stats)
+
+
+class ScipNormalize:
+    name = "scip"
+
+    def solve(self, q: CostNormalization, options: SolveOptions) -> Solution:
+        """``values["units"]``: C' in the order of ``q.values``; the tie-break toward the largest
+        sum weighs less than one unit of F, an integer at every solution. Statuses optimal |
+        feasible (a solution, not proved) | timeout (none found)."""
+        from pyscipopt import Model, quicksum
+
+        vals, bound = q.values, q.bound
+        m = Model("normalize")
+        m.hideOutput()
+        m.setParam("limits/time", options.time_limit)
+        c = [m.addVar(vtype="I", lb=1, ub=bound, name=f"c{i}") for i in range(len(vals))]
+        F = m.addVar(vtype="C", lb=0, name="F")
+        for i in range(len(vals)):
+            for j in range(i + 1, len(vals)):
+                expr = vals[i] * c[j] - vals[j] * c[i]
+                m.addCons(expr <= F)
+                m.addCons(-F <= expr)
+        m.addCons(quicksum(c) <= bound)
+        m.addCons(quicksum(c) >= 1)
+        m.setObjective(F - quicksum(c) / (bound + 1), "minimize")
+        m.optimize()
+        status, stats = m.getStatus(), {"solver_status": m.getStatus()}
+        if m.getNSols() == 0:
+            return Solution("timeout", {}, stats)
+        units = [int(round(m.getVal(x))) for x in c]
+        return Solution("optimal" if status == "optimal" else "feasible", {"units": units}, stats)

@@ -8,25 +8,28 @@ written with one ``If``. A sum of arcs is largest at the start of one of them, s
 family (units, memories, registers per group) is checked at the arc starts only: O(arcs^2) linear
 terms, independent of I. Capacity 1 uses pairwise separation instead. L is fixed per check and
 raised one by one (Algorithm 1's inner loop), on one incremental solver (push/pop).
+
+Each family is one function ``add_<family>(S, q, jv)`` (``FAMILIES``, the same names as in
+``cpsat_joint``), asserting its constraints on the solver ``S`` for the step ``q`` over the
+shared variables ``jv``; False when a constant part of it is already infeasible.
+
+Which of several equally good models z3 returns depends on the ids of its terms, and z3 reuses
+the id of a term Python has freed: the order in which terms are created and freed (a family's
+temporaries go when it returns) can change the schedule of a given (I, L) that comes out, never
+the status or L.
 """
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass, field
 from typing import Any
 
-from twill.solve.joint_problem import JointAtIL, arcs
+from twill.solve.joint_problem import JointAtIL, JointProblem, arcs
 from twill.solve.problem import Solution, SolveOptions
 
 
 class Z3Joint:
     name = "z3"
-
-    def is_installed(self) -> bool:
-        try:
-            import z3  # noqa: F401
-        except ImportError:
-            return False
-        return True
 
     def solve(self, q: JointAtIL, options: SolveOptions) -> Solution:
         """The smallest L in [q.lo, q.hi] with a joint schedule at q.ii, trying each L in turn;
@@ -41,7 +44,7 @@ class Z3Joint:
         if built is None:
             stats.update(seconds=time.perf_counter() - t0, solver_status="unsat (constant load)")
             return Solution("infeasible", {}, stats)
-        t, w, L = built
+        jv = built
         deadline = t0 + options.time_limit
         unknown = False
         for length in range(q.lo, q.hi + 1):
@@ -51,16 +54,17 @@ class Z3Joint:
                 break
             solver.set("timeout", max(1, int(left * 1000)))
             solver.push()
-            solver.add(L == length)
+            solver.add(jv.L == length)
             t1 = time.perf_counter()
             res = solver.check()
             stats["lengths"].append({"length": length, "result": str(res), "seconds": round(time.perf_counter() - t1, 4)})
             if res == z3.sat:
                 mdl = solver.model()
                 p = q.problem
-                values = {"start": {p.nodes[v]: mdl.eval(t[v], model_completion=True).as_long() for v in range(p.n)},
-                          "warp": {p.nodes[v]: (w[v] if isinstance(w[v], int) else
-                                                mdl.eval(w[v], model_completion=True).as_long()) for v in range(p.n)},
+                values = {"start": {p.nodes[v]: mdl.eval(jv.t[v], model_completion=True).as_long() for v in range(p.n)},
+                          "warp": {p.nodes[v]: (jv.w[v] if isinstance(jv.w[v], int) else
+                                                mdl.eval(jv.w[v], model_completion=True).as_long())
+                                   for v in range(p.n)},
                           "length": length}
                 stats.update(seconds=time.perf_counter() - t0, solver_status="sat", bound=q.lo if unknown else length)
                 return Solution("feasible" if unknown else "optimal", values, stats)
@@ -71,34 +75,108 @@ class Z3Joint:
         return Solution("timeout" if unknown else "infeasible", {}, stats)
 
 
-def _build(z3: Any, S: Any, q: JointAtIL) -> tuple[list, list, Any] | None:
-    p, ii = q.problem, q.ii
-    n = p.n
-    L = z3.Int("L")
-    S.add(L >= q.lo, L <= q.hi)
-    r = [z3.Int(f"r_{p.nodes[v]}") for v in range(n)]
-    t, ks = [], []
-    for v in range(n):
-        k = z3.Int(f"k_{p.nodes[v]}")
-        S.add(r[v] >= 0, r[v] < ii, k >= 0)                                   # UNIQUENESS, CONSISTENCY
-        tv = ii * k + r[v]
-        S.add(tv + p.cycles[v] <= L)                                          # COMPLETION
-        t.append(tv)
-        ks.append(k)
-    for a, b in p.stage_order:
-        S.add(ks[a] <= ks[b])                                                 # STAGE ORDER (compiler)
+@dataclass
+class JointVars:
+    """The variables the families share, each list indexed by node and filled by the family that
+    owns it: ``t``, ``k`` (UNIQUENESS), ``w`` (WARP UNIQUENESS), ``life`` (lifetimes); ``z3`` is
+    the solver's module (imported by ``Z3Joint.solve`` alone)."""
 
-    w: list[Any] = []                                                         # WARP UNIQUENESS, VL
-    for v in range(n):
+    z3: Any
+    p: JointProblem
+    ii: int
+    L: Any
+    r: list                                       # slot r_v in [0, I)
+    t: list = field(default_factory=list)         # start t_v = I*k_v + r_v
+    k: list = field(default_factory=list)         # stage k_v
+    w: list = field(default_factory=list)         # v's group: an int when fixed, else an Int
+    life: dict[int, tuple[Any, Any]] = field(default_factory=dict)   # v -> (q_v, m_v): span = I*q_v + m_v
+
+    @classmethod
+    def new(cls, z3: Any, S: Any, q: JointAtIL) -> "JointVars":
+        p = q.problem
+        L = z3.Int("L")
+        S.add(L >= q.lo, L <= q.hi)
+        return cls(z3, p, q.ii, L, [z3.Int(f"r_{p.nodes[v]}") for v in range(p.n)])
+
+    def same(self, a: int, b: int) -> Any:
+        """True/False when decided by the groups allowed, else the z3 test w_a == w_b."""
+        w = self.w
+        if isinstance(w[a], int) and isinstance(w[b], int):
+            return w[a] == w[b]
+        if not set(self.p.groups_of(a)) & set(self.p.groups_of(b)):
+            return False
+        return w[a] == w[b]
+
+    def covers(self, start: Any, length: Any, x: Any) -> Any:
+        """(x - start) mod ii < length, for start, x in [0, ii)."""
+        return self.z3.If(x >= start, x - start < length, x - start + self.ii < length)
+
+    def live_at(self, v: int, x: Any) -> Any:
+        """Instances of value v live at slot x: its full turns, plus one where its arc covers x."""
+        qv, mv = self.life[v]
+        return qv + self.z3.If(self.covers(self.r[v], mv, x), 1, 0)
+
+
+def _build(z3: Any, S: Any, q: JointAtIL) -> JointVars | None:
+    """Every family on ``S`` in the order the model has always had them (the same order, the
+    same search); None when a constant part is infeasible."""
+    jv = JointVars.new(z3, S, q)
+    add_uniqueness_completion(S, q, jv)
+    add_stage_order(S, q, jv)
+    add_warp_uniqueness(S, q, jv)
+    add_symmetry_breaking(S, q, jv)
+    for e in range(len(q.problem.edges)):      # edge by edge: its dependence, then its spill
+        add_dependence(S, q, jv, (e,))
+        if not add_cross_warp_spills(S, q, jv, (e,)):
+            return None
+    if not add_capacity(S, q, jv):
+        return None
+    add_lifetimes(S, q, jv)
+    if not (add_memory_capacity(S, q, jv) and add_register_limit(S, q, jv) and add_concurrency(S, q, jv)):
+        return None
+    return jv
+
+
+def add_uniqueness_completion(S: Any, q: JointAtIL, jv: JointVars) -> bool:
+    """UNIQUENESS, CONSISTENCY: one start t_v = I*k_v + r_v; COMPLETION: t_v + cycles_v <= L."""
+    p, ii, r = q.problem, q.ii, jv.r
+    for v in range(p.n):
+        k = jv.z3.Int(f"k_{p.nodes[v]}")
+        S.add(r[v] >= 0, r[v] < ii, k >= 0)
+        tv = ii * k + r[v]
+        S.add(tv + p.cycles[v] <= jv.L)
+        jv.t.append(tv)
+        jv.k.append(k)
+    return True
+
+
+def add_stage_order(S: Any, q: JointAtIL, jv: JointVars) -> bool:
+    """The compiler's STAGE ORDER: stage(a) <= stage(b)."""
+    for a, b in q.problem.stage_order:
+        S.add(jv.k[a] <= jv.k[b])
+    return True
+
+
+def add_warp_uniqueness(S: Any, q: JointAtIL, jv: JointVars) -> bool:
+    """WARP UNIQUENESS, VARIABLE LATENCY: one of the groups ``groups_of(v)`` allows; w[v] an int
+    when there is one."""
+    p = q.problem
+    for v in range(p.n):
         groups = p.groups_of(v)
         if len(groups) == 1:
-            w.append(groups[0])
+            jv.w.append(groups[0])
             continue
-        wv = z3.Int(f"w_{p.nodes[v]}")
-        S.add(z3.Or([wv == grp for grp in groups]))
-        w.append(wv)
-    seen_max: Any = None                                                      # symmetry of compute groups
-    for v in range(n):
+        wv = jv.z3.Int(f"w_{p.nodes[v]}")
+        S.add(jv.z3.Or([wv == grp for grp in groups]))
+        jv.w.append(wv)
+    return True
+
+
+def add_symmetry_breaking(S: Any, q: JointAtIL, jv: JointVars) -> bool:
+    """Compute groups are interchangeable: op j may open group g only if groups < g are in use."""
+    p, w = q.problem, jv.w
+    seen_max: Any = None
+    for v in range(p.n):
         if isinstance(w[v], int) or p.single_warp[v]:
             continue
         if seen_max is None:
@@ -106,35 +184,45 @@ def _build(z3: Any, S: Any, q: JointAtIL) -> tuple[list, list, Any] | None:
             seen_max = w[v]
         else:
             S.add(w[v] <= seen_max + 1)
-            seen_max = z3.If(w[v] > seen_max, w[v], seen_max)
+            seen_max = jv.z3.If(w[v] > seen_max, w[v], seen_max)
+    return True
 
-    def same(a: int, b: int) -> Any:
-        if isinstance(w[a], int) and isinstance(w[b], int):
-            return w[a] == w[b]
-        if not set(p.groups_of(a)) & set(p.groups_of(b)):
-            return False
-        return w[a] == w[b]
 
-    def covers(start: Any, length: Any, x: Any) -> Any:
-        """(x - start) mod ii < length, for start, x in [0, ii)."""
-        return z3.If(x >= start, x - start < length, x - start + ii < length)
-
-    for s, d, delay, dist in p.edges:                                         # DEPENDENCE, CROSS-WARP SPILLS
+def add_dependence(S: Any, q: JointAtIL, jv: JointVars, edges: tuple[int, ...] | None = None) -> bool:
+    """DEPENDENCE: t_dst + I*distance >= t_src + delay, for the edges numbered ``edges`` (all by default)."""
+    p, ii, t = q.problem, q.ii, jv.t
+    for e in range(len(p.edges)) if edges is None else edges:
+        s, d, delay, dist = p.edges[e]
         S.add(t[d] + ii * dist >= t[s] + delay)
+    return True
+
+
+def add_cross_warp_spills(S: Any, q: JointAtIL, jv: JointVars, edges: tuple[int, ...] | None = None) -> bool:
+    """CROSS-WARP SPILLS: an edge between different groups also waits the source's spill; and
+    ``no_cross_warp`` keeps an edge between compute groups on one group."""
+    p, ii, t, z3 = q.problem, q.ii, jv.t, jv.z3
+    for e in range(len(p.edges)) if edges is None else edges:
+        s, d, delay, dist = p.edges[e]
         if s == d:
             continue
-        sg = same(s, d)
+        sg = jv.same(s, d)
         if not p.cross_warp_allowed(s, d):
             if sg is False:
-                return None
+                return False
             S.add(sg)
             continue
         if p.spill[s] and sg is not True:
             S.add(z3.Implies(z3.Not(sg), t[d] + ii * dist >= t[s] + delay + p.spill[s]))
+    return True
 
-    for unit, cap in p.capacity:                                              # CAPACITY
+
+def add_capacity(S: Any, q: JointAtIL, jv: JointVars) -> bool:
+    """CAPACITY, folded modulo I: per unit, the arcs' usage at every arc start (capacity 1:
+    pairwise separation) within what the full turns leave."""
+    p, ii, z3 = q.problem, q.ii, jv.z3
+    for unit, cap in p.capacity:
         full, arcs_u = 0, []
-        for v in range(n):
+        for v in range(p.n):
             for res in p.rrt[v]:
                 if res.unit != unit or not res.count or not res.length:
                     continue
@@ -142,11 +230,11 @@ def _build(z3: Any, S: Any, q: JointAtIL) -> tuple[list, list, Any] | None:
                 full += turns * res.count
                 if rest:
                     off = res.offset % ii
-                    start = r[v] if off == 0 else z3.If(r[v] + off >= ii, r[v] + off - ii, r[v] + off)
+                    start = jv.r[v] if off == 0 else z3.If(jv.r[v] + off >= ii, jv.r[v] + off - ii, jv.r[v] + off)
                     arcs_u.append((start, rest, res.count))
         room = cap - full
         if room < 0 or any(c > room for _, _, c in arcs_u):
-            return None
+            return False
         if room == 1:
             for i in range(len(arcs_u)):
                 for j in range(i + 1, len(arcs_u)):
@@ -155,14 +243,19 @@ def _build(z3: Any, S: Any, q: JointAtIL) -> tuple[list, list, Any] | None:
                     S.add(d >= lb, d <= ii - la)
         else:
             for x, _, _ in arcs_u:
-                S.add(z3.Sum([z3.If(covers(s_, l_, x), c_, 0) for s_, l_, c_ in arcs_u]) <= room)
+                S.add(z3.Sum([z3.If(jv.covers(s_, l_, x), c_, 0) for s_, l_, c_ in arcs_u]) <= room)
+    return True
 
-    mem = p.memories                                                          # lifetimes
+
+def add_lifetimes(S: Any, q: JointAtIL, jv: JointVars) -> bool:
+    """Figure 5's live ranges: span_v = end_v - t_v = I*q_v + m_v for every used value with a
+    footprint, end_v the latest use (plus its hold), at least t_v + 1."""
+    p, ii, t, z3 = q.problem, q.ii, jv.t, jv.z3
+    mem = p.memories
     uses: dict[int, list] = {}
     for s, d, _delay, dist in p.edges:
         uses.setdefault(s, []).append(t[d] + ii * dist + p.hold[d])
-    life: dict[int, tuple[Any, Any]] = {}
-    for v in range(n):
+    for v in range(p.n):
         if v not in uses or not any(sizes[v] for sizes in mem.values()):
             continue
         ends = uses[v] + [t[v] + 1]
@@ -171,38 +264,51 @@ def _build(z3: Any, S: Any, q: JointAtIL) -> tuple[list, list, Any] | None:
         S.add(z3.Or([end == e for e in ends]))
         qv, mv = z3.Int(f"turns_{p.nodes[v]}"), z3.Int(f"arc_{p.nodes[v]}")
         S.add(qv >= 0, mv >= 0, mv < ii, end - t[v] == ii * qv + mv)
-        life[v] = (qv, mv)
+        jv.life[v] = (qv, mv)
+    return True
 
-    def live_at(v: int, x: Any) -> Any:
-        qv, mv = life[v]
-        return qv + z3.If(covers(r[v], mv, x), 1, 0)
 
-    for name, cap in p.memory_capacity:                                       # MEMORY CAPACITY
-        sizes = mem.get(name, (0,) * n)
-        members = [v for v in life if sizes[v]]
+def add_memory_capacity(S: Any, q: JointAtIL, jv: JointVars) -> bool:
+    """MEMORY CAPACITY per memory (the whole CTA), at the start of every live arc."""
+    p, r = q.problem, jv.r
+    for name, cap in p.memory_capacity:
+        sizes = p.memories.get(name, (0,) * p.n)
+        members = [v for v in jv.life if sizes[v]]
         if members and cap <= 0:
-            return None
+            return False
         for u in members:
-            S.add(z3.Sum([sizes[v] * live_at(v, r[u]) for v in members]) <= cap)
-    regs = mem.get("registers", (0,) * n)                                     # REGISTER LIMIT
+            S.add(jv.z3.Sum([sizes[v] * jv.live_at(v, r[u]) for v in members]) <= cap)
+    return True
+
+
+def add_register_limit(S: Any, q: JointAtIL, jv: JointVars) -> bool:
+    """REGISTER LIMIT per warp group: the values each group produced, at the start of every live arc."""
+    p, r, z3 = q.problem, jv.r, jv.z3
+    regs = p.memories.get("registers", (0,) * p.n)
     if p.reg_limit:
-        members = [v for v in life if regs[v]]
+        members = [v for v in jv.life if regs[v]]
         for u in members:
             terms = []
             for v in members:
-                sg = True if v == u else same(u, v)
+                sg = True if v == u else jv.same(u, v)
                 if sg is False:
                     continue
-                term = regs[v] * live_at(v, r[u])
+                term = regs[v] * jv.live_at(v, r[u])
                 terms.append(term if sg is True else z3.If(sg, term, 0))
             S.add(z3.Sum(terms) <= p.reg_limit)
+    return True
 
-    blocked: dict[int, Any] = {}                                              # CONCURRENCY
+
+def add_concurrency(S: Any, q: JointAtIL, jv: JointVars) -> bool:
+    """CONCURRENCY: when an op that waits (a blocking edge, or a transfer from another group)
+    issues, no other op of its group is executing: (t_v - t_o) mod I >= busy_o."""
+    p, ii, r, z3 = q.problem, q.ii, jv.r, jv.z3
+    blocked: dict[int, Any] = {}
     cross: dict[int, list] = {}
     for e, (s, d, _delay, _dist) in enumerate(p.edges):
         if s == d:
             continue
-        sg = same(s, d)
+        sg = jv.same(s, d)
         if p.blocking[e] or sg is False:
             blocked[d] = True
         elif sg is not True:
@@ -210,10 +316,10 @@ def _build(z3: Any, S: Any, q: JointAtIL) -> tuple[list, list, Any] | None:
     for v, lits in cross.items():
         blocked.setdefault(v, z3.Or(lits))
     for v, cond in blocked.items():
-        for o in range(n):
+        for o in range(p.n):
             if o == v or p.busy[o] <= 0:
                 continue
-            sg = same(v, o)
+            sg = jv.same(v, o)
             if sg is False:
                 continue
             guard = z3.And(sg, cond) if cond is not True else sg
@@ -222,4 +328,9 @@ def _build(z3: Any, S: Any, q: JointAtIL) -> tuple[list, list, Any] | None:
                 continue
             since = z3.If(r[v] >= r[o], r[v] - r[o], r[v] - r[o] + ii)
             S.add(z3.Implies(guard, since >= p.busy[o]) if guard is not True else since >= p.busy[o])
-    return t, w, L
+    return True
+
+
+FAMILIES = (add_uniqueness_completion, add_stage_order, add_warp_uniqueness, add_symmetry_breaking, add_dependence,
+            add_cross_warp_spills, add_capacity, add_lifetimes, add_memory_capacity, add_register_limit,
+            add_concurrency)
