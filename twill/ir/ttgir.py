@@ -266,6 +266,7 @@ class Func:
     ops: list[IROp]
     public: bool
     lineno: int                      # line of its ``tt.func`` in the text (1-based)
+    args: tuple[str, ...] = ()       # its arguments' SSA names
 
 
 @dataclass(frozen=True)
@@ -417,6 +418,20 @@ def operand_types(op: IROp) -> list["TypeInfo"]:
     return parts
 
 
+def stored_type(op: IROp) -> "TypeInfo | None":
+    """The tile a store writes: its data operand's type, else (``tt.store`` prints the pointer type
+    only) the pointer tensor's shape with the pointee's element type."""
+    opt = operand_types(op)
+    data = next((t for t in reversed(opt) if t.space == "regs" and not t.dtype.startswith("!tt.ptr")), None)
+    if data is not None:
+        return data
+    ptr = next((t for t in opt if t.dtype.startswith("!tt.ptr<")), None)
+    if ptr is None:
+        return None
+    pointee = re.match(r"!tt\.ptr<([\w.]+)", ptr.dtype)
+    return TypeInfo(ptr.space, ptr.shape, pointee.group(1) if pointee else ptr.dtype)
+
+
 def _attr_dicts(line: str) -> dict[str, str]:
     """Attributes of one op line: ``<{props}>`` and ``{attrs}`` dictionaries outside types and quotes."""
     s = _STRING.sub(lambda m: "\0" * len(m.group(0)), line)   # mask strings, keep offsets
@@ -468,7 +483,8 @@ def parse(text: str, where: str = "ttgir") -> Module:
         name = re.search(r'@("(?:[^"\\]|\\.)*"|[\w$.\-]+)', lines[f.first])
         funcs.append(Func(name.group(1).strip('"') if name else "?",
                           [_read_op(lines, o, locs) for o in region_ops(lines, f)],
-                          " public " in f" {lines[f.first].strip()} ", f.first + 1))
+                          " public " in f" {lines[f.first].strip()} ", f.first + 1,
+                          tuple(re.findall(rf"({_NAME}):", lines[f.first]))))
     funcs.sort(key=lambda fn: not fn.public)   # the kernel first: helpers that stayed calls are private
     return Module(text=text, ops=funcs[0].ops, num_warps=int(m.group(1)) if m else None,
                   target=t.group(1) if t else None, funcs=funcs)
@@ -494,11 +510,18 @@ def _read_op(lines: list[str], op: TextOp, locs: dict[str, Loc]) -> IROp:
     last = op_lines[-1]
     defined = set(results)
     for ln in op_lines[1:]:
-        for m in re.finditer(rf"({_NAME})(?::\d+)?\s*(?:=|:)", ln):
-            defined.add(m.group(1))
+        # values defined inside the regions: results at a line's start (``%a, %b:2 = ...``; not a
+        # ``%x : type`` operand of a yield), block arguments (``^bb0(%x: f32, ...)``), loop variables
+        head = _RESULTS_HEAD.match(ln)
+        if head and not ln[head.end(1):].lstrip().startswith("= loc("):
+            defined.update(r.split(":")[0] for r in re.findall(_NAME + r"(?::\d+)?", head.group(1)))
         if ln.startswith("^bb"):
             defined.update(re.findall(_NAME, ln))
+        defined.update(re.findall(rf"(?:scf\.for|iter_args\(|,)\s*({_NAME})\s*=", ln.split(" -> ")[0])
+                       if ln.startswith(("scf.for", "%")) and "scf.for" in ln else ())
     rtypes = _result_types(last if len(op_lines) > 1 else body_text)
+    if len(op_lines) > 1 and name in vocab.CONTROL_FLOW:   # `scf.if %c -> (T1, T2) {`: types on the first line
+        rtypes = _result_types(body_text.rstrip("{ ")) if "->" in body_text else ()
     if name in vocab.TOKEN_RESULTS:
         rtypes = ("!ttg.async.token",) * len(results)
     elif name == vocab.POINTER_LOAD and rtypes:   # printed with the pointer type: the result holds the pointee

@@ -26,6 +26,8 @@ VIEWS = frozenset({"tt.expand_dims", "tt.broadcast", "tt.reshape", "tt.trans", "
 CASTS = frozenset({"arith.truncf", "arith.extf", "arith.fptosi", "arith.sitofp", "arith.fptoui", "arith.uitofp",
                    "tt.bitcast", "arith.bitcast", "tt.fp_to_fp", "ttg.convert_layout", "arith.extsi",
                    "arith.trunci"})
+# Barriers between the threads of a CTA (``tl.debug_barrier``): they order the memory accesses around them.
+BARRIERS = frozenset({"gpu.barrier", "ttg.barrier"})
 # Special-function unit (MUFU) math.
 SFU = frozenset({"math.exp2", "math.exp", "math.log", "math.log2", "math.rsqrt", "math.sqrt", "math.sin", "math.cos",
                  "math.tanh", "tt.precise_sqrt", "tt.precise_divf", "math.erf", "math.powf"})
