@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterator
 
 from codegen.annotate import annotate_ttgir
 from codegen.hints import hints
-from codegen.placement import realisability_constraints
+from codegen.placement import ahead, realisability_constraints
 from codegen.warps import annotate as annotate_warps
 from profiling.profile import load_profile_for
 from twill.errors import InputError, TwillError
@@ -204,9 +204,10 @@ def solve_modulo(g: LoopGraph, kir: KernelIR | None, machine: Machine, opts: Opt
         modulo = modulo_schedule(ModuloProblem.from_graph(g, machine.units, stage_order), opts.backend, solve_opts)
         realisability["unconstrained"] = {"ii": free.ii, "length": free.length, "status": free.status,
                                           "start": dict(free.start)}
+        late = sorted({d for a, d in stage_order if free.start_map[a] // free.ii > free.start_map[d] // free.ii})
         say(f"realisable by triton {realisability['triton']}: II={modulo.ii} L={modulo.length} ({modulo.status}); "
-            f"the unconstrained optimum II={free.ii} puts a dot in an earlier stage than the last, which this "
-            "Triton's pipeliner cannot predicate")
+            f"the unconstrained optimum II={free.ii} puts {', '.join(late)} in an earlier stage than the last, "
+            "which this Triton's pipeliner cannot predicate")
     return modulo, stage_order, realisability
 
 
@@ -316,7 +317,7 @@ def realisability_pairs(g: LoopGraph, kir: KernelIR | None,
         return (), {}
     version = triton_version()
     constraints = realisability_constraints(g, version)
-    compute = [o.id for o in g.ops if not o.variable_latency]
+    compute = [o.id for o in g.ops if not ahead(o)]   # what is not a load running ahead (stage 0)
     pairs = tuple((v, d) for c in constraints if c.kind == "last_stage" for d in c.ops for v in compute if v != d)
     if not pairs:
         return (), {}

@@ -13,8 +13,8 @@ Folding rules (each IR op lands in exactly one node, listed in the node's ``ops`
 - an ``scf.if`` of the body (the prologue and epilogue Triton puts in a flattened persistent loop) is
   one node: a store when it stores, else elementwise when it yields data, else bookkeeping; one that
   loads or multiplies is refused (Triton does not pipeline a conditional load);
-- a barrier (``tl.debug_barrier``) joins the node of the memory access before it (else after it),
-  so it stays between the accesses it orders.
+- a barrier (``tl.debug_barrier``) is a node of its own, after every global access before it in the
+  body and before every one after it (``twill.graph.memory``), so it stays between the accesses it orders.
 Edges carry the SSA value; values carried through ``iter_args`` give distance-1 edges (``scf.yield``
 operand k feeds iter_arg k). Bookkeeping values (pointer tensors, integer index tiles, scalars that
 no tile data reaches: an address increment, a loop counter) make no edges. Memory edges
@@ -35,7 +35,7 @@ from twill.errors import UnsupportedError
 from twill.graph.analysis import check_no_zero_distance_cycle
 from twill.graph.loops import LoopSelector, find_loop
 from twill.graph.memory import memory_deps, scope_of
-from twill.graph.model import Dep, LoopGraph, Op
+from twill.graph.model import MEMORY, Dep, LoopGraph, Op
 from twill.ir import vocab
 from twill.ir.target import Target
 from twill.ir.triton_hooks import triton_version
@@ -44,10 +44,10 @@ from twill.util import sha256
 
 KIND_UNIT = {"dot": "tc", "sfu": "sfu", "reduce": "alu", "elementwise": "alu", "convert": "alu", "broadcast": "alu",
              "load": "lsu", "store": "lsu", "tma_load": "tma", "local_load": "lsu", "local_store": "lsu",
-             "local_alloc": "lsu", "tmem_load": "lsu", "tmem_store": "lsu"}
+             "local_alloc": "lsu", "tmem_load": "lsu", "tmem_store": "lsu", "barrier": "alu"}
 # When a node holds several ops, its kind is the first of these it contains.
 _PRIORITY = ("dot", "tma_load", "load", "sfu", "reduce", "tmem_load", "tmem_store", "local_load", "local_store",
-             "local_alloc", "store", "elementwise", "convert", "broadcast")
+             "local_alloc", "store", "barrier", "elementwise", "convert", "broadcast")
 ASYNC_PRODUCERS = {"dot", "tma_load", "load"}
 
 
@@ -279,14 +279,6 @@ def _fold(b: _Body) -> tuple[list[list[int]], list[int]]:
             src = b.defined_by[o.operands[0]]
             if b.cat[src] in ("tma_load", "load"):
                 union(i, src)
-    # 1b. A barrier stays with the memory access before it (else the one after it).
-    for i in range(len(b.ops)):
-        if b.cat[i] == "barrier":
-            near = _nearest_access(b, i)
-            if near is None:
-                b.cat[i] = "scalar"          # orders nothing in this loop: bookkeeping
-            else:
-                union(i, near)
     # 2. Single-consumer elementwise chains and casts join their consumer.
     for i in range(len(b.ops)):
         if b.cat[i] not in ("elementwise", "convert"):
@@ -312,16 +304,6 @@ def _fold(b: _Body) -> tuple[list[list[int]], list[int]]:
     return sorted(groups.values(), key=lambda g: min(g)), folded_nowhere
 
 
-def _nearest_access(b: _Body, i: int) -> int | None:
-    """The body op nearest before ``i`` (else after it) that reads or writes global memory."""
-    def touches(k: int) -> bool:
-        o = b.ops[k]
-        return o.name in vocab.LOADS | vocab.STORES or any(n.name in vocab.LOADS | vocab.STORES for n in nested_ops(o))
-    before = [k for k in range(i - 1, -1, -1) if touches(k)]
-    after = [k for k in range(i + 1, len(b.ops)) if touches(k)]
-    return (before or after or [None])[0]
-
-
 def _joins(b: _Body, i: int, j: int) -> bool:
     """Whether elementwise/cast op i folds into its only consumer j: same shape, and elementwise into
     elementwise or special-function math, or a cast into a cast."""
@@ -336,7 +318,7 @@ def _nodes(b: _Body, groups: list[list[int]], node_of: dict[int, int]) -> list[O
     used_ids: set[str] = set()
     ordinals: dict[str, int] = defaultdict(int)
     for members in groups:
-        real = [b.cat[i] for i in members if b.cat[i] not in ("view", "address", "scalar", "barrier")]
+        real = [b.cat[i] for i in members if b.cat[i] not in ("view", "address", "scalar")]
         kind = next((k for k in _PRIORITY if k in real), "broadcast")
         if kind == "local_alloc":
             kind = "local_store"
@@ -388,7 +370,7 @@ def _memory_edges(b: _Body, mem: list, node_of: dict[int, int], graph_ops: list[
         have.add((src.id, dst.id, m.distance))
         blocking = src.kind in ASYNC_PRODUCERS and dst.kind != "dot"
         out.append(Dep(src=src.id, dst=dst.id, distance=m.distance, blocking=blocking,
-                       value=f"memory {m.root or '(unknown buffer)'}"))
+                       value=f"{MEMORY}{m.root or '(unknown buffer)'}"))
     return out
 
 

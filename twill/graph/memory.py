@@ -243,7 +243,8 @@ def _apart(a: Access, b: Access, across: bool) -> bool:
 
 def memory_deps(body: list[IROp], scope: Scope) -> list[MemDep]:
     """Ordering edges between the body's top-level ops for every pair of accesses to one buffer,
-    one of them a store (see the module docstring).
+    one of them a store (see the module docstring), and around each barrier: every access before
+    it in the body goes before it, every access after it goes after it (same iteration).
 
     Examples
     --------
@@ -261,4 +262,9 @@ def memory_deps(body: list[IROp], scope: Scope) -> list[MemDep]:
                 out.setdefault((a.index, b.index, 0), MemDep(a.index, b.index, 0, r))
             if not _apart(a, b, across=True):
                 out.setdefault((b.index, a.index, 1), MemDep(b.index, a.index, 1, r))
+    for k, op in enumerate(body):
+        if op.name in vocab.BARRIERS:
+            for a in acc:
+                pair = (a.index, k) if a.index < k else (k, a.index)
+                out.setdefault(pair + (0,), MemDep(pair[0], pair[1], 0, a.root))
     return list(out.values())

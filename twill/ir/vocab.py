@@ -9,6 +9,9 @@ from __future__ import annotations
 DOTS = frozenset({"ttng.warp_group_dot", "tt.dot", "ttng.tc_gen5_mma", "tt.dot_scaled", "ttng.tc_gen5_mma_scaled"})
 # GEMMs Triton 3.6's pipeliner cannot predicate when placed before a loop's last stage.
 UNPREDICABLE = frozenset({"ttng.warp_group_dot", "ttng.tc_gen5_mma", "tt.dot"})
+# Side effects Triton 3.6's pipeliner cannot predicate before a loop's last stage (checked offline).
+UNPREDICABLE_EFFECTS = frozenset({"gpu.barrier", "ttg.barrier", "tt.descriptor_store", "tt.atomic_cas",
+                                  "tt.descriptor_reduce", "tt.descriptor_scatter", "ttng.async_tma_copy_local_to_global"})
 # Tile loads through a tensor descriptor (TMA).
 TMA_LOADS = frozenset({"tt.descriptor_load", "ttng.async_tma_copy_global_to_local", "tt.descriptor_gather"})
 POINTER_LOAD = "tt.load"
