@@ -49,7 +49,7 @@ class OptimizeOptions:
     normalize_bound: int = 300           # U of the paper's section 5.2
     profile: str | None = None           # measured profile JSON (twill profile)
     kernel: str | None = None
-    loop: int | None = None
+    loop: int | str | None = None        # an index, or ":LINE" (twill.graph.loops)
     args: tuple[tuple[str, str], ...] = ()
     consts: tuple[tuple[str, str], ...] = ()
     num_warps: int | None = None
@@ -129,7 +129,10 @@ def optimize(path: str, machine: Machine, opts: OptimizeOptions = OptimizeOption
     with step("extract"):      # the loop's dependence graph, from Triton's own pre-pipeline TTGIR
         graph, kir, source_sha = extracted or extract(path, machine, opts)
     step.dump("graph", graph)
-    say(f"graph: {len(graph.ops)} ops, {len(graph.deps)} edges")
+    for note in graph.get("notes") or ():   # what loading skipped or chose (a decorator, a captured config)
+        say(f"note: {note}")
+    say(f"graph: {len(graph.ops)} ops, {len(graph.deps)} edges" + (f"; {graph.get('loop_choice')}"
+                                                                    if (graph.get("loops") or 1) > 1 else ""))
     with step("cost"):         # the machine model, or measured latencies where a profile has them
         costed = cost(graph, machine, opts, say)
     step.dump("costed", costed)

@@ -7,7 +7,8 @@ import sys
 from twill.commands.common import add_arch, add_kernel_args, machine
 from twill.errors import InputError
 from twill.graph import render
-from twill.graph.extract import graph_for_file
+from twill.graph.extract import file_loops, graph_of
+from twill.ir.frontend import read_kernel
 from twill.graph.io import dump_graph
 from twill.machine.cost import annotate_costs
 from twill.util import atomic_write
@@ -21,16 +22,25 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     fmt = p.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true", help="graph JSON (schema twill.graph/1)")
     fmt.add_argument("--dot", action="store_true", help="Graphviz")
+    p.add_argument("--loops", action="store_true",
+                   help="list every loop of every kernel of the file (the text listing starts with it anyway)")
     p.add_argument("-o", "--out", default=None, help="write to a file instead of stdout")
 
 
 def run(args: argparse.Namespace) -> int:
     m = machine(args)
-    graph, _ = graph_for_file(args.file, m.target, kernel=args.kernel, loop=args.loop, args=dict(args.arg),
-                              consts=dict(args.const), num_warps=args.num_warps)
+    kir = read_kernel(args.file, m.target, args.kernel, dict(args.arg), dict(args.const), args.num_warps)
+    for note in kir.meta.get("notes", ()):
+        print(f"note: {note}", file=sys.stderr)
+    graph = graph_of(kir, m.target, args.loop, where=args.file)
     if args.costs:
         graph = annotate_costs(graph, m)
-    text = dump_graph(graph) if args.json else render.dot(graph) if args.dot else render.listing(graph)
+    table = render.loop_table(file_loops(args.file, m.target, kir, spec_file=args.spec), graph) \
+        if args.loops or not (args.json or args.dot) else ""
+    if args.json or args.dot:
+        print(f"scheduled: {graph.get('loop_choice')}", file=sys.stderr)
+    text = table if args.loops else \
+        dump_graph(graph) if args.json else render.dot(graph) if args.dot else table + render.listing(graph)
     if args.out:
         try:
             atomic_write(args.out, text)
