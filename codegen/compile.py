@@ -126,6 +126,16 @@ def compile_annotated(spec: KernelSpec, machine: Machine, annotated: str, option
     raise explain(RuntimeError(f"{failure}: {msg}") if msg else failure) from None
 
 
+def check_annotation(spec: KernelSpec, machine: Machine, annotated: str) -> str | None:
+    """Compile ``annotated`` offline for ``machine`` (to a cubin): None when it compiles, else the one
+    line of Triton's error (``explain``'s)."""
+    try:
+        compile_annotated(spec, machine, annotated)
+    except CompileError as e:
+        return str(e)
+    return None
+
+
 @contextlib.contextmanager
 def scheduled(annotated: str, *kernels: Any, sm: int | None = None) -> Iterator[None]:
     """Within the block, compiling a kernel (a ``kernel[grid](...)`` launch) applies the annotated
