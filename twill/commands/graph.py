@@ -5,10 +5,12 @@ import argparse
 import sys
 
 from twill.commands.common import add_arch, add_kernel_args, machine
-from twill.errors import InputError
+from twill.errors import InputError, TwillError
 from twill.graph import render
 from twill.graph.extract import file_loops, graph_of
+from twill.graph.loops import find_loop
 from twill.ir.frontend import read_kernel
+from twill.ir.ttgir import parse
 from twill.graph.io import dump_graph
 from twill.machine.cost import annotate_costs
 from twill.util import atomic_write
@@ -32,15 +34,23 @@ def run(args: argparse.Namespace) -> int:
     kir = read_kernel(args.file, m.target, args.kernel, dict(args.arg), dict(args.const), args.num_warps)
     for note in kir.meta.get("notes", ()):
         print(f"note: {note}", file=sys.stderr)
-    graph = graph_of(kir, m.target, args.loop, where=args.file)
-    if args.costs:
-        graph = annotate_costs(graph, m)
-    table = render.loop_table(file_loops(args.file, m.target, kir, spec_file=args.spec), graph) \
-        if args.loops or not (args.json or args.dot) else ""
-    if args.json or args.dot:
-        print(f"scheduled: {graph.get('loop_choice')}", file=sys.stderr)
-    text = table if args.loops else \
-        dump_graph(graph) if args.json else render.dot(graph) if args.dot else table + render.listing(graph)
+    if args.loops:       # the loops only: listed even when the default one cannot be scheduled
+        try:
+            _, info, choice = find_loop(parse(kir.text, where=args.file), args.loop, kir.kernel)
+            index: int | None = info.index
+        except TwillError as e:
+            index, choice = None, f"none ({e})"
+        text = render.loop_table(file_loops(args.file, m.target, kir, spec_file=args.spec), kir.kernel, index, choice)
+    else:
+        graph = graph_of(kir, m.target, args.loop, where=args.file)
+        if args.costs:
+            graph = annotate_costs(graph, m)
+        if args.json or args.dot:
+            print(f"scheduled: {graph.get('loop_choice')}", file=sys.stderr)
+            text = dump_graph(graph) if args.json else render.dot(graph)
+        else:
+            text = render.loop_table(file_loops(args.file, m.target, kir, spec_file=args.spec), kir.kernel,
+                                     graph.get("loop_index"), str(graph.get("loop_choice"))) + render.listing(graph)
     if args.out:
         try:
             atomic_write(args.out, text)

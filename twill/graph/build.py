@@ -60,7 +60,7 @@ def _category(op: IROp) -> str:
     first = infos[0] if infos else TypeInfo("scalar", (), "")
     if n == "scf.if":
         return "compound"
-    if n in vocab.CONTROL_FLOW:
+    if n in vocab.CONTROL_FLOW or n == "tt.call":
         return "unsupported"
     if n in vocab.DOTS:
         return "dot"
@@ -145,6 +145,11 @@ def build_graph(module: Module, target: Target, loop: LoopSelector = None, kerne
     groups, folded_nowhere = _fold(body)
     node_of = {i: n for n, members in enumerate(groups) for i in members}
     graph_ops = _nodes(body, groups, node_of)
+    if not graph_ops:
+        raise UnsupportedError("the loop does no tile work: every op is address or counter bookkeeping",
+                               where=f"{kernel} ({info.where})", expected="a loop that loads, computes or stores tiles",
+                               found=", ".join(sorted({o.name for o in body.ops})) or "an empty body",
+                               hint="--loop N or --loop :LINE picks another loop (twill graph --loops lists them)")
     deps = _edges(body, groups, node_of, graph_ops)
     deps += _memory_edges(body, memory_deps(body.ops, scope_of(module, for_op)), node_of, graph_ops, deps)
     # Streaming: a variable-latency load that no in-loop tile value (nor an earlier store) feeds.
@@ -169,7 +174,8 @@ def _body(for_op: IROp, kernel: str) -> _Body:
     yield_op = next((o for o in for_op.body.ops if o.name == vocab.YIELD), None)
     for o in ops:
         if _category(o) == "unsupported" or o.name == vocab.LOOP:
-            raise UnsupportedError(f"{o.name} inside the loop body is not supported", where=_where(kernel, o),
+            why = " (a helper that stays a call: drop its noinline=True so it is inlined)" if o.name == "tt.call" else ""
+            raise UnsupportedError(f"{o.name} inside the loop body is not supported{why}", where=_where(kernel, o),
                                    expected="a straight-line loop body (an scf.if without loads or dots)",
                                    found=o.name)
         if o.name == "scf.if":

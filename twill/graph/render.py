@@ -46,13 +46,13 @@ def listing(g: LoopGraph) -> str:
     return "\n".join(out) + "\n"
 
 
-def loop_table(kernels: "list[KernelLoops]", g: LoopGraph) -> str:
+def loop_table(kernels: "list[KernelLoops]", kernel: str, index: int | None, choice: str) -> str:
     """Every loop of every kernel of a file, one line each (index, source line, depth, dots, loads,
-    stores, ops, where), the one ``g`` was built from marked ``*`` with why it was picked.
+    stores, ops, where), loop ``index`` of ``kernel`` (the one scheduled) marked ``*``, ``choice`` saying why.
 
     Examples
     --------
-    >>> print(loop_table(file_loops(path, target, kir), graph))     # doctest: +SKIP
+    >>> print(loop_table(file_loops(path, target, kir), "softmax_online", 1, choice))     # doctest: +SKIP
     loops of softmax_online:
         loop  line  depth  dots  loads  stores  ops  in
         0     14    0      0     1      0       12
@@ -68,12 +68,12 @@ def loop_table(kernels: "list[KernelLoops]", g: LoopGraph) -> str:
         out.append(f"loops of {k.kernel}:")
         out.append(f"    {'loop':<5} {'line':<5} {'depth':<6} {'dots':<5} {'loads':<6} {'stores':<7} {'ops':<4} in")
         for i in k.loops:
-            mark = "*" if k.kernel == g.name and i.index == g.get("loop_index") else " "
+            mark = "*" if k.kernel == kernel and i.index == index else " "
             inside = " > ".join(i.parents) + (f" (helper {i.func})" if i.helper else "")
             flag = "" if i.innermost else "  (holds a loop)"
             out.append(f"  {mark} {i.index:<5} {i.line if i.line is not None else '?':<5} {i.depth:<6} {i.dots:<5} "
                        f"{i.loads:<6} {i.stores:<7} {i.ops:<4} {inside}{flag}".rstrip())
-    out.append(f"scheduled: {g.get('loop_choice')}")
+    out.append(f"scheduled: {choice}")
     return "\n".join(out) + "\n"
 
 
