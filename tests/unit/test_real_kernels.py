@@ -278,6 +278,12 @@ def test_dtype_constexprs_from_the_spec_and_from_a_flag(tmp_path):
     assert rc == 0 and json.loads((out / "graph.json").read_text())["meta"]["constexprs"]["DTYPE"] == "fp16"
     rc, out = optimize(tmp_path, corpus("decorated"), "--const", "DTYPE=tl.bfloat16", "-o", str(tmp_path / "bf"))
     assert rc == 0 and json.loads((tmp_path / "bf" / "graph.json").read_text())["meta"]["constexprs"]["DTYPE"] == "bf16"
+    # A dtype object in TWILL_SPEC (it crashed when the outputs were written)
+    p = tmp_path / "dt.py"
+    p.write_text(Path(corpus("decorated")).read_text().replace('"DTYPE": "fp16"', '"DTYPE": tl.float16'))
+    rc, out = optimize(tmp_path, str(p), "-o", str(tmp_path / "obj"))
+    assert rc == 0 and json.loads((tmp_path / "obj" / "schedule.json").read_text())["status"] == "optimal"
+    assert json.loads((tmp_path / "obj" / "graph.json").read_text())["meta"]["constexprs"]["DTYPE"] == "fp16"
 
 
 def test_flags_naming_no_parameter_are_an_error(capsys):
