@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from codegen.placement import Placement, placement
 from twill.errors import CompileError
-from twill.graph.locate import graph_loop, node_of_value
+from twill.graph.locate import graph_loop, node_of_ops
 from twill.graph.model import LoopGraph
 from twill.ir import ttgir, vocab
 from twill.machine.model import Machine
@@ -22,13 +22,13 @@ def apply(text: str, g: LoopGraph, p: Placement) -> str:
     ``twill.node``, and ``tt.scheduled_max_stage`` on the loop. Ops no node owns (address
     arithmetic) take the earliest stage and cluster among their users in the body."""
     lines = text.splitlines()
-    owner = node_of_value(g)
     span = graph_loop(lines, g)
+    owner = node_of_ops(lines, span, g)     # stores and other ops without results included
     body = [b for b in ttgir.region_ops(lines, span) if b.name != vocab.YIELD]
     st, cl = p.stage_map, p.cluster_map
     place: dict[int, tuple[int, int, str | None]] = {}
     for b in body:
-        node = owner.get(b.result or "")
+        node = owner.get(b.first)
         if node is not None and g.op(node).variable_latency and b.name not in vocab.LOADS:
             node = None   # the shared-memory copy of a loaded tile goes with its consumer (Triton's rule)
         if node is not None:

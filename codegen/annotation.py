@@ -16,10 +16,11 @@ SKIP = (vocab.YIELD, vocab.PROTON_RECORD)
 
 def read_annotation(text: str) -> dict[str, Any]:
     """The schedule of an annotated TTGIR: ``{"ops": [(op name, stage, cluster), ...] in body order,
-    "max_stage": n, "partitions": codegen.partitions.read_partitions(text), "private": bool}``; Proton
+    "max_stage": n, "partitions": codegen.partitions.read_partitions(text), "private": bool, "loop":
+    the annotated loop's index among the module's loops}``; Proton
     records, the yield and per-partition clones of loads (``private``: there are some) are left out."""
     lines = text.splitlines()
-    for span in (op.span for op in ttgir.loops(lines)):
+    for index, span in enumerate(op.span for op in ttgir.loops(lines)):
         if MAX_STAGE not in lines[span[1]]:
             continue
         m = re.search(re.escape(MAX_STAGE) + r" = (\d+)", lines[span[1]])
@@ -37,7 +38,7 @@ def read_annotation(text: str) -> dict[str, Any]:
                                    expected="loop.stage and loop.cluster on every loop op", found=b.name)
             ops.append((b.name, int(ms.group(1)), int(mc.group(1))))
         return {"ops": ops, "max_stage": int(m.group(1)) if m else 0, "partitions": read_partitions(text),
-                "private": private}
+                "private": private, "loop": index}
     raise CompileError("not an annotated TTGIR", expected=f"a loop with {MAX_STAGE}", found="none")
 
 
@@ -47,16 +48,22 @@ def apply_annotation(text: str, ann: dict[str, Any]) -> str:
     the op they precede (start) or follow (end), in the last stage (Triton 3.6 cannot predicate them)."""
     lines = text.splitlines()
     want = ann["ops"]
-    target, found = None, []
-    for span in (op.span for op in ttgir.loops(lines)):
+    spans = [op.span for op in ttgir.loops(lines)]
+    found, hits = [], []
+    for k, span in enumerate(spans):
         body = [b for b in ttgir.region_ops(lines, span) if b.name not in SKIP]
         if [b.name for b in body] == [w[0] for w in want]:
-            target = span
-            break
+            hits.append(k)
         found.append(f"{len(body)} ops")
-    if target is None:
+    # The annotated loop's own index first: sibling loops (a helper inlined twice) can hold the same ops.
+    index = ann.get("loop")
+    pick = index if index in hits else hits[0] if len(hits) == 1 and index is None else None
+    if pick is None:
         raise CompileError("annotated TTGIR does not match the kernel", where="loop body",
-                           expected=f"{len(want)} ops in the annotated order", found=", ".join(found) or "no loop")
+                           expected=f"{len(want)} ops in the annotated order"
+                                    + (f" at loop {index}" if index is not None else ""),
+                           found=(f"loops {hits} match" if hits else ", ".join(found)) or "no loop")
+    target = spans[pick]
     body = [b for b in ttgir.region_ops(lines, target) if b.name != vocab.YIELD]
     k, opened = 0, {}
     for i, b in enumerate(body):

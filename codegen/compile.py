@@ -88,6 +88,7 @@ def schedule_plan(annotated: str, sm: int | None) -> hooks.PassPlan:
     ann = read_annotation(annotated)
     point = schedule_point(sm) if sm is not None else PIPELINE_PASS
     skip, insert = warp_route(annotated, sm) if sm is not None else ((), ())
+    skip = tuple(dict.fromkeys(hooks.SCHEDULED_SKIP + skip))   # the loop stays whole, as it was extracted
     return hooks.PassPlan(before=((point, lambda mod: apply_annotation(hooks.module_text(mod), ann)),),
                           skip=skip, insert=insert)
 
@@ -123,6 +124,16 @@ def compile_annotated(spec: KernelSpec, machine: Machine, annotated: str, option
             failure = e
     msg = hooks.first_error(diag)
     raise explain(RuntimeError(f"{failure}: {msg}") if msg else failure) from None
+
+
+def check_annotation(spec: KernelSpec, machine: Machine, annotated: str) -> str | None:
+    """Compile ``annotated`` offline for ``machine`` (to a cubin): None when it compiles, else the one
+    line of Triton's error (``explain``'s)."""
+    try:
+        compile_annotated(spec, machine, annotated)
+    except CompileError as e:
+        return str(e)
+    return None
 
 
 @contextlib.contextmanager

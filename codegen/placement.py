@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from twill.errors import CompileError
-from twill.graph.model import LoopGraph
+from twill.graph.model import LoopGraph, Op
+from twill.ir import vocab
 from twill.ir.triton_hooks import triton_version as installed_triton
 from twill.machine.model import Machine
 from twill.schedule.model import Schedule
@@ -67,17 +68,28 @@ def realisability_constraints(g: LoopGraph, triton_version: str | None = None) -
     triton_version = triton_version or installed_triton()
     major, minor = (int(x) for x in re.findall(r"\d+", triton_version)[:2])
     dots = tuple(o.id for o in g.ops if o.kind == "dot")
+    out = []
     if (major, minor) < (3, 9) and dots:
-        return (Constraint("last_stage", dots,
-                           f"triton {triton_version}: 'pipeliner doesn't know how to predicate this op' for a "
-                           "warp_group_dot in an earlier stage than the last"),)
-    return ()
+        out.append(Constraint("last_stage", dots,
+                              f"triton {triton_version}: 'pipeliner doesn't know how to predicate this op' for a "
+                              "warp_group_dot in an earlier stage than the last"))
+    # Found by compiling offline with triton 3.6 (sm_90 and sm_100): a barrier, a TMA store or a
+    # compare-and-swap before the last stage is refused the same way (a tt.store, an atomic add and an
+    # scf.if holding a store are predicated). Kept for later versions until checked there.
+    effects = tuple(o.id for o in g.ops if any(n in vocab.UNPREDICABLE_EFFECTS for n in o.ops))
+    if effects:
+        names = sorted({n for o in g.ops if o.id in effects for n in o.ops if n in vocab.UNPREDICABLE_EFFECTS})
+        out.append(Constraint("last_stage", effects,
+                              f"triton {triton_version}: 'pipeliner doesn't know how to predicate this op' for "
+                              f"{', '.join(names)} in an earlier stage than the last"))
+    return tuple(out)
 
 
 def check_realisable(g: LoopGraph, s: Schedule, triton_version: str | None = None) -> list[Constraint]:
-    """The constraints ``s`` violates: a dot whose stage is before another compute op's."""
+    """The constraints ``s`` violates: a dot (or an op Triton cannot predicate) whose stage is before
+    another compute op's."""
     start = s.start_map
-    compute = [o.id for o in g.ops if not o.variable_latency]
+    compute = [o.id for o in g.ops if not ahead(o)]
     last = max(start[v] // s.ii for v in compute) if compute else 0
     return [c for c in realisability_constraints(g, triton_version)
             if any(start[v] // s.ii < last for v in c.ops)]
@@ -100,14 +112,20 @@ def unit_cycles(s: Schedule) -> float:
 
 
 def load_bytes(g: LoopGraph) -> int:
-    """Shared-memory bytes one iteration's loads land in."""
-    return sum(o.smem or int(o.attr("bytes", 0) or 0) for o in g.ops if o.variable_latency)
+    """Shared-memory bytes one iteration's streaming loads land in."""
+    return sum(o.smem or int(o.attr("bytes", 0) or 0) for o in g.ops if ahead(o))
+
+
+def ahead(o: Op) -> bool:
+    """Whether ``o`` is a load that runs ahead of the compute (stage 0): a streaming load, which no
+    in-loop value or earlier store feeds. A load that one does is placed by its start, like compute."""
+    return o.variable_latency and o.streaming
 
 
 def load_distance(g: LoopGraph, s: Schedule, machine: Machine) -> int:
     """Stages the loads run ahead: (fixed latency + transfer time of all the loop's loads) over II,
     rounded up, at least 1, and at most what the load buffers' budget holds (d + 1 buffers per load)."""
-    loads = [o for o in g.ops if o.variable_latency]
+    loads = [o for o in g.ops if ahead(o)]
     if not loads or s.ii <= 0:
         return 1
     nbytes = load_bytes(g)
@@ -141,7 +159,7 @@ def placement(g: LoopGraph, s: Schedule, machine: Machine, triton_version: str |
         raise CompileError("streaming depth does not fit shared memory", where=g.name,
                            expected=f"(depth + 1) x {nbytes // 1024} KB of load buffers <= {budget // 1024} KB",
                            found=f"depth {distance}: {(distance + 1) * nbytes // 1024} KB")
-    compute = [o for o in g.ops if not o.variable_latency]
+    compute = [o for o in g.ops if not ahead(o)]
     violated = tuple(check_realisable(g, s, triton_version))
     notes: list[str] = []
     if violated:
@@ -160,8 +178,41 @@ def placement(g: LoopGraph, s: Schedule, machine: Machine, triton_version: str |
     cluster = {o.id: ranks[key[o.id]] for o in compute}
     load_cluster = len(ranks)
     for o in g.ops:
-        if o.variable_latency:
+        if ahead(o):
             stage[o.id], cluster[o.id] = 0, load_cluster
     max_stage = max(stage.values(), default=0)
-    return Placement(tuple(stage.items()), tuple(cluster.items()), max_stage, d, bool(violated), violated,
-                     tuple(notes))
+    p = Placement(tuple(stage.items()), tuple(cluster.items()), max_stage, d, bool(violated), violated,
+                  tuple(notes))
+    broken = broken_dependences(g, p)
+    if broken:
+        raise CompileError("the stages would break a dependence", where=g.name,
+                           expected="every edge's source placed before its destination (stage, cluster, order)",
+                           found="; ".join(broken[:3]))
+    return p
+
+
+def broken_dependences(g: LoopGraph, p: Placement) -> list[str]:
+    """The edges of ``g`` that ``p`` runs in the wrong order. In the pipelined loop, the ops of
+    iteration ``i`` at stage ``s`` run in step ``i + s``, within a step by cluster, then in program
+    order; an edge of distance ``k`` needs its source's step and place before its destination's in
+    iteration ``i + k``. Triton reorders nothing for a memory edge (no SSA value links the two), so
+    this is the last check that a schedule did not silently break one. An SSA edge only needs its
+stages in order (within a step Triton keeps a use after its definition).
+
+    Examples
+    --------
+    >>> broken_dependences(graph, placement(graph, schedule, machine))   # doctest: +SKIP
+    []
+    """
+    st, cl = p.stage_map, p.cluster_map
+    order = {o.id: i for i, o in enumerate(g.ops)}
+    out = []
+    for d in g.deps:
+        src = (st[d.src] - d.distance, cl[d.src], order[d.src])
+        dst = (st[d.dst], cl[d.dst], order[d.dst])
+        # An SSA use in the same step is ordered by Triton itself (an op never runs before what it
+        # reads there); a memory edge, which no value links, must be ordered by the placement.
+        if d.src != d.dst and (src >= dst if d.memory else src[0] > dst[0]):
+            out.append(f"{d.src} (stage {st[d.src]}, cluster {cl[d.src]}) -> {d.dst} (stage {st[d.dst]}, "
+                       f"cluster {cl[d.dst]}), distance {d.distance} ({d.value})")
+    return out

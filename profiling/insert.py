@@ -20,7 +20,7 @@ from twill.graph.locate import graph_loop, node_of_value
 from twill.graph.model import LoopGraph
 from twill.ir import ttgir, vocab
 from twill.ir.load import KernelSpec, source_of
-from twill.ir.triton_hooks import END, PRE_PIPELINE_PASS, PassPlan, compile_planned, module_text
+from twill.ir.triton_hooks import END, PRE_PIPELINE_PASS, SCHEDULED_SKIP, PassPlan, compile_planned, module_text
 
 
 @dataclass(frozen=True)
@@ -130,7 +130,8 @@ def record_plan(g: LoopGraph, regions: list[Region], waits: bool = True,
         regions.extend(r)
         return text
 
-    return PassPlan(before=((PRE_PIPELINE_PASS, pre),) + (((END, end),) if waits else ()))
+    # the loop as it was extracted: Triton's Hopper warp specialization would split it first
+    return PassPlan(before=((PRE_PIPELINE_PASS, pre),) + (((END, end),) if waits else ()), skip=SCHEDULED_SKIP)
 
 
 @contextlib.contextmanager

@@ -4,9 +4,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
-__all__ = ["use"]
+__all__ = ["use", "capture"]
 
 if TYPE_CHECKING:
+    from twill.ir.capture import capture
     from twill.store.hook import use
 
 
@@ -17,4 +18,8 @@ def __getattr__(name: str) -> Any:
         from twill.store.hook import use
 
         return use
+    if name == "capture":     # twill.ir.capture.capture: Triton's launch hooks, no solver
+        from twill.ir.capture import capture
+
+        return capture
     raise AttributeError(f"module 'twill' has no attribute {name!r}")

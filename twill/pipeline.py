@@ -14,11 +14,12 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from codegen.annotate import annotate_ttgir
+from codegen.compile import check_annotation
 from codegen.hints import hints
-from codegen.placement import realisability_constraints
+from codegen.placement import ahead, realisability_constraints
 from codegen.warps import annotate as annotate_warps
 from profiling.profile import load_profile_for
-from twill.errors import InputError, TwillError
+from twill.errors import InputError, MachineError, TwillError
 from twill.graph.extract import graph_of
 from twill.graph.io import graph_from_dict, graph_to_dict
 from twill.gluon_route import GluonResult, solve_gluon
@@ -50,7 +51,7 @@ class OptimizeOptions:
     normalize_bound: int = 300           # U of the paper's section 5.2
     profile: str | None = None           # measured profile JSON (twill profile)
     kernel: str | None = None
-    loop: int | None = None
+    loop: int | str | None = None        # an index, or ":LINE" (twill.graph.loops)
     args: tuple[tuple[str, str], ...] = ()
     consts: tuple[tuple[str, str], ...] = ()
     num_warps: int | None = None
@@ -134,7 +135,10 @@ def optimize(path: str, machine: Machine, opts: OptimizeOptions = OptimizeOption
     with step("extract"):      # the loop's dependence graph, from Triton's own pre-pipeline TTGIR
         graph, kir, source_sha = extracted or extract(path, machine, opts)
     step.dump("graph", graph)
-    say(f"graph: {len(graph.ops)} ops, {len(graph.deps)} edges")
+    for note in graph.get("notes") or ():   # what loading skipped or chose (a decorator, a captured config)
+        say(f"note: {note}")
+    say(f"graph: {len(graph.ops)} ops, {len(graph.deps)} edges" + (f"; {graph.get('loop_choice')}"
+                                                                    if (graph.get("loops") or 1) > 1 else ""))
     with step("cost"):         # the machine model, or measured latencies where a profile has them
         costed = cost(graph, machine, opts, say)
     step.dump("costed", costed)
@@ -232,9 +236,10 @@ def solve_modulo(g: LoopGraph, kir: KernelIR | None, machine: Machine, opts: Opt
         modulo = modulo_schedule(ModuloProblem.from_graph(g, machine.units, stage_order), opts.backend, solve_opts)
         realisability["unconstrained"] = {"ii": free.ii, "length": free.length, "status": free.status,
                                           "start": dict(free.start)}
+        late = sorted({d for a, d in stage_order if free.start_map[a] // free.ii > free.start_map[d] // free.ii})
         say(f"realisable by triton {realisability['triton']}: II={modulo.ii} L={modulo.length} ({modulo.status}); "
-            f"the unconstrained optimum II={free.ii} puts a dot in an earlier stage than the last, which this "
-            "Triton's pipeliner cannot predicate")
+            f"the unconstrained optimum II={free.ii} puts {', '.join(late)} in an earlier stage than the last, "
+            "which this Triton's pipeliner cannot predicate")
     return modulo, stage_order, realisability
 
 
@@ -245,12 +250,17 @@ def solver_options(opts: OptimizeOptions) -> SolveOptions:
 def solve_joint(g: LoopGraph, machine: Machine, opts: OptimizeOptions, modulo: Schedule, norm: dict[str, Any],
                 stage_order: tuple[tuple[str, str], ...], say: Say) -> Schedule:
     """Algorithm 1 seeded with the modulo schedule; the modulo schedule itself when only SWP was asked
-    for, or when the joint search found no warp assignment (its trace travels with it)."""
+    for, when the joint search found no warp assignment (its trace travels with it), or when the joint
+    problem refuses the kernel (num_warps above what a CTA may specialise: the reason travels with it)."""
     if opts.swp_only or modulo.status not in ("optimal", "feasible"):
         return modulo
     jopts = replace(JointOptions.coerce(opts), stage_order=stage_order)
-    joint = joint_search(g, machine, jopts, seed=modulo.with_extra(normalization=norm), progress=say,
-                         backend=opts.joint_backend)
+    try:
+        joint = joint_search(g, machine, jopts, seed=modulo.with_extra(normalization=norm), progress=say,
+                             backend=opts.joint_backend)
+    except (MachineError, InputError) as e:   # the joint problem refuses this kernel (more warps than a CTA splits)
+        say(f"joint search: not run: {e}; keeping the modulo schedule")
+        return modulo.with_extra(joint={"refused": str(e)})
     if joint.status in ("optimal", "feasible"):
         if joint.ii > modulo.ii:
             wg = joint.get("warp_groups") or {}
@@ -282,6 +292,7 @@ def emit(kir: KernelIR | None, g: LoopGraph, schedule: Schedule, norm: dict[str,
         return schedule, None, []
     notes: list[str] = []
     annotated = annotate_ttgir(kir.text, g, schedule.with_extra(normalization=norm), machine)
+    checked = False
     if schedule.warp:
         # Kept only if the installed Triton compiles it (else the stages-only annotation, with the
         # reason in its header).
@@ -289,10 +300,29 @@ def emit(kir: KernelIR | None, g: LoopGraph, schedule: Schedule, norm: dict[str,
         annotated = ws.text
         schedule = schedule.with_extra(warp_specialization=ws.to_dict())
         notes.append(ws.line())
+        checked = ws.warp_specialized and ws.checked
+    if not checked:            # the stages-only annotation is compiled offline too, and says so
+        schedule, annotated, line = check_stages(kir, annotated, schedule, machine)
+        notes.append(line)
     h = hints(g, schedule.with_extra(normalization=norm), machine)
     schedule = schedule.with_extra(hints=h.to_dict())
     notes.append(h.text(g.get("loop_line")))
     return schedule, annotated, notes
+
+
+def check_stages(kir: KernelIR, annotated: str, schedule: Schedule, machine: Machine) -> tuple[Schedule, str, str]:
+    """Compile the stages-only annotation offline when the kernel's source is at hand: the schedule
+    records whether it compiled, a header line marks one that does not, and the returned line says which."""
+    if kir.spec is None:
+        line = "annotated TTGIR: not compiled (the input is a .ttgir: no kernel source to compile it with)"
+        return schedule.with_extra(annotation={"compiled": None}), annotated, line
+    error = check_annotation(kir.spec, machine, annotated)
+    where = f"triton {triton_version()}, sm_{machine.sm}"
+    if error is None:
+        return schedule.with_extra(annotation={"compiled": True}), annotated, f"annotated TTGIR: compiled offline ({where})"
+    annotated = f"// twill: THIS ANNOTATION DOES NOT COMPILE ({where}): {error}\n" + annotated
+    return (schedule.with_extra(annotation={"compiled": False, "error": error}), annotated,
+            f"annotated TTGIR: does NOT compile offline ({where}): {error}")
 
 
 def record(schedule: Schedule, phases: dict[str, float], norm: dict[str, Any], machine: Machine,
@@ -353,7 +383,7 @@ def realisability_pairs(g: LoopGraph, kir: KernelIR | None,
         return (), {}
     version = triton_version()
     constraints = realisability_constraints(g, version)
-    compute = [o.id for o in g.ops if not o.variable_latency]
+    compute = [o.id for o in g.ops if not ahead(o)]   # what is not a load running ahead (stage 0)
     pairs = tuple((v, d) for c in constraints if c.kind == "last_stage" for d in c.ops for v in compute if v != d)
     if not pairs:
         return (), {}

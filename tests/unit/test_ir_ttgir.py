@@ -59,3 +59,60 @@ def test_type_info_spaces_and_bytes():
 def test_not_a_module_is_an_input_error():
     with pytest.raises(InputError, match="not a TTGIR module"):
         parse("hello", where="x.ttgir")
+
+
+NESTED = '''module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func public @k(%p: !tt.ptr<f32>, %n: i32, %c: i1) attributes {noinline = false} {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %cst = arith.constant dense<0.0> : tensor<128xf32>
+    %v = scf.if %c -> (tensor<128xf32>) {
+      scf.yield %cst : tensor<128xf32>
+    } else {
+      %r = scf.for %i = %c0 to %n step %c1 iter_args(%s = %cst) -> (tensor<128xf32>)  : i32 {
+        %x = arith.addf %s, %cst : tensor<128xf32>
+        scf.yield %x : tensor<128xf32>
+      }
+      scf.yield %r : tensor<128xf32>
+    }
+    %w = scf.while (%a = %c0) : (i32) -> i32 {
+      %go = arith.cmpi slt, %a, %n : i32
+      scf.condition(%go) %a : i32
+    } do {
+    ^bb0(%b: i32):
+      scf.for %j = %c0 to %n step %c1  : i32 {
+        %y = tt.call @helper(%p) : (!tt.ptr<f32>) -> f32
+      }
+      %b1 = arith.addi %b, %c1 : i32
+      scf.yield %b1 : i32
+    }
+    tt.return
+  }
+  tt.func private @helper(%q: !tt.ptr<f32>) -> f32 attributes {noinline = true} {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    scf.for %k = %c0 to %c1 step %c1  : i32 {
+      %z = tt.load %q : !tt.ptr<f32>
+    }
+    %f = tt.load %q : !tt.ptr<f32>
+    tt.return %f : f32
+  }
+}
+'''
+
+
+def test_loops_inside_if_while_and_helpers_are_found_in_text_order():
+    from twill.ir.ttgir import loops
+
+    m = parse(NESTED)
+    assert [f.name for f in m.funcs] == ["k", "helper"] and m.funcs[0].args == ("%p", "%n", "%c")
+    found = m.loops()
+    assert [op.lineno for op in found] == [o.first + 1 for o in loops(NESTED.splitlines())]
+    assert [[p.name for p in m.site(op).parents] for op in found] == [["scf.if"], ["scf.while"], []]
+    assert [m.site(op).func for op in found] == ["k", "k", "helper"] and m.site(found[1]).depth == 1
+    # an scf.if's results take the types of its header, its operands include what its regions read
+    iff = next(op for op in m.ops if op.name == "scf.if")
+    assert iff.result_types == ("tensor<128xf32>",) and set(iff.operands) >= {"%c", "%cst", "%c0", "%n", "%c1"}
+    assert [len(r.ops) for r in iff.regions] == [1, 2]
+    wh = next(op for op in m.ops if op.name == "scf.while")
+    assert wh.regions[0].args == ("%a",) and wh.regions[0].inits == ("%c0",) and wh.regions[1].args == ("%b",)

@@ -5,6 +5,7 @@ import argparse
 import sys
 from typing import Callable
 
+from twill.ir.spec import SPEC_ARG
 from twill.machine.model import Machine, known, load_machine
 
 
@@ -28,14 +29,39 @@ def pair(s: str) -> tuple[str, str]:
     return k.strip(), v.strip()
 
 
+class SpecAction(argparse.Action):
+    """``--spec FILE``: kept as ``args.spec`` and also as the pair ``(SPEC_ARG, FILE)`` in ``--arg``'s list,
+    so a command that passes ``--arg`` on as it is carries the spec file with it (``twill.ir.load``
+    takes it out)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+        pairs = [kv for kv in (getattr(namespace, "arg", None) or []) if kv[0] != SPEC_ARG]
+        namespace.arg = pairs + [(SPEC_ARG, str(values))]
+
+
+def loop_selector(s: str) -> int | str:
+    """``--loop``: an index (``2``) or a source line (``:38``, ``kernel.py:38``)."""
+    s = s.strip()
+    if s.lstrip("-").isdigit():
+        return int(s)
+    if ":" in s and s.rsplit(":", 1)[1].isdigit():
+        return s
+    raise argparse.ArgumentTypeError(f"expected N (a loop index) or :LINE / FILE:LINE, found {s!r}")
+
+
 def add_kernel_args(p: argparse.ArgumentParser) -> None:
     """How to pick and specialise the kernel when its file does not say (TWILL_SPEC, autotune configs)."""
     p.add_argument("--kernel", default=None, metavar="NAME",
                    help="the @triton.jit kernel to extract when the file has several (default: TWILL_SPEC's, "
                         "else the only kernel with a loop)")
-    p.add_argument("--loop", type=int, default=None, metavar="N",
-                   help="which loop: its index in `twill graph`'s listing (default: the innermost loop with the "
-                        "most tensor-core ops)")
+    p.add_argument("--loop", type=loop_selector, default=None, metavar="N|:LINE",
+                   help="which loop: its index in `twill graph`'s listing, or :LINE (FILE:LINE) the source line of "
+                        "its for statement (default: the innermost loop with the most tensor-core, then memory work)")
+    p.add_argument("--spec", action=SpecAction, default=None, metavar="FILE",
+                   help="a specialisation captured from a real launch (`twill capture -- python script.py` on a "
+                        "GPU machine): the kernels' argument types, constexprs, num_warps and num_stages")
     p.add_argument("--arg", type=pair, action="append", default=[], metavar="NAME=TYPE",
                    help="a kernel argument's type as Triton's signature writes it, e.g. --arg x_ptr=*fp16, "
                         "--arg n=i32, --arg desc='tensordesc<fp16[128, 64]>' (repeatable)")

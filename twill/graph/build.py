@@ -7,9 +7,18 @@ Folding rules (each IR op lands in exactly one node, listed in the node's ``ops`
 - a ``ttg.local_alloc`` of a just-loaded tile folds into the load (the tile lands in shared memory);
 - an elementwise op or cast whose only consumer is elementwise / special-function (or a cast) of the
   same shape folds into that consumer, so ``exp2(qk * scale - m)`` is one special-function node.
+- a data scalar (a whole-tile ``tl.max`` / ``tl.sum``, a scalar ``tl.load``, arithmetic on them such
+  as an online softmax's running max and sum) is tile data, not bookkeeping: it is a node of its own
+  (elementwise / special-function, folded by the rule above) and its edges and recurrences are kept;
+- an ``scf.if`` of the body (the prologue and epilogue Triton puts in a flattened persistent loop) is
+  one node: a store when it stores, else elementwise when it yields data, else bookkeeping; one that
+  loads or multiplies is refused (Triton does not pipeline a conditional load);
+- a barrier (``tl.debug_barrier``) is a node of its own, after every global access before it in the
+  body and before every one after it (``twill.graph.memory``), so it stays between the accesses it orders.
 Edges carry the SSA value; values carried through ``iter_args`` give distance-1 edges (``scf.yield``
-operand k feeds iter_arg k). Scalar and address values (pointer tensors, integer index tiles) make no
-edges: their recurrences (an address increment) cost nothing at tile granularity.
+operand k feeds iter_arg k). Bookkeeping values (pointer tensors, integer index tiles, scalars that
+no tile data reaches: an address increment, a loop counter) make no edges. Memory edges
+(``twill.graph.memory``) keep a store before a later load of the same buffer, and so on.
 
 Node ids: ``<kind><ordinal>`` with the ordinal counted per kind in program order, then ``_<name>``
 when the defining op's location carries a source variable name (``tma_load0_k``, ``dot0_qk``,
@@ -22,21 +31,23 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from twill.errors import InputError, UnsupportedError
+from twill.errors import UnsupportedError
 from twill.graph.analysis import check_no_zero_distance_cycle
-from twill.graph.model import Dep, LoopGraph, Op
+from twill.graph.loops import LoopSelector, find_loop
+from twill.graph.memory import memory_deps, scope_of
+from twill.graph.model import MEMORY, Dep, LoopGraph, Op
 from twill.ir import vocab
 from twill.ir.target import Target
 from twill.ir.triton_hooks import triton_version
-from twill.ir.ttgir import IROp, Module, TypeInfo, operand_types, type_info
+from twill.ir.ttgir import IROp, Module, TypeInfo, operand_types, stored_type, type_info
 from twill.util import sha256
 
 KIND_UNIT = {"dot": "tc", "sfu": "sfu", "reduce": "alu", "elementwise": "alu", "convert": "alu", "broadcast": "alu",
              "load": "lsu", "store": "lsu", "tma_load": "tma", "local_load": "lsu", "local_store": "lsu",
-             "local_alloc": "lsu", "tmem_load": "lsu", "tmem_store": "lsu"}
+             "local_alloc": "lsu", "tmem_load": "lsu", "tmem_store": "lsu", "barrier": "alu"}
 # When a node holds several ops, its kind is the first of these it contains.
 _PRIORITY = ("dot", "tma_load", "load", "sfu", "reduce", "tmem_load", "tmem_store", "local_load", "local_store",
-             "local_alloc", "store", "elementwise", "convert", "broadcast")
+             "local_alloc", "store", "barrier", "elementwise", "convert", "broadcast")
 ASYNC_PRODUCERS = {"dot", "tma_load", "load"}
 
 
@@ -44,8 +55,12 @@ def _category(op: IROp) -> str:
     """Tile-level kind of one IR op, or 'view' / 'scalar' / 'address' for ops that fold."""
     n = op.name
     infos = [type_info(t) for t in op.result_types]
+    if n == "arith.select" and infos:
+        infos = operand_types(op)[-1:]   # printed `: condition type, value type`: the value's type is the result's
     first = infos[0] if infos else TypeInfo("scalar", (), "")
-    if n in vocab.CONTROL_FLOW:
+    if n == "scf.if":
+        return "compound"
+    if n in vocab.CONTROL_FLOW or n == "tt.call":
         return "unsupported"
     if n in vocab.DOTS:
         return "dot"
@@ -84,24 +99,6 @@ def _category(op: IROp) -> str:
     return "elementwise"
 
 
-def find_loop(module: Module, loop: int | None, where: str) -> IROp:
-    loops = module.loops()
-    if not loops:
-        raise InputError("no loop in kernel", where=where, expected="an scf.for in the kernel body", found="none")
-    innermost = [l for l in loops if not any(o.name == "scf.for" for o in (l.body.ops if l.body else []))]
-    if loop is not None:
-        if not 0 <= loop < len(loops):
-            raise InputError("no such loop", where=where, expected=f"--loop 0..{len(loops) - 1}", found=str(loop))
-        chosen = loops[loop]
-        if chosen not in innermost:
-            raise UnsupportedError("loop is not innermost (nested loops are not pipelined)",
-                                   where=_where(where, chosen), expected="an innermost scf.for",
-                                   found="a loop containing a loop")
-        return chosen
-    # Default: the innermost loop with the most tensor-core ops (first in program order on ties).
-    return max(innermost, key=lambda l: (sum(o.name in vocab.DOTS for o in l.body.ops), -loops.index(l)))
-
-
 @dataclass
 class _Body:
     """The loop body being folded: its ops (yield left out), def-use maps, the iter_args and what feeds them."""
@@ -119,7 +116,9 @@ class _Body:
             for v in o.operands:
                 self.users[v].append(i)
         self.carried_to = {y: self.iter_args[k] for k, y in enumerate(self.yielded) if k < len(self.iter_args)}
-        self.cat = [_category(o) for o in self.ops]
+        base = [_category(o) for o in self.ops]
+        self.data = _data_values(self, base)
+        self.cat = [_refine(o, c, self.data) for o, c in zip(self.ops, base)]
 
     def consumers(self, i: int, follow_yield: bool) -> list[int]:
         out: list[int] = []
@@ -130,9 +129,10 @@ class _Body:
         return sorted(set(out) - {i})
 
 
-def build_graph(module: Module, target: Target, loop: int | None = None, kernel: str = "kernel",
+def build_graph(module: Module, target: Target, loop: LoopSelector = None, kernel: str = "kernel",
                 meta: dict | None = None) -> LoopGraph:
-    """The dependence graph of one innermost loop of ``module``.
+    """The dependence graph of one innermost loop of ``module`` (``loop``: an index, ``":LINE"``, or
+    None for the default, ``twill.graph.loops.find_loop``; the graph's ``loop_choice`` says which).
 
     Examples
     --------
@@ -140,19 +140,28 @@ def build_graph(module: Module, target: Target, loop: int | None = None, kernel:
     >>> [o.id for o in g.ops if o.kind == "dot"]           # doctest: +SKIP
     ['dot_qk', 'dot_acc']
     """
-    for_op = find_loop(module, loop, kernel)
+    for_op, info, choice = find_loop(module, loop, kernel)
     body = _body(for_op, kernel)
     groups, folded_nowhere = _fold(body)
     node_of = {i: n for n, members in enumerate(groups) for i in members}
     graph_ops = _nodes(body, groups, node_of)
+    if not graph_ops:
+        raise UnsupportedError("the loop does no tile work: every op is address or counter bookkeeping",
+                               where=f"{kernel} ({info.where})", expected="a loop that loads, computes or stores tiles",
+                               found=", ".join(sorted({o.name for o in body.ops})) or "an empty body",
+                               hint="--loop N or --loop :LINE picks another loop (twill graph --loops lists them)")
     deps = _edges(body, groups, node_of, graph_ops)
-    # Streaming: a variable-latency load that no in-loop tile value feeds.
+    deps += _memory_edges(body, memory_deps(body.ops, scope_of(module, for_op)), node_of, graph_ops, deps)
+    # Streaming: a variable-latency load that no in-loop tile value (nor an earlier store) feeds.
     fed = {d.dst for d in deps}
     graph_ops = [o if not o.variable_latency else dataclasses.replace(o, streaming=o.id not in fed) for o in graph_ops]
-    m = {"kernel": kernel, "loop_index": module.loops().index(for_op), "arch": target.arch, "sm": target.sm,
+    m = {"kernel": kernel, "loop_index": info.index, "arch": target.arch, "sm": target.sm,
          "num_warps": module.num_warps, "loop_line": for_op.loc.line, "loop_file": for_op.loc.file,
+         "loop_choice": choice, "loops": len(module.loops()),
          "triton_version": triton_version(), "ttgir_sha256": sha256(module.text),
          "bookkeeping": [body.ops[i].name for i in sorted(folded_nowhere)]}
+    if "tt.warp_specialize" in for_op.attrs:
+        m["triton_warp_specialize"] = True   # tl.range(..., warp_specialize=True): twill's schedule replaces it
     m.update(meta or {})
     graph = LoopGraph(name=kernel, ops=tuple(graph_ops), deps=tuple(deps), meta=tuple(sorted(m.items())))
     check_no_zero_distance_cycle(graph)
@@ -165,9 +174,94 @@ def _body(for_op: IROp, kernel: str) -> _Body:
     yield_op = next((o for o in for_op.body.ops if o.name == vocab.YIELD), None)
     for o in ops:
         if _category(o) == "unsupported" or o.name == vocab.LOOP:
-            raise UnsupportedError(f"{o.name} inside the loop body is not supported", where=_where(kernel, o),
-                                   expected="a straight-line loop body", found=o.name)
+            why = " (a helper that stays a call: drop its noinline=True so it is inlined)" if o.name == "tt.call" else ""
+            raise UnsupportedError(f"{o.name} inside the loop body is not supported{why}", where=_where(kernel, o),
+                                   expected="a straight-line loop body (an scf.if without loads or dots)",
+                                   found=o.name)
+        if o.name == "scf.if":
+            bad = next((n for n in nested_ops(o) if n.name in vocab.DOTS | vocab.LOADS | vocab.CONTROL_FLOW
+                        or n.name == vocab.LOOP), None)
+            if bad is not None:
+                raise UnsupportedError(f"scf.if holding {bad.name} inside the loop body is not supported "
+                                       "(Triton does not pipeline a conditional load or dot)",
+                                       where=_where(kernel, o), expected="an scf.if that only computes or stores",
+                                       found=f"{bad.name} at {_where(kernel, bad)}")
     return _Body(ops, yield_op.operands if yield_op else (), for_op.body.args[1:])
+
+
+def nested_ops(op: IROp) -> list[IROp]:
+    """Every op in ``op``'s parsed regions, at any depth."""
+    out: list[IROp] = []
+    for block in ((op.body,) if op.body is not None else ()) + op.regions:
+        for o in block.ops:
+            out.append(o)
+            out.extend(nested_ops(o))
+    return out
+
+
+# Kinds whose results are tile data (the seeds of ``_data_values``).
+_TILE_KINDS = frozenset(KIND_UNIT)
+
+
+def _data_values(b: _Body, base: list[str]) -> set[str]:
+    """The values tile data reaches: results of tile-level ops, and of any op (a view, a scalar op, an
+    address computation, an scf.if) that reads such a value, through iter_args too."""
+    data: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for i, o in enumerate(b.ops):
+            if all(r in data for r in o.results):
+                continue
+            if base[i] == "compound":
+                new = _if_results_data(o, data) - data
+                if new:
+                    data |= new
+                    changed = True
+            elif base[i] in _TILE_KINDS or any(v in data for v in o.operands):
+                data.update(o.results)
+                changed = True
+        for y, arg in b.carried_to.items():
+            if y in data and arg not in data:
+                data.add(arg)
+                changed = True
+    return data
+
+
+def _if_results_data(op: IROp, data: set[str]) -> set[str]:
+    """The results of an ``scf.if`` that tile data reaches: result k when some branch yields data as
+    its operand k (a tile op inside, or a value read from outside that is data)."""
+    inner = set(data)
+    for n in nested_ops(op):
+        if n.name == "scf.if":
+            inner |= _if_results_data(n, inner)
+        elif _category(n) in _TILE_KINDS or any(v in inner for v in n.operands):
+            inner.update(n.results)
+    out: set[str] = set()
+    for block in op.regions:
+        y = next((n for n in block.ops if n.name == vocab.YIELD), None)
+        for k, v in enumerate(y.operands if y else ()):
+            if v in inner and k < len(op.results):
+                out.add(op.results[k])
+    return out
+
+
+def _refine(op: IROp, base: str, data: set[str]) -> str:
+    """The category of an op given which values are data: a scalar op on data computes (elementwise,
+    special-function or a cast), an scf.if is a store, elementwise or bookkeeping by what it holds, a
+    barrier orders memory."""
+    if op.name in vocab.BARRIERS:
+        return "barrier"
+    touches = any(r in data for r in op.results)
+    if base == "compound":
+        if any(n.name in vocab.STORES for n in nested_ops(op)):
+            return "store"
+        return "elementwise" if touches else "scalar"
+    if base != "scalar" or not touches:
+        return base
+    if op.name in vocab.VIEWS:
+        return "view"
+    return "sfu" if op.name in vocab.SFU else "convert" if op.name in vocab.CASTS else "elementwise"
 
 
 def _fold(b: _Body) -> tuple[list[list[int]], list[int]]:
@@ -258,8 +352,8 @@ def _edges(b: _Body, groups: list[list[int]], node_of: dict[int, int], graph_ops
                         src_node, distance, v = node_of[b.defined_by[y]], 1, y
                 if src_node is None or (src_node == n and distance == 0):
                     continue
-                if _bookkeeping_value(b.ops, b.defined_by, v):
-                    continue   # scalar / address bookkeeping (increments) makes no tile-level edge
+                if v not in b.data:
+                    continue   # bookkeeping (address increments, counters) makes no tile-level edge
                 src, dst = graph_ops[src_node], graph_ops[n]
                 blocking = src.kind in ASYNC_PRODUCERS and not (src.kind == "dot" and dst.kind == "dot")
                 key = (src.id, dst.id, distance)
@@ -268,21 +362,27 @@ def _edges(b: _Body, groups: list[list[int]], node_of: dict[int, int], graph_ops
     return list(deps.values())
 
 
+def _memory_edges(b: _Body, mem: list, node_of: dict[int, int], graph_ops: list[Op], deps: list[Dep]) -> list[Dep]:
+    """Edges between nodes for the body's memory dependences, where no SSA edge orders them already."""
+    have = {(d.src, d.dst, d.distance) for d in deps}
+    out: list[Dep] = []
+    for m in mem:
+        s, d = node_of.get(m.src), node_of.get(m.dst)
+        if s is None or d is None or s == d:
+            continue
+        src, dst = graph_ops[s], graph_ops[d]
+        if (src.id, dst.id, m.distance) in have:
+            continue
+        have.add((src.id, dst.id, m.distance))
+        blocking = src.kind in ASYNC_PRODUCERS and dst.kind != "dot"
+        out.append(Dep(src=src.id, dst=dst.id, distance=m.distance, blocking=blocking,
+                       value=f"{MEMORY}{m.root or '(unknown buffer)'}"))
+    return out
+
+
 def _where(kernel: str, op: IROp) -> str:
     loc = f"{op.loc.file}:{op.loc.line}" if op.loc.file else f"line {op.loc.line}" if op.loc.line else None
     return f"{kernel} ({loc})" if loc else kernel
-
-
-def _bookkeeping_value(ops: list[IROp], defined_by: dict[str, int], v: str) -> bool:
-    """A scalar, pointer tensor or integer index tile: address arithmetic, not tile data."""
-    i = defined_by.get(v)
-    if i is None:
-        return False
-    if _category(ops[i]) in ("address", "scalar"):
-        return True
-    t = ops[i].result_type(v)
-    info = type_info(t) if t else None
-    return info is not None and (info.space == "scalar" or info.dtype.startswith("!tt.ptr"))
 
 
 def _make_op(ops: list[IROp], members: list[int], anchor: int, kind: str, prefix: str, used_ids: set[str],
@@ -312,10 +412,9 @@ def _make_op(ops: list[IROp], members: list[int], anchor: int, kind: str, prefix
         attrs.update(m=m_, n=n_, k=k_, a_dtype=A.dtype, async_=True)
         attrs["async"] = attrs.pop("async_")
     elif kind in ("store",):
-        opt = operand_types(a)
-        data = next((t for t in reversed(opt) if t.space == "regs" and not t.dtype.startswith("!tt.ptr")), None)
-        if data is not None:
-            main = data
+        # an scf.if that stores: the stored tile of the store inside it
+        store = next((n for n in [a] + nested_ops(a) if n.name in vocab.STORES), a)
+        main = stored_type(store) or main
     elif kind == "tmem_store":
         opt = operand_types(a)
         if opt:

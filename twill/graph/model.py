@@ -23,7 +23,11 @@ KINDS = (
     "convert",       # layout conversions and casts (ttg.convert_layout, arith.truncf, ...)
     "broadcast",     # tt.broadcast / expand_dims / reshape: data movement in registers
     "store",         # global store / TMA store / atomics
+    "barrier",       # a CTA barrier (tl.debug_barrier): orders the memory accesses around it
 )
+
+# The value text of a memory edge: ``memory %buffer`` (the kernel argument both accesses trace to).
+MEMORY = "memory "
 
 # Functional units a machine model may provide.
 UNITS = ("tc", "sfu", "alu", "tma", "lsu")
@@ -108,6 +112,11 @@ class Dep:
     distance: int = 0
     blocking: bool = False
     value: str = ""
+
+    @property
+    def memory(self) -> bool:
+        """An ordering edge between two accesses of one buffer (``twill.graph.memory``), not an SSA value."""
+        return self.value.startswith(MEMORY)
 
     def __post_init__(self) -> None:
         if self.distance < 0:

@@ -1,8 +1,13 @@
 """Deterministic text listing and Graphviz dot of a loop graph."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from twill.graph.analysis import recurrences
 from twill.graph.model import LoopGraph
+
+if TYPE_CHECKING:
+    from twill.graph.extract import KernelLoops
 
 
 def listing(g: LoopGraph) -> str:
@@ -38,6 +43,37 @@ def listing(g: LoopGraph) -> str:
     for r in recs:
         out.append(f"  {' -> '.join(r.ops + r.ops[:1])}  distance={r.distance}"
                    + (f" delay={r.delay}" if r.delay is not None else ""))
+    return "\n".join(out) + "\n"
+
+
+def loop_table(kernels: "list[KernelLoops]", kernel: str, index: int | None, choice: str) -> str:
+    """Every loop of every kernel of a file, one line each (index, source line, depth, dots, loads,
+    stores, ops, where), loop ``index`` of ``kernel`` (the one scheduled) marked ``*``, ``choice`` saying why.
+
+    Examples
+    --------
+    >>> print(loop_table(file_loops(path, target, kir), "softmax_online", 1, choice))     # doctest: +SKIP
+    loops of softmax_online:
+        loop  line  depth  dots  loads  stores  ops  in
+        0     14    0      0     1      0       12
+      * 1     20    0      0     1      1       11
+    scheduled: loop 1 of 2 (line 20, ...): the innermost loop with the most tensor-core and memory work; ...
+    """
+    out: list[str] = []
+    for k in kernels:
+        if k.error is not None:
+            where = ", ".join(f"line {line} (depth {d})" for line, d in k.source) or "none"
+            out.append(f"loops of {k.kernel}: not compiled ({k.error}); in its source: {where}")
+            continue
+        out.append(f"loops of {k.kernel}:")
+        out.append(f"    {'loop':<5} {'line':<5} {'depth':<6} {'dots':<5} {'loads':<6} {'stores':<7} {'ops':<4} in")
+        for i in k.loops:
+            mark = "*" if k.kernel == kernel and i.index == index else " "
+            inside = " > ".join(i.parents) + (f" (helper {i.func})" if i.helper else "")
+            flag = "" if i.innermost else "  (holds a loop)"
+            out.append(f"  {mark} {i.index:<5} {i.line if i.line is not None else '?':<5} {i.depth:<6} {i.dots:<5} "
+                       f"{i.loads:<6} {i.stores:<7} {i.ops:<4} {inside}{flag}".rstrip())
+    out.append(f"scheduled: {choice}")
     return "\n".join(out) + "\n"
 
 

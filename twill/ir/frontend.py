@@ -8,8 +8,10 @@ from typing import Any
 
 from twill.errors import CompileError, InputError
 from twill.ir.load import KernelSpec, load_kernel, source_of
+from twill.ir.spec import json_safe
 from twill.ir.target import Target
-from twill.ir.triton_hooks import PRE_PIPELINE_PASS, PassPlan, StopCompile, compile_planned, module_text
+from twill.ir.triton_hooks import (PRE_PIPELINE_PASS, SCHEDULED_SKIP, PassPlan, StopCompile, compile_planned,
+                                  module_text)
 from twill.util import sha256
 
 
@@ -31,7 +33,8 @@ class KernelIR:
 
 def pre_pipeline_ttgir(spec: KernelSpec, target: Target) -> str:
     """The kernel's TTGIR right before ``assign_latencies`` (the scheduling passes), with locations;
-    compilation stops there (no PTX is made).
+    compilation stops there (no PTX is made). Triton's Hopper warp specialization is left out
+    (``SCHEDULED_SKIP``): a ``warp_specialize=True`` loop is extracted whole.
 
     Examples
     --------
@@ -46,7 +49,8 @@ def pre_pipeline_ttgir(spec: KernelSpec, target: Target) -> str:
         raise StopCompile()
 
     try:
-        compile_planned(source_of(spec), target.sm, spec.options, PassPlan(before=((PRE_PIPELINE_PASS, grab),)))
+        compile_planned(source_of(spec), target.sm, spec.options,
+                        PassPlan(before=((PRE_PIPELINE_PASS, grab),), skip=SCHEDULED_SKIP))
     except StopCompile:
         pass
     if "text" not in captured:   # pragma: no cover - the callback raises StopCompile when it runs
@@ -55,10 +59,12 @@ def pre_pipeline_ttgir(spec: KernelSpec, target: Target) -> str:
 
 
 def read_kernel(path: str, target: Target, kernel: str | None = None, args: dict[str, str] | None = None,
-                consts: dict[str, str] | None = None, num_warps: int | None = None) -> KernelIR:
+                consts: dict[str, str] | None = None, num_warps: int | None = None,
+                spec_file: str | None = None) -> KernelIR:
     """The pre-pipeline TTGIR of a kernel file. A ``.ttgir`` / ``.mlir`` file is used as it is; a
     ``.py`` is loaded safely (nothing of it runs but kernels, helpers and constants) and compiled
-    offline for ``target``.
+    offline for ``target``, specialised as ``twill.ir.spec`` says (``spec_file``: one captured from a
+    launch by ``twill capture``). ``meta["notes"]`` says what loading skipped or chose.
 
     Examples
     --------
@@ -79,6 +85,8 @@ def read_kernel(path: str, target: Target, kernel: str | None = None, args: dict
     if p.suffix != ".py":
         raise InputError("unknown input kind", where=path, expected="a .py kernel or a .ttgir",
                          found=p.suffix or "no suffix")
-    spec = load_kernel(path, target.arch, kernel, args, consts, num_warps)
-    meta.update(num_stages=spec.num_stages, constexprs=dict(spec.constexprs))
+    spec = load_kernel(path, target.arch, kernel, args, consts, num_warps, spec_file, target.sm)
+    meta.update(num_stages=spec.num_stages, constexprs=json_safe(spec.constexprs))
+    if spec.notes:
+        meta["notes"] = list(spec.notes)
     return KernelIR(pre_pipeline_ttgir(spec, target), spec.name, meta, spec)

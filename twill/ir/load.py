@@ -5,8 +5,12 @@ Kernel files from the wild do GPU work at import time (device queries, tensors, 
 standard library, ``@triton.jit`` / ``@triton.autotune`` / ``@triton.heuristics`` functions, plain
 helper functions (definitions only), and constant assignments (``TWILL_SPEC``, ``BLOCK = 128``,
 ``configs = [triton.Config(...) ...]``). The kept statements run one at a time: a helper or constant
-that fails is dropped; a kernel (or ``TWILL_SPEC``) that fails is one ``InputError`` naming what is
-missing.
+that fails is dropped. A kernel whose decorators cannot run offline (another library's decorator,
+autotune configs built by a function that asks the driver for the GPU) is defined without them
+(another library's first, then ``@triton.autotune`` / ``@triton.heuristics``) and the note says what
+was skipped; a kernel that cannot be defined at all is an error only when it is the one asked for.
+Helpers (``@triton.jit`` functions other kernels of the file call) are not offered as kernels; a
+kernel's loops include those of the helpers it calls. The specialisation is ``twill.ir.spec``'s.
 """
 from __future__ import annotations
 
@@ -15,11 +19,12 @@ import builtins
 import hashlib
 import sys
 import types
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from twill.errors import InputError
+from twill.ir.spec import (SPEC_ARG, KernelSpec, base_fn, entries_for, make_spec, parse_value,  # noqa: F401
+                           pick_entry, read_spec_file)
 
 _KERNEL_DECORATORS = ("jit", "autotune", "heuristics")
 # Calls a constant assignment may make: pure constructors of values, nothing that touches a device.
@@ -27,30 +32,6 @@ _SAFE_CALLS = {"constexpr", "Config", "int", "float", "str", "bool", "range", "l
                "len", "min", "max", "sum", "abs", "sorted", "zip", "enumerate", "reversed", "pow", "round",
                "sqrt", "log", "log2", "exp", "ceil", "floor", "cdiv", "next_power_of_2", "dtype"}
 _SAFE_ROOTS = {"tl", "triton", "math", "language"}
-
-
-@dataclass(frozen=True)
-class KernelSpec:
-    """A kernel specialisation: the JIT function and what ``triton.compile`` needs besides it.
-
-    ``fn`` is the ``JITFunction`` (autotune/heuristics wrappers removed); ``where`` names the file
-    for error messages.
-    """
-
-    name: str
-    signature: dict[str, str]
-    constexprs: dict[str, Any]
-    num_warps: int = 4
-    num_stages: int = 3
-    divisibility: tuple[str, ...] = ()
-    extra_options: dict[str, Any] = field(default_factory=dict)
-    fn: Any = field(default=None, compare=False, repr=False)
-    where: str = ""
-
-    @property
-    def options(self) -> dict[str, Any]:
-        """Compile options for ``triton.compile``."""
-        return {"num_warps": self.num_warps, "num_stages": self.num_stages, **self.extra_options}
 
 
 # -- safe loading ---------------------------------------------------------------------------------
@@ -150,25 +131,71 @@ def load_module(path: str) -> types.ModuleType:
     mod = types.ModuleType(name)
     mod.__file__ = filename
     sys.modules[name] = mod   # triton's JIT resolves a function's globals through its module
+    notes: dict[str, list[str]] = {}
+    failed: dict[str, str] = {}
     for node, essential in extraction_statements(tree):
+        if isinstance(node, ast.FunctionDef) and essential:
+            _define_kernel(node, mod, filename, path, notes, failed)
+            continue
         code = compile(ast.Module(body=[node], type_ignores=[]), filename, "exec")
         try:
             exec(code, mod.__dict__)
         except Exception as e:   # noqa: BLE001 - any failure of kept code is reported or dropped
-            if not essential:
-                continue
-            what = getattr(node, "name", None) or "TWILL_SPEC"
-            if isinstance(e, NameError):
-                missing = getattr(e, "name", None) or str(e)
-                raise InputError(f"defining {what} needs '{missing}', which extraction does not run "
-                                 "(only triton/stdlib imports, kernels, helpers and constants are kept)",
-                                 where=f"{path}:{node.lineno}") from None
-            if isinstance(e, ImportError):
-                raise InputError(f"{what} needs a module that is not installed", where=f"{path}:{node.lineno}",
-                                 found=str(e.name or e)) from None
-            raise InputError(f"defining {what} failed", where=f"{path}:{node.lineno}",
-                             found=f"{type(e).__name__}: {e}") from None
+            if essential:
+                raise _definition_error("TWILL_SPEC", e, f"{path}:{node.lineno}") from None
+    mod.__dict__["__twill_notes__"] = notes
+    mod.__dict__["__twill_failed__"] = failed
+    mod.__dict__["__twill_tree__"] = tree
     return mod
+
+
+def _definition_error(what: str, e: Exception, where: str) -> InputError:
+    if isinstance(e, NameError):
+        missing = getattr(e, "name", None) or str(e)
+        return InputError(f"defining {what} needs '{missing}', which extraction does not run "
+                          "(only triton/stdlib imports, kernels, helpers and constants are kept)", where=where)
+    if isinstance(e, ImportError):
+        return InputError(f"{what} needs a module that is not installed", where=where, found=str(e.name or e))
+    return InputError(f"defining {what} failed", where=where, found=f"{type(e).__name__}: {e}")
+
+
+def _reason(e: Exception | None) -> str:
+    """Why kept code failed, in a few words."""
+    if isinstance(e, NameError):
+        return f"it needs '{getattr(e, 'name', None) or e}', which extraction does not define"
+    if isinstance(e, ImportError):
+        return f"it needs the module '{e.name or e}', which is not installed"
+    return f"{type(e).__name__}: {e}" if e is not None else "unknown"
+
+
+def _define_kernel(node: ast.FunctionDef, mod: types.ModuleType, filename: str, path: str,
+                   notes: dict[str, list[str]], failed: dict[str, str]) -> None:
+    """Define one kernel, dropping the decorators that cannot run offline: other libraries' first, then
+    autotune / heuristics (their configs may ask the driver); what was dropped goes into ``notes``."""
+    tried = [node.decorator_list,
+             [d for d in node.decorator_list if _decorator_name(d) in _KERNEL_DECORATORS],
+             [d for d in node.decorator_list if _decorator_name(d) == "jit"]]
+    first: Exception | None = None
+    for decorators in dict.fromkeys(tuple(map(id, t)) for t in tried):
+        keep = [d for d in node.decorator_list if id(d) in decorators]
+        if not any(_decorator_name(d) == "jit" for d in keep) and keep != node.decorator_list:
+            continue
+        trial = ast.copy_location(ast.FunctionDef(node.name, node.args, node.body, keep, node.returns,
+                                                  node.type_comment), node)
+        trial = ast.fix_missing_locations(trial)
+        try:
+            exec(compile(ast.Module(body=[trial], type_ignores=[]), filename, "exec"), mod.__dict__)
+        except Exception as e:   # noqa: BLE001 - reported below, or when this kernel is asked for
+            first = first or e
+            continue
+        dropped = [d for d in node.decorator_list if id(d) not in decorators]
+        if dropped:
+            notes.setdefault(node.name, []).append(
+                f"{path}:{node.lineno}: {node.name} loaded without "
+                f"{', '.join('@' + ast.unparse(d).split('(')[0] for d in dropped)}: it cannot be evaluated "
+                f"offline ({_reason(first)})")
+        return
+    failed[node.name] = str(_definition_error(node.name, first or RuntimeError("?"), f"{path}:{node.lineno}"))
 
 
 # -- picking a kernel ----------------------------------------------------------------------------------
@@ -179,13 +206,36 @@ def jit_functions(mod: types.ModuleType) -> dict[str, Any]:
     return {k: v for k, v in vars(mod).items() if isinstance(v, KernelInterface)}
 
 
-def base_fn(obj: Any) -> Any:
-    """The ``JITFunction`` under any autotune/heuristics wrappers."""
-    from triton.runtime.jit import JITFunction
+def _calls(fn_node: ast.FunctionDef, names: set[str]) -> set[str]:
+    """The functions of ``names`` that ``fn_node`` calls (by name or as ``module.name``)."""
+    out = set()
+    for n in ast.walk(fn_node):
+        if isinstance(n, ast.Call):
+            callee = n.func.attr if isinstance(n.func, ast.Attribute) else getattr(n.func, "id", None)
+            if callee in names and callee != fn_node.name:
+                out.add(callee)
+    return out
 
-    while not isinstance(obj, JITFunction) and hasattr(obj, "fn"):
-        obj = obj.fn
-    return obj
+
+def kernel_defs(mod: types.ModuleType) -> dict[str, ast.FunctionDef]:
+    """The @triton.jit definitions of the loaded file, by name (those that failed to define included)."""
+    tree = mod.__dict__.get("__twill_tree__")
+    return {n.name: n for n in (tree.body if tree is not None else []) if _is_kernel_def(n)}
+
+
+def kernels_and_helpers(mod: types.ModuleType) -> tuple[dict[str, bool], set[str]]:
+    """``({kernel: has a loop, itself or in a helper it calls}, helpers)``: a helper is a JIT function
+    another JIT function of the file calls; it is compiled inside its caller, not launched."""
+    defs = kernel_defs(mod)
+    if not defs:   # a module not made by load_module: every JIT function is a kernel
+        return {k: _has_loop(base_fn(v)) for k, v in jit_functions(mod).items()}, set()
+    calls = {k: _calls(v, set(defs)) for k, v in defs.items()}
+    helpers = set().union(*calls.values()) if calls else set()
+
+    def loops(k: str, seen: frozenset[str] = frozenset()) -> bool:
+        own = any(isinstance(n, (ast.For, ast.While)) for n in ast.walk(defs[k]))
+        return own or any(loops(c, seen | {k}) for c in calls[k] if c not in seen)
+    return {k: loops(k) for k in defs if k not in helpers}, helpers
 
 
 def _has_loop(fn: Any) -> bool:
@@ -196,96 +246,41 @@ def _has_loop(fn: Any) -> bool:
     return any(isinstance(n, (ast.For, ast.While)) for n in ast.walk(tree))
 
 
-def pick_kernel(mod: types.ModuleType, name: str | None, where: str) -> tuple[str, Any]:
-    """``--kernel NAME``, else TWILL_SPEC's kernel, else the only kernel with a loop."""
+def pick_kernel(mod: types.ModuleType, name: str | None, where: str,
+                captured: tuple[str, ...] = ()) -> tuple[str, Any]:
+    """``--kernel NAME``, else TWILL_SPEC's kernel, else the only kernel of the file captured from a
+    launch, else the only kernel with a loop (its own or a helper's; helpers are not kernels)."""
     fns = jit_functions(mod)
+    failed: dict[str, str] = mod.__dict__.get("__twill_failed__", {})
     spec = getattr(mod, "TWILL_SPEC", None)
     if name is None and isinstance(spec, dict) and spec.get("kernel"):
         name = spec["kernel"]
+    kernels, helpers = kernels_and_helpers(mod)
+    if name is None and len(set(captured) & set(kernels)) == 1:
+        name = next(iter(set(captured) & set(kernels)))
     if name is not None:
+        if name in failed:
+            raise InputError(failed[name])
         if name not in fns:
             raise InputError("no such kernel", where=where,
-                             expected=" | ".join(sorted(fns)) or "a @triton.jit kernel", found=name)
+                             expected=" | ".join(sorted(kernels) or sorted(fns)) or "a @triton.jit kernel", found=name)
         return name, fns[name]
-    if not fns:
+    if not fns and not failed:
         raise InputError("no kernel in file", where=where, expected="a @triton.jit function", found="none")
-    looped = [k for k, v in fns.items() if _has_loop(base_fn(v))]
+    looped = sorted(k for k, has in kernels.items() if has)
     if len(looped) == 1:
+        if looped[0] in failed:
+            raise InputError(failed[looped[0]])
         return looped[0], fns[looped[0]]
     if not looped:
         raise InputError("no kernel with a loop", where=where, expected="a @triton.jit kernel with a for loop",
-                         found=", ".join(sorted(fns)))
+                         found=", ".join(sorted(kernels) or sorted(fns))
+                         + (f" (helpers: {', '.join(sorted(helpers))})" if helpers else ""))
     raise InputError("several kernels with loops", where=where, expected="--kernel NAME",
-                     found=", ".join(sorted(looped)))
+                     found=", ".join(f"{k} (not loadable)" if k in failed else k for k in looped))
 
 
 # -- the specialisation ---------------------------------------------------------------------------------
-def parse_value(v: str) -> Any:
-    """A ``--const`` value: int, float, True/False, else the string."""
-    for conv in (int, float):
-        try:
-            return conv(v)
-        except ValueError:
-            pass
-    return {"True": True, "False": False}.get(v, v)
-
-
-def make_spec(mod: types.ModuleType, name: str, fn: Any, arch: str, args: dict[str, str] | None = None,
-              consts: dict[str, str] | None = None, num_warps: int | None = None, where: str = "") -> KernelSpec:
-    """The specialisation: TWILL_SPEC (with its ``arch`` overrides), else the first @triton.autotune
-    config, else flags; flags override both.
-
-    Examples
-    --------
-    >>> spec = make_spec(mod, "_attn_fwd", fn, "h100")    # doctest: +SKIP
-    >>> spec.num_warps, spec.constexprs["BLOCK_M"]         # doctest: +SKIP
-    (8, 128)
-    """
-    jf = base_fn(fn)
-    arg_names: list[str] = list(jf.arg_names)
-    constexpr_names = {p.name for p in jf.params if p.is_constexpr}
-    signature: dict[str, str] = {}
-    constexprs: dict[str, Any] = {}
-    warps, stages, div = 4, 3, ()
-    spec = getattr(mod, "TWILL_SPEC", None)
-    if isinstance(spec, dict) and spec.get("kernel", name) == name:
-        merged = dict(spec)
-        merged.update(dict(spec.get("arch", {})).get(arch, {}))
-        signature.update(merged.get("signature", {}))
-        constexprs.update(merged.get("constexprs", {}))
-        warps = merged.get("num_warps", warps)
-        stages = merged.get("num_stages", stages)
-        div = tuple(merged.get("divisibility", ()))
-    else:
-        configs = getattr(fn, "configs", None)
-        if configs:
-            cfg = configs[0]
-            constexprs.update(cfg.kwargs)
-            warps, stages = cfg.num_warps or warps, cfg.num_stages or stages
-    signature.update(args or {})
-    constexprs.update({k: parse_value(v) for k, v in (consts or {}).items()})
-    if num_warps is not None:
-        warps = num_warps
-    for c in constexpr_names:
-        signature[c] = "constexpr"
-    for a, d in zip(arg_names, jf.params):
-        if a in constexpr_names and a not in constexprs and getattr(d, "has_default", False):
-            constexprs[a] = d.default
-    missing_args = [a for a in arg_names if a not in signature]
-    missing_consts = [a for a in arg_names if signature.get(a) == "constexpr" and a not in constexprs]
-    if missing_args or missing_consts:
-        parts = []
-        if missing_args:
-            parts.append(f"argument types for {', '.join(missing_args)} (--arg NAME=TYPE, e.g. --arg x=*fp16)")
-        if missing_consts:
-            parts.append(f"constexpr values for {', '.join(missing_consts)} (--const NAME=VALUE)")
-        raise InputError("kernel specialisation incomplete", where=f"{where}: {name}" if where else name,
-                         expected="TWILL_SPEC, @triton.autotune configs or flags", found="missing " + "; ".join(parts))
-    return KernelSpec(name=name, signature={a: signature[a] for a in arg_names},
-                      constexprs={k: constexprs[k] for k in arg_names if k in constexprs},
-                      num_warps=int(warps), num_stages=int(stages), divisibility=div, fn=jf, where=where)
-
-
 def source_of(spec: KernelSpec) -> Any:
     """The ``ASTSource`` that ``triton.compile`` takes for this specialisation."""
     from triton.compiler import ASTSource
@@ -296,9 +291,20 @@ def source_of(spec: KernelSpec) -> Any:
 
 
 def load_kernel(path: str, arch: str, kernel: str | None = None, args: dict[str, str] | None = None,
-                consts: dict[str, str] | None = None, num_warps: int | None = None) -> KernelSpec:
+                consts: dict[str, str] | None = None, num_warps: int | None = None,
+                spec_file: str | None = None, sm: int | None = None) -> KernelSpec:
     """Load ``path`` safely, pick the kernel and build its specialisation for ``arch`` (a machine name,
-    resolved by the caller: it only selects TWILL_SPEC's per-arch overrides here)."""
+    resolved by the caller: it only selects TWILL_SPEC's per-arch overrides here). ``spec_file``: a
+    spec captured from a launch (``twill capture``), used for the kernels of ``path`` it holds (the
+    launch captured on compute capability ``sm`` preferred)."""
+    if args and SPEC_ARG in args:
+        args = dict(args)
+        spec_file = spec_file or args.pop(SPEC_ARG)
     mod = load_module(path)
-    name, fn = pick_kernel(mod, kernel, path)
-    return make_spec(mod, name, fn, arch, args, consts, num_warps, path)
+    entries = entries_for(read_spec_file(spec_file), path) if spec_file else []
+    name, fn = pick_kernel(mod, kernel, path, tuple(str(e.get("function")) for e in entries))
+    captured, note = pick_entry(entries, name, sm)
+    notes = tuple(mod.__dict__.get("__twill_notes__", {}).get(name, ())) + ((note,) if note else ())
+    if spec_file and captured is None:
+        notes += (f"{spec_file} holds no launch of {name} from {Path(path).name}",)
+    return make_spec(mod, name, fn, arch, args, consts, num_warps, path, captured, notes)

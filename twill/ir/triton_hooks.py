@@ -35,6 +35,11 @@ from twill.errors import CompileError, InputError
 Callback = Callable[[Any], Any]
 
 PRE_PIPELINE_PASS = "add_assign_latencies"   # pass short names are the backend's ``add_*`` names
+# Skipped wherever twill extracts or applies a schedule: Triton's Hopper warp specialization (sm_90,
+# ``tl.range(..., warp_specialize=True)``) runs before the scheduling passes and splits the loop into
+# producer and consumer copies, so the loop twill schedules (and assigns warps to) is the whole one.
+# It acts only on loops carrying ``tt.warp_specialize``; others compile as they would.
+SCHEDULED_SKIP = ("add_hopper_warpspec",)
 END = "__end__"                               # a callback under this key runs after the last pass
 
 

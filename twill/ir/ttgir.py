@@ -4,7 +4,9 @@ Every layer that reads or changes printed TTGIR goes through this module. ``scan
 with its line span (one rule for regions: an op whose first line ends with ``{`` owns the lines up
 to the ``}`` at its own indentation; ``} else {`` / ``} do {`` continue a region). ``parse`` builds
 the structure graph building needs (each op's results, operands, result types, attributes, nested
-loop bodies, and its location resolved to ``file:line`` and the source variable name). The edits
+loop bodies and the regions of other region ops, every function of the module, and each op's location
+resolved to ``file:line`` and the source variable name), so a loop inside an ``scf.if``, an
+``scf.while`` or a helper function that stays a call is found like any other. The edits
 (``add_attrs``, ``set_int_attr``) change one op's attribute dictionary in place, so an annotated
 module stays the printed module with attributes added.
 """
@@ -239,6 +241,7 @@ class IROp:
     lineno: int                      # line in the TTGIR text (1-based)
     body: "Block | None" = None      # for scf.for: the loop body
     attrs: dict[str, str] = field(default_factory=dict)   # attribute name -> value text (properties too)
+    regions: tuple["Block", ...] = ()  # other region ops (scf.if then/else, scf.while before/after): parsed
 
     def result_type(self, value: str) -> str | None:
         """The type text of one of this op's results."""
@@ -256,24 +259,62 @@ class Block:
 
 
 @dataclass
+class Func:
+    """One ``tt.func`` of the module: the kernel (public) or a helper that stayed a call (private)."""
+
+    name: str
+    ops: list[IROp]
+    public: bool
+    lineno: int                      # line of its ``tt.func`` in the text (1-based)
+    args: tuple[str, ...] = ()       # its arguments' SSA names
+
+
+@dataclass(frozen=True)
+class Site:
+    """Where an op sits: its function and the region ops around it, outermost first."""
+
+    func: str
+    parents: tuple[IROp, ...] = ()
+
+    @property
+    def depth(self) -> int:
+        """How many loops (``scf.for``, ``scf.while``) enclose it."""
+        return sum(p.name in (vocab.LOOP, "scf.while") for p in self.parents)
+
+
+@dataclass
 class Module:
     text: str
     ops: list[IROp]                  # top-level ops of the kernel function body (loops hold their bodies)
     num_warps: int | None
     target: str | None
+    funcs: list[Func] = field(default_factory=list)   # every function, the kernel first
+
+    def walk(self) -> list[tuple[IROp, Site]]:
+        """Every op of every function, nested ones included, in text order, each with its site."""
+        out: list[tuple[IROp, Site]] = []
+
+        def visit(ops: list[IROp], func: str, parents: tuple[IROp, ...]) -> None:
+            for op in ops:
+                out.append((op, Site(func, parents)))
+                for block in ((op.body,) if op.body is not None else ()) + op.regions:
+                    visit(block.ops, func, parents + (op,))
+        for f in self.funcs or [Func("", self.ops, True, 0)]:
+            visit(f.ops, f.name, ())
+        out.sort(key=lambda p: p[0].lineno)
+        return out
 
     def loops(self) -> list[IROp]:
-        """Every scf.for, outermost first, in program order."""
-        out: list[IROp] = []
+        """Every scf.for of every function, outermost first, in program (text) order: the same loops,
+        in the same order, as ``loops(lines)`` of the text."""
+        return [op for op, _ in self.walk() if op.name == vocab.LOOP]
 
-        def walk(ops: list[IROp]) -> None:
-            for op in ops:
-                if op.name == vocab.LOOP:
-                    out.append(op)
-                if op.body is not None:
-                    walk(op.body.ops)
-        walk(self.ops)
-        return out
+    def site(self, op: IROp) -> Site:
+        """The function and enclosing region ops of ``op``."""
+        for o, s in self.walk():
+            if o is op:
+                return s
+        raise KeyError(op.lineno)
 
 
 def _resolve_locs(lines: list[str]) -> dict[str, Loc]:
@@ -377,6 +418,20 @@ def operand_types(op: IROp) -> list["TypeInfo"]:
     return parts
 
 
+def stored_type(op: IROp) -> "TypeInfo | None":
+    """The tile a store writes: its data operand's type, else (``tt.store`` prints the pointer type
+    only) the pointer tensor's shape with the pointee's element type."""
+    opt = operand_types(op)
+    data = next((t for t in reversed(opt) if t.space == "regs" and not t.dtype.startswith("!tt.ptr")), None)
+    if data is not None:
+        return data
+    ptr = next((t for t in opt if t.dtype.startswith("!tt.ptr<")), None)
+    if ptr is None:
+        return None
+    pointee = re.match(r"!tt\.ptr<([\w.]+)", ptr.dtype)
+    return TypeInfo(ptr.space, ptr.shape, pointee.group(1) if pointee else ptr.dtype)
+
+
 def _attr_dicts(line: str) -> dict[str, str]:
     """Attributes of one op line: ``<{props}>`` and ``{attrs}`` dictionaries outside types and quotes."""
     s = _STRING.sub(lambda m: "\0" * len(m.group(0)), line)   # mask strings, keep offsets
@@ -417,14 +472,22 @@ def parse(text: str, where: str = "ttgir") -> Module:
     ['tt.descriptor_load', 'ttg.local_alloc']
     """
     lines = text.splitlines()
-    func = next((o for o in scan(lines) if o.name == "tt.func"), None)
-    if func is None:
+    heads = [o for o in scan(lines) if o.name == "tt.func"]
+    if not heads:
         raise InputError("not a TTGIR module", where=where, expected="a module with a tt.func", found="none")
     locs = _resolve_locs(lines)
     m = re.search(r'"ttg.num-warps"\s*=\s*(\d+)', text)
     t = re.search(r'ttg.target\s*=\s*"([^"]+)"', text)
-    ops = [_read_op(lines, o, locs) for o in region_ops(lines, func)]
-    return Module(text=text, ops=ops, num_warps=int(m.group(1)) if m else None, target=t.group(1) if t else None)
+    funcs = []
+    for f in heads:
+        name = re.search(r'@("(?:[^"\\]|\\.)*"|[\w$.\-]+)', lines[f.first])
+        funcs.append(Func(name.group(1).strip('"') if name else "?",
+                          [_read_op(lines, o, locs) for o in region_ops(lines, f)],
+                          " public " in f" {lines[f.first].strip()} ", f.first + 1,
+                          tuple(re.findall(rf"({_NAME}):", lines[f.first]))))
+    funcs.sort(key=lambda fn: not fn.public)   # the kernel first: helpers that stayed calls are private
+    return Module(text=text, ops=funcs[0].ops, num_warps=int(m.group(1)) if m else None,
+                  target=t.group(1) if t else None, funcs=funcs)
 
 
 def _loc_of(line: str, locs: dict[str, Loc]) -> Loc:
@@ -447,11 +510,18 @@ def _read_op(lines: list[str], op: TextOp, locs: dict[str, Loc]) -> IROp:
     last = op_lines[-1]
     defined = set(results)
     for ln in op_lines[1:]:
-        for m in re.finditer(rf"({_NAME})(?::\d+)?\s*(?:=|:)", ln):
-            defined.add(m.group(1))
+        # values defined inside the regions: results at a line's start (``%a, %b:2 = ...``; not a
+        # ``%x : type`` operand of a yield), block arguments (``^bb0(%x: f32, ...)``), loop variables
+        head = _RESULTS_HEAD.match(ln)
+        if head and not ln[head.end(1):].lstrip().startswith("= loc("):
+            defined.update(r.split(":")[0] for r in re.findall(_NAME + r"(?::\d+)?", head.group(1)))
         if ln.startswith("^bb"):
             defined.update(re.findall(_NAME, ln))
+        defined.update(re.findall(rf"(?:scf\.for|iter_args\(|,)\s*({_NAME})\s*=", ln.split(" -> ")[0])
+                       if ln.startswith(("scf.for", "%")) and "scf.for" in ln else ())
     rtypes = _result_types(last if len(op_lines) > 1 else body_text)
+    if len(op_lines) > 1 and name in vocab.CONTROL_FLOW:   # `scf.if %c -> (T1, T2) {`: types on the first line
+        rtypes = _result_types(body_text.rstrip("{ ")) if "->" in body_text else ()
     if name in vocab.TOKEN_RESULTS:
         rtypes = ("!ttg.async.token",) * len(results)
     elif name == vocab.POINTER_LOAD and rtypes:   # printed with the pointer type: the result holds the pointee
@@ -459,10 +529,41 @@ def _read_op(lines: list[str], op: TextOp, locs: dict[str, Loc]) -> IROp:
     elif len(rtypes) < len(results):       # e.g. tmem_load's second result, a token
         rtypes = rtypes + ("!ttg.async.token",) * (len(results) - len(rtypes))
     attr_src = body_text if len(op_lines) == 1 else op_lines[0] + " " + last.lstrip("})")
+    regions = tuple(_read_region(lines, r, locs, body_text if k == 0 else None)
+                    for k, r in enumerate(_region_spans(lines, op))) if name not in _COMBINERS else ()
     return IROp(name=name, results=results, operands=_outside_uses("\n".join(op_lines), tuple(defined)),
                 text=op_lines[0], full_text="\n".join(op_lines),
                 result_types=rtypes[:len(results)] if results else rtypes,
-                loc=_loc_of(last, locs), lineno=op.first + 1, attrs=_attr_dicts(attr_src))
+                loc=_loc_of(last, locs), lineno=op.first + 1, attrs=_attr_dicts(attr_src), regions=regions)
+
+
+# Region ops whose regions are combiners of one op (a reduction's max, a scan's sum): not parsed.
+_COMBINERS = frozenset({vocab.REDUCE, "tt.scan", "tt.map_elementwise", "tt.elementwise_inline_asm"})
+
+
+def _region_spans(lines: list[str], op: TextOp) -> list[tuple[int, int]]:
+    """The line spans (exclusive of their braces) of each region of a multi-line op: its regions are
+    separated by ``} else {`` / ``} do {`` lines at the op's own indentation."""
+    if op.attr_line <= op.first:
+        return []
+    cuts = [i for i in range(op.first + 1, op.attr_line) if _indent(lines[i]) == op.indent
+            and lines[i].strip().startswith("}") and lines[i].rstrip().endswith("{")]
+    bounds = [op.first] + cuts + [op.attr_line]
+    return [(a, b) for a, b in zip(bounds, bounds[1:])]
+
+
+def _read_region(lines: list[str], span: tuple[int, int], locs: dict[str, Loc], header: str | None) -> Block:
+    """One region of a non-loop region op: its block arguments (an ``scf.while``'s before-region takes
+    them from the op's header, others from a ``^bb`` line) and its top-level ops."""
+    args: tuple[str, ...] = ()
+    inits: tuple[str, ...] = ()
+    if header is not None and header.startswith("scf.while"):
+        pairs = re.findall(rf"({_NAME})\s*=\s*({_NAME}(?:#\d+)?)", header.split(")", 1)[0])
+        args, inits = tuple(a for a, _ in pairs), tuple(b for _, b in pairs)
+    first_line = next((lines[i].strip() for i in range(span[0] + 1, span[1]) if lines[i].strip()), "")
+    if first_line.startswith("^"):
+        args = tuple(re.findall(rf"({_NAME}):", first_line))
+    return Block(args=args, inits=inits, ops=[_read_op(lines, o, locs) for o in region_ops(lines, span)])
 
 
 def _read_loop(lines: list[str], op: TextOp, locs: dict[str, Loc], results: tuple[str, ...], header: str,

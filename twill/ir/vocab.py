@@ -9,6 +9,9 @@ from __future__ import annotations
 DOTS = frozenset({"ttng.warp_group_dot", "tt.dot", "ttng.tc_gen5_mma", "tt.dot_scaled", "ttng.tc_gen5_mma_scaled"})
 # GEMMs Triton 3.6's pipeliner cannot predicate when placed before a loop's last stage.
 UNPREDICABLE = frozenset({"ttng.warp_group_dot", "ttng.tc_gen5_mma", "tt.dot"})
+# Side effects Triton 3.6's pipeliner cannot predicate before a loop's last stage (checked offline).
+UNPREDICABLE_EFFECTS = frozenset({"gpu.barrier", "ttg.barrier", "tt.descriptor_store", "tt.atomic_cas",
+                                  "tt.descriptor_reduce", "tt.descriptor_scatter", "ttng.async_tma_copy_local_to_global"})
 # Tile loads through a tensor descriptor (TMA).
 TMA_LOADS = frozenset({"tt.descriptor_load", "ttng.async_tma_copy_global_to_local", "tt.descriptor_gather"})
 POINTER_LOAD = "tt.load"
@@ -26,6 +29,8 @@ VIEWS = frozenset({"tt.expand_dims", "tt.broadcast", "tt.reshape", "tt.trans", "
 CASTS = frozenset({"arith.truncf", "arith.extf", "arith.fptosi", "arith.sitofp", "arith.fptoui", "arith.uitofp",
                    "tt.bitcast", "arith.bitcast", "tt.fp_to_fp", "ttg.convert_layout", "arith.extsi",
                    "arith.trunci"})
+# Barriers between the threads of a CTA (``tl.debug_barrier``): they order the memory accesses around them.
+BARRIERS = frozenset({"gpu.barrier", "ttg.barrier"})
 # Special-function unit (MUFU) math.
 SFU = frozenset({"math.exp2", "math.exp", "math.log", "math.log2", "math.rsqrt", "math.sqrt", "math.sin", "math.cos",
                  "math.tanh", "tt.precise_sqrt", "tt.precise_divf", "math.erf", "math.powf"})

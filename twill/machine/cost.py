@@ -78,6 +78,8 @@ def op_cost(op: Op, m: Machine) -> tuple[int, tuple[Reservation, ...]]:
     if k in ("local_load", "local_store", "local_alloc", "store"):
         c = _c(max(nbytes, 1) / m.rate("smem_bytes"))
         return c, (Reservation("lsu", 0, c),)
+    if k == "barrier":
+        return 1, (Reservation("alu", 0, 1),)    # it orders; the wait for the other warps is not modelled
     if k in ("tmem_load", "tmem_store"):
         rate = m.rate("tmem_bytes")
         if rate <= 0:

@@ -16,7 +16,7 @@ from typing import Any, Iterable
 from codegen.annotation import apply_annotation, read_annotation
 from codegen.compile import schedule_point
 from twill.errors import InputError, MachineError, TwillError
-from twill.ir.triton_hooks import PRE_PIPELINE_PASS, PassPlan, module_text, route_ttgir
+from twill.ir.triton_hooks import PRE_PIPELINE_PASS, SCHEDULED_SKIP, PassPlan, module_text, route_ttgir
 from twill.machine.model import known, load_machine
 from twill.store.db import Entry, open_db
 from twill.store.keys import file_sha, ir_sha, sha256
@@ -148,7 +148,8 @@ class ScheduleHook:
                                         int(s.get("stages", 0)), e.config_name))
             return text
 
-        plan = PassPlan(before=((PRE_PIPELINE_PASS, match), (schedule_point(int(capability)), apply)))
+        plan = PassPlan(before=((PRE_PIPELINE_PASS, match), (schedule_point(int(capability)), apply)),
+                        skip=SCHEDULED_SKIP)   # a warp_specialize=True loop stays whole, as it was extracted
         route_ttgir(plan, backend, stages, options, capability)
 
     # -- installing ------------------------------------------------------------------------------------

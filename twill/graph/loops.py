@@ -1,0 +1,153 @@
+"""Every loop of a kernel module, what work each holds, and which one a run schedules (``--loop``).
+
+A kernel can have several loops: siblings (a softmax's max-then-normalise passes), loops nested in
+``scf.if`` / ``scf.while`` (a grouped GEMM's tile loop, the guard of a flattened persistent loop),
+loops of helpers that stay calls. They are numbered in text order (the order ``ttgir.loops`` sees
+them in), and a loop is picked by that index or by its source line. By default the innermost loop
+with the most tensor-core work, then the most memory traffic, is picked, and the choice says so.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from twill.errors import InputError, UnsupportedError
+from twill.ir import vocab
+from twill.ir.ttgir import IROp, Module, Site, operand_types, stored_type, type_info
+
+LoopSelector = int | str | None   # an index, ":LINE" / "FILE:LINE", or None for the default
+
+
+@dataclass(frozen=True)
+class LoopInfo:
+    """One loop: its index, where it is (TTGIR line, source file and line, function, enclosing
+    constructs), whether it holds another loop, and its work (counted over nested regions too)."""
+
+    index: int
+    lineno: int                      # the scf.for's line in the TTGIR text (1-based)
+    file: str | None
+    line: int | None
+    func: str
+    helper: bool                     # in a helper function that stayed a call, not in the kernel itself
+    parents: tuple[str, ...]         # enclosing region ops, outermost first (scf.if, scf.while, scf.for)
+    depth: int                       # loops around it
+    innermost: bool
+    dots: int
+    loads: int
+    stores: int
+    ops: int                         # top-level ops of the body, the yield left out
+    flops: int                       # 2*m*n*k summed over the dots
+    bytes: int                       # bytes loaded and stored an iteration
+
+    @property
+    def where(self) -> str:
+        return f"{self.file}:{self.line}" if self.file and self.line else f"ttgir line {self.lineno}"
+
+    def describe(self) -> str:
+        """``line 38, depth 1, 2 dots, 2 loads, 1 store, 14 ops (in scf.if > scf.for)``."""
+        inside = f" in {' > '.join(self.parents)}" if self.parents else ""
+        helper = f" in helper {self.func}" if self.helper else ""
+        return (f"line {self.line if self.line is not None else '?'}, depth {self.depth}, {self.dots} dots, "
+                f"{self.loads} loads, {self.stores} stores, {self.ops} ops{inside}{helper}")
+
+
+def _nested(op: IROp) -> list[IROp]:
+    out: list[IROp] = []
+    for block in ((op.body,) if op.body is not None else ()) + op.regions:
+        for o in block.ops:
+            out.append(o)
+            out.extend(_nested(o))
+    return out
+
+
+def _work(body: list[IROp]) -> tuple[int, int, int, int, int]:
+    """(dots, loads, stores, flops, bytes) of ops and what their regions hold."""
+    dots = loads = stores = flops = nbytes = 0
+    for o in body:
+        if o.name in vocab.DOTS:
+            dots += 1
+            t = operand_types(o)
+            if len(t) >= 2 and len(t[0].shape) >= 2 and len(t[1].shape) >= 2:
+                flops += 2 * t[0].shape[0] * t[1].shape[-1] * t[0].shape[-1]
+        elif o.name in vocab.LOADS:
+            loads += 1
+            nbytes += sum(type_info(t).bytes for t in o.result_types[:1])
+        elif o.name in vocab.STORES:
+            stores += 1
+            t = stored_type(o)
+            nbytes += t.bytes if t else 0
+    return dots, loads, stores, flops, nbytes
+
+
+def _short(func: str) -> str:
+    """A helper's printed name without its module prefix and specialisation suffix."""
+    return re.sub(r"__.*$", "", func.rsplit(".", 1)[-1]) if "." in func else func
+
+
+def loop_infos(module: Module) -> list[LoopInfo]:
+    """Every ``scf.for`` of ``module`` (every function, any nesting), in text order.
+
+    Examples
+    --------
+    >>> [(i.index, i.line, i.depth, i.dots) for i in loop_infos(parse(text))]   # doctest: +SKIP
+    [(0, 14, 0, 0), (1, 20, 0, 0)]
+    """
+    out: list[LoopInfo] = []
+    sites: list[tuple[IROp, Site]] = [(op, s) for op, s in module.walk() if op.name == vocab.LOOP]
+    for k, (op, site) in enumerate(sites):
+        body = [o for o in (op.body.ops if op.body else []) if o.name != vocab.YIELD]
+        inner = _nested(op)
+        dots, loads, stores, flops, nbytes = _work(inner)
+        out.append(LoopInfo(
+            index=k, lineno=op.lineno, file=op.loc.file, line=op.loc.line, func=_short(site.func),
+            helper=bool(module.funcs) and site.func != module.funcs[0].name,
+            parents=tuple(p.name for p in site.parents), depth=site.depth,
+            innermost=not any(o.name in (vocab.LOOP, "scf.while") for o in inner),
+            dots=dots, loads=loads, stores=stores, ops=len(body), flops=flops, bytes=nbytes))
+    return out
+
+
+def _by_line(infos: list[LoopInfo], sel: str, where: str) -> LoopInfo:
+    file, _, line = sel.rpartition(":")
+    if not line.isdigit():
+        raise InputError("bad --loop", where=where, expected="an index N, or :LINE / FILE:LINE of the for statement",
+                         found=sel)
+    hits = [i for i in infos if i.line == int(line) and (not file or (i.file or "").endswith(file))]
+    if len(hits) == 1:
+        return hits[0]
+    lines = ", ".join(f"{i.index}: line {i.line}" for i in infos) or "none"
+    if not hits:
+        raise InputError("no loop at that source line", where=where, expected=f"one of the loops ({lines})", found=sel)
+    raise InputError("several loops at that source line (a helper inlined more than once)", where=where,
+                     expected=f"--loop N with N one of {', '.join(str(i.index) for i in hits)}", found=sel)
+
+
+def find_loop(module: Module, loop: LoopSelector, where: str) -> tuple[IROp, LoopInfo, str]:
+    """The loop ``loop`` names (an index, ``":LINE"`` / ``"FILE:LINE"``, a digit string), else the
+    default: the innermost loop with the most tensor-core work, then memory traffic (first in text
+    order on ties). Returns the loop, its info and one line saying which loop and why."""
+    loops = module.loops()
+    infos = loop_infos(module)
+    if not loops:
+        raise InputError("no loop in kernel", where=where, expected="an scf.for in the kernel or its helpers",
+                         found="none")
+    if isinstance(loop, str) and loop.strip().lstrip("-").isdigit():
+        loop = int(loop)
+    if loop is not None:
+        if isinstance(loop, int):
+            if not 0 <= loop < len(loops):
+                raise InputError("no such loop", where=where, expected=f"--loop 0..{len(loops) - 1}", found=str(loop))
+            info = infos[loop]
+        else:
+            info = _by_line(infos, loop.strip(), where)
+        chosen = loops[info.index]
+        if not info.innermost:
+            raise UnsupportedError("loop is not innermost (nested loops are not pipelined)",
+                                   where=f"{where} ({info.where})", expected="an innermost scf.for",
+                                   found="a loop containing a loop")
+        return chosen, info, f"loop {info.index} of {len(loops)} ({info.describe()}): chosen by --loop"
+    candidates = [i for i in infos if i.innermost]
+    best = max(candidates, key=lambda i: (i.flops, i.dots, i.bytes, -i.index))
+    why = "the only loop" if len(loops) == 1 else \
+        "the innermost loop with the most tensor-core and memory work; --loop N or --loop :LINE picks another"
+    return loops[best.index], best, f"loop {best.index} of {len(loops)} ({best.describe()}): {why}"

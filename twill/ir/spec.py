@@ -1,0 +1,232 @@
+"""A kernel's specialisation: the argument types, constexpr values and launch options it is compiled with.
+
+Where it comes from, first found first (flags override each field):
+
+1. a spec file captured from a real launch (``twill capture -- python script.py`` on a GPU machine,
+   read with ``--spec FILE``): every kernel Triton compiled, with its signature, constexprs,
+   ``num_warps`` and ``num_stages``, the file and function;
+2. ``TWILL_SPEC`` in the kernel file::
+
+       TWILL_SPEC = {
+           "kernel": "_attn_fwd",                       # which @triton.jit function (optional)
+           "signature": {"q_ptr": "*fp16", "N": "i32",  # Triton's type strings: *fp16, i32, i64, fp32,
+                         "desc": "tensordesc<fp16[128, 64]>"},   # tensordesc<...>, constexpr
+           "constexprs": {"BLOCK_M": 128, "DTYPE": "fp16"},      # dtypes as Triton names (fp16, bf16)
+           "num_warps": 8, "num_stages": 3,
+           "divisibility": ["N"],                       # integer / pointer args divisible by 16
+           "arch": {"b200": {"num_warps": 4}},          # per-GPU overrides of any field above
+           "configs": [{"name": "small", "constexprs": {"BLOCK_M": 64}}],   # for `twill regen`
+       }
+
+3. the first ``@triton.autotune`` config (its constexprs, ``num_warps``, ``num_stages``);
+4. flags: ``--arg NAME=TYPE``, ``--const NAME=VALUE`` (``--const DTYPE=fp16`` or ``tl.float16`` for a
+   dtype), ``--num-warps``. A flag naming no parameter of the kernel is an error.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from twill.errors import InputError
+from twill.util import sha256
+
+SPEC_SCHEMA = "twill.spec/1"
+# How ``--spec FILE`` travels inside ``--arg``'s pairs (``twill.commands.common.SpecAction``).
+SPEC_ARG = "@spec"
+
+
+@dataclass(frozen=True)
+class KernelSpec:
+    """A kernel specialisation: the JIT function and what ``triton.compile`` needs besides it.
+
+    ``fn`` is the ``JITFunction`` (autotune/heuristics wrappers removed); ``where`` names the file
+    for error messages; ``notes`` say what loading skipped or chose (a decorator that could not be
+    evaluated offline, the captured config used).
+    """
+
+    name: str
+    signature: dict[str, str]
+    constexprs: dict[str, Any]
+    num_warps: int = 4
+    num_stages: int = 3
+    divisibility: tuple[str, ...] = ()
+    extra_options: dict[str, Any] = field(default_factory=dict)
+    fn: Any = field(default=None, compare=False, repr=False)
+    where: str = ""
+    notes: tuple[str, ...] = ()
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """Compile options for ``triton.compile``."""
+        return {"num_warps": self.num_warps, "num_stages": self.num_stages, **self.extra_options}
+
+
+def base_fn(obj: Any) -> Any:
+    """The ``JITFunction`` under any autotune/heuristics wrappers."""
+    from triton.runtime.jit import JITFunction
+
+    while not isinstance(obj, JITFunction) and hasattr(obj, "fn"):
+        obj = obj.fn
+    return obj
+
+
+def _dtype(v: str) -> Any:
+    """The ``triton.language`` dtype a string names (``tl.float16``, ``float16``, ``fp16``), else None."""
+    import triton.language as tl
+
+    name = v.split(".", 1)[1] if v.startswith(("tl.", "triton.language.")) else v
+    name = name.rsplit(".", 1)[-1]
+    obj = getattr(tl, name, None)
+    if isinstance(obj, tl.dtype):
+        return obj
+    try:
+        return tl.dtype(name) if name in tl.dtype.SINT_TYPES + tl.dtype.UINT_TYPES + tl.dtype.FP_TYPES else None
+    except (AssertionError, ValueError, TypeError):
+        return None
+
+
+def parse_value(v: str) -> Any:
+    """A ``--const`` value: int, float, True/False, a Triton dtype (``fp16``, ``tl.bfloat16``), else the string."""
+    for conv in (int, float):
+        try:
+            return conv(v)
+        except ValueError:
+            pass
+    if v in ("True", "False"):
+        return v == "True"
+    dt = _dtype(v)
+    return dt if dt is not None else v
+
+
+def json_safe(values: dict[str, Any]) -> dict[str, Any]:
+    """``values`` with what JSON cannot hold (a dtype) as its Triton name (``fp16``)."""
+    return {k: v if isinstance(v, (int, float, bool, str)) or v is None else str(v) for k, v in values.items()}
+
+
+def _check_names(kind: str, given: dict[str, Any], params: list[str], where: str) -> None:
+    unknown = [k for k in given if k not in params]
+    if unknown:
+        raise InputError(f"{kind} names no parameter of the kernel", where=where,
+                         expected="one of " + ", ".join(params), found=", ".join(unknown))
+
+
+def _from_sources(mod: Any, name: str, fn: Any, arch: str, captured: dict | None) -> tuple[dict, dict, int, int,
+                                                                                             tuple, str | None]:
+    """(signature, constexprs, num_warps, num_stages, divisibility, source) from a captured launch,
+    else TWILL_SPEC (with its per-arch overrides), else the first autotune config."""
+    spec = getattr(mod, "TWILL_SPEC", None)
+    if captured is not None:
+        return (dict(captured.get("signature", {})), {k: _revive(v) for k, v in captured.get("constexprs", {}).items()},
+                int(captured.get("num_warps", 4)), int(captured.get("num_stages", 3)),
+                tuple(captured.get("divisibility", ())), "captured")
+    if isinstance(spec, dict) and spec.get("kernel", name) == name:
+        merged = dict(spec)
+        merged.update(dict(spec.get("arch", {})).get(arch, {}))
+        return (dict(merged.get("signature", {})), {k: _revive(v) for k, v in merged.get("constexprs", {}).items()},
+                merged.get("num_warps", 4), merged.get("num_stages", 3), tuple(merged.get("divisibility", ())),
+                "TWILL_SPEC")
+    configs = getattr(fn, "configs", None)
+    if configs:
+        cfg = configs[0]
+        return {}, dict(cfg.kwargs), cfg.num_warps or 4, cfg.num_stages or 3, (), "autotune"
+    return {}, {}, 4, 3, (), None
+
+
+def _revive(v: Any) -> Any:
+    """A constexpr read from JSON or TWILL_SPEC: a dtype name becomes the dtype."""
+    return parse_value(v) if isinstance(v, str) else v
+
+
+def make_spec(mod: Any, name: str, fn: Any, arch: str, args: dict[str, str] | None = None,
+              consts: dict[str, str] | None = None, num_warps: int | None = None, where: str = "",
+              captured: dict | None = None, notes: tuple[str, ...] = ()) -> KernelSpec:
+    """The specialisation: a captured launch, else TWILL_SPEC (with its ``arch`` overrides), else the
+    first @triton.autotune config; flags override each (see the module docstring).
+
+    Examples
+    --------
+    >>> spec = make_spec(mod, "_attn_fwd", fn, "h100")    # doctest: +SKIP
+    >>> spec.num_warps, spec.constexprs["BLOCK_M"]         # doctest: +SKIP
+    (8, 128)
+    """
+    jf = base_fn(fn)
+    arg_names: list[str] = list(jf.arg_names)
+    constexpr_names = {p.name for p in jf.params if p.is_constexpr}
+    label = f"{where}: {name}" if where else name
+    _check_names("--arg", args or {}, arg_names, label)
+    _check_names("--const", consts or {}, arg_names, label)
+    signature, constexprs, warps, stages, div, _ = _from_sources(mod, name, fn, arch, captured)
+    signature.update(args or {})
+    constexprs.update({k: parse_value(v) for k, v in (consts or {}).items()})
+    if num_warps is not None:
+        warps = num_warps
+    for c in constexpr_names:
+        signature[c] = "constexpr"
+    for a, d in zip(arg_names, jf.params):
+        if a in constexpr_names and a not in constexprs and getattr(d, "has_default", False):
+            constexprs[a] = d.default
+    missing_args = [a for a in arg_names if a not in signature]
+    missing_consts = [a for a in arg_names if signature.get(a) == "constexpr" and a not in constexprs]
+    if missing_args or missing_consts:
+        parts = []
+        if missing_args:
+            parts.append(f"argument types for {', '.join(missing_args)} (--arg NAME=TYPE, e.g. --arg x=*fp16)")
+        if missing_consts:
+            parts.append(f"constexpr values for {', '.join(missing_consts)} (--const NAME=VALUE)")
+        hint = "; ".join(n for n in notes if "autotune" in n or "decorator" in n) or None
+        raise InputError("kernel specialisation incomplete", where=label,
+                         expected="a spec captured from a launch (--spec FILE), TWILL_SPEC, @triton.autotune "
+                                  "configs or flags", found="missing " + "; ".join(parts), hint=hint)
+    return KernelSpec(name=name, signature={a: signature[a] for a in arg_names},
+                      constexprs={k: constexprs[k] for k in arg_names if k in constexprs},
+                      num_warps=int(warps), num_stages=int(stages), divisibility=div, fn=jf, where=where,
+                      notes=tuple(notes))
+
+
+# -- spec files (``twill capture``) --------------------------------------------------------------
+def read_spec_file(path: str) -> list[dict[str, Any]]:
+    """The kernel entries of a spec file written by ``twill capture``."""
+    try:
+        data = json.loads(Path(path).read_text())
+    except OSError as e:
+        raise InputError("cannot read spec file", where=path, found=e.strerror) from None
+    except json.JSONDecodeError as e:
+        raise InputError("malformed spec file", where=f"{path}:{e.lineno}", expected="JSON", found=e.msg) from None
+    if not isinstance(data, dict) or data.get("schema") != SPEC_SCHEMA or not isinstance(data.get("kernels"), list):
+        raise InputError("not a spec file", where=path, expected=f'{{"schema": "{SPEC_SCHEMA}", "kernels": [...]}}',
+                         found=str(data.get("schema") if isinstance(data, dict) else type(data).__name__))
+    return [k for k in data["kernels"] if isinstance(k, dict)]
+
+
+def entries_for(entries: list[dict[str, Any]], path: str) -> list[dict[str, Any]]:
+    """The entries captured from the kernel file ``path``: the same path, else the same file name and
+    contents (the capture ran on another machine, in another checkout)."""
+    p = Path(path).resolve()
+    same = [e for e in entries if str(e.get("file")) == str(p)]
+    if same:
+        return same
+    try:
+        digest = sha256(p.read_bytes())
+    except OSError:
+        digest = None
+    return [e for e in entries if Path(str(e.get("file", ""))).name == p.name
+            and (e.get("file_sha256") in (None, digest))]
+
+
+def pick_entry(entries: list[dict[str, Any]], function: str, sm: int | None) -> tuple[dict | None, str | None]:
+    """The captured launch of ``function`` to extract with, and a note saying which and why: the
+    config the autotuner chose, else the most launched one, preferring those captured on the same
+    compute capability ``sm``."""
+    mine = [e for e in entries if e.get("function") == function]
+    if not mine:
+        return None, None
+    local = [e for e in mine if sm is None or int(e.get("capability", 0) or 0) // 10 == sm // 10] or mine
+    best = max(local, key=lambda e: (bool(e.get("chosen")), int(e.get("launches", 0) or 0), -local.index(e)))
+    why = "the autotuner's choice" if best.get("chosen") else \
+        f"the most launched ({best.get('launches', 0)} launches)" if len(local) > 1 else "the only one"
+    where = "" if local is mine or sm is None else f" (none captured on sm_{sm}; this one on sm_{best.get('capability')})"
+    note = (f"specialisation captured from a launch: {function} num_warps={best.get('num_warps')} "
+            f"num_stages={best.get('num_stages')}, {why} of {len(mine)} captured config(s){where}")
+    return best, note
