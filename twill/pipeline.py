@@ -46,6 +46,7 @@ class OptimizeOptions:
     backend: str = "cpsat"               # modulo ILP backend: cpsat | cpsat-slots | scip
     joint_backend: str = "cpsat"         # joint problem backend: cpsat | z3
     time_limit: float = 60.0             # seconds per solver call
+    total_time: float | None = None      # seconds for the whole joint search (None: ten time_limits)
     normalize_bound: int = 300           # U of the paper's section 5.2
     profile: str | None = None           # measured profile JSON (twill profile)
     kernel: str | None = None

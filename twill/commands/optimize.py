@@ -21,6 +21,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="modulo backend: cpsat (slot integers, circular intervals), cpsat-slots (Figure 4 time-indexed), scip (time-indexed ILP)")
     p.add_argument("--joint-backend", default="cpsat", choices=("cpsat", "z3"), help="joint problem backend")
     p.add_argument("--time-limit", type=float, default=60.0, help="seconds per solver call (default 60)")
+    p.add_argument("--total-time", type=float, default=None, metavar="S",
+                   help="seconds for the whole joint search, over every I it tries (default: ten --time-limits); "
+                        "when it runs out the best schedule found so far is kept, with what was proved")
     p.add_argument("--normalize-bound", type=int, default=300, metavar="U",
                    help="upper bound on the sum of normalised costs (paper 5.2, default 300)")
     p.add_argument("--profile", default=None, help="measured profile JSON from `twill profile`")
@@ -38,11 +41,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     m = machine(args)                    # an unknown arch fails here, before any work
-    if args.time_limit <= 0:
-        raise InputError("bad --time-limit", expected="a positive number of seconds", found=str(args.time_limit))
+    for flag, value in (("--time-limit", args.time_limit), ("--total-time", args.total_time)):
+        if value is not None and not value > 0:
+            raise InputError(f"bad {flag}", expected="a positive number of seconds", found=str(value))
     opts = OptimizeOptions(
         swp_only=args.swp_only, backend=args.backend, joint_backend=args.joint_backend,
-        time_limit=args.time_limit, normalize_bound=args.normalize_bound, profile=args.profile,
+        time_limit=args.time_limit, total_time=args.total_time, normalize_bound=args.normalize_bound, profile=args.profile,
         kernel=args.kernel, loop=args.loop, args=tuple(args.arg), consts=tuple(args.const),
         num_warps=args.num_warps, warp_groups=args.warp_groups, reg_limit=args.reg_limit,
         no_cross_warp=args.no_cross_warp, realisable=not args.no_realisability, dump_dir=args.dump_dir)
