@@ -3,8 +3,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
+from pathlib import Path
 from typing import Callable
 
+from twill.errors import InputError
 from twill.machine.model import Machine, known, load_machine
 
 
@@ -50,3 +53,30 @@ def reporter(quiet: bool) -> Callable[[str], None]:
     if quiet:
         return lambda _m: None
     return lambda m: print(m, file=sys.stderr, flush=True)
+
+
+def check_writable_dir(out: Path) -> None:
+    """Refuse, before any work, an output folder that cannot be written (a file in the way, a read-only
+    or missing mount, no permission): one ``InputError`` naming it. Folders made for the probe are
+    removed again, so a run that fails later leaves nothing behind."""
+    missing: list[Path] = []
+    p = out
+    while not p.exists() and p != p.parent:
+        missing.append(p)
+        p = p.parent
+    try:
+        if not p.is_dir():
+            raise NotADirectoryError(20, f"{p} is not a folder")
+        for d in reversed(missing):
+            d.mkdir()
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    except OSError as e:
+        raise InputError("cannot write the outputs", where=str(out), expected="a folder this user may write",
+                         found=e.strerror or str(e)) from None
+    finally:
+        for d in missing:
+            try:
+                d.rmdir()
+            except OSError:
+                pass
