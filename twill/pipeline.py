@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -24,6 +25,7 @@ from twill.graph.io import graph_from_dict, graph_to_dict
 from twill.graph.model import LoopGraph
 from twill.ir.frontend import KernelIR, read_kernel
 from twill.ir.triton_hooks import triton_version
+from twill.ir.ttgir import loops as ttgir_loops
 from twill.machine.cost import annotate_costs
 from twill.machine.model import Machine, machine_sha
 from twill.schedule.model import Schedule
@@ -131,6 +133,9 @@ def optimize(path: str, machine: Machine, opts: OptimizeOptions = OptimizeOption
     with step("extract"):      # the loop's dependence graph, from Triton's own pre-pipeline TTGIR
         graph, kir, source_sha = extracted or extract(path, machine, opts)
     opts = solved_as(graph, opts, say)
+    trips = trip_count(kir, graph)
+    if trips is not None:      # a bound on the num_stages worth suggesting
+        graph = graph.with_meta(trip_count=trips)
     step.dump("graph", graph)
     say(f"graph: {len(graph.ops)} ops, {len(graph.deps)} edges")
     with step("cost"):         # the machine model, or measured latencies where a profile has them
@@ -206,6 +211,23 @@ def solved_as(graph: LoopGraph, opts: OptimizeOptions, say: Say) -> OptimizeOpti
         say("from the graph file: " + ", ".join(f"--{k.replace('_', '-')}" + ("" if v is True else f" {v}")
                                                 for k, v in taken.items()) + " (as it was solved)")
     return replace(opts, **taken)
+
+
+def trip_count(kir: KernelIR | None, graph: LoopGraph) -> int | None:
+    """The loop's trip count when its bounds and step are constants in the TTGIR; None when they
+    depend on the launch (the usual case: ``range(0, N, BLOCK)``)."""
+    index = graph.get("loop_index")
+    if kir is None or not isinstance(index, int):
+        return None
+    lines = kir.text.splitlines()
+    fors = ttgir_loops(lines)
+    m = re.search(r"scf\.for\s+%[\w.]+\s*=\s*(%[\w.]+)\s+to\s+(%[\w.]+)\s+step\s+(%[\w.]+)",
+                  lines[fors[index].first]) if index < len(fors) else None
+    consts = dict(re.findall(r"(%[\w.]+) = arith\.constant (-?\d+) : i(?:32|64)\b", kir.text))
+    if m is None or not all(x in consts for x in m.groups()):
+        return None
+    lo, hi, st = (int(consts[x]) for x in m.groups())
+    return max(0, -(-(hi - lo) // st)) if st > 0 else None
 
 
 def not_annotated(kir: KernelIR | None, schedule: Schedule, opts: OptimizeOptions) -> str:
