@@ -207,3 +207,11 @@ def test_a_written_graph_is_solved_again_as_it_was(tmp_path, capsys):
     d2, s2 = load(tmp_path / "again")
     assert rc == 0 and "from the graph file: --warp-groups 2" in cap.err
     assert d2["warp_groups"]["compute"] == 2 and (s2.ii, s2.length) == (s1.ii, s1.length) and s2.status == "optimal"
+
+
+def test_schedule_text_labels_its_times_as_units(tmp_path, capsys):
+    rc, _ = run(tmp_path, "kernels/fa3.py", "--arch", "h100", "--swp-only")
+    out = capsys.readouterr().out
+    assert rc == 0 and "start cycles" not in out and "start times (units): " in out
+    assert "\ntime (units)    part" in out and "slot (units mod " in out
+    assert not any(line.startswith("cycle ") for line in out.splitlines())
