@@ -24,8 +24,15 @@ COMMANDS = {
 }
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse with its errors on one line (``twill optimize: error: ...``), not after the usage."""
+
+    def error(self, message: str) -> Any:
+        self.exit(2, f"{self.prog}: error: {message} (see `{self.prog} --help`)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="twill", description="Optimal software pipelining and warp "
+    parser = Parser(prog="twill", description="Optimal software pipelining and warp "
                                      "specialization for Triton kernels.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, help_) in COMMANDS.items():
@@ -114,7 +121,10 @@ def _run(argv: list[str] | None, box: dict[str, Any]) -> int:
     if first in COMMANDS:        # named before the parser is built (that imports Triton: a Ctrl-C may come)
         box["command"] = first
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:                    # said by the subcommand, as its other flag errors are
+        prog = f"twill {args.command}" if getattr(args, "command", None) else "twill"
+        parser.exit(2, f"{prog}: error: unrecognized arguments: {' '.join(extra)} (see `{prog} --help`)\n")
     if not getattr(args, "command", None):
         parser.print_help()
         return 2

@@ -28,7 +28,45 @@ def pair(s: str) -> tuple[str, str]:
     if "=" not in s:
         raise argparse.ArgumentTypeError(f"expected NAME=VALUE, found {s!r}")
     k, v = s.split("=", 1)
+    if not k.strip().isidentifier():
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE with NAME a kernel parameter, found {s!r}")
     return k.strip(), v.strip()
+
+
+def arg_pair(s: str) -> tuple[str, str]:
+    """``--arg NAME=TYPE``, TYPE checked against the installed Triton's own type parser before any
+    compile (``fp16*`` would otherwise surface as Triton failing to compile the kernel)."""
+    from triton.language import str_to_ty
+
+    name, ty = pair(s)
+    try:
+        str_to_ty(ty, None)
+    except Exception:   # noqa: BLE001 - KeyError, IndexError, ValueError: Triton's parser just fails
+        raise argparse.ArgumentTypeError(
+            f"{name}={ty}: not a Triton signature type (expected e.g. *fp16, *bf16, i32, fp32, "
+            f"'tensordesc<fp16[128, 64]>' or constexpr)") from None
+    return name, ty
+
+
+def const_pair(s: str) -> tuple[str, str]:
+    """``--const NAME=VALUE``: an int, a float, True/False, a Triton dtype (``tl.float16``) or a quoted
+    string (``'relu'``, passed on unquoted); anything else is refused here rather than deep inside
+    Triton's code generator."""
+    import triton.language as tl
+
+    name, v = pair(s)
+    if len(v) >= 2 and v[0] == v[-1] and v[0] in "'\"":
+        return name, v[1:-1]
+    for conv in (int, float):
+        try:
+            conv(v)
+            return name, v
+        except ValueError:
+            pass
+    if v in ("True", "False") or isinstance(getattr(tl, v.removeprefix("tl."), None), tl.dtype):
+        return name, v
+    raise argparse.ArgumentTypeError(f"{name}={v}: not a constexpr value (expected an int, a float, True or False, "
+                                     "a dtype such as tl.float16, or a quoted string such as \"'relu'\")")
 
 
 def add_kernel_args(p: argparse.ArgumentParser) -> None:
@@ -39,11 +77,12 @@ def add_kernel_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--loop", type=int, default=None, metavar="N",
                    help="which loop: its index in `twill graph`'s listing (default: the innermost loop with the "
                         "most tensor-core ops)")
-    p.add_argument("--arg", type=pair, action="append", default=[], metavar="NAME=TYPE",
+    p.add_argument("--arg", type=arg_pair, action="append", default=[], metavar="NAME=TYPE",
                    help="a kernel argument's type as Triton's signature writes it, e.g. --arg x_ptr=*fp16, "
                         "--arg n=i32, --arg desc='tensordesc<fp16[128, 64]>' (repeatable)")
-    p.add_argument("--const", type=pair, action="append", default=[], metavar="NAME=VALUE",
-                   help="a constexpr's value, e.g. --const BLOCK_M=128 (repeatable)")
+    p.add_argument("--const", type=const_pair, action="append", default=[], metavar="NAME=VALUE",
+                   help="a constexpr's value: an int, float, True/False, a dtype (tl.float16) or a quoted string, "
+                        "e.g. --const BLOCK_M=128 (repeatable)")
     p.add_argument("--num-warps", type=int, default=None, metavar="W",
                    help="warps per CTA to compile with (default: TWILL_SPEC's or the first autotune config's)")
 
