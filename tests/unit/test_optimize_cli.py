@@ -215,3 +215,19 @@ def test_schedule_text_labels_its_times_as_units(tmp_path, capsys):
     assert rc == 0 and "start cycles" not in out and "start times (units): " in out
     assert "\ntime (units)    part" in out and "slot (units mod " in out
     assert not any(line.startswith("cycle ") for line in out.splitlines())
+
+
+def test_the_joint_search_progress_is_one_live_line_on_a_terminal(capsys):
+    from twill.commands.optimize import Progress
+
+    live = Progress(quiet=False, live=True)
+    live("graph: 12 ops, 18 edges")
+    for i in range(300):
+        live(f"joint search: I={373 + i} L=373 (I values tried: {i + 1}; 0.1 s of the 600 s budget, --total-time)")
+    live("joint search: optimal at I=672")
+    err = capsys.readouterr().err
+    assert err.count("\n") == 3 and err.count("\r") == 300          # one line rewritten, ended before the next
+    piped = Progress(quiet=False, live=False)
+    for i in range(300):
+        piped(f"joint search: I={373 + i} L=373")
+    assert capsys.readouterr().err.count("\n") == 1                   # within 10 s: the first only
