@@ -233,7 +233,8 @@ def trip_count(kir: KernelIR | None, graph: LoopGraph) -> int | None:
 def not_annotated(kir: KernelIR | None, schedule: Schedule, opts: OptimizeOptions) -> str:
     """Why no annotated TTGIR is written, in one line."""
     if kir is None:
-        return "the input is a graph without TTGIR (give the kernel .py or a .ttgir to get one)"
+        return ("the input is a graph without TTGIR, so the installed Triton's pipeliner constraints were not "
+                "applied either (give the kernel .py or a .ttgir for both)")
     if not opts.annotate:
         return "annotation was not asked for"
     return f"no schedule to annotate (status {schedule.status})"

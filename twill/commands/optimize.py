@@ -161,6 +161,7 @@ class Progress:
         self.quiet, self.live, self.every = quiet, live, every
         self.t0 = time.perf_counter()
         self.open = False                # a live line is on screen, not yet ended
+        self.width = 0                   # its length
         self.last = float("-inf")        # when the joint search last printed a line (not live)
 
     def __call__(self, msg: str) -> None:
@@ -170,7 +171,9 @@ class Progress:
         line = f"[{now - self.t0:6.1f}s] {msg}"
         if msg.startswith("joint search: I="):
             if self.live:
-                print("\r" + line[:119].ljust(min(119, max(78, len(line)))), end="", file=sys.stderr, flush=True)
+                shown = line[:119]           # one terminal line; padded over a longer one before it
+                self.width = max(self.width if self.open else 0, len(shown))
+                print("\r" + shown.ljust(self.width), end="", file=sys.stderr, flush=True)
                 self.open = True
                 return
             if now - self.last < self.every:

@@ -281,8 +281,14 @@ def _prepare(db: ScheduleDB, p: Path) -> None:
     conn = db._conn
     try:
         conn.execute(f"PRAGMA busy_timeout = {int(_BUSY_TIMEOUT_S * 1000)}")
-        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
-        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        # One read transaction: both from the same state of the file, not the id from before another
+        # process's initialisation committed and the tables from after it.
+        conn.execute("BEGIN")
+        try:
+            app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        finally:
+            conn.execute("COMMIT")
     except sqlite3.DatabaseError as e:
         raise _db_error(p, e) from None
     if app_id not in (0, APPLICATION_ID) or (app_id == 0 and tables - {"sqlite_sequence"}):
