@@ -97,6 +97,7 @@ def _leave_interrupted(command: str | None) -> None:
     for milliseconds), nothing else the command would print is printed, and the worker processes this
     run started are stopped."""
     import multiprocessing
+    import multiprocessing.util
 
     for stream in (sys.stdout, sys.stderr):
         try:

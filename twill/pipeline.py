@@ -164,8 +164,9 @@ def optimize(path: str, machine: Machine, opts: OptimizeOptions = OptimizeOption
     if unannotated:
         schedule = schedule.with_extra(annotated_ttgir={"written": False, "why": unannotated})
     return OptimizeResult(
-        graph=costed.with_meta(solved_with=solve_flags(opts)), scheduled_graph=scaled, unannotated=unannotated, schedule=schedule, pre_ttgir=kir.text if kir else None,
-        annotated_ttgir=annotated, kernel_source_sha=source_sha,
+        graph=costed.with_meta(solved_with=solve_flags(opts)), scheduled_graph=scaled, schedule=schedule,
+        pre_ttgir=kir.text if kir else None, annotated_ttgir=annotated, unannotated=unannotated,
+        kernel_source_sha=source_sha,
         ttgir_sha=sha256(kir.text) if kir else sha256(json.dumps(graph_to_dict(graph), sort_keys=True)),
         machine_sha=machine_sha(machine), profile_sha=sha256(Path(opts.profile).read_bytes()) if opts.profile else None,
         triton_version=triton_version(), kernel_name=str(graph.get("kernel", graph.name)),
@@ -195,8 +196,8 @@ SOLVE_FLAGS = ("warp_groups", "reg_limit", "no_cross_warp")
 
 def solve_flags(opts: OptimizeOptions) -> dict[str, Any]:
     """The options that shape the joint problem, recorded in the written graph.json: a graph fed back
-    to ``twill optimize`` is solved as it was, not with defaults (one compute group for a sub-tiled
-    loop solved at two searches hundreds of I values)."""
+    to ``twill optimize`` is solved as it was, not with the defaults (a sub-tiled loop solved with two
+    compute groups would get one, and the joint search would climb hundreds of I values)."""
     return {k: getattr(opts, k) for k in SOLVE_FLAGS if getattr(opts, k) not in (None, False)}
 
 
