@@ -48,6 +48,12 @@ def hints(g: LoopGraph, s: Schedule, machine: Machine, triton_version: str | Non
           distance: int | None = None) -> Hints:
     """The hints closest to ``s`` on ``g`` (placement as ``codegen.placement`` does it).
 
+    One ``num_stages`` per output: when the annotated TTGIR carries warp specialization compiled at a
+    fitting depth (``s``'s ``warp_specialization`` record), that depth, since more did not fit. Never
+    ``warp_specialize=True`` for a warp assignment that was not written (Triton cannot compile it, or
+    miscompiles it). The tuning range is the model's depth plus or minus one, within what the load
+    buffers' shared memory holds (and the loop's trip count, when the graph knows it).
+
     Examples
     --------
     >>> h = hints(graph, schedule, load_machine("h100"))   # doctest: +SKIP
@@ -55,13 +61,43 @@ def hints(g: LoopGraph, s: Schedule, machine: Machine, triton_version: str | Non
     {'num_stages': 3}
     """
     p = placement(g, s, machine, triton_version, distance=distance)
-    nbytes = load_bytes(g)
-    tune = (2, max(2, load_buffer_budget(machine) // nbytes)) if nbytes else None
-    rk: list[tuple[str, Any]] = [("num_stages", p.max_stage + 1)]
+    ws = s.get("warp_specialization") if isinstance(s.get("warp_specialization"), dict) else None
+    stages, cap = p.max_stage + 1, stage_cap(g, machine, ws)
+    stages = min(stages, cap) if cap else stages
+    tune = (max(2, stages - 1), min(cap, stages + 1) if cap else stages + 1) if load_bytes(g) else None
+    rk: list[tuple[str, Any]] = [("num_stages", stages)]
     launch: list[tuple[str, Any]] = []
     if g.get("num_warps"):
         launch.append(("num_warps", int(g.get("num_warps"))))
-    launch.append(("num_stages", p.max_stage + 1))
+    launch.append(("num_stages", stages))
+    lost = lost_in_hints(g, s, p)
+    groups = {w for v, w in (s.warp or ())}
+    if len(groups) > 1:
+        sm90 = "; on sm_90 Triton 3.6 specialises only with num_warps=4" if machine.sm == 90 else ""
+        if ws is None or ws.get("warp_specialized"):
+            rk.append(("warp_specialize", True))
+            lost.append(f"the warp assignment op by op ({len(groups)} groups: Triton picks its own partitions{sm90})")
+        else:
+            lost.append(f"the warp assignment ({len(groups)} groups): not written, so warp_specialize is not "
+                        "suggested either (see the warp specialization line)")
+    return Hints(tuple(rk), tuple(launch), tuple(lost), tune)
+
+
+def stage_cap(g: LoopGraph, machine: Machine, ws: dict[str, Any] | None) -> int | None:
+    """The most ``num_stages`` worth suggesting: what the load buffers' shared memory holds, the depth
+    the warp-specialized TTGIR compiled at (lowered until it fit), the loop's trip count when known."""
+    nbytes = load_bytes(g)
+    caps = [max(1, load_buffer_budget(machine) // nbytes)] if nbytes else []
+    if ws and ws.get("warp_specialized") and ws.get("num_stages"):
+        caps.append(int(ws["num_stages"]))
+    if g.get("trip_count"):
+        caps.append(max(1, int(g.get("trip_count"))))
+    return min(caps) if caps else None
+
+
+def lost_in_hints(g: LoopGraph, s: Schedule, p: Any) -> list[str]:
+    """What ``tl.range`` options cannot say about ``s``: the order within a stage, compute split over
+    stages, a schedule Triton cannot compile as solved, the machine optimum given up."""
     lost = []
     compute = [o.id for o in g.ops if not o.variable_latency]
     stages = {p.stage_map[v] for v in compute}
@@ -72,7 +108,7 @@ def hints(g: LoopGraph, s: Schedule, machine: Machine, triton_version: str | Non
     if len(stages) > 1:
         lost.append(f"compute split over stages {sorted(stages)} (Triton's scheduler keeps compute in the last stage)")
     if p.projected:
-        lost.append("the schedule itself: Triton cannot compile it as solved (" + "; ".join(p.notes)[:160] + ")")
+        lost.append("the schedule itself: Triton cannot compile it as solved (" + "; ".join(p.notes) + ")")
     real = s.get("realisability") if isinstance(s.get("realisability"), dict) else {}
     free = real.get("unconstrained") if isinstance(real.get("unconstrained"), dict) else {}
     if free.get("ii") and free["ii"] < s.ii and isinstance(free.get("start"), dict):
@@ -82,9 +118,4 @@ def hints(g: LoopGraph, s: Schedule, machine: Machine, triton_version: str | Non
         lost.append(f"the machine optimum (II={free['ii']} against {s.ii} units emitted): "
                     + ", ".join(f"{d} in stage {st}" for d, st in split)
                     + f"; triton {real.get('triton', '?')} cannot compile a dot before the loop's last stage")
-    groups = {w for v, w in (s.warp or ())}
-    if len(groups) > 1:
-        rk.append(("warp_specialize", True))
-        lost.append(f"the warp assignment op by op ({len(groups)} groups: Triton picks its own partitions; on "
-                    "sm_90 Triton 3.6 specialises only with num_warps=4)")
-    return Hints(tuple(rk), tuple(launch), tuple(lost), tune)
+    return lost

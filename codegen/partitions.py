@@ -273,8 +273,8 @@ def privatize(lines: list[str], span: tuple[int, int]) -> tuple[list[str], list[
     two or more partitions besides the loader's, clone the load, the alloc and the views for every
     reading partition but the lowest, and point that partition's readers at the clone.
 
-    Triton 3.6's ``NVWSInsertAref`` passes a loaded tile to one consumer partition only (FINDINGS.md
-    section 2; found by compiling), so FA3's ping-pong, where both sub-tiles read each K and V tile,
+    Triton 3.6's ``NVWSInsertAref`` passes a loaded tile to one consumer partition only (found by
+    compiling: it rejects a tile read by two partitions; ``tests/unit/test_codegen_ws.py``), so FA3's ping-pong, where both sub-tiles read each K and V tile,
     does not compile as written; loaded once per sub-tile it does, at the price of a second
     shared-memory buffer per tile and a second TMA copy (from L2). The clones carry ``twill.private``;
     ``read_annotation`` leaves them out and ``apply_annotation`` redoes this on the live module, so the

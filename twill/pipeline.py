@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -26,6 +27,7 @@ from twill.gluon_route import GluonResult, solve_gluon
 from twill.graph.model import LoopGraph
 from twill.ir.frontend import KernelIR, read_kernel
 from twill.ir.triton_hooks import triton_version
+from twill.ir.ttgir import loops as ttgir_loops
 from twill.machine.cost import annotate_costs
 from twill.machine.model import Machine, machine_sha
 from twill.schedule.model import Schedule
@@ -34,7 +36,7 @@ from twill.solve.modulo import modulo_schedule
 from twill.solve.normalize import normalize_graph
 from twill.solve.problem import ModuloProblem, SolveOptions
 from twill.solve.search import JointOptions, joint_search
-from twill.util import atomic_write, sha256
+from twill.util import WRITING, atomic_write, sha256
 from twill.view import render_html
 
 Say = Callable[[str], None]
@@ -48,6 +50,7 @@ class OptimizeOptions:
     backend: str = "cpsat"               # modulo ILP backend: cpsat | cpsat-slots | scip
     joint_backend: str = "cpsat"         # joint problem backend: cpsat | z3
     time_limit: float = 60.0             # seconds per solver call
+    total_time: float | None = None      # seconds for the whole joint search (None: ten time_limits)
     normalize_bound: int = 300           # U of the paper's section 5.2
     profile: str | None = None           # measured profile JSON (twill profile)
     kernel: str | None = None
@@ -84,6 +87,7 @@ class OptimizeResult:
     phases: dict[str, float] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
     gluon: GluonResult | None = None
+    unannotated: str | None = None       # why annotated.ttgir is not written (None: it is)
 
 
 class Steps:
@@ -134,6 +138,10 @@ def optimize(path: str, machine: Machine, opts: OptimizeOptions = OptimizeOption
     step = Steps(opts.dump_dir)
     with step("extract"):      # the loop's dependence graph, from Triton's own pre-pipeline TTGIR
         graph, kir, source_sha = extracted or extract(path, machine, opts)
+    opts = solved_as(graph, opts, say)
+    trips = trip_count(kir, graph)
+    if trips is not None:      # a bound on the num_stages worth suggesting
+        graph = graph.with_meta(trip_count=trips)
     step.dump("graph", graph)
     for note in graph.get("notes") or ():   # what loading skipped or chose (a decorator, a captured config)
         say(f"note: {note}")
@@ -165,10 +173,14 @@ def optimize(path: str, machine: Machine, opts: OptimizeOptions = OptimizeOption
         with step("gluon"):    # twill's own kernel: the row split searched, the best schedule generated in Gluon
             gluon = solve_gluon(costed, kir, machine, opts, say)
         notes = notes + _gluon_notes(gluon)
+    unannotated = None if annotated else not_annotated(kir, schedule, opts)
     schedule = record(schedule, step.phases, norm, machine, costed, graph, source_sha)
+    if unannotated:
+        schedule = schedule.with_extra(annotated_ttgir={"written": False, "why": unannotated})
     return OptimizeResult(
-        graph=costed, scheduled_graph=scaled, schedule=schedule, pre_ttgir=kir.text if kir else None,
-        annotated_ttgir=annotated, kernel_source_sha=source_sha,
+        graph=costed.with_meta(solved_with=solve_flags(opts)), scheduled_graph=scaled, schedule=schedule,
+        pre_ttgir=kir.text if kir else None, annotated_ttgir=annotated, unannotated=unannotated,
+        kernel_source_sha=source_sha,
         ttgir_sha=sha256(kir.text) if kir else sha256(json.dumps(graph_to_dict(graph), sort_keys=True)),
         machine_sha=machine_sha(machine), profile_sha=sha256(Path(opts.profile).read_bytes()) if opts.profile else None,
         triton_version=triton_version(), kernel_name=str(graph.get("kernel", graph.name)),
@@ -211,6 +223,56 @@ def extract(path: str, machine: Machine, opts: OptimizeOptions) -> tuple[LoopGra
     return graph_of(kir, machine.target, opts.loop, where=path), kir, kir.source_sha256
 
 
+SOLVE_FLAGS = ("warp_groups", "reg_limit", "no_cross_warp")
+
+
+def solve_flags(opts: OptimizeOptions) -> dict[str, Any]:
+    """The options that shape the joint problem, recorded in the written graph.json: a graph fed back
+    to ``twill optimize`` is solved as it was, not with the defaults (a sub-tiled loop solved with two
+    compute groups would get one, and the joint search would climb hundreds of I values)."""
+    return {k: getattr(opts, k) for k in SOLVE_FLAGS if getattr(opts, k) not in (None, False)}
+
+
+def solved_as(graph: LoopGraph, opts: OptimizeOptions, say: Say) -> OptimizeOptions:
+    """``opts`` with the joint-problem options a graph file was solved with (``solve_flags``) where the
+    command line leaves them unset; one progress line says which were taken."""
+    flags = graph.get("solved_with")
+    if not isinstance(flags, dict):
+        return opts
+    taken = {k: v for k, v in flags.items() if k in SOLVE_FLAGS and getattr(opts, k) in (None, False)}
+    if taken:
+        say("from the graph file: " + ", ".join(f"--{k.replace('_', '-')}" + ("" if v is True else f" {v}")
+                                                for k, v in taken.items()) + " (as it was solved)")
+    return replace(opts, **taken)
+
+
+def trip_count(kir: KernelIR | None, graph: LoopGraph) -> int | None:
+    """The loop's trip count when its bounds and step are constants in the TTGIR; None when they
+    depend on the launch (the usual case: ``range(0, N, BLOCK)``)."""
+    index = graph.get("loop_index")
+    if kir is None or not isinstance(index, int):
+        return None
+    lines = kir.text.splitlines()
+    fors = ttgir_loops(lines)
+    m = re.search(r"scf\.for\s+%[\w.]+\s*=\s*(%[\w.]+)\s+to\s+(%[\w.]+)\s+step\s+(%[\w.]+)",
+                  lines[fors[index].first]) if index < len(fors) else None
+    consts = dict(re.findall(r"(%[\w.]+) = arith\.constant (-?\d+) : i(?:32|64)\b", kir.text))
+    if m is None or not all(x in consts for x in m.groups()):
+        return None
+    lo, hi, st = (int(consts[x]) for x in m.groups())
+    return max(0, -(-(hi - lo) // st)) if st > 0 else None
+
+
+def not_annotated(kir: KernelIR | None, schedule: Schedule, opts: OptimizeOptions) -> str:
+    """Why no annotated TTGIR is written, in one line."""
+    if kir is None:
+        return ("the input is a graph without TTGIR, so the installed Triton's pipeliner constraints were not "
+                "applied either (give the kernel .py or a .ttgir for both)")
+    if not opts.annotate:
+        return "annotation was not asked for"
+    return f"no schedule to annotate (status {schedule.status})"
+
+
 def cost(graph: LoopGraph, machine: Machine, opts: OptimizeOptions, say: Say) -> LoopGraph:
     """Cycles and reservation tables per node: measured ones from ``opts.profile``, the model's otherwise."""
     profile = load_profile_for(opts.profile, graph, machine.name) if opts.profile else None
@@ -250,28 +312,64 @@ def solver_options(opts: OptimizeOptions) -> SolveOptions:
 def solve_joint(g: LoopGraph, machine: Machine, opts: OptimizeOptions, modulo: Schedule, norm: dict[str, Any],
                 stage_order: tuple[tuple[str, str], ...], say: Say) -> Schedule:
     """Algorithm 1 seeded with the modulo schedule; the modulo schedule itself when only SWP was asked
-    for, when the joint search found no warp assignment (its trace travels with it), or when the joint
-    problem refuses the kernel (num_warps above what a CTA may specialise: the reason travels with it)."""
+    for, or when the joint search found no warp assignment: then its ``joint`` record says what was
+    searched and why nothing was found, so the modulo schedule's status is not taken for the joint's; or
+    when the joint problem refuses the kernel (num_warps above what a CTA may specialise: the reason
+    travels with it)."""
     if opts.swp_only or modulo.status not in ("optimal", "feasible"):
         return modulo
     jopts = replace(JointOptions.coerce(opts), stage_order=stage_order)
+    budget = jopts.total_time if jopts.total_time is not None else 10 * jopts.time_limit
+    tried: set[int] = set()
+
+    def step(ii: int, length: int, elapsed: float) -> None:
+        tried.add(ii)
+        say(f"joint search: I={ii} L={length} (I values tried: {len(tried)}; {elapsed:.1f} s of the {budget:.0f} s "
+            "budget, --total-time)")
+
     try:
-        joint = joint_search(g, machine, jopts, seed=modulo.with_extra(normalization=norm), progress=say,
+        joint = joint_search(g, machine, jopts, seed=modulo.with_extra(normalization=norm), progress=step,
                              backend=opts.joint_backend)
     except (MachineError, InputError) as e:   # the joint problem refuses this kernel (more warps than a CTA splits)
         say(f"joint search: not run: {e}; keeping the modulo schedule")
         return modulo.with_extra(joint={"refused": str(e)})
     if joint.status in ("optimal", "feasible"):
+        say(f"joint search: {joint.status} at I={joint.ii} after {len(tried)} I value(s), {joint.solve_seconds:.1f} s")
         if joint.ii > modulo.ii:
             wg = joint.get("warp_groups") or {}
             say(f"joint search: I={joint.ii} above the modulo II={modulo.ii}: with {wg.get('compute')} compute "
                 f"warp group(s) of {wg.get('warps_per_group')} warps, blocking waits serialise issue "
                 "(the modulo problem ignores warps); sub-tiling the loop gives the solver more groups")
         return joint
-    ends = [i for t in joint.get("search") or [] for i in (t["ii"] if isinstance(t["ii"], list) else [t["ii"]])]
-    span = f"I = {min(ends)}..{max(ends)}" if ends else "no I"
-    say(f"joint search: no warp assignment for {span} ({joint.status} there); keeping the modulo schedule")
-    return modulo.with_extra(joint={"status": joint.status, "search": joint.get("search")})
+    failed = joint_failure(joint, budget)
+    say(f"joint search: {failed['summary']}; keeping the modulo schedule, without a warp assignment")
+    return modulo.with_extra(joint=failed)
+
+
+def joint_failure(joint: Schedule, budget: float) -> dict[str, Any]:
+    """What a joint search that found no warp assignment proved and did not: the I values searched,
+    those refuted and those left open (a solver call that timed out), ``infeasible`` when every one
+    was refuted, ``timeout`` otherwise, as a record and one line."""
+    refuted: set[int] = set()
+    left_open: set[int] = set()
+    for t in joint.get("search") or []:
+        iis = range(t["ii"][0], t["ii"][1] + 1) if isinstance(t["ii"], list) else [t["ii"]]
+        (refuted if t.get("result") == "unsat" else left_open if t.get("result") == "timeout" else set()).update(iis)
+    refuted -= left_open
+    searched = refuted | left_open
+    span = [min(searched), max(searched)] if searched else None
+    where = f"I = {span[0]}..{span[1]}" if span else "any I"
+    if joint.status == "infeasible" or not left_open:
+        why = f"{len(refuted)} of {len(searched)} I values refuted" if span else "refuted"
+    else:
+        stop = (f"the {budget:.0f} s budget (--total-time) ran out" if joint.solve_seconds >= 0.95 * budget
+                else f"the search stopped after {joint.solve_seconds:.0f} s")
+        first = sorted(left_open)[:3]
+        why = (f"{len(refuted)} refuted, {len(left_open)} left open ({', '.join(map(str, first))}"
+               f"{', ...' if len(left_open) > 3 else ''}: a solver call hit --time-limit or the budget); {stop}")
+    return {"status": joint.status, "ii_searched": span, "ii_refuted": len(refuted), "ii_open": sorted(left_open),
+            "seconds": round(joint.solve_seconds, 2), "budget_seconds": budget,
+            "summary": f"no warp assignment found for {where} ({joint.status}: {why})", "search": joint.get("search")}
 
 
 def check(g: LoopGraph, machine: Machine, schedule: Schedule, where: str) -> None:
@@ -346,12 +444,20 @@ def cost_sources(g: LoopGraph) -> dict[str, list[str]]:
     return out
 
 
-def write_outputs(result: OptimizeResult, out_dir: str | Path) -> list[Path]:
-    """Write schedule.json, graph.json, the annotated TTGIR and schedule.html into ``out_dir``,
-    each atomically (temp file then rename), so nothing is left half-written."""
+OUTPUTS = ("schedule.json", "graph.json", "pre_pipeline.ttgir", "annotated.ttgir", "schedule.html",
+           "validation.json", "gluon.json", "kernel_gluon.py", "kernel_gluon.ttgir", "gluon.html")
+
+
+def write_outputs(result: OptimizeResult, out_dir: str | Path, run: dict[str, Any] | None = None) -> list[Path]:
+    """Write schedule.json (with ``run``, what was asked, when given), graph.json, the annotated TTGIR
+    and schedule.html into ``out_dir``, each atomically (temp file then rename) and all under
+    ``WRITING`` (a Ctrl-C waits for them); an output of an earlier run that this one does not write
+    (an annotated TTGIR, a validation of the replaced schedule) is removed. One ``InputError`` when
+    the folder cannot be written."""
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
     sched = result.schedule.to_dict()
+    if run is not None:
+        sched["run"] = run
     sched["graph"] = graph_to_dict(result.scheduled_graph)
     files: dict[str, str] = {
         "schedule.json": json.dumps(sched, indent=1) + "\n",
@@ -371,7 +477,16 @@ def write_outputs(result: OptimizeResult, out_dir: str | Path) -> list[Path]:
         files["kernel_gluon.py"] = g.kernel.source
         files["kernel_gluon.ttgir"] = g.ttgir or ""
         files["gluon.html"] = render_html(gs, graph_to_dict(g.chosen.costed))
-    return [atomic_write(out / name, text) for name, text in files.items()]
+    try:
+        with WRITING:
+            out.mkdir(parents=True, exist_ok=True)
+            written = [atomic_write(out / name, text) for name, text in files.items()]
+            for name in OUTPUTS:
+                if name not in files and (out / name).is_file():
+                    (out / name).unlink()
+    except OSError as e:
+        raise InputError("cannot write the outputs", where=str(out), found=e.strerror or str(e)) from None
+    return written
 
 
 def realisability_pairs(g: LoopGraph, kir: KernelIR | None,

@@ -5,7 +5,12 @@ import hashlib
 import importlib.util
 import os
 import tempfile
+import threading
 from pathlib import Path
+
+# Held while outputs are being written (``atomic_write``, and a caller's group of files): the command
+# line's Ctrl-C handler waits for it before leaving, so an interrupted run leaves every output whole.
+WRITING = threading.RLock()
 
 
 def sha256(data: str | bytes) -> str:
@@ -52,16 +57,17 @@ def atomic_write(path: str | Path, data: str | bytes) -> Path:
     'hello'
     """
     target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data.encode() if isinstance(data, str) else data)
-        os.chmod(tmp, 0o666 & ~_umask())      # mkstemp makes 0600; a written output is the user's usual mode
-        os.replace(tmp, target)
-    except BaseException:
+    with WRITING:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+            with os.fdopen(fd, "wb") as f:
+                f.write(data.encode() if isinstance(data, str) else data)
+            os.chmod(tmp, 0o666 & ~_umask())      # mkstemp makes 0600; a written output is the user's usual mode
+            os.replace(tmp, target)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except FileNotFoundError:
+                pass
+            raise
     return target

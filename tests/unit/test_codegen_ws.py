@@ -135,8 +135,7 @@ def test_sm90_ping_pong_joint_schedule_compiles_warp_specialized():
     r = annotate((WS / "pre_pipeline.ttgir").read_text(), g, s, H100, spec)
     assert r.warp_specialized and r.checked and r.num_stages == 1, r.reason
     assert r.private == ("tma_load0_k", "tma_load1_v") and "NVWSInsertAref" in r.text.split("#blocked")[0]
-    # The committed file cites a research note in its header that the message no longer names.
-    committed = (WS / "annotated.ttgir").read_text().replace(" (FINDINGS.md section 2)", "")
+    committed = (WS / "annotated.ttgir").read_text()
     assert r.text == committed, "the committed annotated.ttgir is this output"
     assert sched["warp_specialization"]["num_stages"] == 1 and sched["warp_specialization"]["private"] == list(r.private)
     body = _loop_ops(r.text)

@@ -35,3 +35,68 @@ def test_fa3_hint_says_the_cluster_order_is_lost_and_a_warp_map_asks_for_warp_sp
     hw = hints(g, dataclasses.replace(s, warp=warps), H200)
     assert dict(hw.range_kwargs)["warp_specialize"] is True and any("warp assignment" in x for x in hw.lost)
     assert hw.to_dict()["tl.range"] == {"num_stages": 2, "warp_specialize": True}
+
+
+def _warped(g, s, **ws):
+    warps = tuple((o.id, 1 if o.variable_latency else 0) for o in g.ops)
+    s = dataclasses.replace(s, warp=warps)
+    return s.with_extra(warp_specialization=ws) if ws else s
+
+
+def test_no_warp_specialize_when_the_warp_assignment_was_not_written():
+    """FA3 on sm_90 with one compute group: Triton 3.6 miscompiles it, twill writes the stages only,
+    so the hint must not ask Triton's own scheduler for warp specialization either."""
+    g, s = _load("fa3")
+    h = hints(g, _warped(g, s, warp_specialized=False, reason="one compute partition ..."), H200)
+    assert "warp_specialize" not in dict(h.range_kwargs) and "warp_specialize=True" not in h.text()
+    assert any("not written" in x for x in h.lost)
+
+
+def test_one_num_stages_per_output_when_warp_specialization_compiled_at_a_depth():
+    g, s = _load("fa3")
+    h = hints(g, _warped(g, s, warp_specialized=True, num_stages=1), H200)
+    assert dict(h.range_kwargs) == {"num_stages": 1, "warp_specialize": True}
+    assert dict(h.launch)["num_stages"] == 1
+    assert "num_stages=2" not in h.text() and "num_stages=3" not in h.text() and "tune:" not in h.text()
+
+
+def test_the_sm90_note_is_not_given_on_blackwell():
+    g, s = _load("fa3")
+    text = hints(g, _warped(g, s, warp_specialized=True), load_machine("b200")).text()
+    assert "warp_specialize=True" in text and "sm_90" not in text
+    assert "sm_90" in hints(g, _warped(g, s, warp_specialized=True), H200).text()
+
+
+def test_tune_range_is_bounded_by_the_trip_count_and_stays_near_the_depth():
+    g, s = _load("gemm")
+    small = g.with_ops(dataclasses.replace(o, smem=1024) if o.variable_latency else o for o in g.ops)
+    h = hints(small, s, H200)            # 2 KB of loads: shared memory alone would allow 100 stages
+    n = dict(h.range_kwargs)["num_stages"]
+    assert h.tune[1] <= n + 1 and "2..100" not in h.text()
+    short = small.with_meta(trip_count=2)
+    h = hints(short, s, H200)
+    assert dict(h.range_kwargs)["num_stages"] <= 2 and (h.tune is None or h.tune[1] <= 2)
+
+
+def test_a_hint_never_cuts_a_quoted_message_in_half():
+    g, s = _load("fa3")
+    spread = dataclasses.replace(s, start=tuple((k, v + (s.ii if k.startswith("dot0") else 0)) for k, v in s.start),
+                                 length=s.length + s.ii)
+    text = hints(g, spread, H200, triton_version="3.6.0").text()
+    for line in text.splitlines():
+        body = line.replace("n't", "nt").replace("loop's", "loop").replace("twill's", "twill").replace("Triton's", "T")
+        assert body.count("'") % 2 == 0, line
+
+
+def test_the_trip_count_is_read_when_the_loop_bounds_are_constants():
+    from types import SimpleNamespace
+
+    from twill.pipeline import trip_count
+
+    g, _ = _load("gemm")
+    g = g.with_meta(loop_index=0)
+    ir = ("%c0_i32 = arith.constant 0 : i32\n%c64_i32 = arith.constant 64 : i32\n%c200_i32 = arith.constant 200 : i32\n"
+          "%r = scf.for %k = %c0_i32 to {} step %c64_i32 iter_args(%a = %c0_i32) -> (i32)  : i32 {{\n"
+          "  scf.yield %a : i32\n}}\n")
+    assert trip_count(SimpleNamespace(text=ir.format("%c200_i32")), g) == 4
+    assert trip_count(SimpleNamespace(text=ir.format("%K")), g) is None      # bound by the launch

@@ -1,6 +1,7 @@
 """``twill optimize`` end to end on the real kernels (CPU only): outputs, the independent checker on
 what was written, the installed Triton's realisability constraints honoured by the solvers, bad input."""
 import json
+from pathlib import Path
 
 import pytest
 
@@ -72,3 +73,161 @@ def test_missing_kernel_file_is_one_line_and_writes_nothing(tmp_path, capsys):
     rc, out = run(tmp_path, "kernels/nope.py", "--arch", "h100")
     err = capsys.readouterr().err.strip().splitlines()
     assert rc == 2 and len(err) == 1 and "nope.py" in err[0] and not out.exists()
+
+
+@pytest.mark.parametrize("where", ["under-a-file", "proc"])
+def test_an_unwritable_output_place_is_one_line_exit_2_before_any_solve(tmp_path, capsys, where):
+    if where == "proc":
+        if not Path("/proc/self").exists():
+            pytest.skip("no /proc")
+        out = Path("/proc/twill-no-such-dir/out")
+    else:
+        (tmp_path / "plain").write_text("a file, not a folder\n")
+        out = tmp_path / "plain" / "out"
+    rc = main(["optimize", "kernels/gemm.py", "--arch", "h100", "--swp-only", "-o", str(out)])
+    cap = capsys.readouterr()
+    err = cap.err.strip().splitlines()
+    assert rc == 2 and len(err) == 1 and "cannot write the outputs" in err[0] and str(out) in err[0], cap.err
+    assert "II = " not in cap.out                       # refused before the solve, not after it
+
+
+def test_a_write_that_fails_after_the_solve_is_one_line(tmp_path, capsys, monkeypatch):
+    """The place was writable when the run started and is not when it ends (a full disk, a removed
+    folder): still one line, exit 2."""
+    import twill.pipeline
+
+    def full(*_a, **_k):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(twill.pipeline, "atomic_write", full)
+    rc, out = run(tmp_path, "kernels/gemm.py", "--arch", "h100", "--swp-only")
+    err = capsys.readouterr().err.strip().splitlines()
+    assert rc == 2 and len(err) == 1 and "No space left on device" in err[0], err
+
+
+# -- what was run, and what was proved ------------------------------------------------------------------
+def _args(*argv):
+    from twill.cli import build_parser
+
+    return build_parser().parse_args(["optimize", *argv])
+
+
+def test_default_output_folder_is_named_by_what_was_run():
+    from twill.commands.optimize import output_dir
+
+    assert output_dir(_args("kernels/fa3.py", "--arch", "h100")) == Path("twill-out/fa3-h100")
+    assert output_dir(_args("kernels/fa3.py", "--arch", "h100", "--swp-only")) == Path("twill-out/fa3-h100-swp")
+    assert output_dir(_args("kernels/fa3.py", "--arch", "h100", "--loop", "1")) == Path("twill-out/fa3-h100-loop1")
+    assert output_dir(_args("kernels/fa3_subtiled.py", "--arch", "h200", "--num-warps", "4", "--warp-groups", "2",
+                            "--no-realisability")) == Path("twill-out/fa3_subtiled-h200-w4-wg2-no-realisability")
+    assert output_dir(_args("kernels/gemm.py", "--arch", "h100", "--const", "BLOCK_K=32")) == \
+        Path("twill-out/gemm-h100-BLOCK_K32")
+    # time limits do not change the problem: the same folder
+    assert output_dir(_args("kernels/fa3.py", "--arch", "h100", "--time-limit", "5")) == Path("twill-out/fa3-h100")
+    assert output_dir(_args("twill-out/fa3-h100/graph.json", "--arch", "h100")) == Path("twill-out/fa3-h100-graph-h100")
+
+
+def test_another_runs_folder_is_not_overwritten_without_force(tmp_path, capsys):
+    rc, out = run(tmp_path, "kernels/gemm.py", "--arch", "h100", "--swp-only")
+    assert rc == 0
+    before = (out / "schedule.json").read_text()
+    assert json.loads(before)["run"]["flags"]["swp_only"] is True
+    rc, _ = run(tmp_path, "kernels/gemm.py", "--arch", "h100", "--swp-only", "--time-limit", "30")   # same problem
+    assert rc == 0
+    capsys.readouterr()
+    rc, _ = run(tmp_path, "kernels/gemm.py", "--arch", "h100")                         # another problem
+    err = capsys.readouterr().err.strip().splitlines()
+    assert rc == 2 and len(err) == 1 and "another run" in err[0] and "swp_only" in err[0] and "--force" in err[0]
+    assert json.loads((out / "schedule.json").read_text())["run"]["flags"]["swp_only"] is True
+    rc, _ = run(tmp_path, "kernels/gemm.py", "--arch", "h100", "--force")
+    assert rc == 0 and json.loads((out / "schedule.json").read_text())["run"]["flags"]["swp_only"] is False
+
+
+def test_a_graph_without_ttgir_says_why_no_annotated_ttgir(tmp_path, capsys):
+    rc, out = run(tmp_path, "kernels/gemm.py", "--arch", "h100", "--swp-only")
+    capsys.readouterr()
+    rc = main(["optimize", str(out / "graph.json"), "--arch", "h100", "--swp-only", "-o", str(tmp_path / "g"),
+               "--quiet"])
+    lines = capsys.readouterr().out.splitlines()
+    assert rc == 0 and not (tmp_path / "g" / "annotated.ttgir").exists()
+    why = [x for x in lines if x.startswith("annotated.ttgir not written: ")]
+    assert len(why) == 1 and "graph without TTGIR" in why[0]
+    d, _ = load(tmp_path / "g")
+    assert d["annotated_ttgir"]["written"] is False
+
+
+@pytest.fixture(scope="module")
+def joint_failure(tmp_path_factory):
+    """The sub-tiled forward with one compute group for its two sub-tiles, a 4 s joint budget: the
+    search climbs I, refuting each, and stops on the budget with no warp assignment."""
+    import subprocess
+    import sys
+    import time
+
+    root = Path(__file__).resolve().parents[2]
+    d = tmp_path_factory.mktemp("joint")
+    env = dict(__import__("os").environ, PYTHONPATH=str(root))
+    t0 = time.perf_counter()
+    r = subprocess.run([sys.executable, "-m", "twill", "optimize", str(root / "kernels/fa3_subtiled.py"), "--arch",
+                        "h200", "--num-warps", "4", "--warp-groups", "1", "--no-realisability", "--total-time", "4",
+                        "-o", str(d / "out")], capture_output=True, text=True, env=env, cwd=d, timeout=300)
+    return r, time.perf_counter() - t0, d / "out"
+
+
+def test_a_failed_joint_search_does_not_say_optimal(joint_failure):
+    r, _, out = joint_failure
+    assert r.returncode == 0, r.stderr[-2000:]
+    lines = r.stdout.splitlines()
+    assert "status = optimal as a modulo schedule only, no warp assignment (joint search: timeout)" in lines[0]
+    assert not any(x.rstrip().endswith("status = optimal") for x in lines)
+    assert lines[-1].startswith("result: a modulo schedule only") and "no warp assignment found for I = " in lines[-1]
+    d, s = load(out)
+    assert d["joint"]["status"] == "timeout" and d["joint"]["ii_searched"][0] <= d["joint"]["ii_searched"][1]
+    assert d["joint"]["ii_refuted"] > 0 and not s.warp
+
+
+def test_the_joint_search_keeps_its_budget_and_reports_in_a_few_lines(joint_failure):
+    r, took, out = joint_failure
+    d, _ = load(out)
+    assert d["joint"]["budget_seconds"] == 4 and d["joint"]["seconds"] < 6, d["joint"]["seconds"]
+    searched = d["joint"]["ii_searched"]
+    progress = [x for x in r.stderr.splitlines() if x.split("] ", 1)[-1].startswith("joint search: I=")]
+    assert searched[1] - searched[0] > 20 and len(progress) <= 3, r.stderr[-3000:]
+
+
+def test_a_written_graph_is_solved_again_as_it_was(tmp_path, capsys):
+    """graph.json records the joint-problem flags it was solved with; fed back without them, it is
+    solved the same way (not with one compute group for two sub-tiles, a search of minutes)."""
+    rc, out = run(tmp_path, "kernels/fa3_subtiled.py", "--arch", "h200", "--num-warps", "4", "--warp-groups", "2",
+                  "--no-realisability", "--total-time", "60")
+    assert rc == 0
+    d1, s1 = load(out)
+    rc = main(["optimize", str(out / "graph.json"), "--arch", "h200", "-o", str(tmp_path / "again")])
+    cap = capsys.readouterr()
+    d2, s2 = load(tmp_path / "again")
+    assert rc == 0 and "from the graph file: --warp-groups 2" in cap.err
+    assert d2["warp_groups"]["compute"] == 2 and (s2.ii, s2.length) == (s1.ii, s1.length) and s2.status == "optimal"
+
+
+def test_schedule_text_labels_its_times_as_units(tmp_path, capsys):
+    rc, _ = run(tmp_path, "kernels/fa3.py", "--arch", "h100", "--swp-only")
+    out = capsys.readouterr().out
+    assert rc == 0 and "start cycles" not in out and "start times (units): " in out
+    assert "\ntime (units)    part" in out and "slot (units mod " in out
+    assert not any(line.startswith("cycle ") for line in out.splitlines())
+
+
+def test_the_joint_search_progress_is_one_live_line_on_a_terminal(capsys):
+    from twill.commands.optimize import Progress
+
+    live = Progress(quiet=False, live=True)
+    live("graph: 12 ops, 18 edges")
+    for i in range(300):
+        live(f"joint search: I={373 + i} L=373 (I values tried: {i + 1}; 0.1 s of the 600 s budget, --total-time)")
+    live("joint search: optimal at I=672")
+    err = capsys.readouterr().err
+    assert err.count("\n") == 3 and err.count("\r") == 300          # one line rewritten, ended before the next
+    piped = Progress(quiet=False, live=False)
+    for i in range(300):
+        piped(f"joint search: I={373 + i} L=373")
+    assert capsys.readouterr().err.count("\n") == 1                   # within 10 s: the first only

@@ -240,3 +240,26 @@ def _swp_opts():
     from twill.pipeline import OptimizeOptions
 
     return OptimizeOptions(swp_only=True, time_limit=20)
+
+
+@pytest.mark.parametrize("where", ["under-a-file", "proc"])
+def test_an_unwritable_database_place_is_one_line_not_corrupt(tmp_path, where):
+    """A --db where no file can be made is said so: not 'corrupt', no traceback."""
+    if where == "proc":
+        if not Path("/proc/self").exists():
+            pytest.skip("no /proc")
+        p = Path("/proc/twill-no-such-dir/s.sqlite")
+    else:
+        (tmp_path / "plain").write_text("a file, not a folder\n")
+        p = tmp_path / "plain" / "s.sqlite"
+    r = subprocess.run([sys.executable, "-m", "twill", "regen", str(GEMM), "--arch", "h100", "--db", str(p)],
+                       capture_output=True, text=True, env=_env(), timeout=120)
+    lines = r.stderr.strip().splitlines()
+    assert r.returncode == 2 and len(lines) == 1, r.stderr[-2000:]
+    assert "cannot create the schedule database" in lines[0] and "corrupt" not in lines[0] and str(p) in lines[0]
+
+
+def test_a_new_database_leaves_no_side_file(tmp_path):
+    p = tmp_path / "s.sqlite"
+    open_db(p).close()
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["s.sqlite"]

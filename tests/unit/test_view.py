@@ -335,3 +335,24 @@ def test_cli_view_serves_on_localhost(tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_cli_view_leaves_an_unchanged_page_alone(tmp_path, capsys):
+    """The page is deterministic: a second ``twill view`` of the same records does not rewrite it
+    (nor bump its modification time); a change beside it (a profile) does."""
+    shutil.copy(EXAMPLES / "fa_subtiled" / "schedule.json", tmp_path)
+    assert main(["view", str(tmp_path), "--no-open"]) == 0
+    page = tmp_path / "schedule.html"
+    os.utime(page, (1_000_000_000, 1_000_000_000))
+    capsys.readouterr()
+    assert main(["view", str(tmp_path), "--no-open"]) == 0
+    assert page.stat().st_mtime == 1_000_000_000 and "up to date" in capsys.readouterr().out
+    shutil.copy(EXAMPLES / "fa_subtiled" / "profile.json", tmp_path)
+    assert main(["view", str(tmp_path), "--no-open"]) == 0
+    assert page.stat().st_mtime != 1_000_000_000 and "wrote" in capsys.readouterr().out
+
+
+def test_the_page_says_its_times_are_units():
+    page = render_html(example("fa_subtiled"))
+    lede = re.search(r'id="timeline"><h2>Pipelined timeline</h2><p class="lede">([^<]*)', page).group(1)
+    assert re.search(r"length L = \d+ units, 1 unit ≈ [\d.]+ cycles", lede), lede

@@ -3,9 +3,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
+from pathlib import Path
 from typing import Callable
 
 from twill.ir.spec import SPEC_ARG
+from twill.errors import InputError
 from twill.machine.model import Machine, known, load_machine
 
 
@@ -26,6 +29,8 @@ def pair(s: str) -> tuple[str, str]:
     if "=" not in s:
         raise argparse.ArgumentTypeError(f"expected NAME=VALUE, found {s!r}")
     k, v = s.split("=", 1)
+    if not k.strip().isidentifier():
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE with NAME a kernel parameter, found {s!r}")
     return k.strip(), v.strip()
 
 
@@ -49,6 +54,40 @@ def loop_selector(s: str) -> int | str:
     if ":" in s and s.rsplit(":", 1)[1].isdigit():
         return s
     raise argparse.ArgumentTypeError(f"expected N (a loop index) or :LINE / FILE:LINE, found {s!r}")
+def arg_pair(s: str) -> tuple[str, str]:
+    """``--arg NAME=TYPE``, TYPE checked against the installed Triton's own type parser before any
+    compile (``fp16*`` would otherwise surface as Triton failing to compile the kernel)."""
+    from triton.language import str_to_ty
+
+    name, ty = pair(s)
+    try:
+        str_to_ty(ty, None)
+    except Exception:   # noqa: BLE001 - KeyError, IndexError, ValueError: Triton's parser just fails
+        raise argparse.ArgumentTypeError(
+            f"{name}={ty}: not a Triton signature type (expected e.g. *fp16, *bf16, i32, fp32, "
+            f"'tensordesc<fp16[128, 64]>' or constexpr)") from None
+    return name, ty
+
+
+def const_pair(s: str) -> tuple[str, str]:
+    """``--const NAME=VALUE``: an int, a float, True/False, a Triton dtype (``tl.float16``) or a quoted
+    string (``'relu'``, passed on unquoted); anything else is refused here rather than deep inside
+    Triton's code generator."""
+    import triton.language as tl
+
+    name, v = pair(s)
+    if len(v) >= 2 and v[0] == v[-1] and v[0] in "'\"":
+        return name, v[1:-1]
+    for conv in (int, float):
+        try:
+            conv(v)
+            return name, v
+        except ValueError:
+            pass
+    if v in ("True", "False") or isinstance(getattr(tl, v.removeprefix("tl."), None), tl.dtype):
+        return name, v
+    raise argparse.ArgumentTypeError(f"{name}={v}: not a constexpr value (expected an int, a float, True or False, "
+                                     "a dtype such as tl.float16, or a quoted string such as \"'relu'\")")
 
 
 def add_kernel_args(p: argparse.ArgumentParser) -> None:
@@ -62,11 +101,12 @@ def add_kernel_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--spec", action=SpecAction, default=None, metavar="FILE",
                    help="a specialisation captured from a real launch (`twill capture -- python script.py` on a "
                         "GPU machine): the kernels' argument types, constexprs, num_warps and num_stages")
-    p.add_argument("--arg", type=pair, action="append", default=[], metavar="NAME=TYPE",
+    p.add_argument("--arg", type=arg_pair, action="append", default=[], metavar="NAME=TYPE",
                    help="a kernel argument's type as Triton's signature writes it, e.g. --arg x_ptr=*fp16, "
                         "--arg n=i32, --arg desc='tensordesc<fp16[128, 64]>' (repeatable)")
-    p.add_argument("--const", type=pair, action="append", default=[], metavar="NAME=VALUE",
-                   help="a constexpr's value, e.g. --const BLOCK_M=128 (repeatable)")
+    p.add_argument("--const", type=const_pair, action="append", default=[], metavar="NAME=VALUE",
+                   help="a constexpr's value: an int, float, True/False, a dtype (tl.float16) or a quoted string, "
+                        "e.g. --const BLOCK_M=128 (repeatable)")
     p.add_argument("--num-warps", type=int, default=None, metavar="W",
                    help="warps per CTA to compile with (default: TWILL_SPEC's or the first autotune config's)")
 
@@ -76,3 +116,30 @@ def reporter(quiet: bool) -> Callable[[str], None]:
     if quiet:
         return lambda _m: None
     return lambda m: print(m, file=sys.stderr, flush=True)
+
+
+def check_writable_dir(out: Path) -> None:
+    """Refuse, before any work, an output folder that cannot be written (a file in the way, a read-only
+    or missing mount, no permission): one ``InputError`` naming it. Folders made for the probe are
+    removed again, so a run that fails later leaves nothing behind."""
+    missing: list[Path] = []
+    p = out
+    while not p.exists() and p != p.parent:
+        missing.append(p)
+        p = p.parent
+    try:
+        if not p.is_dir():
+            raise NotADirectoryError(20, f"{p} is not a folder")
+        for d in reversed(missing):
+            d.mkdir()
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    except OSError as e:
+        raise InputError("cannot write the outputs", where=str(out), expected="a folder this user may write",
+                         found=e.strerror or str(e)) from None
+    finally:
+        for d in missing:
+            try:
+                d.rmdir()
+            except OSError:
+                pass

@@ -2,25 +2,45 @@
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import re
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
-from twill.commands.common import add_arch, add_kernel_args, machine
+from twill.commands.common import add_arch, add_kernel_args, check_writable_dir, machine
 from twill.errors import InputError
-from twill.pipeline import OptimizeOptions, optimize, write_outputs
+from twill.pipeline import OptimizeOptions, OptimizeResult, optimize, write_outputs
 from twill.schedule import text
+
+# The flags that change what is solved, and how each names the default output folder
+# (twill-out/<kernel>-<arch>[-...]): a variant never overwrites the main job's folder.
+NAMED_FLAGS = (("kernel", "{}"), ("loop", "loop{}"), ("swp_only", "swp"), ("num_warps", "w{}"),
+               ("warp_groups", "wg{}"), ("reg_limit", "reg{}"), ("no_cross_warp", "no-cross-warp"),
+               ("no_realisability", "no-realisability"), ("profile", "profiled"), ("backend", "{}"),
+               ("joint_backend", "joint-{}"), ("normalize_bound", "u{}"), ("emit", "{}"),
+               ("row_split", "rows{}"), ("no_tc_order", "no-tc-order"))
+DEFAULTS = {"backend": "cpsat", "joint_backend": "cpsat", "normalize_bound": 300, "emit": "auto"}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", help="kernel .py, a .ttgir dumped from Triton, or a graph .json (twill graph --json)")
     add_arch(p)
-    p.add_argument("-o", "--out", default=None, help="output directory (default: twill-out/<kernel>-<arch>)")
+    p.add_argument("-o", "--out", default=None,
+                   help="output directory (default: twill-out/<kernel>-<arch>, with a suffix per flag that changes "
+                        "the problem, e.g. twill-out/fa3-h100-swp for --swp-only)")
+    p.add_argument("--force", action="store_true",
+                   help="replace an output directory that another run (other file, arch or flags) wrote")
     p.add_argument("--swp-only", action="store_true", help="modulo schedule only, no warp assignment")
     p.add_argument("--backend", default="cpsat", choices=("cpsat", "cpsat-slots", "scip"),
                    help="modulo backend: cpsat (slot integers, circular intervals), cpsat-slots (Figure 4 time-indexed), scip (time-indexed ILP)")
     p.add_argument("--joint-backend", default="cpsat", choices=("cpsat", "z3"), help="joint problem backend")
     p.add_argument("--time-limit", type=float, default=60.0, help="seconds per solver call (default 60)")
+    p.add_argument("--total-time", type=float, default=None, metavar="S",
+                   help="seconds for the whole joint search, over every I it tries (default: ten --time-limits); "
+                        "when it runs out the best schedule found so far is kept, with what was proved")
     p.add_argument("--normalize-bound", type=int, default=300, metavar="U",
                    help="upper bound on the sum of normalised costs (paper 5.2, default 300)")
     p.add_argument("--profile", default=None, help="measured profile JSON from `twill profile`")
@@ -45,38 +65,133 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     m = machine(args)                    # an unknown arch fails here, before any work
-    if args.time_limit <= 0:
-        raise InputError("bad --time-limit", expected="a positive number of seconds", found=str(args.time_limit))
+    for flag, value in (("--time-limit", args.time_limit), ("--total-time", args.total_time)):
+        if value is not None and not value > 0:
+            raise InputError(f"bad {flag}", expected="a positive number of seconds", found=str(value))
+    out_dir = output_dir(args)
+    asked = run_record(args)
+    check_writable_dir(out_dir)          # before the solve, not after it
+    check_same_run(out_dir, asked, args.force)
     opts = OptimizeOptions(
         swp_only=args.swp_only, backend=args.backend, joint_backend=args.joint_backend,
-        time_limit=args.time_limit, normalize_bound=args.normalize_bound, profile=args.profile,
-        kernel=args.kernel, loop=args.loop, args=tuple(args.arg), consts=tuple(args.const),
+        time_limit=args.time_limit, total_time=args.total_time, normalize_bound=args.normalize_bound,
+        profile=args.profile, kernel=args.kernel, loop=args.loop, args=tuple(args.arg), consts=tuple(args.const),
         num_warps=args.num_warps, warp_groups=args.warp_groups, reg_limit=args.reg_limit,
         no_cross_warp=args.no_cross_warp, realisable=not args.no_realisability, dump_dir=args.dump_dir,
         emit=args.emit, row_split=args.row_split, tc_order=not args.no_tc_order)
-    t0 = time.perf_counter()
-    live = sys.stderr.isatty() and not args.quiet
-
-    def progress(msg: str) -> None:
-        if args.quiet:
-            return
-        line = f"[{time.perf_counter() - t0:6.1f}s] {msg}"
-        if live and msg.startswith("joint search: I="):   # the joint search's live line: I, L, elapsed
-            print("\r" + line.ljust(78), end="", file=sys.stderr, flush=True)
-        else:
-            print(line, file=sys.stderr, flush=True)
-
-    result = optimize(args.file, m, opts, progress=progress)
-    if live:
-        print(file=sys.stderr)
-    out_dir = Path(args.out) if args.out else Path("twill-out") / f"{Path(args.file).stem}-{args.arch}"
-    written = write_outputs(result, out_dir)
+    progress = Progress(quiet=args.quiet, live=sys.stderr.isatty())
+    try:
+        result = optimize(args.file, m, opts, progress=progress)
+    finally:
+        progress.close()
+    written = write_outputs(result, out_dir, run=asked)
     print(text.summary(result.scheduled_graph, result.schedule))
     for note in result.notes:
         print(note)
+    if result.unannotated:
+        print(f"annotated.ttgir not written: {result.unannotated}")
     for f in written:
         print(f"wrote {f}")
+    print(verdict(result))
     if args.time_passes:
         total = sum(result.phases.values())
         print("time per step: " + ", ".join(f"{k} {v:.3f} s" for k, v in result.phases.items()) + f" (total {total:.3f} s)")
     return 0
+
+
+def verdict(result: OptimizeResult) -> str:
+    """The last line: what was proved of what was asked, no more."""
+    s = result.schedule
+    failed = s.get("joint")
+    if isinstance(failed, dict) and failed.get("status"):
+        return (f"result: a modulo schedule only, II = {s.ii} ({s.status} as a modulo schedule), no warp assignment; "
+                f"joint search: {failed.get('summary', failed['status'])}")
+    what = "joint schedule (pipeline + warp groups)" if s.warp else "modulo schedule"
+    if s.status == "optimal":
+        return f"result: {what}, II = {s.ii}, L = {s.length}: optimal (proved)"
+    if s.status == "feasible":
+        return f"result: {what}, II = {s.ii}, L = {s.length}: feasible, not proved optimal (lower bound {s.lower_bound})"
+    return f"result: no schedule ({s.status})"
+
+
+def output_dir(args: argparse.Namespace) -> Path:
+    """``-o``, else twill-out/<kernel>-<arch>, suffixed by each flag that changes the problem."""
+    if args.out:
+        return Path(args.out)
+    src = Path(args.file)
+    # A graph.json fed back from an output folder is named after that folder, not "graph".
+    stem = f"{src.resolve().parent.name}-{src.stem}" if src.suffix == ".json" and src.stem == "graph" else src.stem
+    parts = [stem, args.arch]
+    for name, fmt in NAMED_FLAGS:
+        value = getattr(args, name)
+        if value in (None, False) or value == DEFAULTS.get(name):
+            continue
+        parts.append(fmt.format(value if not isinstance(value, bool) else ""))
+    parts += [f"{k}{v}" for k, v in args.const] + [f"{k}{v}" for k, v in args.arg]
+    return Path("twill-out") / re.sub(r"[^A-Za-z0-9_.=+-]+", "_", "-".join(parts))
+
+
+def run_record(args: argparse.Namespace) -> dict[str, Any]:
+    """What this run was asked to solve (written into schedule.json as ``run``): the input file and
+    every flag that changes the problem; time limits and output flags are left out."""
+    skip = {"out", "force", "time_limit", "total_time", "time_passes", "dump_dir", "quiet", "command"}
+    flags = {k: v for k, v in sorted(vars(args).items()) if not k.startswith("_") and k not in skip and k != "file"}
+    flags["arg"], flags["const"] = [list(x) for x in args.arg], [list(x) for x in args.const]
+    return {"file": os.path.abspath(args.file), "flags": flags, "argv": sys.argv[1:]}
+
+
+def check_same_run(out: Path, asked: dict[str, Any], force: bool) -> None:
+    """Refuse to overwrite an output folder that another run wrote (its schedule.json's ``run``), unless
+    ``force``; a folder without that record (an older twill's) is replaced."""
+    f = out / "schedule.json"
+    if force or not f.is_file():
+        return
+    try:
+        before = json.loads(f.read_text()).get("run")
+    except (OSError, ValueError, AttributeError):
+        before = {"file": "an unreadable schedule.json", "flags": {}}
+    if not isinstance(before, dict) or (before.get("file"), before.get("flags")) == (asked["file"], asked["flags"]):
+        return
+    old, new = before.get("flags") or {}, asked["flags"]
+    diff = [f"{k} {old.get(k)!r} -> {new.get(k)!r}" for k in sorted(set(old) | set(new)) if old.get(k) != new.get(k)]
+    if before.get("file") != asked["file"]:
+        diff.insert(0, f"file {before.get('file')} -> {asked['file']}")
+    raise InputError("the output folder holds another run's schedule", where=str(out),
+                     found="; ".join(diff[:4]) + (" ..." if len(diff) > 4 else ""),
+                     hint="pass -o DIR for a folder of its own, or --force to replace it")
+
+
+class Progress:
+    """Progress lines on stderr, ``[elapsed] message``. The joint search reports every I it tries: on
+    a terminal one live line (rewritten with a carriage return), elsewhere one line every ``every``
+    seconds, so a search over hundreds of I values prints a few lines, not hundreds."""
+
+    def __init__(self, quiet: bool, live: bool, every: float = 10.0) -> None:
+        self.quiet, self.live, self.every = quiet, live, every
+        self.t0 = time.perf_counter()
+        self.open = False                # a live line is on screen, not yet ended
+        self.width = 0                   # its length
+        self.last = float("-inf")        # when the joint search last printed a line (not live)
+
+    def __call__(self, msg: str) -> None:
+        if self.quiet:
+            return
+        now = time.perf_counter()
+        line = f"[{now - self.t0:6.1f}s] {msg}"
+        if msg.startswith("joint search: I="):
+            if self.live:
+                shown = line[:119]           # one terminal line; padded over a longer one before it
+                self.width = max(self.width if self.open else 0, len(shown))
+                print("\r" + shown.ljust(self.width), end="", file=sys.stderr, flush=True)
+                self.open = True
+                return
+            if now - self.last < self.every:
+                return
+            self.last = now
+        self.close()
+        print(line, file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        if self.open:
+            print(file=sys.stderr, flush=True)
+            self.open = False

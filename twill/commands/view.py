@@ -8,7 +8,8 @@ from typing import Any
 
 from twill.errors import InputError
 from twill.schedule.model import Schedule
-from twill.view import write_html
+from twill.util import atomic_write
+from twill.view import render_html
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -52,12 +53,20 @@ def load_inputs(path: str | Path) -> tuple[Path, dict[str, Any], dict[str, Any] 
 
 def run(args: argparse.Namespace) -> int:
     sched_path, data, graph, extra = load_inputs(args.path)
-    target = sched_path.with_name("schedule.html")
+    out = sched_path.with_name("schedule.html")
+    page = render_html(data, graph, extra.get("profile"), extra.get("validation"))
     try:
-        out = write_html(target, data, graph, extra.get("profile"), extra.get("validation"))
-    except OSError as e:
-        raise InputError("cannot write the page", where=str(target), found=e.strerror) from None
-    print(f"wrote {out}")
+        same = out.is_file() and out.read_text(encoding="utf-8") == page
+    except (OSError, UnicodeDecodeError):
+        same = False
+    if same:                             # the page is deterministic: leave the file (and its mtime) alone
+        print(f"{out} is up to date")
+    else:
+        try:
+            atomic_write(out, page)
+        except OSError as e:
+            raise InputError("cannot write the page", where=str(out), found=e.strerror) from None
+        print(f"wrote {out}")
     if args.serve is not None:
         return _serve(out, args.serve, open_browser=not args.no_open)
     if not args.no_open and not _open(out.resolve().as_uri()):

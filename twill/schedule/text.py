@@ -19,10 +19,11 @@ def _runs(rows: list[tuple]) -> list[tuple[int, int, tuple]]:
 
 
 def _table(head: list[str], runs: list[tuple[int, int, tuple]], max_rows: int, width: int = 22) -> list[str]:
-    lines = [f"{head[0]:<16}" + "".join(f"{h:<{width}}" for h in head[1:])]
+    first = max(16, len(head[0]) + 2)
+    lines = [f"{head[0]:<{first}}" + "".join(f"{h:<{width}}" for h in head[1:])]
     for a, b, cells in runs[:max_rows]:
         lab = f"{a}" if a == b else f"{a}-{b}"
-        lines.append(f"{lab:<16}" + "".join(f"{c[:width - 1]:<{width}}" for c in cells))
+        lines.append(f"{lab:<{first}}" + "".join(f"{c[:width - 1]:<{width}}" for c in cells))
     if len(runs) > max_rows:
         lines.append(f"... {len(runs) - max_rows} more rows")
     return lines
@@ -40,14 +41,15 @@ def reservation_table(g: LoopGraph, s: Schedule, max_rows: int = 24) -> str:
                 for c in range(r.length):
                     owner[r.unit][(st[o.id] + r.offset + c) % s.ii].append(o.id)
     rows = [tuple(",".join(owner[u][slot]) or "." for u in units) for slot in range(s.ii)]
-    lines = _table([f"slot (mod {s.ii})"] + units, _runs(rows), max_rows)
+    lines = _table([f"slot (units mod {s.ii})"] + units, _runs(rows), max_rows)
     use = unit_usage(g, s)
     lines.append("utilisation: " + ", ".join(f"{u} {sum(1 for x in use.get(u, []) if x) / s.ii:.0%}" for u in units))
     return "\n".join(lines)
 
 
 def staggered(g: LoopGraph, s: Schedule, max_rows: int = 40) -> str:
-    """ceil(L/II) copies of the schedule placed II apart (Figure 1e): unit occupancy per cycle,
+    """ceil(L/II) copies of the schedule placed II apart (Figure 1e): unit occupancy per time step
+    (schedule units, as the start times),
     ``op#i`` for copy i; the first (stages-1)*II cycles are the prologue, the next II the steady
     state, the rest the epilogue. Ops that reserve no unit are listed under "issue"."""
     n, ii = s.stages, s.ii
@@ -70,7 +72,7 @@ def staggered(g: LoopGraph, s: Schedule, max_rows: int = 40) -> str:
         return "prologue" if t < (n - 1) * ii else ("steady" if t < n * ii else "epilogue")
 
     rows = [(band(t),) + tuple(",".join(cells[c][t]) or "." for c in cols) for t in range(span)]
-    return "\n".join(_table(["cycle", "part"] + cols, _runs(rows), max_rows, width=22))
+    return "\n".join(_table(["time (units)", "part"] + cols, _runs(rows), max_rows, width=22))
 
 
 def layout(g: LoopGraph, s: Schedule) -> str:
@@ -89,7 +91,7 @@ def layout(g: LoopGraph, s: Schedule) -> str:
     for w in range(n - 1):
         lines.append(f"  window {w}: " + ", ".join(f"{o.id}[{w - s.stage_of(o.id)}]" for o in order
                                                    if s.stage_of(o.id) <= w))
-    lines.append(f"steady state (for i = {n - 1} .. N-1), one window of {ii}:")
+    lines.append(f"steady state (for i = {n - 1} .. N-1), one window of {ii} units:")
     for o in order:
         units = ",".join(sorted({r.unit for r in o.rrt if r.length and r.count})) or o.unit
         lines.append(f"  slot {s.at(o.id) % ii:>4}: {o.id}[{it(s.stage_of(o.id), 'i')}]  ({units})")
@@ -102,16 +104,21 @@ def layout(g: LoopGraph, s: Schedule) -> str:
 
 def summary(g: LoopGraph, s: Schedule) -> str:
     """Everything ``twill optimize`` prints: II, L, stages, status, bounds, normalisation, warp
-    groups, start cycles, the modulo reservation table, the staggered copies and the loop shape."""
+    groups, start times, the modulo reservation table, the staggered copies and the loop shape.
+    Times are schedule units (``1 unit = scale cycles``, said on the normalisation line) unless a
+    figure says cycles."""
     mii = s.get("mii") or {}
     norm = s.get("normalization") or {}
     scale = norm.get("scale", s.time_unit) or 1.0
     lines = [f"kernel {s.get('kernel', g.name)} on {s.get('arch', '?')}: II = {s.ii} units "
-             f"(~{s.ii * scale:.0f} cycles), L = {s.length}, stages = {s.stages}, status = {s.status}",
+             f"(~{s.ii * scale:.0f} cycles), L = {s.length} units, stages = {s.stages}, status = {status_text(s)}",
              f"lower bound: MII = {mii.get('mii', s.lower_bound)} (ResMII {mii.get('res_mii', '?')}, "
              f"RecMII {mii.get('rec_mii', '?')}); backend {s.backend}; solve {s.solve_seconds:.2f}s"]
+    failed = s.get("joint")
+    if isinstance(failed, dict) and failed.get("summary"):
+        lines.append(f"joint search: {failed['summary']}")
     if s.gap is not None:
-        lines.append(f"gap: {s.gap:.3g} ({s.get('proof') or s.get('gap_detail') or ''})")
+        lines.append(f"gap: {s.gap:.3g} ({proof_text(s.get('proof') or s.get('gap_detail'))})")
     if norm:
         lines.append(f"normalisation: 1 unit = {scale:.2f} cycles, worst ratio error {norm.get('worst_ratio_error')}")
     if s.warp:
@@ -123,10 +130,33 @@ def summary(g: LoopGraph, s: Schedule) -> str:
         if isinstance(pref, dict) and "blocking_exposure" in pref:
             lines.append(f"among equally short schedules (a preference, not part of the proof): blocking exposure "
                          f"{pref['blocking_exposure']}, values crossing groups {pref['crossing_values']}")
-    lines.append("start cycles: " + ", ".join(f"{k}@{t}" for k, t in sorted(s.start, key=lambda kv: kv[1])))
+    lines.append("start times (units): " + ", ".join(f"{k}@{t}" for k, t in sorted(s.start, key=lambda kv: kv[1])))
     lines.append("modulo reservation table:")
     lines.append(reservation_table(g, s))
     lines.append(f"{s.stages} staggered copies, II apart:")
     lines.append(staggered(g, s))
     lines.append(layout(g, s))
     return "\n".join(lines)
+
+
+def status_text(s: Schedule) -> str:
+    """The status as proved: a modulo schedule kept because the joint search found no warp assignment
+    says so, with what that search proved, rather than its own ``optimal``."""
+    failed = s.get("joint")
+    if isinstance(failed, dict) and failed.get("status"):
+        return f"{s.status} as a modulo schedule only, no warp assignment (joint search: {failed['status']})"
+    return s.status
+
+
+def proof_text(proof: object) -> str:
+    """A schedule's ``proof`` record in words: which of II and L were proved minimal, and the bounds."""
+    if not isinstance(proof, dict):
+        return str(proof or "")
+    parts = []
+    for key, name in (("ii", "II"), ("length", "L")):
+        if key + "_proved" in proof:
+            lb = proof.get(f"{key}_lower_bound")
+            parts.append(f"{name} proved minimal" if proof[key + "_proved"] else
+                         f"{name} not proved minimal" + (f" ({name} >= {lb})" if lb is not None else ""))
+    rest = {k: v for k, v in proof.items() if not k.startswith(("ii_", "length_"))}
+    return "; ".join(parts + [f"{k} {v}" for k, v in rest.items()])

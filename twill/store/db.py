@@ -228,6 +228,9 @@ def _db_error(path: Path, e: sqlite3.DatabaseError) -> TwillError:
     if isinstance(e, sqlite3.OperationalError) and "locked" in msg:
         return TwillError("schedule database stayed locked", where=str(path),
                           expected=f"another writer to finish within {_BUSY_TIMEOUT_S:.0f} s", found=msg)
+    if isinstance(e, sqlite3.OperationalError) and ("unable to open" in msg or "readonly" in msg):
+        return InputError("cannot write the schedule database", where=str(path),
+                          expected="a file (and folder) this user may write", found=msg)
     return InputError("corrupt schedule database", where=str(path), expected="a SQLite file written by twill regen",
                       found=msg, hint="delete it and run `twill regen` again")
 
@@ -254,7 +257,13 @@ def open_db(path: str | Path, create: bool = True) -> ScheduleDB:
             raise InputError("not a schedule database", where=str(p), expected="a SQLite file written by twill regen",
                              found=_describe(head))
     if not exists:
-        p.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            p.parent.mkdir(parents=True, exist_ok=True)
+            if not os.access(p.parent, os.W_OK):
+                raise PermissionError(13, "Permission denied")
+        except OSError as e:
+            raise InputError("cannot create the schedule database", where=str(p), expected="a writable folder",
+                             found=e.strerror or type(e).__name__) from None
     try:
         conn = sqlite3.connect(str(p), timeout=_BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
     except sqlite3.DatabaseError as e:
@@ -272,8 +281,14 @@ def _prepare(db: ScheduleDB, p: Path) -> None:
     conn = db._conn
     try:
         conn.execute(f"PRAGMA busy_timeout = {int(_BUSY_TIMEOUT_S * 1000)}")
-        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
-        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        # One read transaction: both from the same state of the file, not the id from before another
+        # process's initialisation committed and the tables from after it.
+        conn.execute("BEGIN")
+        try:
+            app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        finally:
+            conn.execute("COMMIT")
     except sqlite3.DatabaseError as e:
         raise _db_error(p, e) from None
     if app_id not in (0, APPLICATION_ID) or (app_id == 0 and tables - {"sqlite_sequence"}):
@@ -311,19 +326,23 @@ def _prepare(db: ScheduleDB, p: Path) -> None:
 
 @contextlib.contextmanager
 def _init_lock(p: Path) -> Iterator[None]:
-    """An advisory lock on ``<db>.init-lock`` (a side file: locking the database file itself with a
-    second descriptor would drop SQLite's own POSIX locks when it is closed); a no-op without fcntl."""
+    """An advisory lock on the database's folder (not on the file itself: a second descriptor on it
+    would drop SQLite's own POSIX locks when closed; not on a side file, which would be left beside
+    the database); a no-op without fcntl."""
     try:
         import fcntl
     except ImportError:          # not POSIX: SQLite's busy timeout alone
         yield
         return
-    with open(str(p) + ".init-lock", "a+") as f:
-        fcntl.flock(f.fileno(), fcntl.LOCK_EX)
+    fd = os.open(p.parent, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
         try:
             yield
         finally:
-            fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
 
 
 def _describe(head: bytes) -> str:

@@ -55,16 +55,22 @@ def graph_section(pd: PageData) -> str:
 
 def mrt_section(pd: PageData) -> str:
     return (f'<section class="card" id="mrt"><h2>Modulo reservation table</h2><p class="lede">Every unit over one '
-            f'initiation interval (II = {pd.ii}): each reservation sits at its start time modulo II, so this is the '
+            f'initiation interval (II = {pd.ii} {units(pd)}): each reservation sits at its start time modulo II, so this is the '
             f'steady state of the loop. The share of the II each unit is busy is on the right.'
             + (f' Never reserved: {esc(", ".join(pd.idle_units))}.' if pd.idle_units else "") + '</p>'
             f'<div class="scroll">{mrt_svg(pd)}</div></section>')
 
 
+def units(pd: PageData) -> str:
+    """What the page's times count: schedule units (and how many cycles one is), or cycles."""
+    return f"units, 1 unit ≈ {num(pd.scale)} cycles" if pd.scale != 1.0 else "cycles"
+
+
 def timeline_section(pd: PageData) -> str:
     copies = max(1, math.ceil(pd.length / pd.ii))
     return (f'<section class="card" id="timeline"><h2>Pipelined timeline</h2><p class="lede">{copies} staggered '
-            f'cop{"y" if copies == 1 else "ies"} of one iteration (length L = {pd.length}), each starting II = {pd.ii} '
+            f'cop{"y" if copies == 1 else "ies"} of one iteration (length L = {pd.length} {units(pd)}), each starting '
+            f'II = {pd.ii} {units(pd)} '
             'after the previous: the prologue fills the pipeline, the steady state repeats, the epilogue drains it. '
             f'One row per warp group and one per functional unit.</p>'
             f'<div class="scroll">{timeline_svg(pd)}</div></section>')

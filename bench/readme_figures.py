@@ -1,0 +1,181 @@
+"""Check the figures the README quotes against the program: run the README's commands (offline, CPU
+only) and compare every II, I, L, group and partition count it states with what they print and write;
+figures measured elsewhere (solve times, GPU runs) are checked against the committed results file the
+README cites for them.
+
+    python bench/readme_figures.py          # one line per figure, exit 1 if any disagrees
+
+``tests/unit/test_readme.py`` runs the same checks.
+"""
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import re
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, Callable
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from twill.cli import main as twill  # noqa: E402
+
+# The README's commands (each as the README writes it), run once each with -o into a temp folder.
+COMMANDS = {
+    "main": "optimize kernels/fa3.py --arch h100",
+    "main-swp": "optimize kernels/fa3.py --arch h100 --swp-only",
+    "main-free": "optimize kernels/fa3.py --arch h100 --no-realisability",
+    "pingpong": "optimize kernels/fa3_subtiled.py --arch h200 --num-warps 4 --warp-groups 2 --no-realisability",
+    "pingpong-swp": "optimize kernels/fa3_subtiled.py --arch h200 --num-warps 4 --warp-groups 2 --no-realisability "
+                    "--swp-only",
+    "fa4": "optimize kernels/fa3_subtiled.py --arch b200 --warp-groups 3 --no-realisability",
+    "gemm": "optimize kernels/gemm.py --arch h100",
+}
+
+
+class Runs:
+    """Each README command run once (lazily), its schedule.json and its printed output."""
+
+    def __init__(self, out: Path) -> None:
+        self.out, self.done = out, {}
+
+    def __call__(self, name: str) -> tuple[dict[str, Any], str]:
+        if name not in self.done:
+            buf = io.StringIO()
+            argv = COMMANDS[name].split() + ["-o", str(self.out / name), "--quiet"]
+            cwd = os.getcwd()
+            os.chdir(ROOT)
+            try:
+                with contextlib.redirect_stdout(buf):
+                    rc = twill(argv)
+            finally:
+                os.chdir(cwd)
+            if rc != 0:
+                raise RuntimeError(f"twill {COMMANDS[name]} exited {rc}")
+            self.done[name] = (json.loads((self.out / name / "schedule.json").read_text()), buf.getvalue())
+        return self.done[name]
+
+
+def _sched(runs: Runs, name: str) -> dict[str, Any]:
+    return runs(name)[0]
+
+
+def _failed_status() -> str:
+    """The status line's words for an optimal modulo schedule kept after a joint search timed out."""
+    from twill.schedule.model import Schedule
+    from twill.schedule.text import status_text
+
+    s = Schedule(ii=2, length=2, start=(("a", 0),), status="optimal", lower_bound=2)
+    return status_text(s.with_extra(joint={"status": "timeout", "summary": "..."}))
+
+
+# (what, the README's words with the figures as groups, the program's figures in the same order)
+FIGURES: list[tuple[str, str, Callable[[Runs], tuple[Any, ...]]]] = [
+    ("machine optimum and what this Triton compiles (main job)",
+     r"FA3's pipeline at II = (\d+) units\) and the best modulo schedule this Triton compiles\s+\(II = (\d+)\)",
+     lambda r: (_sched(r, "main-swp")["realisability"]["unconstrained"]["ii"], _sched(r, "main-swp")["ii"])),
+    ("the main job's joint schedule",
+     r"the main job emits its joint schedule, I = (\d+)",
+     lambda r: (_sched(r, "main")["ii"],)),
+    ("plain FA forward: warp-aware optimum, without the stage constraint, modulo II",
+     r"warp-aware optimum is I = (\d+)\s+units \((\d+) without Triton 3\.6's stage constraint\) against the modulo "
+     r"II = (\d+): one (\d+)-warp compute\s+group",
+     lambda r: (_sched(r, "main")["ii"], _sched(r, "main-free")["ii"], _sched(r, "main-swp")["realisability"]
+                ["unconstrained"]["ii"], _sched(r, "main")["warp_groups"]["warps_per_group"])),
+    ("the plain FA forward has one compute group and the sub-tiled one two",
+     r"so the plain FA forward has (one) compute group and the sub-tiled one (two)",
+     lambda r: ({1: "one"}.get(_sched(r, "main")["warp_groups"]["compute"]),
+                {2: "two"}.get(_sched(r, "pingpong")["warp_groups"]["compute"]))),
+    ("the sub-tiled kernel reaches the modulo II (ping-pong)",
+     r"the sub-tiled kernel\s+(reaches) the modulo II with FA3's ping-pong",
+     lambda r: ("reaches" if _sched(r, "pingpong")["ii"] == _sched(r, "pingpong-swp")["ii"] else "does not reach",)),
+    ("FA4's strategy: partitions compiled offline",
+     r"a correction group, (five) partitions compiled offline",
+     lambda r: ({5: "five"}.get(len(_sched(r, "fa4")["warp_specialization"]["partitions"]["roles"]))
+                if _sched(r, "fa4")["warp_specialization"]["checked"] else "not compiled",)),
+    ("regen's line for the GEMM on h100",
+     r"solved   gemm\.py::_gemm \[h100\]  II=(\d+) L=(\d+) (optimal)",
+     lambda r: (_sched(r, "gemm")["ii"], _sched(r, "gemm")["length"], _sched(r, "gemm")["status"])),
+    ("the --check example's current II and L for the GEMM on h100",
+     r"CHANGED gemm\.py::_gemm \[h100\]: II=(\d+) L=(\d+) optimal\n    II: \d+ -> (\d+)",
+     lambda r: (_sched(r, "gemm")["ii"], _sched(r, "gemm")["length"], _sched(r, "gemm")["ii"])),
+    ("the printed status of a joint search that found nothing",
+     r"(status = optimal as a\s+modulo schedule only, no warp assignment \(joint search: timeout\))",
+     lambda r: (f"status = {_failed_status()}",)),
+]
+
+SOLVE_TIMES = "bench/results/solve_times.txt"
+WS_LOG = "bench/results/ws/ws-log.txt"
+NOTES = "bench/results/NOTES.md"
+# (what, the README's words, the results file, its words; the figures of both, in order, must agree)
+CITED: list[tuple[str, str, str, str]] = [
+    ("solve times of the three joint cases (median of five)",
+     r"Hopper FA forward (\d\.\d+) s, Blackwell FA forward (\d\.\d+) s \((\d\.\d+) s in a\s+cold process",
+     SOLVE_TIMES, r"Hopper FA fwd (\d\.\d+) s <= 2\.8 s, Blackwell FA fwd\s+#\s+(\d\.\d+) s <= 1\.9 s \((\d\.\d+) s cold\)"),
+    ("the main job end to end",
+     r"`twill optimize kernels/fa3\.py --arch h100` (\d\.\d+) s end to end",
+     SOLVE_TIMES, r"Main job end to end: twill optimize kernels/fa3\.py --arch h100, [\d.]+ s -> (\d\.\d+) s wall"),
+    ("the paper's unsatisfiable Blackwell modifications",
+     r"Not sub-tiled: (\d+) -> (\d+), optimal in\s+(\d+) s; one compute group: (\d+) -> (\d+), feasible \(I >= (\d+) "
+     r"proved\) when the (\d+) s budget ran out; no\s+cross-warp communication: (\d+) -> (\d+), feasible \(I >= (\d+) proved\)",
+     SOLVE_TIMES, r"not sub-tiled, (\d+) -> (\d+), optimal in (\d+) s; one\s+#\s+compute group, (\d+) -> (\d+) feasible "
+     r"\(I >= (\d+) proved\) when the (\d+) s budget ran out; no cross-warp\s+#\s+communication, (\d+) -> (\d+) feasible "
+     r"\(I >= (\d+) proved\)"),
+    ("the ping-pong on the H200 against Triton's default",
+     r"runs the FA forward at ~(\d+) TFLOP/s at N = 16k\s+against Triton's default \d+-(\d+)",
+     WS_LOG, r"(?:twill ws \(repeat\)|fa3 Triton default)\s+(\d+)\.\d TFLOP/s"),
+    ("one compute partition on sm_90",
+     r"Triton 3\.6 compiled it with wrong results\s+through its pipeliner and at (0\.\d+)x without",
+     NOTES, r"\((0\.\d+)x; predicted"),
+]
+
+
+def check_figures(readme: str, runs: Runs) -> list[tuple[str, bool, str]]:
+    out = []
+    for what, words, program in FIGURES:
+        m = re.search(words, readme)
+        if m is None:
+            out.append((what, False, f"the README no longer says /{words}/: update this check with it"))
+            continue
+        said = tuple(" ".join(g.split()) for g in m.groups())      # the README wraps its lines
+        got = tuple(str(x) for x in program(runs))
+        out.append((what, said == got, f"README {', '.join(said)}; program {', '.join(got)}"))
+    return out
+
+
+def check_cited(readme: str) -> list[tuple[str, bool, str]]:
+    out = []
+    for what, words, path, theirs in CITED:
+        m = re.search(words, readme)
+        text = (ROOT / path).read_text()
+        if m is None:
+            out.append((what, False, f"the README no longer says /{words}/: update this check with it"))
+            continue
+        found = [g for mm in re.finditer(theirs, text) for g in mm.groups() if g is not None]
+        said = list(m.groups())
+        ok = all(s in found or any(f.startswith(s) or s.startswith(f) for f in found) for s in said)
+        out.append((what, ok, f"README {', '.join(said)}; {path}: {', '.join(found[:12]) or 'no match'}"))
+    return out
+
+
+def check(readme: str | None = None, out: Path | None = None) -> list[tuple[str, bool, str]]:
+    readme = readme if readme is not None else (ROOT / "README.md").read_text()
+    with tempfile.TemporaryDirectory() as tmp:
+        runs = Runs(out or Path(tmp))
+        return check_figures(readme, runs) + check_cited(readme)
+
+
+def main() -> int:
+    results = check()
+    for what, ok, detail in results:
+        print(f"{'ok ' if ok else 'BAD'} {what}: {detail}")
+    return 0 if all(ok for _, ok, _ in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,82 @@
+"""Ctrl-C: whatever is running (imports, Triton's compile, a CP-SAT or SCIP solve in C++), the
+command stops within a second with one line and exit 130, and writes nothing."""
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("triton")
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# One compute group for the sub-tiled kernel's two sub-tiles: the joint search climbs I for minutes.
+LONG = ["optimize", str(ROOT / "kernels/fa3_subtiled.py"), "--arch", "h200", "--num-warps", "4",
+        "--warp-groups", "1", "--no-realisability", "--total-time", "600", "--quiet"]
+
+
+def _children(pid):
+    """Process ids whose parent is ``pid`` (from /proc; empty where there is none)."""
+    out = []
+    for p in Path("/proc").glob("[0-9]*"):
+        try:
+            if int((p / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(p.name)
+        except (OSError, ValueError, IndexError):
+            pass
+    return out
+
+
+def _env():
+    return dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+
+
+def _interrupt(tmp_path, argv, after):
+    out = tmp_path / "out"
+    proc = subprocess.Popen([sys.executable, "-m", "twill", *argv, "-o", str(out)], cwd=tmp_path, env=_env(),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(after)
+    assert proc.poll() is None, "finished before the interrupt"
+    t0 = time.perf_counter()
+    proc.send_signal(signal.SIGINT)
+    try:
+        stdout, stderr = proc.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        pytest.fail("still running 10 s after SIGINT")
+    return proc.returncode, time.perf_counter() - t0, stdout, stderr, out
+
+
+@pytest.mark.parametrize("after", [0.5, 6.0], ids=["starting", "solving"])
+def test_sigint_stops_within_a_second_with_one_line_and_writes_nothing(tmp_path, after):
+    rc, took, stdout, stderr, out = _interrupt(tmp_path, LONG, after)
+    assert rc == 130, (rc, stderr[-2000:])
+    assert stderr.splitlines() == ["twill optimize: interrupted"], stderr[-2000:]
+    assert took < 1.5, took
+    assert not out.exists() and not (tmp_path / "twill-out").exists()
+    assert not list(tmp_path.rglob("*.tmp"))
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads child processes from /proc")
+def test_sigint_stops_regen_and_its_worker_processes(tmp_path):
+    """regen solves in worker processes: they are stopped too, and multiprocessing has nothing to warn
+    about; what was stored stays stored (SQLite commits each result)."""
+    db = tmp_path / "s.sqlite"
+    argv = ["regen", str(ROOT / "kernels"), "--arch", "h100", "--db", str(db), "--jobs", "2", "--quiet"]
+    proc = subprocess.Popen([sys.executable, "-m", "twill", *argv], cwd=tmp_path, env=_env(),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(4.0)
+    assert proc.poll() is None
+    children = _children(proc.pid)
+    proc.send_signal(signal.SIGINT)
+    _, stderr = proc.communicate(timeout=10)
+    assert proc.returncode == 130 and stderr.splitlines() == ["twill regen: interrupted"], stderr[-2000:]
+    time.sleep(0.5)
+    alive = [c for c in children if Path(f"/proc/{c}").exists() and "zombie" not in Path(f"/proc/{c}/status")
+             .read_text().lower()]
+    assert not alive, alive
+    assert sorted(p.name for p in tmp_path.iterdir()) in (["s.sqlite"], ["s.sqlite", "s.sqlite-shm", "s.sqlite-wal"])
