@@ -295,9 +295,15 @@ def _fold(b: _Body) -> tuple[list[list[int]], list[int]]:
             union(i, cons[0])
     # 3. Views, address arithmetic and scalars fold into their first consumer (backwards, so chains
     #    of them reach a real node); those with none stay as bookkeeping of the loop.
+    #    A view of a buffer the loop loads (a transposed K tile) joins the load instead: it aliases the
+    #    buffer, and folding it into one reader would order that reader before every other.
     folded_nowhere: list[int] = []
     for i in reversed(range(len(b.ops))):
         if b.cat[i] in ("view", "address", "scalar"):
+            src = b.defined_by.get(b.ops[i].operands[0]) if b.ops[i].operands else None
+            if b.ops[i].name in vocab.SMEM_VIEWS and src is not None and b.cat[find(src)] in ("tma_load", "load"):
+                union(i, src)
+                continue
             cons = [j for j in b.consumers(i, follow_yield=True) if j != i]
             if cons:
                 union(i, cons[0])
@@ -308,6 +314,15 @@ def _fold(b: _Body) -> tuple[list[list[int]], list[int]]:
         if i not in folded_nowhere:
             groups[find(i)].append(i)
     return sorted(groups.values(), key=lambda g: min(g)), folded_nowhere
+
+
+def _buffer_of(ops: list[IROp], members: list[int], i: int) -> int | None:
+    """The member of a node that allocates the buffer view ``ops[i]`` aliases (following views), if any."""
+    defined = {r: j for j in members for r in ops[j].results}
+    j = i
+    while ops[j].name in vocab.VIEWS and ops[j].operands and ops[j].operands[0] in defined:
+        j = defined[ops[j].operands[0]]
+    return j if j != i and ops[j].name not in vocab.VIEWS else None
 
 
 def _joins(b: _Body, i: int, j: int) -> bool:
@@ -385,6 +400,37 @@ def _where(kernel: str, op: IROp) -> str:
     return f"{kernel} ({loc})" if loc else kernel
 
 
+def _footprint(ops: list[IROp], members: list[int], node_of: dict[int, int], users: dict[str, list[int]],
+               carried_to: dict[str, str]) -> tuple[int, int, int]:
+    """Bytes in registers, shared and tensor memory of the results that live beyond the node (used by
+    another node or carried)."""
+    regs = smem = tmem = 0
+    counted: set[int] = set()
+    for i in members:
+        o = ops[i]
+        for r, t in zip(o.results, o.result_types):
+            escapes = any(node_of.get(u) != node_of[i] for u in users.get(r, ())) or r in carried_to
+            if not escapes:
+                continue
+            ti = type_info(t)
+            if o.name in vocab.VIEWS and ti.space in ("smem", "tmem"):
+                # a view of a buffer aliases it: the buffer's owner counts it, this node when it owns it
+                # and only the view leaves it (a loaded tile read through its transpose)
+                buf = _buffer_of(ops, members, i)
+                if buf is None or buf in counted:
+                    continue
+                counted.add(buf)
+            elif ti.space in ("smem", "tmem"):
+                counted.add(i)
+            if ti.space == "regs" and not ti.dtype.startswith("!tt.ptr"):
+                regs += ti.bytes
+            elif ti.space == "smem":
+                smem += ti.bytes
+            elif ti.space == "tmem":
+                tmem += ti.bytes
+    return regs, smem, tmem
+
+
 def _make_op(ops: list[IROp], members: list[int], anchor: int, kind: str, prefix: str, used_ids: set[str],
              node_of: dict[int, int], users: dict[str, list[int]], carried_to: dict[str, str]) -> Op:
     a = ops[anchor]
@@ -437,23 +483,7 @@ def _make_op(ops: list[IROp], members: list[int], anchor: int, kind: str, prefix
     attrs.setdefault("bytes", main.bytes)
     attrs["nops"] = sum(1 for i in members if ops[i].name.startswith(("arith.", "math.")) and
                         type_info(ops[i].result_types[0]).space == "regs" if ops[i].result_types)
-    # Footprints: results that live beyond the node (used by another node or carried).
-    regs = smem = tmem = 0
-    for i in members:
-        o = ops[i]
-        for r, t in zip(o.results, o.result_types):
-            escapes = any(node_of.get(u) != node_of[i] for u in users.get(r, ())) or r in carried_to
-            if not escapes:
-                continue
-            ti = type_info(t)
-            if o.name in vocab.VIEWS and ti.space in ("smem", "tmem"):
-                continue   # a view of a buffer aliases it: the buffer's owner counts it
-            if ti.space == "regs" and not ti.dtype.startswith("!tt.ptr"):
-                regs += ti.bytes
-            elif ti.space == "smem":
-                smem += ti.bytes
-            elif ti.space == "tmem":
-                tmem += ti.bytes
+    regs, smem, tmem = _footprint(ops, members, node_of, users, carried_to)
     if kind in ("dot", "tmem_store") and main.space == "tmem":
         tmem = max(tmem, main.bytes)   # the accumulator / stored tile lives in tensor memory
     lines = sorted({ops[i].loc.line for i in members if ops[i].loc.line is not None})
