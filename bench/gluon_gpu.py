@@ -64,6 +64,23 @@ def _bench(fn: Any) -> float:
     return triton.testing.do_bench(fn, warmup=50, rep=200, return_mode="median")
 
 
+def _timings(fn: Any) -> dict[str, float]:
+    """Milliseconds per call as launched (do_bench, events, median), replayed from a CUDA graph (the
+    device's time without the host's launch cost), and the host's microseconds per launch."""
+    import torch
+    import triton
+
+    ms = _bench(fn)
+    graph_ms = triton.testing.do_bench_cudagraph(fn, rep=200, return_mode="median")
+    torch.cuda.synchronize()
+    t0 = time.perf_counter()
+    for _ in range(20):
+        fn()
+    host_us = (time.perf_counter() - t0) / 20 * 1e6
+    torch.cuda.synchronize()
+    return {"ms": ms, "graph_ms": graph_ms, "host_us": host_us}
+
+
 def _sizes(kmod: Any, sizes: list[int]) -> list[dict[str, int]]:
     """The problems to time: the FA sizes of the benchmark (B=4, H=32, D=128, N each), else PROBLEM."""
     problem = dict(getattr(kmod, "PROBLEM", {}) or {})
@@ -102,8 +119,10 @@ def one(directory: Path, sizes: list[int]) -> dict[str, Any]:
     for size in _sizes(kmod, sizes):
         inp = kmod.make_inputs(**size, seed=13)
         setattr(kmod, meta["jit"], gmod.kernel)
-        ms = _bench(lambda: kmod.launch(inp))
-        out["speed"].append({"problem": size, "ms": ms, "tflops": fl(**size) / ms * 1e-9 if callable(fl) else None})
+        t = _timings(lambda: kmod.launch(inp))
+        f = fl(**size) if callable(fl) else None
+        out["speed"].append({"problem": size, **t, "tflops": f / t["ms"] * 1e-9 if f else None,
+                             "graph_tflops": f / t["graph_ms"] * 1e-9 if f else None})
         del inp
         torch.cuda.empty_cache()
     setattr(kmod, meta["jit"], triton_fn)
@@ -120,24 +139,28 @@ def baselines(kernel_file: str, sizes: list[int]) -> dict[str, Any]:
     kmod = _module(ROOT / kernel_file, "twill_bench_base")
     fl = kmod.flops
     out: dict[str, Any] = {"kernel_file": kernel_file, "rows": []}
-    configs = [{}] + list(getattr(kmod, "BENCH_CONFIGS", [{"num_stages": 2}, {"num_stages": 3}, {"num_stages": 4}]))
+    configs = [{}] + (list(getattr(kmod, "BENCH_CONFIGS", [{"num_stages": 2}, {"num_stages": 3}, {"num_stages": 4}]))
+                      if os.environ.get("TWILL_BENCH_CONFIGS", "1") == "1" else [])
     for size in _sizes(kmod, sizes):
         inp = kmod.make_inputs(**size, seed=13)
         row: dict[str, Any] = {"problem": size}
         for cfg in configs:
             key = "triton_" + ("default" if not cfg else "_".join(f"{k}{v}" for k, v in cfg.items()))
             try:
-                row[key] = fl(**size) / _bench(lambda: kmod.launch(inp, **cfg)) * 1e-9
+                t = _timings(lambda: kmod.launch(inp, **cfg))
+                row[key], row[key + "_graph"] = fl(**size) / t["ms"] * 1e-9, fl(**size) / t["graph_ms"] * 1e-9
             except Exception as e:   # noqa: BLE001 - a config Triton cannot run: recorded
                 row[key] = f"failed: {type(e).__name__}"
         if "q" in inp and "do" not in inp:
             q, k, v = inp["q"], inp["k"], inp["v"]
             for name, be in (("sdpa_cudnn", SDPBackend.CUDNN_ATTENTION), ("sdpa_flash", SDPBackend.FLASH_ATTENTION)):
                 with sdpa_kernel(be):
-                    row[name] = fl(**size) / _bench(lambda: F.scaled_dot_product_attention(q, k, v)) * 1e-9
+                    t = _timings(lambda: F.scaled_dot_product_attention(q, k, v))
+                row[name], row[name + "_graph"] = fl(**size) / t["ms"] * 1e-9, fl(**size) / t["graph_ms"] * 1e-9
         if "a" in inp and "b" in inp:
             a, b = inp["a"], inp["b"]
-            row["cublas"] = fl(**size) / _bench(lambda: torch.matmul(a, b.T)) * 1e-9
+            t = _timings(lambda: torch.matmul(a, b.T))
+            row["cublas"], row["cublas_graph"] = fl(**size) / t["ms"] * 1e-9, fl(**size) / t["graph_ms"] * 1e-9
         out["rows"].append(row)
         del inp
         torch.cuda.empty_cache()
@@ -208,8 +231,8 @@ def _line(res: dict[str, Any]) -> str:
         return f"{res.get('label')}: ERROR {res['error']}"
     checks = res["checks"]
     worst = max(max(c["rel_err"]) for c in checks)
-    speed = ", ".join(f"{s['problem'].get('N', '')}:{s['tflops']:.1f}" if s["tflops"] else f"{s['ms']:.3f} ms"
-                      for s in res["speed"])
+    speed = ", ".join(f"{s['problem'].get('N', '')}:{s['tflops']:.1f}/{s['graph_tflops']:.1f}g"
+                      f"/{s['host_us']:.0f}us" if s["tflops"] else f"{s['ms']:.3f} ms" for s in res["speed"])
     return (f"{res['label']}: {'PASS' if res['pass'] else 'FAIL'} (max rel err {worst:.2e}"
             f"{', NaN' if any(c['nan'] for c in checks) else ''}) TFLOP/s {speed} [{res.get('seconds')} s]")
 

@@ -39,7 +39,7 @@ def main() -> int:
         if a.only and label not in a.only:
             continue
         d = Path(a.out) / label
-        cmd = [sys.executable, "-m", "twill", "optimize", kernel, "--arch", a.arch, "-o", str(d), "--quiet"] + flags
+        cmd = [sys.executable, "-m", "twill", "optimize", kernel, "--arch", a.arch, "-o", str(d), "--quiet", "--force"] + flags
         t0 = time.time()
         r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
         ok = r.returncode == 0 and (d / "kernel_gluon.py").is_file()

@@ -5,16 +5,21 @@ asynchronous wgmma across partitions; the Gluon back end writes all of that, so 
 without Triton's realisability constraints. Its search dimension is the row split: for each number
 of row sub-tiles the rows allow (``twill.ir.dims``; a Hopper sub-tile keeps at least one 64-row
 warpgroup), the graph is split, costed, normalised and solved jointly, with the register limit of
-the partition the generated kernel will give each compute group; the best predicted iteration
-(cycles) wins, the fewest sub-tiles on a tie. Its kernel is then generated and compiled offline.
+the partition the generated kernel will give each compute group. Each schedule's kernel is generated,
+compiled offline and read back from ptxas: when ptxas spills or serialises the wgmmas (the model
+counts tiles, ptxas also needs addresses and the asynchronous pipeline's registers), the split is
+solved again under a tighter limit. The best predicted iteration (cycles) among the clean kernels
+wins, the fewest sub-tiles on a tie.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from codegen.gluon.generate import GluonKernel, compile_offline, generate
+from codegen.gluon.generate import GluonKernel, PtxasReport, compile_offline, generate, ptxas_report
 from codegen.gluon.plan import REG_FILE, REG_OVERHEAD
 from twill.errors import TwillError
 from twill.graph.model import LoopGraph
@@ -33,27 +38,44 @@ from twill.solve.search import JointOptions, joint_search
 
 ROWS_PER_WARPGROUP = 64          # a Hopper wgmma is m64nNk16 per warpgroup
 PRODUCER_REGS = 24
+SEARCH_SECONDS = 120.0           # the joint searches of all row splits together, unless --total-time says
 
 
 @dataclass(frozen=True)
 class Candidate:
-    """One point of the search: the row split, its graph and schedule, and the predicted iteration."""
+    """One point of the search: the row split, its graph and schedule, and the predicted iteration;
+    once generated, its kernel and what ptxas said of it (or why it was not generated)."""
 
     subtiles: int
     graph: LoopGraph                 # normalised, split
     costed: LoopGraph                # in cycles, split
     schedule: Schedule
     norm: dict[str, Any]
+    reg_limit: int = 0               # registers per thread a compute group was allowed
+    budget: float = 0.0              # seconds the joint search had
+    hold: bool = True                # a dot's register operands live until it retires (else: until issued)
+    kernel: GluonKernel | None = None
+    ttgir: str | None = None
+    ptxas: PtxasReport | None = None
+    error: str = ""                  # why no kernel was generated
 
     @property
     def cycles(self) -> float:
         return self.schedule.ii * float(self.norm["scale"]) if self.schedule.status in ("optimal", "feasible") \
             else math.inf
 
+    @property
+    def clean(self) -> bool:
+        """Generated, compiled, and ptxas neither spills nor serialises the wgmmas."""
+        return self.kernel is not None and (self.ptxas is None or self.ptxas.clean)
+
     def summary(self) -> dict[str, Any]:
         return {"subtiles": self.subtiles, "ii": self.schedule.ii, "length": self.schedule.length,
+                "reg_limit": self.reg_limit, "search_seconds": round(self.schedule.solve_seconds, 1),
+                "operands_live": "until the dot retires" if self.hold else "until the dot issues",
                 "status": self.schedule.status, "iteration_cycles": round(self.cycles, 1)
-                if self.cycles < math.inf else None, "warp_groups": self.schedule.get("warp_groups")}
+                if self.cycles < math.inf else None, "warp_groups": self.schedule.get("warp_groups"),
+                "ptxas": self.ptxas.to_dict() if self.ptxas else None, "error": self.error or None}
 
 
 @dataclass
@@ -62,9 +84,15 @@ class GluonResult:
 
     candidates: list[Candidate] = field(default_factory=list)
     chosen: Candidate | None = None
-    kernel: GluonKernel | None = None
-    ttgir: str | None = None
     reason: str = ""
+
+    @property
+    def kernel(self) -> GluonKernel | None:
+        return self.chosen.kernel if self.chosen else None
+
+    @property
+    def ttgir(self) -> str | None:
+        return self.chosen.ttgir if self.chosen else None
 
     def to_dict(self) -> dict[str, Any]:
         return {"candidates": [c.summary() for c in self.candidates],
@@ -93,16 +121,27 @@ def consumer_reg_limit(machine: Machine, consumer_warps: list[int]) -> int:
     return share - REG_OVERHEAD
 
 
+@dataclass(frozen=True)
+class _Split:
+    """What one row split's searches share."""
+
+    graph: LoopGraph                 # normalised, split
+    costed: LoopGraph
+    norm: dict[str, Any]
+    modulo: Schedule
+    nc: int
+
+
 def solve_gluon(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
                 say: Callable[[str], None]) -> GluonResult:
-    """Search the row split, generate the best schedule's kernel and compile it offline."""
+    """Search the row split; for each, solve, generate, compile and ask ptxas, and solve again under a
+    tighter register limit while ptxas spills or serialises the wgmmas; keep the best clean kernel."""
     res = GluonResult()
     if machine.sm != 90:
         res.reason = f"the Gluon back end writes Hopper kernels; {machine.name} is sm_{machine.sm}"
         return res
     fn = read_function(kir.text, graph.name)
-    loops = fn.module.loops()
-    loop = loops[graph.get("loop_index") or 0]
+    loop = fn.module.loops()[graph.get("loop_index") or 0]
     rs = row_split(fn, loop)
     warps = int(graph.get("num_warps") or 4)
     choices = split_choices(rs.rows if rs.possible else 0, warps, getattr(options, "row_split", None))
@@ -111,53 +150,114 @@ def solve_gluon(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
         choices = [1]
     solve_opts = SolveOptions(time_limit=options.time_limit,
                               **({"threads": options.threads} if getattr(options, "threads", None) else {}))
+    total = getattr(options, "total_time", None) or SEARCH_SECONDS
+    splits = []
     for nc in choices:
         try:
-            res.candidates.append(_candidate(graph, rs, loop, nc, machine, options, solve_opts))
+            splits.append(_split(graph, rs, loop, nc, machine, options, solve_opts))
         except TwillError as e:
             say(f"gluon: {nc} sub-tile(s): {e}")
-    for c in res.candidates:
-        say(f"gluon: {c.subtiles} row sub-tile(s): I={c.schedule.ii} L={c.schedule.length} ({c.schedule.status}), "
-            f"{c.cycles:.0f} cycles per iteration")
-    return _emit(res, kir, machine, options, say)
+    for hold in (True, False):
+        for sp in splits:
+            res.candidates += _tighten(sp, kir, machine, options, solve_opts, total / len(splits), hold, say)
+        if any(c.cycles < math.inf for c in res.candidates) or not hold:
+            break
+        say("gluon: no schedule fits the registers while a dot's register operands stay live until it retires; "
+            "solving again with operands free once issued (ptxas then says whether it spills)")
+    return _choose(res)
 
 
-def _candidate(graph: LoopGraph, rs: Any, loop: Any, nc: int, machine: Machine, options: Any,
-               solve_opts: SolveOptions) -> Candidate:
+def _split(graph: LoopGraph, rs: Any, loop: Any, nc: int, machine: Machine, options: Any,
+           solve_opts: SolveOptions) -> _Split:
     g = split_graph(graph, rs, loop.body.ops if loop.body else [], nc)
     costed = annotate_costs(g, machine)
     scaled, norm = normalize_graph(costed, options.normalize_bound)
     modulo = modulo_schedule(ModuloProblem.from_graph(scaled, machine.units), options.backend, solve_opts)
-    warps = int(graph.get("num_warps") or 4)
-    limit = consumer_reg_limit(machine, [warps // nc] * nc)
-    jopts = JointOptions(time_limit=options.time_limit, threads=solve_opts.threads, reg_limit=limit,
-                         modulo_backend=options.backend)
-    joint = joint_search(scaled, machine, jopts, seed=modulo.with_extra(normalization=norm), backend=options.joint_backend)
+    return _Split(scaled, costed, norm, modulo, nc)
+
+
+TIGHTEN_STEP = 16                # registers per thread taken off the limit when ptxas needs more
+TIGHTEN_TRIES = 3
+
+
+def _tighten(sp: _Split, kir: KernelIR, machine: Machine, options: Any, solve_opts: SolveOptions, budget: float,
+             hold: bool, say: Callable[[str], None]) -> list[Candidate]:
+    """One split's candidates: solved under the partition's register limit, generated, compiled and
+    checked by ptxas; while ptxas spills or serialises the wgmmas, solved again ``TIGHTEN_STEP`` registers
+    tighter (the schedule's register model counts tiles, ptxas also needs addresses and the wgmma pipeline's)."""
+    warps = int(sp.graph.get("num_warps") or 4)
+    limit = consumer_reg_limit(machine, [warps // sp.nc] * sp.nc)
+    deadline = time.perf_counter() + budget
+    out: list[Candidate] = []
+    for _ in range(TIGHTEN_TRIES):
+        left = deadline - time.perf_counter()
+        if left <= 1:
+            break
+        c = _generated(_candidate(sp, machine, options, solve_opts, left, hold, limit), kir, machine, options)
+        out.append(c)
+        _say_candidate(c, say)
+        if c.cycles == math.inf or c.kernel is None or c.clean:
+            break
+        limit -= TIGHTEN_STEP
+        say(f"gluon: {sp.nc} sub-tile(s): solving again under {limit} registers per thread")
+    return out
+
+
+def _candidate(sp: _Split, machine: Machine, options: Any, solve_opts: SolveOptions, budget: float, hold: bool,
+               limit: int) -> Candidate:
+    # As the generated kernel runs: no register tile crosses between compute groups (the partitions
+    # pass values only through the producer's load rings), and (``hold``) a dot's register operands
+    # stay live until the dot retires (wgmma is issued asynchronously, waited for where its result is read).
+    jopts = JointOptions(time_limit=min(options.time_limit, budget), total_time=budget, threads=solve_opts.threads,
+                         reg_limit=limit, modulo_backend=options.backend, no_cross_warp=True, hold_async=hold)
+    joint = joint_search(sp.graph, machine, jopts, seed=sp.modulo.with_extra(normalization=sp.norm),
+                         backend=options.joint_backend)
     if joint.status in ("optimal", "feasible"):
-        bad = verify(scaled, machine, joint)
+        bad = verify(sp.graph, machine, joint)
         if bad:
-            raise TwillError("schedule failed the independent checker", where=graph.name,
+            raise TwillError("schedule failed the independent checker", where=sp.graph.name,
                              found="; ".join(str(v) for v in bad[:3]))
-    return Candidate(nc, scaled, costed, joint.with_extra(normalization=norm, row_split=nc), norm)
+    return Candidate(sp.nc, sp.graph, sp.costed, joint.with_extra(normalization=sp.norm, row_split=sp.nc), sp.norm,
+                     limit, budget, hold)
 
 
-def _emit(res: GluonResult, kir: KernelIR, machine: Machine, options: Any, say: Callable[[str], None]) -> GluonResult:
-    """Generate and compile the best candidate; the next best when one does not fit or compile."""
-    ranked = sorted((c for c in res.candidates if c.cycles < math.inf), key=lambda c: (c.cycles, c.subtiles))
-    if not ranked:
-        res.reason = res.reason or "no joint schedule was found for any row split"
-        return res
-    reasons = []
-    for c in ranked:
-        try:
-            k = generate(kir.text, c.graph, c.schedule, machine, kir.spec, tc_order=getattr(options, "tc_order", True))
-            compiled = compile_offline(k, machine)
-        except TwillError as e:
-            reasons.append(f"{c.subtiles} sub-tile(s): {e}")
-            say(f"gluon: {c.subtiles} sub-tile(s) not generated: {e}")
-            continue
-        res.chosen, res.kernel, res.ttgir = c, k, compiled.asm["ttgir"]
-        res.reason = "; ".join(reasons)
-        return res
-    res.reason = "; ".join(reasons)
+def _generated(c: Candidate, kir: KernelIR, machine: Machine, options: Any) -> Candidate:
+    """``c`` with its kernel generated, compiled offline and checked by ptxas (or the reason it was not)."""
+    if c.cycles == math.inf:
+        return c
+    try:
+        k = generate(kir.text, c.graph, c.schedule, machine, kir.spec, tc_order=getattr(options, "tc_order", True))
+        compiled = compile_offline(k, machine)
+    except TwillError as e:
+        return dataclasses.replace(c, error=str(e))
+    report = ptxas_report(compiled, machine)
+    if report is not None and not report.clean:
+        k = dataclasses.replace(k, decisions=k.decisions + (f"registers: {report.problem()}",))
+    return dataclasses.replace(c, kernel=k, ttgir=compiled.asm["ttgir"], ptxas=report)
+
+
+def _say_candidate(c: Candidate, say: Callable[[str], None]) -> None:
+    head = f"gluon: {c.subtiles} row sub-tile(s) under {c.reg_limit} registers"
+    if c.cycles == math.inf:
+        say(f"{head}: no joint schedule ({c.schedule.status}: {c.budget:.0f} s, I from {c.schedule.lower_bound} "
+            "searched; --total-time gives the search more)")
+    elif c.kernel is None:
+        say(f"{head}: I={c.schedule.ii} L={c.schedule.length} ({c.schedule.status}), not generated: {c.error}")
+    else:
+        tail = f"; {c.ptxas.problem()}" if c.ptxas is not None and not c.ptxas.clean else ""
+        say(f"{head}: I={c.schedule.ii} L={c.schedule.length} ({c.schedule.status}), {c.cycles:.0f} cycles per "
+            f"iteration{tail}")
+
+
+def _choose(res: GluonResult) -> GluonResult:
+    """The clean kernel predicted fastest (fewest sub-tiles on a tie); failing that, the fastest that
+    compiled, with what ptxas said; failing that, why none was generated."""
+    made = sorted((c for c in res.candidates if c.kernel is not None), key=lambda c: (c.cycles, c.subtiles))
+    clean = [c for c in made if c.clean]
+    res.chosen = (clean or made or [None])[0]
+    why = [f"{c.subtiles} sub-tile(s) under {c.reg_limit} registers: {c.error or c.ptxas.problem()}"
+           for c in res.candidates if c.error or (c.ptxas is not None and not c.ptxas.clean)]
+    if res.chosen is None and not why:
+        why = ["no joint schedule was found for any row split"]
+    res.reason = "; ".join(why)
     return res

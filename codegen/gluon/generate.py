@@ -3,8 +3,11 @@ source (``kernel_gluon.py``), ``compile_offline`` compiles it for the target wit
 """
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import json
+import re
+import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass, field
@@ -47,7 +50,8 @@ class GluonKernel:
 
     def to_dict(self) -> dict[str, Any]:
         return {"kernel": self.name, "num_warps": self.num_warps, "maxnreg": self.maxnreg,
-                "signature": self.signature, "descriptor_blocks": self.descriptor_blocks,
+                "signature": self.signature, "divisible": list(self.divisible),
+                "descriptor_blocks": self.descriptor_blocks,
                 "decisions": list(self.decisions)}
 
 
@@ -87,7 +91,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     plan = plan_kernel(fn, loop, graph, schedule, machine, rows)
     table = aliases(ttgir)
     mod = Module(plan, table)
-    turns = tc_order and len(plan.consumers) > 1 and len(plan.tc_runs) == len(plan.consumers)
+    turns = tc_order and len({p for p, _ in plan.tc_runs}) > 1
     register_rings(mod, turns)
     parts = []
     for p in plan.consumers:
@@ -140,12 +144,10 @@ def _scheduled_loop(fn: Any, graph: LoopGraph) -> Any:
     return loop
 
 
-def _turn(plan: KernelPlan, part: int) -> Turn | None:
-    for order, (p, dots) in enumerate(plan.tc_runs):
-        if p == part:
-            stages = max(p.stages for p in plan.consumers)
-            return Turn(order, len(plan.tc_runs), stages - 1, dots)
-    return None
+def _turn(plan: KernelPlan, part: int) -> Turn:
+    at = {d: (g, i == 0, i == len(dots) - 1) for g, (p, dots) in enumerate(plan.tc_runs) if p == part
+          for i, d in enumerate(dots)}
+    return Turn(at, len(plan.tc_runs), max(p.stages for p in plan.consumers) - 1)
 
 
 def _decisions(plan: KernelPlan, turns: bool) -> list[str]:
@@ -166,7 +168,7 @@ def _decisions(plan: KernelPlan, turns: bool) -> list[str]:
         out.append(f"ring {r.name}: {r.depth} buffers of {list(r.shape)} {r.dtype} (the loads run "
                    f"{r.depth - 1} iteration(s) ahead), read by partition(s) {', '.join(map(str, r.readers))}")
     if turns:
-        order = " | ".join(f"partition {p}" for p, _ in plan.tc_runs)
+        order = " | ".join(f"partition {p} ({len(d)} dot{'s' if len(d) > 1 else ''})" for p, d in plan.tc_runs)
         out.append(f"tensor-core order per iteration (the schedule's slots), kept by turn barriers: {order}")
     out.append(f"shared memory: {plan.smem_bytes} bytes planned of {plan.machine.smem_per_cta}; maxnreg "
                f"{plan.maxnreg}")
@@ -194,17 +196,21 @@ MAXNREG = {plan.maxnreg}
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 
 
+_LAYOUTS = {{}}                  # argument -> its layout object, made on first use
+
+
 def _descriptor(value, name):
     """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
-    from triton.experimental.gluon import language as gl
     from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
 
-    block = DESCRIPTOR_BLOCKS[name]
-    layout = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+    layout = _LAYOUTS.get(name)
+    if layout is None:
+        from triton.experimental.gluon import language as gl
+        layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
     base = getattr(value, "base", value)
     shape = list(getattr(value, "shape", base.shape))
     strides = list(getattr(value, "strides", None) or base.stride())
-    return TensorDescriptor(base, shape, strides, block, layout)
+    return TensorDescriptor(base, shape, strides, DESCRIPTOR_BLOCKS[name], layout)
 
 
 def launch(grid, *args, **kwargs):
@@ -258,6 +264,55 @@ def _innermost(e: BaseException) -> str:
             return where + msg.strip().splitlines()[-1]
     lines = [ln.strip() for ln in str(chain[-1]).splitlines() if ln.strip()]
     return lines[-1] if lines else type(chain[-1]).__name__
+
+
+@dataclass(frozen=True)
+class PtxasReport:
+    """What ptxas says of the compiled kernel: registers, spills, and whether it serialised the wgmmas
+    (it does when the asynchronous pipeline's registers do not fit: every wgmma then waits for the
+    one before, a silent loss of the overlap the schedule asked for)."""
+
+    registers: int
+    spill_stores: int
+    spill_loads: int
+    serialized: str = ""            # ptxas's reason, when it serialised the wgmmas
+
+    @property
+    def clean(self) -> bool:
+        return not (self.spill_stores or self.spill_loads or self.serialized)
+
+    def problem(self) -> str:
+        if self.serialized:
+            return f"ptxas serialises the wgmmas ({self.serialized})"
+        if self.spill_stores or self.spill_loads:
+            return f"ptxas spills registers ({self.spill_stores} bytes stored, {self.spill_loads} loaded)"
+        return ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+def ptxas_report(compiled: Any, machine: Machine) -> PtxasReport | None:
+    """ptxas -v over the compiled PTX (Triton's own ptxas, as it compiled it); None when there is none."""
+    try:
+        from triton.backends.nvidia.compiler import get_ptxas
+        ptxas = get_ptxas(machine.sm).path
+    except Exception:   # noqa: BLE001 - no NVIDIA back end here: unknown, not clean
+        return None
+    arch = f"sm_{machine.sm}a" if machine.sm == 90 else f"sm_{machine.sm}"
+    with tempfile.TemporaryDirectory(prefix="twill-ptxas-") as tmp:
+        src = Path(tmp) / "k.ptx"
+        src.write_text(compiled.asm["ptx"])
+        r = subprocess.run([ptxas, "-v", f"--gpu-name={arch}", str(src), "-o", str(Path(tmp) / "k.cubin")],
+                           capture_output=True, text=True)
+    log = r.stdout + r.stderr
+    if r.returncode != 0:
+        return None
+    regs = [int(x) for x in re.findall(r"Used (\d+) registers", log)]
+    spills = re.findall(r"(\d+) bytes spill stores, (\d+) bytes spill loads", log)
+    ser = re.search(r"wgmma\.mma_async instructions are serialized due to ([^\n']+?)(?: for the function|\n|$)", log)
+    return PtxasReport(registers=max(regs, default=0), spill_stores=sum(int(a) for a, _ in spills),
+                       spill_loads=sum(int(b) for _, b in spills), serialized=ser.group(1).strip() if ser else "")
 
 
 def compile_offline(k: GluonKernel, machine: Machine, directory: str | Path | None = None) -> Any:

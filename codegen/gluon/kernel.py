@@ -79,6 +79,7 @@ class Source:
         self.ops = plan.fn.ops
         self.loop_at = self.ops.index(plan.loop)
         self.lines: list[str] = []
+        self.dead_after_loop: list[tuple[str, str]] = []   # (buffer, type): loaded tiles nothing reads after the loop
 
     def subs_of(self, op: IROp) -> list[int | None]:
         if self.plan.rows is not None and self.plan.rows.touches(op):
@@ -140,6 +141,8 @@ class Source:
         t = self.ctx.ttype(res)
         self.mod.smem.append((f"{key}_buf", f"gl.allocate_shared_memory({gl_dtype(t.dtype)}, {shape}, {d}.layout)"))
         self.mod.barriers.append((f"{key}_bar", 1, 1))
+        if not self._read_after_loop(res):
+            self.dead_after_loop.append((f"{key}_buf", f"{self.plan.fn.type_of(desc)} {shape}"))
         self.tiles[("tile", res, sub)] = Val(f"{key}_buf", t)
         self.ctx.vals[sub_name(res, sub)] = Val(f"{key}_buf.load({self.ctx.layout(t.layout)})", t)
         bar = f"{key}_bar.index(0)"
@@ -156,10 +159,25 @@ class Source:
         d = py_name(desc)
         shape = _tile_shape(self.plan, desc)
         dtype = gl_dtype(self.ctx.ttype(v).dtype)
-        self.mod.smem.append((f"{key}_buf", f"gl.allocate_shared_memory({dtype}, {shape}, {d}.layout)"))
-        return [f"{key}_buf.store({src})", "fence_async_shared()",
-                f"tma.async_copy_shared_to_global({d}, [{', '.join(self.coords(op, sub))}], {key}_buf)",
+        kind = f"{self.plan.fn.type_of(desc)} {shape}"
+        free = next((b for b in self.dead_after_loop if b[1] == kind), None)
+        if free is not None:        # a tile loaded for the loop only: its buffer is free once the loop is done
+            self.dead_after_loop.remove(free)
+            buf = free[0]
+        else:
+            buf = f"{key}_buf"
+            self.mod.smem.append((buf, f"gl.allocate_shared_memory({dtype}, {shape}, {d}.layout)"))
+        return [f"{buf}.store({src})", "fence_async_shared()",
+                f"tma.async_copy_shared_to_global({d}, [{', '.join(self.coords(op, sub))}], {buf})",
                 "tma.store_wait(0)"]
+
+    def _read_after_loop(self, res: str) -> bool:
+        """Whether the loaded tile ``res`` (or a view or copy of it) is read by an op after the loop."""
+        vals = {res}
+        for op in self.ops[:self.loop_at]:
+            if set(op.operands) & vals:
+                vals.update(op.results)
+        return any(set(op.operands) & vals for op in self.ops[self.loop_at + 1:])
 
     def unconverted(self, v: str, sub: int | None) -> str:
         src = next((o for o in self.ops if v in o.results), None)
@@ -201,7 +219,7 @@ def consumer_function(mod: Module, part: Partition, turn: Turn | None) -> str:
     want = {lb, ub, step} | {v for x in part.items for v in body[x.op].operands if v not in body_defs}
     want |= set(plan.loop.body.inits)
     post = _post_ops(src, after, part)
-    want |= {v for i in post for v in after[i].operands}
+    want |= {v for i, _ in post for v in after[i].operands}
     for i in sorted(_closure(before, want)):
         for sub in src.subs_of(before[i]):
             src.straight(before[i], sub)
@@ -217,43 +235,50 @@ def consumer_function(mod: Module, part: Partition, turn: Turn | None) -> str:
             name = results.get((k, sub))
             if name is not None:
                 src.ctx.vals[sub_name(res, sub)] = Val(name, src.ctx.ttype(res))
-    for i in post:
-        for sub in src.subs_of(after[i]):
-            src.straight(after[i], sub)
+    for i, sub in post:
+        src.straight(after[i], sub)
     return _function(f"consumer_{part.index}", mod, src.lines)
 
 
-def _post_ops(src: Source, after: list[IROp], part: Partition) -> list[int]:
-    """Ops after the loop this consumer runs: each side effect (a store) that reads loop results this
-    consumer computes (all of them: a store of several consumers' values would need their registers
-    here), or, reading none, the first consumer's; and what they need."""
+def _post_ops(src: Source, after: list[IROp], part: Partition) -> list[tuple[int, int | None]]:
+    """Ops after the loop this consumer runs, per sub-tile: each side effect (a store) whose loop results
+    (of that sub-tile) this consumer computes, all of them (a store of several consumers' values would
+    need their registers here), or, reading none, the first consumer's; and what they need."""
     plan = src.plan
-    owned = _owned_results(plan, part)
+    owners = {q.index: _owned_results(plan, q) for q in plan.consumers}
+    first = min(owners)
     results = set(plan.loop.results)
-    roots = set()
+    subs = [None] if plan.rows is None else list(range(plan.subtiles))
+    roots: list[tuple[int, int | None]] = []
     for i, op in enumerate(after):
         if op.name not in SIDE_EFFECTS:
             continue
         deps = {v for j in _closure(after, set(op.operands)) | {i} for v in after[j].operands} & results
-        if deps and deps <= owned:
-            roots.add(i)
-        elif not deps and part.index == 0:
-            roots.add(i)
-        elif deps and not any(deps <= _owned_results(plan, q) for q in plan.consumers):
-            raise UnsupportedError("a store after the loop reads values of several partitions",
-                                   where=f"{plan.graph.name} (line {op.loc.line})", found=op.name)
-    want = {v for i in roots for v in after[i].operands}
-    return sorted(roots | _closure(after, want))
+        for sub in (subs if plan.rows is not None and plan.rows.touches(op) else [None]):
+            need = {(r, sub if _split(plan, r) else None) for r in deps}
+            if (need and need <= owners[part.index]) or (not need and part.index == first):
+                roots.append((i, sub))
+            elif need and not any(need <= o for o in owners.values()):
+                raise UnsupportedError("a store after the loop reads values of several partitions",
+                                       where=f"{plan.graph.name} (line {op.loc.line})", found=op.name)
+    out = set(roots)
+    for i, sub in roots:
+        for j in _closure(after, set(after[i].operands)):
+            out.add((j, sub if plan.rows is not None and plan.rows.touches(after[j]) else None))
+    return sorted(out, key=lambda x: (x[0], -1 if x[1] is None else x[1]))
 
 
-def _owned_results(plan: KernelPlan, part: Partition) -> set[str]:
-    """The loop results (``%loop#k``) whose last value this consumer computes."""
-    body = plan.loop.body
-    assert body is not None
+def _split(plan: KernelPlan, value: str) -> bool:
+    return plan.rows is not None and (value in plan.rows.dims or value in plan.rows.partial)
+
+
+def _owned_results(plan: KernelPlan, part: Partition) -> set[tuple[str, int | None]]:
+    """The loop results (``%loop#k``, sub-tile) whose last value this consumer computes."""
     yld = next(o for o in plan.body if o.name == vocab.YIELD)
     defined = {r: i for i, op in enumerate(plan.body) for r in op.results}
-    mine = {x.op for x in part.items}
-    return {res for res, y in zip(plan.loop.results, yld.operands) if defined.get(y) in mine}
+    mine = {(x.op, x.subtile) for x in part.items}
+    return {(res, sub) for res, y in zip(plan.loop.results, yld.operands) for op, sub in mine
+            if op == defined.get(y)}
 
 
 def _pipelined(src: Source, part: Partition, shared: Shared, turn: Turn | None) -> list:

@@ -6,9 +6,10 @@ iteration exists; the others form the steady ``for`` loop. A value read a stages
 defines it is read under an aged name (``x_p1`` is ``x`` of the previous body); names rotate at the
 end of every body. An iter_arg's initial value is written where its first iteration would have been
 defined (body s - 1). Tensor-core dots are issued asynchronously and waited for right before their
-result is first needed in the body (or at its end), with the depth the issue order implies; a
-streamed tile's buffer is waited for before its first reader and released once its last reader
-has completed.
+result is first read, in this body or the next (a dot reading it as its accumulator does not wait),
+with the depth the issue order implies: a dot issued at the end of a body runs while the next body
+issues its first; a streamed tile's buffer is waited for before its first reader and released once
+its last reader has completed. Turn barriers keep the schedule's tensor-core order across consumers.
 """
 from __future__ import annotations
 
@@ -33,13 +34,15 @@ def aged(name: str, age: int) -> str:
 
 @dataclass(frozen=True)
 class Turn:
-    """A consumer's place in the tensor-core order: it waits ``turn[order]`` before its first dot of the
-    body and arrives ``turn[(order + 1) % count]`` after its last; ``first`` is the first steady body."""
+    """The tensor-core order of the schedule's slots, as turn barriers. The consumers' dots of one
+    iteration, in slot order, fall into ``count`` runs of one consumer each; run g waits
+    ``turn[g]`` before its first dot and arrives ``turn[(g + 1) % count]`` after its last. ``at``: this
+    consumer's dots -> (run, first of the run, last of the run); ``first``: the first steady body (the
+    turns run in steady bodies, where every run issues)."""
 
-    order: int
+    at: dict[tuple[int, int | None], tuple[int, bool, bool]]
     count: int
     first: int
-    dots: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -66,7 +69,7 @@ class Body:
     stages: set[int]
     turn: Turn | None
     lines: list[str] = field(default_factory=list)
-    outstanding: list[tuple[Item, str | None]] = field(default_factory=list)   # (dot, token; None: from the body before)
+    outstanding: list[tuple[Item, str | None]] = field(default_factory=list)   # (dot, token; None: issued by the body before)
     done: set[tuple[int, int | None, int]] = field(default_factory=set)   # retired (op, sub, 1 if from the body before)
     pending: list[tuple[Ring, str, set[tuple[int, int | None, int]], str]] = field(default_factory=list)   # + pred
     ready: set[tuple[str, str]] = field(default_factory=set)            # (ring, iteration) waited
@@ -101,8 +104,7 @@ class LoopWriter:
         self._skip = {i for i, op in enumerate(self.ops) if op.name == "ttg.memdesc_trans" and op.results[0] in self.views}
         self.max_age: dict[str, int] = {}
         self.span = self._reader_stages()
-        self.chain = self._chain_dots()
-        self.inflight: list[Item] = []             # chain dots the previous body left in flight
+        self.inflight: list[Item] = []             # dots the previous body left in flight
         self.carry: list[tuple[Ring, int, set[tuple[int, int | None, int]]]] = []   # their releases (ring, stage, readers)
         self.steady_end: tuple[list[Item], list] | None = None   # what a steady body leaves in flight (dry run)
         self.last_b = "0"
@@ -137,25 +139,6 @@ class LoopWriter:
                     if r is not None:
                         lo, hi = out.get(r, (x.stage, x.stage))
                         out[r] = (min(lo, x.stage), max(hi, x.stage))
-        return out
-
-    def _chain_dots(self) -> set[int]:
-        """Dots whose result feeds only dots as their accumulator (``acc = dot(a, b, acc)`` through the
-        iter_arg): they may stay in flight across bodies, as a wgmma accumulates in place in order."""
-        users: dict[str, list[tuple[int, int]]] = {}
-        arg_of = {y: a for a, y in self.carried.items()}
-        for x in self.items:
-            for k, v in enumerate(self.ops[x.op].operands):
-                users.setdefault(v, []).append((x.op, k))
-        out = set()
-        for x in self.items:
-            op = self.ops[x.op]
-            if op.name not in vocab.DOTS or not op.results:
-                continue
-            r = op.results[0]
-            uses = users.get(r, []) + users.get(arg_of.get(r, ""), [])
-            if uses and all(self.ops[j].name in vocab.DOTS and k == 2 for j, k in uses):
-                out.add(x.op)
         return out
 
     def _def(self, v: str, sub: int | None) -> tuple[int, int | None] | None:
@@ -222,42 +205,48 @@ class LoopWriter:
         return bd.lines
 
     def _end(self, bd: Body) -> None:
-        """End of a body: every dot retired but the accumulator chains issued last, which stay in flight."""
-        tail: list[Item] = []
-        for x, tok in reversed(bd.outstanding):
-            if tok is None or x.op not in self.chain:
-                break
-            tail.insert(0, x)
-        self._wait_upto(bd, len(bd.outstanding) - 1, keep=len(tail))
-        self.inflight = tail
+        """End of a body: what the body before left in flight is retired; this body's dots stay in flight
+        into the next (whose first reader waits for them), their names holding the accumulators the
+        tensor core is still writing: only a dot may read those before the wait."""
+        old = [i for i, (_, tok) in enumerate(bd.outstanding) if tok is None]
+        if old:
+            self._wait_upto(bd, max(old))
+        if bd.outstanding:
+            names = [self._name(d) for d, _ in bd.outstanding]
+            for n in names:                            # read as n_p1 next body: rotated
+                self.max_age[n] = max(self.max_age.get(n, 0), 1)
+            toks = ", ".join(t for _, t in bd.outstanding if t)
+            bd.lines.append(f"{', '.join(names)} = warpgroup_mma_wait({len(names)}, deps=({toks},))")
+            for (d, _), n in zip(bd.outstanding, names):
+                self.ctx.vals[n] = Val(n, self.ctx.ttype(self.ops[d.op].results[0]))
+        self.inflight = [d for d, _ in bd.outstanding]
         self.carry = [(r, int(k.rsplit("-", 1)[1]), readers) for r, k, readers, _ in bd.pending]
         bd.pending = []
 
+    def _name(self, d: Item) -> str:
+        return sub_name(self.ops[d.op].results[0], d.subtile)
+
     def finish(self) -> list[str]:
-        """After the last body: the chains still in flight retired (under the names the code after the
-        loop reads), their buffers released."""
-        if not self.inflight:
-            return []
+        """After the last body: the dots still in flight retired under every name that holds them (the
+        name and, once rotated, its first aged name), their buffers released."""
         out = []
-        for x in self.inflight:
-            k = self.plan.loop.results[[self.carried.get(a) for a in self.args].index(self.ops[x.op].results[0])] \
-                if self.ops[x.op].results[0] in self.carried.values() else None
-            names = [self.result(list(self.plan.loop.results).index(k), x.subtile)] if k else []
-            for n in names:
-                out.append(f"{n} = warpgroup_mma_wait(0, deps=({n},))")
+        names = []
+        for d in self.inflight:
+            n = self._name(d)
+            names += [n] + ([aged(n, 1)] if self.max_age.get(n, 0) >= 1 else [])
+        if names:
+            out.append(f"{', '.join(names)} = warpgroup_mma_wait(0, deps=({', '.join(names)},))")
         for r, st, _ in self.carry:
             out.append(self.shared.release(r, f"{self.last_b} - {st}"))
         self.inflight, self.carry = [], []
         return out
 
-
     def _item(self, bd: Body, x: Item) -> None:
         op = self.ops[x.op]
         operands = {v: self.value(v, x, bd.b) for v in op.operands}
-        need = [i for i, (d, _) in enumerate(bd.outstanding)
-                if any(dd == (d.op, d.subtile) and age == 0 for _, dd, age in operands.values())]
-        if need:
-            self._wait_upto(bd, max(need))
+        need = self._needed(bd, op, operands)
+        if need >= 0:
+            self._wait_upto(bd, need)
         for v in op.operands:
             if v in self.views:
                 r = self._ring(self.views[v][0], x.subtile)
@@ -276,6 +265,23 @@ class LoopWriter:
             bd.done.add((x.op, x.subtile, 0))
         self._comment(bd, start, x, op)
         self._note_release(bd, x, op)
+
+    def _needed(self, bd: Body, op: IROp, operands: dict[str, tuple[Val, tuple[int, int | None] | None, int]]) -> int:
+        """The last outstanding dot ``op`` reads (-1: none): a dot of this body read at age 0, or one the
+        body before left in flight read at age 1. A dot reading it as its accumulator does not wait (the
+        tensor core runs dots in issue order): it reads the token, or the name still being written."""
+        last = -1
+        for i, (d, tok) in enumerate(bd.outstanding):
+            for k, v in enumerate(op.operands):
+                val, dd, age = operands[v]
+                if dd != (d.op, d.subtile) or age != (0 if tok else 1):
+                    continue
+                if op.name in vocab.DOTS and k == 2:
+                    if tok:
+                        operands[v] = (Val(tok, val.type), dd, age)
+                    continue
+                last = max(last, i)
+        return last
 
     def _comment(self, bd: Body, start: int, x: Item, op: IROp) -> None:
         """The first line an op wrote says which graph node, stage and partition it is."""
@@ -311,35 +317,31 @@ class LoopWriter:
         if c.broadcast:          # a constant zero accumulator: made here, and not read
             c = Val(self.ctx.tensor(op.operands[2], like=res), c.type)
             use = "use_acc=False, "
-        dots = [y for y in self.items if y.stage in bd.stages and self.ops[y.op].name in vocab.DOTS]
-        if bd.turn is not None and x == dots[0]:
-            flip = " ^ 1" if bd.turn.order == 0 else ""
-            bd.lines.append(f"mbarrier.wait(twill_turn.index({bd.turn.order}), (({bd.b} - {bd.turn.first}) & 1){flip})")
+        run = bd.turn.at.get((x.op, x.subtile)) if bd.turn is not None else None
+        if run is not None and run[1]:
+            flip = " ^ 1" if run[0] == 0 else ""
+            bd.lines.append(f"mbarrier.wait(twill_turn.index({run[0]}), (({bd.b} - {bd.turn.first}) & 1){flip})")
         bd.lines.append(f"tok_{name} = warpgroup_mma({a.expr}, {b.expr}, {c.expr}, {use}is_async=True)")
         bd.outstanding.append((x, f"tok_{name}"))
-        if bd.turn is not None and x == dots[-1]:
-            bd.lines.append(f"mbarrier.arrive(twill_turn.index({(bd.turn.order + 1) % bd.turn.count}))")
+        if run is not None and run[2]:
+            bd.lines.append(f"mbarrier.arrive(twill_turn.index({(run[0] + 1) % bd.turn.count}))")
 
-    def _wait_upto(self, bd: Body, last: int, keep: int = 0) -> None:
+    def _wait_upto(self, bd: Body, last: int) -> None:
         """Retire every outstanding dot up to index ``last`` (the hardware retires wgmma groups in issue
-        order); with ``keep``, the last ``keep`` dots of the body stay in flight and their names hold the
-        accumulators they are still writing (which only a dot may read)."""
+        order): one wait, its depth the dots issued after, its results rebinding the names read (a dot
+        of this body: its name; one in flight from the body before: its aged name); then every release
+        whose readers have all retired."""
         if last >= 0:
-            current = [(d, t) for d, t in bd.outstanding if t is not None]
-            waited = [(d, t) for d, t in bd.outstanding[:last + 1] if t is not None]
-            if keep:
-                waited = current
-            rest = keep if keep else len(bd.outstanding) - last - 1
-            if waited:
-                names = [sub_name(self.ops[d.op].results[0], d.subtile) for d, _ in waited]
-                toks = ", ".join(t for _, t in waited)
-                bd.lines.append(f"{', '.join(names)} = warpgroup_mma_wait({rest}, deps=({toks},))")
-                for (d, _), n in zip(waited, names):
+            retired = bd.outstanding[:last + 1]
+            names = [self._name(d) if tok else aged(self._name(d), 1) for d, tok in retired]
+            deps = [tok or n for (_, tok), n in zip(retired, names)]
+            bd.lines.append(f"{', '.join(names)} = warpgroup_mma_wait({len(bd.outstanding) - last - 1}, "
+                            f"deps=({', '.join(deps)},))")
+            for (d, tok), n in zip(retired, names):
+                if tok:
                     self.ctx.vals[n] = Val(n, self.ctx.ttype(self.ops[d.op].results[0]))
-            retired = bd.outstanding[:len(bd.outstanding) - keep] if keep else bd.outstanding[:last + 1]
-            for d, t in retired:
-                bd.done.add((d.op, d.subtile, 0 if t is not None else 1))
-            bd.outstanding = bd.outstanding[len(retired):]
+                bd.done.add((d.op, d.subtile, 0 if tok else 1))
+            bd.outstanding = bd.outstanding[last + 1:]
         keep_pending = []
         for r, k, readers, pred in bd.pending:
             if readers <= bd.done:

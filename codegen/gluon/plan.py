@@ -101,7 +101,7 @@ class KernelPlan:
     partitions: list[Partition]
     rings: list[Ring]
     maxnreg: int = 0
-    tc_runs: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)   # (partition, dot op indices)
+    tc_runs: list[tuple[int, tuple[tuple[int, int | None], ...]]] = field(default_factory=list)  # (partition, dots)
     decisions: list[str] = field(default_factory=list)
     smem_bytes: int = 0
     node_of: dict[int, str] = field(default_factory=dict)     # loop-body op -> graph node (base id)
@@ -209,8 +209,8 @@ def _consumer_items(plan: KernelPlan, node_of: dict[int, str], group_of: dict[in
         subs = range(plan.subtiles) if _instance(base, 0) in start else [None]
         for sub in subs:
             node = _instance(base, sub)
-            if g.op(node).kind == "load":
-                continue                      # pointer loads and their addresses: with their readers below
+            if g.op(node).kind in ("load", "tma_load"):
+                continue                      # pointer loads and their addresses, views of loaded tiles: with their readers below
             p = group_of[warp[node]]
             out.setdefault(p, []).append(Item(i, sub, start[node] // s.ii, (start[node] % s.ii, i)))
     for p, items in out.items():
@@ -268,10 +268,27 @@ def _add_bookkeeping(plan: KernelPlan, items: list[Item]) -> None:
             sub = x.subtile if plan.rows is not None and plan.rows.touches(body[j]) else None
             if (j, sub) in have:
                 continue
+            if j in plan.node_of and _kind(plan, _instance(plan.node_of[j], sub)) not in ("", "load", "tma_load"):
+                node = plan.node_of[j] + ("" if sub is None else f"_s{sub}")
+                raise UnsupportedError("the schedule passes a value between compute partitions; the Gluon back end "
+                                       "passes values between partitions only through the load rings",
+                                       where=plan.graph.name, found=f"{node} read by {_node_name(plan, x)} in "
+                                       f"another warp group", hint="solve with no cross-warp transfers")
             have.add((j, sub))
             new = Item(j, sub, x.stage, (x.key[0], x.key[1] - len(body) + j))
             items.append(new)
             frontier.append(new)
+
+
+def _kind(plan: KernelPlan, node: str) -> str:
+    """The kind of graph node ``node`` ("" when the graph has no such node: an op shared by the
+    sub-tile copies of a node, such as their address arithmetic)."""
+    return next((o.kind for o in plan.graph.ops if o.id == node), "")
+
+
+def _node_name(plan: KernelPlan, x: Item) -> str:
+    base = plan.node_of.get(x.op, plan.body[x.op].results[0] if plan.body[x.op].results else plan.body[x.op].name)
+    return base + ("" if x.subtile is None else f"_s{x.subtile}")
 
 
 def ring_depth(nbytes: int, plan: KernelPlan) -> int:
@@ -366,16 +383,19 @@ def _register_need(plan: KernelPlan) -> dict[int, int]:
 
 
 def _tc_order(plan: KernelPlan) -> None:
-    """The consumers' order on the tensor core: by the slot of each one's first dot in the schedule.
-    With turn barriers, each consumer issues all of its dots of a body in turn (a wait before its first
-    dot, an arrive after its last): one partition's GEMMs run while the other does its softmax."""
+    """The tensor-core order of the schedule: every consumer's dots of an iteration by slot, cut into
+    runs of one consumer each (the turn barriers keep the runs in this order, so one partition's dots
+    run while another does its softmax)."""
     body = plan.body
-    firsts = []
-    for p in plan.consumers:
-        dots = [x for x in p.items if body[x.op].name in vocab.DOTS]
-        if dots:
-            firsts.append((min(x.key for x in dots), p.index, tuple(x.op for x in dots)))
-    plan.tc_runs = [(p, dots) for _, p, dots in sorted(firsts)]
+    dots = sorted((x.key, p.index, (x.op, x.subtile)) for p in plan.consumers for x in p.items
+                  if body[x.op].name in vocab.DOTS)
+    runs: list[tuple[int, tuple[tuple[int, int | None], ...]]] = []
+    for _, p, d in dots:
+        if runs and runs[-1][0] == p:
+            runs[-1] = (p, runs[-1][1] + (d,))
+        else:
+            runs.append((p, (d,)))
+    plan.tc_runs = runs
 
 
 def _fit_smem(plan: KernelPlan) -> int:

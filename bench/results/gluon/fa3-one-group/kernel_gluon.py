@@ -1,7 +1,7 @@
-"""_attn_fwd, written by twill from its joint schedule: I=371 L=597 (optimal), 3604 cycles per iteration predicted.
+"""_attn_fwd, written by twill from its joint schedule: I=399 L=399 (optimal), 3876 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- partition 0 (default): consumer, warp group 0, 8 warps, 240 registers per thread (needs about 234): the loop's compute, 2 stages
+- partition 0 (default): consumer, warp group 0, 8 warps, 240 registers per thread (needs about 170): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 1 warps, 24 registers per thread (needs about 0): TMA loads into the rings
 - ring k: 2 buffers of [128, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
 - ring v: 2 buffers of [128, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
@@ -22,7 +22,7 @@ L3 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1]
 L4 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]), k_width=2))
 
 @gluon.jit
-def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, v_buf, q_c0_buf, out3_c0_buf, k_ready, k_empty, v_ready, v_empty, q_c0_bar):
+def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, v_buf, q_c0_buf, k_ready, k_empty, v_ready, v_empty, q_c0_bar):
     start_m = gl.program_id(0)
     off_hz = gl.program_id(1)
     offset_y = off_hz * N_CTX
@@ -36,85 +36,45 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, 
     mbarrier.wait(q_c0_bar.index(0), 0)
     twill_n = (N_CTX - 0 + 128 - 1) // 128
     m_ij_34 = gl.full([128], float("-inf"), gl.float32, layout=L2)
-    m_ij_34_p1 = m_ij_34
     l_i_48 = gl.full([128], 1.0, gl.float32, layout=L2)
     acc_46 = gl.full([128, 128], 0.0, gl.float32, layout=L3)
-    mbarrier.wait(k_ready.index((0 - 0) % 2), ((0 - 0) // 2) & 1)
-    tok_qk_31 = warpgroup_mma(q_c0_buf, k_buf.index((0 - 0) % 2).permute((1, 0)), gl.full([128, 128], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_qk: stage 0, partition 0 (group 0)
-    qk_31 = warpgroup_mma_wait(0, deps=(tok_qk_31,))
-    mbarrier.arrive(k_empty.index((0 - 0) % 2))
-    m_ij_32 = gl.max(qk_31, axis=1)  # reduce0_m_ij: stage 0, partition 0 (group 0)
-    m_ij_33 = m_ij_32 * qk_scale  # elementwise0_m_ij: stage 0, partition 0 (group 0)
-    m_ij_34 = gl.maximum(m_ij_34_p1, m_ij_33)  # elementwise0_m_ij: stage 0, partition 0 (group 0)
-    alpha = m_ij_34_p1 - m_ij_34  # sfu1_alpha: stage 0, partition 0 (group 0)
-    alpha_39 = gl.exp2(alpha)  # sfu1_alpha: stage 0, partition 0 (group 0)
-    acc_40 = gl.expand_dims(alpha_39, 1)  # elementwise1_acc: stage 0, partition 0 (group 0)
-    acc_41 = acc_40.broadcast_to([128, 128])  # elementwise1_acc: stage 0, partition 0 (group 0)
-    acc_42 = acc_46 * acc_41  # elementwise1_acc: stage 0, partition 0 (group 0)
-    qk_35 = qk_31 * qk_scale  # sfu0_p: stage 0, partition 0 (group 0)
-    qk_36 = gl.expand_dims(m_ij_34, 1)  # sfu0_p: stage 0, partition 0 (group 0)
-    qk_37 = qk_36.broadcast_to([128, 128])  # sfu0_p: stage 0, partition 0 (group 0)
-    qk_38 = qk_35 - qk_37  # sfu0_p: stage 0, partition 0 (group 0)
-    p = gl.exp2(qk_38)  # sfu0_p: stage 0, partition 0 (group 0)
-    acc_42_p1 = acc_42
     acc_46_p1 = acc_46
-    alpha_39_p1 = alpha_39
     l_i_48_p1 = l_i_48
-    m_ij_34_p2 = m_ij_34_p1
     m_ij_34_p1 = m_ij_34
-    p_p1 = p
-    for twill_b in range(1, twill_n):
+    for twill_b in range(0, twill_n):
         mbarrier.wait(k_ready.index((twill_b - 0) % 2), ((twill_b - 0) // 2) & 1)
         tok_qk_31 = warpgroup_mma(q_c0_buf, k_buf.index((twill_b - 0) % 2).permute((1, 0)), gl.full([128, 128], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_qk: stage 0, partition 0 (group 0)
-        l_ij = gl.sum(p_p1, axis=1)  # reduce1_l_ij: stage 1, partition 0 (group 0)
-        p_43 = p_p1.to(gl.float16)  # convert0_p: stage 1, partition 0 (group 0)
-        p_45 = gl.convert_layout(p_43, L4)  # convert0_p: stage 1, partition 0 (group 0)
-        l_i_47 = l_i_48_p1 * alpha_39_p1  # elementwise2_l_i: stage 1, partition 0 (group 0)
-        l_i_48 = l_i_47 + l_ij  # elementwise2_l_i: stage 1, partition 0 (group 0)
-        qk_31 = warpgroup_mma_wait(0, deps=(tok_qk_31,))
+        acc_46_p1, qk_31 = warpgroup_mma_wait(0, deps=(acc_46_p1, tok_qk_31,))
+        mbarrier.arrive(v_empty.index((twill_b - 1 - 0) % 2), pred=(twill_b - 1 - 0) >= 0)
         mbarrier.arrive(k_empty.index((twill_b - 0) % 2))
         m_ij_32 = gl.max(qk_31, axis=1)  # reduce0_m_ij: stage 0, partition 0 (group 0)
-        mbarrier.wait(v_ready.index((twill_b - 1) % 2), ((twill_b - 1) // 2) & 1)
-        tok_acc_46 = warpgroup_mma(p_45, v_buf.index((twill_b - 1) % 2), acc_42_p1, is_async=True)  # dot1_acc: stage 1, partition 0 (group 0)
         m_ij_33 = m_ij_32 * qk_scale  # elementwise0_m_ij: stage 0, partition 0 (group 0)
         m_ij_34 = gl.maximum(m_ij_34_p1, m_ij_33)  # elementwise0_m_ij: stage 0, partition 0 (group 0)
         alpha = m_ij_34_p1 - m_ij_34  # sfu1_alpha: stage 0, partition 0 (group 0)
         alpha_39 = gl.exp2(alpha)  # sfu1_alpha: stage 0, partition 0 (group 0)
-        acc_40 = gl.expand_dims(alpha_39, 1)  # elementwise1_acc: stage 0, partition 0 (group 0)
-        acc_41 = acc_40.broadcast_to([128, 128])  # elementwise1_acc: stage 0, partition 0 (group 0)
-        acc_46 = warpgroup_mma_wait(0, deps=(tok_acc_46,))
-        mbarrier.arrive(v_empty.index((twill_b - 1) % 2))
-        acc_42 = acc_46 * acc_41  # elementwise1_acc: stage 0, partition 0 (group 0)
         qk_35 = qk_31 * qk_scale  # sfu0_p: stage 0, partition 0 (group 0)
         qk_36 = gl.expand_dims(m_ij_34, 1)  # sfu0_p: stage 0, partition 0 (group 0)
         qk_37 = qk_36.broadcast_to([128, 128])  # sfu0_p: stage 0, partition 0 (group 0)
         qk_38 = qk_35 - qk_37  # sfu0_p: stage 0, partition 0 (group 0)
         p = gl.exp2(qk_38)  # sfu0_p: stage 0, partition 0 (group 0)
-        acc_42_p1 = acc_42
+        l_ij = gl.sum(p, axis=1)  # reduce1_l_ij: stage 0, partition 0 (group 0)
+        p_43 = p.to(gl.float16)  # convert0_p: stage 0, partition 0 (group 0)
+        p_45 = gl.convert_layout(p_43, L4)  # convert0_p: stage 0, partition 0 (group 0)
+        acc_40 = gl.expand_dims(alpha_39, 1)  # elementwise1_acc: stage 0, partition 0 (group 0)
+        acc_41 = acc_40.broadcast_to([128, 128])  # elementwise1_acc: stage 0, partition 0 (group 0)
+        acc_42 = acc_46_p1 * acc_41  # elementwise1_acc: stage 0, partition 0 (group 0)
+        mbarrier.wait(v_ready.index((twill_b - 0) % 2), ((twill_b - 0) // 2) & 1)
+        tok_acc_46 = warpgroup_mma(p_45, v_buf.index((twill_b - 0) % 2), acc_42, is_async=True)  # dot1_acc: stage 0, partition 0 (group 0)
+        l_i_47 = l_i_48_p1 * alpha_39  # elementwise2_l_i: stage 0, partition 0 (group 0)
+        l_i_48 = l_i_47 + l_ij  # elementwise2_l_i: stage 0, partition 0 (group 0)
+        acc_46 = warpgroup_mma_wait(1, deps=(tok_acc_46,))
         acc_46_p1 = acc_46
-        alpha_39_p1 = alpha_39
         l_i_48_p1 = l_i_48
-        m_ij_34_p2 = m_ij_34_p1
         m_ij_34_p1 = m_ij_34
-        p_p1 = p
-    l_ij = gl.sum(p_p1, axis=1)  # reduce1_l_ij: stage 1, partition 0 (group 0)
-    p_43 = p_p1.to(gl.float16)  # convert0_p: stage 1, partition 0 (group 0)
-    p_45 = gl.convert_layout(p_43, L4)  # convert0_p: stage 1, partition 0 (group 0)
-    l_i_47 = l_i_48_p1 * alpha_39_p1  # elementwise2_l_i: stage 1, partition 0 (group 0)
-    l_i_48 = l_i_47 + l_ij  # elementwise2_l_i: stage 1, partition 0 (group 0)
-    mbarrier.wait(v_ready.index(((twill_n - 1 + 1) - 1) % 2), (((twill_n - 1 + 1) - 1) // 2) & 1)
-    tok_acc_46 = warpgroup_mma(p_45, v_buf.index(((twill_n - 1 + 1) - 1) % 2), acc_42_p1, is_async=True)  # dot1_acc: stage 1, partition 0 (group 0)
-    acc_46 = warpgroup_mma_wait(0, deps=(tok_acc_46,))
-    mbarrier.arrive(v_empty.index(((twill_n - 1 + 1) - 1) % 2))
-    acc_42_p1 = acc_42
-    acc_46_p1 = acc_46
-    alpha_39_p1 = alpha_39
-    l_i_48_p1 = l_i_48
-    m_ij_34_p2 = m_ij_34_p1
-    m_ij_34_p1 = m_ij_34
-    p_p1 = p
+    acc_46, acc_46_p1 = warpgroup_mma_wait(0, deps=(acc_46, acc_46_p1,))
+    mbarrier.arrive(v_empty.index(((twill_n - 1) - 0) % 2))
     m_i_21 = gl.log2(l_i_48_p1)
-    m_i_22 = m_ij_34_p2 + m_i_21
+    m_i_22 = m_ij_34_p1 + m_i_21
     acc = gl.expand_dims(l_i_48_p1, 1)
     acc_23 = acc.broadcast_to([128, 128])
     acc_24 = acc_46_p1 / acc_23
@@ -124,13 +84,13 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, 
     gl.store(v2, v3)
     v4 = acc_24.to(gl.float16)
     v5 = gl.convert_layout(v4, L1)
-    out3_c0_buf.store(v4)
+    q_c0_buf.store(v4)
     fence_async_shared()
-    tma.async_copy_shared_to_global(desc_o, [qo_offset_y_17, 0], out3_c0_buf)
+    tma.async_copy_shared_to_global(desc_o, [qo_offset_y_17, 0], q_c0_buf)
     tma.store_wait(0)
 
 @gluon.jit
-def producer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, v_buf, q_c0_buf, out3_c0_buf, k_ready, k_empty, v_ready, v_empty, q_c0_bar):
+def producer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, v_buf, q_c0_buf, k_ready, k_empty, v_ready, v_empty, q_c0_bar):
     off_hz = gl.program_id(1)
     offset_y = off_hz * N_CTX
     offset_y_28 = offset_y
@@ -150,7 +110,6 @@ def twill_kernel(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX):
     k_buf = gl.allocate_shared_memory(gl.float16, [2, 128, 128], desc_k.layout)
     v_buf = gl.allocate_shared_memory(gl.float16, [2, 128, 128], desc_v.layout)
     q_c0_buf = gl.allocate_shared_memory(gl.float16, [128, 128], desc_q.layout)
-    out3_c0_buf = gl.allocate_shared_memory(gl.float16, [128, 128], desc_o.layout)
     k_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(2):
         mbarrier.init(k_ready.index(i), count=1)
@@ -167,8 +126,8 @@ def twill_kernel(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX):
     for i in gl.static_range(1):
         mbarrier.init(q_c0_bar.index(i), count=1)
     gl.warp_specialize([
-        (consumer_0, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, v_buf, q_c0_buf, out3_c0_buf, k_ready, k_empty, v_ready, v_empty, q_c0_bar)),
-        (producer_1, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, v_buf, q_c0_buf, out3_c0_buf, k_ready, k_empty, v_ready, v_empty, q_c0_bar)),
+        (consumer_0, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, v_buf, q_c0_buf, k_ready, k_empty, v_ready, v_empty, q_c0_bar)),
+        (producer_1, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, v_buf, q_c0_buf, k_ready, k_empty, v_ready, v_empty, q_c0_bar)),
     ], [1], [24])
 
 
@@ -184,17 +143,21 @@ MAXNREG = 168
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 
 
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+
+
 def _descriptor(value, name):
     """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
-    from triton.experimental.gluon import language as gl
     from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
 
-    block = DESCRIPTOR_BLOCKS[name]
-    layout = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+    layout = _LAYOUTS.get(name)
+    if layout is None:
+        from triton.experimental.gluon import language as gl
+        layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
     base = getattr(value, "base", value)
     shape = list(getattr(value, "shape", base.shape))
     strides = list(getattr(value, "strides", None) or base.stride())
-    return TensorDescriptor(base, shape, strides, block, layout)
+    return TensorDescriptor(base, shape, strides, DESCRIPTOR_BLOCKS[name], layout)
 
 
 def launch(grid, *args, **kwargs):

@@ -8,7 +8,7 @@ Decisions (each from the schedule):
 - ring a_23_t0: 2 buffers of [64, 64] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
 - ring a_23_t1: 2 buffers of [64, 64] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 1
 - ring b: 3 buffers of [256, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0, 1
-- tensor-core order per iteration (the schedule's slots), kept by turn barriers: partition 1 | partition 0
+- tensor-core order per iteration (the schedule's slots), kept by turn barriers: partition 1 (1 dot) | partition 0 (1 dot)
 - shared memory: 196760 bytes planned of 232448; maxnreg 168
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
@@ -52,10 +52,14 @@ def consumer_0(a_desc, b_desc, c_desc, M, N, K, a_23_t0_buf, a_23_t1_buf, b_buf,
         mbarrier.wait(twill_turn.index(1), ((twill_b - 0) & 1))
         tok_acc_27_t0 = warpgroup_mma(a_23_t0_buf.index((twill_b - 0) % 2), b_buf.index((twill_b - 0) % 3).permute((1, 0)), acc_27_t0_p1, is_async=True)  # dot0_acc_s0: stage 0, partition 0 (group 0)
         mbarrier.arrive(twill_turn.index(0))
-        acc_27_t0 = warpgroup_mma_wait(0, deps=(tok_acc_27_t0,))
-        mbarrier.arrive(a_23_t0_empty.index((twill_b - 0) % 2))
-        mbarrier.arrive(b_empty.index((twill_b - 0) % 3))
+        acc_27_t0_p1 = warpgroup_mma_wait(1, deps=(acc_27_t0_p1,))
+        mbarrier.arrive(a_23_t0_empty.index((twill_b - 1 - 0) % 2), pred=(twill_b - 1 - 0) >= 0)
+        mbarrier.arrive(b_empty.index((twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
+        acc_27_t0 = warpgroup_mma_wait(1, deps=(tok_acc_27_t0,))
         acc_27_t0_p1 = acc_27_t0
+    acc_27_t0, acc_27_t0_p1 = warpgroup_mma_wait(0, deps=(acc_27_t0, acc_27_t0_p1,))
+    mbarrier.arrive(a_23_t0_empty.index(((twill_n - 1) - 0) % 2))
+    mbarrier.arrive(b_empty.index(((twill_n - 1) - 0) % 3))
     v3_t0 = acc_27_t0_p1.to(gl.float16)
     v4_t0 = gl.convert_layout(v3_t0, L1)
     out3_c0_t0_buf.store(v3_t0)
@@ -93,10 +97,14 @@ def consumer_1(a_desc, b_desc, c_desc, M, N, K, a_23_t0_buf, a_23_t1_buf, b_buf,
         mbarrier.wait(twill_turn.index(0), ((twill_b - 0) & 1) ^ 1)
         tok_acc_27_t1 = warpgroup_mma(a_23_t1_buf.index((twill_b - 0) % 2), b_buf.index((twill_b - 0) % 3).permute((1, 0)), acc_27_t1_p1, is_async=True)  # dot0_acc_s1: stage 0, partition 1 (group 1)
         mbarrier.arrive(twill_turn.index(1))
-        acc_27_t1 = warpgroup_mma_wait(0, deps=(tok_acc_27_t1,))
-        mbarrier.arrive(a_23_t1_empty.index((twill_b - 0) % 2))
-        mbarrier.arrive(b_empty.index((twill_b - 0) % 3))
+        acc_27_t1_p1 = warpgroup_mma_wait(1, deps=(acc_27_t1_p1,))
+        mbarrier.arrive(a_23_t1_empty.index((twill_b - 1 - 0) % 2), pred=(twill_b - 1 - 0) >= 0)
+        mbarrier.arrive(b_empty.index((twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
+        acc_27_t1 = warpgroup_mma_wait(1, deps=(tok_acc_27_t1,))
         acc_27_t1_p1 = acc_27_t1
+    acc_27_t1, acc_27_t1_p1 = warpgroup_mma_wait(0, deps=(acc_27_t1, acc_27_t1_p1,))
+    mbarrier.arrive(a_23_t1_empty.index(((twill_n - 1) - 0) % 2))
+    mbarrier.arrive(b_empty.index(((twill_n - 1) - 0) % 3))
     v3_t1 = acc_27_t1_p1.to(gl.float16)
     v4_t1 = gl.convert_layout(v3_t1, L1)
     out4_c1_t1_buf.store(v3_t1)
@@ -185,17 +193,21 @@ MAXNREG = 168
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 
 
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+
+
 def _descriptor(value, name):
     """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
-    from triton.experimental.gluon import language as gl
     from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
 
-    block = DESCRIPTOR_BLOCKS[name]
-    layout = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+    layout = _LAYOUTS.get(name)
+    if layout is None:
+        from triton.experimental.gluon import language as gl
+        layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
     base = getattr(value, "base", value)
     shape = list(getattr(value, "shape", base.shape))
     strides = list(getattr(value, "strides", None) or base.stride())
-    return TensorDescriptor(base, shape, strides, block, layout)
+    return TensorDescriptor(base, shape, strides, DESCRIPTOR_BLOCKS[name], layout)
 
 
 def launch(grid, *args, **kwargs):

@@ -46,10 +46,14 @@ def consumer_0(a_desc, b_desc, c_desc, M, N, K, a_23_buf, b_buf, out2_c0_buf, a_
         mbarrier.wait(a_23_ready.index((twill_b - 0) % 3), ((twill_b - 0) // 3) & 1)
         mbarrier.wait(b_ready.index((twill_b - 0) % 3), ((twill_b - 0) // 3) & 1)
         tok_acc_27 = warpgroup_mma(a_23_buf.index((twill_b - 0) % 3), b_buf.index((twill_b - 0) % 3).permute((1, 0)), acc_27_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
-        acc_27 = warpgroup_mma_wait(0, deps=(tok_acc_27,))
-        mbarrier.arrive(a_23_empty.index((twill_b - 0) % 3))
-        mbarrier.arrive(b_empty.index((twill_b - 0) % 3))
+        acc_27_p1 = warpgroup_mma_wait(1, deps=(acc_27_p1,))
+        mbarrier.arrive(a_23_empty.index((twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
+        mbarrier.arrive(b_empty.index((twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
+        acc_27 = warpgroup_mma_wait(1, deps=(tok_acc_27,))
         acc_27_p1 = acc_27
+    acc_27, acc_27_p1 = warpgroup_mma_wait(0, deps=(acc_27, acc_27_p1,))
+    mbarrier.arrive(a_23_empty.index(((twill_n - 1) - 0) % 3))
+    mbarrier.arrive(b_empty.index(((twill_n - 1) - 0) % 3))
     v3 = acc_27_p1.to(gl.float16)
     v4 = gl.convert_layout(v3, L1)
     out2_c0_buf.store(v3)
@@ -123,17 +127,21 @@ MAXNREG = 168
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 
 
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+
+
 def _descriptor(value, name):
     """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
-    from triton.experimental.gluon import language as gl
     from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
 
-    block = DESCRIPTOR_BLOCKS[name]
-    layout = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+    layout = _LAYOUTS.get(name)
+    if layout is None:
+        from triton.experimental.gluon import language as gl
+        layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
     base = getattr(value, "base", value)
     shape = list(getattr(value, "shape", base.shape))
     strides = list(getattr(value, "strides", None) or base.stride())
-    return TensorDescriptor(base, shape, strides, block, layout)
+    return TensorDescriptor(base, shape, strides, DESCRIPTOR_BLOCKS[name], layout)
 
 
 def launch(grid, *args, **kwargs):
