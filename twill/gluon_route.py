@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from codegen.gluon.generate import GluonKernel, PtxasReport, compile_offline, generate, ptxas_report
+from codegen.gluon.protocol import check_kernel, trip_counts
 from codegen.gluon.plan import REG_FILE, REG_OVERHEAD
 from twill.errors import TwillError
 from twill.graph.model import LoopGraph
@@ -157,13 +158,8 @@ def solve_gluon(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
             splits.append(_split(graph, rs, loop, nc, machine, options, solve_opts))
         except TwillError as e:
             say(f"gluon: {nc} sub-tile(s): {e}")
-    for hold in (True, False):
-        for sp in splits:
-            res.candidates += _tighten(sp, kir, machine, options, solve_opts, total / len(splits), hold, say)
-        if any(c.cycles < math.inf for c in res.candidates) or not hold:
-            break
-        say("gluon: no schedule fits the registers while a dot's register operands stay live until it retires; "
-            "solving again with operands free once issued (ptxas then says whether it spills)")
+    for sp in splits:
+        res.candidates += _tighten(sp, kir, machine, options, solve_opts, total / max(1, len(splits)), say)
     return _choose(res)
 
 
@@ -180,26 +176,35 @@ TIGHTEN_STEP = 16                # registers per thread taken off the limit when
 TIGHTEN_TRIES = 3
 
 
+def _attempts(limit: int) -> list[tuple[bool, int]]:
+    """(hold, register limit) in the order tried: at each limit, operands live until the dot retires
+    (the model closest to the kernel) and then until it issues (a different schedule, which ptxas may
+    allocate without serialising); then ``TIGHTEN_STEP`` registers tighter."""
+    return [(hold, limit - k * TIGHTEN_STEP) for k in range(TIGHTEN_TRIES) for hold in (True, False)]
+
+
 def _tighten(sp: _Split, kir: KernelIR, machine: Machine, options: Any, solve_opts: SolveOptions, budget: float,
-             hold: bool, say: Callable[[str], None]) -> list[Candidate]:
-    """One split's candidates: solved under the partition's register limit, generated, compiled and
-    checked by ptxas; while ptxas spills or serialises the wgmmas, solved again ``TIGHTEN_STEP`` registers
-    tighter (the schedule's register model counts tiles, ptxas also needs addresses and the wgmma pipeline's)."""
+             say: Callable[[str], None]) -> list[Candidate]:
+    """One split's candidates, until one is clean: solved under the partition's register limit, generated,
+    compiled and checked by ptxas; while ptxas spills or serialises the wgmmas, solved again with the other
+    operand-lifetime model, then tighter (the schedule's register model counts tiles, ptxas also needs
+    addresses and the wgmma pipeline's)."""
     warps = int(sp.graph.get("num_warps") or 4)
     limit = consumer_reg_limit(machine, [warps // sp.nc] * sp.nc)
     deadline = time.perf_counter() + budget
     out: list[Candidate] = []
-    for _ in range(TIGHTEN_TRIES):
+    for hold, lim in _attempts(limit):
         left = deadline - time.perf_counter()
         if left <= 1:
             break
-        c = _generated(_candidate(sp, machine, options, solve_opts, left, hold, limit), kir, machine, options)
+        if out and out[-1].cycles == math.inf and lim < out[-1].reg_limit:
+            break                    # nothing fitted at a looser limit
+        share = left / 2 if hold else left      # the other lifetime model keeps half of what is left
+        c = _generated(_candidate(sp, machine, options, solve_opts, share, hold, lim), kir, machine, options)
         out.append(c)
         _say_candidate(c, say)
-        if c.cycles == math.inf or c.kernel is None or c.clean:
+        if c.clean:
             break
-        limit -= TIGHTEN_STEP
-        say(f"gluon: {sp.nc} sub-tile(s): solving again under {limit} registers per thread")
     return out
 
 
@@ -230,6 +235,14 @@ def _generated(c: Candidate, kir: KernelIR, machine: Machine, options: Any) -> C
         compiled = compile_offline(k, machine)
     except TwillError as e:
         return dataclasses.replace(c, error=str(e))
+    stages = max(p.stages for p in k.plan.partitions)
+    problems, unsimulated = check_kernel(k.source, k.signature, stages)
+    if problems:
+        return dataclasses.replace(c, error=f"barrier protocol: {problems[0]}")
+    k = dataclasses.replace(k, decisions=k.decisions + (
+        f"barrier protocol: not simulated ({unsimulated})" if unsimulated else
+        f"barrier protocol: simulated for {', '.join(map(str, trip_counts(stages)))} iterations: no deadlock, every "
+        f"phase complete; the loop must run at least {trip_counts(stages)[0]} iteration(s)",))
     report = ptxas_report(compiled, machine)
     if report is not None and not report.clean:
         k = dataclasses.replace(k, decisions=k.decisions + (f"registers: {report.problem()}",))
@@ -237,7 +250,8 @@ def _generated(c: Candidate, kir: KernelIR, machine: Machine, options: Any) -> C
 
 
 def _say_candidate(c: Candidate, say: Callable[[str], None]) -> None:
-    head = f"gluon: {c.subtiles} row sub-tile(s) under {c.reg_limit} registers"
+    head = (f"gluon: {c.subtiles} row sub-tile(s) under {c.reg_limit} registers, operands live until the dot "
+            f"{'retires' if c.hold else 'issues'}")
     if c.cycles == math.inf:
         say(f"{head}: no joint schedule ({c.schedule.status}: {c.budget:.0f} s, I from {c.schedule.lower_bound} "
             "searched; --total-time gives the search more)")

@@ -220,7 +220,8 @@ class LoopWriter:
             for (d, _), n in zip(bd.outstanding, names):
                 self.ctx.vals[n] = Val(n, self.ctx.ttype(self.ops[d.op].results[0]))
         self.inflight = [d for d, _ in bd.outstanding]
-        self.carry = [(r, int(k.rsplit("-", 1)[1]), readers) for r, k, readers, _ in bd.pending]
+        # a release waits on to the next body only for its readers still in flight (read there at age 1)
+        self.carry = [(r, int(k.rsplit("-", 1)[1]), readers - bd.done) for r, k, readers, _ in bd.pending]
         bd.pending = []
 
     def _name(self, d: Item) -> str:

@@ -2,8 +2,8 @@
 
 Decisions (each from the schedule):
 - rows: 128 split into 2 sub-tiles of 64 (the rows are independent; the joint search chose the split)
-- partition 0 (default): consumer, warp group 0, 4 warps, 240 registers per thread (needs about 202): sub-tile 0, 2 stages
-- partition 1 (worker): consumer, warp group 1, 4 warps, 240 registers per thread (needs about 202): sub-tile 1, 1 stages
+- partition 0 (default): consumer, warp group 0, 4 warps, 240 registers per thread (needs about 234): sub-tile 0, 2 stages
+- partition 1 (worker): consumer, warp group 1, 4 warps, 240 registers per thread (needs about 202): sub-tile 1, 2 stages
 - partition 2 (worker): producer, warp group 2, 1 warps, 24 registers per thread (needs about 0): TMA loads into the rings
 - ring k: 2 buffers of [128, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0, 1
 - ring v: 2 buffers of [128, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0, 1
@@ -38,9 +38,10 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, 
     mbarrier.wait(q_c0_t0_bar.index(0), 0)
     twill_n = (N_CTX - 0 + 128 - 1) // 128
     m_ij_34_t0 = gl.full([64], float("-inf"), gl.float32, layout=L2)
+    acc_46_t0 = gl.full([64, 128], 0.0, gl.float32, layout=L3)
+    acc_46_t0_p1 = acc_46_t0
     m_ij_34_t0_p1 = m_ij_34_t0
     l_i_48_t0 = gl.full([64], 1.0, gl.float32, layout=L2)
-    acc_46_t0 = gl.full([64, 128], 0.0, gl.float32, layout=L3)
     mbarrier.wait(k_ready.index((0 - 0) % 2), ((0 - 0) // 2) & 1)
     tok_qk_31_t0 = warpgroup_mma(q_c0_t0_buf, k_buf.index((0 - 0) % 2).permute((1, 0)), gl.full([64, 128], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_qk_s0: stage 0, partition 0 (group 0)
     qk_31_t0 = warpgroup_mma_wait(0, deps=(tok_qk_31_t0,))
@@ -52,13 +53,18 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, 
     alpha_39_t0 = gl.exp2(alpha_t0)  # sfu1_alpha_s0: stage 0, partition 0 (group 0)
     acc_40_t0 = gl.expand_dims(alpha_39_t0, 1)  # elementwise1_acc_s0: stage 0, partition 0 (group 0)
     acc_41_t0 = acc_40_t0.broadcast_to([64, 128])  # elementwise1_acc_s0: stage 0, partition 0 (group 0)
-    acc_42_t0 = acc_46_t0 * acc_41_t0  # elementwise1_acc_s0: stage 0, partition 0 (group 0)
+    acc_42_t0 = acc_46_t0_p1 * acc_41_t0  # elementwise1_acc_s0: stage 0, partition 0 (group 0)
     qk_35_t0 = qk_31_t0 * qk_scale  # sfu0_p_s0: stage 0, partition 0 (group 0)
     qk_36_t0 = gl.expand_dims(m_ij_34_t0, 1)  # sfu0_p_s0: stage 0, partition 0 (group 0)
     qk_37_t0 = qk_36_t0.broadcast_to([64, 128])  # sfu0_p_s0: stage 0, partition 0 (group 0)
     qk_38_t0 = qk_35_t0 - qk_37_t0  # sfu0_p_s0: stage 0, partition 0 (group 0)
     p_t0 = gl.exp2(qk_38_t0)  # sfu0_p_s0: stage 0, partition 0 (group 0)
-    acc_42_t0_p1 = acc_42_t0
+    p_43_t0 = p_t0.to(gl.float16)  # convert0_p_s0: stage 0, partition 0 (group 0)
+    p_45_t0 = gl.convert_layout(p_43_t0, L4)  # convert0_p_s0: stage 0, partition 0 (group 0)
+    mbarrier.wait(v_ready.index((0 - 0) % 2), ((0 - 0) // 2) & 1)
+    tok_acc_46_t0 = warpgroup_mma(p_45_t0, v_buf.index((0 - 0) % 2), acc_42_t0, is_async=True)  # dot1_acc_s0: stage 0, partition 0 (group 0)
+    acc_46_t0 = warpgroup_mma_wait(1, deps=(tok_acc_46_t0,))
+    acc_46_t0_p2 = acc_46_t0_p1
     acc_46_t0_p1 = acc_46_t0
     alpha_39_t0_p1 = alpha_39_t0
     l_i_48_t0_p1 = l_i_48_t0
@@ -66,17 +72,11 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, 
     m_ij_34_t0_p1 = m_ij_34_t0
     p_t0_p1 = p_t0
     for twill_b in range(1, twill_n):
-        p_43_t0 = p_t0_p1.to(gl.float16)  # convert0_p_s0: stage 1, partition 0 (group 0)
-        p_45_t0 = gl.convert_layout(p_43_t0, L4)  # convert0_p_s0: stage 1, partition 0 (group 0)
-        l_ij_t0 = gl.sum(p_t0_p1, axis=1)  # reduce1_l_ij_s0: stage 1, partition 0 (group 0)
-        mbarrier.wait(v_ready.index((twill_b - 1) % 2), ((twill_b - 1) // 2) & 1)
-        tok_acc_46_t0 = warpgroup_mma(p_45_t0, v_buf.index((twill_b - 1) % 2), acc_42_t0_p1, is_async=True)  # dot1_acc_s0: stage 1, partition 0 (group 0)
-        l_i_47_t0 = l_i_48_t0_p1 * alpha_39_t0_p1  # elementwise2_l_i_s0: stage 1, partition 0 (group 0)
-        l_i_48_t0 = l_i_47_t0 + l_ij_t0  # elementwise2_l_i_s0: stage 1, partition 0 (group 0)
         mbarrier.wait(k_ready.index((twill_b - 0) % 2), ((twill_b - 0) // 2) & 1)
         tok_qk_31_t0 = warpgroup_mma(q_c0_t0_buf, k_buf.index((twill_b - 0) % 2).permute((1, 0)), gl.full([64, 128], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_qk_s0: stage 0, partition 0 (group 0)
-        acc_46_t0, qk_31_t0 = warpgroup_mma_wait(0, deps=(tok_acc_46_t0, tok_qk_31_t0,))
-        mbarrier.arrive(v_empty.index((twill_b - 1) % 2))
+        l_ij_t0 = gl.sum(p_t0_p1, axis=1)  # reduce1_l_ij_s0: stage 1, partition 0 (group 0)
+        acc_46_t0_p1, qk_31_t0 = warpgroup_mma_wait(0, deps=(acc_46_t0_p1, tok_qk_31_t0,))
+        mbarrier.arrive(v_empty.index((twill_b - 1 - 0) % 2))
         mbarrier.arrive(k_empty.index((twill_b - 0) % 2))
         m_ij_32_t0 = gl.max(qk_31_t0, axis=1)  # reduce0_m_ij_s0: stage 0, partition 0 (group 0)
         m_ij_33_t0 = m_ij_32_t0 * qk_scale  # elementwise0_m_ij_s0: stage 0, partition 0 (group 0)
@@ -85,41 +85,43 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, 
         alpha_39_t0 = gl.exp2(alpha_t0)  # sfu1_alpha_s0: stage 0, partition 0 (group 0)
         acc_40_t0 = gl.expand_dims(alpha_39_t0, 1)  # elementwise1_acc_s0: stage 0, partition 0 (group 0)
         acc_41_t0 = acc_40_t0.broadcast_to([64, 128])  # elementwise1_acc_s0: stage 0, partition 0 (group 0)
-        acc_42_t0 = acc_46_t0 * acc_41_t0  # elementwise1_acc_s0: stage 0, partition 0 (group 0)
+        acc_42_t0 = acc_46_t0_p1 * acc_41_t0  # elementwise1_acc_s0: stage 0, partition 0 (group 0)
         qk_35_t0 = qk_31_t0 * qk_scale  # sfu0_p_s0: stage 0, partition 0 (group 0)
         qk_36_t0 = gl.expand_dims(m_ij_34_t0, 1)  # sfu0_p_s0: stage 0, partition 0 (group 0)
         qk_37_t0 = qk_36_t0.broadcast_to([64, 128])  # sfu0_p_s0: stage 0, partition 0 (group 0)
         qk_38_t0 = qk_35_t0 - qk_37_t0  # sfu0_p_s0: stage 0, partition 0 (group 0)
         p_t0 = gl.exp2(qk_38_t0)  # sfu0_p_s0: stage 0, partition 0 (group 0)
-        acc_42_t0_p1 = acc_42_t0
+        l_i_47_t0 = l_i_48_t0_p1 * alpha_39_t0_p1  # elementwise2_l_i_s0: stage 1, partition 0 (group 0)
+        l_i_48_t0 = l_i_47_t0 + l_ij_t0  # elementwise2_l_i_s0: stage 1, partition 0 (group 0)
+        p_43_t0 = p_t0.to(gl.float16)  # convert0_p_s0: stage 0, partition 0 (group 0)
+        p_45_t0 = gl.convert_layout(p_43_t0, L4)  # convert0_p_s0: stage 0, partition 0 (group 0)
+        mbarrier.wait(v_ready.index((twill_b - 0) % 2), ((twill_b - 0) // 2) & 1)
+        tok_acc_46_t0 = warpgroup_mma(p_45_t0, v_buf.index((twill_b - 0) % 2), acc_42_t0, is_async=True)  # dot1_acc_s0: stage 0, partition 0 (group 0)
+        acc_46_t0 = warpgroup_mma_wait(1, deps=(tok_acc_46_t0,))
+        acc_46_t0_p2 = acc_46_t0_p1
         acc_46_t0_p1 = acc_46_t0
         alpha_39_t0_p1 = alpha_39_t0
         l_i_48_t0_p1 = l_i_48_t0
         m_ij_34_t0_p2 = m_ij_34_t0_p1
         m_ij_34_t0_p1 = m_ij_34_t0
         p_t0_p1 = p_t0
-    p_43_t0 = p_t0_p1.to(gl.float16)  # convert0_p_s0: stage 1, partition 0 (group 0)
-    p_45_t0 = gl.convert_layout(p_43_t0, L4)  # convert0_p_s0: stage 1, partition 0 (group 0)
     l_ij_t0 = gl.sum(p_t0_p1, axis=1)  # reduce1_l_ij_s0: stage 1, partition 0 (group 0)
-    mbarrier.wait(v_ready.index(((twill_n - 1 + 1) - 1) % 2), (((twill_n - 1 + 1) - 1) // 2) & 1)
-    tok_acc_46_t0 = warpgroup_mma(p_45_t0, v_buf.index(((twill_n - 1 + 1) - 1) % 2), acc_42_t0_p1, is_async=True)  # dot1_acc_s0: stage 1, partition 0 (group 0)
     l_i_47_t0 = l_i_48_t0_p1 * alpha_39_t0_p1  # elementwise2_l_i_s0: stage 1, partition 0 (group 0)
     l_i_48_t0 = l_i_47_t0 + l_ij_t0  # elementwise2_l_i_s0: stage 1, partition 0 (group 0)
-    acc_46_t0 = warpgroup_mma_wait(1, deps=(tok_acc_46_t0,))
-    acc_42_t0_p1 = acc_42_t0
+    acc_46_t0_p1 = warpgroup_mma_wait(0, deps=(acc_46_t0_p1,))
+    mbarrier.arrive(v_empty.index(((twill_n - 1 + 1) - 1 - 0) % 2))
+    acc_46_t0_p2 = acc_46_t0_p1
     acc_46_t0_p1 = acc_46_t0
     alpha_39_t0_p1 = alpha_39_t0
     l_i_48_t0_p1 = l_i_48_t0
     m_ij_34_t0_p2 = m_ij_34_t0_p1
     m_ij_34_t0_p1 = m_ij_34_t0
     p_t0_p1 = p_t0
-    acc_46_t0, acc_46_t0_p1 = warpgroup_mma_wait(0, deps=(acc_46_t0, acc_46_t0_p1,))
-    mbarrier.arrive(v_empty.index(((twill_n - 1 + 1) - 1) % 2))
     m_i_21_t0 = gl.log2(l_i_48_t0_p1)
     m_i_22_t0 = m_ij_34_t0_p2 + m_i_21_t0
     acc_t0 = gl.expand_dims(l_i_48_t0_p1, 1)
     acc_23_t0 = acc_t0.broadcast_to([64, 128])
-    acc_24_t0 = acc_46_t0_p1 / acc_23_t0
+    acc_24_t0 = acc_46_t0_p2 / acc_23_t0
     v0 = M + offset_y
     v2_t0 = v0 + offs_m_19_t0
     v3_t0 = gl.convert_layout(m_i_22_t0, L0)
@@ -146,11 +148,9 @@ def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, 
     mbarrier.wait(q_c1_t1_bar.index(0), 0)
     twill_n = (N_CTX - 0 + 128 - 1) // 128
     m_ij_34_t1 = gl.full([64], float("-inf"), gl.float32, layout=L2)
+    m_ij_34_t1_p1 = m_ij_34_t1
     l_i_48_t1 = gl.full([64], 1.0, gl.float32, layout=L2)
     acc_46_t1 = gl.full([64, 128], 0.0, gl.float32, layout=L3)
-    acc_46_t1_p1 = acc_46_t1
-    l_i_48_t1_p1 = l_i_48_t1
-    m_ij_34_t1_p1 = m_ij_34_t1
     mbarrier.wait(k_ready.index((0 - 0) % 2), ((0 - 0) // 2) & 1)
     tok_qk_31_t1 = warpgroup_mma(q_c1_t1_buf, k_buf.index((0 - 0) % 2).permute((1, 0)), gl.full([64, 128], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_qk_s1: stage 0, partition 1 (group 1)
     qk_31_t1 = warpgroup_mma_wait(0, deps=(tok_qk_31_t1,))
@@ -158,76 +158,72 @@ def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, 
     m_ij_32_t1 = gl.max(qk_31_t1, axis=1)  # reduce0_m_ij_s1: stage 0, partition 1 (group 1)
     m_ij_33_t1 = m_ij_32_t1 * qk_scale  # elementwise0_m_ij_s1: stage 0, partition 1 (group 1)
     m_ij_34_t1 = gl.maximum(m_ij_34_t1_p1, m_ij_33_t1)  # elementwise0_m_ij_s1: stage 0, partition 1 (group 1)
-    alpha_t1 = m_ij_34_t1_p1 - m_ij_34_t1  # sfu1_alpha_s1: stage 0, partition 1 (group 1)
-    alpha_39_t1 = gl.exp2(alpha_t1)  # sfu1_alpha_s1: stage 0, partition 1 (group 1)
-    acc_40_t1 = gl.expand_dims(alpha_39_t1, 1)  # elementwise1_acc_s1: stage 0, partition 1 (group 1)
-    acc_41_t1 = acc_40_t1.broadcast_to([64, 128])  # elementwise1_acc_s1: stage 0, partition 1 (group 1)
-    acc_42_t1 = acc_46_t1_p1 * acc_41_t1  # elementwise1_acc_s1: stage 0, partition 1 (group 1)
     qk_35_t1 = qk_31_t1 * qk_scale  # sfu0_p_s1: stage 0, partition 1 (group 1)
     qk_36_t1 = gl.expand_dims(m_ij_34_t1, 1)  # sfu0_p_s1: stage 0, partition 1 (group 1)
     qk_37_t1 = qk_36_t1.broadcast_to([64, 128])  # sfu0_p_s1: stage 0, partition 1 (group 1)
     qk_38_t1 = qk_35_t1 - qk_37_t1  # sfu0_p_s1: stage 0, partition 1 (group 1)
     p_t1 = gl.exp2(qk_38_t1)  # sfu0_p_s1: stage 0, partition 1 (group 1)
-    p_43_t1 = p_t1.to(gl.float16)  # convert0_p_s1: stage 0, partition 1 (group 1)
-    p_45_t1 = gl.convert_layout(p_43_t1, L4)  # convert0_p_s1: stage 0, partition 1 (group 1)
-    l_ij_t1 = gl.sum(p_t1, axis=1)  # reduce1_l_ij_s1: stage 0, partition 1 (group 1)
-    mbarrier.wait(v_ready.index((0 - 0) % 2), ((0 - 0) // 2) & 1)
-    tok_acc_46_t1 = warpgroup_mma(p_45_t1, v_buf.index((0 - 0) % 2), acc_42_t1, is_async=True)  # dot1_acc_s1: stage 0, partition 1 (group 1)
-    l_i_47_t1 = l_i_48_t1_p1 * alpha_39_t1  # elementwise2_l_i_s1: stage 0, partition 1 (group 1)
-    l_i_48_t1 = l_i_47_t1 + l_ij_t1  # elementwise2_l_i_s1: stage 0, partition 1 (group 1)
-    acc_46_t1 = warpgroup_mma_wait(1, deps=(tok_acc_46_t1,))
-    acc_46_t1_p2 = acc_46_t1_p1
     acc_46_t1_p1 = acc_46_t1
-    l_i_48_t1_p2 = l_i_48_t1_p1
     l_i_48_t1_p1 = l_i_48_t1
     m_ij_34_t1_p2 = m_ij_34_t1_p1
     m_ij_34_t1_p1 = m_ij_34_t1
+    p_t1_p1 = p_t1
     for twill_b in range(1, twill_n):
+        p_43_t1 = p_t1_p1.to(gl.float16)  # convert0_p_s1: stage 1, partition 1 (group 1)
+        p_45_t1 = gl.convert_layout(p_43_t1, L4)  # convert0_p_s1: stage 1, partition 1 (group 1)
+        l_ij_t1 = gl.sum(p_t1_p1, axis=1)  # reduce1_l_ij_s1: stage 1, partition 1 (group 1)
+        alpha_t1 = m_ij_34_t1_p2 - m_ij_34_t1_p1  # sfu1_alpha_s1: stage 1, partition 1 (group 1)
+        alpha_39_t1 = gl.exp2(alpha_t1)  # sfu1_alpha_s1: stage 1, partition 1 (group 1)
+        acc_40_t1 = gl.expand_dims(alpha_39_t1, 1)  # elementwise1_acc_s1: stage 1, partition 1 (group 1)
+        acc_41_t1 = acc_40_t1.broadcast_to([64, 128])  # elementwise1_acc_s1: stage 1, partition 1 (group 1)
+        acc_42_t1 = acc_46_t1_p1 * acc_41_t1  # elementwise1_acc_s1: stage 1, partition 1 (group 1)
+        l_i_47_t1 = l_i_48_t1_p1 * alpha_39_t1  # elementwise2_l_i_s1: stage 1, partition 1 (group 1)
+        l_i_48_t1 = l_i_47_t1 + l_ij_t1  # elementwise2_l_i_s1: stage 1, partition 1 (group 1)
+        mbarrier.wait(v_ready.index((twill_b - 1) % 2), ((twill_b - 1) // 2) & 1)
+        tok_acc_46_t1 = warpgroup_mma(p_45_t1, v_buf.index((twill_b - 1) % 2), acc_42_t1, is_async=True)  # dot1_acc_s1: stage 1, partition 1 (group 1)
         mbarrier.wait(k_ready.index((twill_b - 0) % 2), ((twill_b - 0) // 2) & 1)
         tok_qk_31_t1 = warpgroup_mma(q_c1_t1_buf, k_buf.index((twill_b - 0) % 2).permute((1, 0)), gl.full([64, 128], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_qk_s1: stage 0, partition 1 (group 1)
-        acc_46_t1_p1, qk_31_t1 = warpgroup_mma_wait(0, deps=(acc_46_t1_p1, tok_qk_31_t1,))
-        mbarrier.arrive(v_empty.index((twill_b - 1 - 0) % 2))
+        acc_46_t1, qk_31_t1 = warpgroup_mma_wait(0, deps=(tok_acc_46_t1, tok_qk_31_t1,))
+        mbarrier.arrive(v_empty.index((twill_b - 1) % 2))
         mbarrier.arrive(k_empty.index((twill_b - 0) % 2))
         m_ij_32_t1 = gl.max(qk_31_t1, axis=1)  # reduce0_m_ij_s1: stage 0, partition 1 (group 1)
         m_ij_33_t1 = m_ij_32_t1 * qk_scale  # elementwise0_m_ij_s1: stage 0, partition 1 (group 1)
         m_ij_34_t1 = gl.maximum(m_ij_34_t1_p1, m_ij_33_t1)  # elementwise0_m_ij_s1: stage 0, partition 1 (group 1)
-        alpha_t1 = m_ij_34_t1_p1 - m_ij_34_t1  # sfu1_alpha_s1: stage 0, partition 1 (group 1)
-        alpha_39_t1 = gl.exp2(alpha_t1)  # sfu1_alpha_s1: stage 0, partition 1 (group 1)
-        acc_40_t1 = gl.expand_dims(alpha_39_t1, 1)  # elementwise1_acc_s1: stage 0, partition 1 (group 1)
-        acc_41_t1 = acc_40_t1.broadcast_to([64, 128])  # elementwise1_acc_s1: stage 0, partition 1 (group 1)
-        acc_42_t1 = acc_46_t1_p1 * acc_41_t1  # elementwise1_acc_s1: stage 0, partition 1 (group 1)
         qk_35_t1 = qk_31_t1 * qk_scale  # sfu0_p_s1: stage 0, partition 1 (group 1)
         qk_36_t1 = gl.expand_dims(m_ij_34_t1, 1)  # sfu0_p_s1: stage 0, partition 1 (group 1)
         qk_37_t1 = qk_36_t1.broadcast_to([64, 128])  # sfu0_p_s1: stage 0, partition 1 (group 1)
         qk_38_t1 = qk_35_t1 - qk_37_t1  # sfu0_p_s1: stage 0, partition 1 (group 1)
         p_t1 = gl.exp2(qk_38_t1)  # sfu0_p_s1: stage 0, partition 1 (group 1)
-        p_43_t1 = p_t1.to(gl.float16)  # convert0_p_s1: stage 0, partition 1 (group 1)
-        p_45_t1 = gl.convert_layout(p_43_t1, L4)  # convert0_p_s1: stage 0, partition 1 (group 1)
-        l_ij_t1 = gl.sum(p_t1, axis=1)  # reduce1_l_ij_s1: stage 0, partition 1 (group 1)
-        mbarrier.wait(v_ready.index((twill_b - 0) % 2), ((twill_b - 0) // 2) & 1)
-        tok_acc_46_t1 = warpgroup_mma(p_45_t1, v_buf.index((twill_b - 0) % 2), acc_42_t1, is_async=True)  # dot1_acc_s1: stage 0, partition 1 (group 1)
-        l_i_47_t1 = l_i_48_t1_p1 * alpha_39_t1  # elementwise2_l_i_s1: stage 0, partition 1 (group 1)
-        l_i_48_t1 = l_i_47_t1 + l_ij_t1  # elementwise2_l_i_s1: stage 0, partition 1 (group 1)
-        acc_46_t1 = warpgroup_mma_wait(1, deps=(tok_acc_46_t1,))
-        acc_46_t1_p2 = acc_46_t1_p1
         acc_46_t1_p1 = acc_46_t1
-        l_i_48_t1_p2 = l_i_48_t1_p1
         l_i_48_t1_p1 = l_i_48_t1
         m_ij_34_t1_p2 = m_ij_34_t1_p1
         m_ij_34_t1_p1 = m_ij_34_t1
-    acc_46_t1_p1 = warpgroup_mma_wait(0, deps=(acc_46_t1_p1,))
-    mbarrier.arrive(v_empty.index(((twill_n - 1 + 1) - 1 - 0) % 2))
-    acc_46_t1_p2 = acc_46_t1_p1
+        p_t1_p1 = p_t1
+    p_43_t1 = p_t1_p1.to(gl.float16)  # convert0_p_s1: stage 1, partition 1 (group 1)
+    p_45_t1 = gl.convert_layout(p_43_t1, L4)  # convert0_p_s1: stage 1, partition 1 (group 1)
+    l_ij_t1 = gl.sum(p_t1_p1, axis=1)  # reduce1_l_ij_s1: stage 1, partition 1 (group 1)
+    alpha_t1 = m_ij_34_t1_p2 - m_ij_34_t1_p1  # sfu1_alpha_s1: stage 1, partition 1 (group 1)
+    alpha_39_t1 = gl.exp2(alpha_t1)  # sfu1_alpha_s1: stage 1, partition 1 (group 1)
+    acc_40_t1 = gl.expand_dims(alpha_39_t1, 1)  # elementwise1_acc_s1: stage 1, partition 1 (group 1)
+    acc_41_t1 = acc_40_t1.broadcast_to([64, 128])  # elementwise1_acc_s1: stage 1, partition 1 (group 1)
+    acc_42_t1 = acc_46_t1_p1 * acc_41_t1  # elementwise1_acc_s1: stage 1, partition 1 (group 1)
+    l_i_47_t1 = l_i_48_t1_p1 * alpha_39_t1  # elementwise2_l_i_s1: stage 1, partition 1 (group 1)
+    l_i_48_t1 = l_i_47_t1 + l_ij_t1  # elementwise2_l_i_s1: stage 1, partition 1 (group 1)
+    mbarrier.wait(v_ready.index(((twill_n - 1 + 1) - 1) % 2), (((twill_n - 1 + 1) - 1) // 2) & 1)
+    tok_acc_46_t1 = warpgroup_mma(p_45_t1, v_buf.index(((twill_n - 1 + 1) - 1) % 2), acc_42_t1, is_async=True)  # dot1_acc_s1: stage 1, partition 1 (group 1)
+    acc_46_t1 = warpgroup_mma_wait(1, deps=(tok_acc_46_t1,))
     acc_46_t1_p1 = acc_46_t1
-    l_i_48_t1_p2 = l_i_48_t1_p1
     l_i_48_t1_p1 = l_i_48_t1
     m_ij_34_t1_p2 = m_ij_34_t1_p1
     m_ij_34_t1_p1 = m_ij_34_t1
-    m_i_21_t1 = gl.log2(l_i_48_t1_p2)
+    p_t1_p1 = p_t1
+    acc_46_t1, acc_46_t1_p1 = warpgroup_mma_wait(0, deps=(acc_46_t1, acc_46_t1_p1,))
+    mbarrier.arrive(v_empty.index(((twill_n - 1 + 1) - 1) % 2))
+    m_i_21_t1 = gl.log2(l_i_48_t1_p1)
     m_i_22_t1 = m_ij_34_t1_p2 + m_i_21_t1
-    acc_t1 = gl.expand_dims(l_i_48_t1_p2, 1)
+    acc_t1 = gl.expand_dims(l_i_48_t1_p1, 1)
     acc_23_t1 = acc_t1.broadcast_to([64, 128])
-    acc_24_t1 = acc_46_t1_p2 / acc_23_t1
+    acc_24_t1 = acc_46_t1_p1 / acc_23_t1
     v0 = M + offset_y
     v2_t1 = v0 + offs_m_19_t1
     v3_t1 = gl.convert_layout(m_i_22_t1, L0)

@@ -1,4 +1,4 @@
-"""_attn_bwd, written by twill from its joint schedule: I=242 L=315 (feasible), 2581 cycles per iteration predicted.
+"""_attn_bwd, written by twill from its joint schedule: I=243 L=316 (feasible), 2592 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - rows: 128 split into 2 sub-tiles of 64 (the rows are independent; the joint search chose the split)
@@ -146,6 +146,8 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         m_48_t0 = gl.load(m_47)  # load0_m_s0: stage 0, partition 0 (group 0)
         pT_51 = gl.expand_dims(m_48, 0)  # sfu0_pT: stage 1, partition 0 (group 0)
         dv_58_t0_p1, dk_t0_p1, dpT_62_t0, sT_49_t0 = warpgroup_mma_wait(0, deps=(dv_58_t0_p1, dk_t0_p1, tok_dpT_62_t0, tok_sT_49_t0,))
+        mbarrier.arrive(do_empty.index((twill_b - 1 - 1) % 2))
+        mbarrier.arrive(q_44_empty.index((twill_b - 1 - 1) % 2))
         pT_50_t0 = sT_49_t0 * qk_scale  # sfu0_pT_s0: stage 1, partition 0 (group 0)
         pT_51_t0 = gl.expand_dims(m_48_t0_p1, 0)  # sfu0_pT_s0: stage 1, partition 0 (group 0)
         pT_52_t0 = pT_51_t0.broadcast_to([64, 64])  # sfu0_pT_s0: stage 1, partition 0 (group 0)
@@ -201,6 +203,8 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
     m_48 = gl.load(m_47_p1)  # load0_m: stage 1, partition 0 (group 0)
     pT_51 = gl.expand_dims(m_48, 0)  # sfu0_pT: stage 1, partition 0 (group 0)
     dv_58_t0_p1, dk_t0_p1, dpT_62_t0, sT_49_t0 = warpgroup_mma_wait(0, deps=(dv_58_t0_p1, dk_t0_p1, tok_dpT_62_t0, tok_sT_49_t0,))
+    mbarrier.arrive(do_empty.index(((twill_n - 1 + 1) - 1 - 1) % 2))
+    mbarrier.arrive(q_44_empty.index(((twill_n - 1 + 1) - 1 - 1) % 2))
     pT_50_t0 = sT_49_t0 * qk_scale  # sfu0_pT_s0: stage 1, partition 0 (group 0)
     pT_51_t0 = gl.expand_dims(m_48_t0_p1, 0)  # sfu0_pT_s0: stage 1, partition 0 (group 0)
     pT_52_t0 = pT_51_t0.broadcast_to([64, 64])  # sfu0_pT_s0: stage 1, partition 0 (group 0)
@@ -244,6 +248,8 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
     v10_t0 = v9_t0 + dq_offs_42  # store0_s0: stage 2, partition 0 (group 0)
     v13_t0 = gl.atomic_add(v10_t0, v12_t0_p1, sem='relaxed', scope='gpu')  # store0_s0: stage 2, partition 0 (group 0)
     dv_58_t0_p1, dk_t0_p1 = warpgroup_mma_wait(0, deps=(dv_58_t0_p1, dk_t0_p1,))
+    mbarrier.arrive(do_empty.index(((twill_n - 1 + 2) - 1 - 1) % 2))
+    mbarrier.arrive(q_44_empty.index(((twill_n - 1 + 2) - 1 - 1) % 2))
     Di_60_p1 = Di_60
     Di_61_t0_p1 = Di_61_t0
     dk_t0_p2 = dk_t0_p1
@@ -253,14 +259,6 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
     m_47_p1 = m_47
     m_48_t0_p1 = m_48_t0
     v12_t0_p1 = v12_t0
-    mbarrier.arrive(do_empty.index(((twill_n - 1 + 2) - 1) % 2))
-    mbarrier.arrive(q_44_empty.index(((twill_n - 1 + 2) - 1) % 2))
-    mbarrier.arrive(do_empty.index(((twill_n - 1 + 2) - 1) % 2))
-    mbarrier.arrive(q_44_empty.index(((twill_n - 1 + 2) - 1) % 2))
-    mbarrier.arrive(do_empty.index(((twill_n - 1 + 2) - 1) % 2))
-    mbarrier.arrive(q_44_empty.index(((twill_n - 1 + 2) - 1) % 2))
-    mbarrier.arrive(do_empty.index(((twill_n - 1 + 2) - 1) % 2))
-    mbarrier.arrive(q_44_empty.index(((twill_n - 1 + 2) - 1) % 2))
     v2_t0 = dk_t0_p2 * sm_scale
     v3_t0 = v2_t0.to(gl.float16)
     v4_t0 = gl.convert_layout(v3_t0, L0)
@@ -351,13 +349,14 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
     dsT_65_t1 = pT_54_t1 * dsT_64_t1  # elementwise0_dsT_s1: stage 1, partition 1 (group 1)
     dsT_66_t1 = dsT_65_t1.to(gl.float16)  # convert1_dsT_s1: stage 1, partition 1 (group 1)
     dsT_67_t1 = gl.convert_layout(dsT_66_t1, L7)  # convert2_dsT_s1: stage 1, partition 1 (group 1)
-    dq_t1 = gl.permute(dsT_66_t1, (1, 0))  # convert3_dq_s1: stage 1, partition 1 (group 1)
-    dq_68_t1 = gl.convert_layout(dq_t1, L6)  # convert3_dq_s1: stage 1, partition 1 (group 1)
     dv_56_t1 = pT_54_t1.to(gl.float16)  # convert0_dv_s1: stage 1, partition 1 (group 1)
     dv_57_t1 = gl.convert_layout(dv_56_t1, L7)  # convert0_dv_s1: stage 1, partition 1 (group 1)
-    tok_dq_69_t1 = warpgroup_mma(dq_68_t1, k_c1_t1_buf, gl.full([64, 128], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot4_dq_s1: stage 1, partition 1 (group 1)
     tok_dv_58_t1 = warpgroup_mma(dv_57_t1, do_buf.index((1 - 1) % 2), dv_58_t1_p1, is_async=True)  # dot1_dv_s1: stage 1, partition 1 (group 1)
-    dq_69_t1 = warpgroup_mma_wait(1, deps=(tok_dq_69_t1,))
+    dq_t1 = gl.permute(dsT_66_t1, (1, 0))  # convert3_dq_s1: stage 1, partition 1 (group 1)
+    dq_68_t1 = gl.convert_layout(dq_t1, L6)  # convert3_dq_s1: stage 1, partition 1 (group 1)
+    tok_dq_69_t1 = warpgroup_mma(dq_68_t1, k_c1_t1_buf, gl.full([64, 128], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot4_dq_s1: stage 1, partition 1 (group 1)
+    dv_58_t1, dq_69_t1 = warpgroup_mma_wait(0, deps=(tok_dv_58_t1, tok_dq_69_t1,))
+    mbarrier.arrive(do_empty.index((1 - 1) % 2))
     v11_t1 = dq_69_t1 * sm_scale  # elementwise1_s1: stage 1, partition 1 (group 1)
     v12_t1 = gl.convert_layout(v11_t1, L8)  # convert4_s1: stage 1, partition 1 (group 1)
     tok_dk_t1 = warpgroup_mma(dsT_67_t1, q_44_buf.index((1 - 1) % 2), dk_t1_p1, is_async=True)  # dot3_dk_s1: stage 1, partition 1 (group 1)
@@ -370,7 +369,7 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
     v9_t1 = v8_t1  # store0_s1: stage 1, partition 1 (group 1)
     v10_t1 = v9_t1 + dq_offs_42  # store0_s1: stage 1, partition 1 (group 1)
     v13_t1 = gl.atomic_add(v10_t1, v12_t1, sem='relaxed', scope='gpu')  # store0_s1: stage 1, partition 1 (group 1)
-    dv_58_t1, dk_t1 = warpgroup_mma_wait(2, deps=(tok_dv_58_t1, tok_dk_t1,))
+    dk_t1 = warpgroup_mma_wait(1, deps=(tok_dk_t1,))
     Di_60_p1 = Di_60
     Di_61_t1_p1 = Di_61_t1
     dk_t1_p2 = dk_t1_p1
@@ -392,7 +391,8 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         m_48 = gl.load(m_47_p1)  # load0_m: stage 1, partition 1 (group 1)
         m_48_t1 = gl.load(m_47)  # load0_m_s1: stage 0, partition 1 (group 1)
         pT_51 = gl.expand_dims(m_48, 0)  # sfu0_pT: stage 1, partition 1 (group 1)
-        dv_58_t1_p1, dk_t1_p1, sT_49_t1 = warpgroup_mma_wait(1, deps=(dv_58_t1_p1, dk_t1_p1, tok_sT_49_t1,))
+        dk_t1_p1, sT_49_t1 = warpgroup_mma_wait(1, deps=(dk_t1_p1, tok_sT_49_t1,))
+        mbarrier.arrive(q_44_empty.index((twill_b - 1 - 1) % 2))
         pT_50_t1 = sT_49_t1 * qk_scale  # sfu0_pT_s1: stage 1, partition 1 (group 1)
         pT_51_t1 = gl.expand_dims(m_48_t1_p1, 0)  # sfu0_pT_s1: stage 1, partition 1 (group 1)
         pT_52_t1 = pT_51_t1.broadcast_to([64, 64])  # sfu0_pT_s1: stage 1, partition 1 (group 1)
@@ -411,15 +411,16 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         dsT_65_t1 = pT_54_t1 * dsT_64_t1  # elementwise0_dsT_s1: stage 1, partition 1 (group 1)
         dsT_66_t1 = dsT_65_t1.to(gl.float16)  # convert1_dsT_s1: stage 1, partition 1 (group 1)
         dsT_67_t1 = gl.convert_layout(dsT_66_t1, L7)  # convert2_dsT_s1: stage 1, partition 1 (group 1)
-        dq_t1 = gl.permute(dsT_66_t1, (1, 0))  # convert3_dq_s1: stage 1, partition 1 (group 1)
-        dq_68_t1 = gl.convert_layout(dq_t1, L6)  # convert3_dq_s1: stage 1, partition 1 (group 1)
         dv_56_t1 = pT_54_t1.to(gl.float16)  # convert0_dv_s1: stage 1, partition 1 (group 1)
         dv_57_t1 = gl.convert_layout(dv_56_t1, L7)  # convert0_dv_s1: stage 1, partition 1 (group 1)
         mbarrier.wait(twill_turn.index(2), ((twill_b - 2) & 1))
-        tok_dq_69_t1 = warpgroup_mma(dq_68_t1, k_c1_t1_buf, gl.full([64, 128], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot4_dq_s1: stage 1, partition 1 (group 1)
         tok_dv_58_t1 = warpgroup_mma(dv_57_t1, do_buf.index((twill_b - 1) % 2), dv_58_t1_p1, is_async=True)  # dot1_dv_s1: stage 1, partition 1 (group 1)
+        dq_t1 = gl.permute(dsT_66_t1, (1, 0))  # convert3_dq_s1: stage 1, partition 1 (group 1)
+        dq_68_t1 = gl.convert_layout(dq_t1, L6)  # convert3_dq_s1: stage 1, partition 1 (group 1)
+        tok_dq_69_t1 = warpgroup_mma(dq_68_t1, k_c1_t1_buf, gl.full([64, 128], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot4_dq_s1: stage 1, partition 1 (group 1)
         mbarrier.arrive(twill_turn.index(3))
-        dq_69_t1 = warpgroup_mma_wait(1, deps=(tok_dq_69_t1,))
+        dv_58_t1, dq_69_t1 = warpgroup_mma_wait(0, deps=(tok_dv_58_t1, tok_dq_69_t1,))
+        mbarrier.arrive(do_empty.index((twill_b - 1) % 2))
         v11_t1 = dq_69_t1 * sm_scale  # elementwise1_s1: stage 1, partition 1 (group 1)
         v12_t1 = gl.convert_layout(v11_t1, L8)  # convert4_s1: stage 1, partition 1 (group 1)
         mbarrier.wait(twill_turn.index(4), ((twill_b - 2) & 1))
@@ -434,7 +435,7 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         v9_t1 = v8_t1  # store0_s1: stage 1, partition 1 (group 1)
         v10_t1 = v9_t1 + dq_offs_42  # store0_s1: stage 1, partition 1 (group 1)
         v13_t1 = gl.atomic_add(v10_t1, v12_t1, sem='relaxed', scope='gpu')  # store0_s1: stage 1, partition 1 (group 1)
-        dv_58_t1, dk_t1 = warpgroup_mma_wait(2, deps=(tok_dv_58_t1, tok_dk_t1,))
+        dk_t1 = warpgroup_mma_wait(1, deps=(tok_dk_t1,))
         Di_60_p1 = Di_60
         Di_61_t1_p1 = Di_61_t1
         dk_t1_p2 = dk_t1_p1
@@ -449,7 +450,8 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
     tok_dpT_62_t1 = warpgroup_mma(v_c1_t1_buf, do_buf.index(((twill_n - 1 + 1) - 1) % 2).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot2_dpT_s1: stage 1, partition 1 (group 1)
     m_48 = gl.load(m_47_p1)  # load0_m: stage 1, partition 1 (group 1)
     pT_51 = gl.expand_dims(m_48, 0)  # sfu0_pT: stage 1, partition 1 (group 1)
-    dv_58_t1_p1, dk_t1_p1, sT_49_t1 = warpgroup_mma_wait(1, deps=(dv_58_t1_p1, dk_t1_p1, tok_sT_49_t1,))
+    dk_t1_p1, sT_49_t1 = warpgroup_mma_wait(1, deps=(dk_t1_p1, tok_sT_49_t1,))
+    mbarrier.arrive(q_44_empty.index(((twill_n - 1 + 1) - 1 - 1) % 2))
     pT_50_t1 = sT_49_t1 * qk_scale  # sfu0_pT_s1: stage 1, partition 1 (group 1)
     pT_51_t1 = gl.expand_dims(m_48_t1_p1, 0)  # sfu0_pT_s1: stage 1, partition 1 (group 1)
     pT_52_t1 = pT_51_t1.broadcast_to([64, 64])  # sfu0_pT_s1: stage 1, partition 1 (group 1)
@@ -464,13 +466,14 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
     dsT_65_t1 = pT_54_t1 * dsT_64_t1  # elementwise0_dsT_s1: stage 1, partition 1 (group 1)
     dsT_66_t1 = dsT_65_t1.to(gl.float16)  # convert1_dsT_s1: stage 1, partition 1 (group 1)
     dsT_67_t1 = gl.convert_layout(dsT_66_t1, L7)  # convert2_dsT_s1: stage 1, partition 1 (group 1)
-    dq_t1 = gl.permute(dsT_66_t1, (1, 0))  # convert3_dq_s1: stage 1, partition 1 (group 1)
-    dq_68_t1 = gl.convert_layout(dq_t1, L6)  # convert3_dq_s1: stage 1, partition 1 (group 1)
     dv_56_t1 = pT_54_t1.to(gl.float16)  # convert0_dv_s1: stage 1, partition 1 (group 1)
     dv_57_t1 = gl.convert_layout(dv_56_t1, L7)  # convert0_dv_s1: stage 1, partition 1 (group 1)
-    tok_dq_69_t1 = warpgroup_mma(dq_68_t1, k_c1_t1_buf, gl.full([64, 128], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot4_dq_s1: stage 1, partition 1 (group 1)
     tok_dv_58_t1 = warpgroup_mma(dv_57_t1, do_buf.index(((twill_n - 1 + 1) - 1) % 2), dv_58_t1_p1, is_async=True)  # dot1_dv_s1: stage 1, partition 1 (group 1)
-    dq_69_t1 = warpgroup_mma_wait(1, deps=(tok_dq_69_t1,))
+    dq_t1 = gl.permute(dsT_66_t1, (1, 0))  # convert3_dq_s1: stage 1, partition 1 (group 1)
+    dq_68_t1 = gl.convert_layout(dq_t1, L6)  # convert3_dq_s1: stage 1, partition 1 (group 1)
+    tok_dq_69_t1 = warpgroup_mma(dq_68_t1, k_c1_t1_buf, gl.full([64, 128], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot4_dq_s1: stage 1, partition 1 (group 1)
+    dv_58_t1, dq_69_t1 = warpgroup_mma_wait(0, deps=(tok_dv_58_t1, tok_dq_69_t1,))
+    mbarrier.arrive(do_empty.index(((twill_n - 1 + 1) - 1) % 2))
     v11_t1 = dq_69_t1 * sm_scale  # elementwise1_s1: stage 1, partition 1 (group 1)
     v12_t1 = gl.convert_layout(v11_t1, L8)  # convert4_s1: stage 1, partition 1 (group 1)
     tok_dk_t1 = warpgroup_mma(dsT_67_t1, q_44_buf.index(((twill_n - 1 + 1) - 1) % 2), dk_t1_p1, is_async=True)  # dot3_dk_s1: stage 1, partition 1 (group 1)
@@ -483,7 +486,7 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
     v9_t1 = v8_t1  # store0_s1: stage 1, partition 1 (group 1)
     v10_t1 = v9_t1 + dq_offs_42  # store0_s1: stage 1, partition 1 (group 1)
     v13_t1 = gl.atomic_add(v10_t1, v12_t1, sem='relaxed', scope='gpu')  # store0_s1: stage 1, partition 1 (group 1)
-    dv_58_t1, dk_t1 = warpgroup_mma_wait(2, deps=(tok_dv_58_t1, tok_dk_t1,))
+    dk_t1 = warpgroup_mma_wait(1, deps=(tok_dk_t1,))
     Di_60_p1 = Di_60
     Di_61_t1_p1 = Di_61_t1
     dk_t1_p2 = dk_t1_p1
@@ -492,7 +495,8 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
     dv_58_t1_p1 = dv_58_t1
     m_47_p1 = m_47
     m_48_t1_p1 = m_48_t1
-    dv_58_t1_p1, dk_t1_p1 = warpgroup_mma_wait(0, deps=(dv_58_t1_p1, dk_t1_p1,))
+    dk_t1_p1 = warpgroup_mma_wait(0, deps=(dk_t1_p1,))
+    mbarrier.arrive(q_44_empty.index(((twill_n - 1 + 2) - 1 - 1) % 2))
     Di_60_p1 = Di_60
     Di_61_t1_p1 = Di_61_t1
     dk_t1_p2 = dk_t1_p1
@@ -501,14 +505,6 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
     dv_58_t1_p1 = dv_58_t1
     m_47_p1 = m_47
     m_48_t1_p1 = m_48_t1
-    mbarrier.arrive(do_empty.index(((twill_n - 1 + 2) - 1) % 2))
-    mbarrier.arrive(q_44_empty.index(((twill_n - 1 + 2) - 1) % 2))
-    mbarrier.arrive(do_empty.index(((twill_n - 1 + 2) - 1) % 2))
-    mbarrier.arrive(q_44_empty.index(((twill_n - 1 + 2) - 1) % 2))
-    mbarrier.arrive(do_empty.index(((twill_n - 1 + 2) - 1) % 2))
-    mbarrier.arrive(q_44_empty.index(((twill_n - 1 + 2) - 1) % 2))
-    mbarrier.arrive(do_empty.index(((twill_n - 1 + 2) - 1) % 2))
-    mbarrier.arrive(q_44_empty.index(((twill_n - 1 + 2) - 1) % 2))
     v2_t1 = dk_t1_p2 * sm_scale
     v3_t1 = v2_t1.to(gl.float16)
     v4_t1 = gl.convert_layout(v3_t1, L0)

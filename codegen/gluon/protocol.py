@@ -1,0 +1,305 @@
+"""The generated kernel's barrier protocol, checked without a GPU.
+
+A generated kernel's control flow does not depend on what its barriers hold: each partition's sequence
+of barrier operations (inits, arrives, expects with their TMA copies, waits with their parity) is fixed
+by the loop's trip count. So the source is executed as plain Python with the Gluon calls replaced by
+recorders, once per partition, giving each partition's trace; the traces are then run together under
+mbarrier semantics (a phase completes when ``count`` arrivals are in; ``wait(bar, p)`` passes once the
+phase of parity ``p`` has completed). The check fails when the partitions deadlock (each one waiting on
+a phase no one will complete: the hang a wrong ring release or turn order gives on the GPU), when a
+barrier ends with arrivals of an incomplete phase (a release without its load), or when one partition
+arrives twice in one phase of a barrier others share (a buffer released early: a race, not a hang).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+def trip_counts(stages: int) -> tuple[int, ...]:
+    """Loop trip counts simulated for a pipeline of ``stages``: the fewest it runs (its prologue's bodies
+    fill it), one and two more, and a long loop (every ring slot reused with both parities)."""
+    least = max(1, stages - 1)
+    return tuple(sorted({least, least + 1, least + 2, least + 7}))
+
+
+class Unsimulated(Exception):
+    """The source's control flow depends on data (a tensor in a condition or a loop bound)."""
+
+
+class _Value:
+    """Any tensor, layout or descriptor: every operation gives another; a condition on it is data-dependent."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return _V
+
+    def __call__(self, *a: Any, **k: Any) -> "_Value":
+        return _V
+
+    def __getitem__(self, k: Any) -> "_Value":
+        return _V
+
+    def __bool__(self) -> bool:
+        raise Unsimulated("a condition on a tensor value")
+
+    def __index__(self) -> int:
+        raise Unsimulated("a loop bound or index computed from a tensor value")
+
+    def __iter__(self) -> Any:
+        raise Unsimulated("a tensor unpacked")
+
+    def _op(self, *a: Any) -> "_Value":
+        return _V
+
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __truediv__ = __rtruediv__ = _op
+    __floordiv__ = __rfloordiv__ = __mod__ = __rmod__ = __pow__ = __neg__ = __and__ = __rand__ = _op
+    __or__ = __ror__ = __xor__ = __rxor__ = __lshift__ = __rshift__ = __invert__ = __lt__ = __le__ = _op
+    __gt__ = __ge__ = __eq__ = __ne__ = _op
+    __hash__ = object.__hash__
+
+
+_V = _Value()
+
+
+def _fn(*a: Any, **k: Any) -> _Value:
+    return _V
+
+
+class _Int(int):
+    """An integer argument or index: arithmetic on it stays an integer (loop bounds, ring slots, phases);
+    what only a tensor has (``.to``, a layout) gives a tensor."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return _V
+
+
+def _int_op(name: str) -> Callable[..., Any]:
+    base = getattr(int, name)
+
+    def op(self: int, *a: Any) -> Any:
+        r = base(self, *a)
+        return _Int(r) if type(r) is int else r
+    return op
+
+
+for _name in ("__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__floordiv__",
+              "__rfloordiv__", "__mod__", "__rmod__", "__and__", "__rand__", "__xor__", "__rxor__", "__or__",
+              "__ror__", "__neg__", "__lshift__", "__rshift__"):
+    setattr(_Int, _name, _int_op(_name))
+MBARRIER = "mbarrier layout"
+
+
+def _scalar(f: Callable[[int, int], int]) -> Callable[..., Any]:
+    """A Gluon function on two integers computed (a loop bound), on tensors a tensor."""
+    return lambda a, b, *r, **k: f(a, b) if isinstance(a, int) and isinstance(b, int) else _V
+
+
+@dataclass(eq=False)
+class Barrier:
+    """One mbarrier (a slot of an allocated barrier array)."""
+
+    name: str
+    count: int = 1
+    phase: int = 0                   # phases completed
+    arrived: list[str] = field(default_factory=list)   # partitions arrived in the current phase
+
+    def passes(self, parity: int) -> bool:
+        return (self.phase & 1) != parity
+
+
+class _Array:
+    """An allocated array of barriers."""
+
+    def __init__(self, n: int) -> None:
+        self.n, self.slots = n, {}
+        self.name = "?"
+
+    def index(self, i: Any) -> Any:
+        if not isinstance(i, int):
+            raise Unsimulated("a barrier index computed from a tensor value")
+        if not 0 <= i < self.n:
+            raise ProtocolError(f"{self.name}.index({i}) outside its {self.n} slots")
+        return self.slots.setdefault(i, Barrier(f"{self.name}[{i}]"))
+
+    def __getattr__(self, name: str) -> Any:
+        return _fn
+
+
+class ProtocolError(Exception):
+    """The barrier protocol is wrong: a deadlock, an unbalanced phase, a slot out of range."""
+
+
+Event = tuple[str, Barrier, int]     # ("arrive" | "wait", barrier, parity)
+
+
+class _Recorder:
+    """The Gluon names the source uses, recording one partition's barrier events."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        self.partitions: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
+        self.locals: dict[str, Any] = {}
+
+    def namespace(self) -> dict[str, Any]:
+        rec = self
+
+        class Mbarrier:
+            MBarrierLayout = staticmethod(lambda: MBARRIER)
+
+            @staticmethod
+            def init(bar: Barrier, count: int) -> None:
+                bar.count = count
+
+            @staticmethod
+            def expect(bar: Barrier, nbytes: Any) -> None:
+                pass                 # the copy that follows completes the transaction: its arrival
+
+            @staticmethod
+            def arrive(bar: Barrier, pred: Any = True) -> None:
+                if pred:
+                    rec.events.append(("arrive", bar, 0))
+
+            @staticmethod
+            def wait(bar: Barrier, parity: int, *a: Any, **k: Any) -> None:
+                if not isinstance(parity, int):
+                    raise Unsimulated("a barrier parity computed from a tensor value")
+                rec.events.append(("wait", bar, parity & 1))
+
+        class Tma:
+            @staticmethod
+            def async_copy_global_to_shared(desc: Any, coord: Any, bar: Barrier, buf: Any, pred: Any = True) -> None:
+                if pred:
+                    rec.events.append(("arrive", bar, 0))
+
+            def __getattr__(self, name: str) -> Any:
+                return _fn
+
+        class Gl(_Value):
+            constexpr = staticmethod(lambda x=None: x)
+            static_range = staticmethod(range)
+            program_id = staticmethod(lambda axis: _Int(0))
+            num_programs = staticmethod(lambda axis: 1)
+            maximum = staticmethod(_scalar(max))
+            minimum = staticmethod(_scalar(min))
+            cdiv = staticmethod(_scalar(lambda a, b: -(-a // b)))
+
+            @staticmethod
+            def allocate_shared_memory(dtype: Any, shape: Any, layout: Any = None) -> Any:
+                return _Array(shape[0] if shape else 1) if layout is MBARRIER else _V
+
+            @staticmethod
+            def warp_specialize(parts: Any, *a: Any, **k: Any) -> None:
+                import sys
+                rec.locals = dict(sys._getframe(1).f_locals)
+                rec.partitions = [(fn, tuple(args)) for fn, args in parts]
+
+        def mma_wait(n: int, deps: tuple[Any, ...] = ()) -> Any:
+            return _V if len(deps) == 1 else tuple(_V for _ in deps)
+
+        class Gluon:
+            jit = staticmethod(lambda f=None, **k: f if f is not None else (lambda g: g))
+
+        return {"gluon": Gluon, "gl": Gl(), "mbarrier": Mbarrier, "tma": Tma(), "warpgroup_mma": _fn,
+                "warpgroup_mma_wait": mma_wait, "fence_async_shared": _fn, "__name__": "twill_protocol",
+                "range": lambda *a: map(_Int, range(*a))}
+
+
+def _device_source(source: str) -> str:
+    """The device part of a generated file: no imports (the recorder provides the names), no host side."""
+    head = source.split("# -- host side", 1)[0]
+    return re.sub(r"^from triton[^\n]*(\n[ \t]+[^\n]*)*", "", head, flags=re.M)
+
+
+def traces(source: str, scalars: dict[str, int]) -> tuple[list[list[Event]], list[Barrier], list[str]]:
+    """Each partition's barrier events (``scalars``: the kernel's integer arguments), every barrier, and
+    the partitions' names."""
+    rec = _Recorder()
+    ns = rec.namespace()
+    exec(compile(_device_source(source), "<kernel_gluon>", "exec"), ns)
+    kernel = ns["twill_kernel"]
+    args = [scalars.get(p, _V) for p in kernel.__code__.co_varnames[:kernel.__code__.co_argcount]]
+    kernel(*args)
+    bars: list[Barrier] = []
+    for name, v in rec.locals.items():
+        if isinstance(v, _Array):
+            v.name = name
+            for i, b in v.slots.items():
+                b.name = f"{name}[{i}]"
+                bars.append(b)
+    out = []
+    for fn, a in rec.partitions:
+        rec.events = []
+        fn(*a)
+        out.append(rec.events)
+    return out, bars, [fn.__name__ for fn, _ in rec.partitions]
+
+
+def run(trace: list[list[Event]], names: list[str], bars: list[Barrier]) -> None:
+    """Run the partitions' traces together; raise ``ProtocolError`` on a deadlock or an unbalanced phase."""
+    pos = [0] * len(trace)
+    for b in bars:
+        b.phase, b.arrived = 0, []
+    moved = True
+    while moved:
+        moved = False
+        for p, ev in enumerate(trace):
+            while pos[p] < len(ev):
+                kind, bar, parity = ev[pos[p]]
+                if kind == "wait" and not bar.passes(parity):
+                    break
+                if kind == "arrive":
+                    _arrive(bar, names[p])
+                pos[p] += 1
+                moved = True
+    stuck = [f"{names[p]} waits on {ev[pos[p]][1].name} (phase parity {ev[pos[p]][2]}, "
+             f"{ev[pos[p]][1].phase} phase(s) done, {len(ev[pos[p]][1].arrived)} of {ev[pos[p]][1].count} arrived)"
+             for p, ev in enumerate(trace) if pos[p] < len(ev)]
+    if stuck:
+        raise ProtocolError("deadlock: " + "; ".join(stuck))
+    partial = [f"{b.name} ({len(b.arrived)} of {b.count} arrived)" for b in bars if b.arrived]
+    if partial:
+        raise ProtocolError("a phase left incomplete at the end: " + ", ".join(partial))
+
+
+def _arrive(bar: Barrier, who: str) -> None:
+    if bar.count > 1 and who in bar.arrived:
+        raise ProtocolError(f"{who} arrives twice in one phase of {bar.name} (count {bar.count}): "
+                            "a buffer released before its other readers are done")
+    bar.arrived.append(who)
+    if len(bar.arrived) == bar.count:
+        bar.phase += 1
+        bar.arrived = []
+
+
+def check(source: str, scalars: Callable[[int], dict[str, int]], trips: tuple[int, ...]) -> list[str]:
+    """The protocol run for each trip count (``scalars(n)``: the integer arguments giving ``n`` iterations);
+    the problems found, one line each (empty: sound for every count tried)."""
+    problems = []
+    for n in trips:
+        try:
+            tr, bars, names = traces(source, scalars(n))
+            run(tr, names, bars)
+        except ProtocolError as e:
+            problems.append(f"{n} iteration(s): {e}")
+    return problems
+
+
+def check_kernel(source: str, signature: dict[str, str], stages: int) -> tuple[list[str], str]:
+    """``check`` of a generated kernel over ``trip_counts(stages)``: the problems, and why the protocol
+    could not be simulated ("" when it was)."""
+    try:
+        return check(source, integer_arguments(signature, source), trip_counts(stages)), ""
+    except Unsimulated as e:
+        return [], str(e)
+
+
+def integer_arguments(signature: dict[str, str], source: str) -> Callable[[int], dict[str, int]]:
+    """The integer arguments for ``n`` iterations: each set to ``n`` times the largest divisor the source
+    applies (the loop's step or tile), so the loop bound, whichever argument it is, gives ``n`` trips."""
+    step = max([int(d) for d in re.findall(r"// (\d+)\b", source)] or [1])
+    ints = [a for a, t in signature.items() if re.fullmatch(r"[iu](8|16|32|64)", t)]
+    return lambda n: {a: _Int(n * step) for a in ints}
