@@ -1,0 +1,142 @@
+"""The Gluon back end without a GPU: the committed schedules of bench/results/gluon/ (the kernels run on the
+H200) generate the committed source again (golden files), compile offline for sm_90, leave ptxas clean where
+the route said so, pass the barrier-protocol simulation, and differ where their schedules differ; schedules
+that cannot fit are refused in one line; Blackwell is refused as Hopper-only."""
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from codegen.gluon.generate import compile_offline, generate, ptxas_report
+from codegen.gluon.protocol import check_kernel
+from twill.errors import TwillError
+from twill.graph.io import graph_from_dict
+from twill.machine.model import load_machine
+from twill.pipeline import OptimizeOptions, extract
+from twill.schedule.model import Schedule
+
+ROOT = Path(__file__).resolve().parents[2]
+RESULTS = ROOT / "bench/results/gluon"
+VARIANTS = ["fa3", "fa3-no-tc-order", "fa3-one-group", "fa3_subtiled", "gemm", "gemm-two-groups", "fa_bwd"]
+
+
+@functools.lru_cache(maxsize=None)
+def _kir(kernel_file: str):
+    _, kir, _ = extract(str(ROOT / kernel_file), load_machine("h200"), OptimizeOptions())
+    return kir
+
+
+@functools.lru_cache(maxsize=None)
+def _variant(label: str):
+    d = RESULTS / label
+    meta = json.loads((d / "variant.json").read_text())
+    gs = json.loads((d / "gluon.json").read_text())
+    graph = graph_from_dict(gs["graph"])
+    schedule = Schedule.from_dict(gs)
+    kir = _kir(meta["kernel_file"])
+    k = generate(kir.text, graph, schedule, load_machine("h200"), kir.spec,
+                 tc_order="--no-tc-order" not in meta["command"])
+    return d, gs, k
+
+
+@pytest.mark.parametrize("label", VARIANTS)
+def test_committed_schedule_generates_the_committed_source(label):
+    d, _, k = _variant(label)
+    assert k.source == (d / "kernel_gluon.py").read_text()
+
+
+@pytest.mark.parametrize("label", VARIANTS)
+def test_generated_kernel_compiles_for_sm90_and_ptxas_agrees_with_the_route(label):
+    _, gs, k = _variant(label)
+    compiled = compile_offline(k, load_machine("h200"))
+    assert "ttg.warp_specialize" in compiled.asm["ttgir"]
+    report = ptxas_report(compiled, load_machine("h200"))
+    assert report is not None
+    assert report.to_dict() == gs["gluon"]["candidates"][_chosen(gs)]["ptxas"]
+
+
+def _chosen(gs) -> int:
+    """Index of the route's chosen candidate (the one whose I and sub-tiles the written schedule has)."""
+    cands = gs["gluon"]["candidates"]
+    return next(i for i, c in enumerate(cands) if c["ii"] == gs["ii"] and c["subtiles"] == gs["gluon"]["chosen"]
+                and (c["ptxas"] or {}).get("serialized", "") == "" or i == len(cands) - 1)
+
+
+@pytest.mark.parametrize("label", VARIANTS)
+def test_barrier_protocol_is_sound(label):
+    _, _, k = _variant(label)
+    stages = max(p.stages for p in k.plan.partitions)
+    problems, unsimulated = check_kernel(k.source, k.signature, stages)
+    assert unsimulated == ""
+    assert problems == []
+
+
+def test_protocol_finds_the_hang_of_a_release_that_waits_for_retired_readers():
+    # fa_bwd as generated for the H200's run 2 (it hung there): consumer 0 never released q and dO
+    src = (ROOT / "tests/data/gluon/fa_bwd_release_bug.py").read_text()
+    _, _, k = _variant("fa_bwd")
+    problems, _ = check_kernel(src, k.signature, 3)
+    assert any("deadlock" in p and "producer_2 waits on q_44_empty" in p for p in problems)
+
+
+def _decisions(k) -> dict[str, object]:
+    p = k.plan
+    return {"compute_groups": len(p.consumers), "regs": tuple(x.regs for x in p.partitions),
+            "rings": tuple(sorted(r.depth for r in p.rings)), "stages": tuple(x.stages for x in p.consumers),
+            "wait_depths": tuple(sorted(set(re.findall(r"warpgroup_mma_wait\((\d+)", k.source)))),
+            "turns": "twill_turn" in k.source}
+
+
+def test_schedules_that_differ_give_kernels_that_differ_where_they_differ():
+    fa3, one, gemm, gemm2, bwd, no_tc = (_decisions(_variant(v)[2]) for v in
+                                         ("fa3", "fa3-one-group", "gemm", "gemm-two-groups", "fa_bwd",
+                                          "fa3-no-tc-order"))
+    assert (fa3["compute_groups"], one["compute_groups"]) == (2, 1)          # group count
+    assert fa3["regs"] != one["regs"]                                        # register split
+    assert gemm["rings"] != fa3["rings"]                                     # ring depth
+    assert (gemm["compute_groups"], gemm2["compute_groups"]) == (1, 2)
+    assert bwd["stages"] != fa3["stages"]                                    # stage count
+    assert fa3["wait_depths"] != one["wait_depths"] or fa3["stages"] != one["stages"]   # wait depths
+    assert fa3["turns"] and not no_tc["turns"]                               # tensor-core order
+
+
+def _one_line(e: TwillError) -> str:
+    s = str(e)
+    assert "\n" not in s and "Traceback" not in s
+    return s
+
+
+def test_a_schedule_over_shared_memory_is_refused_in_one_line():
+    _, gs, _ = _variant("gemm")
+    d = RESULTS / "gemm"
+    kir = _kir(json.loads((d / "variant.json").read_text())["kernel_file"])
+    m = load_machine("h200")
+    small = dataclasses.replace(m, memory_caps=tuple((k, 64 * 1024 if k == "smem" else v) for k, v in m.memory_caps))
+    with pytest.raises(TwillError) as e:
+        generate(kir.text, graph_from_dict(gs["graph"]), Schedule.from_dict(gs), small, kir.spec)
+    assert "do not fit shared memory" in _one_line(e.value)
+
+
+def test_a_schedule_over_the_register_file_is_refused_in_one_line():
+    # the two-sub-tile FA forward with both sub-tiles moved onto one 4-warp compute group
+    _, gs, _ = _variant("fa3")
+    kir = _kir("kernels/fa3.py")
+    groups = gs["warp"]
+    compute = sorted({w for w in groups.values() if w != max(groups.values())})
+    merged = dict(gs, warp={n: (compute[0] if w in compute else w) for n, w in groups.items()})
+    with pytest.raises(TwillError) as e:
+        generate(kir.text, graph_from_dict(gs["graph"]), Schedule.from_dict(merged), load_machine("h200"), kir.spec)
+    assert "register" in _one_line(e.value)
+
+
+def test_blackwell_is_refused_as_hopper_only():
+    _, gs, _ = _variant("gemm")
+    kir = _kir("kernels/gemm.py")
+    with pytest.raises(TwillError) as e:
+        generate(kir.text, graph_from_dict(gs["graph"]), Schedule.from_dict(gs), load_machine("b200"), kir.spec)
+    assert "Hopper (sm_90)" in _one_line(e.value)
