@@ -65,6 +65,11 @@ def _sched(runs: Runs, name: str) -> dict[str, Any]:
     return runs(name)[0]
 
 
+def _gluon(runs: Runs, name: str) -> dict[str, Any]:
+    runs(name)
+    return json.loads((runs.out / name / "gluon.json").read_text())
+
+
 def _failed_status() -> str:
     """The status line's words for an optimal modulo schedule kept after a joint search timed out."""
     from twill.schedule.model import Schedule
@@ -104,6 +109,10 @@ FIGURES: list[tuple[str, str, Callable[[Runs], tuple[Any, ...]]]] = [
     ("the --check example's current II and L for the GEMM on h100",
      r"CHANGED gemm\.py::_gemm \[h100\]: II=(\d+) L=(\d+) optimal\n    II: \d+ -> (\d+)",
      lambda r: (_sched(r, "gemm")["ii"], _sched(r, "gemm")["length"], _sched(r, "gemm")["ii"])),
+    ("the main job's Gluon kernel",
+     r"`gluon kernel: (\d+) row sub-tile\(s\), I=(\d+) L=(\d+) \((\w+)\), (\d+) cycles per iteration\s+predicted`",
+     lambda r: (_gluon(r, "main")["row_split"], _gluon(r, "main")["ii"], _gluon(r, "main")["length"],
+                _gluon(r, "main")["status"], round(_gluon(r, "main")["ii"] * _gluon(r, "main")["normalization"]["scale"]))),
     ("the printed status of a joint search that found nothing",
      r"(status = optimal as a\s+modulo schedule only, no warp assignment \(joint search: timeout\))",
      lambda r: (f"status = {_failed_status()}",)),
@@ -112,6 +121,7 @@ FIGURES: list[tuple[str, str, Callable[[Runs], tuple[Any, ...]]]] = [
 SOLVE_TIMES = "bench/results/solve_times.txt"
 WS_LOG = "bench/results/ws/ws-log.txt"
 NOTES = "bench/results/NOTES.md"
+GLUON_RUN = "bench/results/gluon/runs/run3.log"
 # (what, the README's words, the results file, its words; the figures of both, in order, must agree)
 CITED: list[tuple[str, str, str, str]] = [
     ("solve times of the three joint cases (median of five)",
@@ -129,6 +139,13 @@ CITED: list[tuple[str, str, str, str]] = [
     ("the ping-pong on the H200 against Triton's default",
      r"runs the FA forward at ~(\d+) TFLOP/s at N = 16k\s+against Triton's default \d+-(\d+)",
      WS_LOG, r"(?:twill ws \(repeat\)|fa3 Triton default)\s+(\d+)\.\d TFLOP/s"),
+    ("twill's Gluon FA forward on the H200",
+     r"twill's Gluon kernel from `kernels/fa3\.py` \(2 sub-tiles, I=412\) \| ([\d.]+) \| ([\d.]+) \| ([\d.]+) \|",
+     GLUON_RUN, r"(?m)^fa3: PASS .*?1024:([\d.]+)/.*?4096:([\d.]+)/.*?16384:([\d.]+)/"),
+    ("cuDNN and Triton in the Gluon run",
+     r"Triton's default \(same run\) \| ([\d.]+) \| ([\d.]+) \| ([\d.]+) \|\n\| cuDNN SDPA \(same run\) \| ([\d.]+) \| "
+     r"([\d.]+) \| ([\d.]+) \|",
+     GLUON_RUN, r"baseline kernels/fa3\.py .*?triton_default ([\d.]+),.*?sdpa_cudnn ([\d.]+),"),
     ("one compute partition on sm_90",
      r"Triton 3\.6 compiled it with wrong results\s+through its pipeliner and at (0\.\d+)x without",
      NOTES, r"\((0\.\d+)x; predicted"),
