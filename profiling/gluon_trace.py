@@ -1,0 +1,130 @@
+"""Cycles per loop iteration, per partition and per region, from the Proton trace of a Gluon kernel
+instrumented by ``profiling.gluon``; several runs over disjoint region subsets combined, and the
+combination compared with a run that times every region at once."""
+from __future__ import annotations
+
+import statistics
+from collections import defaultdict
+from typing import Any, Iterable, Mapping
+
+from profiling.gluon import KernelScopes
+from profiling.trace import Event
+
+
+def _units(events: list[Event]) -> dict[str, dict[tuple[int, int], list[Event]]]:
+    by: dict[str, dict[tuple[int, int], list[Event]]] = defaultdict(lambda: defaultdict(list))
+    for e in events:
+        by[e.name][(e.cta, e.warp)].append(e)
+    return by
+
+
+def _region(ks: KernelScopes, name: str, units: Mapping[tuple[int, int], list[Event]], warp: int,
+            empty: float) -> dict[str, Any]:
+    s = ks.by_name[name]
+    iters = [len(evs) / s.instances for evs in units.values()]
+    per_iter = [sum(e.cycles for e in evs) / it for evs, it in zip(units.values(), iters) if it]
+    durs = sorted(e.cycles for evs in units.values() for e in evs)
+    mean = statistics.mean(per_iter) if per_iter else None
+    return {"partition": s.partition, "node": s.node, "kind": s.kind, "instances": s.instances,
+            "units": len(units), "iterations": statistics.median(iters) if iters else 0,
+            "cycles_per_iteration": round(mean, 1) if mean is not None else None,
+            "net_cycles_per_iteration": round(max(0.0, mean - s.instances * empty), 1) if mean is not None else None,
+            "median_instance_cycles": statistics.median(durs) if durs else None,
+            "p10_instance_cycles": durs[len(durs) // 10] if durs else None,
+            "p90_instance_cycles": durs[(9 * len(durs)) // 10] if durs else None,
+            "other_warps": sorted({w for _, w in units if w != warp})}
+
+
+def _period(units: Mapping[tuple[int, int], list[Event]]) -> float | None:
+    """Median over CTAs of the mean start-to-start cycles of a once-per-iteration region."""
+    per = []
+    for evs in units.values():
+        st = sorted(e.start for e in evs)
+        if len(st) > 1:
+            per.append((st[-1] - st[0]) / (len(st) - 1))
+    return round(statistics.median(per), 1) if per else None
+
+
+def summarize(events: list[Event], ks: KernelScopes, names: Iterable[str],
+              warps: Mapping[int, int] | None = None) -> dict[str, Any]:
+    """One run's regions: cycles per iteration (mean over the recorded warps, one per partition and
+    CTA, of the region's total cycles over the loop's iterations), ``net_`` with the record pair's
+    own cost (the calibration region ``p<P>:empty``) taken off each instance; per partition, the loop's
+    period, the sum of its timed regions, and whether every region saw the same iterations (no record
+    lost).
+
+    Examples
+    --------
+    >>> summarize(load_trace("run0.chrome_trace"), ks, runs[0])["partitions"]["0"]["period_cycles"]  # doctest: +SKIP
+    4212.0
+    """
+    names = list(names)
+    warps = dict(warps or {p.index: p.first_warp for p in ks.partitions})
+    by = _units(events)
+    parts: dict[str, Any] = {}
+    regions: dict[str, Any] = {}
+    for p in ks.sampled(names):
+        cal = [e.cycles for evs in by.get(f"p{p}:empty", {}).values() for e in evs]
+        empty = float(statistics.median(cal)) if cal else 0.0
+        mine = [n for n in names if ks.by_name[n].partition == p]
+        for n in mine:
+            regions[n] = _region(ks, n, by.get(n, {}), warps[p], empty)
+        anchor = next((n for n in mine if ks.by_name[n].instances == 1 and by.get(n)), None)
+        per_unit: dict[tuple[int, int], set[float]] = defaultdict(set)
+        for n in mine:
+            s = ks.by_name[n]
+            for u, evs in by.get(n, {}).items():
+                per_unit[u].add(len(evs) / s.instances)
+        missing = [n for n in mine if not by.get(n)]
+        parts[str(p)] = {"warp": warps[p], "empty_cycles": empty, "anchor": anchor,
+                         "period_cycles": _period(by[anchor]) if anchor else None,
+                         "timed_cycles_per_iteration": round(sum(regions[n]["cycles_per_iteration"] or 0
+                                                                 for n in mine), 1),
+                         "complete": not missing and all(len(v) == 1 for v in per_unit.values()),
+                         "missing": missing, "units": len(per_unit)}
+    return {"regions": regions, "partitions": parts, "ctas": len({e.cta for e in events}),
+            "events": len(events)}
+
+
+def combine(runs: list[dict[str, Any]], labels: list[str] | None = None) -> dict[str, Any]:
+    """The regions of several runs over disjoint subsets, each from the run that timed it (``run``: its
+    label, else its index), and per partition the sum of its regions' cycles per iteration and the
+    loop's period in each run."""
+    regions: dict[str, Any] = {}
+    periods: dict[str, list[float]] = defaultdict(list)
+    for i, r in enumerate(runs):
+        for n, v in r["regions"].items():
+            if n in regions:
+                raise ValueError(f"region {n} timed by two runs: the subsets must be disjoint")
+            regions[n] = dict(v, run=labels[i] if labels else i)
+        for p, v in r["partitions"].items():
+            if v.get("period_cycles") is not None:
+                periods[p].append(v["period_cycles"])
+    parts: dict[str, Any] = {}
+    for p in sorted({str(v["partition"]) for v in regions.values()}, key=int):
+        mine = [v for v in regions.values() if str(v["partition"]) == p]
+        parts[p] = {"timed_cycles_per_iteration": round(sum(v["cycles_per_iteration"] or 0 for v in mine), 1),
+                    "net_timed_cycles_per_iteration": round(sum(v["net_cycles_per_iteration"] or 0 for v in mine), 1),
+                    "period_cycles_by_run": periods.get(p, []),
+                    "period_cycles": statistics.median(periods[p]) if periods.get(p) else None}
+    return {"regions": regions, "partitions": parts}
+
+
+def compare(combined: dict[str, Any], single: dict[str, Any]) -> dict[str, Any]:
+    """Combined subset runs against one run timing every region: per region and per partition, the
+    cycles per iteration of each and the relative difference (combined / single - 1)."""
+    def rel(a: float | None, b: float | None) -> float | None:
+        return round(a / b - 1, 4) if a is not None and b else None
+
+    regions = {n: {"single": s["cycles_per_iteration"], "combined": combined["regions"][n]["cycles_per_iteration"],
+                   "rel": rel(combined["regions"][n]["cycles_per_iteration"], s["cycles_per_iteration"])}
+               for n, s in single["regions"].items() if n in combined["regions"]}
+    parts = {}
+    for p, s in single["partitions"].items():
+        c = combined["partitions"].get(p, {})
+        parts[p] = {"timed_single": s["timed_cycles_per_iteration"],
+                    "timed_combined": c.get("timed_cycles_per_iteration"),
+                    "timed_rel": rel(c.get("timed_cycles_per_iteration"), s["timed_cycles_per_iteration"]),
+                    "period_single": s["period_cycles"], "period_combined": c.get("period_cycles"),
+                    "period_rel": rel(c.get("period_cycles"), s["period_cycles"])}
+    return {"regions": regions, "partitions": parts}

@@ -1,0 +1,138 @@
+"""Proton regions in the Gluon kernels twill generated: found per partition, inserted, compiled for sm_90
+without a GPU (the records in the TTGIR, the sampled warps and buffer as Proton lowers them), planned
+into disjoint low-overhead runs, and read back from a trace."""
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from profiling.gluon import (instrument, partition_warps_from_llir, plan_runs, records_per_warp, scopes_of,
+                             shared_records_per_warp, warp_starts)
+from profiling.gluon_trace import combine, compare, summarize
+from profiling.trace import Event
+
+ROOT = Path(__file__).resolve().parents[2]
+GLUON = ROOT / "bench/results/gluon"
+
+
+def _variant(name: str):
+    d = GLUON / name
+    g = json.loads((d / "gluon.json").read_text())
+    src = (d / "kernel_gluon.py").read_text()
+    return src, g, scopes_of(src, g["warp"])
+
+
+def test_regions_of_the_warp_specialized_fa_forward():
+    _, g, ks = _variant("fa3_subtiled")
+    assert [(p.function, p.num_warps, p.first_warp) for p in ks.partitions] == \
+        [("consumer_0", 4, 0), ("consumer_1", 4, 4), ("producer_2", 1, 10)]
+    assert ks.total_warps == 12
+    names = set(ks.names())
+    assert {"p0:dot0_qk0", "p0:sfu0_p0", "p1:dot3_acc1", "p0:wait:k_ready", "p0:wait:twill_turn0",
+            "p0:wait:dot2_acc0+dot0_qk0", "p2:tma_load0_k", "p2:tma_load1_v", "p2:wait:k_empty"} <= names
+    # every graph node of a consumer's loop has a region in the partition the schedule put it in
+    for node, part in g["warp"].items():
+        assert f"p{part}:{node}" in names, node
+    assert ks.by_name["p0:dot0_qk0"].kind == "node" and ks.by_name["p0:wait:k_ready"].node is None
+
+
+def test_regions_of_the_gemm_name_the_producers_loads_by_ring():
+    _, _, ks = _variant("gemm")
+    assert ks.names(1) == ("p1:wait:a_23_empty", "p1:tma_load0_a", "p1:wait:b_empty", "p1:tma_load1_b")
+    assert ks.by_name["p1:tma_load0_a"].spans[0][1] - ks.by_name["p1:tma_load0_a"].spans[0][0] == 1   # expect + copy
+    assert [p.first_warp for p in ks.partitions] == [0, 10]
+    assert ks.sampling(["p0:dot0_acc", "p1:tma_load1_b"]) == "0,10" and ks.sampling(["p1:tma_load1_b"]) == "10"
+
+
+def test_warp_layout_as_triton_allocates_it():
+    assert warp_starts(4, [4, 1]) == ([4, 10], 12)
+    assert warp_starts(8, [1]) == ([10], 12)
+    assert warp_starts(4, [4]) == ([4], 8)
+    assert warp_starts(4, [1, 1]) == ([6, 7], 8)
+
+
+def test_instrument_inserts_only_the_chosen_regions():
+    src, _, ks = _variant("fa3_subtiled")
+    pick = ["p0:sfu0_p0", "p2:wait:k_empty"]
+    text = instrument(src, ks, pick)
+    ast.parse(text)
+    enters = re.findall(r'twill_pl\.enter_scope\("([^"]+)"\)', text)
+    exits = re.findall(r'twill_pl\.exit_scope\("([^"]+)"\)', text)
+    assert sorted(enters) == sorted(exits) == sorted(pick + ["p0:empty", "p2:empty"])
+    assert [ln for ln in text.splitlines() if "twill_pl" not in ln] == src.splitlines()   # nothing else changed
+    lines = text.splitlines()
+    i = lines.index('        twill_pl.enter_scope("p0:sfu0_p0")')
+    assert "# sfu0_p0:" in lines[i + 1] and "# sfu0_p0:" in lines[i + 5] and "exit_scope" in lines[i + 6]
+    with pytest.raises(Exception, match="no such region"):
+        instrument(src, ks, ["p9:nothing"])
+
+
+def test_plan_runs_cover_every_region_once_within_the_buffer():
+    _, _, ks = _variant("fa3_subtiled")
+    cap = lambda n: shared_records_per_warp(232448, 164480, n)       # noqa: E731
+    runs = plan_runs(ks, None, 4, 32, cap)
+    flat = [n for r in runs for n in r]
+    assert sorted(flat) == sorted(ks.names()) and len(flat) == len(set(flat))
+    assert all(len(r) <= 4 and records_per_warp(ks, r, 32) <= cap(len(ks.sampled(r))) for r in runs)
+    order = ks.names()
+    assert all(abs(order.index(a) - order.index(b)) > 1 for r in runs for a in r for b in r if a != b)
+    tight = plan_runs(ks, None, 40, 32, lambda n: 300)               # the buffer, not per_run, splits them
+    assert len(tight) > 1 and all(records_per_warp(ks, r, 32) <= 300 for r in tight)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", ["fa3_subtiled", "gemm"])
+def test_instrumented_kernel_compiles_for_sm90(variant):
+    """The CI check that needs no GPU: every region of the committed kernel, inserted, compiled for sm_90
+    with Proton's lowering on; each region's start and end records are in the TTGIR, Proton sized its
+    shared buffer as ``shared_records_per_warp`` says, and the worker warps are where ``warp_starts`` said."""
+    from profiling.gluon import compile_instrumented
+
+    src, g, ks = _variant(variant)
+    plain = compile_instrumented(src, g["gluon"]["kernel"])
+    assert plain.metadata.profile_scratch_size == 0
+    names = ks.names()
+    k = compile_instrumented(instrument(src, ks), g["gluon"]["kernel"], sampling=ks.sampling(names))
+    ttgir = k.asm["ttgir"]
+    for n in names:
+        assert f'proton.record start "{n}"' in ttgir and f'proton.record end "{n}"' in ttgir, n
+    assert k.metadata.profile_scratch_size > 0 and len(k.asm["cubin"]) > 0
+    got = partition_warps_from_llir(k.asm["llir"], ks.num_warps)
+    assert {p: w for p, w in got.items() if p < len(ks.partitions)} == \
+        {p.index: p.first_warp for p in ks.partitions if p.index}
+    records = shared_records_per_warp(232448, plain.metadata.shared, len(ks.partitions))
+    masks = {int(m) for m in re.findall(r"and i32 %\w+, (\d+)", k.asm["llir"])}
+    assert 2 * records - 1 in masks                      # the circular index wraps at the segment's words
+    extra = k.metadata.shared - plain.metadata.shared
+    assert len(ks.partitions) * records * 8 <= extra < len(ks.partitions) * records * 8 + 16
+
+
+def _events(name: str, cta: int, warp: int, starts: list[int], dur: int) -> list[Event]:
+    return [Event(name, 0, cta, warp, s, dur) for s in starts]
+
+
+def test_summary_cycles_per_iteration_and_the_combination():
+    _, _, ks = _variant("gemm")
+    a, b = ("p0:dot0_acc", "p1:tma_load0_a"), ("p0:wait:b_ready", "p1:wait:b_empty")
+    it = [1000 * i for i in range(8)]
+    run_a = (_events("p0:dot0_acc", 0, 0, it, 50) + _events("p1:tma_load0_a", 0, 10, it, 30)
+             + _events("p0:empty", 0, 0, [0], 10) + _events("p1:empty", 0, 10, [0], 12))
+    run_b = (_events("p0:wait:b_ready", 0, 0, it, 400) + _events("p1:wait:b_empty", 0, 10, it[:7], 200)
+             + _events("p0:empty", 0, 0, [0], 10))
+    sa, sb = summarize(run_a, ks, a), summarize(run_b, ks, b)
+    assert sa["regions"]["p0:dot0_acc"]["cycles_per_iteration"] == 50
+    assert sa["regions"]["p0:dot0_acc"]["net_cycles_per_iteration"] == 40
+    assert sa["partitions"]["0"]["period_cycles"] == 1000 and sa["partitions"]["0"]["complete"]
+    comb = combine([sa, sb])
+    assert comb["partitions"]["0"]["timed_cycles_per_iteration"] == 450
+    assert comb["regions"]["p1:wait:b_empty"]["run"] == 1
+    single = summarize(run_a + run_b, ks, a + b)
+    assert not single["partitions"]["1"]["complete"]       # 8 loads, 7 waits: a record lost
+    cmp = compare(comb, single)
+    assert cmp["partitions"]["0"]["timed_rel"] == 0.0
+    with pytest.raises(ValueError, match="two runs"):
+        combine([sa, sa])
