@@ -23,18 +23,22 @@ OpKey = tuple[str | None, str, str | None]
 
 def op_key(line: str) -> OpKey:
     """(first result, op name, location reference) of an op's first line; stable under the attribute
-    edits of annotation (``loop.stage`` and the like go before the type, the location stays last).
+    edits of annotation (``loop.stage`` and the like go before the type, the location stays last). The
+    location tells apart only ops without a result (stores): location numbers shift with a launch's
+    specialisation, SSA names of tile ops do not.
 
     Examples
     --------
     >>> op_key('%5 = tt.dot %a, %b, %c {loop.stage = 2 : i32} : ... loc(#loc7)')
-    ('%5', 'tt.dot', '#loc7')
+    ('%5', 'tt.dot', None)
+    >>> op_key('tt.store %p, %v : tensor<64x!tt.ptr<f32>> loc(#loc9)')
+    (None, 'tt.store', '#loc9')
     """
     s = line.strip()
     result = ttgir.first_result(s)
     rest = s.split(" = ", 1)[1] if result is not None and " = " in s else s
     m = _OPNAME.match(rest.lstrip())
-    loc = _LOC.search(s)
+    loc = _LOC.search(s) if result is None else None     # an SSA name is unique; a location only
     return result, (m.group(1) if m else rest.split(" ", 1)[0]), (loc.group(1) if loc else None)
 
 
@@ -87,10 +91,22 @@ def graph_loop(lines: list[str], g: LoopGraph, marker: str | None = None) -> ttg
         return loops[index]
     if len(hits) == 1:
         return hits[0]
+    missing = _missing(lines, loops, want)
     raise CompileError("the graph does not match the IR", where=g.name,
                        expected=f"one loop holding all {sum(want.values())} ops of the graph"
                                 + (f" (loop {index})" if isinstance(index, int) else ""),
-                       found=f"{len(hits)} such loops among {len(loops)}")
+                       found=f"{len(hits)} such loops among {len(loops)}" + (f"; the closest lacks {missing}" if missing else ""))
+
+
+def _missing(lines: list[str], loops: list[ttgir.TextOp], want: Counter) -> str:
+    """The graph's ops the closest loop lacks, as (result, op, location) keys (the first three)."""
+    best: list[OpKey] = []
+    for op in loops:
+        have = Counter(op_key(lines[b.first]) for b in ttgir.region_ops(lines, op))
+        lack = [k for k, n in want.items() if have[k] < n]
+        if not best or len(lack) < len(best):
+            best = lack
+    return ", ".join(" ".join(str(x) for x in k) for k in best[:3])
 
 
 def node_of_ops(lines: list[str], loop: ttgir.TextOp, g: LoopGraph) -> dict[int, str]:
