@@ -158,9 +158,17 @@ def solve_gluon(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
             splits.append(_split(graph, rs, loop, nc, machine, options, solve_opts))
         except TwillError as e:
             say(f"gluon: {nc} sub-tile(s): {e}")
+    refused = []
     for sp in splits:
-        res.candidates += _tighten(sp, kir, machine, options, solve_opts, total / max(1, len(splits)), say)
-    return _choose(res)
+        try:
+            res.candidates += _tighten(sp, kir, machine, options, solve_opts, total / max(1, len(splits)), say)
+        except TwillError as e:          # the joint problem refuses the split (too many warps, say)
+            say(f"gluon: {sp.nc} sub-tile(s): {e}")
+            refused.append(f"{sp.nc} sub-tile(s): {e}")
+    res = _choose(res)
+    if res.chosen is None and refused:
+        res.reason = "; ".join(refused)
+    return res
 
 
 def _split(graph: LoopGraph, rs: Any, loop: Any, nc: int, machine: Machine, options: Any,
