@@ -148,7 +148,11 @@ def graph_of(path: str, d: dict[str, Any], m: Machine, kernels: Path, graphs: li
                     for g in [read_graph(f)] if graph_sha256(g) == d.get("graph_sha256")), None)
     if matched is None:
         if rebuilt is not None:
-            load_profile_for(path, rebuilt, m.name)     # refuses it, in one line
+            try:
+                load_profile_for(path, rebuilt, m.name)     # refuses it, in one line
+            except ProfileError as e:
+                raise ProfileError(e.what, where=e.where, expected=e.expected, found=e.found,
+                                   hint="; ".join(filter(None, [e.hint, "or pass --graph GRAPH.json of the profile's loop"]))) from None
         raise ProfileError("no graph for the profile", where=path,
                            expected=f"its kernel file (source sha256 {str(d.get('kernel_source_sha256'))[:12]}) in "
                                     f"{kernels}, or a graph.json of loop-graph hash {str(d.get('graph_sha256'))[:12]}",
