@@ -21,6 +21,7 @@ COMMANDS = {
     "validate": ("twill.commands.validate", "compile a schedule, check it and time it on the GPU"),
     "view": ("twill.commands.view", "open a schedule's HTML view in the browser"),
     "regen": ("twill.commands.regen", "regenerate stored schedules for kernels x GPUs; --check for drift"),
+    "calibrate": ("twill.commands.calibrate", "fit the machine model's costs from measured profiles (twill profile)"),
     "capture": ("twill.commands.capture", "run a program on a GPU and record its Triton kernels' specialisations"),
 }
 

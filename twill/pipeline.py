@@ -28,6 +28,7 @@ from twill.graph.model import LoopGraph
 from twill.ir.frontend import KernelIR, read_kernel
 from twill.ir.triton_hooks import triton_version
 from twill.ir.ttgir import loops as ttgir_loops
+from twill.machine.calibrate import load_calibration
 from twill.machine.cost import annotate_costs
 from twill.machine.model import Machine, machine_sha
 from twill.schedule.model import Schedule
@@ -53,6 +54,7 @@ class OptimizeOptions:
     total_time: float | None = None      # seconds for the whole joint search (None: ten time_limits)
     normalize_bound: int = 300           # U of the paper's section 5.2
     profile: str | None = None           # measured profile JSON (twill profile)
+    calibrated: bool = False             # the fitted constants of twill/machine/calibration/<arch>.toml
     kernel: str | None = None
     loop: int | str | None = None        # an index, or ":LINE" (twill.graph.loops)
     args: tuple[tuple[str, str], ...] = ()
@@ -170,6 +172,9 @@ def optimize(path: str, machine: Machine, opts: OptimizeOptions = OptimizeOption
         step.dump("annotated", annotated)
     gluon = None
     if _wants_gluon(kir, machine, opts):
+        if opts.calibrated or opts.profile:
+            say("note: the Gluon route costs its row-split graphs with the machine model, not with the "
+                + ("calibration" if opts.calibrated else "profile") + " (twill/gluon_route.py)")
         with step("gluon"):    # twill's own kernel: the row split searched, the best schedule generated in Gluon
             gluon = solve_gluon(costed, kir, machine, opts, say)
         notes = notes + _gluon_notes(gluon)
@@ -274,14 +279,25 @@ def not_annotated(kir: KernelIR | None, schedule: Schedule, opts: OptimizeOption
 
 
 def cost(graph: LoopGraph, machine: Machine, opts: OptimizeOptions, say: Say) -> LoopGraph:
-    """Cycles and reservation tables per node: measured ones from ``opts.profile``, the model's otherwise."""
+    """Cycles and reservation tables per node: measured ones from ``opts.profile``, the calibrated
+    model's with ``opts.calibrated`` (the calibration file recorded in the graph's meta), the model's
+    otherwise."""
     profile = load_profile_for(opts.profile, graph, machine.name) if opts.profile else None
-    costed = annotate_costs(graph, machine, profile)
+    cal = load_calibration(machine) if opts.calibrated else None
+    costed = annotate_costs(graph, machine, profile, cal.scale if cal else None)
+    src = cost_sources(costed)
     if profile is not None:
-        src = cost_sources(costed)
         measured, model = src.get("profile", []), [n for k, v in src.items() if k != "profile" for n in v]
         say(f"costs: {len(measured)} measured (profile {opts.profile}), {len(model)} from the machine model"
             + (f": {', '.join(model)}" if model else ""))
+    if cal is not None:
+        fitted = src.get("calibrated", [])
+        say(f"costs: {len(fitted)} calibrated ({cal.path}, sha256 {cal.sha256[:12]}), "
+            f"{len(src.get('model', []))} from the uncalibrated model"
+            + (f": {', '.join(src['model'])}" if src.get("model") else ""))
+        costed = costed.with_meta(calibration={"path": cal.path, "sha256": cal.sha256,
+                                               "constants": {o.id: o.attr("calibration") for o in costed.ops
+                                                             if o.cost_source == "calibrated"}})
     return costed
 
 
@@ -431,7 +447,8 @@ def record(schedule: Schedule, phases: dict[str, float], norm: dict[str, Any], m
         normalization=norm, capacity=machine.units, arch=machine.name, machine=machine.name,
         kernel=graph.get("kernel", graph.name), triton_version=triton_version(),
         source_sha256=source_sha,
-        cost_sources=cost_sources(costed),
+        cost_sources=cost_sources(costed), **({"calibration": costed.get("calibration")}
+                                              if costed.get("calibration") else {}),
         cycles={o.id: o.cycles for o in costed.ops},
         predicted={"iteration_cycles": round(schedule.ii * norm["scale"], 1),
                    "length_cycles": round(schedule.length * norm["scale"], 1)})

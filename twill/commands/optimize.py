@@ -12,6 +12,7 @@ from typing import Any
 
 from twill.commands.common import add_arch, add_kernel_args, check_writable_dir, machine
 from twill.errors import InputError
+from twill.machine.calibrate import load_calibration
 from twill.pipeline import OptimizeOptions, OptimizeResult, optimize, write_outputs
 from twill.schedule import text
 
@@ -19,8 +20,8 @@ from twill.schedule import text
 # (twill-out/<kernel>-<arch>[-...]): a variant never overwrites the main job's folder.
 NAMED_FLAGS = (("kernel", "{}"), ("loop", "loop{}"), ("swp_only", "swp"), ("num_warps", "w{}"),
                ("warp_groups", "wg{}"), ("reg_limit", "reg{}"), ("no_cross_warp", "no-cross-warp"),
-               ("no_realisability", "no-realisability"), ("profile", "profiled"), ("backend", "{}"),
-               ("joint_backend", "joint-{}"), ("normalize_bound", "u{}"), ("emit", "{}"),
+               ("no_realisability", "no-realisability"), ("profile", "profiled"), ("calibrated", "calibrated"),
+               ("backend", "{}"), ("joint_backend", "joint-{}"), ("normalize_bound", "u{}"), ("emit", "{}"),
                ("row_split", "rows{}"), ("no_tc_order", "no-tc-order"))
 DEFAULTS = {"backend": "cpsat", "joint_backend": "cpsat", "normalize_bound": 300, "emit": "auto"}
 
@@ -44,6 +45,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--normalize-bound", type=int, default=300, metavar="U",
                    help="upper bound on the sum of normalised costs (paper 5.2, default 300)")
     p.add_argument("--profile", default=None, help="measured profile JSON from `twill profile`")
+    p.add_argument("--calibrated", action="store_true",
+                   help="cost ops with the constants fitted by `twill calibrate` (twill/machine/calibration/<arch>.toml) "
+                        "where it has one for their class, the machine model elsewhere; a missing file is an error")
     add_kernel_args(p)
     p.add_argument("--warp-groups", type=int, default=None, help="warp groups available to the joint problem")
     p.add_argument("--reg-limit", type=int, default=None, help="registers per thread budget (joint problem)")
@@ -65,6 +69,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     m = machine(args)                    # an unknown arch fails here, before any work
+    if args.calibrated:
+        load_calibration(m)              # so does a missing or stale calibration
     for flag, value in (("--time-limit", args.time_limit), ("--total-time", args.total_time)):
         if value is not None and not value > 0:
             raise InputError(f"bad {flag}", expected="a positive number of seconds", found=str(value))
@@ -75,7 +81,8 @@ def run(args: argparse.Namespace) -> int:
     opts = OptimizeOptions(
         swp_only=args.swp_only, backend=args.backend, joint_backend=args.joint_backend,
         time_limit=args.time_limit, total_time=args.total_time, normalize_bound=args.normalize_bound,
-        profile=args.profile, kernel=args.kernel, loop=args.loop, args=tuple(args.arg), consts=tuple(args.const),
+        profile=args.profile, calibrated=args.calibrated, kernel=args.kernel, loop=args.loop, args=tuple(args.arg),
+        consts=tuple(args.const),
         num_warps=args.num_warps, warp_groups=args.warp_groups, reg_limit=args.reg_limit,
         no_cross_warp=args.no_cross_warp, realisable=not args.no_realisability, dump_dir=args.dump_dir,
         emit=args.emit, row_split=args.row_split, tc_order=not args.no_tc_order)

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from typing import Mapping
+from dataclasses import dataclass
+from typing import Callable, Mapping
 
 from twill.errors import MachineError
 from twill.graph.model import LoopGraph, Op, Reservation
@@ -28,6 +29,22 @@ from twill.machine.model import Machine
 _TC_KEY = {"f16": "tc_flops_f16", "bf16": "tc_flops_bf16", "f32": "tc_flops_f32", "tf32": "tc_flops_f32",
            "f8E4M3FN": "tc_flops_f8", "f8E5M2": "tc_flops_f8", "f8E4M3FNUZ": "tc_flops_f8",
            "f8E5M2FNUZ": "tc_flops_f8", "i8": "tc_flops_f8"}
+
+
+@dataclass(frozen=True)
+class CostScale:
+    """How a calibration rescales one op's model cost (``twill.machine.calibrate``): ``latency``
+    multiplies its cycles, ``units`` multiplies the length (and offset) of its reservations per
+    unit; a unit not named keeps the model's reservation. ``key`` names the fitted constant."""
+
+    key: str
+    latency: float
+    units: tuple[tuple[str, float], ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.latency > 0 or any(not f > 0 for _, f in self.units):
+            raise MachineError("calibration factor not positive", where=self.key, expected="factors > 0",
+                               found=f"latency {self.latency}, units {dict(self.units)}")
 
 
 def _c(x: float) -> int:
@@ -90,12 +107,15 @@ def op_cost(op: Op, m: Machine) -> tuple[int, tuple[Reservation, ...]]:
     raise MachineError("no cost model for op kind", where=op.where, found=k)
 
 
-def annotate_costs(g: LoopGraph, m: Machine, profile: Mapping[str, float] | None = None) -> LoopGraph:
+def annotate_costs(g: LoopGraph, m: Machine, profile: Mapping[str, float] | None = None,
+                   scale: Callable[[Op], CostScale | None] | None = None) -> LoopGraph:
     """Every op's cycles, reservation table and cost source; every edge's delay.
 
     Precedence per op: the measured ``profile`` (node id -> cycles; source "profile"), else costs
     the graph file itself carried (source "graph", e.g. a graph JSON from elsewhere), else the
-    machine model (source "model"). A profiled op keeps the model's reservation shape, stretched
+    machine model, rescaled by ``scale`` (a calibration's fitted factors; source "calibrated",
+    the constant's name in ``attrs["calibration"]``) where it has a factor for the op, as it is
+    otherwise (source "model"). A profiled op keeps the model's reservation shape, stretched
     to its measured cycles. Streaming variable-latency ops (paper 5.3: no incoming data
     dependence; they run ahead on their own warp) get zero latency, so consumers are scheduled
     by the fixed-latency ops; they still hold their unit to issue, and their latency is kept in
@@ -111,6 +131,7 @@ def annotate_costs(g: LoopGraph, m: Machine, profile: Mapping[str, float] | None
     units = m.units
     ops = []
     for o in g.ops:
+        attrs_extra: dict[str, str] = {}
         graph_costed = o.cost_source == "graph" and o.cycles is not None
         try:
             model_cycles, model_rrt = op_cost(o, m)
@@ -127,6 +148,9 @@ def annotate_costs(g: LoopGraph, m: Machine, profile: Mapping[str, float] | None
             cycles, source = measured, "profile"
         elif graph_costed:
             cycles, rrt, source = int(o.cycles or 0), o.rrt, "graph"
+        elif scale is not None and (f := scale(o)) is not None and model_cycles is not None:
+            (cycles, rrt), source = scaled(model_cycles, model_rrt, f), "calibrated"
+            attrs_extra = {"calibration": f.key}
         else:
             cycles, rrt, source = int(model_cycles or 0), model_rrt, "model"
         for r in rrt:
@@ -135,7 +159,7 @@ def annotate_costs(g: LoopGraph, m: Machine, profile: Mapping[str, float] | None
                                    expected=f"{r.count} x {r.unit} (machine {m.name} has "
                                             f"{', '.join(f'{u}: {c}' for u, c in sorted(units.items()))})",
                                    found=f"{units.get(r.unit, 0)} x {r.unit}")
-        attrs = dict(o.attrs)
+        attrs = {k: v for k, v in o.attrs if k != "calibration"} | attrs_extra
         attrs["model_cycles"] = model_cycles
         if o.streaming:
             attrs["latency_cycles"] = cycles
@@ -146,3 +170,20 @@ def annotate_costs(g: LoopGraph, m: Machine, profile: Mapping[str, float] | None
     deps = [d if (by_id[d.src].cost_source == "graph" and d.delay is not None)
             else dataclasses.replace(d, delay=by_id[d.src].cycles) for d in g.deps]
     return dataclasses.replace(g, ops=tuple(ops), deps=tuple(deps))
+
+
+def scaled(model_cycles: int, model_rrt: tuple[Reservation, ...], f: CostScale) -> tuple[int, tuple[Reservation, ...]]:
+    """The model's cycles times ``f.latency`` (a zero stays zero) and each reservation on a unit
+    ``f.units`` names, offset and length times that unit's factor.
+
+    Examples
+    --------
+    >>> scaled(160, (Reservation("alu", 0, 128),), CostScale("reduce.tile", 1.5, (("alu", 1.5),)))
+    (240, (Reservation(unit='alu', offset=0, length=192, count=1),))
+    """
+    cycles = max(1, round(model_cycles * f.latency)) if model_cycles else 0
+    k = dict(f.units)
+    rrt = tuple(dataclasses.replace(r, offset=round(r.offset * k[r.unit]),
+                                    length=max(1, round(r.length * k[r.unit])) if r.length else 0)
+                if r.unit in k else r for r in model_rrt)
+    return cycles, rrt
