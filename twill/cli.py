@@ -80,6 +80,8 @@ def main(argv: list[str] | None = None) -> int:
         signal.signal(signal.SIGINT, handler)    # as it was, whatever a library left installed
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
         sys.stdout, sys.stderr = streams
+        for gate in gates:
+            gate.release()
     if "raised" in box:
         raise box["raised"]
     return int(box["rc"])
@@ -101,11 +103,22 @@ def _work(argv: list[str] | None, box: dict[str, Any]) -> None:
 
 class _Gate:
     """The stream the command writes to while Ctrl-C may come: writes go through one lock, so that a
-    line being printed is finished before the interruption's line and nothing comes after it."""
+    line being printed is finished before the interruption's line and nothing comes after it. ``fd``
+    is a copy of the stream's file descriptor taken before the command runs: the interruption's line
+    goes there even while Triton's diagnostics are captured (descriptor 2 on a temporary file)."""
 
     def __init__(self, stream: Any, lock: threading.Lock) -> None:
         self.stream, self.lock = stream, lock
         self.closed = self.partial = False     # partial: the last write did not end its line
+        try:
+            self.fd: int | None = os.dup(stream.fileno())
+        except (OSError, ValueError, AttributeError):   # a stream without a descriptor (a test's capture)
+            self.fd = None
+
+    def release(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
 
     def write(self, text: str) -> int:
         with self.lock:
@@ -144,8 +157,12 @@ def _leave_interrupted(command: str | None, out: _Gate, err: _Gate) -> None:
             line = "\n" + line
         try:
             out.stream.flush()
-            err.stream.write(line)
             err.stream.flush()
+            if err.fd is not None:
+                os.write(err.fd, line.encode())
+            else:
+                err.stream.write(line)
+                err.stream.flush()
             null = os.open(os.devnull, os.O_WRONLY)
             os.dup2(null, 1)                       # what C++ or a child process would still print
             os.dup2(null, 2)
