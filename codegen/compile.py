@@ -17,6 +17,7 @@ from twill.errors import CompileError
 from twill.ir import triton_hooks as hooks
 from twill.ir.load import KernelSpec, source_of
 from twill.machine.model import Machine
+from twill.util import clip
 
 PIPELINE_PASS = "add_pipeline"
 SCHEDULE_PASS = "add_schedule_loops"
@@ -100,10 +101,10 @@ def explain(err: Exception) -> CompileError:
         return CompileError("Triton cannot realise the schedule: its pipeliner cannot predicate an op placed "
                             "before the last stage", where="tritongpu-pipeline",
                             expected="every warp_group_dot in the last stage (constraint last_stage)",
-                            found=msg.strip().splitlines()[-1][:200])
+                            found=clip(msg.strip().splitlines()[-1], 200))
     if isinstance(err, CompileError):
         return err
-    return CompileError(f"Triton failed to compile the scheduled kernel: {msg.strip().splitlines()[-1][:200]}")
+    return CompileError(f"Triton failed to compile the scheduled kernel: {clip(msg.strip().splitlines()[-1], 200)}")
 
 
 def compile_annotated(spec: KernelSpec, machine: Machine, annotated: str, options: dict[str, Any] | None = None) -> Any:

@@ -37,6 +37,7 @@ from twill.graph.locate import node_of_value
 from twill.graph.model import LoopGraph
 from twill.ir import ttgir, vocab
 from twill.schedule.model import Schedule
+from twill.util import clip
 
 PARTITION = "ttg.partition"
 STAGES = "ttg.partition.stages"
@@ -364,7 +365,7 @@ def write_partitions(lines: list[str], span: tuple[int, int], body: list[Any],
     st = ", ".join(f"{x} : i32" for x in stages)
     if STAGES in lines[span[1]]:
         raise CompileError("the loop is warp-specialized already", where="scf.for",
-                           expected=f"no {STAGES} before twill's", found=lines[span[1]].strip()[:120])
+                           expected=f"no {STAGES} before twill's", found=clip(lines[span[1]].strip(), 120))
     lines[span[1]] = ttgir.add_attrs(lines[span[1]], f"{STAGES} = [{st}], {TAG} = 0 : i32" +
                                ("" if WS_HINT in lines[span[1]] else f", {WS_HINT}"))
 

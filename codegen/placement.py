@@ -71,7 +71,7 @@ def realisability_constraints(g: LoopGraph, triton_version: str | None = None) -
     out = []
     if (major, minor) < (3, 9) and dots:
         out.append(Constraint("last_stage", dots,
-                              f"triton {triton_version}: 'pipeliner doesn't know how to predicate this op' for a "
+                              f'triton {triton_version}: "pipeliner doesn\'t know how to predicate this op" for a '
                               "warp_group_dot in an earlier stage than the last"))
     # Found by compiling offline with triton 3.6 (sm_90 and sm_100): a barrier, a TMA store or a
     # compare-and-swap before the last stage is refused the same way (a tt.store, an atomic add and an
@@ -80,7 +80,7 @@ def realisability_constraints(g: LoopGraph, triton_version: str | None = None) -
     if effects:
         names = sorted({n for o in g.ops if o.id in effects for n in o.ops if n in vocab.UNPREDICABLE_EFFECTS})
         out.append(Constraint("last_stage", effects,
-                              f"triton {triton_version}: 'pipeliner doesn't know how to predicate this op' for "
+                              f'triton {triton_version}: "pipeliner doesn\'t know how to predicate this op" for '
                               f"{', '.join(names)} in an earlier stage than the last"))
     return tuple(out)
 

@@ -16,6 +16,7 @@ from profiling.insert import record_plan
 from twill.errors import DeviceError
 from twill.graph.model import LoopGraph
 from twill.ir.triton_hooks import PassPlan, planned_launches
+from twill.util import clip
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ def device_info(torch: Any) -> dict[str, Any]:
     try:
         measured = measure_sm_clock_ghz(torch, sms)
     except Exception as e:          # the probe is a convenience: fall back to the reported clock
-        info.update(sm_clock_ghz=round(reported, 4), sm_clock_source=f"reported ({type(e).__name__}: {e})"[:200])
+        info.update(sm_clock_ghz=round(reported, 4), sm_clock_source=clip(f"reported ({type(e).__name__}: {e})", 200))
         return info
     if not 0.2 < measured < 2 * reported:
         info.update(sm_clock_ghz=round(reported, 4), sm_clock_source=f"reported (probe gave {measured:.3f} GHz)")

@@ -53,9 +53,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run one subcommand; Ctrl-C stops it within a fraction of a second, whatever is running.
 
-    The solvers run in C++ and install their own SIGINT handlers for the length of a solve (CP-SAT
-    stops the solve and returns what it has, then resets SIGINT to the default action; SCIP stops
-    too), so Python's handler would see a Ctrl-C late, never, or kill the process without a word.
+    The solvers run in C++ for seconds at a time, and Python runs its SIGINT handler only between
+    bytecodes, so a Ctrl-C would be seen when the solve ends. Their own handlers are off
+    (``catch_sigint_signal`` in ``twill.solve.backends.cpsat_base``, ``misc/catchctrlc`` in the SCIP
+    backend): they would end the solve as if its time limit had passed and the command would go on.
     Instead SIGINT is blocked in every thread, the command runs on a worker thread, and this thread
     takes the signal synchronously (``sigtimedwait``): no handler is involved, whoever installed one.
     """
@@ -63,18 +64,25 @@ def main(argv: list[str] | None = None) -> int:
         return _run(argv, {})
     box: dict[str, Any] = {}
     handler = signal.getsignal(signal.SIGINT)
+    streams = sys.stdout, sys.stderr
+    lock = threading.Lock()
+    gates = _Gate(streams[0], lock), _Gate(streams[1], lock)
+    sys.stdout, sys.stderr = gates             # type: ignore[assignment]
     old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})     # inherited by the worker's threads
     try:
         worker = threading.Thread(target=_work, args=(argv, box), name="twill-command", daemon=True)
         worker.start()
         while worker.is_alive():
             if signal.sigtimedwait([signal.SIGINT], 0.1) is not None and worker.is_alive():
-                _leave_interrupted(box.get("command"))
+                _leave_interrupted(box.get("command"), *gates)
         while signal.sigtimedwait([signal.SIGINT], 0) is not None:    # a Ctrl-C after the work ended
             pass
     finally:
-        signal.signal(signal.SIGINT, handler)    # a CP-SAT solve leaves SIGINT at its default action
+        signal.signal(signal.SIGINT, handler)    # as it was, whatever a library left installed
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        sys.stdout, sys.stderr = streams
+        for gate in gates:
+            gate.release()
     if "raised" in box:
         raise box["raised"]
     return int(box["rc"])
@@ -94,20 +102,73 @@ def _work(argv: list[str] | None, box: dict[str, Any]) -> None:
         box["raised"] = e
 
 
-def _leave_interrupted(command: str | None) -> None:
+class _Gate:
+    """The stream the command writes to while Ctrl-C may come: writes go through one lock, so that a
+    line being printed is finished before the interruption's line and nothing comes after it. ``fd``
+    is a copy of the stream's file descriptor taken before the command runs: the interruption's line
+    goes there even while Triton's diagnostics are captured (descriptor 2 on a temporary file)."""
+
+    def __init__(self, stream: Any, lock: threading.Lock) -> None:
+        self.stream, self.lock = stream, lock
+        self.closed = self.partial = False     # partial: the last write did not end its line
+        try:
+            self.fd: int | None = os.dup(stream.fileno())
+        except (OSError, ValueError, AttributeError):   # a stream without a descriptor (a test's capture)
+            self.fd = None
+
+    def release(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+    def write(self, text: str) -> int:
+        with self.lock:
+            if not self.closed and text:
+                self.stream.write(text)
+                self.partial = not text.endswith("\n")
+        return len(text)
+
+    def writelines(self, lines: Any) -> None:
+        for text in lines:
+            self.write(text)
+
+    def __getattr__(self, name: str) -> Any:      # flush, fileno, isatty, encoding: the stream's
+        return getattr(self.stream, name)
+
+
+def _same_file(a: Any, b: Any) -> bool:
+    """Whether two streams write to one file (a terminal, usually)."""
+    try:
+        return os.path.samestat(os.fstat(a.fileno()), os.fstat(b.fileno()))
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def _leave_interrupted(command: str | None, out: _Gate, err: _Gate) -> None:
     """One line, then exit 130 at once: an output being written is finished first (``WRITING``, held
     for milliseconds), nothing else the command would print is printed, and the worker processes this
     run started are stopped."""
     import multiprocessing
     import multiprocessing.util
 
-    for stream in (sys.stdout, sys.stderr):
+    line = f"twill {command}: interrupted\n" if command else "twill: interrupted\n"
+    with err.lock:
+        out.closed = err.closed = True
+        if err.partial or (out.partial and _same_file(out, err)):   # a line cut before its newline
+            line = "\n" + line
         try:
-            stream.flush()
+            out.stream.flush()
+            err.stream.flush()
+            if err.fd is not None:
+                os.write(err.fd, line.encode())
+            else:
+                err.stream.write(line)
+                err.stream.flush()
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, 1)                       # what C++ or a child process would still print
+            os.dup2(null, 2)
         except (OSError, ValueError):
             pass
-    print(f"twill {command}: interrupted" if command else "twill: interrupted", file=sys.stderr, flush=True)
-    sys.stdout = sys.stderr = open(os.devnull, "w")      # the worker's later prints go nowhere
     WRITING.acquire(timeout=0.5)
     children = multiprocessing.active_children()
     for child in children:

@@ -383,8 +383,11 @@ def joint_failure(joint: Schedule, budget: float) -> dict[str, Any]:
         first = sorted(left_open)[:3]
         why = (f"{len(refuted)} refuted, {len(left_open)} left open ({', '.join(map(str, first))}"
                f"{', ...' if len(left_open) > 3 else ''}: a solver call hit --time-limit or the budget); {stop}")
+    ceiling = (joint.get("search_summary") or {}).get("ii_ceiling")
+    if span and ceiling is not None and span[1] >= ceiling:
+        why += f"; no I above {ceiling} is tried: there the iterations no longer overlap"
     return {"status": joint.status, "ii_searched": span, "ii_refuted": len(refuted), "ii_open": sorted(left_open),
-            "seconds": round(joint.solve_seconds, 2), "budget_seconds": budget,
+            "ii_ceiling": ceiling, "seconds": round(joint.solve_seconds, 2), "budget_seconds": budget,
             "summary": f"no warp assignment found for {where} ({joint.status}: {why})", "search": joint.get("search")}
 
 

@@ -1,4 +1,5 @@
-"""Small helpers every layer may use: atomic file writes, hashing, and whether an optional module is installed."""
+"""Small helpers every layer may use: atomic file writes, hashing, whether an optional module is installed,
+and a message cut to length without leaving a quote open."""
 from __future__ import annotations
 
 import hashlib
@@ -37,6 +38,41 @@ def is_installed(module: str) -> bool:
         return importlib.util.find_spec(module) is not None
     except (ImportError, ValueError):   # a parent package missing, or a malformed name
         return False
+
+
+_CLOSE = {"(": ")", "[": "]", "{": "}", "`": "`", '"': '"', "'": "'"}
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters at a word's end, " ..." marking the cut, and every quote,
+    backtick or bracket the cut leaves open closed after it, so that a quoted message (Triton's, a
+    line of IR, a JSON object) never reads as ending mid-quote. An apostrophe (``doesn't``,
+    ``kernels'``) is not a quote.
+
+    Examples
+    --------
+    >>> clip("op 'pipeliner doesn't know how to predicate this op' for a dot", 40)
+    "op 'pipeliner doesn't know how to ...'"
+    >>> clip('{"id": "n1", "kind": "dot", "unit": "tc"}', 24)
+    '{"id": "n1", "kind" ...}'
+    >>> clip("short", 80)
+    'short'
+    """
+    if len(text) <= limit:
+        return text
+    cut = text[:limit]
+    if text[limit].isalnum() and " " in cut:
+        cut = cut[:cut.rindex(" ")]
+    cut = cut.rstrip(" ,;:")
+    open_: list[str] = []
+    for i, ch in enumerate(cut):
+        before = cut[i - 1] if i else " "
+        after = cut[i + 1] if i + 1 < len(cut) else " "
+        if open_ and ch == _CLOSE[open_[-1]] and (ch != "'" or not after.isalnum()):
+            open_.pop()
+        elif ch in _CLOSE and (not open_ or open_[-1] not in "`\"'") and (ch != "'" or not before.isalnum()):
+            open_.append(ch)
+    return cut + " ..." + "".join(_CLOSE[c] for c in reversed(open_))
 
 
 def _umask() -> int:

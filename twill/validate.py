@@ -37,7 +37,7 @@ from twill.graph.io import graph_from_dict
 from twill.graph.model import LoopGraph
 from twill.machine.model import Machine
 from twill.schedule.model import Schedule
-from twill.util import atomic_write, sha256
+from twill.util import atomic_write, clip, sha256
 from twill.view import write_html
 
 DEFAULT_SWEEP = ({"num_stages": 2}, {"num_stages": 3}, {"num_stages": 4}, {"num_warps": 4, "num_stages": 3})
@@ -236,7 +236,7 @@ def correctness(case: Case, launch: dict[str, Any]) -> dict[str, Any]:
 
 
 def _failure(e: Exception) -> str:
-    return f"failed: {str(e).splitlines()[0][:160] if str(e) else type(e).__name__}"
+    return f"failed: {clip(str(e).splitlines()[0], 160) if str(e) else type(e).__name__}"
 
 
 def speed(case: Case, launch: dict[str, Any], depths: tuple[int, ...]) -> dict[str, Any]:

@@ -66,6 +66,20 @@ def no_dot(x_ptr, y_ptr, N, BLOCK: tl.constexpr):
     tl.store(y_ptr + offs, s)
 '''
 
+# A pointer-based store of fp16 values computed in fp32: tt.store prints only the pointer tensor's type.
+STORE_F16 = HEADER + '''
+TWILL_SPEC = {"signature": {"x_ptr": "*fp32", "y_ptr": "*fp16", "N": "i32", "BLOCK": "constexpr"},
+              "constexprs": {"BLOCK": 1024}, "num_warps": 4}
+
+
+@triton.jit
+def store_f16(x_ptr, y_ptr, N, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    for i in range(0, N, BLOCK):
+        x = tl.load(x_ptr + i + offs)
+        tl.store(y_ptr + i + offs, x.to(tl.float16))
+'''
+
 # Nested loops: the dot is in the inner loop, which is the one to pick.
 NESTED = HEADER + '''
 TWILL_SPEC = {"signature": {"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp32", "M": "i32", "K": "i32",

@@ -9,6 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from twill.solve.backends.cpsat_base import cpsat_solver
+from twill.solve.backends.scip import scip_model
+from twill.solve.problem import SolveOptions
+
 pytest.importorskip("triton")
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,6 +63,33 @@ def test_sigint_stops_within_a_second_with_one_line_and_writes_nothing(tmp_path,
     assert took < 1.5, took
     assert not out.exists() and not (tmp_path / "twill-out").exists()
     assert not list(tmp_path.rglob("*.tmp"))
+
+
+# The plain FA kernel on Hopper: about 10 s on a 2-core machine, of which 1.5-6 s is spent solving
+# (the joint search, then the Gluon route's solves and ptxas); a Ctrl-C there must not be taken for
+# the solver's time limit, nor leave a half-written output.
+FA3 = ["optimize", str(ROOT / "kernels/fa3.py"), "--arch", "h100"]
+
+
+@pytest.mark.parametrize("after", [1.5, 3.0, 4.5, 6.0])
+def test_sigint_during_the_solves_of_fa3_on_h100(tmp_path, after):
+    """Progress lines (``[   0.5s] ...``) come before the interruption's one line; nothing after it."""
+    rc, took, stdout, stderr, out = _interrupt(tmp_path, FA3, after)
+    assert rc == 130, (rc, stderr[-2000:])
+    *progress, last = stderr.splitlines()
+    assert last == "twill optimize: interrupted", stderr[-2000:]
+    assert all(line.startswith("[") for line in progress), stderr[-2000:]
+    assert took < 1.5, took
+    assert "wrote" not in stdout and not out.exists() and not (tmp_path / "twill-out").exists()
+    assert not list(tmp_path.rglob("*.tmp"))
+
+
+def test_the_solvers_leave_ctrl_c_to_python():
+    """CP-SAT's and SCIP's own SIGINT handlers would end a solve as a time limit does."""
+    pytest.importorskip("ortools")
+    assert cpsat_solver(SolveOptions()).parameters.catch_sigint_signal is False
+    pytest.importorskip("pyscipopt")
+    assert scip_model("m", 1.0).getParam("misc/catchctrlc") is False
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads child processes from /proc")

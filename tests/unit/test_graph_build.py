@@ -1,6 +1,8 @@
 """Loop graphs of small kernels written for the test: edges, distances, blocking, streaming, loop choice."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 pytest.importorskip("triton")
@@ -12,6 +14,7 @@ from twill.graph.build import build_graph  # noqa: E402
 from twill.graph.render import dot, listing  # noqa: E402
 from twill.graph.extract import graph_for_file  # noqa: E402
 from twill.ir.ttgir import parse  # noqa: E402
+from twill.machine.cost import op_cost  # noqa: E402
 from twill.machine.model import load_machine  # noqa: E402
 
 
@@ -52,6 +55,18 @@ def test_loop_without_a_dot():
     assert [(e.src, e.dst) for e in carried(g)] == [(run.id, run.id)]
     load = next(o for o in g.ops if o.kind == "load")
     assert load.streaming and any(e.src == load.id and e.dst == sfu.id and e.blocking for e in g.deps)
+
+
+def test_a_pointer_store_is_sized_by_the_pointee():
+    """tt.store of 1024 fp16 values through a tensor of pointers writes 2048 bytes (the pointee's
+    element size), not 1024 times a pointer's or a default 4 bytes; the cost model charges that."""
+    g = graph("STORE_F16")
+    (store,) = [o for o in g.ops if o.kind == "store"]
+    assert store.dtype == "f16" and store.shape == (1024,)
+    assert dict(store.attrs)["bytes"] == 2048 and dict(store.attrs)["elements"] == 1024
+    m = load_machine("h100")
+    assert op_cost(store, m)[0] == op_cost(replace(store, attrs=(("bytes", 2048),)), m)[0]
+    assert op_cost(store, m)[0] < op_cost(replace(store, attrs=(("bytes", 4096),)), m)[0]
 
 
 def test_nested_loops_pick_the_innermost():

@@ -60,7 +60,7 @@ def test_machine_show_prints_sources():
     r = subprocess.run([sys.executable, "-m", "twill", "machine", "show", "h100"], capture_output=True, text=True)
     assert r.returncode == 0
     assert re.search(r"tc_flops_f16\s+4096\s+989\.4 dense FP16", r.stdout)
-    assert "FINDINGS.md" in r.stdout and "sm_count" in r.stdout
+    assert "873 cycles" in r.stdout and "sm_count" in r.stdout
     bad = subprocess.run([sys.executable, "-m", "twill", "machine", "show", "x9"], capture_output=True, text=True)
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
 

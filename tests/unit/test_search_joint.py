@@ -6,6 +6,7 @@ import pytest
 from tests.conformance.joint_graphs import UNIT, figure1, subtiled
 from twill.machine.model import load_machine
 from twill.schedule.verify import verify
+from twill.solve.joint_problem import JointProblem
 from twill.solve.search import JointOptions, joint_search
 
 H100 = load_machine("h100")
@@ -114,7 +115,8 @@ def test_search_gallops_past_timeouts_then_closes_the_gap(monkeypatch):
     the reported lower bound, never a claim of optimality."""
     import twill.solve.search as search
 
-    g = dataclasses.replace(figure1(), deps=tuple(d for d in figure1().deps if d.src != d.dst))
+    # 32 KB register tiles: their spill times put the ceiling at I = 8, above the gallop's 7.
+    g = dataclasses.replace(figure1(regs=32 * 1024), deps=tuple(d for d in figure1().deps if d.src != d.dst))
     script = {2: ["timeout", "unsat"], 3: ["timeout", "timeout"], 4: ["timeout", "sat"], 5: "timeout", 7: "sat"}
     fake = _Scripted(script)
     monkeypatch.setattr(search, "get_joint_backend", lambda name: fake)
@@ -147,3 +149,29 @@ def test_single_thread_issued_ops_may_take_the_issue_warp_and_the_checker_keeps_
     assert s.warp_map["S"] == s.warp_map["O"] == 1
     bad = dataclasses.replace(s, warp=tuple((n, 1 if n == "P" else w) for n, w in s.warp))
     assert "warp" in families(g, bad)
+
+
+def test_a_problem_no_I_satisfies_is_refuted_up_to_the_ceiling_and_no_further():
+    """A producer and its consumer hold 200 KB of registers together, over one group's limit, at
+    every I: the search refutes each I up to where the iterations no longer overlap and stops there
+    (before the ceiling it climbed until the model's horizon overflowed 64 bits: fa3 on b200)."""
+    p = JointProblem.from_graph(figure1(regs=100 * 1024), H100, 4, scale=UNIT)
+    s = joint_search(p, H100, JointOptions(time_limit=10, scale=UNIT))
+    tried = sorted({e["ii"] for e in s.get("search") if isinstance(e["ii"], int)})
+    assert s.status == "infeasible" and tried[-1] == p.ii_ceiling() < 400
+    assert s.get("search_summary")["ii_ceiling"] == p.ii_ceiling()
+    assert all(e["result"] == "unsat" for e in s.get("search"))
+
+
+def test_the_gallop_stops_at_the_ceiling(monkeypatch):
+    """Every solve times out: the gallop (+1, +2, +4, ...) ends with the ceiling itself, never above."""
+    import twill.solve.search as search
+
+    g = dataclasses.replace(figure1(), deps=tuple(d for d in figure1().deps if d.src != d.dst))
+    ceiling = JointProblem.from_graph(g, H100, scale=UNIT).ii_ceiling()
+    fake = _Scripted({i: "timeout" for i in range(1, 10 * ceiling)})
+    monkeypatch.setattr(search, "get_joint_backend", lambda name: fake)
+    s = joint_search(g, H100, JointOptions(time_limit=20, scale=UNIT))
+    tried = [i for i, _t, _a in fake.calls]
+    assert s.status == "timeout" and max(tried) == tried[-1] == ceiling
+    assert [e["phase"] for e in s.get("search")][3:] == ["gallop"] * (len(tried) - 3)

@@ -19,6 +19,7 @@ from typing import Any
 
 from twill.errors import InputError, TwillError
 from twill.graph.model import Dep, LoopGraph, Op, Reservation
+from twill.util import clip
 
 SCHEMA = "twill.graph/1"
 
@@ -52,7 +53,7 @@ def graph_from_dict(data: Any, where: str = "graph") -> LoopGraph:
         for i, n in enumerate(data["nodes"]):
             if not isinstance(n, dict) or not {"id", "kind", "unit"} <= n.keys():
                 raise InputError("malformed node", where=f"{where}: nodes[{i}]",
-                                 expected="an object with id, kind and unit", found=json.dumps(n)[:80])
+                                 expected="an object with id, kind and unit", found=clip(json.dumps(n), 80))
             ops.append(Op(
                 id=str(n["id"]), kind=n["kind"], unit=n["unit"], ops=tuple(n.get("ops", ())),
                 ir=tuple(n.get("ir", ())), line=n.get("line"), file=n.get("file"),
@@ -70,7 +71,7 @@ def graph_from_dict(data: Any, where: str = "graph") -> LoopGraph:
         for i, e in enumerate(data["edges"]):
             if not isinstance(e, dict) or not {"src", "dst"} <= e.keys():
                 raise InputError("malformed edge", where=f"{where}: edges[{i}]",
-                                 expected="an object with src and dst", found=json.dumps(e)[:80])
+                                 expected="an object with src and dst", found=clip(json.dumps(e), 80))
             deps.append(Dep(src=str(e["src"]), dst=str(e["dst"]),
                             delay=None if e.get("delay") is None else int(e["delay"]),
                             distance=int(e.get("distance", 0)), blocking=bool(e.get("blocking", False)),

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from twill.errors import InputError
 from twill.ir import vocab
 from twill.ir.ttgir import IROp, Module, parse, split_top
+from twill.util import clip
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,7 @@ class Function:
 def _args(header: str) -> tuple[str, tuple[Arg, ...]]:
     m = re.search(r"tt\.func\s+(?:public\s+|private\s+)?@([\w$.]+)\((.*)\)\s*(?:attributes\s*\{.*\})?\s*\{\s*$", header)
     if not m:
-        raise InputError("not a TTGIR kernel function", expected="tt.func @name(...)", found=header.strip()[:80])
+        raise InputError("not a TTGIR kernel function", expected="tt.func @name(...)", found=clip(header.strip(), 80))
     out: list[Arg] = []
     expand: list[tuple[str, str, int]] = []
     for part in split_top(m.group(2)):

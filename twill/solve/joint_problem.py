@@ -191,6 +191,24 @@ class JointProblem:
                        f"(busy {' + '.join(str(self.busy[v]) for v in members)})")
         return best, why
 
+    def ii_ceiling(self) -> int:
+        """The largest I the joint search tries: one iteration laid out op after op (each op's longest
+        reservation, busy or hold time and its spill, end to end) plus every edge's delay, so that at
+        this I an iteration can end before the next one starts. Above it the iterations no longer
+        overlap, a larger I only lengthens the carried values' lives, and the model's horizon grows
+        with I (CP-SAT refuses a model whose domains do not fit in 64 bits).
+
+        Examples
+        --------
+        >>> from twill.graph.model import Reservation as R
+        >>> JointProblem(("S", "P"), (3, 4), ((R("tc", 0, 3),), (R("sfu", 0, 4),)), ((0, 1, 3, 0),),
+        ...              (("sfu", 1), ("tc", 1))).ii_ceiling()
+        10
+        """
+        ops = sum(max([self.cycles[v], self.busy[v], self.hold[v]] + [r.offset + r.length for r in self.rrt[v]])
+                  + self.spill[v] for v in range(self.n))
+        return max(1, ops + sum(max(0, delay) for _, _, delay, _ in self.edges))
+
     def cross_warp_allowed(self, s: int, d: int) -> bool:
         """``no_cross_warp`` forbids only transfers between compute groups."""
         return not self.no_cross_warp or self.variable_latency[s] or self.variable_latency[d]

@@ -69,6 +69,9 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
     of it when every refutation is quick; (2) after three timeouts in a row, I galloping upward
     (+1, +2, +4, ...) to a satisfiable I; (3) every I below the best one not yet refuted, smallest
     first, at the full ``time_limit``, until one is satisfiable or the budget (``total_time``) ends.
+    No pass goes above ``JointProblem.ii_ceiling()``, where the iterations no longer overlap: a
+    problem that no I satisfies (a register limit that a producer and its consumer exceed together)
+    ends there, refuted or timed out, instead of galloping until the model no longer fits 64 bits.
     ``progress(I, L, elapsed)`` is called before each solve (a one-argument callable gets a
     message instead). Status ``optimal`` only when every smaller (I, L) was proved unsatisfiable,
     the seed II was proved, and the found L proved minimal; else ``feasible`` with
@@ -96,7 +99,8 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
                         extra=(("search", []), ("joint", p.params())))
     first_ii = modulo.ii
     seed_proved = _ii_proved(modulo)
-    run = _Search(p, solver, opts, report, t0, deadline=t0 + budget, moduli={first_ii: modulo})
+    run = _Search(p, solver, opts, report, t0, deadline=t0 + budget, moduli={first_ii: modulo},
+                  ceiling=max(first_ii, p.ii_ceiling()))
     best, last_ii = run.passes(first_ii)
     elapsed = time.perf_counter() - t0
     if best is None:
@@ -105,7 +109,8 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
                         solve_seconds=elapsed, backend=f"{solver.name}-joint", time_unit=scale,
                         extra=(("search", run.trace), ("joint", p.params()),
                                ("search_summary", {"result": "no joint schedule in the searched (I, L) range",
-                                                   "ii_tried": _solved_iis(run.trace)})))
+                                                   "ii_tried": _solved_iis(run.trace),
+                                                   "ii_ceiling": run.ceiling})))
     found_ii, sol, mod = best
     open_below = [i for i in range(first_ii, found_ii) if run.outcome.get(i) != "unsat"]
     ii_lower = open_below[0] if open_below else found_ii
@@ -132,7 +137,8 @@ def _problem(graph_or_problem: LoopGraph | JointProblem, machine: Any, opts: Joi
 @dataclass
 class _Search:
     """Algorithm 1 under way: the modulo seed per I (``moduli``), the trace of every (I, L) tried,
-    ``outcome[I]`` "unsat" | "timeout" for each I with no schedule found, and the solver calls made."""
+    ``outcome[I]`` "unsat" | "timeout" for each I with no schedule found, and the solver calls made;
+    no I above ``ceiling`` is tried."""
 
     p: JointProblem
     solver: Any
@@ -141,6 +147,7 @@ class _Search:
     t0: float
     deadline: float
     moduli: dict[int, Schedule]
+    ceiling: int
     trace: list[dict[str, Any]] = field(default_factory=list)
     outcome: dict[int, str] = field(default_factory=dict)
     steps: int = 0
@@ -173,9 +180,10 @@ class _Search:
         return bound
 
     def ascend(self, ii: int, limit: float) -> tuple[tuple[int, Any, Schedule] | None, int, int]:
-        """I upward from ``ii``: ``(best or None, last I tried, timeouts in a row)``; stops after three."""
+        """I upward from ``ii``: ``(best or None, last I reached, timeouts in a row)``; stops after
+        three, or after the ceiling (then the last I reached is the ceiling, tried)."""
         stuck = 0
-        while self.steps < self.opts.max_steps and time.perf_counter() < self.deadline:
+        while ii <= self.ceiling and self.steps < self.opts.max_steps and time.perf_counter() < self.deadline:
             got = self.attempt(ii, limit, "ascend")
             self.steps += 1
             if got is not None:
@@ -184,12 +192,12 @@ class _Search:
             if stuck >= 3:
                 break
             ii += 1
-        return None, ii, stuck
+        return None, min(ii, self.ceiling), stuck
 
     def gallop(self, ii: int, limit: float) -> tuple[tuple[int, Any, Schedule] | None, int]:
         jump = 1
-        while self.steps < self.opts.max_steps and time.perf_counter() < self.deadline:
-            ii += jump
+        while ii < self.ceiling and self.steps < self.opts.max_steps and time.perf_counter() < self.deadline:
+            ii = min(ii + jump, self.ceiling)
             jump *= 2
             got = self.attempt(ii, limit, "gallop")
             self.steps += 1

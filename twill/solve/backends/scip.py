@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import time
+from typing import Any
 
 from twill.errors import SolverError
 from twill.solve.problem import CostNormalization, ModuloAtII, Solution, SolveOptions, slot_coefficients
@@ -17,18 +18,29 @@ _STOPPED = {"timelimit", "memlimit", "nodelimit", "totalnodelimit", "stallnodeli
             "sollimit", "bestsollimit", "restartlimit", "userinterrupt", "terminate", "unknown"}
 
 
+def scip_model(name: str, time_limit: float) -> Any:
+    """A quiet SCIP model under ``time_limit`` seconds that leaves Ctrl-C to Python: SCIP's own
+    handler (``misc/catchctrlc``) would end the solve as "userinterrupt", a stopped search that looks
+    like a time limit, and the command would go on."""
+    from pyscipopt import Model
+
+    m = Model(name)
+    m.hideOutput()
+    m.setParam("limits/time", max(0.001, float(time_limit)))
+    m.setParam("misc/catchctrlc", False)
+    return m
+
+
 class ScipModulo:
     name = "scip"
 
     def solve(self, q: ModuloAtII, options: SolveOptions) -> Solution:
         """Minimal L at ``q.ii``; same statuses as the CP-SAT backend."""
-        from pyscipopt import Model, quicksum
+        from pyscipopt import quicksum
 
         p, ii, horizon = q.problem, q.ii, q.horizon
         t0 = time.perf_counter()
-        m = Model("modulo")
-        m.hideOutput()
-        m.setParam("limits/time", max(0.001, options.time_limit))
+        m = scip_model("modulo", options.time_limit)
         m.setParam("randomization/randomseedshift", options.seed)
         y = [[m.addVar(vtype="B", name=f"y{v}_{r}") for r in range(ii)] for v in range(p.n)]
         k = [m.addVar(vtype="I", lb=0, ub=horizon // ii, name=f"k{v}") for v in range(p.n)]
@@ -75,12 +87,10 @@ class ScipNormalize:
         """``values["units"]``: C' in the order of ``q.values``; the tie-break toward the largest
         sum weighs less than one unit of F, an integer at every solution. Statuses optimal |
         feasible (a solution, not proved) | timeout (none found)."""
-        from pyscipopt import Model, quicksum
+        from pyscipopt import quicksum
 
         vals, bound = q.values, q.bound
-        m = Model("normalize")
-        m.hideOutput()
-        m.setParam("limits/time", options.time_limit)
+        m = scip_model("normalize", options.time_limit)
         c = [m.addVar(vtype="I", lb=1, ub=bound, name=f"c{i}") for i in range(len(vals))]
         F = m.addVar(vtype="C", lb=0, name="F")
         for i in range(len(vals)):
