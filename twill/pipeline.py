@@ -169,7 +169,10 @@ def optimize(path: str, machine: Machine, opts: OptimizeOptions = OptimizeOption
     if annotated:
         step.dump("annotated", annotated)
     gluon = None
-    if _wants_gluon(kir, machine, opts):
+    refused = (schedule.get("joint") or {}).get("refused")
+    if _wants_gluon(kir, machine, opts) and refused:    # the Gluon kernel is built from a joint schedule
+        notes = notes + [f"gluon kernel: none (the joint problem refuses this kernel: {refused})"]
+    elif _wants_gluon(kir, machine, opts):
         with step("gluon"):    # twill's own kernel: the row split searched, the best schedule generated in Gluon
             gluon = solve_gluon(costed, kir, machine, opts, say)
         notes = notes + _gluon_notes(gluon)
