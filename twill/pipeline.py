@@ -171,7 +171,10 @@ def optimize(path: str, machine: Machine, opts: OptimizeOptions = OptimizeOption
     if annotated:
         step.dump("annotated", annotated)
     gluon = None
-    if _wants_gluon(kir, machine, opts):
+    refused = (schedule.get("joint") or {}).get("refused")
+    if _wants_gluon(kir, machine, opts) and refused:    # the Gluon kernel is built from a joint schedule
+        notes = notes + [f"gluon kernel: none (the joint problem refuses this kernel: {refused})"]
+    elif _wants_gluon(kir, machine, opts):
         if opts.calibrated or opts.profile:
             say("note: the Gluon route costs its row-split graphs with the machine model, not with the "
                 + ("calibration" if opts.calibrated else "profile") + " (twill/gluon_route.py)")

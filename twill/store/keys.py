@@ -10,7 +10,9 @@ from pathlib import Path
 from typing import Any
 
 # Options that say how long or how to report, not which problem is solved: left out of the key.
-_NOT_IN_KEY = frozenset({"time_limit", "profile", "annotate", "threads"})
+# not in the key: limits and outputs that do not change the stored schedule (the Gluon route's kernel
+# is not stored; `emit` only says whether it is written; `dump_dir` where intermediate files go)
+_NOT_IN_KEY = frozenset({"time_limit", "profile", "annotate", "threads", "emit", "dump_dir"})
 
 
 def sha256(data: str | bytes) -> str:

@@ -359,6 +359,8 @@ def regen(paths: Iterable[str], archs: Iterable[str], db_path: str | Path, opts:
     opts = opts if opts is not None else OptimizeOptions()
     if getattr(opts, "threads", None) is None:
         opts = dataclasses.replace(opts, threads=REGEN_THREADS)
+    if getattr(opts, "emit", "triton") == "auto":
+        opts = dataclasses.replace(opts, emit="triton")   # the store keeps the Triton route's schedule only
     tasks = plan(paths, archs, opts)
     pool = make_executor(executor, jobs)            # a bad --executor fails before the database is touched
     outcomes: list[Outcome] = []
