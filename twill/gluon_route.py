@@ -22,7 +22,7 @@ from typing import Any, Callable
 from codegen.gluon.generate import GluonKernel, PtxasReport, compile_offline, generate, ptxas_report
 from codegen.gluon.protocol import check_kernel, trip_counts
 from codegen.gluon.plan import REG_FILE, REG_OVERHEAD
-from twill.errors import TwillError
+from twill.errors import InputError, TwillError
 from twill.graph.model import LoopGraph
 from twill.graph.split import split_graph
 from twill.ir.dims import row_split
@@ -145,7 +145,13 @@ def solve_gluon(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
     loop = fn.module.loops()[graph.get("loop_index") or 0]
     rs = row_split(fn, loop)
     warps = int(graph.get("num_warps") or 4)
-    choices = split_choices(rs.rows if rs.possible else 0, warps, getattr(options, "row_split", None))
+    requested = getattr(options, "row_split", None)
+    choices = split_choices(rs.rows if rs.possible else 0, warps, requested)
+    if requested not in (None, 1) and requested not in split_choices(rs.rows if rs.possible else 0, warps, None):
+        raise InputError("--row-split cannot split these rows", where=graph.name,
+                         expected=f"one of {split_choices(rs.rows if rs.possible else 0, warps, None)} (each sub-tile "
+                         f"a warpgroup of {ROWS_PER_WARPGROUP}+ independent rows)",
+                         found=f"{requested}" + ("" if rs.possible else f": {rs.why_not()}"))
     if not rs.possible and choices != [1]:
         say(f"gluon: the rows cannot be split ({rs.why_not()}); one compute group")
         choices = [1]

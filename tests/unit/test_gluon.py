@@ -61,10 +61,13 @@ def test_generated_kernel_compiles_for_sm90_and_ptxas_agrees_with_the_route(labe
 
 
 def _chosen(gs) -> int:
-    """Index of the route's chosen candidate (the one whose I and sub-tiles the written schedule has)."""
+    """Index of the route's chosen candidate: the ptxas-clean one predicted fastest (fewest sub-tiles on a
+    tie), else the fastest that compiled (twill.gluon_route._choose)."""
     cands = gs["gluon"]["candidates"]
-    return next(i for i, c in enumerate(cands) if c["ii"] == gs["ii"] and c["subtiles"] == gs["gluon"]["chosen"]
-                and (c["ptxas"] or {}).get("serialized", "") == "" or i == len(cands) - 1)
+    made = [i for i, c in enumerate(cands) if c["ptxas"] is not None and not c["error"]]
+    clean = [i for i in made if not (cands[i]["ptxas"]["spill_stores"] or cands[i]["ptxas"]["spill_loads"]
+                                     or cands[i]["ptxas"]["serialized"])]
+    return min(clean or made, key=lambda i: (cands[i]["iteration_cycles"], cands[i]["subtiles"]))
 
 
 @pytest.mark.parametrize("label", VARIANTS)
@@ -140,3 +143,18 @@ def test_blackwell_is_refused_as_hopper_only():
     with pytest.raises(TwillError) as e:
         generate(kir.text, graph_from_dict(gs["graph"]), Schedule.from_dict(gs), load_machine("b200"), kir.spec)
     assert "Hopper (sm_90)" in _one_line(e.value)
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--arch", "h100", "--row-split", "0"], "bad --row-split"),
+    (["--arch", "h100", "--row-split", "3"], "bad --row-split"),
+    (["--arch", "h100", "--row-split", "4"], "--row-split cannot split these rows"),
+    (["--arch", "b200", "--emit", "gluon"], "writes Hopper (sm_90) kernels"),
+])
+def test_an_impossible_gluon_request_is_one_line_and_writes_nothing(tmp_path, capsys, argv, words):
+    from twill.cli import main
+    out = tmp_path / "o"
+    rc = main(["optimize", str(ROOT / "kernels/fa3.py"), *argv, "-o", str(out), "--quiet"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert rc == 2 and len(err) == 1 and words in err[0], err
+    assert not out.exists()

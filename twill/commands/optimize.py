@@ -74,6 +74,12 @@ def run(args: argparse.Namespace) -> int:
     for flag, value in (("--time-limit", args.time_limit), ("--total-time", args.total_time)):
         if value is not None and not value > 0:
             raise InputError(f"bad {flag}", expected="a positive number of seconds", found=str(value))
+    if args.row_split is not None and (args.row_split < 1 or args.row_split & (args.row_split - 1)):
+        raise InputError("bad --row-split", expected="a power of two >= 1 (row sub-tiles of the Gluon kernel)",
+                         found=str(args.row_split))
+    if args.emit == "gluon" and m.sm != 90:
+        raise InputError("--emit gluon: the Gluon back end writes Hopper (sm_90) kernels", where=m.name,
+                         expected="--arch h100 or h200", found=f"sm_{m.sm}")
     out_dir = output_dir(args)
     asked = run_record(args)
     check_writable_dir(out_dir)          # before the solve, not after it
