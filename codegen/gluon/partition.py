@@ -191,7 +191,9 @@ class LoopWriter:
         bd.outstanding = [(x, None) for x in self.inflight]
         for r, st, readers in self.carry:
             k = f"{b} - 1 - {st}"
-            pred = "" if not steady or st <= self.S - 2 else f", pred=({k}) >= 0"
+            # a release carried from a steady body names an iteration that may not exist: in the next steady
+            # body, and in an epilogue body that follows a short loop (n < S: the body before was the prologue)
+            pred = "" if b.isdigit() or st <= self.S - 2 else f", pred=({k}) >= 0"
             bd.pending.append((r, k, {(o, sb, 1) for o, sb, _ in readers}, pred))
         for x in self.items:
             if x.stage in stages and x.op not in self._skip:
