@@ -28,7 +28,7 @@ from twill.graph.split import split_graph
 from twill.ir.dims import row_split
 from twill.ir.frontend import KernelIR
 from twill.ir.function import read_function
-from twill.machine.cost import annotate_costs
+from twill.machine.cost import annotate_costs, written_scale
 from twill.machine.model import Machine
 from twill.schedule.model import Schedule
 from twill.schedule.verify import verify
@@ -180,7 +180,9 @@ def solve_gluon(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
 def _split(graph: LoopGraph, rs: Any, loop: Any, nc: int, machine: Machine, options: Any,
            solve_opts: SolveOptions) -> _Split:
     g = split_graph(graph, rs, loop.body.ops if loop.body else [], nc)
-    costed = annotate_costs(g, machine)
+    # --sequential-groups: the written kernels' measured costs (machine file's [written] table)
+    costed = annotate_costs(g, machine, scale=written_scale(machine) if getattr(options, "sequential_groups", False)
+                            else None)
     scaled, norm = normalize_graph(costed, options.normalize_bound)
     modulo = modulo_schedule(ModuloProblem.from_graph(scaled, machine.units), options.backend, solve_opts)
     return _Split(scaled, costed, norm, modulo, nc)
@@ -227,8 +229,13 @@ def _candidate(sp: _Split, machine: Machine, options: Any, solve_opts: SolveOpti
     # As the generated kernel runs: no register tile crosses between compute groups (the partitions
     # pass values only through the producer's load rings), and (``hold``) a dot's register operands
     # stay live until the dot retires (wgmma is issued asynchronously, waited for where its result is read).
+    # --sequential-groups (experimental): each partition issues its ops in order, a wgmma holding it only
+    # while it issues, wgmmas retired in issue order (GROUP SEQUENCE and RETIREMENT, twill.solve.joint_problem);
+    # run 4 measured its FA forward kernel 29 % slower than the default's (bench/results/gluon/runs/NOTES.md).
     jopts = JointOptions(time_limit=min(options.time_limit, budget), total_time=budget, threads=solve_opts.threads,
-                         reg_limit=limit, modulo_backend=options.backend, no_cross_warp=True, hold_async=hold)
+                         reg_limit=limit, modulo_backend=options.backend, no_cross_warp=True, hold_async=hold,
+                         async_issue=(machine.written_cost("wgmma_issue") or 1.0)
+                         if getattr(options, "sequential_groups", False) else None)
     joint = joint_search(sp.graph, machine, jopts, seed=sp.modulo.with_extra(normalization=sp.norm),
                          backend=options.joint_backend)
     if joint.status in ("optimal", "feasible"):

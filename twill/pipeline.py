@@ -70,6 +70,7 @@ class OptimizeOptions:
     emit: str = "auto"                   # auto (Gluon and Triton on Hopper, Triton elsewhere) | gluon | triton
     row_split: int | None = None         # row sub-tiles for the Gluon route (None: searched)
     tc_order: bool = True                # keep the schedule's tensor-core order between consumers (turn barriers)
+    sequential_groups: bool = False      # Gluon route: GROUP SEQUENCE, RETIREMENT, the written kernels' costs (experimental)
 
 
 @dataclass(frozen=True)

@@ -187,3 +187,33 @@ def scaled(model_cycles: int, model_rrt: tuple[Reservation, ...], f: CostScale) 
                                     length=max(1, round(r.length * k[r.unit])) if r.length else 0)
                 if r.unit in k else r for r in model_rrt)
     return cycles, rrt
+
+
+REDUCE_TILE_PER_GROUP = 64 * 128     # elements of the 64x128 reduction the machine file's reduce_latency was measured on
+
+
+def written_scale(m: Machine) -> Callable[[Op], CostScale | None]:
+    """The costs of kernels twill writes itself (the machine file's ``[written]`` table) as
+    ``annotate_costs``' ``scale``: a row reduction takes the measured latency, in proportion to the
+    elements each 64-row warp group reduces (never less than the model), its ALU reservation the
+    model's (the extra is the chain's latency, not the unit's work). None for other ops, and on a
+    machine without the table.
+
+    Examples
+    --------
+    >>> from twill.machine.model import load_machine
+    >>> red = Op("r", "reduce", "alu", shape=(64,), attrs=(("input_elements", 8192),))
+    >>> written_scale(load_machine("h200"))(red).latency > 2
+    True
+    """
+    latency = m.written_cost("reduce_latency")
+
+    def scale(op: Op) -> CostScale | None:
+        if latency is None or op.kind != "reduce":
+            return None
+        model = op_cost(op, m)[0]
+        rows = int(op.shape[0]) if op.shape else 64
+        elems = int(dict(op.attrs).get("input_elements", 0) or 0) / max(1, math.ceil(rows / 64))
+        target = latency * elems / REDUCE_TILE_PER_GROUP
+        return CostScale("written.reduce_latency", target / model) if model and target > model else None
+    return scale

@@ -32,6 +32,8 @@ class Machine:
     rate_table: tuple[tuple[str, float], ...]
     sources: tuple[tuple[str, str], ...]
     text: str
+    written: tuple[tuple[str, float], ...] = ()   # [written]: costs measured in the kernels twill writes itself
+
 
     def __post_init__(self) -> None:
         for unit, cap in self.unit_caps:
@@ -65,6 +67,12 @@ class Machine:
         if key not in r:
             raise MachineError("machine model lacks a rate", where=self.name, expected=key, found="none")
         return float(r[key])
+
+    def written_cost(self, key: str) -> float | None:
+        """A cost of the kernels twill writes itself (the Gluon back end), measured in them per partition
+        (the machine file's ``[written]`` table, each with its measurement); None where the file has none."""
+        value = dict(self.written).get(key)
+        return None if value is None else float(value)
 
     @property
     def target(self) -> Target:
@@ -108,7 +116,8 @@ def load_machine(name: str) -> Machine:
                        unit_caps=tuple(sorted((k, int(v)) for k, v in d["units"].items())),
                        memory_caps=tuple(sorted((k, int(v)) for k, v in d["memories"].items())),
                        rate_table=tuple(sorted((k, float(v)) for k, v in d["rates"].items())),
-                       sources=tuple(sorted(sources.items())), text=text)
+                       sources=tuple(sorted(sources.items())), text=text,
+                       written=tuple(sorted((k, float(v)) for k, v in d.get("written", {}).items())))
     except (KeyError, ValueError, TypeError, AttributeError, tomllib.TOMLDecodeError) as e:
         raise MachineError("malformed machine model", where=str(path), found=f"{type(e).__name__}: {e}") from None
 

@@ -127,6 +127,8 @@ def verify_joint(g: LoopGraph, machine: Any, s: Schedule) -> list[Violation]:
                                  f"{d.dst} at >= {need - s.ii * d.distance} (delay + spill {spill.get(d.src, 0)})",
                                  str(st[d.dst])))
     out += _concurrency(g, s, prm)
+    out += _group_sequence(g, s, prm)
+    out += _retirement(g, s, prm)
     press = pressure(g, s, prm)                                             # MEMORY CAPACITY, REGISTER LIMIT
     for mem in ("registers", "smem", "tmem"):
         cap = press[mem]["capacity"]
@@ -168,6 +170,64 @@ def _concurrency(g: LoopGraph, s: Schedule, prm: dict[str, Any]) -> list[Violati
                                          "no other op of its group executing when it issues",
                                          f"{o.id} executing (start {st[o.id]} + {j - c}*II, busy {busy[o.id]}, II {s.ii})"))
                     break
+    return out
+
+
+def _group_sequence(g: LoopGraph, s: Schedule, prm: dict[str, Any]) -> list[Violation]:
+    """A sequential problem's warp group issues one op at a time: no two busy intervals of one group's
+    instances overlap (checked on unrolled instances around a steady one)."""
+    if not prm.get("sequential"):
+        return []
+    warp, st = s.warp_map, s.start_map
+    busy = {o.id: int(prm["busy"].get(o.id, o.cycles or 0)) for o in g.ops}
+    c = math.ceil(s.length / s.ii) + max(busy.values(), default=0) // s.ii + 2
+    out = []
+    ids = [o.id for o in g.ops if busy[o.id] > 0]
+    for i, v in enumerate(ids):
+        if busy[v] > s.ii:
+            out.append(Violation("group-sequence", f"{v} on group {warp[v]}", f"busy <= II {s.ii}", str(busy[v])))
+            continue
+        a0 = st[v] + c * s.ii
+        for o in ids[i:]:
+            if warp[o] != warp[v]:
+                continue
+            for j in range(0, 2 * c + 1):
+                b0 = st[o] + j * s.ii
+                if (o, j) == (v, c) or not (a0 < b0 + busy[o] and b0 < a0 + busy[v]):
+                    continue
+                out.append(Violation("group-sequence", f"{v} and {o} on group {warp[v]}",
+                                     "one op at a time on a group",
+                                     f"{v} busy [{st[v]}, +{busy[v]}) overlaps {o} busy [{st[o]} + {j - c}*II, "
+                                     f"+{busy[o]}), II {s.ii}"))
+                break
+    return out
+
+
+def _retirement(g: LoopGraph, s: Schedule, prm: dict[str, Any]) -> list[Violation]:
+    """A warp group retires its asynchronous (in-order) dots in issue order: a reader of dot b waits for
+    every in-order dot of b's group issued at or before b. Unrolled: a steady instance of b, the latest
+    instance of each such a issued no later, and each reader's instance against a's completion."""
+    in_order = set(prm.get("in_order") or ())
+    if not in_order:
+        return []
+    warp, st = s.warp_map, s.start_map
+    cycles = {o.id: int(o.cycles or 0) for o in g.ops}
+    c = math.ceil(s.length / s.ii) + 2
+    out = []
+    for b in sorted(in_order):
+        issued = st[b] + c * s.ii                                           # an instance deep in the steady state
+        readers = sorted({(d.dst, d.distance) for d in g.deps if d.src == b and d.dst != b and d.dst not in in_order})
+        for a in sorted(in_order - {b}):
+            if warp.get(a) != warp.get(b):
+                continue
+            latest = max(st[a] + j * s.ii for j in range(0, 2 * c + 2) if st[a] + j * s.ii <= issued)
+            done = latest + cycles[a]
+            for d, dist in readers:
+                read = st[d] + (c + dist) * s.ii
+                if read < done:
+                    out.append(Violation("retirement", f"{b} -> {d} on group {warp[b]}",
+                                         f"{d} at >= {done - (c + dist) * s.ii} ({a}, issued {latest - issued} before "
+                                         f"{b}, retires first: done at {a} + {cycles[a]})", str(st[d])))
     return out
 
 

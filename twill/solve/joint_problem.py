@@ -25,6 +25,17 @@ family reduces to a condition on copy 0 folded modulo I:
 - CONCURRENCY: when a consumer of a blocking edge, or of a cross-warp edge (a transfer through shared
   memory waits on a barrier), issues on group w, no other op of w is executing: for every o != v on
   w, (t_v - t_o) mod I >= busy_o (an op with busy_o >= I always executes, so it needs another group).
+- RETIREMENT (``in_order``, the Gluon route's asynchronous wgmma): a warp group retires its asynchronous
+  dots in issue order (``warpgroup_mma_wait(n)`` leaves the n most recent in flight), so a reader of dot b
+  also waits for every in-order dot a of b's group issued at or before b: with g = (t_b - t_a) mod I the
+  latest instance of a issued by then started at t_b - g, and every consumer d of b (an edge b -> d,
+  distance k; d not itself an in-order dot, which chains on the tensor core without a wait) needs
+  t_d + I*k >= t_b - g + cycles_a. Such a dot's ``busy`` is its issue time: its group runs on while it executes.
+  With the tensor core at capacity 1 and a dot's cycles equal to its reservation this is implied (a's
+  reservation ends before b's starts); it binds where a dot's latency outlasts its reservation.
+- GROUP SEQUENCE (``sequential``, the Gluon route, whose partitions are straight-line code): a warp
+  group issues its ops one after another, so the busy arcs [t_v, t_v + busy_v) of the ops of one group
+  are disjoint modulo I (an op with busy_v > I cannot be on one; busy_v = I fills it).
 - ``no_cross_warp`` forbids edges between different compute groups (loads on W_vl still feed them
   through shared memory: that is the producer/consumer split every warp-specialised kernel has).
 
@@ -91,19 +102,22 @@ class JointProblem:
     stage_order: tuple[tuple[int, int], ...] = ()
     single_warp: tuple[bool, ...] = ()
     pinned: tuple[int, ...] = ()            # a fixed group per node (-1: free), to test a given strategy
+    in_order: tuple[bool, ...] = ()         # asynchronous dots a group retires in issue order (RETIREMENT)
+    sequential: bool = False                # each group issues its ops one at a time (GROUP SEQUENCE)
 
     def __post_init__(self) -> None:
         n = len(self.nodes)
         _ = self.modulo   # the same checks as the modulo problem
         defaults = {"blocking": (False,) * len(self.edges), "variable_latency": (False,) * n,
-                    "spill": (0,) * n, "hold": (0,) * n, "busy": self.cycles, "single_warp": (False,) * n}
+                    "spill": (0,) * n, "hold": (0,) * n, "busy": self.cycles, "single_warp": (False,) * n,
+                    "in_order": (False,) * n}
         for key, value in defaults.items():
             if not getattr(self, key):
                 object.__setattr__(self, key, value)
         if len(self.blocking) != len(self.edges):
             raise GraphError("one blocking flag per edge", where=self.name, expected=str(len(self.edges)),
                              found=str(len(self.blocking)))
-        for key in ("variable_latency", "spill", "hold", "busy", "single_warp"):
+        for key in ("variable_latency", "spill", "hold", "busy", "single_warp", "in_order"):
             if len(getattr(self, key)) != n:
                 raise GraphError(f"one {key} entry per node", where=self.name, expected=str(n),
                                  found=str(len(getattr(self, key))))
@@ -209,6 +223,27 @@ class JointProblem:
                   + self.spill[v] for v in range(self.n))
         return max(1, ops + sum(max(0, delay) for _, _, delay, _ in self.edges))
 
+    def retirement_pairs(self) -> list[tuple[int, int, list[tuple[int, int]]]]:
+        """RETIREMENT's terms: ``(a, b, readers)`` for in-order dots a != b that may share a group, with
+        b's readers ``(d, distance)`` that wait for it (not b itself, not another in-order dot).
+
+        Examples
+        --------
+        >>> from twill.graph.model import Reservation as R
+        >>> p = JointProblem(("A", "B", "X"), (3, 3, 1), ((R("tc", 0, 3),), (R("tc", 0, 3),), ()),
+        ...                  ((1, 2, 3, 0),), (("tc", 1),), in_order=(True, True, False))
+        >>> p.retirement_pairs()
+        [(0, 1, [(2, 0)])]
+        """
+        dots = [v for v in range(self.n) if self.in_order[v]]
+        out = []
+        for b in dots:
+            readers = sorted({(d, dist) for s_, d, _delay, dist in self.edges if s_ == b and d != b and not self.in_order[d]})
+            for a in dots:
+                if a != b and readers and set(self.groups_of(a)) & set(self.groups_of(b)):
+                    out.append((a, b, readers))
+        return out
+
     def cross_warp_allowed(self, s: int, d: int) -> bool:
         """``no_cross_warp`` forbids only transfers between compute groups."""
         return not self.no_cross_warp or self.variable_latency[s] or self.variable_latency[d]
@@ -220,6 +255,8 @@ class JointProblem:
                 "memory_capacity": dict(self.memory_capacity), "no_cross_warp": self.no_cross_warp,
                 "spill": dict(zip(self.nodes, self.spill)), "hold": dict(zip(self.nodes, self.hold)),
                 "busy": dict(zip(self.nodes, self.busy)),
+                "in_order": [n for n, x in zip(self.nodes, self.in_order) if x],
+                "sequential": self.sequential,
                 "footprint": {m: dict(zip(self.nodes, sizes)) for m, sizes in self.footprint}}
 
     # -- construction ---------------------------------------------------------------------------
@@ -228,7 +265,8 @@ class JointProblem:
                    warp_groups: int | None = None, reg_limit: int | None = None, scale: float = 1.0,
                    no_cross_warp: bool = False, hold_async: bool = False,
                    warps_per_op: int | None = None,
-                   stage_order: tuple[tuple[str, str], ...] = ()) -> "JointProblem":
+                   stage_order: tuple[tuple[str, str], ...] = (),
+                   async_issue: float | None = None) -> "JointProblem":
         """The joint problem of a costed, normalised graph on ``machine``.
 
         ``scale`` is machine cycles per schedule unit (cost normalisation); W is ``warp_groups``,
@@ -238,7 +276,10 @@ class JointProblem:
         cannot be split); ``reg_limit`` is registers
         per thread (default the machine's maximum). ``hold_async`` keeps the operands of
         asynchronous GEMMs live until the GEMM completes (off by default: the paper's liveness ends
-        at the last use's issue, and a wgmma accumulates in place). Spill cost: the value's register bytes written
+        at the last use's issue, and a wgmma accumulates in place). ``async_issue`` (cycles; the Gluon
+        route, which writes each wgmma's wait itself and each partition as straight-line code) makes the
+        asynchronous dots RETIREMENT's in-order dots, each keeping its group busy only that long, and the
+        groups sequential (GROUP SEQUENCE). Spill cost: the value's register bytes written
         to and read back from shared memory at the machine's ``spill_bytes`` rate.
 
         Examples
@@ -274,6 +315,8 @@ class JointProblem:
         rate = machine.rate("spill_bytes")
         spill = tuple(math.ceil(2 * o.regs / rate / scale) if o.regs else 0 for o in g.ops)
         caps = machine.memories
+        in_order = tuple(async_issue is not None and reads_operands_async(o) for o in g.ops)
+        busy = tuple(max(1, math.ceil(float(async_issue) / scale)) if x else c for x, c in zip(in_order, mp.cycles))
         return cls(nodes=mp.nodes, cycles=mp.cycles, rrt=mp.rrt, edges=mp.edges, capacity=mp.capacity, name=g.name,
                    blocking=tuple(d.blocking for d in g.deps),
                    footprint=(("registers", tuple(o.regs for o in g.ops)), ("smem", tuple(o.smem for o in g.ops)),
@@ -281,10 +324,10 @@ class JointProblem:
                    memory_capacity=tuple((m, int(caps.get(m, 0))) for m in MEMORIES),
                    variable_latency=tuple(o.variable_latency for o in g.ops), spill=spill,
                    hold=tuple(int(o.cycles or 0) if hold_async and reads_operands_async(o) else 0 for o in g.ops),
-                   busy=mp.cycles, warp_groups=int(warp_groups),
+                   busy=busy, warp_groups=int(warp_groups),
                    reg_limit=machine.reg_bytes_per_warp_group(reg_limit) * max(1, warps_per_op // 4),
                    no_cross_warp=no_cross_warp, warps_per_group=int(warps_per_op), stage_order=mp.stage_order,
-                   single_warp=single)
+                   single_warp=single, in_order=in_order, sequential=async_issue is not None)
 
 
 # Rows of a tensor-core tile one 4-warp group handles: a Hopper wgmma is m64nNk16 per warpgroup (PTX ISA,

@@ -43,6 +43,7 @@ class JointOptions:
     modulo_backend: str = "cpsat"
     warps_per_op: int | None = None      # None: warps_per_tile(graph, machine)
     hold_async: bool = False
+    async_issue: float | None = None     # cycles: asynchronous dots retire in order, groups sequential (Gluon route)
     stage_order: tuple[tuple[str, str], ...] = ()     # (a, b): stage(a) <= stage(b), by node id
 
     @classmethod
@@ -130,7 +131,7 @@ def _problem(graph_or_problem: LoopGraph | JointProblem, machine: Any, opts: Joi
     p = JointProblem.from_graph(graph, machine, opts.num_warps, warp_groups=opts.warp_groups,
                                 reg_limit=opts.reg_limit, scale=scale, no_cross_warp=opts.no_cross_warp,
                                 hold_async=opts.hold_async, warps_per_op=opts.warps_per_op,
-                                stage_order=tuple(opts.stage_order))
+                                stage_order=tuple(opts.stage_order), async_issue=opts.async_issue)
     return p, graph, scale
 
 

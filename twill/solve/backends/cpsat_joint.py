@@ -14,6 +14,10 @@ modulo I becomes a constraint on circular arcs of the slot circle [0, I):
 - CROSS-WARP SPILLS: the extra delay is enforced when the two ends' groups differ.
 - CONCURRENCY: for a blocking (or cross-warp) consumer v and o on the same group,
   d = r_v - r_o + I*b in [0, I) is (t_v - t_o) mod I, and d >= busy_o.
+- GROUP SEQUENCE: per group, the ops' busy arcs as optional intervals (present when on the group),
+  two per op as for CAPACITY, under one no-overlap.
+- RETIREMENT: for in-order dots a, b that may share a group, g = r_b - r_a + I*c in [0, I) is
+  (t_b - t_a) mod I, and each reader d of b (distance k) has t_d + I*k >= t_b - g + cycles_a when they do.
 Compute groups are interchangeable: group numbers first appear in program order (symmetry breaking).
 
 Each family is one function ``add_<family>(m, q, jv)`` (``FAMILIES``, the same names as in
@@ -189,6 +193,9 @@ def _build(m: Any, q: JointAtIL) -> tuple[JointVars, tuple[Any, Any]] | None:
     add_lifetimes(m, q, jv)
     if not (add_memory_capacity(m, q, jv) and add_register_limit(m, q, jv) and add_concurrency(m, q, jv)):
         return None
+    if not add_group_sequence(m, q, jv):
+        return None
+    add_retirement(m, q, jv)
     return jv, _preferences(m, q, jv)
 
 
@@ -420,9 +427,53 @@ def add_concurrency(m: Any, q: JointAtIL, jv: JointVars) -> bool:
     return True
 
 
+def add_group_sequence(m: Any, q: JointAtIL, jv: JointVars) -> bool:
+    """GROUP SEQUENCE: the busy arcs of one group's ops are disjoint modulo I (``sequential`` problems)."""
+    p, ii, r = q.problem, q.ii, jv.r
+    if not p.sequential:
+        return True
+    for g in range(p.total_groups):
+        members = [v for v in range(p.n) if p.busy[v] > 0 and g in jv.ow[v]]
+        intervals = []
+        for v in members:
+            present = jv.ow[v][g]
+            if p.busy[v] > ii:
+                if present is True:
+                    return False
+                m.Add(present == 0)
+                continue
+            for base in (0, ii):
+                name = f"seq{g}_{p.nodes[v]}_{base}"
+                if present is True:
+                    intervals.append(m.NewFixedSizeIntervalVar(r[v] + base, p.busy[v], name))
+                else:
+                    intervals.append(m.NewOptionalFixedSizeIntervalVar(r[v] + base, p.busy[v], present, name))
+        if len(intervals) > 2:
+            m.AddNoOverlap(intervals)
+    return True
+
+
+def add_retirement(m: Any, q: JointAtIL, jv: JointVars) -> bool:
+    """RETIREMENT: a reader of in-order dot b waits, on b's group, for the latest instance of every
+    in-order dot a issued at or before b: g = (t_b - t_a) mod I, t_d + I*k >= t_b - g + cycles_a."""
+    p, ii, r, t = q.problem, q.ii, jv.r, jv.t
+    for a, b, readers in p.retirement_pairs():
+        sg = jv.same(a, b)
+        if sg is False:
+            continue
+        c = m.NewBoolVar(f"rwrap_{p.nodes[a]}_{p.nodes[b]}")
+        g = m.NewIntVar(0, ii - 1, f"gap_{p.nodes[a]}_{p.nodes[b]}")
+        m.Add(g == r[b] - r[a] + ii * c)
+        for d, dist in readers:
+            cons = m.Add(t[d] + ii * dist >= t[b] - g + p.cycles[a])
+            if sg is not True:
+                cons.OnlyEnforceIf(sg)
+    return True
+
+
 FAMILIES = (add_uniqueness_completion, add_stage_order, add_warp_uniqueness, add_symmetry_breaking, add_dependence,
             add_cross_warp_spills, add_capacity, add_lifetimes, add_memory_capacity, add_register_limit,
-            add_concurrency)
+            add_concurrency, add_group_sequence, add_retirement)
 
 
 def _preferences(m: Any, q: JointAtIL, jv: JointVars) -> tuple[Any, Any]:

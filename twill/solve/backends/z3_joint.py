@@ -134,6 +134,9 @@ def _build(z3: Any, S: Any, q: JointAtIL) -> JointVars | None:
     add_lifetimes(S, q, jv)
     if not (add_memory_capacity(S, q, jv) and add_register_limit(S, q, jv) and add_concurrency(S, q, jv)):
         return None
+    if not add_group_sequence(S, q, jv):
+        return None
+    add_retirement(S, q, jv)
     return jv
 
 
@@ -331,6 +334,46 @@ def add_concurrency(S: Any, q: JointAtIL, jv: JointVars) -> bool:
     return True
 
 
+def add_group_sequence(S: Any, q: JointAtIL, jv: JointVars) -> bool:
+    """GROUP SEQUENCE: two ops on one group have disjoint busy arcs: (t_v - t_o) mod I >= busy_o or
+    (t_o - t_v) mod I >= busy_v (``sequential`` problems)."""
+    p, ii, r, z3 = q.problem, q.ii, jv.r, jv.z3
+    if not p.sequential:
+        return True
+    busy = [v for v in range(p.n) if p.busy[v] > 0]
+    for v in busy:
+        if p.busy[v] > ii:
+            groups = set(p.groups_of(v))
+            if len(groups) == 1:
+                return False
+            S.add(z3.And([jv.w[v] != g for g in groups]))      # nowhere to go: unsat
+    for i, v in enumerate(busy):
+        for o in busy[i + 1:]:
+            sg = jv.same(v, o)
+            if sg is False:
+                continue
+            since_o = z3.If(r[v] >= r[o], r[v] - r[o], r[v] - r[o] + ii)
+            since_v = z3.If(r[o] >= r[v], r[o] - r[v], r[o] - r[v] + ii)
+            apart = z3.And(since_o >= p.busy[o], since_v >= p.busy[v])
+            S.add(apart if sg is True else z3.Implies(sg, apart))
+    return True
+
+
+def add_retirement(S: Any, q: JointAtIL, jv: JointVars) -> bool:
+    """RETIREMENT: a reader of in-order dot b waits, on b's group, for the latest instance of every
+    in-order dot a issued at or before b: g = (t_b - t_a) mod I, t_d + I*k >= t_b - g + cycles_a."""
+    p, ii, r, t, z3 = q.problem, q.ii, jv.r, jv.t, jv.z3
+    for a, b, readers in p.retirement_pairs():
+        sg = jv.same(a, b)
+        if sg is False:
+            continue
+        g = z3.If(r[b] >= r[a], r[b] - r[a], r[b] - r[a] + ii)
+        for d, dist in readers:
+            cons = t[d] + ii * dist >= t[b] - g + p.cycles[a]
+            S.add(cons if sg is True else z3.Implies(sg, cons))
+    return True
+
+
 FAMILIES = (add_uniqueness_completion, add_stage_order, add_warp_uniqueness, add_symmetry_breaking, add_dependence,
             add_cross_warp_spills, add_capacity, add_lifetimes, add_memory_capacity, add_register_limit,
-            add_concurrency)
+            add_concurrency, add_group_sequence, add_retirement)
