@@ -222,11 +222,12 @@ def pick_entry(entries: list[dict[str, Any]], function: str, sm: int | None) -> 
     mine = [e for e in entries if e.get("function") == function]
     if not mine:
         return None, None
-    local = [e for e in mine if sm is None or int(e.get("capability", 0) or 0) // 10 == sm // 10] or mine
+    matched = [e for e in mine if sm is None or int(e.get("capability", 0) or 0) // 10 == sm // 10]
+    local = matched or mine
     best = max(local, key=lambda e: (bool(e.get("chosen")), int(e.get("launches", 0) or 0), -local.index(e)))
     why = "the autotuner's choice" if best.get("chosen") else \
         f"the most launched ({best.get('launches', 0)} launches)" if len(local) > 1 else "the only one"
-    where = "" if local is mine or sm is None else f" (none captured on sm_{sm}; this one on sm_{best.get('capability')})"
+    where = "" if matched else f" (none captured on sm_{sm}; this one on sm_{best.get('capability')})"
     note = (f"specialisation captured from a launch: {function} num_warps={best.get('num_warps')} "
             f"num_stages={best.get('num_stages')}, {why} of {len(mine)} captured config(s){where}")
     return best, note

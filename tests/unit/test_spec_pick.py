@@ -1,0 +1,22 @@
+"""Which captured launch ``twill optimize --spec`` extracts with, and what its note says (issue 15): a spec
+captured on the H200 by `twill capture` (bench/results/gluon/runs/run4/spec_fa3.json) read for an sm_90 target."""
+import json
+from pathlib import Path
+
+from twill.ir.spec import pick_entry
+
+SPEC = Path(__file__).resolve().parents[2] / "bench/results/gluon/runs/run4/spec_fa3.json"
+
+
+def test_the_most_launched_config_on_the_same_gpu_family_and_no_contradiction():
+    entries = json.loads(SPEC.read_text())["kernels"]
+    best, note = pick_entry(entries, "_attn_fwd", 90)
+    assert best["launches"] == max(e["launches"] for e in entries) and best["capability"] == 90
+    assert "most launched" in note and "none captured" not in note      # the capture was on sm_90: said once, right
+
+
+def test_a_capture_from_another_gpu_family_is_said_so():
+    entries = [dict(e, capability=80) for e in json.loads(SPEC.read_text())["kernels"]]
+    best, note = pick_entry(entries, "_attn_fwd", 90)
+    assert best is not None and "none captured on sm_90; this one on sm_80" in note
+    assert pick_entry(entries, "no_such_kernel", 90) == (None, None)
