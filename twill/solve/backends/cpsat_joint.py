@@ -432,16 +432,13 @@ def add_group_sequence(m: Any, q: JointAtIL, jv: JointVars) -> bool:
     p, ii, r = q.problem, q.ii, jv.r
     if not p.sequential:
         return True
+    if any(p.busy[v] > ii for v in range(p.n)):     # an op busier than I fits on no group
+        return False
     for g in range(p.total_groups):
         members = [v for v in range(p.n) if p.busy[v] > 0 and g in jv.ow[v]]
         intervals = []
         for v in members:
             present = jv.ow[v][g]
-            if p.busy[v] > ii:
-                if present is True:
-                    return False
-                m.Add(present == 0)
-                continue
             for base in (0, ii):
                 name = f"seq{g}_{p.nodes[v]}_{base}"
                 if present is True:

@@ -341,12 +341,8 @@ def add_group_sequence(S: Any, q: JointAtIL, jv: JointVars) -> bool:
     if not p.sequential:
         return True
     busy = [v for v in range(p.n) if p.busy[v] > 0]
-    for v in busy:
-        if p.busy[v] > ii:
-            groups = set(p.groups_of(v))
-            if len(groups) == 1:
-                return False
-            S.add(z3.And([jv.w[v] != g for g in groups]))      # nowhere to go: unsat
+    if any(p.busy[v] > ii for v in busy):       # an op busier than I fits on no group
+        return False
     for i, v in enumerate(busy):
         for o in busy[i + 1:]:
             sg = jv.same(v, o)
