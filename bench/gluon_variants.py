@@ -5,7 +5,8 @@
 Each variant is one `twill optimize` run into OUT_DIR/LABEL (default bench/results/gluon/), with a
 ``variant.json`` naming the kernel file and its Triton JIT function, which `bench/gluon_gpu.py`
 swaps for the generated kernel. The variants are the schedules the search proves best and the
-knobs beside them that the probe measured (one compute group instead of two; no tensor-core order).
+knobs beside them that the probe measured (one compute group instead of two; no tensor-core order; one
+CTA per tile instead of a persistent kernel).
 """
 from __future__ import annotations
 
@@ -20,10 +21,12 @@ ROOT = Path(__file__).resolve().parents[1]
 # label -> (kernel file, Triton JIT function, extra `twill optimize` flags)
 VARIANTS = {
     "fa3": ("kernels/fa3.py", "_attn_fwd", []),
+    "fa3-not-persistent": ("kernels/fa3.py", "_attn_fwd", ["--persistent", "off"]),
     "fa3-no-tc-order": ("kernels/fa3.py", "_attn_fwd", ["--no-tc-order"]),
     "fa3-one-group": ("kernels/fa3.py", "_attn_fwd", ["--row-split", "1"]),
     "fa3_subtiled": ("kernels/fa3_subtiled.py", "_attn_fwd_subtiled", []),
     "gemm": ("kernels/gemm.py", "_gemm", []),
+    "gemm-not-persistent": ("kernels/gemm.py", "_gemm", ["--persistent", "off"]),
     "gemm-two-groups": ("kernels/gemm.py", "_gemm", ["--row-split", "2"]),
     "fa_bwd": ("kernels/fa_bwd.py", "_attn_bwd", []),
 }

@@ -252,7 +252,9 @@ def _generated(c: Candidate, kir: KernelIR, machine: Machine, options: Any) -> C
     if c.cycles == math.inf:
         return c
     try:
-        k = generate(kir.text, c.graph, c.schedule, machine, kir.spec, tc_order=getattr(options, "tc_order", True))
+        mode = getattr(options, "persistent", "auto")
+        k = generate(kir.text, c.graph, c.schedule, machine, kir.spec, tc_order=getattr(options, "tc_order", True),
+                     persistent=None if mode == "auto" else mode == "on")
         compiled = compile_offline(k, machine)
     except TwillError as e:
         return dataclasses.replace(c, error=str(e))

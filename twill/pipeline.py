@@ -71,6 +71,7 @@ class OptimizeOptions:
     row_split: int | None = None         # row sub-tiles for the Gluon route (None: searched)
     tc_order: bool = True                # keep the schedule's tensor-core order between consumers (turn barriers)
     sequential_groups: bool = False      # Gluon route: GROUP SEQUENCE, RETIREMENT, the written kernels' costs (experimental)
+    persistent: str = "auto"             # Gluon route: one CTA per SM over the tiles: auto | on | off
 
 
 @dataclass(frozen=True)

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from codegen.gluon.kernel import (HEADER, SIGNATURE, Module, consumer_function, entry_function, producer_function,
+from codegen.gluon.kernel import (HEADER, SIGNATURE, TILE_COUNT, Module, consumer_function, entry_function, producer_function,
                                   register_rings)
 from codegen.gluon.layouts import NvmmaShared, aliases, parse_type
 from codegen.gluon.partition import Turn
-from codegen.gluon.plan import KernelPlan, plan_kernel
+from codegen.gluon.plan import REG_FILE, KernelPlan, plan_kernel
 from codegen.gluon.values import py_name
 from twill.errors import CompileError, UnsupportedError
 from twill.graph.model import LoopGraph
@@ -72,7 +72,7 @@ def _sig(a: Arg, plan: KernelPlan, table: dict[str, str]) -> str:
 
 
 def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
-             spec: KernelSpec | None = None, tc_order: bool = True) -> GluonKernel:
+             spec: KernelSpec | None = None, tc_order: bool = True, persistent: bool | None = False) -> GluonKernel:
     """The Gluon module of ``schedule`` (a joint schedule of ``graph``, split into row sub-tiles or not)
     for the kernel whose pre-pipeline TTGIR is ``ttgir``.
 
@@ -89,13 +89,15 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     loop = _scheduled_loop(fn, graph)
     rows = row_split(fn, loop) if int(graph.get("row_split") or 1) > 1 else None
     plan = plan_kernel(fn, loop, graph, schedule, machine, rows)
+    if persistent is None:
+        persistent = one_cta_per_sm(plan)
     table = aliases(ttgir)
-    mod = Module(plan, table)
+    mod = Module(plan, table, persistent=persistent)
     turns = tc_order and len({p for p, _ in plan.tc_runs}) > 1
     register_rings(mod, turns)
     parts = []
     for p in plan.consumers:
-        turn = _turn(plan, p.index) if turns else None
+        turn = _turn(plan, p.index, persistent) if turns else None
         parts.append((f"consumer_{p.index}", p, consumer_function(mod, p, turn)))
     if plan.producer is not None:
         parts.append((f"producer_{plan.producer.index}", plan.producer, producer_function(mod, plan.producer)))
@@ -103,9 +105,10 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     consts = [f"{name} = gl.constexpr({spelled})" for spelled, name in mod.layouts.items()]
     body = [HEADER, "\n".join(consts), ""] + [f.replace(SIGNATURE, mod.signature()) for _, _, f in parts] + [entry]
     signature = {py_name(a.name): _sig(a, plan, table) for a in mod.runtime_args()}
+    signature.update({g: "i32" for g in mod.grid_params()})
     blocks = {py_name(a.name): list(_block(a, plan, table)) for a in mod.runtime_args()
               if a.type.startswith("!tt.tensordesc")}
-    decisions = tuple(_decisions(plan, turns))
+    decisions = tuple(_decisions(plan, turns, persistent))
     plan.decisions = list(decisions)
     source = _docstring(plan, schedule, decisions) + "\n".join(body) + "\n" + _launcher(mod, spec, signature, blocks, plan)
     return GluonKernel(source, KERNEL, plan.consumers[0].warps, plan.maxnreg, signature,
@@ -144,13 +147,25 @@ def _scheduled_loop(fn: Any, graph: LoopGraph) -> Any:
     return loop
 
 
-def _turn(plan: KernelPlan, part: int) -> Turn:
+def one_cta_per_sm(plan: KernelPlan) -> bool:
+    """Whether the kernel's shared memory or registers leave room for only one CTA per SM: then no other
+    CTA runs while one loads its first tiles or stores its results, and a persistent kernel (the
+    producer loading the next tile's operands during the consumers' epilogue) hides that time."""
+    m = plan.machine
+    regs = sum(p.warps * 32 * p.regs for p in plan.partitions)
+    return 2 * plan.smem_bytes > m.smem_per_cta or 2 * regs > REG_FILE
+
+
+def _turn(plan: KernelPlan, part: int, persistent: bool = False) -> Turn:
     at = {d: (g, i == 0, i == len(dots) - 1) for g, (p, dots) in enumerate(plan.tc_runs) if p == part
           for i, d in enumerate(dots)}
-    return Turn(at, len(plan.tc_runs), max(p.stages for p in plan.consumers) - 1)
+    first = max(p.stages for p in plan.consumers) - 1
+    # persistent: the steady bodies of the tiles before, each of which ran twill_n >= first iterations
+    # (the protocol's least trip count), ``first`` of them outside the steady loop
+    return Turn(at, len(plan.tc_runs), first, f"twill_base - {first} * ({TILE_COUNT})" if persistent else "")
 
 
-def _decisions(plan: KernelPlan, turns: bool) -> list[str]:
+def _decisions(plan: KernelPlan, turns: bool, persistent: bool = False) -> list[str]:
     """What the generated kernel does and which part of the schedule decided it, one line each."""
     out = []
     if plan.subtiles > 1:
@@ -170,6 +185,12 @@ def _decisions(plan: KernelPlan, turns: bool) -> list[str]:
     if turns:
         order = " | ".join(f"partition {p} ({len(d)} dot{'s' if len(d) > 1 else ''})" for p, d in plan.tc_runs)
         out.append(f"tensor-core order per iteration (the schedule's slots), kept by turn barriers: {order}")
+    if persistent:
+        why = (" (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue)"
+               if one_cta_per_sm(plan) else "")
+        out.append(f"persistent{why}: one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, "
+                   "axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the "
+                   "next tile's operands while the consumers finish this one")
     out.append(f"shared memory: {plan.smem_bytes} bytes planned of {plan.machine.smem_per_cta}; maxnreg "
                f"{plan.maxnreg}")
     return out
@@ -193,6 +214,7 @@ DESCRIPTOR_BLOCKS = {blocks!r}
 DESCRIPTOR_LAYOUTS = {layouts!r}
 NUM_WARPS = {plan.consumers[0].warps}
 MAXNREG = {plan.maxnreg}
+PERSISTENT = {mod.persistent!r}      # one program per SM loops over the grid's tiles
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 
 
@@ -220,12 +242,28 @@ def launch(grid, *args, **kwargs):
     for k, v in CONSTEXPRS.items():
         if k in bound and bound[k] != v:
             raise ValueError(f"twill: this Gluon kernel was generated for {{k}}={{v!r}}, launched with {{bound[k]!r}}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
     missing = [n for n in RUNTIME if n not in bound]
     if missing:
         raise ValueError(f"twill: missing kernel arguments {{missing}}")
     runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
-    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
-    return {KERNEL}[tuple(g)](*runtime, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    return {KERNEL}[g](*runtime, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
 
 
 class _Kernel:
@@ -276,16 +314,22 @@ class PtxasReport:
     spill_stores: int
     spill_loads: int
     serialized: str = ""            # ptxas's reason, when it serialised the wgmmas
+    spills_in_loop: int | None = None   # spill instructions (STL, LDL) inside a loop that issues wgmmas; None: unread
 
     @property
     def clean(self) -> bool:
-        return not (self.spill_stores or self.spill_loads or self.serialized)
+        """Nothing serialised, and no spill in the pipelined loops: spills outside them (a persistent
+        kernel's per-tile scalars, stored before a tile's loop and loaded after it) cost a few cycles
+        per tile, not per iteration."""
+        spilled = bool(self.spill_stores or self.spill_loads)
+        return not self.serialized and (not spilled or self.spills_in_loop == 0)
 
     def problem(self) -> str:
         if self.serialized:
             return f"ptxas serialises the wgmmas ({self.serialized})"
-        if self.spill_stores or self.spill_loads:
-            return f"ptxas spills registers ({self.spill_stores} bytes stored, {self.spill_loads} loaded)"
+        if (self.spill_stores or self.spill_loads) and not self.clean:
+            where = "" if self.spills_in_loop is None else f", {self.spills_in_loop} spill instructions in the loop"
+            return f"ptxas spills registers ({self.spill_stores} bytes stored, {self.spill_loads} loaded{where})"
         return ""
 
     def to_dict(self) -> dict[str, Any]:
@@ -305,14 +349,53 @@ def ptxas_report(compiled: Any, machine: Machine) -> PtxasReport | None:
         src.write_text(compiled.asm["ptx"])
         r = subprocess.run([ptxas, "-v", f"--gpu-name={arch}", str(src), "-o", str(Path(tmp) / "k.cubin")],
                            capture_output=True, text=True)
-    log = r.stdout + r.stderr
+        log = r.stdout + r.stderr
+        if r.returncode != 0:
+            return None
+        regs = [int(x) for x in re.findall(r"Used (\d+) registers", log)]
+        spills = re.findall(r"(\d+) bytes spill stores, (\d+) bytes spill loads", log)
+        ser = re.search(r"wgmma\.mma_async instructions are serialized due to ([^\n']+?)(?: for the function|\n|$)", log)
+        in_loop = _spills_in_wgmma_loops(Path(ptxas).with_name("nvdisasm"), Path(tmp) / "k.cubin") \
+            if any(int(a) or int(b) for a, b in spills) else 0
+    return PtxasReport(registers=max(regs, default=0), spill_stores=sum(int(a) for a, _ in spills),
+                       spill_loads=sum(int(b) for _, b in spills), serialized=ser.group(1).strip() if ser else "",
+                       spills_in_loop=in_loop)
+
+
+def _spills_in_wgmma_loops(nvdisasm: Path, cubin: Path) -> int | None:
+    """Spill instructions (STL, LDL) inside the innermost loops that issue wgmmas (HGMMA), read from the
+    SASS: a loop is a backward branch's range; None when the SASS cannot be read."""
+    if not nvdisasm.is_file():
+        return None
+    r = subprocess.run([str(nvdisasm), "-c", str(cubin)], capture_output=True, text=True)
     if r.returncode != 0:
         return None
-    regs = [int(x) for x in re.findall(r"Used (\d+) registers", log)]
-    spills = re.findall(r"(\d+) bytes spill stores, (\d+) bytes spill loads", log)
-    ser = re.search(r"wgmma\.mma_async instructions are serialized due to ([^\n']+?)(?: for the function|\n|$)", log)
-    return PtxasReport(registers=max(regs, default=0), spill_stores=sum(int(a) for a, _ in spills),
-                       spill_loads=sum(int(b) for _, b in spills), serialized=ser.group(1).strip() if ser else "")
+    labels: dict[str, int] = {}
+    insts: list[tuple[int, str]] = []
+    pending: list[str] = []
+    for line in r.stdout.splitlines():
+        m = re.match(r"\s*(\.L_x_\d+):", line)
+        if m:
+            pending.append(m.group(1))
+            continue
+        m = re.match(r"\s*/\*([0-9a-f]+)\*/\s+(.*?)\s*;", line)
+        if m:
+            addr = int(m.group(1), 16)
+            for lab in pending:
+                labels[lab] = addr
+            pending = []
+            insts.append((addr, m.group(2)))
+    # ptxas puts the slow path of a barrier wait after the kernel's last EXIT, branching back: not a loop
+    end = max((a for a, t in insts if re.match(r"(@!?U?P\w+\s+)?EXIT\b", t)), default=insts[-1][0] if insts else 0)
+    loops = []
+    for addr, text in insts:
+        m = re.search(r"\bBRA\b.*`\((\.L_x_\d+)\)", text)
+        if m and addr < end and labels.get(m.group(1), addr + 1) <= addr:
+            lo = labels[m.group(1)]
+            if any(lo <= a <= addr and "HGMMA" in t for a, t in insts):
+                loops.append((lo, addr))
+    inner = [(lo, hi) for lo, hi in loops if not any((lo, hi) != (a, b) and lo <= a and b <= hi for a, b in loops)]
+    return sum(1 for a, t in insts if re.search(r"\b(STL|LDL)\b", t) and any(lo <= a <= hi for lo, hi in inner))
 
 
 def compile_offline(k: GluonKernel, machine: Machine, directory: str | Path | None = None) -> Any:

@@ -41,18 +41,49 @@ class Module:
     smem: list[tuple[str, str]] = field(default_factory=list)        # (name, allocation expression)
     barriers: list[tuple[str, int, int]] = field(default_factory=list)   # (name, arrivals, how many)
     functions: list[str] = field(default_factory=list)
+    persistent: bool = False      # one CTA per SM loops over the grid's tiles (``persist``)
 
     def runtime_args(self) -> list[Arg]:
         return [a for a in self.plan.fn.args if a.of is None]
 
     def params(self) -> str:
-        return ", ".join(py_name(a.name) for a in self.runtime_args())
+        return ", ".join([py_name(a.name) for a in self.runtime_args()] + self.grid_params())
+
+    def grid_params(self) -> list[str]:
+        """A persistent kernel's extra arguments: the grid the Triton kernel was launched with."""
+        return list(GRID_PARAMS) if self.persistent else []
 
     def shared(self) -> list[str]:
         return [n for n, _ in self.smem] + [n for n, _, _ in self.barriers]
 
     def signature(self) -> str:
-        return ", ".join([py_name(a.name) for a in self.runtime_args()] + self.shared())
+        return ", ".join([py_name(a.name) for a in self.runtime_args()] + self.grid_params() + self.shared())
+
+
+GRID_PARAMS = ("twill_g0", "twill_g1", "twill_g2")
+TILE_COUNT = "twill_tile // TWILL_PROGRAMS"     # the tiles this program ran before this one
+
+
+def persist(lines: list[str], advance: list[str]) -> list[str]:
+    """A partition's lines for one tile, made persistent: the program loops over the tiles of the
+    launch grid (``twill_g0..2``) from its own index in steps of the number of programs, each tile's
+    program ids taken from its index (axis 0 fastest, as the hardware orders CTAs); ``advance``
+    carries the ring iterations of the tiles before (``twill_base``) across tiles; the tiles before
+    are ``TILE_COUNT``, the turn bodies before follow from both."""
+    body = []
+    for ln in lines:
+        for k in range(3):
+            ln = ln.replace(f"gl.program_id({k})", f"twill_pid{k}").replace(f"gl.num_programs({k})", f"twill_g{k}")
+        body.append(ln)
+    body = [ln.replace("TWILL_PROGRAMS", "gl.num_programs(0)") for ln in body]
+    text = "\n".join(body)
+    # only the counters and program ids this partition reads: each one more register across the tiles
+    advance = [a for a in advance if a.split()[0] in text]
+    head = [f"{a.split()[0]} = 0" for a in advance]
+    head.append("for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):")
+    pids = {0: "twill_tile % twill_g0", 1: "(twill_tile // twill_g0) % twill_g1", 2: "twill_tile // (twill_g0 * twill_g1)"}
+    head += [f"    twill_pid{k} = {e}" for k, e in pids.items() if f"twill_pid{k}" in text]
+    return head + ["    " + ln for ln in body + advance]
 
 
 def _tile_shape(plan: KernelPlan, desc: str) -> list[int]:
@@ -146,9 +177,10 @@ class Source:
         self.tiles[("tile", res, sub)] = Val(f"{key}_buf", t)
         self.ctx.vals[sub_name(res, sub)] = Val(f"{key}_buf.load({self.ctx.layout(t.layout)})", t)
         bar = f"{key}_bar.index(0)"
+        phase = f"({TILE_COUNT}) & 1" if self.mod.persistent else "0"     # persistent: one phase per tile
         return [f"mbarrier.expect({bar}, {d}.block_type.nbytes)",
                 f"tma.async_copy_global_to_shared({d}, [{', '.join(self.coords(op, sub))}], {bar}, {key}_buf)",
-                f"mbarrier.wait({bar}, 0)"]
+                f"mbarrier.wait({bar}, {phase})"]
 
     def tma_store(self, op: IROp, sub: int | None) -> list[str]:
         """A tile stored after the loop: staged in shared memory (any register layout goes there, so a
@@ -224,7 +256,7 @@ def consumer_function(mod: Module, part: Partition, turn: Turn | None) -> str:
         for sub in src.subs_of(before[i]):
             src.straight(before[i], sub)
     bounds = tuple(src.ctx.vals[py_name(v)].expr for v in (lb, ub, step))
-    shared = Shared(bounds)   # type: ignore[arg-type]
+    shared = Shared(bounds, "twill_base" if mod.persistent else "")   # type: ignore[arg-type]
     loop_lines = _pipelined(src, part, shared, turn)
     results = {}
     writer_results = loop_lines.pop()
@@ -237,7 +269,10 @@ def consumer_function(mod: Module, part: Partition, turn: Turn | None) -> str:
                 src.ctx.vals[sub_name(res, sub)] = Val(name, src.ctx.ttype(res))
     for i, sub in post:
         src.straight(after[i], sub)
-    return _function(f"consumer_{part.index}", mod, src.lines)
+    lines = src.lines
+    if mod.persistent:
+        lines = persist(lines, ["twill_base += twill_n"])
+    return _function(f"consumer_{part.index}", mod, lines)
 
 
 def _post_ops(src: Source, after: list[IROp], part: Partition) -> list[tuple[int, int | None]]:
@@ -367,7 +402,8 @@ def producer_function(mod: Module, part: Partition) -> str:
     src.lines.append(f"for {py_name(iv)} in range({lbe}, {ube}, {ste}):")
     inner = Source.__new__(Source)
     inner.__dict__.update(src.__dict__)
-    inner.lines = [f"twill_k = ({py_name(iv)} - {lbe}) // {ste}"]
+    base = "twill_base + " if mod.persistent else ""
+    inner.lines = [f"twill_k = {base}({py_name(iv)} - {lbe}) // {ste}"]
     src.ctx.vals[py_name(iv)] = Val(py_name(iv), src.ctx.ttype(iv))
     for i in sorted(need):
         if body[i].name not in vocab.TMA_LOADS:
@@ -377,7 +413,10 @@ def producer_function(mod: Module, part: Partition) -> str:
     for a in used_args:
         inner.lines.append(f"{py_name(a)} = {inner.ctx.vals[py_name(carried[a])].expr}")
     src.lines += ["    " + ln for ln in inner.lines]
-    return _function(f"producer_{part.index}", mod, src.lines)
+    lines = src.lines
+    if mod.persistent:
+        lines = persist(lines, [f"twill_base += ({ube} - {lbe} + {ste} - 1) // {ste}"])
+    return _function(f"producer_{part.index}", mod, lines)
 
 
 def _producer_load(src: Source, r: Ring) -> list[str]:
@@ -413,7 +452,8 @@ def entry_function(mod: Module, name: str, parts: list[tuple[str, Partition]]) -
         lines.append(f"{n} = gl.allocate_shared_memory(gl.int64, [{many}, 1], mbarrier.MBarrierLayout())")
         lines.append(f"for i in gl.static_range({many}):")
         lines.append(f"    mbarrier.init({n}.index(i), count={count})")
-    args = "(" + ", ".join(py_name(a.name) for a in mod.runtime_args()) + ", " + ", ".join(mod.shared()) + ")"
+    args = "(" + ", ".join([py_name(a.name) for a in mod.runtime_args()] + mod.grid_params()) + ", " \
+        + ", ".join(mod.shared()) + ")"
     calls = ",\n        ".join(f"({fname}, {args})" for fname, _ in parts)
     workers = [p for _, p in parts[1:]]
     lines.append(f"gl.warp_specialize([\n        {calls},\n    ], {[p.warps for p in workers]}, "

@@ -43,6 +43,7 @@ class Turn:
     at: dict[tuple[int, int | None], tuple[int, bool, bool]]
     count: int
     first: int
+    base: str = ""              # persistent kernel: the steady bodies of this program's earlier tiles (an expression)
 
 
 @dataclass(frozen=True)
@@ -50,15 +51,20 @@ class Shared:
     """What the partitions' source refers to by name: rings, the loop bounds, the turn barriers."""
 
     bounds: tuple[str, str, str]
+    base: str = ""              # persistent kernel: the iterations of this program's earlier tiles
+
+    def _k(self, k: str) -> str:
+        return f"{self.base} + {k}" if self.base else k
 
     def tile(self, r: Ring, k: str) -> str:
-        return f"{r.name}_buf.index(({k}) % {r.depth})"
+        return f"{r.name}_buf.index(({self._k(k)}) % {r.depth})"
 
     def ready_wait(self, r: Ring, k: str) -> str:
+        k = self._k(k)
         return f"mbarrier.wait({r.name}_ready.index(({k}) % {r.depth}), (({k}) // {r.depth}) & 1)"
 
     def release(self, r: Ring, k: str, pred: str = "") -> str:
-        return f"mbarrier.arrive({r.name}_empty.index(({k}) % {r.depth}){pred})"
+        return f"mbarrier.arrive({r.name}_empty.index(({self._k(k)}) % {r.depth}){pred})"
 
 
 @dataclass
@@ -323,7 +329,8 @@ class LoopWriter:
         run = bd.turn.at.get((x.op, x.subtile)) if bd.turn is not None else None
         if run is not None and run[1]:
             flip = " ^ 1" if run[0] == 0 else ""
-            bd.lines.append(f"mbarrier.wait(twill_turn.index({run[0]}), (({bd.b} - {bd.turn.first}) & 1){flip})")
+            base = f"{bd.turn.base} + " if bd.turn.base else ""
+            bd.lines.append(f"mbarrier.wait(twill_turn.index({run[0]}), (({base}{bd.b} - {bd.turn.first}) & 1){flip})")
         bd.lines.append(f"tok_{name} = warpgroup_mma({a.expr}, {b.expr}, {c.expr}, {use}is_async=True)")
         bd.outstanding.append((x, f"tok_{name}"))
         if run is not None and run[2]:

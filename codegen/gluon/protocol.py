@@ -299,7 +299,14 @@ def check_kernel(source: str, signature: dict[str, str], stages: int) -> tuple[l
 
 def integer_arguments(signature: dict[str, str], source: str) -> Callable[[int], dict[str, int]]:
     """The integer arguments for ``n`` iterations: each set to ``n`` times the largest divisor the source
-    applies (the loop's step or tile), so the loop bound, whichever argument it is, gives ``n`` trips."""
+    applies (the loop's step or tile), so the loop bound, whichever argument it is, gives ``n`` trips;
+    a persistent kernel's grid arguments ``PERSISTENT_GRID``."""
     step = max([int(d) for d in re.findall(r"// (\d+)\b", source)] or [1])
-    ints = [a for a, t in signature.items() if re.fullmatch(r"[iu](8|16|32|64)", t)]
-    return lambda n: {a: _Int(n * step) for a in ints}
+    ints = [a for a, t in signature.items() if re.fullmatch(r"[iu](8|16|32|64)", t) and a not in PERSISTENT_GRID]
+    grid = {a: _Int(v) for a, v in PERSISTENT_GRID.items() if a in signature}
+    return lambda n: {**{a: _Int(n * step) for a in ints}, **grid}
+
+
+# A persistent kernel's launch grid in the simulation: one program (``num_programs`` is 1) runs three
+# tiles one after another, so every barrier's phase is carried from tile to tile as on the GPU.
+PERSISTENT_GRID = {"twill_g0": 3, "twill_g1": 1, "twill_g2": 1}

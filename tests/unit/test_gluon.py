@@ -22,7 +22,8 @@ from twill.schedule.model import Schedule
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "bench/results/gluon"
-VARIANTS = ["fa3", "fa3-no-tc-order", "fa3-one-group", "fa3_subtiled", "gemm", "gemm-two-groups", "fa_bwd"]
+VARIANTS = ["fa3", "fa3-not-persistent", "fa3-no-tc-order", "fa3-one-group", "fa3_subtiled", "gemm",
+            "gemm-not-persistent", "gemm-two-groups", "fa_bwd"]
 
 
 @functools.lru_cache(maxsize=None)
@@ -40,7 +41,8 @@ def _variant(label: str):
     schedule = Schedule.from_dict(gs)
     kir = _kir(meta["kernel_file"])
     k = generate(kir.text, graph, schedule, load_machine("h200"), kir.spec,
-                 tc_order="--no-tc-order" not in meta["command"])
+                 tc_order="--no-tc-order" not in meta["command"],
+                 persistent=False if "--persistent off" in meta["command"] else None)
     return d, gs, k
 
 
@@ -65,8 +67,10 @@ def _chosen(gs) -> int:
     tie), else the fastest that compiled (twill.gluon_route._choose)."""
     cands = gs["gluon"]["candidates"]
     made = [i for i, c in enumerate(cands) if c["ptxas"] is not None and not c["error"]]
-    clean = [i for i in made if not (cands[i]["ptxas"]["spill_stores"] or cands[i]["ptxas"]["spill_loads"]
-                                     or cands[i]["ptxas"]["serialized"])]
+    def clean(x):        # nothing serialised, no spill in the pipelined loops (PtxasReport.clean)
+        spilled = x["spill_stores"] or x["spill_loads"]
+        return not x["serialized"] and (not spilled or x.get("spills_in_loop") == 0)
+    clean = [i for i in made if clean(cands[i]["ptxas"])]
     return min(clean or made, key=lambda i: (cands[i]["iteration_cycles"], cands[i]["subtiles"]))
 
 
@@ -92,7 +96,7 @@ def _decisions(k) -> dict[str, object]:
     return {"compute_groups": len(p.consumers), "regs": tuple(x.regs for x in p.partitions),
             "rings": tuple(sorted(r.depth for r in p.rings)), "stages": tuple(x.stages for x in p.consumers),
             "wait_depths": tuple(sorted(set(re.findall(r"warpgroup_mma_wait\((\d+)", k.source)))),
-            "turns": "twill_turn" in k.source}
+            "turns": "twill_turn" in k.source, "persistent": "PERSISTENT = True" in k.source}
 
 
 def test_schedules_that_differ_give_kernels_that_differ_where_they_differ():
@@ -106,6 +110,7 @@ def test_schedules_that_differ_give_kernels_that_differ_where_they_differ():
     assert bwd["stages"] != fa3["stages"]                                    # stage count
     assert fa3["wait_depths"] != one["wait_depths"] or fa3["stages"] != one["stages"]   # wait depths
     assert fa3["turns"] and not no_tc["turns"]                               # tensor-core order
+    assert fa3["persistent"] and not _decisions(_variant("fa3-not-persistent")[2])["persistent"]   # persistence
 
 
 def _one_line(e: TwillError) -> str:
@@ -158,3 +163,48 @@ def test_an_impossible_gluon_request_is_one_line_and_writes_nothing(tmp_path, ca
     err = capsys.readouterr().err.strip().splitlines()
     assert rc == 2 and len(err) == 1 and words in err[0], err
     assert not out.exists()
+
+
+def _generated_from(gs, **kw):
+    kir = _kir("kernels/fa3.py")
+    return generate(kir.text, graph_from_dict(gs["graph"]), Schedule.from_dict(gs), load_machine("h200"), kir.spec, **kw)
+
+
+@pytest.mark.parametrize("persistent", [False, True])
+def test_a_loop_shorter_than_its_stages_releases_no_slot_of_a_nonexistent_iteration(persistent):
+    # The schedule `twill optimize kernels/fa3.py --sequential-groups --no-tc-order` proved in session 4: a
+    # ring release carried from the steady body into the epilogue once arrived, at 1 iteration, on v_empty[1]
+    # for an iteration that never ran (unpredicated; 1 of 2 arrivals left at the end).
+    gs = json.loads((ROOT / "tests/data/gluon/fa3_sequential_gluon.json").read_text())
+    k = _generated_from(gs, tc_order=False, persistent=persistent)
+    stages = max(p.stages for p in k.plan.partitions)
+    assert stages == 2
+    problems, unsimulated = check_kernel(k.source, k.signature, stages)
+    assert (problems, unsimulated) == ([], "")
+    epilogue = k.source.split("for twill_b in range(")[1].split("\n    @gluon.jit")[0]
+    assert re.search(r"mbarrier\.arrive\(v_empty\.index\([^\n]*twill_n[^\n]*pred=", epilogue)
+
+
+def test_a_persistent_kernel_carries_every_barrier_phase_from_tile_to_tile():
+    _, _, k = _variant("fa3")
+    assert "PERSISTENT = True" in k.source and "twill_g0" in k.signature
+    problems, _ = check_kernel(k.source, k.signature, 2)        # three tiles in one program
+    assert problems == []
+    # the rings' phases restarted at every tile (as a one-tile kernel's would) hang the second tile
+    restarted = k.source.replace("twill_base + ", "")
+    problems, _ = check_kernel(restarted, k.signature, 2)
+    assert problems and all("deadlock" in p or "arrives twice" in p or "incomplete" in p for p in problems)
+    # so does the Q tile's barrier waited on parity 0 each tile
+    q_zero = re.sub(r"(mbarrier\.wait\(q_\w+\.index\(0\)), \(twill_tile // gl\.num_programs\(0\)\) & 1\)", r"\1, 0)",
+                    k.source)
+    assert q_zero != k.source and check_kernel(q_zero, k.signature, 2)[0]
+
+
+def test_ptxas_spills_are_placed_inside_or_outside_the_pipelined_loop():
+    # the persistent FA forward keeps a few per-tile scalars in local memory, outside the loop: clean; the FA
+    # backward spills inside its loop: not clean
+    for label, inside in (("fa3", False), ("fa_bwd", True)):
+        _, _, k = _variant(label)
+        r = ptxas_report(compile_offline(k, load_machine("h200")), load_machine("h200"))
+        assert r.spills_in_loop is not None
+        assert (r.spills_in_loop > 0) == inside and r.clean == (not inside)

@@ -23,8 +23,8 @@ NAMED_FLAGS = (("kernel", "{}"), ("loop", "loop{}"), ("swp_only", "swp"), ("num_
                ("no_realisability", "no-realisability"), ("profile", "profiled"), ("calibrated", "calibrated"),
                ("backend", "{}"), ("joint_backend", "joint-{}"), ("normalize_bound", "u{}"), ("emit", "{}"),
                ("row_split", "rows{}"), ("no_tc_order", "no-tc-order"),
-               ("sequential_groups", "seq"))
-DEFAULTS = {"backend": "cpsat", "joint_backend": "cpsat", "normalize_bound": 300, "emit": "auto"}
+               ("sequential_groups", "seq"), ("persistent", "persistent-{}"))
+DEFAULTS = {"backend": "cpsat", "joint_backend": "cpsat", "normalize_bound": 300, "emit": "auto", "persistent": "auto"}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -66,6 +66,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="Gluon kernel, experimental: solve with each partition issuing one op at a time, wgmmas retired "
                         "in issue order and the generated kernels' measured costs (the machine file's [written] "
                         "table); its FA forward ran 29%% slower on the H200 (bench/results/gluon/runs/NOTES.md, run 4)")
+    p.add_argument("--persistent", default="auto", choices=("auto", "on", "off"),
+                   help="Gluon kernel: one CTA per SM looping over the grid's tiles (on), one CTA per tile (off), or "
+                        "auto: persistent when the kernel's shared memory or registers leave room for one CTA per SM, "
+                        "where no other CTA hides a CTA's prologue and epilogue (default)")
     p.add_argument("--time-passes", action="store_true", help="print the time each pipeline step took")
     p.add_argument("--dump-dir", default=None, metavar="DIR",
                    help="write each step's output there (graph, costed graph, schedules, annotated IR)")
@@ -97,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
         num_warps=args.num_warps, warp_groups=args.warp_groups, reg_limit=args.reg_limit,
         no_cross_warp=args.no_cross_warp, realisable=not args.no_realisability, dump_dir=args.dump_dir,
         emit=args.emit, row_split=args.row_split, tc_order=not args.no_tc_order,
-        sequential_groups=args.sequential_groups)
+        sequential_groups=args.sequential_groups, persistent=args.persistent)
     progress = Progress(quiet=args.quiet, live=sys.stderr.isatty())
     try:
         result = optimize(args.file, m, opts, progress=progress)
@@ -172,9 +176,10 @@ def check_same_run(out: Path, asked: dict[str, Any], force: bool) -> None:
     if not isinstance(before, dict) or (before.get("file"), before.get("flags")) == (asked["file"], asked["flags"]):
         return
     old, new = before.get("flags") or {}, asked["flags"]
-    # a flag one record lacks (a twill older or newer than the flag) counts as off
+    # a flag one record lacks (a twill older or newer than the flag) counts as off, or as its default
     diff = [f"{k} {old.get(k)!r} -> {new.get(k)!r}" for k in sorted(set(old) | set(new))
-            if old.get(k) != new.get(k) and (old.get(k) or new.get(k))]
+            if old.get(k, DEFAULTS.get(k)) != new.get(k, DEFAULTS.get(k))
+            and (old.get(k, DEFAULTS.get(k)) or new.get(k, DEFAULTS.get(k)))]
     if not diff and before.get("file") == asked["file"]:
         return
     if before.get("file") != asked["file"]:
