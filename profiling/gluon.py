@@ -191,8 +191,12 @@ def _partition_functions(tree: ast.Module, kernel: str) -> tuple[list[str], list
 
 
 def _main_loop(fn: ast.FunctionDef, lines: list[str]) -> ast.For:
-    """The partition's loop: the top-level ``for ... in range(...)`` with the most node comments."""
-    loops = [s for s in fn.body if isinstance(s, ast.For) and _call_name(s.iter) == "range"]
+    """The partition's loop: the ``for ... in range(...)`` with the most node comments, at the top level or,
+    in a persistent kernel, in the loop over tiles (``twill_tile``, itself never the one)."""
+    outer = [s for s in fn.body if isinstance(s, ast.For) and isinstance(s.target, ast.Name)
+             and s.target.id == "twill_tile"]
+    body = outer[0].body if outer else fn.body
+    loops = [s for s in body if isinstance(s, ast.For) and _call_name(s.iter) == "range"]
     if not loops:
         raise InputError("partition has no loop", where=fn.name, expected="a top-level for ... in range(...)",
                          found="none")

@@ -65,7 +65,8 @@ def test_instrument_inserts_only_the_chosen_regions():
     assert sorted(enters) == sorted(exits) == sorted(pick + ["p0:empty", "p2:empty"])
     assert [ln for ln in text.splitlines() if "twill_pl" not in ln] == src.splitlines()   # nothing else changed
     lines = text.splitlines()
-    i = lines.index('        twill_pl.enter_scope("p0:sfu0_p0")')
+    i = [ln.strip() for ln in lines].index('twill_pl.enter_scope("p0:sfu0_p0")')
+    assert lines[i].startswith(" " * ks.by_name["p0:sfu0_p0"].indent + "twill_pl")    # inside the loop body
     assert "# sfu0_p0:" in lines[i + 1] and "# sfu0_p0:" in lines[i + 5] and "exit_scope" in lines[i + 6]
     with pytest.raises(Exception, match="no such region"):
         instrument(src, ks, ["p9:nothing"])
