@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from codegen.gluon.kernel import (HEADER, SIGNATURE, TILE_COUNT, Module, consumer_function, entry_function, producer_function,
-                                  register_rings)
+from codegen.gluon.kernel import (HEADER, SIGNATURE, TILE_COUNT, Module, consumer_function, entry_function,
+                                  producer_function, register_rings)
 from codegen.gluon.layouts import NvmmaShared, aliases, parse_type
 from codegen.gluon.partition import Turn
 from codegen.gluon.plan import REG_FILE, KernelPlan, plan_kernel
@@ -370,10 +370,17 @@ def _spills_in_wgmma_loops(nvdisasm: Path, cubin: Path) -> int | None:
     r = subprocess.run([str(nvdisasm), "-c", str(cubin)], capture_output=True, text=True)
     if r.returncode != 0:
         return None
+    labels, insts = _sass_listing(r.stdout)
+    inner = _innermost_wgmma_loops(labels, insts)
+    return sum(1 for a, t in insts if re.search(r"\b(STL|LDL)\b", t) and any(lo <= a <= hi for lo, hi in inner))
+
+
+def _sass_listing(sass: str) -> tuple[dict[str, int], list[tuple[int, str]]]:
+    """nvdisasm's listing as its labels' addresses and its (address, instruction) pairs."""
     labels: dict[str, int] = {}
     insts: list[tuple[int, str]] = []
     pending: list[str] = []
-    for line in r.stdout.splitlines():
+    for line in sass.splitlines():
         m = re.match(r"\s*(\.L_x_\d+):", line)
         if m:
             pending.append(m.group(1))
@@ -385,6 +392,11 @@ def _spills_in_wgmma_loops(nvdisasm: Path, cubin: Path) -> int | None:
                 labels[lab] = addr
             pending = []
             insts.append((addr, m.group(2)))
+    return labels, insts
+
+
+def _innermost_wgmma_loops(labels: dict[str, int], insts: list[tuple[int, str]]) -> list[tuple[int, int]]:
+    """The address ranges of the innermost loops (backward branches) that issue wgmmas (HGMMA)."""
     # ptxas puts the slow path of a barrier wait after the kernel's last EXIT, branching back: not a loop
     end = max((a for a, t in insts if re.match(r"(@!?U?P\w+\s+)?EXIT\b", t)), default=insts[-1][0] if insts else 0)
     loops = []
@@ -394,8 +406,7 @@ def _spills_in_wgmma_loops(nvdisasm: Path, cubin: Path) -> int | None:
             lo = labels[m.group(1)]
             if any(lo <= a <= addr and "HGMMA" in t for a, t in insts):
                 loops.append((lo, addr))
-    inner = [(lo, hi) for lo, hi in loops if not any((lo, hi) != (a, b) and lo <= a and b <= hi for a, b in loops)]
-    return sum(1 for a, t in insts if re.search(r"\b(STL|LDL)\b", t) and any(lo <= a <= hi for lo, hi in inner))
+    return [(lo, hi) for lo, hi in loops if not any((lo, hi) != (a, b) and lo <= a and b <= hi for a, b in loops)]
 
 
 def compile_offline(k: GluonKernel, machine: Machine, directory: str | Path | None = None) -> Any:

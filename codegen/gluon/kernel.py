@@ -61,29 +61,21 @@ class Module:
 
 
 GRID_PARAMS = ("twill_g0", "twill_g1", "twill_g2")
-TILE_COUNT = "twill_tile // TWILL_PROGRAMS"     # the tiles this program ran before this one
+TILE_COUNT = "twill_tile // gl.num_programs(0)"     # the tiles this program ran before this one
 
 
-def persist(lines: list[str], advance: list[str]) -> list[str]:
-    """A partition's lines for one tile, made persistent: the program loops over the tiles of the
-    launch grid (``twill_g0..2``) from its own index in steps of the number of programs, each tile's
-    program ids taken from its index (axis 0 fastest, as the hardware orders CTAs); ``advance``
-    carries the ring iterations of the tiles before (``twill_base``) across tiles; the tiles before
-    are ``TILE_COUNT``, the turn bodies before follow from both."""
-    body = []
-    for ln in lines:
-        for k in range(3):
-            ln = ln.replace(f"gl.program_id({k})", f"twill_pid{k}").replace(f"gl.num_programs({k})", f"twill_g{k}")
-        body.append(ln)
-    body = [ln.replace("TWILL_PROGRAMS", "gl.num_programs(0)") for ln in body]
-    text = "\n".join(body)
-    # only the counters and program ids this partition reads: each one more register across the tiles
-    advance = [a for a in advance if a.split()[0] in text]
-    head = [f"{a.split()[0]} = 0" for a in advance]
-    head.append("for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):")
+def persist(lines: list[str], advance: str) -> list[str]:
+    """A partition's lines for one tile (written with the tile's program ids ``twill_pid<k>`` and the
+    launch grid ``twill_g<k>``), made persistent: the program loops over the grid's tiles from its own
+    index in steps of the number of programs, axis 0 fastest (as the hardware orders CTAs); ``advance``
+    adds a tile's ring iterations to ``twill_base``. The tiles before are ``TILE_COUNT``; the turn
+    bodies before follow from both."""
+    text = "\n".join(lines)
     pids = {0: "twill_tile % twill_g0", 1: "(twill_tile // twill_g0) % twill_g1", 2: "twill_tile // (twill_g0 * twill_g1)"}
-    head += [f"    twill_pid{k} = {e}" for k, e in pids.items() if f"twill_pid{k}" in text]
-    return head + ["    " + ln for ln in body + advance]
+    head = ["twill_base = 0",
+            "for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):"]
+    head += [f"    twill_pid{k} = {e}" for k, e in pids.items() if f"twill_pid{k}" in text]   # each one a register
+    return head + ["    " + ln for ln in lines + [advance]]
 
 
 def _tile_shape(plan: KernelPlan, desc: str) -> list[int]:
@@ -102,7 +94,7 @@ class Source:
         self.mod, self.part, self.plan = mod, part, mod.plan
         plan = self.plan
         self.ctx = Context(plan.fn, mod.table, part.warps, int(plan.graph.get("num_warps") or part.warps),
-                           plan.rows, None, plan.subtiles, layouts=mod.layouts,
+                           plan.rows, None, plan.subtiles, persistent=mod.persistent, layouts=mod.layouts,
                            split_dim_of_base=base_split_dims(plan.fn, mod.table, plan.rows))
         for a in plan.fn.args:
             expr = f"{py_name(a.of[0])}.{a.of[1]}[{a.of[2]}]" if a.of is not None else py_name(a.name)
@@ -271,7 +263,7 @@ def consumer_function(mod: Module, part: Partition, turn: Turn | None) -> str:
         src.straight(after[i], sub)
     lines = src.lines
     if mod.persistent:
-        lines = persist(lines, ["twill_base += twill_n"])
+        lines = persist(lines, "twill_base += twill_n")
     return _function(f"consumer_{part.index}", mod, lines)
 
 
@@ -415,7 +407,7 @@ def producer_function(mod: Module, part: Partition) -> str:
     src.lines += ["    " + ln for ln in inner.lines]
     lines = src.lines
     if mod.persistent:
-        lines = persist(lines, [f"twill_base += ({ube} - {lbe} + {ste} - 1) // {ste}"])
+        lines = persist(lines, f"twill_base += ({ube} - {lbe} + {ste} - 1) // {ste}")
     return _function(f"producer_{part.index}", mod, lines)
 
 

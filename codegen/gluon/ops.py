@@ -172,13 +172,13 @@ def reduce(op: IROp, ctx: Context) -> list[str]:
 def program_id(op: IROp, ctx: Context) -> list[str]:
     axis = "xyz".index(re.search(r"get_program_id\s+(\w)", op.text).group(1))
     ctx.define(_res(op), py_name(_res(op)))
-    return [f"{py_name(_res(op))} = gl.program_id({axis})"]
+    return [f"{py_name(_res(op))} = " + (f"twill_pid{axis}" if ctx.persistent else f"gl.program_id({axis})")]
 
 
 def num_programs(op: IROp, ctx: Context) -> list[str]:
     axis = "xyz".index(re.search(r"get_num_programs\s+(\w)", op.text).group(1))
     ctx.define(_res(op), py_name(_res(op)))
-    return [f"{py_name(_res(op))} = gl.num_programs({axis})"]
+    return [f"{py_name(_res(op))} = " + (f"twill_g{axis}" if ctx.persistent else f"gl.num_programs({axis})")]
 
 
 def pointer_load(op: IROp, ctx: Context) -> list[str]:

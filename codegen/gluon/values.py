@@ -78,6 +78,7 @@ class Context:
     rows: RowSplit | None = None
     subtile: int | None = None
     subtiles: int = 1
+    persistent: bool = False         # program ids are the tile's (``twill_pid<k>``), the grid the launch's
     vals: dict[str, Val] = field(default_factory=dict)
     layouts: dict[str, str] = field(default_factory=dict)     # spelled layout -> module constant name
     split_dim_of_base: dict[Layout, int] = field(default_factory=dict)

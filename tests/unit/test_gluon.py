@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from codegen.gluon.generate import compile_offline, generate, ptxas_report
+from codegen.gluon.generate import PtxasReport, compile_offline, generate, ptxas_report
 from codegen.gluon.protocol import check_kernel
 from twill.errors import TwillError
 from twill.graph.io import graph_from_dict
@@ -67,10 +67,7 @@ def _chosen(gs) -> int:
     tie), else the fastest that compiled (twill.gluon_route._choose)."""
     cands = gs["gluon"]["candidates"]
     made = [i for i, c in enumerate(cands) if c["ptxas"] is not None and not c["error"]]
-    def clean(x):        # nothing serialised, no spill in the pipelined loops (PtxasReport.clean)
-        spilled = x["spill_stores"] or x["spill_loads"]
-        return not x["serialized"] and (not spilled or x.get("spills_in_loop") == 0)
-    clean = [i for i in made if clean(cands[i]["ptxas"])]
+    clean = [i for i in made if PtxasReport(**cands[i]["ptxas"]).clean]
     return min(clean or made, key=lambda i: (cands[i]["iteration_cycles"], cands[i]["subtiles"]))
 
 
@@ -155,6 +152,8 @@ def test_blackwell_is_refused_as_hopper_only():
     (["--arch", "h100", "--row-split", "3"], "bad --row-split"),
     (["--arch", "h100", "--row-split", "4"], "--row-split cannot split these rows"),
     (["--arch", "b200", "--emit", "gluon"], "writes Hopper (sm_90) kernels"),
+    (["--arch", "b200", "--persistent", "on"], "persistence is a decision of the Gluon kernel"),
+    (["--arch", "h100", "--emit", "triton", "--persistent", "off"], "persistence is a decision of the Gluon kernel"),
 ])
 def test_an_impossible_gluon_request_is_one_line_and_writes_nothing(tmp_path, capsys, argv, words):
     from twill.cli import main

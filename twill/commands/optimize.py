@@ -89,6 +89,10 @@ def run(args: argparse.Namespace) -> int:
     if args.emit == "gluon" and m.sm != 90:
         raise InputError("--emit gluon: the Gluon back end writes Hopper (sm_90) kernels", where=m.name,
                          expected="--arch h100 or h200", found=f"sm_{m.sm}")
+    if args.persistent != "auto" and (args.emit == "triton" or m.sm != 90 or args.swp_only):
+        raise InputError(f"--persistent {args.persistent}: persistence is a decision of the Gluon kernel, which this run "
+                         "does not write", where=m.name, expected="--arch h100 or h200, --emit auto or gluon",
+                         found=f"sm_{m.sm}, --emit {args.emit}" + (", --swp-only" if args.swp_only else ""))
     out_dir = output_dir(args)
     asked = run_record(args)
     check_writable_dir(out_dir)          # before the solve, not after it
