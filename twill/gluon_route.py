@@ -76,7 +76,8 @@ class Candidate:
                 "operands_live": "until the dot retires" if self.hold else "until the dot issues",
                 "status": self.schedule.status, "iteration_cycles": round(self.cycles, 1)
                 if self.cycles < math.inf else None, "warp_groups": self.schedule.get("warp_groups"),
-                "ptxas": self.ptxas.to_dict() if self.ptxas else None, "error": self.error or None}
+                "ptxas": self.ptxas.to_dict() if self.ptxas else None, "error": self.error or None,
+                "staged": [b.name for b in self.kernel.plan.staging.buffers] if self.kernel is not None else []}
 
 
 @dataclass
@@ -204,7 +205,8 @@ def _tighten(sp: _Split, kir: KernelIR, machine: Machine, options: Any, solve_op
     """One split's candidates, until one is clean: solved under the partition's register limit, generated,
     compiled and checked by ptxas; while ptxas spills or serialises the wgmmas, solved again with the other
     operand-lifetime model, then tighter (the schedule's register model counts tiles, ptxas also needs
-    addresses and the wgmma pipeline's)."""
+    addresses and the wgmma pipeline's); when none is clean, each generated again with its dots' register
+    operands staged through shared memory (``_staged``)."""
     warps = int(sp.graph.get("num_warps") or 4)
     limit = consumer_reg_limit(machine, [warps // sp.nc] * sp.nc)
     deadline = time.perf_counter() + budget
@@ -220,8 +222,14 @@ def _tighten(sp: _Split, kir: KernelIR, machine: Machine, options: Any, solve_op
         out.append(c)
         _say_candidate(c, say)
         if c.clean:
-            break
-    return out
+            return out
+    # ptxas could allocate none of them with every dot operand in registers: stage those operands
+    staged = [_staged(c, kir, machine, options) for c in out]
+    for c, d in zip(out, staged):
+        if d is not c:
+            say(f"gluon: {d.subtiles} row sub-tile(s) under {d.reg_limit} registers, operands staged through shared "
+                f"memory: {d.ptxas.problem() or 'clean'} (was: {c.ptxas.problem()})")
+    return staged
 
 
 def _candidate(sp: _Split, machine: Machine, options: Any, solve_opts: SolveOptions, budget: float, hold: bool,
@@ -251,10 +259,24 @@ def _generated(c: Candidate, kir: KernelIR, machine: Machine, options: Any) -> C
     """``c`` with its kernel generated, compiled offline and checked by ptxas (or the reason it was not)."""
     if c.cycles == math.inf:
         return c
+    return _kernel(c, kir, machine, options, stage=False)
+
+
+def _staged(c: Candidate, kir: KernelIR, machine: Machine, options: Any) -> Candidate:
+    """``c`` (a kernel ptxas spills or serialises) generated again from the same schedule with its dots'
+    register A operands staged through shared memory; the better allocation of the two kept. Only when no
+    candidate of the split is clean: a tile in registers costs no store (the FA forward keeps P there)."""
+    if c.kernel is None or c.ptxas is None or c.ptxas.clean or not c.kernel.plan.staging_possible:
+        return c
+    s = _kernel(c, kir, machine, options, stage=True)
+    return s if s.kernel is not None and s.ptxas is not None and s.ptxas.cost < c.ptxas.cost else c
+
+
+def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: bool) -> Candidate:
     try:
         mode = getattr(options, "persistent", "auto")
         k = generate(kir.text, c.graph, c.schedule, machine, kir.spec, tc_order=getattr(options, "tc_order", True),
-                     persistent=None if mode == "auto" else mode == "on")
+                     persistent=None if mode == "auto" else mode == "on", stage=stage)
         compiled = compile_offline(k, machine)
     except TwillError as e:
         return dataclasses.replace(c, error=str(e))
@@ -287,11 +309,13 @@ def _say_candidate(c: Candidate, say: Callable[[str], None]) -> None:
 
 
 def _choose(res: GluonResult) -> GluonResult:
-    """The clean kernel predicted fastest (fewest sub-tiles on a tie); failing that, the fastest that
-    compiled, with what ptxas said; failing that, why none was generated."""
+    """The clean kernel predicted fastest (fewest sub-tiles on a tie); failing that, the one ptxas
+    allocated best (wgmmas not serialised, then fewest spills in the loop), with what ptxas said; failing
+    that, why none was generated."""
     made = sorted((c for c in res.candidates if c.kernel is not None), key=lambda c: (c.cycles, c.subtiles))
     clean = [c for c in made if c.clean]
-    res.chosen = (clean or made or [None])[0]
+    worst = (1, 1 << 30, 1 << 30)
+    res.chosen = (clean or sorted(made, key=lambda c: c.ptxas.cost if c.ptxas is not None else worst) or [None])[0]
     why = [f"{c.subtiles} sub-tile(s) under {c.reg_limit} registers: {c.error or c.ptxas.problem()}"
            for c in res.candidates if c.error or (c.ptxas is not None and not c.ptxas.clean)]
     if res.chosen is None and not why:

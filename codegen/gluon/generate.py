@@ -52,6 +52,7 @@ class GluonKernel:
         return {"kernel": self.name, "num_warps": self.num_warps, "maxnreg": self.maxnreg,
                 "signature": self.signature, "divisible": list(self.divisible),
                 "descriptor_blocks": self.descriptor_blocks,
+                "staged": [b.name for b in self.plan.staging.buffers] if self.plan is not None else [],
                 "decisions": list(self.decisions)}
 
 
@@ -72,9 +73,11 @@ def _sig(a: Arg, plan: KernelPlan, table: dict[str, str]) -> str:
 
 
 def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
-             spec: KernelSpec | None = None, tc_order: bool = True, persistent: bool | None = False) -> GluonKernel:
+             spec: KernelSpec | None = None, tc_order: bool = True, persistent: bool | None = False,
+             stage: bool = False) -> GluonKernel:
     """The Gluon module of ``schedule`` (a joint schedule of ``graph``, split into row sub-tiles or not)
-    for the kernel whose pre-pipeline TTGIR is ``ttgir``.
+    for the kernel whose pre-pipeline TTGIR is ``ttgir``; ``stage``: dots read their register A operands
+    from shared buffers (``plan.Staging``).
 
     Examples
     --------
@@ -88,7 +91,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     fn = read_function(ttgir, graph.name)
     loop = _scheduled_loop(fn, graph)
     rows = row_split(fn, loop) if int(graph.get("row_split") or 1) > 1 else None
-    plan = plan_kernel(fn, loop, graph, schedule, machine, rows)
+    plan = plan_kernel(fn, loop, graph, schedule, machine, rows, stage=stage)
     if persistent is None:
         persistent = one_cta_per_sm(plan)
     table = aliases(ttgir)
@@ -182,6 +185,12 @@ def _decisions(plan: KernelPlan, turns: bool, persistent: bool = False) -> list[
     for r in plan.rings:
         out.append(f"ring {r.name}: {r.depth} buffers of {list(r.shape)} {r.dtype} (the loads run "
                    f"{r.depth - 1} iteration(s) ahead), read by partition(s) {', '.join(map(str, r.readers))}")
+    for b in plan.staging.buffers:
+        readers = sorted({plan.node_of.get(j, f"op {j}") + (" (transposed)" if perm else "")
+                          for j, (v, perm) in plan.staging.reads.items() if v == b.value})
+        out.append(f"staged operand {b.name}: partition {b.part} stores the {list(b.shape)} {b.dtype} tile once per "
+                   f"iteration in shared memory, read there by {', '.join(readers)} (its registers freed for the wgmma "
+                   "pipeline: ptxas ran out of registers with it in registers)")
     if turns:
         order = " | ".join(f"partition {p} ({len(d)} dot{'s' if len(d) > 1 else ''})" for p, d in plan.tc_runs)
         out.append(f"tensor-core order per iteration (the schedule's slots), kept by turn barriers: {order}")
@@ -304,6 +313,12 @@ def _innermost(e: BaseException) -> str:
     return lines[-1] if lines else type(chain[-1]).__name__
 
 
+# ptxas's C7510-C7515 notes, e.g. "wgmma.mma_async instructions are serialized due to insufficient register
+# resources for the wgmma pipeline in the function 'twill_kernel'" (the reason, up to "for the/in the function")
+SERIALIZED = re.compile(r"wgmma\.mma_async instructions are serialized due to (.+?)"
+                        r"(?:(?: for the wgmma pipeline)?(?: in| for) the function\b.*)?$", re.M)
+
+
 @dataclass(frozen=True)
 class PtxasReport:
     """What ptxas says of the compiled kernel: registers, spills, and whether it serialised the wgmmas
@@ -332,6 +347,15 @@ class PtxasReport:
             return f"ptxas spills registers ({self.spill_stores} bytes stored, {self.spill_loads} loaded{where})"
         return ""
 
+    @property
+    def cost(self) -> tuple[int, int, int]:
+        """How bad the kernel's register allocation is, for ordering: serialised wgmmas (every one waits
+        for the one before), then spill instructions in the pipelined loops, then spilled bytes."""
+        if self.clean:
+            return (0, 0, 0)
+        loop = self.spills_in_loop if self.spills_in_loop is not None else 1 << 20
+        return (int(bool(self.serialized)), loop, self.spill_stores + self.spill_loads)
+
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
 
@@ -354,7 +378,7 @@ def ptxas_report(compiled: Any, machine: Machine) -> PtxasReport | None:
             return None
         regs = [int(x) for x in re.findall(r"Used (\d+) registers", log)]
         spills = re.findall(r"(\d+) bytes spill stores, (\d+) bytes spill loads", log)
-        ser = re.search(r"wgmma\.mma_async instructions are serialized due to ([^\n']+?)(?: for the function|\n|$)", log)
+        ser = SERIALIZED.search(log)
         in_loop = _spills_in_wgmma_loops(Path(ptxas).with_name("nvdisasm"), Path(tmp) / "k.cubin") \
             if any(int(a) or int(b) for a, b in spills) else 0
     return PtxasReport(registers=max(regs, default=0), spill_stores=sum(int(a) for a, _ in spills),

@@ -313,12 +313,13 @@ def _pipelined(src: Source, part: Partition, shared: Shared, turn: Turn | None) 
     (loop result, sub-tile) to the name holding it after the loop."""
     plan = src.plan
 
-    def write(ages: dict[str, int], steady_end: Any) -> tuple[list[str], dict, dict[str, int], Any]:
+    def write(ages: tuple[dict[str, int], dict[str, int]], steady_end: Any) -> tuple[list[str], dict, Any, Any]:
         ctx = src.ctx
         saved = dict(ctx.vals)
         lw = LoopWriter(plan, part, ctx, shared, turn if len(plan.consumers) > 1 else None,
                         max(p.stages for p in plan.consumers))
-        lw.max_age.update(ages)
+        lw.max_age.update(ages[0])
+        lw.result_age.update(ages[1])
         lw.steady_end = steady_end
         S = lw.S
         lb, ub, step = shared.bounds
@@ -331,14 +332,14 @@ def _pipelined(src: Source, part: Partition, shared: Shared, turn: Turn | None) 
         steady = lw.body("twill_b", set(range(S)), True, None)
         lines += [f"for twill_b in range({S - 1}, twill_n):"] + ["    " + ln for ln in steady]
         for e in range(1, S):
-            lines += lw.body(f"(twill_n - 1 + {e})", set(range(e, S)), False, None)
+            lines += lw.body(f"(twill_n - 1 + {e})", set(range(e, S)), False, None, drain=e)
         lines += lw.finish()
         results = {(k, sub): lw.result(k, sub) for k in range(len(plan.loop.results))
                    for sub in (list(part.subtiles) or [None])}
         ctx.vals = {**saved, **{k: v for k, v in ctx.vals.items() if k not in saved}}
-        return lines, results, dict(lw.max_age), lw.steady_end
+        return lines, results, (dict(lw.max_age), dict(lw.result_age)), lw.steady_end
 
-    _, _, ages, steady_end = write({}, None)
+    _, _, ages, steady_end = write(({}, {}), None)
     lines, results, _, _ = write(ages, steady_end)
     return lines + [results]
 
@@ -431,6 +432,10 @@ def register_rings(mod: Module, turns: bool) -> None:
         mod.smem.append((f"{r.name}_buf", f"gl.allocate_shared_memory({gl_dtype(r.dtype)}, {shape}, {d}.layout)"))
         mod.barriers.append((f"{r.name}_ready", 1, r.depth))
         mod.barriers.append((f"{r.name}_empty", len(r.readers), r.depth))
+    for b in plan.staging.buffers:
+        dtype, shape = gl_dtype(b.dtype), list(b.shape)
+        mod.smem.append((b.name, f"gl.allocate_shared_memory({dtype}, {shape}, "
+                                 f"gl.NVMMASharedLayout.get_default_for({shape}, {dtype}))"))
     if turns:
         mod.barriers.append(("twill_turn", 1, len(plan.tc_runs)))
 

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 
 from codegen.gluon.ops import translate
-from codegen.gluon.plan import Item, KernelPlan, Partition, Ring
+from codegen.gluon.plan import Item, KernelPlan, Partition, Ring, staged_name
 from codegen.gluon.values import Context, Val, py_name
 from twill.errors import UnsupportedError
 from twill.ir import vocab
@@ -79,6 +79,7 @@ class Body:
     done: set[tuple[int, int | None, int]] = field(default_factory=set)   # retired (op, sub, 1 if from the body before)
     pending: list[tuple[Ring, str, set[tuple[int, int | None, int]], str]] = field(default_factory=list)   # + pred
     ready: set[tuple[str, str]] = field(default_factory=set)            # (ring, iteration) waited
+    stored: set[str] = field(default_factory=set)                       # staged buffers written
 
 
 class LoopWriter:
@@ -108,7 +109,9 @@ class LoopWriter:
         self.views = self._views()
         self.node_of = plan.node_of
         self._skip = {i for i, op in enumerate(self.ops) if op.name == "ttg.memdesc_trans" and op.results[0] in self.views}
-        self.max_age: dict[str, int] = {}
+        self._skip |= plan.staging.skip        # conversions to a dot operand read from a staged buffer instead
+        self.max_age: dict[str, int] = {}           # the oldest age a body reads a name at
+        self.result_age: dict[str, int] = {}        # the age a loop result is read at after the last body
         self.span = self._reader_stages()
         self.inflight: list[Item] = []             # dots the previous body left in flight
         self.carry: list[tuple[Ring, int, set[tuple[int, int | None, int]]]] = []   # their releases (ring, stage, readers)
@@ -188,9 +191,10 @@ class LoopWriter:
         return Val(aged(name, age), self.ctx.ttype(v), known.broadcast if known else False), d, age
 
     # -- bodies -----------------------------------------------------------------------------------------
-    def body(self, b: str, stages: set[int], steady: bool, defined: set[str] | None = None) -> list[str]:
+    def body(self, b: str, stages: set[int], steady: bool, defined: set[str] | None = None, drain: int = 0) -> list[str]:
         """The lines of body ``b`` running ``stages``; ``defined`` (in the prologue) the names assigned
-        so far, so that only names that exist are rotated."""
+        so far, so that only names that exist are rotated; ``drain``: the epilogue body's number (1, 2, ...),
+        0 for the prologue and the steady body."""
         bd = Body(b, stages, self.turn if steady else None)
         if steady and self.steady_end is not None:        # a steady body starts as any steady body ends
             self.inflight, self.carry = list(self.steady_end[0]), list(self.steady_end[1])
@@ -208,7 +212,7 @@ class LoopWriter:
         if steady:
             self.steady_end = (list(self.inflight), list(self.carry))
         names = None if defined is None else defined | assigned(bd.lines)
-        bd.lines += self.rotations(names)
+        bd.lines += self.rotations(names, drain)
         self.last_b = b if not steady else "(twill_n - 1)"   # the loop variable is not defined after the loop
         return bd.lines
 
@@ -252,7 +256,9 @@ class LoopWriter:
 
     def _item(self, bd: Body, x: Item) -> None:
         op = self.ops[x.op]
-        operands = {v: self.value(v, x, bd.b) for v in op.operands}
+        staged = self.plan.staging.reads.get(x.op)
+        # a staged A operand: the tile stored, not its (skipped) conversion to the dot-operand layout
+        operands = {v: self.value(staged[0] if staged and k == 0 else v, x, bd.b) for k, v in enumerate(op.operands)}
         need = self._needed(bd, op, operands)
         if need >= 0:
             self._wait_upto(bd, need)
@@ -320,6 +326,9 @@ class LoopWriter:
 
     def _dot(self, bd: Body, x: Item, op: IROp) -> None:
         a, b, c = (self.ctx.vals[v] for v in op.operands[:3])
+        staged = self.plan.staging.reads.get(x.op)
+        if staged is not None:
+            a = self._stage(bd, x, staged[0], staged[1], a)
         res = op.results[0]
         name = sub_name(res, x.subtile)
         use = ""
@@ -335,6 +344,22 @@ class LoopWriter:
         bd.outstanding.append((x, f"tok_{name}"))
         if run is not None and run[2]:
             bd.lines.append(f"mbarrier.arrive(twill_turn.index({(run[0] + 1) % bd.turn.count}))")
+
+    def _stage(self, bd: Body, x: Item, value: str, perm: tuple[int, ...] | None, tile: Val) -> Val:
+        """The staged A operand of dot ``x``: the tile (``tile``, register value ``value``) stored into its
+        buffer by the first reader of this body, once the dots of the body before that read the buffer
+        have retired (the wgmma reads shared memory while it runs); the read is the buffer, or its view
+        transposed."""
+        buf = staged_name(value, x.subtile)
+        if buf not in bd.stored:
+            reads = self.plan.staging.reads
+            old = [i for i, (d, tok) in enumerate(bd.outstanding)
+                   if tok is None and d.subtile == x.subtile and reads.get(d.op, ("",))[0] == value]
+            if old:
+                self._wait_upto(bd, max(old))
+            bd.lines += [f"{buf}.store({tile.expr})", "fence_async_shared()"]
+            bd.stored.add(buf)
+        return Val(buf + (f".permute({perm})" if perm else ""), tile.type)
 
     def _wait_upto(self, bd: Body, last: int) -> None:
         """Retire every outstanding dot up to index ``last`` (the hardware retires wgmma groups in issue
@@ -374,17 +399,28 @@ class LoopWriter:
                 bd.pending.append((r, f"{bd.b} - {x.stage}", {(y.op, y.subtile, 0) for y in last}, ""))
         self._wait_upto(bd, -1)
 
-    def rotations(self, defined: set[str] | None = None) -> list[str]:
+    def rotations(self, defined: set[str] | None = None, drain: int = 0) -> list[str]:
         """End of a body: every aged name takes the next younger one (only names that exist yet, when
-        ``defined`` is given)."""
+        ``defined`` is given). The steady loop carries a name only as far back as a body reads it: a loop
+        result read older after the epilogue (an accumulator of an early stage) is aged by the epilogue's
+        bodies, not carried through the loop as a second copy of the accumulator (64 registers a thread
+        for a 64x128 fp32 tile, which ptxas would have to keep and copy every iteration). Epilogue body
+        ``drain`` ages a name up to ``drain`` steps further than the loop carries it."""
         out = []
-        for name, age in sorted(self.max_age.items()):
-            for a in range(age, 0, -1):
+        for name in sorted(set(self.max_age) | set(self.result_age)):
+            top = max(self.max_age.get(name, 0), self.result_age.get(name, 0))
+            cap = min(top, self.loop_age(name) + drain)
+            for a in range(cap, 0, -1):
                 if defined is None or aged(name, a - 1) in defined:
                     out.append(f"{aged(name, a)} = {aged(name, a - 1)}")
         if defined is not None:
             defined |= assigned(out)
         return out
+
+    def loop_age(self, name: str) -> int:
+        """How far back the steady loop carries ``name``: the oldest age a body reads it at, and what the
+        epilogue's S - 1 bodies cannot age on their own for a loop result."""
+        return max(self.max_age.get(name, 0), self.result_age.get(name, 0) - (self.S - 1))
 
     # -- iter_arg initial values and loop results -------------------------------------------------------
     def inits_before(self, b: int) -> list[str]:
@@ -408,7 +444,7 @@ class LoopWriter:
             return None
         age = self.S - self.stage_of[d]
         name = sub_name(y, d[1])
-        self.max_age[name] = max(self.max_age.get(name, 0), age)
+        self.result_age[name] = max(self.result_age.get(name, 0), age)
         return aged(name, age)
 
 

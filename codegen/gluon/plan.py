@@ -16,12 +16,18 @@ per-kernel template):
   them, one iteration ahead of their first reader (a register value cannot cross partitions without a
   shared-memory round trip);
 - registers: the producer keeps the minimum, the consumers share the rest (``setmaxnreg``); the budget
-  Triton does not check is checked here, against the schedule's register model.
+  Triton does not check is checked here, against the schedule's register model;
+- a dot's A operand computed in registers stays there (wgmma reads it from registers) unless the plan is
+  asked to stage such operands (``stage=True``, the route's answer to ptxas running out of registers): the
+  16-bit tile is then stored once per iteration into a shared buffer of its own and read from there, by
+  every dot that reads it, transposed where the dot reads its transpose (a register transpose costs a
+  shared-memory round trip anyway), which frees its registers for the wgmma pipeline.
 """
 from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from dataclasses import dataclass, field
 
 from codegen.gluon.values import py_name
@@ -51,6 +57,37 @@ class Item:
     subtile: int | None
     stage: int
     key: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Staged:
+    """A register tile a consumer stores into a shared buffer of its own each iteration, for the dots that
+    read it as their A operand (``Staging``)."""
+
+    name: str                      # the buffer
+    value: str                     # the SSA value stored
+    subtile: int | None
+    part: int
+    dtype: str                     # TTGIR element type
+    shape: tuple[int, ...]         # the sub-tile's shape
+
+    @property
+    def bytes(self) -> int:
+        return math.prod(self.shape) * (2 if self.dtype in ("f16", "bf16") else 4)
+
+
+@dataclass
+class Staging:
+    """Which dots read their A operand from a staged buffer: dot op -> (value stored, permutation of the
+    read or None), the conversions that then go unused, and the buffers."""
+
+    reads: dict[int, tuple[str, tuple[int, ...] | None]] = field(default_factory=dict)
+    skip: set[int] = field(default_factory=set)
+    buffers: list[Staged] = field(default_factory=list)
+
+
+def staged_name(value: str, subtile: int | None) -> str:
+    return f"{py_name(value)}_st" + ("" if subtile is None else f"_t{subtile}")
 
 
 @dataclass(frozen=True)
@@ -105,11 +142,18 @@ class KernelPlan:
     decisions: list[str] = field(default_factory=list)
     smem_bytes: int = 0
     node_of: dict[int, str] = field(default_factory=dict)     # loop-body op -> graph node (base id)
+    staging: Staging = field(default_factory=Staging)         # dot operands read from shared memory
 
     @property
     def body(self) -> list[IROp]:
         assert self.loop.body is not None
         return self.loop.body.ops
+
+    @property
+    def staging_possible(self) -> bool:
+        """Whether some consumer's dot reads a register tile that could be staged (``stageable``)."""
+        found = stageable(self.fn, self.body)
+        return any(x.op in found for p in self.consumers for x in p.items)
 
     @property
     def consumers(self) -> list[Partition]:
@@ -160,7 +204,7 @@ def _partitions(g: LoopGraph, s: Schedule, kernel_warps: int) -> tuple[list[Part
 
 
 def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Machine,
-                rows: RowSplit | None) -> KernelPlan:
+                rows: RowSplit | None, stage: bool = False) -> KernelPlan:
     """The kernel plan of joint schedule ``s`` of loop ``loop`` (graph ``g``, split or not).
 
     Examples
@@ -184,6 +228,8 @@ def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Ma
     items = _consumer_items(plan, node_of, group_of)
     plan.partitions = [Partition(p.index, p.role, p.group, p.warps, p.subtiles, tuple(items.get(p.index, ()))) for p in parts]
     plan.rings = _rings(plan, node_of, group_of)
+    if stage:
+        plan.staging = _staging(plan)
     _registers(plan)
     _tc_order(plan)
     plan.smem_bytes = _fit_smem(plan)
@@ -398,6 +444,63 @@ def _tc_order(plan: KernelPlan) -> None:
     plan.tc_runs = runs
 
 
+def stageable(fn: Function, body: list[IROp]) -> dict[int, tuple[str, tuple[int, ...] | None, list[int]]]:
+    """The dots whose A operand is a 16-bit register tile converted to the dot-operand layout (through a
+    transpose or not): dot op -> (the tile, the transpose's order or None, the conversion ops, which
+    only these dots read)."""
+    defined = {r: i for i, op in enumerate(body) for r in op.results}
+    readers: dict[str, list[int]] = {}
+    for i, op in enumerate(body):
+        for v in op.operands:
+            readers.setdefault(v, []).append(i)
+    out: dict[int, tuple[str, tuple[int, ...] | None, list[int]]] = {}
+    for j, op in enumerate(body):
+        if op.name not in vocab.DOTS or not op.operands:
+            continue
+        d = defined.get(op.operands[0])
+        if d is None or body[d].name != "ttg.convert_layout" or "dot_op" not in body[d].full_text:
+            continue
+        src, perm, convs = body[d].operands[0], None, [d]
+        t = defined.get(src)
+        if t is not None and body[t].name == "tt.trans":
+            m = re.search(r"order = array<i32: ([\d, ]+)>", body[t].full_text)
+            perm = tuple(int(x) for x in m.group(1).split(",")) if m else (1, 0)
+            src, convs = body[t].operands[0], convs + [t]
+        info = type_info(fn.type_of(src))
+        if info.space != "regs" or info.dtype not in ("f16", "bf16"):
+            continue
+        out[j] = (src, perm, convs)
+    used = {c for _, _, cs in out.values() for c in cs}
+    for j, (src, perm, convs) in list(out.items()):
+        for c in convs:     # a conversion also read by something else stays (the dot reads the buffer anyway)
+            if any(r not in out and r not in used for r in readers.get(body[c].results[0], [])):
+                out[j] = (src, perm, [x for x in convs if x != c])
+    return out
+
+
+def _staging(plan: KernelPlan) -> Staging:
+    """The staged A operands of every consumer's dots (``stageable``), one buffer per tile and sub-tile."""
+    st = Staging()
+    found = stageable(plan.fn, plan.body)
+    for p in plan.consumers:
+        for x in p.items:
+            if x.op not in found:
+                continue
+            src, perm, convs = found[x.op]
+            st.reads[x.op] = (src, perm)
+            st.skip.update(convs)
+            name = staged_name(src, x.subtile)
+            if any(b.name == name for b in st.buffers):
+                continue
+            info = type_info(plan.fn.type_of(src))
+            shape = list(info.shape)
+            dim = plan.rows.dims.get(src) if plan.rows is not None and x.subtile is not None else None
+            if dim is not None and dim < len(shape):
+                shape[dim] //= plan.subtiles
+            st.buffers.append(Staged(name, src, x.subtile, p.index, info.dtype, tuple(shape)))
+    return st
+
+
 def _fit_smem(plan: KernelPlan) -> int:
     """Shared memory planned; the deepest ring is made shallower (not below two) while it does not fit."""
     while _smem(plan) > plan.machine.smem_per_cta:
@@ -415,6 +518,7 @@ def _smem(plan: KernelPlan) -> int:
     after it (once per sub-tile: each consumer stages its own rows); Triton's own scratch is checked
     after compiling."""
     total = sum(r.depth * (r.bytes + 2 * BARRIER_BYTES) for r in plan.rings)
+    total += sum(b.bytes for b in plan.staging.buffers)
     for op in plan.fn.ops:
         if op.name in vocab.TMA_LOADS | {"tt.descriptor_store"}:
             t = type_info(op.result_types[0] if op.results else plan.fn.type_of(op.operands[-1]))

@@ -69,11 +69,9 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         mbarrier.wait(v_ready.index((twill_base + 0 - 0) % 2), ((twill_base + 0 - 0) // 2) & 1)
         tok_acc_46_t0 = warpgroup_mma(p_45_t0, v_buf.index((twill_base + 0 - 0) % 2), acc_42_t0, is_async=True)  # dot1_acc_s0: stage 0, partition 0 (group 0)
         acc_46_t0 = warpgroup_mma_wait(1, deps=(tok_acc_46_t0,))
-        acc_46_t0_p2 = acc_46_t0_p1
         acc_46_t0_p1 = acc_46_t0
         alpha_39_t0_p1 = alpha_39_t0
         l_i_48_t0_p1 = l_i_48_t0
-        m_ij_34_t0_p2 = m_ij_34_t0_p1
         m_ij_34_t0_p1 = m_ij_34_t0
         p_t0_p1 = p_t0
         for twill_b in range(1, twill_n):
@@ -103,11 +101,9 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
             mbarrier.wait(v_ready.index((twill_base + twill_b - 0) % 2), ((twill_base + twill_b - 0) // 2) & 1)
             tok_acc_46_t0 = warpgroup_mma(p_45_t0, v_buf.index((twill_base + twill_b - 0) % 2), acc_42_t0, is_async=True)  # dot1_acc_s0: stage 0, partition 0 (group 0)
             acc_46_t0 = warpgroup_mma_wait(1, deps=(tok_acc_46_t0,))
-            acc_46_t0_p2 = acc_46_t0_p1
             acc_46_t0_p1 = acc_46_t0
             alpha_39_t0_p1 = alpha_39_t0
             l_i_48_t0_p1 = l_i_48_t0
-            m_ij_34_t0_p2 = m_ij_34_t0_p1
             m_ij_34_t0_p1 = m_ij_34_t0
             p_t0_p1 = p_t0
         l_ij_t0 = gl.sum(p_t0_p1, axis=1)  # reduce1_l_ij_s0: stage 1, partition 0 (group 0)

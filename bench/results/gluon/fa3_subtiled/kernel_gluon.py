@@ -74,11 +74,8 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         mbarrier.wait(v_ready.index((twill_base + 0 - 0) % 2), ((twill_base + 0 - 0) // 2) & 1)
         tok_acc0_67 = warpgroup_mma(p0_66, v_buf.index((twill_base + 0 - 0) % 2), acc0_51, is_async=True)  # dot2_acc0: stage 0, partition 0 (group 0)
         acc0_67 = warpgroup_mma_wait(1, deps=(tok_acc0_67,))
-        acc0_67_p2 = acc0_67_p1
         acc0_67_p1 = acc0_67
-        l_i0_70_p2 = l_i0_70_p1
         l_i0_70_p1 = l_i0_70
-        m_ij0_42_p2 = m_ij0_42_p1
         m_ij0_42_p1 = m_ij0_42
         for twill_b in range(1, twill_n):
             mbarrier.wait(k_ready.index((twill_base + twill_b - 0) % 2), ((twill_base + twill_b - 0) // 2) & 1)
@@ -112,11 +109,8 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
             tok_acc0_67 = warpgroup_mma(p0_66, v_buf.index((twill_base + twill_b - 0) % 2), acc0_51, is_async=True)  # dot2_acc0: stage 0, partition 0 (group 0)
             mbarrier.arrive(twill_turn.index(0))
             acc0_67 = warpgroup_mma_wait(1, deps=(tok_acc0_67,))
-            acc0_67_p2 = acc0_67_p1
             acc0_67_p1 = acc0_67
-            l_i0_70_p2 = l_i0_70_p1
             l_i0_70_p1 = l_i0_70
-            m_ij0_42_p2 = m_ij0_42_p1
             m_ij0_42_p1 = m_ij0_42
         acc0_67_p1 = warpgroup_mma_wait(0, deps=(acc0_67_p1,))
         mbarrier.arrive(v_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 0) % 2))
@@ -188,7 +182,6 @@ def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         acc1_69_p1 = acc1_69
         alpha1_59_p1 = alpha1_59
         l_i1_71_p1 = l_i1_71
-        m_ij1_54_p2 = m_ij1_54_p1
         m_ij1_54_p1 = m_ij1_54
         p1_p1 = p1
         for twill_b in range(1, twill_n):
@@ -224,7 +217,6 @@ def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
             acc1_69_p1 = acc1_69
             alpha1_59_p1 = alpha1_59
             l_i1_71_p1 = l_i1_71
-            m_ij1_54_p2 = m_ij1_54_p1
             m_ij1_54_p1 = m_ij1_54
             p1_p1 = p1
         l_ij1 = gl.sum(p1_p1, axis=1)  # reduce3_l_ij1: stage 1, partition 1 (group 1)

@@ -7,9 +7,13 @@ Decisions (each from the schedule):
 - partition 2 (worker): producer, warp group 2, 1 warps, 24 registers per thread (needs about 0): TMA loads into the rings
 - ring q_44: 2 buffers of [64, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0, 1
 - ring do: 2 buffers of [64, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0, 1
+- staged operand dsT_66_st_t0: partition 0 stores the [64, 64] f16 tile once per iteration in shared memory, read there by dot3_dk, dot4_dq (transposed) (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
+- staged operand dv_56_st_t0: partition 0 stores the [64, 64] f16 tile once per iteration in shared memory, read there by dot1_dv (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
+- staged operand dv_56_st_t1: partition 1 stores the [64, 64] f16 tile once per iteration in shared memory, read there by dot1_dv (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
+- staged operand dsT_66_st_t1: partition 1 stores the [64, 64] f16 tile once per iteration in shared memory, read there by dot3_dk, dot4_dq (transposed) (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
 - tensor-core order per iteration (the schedule's slots), kept by turn barriers: partition 1 (2 dots) | partition 0 (2 dots) | partition 1 (2 dots) | partition 0 (3 dots) | partition 1 (1 dot)
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 196736 bytes planned of 232448; maxnreg 168
+- shared memory: 229504 bytes planned of 232448; maxnreg 168
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -25,12 +29,10 @@ L2 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 4], thr
 L3 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1, 32], warps_per_cta=[4, 1], order=[1, 0])))
 L4 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 16]))
 L5 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]))
-L6 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]), k_width=2))
-L7 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 16]), k_width=2))
-L8 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1, 32], warps_per_cta=[4, 1], order=[1, 0]))
+L6 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1, 32], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_turn, k_c0_t0_bar, v_c0_t0_bar, k_c1_t1_bar, v_c1_t1_bar):
+def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_turn, k_c0_t0_bar, v_c0_t0_bar, k_c1_t1_bar, v_c1_t1_bar):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -107,23 +109,21 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         dsT_64_t0 = dpT_62_t0 - dsT_63_t0  # elementwise0_dsT_s0: stage 1, partition 0 (group 0)
         dsT_65_t0 = pT_54_t0 * dsT_64_t0  # elementwise0_dsT_s0: stage 1, partition 0 (group 0)
         dsT_66_t0 = dsT_65_t0.to(gl.float16)  # convert1_dsT_s0: stage 1, partition 0 (group 0)
-        dq_t0 = gl.permute(dsT_66_t0, (1, 0))  # convert3_dq_s0: stage 1, partition 0 (group 0)
-        dq_68_t0 = gl.convert_layout(dq_t0, L6)  # convert3_dq_s0: stage 1, partition 0 (group 0)
         dv_56_t0 = pT_54_t0.to(gl.float16)  # convert0_dv_s0: stage 1, partition 0 (group 0)
-        dv_57_t0 = gl.convert_layout(dv_56_t0, L7)  # convert0_dv_s0: stage 1, partition 0 (group 0)
-        tok_dq_69_t0 = warpgroup_mma(dq_68_t0, k_c0_t0_buf, gl.full([64, 128], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot4_dq_s0: stage 1, partition 0 (group 0)
-        dsT_67_t0 = gl.convert_layout(dsT_66_t0, L7)  # convert2_dsT_s0: stage 1, partition 0 (group 0)
-        tok_dv_58_t0 = warpgroup_mma(dv_57_t0, do_buf.index((twill_base + 1 - 1) % 2), dv_58_t0_p1, is_async=True)  # dot1_dv_s0: stage 1, partition 0 (group 0)
-        tok_dk_t0 = warpgroup_mma(dsT_67_t0, q_44_buf.index((twill_base + 1 - 1) % 2), dk_t0_p1, is_async=True)  # dot3_dk_s0: stage 1, partition 0 (group 0)
+        dsT_66_st_t0.store(dsT_66_t0)  # dot4_dq_s0: stage 1, partition 0 (group 0)
+        fence_async_shared()
+        tok_dq_69_t0 = warpgroup_mma(dsT_66_st_t0.permute((1, 0)), k_c0_t0_buf, gl.full([64, 128], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)
+        dv_56_st_t0.store(dv_56_t0)  # dot1_dv_s0: stage 1, partition 0 (group 0)
+        fence_async_shared()
+        tok_dv_58_t0 = warpgroup_mma(dv_56_st_t0, do_buf.index((twill_base + 1 - 1) % 2), dv_58_t0_p1, is_async=True)
+        tok_dk_t0 = warpgroup_mma(dsT_66_st_t0, q_44_buf.index((twill_base + 1 - 1) % 2), dk_t0_p1, is_async=True)  # dot3_dk_s0: stage 1, partition 0 (group 0)
         dq_69_t0 = warpgroup_mma_wait(2, deps=(tok_dq_69_t0,))
         v11_t0 = dq_69_t0 * sm_scale  # elementwise1_s0: stage 1, partition 0 (group 0)
-        v12_t0 = gl.convert_layout(v11_t0, L8)  # convert4_s0: stage 1, partition 0 (group 0)
+        v12_t0 = gl.convert_layout(v11_t0, L6)  # convert4_s0: stage 1, partition 0 (group 0)
         dv_58_t0, dk_t0 = warpgroup_mma_wait(2, deps=(tok_dv_58_t0, tok_dk_t0,))
         Di_60_p1 = Di_60
         Di_61_t0_p1 = Di_61_t0
-        dk_t0_p2 = dk_t0_p1
         dk_t0_p1 = dk_t0
-        dv_58_t0_p2 = dv_58_t0_p1
         dv_58_t0_p1 = dv_58_t0
         m_47_p1 = m_47
         m_48_t0_p1 = m_48_t0
@@ -169,25 +169,23 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
             dsT_64_t0 = dpT_62_t0 - dsT_63_t0  # elementwise0_dsT_s0: stage 1, partition 0 (group 0)
             dsT_65_t0 = pT_54_t0 * dsT_64_t0  # elementwise0_dsT_s0: stage 1, partition 0 (group 0)
             dsT_66_t0 = dsT_65_t0.to(gl.float16)  # convert1_dsT_s0: stage 1, partition 0 (group 0)
-            dq_t0 = gl.permute(dsT_66_t0, (1, 0))  # convert3_dq_s0: stage 1, partition 0 (group 0)
-            dq_68_t0 = gl.convert_layout(dq_t0, L6)  # convert3_dq_s0: stage 1, partition 0 (group 0)
             dv_56_t0 = pT_54_t0.to(gl.float16)  # convert0_dv_s0: stage 1, partition 0 (group 0)
-            dv_57_t0 = gl.convert_layout(dv_56_t0, L7)  # convert0_dv_s0: stage 1, partition 0 (group 0)
+            dsT_66_st_t0.store(dsT_66_t0)  # dot4_dq_s0: stage 1, partition 0 (group 0)
+            fence_async_shared()
             mbarrier.wait(twill_turn.index(3), ((twill_base - 2 * (twill_tile // gl.num_programs(0)) + twill_b - 2) & 1))
-            tok_dq_69_t0 = warpgroup_mma(dq_68_t0, k_c0_t0_buf, gl.full([64, 128], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot4_dq_s0: stage 1, partition 0 (group 0)
-            dsT_67_t0 = gl.convert_layout(dsT_66_t0, L7)  # convert2_dsT_s0: stage 1, partition 0 (group 0)
-            tok_dv_58_t0 = warpgroup_mma(dv_57_t0, do_buf.index((twill_base + twill_b - 1) % 2), dv_58_t0_p1, is_async=True)  # dot1_dv_s0: stage 1, partition 0 (group 0)
-            tok_dk_t0 = warpgroup_mma(dsT_67_t0, q_44_buf.index((twill_base + twill_b - 1) % 2), dk_t0_p1, is_async=True)  # dot3_dk_s0: stage 1, partition 0 (group 0)
+            tok_dq_69_t0 = warpgroup_mma(dsT_66_st_t0.permute((1, 0)), k_c0_t0_buf, gl.full([64, 128], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)
+            dv_56_st_t0.store(dv_56_t0)  # dot1_dv_s0: stage 1, partition 0 (group 0)
+            fence_async_shared()
+            tok_dv_58_t0 = warpgroup_mma(dv_56_st_t0, do_buf.index((twill_base + twill_b - 1) % 2), dv_58_t0_p1, is_async=True)
+            tok_dk_t0 = warpgroup_mma(dsT_66_st_t0, q_44_buf.index((twill_base + twill_b - 1) % 2), dk_t0_p1, is_async=True)  # dot3_dk_s0: stage 1, partition 0 (group 0)
             mbarrier.arrive(twill_turn.index(4))
             dq_69_t0 = warpgroup_mma_wait(2, deps=(tok_dq_69_t0,))
             v11_t0 = dq_69_t0 * sm_scale  # elementwise1_s0: stage 1, partition 0 (group 0)
-            v12_t0 = gl.convert_layout(v11_t0, L8)  # convert4_s0: stage 1, partition 0 (group 0)
+            v12_t0 = gl.convert_layout(v11_t0, L6)  # convert4_s0: stage 1, partition 0 (group 0)
             dv_58_t0, dk_t0 = warpgroup_mma_wait(2, deps=(tok_dv_58_t0, tok_dk_t0,))
             Di_60_p1 = Di_60
             Di_61_t0_p1 = Di_61_t0
-            dk_t0_p2 = dk_t0_p1
             dk_t0_p1 = dk_t0
-            dv_58_t0_p2 = dv_58_t0_p1
             dv_58_t0_p1 = dv_58_t0
             m_47_p1 = m_47
             m_48_t0_p1 = m_48_t0
@@ -222,17 +220,17 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         dsT_64_t0 = dpT_62_t0 - dsT_63_t0  # elementwise0_dsT_s0: stage 1, partition 0 (group 0)
         dsT_65_t0 = pT_54_t0 * dsT_64_t0  # elementwise0_dsT_s0: stage 1, partition 0 (group 0)
         dsT_66_t0 = dsT_65_t0.to(gl.float16)  # convert1_dsT_s0: stage 1, partition 0 (group 0)
-        dq_t0 = gl.permute(dsT_66_t0, (1, 0))  # convert3_dq_s0: stage 1, partition 0 (group 0)
-        dq_68_t0 = gl.convert_layout(dq_t0, L6)  # convert3_dq_s0: stage 1, partition 0 (group 0)
         dv_56_t0 = pT_54_t0.to(gl.float16)  # convert0_dv_s0: stage 1, partition 0 (group 0)
-        dv_57_t0 = gl.convert_layout(dv_56_t0, L7)  # convert0_dv_s0: stage 1, partition 0 (group 0)
-        tok_dq_69_t0 = warpgroup_mma(dq_68_t0, k_c0_t0_buf, gl.full([64, 128], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot4_dq_s0: stage 1, partition 0 (group 0)
-        dsT_67_t0 = gl.convert_layout(dsT_66_t0, L7)  # convert2_dsT_s0: stage 1, partition 0 (group 0)
-        tok_dv_58_t0 = warpgroup_mma(dv_57_t0, do_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), dv_58_t0_p1, is_async=True)  # dot1_dv_s0: stage 1, partition 0 (group 0)
-        tok_dk_t0 = warpgroup_mma(dsT_67_t0, q_44_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), dk_t0_p1, is_async=True)  # dot3_dk_s0: stage 1, partition 0 (group 0)
+        dsT_66_st_t0.store(dsT_66_t0)  # dot4_dq_s0: stage 1, partition 0 (group 0)
+        fence_async_shared()
+        tok_dq_69_t0 = warpgroup_mma(dsT_66_st_t0.permute((1, 0)), k_c0_t0_buf, gl.full([64, 128], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)
+        dv_56_st_t0.store(dv_56_t0)  # dot1_dv_s0: stage 1, partition 0 (group 0)
+        fence_async_shared()
+        tok_dv_58_t0 = warpgroup_mma(dv_56_st_t0, do_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), dv_58_t0_p1, is_async=True)
+        tok_dk_t0 = warpgroup_mma(dsT_66_st_t0, q_44_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), dk_t0_p1, is_async=True)  # dot3_dk_s0: stage 1, partition 0 (group 0)
         dq_69_t0 = warpgroup_mma_wait(2, deps=(tok_dq_69_t0,))
         v11_t0 = dq_69_t0 * sm_scale  # elementwise1_s0: stage 1, partition 0 (group 0)
-        v12_t0 = gl.convert_layout(v11_t0, L8)  # convert4_s0: stage 1, partition 0 (group 0)
+        v12_t0 = gl.convert_layout(v11_t0, L6)  # convert4_s0: stage 1, partition 0 (group 0)
         dv_58_t0, dk_t0 = warpgroup_mma_wait(2, deps=(tok_dv_58_t0, tok_dk_t0,))
         Di_60_p1 = Di_60
         Di_61_t0_p1 = Di_61_t0
@@ -280,7 +278,7 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         twill_base += twill_n
 
 @gluon.jit
-def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_turn, k_c0_t0_bar, v_c0_t0_bar, k_c1_t1_bar, v_c1_t1_bar):
+def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_turn, k_c0_t0_bar, v_c0_t0_bar, k_c1_t1_bar, v_c1_t1_bar):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -358,18 +356,18 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         dsT_64_t1 = dpT_62_t1 - dsT_63_t1  # elementwise0_dsT_s1: stage 1, partition 1 (group 1)
         dsT_65_t1 = pT_54_t1 * dsT_64_t1  # elementwise0_dsT_s1: stage 1, partition 1 (group 1)
         dsT_66_t1 = dsT_65_t1.to(gl.float16)  # convert1_dsT_s1: stage 1, partition 1 (group 1)
-        dsT_67_t1 = gl.convert_layout(dsT_66_t1, L7)  # convert2_dsT_s1: stage 1, partition 1 (group 1)
         dv_56_t1 = pT_54_t1.to(gl.float16)  # convert0_dv_s1: stage 1, partition 1 (group 1)
-        dv_57_t1 = gl.convert_layout(dv_56_t1, L7)  # convert0_dv_s1: stage 1, partition 1 (group 1)
-        tok_dv_58_t1 = warpgroup_mma(dv_57_t1, do_buf.index((twill_base + 1 - 1) % 2), dv_58_t1_p1, is_async=True)  # dot1_dv_s1: stage 1, partition 1 (group 1)
-        dq_t1 = gl.permute(dsT_66_t1, (1, 0))  # convert3_dq_s1: stage 1, partition 1 (group 1)
-        dq_68_t1 = gl.convert_layout(dq_t1, L6)  # convert3_dq_s1: stage 1, partition 1 (group 1)
-        tok_dq_69_t1 = warpgroup_mma(dq_68_t1, k_c1_t1_buf, gl.full([64, 128], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot4_dq_s1: stage 1, partition 1 (group 1)
+        dv_56_st_t1.store(dv_56_t1)  # dot1_dv_s1: stage 1, partition 1 (group 1)
+        fence_async_shared()
+        tok_dv_58_t1 = warpgroup_mma(dv_56_st_t1, do_buf.index((twill_base + 1 - 1) % 2), dv_58_t1_p1, is_async=True)
+        dsT_66_st_t1.store(dsT_66_t1)  # dot4_dq_s1: stage 1, partition 1 (group 1)
+        fence_async_shared()
+        tok_dq_69_t1 = warpgroup_mma(dsT_66_st_t1.permute((1, 0)), k_c1_t1_buf, gl.full([64, 128], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)
         dv_58_t1, dq_69_t1 = warpgroup_mma_wait(0, deps=(tok_dv_58_t1, tok_dq_69_t1,))
         mbarrier.arrive(do_empty.index((twill_base + 1 - 1) % 2))
         v11_t1 = dq_69_t1 * sm_scale  # elementwise1_s1: stage 1, partition 1 (group 1)
-        v12_t1 = gl.convert_layout(v11_t1, L8)  # convert4_s1: stage 1, partition 1 (group 1)
-        tok_dk_t1 = warpgroup_mma(dsT_67_t1, q_44_buf.index((twill_base + 1 - 1) % 2), dk_t1_p1, is_async=True)  # dot3_dk_s1: stage 1, partition 1 (group 1)
+        v12_t1 = gl.convert_layout(v11_t1, L6)  # convert4_s1: stage 1, partition 1 (group 1)
+        tok_dk_t1 = warpgroup_mma(dsT_66_st_t1, q_44_buf.index((twill_base + 1 - 1) % 2), dk_t1_p1, is_async=True)  # dot3_dk_s1: stage 1, partition 1 (group 1)
         v7 = (0 + (1 - 1) * 64) * 128  # store0: stage 1, partition 1 (group 1)
         v8 = dq_base_34 + v7  # store0: stage 1, partition 1 (group 1)
         v9 = v8  # store0: stage 1, partition 1 (group 1)
@@ -382,9 +380,7 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         dk_t1 = warpgroup_mma_wait(1, deps=(tok_dk_t1,))
         Di_60_p1 = Di_60
         Di_61_t1_p1 = Di_61_t1
-        dk_t1_p2 = dk_t1_p1
         dk_t1_p1 = dk_t1
-        dv_58_t1_p2 = dv_58_t1_p1
         dv_58_t1_p1 = dv_58_t1
         m_47_p1 = m_47
         m_48_t1_p1 = m_48_t1
@@ -420,21 +416,21 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
             dsT_64_t1 = dpT_62_t1 - dsT_63_t1  # elementwise0_dsT_s1: stage 1, partition 1 (group 1)
             dsT_65_t1 = pT_54_t1 * dsT_64_t1  # elementwise0_dsT_s1: stage 1, partition 1 (group 1)
             dsT_66_t1 = dsT_65_t1.to(gl.float16)  # convert1_dsT_s1: stage 1, partition 1 (group 1)
-            dsT_67_t1 = gl.convert_layout(dsT_66_t1, L7)  # convert2_dsT_s1: stage 1, partition 1 (group 1)
             dv_56_t1 = pT_54_t1.to(gl.float16)  # convert0_dv_s1: stage 1, partition 1 (group 1)
-            dv_57_t1 = gl.convert_layout(dv_56_t1, L7)  # convert0_dv_s1: stage 1, partition 1 (group 1)
+            dv_56_st_t1.store(dv_56_t1)  # dot1_dv_s1: stage 1, partition 1 (group 1)
+            fence_async_shared()
             mbarrier.wait(twill_turn.index(2), ((twill_base - 2 * (twill_tile // gl.num_programs(0)) + twill_b - 2) & 1))
-            tok_dv_58_t1 = warpgroup_mma(dv_57_t1, do_buf.index((twill_base + twill_b - 1) % 2), dv_58_t1_p1, is_async=True)  # dot1_dv_s1: stage 1, partition 1 (group 1)
-            dq_t1 = gl.permute(dsT_66_t1, (1, 0))  # convert3_dq_s1: stage 1, partition 1 (group 1)
-            dq_68_t1 = gl.convert_layout(dq_t1, L6)  # convert3_dq_s1: stage 1, partition 1 (group 1)
-            tok_dq_69_t1 = warpgroup_mma(dq_68_t1, k_c1_t1_buf, gl.full([64, 128], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot4_dq_s1: stage 1, partition 1 (group 1)
+            tok_dv_58_t1 = warpgroup_mma(dv_56_st_t1, do_buf.index((twill_base + twill_b - 1) % 2), dv_58_t1_p1, is_async=True)
+            dsT_66_st_t1.store(dsT_66_t1)  # dot4_dq_s1: stage 1, partition 1 (group 1)
+            fence_async_shared()
+            tok_dq_69_t1 = warpgroup_mma(dsT_66_st_t1.permute((1, 0)), k_c1_t1_buf, gl.full([64, 128], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)
             mbarrier.arrive(twill_turn.index(3))
             dv_58_t1, dq_69_t1 = warpgroup_mma_wait(0, deps=(tok_dv_58_t1, tok_dq_69_t1,))
             mbarrier.arrive(do_empty.index((twill_base + twill_b - 1) % 2))
             v11_t1 = dq_69_t1 * sm_scale  # elementwise1_s1: stage 1, partition 1 (group 1)
-            v12_t1 = gl.convert_layout(v11_t1, L8)  # convert4_s1: stage 1, partition 1 (group 1)
+            v12_t1 = gl.convert_layout(v11_t1, L6)  # convert4_s1: stage 1, partition 1 (group 1)
             mbarrier.wait(twill_turn.index(4), ((twill_base - 2 * (twill_tile // gl.num_programs(0)) + twill_b - 2) & 1))
-            tok_dk_t1 = warpgroup_mma(dsT_67_t1, q_44_buf.index((twill_base + twill_b - 1) % 2), dk_t1_p1, is_async=True)  # dot3_dk_s1: stage 1, partition 1 (group 1)
+            tok_dk_t1 = warpgroup_mma(dsT_66_st_t1, q_44_buf.index((twill_base + twill_b - 1) % 2), dk_t1_p1, is_async=True)  # dot3_dk_s1: stage 1, partition 1 (group 1)
             mbarrier.arrive(twill_turn.index(0))
             v7 = (0 + (twill_b - 1) * 64) * 128  # store0: stage 1, partition 1 (group 1)
             v8 = dq_base_34 + v7  # store0: stage 1, partition 1 (group 1)
@@ -448,9 +444,7 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
             dk_t1 = warpgroup_mma_wait(1, deps=(tok_dk_t1,))
             Di_60_p1 = Di_60
             Di_61_t1_p1 = Di_61_t1
-            dk_t1_p2 = dk_t1_p1
             dk_t1_p1 = dk_t1
-            dv_58_t1_p2 = dv_58_t1_p1
             dv_58_t1_p1 = dv_58_t1
             m_47_p1 = m_47
             m_48_t1_p1 = m_48_t1
@@ -475,18 +469,18 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         dsT_64_t1 = dpT_62_t1 - dsT_63_t1  # elementwise0_dsT_s1: stage 1, partition 1 (group 1)
         dsT_65_t1 = pT_54_t1 * dsT_64_t1  # elementwise0_dsT_s1: stage 1, partition 1 (group 1)
         dsT_66_t1 = dsT_65_t1.to(gl.float16)  # convert1_dsT_s1: stage 1, partition 1 (group 1)
-        dsT_67_t1 = gl.convert_layout(dsT_66_t1, L7)  # convert2_dsT_s1: stage 1, partition 1 (group 1)
         dv_56_t1 = pT_54_t1.to(gl.float16)  # convert0_dv_s1: stage 1, partition 1 (group 1)
-        dv_57_t1 = gl.convert_layout(dv_56_t1, L7)  # convert0_dv_s1: stage 1, partition 1 (group 1)
-        tok_dv_58_t1 = warpgroup_mma(dv_57_t1, do_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), dv_58_t1_p1, is_async=True)  # dot1_dv_s1: stage 1, partition 1 (group 1)
-        dq_t1 = gl.permute(dsT_66_t1, (1, 0))  # convert3_dq_s1: stage 1, partition 1 (group 1)
-        dq_68_t1 = gl.convert_layout(dq_t1, L6)  # convert3_dq_s1: stage 1, partition 1 (group 1)
-        tok_dq_69_t1 = warpgroup_mma(dq_68_t1, k_c1_t1_buf, gl.full([64, 128], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot4_dq_s1: stage 1, partition 1 (group 1)
+        dv_56_st_t1.store(dv_56_t1)  # dot1_dv_s1: stage 1, partition 1 (group 1)
+        fence_async_shared()
+        tok_dv_58_t1 = warpgroup_mma(dv_56_st_t1, do_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), dv_58_t1_p1, is_async=True)
+        dsT_66_st_t1.store(dsT_66_t1)  # dot4_dq_s1: stage 1, partition 1 (group 1)
+        fence_async_shared()
+        tok_dq_69_t1 = warpgroup_mma(dsT_66_st_t1.permute((1, 0)), k_c1_t1_buf, gl.full([64, 128], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)
         dv_58_t1, dq_69_t1 = warpgroup_mma_wait(0, deps=(tok_dv_58_t1, tok_dq_69_t1,))
         mbarrier.arrive(do_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 2))
         v11_t1 = dq_69_t1 * sm_scale  # elementwise1_s1: stage 1, partition 1 (group 1)
-        v12_t1 = gl.convert_layout(v11_t1, L8)  # convert4_s1: stage 1, partition 1 (group 1)
-        tok_dk_t1 = warpgroup_mma(dsT_67_t1, q_44_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), dk_t1_p1, is_async=True)  # dot3_dk_s1: stage 1, partition 1 (group 1)
+        v12_t1 = gl.convert_layout(v11_t1, L6)  # convert4_s1: stage 1, partition 1 (group 1)
+        tok_dk_t1 = warpgroup_mma(dsT_66_st_t1, q_44_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), dk_t1_p1, is_async=True)  # dot3_dk_s1: stage 1, partition 1 (group 1)
         v7 = (0 + ((twill_n - 1 + 1) - 1) * 64) * 128  # store0: stage 1, partition 1 (group 1)
         v8 = dq_base_34 + v7  # store0: stage 1, partition 1 (group 1)
         v9 = v8  # store0: stage 1, partition 1 (group 1)
@@ -531,7 +525,7 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         twill_base += twill_n
 
 @gluon.jit
-def producer_2(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_turn, k_c0_t0_bar, v_c0_t0_bar, k_c1_t1_bar, v_c1_t1_bar):
+def producer_2(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_turn, k_c0_t0_bar, v_c0_t0_bar, k_c1_t1_bar, v_c1_t1_bar):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid1 = (twill_tile // twill_g0) % twill_g1
@@ -552,6 +546,10 @@ def producer_2(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
 def twill_kernel(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2):
     q_44_buf = gl.allocate_shared_memory(gl.float16, [2, 64, 128], desc_q.layout)
     do_buf = gl.allocate_shared_memory(gl.float16, [2, 64, 128], desc_do.layout)
+    dsT_66_st_t0 = gl.allocate_shared_memory(gl.float16, [64, 64], gl.NVMMASharedLayout.get_default_for([64, 64], gl.float16))
+    dv_56_st_t0 = gl.allocate_shared_memory(gl.float16, [64, 64], gl.NVMMASharedLayout.get_default_for([64, 64], gl.float16))
+    dv_56_st_t1 = gl.allocate_shared_memory(gl.float16, [64, 64], gl.NVMMASharedLayout.get_default_for([64, 64], gl.float16))
+    dsT_66_st_t1 = gl.allocate_shared_memory(gl.float16, [64, 64], gl.NVMMASharedLayout.get_default_for([64, 64], gl.float16))
     k_c0_t0_buf = gl.allocate_shared_memory(gl.float16, [64, 128], desc_k.layout)
     v_c0_t0_buf = gl.allocate_shared_memory(gl.float16, [64, 128], desc_v.layout)
     k_c1_t1_buf = gl.allocate_shared_memory(gl.float16, [64, 128], desc_k.layout)
@@ -584,9 +582,9 @@ def twill_kernel(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Del
     for i in gl.static_range(1):
         mbarrier.init(v_c1_t1_bar.index(i), count=1)
     gl.warp_specialize([
-        (consumer_0, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_turn, k_c0_t0_bar, v_c0_t0_bar, k_c1_t1_bar, v_c1_t1_bar)),
-        (consumer_1, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_turn, k_c0_t0_bar, v_c0_t0_bar, k_c1_t1_bar, v_c1_t1_bar)),
-        (producer_2, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_turn, k_c0_t0_bar, v_c0_t0_bar, k_c1_t1_bar, v_c1_t1_bar)),
+        (consumer_0, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_turn, k_c0_t0_bar, v_c0_t0_bar, k_c1_t1_bar, v_c1_t1_bar)),
+        (consumer_1, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_turn, k_c0_t0_bar, v_c0_t0_bar, k_c1_t1_bar, v_c1_t1_bar)),
+        (producer_2, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_turn, k_c0_t0_bar, v_c0_t0_bar, k_c1_t1_bar, v_c1_t1_bar)),
     ], [4, 1], [240, 24])
 
 
