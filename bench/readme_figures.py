@@ -122,6 +122,7 @@ SOLVE_TIMES = "bench/results/solve_times.txt"
 WS_LOG = "bench/results/ws/ws-log.txt"
 NOTES = "bench/results/NOTES.md"
 GLUON_RUN = "bench/results/gluon/runs/run5.log"
+GLUON_BWD_RUN = "bench/results/gluon/runs/run6.log"
 # (what, the README's words, the results file, its words; the figures of both, in order, must agree)
 CITED: list[tuple[str, str, str, str]] = [
     ("solve times of the three joint cases (median of five)",
@@ -146,6 +147,11 @@ CITED: list[tuple[str, str, str, str]] = [
      r"Triton's default \(same run\) \| ([\d.]+) \| ([\d.]+) \| ([\d.]+) \|\n\| cuDNN SDPA \(same run\) \| ([\d.]+) \| "
      r"([\d.]+) \| ([\d.]+) \|",
      GLUON_RUN, r"baseline kernels/fa3\.py .*?triton_default ([\d.]+),.*?sdpa_cudnn ([\d.]+),"),
+    ("twill's Gluon FA backward on the H200",
+     r"FA backward \(run 6, `runs/run6\.log`\): correct, ([\d.]+) /\s+([\d.]+) / ([\d.]+) at 1k / 4k / 16k against "
+     r"Triton's default ([\d.]+) at 16k \(best config ([\d.]+)\)",
+     GLUON_BWD_RUN, r"(?s)^fa_bwd: PASS .*?1024:([\d.]+)/.*?4096:([\d.]+)/.*?16384:([\d.]+)/.*?N': 16384.*?triton_default "
+     r"([\d.]+),.*?triton_num_stages3 ([\d.]+),"),
     ("one compute partition on sm_90",
      r"Triton 3\.6 compiled it with wrong results\s+through its pipeliner and at (0\.\d+)x without",
      NOTES, r"\((0\.\d+)x; predicted"),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Run 6 on the GPU machine, two calls. Call 1: the FA backward with its register A operands staged through
-# shared memory (wgmmas no longer serialised) A/B against run 5's kernel, interleaved; fa3 (its loop's SASS as
-# run 5's); the GPU Gluon tests. Call 2 (`run6.sh profile`): the FA backward's per-partition profile.
+# shared memory (wgmmas no longer serialised) A/B against run 5's kernel, interleaved; fa3 (meant as run 5's loop: it was
+# the route's staged choice of that moment, NOTES.md); the GPU Gluon tests. Call 2 (`run6.sh profile`): the FA backward's per-partition profile.
 set -u
 G=bench/results/gluon
 R=$G/runs/run6/ab
