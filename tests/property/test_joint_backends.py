@@ -7,11 +7,12 @@ from hypothesis import strategies as st
 
 from twill.graph.model import Dep, LoopGraph, Op, Reservation
 from twill.machine.model import load_machine
-from twill.schedule.model import Schedule
 from twill.schedule.verify import verify
 from twill.solve.joint_problem import JointAtIL, JointProblem
 from twill.solve.problem import SolveOptions
 from twill.solve.search import get_joint_backend
+
+from crosscheck import cross_check  # noqa: E402 (tests/property, on the path)
 
 H100 = load_machine("h100")
 UNITS = ("tc", "sfu", "alu")
@@ -39,20 +40,7 @@ def graphs(draw):
 @given(graphs(), st.integers(1, 5), st.integers(0, 2), st.booleans(), st.sampled_from([None, 128, 200]))
 def test_cpsat_and_z3_agree(g, ii, extra_stage, no_cross, reg_limit):
     p = JointProblem.from_graph(g, H100, scale=512.0, no_cross_warp=no_cross, reg_limit=reg_limit)
-    lo = max(1, (math.ceil(sum(p.cycles) / ii) + extra_stage - 1) * ii + 1)
-    q = JointAtIL(p, ii, lo, lo + ii - 1)
-    opts = SolveOptions(time_limit=20)
-    a = get_joint_backend("cpsat").solve(q, opts)
-    b = get_joint_backend("z3").solve(q, opts)
-    assert a.status != "timeout" and b.status != "timeout"
-    assert (a.status == "infeasible") == (b.status == "infeasible")
-    if a.status == "infeasible":
-        return
-    assert a.values["length"] == b.values["length"]
-    for sol in (a, b):
-        s = Schedule(ii=ii, length=sol.values["length"], start=tuple(sol.values["start"].items()), status="feasible",
-                     lower_bound=1, warp=tuple(sol.values["warp"].items())).with_extra(joint=p.params())
-        assert verify(g, H100, s) == []
+    cross_check(g, H100, p, ii, extra_stage)
 
 
 @st.composite

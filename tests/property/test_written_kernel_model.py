@@ -2,7 +2,6 @@
 (the Gluon route, ``async_issue``): CP-SAT and z3 agree on random loops with asynchronous dots, every
 schedule either finds passes the independent checker, and the checker reports a schedule that breaks
 either family."""
-import math
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,6 +13,8 @@ from twill.schedule.verify import verify
 from twill.solve.joint_problem import JointAtIL, JointProblem
 from twill.solve.problem import SolveOptions
 from twill.solve.search import get_joint_backend
+
+from crosscheck import cross_check, schedule_of  # noqa: E402 (tests/property, on the path)
 
 H100 = load_machine("h100")
 
@@ -42,28 +43,12 @@ def dot_loops(draw):
     return LoopGraph("dots", tuple(ops), tuple(deps), meta=(("num_warps", draw(st.sampled_from([4, 8]))),))
 
 
-def _schedule(sol, ii, p):
-    return Schedule(ii=ii, length=sol.values["length"], start=tuple(sol.values["start"].items()), status="feasible",
-                    lower_bound=1, warp=tuple(sol.values["warp"].items())).with_extra(joint=p.params())
-
-
 @settings(max_examples=30, deadline=None, derandomize=True)
 @given(dot_loops(), st.integers(2, 7), st.integers(0, 2), st.integers(1, 2))
 def test_cpsat_and_z3_agree_on_written_kernels(g, ii, extra_stage, issue):
     p = JointProblem.from_graph(g, H100, scale=100.0, async_issue=100.0 * issue)
     assert p.sequential and p.in_order[:2] == (True, True) and p.busy[:2] == (issue, issue)
-    lo = max(1, (math.ceil(sum(p.cycles) / ii) + extra_stage - 1) * ii + 1)
-    q = JointAtIL(p, ii, lo, lo + ii - 1)
-    opts = SolveOptions(time_limit=20)
-    a = get_joint_backend("cpsat").solve(q, opts)
-    b = get_joint_backend("z3").solve(q, opts)
-    assert a.status != "timeout" and b.status != "timeout"
-    assert (a.status == "infeasible") == (b.status == "infeasible")
-    if a.status == "infeasible":
-        return
-    assert a.values["length"] == b.values["length"]
-    for sol in (a, b):
-        assert verify(g, H100, _schedule(sol, ii, p)) == []
+    cross_check(g, H100, p, ii, extra_stage)
 
 
 def _two_dots():
@@ -83,7 +68,7 @@ def test_retirement_makes_a_reader_wait_for_the_dot_issued_before():
         start = sol.values["start"]
         gap = (start["d1"] - start["d0"]) % 8
         assert start["x"] >= start["d1"] - gap + 5, (name, start)
-        assert verify(g, H100, _schedule(sol, 8, p)) == []
+        assert verify(g, H100, schedule_of(sol, 8, p)) == []
     bad = Schedule(ii=8, length=7, start=(("d0", 0), ("d1", 1), ("x", 2)), status="feasible", lower_bound=1,
                    warp=(("d0", 0), ("d1", 0), ("x", 0))).with_extra(joint=p.params())
     found = [v for v in verify(g, H100, bad) if v.family == "retirement"]
