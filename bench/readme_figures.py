@@ -155,6 +155,11 @@ CITED: list[tuple[str, str, str, str]] = [
     ("one compute partition on sm_90",
      r"Triton 3\.6 compiled it with wrong results\s+through its pipeliner and at (0\.\d+)x without",
      NOTES, r"\((0\.\d+)x; predicted"),
+    ("the timed replay of the generated kernels (bench/gluon_replay.py)",
+     r"(?s)FA forward replays at (\d+) cycles per iteration.*?Proton measured per partition \(run 7.*?at (\d+) against "
+     r"(\d+) measured.*?GEMM (\d+) against (\d+)\);\s+matching it would take wgmmas (\d\.\d+)x slower.*?\(GEMM "
+     r"(\d\.\d+)x\)\. The FA backward replays\s+at (\d+) against (\d+)",
+     "bench/results/gluon/replay.txt", r"(?m)^\w+ \| (\d+) \| (\d+) \| (\d+) / (\d+) \| (\d+) .*?\| ([\d.]+)$"),
 ]
 
 

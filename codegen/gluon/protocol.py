@@ -33,13 +33,13 @@ class _Value:
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
             raise AttributeError(name)
-        return _V
+        return ANY
 
     def __call__(self, *a: Any, **k: Any) -> "_Value":
-        return _V
+        return ANY
 
     def __getitem__(self, k: Any) -> "_Value":
-        return _V
+        return ANY
 
     def __bool__(self) -> bool:
         raise Unsimulated("a condition on a tensor value")
@@ -51,7 +51,7 @@ class _Value:
         raise Unsimulated("a tensor unpacked")
 
     def _op(self, *a: Any) -> "_Value":
-        return _V
+        return ANY
 
     __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __truediv__ = __rtruediv__ = _op
     __floordiv__ = __rfloordiv__ = __mod__ = __rmod__ = __pow__ = __neg__ = __and__ = __rand__ = _op
@@ -60,11 +60,11 @@ class _Value:
     __hash__ = object.__hash__
 
 
-_V = _Value()
+ANY = _Value()
 
 
-def _fn(*a: Any, **k: Any) -> _Value:
-    return _V
+def any_call(*a: Any, **k: Any) -> _Value:
+    return ANY
 
 
 class _Int(int):
@@ -74,7 +74,7 @@ class _Int(int):
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
             raise AttributeError(name)
-        return _V
+        return ANY
 
 
 def _int_op(name: str) -> Callable[..., Any]:
@@ -95,7 +95,7 @@ MBARRIER = "mbarrier layout"
 
 def _scalar(f: Callable[[int, int], int]) -> Callable[..., Any]:
     """A Gluon function on two integers computed (a loop bound), on tensors a tensor."""
-    return lambda a, b, *r, **k: f(a, b) if isinstance(a, int) and isinstance(b, int) else _V
+    return lambda a, b, *r, **k: f(a, b) if isinstance(a, int) and isinstance(b, int) else ANY
 
 
 @dataclass(eq=False)
@@ -111,7 +111,7 @@ class Barrier:
         return (self.phase & 1) != parity
 
 
-class _Array:
+class BarrierArray:
     """An allocated array of barriers."""
 
     def __init__(self, n: int) -> None:
@@ -126,7 +126,7 @@ class _Array:
         return self.slots.setdefault(i, Barrier(f"{self.name}[{i}]"))
 
     def __getattr__(self, name: str) -> Any:
-        return _fn
+        return any_call
 
 
 class ProtocolError(Exception):
@@ -136,7 +136,7 @@ class ProtocolError(Exception):
 Event = tuple[str, Barrier, int]     # ("arrive" | "wait", barrier, parity)
 
 
-class _Recorder:
+class Recorder:
     """The Gluon names the source uses, recording one partition's barrier events."""
 
     def __init__(self) -> None:
@@ -176,7 +176,7 @@ class _Recorder:
                     rec.events.append(("arrive", bar, 0))
 
             def __getattr__(self, name: str) -> Any:
-                return _fn
+                return any_call
 
         class Gl(_Value):
             constexpr = staticmethod(lambda x=None: x)
@@ -189,7 +189,7 @@ class _Recorder:
 
             @staticmethod
             def allocate_shared_memory(dtype: Any, shape: Any, layout: Any = None) -> Any:
-                return _Array(shape[0] if shape else 1) if layout is MBARRIER else _V
+                return BarrierArray(shape[0] if shape else 1) if layout is MBARRIER else ANY
 
             @staticmethod
             def warp_specialize(parts: Any, *a: Any, **k: Any) -> None:
@@ -198,17 +198,17 @@ class _Recorder:
                 rec.partitions = [(fn, tuple(args)) for fn, args in parts]
 
         def mma_wait(n: int, deps: tuple[Any, ...] = ()) -> Any:
-            return _V if len(deps) == 1 else tuple(_V for _ in deps)
+            return ANY if len(deps) == 1 else tuple(ANY for _ in deps)
 
         class Gluon:
             jit = staticmethod(lambda f=None, **k: f if f is not None else (lambda g: g))
 
-        return {"gluon": Gluon, "gl": Gl(), "mbarrier": Mbarrier, "tma": Tma(), "warpgroup_mma": _fn,
-                "warpgroup_mma_wait": mma_wait, "fence_async_shared": _fn, "__name__": "twill_protocol",
+        return {"gluon": Gluon, "gl": Gl(), "mbarrier": Mbarrier, "tma": Tma(), "warpgroup_mma": any_call,
+                "warpgroup_mma_wait": mma_wait, "fence_async_shared": any_call, "__name__": "twill_protocol",
                 "range": lambda *a: map(_Int, range(*a))}
 
 
-def _device_source(source: str) -> str:
+def device_source(source: str) -> str:
     """The device part of a generated file: no imports (the recorder provides the names), no host side."""
     head = source.split("# -- host side", 1)[0]
     return re.sub(r"^from triton[^\n]*(\n[ \t]+[^\n]*)*", "", head, flags=re.M)
@@ -217,15 +217,15 @@ def _device_source(source: str) -> str:
 def traces(source: str, scalars: dict[str, int]) -> tuple[list[list[Event]], list[Barrier], list[str]]:
     """Each partition's barrier events (``scalars``: the kernel's integer arguments), every barrier, and
     the partitions' names."""
-    rec = _Recorder()
+    rec = Recorder()
     ns = rec.namespace()
-    exec(compile(_device_source(source), "<kernel_gluon>", "exec"), ns)
+    exec(compile(device_source(source), "<kernel_gluon>", "exec"), ns)
     kernel = ns["twill_kernel"]
-    args = [scalars.get(p, _V) for p in kernel.__code__.co_varnames[:kernel.__code__.co_argcount]]
+    args = [scalars.get(p, ANY) for p in kernel.__code__.co_varnames[:kernel.__code__.co_argcount]]
     kernel(*args)
     bars: list[Barrier] = []
     for name, v in rec.locals.items():
-        if isinstance(v, _Array):
+        if isinstance(v, BarrierArray):
             v.name = name
             for i, b in v.slots.items():
                 b.name = f"{name}[{i}]"

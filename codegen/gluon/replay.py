@@ -1,0 +1,337 @@
+"""A timed replay of a generated kernel: what its partitions do to each other, with a cost for every op.
+
+The modulo schedule prices the loop as the solver sees it: ops at their starts, units within capacity. The
+kernel twill writes adds what the schedule does not price: a partition waits at a turn barrier for the other
+consumer's wgmmas, a ``warpgroup_mma_wait`` retires every earlier wgmma of the partition, a ring slot is
+released only when every reader arrived. This module runs the generated source itself, as
+``protocol.py`` does (plain Python, the Gluon calls replaced by recorders), and records each partition's
+sequence of lines and barrier, wgmma and TMA events; the sequences are then replayed together on a small
+model of the SM:
+
+- a line tagged with a graph node (``# node: stage s, partition p``) costs that node's cycles, shared
+  equally among the node's lines in the partition (``Costs.node``);
+- ``warpgroup_mma`` costs the partition ``Costs.issue`` cycles and queues the dot on the tensor core, one
+  first-come first-served server that runs it for ``Costs.tensor`` cycles;
+- ``warpgroup_mma_wait(n)`` blocks until at most ``n`` of the partition's wgmmas are unfinished (they
+  retire in issue order);
+- ``mbarrier.wait`` blocks until the phase completes; an arrive costs ``Costs.arrive`` cycles (Gluon 3.6
+  lowers it to a 128-thread ``bar.sync`` and one thread's arrive); a TMA copy arrives on its barrier
+  ``Costs.load`` cycles after it is issued.
+
+The replay's steady period per partition (the median time between two starts of its innermost loop) is the
+predicted cycles per iteration of *this kernel*: with the model's costs (``model_costs``) it shows what
+the protocol adds to the schedule's II; with the costs measured per node in a Proton profile
+(``measured_costs``) it shows how much of the measured time the op costs explain, and the rest is what the
+replay does not model. Imports no solver and needs no GPU.
+"""
+from __future__ import annotations
+
+import heapq
+import re
+import statistics
+import sys
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from codegen.gluon.protocol import (ANY, Barrier, ProtocolError, Unsimulated, BarrierArray, device_source, any_call,
+                                    Recorder, integer_arguments)
+
+TAG = re.compile(r"#\s*([A-Za-z_]\w*): stage (\d+), partition (\d+)")
+LOOP = re.compile(r"^(\s+)for \w+ in range\(")
+DEF = re.compile(r"^def (\w+)\(")
+
+
+@dataclass(frozen=True)
+class Costs:
+    """Cycles per op: ``node[n]`` what node n's lines cost the partition issuing them (per iteration, all
+    its lines together), ``tensor[n]`` how long dot n occupies the tensor core, ``issue[n]`` what issuing
+    it costs its partition, ``load[n]`` the cycles from a TMA copy's issue to its arrival, ``arrive`` one
+    mbarrier arrive, ``line`` any other line of a loop (index and phase arithmetic)."""
+
+    node: Mapping[str, float]
+    tensor: Mapping[str, float]
+    issue: Mapping[str, float]
+    load: Mapping[str, float]
+    arrive: float = 0.0
+    line: float = 0.0
+    source: str = "model"
+
+
+@dataclass
+class Replay:
+    """The replay's result: per partition, its name, the times its innermost loop started, the steady
+    period (median difference, cycles) and the cycles it spent blocked per kind of wait."""
+
+    names: list[str]
+    starts: list[list[float]]
+    blocked: list[dict[str, float]] = field(default_factory=list)
+    end: float = 0.0
+
+    def period(self, p: int) -> float | None:
+        d = [b - a for a, b in zip(self.starts[p], self.starts[p][1:])]
+        return statistics.median(d) if d else None
+
+    def periods(self) -> dict[str, float | None]:
+        return {n: self.period(p) for p, n in enumerate(self.names)}
+
+    def iteration(self) -> float:
+        """The kernel's cycles per iteration: the slowest partition's period (they run in lock step)."""
+        return max((x for x in self.periods().values() if x is not None), default=0.0)
+
+
+def _tags(text: str) -> dict[int, str]:
+    return {i: m.group(1) for i, line in enumerate(text.splitlines(), 1) if (m := TAG.search(line))}
+
+
+def _loops(text: str) -> dict[str, tuple[int, int]]:
+    """Each function's innermost ``for`` loop (deepest indentation; the first of them): its header line
+    and its body's last line."""
+    lines = text.splitlines()
+    out: dict[str, tuple[int, int]] = {}
+    fn, depth = None, {}
+    for i, line in enumerate(lines, 1):
+        if (m := DEF.match(line)):
+            fn = m.group(1)
+        elif fn and (m := LOOP.match(line)):
+            if fn not in out or len(m.group(1)) > depth[fn]:
+                depth[fn] = len(m.group(1))
+                end = i
+                for j in range(i, len(lines)):
+                    body = lines[j]
+                    if body.strip() and len(body) - len(body.lstrip()) <= depth[fn]:
+                        break
+                    end = j + 1
+                out[fn] = (i, end)
+    return out
+
+
+def record(source: str, scalars: dict[str, int]) -> tuple[list[list[tuple]], list[Barrier], list[str], str]:
+    """Each partition's events in order: ("line", n), ("wait", bar, parity), ("arrive", bar),
+    ("copy", bar) (a TMA copy arriving on bar), ("mma",), ("mma_wait", n); every barrier; the partitions'
+    names; the device source the line numbers refer to."""
+    text = device_source(source)
+    rec = Recorder()
+    ns = rec.namespace()
+    events: list[tuple] = []
+    mb = ns["mbarrier"]
+
+    class Mbarrier(mb):                      # type: ignore[misc, valid-type]
+        @staticmethod
+        def arrive(bar: Barrier, pred: Any = True) -> None:
+            if pred:
+                events.append(("arrive", bar))
+
+        @staticmethod
+        def wait(bar: Barrier, parity: int, *a: Any, **k: Any) -> None:
+            if not isinstance(parity, int):
+                raise Unsimulated("a barrier parity computed from a tensor value")
+            events.append(("wait", bar, parity & 1))
+
+    class Tma:
+        @staticmethod
+        def async_copy_global_to_shared(desc: Any, coord: Any, bar: Barrier, buf: Any, pred: Any = True) -> None:
+            if pred:
+                events.append(("copy", bar))
+
+        def __getattr__(self, name: str) -> Any:
+            return any_call
+
+    def mma(*a: Any, **k: Any) -> Any:
+        events.append(("mma",))
+        return ANY
+
+    def mma_wait(n: int, deps: tuple[Any, ...] = ()) -> Any:
+        events.append(("mma_wait", int(n)))
+        return ANY if len(deps) == 1 else tuple(ANY for _ in deps)
+
+    ns.update(mbarrier=Mbarrier, tma=Tma(), warpgroup_mma=mma, warpgroup_mma_wait=mma_wait)
+    code = compile(text, "<kernel_gluon>", "exec")
+    exec(code, ns)
+    kernel = ns["twill_kernel"]
+    args = [scalars.get(p, ANY) for p in kernel.__code__.co_varnames[:kernel.__code__.co_argcount]]
+    kernel(*args)
+    bars: list[Barrier] = []
+    for name, v in rec.locals.items():
+        if isinstance(v, BarrierArray):
+            for i, b in v.slots.items():
+                b.name = f"{name}[{i}]"
+                bars.append(b)
+
+    def tracer(frame: Any, event: str, arg: Any) -> Any:
+        if frame.f_code.co_filename != "<kernel_gluon>":
+            return None
+        if event == "line":
+            events.append(("line", frame.f_lineno))
+        return tracer
+
+    out = []
+    for fn, a in rec.partitions:
+        events = []
+        old = sys.gettrace()
+        sys.settrace(tracer)
+        try:
+            fn(*a)
+        finally:
+            sys.settrace(old)
+        out.append(events)
+    return out, bars, [fn.__name__ for fn, _ in rec.partitions], text
+
+
+def replay(source: str, signature: dict[str, str], costs: Costs, iterations: int = 24) -> Replay:
+    """Run the kernel's partitions together for ``iterations`` loop trips per tile (three tiles in one
+    program for a persistent kernel, as the protocol check does); raise ``ProtocolError`` on a deadlock."""
+    traces, bars, names, text = record(source, integer_arguments(signature, source)(iterations))
+    return _Sim(traces, bars, names, text, costs).run()
+
+
+class _Sim:
+    """The replay's state: per partition its position, time, wgmmas in flight and loop starts; per barrier
+    its phases' completion times and waiters; the tensor core's next free cycle; the event heap."""
+
+    def __init__(self, traces: list[list[tuple]], bars: list[Barrier], names: list[str], text: str,
+                 costs: Costs) -> None:
+        self.traces, self.names, self.costs = traces, names, costs
+        self.tags = _tags(text)
+        loops = _loops(text)
+        # a node's cost is per iteration: shared among its lines in the partition's loop (all its lines
+        # when it has none there: a prologue or drain op)
+        span = [loops.get(n, (0, -1)) for n in names]
+        self.lines_of: dict[tuple[int, str], int] = {}
+        for p, ev in enumerate(traces):
+            seen = {e[1] for e in ev if e[0] == "line" and e[1] in self.tags}
+            inside = {ln for ln in seen if span[p][0] <= ln <= span[p][1]}
+            for ln in inside or seen:
+                self.lines_of[(p, self.tags[ln])] = self.lines_of.get((p, self.tags[ln]), 0) + 1
+            for ln in seen - inside:
+                self.lines_of.setdefault((p, self.tags[ln]), sum(1 for x in seen if self.tags[x] == self.tags[ln]))
+        self.loop_line = [s[0] or None for s in span]
+        for b in bars:
+            b.phase, b.arrived = 0, []
+        self.done_at: dict[int, list[float]] = {id(b): [] for b in bars}
+        self.waiters: dict[int, list[int]] = {id(b): [] for b in bars}
+        n = len(traces)
+        self.pos, self.now = [0] * n, [0.0] * n
+        self.inflight: list[list[float]] = [[] for _ in range(n)]
+        self.starts: list[list[float]] = [[] for _ in range(n)]
+        self.blocked: list[dict[str, float]] = [{} for _ in range(n)]
+        self.last_node: list[str | None] = [None] * n
+        self.tc_free = 0.0
+        self.heap: list[tuple[float, int, str, Any]] = []
+        self.seq = 0
+
+    def push(self, t: float, kind: str, what: Any) -> None:
+        self.seq += 1
+        heapq.heappush(self.heap, (t, self.seq, kind, what))
+
+    def arrive(self, b: Barrier, t: float, who: str) -> None:
+        b.arrived.append(who)
+        if len(b.arrived) == b.count:
+            b.phase += 1
+            b.arrived = []
+            self.done_at[id(b)].append(t)
+            for q in self.waiters[id(b)]:
+                self.push(t, "part", q)
+            self.waiters[id(b)] = []
+
+    def block(self, p: int, kind: str, until: float) -> None:
+        if until > self.now[p]:
+            self.blocked[p][kind] = self.blocked[p].get(kind, 0.0) + until - self.now[p]
+            self.now[p] = until
+
+    def run(self) -> Replay:
+        for p in range(len(self.traces)):
+            self.push(0.0, "part", p)
+        while self.heap:
+            t, _, kind, what = heapq.heappop(self.heap)
+            if kind == "copy":
+                self.arrive(what, t, "tma")
+                continue
+            self.now[what] = max(self.now[what], t)
+            self.advance(what)
+        stuck = [self.names[p] for p, ev in enumerate(self.traces) if self.pos[p] < len(ev)]
+        if stuck:
+            raise ProtocolError("deadlock in the replay: " + ", ".join(stuck) + " never resume")
+        return Replay(self.names, self.starts, self.blocked, max(self.now))
+
+    def advance(self, p: int) -> None:
+        """Partition p runs on until it blocks on a barrier or spends cycles (then it queues again)."""
+        ev = self.traces[p]
+        while self.pos[p] < len(ev):
+            e = ev[self.pos[p]]
+            if e[0] == "wait":
+                b = e[1]
+                if not b.passes(e[2]):
+                    if p not in self.waiters[id(b)]:
+                        self.waiters[id(b)].append(p)
+                    return
+                # passing, the phase it needed is the last completed one (an older one would fail the parity)
+                self.block(p, "wait:" + b.name.split("[")[0], self.done_at[id(b)][-1] if self.done_at[id(b)] else 0.0)
+                self.pos[p] += 1
+                continue
+            self.pos[p] += 1
+            cost = self.cost(p, e)
+            if cost:
+                self.now[p] += cost
+                self.push(self.now[p], "part", p)           # the others catch up to this time first
+                return
+
+    def cost(self, p: int, e: tuple) -> float:
+        """What event e costs partition p, applying its effect on the barriers and the tensor core."""
+        c = self.costs
+        if e[0] == "line":
+            if e[1] == self.loop_line[p]:
+                self.starts[p].append(self.now[p])
+            node = self.last_node[p] = self.tags.get(e[1])
+            return c.node.get(node, 0.0) / max(1, self.lines_of.get((p, node), 1)) if node is not None else c.line
+        if e[0] == "arrive":
+            self.arrive(e[1], self.now[p] + c.arrive, self.names[p])
+            return c.arrive
+        if e[0] == "copy":
+            self.push(self.now[p] + c.load.get(self.last_node[p] or "", 0.0), "copy", e[1])
+        elif e[0] == "mma":
+            node = self.last_node[p] or ""
+            start = max(self.now[p] + c.issue.get(node, 0.0), self.tc_free)
+            self.tc_free = start + c.tensor.get(node, 0.0)
+            self.inflight[p].append(self.tc_free)
+            return c.issue.get(node, 0.0)
+        elif e[0] == "mma_wait":
+            while len(self.inflight[p]) > e[1]:
+                self.block(p, "wgmma", self.inflight[p].pop(0))
+        return 0.0
+
+
+def model_costs(graph: Mapping[str, Any], unit: float, issue: float) -> Costs:
+    """The costs the solver used (``graph``: the schedule's normalised graph as gluon.json holds it, its
+    cycles in units of ``unit`` cycles): every node its cycles; a dot its cycles on the tensor core and
+    ``issue`` cycles (the machine file's measured wgmma issue) to its partition; a TMA load its latency."""
+    node, tensor, iss, load = {}, {}, {}, {}
+    for n in graph["nodes"]:
+        cyc = float(n.get("cycles") or 0) * unit
+        if n["kind"] == "dot":
+            tensor[n["id"]], iss[n["id"]] = cyc, issue
+        elif n["kind"] == "tma_load":
+            load[n["id"]] = float(dict(n.get("attrs") or {}).get("latency_cycles") or 0)
+        else:
+            node[n["id"]] = cyc
+    return Costs(node, tensor, iss, load, source="model")
+
+
+def measured_costs(graph: Mapping[str, Any], unit: float, profile: Mapping[str, Any], arrive: float = 0.0,
+                   line: float = 0.0) -> Costs:
+    """The model's costs with every node a Proton profile timed replaced by its measured cycles per
+    iteration (the combined subset runs' net cycles: record cost subtracted): a dot's region is its issue,
+    a TMA load's region its issue on the producer (its latency stays the model's)."""
+    base = model_costs(graph, unit, 0.0)
+    node, issue = dict(base.node), dict(base.issue)
+    for key, r in (profile.get("combined") or {}).get("regions", {}).items():
+        n = r.get("node")
+        if n is None:
+            continue
+        v = float(r["net_cycles_per_iteration"])
+        if n in base.tensor:
+            issue[n] = v
+        elif n in base.load:
+            node[n] = v
+        else:
+            node[n] = v
+    return Costs(node, base.tensor, issue, base.load, arrive, line, source="measured")

@@ -1,0 +1,62 @@
+"""The timed replay of generated kernels (codegen/gluon/replay.py): the committed kernels replayed with the
+model's costs and with chosen ones."""
+import json
+from pathlib import Path
+
+import pytest
+
+from codegen.gluon.protocol import ProtocolError
+from codegen.gluon.replay import Costs, model_costs, record, replay
+from twill.machine.model import load_machine
+
+RESULTS = Path(__file__).resolve().parents[2] / "bench/results/gluon"
+
+
+def _kernel(label):
+    g = json.loads((RESULTS / label / "gluon.json").read_text())
+    return (RESULTS / label / "kernel_gluon.py").read_text(), g["gluon"]["kernel"]["signature"], g
+
+
+def test_gemm_replayed_with_the_models_costs_runs_at_the_schedules_ii():
+    # one consumer, one producer: the tensor core bounds the loop, as the schedule says (I x unit = 1024)
+    src, sig, g = _kernel("gemm")
+    r = replay(src, sig, model_costs(g["graph"], g["time_unit_cycles"], 191))
+    assert r.period(0) == pytest.approx(g["ii"] * g["time_unit_cycles"], rel=0.01)
+    assert r.blocked[0]["wgmma"] > 0 and r.period(1) == pytest.approx(r.period(0), rel=0.01)
+
+
+def test_a_slow_op_of_one_consumer_sets_the_period_of_every_partition():
+    # the turn barriers and the rings tie the partitions together: consumer 0's exp2 at 5000 cycles and
+    # nothing else costing anything, every partition's loop starts once per 5000 cycles
+    src, sig, g = _kernel("fa3")
+    nodes = {n["id"]: 0.0 for n in g["graph"]["nodes"]}
+    r = replay(src, sig, Costs({**nodes, "sfu0_p_s0": 5000.0}, {}, {}, {}))
+    assert [round(x) for x in r.periods().values()] == [5000, 5000, 5000]
+    # the same cost on an op of the prologue only (outside the loop) leaves the period at zero cost
+    r0 = replay(src, sig, Costs(nodes, {}, {}, {}))
+    assert max(r0.periods().values()) == 0
+
+
+def test_the_tensor_core_is_shared_first_come_first_served():
+    # fa3's four dots per iteration (two per consumer) on one tensor core: 4 x 700 cycles per iteration
+    src, sig, g = _kernel("fa3")
+    dots = [n["id"] for n in g["graph"]["nodes"] if n["kind"] == "dot"]
+    r = replay(src, sig, Costs({}, {d: 700.0 for d in dots}, {}, {}))
+    assert r.iteration() == pytest.approx(4 * 700, rel=0.01)
+
+
+def test_a_missing_release_is_a_deadlock_in_the_replay():
+    src, sig, _ = _kernel("gemm")
+    line = next(l for l in src.splitlines() if "mbarrier.arrive(" in l and "empty" in l)
+    with pytest.raises(ProtocolError, match="deadlock"):
+        replay(src.replace(line, line.split("mbarrier")[0] + "pass"), sig, Costs({}, {}, {}, {}))
+
+
+def test_every_partition_records_its_loop_and_its_wgmma_waits():
+    src, sig, _ = _kernel("fa3")
+    from codegen.gluon.protocol import integer_arguments
+    traces, _, names, _ = record(src, integer_arguments(sig, src)(4))
+    assert names == ["consumer_0", "consumer_1", "producer_2"]
+    kinds = [{e[0] for e in t} for t in traces]
+    assert {"mma", "mma_wait", "wait", "arrive"} <= kinds[0] and {"copy", "wait"} <= kinds[2]
+    assert "mma" not in kinds[2]
