@@ -214,12 +214,10 @@ def device_source(source: str) -> str:
     return re.sub(r"^from triton[^\n]*(\n[ \t]+[^\n]*)*", "", head, flags=re.M)
 
 
-def traces(source: str, scalars: dict[str, int]) -> tuple[list[list[Event]], list[Barrier], list[str]]:
-    """Each partition's barrier events (``scalars``: the kernel's integer arguments), every barrier, and
-    the partitions' names."""
-    rec = Recorder()
-    ns = rec.namespace()
-    exec(compile(device_source(source), "<kernel_gluon>", "exec"), ns)
+def launch(text: str, ns: dict[str, Any], rec: Recorder, scalars: dict[str, int]) -> list[Barrier]:
+    """Run the device source ``text`` with the recorder's names ``ns`` up to its ``warp_specialize`` (the
+    partitions are recorded in ``rec``, not run): every barrier it allocated, named."""
+    exec(compile(text, "<kernel_gluon>", "exec"), ns)
     kernel = ns["twill_kernel"]
     args = [scalars.get(p, ANY) for p in kernel.__code__.co_varnames[:kernel.__code__.co_argcount]]
     kernel(*args)
@@ -230,6 +228,15 @@ def traces(source: str, scalars: dict[str, int]) -> tuple[list[list[Event]], lis
             for i, b in v.slots.items():
                 b.name = f"{name}[{i}]"
                 bars.append(b)
+    return bars
+
+
+def traces(source: str, scalars: dict[str, int]) -> tuple[list[list[Event]], list[Barrier], list[str]]:
+    """Each partition's barrier events (``scalars``: the kernel's integer arguments), every barrier, and
+    the partitions' names."""
+    rec = Recorder()
+    ns = rec.namespace()
+    bars = launch(device_source(source), ns, rec, scalars)
     out = []
     for fn, a in rec.partitions:
         rec.events = []

@@ -33,8 +33,8 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from codegen.gluon.protocol import (ANY, Barrier, ProtocolError, Unsimulated, BarrierArray, device_source, any_call,
-                                    Recorder, integer_arguments)
+from codegen.gluon.protocol import (ANY, Barrier, ProtocolError, Recorder, Unsimulated, any_call, device_source,
+                                    integer_arguments, launch)
 
 TAG = re.compile(r"#\s*([A-Za-z_]\w*): stage (\d+), partition (\d+)")
 LOOP = re.compile(r"^(\s+)for \w+ in range\(")
@@ -145,17 +145,7 @@ def record(source: str, scalars: dict[str, int]) -> tuple[list[list[tuple]], lis
         return ANY if len(deps) == 1 else tuple(ANY for _ in deps)
 
     ns.update(mbarrier=Mbarrier, tma=Tma(), warpgroup_mma=mma, warpgroup_mma_wait=mma_wait)
-    code = compile(text, "<kernel_gluon>", "exec")
-    exec(code, ns)
-    kernel = ns["twill_kernel"]
-    args = [scalars.get(p, ANY) for p in kernel.__code__.co_varnames[:kernel.__code__.co_argcount]]
-    kernel(*args)
-    bars: list[Barrier] = []
-    for name, v in rec.locals.items():
-        if isinstance(v, BarrierArray):
-            for i, b in v.slots.items():
-                b.name = f"{name}[{i}]"
-                bars.append(b)
+    bars = launch(text, ns, rec, scalars)
 
     def tracer(frame: Any, event: str, arg: Any) -> Any:
         if frame.f_code.co_filename != "<kernel_gluon>":
