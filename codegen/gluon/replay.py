@@ -318,10 +318,5 @@ def measured_costs(graph: Mapping[str, Any], unit: float, profile: Mapping[str, 
         if n is None:
             continue
         v = float(r["net_cycles_per_iteration"])
-        if n in base.tensor:
-            issue[n] = v
-        elif n in base.load:
-            node[n] = v
-        else:
-            node[n] = v
+        (issue if n in base.tensor else node)[n] = v
     return Costs(node, base.tensor, issue, base.load, arrive, line, source="measured")
