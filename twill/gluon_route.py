@@ -20,9 +20,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from codegen.gluon.generate import GluonKernel, PtxasReport, compile_offline, generate, ptxas_report
-from codegen.gluon.protocol import check_kernel, trip_counts
+from codegen.gluon.protocol import ProtocolError, check_kernel, trip_counts
+from codegen.gluon.replay import model_costs, replay
 from codegen.gluon.plan import REG_FILE, REG_OVERHEAD
 from twill.errors import InputError, TwillError
+from twill.graph.io import graph_to_dict
 from twill.graph.model import LoopGraph
 from twill.graph.split import split_graph
 from twill.ir.dims import row_split
@@ -35,6 +37,7 @@ from twill.schedule.verify import verify
 from twill.solve.modulo import modulo_schedule
 from twill.solve.normalize import normalize_graph
 from twill.solve.problem import ModuloProblem, SolveOptions
+from twill.solve.joint_problem import lookahead_pairs, subtile_of
 from twill.solve.search import JointOptions, joint_search
 
 ROWS_PER_WARPGROUP = 64          # a Hopper wgmma is m64nNk16 per warpgroup
@@ -55,10 +58,12 @@ class Candidate:
     reg_limit: int = 0               # registers per thread a compute group was allowed
     budget: float = 0.0              # seconds the joint search had
     hold: bool = True                # a dot's register operands live until it retires (else: until issued)
+    lookahead: tuple[int | None, ...] = ()   # row sub-tiles under LOOKAHEAD (dependent dots an iteration apart)
     kernel: GluonKernel | None = None
     ttgir: str | None = None
     ptxas: PtxasReport | None = None
     error: str = ""                  # why no kernel was generated
+    replayed: float | None = None    # cycles per iteration the kernel's replay with the model's costs takes
 
     @property
     def cycles(self) -> float:
@@ -74,6 +79,7 @@ class Candidate:
         return {"subtiles": self.subtiles, "ii": self.schedule.ii, "length": self.schedule.length,
                 "reg_limit": self.reg_limit, "search_seconds": round(self.schedule.solve_seconds, 1),
                 "operands_live": "until the dot retires" if self.hold else "until the dot issues",
+                "lookahead": list(self.lookahead), "replayed_cycles": round(self.replayed, 1) if self.replayed else None,
                 "status": self.schedule.status, "iteration_cycles": round(self.cycles, 1)
                 if self.cycles < math.inf else None, "warp_groups": self.schedule.get("warp_groups"),
                 "ptxas": self.ptxas.to_dict() if self.ptxas else None, "error": self.error or None,
@@ -166,12 +172,20 @@ def solve_gluon(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
         except TwillError as e:
             say(f"gluon: {nc} sub-tile(s): {e}")
     refused = []
+    firsts: list[tuple[_Split, Candidate]] = []
     for sp in splits:
         try:
-            res.candidates += _tighten(sp, kir, machine, options, solve_opts, total / max(1, len(splits)), say)
+            found = _tighten(sp, kir, machine, options, solve_opts, total / max(1, len(splits)), say)
         except TwillError as e:          # the joint problem refuses the split (too many warps, say)
             say(f"gluon: {sp.nc} sub-tile(s): {e}")
             refused.append(f"{sp.nc} sub-tile(s): {e}")
+            continue
+        res.candidates += found
+        firsts += [(sp, c) for c in found[-1:] if c.clean]
+    best = min((c.cycles for _, c in firsts), default=math.inf)
+    for sp, c in firsts:                 # the issue orders of the splits predicted best
+        if c.cycles == best:
+            res.candidates += _lookahead(sp, c, kir, machine, options, solve_opts, say)
     res = _choose(res)
     if res.chosen is None and refused:
         res.reason = "; ".join(refused)
@@ -191,6 +205,7 @@ def _split(graph: LoopGraph, rs: Any, loop: Any, nc: int, machine: Machine, opti
 
 TIGHTEN_STEP = 16                # registers per thread taken off the limit when ptxas needs more
 TIGHTEN_TRIES = 3
+LOOKAHEAD_SECONDS = 10.0         # the search under LOOKAHEAD, per variant
 
 
 def _attempts(limit: int) -> list[tuple[bool, int]]:
@@ -232,8 +247,27 @@ def _tighten(sp: _Split, kir: KernelIR, machine: Machine, options: Any, solve_op
     return staged
 
 
+def _lookahead(sp: _Split, c: Candidate, kir: KernelIR, machine: Machine, options: Any, solve_opts: SolveOptions,
+               say: Callable[[str], None]) -> list[Candidate]:
+    """The clean candidate ``c``'s split solved again under LOOKAHEAD (a group's dependent dots an iteration
+    apart, so its wait for the first leaves the second's previous instance in flight) at ``c``'s register
+    limit: for each row sub-tile alone, then for all (a sub-tile's dots share a group); each generated and
+    checked, each search at most ``LOOKAHEAD_SECONDS``. Nothing when the split has no dependent dots."""
+    if not getattr(options, "gluon_lookahead", False):
+        return []
+    subs = sorted({subtile_of(sp.graph.ops[a]) for a, _, _ in lookahead_pairs(sp.graph)}, key=lambda x: (x is None, x))
+    variants = [(x,) for x in subs] + ([tuple(subs)] if len(subs) > 1 else [])
+    out: list[Candidate] = []
+    for v in variants:
+        d = _generated(_candidate(sp, machine, options, solve_opts, LOOKAHEAD_SECONDS, c.hold, c.reg_limit, lookahead=v),
+                       kir, machine, options)
+        out.append(d)
+        _say_candidate(d, say)
+    return out
+
+
 def _candidate(sp: _Split, machine: Machine, options: Any, solve_opts: SolveOptions, budget: float, hold: bool,
-               limit: int) -> Candidate:
+               limit: int, lookahead: tuple[int | None, ...] = ()) -> Candidate:
     # As the generated kernel runs: no register tile crosses between compute groups (the partitions
     # pass values only through the producer's load rings), and (``hold``) a dot's register operands
     # stay live until the dot retires (wgmma is issued asynchronously, waited for where its result is read).
@@ -243,7 +277,7 @@ def _candidate(sp: _Split, machine: Machine, options: Any, solve_opts: SolveOpti
     jopts = JointOptions(time_limit=min(options.time_limit, budget), total_time=budget, threads=solve_opts.threads,
                          reg_limit=limit, modulo_backend=options.backend, no_cross_warp=True, hold_async=hold,
                          async_issue=(machine.written_cost("wgmma_issue") or 1.0)
-                         if getattr(options, "sequential_groups", False) else None)
+                         if getattr(options, "sequential_groups", False) else None, lookahead=lookahead)
     joint = joint_search(sp.graph, machine, jopts, seed=sp.modulo.with_extra(normalization=sp.norm),
                          backend=options.joint_backend)
     if joint.status in ("optimal", "feasible"):
@@ -252,7 +286,7 @@ def _candidate(sp: _Split, machine: Machine, options: Any, solve_opts: SolveOpti
             raise TwillError("schedule failed the independent checker", where=sp.graph.name,
                              found="; ".join(str(v) for v in bad[:3]))
     return Candidate(sp.nc, sp.graph, sp.costed, joint.with_extra(normalization=sp.norm, row_split=sp.nc), sp.norm,
-                     limit, budget, hold)
+                     limit, budget, hold, lookahead)
 
 
 def _generated(c: Candidate, kir: KernelIR, machine: Machine, options: Any) -> Candidate:
@@ -291,7 +325,18 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
     report = ptxas_report(compiled, machine)
     if report is not None and not report.clean:
         k = dataclasses.replace(k, decisions=k.decisions + (f"registers: {report.problem()}",))
-    return dataclasses.replace(c, kernel=k, ttgir=compiled.asm["ttgir"], ptxas=report)
+    return dataclasses.replace(c, kernel=k, ttgir=compiled.asm["ttgir"], ptxas=report,
+                               replayed=_replayed(c, k, machine) if not unsimulated else None)
+
+
+def _replayed(c: Candidate, k: GluonKernel, machine: Machine) -> float | None:
+    """Cycles per iteration of the kernel's timed replay (``codegen.gluon.replay``) with the costs the solver
+    used: it also prices what the schedule does not (each wait, in-order wgmma retirement, the barriers)."""
+    costs = model_costs(graph_to_dict(c.graph), float(c.norm["scale"]), machine.written_cost("wgmma_issue") or 0.0)
+    try:
+        return replay(k.source, k.signature, costs).iteration()
+    except ProtocolError:
+        return None
 
 
 def _say_candidate(c: Candidate, say: Callable[[str], None]) -> None:
@@ -309,16 +354,37 @@ def _say_candidate(c: Candidate, say: Callable[[str], None]) -> None:
 
 
 def _choose(res: GluonResult) -> GluonResult:
-    """The clean kernel predicted fastest (fewest sub-tiles on a tie); failing that, the one ptxas
-    allocated best (wgmmas not serialised, then fewest spills in the loop), with what ptxas said; failing
-    that, why none was generated."""
-    made = sorted((c for c in res.candidates if c.kernel is not None), key=lambda c: (c.cycles, c.subtiles))
+    """The clean kernel predicted fastest (fewest sub-tiles on a tie, then the faster replay: the schedules
+    with and without LOOKAHEAD predict the same iteration, their kernels wait differently); failing that,
+    the one ptxas allocated best (wgmmas not serialised, then fewest spills in the loop), with what ptxas
+    said; failing that, why none was generated."""
+    made = sorted((c for c in res.candidates if c.kernel is not None),
+                  key=lambda c: (c.cycles, c.subtiles, c.replayed if c.replayed is not None else math.inf))
     clean = [c for c in made if c.clean]
     worst = (1, 1 << 30, 1 << 30)
     res.chosen = (clean or sorted(made, key=lambda c: c.ptxas.cost if c.ptxas is not None else worst) or [None])[0]
+    if res.chosen is not None and res.chosen.kernel is not None:
+        res.chosen = dataclasses.replace(res.chosen, kernel=dataclasses.replace(
+            res.chosen.kernel, decisions=res.chosen.kernel.decisions + (_issue_order(res.chosen, clean),)))
     why = [f"{c.subtiles} sub-tile(s) under {c.reg_limit} registers: {c.error or c.ptxas.problem()}"
            for c in res.candidates if c.error or (c.ptxas is not None and not c.ptxas.clean)]
     if res.chosen is None and not why:
         why = ["no joint schedule was found for any row split"]
     res.reason = "; ".join(why)
     return res
+
+
+def _issue_order(chosen: Candidate, clean: list[Candidate]) -> str:
+    """The decision line for LOOKAHEAD: which issue order was kept and what the replays said."""
+    def rep(c: Candidate) -> str:
+        return f"{c.replayed:.0f}" if c.replayed is not None else "not replayed"
+    def what(c: Candidate) -> str:
+        subs = ", ".join("all rows" if x is None else str(x) for x in c.lookahead)
+        return f"LOOKAHEAD for sub-tile(s) {subs}" if c.lookahead else "no LOOKAHEAD"
+    others = [c for c in clean if c.subtiles == chosen.subtiles and c is not chosen]
+    head = ("issue order: a group's dependent dots an iteration apart where LOOKAHEAD holds (its wait for the "
+            f"first leaves the second's previous instance in flight): {what(chosen)}, replayed {rep(chosen)} "
+            "cycles per iteration with the model's costs")
+    if not others:
+        return head
+    return head + " against " + "; ".join(f"{rep(c)} with {what(c)} (schedule {c.cycles:.0f})" for c in others)

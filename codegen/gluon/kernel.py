@@ -329,6 +329,7 @@ def _pipelined(src: Source, part: Partition, shared: Shared, turn: Turn | None) 
         for b in range(S - 1):
             lines += _assign(lw.inits_before(b), defined)
             lines += _assign(lw.body(str(b), set(range(b + 1)), False, defined), defined)
+        lines += lw.settle()
         steady = lw.body("twill_b", set(range(S)), True, None)
         lines += [f"for twill_b in range({S - 1}, twill_n):"] + ["    " + ln for ln in steady]
         for e in range(1, S):

@@ -8,7 +8,8 @@ end of every body. An iter_arg's initial value is written where its first iterat
 defined (body s - 1). Tensor-core dots are issued asynchronously and waited for right before their
 result is first read, in this body or the next (a dot reading it as its accumulator does not wait),
 with the depth the issue order implies: a dot issued at the end of a body runs while the next body
-issues its first; a streamed tile's buffer is waited for before its first reader and released once
+issues its first (an op writing a dot's accumulator retires them all first: ptxas would serialise
+the wgmmas); a streamed tile's buffer is waited for before its first reader and released once
 its last reader has completed. Turn barriers keep the schedule's tensor-core order across consumers.
 """
 from __future__ import annotations
@@ -17,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 from codegen.gluon.ops import translate
-from codegen.gluon.plan import Item, KernelPlan, Partition, Ring, staged_name
+from codegen.gluon.plan import Item, KernelPlan, Partition, Ring, instance, staged_name
 from codegen.gluon.values import Context, Val, py_name
 from twill.errors import UnsupportedError
 from twill.ir import vocab
@@ -107,6 +108,10 @@ class LoopWriter:
                 tile = self.ops[r.alloc if r.alloc is not None else r.load].results[0]
                 self.rings[(tile, r.subtile)] = r
         self.views = self._views()
+        # accumulators a non-dot op writes (e.g. the FA forward's O rescaled before the next PV): ptxas
+        # serialises every wgmma of a function that writes one while a wgmma runs ("non wgmma instructions
+        # reading accumulator registers of a wgmma between start and end of the pipeline stage")
+        self.accumulators = {o.operands[2] for o in self.ops if o.name in vocab.DOTS and len(o.operands) > 2}
         self.node_of = plan.node_of
         self._skip = {i for i, op in enumerate(self.ops) if op.name == "ttg.memdesc_trans" and op.results[0] in self.views}
         self._skip |= plan.staging.skip        # conversions to a dot operand read from a staged buffer instead
@@ -216,11 +221,28 @@ class LoopWriter:
         self.last_b = b if not steady else "(twill_n - 1)"   # the loop variable is not defined after the loop
         return bd.lines
 
+    def settle(self) -> list[str]:
+        """Between the prologue and the steady loop: the dots the prologue left in flight that a steady body
+        does not expect at its start (a steady body starts as any steady body ends: one that retires all
+        its dots before writing an accumulator leaves none) retired, and the buffers they read released."""
+        if self.steady_end is None:
+            return []
+        expected, carried = self.steady_end[0], {(r, st) for r, st, _ in self.steady_end[1]}
+        extra = [i for i, d in enumerate(self.inflight) if d not in expected]
+        if not extra:
+            return []
+        bd = Body(str(self.S - 1), set(), None)
+        bd.outstanding = [(x, None) for x in self.inflight]
+        bd.pending = [(r, f"{bd.b} - 1 - {st}", {(o, sb, 1) for o, sb, _ in readers}, "")
+                      for r, st, readers in self.carry if (r, st) not in carried]
+        self._wait_upto(bd, max(extra))
+        return bd.lines
+
     def _end(self, bd: Body) -> None:
-        """End of a body: what the body before left in flight is retired; this body's dots stay in flight
-        into the next (whose first reader waits for them), their names holding the accumulators the
+        """End of a body: what the body before left in flight is retired, and this body's dots the schedule
+        completes within it; its other dots stay in flight into the next (whose first reader waits for them), their names holding the accumulators the
         tensor core is still writing: only a dot may read those before the wait."""
-        old = [i for i, (_, tok) in enumerate(bd.outstanding) if tok is None]
+        old = [i for i, (d, tok) in enumerate(bd.outstanding) if tok is None or self._done_in_body(d)]
         if old:
             self._wait_upto(bd, max(old))
         if bd.outstanding:
@@ -235,6 +257,16 @@ class LoopWriter:
         # a release waits on to the next body only for its readers still in flight (read there at age 1)
         self.carry = [(r, int(k.rsplit("-", 1)[1]), readers - bd.done) for r, k, readers, _ in bd.pending]
         bd.pending = []
+
+    def _done_in_body(self, d: Item) -> bool:
+        """Dot ``d`` reads a register operand and the schedule completes it before its body ends (start slot
+        plus cycles within II): it is retired there, so that the operand dies where the schedule's register
+        model has it die (kept in flight into the next body, ptxas ran out of registers for the FA forward)."""
+        a = self.ops[d.op].operands[0]
+        if d.op in self.plan.staging.reads or a in self.views or not self.ctx.fn.type_of(a).startswith("tensor<"):
+            return False
+        node = instance(self.node_of[d.op], d.subtile)
+        return d.key[0] + int(self.plan.graph.op(node).cycles or 0) < self.plan.schedule.ii
 
     def _name(self, d: Item) -> str:
         return sub_name(self.ops[d.op].results[0], d.subtile)
@@ -260,6 +292,8 @@ class LoopWriter:
         # a staged A operand: the tile stored, not its (skipped) conversion to the dot-operand layout
         operands = {v: self.value(staged[0] if staged and k == 0 else v, x, bd.b) for k, v in enumerate(op.operands)}
         need = self._needed(bd, op, operands)
+        if op.name not in vocab.DOTS and self.accumulators & set(op.results):
+            need = len(bd.outstanding) - 1      # none in flight (the schedule has none of its group executing)
         if need >= 0:
             self._wait_upto(bd, need)
         for v in op.operands:

@@ -176,7 +176,7 @@ def _node_of_op(g: LoopGraph, body: list[IROp]) -> dict[int, str]:
     return out
 
 
-def _instance(base: str, subtile: int | None) -> str:
+def instance(base: str, subtile: int | None) -> str:
     return base if subtile is None else f"{base}{SUFFIX}{subtile}"
 
 
@@ -252,9 +252,9 @@ def _consumer_items(plan: KernelPlan, node_of: dict[int, str], group_of: dict[in
         base = node_of.get(i)
         if base is None or op.name in vocab.TMA_LOADS or _is_tile_alloc(body, i) or op.name == vocab.YIELD:
             continue
-        subs = range(plan.subtiles) if _instance(base, 0) in start else [None]
+        subs = range(plan.subtiles) if instance(base, 0) in start else [None]
         for sub in subs:
-            node = _instance(base, sub)
+            node = instance(base, sub)
             if g.op(node).kind in ("load", "tma_load"):
                 continue                      # pointer loads and their addresses, views of loaded tiles: with their readers below
             p = group_of[warp[node]]
@@ -314,7 +314,7 @@ def _add_bookkeeping(plan: KernelPlan, items: list[Item]) -> None:
             sub = x.subtile if plan.rows is not None and plan.rows.touches(body[j]) else None
             if (j, sub) in have:
                 continue
-            if j in plan.node_of and _kind(plan, _instance(plan.node_of[j], sub)) not in ("", "load", "tma_load"):
+            if j in plan.node_of and _kind(plan, instance(plan.node_of[j], sub)) not in ("", "load", "tma_load"):
                 node = plan.node_of[j] + ("" if sub is None else f"_s{sub}")
                 raise UnsupportedError("the schedule passes a value between compute partitions; the Gluon back end "
                                        "passes values between partitions only through the load rings",

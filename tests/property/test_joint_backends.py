@@ -25,7 +25,7 @@ def graphs(draw):
     for i in range(n):
         c = draw(st.integers(1, 2))
         unit = draw(st.sampled_from(UNITS))
-        ops.append(Op(f"n{i}", "elementwise", unit, cycles=c, rrt=(Reservation(unit, 0, c),),
+        ops.append(Op(f"n{i}", "dot" if unit == "tc" else "elementwise", unit, cycles=c, rrt=(Reservation(unit, 0, c),),
                       regs=draw(st.sampled_from([0, 32768, 65536]))))
     deps = []
     for i in range(1, n):
@@ -37,9 +37,10 @@ def graphs(draw):
 
 
 @settings(max_examples=25, deadline=None)
-@given(graphs(), st.integers(1, 5), st.integers(0, 2), st.booleans(), st.sampled_from([None, 128, 200]))
-def test_cpsat_and_z3_agree(g, ii, extra_stage, no_cross, reg_limit):
-    p = JointProblem.from_graph(g, H100, scale=512.0, no_cross_warp=no_cross, reg_limit=reg_limit)
+@given(graphs(), st.integers(1, 5), st.integers(0, 2), st.booleans(), st.sampled_from([None, 128, 200]), st.booleans())
+def test_cpsat_and_z3_agree(g, ii, extra_stage, no_cross, reg_limit, lookahead):
+    p = JointProblem.from_graph(g, H100, scale=512.0, no_cross_warp=no_cross, reg_limit=reg_limit,
+                                lookahead=(None,) if lookahead else ())
     cross_check(g, H100, p, ii, extra_stage)
 
 
@@ -125,7 +126,8 @@ def test_family_by_family_the_backends_agree(monkeypatch):
                 JointProblem.from_graph(figure1(blocking=True, num_warps=8), H100, scale=UNIT,
                                         stage_order=(("O", "S"),)),
                 JointProblem.from_graph(subtiled(load=True), H100, scale=UNIT, reg_limit=96),
-                JointProblem.from_graph(rescaled(), H100, scale=UNIT, no_cross_warp=True), tight]
+                JointProblem.from_graph(rescaled(), H100, scale=UNIT, no_cross_warp=True), tight,
+                JointProblem.from_graph(subtiled(), H100, scale=UNIT, lookahead=(None,))]
     steps = []
     for p in problems:                            # Algorithm 1's first step: the modulo seed's I and stages
         seed = modulo_schedule(p.modulo)

@@ -22,7 +22,7 @@ from twill.schedule.model import Schedule
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "bench/results/gluon"
-VARIANTS = ["fa3", "fa3-not-persistent", "fa3-no-tc-order", "fa3-one-group", "fa3_subtiled", "gemm",
+VARIANTS = ["fa3", "fa3-lookahead", "fa3-not-persistent", "fa3-no-tc-order", "fa3-one-group", "fa3_subtiled", "gemm",
             "gemm-not-persistent", "gemm-two-groups", "fa_bwd"]
 
 
@@ -176,15 +176,15 @@ def _generated_from(gs, **kw):
 def test_a_loop_shorter_than_its_stages_releases_no_slot_of_a_nonexistent_iteration(persistent):
     # The schedule `twill optimize kernels/fa3.py --sequential-groups --no-tc-order` proved in session 4: a
     # ring release carried from the steady body into the epilogue once arrived, at 1 iteration, on v_empty[1]
-    # for an iteration that never ran (unpredicated; 1 of 2 arrivals left at the end).
+    # for an iteration that never ran (unpredicated; 1 of 2 arrivals left at the end). Since session 8 its PV
+    # retires in the body that issues it (it completes there in the schedule), so that release is not carried:
+    # the protocol simulation at 1, 2, 3 and 8 iterations is what holds either way.
     gs = json.loads((ROOT / "tests/data/gluon/fa3_sequential_gluon.json").read_text())
     k = _generated_from(gs, tc_order=False, persistent=persistent)
     stages = max(p.stages for p in k.plan.partitions)
     assert stages == 2
     problems, unsimulated = check_kernel(k.source, k.signature, stages)
     assert (problems, unsimulated) == ([], "")
-    epilogue = k.source.split("for twill_b in range(")[1].split("\n    @gluon.jit")[0]
-    assert re.search(r"mbarrier\.arrive\(v_empty\.index\([^\n]*twill_n[^\n]*pred=", epilogue)
 
 
 def test_a_persistent_kernel_carries_every_barrier_phase_from_tile_to_tile():

@@ -175,3 +175,32 @@ def test_the_gallop_stops_at_the_ceiling(monkeypatch):
     tried = [i for i, _t, _a in fake.calls]
     assert s.status == "timeout" and max(tried) == tried[-1] == ceiling
     assert [e["phase"] for e in s.get("search")][3:] == ["gallop"] * (len(tried) - 3)
+
+
+def test_lookahead_pairs_are_the_dots_a_dot_feeds_with_the_readers_between():
+    from twill.solve.joint_problem import lookahead_pairs
+    g = subtiled(load=True)
+    ids = [o.id for o in g.ops]
+    got = [(ids[a], ids[b], [ids[r] for r in rs]) for a, b, rs in lookahead_pairs(g)]
+    assert got == [("gemm_a", "gemm2_a", ["exp_a"]), ("gemm_b", "gemm2_b", ["exp_b"])]
+    assert lookahead_pairs(g, (None,)) == lookahead_pairs(g)      # ops not split: every pair
+    assert lookahead_pairs(g, (0,)) == ()                          # no op of sub-tile 0
+
+
+def test_lookahead_puts_the_second_dot_an_iteration_after_the_first_and_the_checker_holds_it():
+    """Figure 1 under LOOKAHEAD: O(j) issues after S(j + 1) and before P(j + 1) (t_S + I <= t_O < t_P + I),
+    in both backends' schedules (the search runs CP-SAT; the z3 cross-check is the property test's); a
+    schedule that breaks it is flagged."""
+    g = figure1(blocking=True)
+    s = joint_search(g, H100, JointOptions(time_limit=10, scale=UNIT, lookahead=(None,)))
+    assert s.status == "optimal" and verify(g, H100, s) == []
+    st, ii = s.start_map, s.ii
+    assert st["S"] + ii <= st["O"] < st["P"] + ii
+    plain = joint_search(g, H100, JointOptions(time_limit=10, scale=UNIT))
+    assert plain.start_map["O"] < plain.start_map["S"] + plain.ii      # without it, O(j) runs before S(j + 1)
+    assert s.get("joint")["lookahead"] == [["S", "O", ["P"]]]
+    late = dataclasses.replace(s, length=s.length + ii,     # O(j) after P(j + 1): the upper bound broken
+                               start=tuple((k, v + ii if k == "O" else v) for k, v in s.start))
+    assert families(g, late) == {"lookahead"}
+    early = plain.with_extra(joint=dict(plain.get("joint"), lookahead=[["S", "O", ["P"]]]))   # O(j) before S(j + 1)
+    assert families(g, early) == {"lookahead"}

@@ -129,6 +129,7 @@ def verify_joint(g: LoopGraph, machine: Any, s: Schedule) -> list[Violation]:
     out += _concurrency(g, s, prm)
     out += _group_sequence(g, s, prm)
     out += _retirement(g, s, prm)
+    out += _lookahead(s, prm)
     press = pressure(g, s, prm)                                             # MEMORY CAPACITY, REGISTER LIMIT
     for mem in ("registers", "smem", "tmem"):
         cap = press[mem]["capacity"]
@@ -228,6 +229,22 @@ def _retirement(g: LoopGraph, s: Schedule, prm: dict[str, Any]) -> list[Violatio
                     out.append(Violation("retirement", f"{b} -> {d} on group {warp[b]}",
                                          f"{d} at >= {done - (c + dist) * s.ii} ({a}, issued {latest - issued} before "
                                          f"{b}, retires first: done at {a} + {cycles[a]})", str(st[d])))
+    return out
+
+
+def _lookahead(s: Schedule, prm: dict[str, Any]) -> list[Violation]:
+    """On one group, dot b issues after the next instance of dot a and before that instance's readers:
+    t_a + II <= t_b < t_r + II (``lookahead`` terms ``[a, b, readers]``)."""
+    warp, st = s.warp_map, s.start_map
+    out = []
+    for a, b, readers in prm.get("lookahead") or ():
+        if warp.get(a) != warp.get(b):
+            continue
+        late = min([st[r] + s.ii for r in readers], default=None)
+        if st[b] < st[a] + s.ii or (late is not None and st[b] >= late):
+            out.append(Violation("lookahead", f"{a} -> {b} on group {warp[a]}", f"{b} in [{st[a] + s.ii}, "
+                                 f"{late if late is not None else 'any'}) (after {a}'s next instance, before its "
+                                 "readers)", str(st[b])))
     return out
 
 

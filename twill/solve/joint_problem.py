@@ -36,6 +36,12 @@ family reduces to a condition on copy 0 folded modulo I:
 - GROUP SEQUENCE (``sequential``, the Gluon route, whose partitions are straight-line code): a warp
   group issues its ops one after another, so the busy arcs [t_v, t_v + busy_v) of the ops of one group
   are disjoint modulo I (an op with busy_v > I cannot be on one; busy_v = I fills it).
+- LOOKAHEAD (``lookahead``, a search dimension of the Gluon route): for asynchronous dots a, b where b reads
+  a's result in the same iteration (a path of distance-0 edges), on one group t_a + I <= t_b < t_r + I for
+  every reader r of a in the iteration that is not a dot: b(j) issues after a(j + 1) and before a(j + 1)'s
+  result is read, so the group's wait for a(j + 1) leaves b(j) in flight while it works on that result (the
+  FA forward's softmax overlapping the previous PV: the probe's wait depth 1). The model's costs do not
+  price that wait; the route replays the kernels with and without and keeps the faster.
 - ``no_cross_warp`` forbids edges between different compute groups (loads on W_vl still feed them
   through shared memory: that is the producer/consumer split every warp-specialised kernel has).
 
@@ -104,6 +110,7 @@ class JointProblem:
     pinned: tuple[int, ...] = ()            # a fixed group per node (-1: free), to test a given strategy
     in_order: tuple[bool, ...] = ()         # asynchronous dots a group retires in issue order (RETIREMENT)
     sequential: bool = False                # each group issues its ops one at a time (GROUP SEQUENCE)
+    lookahead: tuple[tuple[int, int, tuple[int, ...]], ...] = ()   # (a, b, readers of a) (LOOKAHEAD)
 
     def __post_init__(self) -> None:
         n = len(self.nodes)
@@ -128,6 +135,8 @@ class JointProblem:
         if self.warp_groups < 1:
             raise InputError("at least one compute warp group", where=self.name, expected=">= 1",
                              found=str(self.warp_groups))
+        if any(not all(0 <= v < n for v in (a, b, *rs)) or a == b for a, b, rs in self.lookahead):
+            raise GraphError("bad lookahead pair", where=self.name, found=str(self.lookahead))
         if min(self.spill + self.hold + self.busy, default=0) < 0:
             raise GraphError("negative spill, hold or busy time", where=self.name)
 
@@ -244,6 +253,20 @@ class JointProblem:
                     out.append((a, b, readers))
         return out
 
+    def lookahead_stages(self) -> int:
+        """The most LOOKAHEAD pairs in a chain (a -> b -> c ...): each puts its second dot an iteration (a
+        stage) after its first, so the joint search's lengths go that many stages past the modulo schedule's."""
+        succ: dict[int, list[int]] = {}
+        for a, b, _ in self.lookahead:
+            succ.setdefault(a, []).append(b)
+        depth: dict[int, int] = {}
+        def longest(v: int) -> int:
+            if v not in depth:
+                depth[v] = 0
+                depth[v] = max((1 + longest(w) for w in succ.get(v, ())), default=0)
+            return depth[v]
+        return max((longest(a) for a in succ), default=0)
+
     def cross_warp_allowed(self, s: int, d: int) -> bool:
         """``no_cross_warp`` forbids only transfers between compute groups."""
         return not self.no_cross_warp or self.variable_latency[s] or self.variable_latency[d]
@@ -257,6 +280,7 @@ class JointProblem:
                 "busy": dict(zip(self.nodes, self.busy)),
                 "in_order": [n for n, x in zip(self.nodes, self.in_order) if x],
                 "sequential": self.sequential,
+                "lookahead": [[self.nodes[a], self.nodes[b], [self.nodes[r] for r in rs]] for a, b, rs in self.lookahead],
                 "footprint": {m: dict(zip(self.nodes, sizes)) for m, sizes in self.footprint}}
 
     # -- construction ---------------------------------------------------------------------------
@@ -266,7 +290,7 @@ class JointProblem:
                    no_cross_warp: bool = False, hold_async: bool = False,
                    warps_per_op: int | None = None,
                    stage_order: tuple[tuple[str, str], ...] = (),
-                   async_issue: float | None = None) -> "JointProblem":
+                   async_issue: float | None = None, lookahead: tuple[int | None, ...] = ()) -> "JointProblem":
         """The joint problem of a costed, normalised graph on ``machine``.
 
         ``scale`` is machine cycles per schedule unit (cost normalisation); W is ``warp_groups``,
@@ -279,7 +303,9 @@ class JointProblem:
         at the last use's issue, and a wgmma accumulates in place). ``async_issue`` (cycles; the Gluon
         route, which writes each wgmma's wait itself and each partition as straight-line code) makes the
         asynchronous dots RETIREMENT's in-order dots, each keeping its group busy only that long, and the
-        groups sequential (GROUP SEQUENCE). Spill cost: the value's register bytes written
+        groups sequential (GROUP SEQUENCE). ``lookahead``: the row sub-tiles (None: an op not split) whose
+        dots take LOOKAHEAD's terms (``lookahead_pairs``).
+        Spill cost: the value's register bytes written
         to and read back from shared memory at the machine's ``spill_bytes`` rate.
 
         Examples
@@ -327,7 +353,47 @@ class JointProblem:
                    busy=busy, warp_groups=int(warp_groups),
                    reg_limit=machine.reg_bytes_per_warp_group(reg_limit) * max(1, warps_per_op // 4),
                    no_cross_warp=no_cross_warp, warps_per_group=int(warps_per_op), stage_order=mp.stage_order,
-                   single_warp=single, in_order=in_order, sequential=async_issue is not None)
+                   single_warp=single, in_order=in_order, sequential=async_issue is not None,
+                   lookahead=lookahead_pairs(g, lookahead) if lookahead else ())
+
+
+def subtile_of(op: Op) -> int | None:
+    """The row sub-tile a split op belongs to (``twill.graph.split``), None for an op not split."""
+    s = op.attr("subtile", None)
+    return None if s is None else int(s)
+
+
+def lookahead_pairs(g: LoopGraph, subtiles: tuple[int | None, ...] | None = None
+                    ) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """LOOKAHEAD's terms of ``g`` (node indices): ``(a, b, readers)`` for asynchronous dots a != b with a path
+    of distance-0 edges from a to b (b reads a's result, or a value computed from it, in the same
+    iteration), and the ops other than dots that read a's result in the same iteration; only dots a of the
+    row sub-tiles ``subtiles`` when given.
+
+    Examples
+    --------
+    >>> [(g.ops[a].id, g.ops[b].id) for a, b, _ in lookahead_pairs(g)]     # doctest: +SKIP
+    [('dot0_qk', 'dot1_acc')]
+    """
+    index = {o.id: i for i, o in enumerate(g.ops)}
+    dots = {o.id for o in g.ops if reads_operands_async(o)}
+    succ: dict[str, list[str]] = {}
+    for d in g.deps:
+        if d.distance == 0 and d.src != d.dst:
+            succ.setdefault(d.src, []).append(d.dst)
+    out = []
+    for a in sorted(dots, key=index.__getitem__):
+        if subtiles is not None and subtile_of(g.ops[index[a]]) not in subtiles:
+            continue
+        seen, stack = set(), list(succ.get(a, ()))
+        while stack:
+            v = stack.pop()
+            if v not in seen:
+                seen.add(v)
+                stack += succ.get(v, ())
+        readers = tuple(sorted({index[r] for r in succ.get(a, ()) if r not in dots}))
+        out += [(index[a], index[b], readers) for b in sorted(dots, key=index.__getitem__) if b != a and b in seen]
+    return tuple(out)
 
 
 # Rows of a tensor-core tile one 4-warp group handles: a Hopper wgmma is m64nNk16 per warpgroup (PTX ISA,

@@ -45,6 +45,7 @@ class JointOptions:
     hold_async: bool = False
     async_issue: float | None = None     # cycles: asynchronous dots retire in order, groups sequential (Gluon route)
     stage_order: tuple[tuple[str, str], ...] = ()     # (a, b): stage(a) <= stage(b), by node id
+    lookahead: tuple[int | None, ...] = ()   # LOOKAHEAD for these row sub-tiles' dots (Gluon route)
 
     @classmethod
     def coerce(cls, opts: Any) -> "JointOptions":
@@ -131,7 +132,8 @@ def _problem(graph_or_problem: LoopGraph | JointProblem, machine: Any, opts: Joi
     p = JointProblem.from_graph(graph, machine, opts.num_warps, warp_groups=opts.warp_groups,
                                 reg_limit=opts.reg_limit, scale=scale, no_cross_warp=opts.no_cross_warp,
                                 hold_async=opts.hold_async, warps_per_op=opts.warps_per_op,
-                                stage_order=tuple(opts.stage_order), async_issue=opts.async_issue)
+                                stage_order=tuple(opts.stage_order), async_issue=opts.async_issue,
+                                lookahead=tuple(opts.lookahead))
     return p, graph, scale
 
 
@@ -239,7 +241,7 @@ class _Search:
             return None
         timed_out = False
         seed_starts = tuple(dict(mod.start)[n] for n in self.p.nodes) if mod.ii == ii and mod.start else ()
-        for lo_l, hi_l, stages in _ranges(mod, self.opts.mode):
+        for lo_l, hi_l, stages in _ranges(mod, self.opts.mode, self.p.lookahead_stages()):
             left = self.deadline - time.perf_counter()
             if left <= 0:
                 timed_out = True
@@ -270,11 +272,12 @@ def _solved_iis(trace: list[dict[str, Any]]) -> list[int]:
     return sorted({e["ii"] for e in trace if isinstance(e["ii"], int)})
 
 
-def _ranges(modulo: Schedule, mode: str) -> list[tuple[int, int, int]]:
+def _ranges(modulo: Schedule, mode: str, extra: int = 0) -> list[tuple[int, int, int]]:
     """The (lo, hi, stages) L ranges Algorithm 1 tries at ``modulo.ii``: from the modulo length bound
-    (a joint schedule is a modulo schedule) while ceil(L / I) stays that of L_M."""
+    (a joint schedule is a modulo schedule) while ceil(L / I) stays that of L_M, plus ``extra`` stages
+    (LOOKAHEAD puts a dot an iteration after another: stages the modulo schedule does not need)."""
     ii, lm = modulo.ii, modulo.length
-    stages = max(1, math.ceil(lm / ii))
+    stages = max(1, math.ceil(lm / ii)) + extra
     hi = stages * ii
     lb = _length_bound(modulo)
     if mode != "minimize":

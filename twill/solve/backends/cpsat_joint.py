@@ -196,6 +196,7 @@ def _build(m: Any, q: JointAtIL) -> tuple[JointVars, tuple[Any, Any]] | None:
     if not add_group_sequence(m, q, jv):
         return None
     add_retirement(m, q, jv)
+    add_lookahead(m, q, jv)
     return jv, _preferences(m, q, jv)
 
 
@@ -468,9 +469,22 @@ def add_retirement(m: Any, q: JointAtIL, jv: JointVars) -> bool:
     return True
 
 
+def add_lookahead(m: Any, q: JointAtIL, jv: JointVars) -> bool:
+    """LOOKAHEAD: for each (a, b, readers) on one group, t_a + I <= t_b < t_r + I for every reader r of a."""
+    p, ii, t = q.problem, q.ii, jv.t
+    for a, b, readers in p.lookahead:
+        sg = jv.same(a, b)
+        if sg is False:
+            continue
+        for cons in [m.Add(t[b] >= t[a] + ii)] + [m.Add(t[b] + 1 <= t[r] + ii) for r in readers]:
+            if sg is not True:
+                cons.OnlyEnforceIf(sg)
+    return True
+
+
 FAMILIES = (add_uniqueness_completion, add_stage_order, add_warp_uniqueness, add_symmetry_breaking, add_dependence,
             add_cross_warp_spills, add_capacity, add_lifetimes, add_memory_capacity, add_register_limit,
-            add_concurrency, add_group_sequence, add_retirement)
+            add_concurrency, add_group_sequence, add_retirement, add_lookahead)
 
 
 def _preferences(m: Any, q: JointAtIL, jv: JointVars) -> tuple[Any, Any]:

@@ -137,6 +137,7 @@ def _build(z3: Any, S: Any, q: JointAtIL) -> JointVars | None:
     if not add_group_sequence(S, q, jv):
         return None
     add_retirement(S, q, jv)
+    add_lookahead(S, q, jv)
     return jv
 
 
@@ -370,6 +371,18 @@ def add_retirement(S: Any, q: JointAtIL, jv: JointVars) -> bool:
     return True
 
 
+def add_lookahead(S: Any, q: JointAtIL, jv: JointVars) -> bool:
+    """LOOKAHEAD: for each (a, b, readers) on one group, t_a + I <= t_b < t_r + I for every reader r of a."""
+    p, ii, t = q.problem, q.ii, jv.t
+    for a, b, readers in p.lookahead:
+        sg = jv.same(a, b)
+        if sg is False:
+            continue
+        terms = [t[b] >= t[a] + ii] + [t[b] + 1 <= t[r] + ii for r in readers]
+        S.add(jv.z3.And(terms) if sg is True else jv.z3.Implies(sg, jv.z3.And(terms)))
+    return True
+
+
 FAMILIES = (add_uniqueness_completion, add_stage_order, add_warp_uniqueness, add_symmetry_breaking, add_dependence,
             add_cross_warp_spills, add_capacity, add_lifetimes, add_memory_capacity, add_register_limit,
-            add_concurrency, add_group_sequence, add_retirement)
+            add_concurrency, add_group_sequence, add_retirement, add_lookahead)

@@ -224,14 +224,13 @@ def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         l_i_48_t1 = l_i_47_t1 + l_ij_t1  # elementwise2_l_i_s1: stage 1, partition 1 (group 1)
         mbarrier.wait(v_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 2), ((twill_base + (twill_n - 1 + 1) - 1) // 2) & 1)
         tok_acc_46_t1 = warpgroup_mma(p_45_t1, v_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), acc_42_t1, is_async=True)  # dot1_acc_s1: stage 1, partition 1 (group 1)
-        acc_46_t1 = warpgroup_mma_wait(1, deps=(tok_acc_46_t1,))
+        acc_46_t1 = warpgroup_mma_wait(0, deps=(tok_acc_46_t1,))
+        mbarrier.arrive(v_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 2))
         acc_46_t1_p1 = acc_46_t1
         l_i_48_t1_p1 = l_i_48_t1
         m_ij_34_t1_p2 = m_ij_34_t1_p1
         m_ij_34_t1_p1 = m_ij_34_t1
         p_t1_p1 = p_t1
-        acc_46_t1, acc_46_t1_p1 = warpgroup_mma_wait(0, deps=(acc_46_t1, acc_46_t1_p1,))
-        mbarrier.arrive(v_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 2))
         m_i_21_t1 = gl.log2(l_i_48_t1_p1)
         m_i_22_t1 = m_ij_34_t1_p2 + m_i_21_t1
         acc_t1 = gl.expand_dims(l_i_48_t1_p1, 1)

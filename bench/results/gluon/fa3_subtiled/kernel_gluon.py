@@ -228,7 +228,8 @@ def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         acc1_63 = acc1_69_p1 * acc1_62  # elementwise3_acc1: stage 1, partition 1 (group 1)
         mbarrier.wait(v_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 2), ((twill_base + (twill_n - 1 + 1) - 1) // 2) & 1)
         tok_acc1_69 = warpgroup_mma(p1_68, v_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), acc1_63, is_async=True)  # dot3_acc1: stage 1, partition 1 (group 1)
-        acc1_69 = warpgroup_mma_wait(1, deps=(tok_acc1_69,))
+        acc1_69 = warpgroup_mma_wait(0, deps=(tok_acc1_69,))
+        mbarrier.arrive(v_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 2))
         acc1_61_p1 = acc1_61
         acc1_69_p1 = acc1_69
         alpha1_59_p1 = alpha1_59
@@ -236,8 +237,6 @@ def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         m_ij1_54_p2 = m_ij1_54_p1
         m_ij1_54_p1 = m_ij1_54
         p1_p1 = p1
-        acc1_69, acc1_69_p1 = warpgroup_mma_wait(0, deps=(acc1_69, acc1_69_p1,))
-        mbarrier.arrive(v_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 2))
         m_i1 = gl.log2(l_i1_71_p1)
         m_i1_28 = m_ij1_54_p2 + m_i1
         acc1 = gl.expand_dims(l_i1_71_p1, 1)
