@@ -36,8 +36,8 @@ from twill.schedule.model import Schedule
 from twill.schedule.verify import verify
 from twill.solve.modulo import modulo_schedule
 from twill.solve.normalize import normalize_graph
-from twill.solve.problem import ModuloProblem, SolveOptions
 from twill.solve.joint_problem import lookahead_pairs, subtile_of
+from twill.solve.problem import ModuloProblem, SolveOptions
 from twill.solve.search import JointOptions, joint_search
 
 ROWS_PER_WARPGROUP = 64          # a Hopper wgmma is m64nNk16 per warpgroup
@@ -79,7 +79,8 @@ class Candidate:
         return {"subtiles": self.subtiles, "ii": self.schedule.ii, "length": self.schedule.length,
                 "reg_limit": self.reg_limit, "search_seconds": round(self.schedule.solve_seconds, 1),
                 "operands_live": "until the dot retires" if self.hold else "until the dot issues",
-                "lookahead": list(self.lookahead), "replayed_cycles": round(self.replayed, 1) if self.replayed else None,
+                "lookahead": list(self.lookahead),
+                "replayed_cycles": round(self.replayed, 1) if self.replayed else None,
                 "status": self.schedule.status, "iteration_cycles": round(self.cycles, 1)
                 if self.cycles < math.inf else None, "warp_groups": self.schedule.get("warp_groups"),
                 "ptxas": self.ptxas.to_dict() if self.ptxas else None, "error": self.error or None,
@@ -259,8 +260,8 @@ def _lookahead(sp: _Split, c: Candidate, kir: KernelIR, machine: Machine, option
     variants = [(x,) for x in subs] + ([tuple(subs)] if len(subs) > 1 else [])
     out: list[Candidate] = []
     for v in variants:
-        d = _generated(_candidate(sp, machine, options, solve_opts, LOOKAHEAD_SECONDS, c.hold, c.reg_limit, lookahead=v),
-                       kir, machine, options)
+        d = _candidate(sp, machine, options, solve_opts, LOOKAHEAD_SECONDS, c.hold, c.reg_limit, lookahead=v)
+        d = _generated(d, kir, machine, options)
         out.append(d)
         _say_candidate(d, say)
     return out
@@ -375,16 +376,16 @@ def _choose(res: GluonResult) -> GluonResult:
 
 
 def _issue_order(chosen: Candidate, clean: list[Candidate]) -> str:
-    """The decision line for LOOKAHEAD: which issue order was kept and what the replays said."""
+    """The decision line for the issue order: LOOKAHEAD or not, and what the replays of the candidates said."""
     def rep(c: Candidate) -> str:
-        return f"{c.replayed:.0f}" if c.replayed is not None else "not replayed"
+        return f"replayed {c.replayed:.0f}" if c.replayed is not None else "not replayed"
     def what(c: Candidate) -> str:
         subs = ", ".join("all rows" if x is None else str(x) for x in c.lookahead)
-        return f"LOOKAHEAD for sub-tile(s) {subs}" if c.lookahead else "no LOOKAHEAD"
-    others = [c for c in clean if c.subtiles == chosen.subtiles and c is not chosen]
-    head = ("issue order: a group's dependent dots an iteration apart where LOOKAHEAD holds (its wait for the "
-            f"first leaves the second's previous instance in flight): {what(chosen)}, replayed {rep(chosen)} "
-            "cycles per iteration with the model's costs")
+        return f"LOOKAHEAD on sub-tile(s) {subs}" if c.lookahead else "no LOOKAHEAD"
+    why = (" (a group's dependent dots an iteration apart, its wait for the first leaving the second's previous "
+           "instance in flight)") if chosen.lookahead else ""
+    head = f"issue order: {what(chosen)}{why}, {rep(chosen)} cycles per iteration with the model's costs"
+    others = [c for c in clean if c.subtiles == chosen.subtiles and c.lookahead != chosen.lookahead]
     if not others:
-        return head
-    return head + " against " + "; ".join(f"{rep(c)} with {what(c)} (schedule {c.cycles:.0f})" for c in others)
+        return head + ("" if chosen.lookahead else " (LOOKAHEAD not searched: --lookahead)")
+    return head + "; against " + "; ".join(f"{what(c)}: {rep(c)} (schedule {c.cycles:.0f})" for c in others)

@@ -213,7 +213,9 @@ def _gluon_notes(g: GluonResult) -> list[str]:
             f"({c.schedule.status}), {c.cycles:.0f} cycles per iteration predicted")
     proved = (f"  {c.schedule.status} means: for this row split, under {c.reg_limit} registers per thread with a "
               f"dot's operands live until it {'retires' if c.hold else 'issues'}, no register value "
-              "crossing compute groups; the kernel is the best ptxas-clean one of the candidates below, not a proof over all kernels")
+              "crossing compute groups" + (f", LOOKAHEAD on sub-tile(s) {', '.join(map(str, c.lookahead))}"
+                                           if c.lookahead else "") +
+              "; the kernel is the best ptxas-clean one of the candidates below, not a proof over all kernels")
     tried = ", ".join(f"{x.subtiles}: {x.cycles:.0f}" if x.cycles < float("inf") else f"{x.subtiles}: none"
                       for x in g.candidates)
     return [head, proved, f"  candidates tried (sub-tiles: cycles per iteration): {tried}"] + \

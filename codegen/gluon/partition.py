@@ -240,8 +240,9 @@ class LoopWriter:
 
     def _end(self, bd: Body) -> None:
         """End of a body: what the body before left in flight is retired, and this body's dots the schedule
-        completes within it; its other dots stay in flight into the next (whose first reader waits for them), their names holding the accumulators the
-        tensor core is still writing: only a dot may read those before the wait."""
+        completes within it (``_done_in_body``); its other dots stay in flight into the next (whose first
+        reader waits for them), their names holding the accumulators the tensor core is still writing: only
+        a dot may read those before the wait."""
         old = [i for i, (d, tok) in enumerate(bd.outstanding) if tok is None or self._done_in_body(d)]
         if old:
             self._wait_upto(bd, max(old))
