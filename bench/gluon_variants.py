@@ -23,7 +23,7 @@ VARIANTS = {
     "fa3": ("kernels/fa3.py", "_attn_fwd", []),
     "fa3-lookahead": ("kernels/fa3.py", "_attn_fwd", ["--lookahead"]),
     "fa3-not-persistent": ("kernels/fa3.py", "_attn_fwd", ["--persistent", "off"]),
-    "fa3-no-tc-order": ("kernels/fa3.py", "_attn_fwd", ["--no-tc-order"]),
+    "fa3-tc-order": ("kernels/fa3.py", "_attn_fwd", ["--tc-order"]),
     "fa3-one-group": ("kernels/fa3.py", "_attn_fwd", ["--row-split", "1"]),
     "fa3_subtiled": ("kernels/fa3_subtiled.py", "_attn_fwd_subtiled", []),
     "gemm": ("kernels/gemm.py", "_gemm", []),

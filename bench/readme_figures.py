@@ -121,8 +121,16 @@ FIGURES: list[tuple[str, str, Callable[[Runs], tuple[Any, ...]]]] = [
 SOLVE_TIMES = "bench/results/solve_times.txt"
 WS_LOG = "bench/results/ws/ws-log.txt"
 NOTES = "bench/results/NOTES.md"
-GLUON_RUN = "bench/results/gluon/runs/run5.log"
+GLUON_RUN = "bench/results/gluon/runs/run9/run9.log"
 GLUON_BWD_RUN = "bench/results/gluon/runs/run6.log"
+
+
+def _vs_rows(label: str, figures: str) -> str:
+    """The words of ``bench/gluon_vs.py``'s log for contender ``label`` in the FA forward's three problems."""
+    return "(?s)" + ".*?".join(rf"kernels/fa3\.py \{{'B': 4, 'H': 32, 'N': {n}, 'D': 128\}}[^\n]*\n(?:  [^\n]*\n)*?"
+                               rf"  {re.escape(label)}\s+{figures}" for n in (1024, 4096, 16384))
+
+
 # (what, the README's words, the results file, its words; the figures of both, in order, must agree)
 CITED: list[tuple[str, str, str, str]] = [
     ("solve times of the three joint cases (median of five)",
@@ -140,18 +148,31 @@ CITED: list[tuple[str, str, str, str]] = [
     ("the ping-pong on the H200 against Triton's default",
      r"runs the FA forward at ~(\d+) TFLOP/s at N = 16k\s+against Triton's default \d+-(\d+)",
      WS_LOG, r"(?:twill ws \(repeat\)|fa3 Triton default)\s+(\d+)\.\d TFLOP/s"),
-    ("twill's Gluon FA forward on the H200",
-     r"twill's Gluon kernel from `kernels/fa3\.py` \(2 sub-tiles, I=412, persistent\) \| ([\d.]+) \| ([\d.]+) \| ([\d.]+) \|",
-     GLUON_RUN, r"(?m)^fa3: PASS .*?1024:([\d.]+)/.*?4096:([\d.]+)/.*?16384:([\d.]+)/"),
-    ("cuDNN and Triton in the Gluon run",
-     r"Triton's default \(same run\) \| ([\d.]+) \| ([\d.]+) \| ([\d.]+) \|\n\| cuDNN SDPA \(same run\) \| ([\d.]+) \| "
-     r"([\d.]+) \| ([\d.]+) \|",
-     GLUON_RUN, r"baseline kernels/fa3\.py .*?triton_default ([\d.]+),.*?sdpa_cudnn ([\d.]+),"),
+    ("twill's Gluon FA forward on the H200 (run 9, head to head)",
+     r"twill's Gluon kernel from `kernels/fa3\.py` \(2 sub-tiles, I=412, persistent\) \| ([\d.]+) / ([\d.]+) \| ([\d.]+) / "
+     r"([\d.]+) \| ([\d.]+) / ([\d.]+) \|",
+     GLUON_RUN, _vs_rows("fa3-no-tc-order", r"([\d.]+) launched\s+([\d.]+) graph")),
+    ("twill's Gluon FA forward against cuDNN, per-round ratios (run 9)",
+     r"persistent\) \|[^\n]*\| ([\d.]+) / ([\d.]+) / ([\d.]+) \|\n",
+     GLUON_RUN, _vs_rows("fa3-no-tc-order", r"[\d.]+ launched\s+[\d.]+ graph\s+x([\d.]+) launched")),
+    ("Triton's default in the Gluon run",
+     r"\| Triton's default \| ([\d.]+) / ([\d.]+) \| ([\d.]+) / ([\d.]+) \| ([\d.]+) / ([\d.]+) \|",
+     GLUON_RUN, _vs_rows("triton_default", r"([\d.]+) launched\s+([\d.]+) graph")),
+    ("cuDNN in the Gluon run",
+     r"\| cuDNN SDPA \| ([\d.]+) / ([\d.]+) \| ([\d.]+) / ([\d.]+) \| ([\d.]+) / ([\d.]+) \|",
+     GLUON_RUN, _vs_rows("sdpa_cudnn", r"([\d.]+) launched\s+([\d.]+) graph")),
+    ("twill's Gluon GEMM against cuBLAS (run 9)",
+     r"GEMM\s+4096\^3: ([\d.]+) / ([\d.]+) against cuBLAS ([\d.]+) / ([\d.]+) \(([\d.]+) / ([\d.]+) by the per-round "
+     r"ratios; Triton's default\s+([\d.]+)\)",
+     GLUON_RUN, r"(?s)kernels/gemm\.py.*?\n  gemm\s+([\d.]+) launched\s+([\d.]+) graph\s+x([\d.]+) launched, x([\d.]+) "
+     r"graph.*?triton_default\s+([\d.]+) launched.*?cublas\s+([\d.]+) launched\s+([\d.]+) graph"),
     ("twill's Gluon FA backward on the H200",
-     r"FA backward \(run 6, `runs/run6\.log`\): correct, ([\d.]+) /\s+([\d.]+) / ([\d.]+) at 1k / 4k / 16k against "
-     r"Triton's default ([\d.]+) at 16k \(best config ([\d.]+)\)",
-     GLUON_BWD_RUN, r"(?s)^fa_bwd: PASS .*?1024:([\d.]+)/.*?4096:([\d.]+)/.*?16384:([\d.]+)/.*?N': 16384.*?triton_default "
-     r"([\d.]+),.*?triton_num_stages3 ([\d.]+),"),
+     r"FA backward \(run 10, 1k / 4k / 16k\): ([\d.]+) / ([\d.]+) / ([\d.]+) for the two-consumer kernel",
+     "bench/results/gluon/runs/run10/run10.log", "(?s)" + ".*?".join(
+         rf"N': {n}[^\n]*\n(?:  [^\n]*\n)*?  fa_bwd\s+([\d.]+) launched" for n in (1024, 4096, 16384))),
+    ("Triton's best FA backward configuration",
+     r"Triton's best configuration reached ([\d.]+) at 16k in run 6",
+     GLUON_BWD_RUN, r"(?s)N': 16384.*?triton_num_stages3 ([\d.]+),"),
     ("one compute partition on sm_90",
      r"Triton 3\.6 compiled it with wrong results\s+through its pipeliner and at (0\.\d+)x without",
      NOTES, r"\((0\.\d+)x; predicted"),

@@ -69,7 +69,7 @@ class OptimizeOptions:
     dump_dir: str | None = None          # write each step's output there
     emit: str = "auto"                   # auto (Gluon and Triton on Hopper, Triton elsewhere) | gluon | triton
     row_split: int | None = None         # row sub-tiles for the Gluon route (None: searched)
-    tc_order: bool = True                # keep the schedule's tensor-core order between consumers (turn barriers)
+    tc_order: bool = False               # keep the schedule's tensor-core order between consumers (turn barriers)
     gluon_lookahead: bool = False        # Gluon route: also solve under LOOKAHEAD; the faster replay wins
     sequential_groups: bool = False      # Gluon route: GROUP SEQUENCE, RETIREMENT, the written kernels' costs (experimental)
     persistent: str = "auto"             # Gluon route: one CTA per SM over the tiles: auto | on | off

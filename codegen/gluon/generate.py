@@ -47,12 +47,14 @@ class GluonKernel:
     descriptor_blocks: dict[str, list[int]]
     plan: KernelPlan = field(repr=False, compare=False)
     decisions: tuple[str, ...] = ()
+    own_stores: bool = True                   # ``generate``'s argument: stores after the loop in buffers of their own
 
     def to_dict(self) -> dict[str, Any]:
         return {"kernel": self.name, "num_warps": self.num_warps, "maxnreg": self.maxnreg,
                 "signature": self.signature, "divisible": list(self.divisible),
                 "descriptor_blocks": self.descriptor_blocks,
                 "staged": [b.name for b in self.plan.staging.buffers] if self.plan is not None else [],
+                "own_stores": self.own_stores,
                 "decisions": list(self.decisions)}
 
 
@@ -73,11 +75,13 @@ def _sig(a: Arg, plan: KernelPlan, table: dict[str, str]) -> str:
 
 
 def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
-             spec: KernelSpec | None = None, tc_order: bool = True, persistent: bool | None = False,
-             stage: bool = False) -> GluonKernel:
+             spec: KernelSpec | None = None, tc_order: bool = False, persistent: bool | None = False,
+             stage: bool = False, own_stores: bool = True) -> GluonKernel:
     """The Gluon module of ``schedule`` (a joint schedule of ``graph``, split into row sub-tiles or not)
     for the kernel whose pre-pipeline TTGIR is ``ttgir``; ``stage``: dots read their register A operands
-    from shared buffers (``plan.Staging``).
+    from shared buffers (``plan.Staging``); ``own_stores``: a persistent kernel with a producer stores its
+    results through buffers of their own, not the buffers of tiles loaded for the loop (which the producer
+    then refills for the next tile while this one's results are stored).
 
     Examples
     --------
@@ -95,7 +99,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     if persistent is None:
         persistent = one_cta_per_sm(plan)
     table = aliases(ttgir)
-    mod = Module(plan, table, persistent=persistent)
+    mod = Module(plan, table, persistent=persistent, own_stores=own_stores)
     turns = tc_order and len({p for p, _ in plan.tc_runs}) > 1
     register_rings(mod, turns)
     parts = []
@@ -111,11 +115,12 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     signature.update({g: "i32" for g in mod.grid_params()})
     blocks = {py_name(a.name): list(_block(a, plan, table)) for a in mod.runtime_args()
               if a.type.startswith("!tt.tensordesc")}
-    decisions = tuple(_decisions(plan, turns, persistent))
+    decisions = tuple(_decisions(plan, turns, persistent) + _handoff(mod))
     plan.decisions = list(decisions)
     source = _docstring(plan, schedule, decisions) + "\n".join(body) + "\n" + _launcher(mod, spec, signature, blocks, plan)
     return GluonKernel(source, KERNEL, plan.consumers[0].warps, plan.maxnreg, signature,
-                       tuple(py_name(a.name) for a in mod.runtime_args() if a.divisible), blocks, plan, decisions)
+                       tuple(py_name(a.name) for a in mod.runtime_args() if a.divisible), blocks, plan, decisions,
+                       own_stores)
 
 
 def _docstring(plan: KernelPlan, s: Schedule, decisions: tuple[str, ...]) -> str:
@@ -159,6 +164,19 @@ def one_cta_per_sm(plan: KernelPlan) -> bool:
     return 2 * plan.smem_bytes > m.smem_per_cta or 2 * regs > REG_FILE
 
 
+def _handoff(mod: Module) -> list[str]:
+    """What a persistent kernel with a producer does across tiles besides the rings, one line each."""
+    if not mod.tile_loads:
+        return []
+    tiles = ", ".join(sorted({t.key for t in mod.tile_loads}))
+    stores = ("its results are stored through buffers of their own, and each store is waited for only before "
+              "the next tile's" if mod.own_stores else
+              "a store after the loop reuses a loaded tile's buffer (no room for one of its own), so that tile "
+              "is handed back only after its store")
+    return [f"per-tile tiles ({tiles}) loaded by the producer, the next tile's as soon as each consumer's loop "
+            f"is done, so they arrive during this tile's epilogue; {stores}"]
+
+
 def _turn(plan: KernelPlan, part: int, persistent: bool = False) -> Turn:
     at = {d: (g, i == 0, i == len(dots) - 1) for g, (p, dots) in enumerate(plan.tc_runs) if p == part
           for i, d in enumerate(dots)}
@@ -191,9 +209,12 @@ def _decisions(plan: KernelPlan, turns: bool, persistent: bool = False) -> list[
         out.append(f"staged operand {b.name}: partition {b.part} stores the {list(b.shape)} {b.dtype} tile once per "
                    f"iteration in shared memory, read there by {', '.join(readers)} (its registers freed for the wgmma "
                    "pipeline: ptxas ran out of registers with it in registers)")
+    order = " | ".join(f"partition {p} ({len(d)} dot{'s' if len(d) > 1 else ''})" for p, d in plan.tc_runs)
     if turns:
-        order = " | ".join(f"partition {p} ({len(d)} dot{'s' if len(d) > 1 else ''})" for p, d in plan.tc_runs)
         out.append(f"tensor-core order per iteration (the schedule's slots), kept by turn barriers: {order}")
+    elif len({p for p, _ in plan.tc_runs}) > 1:
+        out.append(f"tensor-core order: the schedule's slots ({order}) are not enforced; each consumer issues its "
+                   "GEMMs when ready (turn barriers, `--tc-order`, ran the H200's FA forward 6-7 % slower)")
     if persistent:
         why = (" (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue)"
                if one_cta_per_sm(plan) else "")

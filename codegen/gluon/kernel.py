@@ -42,6 +42,15 @@ class Module:
     barriers: list[tuple[str, int, int]] = field(default_factory=list)   # (name, arrivals, how many)
     functions: list[str] = field(default_factory=list)
     persistent: bool = False      # one CTA per SM loops over the grid's tiles (``persist``)
+    tile_loads: list["TileLoad"] = field(default_factory=list)   # per-tile loads the producer issues
+    own_stores: bool = True       # handoff: a store after the loop has a buffer of its own (else it reuses a
+                                  # handed tile's, released to the producer once the store is done)
+
+    @property
+    def handoff(self) -> bool:
+        """Persistent with a producer: the producer loads each tile's tiles too (the consumers' loads
+        before their loop), so the next tile's arrive while the consumers finish this one."""
+        return self.persistent and self.plan.producer is not None
 
     def runtime_args(self) -> list[Arg]:
         return [a for a in self.plan.fn.args if a.of is None]
@@ -60,22 +69,34 @@ class Module:
         return ", ".join([py_name(a.name) for a in self.runtime_args()] + self.grid_params() + self.shared())
 
 
+@dataclass(frozen=True)
+class TileLoad:
+    """A tile a consumer reads, loaded once per tile before its loop; in a persistent kernel with a
+    producer, the producer loads it into ``{key}_buf`` (``{key}_bar`` its arrival) once the consumer
+    has released the last tile's copy (``{key}_free``)."""
+
+    key: str
+    op: IROp
+    sub: int | None
+    read_after: bool      # read after the loop too: released after the code after the loop
+
+
 GRID_PARAMS = ("twill_g0", "twill_g1", "twill_g2")
 TILE_COUNT = "twill_tile // gl.num_programs(0)"     # the tiles this program ran before this one
 
 
-def persist(lines: list[str], advance: str) -> list[str]:
+def persist(lines: list[str], advance: str, tail: tuple[str, ...] = ()) -> list[str]:
     """A partition's lines for one tile (written with the tile's program ids ``twill_pid<k>`` and the
     launch grid ``twill_g<k>``), made persistent: the program loops over the grid's tiles from its own
     index in steps of the number of programs, axis 0 fastest (as the hardware orders CTAs); ``advance``
-    adds a tile's ring iterations to ``twill_base``. The tiles before are ``TILE_COUNT``; the turn
-    bodies before follow from both."""
+    adds a tile's ring iterations to ``twill_base``; ``tail`` runs once after the last tile. The tiles
+    before are ``TILE_COUNT``; the turn bodies before follow from both."""
     text = "\n".join(lines)
     pids = {0: "twill_tile % twill_g0", 1: "(twill_tile // twill_g0) % twill_g1", 2: "twill_tile // (twill_g0 * twill_g1)"}
     head = ["twill_base = 0",
             "for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):"]
     head += [f"    twill_pid{k} = {e}" for k, e in pids.items() if f"twill_pid{k}" in text]   # each one a register
-    return head + ["    " + ln for ln in lines + [advance]]
+    return head + ["    " + ln for ln in lines + [advance]] + list(tail)
 
 
 def _tile_shape(plan: KernelPlan, desc: str) -> list[int]:
@@ -103,6 +124,9 @@ class Source:
         self.loop_at = self.ops.index(plan.loop)
         self.lines: list[str] = []
         self.dead_after_loop: list[tuple[str, str]] = []   # (buffer, type): loaded tiles nothing reads after the loop
+        self.handed: list[TileLoad] = []    # this consumer's tiles the producer loads (``Module.handoff``)
+        self.stored_in: set[str] = set()    # buffers of handed tiles a store after the loop reuses
+        self.deferred_store = False         # a store's wait moved to the next tile's first store
 
     def subs_of(self, op: IROp) -> list[int | None]:
         if self.plan.rows is not None and self.plan.rows.touches(op):
@@ -156,7 +180,9 @@ class Source:
         return coords
 
     def tma_load(self, op: IROp, sub: int | None) -> list[str]:
-        """A tile loaded outside the loop by this partition itself: TMA into its own buffer, then wait."""
+        """A tile loaded outside the loop: TMA into its own buffer, then wait; by this partition itself,
+        or, persistent with a producer (``Module.handoff``), by the producer, so that only the wait is
+        here and the release after the loop (``_release``)."""
         desc, res = op.operands[0], op.results[0]
         key = f"{py_name(res)}_c{self.part.index}" + ("" if sub is None else f"_t{sub}")
         d = py_name(desc)
@@ -164,12 +190,19 @@ class Source:
         t = self.ctx.ttype(res)
         self.mod.smem.append((f"{key}_buf", f"gl.allocate_shared_memory({gl_dtype(t.dtype)}, {shape}, {d}.layout)"))
         self.mod.barriers.append((f"{key}_bar", 1, 1))
-        if not self._read_after_loop(res):
+        read_after = self._read_after_loop(res)
+        if not read_after and (not self.mod.handoff or not self.mod.own_stores):
             self.dead_after_loop.append((f"{key}_buf", f"{self.plan.fn.type_of(desc)} {shape}"))
         self.tiles[("tile", res, sub)] = Val(f"{key}_buf", t)
         self.ctx.vals[sub_name(res, sub)] = Val(f"{key}_buf.load({self.ctx.layout(t.layout)})", t)
         bar = f"{key}_bar.index(0)"
         phase = f"({TILE_COUNT}) & 1" if self.mod.persistent else "0"     # persistent: one phase per tile
+        if self.mod.handoff:       # the producer loads it, the next tile's during this one's epilogue
+            self.mod.barriers.append((f"{key}_free", 1, 1))
+            load = TileLoad(key, op, sub, read_after)
+            self.mod.tile_loads.append(load)
+            self.handed.append(load)
+            return [f"mbarrier.wait({bar}, {phase})"]
         return [f"mbarrier.expect({bar}, {d}.block_type.nbytes)",
                 f"tma.async_copy_global_to_shared({d}, [{', '.join(self.coords(op, sub))}], {bar}, {key}_buf)",
                 f"mbarrier.wait({bar}, {phase})"]
@@ -188,12 +221,17 @@ class Source:
         if free is not None:        # a tile loaded for the loop only: its buffer is free once the loop is done
             self.dead_after_loop.remove(free)
             buf = free[0]
+            self.stored_in.add(buf)
         else:
             buf = f"{key}_buf"
             self.mod.smem.append((buf, f"gl.allocate_shared_memory({dtype}, {shape}, {d}.layout)"))
-        return [f"{buf}.store({src})", "fence_async_shared()",
-                f"tma.async_copy_shared_to_global({d}, [{', '.join(self.coords(op, sub))}], {buf})",
-                "tma.store_wait(0)"]
+        copy = [f"{buf}.store({src})", "fence_async_shared()",
+                f"tma.async_copy_shared_to_global({d}, [{', '.join(self.coords(op, sub))}], {buf})"]
+        if free is not None or not self.mod.persistent:
+            return copy + ["tma.store_wait(0)"]
+        # persistent, a buffer of its own: the copy runs on into the next tile, whose first store waits
+        first, self.deferred_store = not self.deferred_store, True
+        return (["tma.store_wait(0)"] if first else []) + copy
 
     def _read_after_loop(self, res: str) -> bool:
         """Whether the loaded tile ``res`` (or a view or copy of it) is read by an op after the loop."""
@@ -259,12 +297,23 @@ def consumer_function(mod: Module, part: Partition, turn: Turn | None) -> str:
             name = results.get((k, sub))
             if name is not None:
                 src.ctx.vals[sub_name(res, sub)] = Val(name, src.ctx.ttype(res))
+    at = len(src.lines)
     for i, sub in post:
         src.straight(after[i], sub)
+    src.lines[at:at] = _release(src, after_loop=True)
+    src.lines += _release(src, after_loop=False)
     lines = src.lines
     if mod.persistent:
-        lines = persist(lines, "twill_base += twill_n")
+        lines = persist(lines, "twill_base += twill_n", ("tma.store_wait(0)",) if src.deferred_store else ())
     return _function(f"consumer_{part.index}", mod, lines)
+
+
+def _release(src: Source, after_loop: bool) -> list[str]:
+    """The arrivals that hand this consumer's per-tile tiles back to the producer: right after the loop
+    (every dot retired) for a tile only the loop reads, after the code after the loop for a tile read
+    there or whose buffer a store there reuses (its copy waited for)."""
+    return [f"mbarrier.arrive({t.key}_free.index(0))" for t in src.handed
+            if (t.read_after or f"{t.key}_buf" in src.stored_in) != after_loop]
 
 
 def _post_ops(src: Source, after: list[IROp], part: Partition) -> list[tuple[int, int | None]]:
@@ -387,9 +436,13 @@ def producer_function(mod: Module, part: Partition) -> str:
     used_args = sorted({v for i in need for v in body[i].operands if v in carried} | (want_in & set(carried)))
     outside = {v for i in need for v in body[i].operands} | {lb, ub, step} | want_in
     outside |= {loop_body.inits[args.index(a)] for a in used_args}
+    outside |= {v for t in mod.tile_loads for v in t.op.operands}
     for i in sorted(_closure(ops[:src.loop_at], outside)):
-        src.straight(ops[i], None)
+        if ops[i].name not in vocab.TMA_LOADS:
+            src.straight(ops[i], None)
     lbe, ube, ste = (src.ctx.vals[py_name(v)].expr for v in (lb, ub, step))
+    for t in mod.tile_loads:
+        src.lines += _producer_tile_load(src, t)
     for a in used_args:
         src.lines.append(f"{py_name(a)} = {src.ctx.vals[py_name(loop_body.inits[args.index(a)])].expr}")
         src.ctx.vals[py_name(a)] = Val(py_name(a), src.ctx.ttype(a))
@@ -411,6 +464,16 @@ def producer_function(mod: Module, part: Partition) -> str:
     if mod.persistent:
         lines = persist(lines, f"twill_base += ({ube} - {lbe} + {ste} - 1) // {ste}")
     return _function(f"producer_{part.index}", mod, lines)
+
+
+def _producer_tile_load(src: Source, t: TileLoad) -> list[str]:
+    """A consumer's per-tile tile, loaded by the producer once the consumer released the last tile's."""
+    src.bind(t.op, None)
+    d = py_name(t.op.operands[0])
+    bar = f"{t.key}_bar.index(0)"
+    return [f"mbarrier.wait({t.key}_free.index(0), (({TILE_COUNT}) & 1) ^ 1)",
+            f"mbarrier.expect({bar}, {d}.block_type.nbytes)",
+            f"tma.async_copy_global_to_shared({d}, [{', '.join(src.coords(t.op, t.sub))}], {bar}, {t.key}_buf)"]
 
 
 def _producer_load(src: Source, r: Ring) -> list[str]:

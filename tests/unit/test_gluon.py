@@ -22,7 +22,7 @@ from twill.schedule.model import Schedule
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "bench/results/gluon"
-VARIANTS = ["fa3", "fa3-lookahead", "fa3-not-persistent", "fa3-no-tc-order", "fa3-one-group", "fa3_subtiled", "gemm",
+VARIANTS = ["fa3", "fa3-lookahead", "fa3-not-persistent", "fa3-tc-order", "fa3-one-group", "fa3_subtiled", "gemm",
             "gemm-not-persistent", "gemm-two-groups", "fa_bwd"]
 
 
@@ -41,9 +41,9 @@ def _variant(label: str):
     schedule = Schedule.from_dict(gs)
     kir = _kir(meta["kernel_file"])
     k = generate(kir.text, graph, schedule, load_machine("h200"), kir.spec,
-                 tc_order="--no-tc-order" not in meta["command"],
+                 tc_order="--tc-order" in meta["command"],
                  persistent=False if "--persistent off" in meta["command"] else None,
-                 stage=bool(gs["gluon"]["kernel"].get("staged")))
+                 stage=bool(gs["gluon"]["kernel"].get("staged")), own_stores=gs["gluon"]["kernel"]["own_stores"])
     return d, gs, k
 
 
@@ -65,13 +65,17 @@ def test_generated_kernel_compiles_for_sm90_and_ptxas_agrees_with_the_route(labe
 
 def _chosen(gs) -> int:
     """Index of the route's chosen candidate: the ptxas-clean one predicted fastest (fewest sub-tiles on a
-    tie), else the one ptxas allocated best (twill.gluon_route._choose)."""
+    tie), else, wgmmas not serialised first, the one predicted fastest, then the one ptxas allocated best
+    (twill.gluon_route._choose)."""
     cands = gs["gluon"]["candidates"]
     made = [i for i, c in enumerate(cands) if c["ptxas"] is not None and not c["error"]]
     clean = [i for i in made if PtxasReport(**cands[i]["ptxas"]).clean]
     if clean:
         return min(clean, key=lambda i: (cands[i]["iteration_cycles"], cands[i]["subtiles"]))
-    return min(made, key=lambda i: (PtxasReport(**cands[i]["ptxas"]).cost, cands[i]["iteration_cycles"]))
+    def allocation(i: int) -> tuple:
+        cost = PtxasReport(**cands[i]["ptxas"]).cost
+        return (cost[0], cands[i]["iteration_cycles"], cost)
+    return min(made, key=allocation)
 
 
 @pytest.mark.parametrize("label", VARIANTS)
@@ -100,16 +104,15 @@ def _decisions(k) -> dict[str, object]:
 
 
 def test_schedules_that_differ_give_kernels_that_differ_where_they_differ():
-    fa3, one, gemm, gemm2, bwd, no_tc = (_decisions(_variant(v)[2]) for v in
-                                         ("fa3", "fa3-one-group", "gemm", "gemm-two-groups", "fa_bwd",
-                                          "fa3-no-tc-order"))
+    fa3, one, gemm, gemm2, bwd, tc = (_decisions(_variant(v)[2]) for v in
+                                      ("fa3", "fa3-one-group", "gemm", "gemm-two-groups", "fa_bwd", "fa3-tc-order"))
     assert (fa3["compute_groups"], one["compute_groups"]) == (2, 1)          # group count
     assert fa3["regs"] != one["regs"]                                        # register split
     assert gemm["rings"] != fa3["rings"]                                     # ring depth
     assert (gemm["compute_groups"], gemm2["compute_groups"]) == (1, 2)
     assert bwd["stages"] != fa3["stages"]                                    # stage count
     assert fa3["wait_depths"] != one["wait_depths"] or fa3["stages"] != one["stages"]   # wait depths
-    assert fa3["turns"] and not no_tc["turns"]                               # tensor-core order
+    assert tc["turns"] and not fa3["turns"]                                  # tensor-core order
     assert fa3["persistent"] and not _decisions(_variant("fa3-not-persistent")[2])["persistent"]   # persistence
 
 
@@ -196,10 +199,39 @@ def test_a_persistent_kernel_carries_every_barrier_phase_from_tile_to_tile():
     restarted = k.source.replace("twill_base + ", "")
     problems, _ = check_kernel(restarted, k.signature, 2)
     assert problems and all("deadlock" in p or "arrives twice" in p or "incomplete" in p for p in problems)
-    # so does the Q tile's barrier waited on parity 0 each tile
-    q_zero = re.sub(r"(mbarrier\.wait\(q_\w+\.index\(0\)), \(twill_tile // gl\.num_programs\(0\)\) & 1\)", r"\1, 0)",
-                    k.source)
-    assert q_zero != k.source and check_kernel(q_zero, k.signature, 2)[0]
+    # so does the producer waiting for the Q buffer's release on one parity every tile (tile 1 waits for the
+    # release of tile 1's own Q, which needs that Q)
+    q_fixed = re.sub(r"(mbarrier\.wait\(q_\w+_free\.index\(0\)), \(\(twill_tile // gl\.num_programs\(0\)\) & 1\) \^ 1\)",
+                     r"\1, 1)", k.source)
+    assert q_fixed != k.source
+    assert any("deadlock" in p for p in check_kernel(q_fixed, k.signature, 2)[0])
+
+
+def test_a_persistent_kernel_hands_its_per_tile_loads_to_the_producer_and_defers_its_store_wait():
+    # fa3 (persistent, with a producer): each consumer's Q tile is loaded by the producer, once the consumer
+    # released the last tile's copy right after its loop, so the next tile's Q arrives during this one's
+    # epilogue; the O tile has a buffer of its own and its TMA store is waited for only before the next
+    # tile's store (and once after the last tile)
+    _, _, k = _variant("fa3")
+    consumer, producer = k.source.split("def consumer_0(")[1].split("@gluon.jit")[0], \
+        k.source.split("def producer_2(")[1].split("@gluon.jit")[0]
+    assert "tma.async_copy_global_to_shared(desc_q" not in consumer
+    assert "tma.async_copy_global_to_shared(desc_q, [qo_offset_y_17 + 0, 0]" in producer
+    assert "tma.async_copy_global_to_shared(desc_q, [qo_offset_y_17 + 64, 0]" in producer
+    loop_end = consumer.index("mbarrier.arrive(q_c0_t0_free.index(0))")
+    assert loop_end > consumer.rindex("warpgroup_mma_wait(0")          # every dot reading Q retired first
+    lines = [ln.strip() for ln in consumer.splitlines() if ln.strip()]
+    store = lines.index("out3_c0_t0_buf.store(v4_t0)")
+    assert lines[store - 1] == "tma.store_wait(0)" and lines[-1] == "tma.store_wait(0)"
+    assert "tma.store_wait(0)" not in lines[store:-1]
+    assert check_kernel(k.source, k.signature, 2)[0] == []
+    # without the release, the producer waits for the second tile's Q buffer for ever
+    unreleased = k.source.replace("mbarrier.arrive(q_c0_t0_free.index(0))", "")
+    assert any("deadlock" in p and "q_c0_t0_free" in p for p in check_kernel(unreleased, k.signature, 2)[0])
+    # one CTA per tile (not persistent): the consumer loads its own Q and waits for its store at once
+    _, _, one = _variant("fa3-not-persistent")
+    assert "tma.async_copy_global_to_shared(desc_q" in one.source.split("def consumer_0(")[1].split("@gluon.jit")[0]
+    assert "_free" not in one.source
 
 
 def test_ptxas_spills_are_placed_inside_or_outside_the_pipelined_loop():

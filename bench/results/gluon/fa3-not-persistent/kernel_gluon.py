@@ -7,7 +7,7 @@ Decisions (each from the schedule):
 - partition 2 (worker): producer, warp group 2, 1 warps, 24 registers per thread (needs about 0): TMA loads into the rings
 - ring k: 2 buffers of [128, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0, 1
 - ring v: 2 buffers of [128, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0, 1
-- tensor-core order per iteration (the schedule's slots), kept by turn barriers: partition 0 (1 dot) | partition 1 (2 dots) | partition 0 (1 dot)
+- tensor-core order: the schedule's slots (partition 0 (1 dot) | partition 1 (2 dots) | partition 0 (1 dot)) are not enforced; each consumer issues its GEMMs when ready (turn barriers, `--tc-order`, ran the H200's FA forward 6-7 % slower)
 - shared memory: 196720 bytes planned of 232448; maxnreg 168
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
@@ -25,7 +25,7 @@ L3 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1]
 L4 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 16]), k_width=2))
 
 @gluon.jit
-def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, v_buf, q_c0_t0_buf, q_c1_t1_buf, k_ready, k_empty, v_ready, v_empty, twill_turn, q_c0_t0_bar, q_c1_t1_bar):
+def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, v_buf, q_c0_t0_buf, q_c1_t1_buf, k_ready, k_empty, v_ready, v_empty, q_c0_t0_bar, q_c1_t1_bar):
     start_m = gl.program_id(0)
     off_hz = gl.program_id(1)
     offset_y = off_hz * N_CTX
@@ -72,9 +72,7 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, 
     p_t0_p1 = p_t0
     for twill_b in range(1, twill_n):
         mbarrier.wait(k_ready.index((twill_b - 0) % 2), ((twill_b - 0) // 2) & 1)
-        mbarrier.wait(twill_turn.index(0), ((twill_b - 1) & 1) ^ 1)
         tok_qk_31_t0 = warpgroup_mma(q_c0_t0_buf, k_buf.index((twill_b - 0) % 2).permute((1, 0)), gl.full([64, 128], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_qk_s0: stage 0, partition 0 (group 0)
-        mbarrier.arrive(twill_turn.index(1))
         l_ij_t0 = gl.sum(p_t0_p1, axis=1)  # reduce1_l_ij_s0: stage 1, partition 0 (group 0)
         acc_46_t0_p1, qk_31_t0 = warpgroup_mma_wait(0, deps=(acc_46_t0_p1, tok_qk_31_t0,))
         mbarrier.arrive(v_empty.index((twill_b - 1 - 0) % 2))
@@ -97,9 +95,7 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, 
         p_43_t0 = p_t0.to(gl.float16)  # convert0_p_s0: stage 0, partition 0 (group 0)
         p_45_t0 = gl.convert_layout(p_43_t0, L4)  # convert0_p_s0: stage 0, partition 0 (group 0)
         mbarrier.wait(v_ready.index((twill_b - 0) % 2), ((twill_b - 0) // 2) & 1)
-        mbarrier.wait(twill_turn.index(2), ((twill_b - 1) & 1))
         tok_acc_46_t0 = warpgroup_mma(p_45_t0, v_buf.index((twill_b - 0) % 2), acc_42_t0, is_async=True)  # dot1_acc_s0: stage 0, partition 0 (group 0)
-        mbarrier.arrive(twill_turn.index(0))
         acc_46_t0 = warpgroup_mma_wait(1, deps=(tok_acc_46_t0,))
         acc_46_t0_p1 = acc_46_t0
         alpha_39_t0_p1 = alpha_39_t0
@@ -135,7 +131,7 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, 
     tma.store_wait(0)
 
 @gluon.jit
-def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, v_buf, q_c0_t0_buf, q_c1_t1_buf, k_ready, k_empty, v_ready, v_empty, twill_turn, q_c0_t0_bar, q_c1_t1_bar):
+def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, v_buf, q_c0_t0_buf, q_c1_t1_buf, k_ready, k_empty, v_ready, v_empty, q_c0_t0_bar, q_c1_t1_bar):
     start_m = gl.program_id(0)
     off_hz = gl.program_id(1)
     offset_y = off_hz * N_CTX
@@ -181,11 +177,9 @@ def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, 
         l_i_47_t1 = l_i_48_t1_p1 * alpha_39_t1  # elementwise2_l_i_s1: stage 1, partition 1 (group 1)
         l_i_48_t1 = l_i_47_t1 + l_ij_t1  # elementwise2_l_i_s1: stage 1, partition 1 (group 1)
         mbarrier.wait(v_ready.index((twill_b - 1) % 2), ((twill_b - 1) // 2) & 1)
-        mbarrier.wait(twill_turn.index(1), ((twill_b - 1) & 1))
         tok_acc_46_t1 = warpgroup_mma(p_45_t1, v_buf.index((twill_b - 1) % 2), acc_42_t1, is_async=True)  # dot1_acc_s1: stage 1, partition 1 (group 1)
         mbarrier.wait(k_ready.index((twill_b - 0) % 2), ((twill_b - 0) // 2) & 1)
         tok_qk_31_t1 = warpgroup_mma(q_c1_t1_buf, k_buf.index((twill_b - 0) % 2).permute((1, 0)), gl.full([64, 128], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_qk_s1: stage 0, partition 1 (group 1)
-        mbarrier.arrive(twill_turn.index(2))
         acc_46_t1, qk_31_t1 = warpgroup_mma_wait(0, deps=(tok_acc_46_t1, tok_qk_31_t1,))
         mbarrier.arrive(v_empty.index((twill_b - 1) % 2))
         mbarrier.arrive(k_empty.index((twill_b - 0) % 2))
@@ -238,7 +232,7 @@ def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, 
     tma.store_wait(0)
 
 @gluon.jit
-def producer_2(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, v_buf, q_c0_t0_buf, q_c1_t1_buf, k_ready, k_empty, v_ready, v_empty, twill_turn, q_c0_t0_bar, q_c1_t1_bar):
+def producer_2(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, v_buf, q_c0_t0_buf, q_c1_t1_buf, k_ready, k_empty, v_ready, v_empty, q_c0_t0_bar, q_c1_t1_bar):
     off_hz = gl.program_id(1)
     offset_y = off_hz * N_CTX
     offset_y_28 = offset_y
@@ -271,9 +265,6 @@ def twill_kernel(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX):
     v_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(2):
         mbarrier.init(v_empty.index(i), count=2)
-    twill_turn = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
-        mbarrier.init(twill_turn.index(i), count=1)
     q_c0_t0_bar = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(1):
         mbarrier.init(q_c0_t0_bar.index(i), count=1)
@@ -281,9 +272,9 @@ def twill_kernel(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX):
     for i in gl.static_range(1):
         mbarrier.init(q_c1_t1_bar.index(i), count=1)
     gl.warp_specialize([
-        (consumer_0, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, v_buf, q_c0_t0_buf, q_c1_t1_buf, k_ready, k_empty, v_ready, v_empty, twill_turn, q_c0_t0_bar, q_c1_t1_bar)),
-        (consumer_1, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, v_buf, q_c0_t0_buf, q_c1_t1_buf, k_ready, k_empty, v_ready, v_empty, twill_turn, q_c0_t0_bar, q_c1_t1_bar)),
-        (producer_2, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, v_buf, q_c0_t0_buf, q_c1_t1_buf, k_ready, k_empty, v_ready, v_empty, twill_turn, q_c0_t0_bar, q_c1_t1_bar)),
+        (consumer_0, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, v_buf, q_c0_t0_buf, q_c1_t1_buf, k_ready, k_empty, v_ready, v_empty, q_c0_t0_bar, q_c1_t1_bar)),
+        (consumer_1, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, v_buf, q_c0_t0_buf, q_c1_t1_buf, k_ready, k_empty, v_ready, v_empty, q_c0_t0_bar, q_c1_t1_bar)),
+        (producer_2, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, v_buf, q_c0_t0_buf, q_c1_t1_buf, k_ready, k_empty, v_ready, v_empty, q_c0_t0_bar, q_c1_t1_bar)),
     ], [4, 1], [240, 24])
 
 

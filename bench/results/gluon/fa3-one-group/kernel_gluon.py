@@ -7,6 +7,7 @@ Decisions (each from the schedule):
 - ring v: 2 buffers of [128, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
 - shared memory: 196704 bytes planned of 232448; maxnreg 168
+- per-tile tiles (q_c0) loaded by the producer, the next tile's as soon as each consumer's loop is done, so they arrive during this tile's epilogue; its results are stored through buffers of their own, and each store is waited for only before the next tile's
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -23,7 +24,7 @@ L3 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1]
 L4 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]), k_width=2))
 
 @gluon.jit
-def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q_c0_buf, k_ready, k_empty, v_ready, v_empty, q_c0_bar):
+def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q_c0_buf, out3_c0_buf, k_ready, k_empty, v_ready, v_empty, q_c0_bar, q_c0_free):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -36,8 +37,6 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         offs_m = gl.arange(0, 128, layout=L0)
         offs_m_19 = qo_offset_y + offs_m
         qk_scale = sm_scale * 1.44269502
-        mbarrier.expect(q_c0_bar.index(0), desc_q.block_type.nbytes)
-        tma.async_copy_global_to_shared(desc_q, [qo_offset_y_17, 0], q_c0_bar.index(0), q_c0_buf)
         mbarrier.wait(q_c0_bar.index(0), (twill_tile // gl.num_programs(0)) & 1)
         twill_n = (N_CTX - 0 + 128 - 1) // 128
         m_ij_34 = gl.full([128], float("-inf"), gl.float32, layout=L2)
@@ -78,6 +77,7 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
             m_ij_34_p1 = m_ij_34
         acc_46, acc_46_p1 = warpgroup_mma_wait(0, deps=(acc_46, acc_46_p1,))
         mbarrier.arrive(v_empty.index((twill_base + (twill_n - 1) - 0) % 2))
+        mbarrier.arrive(q_c0_free.index(0))
         m_i_21 = gl.log2(l_i_48_p1)
         m_i_22 = m_ij_34_p1 + m_i_21
         acc = gl.expand_dims(l_i_48_p1, 1)
@@ -89,19 +89,27 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         gl.store(v2, v3)
         v4 = acc_24.to(gl.float16)
         v5 = gl.convert_layout(v4, L1)
-        q_c0_buf.store(v4)
-        fence_async_shared()
-        tma.async_copy_shared_to_global(desc_o, [qo_offset_y_17, 0], q_c0_buf)
         tma.store_wait(0)
+        out3_c0_buf.store(v4)
+        fence_async_shared()
+        tma.async_copy_shared_to_global(desc_o, [qo_offset_y_17, 0], out3_c0_buf)
         twill_base += twill_n
+    tma.store_wait(0)
 
 @gluon.jit
-def producer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q_c0_buf, k_ready, k_empty, v_ready, v_empty, q_c0_bar):
+def producer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q_c0_buf, out3_c0_buf, k_ready, k_empty, v_ready, v_empty, q_c0_bar, q_c0_free):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
         twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        start_m = twill_pid0
         off_hz = twill_pid1
         offset_y = off_hz * N_CTX
+        qo_offset_y = start_m * 128
+        qo_offset_y_17 = offset_y + qo_offset_y
+        mbarrier.wait(q_c0_free.index(0), ((twill_tile // gl.num_programs(0)) & 1) ^ 1)
+        mbarrier.expect(q_c0_bar.index(0), desc_q.block_type.nbytes)
+        tma.async_copy_global_to_shared(desc_q, [qo_offset_y_17, 0], q_c0_bar.index(0), q_c0_buf)
         offset_y_28 = offset_y
         for offsetkv_y_25 in range(0, N_CTX, 128):
             twill_k = twill_base + (offsetkv_y_25 - 0) // 128
@@ -120,6 +128,7 @@ def twill_kernel(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill
     k_buf = gl.allocate_shared_memory(gl.float16, [2, 128, 128], desc_k.layout)
     v_buf = gl.allocate_shared_memory(gl.float16, [2, 128, 128], desc_v.layout)
     q_c0_buf = gl.allocate_shared_memory(gl.float16, [128, 128], desc_q.layout)
+    out3_c0_buf = gl.allocate_shared_memory(gl.float16, [128, 128], desc_o.layout)
     k_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(2):
         mbarrier.init(k_ready.index(i), count=1)
@@ -135,9 +144,12 @@ def twill_kernel(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill
     q_c0_bar = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(1):
         mbarrier.init(q_c0_bar.index(i), count=1)
+    q_c0_free = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(1):
+        mbarrier.init(q_c0_free.index(i), count=1)
     gl.warp_specialize([
-        (consumer_0, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q_c0_buf, k_ready, k_empty, v_ready, v_empty, q_c0_bar)),
-        (producer_1, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q_c0_buf, k_ready, k_empty, v_ready, v_empty, q_c0_bar)),
+        (consumer_0, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q_c0_buf, out3_c0_buf, k_ready, k_empty, v_ready, v_empty, q_c0_bar, q_c0_free)),
+        (producer_1, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q_c0_buf, out3_c0_buf, k_ready, k_empty, v_ready, v_empty, q_c0_bar, q_c0_free)),
     ], [1], [24])
 
 

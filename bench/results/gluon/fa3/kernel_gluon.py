@@ -7,9 +7,10 @@ Decisions (each from the schedule):
 - partition 2 (worker): producer, warp group 2, 1 warps, 24 registers per thread (needs about 0): TMA loads into the rings
 - ring k: 2 buffers of [128, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0, 1
 - ring v: 2 buffers of [128, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0, 1
-- tensor-core order per iteration (the schedule's slots), kept by turn barriers: partition 0 (1 dot) | partition 1 (2 dots) | partition 0 (1 dot)
+- tensor-core order: the schedule's slots (partition 0 (1 dot) | partition 1 (2 dots) | partition 0 (1 dot)) are not enforced; each consumer issues its GEMMs when ready (turn barriers, `--tc-order`, ran the H200's FA forward 6-7 % slower)
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
 - shared memory: 196720 bytes planned of 232448; maxnreg 168
+- per-tile tiles (q_c0_t0, q_c1_t1) loaded by the producer, the next tile's as soon as each consumer's loop is done, so they arrive during this tile's epilogue; its results are stored through buffers of their own, and each store is waited for only before the next tile's
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -26,7 +27,7 @@ L3 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1]
 L4 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 16]), k_width=2))
 
 @gluon.jit
-def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q_c0_t0_buf, q_c1_t1_buf, k_ready, k_empty, v_ready, v_empty, twill_turn, q_c0_t0_bar, q_c1_t1_bar):
+def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q_c0_t0_buf, out3_c0_t0_buf, q_c1_t1_buf, out5_c1_t1_buf, k_ready, k_empty, v_ready, v_empty, q_c0_t0_bar, q_c0_t0_free, q_c1_t1_bar, q_c1_t1_free):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -39,8 +40,6 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         offs_m_t0 = gl.arange(0, 64, layout=L0)
         offs_m_19_t0 = qo_offset_y + offs_m_t0
         qk_scale = sm_scale * 1.44269502
-        mbarrier.expect(q_c0_t0_bar.index(0), desc_q.block_type.nbytes)
-        tma.async_copy_global_to_shared(desc_q, [qo_offset_y_17 + 0, 0], q_c0_t0_bar.index(0), q_c0_t0_buf)
         mbarrier.wait(q_c0_t0_bar.index(0), (twill_tile // gl.num_programs(0)) & 1)
         twill_n = (N_CTX - 0 + 128 - 1) // 128
         m_ij_34_t0 = gl.full([64], float("-inf"), gl.float32, layout=L2)
@@ -77,9 +76,7 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         p_t0_p1 = p_t0
         for twill_b in range(1, twill_n):
             mbarrier.wait(k_ready.index((twill_base + twill_b - 0) % 2), ((twill_base + twill_b - 0) // 2) & 1)
-            mbarrier.wait(twill_turn.index(0), ((twill_base - 1 * (twill_tile // gl.num_programs(0)) + twill_b - 1) & 1) ^ 1)
             tok_qk_31_t0 = warpgroup_mma(q_c0_t0_buf, k_buf.index((twill_base + twill_b - 0) % 2).permute((1, 0)), gl.full([64, 128], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_qk_s0: stage 0, partition 0 (group 0)
-            mbarrier.arrive(twill_turn.index(1))
             l_ij_t0 = gl.sum(p_t0_p1, axis=1)  # reduce1_l_ij_s0: stage 1, partition 0 (group 0)
             acc_46_t0_p1, qk_31_t0 = warpgroup_mma_wait(0, deps=(acc_46_t0_p1, tok_qk_31_t0,))
             mbarrier.arrive(v_empty.index((twill_base + twill_b - 1 - 0) % 2))
@@ -102,9 +99,7 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
             p_43_t0 = p_t0.to(gl.float16)  # convert0_p_s0: stage 0, partition 0 (group 0)
             p_45_t0 = gl.convert_layout(p_43_t0, L4)  # convert0_p_s0: stage 0, partition 0 (group 0)
             mbarrier.wait(v_ready.index((twill_base + twill_b - 0) % 2), ((twill_base + twill_b - 0) // 2) & 1)
-            mbarrier.wait(twill_turn.index(2), ((twill_base - 1 * (twill_tile // gl.num_programs(0)) + twill_b - 1) & 1))
             tok_acc_46_t0 = warpgroup_mma(p_45_t0, v_buf.index((twill_base + twill_b - 0) % 2), acc_42_t0, is_async=True)  # dot1_acc_s0: stage 0, partition 0 (group 0)
-            mbarrier.arrive(twill_turn.index(0))
             acc_46_t0 = warpgroup_mma_wait(1, deps=(tok_acc_46_t0,))
             acc_46_t0_p1 = acc_46_t0
             alpha_39_t0_p1 = alpha_39_t0
@@ -123,6 +118,7 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         m_ij_34_t0_p2 = m_ij_34_t0_p1
         m_ij_34_t0_p1 = m_ij_34_t0
         p_t0_p1 = p_t0
+        mbarrier.arrive(q_c0_t0_free.index(0))
         m_i_21_t0 = gl.log2(l_i_48_t0_p1)
         m_i_22_t0 = m_ij_34_t0_p2 + m_i_21_t0
         acc_t0 = gl.expand_dims(l_i_48_t0_p1, 1)
@@ -134,14 +130,15 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         gl.store(v2_t0, v3_t0)
         v4_t0 = acc_24_t0.to(gl.float16)
         v5_t0 = gl.convert_layout(v4_t0, L1)
-        q_c0_t0_buf.store(v4_t0)
-        fence_async_shared()
-        tma.async_copy_shared_to_global(desc_o, [qo_offset_y_17 + 0, 0], q_c0_t0_buf)
         tma.store_wait(0)
+        out3_c0_t0_buf.store(v4_t0)
+        fence_async_shared()
+        tma.async_copy_shared_to_global(desc_o, [qo_offset_y_17 + 0, 0], out3_c0_t0_buf)
         twill_base += twill_n
+    tma.store_wait(0)
 
 @gluon.jit
-def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q_c0_t0_buf, q_c1_t1_buf, k_ready, k_empty, v_ready, v_empty, twill_turn, q_c0_t0_bar, q_c1_t1_bar):
+def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q_c0_t0_buf, out3_c0_t0_buf, q_c1_t1_buf, out5_c1_t1_buf, k_ready, k_empty, v_ready, v_empty, q_c0_t0_bar, q_c0_t0_free, q_c1_t1_bar, q_c1_t1_free):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -154,8 +151,6 @@ def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         offs_m_t1 = gl.arange(0, 64, layout=L0) + 64
         offs_m_19_t1 = qo_offset_y + offs_m_t1
         qk_scale = sm_scale * 1.44269502
-        mbarrier.expect(q_c1_t1_bar.index(0), desc_q.block_type.nbytes)
-        tma.async_copy_global_to_shared(desc_q, [qo_offset_y_17 + 64, 0], q_c1_t1_bar.index(0), q_c1_t1_buf)
         mbarrier.wait(q_c1_t1_bar.index(0), (twill_tile // gl.num_programs(0)) & 1)
         twill_n = (N_CTX - 0 + 128 - 1) // 128
         m_ij_34_t1 = gl.full([64], float("-inf"), gl.float32, layout=L2)
@@ -191,11 +186,9 @@ def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
             l_i_47_t1 = l_i_48_t1_p1 * alpha_39_t1  # elementwise2_l_i_s1: stage 1, partition 1 (group 1)
             l_i_48_t1 = l_i_47_t1 + l_ij_t1  # elementwise2_l_i_s1: stage 1, partition 1 (group 1)
             mbarrier.wait(v_ready.index((twill_base + twill_b - 1) % 2), ((twill_base + twill_b - 1) // 2) & 1)
-            mbarrier.wait(twill_turn.index(1), ((twill_base - 1 * (twill_tile // gl.num_programs(0)) + twill_b - 1) & 1))
             tok_acc_46_t1 = warpgroup_mma(p_45_t1, v_buf.index((twill_base + twill_b - 1) % 2), acc_42_t1, is_async=True)  # dot1_acc_s1: stage 1, partition 1 (group 1)
             mbarrier.wait(k_ready.index((twill_base + twill_b - 0) % 2), ((twill_base + twill_b - 0) // 2) & 1)
             tok_qk_31_t1 = warpgroup_mma(q_c1_t1_buf, k_buf.index((twill_base + twill_b - 0) % 2).permute((1, 0)), gl.full([64, 128], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_qk_s1: stage 0, partition 1 (group 1)
-            mbarrier.arrive(twill_turn.index(2))
             acc_46_t1, qk_31_t1 = warpgroup_mma_wait(0, deps=(tok_acc_46_t1, tok_qk_31_t1,))
             mbarrier.arrive(v_empty.index((twill_base + twill_b - 1) % 2))
             mbarrier.arrive(k_empty.index((twill_base + twill_b - 0) % 2))
@@ -231,6 +224,7 @@ def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         m_ij_34_t1_p2 = m_ij_34_t1_p1
         m_ij_34_t1_p1 = m_ij_34_t1
         p_t1_p1 = p_t1
+        mbarrier.arrive(q_c1_t1_free.index(0))
         m_i_21_t1 = gl.log2(l_i_48_t1_p1)
         m_i_22_t1 = m_ij_34_t1_p2 + m_i_21_t1
         acc_t1 = gl.expand_dims(l_i_48_t1_p1, 1)
@@ -242,19 +236,30 @@ def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         gl.store(v2_t1, v3_t1)
         v4_t1 = acc_24_t1.to(gl.float16)
         v5_t1 = gl.convert_layout(v4_t1, L1)
-        q_c1_t1_buf.store(v4_t1)
-        fence_async_shared()
-        tma.async_copy_shared_to_global(desc_o, [qo_offset_y_17 + 64, 0], q_c1_t1_buf)
         tma.store_wait(0)
+        out5_c1_t1_buf.store(v4_t1)
+        fence_async_shared()
+        tma.async_copy_shared_to_global(desc_o, [qo_offset_y_17 + 64, 0], out5_c1_t1_buf)
         twill_base += twill_n
+    tma.store_wait(0)
 
 @gluon.jit
-def producer_2(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q_c0_t0_buf, q_c1_t1_buf, k_ready, k_empty, v_ready, v_empty, twill_turn, q_c0_t0_bar, q_c1_t1_bar):
+def producer_2(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q_c0_t0_buf, out3_c0_t0_buf, q_c1_t1_buf, out5_c1_t1_buf, k_ready, k_empty, v_ready, v_empty, q_c0_t0_bar, q_c0_t0_free, q_c1_t1_bar, q_c1_t1_free):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
         twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        start_m = twill_pid0
         off_hz = twill_pid1
         offset_y = off_hz * N_CTX
+        qo_offset_y = start_m * 128
+        qo_offset_y_17 = offset_y + qo_offset_y
+        mbarrier.wait(q_c0_t0_free.index(0), ((twill_tile // gl.num_programs(0)) & 1) ^ 1)
+        mbarrier.expect(q_c0_t0_bar.index(0), desc_q.block_type.nbytes)
+        tma.async_copy_global_to_shared(desc_q, [qo_offset_y_17 + 0, 0], q_c0_t0_bar.index(0), q_c0_t0_buf)
+        mbarrier.wait(q_c1_t1_free.index(0), ((twill_tile // gl.num_programs(0)) & 1) ^ 1)
+        mbarrier.expect(q_c1_t1_bar.index(0), desc_q.block_type.nbytes)
+        tma.async_copy_global_to_shared(desc_q, [qo_offset_y_17 + 64, 0], q_c1_t1_bar.index(0), q_c1_t1_buf)
         offset_y_28 = offset_y
         for offsetkv_y_25 in range(0, N_CTX, 128):
             twill_k = twill_base + (offsetkv_y_25 - 0) // 128
@@ -273,7 +278,9 @@ def twill_kernel(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill
     k_buf = gl.allocate_shared_memory(gl.float16, [2, 128, 128], desc_k.layout)
     v_buf = gl.allocate_shared_memory(gl.float16, [2, 128, 128], desc_v.layout)
     q_c0_t0_buf = gl.allocate_shared_memory(gl.float16, [64, 128], desc_q.layout)
+    out3_c0_t0_buf = gl.allocate_shared_memory(gl.float16, [64, 128], desc_o.layout)
     q_c1_t1_buf = gl.allocate_shared_memory(gl.float16, [64, 128], desc_q.layout)
+    out5_c1_t1_buf = gl.allocate_shared_memory(gl.float16, [64, 128], desc_o.layout)
     k_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(2):
         mbarrier.init(k_ready.index(i), count=1)
@@ -286,19 +293,22 @@ def twill_kernel(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill
     v_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(2):
         mbarrier.init(v_empty.index(i), count=2)
-    twill_turn = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
-        mbarrier.init(twill_turn.index(i), count=1)
     q_c0_t0_bar = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(1):
         mbarrier.init(q_c0_t0_bar.index(i), count=1)
+    q_c0_t0_free = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(1):
+        mbarrier.init(q_c0_t0_free.index(i), count=1)
     q_c1_t1_bar = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(1):
         mbarrier.init(q_c1_t1_bar.index(i), count=1)
+    q_c1_t1_free = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(1):
+        mbarrier.init(q_c1_t1_free.index(i), count=1)
     gl.warp_specialize([
-        (consumer_0, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q_c0_t0_buf, q_c1_t1_buf, k_ready, k_empty, v_ready, v_empty, twill_turn, q_c0_t0_bar, q_c1_t1_bar)),
-        (consumer_1, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q_c0_t0_buf, q_c1_t1_buf, k_ready, k_empty, v_ready, v_empty, twill_turn, q_c0_t0_bar, q_c1_t1_bar)),
-        (producer_2, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q_c0_t0_buf, q_c1_t1_buf, k_ready, k_empty, v_ready, v_empty, twill_turn, q_c0_t0_bar, q_c1_t1_bar)),
+        (consumer_0, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q_c0_t0_buf, out3_c0_t0_buf, q_c1_t1_buf, out5_c1_t1_buf, k_ready, k_empty, v_ready, v_empty, q_c0_t0_bar, q_c0_t0_free, q_c1_t1_bar, q_c1_t1_free)),
+        (consumer_1, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q_c0_t0_buf, out3_c0_t0_buf, q_c1_t1_buf, out5_c1_t1_buf, k_ready, k_empty, v_ready, v_empty, q_c0_t0_bar, q_c0_t0_free, q_c1_t1_bar, q_c1_t1_free)),
+        (producer_2, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q_c0_t0_buf, out3_c0_t0_buf, q_c1_t1_buf, out5_c1_t1_buf, k_ready, k_empty, v_ready, v_empty, q_c0_t0_bar, q_c0_t0_free, q_c1_t1_bar, q_c1_t1_free)),
     ], [4, 1], [240, 24])
 
 

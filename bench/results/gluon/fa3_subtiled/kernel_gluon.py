@@ -6,9 +6,10 @@ Decisions (each from the schedule):
 - partition 2 (worker): producer, warp group 2, 1 warps, 24 registers per thread (needs about 0): TMA loads into the rings
 - ring k: 2 buffers of [128, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0, 1
 - ring v: 2 buffers of [128, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0, 1
-- tensor-core order per iteration (the schedule's slots), kept by turn barriers: partition 0 (1 dot) | partition 1 (2 dots) | partition 0 (1 dot)
+- tensor-core order: the schedule's slots (partition 0 (1 dot) | partition 1 (2 dots) | partition 0 (1 dot)) are not enforced; each consumer issues its GEMMs when ready (turn barriers, `--tc-order`, ran the H200's FA forward 6-7 % slower)
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
 - shared memory: 196736 bytes planned of 232448; maxnreg 168
+- per-tile tiles (q0_c0, q1_25_c1) loaded by the producer, the next tile's as soon as each consumer's loop is done, so they arrive during this tile's epilogue; its results are stored through buffers of their own, and each store is waited for only before the next tile's
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -25,7 +26,7 @@ L3 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1]
 L4 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]), k_width=2))
 
 @gluon.jit
-def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q0_c0_buf, q1_25_c1_buf, k_ready, k_empty, v_ready, v_empty, twill_turn, q0_c0_bar, q1_25_c1_bar):
+def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q0_c0_buf, out3_c0_buf, q1_25_c1_buf, out5_c1_buf, k_ready, k_empty, v_ready, v_empty, q0_c0_bar, q0_c0_free, q1_25_c1_bar, q1_25_c1_free):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -38,8 +39,6 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         offs_m0 = gl.arange(0, 64, layout=L0)
         offs_m0_22 = qo_offset_y + offs_m0
         qk_scale = sm_scale * 1.44269502
-        mbarrier.expect(q0_c0_bar.index(0), desc_q.block_type.nbytes)
-        tma.async_copy_global_to_shared(desc_q, [qo_offset_y_20, 0], q0_c0_bar.index(0), q0_c0_buf)
         mbarrier.wait(q0_c0_bar.index(0), (twill_tile // gl.num_programs(0)) & 1)
         twill_n = (N_CTX - 0 + 128 - 1) // 128
         m_ij0_42 = gl.full([64], float("-inf"), gl.float32, layout=L2)
@@ -79,9 +78,7 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         m_ij0_42_p1 = m_ij0_42
         for twill_b in range(1, twill_n):
             mbarrier.wait(k_ready.index((twill_base + twill_b - 0) % 2), ((twill_base + twill_b - 0) // 2) & 1)
-            mbarrier.wait(twill_turn.index(0), ((twill_base - 1 * (twill_tile // gl.num_programs(0)) + twill_b - 1) & 1) ^ 1)
             tok_qk0_39 = warpgroup_mma(q0_c0_buf, k_buf.index((twill_base + twill_b - 0) % 2).permute((1, 0)), gl.full([64, 128], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_qk0: stage 0, partition 0 (group 0)
-            mbarrier.arrive(twill_turn.index(1))
             acc0_67_p1, qk0_39 = warpgroup_mma_wait(0, deps=(acc0_67_p1, tok_qk0_39,))
             mbarrier.arrive(v_empty.index((twill_base + twill_b - 1 - 0) % 2))
             mbarrier.arrive(k_empty.index((twill_base + twill_b - 0) % 2))
@@ -105,9 +102,7 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
             acc0_50 = acc0_49.broadcast_to([64, 128])  # elementwise1_acc0: stage 0, partition 0 (group 0)
             acc0_51 = acc0_67_p1 * acc0_50  # elementwise1_acc0: stage 0, partition 0 (group 0)
             mbarrier.wait(v_ready.index((twill_base + twill_b - 0) % 2), ((twill_base + twill_b - 0) // 2) & 1)
-            mbarrier.wait(twill_turn.index(2), ((twill_base - 1 * (twill_tile // gl.num_programs(0)) + twill_b - 1) & 1))
             tok_acc0_67 = warpgroup_mma(p0_66, v_buf.index((twill_base + twill_b - 0) % 2), acc0_51, is_async=True)  # dot2_acc0: stage 0, partition 0 (group 0)
-            mbarrier.arrive(twill_turn.index(0))
             acc0_67 = warpgroup_mma_wait(1, deps=(tok_acc0_67,))
             acc0_67_p1 = acc0_67
             l_i0_70_p1 = l_i0_70
@@ -120,6 +115,7 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         l_i0_70_p1 = l_i0_70
         m_ij0_42_p2 = m_ij0_42_p1
         m_ij0_42_p1 = m_ij0_42
+        mbarrier.arrive(q0_c0_free.index(0))
         m_i0 = gl.log2(l_i0_70_p2)
         m_i0_27 = m_ij0_42_p2 + m_i0
         acc0 = gl.expand_dims(l_i0_70_p2, 1)
@@ -132,14 +128,15 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         gl.store(v2, v3)
         v6 = acc0_31.to(gl.float16)
         v7 = gl.convert_layout(v6, L1)
-        q0_c0_buf.store(v6)
-        fence_async_shared()
-        tma.async_copy_shared_to_global(desc_o, [qo_offset_y_20, 0], q0_c0_buf)
         tma.store_wait(0)
+        out3_c0_buf.store(v6)
+        fence_async_shared()
+        tma.async_copy_shared_to_global(desc_o, [qo_offset_y_20, 0], out3_c0_buf)
         twill_base += twill_n
+    tma.store_wait(0)
 
 @gluon.jit
-def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q0_c0_buf, q1_25_c1_buf, k_ready, k_empty, v_ready, v_empty, twill_turn, q0_c0_bar, q1_25_c1_bar):
+def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q0_c0_buf, out3_c0_buf, q1_25_c1_buf, out5_c1_buf, k_ready, k_empty, v_ready, v_empty, q0_c0_bar, q0_c0_free, q1_25_c1_bar, q1_25_c1_free):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -154,8 +151,6 @@ def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         offs_m1_23 = offs_m0_22 + 64
         qk_scale = sm_scale * 1.44269502
         q1 = qo_offset_y_20 + 64
-        mbarrier.expect(q1_25_c1_bar.index(0), desc_q.block_type.nbytes)
-        tma.async_copy_global_to_shared(desc_q, [q1, 0], q1_25_c1_bar.index(0), q1_25_c1_buf)
         mbarrier.wait(q1_25_c1_bar.index(0), (twill_tile // gl.num_programs(0)) & 1)
         twill_n = (N_CTX - 0 + 128 - 1) // 128
         m_ij1_54 = gl.full([64], float("-inf"), gl.float32, layout=L2)
@@ -193,11 +188,9 @@ def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
             acc1_62 = acc1_61_p1.broadcast_to([64, 128])  # elementwise3_acc1: stage 1, partition 1 (group 1)
             acc1_63 = acc1_69_p1 * acc1_62  # elementwise3_acc1: stage 1, partition 1 (group 1)
             mbarrier.wait(v_ready.index((twill_base + twill_b - 1) % 2), ((twill_base + twill_b - 1) // 2) & 1)
-            mbarrier.wait(twill_turn.index(1), ((twill_base - 1 * (twill_tile // gl.num_programs(0)) + twill_b - 1) & 1))
             tok_acc1_69 = warpgroup_mma(p1_68, v_buf.index((twill_base + twill_b - 1) % 2), acc1_63, is_async=True)  # dot3_acc1: stage 1, partition 1 (group 1)
             mbarrier.wait(k_ready.index((twill_base + twill_b - 0) % 2), ((twill_base + twill_b - 0) // 2) & 1)
             tok_qk1 = warpgroup_mma(q1_25_c1_buf, k_buf.index((twill_base + twill_b - 0) % 2).permute((1, 0)), gl.full([64, 128], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot1_qk1: stage 0, partition 1 (group 1)
-            mbarrier.arrive(twill_turn.index(2))
             acc1_69, qk1 = warpgroup_mma_wait(0, deps=(tok_acc1_69, tok_qk1,))
             mbarrier.arrive(v_empty.index((twill_base + twill_b - 1) % 2))
             mbarrier.arrive(k_empty.index((twill_base + twill_b - 0) % 2))
@@ -237,6 +230,7 @@ def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         m_ij1_54_p2 = m_ij1_54_p1
         m_ij1_54_p1 = m_ij1_54
         p1_p1 = p1
+        mbarrier.arrive(q1_25_c1_free.index(0))
         m_i1 = gl.log2(l_i1_71_p1)
         m_i1_28 = m_ij1_54_p2 + m_i1
         acc1 = gl.expand_dims(l_i1_71_p1, 1)
@@ -249,19 +243,31 @@ def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         gl.store(v4, v5)
         v8 = acc1_34.to(gl.float16)
         v9 = gl.convert_layout(v8, L1)
-        q1_25_c1_buf.store(v8)
-        fence_async_shared()
-        tma.async_copy_shared_to_global(desc_o, [q1, 0], q1_25_c1_buf)
         tma.store_wait(0)
+        out5_c1_buf.store(v8)
+        fence_async_shared()
+        tma.async_copy_shared_to_global(desc_o, [q1, 0], out5_c1_buf)
         twill_base += twill_n
+    tma.store_wait(0)
 
 @gluon.jit
-def producer_2(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q0_c0_buf, q1_25_c1_buf, k_ready, k_empty, v_ready, v_empty, twill_turn, q0_c0_bar, q1_25_c1_bar):
+def producer_2(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q0_c0_buf, out3_c0_buf, q1_25_c1_buf, out5_c1_buf, k_ready, k_empty, v_ready, v_empty, q0_c0_bar, q0_c0_free, q1_25_c1_bar, q1_25_c1_free):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
         twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        start_m = twill_pid0
         off_hz = twill_pid1
         offset_y = off_hz * N_CTX
+        qo_offset_y = start_m * 128
+        qo_offset_y_20 = offset_y + qo_offset_y
+        q1 = qo_offset_y_20 + 64
+        mbarrier.wait(q0_c0_free.index(0), ((twill_tile // gl.num_programs(0)) & 1) ^ 1)
+        mbarrier.expect(q0_c0_bar.index(0), desc_q.block_type.nbytes)
+        tma.async_copy_global_to_shared(desc_q, [qo_offset_y_20, 0], q0_c0_bar.index(0), q0_c0_buf)
+        mbarrier.wait(q1_25_c1_free.index(0), ((twill_tile // gl.num_programs(0)) & 1) ^ 1)
+        mbarrier.expect(q1_25_c1_bar.index(0), desc_q.block_type.nbytes)
+        tma.async_copy_global_to_shared(desc_q, [q1, 0], q1_25_c1_bar.index(0), q1_25_c1_buf)
         offset_y_36 = offset_y
         for offsetkv_y_35 in range(0, N_CTX, 128):
             twill_k = twill_base + (offsetkv_y_35 - 0) // 128
@@ -280,7 +286,9 @@ def twill_kernel(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill
     k_buf = gl.allocate_shared_memory(gl.float16, [2, 128, 128], desc_k.layout)
     v_buf = gl.allocate_shared_memory(gl.float16, [2, 128, 128], desc_v.layout)
     q0_c0_buf = gl.allocate_shared_memory(gl.float16, [64, 128], desc_q.layout)
+    out3_c0_buf = gl.allocate_shared_memory(gl.float16, [64, 128], desc_o.layout)
     q1_25_c1_buf = gl.allocate_shared_memory(gl.float16, [64, 128], desc_q.layout)
+    out5_c1_buf = gl.allocate_shared_memory(gl.float16, [64, 128], desc_o.layout)
     k_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(2):
         mbarrier.init(k_ready.index(i), count=1)
@@ -293,19 +301,22 @@ def twill_kernel(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill
     v_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(2):
         mbarrier.init(v_empty.index(i), count=2)
-    twill_turn = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
-        mbarrier.init(twill_turn.index(i), count=1)
     q0_c0_bar = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(1):
         mbarrier.init(q0_c0_bar.index(i), count=1)
+    q0_c0_free = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(1):
+        mbarrier.init(q0_c0_free.index(i), count=1)
     q1_25_c1_bar = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(1):
         mbarrier.init(q1_25_c1_bar.index(i), count=1)
+    q1_25_c1_free = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(1):
+        mbarrier.init(q1_25_c1_free.index(i), count=1)
     gl.warp_specialize([
-        (consumer_0, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q0_c0_buf, q1_25_c1_buf, k_ready, k_empty, v_ready, v_empty, twill_turn, q0_c0_bar, q1_25_c1_bar)),
-        (consumer_1, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q0_c0_buf, q1_25_c1_buf, k_ready, k_empty, v_ready, v_empty, twill_turn, q0_c0_bar, q1_25_c1_bar)),
-        (producer_2, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q0_c0_buf, q1_25_c1_buf, k_ready, k_empty, v_ready, v_empty, twill_turn, q0_c0_bar, q1_25_c1_bar)),
+        (consumer_0, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q0_c0_buf, out3_c0_buf, q1_25_c1_buf, out5_c1_buf, k_ready, k_empty, v_ready, v_empty, q0_c0_bar, q0_c0_free, q1_25_c1_bar, q1_25_c1_free)),
+        (consumer_1, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q0_c0_buf, out3_c0_buf, q1_25_c1_buf, out5_c1_buf, k_ready, k_empty, v_ready, v_empty, q0_c0_bar, q0_c0_free, q1_25_c1_bar, q1_25_c1_free)),
+        (producer_2, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q0_c0_buf, out3_c0_buf, q1_25_c1_buf, out5_c1_buf, k_ready, k_empty, v_ready, v_empty, q0_c0_bar, q0_c0_free, q1_25_c1_bar, q1_25_c1_free)),
     ], [4, 1], [240, 24])
 
 

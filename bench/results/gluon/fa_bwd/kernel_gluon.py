@@ -1,4 +1,4 @@
-"""_attn_bwd, written by twill from its joint schedule: I=243 L=316 (feasible), 2592 cycles per iteration predicted.
+"""_attn_bwd, written by twill from its joint schedule: I=242 L=315 (feasible), 2581 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - rows: 128 split into 2 sub-tiles of 64 (the rows are independent; the joint search chose the split)
@@ -9,11 +9,12 @@ Decisions (each from the schedule):
 - ring do: 2 buffers of [64, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0, 1
 - staged operand dsT_66_st_t0: partition 0 stores the [64, 64] f16 tile once per iteration in shared memory, read there by dot3_dk, dot4_dq (transposed) (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
 - staged operand dv_56_st_t0: partition 0 stores the [64, 64] f16 tile once per iteration in shared memory, read there by dot1_dv (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
-- staged operand dv_56_st_t1: partition 1 stores the [64, 64] f16 tile once per iteration in shared memory, read there by dot1_dv (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
 - staged operand dsT_66_st_t1: partition 1 stores the [64, 64] f16 tile once per iteration in shared memory, read there by dot3_dk, dot4_dq (transposed) (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
-- tensor-core order per iteration (the schedule's slots), kept by turn barriers: partition 1 (2 dots) | partition 0 (2 dots) | partition 1 (2 dots) | partition 0 (3 dots) | partition 1 (1 dot)
+- staged operand dv_56_st_t1: partition 1 stores the [64, 64] f16 tile once per iteration in shared memory, read there by dot1_dv (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
+- tensor-core order: the schedule's slots (partition 1 (2 dots) | partition 0 (2 dots) | partition 1 (2 dots) | partition 0 (3 dots) | partition 1 (1 dot)) are not enforced; each consumer issues its GEMMs when ready (turn barriers, `--tc-order`, ran the H200's FA forward 6-7 % slower)
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
 - shared memory: 229504 bytes planned of 232448; maxnreg 168
+- per-tile tiles (k_c0_t0, k_c1_t1, v_c0_t0, v_c1_t1) loaded by the producer, the next tile's as soon as each consumer's loop is done, so they arrive during this tile's epilogue; a store after the loop reuses a loaded tile's buffer (no room for one of its own), so that tile is handed back only after its store
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -32,7 +33,7 @@ L5 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1]
 L6 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1, 32], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_turn, k_c0_t0_bar, v_c0_t0_bar, k_c1_t1_bar, v_c1_t1_bar):
+def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dsT_66_st_t1, dv_56_st_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -42,11 +43,7 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         offset_y = off_hz * N_CTX
         kv_y = pid_n * 128
         kv_y_28 = offset_y + kv_y
-        mbarrier.expect(k_c0_t0_bar.index(0), desc_k.block_type.nbytes)
-        tma.async_copy_global_to_shared(desc_k, [kv_y_28 + 0, 0], k_c0_t0_bar.index(0), k_c0_t0_buf)
         mbarrier.wait(k_c0_t0_bar.index(0), (twill_tile // gl.num_programs(0)) & 1)
-        mbarrier.expect(v_c0_t0_bar.index(0), desc_v.block_type.nbytes)
-        tma.async_copy_global_to_shared(desc_v, [kv_y_28 + 0, 0], v_c0_t0_bar.index(0), v_c0_t0_buf)
         mbarrier.wait(v_c0_t0_bar.index(0), (twill_tile // gl.num_programs(0)) & 1)
         qk_scale = sm_scale * 1.44269502
         offs_m = gl.arange(0, 64, layout=L1)
@@ -130,7 +127,6 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         v12_t0_p1 = v12_t0
         for twill_b in range(2, twill_n):
             mbarrier.wait(do_ready.index((twill_base + twill_b - 1) % 2), ((twill_base + twill_b - 1) // 2) & 1)
-            mbarrier.wait(twill_turn.index(1), ((twill_base - 2 * (twill_tile // gl.num_programs(0)) + twill_b - 2) & 1))
             tok_dpT_62_t0 = warpgroup_mma(v_c0_t0_buf, do_buf.index((twill_base + twill_b - 1) % 2).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot2_dpT_s0: stage 1, partition 0 (group 0)
             v7 = (0 + (twill_b - 2) * 64) * 128  # store0: stage 2, partition 0 (group 0)
             v8 = dq_base_34 + v7  # store0: stage 2, partition 0 (group 0)
@@ -143,7 +139,6 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
             v13_t0 = gl.atomic_add(v10_t0, v12_t0_p1, sem='relaxed', scope='gpu')  # store0_s0: stage 2, partition 0 (group 0)
             mbarrier.wait(q_44_ready.index((twill_base + twill_b - 1) % 2), ((twill_base + twill_b - 1) // 2) & 1)
             tok_sT_49_t0 = warpgroup_mma(k_c0_t0_buf, q_44_buf.index((twill_base + twill_b - 1) % 2).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot0_sT_s0: stage 1, partition 0 (group 0)
-            mbarrier.arrive(twill_turn.index(2))
             m = lse_base + (0 + (twill_b - 0) * 64)  # load0_m: stage 0, partition 0 (group 0)
             m_46 = m  # load0_m: stage 0, partition 0 (group 0)
             m_47 = m_46 + offs_m  # load0_m: stage 0, partition 0 (group 0)
@@ -172,13 +167,11 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
             dv_56_t0 = pT_54_t0.to(gl.float16)  # convert0_dv_s0: stage 1, partition 0 (group 0)
             dsT_66_st_t0.store(dsT_66_t0)  # dot4_dq_s0: stage 1, partition 0 (group 0)
             fence_async_shared()
-            mbarrier.wait(twill_turn.index(3), ((twill_base - 2 * (twill_tile // gl.num_programs(0)) + twill_b - 2) & 1))
             tok_dq_69_t0 = warpgroup_mma(dsT_66_st_t0.permute((1, 0)), k_c0_t0_buf, gl.full([64, 128], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)
             dv_56_st_t0.store(dv_56_t0)  # dot1_dv_s0: stage 1, partition 0 (group 0)
             fence_async_shared()
             tok_dv_58_t0 = warpgroup_mma(dv_56_st_t0, do_buf.index((twill_base + twill_b - 1) % 2), dv_58_t0_p1, is_async=True)
             tok_dk_t0 = warpgroup_mma(dsT_66_st_t0, q_44_buf.index((twill_base + twill_b - 1) % 2), dk_t0_p1, is_async=True)  # dot3_dk_s0: stage 1, partition 0 (group 0)
-            mbarrier.arrive(twill_turn.index(4))
             dq_69_t0 = warpgroup_mma_wait(2, deps=(tok_dq_69_t0,))
             v11_t0 = dq_69_t0 * sm_scale  # elementwise1_s0: stage 1, partition 0 (group 0)
             v12_t0 = gl.convert_layout(v11_t0, L6)  # convert4_s0: stage 1, partition 0 (group 0)
@@ -275,10 +268,12 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         fence_async_shared()
         tma.async_copy_shared_to_global(desc_dv, [kv_y_28 + 0, 0], v_c0_t0_buf)
         tma.store_wait(0)
+        mbarrier.arrive(k_c0_t0_free.index(0))
+        mbarrier.arrive(v_c0_t0_free.index(0))
         twill_base += twill_n
 
 @gluon.jit
-def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_turn, k_c0_t0_bar, v_c0_t0_bar, k_c1_t1_bar, v_c1_t1_bar):
+def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dsT_66_st_t1, dv_56_st_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -288,11 +283,7 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         offset_y = off_hz * N_CTX
         kv_y = pid_n * 128
         kv_y_28 = offset_y + kv_y
-        mbarrier.expect(k_c1_t1_bar.index(0), desc_k.block_type.nbytes)
-        tma.async_copy_global_to_shared(desc_k, [kv_y_28 + 64, 0], k_c1_t1_bar.index(0), k_c1_t1_buf)
         mbarrier.wait(k_c1_t1_bar.index(0), (twill_tile // gl.num_programs(0)) & 1)
-        mbarrier.expect(v_c1_t1_bar.index(0), desc_v.block_type.nbytes)
-        tma.async_copy_global_to_shared(desc_v, [kv_y_28 + 64, 0], v_c1_t1_bar.index(0), v_c1_t1_buf)
         mbarrier.wait(v_c1_t1_bar.index(0), (twill_tile // gl.num_programs(0)) & 1)
         qk_scale = sm_scale * 1.44269502
         offs_m = gl.arange(0, 64, layout=L1)
@@ -357,14 +348,13 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         dsT_65_t1 = pT_54_t1 * dsT_64_t1  # elementwise0_dsT_s1: stage 1, partition 1 (group 1)
         dsT_66_t1 = dsT_65_t1.to(gl.float16)  # convert1_dsT_s1: stage 1, partition 1 (group 1)
         dv_56_t1 = pT_54_t1.to(gl.float16)  # convert0_dv_s1: stage 1, partition 1 (group 1)
-        dv_56_st_t1.store(dv_56_t1)  # dot1_dv_s1: stage 1, partition 1 (group 1)
-        fence_async_shared()
-        tok_dv_58_t1 = warpgroup_mma(dv_56_st_t1, do_buf.index((twill_base + 1 - 1) % 2), dv_58_t1_p1, is_async=True)
         dsT_66_st_t1.store(dsT_66_t1)  # dot4_dq_s1: stage 1, partition 1 (group 1)
         fence_async_shared()
         tok_dq_69_t1 = warpgroup_mma(dsT_66_st_t1.permute((1, 0)), k_c1_t1_buf, gl.full([64, 128], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)
-        dv_58_t1, dq_69_t1 = warpgroup_mma_wait(0, deps=(tok_dv_58_t1, tok_dq_69_t1,))
-        mbarrier.arrive(do_empty.index((twill_base + 1 - 1) % 2))
+        dv_56_st_t1.store(dv_56_t1)  # dot1_dv_s1: stage 1, partition 1 (group 1)
+        fence_async_shared()
+        tok_dv_58_t1 = warpgroup_mma(dv_56_st_t1, do_buf.index((twill_base + 1 - 1) % 2), dv_58_t1_p1, is_async=True)
+        dq_69_t1 = warpgroup_mma_wait(1, deps=(tok_dq_69_t1,))
         v11_t1 = dq_69_t1 * sm_scale  # elementwise1_s1: stage 1, partition 1 (group 1)
         v12_t1 = gl.convert_layout(v11_t1, L6)  # convert4_s1: stage 1, partition 1 (group 1)
         tok_dk_t1 = warpgroup_mma(dsT_66_st_t1, q_44_buf.index((twill_base + 1 - 1) % 2), dk_t1_p1, is_async=True)  # dot3_dk_s1: stage 1, partition 1 (group 1)
@@ -377,7 +367,7 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         v9_t1 = v8_t1  # store0_s1: stage 1, partition 1 (group 1)
         v10_t1 = v9_t1 + dq_offs_42  # store0_s1: stage 1, partition 1 (group 1)
         v13_t1 = gl.atomic_add(v10_t1, v12_t1, sem='relaxed', scope='gpu')  # store0_s1: stage 1, partition 1 (group 1)
-        dk_t1 = warpgroup_mma_wait(1, deps=(tok_dk_t1,))
+        dv_58_t1, dk_t1 = warpgroup_mma_wait(2, deps=(tok_dv_58_t1, tok_dk_t1,))
         Di_60_p1 = Di_60
         Di_61_t1_p1 = Di_61_t1
         dk_t1_p1 = dk_t1
@@ -386,18 +376,17 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         m_48_t1_p1 = m_48_t1
         for twill_b in range(2, twill_n):
             mbarrier.wait(q_44_ready.index((twill_base + twill_b - 1) % 2), ((twill_base + twill_b - 1) // 2) & 1)
-            mbarrier.wait(twill_turn.index(0), ((twill_base - 2 * (twill_tile // gl.num_programs(0)) + twill_b - 2) & 1) ^ 1)
             tok_sT_49_t1 = warpgroup_mma(k_c1_t1_buf, q_44_buf.index((twill_base + twill_b - 1) % 2).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot0_sT_s1: stage 1, partition 1 (group 1)
             mbarrier.wait(do_ready.index((twill_base + twill_b - 1) % 2), ((twill_base + twill_b - 1) // 2) & 1)
             tok_dpT_62_t1 = warpgroup_mma(v_c1_t1_buf, do_buf.index((twill_base + twill_b - 1) % 2).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot2_dpT_s1: stage 1, partition 1 (group 1)
-            mbarrier.arrive(twill_turn.index(1))
             m = lse_base + (0 + (twill_b - 0) * 64)  # load0_m: stage 0, partition 1 (group 1)
             m_46 = m  # load0_m: stage 0, partition 1 (group 1)
             m_47 = m_46 + offs_m  # load0_m: stage 0, partition 1 (group 1)
             m_48 = gl.load(m_47_p1)  # load0_m: stage 1, partition 1 (group 1)
             m_48_t1 = gl.load(m_47)  # load0_m_s1: stage 0, partition 1 (group 1)
             pT_51 = gl.expand_dims(m_48, 0)  # sfu0_pT: stage 1, partition 1 (group 1)
-            dk_t1_p1, sT_49_t1 = warpgroup_mma_wait(1, deps=(dk_t1_p1, tok_sT_49_t1,))
+            dv_58_t1_p1, dk_t1_p1, sT_49_t1 = warpgroup_mma_wait(1, deps=(dv_58_t1_p1, dk_t1_p1, tok_sT_49_t1,))
+            mbarrier.arrive(do_empty.index((twill_base + twill_b - 1 - 1) % 2))
             mbarrier.arrive(q_44_empty.index((twill_base + twill_b - 1 - 1) % 2))
             pT_50_t1 = sT_49_t1 * qk_scale  # sfu0_pT_s1: stage 1, partition 1 (group 1)
             pT_51_t1 = gl.expand_dims(m_48_t1_p1, 0)  # sfu0_pT_s1: stage 1, partition 1 (group 1)
@@ -417,21 +406,16 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
             dsT_65_t1 = pT_54_t1 * dsT_64_t1  # elementwise0_dsT_s1: stage 1, partition 1 (group 1)
             dsT_66_t1 = dsT_65_t1.to(gl.float16)  # convert1_dsT_s1: stage 1, partition 1 (group 1)
             dv_56_t1 = pT_54_t1.to(gl.float16)  # convert0_dv_s1: stage 1, partition 1 (group 1)
-            dv_56_st_t1.store(dv_56_t1)  # dot1_dv_s1: stage 1, partition 1 (group 1)
-            fence_async_shared()
-            mbarrier.wait(twill_turn.index(2), ((twill_base - 2 * (twill_tile // gl.num_programs(0)) + twill_b - 2) & 1))
-            tok_dv_58_t1 = warpgroup_mma(dv_56_st_t1, do_buf.index((twill_base + twill_b - 1) % 2), dv_58_t1_p1, is_async=True)
             dsT_66_st_t1.store(dsT_66_t1)  # dot4_dq_s1: stage 1, partition 1 (group 1)
             fence_async_shared()
             tok_dq_69_t1 = warpgroup_mma(dsT_66_st_t1.permute((1, 0)), k_c1_t1_buf, gl.full([64, 128], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)
-            mbarrier.arrive(twill_turn.index(3))
-            dv_58_t1, dq_69_t1 = warpgroup_mma_wait(0, deps=(tok_dv_58_t1, tok_dq_69_t1,))
-            mbarrier.arrive(do_empty.index((twill_base + twill_b - 1) % 2))
+            dv_56_st_t1.store(dv_56_t1)  # dot1_dv_s1: stage 1, partition 1 (group 1)
+            fence_async_shared()
+            tok_dv_58_t1 = warpgroup_mma(dv_56_st_t1, do_buf.index((twill_base + twill_b - 1) % 2), dv_58_t1_p1, is_async=True)
+            dq_69_t1 = warpgroup_mma_wait(1, deps=(tok_dq_69_t1,))
             v11_t1 = dq_69_t1 * sm_scale  # elementwise1_s1: stage 1, partition 1 (group 1)
             v12_t1 = gl.convert_layout(v11_t1, L6)  # convert4_s1: stage 1, partition 1 (group 1)
-            mbarrier.wait(twill_turn.index(4), ((twill_base - 2 * (twill_tile // gl.num_programs(0)) + twill_b - 2) & 1))
             tok_dk_t1 = warpgroup_mma(dsT_66_st_t1, q_44_buf.index((twill_base + twill_b - 1) % 2), dk_t1_p1, is_async=True)  # dot3_dk_s1: stage 1, partition 1 (group 1)
-            mbarrier.arrive(twill_turn.index(0))
             v7 = (0 + (twill_b - 1) * 64) * 128  # store0: stage 1, partition 1 (group 1)
             v8 = dq_base_34 + v7  # store0: stage 1, partition 1 (group 1)
             v9 = v8  # store0: stage 1, partition 1 (group 1)
@@ -441,7 +425,7 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
             v9_t1 = v8_t1  # store0_s1: stage 1, partition 1 (group 1)
             v10_t1 = v9_t1 + dq_offs_42  # store0_s1: stage 1, partition 1 (group 1)
             v13_t1 = gl.atomic_add(v10_t1, v12_t1, sem='relaxed', scope='gpu')  # store0_s1: stage 1, partition 1 (group 1)
-            dk_t1 = warpgroup_mma_wait(1, deps=(tok_dk_t1,))
+            dv_58_t1, dk_t1 = warpgroup_mma_wait(2, deps=(tok_dv_58_t1, tok_dk_t1,))
             Di_60_p1 = Di_60
             Di_61_t1_p1 = Di_61_t1
             dk_t1_p1 = dk_t1
@@ -454,7 +438,8 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         tok_dpT_62_t1 = warpgroup_mma(v_c1_t1_buf, do_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot2_dpT_s1: stage 1, partition 1 (group 1)
         m_48 = gl.load(m_47_p1)  # load0_m: stage 1, partition 1 (group 1)
         pT_51 = gl.expand_dims(m_48, 0)  # sfu0_pT: stage 1, partition 1 (group 1)
-        dk_t1_p1, sT_49_t1 = warpgroup_mma_wait(1, deps=(dk_t1_p1, tok_sT_49_t1,))
+        dv_58_t1_p1, dk_t1_p1, sT_49_t1 = warpgroup_mma_wait(1, deps=(dv_58_t1_p1, dk_t1_p1, tok_sT_49_t1,))
+        mbarrier.arrive(do_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 1) % 2))
         mbarrier.arrive(q_44_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 1) % 2))
         pT_50_t1 = sT_49_t1 * qk_scale  # sfu0_pT_s1: stage 1, partition 1 (group 1)
         pT_51_t1 = gl.expand_dims(m_48_t1_p1, 0)  # sfu0_pT_s1: stage 1, partition 1 (group 1)
@@ -470,14 +455,13 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         dsT_65_t1 = pT_54_t1 * dsT_64_t1  # elementwise0_dsT_s1: stage 1, partition 1 (group 1)
         dsT_66_t1 = dsT_65_t1.to(gl.float16)  # convert1_dsT_s1: stage 1, partition 1 (group 1)
         dv_56_t1 = pT_54_t1.to(gl.float16)  # convert0_dv_s1: stage 1, partition 1 (group 1)
-        dv_56_st_t1.store(dv_56_t1)  # dot1_dv_s1: stage 1, partition 1 (group 1)
-        fence_async_shared()
-        tok_dv_58_t1 = warpgroup_mma(dv_56_st_t1, do_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), dv_58_t1_p1, is_async=True)
         dsT_66_st_t1.store(dsT_66_t1)  # dot4_dq_s1: stage 1, partition 1 (group 1)
         fence_async_shared()
         tok_dq_69_t1 = warpgroup_mma(dsT_66_st_t1.permute((1, 0)), k_c1_t1_buf, gl.full([64, 128], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)
-        dv_58_t1, dq_69_t1 = warpgroup_mma_wait(0, deps=(tok_dv_58_t1, tok_dq_69_t1,))
-        mbarrier.arrive(do_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 2))
+        dv_56_st_t1.store(dv_56_t1)  # dot1_dv_s1: stage 1, partition 1 (group 1)
+        fence_async_shared()
+        tok_dv_58_t1 = warpgroup_mma(dv_56_st_t1, do_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), dv_58_t1_p1, is_async=True)
+        dq_69_t1 = warpgroup_mma_wait(1, deps=(tok_dq_69_t1,))
         v11_t1 = dq_69_t1 * sm_scale  # elementwise1_s1: stage 1, partition 1 (group 1)
         v12_t1 = gl.convert_layout(v11_t1, L6)  # convert4_s1: stage 1, partition 1 (group 1)
         tok_dk_t1 = warpgroup_mma(dsT_66_st_t1, q_44_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), dk_t1_p1, is_async=True)  # dot3_dk_s1: stage 1, partition 1 (group 1)
@@ -490,7 +474,7 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         v9_t1 = v8_t1  # store0_s1: stage 1, partition 1 (group 1)
         v10_t1 = v9_t1 + dq_offs_42  # store0_s1: stage 1, partition 1 (group 1)
         v13_t1 = gl.atomic_add(v10_t1, v12_t1, sem='relaxed', scope='gpu')  # store0_s1: stage 1, partition 1 (group 1)
-        dk_t1 = warpgroup_mma_wait(1, deps=(tok_dk_t1,))
+        dv_58_t1, dk_t1 = warpgroup_mma_wait(2, deps=(tok_dv_58_t1, tok_dk_t1,))
         Di_60_p1 = Di_60
         Di_61_t1_p1 = Di_61_t1
         dk_t1_p2 = dk_t1_p1
@@ -499,7 +483,8 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         dv_58_t1_p1 = dv_58_t1
         m_47_p1 = m_47
         m_48_t1_p1 = m_48_t1
-        dk_t1_p1 = warpgroup_mma_wait(0, deps=(dk_t1_p1,))
+        dv_58_t1_p1, dk_t1_p1 = warpgroup_mma_wait(0, deps=(dv_58_t1_p1, dk_t1_p1,))
+        mbarrier.arrive(do_empty.index((twill_base + (twill_n - 1 + 2) - 1 - 1) % 2))
         mbarrier.arrive(q_44_empty.index((twill_base + (twill_n - 1 + 2) - 1 - 1) % 2))
         Di_60_p1 = Di_60
         Di_61_t1_p1 = Di_61_t1
@@ -522,15 +507,33 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         fence_async_shared()
         tma.async_copy_shared_to_global(desc_dv, [kv_y_28 + 64, 0], v_c1_t1_buf)
         tma.store_wait(0)
+        mbarrier.arrive(k_c1_t1_free.index(0))
+        mbarrier.arrive(v_c1_t1_free.index(0))
         twill_base += twill_n
 
 @gluon.jit
-def producer_2(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_turn, k_c0_t0_bar, v_c0_t0_bar, k_c1_t1_bar, v_c1_t1_bar):
+def producer_2(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dsT_66_st_t1, dv_56_st_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
         twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        pid_n = twill_pid0
         off_hz = twill_pid1
         offset_y = off_hz * N_CTX
+        kv_y = pid_n * 128
+        kv_y_28 = offset_y + kv_y
+        mbarrier.wait(k_c0_t0_free.index(0), ((twill_tile // gl.num_programs(0)) & 1) ^ 1)
+        mbarrier.expect(k_c0_t0_bar.index(0), desc_k.block_type.nbytes)
+        tma.async_copy_global_to_shared(desc_k, [kv_y_28 + 0, 0], k_c0_t0_bar.index(0), k_c0_t0_buf)
+        mbarrier.wait(v_c0_t0_free.index(0), ((twill_tile // gl.num_programs(0)) & 1) ^ 1)
+        mbarrier.expect(v_c0_t0_bar.index(0), desc_v.block_type.nbytes)
+        tma.async_copy_global_to_shared(desc_v, [kv_y_28 + 0, 0], v_c0_t0_bar.index(0), v_c0_t0_buf)
+        mbarrier.wait(k_c1_t1_free.index(0), ((twill_tile // gl.num_programs(0)) & 1) ^ 1)
+        mbarrier.expect(k_c1_t1_bar.index(0), desc_k.block_type.nbytes)
+        tma.async_copy_global_to_shared(desc_k, [kv_y_28 + 64, 0], k_c1_t1_bar.index(0), k_c1_t1_buf)
+        mbarrier.wait(v_c1_t1_free.index(0), ((twill_tile // gl.num_programs(0)) & 1) ^ 1)
+        mbarrier.expect(v_c1_t1_bar.index(0), desc_v.block_type.nbytes)
+        tma.async_copy_global_to_shared(desc_v, [kv_y_28 + 64, 0], v_c1_t1_bar.index(0), v_c1_t1_buf)
         for dv_43 in range(0, N_CTX, 64):
             twill_k = twill_base + (dv_43 - 0) // 64
             q = offset_y + dv_43
@@ -548,8 +551,8 @@ def twill_kernel(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Del
     do_buf = gl.allocate_shared_memory(gl.float16, [2, 64, 128], desc_do.layout)
     dsT_66_st_t0 = gl.allocate_shared_memory(gl.float16, [64, 64], gl.NVMMASharedLayout.get_default_for([64, 64], gl.float16))
     dv_56_st_t0 = gl.allocate_shared_memory(gl.float16, [64, 64], gl.NVMMASharedLayout.get_default_for([64, 64], gl.float16))
-    dv_56_st_t1 = gl.allocate_shared_memory(gl.float16, [64, 64], gl.NVMMASharedLayout.get_default_for([64, 64], gl.float16))
     dsT_66_st_t1 = gl.allocate_shared_memory(gl.float16, [64, 64], gl.NVMMASharedLayout.get_default_for([64, 64], gl.float16))
+    dv_56_st_t1 = gl.allocate_shared_memory(gl.float16, [64, 64], gl.NVMMASharedLayout.get_default_for([64, 64], gl.float16))
     k_c0_t0_buf = gl.allocate_shared_memory(gl.float16, [64, 128], desc_k.layout)
     v_c0_t0_buf = gl.allocate_shared_memory(gl.float16, [64, 128], desc_v.layout)
     k_c1_t1_buf = gl.allocate_shared_memory(gl.float16, [64, 128], desc_k.layout)
@@ -566,25 +569,34 @@ def twill_kernel(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Del
     do_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(2):
         mbarrier.init(do_empty.index(i), count=2)
-    twill_turn = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(5):
-        mbarrier.init(twill_turn.index(i), count=1)
     k_c0_t0_bar = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(1):
         mbarrier.init(k_c0_t0_bar.index(i), count=1)
+    k_c0_t0_free = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(1):
+        mbarrier.init(k_c0_t0_free.index(i), count=1)
     v_c0_t0_bar = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(1):
         mbarrier.init(v_c0_t0_bar.index(i), count=1)
+    v_c0_t0_free = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(1):
+        mbarrier.init(v_c0_t0_free.index(i), count=1)
     k_c1_t1_bar = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(1):
         mbarrier.init(k_c1_t1_bar.index(i), count=1)
+    k_c1_t1_free = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(1):
+        mbarrier.init(k_c1_t1_free.index(i), count=1)
     v_c1_t1_bar = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(1):
         mbarrier.init(v_c1_t1_bar.index(i), count=1)
+    v_c1_t1_free = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(1):
+        mbarrier.init(v_c1_t1_free.index(i), count=1)
     gl.warp_specialize([
-        (consumer_0, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_turn, k_c0_t0_bar, v_c0_t0_bar, k_c1_t1_bar, v_c1_t1_bar)),
-        (consumer_1, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_turn, k_c0_t0_bar, v_c0_t0_bar, k_c1_t1_bar, v_c1_t1_bar)),
-        (producer_2, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_turn, k_c0_t0_bar, v_c0_t0_bar, k_c1_t1_bar, v_c1_t1_bar)),
+        (consumer_0, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dsT_66_st_t1, dv_56_st_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free)),
+        (consumer_1, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dsT_66_st_t1, dv_56_st_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free)),
+        (producer_2, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dsT_66_st_t1, dv_56_st_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free)),
     ], [4, 1], [240, 24])
 
 

@@ -8,7 +8,7 @@ Decisions (each from the schedule):
 - ring a_23_t0: 2 buffers of [64, 64] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
 - ring a_23_t1: 2 buffers of [64, 64] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 1
 - ring b: 3 buffers of [256, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0, 1
-- tensor-core order per iteration (the schedule's slots), kept by turn barriers: partition 1 (1 dot) | partition 0 (1 dot)
+- tensor-core order: the schedule's slots (partition 1 (1 dot) | partition 0 (1 dot)) are not enforced; each consumer issues its GEMMs when ready (turn barriers, `--tc-order`, ran the H200's FA forward 6-7 % slower)
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
 - shared memory: 196760 bytes planned of 232448; maxnreg 168
 
@@ -24,7 +24,7 @@ L0 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1]
 L1 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[1, 32], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(a_desc, b_desc, c_desc, M, N, K, twill_g0, twill_g1, twill_g2, a_23_t0_buf, a_23_t1_buf, b_buf, out3_c0_t0_buf, out4_c1_t1_buf, a_23_t0_ready, a_23_t0_empty, a_23_t1_ready, a_23_t1_empty, b_ready, b_empty, twill_turn):
+def consumer_0(a_desc, b_desc, c_desc, M, N, K, twill_g0, twill_g1, twill_g2, a_23_t0_buf, a_23_t1_buf, b_buf, out3_c0_t0_buf, out4_c1_t1_buf, a_23_t0_ready, a_23_t0_empty, a_23_t1_ready, a_23_t1_empty, b_ready, b_empty):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -53,9 +53,7 @@ def consumer_0(a_desc, b_desc, c_desc, M, N, K, twill_g0, twill_g1, twill_g2, a_
         for twill_b in range(0, twill_n):
             mbarrier.wait(a_23_t0_ready.index((twill_base + twill_b - 0) % 2), ((twill_base + twill_b - 0) // 2) & 1)
             mbarrier.wait(b_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
-            mbarrier.wait(twill_turn.index(1), ((twill_base - 0 * (twill_tile // gl.num_programs(0)) + twill_b - 0) & 1))
             tok_acc_27_t0 = warpgroup_mma(a_23_t0_buf.index((twill_base + twill_b - 0) % 2), b_buf.index((twill_base + twill_b - 0) % 3).permute((1, 0)), acc_27_t0_p1, is_async=True)  # dot0_acc_s0: stage 0, partition 0 (group 0)
-            mbarrier.arrive(twill_turn.index(0))
             acc_27_t0_p1 = warpgroup_mma_wait(1, deps=(acc_27_t0_p1,))
             mbarrier.arrive(a_23_t0_empty.index((twill_base + twill_b - 1 - 0) % 2), pred=(twill_b - 1 - 0) >= 0)
             mbarrier.arrive(b_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
@@ -66,14 +64,15 @@ def consumer_0(a_desc, b_desc, c_desc, M, N, K, twill_g0, twill_g1, twill_g2, a_
         mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 3))
         v3_t0 = acc_27_t0_p1.to(gl.float16)
         v4_t0 = gl.convert_layout(v3_t0, L1)
+        tma.store_wait(0)
         out3_c0_t0_buf.store(v3_t0)
         fence_async_shared()
         tma.async_copy_shared_to_global(c_desc, [offs_m + 0, offs_n], out3_c0_t0_buf)
-        tma.store_wait(0)
         twill_base += twill_n
+    tma.store_wait(0)
 
 @gluon.jit
-def consumer_1(a_desc, b_desc, c_desc, M, N, K, twill_g0, twill_g1, twill_g2, a_23_t0_buf, a_23_t1_buf, b_buf, out3_c0_t0_buf, out4_c1_t1_buf, a_23_t0_ready, a_23_t0_empty, a_23_t1_ready, a_23_t1_empty, b_ready, b_empty, twill_turn):
+def consumer_1(a_desc, b_desc, c_desc, M, N, K, twill_g0, twill_g1, twill_g2, a_23_t0_buf, a_23_t1_buf, b_buf, out3_c0_t0_buf, out4_c1_t1_buf, a_23_t0_ready, a_23_t0_empty, a_23_t1_ready, a_23_t1_empty, b_ready, b_empty):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -102,9 +101,7 @@ def consumer_1(a_desc, b_desc, c_desc, M, N, K, twill_g0, twill_g1, twill_g2, a_
         for twill_b in range(0, twill_n):
             mbarrier.wait(a_23_t1_ready.index((twill_base + twill_b - 0) % 2), ((twill_base + twill_b - 0) // 2) & 1)
             mbarrier.wait(b_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
-            mbarrier.wait(twill_turn.index(0), ((twill_base - 0 * (twill_tile // gl.num_programs(0)) + twill_b - 0) & 1) ^ 1)
             tok_acc_27_t1 = warpgroup_mma(a_23_t1_buf.index((twill_base + twill_b - 0) % 2), b_buf.index((twill_base + twill_b - 0) % 3).permute((1, 0)), acc_27_t1_p1, is_async=True)  # dot0_acc_s1: stage 0, partition 1 (group 1)
-            mbarrier.arrive(twill_turn.index(1))
             acc_27_t1_p1 = warpgroup_mma_wait(1, deps=(acc_27_t1_p1,))
             mbarrier.arrive(a_23_t1_empty.index((twill_base + twill_b - 1 - 0) % 2), pred=(twill_b - 1 - 0) >= 0)
             mbarrier.arrive(b_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
@@ -115,14 +112,15 @@ def consumer_1(a_desc, b_desc, c_desc, M, N, K, twill_g0, twill_g1, twill_g2, a_
         mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 3))
         v3_t1 = acc_27_t1_p1.to(gl.float16)
         v4_t1 = gl.convert_layout(v3_t1, L1)
+        tma.store_wait(0)
         out4_c1_t1_buf.store(v3_t1)
         fence_async_shared()
         tma.async_copy_shared_to_global(c_desc, [offs_m + 64, offs_n], out4_c1_t1_buf)
-        tma.store_wait(0)
         twill_base += twill_n
+    tma.store_wait(0)
 
 @gluon.jit
-def producer_2(a_desc, b_desc, c_desc, M, N, K, twill_g0, twill_g1, twill_g2, a_23_t0_buf, a_23_t1_buf, b_buf, out3_c0_t0_buf, out4_c1_t1_buf, a_23_t0_ready, a_23_t0_empty, a_23_t1_ready, a_23_t1_empty, b_ready, b_empty, twill_turn):
+def producer_2(a_desc, b_desc, c_desc, M, N, K, twill_g0, twill_g1, twill_g2, a_23_t0_buf, a_23_t1_buf, b_buf, out3_c0_t0_buf, out4_c1_t1_buf, a_23_t0_ready, a_23_t0_empty, a_23_t1_ready, a_23_t1_empty, b_ready, b_empty):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -184,13 +182,10 @@ def twill_kernel(a_desc, b_desc, c_desc, M, N, K, twill_g0, twill_g1, twill_g2):
     b_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(3):
         mbarrier.init(b_empty.index(i), count=2)
-    twill_turn = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
-        mbarrier.init(twill_turn.index(i), count=1)
     gl.warp_specialize([
-        (consumer_0, (a_desc, b_desc, c_desc, M, N, K, twill_g0, twill_g1, twill_g2, a_23_t0_buf, a_23_t1_buf, b_buf, out3_c0_t0_buf, out4_c1_t1_buf, a_23_t0_ready, a_23_t0_empty, a_23_t1_ready, a_23_t1_empty, b_ready, b_empty, twill_turn)),
-        (consumer_1, (a_desc, b_desc, c_desc, M, N, K, twill_g0, twill_g1, twill_g2, a_23_t0_buf, a_23_t1_buf, b_buf, out3_c0_t0_buf, out4_c1_t1_buf, a_23_t0_ready, a_23_t0_empty, a_23_t1_ready, a_23_t1_empty, b_ready, b_empty, twill_turn)),
-        (producer_2, (a_desc, b_desc, c_desc, M, N, K, twill_g0, twill_g1, twill_g2, a_23_t0_buf, a_23_t1_buf, b_buf, out3_c0_t0_buf, out4_c1_t1_buf, a_23_t0_ready, a_23_t0_empty, a_23_t1_ready, a_23_t1_empty, b_ready, b_empty, twill_turn)),
+        (consumer_0, (a_desc, b_desc, c_desc, M, N, K, twill_g0, twill_g1, twill_g2, a_23_t0_buf, a_23_t1_buf, b_buf, out3_c0_t0_buf, out4_c1_t1_buf, a_23_t0_ready, a_23_t0_empty, a_23_t1_ready, a_23_t1_empty, b_ready, b_empty)),
+        (consumer_1, (a_desc, b_desc, c_desc, M, N, K, twill_g0, twill_g1, twill_g2, a_23_t0_buf, a_23_t1_buf, b_buf, out3_c0_t0_buf, out4_c1_t1_buf, a_23_t0_ready, a_23_t0_empty, a_23_t1_ready, a_23_t1_empty, b_ready, b_empty)),
+        (producer_2, (a_desc, b_desc, c_desc, M, N, K, twill_g0, twill_g1, twill_g2, a_23_t0_buf, a_23_t1_buf, b_buf, out3_c0_t0_buf, out4_c1_t1_buf, a_23_t0_ready, a_23_t0_empty, a_23_t1_ready, a_23_t1_empty, b_ready, b_empty)),
     ], [4, 1], [240, 24])
 
 

@@ -60,11 +60,12 @@ def consumer_0(a_desc, b_desc, c_desc, M, N, K, twill_g0, twill_g1, twill_g2, a_
         mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 3))
         v3 = acc_27_p1.to(gl.float16)
         v4 = gl.convert_layout(v3, L1)
+        tma.store_wait(0)
         out2_c0_buf.store(v3)
         fence_async_shared()
         tma.async_copy_shared_to_global(c_desc, [offs_m, offs_n], out2_c0_buf)
-        tma.store_wait(0)
         twill_base += twill_n
+    tma.store_wait(0)
 
 @gluon.jit
 def producer_1(a_desc, b_desc, c_desc, M, N, K, twill_g0, twill_g1, twill_g2, a_23_buf, b_buf, out2_c0_buf, a_23_ready, a_23_empty, b_ready, b_empty):

@@ -1,0 +1,131 @@
+"""On the GPU: generated Gluon kernels head to head with the library (cuDNN SDPA for attention forward,
+cuBLAS for a GEMM) and Triton's default, in one process, interleaved round by round.
+
+    python bench/gluon_vs.py DIR [DIR ...] [--rounds 7] [--sizes 1024,4096,16384] [--out vs.json]
+
+All DIRs must come from one kernel file (``variant.json``). For each problem size, each round times every
+contender once (do_bench median as launched, and from a CUDA graph), the contenders' order rotating from
+round to round. The GPU's clock drifts by several percent within a minute (run 7: the same kernel 13-26 %
+apart over a run), so a contender timed minutes after another is not compared with it: each round's ratio
+to the library is taken between timings seconds apart, and the figure reported is the median over rounds
+of those ratios, with the median TFLOP/s. Correctness is ``bench/gluon_gpu.py``'s job. Imports no solver.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.gluon_gpu import _module, _sizes  # noqa: E402
+
+
+def _contenders(dirs: list[Path], kmod: Any, jit: str, inp: dict[str, Any]) -> dict[str, Callable[[], Any]]:
+    """Label -> a call running it on ``inp``: each generated kernel, Triton's default, the library."""
+    import torch
+    import torch.nn.functional as F
+    from torch.nn.attention import SDPBackend, sdpa_kernel
+
+    triton_fn = getattr(kmod, jit)
+    out: dict[str, Callable[[], Any]] = {}
+    for d in dirs:
+        g = _module(d / "kernel_gluon.py", f"twill_vs_{len(out)}").kernel
+
+        def run(g: Any = g) -> Any:
+            setattr(kmod, jit, g)
+            return kmod.launch(inp)
+        out[d.name if d.name not in out else f"{d.name}-{len(out)}"] = run
+
+    def triton_default() -> Any:
+        setattr(kmod, jit, triton_fn)
+        return kmod.launch(inp)
+    out["triton_default"] = triton_default
+    if "q" in inp and "do" not in inp:
+        q, k, v = inp["q"], inp["k"], inp["v"]
+
+        def cudnn() -> Any:
+            with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):
+                return F.scaled_dot_product_attention(q, k, v)
+        out["sdpa_cudnn"] = cudnn
+    if "a" in inp and "b" in inp:
+        a, b = inp["a"], inp["b"]
+        out["cublas"] = lambda: torch.matmul(a, b.T)
+    return out
+
+
+def _library(labels: list[str]) -> str | None:
+    return next((x for x in ("sdpa_cudnn", "cublas") if x in labels), None)
+
+
+def head_to_head(dirs: list[Path], sizes: list[int], rounds: int) -> dict[str, Any]:
+    import torch
+    import triton
+
+    meta = json.loads((dirs[0] / "variant.json").read_text())
+    kmod = _module(ROOT / meta["kernel_file"], "twill_vs_kernel")
+    out: dict[str, Any] = {"kernel_file": meta["kernel_file"], "rounds": rounds, "problems": []}
+    for size in _sizes(kmod, sizes):
+        inp = kmod.make_inputs(**size, seed=13)
+        calls = _contenders(dirs, kmod, meta["jit"], inp)
+        labels = list(calls)
+        for f in calls.values():      # compile and warm every contender before the first round
+            f()
+        torch.cuda.synchronize()
+        ms: dict[str, list[float]] = {x: [] for x in labels}
+        gms: dict[str, list[float]] = {x: [] for x in labels}
+        for r in range(rounds):
+            order = labels[r % len(labels):] + labels[:r % len(labels)]
+            for x in order:
+                ms[x].append(triton.testing.do_bench(calls[x], warmup=25, rep=100, return_mode="median"))
+                gms[x].append(triton.testing.do_bench_cudagraph(calls[x], rep=100, return_mode="median"))
+        fl = kmod.flops(**size)
+        lib = _library(labels)
+        rows = {}
+        for x in labels:
+            row = {"tflops": fl / statistics.median(ms[x]) * 1e-9,
+                   "graph_tflops": fl / statistics.median(gms[x]) * 1e-9,
+                   "tflops_rounds": [round(fl / t * 1e-9, 1) for t in ms[x]]}
+            if lib is not None:
+                row["vs_library"] = statistics.median(a / b for a, b in zip(ms[lib], ms[x]))
+                row["graph_vs_library"] = statistics.median(a / b for a, b in zip(gms[lib], gms[x]))
+            rows[x] = row
+        out["problems"].append({"problem": size, "library": lib, "contenders": rows})
+        del inp, calls
+        torch.cuda.empty_cache()
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("dirs", nargs="+")
+    ap.add_argument("--rounds", type=int, default=7)
+    ap.add_argument("--sizes", default="1024,4096,16384")
+    ap.add_argument("--out", default=None)
+    a = ap.parse_args()
+    import torch
+    import triton
+
+    t0 = time.time()
+    res = head_to_head([Path(d) for d in a.dirs], [int(s) for s in a.sizes.split(",")], a.rounds)
+    res["env"] = {"date": time.strftime("%Y-%m-%d %H:%M"), "gpu": torch.cuda.get_device_name(),
+                  "triton": triton.__version__, "torch": torch.__version__, "seconds": round(time.time() - t0, 1)}
+    for p in res["problems"]:
+        print(f"{res['kernel_file']} {p['problem']} ({res['rounds']} rounds, medians; x: per-round ratio to "
+              f"{p['library']}, median):")
+        for x, row in p["contenders"].items():
+            vs = (f"  x{row['vs_library']:.3f} launched, x{row['graph_vs_library']:.3f} graph"
+                  if "vs_library" in row else "")
+            print(f"  {x:28s} {row['tflops']:7.1f} launched {row['graph_tflops']:7.1f} graph{vs}")
+    if a.out:
+        Path(a.out).write_text(json.dumps(res, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
