@@ -101,6 +101,24 @@ def head_to_head(dirs: list[Path], sizes: list[int], rounds: int) -> dict[str, A
     return out
 
 
+def _bad_input(dirs: list[Path], sizes: str, rounds: int) -> str:
+    """One line on what is wrong with the arguments, "" when nothing is."""
+    files = set()
+    for d in dirs:
+        missing = [f for f in ("kernel_gluon.py", "variant.json") if not (d / f).is_file()]
+        if missing:
+            return f"expected a directory with kernel_gluon.py and variant.json, found {d} without {', '.join(missing)}"
+        try:
+            files.add(json.loads((d / "variant.json").read_text())["kernel_file"])
+        except (ValueError, KeyError):
+            return f"expected a variant.json with a kernel_file, found {d / 'variant.json'}"
+    if len(files) > 1:
+        return f"expected generated kernels of one kernel file, found {', '.join(sorted(files))}"
+    if rounds < 1 or not all(x.strip().isdigit() and int(x) > 0 for x in sizes.split(",")):
+        return f"expected --rounds >= 1 and --sizes as positive integers separated by commas, found {rounds}, {sizes!r}"
+    return ""
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("dirs", nargs="+")
@@ -108,11 +126,19 @@ def main() -> int:
     ap.add_argument("--sizes", default="1024,4096,16384")
     ap.add_argument("--out", default=None)
     a = ap.parse_args()
+    dirs = [Path(d) for d in a.dirs]
+    problem = _bad_input(dirs, a.sizes, a.rounds)
+    if problem:
+        print(f"gluon_vs: {problem}", file=sys.stderr)
+        return 2
     import torch
     import triton
 
+    if not torch.cuda.is_available():
+        print("gluon_vs: expected a CUDA GPU, found none (the generated kernels run on sm_90)", file=sys.stderr)
+        return 2
     t0 = time.time()
-    res = head_to_head([Path(d) for d in a.dirs], [int(s) for s in a.sizes.split(",")], a.rounds)
+    res = head_to_head(dirs, [int(s) for s in a.sizes.split(",")], a.rounds)
     res["env"] = {"date": time.strftime("%Y-%m-%d %H:%M"), "gpu": torch.cuda.get_device_name(),
                   "triton": triton.__version__, "torch": torch.__version__, "seconds": round(time.time() - t0, 1)}
     for p in res["problems"]:

@@ -309,9 +309,12 @@ def _staged(c: Candidate, kir: KernelIR, machine: Machine, options: Any) -> Cand
 
 def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: bool) -> Candidate:
     mode = getattr(options, "persistent", "auto")
+
+    def make(own_stores: bool) -> GluonKernel:
+        return generate(kir.text, c.graph, c.schedule, machine, kir.spec, tc_order=getattr(options, "tc_order", False),
+                        persistent=None if mode == "auto" else mode == "on", stage=stage, own_stores=own_stores)
     try:
-        k = generate(kir.text, c.graph, c.schedule, machine, kir.spec, tc_order=getattr(options, "tc_order", False),
-                     persistent=None if mode == "auto" else mode == "on", stage=stage)
+        k = make(True)
         try:
             compiled = compile_offline(k, machine)
         except CompileError as e:
@@ -319,8 +322,7 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
             # not fit beside Triton's scratch: then through the loaded tiles' buffers
             if "more shared memory" not in str(e) or "_free" not in k.source:
                 raise
-            k = generate(kir.text, c.graph, c.schedule, machine, kir.spec, tc_order=getattr(options, "tc_order", False),
-                         persistent=None if mode == "auto" else mode == "on", stage=stage, own_stores=False)
+            k = make(False)
             compiled = compile_offline(k, machine)
     except TwillError as e:
         return dataclasses.replace(c, error=str(e))

@@ -317,8 +317,6 @@ def parse_type(t: str, table: dict[str, str]) -> TensorType:
 GL_DTYPE = {"f16": "gl.float16", "bf16": "gl.bfloat16", "f32": "gl.float32", "f64": "gl.float64", "i1": "gl.int1",
             "i8": "gl.int8", "i16": "gl.int16", "i32": "gl.int32", "i64": "gl.int64", "f8E4M3FN": "gl.float8e4nv",
             "f8E5M2": "gl.float8e5"}
-ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8, "i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8,
-                 "f8E4M3FN": 1, "f8E5M2": 1}
 
 
 def gl_dtype(dtype: str) -> str:

@@ -37,7 +37,7 @@ from twill.graph.split import SUFFIX
 from twill.ir import vocab
 from twill.ir.dims import RowSplit
 from twill.ir.function import Function
-from twill.ir.ttgir import IROp, type_info
+from twill.ir.ttgir import IROp, TypeInfo, type_info
 from twill.machine.model import Machine
 from twill.schedule.model import Schedule
 
@@ -73,7 +73,7 @@ class Staged:
 
     @property
     def bytes(self) -> int:
-        return math.prod(self.shape) * (2 if self.dtype in ("f16", "bf16") else 4)
+        return TypeInfo("smem", self.shape, self.dtype).bytes
 
 
 @dataclass
@@ -107,7 +107,7 @@ class Ring:
 
     @property
     def bytes(self) -> int:
-        return math.prod(self.shape) * type_info(f"tensor<1x{self.dtype}>").bytes
+        return TypeInfo("smem", self.shape, self.dtype).bytes
 
 
 @dataclass(frozen=True)
@@ -367,7 +367,7 @@ def _rings(plan: KernelPlan, node_of: dict[int, str], group_of: dict[int, int]) 
             readers = tuple(sorted({p.index for p in plan.consumers for x in p.items
                                     if (sub is None or x.subtile == sub) and _uses(body, x.op, tile)}))
             name = py_name(op.results[0]) + ("" if sub is None else f"_t{sub}")
-            nbytes = math.prod(shape) * type_info(f"tensor<1x{t.dtype}>").bytes
+            nbytes = TypeInfo("smem", tuple(shape), t.dtype).bytes
             rings.append(Ring(name, i, alloc, op.operands[0], tuple(shape), t.dtype, ring_depth(nbytes, plan),
                               readers, (s.start_map.get(base, 0) % s.ii, i), sub))
     return rings
