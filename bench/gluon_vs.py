@@ -26,13 +26,13 @@ sys.path.insert(0, str(ROOT))
 from bench.gluon_gpu import _module, _sizes  # noqa: E402
 
 
-def _contenders(dirs: list[Path], kmod: Any, jit: str, inp: dict[str, Any]) -> dict[str, Callable[[], Any]]:
-    """Label -> a call running it on ``inp``: each generated kernel, Triton's default, the library."""
+def _contenders(dirs: list[Path], kmod: Any, jit: str, triton_fn: Any, inp: dict[str, Any]) -> dict[str, Callable[[], Any]]:
+    """Label -> a call running it on ``inp``: each generated kernel, Triton's default (``triton_fn``: the kernel
+    file's own JIT function, taken before any contender replaced it), the library."""
     import torch
     import torch.nn.functional as F
     from torch.nn.attention import SDPBackend, sdpa_kernel
 
-    triton_fn = getattr(kmod, jit)
     out: dict[str, Callable[[], Any]] = {}
     for d in dirs:
         g = _module(d / "kernel_gluon.py", f"twill_vs_{len(out)}").kernel
@@ -70,9 +70,12 @@ def head_to_head(dirs: list[Path], sizes: list[int], rounds: int) -> dict[str, A
     meta = json.loads((dirs[0] / "variant.json").read_text())
     kmod = _module(ROOT / meta["kernel_file"], "twill_vs_kernel")
     out: dict[str, Any] = {"kernel_file": meta["kernel_file"], "rounds": rounds, "problems": []}
+    # each contender swaps its kernel into the module before it runs: Triton's own is taken once, here (taken per
+    # size, it was whichever generated kernel ran last in the previous size's rounds: runs 9-11, see NOTES.md)
+    triton_fn = getattr(kmod, meta["jit"])
     for size in _sizes(kmod, sizes):
         inp = kmod.make_inputs(**size, seed=13)
-        calls = _contenders(dirs, kmod, meta["jit"], inp)
+        calls = _contenders(dirs, kmod, meta["jit"], triton_fn, inp)
         labels = list(calls)
         for f in calls.values():      # compile and warm every contender before the first round
             f()

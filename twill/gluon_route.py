@@ -312,7 +312,8 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
 
     def make(own_stores: bool) -> GluonKernel:
         return generate(kir.text, c.graph, c.schedule, machine, kir.spec, tc_order=getattr(options, "tc_order", False),
-                        persistent=None if mode == "auto" else mode == "on", stage=stage, own_stores=own_stores)
+                        persistent=None if mode == "auto" else mode == "on", stage=stage, own_stores=own_stores,
+                        tree_reductions=getattr(options, "tree_reductions", False))
     try:
         k = make(True)
         try:

@@ -19,6 +19,7 @@ from codegen.gluon.kernel import (HEADER, SIGNATURE, TILE_COUNT, Module, consume
 from codegen.gluon.layouts import NvmmaShared, aliases, parse_type
 from codegen.gluon.partition import Turn
 from codegen.gluon.plan import REG_FILE, KernelPlan, plan_kernel
+from codegen.gluon.sass import spills_in_wgmma_loops
 from codegen.gluon.values import py_name
 from twill.errors import CompileError, UnsupportedError
 from twill.graph.model import LoopGraph
@@ -76,12 +77,14 @@ def _sig(a: Arg, plan: KernelPlan, table: dict[str, str]) -> str:
 
 def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
              spec: KernelSpec | None = None, tc_order: bool = False, persistent: bool | None = False,
-             stage: bool = False, own_stores: bool = True) -> GluonKernel:
+             stage: bool = False, own_stores: bool = True, tree_reductions: bool = False) -> GluonKernel:
     """The Gluon module of ``schedule`` (a joint schedule of ``graph``, split into row sub-tiles or not)
     for the kernel whose pre-pipeline TTGIR is ``ttgir``; ``stage``: dots read their register A operands
     from shared buffers (``plan.Staging``); ``own_stores``: a persistent kernel with a producer stores its
     results through buffers of their own, not the buffers of tiles loaded for the loop (which the producer
-    then refills for the next tile while this one's results are stored).
+    then refills for the next tile while this one's results are stored); ``tree_reductions``: a row reduction
+    of a wgmma accumulator is written as a tree over each thread's registers (``ops.reduce``), not as the chain
+    Triton emits.
 
     Examples
     --------
@@ -99,7 +102,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     if persistent is None:
         persistent = one_cta_per_sm(plan)
     table = aliases(ttgir)
-    mod = Module(plan, table, persistent=persistent, own_stores=own_stores)
+    mod = Module(plan, table, persistent=persistent, own_stores=own_stores, tree_reductions=tree_reductions)
     turns = tc_order and len({p for p, _ in plan.tc_runs}) > 1
     register_rings(mod, turns)
     parts = []
@@ -115,7 +118,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     signature.update({g: "i32" for g in mod.grid_params()})
     blocks = {py_name(a.name): list(_block(a, plan, table)) for a in mod.runtime_args()
               if a.type.startswith("!tt.tensordesc")}
-    decisions = tuple(_decisions(plan, turns, persistent) + _handoff(mod))
+    decisions = tuple(_decisions(plan, turns, persistent) + _handoff(mod) + _trees(mod))
     plan.decisions = list(decisions)
     source = _docstring(plan, schedule, decisions) + "\n".join(body) + "\n" + _launcher(mod, spec, signature, blocks, plan)
     return GluonKernel(source, KERNEL, plan.consumers[0].warps, plan.maxnreg, signature,
@@ -224,6 +227,13 @@ def _decisions(plan: KernelPlan, turns: bool, persistent: bool = False) -> list[
     out.append(f"shared memory: {plan.smem_bytes} bytes planned of {plan.machine.smem_per_cta}; maxnreg "
                f"{plan.maxnreg}")
     return out
+
+
+def _trees(mod: Module) -> list[str]:
+    if not mod.trees:
+        return []
+    return ["row reductions written as a tree over each thread's registers, then the lanes' shuffles (Triton reduces "
+            "a thread's values as one chain of dependent ops): " + "; ".join(dict.fromkeys(mod.trees))]
 
 
 def _launcher(mod: Module, spec: KernelSpec | None, signature: dict[str, str], blocks: dict[str, list[int]],
@@ -400,58 +410,11 @@ def ptxas_report(compiled: Any, machine: Machine) -> PtxasReport | None:
         regs = [int(x) for x in re.findall(r"Used (\d+) registers", log)]
         spills = re.findall(r"(\d+) bytes spill stores, (\d+) bytes spill loads", log)
         ser = SERIALIZED.search(log)
-        in_loop = _spills_in_wgmma_loops(Path(ptxas).with_name("nvdisasm"), Path(tmp) / "k.cubin") \
+        in_loop = spills_in_wgmma_loops(Path(ptxas).with_name("nvdisasm"), Path(tmp) / "k.cubin") \
             if any(int(a) or int(b) for a, b in spills) else 0
     return PtxasReport(registers=max(regs, default=0), spill_stores=sum(int(a) for a, _ in spills),
                        spill_loads=sum(int(b) for _, b in spills), serialized=ser.group(1).strip() if ser else "",
                        spills_in_loop=in_loop)
-
-
-def _spills_in_wgmma_loops(nvdisasm: Path, cubin: Path) -> int | None:
-    """Spill instructions (STL, LDL) inside the innermost loops that issue wgmmas (HGMMA), read from the
-    SASS: a loop is a backward branch's range; None when the SASS cannot be read."""
-    if not nvdisasm.is_file():
-        return None
-    r = subprocess.run([str(nvdisasm), "-c", str(cubin)], capture_output=True, text=True)
-    if r.returncode != 0:
-        return None
-    labels, insts = _sass_listing(r.stdout)
-    inner = _innermost_wgmma_loops(labels, insts)
-    return sum(1 for a, t in insts if re.search(r"\b(STL|LDL)\b", t) and any(lo <= a <= hi for lo, hi in inner))
-
-
-def _sass_listing(sass: str) -> tuple[dict[str, int], list[tuple[int, str]]]:
-    """nvdisasm's listing as its labels' addresses and its (address, instruction) pairs."""
-    labels: dict[str, int] = {}
-    insts: list[tuple[int, str]] = []
-    pending: list[str] = []
-    for line in sass.splitlines():
-        m = re.match(r"\s*(\.L_x_\d+):", line)
-        if m:
-            pending.append(m.group(1))
-            continue
-        m = re.match(r"\s*/\*([0-9a-f]+)\*/\s+(.*?)\s*;", line)
-        if m:
-            addr = int(m.group(1), 16)
-            for lab in pending:
-                labels[lab] = addr
-            pending = []
-            insts.append((addr, m.group(2)))
-    return labels, insts
-
-
-def _innermost_wgmma_loops(labels: dict[str, int], insts: list[tuple[int, str]]) -> list[tuple[int, int]]:
-    """The address ranges of the innermost loops (backward branches) that issue wgmmas (HGMMA)."""
-    # ptxas puts the slow path of a barrier wait after the kernel's last EXIT, branching back: not a loop
-    end = max((a for a, t in insts if re.match(r"(@!?U?P\w+\s+)?EXIT\b", t)), default=insts[-1][0] if insts else 0)
-    loops = []
-    for addr, text in insts:
-        m = re.search(r"\bBRA\b.*`\((\.L_x_\d+)\)", text)
-        if m and addr < end and labels.get(m.group(1), addr + 1) <= addr:
-            lo = labels[m.group(1)]
-            if any(lo <= a <= addr and "HGMMA" in t for a, t in insts):
-                loops.append((lo, addr))
-    return [(lo, hi) for lo, hi in loops if not any((lo, hi) != (a, b) and lo <= a and b <= hi for a, b in loops)]
 
 
 def compile_offline(k: GluonKernel, machine: Machine, directory: str | Path | None = None) -> Any:

@@ -45,6 +45,8 @@ class Module:
     tile_loads: list["TileLoad"] = field(default_factory=list)   # per-tile loads the producer issues
     own_stores: bool = True       # handoff: a store after the loop has a buffer of its own (else it reuses a
                                   # handed tile's, released to the producer once the store is done)
+    tree_reductions: bool = False  # row reductions of a wgmma accumulator halve the registers as a tree first
+    trees: list[str] = field(default_factory=list)   # the reductions written so (node, levels), for the docstring
 
     @property
     def handoff(self) -> bool:
@@ -115,7 +117,8 @@ class Source:
         self.mod, self.part, self.plan = mod, part, mod.plan
         plan = self.plan
         self.ctx = Context(plan.fn, mod.table, part.warps, int(plan.graph.get("num_warps") or part.warps),
-                           plan.rows, None, plan.subtiles, persistent=mod.persistent, layouts=mod.layouts,
+                           plan.rows, None, plan.subtiles, persistent=mod.persistent,
+                           tree_reductions=mod.tree_reductions, trees=mod.trees, layouts=mod.layouts,
                            split_dim_of_base=base_split_dims(plan.fn, mod.table, plan.rows))
         for a in plan.fn.args:
             expr = f"{py_name(a.of[0])}.{a.of[1]}[{a.of[2]}]" if a.of is not None else py_name(a.name)

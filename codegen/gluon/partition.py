@@ -334,7 +334,8 @@ class LoopWriter:
         return last
 
     def _comment(self, bd: Body, start: int, x: Item, op: IROp) -> None:
-        """The first line an op wrote says which graph node, stage and partition it is."""
+        """Each line an op wrote (barrier waits and comments aside) says which graph node, stage and partition
+        it is: the profiler's region for the node and the replay's cost cover them all."""
         node = self.node_of.get(x.op)
         if node is None:
             return
@@ -342,7 +343,6 @@ class LoopWriter:
         for i in range(start, len(bd.lines)):
             if not bd.lines[i].startswith(("mbarrier", "#")):
                 bd.lines[i] += f"  # {inst}: stage {x.stage}, partition {self.part.index} (group {self.part.group})"
-                return
 
     def _op(self, bd: Body, x: Item, op: IROp) -> None:
         lines = translate(op, self.ctx)

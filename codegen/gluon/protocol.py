@@ -50,6 +50,10 @@ class _Value:
     def __iter__(self) -> Any:
         raise Unsimulated("a tensor unpacked")
 
+    def split(self) -> tuple["_Value", "_Value"]:
+        """``gl.split``: the two halves of the last dimension (a row reduction's tree, ``ops.reduce``)."""
+        return ANY, ANY
+
     def _op(self, *a: Any) -> "_Value":
         return ANY
 

@@ -79,6 +79,8 @@ class Context:
     subtile: int | None = None
     subtiles: int = 1
     persistent: bool = False         # program ids are the tile's (``twill_pid<k>``), the grid the launch's
+    tree_reductions: bool = False    # a row reduction halves each thread's registers as a tree (``ops.reduce``)
+    trees: list[str] = field(default_factory=list)            # the values so reduced ("name: levels")
     vals: dict[str, Val] = field(default_factory=dict)
     layouts: dict[str, str] = field(default_factory=dict)     # spelled layout -> module constant name
     split_dim_of_base: dict[Layout, int] = field(default_factory=dict)
@@ -105,17 +107,17 @@ class Context:
         """The module constant naming ``layout`` re-derived for this partition's warps."""
         if layout is None:
             raise UnsupportedError("a tensor without a layout", expected="a TTGIR distributed layout")
-        re_ = self._rewarp(layout)
+        re_ = self.rewarped(layout)
         spelled = re_.spell()
         return self.layouts.setdefault(spelled, f"L{len(self.layouts)}")
 
-    def _rewarp(self, layout: Layout) -> Layout:
+    def rewarped(self, layout: Layout) -> Layout:
         if layout.warps == self.warps or isinstance(layout, Linear) and layout.warps == self.warps:
             return layout
         if isinstance(layout, Slice):
-            return Slice(layout.dim, self._rewarp(layout.parent))
+            return Slice(layout.dim, self.rewarped(layout.parent))
         if isinstance(layout, DotOperand):
-            return DotOperand(layout.index, self._rewarp(layout.parent), layout.k_width)
+            return DotOperand(layout.index, self.rewarped(layout.parent), layout.k_width)
         if isinstance(layout, (Blocked, Mma)):
             return layout.rewarp(self.warps, self.split_dim_of_base.get(layout, 0))
         return layout.rewarp(self.warps, 0)

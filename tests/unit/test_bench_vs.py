@@ -28,3 +28,21 @@ def test_kernels_of_two_kernel_files_are_not_compared():
 def test_sizes_that_are_not_numbers_are_refused():
     r = _run(str(G / "fa3"), "--sizes", "1k")
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "'1k'" in r.stderr
+
+
+def test_triton_default_stays_tritons_kernel_after_a_generated_kernel_ran():
+    # each contender swaps its kernel into the kernel file's module; the Triton default of a later size was taken
+    # after that swap, so it timed the generated kernel that ran last (runs 9-11: "triton_default" at 4k and 16k
+    # equal to a twill kernel). Triton's own kernel is taken once, before the first size.
+    import types
+
+    sys.path.insert(0, str(ROOT))
+    from bench.gluon_vs import _contenders
+
+    kmod = types.SimpleNamespace(_attn_fwd="triton's _attn_fwd")
+    kmod.launch = lambda inp: kmod._attn_fwd
+    triton_fn = kmod._attn_fwd
+    for _size in range(2):                      # as head_to_head does, once per size
+        calls = _contenders([G / "fa3"], kmod, "_attn_fwd", triton_fn, {})
+        assert calls["fa3"]() is not triton_fn  # the generated kernel ran, and stays swapped in
+        assert calls["triton_default"]() == "triton's _attn_fwd"

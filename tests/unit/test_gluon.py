@@ -14,6 +14,7 @@ import pytest
 
 from codegen.gluon.generate import SERIALIZED, GluonKernel, PtxasReport, compile_offline, generate, ptxas_report
 from codegen.gluon.protocol import check_kernel
+from codegen.gluon.sass import wgmma_loops
 from twill.errors import TwillError
 from twill.graph.io import graph_from_dict
 from twill.machine.model import load_machine
@@ -33,7 +34,7 @@ def _kir(kernel_file: str):
 
 
 @functools.lru_cache(maxsize=None)
-def _variant(label: str):
+def _variant(label: str, tree_reductions: bool = False):
     d = RESULTS / label
     meta = json.loads((d / "variant.json").read_text())
     gs = json.loads((d / "gluon.json").read_text())
@@ -43,7 +44,8 @@ def _variant(label: str):
     k = generate(kir.text, graph, schedule, load_machine("h200"), kir.spec,
                  tc_order="--tc-order" in meta["command"],
                  persistent=False if "--persistent off" in meta["command"] else None,
-                 stage=bool(gs["gluon"]["kernel"].get("staged")), own_stores=gs["gluon"]["kernel"]["own_stores"])
+                 stage=bool(gs["gluon"]["kernel"].get("staged")), own_stores=gs["gluon"]["kernel"]["own_stores"],
+                 tree_reductions=tree_reductions)
     return d, gs, k
 
 
@@ -232,6 +234,24 @@ def test_a_persistent_kernel_hands_its_per_tile_loads_to_the_producer_and_defers
     _, _, one = _variant("fa3-not-persistent")
     assert "tma.async_copy_global_to_shared(desc_q" in one.source.split("def consumer_0(")[1].split("@gluon.jit")[0]
     assert "_free" not in one.source
+
+
+def test_row_reductions_are_written_as_trees_that_ptxas_keeps():
+    # Triton reduces the 32 values a thread holds of an accumulator row as one chain of dependent ops: the FA
+    # forward's row max and row sum were 31-deep FMNMX / FADD chains in the SASS (33 with the shuffles' combines).
+    # Written as a tree over the registers (reshape, permute, split), the chains are 7 deep, with the same
+    # instructions and no shared-memory traffic added.
+    loops = {}
+    for tree in (True, False):
+        _, _, k = _variant("fa3", tree_reductions=tree)
+        assert (".split()" in k.source) == tree
+        loops[tree] = wgmma_loops(compile_offline(k, load_machine("h200")).asm["cubin"])
+        assert len(loops[tree]) == 2                                   # one loop per consumer
+    for tree, chain in ((True, 7), (False, 33)):
+        assert [(lp.chain("FMNMX"), lp.chain("FADD")) for lp in loops[tree]] == [(chain, chain)] * 2
+    for a, b in zip(loops[True], loops[False]):
+        ca, cb = a.counts(), b.counts()
+        assert all(ca[op] == cb[op] for op in ("FMNMX", "FADD", "MUFU", "SHFL", "HGMMA", "LDS", "STS"))
 
 
 def test_ptxas_spills_are_placed_inside_or_outside_the_pipelined_loop():

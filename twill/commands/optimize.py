@@ -22,7 +22,7 @@ NAMED_FLAGS = (("kernel", "{}"), ("loop", "loop{}"), ("swp_only", "swp"), ("num_
                ("warp_groups", "wg{}"), ("reg_limit", "reg{}"), ("no_cross_warp", "no-cross-warp"),
                ("no_realisability", "no-realisability"), ("profile", "profiled"), ("calibrated", "calibrated"),
                ("backend", "{}"), ("joint_backend", "joint-{}"), ("normalize_bound", "u{}"), ("emit", "{}"),
-               ("row_split", "rows{}"), ("tc_order", "tc-order"), ("lookahead", "lookahead"),
+               ("row_split", "rows{}"), ("tc_order", "tc-order"), ("tree_reductions", "tree"), ("lookahead", "lookahead"),
                ("sequential_groups", "seq"), ("persistent", "persistent-{}"))
 DEFAULTS = {"backend": "cpsat", "joint_backend": "cpsat", "normalize_bound": 300, "emit": "auto", "persistent": "auto"}
 
@@ -64,6 +64,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="Gluon kernel: keep the schedule's order of the consumers' GEMMs on the tensor core with turn "
                         "barriers (default: the consumers issue in any order; on the H200 the FA forward with turn "
                         "barriers ran 5-7%% slower at N=4k-16k, bench/results/gluon/runs/NOTES.md, run 9)")
+    p.add_argument("--tree-reductions", action="store_true",
+                   help="Gluon kernel: write each row reduction of a wgmma accumulator as a tree over each thread's "
+                        "registers (Triton writes one chain of dependent ops: 33 deep against 7 in the FA forward's "
+                        "SASS); on the H200 the FA forward so written ran 3-5%% slower (bench/results/gluon/runs/NOTES.md, "
+                        "run 11)")
     p.add_argument("--lookahead", action="store_true",
                    help="Gluon kernel: also solve with each partition's dependent GEMMs an iteration apart (LOOKAHEAD) "
                         "and keep the kernel whose replay is fastest; on the H200 the FA forward it chose ran 1-2%% "
@@ -110,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
         consts=tuple(args.const),
         num_warps=args.num_warps, warp_groups=args.warp_groups, reg_limit=args.reg_limit,
         no_cross_warp=args.no_cross_warp, realisable=not args.no_realisability, dump_dir=args.dump_dir,
-        emit=args.emit, row_split=args.row_split, tc_order=args.tc_order,
+        emit=args.emit, row_split=args.row_split, tc_order=args.tc_order, tree_reductions=args.tree_reductions,
         gluon_lookahead=args.lookahead, sequential_groups=args.sequential_groups, persistent=args.persistent)
     progress = Progress(quiet=args.quiet, live=sys.stderr.isatty())
     try:

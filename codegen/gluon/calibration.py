@@ -1,0 +1,212 @@
+"""The Gluon replay calibrated from per-partition Proton profiles of the kernels twill generated.
+
+The replay (``codegen.gluon.replay``) runs a generated kernel's partitions together with a cost per op. With
+the model's costs it predicts the FA forward at ~2190 cycles per iteration where the H200 measures 2700; the
+op costs the profile measures explain ~90 % of the period, the rest is how long the tensor core takes when two
+consumers feed it. A calibration fits, from profiles whose kernel source is kept beside them:
+
+- ``node[class]``: a factor on the model's cycles of every op of that class (kind and tile shape: ``sfu.64x128``,
+  ``reduce.64``, ``convert.64x128``, ...): the geometric median over the class's measured regions of measured /
+  model (a region's net cycles per iteration, Proton's record cost already subtracted). The error of a cost
+  model is multiplicative, and a small op's net cycles are noisy, so the median, not least squares;
+- ``issue[class]`` for a dot class (``dot.64x128x128``): the cycles its partition spends issuing it, the
+  median of its measured regions (a wgmma's region is its issue, not the tensor core's work);
+- ``tensor[class]``: a factor on the model's tensor-core cycles of that dot class. No region times the tensor
+  core, so each profile gives one factor, the one whose replay (the other costs calibrated) matches the
+  measured period (bisection); a class's factor is the geometric median over the profiles that have it;
+- ``arrive``: cycles per mbarrier arrive (Gluon 3.6 lowers it to a 128-thread ``bar.sync`` and one thread's
+  arrive): ``ARRIVE``, an estimate read from the SASS, not fitted.
+
+``leave_one_out`` fits without each profile in turn and predicts it: the figure to quote, since a profile's
+own tensor factor makes its in-sample prediction exact by construction. Imports no solver, needs no GPU.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import statistics
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from codegen.gluon.replay import Costs, model_costs, replay
+
+SCHEMA = "twill.gluon-calibration/1"
+ARRIVE = 40.0          # cycles per arrive: the bar.sync of 4 warps plus one SYNCS.ARRIVE (SASS), an estimate
+TENSOR_RANGE = (0.5, 4.0)
+
+
+@dataclass(frozen=True)
+class Profiled:
+    """One profile and the kernel it measured: the generated source, its gluon.json (graph, time unit,
+    signature) and the profile JSON of ``bench/gluon_profile.py``, with the paths they were read from."""
+
+    label: str
+    source: str
+    gluon: Mapping[str, Any]
+    profile: Mapping[str, Any]
+    paths: tuple[str, ...] = ()
+
+    @staticmethod
+    def read(label: str, kernel_dir: str | Path, profile: str | Path) -> "Profiled":
+        d = Path(kernel_dir)
+        return Profiled(label, (d / "kernel_gluon.py").read_text(), json.loads((d / "gluon.json").read_text()),
+                        json.loads(Path(profile).read_text()),
+                        (str(d / "kernel_gluon.py"), str(d / "gluon.json"), str(profile)))
+
+    @property
+    def unit(self) -> float:
+        return float(self.gluon["time_unit_cycles"])
+
+    @property
+    def signature(self) -> dict[str, str]:
+        return dict(self.gluon["gluon"]["kernel"]["signature"])
+
+    def measured_period(self) -> float:
+        """The plain kernel's cycles per iteration: each subset run's period (its slowest instrumented
+        partition's) over that run's overhead (its instrumented time over the plain kernel's, timed beside
+        it), the median over the runs. The combined period (each partition's from the runs that timed it)
+        carries the overhead of whichever partition's records cost most: 3330 cycles for the FA forward's
+        producer in run 11, where the runs' corrected periods have a median of 2534. A profile without
+        per-run overheads (run 6) gives its combined period."""
+        est = []
+        for r in self.profile.get("runs", []):
+            parts = (r.get("summary") or {}).get("partitions") or {}
+            if parts and r.get("overhead"):
+                est.append(max(float(v["period_cycles"]) for v in parts.values()) / float(r["overhead"]))
+        if est:
+            return statistics.median(est)
+        return max(float(v["period_cycles"]) for v in self.profile["combined"]["partitions"].values())
+
+    def regions(self) -> dict[str, float]:
+        """Node id -> its measured net cycles per iteration (the combined runs), at least 1: a region can net
+        0 once Proton's record cost is subtracted (an op below the record's resolution)."""
+        out = {}
+        for r in self.profile["combined"]["regions"].values():
+            if r.get("node") is not None:
+                out[r["node"]] = max(1.0, float(r["net_cycles_per_iteration"]))
+        return out
+
+    def sources(self) -> list[dict[str, str]]:
+        return [{"path": p, "sha256": hashlib.sha256(Path(p).read_bytes()).hexdigest()} for p in self.paths]
+
+
+def op_class(node: Mapping[str, Any]) -> str:
+    """An op's class: its kind and tile shape; a dot's by m x n x k."""
+    a = dict(node.get("attrs") or {})
+    if node["kind"] == "dot" and all(x in a for x in ("m", "n", "k")):
+        return f"dot.{a['m']}x{a['n']}x{a['k']}"
+    return f"{node['kind']}." + "x".join(str(s) for s in node.get("shape") or []) if node.get("shape") else node["kind"]
+
+
+def _gmedian(xs: Sequence[float]) -> float:
+    return math.exp(statistics.median(math.log(max(x, 1e-6)) for x in xs))
+
+
+@dataclass
+class Calibration:
+    """Fitted costs for the replay, by op class, and the profiles they came from."""
+
+    node: dict[str, float] = field(default_factory=dict)
+    issue: dict[str, float] = field(default_factory=dict)
+    tensor: dict[str, float] = field(default_factory=dict)
+    arrive: float = ARRIVE
+    samples: dict[str, int] = field(default_factory=dict)
+    fitted_from: list[dict[str, Any]] = field(default_factory=list)
+
+    def costs(self, p: Profiled, tensor: Mapping[str, float] | None = None) -> Costs:
+        """The replay's costs of ``p``'s kernel: the model's, each op's scaled by its class's fitted factor
+        (a class not fitted keeps the model's cost: factor 1; a dot class without a measured issue issues in 0 cycles)."""
+        base = model_costs(p.gluon["graph"], p.unit, 0.0)
+        tf = dict(self.tensor if tensor is None else tensor)
+        node, tens, iss = dict(base.node), dict(base.tensor), dict(base.issue)
+        for n in p.gluon["graph"]["nodes"]:
+            c = op_class(n)
+            if n["id"] in tens:
+                tens[n["id"]] *= tf.get(c, 1.0)
+                iss[n["id"]] = self.issue.get(c, iss.get(n["id"], 0.0))
+            elif n["id"] in node:
+                node[n["id"]] *= self.node.get(c, 1.0)
+        return Costs(node, tens, iss, base.load, self.arrive, 0.0, source="calibrated")
+
+    def predict(self, p: Profiled) -> float:
+        return replay(p.source, p.signature, self.costs(p)).iteration()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"schema": SCHEMA, "node": self.node, "issue": self.issue, "tensor": self.tensor,
+                "arrive": self.arrive, "samples": self.samples, "fitted_from": self.fitted_from,
+                "estimator": "node: geometric median of measured / model over the class's regions; issue: median "
+                             "of the dot class's regions; tensor: per profile, the factor whose replay matches "
+                             "the measured period, geometric median over profiles; arrive: an estimate"}
+
+    @staticmethod
+    def from_dict(d: Mapping[str, Any]) -> "Calibration":
+        return Calibration(dict(d["node"]), dict(d["issue"]), dict(d["tensor"]), float(d["arrive"]),
+                           dict(d.get("samples", {})), list(d.get("fitted_from", [])))
+
+
+def _tensor_factor(p: Profiled, cal: Calibration) -> float | None:
+    """The factor on every dot's tensor-core cycles that makes ``p``'s replay match its measured period."""
+    target = p.measured_period()
+    lo, hi = TENSOR_RANGE
+
+    def at(f: float) -> float:
+        classes = {op_class(n) for n in p.gluon["graph"]["nodes"] if n["kind"] == "dot"}
+        return replay(p.source, p.signature, cal.costs(p, {c: f for c in classes})).iteration()
+    if at(hi) < target or at(lo) > target:
+        return None
+    for _ in range(24):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if at(mid) < target else (lo, mid)
+    return round((lo + hi) / 2, 4)
+
+
+def fit(profiled: Sequence[Profiled]) -> Calibration:
+    """The calibration of ``profiled`` (see the module's docstring)."""
+    ratios: dict[str, list[float]] = {}
+    issues: dict[str, list[float]] = {}
+    for p in profiled:
+        nodes = {n["id"]: n for n in p.gluon["graph"]["nodes"]}
+        for nid, measured in p.regions().items():
+            n = nodes.get(nid)
+            if n is None or n["kind"] == "tma_load":
+                continue
+            c = op_class(n)
+            if n["kind"] == "dot":
+                issues.setdefault(c, []).append(measured)
+            elif float(n.get("cycles") or 0) > 0:
+                ratios.setdefault(c, []).append(measured / (float(n["cycles"]) * p.unit))
+    cal = Calibration({c: round(_gmedian(v), 4) for c, v in ratios.items()},
+                      {c: round(statistics.median(v), 1) for c, v in issues.items()})
+    cal.samples = {c: len(v) for c, v in list(ratios.items()) + list(issues.items())}
+    per: dict[str, list[float]] = {}
+    for p in profiled:
+        f = _tensor_factor(p, cal)
+        entry = {"label": p.label, "measured_period": p.measured_period(), "tensor_factor": f,
+                 "sources": p.sources() if p.paths else []}
+        cal.fitted_from.append(entry)
+        if f is not None:
+            for n in p.gluon["graph"]["nodes"]:
+                if n["kind"] == "dot":
+                    per.setdefault(op_class(n), []).append(f)
+    cal.tensor = {c: round(_gmedian(v), 4) for c, v in per.items()}
+    return cal
+
+
+def leave_one_out(profiled: Sequence[Profiled]) -> list[dict[str, Any]]:
+    """Each profile predicted by the calibration fitted on the others: label, measured period, the model's
+    replay, the held-out prediction and its error (None where the others share no dot class with it)."""
+    out = []
+    for i, p in enumerate(profiled):
+        others = [q for j, q in enumerate(profiled) if j != i]
+        cal = fit(others)
+        dots = {op_class(n) for n in p.gluon["graph"]["nodes"] if n["kind"] == "dot"}
+        measured = p.measured_period()
+        model = replay(p.source, p.signature, model_costs(p.gluon["graph"], p.unit, 0.0)).iteration()
+        pred = cal.predict(p) if dots <= set(cal.tensor) else None
+        out.append({"label": p.label, "measured": round(measured, 1), "model": round(model, 1),
+                    "held_out": None if pred is None else round(pred, 1),
+                    "error": None if pred is None else round(pred / measured - 1, 4),
+                    "fitted_on": [q.label for q in others]})
+    return out

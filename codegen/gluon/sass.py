@@ -1,0 +1,119 @@
+"""The SASS of a compiled kernel, read back with nvdisasm: its innermost wgmma loops, the spills in them, and
+the instruction mix and dependence depth of each loop (what ptxas made of the generated source: the
+generator's tests and the model's per-iteration instruction counts read it). Imports no solver; needs no GPU.
+"""
+from __future__ import annotations
+
+import re
+import subprocess
+import tempfile
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+OPERAND = re.compile(r"\bR(\d+)\b")
+PREDICATE = re.compile(r"^@!?U?P\w+\s+")
+
+
+def spills_in_wgmma_loops(nvdisasm: Path, cubin: Path) -> int | None:
+    """Spill instructions (STL, LDL) inside the innermost loops that issue wgmmas (HGMMA), read from the
+    SASS: a loop is a backward branch's range; None when the SASS cannot be read."""
+    if not nvdisasm.is_file():
+        return None
+    r = subprocess.run([str(nvdisasm), "-c", str(cubin)], capture_output=True, text=True)
+    if r.returncode != 0:
+        return None
+    labels, insts = sass_listing(r.stdout)
+    inner = innermost_wgmma_loops(labels, insts)
+    return sum(1 for a, t in insts if re.search(r"\b(STL|LDL)\b", t) and any(lo <= a <= hi for lo, hi in inner))
+
+
+def sass_listing(sass: str) -> tuple[dict[str, int], list[tuple[int, str]]]:
+    """nvdisasm's listing as its labels' addresses and its (address, instruction) pairs."""
+    labels: dict[str, int] = {}
+    insts: list[tuple[int, str]] = []
+    pending: list[str] = []
+    for line in sass.splitlines():
+        m = re.match(r"\s*(\.L_x_\d+):", line)
+        if m:
+            pending.append(m.group(1))
+            continue
+        m = re.match(r"\s*/\*([0-9a-f]+)\*/\s+(.*?)\s*;", line)
+        if m:
+            addr = int(m.group(1), 16)
+            for lab in pending:
+                labels[lab] = addr
+            pending = []
+            insts.append((addr, m.group(2)))
+    return labels, insts
+
+
+def innermost_wgmma_loops(labels: dict[str, int], insts: list[tuple[int, str]]) -> list[tuple[int, int]]:
+    """The address ranges of the innermost loops (backward branches) that issue wgmmas (HGMMA)."""
+    # ptxas puts the slow path of a barrier wait after the kernel's last EXIT, branching back: not a loop
+    end = max((a for a, t in insts if re.match(r"(@!?U?P\w+\s+)?EXIT\b", t)), default=insts[-1][0] if insts else 0)
+    loops = []
+    for addr, text in insts:
+        m = re.search(r"\bBRA\b.*`\((\.L_x_\d+)\)", text)
+        if m and addr < end and labels.get(m.group(1), addr + 1) <= addr:
+            lo = labels[m.group(1)]
+            if any(lo <= a <= addr and "HGMMA" in t for a, t in insts):
+                loops.append((lo, addr))
+    return [(lo, hi) for lo, hi in loops if not any((lo, hi) != (a, b) and lo <= a and b <= hi for a, b in loops)]
+
+
+@dataclass(frozen=True)
+class Loop:
+    """One innermost wgmma loop of the SASS: its instructions in order (predicates stripped)."""
+
+    start: int
+    end: int
+    insts: tuple[str, ...]
+
+    def opcode(self, inst: str) -> str:
+        return inst.split()[0].split(".")[0]
+
+    def counts(self) -> Counter:
+        """Instructions per opcode (``FMNMX``, ``MUFU``, ``HGMMA``, ...) in one trip of the loop."""
+        return Counter(self.opcode(i) for i in self.insts)
+
+    def chain(self, opcode: str) -> int:
+        """The longest chain of ``opcode`` instructions each reading a register the previous one wrote
+        (within one trip, in program order): 31 for a 32-value reduction written as a chain, 5 for a tree."""
+        depth: dict[int, int] = {}
+        best = 0
+        for inst in self.insts:
+            regs = [int(r) for r in OPERAND.findall(inst.split(" ", 1)[1] if " " in inst else "")]
+            if not regs:
+                continue
+            dst, srcs = regs[0], regs[1:]
+            if self.opcode(inst) == opcode:
+                d = 1 + max((depth.get(r, 0) for r in srcs), default=0)
+                best = max(best, d)
+            else:
+                d = 0
+            depth[dst] = d
+        return best
+
+
+def wgmma_loops(cubin: bytes, nvdisasm: str | Path | None = None) -> list[Loop]:
+    """The innermost loops of ``cubin`` that issue wgmmas, one per consumer partition; [] when nvdisasm
+    is not installed or cannot read it."""
+    if nvdisasm is None:
+        try:
+            from triton.backends.nvidia.compiler import get_ptxas
+            nvdisasm = Path(get_ptxas(90).path).with_name("nvdisasm")
+        except Exception:   # noqa: BLE001 - no NVIDIA back end here
+            return []
+    if not Path(nvdisasm).is_file():
+        return []
+    with tempfile.TemporaryDirectory(prefix="twill-sass-") as tmp:
+        path = Path(tmp) / "k.cubin"
+        path.write_bytes(cubin)
+        r = subprocess.run([str(nvdisasm), "-c", str(path)], capture_output=True, text=True)
+    if r.returncode != 0:
+        return []
+    labels, insts = sass_listing(r.stdout)
+    return [Loop(lo, hi, tuple(PREDICATE.sub("", t) for a, t in insts if lo <= a <= hi))
+            for lo, hi in innermost_wgmma_loops(labels, insts)]
