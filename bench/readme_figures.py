@@ -181,6 +181,12 @@ CITED: list[tuple[str, str, str, str]] = [
      r"(\d+) measured.*?GEMM (\d+) against (\d+)\);\s+matching it would take wgmmas (\d\.\d+)x slower.*?\(GEMM "
      r"(\d\.\d+)x\)\. The FA backward replays\s+at (\d+) against (\d+)",
      "bench/results/gluon/replay.txt", r"(?m)^\w+ \| (\d+) \| (\d+) \| (\d+) / (\d+) \| (\d+) .*?\| ([\d.]+)$"),
+    ("the calibrated replay held out (bench/gluon_calibrate.py)",
+     r"(?s)default FA forward at (\d+) cycles per iteration against (\d+) measured \(([+-][\d.]+) %; the schedule says "
+     r"(\d+), ([+-][\d.]+) %\), the\s+FA forward with turns (\d+) against (\d+) \(([+-][\d.]+) %\), the GEMM within "
+     r"[\d.]+ % \((\d+) / (\d+)\)",
+     "bench/results/gluon/calibration.txt", r"(?m)^[\w-]+ \| (\d+) \| (\d+) \(([+-][\d.]+)%\) \| \d+ \| "
+     r"(?:(\d+) \(([+-][\d.]+)%\))?"),
 ]
 
 

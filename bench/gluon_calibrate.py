@@ -1,0 +1,70 @@
+"""Offline: fit the Gluon replay's costs from the committed per-partition profiles (codegen/gluon/calibration.py),
+write the fitted file, and print each profile's measured period against the schedule, the replay with the model's
+costs, and the calibration fitted without that profile (leave one out).
+
+    python bench/gluon_calibrate.py [--out twill/machine/calibration/h200-gluon.json] [--table FILE]
+
+Each profile is read with the kernel it measured (``kernels/<label>/`` beside it). No GPU, no solver.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from codegen.gluon.calibration import Profiled, fit, leave_one_out  # noqa: E402
+
+G = ROOT / "bench/results/gluon"
+# label -> (profile directory, kernel) : the profiles whose kernels are kept beside them
+PROFILES = [("fa3-turns-run7", "profile-run7", "fa3"), ("gemm-run7", "profile-run7", "gemm"),
+            ("fa3-run11", "profile-run11", "fa3"), ("gemm-run11", "profile-run11", "gemm"),
+            ("fa_bwd-run6", "profile-run6", "fa_bwd")]
+
+
+def profiled() -> list[Profiled]:
+    out = []
+    for label, d, k in PROFILES:
+        p = Profiled.read(label, G / d / "kernels" / k, G / d / f"{k}.json")
+        out.append(Profiled(p.label, p.source, p.gluon, p.profile,
+                            tuple(str(Path(x).relative_to(ROOT)) for x in p.paths)))
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=None, help="write the calibration fitted on every profile here (JSON)")
+    ap.add_argument("--table", default=None, help="write the printed table here too")
+    a = ap.parse_args()
+    t0 = time.time()
+    ps = profiled()
+    import os
+    os.chdir(ROOT)                       # sources are hashed by their paths relative to the project
+    cal = fit(ps)
+    rows = [f"# bench/gluon_calibrate.py, {time.strftime('%Y-%m-%d')}, offline (profiles: H200, triton 3.6.0)",
+            "# profile | measured cycles/iteration | schedule (II x unit) | replay, model costs | held-out calibrated "
+            "(error) | tensor factor in sample"]
+    factors = {e["label"]: e["tensor_factor"] for e in cal.fitted_from}
+    for r, p in zip(leave_one_out(ps), ps):
+        sched = float(p.gluon["ii"]) * p.unit
+        held = (f"{r['held_out']:.0f} ({r['error']:+.1%})" if r["held_out"] is not None
+                else "none (no other profile has its dot shapes)")
+        rows.append(f"{r['label']} | {r['measured']:.0f} | {sched:.0f} ({sched / r['measured'] - 1:+.1%}) | "
+                    f"{r['model']:.0f} | {held} | {factors[r['label']] or 'not reached (> 4x)'}")
+    rows.append(f"# fitted on all: tensor {cal.tensor}; issue {cal.issue}; node {cal.node} "
+                f"({time.time() - t0:.1f} s)")
+    text = "\n".join(rows) + "\n"
+    print(text, end="")
+    if a.table:
+        Path(a.table).write_text(text)
+    if a.out:
+        Path(a.out).write_text(json.dumps(cal.to_dict(), indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
