@@ -40,6 +40,10 @@ def main() -> int:
     ap.add_argument("--out", default=None, help="write the calibration fitted on every profile here (JSON)")
     ap.add_argument("--table", default=None, help="write the printed table here too")
     a = ap.parse_args()
+    for path in (a.out, a.table):
+        if path and not Path(path).resolve().parent.is_dir():
+            print(f"gluon_calibrate: expected a file in an existing directory, found {path}", file=sys.stderr)
+            return 2
     t0 = time.time()
     ps = profiled()
     import os

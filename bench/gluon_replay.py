@@ -1,5 +1,6 @@
-"""Offline: the committed generated kernels replayed (codegen/gluon/replay.py) with the model's costs and with
-the per-node costs their Proton profile measured, against the period that profile measured per partition.
+"""Offline: the generated kernels the profiles measured (kept beside them) replayed (codegen/gluon/replay.py)
+with the model's costs and with the per-node costs their Proton profile measured, against the period that
+profile measured per partition.
 
     python bench/gluon_replay.py [--out bench/results/gluon/replay.txt]
 
@@ -23,6 +24,8 @@ from codegen.gluon.replay import Costs, measured_costs, model_costs, replay  # n
 from twill.machine.model import load_machine  # noqa: E402
 
 G = ROOT / "bench/results/gluon"
+# each profile with the kernel it measured, kept beside it (<profile dir>/kernels/<label>/): the committed variant
+# may have been regenerated since (the FA backward's was)
 CASES = [("gemm", "profile-run7/gemm.json"), ("fa3", "profile-run7/fa3.json"), ("fa_bwd", "profile-run6/fa_bwd.json")]
 ARRIVE = 40        # cycles per mbarrier arrive (a 128-thread bar.sync and one arrive): an estimate, not measured
 
@@ -49,8 +52,9 @@ def main() -> int:
             f"# kernel | schedule II x unit | replay, model costs | replay, measured op costs (arrive 0 / {ARRIVE}) | "
             "measured period per partition | explained | tensor-core factor to match"]
     for label, prof in CASES:
-        g = json.loads((G / label / "gluon.json").read_text())
-        src = (G / label / "kernel_gluon.py").read_text()
+        kernel = G / Path(prof).parent / "kernels" / label
+        g = json.loads((kernel / "gluon.json").read_text())
+        src = (kernel / "kernel_gluon.py").read_text()
         sig = g["gluon"]["kernel"]["signature"]
         unit = float(g["time_unit_cycles"])
         p = json.loads((G / prof).read_text())

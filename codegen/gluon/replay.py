@@ -105,6 +105,65 @@ def _loops(text: str) -> dict[str, tuple[int, int]]:
     return out
 
 
+class _Events:
+    """The recorder of one partition's events at a time (``events``, replaced per partition): the
+    namespace overrides that log barrier, TMA and wgmma calls, and the line tracer."""
+
+    def __init__(self, mbarrier: type) -> None:
+        self.events: list[tuple] = []
+        log = self
+
+        class Mbarrier(mbarrier):            # type: ignore[misc, valid-type]
+            @staticmethod
+            def arrive(bar: Barrier, pred: Any = True) -> None:
+                if pred:
+                    log.events.append(("arrive", bar))
+
+            @staticmethod
+            def wait(bar: Barrier, parity: int, *a: Any, **k: Any) -> None:
+                if not isinstance(parity, int):
+                    raise Unsimulated("a barrier parity computed from a tensor value")
+                log.events.append(("wait", bar, parity & 1))
+
+        class Tma:
+            @staticmethod
+            def async_copy_global_to_shared(desc: Any, coord: Any, bar: Barrier, buf: Any, pred: Any = True) -> None:
+                if pred:
+                    log.events.append(("copy", bar))
+
+            def __getattr__(self, name: str) -> Any:
+                return any_call
+
+        self.overrides = {"mbarrier": Mbarrier, "tma": Tma(), "warpgroup_mma": self.mma,
+                          "warpgroup_mma_wait": self.mma_wait}
+
+    def mma(self, *a: Any, **k: Any) -> Any:
+        self.events.append(("mma",))
+        return ANY
+
+    def mma_wait(self, n: int, deps: tuple[Any, ...] = ()) -> Any:
+        self.events.append(("mma_wait", int(n)))
+        return ANY if len(deps) == 1 else tuple(ANY for _ in deps)
+
+    def tracer(self, frame: Any, event: str, arg: Any) -> Any:
+        if frame.f_code.co_filename != "<kernel_gluon>":
+            return None
+        if event == "line":
+            self.events.append(("line", frame.f_lineno))
+        return self.tracer
+
+    def run(self, fn: Any, args: Any) -> list[tuple]:
+        """``fn(*args)`` traced: the events it produced."""
+        self.events = []
+        old = sys.gettrace()
+        sys.settrace(self.tracer)
+        try:
+            fn(*args)
+        finally:
+            sys.settrace(old)
+        return self.events
+
+
 def record(source: str, scalars: dict[str, int]) -> tuple[list[list[tuple]], list[Barrier], list[str], str]:
     """Each partition's events in order: ("line", n), ("wait", bar, parity), ("arrive", bar),
     ("copy", bar) (a TMA copy arriving on bar), ("mma",), ("mma_wait", n); every barrier; the partitions'
@@ -112,58 +171,10 @@ def record(source: str, scalars: dict[str, int]) -> tuple[list[list[tuple]], lis
     text = device_source(source)
     rec = Recorder()
     ns = rec.namespace()
-    events: list[tuple] = []
-    mb = ns["mbarrier"]
-
-    class Mbarrier(mb):                      # type: ignore[misc, valid-type]
-        @staticmethod
-        def arrive(bar: Barrier, pred: Any = True) -> None:
-            if pred:
-                events.append(("arrive", bar))
-
-        @staticmethod
-        def wait(bar: Barrier, parity: int, *a: Any, **k: Any) -> None:
-            if not isinstance(parity, int):
-                raise Unsimulated("a barrier parity computed from a tensor value")
-            events.append(("wait", bar, parity & 1))
-
-    class Tma:
-        @staticmethod
-        def async_copy_global_to_shared(desc: Any, coord: Any, bar: Barrier, buf: Any, pred: Any = True) -> None:
-            if pred:
-                events.append(("copy", bar))
-
-        def __getattr__(self, name: str) -> Any:
-            return any_call
-
-    def mma(*a: Any, **k: Any) -> Any:
-        events.append(("mma",))
-        return ANY
-
-    def mma_wait(n: int, deps: tuple[Any, ...] = ()) -> Any:
-        events.append(("mma_wait", int(n)))
-        return ANY if len(deps) == 1 else tuple(ANY for _ in deps)
-
-    ns.update(mbarrier=Mbarrier, tma=Tma(), warpgroup_mma=mma, warpgroup_mma_wait=mma_wait)
+    log = _Events(ns["mbarrier"])
+    ns.update(log.overrides)
     bars = launch(text, ns, rec, scalars)
-
-    def tracer(frame: Any, event: str, arg: Any) -> Any:
-        if frame.f_code.co_filename != "<kernel_gluon>":
-            return None
-        if event == "line":
-            events.append(("line", frame.f_lineno))
-        return tracer
-
-    out = []
-    for fn, a in rec.partitions:
-        events = []
-        old = sys.gettrace()
-        sys.settrace(tracer)
-        try:
-            fn(*a)
-        finally:
-            sys.settrace(old)
-        out.append(events)
+    out = [log.run(fn, a) for fn, a in rec.partitions]
     return out, bars, [fn.__name__ for fn, _ in rec.partitions], text
 
 

@@ -74,3 +74,11 @@ def test_the_committed_calibration_is_what_the_committed_profiles_give(profiles)
         os.chdir(cwd)
     assert fitted == committed
     assert Calibration.from_dict(committed).to_dict() == committed
+
+
+def test_an_output_in_a_missing_directory_is_one_line_and_nothing_is_fitted(tmp_path):
+    import subprocess
+    r = subprocess.run([sys.executable, str(ROOT / "bench/gluon_calibrate.py"), "--out", str(tmp_path / "no" / "c.json")],
+                       capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 2 and r.stdout == "" and r.stderr.count("\n") == 1
+    assert "existing directory" in r.stderr and not (tmp_path / "no").exists()
