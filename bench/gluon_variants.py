@@ -6,7 +6,8 @@ Each variant is one `twill optimize` run into OUT_DIR/LABEL (default bench/resul
 ``variant.json`` naming the kernel file and its Triton JIT function, which `bench/gluon_gpu.py`
 swaps for the generated kernel. The variants are the schedules the search proves best and the
 knobs beside them that the probe measured (one compute group instead of two; no tensor-core order; one
-CTA per tile instead of a persistent kernel; a group's dependent dots an iteration apart where the replay ranks it faster, LOOKAHEAD).
+CTA per tile instead of a persistent kernel; a group's dependent dots an iteration apart where the replay ranks it faster, LOOKAHEAD;
+the costs calibrated from the generated kernels' profiles, --calibrated).
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 VARIANTS = {
     "fa3": ("kernels/fa3.py", "_attn_fwd", []),
     "fa3-lookahead": ("kernels/fa3.py", "_attn_fwd", ["--lookahead"]),
+    "fa3-calibrated": ("kernels/fa3.py", "_attn_fwd", ["--calibrated"]),
     "fa3-not-persistent": ("kernels/fa3.py", "_attn_fwd", ["--persistent", "off"]),
     "fa3-tc-order": ("kernels/fa3.py", "_attn_fwd", ["--tc-order"]),
     "fa3-one-group": ("kernels/fa3.py", "_attn_fwd", ["--row-split", "1"]),

@@ -19,6 +19,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from codegen.gluon.calibration import Calibration, load_for
 from codegen.gluon.generate import GluonKernel, PtxasReport, compile_offline, generate, ptxas_report
 from codegen.gluon.protocol import ProtocolError, check_kernel, trip_counts
 from codegen.gluon.replay import model_costs, replay
@@ -63,12 +64,18 @@ class Candidate:
     ttgir: str | None = None
     ptxas: PtxasReport | None = None
     error: str = ""                  # why no kernel was generated
-    replayed: float | None = None    # cycles per iteration the kernel's replay with the model's costs takes
+    replayed: float | None = None    # cycles per iteration the kernel's replay with the solver's costs takes
+    calibration: Calibration | None = field(default=None, compare=False, repr=False)   # --calibrated: the costs
 
     @property
     def cycles(self) -> float:
         return self.schedule.ii * float(self.norm["scale"]) if self.schedule.status in ("optimal", "feasible") \
             else math.inf
+
+    @property
+    def unfitted(self) -> list[str]:
+        """--calibrated: the dot classes of this candidate's graph the calibration has no factor for."""
+        return self.calibration.unfitted(self.graph.ops) if self.calibration is not None else []
 
     @property
     def clean(self) -> bool:
@@ -81,6 +88,8 @@ class Candidate:
                 "operands_live": "until the dot retires" if self.hold else "until the dot issues",
                 "lookahead": list(self.lookahead),
                 "replayed_cycles": round(self.replayed, 1) if self.replayed else None,
+                "costs": "calibrated" if self.calibration is not None else "model",
+                "unfitted_dot_classes": self.unfitted or None,
                 "status": self.schedule.status, "iteration_cycles": round(self.cycles, 1)
                 if self.cycles < math.inf else None, "warp_groups": self.schedule.get("warp_groups"),
                 "ptxas": self.ptxas.to_dict() if self.ptxas else None, "error": self.error or None,
@@ -139,6 +148,7 @@ class _Split:
     norm: dict[str, Any]
     modulo: Schedule
     nc: int
+    calibration: Calibration | None = None
 
 
 def solve_gluon(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
@@ -166,10 +176,11 @@ def solve_gluon(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
     solve_opts = SolveOptions(time_limit=options.time_limit,
                               **({"threads": options.threads} if getattr(options, "threads", None) else {}))
     total = getattr(options, "total_time", None) or SEARCH_SECONDS
+    cal = _calibration(machine, options, say)
     splits = []
     for nc in choices:
         try:
-            splits.append(_split(graph, rs, loop, nc, machine, options, solve_opts))
+            splits.append(_split(graph, rs, loop, nc, machine, options, solve_opts, cal))
         except TwillError as e:
             say(f"gluon: {nc} sub-tile(s): {e}")
     refused = []
@@ -193,15 +204,31 @@ def solve_gluon(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
     return res
 
 
+def _calibration(machine: Machine, options: Any, say: Callable[[str], None]) -> Calibration | None:
+    """``--calibrated``: the machine's Gluon calibration (``codegen.gluon.calibration``), or None (and a note)
+    when it has none."""
+    if not getattr(options, "calibrated", False):
+        return None
+    found = load_for(machine)
+    if found is None:
+        say(f"note: no Gluon calibration for {machine.name}; the Gluon route costs its graphs with the machine model")
+        return None
+    cal, path = found
+    say(f"gluon: costs calibrated from {path} (fitted on {', '.join(e['label'] for e in cal.fitted_from)})")
+    return cal
+
+
 def _split(graph: LoopGraph, rs: Any, loop: Any, nc: int, machine: Machine, options: Any,
-           solve_opts: SolveOptions) -> _Split:
+           solve_opts: SolveOptions, cal: Calibration | None = None) -> _Split:
     g = split_graph(graph, rs, loop.body.ops if loop.body else [], nc)
-    # --sequential-groups: the written kernels' measured costs (machine file's [written] table)
-    costed = annotate_costs(g, machine, scale=written_scale(machine) if getattr(options, "sequential_groups", False)
-                            else None)
+    # --calibrated: the costs fitted from the generated kernels' profiles; --sequential-groups: the written
+    # kernels' measured reduction latency (machine file's [written] table)
+    scale = cal.scale if cal is not None else written_scale(machine) \
+        if getattr(options, "sequential_groups", False) else None
+    costed = annotate_costs(g, machine, scale=scale)
     scaled, norm = normalize_graph(costed, options.normalize_bound)
     modulo = modulo_schedule(ModuloProblem.from_graph(scaled, machine.units), options.backend, solve_opts)
-    return _Split(scaled, costed, norm, modulo, nc)
+    return _Split(scaled, costed, norm, modulo, nc, cal)
 
 
 TIGHTEN_STEP = 16                # registers per thread taken off the limit when ptxas needs more
@@ -287,7 +314,7 @@ def _candidate(sp: _Split, machine: Machine, options: Any, solve_opts: SolveOpti
             raise TwillError("schedule failed the independent checker", where=sp.graph.name,
                              found="; ".join(str(v) for v in bad[:3]))
     return Candidate(sp.nc, sp.graph, sp.costed, joint.with_extra(normalization=sp.norm, row_split=sp.nc), sp.norm,
-                     limit, budget, hold, lookahead)
+                     limit, budget, hold, lookahead, calibration=sp.calibration)
 
 
 def _generated(c: Candidate, kir: KernelIR, machine: Machine, options: Any) -> Candidate:
@@ -344,8 +371,12 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
 
 def _replayed(c: Candidate, k: GluonKernel, machine: Machine) -> float | None:
     """Cycles per iteration of the kernel's timed replay (``codegen.gluon.replay``) with the costs the solver
-    used: it also prices what the schedule does not (each wait, in-order wgmma retirement, the barriers)."""
-    costs = model_costs(graph_to_dict(c.graph), float(c.norm["scale"]), machine.written_cost("wgmma_issue") or 0.0)
+    used: it also prices what the schedule does not (each wait, in-order wgmma retirement, the barriers);
+    calibrated, with the fitted wgmma issue and arrive costs."""
+    issue = machine.written_cost("wgmma_issue") or 0.0
+    g = graph_to_dict(c.graph)
+    costs = c.calibration.replay_costs(g, float(c.norm["scale"]), issue) if c.calibration is not None \
+        else model_costs(g, float(c.norm["scale"]), issue)
     try:
         return replay(k.source, k.signature, costs).iteration()
     except ProtocolError:
@@ -372,9 +403,12 @@ def _choose(res: GluonResult) -> GluonResult:
     among those whose wgmmas ptxas did not serialise, the one predicted fastest, then the one ptxas allocated
     best (fewest spills in the loop), with what ptxas said; failing that, why none was generated. (Run 9 on
     the H200: the FA backward with two consumers, 2592 cycles predicted and 198 spill instructions in its
-    loop, ran 1.31-1.36x faster than the one-consumer kernel with 3595 and 131.)"""
+    loop, ran 1.31-1.36x faster than the one-consumer kernel with 3595 and 131.) Calibrated, a kernel whose dots
+    the calibration has no factor for ranks after those it has: its prediction is the model's there (run 5 measured
+    the GEMM's two-consumer split, which the model and the replay predict faster, at 0.67x the one-consumer kernel)."""
     made = sorted((c for c in res.candidates if c.kernel is not None),
-                  key=lambda c: (c.cycles, c.subtiles, c.replayed if c.replayed is not None else math.inf))
+                  key=lambda c: (bool(c.unfitted), c.cycles, c.subtiles,
+                                 c.replayed if c.replayed is not None else math.inf))
     clean = [c for c in made if c.clean]
     worst = (1, 1 << 30, 1 << 30)
     def allocation(c: Candidate) -> tuple:
@@ -383,13 +417,27 @@ def _choose(res: GluonResult) -> GluonResult:
     res.chosen = (clean or sorted(made, key=allocation) or [None])[0]
     if res.chosen is not None and res.chosen.kernel is not None:
         res.chosen = dataclasses.replace(res.chosen, kernel=dataclasses.replace(
-            res.chosen.kernel, decisions=res.chosen.kernel.decisions + (_issue_order(res.chosen, clean),)))
+            res.chosen.kernel, decisions=res.chosen.kernel.decisions + (_issue_order(res.chosen, clean),)
+            + _calibrated(res.chosen, made)))
     why = [f"{c.subtiles} sub-tile(s) under {c.reg_limit} registers: {c.error or c.ptxas.problem()}"
            for c in res.candidates if c.error or (c.ptxas is not None and not c.ptxas.clean)]
     if res.chosen is None and not why:
         why = ["no joint schedule was found for any row split"]
     res.reason = "; ".join(why)
     return res
+
+
+def _calibrated(chosen: Candidate, made: list[Candidate]) -> tuple[str, ...]:
+    """--calibrated: the decision line saying which costs the schedule was solved with."""
+    cal = chosen.calibration
+    if cal is None:
+        return ()
+    skipped = [f"{c.subtiles} sub-tile(s) ({', '.join(c.unfitted)})" for c in made if c.unfitted]
+    return (f"costs: calibrated from the generated kernels' profiles ({', '.join(e['label'] for e in cal.fitted_from)}): "
+            "each op's cycles times its class's measured factor, each dot's tensor-core time times its class's "
+            "fitted factor, the measured wgmma issue and arrive" + (
+                f"; ranked after the others, with dots the calibration has no factor for: {'; '.join(skipped)}"
+                if skipped else ""),)
 
 
 def _issue_order(chosen: Candidate, clean: list[Candidate]) -> str:
@@ -401,7 +449,8 @@ def _issue_order(chosen: Candidate, clean: list[Candidate]) -> str:
         return f"LOOKAHEAD on sub-tile(s) {subs}" if c.lookahead else "no LOOKAHEAD"
     why = (" (a group's dependent dots an iteration apart, its wait for the first leaving the second's previous "
            "instance in flight)") if chosen.lookahead else ""
-    head = f"issue order: {what(chosen)}{why}, {rep(chosen)} cycles per iteration with the model's costs"
+    costs = "the calibrated costs" if chosen.calibration is not None else "the model's costs"
+    head = f"issue order: {what(chosen)}{why}, {rep(chosen)} cycles per iteration with {costs}"
     others = [c for c in clean if c.subtiles == chosen.subtiles and c.lookahead != chosen.lookahead]
     if not others:
         return head + ("" if chosen.lookahead else " (LOOKAHEAD not searched: --lookahead)")

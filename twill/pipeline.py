@@ -179,9 +179,9 @@ def optimize(path: str, machine: Machine, opts: OptimizeOptions = OptimizeOption
     if _wants_gluon(kir, machine, opts) and refused:    # the Gluon kernel is built from a joint schedule
         notes = notes + [f"gluon kernel: none (the joint problem refuses this kernel: {refused})"]
     elif _wants_gluon(kir, machine, opts):
-        if opts.calibrated or opts.profile:
-            say("note: the Gluon route costs its row-split graphs with the machine model, not with the "
-                + ("calibration" if opts.calibrated else "profile") + " (twill/gluon_route.py)")
+        if opts.profile:
+            say("note: the Gluon route costs its row-split graphs with the machine model (or its Gluon calibration, "
+                "--calibrated), not with the profile (twill/gluon_route.py)")
         with step("gluon"):    # twill's own kernel: the row split searched, the best schedule generated in Gluon
             gluon = solve_gluon(costed, kir, machine, opts, say)
         notes = notes + _gluon_notes(gluon)

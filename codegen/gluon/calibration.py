@@ -18,19 +18,31 @@ consumers feed it. A calibration fits, from profiles whose kernel source is kept
   arrive): ``ARRIVE``, an estimate read from the SASS, not fitted.
 
 ``leave_one_out`` fits without each profile in turn and predicts it: the figure to quote, since a profile's
-own tensor factor makes its in-sample prediction exact by construction. Imports no solver, needs no GPU.
+own tensor factor makes its in-sample prediction exact by construction.
+
+The Gluon route of ``twill optimize --calibrated`` reads the machine's file (``twill/machine/calibration/
+<machine>-gluon.json``, ``load_for``) and costs its row-split graphs with it (``Calibration.scale``: an op's
+cycles times its class's factor, a dot's tensor-core reservation too) before it solves, and replays each
+candidate's kernel with the fitted issue and arrive costs (``Calibration.replay_costs``). Imports no solver,
+needs no GPU.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import math
+import os
 import statistics
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from codegen.gluon.replay import Costs, model_costs, replay
+from twill.errors import MachineError
+from twill.graph.model import Op
+from twill.machine.calibrate import CALIBRATION_DIR
+from twill.machine.cost import CostScale
+from twill.machine.model import Machine
 
 SCHEMA = "twill.gluon-calibration/1"
 ARRIVE = 40.0          # cycles per arrive: the bar.sync of 4 warps plus one SYNCS.ARRIVE (SASS), an estimate
@@ -92,8 +104,10 @@ class Profiled:
         return [{"path": p, "sha256": hashlib.sha256(Path(p).read_bytes()).hexdigest()} for p in self.paths]
 
 
-def op_class(node: Mapping[str, Any]) -> str:
-    """An op's class: its kind and tile shape; a dot's by m x n x k."""
+def op_class(node: Mapping[str, Any] | Op) -> str:
+    """An op's class (a graph file's node or an ``Op``): its kind and tile shape; a dot's by m x n x k."""
+    if isinstance(node, Op):
+        node = {"kind": node.kind, "shape": list(node.shape), "attrs": dict(node.attrs)}
     a = dict(node.get("attrs") or {})
     if node["kind"] == "dot" and all(x in a for x in ("m", "n", "k")):
         return f"dot.{a['m']}x{a['n']}x{a['k']}"
@@ -133,6 +147,34 @@ class Calibration:
     def predict(self, p: Profiled) -> float:
         return replay(p.source, p.signature, self.costs(p)).iteration()
 
+    def scale(self, op: Op) -> CostScale | None:
+        """``annotate_costs``' rescaling of ``op`` (None: the model's cost): a dot's cycles and tensor-core
+        reservation times its class's tensor factor; another op's cycles times its class's factor, its
+        reservations the model's (a region's time on its partition includes waiting for units the other
+        partitions share: a latency, not more work for the unit)."""
+        c = op_class(op)
+        if op.kind == "dot":
+            f = self.tensor.get(c)
+            return CostScale(f"gluon.tensor.{c}", f, (("tc", f),)) if f else None
+        f = self.node.get(c)
+        return CostScale(f"gluon.node.{c}", f) if f else None
+
+    def unfitted(self, ops: Sequence[Op]) -> list[str]:
+        """The dot classes of ``ops`` this calibration has no tensor factor for (their cost is the model's,
+        which the profiles measured optimistic: 1.01-1.09x for the classes fitted)."""
+        return sorted({op_class(o) for o in ops if o.kind == "dot"} - set(self.tensor))
+
+    def replay_costs(self, graph: Mapping[str, Any], unit: float, default_issue: float) -> Costs:
+        """The replay's costs of a kernel solved from a graph this calibration costed (``graph`` as gluon.json
+        holds it, in units of ``unit`` cycles): its cycles as they are, each dot's issue its class's fitted
+        issue (``default_issue`` where the class has none), the fitted arrive."""
+        base = model_costs(graph, unit, default_issue)
+        issue = dict(base.issue)
+        for n in graph["nodes"]:
+            if n["id"] in issue:
+                issue[n["id"]] = self.issue.get(op_class(n), default_issue)
+        return Costs(base.node, base.tensor, issue, base.load, self.arrive, 0.0, source="calibrated")
+
     def to_dict(self) -> dict[str, Any]:
         return {"schema": SCHEMA, "node": self.node, "issue": self.issue, "tensor": self.tensor,
                 "arrive": self.arrive, "samples": self.samples, "fitted_from": self.fitted_from,
@@ -144,6 +186,30 @@ class Calibration:
     def from_dict(d: Mapping[str, Any]) -> "Calibration":
         return Calibration(dict(d["node"]), dict(d["issue"]), dict(d["tensor"]), float(d["arrive"]),
                            dict(d.get("samples", {})), list(d.get("fitted_from", [])))
+
+
+def calibration_path(machine: str) -> Path:
+    return CALIBRATION_DIR / f"{machine}-gluon.json"
+
+
+def load_for(m: Machine, path: str | Path | None = None) -> tuple[Calibration, str] | None:
+    """The Gluon calibration of ``m`` and its path (``path``, or the machine's file); None when the machine
+    has no file; a file that is not a calibration is refused in one line."""
+    f = Path(path) if path else calibration_path(m.name)
+    if not f.is_file():
+        if path:
+            raise MachineError("no Gluon calibration file", where=str(f), expected="a file `bench/gluon_calibrate.py` "
+                               "wrote", found="nothing there")
+        return None
+    try:
+        d = json.loads(f.read_text())
+        if d.get("schema") != SCHEMA:
+            raise ValueError(f"schema {d.get('schema')!r}")
+        shown = os.path.relpath(f.resolve()) if f.resolve().is_relative_to(Path.cwd()) else str(f)
+        return Calibration.from_dict(d), shown
+    except (ValueError, KeyError, TypeError, AttributeError) as e:
+        raise MachineError("not a Gluon calibration", where=str(f), expected=f"JSON of schema {SCHEMA}",
+                           found=str(e)[:120]) from None
 
 
 def _tensor_factor(p: Profiled, cal: Calibration) -> float | None:

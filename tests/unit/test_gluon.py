@@ -23,7 +23,7 @@ from twill.schedule.model import Schedule
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "bench/results/gluon"
-VARIANTS = ["fa3", "fa3-lookahead", "fa3-not-persistent", "fa3-tc-order", "fa3-one-group", "fa3_subtiled", "gemm",
+VARIANTS = ["fa3", "fa3-calibrated", "fa3-lookahead", "fa3-not-persistent", "fa3-tc-order", "fa3-one-group", "fa3_subtiled", "gemm",
             "gemm-not-persistent", "gemm-two-groups", "fa_bwd"]
 
 
@@ -162,6 +162,7 @@ def test_blackwell_is_refused_as_hopper_only():
     (["--arch", "b200", "--emit", "gluon"], "writes Hopper (sm_90) kernels"),
     (["--arch", "b200", "--persistent", "on"], "persistence is a decision of the Gluon kernel"),
     (["--arch", "h100", "--emit", "triton", "--persistent", "off"], "persistence is a decision of the Gluon kernel"),
+    (["--arch", "h100", "--emit", "gluon", "--calibrated"], "no Gluon calibration for this machine"),
 ])
 def test_an_impossible_gluon_request_is_one_line_and_writes_nothing(tmp_path, capsys, argv, words):
     from twill.cli import main

@@ -12,6 +12,7 @@ from typing import Any
 
 from twill.commands.common import add_arch, add_kernel_args, check_writable_dir, machine
 from twill.errors import InputError
+from codegen.gluon.calibration import calibration_path, load_for
 from twill.machine.calibrate import load_calibration
 from twill.pipeline import OptimizeOptions, OptimizeResult, optimize, write_outputs
 from twill.schedule import text
@@ -48,7 +49,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--profile", default=None, help="measured profile JSON from `twill profile`")
     p.add_argument("--calibrated", action="store_true",
                    help="cost ops with the constants fitted by `twill calibrate` (twill/machine/calibration/<arch>.toml) "
-                        "where it has one for their class, the machine model elsewhere; a missing file is an error")
+                        "where it has one for their class, the machine model elsewhere; a missing file is an error. "
+                        "The Gluon route uses <arch>-gluon.json there (bench/gluon_calibrate.py: fitted from the "
+                        "generated kernels' profiles), required with --emit gluon")
     add_kernel_args(p)
     p.add_argument("--warp-groups", type=int, default=None, help="warp groups available to the joint problem")
     p.add_argument("--reg-limit", type=int, default=None, help="registers per thread budget (joint problem)")
@@ -89,8 +92,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     m = machine(args)                    # an unknown arch fails here, before any work
-    if args.calibrated:
-        load_calibration(m)              # so does a missing or stale calibration
+    if args.calibrated and args.emit == "gluon":       # so does a missing or stale calibration
+        if load_for(m) is None:
+            raise InputError("no Gluon calibration for this machine", where=m.name,
+                             expected=f"{calibration_path(m.name)} (written by bench/gluon_calibrate.py)",
+                             found="no such file")
+    elif args.calibrated:
+        load_calibration(m)
     for flag, value in (("--time-limit", args.time_limit), ("--total-time", args.total_time)):
         if value is not None and not value > 0:
             raise InputError(f"bad {flag}", expected="a positive number of seconds", found=str(value))
