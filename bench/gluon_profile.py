@@ -9,7 +9,8 @@ Per DIR, in its own process (a kernel that hangs costs its timeout, not the run)
 1. the plain kernel timed (do_bench, median) at the kernel file's ``PROBLEM``;
 2. one run timing every region at once (``--no-single`` skips it), for the comparison;
 3. runs over disjoint subsets of the regions (``profiling.gluon.plan_runs``: at most ``--per-run``
-   regions each, within Proton's shared buffer), each traced at ``PROFILE_PROBLEM`` and timed at
+   regions each, within Proton's buffer: global by default, ``--buffer shared`` where the records fit), each
+   traced at ``PROFILE_PROBLEM`` and timed at
    ``PROBLEM``; a run over ``--max-overhead`` is split in two and run again while ``--budget`` seconds last;
 4. the plain kernel timed again; cycles per iteration per partition and region, combined over the
    subset runs and compared with the single run; each run's overhead: the instrumented and the plain kernel
@@ -116,6 +117,13 @@ def plan(ks: KernelScopes, iterations: int, per_run: int, capacity: Any) -> list
         return [tuple(r) for r in plan_runs(ks, None, per_run, iterations, lambda n: 1 << 30)]
 
 
+def _loop_spills(compiled: Any) -> int:
+    """Local loads and stores (spills) per iteration summed over the kernel's wgmma loops (SASS)."""
+    from codegen.gluon.sass import wgmma_loops
+
+    return sum(lp.counts().get("STL", 0) + lp.counts().get("LDL", 0) for lp in wgmma_loops(compiled.asm["cubin"]))
+
+
 def offline(directory: Path, a: argparse.Namespace) -> dict[str, Any]:
     """No GPU: the plan for an H200, and every run's instrumented source compiled for sm_90."""
     meta = json.loads((directory / "variant.json").read_text())
@@ -136,21 +144,23 @@ def offline(directory: Path, a: argparse.Namespace) -> dict[str, Any]:
         t0 = time.time()
         n = len(ks.sampled(names))
         want = records_per_warp(ks, names, iterations)
-        btype, bsize = buffer_for(ks, names, iterations, cap)
+        btype, bsize = buffer_for(ks, names, iterations, cap, a.buffer == "shared")
         k = compile_instrumented(instrument(source, ks, names), gj["gluon"]["kernel"], sampling=ks.sampling(names),
                                  buffer_type=btype, buffer_size=bsize)
         recs = k.asm["ttgir"].count("proton.record start")
+        spills = _loop_spills(k)
         out.append({"label": label, "regions": len(names), "sampling": ks.sampling(names), "buffer": btype,
                     "records_per_warp": want, "capacity": cap(n), "record_sites": recs,
-                    "compile_s": round(time.time() - t0, 1)})
+                    "loop_spill_instructions": spills, "compile_s": round(time.time() - t0, 1)})
         print(f"{meta['label']} {label}: {len(names)} regions, warps {ks.sampling(names)}, {want} records/warp "
-              f"(shared holds {cap(n)}), {btype} buffer, {recs} record sites compiled [{out[-1]['compile_s']} s]",
-              flush=True)
+              f"(shared holds {cap(n)}), {btype} buffer, {recs} record sites compiled, {spills} local loads/stores "
+              f"in the wgmma loops (plain: {_loop_spills(plain)}) [{out[-1]['compile_s']} s]", flush=True)
     return {"label": meta["label"], "iterations": iterations, "shared_used": used, "runs": out,
             "partitions": [vars(p) for p in ks.partitions]}
 
 
-def traced_run(v: Variant, names: tuple[str, ...], label: str, reference: Any, keep: Path | None) -> dict[str, Any]:
+def traced_run(v: Variant, names: tuple[str, ...], label: str, reference: Any, keep: Path | None,
+               shared: bool = False) -> dict[str, Any]:
     """One instrumented run: trace at the traced problem under a Proton session, summarise; then time
     it at the timed problem with Proton's hook on (no session: no trace)."""
     import torch
@@ -158,7 +168,7 @@ def traced_run(v: Variant, names: tuple[str, ...], label: str, reference: Any, k
 
     t0 = time.time()
     sampling = v.ks.sampling(names)
-    btype, bsize = buffer_for(v.ks, names, v.iterations, v.capacity)
+    btype, bsize = buffer_for(v.ks, names, v.iterations, v.capacity, shared)
     mode = _mode(sampling, btype, bsize)
     mod = load_source(instrument(v.source, v.ks, names), str(v.work), f"twill_prof_{label}_{os.getpid()}")
     v.use(mod)
@@ -222,7 +232,7 @@ def subset_runs(v: Variant, a: argparse.Namespace, plain_ms: float, reference: A
                         for i, r in enumerate([names] + queue))
             break
         try:
-            r = traced_run(v, names, f"run{k}", reference, keep)
+            r = traced_run(v, names, f"run{k}", reference, keep, a.buffer == "shared")
         except Exception as e:   # noqa: BLE001 - one run lost, not the variant: said, and the next runs
             v.use(v.plain)
             print(f"{v.meta['label']} run{k}: FAILED {type(e).__name__}: {str(e)[:300]}", flush=True)
@@ -256,7 +266,7 @@ def one(directory: Path, a: argparse.Namespace) -> dict[str, Any]:
         single = None
         if not a.no_single:
             try:
-                single = traced_run(v, v.ks.names(), "single", reference, keep)
+                single = traced_run(v, v.ks.names(), "single", reference, keep, a.buffer == "shared")
                 single["overhead"] = single["instrumented_ms"] / single["plain_adjacent_ms"]
                 print(_run_line(v.meta["label"], single), flush=True)
             except Exception as e:   # noqa: BLE001 - the comparison is lost, not the subset runs
@@ -362,6 +372,9 @@ def main() -> int:
     ap.add_argument("--timeout", type=float, default=150, help="seconds per variant before it is stopped")
     ap.add_argument("--no-single", action="store_true", help="skip the run that times every region at once")
     ap.add_argument("--keep-traces", action="store_true", help="copy each run's chrome trace to OUT/traces")
+    ap.add_argument("--buffer", default="global", choices=("global", "shared"),
+                    help="Proton's record buffer (default global: the shared one's bookkeeping makes ptxas spill in "
+                         "the FA forward's wgmma loops; shared only where a run's records fit)")
     ap.add_argument("--offline", action="store_true", help="no GPU: print the plan and compile every run for sm_90")
     ap.add_argument("--one", default=None, help=argparse.SUPPRESS)
     a = ap.parse_args()
@@ -377,7 +390,7 @@ def main() -> int:
         return 0
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
-    passed = [x for k in ("per_run", "max_overhead", "budget")
+    passed = [x for k in ("per_run", "max_overhead", "budget", "buffer")
               for x in (f"--{k.replace('_', '-')}", str(getattr(a, k)))]
     passed += ["--out", str(out)] + [f"--{k.replace('_', '-')}" for k in ("no_single", "keep_traces", "offline")
                                      if getattr(a, k)]

@@ -421,10 +421,14 @@ def shared_records_per_warp(max_shared: int, shared_used: int, segments: int) ->
     return ((1 << left.bit_length()) // 2) // RECORD_BYTES if left > 0 else 0
 
 
-def buffer_for(ks: KernelScopes, names: Iterable[str], iterations: int, capacity: Any) -> tuple[str, int]:
-    """Proton's ``(buffer_type, buffer_size)`` for a run: its shared buffer when it holds every record of
-    a sampled warp (``capacity(sampled partitions)`` records), else a global buffer that does (a power
-    of two bytes per sampled warp, as Proton requires).
+def buffer_for(ks: KernelScopes, names: Iterable[str], iterations: int, capacity: Any,
+               shared: bool = True) -> tuple[str, int]:
+    """Proton's ``(buffer_type, buffer_size)`` for a run: with ``shared``, its shared buffer when it holds
+    every record of a sampled warp (``capacity(sampled partitions)`` records); else a global buffer that
+    does (a power of two bytes per sampled warp, as Proton requires). Compiled for sm_90, the shared
+    buffer's bookkeeping costs registers in every partition: the FA forward's consumers (240 registers,
+    ~234 needed) then spill 4-8 values per iteration in their wgmma loops whichever partition records,
+    where with the global buffer they spill none (``bench/gluon_profile.py --buffer``).
 
     Examples
     --------
@@ -434,7 +438,7 @@ def buffer_for(ks: KernelScopes, names: Iterable[str], iterations: int, capacity
     names = list(names)
     n = len(ks.sampled(names))
     want = records_per_warp(ks, names, iterations)
-    if want <= capacity(n):
+    if shared and want <= capacity(n):
         return "shared", 0
     return "global", n * (1 << max(10, (want * RECORD_BYTES - 1).bit_length()))
 

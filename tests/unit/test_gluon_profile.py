@@ -113,6 +113,29 @@ def test_instrumented_kernel_compiles_for_sm90(variant):
     assert len(ks.partitions) * records * 8 <= extra < len(ks.partitions) * records * 8 + 16
 
 
+@pytest.mark.slow
+def test_the_global_record_buffer_leaves_the_fa_forwards_wgmma_loops_without_spills():
+    """Why the profile records to a global buffer: with Proton's shared buffer, ptxas spills in a consumer's wgmma
+    loop of the FA forward (its consumers hold ~234 of 240 registers) even when only the producer records, which the
+    plain kernel does not; with the global buffer it spills there no more than the plain kernel."""
+    from codegen.gluon.sass import wgmma_loops
+    from profiling.gluon import buffer_for, compile_instrumented
+
+    src, g, ks = _variant("fa3")
+    names = [n for n in ks.names() if n.startswith("p2:tma_load")][:1]
+    assert names
+
+    def loop_spills(text: str, shared: bool) -> int:
+        btype, bsize = buffer_for(ks, names, 128, lambda n: 4096, shared) if text != src else ("shared", 0)
+        k = compile_instrumented(text, g["gluon"]["kernel"], sampling=ks.sampling(names), buffer_type=btype,
+                                 buffer_size=bsize)
+        return sum(lp.counts().get("STL", 0) + lp.counts().get("LDL", 0) for lp in wgmma_loops(k.asm["cubin"]))
+    text = instrument(src, ks, names)
+    assert loop_spills(src, True) == 0
+    assert loop_spills(text, False) == 0
+    assert loop_spills(text, True) > 0
+
+
 def _events(name: str, cta: int, warp: int, starts: list[int], dur: int) -> list[Event]:
     return [Event(name, 0, cta, warp, s, dur) for s in starts]
 
