@@ -23,7 +23,9 @@ G = ROOT / "bench/results/gluon"
 # label -> (profile directory, kernel) : the profiles whose kernels are kept beside them
 PROFILES = [("fa3-turns-run7", "profile-run7", "fa3"), ("gemm-run7", "profile-run7", "gemm"),
             ("fa3-run11", "profile-run11", "fa3"), ("gemm-run11", "profile-run11", "gemm"),
-            ("fa_bwd-run6", "profile-run6", "fa_bwd")]
+            ("fa_bwd-run6", "profile-run6", "fa_bwd"),
+            ("fa3-run12", "profile-run12", "fa3"), ("fa3-calibrated-run12", "profile-run12", "fa3-calibrated"),
+            ("gemm-run12", "profile-run12", "gemm"), ("gemm-two-groups-run12", "profile-run12", "gemm-two-groups")]
 
 
 def profiled() -> list[Profiled]:

@@ -181,6 +181,16 @@ CITED: list[tuple[str, str, str, str]] = [
      r"(\d+) measured.*?GEMM (\d+) against (\d+)\);\s+matching it would take wgmmas (\d\.\d+)x slower.*?\(GEMM "
      r"(\d\.\d+)x\)\. The FA backward replays\s+at (\d+) against (\d+)",
      "bench/results/gluon/replay.txt", r"(?m)^\w+ \| (\d+) \| (\d+) \| (\d+) / (\d+) \| (\d+) .*?\| ([\d.]+)$"),
+    ("the calibrated route's FA forward against the default (run 12)",
+     r"measured it \*\*6 % slower\*\* than the default \(run 12: ([\d.]+) against ([\d.]+) TFLOP/s at 16k\)",
+     "bench/results/gluon/runs/run12/run12a.log",
+     r"(?s)N': 16384.*?\n  fa3\s+([\d.]+) launched.*?\n  fa3-calibrated\s+([\d.]+) launched"),
+    ("the calibrated kernel's period and the held-out predictions with run 12 (bench/gluon_calibrate.py)",
+     r"(?s)its period\s+at (\d+) cycles per iteration \(([+-][\d.]+) % for the prediction\).*?default order\s+held out "
+     r"within ([\d.]+) %, the GEMM within ([\d.]+) %, and the calibrated kernel at ([+-][\d.]+) %",
+     "bench/results/gluon/calibration.txt", r"(?m)^fa3-calibrated-run12 \| (\d+) \| \d+ \(([+-][\d.]+)%\) \| \d+ \| "
+     r"\d+ \(([+-][\d.]+)%\)|^fa3-run12 \| \d+ \| \d+ \([+-][\d.]+%\) \| \d+ \| \d+ \(\+([\d.]+)%\)|"
+     r"^gemm-run7 \| \d+ \| \d+ \([+-][\d.]+%\) \| \d+ \| \d+ \(-([\d.]+)%\)"),
     ("the calibrated replay held out (bench/gluon_calibrate.py)",
      r"(?s)default FA forward at (\d+) cycles per iteration against (\d+) measured \(([+-][\d.]+) %; the schedule says "
      r"(\d+), ([+-][\d.]+) %\), the\s+FA forward with turns (\d+) against (\d+) \(([+-][\d.]+) %\), the GEMM within "

@@ -72,6 +72,18 @@ class Profiled:
         return float(self.gluon["time_unit_cycles"])
 
     @property
+    def model_graph(self) -> dict[str, Any]:
+        """The kernel's graph with the machine model's cycles (in units of ``unit``): a kernel solved with a
+        calibration (``--calibrated``) carries the calibrated cycles, the op's model cycles in its attrs."""
+        g = dict(self.gluon["graph"])
+        nodes = []
+        for n in g["nodes"]:
+            mc = dict(n.get("attrs") or {}).get("model_cycles")
+            nodes.append(dict(n, cycles=float(mc) / self.unit) if mc is not None and n["kind"] != "tma_load" else n)
+        g["nodes"] = nodes
+        return g
+
+    @property
     def signature(self) -> dict[str, str]:
         return dict(self.gluon["gluon"]["kernel"]["signature"])
 
@@ -85,8 +97,9 @@ class Profiled:
         est = []
         for r in self.profile.get("runs", []):
             parts = (r.get("summary") or {}).get("partitions") or {}
-            if parts and r.get("overhead"):
-                est.append(max(float(v["period_cycles"]) for v in parts.values()) / float(r["overhead"]))
+            periods = [float(v["period_cycles"]) for v in parts.values() if v.get("period_cycles") is not None]
+            if periods and r.get("overhead"):      # a partition whose regions recur within the iteration has none
+                est.append(max(periods) / float(r["overhead"]))
         if est:
             return statistics.median(est)
         return max(float(v["period_cycles"]) for v in self.profile["combined"]["partitions"].values())
@@ -132,7 +145,7 @@ class Calibration:
     def costs(self, p: Profiled, tensor: Mapping[str, float] | None = None) -> Costs:
         """The replay's costs of ``p``'s kernel: the model's, each op's scaled by its class's fitted factor
         (a class not fitted keeps the model's cost: factor 1; a dot class without a measured issue issues in 0 cycles)."""
-        base = model_costs(p.gluon["graph"], p.unit, 0.0)
+        base = model_costs(p.model_graph, p.unit, 0.0)
         tf = dict(self.tensor if tensor is None else tensor)
         node, tens, iss = dict(base.node), dict(base.tensor), dict(base.issue)
         for n in p.gluon["graph"]["nodes"]:
@@ -233,7 +246,7 @@ def fit(profiled: Sequence[Profiled]) -> Calibration:
     ratios: dict[str, list[float]] = {}
     issues: dict[str, list[float]] = {}
     for p in profiled:
-        nodes = {n["id"]: n for n in p.gluon["graph"]["nodes"]}
+        nodes = {n["id"]: n for n in p.model_graph["nodes"]}
         for nid, measured in p.regions().items():
             n = nodes.get(nid)
             if n is None or n["kind"] == "tma_load":
@@ -269,7 +282,7 @@ def leave_one_out(profiled: Sequence[Profiled]) -> list[dict[str, Any]]:
         cal = fit(others)
         dots = {op_class(n) for n in p.gluon["graph"]["nodes"] if n["kind"] == "dot"}
         measured = p.measured_period()
-        model = replay(p.source, p.signature, model_costs(p.gluon["graph"], p.unit, 0.0)).iteration()
+        model = replay(p.source, p.signature, model_costs(p.model_graph, p.unit, 0.0)).iteration()
         pred = cal.predict(p) if dots <= set(cal.tensor) else None
         out.append({"label": p.label, "measured": round(measured, 1), "model": round(model, 1),
                     "held_out": None if pred is None else round(pred, 1),
