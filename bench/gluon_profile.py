@@ -121,7 +121,7 @@ def _loop_spills(compiled: Any) -> int:
     """Local loads and stores (spills) per iteration summed over the kernel's wgmma loops (SASS)."""
     from codegen.gluon.sass import wgmma_loops
 
-    return sum(lp.counts().get("STL", 0) + lp.counts().get("LDL", 0) for lp in wgmma_loops(compiled.asm["cubin"]))
+    return sum(lp.spills for lp in wgmma_loops(compiled.asm["cubin"]))
 
 
 def offline(directory: Path, a: argparse.Namespace) -> dict[str, Any]:

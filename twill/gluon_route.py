@@ -223,8 +223,11 @@ def _split(graph: LoopGraph, rs: Any, loop: Any, nc: int, machine: Machine, opti
     g = split_graph(graph, rs, loop.body.ops if loop.body else [], nc)
     # --calibrated: the costs fitted from the generated kernels' profiles; --sequential-groups: the written
     # kernels' measured reduction latency (machine file's [written] table)
-    scale = cal.scale if cal is not None else written_scale(machine) \
-        if getattr(options, "sequential_groups", False) else None
+    scale = None
+    if cal is not None:
+        scale = cal.scale
+    elif getattr(options, "sequential_groups", False):
+        scale = written_scale(machine)
     costed = annotate_costs(g, machine, scale=scale)
     scaled, norm = normalize_graph(costed, options.normalize_bound)
     modulo = modulo_schedule(ModuloProblem.from_graph(scaled, machine.units), options.backend, solve_opts)

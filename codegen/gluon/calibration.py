@@ -31,7 +31,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import os
 import statistics
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,7 +39,7 @@ from typing import Any, Mapping, Sequence
 from codegen.gluon.replay import Costs, model_costs, replay
 from twill.errors import MachineError
 from twill.graph.model import Op
-from twill.machine.calibrate import CALIBRATION_DIR
+from twill.machine.calibrate import CALIBRATION_DIR, Source
 from twill.machine.cost import CostScale
 from twill.machine.model import Machine
 
@@ -173,8 +172,8 @@ class Calibration:
         return CostScale(f"gluon.node.{c}", f) if f else None
 
     def unfitted(self, ops: Sequence[Op]) -> list[str]:
-        """The dot classes of ``ops`` this calibration has no tensor factor for (their cost is the model's,
-        which the profiles measured optimistic: 1.01-1.09x for the classes fitted)."""
+        """The dot classes of ``ops`` this calibration has no tensor factor for: their cost is the model's, which
+        the profiles found 0.89-1.78x off for the classes fitted (``bench/results/gluon/calibration.txt``)."""
         return sorted({op_class(o) for o in ops if o.kind == "dot"} - set(self.tensor))
 
     def replay_costs(self, graph: Mapping[str, Any], unit: float, default_issue: float) -> Costs:
@@ -201,14 +200,15 @@ class Calibration:
                            dict(d.get("samples", {})), list(d.get("fitted_from", [])))
 
 
-def calibration_path(machine: str) -> Path:
+def gluon_calibration_path(machine: str) -> Path:
+    """Where the Gluon calibration of ``machine`` lives (beside the Triton route's ``<machine>.toml``)."""
     return CALIBRATION_DIR / f"{machine}-gluon.json"
 
 
 def load_for(m: Machine, path: str | Path | None = None) -> tuple[Calibration, str] | None:
     """The Gluon calibration of ``m`` and its path (``path``, or the machine's file); None when the machine
     has no file; a file that is not a calibration is refused in one line."""
-    f = Path(path) if path else calibration_path(m.name)
+    f = Path(path) if path else gluon_calibration_path(m.name)
     if not f.is_file():
         if path:
             raise MachineError("no Gluon calibration file", where=str(f), expected="a file `bench/gluon_calibrate.py` "
@@ -218,8 +218,7 @@ def load_for(m: Machine, path: str | Path | None = None) -> tuple[Calibration, s
         d = json.loads(f.read_text())
         if d.get("schema") != SCHEMA:
             raise ValueError(f"schema {d.get('schema')!r}")
-        shown = os.path.relpath(f.resolve()) if f.resolve().is_relative_to(Path.cwd()) else str(f)
-        return Calibration.from_dict(d), shown
+        return Calibration.from_dict(d), Source.of(f).path
     except (ValueError, KeyError, TypeError, AttributeError) as e:
         raise MachineError("not a Gluon calibration", where=str(f), expected=f"JSON of schema {SCHEMA}",
                            found=str(e)[:120]) from None

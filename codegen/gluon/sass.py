@@ -78,6 +78,12 @@ class Loop:
         """Instructions per opcode (``FMNMX``, ``MUFU``, ``HGMMA``, ...) in one trip of the loop."""
         return Counter(self.opcode(i) for i in self.insts)
 
+    @property
+    def spills(self) -> int:
+        """Local loads and stores (spills, or Proton's local bookkeeping) in one trip of the loop."""
+        c = self.counts()
+        return c["STL"] + c["LDL"]
+
     def chain(self, opcode: str) -> int:
         """The longest chain of ``opcode`` instructions each reading a register the previous one wrote
         (within one trip, in program order): 31 for a 32-value reduction written as a chain, 5 for a tree."""

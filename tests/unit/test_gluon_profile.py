@@ -125,15 +125,17 @@ def test_the_global_record_buffer_leaves_the_fa_forwards_wgmma_loops_without_spi
     names = [n for n in ks.names() if n.startswith("p2:tma_load")][:1]
     assert names
 
-    def loop_spills(text: str, shared: bool) -> int:
-        btype, bsize = buffer_for(ks, names, 128, lambda n: 4096, shared) if text != src else ("shared", 0)
-        k = compile_instrumented(text, g["gluon"]["kernel"], sampling=ks.sampling(names), buffer_type=btype,
-                                 buffer_size=bsize)
-        return sum(lp.counts().get("STL", 0) + lp.counts().get("LDL", 0) for lp in wgmma_loops(k.asm["cubin"]))
-    text = instrument(src, ks, names)
-    assert loop_spills(src, True) == 0
-    assert loop_spills(text, False) == 0
-    assert loop_spills(text, True) > 0
+    def loop_spills(k) -> int:
+        return sum(lp.spills for lp in wgmma_loops(k.asm["cubin"]))
+
+    def instrumented(shared: bool):
+        btype, bsize = buffer_for(ks, names, 128, lambda n: 4096, shared)
+        assert btype == ("shared" if shared else "global")
+        return compile_instrumented(instrument(src, ks, names), g["gluon"]["kernel"], sampling=ks.sampling(names),
+                                    buffer_type=btype, buffer_size=bsize)
+    assert loop_spills(compile_instrumented(src, g["gluon"]["kernel"])) == 0
+    assert loop_spills(instrumented(shared=False)) == 0
+    assert loop_spills(instrumented(shared=True)) > 0
 
 
 def _events(name: str, cta: int, warp: int, starts: list[int], dur: int) -> list[Event]:

@@ -10,9 +10,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from codegen.gluon.calibration import gluon_calibration_path, load_for
 from twill.commands.common import add_arch, add_kernel_args, check_writable_dir, machine
 from twill.errors import InputError
-from codegen.gluon.calibration import calibration_path, load_for
 from twill.machine.calibrate import load_calibration
 from twill.pipeline import OptimizeOptions, OptimizeResult, optimize, write_outputs
 from twill.schedule import text
@@ -95,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     if args.calibrated and args.emit == "gluon":       # so does a missing or stale calibration
         if load_for(m) is None:
             raise InputError("no Gluon calibration for this machine", where=m.name,
-                             expected=f"{calibration_path(m.name)} (written by bench/gluon_calibrate.py)",
+                             expected=f"{gluon_calibration_path(m.name)} (written by bench/gluon_calibrate.py)",
                              found="no such file")
     elif args.calibrated:
         load_calibration(m)
