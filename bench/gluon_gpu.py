@@ -10,7 +10,6 @@ Each DIR holds ``kernel_gluon.py`` and ``variant.json`` (``{"label", "kernel_fil
 from __future__ import annotations
 
 import argparse
-import contextlib
 import importlib.util
 import json
 import os
@@ -23,6 +22,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from profiling.check import poisoned_outputs, rel_err  # noqa: E402
+
 
 def _module(path: Path, name: str) -> Any:
     spec = importlib.util.spec_from_file_location(name, path)
@@ -30,31 +31,6 @@ def _module(path: Path, name: str) -> Any:
     sys.modules[name] = mod
     spec.loader.exec_module(mod)        # type: ignore[union-attr]
     return mod
-
-
-def _rel(x: Any, ref: Any) -> float:
-    return ((x.float() - ref.float()).norm() / ref.float().norm()).item()
-
-
-def _first(x: Any) -> Any:
-    return x[0] if isinstance(x, (tuple, list)) else x
-
-
-@contextlib.contextmanager
-def _poisoned() -> Any:
-    """Every ``torch.empty`` filled with NaN: an output element the kernel never writes shows."""
-    import torch
-    import torch.utils.deterministic as det
-
-    old = (torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled(),
-           det.fill_uninitialized_memory)
-    torch.use_deterministic_algorithms(True, warn_only=True)
-    det.fill_uninitialized_memory = True
-    try:
-        yield
-    finally:
-        det.fill_uninitialized_memory = old[2]
-        torch.use_deterministic_algorithms(old[0], warn_only=old[1])
 
 
 def _bench(fn: Any) -> float:
@@ -105,11 +81,11 @@ def one(directory: Path, sizes: list[int]) -> dict[str, Any]:
         for size in (small, dict(kmod.PROBLEM)):
             inp = kmod.make_inputs(**size, seed=seed)
             ref = kmod.reference(inp)
-            with _poisoned():
+            with poisoned_outputs():
                 got = kmod.launch(inp)
             torch.cuda.synchronize()
             pairs = list(zip(got, ref)) if isinstance(got, (tuple, list)) else [(got, ref)]
-            errs = [_rel(g, r) for g, r in pairs]
+            errs = [rel_err(g, r) for g, r in pairs]
             nan = any(bool(torch.isnan(g.float()).any().item()) for g, _ in pairs)
             out["checks"].append({"seed": seed, "problem": size, "rel_err": errs, "nan": nan,
                                   "pass": (not nan) and max(errs) < tol})

@@ -17,17 +17,17 @@ no solver.
 """
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 from codegen.annotate import annotate_ttgir
 from codegen.compile import schedule_plan, scheduled
 from codegen.placement import placement
+from profiling.check import first_output, poisoned_outputs, rel_err
 from profiling.critical_path import iteration_breakdown, measured_critical_path
 from profiling.kernel import ProfileOptions, kernel_module, profile_kernel
 from profiling.run import require_gpu
@@ -83,33 +83,6 @@ def load_schedule_dir(schedule: str, kernel_path: str, machine: Machine) -> tupl
         raise InputError("schedule has no embedded graph", where=str(need[0]),
                          expected="a schedule.json written by twill optimize", found="no graph")
     return sched, need[1].read_text(), need[2].read_text()
-
-
-def rel_err(x: Any, ref: Any) -> float:
-    """Relative error ||x - ref|| / ||ref|| (Frobenius), in float32."""
-    return ((x.float() - ref.float()).norm() / ref.float().norm()).item()
-
-
-@contextlib.contextmanager
-def poisoned_outputs() -> Iterator[None]:
-    """Within the block every ``torch.empty`` (the outputs a launch allocates) is filled with NaN, so
-    an element the kernel never writes shows as NaN (torch's deterministic fill of uninitialised memory)."""
-    import torch
-    import torch.utils.deterministic as det
-
-    mode, warn, fill = (torch.are_deterministic_algorithms_enabled(),
-                        torch.is_deterministic_algorithms_warn_only_enabled(), det.fill_uninitialized_memory)
-    torch.use_deterministic_algorithms(True, warn_only=True)
-    det.fill_uninitialized_memory = True
-    try:
-        yield
-    finally:
-        det.fill_uninitialized_memory = fill
-        torch.use_deterministic_algorithms(mode, warn_only=warn)
-
-
-def first_output(x: Any) -> Any:
-    return x[0] if isinstance(x, (tuple, list)) else x
 
 
 @dataclass(frozen=True)

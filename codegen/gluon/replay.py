@@ -66,6 +66,7 @@ class Replay:
     starts: list[list[float]]
     blocked: list[dict[str, float]] = field(default_factory=list)
     end: float = 0.0
+    blocked_at: list[list[dict[str, float]]] = field(default_factory=list)   # per partition: ``blocked`` at each start
 
     def period(self, p: int) -> float | None:
         d = [b - a for a, b in zip(self.starts[p], self.starts[p][1:])]
@@ -73,6 +74,16 @@ class Replay:
 
     def periods(self) -> dict[str, float | None]:
         return {n: self.period(p) for p, n in enumerate(self.names)}
+
+    def steady_blocked(self, p: int) -> dict[str, float]:
+        """Partition p's cycles blocked per iteration by kind of wait, over the second half of its iterations
+        (the steady state: the first ones wait for the pipeline to fill)."""
+        snaps = self.blocked_at[p] if p < len(self.blocked_at) else []
+        if len(snaps) < 3:
+            return {}
+        a, b = snaps[len(snaps) // 2], snaps[-1]
+        n = len(snaps) - 1 - len(snaps) // 2
+        return {k: (b.get(k, 0.0) - a.get(k, 0.0)) / n for k in b if b.get(k, 0.0) > a.get(k, 0.0)}
 
     def iteration(self) -> float:
         """The kernel's cycles per iteration: the slowest partition's period (they run in lock step)."""
@@ -215,6 +226,7 @@ class _Sim:
         self.inflight: list[list[float]] = [[] for _ in range(n)]
         self.starts: list[list[float]] = [[] for _ in range(n)]
         self.blocked: list[dict[str, float]] = [{} for _ in range(n)]
+        self.blocked_at: list[list[dict[str, float]]] = [[] for _ in range(n)]
         self.last_node: list[str | None] = [None] * n
         self.tc_free = 0.0
         self.heap: list[tuple[float, int, str, Any]] = []
@@ -247,12 +259,17 @@ class _Sim:
             if kind == "copy":
                 self.arrive(what, t, "tma")
                 continue
-            self.now[what] = max(self.now[what], t)
+            if not self._parked(what):     # a partition woken at a barrier's arrival is charged the wait by block()
+                self.now[what] = max(self.now[what], t)
             self.advance(what)
         stuck = [self.names[p] for p, ev in enumerate(self.traces) if self.pos[p] < len(ev)]
         if stuck:
             raise ProtocolError("deadlock in the replay: " + ", ".join(stuck) + " never resume")
-        return Replay(self.names, self.starts, self.blocked, max(self.now))
+        return Replay(self.names, self.starts, self.blocked, max(self.now), self.blocked_at)
+
+    def _parked(self, p: int) -> bool:
+        ev = self.traces[p]
+        return self.pos[p] < len(ev) and ev[self.pos[p]][0] == "wait"
 
     def advance(self, p: int) -> None:
         """Partition p runs on until it blocks on a barrier or spends cycles (then it queues again)."""
@@ -282,6 +299,7 @@ class _Sim:
         if e[0] == "line":
             if e[1] == self.loop_line[p]:
                 self.starts[p].append(self.now[p])
+                self.blocked_at[p].append(dict(self.blocked[p]))
             node = self.last_node[p] = self.tags.get(e[1])
             return c.node.get(node, 0.0) / max(1, self.lines_of.get((p, node), 1)) if node is not None else c.line
         if e[0] == "arrive":

@@ -34,3 +34,18 @@ def test_validate_committed_schedule(kernel, tmp_path):
     page = (tmp_path / "schedule.html").read_text()
     assert "Measured against predicted" in page and "critical path" in page
     assert "critical path" in r.stdout and "correctness PASS" in r.stdout
+
+
+def test_validate_gluon_gemm(tmp_path):
+    """The Gluon GEMM twill wrote: correct, timed against Triton and cuBLAS, profiled per partition."""
+    r = subprocess.run([sys.executable, "-m", "twill.cli", "validate", "kernels/gemm.py", "--arch", "h200",
+                        "--schedule", "bench/results/gluon/gemm", "-o", str(tmp_path), "--budget", "40"],
+                       capture_output=True, text=True, cwd=ROOT, timeout=600)
+    print(r.stdout, r.stderr)
+    assert r.returncode == 0, r.stderr
+    v = json.loads((tmp_path / "validation.json").read_text())
+    assert v["route"] == "gluon" and v["correctness"]["pass"] and v["speed"]["cublas"] > 0
+    assert [p["function"] for p in v["partitions"]] == ["consumer_0", "producer_1"]
+    assert all(p["measured"]["period"] > 0 and p["predicted"]["period"] > 0 for p in v["partitions"])
+    assert v["critical_path"]["measured"]["partition"] and (tmp_path / "profile.json").is_file()
+    assert "Per partition: measured against predicted" in (tmp_path / "gluon.html").read_text()

@@ -8,6 +8,7 @@ from pathlib import Path
 from twill.commands.common import add_arch, machine, reporter
 from twill.errors import InputError
 from twill.validate import validate
+from twill.validate_gluon import is_gluon_dir, validate_gluon
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -17,6 +18,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--out", default=None, help="output directory (default: the schedule directory)")
     p.add_argument("--depths", default="1,2,3", help="streaming depths to try (stages the loads run ahead)")
     p.add_argument("--no-profile", action="store_true", help="skip the re-profile")
+    p.add_argument("--profile", default=None, metavar="PROFILE_JSON",
+                   help="a Gluon kernel's profile made before (bench/gluon_profile.py): compare with it, no GPU")
+    p.add_argument("--per-run", type=int, default=2, help="Gluon: profile regions per run (fewer: lower overhead)")
+    p.add_argument("--budget", type=float, default=110.0,
+                   help="Gluon: seconds of profile runs after which no run is split (twice them: no run is made)")
     p.add_argument("--quiet", action="store_true")
 
 
@@ -28,6 +34,11 @@ def run(args: argparse.Namespace) -> int:
     if not depths or min(depths) < 1:
         raise InputError("bad --depths", expected="stage counts >= 1", found=args.depths)
     out = args.out or args.schedule
+    if is_gluon_dir(args.schedule):
+        return _gluon(args, out)
+    if args.profile:
+        raise InputError("--profile is for a Gluon kernel", where=args.schedule,
+                         expected="a twill optimize directory with kernel_gluon.py and gluon.json", found="none")
     r = validate(args.file, machine(args), args.schedule, out, profile=not args.no_profile, depths=depths,
                  say=reporter(args.quiet))
     c, sp = r["correctness"], r["speed"]
@@ -50,6 +61,35 @@ def run(args: argparse.Namespace) -> int:
                  if cp.get("measured_cycles_uninstrumented") else ""))
     print(f"wrote {Path(out) / 'validation.json'} and {Path(out) / 'schedule.html'}")
     return 0 if c["pass"] else 1
+
+
+def _gluon(args: argparse.Namespace, out: str) -> int:
+    if args.per_run < 1 or args.budget <= 0:
+        raise InputError("bad profile options", expected="--per-run >= 1 and --budget > 0",
+                         found=f"--per-run {args.per_run} --budget {args.budget}")
+    from profiling.gluon_profile import GluonProfileOptions
+    opts = GluonProfileOptions(per_run=args.per_run, budget=args.budget)
+    r = validate_gluon(args.file, machine(args), args.schedule, out, profile_path=args.profile,
+                       say=reporter(args.quiet), options=opts)
+    c, sp = r.get("correctness"), r.get("speed")
+    if c is not None:
+        print(f"{r['kernel']} (Gluon) on {r['gpu']}: correctness {'PASS' if c['pass'] else 'FAIL'} (relative error "
+              f"{c['max_rel_err_reference']:.1e}); TFLOP/s: twill {sp['twill']}, Triton default {sp['triton_default']}, "
+              f"Triton best {sp['triton_best']}" + (f", {sp['library']} {sp[sp['library']]}" if sp.get("library") else ""))
+    else:
+        print(f"{r['kernel']} (Gluon): compared with the profile {r['profile']} (no GPU used)")
+    print(f"per iteration: predicted {r['predicted_iteration_cycles']} cycles (replayed {r['replayed_iteration_cycles']}), "
+          f"measured {r['measured_iteration_cycles']}{_pct(r.get('iteration_error'))}")
+    for p in r["partitions"]:
+        pr, m = p["predicted"], p["measured"]
+        print(f"  {p['function']}: period {pr.get('period')} -> {m.get('period')}{_pct(p.get('period_error'))}, busy "
+              f"{pr.get('busy')} -> {m.get('busy')}{_pct(p.get('busy_error'))}, waits on its wgmmas {pr.get('wait_tensor_core')} -> "
+              f"{m.get('wait_tensor_core')}, on the rings {pr.get('wait_rings')} -> {m.get('wait_rings')}")
+    print(f"critical path: {r['critical_path']['explanation']}")
+    ov = r["profile_overhead"]
+    print(f"profile: worst run {ov['max_of_runs']}x the plain kernel, every record kept: {ov['every_record_kept']}")
+    print(f"wrote {Path(out) / 'validation.json'} and {Path(out) / 'gluon.html'}")
+    return 0 if c is None or c["pass"] else 1
 
 
 def _pct(x: float | None) -> str:

@@ -11,7 +11,7 @@ from twill.util import atomic_write
 from twill.view.fmt import esc, nbytes, num
 from twill.view.model import PageData, ViewNode, memory_charts, page_data
 from twill.view.sections import (graph_section, header, measured_section, memory_section, mrt_section,
-                                 no_schedule_section, summary_section, timeline_section)
+                                 no_schedule_section, partition_section, summary_section, timeline_section)
 
 _ASSETS = Path(__file__).resolve().parent
 
@@ -60,7 +60,7 @@ def _sections(pd: PageData) -> list[str]:
     charts = memory_charts(pd) if pd.scheduled else []
     if charts:
         body.append(memory_section(charts, pd.ii))
-    return body + [measured_section(pd), summary_section(pd)]
+    return body + [measured_section(pd), partition_section(pd), summary_section(pd)]
 
 
 def render_html(schedule: dict[str, Any], graph: dict[str, Any] | None = None, profile: dict[str, Any] | None = None,

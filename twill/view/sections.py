@@ -159,6 +159,59 @@ def _per_node_table(pd: PageData) -> str:
             f'<th class="num">samples</th><th class="num">error</th></tr>{body}</table></details>')
 
 
+_CHAIN = (("busy", "#4C78A8", "busy (its ops)"), ("wait_tensor_core", "#F58518", "waiting on its wgmmas"),
+          ("wait_rings", "#BAB0AC", "waiting on the rings"))
+
+
+def _chain_bar(p: dict[str, Any], scale: float, label: str) -> str:
+    """One stacked bar: a partition's period as busy, waits on its wgmmas, waits on the rings."""
+    x, segs = 0.0, []
+    for key, colour, what in _CHAIN:
+        v = to_float(p.get(key)) or 0.0
+        w = max(0.0, v * scale)
+        segs.append(f'<rect x="{x:.1f}" y="0" width="{w:.1f}" height="12" fill="{colour}"><title>{esc(label)}: '
+                    f'{esc(what)} {esc(num(v))} cycles</title></rect>')
+        x += w
+    return (f'<svg width="{max(x, 1):.0f}" height="12" class="chain">' + "".join(segs) + "</svg> "
+            f'<small>{esc(num(p.get("period")))}</small>')
+
+
+def partition_section(pd: PageData) -> str:
+    """A Gluon kernel's validation, per partition: the predicted period (the replay with the solver's costs) and
+    the measured one, each as busy / waits on its own wgmmas / waits on the rings; the critical path both ways;
+    per node, predicted against measured cycles."""
+    v = pd.validation or {}
+    parts = [p for p in v.get("partitions") or [] if isinstance(p, dict)]
+    if not parts:
+        return ""
+    top = max([to_float(p.get(k, {}).get("period")) or 0.0 for p in parts for k in ("predicted", "measured")] + [1.0])
+    scale = 520.0 / top
+    rows = []
+    for p in parts:
+        pr, m = as_dict(p.get("predicted")), as_dict(p.get("measured"))
+        err = to_float(p.get("period_error"))
+        rows.append(f'<tr><td>{esc(p.get("function"))}<br><small>{esc(p.get("num_warps"))} warps</small></td>'
+                    f'<td>predicted {_chain_bar(pr, scale, "predicted")}<br>measured {_chain_bar(m, scale, "measured")}</td>'
+                    f'<td class="num">{"" if err is None else f"{err:+.1%}"}</td></tr>')
+    legend = "".join(f'<span><span class="sw" style="background:{c};border-color:{c}"></span>{esc(w)}</span>'
+                     for _, c, w in _CHAIN)
+    nodes = "".join(
+        f'<tr><td>{esc(p.get("function"))}</td><td>{esc(n)}</td><td class="num">{esc(num(x.get("predicted_cycles")))}</td>'
+        f'<td class="num">{esc(num(x.get("measured_cycles")))}</td></tr>'
+        for p in parts for n, x in sorted(as_dict(p.get("nodes")).items()))
+    cp = as_dict(v.get("critical_path"))
+    return ('<section class="card" id="partitions"><h2>Per partition: measured against predicted</h2>'
+            '<p class="lede">Each partition\'s cycles per iteration: busy issuing its ops, waiting on its own wgmmas, '
+            'waiting on the rings (the other partitions). Predicted: the generated kernel replayed with the costs the '
+            'solver used; measured: Proton regions per partition, each run\'s period over its overhead.</p>'
+            f'<div class="legend">{legend}</div><table class="grid"><tr><th>partition</th><th>per iteration (cycles)</th>'
+            f'<th class="num">period error</th></tr>{"".join(rows)}</table>'
+            f'<p><b>Critical path.</b> {esc(cp.get("explanation", ""))}</p>'
+            f'<details><summary>per node (cycles per iteration, net of the record cost)</summary><table class="grid">'
+            f'<tr><th>partition</th><th>node</th><th class="num">predicted</th><th class="num">measured</th></tr>{nodes}'
+            '</table></details></section>')
+
+
 def measured_section(pd: PageData) -> str:
     """Measured against predicted, when there is a profile or a validation record; else nothing."""
     if not (pd.profile or pd.validation):

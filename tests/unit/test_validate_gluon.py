@@ -1,0 +1,107 @@
+"""``twill validate`` of a generated Gluon kernel against a committed H200 profile (no GPU): per partition,
+predicted against measured, the critical path both ways, the view's overlay; bad input in one line."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from codegen.gluon.calibration import Profiled
+from codegen.gluon.replay import model_costs, replay
+from twill.machine.model import load_machine
+from twill.validate_gluon import compare, critical
+
+ROOT = Path(__file__).resolve().parents[2]
+RUN12 = ROOT / "bench/results/gluon/profile-run12"
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "twill.cli", "validate", *args], capture_output=True, text=True,
+                          cwd=ROOT, timeout=300)
+
+
+def _read(k: str) -> tuple[str, dict, dict]:
+    d = RUN12 / "kernels" / k
+    return (d / "kernel_gluon.py").read_text(), json.loads((d / "gluon.json").read_text()), \
+        json.loads((RUN12 / f"{k}.json").read_text())
+
+
+def test_fa3_per_partition_from_the_run12_profile(tmp_path):
+    r = _cli("kernels/fa3.py", "--arch", "h200", "--schedule", str(RUN12 / "kernels/fa3"), "--profile",
+             str(RUN12 / "fa3.json"), "-o", str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    v = json.loads((tmp_path / "validation.json").read_text())
+    assert v["route"] == "gluon" and v["schema"] == "twill.validation/1"
+    src, gj, prof = _read("fa3")
+    assert v["measured_iteration_cycles"] == pytest.approx(Profiled("x", src, gj, prof).measured_period(), abs=0.1)
+    assert v["predicted_iteration_cycles"] == pytest.approx(gj["ii"] * gj["time_unit_cycles"], abs=0.1)
+    names = [p["function"] for p in v["partitions"]]
+    assert names == ["consumer_0", "consumer_1", "producer_2"]
+    for p in v["partitions"]:
+        pr, m = p["predicted"], p["measured"]
+        # the replay's period is its busy cycles and its waits, nothing left over
+        assert pr["busy"] + pr["wait_tensor_core"] + pr["wait_rings"] == pytest.approx(pr["period"], abs=1.0)
+        assert m["period"] > 0 and m["runs"] > 0 and p["nodes"]
+    prod = v["partitions"][2]
+    # the producer mostly waits for free slots, predicted and measured (a replay that charged no wait when a
+    # partition resumed at a barrier's arrival had it busy 100 %)
+    assert prod["predicted"]["wait_rings"] > 0.8 * prod["predicted"]["period"]
+    assert prod["measured"]["wait_rings"] > 0.8 * prod["measured"]["period"]
+    cp = v["critical_path"]
+    assert cp["measured"]["partition"].startswith("consumer") and cp["predicted"]["partition"].startswith("consumer")
+    assert "busy" in cp["explanation"] and v["profile_overhead"]["every_record_kept"] is True
+    page = (tmp_path / "gluon.html").read_text()
+    assert "Per partition: measured against predicted" in page and "consumer_1" in page and "Critical path" in page
+    assert "per iteration: predicted 2045.2 cycles" in r.stdout and "critical path:" in r.stdout
+
+
+def test_gemm_waits_on_its_loads():
+    src, gj, prof = _read("gemm")
+    v = compare(src, gj, prof, load_machine("h200"))
+    c = v["partitions"][0]
+    assert c["function"] == "consumer_0"
+    # measured: the consumer waits on the A/B rings ~500 cycles per iteration, the replay predicts none
+    assert c["measured"]["wait_rings"] > 300 and c["predicted"]["wait_rings"] < 50
+    assert v["iteration_error"] == pytest.approx((v["measured_iteration_cycles"] - 1024.0) / 1024.0, abs=1e-3)
+
+
+def test_critical_prefers_the_partition_that_waits_least_on_the_rings():
+    parts = {"c0": {"period": 100, "busy": 60, "wait_tensor_core": 30, "wait_rings": 10},
+             "c1": {"period": 100, "busy": 50, "wait_tensor_core": 20, "wait_rings": 30},
+             "p": {"period": 100, "busy": 5, "wait_tensor_core": 0, "wait_rings": 95}}
+    cp = critical(parts, 80.0, 100.0)
+    assert cp["partition"] == "c0" and cp["tensor_core_share"] == 0.8
+    assert critical({}, 1.0, 1.0) == {}
+
+
+def test_steady_blocked_adds_up_for_every_committed_kernel():
+    m = load_machine("h200")
+    for k in ("fa3", "gemm", "fa3-calibrated", "gemm-two-groups"):
+        src, gj, _ = _read(k)
+        p = Profiled(k, src, gj, {})
+        rp = replay(src, dict(gj["gluon"]["kernel"]["signature"]), model_costs(p.model_graph, p.unit, 191.0))
+        for i in range(len(rp.names)):
+            assert sum(rp.steady_blocked(i).values()) <= rp.period(i) + 1e-6, (k, rp.names[i])
+
+
+def test_profile_of_another_kernel_is_one_line(tmp_path):
+    r = _cli("kernels/fa3.py", "--arch", "h200", "--schedule", str(RUN12 / "kernels/fa3"), "--profile",
+             str(RUN12 / "gemm.json"), "-o", str(tmp_path / "o"))
+    assert r.returncode == 2 and "profile is of another kernel" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "o").exists()
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    r = _cli("kernels/fa3.py", "--arch", "h200", "--schedule", str(RUN12 / "kernels/fa3"), "--profile", str(bad),
+             "-o", str(tmp_path / "o"))
+    assert r.returncode == 2 and "malformed profile JSON" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    r = _cli("kernels/gemm.py", "--arch", "h200", "--schedule", str(RUN12 / "kernels/fa3"), "--profile",
+             str(RUN12 / "fa3.json"), "-o", str(tmp_path / "o"))
+    assert r.returncode == 2 and "another kernel source" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_an_incomplete_profile_says_so():
+    src, gj, prof = _read("gemm")
+    prof = dict(prof, unmeasured=["p0:dot0_acc"])
+    cp = compare(src, gj, prof, load_machine("h200"))["critical_path"]
+    assert cp["complete"] is False and cp["same"] is None and cp["explanation"].startswith("incomplete profile (1 ")
