@@ -22,7 +22,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from profiling.check import poisoned_outputs, rel_err  # noqa: E402
+from profiling.check import output_checks  # noqa: E402
 
 
 def _module(path: Path, name: str) -> Any:
@@ -76,20 +76,7 @@ def one(directory: Path, sizes: list[int]) -> dict[str, Any]:
     out: dict[str, Any] = {"label": meta["label"], "kernel_file": meta["kernel_file"], "checks": [], "speed": []}
     tol = float(getattr(kmod, "VALIDATE_TOL", 1e-2))
     setattr(kmod, meta["jit"], gmod.kernel)
-    small = dict(getattr(kmod, "SMALL", None) or kmod.PROBLEM)
-    for seed in (11, 12):
-        for size in (small, dict(kmod.PROBLEM)):
-            inp = kmod.make_inputs(**size, seed=seed)
-            ref = kmod.reference(inp)
-            with poisoned_outputs():
-                got = kmod.launch(inp)
-            torch.cuda.synchronize()
-            pairs = list(zip(got, ref)) if isinstance(got, (tuple, list)) else [(got, ref)]
-            errs = [rel_err(g, r) for g, r in pairs]
-            nan = any(bool(torch.isnan(g.float()).any().item()) for g, _ in pairs)
-            out["checks"].append({"seed": seed, "problem": size, "rel_err": errs, "nan": nan,
-                                  "pass": (not nan) and max(errs) < tol})
-            del inp, ref, got
+    out["checks"] = output_checks(kmod, tol)
     out["pass"] = all(c["pass"] for c in out["checks"])
     fl = getattr(kmod, "flops", None)
     for size in _sizes(kmod, sizes):

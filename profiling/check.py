@@ -32,3 +32,26 @@ def poisoned_outputs() -> Iterator[None]:
 
 def first_output(x: Any) -> Any:
     return x[0] if isinstance(x, (tuple, list)) else x
+
+
+def output_checks(mod: Any, tol: float = 1e-2) -> list[dict[str, Any]]:
+    """The kernel file ``mod``'s ``launch`` (whatever JIT function it holds now) against its ``reference``: two seeds,
+    its small and real problems, outputs poisoned with NaN; each output's relative error, and pass or not."""
+    import torch
+
+    small = dict(getattr(mod, "SMALL", None) or mod.PROBLEM)
+    checks = []
+    for seed in (11, 12):
+        for size in (small, dict(mod.PROBLEM)):
+            inp = mod.make_inputs(**size, seed=seed)
+            ref = mod.reference(inp)
+            with poisoned_outputs():
+                got = mod.launch(inp)
+            torch.cuda.synchronize()
+            pairs = list(zip(got, ref)) if isinstance(got, (tuple, list)) else [(got, ref)]
+            errs = [rel_err(g, r) for g, r in pairs]
+            nan = any(bool(torch.isnan(g.float()).any().item()) for g, _ in pairs)
+            checks.append({"seed": seed, "problem": size, "rel_err": errs, "nan": nan,
+                           "pass": (not nan) and max(errs) < tol})
+            del inp, ref, got
+    return checks

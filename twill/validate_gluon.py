@@ -27,7 +27,7 @@ from typing import Any, Callable, Mapping
 from codegen.gluon.calibration import Profiled
 from codegen.gluon.protocol import ProtocolError
 from codegen.gluon.replay import model_costs, replay
-from profiling.check import first_output, poisoned_outputs, rel_err
+from profiling.check import output_checks
 from profiling.gluon import scopes_of
 from profiling.kernel import kernel_module
 from profiling.run import require_gpu
@@ -279,7 +279,7 @@ def _measure(mod: Any, jit: str, d: Path, path: str, result: dict[str, Any], say
         gmod = load_source((d / "kernel_gluon.py").read_text(), tmp, "twill_validate_gluon")
         try:
             setattr(mod, jit, gmod.kernel)
-            result["correctness"] = _correctness(mod, torch, say)
+            result["correctness"] = _correctness(mod, say)
             result["speed"] = _speed(mod, torch, gmod.kernel, triton_fn, jit, say)
         finally:
             setattr(mod, jit, triton_fn)
@@ -291,23 +291,9 @@ def _measure(mod: Any, jit: str, d: Path, path: str, result: dict[str, Any], say
     return prof
 
 
-def _correctness(mod: Any, torch: Any, say: Callable[[str], None]) -> dict[str, Any]:
+def _correctness(mod: Any, say: Callable[[str], None]) -> dict[str, Any]:
     tol = float(getattr(mod, "VALIDATE_TOL", TOLERANCE))
-    small = dict(getattr(mod, "SMALL", None) or mod.PROBLEM)
-    checks = []
-    for seed in (11, 12):
-        for size in (small, dict(mod.PROBLEM)):
-            inp = mod.make_inputs(**size, seed=seed)
-            ref = mod.reference(inp)
-            with poisoned_outputs():
-                got = mod.launch(inp)
-            torch.cuda.synchronize()
-            pairs = list(zip(got, ref)) if isinstance(got, (tuple, list)) else [(got, ref)]
-            errs = [rel_err(g, r) for g, r in pairs]
-            nan = any(bool(torch.isnan(first_output(g).float()).any().item()) for g, _ in pairs)
-            checks.append({"seed": seed, "problem": size, "rel_err": errs, "nan": nan,
-                           "pass": (not nan) and max(errs) < tol})
-            del inp, ref, got
+    checks = output_checks(mod, tol)
     c = {"pass": all(x["pass"] for x in checks), "tolerance": tol, "poison": "NaN (torch.empty filled)",
          "max_rel_err_reference": max(max(x["rel_err"]) for x in checks), "checks": checks}
     say(f"correctness: {'pass' if c['pass'] else 'FAIL'} (max relative error {c['max_rel_err_reference']:.2e}, "
