@@ -21,6 +21,7 @@ import json
 import os
 import shutil
 import statistics
+import tempfile
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
@@ -28,7 +29,8 @@ from codegen.gluon.calibration import Profiled
 from codegen.gluon.protocol import ProtocolError
 from codegen.gluon.replay import model_costs, replay
 from profiling.check import output_checks
-from profiling.gluon import scopes_of
+from profiling.gluon import load_source, scopes_of
+from profiling.gluon_profile import GluonProfileOptions, profile_variant
 from profiling.kernel import kernel_module
 from profiling.run import require_gpu
 from twill.errors import InputError
@@ -263,9 +265,6 @@ def validate_gluon(path: str, machine: Machine, schedule: str, out_dir: str, *, 
 def _measure(mod: Any, jit: str, d: Path, path: str, result: dict[str, Any], say: Callable[[str], None],
              options: Any) -> dict[str, Any]:
     """The GPU part: correctness, speed, the profile (written beside validation.json)."""
-    from profiling.gluon_profile import GluonProfileOptions, profile_variant
-    from profiling.gluon import load_source
-    import tempfile
     import triton
 
     if not callable(getattr(mod, "reference", None)) or getattr(mod, jit, None) is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from profiling.gluon_profile import GluonProfileOptions
 from twill.commands.common import add_arch, machine, reporter
 from twill.errors import InputError
 from twill.validate import validate
@@ -67,7 +68,6 @@ def _gluon(args: argparse.Namespace, out: str) -> int:
     if args.per_run < 1 or args.budget <= 0:
         raise InputError("bad profile options", expected="--per-run >= 1 and --budget > 0",
                          found=f"--per-run {args.per_run} --budget {args.budget}")
-    from profiling.gluon_profile import GluonProfileOptions
     opts = GluonProfileOptions(per_run=args.per_run, budget=args.budget)
     r = validate_gluon(args.file, machine(args), args.schedule, out, profile_path=args.profile,
                        say=reporter(args.quiet), options=opts)
