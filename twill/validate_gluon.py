@@ -238,6 +238,7 @@ def validate_gluon(path: str, machine: Machine, schedule: str, out_dir: str, *, 
                    say: Callable[[str], None] = print, options: Any = None) -> dict[str, Any]:
     """Validate the Gluon kernel of ``schedule`` for kernel file ``path``; write ``out_dir``/validation.json and
     gluon.html and return the record. ``profile_path``: read that profile, no GPU used."""
+    mod = kernel_module(path)                  # a missing or broken kernel file: one line, before anything else
     gj, source = load_gluon_dir(schedule)
     meta = gj["graph"].get("meta") or {}
     sha = sha256(Path(path).read_bytes())
@@ -245,7 +246,6 @@ def validate_gluon(path: str, machine: Machine, schedule: str, out_dir: str, *, 
         raise InputError("the Gluon kernel was generated from another kernel source", where=str(schedule),
                          expected=f"source sha256 {sha[:12]} ({path})", found=f"{str(meta['source_sha256'])[:12]}")
     functions = [p.function for p in scopes_of(source, gj.get("warp", {})).partitions]
-    mod = kernel_module(path)
     jit = str(meta.get("kernel") or gj["graph"].get("name"))
     result: dict[str, Any] = {"schema": "twill.validation/1", "route": "gluon", "kernel": jit, "arch": machine.name,
                               "schedule": str(schedule)}

@@ -105,3 +105,10 @@ def test_an_incomplete_profile_says_so():
     prof = dict(prof, unmeasured=["p0:dot0_acc"])
     cp = compare(src, gj, prof, load_machine("h200"))["critical_path"]
     assert cp["complete"] is False and cp["same"] is None and cp["explanation"].startswith("incomplete profile (1 ")
+
+
+def test_a_missing_kernel_file_is_one_line(tmp_path):
+    r = _cli("kernels/nope.py", "--arch", "h200", "--schedule", str(RUN12 / "kernels/fa3"), "--profile",
+             str(RUN12 / "fa3.json"), "-o", str(tmp_path / "o"))
+    assert r.returncode != 0 and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert "nope.py" in r.stderr and not (tmp_path / "o").exists()
