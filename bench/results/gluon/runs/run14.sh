@@ -4,7 +4,8 @@
 #      no convert_layout through shared memory; correct), fa_bwd-no-dq (the dQ GEMM and its atomics removed: dQ wrong,
 #      timing only: what the dQ path costs); correctness of fa_bwd-acc-atomic, then all three in the same rounds;
 #   b: the GEMM: gemm (3-deep A/B rings, one 64 KB C buffer) against gemm-ring4 (4-deep rings, C stored in two halves
-#      through one 32 KB buffer), correctness then head to head with cuBLAS in the same rounds.
+#      through one 32 KB buffer), correctness then head to head with cuBLAS in the same rounds;
+#   c: fa_bwd-dq-split (FlashAttention-3's split of dQ along the head dimension, by hand) against fa_bwd.
 set -u
 G=bench/results/gluon
 R=$G/runs/run14
@@ -19,5 +20,11 @@ b)
   PYTHONPATH=. timeout 120 python bench/gluon_gpu.py $R/gemm-ring4 --out $OUT/gpu-gemm.json 2>&1 | tee $OUT/run14b.log
   PYTHONPATH=. timeout 200 python bench/gluon_vs.py $G/gemm $R/gemm-ring4 --rounds 9 --out $OUT/vs-gemm.json 2>&1 \
     | tee -a $OUT/run14b.log
+  ;;
+c)    # the FA backward's dQ split along the head dimension (runs/run14/mk14c.py), correctness then against fa_bwd
+  PYTHONPATH=. timeout 150 python bench/gluon_gpu.py $R/fa_bwd-dq-split --sizes 4096 --out $OUT/gpu-dq-split.json 2>&1 \
+    | tee $OUT/run14c.log
+  PYTHONPATH=. timeout 300 python bench/gluon_vs.py $G/fa_bwd $R/fa_bwd-dq-split --rounds 5 --sizes 1024,4096,16384 \
+    --out $OUT/vs-dq-split.json 2>&1 | tee -a $OUT/run14c.log
   ;;
 esac
