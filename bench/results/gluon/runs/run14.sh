@@ -5,7 +5,9 @@
 #      timing only: what the dQ path costs); correctness of fa_bwd-acc-atomic, then all three in the same rounds;
 #   b: the GEMM: gemm (3-deep A/B rings, one 64 KB C buffer) against gemm-ring4 (4-deep rings, C stored in two halves
 #      through one 32 KB buffer), correctness then head to head with cuBLAS in the same rounds;
-#   c: fa_bwd-dq-split (FlashAttention-3's split of dQ along the head dimension, by hand) against fa_bwd.
+#   c: fa_bwd-dq-split (FlashAttention-3's split of dQ along the head dimension, by hand) against fa_bwd;
+#   d: fa_bwd-dq-split-store (its atomics replaced by plain stores: what the atomics cost);
+#   e: twill validate of the FA backward with a profile budget of 330 s (run 13's 60 s left 39 of 53 regions unmeasured).
 set -u
 G=bench/results/gluon
 R=$G/runs/run14
@@ -26,5 +28,13 @@ c)    # the FA backward's dQ split along the head dimension (runs/run14/mk14c.py
     | tee $OUT/run14c.log
   PYTHONPATH=. timeout 300 python bench/gluon_vs.py $G/fa_bwd $R/fa_bwd-dq-split --rounds 5 --sizes 1024,4096,16384 \
     --out $OUT/vs-dq-split.json 2>&1 | tee -a $OUT/run14c.log
+  ;;
+d)    # what the atomics cost after the split: plain stores to the same addresses (dQ wrong, timing only)
+  PYTHONPATH=. timeout 200 python bench/gluon_vs.py $R/fa_bwd-dq-split $R/fa_bwd-dq-split-store --rounds 5 --sizes 4096,16384 \
+    --out $OUT/vs-dq-split-store.json 2>&1 | tee $OUT/run14d.log
+  ;;
+e)    # twill validate of the committed FA backward with a profile budget that measures every region
+  PYTHONPATH=. timeout 570 python -m twill validate kernels/fa_bwd.py --arch h200 --schedule $G/fa_bwd --per-run 3 \
+    --budget 330 -o $OUT/validate/fa_bwd 2>&1 | tee $OUT/run14e.log
   ;;
 esac
