@@ -111,10 +111,14 @@ def _measured_partition(prof: Mapping[str, Any], index: int, dots: set[str]) -> 
 
 
 def _chain(p: dict[str, Any]) -> dict[str, Any]:
-    """``p`` with its waits split: on its own wgmmas (the tensor core) and on the rings (the other partitions)."""
+    """``p`` with its waits split: on its own wgmmas (the tensor core) and on the rings (the other partitions),
+    and what of its period no region covers (``outside``: the lines between the ops' regions, such as spill
+    reloads ptxas placed there, barrier arrives and the records themselves; 0 for the replay)."""
     w = p.get("waits") or {}
     p["wait_tensor_core"] = round(sum(v for k, v in w.items() if k == "wgmma"), 1)
     p["wait_rings"] = round(sum(v for k, v in w.items() if k != "wgmma"), 1)
+    if p.get("period") is not None and p.get("busy") is not None:
+        p["outside"] = round(max(0.0, float(p["period"]) - float(p["busy"]) - p["wait_tensor_core"] - p["wait_rings"]), 1)
     return p
 
 
@@ -160,7 +164,7 @@ def critical(parts: Mapping[str, Mapping[str, Any]], tensor: float, iteration: f
     name = min(timed, key=lambda n: (float(timed[n]["wait_rings"]) / float(timed[n]["period"]), n))
     p = timed[name]
     return {"partition": name, "period": p["period"], "busy": p["busy"], "wait_tensor_core": p["wait_tensor_core"],
-            "wait_rings": p["wait_rings"],
+            "wait_rings": p["wait_rings"], "outside": p.get("outside", 0.0),
             "tensor_core_share": round(tensor / iteration, 3) if iteration else None}
 
 
@@ -212,6 +216,10 @@ def _err(measured: float | None, predicted: float | None) -> float | None:
     return round((float(measured) - float(predicted)) / float(predicted), 4) if measured and predicted else None
 
 
+# the share of a partition's measured period outside every region above which the explanation says so
+OUTSIDE_NOTED = 0.2
+
+
 def _explain(pred: Mapping[str, Any], meas: Mapping[str, Any], parts: list[dict[str, Any]]) -> str:
     """One sentence: the critical partition predicted and measured, what its period is made of, and the ops of
     the measured one furthest over the model."""
@@ -219,16 +227,21 @@ def _explain(pred: Mapping[str, Any], meas: Mapping[str, Any], parts: list[dict[
         return "no critical path: the replay or the profile has no period"
 
     def parts_of(c: Mapping[str, Any]) -> str:
-        tc = c.get("tensor_core_share")
+        tc, out = c.get("tensor_core_share"), float(c.get("outside") or 0.0)
         return (f"{c['partition']} (busy {c['busy']:.0f} + its wgmma waits {c['wait_tensor_core']:.0f} + ring waits "
-                f"{c['wait_rings']:.0f} of {c['period']:.0f} cycles{'' if tc is None else f'; tensor core {tc:.0%} busy'})")
+                f"{c['wait_rings']:.0f}" + (f" + outside every region {out:.0f}" if out >= 0.5 else "")
+                + f" of {c['period']:.0f} cycles{'' if tc is None else f'; tensor core {tc:.0%} busy'})")
     row = next((x for x in parts if x["function"] == meas["partition"]), None)
     worst = sorted(((n, v["measured_cycles"] - (v["predicted_cycles"] or 0.0)) for n, v in (row or {}).get("nodes", {}).items()),
                    key=lambda kv: -kv[1])[:3]
     over = ", ".join(f"{n} +{d:.0f}" for n, d in worst if d > 0)
     head = "as predicted: " if pred["partition"] == meas["partition"] else ""
+    out = float(meas.get("outside") or 0.0)
+    blind = (f"; {out / float(meas['period']):.0%} of its measured period is outside every op and wait region, so the "
+             "per-node figures do not account for it" if meas.get("period") and out > OUTSIDE_NOTED * float(meas["period"]) else "")
     return (f"{head}predicted {parts_of(pred)}; measured {parts_of(meas)}"
-            + (f"; its ops furthest over the model: {over}" if over else ""))
+            + (f"; its ops furthest over the model: {over}" if over else "") + blind)
+
 
 
 # ----------------------------------------------------------------------------------------------------------------

@@ -107,6 +107,28 @@ def test_an_incomplete_profile_says_so():
     assert cp["complete"] is False and cp["same"] is None and cp["explanation"].startswith("incomplete profile (1 ")
 
 
+
+def test_the_period_outside_every_region_is_reported():
+    """The FA backward's complete profile (run 14e, every region measured): most of the critical consumer's
+    period falls between the ops' regions, and the explanation says the per-node figures miss it; the FA
+    forward's (run 12) is mostly inside its regions and says nothing of it."""
+    d = ROOT / "bench/results/gluon"
+    src, gj = (d / "fa_bwd/kernel_gluon.py").read_text(), json.loads((d / "fa_bwd/gluon.json").read_text())
+    prof = json.loads((d / "validate-run14/fa_bwd/profile.json").read_text())
+    v = compare(src, gj, prof, load_machine("h200"))
+    cp = v["critical_path"]
+    assert cp["complete"] is True and not v["profile_overhead"]["unmeasured"]
+    for p in v["partitions"]:
+        m = p["measured"]
+        assert m["busy"] + m["wait_tensor_core"] + m["wait_rings"] + m["outside"] == pytest.approx(m["period"], abs=0.2)
+        assert p["predicted"]["outside"] == pytest.approx(0.0, abs=1.0)     # the replay accounts for every cycle
+    assert cp["measured"]["outside"] > 0.5 * cp["measured"]["period"]
+    assert "outside every op and wait region" in cp["explanation"]
+    src, gj, prof = _read("fa3")
+    cp = compare(src, gj, prof, load_machine("h200"))["critical_path"]
+    assert 0 < cp["measured"]["outside"] < 0.2 * cp["measured"]["period"]
+    assert "outside every op and wait region" not in cp["explanation"]
+
 def test_a_missing_kernel_file_is_one_line(tmp_path):
     r = _cli("kernels/nope.py", "--arch", "h200", "--schedule", str(RUN12 / "kernels/fa3"), "--profile",
              str(RUN12 / "fa3.json"), "-o", str(tmp_path / "o"))

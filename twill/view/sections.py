@@ -160,11 +160,12 @@ def _per_node_table(pd: PageData) -> str:
 
 
 _CHAIN = (("busy", "#4C78A8", "busy (its ops)"), ("wait_tensor_core", "#F58518", "waiting on its wgmmas"),
-          ("wait_rings", "#BAB0AC", "waiting on the rings"))
+          ("wait_rings", "#BAB0AC", "waiting on the rings"), ("outside", "#E45756", "outside every region"))
 
 
 def _chain_bar(p: dict[str, Any], scale: float, label: str) -> str:
-    """One stacked bar: a partition's period as busy, waits on its wgmmas, waits on the rings."""
+    """One stacked bar: a partition's period as busy, waits on its wgmmas, waits on the rings, and what no
+    region covers."""
     x, segs = 0.0, []
     for key, colour, what in _CHAIN:
         v = to_float(p.get(key)) or 0.0
