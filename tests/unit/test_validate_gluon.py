@@ -107,7 +107,6 @@ def test_an_incomplete_profile_says_so():
     assert cp["complete"] is False and cp["same"] is None and cp["explanation"].startswith("incomplete profile (1 ")
 
 
-
 def test_the_period_outside_every_region_is_reported():
     """The FA backward's complete profile (run 14e, every region measured): most of the critical consumer's
     period falls between the ops' regions, and the explanation says the per-node figures miss it; the FA
@@ -128,6 +127,7 @@ def test_the_period_outside_every_region_is_reported():
     cp = compare(src, gj, prof, load_machine("h200"))["critical_path"]
     assert 0 < cp["measured"]["outside"] < 0.2 * cp["measured"]["period"]
     assert "outside every op and wait region" not in cp["explanation"]
+
 
 def test_a_missing_kernel_file_is_one_line(tmp_path):
     r = _cli("kernels/nope.py", "--arch", "h200", "--schedule", str(RUN12 / "kernels/fa3"), "--profile",

@@ -84,7 +84,8 @@ def _gluon(args: argparse.Namespace, out: str) -> int:
         pr, m = p["predicted"], p["measured"]
         print(f"  {p['function']}: period {pr.get('period')} -> {m.get('period')}{_pct(p.get('period_error'))}, busy "
               f"{pr.get('busy')} -> {m.get('busy')}{_pct(p.get('busy_error'))}, waits on its wgmmas {pr.get('wait_tensor_core')} -> "
-              f"{m.get('wait_tensor_core')}, on the rings {pr.get('wait_rings')} -> {m.get('wait_rings')}")
+              f"{m.get('wait_tensor_core')}, on the rings {pr.get('wait_rings')} -> {m.get('wait_rings')}, outside every "
+              f"region {m.get('outside')}")
     print(f"critical path: {r['critical_path']['explanation']}")
     ov = r["profile_overhead"]
     print(f"profile: worst run {ov['max_of_runs']}x the plain kernel, every record kept: {ov['every_record_kept']}")
