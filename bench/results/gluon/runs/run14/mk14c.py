@@ -69,3 +69,9 @@ d = R / "fa_bwd-dq-split"; d.mkdir(exist_ok=True)
 (d / "kernel_gluon.py").write_text(src)
 (d / "variant.json").write_text(json.dumps({"label": "fa_bwd-dq-split", "kernel_file": "kernels/fa_bwd.py", "jit": "_attn_bwd",
   "command": "hand-edited from bench/results/gluon/fa_bwd (runs/run14/mk14c.py): each consumer computes dQ for half the head dimension over both consumers' keys (two chained wgmmas, the other's dS^T read through shared memory behind dsT_ready / dsT_free barriers) and adds a [64, 64] partial: half the atomics, half dQ's registers (FlashAttention-3's split)"}, indent=1) + "\n")
+# run 14d: the same kernel with each dQ atomic add replaced by a plain store to the same addresses (timing only)
+store = re.sub(r"(v13_t\d) = gl\.atomic_add\((\w+), (\w+), sem='relaxed', scope='gpu'\)", r"gl.store(\2, \3)", src)
+d = R / "fa_bwd-dq-split-store"; d.mkdir(exist_ok=True)
+(d / "kernel_gluon.py").write_text(store)
+(d / "variant.json").write_text(json.dumps({"label": "fa_bwd-dq-split-store", "kernel_file": "kernels/fa_bwd.py", "jit": "_attn_bwd",
+  "command": "fa_bwd-dq-split with each dQ atomic add replaced by a plain store to the same addresses (dQ wrong; a timing ablation: what the atomics cost, run 14d)"}, indent=1) + "\n")
