@@ -236,9 +236,9 @@ def _explain(pred: Mapping[str, Any], meas: Mapping[str, Any], parts: list[dict[
                    key=lambda kv: -kv[1])[:3]
     over = ", ".join(f"{n} +{d:.0f}" for n, d in worst if d > 0)
     head = "as predicted: " if pred["partition"] == meas["partition"] else ""
-    out = float(meas.get("outside") or 0.0)
-    blind = (f"; {out / float(meas['period']):.0%} of its measured period is outside every op and wait region, so the "
-             "per-node figures do not account for it" if meas.get("period") and out > OUTSIDE_NOTED * float(meas["period"]) else "")
+    share = float(meas.get("outside") or 0.0) / float(meas["period"]) if meas.get("period") else 0.0
+    blind = (f"; {share:.0%} of its measured period is outside every op and wait region, so the per-node figures do "
+             "not account for it") if share > OUTSIDE_NOTED else ""
     return (f"{head}predicted {parts_of(pred)}; measured {parts_of(meas)}"
             + (f"; its ops furthest over the model: {over}" if over else "") + blind)
 
