@@ -167,9 +167,13 @@ CITED: list[tuple[str, str, str, str]] = [
      GLUON_RUN, r"(?s)kernels/gemm\.py.*?\n  gemm\s+([\d.]+) launched\s+([\d.]+) graph\s+x([\d.]+) launched, x([\d.]+) "
      r"graph.*?triton_default\s+([\d.]+) launched.*?cublas\s+([\d.]+) launched\s+([\d.]+) graph"),
     ("twill's Gluon FA backward on the H200",
-     r"FA backward \(run 10, 1k / 4k / 16k\): ([\d.]+) / ([\d.]+) / ([\d.]+) for the two-consumer kernel",
-     "bench/results/gluon/runs/run10/run10.log", "(?s)" + ".*?".join(
+     r"FA backward \(run 15, 1k / 4k / 16k\): ([\d.]+) / ([\d.]+) / ([\d.]+) for the two-consumer kernel",
+     "bench/results/gluon/runs/run15/a/run15a.log", "(?s)" + ".*?".join(
          rf"N': {n}[^\n]*\n(?:  [^\n]*\n)*?  fa_bwd\s+([\d.]+) launched" for n in (1024, 4096, 16384))),
+    ("run 14's FA backward in run 15's rounds",
+     r"against ([\d.]+) / ([\d.]+) / ([\d.]+)\s+for run 14's in the same rounds",
+     "bench/results/gluon/runs/run15/a/run15a.log", "(?s)" + ".*?".join(
+         rf"N': {n}[^\n]*\n(?:  [^\n]*\n)*?  fa_bwd-run14\s+([\d.]+) launched" for n in (1024, 4096, 16384))),
     ("Triton's best FA backward configuration",
      r"Triton's best configuration reached ([\d.]+) at 16k in run 6",
      GLUON_BWD_RUN, r"(?s)N': 16384.*?triton_num_stages3 ([\d.]+),"),

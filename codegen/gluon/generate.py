@@ -118,7 +118,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     signature.update({g: "i32" for g in mod.grid_params()})
     blocks = {py_name(a.name): list(_block(a, plan, table)) for a in mod.runtime_args()
               if a.type.startswith("!tt.tensordesc")}
-    decisions = tuple(_decisions(plan, turns, persistent) + _handoff(mod) + _trees(mod))
+    decisions = tuple(_decisions(plan, turns, persistent) + _handoff(mod) + _trees(mod) + _compact(mod))
     plan.decisions = list(decisions)
     source = _docstring(plan, schedule, decisions) + "\n".join(body) + "\n" + _launcher(mod, spec, signature, blocks, plan)
     return GluonKernel(source, KERNEL, plan.consumers[0].warps, plan.maxnreg, signature,
@@ -234,6 +234,14 @@ def _trees(mod: Module) -> list[str]:
         return []
     return ["row reductions written as a tree over each thread's registers, then the lanes' shuffles (Triton reduces "
             "a thread's values as one chain of dependent ops): " + "; ".join(dict.fromkeys(mod.trees))]
+
+
+def _compact(mod: Module) -> list[str]:
+    if not mod.compact:
+        return []
+    return ["pointer loads held across the iteration in a compact layout (the prefetched value is converted to its "
+            "readers' layout where it is read; in theirs, each thread would hold a replicated copy): "
+            + "; ".join(dict.fromkeys(mod.compact))]
 
 
 def _launcher(mod: Module, spec: KernelSpec | None, signature: dict[str, str], blocks: dict[str, list[int]],

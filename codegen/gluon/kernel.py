@@ -13,7 +13,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from codegen.gluon.layouts import NvmmaShared, aliases, gl_dtype, parse_type
+from codegen.gluon.compact import compact_loads
+from codegen.gluon.layouts import NvmmaShared, aliases, gl_dtype, parse_type, per_thread
 from codegen.gluon.ops import translate
 from codegen.gluon.partition import LoopWriter, Shared, Turn, sub_name
 from codegen.gluon.plan import KernelPlan, Partition, Ring
@@ -47,6 +48,7 @@ class Module:
                                   # handed tile's, released to the producer once the store is done)
     tree_reductions: bool = False  # row reductions of a wgmma accumulator halve the registers as a tree first
     trees: list[str] = field(default_factory=list)   # the reductions written so (node, levels), for the docstring
+    compact: list[str] = field(default_factory=list)  # pointer loads held in the compact layout, for the docstring
 
     @property
     def handoff(self) -> bool:
@@ -120,6 +122,16 @@ class Source:
                            plan.rows, None, plan.subtiles, persistent=mod.persistent,
                            tree_reductions=mod.tree_reductions, trees=mod.trees, layouts=mod.layouts,
                            split_dim_of_base=base_split_dims(plan.fn, mod.table, plan.rows))
+        if part.role == "consumer":
+            loads = [plan.body[x.op] for x in part.items if plan.body[x.op].name == vocab.POINTER_LOAD]
+            self.ctx.relayout = compact_loads(plan.fn, mod.table, loads, part.warps)
+            for op in loads:
+                v = op.results[0]
+                if v in self.ctx.relayout:
+                    t = parse_type(plan.fn.type_of(v), mod.table)
+                    was = per_thread(self.ctx.rewarped(t.layout), t.shape)
+                    mod.compact.append(f"{py_name(v)} (partition {part.index}: {per_thread(self.ctx.relayout[v], t.shape)} "
+                                       f"register(s) per thread, not {was})")
         for a in plan.fn.args:
             expr = f"{py_name(a.of[0])}.{a.of[1]}[{a.of[2]}]" if a.of is not None else py_name(a.name)
             self.ctx.vals[py_name(a.name)] = Val(expr, parse_type(a.type, mod.table))

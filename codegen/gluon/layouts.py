@@ -278,6 +278,48 @@ def parse_layout(attr: str, table: dict[str, str]) -> Layout:
     raise UnsupportedError("a layout the Gluon back end does not know", found=attr[:80])
 
 
+def per_thread(layout: Layout | None, shape: tuple[int, ...]) -> int | None:
+    """How many elements of a ``shape`` tensor each thread holds in ``layout`` (a slice of a wide layout
+    replicates a vector across the threads that share its other dimension), or None for a layout this
+    does not count (linear, dot operand, shared).
+
+    Examples
+    --------
+    >>> mma = Mma((3, 0), (4, 1), (16, 64, 16))
+    >>> per_thread(mma, (64, 64)), per_thread(Slice(0, mma), (64,)), per_thread(Slice(1, mma), (64,))
+    (32, 16, 2)
+    >>> per_thread(Blocked((1,), (32,), (4,), (0,)), (64,))
+    1
+    """
+    dims = _per_dim(layout, shape)
+    return None if dims is None else math.prod(dims)
+
+
+def _per_dim(layout: Layout | None, shape: tuple[int, ...]) -> list[int] | None:
+    if isinstance(layout, Slice):
+        full = shape[:layout.dim] + (1,) + shape[layout.dim:]
+        dims = _per_dim(layout.parent, full)
+        return None if dims is None else dims[:layout.dim] + dims[layout.dim + 1:]
+    if isinstance(layout, Blocked) and len(layout.size_per_thread) == len(shape):
+        return [min(spt, n) * max(1, n // (spt * tpw * w)) for n, spt, tpw, w in
+                zip(shape, layout.size_per_thread, layout.threads_per_warp, layout.warps_per_cta)]
+    if isinstance(layout, Mma) and len(shape) == 2:
+        # a warp's tile: 16 rows (two per thread) by instr_shape[1] columns (v3; 8 for v2), two per thread per 8
+        cols = layout.instr_shape[1] if layout.version[0] == 3 else 8
+        rows = 1 if shape[0] == 1 else 2 * max(1, shape[0] // (16 * layout.warps_per_cta[0]))
+        per = 1 if shape[1] == 1 else (cols // 4) * max(1, shape[1] // (cols * layout.warps_per_cta[1]))
+        return [rows, min(per, shape[1])]
+    return None
+
+
+def compact(shape: tuple[int, ...], warps: int) -> Layout | None:
+    """The layout that spreads a vector over a partition's threads with the fewest elements per thread (one
+    register for 64 values on 4 warps); None beyond rank 1."""
+    if len(shape) != 1:
+        return None
+    return Blocked((max(1, shape[0] // (32 * warps)),), (32,), (warps,), (0,))
+
+
 @dataclass(frozen=True)
 class TensorType:
     """A printed TTGIR type: ``tensor<128x64xf16, #mma>``, ``!ttg.memdesc<...>``, ``!tt.tensordesc<...>`` or a scalar."""

@@ -308,6 +308,7 @@ class LoopWriter:
         for v, (val, _, _) in operands.items():
             self.ctx.vals[v] = val
         start = len(bd.lines)
+        self._to_readers_layout(bd, op)
         if op.name in vocab.DOTS:
             self._dot(bd, x, op)
         else:
@@ -315,6 +316,21 @@ class LoopWriter:
             bd.done.add((x.op, x.subtile, 0))
         self._comment(bd, start, x, op)
         self._note_release(bd, x, op)
+
+    def _to_readers_layout(self, bd: Body, op: IROp) -> None:
+        """A value loaded in the compact layout (``codegen.gluon.compact``) converted to the layout its reader
+        ``op`` has from Triton, once per body and age."""
+        relaid = self.ctx.relayout
+        if not relaid or set(op.results) & set(relaid):
+            return
+        for v in op.operands:
+            val = self.ctx.vals.get(v)
+            if v not in relaid or val is None or val.broadcast:
+                continue
+            name = f"{val.expr}_cv"
+            if not any(ln.startswith(f"{name} =") for ln in bd.lines):
+                bd.lines.append(f"{name} = gl.convert_layout({val.expr}, {self.ctx.triton_layout(v)})")
+            self.ctx.vals[v] = Val(name, self.ctx.ttype(v))
 
     def _needed(self, bd: Body, op: IROp, operands: dict[str, tuple[Val, tuple[int, int | None] | None, int]]) -> int:
         """The last outstanding dot ``op`` reads (-1: none): a dot of this body read at age 0, or one the

@@ -8,6 +8,7 @@ of that use. This keeps loop-invariant tiles out of the registers across the loo
 """
 from __future__ import annotations
 
+import dataclasses
 import keyword
 import math
 import re
@@ -84,10 +85,16 @@ class Context:
     vals: dict[str, Val] = field(default_factory=dict)
     layouts: dict[str, str] = field(default_factory=dict)     # spelled layout -> module constant name
     split_dim_of_base: dict[Layout, int] = field(default_factory=dict)
+    relayout: dict[str, Layout] = field(default_factory=dict)   # values laid out otherwise (``compact``)
 
     # -- types, shapes, layouts ------------------------------------------------------------------
     def ttype(self, v: str) -> TensorType:
-        return parse_type(self.fn.type_of(v), self.table)
+        t = parse_type(self.fn.type_of(v), self.table)
+        return t if v not in self.relayout else dataclasses.replace(t, layout=self.relayout[v])
+
+    def triton_layout(self, v: str) -> str:
+        """The module constant of the layout Triton gave ``v`` (its readers' layout, where ``relayout`` moved it)."""
+        return self.layout(parse_type(self.fn.type_of(v), self.table).layout)
 
     def split_dim(self, v: str) -> int | None:
         if self.rows is None or self.subtile is None or self.subtiles == 1:

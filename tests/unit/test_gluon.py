@@ -339,3 +339,41 @@ def _steady_body(source: str, fn: str) -> list[str]:
             break
         out.append(ln.strip())
     return out
+
+
+def test_prefetched_vectors_are_held_in_the_compact_layout_and_converted_where_read():
+    # FA backward: the log-sum-exp and delta vectors come from Triton in a slice of the wgmma layout (16 of
+    # their 64 values per thread); prefetched one iteration ahead, each consumer now holds them one per
+    # thread, with their addresses, and converts them to that slice where it reads them
+    _, _, k = _variant("fa_bwd")
+    consts = dict(re.findall(r"^(L\d+) = gl\.constexpr\((.*)\)$", k.source, re.M))
+    compact = [n for n, s in consts.items()
+               if s == "gl.BlockedLayout(size_per_thread=[1], threads_per_warp=[32], warps_per_cta=[4], order=[0])"]
+    assert len(compact) == 1
+    for fn in ("consumer_0", "consumer_1"):
+        body = _steady_body(k.source, fn)
+        loads = [ln for ln in body if " = gl.load(" in ln]
+        assert len(loads) >= 2
+        converted = [m.group(1) for ln in body if (m := re.match(r"\w+_p1_cv = gl\.convert_layout\(\w+_p1, (L\d+)\)", ln))]
+        assert len(converted) == 2                         # the two vectors, read one iteration after their load
+        assert not set(converted) & set(compact)
+    src = k.source.split("def consumer_0(", 1)[1]
+    assert re.search(rf"offs_m = gl\.arange\(0, 64, layout={compact[0]}\)", src)
+
+
+def test_a_load_whose_addresses_other_ops_read_keeps_its_layout():
+    # compact_loads: LSE's and delta's addresses share one range; relaying it out for LSE alone would
+    # change delta's load, so LSE alone keeps its layout; the two together are held compactly
+    from codegen.gluon.compact import compact_loads
+    from codegen.gluon.layouts import aliases
+    from twill.ir.function import read_function
+    kir = _kir("kernels/fa_bwd.py")
+    fn = read_function(kir.text, "fa_bwd")
+    loop = next(op for op in fn.ops if op.body is not None)
+    loads = [op for op in loop.body.ops if op.name == "tt.load"]
+    assert len(loads) == 2
+    table = aliases(kir.text)
+    assert compact_loads(fn, table, loads[:1], 4) == {}
+    both = compact_loads(fn, table, loads, 4)
+    assert {op.results[0] for op in loads} <= set(both)
+    assert len(set(map(str, both.values()))) == 1
