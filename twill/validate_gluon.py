@@ -26,14 +26,16 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from codegen.gluon.calibration import Profiled
+from codegen.gluon.generate import GluonKernel, compile_offline
 from codegen.gluon.protocol import ProtocolError
 from codegen.gluon.replay import model_costs, replay
+from codegen.gluon.sass import wgmma_loops
 from profiling.check import output_checks
 from profiling.gluon import load_source, scopes_of
 from profiling.gluon_profile import GluonProfileOptions, profile_variant
 from profiling.kernel import kernel_module
 from profiling.run import require_gpu
-from twill.errors import InputError
+from twill.errors import InputError, TwillError
 from twill.machine.model import Machine
 from twill.util import atomic_write, sha256
 from twill.view import render_html
@@ -270,8 +272,37 @@ def validate_gluon(path: str, machine: Machine, schedule: str, out_dir: str, *, 
     else:
         prof = _measure(mod, jit, Path(schedule), path, result, say, options)
     result.update(compare(source, gj, prof, machine))
+    result["sass"] = sass_census(source, gj, machine)
+    _note_sass(result)
     _write(out_dir, result, prof, gj)
     return result
+
+
+def sass_census(source: str, gj: Mapping[str, Any], machine: Machine) -> list[dict[str, int]] | None:
+    """Per wgmma loop of the kernel compiled offline (the consumers', in code order), what ptxas put in one trip
+    that no region times (``sass.Loop.census``); None when it cannot be compiled or read here."""
+    kd = (gj.get("gluon") or {}).get("kernel")
+    if not kd:
+        return None
+    k = GluonKernel(source=source, name=kd["kernel"], num_warps=kd["num_warps"], maxnreg=kd["maxnreg"],
+                    signature=kd["signature"], divisible=tuple(kd["divisible"]),
+                    descriptor_blocks=kd["descriptor_blocks"], plan=None)
+    try:
+        loops = wgmma_loops(compile_offline(k, machine).asm["cubin"])
+    except TwillError:
+        return None
+    return [lp.census() for lp in loops] or None
+
+
+def _note_sass(result: dict[str, Any]) -> None:
+    """The explanation of a period mostly outside the regions names what the loops' SASS holds there."""
+    cp, loops = result.get("critical_path") or {}, result.get("sass")
+    if not loops or "outside every op and wait region" not in str(cp.get("explanation", "")):
+        return
+    bars = "/".join(str(c["partition_barriers"]) for c in loops)
+    spills = "/".join(str(c["spills"]) for c in loops)
+    cp["explanation"] += (f"; per iteration the consumers' loops hold {bars} partition barriers (BAR.SYNC) and "
+                          f"{spills} spill instructions, which no region times")
 
 
 def _measure(mod: Any, jit: str, d: Path, path: str, result: dict[str, Any], say: Callable[[str], None],

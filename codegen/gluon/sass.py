@@ -84,6 +84,17 @@ class Loop:
         c = self.counts()
         return c["STL"] + c["LDL"]
 
+    def census(self) -> dict[str, int]:
+        """What one trip of the loop holds that a source-level region cannot time apart: its partition barriers
+        (``BAR.SYNC``: before an mbarrier arrive from a multi-warp partition, around a layout conversion through
+        shared memory, after a staged operand's fence), spills, wgmmas and waits on them, mbarrier waits and arrives."""
+        ops = [i.split()[0] for i in self.insts]
+        return {"instructions": len(ops), "partition_barriers": sum(o.startswith("BAR.SYNC") for o in ops),
+                "spills": self.spills, "wgmma": sum(o.startswith("HGMMA") for o in ops),
+                "wgmma_waits": sum(o.startswith("WARPGROUP.DEPBAR") for o in ops),
+                "mbarrier_waits": sum(o.startswith("SYNCS.PHASECHK") for o in ops),
+                "mbarrier_arrives": sum(o.startswith("SYNCS.ARRIVE") for o in ops)}
+
     def chain(self, opcode: str) -> int:
         """The longest chain of ``opcode`` instructions each reading a register the previous one wrote
         (within one trip, in program order): 31 for a 32-value reduction written as a chain, 5 for a tree."""

@@ -10,7 +10,7 @@ import pytest
 from codegen.gluon.calibration import Profiled
 from codegen.gluon.replay import model_costs, replay
 from twill.machine.model import load_machine
-from twill.validate_gluon import compare, critical
+from twill.validate_gluon import compare, critical, validate_gluon
 
 ROOT = Path(__file__).resolve().parents[2]
 RUN12 = ROOT / "bench/results/gluon/profile-run12"
@@ -108,18 +108,22 @@ def test_an_incomplete_profile_says_so():
 
 
 def test_the_period_outside_every_region_is_reported():
-    """The FA backward's complete profile (run 14e, every region measured): most of the critical consumer's
+    """The FA backward's complete profile (run 15b, every region measured): most of the critical consumer's
     period falls between the ops' regions, and the explanation says the per-node figures miss it; the FA
     forward's (run 12) is mostly inside its regions and says nothing of it."""
     d = ROOT / "bench/results/gluon"
     src, gj = (d / "fa_bwd/kernel_gluon.py").read_text(), json.loads((d / "fa_bwd/gluon.json").read_text())
-    prof = json.loads((d / "validate-run14/fa_bwd/profile.json").read_text())
+    prof = json.loads((d / "validate-run15/fa_bwd/profile.json").read_text())
     v = compare(src, gj, prof, load_machine("h200"))
     cp = v["critical_path"]
     assert cp["complete"] is True and not v["profile_overhead"]["unmeasured"]
     for p in v["partitions"]:
         m = p["measured"]
-        assert m["busy"] + m["wait_tensor_core"] + m["wait_rings"] + m["outside"] == pytest.approx(m["period"], abs=0.2)
+        # the regions come from separate runs, so together they may pass the period a little (run 15b's producer:
+        # its ring waits and issues 5 % over it): outside is then 0, never negative
+        covered = m["busy"] + m["wait_tensor_core"] + m["wait_rings"]
+        assert m["outside"] == pytest.approx(max(0.0, m["period"] - covered), abs=0.2)
+        assert covered < 1.1 * m["period"]
         assert p["predicted"]["outside"] == pytest.approx(0.0, abs=1.0)     # the replay accounts for every cycle
     assert cp["measured"]["outside"] > 0.5 * cp["measured"]["period"]
     assert "outside every op and wait region" in cp["explanation"]
@@ -127,6 +131,22 @@ def test_the_period_outside_every_region_is_reported():
     cp = compare(src, gj, prof, load_machine("h200"))["critical_path"]
     assert 0 < cp["measured"]["outside"] < 0.2 * cp["measured"]["period"]
     assert "outside every op and wait region" not in cp["explanation"]
+
+
+def test_validation_counts_what_the_loops_sass_holds_between_the_regions(tmp_path):
+    """Offline, from run 15b's profile: validation.json holds, per consumer loop of the compiled kernel, its
+    partition barriers and spills (ptxas's count of the loops' spill instructions, 23, split between the two),
+    and the explanation of a period mostly outside the regions names them."""
+    d = ROOT / "bench/results/gluon"
+    v = validate_gluon(str(ROOT / "kernels/fa_bwd.py"), load_machine("h200"), str(d / "fa_bwd"), str(tmp_path / "o"),
+                       profile_path=str(d / "validate-run15/fa_bwd/profile.json"), say=lambda s: None)
+    gj = json.loads((d / "fa_bwd/gluon.json").read_text())
+    chosen = next(c for c in gj["gluon"]["candidates"] if c["subtiles"] == 2 and c["ptxas"])
+    loops = v["sass"]
+    assert len(loops) == 2 and all(c["wgmma"] > 0 and c["partition_barriers"] > 0 for c in loops)
+    assert sum(c["spills"] for c in loops) == chosen["ptxas"]["spills_in_loop"]
+    assert "partition barriers (BAR.SYNC)" in v["critical_path"]["explanation"]
+    assert json.loads((tmp_path / "o/validation.json").read_text())["sass"] == loops
 
 
 def test_a_missing_kernel_file_is_one_line(tmp_path):
