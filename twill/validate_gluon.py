@@ -222,6 +222,11 @@ def _err(measured: float | None, predicted: float | None) -> float | None:
 OUTSIDE_NOTED = 0.2
 
 
+def _outside_share(c: Mapping[str, Any]) -> float:
+    """The share of a partition's measured period outside every op and wait region."""
+    return float(c.get("outside") or 0.0) / float(c["period"]) if c.get("period") else 0.0
+
+
 def _explain(pred: Mapping[str, Any], meas: Mapping[str, Any], parts: list[dict[str, Any]]) -> str:
     """One sentence: the critical partition predicted and measured, what its period is made of, and the ops of
     the measured one furthest over the model."""
@@ -238,7 +243,7 @@ def _explain(pred: Mapping[str, Any], meas: Mapping[str, Any], parts: list[dict[
                    key=lambda kv: -kv[1])[:3]
     over = ", ".join(f"{n} +{d:.0f}" for n, d in worst if d > 0)
     head = "as predicted: " if pred["partition"] == meas["partition"] else ""
-    share = float(meas.get("outside") or 0.0) / float(meas["period"]) if meas.get("period") else 0.0
+    share = _outside_share(meas)
     blind = (f"; {share:.0%} of its measured period is outside every op and wait region, so the per-node figures do "
              "not account for it") if share > OUTSIDE_NOTED else ""
     return (f"{head}predicted {parts_of(pred)}; measured {parts_of(meas)}"
@@ -284,12 +289,9 @@ def sass_census(source: str, gj: Mapping[str, Any], machine: Machine) -> list[di
     kd = (gj.get("gluon") or {}).get("kernel")
     if not kd:
         return None
-    k = GluonKernel(source=source, name=kd["kernel"], num_warps=kd["num_warps"], maxnreg=kd["maxnreg"],
-                    signature=kd["signature"], divisible=tuple(kd["divisible"]),
-                    descriptor_blocks=kd["descriptor_blocks"], plan=None)
     try:
-        loops = wgmma_loops(compile_offline(k, machine).asm["cubin"])
-    except TwillError:
+        loops = wgmma_loops(compile_offline(GluonKernel.from_dict(kd, source), machine).asm["cubin"])
+    except (TwillError, KeyError):       # not compilable here, or a record without the kernel's launch fields
         return None
     return [lp.census() for lp in loops] or None
 
@@ -297,7 +299,7 @@ def sass_census(source: str, gj: Mapping[str, Any], machine: Machine) -> list[di
 def _note_sass(result: dict[str, Any]) -> None:
     """The explanation of a period mostly outside the regions names what the loops' SASS holds there."""
     cp, loops = result.get("critical_path") or {}, result.get("sass")
-    if not loops or "outside every op and wait region" not in str(cp.get("explanation", "")):
+    if not loops or _outside_share(cp.get("measured") or {}) <= OUTSIDE_NOTED:
         return
     bars = "/".join(str(c["partition_barriers"]) for c in loops)
     spills = "/".join(str(c["spills"]) for c in loops)

@@ -11,7 +11,7 @@ registers per thread and 188 spill instructions per loop iteration; held compact
 The rule: a loop pointer load whose readers' layout holds more elements per thread than the compact
 layout (``layouts.compact``) is loaded in the compact layout, together with the address and mask values
 only it needs (they are computed in that layout from the start, so nothing else changes), and converted
-to its readers' layout where it is read (``Consumer._item``: one shared-memory round trip of the vector
+to its readers' layout where it is read (``LoopWriter._to_readers_layout``: one shared-memory round trip of the vector
 there, in place of the registers across the iteration). A load whose addresses share a tensor with
 other ops keeps its layout.
 """

@@ -58,6 +58,14 @@ class GluonKernel:
                 "own_stores": self.own_stores,
                 "decisions": list(self.decisions)}
 
+    @classmethod
+    def from_dict(cls, d: dict[str, Any], source: str) -> "GluonKernel":
+        """The kernel ``to_dict`` recorded (``gluon.json``'s ``gluon.kernel``) with its ``source``, to compile
+        again without its plan."""
+        return cls(source, d["kernel"], d["num_warps"], d["maxnreg"], dict(d["signature"]), tuple(d["divisible"]),
+                   dict(d["descriptor_blocks"]), plan=None, decisions=tuple(d.get("decisions", ())),  # type: ignore[arg-type]
+                   own_stores=bool(d.get("own_stores", True)))
+
 
 def _sig(a: Arg, plan: KernelPlan, table: dict[str, str]) -> str:
     t = parse_type(a.type, table)

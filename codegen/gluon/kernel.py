@@ -123,15 +123,7 @@ class Source:
                            tree_reductions=mod.tree_reductions, trees=mod.trees, layouts=mod.layouts,
                            split_dim_of_base=base_split_dims(plan.fn, mod.table, plan.rows))
         if part.role == "consumer":
-            loads = [plan.body[x.op] for x in part.items if plan.body[x.op].name == vocab.POINTER_LOAD]
-            self.ctx.relayout = compact_loads(plan.fn, mod.table, loads, part.warps)
-            for op in loads:
-                v = op.results[0]
-                if v in self.ctx.relayout:
-                    t = parse_type(plan.fn.type_of(v), mod.table)
-                    was = per_thread(self.ctx.rewarped(t.layout), t.shape)
-                    mod.compact.append(f"{py_name(v)} (partition {part.index}: {per_thread(self.ctx.relayout[v], t.shape)} "
-                                       f"register(s) per thread, not {was})")
+            self._compact_loads()
         for a in plan.fn.args:
             expr = f"{py_name(a.of[0])}.{a.of[1]}[{a.of[2]}]" if a.of is not None else py_name(a.name)
             self.ctx.vals[py_name(a.name)] = Val(expr, parse_type(a.type, mod.table))
@@ -142,6 +134,19 @@ class Source:
         self.handed: list[TileLoad] = []    # this consumer's tiles the producer loads (``Module.handoff``)
         self.stored_in: set[str] = set()    # buffers of handed tiles a store after the loop reuses
         self.deferred_store = False         # a store's wait moved to the next tile's first store
+
+    def _compact_loads(self) -> None:
+        """The consumer's pointer loads held in the compact layout (``codegen.gluon.compact``), noted for the docstring."""
+        plan, mod = self.plan, self.mod
+        loads = [plan.body[x.op] for x in self.part.items if plan.body[x.op].name == vocab.POINTER_LOAD]
+        self.ctx.relayout = compact_loads(plan.fn, mod.table, loads, self.part.warps)
+        for op in loads:
+            v = op.results[0]
+            if v in self.ctx.relayout:
+                t = parse_type(plan.fn.type_of(v), mod.table)
+                was = per_thread(self.ctx.rewarped(t.layout), t.shape)
+                mod.compact.append(f"{py_name(v)} (partition {self.part.index}: {per_thread(self.ctx.relayout[v], t.shape)} "
+                                   f"register(s) per thread, not {was})")
 
     def subs_of(self, op: IROp) -> list[int | None]:
         if self.plan.rows is not None and self.plan.rows.touches(op):
