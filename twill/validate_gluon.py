@@ -35,6 +35,10 @@ from profiling.gluon import load_source, scopes_of
 from profiling.gluon_profile import GluonProfileOptions, profile_variant
 from profiling.kernel import kernel_module
 from profiling.run import require_gpu
+from profiling.stalls import attribute as attribute_stalls
+from profiling.stalls import capture as capture_stalls
+from profiling.stalls import read as read_stalls
+from profiling.stalls import write as write_stalls
 from twill.errors import InputError, TwillError
 from twill.machine.model import Machine
 from twill.util import atomic_write, sha256
@@ -254,9 +258,10 @@ def _explain(pred: Mapping[str, Any], meas: Mapping[str, Any], parts: list[dict[
 # The command
 # ----------------------------------------------------------------------------------------------------------------
 def validate_gluon(path: str, machine: Machine, schedule: str, out_dir: str, *, profile_path: str | None = None,
-                   say: Callable[[str], None] = print, options: Any = None) -> dict[str, Any]:
+                   say: Callable[[str], None] = print, options: Any = None, stalls: str | None = None) -> dict[str, Any]:
     """Validate the Gluon kernel of ``schedule`` for kernel file ``path``; write ``out_dir``/validation.json and
-    gluon.html and return the record. ``profile_path``: read that profile, no GPU used."""
+    gluon.html and return the record. ``profile_path``: read that profile, no GPU used. ``stalls``: "capture"
+    samples the kernel's stalls on this GPU (ncu), a path reads a sample made before (``profiling.stalls``)."""
     mod = kernel_module(path)                  # a missing or broken kernel file: one line, before anything else
     gj, source = load_gluon_dir(schedule)
     meta = gj["graph"].get("meta") or {}
@@ -268,6 +273,10 @@ def validate_gluon(path: str, machine: Machine, schedule: str, out_dir: str, *, 
     jit = str(meta.get("kernel") or gj["graph"].get("name"))
     result: dict[str, Any] = {"schema": "twill.validation/1", "route": "gluon", "kernel": jit, "arch": machine.name,
                               "schedule": str(schedule)}
+    if stalls == "capture" and profile_path is not None:
+        raise InputError("--stalls without a file samples the kernel on this GPU", where="--profile",
+                         expected="a stall profile (stalls.json.gz) to read with --profile", found="none")
+    sampled = read_stalls(stalls) if stalls not in (None, "capture") else None
     if profile_path is not None:
         prof = load_profile(profile_path, functions)
         result.update(profile=str(profile_path), gpu="(offline: the profile's)", problem=prof.get("timed_problem"))
@@ -276,10 +285,17 @@ def validate_gluon(path: str, machine: Machine, schedule: str, out_dir: str, *, 
             result["tflops"] = round(fl(**prof["timed_problem"]) / min(prof["plain_ms"]) * 1e-9, 1)
     else:
         prof = _measure(mod, jit, Path(schedule), path, result, say, options)
+        if stalls == "capture":
+            say("sampling the kernel's stalls with ncu")
+            sampled = capture_stalls(path, schedule, kernel=str(gj["gluon"]["kernel"]["kernel"]))
     result.update(compare(source, gj, prof, machine))
     result["sass"] = sass_census(source, gj, machine)
     _note_sass(result)
-    _write(out_dir, result, prof, gj)
+    if sampled is not None:
+        result["stalls"] = attribute_stalls(sampled, source, gj.get("warp", {}))
+        result["stalls"]["record"] = str(stalls) if stalls != "capture" else "stalls.json.gz"
+        _note_stalls(result)
+    _write(out_dir, result, prof, gj, sampled if stalls == "capture" else None)
     return result
 
 
@@ -305,6 +321,18 @@ def _note_sass(result: dict[str, Any]) -> None:
     spills = "/".join(str(c["spills"]) for c in loops)
     cp["explanation"] += (f"; per iteration the consumers' loops hold {bars} partition barriers (BAR.SYNC) and "
                           f"{spills} spill instructions, which no region times")
+
+
+def _note_stalls(result: dict[str, Any]) -> None:
+    """The explanation names where the measured critical partition's time goes by PC sampling."""
+    cp = result.get("critical_path") or {}
+    name = (cp.get("measured") or {}).get("partition")
+    p = next((x for x in result["stalls"]["partitions"] if x["function"] == name), None)
+    if p is None:
+        return
+    causes = ", ".join(f"{c} {v:.0%}" for c, v in list(p["causes"].items())[:6])
+    cp["explanation"] = cp.get("explanation", "") + (f"; sampled (ncu), {name}'s time goes to {causes}, "
+                                                     f"{p['outside']:.0%} of it on lines outside every region")
 
 
 def _measure(mod: Any, jit: str, d: Path, path: str, result: dict[str, Any], say: Callable[[str], None],
@@ -394,10 +422,13 @@ def _library(inp: Mapping[str, Any], torch: Any) -> tuple[str, Callable[[], Any]
     return None
 
 
-def _write(out_dir: str, result: dict[str, Any], prof: dict[str, Any], gj: dict[str, Any]) -> None:
+def _write(out_dir: str, result: dict[str, Any], prof: dict[str, Any], gj: dict[str, Any],
+           sampled: dict[str, Any] | None = None) -> None:
     fresh = not os.path.exists(out_dir)
     try:
         os.makedirs(out_dir, exist_ok=True)
+        if sampled is not None:
+            write_stalls(os.path.join(out_dir, "stalls.json.gz"), sampled)
         if "profile" not in result:
             atomic_write(os.path.join(out_dir, "profile.json"), json.dumps(prof, indent=1) + "\n")
             result["profile"] = os.path.join(out_dir, "profile.json")

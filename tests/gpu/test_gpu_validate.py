@@ -49,3 +49,17 @@ def test_validate_gluon_gemm(tmp_path):
     assert all(p["measured"]["period"] > 0 and p["predicted"]["period"] > 0 for p in v["partitions"])
     assert v["critical_path"]["measured"]["partition"] and (tmp_path / "profile.json").is_file()
     assert "Per partition: measured against predicted" in (tmp_path / "gluon.html").read_text()
+
+
+@pytest.mark.skipif(__import__("shutil").which("ncu") is None, reason="no ncu (Nsight Compute) on this machine")
+def test_stall_capture_of_the_gluon_gemm(tmp_path):
+    """PC sampling of the generated GEMM on this GPU: the cubin that ran joins its samples, every sample lands on
+    a partition, and the consumer's causes include its ring waits."""
+    from profiling.stalls import attribute, capture
+
+    d = ROOT / "bench/results/gluon/gemm"
+    gj = json.loads((d / "gluon.json").read_text())
+    rec = capture("kernels/gemm.py", d, kernel=gj["gluon"]["kernel"]["kernel"])
+    att = attribute(rec, (d / "kernel_gluon.py").read_text(), gj.get("warp", {}))
+    assert [p["function"] for p in att["partitions"]] == ["consumer_0", "producer_1"]
+    assert att["partitions"][0]["causes"]["mbarrier wait"] > 0.05 and att["samples"] > 1000

@@ -24,6 +24,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--per-run", type=int, default=2, help="Gluon: profile regions per run (fewer: lower overhead)")
     p.add_argument("--budget", type=float, default=110.0,
                    help="Gluon: seconds of profile runs after which no run is split (twice them: no run is made)")
+    p.add_argument("--stalls", nargs="?", const="capture", default=None, metavar="STALLS_JSON_GZ",
+                   help="Gluon: where each partition's time goes by PC sampling: sample on this GPU with ncu (no "
+                        "value), or read a sample made before (stalls.json.gz)")
     p.add_argument("--quiet", action="store_true")
 
 
@@ -70,7 +73,7 @@ def _gluon(args: argparse.Namespace, out: str) -> int:
                          found=f"--per-run {args.per_run} --budget {args.budget}")
     opts = GluonProfileOptions(per_run=args.per_run, budget=args.budget)
     r = validate_gluon(args.file, machine(args), args.schedule, out, profile_path=args.profile,
-                       say=reporter(args.quiet), options=opts)
+                       say=reporter(args.quiet), options=opts, stalls=args.stalls)
     c, sp = r.get("correctness"), r.get("speed")
     if c is not None:
         print(f"{r['kernel']} (Gluon) on {r['gpu']}: correctness {'PASS' if c['pass'] else 'FAIL'} (relative error "
@@ -86,6 +89,9 @@ def _gluon(args: argparse.Namespace, out: str) -> int:
               f"{pr.get('busy')} -> {m.get('busy')}{_pct(p.get('busy_error'))}, waits on its wgmmas {pr.get('wait_tensor_core')} -> "
               f"{m.get('wait_tensor_core')}, on the rings {pr.get('wait_rings')} -> {m.get('wait_rings')}, outside every "
               f"region {m.get('outside')}")
+    for p in (r.get("stalls") or {}).get("partitions", []):
+        print(f"  sampled {p['function']}: " + ", ".join(f"{c} {v:.0%}" for c, v in list(p["causes"].items())[:7])
+              + f"; {p['outside']:.0%} on lines outside every region")
     print(f"critical path: {r['critical_path']['explanation']}")
     ov = r["profile_overhead"]
     print(f"profile: worst run {ov['max_of_runs']}x the plain kernel, every record kept: {ov['every_record_kept']}")

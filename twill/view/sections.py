@@ -210,7 +210,30 @@ def partition_section(pd: PageData) -> str:
             f'<p><b>Critical path.</b> {esc(cp.get("explanation", ""))}</p>'
             f'<details><summary>per node (cycles per iteration, net of the record cost)</summary><table class="grid">'
             f'<tr><th>partition</th><th>node</th><th class="num">predicted</th><th class="num">measured</th></tr>{nodes}'
-            '</table></details></section>')
+            f'</table></details>{_stalls_table(as_dict(v.get("stalls")))}</section>')
+
+
+def _stalls_table(st: dict[str, Any]) -> str:
+    """Where each partition's time goes by PC sampling (``profiling.stalls``): its causes, the share on lines
+    outside every region, its costliest instructions."""
+    parts = [p for p in st.get("partitions") or [] if isinstance(p, dict)]
+    if not parts:
+        return ""
+    rows = "".join(
+        f'<tr><td>{esc(p.get("function"))}</td><td>{esc(", ".join(f"{c} {to_float(x) or 0:.0%}" for c, x in list(as_dict(p.get("causes")).items())[:8]))}</td>'
+        f'<td class="num">{to_float(p.get("outside")) or 0:.0%}</td></tr>' for p in parts)
+    top = "".join(
+        f'<tr><td>{esc(p.get("function"))}</td><td class="num">{esc(t.get("line"))}</td><td><code>{esc(t.get("sass"))}</code></td>'
+        f'<td>{esc(t.get("reason"))}</td><td class="num">{to_float(t.get("share")) or 0:.1%}</td>'
+        f'<td><code>{esc((t.get("waits_on") or {}).get("sass", ""))}</code></td></tr>'
+        for p in parts for t in p.get("top") or [] if isinstance(t, dict))
+    return ('<h3>Sampled (ncu PC sampling): where each partition\'s time goes</h3><p class="lede">A sample stalled on a '
+            'scoreboard or a partition barrier is charged to the instruction it waits for (a load, a spill reload, an '
+            f'atomic still reading its registers, the BAR.SYNC). {esc(st.get("samples"))} samples, {esc(st.get("gpu"))}.</p>'
+            '<table class="grid"><tr><th>partition</th><th>causes (share of its time)</th><th class="num">outside every '
+            f'region</th></tr>{rows}</table><details><summary>costliest instructions</summary><table class="grid"><tr>'
+            '<th>partition</th><th class="num">line</th><th>SASS</th><th>stall</th><th class="num">share</th>'
+            f'<th>waits on</th></tr>{top}</table></details>')
 
 
 def measured_section(pd: PageData) -> str:
