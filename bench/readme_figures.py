@@ -174,6 +174,10 @@ CITED: list[tuple[str, str, str, str]] = [
      r"against ([\d.]+) / ([\d.]+) / ([\d.]+)\s+for run 14's in the same rounds",
      "bench/results/gluon/runs/run15/a/run15a.log", "(?s)" + ".*?".join(
          rf"N': {n}[^\n]*\n(?:  [^\n]*\n)*?  fa_bwd-run14\s+([\d.]+) launched" for n in (1024, 4096, 16384))),
+    ("the FA backward's sampled time the model does not price (run 16)",
+     r"critical consumer spends (\d+) of its (\d+) cycles per iteration on what",
+     "bench/results/gluon/stalls-run16/validate-fa_bwd/validation.json",
+     r"(\d+) of its (\d+) cycles per iteration wait on what the model"),
     ("Triton's best FA backward configuration",
      r"Triton's best configuration reached ([\d.]+) at 16k in run 6",
      GLUON_BWD_RUN, r"(?s)N': 16384.*?triton_num_stages3 ([\d.]+),"),

@@ -323,16 +323,29 @@ def _note_sass(result: dict[str, Any]) -> None:
                           f"{spills} spill instructions, which no region times")
 
 
+# what a sample may wait on that neither the schedule nor the replay prices (they price ops, wgmmas and barrier waits)
+UNPRICED = ("shared memory", "spill", "fence", "partition barrier", "atomic", "special register")
+
+
 def _note_stalls(result: dict[str, Any]) -> None:
-    """The explanation names where the measured critical partition's time goes by PC sampling."""
+    """Each sampled partition's causes in cycles per iteration (its share times the measured period), those the
+    model does not price summed; the explanation names where the measured critical partition's time goes."""
+    periods = {p["function"]: (p.get("measured") or {}).get("period") for p in result.get("partitions", [])}
+    for p in result["stalls"]["partitions"]:
+        period = periods.get(p["function"])
+        if period:
+            p["cycles"] = {c: round(v * float(period), 1) for c, v in p["causes"].items()}
+            p["unpriced_cycles"] = round(sum(v for c, v in p["cycles"].items() if c in UNPRICED), 1)
     cp = result.get("critical_path") or {}
     name = (cp.get("measured") or {}).get("partition")
     p = next((x for x in result["stalls"]["partitions"] if x["function"] == name), None)
     if p is None:
         return
     causes = ", ".join(f"{c} {v:.0%}" for c, v in list(p["causes"].items())[:6])
+    unpriced = (f"; {p['unpriced_cycles']:.0f} of its {periods[name]:.0f} cycles per iteration wait on what the model "
+                f"does not price ({', '.join(c for c in UNPRICED if c in p['causes'])})" if p.get("unpriced_cycles") else "")
     cp["explanation"] = cp.get("explanation", "") + (f"; sampled (ncu), {name}'s time goes to {causes}, "
-                                                     f"{p['outside']:.0%} of it on lines outside every region")
+                                                     f"{p['outside']:.0%} of it on lines outside every region{unpriced}")
 
 
 def _measure(mod: Any, jit: str, d: Path, path: str, result: dict[str, Any], say: Callable[[str], None],

@@ -149,3 +149,19 @@ def test_read_refuses_what_is_not_a_record(tmp_path):
     with pytest.raises(InputError):
         read(tmp_path / "x.gz")
     assert Counter(cause(t) for t in ("LDL R1, [R1]", "STL [R1], R2")) == Counter({"spill": 2})
+
+
+def test_the_fa_backward_gap_is_mostly_what_the_model_does_not_price(tmp_path):
+    from twill.machine.model import load_machine
+    from twill.validate_gluon import validate_gluon
+
+    v = validate_gluon("kernels/fa_bwd.py", load_machine("h200"), str(G / "fa_bwd"), str(tmp_path),
+                       profile_path=str(G / "validate-run15/fa_bwd/profile.json"),
+                       stalls=str(RUN16 / "fa_bwd.stalls.json.gz"), say=lambda s: None)
+    c0 = _part(v["stalls"], "consumer_0")
+    period = next(p for p in v["partitions"] if p["function"] == "consumer_0")["measured"]["period"]
+    assert sum(c0["cycles"].values()) == pytest.approx(period, rel=0.02)
+    # conversions, spills, fences, partition barriers and atomics: over half the period, none of it priced
+    assert c0["unpriced_cycles"] > 0.5 * period
+    assert period - c0["unpriced_cycles"] < v["replayed_iteration_cycles"]
+    assert "does not price" in v["critical_path"]["explanation"]
