@@ -2,7 +2,8 @@
 # Run 16 on the GPU machine (session 15): where each partition's time goes, by PC sampling (ncu).
 #   a: bench/gluon_stalls.py on the committed fa_bwd, fa3, gemm and the hand-edited fa_bwd-one-fence (runs/run16/mk16.py),
 #      then twill validate --stalls on the GEMM (the capture inside validate, end to end);
-#   b: fa_bwd-one-fence: correctness, then against the committed fa_bwd in the same rounds.
+#   b: fa_bwd-one-fence: correctness, then against the committed fa_bwd in the same rounds;
+#   c: the GPU tests of twill validate on the Gluon GEMM, the stall capture among them.
 set -u
 G=bench/results/gluon
 R=$G/runs/run16
@@ -18,5 +19,9 @@ b)
     2>&1 | tee $OUT/run16b.log
   PYTHONPATH=. timeout 330 python bench/gluon_vs.py $G/fa_bwd $R/fa_bwd-one-fence --rounds 5 \
     --sizes 1024,4096,16384 --out $OUT/vs-fa_bwd.json 2>&1 | tee -a $OUT/run16b.log
+  ;;
+c)
+  timeout 560 python -m pytest -q -s tests/gpu/test_gpu_validate.py -k "gluon_gemm or stall_capture" -p no:cacheprovider \
+    2>&1 | tail -40 | tee $OUT/run16c.log
   ;;
 esac
