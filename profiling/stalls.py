@@ -71,7 +71,11 @@ def capture(kernel_file: str, schedule: str | Path, *, kernel: str, timeout: flo
                "--launch-count", "1", "--section", "WarpStateStats", "--section", "SourceCounters",
                "--import-source", "no", "-f", "-o", str(rep)] + child
         root = str(Path(__file__).resolve().parents[1])
-        r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=root)
+        try:
+            r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=root)
+        except subprocess.TimeoutExpired:
+            raise DeviceError("ncu did not finish sampling the kernel", expected=f"under {timeout:.0f} s",
+                              found="still running") from None
         if r.returncode != 0 or not cubin.is_file() or not rep.with_suffix(".ncu-rep").is_file():
             tail = (r.stderr or r.stdout).strip().splitlines()
             raise DeviceError("ncu could not sample the kernel", expected="a report and the launched cubin",
