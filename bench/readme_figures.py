@@ -178,6 +178,12 @@ CITED: list[tuple[str, str, str, str]] = [
      r"critical consumer spends (\d+) of its (\d+) cycles per iteration on what",
      "bench/results/gluon/stalls-run16/validate-fa_bwd/validation.json",
      r"(\d+) of its (\d+) cycles per iteration wait on what the model"),
+    ("the FA forward against cuDNN at 1k in run 16's rounds",
+     r"run 16, `runs/run16/e/`: ([\d.]+)x launched, ([\d.]+)x graph, and ([\d.]+)x / ([\d.]+)x at 4k / 16k",
+     "bench/results/gluon/runs/run16/e/run16e.log",
+     r"(?s)N': 1024.*?\n  fa3\s+[\d.]+ launched\s+[\d.]+ graph\s+x([\d.]+) launched, x([\d.]+) graph.*?N': 4096.*?\n  fa3"
+     r"\s+[\d.]+ launched\s+[\d.]+ graph\s+x([\d.]+) launched.*?N': 16384.*?\n  fa3\s+[\d.]+ launched\s+[\d.]+ graph"
+     r"\s+x([\d.]+) launched"),
     ("Triton's best FA backward configuration",
      r"Triton's best configuration reached ([\d.]+) at 16k in run 6",
      GLUON_BWD_RUN, r"(?s)N': 16384.*?triton_num_stages3 ([\d.]+),"),
