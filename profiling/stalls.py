@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import csv
 import gzip
+import hashlib
 import io
 import json
 import re
@@ -110,7 +111,7 @@ def _child(kernel_file: str, schedule: str, cubin: str, problem: str) -> None:
     Path(cubin).write_bytes(compiled[-1].asm["cubin"])
     Path(cubin).with_suffix(".json").write_text(json.dumps({
         "gpu": torch.cuda.get_device_name(), "triton_version": triton.__version__, "torch_version": torch.__version__,
-        "problem": size}))
+        "problem": size, "source_sha256": hashlib.sha256((Path(schedule) / "kernel_gluon.py").read_bytes()).hexdigest()}))
 
 
 def sass_lines(cubin: bytes) -> list[tuple[int, str, int | None]]:

@@ -274,9 +274,14 @@ def validate_gluon(path: str, machine: Machine, schedule: str, out_dir: str, *, 
     result: dict[str, Any] = {"schema": "twill.validation/1", "route": "gluon", "kernel": jit, "arch": machine.name,
                               "schedule": str(schedule)}
     if stalls == "capture" and profile_path is not None:
-        raise InputError("--stalls without a file samples the kernel on this GPU", where="--profile",
-                         expected="a stall profile (stalls.json.gz) to read with --profile", found="none")
+        raise InputError("--stalls without a file samples the kernel on this GPU, and --profile uses none",
+                         where="--stalls", expected="--stalls FILE (a stall profile made before) with --profile",
+                         found="--stalls alone")
     sampled = read_stalls(stalls) if stalls not in (None, "capture") else None
+    if sampled is not None and sampled.get("source_sha256") not in (None, sha256(source.encode())):
+        raise InputError("the stall profile was sampled from another generated kernel", where=str(stalls),
+                         expected=f"kernel_gluon.py sha256 {sha256(source.encode())[:12]}",
+                         found=str(sampled["source_sha256"])[:12])
     if profile_path is not None:
         prof = load_profile(profile_path, functions)
         result.update(profile=str(profile_path), gpu="(offline: the profile's)", problem=prof.get("timed_problem"))

@@ -132,10 +132,14 @@ def test_validate_offline_with_a_stall_profile(tmp_path):
 
 
 @pytest.mark.parametrize("bad, message", [("missing.json.gz", "cannot read the stall profile"),
-                                          ("plain.json.gz", "not a stall profile"), (None, "samples the kernel on this GPU")])
+                                          ("plain.json.gz", "not a stall profile"),
+                                          ("other.json.gz", "sampled from another generated kernel"),
+                                          (None, "samples the kernel on this GPU")])
 def test_bad_stall_input_is_one_line(tmp_path, bad, message):
     with gzip.open(tmp_path / "plain.json.gz", "wt") as f:
         json.dump({"schema": "something else"}, f)
+    with gzip.open(tmp_path / "other.json.gz", "wt") as f:
+        json.dump(dict(read(RUN16 / "gemm.stalls.json.gz"), source_sha256="0123456789ab"), f)
     args = ["--stalls"] + ([str(tmp_path / bad)] if bad else [])
     r = subprocess.run([sys.executable, "-m", "twill.cli", "validate", "kernels/gemm.py", "--arch", "h200", "--schedule",
                         str(G / "gemm"), "--profile", str(G / "runs/run16/a/validate-gemm/profile.json"), *args,
