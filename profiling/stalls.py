@@ -239,7 +239,7 @@ def blame(insts: list[str], i: int, reason: str, loop: tuple[int, int] | None = 
         return i - 1 if i > 0 and _strip(insts[i - 1]).startswith("BAR.") else i
     if reason not in ("long_sb", "short_sb"):
         return i
-    reads, writes = _operands(insts[i])
+    reads, writes = operands(insts[i])
     order = list(range(i - 1, -1, -1))
     if loop is not None and loop[0] <= i <= loop[1]:
         order = list(range(i - 1, loop[0] - 1, -1)) + list(range(loop[1], i, -1))
@@ -247,7 +247,7 @@ def blame(insts: list[str], i: int, reason: str, loop: tuple[int, int] | None = 
         op = _strip(insts[j])
         if not VARIABLE.match(op):
             continue
-        r, w = _operands(insts[j])
+        r, w = operands(insts[j])
         if w & reads or (STORES.match(op) and r & writes):
             return j
     return i
@@ -355,7 +355,7 @@ def _width(op: str, accumulator: bool) -> int:
     return 1
 
 
-def _operands(inst: str) -> tuple[set[str], set[str]]:
+def operands(inst: str) -> tuple[set[str], set[str]]:
     """(registers and predicates read, written) by ``inst``, from its text: the first operand is written
     unless the op is a store or a branch; vector operands span their width."""
     pred = re.match(r"^@!?(U?P\w+)\s+", inst)

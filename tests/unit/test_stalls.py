@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from profiling.stalls import (SCHEMA, attribute, blame, cause, combine, parse_listing, read, _operands)
+from profiling.stalls import (SCHEMA, attribute, blame, cause, combine, parse_listing, read, operands)
 from twill.errors import DeviceError, InputError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,13 +73,13 @@ def test_the_fa_forward_consumers_run_their_softmax_and_wait_on_their_own_wgmmas
 
 
 def test_operands_of_vector_and_wgmma_instructions():
-    r, w = _operands("REDG.E.ADD.F32x4.FTZ.RN.STRONG.GPU desc[UR4][R16.64+0x800], R200")
+    r, w = operands("REDG.E.ADD.F32x4.FTZ.RN.STRONG.GPU desc[UR4][R16.64+0x800], R200")
     assert {"R200", "R203", "R16", "R17", "UR4"} <= r and not w
-    r, w = _operands("LDS.128 R8, [R6+0x18000]")
+    r, w = operands("LDS.128 R8, [R6+0x18000]")
     assert w == {"R8", "R9", "R10", "R11"} and r == {"R6"}
-    r, w = _operands("HGMMA.64x64x16.F32 R184, gdesc[UR12], R184, gsb0")
+    r, w = operands("HGMMA.64x64x16.F32 R184, gdesc[UR12], R184, gsb0")
     assert {"R184", "R215"} <= w and "R216" not in w and "UR12" in r
-    r, w = _operands("@!P0 BRA 0x7f00")
+    r, w = operands("@!P0 BRA 0x7f00")
     assert r == {"P0"} and not w
     assert cause("WARPGROUP.DEPBAR.LE gsb0, 0x1") == "wgmma wait" and cause("S2R R1, SR_TID.X") == "special register"
     assert blame(["BAR.SYNC.DEFER_BLOCKING 0x2, 0x80", "@!P2 SYNCS.ARRIVE.TRANS64.A1T0 RZ, [R11], RZ"], 1, "barrier") == 0
