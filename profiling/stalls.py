@@ -137,14 +137,26 @@ def parse_listing(text: str) -> list[tuple[int, str, int | None]]:
     start; None where there is neither."""
     rows: list[tuple[int, str, str | None, int | None]] = []
     where: tuple[str | None, int | None] = (None, None)
+    labels: dict[str, int] = {}
+    pending: list[str] = []
     for raw in text.splitlines():
         m = re.match(r'\s*//## File "([^"]*)", line (\d+)', raw)
         if m:
             where = (m.group(1), int(m.group(2)))
             continue
+        m = re.match(r"(\.L_x_\d+):", raw)
+        if m:
+            pending.append(m.group(1))
+            continue
         m = re.match(r"\s*/\*([0-9a-f]+)\*/\s+(.*?)\s*;", raw)
         if m:
-            rows.append((int(m.group(1), 16), " ".join(m.group(2).split()), *where))
+            off = int(m.group(1), 16)
+            labels.update((name, off) for name in pending)
+            pending = []
+            rows.append((off, " ".join(m.group(2).split()), *where))
+    # a branch names its target by label: write the target's offset, which the loops are found by
+    rows = [(off, re.sub(r"`\((\.L_x_\d+)\)", lambda g: f"{labels[g.group(1)]:#x}" if g.group(1) in labels
+                          else g.group(0), text), f, ln) for off, text, f, ln in rows]
     files = Counter(f for _, _, f, _ in rows if f and "/triton/" not in f)
     mine = files.most_common(1)[0][0] if files else None
     lines: list[int | None] = [ln if f == mine else None for _, _, f, ln in rows]
@@ -262,7 +274,7 @@ def attribute(record: Mapping[str, Any], source: str, nodes: Iterable[str] = ())
     insts = [t for _, t, _ in listing]
     index = {o: k for k, (o, _, _) in enumerate(listing)}
     where = _line_owner(source, ks)
-    loops = _loops(listing)
+    loops = loops_of(listing)
     per: dict[str, dict[str, Any]] = defaultdict(lambda: {"samples": 0, "at": Counter(), "reasons": Counter(),
                                                           "cause": Counter(), "outside": Counter(), "insts": Counter()})
     for off, got in record["samples"]:
@@ -327,7 +339,7 @@ def _line_owner(source: str, ks: KernelScopes) -> Any:
     return owner
 
 
-def _loops(listing: list[tuple[int, str, int | None]]) -> list[tuple[int, int]]:
+def loops_of(listing: list[tuple[int, str, int | None]]) -> list[tuple[int, int]]:
     """Innermost backward-branch ranges of the listing, as inclusive index ranges."""
     index = {o: k for k, (o, _, _) in enumerate(listing)}
     out = []

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from profiling.stalls import (SCHEMA, attribute, blame, cause, combine, parse_listing, read, operands)
+from profiling.stalls import (SCHEMA, attribute, blame, cause, combine, loops_of, parse_listing, read,
+                             operands)
 from twill.errors import DeviceError, InputError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -101,6 +102,33 @@ LISTING = """
 def test_library_lines_take_the_generated_line_before_them():
     assert parse_listing(LISTING) == [(0, "LDG.E R2, desc[UR4][R4.64]", 10), (16, "FMNMX R3, R2, R5, !PT", 10),
                                       (32, "FADD R6, R3, R3", 12)]
+
+
+LOOP = """
+        //## File "/tmp/x/kernel_gluon.py", line 20
+        /*0000*/                   MOV R1, RZ ;
+.L_x_3:
+        /*0010*/                   MOV R12, R172 ;
+        /*0020*/                   REDG.E.ADD.F32x4.FTZ.RN.STRONG.GPU desc[UR4][R16.64], R12 ;
+        /*0030*/                   @P0 BRA `(.L_x_3) ;
+"""
+
+
+def test_a_branch_names_its_target_by_offset_so_the_loop_is_found_and_blame_wraps_around_it():
+    listing = parse_listing(LOOP)
+    assert listing[3][1] == "@P0 BRA 0x10"
+    assert loops_of(listing) == [(1, 3)]
+    # the MOV at the loop's top waits for the previous trip's REDG to read R12, not for anything before the loop
+    insts = [t for _, t, _ in listing]
+    assert blame(insts, 1, "long_sb", loops_of(listing)[0]) == 2
+
+
+def test_the_committed_records_have_theirloops_of():
+    # run 16's records were re-listed with their branch targets (stalls-run16/relist.py): the consumers' loops
+    for k, consumers in (("fa_bwd", 2), ("fa3", 2), ("gemm", 1)):
+        listing = [tuple(x) for x in read(RUN16 / f"{k}.stalls.json.gz")["sass"]]
+        found = loops_of(listing)
+        assert sum(1 for lo, hi in found if any("HGMMA" in listing[i][1] for i in range(lo, hi + 1))) == consumers, k
 
 
 def _csv(rows: list[tuple[str, str, int]]) -> str:
