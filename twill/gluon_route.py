@@ -24,7 +24,7 @@ from codegen.gluon.generate import GluonKernel, PtxasReport, compile_offline, ge
 from codegen.gluon.protocol import ProtocolError, check_kernel, trip_counts
 from codegen.gluon.replay import model_costs, replay
 from codegen.gluon.plan import REG_FILE, REG_OVERHEAD
-from twill.errors import CompileError, InputError, TwillError
+from twill.errors import CompileError, InputError, TwillError, UnsupportedError
 from twill.graph.io import graph_to_dict
 from twill.graph.model import LoopGraph
 from twill.graph.split import split_graph
@@ -343,15 +343,16 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
     def make(own_stores: bool) -> GluonKernel:
         return generate(kir.text, c.graph, c.schedule, machine, kir.spec, tc_order=getattr(options, "tc_order", False),
                         persistent=None if mode == "auto" else mode == "on", stage=stage, own_stores=own_stores,
-                        tree_reductions=getattr(options, "tree_reductions", False))
+                        tree_reductions=getattr(options, "tree_reductions", False),
+                        reducer=getattr(options, "reducer", True))
     try:
-        k = make(True)
         try:
+            k = make(True)
             compiled = compile_offline(k, machine)
-        except CompileError as e:
+        except (CompileError, UnsupportedError) as e:
             # stores in buffers of their own (a persistent kernel's next tiles loaded during its epilogue) may
-            # not fit beside Triton's scratch: then through the loaded tiles' buffers
-            if "more shared memory" not in str(e) or "_free" not in k.source:
+            # not fit beside the other buffers or Triton's scratch: then through the loaded tiles' buffers
+            if "more shared memory" not in str(e) and "do not fit shared memory" not in str(e):
                 raise
             k = make(False)
             compiled = compile_offline(k, machine)
@@ -365,6 +366,9 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
         f"barrier protocol: not simulated ({unsimulated})" if unsimulated else
         f"barrier protocol: simulated for {', '.join(map(str, trip_counts(stages)))} iterations: no deadlock, every "
         f"phase complete; the loop must run at least {trip_counts(stages)[0]} iteration(s)",))
+    shared = int(getattr(compiled.metadata, "shared", 0) or 0)
+    k = dataclasses.replace(k, decisions=k.decisions + (
+        f"shared memory compiled: {shared} bytes (the planned buffers and Triton's own scratch)",))
     report = ptxas_report(compiled, machine)
     if report is not None and not report.clean:
         k = dataclasses.replace(k, decisions=k.decisions + (f"registers: {report.problem()}",))

@@ -71,6 +71,7 @@ class OptimizeOptions:
     row_split: int | None = None         # row sub-tiles for the Gluon route (None: searched)
     tc_order: bool = False               # keep the schedule's tensor-core order between consumers (turn barriers)
     tree_reductions: bool = False        # Gluon route: row reductions as trees over each thread's registers
+    reducer: bool = True                 # Gluon route: split partials added atomically go through a reducer partition
     gluon_lookahead: bool = False        # Gluon route: also solve under LOOKAHEAD; the faster replay wins
     sequential_groups: bool = False      # Gluon route: GROUP SEQUENCE, RETIREMENT, the written kernels' costs (experimental)
     persistent: str = "auto"             # Gluon route: one CTA per SM over the tiles: auto | on | off

@@ -17,7 +17,7 @@ from codegen.gluon.compact import compact_loads
 from codegen.gluon.layouts import NvmmaShared, aliases, gl_dtype, parse_type, per_thread
 from codegen.gluon.ops import translate
 from codegen.gluon.partition import LoopWriter, Shared, Turn, sub_name
-from codegen.gluon.plan import KernelPlan, Partition, Ring
+from codegen.gluon.plan import RED_PAD, KernelPlan, Partition, Ring
 from codegen.gluon.values import Context, Val, base_split_dims, py_name
 from twill.errors import UnsupportedError
 from twill.ir import vocab
@@ -430,20 +430,24 @@ def _function(name: str, mod: Module, lines: list[str]) -> str:
     return "\n".join(head + ["    " + ln for ln in lines]) + "\n"
 
 
-def producer_function(mod: Module, part: Partition) -> str:
-    """The producer: for each iteration, each ring's tile in the schedule's order: wait for the buffer
-    to be released, expect its bytes, issue the TMA copy (its loop is not pipelined: the rings' depth
-    is how far it runs ahead)."""
-    src = Source(mod, part)
-    plan, ops, body = mod.plan, src.ops, mod.plan.body
-    lb, ub, step = _loop_bounds(plan.loop)
-    loop_body = plan.loop.body
+@dataclass
+class ScalarLoop:
+    """A worker partition's own loop over the scheduled loop's iterations (not pipelined): the scalars its
+    work needs each iteration (``want_in``: values of the loop body), sliced from the body with the
+    loop-carried scalars they read, and what that needs before the loop."""
+
+    need: set[int]
+    used_args: list[str]
+    carried: dict[str, str]
+    outside: set[str]
+
+
+def scalar_loop(plan: KernelPlan, want_in: set[str]) -> ScalarLoop:
+    body, loop_body = plan.body, plan.loop.body
     assert loop_body is not None
-    iv, args = loop_body.args[0], loop_body.args[1:]
+    args = loop_body.args[1:]
     yld = next(o for o in body if o.name == vocab.YIELD)
     carried = dict(zip(args, yld.operands))
-    rings = sorted(plan.rings, key=lambda r: r.key)
-    want_in = {v for r in rings for v in body[r.load].operands}
     need = _closure(body, want_in)
     changed = True
     while changed:       # loop-carried scalars the coordinates read: their updates too
@@ -454,16 +458,27 @@ def producer_function(mod: Module, part: Partition) -> str:
             need |= more
             changed = True
     used_args = sorted({v for i in need for v in body[i].operands if v in carried} | (want_in & set(carried)))
+    lb, ub, step = _loop_bounds(plan.loop)
     outside = {v for i in need for v in body[i].operands} | {lb, ub, step} | want_in
     outside |= {loop_body.inits[args.index(a)] for a in used_args}
-    outside |= {v for t in mod.tile_loads for v in t.op.operands}
-    for i in sorted(_closure(ops[:src.loop_at], outside)):
+    return ScalarLoop(need, used_args, carried, outside)
+
+
+def _worker_loop(src: Source, sl: ScalarLoop, head: Any, work: Any, name: str) -> str:
+    """A worker partition's function: what its loop needs before it, ``head(src)``, then the loop over the
+    scheduled loop's iterations (``twill_k`` the iteration's index over the program's tiles) running
+    ``work(inner)`` for the lines of one iteration."""
+    mod, plan, ops, body = src.mod, src.plan, src.ops, src.plan.body
+    loop_body = plan.loop.body
+    assert loop_body is not None
+    iv, args = loop_body.args[0], loop_body.args[1:]
+    lb, ub, step = _loop_bounds(plan.loop)
+    for i in sorted(_closure(ops[:src.loop_at], sl.outside)):
         if ops[i].name not in vocab.TMA_LOADS:
             src.straight(ops[i], None)
     lbe, ube, ste = (src.ctx.vals[py_name(v)].expr for v in (lb, ub, step))
-    for t in mod.tile_loads:
-        src.lines += _producer_tile_load(src, t)
-    for a in used_args:
+    src.lines += head(src)
+    for a in sl.used_args:
         src.lines.append(f"{py_name(a)} = {src.ctx.vals[py_name(loop_body.inits[args.index(a)])].expr}")
         src.ctx.vals[py_name(a)] = Val(py_name(a), src.ctx.ttype(a))
     src.lines.append(f"for {py_name(iv)} in range({lbe}, {ube}, {ste}):")
@@ -472,18 +487,57 @@ def producer_function(mod: Module, part: Partition) -> str:
     base = "twill_base + " if mod.persistent else ""
     inner.lines = [f"twill_k = {base}({py_name(iv)} - {lbe}) // {ste}"]
     src.ctx.vals[py_name(iv)] = Val(py_name(iv), src.ctx.ttype(iv))
-    for i in sorted(need):
+    for i in sorted(sl.need):
         if body[i].name not in vocab.TMA_LOADS:
             inner.straight(body[i], None)
-    for r in rings:
-        inner.lines += _producer_load(inner, r)
-    for a in used_args:
-        inner.lines.append(f"{py_name(a)} = {inner.ctx.vals[py_name(carried[a])].expr}")
+    inner.lines += work(inner)
+    for a in sl.used_args:
+        inner.lines.append(f"{py_name(a)} = {inner.ctx.vals[py_name(sl.carried[a])].expr}")
     src.lines += ["    " + ln for ln in inner.lines]
     lines = src.lines
     if mod.persistent:
         lines = persist(lines, f"twill_base += ({ube} - {lbe} + {ste} - 1) // {ste}")
-    return _function(f"producer_{part.index}", mod, lines)
+    return _function(name, mod, lines)
+
+
+def producer_function(mod: Module, part: Partition) -> str:
+    """The producer: for each iteration, each ring's tile in the schedule's order: wait for the buffer
+    to be released, expect its bytes, issue the TMA copy (its loop is not pipelined: the rings' depth
+    is how far it runs ahead)."""
+    src = Source(mod, part)
+    body = mod.plan.body
+    rings = sorted(mod.plan.rings, key=lambda r: r.key)
+    sl = scalar_loop(mod.plan, {v for r in rings for v in body[r.load].operands})
+    sl.outside |= {v for t in mod.tile_loads for v in t.op.operands}
+    return _worker_loop(src, sl, lambda s: [ln for t in mod.tile_loads for ln in _producer_tile_load(s, t)], lambda inner: [ln for r in rings for ln in _producer_load(inner, r)],
+                        f"producer_{part.index}")
+
+
+def reducer_function(mod: Module, part: Partition) -> str:
+    """The reducer (``plan.Reduction``): for each iteration, once every consumer has stored its partial,
+    row by row: the partials' sum, one atomic add per element at the iteration's base plus the row-major
+    offsets; then the buffers handed back."""
+    red = mod.plan.reduction
+    assert red is not None
+    src = Source(mod, part)
+    sl = scalar_loop(mod.plan, {red.base})
+    if not red.stride.lstrip("-").isdigit():
+        sl.outside.add(red.stride)
+    vec = min(4, red.cols // 32)
+    lay = src.ctx.layouts.setdefault(f"gl.BlockedLayout(size_per_thread=[1, {vec}], threads_per_warp=[1, 32], "
+                                     "warps_per_cta=[1, 1], order=[1, 0])", f"L{len(src.ctx.layouts)}")
+
+    def work(inner: Source) -> list[str]:
+        stride = red.stride if red.stride.lstrip("-").isdigit() else inner.ctx.vals[py_name(red.stride)].expr
+        base = inner.ctx.vals[py_name(red.base)].expr
+        parts = " + ".join(f"{red.buffer(s)}.slice(twill_r, 1, dim=0).load({lay})" for s in range(mod.plan.subtiles))
+        return ["mbarrier.wait(twill_red_ready.index(0), twill_k & 1)",
+                f"for twill_r in gl.static_range({red.rows}):",
+                f"    gl.atomic_add({base} + twill_r * {stride} + twill_cols, {parts}, sem='{red.sem}', "
+                f"scope='{red.scope}')",
+                "mbarrier.arrive(twill_red_free.index(0))"]
+    head = [f"twill_cols = gl.expand_dims(gl.arange(0, {red.cols}, layout=gl.SliceLayout(0, {lay})), 0)"]
+    return _worker_loop(src, sl, lambda s: head, work, f"reducer_{part.index}")
 
 
 def _producer_tile_load(src: Source, t: TileLoad) -> list[str]:
@@ -520,6 +574,14 @@ def register_rings(mod: Module, turns: bool) -> None:
         dtype, shape = gl_dtype(b.dtype), list(b.shape)
         mod.smem.append((b.name, f"gl.allocate_shared_memory({dtype}, {shape}, "
                                  f"gl.NVMMASharedLayout.get_default_for({shape}, {dtype}))"))
+    red = plan.reduction
+    if red is not None:
+        pad = f"gl.PaddedSharedLayout.with_identity_for([[{red.cols}, {RED_PAD}]], [{red.rows}, {red.cols}], [1, 0])"
+        for s in range(plan.subtiles):
+            mod.smem.append((red.buffer(s), f"gl.allocate_shared_memory({gl_dtype(red.dtype)}, [{red.rows}, "
+                                            f"{red.cols}], {pad})"))
+        mod.barriers.append(("twill_red_ready", plan.subtiles, 1))
+        mod.barriers.append(("twill_red_free", 1, 1))
     if turns:
         mod.barriers.append(("twill_turn", 1, len(plan.tc_runs)))
 

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 from codegen.gluon.ops import translate
-from codegen.gluon.plan import Item, KernelPlan, Partition, Ring, instance, staged_name
+from codegen.gluon.plan import Item, KernelPlan, Partition, Reduction, Ring, instance, staged_name
 from codegen.gluon.values import Context, Val, py_name
 from twill.errors import UnsupportedError
 from twill.ir import vocab
@@ -115,6 +115,8 @@ class LoopWriter:
         self.node_of = plan.node_of
         self._skip = {i for i, op in enumerate(self.ops) if op.name == "ttg.memdesc_trans" and op.results[0] in self.views}
         self._skip |= plan.staging.skip        # conversions to a dot operand read from a staged buffer instead
+        if plan.reduction is not None:         # the reducer computes the atomic add's addresses
+            self._skip |= plan.reduction.skip
         self.max_age: dict[str, int] = {}           # the oldest age a body reads a name at
         self.result_age: dict[str, int] = {}        # the age a loop result is read at after the last body
         self.span = self._reader_stages()
@@ -289,6 +291,10 @@ class LoopWriter:
 
     def _item(self, bd: Body, x: Item) -> None:
         op = self.ops[x.op]
+        red = self.plan.reduction
+        if red is not None and x.op == red.op:
+            self._hand_off(bd, x, red)
+            return
         staged = self.plan.staging.reads.get(x.op)
         # a staged A operand: the tile stored, not its (skipped) conversion to the dot-operand layout
         operands = {v: self.value(staged[0] if staged and k == 0 else v, x, bd.b) for k, v in enumerate(op.operands)}
@@ -316,6 +322,22 @@ class LoopWriter:
             bd.done.add((x.op, x.subtile, 0))
         self._comment(bd, start, x, op)
         self._note_release(bd, x, op)
+
+    def _hand_off(self, bd: Body, x: Item, red: Reduction) -> None:
+        """A partial the reducer adds (``plan.Reduction``): once the reducer has read this consumer's partial
+        of the iteration before, store this one into the consumer's buffer and say so."""
+        val = self.value(red.value, x, bd.b)
+        need = self._needed(bd, _Reads((red.value,)), {red.value: val})   # type: ignore[arg-type]
+        if need >= 0:
+            self._wait_upto(bd, need)
+            val = self.value(red.value, x, bd.b)
+        k = self.shared._k(f"{bd.b} - {x.stage}")
+        start = len(bd.lines)
+        bd.lines += [f"mbarrier.wait(twill_red_free.index(0), (({k}) & 1) ^ 1)",
+                     f"{red.buffer(x.subtile)}.store({val[0].expr})",
+                     "mbarrier.arrive(twill_red_ready.index(0))"]
+        bd.done.add((x.op, x.subtile, 0))
+        self._comment(bd, start, x, self.ops[x.op])
 
     def _to_readers_layout(self, bd: Body, op: IROp) -> None:
         """A value loaded in the compact layout (``codegen.gluon.compact``) converted to the layout its reader
@@ -497,6 +519,14 @@ class LoopWriter:
         name = sub_name(y, d[1])
         self.result_age[name] = max(self.result_age.get(name, 0), age)
         return aged(name, age)
+
+
+@dataclass(frozen=True)
+class _Reads:
+    """The operands a hand-off reads, as ``_needed`` takes an op's."""
+
+    operands: tuple[str, ...]
+    name: str = "twill.hand_off"
 
 
 def assigned(lines: list[str]) -> set[str]:

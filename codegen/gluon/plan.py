@@ -15,6 +15,10 @@ per-kernel template):
 - pointer loads, whose data must end in a consumer's registers, are issued by the consumer that reads
   them, one iteration ahead of their first reader (a register value cannot cross partitions without a
   shared-memory round trip);
+- a partial sum over split rows that every sub-tile adds atomically to the same addresses (the FA
+  backward's dQ: each consumer's keys contribute to every query row) goes through a reducer partition
+  (``Reduction``): each consumer stores its partial into a shared buffer of its own, a one-warp reducer
+  adds the sub-tiles' partials and issues one atomic add per element for the CTA;
 - registers: the producer keeps the minimum, the consumers share the rest (``setmaxnreg``); the budget
   Triton does not check is checked here, against the schedule's register model;
 - a dot's A operand computed in registers stays there (wgmma reads it from registers) unless the plan is
@@ -46,6 +50,11 @@ MIN_REGS, MAX_REGS = 24, 256
 PRODUCER_REGS = 24          # a TMA-only producer: addresses and barrier phases
 REG_OVERHEAD = 40           # registers per thread beyond the tiles: indices, addresses, phases, loop counters
 BARRIER_BYTES = 8
+REDUCER_REGS = 32           # the reducer's row of both partials, its addresses and the iteration's base
+SMALL_GROUP_SLACK = 8       # Triton gives the default partition 512 - 8 - the workers' groups (measured, 3.6)
+RED_PAD = 4                 # words after each row of a reducer buffer: the accumulator's 8-byte stores
+                            # (8 rows x 4 column pairs per warp) and the reducer's row loads at the fewest
+                            # wavefronts; a swizzled buffer cannot be sliced by rows in Gluon 3.6
 
 
 @dataclass(frozen=True)
@@ -74,6 +83,33 @@ class Staged:
     @property
     def bytes(self) -> int:
         return TypeInfo("smem", self.shape, self.dtype).bytes
+
+
+@dataclass(frozen=True)
+class Reduction:
+    """A partial sum over the split rows that each sub-tile adds atomically to the same addresses, handed
+    to a reducer partition: the consumers store their partials (``value``, before the conversion ``convert``
+    made only for the atomic add) into ``buffer(sub)`` behind ``twill_red_free``, arrive ``twill_red_ready``;
+    the reducer adds them row by row and issues the atomic add at ``base`` + row * ``stride`` + column."""
+
+    op: int                        # the atomic add in the loop body
+    value: str                     # the partial each sub-tile stores
+    convert: int | None            # the layout conversion made only for the atomic add (skipped)
+    skip: frozenset[int]           # body ops only the atomic add's addresses need (the consumers skip them)
+    base: str                      # the iteration's scalar base pointer
+    stride: str                    # the row stride: a literal, or a scalar value's name
+    rows: int
+    cols: int
+    dtype: str
+    sem: str
+    scope: str
+
+    def buffer(self, sub: int | None) -> str:
+        return f"twill_red_t{sub}"
+
+    @property
+    def bytes(self) -> int:
+        return self.rows * (self.cols + RED_PAD) * TypeInfo("smem", (1,), self.dtype).bytes
 
 
 @dataclass
@@ -113,7 +149,7 @@ class Ring:
 @dataclass(frozen=True)
 class Partition:
     index: int                     # 0: the default partition
-    role: str                      # "consumer" | "producer"
+    role: str                      # "consumer" | "producer" | "reducer"
     group: int                     # the schedule's warp group
     warps: int
     subtiles: tuple[int | None, ...]
@@ -143,6 +179,8 @@ class KernelPlan:
     smem_bytes: int = 0
     node_of: dict[int, str] = field(default_factory=dict)     # loop-body op -> graph node (base id)
     staging: Staging = field(default_factory=Staging)         # dot operands read from shared memory
+    reduction: Reduction | None = None                        # split partials summed by a reducer partition
+    own_stores: bool = True       # a store after the loop has a buffer of its own (else a loaded tile's of its type)
 
     @property
     def body(self) -> list[IROp]:
@@ -162,6 +200,10 @@ class KernelPlan:
     @property
     def producer(self) -> Partition | None:
         return next((p for p in self.partitions if p.role == "producer"), None)
+
+    @property
+    def reducer(self) -> Partition | None:
+        return next((p for p in self.partitions if p.role == "reducer"), None)
 
 
 def _node_of_op(g: LoopGraph, body: list[IROp]) -> dict[int, str]:
@@ -204,7 +246,7 @@ def _partitions(g: LoopGraph, s: Schedule, kernel_warps: int) -> tuple[list[Part
 
 
 def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Machine,
-                rows: RowSplit | None, stage: bool = False) -> KernelPlan:
+                rows: RowSplit | None, stage: bool = False, reduce: bool = True, own_stores: bool = True) -> KernelPlan:
     """The kernel plan of joint schedule ``s`` of loop ``loop`` (graph ``g``, split or not).
 
     Examples
@@ -222,15 +264,28 @@ def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Ma
     parts, group_of = _partitions(g, s, kernel_warps)
     if not any(p.role == "consumer" for p in parts):
         raise UnsupportedError("no compute warp group in the schedule", where=g.name)
-    plan = KernelPlan(fn, loop, g, s, machine, rows if nc > 1 else None, nc, parts, [])
+    plan = KernelPlan(fn, loop, g, s, machine, rows if nc > 1 else None, nc, parts, [], own_stores=own_stores)
     node_of = _node_of_op(g, body)
     plan.node_of = node_of
     items = _consumer_items(plan, node_of, group_of)
     plan.partitions = [Partition(p.index, p.role, p.group, p.warps, p.subtiles, tuple(items.get(p.index, ()))) for p in parts]
     plan.rings = _rings(plan, node_of, group_of)
+    plan.reduction = reduction(fn, body, plan) if reduce else None
+    if plan.reduction is not None:
+        group = plan.producer.group if plan.producer is not None else -1   # it shares the producer's warp group
+        plan.partitions.append(Partition(len(plan.partitions), "reducer", group, 1, ()))
     if stage:
         plan.staging = _staging(plan)
-    _registers(plan)
+    try:
+        _registers(plan)
+    except UnsupportedError:
+        if plan.reduction is None:
+            raise
+        # the reducer's warp group takes registers the consumers' tiles need: each adds its own partial
+        plan.reduction = None
+        plan.partitions = [p for p in plan.partitions if p.role != "reducer"]
+        plan.decisions.append("no reducer: its registers would leave the consumers too few")
+        _registers(plan)
     _tc_order(plan)
     plan.smem_bytes = _fit_smem(plan)
     if plan.smem_bytes > machine.smem_per_cta:
@@ -389,16 +444,19 @@ def _registers(plan: KernelPlan) -> None:
     """setmaxnreg targets: the producer the minimum, the consumers an equal share of the rest; refused
     when a consumer's tiles need more than its share (the schedule's register footprints, live from
     definition to last use over the steady state, per thread, plus indices and addresses)."""
-    groups = [max(1, math.ceil(p.warps / 4)) for p in plan.partitions]
-    total_groups = sum(groups)
-    producer = plan.producer
-    left = REG_FILE // 128 - (PRODUCER_REGS if producer else 0)
-    consumer_groups = sum(g for p, g in zip(plan.partitions, groups) if p.role == "consumer")
+    # the one-warp partitions (producer, reducer) share one warp group, and setmaxnreg sets one count per
+    # warp group: the most either needs; the default partition gets 512 - SMALL_GROUP_SLACK - the workers'
+    small = [p for p in plan.partitions if p.role != "consumer"]
+    small_regs = max([PRODUCER_REGS if p.role == "producer" else REDUCER_REGS for p in small], default=0)
+    small_groups = math.ceil(sum(p.warps for p in small) / 4)
+    consumer_groups = sum(max(1, math.ceil(p.warps / 4)) for p in plan.consumers)
+    total_groups = consumer_groups + small_groups
+    left = REG_FILE // 128 - SMALL_GROUP_SLACK - small_regs * small_groups
     share = min(MAX_REGS, (left // consumer_groups) // 8 * 8)
     need = _register_need(plan)
     out = []
     for p in plan.partitions:
-        regs = PRODUCER_REGS if p.role == "producer" else share
+        regs = share if p.role == "consumer" else small_regs
         want = need.get(p.index, 0)
         if p.role == "consumer" and want > regs:
             raise UnsupportedError("the schedule cannot fit the register file", where=plan.graph.name,
@@ -519,8 +577,132 @@ def _smem(plan: KernelPlan) -> int:
     after compiling."""
     total = sum(r.depth * (r.bytes + 2 * BARRIER_BYTES) for r in plan.rings)
     total += sum(b.bytes for b in plan.staging.buffers)
+    loaded: list[str] = []
     for op in plan.fn.ops:
         if op.name in vocab.TMA_LOADS | {"tt.descriptor_store"}:
+            kind = f"{plan.fn.type_of(op.operands[0])}"
+            if op.name == "tt.descriptor_store" and not plan.own_stores and kind in loaded:
+                loaded.remove(kind)      # stored through a loaded tile's buffer (``kernel.Source.tma_store``)
+                continue
+            if op.name in vocab.TMA_LOADS:
+                loaded.append(kind)
             t = type_info(op.result_types[0] if op.results else plan.fn.type_of(op.operands[-1]))
             total += t.bytes + BARRIER_BYTES
+    if plan.reduction is not None:
+        red = plan.reduction
+        # the buffers replace the scratch Triton gives the conversion made only for the atomic add (uncounted)
+        total += plan.subtiles * (red.bytes - (red.rows * red.cols * 4 if red.convert is not None else 0))
+        total += 2 * BARRIER_BYTES
     return total + 2 * BARRIER_BYTES * len(plan.consumers)
+
+
+def reduction(fn: Function, body: list[IROp], plan: KernelPlan) -> Reduction | None:
+    """The atomic add of a partial sum over the split rows that a reducer partition can take (``Reduction``),
+    or None: each sub-tile's partial on its own consumer, a float add with no mask (or an all-true one) to
+    addresses the sub-tiles share, written as the iteration's scalar base plus a row-major [rows, cols]
+    tile of offsets computed before the loop (``row * stride + column``), the atomic's result unused."""
+    rows = plan.rows
+    if rows is None or plan.subtiles < 2 or not rows.partial:
+        return None
+    owner = {x.subtile: p.index for p in plan.consumers for x in p.items}
+    if len({owner.get(s) for s in range(plan.subtiles)}) != plan.subtiles or None in {owner.get(s) for s in range(plan.subtiles)}:
+        return None
+    defined = {r: i for i, op in enumerate(body) for r in op.results}
+    outside = {r: op for op in fn.ops for r in op.results}
+    readers: dict[str, list[int]] = {}
+    for i, op in enumerate(body):
+        for v in op.operands:
+            readers.setdefault(v, []).append(i)
+    found = [i for i, op in enumerate(body) if op.name == "tt.atomic_rmw" and len(op.operands) >= 2
+             and re.search(r"tt\.atomic_rmw\s+fadd\b", op.text) and op.operands[1] in rows.partial]
+    if len(found) != 1:
+        return None
+    j = found[0]
+    op = body[j]
+    if any(readers.get(r) for r in op.results) or (len(op.operands) > 2 and not _all_true(outside.get(op.operands[2]))):
+        return None
+    value, convert = op.operands[1], None
+    d = defined.get(value)
+    if d is not None and body[d].name == "ttg.convert_layout" and readers.get(value) == [j]:
+        value, convert = body[d].operands[0], d
+    ptr = defined.get(op.operands[0])
+    if ptr is None or body[ptr].name != "tt.addptr":
+        return None
+    splat = defined.get(body[ptr].operands[0])
+    if splat is None or body[splat].name != "tt.splat" or body[ptr].operands[1] not in outside:
+        return None
+    tile = _row_major(outside, body[ptr].operands[1])
+    if tile is None:
+        return None
+    n_rows, n_cols, stride = tile
+    info = type_info(fn.type_of(op.operands[1]))
+    if info.dtype != "f32" or tuple(info.shape) != (n_rows, n_cols) or n_cols % 32:
+        return None
+    m = re.search(r"tt\.atomic_rmw\s+fadd,\s*(\w+),\s*(\w+)", op.text)
+    sem, scope = (m.group(1), m.group(2)) if m else ("relaxed", "gpu")
+    address: set[int] = set()
+    todo = [ptr]
+    while todo:        # the ops the atomic's addresses are computed by
+        i = todo.pop()
+        if i not in address:
+            address.add(i)
+            todo += [defined[v] for v in body[i].operands if v in defined]
+    skip = {ptr, splat}
+    changed = True
+    while changed:     # those only the addresses read: the consumers skip them, the reducer computes the base
+        changed = False
+        for i in sorted(address - skip):
+            if all(set(readers.get(r, [])) <= skip | {j} for r in body[i].results):
+                skip.add(i)
+                changed = True
+    return Reduction(j, value, convert, frozenset(skip | ({convert} if convert is not None else set())),
+                     body[splat].operands[0], stride, n_rows, n_cols, info.dtype, sem, scope)
+
+
+def _all_true(op: IROp | None) -> bool:
+    return op is not None and op.name == "arith.constant" and bool(re.search(r"dense<true>", op.text))
+
+
+def _row_major(outside: dict[str, IROp], offs: str) -> tuple[int, int, str] | None:
+    """(rows, cols, row stride) when ``offs`` is ``broadcast(expand_dims(range(rows), 1) * stride) +
+    broadcast(expand_dims(range(cols), 0))`` (either order), computed before the loop; else None."""
+    def through(v: str, *names: str) -> str:
+        while v in outside and outside[v].name in names:
+            v = outside[v].operands[0]
+        return v
+
+    add = outside.get(offs)
+    if add is None or add.name != "arith.addi":
+        return None
+    parts = [through(v, "tt.broadcast") for v in add.operands]
+    for a, b in (parts, parts[::-1]):
+        mul, col = outside.get(a), _range_along(outside, b, 0)
+        if mul is None or mul.name != "arith.muli" or col is None:
+            continue
+        for x, k in (mul.operands, mul.operands[::-1]):
+            row = _range_along(outside, x, 1)
+            stride = _scalar_of(outside, k)
+            if row is not None and stride is not None:
+                return row, col, stride
+    return None
+
+
+def _range_along(outside: dict[str, IROp], v: str, axis: int) -> int | None:
+    """n when ``v`` is ``expand_dims(make_range(0, n), axis)``."""
+    e = outside.get(v)
+    if e is None or e.name != "tt.expand_dims" or not re.search(rf"axis = {axis} ", e.text):
+        return None
+    r = outside.get(e.operands[0])
+    m = re.search(r"end = (\d+) : i32, start = 0 : i32", r.text) if r is not None and r.name == "tt.make_range" else None
+    return int(m.group(1)) if m else None
+
+
+def _scalar_of(outside: dict[str, IROp], v: str) -> str | None:
+    """A splatted row stride: its literal, or the scalar value's name."""
+    e = outside.get(v)
+    if e is None:
+        return None
+    m = re.search(r"dense<(-?\d+)>", e.text) if e.name == "arith.constant" else None
+    if m:
+        return m.group(1)
+    return e.operands[0] if e.name == "tt.splat" else None

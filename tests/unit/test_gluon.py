@@ -34,7 +34,7 @@ def _kir(kernel_file: str):
 
 
 @functools.lru_cache(maxsize=None)
-def _variant(label: str, tree_reductions: bool = False):
+def _variant(label: str, tree_reductions: bool = False, reducer: bool = True):
     d = RESULTS / label
     meta = json.loads((d / "variant.json").read_text())
     gs = json.loads((d / "gluon.json").read_text())
@@ -45,7 +45,7 @@ def _variant(label: str, tree_reductions: bool = False):
                  tc_order="--tc-order" in meta["command"],
                  persistent=False if "--persistent off" in meta["command"] else None,
                  stage=bool(gs["gluon"]["kernel"].get("staged")), own_stores=gs["gluon"]["kernel"]["own_stores"],
-                 tree_reductions=tree_reductions)
+                 tree_reductions=tree_reductions, reducer=reducer)
     return d, gs, k
 
 
@@ -377,3 +377,47 @@ def test_a_load_whose_addresses_other_ops_read_keeps_its_layout():
     both = compact_loads(fn, table, loads, 4)
     assert {op.results[0] for op in loads} <= set(both)
     assert len(set(map(str, both.values()))) == 1
+
+
+def _function_source(source: str, fn: str) -> str:
+    return source.split(f"def {fn}(", 1)[1].split("\n@gluon.jit", 1)[0]
+
+
+def test_split_partials_added_atomically_go_through_a_reducer_partition():
+    # FA backward: the rows (keys) are split over two consumers, so each adds a partial dQ over its keys to
+    # the same 64 x 128 rows of dQ; a one-warp reducer sums the two partials and adds once
+    _, _, k = _variant("fa_bwd")
+    red = k.plan.reduction
+    assert red is not None and (red.rows, red.cols, red.stride, red.dtype) == (64, 128, "128", "f32")
+    roles = [(p.role, p.warps, p.regs) for p in k.plan.partitions]
+    assert roles[2:] == [("producer", 1, 32), ("reducer", 1, 32)]   # one warp group, one register count
+    assert all(r == 232 for role, _, r in roles if role == "consumer")
+    assert "], [4, 1, 1], [232, 32, 32])" in k.source
+    for fn, sub in (("consumer_0", 0), ("consumer_1", 1)):
+        body = _function_source(k.source, fn)
+        assert "gl.atomic_add" not in body and "convert_layout(v11" not in body   # nor the conversion made for it
+        assert body.count(f"twill_red_t{sub}.store(v11_t{sub}") >= 2               # steady body and epilogue
+        assert "mbarrier.wait(twill_red_free.index(0)" in body
+    reducer = _function_source(k.source, "reducer_3")
+    assert reducer.count("gl.atomic_add(") == 1
+    assert "twill_red_t0.slice(twill_r, 1, dim=0)" in reducer and "twill_red_t1.slice(twill_r, 1, dim=0)" in reducer
+    assert "mbarrier.init(twill_red_ready.index(i), count=2)" in k.source
+
+
+def test_without_the_reducer_each_consumer_adds_its_own_partial():
+    _, _, k = _variant("fa_bwd", reducer=False)
+    assert k.plan.reduction is None and k.plan.reducer is None
+    for fn in ("consumer_0", "consumer_1"):
+        assert "gl.atomic_add(" in _function_source(k.source, fn)
+    assert "reducer_" not in k.source and "], [4, 1], [240, 24])" in k.source
+
+
+def test_the_protocol_check_covers_the_reducer_hand_off():
+    _, _, k = _variant("fa_bwd")
+    stages = max(p.stages for p in k.plan.partitions)
+    assert check_kernel(k.source, k.signature, stages)[0] == []
+    wrong = k.source.replace("mbarrier.wait(twill_red_ready.index(0), twill_k & 1)",
+                             "mbarrier.wait(twill_red_ready.index(0), (twill_k & 1) ^ 1)")
+    assert wrong != k.source and check_kernel(wrong, k.signature, stages)[0]
+    early = k.source.replace("    mbarrier.arrive(twill_red_free.index(0))\n", "", 1)
+    assert early != k.source and any("deadlock" in p for p in check_kernel(early, k.signature, stages)[0])

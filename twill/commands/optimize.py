@@ -23,7 +23,8 @@ NAMED_FLAGS = (("kernel", "{}"), ("loop", "loop{}"), ("swp_only", "swp"), ("num_
                ("warp_groups", "wg{}"), ("reg_limit", "reg{}"), ("no_cross_warp", "no-cross-warp"),
                ("no_realisability", "no-realisability"), ("profile", "profiled"), ("calibrated", "calibrated"),
                ("backend", "{}"), ("joint_backend", "joint-{}"), ("normalize_bound", "u{}"), ("emit", "{}"),
-               ("row_split", "rows{}"), ("tc_order", "tc-order"), ("tree_reductions", "tree"), ("lookahead", "lookahead"),
+               ("row_split", "rows{}"), ("tc_order", "tc-order"), ("tree_reductions", "tree"), ("no_reducer", "no-reducer"),
+               ("lookahead", "lookahead"),
                ("sequential_groups", "seq"), ("persistent", "persistent-{}"))
 DEFAULTS = {"backend": "cpsat", "joint_backend": "cpsat", "normalize_bound": 300, "emit": "auto", "persistent": "auto"}
 
@@ -72,6 +73,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "registers (Triton writes one chain of dependent ops: 33 deep against 7 in the FA forward's "
                         "SASS); on the H200 the FA forward so written ran 3-5%% slower (bench/results/gluon/runs/NOTES.md, "
                         "run 11)")
+    p.add_argument("--no-reducer", action="store_true",
+                   help="Gluon kernel: leave a partial sum over split rows (the FA backward's dQ) to each consumer's own "
+                        "atomic adds instead of a reducer partition that sums the consumers' partials and adds once "
+                        "(on the H200 the FA backward so written ran 5-8%% slower: bench/results/gluon/runs/NOTES.md, "
+                        "run 17)")
     p.add_argument("--lookahead", action="store_true",
                    help="Gluon kernel: also solve with each partition's dependent GEMMs an iteration apart (LOOKAHEAD) "
                         "and keep the kernel whose replay is fastest; on the H200 the FA forward it chose ran 1-2%% "
@@ -124,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
         num_warps=args.num_warps, warp_groups=args.warp_groups, reg_limit=args.reg_limit,
         no_cross_warp=args.no_cross_warp, realisable=not args.no_realisability, dump_dir=args.dump_dir,
         emit=args.emit, row_split=args.row_split, tc_order=args.tc_order, tree_reductions=args.tree_reductions,
-        gluon_lookahead=args.lookahead, sequential_groups=args.sequential_groups, persistent=args.persistent)
+        reducer=not args.no_reducer, gluon_lookahead=args.lookahead, sequential_groups=args.sequential_groups, persistent=args.persistent)
     progress = Progress(quiet=args.quiet, live=sys.stderr.isatty())
     try:
         result = optimize(args.file, m, opts, progress=progress)

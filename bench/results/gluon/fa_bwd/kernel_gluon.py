@@ -1,19 +1,21 @@
-"""_attn_bwd, written by twill from its joint schedule: I=242 L=315 (feasible), 2581 cycles per iteration predicted.
+"""_attn_bwd, written by twill from its joint schedule: I=243 L=316 (feasible), 2592 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - rows: 128 split into 2 sub-tiles of 64 (the rows are independent; the joint search chose the split)
-- partition 0 (default): consumer, warp group 0, 4 warps, 240 registers per thread (needs about 232): sub-tile 0, 3 stages
-- partition 1 (worker): consumer, warp group 1, 4 warps, 240 registers per thread (needs about 232): sub-tile 1, 2 stages
-- partition 2 (worker): producer, warp group 2, 1 warps, 24 registers per thread (needs about 0): TMA loads into the rings
+- partition 0 (default): consumer, warp group 0, 4 warps, 232 registers per thread (needs about 232): sub-tile 0, 3 stages
+- partition 1 (worker): consumer, warp group 1, 4 warps, 232 registers per thread (needs about 232): sub-tile 1, 2 stages
+- partition 2 (worker): producer, warp group 2, 1 warps, 32 registers per thread (needs about 0): TMA loads into the rings
+- partition 3 (worker): reducer, warp group 2, 1 warps, 32 registers per thread (needs about 0): sums the sub-tiles' partials and adds them atomically
 - ring q_44: 2 buffers of [64, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0, 1
 - ring do: 2 buffers of [64, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0, 1
 - staged operand dsT_66_st_t0: partition 0 stores the [64, 64] f16 tile once per iteration in shared memory, read there by dot3_dk, dot4_dq (transposed) (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
 - staged operand dv_56_st_t0: partition 0 stores the [64, 64] f16 tile once per iteration in shared memory, read there by dot1_dv (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
-- staged operand dsT_66_st_t1: partition 1 stores the [64, 64] f16 tile once per iteration in shared memory, read there by dot3_dk, dot4_dq (transposed) (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
 - staged operand dv_56_st_t1: partition 1 stores the [64, 64] f16 tile once per iteration in shared memory, read there by dot1_dv (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
+- staged operand dsT_66_st_t1: partition 1 stores the [64, 64] f16 tile once per iteration in shared memory, read there by dot3_dk, dot4_dq (transposed) (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
 - tensor-core order: the schedule's slots (partition 1 (2 dots) | partition 0 (2 dots) | partition 1 (2 dots) | partition 0 (3 dots) | partition 1 (1 dot)) are not enforced; each consumer issues its GEMMs when ready (turn barriers, `--tc-order`, ran the H200's FA forward 6-7 % slower)
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 229504 bytes planned of 232448; maxnreg 168
+- reducer: store0 adds a partial sum over the split rows (64 x 128 f32) at addresses every sub-tile shares: each consumer stores its partial into a shared buffer of its own (rows padded by 4 words) and the reducer issues one atomic add per element for the CTA (2x fewer, none in the consumers; by hand in run 17 the FA backward ran 5-8 % faster so than with the consumers' own atomics)
+- shared memory: 166016 bytes planned of 232448; maxnreg 168
 - per-tile tiles (k_c0_t0, k_c1_t1, v_c0_t0, v_c1_t1) loaded by the producer, the next tile's as soon as each consumer's loop is done, so they arrive during this tile's epilogue; a store after the loop reuses a loaded tile's buffer (no room for one of its own), so that tile is handed back only after its store
 - pointer loads held across the iteration in a compact layout (the prefetched value is converted to its readers' layout where it is read; in theirs, each thread would hold a replicated copy): m_48 (partition 0: 1 register(s) per thread, not 16); Di_61 (partition 0: 1 register(s) per thread, not 16); m_48 (partition 1: 1 register(s) per thread, not 16); Di_61 (partition 1: 1 register(s) per thread, not 16)
 
@@ -32,10 +34,10 @@ L3 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 4], thr
 L4 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 16]))
 L5 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]))
 L6 = gl.constexpr(gl.SliceLayout(0, gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16])))
-L7 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1, 32], warps_per_cta=[4, 1], order=[1, 0]))
+L7 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1, 32], warps_per_cta=[1, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dsT_66_st_t1, dv_56_st_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free):
+def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, twill_red_t0, twill_red_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_red_ready, twill_red_free, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -122,7 +124,6 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         tok_dk_t0 = warpgroup_mma(dsT_66_st_t0, q_44_buf.index((twill_base + 1 - 1) % 2), dk_t0_p1, is_async=True)  # dot3_dk_s0: stage 1, partition 0 (group 0)
         dq_69_t0 = warpgroup_mma_wait(2, deps=(tok_dq_69_t0,))
         v11_t0 = dq_69_t0 * sm_scale  # elementwise1_s0: stage 1, partition 0 (group 0)
-        v12_t0 = gl.convert_layout(v11_t0, L7)  # convert4_s0: stage 1, partition 0 (group 0)
         dv_58_t0, dk_t0 = warpgroup_mma_wait(2, deps=(tok_dv_58_t0, tok_dk_t0,))
         Di_60_p1 = Di_60
         Di_61_t0_p1 = Di_61_t0
@@ -130,19 +131,13 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         dv_58_t0_p1 = dv_58_t0
         m_47_p1 = m_47
         m_48_t0_p1 = m_48_t0
-        v12_t0_p1 = v12_t0
+        v11_t0_p1 = v11_t0
         for twill_b in range(2, twill_n):
             mbarrier.wait(do_ready.index((twill_base + twill_b - 1) % 2), ((twill_base + twill_b - 1) // 2) & 1)
             tok_dpT_62_t0 = warpgroup_mma(v_c0_t0_buf, do_buf.index((twill_base + twill_b - 1) % 2).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot2_dpT_s0: stage 1, partition 0 (group 0)
-            v7 = (0 + (twill_b - 2) * 64) * 128  # store0: stage 2, partition 0 (group 0)
-            v8 = dq_base_34 + v7  # store0: stage 2, partition 0 (group 0)
-            v9 = v8  # store0: stage 2, partition 0 (group 0)
-            v7_t0 = (0 + (twill_b - 2) * 64) * 128  # store0_s0: stage 2, partition 0 (group 0)
-            v10 = v9 + dq_offs_42  # store0: stage 2, partition 0 (group 0)
-            v8_t0 = dq_base_34 + v7_t0  # store0_s0: stage 2, partition 0 (group 0)
-            v9_t0 = v8_t0  # store0_s0: stage 2, partition 0 (group 0)
-            v10_t0 = v9_t0 + dq_offs_42  # store0_s0: stage 2, partition 0 (group 0)
-            v13_t0 = gl.atomic_add(v10_t0, v12_t0_p1, sem='relaxed', scope='gpu')  # store0_s0: stage 2, partition 0 (group 0)
+            mbarrier.wait(twill_red_free.index(0), ((twill_base + twill_b - 2) & 1) ^ 1)
+            twill_red_t0.store(v11_t0_p1)  # store0_s0: stage 2, partition 0 (group 0)
+            mbarrier.arrive(twill_red_ready.index(0))
             mbarrier.wait(q_44_ready.index((twill_base + twill_b - 1) % 2), ((twill_base + twill_b - 1) // 2) & 1)
             tok_sT_49_t0 = warpgroup_mma(k_c0_t0_buf, q_44_buf.index((twill_base + twill_b - 1) % 2).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot0_sT_s0: stage 1, partition 0 (group 0)
             m = lse_base + (0 + (twill_b - 0) * 64)  # load0_m: stage 0, partition 0 (group 0)
@@ -184,7 +179,6 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
             tok_dk_t0 = warpgroup_mma(dsT_66_st_t0, q_44_buf.index((twill_base + twill_b - 1) % 2), dk_t0_p1, is_async=True)  # dot3_dk_s0: stage 1, partition 0 (group 0)
             dq_69_t0 = warpgroup_mma_wait(2, deps=(tok_dq_69_t0,))
             v11_t0 = dq_69_t0 * sm_scale  # elementwise1_s0: stage 1, partition 0 (group 0)
-            v12_t0 = gl.convert_layout(v11_t0, L7)  # convert4_s0: stage 1, partition 0 (group 0)
             dv_58_t0, dk_t0 = warpgroup_mma_wait(2, deps=(tok_dv_58_t0, tok_dk_t0,))
             Di_60_p1 = Di_60
             Di_61_t0_p1 = Di_61_t0
@@ -192,18 +186,12 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
             dv_58_t0_p1 = dv_58_t0
             m_47_p1 = m_47
             m_48_t0_p1 = m_48_t0
-            v12_t0_p1 = v12_t0
+            v11_t0_p1 = v11_t0
         mbarrier.wait(do_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 2), ((twill_base + (twill_n - 1 + 1) - 1) // 2) & 1)
         tok_dpT_62_t0 = warpgroup_mma(v_c0_t0_buf, do_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot2_dpT_s0: stage 1, partition 0 (group 0)
-        v7 = (0 + ((twill_n - 1 + 1) - 2) * 64) * 128  # store0: stage 2, partition 0 (group 0)
-        v8 = dq_base_34 + v7  # store0: stage 2, partition 0 (group 0)
-        v9 = v8  # store0: stage 2, partition 0 (group 0)
-        v7_t0 = (0 + ((twill_n - 1 + 1) - 2) * 64) * 128  # store0_s0: stage 2, partition 0 (group 0)
-        v10 = v9 + dq_offs_42  # store0: stage 2, partition 0 (group 0)
-        v8_t0 = dq_base_34 + v7_t0  # store0_s0: stage 2, partition 0 (group 0)
-        v9_t0 = v8_t0  # store0_s0: stage 2, partition 0 (group 0)
-        v10_t0 = v9_t0 + dq_offs_42  # store0_s0: stage 2, partition 0 (group 0)
-        v13_t0 = gl.atomic_add(v10_t0, v12_t0_p1, sem='relaxed', scope='gpu')  # store0_s0: stage 2, partition 0 (group 0)
+        mbarrier.wait(twill_red_free.index(0), ((twill_base + (twill_n - 1 + 1) - 2) & 1) ^ 1)
+        twill_red_t0.store(v11_t0_p1)  # store0_s0: stage 2, partition 0 (group 0)
+        mbarrier.arrive(twill_red_ready.index(0))
         mbarrier.wait(q_44_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 2), ((twill_base + (twill_n - 1 + 1) - 1) // 2) & 1)
         tok_sT_49_t0 = warpgroup_mma(k_c0_t0_buf, q_44_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot0_sT_s0: stage 1, partition 0 (group 0)
         m_48 = gl.load(m_47_p1)  # load0_m: stage 1, partition 0 (group 0)
@@ -237,7 +225,6 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         tok_dk_t0 = warpgroup_mma(dsT_66_st_t0, q_44_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), dk_t0_p1, is_async=True)  # dot3_dk_s0: stage 1, partition 0 (group 0)
         dq_69_t0 = warpgroup_mma_wait(2, deps=(tok_dq_69_t0,))
         v11_t0 = dq_69_t0 * sm_scale  # elementwise1_s0: stage 1, partition 0 (group 0)
-        v12_t0 = gl.convert_layout(v11_t0, L7)  # convert4_s0: stage 1, partition 0 (group 0)
         dv_58_t0, dk_t0 = warpgroup_mma_wait(2, deps=(tok_dv_58_t0, tok_dk_t0,))
         Di_60_p1 = Di_60
         Di_61_t0_p1 = Di_61_t0
@@ -247,16 +234,10 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         dv_58_t0_p1 = dv_58_t0
         m_47_p1 = m_47
         m_48_t0_p1 = m_48_t0
-        v12_t0_p1 = v12_t0
-        v7 = (0 + ((twill_n - 1 + 2) - 2) * 64) * 128  # store0: stage 2, partition 0 (group 0)
-        v8 = dq_base_34 + v7  # store0: stage 2, partition 0 (group 0)
-        v9 = v8  # store0: stage 2, partition 0 (group 0)
-        v7_t0 = (0 + ((twill_n - 1 + 2) - 2) * 64) * 128  # store0_s0: stage 2, partition 0 (group 0)
-        v10 = v9 + dq_offs_42  # store0: stage 2, partition 0 (group 0)
-        v8_t0 = dq_base_34 + v7_t0  # store0_s0: stage 2, partition 0 (group 0)
-        v9_t0 = v8_t0  # store0_s0: stage 2, partition 0 (group 0)
-        v10_t0 = v9_t0 + dq_offs_42  # store0_s0: stage 2, partition 0 (group 0)
-        v13_t0 = gl.atomic_add(v10_t0, v12_t0_p1, sem='relaxed', scope='gpu')  # store0_s0: stage 2, partition 0 (group 0)
+        v11_t0_p1 = v11_t0
+        mbarrier.wait(twill_red_free.index(0), ((twill_base + (twill_n - 1 + 2) - 2) & 1) ^ 1)
+        twill_red_t0.store(v11_t0_p1)  # store0_s0: stage 2, partition 0 (group 0)
+        mbarrier.arrive(twill_red_ready.index(0))
         dv_58_t0_p1, dk_t0_p1 = warpgroup_mma_wait(0, deps=(dv_58_t0_p1, dk_t0_p1,))
         mbarrier.arrive(do_empty.index((twill_base + (twill_n - 1 + 2) - 1 - 1) % 2))
         mbarrier.arrive(q_44_empty.index((twill_base + (twill_n - 1 + 2) - 1 - 1) % 2))
@@ -268,7 +249,7 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         dv_58_t0_p1 = dv_58_t0
         m_47_p1 = m_47
         m_48_t0_p1 = m_48_t0
-        v12_t0_p1 = v12_t0
+        v11_t0_p1 = v11_t0
         v2_t0 = dk_t0_p2 * sm_scale
         v3_t0 = v2_t0.to(gl.float16)
         v4_t0 = gl.convert_layout(v3_t0, L0)
@@ -287,7 +268,7 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         twill_base += twill_n
 
 @gluon.jit
-def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dsT_66_st_t1, dv_56_st_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free):
+def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, twill_red_t0, twill_red_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_red_ready, twill_red_free, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -366,26 +347,20 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         dsT_65_t1 = pT_54_t1 * dsT_64_t1  # elementwise0_dsT_s1: stage 1, partition 1 (group 1)
         dsT_66_t1 = dsT_65_t1.to(gl.float16)  # convert1_dsT_s1: stage 1, partition 1 (group 1)
         dv_56_t1 = pT_54_t1.to(gl.float16)  # convert0_dv_s1: stage 1, partition 1 (group 1)
-        dsT_66_st_t1.store(dsT_66_t1)  # dot4_dq_s1: stage 1, partition 1 (group 1)
-        fence_async_shared()  # dot4_dq_s1: stage 1, partition 1 (group 1)
-        tok_dq_69_t1 = warpgroup_mma(dsT_66_st_t1.permute((1, 0)), k_c1_t1_buf, gl.full([64, 128], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot4_dq_s1: stage 1, partition 1 (group 1)
         dv_56_st_t1.store(dv_56_t1)  # dot1_dv_s1: stage 1, partition 1 (group 1)
         fence_async_shared()  # dot1_dv_s1: stage 1, partition 1 (group 1)
         tok_dv_58_t1 = warpgroup_mma(dv_56_st_t1, do_buf.index((twill_base + 1 - 1) % 2), dv_58_t1_p1, is_async=True)  # dot1_dv_s1: stage 1, partition 1 (group 1)
-        dq_69_t1 = warpgroup_mma_wait(1, deps=(tok_dq_69_t1,))
+        dsT_66_st_t1.store(dsT_66_t1)  # dot4_dq_s1: stage 1, partition 1 (group 1)
+        fence_async_shared()  # dot4_dq_s1: stage 1, partition 1 (group 1)
+        tok_dq_69_t1 = warpgroup_mma(dsT_66_st_t1.permute((1, 0)), k_c1_t1_buf, gl.full([64, 128], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot4_dq_s1: stage 1, partition 1 (group 1)
+        dv_58_t1, dq_69_t1 = warpgroup_mma_wait(0, deps=(tok_dv_58_t1, tok_dq_69_t1,))
+        mbarrier.arrive(do_empty.index((twill_base + 1 - 1) % 2))
         v11_t1 = dq_69_t1 * sm_scale  # elementwise1_s1: stage 1, partition 1 (group 1)
-        v12_t1 = gl.convert_layout(v11_t1, L7)  # convert4_s1: stage 1, partition 1 (group 1)
         tok_dk_t1 = warpgroup_mma(dsT_66_st_t1, q_44_buf.index((twill_base + 1 - 1) % 2), dk_t1_p1, is_async=True)  # dot3_dk_s1: stage 1, partition 1 (group 1)
-        v7 = (0 + (1 - 1) * 64) * 128  # store0: stage 1, partition 1 (group 1)
-        v8 = dq_base_34 + v7  # store0: stage 1, partition 1 (group 1)
-        v9 = v8  # store0: stage 1, partition 1 (group 1)
-        v7_t1 = (0 + (1 - 1) * 64) * 128  # store0_s1: stage 1, partition 1 (group 1)
-        v10 = v9 + dq_offs_42  # store0: stage 1, partition 1 (group 1)
-        v8_t1 = dq_base_34 + v7_t1  # store0_s1: stage 1, partition 1 (group 1)
-        v9_t1 = v8_t1  # store0_s1: stage 1, partition 1 (group 1)
-        v10_t1 = v9_t1 + dq_offs_42  # store0_s1: stage 1, partition 1 (group 1)
-        v13_t1 = gl.atomic_add(v10_t1, v12_t1, sem='relaxed', scope='gpu')  # store0_s1: stage 1, partition 1 (group 1)
-        dv_58_t1, dk_t1 = warpgroup_mma_wait(2, deps=(tok_dv_58_t1, tok_dk_t1,))
+        mbarrier.wait(twill_red_free.index(0), ((twill_base + 1 - 1) & 1) ^ 1)
+        twill_red_t1.store(v11_t1)  # store0_s1: stage 1, partition 1 (group 1)
+        mbarrier.arrive(twill_red_ready.index(0))
+        dk_t1 = warpgroup_mma_wait(1, deps=(tok_dk_t1,))
         Di_60_p1 = Di_60
         Di_61_t1_p1 = Di_61_t1
         dk_t1_p1 = dk_t1
@@ -404,8 +379,7 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
             m_48_t1 = gl.load(m_47)  # load0_m_s1: stage 0, partition 1 (group 1)
             m_48_cv = gl.convert_layout(m_48, L6)  # sfu0_pT: stage 1, partition 1 (group 1)
             pT_51 = gl.expand_dims(m_48_cv, 0)  # sfu0_pT: stage 1, partition 1 (group 1)
-            dv_58_t1_p1, dk_t1_p1, sT_49_t1 = warpgroup_mma_wait(1, deps=(dv_58_t1_p1, dk_t1_p1, tok_sT_49_t1,))
-            mbarrier.arrive(do_empty.index((twill_base + twill_b - 1 - 1) % 2))
+            dk_t1_p1, sT_49_t1 = warpgroup_mma_wait(1, deps=(dk_t1_p1, tok_sT_49_t1,))
             mbarrier.arrive(q_44_empty.index((twill_base + twill_b - 1 - 1) % 2))
             pT_50_t1 = sT_49_t1 * qk_scale  # sfu0_pT_s1: stage 1, partition 1 (group 1)
             m_48_t1_p1_cv = gl.convert_layout(m_48_t1_p1, L6)  # sfu0_pT_s1: stage 1, partition 1 (group 1)
@@ -428,26 +402,20 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
             dsT_65_t1 = pT_54_t1 * dsT_64_t1  # elementwise0_dsT_s1: stage 1, partition 1 (group 1)
             dsT_66_t1 = dsT_65_t1.to(gl.float16)  # convert1_dsT_s1: stage 1, partition 1 (group 1)
             dv_56_t1 = pT_54_t1.to(gl.float16)  # convert0_dv_s1: stage 1, partition 1 (group 1)
-            dsT_66_st_t1.store(dsT_66_t1)  # dot4_dq_s1: stage 1, partition 1 (group 1)
-            fence_async_shared()  # dot4_dq_s1: stage 1, partition 1 (group 1)
-            tok_dq_69_t1 = warpgroup_mma(dsT_66_st_t1.permute((1, 0)), k_c1_t1_buf, gl.full([64, 128], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot4_dq_s1: stage 1, partition 1 (group 1)
             dv_56_st_t1.store(dv_56_t1)  # dot1_dv_s1: stage 1, partition 1 (group 1)
             fence_async_shared()  # dot1_dv_s1: stage 1, partition 1 (group 1)
             tok_dv_58_t1 = warpgroup_mma(dv_56_st_t1, do_buf.index((twill_base + twill_b - 1) % 2), dv_58_t1_p1, is_async=True)  # dot1_dv_s1: stage 1, partition 1 (group 1)
-            dq_69_t1 = warpgroup_mma_wait(1, deps=(tok_dq_69_t1,))
+            dsT_66_st_t1.store(dsT_66_t1)  # dot4_dq_s1: stage 1, partition 1 (group 1)
+            fence_async_shared()  # dot4_dq_s1: stage 1, partition 1 (group 1)
+            tok_dq_69_t1 = warpgroup_mma(dsT_66_st_t1.permute((1, 0)), k_c1_t1_buf, gl.full([64, 128], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot4_dq_s1: stage 1, partition 1 (group 1)
+            dv_58_t1, dq_69_t1 = warpgroup_mma_wait(0, deps=(tok_dv_58_t1, tok_dq_69_t1,))
+            mbarrier.arrive(do_empty.index((twill_base + twill_b - 1) % 2))
             v11_t1 = dq_69_t1 * sm_scale  # elementwise1_s1: stage 1, partition 1 (group 1)
-            v12_t1 = gl.convert_layout(v11_t1, L7)  # convert4_s1: stage 1, partition 1 (group 1)
             tok_dk_t1 = warpgroup_mma(dsT_66_st_t1, q_44_buf.index((twill_base + twill_b - 1) % 2), dk_t1_p1, is_async=True)  # dot3_dk_s1: stage 1, partition 1 (group 1)
-            v7 = (0 + (twill_b - 1) * 64) * 128  # store0: stage 1, partition 1 (group 1)
-            v8 = dq_base_34 + v7  # store0: stage 1, partition 1 (group 1)
-            v9 = v8  # store0: stage 1, partition 1 (group 1)
-            v7_t1 = (0 + (twill_b - 1) * 64) * 128  # store0_s1: stage 1, partition 1 (group 1)
-            v10 = v9 + dq_offs_42  # store0: stage 1, partition 1 (group 1)
-            v8_t1 = dq_base_34 + v7_t1  # store0_s1: stage 1, partition 1 (group 1)
-            v9_t1 = v8_t1  # store0_s1: stage 1, partition 1 (group 1)
-            v10_t1 = v9_t1 + dq_offs_42  # store0_s1: stage 1, partition 1 (group 1)
-            v13_t1 = gl.atomic_add(v10_t1, v12_t1, sem='relaxed', scope='gpu')  # store0_s1: stage 1, partition 1 (group 1)
-            dv_58_t1, dk_t1 = warpgroup_mma_wait(2, deps=(tok_dv_58_t1, tok_dk_t1,))
+            mbarrier.wait(twill_red_free.index(0), ((twill_base + twill_b - 1) & 1) ^ 1)
+            twill_red_t1.store(v11_t1)  # store0_s1: stage 1, partition 1 (group 1)
+            mbarrier.arrive(twill_red_ready.index(0))
+            dk_t1 = warpgroup_mma_wait(1, deps=(tok_dk_t1,))
             Di_60_p1 = Di_60
             Di_61_t1_p1 = Di_61_t1
             dk_t1_p1 = dk_t1
@@ -461,8 +429,7 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         m_48 = gl.load(m_47_p1)  # load0_m: stage 1, partition 1 (group 1)
         m_48_cv = gl.convert_layout(m_48, L6)  # sfu0_pT: stage 1, partition 1 (group 1)
         pT_51 = gl.expand_dims(m_48_cv, 0)  # sfu0_pT: stage 1, partition 1 (group 1)
-        dv_58_t1_p1, dk_t1_p1, sT_49_t1 = warpgroup_mma_wait(1, deps=(dv_58_t1_p1, dk_t1_p1, tok_sT_49_t1,))
-        mbarrier.arrive(do_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 1) % 2))
+        dk_t1_p1, sT_49_t1 = warpgroup_mma_wait(1, deps=(dk_t1_p1, tok_sT_49_t1,))
         mbarrier.arrive(q_44_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 1) % 2))
         pT_50_t1 = sT_49_t1 * qk_scale  # sfu0_pT_s1: stage 1, partition 1 (group 1)
         m_48_t1_p1_cv = gl.convert_layout(m_48_t1_p1, L6)  # sfu0_pT_s1: stage 1, partition 1 (group 1)
@@ -481,26 +448,20 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         dsT_65_t1 = pT_54_t1 * dsT_64_t1  # elementwise0_dsT_s1: stage 1, partition 1 (group 1)
         dsT_66_t1 = dsT_65_t1.to(gl.float16)  # convert1_dsT_s1: stage 1, partition 1 (group 1)
         dv_56_t1 = pT_54_t1.to(gl.float16)  # convert0_dv_s1: stage 1, partition 1 (group 1)
-        dsT_66_st_t1.store(dsT_66_t1)  # dot4_dq_s1: stage 1, partition 1 (group 1)
-        fence_async_shared()  # dot4_dq_s1: stage 1, partition 1 (group 1)
-        tok_dq_69_t1 = warpgroup_mma(dsT_66_st_t1.permute((1, 0)), k_c1_t1_buf, gl.full([64, 128], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot4_dq_s1: stage 1, partition 1 (group 1)
         dv_56_st_t1.store(dv_56_t1)  # dot1_dv_s1: stage 1, partition 1 (group 1)
         fence_async_shared()  # dot1_dv_s1: stage 1, partition 1 (group 1)
         tok_dv_58_t1 = warpgroup_mma(dv_56_st_t1, do_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), dv_58_t1_p1, is_async=True)  # dot1_dv_s1: stage 1, partition 1 (group 1)
-        dq_69_t1 = warpgroup_mma_wait(1, deps=(tok_dq_69_t1,))
+        dsT_66_st_t1.store(dsT_66_t1)  # dot4_dq_s1: stage 1, partition 1 (group 1)
+        fence_async_shared()  # dot4_dq_s1: stage 1, partition 1 (group 1)
+        tok_dq_69_t1 = warpgroup_mma(dsT_66_st_t1.permute((1, 0)), k_c1_t1_buf, gl.full([64, 128], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot4_dq_s1: stage 1, partition 1 (group 1)
+        dv_58_t1, dq_69_t1 = warpgroup_mma_wait(0, deps=(tok_dv_58_t1, tok_dq_69_t1,))
+        mbarrier.arrive(do_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 2))
         v11_t1 = dq_69_t1 * sm_scale  # elementwise1_s1: stage 1, partition 1 (group 1)
-        v12_t1 = gl.convert_layout(v11_t1, L7)  # convert4_s1: stage 1, partition 1 (group 1)
         tok_dk_t1 = warpgroup_mma(dsT_66_st_t1, q_44_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), dk_t1_p1, is_async=True)  # dot3_dk_s1: stage 1, partition 1 (group 1)
-        v7 = (0 + ((twill_n - 1 + 1) - 1) * 64) * 128  # store0: stage 1, partition 1 (group 1)
-        v8 = dq_base_34 + v7  # store0: stage 1, partition 1 (group 1)
-        v9 = v8  # store0: stage 1, partition 1 (group 1)
-        v7_t1 = (0 + ((twill_n - 1 + 1) - 1) * 64) * 128  # store0_s1: stage 1, partition 1 (group 1)
-        v10 = v9 + dq_offs_42  # store0: stage 1, partition 1 (group 1)
-        v8_t1 = dq_base_34 + v7_t1  # store0_s1: stage 1, partition 1 (group 1)
-        v9_t1 = v8_t1  # store0_s1: stage 1, partition 1 (group 1)
-        v10_t1 = v9_t1 + dq_offs_42  # store0_s1: stage 1, partition 1 (group 1)
-        v13_t1 = gl.atomic_add(v10_t1, v12_t1, sem='relaxed', scope='gpu')  # store0_s1: stage 1, partition 1 (group 1)
-        dv_58_t1, dk_t1 = warpgroup_mma_wait(2, deps=(tok_dv_58_t1, tok_dk_t1,))
+        mbarrier.wait(twill_red_free.index(0), ((twill_base + (twill_n - 1 + 1) - 1) & 1) ^ 1)
+        twill_red_t1.store(v11_t1)  # store0_s1: stage 1, partition 1 (group 1)
+        mbarrier.arrive(twill_red_ready.index(0))
+        dk_t1 = warpgroup_mma_wait(1, deps=(tok_dk_t1,))
         Di_60_p1 = Di_60
         Di_61_t1_p1 = Di_61_t1
         dk_t1_p2 = dk_t1_p1
@@ -509,8 +470,7 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         dv_58_t1_p1 = dv_58_t1
         m_47_p1 = m_47
         m_48_t1_p1 = m_48_t1
-        dv_58_t1_p1, dk_t1_p1 = warpgroup_mma_wait(0, deps=(dv_58_t1_p1, dk_t1_p1,))
-        mbarrier.arrive(do_empty.index((twill_base + (twill_n - 1 + 2) - 1 - 1) % 2))
+        dk_t1_p1 = warpgroup_mma_wait(0, deps=(dk_t1_p1,))
         mbarrier.arrive(q_44_empty.index((twill_base + (twill_n - 1 + 2) - 1 - 1) % 2))
         Di_60_p1 = Di_60
         Di_61_t1_p1 = Di_61_t1
@@ -538,7 +498,7 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         twill_base += twill_n
 
 @gluon.jit
-def producer_2(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dsT_66_st_t1, dv_56_st_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free):
+def producer_2(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, twill_red_t0, twill_red_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_red_ready, twill_red_free, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -572,13 +532,37 @@ def producer_2(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         twill_base += (N_CTX - 0 + 64 - 1) // 64
 
 @gluon.jit
+def reducer_3(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, twill_red_t0, twill_red_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_red_ready, twill_red_free, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        off_hz = twill_pid1
+        row0 = off_hz.to(gl.int64)
+        row0_31 = N_CTX.to(gl.int64)
+        row0_32 = row0 * row0_31
+        dq_base_33 = row0_32 * 128
+        dq_base_34 = DQ + dq_base_33
+        twill_cols = gl.expand_dims(gl.arange(0, 128, layout=gl.SliceLayout(0, L7)), 0)
+        for dv_43 in range(0, N_CTX, 64):
+            twill_k = twill_base + (dv_43 - 0) // 64
+            v7 = dv_43 * 128
+            v8 = dq_base_34 + v7
+            mbarrier.wait(twill_red_ready.index(0), twill_k & 1)
+            for twill_r in gl.static_range(64):
+                gl.atomic_add(v8 + twill_r * 128 + twill_cols, twill_red_t0.slice(twill_r, 1, dim=0).load(L7) + twill_red_t1.slice(twill_r, 1, dim=0).load(L7), sem='relaxed', scope='gpu')
+            mbarrier.arrive(twill_red_free.index(0))
+        twill_base += (N_CTX - 0 + 64 - 1) // 64
+
+@gluon.jit
 def twill_kernel(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2):
     q_44_buf = gl.allocate_shared_memory(gl.float16, [2, 64, 128], desc_q.layout)
     do_buf = gl.allocate_shared_memory(gl.float16, [2, 64, 128], desc_do.layout)
     dsT_66_st_t0 = gl.allocate_shared_memory(gl.float16, [64, 64], gl.NVMMASharedLayout.get_default_for([64, 64], gl.float16))
     dv_56_st_t0 = gl.allocate_shared_memory(gl.float16, [64, 64], gl.NVMMASharedLayout.get_default_for([64, 64], gl.float16))
-    dsT_66_st_t1 = gl.allocate_shared_memory(gl.float16, [64, 64], gl.NVMMASharedLayout.get_default_for([64, 64], gl.float16))
     dv_56_st_t1 = gl.allocate_shared_memory(gl.float16, [64, 64], gl.NVMMASharedLayout.get_default_for([64, 64], gl.float16))
+    dsT_66_st_t1 = gl.allocate_shared_memory(gl.float16, [64, 64], gl.NVMMASharedLayout.get_default_for([64, 64], gl.float16))
+    twill_red_t0 = gl.allocate_shared_memory(gl.float32, [64, 128], gl.PaddedSharedLayout.with_identity_for([[128, 4]], [64, 128], [1, 0]))
+    twill_red_t1 = gl.allocate_shared_memory(gl.float32, [64, 128], gl.PaddedSharedLayout.with_identity_for([[128, 4]], [64, 128], [1, 0]))
     k_c0_t0_buf = gl.allocate_shared_memory(gl.float16, [64, 128], desc_k.layout)
     v_c0_t0_buf = gl.allocate_shared_memory(gl.float16, [64, 128], desc_v.layout)
     k_c1_t1_buf = gl.allocate_shared_memory(gl.float16, [64, 128], desc_k.layout)
@@ -595,6 +579,12 @@ def twill_kernel(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Del
     do_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(2):
         mbarrier.init(do_empty.index(i), count=2)
+    twill_red_ready = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(1):
+        mbarrier.init(twill_red_ready.index(i), count=2)
+    twill_red_free = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(1):
+        mbarrier.init(twill_red_free.index(i), count=1)
     k_c0_t0_bar = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(1):
         mbarrier.init(k_c0_t0_bar.index(i), count=1)
@@ -620,10 +610,11 @@ def twill_kernel(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Del
     for i in gl.static_range(1):
         mbarrier.init(v_c1_t1_free.index(i), count=1)
     gl.warp_specialize([
-        (consumer_0, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dsT_66_st_t1, dv_56_st_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free)),
-        (consumer_1, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dsT_66_st_t1, dv_56_st_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free)),
-        (producer_2, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dsT_66_st_t1, dv_56_st_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free)),
-    ], [4, 1], [240, 24])
+        (consumer_0, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, twill_red_t0, twill_red_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_red_ready, twill_red_free, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free)),
+        (consumer_1, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, twill_red_t0, twill_red_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_red_ready, twill_red_free, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free)),
+        (producer_2, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, twill_red_t0, twill_red_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_red_ready, twill_red_free, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free)),
+        (reducer_3, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, twill_red_t0, twill_red_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_red_ready, twill_red_free, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free)),
+    ], [4, 1, 1], [232, 32, 32])
 
 
 

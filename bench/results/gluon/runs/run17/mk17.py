@@ -1,4 +1,4 @@
-"""Run 17's hand-edited FA backward (from the committed bench/results/gluon/fa_bwd): a dQ reducer partition.
+"""Run 17's hand-edited FA backward (from the FA backward committed before it, kept as runs/run17/fa_bwd-run16): a dQ reducer partition.
 
 Each consumer's dQ partial (over its 64 keys) no longer goes through a layout conversion and 16 atomics per
 thread in the consumer: the consumer waits until the reducer has read its previous partial (``dq_free``),
@@ -16,8 +16,9 @@ import shutil
 from pathlib import Path
 
 G = Path(__file__).resolve().parents[2]
-src = (G / "fa_bwd" / "kernel_gluon.py").read_text()
-REGS_C, REGS_W, RCHUNK_N = 240, 32, 1   # consumers; the producer and the reducer share a warp group, so one count
+SRC = Path(__file__).resolve().parent / "fa_bwd-run16"
+src = (SRC / "kernel_gluon.py").read_text()
+REGS_C, REGS_W, RCHUNK_N, RWARPS = 240, 32, 1, 1   # consumers; the producer and the reducer share a warp group, so one count
 
 # consumers: the conversion becomes the hand-off, the atomics go
 conv = re.compile(r"(?P<i>[ ]+)v12_t(?P<t>\d) = gl\.convert_layout\(v11_t(?P=t), L7\)(?P<c>.*)\n")
@@ -61,7 +62,7 @@ def reducer_3(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta,
 out = out.replace("\n@gluon.jit\ndef twill_kernel(", REDUCER + "@gluon.jit\ndef twill_kernel(")
 out = out.replace("L7 = gl.constexpr(", f"RCHUNK = gl.constexpr({RCHUNK_N})\n"
                   "LR = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1, 32], "
-                  "warps_per_cta=[1, 1], order=[1, 0]))\n"
+                  f"warps_per_cta=[{RWARPS}, 1], order=[1, 0]))\n"
                   "LDQ = gl.constexpr(gl.PaddedSharedLayout.with_identity_for([[128, 4]], [64, 128], [1, 0]))\n"
                   "L7 = gl.constexpr(", 1)
 alloc = "    v_c1_t1_buf = gl.allocate_shared_memory(gl.float16, [64, 128], desc_v.layout)\n"
@@ -74,7 +75,7 @@ out = out.replace(alloc, alloc +
                   "    dq_free = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())\n"
                   "    mbarrier.init(dq_free.index(0), count=1)\n")
 ws = re.compile(r"(?P<p>        \(producer_2, \((?P<args>[^)]*)\)\),\n)    \], \[4, 1\], \[240, 24\]\)")
-out, n_ws = ws.subn(lambda m: m["p"] + f"        (reducer_3, ({m['args']})),\n    ], [4, 1, 1], [{REGS_C}, {REGS_W}, {REGS_W}])", out)
+out, n_ws = ws.subn(lambda m: m["p"] + f"        (reducer_3, ({m['args']})),\n    ], [4, 1, {RWARPS}], [{REGS_C}, {REGS_W}, {REGS_W}])", out)
 assert n_ws == 1, n_ws
 # the second variant: the consumers store the unscaled partial, the reducer scales the sum (64 FMULs per
 # thread per iteration out of each consumer)
@@ -85,6 +86,6 @@ for name, text in (("fa_bwd-dq-reducer", out), ("fa_bwd-dq-reducer-scale", scale
     d = Path(__file__).resolve().parent / name
     d.mkdir(exist_ok=True)
     for f in ("gluon.json", "variant.json"):
-        shutil.copy(G / "fa_bwd" / f, d / f)
+        shutil.copy(SRC / f, d / f)
     (d / "kernel_gluon.py").write_text(text)
     print(f"{n_conv} conversions -> hand-offs, {n_atom} atomics removed, reducer added -> {d}")
