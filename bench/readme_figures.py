@@ -174,6 +174,15 @@ CITED: list[tuple[str, str, str, str]] = [
      r"against ([\d.]+) / ([\d.]+) / ([\d.]+)\s+for run 14's in the same rounds",
      "bench/results/gluon/runs/run15/a/run15a.log", "(?s)" + ".*?".join(
          rf"N': {n}[^\n]*\n(?:  [^\n]*\n)*?  fa_bwd-run14\s+([\d.]+) launched" for n in (1024, 4096, 16384))),
+    ("the generated FA backward with its dQ reducer (run 17)",
+     r"ran the generated kernel at\s+([\d.]+) / ([\d.]+) / ([\d.]+) against run 16's ([\d.]+) / ([\d.]+) / ([\d.]+) in",
+     "bench/results/gluon/runs/run17/b/run17b.log", "(?s)" + ".*?".join(
+         rf"N': {n}[^\n]*\n  fa_bwd\s+([\d.]+) launched[^\n]*\n  fa_bwd-run16\s+([\d.]+) launched"
+         for n in (1024, 4096, 16384))),
+    ("Triton's best FA backward configuration in run 17",
+     r"configuration there \(([\d.]+) at 1k, ([\d.]+) at 4k\)",
+     "bench/results/gluon/runs/run17/b/run17b.log",
+     r"(?s)N': 1024.*?triton_num_stages3 ([\d.]+),.*?N': 4096.*?triton_num_stages3 ([\d.]+),"),
     ("the FA backward's sampled time the model does not price (run 16)",
      r"critical consumer spends (\d+) of its (\d+) cycles per iteration on what",
      "bench/results/gluon/stalls-run16/validate-fa_bwd/validation.json",
