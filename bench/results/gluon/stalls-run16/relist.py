@@ -26,7 +26,7 @@ from profiling.gluon import load_source
 G = Path("bench/results/gluon")
 RECORDS = {  # record -> (kernel directory, arguments the launch made constant)
     G / "stalls-run16/fa3.stalls.json.gz": (G / "fa3", ["twill_g2"]),
-    G / "stalls-run16/fa_bwd.stalls.json.gz": (G / "fa_bwd", ["twill_g2"]),
+    G / "stalls-run16/fa_bwd.stalls.json.gz": (G / "runs/run17/fa_bwd-run16", ["twill_g2"]),   # fa_bwd before run 17
     G / "stalls-run16/fa_bwd-one-fence.stalls.json.gz": (G / "runs/run16/fa_bwd-one-fence", ["twill_g2"]),
     G / "stalls-run16/gemm.stalls.json.gz": (G / "gemm", ["twill_g1", "twill_g2"]),
     G / "runs/run16/d/validate-fa3/stalls.json.gz": (G / "fa3", ["twill_g2"]),
