@@ -244,6 +244,9 @@ def _decisions(plan: KernelPlan, turns: bool, persistent: bool = False) -> list[
                    f"its partial into a shared buffer of its own (rows padded by {RED_PAD} words) and the reducer "
                    f"issues one atomic add per element for the CTA ({plan.subtiles}x fewer, none in the consumers; "
                    "by hand in run 17 the FA backward ran 5-8 % faster so than with the consumers' own atomics)")
+    if plan.reducer_dropped:
+        out.append("no reducer: its warp group's registers would leave the consumers fewer than their tiles need, "
+                   "so each consumer adds its own partial atomically")
     out.append(f"shared memory: {plan.smem_bytes} bytes planned of {plan.machine.smem_per_cta}; maxnreg "
                f"{plan.maxnreg}")
     return out

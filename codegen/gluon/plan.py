@@ -181,6 +181,7 @@ class KernelPlan:
     staging: Staging = field(default_factory=Staging)         # dot operands read from shared memory
     reduction: Reduction | None = None                        # split partials summed by a reducer partition
     own_stores: bool = True       # a store after the loop has a buffer of its own (else a loaded tile's of its type)
+    reducer_dropped: bool = False  # a reducer would have left the consumers too few registers
 
     @property
     def body(self) -> list[IROp]:
@@ -284,7 +285,7 @@ def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Ma
         # the reducer's warp group takes registers the consumers' tiles need: each adds its own partial
         plan.reduction = None
         plan.partitions = [p for p in plan.partitions if p.role != "reducer"]
-        plan.decisions.append("no reducer: its registers would leave the consumers too few")
+        plan.reducer_dropped = True
         _registers(plan)
     _tc_order(plan)
     plan.smem_bytes = _fit_smem(plan)
@@ -640,23 +641,31 @@ def reduction(fn: Function, body: list[IROp], plan: KernelPlan) -> Reduction | N
         return None
     m = re.search(r"tt\.atomic_rmw\s+fadd,\s*(\w+),\s*(\w+)", op.text)
     sem, scope = (m.group(1), m.group(2)) if m else ("relaxed", "gpu")
+    skip = _address_only(body, j, {ptr, splat}, defined, readers)
+    return Reduction(j, value, convert, frozenset(skip | ({convert} if convert is not None else set())),
+                     body[splat].operands[0], stride, n_rows, n_cols, info.dtype, sem, scope)
+
+
+def _address_only(body: list[IROp], atomic: int, skip: set[int], defined: dict[str, int],
+                  readers: dict[str, list[int]]) -> set[int]:
+    """``skip`` (the atomic's pointer ops) and the ops computing its addresses that nothing else reads: the
+    consumers skip them, the reducer computes the iteration's base itself."""
     address: set[int] = set()
-    todo = [ptr]
-    while todo:        # the ops the atomic's addresses are computed by
+    todo = list(skip)
+    while todo:
         i = todo.pop()
         if i not in address:
             address.add(i)
             todo += [defined[v] for v in body[i].operands if v in defined]
-    skip = {ptr, splat}
+    skip = set(skip)
     changed = True
-    while changed:     # those only the addresses read: the consumers skip them, the reducer computes the base
+    while changed:
         changed = False
         for i in sorted(address - skip):
-            if all(set(readers.get(r, [])) <= skip | {j} for r in body[i].results):
+            if all(set(readers.get(r, [])) <= skip | {atomic} for r in body[i].results):
                 skip.add(i)
                 changed = True
-    return Reduction(j, value, convert, frozenset(skip | ({convert} if convert is not None else set())),
-                     body[splat].operands[0], stride, n_rows, n_cols, info.dtype, sem, scope)
+    return skip
 
 
 def _all_true(op: IROp | None) -> bool:

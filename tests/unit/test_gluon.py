@@ -421,3 +421,17 @@ def test_the_protocol_check_covers_the_reducer_hand_off():
     assert wrong != k.source and check_kernel(wrong, k.signature, stages)[0]
     early = k.source.replace("    mbarrier.arrive(twill_red_free.index(0))\n", "", 1)
     assert early != k.source and any("deadlock" in p for p in check_kernel(early, k.signature, stages)[0])
+
+
+def test_a_reducer_that_would_starve_the_consumers_of_registers_is_left_out(monkeypatch):
+    # the reducer's warp group takes registers from the consumers' share; when what is left is below what their
+    # tiles need, each consumer adds its own partial (and the kernel says why)
+    import codegen.gluon.plan as plan_mod
+    monkeypatch.setattr(plan_mod, "REDUCER_REGS", 120)
+    d, gs, _ = _variant("fa_bwd")
+    kir = _kir("kernels/fa_bwd.py")
+    k = generate(kir.text, graph_from_dict(gs["graph"]), Schedule.from_dict(gs), load_machine("h200"), kir.spec,
+                 persistent=None, stage=True, own_stores=gs["gluon"]["kernel"]["own_stores"])
+    assert k.plan.reduction is None and k.plan.reducer is None
+    assert any(x.startswith("no reducer:") for x in k.decisions)
+    assert "gl.atomic_add(" in _function_source(k.source, "consumer_0") and "reducer_" not in k.source
