@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Run 18 on the GPU machine (session 17).
+#   a: the FA backward's reducer adding dQ with TMA reduce-adds (runs/run18/mk18.py) and the FA forward with part of
+#      its exp2 on the FMA pipe (runs/run18/mk18_fa3.py, 1/8 and 1/4 of the columns): each checked against its
+#      reference, then head to head with the committed kernel in the same rounds, then a PC sample of the backward.
+set -u
+G=bench/results/gluon
+R=$G/runs/run18
+case "${1:-a}" in
+a)
+  PYTHONPATH=. timeout 150 python bench/gluon_gpu.py $R/fa_bwd-tmared --sizes 1024,4096 --out $OUT/gpu-tmared.json \
+    2>&1 | tee $OUT/run18a.log
+  PYTHONPATH=. timeout 120 python bench/gluon_gpu.py $R/fa3-exp2poly8 $R/fa3-exp2poly4 --sizes 4096 \
+    --out $OUT/gpu-exp2poly.json 2>&1 | tee -a $OUT/run18a.log
+  PYTHONPATH=. timeout 200 python bench/gluon_vs.py $G/fa_bwd $R/fa_bwd-tmared --rounds 5 \
+    --sizes 1024,4096,16384 --out $OUT/vs-fa_bwd.json 2>&1 | tee -a $OUT/run18a.log
+  PYTHONPATH=. timeout 150 python bench/gluon_vs.py $G/fa3 $R/fa3-exp2poly8 $R/fa3-exp2poly4 --rounds 5 \
+    --sizes 1024,4096,16384 --out $OUT/vs-fa3.json 2>&1 | tee -a $OUT/run18a.log
+  PYTHONPATH=. timeout 100 python bench/gluon_stalls.py $R/fa_bwd-tmared --out $OUT/stalls 2>&1 | tee -a $OUT/run18a.log
+  ;;
+esac
