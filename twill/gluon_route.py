@@ -17,7 +17,7 @@ import dataclasses
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from codegen.gluon.calibration import Calibration, load_for
 from codegen.gluon.generate import GluonKernel, PtxasReport, compile_offline, generate, ptxas_report
@@ -426,12 +426,21 @@ def _choose(res: GluonResult) -> GluonResult:
         res.chosen = dataclasses.replace(res.chosen, kernel=dataclasses.replace(
             res.chosen.kernel, decisions=res.chosen.kernel.decisions + (_issue_order(res.chosen, clean),)
             + _calibrated(res.chosen, made)))
-    why = [f"{c.subtiles} sub-tile(s) under {c.reg_limit} registers: {c.error or c.ptxas.problem()}"
-           for c in res.candidates if c.error or (c.ptxas is not None and not c.ptxas.clean)]
+    why = _reasons(c for c in res.candidates if c.error or (c.ptxas is not None and not c.ptxas.clean))
     if res.chosen is None and not why:
         why = ["no joint schedule was found for any row split"]
     res.reason = "; ".join(why)
     return res
+
+
+def _reasons(failed: Iterable[Candidate]) -> list[str]:
+    """Why candidates were not kept, each reason once with the candidates (sub-tiles, register limits) it stopped:
+    a construct the back end refuses stops every candidate alike."""
+    by: dict[str, dict[int, list[int]]] = {}
+    for c in failed:
+        by.setdefault(c.error or c.ptxas.problem(), {}).setdefault(c.subtiles, []).append(c.reg_limit)
+    return [f"{why} [" + ", ".join(f"{n} sub-tile(s) under {'/'.join(str(r) for r in dict.fromkeys(limits))} registers"
+                                   for n, limits in subs.items()) + "]" for why, subs in by.items()]
 
 
 def _calibrated(chosen: Candidate, made: list[Candidate]) -> tuple[str, ...]:

@@ -18,6 +18,7 @@ from codegen.gluon.kernel import (HEADER, SIGNATURE, TILE_COUNT, Module, consume
                                   producer_function, reducer_function, register_rings)
 from codegen.gluon.layouts import NvmmaShared, aliases, parse_type
 from codegen.gluon.partition import Turn
+from codegen.gluon.ops import source_where
 from codegen.gluon.plan import RED_PAD, REG_FILE, KernelPlan, plan_kernel
 from codegen.gluon.sass import spills_in_wgmma_loops
 from codegen.gluon.values import py_name
@@ -161,12 +162,16 @@ def _scheduled_loop(fn: Any, graph: LoopGraph) -> Any:
     index = graph.get("loop_index")
     loop = loops[index] if isinstance(index, int) and index < len(loops) else None
     if loop is None or loop not in fn.ops:
+        outer = next((o for o in fn.ops if o.name == vocab.LOOP or o.name in vocab.CONTROL_FLOW), None)
         raise UnsupportedError("the Gluon back end writes a kernel whose scheduled loop is at the top of the "
-                               "function", where=graph.name, found="a nested loop")
+                               "function (it makes the kernel persistent itself)",
+                               where=f"{graph.name}, {source_where(outer)}" if outer is not None else graph.name,
+                               found=f"the loop inside {outer.name if outer is not None else 'another op'} (a "
+                               "persistent or grouped tile loop, flattened or not)")
     others = [o for o in fn.ops if o.name in vocab.CONTROL_FLOW or (o.name == vocab.LOOP and o is not loop)]
     if others:
         raise UnsupportedError("the Gluon back end writes one loop and straight-line code around it",
-                               where=f"{graph.name} (line {others[0].loc.line})", found=others[0].name)
+                               where=f"{graph.name}, {source_where(others[0])}", found=others[0].name)
     return loop
 
 

@@ -37,7 +37,7 @@ _REDUCE = {"maxnumf": "gl.max", "maximumf": "gl.max", "addf": "gl.sum", "addi": 
 def _int_attr(op: IROp, name: str) -> int:
     m = re.search(re.escape(name) + r" = (-?\d+)", op.full_text)
     if not m:
-        raise UnsupportedError(f"{op.name} without {name}", where=f"line {op.lineno}")
+        raise UnsupportedError(f"{op.name} without {name}", where=source_where(op))
     return int(m.group(1))
 
 
@@ -54,11 +54,11 @@ def constant(op: IROp, ctx: Context) -> list[str]:
     """A constant: a scalar literal, or a splat kept as its scalar (broadcast at use)."""
     m = re.search(r"arith\.constant\s+(dense<(.*?)>|[^:{]+?)\s*(?:\{[^}]*\})?\s*:\s*(.+)$", op.text.split(" loc(")[0])
     if not m:
-        raise UnsupportedError("a constant the Gluon back end cannot read", where=f"line {op.lineno}", found=op.text)
+        raise UnsupportedError("a constant the Gluon back end cannot read", where=source_where(op), found=op.text)
     raw = (m.group(2) if m.group(2) is not None else m.group(1)).strip()
     t = ctx.ttype(_res(op))
     if raw.startswith("["):
-        raise UnsupportedError("a non-uniform dense constant", where=f"line {op.lineno}", found=raw[:40])
+        raise UnsupportedError("a non-uniform dense constant", where=source_where(op), found=raw[:40])
     if raw in ("true", "false"):
         lit = "True" if raw == "true" else "False"
     elif t.dtype.startswith(("f", "bf")):
@@ -97,7 +97,7 @@ def elementwise(op: IROp, ctx: Context) -> list[str]:
     elif n == "tt.clampf":
         e = f"gl.clamp({ex[0]}, {ex[1]}, {ex[2]})"
     else:
-        raise UnsupportedError(f"{n} is not in the Gluon back end's vocabulary", where=f"line {op.lineno}")
+        raise UnsupportedError(f"{n} is not in the Gluon back end's vocabulary", where=source_where(op))
     if scalar:
         ctx.define(res, f"({e})", broadcast=True)
         return []
@@ -175,7 +175,7 @@ def reduce(op: IROp, ctx: Context) -> list[str]:
     comb = re.findall(r"arith\.(\w+)", op.full_text)
     fn = _REDUCE.get(comb[0]) if len(comb) == 1 else None
     if fn is None:
-        raise UnsupportedError("a reduction the Gluon back end cannot write", where=f"line {op.lineno}",
+        raise UnsupportedError("a reduction the Gluon back end cannot write", where=source_where(op),
                                expected="one max / min / sum combiner", found=", ".join(comb) or "none")
     ctx.define(res, py_name(res))
     axis, src = _int_attr(op, "axis"), op.operands[0]
@@ -252,7 +252,7 @@ def atomic(op: IROp, ctx: Context) -> list[str]:
           "umax": "gl.atomic_max", "umin": "gl.atomic_min", "and": "gl.atomic_and", "or": "gl.atomic_or",
           "xor": "gl.atomic_xor", "exch": "gl.atomic_xchg"}.get(kind)
     if fn is None:
-        raise UnsupportedError(f"atomic {kind} is not in the Gluon back end's vocabulary", where=f"line {op.lineno}")
+        raise UnsupportedError(f"atomic {kind} is not in the Gluon back end's vocabulary", where=source_where(op))
     ptr, val = ctx.tensor(op.operands[0]), ctx.tensor(op.operands[1], like=op.operands[0])
     line = f"{fn}({ptr}, {val}{_mask(op, ctx, 2)}, sem={sem!r}, scope={scope!r})"
     if op.results:
@@ -298,5 +298,19 @@ def translate(op: IROp, ctx: Context) -> list[str]:
     if op.name.startswith(("arith.", "math.")) or op.name in ("tt.addptr", "tt.clampf", "tt.bitcast", "tt.fp_to_fp",
                                                              "tt.precise_sqrt"):
         return elementwise(op, ctx)
-    raise UnsupportedError(f"{op.name} is not in the Gluon back end's vocabulary", where=f"line {op.lineno}",
+    if op.name == "ttg.local_alloc" and op.operands:
+        raise UnsupportedError("a dot operand put in shared memory from registers (ttg.local_alloc), as one loaded with "
+                               "tl.load through pointers is", where=source_where(op),
+                               expected="dot operands loaded through a tensor descriptor (tl.make_tensor_descriptor or "
+                               "a host TensorDescriptor), which the Gluon back end loads by TMA into the producer's rings",
+                               found=f"{op.name} of a register tensor")
+    raise UnsupportedError(f"{op.name} is not in the Gluon back end's vocabulary", where=source_where(op),
                            expected="loads, dots, reductions, elementwise math, conversions, stores")
+
+
+def source_where(op: IROp) -> str:
+    """Where ``op`` comes from, for a message: the kernel's source file and line, and its TTGIR line."""
+    if op.loc.line is None:
+        return f"TTGIR line {op.lineno}"
+    src = f"{op.loc.file.rsplit('/', 1)[-1]}:{op.loc.line}" if op.loc.file else f"source line {op.loc.line}"
+    return f"{src} (TTGIR line {op.lineno})"

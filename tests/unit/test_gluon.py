@@ -435,3 +435,19 @@ def test_a_reducer_that_would_starve_the_consumers_of_registers_is_left_out(monk
     assert k.plan.reduction is None and k.plan.reducer is None
     assert any(x.startswith("no reducer:") for x in k.decisions)
     assert "gl.atomic_add(" in _function_source(k.source, "consumer_0") and "reducer_" not in k.source
+
+
+@pytest.mark.parametrize("corpus, where, words", [
+    ("gemm_warp_specialize.py", "gemm_warp_specialize.py:24 (TTGIR line", "loaded through a tensor descriptor"),
+    ("persistent_gemm.py", "persistent_gemm.py:42 (TTGIR line", "a persistent or grouped tile loop"),
+])
+def test_a_construct_the_gluon_back_end_refuses_is_named_once_at_its_source_line(corpus, where, words):
+    """A kernel in a public style the back end cannot write (a pointer-loaded dot operand, a tile loop around the
+    scheduled one) gets its reason once, with the kernel's source line, whatever the candidates tried."""
+    from twill.pipeline import optimize
+    r = optimize(str(ROOT / "tests/corpus" / corpus), load_machine("h100"),
+                 OptimizeOptions(emit="gluon", time_limit=5, total_time=20, threads=1))
+    note = [n for n in r.notes if n.startswith("gluon kernel: none")]
+    assert r.gluon is not None and r.gluon.kernel is None and len(note) == 1, r.notes
+    assert where in note[0] and words in note[0], note[0]
+    assert note[0].count(words) == 1 and "\n" not in note[0], note[0]
