@@ -3,6 +3,7 @@
 #   a: the FA backward's reducer adding dQ with TMA reduce-adds (runs/run18/mk18.py) and the FA forward with part of
 #      its exp2 on the FMA pipe (runs/run18/mk18_fa3.py, 1/8 and 1/4 of the columns): each checked against its
 #      reference, then head to head with the committed kernel in the same rounds, then a PC sample of the backward.
+#   c: the FA backward's producer warp reducing half of each dQ partial (runs/run18/mk18_split.py).
 #   b: the GEMM's A and B rings on one ready / empty barrier pair (runs/run18/mk18_gemm.py), against gemm and cuBLAS.
 set -u
 G=bench/results/gluon
@@ -25,5 +26,13 @@ b)
   PYTHONPATH=. timeout 240 python bench/gluon_vs.py $G/gemm $R/gemm-one-barrier --rounds 15 --out $OUT/vs-gemm.json \
     2>&1 | tee -a $OUT/run18b.log
   PYTHONPATH=. timeout 100 python bench/gluon_stalls.py $R/gemm-one-barrier --out $OUT/stalls 2>&1 | tee -a $OUT/run18b.log
+  ;;
+c)
+  # the FA backward with the producer warp reducing half of each dQ partial (runs/run18/mk18_split.py)
+  PYTHONPATH=. timeout 150 python bench/gluon_gpu.py $R/fa_bwd-red-split --sizes 1024,4096 --out $OUT/gpu-red-split.json \
+    2>&1 | tee $OUT/run18c.log
+  PYTHONPATH=. timeout 250 python bench/gluon_vs.py $G/fa_bwd $R/fa_bwd-red-split --rounds 5 --sizes 1024,4096,16384 \
+    --out $OUT/vs-fa_bwd.json 2>&1 | tee -a $OUT/run18c.log
+  PYTHONPATH=. timeout 100 python bench/gluon_stalls.py $R/fa_bwd-red-split --out $OUT/stalls 2>&1 | tee -a $OUT/run18c.log
   ;;
 esac
