@@ -4,6 +4,7 @@
 #      its exp2 on the FMA pipe (runs/run18/mk18_fa3.py, 1/8 and 1/4 of the columns): each checked against its
 #      reference, then head to head with the committed kernel in the same rounds, then a PC sample of the backward.
 #   c: the FA backward's producer warp reducing half of each dQ partial (runs/run18/mk18_split.py).
+#   d: the host's cost of one launch (bench/launch_overhead.py).
 #   b: the GEMM's A and B rings on one ready / empty barrier pair (runs/run18/mk18_gemm.py), against gemm and cuBLAS.
 set -u
 G=bench/results/gluon
@@ -34,5 +35,10 @@ c)
   PYTHONPATH=. timeout 250 python bench/gluon_vs.py $G/fa_bwd $R/fa_bwd-red-split --rounds 5 --sizes 1024,4096,16384 \
     --out $OUT/vs-fa_bwd.json 2>&1 | tee -a $OUT/run18c.log
   PYTHONPATH=. timeout 100 python bench/gluon_stalls.py $R/fa_bwd-red-split --out $OUT/stalls 2>&1 | tee -a $OUT/run18c.log
+  ;;
+d)
+  # the host's cost of a launch: Triton's kernel, the generated launcher, the Gluon dispatch alone, with profiles
+  PYTHONPATH=. timeout 200 python bench/launch_overhead.py $G/fa3 $G/fa_bwd $G/gemm --size 1024 --profile 30 \
+    --out $OUT/launch-overhead.json 2>&1 | tee $OUT/run18d.log
   ;;
 esac
