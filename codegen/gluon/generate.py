@@ -213,9 +213,15 @@ def _decisions(plan: KernelPlan, turns: bool, persistent: bool = False) -> list[
         out.append(f"rows: {plan.rows.rows if plan.rows else '?'} split into {plan.subtiles} sub-tiles of "
                    f"{(plan.rows.rows // plan.subtiles) if plan.rows else '?'} (the rows are independent; the "
                    "joint search chose the split)")
+    red = plan.reduction
+    half = red.rows // 2 if red is not None else 0
+    shared = red is not None and red.shared_lag is not None
     for p in plan.partitions:
-        what = ("TMA loads into the rings" if p.role == "producer" else
-                "sums the sub-tiles' partials and adds them atomically" if p.role == "reducer" else
+        what = ("TMA loads into the rings" + (f"; adds rows {half}-{red.rows - 1} of the partials, {red.shared_lag} "
+                                              "iterations behind its loads" if shared else "")
+                if p.role == "producer" else
+                "sums the sub-tiles' partials and adds them atomically"
+                + (f" (rows 0-{half - 1})" if shared else "") if p.role == "reducer" else
                 f"sub-tile{'s' if len(p.subtiles) > 1 else ''} {', '.join(str(s) for s in p.subtiles)}"
                 if plan.subtiles > 1 else "the loop's compute")
         out.append(f"partition {p.index} ({'default' if p.index == 0 else 'worker'}): {p.role}, warp group "
@@ -242,13 +248,15 @@ def _decisions(plan: KernelPlan, turns: bool, persistent: bool = False) -> list[
         out.append(f"persistent{why}: one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, "
                    "axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the "
                    "next tile's operands while the consumers finish this one")
-    red = plan.reduction
     if red is not None:
         out.append(f"reducer: {plan.node_of.get(red.op, 'the atomic add')} adds a partial sum over the split rows "
                    f"({red.rows} x {red.cols} {red.dtype}) at addresses every sub-tile shares: each consumer stores "
                    f"its partial into a shared buffer of its own (rows padded by {RED_PAD} words) and the reducer "
                    f"issues one atomic add per element for the CTA ({plan.subtiles}x fewer, none in the consumers; "
-                   "by hand in run 17 the FA backward ran 5-8 % faster so than with the consumers' own atomics)")
+                   "by hand in run 17 the FA backward ran 5-8 % faster so than with the consumers' own atomics)"
+                   + ("; the one-warp producer, which mostly waits, adds the lower half of the rows "
+                      f"{red.shared_lag} iterations behind its own loads (run 18c: +2.4-5.5 % on the FA backward)"
+                      if red.shared_lag is not None else ""))
     if plan.reducer_dropped:
         out.append("no reducer: its warp group's registers would leave the consumers fewer than their tiles need, "
                    "so each consumer adds its own partial atomically")

@@ -464,10 +464,10 @@ def scalar_loop(plan: KernelPlan, want_in: set[str]) -> ScalarLoop:
     return ScalarLoop(need, used_args, carried, outside)
 
 
-def _worker_loop(src: Source, sl: ScalarLoop, head: Any, work: Any, name: str) -> str:
+def _worker_loop(src: Source, sl: ScalarLoop, head: Any, work: Any, name: str, tail: Any = None) -> str:
     """A worker partition's function: what its loop needs before it, ``head(src)``, then the loop over the
     scheduled loop's iterations (``twill_k`` the iteration's index over the program's tiles) running
-    ``work(inner)`` for the lines of one iteration."""
+    ``work(inner)`` for the lines of one iteration, then ``tail(src, n)`` (``n`` the loop's trip count)."""
     mod, plan, ops, body = src.mod, src.plan, src.ops, src.plan.body
     loop_body = plan.loop.body
     assert loop_body is not None
@@ -494,6 +494,8 @@ def _worker_loop(src: Source, sl: ScalarLoop, head: Any, work: Any, name: str) -
     for a in sl.used_args:
         inner.lines.append(f"{py_name(a)} = {inner.ctx.vals[py_name(sl.carried[a])].expr}")
     src.lines += ["    " + ln for ln in inner.lines]
+    if tail is not None:
+        src.lines += tail(src, f"({ube} - {lbe} + {ste} - 1) // {ste}")
     lines = src.lines
     if mod.persistent:
         lines = persist(lines, f"twill_base += ({ube} - {lbe} + {ste} - 1) // {ste}")
@@ -503,41 +505,112 @@ def _worker_loop(src: Source, sl: ScalarLoop, head: Any, work: Any, name: str) -
 def producer_function(mod: Module, part: Partition) -> str:
     """The producer: for each iteration, each ring's tile in the schedule's order: wait for the buffer
     to be released, expect its bytes, issue the TMA copy (its loop is not pipelined: the rings' depth
-    is how far it runs ahead)."""
+    is how far it runs ahead). With a reduction it shares (``plan.producer_share``), after the loads the
+    lower half of the rows of the partials ``lag`` iterations back, and the last ``lag`` after the loop."""
     src = Source(mod, part)
     body = mod.plan.body
     rings = sorted(mod.plan.rings, key=lambda r: r.key)
+    red = mod.plan.reduction
+    lag = red.shared_lag if red is not None else None
     sl = scalar_loop(mod.plan, {v for r in rings for v in body[r.load].operands})
     sl.outside |= {v for t in mod.tile_loads for v in t.op.operands}
-    return _worker_loop(src, sl, lambda s: [ln for t in mod.tile_loads for ln in _producer_tile_load(s, t)], lambda inner: [ln for r in rings for ln in _producer_load(inner, r)],
-                        f"producer_{part.index}")
+    if lag is None:
+        return _worker_loop(src, sl, lambda s: [ln for t in mod.tile_loads for ln in _producer_tile_load(s, t)],
+                            lambda inner: [ln for r in rings for ln in _producer_load(inner, r)], f"producer_{part.index}")
+    assert red is not None
+    sl.outside |= _reduction_outside(mod.plan) | scalar_loop(mod.plan, {red.base}).outside
+    iv = mod.plan.loop.body.args[0]
+    lay = _reducer_layout(src, red)
+    half = (red.rows // 2, red.rows)
+
+    def work(inner: Source) -> list[str]:
+        lines = [ln for r in rings for ln in _producer_load(inner, r)]
+        lbe, ste = (inner.ctx.vals[py_name(v)].expr for v in _loop_bounds(mod.plan.loop)[::2])
+        at, base = _base_at(inner, red, iv, f"({py_name(iv)} - {lag} * {ste})", "lag")
+        return lines + [f"if {py_name(iv)} >= {lbe} + {lag} * {ste}:"] + [
+            "    " + ln for ln in at + _add_rows(inner, red, lay, f"twill_k - {lag}", base, half)]
+
+    def tail(s: Source, n: str) -> list[str]:
+        lbe, ste = (s.ctx.vals[py_name(v)].expr for v in _loop_bounds(mod.plan.loop)[::2])
+        at, base = _base_at(s, red, iv, f"({lbe} + twill_j * {ste})", "tail")
+        k = "twill_base + twill_j" if mod.persistent else "twill_j"
+        return ([f"twill_n = {n}", f"for twill_j in range(gl.maximum(twill_n - {lag}, 0), twill_n):"]
+                + ["    " + ln for ln in at + _add_rows(s, red, lay, k, base, half)])
+
+    def head(s: Source) -> list[str]:
+        return [ln for t in mod.tile_loads for ln in _producer_tile_load(s, t)] + [_cols_line(red, lay)]
+    return _worker_loop(src, sl, head, work, f"producer_{part.index}", tail)
 
 
 def reducer_function(mod: Module, part: Partition) -> str:
     """The reducer (``plan.Reduction``): for each iteration, once every consumer has stored its partial,
-    row by row: the partials' sum, one atomic add per element at the iteration's base plus the row-major
-    offsets; then the buffers handed back."""
+    row by row (the upper half when the producer shares the rows): the partials' sum, one atomic add per
+    element at the iteration's base plus the row-major offsets; then the buffers handed back."""
     red = mod.plan.reduction
     assert red is not None
     src = Source(mod, part)
     sl = scalar_loop(mod.plan, {red.base})
-    if not red.stride.lstrip("-").isdigit():
-        sl.outside.add(red.stride)
-    vec = min(4, red.cols // 32)
-    lay = src.ctx.layouts.setdefault(f"gl.BlockedLayout(size_per_thread=[1, {vec}], threads_per_warp=[1, 32], "
-                                     "warps_per_cta=[1, 1], order=[1, 0])", f"L{len(src.ctx.layouts)}")
+    sl.outside |= _reduction_outside(mod.plan)
+    lay = _reducer_layout(src, red)
+    rows = (0, red.rows // 2 if red.shared_lag is not None else red.rows)
 
     def work(inner: Source) -> list[str]:
-        stride = red.stride if red.stride.lstrip("-").isdigit() else inner.ctx.vals[py_name(red.stride)].expr
-        base = inner.ctx.vals[py_name(red.base)].expr
-        parts = " + ".join(f"{red.buffer(s)}.slice(twill_r, 1, dim=0).load({lay})" for s in range(mod.plan.subtiles))
-        return ["mbarrier.wait(twill_red_ready.index(0), twill_k & 1)",
-                f"for twill_r in gl.static_range({red.rows}):",
-                f"    gl.atomic_add({base} + twill_r * {stride} + twill_cols, {parts}, sem='{red.sem}', "
-                f"scope='{red.scope}')",
-                "mbarrier.arrive(twill_red_free.index(0))"]
-    head = [f"twill_cols = gl.expand_dims(gl.arange(0, {red.cols}, layout=gl.SliceLayout(0, {lay})), 0)"]
-    return _worker_loop(src, sl, lambda s: head, work, f"reducer_{part.index}")
+        return _add_rows(inner, red, lay, "twill_k", inner.ctx.vals[py_name(red.base)].expr, rows)
+    return _worker_loop(src, sl, lambda s: [_cols_line(red, lay)], work, f"reducer_{part.index}")
+
+
+def _reduction_outside(plan: KernelPlan) -> set[str]:
+    red = plan.reduction
+    assert red is not None
+    return set() if red.stride.lstrip("-").isdigit() else {red.stride}
+
+
+def _reducer_layout(src: Source, red: Any) -> str:
+    vec = min(4, red.cols // 32)
+    return src.ctx.layouts.setdefault(f"gl.BlockedLayout(size_per_thread=[1, {vec}], threads_per_warp=[1, 32], "
+                                      "warps_per_cta=[1, 1], order=[1, 0])", f"L{len(src.ctx.layouts)}")
+
+
+def _cols_line(red: Any, lay: str) -> str:
+    return f"twill_cols = gl.expand_dims(gl.arange(0, {red.cols}, layout=gl.SliceLayout(0, {lay})), 0)"
+
+
+def _add_rows(src: Source, red: Any, lay: str, k: str, base: str, rows: tuple[int, int]) -> list[str]:
+    """Rows ``rows`` of iteration ``k``'s partials: wait until every consumer stored its own, add them, one
+    atomic add per element at ``base``, then say this partition is done with the buffers."""
+    stride = red.stride if red.stride.lstrip("-").isdigit() else src.ctx.vals[py_name(red.stride)].expr
+    parts = " + ".join(f"{red.buffer(s)}.slice(twill_r, 1, dim=0).load({lay})" for s in range(src.plan.subtiles))
+    return [f"mbarrier.wait(twill_red_ready.index(0), ({k}) & 1)",
+            f"for twill_r in gl.static_range({rows[0]}, {rows[1]}):",
+            f"    gl.atomic_add({base} + twill_r * {stride} + twill_cols, {parts}, sem='{red.sem}', "
+            f"scope='{red.scope}')",
+            "mbarrier.arrive(twill_red_free.index(0))"]
+
+
+def _base_at(src: Source, red: Any, iv: str, at: str, tag: str) -> tuple[list[str], str]:
+    """The lines computing the reduction's base address for another iteration, the loop index read as
+    ``at`` (``plan.producer_share``: the base is a function of the index and of values fixed before the
+    loop), each result renamed with ``tag``; and the base's expression. ``src``'s values are left as they were."""
+    body = src.plan.body
+    saved = dict(src.ctx.vals)
+    src.ctx.vals[py_name(iv)] = Val(at, src.ctx.ttype(iv))
+    lines: list[str] = []
+    for i in sorted(_closure(body, {red.base})):
+        op = body[i]
+        src.bind(op, None)
+        out = translate(op, src.ctx)
+        for r in op.results:
+            val = src.ctx.vals[r]
+            if not val.broadcast and val.expr == py_name(r):
+                new = f"{py_name(r)}_{tag}"
+                out = [re.sub(rf"^{re.escape(py_name(r))} =", f"{new} =", ln) for ln in out]
+                val = Val(new, val.type)
+            src.ctx.vals[r] = src.ctx.vals[py_name(r)] = val
+        lines += out
+    base = src.ctx.vals[py_name(red.base)].expr
+    src.ctx.vals.clear()
+    src.ctx.vals.update(saved)
+    return lines, base
 
 
 def _producer_tile_load(src: Source, t: TileLoad) -> list[str]:
@@ -581,7 +654,7 @@ def register_rings(mod: Module, turns: bool) -> None:
             mod.smem.append((red.buffer(s), f"gl.allocate_shared_memory({gl_dtype(red.dtype)}, [{red.rows}, "
                                             f"{red.cols}], {pad})"))
         mod.barriers.append(("twill_red_ready", plan.subtiles, 1))
-        mod.barriers.append(("twill_red_free", 1, 1))
+        mod.barriers.append(("twill_red_free", 2 if red.shared_lag is not None else 1, 1))
     if turns:
         mod.barriers.append(("twill_turn", 1, len(plan.tc_runs)))
 

@@ -249,15 +249,25 @@ def traces(source: str, scalars: dict[str, int]) -> tuple[list[list[Event]], lis
     return out, bars, [fn.__name__ for fn, _ in rec.partitions]
 
 
-def run(trace: list[list[Event]], names: list[str], bars: list[Barrier]) -> None:
-    """Run the partitions' traces together; raise ``ProtocolError`` on a deadlock or an unbalanced phase."""
+def orders(n: int) -> list[list[int]]:
+    """The partition orders ``run`` tries: each partition first once, forwards and backwards. One greedy order
+    is one interleaving; a wait that passes on the wrong phase (a parity off by one reads a buffer before it is
+    written) shows only in an order where its partition runs ahead of the others."""
+    fwd = [[(s + i) % n for i in range(n)] for s in range(n)]
+    return fwd + [o[::-1] for o in fwd]
+
+
+def run(trace: list[list[Event]], names: list[str], bars: list[Barrier], order: list[int] | None = None) -> None:
+    """Run the partitions' traces together, each as far as it can in turn in ``order`` (default: as listed);
+    raise ``ProtocolError`` on a deadlock or an unbalanced phase."""
     pos = [0] * len(trace)
     for b in bars:
         b.phase, b.arrived = 0, []
     moved = True
     while moved:
         moved = False
-        for p, ev in enumerate(trace):
+        for p in (order if order is not None else range(len(trace))):
+            ev = trace[p]
             while pos[p] < len(ev):
                 kind, bar, parity = ev[pos[p]]
                 if kind == "wait" and not bar.passes(parity):
@@ -293,9 +303,17 @@ def check(source: str, scalars: Callable[[int], dict[str, int]], trips: tuple[in
     for n in trips:
         try:
             tr, bars, names = traces(source, scalars(n))
-            run(tr, names, bars)
         except ProtocolError as e:
             problems.append(f"{n} iteration(s): {e}")
+            continue
+        for order in orders(len(tr)):
+            try:
+                run(tr, names, bars, order)
+            except ProtocolError as e:
+                first = names[order[0]]
+                problems.append(f"{n} iteration(s), {first} running ahead: {e}" if order != list(range(len(tr)))
+                                else f"{n} iteration(s): {e}")
+                break
     return problems
 
 

@@ -416,11 +416,45 @@ def test_the_protocol_check_covers_the_reducer_hand_off():
     _, _, k = _variant("fa_bwd")
     stages = max(p.stages for p in k.plan.partitions)
     assert check_kernel(k.source, k.signature, stages)[0] == []
-    wrong = k.source.replace("mbarrier.wait(twill_red_ready.index(0), twill_k & 1)",
-                             "mbarrier.wait(twill_red_ready.index(0), (twill_k & 1) ^ 1)")
+    wrong = k.source.replace("mbarrier.wait(twill_red_ready.index(0), (twill_k) & 1)",
+                             "mbarrier.wait(twill_red_ready.index(0), ((twill_k) & 1) ^ 1)")
     assert wrong != k.source and check_kernel(wrong, k.signature, stages)[0]
-    early = k.source.replace("    mbarrier.arrive(twill_red_free.index(0))\n", "", 1)
-    assert early != k.source and any("deadlock" in p for p in check_kernel(early, k.signature, stages)[0])
+    lines = k.source.split("\n")
+    last = max(i for i, ln in enumerate(lines) if ln.strip() == "mbarrier.arrive(twill_red_free.index(0))")
+    early = "\n".join(lines[:last] + lines[last + 1:])      # the reducer never frees the buffers
+    assert any("deadlock" in p for p in check_kernel(early, k.signature, stages)[0])
+
+
+def test_the_one_warp_producer_adds_half_the_rows_behind_its_loads():
+    # FA backward: consumer 0 hands off iteration j's partial at its stage 2, so the producer adds rows 32-63 of
+    # iteration k - 2 after issuing iteration k's loads, the last two after its loop; the reducer rows 0-31
+    _, _, k = _variant("fa_bwd")
+    assert k.plan.reduction.shared_lag == 2
+    producer, reducer = _function_source(k.source, "producer_2"), _function_source(k.source, "reducer_3")
+    assert "gl.static_range(0, 32)" in reducer and "gl.static_range(32, 64)" not in reducer
+    assert producer.count("gl.static_range(32, 64)") == 2 and "gl.maximum(twill_n - 2, 0)" in producer
+    loads = producer.index("tma.async_copy_global_to_shared(desc_do")
+    assert loads < producer.index("mbarrier.wait(twill_red_ready.index(0), (twill_k - 2) & 1)")
+    # the base of iteration k - 2 computed from the loop index, under names of its own
+    assert "v8_lag = dq_base_34 + v7_lag" in producer and "v7_lag = (dv_43 - 2 * 64) * 128" in producer
+    assert "mbarrier.init(twill_red_free.index(i), count=2)" in k.source
+    assert any("adds the lower half of the rows 2 iterations behind its own loads" in d for d in k.decisions)
+    stages = max(p.stages for p in k.plan.partitions)
+    one = k.source.replace("mbarrier.init(twill_red_free.index(i), count=2)", "mbarrier.init(twill_red_free.index(i), count=1)")
+    assert any("twill_red_free" in p for p in check_kernel(one, k.signature, stages)[0])
+
+
+def test_a_reduction_base_carried_by_the_loop_is_left_to_the_reducer():
+    # the producer adds an older iteration's rows, so it recomputes that iteration's base from the loop index:
+    # a base read through a loop-carried value cannot be, and the reducer adds every row
+    import codegen.gluon.plan as plan_mod
+    _, _, k = _variant("fa_bwd")
+    plan = dataclasses.replace(k.plan)
+    carried = plan.loop.body.args[1]
+    plan.reduction = dataclasses.replace(k.plan.reduction, base=carried, shared_lag=None)
+    assert plan_mod.producer_share(plan) is None
+    plan.reduction = dataclasses.replace(k.plan.reduction, shared_lag=None)
+    assert plan_mod.producer_share(plan) == 2
 
 
 def test_a_reducer_that_would_starve_the_consumers_of_registers_is_left_out(monkeypatch):

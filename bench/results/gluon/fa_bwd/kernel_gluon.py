@@ -4,8 +4,8 @@ Decisions (each from the schedule):
 - rows: 128 split into 2 sub-tiles of 64 (the rows are independent; the joint search chose the split)
 - partition 0 (default): consumer, warp group 0, 4 warps, 232 registers per thread (needs about 232): sub-tile 0, 3 stages
 - partition 1 (worker): consumer, warp group 1, 4 warps, 232 registers per thread (needs about 232): sub-tile 1, 2 stages
-- partition 2 (worker): producer, warp group 2, 1 warps, 32 registers per thread (needs about 0): TMA loads into the rings
-- partition 3 (worker): reducer, warp group 2, 1 warps, 32 registers per thread (needs about 0): sums the sub-tiles' partials and adds them atomically
+- partition 2 (worker): producer, warp group 2, 1 warps, 32 registers per thread (needs about 0): TMA loads into the rings; adds rows 32-63 of the partials, 2 iterations behind its loads
+- partition 3 (worker): reducer, warp group 2, 1 warps, 32 registers per thread (needs about 0): sums the sub-tiles' partials and adds them atomically (rows 0-31)
 - ring q_44: 2 buffers of [64, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0, 1
 - ring do: 2 buffers of [64, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0, 1
 - staged operand dsT_66_st_t0: partition 0 stores the [64, 64] f16 tile once per iteration in shared memory, read there by dot3_dk, dot4_dq (transposed) (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
@@ -14,7 +14,7 @@ Decisions (each from the schedule):
 - staged operand dsT_66_st_t1: partition 1 stores the [64, 64] f16 tile once per iteration in shared memory, read there by dot3_dk, dot4_dq (transposed) (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
 - tensor-core order: the schedule's slots (partition 1 (2 dots) | partition 0 (2 dots) | partition 1 (2 dots) | partition 0 (3 dots) | partition 1 (1 dot)) are not enforced; each consumer issues its GEMMs when ready (turn barriers, `--tc-order`, ran the H200's FA forward 6-7 % slower)
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- reducer: store0 adds a partial sum over the split rows (64 x 128 f32) at addresses every sub-tile shares: each consumer stores its partial into a shared buffer of its own (rows padded by 4 words) and the reducer issues one atomic add per element for the CTA (2x fewer, none in the consumers; by hand in run 17 the FA backward ran 5-8 % faster so than with the consumers' own atomics)
+- reducer: store0 adds a partial sum over the split rows (64 x 128 f32) at addresses every sub-tile shares: each consumer stores its partial into a shared buffer of its own (rows padded by 4 words) and the reducer issues one atomic add per element for the CTA (2x fewer, none in the consumers; by hand in run 17 the FA backward ran 5-8 % faster so than with the consumers' own atomics); the one-warp producer, which mostly waits, adds the lower half of the rows 2 iterations behind its own loads (run 18c: +2.4-5.5 % on the FA backward)
 - shared memory: 166016 bytes planned of 232448; maxnreg 168
 - per-tile tiles (k_c0_t0, k_c1_t1, v_c0_t0, v_c1_t1) loaded by the producer, the next tile's as soon as each consumer's loop is done, so they arrive during this tile's epilogue; a store after the loop reuses a loaded tile's buffer (no room for one of its own), so that tile is handed back only after its store
 - pointer loads held across the iteration in a compact layout (the prefetched value is converted to its readers' layout where it is read; in theirs, each thread would hold a replicated copy): m_48 (partition 0: 1 register(s) per thread, not 16); Di_61 (partition 0: 1 register(s) per thread, not 16); m_48 (partition 1: 1 register(s) per thread, not 16); Di_61 (partition 1: 1 register(s) per thread, not 16)
@@ -508,6 +508,11 @@ def producer_2(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         offset_y = off_hz * N_CTX
         kv_y = pid_n * 128
         kv_y_28 = offset_y + kv_y
+        row0 = off_hz.to(gl.int64)
+        row0_31 = N_CTX.to(gl.int64)
+        row0_32 = row0 * row0_31
+        dq_base_33 = row0_32 * 128
+        dq_base_34 = DQ + dq_base_33
         mbarrier.wait(k_c0_t0_free.index(0), ((twill_tile // gl.num_programs(0)) & 1) ^ 1)
         mbarrier.expect(k_c0_t0_bar.index(0), desc_k.block_type.nbytes)
         tma.async_copy_global_to_shared(desc_k, [kv_y_28 + 0, 0], k_c0_t0_bar.index(0), k_c0_t0_buf)
@@ -520,6 +525,7 @@ def producer_2(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         mbarrier.wait(v_c1_t1_free.index(0), ((twill_tile // gl.num_programs(0)) & 1) ^ 1)
         mbarrier.expect(v_c1_t1_bar.index(0), desc_v.block_type.nbytes)
         tma.async_copy_global_to_shared(desc_v, [kv_y_28 + 64, 0], v_c1_t1_bar.index(0), v_c1_t1_buf)
+        twill_cols = gl.expand_dims(gl.arange(0, 128, layout=gl.SliceLayout(0, L7)), 0)
         for dv_43 in range(0, N_CTX, 64):
             twill_k = twill_base + (dv_43 - 0) // 64
             q = offset_y + dv_43
@@ -529,6 +535,21 @@ def producer_2(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
             mbarrier.wait(do_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
             mbarrier.expect(do_ready.index(twill_k % 2), desc_do.block_type.nbytes)
             tma.async_copy_global_to_shared(desc_do, [q, 0], do_ready.index(twill_k % 2), do_buf.index(twill_k % 2))
+            if dv_43 >= 0 + 2 * 64:
+                v7_lag = (dv_43 - 2 * 64) * 128
+                v8_lag = dq_base_34 + v7_lag
+                mbarrier.wait(twill_red_ready.index(0), (twill_k - 2) & 1)
+                for twill_r in gl.static_range(32, 64):
+                    gl.atomic_add(v8_lag + twill_r * 128 + twill_cols, twill_red_t0.slice(twill_r, 1, dim=0).load(L7) + twill_red_t1.slice(twill_r, 1, dim=0).load(L7), sem='relaxed', scope='gpu')
+                mbarrier.arrive(twill_red_free.index(0))
+        twill_n = (N_CTX - 0 + 64 - 1) // 64
+        for twill_j in range(gl.maximum(twill_n - 2, 0), twill_n):
+            v7_tail = (0 + twill_j * 64) * 128
+            v8_tail = dq_base_34 + v7_tail
+            mbarrier.wait(twill_red_ready.index(0), (twill_base + twill_j) & 1)
+            for twill_r in gl.static_range(32, 64):
+                gl.atomic_add(v8_tail + twill_r * 128 + twill_cols, twill_red_t0.slice(twill_r, 1, dim=0).load(L7) + twill_red_t1.slice(twill_r, 1, dim=0).load(L7), sem='relaxed', scope='gpu')
+            mbarrier.arrive(twill_red_free.index(0))
         twill_base += (N_CTX - 0 + 64 - 1) // 64
 
 @gluon.jit
@@ -547,8 +568,8 @@ def reducer_3(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta,
             twill_k = twill_base + (dv_43 - 0) // 64
             v7 = dv_43 * 128
             v8 = dq_base_34 + v7
-            mbarrier.wait(twill_red_ready.index(0), twill_k & 1)
-            for twill_r in gl.static_range(64):
+            mbarrier.wait(twill_red_ready.index(0), (twill_k) & 1)
+            for twill_r in gl.static_range(0, 32):
                 gl.atomic_add(v8 + twill_r * 128 + twill_cols, twill_red_t0.slice(twill_r, 1, dim=0).load(L7) + twill_red_t1.slice(twill_r, 1, dim=0).load(L7), sem='relaxed', scope='gpu')
             mbarrier.arrive(twill_red_free.index(0))
         twill_base += (N_CTX - 0 + 64 - 1) // 64
@@ -584,7 +605,7 @@ def twill_kernel(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Del
         mbarrier.init(twill_red_ready.index(i), count=2)
     twill_red_free = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(1):
-        mbarrier.init(twill_red_free.index(i), count=1)
+        mbarrier.init(twill_red_free.index(i), count=2)
     k_c0_t0_bar = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(1):
         mbarrier.init(k_c0_t0_bar.index(i), count=1)
