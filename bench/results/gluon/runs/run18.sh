@@ -5,6 +5,7 @@
 #      reference, then head to head with the committed kernel in the same rounds, then a PC sample of the backward.
 #   c: the FA backward's producer warp reducing half of each dQ partial (runs/run18/mk18_split.py).
 #   d: the host's cost of one launch (bench/launch_overhead.py).
+#   e: the generated FA backward with the producer's share of the reduction, against run 17's and the hand variant.
 #   b: the GEMM's A and B rings on one ready / empty barrier pair (runs/run18/mk18_gemm.py), against gemm and cuBLAS.
 set -u
 G=bench/results/gluon
@@ -40,5 +41,13 @@ d)
   # the host's cost of a launch: Triton's kernel, the generated launcher, the Gluon dispatch alone, with profiles
   PYTHONPATH=. timeout 200 python bench/launch_overhead.py $G/fa3 $G/fa_bwd $G/gemm --size 1024 --profile 30 \
     --out $OUT/launch-overhead.json 2>&1 | tee $OUT/run18d.log
+  ;;
+e)
+  # the producer's share of the reduction as the generator writes it (the committed fa_bwd), against run 17's kernel
+  # (runs/run18/fa_bwd-run17) and the hand variant
+  PYTHONPATH=. timeout 150 python bench/gluon_gpu.py $G/fa_bwd --sizes 1024,4096 --out $OUT/gpu-fa_bwd.json 2>&1 \
+    | tee $OUT/run18e.log
+  PYTHONPATH=. timeout 300 python bench/gluon_vs.py $G/fa_bwd $R/fa_bwd-run17 $R/fa_bwd-red-split --rounds 5 \
+    --sizes 1024,4096,16384 --out $OUT/vs-fa_bwd.json 2>&1 | tee -a $OUT/run18e.log
   ;;
 esac
