@@ -183,6 +183,15 @@ CITED: list[tuple[str, str, str, str]] = [
      r"configuration there \(([\d.]+) at 1k, ([\d.]+) at 4k\)",
      "bench/results/gluon/runs/run17/b/run17b.log",
      r"(?s)N': 1024.*?triton_num_stages3 ([\d.]+),.*?N': 4096.*?triton_num_stages3 ([\d.]+),"),
+    ("the generated FA backward with the producer's share of the reduction (run 18)",
+     r"the generated kernel ran ([\d.]+) / ([\d.]+) / ([\d.]+) against run 17's ([\d.]+) / ([\d.]+) / ([\d.]+) in",
+     "bench/results/gluon/runs/run18/e/run18e.log", "(?s)" + ".*?".join(
+         rf"N': {n}[^\n]*\n  fa_bwd\s+([\d.]+) launched[^\n]*\n  fa_bwd-run17\s+([\d.]+) launched"
+         for n in (1024, 4096, 16384))),
+    ("Triton's best FA backward configuration in run 18",
+     r"configuration there \(([\d.]+) at 1k, ([\d.]+) at 4k\)\. Measured",
+     "bench/results/gluon/runs/run18/e/run18e.log",
+     r"(?s)N': 1024.*?triton_num_stages3 ([\d.]+),.*?N': 4096.*?triton_num_stages3 ([\d.]+),"),
     ("the FA backward's sampled time the model does not price (run 16)",
      r"critical consumer spends (\d+) of its (\d+) cycles per iteration on what",
      "bench/results/gluon/stalls-run16/validate-fa_bwd/validation.json",
