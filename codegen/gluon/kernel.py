@@ -528,14 +528,14 @@ def producer_function(mod: Module, part: Partition) -> str:
         lbe, ste = (inner.ctx.vals[py_name(v)].expr for v in _loop_bounds(mod.plan.loop)[::2])
         at, base = _base_at(inner, red, iv, f"({py_name(iv)} - {lag} * {ste})", "lag")
         return lines + [f"if {py_name(iv)} >= {lbe} + {lag} * {ste}:"] + [
-            "    " + ln for ln in at + _add_rows(inner, red, lay, f"twill_k - {lag}", base, half)]
+            "    " + ln for ln in at + _add_rows(inner, red, lay, f"twill_k - {lag}", base, half, lag)]
 
     def tail(s: Source, n: str) -> list[str]:
         lbe, ste = (s.ctx.vals[py_name(v)].expr for v in _loop_bounds(mod.plan.loop)[::2])
         at, base = _base_at(s, red, iv, f"({lbe} + twill_j * {ste})", "tail")
         k = "twill_base + twill_j" if mod.persistent else "twill_j"
         return ([f"twill_n = {n}", f"for twill_j in range(gl.maximum(twill_n - {lag}, 0), twill_n):"]
-                + ["    " + ln for ln in at + _add_rows(s, red, lay, k, base, half)])
+                + ["    " + ln for ln in at + _add_rows(s, red, lay, k, base, half, lag)])
 
     def head(s: Source) -> list[str]:
         return [ln for t in mod.tile_loads for ln in _producer_tile_load(s, t)] + [_cols_line(red, lay)]
@@ -575,15 +575,18 @@ def _cols_line(red: Any, lay: str) -> str:
     return f"twill_cols = gl.expand_dims(gl.arange(0, {red.cols}, layout=gl.SliceLayout(0, {lay})), 0)"
 
 
-def _add_rows(src: Source, red: Any, lay: str, k: str, base: str, rows: tuple[int, int]) -> list[str]:
+def _add_rows(src: Source, red: Any, lay: str, k: str, base: str, rows: tuple[int, int], stage: int = 0) -> list[str]:
     """Rows ``rows`` of iteration ``k``'s partials: wait until every consumer stored its own, add them, one
-    atomic add per element at ``base``, then say this partition is done with the buffers."""
+    atomic add per element at ``base``, then say this partition is done with the buffers. The atomic add
+    says which graph node it is (``stage``: how many iterations behind this partition's own), so that the
+    profile times it as that node's region in this partition."""
     stride = red.stride if red.stride.lstrip("-").isdigit() else src.ctx.vals[py_name(red.stride)].expr
     parts = " + ".join(f"{red.buffer(s)}.slice(twill_r, 1, dim=0).load({lay})" for s in range(src.plan.subtiles))
     return [f"mbarrier.wait(twill_red_ready.index(0), ({k}) & 1)",
             f"for twill_r in gl.static_range({rows[0]}, {rows[1]}):",
             f"    gl.atomic_add({base} + twill_r * {stride} + twill_cols, {parts}, sem='{red.sem}', "
-            f"scope='{red.scope}')",
+            f"scope='{red.scope}')  # {src.plan.node_of.get(red.op, 'reduce')}: stage {stage}, partition "
+            f"{src.part.index} (group {src.part.group})",
             "mbarrier.arrive(twill_red_free.index(0))"]
 
 

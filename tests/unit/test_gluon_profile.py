@@ -49,6 +49,15 @@ def test_regions_of_the_gemm_name_the_producers_loads_by_ring():
     assert ks.sampling(["p0:dot0_acc", "p1:tma_load1_b"]) == "0,10" and ks.sampling(["p1:tma_load1_b"]) == "10"
 
 
+def test_the_reduction_is_a_region_of_the_reducer_and_of_the_producer_that_shares_it():
+    # FA backward: the reducer's atomic loop and the producer's share of it (its wait included) are timed as the
+    # atomic add's graph node in each partition, beside the reducer's wait for the consumers' partials
+    _, _, ks = _variant("fa_bwd")
+    assert ks.names(3) == ("p3:wait:twill_red_ready0", "p3:store0")
+    assert "p2:store0" in ks.names(2) and ks.by_name["p3:store0"].kind == "node"
+    assert [p.function for p in ks.partitions][2:] == ["producer_2", "reducer_3"]
+
+
 def test_warp_layout_as_triton_allocates_it():
     assert warp_starts(4, [4, 1]) == ([4, 10], 12)
     assert warp_starts(8, [1]) == ([10], 12)

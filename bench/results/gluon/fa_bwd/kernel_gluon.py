@@ -540,7 +540,7 @@ def producer_2(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
                 v8_lag = dq_base_34 + v7_lag
                 mbarrier.wait(twill_red_ready.index(0), (twill_k - 2) & 1)
                 for twill_r in gl.static_range(32, 64):
-                    gl.atomic_add(v8_lag + twill_r * 128 + twill_cols, twill_red_t0.slice(twill_r, 1, dim=0).load(L7) + twill_red_t1.slice(twill_r, 1, dim=0).load(L7), sem='relaxed', scope='gpu')
+                    gl.atomic_add(v8_lag + twill_r * 128 + twill_cols, twill_red_t0.slice(twill_r, 1, dim=0).load(L7) + twill_red_t1.slice(twill_r, 1, dim=0).load(L7), sem='relaxed', scope='gpu')  # store0: stage 2, partition 2 (group 2)
                 mbarrier.arrive(twill_red_free.index(0))
         twill_n = (N_CTX - 0 + 64 - 1) // 64
         for twill_j in range(gl.maximum(twill_n - 2, 0), twill_n):
@@ -548,7 +548,7 @@ def producer_2(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
             v8_tail = dq_base_34 + v7_tail
             mbarrier.wait(twill_red_ready.index(0), (twill_base + twill_j) & 1)
             for twill_r in gl.static_range(32, 64):
-                gl.atomic_add(v8_tail + twill_r * 128 + twill_cols, twill_red_t0.slice(twill_r, 1, dim=0).load(L7) + twill_red_t1.slice(twill_r, 1, dim=0).load(L7), sem='relaxed', scope='gpu')
+                gl.atomic_add(v8_tail + twill_r * 128 + twill_cols, twill_red_t0.slice(twill_r, 1, dim=0).load(L7) + twill_red_t1.slice(twill_r, 1, dim=0).load(L7), sem='relaxed', scope='gpu')  # store0: stage 2, partition 2 (group 2)
             mbarrier.arrive(twill_red_free.index(0))
         twill_base += (N_CTX - 0 + 64 - 1) // 64
 
@@ -570,7 +570,7 @@ def reducer_3(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta,
             v8 = dq_base_34 + v7
             mbarrier.wait(twill_red_ready.index(0), (twill_k) & 1)
             for twill_r in gl.static_range(0, 32):
-                gl.atomic_add(v8 + twill_r * 128 + twill_cols, twill_red_t0.slice(twill_r, 1, dim=0).load(L7) + twill_red_t1.slice(twill_r, 1, dim=0).load(L7), sem='relaxed', scope='gpu')
+                gl.atomic_add(v8 + twill_r * 128 + twill_cols, twill_red_t0.slice(twill_r, 1, dim=0).load(L7) + twill_red_t1.slice(twill_r, 1, dim=0).load(L7), sem='relaxed', scope='gpu')  # store0: stage 0, partition 3 (group 2)
             mbarrier.arrive(twill_red_free.index(0))
         twill_base += (N_CTX - 0 + 64 - 1) // 64
 

@@ -6,6 +6,7 @@
 #   c: the FA backward's producer warp reducing half of each dQ partial (runs/run18/mk18_split.py).
 #   d: the host's cost of one launch (bench/launch_overhead.py).
 #   e: the generated FA backward with the producer's share of the reduction, against run 17's and the hand variant.
+#   f: twill validate of the FA backward, the reduction's regions in the reducer and the producer.
 #   b: the GEMM's A and B rings on one ready / empty barrier pair (runs/run18/mk18_gemm.py), against gemm and cuBLAS.
 set -u
 G=bench/results/gluon
@@ -49,5 +50,11 @@ e)
     | tee $OUT/run18e.log
   PYTHONPATH=. timeout 300 python bench/gluon_vs.py $G/fa_bwd $R/fa_bwd-run17 $R/fa_bwd-red-split --rounds 5 \
     --sizes 1024,4096,16384 --out $OUT/vs-fa_bwd.json 2>&1 | tee -a $OUT/run18e.log
+  ;;
+f)
+  # twill validate of the committed FA backward: correctness, speed, the per-partition profile (the reduction's
+  # regions in the reducer and the producer) and the PC sample
+  PYTHONPATH=. timeout 580 python -m twill validate kernels/fa_bwd.py --arch h200 --schedule $G/fa_bwd --per-run 3 \
+    --budget 300 --stalls -o $OUT/validate/fa_bwd 2>&1 | tee $OUT/run18f.log
   ;;
 esac
