@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from codegen.gluon.kernel import (HEADER, SIGNATURE, TILE_COUNT, Module, consumer_function, entry_function,
+from codegen.gluon.kernel import (HEADER, SIGNATURE, Module, TileLoop, consumer_function, entry_function, tile_loop_at,
                                   producer_function, reducer_function, register_rings)
 from codegen.gluon.layouts import NvmmaShared, aliases, parse_type
 from codegen.gluon.partition import Turn
@@ -26,7 +26,7 @@ from twill.errors import CompileError, UnsupportedError
 from twill.graph.model import LoopGraph
 from twill.ir import vocab
 from twill.ir.dims import row_split
-from twill.ir.function import Arg, read_function
+from twill.ir.function import Arg, Function, read_function
 from twill.ir.load import KernelSpec
 from twill.machine.model import Machine
 from twill.schedule.model import Schedule
@@ -106,19 +106,22 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     if machine.sm != 90:
         raise UnsupportedError("the Gluon back end writes Hopper (sm_90) kernels", where=graph.name,
                                expected="an h100 or h200 machine", found=f"{machine.name} (sm_{machine.sm})")
-    fn = read_function(ttgir, graph.name)
+    fn, tile_loop = _tile_loop(read_function(ttgir, graph.name), graph)
     loop = _scheduled_loop(fn, graph)
     rows = row_split(fn, loop) if int(graph.get("row_split") or 1) > 1 else None
     plan = plan_kernel(fn, loop, graph, schedule, machine, rows, stage=stage, reduce=reducer, own_stores=own_stores)
-    if persistent is None:
+    if tile_loop is not None:
+        persistent = True        # the kernel loops over its tiles itself: the rings' phases run on from tile to tile
+    elif persistent is None:
         persistent = one_cta_per_sm(plan)
     table = aliases(ttgir)
-    mod = Module(plan, table, persistent=persistent, own_stores=own_stores, tree_reductions=tree_reductions)
+    mod = Module(plan, table, persistent=persistent, own_stores=own_stores, tree_reductions=tree_reductions,
+                 tile_loop=tile_loop)
     turns = tc_order and len({p for p, _ in plan.tc_runs}) > 1
     register_rings(mod, turns)
     parts = []
     for p in plan.consumers:
-        turn = _turn(plan, p.index, persistent) if turns else None
+        turn = _turn(plan, p.index, mod) if turns else None
         parts.append((f"consumer_{p.index}", p, consumer_function(mod, p, turn)))
     if plan.producer is not None:
         parts.append((f"producer_{plan.producer.index}", plan.producer, producer_function(mod, plan.producer)))
@@ -131,7 +134,8 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     signature.update({g: "i32" for g in mod.grid_params()})
     blocks = {py_name(a.name): list(_block(a, plan, table)) for a in mod.runtime_args()
               if a.type.startswith("!tt.tensordesc")}
-    decisions = tuple(_decisions(plan, turns, persistent) + _handoff(mod) + _trees(mod) + _compact(mod))
+    decisions = tuple(_decisions(plan, turns, persistent and tile_loop is None) + _own_tile_loop(mod) + _handoff(mod)
+                      + _trees(mod) + _compact(mod))
     plan.decisions = list(decisions)
     source = _docstring(plan, schedule, decisions) + "\n".join(body) + "\n" + _launcher(mod, spec, signature, blocks, plan)
     return GluonKernel(source, KERNEL, plan.consumers[0].warps, plan.maxnreg, signature,
@@ -157,6 +161,43 @@ def _block(a: Arg, plan: KernelPlan, table: dict[str, str]) -> tuple[int, ...]:
     return tuple(shape)
 
 
+def _own_tile_loop(mod: Module) -> list[str]:
+    if mod.tile_loop is None:
+        return []
+    return ["tile loop: the kernel's own (its bounds and grid as written), kept around each partition's loop; the "
+            "ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while "
+            "the consumers finish this one"]
+
+
+def _tile_loop(fn: Function, graph: LoopGraph) -> tuple[Function, TileLoop | None]:
+    """A kernel that loops over its tiles itself (a persistent kernel: ``for tile in range(pid, tiles,
+    NUM_SMS)`` around the scheduled loop) as the function of one tile plus its tile loop: the tile loop's
+    body in its place (``persist`` writes the loop back around each partition); ``fn`` as it is otherwise."""
+    loops = fn.module.loops()
+    index = graph.get("loop_index")
+    loop = loops[index] if isinstance(index, int) and index < len(loops) else None
+    if loop is None or loop in fn.ops:
+        return fn, None
+    at = next((i for i, o in enumerate(fn.ops) if o.name == vocab.LOOP and o.body is not None and loop in o.body.ops),
+              None)
+    if at is None:
+        return fn, None
+    outer = fn.ops[at]
+    assert outer.body is not None
+    where = f"{graph.name}, {source_where(outer)}"
+    if len(outer.body.args) > 1:
+        raise UnsupportedError("the Gluon back end keeps a tile loop whose tiles are independent", where=where,
+                               found=f"a tile loop carrying {len(outer.body.args) - 1} value(s) from tile to tile")
+    after = [o for o in fn.ops[at + 1:] if o.name != "tt.return"]
+    if after:
+        raise UnsupportedError("the Gluon back end keeps a tile loop with nothing after it", where=where,
+                               found=f"{after[0].name} after the tile loop")
+    body = [o for o in outer.body.ops if o.name != vocab.YIELD]
+    flat = Function(fn.name, fn.args, dataclasses.replace(fn.module, ops=fn.ops[:at] + body + fn.ops[at + 1:]),
+                    fn.types)
+    return flat, tile_loop_at(fn, at)
+
+
 def _scheduled_loop(fn: Any, graph: LoopGraph) -> Any:
     loops = fn.module.loops()
     index = graph.get("loop_index")
@@ -164,7 +205,7 @@ def _scheduled_loop(fn: Any, graph: LoopGraph) -> Any:
     if loop is None or loop not in fn.ops:
         outer = next((o for o in fn.ops if o.name == vocab.LOOP or o.name in vocab.CONTROL_FLOW), None)
         raise UnsupportedError("the Gluon back end writes a kernel whose scheduled loop is at the top of the "
-                               "function (it makes the kernel persistent itself)",
+                               "function or directly in the body of one tile loop",
                                where=f"{graph.name}, {source_where(outer)}" if outer is not None else graph.name,
                                found=f"the loop inside {outer.name if outer is not None else 'another op'} (a "
                                "persistent or grouped tile loop, flattened or not)")
@@ -197,13 +238,14 @@ def _handoff(mod: Module) -> list[str]:
             f"is done, so they arrive during this tile's epilogue; {stores}"]
 
 
-def _turn(plan: KernelPlan, part: int, persistent: bool = False) -> Turn:
+def _turn(plan: KernelPlan, part: int, mod: Module | None = None) -> Turn:
     at = {d: (g, i == 0, i == len(dots) - 1) for g, (p, dots) in enumerate(plan.tc_runs) if p == part
           for i, d in enumerate(dots)}
     first = max(p.stages for p in plan.consumers) - 1
     # persistent: the steady bodies of the tiles before, each of which ran twill_n >= first iterations
     # (the protocol's least trip count), ``first`` of them outside the steady loop
-    return Turn(at, len(plan.tc_runs), first, f"twill_base - {first} * ({TILE_COUNT})" if persistent else "")
+    persistent = mod is not None and mod.persistent
+    return Turn(at, len(plan.tc_runs), first, f"twill_base - {first} * ({mod.tile_count})" if persistent else "")
 
 
 def _decisions(plan: KernelPlan, turns: bool, persistent: bool = False) -> list[str]:
@@ -298,7 +340,7 @@ DESCRIPTOR_BLOCKS = {blocks!r}
 DESCRIPTOR_LAYOUTS = {layouts!r}
 NUM_WARPS = {plan.consumers[0].warps}
 MAXNREG = {plan.maxnreg}
-PERSISTENT = {mod.persistent!r}      # one program per SM loops over the grid's tiles
+PERSISTENT = {mod.persistent and mod.tile_loop is None!r}      # one program per SM loops over the grid's tiles
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 
 

@@ -43,6 +43,7 @@ class Module:
     barriers: list[tuple[str, int, int]] = field(default_factory=list)   # (name, arrivals, how many)
     functions: list[str] = field(default_factory=list)
     persistent: bool = False      # one CTA per SM loops over the grid's tiles (``persist``)
+    tile_loop: "TileLoop | None" = None   # the kernel's own loop over tiles around the scheduled one (``persist``)
     tile_loads: list["TileLoad"] = field(default_factory=list)   # per-tile loads the producer issues
     own_stores: bool = True       # handoff: a store after the loop has a buffer of its own (else it reuses a
                                   # handed tile's, released to the producer once the store is done)
@@ -64,7 +65,13 @@ class Module:
 
     def grid_params(self) -> list[str]:
         """A persistent kernel's extra arguments: the grid the Triton kernel was launched with."""
-        return list(GRID_PARAMS) if self.persistent else []
+        return list(GRID_PARAMS) if self.persistent and self.tile_loop is None else []
+
+    @property
+    def tile_count(self) -> str:
+        """The tiles this program ran before this one."""
+        t = self.tile_loop
+        return TILE_COUNT if t is None else f"({py_name(t.iv)} - twill_tile_lb) // twill_tile_step"
 
     def shared(self) -> list[str]:
         return [n for n, _ in self.smem] + [n for n, _, _ in self.barriers]
@@ -89,12 +96,43 @@ GRID_PARAMS = ("twill_g0", "twill_g1", "twill_g2")
 TILE_COUNT = "twill_tile // gl.num_programs(0)"     # the tiles this program ran before this one
 
 
-def persist(lines: list[str], advance: str, tail: tuple[str, ...] = ()) -> list[str]:
+@dataclass(frozen=True)
+class TileLoop:
+    """The kernel's own loop over tiles (a persistent kernel's), around the scheduled loop: its index and
+    bounds (SSA names) and the ops before it that compute the bounds (indices in the function's ops)."""
+
+    iv: str
+    lb: str
+    ub: str
+    step: str
+    header: tuple[int, ...]
+
+
+def tile_loop_at(fn: Any, at: int) -> TileLoop:
+    """The tile loop ``fn.ops[at]`` (an scf.for around the scheduled loop): its index, bounds and the ops
+    before it that compute them."""
+    outer = fn.ops[at]
+    assert outer.body is not None
+    lb, ub, step = _loop_bounds(outer)
+    return TileLoop(outer.body.args[0], lb, ub, step, tuple(sorted(_closure(fn.ops[:at], {lb, ub, step}))))
+
+
+def persist(lines: list[str], advance: str, tail: tuple[str, ...] = (), src: "Source | None" = None) -> list[str]:
     """A partition's lines for one tile (written with the tile's program ids ``twill_pid<k>`` and the
     launch grid ``twill_g<k>``), made persistent: the program loops over the grid's tiles from its own
     index in steps of the number of programs, axis 0 fastest (as the hardware orders CTAs); ``advance``
     adds a tile's ring iterations to ``twill_base``; ``tail`` runs once after the last tile. The tiles
-    before are ``TILE_COUNT``; the turn bodies before follow from both."""
+    before are ``TILE_COUNT``; the turn bodies before follow from both. A kernel with its own tile loop
+    (``Module.tile_loop``) keeps it: its bounds computed before it, the tile's lines inside."""
+    t = src.mod.tile_loop if src is not None else None
+    if t is not None:
+        pre = Source(src.mod, src.part)
+        for i in t.header:
+            pre.straight(pre.ops[i], None)
+        lb, ub, step = (pre.ctx.vals[py_name(v)].expr for v in (t.lb, t.ub, t.step))
+        head = pre.lines + [f"twill_tile_lb = {lb}", f"twill_tile_step = {step}", "twill_base = 0",
+                            f"for {py_name(t.iv)} in range(twill_tile_lb, {ub}, twill_tile_step):"]
+        return head + ["    " + ln for ln in lines + [advance]] + list(tail)
     text = "\n".join(lines)
     pids = {0: "twill_tile % twill_g0", 1: "(twill_tile // twill_g0) % twill_g1", 2: "twill_tile // (twill_g0 * twill_g1)"}
     head = ["twill_base = 0",
@@ -119,7 +157,7 @@ class Source:
         self.mod, self.part, self.plan = mod, part, mod.plan
         plan = self.plan
         self.ctx = Context(plan.fn, mod.table, part.warps, int(plan.graph.get("num_warps") or part.warps),
-                           plan.rows, None, plan.subtiles, persistent=mod.persistent,
+                           plan.rows, None, plan.subtiles, persistent=mod.persistent and mod.tile_loop is None,
                            tree_reductions=mod.tree_reductions, trees=mod.trees, layouts=mod.layouts,
                            split_dim_of_base=base_split_dims(plan.fn, mod.table, plan.rows))
         if part.role == "consumer":
@@ -127,6 +165,8 @@ class Source:
         for a in plan.fn.args:
             expr = f"{py_name(a.of[0])}.{a.of[1]}[{a.of[2]}]" if a.of is not None else py_name(a.name)
             self.ctx.vals[py_name(a.name)] = Val(expr, parse_type(a.type, mod.table))
+        if mod.tile_loop is not None:        # the kernel's own tile index, the loop ``persist`` writes
+            self.ctx.vals[py_name(mod.tile_loop.iv)] = Val(py_name(mod.tile_loop.iv), parse_type("i32", mod.table))
         self.ops = plan.fn.ops
         self.loop_at = self.ops.index(plan.loop)
         self.lines: list[str] = []
@@ -216,7 +256,7 @@ class Source:
         self.tiles[("tile", res, sub)] = Val(f"{key}_buf", t)
         self.ctx.vals[sub_name(res, sub)] = Val(f"{key}_buf.load({self.ctx.layout(t.layout)})", t)
         bar = f"{key}_bar.index(0)"
-        phase = f"({TILE_COUNT}) & 1" if self.mod.persistent else "0"     # persistent: one phase per tile
+        phase = f"({self.mod.tile_count}) & 1" if self.mod.persistent else "0"     # persistent: one phase per tile
         if self.mod.handoff:       # the producer loads it, the next tile's during this one's epilogue
             self.mod.barriers.append((f"{key}_free", 1, 1))
             load = TileLoad(key, op, sub, read_after)
@@ -324,7 +364,7 @@ def consumer_function(mod: Module, part: Partition, turn: Turn | None) -> str:
     src.lines += _release(src, after_loop=False)
     lines = src.lines
     if mod.persistent:
-        lines = persist(lines, "twill_base += twill_n", ("tma.store_wait(0)",) if src.deferred_store else ())
+        lines = persist(lines, "twill_base += twill_n", ("tma.store_wait(0)",) if src.deferred_store else (), src)
     return _function(f"consumer_{part.index}", mod, lines)
 
 
@@ -498,7 +538,7 @@ def _worker_loop(src: Source, sl: ScalarLoop, head: Any, work: Any, name: str, t
         src.lines += tail(src, f"({ube} - {lbe} + {ste} - 1) // {ste}")
     lines = src.lines
     if mod.persistent:
-        lines = persist(lines, f"twill_base += ({ube} - {lbe} + {ste} - 1) // {ste}")
+        lines = persist(lines, f"twill_base += ({ube} - {lbe} + {ste} - 1) // {ste}", (), src)
     return _function(name, mod, lines)
 
 
@@ -621,7 +661,7 @@ def _producer_tile_load(src: Source, t: TileLoad) -> list[str]:
     src.bind(t.op, None)
     d = py_name(t.op.operands[0])
     bar = f"{t.key}_bar.index(0)"
-    return [f"mbarrier.wait({t.key}_free.index(0), (({TILE_COUNT}) & 1) ^ 1)",
+    return [f"mbarrier.wait({t.key}_free.index(0), (({src.mod.tile_count}) & 1) ^ 1)",
             f"mbarrier.expect({bar}, {d}.block_type.nbytes)",
             f"tma.async_copy_global_to_shared({d}, [{', '.join(src.coords(t.op, t.sub))}], {bar}, {t.key}_buf)"]
 

@@ -485,3 +485,26 @@ def test_a_construct_the_gluon_back_end_refuses_is_named_once_at_its_source_line
     assert r.gluon is not None and r.gluon.kernel is None and len(note) == 1, r.notes
     assert where in note[0] and words in note[0], note[0]
     assert note[0].count(words) == 1 and "\n" not in note[0], note[0]
+
+
+def test_a_kernel_with_its_own_tile_loop_keeps_it_around_every_partition():
+    # a persistent TMA GEMM in the tutorial's style: `for tile_id in tl.range(start_pid, num_tiles, NUM_SMS)` around
+    # the K loop; the generated kernel keeps that loop (its bounds computed before it, the launch grid as written)
+    # and runs the rings' phases on from tile to tile
+    from twill.pipeline import optimize
+    r = optimize(str(ROOT / "tests/corpus/persistent_tma_gemm.py"), load_machine("h200"),
+                 OptimizeOptions(emit="gluon", time_limit=10, total_time=40, threads=1))
+    k = r.gluon.kernel
+    assert k is not None and r.gluon.chosen.clean, r.notes
+    assert k.plan is not None and len(k.plan.consumers) == 1 and k.plan.producer is not None
+    for fn in ("consumer_0", "producer_1"):
+        body = _function_source(k.source, fn)
+        assert "for tile_id in range(twill_tile_lb, num_tiles, twill_tile_step):" in body, body[:600]
+        assert "twill_tile_lb = start_pid" in body and "twill_base += " in body and "twill_pid" not in body
+    runtime = re.search(r"^RUNTIME = (.*?)\s+#", k.source, re.M).group(1)
+    assert "PERSISTENT = False" in k.source and "twill_g0" not in runtime + k.signature.__repr__()   # the caller's grid
+    assert any(d.startswith("tile loop: the kernel's own") for d in k.decisions)
+    assert not any(d.startswith("persistent") for d in k.decisions)
+    # simulated with the kernel's own tile step (132 programs' worth), so each program runs one tile here: the
+    # phases across tiles are the persistent kernels' (twill_base), which the simulation covers there
+    assert check_kernel(k.source, k.signature, max(p.stages for p in k.plan.partitions)) == ([], "")

@@ -7,6 +7,7 @@
 #   d: the host's cost of one launch (bench/launch_overhead.py).
 #   e: the generated FA backward with the producer's share of the reduction, against run 17's and the hand variant.
 #   f: twill validate of the FA backward, the reduction's regions in the reducer and the producer.
+#   g: a kernel with its own tile loop (tests/corpus/persistent_tma_gemm.py), generated, checked and timed.
 #   b: the GEMM's A and B rings on one ready / empty barrier pair (runs/run18/mk18_gemm.py), against gemm and cuBLAS.
 set -u
 G=bench/results/gluon
@@ -56,5 +57,12 @@ f)
   # regions in the reducer and the producer) and the PC sample
   PYTHONPATH=. timeout 580 python -m twill validate kernels/fa_bwd.py --arch h200 --schedule $G/fa_bwd --per-run 3 \
     --budget 300 --stalls -o $OUT/validate/fa_bwd 2>&1 | tee $OUT/run18f.log
+  ;;
+g)
+  # a kernel with its own tile loop: the generated kernel of tests/corpus/persistent_tma_gemm.py, checked and timed
+  PYTHONPATH=. timeout 150 python bench/gluon_gpu.py $R/persistent_tma_gemm --out $OUT/gpu-persistent.json 2>&1 \
+    | tee $OUT/run18g.log
+  PYTHONPATH=. timeout 150 python bench/gluon_vs.py $R/persistent_tma_gemm --rounds 7 --out $OUT/vs-persistent.json \
+    2>&1 | tee -a $OUT/run18g.log
   ;;
 esac

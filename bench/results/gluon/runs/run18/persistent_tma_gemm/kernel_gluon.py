@@ -1,0 +1,208 @@
+"""gemm_persistent_tma, written by twill from its joint schedule: I=288 L=297 (optimal), 1024 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- partition 0 (default): consumer, warp group 0, 8 warps, 240 registers per thread (needs about 168): the loop's compute, 1 stages
+- partition 1 (worker): producer, warp group 1, 1 warps, 24 registers per thread (needs about 0): TMA loads into the rings
+- ring a_23: 3 buffers of [128, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
+- ring b: 3 buffers of [256, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
+- shared memory: 213112 bytes planned of 232448; maxnreg 168
+- tile loop: the kernel's own (its bounds and grid as written), kept around each partition's loop; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+
+L0 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 256, 16]))
+L1 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[1, 32], warps_per_cta=[8, 1], order=[1, 0]))
+
+@gluon.jit
+def consumer_0(a_desc, b_desc, c_desc, M, N, K, a_23_buf, b_buf, out2_c0_buf, a_23_ready, a_23_empty, b_ready, b_empty):
+    start_pid = gl.program_id(0)
+    num_pid_m_12 = M + 127
+    num_pid_m_13 = num_pid_m_12 // 128
+    num_pid_n_14 = N + 255
+    num_pid_n_15 = num_pid_n_14 // 256
+    num_tiles = num_pid_m_13 * num_pid_n_15
+    twill_tile_lb = start_pid
+    twill_tile_step = 132
+    twill_base = 0
+    for tile_id in range(twill_tile_lb, num_tiles, twill_tile_step):
+        num_pid_m_12 = M + 127
+        num_pid_m_13 = num_pid_m_12 // 128
+        num_pid_n_14 = N + 255
+        num_pid_n_15 = num_pid_n_14 // 256
+        k_tiles_16 = K + 63
+        k_tiles_17 = k_tiles_16 // 64
+        k_tiles_18 = gl.maximum(k_tiles_17, 1)
+        num_pid_in_group = num_pid_n_15 * 8
+        group_id = tile_id // num_pid_in_group
+        first_pid_m = group_id * 8
+        group_size_m = num_pid_m_13 - first_pid_m
+        group_size_m_19 = gl.minimum(group_size_m, 8)
+        pid_m = tile_id % group_size_m_19
+        pid_m_20 = first_pid_m + pid_m
+        pid_n = tile_id % num_pid_in_group
+        pid_n_21 = pid_n // group_size_m_19
+        offs_am = pid_m_20 * 128
+        offs_bn = pid_n_21 * 256
+        twill_n = (k_tiles_18 - 0 + 1 - 1) // 1
+        acc_27 = gl.full([128, 256], 0.0, gl.float32, layout=L0)
+        acc_27_p1 = acc_27
+        for twill_b in range(0, twill_n):
+            mbarrier.wait(a_23_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            mbarrier.wait(b_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            tok_acc_27 = warpgroup_mma(a_23_buf.index((twill_base + twill_b - 0) % 3), b_buf.index((twill_base + twill_b - 0) % 3).permute((1, 0)), acc_27_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+            acc_27_p1 = warpgroup_mma_wait(1, deps=(acc_27_p1,))
+            mbarrier.arrive(a_23_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(b_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
+            acc_27 = warpgroup_mma_wait(1, deps=(tok_acc_27,))
+            acc_27_p1 = acc_27
+        acc_27, acc_27_p1 = warpgroup_mma_wait(0, deps=(acc_27, acc_27_p1,))
+        mbarrier.arrive(a_23_empty.index((twill_base + (twill_n - 1) - 0) % 3))
+        mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 3))
+        v0 = acc_27_p1.to(gl.float16)
+        v1 = gl.convert_layout(v0, L1)
+        tma.store_wait(0)
+        out2_c0_buf.store(v0)
+        fence_async_shared()
+        tma.async_copy_shared_to_global(c_desc, [offs_am, offs_bn], out2_c0_buf)
+        twill_base += twill_n
+    tma.store_wait(0)
+
+@gluon.jit
+def producer_1(a_desc, b_desc, c_desc, M, N, K, a_23_buf, b_buf, out2_c0_buf, a_23_ready, a_23_empty, b_ready, b_empty):
+    start_pid = gl.program_id(0)
+    num_pid_m_12 = M + 127
+    num_pid_m_13 = num_pid_m_12 // 128
+    num_pid_n_14 = N + 255
+    num_pid_n_15 = num_pid_n_14 // 256
+    num_tiles = num_pid_m_13 * num_pid_n_15
+    twill_tile_lb = start_pid
+    twill_tile_step = 132
+    twill_base = 0
+    for tile_id in range(twill_tile_lb, num_tiles, twill_tile_step):
+        num_pid_m_12 = M + 127
+        num_pid_m_13 = num_pid_m_12 // 128
+        num_pid_n_14 = N + 255
+        num_pid_n_15 = num_pid_n_14 // 256
+        k_tiles_16 = K + 63
+        k_tiles_17 = k_tiles_16 // 64
+        k_tiles_18 = gl.maximum(k_tiles_17, 1)
+        num_pid_in_group = num_pid_n_15 * 8
+        group_id = tile_id // num_pid_in_group
+        first_pid_m = group_id * 8
+        group_size_m = num_pid_m_13 - first_pid_m
+        group_size_m_19 = gl.minimum(group_size_m, 8)
+        pid_m = tile_id % group_size_m_19
+        pid_m_20 = first_pid_m + pid_m
+        pid_n = tile_id % num_pid_in_group
+        pid_n_21 = pid_n // group_size_m_19
+        offs_am = pid_m_20 * 128
+        offs_bn = pid_n_21 * 256
+        for acc_22 in range(0, k_tiles_18, 1):
+            twill_k = twill_base + (acc_22 - 0) // 1
+            a = acc_22 * 64
+            mbarrier.wait(a_23_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            mbarrier.expect(a_23_ready.index(twill_k % 3), a_desc.block_type.nbytes)
+            tma.async_copy_global_to_shared(a_desc, [offs_am, a], a_23_ready.index(twill_k % 3), a_23_buf.index(twill_k % 3))
+            mbarrier.wait(b_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            mbarrier.expect(b_ready.index(twill_k % 3), b_desc.block_type.nbytes)
+            tma.async_copy_global_to_shared(b_desc, [offs_bn, a], b_ready.index(twill_k % 3), b_buf.index(twill_k % 3))
+        twill_base += (k_tiles_18 - 0 + 1 - 1) // 1
+
+@gluon.jit
+def twill_kernel(a_desc, b_desc, c_desc, M, N, K):
+    a_23_buf = gl.allocate_shared_memory(gl.float16, [3, 128, 64], a_desc.layout)
+    b_buf = gl.allocate_shared_memory(gl.float16, [3, 256, 64], b_desc.layout)
+    out2_c0_buf = gl.allocate_shared_memory(gl.float16, [128, 256], c_desc.layout)
+    a_23_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
+        mbarrier.init(a_23_ready.index(i), count=1)
+    a_23_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
+        mbarrier.init(a_23_empty.index(i), count=1)
+    b_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
+        mbarrier.init(b_ready.index(i), count=1)
+    b_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
+        mbarrier.init(b_empty.index(i), count=1)
+    gl.warp_specialize([
+        (consumer_0, (a_desc, b_desc, c_desc, M, N, K, a_23_buf, b_buf, out2_c0_buf, a_23_ready, a_23_empty, b_ready, b_empty)),
+        (producer_1, (a_desc, b_desc, c_desc, M, N, K, a_23_buf, b_buf, out2_c0_buf, a_23_ready, a_23_empty, b_ready, b_empty)),
+    ], [1], [24])
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['a_desc', 'b_desc', 'c_desc', 'M', 'N', 'K', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K', 'GROUP_M', 'NUM_SMS']          # the Triton kernel's parameters, in order
+RUNTIME = ['a_desc', 'b_desc', 'c_desc', 'M', 'N', 'K']   # the Gluon kernel's parameters, in order
+CONSTEXPRS = {'BLOCK_M': 128, 'BLOCK_N': 256, 'BLOCK_K': 64, 'GROUP_M': 8, 'NUM_SMS': 132}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {'a_desc': [128, 64], 'b_desc': [256, 64], 'c_desc': [128, 256]}
+DESCRIPTOR_LAYOUTS = {'a_desc': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])', 'b_desc': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])', 'c_desc': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
+NUM_WARPS = 8
+MAXNREG = 168
+PERSISTENT = False      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+    layout = _LAYOUTS.get(name)
+    if layout is None:
+        from triton.experimental.gluon import language as gl
+        layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+    base = getattr(value, "base", value)
+    shape = list(getattr(value, "shape", base.shape))
+    strides = list(getattr(value, "strides", None) or base.stride())
+    return TensorDescriptor(base, shape, strides, DESCRIPTOR_BLOCKS[name], layout)
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return twill_kernel[g](*runtime, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()
