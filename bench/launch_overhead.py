@@ -88,8 +88,17 @@ def main() -> int:
     ap.add_argument("--profile", type=int, default=0)
     ap.add_argument("--out", default=None)
     a = ap.parse_args()
+    for d in a.dirs:
+        missing = [f for f in ("variant.json", "kernel_gluon.py") if not (Path(d) / f).is_file()]
+        if missing:
+            print(f"launch_overhead: {d}: expected a generated kernel's directory, found no {', '.join(missing)}",
+                  file=sys.stderr)
+            return 2
     import torch
     import triton
+    if not torch.cuda.is_available():
+        print("launch_overhead: needs a CUDA GPU (found none)", file=sys.stderr)
+        return 2
     out = {"gpu": torch.cuda.get_device_name(), "triton_version": triton.__version__, "torch_version": torch.__version__,
            "date": time.strftime("%Y-%m-%d"), "command": " ".join(sys.argv), "kernels": []}
     for d in a.dirs:
