@@ -110,10 +110,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     loop = _scheduled_loop(fn, graph)
     rows = row_split(fn, loop) if int(graph.get("row_split") or 1) > 1 else None
     plan = plan_kernel(fn, loop, graph, schedule, machine, rows, stage=stage, reduce=reducer, own_stores=own_stores)
-    if tile_loop is not None:
-        persistent = True        # the kernel loops over its tiles itself: the rings' phases run on from tile to tile
-    elif persistent is None:
-        persistent = one_cta_per_sm(plan)
+    persistent = _persistent(plan, tile_loop, persistent)
     table = aliases(ttgir)
     mod = Module(plan, table, persistent=persistent, own_stores=own_stores, tree_reductions=tree_reductions,
                  tile_loop=tile_loop)
@@ -161,6 +158,14 @@ def _block(a: Arg, plan: KernelPlan, table: dict[str, str]) -> tuple[int, ...]:
     return tuple(shape)
 
 
+def _persistent(plan: KernelPlan, tile_loop: TileLoop | None, asked: bool | None) -> bool:
+    """Whether the partitions loop over tiles: always with the kernel's own tile loop (the rings' phases run on
+    from tile to tile), else as asked, or (None) where only one CTA fits an SM."""
+    if tile_loop is not None:
+        return True
+    return one_cta_per_sm(plan) if asked is None else asked
+
+
 def _own_tile_loop(mod: Module) -> list[str]:
     if mod.tile_loop is None:
         return []
@@ -173,9 +178,7 @@ def _tile_loop(fn: Function, graph: LoopGraph) -> tuple[Function, TileLoop | Non
     """A kernel that loops over its tiles itself (a persistent kernel: ``for tile in range(pid, tiles,
     NUM_SMS)`` around the scheduled loop) as the function of one tile plus its tile loop: the tile loop's
     body in its place (``persist`` writes the loop back around each partition); ``fn`` as it is otherwise."""
-    loops = fn.module.loops()
-    index = graph.get("loop_index")
-    loop = loops[index] if isinstance(index, int) and index < len(loops) else None
+    loop = _graph_loop(fn, graph)
     if loop is None or loop in fn.ops:
         return fn, None
     at = next((i for i, o in enumerate(fn.ops) if o.name == vocab.LOOP and o.body is not None and loop in o.body.ops),
@@ -198,10 +201,15 @@ def _tile_loop(fn: Function, graph: LoopGraph) -> tuple[Function, TileLoop | Non
     return flat, tile_loop_at(fn, at)
 
 
-def _scheduled_loop(fn: Any, graph: LoopGraph) -> Any:
+def _graph_loop(fn: Function, graph: LoopGraph) -> Any:
+    """The loop the graph was built from (``loop_index`` among the module's loops), or None."""
     loops = fn.module.loops()
     index = graph.get("loop_index")
-    loop = loops[index] if isinstance(index, int) and index < len(loops) else None
+    return loops[index] if isinstance(index, int) and index < len(loops) else None
+
+
+def _scheduled_loop(fn: Any, graph: LoopGraph) -> Any:
+    loop = _graph_loop(fn, graph)
     if loop is None or loop not in fn.ops:
         outer = next((o for o in fn.ops if o.name == vocab.LOOP or o.name in vocab.CONTROL_FLOW), None)
         raise UnsupportedError("the Gluon back end writes a kernel whose scheduled loop is at the top of the "
