@@ -36,13 +36,15 @@ def first_output(x: Any) -> Any:
 
 def output_checks(mod: Any, tol: float = 1e-2) -> list[dict[str, Any]]:
     """The kernel file ``mod``'s ``launch`` (whatever JIT function it holds now) against its ``reference``: two seeds,
-    its small and real problems, outputs poisoned with NaN; each output's relative error, and pass or not."""
+    its small and real problems (and its ``MORE_CHECKS``, problems that take other paths, e.g. arguments too little
+    aligned for the specialisation), outputs poisoned with NaN; each output's relative error, and pass or not."""
     import torch
 
     small = dict(getattr(mod, "SMALL", None) or mod.PROBLEM)
+    sizes = [small, dict(mod.PROBLEM)] + [dict(x) for x in getattr(mod, "MORE_CHECKS", ())]
     checks = []
     for seed in (11, 12):
-        for size in (small, dict(mod.PROBLEM)):
+        for size in sizes:
             inp = mod.make_inputs(**size, seed=seed)
             ref = mod.reference(inp)
             with poisoned_outputs():

@@ -14,12 +14,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from codegen.gluon.kernel import (HEADER, SIGNATURE, Module, TileLoop, consumer_function, entry_function, tile_loop_at,
-                                  producer_function, reducer_function, register_rings)
+from codegen.gluon.kernel import (SIGNATURE, Module, TileLoop, consumer_function, entry_function, header,
+                                  producer_function, reducer_function, register_rings, tile_loop_at)
 from codegen.gluon.layouts import NvmmaShared, aliases, parse_type
 from codegen.gluon.partition import Turn
 from codegen.gluon.ops import source_where
-from codegen.gluon.plan import RED_PAD, REG_FILE, KernelPlan, plan_kernel
+from codegen.gluon.protocol import COPY_FLAG
+from codegen.gluon.plan import RED_PAD, REG_FILE, KernelPlan, copy_arguments, plan_kernel
 from codegen.gluon.sass import spills_in_wgmma_loops
 from codegen.gluon.values import py_name
 from twill.errors import CompileError, UnsupportedError
@@ -126,9 +127,11 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
         parts.append((f"reducer_{plan.reducer.index}", plan.reducer, reducer_function(mod, plan.reducer)))
     entry = entry_function(mod, KERNEL, [(n, p) for n, p, _ in parts])
     consts = [f"{name} = gl.constexpr({spelled})" for spelled, name in mod.layouts.items()]
-    body = [HEADER, "\n".join(consts), ""] + [f.replace(SIGNATURE, mod.signature()) for _, _, f in parts] + [entry]
+    body = [header(plan), "\n".join(consts), ""] + [f.replace(SIGNATURE, mod.signature()) for _, _, f in parts] + [entry]
     signature = {py_name(a.name): _sig(a, plan, table) for a in mod.runtime_args()}
     signature.update({g: "i32" for g in mod.grid_params()})
+    if mod.copies:
+        signature[COPY_FLAG] = "constexpr"
     blocks = {py_name(a.name): list(_block(a, plan, table)) for a in mod.runtime_args()
               if a.type.startswith("!tt.tensordesc")}
     decisions = tuple(_decisions(plan, turns, persistent and tile_loop is None) + _own_tile_loop(mod) + _handoff(mod)
@@ -267,7 +270,9 @@ def _decisions(plan: KernelPlan, turns: bool, persistent: bool = False) -> list[
     half = red.rows // 2 if red is not None else 0
     shared = red is not None and red.shared_lag is not None
     for p in plan.partitions:
-        what = ("TMA loads into the rings" + (f"; adds rows {half}-{red.rows - 1} of the partials, {red.shared_lag} "
+        loads = " and ".join(x for x in ("TMA loads" if any(not r.copied for r in plan.rings) else "",
+                                         "cp.async copies" if any(r.copied for r in plan.rings) else "") if x)
+        what = (f"{loads or 'loads'} into the rings" + (f"; adds rows {half}-{red.rows - 1} of the partials, {red.shared_lag} "
                                               "iterations behind its loads" if shared else "")
                 if p.role == "producer" else
                 "sums the sub-tiles' partials and adds them atomically"
@@ -330,6 +335,27 @@ def _compact(mod: Module) -> list[str]:
             + "; ".join(dict.fromkeys(mod.compact))]
 
 
+def _copy_launch(mod: Module, plan: KernelPlan) -> tuple[str, str]:
+    """The launcher's constants and its launch line: a producer copying pointer tiles (``kernel._copy_lines``)
+    does so with cp.async where every argument their addresses and masks are computed from is 16-divisible,
+    else through registers (``TWILL_COPY``)."""
+    launch = f"return {KERNEL}[g](*runtime, num_warps=NUM_WARPS, maxnreg=MAXNREG)"
+    copy_consts, copy_launch = "", "    " + launch + "\n"
+    if mod.copies:
+        aligned = [py_name(n) for n in copy_arguments(plan)]
+        copy_consts = (f"COPY_ALIGNED = {aligned!r}   # cp.async where all are 16-divisible (16-byte aligned), "
+                       "else the copies go through registers\n")
+        copy_launch = (f"    {COPY_FLAG} = all(_aligned(bound[n]) for n in COPY_ALIGNED)\n"
+                       f"    {launch.replace('(*runtime, ', f'(*runtime, {COPY_FLAG}={COPY_FLAG}, ')}\n\n\n"
+                       "def _aligned(value):\n"
+                       '    """Whether an argument is specialised as 16-divisible (Triton\'s rule): an integer\'s value, '
+                       'a tensor\'s address."""\n'
+                       '    if hasattr(value, "data_ptr"):\n'
+                       "        return value.data_ptr() % 16 == 0\n"
+                       "    return isinstance(value, int) and value % 16 == 0\n")
+    return copy_consts, copy_launch
+
+
 def _launcher(mod: Module, spec: KernelSpec | None, signature: dict[str, str], blocks: dict[str, list[int]],
               plan: KernelPlan) -> str:
     """Host code: ``launch(grid, *args, **kwargs)`` takes the Triton kernel's arguments, as its
@@ -338,18 +364,19 @@ def _launcher(mod: Module, spec: KernelSpec | None, signature: dict[str, str], b
     names = list(spec.signature) if spec is not None else list(signature)
     consts = {k: v for k, v in (spec.constexprs.items() if spec is not None else []) if isinstance(v, (int, float, bool, str))}
     layouts = {k: v.split("],", 1)[1][:-1] for k, v in signature.items() if v.startswith("tensordesc")}
+    copy_consts, copy_launch = _copy_launch(mod, plan)
     return f'''
 
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = {names!r}          # the Triton kernel's parameters, in order
-RUNTIME = {list(signature)!r}   # the Gluon kernel's parameters, in order
+RUNTIME = {[n for n in signature if n != COPY_FLAG]!r}   # the Gluon kernel's parameters, in order
 CONSTEXPRS = {consts!r}         # the specialisation this kernel was generated for
 DESCRIPTOR_BLOCKS = {blocks!r}
 DESCRIPTOR_LAYOUTS = {layouts!r}
 NUM_WARPS = {plan.consumers[0].warps}
 MAXNREG = {plan.maxnreg}
 PERSISTENT = {mod.persistent and mod.tile_loop is None!r}      # one program per SM loops over the grid's tiles
-LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+{copy_consts}LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 
 
 _LAYOUTS = {{}}                  # argument -> its layout object, made on first use
@@ -386,8 +413,7 @@ def launch(grid, *args, **kwargs):
     if missing:
         raise ValueError(f"twill: missing kernel arguments {{missing}}")
     runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
-    return {KERNEL}[g](*runtime, num_warps=NUM_WARPS, maxnreg=MAXNREG)
-
+{copy_launch}
 
 _SMS = []
 
@@ -511,9 +537,16 @@ def ptxas_report(compiled: Any, machine: Machine) -> PtxasReport | None:
                        spills_in_loop=in_loop)
 
 
-def compile_offline(k: GluonKernel, machine: Machine, directory: str | Path | None = None) -> Any:
+def copy_aligned(source: str) -> list[str]:
+    """The arguments a generated kernel's launcher requires 16-divisible for its cp.async copies (``COPY_ALIGNED``)."""
+    m = re.search(r"^COPY_ALIGNED = (\[.*?\])", source, re.M)
+    return json.loads(m.group(1).replace("'", '"')) if m else []
+
+
+def compile_offline(k: GluonKernel, machine: Machine, directory: str | Path | None = None, copy: bool = True) -> Any:
     """The ``CompiledKernel`` of ``k`` for ``machine``, compiled without a GPU; a CompileError naming the
-    generated line when Triton rejects it, and when its shared memory exceeds the SM's."""
+    generated line when Triton rejects it, and when its shared memory exceeds the SM's. ``copy``: a producer
+    copying pointer tiles does so with cp.async (False: the path for launches too little aligned for it)."""
     import triton
     from triton.backends.compiler import GPUTarget
     from triton.experimental.gluon._runtime import GluonASTSource
@@ -521,8 +554,10 @@ def compile_offline(k: GluonKernel, machine: Machine, directory: str | Path | No
     with tempfile.TemporaryDirectory(prefix="twill-gluon-") as tmp:
         mod = load_module(k.source, directory or tmp)
         fn = getattr(mod, k.name)
-        attrs = {(list(k.signature).index(n),): [["tt.divisibility", 16]] for n in k.divisible}
-        src = GluonASTSource(fn=fn, signature=dict(k.signature), constexprs={}, attrs=attrs)
+        flags = {(list(k.signature).index(COPY_FLAG),): copy} if COPY_FLAG in k.signature else {}
+        aligned = set(k.divisible) | (set(copy_aligned(k.source)) if flags and copy else set())
+        attrs = {(list(k.signature).index(n),): [["tt.divisibility", 16]] for n in aligned if n in k.signature}
+        src = GluonASTSource(fn=fn, signature=dict(k.signature), constexprs=flags, attrs=attrs)
         try:
             compiled = triton.compile(src, target=GPUTarget("cuda", machine.sm, 32),
                                       options={"num_warps": k.num_warps, "maxnreg": k.maxnreg})

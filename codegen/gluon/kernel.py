@@ -14,22 +14,29 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from codegen.gluon.compact import compact_loads
-from codegen.gluon.layouts import NvmmaShared, aliases, gl_dtype, parse_type, per_thread
+from codegen.gluon.layouts import NvmmaShared, aliases, copy_layout, gl_dtype, parse_layout, parse_type, per_thread
 from codegen.gluon.ops import translate
 from codegen.gluon.partition import LoopWriter, Shared, Turn, sub_name
+from codegen.gluon.protocol import COPY_FLAG
 from codegen.gluon.plan import RED_PAD, KernelPlan, Partition, Ring
 from codegen.gluon.values import Context, Val, base_split_dims, py_name
 from twill.errors import UnsupportedError
 from twill.ir import vocab
 from twill.ir.function import Arg
-from twill.ir.ttgir import IROp, type_info
+from twill.ir.ttgir import IROp, TypeInfo, type_info
 
 HEADER = """from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
                                                                warpgroup_mma_wait)
 """
+COPY_IMPORT = "from triton.experimental.gluon.language.nvidia.ampere import async_copy\n"
 SIDE_EFFECTS = vocab.STORES | {"tt.descriptor_store"}
+
+
+def header(plan: KernelPlan) -> str:
+    """The generated file's imports: ``async_copy`` where the producer copies pointer tiles."""
+    return HEADER + (COPY_IMPORT if any(r.copied for r in plan.rings) else "")
 
 
 @dataclass
@@ -60,8 +67,17 @@ class Module:
     def runtime_args(self) -> list[Arg]:
         return [a for a in self.plan.fn.args if a.of is None]
 
+    @property
+    def copies(self) -> bool:
+        """The producer copies pointer tiles: the kernel takes ``COPY_FLAG`` (cp.async, or the launch's
+        arguments too little aligned for it: loads through registers)."""
+        return any(r.copied for r in self.plan.rings)
+
+    def flag_params(self) -> list[str]:
+        return [f"{COPY_FLAG}: gl.constexpr"] if self.copies else []
+
     def params(self) -> str:
-        return ", ".join([py_name(a.name) for a in self.runtime_args()] + self.grid_params())
+        return ", ".join([py_name(a.name) for a in self.runtime_args()] + self.grid_params() + self.flag_params())
 
     def grid_params(self) -> list[str]:
         """A persistent kernel's extra arguments: the grid the Triton kernel was launched with."""
@@ -77,7 +93,8 @@ class Module:
         return [n for n, _ in self.smem] + [n for n, _, _ in self.barriers]
 
     def signature(self) -> str:
-        return ", ".join([py_name(a.name) for a in self.runtime_args()] + self.grid_params() + self.shared())
+        return ", ".join([py_name(a.name) for a in self.runtime_args()] + self.grid_params() + self.shared()
+                         + self.flag_params())
 
 
 @dataclass(frozen=True)
@@ -162,6 +179,8 @@ class Source:
                            split_dim_of_base=base_split_dims(plan.fn, mod.table, plan.rows))
         if part.role == "consumer":
             self._compact_loads()
+        if part.role == "producer":
+            self._copy_layouts()
         for a in plan.fn.args:
             expr = f"{py_name(a.of[0])}.{a.of[1]}[{a.of[2]}]" if a.of is not None else py_name(a.name)
             self.ctx.vals[py_name(a.name)] = Val(expr, parse_type(a.type, mod.table))
@@ -187,6 +206,19 @@ class Source:
                 was = per_thread(self.ctx.rewarped(t.layout), t.shape)
                 mod.compact.append(f"{py_name(v)} (partition {self.part.index}: {per_thread(self.ctx.relayout[v], t.shape)} "
                                    f"register(s) per thread, not {was})")
+
+    def _copy_layouts(self) -> None:
+        """The pointer tiles' layouts in the producer, held 16 bytes per thread along their fastest dimension
+        (``layouts.copy_layout``), where Triton laid them out otherwise (arguments it did not know aligned):
+        everything the producer computes is its copies' addresses and masks, so their layouts change alone."""
+        plan = self.plan
+        for r in plan.rings:
+            if not r.copied:
+                continue
+            t = parse_type(plan.fn.type_of(plan.body[r.load].results[0]), self.mod.table)
+            new = copy_layout(t.layout, t.shape, TypeInfo("smem", (1,), t.dtype).bytes, self.part.warps)
+            if new is not None:
+                self.ctx.substitute.setdefault(t.layout, new)
 
     def subs_of(self, op: IROp) -> list[int | None]:
         if self.plan.rows is not None and self.plan.rows.touches(op):
@@ -671,20 +703,49 @@ def _producer_load(src: Source, r: Ring) -> list[str]:
     src.bind(op, r.subtile)
     d = py_name(op.operands[0])
     slot = f"twill_k % {r.depth}"
-    return [f"mbarrier.wait({r.name}_empty.index({slot}), ((twill_k // {r.depth}) & 1) ^ 1)",
+    free = f"mbarrier.wait({r.name}_empty.index({slot}), ((twill_k // {r.depth}) & 1) ^ 1)"
+    if r.copied:
+        return [free] + _copy_lines(src, r, op, slot)
+    return [free,
             f"mbarrier.expect({r.name}_ready.index({slot}), {d}.block_type.nbytes)",
             f"tma.async_copy_global_to_shared({d}, [{', '.join(src.coords(op, r.subtile))}], "
             f"{r.name}_ready.index({slot}), {r.name}_buf.index({slot}))"]
 
 
+def _copy_lines(src: Source, r: Ring, op: IROp, slot: str) -> list[str]:
+    """A pointer tile into ring slot ``slot``: with cp.async, each thread copying its 16-byte vectors and arriving
+    once they landed (the ready barrier counts every thread); or, where the launch's arguments are too little aligned
+    for cp.async (its copies are 4 bytes at least; Gluon 3.6 fails to compile narrower ones), through registers:
+    loaded, stored, fenced for the wgmma that reads it, and one arrival for every thread once all have stored."""
+    ptrs = src.ctx.vals[py_name(op.operands[0])].expr
+    mask = f", mask={src.ctx.vals[op.operands[1]].expr}" if len(op.operands) > 1 else ""
+    tag = f"  # {src.plan.node_of.get(r.load, r.name)}: stage 0, partition {src.part.index} (group {src.part.group})"
+    buf, ready = f"{r.name}_buf.index({slot})", f"{r.name}_ready.index({slot})"
+    other = f", other={'0.0' if r.dtype.startswith(('f', 'bf')) else '0'}" if mask else ""
+    return [f"if {COPY_FLAG}:",
+            f"    async_copy.async_copy_global_to_shared({buf}, {ptrs}{mask}){tag}",
+            f"    async_copy.mbarrier_arrive({ready}, increment_count=False)",
+            "else:",
+            f"    {buf}.store(gl.load({ptrs}{mask}{other})){tag}",
+            "    fence_async_shared()",
+            "    gl.thread_barrier()",
+            f"    mbarrier.arrive({ready}, count={32 * src.part.warps})"]
+
+
 def register_rings(mod: Module, turns: bool) -> None:
     """The rings' buffers and barriers (and the turn barriers), before any partition refers to them."""
     plan = mod.plan
+    copiers = 32 * (plan.producer.warps if plan.producer is not None else 1)
     for r in plan.rings:
         d = py_name(plan.body[r.load].operands[0])
-        shape = [r.depth] + _tile_shape(plan, plan.body[r.load].operands[0])
-        mod.smem.append((f"{r.name}_buf", f"gl.allocate_shared_memory({gl_dtype(r.dtype)}, {shape}, {d}.layout)"))
-        mod.barriers.append((f"{r.name}_ready", 1, r.depth))
+        if r.copied:
+            shape = [r.depth] + list(r.shape)
+            layout = parse_layout(r.layout, mod.table).spell()
+        else:
+            shape = [r.depth] + _tile_shape(plan, plan.body[r.load].operands[0])
+            layout = f"{d}.layout"
+        mod.smem.append((f"{r.name}_buf", f"gl.allocate_shared_memory({gl_dtype(r.dtype)}, {shape}, {layout})"))
+        mod.barriers.append((f"{r.name}_ready", copiers if r.copied else 1, r.depth))
         mod.barriers.append((f"{r.name}_empty", len(r.readers), r.depth))
     for b in plan.staging.buffers:
         dtype, shape = gl_dtype(b.dtype), list(b.shape)
@@ -712,7 +773,7 @@ def entry_function(mod: Module, name: str, parts: list[tuple[str, Partition]]) -
         lines.append(f"for i in gl.static_range({many}):")
         lines.append(f"    mbarrier.init({n}.index(i), count={count})")
     args = "(" + ", ".join([py_name(a.name) for a in mod.runtime_args()] + mod.grid_params()) + ", " \
-        + ", ".join(mod.shared()) + ")"
+        + ", ".join(mod.shared() + ([COPY_FLAG] if mod.copies else [])) + ")"
     calls = ",\n        ".join(f"({fname}, {args})" for fname, _ in parts)
     workers = [p for _, p in parts[1:]]
     lines.append(f"gl.warp_specialize([\n        {calls},\n    ], {[p.warps for p in workers]}, "

@@ -312,6 +312,23 @@ def _per_dim(layout: Layout | None, shape: tuple[int, ...]) -> list[int] | None:
     return None
 
 
+def copy_layout(layout: Layout | None, shape: tuple[int, ...], nbytes: int, warps: int) -> Layout | None:
+    """A 2-D tile's layout for copying it in 16-byte vectors (cp.async copies 4 bytes at least): ``layout``'s
+    fastest dimension held 16 bytes per thread, a warp's threads along it first, the warps along the other; None
+    where ``layout`` already holds 16 bytes per thread there (or is not a 2-D blocked layout)."""
+    if not isinstance(layout, Blocked) or len(shape) != 2:
+        return None
+    c = layout.order[0]
+    o = 1 - c
+    vec = max(1, min(shape[c], 16 // max(1, nbytes)))
+    if layout.size_per_thread[c] >= vec:
+        return None
+    tc = min(32, max(1, shape[c] // vec))
+    spt, tpw, wpc = [1, 1], [1, 1], [1, 1]
+    spt[c], tpw[c], tpw[o], wpc[o] = vec, tc, 32 // tc, warps
+    return Blocked(tuple(spt), tuple(tpw), tuple(wpc), layout.order)
+
+
 def compact(shape: tuple[int, ...], warps: int) -> Layout | None:
     """The layout that spreads a vector over a partition's threads with the fewest elements per thread (one
     register for 64 values on 4 warps); None beyond rank 1."""

@@ -310,6 +310,8 @@ class LoopWriter:
                 if r is not None and x.stage == self.span[r][0] and (r.name, k) not in bd.ready:
                     bd.ready.add((r.name, k))
                     bd.lines.append(self.shared.ready_wait(r, k))
+                    if r.copied:    # cp.async wrote it through the generic proxy; wgmma reads through the async one
+                        bd.lines.append("fence_async_shared()")
         self.ctx.subtile = x.subtile
         for v, (val, _, _) in operands.items():
             self.ctx.vals[v] = val

@@ -9,6 +9,8 @@ per-kernel template):
   they need before, in and after the loop, sliced back from them;
 - when: an op of stage s in the body of steady iteration b works on iteration b - s; the order inside
   a body is the schedule's slot order (start mod II);
+- a dot operand loaded through pointers (``tl.load`` into shared memory, ``pointer_tiles``) streamed as
+  a descriptor tile is: the producer, then a warp group, copies it with cp.async (``kernel._copy_lines``);
 - each streamed tile a ring of ``depth`` buffers (the stages the loads run ahead, plus one), a ready
   barrier per buffer (expect-tx, the producer's copy) and an empty one (one arrive per consumer that
   reads it);
@@ -34,6 +36,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
+from codegen.gluon.ops import source_where
 from codegen.gluon.values import py_name
 from twill.errors import UnsupportedError
 from twill.graph.model import LoopGraph
@@ -48,6 +51,7 @@ from twill.schedule.model import Schedule
 REG_FILE = 65536            # 32-bit registers per SM
 MIN_REGS, MAX_REGS = 24, 256
 PRODUCER_REGS = 24          # a TMA-only producer: addresses and barrier phases
+COPY_WARPS = 4              # a producer copying pointer tiles (cp.async): one warp group, whose setmaxnreg it sets
 REG_OVERHEAD = 40           # registers per thread beyond the tiles: indices, addresses, phases, loop counters
 BARRIER_BYTES = 8
 REDUCER_REGS = 32           # the reducer's row of both partials, its addresses and the iteration's base
@@ -142,10 +146,16 @@ class Ring:
     readers: tuple[int, ...]       # consumer partitions
     key: tuple[int, int]           # producer order
     subtile: int | None = None     # a tile along the split rows: one ring per sub-tile
+    layout: str | None = None      # a pointer tile's shared layout (TTGIR attribute); None: the descriptor's
 
     @property
     def bytes(self) -> int:
         return TypeInfo("smem", self.shape, self.dtype).bytes
+
+    @property
+    def copied(self) -> bool:
+        """Loaded through pointers (``cp.async``, each producer thread its elements), not by one TMA copy."""
+        return self.layout is not None
 
 
 @dataclass(frozen=True)
@@ -273,6 +283,12 @@ def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Ma
     items = _consumer_items(plan, node_of, group_of)
     plan.partitions = [Partition(p.index, p.role, p.group, p.warps, p.subtiles, tuple(items.get(p.index, ()))) for p in parts]
     plan.rings = _rings(plan, node_of, group_of)
+    if any(r.copied for r in plan.rings):     # pointer tiles: the producer copies them on a warp group's threads
+        plan.partitions = [dataclasses.replace(p, warps=COPY_WARPS) if p.role == "producer" else p
+                           for p in plan.partitions]
+        plan.decisions.append(f"pointer-loaded tiles copied by a {COPY_WARPS}-warp producer with cp.async "
+                              f"({', '.join(r.name for r in plan.rings if r.copied)}): their addresses and masks "
+                              f"spread over {32 * COPY_WARPS} threads")
     plan.reduction = reduction(fn, body, plan) if reduce else None
     if plan.reduction is not None:
         group = plan.producer.group if plan.producer is not None else -1   # it shares the producer's warp group
@@ -307,9 +323,11 @@ def _consumer_items(plan: KernelPlan, node_of: dict[int, str], group_of: dict[in
     g, s, body = plan.graph, plan.schedule, plan.body
     start, warp = s.start_map, s.warp_map
     out: dict[int, list[Item]] = {}
+    copied = pointer_tiles(body)
     for i, op in enumerate(body):
         base = node_of.get(i)
-        if base is None or op.name in vocab.TMA_LOADS or _is_tile_alloc(body, i) or op.name == vocab.YIELD:
+        if (base is None or op.name in vocab.TMA_LOADS or i in copied or _is_tile_alloc(body, i, copied)
+                or op.name == vocab.YIELD):
             continue
         subs = range(plan.subtiles) if instance(base, 0) in start else [None]
         for sub in subs:
@@ -327,13 +345,28 @@ def _consumer_items(plan: KernelPlan, node_of: dict[int, str], group_of: dict[in
     return out
 
 
-def _is_tile_alloc(body: list[IROp], i: int) -> bool:
-    """A ``local_alloc`` of a tile the loop loads: the ring buffer stands for it."""
+def _is_tile_alloc(body: list[IROp], i: int, copied: dict[int, int]) -> bool:
+    """A ``local_alloc`` of a tile the loop loads (by TMA, or a pointer tile of ``copied``): the ring buffer
+    stands for it."""
     op = body[i]
     if op.name != vocab.LOCAL_ALLOC or not op.operands:
         return False
-    src = next((o for o in body if op.operands[0] in o.results), None)
-    return src is not None and src.name in vocab.TMA_LOADS
+    j = next((k for k, o in enumerate(body) if op.operands[0] in o.results), None)
+    return j is not None and (body[j].name in vocab.TMA_LOADS or j in copied)
+
+
+def pointer_tiles(body: list[IROp]) -> dict[int, int]:
+    """The loop's pointer loads whose tile only goes to shared memory (``tl.load`` of a dot operand, which
+    TTGIR puts there with a ``local_alloc``): load index -> alloc index. The producer copies them into rings
+    with ``cp.async`` as it does descriptor tiles with TMA; the consumers never hold them in registers."""
+    out: dict[int, int] = {}
+    for i, op in enumerate(body):
+        if op.name != vocab.POINTER_LOAD or not op.results:
+            continue
+        readers = [j for j, o in enumerate(body) if op.results[0] in o.operands]
+        if len(readers) == 1 and body[readers[0]].name == vocab.LOCAL_ALLOC:
+            out[i] = readers[0]
+    return out
 
 
 def _readers(body: list[IROp], items: list[Item], value: str) -> list[Item]:
@@ -362,13 +395,14 @@ def _add_bookkeeping(plan: KernelPlan, items: list[Item]) -> None:
     yld = next((o for o in body if o.name == vocab.YIELD), None)
     carried = {a: yld.operands[k] for k, a in enumerate(loop.body.args[1:]) if yld and k < len(yld.operands)}
     have = {(x.op, x.subtile) for x in items}
+    copied = pointer_tiles(body)
     frontier = list(items)
     while frontier:
         x = frontier.pop()
         for v in body[x.op].operands:
             v = carried.get(v, v)
             j = defined.get(v)
-            if j is None or body[j].name in vocab.TMA_LOADS or _is_tile_alloc(body, j):
+            if j is None or body[j].name in vocab.TMA_LOADS or j in copied or _is_tile_alloc(body, j, copied):
                 continue
             sub = x.subtile if plan.rows is not None and plan.rows.touches(body[j]) else None
             if (j, sub) in have:
@@ -396,13 +430,14 @@ def _node_name(plan: KernelPlan, x: Item) -> str:
     return base + ("" if x.subtile is None else f"_s{x.subtile}")
 
 
-def ring_depth(nbytes: int, plan: KernelPlan) -> int:
+def ring_depth(nbytes: int, plan: KernelPlan, rate: str = "tma_bytes") -> int:
     """Buffers a streamed tile needs: the producer may refill a buffer once its last reader released it,
     so ``depth`` buffers hide ``depth - 1`` iterations of load latency (the fixed latency plus the
-    transfer at one SM's share of TMA bandwidth); at least two, so the next load overlaps this one's use."""
+    transfer at one SM's share of TMA bandwidth, or ``rate``'s); at least two, so the next load overlaps
+    this one's use."""
     m, s = plan.machine, plan.schedule
     unit = float((s.get("normalization") or {}).get("scale") or s.time_unit or 1.0)
-    latency = m.rate("global_latency") + nbytes / m.rate("tma_bytes")
+    latency = m.rate("global_latency") + nbytes / m.rate(rate)
     return max(2, math.ceil(latency / max(1.0, s.ii * unit)) + 1)
 
 
@@ -410,13 +445,21 @@ def _rings(plan: KernelPlan, node_of: dict[int, str], group_of: dict[int, int]) 
     """One ring per tile the loop loads (one per sub-tile when the tile runs along the split rows)."""
     body, s = plan.body, plan.schedule
     rings = []
+    copied = pointer_tiles(body)
+    # cp.async: a thread's arrival waits for every copy it issued before, so the iteration's last pointer tile
+    # lands with all of them (at the pointer loads' rate); the producer issues them in order, so its rings take
+    # the depth that covers that, every one (a shallower ring would hold up the deeper ones behind it)
+    copy_bytes = sum(type_info(body[i].result_types[0]).bytes for i in copied)
     for i, op in enumerate(body):
-        if op.name not in vocab.TMA_LOADS:
+        if op.name not in vocab.TMA_LOADS and i not in copied:
             continue
         alloc = next((j for j, o in enumerate(body) if o.name == vocab.LOCAL_ALLOC and o.operands
                       and o.operands[0] == op.results[0]), None)
         tile = body[alloc].results[0] if alloc is not None else op.results[0]
         split = plan.rows is not None and plan.rows.touches(op)
+        layout = None
+        if i in copied:
+            layout = _copied_layout(plan, op, body[copied[i]], split)
         t = type_info(op.result_types[0])
         shape = list(t.shape)
         if split:
@@ -427,9 +470,60 @@ def _rings(plan: KernelPlan, node_of: dict[int, str], group_of: dict[int, int]) 
                                     if (sub is None or x.subtile == sub) and _uses(body, x.op, tile)}))
             name = py_name(op.results[0]) + ("" if sub is None else f"_t{sub}")
             nbytes = TypeInfo("smem", tuple(shape), t.dtype).bytes
-            rings.append(Ring(name, i, alloc, op.operands[0], tuple(shape), t.dtype, ring_depth(nbytes, plan),
-                              readers, (s.start_map.get(base, 0) % s.ii, i), sub))
+            depth = ring_depth(copy_bytes, plan, "global_bytes") if layout is not None else ring_depth(nbytes, plan)
+            rings.append(Ring(name, i, alloc, op.operands[0], tuple(shape), t.dtype, depth,
+                              readers, (s.start_map.get(base, 0) % s.ii, i), sub, layout))
     return rings
+
+
+def copy_arguments(plan: KernelPlan) -> list[str]:
+    """The kernel arguments the pointer tiles' addresses and masks are computed from (through the loop's carried
+    values too): those the kernel was specialised as 16-divisible must be so at launch for its cp.async copies."""
+    body, loop_body = plan.body, plan.loop.body
+    assert loop_body is not None
+    yld = next((o for o in body if o.name == vocab.YIELD), None)
+    carried = {a: [loop_body.inits[k]] + ([yld.operands[k]] if yld and k < len(yld.operands) else [])
+               for k, a in enumerate(loop_body.args[1:])}
+    defined = {r: o for o in plan.fn.ops + body for r in o.results}
+    names = {a.name for a in plan.fn.args}
+    frontier = [v for r in plan.rings if r.copied for v in body[r.load].operands]
+    seen: set[str] = set()
+    while frontier:
+        v = frontier.pop()
+        if v in seen:
+            continue
+        seen.add(v)
+        frontier += carried.get(v, []) + list(defined[v].operands if v in defined else ())
+    return [a.name for a in plan.fn.args if a.name in seen & names]
+
+
+def _copied_layout(plan: KernelPlan, load: IROp, alloc: IROp, split: bool) -> str:
+    """The shared layout attribute of a pointer tile's ring (its ``local_alloc``'s); refused in one line
+    where the producer cannot copy it: rows split between consumers, or a fill value other than zero
+    (``cp.async`` zero-fills the elements its mask leaves out)."""
+    where = source_where(load)
+    if split:
+        raise UnsupportedError("a pointer-loaded dot operand along the rows split between consumers", where=where,
+                               expected="the tile loaded whole (one consumer's rows) or through a tensor descriptor",
+                               found=f"{load.results[0]} split into {plan.subtiles} row sub-tiles")
+    if len(load.operands) > 2 and not _zero_constant(plan.fn, load.operands[2]):
+        raise UnsupportedError("a pointer-loaded dot operand whose masked elements are not zero", where=where,
+                               expected="tl.load(..., mask=..., other=0) (cp.async fills with zeros)",
+                               found=f"other = {load.operands[2]}")
+    m = re.search(r"!ttg\.memdesc<[^,]+,\s*(#[\w]+)", alloc.full_text)
+    if m is None:
+        raise UnsupportedError("a pointer tile's shared layout could not be read", where=where, found=alloc.text[:80])
+    return m.group(1)
+
+
+def _zero_constant(fn: Function, value: str) -> bool:
+    """Whether ``value`` is a constant zero (``dense<0.000000e+00>``, ``dense<0>``)."""
+    op = next((o for o in fn.ops if value in o.results), None)
+    m = re.search(r"arith\.constant (?:dense<)?([-+\w.]+)", op.text) if op is not None else None
+    try:
+        return m is not None and float(m.group(1)) == 0.0
+    except ValueError:
+        return False
 
 
 def _uses(body: list[IROp], j: int, value: str) -> bool:
@@ -451,17 +545,18 @@ def _registers(plan: KernelPlan) -> None:
     # the one-warp partitions (producer, reducer) share one warp group, and setmaxnreg sets one count per
     # warp group: the most either needs; the default partition gets 512 - SMALL_GROUP_SLACK - the workers'
     small = [p for p in plan.partitions if p.role != "consumer"]
-    small_regs = max([PRODUCER_REGS if p.role == "producer" else REDUCER_REGS for p in small], default=0)
+    small_regs = max([producer_regs(plan) if p.role == "producer" else REDUCER_REGS for p in small], default=0)
     small_groups = math.ceil(sum(p.warps for p in small) / 4)
     consumer_groups = sum(max(1, math.ceil(p.warps / 4)) for p in plan.consumers)
     total_groups = consumer_groups + small_groups
     left = REG_FILE // 128 - SMALL_GROUP_SLACK - small_regs * small_groups
     share = min(MAX_REGS, (left // consumer_groups) // 8 * 8)
     need = _register_need(plan)
+    copies = any(r.copied for r in plan.rings)
     out = []
     for p in plan.partitions:
         regs = share if p.role == "consumer" else small_regs
-        want = need.get(p.index, 0)
+        want = need.get(p.index, producer_regs(plan) if p.role == "producer" and copies else 0)
         if p.role == "consumer" and want > regs:
             raise UnsupportedError("the schedule cannot fit the register file", where=plan.graph.name,
                                    expected=f"<= {regs} registers per thread for consumer {p.index}",
@@ -469,6 +564,16 @@ def _registers(plan: KernelPlan) -> None:
         out.append(Partition(p.index, p.role, p.group, p.warps, p.subtiles, p.items, regs, want))
     plan.partitions = out
     plan.maxnreg = min(MAX_REGS, (REG_FILE // (32 * 4 * total_groups)) // 8 * 8)
+
+
+def producer_regs(plan: KernelPlan) -> int:
+    """The producer's registers per thread: a TMA producer's minimum, or, copying pointer tiles, each 16-byte
+    vector's address (two registers) and mask bit over its threads, plus indices and phases."""
+    copied = [r for r in plan.rings if r.copied]
+    if not copied:
+        return PRODUCER_REGS
+    vectors = sum(math.ceil(r.bytes / (32 * COPY_WARPS * 16)) for r in copied)
+    return min(MAX_REGS, max(PRODUCER_REGS, math.ceil((3 * vectors + REG_OVERHEAD) / 8) * 8))
 
 
 def _register_need(plan: KernelPlan) -> dict[int, int]:

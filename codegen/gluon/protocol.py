@@ -137,7 +137,7 @@ class ProtocolError(Exception):
     """The barrier protocol is wrong: a deadlock, an unbalanced phase, a slot out of range."""
 
 
-Event = tuple[str, Barrier, int]     # ("arrive" | "wait", barrier, parity)
+Event = tuple[str, Barrier, int]     # ("arrive" | "wait", barrier, parity) or ("threads", barrier, thread count)
 
 
 class Recorder:
@@ -147,6 +147,7 @@ class Recorder:
         self.events: list[Event] = []
         self.partitions: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
         self.locals: dict[str, Any] = {}
+        self.warps: list[int] = []        # each partition's warps (the default partition's left 0)
 
     def namespace(self) -> dict[str, Any]:
         rec = self
@@ -163,15 +164,29 @@ class Recorder:
                 pass                 # the copy that follows completes the transaction: its arrival
 
             @staticmethod
-            def arrive(bar: Barrier, pred: Any = True) -> None:
+            def arrive(bar: Barrier, pred: Any = True, count: int = 1) -> None:
                 if pred:
-                    rec.events.append(("arrive", bar, 0))
+                    rec.events.append(("arrive", bar, 0) if count == 1 else ("threads", bar, count))
 
             @staticmethod
             def wait(bar: Barrier, parity: int, *a: Any, **k: Any) -> None:
                 if not isinstance(parity, int):
                     raise Unsimulated("a barrier parity computed from a tensor value")
                 rec.events.append(("wait", bar, parity & 1))
+
+        class AsyncCopy:
+            @staticmethod
+            def async_copy_global_to_shared(*a: Any, **k: Any) -> None:
+                pass                 # the arrival its thread makes once its copies land is recorded below
+
+            @staticmethod
+            def mbarrier_arrive(bar: Barrier, increment_count: bool = True) -> None:
+                if increment_count:
+                    raise Unsimulated("a cp.async arrival that increments the barrier's count")
+                rec.events.append(("threads", bar, 0))     # every thread of the partition arrives once (0: all)
+
+            def __getattr__(self, name: str) -> Any:
+                return any_call
 
         class Tma:
             @staticmethod
@@ -200,6 +215,7 @@ class Recorder:
                 import sys
                 rec.locals = dict(sys._getframe(1).f_locals)
                 rec.partitions = [(fn, tuple(args)) for fn, args in parts]
+                rec.warps = [0] + [int(w) for w in (a[0] if a else [])]     # the default partition's: unused
 
         def mma_wait(n: int, deps: tuple[Any, ...] = ()) -> Any:
             return ANY if len(deps) == 1 else tuple(ANY for _ in deps)
@@ -207,7 +223,7 @@ class Recorder:
         class Gluon:
             jit = staticmethod(lambda f=None, **k: f if f is not None else (lambda g: g))
 
-        return {"gluon": Gluon, "gl": Gl(), "mbarrier": Mbarrier, "tma": Tma(), "warpgroup_mma": any_call,
+        return {"gluon": Gluon, "gl": Gl(), "mbarrier": Mbarrier, "tma": Tma(), "warpgroup_mma": any_call, "async_copy": AsyncCopy(),
                 "warpgroup_mma_wait": mma_wait, "fence_async_shared": any_call, "__name__": "twill_protocol",
                 "range": lambda *a: map(_Int, range(*a))}
 
@@ -242,10 +258,12 @@ def traces(source: str, scalars: dict[str, int]) -> tuple[list[list[Event]], lis
     ns = rec.namespace()
     bars = launch(device_source(source), ns, rec, scalars)
     out = []
-    for fn, a in rec.partitions:
+    for p, (fn, a) in enumerate(rec.partitions):
         rec.events = []
         fn(*a)
-        out.append(rec.events)
+        threads = 32 * (rec.warps[p] if p < len(rec.warps) else 0)
+        out.append([(kind, bar, threads if kind == "threads" and parity == 0 else parity)
+                    for kind, bar, parity in rec.events])
     return out, bars, [fn.__name__ for fn, _ in rec.partitions]
 
 
@@ -274,6 +292,8 @@ def run(trace: list[list[Event]], names: list[str], bars: list[Barrier], order: 
                     break
                 if kind == "arrive":
                     _arrive(bar, names[p])
+                elif kind == "threads":
+                    _arrive_threads(bar, names[p], parity)
                 pos[p] += 1
                 moved = True
     stuck = [f"{names[p]} waits on {ev[pos[p]][1].name} (phase parity {ev[pos[p]][2]}, "
@@ -294,6 +314,14 @@ def _arrive(bar: Barrier, who: str) -> None:
     if len(bar.arrived) == bar.count:
         bar.phase += 1
         bar.arrived = []
+
+
+def _arrive_threads(bar: Barrier, who: str, threads: int) -> None:
+    """Each of ``who``'s ``threads`` arrives once (``cp.async.mbarrier.arrive.noinc``): one whole phase."""
+    if bar.arrived or threads != bar.count:
+        raise ProtocolError(f"{who}'s {threads} threads arrive on {bar.name} (count {bar.count}, "
+                            f"{len(bar.arrived)} arrived before): the phase would not complete exactly")
+    bar.phase += 1
 
 
 def check(source: str, scalars: Callable[[int], dict[str, int]], trips: tuple[int, ...]) -> list[str]:
@@ -318,10 +346,16 @@ def check(source: str, scalars: Callable[[int], dict[str, int]], trips: tuple[in
 
 
 def check_kernel(source: str, signature: dict[str, str], stages: int) -> tuple[list[str], str]:
-    """``check`` of a generated kernel over ``trip_counts(stages)``: the problems, and why the protocol
-    could not be simulated ("" when it was)."""
+    """``check`` of a generated kernel over ``trip_counts(stages)`` (and both ways a producer may copy pointer
+    tiles): the problems, and why the protocol could not be simulated ("" when it was)."""
+    flags = [{}] + ([{COPY_FLAG: False}] if COPY_FLAG in signature else [])
     try:
-        return check(source, integer_arguments(signature, source), trip_counts(stages)), ""
+        out: list[str] = []
+        for f in flags:
+            ints = integer_arguments(signature, source)
+            out += [p + (" (copies through registers)" if f else "")
+                    for p in check(source, lambda n, ints=ints, f=f: {**ints(n), **f}, trip_counts(stages))]
+        return out, ""
     except Unsimulated as e:
         return [], str(e)
 
@@ -333,8 +367,11 @@ def integer_arguments(signature: dict[str, str], source: str) -> Callable[[int],
     step = max([int(d) for d in re.findall(r"// (\d+)\b", source)] or [1])
     ints = [a for a, t in signature.items() if re.fullmatch(r"[iu](8|16|32|64)", t) and a not in PERSISTENT_GRID]
     grid = {a: _Int(v) for a, v in PERSISTENT_GRID.items() if a in signature}
-    return lambda n: {**{a: _Int(n * step) for a in ints}, **grid}
+    flag = {COPY_FLAG: True} if COPY_FLAG in signature else {}
+    return lambda n: {**{a: _Int(n * step) for a in ints}, **grid, **flag}
 
+
+COPY_FLAG = "TWILL_COPY"     # a producer copying pointer tiles: with cp.async (True) or through registers (False)
 
 # A persistent kernel's launch grid in the simulation: one program (``num_programs`` is 1) runs three
 # tiles one after another, so every barrier's phase is carried from tile to tile as on the GPU.

@@ -145,7 +145,15 @@ class _Events:
             def __getattr__(self, name: str) -> Any:
                 return any_call
 
-        self.overrides = {"mbarrier": Mbarrier, "tma": Tma(), "warpgroup_mma": self.mma,
+        class AsyncCopy:
+            @staticmethod
+            def mbarrier_arrive(bar: Barrier, increment_count: bool = True) -> None:
+                log.events.append(("copy", bar, "threads"))   # every thread's arrival, once its copies land
+
+            def __getattr__(self, name: str) -> Any:
+                return any_call
+
+        self.overrides = {"mbarrier": Mbarrier, "tma": Tma(), "async_copy": AsyncCopy(), "warpgroup_mma": self.mma,
                           "warpgroup_mma_wait": self.mma_wait}
 
     def mma(self, *a: Any, **k: Any) -> Any:
@@ -177,7 +185,7 @@ class _Events:
 
 def record(source: str, scalars: dict[str, int]) -> tuple[list[list[tuple]], list[Barrier], list[str], str]:
     """Each partition's events in order: ("line", n), ("wait", bar, parity), ("arrive", bar),
-    ("copy", bar) (a TMA copy arriving on bar), ("mma",), ("mma_wait", n); every barrier; the partitions'
+    ("copy", bar) (a TMA copy arriving on bar; ("copy", bar, "threads"): a cp.async producer's threads), ("mma",), ("mma_wait", n); every barrier; the partitions'
     names; the device source the line numbers refer to."""
     text = device_source(source)
     rec = Recorder()
@@ -259,6 +267,10 @@ class _Sim:
             if kind == "copy":
                 self.arrive(what, t, "tma")
                 continue
+            if kind == "copies":                 # cp.async: the producer's threads all arrive together
+                for _ in range(what.count - len(what.arrived)):
+                    self.arrive(what, t, "cp.async")
+                continue
             if not self._parked(what):     # a partition woken at a barrier's arrival is charged the wait by block()
                 self.now[what] = max(self.now[what], t)
             self.advance(what)
@@ -306,7 +318,7 @@ class _Sim:
             self.arrive(e[1], self.now[p] + c.arrive, self.names[p])
             return c.arrive
         if e[0] == "copy":
-            self.push(self.now[p] + c.load.get(self.last_node[p] or "", 0.0), "copy", e[1])
+            self.push(self.now[p] + c.load.get(self.last_node[p] or "", 0.0), "copies" if len(e) > 2 else "copy", e[1])
         elif e[0] == "mma":
             node = self.last_node[p] or ""
             start = max(self.now[p] + c.issue.get(node, 0.0), self.tc_free)

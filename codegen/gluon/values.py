@@ -86,6 +86,7 @@ class Context:
     layouts: dict[str, str] = field(default_factory=dict)     # spelled layout -> module constant name
     split_dim_of_base: dict[Layout, int] = field(default_factory=dict)
     relayout: dict[str, Layout] = field(default_factory=dict)   # values laid out otherwise (``compact``)
+    substitute: dict[Layout, Layout] = field(default_factory=dict)   # a TTGIR layout replaced (``copy_layout``)
 
     # -- types, shapes, layouts ------------------------------------------------------------------
     def ttype(self, v: str) -> TensorType:
@@ -119,6 +120,8 @@ class Context:
         return self.layouts.setdefault(spelled, f"L{len(self.layouts)}")
 
     def rewarped(self, layout: Layout) -> Layout:
+        if self.substitute:
+            layout = _substituted(layout, self.substitute)
         if layout.warps == self.warps or isinstance(layout, Linear) and layout.warps == self.warps:
             return layout
         if isinstance(layout, Slice):
@@ -175,3 +178,14 @@ def base_split_dims(fn: Function, table: dict[str, str], rows: RowSplit | None) 
         if isinstance(lay, (Blocked, Mma)):
             out.setdefault(lay, d)
     return out
+
+
+def _substituted(layout: Layout, table: dict[Layout, Layout]) -> Layout:
+    """``layout`` with every layout of ``table`` replaced, in it or as a parent of it."""
+    if layout in table:
+        return table[layout]
+    if isinstance(layout, Slice):
+        return Slice(layout.dim, _substituted(layout.parent, table))
+    if isinstance(layout, DotOperand):
+        return DotOperand(layout.index, _substituted(layout.parent, table), layout.k_width)
+    return layout

@@ -472,7 +472,6 @@ def test_a_reducer_that_would_starve_the_consumers_of_registers_is_left_out(monk
 
 
 @pytest.mark.parametrize("corpus, where, words", [
-    ("gemm_warp_specialize.py", "gemm_warp_specialize.py:24 (TTGIR line", "loaded through a tensor descriptor"),
     ("persistent_gemm.py", "persistent_gemm.py:42 (TTGIR line", "a persistent or grouped tile loop"),
 ])
 def test_a_construct_the_gluon_back_end_refuses_is_named_once_at_its_source_line(corpus, where, words):
@@ -508,3 +507,70 @@ def test_a_kernel_with_its_own_tile_loop_keeps_it_around_every_partition():
     # simulated with the kernel's own tile step (132 programs' worth), so each program runs one tile here: the
     # phases across tiles are the persistent kernels' (twill_base), which the simulation covers there
     assert check_kernel(k.source, k.signature, max(p.stages for p in k.plan.partitions)) == ([], "")
+
+
+@functools.lru_cache(maxsize=None)
+def _pointer_gemm(corpus: str = "pointer_gemm.py", arch: str = "h200"):
+    from twill.pipeline import optimize
+    return optimize(str(ROOT / "tests/corpus" / corpus), load_machine(arch),
+                    OptimizeOptions(emit="gluon", time_limit=10, total_time=40, threads=1))
+
+
+def test_pointer_loaded_dot_operands_are_copied_into_rings_by_a_producer_warp_group():
+    # the tutorial GEMM: tl.load of A and B through pointers (TTGIR: tt.load then local_alloc), no descriptor; the
+    # producer copies them with cp.async into rings whose ready barriers count its 128 threads, the consumer fences
+    # the buffer for the wgmma after its wait, and the consumer never loads them into registers
+    r = _pointer_gemm()
+    k = r.gluon.kernel
+    assert k is not None and r.gluon.chosen.clean, r.notes
+    plan = k.plan
+    assert [ring.copied for ring in plan.rings] == [True, True] and plan.producer.warps == 4
+    assert {ring.depth for ring in plan.rings} == {3}        # all the iteration's copies land together: one depth
+    producer, consumer = _function_source(k.source, "producer_1"), _function_source(k.source, "consumer_0")
+    assert producer.count("async_copy.async_copy_global_to_shared(") == 2 and "increment_count=False" in producer
+    assert "gl.load(" not in consumer and "async_copy" not in consumer
+    assert consumer.count("fence_async_shared()") == 2
+    assert len(re.findall(r"mbarrier\.init\(\w+_ready\.index\(i\), count=128\)", k.source)) == 2
+    aligned = re.search(r"^COPY_ALIGNED = (.*?)\s+#", k.source, re.M).group(1)
+    assert all(a in aligned for a in ("'a_ptr'", "'b_ptr'", "'K'", "'stride_am'", "'stride_bk'")), aligned
+    assert "'c_ptr'" not in aligned and "'stride_cm'" not in aligned      # the store's, not the copies'
+    assert check_kernel(k.source, k.signature, 3) == ([], "")
+
+
+def test_both_ways_of_copying_a_pointer_tile_compile_and_keep_the_protocol():
+    # launched with arguments Triton does not see 16-divisible (K = 328), cp.async cannot copy (Gluon 3.6: "does not
+    # support transfers smaller than 4 bytes"): the launcher passes TWILL_COPY=False and the producer copies through
+    # registers; that path compiles with nothing known aligned, and a ready barrier whose count is not every thread
+    # of the producer is a protocol error on either path
+    k = _pointer_gemm().gluon.kernel
+    machine = load_machine("h200")
+    assert compile_offline(dataclasses.replace(k, divisible=()), machine, copy=False) is not None
+    assert compile_offline(k, machine, copy=True) is not None
+    wrong = re.sub(r"(mbarrier\.init\(\w+_ready\.index\(i\), count=)128\)", r"\g<1>1)", k.source)
+    problems, why = check_kernel(wrong, k.signature, 3)
+    assert why == "" and problems and any("copies through registers" in p for p in problems), problems
+
+
+def test_a_pointer_tile_laid_out_one_element_per_thread_is_copied_in_16_byte_vectors():
+    # a kernel whose specialisation does not say its pointers are aligned: Triton lays the tiles out one element per
+    # thread, cp.async would copy 2 bytes (refused by Gluon); the producer re-lays its addresses out 8 x fp16 per thread
+    r = _pointer_gemm("gemm_warp_specialize.py", "h100")
+    k = r.gluon.kernel
+    assert k is not None, r.notes
+    assert "size_per_thread=[1, 1]" in k.source.split("@gluon.jit", 1)[0]          # the consumer's, as Triton's
+    producer = _function_source(k.source, "producer_1")
+    layouts = set(re.findall(r"layout=(L\d+)", producer))
+    consts = dict(re.findall(r"^(L\d+) = gl\.constexpr\((.*)\)$", k.source, re.M))
+    assert layouts and all("size_per_thread=[1, 8]" in consts[x] for x in layouts), [consts[x] for x in layouts]
+
+
+def test_a_pointer_tile_whose_masked_elements_are_not_zero_is_refused_in_one_line(tmp_path):
+    from twill.pipeline import optimize
+    src = (ROOT / "tests/corpus/pointer_gemm.py").read_text()
+    f = tmp_path / "other_one.py"
+    f.write_text(src.replace("mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0", "mask=offs_k[None, :] < K - k * BLOCK_K, other=1.0"))
+    r = optimize(str(f), load_machine("h200"), OptimizeOptions(emit="gluon", time_limit=5, total_time=20, threads=1))
+    note = [n for n in r.notes if n.startswith("gluon kernel: none")]
+    assert r.gluon.kernel is None and len(note) == 1 and "\n" not in note[0], r.notes
+    assert "other_one.py:" in note[0] and "masked elements are not zero" in note[0], note[0]
+
