@@ -116,9 +116,10 @@ def baselines(kernel_file: str, sizes: list[int]) -> dict[str, Any]:
                 row[key] = f"failed: {type(e).__name__}"
         if "q" in inp and "do" not in inp:
             q, k, v = inp["q"], inp["k"], inp["v"]
+            causal = bool(getattr(kmod, "CAUSAL", False))     # a causal kernel against the causal libraries
             for name, be in (("sdpa_cudnn", SDPBackend.CUDNN_ATTENTION), ("sdpa_flash", SDPBackend.FLASH_ATTENTION)):
                 with sdpa_kernel(be):
-                    t = _timings(lambda: F.scaled_dot_product_attention(q, k, v))
+                    t = _timings(lambda: F.scaled_dot_product_attention(q, k, v, is_causal=causal))
                 row[name], row[name + "_graph"] = fl(**size) / t["ms"] * 1e-9, fl(**size) / t["graph_ms"] * 1e-9
         if "a" in inp and "b" in inp:
             a, b = inp["a"], inp["b"]

@@ -1,6 +1,6 @@
 """Generate the Gluon kernels the GPU benchmark runs (on the CPU: `twill optimize` for each variant).
 
-    python bench/gluon_variants.py [OUT_DIR] [--only LABEL ...]
+    python bench/gluon_variants.py [OUT_DIR] [--only LABEL ...] [--regenerate]
 
 Each variant is one `twill optimize` run into OUT_DIR/LABEL (default bench/results/gluon/), with a
 ``variant.json`` naming the kernel file and its Triton JIT function, which `bench/gluon_gpu.py`
@@ -8,6 +8,9 @@ swaps for the generated kernel. The variants are the schedules the search proves
 knobs beside them that the probe measured (one compute group instead of two; no tensor-core order; one
 CTA per tile instead of a persistent kernel; a group's dependent dots an iteration apart where the replay ranks it faster, LOOKAHEAD;
 the costs calibrated from the generated kernels' profiles, --calibrated).
+``--regenerate`` writes each variant's ``kernel_gluon.py`` and ``kernel_gluon.ttgir`` again from its committed
+schedule (``gluon.json``) with the generator as it is now, without solving again: after a generator change,
+the committed kernels are the ones the tests and the next GPU run see.
 """
 from __future__ import annotations
 
@@ -32,6 +35,8 @@ VARIANTS = {
     "gemm-not-persistent": ("kernels/gemm.py", "_gemm", ["--persistent", "off"]),
     "gemm-two-groups": ("kernels/gemm.py", "_gemm", ["--row-split", "2"]),
     "fa_bwd": ("kernels/fa_bwd.py", "_attn_bwd", []),
+    "fa_causal": ("tests/corpus/causal_attention.py", "_attn_fwd", []),
+    "tail_gemm": ("tests/corpus/tail_loop_gemm.py", "tail_gemm", []),
 }
 
 
@@ -40,9 +45,13 @@ def main() -> int:
     ap.add_argument("out", nargs="?", default=str(ROOT / "bench/results/gluon"))
     ap.add_argument("--only", nargs="*", default=None)
     ap.add_argument("--arch", default="h200")
+    ap.add_argument("--regenerate", action="store_true", help="the committed schedules' kernels, not solved again")
     a = ap.parse_args()
     for label, (kernel, jit, flags) in VARIANTS.items():
         if a.only and label not in a.only:
+            continue
+        if a.regenerate:
+            print(f"{label}: {regenerate(Path(a.out) / label)}")
             continue
         d = Path(a.out) / label
         cmd = [sys.executable, "-m", "twill", "optimize", kernel, "--arch", a.arch, "-o", str(d), "--quiet", "--force"] + flags
@@ -55,6 +64,32 @@ def main() -> int:
         note = next((ln for ln in r.stdout.splitlines() if ln.startswith("gluon kernel")), r.stderr.strip()[-200:])
         print(f"{label}: {'ok' if ok else 'FAILED'} ({time.time() - t0:.1f} s) {note}")
     return 0
+
+
+def regenerate(d: Path) -> str:
+    """Variant directory ``d``'s kernel generated again from its committed schedule; what changed."""
+    from codegen.gluon.generate import compile_offline, generate, recorded_siblings
+    from twill.graph.io import graph_from_dict
+    from twill.machine.model import load_machine
+    from twill.pipeline import OptimizeOptions, extract
+    from twill.schedule.model import Schedule
+
+    meta = json.loads((d / "variant.json").read_text())
+    gs = json.loads((d / "gluon.json").read_text())
+    machine = load_machine(meta["command"].split("--arch ")[1].split()[0])
+    _, kir, _ = extract(str(ROOT / meta["kernel_file"]), machine, OptimizeOptions())
+    k = generate(kir.text, graph_from_dict(gs["graph"]), Schedule.from_dict(gs), machine, kir.spec,
+                 tc_order="--tc-order" in meta["command"],
+                 persistent=False if "--persistent off" in meta["command"] else None,
+                 stage=bool(gs["gluon"]["kernel"].get("staged")), own_stores=gs["gluon"]["kernel"]["own_stores"],
+                 siblings=recorded_siblings(gs["gluon"]["kernel"]))
+    old = (d / "kernel_gluon.py").read_text()
+    if k.source == old:
+        return "unchanged"
+    compiled = compile_offline(k, machine)
+    (d / "kernel_gluon.py").write_text(k.source)
+    (d / "kernel_gluon.ttgir").write_text(compiled.asm["ttgir"])
+    return f"regenerated ({len(old.splitlines())} -> {len(k.source.splitlines())} lines)"
 
 
 if __name__ == "__main__":

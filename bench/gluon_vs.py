@@ -51,7 +51,7 @@ def _contenders(dirs: list[Path], kmod: Any, jit: str, triton_fn: Any, inp: dict
 
         def cudnn() -> Any:
             with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):
-                return F.scaled_dot_product_attention(q, k, v)
+                return F.scaled_dot_product_attention(q, k, v, is_causal=bool(getattr(kmod, "CAUSAL", False)))
         out["sdpa_cudnn"] = cudnn
     if "a" in inp and "b" in inp:
         a, b = inp["a"], inp["b"]

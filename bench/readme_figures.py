@@ -158,6 +158,13 @@ CITED: list[tuple[str, str, str, str]] = [
     ("the pointer-loaded GEMM's generated kernel on the H200 (run 19b)",
      r"`tests/corpus/pointer_gemm\.py`: correct on both paths on the H200, ([\d.]+) TFLOP/s at 4096\^3, x([\d.]+) cuBLAS",
      "bench/results/gluon/runs/run19/b/run19b.log", r"  pointer_gemm\s+([\d.]+) launched\s+[\d.]+ graph\s+x([\d.]+) launched"),
+    ("the causal FA forward's generated kernel on the H200 (run 20a)",
+     r"correct; ([\d.]+) / ([\d.]+) / ([\d.]+) TFLOP/s at N=1k / 4k / 16k",
+     "bench/results/gluon/runs/run20/run20a.log", r"fa_causal: PASS [^\n]* 1024:([\d.]+)/[^ ]* 4096:([\d.]+)/[^ ]* "
+     r"16384:([\d.]+)/"),
+    ("the peeled-K GEMM's generated kernel on the H200 (run 20a)",
+     r"ptxas serialises its wgmmas \((\d+) TFLOP/s", "bench/results/gluon/runs/run20/run20a.log",
+     r"tail_gemm: PASS [^\n]* 4096:(\d+)\.\d/"),
     ("Triton's default in the Gluon run",
      r"\| Triton's default \| ([\d.]+) / ([\d.]+) \| ([\d.]+) / ([\d.]+) \| ([\d.]+) / ([\d.]+) \|",
      GLUON_RUN, _vs_rows("triton_default", r"([\d.]+) launched\s+([\d.]+) graph")),

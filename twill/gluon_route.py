@@ -20,12 +20,15 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from codegen.gluon.calibration import Calibration, load_for
-from codegen.gluon.generate import GluonKernel, PtxasReport, compile_offline, generate, ptxas_report
+from codegen.gluon.generate import (GluonKernel, PtxasReport, compile_offline, distinct_loop_names, generate,
+                                    ptxas_report, sibling_loops)
 from codegen.gluon.protocol import ProtocolError, check_kernel, trip_counts
 from codegen.gluon.replay import model_costs, replay
+from codegen.gluon.ops import source_where
 from codegen.gluon.plan import REG_FILE, REG_OVERHEAD
 from twill.errors import CompileError, InputError, TwillError, UnsupportedError
 from twill.graph.io import graph_to_dict
+from twill.graph.extract import graph_of
 from twill.graph.model import LoopGraph
 from twill.graph.split import split_graph
 from twill.ir.dims import row_split
@@ -37,7 +40,7 @@ from twill.schedule.model import Schedule
 from twill.schedule.verify import verify
 from twill.solve.modulo import modulo_schedule
 from twill.solve.normalize import normalize_graph
-from twill.solve.joint_problem import lookahead_pairs, subtile_of
+from twill.solve.joint_problem import JointProblem, lookahead_pairs, subtile_of
 from twill.solve.problem import ModuloProblem, SolveOptions
 from twill.solve.search import JointOptions, joint_search
 
@@ -320,6 +323,70 @@ def _candidate(sp: _Split, machine: Machine, options: Any, solve_opts: SolveOpti
                      limit, budget, hold, lookahead, calibration=sp.calibration)
 
 
+def sibling_schedules(c: Candidate, kir: KernelIR, machine: Machine, options: Any) -> tuple[tuple[LoopGraph, Schedule], ...]:
+    """Each loop of the kernel beside the scheduled one (``sibling_loops``: causal attention's diagonal block
+    after the blocks before it), as the generated kernel writes it in ``c``'s partitions: its graph split as
+    ``c``'s and costed and normalised as the scheduled loop's, solved jointly with every op pinned to the warp
+    group that holds its row sub-tile in ``c`` (loads to the producer's), under ``c``'s register limit and
+    operand lifetimes, in one stage (every op of an iteration starts before the next iteration's: no
+    iteration's tiles live on into the next, so the partition's registers, sized for the scheduled loop,
+    hold it); checked by the independent checker."""
+    out = []
+    info = c.schedule.get("warp_groups") or {}
+    for index in sibling_loops(kir.text, c.graph):
+        g = graph_of(kir, machine.target, index, where=kir.kernel)
+        fn = read_function(kir.text, c.graph.name)
+        loop = fn.module.loops()[index]
+        split = split_graph(g, row_split(fn, loop), loop.body.ops if loop.body else [], c.subtiles)
+        scale = c.calibration.scale if c.calibration is not None else (
+            written_scale(machine) if getattr(options, "sequential_groups", False) else None)
+        scaled, norm = normalize_graph(annotate_costs(split, machine, scale=scale), options.normalize_bound)
+        ids = [o.id for o in scaled.ops]
+        chain = tuple(zip(ids, ids[1:] + ids[:1]))          # stage(a) <= stage(b) around a cycle: one stage
+        jopts = JointOptions(time_limit=options.time_limit, total_time=options.time_limit, reg_limit=c.reg_limit,
+                             modulo_backend=options.backend, no_cross_warp=True, hold_async=c.hold,
+                             stage_order=chain, warp_groups=int(info.get("compute") or 1),
+                             scale=float(norm["scale"]))
+        problem = JointProblem.from_graph(scaled, machine, warp_groups=jopts.warp_groups, reg_limit=c.reg_limit,
+                                          scale=float(norm["scale"]), no_cross_warp=True, hold_async=c.hold,
+                                          stage_order=chain)
+        warps = _sibling_warps(c, scaled, index)
+        problem = dataclasses.replace(problem, pinned=tuple(warps[v] for v in problem.nodes))
+        joint = joint_search(problem, machine, jopts, backend=options.joint_backend)
+        if joint.status not in ("optimal", "feasible"):
+            raise UnsupportedError("a loop beside the scheduled one has no single-stage schedule in its partitions",
+                                   where=f"{kir.kernel}, {source_where(loop)}", found=joint.status)
+        bad = verify(scaled, machine, joint)
+        if bad:
+            raise TwillError("a sibling loop's schedule failed the independent checker", where=scaled.name,
+                             found="; ".join(str(v) for v in bad[:3]))
+        out.append((scaled, joint.with_extra(normalization=norm, row_split=c.subtiles, single_stage=True)))
+    return tuple(out)
+
+
+def _sibling_warps(c: Candidate, g: LoopGraph, index: int) -> dict[str, int]:
+    """The warp group of each op of sibling loop graph ``g``: the producer's for a load, else the group that
+    computes the same row sub-tile in ``c``'s schedule."""
+    warp = c.schedule.warp_map
+    vl = (c.schedule.get("warp_groups") or {}).get("variable_latency")
+    groups: dict[int | None, set[int]] = {}
+    for o in c.graph.ops:
+        if not o.variable_latency and o.id in warp:
+            groups.setdefault(subtile_of(o), set()).add(warp[o.id])
+    out = {}
+    for o in g.ops:
+        found = {vl} if o.variable_latency and vl is not None else groups.get(subtile_of(o))
+        if found is None and len(groups) == 1:
+            found = next(iter(groups.values()))
+        if not found or len(found) != 1:
+            raise UnsupportedError("the Gluon back end writes a later loop's op in the warp group of its row sub-tile",
+                                   where=f"{g.name}, loop {index}, {o.id}",
+                                   expected="one compute group per row sub-tile in the scheduled loop",
+                                   found=f"groups {sorted(found or ())} for sub-tile {subtile_of(o)}")
+        out[o.id] = next(iter(found))
+    return out
+
+
 def _generated(c: Candidate, kir: KernelIR, machine: Machine, options: Any) -> Candidate:
     """``c`` with its kernel generated, compiled offline and checked by ptxas (or the reason it was not)."""
     if c.cycles == math.inf:
@@ -344,8 +411,10 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
         return generate(kir.text, c.graph, c.schedule, machine, kir.spec, tc_order=getattr(options, "tc_order", False),
                         persistent=None if mode == "auto" else mode == "on", stage=stage, own_stores=own_stores,
                         tree_reductions=getattr(options, "tree_reductions", False),
-                        reducer=getattr(options, "reducer", True))
+                        reducer=getattr(options, "reducer", True), siblings=siblings)
     try:
+        kir = dataclasses.replace(kir, text=distinct_loop_names(kir.text, c.graph))
+        siblings = sibling_schedules(c, kir, machine, options)
         try:
             k = make(True)
             compiled = compile_offline(k, machine)
@@ -358,14 +427,16 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
             compiled = compile_offline(k, machine)
     except TwillError as e:
         return dataclasses.replace(c, error=str(e))
-    stages = max(p.stages for p in k.plan.partitions)
-    problems, unsimulated = check_kernel(k.source, k.signature, stages)
+    stages, least = max(p.stages for p in k.plan.partitions), k.plan.least_trips
+    problems, unsimulated = check_kernel(k.source, k.signature, stages, least)
     if problems:
         return dataclasses.replace(c, error=f"barrier protocol: {problems[0]}")
+    trips = trip_counts(stages, least)
     k = dataclasses.replace(k, decisions=k.decisions + (
         f"barrier protocol: not simulated ({unsimulated})" if unsimulated else
-        f"barrier protocol: simulated for {', '.join(map(str, trip_counts(stages)))} iterations: no deadlock, every "
-        f"phase complete; the loop must run at least {trip_counts(stages)[0]} iteration(s)",))
+        f"barrier protocol: simulated for {', '.join(map(str, trips))} iterations: no deadlock, every phase "
+        "complete; " + (f"the loop must run at least {trips[0]} iteration(s)" if trips[0] else
+                        "a loop may run any number of iterations, none included"),))
     shared = int(getattr(compiled.metadata, "shared", 0) or 0)
     k = dataclasses.replace(k, decisions=k.decisions + (
         f"shared memory compiled: {shared} bytes (the planned buffers and Triton's own scratch)",))

@@ -14,20 +14,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from codegen.gluon.kernel import (SIGNATURE, Module, TileLoop, consumer_function, entry_function, header,
+from codegen.gluon.kernel import (SIGNATURE, Module, TileLoop, consumer_function, entry_function, header, least_trips,
+                                  trip_count_varies,
                                   producer_function, reducer_function, register_rings, tile_loop_at)
 from codegen.gluon.layouts import NvmmaShared, aliases, parse_type
 from codegen.gluon.partition import Turn
 from codegen.gluon.ops import source_where
 from codegen.gluon.protocol import COPY_FLAG
-from codegen.gluon.plan import RED_PAD, REG_FILE, KernelPlan, copy_arguments, plan_kernel
+from codegen.gluon.plan import RED_PAD, REG_FILE, KernelPlan, copy_arguments, plan_kernel, sibling
 from codegen.gluon.sass import spills_in_wgmma_loops
 from codegen.gluon.values import py_name
 from twill.errors import CompileError, UnsupportedError
+from twill.graph.io import graph_from_dict, graph_to_dict
 from twill.graph.model import LoopGraph
 from twill.ir import vocab
 from twill.ir.dims import row_split
 from twill.ir.function import Arg, Function, read_function
+from twill.ir.ttgir import loops as ttgir_loops
 from twill.ir.load import KernelSpec
 from twill.machine.model import Machine
 from twill.schedule.model import Schedule
@@ -58,7 +61,9 @@ class GluonKernel:
                 "descriptor_blocks": self.descriptor_blocks,
                 "staged": [b.name for b in self.plan.staging.buffers] if self.plan is not None else [],
                 "own_stores": self.own_stores,
-                "decisions": list(self.decisions)}
+                "decisions": list(self.decisions),
+                "siblings": [{"graph": graph_to_dict(q.graph), "schedule": q.schedule.to_dict()}
+                             for q in (self.plan.siblings if self.plan is not None else [])]}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any], source: str) -> "GluonKernel":
@@ -88,7 +93,7 @@ def _sig(a: Arg, plan: KernelPlan, table: dict[str, str]) -> str:
 def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
              spec: KernelSpec | None = None, tc_order: bool = False, persistent: bool | None = False,
              stage: bool = False, own_stores: bool = True, tree_reductions: bool = False,
-             reducer: bool = True) -> GluonKernel:
+             reducer: bool = True, siblings: tuple[tuple[LoopGraph, Schedule], ...] = ()) -> GluonKernel:
     """The Gluon module of ``schedule`` (a joint schedule of ``graph``, split into row sub-tiles or not)
     for the kernel whose pre-pipeline TTGIR is ``ttgir``; ``stage``: dots read their register A operands
     from shared buffers (``plan.Staging``); ``own_stores``: a persistent kernel with a producer stores its
@@ -96,7 +101,8 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     then refills for the next tile while this one's results are stored); ``tree_reductions``: a row reduction
     of a wgmma accumulator is written as a tree over each thread's registers (``ops.reduce``), not as the chain
     Triton emits; ``reducer``: split partials added atomically go through a reducer partition
-    (``plan.Reduction``), where the kernel has them.
+    (``plan.Reduction``), where the kernel has them; ``siblings``: the graph (split as ``graph``) and schedule of
+    each other loop beside the scheduled one (``sibling_loops``), written in the same partitions (``plan.sibling``).
 
     Examples
     --------
@@ -107,15 +113,26 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     if machine.sm != 90:
         raise UnsupportedError("the Gluon back end writes Hopper (sm_90) kernels", where=graph.name,
                                expected="an h100 or h200 machine", found=f"{machine.name} (sm_{machine.sm})")
+    if siblings:
+        ttgir = distinct_loop_names(ttgir, graph)
     fn, tile_loop = _tile_loop(read_function(ttgir, graph.name), graph)
-    loop = _scheduled_loop(fn, graph)
+    others = [(_graph_loop(fn, g), g, s) for g, s in siblings]
+    loop = _scheduled_loop(fn, graph, [o for o, _, _ in others])
     rows = row_split(fn, loop) if int(graph.get("row_split") or 1) > 1 else None
-    plan = plan_kernel(fn, loop, graph, schedule, machine, rows, stage=stage, reduce=reducer, own_stores=own_stores)
+    plan = plan_kernel(fn, loop, graph, schedule, machine, rows, stage=stage, reduce=reducer and not siblings,
+                       own_stores=own_stores)
+    plan.siblings = [sibling(plan, o, g, s) for o, g, s in others]
     persistent = _persistent(plan, tile_loop, persistent)
     table = aliases(ttgir)
     mod = Module(plan, table, persistent=persistent, own_stores=own_stores, tree_reductions=tree_reductions,
                  tile_loop=tile_loop)
     turns = tc_order and len({p for p, _ in plan.tc_runs}) > 1
+    if turns and plan.siblings:
+        raise UnsupportedError("the Gluon back end takes tensor-core turns in one loop", where=graph.name,
+                               expected="--tc-order off for a kernel with several loops",
+                               found=f"{len(plan.sequence)} loops")
+    plan.least_trips = max(least_trips(max(p.stages for p in q.consumers), turns, trip_count_varies(fn, q.loop))
+                           for q in plan.sequence)
     register_rings(mod, turns)
     parts = []
     for p in plan.consumers:
@@ -135,12 +152,18 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     blocks = {py_name(a.name): list(_block(a, plan, table)) for a in mod.runtime_args()
               if a.type.startswith("!tt.tensordesc")}
     decisions = tuple(_decisions(plan, turns, persistent and tile_loop is None) + _own_tile_loop(mod) + _handoff(mod)
-                      + _trees(mod) + _compact(mod))
+                      + _trees(mod) + _compact(mod) + _sibling_decisions(plan))
     plan.decisions = list(decisions)
     source = _docstring(plan, schedule, decisions) + "\n".join(body) + "\n" + _launcher(mod, spec, signature, blocks, plan)
     return GluonKernel(source, KERNEL, plan.consumers[0].warps, plan.maxnreg, signature,
                        tuple(py_name(a.name) for a in mod.runtime_args() if a.divisible), blocks, plan, decisions,
                        own_stores)
+
+
+def recorded_siblings(kernel: dict[str, Any]) -> tuple[tuple[LoopGraph, Schedule], ...]:
+    """The sibling loops' graphs and schedules a generated kernel recorded (``GluonKernel.to_dict``), as
+    ``generate`` takes them."""
+    return tuple((graph_from_dict(x["graph"]), Schedule.from_dict(x["schedule"])) for x in kernel.get("siblings", ()))
 
 
 def _docstring(plan: KernelPlan, s: Schedule, decisions: tuple[str, ...]) -> str:
@@ -167,6 +190,18 @@ def _persistent(plan: KernelPlan, tile_loop: TileLoop | None, asked: bool | None
     if tile_loop is not None:
         return True
     return one_cta_per_sm(plan) if asked is None else asked
+
+
+def _sibling_decisions(plan: KernelPlan) -> list[str]:
+    """One line per loop beside the scheduled one: where it is, and how it is written."""
+    out = []
+    for q in plan.siblings:
+        s = q.schedule
+        when = "after" if plan.fn.ops.index(q.loop) > plan.fn.ops.index(plan.loop) else "before"
+        out.append(f"loop at {source_where(q.loop)} ({when} the scheduled loop): written by the same partitions, its "
+                   f"tiles through the same rings (slots and phases run on from the loop before), in one stage "
+                   f"of its own schedule (I={s.ii}, {s.status}, ops in the warp group of their row sub-tile)")
+    return out
 
 
 def _own_tile_loop(mod: Module) -> list[str]:
@@ -211,7 +246,58 @@ def _graph_loop(fn: Function, graph: LoopGraph) -> Any:
     return loops[index] if isinstance(index, int) and index < len(loops) else None
 
 
-def _scheduled_loop(fn: Any, graph: LoopGraph) -> Any:
+def sibling_loops(ttgir: str, graph: LoopGraph) -> list[int]:
+    """The module indices (``Module.loops``) of the loops beside the scheduled one: at the top of the function,
+    or of the body of the kernel's own tile loop, as the scheduled loop is (causal attention's loop over the
+    diagonal block after the loop over the blocks before it)."""
+    fn, _ = _tile_loop(read_function(ttgir, graph.name), graph)
+    loop = _graph_loop(fn, graph)
+    loops = fn.module.loops()
+    return [loops.index(o) for o in fn.ops if o.name == vocab.LOOP and o is not loop and o in loops]
+
+
+_DEF = re.compile(r"(%[\w$.\-]+)(?::\d+)?\s*=")
+
+
+def distinct_loop_names(ttgir: str, graph: LoopGraph) -> str:
+    """``ttgir`` with the values defined inside each loop beside the scheduled one (``sibling_loops``)
+    renamed where another loop's body defines the same name (MLIR scopes names by region, so causal
+    attention's two loops both hold a ``%k``; the generated Python has one scope): ``%k`` becomes ``%k_l<i>``,
+    ``i`` the loop's module index. The scheduled loop's names stay (its graph's ops name them)."""
+    siblings = sibling_loops(ttgir, graph)
+    if not siblings:
+        return ttgir
+    lines = ttgir.splitlines()
+    spans = [o.span for o in ttgir_loops(lines)]
+    taken = set(re.findall(r"%[\w$.\-]+", ttgir))
+
+    def defined(span: tuple[int, int]) -> set[str]:
+        first, last = span
+        head = lines[first].split("scf.for", 1)[1] if "scf.for" in lines[first] else ""
+        return ({m.group(1) for ln in lines[first + 1:last] for m in [_DEF.search(ln)] if m}
+                | set(re.findall(r"(%[\w$.\-]+)\s*=", head)))
+    defs = [defined(sp) for sp in spans]
+    for i in siblings:
+        clash = {v for v in defs[i] if any(v in d for j, d in enumerate(defs) if j != i)}
+        rename = {}
+        for v in sorted(clash):
+            new = f"{v}_l{i}"
+            while new in taken:
+                new += "x"
+            taken.add(new)
+            rename[v] = new
+        if not rename:
+            continue
+        pattern = re.compile("(?:" + "|".join(re.escape(v) for v in sorted(rename, key=len, reverse=True)) + r")(?![\w$.\-#])")
+        first, last = spans[i]
+        head, sep, tail = lines[first].partition("scf.for")
+        lines[first] = head + sep + pattern.sub(lambda m: rename[m.group(0)], tail)
+        for k in range(first + 1, last + 1):
+            lines[k] = pattern.sub(lambda m: rename[m.group(0)], lines[k])
+    return "\n".join(lines) + ("\n" if ttgir.endswith("\n") else "")
+
+
+def _scheduled_loop(fn: Any, graph: LoopGraph, siblings: list[Any] = ()) -> Any:   # type: ignore[assignment]
     loop = _graph_loop(fn, graph)
     if loop is None or loop not in fn.ops:
         outer = next((o for o in fn.ops if o.name == vocab.LOOP or o.name in vocab.CONTROL_FLOW), None)
@@ -220,7 +306,8 @@ def _scheduled_loop(fn: Any, graph: LoopGraph) -> Any:
                                where=f"{graph.name}, {source_where(outer)}" if outer is not None else graph.name,
                                found=f"the loop inside {outer.name if outer is not None else 'another op'} (a "
                                "persistent or grouped tile loop, flattened or not)")
-    others = [o for o in fn.ops if o.name in vocab.CONTROL_FLOW or (o.name == vocab.LOOP and o is not loop)]
+    others = [o for o in fn.ops if o.name in vocab.CONTROL_FLOW
+              or (o.name == vocab.LOOP and o is not loop and o not in siblings)]
     if others:
         raise UnsupportedError("the Gluon back end writes one loop and straight-line code around it",
                                where=f"{graph.name}, {source_where(others[0])}", found=others[0].name)

@@ -15,8 +15,8 @@ from typing import Any
 
 from codegen.gluon.compact import compact_loads
 from codegen.gluon.layouts import NvmmaShared, aliases, copy_layout, gl_dtype, parse_layout, parse_type, per_thread
-from codegen.gluon.ops import translate
-from codegen.gluon.partition import LoopWriter, Shared, Turn, sub_name
+from codegen.gluon.ops import source_where, translate
+from codegen.gluon.partition import LoopWriter, Shared, Turn, initial, sub_name
 from codegen.gluon.protocol import COPY_FLAG
 from codegen.gluon.plan import RED_PAD, KernelPlan, Partition, Ring
 from codegen.gluon.values import Context, Val, base_split_dims, py_name
@@ -187,7 +187,7 @@ class Source:
         if mod.tile_loop is not None:        # the kernel's own tile index, the loop ``persist`` writes
             self.ctx.vals[py_name(mod.tile_loop.iv)] = Val(py_name(mod.tile_loop.iv), parse_type("i32", mod.table))
         self.ops = plan.fn.ops
-        self.loop_at = self.ops.index(plan.loop)
+        self.loop_at = max(self.ops.index(q.loop) for q in plan.sequence)   # the last loop
         self.lines: list[str] = []
         self.dead_after_loop: list[tuple[str, str]] = []   # (buffer, type): loaded tiles nothing reads after the loop
         self.handed: list[TileLoad] = []    # this consumer's tiles the producer loads (``Module.handoff``)
@@ -342,8 +342,8 @@ class Source:
         return self.ctx.vals[v].expr
 
 
-def _closure(ops: list[IROp], want: set[str]) -> set[int]:
-    """Indices of ``ops`` defining ``want`` or what those need."""
+def _closure(ops: list[IROp], want: set[str], stop: set[int] = frozenset()) -> set[int]:   # type: ignore[assignment]
+    """Indices of ``ops`` defining ``want`` or what those need (not what the ops at ``stop`` need)."""
     defined = {r: i for i, op in enumerate(ops) for r in op.results}
     need: set[int] = set()
     frontier = [defined[v] for v in want if v in defined]
@@ -351,7 +351,8 @@ def _closure(ops: list[IROp], want: set[str]) -> set[int]:
         i = frontier.pop()
         if i not in need:
             need.add(i)
-            frontier += [defined[v] for v in ops[i].operands if v in defined]
+            if i not in stop:
+                frontier += [defined[v] for v in ops[i].operands if v in defined]
     return need
 
 
@@ -363,41 +364,66 @@ def _loop_bounds(loop: IROp) -> tuple[str, str, str]:
 
 
 def consumer_function(mod: Module, part: Partition, turn: Turn | None) -> str:
-    """The source of consumer ``part``: its code before the loop, its pipelined loop, its code after."""
+    """The source of consumer ``part``: its code before the loop, its pipelined loop, its code after; with
+    sibling loops (``KernelPlan.siblings``) each loop pipelined in program order, the code between them
+    straight, the rings' slots and phases running on from loop to loop (``twill_base``)."""
     src = Source(mod, part)
-    plan, ops = mod.plan, src.ops
-    before, after = ops[:src.loop_at], ops[src.loop_at + 1:]
-    lb, ub, step = _loop_bounds(plan.loop)
-    body = plan.body
-    body_defs = {r for op in body for r in op.results} | set(plan.loop.body.args)
-    want = {lb, ub, step} | {v for x in part.items for v in body[x.op].operands if v not in body_defs}
-    want |= set(plan.loop.body.inits)
-    post = _post_ops(src, after, part)
-    want |= {v for i, _ in post for v in after[i].operands}
-    for i in sorted(_closure(before, want)):
-        for sub in src.subs_of(before[i]):
-            src.straight(before[i], sub)
-    bounds = tuple(src.ctx.vals[py_name(v)].expr for v in (lb, ub, step))
-    shared = Shared(bounds, "twill_base" if mod.persistent else "")   # type: ignore[arg-type]
-    loop_lines = _pipelined(src, part, shared, turn)
-    results = {}
-    writer_results = loop_lines.pop()
-    results.update(writer_results)   # type: ignore[arg-type]
-    src.lines += loop_lines          # type: ignore[arg-type]
-    for k, res in enumerate(plan.loop.results):
-        for sub in [s for s in part.subtiles] or [None]:
-            name = results.get((k, sub))
-            if name is not None:
-                src.ctx.vals[sub_name(res, sub)] = Val(name, src.ctx.ttype(res))
-    at = len(src.lines)
+    ops, seq = src.ops, mod.plan.sequence
+    at = {ops.index(q.loop): q for q in seq}
+    after = ops[src.loop_at + 1:]
+    post = _post_ops(src, after, part, seq[-1])
+    want = {v for i, _ in post for v in after[i].operands}
+    for q in seq:
+        want |= _loop_wants(q, q.partitions[part.index])
+    several = len(seq) > 1
+    base = "twill_base" if mod.persistent or several else ""
+    if several and not mod.persistent:
+        src.lines.append("twill_base = 0")
+    for i in sorted(_closure(ops[:src.loop_at], want) | set(at)):
+        q = at.get(i)
+        if q is None:
+            for sub in src.subs_of(ops[i]):
+                src.straight(ops[i], sub)
+            continue
+        src.lines += _loop_lines(src, q, q.partitions[part.index], turn, base)
+        if q is not seq[-1]:
+            src.lines.append("twill_base += twill_n")
+    start = len(src.lines)
     for i, sub in post:
         src.straight(after[i], sub)
-    src.lines[at:at] = _release(src, after_loop=True)
+    src.lines[start:start] = _release(src, after_loop=True)
     src.lines += _release(src, after_loop=False)
     lines = src.lines
     if mod.persistent:
         lines = persist(lines, "twill_base += twill_n", ("tma.store_wait(0)",) if src.deferred_store else (), src)
     return _function(f"consumer_{part.index}", mod, lines)
+
+
+def _loop_wants(plan: KernelPlan, part: Partition) -> set[str]:
+    """The values from before loop ``plan.loop`` its consumer ``part`` reads: bounds, operands, initial values."""
+    body = plan.body
+    assert plan.loop.body is not None
+    body_defs = {r for op in body for r in op.results} | set(plan.loop.body.args)
+    return (set(_loop_bounds(plan.loop)) | {v for x in part.items for v in body[x.op].operands if v not in body_defs}
+            | set(plan.loop.body.inits))
+
+
+def _loop_lines(src: Source, plan: KernelPlan, part: Partition, turn: Turn | None, base: str) -> list[str]:
+    """Loop ``plan.loop`` pipelined for consumer ``part`` (``base``: the ring iterations before it); its results
+    are then this partition's values of the loop's results."""
+    main, src.plan = src.plan, plan
+    try:
+        bounds = tuple(src.ctx.vals[py_name(v)].expr for v in _loop_bounds(plan.loop))
+        lines = _pipelined(src, part, Shared(bounds, base), turn)   # type: ignore[arg-type]
+        results = lines.pop()
+        for k, res in enumerate(plan.loop.results):
+            for sub in list(part.subtiles) or [None]:
+                name = results.get((k, sub))
+                if name is not None:
+                    src.ctx.vals[sub_name(res, sub)] = Val(name, src.ctx.ttype(res))
+    finally:
+        src.plan = main
+    return lines
 
 
 def _release(src: Source, after_loop: bool) -> list[str]:
@@ -408,11 +434,10 @@ def _release(src: Source, after_loop: bool) -> list[str]:
             if (t.read_after or f"{t.key}_buf" in src.stored_in) != after_loop]
 
 
-def _post_ops(src: Source, after: list[IROp], part: Partition) -> list[tuple[int, int | None]]:
-    """Ops after the loop this consumer runs, per sub-tile: each side effect (a store) whose loop results
-    (of that sub-tile) this consumer computes, all of them (a store of several consumers' values would
-    need their registers here), or, reading none, the first consumer's; and what they need."""
-    plan = src.plan
+def _post_ops(src: Source, after: list[IROp], part: Partition, plan: KernelPlan) -> list[tuple[int, int | None]]:
+    """Ops after the (last) loop this consumer runs, per sub-tile: each side effect (a store) whose loop results
+    (of that sub-tile, of ``plan``'s loop) this consumer computes, all of them (a store of several consumers'
+    values would need their registers here), or, reading none, the first consumer's; and what they need."""
     owners = {q.index: _owned_results(plan, q) for q in plan.consumers}
     first = min(owners)
     results = set(plan.loop.results)
@@ -450,15 +475,74 @@ def _owned_results(plan: KernelPlan, part: Partition) -> set[tuple[str, int | No
 
 
 def _pipelined(src: Source, part: Partition, shared: Shared, turn: Turn | None) -> list:
-    """The loop's lines (dry run first, so every body rotates the same names) and, last, the map from
-    (loop result, sub-tile) to the name holding it after the loop."""
+    """The loop's lines and, last, the map from (loop result, sub-tile) to the name holding it after the loop.
+    A loop may run no iteration (a causal kernel's first query block has no key block before the diagonal):
+    a one-stage loop has no prologue, so it runs as it is, its last releases predicated on an iteration
+    having run; a two-stage loop whose trip count varies between programs (``trip_count_varies``) runs
+    pipelined where it has an iteration and gives its initial values where it has none (the ``if`` costs the
+    FA forward 4 %, run 20b, so a loop whose bounds are the launch's arguments alone, the same for every
+    program, runs at least one iteration). Deeper pipelines, and loops whose consumers take turns on the
+    tensor core (every consumer takes its turns in every loop), run at least ``least_trips`` iterations: the
+    only ways found to guard them (an unpipelined copy of the loop for short ones) made ptxas serialise the
+    FA backward's wgmmas."""
+    stages = max(p.stages for p in src.plan.consumers)
+    lines, results = _written(src, part, shared, turn, stages)
+    if turn is not None or stages != 2 or not trip_count_varies(src.plan.fn, src.plan.loop):
+        return lines + [results]
+    other = [f"{name} = {_initial(src, part, k, sub)}" for (k, sub), name in results.items() if name]
+    return ([lines[0], "if twill_n >= 1:"] + ["    " + ln for ln in lines[1:]]
+            + ["else:"] + ["    " + ln for ln in other] + [results])
+
+
+def least_trips(stages: int, turns: bool = False, varies: bool = True) -> int:
+    """The fewest iterations a loop of ``stages`` runs correctly as ``_pipelined`` writes it (``varies``: its trip
+    count may differ between programs)."""
+    return max(1, stages - 1) if turns or stages > 2 or (stages == 2 and not varies) else 0
+
+
+def trip_count_varies(fn: Any, loop: IROp) -> bool:
+    """Whether ``loop``'s trip count may differ between the programs of one launch: its bounds read a program
+    id, the kernel's tile index or an earlier loop's result (causal attention's blocks before the diagonal),
+    not the launch's arguments alone (then a launch with work runs every loop at least once)."""
+    defined = {r: o for o in fn.ops for r in o.results}
+    args = {a.name for a in fn.args}
+    seen: set[str] = set()
+    frontier = list(_loop_bounds(loop)[:2])
+    while frontier:
+        v = frontier.pop()
+        if v in seen:
+            continue
+        seen.add(v)
+        op = defined.get(v)
+        if op is None:
+            if v not in args:        # a block argument: the kernel's own tile loop's index
+                return True
+            continue
+        if op.name in ("tt.get_program_id", vocab.LOOP):
+            return True
+        frontier += list(op.operands)
+    return False
+
+
+def _initial(src: Source, part: Partition, k: int, sub: int | None) -> str:
+    """Loop result ``k``'s initial value (sub-tile ``sub``) in the layout the loop carries it in."""
+    body = src.plan.loop.body
+    assert body is not None
+    yld = next(o for o in src.plan.body if o.name == vocab.YIELD)
+    return initial(src.ctx, body.inits[k], yld.operands[k], sub)
+
+
+def _written(src: Source, part: Partition, shared: Shared, turn: Turn | None, stages: int) -> tuple[list[str], dict]:
+    """The pipelined loop of ``part`` in ``stages`` bodies (dry run first, so every body rotates the same
+    names): its lines, the first the trip count, and the map from (loop result, sub-tile) to the name
+    holding it after the loop."""
     plan = src.plan
 
     def write(ages: tuple[dict[str, int], dict[str, int]], steady_end: Any) -> tuple[list[str], dict, Any, Any]:
         ctx = src.ctx
         saved = dict(ctx.vals)
-        lw = LoopWriter(plan, part, ctx, shared, turn if len(plan.consumers) > 1 else None,
-                        max(p.stages for p in plan.consumers))
+        lw = LoopWriter(plan, part, ctx, shared, turn if len(plan.consumers) > 1 else None, stages)
+        lw.empty_loop = turn is None and stages == 1        # the loop may run no iteration
         lw.max_age.update(ages[0])
         lw.result_age.update(ages[1])
         lw.steady_end = steady_end
@@ -483,7 +567,7 @@ def _pipelined(src: Source, part: Partition, shared: Shared, turn: Turn | None) 
 
     _, _, ages, steady_end = write(({}, {}), None)
     lines, results, _, _ = write(ages, steady_end)
-    return lines + [results]
+    return lines, results
 
 
 def _assign(lines: list[str], defined: set[str]) -> list[str]:
@@ -540,38 +624,86 @@ def _worker_loop(src: Source, sl: ScalarLoop, head: Any, work: Any, name: str, t
     """A worker partition's function: what its loop needs before it, ``head(src)``, then the loop over the
     scheduled loop's iterations (``twill_k`` the iteration's index over the program's tiles) running
     ``work(inner)`` for the lines of one iteration, then ``tail(src, n)`` (``n`` the loop's trip count)."""
-    mod, plan, ops, body = src.mod, src.plan, src.ops, src.plan.body
+    return _worker_loops(src, [(src.plan, sl, work)], head, name, tail)
+
+
+def _worker_loops(src: Source, loops: list[tuple[KernelPlan, ScalarLoop, Any]], head: Any, name: str,
+                  tail: Any = None) -> str:
+    """``_worker_loop`` over each of the kernel's loops in program order (``KernelPlan.sequence``): the
+    straight code each needs before it, ``head`` before the first, ``twill_base`` counting the iterations
+    of the loops (and tiles) before."""
+    mod, ops = src.mod, src.ops
+    at = {ops.index(q.loop): (q, sl, work) for q, sl, work in loops}
+    need = _closure(ops[:max(at)], set().union(*(sl.outside for _, sl, _ in loops)), set(at))
+    several = len(loops) > 1
+    if several and not mod.persistent:
+        src.lines.append("twill_base = 0")
+    first, n = min(at), ""
+    for i in sorted(need | set(at)):
+        if i not in at:
+            if ops[i].name not in vocab.TMA_LOADS:
+                src.straight(ops[i], None)
+            continue
+        if i == first:
+            src.lines += head(src)
+        if n:
+            src.lines.append(f"twill_base += {n}")
+        q, sl, work = at[i]
+        n = _scalar_loop_lines(src, q, sl, work, mod.persistent or several)
+    if tail is not None:
+        src.lines += tail(src, n)
+    lines = src.lines
+    if mod.persistent:
+        lines = persist(lines, f"twill_base += {n}", (), src)
+    return _function(name, mod, lines)
+
+
+def _scalar_loop_lines(src: Source, plan: KernelPlan, sl: ScalarLoop, work: Any, based: bool) -> str:
+    """Loop ``plan.loop`` as a worker runs it, appended to ``src.lines``: its carried scalars, then per
+    iteration the scalars it needs and ``work(inner)``; ``twill_k`` the ring iteration (from ``twill_base``
+    where ``based``). Returns the loop's trip count."""
     loop_body = plan.loop.body
     assert loop_body is not None
     iv, args = loop_body.args[0], loop_body.args[1:]
-    lb, ub, step = _loop_bounds(plan.loop)
-    for i in sorted(_closure(ops[:src.loop_at], sl.outside)):
-        if ops[i].name not in vocab.TMA_LOADS:
-            src.straight(ops[i], None)
-    lbe, ube, ste = (src.ctx.vals[py_name(v)].expr for v in (lb, ub, step))
-    src.lines += head(src)
+    lbe, ube, ste = (src.ctx.vals[py_name(v)].expr for v in _loop_bounds(plan.loop))
     for a in sl.used_args:
         src.lines.append(f"{py_name(a)} = {src.ctx.vals[py_name(loop_body.inits[args.index(a)])].expr}")
         src.ctx.vals[py_name(a)] = Val(py_name(a), src.ctx.ttype(a))
     src.lines.append(f"for {py_name(iv)} in range({lbe}, {ube}, {ste}):")
     inner = Source.__new__(Source)
     inner.__dict__.update(src.__dict__)
-    base = "twill_base + " if mod.persistent else ""
-    inner.lines = [f"twill_k = {base}({py_name(iv)} - {lbe}) // {ste}"]
+    inner.plan = plan
+    inner.lines = [f"twill_k = {'twill_base + ' if based else ''}({py_name(iv)} - {lbe}) // {ste}"]
     src.ctx.vals[py_name(iv)] = Val(py_name(iv), src.ctx.ttype(iv))
     for i in sorted(sl.need):
-        if body[i].name not in vocab.TMA_LOADS:
-            inner.straight(body[i], None)
+        if plan.body[i].name not in vocab.TMA_LOADS:
+            inner.straight(plan.body[i], None)
     inner.lines += work(inner)
     for a in sl.used_args:
         inner.lines.append(f"{py_name(a)} = {inner.ctx.vals[py_name(sl.carried[a])].expr}")
     src.lines += ["    " + ln for ln in inner.lines]
-    if tail is not None:
-        src.lines += tail(src, f"({ube} - {lbe} + {ste} - 1) // {ste}")
-    lines = src.lines
-    if mod.persistent:
-        lines = persist(lines, f"twill_base += ({ube} - {lbe} + {ste} - 1) // {ste}", (), src)
-    return _function(name, mod, lines)
+    for a, res in zip(args, plan.loop.results):     # the carried scalars' last values: the loop's results
+        if a in sl.used_args:
+            src.ctx.vals[res] = src.ctx.vals[py_name(res)] = Val(py_name(a), src.ctx.ttype(a))
+    return f"({ube} - {lbe} + {ste} - 1) // {ste}"
+
+
+def _carried_on(seq: list[KernelPlan]) -> dict[int, set[str]]:
+    """For each loop of ``seq`` (by ``id``), the iter_args whose last values a later loop's copies start from (a
+    peeled tail loop's pointers, advanced by the loop before): the producer carries them through that loop too."""
+    out: dict[int, set[str]] = {id(q): set() for q in seq}
+    ops = seq[0].fn.ops
+    loops = {ops.index(q.loop): q for q in seq}
+    result_of = {res: (q, q.loop.body.args[1 + k]) for q in seq if q.loop.body is not None
+                 for k, res in enumerate(q.loop.results)}
+    for q in reversed(seq):
+        sl = scalar_loop(q, {v for r in q.rings for v in q.body[r.load].operands} | out[id(q)])
+        need = _closure(ops, sl.outside, set(loops))
+        wanted = sl.outside | {v for i in need if i not in loops for v in ops[i].operands}
+        for v in wanted & set(result_of):
+            p, arg = result_of[v]
+            out[id(p)].add(arg)
+    return out
 
 
 def producer_function(mod: Module, part: Partition) -> str:
@@ -587,8 +719,17 @@ def producer_function(mod: Module, part: Partition) -> str:
     sl = scalar_loop(mod.plan, {v for r in rings for v in body[r.load].operands})
     sl.outside |= {v for t in mod.tile_loads for v in t.op.operands}
     if lag is None:
-        return _worker_loop(src, sl, lambda s: [ln for t in mod.tile_loads for ln in _producer_tile_load(s, t)],
-                            lambda inner: [ln for r in rings for ln in _producer_load(inner, r)], f"producer_{part.index}")
+        loops = []
+        carry = _carried_on(mod.plan.sequence)
+        for q in mod.plan.sequence:
+            q_rings = sorted(q.rings, key=lambda r: r.key)
+            want = {v for r in q_rings for v in q.body[r.load].operands} | carry.get(id(q), set())
+            q_sl = scalar_loop(q, want)
+            if q is mod.plan:
+                q_sl.outside |= sl.outside
+            loops.append((q, q_sl, lambda inner, q_rings=q_rings: [ln for r in q_rings for ln in _producer_load(inner, r)]))
+        return _worker_loops(src, loops, lambda s: [ln for t in mod.tile_loads for ln in _producer_tile_load(s, t)],
+                             f"producer_{part.index}")
     assert red is not None
     sl.outside |= _reduction_outside(mod.plan) | scalar_loop(mod.plan, {red.base}).outside
     iv = mod.plan.loop.body.args[0]

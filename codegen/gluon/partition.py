@@ -124,6 +124,7 @@ class LoopWriter:
         self.carry: list[tuple[Ring, int, set[tuple[int, int | None, int]]]] = []   # their releases (ring, stage, readers)
         self.steady_end: tuple[list[Item], list] | None = None   # what a steady body leaves in flight (dry run)
         self.last_b = "0"
+        self.empty_loop = False     # the loop may run no iteration: the releases after it are predicated on one
 
     # -- what a value is ------------------------------------------------------------------------------
     def _views(self) -> dict[str, tuple[str, str]]:
@@ -284,8 +285,9 @@ class LoopWriter:
             names += [n] + ([aged(n, 1)] if self.max_age.get(n, 0) >= 1 else [])
         if names:
             out.append(f"{', '.join(names)} = warpgroup_mma_wait(0, deps=({', '.join(names)},))")
+        pred = ", pred=twill_n > 0" if self.empty_loop else ""
         for r, st, _ in self.carry:
-            out.append(self.shared.release(r, f"{self.last_b} - {st}"))
+            out.append(self.shared.release(r, f"{self.last_b} - {st}", pred))
         self.inflight, self.carry = [], []
         return out
 
@@ -506,9 +508,7 @@ class LoopWriter:
                 d = self._def(y, sub)
                 if d is None or self.stage_of[d] - 1 != b:
                     continue
-                self.ctx.subtile = sub
-                init = self.inits[arg]
-                out.append(f"{sub_name(y, d[1])} = {self.ctx.tensor(init, like=y)}")
+                out.append(f"{sub_name(y, d[1])} = {initial(self.ctx, self.inits[arg], y, sub)}")
         return out
 
     def result(self, k: int, sub: int | None) -> str | None:
@@ -539,6 +539,16 @@ def assigned(lines: list[str]) -> set[str]:
         if m:
             out.update(n.strip() for n in m.group(1).split(","))
     return out
+
+
+def initial(ctx: Context, init: str, like: str, sub: int | None) -> str:
+    """An iter_arg's initial value ``init`` for sub-tile ``sub`` as a tensor like ``like``: a value of the
+    code before the loop, or a result of the loop before (``KernelPlan.siblings``), kept under its sub-tile name."""
+    ctx.subtile = sub
+    val = ctx.vals.get(sub_name(init, sub)) or ctx.vals.get(py_name(init))
+    if val is not None:
+        ctx.vals[init] = val
+    return ctx.tensor(init, like=like)
 
 
 def _subkey(s: int | None) -> int:

@@ -194,6 +194,8 @@ class KernelPlan:
     reduction: Reduction | None = None                        # split partials summed by a reducer partition
     own_stores: bool = True       # a store after the loop has a buffer of its own (else a loaded tile's of its type)
     reducer_dropped: bool = False  # a reducer would have left the consumers too few registers
+    least_trips: int = 1            # the fewest iterations the kernel's loops may run (``kernel.least_trips``)
+    siblings: list["KernelPlan"] = field(default_factory=list)   # the kernel's other loops beside this one (``sibling``)
 
     @property
     def body(self) -> list[IROp]:
@@ -205,6 +207,11 @@ class KernelPlan:
         """Whether some consumer's dot reads a register tile that could be staged (``stageable``)."""
         found = stageable(self.fn, self.body)
         return any(x.op in found for p in self.consumers for x in p.items)
+
+    @property
+    def sequence(self) -> list["KernelPlan"]:
+        """This loop's plan and its siblings', in program order."""
+        return sorted([self] + self.siblings, key=lambda q: self.fn.ops.index(q.loop))
 
     @property
     def consumers(self) -> list[Partition]:
@@ -477,23 +484,31 @@ def _rings(plan: KernelPlan, node_of: dict[int, str], group_of: dict[int, int]) 
 
 
 def copy_arguments(plan: KernelPlan) -> list[str]:
-    """The kernel arguments the pointer tiles' addresses and masks are computed from (through the loop's carried
-    values too): those the kernel was specialised as 16-divisible must be so at launch for its cp.async copies."""
-    body, loop_body = plan.body, plan.loop.body
-    assert loop_body is not None
-    yld = next((o for o in body if o.name == vocab.YIELD), None)
-    carried = {a: [loop_body.inits[k]] + ([yld.operands[k]] if yld and k < len(yld.operands) else [])
-               for k, a in enumerate(loop_body.args[1:])}
-    defined = {r: o for o in plan.fn.ops + body for r in o.results}
+    """The kernel arguments the pointer tiles' addresses and masks are computed from, in any of the kernel's loops
+    (through their carried values, and the results of a loop before): those the kernel was specialised as
+    16-divisible must be so at launch for its cp.async copies."""
+    carried: dict[str, list[str]] = {}
+    defined = {r: o for o in plan.fn.ops for r in o.results}
+    frontier = []
+    for q in plan.sequence:
+        body, loop_body = q.body, q.loop.body
+        assert loop_body is not None
+        yld = next((o for o in body if o.name == vocab.YIELD), None)
+        for k, a in enumerate(loop_body.args[1:]):
+            carried[a] = [loop_body.inits[k]] + ([yld.operands[k]] if yld and k < len(yld.operands) else [])
+            if k < len(q.loop.results) and yld and k < len(yld.operands):
+                carried[q.loop.results[k]] = [yld.operands[k]]        # a loop's result: its last yield
+        defined.update({r: o for o in body for r in o.results})
+        frontier += [v for r in q.rings if r.copied for v in body[r.load].operands]
     names = {a.name for a in plan.fn.args}
-    frontier = [v for r in plan.rings if r.copied for v in body[r.load].operands]
     seen: set[str] = set()
     while frontier:
         v = frontier.pop()
         if v in seen:
             continue
         seen.add(v)
-        frontier += carried.get(v, []) + list(defined[v].operands if v in defined else ())
+        op = defined.get(v)
+        frontier += carried.get(v, []) + list(op.operands if op is not None and op.name != vocab.LOOP else ())
     return [a.name for a in plan.fn.args if a.name in seen & names]
 
 
@@ -854,3 +869,35 @@ def _scalar_of(outside: dict[str, IROp], v: str) -> str | None:
     if m:
         return m.group(1)
     return e.operands[0] if e.name == "tt.splat" else None
+
+
+def sibling(main: KernelPlan, loop: IROp, g: LoopGraph, s: Schedule) -> KernelPlan:
+    """The plan of another loop of ``main``'s kernel (causal attention's diagonal block after the blocks
+    before it) under its own schedule ``s``, written by ``main``'s partitions: the same consumers, sub-tiles
+    and producer with ``main``'s warps and registers, and each tile it streams through the ring of ``main``'s
+    that streams the same descriptor's tiles (its slots and phases run on from the loop before)."""
+    where = f"{g.name}, {source_where(loop)}"
+    plan = plan_kernel(main.fn, loop, g, s, main.machine, main.rows, reduce=False, own_stores=main.own_stores)
+    shape = [(p.role, p.group, p.subtiles) for p in plan.partitions]
+    if shape != [(p.role, p.group, p.subtiles) for p in main.partitions]:
+        raise UnsupportedError("the Gluon back end writes a kernel's loops in the same partitions", where=where,
+                               expected=f"partitions {[(p.role, p.subtiles) for p in main.partitions]}",
+                               found=str([(p.role, p.subtiles) for p in plan.partitions]))
+    plan.partitions = [dataclasses.replace(p, warps=q.warps, regs=q.regs, need_regs=q.need_regs)
+                       for p, q in zip(plan.partitions, main.partitions)]
+    free = list(main.rings)
+    rings = []
+    for r in plan.rings:
+        same = next((q for q in free if (q.shape, q.dtype, q.subtile, q.layout, q.readers)
+                     == (r.shape, r.dtype, r.subtile, r.layout, r.readers)
+                     and (q.copied or q.descriptor == r.descriptor)), None)
+        if same is None:
+            raise UnsupportedError("the Gluon back end streams a later loop's tiles through the scheduled loop's "
+                                   "rings", where=where, expected="tiles of the descriptors (shapes, readers) the "
+                                   f"scheduled loop streams: {', '.join(q.name for q in main.rings) or 'none'}",
+                                   found=f"{r.name} {list(r.shape)} {r.dtype}")
+        free.remove(same)
+        rings.append(dataclasses.replace(r, name=same.name, depth=same.depth))
+    plan.rings = rings
+    plan.maxnreg = main.maxnreg
+    return plan

@@ -16,11 +16,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-def trip_counts(stages: int) -> tuple[int, ...]:
-    """Loop trip counts simulated for a pipeline of ``stages``: the fewest it runs (its prologue's bodies
-    fill it), one and two more, and a long loop (every ring slot reused with both parities)."""
-    least = max(1, stages - 1)
-    return tuple(sorted({least, least + 1, least + 2, least + 7}))
+def trip_counts(stages: int, least: int | None = None) -> tuple[int, ...]:
+    """Loop trip counts simulated for a pipeline of ``stages``: the fewest it runs (``least``; by default the
+    bodies its prologue fills), every count below the pipelined loop's (``stages - 1``), one and two more,
+    and a long loop (every ring slot reused with both parities)."""
+    full = max(1, stages - 1)
+    least = full if least is None else least
+    return tuple(sorted({*range(least, full), full, full + 1, full + 2, full + 7}))
 
 
 class Unsimulated(Exception):
@@ -85,7 +87,10 @@ def _int_op(name: str) -> Callable[..., Any]:
     base = getattr(int, name)
 
     def op(self: int, *a: Any) -> Any:
-        r = base(self, *a)
+        try:
+            r = base(self, *a)
+        except ZeroDivisionError:   # a launch with no work (0 iterations) divides by 0 in a grouped tile order;
+            return _Int(0)          # the GPU does not trap, and no barrier depends on that index
         return _Int(r) if type(r) is int else r
     return op
 
@@ -345,16 +350,16 @@ def check(source: str, scalars: Callable[[int], dict[str, int]], trips: tuple[in
     return problems
 
 
-def check_kernel(source: str, signature: dict[str, str], stages: int) -> tuple[list[str], str]:
-    """``check`` of a generated kernel over ``trip_counts(stages)`` (and both ways a producer may copy pointer
-    tiles): the problems, and why the protocol could not be simulated ("" when it was)."""
+def check_kernel(source: str, signature: dict[str, str], stages: int, least: int | None = None) -> tuple[list[str], str]:
+    """``check`` of a generated kernel over ``trip_counts(stages, least)`` (and both ways a producer may copy
+    pointer tiles): the problems, and why the protocol could not be simulated ("" when it was)."""
     flags = [{}] + ([{COPY_FLAG: False}] if COPY_FLAG in signature else [])
     try:
         out: list[str] = []
         for f in flags:
             ints = integer_arguments(signature, source)
             out += [p + (" (copies through registers)" if f else "")
-                    for p in check(source, lambda n, ints=ints, f=f: {**ints(n), **f}, trip_counts(stages))]
+                    for p in check(source, lambda n, ints=ints, f=f: {**ints(n), **f}, trip_counts(stages, least))]
         return out, ""
     except Unsimulated as e:
         return [], str(e)

@@ -12,7 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from codegen.gluon.generate import SERIALIZED, GluonKernel, PtxasReport, compile_offline, generate, ptxas_report
+from codegen.gluon.generate import (SERIALIZED, GluonKernel, PtxasReport, compile_offline, distinct_loop_names,
+                                    generate, ptxas_report, recorded_siblings, sibling_loops)
+from codegen.gluon.kernel import trip_count_varies
+from twill.ir.function import read_function
+from twill.schedule.verify import verify
 from codegen.gluon.protocol import check_kernel
 from codegen.gluon.sass import wgmma_loops
 from twill.errors import TwillError
@@ -24,7 +28,7 @@ from twill.schedule.model import Schedule
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "bench/results/gluon"
 VARIANTS = ["fa3", "fa3-calibrated", "fa3-lookahead", "fa3-not-persistent", "fa3-tc-order", "fa3-one-group", "fa3_subtiled", "gemm",
-            "gemm-not-persistent", "gemm-two-groups", "fa_bwd"]
+            "gemm-not-persistent", "gemm-two-groups", "fa_bwd", "fa_causal", "tail_gemm"]
 
 
 @functools.lru_cache(maxsize=None)
@@ -45,7 +49,7 @@ def _variant(label: str, tree_reductions: bool = False, reducer: bool = True):
                  tc_order="--tc-order" in meta["command"],
                  persistent=False if "--persistent off" in meta["command"] else None,
                  stage=bool(gs["gluon"]["kernel"].get("staged")), own_stores=gs["gluon"]["kernel"]["own_stores"],
-                 tree_reductions=tree_reductions, reducer=reducer)
+                 tree_reductions=tree_reductions, reducer=reducer, siblings=recorded_siblings(gs["gluon"]["kernel"]))
     return d, gs, k
 
 
@@ -82,11 +86,16 @@ def _chosen(gs) -> int:
 
 @pytest.mark.parametrize("label", VARIANTS)
 def test_barrier_protocol_is_sound(label):
+    # every trip count from 0 up, where the kernel has a path for loops too short for its pipeline
     _, _, k = _variant(label)
     stages = max(p.stages for p in k.plan.partitions)
-    problems, unsimulated = check_kernel(k.source, k.signature, stages)
+    problems, unsimulated = check_kernel(k.source, k.signature, stages, k.plan.least_trips)
     assert unsimulated == ""
     assert problems == []
+    # any count for one-stage loops and where a loop's trip count varies between programs (causal); else the
+    # prologue's (the guard costs the FA forward 4 %, run 20b, and its launches with work run every loop)
+    assert k.plan.least_trips == {"fa_causal": 0, "gemm": 0, "gemm-not-persistent": 0, "gemm-two-groups": 0,
+                                  "tail_gemm": 0}.get(label, stages - 1)
 
 
 def test_protocol_finds_the_hang_of_a_release_that_waits_for_retired_readers():
@@ -574,3 +583,80 @@ def test_a_pointer_tile_whose_masked_elements_are_not_zero_is_refused_in_one_lin
     assert r.gluon.kernel is None and len(note) == 1 and "\n" not in note[0], r.notes
     assert "other_one.py:" in note[0] and "masked elements are not zero" in note[0], note[0]
 
+
+
+def _function(source: str, name: str) -> str:
+    return source.split(f"def {name}(")[1].split("@gluon.jit")[0]
+
+
+def test_causal_attentions_two_loops_run_in_the_same_partitions_through_the_same_rings():
+    # tutorial 06's causal forward: the blocks before the diagonal, then the masked diagonal block, both written
+    # by each consumer and the producer in turn; the second loop's K and V go through the first's rings, the
+    # ring iterations counted on from one loop to the next (twill_base), never restarted
+    _, gs, k = _variant("fa_causal")
+    assert len(k.plan.siblings) == 1 and k.plan.siblings[0].rings
+    assert {r.name for r in k.plan.siblings[0].rings} == {r.name for r in k.plan.rings} == {"k", "v"}
+    assert k.source.count("= gl.allocate_shared_memory(gl.float16, [2, 128, 128]") == 2     # two rings in all
+    for part in ("consumer_0", "consumer_1", "producer_2"):
+        body = _function(k.source, part)
+        assert body.count("twill_base += ") == 2, part          # after the first loop, and after the tile
+    assert any("loop at causal_attention.py:90" in d and "one stage" in d for d in k.decisions)
+    # the second loop's schedule: one stage, each op in the warp group of its row sub-tile, checked
+    (g2, s2), = recorded_siblings(gs["gluon"]["kernel"])
+    assert s2.stages == 1 and s2.status == "optimal" and not verify(g2, load_machine("h200"), s2)
+    main = Schedule.from_dict(gs).warp_map
+    graph = graph_from_dict(gs["graph"])
+    group = {graph.op(n).attr("subtile"): w for n, w in main.items() if not graph.op(n).variable_latency}
+    assert all(w == group[g2.op(n).attr("subtile")] for n, w in s2.warp_map.items() if not g2.op(n).variable_latency)
+
+
+def test_a_loop_that_runs_no_iteration_gives_its_initial_values():
+    # the causal kernel's first query block has no key block before the diagonal: its two-stage loop runs
+    # inside `if twill_n >= 1` and the protocol holds at 0 iterations; without the guard the consumer waits
+    # for a K tile the producer never loads
+    _, _, k = _variant("fa_causal")
+    stages = max(p.stages for p in k.plan.partitions)
+    assert k.plan.least_trips == 0 and check_kernel(k.source, k.signature, stages, 0)[0] == []
+    consumer = _function(k.source, "consumer_0")
+    assert consumer.count("if twill_n >= 1:") == 1
+    unguarded = re.sub(r"\n        if twill_n >= 1:\n((?:            .*\n)+)        else:\n(?:            .*\n)+",
+                       lambda m: "\n" + m.group(1).replace("\n    ", "\n").replace("            ", "        ", 1),
+                       k.source)
+    assert unguarded != k.source
+    assert check_kernel(unguarded, k.signature, stages, 0)[0]
+    # a loop whose bounds are the launch's arguments alone runs at least once in a launch with work: no guard
+    _, _, fa3 = _variant("fa3")
+    assert "if twill_n >= 1:" not in fa3.source and fa3.plan.least_trips == 1
+    # a one-stage loop has no prologue: only its last releases are predicated
+    _, _, gemm = _variant("gemm")
+    assert "pred=twill_n > 0" in gemm.source and gemm.plan.least_trips == 0
+
+
+def test_a_peeled_tail_loop_starts_from_the_pointers_the_loop_before_advanced():
+    # tail_loop_gemm.py: whole K blocks, then the masked last one; the producer carries the pointers through the
+    # first loop and starts the second from their last values, and the launcher asks every argument the copies
+    # of either loop read to be 16-divisible for cp.async (K for the tail's mask)
+    _, _, k = _variant("tail_gemm")
+    producer = _function(k.source, "producer_1")
+    loops = re.findall(r"\n        for (\w+) in range\(", producer)
+    assert len(loops) == 2
+    first, second = producer.split(f"for {loops[1]} in range(")
+    carried = re.findall(r"^        (\w+) = (\w+)$", first.split(f"for {loops[0]} in range(")[1], re.M)
+    assert carried, "the second loop's pointers start from the first loop's carried values"
+    assert "K" in re.search(r"COPY_ALIGNED = (\[.*?\])", k.source).group(1)
+
+
+def test_values_of_sibling_loops_get_distinct_names_and_the_scheduled_loop_keeps_its_own():
+    kir = _kir("tests/corpus/causal_attention.py")
+    graph = graph_from_dict(json.loads((RESULTS / "fa_causal" / "gluon.json").read_text())["graph"])
+    renamed = distinct_loop_names(kir.text, graph)
+    loops = [ln for ln in renamed.splitlines() if "scf.for" in ln]
+    assert "%k_l" not in renamed.split(loops[1])[0]              # the scheduled (first) loop: as it was
+    assert re.search(r"%k_l\d+ = tt.descriptor_load", renamed)   # the second loop's %k renamed
+    assert distinct_loop_names(renamed, graph) == renamed         # and renaming again changes nothing
+    assert sibling_loops(kir.text, graph) == [1]
+    fn = read_function(kir.text, "_attn_fwd")
+    first, second = fn.module.loops()
+    assert trip_count_varies(fn, first) and trip_count_varies(fn, second)
+    fa3 = read_function(_kir("kernels/fa3.py").text, "_attn_fwd")
+    assert not trip_count_varies(fa3, fa3.module.loops()[0])

@@ -56,8 +56,8 @@ def consumer_0(a_desc, b_desc, c_desc, M, N, K, twill_g0, twill_g1, twill_g2, a_
             acc_27 = warpgroup_mma_wait(1, deps=(tok_acc_27,))
             acc_27_p1 = acc_27
         acc_27, acc_27_p1 = warpgroup_mma_wait(0, deps=(acc_27, acc_27_p1,))
-        mbarrier.arrive(a_23_empty.index((twill_base + (twill_n - 1) - 0) % 3))
-        mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 3))
+        mbarrier.arrive(a_23_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
+        mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
         v3 = acc_27_p1.to(gl.float16)
         v4 = gl.convert_layout(v3, L1)
         tma.store_wait(0)
