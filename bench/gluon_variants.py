@@ -22,6 +22,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from twill.errors import TwillError  # noqa: E402
 # label -> (kernel file, Triton JIT function, extra `twill optimize` flags)
 VARIANTS = {
     "fa3": ("kernels/fa3.py", "_attn_fwd", []),
@@ -47,11 +50,17 @@ def main() -> int:
     ap.add_argument("--arch", default="h200")
     ap.add_argument("--regenerate", action="store_true", help="the committed schedules' kernels, not solved again")
     a = ap.parse_args()
+    failed = False
     for label, (kernel, jit, flags) in VARIANTS.items():
         if a.only and label not in a.only:
             continue
         if a.regenerate:
-            print(f"{label}: {regenerate(Path(a.out) / label)}")
+            try:
+                print(f"{label}: {regenerate(Path(a.out) / label)}")
+            except (OSError, KeyError, ValueError, TwillError) as e:   # a directory without a committed variant
+                print(f"{label}: cannot regenerate {Path(a.out) / label}: expected variant.json and gluon.json "
+                      f"of a generated kernel, found {type(e).__name__}: {e}")
+                failed = True
             continue
         d = Path(a.out) / label
         cmd = [sys.executable, "-m", "twill", "optimize", kernel, "--arch", a.arch, "-o", str(d), "--quiet", "--force"] + flags
@@ -63,7 +72,7 @@ def main() -> int:
                                                         "command": " ".join(cmd[1:])}, indent=1) + "\n")
         note = next((ln for ln in r.stdout.splitlines() if ln.startswith("gluon kernel")), r.stderr.strip()[-200:])
         print(f"{label}: {'ok' if ok else 'FAILED'} ({time.time() - t0:.1f} s) {note}")
-    return 0
+    return 1 if failed else 0
 
 
 def regenerate(d: Path) -> str:

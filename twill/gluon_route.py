@@ -333,9 +333,10 @@ def sibling_schedules(c: Candidate, kir: KernelIR, machine: Machine, options: An
     hold it); checked by the independent checker."""
     out = []
     info = c.schedule.get("warp_groups") or {}
+    kir = dataclasses.replace(kir, text=distinct_loop_names(kir.text, c.graph))   # the names ``generate`` writes
+    fn = read_function(kir.text, c.graph.name)
     for index in sibling_loops(kir.text, c.graph):
         g = graph_of(kir, machine.target, index, where=kir.kernel)
-        fn = read_function(kir.text, c.graph.name)
         loop = fn.module.loops()[index]
         split = split_graph(g, row_split(fn, loop), loop.body.ops if loop.body else [], c.subtiles)
         scale = c.calibration.scale if c.calibration is not None else (
@@ -413,7 +414,6 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
                         tree_reductions=getattr(options, "tree_reductions", False),
                         reducer=getattr(options, "reducer", True), siblings=siblings)
     try:
-        kir = dataclasses.replace(kir, text=distinct_loop_names(kir.text, c.graph))
         siblings = sibling_schedules(c, kir, machine, options)
         try:
             k = make(True)

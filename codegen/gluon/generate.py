@@ -12,7 +12,7 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from codegen.gluon.kernel import (SIGNATURE, Module, TileLoop, consumer_function, entry_function, header, least_trips,
                                   trip_count_varies,
@@ -200,7 +200,8 @@ def _sibling_decisions(plan: KernelPlan) -> list[str]:
         when = "after" if plan.fn.ops.index(q.loop) > plan.fn.ops.index(plan.loop) else "before"
         out.append(f"loop at {source_where(q.loop)} ({when} the scheduled loop): written by the same partitions, its "
                    f"tiles through the same rings (slots and phases run on from the loop before), in one stage "
-                   f"of its own schedule (I={s.ii}, {s.status}, ops in the warp group of their row sub-tile)")
+                   f"of its own schedule (I={s.ii}, {s.status} among one-stage schedules with each op in the warp "
+                   f"group of its row sub-tile)")
     return out
 
 
@@ -297,7 +298,7 @@ def distinct_loop_names(ttgir: str, graph: LoopGraph) -> str:
     return "\n".join(lines) + ("\n" if ttgir.endswith("\n") else "")
 
 
-def _scheduled_loop(fn: Any, graph: LoopGraph, siblings: list[Any] = ()) -> Any:   # type: ignore[assignment]
+def _scheduled_loop(fn: Any, graph: LoopGraph, siblings: Sequence[Any] = ()) -> Any:
     loop = _graph_loop(fn, graph)
     if loop is None or loop not in fn.ops:
         outer = next((o for o in fn.ops if o.name == vocab.LOOP or o.name in vocab.CONTROL_FLOW), None)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Collection
 
 from codegen.gluon.compact import compact_loads
 from codegen.gluon.layouts import NvmmaShared, aliases, copy_layout, gl_dtype, parse_layout, parse_type, per_thread
@@ -342,7 +342,7 @@ class Source:
         return self.ctx.vals[v].expr
 
 
-def _closure(ops: list[IROp], want: set[str], stop: set[int] = frozenset()) -> set[int]:   # type: ignore[assignment]
+def _closure(ops: list[IROp], want: set[str], stop: Collection[int] = ()) -> set[int]:
     """Indices of ``ops`` defining ``want`` or what those need (not what the ops at ``stop`` need)."""
     defined = {r: i for i, op in enumerate(ops) for r in op.results}
     need: set[int] = set()
@@ -487,7 +487,7 @@ def _pipelined(src: Source, part: Partition, shared: Shared, turn: Turn | None) 
     FA backward's wgmmas."""
     stages = max(p.stages for p in src.plan.consumers)
     lines, results = _written(src, part, shared, turn, stages)
-    if turn is not None or stages != 2 or not trip_count_varies(src.plan.fn, src.plan.loop):
+    if stages != 2 or least_trips(stages, turn is not None, trip_count_varies(src.plan.fn, src.plan.loop)):
         return lines + [results]
     other = [f"{name} = {_initial(src, part, k, sub)}" for (k, sub), name in results.items() if name]
     return ([lines[0], "if twill_n >= 1:"] + ["    " + ln for ln in lines[1:]]
@@ -504,24 +504,11 @@ def trip_count_varies(fn: Any, loop: IROp) -> bool:
     """Whether ``loop``'s trip count may differ between the programs of one launch: its bounds read a program
     id, the kernel's tile index or an earlier loop's result (causal attention's blocks before the diagonal),
     not the launch's arguments alone (then a launch with work runs every loop at least once)."""
-    defined = {r: o for o in fn.ops for r in o.results}
-    args = {a.name for a in fn.args}
-    seen: set[str] = set()
-    frontier = list(_loop_bounds(loop)[:2])
-    while frontier:
-        v = frontier.pop()
-        if v in seen:
-            continue
-        seen.add(v)
-        op = defined.get(v)
-        if op is None:
-            if v not in args:        # a block argument: the kernel's own tile loop's index
-                return True
-            continue
-        if op.name in ("tt.get_program_id", vocab.LOOP):
-            return True
-        frontier += list(op.operands)
-    return False
+    bounds = set(_loop_bounds(loop)[:2])
+    ops = [fn.ops[i] for i in _closure(fn.ops, bounds)]
+    known = {r for o in ops for r in o.results} | {a.name for a in fn.args}
+    leaves = bounds | {v for o in ops for v in o.operands}
+    return any(o.name in ("tt.get_program_id", vocab.LOOP) for o in ops) or bool(leaves - known)  # tile index
 
 
 def _initial(src: Source, part: Partition, k: int, sub: int | None) -> str:
