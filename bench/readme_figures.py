@@ -158,13 +158,15 @@ CITED: list[tuple[str, str, str, str]] = [
     ("the pointer-loaded GEMM's generated kernel on the H200 (run 19b)",
      r"`tests/corpus/pointer_gemm\.py`: correct on both paths on the H200, ([\d.]+) TFLOP/s at 4096\^3, x([\d.]+) cuBLAS",
      "bench/results/gluon/runs/run19/b/run19b.log", r"  pointer_gemm\s+([\d.]+) launched\s+[\d.]+ graph\s+x([\d.]+) launched"),
-    ("the causal FA forward's generated kernel on the H200 (run 20a)",
-     r"correct; ([\d.]+) / ([\d.]+) / ([\d.]+) TFLOP/s at N=1k / 4k / 16k",
-     "bench/results/gluon/runs/run20/run20a.log", r"fa_causal: PASS [^\n]* 1024:([\d.]+)/[^ ]* 4096:([\d.]+)/[^ ]* "
-     r"16384:([\d.]+)/"),
-    ("the peeled-K GEMM's generated kernel on the H200 (run 20a)",
-     r"ptxas serialises its wgmmas \((\d+) TFLOP/s", "bench/results/gluon/runs/run20/run20a.log",
-     r"tail_gemm: PASS [^\n]* 4096:(\d+)\.\d/"),
+    ("the causal FA forward's generated kernel on the H200 (run 21a, head to head)",
+     r"correct; ([\d.]+) / ([\d.]+) / ([\d.]+) TFLOP/s launched at N=1k /\s+4k / 16k \(([\d.]+) / ([\d.]+) / ([\d.]+) from",
+     "bench/results/gluon/runs/run21/a/run21a.log",
+     r"N': 1024[^\n]*\n(?:[^\n]*\n)*?  fa_causal\s+([\d.]+) launched\s+([\d.]+) graph[^\n]*\n(?:[^\n]*\n)*?[^\n]*N': 4096[^\n]*\n"
+     r"(?:[^\n]*\n)*?  fa_causal\s+([\d.]+) launched\s+([\d.]+) graph[^\n]*\n(?:[^\n]*\n)*?[^\n]*N': 16384[^\n]*\n"
+     r"(?:[^\n]*\n)*?  fa_causal\s+([\d.]+) launched\s+([\d.]+) graph"),
+    ("the peeled-K GEMM's generated kernel on the H200 (run 21a)",
+     r"`tests/corpus/tail_loop_gemm\.py`\) is correct, ([\d.]+) TFLOP/s at 4096\^3", "bench/results/gluon/runs/run21/a/run21a.log",
+     r"tail_gemm: PASS [^\n]* 4096:([\d.]+)/"),
     ("Triton's default in the Gluon run",
      r"\| Triton's default \| ([\d.]+) / ([\d.]+) \| ([\d.]+) / ([\d.]+) \| ([\d.]+) / ([\d.]+) \|",
      GLUON_RUN, _vs_rows("triton_default", r"([\d.]+) launched\s+([\d.]+) graph")),

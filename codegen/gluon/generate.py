@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from codegen.gluon.kernel import (SIGNATURE, Module, TileLoop, consumer_function, entry_function, header, least_trips,
-                                  trip_count_varies,
+                                  serpentine, trip_count_varies,
                                   producer_function, reducer_function, register_rings, tile_loop_at)
 from codegen.gluon.layouts import NvmmaShared, aliases, parse_type
 from codegen.gluon.partition import Turn
@@ -125,7 +125,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     persistent = _persistent(plan, tile_loop, persistent)
     table = aliases(ttgir)
     mod = Module(plan, table, persistent=persistent, own_stores=own_stores, tree_reductions=tree_reductions,
-                 tile_loop=tile_loop)
+                 tile_loop=tile_loop, serpentine=serpentine(fn, [q.loop for q in plan.sequence], persistent, tile_loop))
     turns = tc_order and len({p for p, _ in plan.tc_runs}) > 1
     if turns and plan.siblings:
         raise UnsupportedError("the Gluon back end takes tensor-core turns in one loop", where=graph.name,
@@ -151,8 +151,8 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
         signature[COPY_FLAG] = "constexpr"
     blocks = {py_name(a.name): list(_block(a, plan, table)) for a in mod.runtime_args()
               if a.type.startswith("!tt.tensordesc")}
-    decisions = tuple(_decisions(plan, turns, persistent and tile_loop is None) + _own_tile_loop(mod) + _handoff(mod)
-                      + _trees(mod) + _compact(mod) + _sibling_decisions(plan))
+    decisions = tuple(_decisions(plan, turns, persistent and tile_loop is None, mod.serpentine) + _own_tile_loop(mod)
+                      + _handoff(mod) + _trees(mod) + _compact(mod) + _sibling_decisions(plan))
     plan.decisions = list(decisions)
     source = _docstring(plan, schedule, decisions) + "\n".join(body) + "\n" + _launcher(mod, spec, signature, blocks, plan)
     return GluonKernel(source, KERNEL, plan.consumers[0].warps, plan.maxnreg, signature,
@@ -347,7 +347,7 @@ def _turn(plan: KernelPlan, part: int, mod: Module | None = None) -> Turn:
     return Turn(at, len(plan.tc_runs), first, f"twill_base - {first} * ({mod.tile_count})" if persistent else "")
 
 
-def _decisions(plan: KernelPlan, turns: bool, persistent: bool = False) -> list[str]:
+def _decisions(plan: KernelPlan, turns: bool, persistent: bool = False, serpentine_order: bool = False) -> list[str]:
     """What the generated kernel does and which part of the schedule decided it, one line each."""
     out = []
     if plan.subtiles > 1:
@@ -391,6 +391,10 @@ def _decisions(plan: KernelPlan, turns: bool, persistent: bool = False) -> list[
         out.append(f"persistent{why}: one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, "
                    "axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the "
                    "next tile's operands while the consumers finish this one")
+    if serpentine_order:
+        out.append("tiles in serpentine order along axis 0 (every other pass backwards): a loop's bounds read axis 0's "
+                   "program id, so a tile's work may vary along it, and the programs' sums of heavy and light tiles "
+                   "even out (`kernel.serpentine`)")
     if red is not None:
         out.append(f"reducer: {plan.node_of.get(red.op, 'the atomic add')} adds a partial sum over the split rows "
                    f"({red.rows} x {red.cols} {red.dtype}) at addresses every sub-tile shares: each consumer stores "

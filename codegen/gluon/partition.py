@@ -275,14 +275,18 @@ class LoopWriter:
     def _name(self, d: Item) -> str:
         return sub_name(self.ops[d.op].results[0], d.subtile)
 
-    def finish(self) -> list[str]:
-        """After the last body: the dots still in flight retired under every name that holds them (the
-        name and, once rotated, its first aged name), their buffers released."""
+    def finish(self, read_after: set[str]) -> list[str]:
+        """After the last body: the dots still in flight retired, their buffers released. Each under the names
+        holding it that code after the loop reads (``read_after``: the loop results' names; the dot's own name
+        where none is): a wait naming a copy nothing reads after the loop keeps a second set of its accumulator
+        registers, which ptxas counts as non-wgmma code reading them and serialises every wgmma where a later
+        loop accumulates into the result (``tests/corpus/tail_loop_gemm.py``, offline)."""
         out = []
         names = []
         for d in self.inflight:
             n = self._name(d)
-            names += [n] + ([aged(n, 1)] if self.max_age.get(n, 0) >= 1 else [])
+            held = [n] + ([aged(n, 1)] if self.max_age.get(n, 0) >= 1 else [])
+            names += [h for h in held if h in read_after] or [n]
         if names:
             out.append(f"{', '.join(names)} = warpgroup_mma_wait(0, deps=({', '.join(names)},))")
         pred = ", pred=twill_n > 0" if self.empty_loop else ""

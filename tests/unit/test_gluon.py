@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import json
 import re
 from pathlib import Path
@@ -14,7 +15,7 @@ import pytest
 
 from codegen.gluon.generate import (SERIALIZED, GluonKernel, PtxasReport, compile_offline, distinct_loop_names,
                                     generate, ptxas_report, recorded_siblings, sibling_loops)
-from codegen.gluon.kernel import trip_count_varies
+from codegen.gluon.kernel import bound_axes, trip_count_varies
 from twill.ir.function import read_function
 from twill.schedule.verify import verify
 from codegen.gluon.protocol import check_kernel
@@ -652,6 +653,23 @@ def test_a_peeled_tail_loop_starts_from_the_pointers_the_loop_before_advanced():
     assert "K" in re.search(r"COPY_ALIGNED = (\[.*?\])", k.source).group(1)
 
 
+@pytest.mark.slow
+def test_a_peeled_gemm_is_neither_serialised_nor_spilled_by_ptxas():
+    # the accumulator flows from the whole-block loop into the tail's wgmmas: the first loop's last wait names only
+    # the copy the tail starts from (naming both, ptxas serialised every wgmma), and the producer carries the
+    # tail's pointer tiles in its copies' 16-byte layout, not in Triton's one-element-per-thread one (2.6 KB spilled)
+    _, _, k = _variant("tail_gemm")
+    consumer = _function(k.source, "consumer_0")
+    first = consumer.split("\n        twill_base += twill_n\n")[0]
+    last_wait = re.findall(r"\n        (.+) = warpgroup_mma_wait\(0, deps=\((.+),\)\)", first)[-1]
+    assert "," not in last_wait[0] and last_wait[0] in consumer.split(last_wait[1] + ",))", 1)[1].split("for twill_b")[0]
+    one_per_thread = {m.group(1) for m in re.finditer(r"^(L\d+) = .*size_per_thread=\[1, 1\]", k.source, re.M)}
+    assert one_per_thread and not any(f"layout={c})" in _function(k.source, "producer_1") for c in one_per_thread)
+    h200 = load_machine("h200")
+    r = ptxas_report(compile_offline(k, h200), h200)
+    assert r is not None and not r.serialized and r.spill_stores <= 64 and r.spills_in_loop == 0
+
+
 def test_values_of_sibling_loops_get_distinct_names_and_the_scheduled_loop_keeps_its_own():
     kir = _kir("tests/corpus/causal_attention.py")
     graph = graph_from_dict(json.loads((RESULTS / "fa_causal" / "gluon.json").read_text())["graph"])
@@ -666,3 +684,35 @@ def test_values_of_sibling_loops_get_distinct_names_and_the_scheduled_loop_keeps
     assert trip_count_varies(fn, first) and trip_count_varies(fn, second)
     fa3 = read_function(_kir("kernels/fa3.py").text, "_attn_fwd")
     assert not trip_count_varies(fa3, fa3.module.loops()[0])
+    assert bound_axes(fn, first) == bound_axes(fn, second) == {0} and bound_axes(fa3, fa3.module.loops()[0]) == set()
+
+
+def _tile_order(source: str, part: str, g0: int, g1: int) -> list[tuple[int, int]]:
+    """(pid0, pid1) of each tile index, as partition ``part``'s ``twill_pid`` lines compute them."""
+    head = _function(source, part).split("for twill_tile in range(", 1)[1].splitlines()[1:]
+    lines = [ln.strip() for ln in itertools.takewhile(lambda ln: ln.strip().startswith("twill_pid"), head)]
+    out = []
+    for t in range(g0 * g1):
+        env = {"twill_tile": t, "twill_g0": g0, "twill_g1": g1, "twill_g2": 1}
+        exec("\n".join(lines), env)
+        out.append((env["twill_pid0"], env.get("twill_pid1", 0)))
+    return out
+
+
+def test_tiles_whose_work_varies_along_axis_0_go_in_serpentine_order_in_every_partition():
+    _, _, k = _variant("fa_causal")
+    parts = ["consumer_0", "consumer_1", "producer_2"]
+    for g0, g1 in [(8, 5), (7, 3), (1, 4)]:
+        orders = [_tile_order(k.source, p, g0, g1) for p in parts]
+        assert orders[0] == orders[1] == orders[2]                      # every partition the same tile
+        assert sorted(orders[0]) == [(a, b) for a in range(g0) for b in range(g1)]   # each tile once
+        assert [m for m, _ in orders[0][g0:2 * g0]] == list(range(g0))[::-1]    # the second pass backwards
+    causal = [(m, h) for m, h in _tile_order(k.source, "producer_2", 32, 128)]
+
+    def heaviest(order, programs=132):     # the heaviest program's key blocks over the mean program's
+        work = [sum(order[i][0] + 1 for i in range(p, len(order), programs)) for p in range(programs)]
+        return max(work) * programs / sum(work)
+    plain = [(t % 32, t // 32) for t in range(32 * 128)]
+    assert heaviest(causal) < 1.04 < 1.1 < heaviest(plain)
+    _, _, fa3 = _variant("fa3")                  # a tile's work the same along axis 0: the plain order
+    assert _tile_order(fa3.source, "producer_2", 8, 5) == [(t % 8, t // 8) for t in range(40)]

@@ -9,6 +9,7 @@ Decisions (each from the schedule):
 - ring v: 2 buffers of [128, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0, 1
 - tensor-core order: the schedule's slots (partition 0 (1 dot) | partition 1 (2 dots) | partition 0 (1 dot)) are not enforced; each consumer issues its GEMMs when ready (turn barriers, `--tc-order`, ran the H200's FA forward 6-7 % slower)
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
+- tiles in serpentine order along axis 0 (every other pass backwards): a loop's bounds read axis 0's program id, so a tile's work may vary along it, and the programs' sums of heavy and light tiles even out (`kernel.serpentine`)
 - shared memory: 196720 bytes planned of 232448; maxnreg 168
 - per-tile tiles (q_c0_t0, q_c1_t1) loaded by the producer, the next tile's as soon as each consumer's loop is done, so they arrive during this tile's epilogue; its results are stored through buffers of their own, and each store is waited for only before the next tile's
 - loop at causal_attention.py:90 (TTGIR line 106) (after the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=496, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
@@ -34,6 +35,7 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
         twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        twill_pid0 = twill_pid0 + ((twill_tile // twill_g0) % 2) * (twill_g0 - 1 - 2 * twill_pid0)
         start_m = twill_pid0
         off_hz = twill_pid1
         offset_y = off_hz * N_CTX
@@ -180,7 +182,7 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
             acc_61_t0_p1 = acc_61_t0
             l_i_63_t0_p1 = l_i_63_t0
             m_ij_50_t0_p1 = m_ij_50_t0
-        acc_61_t0, acc_61_t0_p1 = warpgroup_mma_wait(0, deps=(acc_61_t0, acc_61_t0_p1,))
+        acc_61_t0_p1 = warpgroup_mma_wait(0, deps=(acc_61_t0_p1,))
         mbarrier.arrive(v_empty.index((twill_base + (twill_n - 1) - 0) % 2), pred=twill_n > 0)
         mbarrier.arrive(q_c0_t0_free.index(0))
         m_i_30_t0 = gl.log2(l_i_63_t0_p1)
@@ -207,6 +209,7 @@ def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
         twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        twill_pid0 = twill_pid0 + ((twill_tile // twill_g0) % 2) * (twill_g0 - 1 - 2 * twill_pid0)
         start_m = twill_pid0
         off_hz = twill_pid1
         offset_y = off_hz * N_CTX
@@ -373,6 +376,7 @@ def producer_2(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
         twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        twill_pid0 = twill_pid0 + ((twill_tile // twill_g0) % 2) * (twill_g0 - 1 - 2 * twill_pid0)
         start_m = twill_pid0
         off_hz = twill_pid1
         offset_y = off_hz * N_CTX

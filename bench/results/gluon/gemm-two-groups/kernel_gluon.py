@@ -59,7 +59,7 @@ def consumer_0(a_desc, b_desc, c_desc, M, N, K, twill_g0, twill_g1, twill_g2, a_
             mbarrier.arrive(b_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
             acc_27_t0 = warpgroup_mma_wait(1, deps=(tok_acc_27_t0,))
             acc_27_t0_p1 = acc_27_t0
-        acc_27_t0, acc_27_t0_p1 = warpgroup_mma_wait(0, deps=(acc_27_t0, acc_27_t0_p1,))
+        acc_27_t0_p1 = warpgroup_mma_wait(0, deps=(acc_27_t0_p1,))
         mbarrier.arrive(a_23_t0_empty.index((twill_base + (twill_n - 1) - 0) % 2), pred=twill_n > 0)
         mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
         v3_t0 = acc_27_t0_p1.to(gl.float16)
@@ -107,7 +107,7 @@ def consumer_1(a_desc, b_desc, c_desc, M, N, K, twill_g0, twill_g1, twill_g2, a_
             mbarrier.arrive(b_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
             acc_27_t1 = warpgroup_mma_wait(1, deps=(tok_acc_27_t1,))
             acc_27_t1_p1 = acc_27_t1
-        acc_27_t1, acc_27_t1_p1 = warpgroup_mma_wait(0, deps=(acc_27_t1, acc_27_t1_p1,))
+        acc_27_t1_p1 = warpgroup_mma_wait(0, deps=(acc_27_t1_p1,))
         mbarrier.arrive(a_23_t1_empty.index((twill_base + (twill_n - 1) - 0) % 2), pred=twill_n > 0)
         mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
         v3_t1 = acc_27_t1_p1.to(gl.float16)

@@ -99,7 +99,7 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
             mbarrier.arrive(b_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
             acc_78 = warpgroup_mma_wait(1, deps=(tok_acc_78,))
             acc_78_p1 = acc_78
-        acc_78, acc_78_p1 = warpgroup_mma_wait(0, deps=(acc_78, acc_78_p1,))
+        acc_78_p1 = warpgroup_mma_wait(0, deps=(acc_78_p1,))
         mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
         mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
         twill_base += twill_n
@@ -119,7 +119,7 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
             mbarrier.arrive(b_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
             acc_86 = warpgroup_mma_wait(1, deps=(tok_acc_86,))
             acc_86_p1 = acc_86
-        acc_86, acc_86_p1 = warpgroup_mma_wait(0, deps=(acc_86, acc_86_p1,))
+        acc_86_p1 = warpgroup_mma_wait(0, deps=(acc_86_p1,))
         mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
         mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
         c_ptrs_64 = a_ptrs_19 * stride_cm
@@ -147,9 +147,9 @@ def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
         pid_n = twill_pid1
         offs_m = pid_m * 128
         offs_m_3 = gl.arange(0, 128, layout=L0)
-        offs_m_4 = gl.arange(0, 128, layout=L1)
+        offs_m_4 = gl.arange(0, 128, layout=L0)
         offs_m_6 = gl.arange(0, 128, layout=L3)
-        offs_m_7 = gl.arange(0, 128, layout=L4)
+        offs_m_7 = gl.arange(0, 128, layout=L3)
         offs_m_11 = offs_m + offs_m_3
         offs_m_12 = offs_m + offs_m_4
         offs_n = pid_n * 128
@@ -162,7 +162,7 @@ def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
         a_ptrs_26 = a_ptr + a_ptrs_22
         a_ptrs_27 = a_ptr + a_ptrs_23
         a_ptrs_28 = gl.arange(0, 64, layout=L5)
-        a_ptrs_29 = gl.arange(0, 64, layout=L6)
+        a_ptrs_29 = gl.arange(0, 64, layout=L5)
         a_ptrs_30 = gl.expand_dims(a_ptrs_28, 0)
         a_ptrs_31 = gl.expand_dims(a_ptrs_29, 0)
         a_ptrs_32 = a_ptrs_26.broadcast_to([128, 64])
@@ -172,7 +172,7 @@ def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
         a_ptrs_36 = a_ptrs_32 + a_ptrs_34
         a_ptrs_37 = a_ptrs_33 + a_ptrs_35
         b_ptrs = gl.arange(0, 64, layout=L2)
-        b_ptrs_38 = gl.arange(0, 64, layout=L7)
+        b_ptrs_38 = gl.arange(0, 64, layout=L2)
         b_ptrs_39 = gl.expand_dims(b_ptrs, 1)
         b_ptrs_40 = gl.expand_dims(b_ptrs_38, 1)
         b_ptrs_43 = b_ptrs_39 * stride_bk
