@@ -235,6 +235,14 @@ CITED: list[tuple[str, str, str, str]] = [
      "bench/results/gluon/calibration.txt", r"(?m)^fa3-calibrated-run12 \| (\d+) \| \d+ \(([+-][\d.]+)%\) \| \d+ \| "
      r"\d+ \(([+-][\d.]+)%\)|^fa3-run12 \| \d+ \| \d+ \([+-][\d.]+%\) \| \d+ \| \d+ \(\+([\d.]+)%\)|"
      r"^gemm-run7 \| \d+ \| \d+ \([+-][\d.]+%\) \| \d+ \| \d+ \(-([\d.]+)%\)"),
+    ("twill validate's held-out calibrated replay of run 12's GEMM (offline, runs/run21/b)",
+     r"Offline on run 12's profiles: the GEMM ([\d.]+) cycles per iteration against\s+([\d.]+) measured \(-",
+     "bench/results/gluon/runs/run21/b/compare-run12-gemm/validation.json",
+     r'"calibrated_iteration_cycles": ([\d.]+),|"measured_iteration_cycles": ([\d.]+),'),
+    ("twill validate's held-out calibrated replay of run 12's FA forward (offline, runs/run21/b)",
+     r"the FA forward ([\d.]+) against ([\d.]+) \(-[\d.]+ %; the schedule says",
+     "bench/results/gluon/runs/run21/b/compare-run12-fa3/validation.json",
+     r'"calibrated_iteration_cycles": ([\d.]+),|"measured_iteration_cycles": ([\d.]+),'),
     ("the calibrated replay held out (bench/gluon_calibrate.py)",
      r"(?s)default FA forward at (\d+) cycles per iteration against (\d+) measured \(([+-][\d.]+) %; the schedule says "
      r"(\d+), ([+-][\d.]+) %\), the\s+FA forward with turns (\d+) against (\d+) \(([+-][\d.]+) %\), the GEMM within "

@@ -190,17 +190,25 @@ def _partition_functions(tree: ast.Module, kernel: str) -> tuple[list[str], list
     return [kernel], [], kernel
 
 
-def _main_loop(fn: ast.FunctionDef, lines: list[str]) -> ast.For:
-    """The partition's loop: the ``for ... in range(...)`` with the most node comments, at the top level or,
-    in a persistent kernel, in the loop over tiles (``twill_tile``, itself never the one)."""
+def _main_loop(fn: ast.FunctionDef, lines: list[str], nodes: tuple[str, ...] = ()) -> ast.For:
+    """The partition's loop: the ``for ... in range(...)`` with the most node comments of the scheduled graph
+    (``nodes``; then of any graph), at the top level or, in a persistent kernel, in the loop over tiles
+    (``twill_tile``, itself never the one), or in an ``if`` there (a loop that may run no iteration is guarded).
+    A kernel with several loops (causal attention's blocks before the diagonal, then the diagonal's) comments
+    every loop's ops: the scheduled loop is the one whose nodes are the graph's."""
     outer = [s for s in fn.body if isinstance(s, ast.For) and isinstance(s.target, ast.Name)
              and s.target.id == "twill_tile"]
-    body = outer[0].body if outer else fn.body
+    body = list(outer[0].body if outer else fn.body)
+    body += [s for st in body if isinstance(st, ast.If) for s in st.body + st.orelse]
     loops = [s for s in body if isinstance(s, ast.For) and _call_name(s.iter) == "range"]
     if not loops:
         raise InputError("partition has no loop", where=fn.name, expected="a top-level for ... in range(...)",
                          found="none")
-    return max(loops, key=lambda lp: sum(_node_comment(s, lines) is not None for s in lp.body))
+
+    def score(lp: ast.For) -> tuple[int, int]:
+        named = [_node_comment(s, lines) for s in lp.body]
+        return sum(n is not None and n in nodes for n in named), sum(n is not None for n in named)
+    return max(loops, key=score)
 
 
 def scopes_of(source: str, nodes: Iterable[str] = (), kernel: str = "twill_kernel") -> KernelScopes:
@@ -225,7 +233,7 @@ def scopes_of(source: str, nodes: Iterable[str] = (), kernel: str = "twill_kerne
         if name not in funcs:
             raise InputError("partition function not found", where=name, expected="a @gluon.jit function",
                              found="none")
-        loop = _main_loop(funcs[name], lines)
+        loop = _main_loop(funcs[name], lines, tuple(nodes))
         warps = num_warps if i == 0 else worker_warps[i - 1]
         partitions.append(Partition(i, name, warps, 0 if i == 0 else starts[i - 1], loop.lineno, loop.col_offset))
         scopes.extend(_loop_scopes(loop, lines, i, tuple(nodes)))

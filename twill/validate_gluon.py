@@ -25,7 +25,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from codegen.gluon.calibration import Profiled
+from codegen.gluon.calibration import Profiled, fit, load_for
 from codegen.gluon.generate import GluonKernel, compile_offline
 from codegen.gluon.protocol import ProtocolError
 from codegen.gluon.replay import model_costs, replay
@@ -144,7 +144,7 @@ def _predicted_partitions(source: str, gj: Mapping[str, Any], graph: Mapping[str
         blocked = {k: round(v, 1) for k, v in rp.steady_blocked(p).items()}
         period = rp.period(p)
         out[name] = _chain({"period": round(period, 1) if period is not None else None, "waits": blocked,
-                            "busy": round(period - sum(blocked.values()), 1) if period is not None else None})
+                            "busy": round(max(0.0, period - sum(blocked.values())), 1) if period is not None else None})
     return out, rp.iteration(), tensor
 
 
@@ -201,12 +201,16 @@ def compare(source: str, gj: Mapping[str, Any], prof: Mapping[str, Any], machine
     if missing:      # a partition's busy cycles lack the regions no run timed: the measured path is not known
         explanation = (f"incomplete profile ({len(missing)} regions unmeasured, e.g. {', '.join(missing[:3])}): the "
                        f"measured busy cycles are partial. " + explanation.replace("as predicted: ", ""))
+    cal = calibrated(source, gj, machine)
     return {
         "predicted_iteration_cycles": round(schedule_it, 1),
         "replayed_iteration_cycles": round(replayed, 1) if replayed else None,
+        "calibrated_iteration_cycles": cal["cycles"] if cal else None,
+        "calibrated": cal,
         "measured_iteration_cycles": round(measured_it, 1),
         "iteration_error": _err(measured_it, schedule_it),
         "iteration_error_replay": _err(measured_it, replayed),
+        "iteration_error_calibrated": _err(measured_it, cal["cycles"]) if cal else None,
         "partitions": parts,
         "critical_path": {"predicted": pred_cp, "measured": meas_cp,
                           "same": None if missing else bool(pred_cp and meas_cp
@@ -216,6 +220,37 @@ def compare(source: str, gj: Mapping[str, Any], prof: Mapping[str, Any], machine
                              prof.get("all_complete"), "runs": len([r for r in prof.get("runs", []) if "error" not in r]),
                              "unmeasured": prof.get("unmeasured") or []},
     }
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def calibrated(source: str, gj: Mapping[str, Any], machine: Machine) -> dict[str, Any] | None:
+    """The kernel's cycles per iteration replayed with the costs calibrated from profiles (the machine's Gluon
+    calibration file, ``codegen.gluon.calibration``); None without one, or when the replay cannot run it. Where
+    the file was fitted on a profile of this very kernel (its source's SHA-256 among the profiles'), that profile's
+    own tensor-core factor makes the prediction match by construction: the calibration is fitted again without it
+    (the profiles are in the repository), so the figure is held out; ``held_out`` says whether it is."""
+    loaded = load_for(machine)
+    if loaded is None:
+        return None
+    cal, path = loaded
+    digest = sha256(source)
+    own = [f for f in cal.fitted_from if any(s["path"].endswith("kernel_gluon.py") and s["sha256"] == digest
+                                             for s in f.get("sources", []))]
+    if own:
+        try:         # sources: the kernel's source, its gluon.json (same directory), the profile
+            cal = fit([Profiled.read(f["label"], ROOT / Path(f["sources"][0]["path"]).parent, ROOT / f["sources"][2]["path"])
+                       for f in cal.fitted_from if f not in own])
+            own = []
+        except (OSError, IndexError, KeyError, ValueError):    # a profile no longer in the repository: in sample
+            pass
+    try:
+        cycles = cal.predict(Profiled("validate", source, gj, {}))
+    except ProtocolError:
+        return None
+    return {"cycles": round(cycles, 1), "calibration": path, "held_out": not own,
+            "fitted_on": [f["label"] for f in cal.fitted_from]}
 
 
 def _err(measured: float | None, predicted: float | None) -> float | None:
@@ -416,7 +451,7 @@ def _speed(mod: Any, torch: Any, gluon_fn: Any, triton_fn: Any, jit: str, say: C
         if sp[key] > best:
             best, cfg_best = sp[key], key
     sp["triton_best"], sp["triton_best_config"] = best, cfg_best
-    lib = _library(inp, torch)
+    lib = _library(mod, inp, torch)
     if lib is not None:
         sp["library"], sp[lib[0]] = lib[0], rate(lib[1])
     setattr(mod, jit, gluon_fn)
@@ -425,18 +460,22 @@ def _speed(mod: Any, torch: Any, gluon_fn: Any, triton_fn: Any, jit: str, say: C
     return sp
 
 
-def _library(inp: Mapping[str, Any], torch: Any) -> tuple[str, Callable[[], Any]] | None:
-    """The library call computing the same: cuDNN SDPA for an attention forward (q, k, v), cuBLAS for a GEMM (a, b)."""
+def _library(mod: Any, inp: Mapping[str, Any], torch: Any) -> tuple[str, Callable[[], Any]] | None:
+    """The library call computing the same: cuDNN SDPA for an attention forward (q, k, v; causal where the
+    kernel file says ``CAUSAL = True``), cuBLAS for a GEMM (a, b: the kernel file's own ``library`` where it has
+    one, since B's layout is the file's; else ``a @ b.T``)."""
     if {"q", "k", "v"} <= set(inp) and "do" not in inp:
         import torch.nn.functional as F
         from torch.nn.attention import SDPBackend, sdpa_kernel
+        causal = bool(getattr(mod, "CAUSAL", False))
 
         def sdpa() -> Any:
             with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):
-                return F.scaled_dot_product_attention(inp["q"], inp["k"], inp["v"])
+                return F.scaled_dot_product_attention(inp["q"], inp["k"], inp["v"], is_causal=causal)
         return "cudnn", sdpa
     if {"a", "b"} <= set(inp):
-        return "cublas", lambda: torch.matmul(inp["a"], inp["b"].T)
+        own = getattr(mod, "library", None)
+        return "cublas", (lambda: own(inp)) if own is not None else (lambda: torch.matmul(inp["a"], inp["b"].T))
     return None
 
 

@@ -76,14 +76,17 @@ class Replay:
         return {n: self.period(p) for p, n in enumerate(self.names)}
 
     def steady_blocked(self, p: int) -> dict[str, float]:
-        """Partition p's cycles blocked per iteration by kind of wait, over the second half of its iterations
-        (the steady state: the first ones wait for the pipeline to fill)."""
+        """Partition p's cycles blocked per iteration by kind of wait: the median over the second half of its
+        iterations (the steady state: the first ones wait for the pipeline to fill) of each iteration's
+        increment, as ``period`` is the median of its start-to-start gaps (an iteration that spans the gap
+        between two tiles, the other loops and the epilogue, counts once, not spread over the others)."""
         snaps = self.blocked_at[p] if p < len(self.blocked_at) else []
         if len(snaps) < 3:
             return {}
-        a, b = snaps[len(snaps) // 2], snaps[-1]
-        n = len(snaps) - 1 - len(snaps) // 2
-        return {k: (b.get(k, 0.0) - a.get(k, 0.0)) / n for k in b if b.get(k, 0.0) > a.get(k, 0.0)}
+        half = snaps[len(snaps) // 2:]
+        kinds = {k for s in half for k in s}
+        out = {k: statistics.median(b.get(k, 0.0) - a.get(k, 0.0) for a, b in zip(half, half[1:])) for k in kinds}
+        return {k: v for k, v in out.items() if v > 0}
 
     def iteration(self) -> float:
         """The kernel's cycles per iteration: the slowest partition's period (they run in lock step)."""
@@ -199,8 +202,16 @@ def record(source: str, scalars: dict[str, int]) -> tuple[list[list[tuple]], lis
 
 def replay(source: str, signature: dict[str, str], costs: Costs, iterations: int = 24) -> Replay:
     """Run the kernel's partitions together for ``iterations`` loop trips per tile (three tiles in one
-    program for a persistent kernel, as the protocol check does); raise ``ProtocolError`` on a deadlock."""
-    traces, bars, names, text = record(source, integer_arguments(signature, source)(iterations))
+    program for a persistent kernel, as the protocol check does); raise ``ProtocolError`` on a deadlock.
+    A loop whose trip count follows the tile's program id (causal attention's blocks before the diagonal run
+    0, 1, 2 trips in tiles 0, 1, 2) would leave the replay's period the gaps between tiles: where the first
+    partition's loop starts fewer than ``iterations`` times, the program runs ``iterations`` tiles along axis 0."""
+    scalars = integer_arguments(signature, source)(iterations)
+    traces, bars, names, text = record(source, scalars)
+    head = _loops(text).get(names[0], (0, 0))[0] if names else 0
+    if "twill_g0" in scalars and sum(e == ("line", head) for e in traces[0]) < iterations:
+        scalars["twill_g0"] = type(scalars["twill_g0"])(iterations)
+        traces, bars, names, text = record(source, scalars)
     return _Sim(traces, bars, names, text, costs).run()
 
 

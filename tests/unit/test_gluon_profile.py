@@ -41,6 +41,19 @@ def test_regions_of_the_warp_specialized_fa_forward():
     assert ks.by_name["p0:dot0_qk0"].kind == "node" and ks.by_name["p0:wait:k_ready"].node is None
 
 
+def test_regions_of_a_kernel_with_two_loops_are_the_scheduled_loops_in_its_guard():
+    # causal attention: the blocks before the diagonal (the scheduled loop, inside `if twill_n >= 1`, since the
+    # first query block has none) and the diagonal's loop (commented with its own graph's nodes): the regions
+    # are the scheduled loop's, every node of its graph timed in the partition the schedule put it in
+    src, g, ks = _variant("fa_causal")
+    names = set(ks.names())
+    for node, part in g["warp"].items():
+        assert f"p{part}:{node}" in names, node
+    assert "p0:elementwise0_qk_s0" not in names            # the diagonal loop's mask: not the scheduled loop's
+    guard = src.splitlines()[ks.partitions[0].loop_line - 1]
+    assert guard.strip().startswith("for twill_b in range(1, twill_n)") and ks.partitions[0].indent == 12
+
+
 def test_regions_of_the_gemm_name_the_producers_loads_by_ring():
     _, _, ks = _variant("gemm")
     assert ks.names(1) == ("p1:wait:a_23_empty", "p1:tma_load0_a", "p1:wait:b_empty", "p1:tma_load1_b")
@@ -96,7 +109,7 @@ def test_plan_runs_cover_every_region_once_within_the_buffer():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("variant", ["fa3_subtiled", "gemm"])
+@pytest.mark.parametrize("variant", ["fa3_subtiled", "gemm", "fa_causal"])
 def test_instrumented_kernel_compiles_for_sm90(variant):
     """The CI check that needs no GPU: every region of the committed kernel, inserted, compiled for sm_90
     with Proton's lowering on; each region's start and end records are in the TTGIR, Proton sized its

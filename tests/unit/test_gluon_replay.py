@@ -60,3 +60,15 @@ def test_every_partition_records_its_loop_and_its_wgmma_waits():
     kinds = [{e[0] for e in t} for t in traces]
     assert {"mma", "mma_wait", "wait", "arrive"} <= kinds[0] and {"copy", "wait"} <= kinds[2]
     assert "mma" not in kinds[2]
+
+
+def test_a_loop_whose_trips_follow_the_tile_replays_at_its_steady_period():
+    # causal attention's blocks before the diagonal run m trips in query block m: with three tiles (0, 1, 2
+    # trips) the replay's period was the gaps between tiles (4391 cycles); run over `iterations` tiles instead,
+    # it is the loop's own, the FA forward's (the same loop body, the same partitions and costs)
+    src, sig, g = _kernel("fa_causal")
+    fsrc, fsig, fg = _kernel("fa3")
+    causal = replay(src, sig, model_costs(g["graph"], g["time_unit_cycles"], 191))
+    plain = replay(fsrc, fsig, model_costs(fg["graph"], fg["time_unit_cycles"], 191))
+    assert len(causal.starts[0]) >= 24
+    assert causal.iteration() == pytest.approx(plain.iteration(), rel=0.02)

@@ -155,3 +155,18 @@ def test_a_missing_kernel_file_is_one_line(tmp_path):
              str(RUN12 / "fa3.json"), "-o", str(tmp_path / "o"))
     assert r.returncode != 0 and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
     assert "nope.py" in r.stderr and not (tmp_path / "o").exists()
+
+
+def test_the_calibrated_prediction_of_a_kernel_the_calibration_saw_is_held_out():
+    # the committed FA forward is the kernel profiled in runs 11 and 12, in the machine's calibration file: its
+    # prediction comes from the calibration fitted again without those profiles, never from its own tensor factor
+    from twill.validate_gluon import calibrated
+    machine = load_machine("h200")
+    d = ROOT / "bench/results/gluon"
+    fa3 = calibrated((d / "fa3/kernel_gluon.py").read_text(), json.loads((d / "fa3/gluon.json").read_text()), machine)
+    full = json.loads((ROOT / "twill/machine/calibration/h200-gluon.json").read_text())["fitted_from"]
+    assert fa3 is not None and fa3["held_out"] and 0 < len(fa3["fitted_on"]) < len(full)
+    assert not any(label.startswith("fa3-run") for label in fa3["fitted_on"])
+    causal = calibrated((d / "fa_causal/kernel_gluon.py").read_text(),
+                        json.loads((d / "fa_causal/gluon.json").read_text()), machine)
+    assert causal["held_out"] and len(causal["fitted_on"]) == len(full)       # never profiled: the file as it is

@@ -81,8 +81,11 @@ def _gluon(args: argparse.Namespace, out: str) -> int:
               f"Triton best {sp['triton_best']}" + (f", {sp['library']} {sp[sp['library']]}" if sp.get("library") else ""))
     else:
         print(f"{r['kernel']} (Gluon): compared with the profile {r['profile']} (no GPU used)")
+    cal = r.get("calibrated")
     print(f"per iteration: predicted {r['predicted_iteration_cycles']} cycles (replayed {r['replayed_iteration_cycles']}), "
-          f"measured {r['measured_iteration_cycles']}{_pct(r.get('iteration_error'))}")
+          f"measured {r['measured_iteration_cycles']}{_pct(r.get('iteration_error'))}"
+          + (f"; replayed with the calibrated costs {cal['cycles']}{_pct(r.get('iteration_error_calibrated'))} "
+             f"({'held out' if cal['held_out'] else 'in sample'}: fitted on {len(cal['fitted_on'])} profiles)" if cal else ""))
     for p in r["partitions"]:
         pr, m = p["predicted"], p["measured"]
         print(f"  {p['function']}: period {pr.get('period')} -> {m.get('period')}{_pct(p.get('period_error'))}, busy "
