@@ -20,8 +20,12 @@ ROOT = Path(__file__).resolve().parents[1]
 PLAIN = ["twill_pid0 = twill_tile % twill_g0", "twill_pid1 = (twill_tile // twill_g0) % twill_g1"]
 
 
-def pid_lines(source: str) -> list[str]:
-    """The first partition's lines that map ``twill_tile`` to program ids, in order."""
+def pid_lines(source: str, function: str | None = None) -> list[str]:
+    """The lines that map ``twill_tile`` to program ids, in order, of partition ``function`` (default: the first)."""
+    if function is not None:
+        source = source.split(f"def {function}(", 1)[1]
+    if "for twill_tile in range(" not in source:
+        return []
     body = source.split("for twill_tile in range(", 1)[1].split("\n", 1)[1]
     out = []
     for ln in body.splitlines():
@@ -44,6 +48,8 @@ def order(lines: list[str], g0: int, g1: int) -> list[tuple[int, int]]:
 
 
 def balance(tiles: list[tuple[int, int]], programs: int) -> float:
+    """The mean program's work over the heaviest's, program ``p`` running tiles ``p, p + programs, ...`` and a
+    tile's work its axis-0 index plus one (causal attention's key blocks)."""
     work = [sum(tiles[i][0] + 1 for i in range(p, len(tiles), programs)) for p in range(programs)]
     return sum(work) / len(work) / max(work)
 

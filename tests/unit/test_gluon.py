@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import itertools
 import json
 import re
 from pathlib import Path
@@ -689,14 +688,8 @@ def test_values_of_sibling_loops_get_distinct_names_and_the_scheduled_loop_keeps
 
 def _tile_order(source: str, part: str, g0: int, g1: int) -> list[tuple[int, int]]:
     """(pid0, pid1) of each tile index, as partition ``part``'s ``twill_pid`` lines compute them."""
-    head = _function(source, part).split("for twill_tile in range(", 1)[1].splitlines()[1:]
-    lines = [ln.strip() for ln in itertools.takewhile(lambda ln: ln.strip().startswith("twill_pid"), head)]
-    out = []
-    for t in range(g0 * g1):
-        env = {"twill_tile": t, "twill_g0": g0, "twill_g1": g1, "twill_g2": 1}
-        exec("\n".join(lines), env)
-        out.append((env["twill_pid0"], env.get("twill_pid1", 0)))
-    return out
+    from bench.tile_balance import order, pid_lines
+    return order(pid_lines(source, part), g0, g1)
 
 
 def test_tiles_whose_work_varies_along_axis_0_go_in_serpentine_order_in_every_partition():
@@ -707,12 +700,8 @@ def test_tiles_whose_work_varies_along_axis_0_go_in_serpentine_order_in_every_pa
         assert orders[0] == orders[1] == orders[2]                      # every partition the same tile
         assert sorted(orders[0]) == [(a, b) for a in range(g0) for b in range(g1)]   # each tile once
         assert [m for m, _ in orders[0][g0:2 * g0]] == list(range(g0))[::-1]    # the second pass backwards
-    causal = [(m, h) for m, h in _tile_order(k.source, "producer_2", 32, 128)]
-
-    def heaviest(order, programs=132):     # the heaviest program's key blocks over the mean program's
-        work = [sum(order[i][0] + 1 for i in range(p, len(order), programs)) for p in range(programs)]
-        return max(work) * programs / sum(work)
+    from bench.tile_balance import balance        # the mean program's key blocks over the heaviest's, 132 programs
     plain = [(t % 32, t // 32) for t in range(32 * 128)]
-    assert heaviest(causal) < 1.04 < 1.1 < heaviest(plain)
+    assert balance(_tile_order(k.source, "producer_2", 32, 128), 132) > 0.96 > 0.9 > balance(plain, 132)
     _, _, fa3 = _variant("fa3")                  # a tile's work the same along axis 0: the plain order
     assert _tile_order(fa3.source, "producer_2", 8, 5) == [(t % 8, t // 8) for t in range(40)]
