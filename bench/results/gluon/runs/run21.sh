@@ -9,6 +9,8 @@
 #      the code after it reads (ptxas serialised the tail GEMM's wgmmas before).
 #   b: twill validate of the causal kernel: correctness, speed, the per-partition Proton profile of the scheduled
 #      loop (now found inside its zero-trip guard), measured against predicted.
+#   c: the peeled GEMM with its producer's two equal copies of each pointer tile merged by hand
+#      (runs/run21/tail_gemm-dedup) against the generated one, to learn whether they hold it under the pointer GEMM.
 set -u
 G=bench/results/gluon
 R=$G/runs/run21
@@ -22,5 +24,10 @@ a)
 b)
   PYTHONPATH=. timeout 400 python -m twill validate tests/corpus/causal_attention.py --arch h200 --schedule $G/fa_causal \
     --per-run 2 --budget 120 -o $OUT/validate-causal 2>&1 | tee $OUT/run21b.log
+  ;;
+c)
+  PYTHONPATH=. timeout 200 python bench/gluon_gpu.py $R/tail_gemm-dedup --out $OUT/gpu21c.json 2>&1 | tee $OUT/run21c.log
+  PYTHONPATH=. timeout 200 python bench/gluon_vs.py $G/tail_gemm $R/tail_gemm-dedup --rounds 7 \
+    --out $OUT/vs21c.json 2>&1 | tee -a $OUT/run21c.log
   ;;
 esac
