@@ -17,7 +17,11 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PLAIN = ["twill_pid0 = twill_tile % twill_g0", "twill_pid1 = (twill_tile // twill_g0) % twill_g1"]
+sys.path.insert(0, str(ROOT))
+
+from codegen.gluon.kernel import PIDS  # noqa: E402
+
+PLAIN = [f"twill_pid{k} = {PIDS[k]}" for k in (0, 1)]      # the generator's order without serpentine
 
 
 def pid_lines(source: str, function: str | None = None) -> list[str]:

@@ -25,7 +25,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from codegen.gluon.calibration import Profiled, fit, load_for
+from codegen.gluon.calibration import Profiled, held_out, load_for
 from codegen.gluon.generate import GluonKernel, compile_offline
 from codegen.gluon.protocol import ProtocolError
 from codegen.gluon.replay import model_costs, replay
@@ -227,29 +227,17 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def calibrated(source: str, gj: Mapping[str, Any], machine: Machine) -> dict[str, Any] | None:
     """The kernel's cycles per iteration replayed with the costs calibrated from profiles (the machine's Gluon
-    calibration file, ``codegen.gluon.calibration``); None without one, or when the replay cannot run it. Where
-    the file was fitted on a profile of this very kernel (its source's SHA-256 among the profiles'), that profile's
-    own tensor-core factor makes the prediction match by construction: the calibration is fitted again without it
-    (the profiles are in the repository), so the figure is held out; ``held_out`` says whether it is."""
+    calibration file, ``codegen.gluon.calibration``), held out where the file saw this kernel
+    (``calibration.held_out``); None without a file, or when the replay cannot run the kernel."""
     loaded = load_for(machine)
     if loaded is None:
         return None
-    cal, path = loaded
-    digest = sha256(source)
-    own = [f for f in cal.fitted_from if any(s["path"].endswith("kernel_gluon.py") and s["sha256"] == digest
-                                             for s in f.get("sources", []))]
-    if own:
-        try:         # sources: the kernel's source, its gluon.json (same directory), the profile
-            cal = fit([Profiled.read(f["label"], ROOT / Path(f["sources"][0]["path"]).parent, ROOT / f["sources"][2]["path"])
-                       for f in cal.fitted_from if f not in own])
-            own = []
-        except (OSError, IndexError, KeyError, ValueError):    # a profile no longer in the repository: in sample
-            pass
+    cal, held = held_out(loaded[0], source, ROOT)
     try:
         cycles = cal.predict(Profiled("validate", source, gj, {}))
     except ProtocolError:
         return None
-    return {"cycles": round(cycles, 1), "calibration": path, "held_out": not own,
+    return {"cycles": round(cycles, 1), "calibration": loaded[1], "held_out": held,
             "fitted_on": [f["label"] for f in cal.fitted_from]}
 
 

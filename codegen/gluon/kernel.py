@@ -15,7 +15,7 @@ from typing import Any, Collection
 
 from codegen.gluon.compact import compact_loads
 from codegen.gluon.layouts import NvmmaShared, aliases, copy_layout, gl_dtype, parse_layout, parse_type, per_thread
-from codegen.gluon.ops import source_where, translate
+from codegen.gluon.ops import program_axis, source_where, translate
 from codegen.gluon.partition import LoopWriter, Shared, Turn, initial, sub_name
 from codegen.gluon.protocol import COPY_FLAG
 from codegen.gluon.plan import RED_PAD, KernelPlan, Partition, Ring
@@ -135,6 +135,12 @@ def tile_loop_at(fn: Any, at: int) -> TileLoop:
     return TileLoop(outer.body.args[0], lb, ub, step, tuple(sorted(_closure(fn.ops[:at], {lb, ub, step}))))
 
 
+# a persistent program's tile index as the launch grid's program ids, axis 0 fastest (as the hardware orders CTAs)
+PIDS = {0: "twill_tile % twill_g0", 1: "(twill_tile // twill_g0) % twill_g1", 2: "twill_tile // (twill_g0 * twill_g1)"}
+# every other pass over axis 0 backwards (``serpentine``)
+SERPENTINE = "twill_pid0 = twill_pid0 + ((twill_tile // twill_g0) % 2) * (twill_g0 - 1 - 2 * twill_pid0)"
+
+
 def persist(lines: list[str], advance: str, tail: tuple[str, ...] = (), src: "Source | None" = None) -> list[str]:
     """A partition's lines for one tile (written with the tile's program ids ``twill_pid<k>`` and the
     launch grid ``twill_g<k>``), made persistent: the program loops over the grid's tiles from its own
@@ -153,12 +159,11 @@ def persist(lines: list[str], advance: str, tail: tuple[str, ...] = (), src: "So
                             f"for {py_name(t.iv)} in range(twill_tile_lb, {ub}, twill_tile_step):"]
         return head + ["    " + ln for ln in lines + [advance]] + list(tail)
     text = "\n".join(lines)
-    pids = {0: "twill_tile % twill_g0", 1: "(twill_tile // twill_g0) % twill_g1", 2: "twill_tile // (twill_g0 * twill_g1)"}
     head = ["twill_base = 0",
             "for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):"]
-    head += [f"    twill_pid{k} = {e}" for k, e in pids.items() if f"twill_pid{k}" in text]   # each one a register
+    head += [f"    twill_pid{k} = {e}" for k, e in PIDS.items() if f"twill_pid{k}" in text]   # each one a register
     if src is not None and src.mod.serpentine and "twill_pid0" in text:
-        head.append("    twill_pid0 = twill_pid0 + ((twill_tile // twill_g0) % 2) * (twill_g0 - 1 - 2 * twill_pid0)")
+        head.append(f"    {SERPENTINE}")
     return head + ["    " + ln for ln in lines + [advance]] + list(tail)
 
 
@@ -541,8 +546,7 @@ def trip_count_varies(fn: Any, loop: IROp) -> bool:
 def bound_axes(fn: Any, loop: IROp) -> set[int]:
     """The launch grid's axes whose program id ``loop``'s bounds read (0: x, the fastest in ``persist``)."""
     ops = [fn.ops[i] for i in _closure(fn.ops, set(_loop_bounds(loop)[:2]))]
-    return {"xyz".index(m.group(1)) for o in ops if o.name == "tt.get_program_id"
-            for m in [re.search(r"get_program_id\s+(\w)", o.text)] if m}
+    return {program_axis(o) for o in ops if o.name == "tt.get_program_id"}
 
 
 def _initial(src: Source, part: Partition, k: int, sub: int | None) -> str:

@@ -208,8 +208,13 @@ def tree_levels(ctx: Context, v: str, axis: int) -> int:
     return (shape[1] // TREE_WIDTH).bit_length() - 1
 
 
+def program_axis(op: IROp) -> int:
+    """The launch grid axis a ``tt.get_program_id`` reads (0: x)."""
+    return "xyz".index(re.search(r"get_program_id\s+(\w)", op.text).group(1))
+
+
 def program_id(op: IROp, ctx: Context) -> list[str]:
-    axis = "xyz".index(re.search(r"get_program_id\s+(\w)", op.text).group(1))
+    axis = program_axis(op)
     ctx.define(_res(op), py_name(_res(op)))
     return [f"{py_name(_res(op))} = " + (f"twill_pid{axis}" if ctx.persistent else f"gl.program_id({axis})")]
 
