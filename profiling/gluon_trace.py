@@ -9,6 +9,7 @@ from typing import Any, Iterable, Mapping
 
 from profiling.gluon import KernelScopes
 from profiling.trace import Event
+from twill.machine.calibrate import period_of
 
 
 def _units(events: list[Event]) -> dict[str, dict[tuple[int, int], list[Event]]]:
@@ -36,12 +37,32 @@ def _region(ks: KernelScopes, name: str, units: Mapping[tuple[int, int], list[Ev
 
 
 def _period(units: Mapping[tuple[int, int], list[Event]]) -> float | None:
-    """Median over CTAs of the mean start-to-start cycles of a once-per-iteration region."""
+    """Median over CTAs of the mean start-to-start cycles of a once-per-iteration region: the amortized period,
+    which spreads the gaps between tiles (the epilogue, the next tile's first loads) over the iterations."""
     per = []
     for evs in units.values():
         st = sorted(e.start for e in evs)
         if len(st) > 1:
             per.append((st[-1] - st[0]) / (len(st) - 1))
+    return round(statistics.median(per), 1) if per else None
+
+
+def _steady_period(units: Mapping[tuple[int, int], list[Event]]) -> float | None:
+    """Median over CTAs of the median start-to-start gap of a once-per-iteration region: the steady state's
+    period, as the replay and the schedule count it. A gap that spans two tiles is one of a tile's trips (one in
+    32 at N = 4k), so the median skips it where the mean spreads it over the tile.
+
+    >>> from profiling.trace import Event
+from twill.machine.calibrate import period_of
+    >>> evs = [Event("r", 0, 0, 0, t, 5) for t in (0, 100, 200, 300, 1000, 1100, 1200)]
+    >>> _steady_period({(0, 0): evs}), _period({(0, 0): evs})
+    (100.0, 200.0)
+    """
+    per = []
+    for evs in units.values():
+        st = sorted(e.start for e in evs)
+        if len(st) > 1:
+            per.append(statistics.median(b - a for a, b in zip(st, st[1:])))
     return round(statistics.median(per), 1) if per else None
 
 
@@ -78,6 +99,7 @@ def summarize(events: list[Event], ks: KernelScopes, names: Iterable[str],
         missing = [n for n in mine if not by.get(n)]
         parts[str(p)] = {"warp": warps[p], "empty_cycles": empty, "anchor": anchor,
                          "period_cycles": _period(by[anchor]) if anchor else None,
+                         "steady_period_cycles": _steady_period(by[anchor]) if anchor else None,
                          "timed_cycles_per_iteration": round(sum(regions[n]["cycles_per_iteration"] or 0
                                                                  for n in mine), 1),
                          "complete": not missing and all(len(v) == 1 for v in per_unit.values()),
@@ -92,21 +114,25 @@ def combine(runs: list[dict[str, Any]], labels: list[str] | None = None) -> dict
     loop's period in each run."""
     regions: dict[str, Any] = {}
     periods: dict[str, list[float]] = defaultdict(list)
+    amortized: dict[str, list[float]] = defaultdict(list)
     for i, r in enumerate(runs):
         for n, v in r["regions"].items():
             if n in regions:
                 raise ValueError(f"region {n} timed by two runs: the subsets must be disjoint")
             regions[n] = dict(v, run=labels[i] if labels else i)
         for p, v in r["partitions"].items():
+            if period_of(v) is not None:
+                periods[p].append(period_of(v))
             if v.get("period_cycles") is not None:
-                periods[p].append(v["period_cycles"])
+                amortized[p].append(v["period_cycles"])
     parts: dict[str, Any] = {}
     for p in sorted({str(v["partition"]) for v in regions.values()}, key=int):
         mine = [v for v in regions.values() if str(v["partition"]) == p]
         parts[p] = {"timed_cycles_per_iteration": round(sum(v["cycles_per_iteration"] or 0 for v in mine), 1),
                     "net_timed_cycles_per_iteration": round(sum(v["net_cycles_per_iteration"] or 0 for v in mine), 1),
                     "period_cycles_by_run": periods.get(p, []),
-                    "period_cycles": statistics.median(periods[p]) if periods.get(p) else None}
+                    "period_cycles": statistics.median(periods[p]) if periods.get(p) else None,
+                    "amortized_period_cycles": statistics.median(amortized[p]) if amortized.get(p) else None}
     return {"regions": regions, "partitions": parts}
 
 
@@ -125,6 +151,6 @@ def compare(combined: dict[str, Any], single: dict[str, Any]) -> dict[str, Any]:
         parts[p] = {"timed_single": s["timed_cycles_per_iteration"],
                     "timed_combined": c.get("timed_cycles_per_iteration"),
                     "timed_rel": rel(c.get("timed_cycles_per_iteration"), s["timed_cycles_per_iteration"]),
-                    "period_single": s["period_cycles"], "period_combined": c.get("period_cycles"),
-                    "period_rel": rel(c.get("period_cycles"), s["period_cycles"])}
+                    "period_single": period_of(s), "period_combined": c.get("period_cycles"),
+                    "period_rel": rel(c.get("period_cycles"), period_of(s))}
     return {"regions": regions, "partitions": parts}

@@ -40,6 +40,7 @@ from profiling.stalls import capture as capture_stalls
 from profiling.stalls import read as read_stalls
 from profiling.stalls import write as write_stalls
 from twill.errors import InputError, TwillError
+from twill.machine.calibrate import amortized_period_of, period_of
 from twill.machine.model import Machine
 from twill.util import atomic_write, sha256
 from twill.view import render_html
@@ -90,13 +91,19 @@ def load_profile(path: str | Path, functions: list[str]) -> dict[str, Any]:
 # ----------------------------------------------------------------------------------------------------------------
 # Predicted against measured
 # ----------------------------------------------------------------------------------------------------------------
-def _run_periods(prof: Mapping[str, Any], part: str) -> list[float]:
-    """Partition ``part``'s period in each subset run that timed it, over that run's overhead."""
+def _summaries(prof: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """Every partition summary of the profile's runs."""
+    return [s for r in prof.get("runs", []) for s in ((r.get("summary") or {}).get("partitions") or {}).values()]
+
+
+def _run_periods(prof: Mapping[str, Any], part: str, key=period_of) -> list[float]:
+    """Partition ``part``'s period in each subset run that timed it (``key`` of its summary: the steady period
+    where the profile has it), over that run's overhead."""
     out = []
     for r in prof.get("runs", []):
         s = ((r.get("summary") or {}).get("partitions") or {}).get(part) or {}
-        if s.get("period_cycles") is not None and r.get("overhead") and not r.get("superseded") and "error" not in r:
-            out.append(float(s["period_cycles"]) / float(r["overhead"]))
+        if key(s) is not None and r.get("overhead") and not r.get("superseded") and "error" not in r:
+            out.append(float(key(s)) / float(r["overhead"]))
     return out
 
 
@@ -182,6 +189,8 @@ def compare(source: str, gj: Mapping[str, Any], prof: Mapping[str, Any], machine
     predicted, replayed, tensor = _predicted_partitions(source, gj, graph, unit, issue)
     node_pred = _node_costs(graph, unit, issue)
     measured_it = p.measured_period()
+    amortized_it = p.measured_period(amortized_period_of)
+    steady = any(period_of(s) != amortized_period_of(s) for s in _summaries(prof))
     schedule_it = float(gj["ii"]) * unit
     parts, meas_parts = [], {}
     dots = {n["id"] for n in graph["nodes"] if n["kind"] == "dot"}
@@ -208,6 +217,8 @@ def compare(source: str, gj: Mapping[str, Any], prof: Mapping[str, Any], machine
         "calibrated_iteration_cycles": cal["cycles"] if cal else None,
         "calibrated": cal,
         "measured_iteration_cycles": round(measured_it, 1),
+        "measured_period_kind": "steady" if steady else "amortized",
+        "measured_amortized_iteration_cycles": round(amortized_it, 1),
         "iteration_error": _err(measured_it, schedule_it),
         "iteration_error_replay": _err(measured_it, replayed),
         "iteration_error_calibrated": _err(measured_it, cal["cycles"]) if cal else None,

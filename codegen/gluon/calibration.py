@@ -34,12 +34,12 @@ import math
 import statistics
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from codegen.gluon.replay import Costs, model_costs, replay
 from twill.errors import MachineError
 from twill.graph.model import Op
-from twill.machine.calibrate import CALIBRATION_DIR, Source
+from twill.machine.calibrate import CALIBRATION_DIR, Source, period_of
 from twill.machine.cost import CostScale
 from twill.machine.model import Machine
 
@@ -86,8 +86,9 @@ class Profiled:
     def signature(self) -> dict[str, str]:
         return dict(self.gluon["gluon"]["kernel"]["signature"])
 
-    def measured_period(self) -> float:
-        """The plain kernel's cycles per iteration: each subset run's period (its slowest instrumented
+    def measured_period(self, key: Callable[[Mapping[str, Any]], float | None] = period_of) -> float:
+        """The plain kernel's cycles per iteration: each subset run's period (``key`` of its summary: the
+        steady period where the profile has it; ``amortized`` for the mean gap), its slowest instrumented
         partition's) over that run's overhead (its instrumented time over the plain kernel's, timed beside
         it), the median over the runs. The combined period (each partition's from the runs that timed it)
         carries the overhead of whichever partition's records cost most: 3330 cycles for the FA forward's
@@ -96,7 +97,7 @@ class Profiled:
         est = []
         for r in self.profile.get("runs", []):
             parts = (r.get("summary") or {}).get("partitions") or {}
-            periods = [float(v["period_cycles"]) for v in parts.values() if v.get("period_cycles") is not None]
+            periods = [float(key(v)) for v in parts.values() if key(v) is not None]
             if periods and r.get("overhead"):      # a partition whose regions recur within the iteration has none
                 est.append(max(periods) / float(r["overhead"]))
         if est:

@@ -185,3 +185,16 @@ def test_summary_cycles_per_iteration_and_the_combination():
     assert cmp["partitions"]["0"]["timed_rel"] == 0.0
     with pytest.raises(ValueError, match="two runs"):
         combine([sa, sa])
+
+
+def test_the_steady_period_skips_the_gaps_between_tiles_that_the_amortized_one_spreads():
+    # a persistent program: three tiles of 8 iterations each 1000 cycles apart, 5000 cycles between tiles (the
+    # epilogue and the next tile's first loads): steady 1000, as the replay counts it; amortized 1173.9
+    _, _, ks = _variant("gemm")
+    starts = [t * 12000 + 1000 * i for t in range(3) for i in range(8)]
+    run = _events("p0:dot0_acc", 0, 0, starts, 50) + _events("p0:empty", 0, 0, [0], 10)
+    part = summarize(run, ks, ("p0:dot0_acc",))["partitions"]["0"]
+    assert part["steady_period_cycles"] == 1000
+    assert part["period_cycles"] == pytest.approx((starts[-1] - starts[0]) / 23, abs=0.1)
+    comb = combine([summarize(run, ks, ("p0:dot0_acc",))])["partitions"]["0"]
+    assert (comb["period_cycles"], comb["amortized_period_cycles"]) == (1000, part["period_cycles"])

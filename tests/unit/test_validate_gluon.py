@@ -54,6 +54,10 @@ def test_fa3_per_partition_from_the_run12_profile(tmp_path):
     page = (tmp_path / "gluon.html").read_text()
     assert "Per partition: measured against predicted" in page and "consumer_1" in page and "Critical path" in page
     assert "per iteration: predicted 2045.2 cycles" in r.stdout and "critical path:" in r.stdout
+    # run 12's profile has only the amortized period (mean gaps, the tiles' gaps spread over them): said so
+    assert v["measured_period_kind"] == "amortized"
+    assert v["measured_amortized_iteration_cycles"] == v["measured_iteration_cycles"]
+    assert "the profile predates steady periods" in r.stdout
 
 
 def test_gemm_waits_on_its_loads():

@@ -177,6 +177,23 @@ def op_classes(op: Op) -> tuple[str, ...]:
     return (f"{op.kind}.{'tile' if elems >= 1024 else 'row'}", op.kind)
 
 
+def period_of(partition: Mapping[str, Any]) -> float | None:
+    """A profiled partition's cycles per iteration (a summary of ``profiling.gluon_trace``): the steady period
+    (the median gap between iterations) where the profile has it, else, for profiles made before it was recorded,
+    the amortized one (the mean gap, the gaps between tiles spread over the iterations).
+
+    >>> period_of({"period_cycles": 2600.0, "steady_period_cycles": 2500.0}), period_of({"period_cycles": 2600.0})
+    (2500.0, 2600.0)
+    """
+    v = partition.get("steady_period_cycles")
+    return v if v is not None else partition.get("period_cycles")
+
+
+def amortized_period_of(partition: Mapping[str, Any]) -> float | None:
+    """A profiled partition's amortized cycles per iteration (the mean gap, the gaps between tiles included)."""
+    return partition.get("period_cycles")
+
+
 def rates_sha256(m: Machine) -> str:
     """Hash of what the factors multiply (unit capacities and rates), not of the file's comments."""
     return sha256(json.dumps({"units": m.unit_caps, "rates": m.rate_table}, sort_keys=True))
