@@ -26,6 +26,14 @@ TWILL_SPEC: dict[str, Any] = {
 
 PROBLEM: dict[str, int] = {"B": 4, "H": 32, "N": 4096, "D": 128}
 SMALL: dict[str, int] = {"B": 1, "H": 2, "N": 512, "D": 128}
+# The problem a profile traces: one tile per program at N = 4k (B * H * N / 128 = 128 tiles), so a tile's loop
+# runs up to 31 trips before the diagonal, as in PROBLEM; SMALL's tiles ran 0-3 and their gaps were its "period".
+PROFILE_PROBLEM: dict[str, int] = {"B": 1, "H": 4, "N": 4096, "D": 128}
+
+
+def loop_iterations(B: int, H: int, N: int, D: int = 128) -> int:
+    """The most iterations a program's loops run (the last query block: N / 128 key blocks), for Proton's buffer."""
+    return N // 128
 
 
 @triton.jit

@@ -3,7 +3,8 @@
 # once-per-iteration region's starts, as the replay and the schedule count it) beside the amortized one (the mean
 # gap, the tiles' gaps spread over the iterations: what every profile before recorded).
 #   a: the GEMM, the FA forward (N = 4k) and causal attention (N = 4k).
-#   b: the FA backward (N = 4k).
+#   b: the FA backward (N = 4k), and causal attention again: its profile traced SMALL in a (N = 512: tiles of 0-3
+#      trips), now the kernel file's PROFILE_PROBLEM (N = 4k, one tile per program, up to 31 trips before the diagonal).
 set -u
 G=bench/results/gluon
 case "${1:-a}" in
@@ -16,7 +17,10 @@ a)
     --per-run 2 --budget 100 -o $OUT/validate-causal 2>&1 | tee -a $OUT/run23a.log
   ;;
 b)
-  PYTHONPATH=. timeout 570 python -m twill validate kernels/fa_bwd.py --arch h200 --schedule $G/fa_bwd --per-run 3 \
-    --budget 300 -o $OUT/validate-fa_bwd 2>&1 | tee $OUT/run23b.log
+  PYTHONPATH=. timeout 350 python -m twill validate kernels/fa_bwd.py --arch h200 --schedule $G/fa_bwd --per-run 3 \
+    --budget 220 -o $OUT/validate-fa_bwd 2>&1 | tee $OUT/run23b.log
+  PYTHONPATH=. timeout 220 python -m twill validate tests/corpus/causal_attention.py --arch h200 --schedule $G/fa_causal \
+    --per-run 2 --budget 110 -o $OUT/validate-causal 2>&1 | tee -a $OUT/run23b.log
+  (cd $OUT && tar czf validate.tgz validate-* && rm -rf validate-*)
   ;;
 esac
