@@ -23,4 +23,9 @@ b)
     --per-run 2 --budget 110 -o $OUT/validate-causal 2>&1 | tee -a $OUT/run23b.log
   (cd $OUT && tar czf validate.tgz validate-* && rm -rf validate-*)
   ;;
+c)  # causal attention alone (b's was refused: the corpus file had changed since its kernel was generated)
+  PYTHONPATH=. timeout 250 python -m twill validate tests/corpus/causal_attention.py --arch h200 --schedule $G/fa_causal \
+    --per-run 2 --budget 110 -o $OUT/validate-causal 2>&1 | tee $OUT/run23c.log
+  (cd $OUT && tar czf validate.tgz validate-causal && rm -rf validate-causal)
+  ;;
 esac
