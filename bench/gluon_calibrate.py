@@ -25,7 +25,8 @@ PROFILES = [("fa3-turns-run7", "profile-run7", "fa3"), ("gemm-run7", "profile-ru
             ("fa3-run11", "profile-run11", "fa3"), ("gemm-run11", "profile-run11", "gemm"),
             ("fa_bwd-run6", "profile-run6", "fa_bwd"),
             ("fa3-run12", "profile-run12", "fa3"), ("fa3-calibrated-run12", "profile-run12", "fa3-calibrated"),
-            ("gemm-run12", "profile-run12", "gemm"), ("gemm-two-groups-run12", "profile-run12", "gemm-two-groups")]
+            ("gemm-run12", "profile-run12", "gemm"), ("gemm-two-groups-run12", "profile-run12", "gemm-two-groups"),
+            ("fa3-run23", "profile-run23", "fa3"), ("fa_causal-run23", "profile-run23", "fa_causal")]
 
 
 def profiled() -> list[Profiled]:

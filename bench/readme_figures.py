@@ -230,23 +230,29 @@ CITED: list[tuple[str, str, str, str]] = [
      "bench/results/gluon/runs/run12/run12a.log",
      r"(?s)N': 16384.*?\n  fa3\s+([\d.]+) launched.*?\n  fa3-calibrated\s+([\d.]+) launched"),
     ("the calibrated kernel's period and the held-out predictions with run 12 (bench/gluon_calibrate.py)",
-     r"(?s)its period\s+at (\d+) cycles per iteration \(([+-][\d.]+) % for the prediction\).*?default order\s+held out "
-     r"within ([\d.]+) %, the GEMM within ([\d.]+) %, and the calibrated kernel at ([+-][\d.]+) %",
+     r"(?s)its period\s+at (\d+) cycles per iteration \(([+-][\d.]+) % for the prediction\).*?the calibration predicts "
+     r"the\s+calibrated kernel held out at ([+-][\d.]+) % \(each FA forward of the default order within ([\d.]+) %, the "
+     r"GEMM\s+within ([\d.]+) %;",
      "bench/results/gluon/calibration.txt", r"(?m)^fa3-calibrated-run12 \| (\d+) \| \d+ \(([+-][\d.]+)%\) \| \d+ \| "
-     r"\d+ \(([+-][\d.]+)%\)|^fa3-run12 \| \d+ \| \d+ \([+-][\d.]+%\) \| \d+ \| \d+ \(\+([\d.]+)%\)|"
+     r"\d+ \(([+-][\d.]+)%\)|^fa3-run23 \| \d+ \| \d+ \([+-][\d.]+%\) \| \d+ \| \d+ \(\+([\d.]+)%\)|"
      r"^gemm-run7 \| \d+ \| \d+ \([+-][\d.]+%\) \| \d+ \| \d+ \(-([\d.]+)%\)"),
-    ("twill validate's held-out calibrated replay of run 12's GEMM (offline, runs/run21/b)",
-     r"Offline on run 12's profiles: the GEMM ([\d.]+) cycles per iteration against\s+([\d.]+) measured \(-",
-     "bench/results/gluon/runs/run21/b/compare-run12-gemm/validation.json",
-     r'"calibrated_iteration_cycles": ([\d.]+),|"measured_iteration_cycles": ([\d.]+),'),
-    ("twill validate's held-out calibrated replay of run 12's FA forward (offline, runs/run21/b)",
-     r"the FA forward ([\d.]+) against ([\d.]+) \(-[\d.]+ %; the schedule says",
-     "bench/results/gluon/runs/run21/b/compare-run12-fa3/validation.json",
-     r'"calibrated_iteration_cycles": ([\d.]+),|"measured_iteration_cycles": ([\d.]+),'),
-    ("the calibrated replay held out (bench/gluon_calibrate.py)",
-     r"(?s)default FA forward at (\d+) cycles per iteration against (\d+) measured \(([+-][\d.]+) %; the schedule says "
-     r"(\d+), ([+-][\d.]+) %\), the\s+FA forward with turns (\d+) against (\d+) \(([+-][\d.]+) %\), the GEMM within "
-     r"[\d.]+ % \((\d+) / (\d+)\)",
+    ("twill validate's steady periods and held-out calibrated replays on the H200 (run 23a, the FA forward)",
+     r"the FA forward \(N = 4k\) ([\d.]+) against 2045 \(the replay ([\d.]+), the held-out\s+calibrated replay ([\d.]+):",
+     "bench/results/gluon/runs/run23/offline-fa3/validation.json",
+     r'"measured_iteration_cycles": ([\d.]+),|"replayed_iteration_cycles": ([\d.]+),|"calibrated_iteration_cycles": ([\d.]+),'),
+    ("twill validate's steady period of causal attention (run 23c); the GEMM's (run 23a log)",
+     r"causal attention \(N = 4k\) ([\d.]+) against 2045 \(held out ([\d.]+):",
+     "bench/results/gluon/runs/run23/offline-causal/validation.json",
+     r'"measured_iteration_cycles": ([\d.]+),|"calibrated_iteration_cycles": ([\d.]+),'),
+    ("the GEMM's steady period (run 23a)",
+     r"the GEMM ([\d.]+)\s+against the schedule's 1024 \(([+-][\d.]+) %\)",
+     "bench/results/gluon/runs/run23/a/run23a.log",
+     r"predicted 1024\.0 cycles \(replayed 1024\.0\), measured ([\d.]+) \(([+-][\d.]+)%\)"),
+    ("the calibrated replay, one profile left out (bench/gluon_calibrate.py)",
+     r"(?s)run 11: (\d+) against (\d+), ([+-][\d.]+) %; run 23: (\d+) against (\d+), ([+-][\d.]+) %; the\s+schedule says "
+     r"(\d+), ([+-][\d.]+) % and ([+-][\d.]+) %\), the FA forward with turns (\d+) against (\d+) \(([+-][\d.]+) %\), the "
+     r"GEMM within [\d.]+ %\s+\((\d+) / (\d+)\), and causal attention \(run 23, N = 4k\) at (\d+) against (\d+) "
+     r"\(([+-][\d.]+) %\)",
      "bench/results/gluon/calibration.txt", r"(?m)^[\w-]+ \| (\d+) \| (\d+) \(([+-][\d.]+)%\) \| \d+ \| "
      r"(?:(\d+) \(([+-][\d.]+)%\))?"),
 ]

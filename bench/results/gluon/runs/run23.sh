@@ -23,6 +23,11 @@ b)
     --per-run 2 --budget 110 -o $OUT/validate-causal 2>&1 | tee -a $OUT/run23b.log
   (cd $OUT && tar czf validate.tgz validate-* && rm -rf validate-*)
   ;;
+d)  # the FA backward alone, with run 18f's budget (b's 350 s ran out after 18 of its runs)
+  PYTHONPATH=. timeout 590 python -m twill validate kernels/fa_bwd.py --arch h200 --schedule $G/fa_bwd --per-run 3 \
+    --budget 300 -o $OUT/validate-fa_bwd 2>&1 | tee $OUT/run23d.log
+  (cd $OUT && tar czf validate.tgz validate-fa_bwd && rm -rf validate-fa_bwd)
+  ;;
 c)  # causal attention alone (b's was refused: the corpus file had changed since its kernel was generated)
   PYTHONPATH=. timeout 250 python -m twill validate tests/corpus/causal_attention.py --arch h200 --schedule $G/fa_causal \
     --per-run 2 --budget 110 -o $OUT/validate-causal 2>&1 | tee $OUT/run23c.log
