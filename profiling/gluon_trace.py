@@ -38,7 +38,7 @@ def _region(ks: KernelScopes, name: str, units: Mapping[tuple[int, int], list[Ev
 
 def _period(units: Mapping[tuple[int, int], list[Event]]) -> float | None:
     """Median over CTAs of the mean start-to-start cycles of a once-per-iteration region: the amortized period,
-    which spreads the gaps between tiles (the epilogue, the next tile's first loads) over the iterations."""
+    which spreads the loop's first trips (the rings filling) and any gaps between tiles over the iterations."""
     per = []
     for evs in units.values():
         st = sorted(e.start for e in evs)
@@ -49,11 +49,10 @@ def _period(units: Mapping[tuple[int, int], list[Event]]) -> float | None:
 
 def _steady_period(units: Mapping[tuple[int, int], list[Event]]) -> float | None:
     """Median over CTAs of the median start-to-start gap of a once-per-iteration region: the steady state's
-    period, as the replay and the schedule count it. A gap that spans two tiles is one of a tile's trips (one in
-    32 at N = 4k), so the median skips it where the mean spreads it over the tile.
+    period, as the replay and the schedule count it. The first trips' gaps and a gap that spans two tiles are a
+    few of a CTA's (one in 32 at N = 4k), so the median skips them where the mean spreads them over the loop.
 
     >>> from profiling.trace import Event
-from twill.machine.calibrate import period_of
     >>> evs = [Event("r", 0, 0, 0, t, 5) for t in (0, 100, 200, 300, 1000, 1100, 1200)]
     >>> _steady_period({(0, 0): evs}), _period({(0, 0): evs})
     (100.0, 200.0)

@@ -96,14 +96,14 @@ def _summaries(prof: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [s for r in prof.get("runs", []) for s in ((r.get("summary") or {}).get("partitions") or {}).values()]
 
 
-def _run_periods(prof: Mapping[str, Any], part: str, key=period_of) -> list[float]:
-    """Partition ``part``'s period in each subset run that timed it (``key`` of its summary: the steady period
-    where the profile has it), over that run's overhead."""
+def _run_periods(prof: Mapping[str, Any], part: str) -> list[float]:
+    """Partition ``part``'s period in each subset run that timed it (the steady one where the profile has it),
+    over that run's overhead."""
     out = []
     for r in prof.get("runs", []):
         s = ((r.get("summary") or {}).get("partitions") or {}).get(part) or {}
-        if key(s) is not None and r.get("overhead") and not r.get("superseded") and "error" not in r:
-            out.append(float(key(s)) / float(r["overhead"]))
+        if period_of(s) is not None and r.get("overhead") and not r.get("superseded") and "error" not in r:
+            out.append(float(period_of(s)) / float(r["overhead"]))
     return out
 
 
@@ -190,7 +190,7 @@ def compare(source: str, gj: Mapping[str, Any], prof: Mapping[str, Any], machine
     node_pred = _node_costs(graph, unit, issue)
     measured_it = p.measured_period()
     amortized_it = p.measured_period(amortized_period_of)
-    steady = any(period_of(s) != amortized_period_of(s) for s in _summaries(prof))
+    steady = any(s.get("steady_period_cycles") is not None for s in _summaries(prof))
     schedule_it = float(gj["ii"]) * unit
     parts, meas_parts = [], {}
     dots = {n["id"] for n in graph["nodes"] if n["kind"] == "dot"}

@@ -2,6 +2,7 @@
 predicted against measured, the critical path both ways, the view's overlay; bad input in one line."""
 import json
 import subprocess
+import statistics
 import sys
 from pathlib import Path
 
@@ -175,3 +176,18 @@ def test_the_calibrated_prediction_of_a_kernel_the_calibration_saw_is_held_out()
                         json.loads((d / "fa_causal/gluon.json").read_text()), machine)
     # profiled once (run 23): fitted again without that profile, with the FA forward's
     assert causal["held_out"] and causal["fitted_on"] == [f["label"] for f in full if f["label"] != "fa_causal-run23"]
+
+
+def test_a_profile_with_steady_periods_is_compared_by_them(tmp_path):
+    # run 23's FA forward: each run records the median gap beside the mean; validate compares the median
+    d = ROOT / "bench/results/gluon/profile-run23"
+    r = _cli("kernels/fa3.py", "--arch", "h200", "--schedule", str(d / "kernels/fa3"), "--profile", str(d / "fa3.json"),
+             "-o", str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    v = json.loads((tmp_path / "validation.json").read_text())
+    prof = json.loads((d / "fa3.json").read_text())
+    steady = [max(s["steady_period_cycles"] for s in x["summary"]["partitions"].values()) / x["overhead"]
+              for x in prof["runs"] if x.get("overhead")]
+    assert v["measured_period_kind"] == "steady" and "(steady; amortized" in r.stdout
+    assert v["measured_iteration_cycles"] == pytest.approx(statistics.median(steady), abs=0.1)
+    assert v["measured_iteration_cycles"] < v["measured_amortized_iteration_cycles"]

@@ -84,8 +84,9 @@ def _gluon(args: argparse.Namespace, out: str) -> int:
     cal = r.get("calibrated")
     print(f"per iteration: predicted {r['predicted_iteration_cycles']} cycles (replayed {r['replayed_iteration_cycles']}), "
           f"measured {r['measured_iteration_cycles']}{_pct(r.get('iteration_error'))}"
-          + (f" (steady; amortized {r['measured_amortized_iteration_cycles']}: the first trips and gaps between tiles spread over the rest)"
-             if r.get("measured_period_kind") == "steady" else " (amortized: the profile predates steady periods)")
+          + (f" (steady; amortized {r['measured_amortized_iteration_cycles']}: the first trips and gaps between tiles "
+             f"spread over the rest)" if r.get("measured_period_kind") == "steady"
+             else " (amortized: the profile predates steady periods)")
           + (f"; replayed with the calibrated costs {cal['cycles']}{_pct(r.get('iteration_error_calibrated'))} "
              f"({'held out' if cal['held_out'] else 'in sample'}: fitted on {len(cal['fitted_on'])} profiles)" if cal else ""))
     for p in r["partitions"]:

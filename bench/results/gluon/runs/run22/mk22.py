@@ -4,22 +4,21 @@ the key axis, so its tensor-core work starts while its softmax still runs.
 In the committed kernel each consumer waits for all of QK(j), takes the row max, exponentiates all 128 columns
 (64 MUFU.EX2 per thread, the SFU's rate: ~512 cycles) and only then issues PV(j): its serial path is its own
 GEMMs (1024 tensor-core cycles) plus its softmax (~1500), the measured period ~2530 against the tensor core's
-2048. Here QK(j) is two wgmmas over keys 0..63 and 64..127 (K's ring buffer sliced by rows), the row max of the
-first half is taken while the second runs, and PV(j) is two chained wgmmas over the same key halves: the first
-is issued as soon as the first half of P is exponentiated, so it runs while the second half's exp2 does.
-The online-softmax arithmetic is unchanged (one row max over all 128 keys per iteration).
+2048. Here QK(j) stays one wgmma, its scores are split by registers into 2 (4) column blocks, and PV(j) is 2 (4)
+chained wgmmas over V's ring buffer sliced by rows: each is issued as soon as its block of P is exponentiated, so it
+runs while the next block's exp2 does. (QK split into two wgmmas as well made ptxas serialise them.) The
+online-softmax arithmetic is unchanged (one row max over all 128 keys per iteration).
 
-    python bench/results/gluon/runs/run22/mk22.py   # writes runs/run22/fa3-ksplit/
+    python bench/results/gluon/runs/run22/mk22.py   # writes runs/run22/fa3-ksplit2/ and fa3-ksplit4/
 """
-import json
-import re
 import shutil
 from pathlib import Path
 
 G = Path(__file__).resolve().parents[2]
 SRC = G / "fa3"
-OUT = Path(__file__).resolve().parent / "fa3-ksplit"   # + the split's count
+HERE = Path(__file__).resolve().parent     # writes fa3-ksplit2/ and fa3-ksplit4/ here
 src = (SRC / "kernel_gluon.py").read_text()
+
 
 def step(chunks: int) -> str:
     """One iteration of a consumer's loop: QK(j) whole, its scores split by registers into ``chunks`` column
@@ -99,7 +98,7 @@ for chunks in (2, 4):
     out = out.replace("\n@gluon.jit\ndef consumer_0", "\n" + layouts + step(chunks) + "@gluon.jit\ndef consumer_0", 1)
     out = out.replace('"""_attn_fwd, written by twill',
                       f'"""_attn_fwd (run 22: each consumer\'s PV split along the keys into {chunks} by hand), written by twill', 1)
-    d = OUT.with_name(f"fa3-ksplit{chunks}")
+    d = HERE / f"fa3-ksplit{chunks}"
     d.mkdir(exist_ok=True)
     (d / "kernel_gluon.py").write_text(out)
     for name in ("variant.json", "gluon.json"):
