@@ -100,7 +100,7 @@ def baselines(kernel_file: str, sizes: list[int]) -> dict[str, Any]:
     from torch.nn.attention import SDPBackend, sdpa_kernel
 
     kmod = _module(ROOT / kernel_file, "twill_bench_base")
-    fl = kmod.flops
+    fl = getattr(kmod, "flops", None)      # none (a memory-bound kernel): Triton's milliseconds, "_ms" keys
     out: dict[str, Any] = {"kernel_file": kernel_file, "rows": []}
     configs = [{}] + (list(getattr(kmod, "BENCH_CONFIGS", [{"num_stages": 2}, {"num_stages": 3}, {"num_stages": 4}]))
                       if os.environ.get("TWILL_BENCH_CONFIGS", "1") == "1" else [])
@@ -111,7 +111,11 @@ def baselines(kernel_file: str, sizes: list[int]) -> dict[str, Any]:
             key = "triton_" + ("default" if not cfg else "_".join(f"{k}{v}" for k, v in cfg.items()))
             try:
                 t = _timings(lambda: kmod.launch(inp, **cfg))
-                row[key], row[key + "_graph"] = fl(**size) / t["ms"] * 1e-9, fl(**size) / t["graph_ms"] * 1e-9
+                if fl is None:
+                    key += "_ms"
+                    row[key], row[key + "_graph"] = t["ms"], t["graph_ms"]
+                else:
+                    row[key], row[key + "_graph"] = fl(**size) / t["ms"] * 1e-9, fl(**size) / t["graph_ms"] * 1e-9
             except Exception as e:   # noqa: BLE001 - a config Triton cannot run: recorded
                 row[key] = f"failed: {type(e).__name__}"
         if "q" in inp and "do" not in inp:

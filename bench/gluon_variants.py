@@ -40,6 +40,8 @@ VARIANTS = {
     "fa_bwd": ("kernels/fa_bwd.py", "_attn_bwd", []),
     "fa_causal": ("tests/corpus/causal_attention.py", "_attn_fwd", []),
     "tail_gemm": ("tests/corpus/tail_loop_gemm.py", "tail_gemm", []),
+    "online_softmax": ("tests/corpus/online_softmax.py", "online_softmax", []),     # two loops, neither carries a tile
+    "rms_norm_bwd": ("tests/corpus/rms_norm_bwd.py", "rms_norm_bwd", []),          # an address two loads share
 }
 
 

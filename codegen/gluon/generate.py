@@ -299,6 +299,12 @@ def distinct_loop_names(ttgir: str, graph: LoopGraph) -> str:
 
 
 def _scheduled_loop(fn: Any, graph: LoopGraph, siblings: Sequence[Any] = ()) -> Any:
+    branch = next((o for o in fn.ops if o.name in vocab.BRANCHES), None)
+    if branch is not None:
+        raise UnsupportedError("the Gluon back end writes a kernel of one block: straight-line code and loops",
+                               where=f"{graph.name}, {source_where(branch)}",
+                               found=f"{branch.name} (an early return inside an if: the code after it runs only "
+                               "on one branch)", hint="emit through Triton's own passes (--emit triton)")
     loop = _graph_loop(fn, graph)
     if loop is None or loop not in fn.ops:
         outer = next((o for o in fn.ops if o.name == vocab.LOOP or o.name in vocab.CONTROL_FLOW), None)

@@ -498,8 +498,11 @@ def _split(plan: KernelPlan, value: str) -> bool:
 
 
 def _owned_results(plan: KernelPlan, part: Partition) -> set[tuple[str, int | None]]:
-    """The loop results (``%loop#k``, sub-tile) whose last value this consumer computes."""
-    yld = next(o for o in plan.body if o.name == vocab.YIELD)
+    """The loop results (``%loop#k``, sub-tile) whose last value this consumer computes (none when the loop
+    carries no value: its body ends without a yield)."""
+    yld = next((o for o in plan.body if o.name == vocab.YIELD), None)
+    if yld is None:
+        return set()
     defined = {r: i for i, op in enumerate(plan.body) for r in op.results}
     mine = {(x.op, x.subtile) for x in part.items}
     return {(res, sub) for res, y in zip(plan.loop.results, yld.operands) for op, sub in mine
@@ -627,8 +630,7 @@ def scalar_loop(plan: KernelPlan, want_in: set[str]) -> ScalarLoop:
     body, loop_body = plan.body, plan.loop.body
     assert loop_body is not None
     args = loop_body.args[1:]
-    yld = next(o for o in body if o.name == vocab.YIELD)
-    carried = dict(zip(args, yld.operands))
+    carried = dict(zip(args, next((o.operands for o in body if o.name == vocab.YIELD), ())))
     need = _closure(body, want_in)
     changed = True
     while changed:       # loop-carried scalars the coordinates read: their updates too

@@ -152,6 +152,20 @@ def convert_layout(op: IROp, ctx: Context) -> list[str]:
     return [f"{py_name(res)} = gl.convert_layout({ctx.get(src).expr}, {ctx.layout(ctx.ttype(res).layout)})"]
 
 
+def reshape(op: IROp, ctx: Context) -> list[str]:
+    """``tt.reshape`` (``tl.max(x)`` / ``tl.sum(x)`` with no axis flattens ``x`` first): ``gl.reshape`` where the
+    shape changes (reordering the elements where TTGIR allows it), then the result's layout."""
+    res, src = _res(op), op.operands[0]
+    if ctx.get(src).broadcast:
+        ctx.define(res, ctx.get(src).expr, broadcast=True)
+        return []
+    x, shape = ctx.tensor(src), list(ctx.shape(res))
+    if list(ctx.shape(src)) != shape:
+        x = f"gl.reshape({x}, {shape}, can_reorder={'allow_reorder' in op.text})"
+    ctx.define(res, py_name(res))
+    return [f"{py_name(res)} = gl.convert_layout({x}, {ctx.layout(ctx.ttype(res).layout)})"]
+
+
 def trans(op: IROp, ctx: Context) -> list[str]:
     res = _res(op)
     ctx.define(res, py_name(res))
@@ -289,6 +303,7 @@ def nothing(op: IROp, ctx: Context) -> list[str]:
 GENERIC: dict[str, Callable[[IROp, Context], list[str]]] = {
     "arith.constant": constant, "tt.splat": splat, "tt.make_range": make_range, "tt.expand_dims": expand_dims,
     "tt.broadcast": broadcast, "ttg.convert_layout": convert_layout, "tt.trans": trans, "tt.reduce": reduce,
+    "tt.reshape": reshape,
     "tt.get_program_id": program_id, "tt.get_num_programs": num_programs, "tt.load": pointer_load,
     "tt.store": pointer_store, "tt.atomic_rmw": atomic, "ttg.local_load": local_load,
     "ttg.memdesc_trans": memdesc_trans, "ttg.memdesc_index": memdesc_index, "tt.return": nothing,

@@ -98,8 +98,8 @@ class LoopWriter:
         body = plan.loop.body
         assert body is not None
         self.iv, self.args = body.args[0], body.args[1:]
-        yld = next(o for o in self.ops if o.name == vocab.YIELD)
-        self.carried = dict(zip(self.args, yld.operands))
+        yielded = next((o.operands for o in self.ops if o.name == vocab.YIELD), ())   # () carrying nothing
+        self.carried = dict(zip(self.args, yielded))
         self.inits = dict(zip(self.args, body.inits))
         self.defined = {r: i for i, op in enumerate(self.ops) for r in op.results}
         self.rings = {}

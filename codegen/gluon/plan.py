@@ -394,7 +394,8 @@ def _add_pointer_loads(body: list[IROp], items: list[Item]) -> None:
 
 def _add_bookkeeping(plan: KernelPlan, items: list[Item]) -> None:
     """Body ops an item needs that no item is (address arithmetic, loop-carried scalars, views): added
-    at the stage and just before the first item that needs them, through iter_args to the yield."""
+    at the stage and just before the earliest item that needs them (an address two loads share: before the
+    first load), through iter_args to the yield."""
     body = plan.body
     loop = plan.loop
     assert loop.body is not None
@@ -402,6 +403,7 @@ def _add_bookkeeping(plan: KernelPlan, items: list[Item]) -> None:
     yld = next((o for o in body if o.name == vocab.YIELD), None)
     carried = {a: yld.operands[k] for k, a in enumerate(loop.body.args[1:]) if yld and k < len(yld.operands)}
     have = {(x.op, x.subtile) for x in items}
+    added: dict[tuple[int, int | None], Item] = {}     # at the stage and just before its earliest reader
     copied = pointer_tiles(body)
     frontier = list(items)
     while frontier:
@@ -412,8 +414,10 @@ def _add_bookkeeping(plan: KernelPlan, items: list[Item]) -> None:
             if j is None or body[j].name in vocab.TMA_LOADS or j in copied or _is_tile_alloc(body, j, copied):
                 continue
             sub = x.subtile if plan.rows is not None and plan.rows.touches(body[j]) else None
-            if (j, sub) in have:
-                continue
+            new = Item(j, sub, x.stage, (x.key[0], x.key[1] - len(body) + j))
+            old = added.get((j, sub))
+            if (j, sub) in have and (old is None or (old.stage, old.key) <= (new.stage, new.key)):
+                continue                      # an item of its own, or added before an earlier reader already
             if j in plan.node_of and _kind(plan, instance(plan.node_of[j], sub)) not in ("", "load", "tma_load"):
                 node = plan.node_of[j] + ("" if sub is None else f"_s{sub}")
                 raise UnsupportedError("the schedule passes a value between compute partitions; the Gluon back end "
@@ -421,9 +425,9 @@ def _add_bookkeeping(plan: KernelPlan, items: list[Item]) -> None:
                                        where=plan.graph.name, found=f"{node} read by {_node_name(plan, x)} in "
                                        f"another warp group", hint="solve with no cross-warp transfers")
             have.add((j, sub))
-            new = Item(j, sub, x.stage, (x.key[0], x.key[1] - len(body) + j))
-            items.append(new)
+            added[(j, sub)] = new
             frontier.append(new)
+    items.extend(added.values())
 
 
 def _kind(plan: KernelPlan, node: str) -> str:
@@ -878,6 +882,9 @@ def sibling(main: KernelPlan, loop: IROp, g: LoopGraph, s: Schedule) -> KernelPl
     that streams the same descriptor's tiles (its slots and phases run on from the loop before)."""
     where = f"{g.name}, {source_where(loop)}"
     plan = plan_kernel(main.fn, loop, g, s, main.machine, main.rows, reduce=False, own_stores=main.own_stores)
+    if plan.producer is None and main.producer is not None and not plan.rings:
+        # a loop that loads nothing (a row zeroed by stores alone): main's producer runs by it, idle
+        plan.partitions.append(dataclasses.replace(main.producer, index=len(plan.partitions)))
     shape = [(p.role, p.group, p.subtiles) for p in plan.partitions]
     if shape != [(p.role, p.group, p.subtiles) for p in main.partitions]:
         raise UnsupportedError("the Gluon back end writes a kernel's loops in the same partitions", where=where,

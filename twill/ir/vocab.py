@@ -36,6 +36,8 @@ SFU = frozenset({"math.exp2", "math.exp", "math.log", "math.log2", "math.rsqrt",
                  "math.tanh", "tt.precise_sqrt", "tt.precise_divf", "math.erf", "math.powf"})
 # Structured control flow: ops with regions other than the loop itself.
 CONTROL_FLOW = frozenset({"scf.if", "scf.while", "scf.execute_region", "scf.index_switch"})
+# Unstructured control flow: blocks and branches (an early ``return`` inside an ``if`` becomes a ``cf.cond_br``).
+BRANCHES = frozenset({"cf.cond_br", "cf.br", "cf.switch"})
 LOOP = "scf.for"
 YIELD = "scf.yield"
 REDUCE = "tt.reduce"

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Run 24 on the GPU machine (session 22).
+#   a: the corpus kernels the Gluon back end now writes (online_softmax: two loops carrying no tile, the first
+#      no value; rms_norm_bwd: an address two loads share): correct against their references, timed against
+#      Triton's own; then the FA backward with the registers 240 / 240 / 24 (runs/run24/mk24.py) head to head
+#      with the committed one, and the GPU tests of every committed Gluon kernel.
+set -u
+G=bench/results/gluon
+R=$G/runs/run24
+case "${1:-a}" in
+a)
+  PYTHONPATH=. timeout 240 python bench/gluon_gpu.py $G/online_softmax $G/rms_norm_bwd \
+    --out $OUT/gpu24a.json 2>&1 | tee $OUT/run24a.log
+  PYTHONPATH=. timeout 200 python bench/gluon_gpu.py $R/fa_bwd-regs240 --sizes 1024 \
+    --out $OUT/gpu24a-bwd.json 2>&1 | tee -a $OUT/run24a.log
+  PYTHONPATH=. timeout 300 python bench/gluon_vs.py $G/fa_bwd $R/fa_bwd-regs240 --rounds 5 \
+    --sizes 4096,16384 --out $OUT/vs24a.json 2>&1 | tee -a $OUT/run24a.log
+  PYTHONPATH=. timeout 400 python -m pytest -q tests/gpu/test_gpu_gluon.py 2>&1 | tail -25 | tee -a $OUT/run24a.log
+  ;;
+esac
