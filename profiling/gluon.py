@@ -179,15 +179,18 @@ def _call_name(node: ast.AST) -> str:
 
 def _partition_functions(tree: ast.Module, kernel: str) -> tuple[list[str], list[int], str]:
     """The partition functions in ``gl.warp_specialize`` order, the workers' warps, and the kernel
-    function; a kernel with no ``gl.warp_specialize`` is one partition, itself."""
-    for fn in tree.body:
-        if not isinstance(fn, ast.FunctionDef):
-            continue
+    function; a kernel with no ``gl.warp_specialize`` is one partition: the module's function it calls (a
+    generated kernel with no producer), else itself."""
+    funcs = {fn.name: fn for fn in tree.body if isinstance(fn, ast.FunctionDef)}
+    for fn in funcs.values():
         for node in ast.walk(fn):
             if isinstance(node, ast.Call) and _call_name(node).endswith("warp_specialize"):
                 parts = [e.elts[0].id for e in node.args[0].elts]             # type: ignore[attr-defined]
                 return parts, list(ast.literal_eval(node.args[1])), fn.name
-    return [kernel], [], kernel
+    called = [n.value.func.id for n in (funcs[kernel].body if kernel in funcs else [])
+              if isinstance(n, ast.Expr) and isinstance(n.value, ast.Call) and isinstance(n.value.func, ast.Name)
+              and n.value.func.id in funcs]
+    return ([called[0]] if len(called) == 1 else [kernel]), [], kernel
 
 
 def _main_loop(fn: ast.FunctionDef, lines: list[str], nodes: tuple[str, ...] = ()) -> ast.For:

@@ -47,7 +47,7 @@ class GluonKernel:
     source: str
     name: str
     num_warps: int
-    maxnreg: int
+    maxnreg: int | None           # None: ptxas allocates (one partition, no setmaxnreg)
     signature: dict[str, str]                 # runtime argument -> Triton signature type
     divisible: tuple[str, ...]
     descriptor_blocks: dict[str, list[int]]
@@ -373,6 +373,11 @@ def _decisions(plan: KernelPlan, turns: bool, persistent: bool = False, serpenti
                 + (f" (rows 0-{half - 1})" if shared else "") if p.role == "reducer" else
                 f"sub-tile{'s' if len(p.subtiles) > 1 else ''} {', '.join(str(s) for s in p.subtiles)}"
                 if plan.subtiles > 1 else "the loop's compute")
+        if len(plan.partitions) == 1:
+            out.append(f"one partition, no producer (nothing to stream: the loop's loads are pointer loads its own "
+                       f"warps issue, a stage ahead of their readers; {p.stages} stages), so no warp_specialize: {p.warps} warps, "
+                       f"registers as ptxas allocates them (the schedule's tiles need about {p.need_regs} per thread)")
+            continue
         out.append(f"partition {p.index} ({'default' if p.index == 0 else 'worker'}): {p.role}, warp group "
                    f"{p.group}, {p.warps} warps, {p.regs} registers per thread (needs about {p.need_regs}): "
                    f"{what}" + (f", {p.stages} stages" if p.role == "consumer" else ""))
@@ -414,7 +419,7 @@ def _decisions(plan: KernelPlan, turns: bool, persistent: bool = False, serpenti
         out.append("no reducer: its warp group's registers would leave the consumers fewer than their tiles need, "
                    "so each consumer adds its own partial atomically")
     out.append(f"shared memory: {plan.smem_bytes} bytes planned of {plan.machine.smem_per_cta}; maxnreg "
-               f"{plan.maxnreg}")
+               f"{plan.maxnreg if plan.maxnreg is not None else 'unset (ptxas allocates)'}")
     return out
 
 

@@ -942,6 +942,10 @@ def entry_function(mod: Module, name: str, parts: list[tuple[str, Partition]]) -
         lines.append(f"    mbarrier.init({n}.index(i), count={count})")
     args = "(" + ", ".join([py_name(a.name) for a in mod.runtime_args()] + mod.grid_params()) + ", " \
         + ", ".join(mod.shared() + ([COPY_FLAG] if mod.copies else [])) + ")"
+    if len(parts) == 1:                  # one partition (no producer): the kernel runs it, no warp_specialize
+        lines.append(f"{parts[0][0]}{args}")
+        head = [f"@gluon.jit", f"def {name}({mod.params()}):"]
+        return "\n".join(head + ["    " + ln for ln in lines]) + "\n"
     calls = ",\n        ".join(f"({fname}, {args})" for fname, _ in parts)
     workers = [p for _, p in parts[1:]]
     lines.append(f"gl.warp_specialize([\n        {calls},\n    ], {[p.warps for p in workers]}, "

@@ -185,7 +185,7 @@ class KernelPlan:
     subtiles: int
     partitions: list[Partition]
     rings: list[Ring]
-    maxnreg: int = 0
+    maxnreg: int | None = 0          # None: ptxas's own (one partition, no setmaxnreg)
     tc_runs: list[tuple[int, tuple[tuple[int, int | None], ...]]] = field(default_factory=list)  # (partition, dots)
     decisions: list[str] = field(default_factory=list)
     smem_bytes: int = 0
@@ -301,6 +301,7 @@ def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Ma
         group = plan.producer.group if plan.producer is not None else -1   # it shares the producer's warp group
         plan.partitions.append(Partition(len(plan.partitions), "reducer", group, 1, ()))
         plan.reduction = dataclasses.replace(plan.reduction, shared_lag=producer_share(plan))
+    _drop_idle_producer(plan)
     if stage:
         plan.staging = _staging(plan)
     try:
@@ -320,6 +321,19 @@ def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Ma
                                expected=f"<= {machine.smem_per_cta} bytes per CTA", found=f"{plan.smem_bytes} bytes "
                                f"({', '.join(f'{r.name} ring {r.depth} x {r.bytes}' for r in plan.rings)})")
     return plan
+
+
+def _drop_idle_producer(plan: KernelPlan) -> None:
+    """No producer partition where it would stream nothing: no ring (the loop's loads are pointer loads of
+    register tiles, which their consumer issues itself), no reduction, no tile loaded before the loop. A kernel
+    of one consumer then runs without ``gl.warp_specialize``: no idle warp group, no register split, ptxas's
+    own allocation (a memory-bound row kernel keeps several CTAs per SM)."""
+    prod = plan.producer
+    if prod is None or plan.rings or plan.reduction is not None:
+        return
+    if any(o.name in vocab.TMA_LOADS for o in plan.fn.ops):
+        return
+    plan.partitions = [p for p in plan.partitions if p is not prod]
 
 
 def _consumer_items(plan: KernelPlan, node_of: dict[int, str], group_of: dict[int, int]) -> dict[int, list[Item]]:
@@ -564,6 +578,12 @@ def _registers(plan: KernelPlan) -> None:
     # the one-warp partitions (producer, reducer) share one warp group, and setmaxnreg sets one count per
     # warp group: the most either needs; the default partition gets 512 - SMALL_GROUP_SLACK - the workers'
     small = [p for p in plan.partitions if p.role != "consumer"]
+    if not small and len(plan.partitions) == 1:         # one partition, no warp_specialize: ptxas allocates
+        p = plan.partitions[0]
+        need = _register_need(plan).get(p.index, 0)
+        plan.partitions = [Partition(p.index, p.role, p.group, p.warps, p.subtiles, p.items, 0, need)]
+        plan.maxnreg = None
+        return
     small_regs = max([producer_regs(plan) if p.role == "producer" else REDUCER_REGS for p in small], default=0)
     small_groups = math.ceil(sum(p.warps for p in small) / 4)
     consumer_groups = sum(max(1, math.ceil(p.warps / 4)) for p in plan.consumers)

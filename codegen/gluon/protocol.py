@@ -245,7 +245,17 @@ def launch(text: str, ns: dict[str, Any], rec: Recorder, scalars: dict[str, int]
     exec(compile(text, "<kernel_gluon>", "exec"), ns)
     kernel = ns["twill_kernel"]
     args = [scalars.get(p, ANY) for p in kernel.__code__.co_varnames[:kernel.__code__.co_argcount]]
+    single = None if "warp_specialize(" in text else re.search(r"^    (\w+)\(", text.split("def twill_kernel", 1)[-1],
+                                                              flags=re.M)
+    if single is not None:          # one partition, called by the kernel itself (no producer): recorded, not run
+        fn = ns[single.group(1)]
+
+        def one(*a: Any) -> None:
+            rec.locals, rec.partitions, rec.warps = {}, [(fn, a)], [0]
+        ns[single.group(1)] = one
     kernel(*args)
+    if single is not None:
+        ns[single.group(1)] = fn
     bars: list[Barrier] = []
     for name, v in rec.locals.items():
         if isinstance(v, BarrierArray):

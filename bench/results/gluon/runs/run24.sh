@@ -18,3 +18,13 @@ a)
   PYTHONPATH=. timeout 400 python -m pytest -q tests/gpu/test_gpu_gluon.py 2>&1 | tail -25 | tee -a $OUT/run24a.log
   ;;
 esac
+# b: the same two corpus kernels regenerated with no producer (nothing to stream: one partition, no warp_specialize,
+#    registers as ptxas allocates them, not persistent), and their GPU tests.
+case "${1:-a}" in
+b)
+  PYTHONPATH=. timeout 240 python bench/gluon_gpu.py $G/online_softmax $G/rms_norm_bwd \
+    --out $OUT/gpu24b.json 2>&1 | tee $OUT/run24b.log
+  PYTHONPATH=. timeout 300 python -m pytest -q tests/gpu/test_gpu_gluon.py -k "online_softmax or rms_norm_bwd" \
+    2>&1 | tail -5 | tee -a $OUT/run24b.log
+  ;;
+esac

@@ -1,0 +1,49 @@
+"""The default route (`twill optimize FILE --arch h100`: the joint search, then the Gluon back end) on every
+kernel file of tests/corpus, as a user would run it: a generated kernel (compiled offline, ptxas-checked and
+protocol-simulated by the route) or one line saying why not; never a traceback. The constructs these files
+show and the back end now writes (a loop that carries no value, an address two loads share, a kernel with
+nothing to stream) or refuses (an early return) are asserted by name."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("triton")
+
+from twill.errors import TwillError  # noqa: E402
+from twill.machine.model import load_machine  # noqa: E402
+from twill.pipeline import OptimizeOptions, optimize  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+FILES = sorted((ROOT / "tests" / "corpus").glob("*.py"))
+GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "twice_inlined", "causal_attention",
+             "gemm_warp_specialize", "persistent_tma_gemm", "pointer_gemm", "tail_loop_gemm"}
+REFUSED = {"cross_entropy": "cf.cond_br"}        # its early return: the loops after it run on one branch only
+NO_PRODUCER = {"online_softmax", "rms_norm_bwd"}  # pointer loads only: one partition, no warp_specialize
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path) -> None:
+    try:
+        r = optimize(str(path), load_machine("h100"), OptimizeOptions(time_limit=10, total_time=30, threads=2))
+    except TwillError as e:
+        msg = str(e)
+        assert "\n" not in msg and "Traceback" not in msg, msg
+        assert path.stem not in GENERATES, msg
+        return
+    g = r.gluon
+    assert g is not None
+    if g.kernel is None:
+        assert g.reason and "\n" not in g.reason and "Traceback" not in g.reason, g.reason
+        assert path.stem not in GENERATES, g.reason
+        if path.stem in REFUSED:
+            assert REFUSED[path.stem] in g.reason, g.reason
+        return
+    assert path.stem not in REFUSED
+    assert g.chosen.schedule.status in ("optimal", "feasible")
+    assert any(d.startswith("barrier protocol: simulated") for d in g.kernel.decisions), g.kernel.decisions
+    if path.stem in NO_PRODUCER:
+        assert "warp_specialize(" not in g.kernel.source and g.kernel.maxnreg is None
+        assert "def producer_" not in g.kernel.source
