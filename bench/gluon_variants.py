@@ -42,6 +42,7 @@ VARIANTS = {
     "tail_gemm": ("tests/corpus/tail_loop_gemm.py", "tail_gemm", []),
     "online_softmax": ("tests/corpus/online_softmax.py", "online_softmax", []),     # two loops, neither carries a tile
     "rms_norm_bwd": ("tests/corpus/rms_norm_bwd.py", "rms_norm_bwd", []),          # an address two loads share
+    "row_absmax": ("tests/corpus/row_absmax.py", "row_absmax", []),                # a whole-block tl.max: tt.reshape
 }
 
 

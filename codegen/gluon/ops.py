@@ -153,17 +153,18 @@ def convert_layout(op: IROp, ctx: Context) -> list[str]:
 
 
 def reshape(op: IROp, ctx: Context) -> list[str]:
-    """``tt.reshape`` (``tl.max(x)`` / ``tl.sum(x)`` with no axis flattens ``x`` first): ``gl.reshape`` where the
-    shape changes (reordering the elements where TTGIR allows it), then the result's layout."""
+    """``tt.reshape`` of a block to its own shape (``tl.max(x)`` / ``tl.sum(x)`` with no axis flattens ``x``
+    first, a 1-D block to itself): the result's layout. One that changes the shape is refused in one line."""
     res, src = _res(op), op.operands[0]
     if ctx.get(src).broadcast:
         ctx.define(res, ctx.get(src).expr, broadcast=True)
         return []
-    x, shape = ctx.tensor(src), list(ctx.shape(res))
-    if list(ctx.shape(src)) != shape:
-        x = f"gl.reshape({x}, {shape}, can_reorder={'allow_reorder' in op.text})"
+    if list(ctx.shape(src)) != list(ctx.shape(res)):
+        raise UnsupportedError("a reshape the Gluon back end cannot write", where=source_where(op),
+                               expected="a block reshaped to its own shape (a whole-block reduction of a 1-D block)",
+                               found=f"{list(ctx.shape(src))} -> {list(ctx.shape(res))}")
     ctx.define(res, py_name(res))
-    return [f"{py_name(res)} = gl.convert_layout({x}, {ctx.layout(ctx.ttype(res).layout)})"]
+    return [f"{py_name(res)} = gl.convert_layout({ctx.tensor(src)}, {ctx.layout(ctx.ttype(res).layout)})"]
 
 
 def trans(op: IROp, ctx: Context) -> list[str]:

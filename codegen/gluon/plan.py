@@ -902,9 +902,6 @@ def sibling(main: KernelPlan, loop: IROp, g: LoopGraph, s: Schedule) -> KernelPl
     that streams the same descriptor's tiles (its slots and phases run on from the loop before)."""
     where = f"{g.name}, {source_where(loop)}"
     plan = plan_kernel(main.fn, loop, g, s, main.machine, main.rows, reduce=False, own_stores=main.own_stores)
-    if plan.producer is None and main.producer is not None and not plan.rings:
-        # a loop that loads nothing (a row zeroed by stores alone): main's producer runs by it, idle
-        plan.partitions.append(dataclasses.replace(main.producer, index=len(plan.partitions)))
     shape = [(p.role, p.group, p.subtiles) for p in plan.partitions]
     if shape != [(p.role, p.group, p.subtiles) for p in main.partitions]:
         raise UnsupportedError("the Gluon back end writes a kernel's loops in the same partitions", where=where,

@@ -12,6 +12,7 @@ arrives twice in one phase of a barrier others share (a buffer released early: a
 """
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -245,17 +246,16 @@ def launch(text: str, ns: dict[str, Any], rec: Recorder, scalars: dict[str, int]
     exec(compile(text, "<kernel_gluon>", "exec"), ns)
     kernel = ns["twill_kernel"]
     args = [scalars.get(p, ANY) for p in kernel.__code__.co_varnames[:kernel.__code__.co_argcount]]
-    single = None if "warp_specialize(" in text else re.search(r"^    (\w+)\(", text.split("def twill_kernel", 1)[-1],
-                                                              flags=re.M)
+    single = _one_partition(text)
     if single is not None:          # one partition, called by the kernel itself (no producer): recorded, not run
-        fn = ns[single.group(1)]
+        fn = ns[single]
 
         def one(*a: Any) -> None:
             rec.locals, rec.partitions, rec.warps = {}, [(fn, a)], [0]
-        ns[single.group(1)] = one
+        ns[single] = one
     kernel(*args)
     if single is not None:
-        ns[single.group(1)] = fn
+        ns[single] = fn
     bars: list[Barrier] = []
     for name, v in rec.locals.items():
         if isinstance(v, BarrierArray):
@@ -264,6 +264,19 @@ def launch(text: str, ns: dict[str, Any], rec: Recorder, scalars: dict[str, int]
                 b.name = f"{name}[{i}]"
                 bars.append(b)
     return bars
+
+
+def _one_partition(text: str) -> str | None:
+    """The partition function a kernel with no ``gl.warp_specialize`` runs: the one module function its
+    ``twill_kernel`` calls as a statement (the rule ``profiling.gluon`` reads partitions by); None otherwise."""
+    tree = ast.parse(text)
+    funcs = {f.name: f for f in tree.body if isinstance(f, ast.FunctionDef)}
+    kernel = funcs.get("twill_kernel")
+    if kernel is None or any(isinstance(n, ast.Attribute) and n.attr == "warp_specialize" for n in ast.walk(kernel)):
+        return None
+    called = [n.value.func.id for n in kernel.body if isinstance(n, ast.Expr) and isinstance(n.value, ast.Call)
+              and isinstance(n.value.func, ast.Name) and n.value.func.id in funcs]
+    return called[0] if len(called) == 1 else None
 
 
 def traces(source: str, scalars: dict[str, int]) -> tuple[list[list[Event]], list[Barrier], list[str]]:

@@ -2,7 +2,7 @@
 kernel file of tests/corpus, as a user would run it: a generated kernel (compiled offline, ptxas-checked and
 protocol-simulated by the route) or one line saying why not; never a traceback. The constructs these files
 show and the back end now writes (a loop that carries no value, an address two loads share, a kernel with
-nothing to stream) or refuses (an early return) are asserted by name."""
+nothing to stream, a whole-block reduction) or refuses (an early return) are asserted by name."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -17,10 +17,10 @@ from twill.pipeline import OptimizeOptions, optimize  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted((ROOT / "tests" / "corpus").glob("*.py"))
-GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "twice_inlined", "causal_attention",
+GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice_inlined", "causal_attention",
              "gemm_warp_specialize", "persistent_tma_gemm", "pointer_gemm", "tail_loop_gemm"}
 REFUSED = {"cross_entropy": "cf.cond_br"}        # its early return: the loops after it run on one branch only
-NO_PRODUCER = {"online_softmax", "rms_norm_bwd"}  # pointer loads only: one partition, no warp_specialize
+NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax"}   # pointer loads only: one partition
 
 
 @pytest.mark.slow
@@ -47,3 +47,5 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
     if path.stem in NO_PRODUCER:
         assert "warp_specialize(" not in g.kernel.source and g.kernel.maxnreg is None
         assert "def producer_" not in g.kernel.source
+    if path.stem == "row_absmax":                    # tl.max with no axis: a tt.reshape written
+        assert "tt.reshape" in r.pre_ttgir and "gl.max(" in g.kernel.source

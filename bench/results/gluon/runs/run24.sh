@@ -28,3 +28,11 @@ b)
     2>&1 | tail -5 | tee -a $OUT/run24b.log
   ;;
 esac
+# c: row_absmax (a whole-block tl.max: Triton's tt.reshape), added in the session's review: correct, timed.
+case "${1:-a}" in
+c)
+  PYTHONPATH=. timeout 200 python bench/gluon_gpu.py $G/row_absmax --out $OUT/gpu24c.json 2>&1 | tee $OUT/run24c.log
+  PYTHONPATH=. timeout 200 python -m pytest -q tests/gpu/test_gpu_gluon.py -k "row_absmax or online_softmax" \
+    2>&1 | tail -3 | tee -a $OUT/run24c.log
+  ;;
+esac
