@@ -56,6 +56,10 @@ class Costs:
     line: float = 0.0
     source: str = "model"
 
+    def nodes(self) -> frozenset[str]:
+        """The graph nodes these costs price: the scheduled loop's."""
+        return frozenset(self.node) | frozenset(self.tensor) | frozenset(self.issue) | frozenset(self.load)
+
 
 @dataclass
 class Replay:
@@ -97,25 +101,34 @@ def _tags(text: str) -> dict[int, str]:
     return {i: m.group(1) for i, line in enumerate(text.splitlines(), 1) if (m := TAG.search(line))}
 
 
-def _loops(text: str) -> dict[str, tuple[int, int]]:
-    """Each function's innermost ``for`` loop (deepest indentation; the first of them): its header line
-    and its body's last line."""
+def _loops(text: str, nodes: frozenset[str] = frozenset()) -> dict[str, tuple[int, int]]:
+    """Each function's scheduled loop: its header line and its body's last line. Of the function's innermost
+    ``for`` loops, the one with the most lines tagged with the scheduled graph's ``nodes``, then with the most
+    tagged lines, then the first: a kernel with several loops in sequence tags every loop's ops (online
+    softmax's statistics loop, then its output loop), and the scheduled loop is the one whose nodes are the
+    graph's (the profiler's rule, ``profiling.gluon._main_loop``)."""
     lines = text.splitlines()
-    out: dict[str, tuple[int, int]] = {}
-    fn, depth = None, {}
+    tags = _tags(text)
+    spans: dict[str, list[tuple[int, int]]] = {}
+    fn = None
     for i, line in enumerate(lines, 1):
         if (m := DEF.match(line)):
             fn = m.group(1)
         elif fn and (m := LOOP.match(line)):
-            if fn not in out or len(m.group(1)) > depth[fn]:
-                depth[fn] = len(m.group(1))
-                end = i
-                for j in range(i, len(lines)):
-                    body = lines[j]
-                    if body.strip() and len(body) - len(body.lstrip()) <= depth[fn]:
-                        break
-                    end = j + 1
-                out[fn] = (i, end)
+            depth, end = len(m.group(1)), i
+            for j in range(i, len(lines)):
+                if lines[j].strip() and len(lines[j]) - len(lines[j].lstrip()) <= depth:
+                    break
+                end = j + 1
+            spans.setdefault(fn, []).append((i, end))
+    out: dict[str, tuple[int, int]] = {}
+    for fn, found in spans.items():
+        inner = [(a, b) for a, b in found if not any(a < c <= b for c, _ in found)]
+
+        def score(span: tuple[int, int]) -> tuple[int, int, int]:
+            tagged = [tags[k] for k in range(span[0] + 1, span[1] + 1) if k in tags]
+            return sum(t in nodes for t in tagged), len(tagged), -span[0]
+        out[fn] = max(inner, key=score)
     return out
 
 
@@ -208,7 +221,7 @@ def replay(source: str, signature: dict[str, str], costs: Costs, iterations: int
     partition's loop starts fewer than ``iterations`` times, the program runs ``iterations`` tiles along axis 0."""
     scalars = integer_arguments(signature, source)(iterations)
     traces, bars, names, text = record(source, scalars)
-    head = _loops(text).get(names[0], (0, 0))[0] if names else 0
+    head = _loops(text, costs.nodes()).get(names[0], (0, 0))[0] if names else 0
     if "twill_g0" in scalars and sum(e == ("line", head) for e in traces[0]) < iterations:
         scalars["twill_g0"] = type(scalars["twill_g0"])(iterations)
         traces, bars, names, text = record(source, scalars)
@@ -223,7 +236,7 @@ class _Sim:
                  costs: Costs) -> None:
         self.traces, self.names, self.costs = traces, names, costs
         self.tags = _tags(text)
-        loops = _loops(text)
+        loops = _loops(text, costs.nodes())
         # a node's cost is per iteration: shared among its lines in the partition's loop (all its lines
         # when it has none there: a prologue or drain op)
         span = [loops.get(n, (0, -1)) for n in names]

@@ -72,3 +72,15 @@ def test_a_loop_whose_trips_follow_the_tile_replays_at_its_steady_period():
     plain = replay(fsrc, fsig, model_costs(fg["graph"], fg["time_unit_cycles"], 191))
     assert len(causal.starts[0]) >= 24
     assert causal.iteration() == pytest.approx(plain.iteration(), rel=0.02)
+
+
+def test_the_replay_times_the_scheduled_loop_of_a_kernel_with_two():
+    # online softmax: a statistics loop, then the scheduled output loop; both tag their ops (load0_x in both). The
+    # replay timed the first, whose nodes the costs do not hold, and said 0 cycles per iteration; it times the loop
+    # whose tags are the graph's: one partition, no barrier, so its period is the sum of the loop's node costs
+    src, sig, g = _kernel("online_softmax")
+    unit = g["time_unit_cycles"]
+    r = replay(src, sig, model_costs(g["graph"], unit, 0))
+    expected = sum(float(n["cycles"] or 0) for n in g["graph"]["nodes"]) * unit
+    assert expected > 0 and r.iteration() == pytest.approx(expected, rel=0.01)
+    assert len(r.starts[0]) >= 20
