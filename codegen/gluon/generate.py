@@ -17,7 +17,7 @@ from typing import Any, Sequence
 from codegen.gluon.kernel import (SIGNATURE, Module, TileLoop, consumer_function, entry_function, header, least_trips,
                                   serpentine, trip_count_varies,
                                   producer_function, reducer_function, register_rings, tile_loop_at)
-from codegen.gluon.layouts import NvmmaShared, aliases, parse_type
+from codegen.gluon.layouts import Blocked, NvmmaShared, aliases, parse_type
 from codegen.gluon.partition import Turn
 from codegen.gluon.ops import source_where
 from codegen.gluon.protocol import COPY_FLAG
@@ -30,7 +30,7 @@ from twill.graph.model import LoopGraph
 from twill.ir import vocab
 from twill.ir.dims import row_split
 from twill.ir.function import Arg, Function, read_function
-from twill.ir.ttgir import loops as ttgir_loops
+from twill.ir.ttgir import TypeInfo, loops as ttgir_loops
 from twill.ir.load import KernelSpec
 from twill.machine.model import Machine
 from twill.schedule.model import Schedule
@@ -152,7 +152,8 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     blocks = {py_name(a.name): list(_block(a, plan, table)) for a in mod.runtime_args()
               if a.type.startswith("!tt.tensordesc")}
     decisions = tuple(_decisions(plan, turns, persistent and tile_loop is None, mod.serpentine) + _own_tile_loop(mod)
-                      + _handoff(mod) + _trees(mod) + _compact(mod) + _sibling_decisions(plan))
+                      + _handoff(mod) + _trees(mod) + _compact(mod) + _sibling_decisions(plan)
+                      + _narrow_loads(plan, mod, table))
     plan.decisions = list(decisions)
     source = _docstring(plan, schedule, decisions) + "\n".join(body) + "\n" + _launcher(mod, spec, signature, blocks, plan)
     return GluonKernel(source, KERNEL, plan.consumers[0].warps, plan.maxnreg, signature,
@@ -436,6 +437,35 @@ def _compact(mod: Module) -> list[str]:
     return ["pointer loads held across the iteration in a compact layout (the prefetched value is converted to its "
             "readers' layout where it is read; in theirs, each thread would hold a replicated copy): "
             + "; ".join(dict.fromkeys(mod.compact))]
+
+
+def _narrow_loads(plan: KernelPlan, mod: Module, table: dict[str, str]) -> list[str]:
+    """A hint where the loop's pointer loads into registers move fewer than 16 bytes per thread per access along
+    their contiguous dimension while integer arguments are not known 16-divisible: Triton vectorizes such a load
+    only where it can prove its addresses 16-byte aligned, and the layouts this kernel was written with are the
+    ones Triton derived for the specialisation twill compiled. A launch passing those integers divisible by 16
+    gets 16-byte vectors from Triton's own compile; the spec has to say so for twill to write them."""
+    copied = {r.load for r in plan.rings if r.copied}
+    narrow = []
+    for q in plan.sequence:
+        for i, op in enumerate(q.loop.body.ops):
+            if op.name != "tt.load" or not op.result_types or (q.loop is plan.loop and i in copied):
+                continue
+            t = parse_type(op.result_types[0], table)
+            if t.kind != "tensor" or not isinstance(t.layout, Blocked):
+                continue
+            c = t.layout.order[0]
+            size = TypeInfo("regs", (1,), t.dtype).bytes
+            held = t.layout.size_per_thread[c] * size
+            if held < 16 and t.shape[c] * size >= 16:
+                narrow.append(f"{op.results[0].lstrip('%')} ({held} bytes)")
+    ints = [py_name(a.name) for a in mod.runtime_args() if not a.divisible and re.fullmatch(r"i(32|64)", a.type)]
+    if not narrow or not ints:
+        return []
+    return [f"pointer loads in narrow vectors: {', '.join(dict.fromkeys(narrow))} per thread and access, where "
+            "Triton vectorizes to 16 bytes once it knows the address aligned; compiled with integer argument(s) "
+            f"{', '.join(ints)} not known divisible by 16: if launches pass them divisible, say so (--arg "
+            f"{ints[0]}=i32:16, TWILL_SPEC's divisibility) and the kernel is written with 16-byte loads"]
 
 
 def _copy_launch(mod: Module, plan: KernelPlan) -> tuple[str, str]:

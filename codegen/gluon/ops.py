@@ -154,7 +154,8 @@ def convert_layout(op: IROp, ctx: Context) -> list[str]:
 
 def reshape(op: IROp, ctx: Context) -> list[str]:
     """``tt.reshape`` of a block to its own shape (``tl.max(x)`` / ``tl.sum(x)`` with no axis flattens ``x``
-    first, a 1-D block to itself): the result's layout. One that changes the shape is refused in one line."""
+    first, a 1-D block to itself): with ``allow_reorder`` the block itself, in its own layout; otherwise converted
+    to the result's layout. One that changes the shape is refused in one line."""
     res, src = _res(op), op.operands[0]
     if ctx.get(src).broadcast:
         ctx.define(res, ctx.get(src).expr, broadcast=True)
@@ -163,6 +164,12 @@ def reshape(op: IROp, ctx: Context) -> list[str]:
         raise UnsupportedError("a reshape the Gluon back end cannot write", where=source_where(op),
                                expected="a block reshaped to its own shape (a whole-block reduction of a 1-D block)",
                                found=f"{list(ctx.shape(src))} -> {list(ctx.shape(res))}")
+    if "allow_reorder" in op.text:
+        # the elements in any order (Triton's flattening before a whole-block reduction): the block as it is laid
+        # out, no data moved; a convert_layout would round-trip it through shared memory every iteration
+        ctx.as_is[res] = ctx.ttype(src).layout
+        ctx.define(res, py_name(res))
+        return [f"{py_name(res)} = {ctx.tensor(src)}"]
     ctx.define(res, py_name(res))
     return [f"{py_name(res)} = gl.convert_layout({ctx.tensor(src)}, {ctx.layout(ctx.ttype(res).layout)})"]
 

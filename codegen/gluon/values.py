@@ -87,11 +87,13 @@ class Context:
     split_dim_of_base: dict[Layout, int] = field(default_factory=dict)
     relayout: dict[str, Layout] = field(default_factory=dict)   # values laid out otherwise (``compact``)
     substitute: dict[Layout, Layout] = field(default_factory=dict)   # a TTGIR layout replaced (``copy_layout``)
+    as_is: dict[str, Layout] = field(default_factory=dict)   # values read in their source's layout (``ops.reshape``)
 
     # -- types, shapes, layouts ------------------------------------------------------------------
     def ttype(self, v: str) -> TensorType:
         t = parse_type(self.fn.type_of(v), self.table)
-        return t if v not in self.relayout else dataclasses.replace(t, layout=self.relayout[v])
+        layout = self.relayout.get(v) or self.as_is.get(v)
+        return t if layout is None else dataclasses.replace(t, layout=layout)
 
     def triton_layout(self, v: str) -> str:
         """The module constant of the layout Triton gave ``v`` (its readers' layout, where ``relayout`` moved it)."""

@@ -6,7 +6,8 @@ import triton
 import triton.language as tl
 
 TWILL_SPEC = {"signature": {"x_ptr": "*fp32", "y_ptr": "*fp32", "N": "i32"},
-              "constexprs": {"BLOCK": 1024}, "num_warps": 4, "num_stages": 3}
+              "constexprs": {"BLOCK": 1024}, "num_warps": 4, "num_stages": 3,
+              "divisibility": ["N"]}                    # as a launch at PROBLEM specialises it
 PROBLEM: dict[str, int] = {"R": 4096, "N": 8192}
 SMALL: dict[str, int] = {"R": 8, "N": 1000}                  # one partial block: the masks
 MORE_CHECKS = [{"R": 264, "N": 3000}]                        # more rows than SMs, a partial last block

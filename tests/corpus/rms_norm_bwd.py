@@ -8,7 +8,8 @@ import triton.language as tl
 TWILL_SPEC = {"signature": {"dY": "*fp16", "X": "*fp16", "W": "*fp16", "RSTD": "*fp32", "dX": "*fp16",
                             "dW": "*fp32", "stride": "i32", "n_rows": "i32", "n_cols": "i32",
                             "rows_per_program": "i32"},
-              "constexprs": {"BLOCK": 1024}, "num_warps": 4, "num_stages": 3}
+              "constexprs": {"BLOCK": 1024}, "num_warps": 4, "num_stages": 3,
+              "divisibility": ["stride", "n_cols"]}        # as a launch at PROBLEM specialises it
 PROBLEM: dict[str, int] = {"rows": 16384, "cols": 1024}
 SMALL: dict[str, int] = {"rows": 40, "cols": 1000}          # partial rows: masks; the last program's rows fewer
 ROWS_PER_PROGRAM = 16

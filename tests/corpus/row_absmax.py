@@ -6,7 +6,8 @@ import triton
 import triton.language as tl
 
 TWILL_SPEC = {"signature": {"x_ptr": "*fp16", "out_ptr": "*fp32", "N": "i32"},
-              "constexprs": {"BLOCK": 2048}, "num_warps": 4, "num_stages": 3}
+              "constexprs": {"BLOCK": 2048}, "num_warps": 4, "num_stages": 3,
+              "divisibility": ["N"]}                    # as a launch at PROBLEM specialises it
 PROBLEM: dict[str, int] = {"R": 4096, "N": 16384}
 SMALL: dict[str, int] = {"R": 8, "N": 3000}                  # a partial last block: the masks
 

@@ -5,6 +5,7 @@ show and the back end now writes (a loop that carries no value, an address two l
 nothing to stream, a whole-block reduction) or refuses (an early return) are asserted by name."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -48,4 +49,22 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
         assert "warp_specialize(" not in g.kernel.source and g.kernel.maxnreg is None
         assert "def producer_" not in g.kernel.source
     if path.stem == "row_absmax":                    # tl.max with no axis: a tt.reshape written
-        assert "tt.reshape" in r.pre_ttgir and "gl.max(" in g.kernel.source
+        assert "tt.reshape" in r.pre_ttgir and "allow_reorder" in r.pre_ttgir and "gl.max(" in g.kernel.source
+        assert "gl.convert_layout" not in g.kernel.source   # elements in any order: reduced where they are
+    if g.chosen.replayed is not None or path.stem in NO_PRODUCER:      # the replay times the scheduled loop
+        assert g.chosen.replayed and g.chosen.replayed > 0, g.chosen.replayed
+
+
+@pytest.mark.slow
+def test_pointer_loads_get_16_byte_vectors_where_the_spec_says_the_integers_divisible():
+    # row_absmax's address is x_ptr + row * N + ...: Triton vectorizes the load (8 x fp16 per thread) only knowing
+    # N divisible by 16, as a launch at PROBLEM specialises it; told N is not, the kernel keeps 2-byte loads (as
+    # Triton's would) and the decisions say which argument to declare
+    path = str(ROOT / "tests" / "corpus" / "row_absmax.py")
+    opts = OptimizeOptions(time_limit=10, total_time=30, threads=2)
+    wide = optimize(path, load_machine("h100"), opts).gluon.kernel
+    narrow = optimize(path, load_machine("h100"), dataclasses.replace(opts, args=(("N", "i32"),))).gluon.kernel
+    assert "size_per_thread=[8]" in wide.source and not any("narrow" in d for d in wide.decisions)
+    assert "size_per_thread=[8]" not in narrow.source
+    hint = [d for d in narrow.decisions if d.startswith("pointer loads in narrow vectors")]
+    assert len(hint) == 1 and "(2 bytes)" in hint[0] and "--arg N=i32:16" in hint[0], narrow.decisions

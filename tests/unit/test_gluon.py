@@ -560,10 +560,17 @@ def test_both_ways_of_copying_a_pointer_tile_compile_and_keep_the_protocol():
     assert why == "" and problems and any("copies through registers" in p for p in problems), problems
 
 
-def test_a_pointer_tile_laid_out_one_element_per_thread_is_copied_in_16_byte_vectors():
-    # a kernel whose specialisation does not say its pointers are aligned: Triton lays the tiles out one element per
-    # thread, cp.async would copy 2 bytes (refused by Gluon); the producer re-lays its addresses out 8 x fp16 per thread
-    r = _pointer_gemm("gemm_warp_specialize.py", "h100")
+def test_a_pointer_tile_laid_out_one_element_per_thread_is_copied_in_16_byte_vectors(tmp_path):
+    # a launch captured with pointers not 16-aligned (a sliced view): Triton lays the tiles out one element per thread,
+    # cp.async would copy 2 bytes (refused by Gluon); the producer re-lays its addresses out 8 x fp16 per thread
+    from twill.ir.spec import SPEC_ARG, SPEC_SCHEMA
+    from twill.pipeline import optimize
+    path = ROOT / "tests/corpus/gemm_warp_specialize.py"
+    from twill.ir.load import load_module
+    spec = dict(load_module(str(path)).TWILL_SPEC, function="gemm_ws", file=str(path), capability=90)
+    (tmp_path / "spec.json").write_text(json.dumps({"schema": SPEC_SCHEMA, "kernels": [spec]}))
+    r = optimize(str(path), load_machine("h100"), OptimizeOptions(emit="gluon", time_limit=10, total_time=40, threads=1,
+                                                                 args=((SPEC_ARG, str(tmp_path / "spec.json")),)))
     k = r.gluon.kernel
     assert k is not None, r.notes
     assert "size_per_thread=[1, 1]" in k.source.split("@gluon.jit", 1)[0]          # the consumer's, as Triton's

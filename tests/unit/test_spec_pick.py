@@ -20,3 +20,26 @@ def test_a_capture_from_another_gpu_family_is_said_so():
     best, note = pick_entry(entries, "_attn_fwd", 90)
     assert best is not None and "none captured on sm_90; this one on sm_80" in note
     assert pick_entry(entries, "no_such_kernel", 90) == (None, None)
+
+
+def test_pointers_are_aligned_as_triton_specialises_them_integers_only_where_said():
+    # Triton's launcher specialises a 16-byte-aligned pointer (every torch allocation) and an integer divisible by
+    # 16; offline twill takes the pointers as aligned, the integers as the spec says (the list, T:16, --arg)
+    from twill.ir.load import load_kernel
+    path = str(Path(__file__).resolve().parents[2] / "tests/corpus/row_absmax.py")
+    spec = load_kernel(path, "h100")
+    assert set(spec.divisibility) == {"x_ptr", "out_ptr", "N"} and spec.signature["N"] == "i32"
+    assert set(load_kernel(path, "h100", args={"N": "i32"}).divisibility) == {"x_ptr", "out_ptr"}
+    spec = load_kernel(path, "h100", args={"N": "i32:16"})
+    assert "N" in spec.divisibility and spec.signature["N"] == "i32"      # the suffix is twill's, not Triton's
+
+
+def test_the_type_suffix_is_accepted_on_the_command_line_and_a_bad_type_still_refused():
+    import argparse
+
+    import pytest
+
+    from twill.commands.common import arg_pair
+    assert arg_pair("N=i32:16") == ("N", "i32:16")
+    with pytest.raises(argparse.ArgumentTypeError, match="i32:16"):
+        arg_pair("N=int32")

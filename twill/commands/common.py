@@ -7,7 +7,7 @@ import tempfile
 from pathlib import Path
 from typing import Callable
 
-from twill.ir.spec import SPEC_ARG
+from twill.ir.spec import DIVISIBLE_SUFFIX, SPEC_ARG
 from twill.errors import InputError
 from twill.machine.model import Machine, known, load_machine
 
@@ -61,11 +61,11 @@ def arg_pair(s: str) -> tuple[str, str]:
 
     name, ty = pair(s)
     try:
-        str_to_ty(ty, None)
+        str_to_ty(ty.removesuffix(DIVISIBLE_SUFFIX), None)
     except Exception:   # noqa: BLE001 - KeyError, IndexError, ValueError: Triton's parser just fails
         raise argparse.ArgumentTypeError(
-            f"{name}={ty}: not a Triton signature type (expected e.g. *fp16, *bf16, i32, fp32, "
-            f"'tensordesc<fp16[128, 64]>' or constexpr)") from None
+            f"{name}={ty}: not a Triton signature type (expected e.g. *fp16, *bf16, i32, i32:16 (divisible by 16), "
+            f"fp32, 'tensordesc<fp16[128, 64]>' or constexpr)") from None
     return name, ty
 
 
@@ -103,7 +103,9 @@ def add_kernel_args(p: argparse.ArgumentParser) -> None:
                         "GPU machine): the kernels' argument types, constexprs, num_warps and num_stages")
     p.add_argument("--arg", type=arg_pair, action="append", default=[], metavar="NAME=TYPE",
                    help="a kernel argument's type as Triton's signature writes it, e.g. --arg x_ptr=*fp16, "
-                        "--arg n=i32, --arg desc='tensordesc<fp16[128, 64]>' (repeatable)")
+                        "--arg n=i32, --arg n=i32:16 (a launch passes it divisible by 16), "
+                        "--arg desc='tensordesc<fp16[128, 64]>' (repeatable; pointers are taken as 16-byte aligned, "
+                        "as Triton's launcher specialises them)")
     p.add_argument("--const", type=const_pair, action="append", default=[], metavar="NAME=VALUE",
                    help="a constexpr's value: an int, float, True/False, a dtype (tl.float16) or a quoted string, "
                         "e.g. --const BLOCK_M=128 (repeatable)")

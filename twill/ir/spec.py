@@ -13,7 +13,7 @@ Where it comes from, first found first (flags override each field):
                          "desc": "tensordesc<fp16[128, 64]>"},   # tensordesc<...>, constexpr
            "constexprs": {"BLOCK_M": 128, "DTYPE": "fp16"},      # dtypes as Triton names (fp16, bf16)
            "num_warps": 8, "num_stages": 3,
-           "divisibility": ["N"],                       # integer / pointer args divisible by 16
+           "divisibility": ["N"],                       # integer args divisible by 16 (or "N": "i32:16")
            "arch": {"b200": {"num_warps": 4}},          # per-GPU overrides of any field above
            "configs": [{"name": "small", "constexprs": {"BLOCK_M": 64}}],   # for `twill regen`
        }
@@ -21,6 +21,13 @@ Where it comes from, first found first (flags override each field):
 3. the first ``@triton.autotune`` config (its constexprs, ``num_warps``, ``num_stages``);
 4. flags: ``--arg NAME=TYPE``, ``--const NAME=VALUE`` (``--const DTYPE=fp16`` or ``tl.float16`` for a
    dtype), ``--num-warps``. A flag naming no parameter of the kernel is an error.
+
+Divisibility, as Triton's launcher specialises it: a pointer argument is taken as 16-byte aligned (every tensor
+torch allocates is; Triton's JIT specialises on it at each launch), unless a captured launch says otherwise; an
+integer is divisible by 16 only where the spec says so (``"divisibility": ["N"]``, or the type ``"i32:16"``, also
+as ``--arg N=i32:16``; ``--arg N=i32`` says it is not): offline, twill cannot see the value a launch will pass. The layouts Triton derives from it
+(16-byte vectors on a row of contiguous elements) are the ones the kernel gets at run time, and what twill
+schedules and writes.
 """
 from __future__ import annotations
 
@@ -157,8 +164,9 @@ def make_spec(mod: Any, name: str, fn: Any, arch: str, args: dict[str, str] | No
     label = f"{where}: {name}" if where else name
     _check_names("--arg", args or {}, arg_names, label)
     _check_names("--const", consts or {}, arg_names, label)
-    signature, constexprs, warps, stages, div, _ = _from_sources(mod, name, fn, arch, captured)
+    signature, constexprs, warps, stages, div, source = _from_sources(mod, name, fn, arch, captured)
     signature.update(args or {})
+    div = divisible(signature, tuple(a for a in div if a not in (args or {})), pointers=source != "captured")
     constexprs.update({k: parse_value(v) for k, v in (consts or {}).items()})
     if num_warps is not None:
         warps = num_warps
@@ -183,6 +191,23 @@ def make_spec(mod: Any, name: str, fn: Any, arch: str, args: dict[str, str] | No
                       constexprs={k: constexprs[k] for k in arg_names if k in constexprs},
                       num_warps=int(warps), num_stages=int(stages), divisibility=div, fn=jf, where=where,
                       notes=tuple(notes))
+
+
+DIVISIBLE_SUFFIX = ":16"    # ``i32:16``: an integer argument a launch passes divisible by 16
+
+
+def divisible(signature: dict[str, str], listed: tuple[str, ...], pointers: bool) -> tuple[str, ...]:
+    """The arguments compiled as divisible by 16: ``listed``, those typed ``T:16`` (the suffix taken off
+    ``signature`` in place) and, with ``pointers``, every pointer argument (Triton's launcher specialises a
+    16-byte-aligned pointer, which every torch allocation is)."""
+    names = list(listed)
+    for a, t in list(signature.items()):
+        if t.endswith(DIVISIBLE_SUFFIX):
+            signature[a] = t[:-len(DIVISIBLE_SUFFIX)]
+            names.append(a)
+        elif pointers and signature[a].startswith("*"):
+            names.append(a)
+    return tuple(dict.fromkeys(names))
 
 
 # -- spec files (``twill capture``) --------------------------------------------------------------

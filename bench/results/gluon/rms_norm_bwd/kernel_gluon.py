@@ -12,7 +12,8 @@ from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
                                                                warpgroup_mma_wait)
 
-L0 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1], threads_per_warp=[32], warps_per_cta=[4], order=[0]))
+L0 = gl.constexpr(gl.BlockedLayout(size_per_thread=[8], threads_per_warp=[32], warps_per_cta=[4], order=[0]))
+L1 = gl.constexpr(gl.BlockedLayout(size_per_thread=[4], threads_per_warp=[32], warps_per_cta=[4], order=[0]))
 
 @gluon.jit
 def consumer_0(dY, X, W, RSTD, dX, dW, stride, n_rows, n_cols, rows_per_program):
@@ -21,162 +22,165 @@ def consumer_0(dY, X, W, RSTD, dX, dW, stride, n_rows, n_cols, rows_per_program)
     row_end = row_start + rows_per_program
     row_end_2 = gl.minimum(row_end, n_rows)
     cols = gl.arange(0, 1024, layout=L0)
-    mask_3 = cols < n_cols
-    w_4 = W + cols
-    w_5 = gl.load(w_4, mask=mask_3, other=0.0)
-    w_6 = w_5.to(gl.float32)
+    cols_3 = gl.arange(0, 1024, layout=L1)
+    mask_5 = cols < n_cols
+    mask_6 = cols_3 < n_cols
+    w_7 = W + cols
+    w_8 = gl.load(w_7, mask=mask_5, other=0.0)
+    w_9 = w_8.to(gl.float32)
     dx = n_cols.to(gl.float32)
-    dx_7 = 1.0 / dx
-    dx_8 = 0.0 - dx_7
+    dx_10 = 1.0 / dx
+    dx_11 = 0.0 - dx_10
     twill_n = (row_end_2 - row_start + 1 - 1) // 1
     dy = (row_start + (0 - 0) * 1) * stride  # load0_dy: stage 0, partition 0 (group 0)
-    dy_11 = dY + dy  # load0_dy: stage 0, partition 0 (group 0)
-    dy_12 = dy_11  # load0_dy: stage 0, partition 0 (group 0)
-    dy_13 = dy_12 + cols  # load0_dy: stage 0, partition 0 (group 0)
-    dy_14 = gl.load(dy_13, mask=mask_3, other=0.0)  # load0_dy: stage 0, partition 0 (group 0)
+    dy_15 = dY + dy  # load0_dy: stage 0, partition 0 (group 0)
+    dy_16 = dy_15  # load0_dy: stage 0, partition 0 (group 0)
+    dy_17 = dy_16 + cols  # load0_dy: stage 0, partition 0 (group 0)
+    dy_18 = gl.load(dy_17, mask=mask_5, other=0.0)  # load0_dy: stage 0, partition 0 (group 0)
     x = X + dy  # load1_x: stage 0, partition 0 (group 0)
-    x_16 = x  # load1_x: stage 0, partition 0 (group 0)
-    x_17 = x_16 + cols  # load1_x: stage 0, partition 0 (group 0)
-    x_18 = gl.load(x_17, mask=mask_3, other=0.0)  # load1_x: stage 0, partition 0 (group 0)
+    x_20 = x  # load1_x: stage 0, partition 0 (group 0)
+    x_21 = x_20 + cols  # load1_x: stage 0, partition 0 (group 0)
+    x_22 = gl.load(x_21, mask=mask_5, other=0.0)  # load1_x: stage 0, partition 0 (group 0)
     dy_p1 = dy
-    dy_14_p1 = dy_14
-    x_18_p1 = x_18
-    dw_34 = gl.full([1024], 0.0, gl.float32, layout=L0)
+    dy_18_p1 = dy_18
+    x_22_p1 = x_22
+    dw_38 = gl.full([1024], 0.0, gl.float32, layout=L0)
     rstd = RSTD + (row_start + (1 - 1) * 1)  # load2_rstd: stage 1, partition 0 (group 0)
-    rstd_20 = gl.load(rstd)  # load2_rstd: stage 1, partition 0 (group 0)
+    rstd_24 = gl.load(rstd)  # load2_rstd: stage 1, partition 0 (group 0)
     dy = (row_start + (1 - 0) * 1) * stride  # load0_dy: stage 0, partition 0 (group 0)
-    dy_11 = dY + dy  # load0_dy: stage 0, partition 0 (group 0)
-    dy_12 = dy_11  # load0_dy: stage 0, partition 0 (group 0)
-    dy_13 = dy_12 + cols  # load0_dy: stage 0, partition 0 (group 0)
-    dy_14 = gl.load(dy_13, mask=mask_3, other=0.0)  # load0_dy: stage 0, partition 0 (group 0)
-    dy_15 = dy_14_p1.to(gl.float32)  # convert0_dy: stage 1, partition 0 (group 0)
-    m = dy_15 * w_6  # elementwise0_m: stage 1, partition 0 (group 0)
+    dy_15 = dY + dy  # load0_dy: stage 0, partition 0 (group 0)
+    dy_16 = dy_15  # load0_dy: stage 0, partition 0 (group 0)
+    dy_17 = dy_16 + cols  # load0_dy: stage 0, partition 0 (group 0)
+    dy_18 = gl.load(dy_17, mask=mask_5, other=0.0)  # load0_dy: stage 0, partition 0 (group 0)
+    dy_19 = dy_18_p1.to(gl.float32)  # convert0_dy: stage 1, partition 0 (group 0)
+    m = dy_19 * w_9  # elementwise0_m: stage 1, partition 0 (group 0)
     x = X + dy  # load1_x: stage 0, partition 0 (group 0)
-    x_16 = x  # load1_x: stage 0, partition 0 (group 0)
-    x_17 = x_16 + cols  # load1_x: stage 0, partition 0 (group 0)
-    x_18 = gl.load(x_17, mask=mask_3, other=0.0)  # load1_x: stage 0, partition 0 (group 0)
-    x_19 = x_18_p1.to(gl.float32)  # convert1_x: stage 1, partition 0 (group 0)
-    dx_25 = m * x_19  # elementwise3_dx: stage 1, partition 0 (group 0)
-    dx_26 = gl.sum(dx_25, axis=0)  # reduce0_dx: stage 1, partition 0 (group 0)
-    dw_34_p1 = dw_34
-    dx_26_p1 = dx_26
+    x_20 = x  # load1_x: stage 0, partition 0 (group 0)
+    x_21 = x_20 + cols  # load1_x: stage 0, partition 0 (group 0)
+    x_22 = gl.load(x_21, mask=mask_5, other=0.0)  # load1_x: stage 0, partition 0 (group 0)
+    x_23 = x_22_p1.to(gl.float32)  # convert1_x: stage 1, partition 0 (group 0)
+    dx_29 = m * x_23  # elementwise3_dx: stage 1, partition 0 (group 0)
+    dx_30 = gl.sum(dx_29, axis=0)  # reduce0_dx: stage 1, partition 0 (group 0)
+    dw_38_p1 = dw_38
+    dx_30_p1 = dx_30
     dy_p2 = dy_p1
     dy_p1 = dy
-    dy_14_p1 = dy_14
-    dy_15_p1 = dy_15
+    dy_18_p1 = dy_18
+    dy_19_p1 = dy_19
     m_p1 = m
-    rstd_20_p1 = rstd_20
-    x_18_p1 = x_18
-    x_19_p1 = x_19
+    rstd_24_p1 = rstd_24
+    x_22_p1 = x_22
+    x_23_p1 = x_23
     for twill_b in range(2, twill_n):
         rstd = RSTD + (row_start + (twill_b - 1) * 1)  # load2_rstd: stage 1, partition 0 (group 0)
-        rstd_20 = gl.load(rstd)  # load2_rstd: stage 1, partition 0 (group 0)
-        dx_23 = dx_8 * rstd_20_p1  # elementwise2_dx: stage 2, partition 0 (group 0)
-        dx_24 = dx_23 * rstd_20_p1  # elementwise2_dx: stage 2, partition 0 (group 0)
-        dx_27 = dx_24 * dx_26_p1  # elementwise2_dx: stage 2, partition 0 (group 0)
-        dx_21 = rstd_20_p1  # elementwise1_dx: stage 2, partition 0 (group 0)
-        dx_22 = dx_21 * m_p1  # elementwise1_dx: stage 2, partition 0 (group 0)
-        dx_28 = dx_27  # elementwise1_dx: stage 2, partition 0 (group 0)
-        dx_29 = dx_28 * x_19_p1  # elementwise1_dx: stage 2, partition 0 (group 0)
-        dx_30 = dx_21 * dx_29  # elementwise1_dx: stage 2, partition 0 (group 0)
-        dx_31 = dx_22 + dx_30  # elementwise1_dx: stage 2, partition 0 (group 0)
+        rstd_24 = gl.load(rstd)  # load2_rstd: stage 1, partition 0 (group 0)
+        dx_27 = dx_11 * rstd_24_p1  # elementwise2_dx: stage 2, partition 0 (group 0)
+        dx_28 = dx_27 * rstd_24_p1  # elementwise2_dx: stage 2, partition 0 (group 0)
+        dx_31 = dx_28 * dx_30_p1  # elementwise2_dx: stage 2, partition 0 (group 0)
+        dx_25 = rstd_24_p1  # elementwise1_dx: stage 2, partition 0 (group 0)
+        dx_26 = dx_25 * m_p1  # elementwise1_dx: stage 2, partition 0 (group 0)
+        dx_32 = dx_31  # elementwise1_dx: stage 2, partition 0 (group 0)
+        dx_33 = dx_32 * x_23_p1  # elementwise1_dx: stage 2, partition 0 (group 0)
+        dx_34 = dx_25 * dx_33  # elementwise1_dx: stage 2, partition 0 (group 0)
+        dx_35 = dx_26 + dx_34  # elementwise1_dx: stage 2, partition 0 (group 0)
         dy = (row_start + (twill_b - 0) * 1) * stride  # load0_dy: stage 0, partition 0 (group 0)
-        dy_11 = dY + dy  # load0_dy: stage 0, partition 0 (group 0)
-        dy_12 = dy_11  # load0_dy: stage 0, partition 0 (group 0)
-        dy_13 = dy_12 + cols  # load0_dy: stage 0, partition 0 (group 0)
-        dy_14 = gl.load(dy_13, mask=mask_3, other=0.0)  # load0_dy: stage 0, partition 0 (group 0)
-        dy_15 = dy_14_p1.to(gl.float32)  # convert0_dy: stage 1, partition 0 (group 0)
-        v7 = dx_31.to(gl.float16)  # convert2: stage 2, partition 0 (group 0)
-        dw_32 = x_19_p1 * dx_21  # elementwise4_dw: stage 2, partition 0 (group 0)
-        dw_33 = dy_15_p1 * dw_32  # elementwise4_dw: stage 2, partition 0 (group 0)
-        dw_34 = dw_34_p1 + dw_33  # elementwise4_dw: stage 2, partition 0 (group 0)
-        m = dy_15 * w_6  # elementwise0_m: stage 1, partition 0 (group 0)
-        v4 = dX + dy_p2  # store0: stage 2, partition 0 (group 0)
-        v5 = v4  # store0: stage 2, partition 0 (group 0)
-        v6 = v5 + cols  # store0: stage 2, partition 0 (group 0)
-        gl.store(v6, v7, mask=mask_3)  # store0: stage 2, partition 0 (group 0)
+        dy_15 = dY + dy  # load0_dy: stage 0, partition 0 (group 0)
+        dy_16 = dy_15  # load0_dy: stage 0, partition 0 (group 0)
+        dy_17 = dy_16 + cols  # load0_dy: stage 0, partition 0 (group 0)
+        dy_18 = gl.load(dy_17, mask=mask_5, other=0.0)  # load0_dy: stage 0, partition 0 (group 0)
+        dy_19 = dy_18_p1.to(gl.float32)  # convert0_dy: stage 1, partition 0 (group 0)
+        v8 = dx_35.to(gl.float16)  # convert2: stage 2, partition 0 (group 0)
+        dw_36 = x_23_p1 * dx_25  # elementwise4_dw: stage 2, partition 0 (group 0)
+        dw_37 = dy_19_p1 * dw_36  # elementwise4_dw: stage 2, partition 0 (group 0)
+        dw_38 = dw_38_p1 + dw_37  # elementwise4_dw: stage 2, partition 0 (group 0)
+        m = dy_19 * w_9  # elementwise0_m: stage 1, partition 0 (group 0)
+        v5 = dX + dy_p2  # store0: stage 2, partition 0 (group 0)
+        v6 = v5  # store0: stage 2, partition 0 (group 0)
+        v7 = v6 + cols  # store0: stage 2, partition 0 (group 0)
+        gl.store(v7, v8, mask=mask_5)  # store0: stage 2, partition 0 (group 0)
         x = X + dy  # load1_x: stage 0, partition 0 (group 0)
-        x_16 = x  # load1_x: stage 0, partition 0 (group 0)
-        x_17 = x_16 + cols  # load1_x: stage 0, partition 0 (group 0)
-        x_18 = gl.load(x_17, mask=mask_3, other=0.0)  # load1_x: stage 0, partition 0 (group 0)
-        x_19 = x_18_p1.to(gl.float32)  # convert1_x: stage 1, partition 0 (group 0)
-        dx_25 = m * x_19  # elementwise3_dx: stage 1, partition 0 (group 0)
-        dx_26 = gl.sum(dx_25, axis=0)  # reduce0_dx: stage 1, partition 0 (group 0)
-        dw_34_p1 = dw_34
-        dx_26_p1 = dx_26
+        x_20 = x  # load1_x: stage 0, partition 0 (group 0)
+        x_21 = x_20 + cols  # load1_x: stage 0, partition 0 (group 0)
+        x_22 = gl.load(x_21, mask=mask_5, other=0.0)  # load1_x: stage 0, partition 0 (group 0)
+        x_23 = x_22_p1.to(gl.float32)  # convert1_x: stage 1, partition 0 (group 0)
+        dx_29 = m * x_23  # elementwise3_dx: stage 1, partition 0 (group 0)
+        dx_30 = gl.sum(dx_29, axis=0)  # reduce0_dx: stage 1, partition 0 (group 0)
+        dw_38_p1 = dw_38
+        dx_30_p1 = dx_30
         dy_p2 = dy_p1
         dy_p1 = dy
-        dy_14_p1 = dy_14
-        dy_15_p1 = dy_15
+        dy_18_p1 = dy_18
+        dy_19_p1 = dy_19
         m_p1 = m
-        rstd_20_p1 = rstd_20
-        x_18_p1 = x_18
-        x_19_p1 = x_19
+        rstd_24_p1 = rstd_24
+        x_22_p1 = x_22
+        x_23_p1 = x_23
     rstd = RSTD + (row_start + ((twill_n - 1 + 1) - 1) * 1)  # load2_rstd: stage 1, partition 0 (group 0)
-    rstd_20 = gl.load(rstd)  # load2_rstd: stage 1, partition 0 (group 0)
-    dx_23 = dx_8 * rstd_20_p1  # elementwise2_dx: stage 2, partition 0 (group 0)
-    dx_24 = dx_23 * rstd_20_p1  # elementwise2_dx: stage 2, partition 0 (group 0)
-    dx_27 = dx_24 * dx_26_p1  # elementwise2_dx: stage 2, partition 0 (group 0)
-    dx_21 = rstd_20_p1  # elementwise1_dx: stage 2, partition 0 (group 0)
-    dx_22 = dx_21 * m_p1  # elementwise1_dx: stage 2, partition 0 (group 0)
-    dx_28 = dx_27  # elementwise1_dx: stage 2, partition 0 (group 0)
-    dx_29 = dx_28 * x_19_p1  # elementwise1_dx: stage 2, partition 0 (group 0)
-    dx_30 = dx_21 * dx_29  # elementwise1_dx: stage 2, partition 0 (group 0)
-    dx_31 = dx_22 + dx_30  # elementwise1_dx: stage 2, partition 0 (group 0)
-    dy_15 = dy_14_p1.to(gl.float32)  # convert0_dy: stage 1, partition 0 (group 0)
-    v7 = dx_31.to(gl.float16)  # convert2: stage 2, partition 0 (group 0)
-    dw_32 = x_19_p1 * dx_21  # elementwise4_dw: stage 2, partition 0 (group 0)
-    dw_33 = dy_15_p1 * dw_32  # elementwise4_dw: stage 2, partition 0 (group 0)
-    dw_34 = dw_34_p1 + dw_33  # elementwise4_dw: stage 2, partition 0 (group 0)
-    m = dy_15 * w_6  # elementwise0_m: stage 1, partition 0 (group 0)
-    v4 = dX + dy_p2  # store0: stage 2, partition 0 (group 0)
-    v5 = v4  # store0: stage 2, partition 0 (group 0)
-    v6 = v5 + cols  # store0: stage 2, partition 0 (group 0)
-    gl.store(v6, v7, mask=mask_3)  # store0: stage 2, partition 0 (group 0)
-    x_19 = x_18_p1.to(gl.float32)  # convert1_x: stage 1, partition 0 (group 0)
-    dx_25 = m * x_19  # elementwise3_dx: stage 1, partition 0 (group 0)
-    dx_26 = gl.sum(dx_25, axis=0)  # reduce0_dx: stage 1, partition 0 (group 0)
-    dw_34_p1 = dw_34
-    dx_26_p1 = dx_26
+    rstd_24 = gl.load(rstd)  # load2_rstd: stage 1, partition 0 (group 0)
+    dx_27 = dx_11 * rstd_24_p1  # elementwise2_dx: stage 2, partition 0 (group 0)
+    dx_28 = dx_27 * rstd_24_p1  # elementwise2_dx: stage 2, partition 0 (group 0)
+    dx_31 = dx_28 * dx_30_p1  # elementwise2_dx: stage 2, partition 0 (group 0)
+    dx_25 = rstd_24_p1  # elementwise1_dx: stage 2, partition 0 (group 0)
+    dx_26 = dx_25 * m_p1  # elementwise1_dx: stage 2, partition 0 (group 0)
+    dx_32 = dx_31  # elementwise1_dx: stage 2, partition 0 (group 0)
+    dx_33 = dx_32 * x_23_p1  # elementwise1_dx: stage 2, partition 0 (group 0)
+    dx_34 = dx_25 * dx_33  # elementwise1_dx: stage 2, partition 0 (group 0)
+    dx_35 = dx_26 + dx_34  # elementwise1_dx: stage 2, partition 0 (group 0)
+    dy_19 = dy_18_p1.to(gl.float32)  # convert0_dy: stage 1, partition 0 (group 0)
+    v8 = dx_35.to(gl.float16)  # convert2: stage 2, partition 0 (group 0)
+    dw_36 = x_23_p1 * dx_25  # elementwise4_dw: stage 2, partition 0 (group 0)
+    dw_37 = dy_19_p1 * dw_36  # elementwise4_dw: stage 2, partition 0 (group 0)
+    dw_38 = dw_38_p1 + dw_37  # elementwise4_dw: stage 2, partition 0 (group 0)
+    m = dy_19 * w_9  # elementwise0_m: stage 1, partition 0 (group 0)
+    v5 = dX + dy_p2  # store0: stage 2, partition 0 (group 0)
+    v6 = v5  # store0: stage 2, partition 0 (group 0)
+    v7 = v6 + cols  # store0: stage 2, partition 0 (group 0)
+    gl.store(v7, v8, mask=mask_5)  # store0: stage 2, partition 0 (group 0)
+    x_23 = x_22_p1.to(gl.float32)  # convert1_x: stage 1, partition 0 (group 0)
+    dx_29 = m * x_23  # elementwise3_dx: stage 1, partition 0 (group 0)
+    dx_30 = gl.sum(dx_29, axis=0)  # reduce0_dx: stage 1, partition 0 (group 0)
+    dw_38_p1 = dw_38
+    dx_30_p1 = dx_30
     dy_p2 = dy_p1
     dy_p1 = dy
-    dy_14_p1 = dy_14
-    dy_15_p1 = dy_15
+    dy_18_p1 = dy_18
+    dy_19_p1 = dy_19
     m_p1 = m
-    rstd_20_p1 = rstd_20
-    x_18_p1 = x_18
-    x_19_p1 = x_19
-    dx_23 = dx_8 * rstd_20_p1  # elementwise2_dx: stage 2, partition 0 (group 0)
-    dx_24 = dx_23 * rstd_20_p1  # elementwise2_dx: stage 2, partition 0 (group 0)
-    dx_27 = dx_24 * dx_26_p1  # elementwise2_dx: stage 2, partition 0 (group 0)
-    dx_21 = rstd_20_p1  # elementwise1_dx: stage 2, partition 0 (group 0)
-    dx_22 = dx_21 * m_p1  # elementwise1_dx: stage 2, partition 0 (group 0)
-    dx_28 = dx_27  # elementwise1_dx: stage 2, partition 0 (group 0)
-    dx_29 = dx_28 * x_19_p1  # elementwise1_dx: stage 2, partition 0 (group 0)
-    dx_30 = dx_21 * dx_29  # elementwise1_dx: stage 2, partition 0 (group 0)
-    dx_31 = dx_22 + dx_30  # elementwise1_dx: stage 2, partition 0 (group 0)
-    v7 = dx_31.to(gl.float16)  # convert2: stage 2, partition 0 (group 0)
-    dw_32 = x_19_p1 * dx_21  # elementwise4_dw: stage 2, partition 0 (group 0)
-    dw_33 = dy_15_p1 * dw_32  # elementwise4_dw: stage 2, partition 0 (group 0)
-    dw_34 = dw_34_p1 + dw_33  # elementwise4_dw: stage 2, partition 0 (group 0)
-    v4 = dX + dy_p2  # store0: stage 2, partition 0 (group 0)
-    v5 = v4  # store0: stage 2, partition 0 (group 0)
-    v6 = v5 + cols  # store0: stage 2, partition 0 (group 0)
-    gl.store(v6, v7, mask=mask_3)  # store0: stage 2, partition 0 (group 0)
-    dw_34_p1 = dw_34
-    dx_26_p1 = dx_26
+    rstd_24_p1 = rstd_24
+    x_22_p1 = x_22
+    x_23_p1 = x_23
+    dx_27 = dx_11 * rstd_24_p1  # elementwise2_dx: stage 2, partition 0 (group 0)
+    dx_28 = dx_27 * rstd_24_p1  # elementwise2_dx: stage 2, partition 0 (group 0)
+    dx_31 = dx_28 * dx_30_p1  # elementwise2_dx: stage 2, partition 0 (group 0)
+    dx_25 = rstd_24_p1  # elementwise1_dx: stage 2, partition 0 (group 0)
+    dx_26 = dx_25 * m_p1  # elementwise1_dx: stage 2, partition 0 (group 0)
+    dx_32 = dx_31  # elementwise1_dx: stage 2, partition 0 (group 0)
+    dx_33 = dx_32 * x_23_p1  # elementwise1_dx: stage 2, partition 0 (group 0)
+    dx_34 = dx_25 * dx_33  # elementwise1_dx: stage 2, partition 0 (group 0)
+    dx_35 = dx_26 + dx_34  # elementwise1_dx: stage 2, partition 0 (group 0)
+    v8 = dx_35.to(gl.float16)  # convert2: stage 2, partition 0 (group 0)
+    dw_36 = x_23_p1 * dx_25  # elementwise4_dw: stage 2, partition 0 (group 0)
+    dw_37 = dy_19_p1 * dw_36  # elementwise4_dw: stage 2, partition 0 (group 0)
+    dw_38 = dw_38_p1 + dw_37  # elementwise4_dw: stage 2, partition 0 (group 0)
+    v5 = dX + dy_p2  # store0: stage 2, partition 0 (group 0)
+    v6 = v5  # store0: stage 2, partition 0 (group 0)
+    v7 = v6 + cols  # store0: stage 2, partition 0 (group 0)
+    gl.store(v7, v8, mask=mask_5)  # store0: stage 2, partition 0 (group 0)
+    dw_38_p1 = dw_38
+    dx_30_p1 = dx_30
     dy_p2 = dy_p1
     dy_p1 = dy
-    dy_14_p1 = dy_14
-    dy_15_p1 = dy_15
+    dy_18_p1 = dy_18
+    dy_19_p1 = dy_19
     m_p1 = m
-    rstd_20_p1 = rstd_20
-    x_18_p1 = x_18
-    x_19_p1 = x_19
+    rstd_24_p1 = rstd_24
+    x_22_p1 = x_22
+    x_23_p1 = x_23
     v0 = pid * n_cols
     v1 = dW + v0
-    v3 = v1 + cols
-    gl.store(v3, dw_34_p1, mask=mask_3)
+    v3 = v1 + cols_3
+    v4 = gl.convert_layout(dw_38_p1, L1)
+    gl.store(v3, v4, mask=mask_6)
 
 @gluon.jit
 def twill_kernel(dY, X, W, RSTD, dX, dW, stride, n_rows, n_cols, rows_per_program):

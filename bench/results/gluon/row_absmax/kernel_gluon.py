@@ -12,7 +12,7 @@ from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
                                                                warpgroup_mma_wait)
 
-L0 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1], threads_per_warp=[32], warps_per_cta=[4], order=[0]))
+L0 = gl.constexpr(gl.BlockedLayout(size_per_thread=[8], threads_per_warp=[32], warps_per_cta=[4], order=[0]))
 
 @gluon.jit
 def consumer_0(x_ptr, out_ptr, N):
@@ -40,14 +40,14 @@ def consumer_0(x_ptr, out_ptr, N):
         x_10 = gl.load(x_9, mask=x_6, other=0.0)  # load0_x: stage 0, partition 0 (group 0)
         x_11 = x_10_p1.to(gl.float32)  # convert0_x: stage 1, partition 0 (group 0)
         m_12 = gl.abs(x_11)  # elementwise0_m: stage 1, partition 0 (group 0)
-        m_13 = gl.convert_layout(m_12, L0)  # reduce0_m: stage 1, partition 0 (group 0)
+        m_13 = m_12  # reduce0_m: stage 1, partition 0 (group 0)
         m_14 = gl.max(m_13, axis=0)  # reduce0_m: stage 1, partition 0 (group 0)
         m_15 = gl.maximum(m_15_p1, m_14)  # elementwise1_m: stage 1, partition 0 (group 0)
         m_15_p1 = m_15
         x_10_p1 = x_10
     x_11 = x_10_p1.to(gl.float32)  # convert0_x: stage 1, partition 0 (group 0)
     m_12 = gl.abs(x_11)  # elementwise0_m: stage 1, partition 0 (group 0)
-    m_13 = gl.convert_layout(m_12, L0)  # reduce0_m: stage 1, partition 0 (group 0)
+    m_13 = m_12  # reduce0_m: stage 1, partition 0 (group 0)
     m_14 = gl.max(m_13, axis=0)  # reduce0_m: stage 1, partition 0 (group 0)
     m_15 = gl.maximum(m_15_p1, m_14)  # elementwise1_m: stage 1, partition 0 (group 0)
     m_15_p1 = m_15
