@@ -3,6 +3,8 @@ captured on the H200 by `twill capture` (bench/results/gluon/runs/run4/spec_fa3.
 import json
 from pathlib import Path
 
+import pytest
+
 from twill.ir.spec import pick_entry
 
 SPEC = Path(__file__).resolve().parents[2] / "bench/results/gluon/runs/run4/spec_fa3.json"
@@ -37,9 +39,18 @@ def test_pointers_are_aligned_as_triton_specialises_them_integers_only_where_sai
 def test_the_type_suffix_is_accepted_on_the_command_line_and_a_bad_type_still_refused():
     import argparse
 
-    import pytest
-
     from twill.commands.common import arg_pair
     assert arg_pair("N=i32:16") == ("N", "i32:16")
     with pytest.raises(argparse.ArgumentTypeError, match="i32:16"):
         arg_pair("N=int32")
+    with pytest.raises(argparse.ArgumentTypeError, match="only an integer or a pointer"):
+        arg_pair("scale=fp32:16")
+    assert arg_pair("x=*fp16:16") == ("x", "*fp16:16")
+
+
+def test_a_float_said_divisible_in_a_spec_is_refused_in_one_line():
+    from twill.errors import InputError
+    from twill.ir.spec import divisible
+    with pytest.raises(InputError, match="only an integer or a pointer") as e:
+        divisible({"scale": "fp32:16", "N": "i32"}, (), True, where="k.py: kern")
+    assert "\n" not in str(e.value) and "scale: fp32:16" in str(e.value)

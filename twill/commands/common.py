@@ -7,7 +7,7 @@ import tempfile
 from pathlib import Path
 from typing import Callable
 
-from twill.ir.spec import DIVISIBLE_SUFFIX, SPEC_ARG
+from twill.ir.spec import DIVISIBLE_SUFFIX, SPEC_ARG, divisible_type
 from twill.errors import InputError
 from twill.machine.model import Machine, known, load_machine
 
@@ -60,6 +60,9 @@ def arg_pair(s: str) -> tuple[str, str]:
     from triton.language import str_to_ty
 
     name, ty = pair(s)
+    if ty.endswith(DIVISIBLE_SUFFIX) and not divisible_type(ty.removesuffix(DIVISIBLE_SUFFIX)):
+        raise argparse.ArgumentTypeError(f"{name}={ty}: only an integer or a pointer can be divisible by 16 "
+                                         f"(expected e.g. i32{DIVISIBLE_SUFFIX})")
     try:
         str_to_ty(ty.removesuffix(DIVISIBLE_SUFFIX), None)
     except Exception:   # noqa: BLE001 - KeyError, IndexError, ValueError: Triton's parser just fails

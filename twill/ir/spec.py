@@ -166,7 +166,8 @@ def make_spec(mod: Any, name: str, fn: Any, arch: str, args: dict[str, str] | No
     _check_names("--const", consts or {}, arg_names, label)
     signature, constexprs, warps, stages, div, source = _from_sources(mod, name, fn, arch, captured)
     signature.update(args or {})
-    div = divisible(signature, tuple(a for a in div if a not in (args or {})), pointers=source != "captured")
+    div = divisible(signature, tuple(a for a in div if a not in (args or {})), pointers=source != "captured",
+                    where=label)
     constexprs.update({k: parse_value(v) for k, v in (consts or {}).items()})
     if num_warps is not None:
         warps = num_warps
@@ -196,13 +197,22 @@ def make_spec(mod: Any, name: str, fn: Any, arch: str, args: dict[str, str] | No
 DIVISIBLE_SUFFIX = ":16"    # ``i32:16``: an integer argument a launch passes divisible by 16
 
 
-def divisible(signature: dict[str, str], listed: tuple[str, ...], pointers: bool) -> tuple[str, ...]:
+def divisible_type(t: str) -> bool:
+    """Whether a signature type can carry Triton's divisibility: an integer or a pointer."""
+    return t.startswith("*") or t.lstrip("iu").isdigit()
+
+
+def divisible(signature: dict[str, str], listed: tuple[str, ...], pointers: bool,
+              where: str = "") -> tuple[str, ...]:
     """The arguments compiled as divisible by 16: ``listed``, those typed ``T:16`` (the suffix taken off
     ``signature`` in place) and, with ``pointers``, every pointer argument (Triton's launcher specialises a
     16-byte-aligned pointer, which every torch allocation is)."""
     names = list(listed)
     for a, t in list(signature.items()):
         if t.endswith(DIVISIBLE_SUFFIX):
+            if not divisible_type(t[:-len(DIVISIBLE_SUFFIX)]):
+                raise InputError("only an integer or a pointer can be divisible by 16", where=where,
+                                 expected=f"e.g. i32{DIVISIBLE_SUFFIX}", found=f"{a}: {t}")
             signature[a] = t[:-len(DIVISIBLE_SUFFIX)]
             names.append(a)
         elif pointers and signature[a].startswith("*"):
