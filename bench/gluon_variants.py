@@ -43,6 +43,10 @@ VARIANTS = {
     "online_softmax": ("tests/corpus/online_softmax.py", "online_softmax", []),     # two loops, neither carries a tile
     "rms_norm_bwd": ("tests/corpus/rms_norm_bwd.py", "rms_norm_bwd", []),          # an address two loads share
     "row_absmax": ("tests/corpus/row_absmax.py", "row_absmax", []),                # a whole-block tl.max: tt.reshape
+    "cross_entropy": ("tests/corpus/cross_entropy.py", "cross_entropy_fwd", []),    # an early return with a loop
+    "guarded_gemm": ("tests/corpus/guarded_gemm.py", "guarded_gemm", []),          # an early return; an if's value
+    "sibling_loops": ("tests/corpus/sibling_loops.py", "sibling_loops", []),       # a loop inside an if
+    "row_sumsq": ("tests/corpus/row_sumsq.py", "row_sumsq", []),                   # a store before the loop; x * x
 }
 
 

@@ -20,6 +20,7 @@ from codegen.gluon.kernel import (SIGNATURE, Module, TileLoop, consumer_function
 from codegen.gluon.layouts import Blocked, NvmmaShared, aliases, parse_type
 from codegen.gluon.partition import Turn
 from codegen.gluon.ops import source_where
+from codegen.gluon.plain import IF, Guard, distinct_branch_names, early_returns
 from codegen.gluon.protocol import COPY_FLAG
 from codegen.gluon.plan import RED_PAD, REG_FILE, KernelPlan, copy_arguments, plan_kernel, sibling
 from codegen.gluon.sass import spills_in_wgmma_loops
@@ -115,17 +116,19 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
                                expected="an h100 or h200 machine", found=f"{machine.name} (sm_{machine.sm})")
     if siblings:
         ttgir = distinct_loop_names(ttgir, graph)
-    fn, tile_loop = _tile_loop(read_function(ttgir, graph.name), graph)
+    ttgir = distinct_branch_names(ttgir)
+    fn, tile_loop, guards = kernel_function(ttgir, graph)
     others = [(_graph_loop(fn, g), g, s) for g, s in siblings]
     loop = _scheduled_loop(fn, graph, [o for o, _, _ in others])
     rows = row_split(fn, loop) if int(graph.get("row_split") or 1) > 1 else None
     plan = plan_kernel(fn, loop, graph, schedule, machine, rows, stage=stage, reduce=reducer and not siblings,
                        own_stores=own_stores)
     plan.siblings = [sibling(plan, o, g, s) for o, g, s in others]
-    persistent = _persistent(plan, tile_loop, persistent)
+    persistent = _persistent(plan, tile_loop, False if guards else persistent)   # a guard reads the launch's ids
     table = aliases(ttgir)
     mod = Module(plan, table, persistent=persistent, own_stores=own_stores, tree_reductions=tree_reductions,
-                 tile_loop=tile_loop, serpentine=serpentine(fn, [q.loop for q in plan.sequence], persistent, tile_loop))
+                 tile_loop=tile_loop, serpentine=serpentine(fn, [q.loop for q in plan.sequence], persistent, tile_loop),
+                 guards=guards)
     turns = tc_order and len({p for p, _ in plan.tc_runs}) > 1
     if turns and plan.siblings:
         raise UnsupportedError("the Gluon back end takes tensor-core turns in one loop", where=graph.name,
@@ -152,7 +155,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     blocks = {py_name(a.name): list(_block(a, plan, table)) for a in mod.runtime_args()
               if a.type.startswith("!tt.tensordesc")}
     decisions = tuple(_decisions(plan, turns, persistent and tile_loop is None, mod.serpentine) + _own_tile_loop(mod)
-                      + _handoff(mod) + _trees(mod) + _compact(mod) + _sibling_decisions(plan)
+                      + _handoff(mod) + _trees(mod) + _compact(mod) + _sibling_decisions(plan) + _plain_decisions(mod)
                       + _narrow_loads(plan, mod, table))
     plan.decisions = list(decisions)
     source = _docstring(plan, schedule, decisions) + "\n".join(body) + "\n" + _launcher(mod, spec, signature, blocks, plan)
@@ -206,6 +209,17 @@ def _sibling_decisions(plan: KernelPlan) -> list[str]:
     return out
 
 
+def _plain_decisions(mod: Module) -> list[str]:
+    """One line per early return, and per ``if`` outside the scheduled loops: how each is written."""
+    out = [f"early return at {source_where(g.op)}: taken in the kernel itself, before "
+           + ("gl.warp_specialize starts the partitions" if mod.plan.producer is not None else "the loop")
+           + (f" (its branch's {len(g.block.ops)} op(s) written as they run)" if g.block.ops else "")
+           + "; not persistent, as a program id decides it" for g in mod.guards]
+    out += [f"if at {source_where(o)}: written as it runs (not scheduled), by the partition that needs its results "
+            "or, for its stores, the first consumer" for o in mod.plan.fn.ops if o.name == IF]
+    return out
+
+
 def _own_tile_loop(mod: Module) -> list[str]:
     if mod.tile_loop is None:
         return []
@@ -252,7 +266,7 @@ def sibling_loops(ttgir: str, graph: LoopGraph) -> list[int]:
     """The module indices (``Module.loops``) of the loops beside the scheduled one: at the top of the function,
     or of the body of the kernel's own tile loop, as the scheduled loop is (causal attention's loop over the
     diagonal block after the loop over the blocks before it)."""
-    fn, _ = _tile_loop(read_function(ttgir, graph.name), graph)
+    fn, _, _ = kernel_function(ttgir, graph)
     loop = _graph_loop(fn, graph)
     loops = fn.module.loops()
     return [loops.index(o) for o in fn.ops if o.name == vocab.LOOP and o is not loop and o in loops]
@@ -299,13 +313,21 @@ def distinct_loop_names(ttgir: str, graph: LoopGraph) -> str:
     return "\n".join(lines) + ("\n" if ttgir.endswith("\n") else "")
 
 
+def kernel_function(ttgir: str, graph: LoopGraph) -> tuple[Function, TileLoop | None, list[Guard]]:
+    """The kernel's function as the back end writes it: its early returns taken out (``plain.early_returns``,
+    written before the partitions start), and its own tile loop, if it has one, flattened (``_tile_loop``)."""
+    fn = read_function(ttgir, graph.name)
+    ops, guards = early_returns(fn.ops, ttgir, graph.name)
+    if guards:
+        fn = Function(fn.name, fn.args, dataclasses.replace(fn.module, ops=ops), fn.types)
+    fn, tile_loop = _tile_loop(fn, graph)
+    if guards and tile_loop is not None:
+        raise UnsupportedError("the Gluon back end writes an early return in a kernel without a tile loop of its own",
+                               where=f"{graph.name}, {source_where(guards[0].op)}", found="a persistent tile loop after it")
+    return fn, tile_loop, guards
+
+
 def _scheduled_loop(fn: Any, graph: LoopGraph, siblings: Sequence[Any] = ()) -> Any:
-    branch = next((o for o in fn.ops if o.name in vocab.BRANCHES), None)
-    if branch is not None:
-        raise UnsupportedError("the Gluon back end writes a kernel of one block: straight-line code and loops",
-                               where=f"{graph.name}, {source_where(branch)}",
-                               found=f"{branch.name} (an early return inside an if: the code after it runs only "
-                               "on one branch)", hint="emit through Triton's own passes (--emit triton)")
     loop = _graph_loop(fn, graph)
     if loop is None or loop not in fn.ops:
         outer = next((o for o in fn.ops if o.name == vocab.LOOP or o.name in vocab.CONTROL_FLOW), None)
@@ -314,7 +336,7 @@ def _scheduled_loop(fn: Any, graph: LoopGraph, siblings: Sequence[Any] = ()) -> 
                                where=f"{graph.name}, {source_where(outer)}" if outer is not None else graph.name,
                                found=f"the loop inside {outer.name if outer is not None else 'another op'} (a "
                                "persistent or grouped tile loop, flattened or not)")
-    others = [o for o in fn.ops if o.name in vocab.CONTROL_FLOW
+    others = [o for o in fn.ops if (o.name in vocab.CONTROL_FLOW and o.name != IF)
               or (o.name == vocab.LOOP and o is not loop and o not in siblings)]
     if others:
         raise UnsupportedError("the Gluon back end writes one loop and straight-line code around it",
@@ -459,13 +481,14 @@ def _narrow_loads(plan: KernelPlan, mod: Module, table: dict[str, str]) -> list[
             held = t.layout.size_per_thread[c] * size
             if held < 16 and t.shape[c] * size >= 16:
                 narrow.append(f"{op.results[0].lstrip('%')} ({held} bytes)")
-    ints = [py_name(a.name) for a in mod.runtime_args() if not a.divisible and re.fullmatch(r"i(32|64)", a.type)]
-    if not narrow or not ints:
+    args = [a for a in mod.runtime_args() if not a.divisible and re.fullmatch(r"i(32|64)", a.type)]
+    if not narrow or not args:
         return []
+    ints = [py_name(a.name) for a in args]
     return [f"pointer loads in narrow vectors: {', '.join(dict.fromkeys(narrow))} per thread and access, where "
             "Triton vectorizes to 16 bytes once it knows the address aligned; compiled with integer argument(s) "
             f"{', '.join(ints)} not known divisible by 16: if launches pass them divisible, say so (--arg "
-            f"{ints[0]}=i32:16, TWILL_SPEC's divisibility) and the kernel is written with 16-byte loads"]
+            f"{ints[0]}={args[0].type}:16, TWILL_SPEC's divisibility) and the kernel is written with 16-byte loads"]
 
 
 def _copy_launch(mod: Module, plan: KernelPlan) -> tuple[str, str]:

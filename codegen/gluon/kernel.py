@@ -9,6 +9,7 @@ loads into the rings.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from typing import Any, Collection
@@ -18,6 +19,7 @@ from codegen.gluon.layouts import NvmmaShared, aliases, copy_layout, gl_dtype, p
 from codegen.gluon.ops import program_axis, source_where, translate
 from codegen.gluon.partition import LoopWriter, Shared, Turn, initial, sub_name
 from codegen.gluon.protocol import COPY_FLAG
+from codegen.gluon.plain import Guard, compound, effectful, guard_lines, plain
 from codegen.gluon.plan import RED_PAD, KernelPlan, Partition, Ring
 from codegen.gluon.values import Context, Val, base_split_dims, py_name
 from twill.errors import UnsupportedError
@@ -58,6 +60,7 @@ class Module:
     trees: list[str] = field(default_factory=list)   # the reductions written so (node, levels), for the docstring
     compact: list[str] = field(default_factory=list)  # pointer loads held in the compact layout, for the docstring
     serpentine: bool = False      # persistent tiles along axis 0 in serpentine order (``serpentine``)
+    guards: list[Guard] = field(default_factory=list)   # early returns, taken before the partitions start
 
     @property
     def handoff(self) -> bool:
@@ -264,7 +267,7 @@ class Source:
         if op.name == vocab.LOCAL_ALLOC and op.operands and ("tile", op.operands[0], sub) in self.tiles:
             self.ctx.vals[sub_name(op.results[0], sub)] = self.tiles[("tile", op.operands[0], sub)]
             return
-        lines = translate(op, self.ctx)
+        lines = plain(op, self.ctx) if compound(op) else translate(op, self.ctx)
         for r in op.results:
             val = self.ctx.vals[r]
             new = sub_name(r, sub)
@@ -404,17 +407,19 @@ def consumer_function(mod: Module, part: Partition, turn: Turn | None) -> str:
     at = {ops.index(q.loop): q for q in seq}
     after = ops[src.loop_at + 1:]
     post = _post_ops(src, after, part, seq[-1])
-    want = {v for i, _ in post for v in after[i].operands}
+    before = _effects_before(src, part, at)
+    want = {v for i, _ in post for v in after[i].operands} | {v for i in before for v in ops[i].operands}
     for q in seq:
         want |= _loop_wants(q, q.partitions[part.index])
     several = len(seq) > 1
     base = "twill_base" if mod.persistent or several else ""
     if several and not mod.persistent:
         src.lines.append("twill_base = 0")
-    for i in sorted(_closure(ops[:src.loop_at], want) | set(at)):
+    straight = _closure(ops[:src.loop_at], want)
+    for i in sorted(straight | set(at) | set(before)):
         q = at.get(i)
         if q is None:
-            for sub in src.subs_of(ops[i]):
+            for sub in (src.subs_of(ops[i]) if i in straight else before[i]):
                 src.straight(ops[i], sub)
             continue
         src.lines += _loop_lines(src, q, q.partitions[part.index], turn, base)
@@ -466,17 +471,19 @@ def _release(src: Source, after_loop: bool) -> list[str]:
             if (t.read_after or f"{t.key}_buf" in src.stored_in) != after_loop]
 
 
-def _post_ops(src: Source, after: list[IROp], part: Partition, plan: KernelPlan) -> list[tuple[int, int | None]]:
+def _post_ops(src: Source, after: list[IROp], part: Partition, plan: KernelPlan,
+              reads_loop: bool = True) -> list[tuple[int, int | None]]:
     """Ops after the (last) loop this consumer runs, per sub-tile: each side effect (a store) whose loop results
-    (of that sub-tile, of ``plan``'s loop) this consumer computes, all of them (a store of several consumers'
-    values would need their registers here), or, reading none, the first consumer's; and what they need."""
+    (of that sub-tile, of ``plan``'s loop; none where not ``reads_loop``) this consumer computes, all of them (a
+    store of several consumers' values would need their registers here), or, reading none, the first
+    consumer's; and what they need."""
     owners = {q.index: _owned_results(plan, q) for q in plan.consumers}
     first = min(owners)
-    results = set(plan.loop.results)
+    results = set(plan.loop.results) if reads_loop else set()
     subs = [None] if plan.rows is None else list(range(plan.subtiles))
     roots: list[tuple[int, int | None]] = []
     for i, op in enumerate(after):
-        if op.name not in SIDE_EFFECTS:
+        if not effectful(op):
             continue
         deps = {v for j in _closure(after, set(op.operands)) | {i} for v in after[j].operands} & results
         for sub in (subs if plan.rows is not None and plan.rows.touches(op) else [None]):
@@ -491,6 +498,23 @@ def _post_ops(src: Source, after: list[IROp], part: Partition, plan: KernelPlan)
         for j in _closure(after, set(after[i].operands)):
             out.add((j, sub if plan.rows is not None and plan.rows.touches(after[j]) else None))
     return sorted(out, key=lambda x: (x[0], -1 if x[1] is None else x[1]))
+
+
+def _effects_before(src: Source, part: Partition, at: dict[int, KernelPlan]) -> dict[int, list[int | None]]:
+    """The stores (and ops holding stores: an ``if``, a loop written as it runs) before the last loop that
+    this consumer writes, each with its sub-tiles: between two loops by ``_post_ops``' rule for the loop
+    before them, before the first by the first consumer."""
+    ops, out = src.ops, {}
+    edges = sorted(at)
+    for start, end in zip([-1] + edges, edges):
+        seg = ops[start + 1:end]
+        if not any(effectful(o) for o in seg):
+            continue
+        plan = at[start] if start >= 0 else None
+        for j, sub in _post_ops(src, seg, part, plan or src.plan, reads_loop=plan is not None):
+            if effectful(seg[j]):
+                out.setdefault(start + 1 + j, []).append(sub)
+    return out
 
 
 def _split(plan: KernelPlan, value: str) -> bool:
@@ -931,9 +955,28 @@ def register_rings(mod: Module, turns: bool) -> None:
         mod.barriers.append(("twill_turn", 1, len(plan.tc_runs)))
 
 
+def _guards(mod: Module, part: Partition) -> list[str]:
+    """The kernel's early returns, before its partitions start (so none of them runs where one is taken): each
+    with the code before it that its condition and its branch read, in the first consumer's layouts (the
+    kernel's default warps)."""
+    if not mod.guards:
+        return []
+    noted = list(mod.compact)
+    src, ops = Source(mod, part), mod.plan.fn.ops
+    mod.compact[:] = noted               # the consumer's own Source notes its layouts
+    for g in mod.guards:
+        inside = {r for o in g.block.ops for r in o.results}
+        free = sorted({g.cond} | {v for o in g.block.ops for v in o.operands if v not in inside})
+        for i in sorted(_closure(ops[:g.at], set(free))):
+            src.straight(ops[i], None)
+        src.bind(dataclasses.replace(g.op, operands=tuple(free)), None)
+        src.lines += guard_lines(g, src.ctx)
+    return src.lines
+
+
 def entry_function(mod: Module, name: str, parts: list[tuple[str, Partition]]) -> str:
-    """The kernel: shared memory and barriers for every partition, then ``gl.warp_specialize``."""
-    lines = []
+    """The kernel: its early returns, shared memory and barriers for every partition, then ``gl.warp_specialize``."""
+    lines = _guards(mod, parts[0][1])
     for n, alloc in mod.smem:
         lines.append(f"{n} = {alloc}")
     for n, count, many in mod.barriers:

@@ -334,6 +334,8 @@ def _drop_idle_producer(plan: KernelPlan) -> None:
     if any(o.name in vocab.TMA_LOADS for o in plan.fn.ops):
         return
     plan.partitions = [p for p in plan.partitions if p is not prod]
+    if len(plan.partitions) == 1:      # the kernel's own warps, in the layouts Triton gave them (not a warp group's)
+        plan.partitions = [dataclasses.replace(plan.partitions[0], warps=int(plan.graph.get("num_warps") or 4))]
 
 
 def _consumer_items(plan: KernelPlan, node_of: dict[int, str], group_of: dict[int, int]) -> dict[int, list[Item]]:

@@ -243,7 +243,8 @@ def device_source(source: str) -> str:
 def launch(text: str, ns: dict[str, Any], rec: Recorder, scalars: dict[str, int]) -> list[Barrier]:
     """Run the device source ``text`` with the recorder's names ``ns`` up to its ``warp_specialize`` (the
     partitions are recorded in ``rec``, not run): every barrier it allocated, named."""
-    exec(compile(text, "<kernel_gluon>", "exec"), ns)
+    ns[EITHER] = _either
+    exec(compile(_branches_taken(text), "<kernel_gluon>", "exec"), ns)
     kernel = ns["twill_kernel"]
     args = [scalars.get(p, ANY) for p in kernel.__code__.co_varnames[:kernel.__code__.co_argcount]]
     single = _one_partition(text)
@@ -264,6 +265,36 @@ def launch(text: str, ns: dict[str, Any], rec: Recorder, scalars: dict[str, int]
                 b.name = f"{name}[{i}]"
                 bars.append(b)
     return bars
+
+
+EITHER = "twill_either"
+_BARRIER_NAMES = {"mbarrier", "tma", "async_copy", "warpgroup_mma", "warpgroup_mma_wait", "fence_async_shared"}
+
+
+def _either(cond: Any) -> bool:
+    """An ``if`` holding no barrier operation: taken where its condition is known (an integer), not taken where
+    it is data (a loaded label, a runtime flag compared in a tensor): the barriers run the same either way."""
+    return False if isinstance(cond, _Value) else bool(cond)
+
+
+def _branches_taken(text: str) -> Any:
+    """``text`` parsed, each ``if`` with no barrier operation inside it (the code the back end writes as it runs:
+    an early return, a branch on a runtime flag, ``plain``) deciding by ``_either``: the protocol is the same
+    on both sides, so a condition on data no longer stops the simulation."""
+    tree = ast.parse(text)
+
+    def barrier_free(node: ast.AST) -> bool:
+        for n in ast.walk(node):
+            base = n.func if isinstance(n, ast.Call) else None
+            while isinstance(base, ast.Attribute):
+                base = base.value
+            if isinstance(base, ast.Name) and base.id in _BARRIER_NAMES:
+                return False
+        return True
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and all(barrier_free(b) for b in node.body + node.orelse):
+            node.test = ast.Call(ast.Name(EITHER, ast.Load()), [node.test], [])
+    return ast.fix_missing_locations(tree)
 
 
 def _one_partition(text: str) -> str | None:

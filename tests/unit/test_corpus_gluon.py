@@ -6,6 +6,7 @@ nothing to stream, a whole-block reduction) or refuses (an early return) are ass
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 
 import pytest
@@ -19,9 +20,11 @@ from twill.pipeline import OptimizeOptions, optimize  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted((ROOT / "tests" / "corpus").glob("*.py"))
 GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice_inlined", "causal_attention",
-             "gemm_warp_specialize", "persistent_tma_gemm", "pointer_gemm", "tail_loop_gemm"}
-REFUSED = {"cross_entropy": "cf.cond_br"}        # its early return: the loops after it run on one branch only
-NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax"}   # pointer loads only: one partition
+             "gemm_warp_specialize", "persistent_tma_gemm", "pointer_gemm", "tail_loop_gemm", "cross_entropy",
+             "guarded_gemm", "sibling_loops", "row_sumsq"}
+REFUSED = {"persistent_gemm": "inside scf.if",     # flatten=True: the K loop inside the fused tile loop's if
+           "grouped_gemm": "nested loops"}
+NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq"}   # pointer loads only
 
 
 @pytest.mark.slow
@@ -51,6 +54,7 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
     if path.stem == "row_absmax":                    # tl.max with no axis: a tt.reshape written
         assert "tt.reshape" in r.pre_ttgir and "allow_reorder" in r.pre_ttgir and "gl.max(" in g.kernel.source
         assert "gl.convert_layout" not in g.kernel.source   # elements in any order: reduced where they are
+    _plain_code(path.stem, g.kernel.source)
     if g.chosen.replayed is not None or path.stem in NO_PRODUCER:      # the replay times the scheduled loop
         assert g.chosen.replayed and g.chosen.replayed > 0, g.chosen.replayed
 
@@ -68,3 +72,31 @@ def test_pointer_loads_get_16_byte_vectors_where_the_spec_says_the_integers_divi
     assert "size_per_thread=[8]" not in narrow.source
     hint = [d for d in narrow.decisions if d.startswith("pointer loads in narrow vectors")]
     assert len(hint) == 1 and "(2 bytes)" in hint[0] and "--arg N=i32:16" in hint[0], narrow.decisions
+
+
+def _function(source: str, name: str) -> str:
+    return source.split(f"def {name}(", 1)[1].split("\n@gluon.jit", 1)[0].split("\n# -- host", 1)[0]
+
+
+def _plain_code(stem: str, source: str) -> None:
+    """What each kernel with code around its loops that is not straight-line gets: early returns in the kernel
+    before any partition starts, an ``if`` and a loop inside it written as they run, a store before the loop."""
+    entry = _function(source, "twill_kernel")
+    if stem == "cross_entropy":      # the ignored label's branch: its zeroing loop, then return; then the partition
+        guard = entry.split("\n    if ", 1)[1].split("\n    consumer_0(", 1)[0]
+        assert "for i in range(0, n_cols, 2048):" in guard and "gl.store(" in guard and guard.rstrip().endswith("return")
+    if stem == "guarded_gemm":       # the block past the routed rows returns before the partitions start
+        head = entry.split("gl.warp_specialize(", 1)[0]
+        assert re.search(r"\n    if \w+:\n        return\n", head), head
+        assert head.index("return") < head.index("allocate_shared_memory")
+        consumer = _function(source, "consumer_0")     # the scale's if, with a value on each side
+        branch = consumer.split("\n    if ", 1)[1].split("\n    v", 1)[0]
+        assert "gl.load(" in branch and "else:" in branch and "gl.full([128], 1.0, gl.float32" in branch, branch
+    if stem == "sibling_loops":      # the flag's copy loop, inside its if, before the scheduled loop
+        consumer = _function(source, "consumer_0")
+        assert re.search(r"if \w+:\n +for k\w* in range\(0, N, 32\):", consumer), consumer
+        assert consumer.index("gl.store(") < consumer.index("warpgroup_mma(")
+    if stem == "row_sumsq":          # the store before the loop is written; x * x reads x twice
+        consumer = _function(source, "consumer_0")
+        assert consumer.index("gl.store(") < consumer.index("for twill_b"), consumer
+        assert re.search(r"= (\w+) \* \1  #", consumer), consumer

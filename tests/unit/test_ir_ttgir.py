@@ -116,3 +116,17 @@ def test_loops_inside_if_while_and_helpers_are_found_in_text_order():
     assert [len(r.ops) for r in iff.regions] == [1, 2]
     wh = next(op for op in m.ops if op.name == "scf.while")
     assert wh.regions[0].args == ("%a",) and wh.regions[0].inits == ("%c0",) and wh.regions[1].args == ("%b",)
+
+
+def test_an_op_reading_one_value_twice_keeps_both_operands_and_a_loop_lists_only_what_it_reads_from_outside():
+    # `x * x` is `arith.mulf %x, %x`: the back ends read operands by position (the second was lost, and the
+    # Gluon back end raised an IndexError on `acc += x * x`); a loop's operands are the values its body reads
+    # from outside it, not the ones its body defines
+    text = TEXT.replace("%y = arith.addf %x, %t", "%y = arith.mulf %x, %x")
+    m = parse(text)
+    (loop,) = m.loops()
+    mul = next(o for o in loop.body.ops if o.name == "arith.mulf")
+    assert mul.operands == ("%x", "%x")
+    assert set(loop.operands) == {"%c0", "%n", "%c1", "%cst"}
+    red = next(o for o in loop.body.ops if o.name == "tt.reduce")
+    assert red.operands == ("%x",)              # a region op: each value it reads from outside, once

@@ -102,6 +102,8 @@ def _collect(ops: list[IROp], types: dict[str, str]) -> None:
             continue
         for r, t in zip(op.results, op.result_types):
             types[r] = t
+        for region in op.regions:          # an scf.if's branches (their ops run outside any loop's schedule)
+            _collect(region.ops, types)
 
 
 def loop_result_types(loop: IROp) -> tuple[str, ...]:

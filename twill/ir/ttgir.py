@@ -508,17 +508,7 @@ def _read_op(lines: list[str], op: TextOp, locs: dict[str, Loc]) -> IROp:
         return _read_loop(lines, op, locs, results, stripped, body_text)
     op_lines = [ln.strip() for ln in lines[op.first:op.attr_line + 1]]
     last = op_lines[-1]
-    defined = set(results)
-    for ln in op_lines[1:]:
-        # values defined inside the regions: results at a line's start (``%a, %b:2 = ...``; not a
-        # ``%x : type`` operand of a yield), block arguments (``^bb0(%x: f32, ...)``), loop variables
-        head = _RESULTS_HEAD.match(ln)
-        if head and not ln[head.end(1):].lstrip().startswith("= loc("):
-            defined.update(r.split(":")[0] for r in re.findall(_NAME + r"(?::\d+)?", head.group(1)))
-        if ln.startswith("^bb"):
-            defined.update(re.findall(_NAME, ln))
-        defined.update(re.findall(rf"(?:scf\.for|iter_args\(|,)\s*({_NAME})\s*=", ln.split(" -> ")[0])
-                       if ln.startswith(("scf.for", "%")) and "scf.for" in ln else ())
+    defined = set(results) | _defined_inside(op_lines[1:])
     rtypes = _result_types(last if len(op_lines) > 1 else body_text)
     if len(op_lines) > 1 and name in vocab.CONTROL_FLOW:   # `scf.if %c -> (T1, T2) {`: types on the first line
         rtypes = _result_types(body_text.rstrip("{ ")) if "->" in body_text else ()
@@ -531,7 +521,8 @@ def _read_op(lines: list[str], op: TextOp, locs: dict[str, Loc]) -> IROp:
     attr_src = body_text if len(op_lines) == 1 else op_lines[0] + " " + last.lstrip("})")
     regions = tuple(_read_region(lines, r, locs, body_text if k == 0 else None)
                     for k, r in enumerate(_region_spans(lines, op))) if name not in _COMBINERS else ()
-    return IROp(name=name, results=results, operands=_outside_uses("\n".join(op_lines), tuple(defined)),
+    return IROp(name=name, results=results,
+                operands=_outside_uses("\n".join(op_lines), tuple(defined), unique=len(op_lines) > 1),
                 text=op_lines[0], full_text="\n".join(op_lines),
                 result_types=rtypes[:len(results)] if results else rtypes,
                 loc=_loc_of(last, locs), lineno=op.first + 1, attrs=_attr_dicts(attr_src), regions=regions)
@@ -539,6 +530,21 @@ def _read_op(lines: list[str], op: TextOp, locs: dict[str, Loc]) -> IROp:
 
 # Region ops whose regions are combiners of one op (a reduction's max, a scan's sum): not parsed.
 _COMBINERS = frozenset({vocab.REDUCE, "tt.scan", "tt.map_elementwise", "tt.elementwise_inline_asm"})
+
+
+def _defined_inside(op_lines: list[str]) -> set[str]:
+    """The values defined inside a region op's regions: results at a line's start (``%a, %b:2 = ...``; not a
+    ``%x : type`` operand of a yield), block arguments (``^bb0(%x: f32, ...)``), loop variables."""
+    defined: set[str] = set()
+    for ln in op_lines:
+        head = _RESULTS_HEAD.match(ln)
+        if head and not ln[head.end(1):].lstrip().startswith("= loc("):
+            defined.update(r.split(":")[0] for r in re.findall(_NAME + r"(?::\d+)?", head.group(1)))
+        if ln.startswith("^bb"):
+            defined.update(re.findall(_NAME, ln))
+        defined.update(re.findall(rf"(?:scf\.for|iter_args\(|,)\s*({_NAME})\s*=", ln.split(" -> ")[0])
+                       if ln.startswith(("scf.for", "%")) and "scf.for" in ln else ())
+    return defined
 
 
 def _region_spans(lines: list[str], op: TextOp) -> list[tuple[int, int]]:
@@ -576,13 +582,17 @@ def _read_loop(lines: list[str], op: TextOp, locs: dict[str, Loc], results: tupl
                  inits=tuple(b for _, b in iter_pairs),
                  ops=[_read_op(lines, o, locs) for o in region_ops(lines, op)])
     closing = lines[op.attr_line]
-    return IROp(name=vocab.LOOP, results=results, operands=_outside_uses("\n".join(op_lines), results + body.args),
+    inside = tuple(_defined_inside([ln.strip() for ln in op_lines[1:]]))
+    return IROp(name=vocab.LOOP, results=results, operands=_outside_uses("\n".join(op_lines), results + body.args + inside),
                 text=header, full_text="\n".join(op_lines), result_types=_result_types(header.rsplit("{", 1)[0]),
                 loc=_loc_of(closing, locs), lineno=op.first + 1, body=body,
                 attrs=_attr_dicts(closing.strip().lstrip("}")))
 
 
-def _outside_uses(text: str, defined: tuple[str, ...]) -> tuple[str, ...]:
+def _outside_uses(text: str, defined: tuple[str, ...], unique: bool = True) -> tuple[str, ...]:
+    """The values ``text`` reads that it does not define, in order: each once (``unique``: a region op, whose
+    regions may read a value many times), or every use, so that an op's own operands stay positional
+    (``arith.mulf %x, %x`` reads ``%x`` twice)."""
     text = re.sub(r"\bloc\([^)]*\)", "", text)
     head_defs = set(defined)
     seen: list[str] = []
@@ -590,7 +600,7 @@ def _outside_uses(text: str, defined: tuple[str, ...]) -> tuple[str, ...]:
     _, eq, rhs = text.partition(" = ")
     body = rhs if eq and text.lstrip().startswith("%") else text
     for v in _VALUE.findall(body):
-        if v not in head_defs and v not in seen:
+        if v not in head_defs and (v not in seen or not unique):
             seen.append(v)
     return tuple(seen)
 

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Run 26 on the GPU machine (session 24).
+#   a: the four corpus kernels with code around their loops that is not straight-line, now generated: an early
+#      return with a loop in its branch (cross_entropy, Liger style), an early return before warp_specialize and an
+#      if with a value on each side (guarded_gemm, fused-MoE style), a loop inside an if before the scheduled loop
+#      (sibling_loops), a store before the loop and `x * x` (row_sumsq); each against Triton, then their GPU tests
+#      (both sides of each branch: ignored labels, has_scale 0 / 1, flag 0 / 1).
+set -u
+G=bench/results/gluon
+case "${1:-a}" in
+a)
+  PYTHONPATH=. timeout 400 python bench/gluon_gpu.py $G/cross_entropy $G/guarded_gemm $G/sibling_loops $G/row_sumsq \
+    --out $OUT/gpu26a.json 2>&1 | tee $OUT/run26a.log
+  PYTHONPATH=. timeout 300 python -m pytest -q tests/gpu/test_gpu_gluon.py \
+    -k "cross_entropy or guarded_gemm or sibling_loops or row_sumsq" 2>&1 | tail -5 | tee -a $OUT/run26a.log
+  ;;
+esac

@@ -1,0 +1,216 @@
+"""Code outside the scheduled loops that is not straight-line, written as it runs (not pipelined): an
+``scf.if`` on a runtime value (its results assigned on both sides), a loop inside one or inside an early
+return's branch (one iteration after another), and the early returns themselves (``Guard``: ``if c: ...;
+return`` at the top of the kernel, before any partition starts).
+
+Real kernels write these around their main loop: Liger's cross entropy returns early for an ignored label
+after zeroing its row, vLLM's fused MoE returns for a block past the routed tokens, kernels copy or clear a
+buffer under a runtime flag. None of it is in the schedule; each op inside goes through ``ops.translate``
+as straight-line code does.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from codegen.gluon.layouts import gl_dtype
+from codegen.gluon.ops import source_where, translate
+from codegen.gluon.values import Context, Val, py_name
+from twill.errors import UnsupportedError
+from twill.ir import vocab
+from twill.ir.ttgir import Block, IROp
+
+IF = "scf.if"
+EFFECTS = vocab.STORES | {"tt.descriptor_store"} | vocab.BARRIERS
+_NAME = r"%[\w$.\-]+(?:#\d+)?"
+
+
+def effectful(op: IROp) -> bool:
+    """Whether ``op`` writes memory: a store or an atomic, or a region op with one inside."""
+    if op.name in EFFECTS:
+        return True
+    blocks = ((op.body,) if op.body is not None else ()) + op.regions
+    return any(effectful(o) for b in blocks for o in b.ops)
+
+
+def compound(op: IROp) -> bool:
+    """Whether ``plain`` writes ``op`` (an ``scf.if``, or an ``scf.for`` that is not a scheduled loop)."""
+    return op.name in (IF, vocab.LOOP)
+
+
+def plain(op: IROp, ctx: Context) -> list[str]:
+    """Source lines of ``op`` written as it runs; its results defined in ``ctx``."""
+    if op.name == IF:
+        return _if(op, ctx)
+    if op.name == vocab.LOOP:
+        return _for(op, ctx)
+    if op.name in vocab.TMA_LOADS | vocab.DOTS | {"tt.descriptor_store"} or op.name in vocab.CONTROL_FLOW:
+        raise UnsupportedError("the Gluon back end writes pointer loads, stores and arithmetic inside an if or a "
+                               "loop that is not scheduled", where=source_where(op), found=op.name)
+    return translate(op, ctx)
+
+
+def _block(block: Block, ctx: Context, names: list[str], like: tuple[str, ...]) -> list[str]:
+    """A region's ops; its yield assigns ``names`` (as values like ``like``)."""
+    lines: list[str] = []
+    for op in block.ops:
+        if op.name == vocab.YIELD:
+            lines += [f"{n} = {_held(ctx, y, t)}" for n, y, t in zip(names, op.operands, like)]
+        elif op.name != "tt.return":
+            lines += plain(op, ctx)
+    return lines
+
+
+def _indent(lines: list[str]) -> list[str]:
+    return ["    " + ln for ln in lines] or ["    pass"]
+
+
+def _if(op: IROp, ctx: Context) -> list[str]:
+    m = re.search(rf"scf\.if\s+({_NAME})", op.text)
+    if m is None or not op.regions:
+        raise UnsupportedError("an scf.if the Gluon back end cannot read", where=source_where(op), found=op.text[:80])
+    names = [py_name(r) for r in op.results]
+    cond = ctx.get(m.group(1)).expr
+    lines = [f"if {cond}:"] + _indent(_block(op.regions[0], ctx, names, op.results))
+    if len(op.regions) > 1:
+        lines += ["else:"] + _indent(_block(op.regions[1], ctx, names, op.results))
+    for r, n in zip(op.results, names):
+        ctx.vals[r] = Val(n, ctx.ttype(r))
+    return lines
+
+
+def _for(op: IROp, ctx: Context) -> list[str]:
+    m = re.search(rf"scf\.for\s+({_NAME})\s*=\s*({_NAME})\s+to\s+({_NAME})\s+step\s+({_NAME})", op.text)
+    if m is None or op.body is None:
+        raise UnsupportedError("a loop whose bounds the Gluon back end cannot read", where=source_where(op),
+                               found=op.text[:80])
+    iv, args = op.body.args[0], op.body.args[1:]
+    names = [py_name(a) for a in args]
+    lines = [f"{n} = {_held(ctx, init, a)}" for n, init, a in zip(names, op.body.inits, args)]
+    for a, n in zip(args, names):
+        ctx.vals[a] = Val(n, ctx.ttype(a))
+    ctx.vals[iv] = Val(py_name(iv), ctx.ttype(iv))
+    lb, ub, step = (ctx.get(m.group(k)).expr for k in (2, 3, 4))
+    lines += [f"for {py_name(iv)} in range({lb}, {ub}, {step}):"] + _indent(_block(op.body, ctx, names, args))
+    for r, n in zip(op.results, names):
+        ctx.vals[r] = Val(n, ctx.ttype(r))
+    return lines
+
+
+def _held(ctx: Context, v: str, like: str) -> str:
+    """``v`` as a value a branch or an iteration hands on, typed as ``like``: a tensor in its layout (a splat
+    constant made a ``gl.full``), a scalar literal made a tensor of its type (so both sides of an ``if``, and
+    every iteration, agree)."""
+    t = ctx.ttype(like)
+    if t.kind == "tensor":
+        return ctx.tensor(v, like=like)
+    expr = ctx.get(v).expr
+    if re.fullmatch(r"-?[\d.e+\-]+|True|False|float\(\"-?\w+\"\)", expr):
+        cast = "" if t.dtype in ("f32", "i32", "i1") else f".to({gl_dtype(t.dtype)})"
+        return f"gl.to_tensor({expr}){cast}"
+    return expr
+
+
+@dataclass(frozen=True)
+class Guard:
+    """An early return: where ``cond`` (an i1 value) holds, the ops of ``block`` run and the kernel returns.
+    ``at``: its place among the function's top-level ops, once the guards are taken out."""
+
+    cond: str
+    negate: bool                      # the block runs where ``cond`` does not hold (it is the branch's second)
+    block: Block
+    at: int
+    op: IROp                          # the cf.cond_br
+
+
+def early_returns(ops: list[IROp], text: str, where: str) -> tuple[list[IROp], list[Guard]]:
+    """The function's top-level ops without its early returns, and the early returns. Triton writes ``if c:
+    ...; return`` as ``cf.cond_br %c, ^bbT, ^bbF``, the returning block, then the rest: the ops are read flat,
+    in text order, so the block is the ops up to the first ``tt.return`` after the branch. Anything else
+    (a branch that does not return, several ops branching) is refused in one line."""
+    lines = text.splitlines()
+    out: list[IROp] = []
+    guards: list[Guard] = []
+    i = 0
+    while i < len(ops):
+        op = ops[i]
+        if op.name not in vocab.BRANCHES:
+            out.append(op)
+            i += 1
+            continue
+        m = re.match(rf"cf\.cond_br\s+({_NAME})\s*,\s*(\^bb\d+)\s*,\s*(\^bb\d+)\s*(?:loc|$)", op.text.strip())
+        end = next((k for k in range(i + 1, len(ops)) if ops[k].name == "tt.return"), None)
+        label = _label_after(lines, op.lineno)
+        if m is None or end is None or end == len(ops) - 1 or label not in (m.group(2), m.group(3)) \
+                or any(o.name in vocab.BRANCHES for o in ops[i + 1:end]):
+            raise UnsupportedError("the Gluon back end writes an early return as `if c: ...; return`",
+                                   where=f"{where}, {source_where(op)}",
+                                   found=f"{op.text.strip()[:60]} (a branch it cannot read as one)",
+                                   hint="emit through Triton's own passes (--emit triton)")
+        if any(effectful(o) for o in out):
+            raise UnsupportedError("the Gluon back end writes an early return before any store",
+                                   where=f"{where}, {source_where(op)}",
+                                   found=f"{next(o for o in out if effectful(o)).name} before it")
+        cond = m.group(1)
+        guards.append(Guard(cond, label != m.group(2), Block((), (), list(ops[i + 1:end])), len(out), op))
+        i = end + 1
+    return out, guards
+
+
+def _label_after(lines: list[str], lineno: int) -> str | None:
+    """The label of the block that follows a branch at (1-based) ``lineno``."""
+    for ln in lines[lineno:]:
+        s = ln.strip()
+        if s.startswith("^bb"):
+            return s.split(":")[0].split("(")[0]
+        if s and not s.startswith("//"):
+            return None
+    return None
+
+
+def guard_lines(g: Guard, ctx: Context) -> list[str]:
+    """``if cond: <the block>; return`` (its values defined in ``ctx``)."""
+    cond = ctx.get(g.cond).expr
+    return [f"if {'not ' if g.negate else ''}{cond}:"] + _indent(_block(g.block, ctx, [], ()) + ["return"])
+
+
+_DEFS = re.compile(r"^\s*(%[\w$.\-]+(?::\d+)?(?:\s*,\s*%[\w$.\-]+(?::\d+)?)*)\s*=\s*(?!loc\()")
+_LOOP_DEFS = re.compile(r"(?:scf\.for|iter_args\(|,)\s*(%[\w$.\-]+)\s*=")
+
+
+def distinct_branch_names(text: str) -> str:
+    """``text`` with each value defined inside an ``scf.if`` renamed where another op of the module defines the
+    same name (MLIR scopes names by region: an ``if``'s branches, or a loop inside one and the loop after it,
+    may both define ``%a``; the generated Python has one scope, and Gluon merges a name both branches assign).
+    A renamed value keeps its name with ``_b<line>`` added, from its definition to the end of its region;
+    values defined elsewhere keep theirs (the scheduled loop's are its graph's nodes)."""
+    lines = text.splitlines()
+    stack: list[tuple[bool, int]] = []        # open regions: (inside an if, first line)
+    ends: dict[int, int] = {}                 # region's first line -> its closing line
+    defs: list[tuple[str, int, int, bool]] = []   # (name, line, region's first line, inside an if)
+    for k, ln in enumerate(lines):
+        s = ln.strip()
+        if s.startswith("}") and stack:
+            ends[stack.pop()[1]] = k
+        outer = stack[-1] if stack else (False, -1)      # where the line's results are defined
+        if ln.rstrip().endswith("{") and not s.startswith("module") and "tt.func" not in s:
+            stack.append((outer[0] or "scf.if" in s or s.startswith("} else"), k))
+        m = _DEFS.match(ln)
+        for n in ([n.split(":")[0].strip() for n in m.group(1).split(",")] if m else []):
+            defs.append((n, k, outer[1], outer[0]))
+        if "scf.for" in s:                                # its variables: defined in the body it opens
+            for n in _LOOP_DEFS.findall(s.split(" -> ")[0].split(" : ")[0]):
+                defs.append((n, k, stack[-1][1], stack[-1][0]))
+    by_name: dict[str, list[tuple[str, int, int, bool]]] = {}
+    for d in defs:
+        by_name.setdefault(d[0], []).append(d)
+    for name, ds in by_name.items():
+        if len(ds) < 2 or not any(d[3] for d in ds):
+            continue
+        keep = next((d for d in ds if not d[3]), ds[0])
+        for _, k, region, _ in (d for d in ds if d is not keep and d[3]):
+            new = f"{name}_b{k + 1}"
+            pattern = re.compile(re.escape(name) + r"(?![\w$.\-])")
+            for j in range(k, ends.get(region, len(lines) - 1) + 1):
+                lines[j] = pattern.sub(new, lines[j])
+    return "\n".join(lines) + ("\n" if text.endswith("\n") else "")

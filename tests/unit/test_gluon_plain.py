@@ -1,0 +1,82 @@
+"""Code outside the scheduled loops that is not straight-line (``codegen.gluon.plain``): early returns read
+from a ``cf.cond_br``, names an ``if`` shares with other regions made distinct, the protocol simulated past a
+condition on data. The generated kernels themselves are checked on the corpus (``test_corpus_gluon.py``) and
+on the GPU (``bench/results/gluon/runs/run26``)."""
+from __future__ import annotations
+
+import pytest
+
+from codegen.gluon.plain import distinct_branch_names, early_returns
+from codegen.gluon.protocol import _branches_taken, _either, ANY
+from twill.errors import UnsupportedError
+from twill.ir.function import read_function
+
+GUARDED = '''module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func public @k(%p: !tt.ptr<f32>, %n: i32, %flag: i32) attributes {noinline = false} {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %pid = tt.get_program_id x : i32
+    %0 = arith.cmpi sge, %pid, %n : i32
+    cf.cond_br %0, ^bb1, ^bb2
+  ^bb1:  // pred: ^bb0
+    %1 = tt.addptr %p, %pid : !tt.ptr<f32>, i32
+    tt.return
+  ^bb2:  // pred: ^bb0
+    %2 = arith.cmpi sgt, %flag, %c0 : i32
+    %a = scf.if %2 -> (i32) {
+      %a = arith.addi %pid, %c1 : i32
+      scf.yield %a : i32
+    } else {
+      %a = arith.subi %pid, %c1 : i32
+      scf.yield %a : i32
+    }
+    %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c0) -> (i32) : i32 {
+      %a_1 = arith.addi %acc, %a : i32
+      scf.yield %a_1 : i32
+    }
+    tt.return
+  }
+}
+'''
+
+
+def test_an_early_return_is_read_as_a_guard_and_the_ops_after_it_stay_at_the_top():
+    fn = read_function(GUARDED, "k")
+    ops, guards = early_returns(fn.ops, GUARDED, "k")
+    (g,) = guards
+    assert g.cond == "%0" and not g.negate and [o.name for o in g.block.ops] == ["tt.addptr"]
+    assert [o.name for o in ops][g.at:] == ["arith.cmpi", "scf.if", "scf.for", "tt.return"]
+    swapped = GUARDED.replace("cf.cond_br %0, ^bb1, ^bb2", "cf.cond_br %0, ^bb2, ^bb1")
+    (g,) = early_returns(read_function(swapped, "k").ops, swapped, "k")[1]
+    assert g.negate                              # the returning block is the branch's second: taken where %0 fails
+
+
+def test_a_store_before_an_early_return_is_refused_in_one_line():
+    text = GUARDED.replace("    cf.cond_br", "    tt.store %p, %c0 : !tt.ptr<f32>\n    cf.cond_br")
+    with pytest.raises(UnsupportedError) as e:
+        early_returns(read_function(text, "k").ops, text, "k")
+    assert "before any store" in str(e.value) and "\n" not in str(e.value)
+
+
+def test_names_an_if_shares_with_other_regions_are_made_distinct_and_the_rest_kept():
+    out = distinct_branch_names(GUARDED)
+    then, other = out.split("} else {")
+    assert "%a_b" in then.split("scf.if")[1] and "%a_b" in other.split("scf.yield")[0]
+    assert out.count("%a = scf.if") == 1                    # the if's own result keeps its name
+    assert "%a_1 = arith.addi %acc, %a :" in out             # and the loop after it reads that result
+    assert distinct_branch_names(out) == out
+    fn = read_function(out, "k")
+    assert fn.type_of("%a") == "i32" and any(v.startswith("%a_b") for v in fn.types)
+
+
+def test_the_protocol_simulation_takes_no_branch_on_data_and_keeps_integer_conditions():
+    src = ("def f(x, n):\n    out = []\n    if x:\n        out.append('data')\n    if n > 1:\n        out.append('int')\n"
+           "    if x:\n        mbarrier.arrive(x)\n    return out\n")
+    ns = {"twill_either": _either}
+    tree = _branches_taken(src)
+    exec(compile(tree, "<t>", "exec"), ns)
+    import ast
+    tests = [ast.unparse(n.test) for n in ast.walk(tree) if isinstance(n, ast.If)]
+    assert tests == ["twill_either(x)", "twill_either(n > 1)", "x"]   # an if with a barrier op: left as it is
+    assert ns["f"](0, 2) == ["int"]
+    assert _either(ANY) is False
