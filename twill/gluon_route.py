@@ -85,12 +85,6 @@ class Candidate:
         return occupancy(self.ptxas.registers, k.num_warps, k.plan.smem_bytes)
 
     @property
-    def sm_cycles(self) -> float:
-        """Cycles per iteration per SM: one CTA's predicted iteration shared by the CTAs the SM holds (a memory-
-        bound kernel of one partition hides a CTA's latency in the others, as Triton's own compile does)."""
-        return self.cycles / self.ctas_per_sm
-
-    @property
     def unfitted(self) -> list[str]:
         """--calibrated: the dot classes of this candidate's graph the calibration has no factor for."""
         return self.calibration.unfitted(self.graph.ops) if self.calibration is not None else []
@@ -211,8 +205,6 @@ def solve_gluon(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
             refused.append(f"{sp.nc} sub-tile(s): {e}")
             continue
         res.candidates += found
-        for c in found[-1:]:
-            res.candidates += _one_stage_compute(sp, c, kir, machine, options, solve_opts, say)
         firsts += [(sp, c) for c in found[-1:] if c.clean]
     best = min((c.cycles for _, c in firsts), default=math.inf)
     for sp, c in firsts:                 # the issue orders of the splits predicted best
@@ -236,42 +228,6 @@ def occupancy(registers: int, warps: int, smem_bytes: int, smem_per_sm: int = 23
     by_regs = SM_REGISTERS // max(1, per_warp * warps)
     by_smem = smem_per_sm // (smem_bytes + 1024)
     return max(1, min(by_regs, by_smem, SM_THREADS // (32 * warps), SM_CTAS))
-
-
-def _one_stage_compute(sp: _Split, c: Candidate, kir: KernelIR, machine: Machine, options: Any,
-                       solve_opts: SolveOptions, say: Callable[[str], None]) -> list[Candidate]:
-    """For a kernel of one partition (pointer loads its own warps issue a stage ahead; no producer) whose
-    schedule spreads the compute over several stages: the schedule with every op but the loads in one stage
-    (the loop Triton's own pipeliner writes), generated and compiled. Each stage more holds another iteration's
-    values in registers; where ptxas then fits fewer CTAs on an SM, other CTAs no longer hide what the pipeline
-    hid (run 25: rms_norm_bwd, 80 registers against Triton's 56, 6 CTAs per SM against 9, x0.90). ``_choose``
-    compares the two per SM (``Candidate.sm_cycles``)."""
-    k = c.kernel
-    if k is None or k.plan is None or len(k.plan.partitions) != 1 or k.plan.consumers[0].stages <= 2:
-        return []
-    ids = [o.id for o in sp.graph.ops if not o.variable_latency]
-    chain = tuple(zip(ids, ids[1:] + ids[:1]))            # stage(a) <= stage(b) around a cycle: one stage
-    groups = int((c.schedule.get("warp_groups") or {}).get("compute") or 1)
-    jopts = JointOptions(time_limit=options.time_limit, total_time=options.time_limit, threads=solve_opts.threads,
-                         reg_limit=c.reg_limit, modulo_backend=options.backend, no_cross_warp=True, hold_async=c.hold,
-                         stage_order=chain, warp_groups=groups, scale=float(sp.norm["scale"]))
-    problem = JointProblem.from_graph(sp.graph, machine, warp_groups=groups, reg_limit=c.reg_limit,
-                                      scale=float(sp.norm["scale"]), no_cross_warp=True, hold_async=c.hold,
-                                      stage_order=chain)
-    joint = joint_search(problem, machine, jopts, backend=options.joint_backend)
-    if joint.status not in ("optimal", "feasible"):
-        say(f"gluon: the compute in one stage: no joint schedule ({joint.status})")
-        return []
-    bad = verify(sp.graph, machine, joint)
-    if bad:
-        raise TwillError("schedule failed the independent checker", where=sp.graph.name,
-                         found="; ".join(str(v) for v in bad[:3]))
-    one = _generated(Candidate(sp.nc, sp.graph, sp.costed, joint.with_extra(normalization=sp.norm, row_split=sp.nc,
-                                                                           compute_stages=1),
-                               sp.norm, c.reg_limit, options.time_limit, c.hold, calibration=sp.calibration),
-                     kir, machine, options)
-    _say_candidate(one, say)
-    return [one]
 
 
 def _calibration(machine: Machine, options: Any, say: Callable[[str], None]) -> Calibration | None:
@@ -540,8 +496,7 @@ def _say_candidate(c: Candidate, say: Callable[[str], None]) -> None:
         tail = f"; {c.ptxas.problem()}" if c.ptxas is not None and not c.ptxas.clean else ""
         if c.kernel.maxnreg is None and c.ptxas is not None:
             tail += f"; {c.ptxas.registers} registers, {c.ctas_per_sm} CTA(s) per SM"
-        what = ", the compute in one stage" if c.schedule.get("compute_stages") == 1 else ""
-        say(f"{head}{what}: I={c.schedule.ii} L={c.schedule.length} ({c.schedule.status}), {c.cycles:.0f} cycles per "
+        say(f"{head}: I={c.schedule.ii} L={c.schedule.length} ({c.schedule.status}), {c.cycles:.0f} cycles per "
             f"iteration{tail}")
 
 
@@ -555,7 +510,7 @@ def _choose(res: GluonResult) -> GluonResult:
     the calibration has no factor for ranks after those it has: its prediction is the model's there (run 5 measured
     the GEMM's two-consumer split, which the model and the replay predict faster, at 0.67x the one-consumer kernel)."""
     made = sorted((c for c in res.candidates if c.kernel is not None),
-                  key=lambda c: (bool(c.unfitted), c.sm_cycles, c.subtiles,
+                  key=lambda c: (bool(c.unfitted), c.cycles, c.subtiles,
                                  c.replayed if c.replayed is not None else math.inf))
     clean = [c for c in made if c.clean]
     worst = (1, 1 << 30, 1 << 30)
@@ -575,22 +530,13 @@ def _choose(res: GluonResult) -> GluonResult:
 
 
 def _occupancy(chosen: Candidate, clean: list[Candidate]) -> tuple[str, ...]:
-    """For a kernel of one partition: its CTAs per SM, and the candidate with its compute over another number of
-    stages it was chosen over (or lost to), per SM."""
+    """For a kernel of one partition: its CTAs per SM by ptxas's registers (not in the model: run 26b measured
+    rms_norm_bwd's compute in one stage, 7 CTAs per SM, 2 % slower than over two stages with 6)."""
     k = chosen.kernel
-    if k is None or k.maxnreg is not None or chosen.ptxas is None:
+    if k is None or k.maxnreg is not None or chosen.ptxas is None or k.plan is None:
         return ()
-    stages = k.plan.consumers[0].stages if k.plan is not None else 0
-    line = (f"occupancy: {stages} stage(s), ptxas {chosen.ptxas.registers} registers per thread, "
-            f"{chosen.ctas_per_sm} CTA(s) of {32 * k.num_warps} threads per SM: "
-            f"{chosen.sm_cycles:.0f} cycles per iteration per SM")
-    other = [c for c in clean if c is not chosen and c.kernel is not None and c.kernel.maxnreg is None
-             and c.kernel.plan is not None and c.ptxas is not None and c.kernel.plan.consumers[0].stages != stages]
-    if other:
-        o = min(other, key=lambda c: c.sm_cycles)
-        line += (f", against {o.sm_cycles:.0f} with {o.kernel.plan.consumers[0].stages} stage(s) "
-                 f"({o.ptxas.registers} registers, {o.ctas_per_sm} CTA(s) per SM)")
-    return (line,)
+    return (f"occupancy: ptxas {chosen.ptxas.registers} registers per thread, {chosen.ctas_per_sm} CTA(s) of "
+            f"{32 * k.num_warps} threads per SM ({k.plan.consumers[0].stages} stages)",)
 
 
 def _reasons(failed: Iterable[Candidate]) -> list[str]:

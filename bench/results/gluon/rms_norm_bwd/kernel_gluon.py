@@ -1,7 +1,7 @@
-"""rms_norm_bwd, written by twill from its joint schedule: I=177 L=314 (optimal), 177 cycles per iteration predicted.
+"""rms_norm_bwd, written by twill from its joint schedule: I=177 L=273 (optimal), 177 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 84 per thread)
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 92 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
@@ -32,92 +32,150 @@ def consumer_0(dY, X, W, RSTD, dX, dW, stride, n_rows, n_cols, rows_per_program)
     dx_10 = 1.0 / dx
     dx_11 = 0.0 - dx_10
     twill_n = (row_end_2 - row_start + 1 - 1) // 1
-    if twill_n >= 1:
-        dw_38 = gl.full([1024], 0.0, gl.float32, layout=L0)
-        dy = (row_start + (0 - 0) * 1) * stride  # load0_dy: stage 0, partition 0 (group 0)
+    dy = (row_start + (0 - 0) * 1) * stride  # load0_dy: stage 0, partition 0 (group 0)
+    dy_15 = dY + dy  # load0_dy: stage 0, partition 0 (group 0)
+    dy_16 = dy_15  # load0_dy: stage 0, partition 0 (group 0)
+    dy_17 = dy_16 + cols  # load0_dy: stage 0, partition 0 (group 0)
+    dy_18 = gl.load(dy_17, mask=mask_5, other=0.0)  # load0_dy: stage 0, partition 0 (group 0)
+    x = X + dy  # load1_x: stage 0, partition 0 (group 0)
+    x_20 = x  # load1_x: stage 0, partition 0 (group 0)
+    x_21 = x_20 + cols  # load1_x: stage 0, partition 0 (group 0)
+    x_22 = gl.load(x_21, mask=mask_5, other=0.0)  # load1_x: stage 0, partition 0 (group 0)
+    dy_p1 = dy
+    dy_18_p1 = dy_18
+    x_22_p1 = x_22
+    dw_38 = gl.full([1024], 0.0, gl.float32, layout=L0)
+    rstd = RSTD + (row_start + (1 - 1) * 1)  # load2_rstd: stage 1, partition 0 (group 0)
+    rstd_24 = gl.load(rstd)  # load2_rstd: stage 1, partition 0 (group 0)
+    dy = (row_start + (1 - 0) * 1) * stride  # load0_dy: stage 0, partition 0 (group 0)
+    dy_15 = dY + dy  # load0_dy: stage 0, partition 0 (group 0)
+    dy_16 = dy_15  # load0_dy: stage 0, partition 0 (group 0)
+    dy_17 = dy_16 + cols  # load0_dy: stage 0, partition 0 (group 0)
+    dy_18 = gl.load(dy_17, mask=mask_5, other=0.0)  # load0_dy: stage 0, partition 0 (group 0)
+    dy_19 = dy_18_p1.to(gl.float32)  # convert0_dy: stage 1, partition 0 (group 0)
+    m = dy_19 * w_9  # elementwise0_m: stage 1, partition 0 (group 0)
+    x = X + dy  # load1_x: stage 0, partition 0 (group 0)
+    x_20 = x  # load1_x: stage 0, partition 0 (group 0)
+    x_21 = x_20 + cols  # load1_x: stage 0, partition 0 (group 0)
+    x_22 = gl.load(x_21, mask=mask_5, other=0.0)  # load1_x: stage 0, partition 0 (group 0)
+    x_23 = x_22_p1.to(gl.float32)  # convert1_x: stage 1, partition 0 (group 0)
+    dx_29 = m * x_23  # elementwise3_dx: stage 1, partition 0 (group 0)
+    dx_30 = gl.sum(dx_29, axis=0)  # reduce0_dx: stage 1, partition 0 (group 0)
+    dw_38_p1 = dw_38
+    dx_30_p1 = dx_30
+    dy_p2 = dy_p1
+    dy_p1 = dy
+    dy_18_p1 = dy_18
+    dy_19_p1 = dy_19
+    m_p1 = m
+    rstd_24_p1 = rstd_24
+    x_22_p1 = x_22
+    x_23_p1 = x_23
+    for twill_b in range(2, twill_n):
+        rstd = RSTD + (row_start + (twill_b - 1) * 1)  # load2_rstd: stage 1, partition 0 (group 0)
+        rstd_24 = gl.load(rstd)  # load2_rstd: stage 1, partition 0 (group 0)
+        dx_27 = dx_11 * rstd_24_p1  # elementwise2_dx: stage 2, partition 0 (group 0)
+        dx_28 = dx_27 * rstd_24_p1  # elementwise2_dx: stage 2, partition 0 (group 0)
+        dx_31 = dx_28 * dx_30_p1  # elementwise2_dx: stage 2, partition 0 (group 0)
+        dx_25 = rstd_24_p1  # elementwise1_dx: stage 2, partition 0 (group 0)
+        dx_26 = dx_25 * m_p1  # elementwise1_dx: stage 2, partition 0 (group 0)
+        dx_32 = dx_31  # elementwise1_dx: stage 2, partition 0 (group 0)
+        dx_33 = dx_32 * x_23_p1  # elementwise1_dx: stage 2, partition 0 (group 0)
+        dx_34 = dx_25 * dx_33  # elementwise1_dx: stage 2, partition 0 (group 0)
+        dx_35 = dx_26 + dx_34  # elementwise1_dx: stage 2, partition 0 (group 0)
+        dy = (row_start + (twill_b - 0) * 1) * stride  # load0_dy: stage 0, partition 0 (group 0)
         dy_15 = dY + dy  # load0_dy: stage 0, partition 0 (group 0)
         dy_16 = dy_15  # load0_dy: stage 0, partition 0 (group 0)
         dy_17 = dy_16 + cols  # load0_dy: stage 0, partition 0 (group 0)
         dy_18 = gl.load(dy_17, mask=mask_5, other=0.0)  # load0_dy: stage 0, partition 0 (group 0)
+        dy_19 = dy_18_p1.to(gl.float32)  # convert0_dy: stage 1, partition 0 (group 0)
+        v8 = dx_35.to(gl.float16)  # convert2: stage 2, partition 0 (group 0)
+        dw_36 = x_23_p1 * dx_25  # elementwise4_dw: stage 2, partition 0 (group 0)
+        dw_37 = dy_19_p1 * dw_36  # elementwise4_dw: stage 2, partition 0 (group 0)
+        dw_38 = dw_38_p1 + dw_37  # elementwise4_dw: stage 2, partition 0 (group 0)
+        m = dy_19 * w_9  # elementwise0_m: stage 1, partition 0 (group 0)
+        v5 = dX + dy_p2  # store0: stage 2, partition 0 (group 0)
+        v6 = v5  # store0: stage 2, partition 0 (group 0)
+        v7 = v6 + cols  # store0: stage 2, partition 0 (group 0)
+        gl.store(v7, v8, mask=mask_5)  # store0: stage 2, partition 0 (group 0)
         x = X + dy  # load1_x: stage 0, partition 0 (group 0)
         x_20 = x  # load1_x: stage 0, partition 0 (group 0)
         x_21 = x_20 + cols  # load1_x: stage 0, partition 0 (group 0)
         x_22 = gl.load(x_21, mask=mask_5, other=0.0)  # load1_x: stage 0, partition 0 (group 0)
-        rstd = RSTD + (row_start + (0 - 0) * 1)  # load2_rstd: stage 0, partition 0 (group 0)
-        rstd_24 = gl.load(rstd)  # load2_rstd: stage 0, partition 0 (group 0)
-        dw_38_p1 = dw_38
-        dy_p1 = dy
-        dy_18_p1 = dy_18
-        rstd_24_p1 = rstd_24
-        x_22_p1 = x_22
-        for twill_b in range(1, twill_n):
-            dy = (row_start + (twill_b - 0) * 1) * stride  # load0_dy: stage 0, partition 0 (group 0)
-            dy_15 = dY + dy  # load0_dy: stage 0, partition 0 (group 0)
-            dy_16 = dy_15  # load0_dy: stage 0, partition 0 (group 0)
-            dy_17 = dy_16 + cols  # load0_dy: stage 0, partition 0 (group 0)
-            dy_18 = gl.load(dy_17, mask=mask_5, other=0.0)  # load0_dy: stage 0, partition 0 (group 0)
-            dy_19 = dy_18_p1.to(gl.float32)  # convert0_dy: stage 1, partition 0 (group 0)
-            m = dy_19 * w_9  # elementwise0_m: stage 1, partition 0 (group 0)
-            x = X + dy  # load1_x: stage 0, partition 0 (group 0)
-            x_20 = x  # load1_x: stage 0, partition 0 (group 0)
-            x_21 = x_20 + cols  # load1_x: stage 0, partition 0 (group 0)
-            x_22 = gl.load(x_21, mask=mask_5, other=0.0)  # load1_x: stage 0, partition 0 (group 0)
-            x_23 = x_22_p1.to(gl.float32)  # convert1_x: stage 1, partition 0 (group 0)
-            dx_29 = m * x_23  # elementwise3_dx: stage 1, partition 0 (group 0)
-            dx_30 = gl.sum(dx_29, axis=0)  # reduce0_dx: stage 1, partition 0 (group 0)
-            rstd = RSTD + (row_start + (twill_b - 0) * 1)  # load2_rstd: stage 0, partition 0 (group 0)
-            rstd_24 = gl.load(rstd)  # load2_rstd: stage 0, partition 0 (group 0)
-            dx_27 = dx_11 * rstd_24_p1  # elementwise2_dx: stage 1, partition 0 (group 0)
-            dx_28 = dx_27 * rstd_24_p1  # elementwise2_dx: stage 1, partition 0 (group 0)
-            dx_31 = dx_28 * dx_30  # elementwise2_dx: stage 1, partition 0 (group 0)
-            dx_25 = rstd_24_p1  # elementwise1_dx: stage 1, partition 0 (group 0)
-            dx_26 = dx_25 * m  # elementwise1_dx: stage 1, partition 0 (group 0)
-            dx_32 = dx_31  # elementwise1_dx: stage 1, partition 0 (group 0)
-            dx_33 = dx_32 * x_23  # elementwise1_dx: stage 1, partition 0 (group 0)
-            dx_34 = dx_25 * dx_33  # elementwise1_dx: stage 1, partition 0 (group 0)
-            dx_35 = dx_26 + dx_34  # elementwise1_dx: stage 1, partition 0 (group 0)
-            v8 = dx_35.to(gl.float16)  # convert2: stage 1, partition 0 (group 0)
-            dw_36 = x_23 * dx_25  # elementwise4_dw: stage 1, partition 0 (group 0)
-            dw_37 = dy_19 * dw_36  # elementwise4_dw: stage 1, partition 0 (group 0)
-            dw_38 = dw_38_p1 + dw_37  # elementwise4_dw: stage 1, partition 0 (group 0)
-            v5 = dX + dy_p1  # store0: stage 1, partition 0 (group 0)
-            v6 = v5  # store0: stage 1, partition 0 (group 0)
-            v7 = v6 + cols  # store0: stage 1, partition 0 (group 0)
-            gl.store(v7, v8, mask=mask_5)  # store0: stage 1, partition 0 (group 0)
-            dw_38_p1 = dw_38
-            dy_p1 = dy
-            dy_18_p1 = dy_18
-            rstd_24_p1 = rstd_24
-            x_22_p1 = x_22
-        dy_19 = dy_18_p1.to(gl.float32)  # convert0_dy: stage 1, partition 0 (group 0)
-        m = dy_19 * w_9  # elementwise0_m: stage 1, partition 0 (group 0)
         x_23 = x_22_p1.to(gl.float32)  # convert1_x: stage 1, partition 0 (group 0)
         dx_29 = m * x_23  # elementwise3_dx: stage 1, partition 0 (group 0)
         dx_30 = gl.sum(dx_29, axis=0)  # reduce0_dx: stage 1, partition 0 (group 0)
-        dx_27 = dx_11 * rstd_24_p1  # elementwise2_dx: stage 1, partition 0 (group 0)
-        dx_28 = dx_27 * rstd_24_p1  # elementwise2_dx: stage 1, partition 0 (group 0)
-        dx_31 = dx_28 * dx_30  # elementwise2_dx: stage 1, partition 0 (group 0)
-        dx_25 = rstd_24_p1  # elementwise1_dx: stage 1, partition 0 (group 0)
-        dx_26 = dx_25 * m  # elementwise1_dx: stage 1, partition 0 (group 0)
-        dx_32 = dx_31  # elementwise1_dx: stage 1, partition 0 (group 0)
-        dx_33 = dx_32 * x_23  # elementwise1_dx: stage 1, partition 0 (group 0)
-        dx_34 = dx_25 * dx_33  # elementwise1_dx: stage 1, partition 0 (group 0)
-        dx_35 = dx_26 + dx_34  # elementwise1_dx: stage 1, partition 0 (group 0)
-        v8 = dx_35.to(gl.float16)  # convert2: stage 1, partition 0 (group 0)
-        dw_36 = x_23 * dx_25  # elementwise4_dw: stage 1, partition 0 (group 0)
-        dw_37 = dy_19 * dw_36  # elementwise4_dw: stage 1, partition 0 (group 0)
-        dw_38 = dw_38_p1 + dw_37  # elementwise4_dw: stage 1, partition 0 (group 0)
-        v5 = dX + dy_p1  # store0: stage 1, partition 0 (group 0)
-        v6 = v5  # store0: stage 1, partition 0 (group 0)
-        v7 = v6 + cols  # store0: stage 1, partition 0 (group 0)
-        gl.store(v7, v8, mask=mask_5)  # store0: stage 1, partition 0 (group 0)
         dw_38_p1 = dw_38
+        dx_30_p1 = dx_30
+        dy_p2 = dy_p1
         dy_p1 = dy
         dy_18_p1 = dy_18
+        dy_19_p1 = dy_19
+        m_p1 = m
         rstd_24_p1 = rstd_24
         x_22_p1 = x_22
-    else:
-        dw_38_p1 = gl.full([1024], 0.0, gl.float32, layout=L0)
+        x_23_p1 = x_23
+    rstd = RSTD + (row_start + ((twill_n - 1 + 1) - 1) * 1)  # load2_rstd: stage 1, partition 0 (group 0)
+    rstd_24 = gl.load(rstd)  # load2_rstd: stage 1, partition 0 (group 0)
+    dx_27 = dx_11 * rstd_24_p1  # elementwise2_dx: stage 2, partition 0 (group 0)
+    dx_28 = dx_27 * rstd_24_p1  # elementwise2_dx: stage 2, partition 0 (group 0)
+    dx_31 = dx_28 * dx_30_p1  # elementwise2_dx: stage 2, partition 0 (group 0)
+    dx_25 = rstd_24_p1  # elementwise1_dx: stage 2, partition 0 (group 0)
+    dx_26 = dx_25 * m_p1  # elementwise1_dx: stage 2, partition 0 (group 0)
+    dx_32 = dx_31  # elementwise1_dx: stage 2, partition 0 (group 0)
+    dx_33 = dx_32 * x_23_p1  # elementwise1_dx: stage 2, partition 0 (group 0)
+    dx_34 = dx_25 * dx_33  # elementwise1_dx: stage 2, partition 0 (group 0)
+    dx_35 = dx_26 + dx_34  # elementwise1_dx: stage 2, partition 0 (group 0)
+    dy_19 = dy_18_p1.to(gl.float32)  # convert0_dy: stage 1, partition 0 (group 0)
+    v8 = dx_35.to(gl.float16)  # convert2: stage 2, partition 0 (group 0)
+    dw_36 = x_23_p1 * dx_25  # elementwise4_dw: stage 2, partition 0 (group 0)
+    dw_37 = dy_19_p1 * dw_36  # elementwise4_dw: stage 2, partition 0 (group 0)
+    dw_38 = dw_38_p1 + dw_37  # elementwise4_dw: stage 2, partition 0 (group 0)
+    m = dy_19 * w_9  # elementwise0_m: stage 1, partition 0 (group 0)
+    v5 = dX + dy_p2  # store0: stage 2, partition 0 (group 0)
+    v6 = v5  # store0: stage 2, partition 0 (group 0)
+    v7 = v6 + cols  # store0: stage 2, partition 0 (group 0)
+    gl.store(v7, v8, mask=mask_5)  # store0: stage 2, partition 0 (group 0)
+    x_23 = x_22_p1.to(gl.float32)  # convert1_x: stage 1, partition 0 (group 0)
+    dx_29 = m * x_23  # elementwise3_dx: stage 1, partition 0 (group 0)
+    dx_30 = gl.sum(dx_29, axis=0)  # reduce0_dx: stage 1, partition 0 (group 0)
+    dw_38_p1 = dw_38
+    dx_30_p1 = dx_30
+    dy_p2 = dy_p1
+    dy_p1 = dy
+    dy_18_p1 = dy_18
+    dy_19_p1 = dy_19
+    m_p1 = m
+    rstd_24_p1 = rstd_24
+    x_22_p1 = x_22
+    x_23_p1 = x_23
+    dx_27 = dx_11 * rstd_24_p1  # elementwise2_dx: stage 2, partition 0 (group 0)
+    dx_28 = dx_27 * rstd_24_p1  # elementwise2_dx: stage 2, partition 0 (group 0)
+    dx_31 = dx_28 * dx_30_p1  # elementwise2_dx: stage 2, partition 0 (group 0)
+    dx_25 = rstd_24_p1  # elementwise1_dx: stage 2, partition 0 (group 0)
+    dx_26 = dx_25 * m_p1  # elementwise1_dx: stage 2, partition 0 (group 0)
+    dx_32 = dx_31  # elementwise1_dx: stage 2, partition 0 (group 0)
+    dx_33 = dx_32 * x_23_p1  # elementwise1_dx: stage 2, partition 0 (group 0)
+    dx_34 = dx_25 * dx_33  # elementwise1_dx: stage 2, partition 0 (group 0)
+    dx_35 = dx_26 + dx_34  # elementwise1_dx: stage 2, partition 0 (group 0)
+    v8 = dx_35.to(gl.float16)  # convert2: stage 2, partition 0 (group 0)
+    dw_36 = x_23_p1 * dx_25  # elementwise4_dw: stage 2, partition 0 (group 0)
+    dw_37 = dy_19_p1 * dw_36  # elementwise4_dw: stage 2, partition 0 (group 0)
+    dw_38 = dw_38_p1 + dw_37  # elementwise4_dw: stage 2, partition 0 (group 0)
+    v5 = dX + dy_p2  # store0: stage 2, partition 0 (group 0)
+    v6 = v5  # store0: stage 2, partition 0 (group 0)
+    v7 = v6 + cols  # store0: stage 2, partition 0 (group 0)
+    gl.store(v7, v8, mask=mask_5)  # store0: stage 2, partition 0 (group 0)
+    dw_38_p1 = dw_38
+    dx_30_p1 = dx_30
+    dy_p2 = dy_p1
+    dy_p1 = dy
+    dy_18_p1 = dy_18
+    dy_19_p1 = dy_19
+    m_p1 = m
+    rstd_24_p1 = rstd_24
+    x_22_p1 = x_22
+    x_23_p1 = x_23
     v0 = pid * n_cols
     v1 = dW + v0
     v3 = v1 + cols_3

@@ -15,13 +15,14 @@ a)
     -k "cross_entropy or guarded_gemm or sibling_loops or row_sumsq" 2>&1 | tail -5 | tee -a $OUT/run26a.log
   ;;
 esac
-#   b: rms_norm_bwd with its compute in one stage (loads a stage ahead: 69 registers, 7 CTAs per SM by ptxas, chosen
-#      per SM over the schedule's three stages: 80 registers, 6 CTAs) beside run 25's three-stage kernel
-#      (runs/run26/rms_norm_bwd-3stage); sibling_loops' baseline again (the copy and the product by torch).
+#   b: rms_norm_bwd with its compute in one stage (loads a stage ahead: 69 registers, 7 CTAs per SM by ptxas; the route
+#      chose it per SM at the time, runs/run26/rms_norm_bwd-compute-one-stage) beside the schedule's three stages (80
+#      registers, 6 CTAs; bench/results/gluon/rms_norm_bwd, run 25's, kept after this run); sibling_loops' baseline
+#      again (the copy and the product by torch).
 case "${1:-a}" in
 b)
-  PYTHONPATH=. timeout 300 python bench/gluon_gpu.py $G/rms_norm_bwd $G/runs/run26/rms_norm_bwd-3stage $G/sibling_loops \
-    --out $OUT/gpu26b.json 2>&1 | tee $OUT/run26b.log
+  PYTHONPATH=. timeout 300 python bench/gluon_gpu.py $G/runs/run26/rms_norm_bwd-compute-one-stage $G/rms_norm_bwd \
+    $G/sibling_loops --out $OUT/gpu26b.json 2>&1 | tee $OUT/run26b.log
   PYTHONPATH=. timeout 200 python -m pytest -q tests/gpu/test_gpu_gluon.py -k "rms_norm_bwd" 2>&1 | tail -3 | tee -a $OUT/run26b.log
   ;;
 esac
