@@ -26,3 +26,12 @@ b)
   PYTHONPATH=. timeout 200 python -m pytest -q tests/gpu/test_gpu_gluon.py -k "rms_norm_bwd" 2>&1 | tail -3 | tee -a $OUT/run26b.log
   ;;
 esac
+#   c: guarded_gemm's copies: the committed kernel (a 4-warp cp.async producer, 3-deep rings) beside the same schedule
+#      with an 8-warp producer, with 4-deep rings, and both (runs/run26/c/, made in a worktree with COPY_WARPS and the
+#      copied rings' depth edited by hand).
+case "${1:-a}" in
+c)
+  PYTHONPATH=. timeout 400 python bench/gluon_gpu.py $G/guarded_gemm $G/runs/run26/c/guarded_gemm-w8 \
+    $G/runs/run26/c/guarded_gemm-d4 $G/runs/run26/c/guarded_gemm-w8-d4 --out $OUT/gpu26c.json 2>&1 | tee $OUT/run26c.log
+  ;;
+esac
