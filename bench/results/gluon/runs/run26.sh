@@ -35,3 +35,11 @@ c)
     $G/runs/run26/c/guarded_gemm-d4 $G/runs/run26/c/guarded_gemm-w8-d4 --out $OUT/gpu26c.json 2>&1 | tee $OUT/run26c.log
   ;;
 esac
+#   d: guarded_gemm with an 8-warp producer and 5-deep rings; pointer_gemm (tutorial 03, 128 x 256, the committed rule:
+#      3 deep) beside 4-deep rings (its 8-warp producer does not compile: ptxas, as in run 19b).
+case "${1:-a}" in
+d)
+  PYTHONPATH=. timeout 400 python bench/gluon_gpu.py $G/runs/run26/c/guarded_gemm-w8-d4 $G/runs/run26/c/guarded_gemm-w8-d5 \
+    $G/runs/run26/c/pointer_gemm $G/runs/run26/c/pointer_gemm-d4 --out $OUT/gpu26d.json 2>&1 | tee $OUT/run26d.log
+  ;;
+esac

@@ -1,0 +1,270 @@
+"""guarded_gemm, written by twill from its joint schedule: I=330 L=297 (optimal), 1280 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 104): the loop's compute, 1 stages
+- partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
+- ring a_53: 5 buffers of [128, 64] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
+- ring b_57: 5 buffers of [64, 128] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
+- shared memory: 164016 bytes planned of 232448; maxnreg 128
+- early return at guarded_gemm.py:35 (TTGIR line 36): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it
+- if at guarded_gemm.py:49 (TTGIR line 97): written as it runs (not scheduled), by the partition that needs its results or, for its stores, the first consumer
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
+
+L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L1 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L2 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L3 = gl.constexpr(gl.SliceLayout(0, gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16])))
+L4 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L5 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]))
+L6 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
+
+@gluon.jit
+def consumer_0(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm, a_53_buf, b_57_buf, a_53_ready, a_53_empty, b_57_ready, b_57_empty, TWILL_COPY: gl.constexpr):
+    pid_m = gl.program_id(0)
+    pid_n = gl.program_id(1)
+    v0 = pid_m * 128
+    offs_m = gl.arange(0, 128, layout=L0)
+    offs_m_5 = gl.arange(0, 128, layout=L1)
+    offs_m_6 = gl.arange(0, 128, layout=L2)
+    offs_m_7 = gl.arange(0, 128, layout=L3)
+    offs_m_10 = v0 + offs_m
+    offs_m_11 = v0 + offs_m_5
+    offs_n = pid_n * 128
+    offs_n_14 = offs_n + offs_m_6
+    offs_n_15 = offs_n + offs_m_7
+    a_ptrs = gl.expand_dims(offs_m_10, 1)
+    a_ptrs_16 = gl.expand_dims(offs_m_11, 1)
+    a_ptrs_18 = a_ptrs * stride_am
+    a_ptrs_20 = a_ptr + a_ptrs_18
+    a_ptrs_21 = gl.arange(0, 64, layout=L4)
+    a_ptrs_22 = gl.expand_dims(a_ptrs_21, 0)
+    a_ptrs_23 = a_ptrs_20.broadcast_to([128, 64])
+    a_ptrs_24 = a_ptrs_22.broadcast_to([128, 64])
+    a_ptrs_25 = a_ptrs_23 + a_ptrs_24
+    b_ptrs = gl.arange(0, 64, layout=L1)
+    b_ptrs_26 = gl.expand_dims(b_ptrs, 1)
+    b_ptrs_28 = b_ptrs_26 * stride_bk
+    b_ptrs_30 = b_ptr + b_ptrs_28
+    b_ptrs_31 = gl.expand_dims(offs_n_14, 0)
+    b_ptrs_32 = b_ptrs_30.broadcast_to([64, 128])
+    b_ptrs_33 = b_ptrs_31.broadcast_to([64, 128])
+    b_ptrs_34 = b_ptrs_32 + b_ptrs_33
+    v2 = K + 63
+    v3 = v2 // 64
+    twill_n = (v3 - 0 + 1 - 1) // 1
+    acc_59 = gl.full([128, 128], 0.0, gl.float32, layout=L5)
+    acc_59_p1 = acc_59
+    for twill_b in range(0, twill_n):
+        mbarrier.wait(a_53_ready.index((twill_b - 0) % 5), ((twill_b - 0) // 5) & 1)
+        fence_async_shared()
+        mbarrier.wait(b_57_ready.index((twill_b - 0) % 5), ((twill_b - 0) // 5) & 1)
+        fence_async_shared()
+        tok_acc_59 = warpgroup_mma(a_53_buf.index((twill_b - 0) % 5), b_57_buf.index((twill_b - 0) % 5), acc_59_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+        acc_59_p1 = warpgroup_mma_wait(1, deps=(acc_59_p1,))
+        mbarrier.arrive(a_53_empty.index((twill_b - 1 - 0) % 5), pred=(twill_b - 1 - 0) >= 0)
+        mbarrier.arrive(b_57_empty.index((twill_b - 1 - 0) % 5), pred=(twill_b - 1 - 0) >= 0)
+        acc_59 = warpgroup_mma_wait(1, deps=(tok_acc_59,))
+        acc_59_p1 = acc_59
+    acc_59_p1 = warpgroup_mma_wait(0, deps=(acc_59_p1,))
+    mbarrier.arrive(a_53_empty.index(((twill_n - 1) - 0) % 5), pred=twill_n > 0)
+    mbarrier.arrive(b_57_empty.index(((twill_n - 1) - 0) % 5), pred=twill_n > 0)
+    v4 = has_scale != 0
+    if v4:
+        s_46 = offs_n_15 < N
+        s_48 = scale_ptr + offs_n_15
+        s_49 = gl.load(s_48, mask=s_46, other=0.0)
+        v5 = s_49
+    else:
+        v5 = gl.full([128], 1.0, gl.float32, layout=L3)
+    c = gl.expand_dims(v5, 0)
+    c_37 = c.broadcast_to([128, 128])
+    c_38 = acc_59_p1 * c_37
+    c_39 = c_38.to(gl.float16)
+    c_ptrs_40 = a_ptrs_16 * stride_cm
+    c_ptrs_42 = c_ptr + c_ptrs_40
+    c_ptrs_43 = c_ptrs_42.broadcast_to([128, 128])
+    c_ptrs_44 = b_ptrs_31.broadcast_to([128, 128])
+    c_ptrs_45 = c_ptrs_43 + c_ptrs_44
+    v7 = a_ptrs_16 < M
+    v9 = b_ptrs_31 < N
+    v10 = v7.broadcast_to([128, 128])
+    v11 = v9.broadcast_to([128, 128])
+    v12 = v10 & v11
+    v13 = gl.convert_layout(c_39, L6)
+    gl.store(c_ptrs_45, v13, mask=v12)
+
+@gluon.jit
+def producer_1(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm, a_53_buf, b_57_buf, a_53_ready, a_53_empty, b_57_ready, b_57_empty, TWILL_COPY: gl.constexpr):
+    pid_m = gl.program_id(0)
+    pid_n = gl.program_id(1)
+    v0 = pid_m * 128
+    offs_m = gl.arange(0, 128, layout=L0)
+    offs_m_6 = gl.arange(0, 128, layout=L2)
+    offs_m_10 = v0 + offs_m
+    offs_n = pid_n * 128
+    offs_n_14 = offs_n + offs_m_6
+    a_ptrs = gl.expand_dims(offs_m_10, 1)
+    a_ptrs_18 = a_ptrs * stride_am
+    a_ptrs_20 = a_ptr + a_ptrs_18
+    a_ptrs_21 = gl.arange(0, 64, layout=L4)
+    a_ptrs_22 = gl.expand_dims(a_ptrs_21, 0)
+    a_ptrs_23 = a_ptrs_20.broadcast_to([128, 64])
+    a_ptrs_24 = a_ptrs_22.broadcast_to([128, 64])
+    a_ptrs_25 = a_ptrs_23 + a_ptrs_24
+    b_ptrs = gl.arange(0, 64, layout=L1)
+    b_ptrs_26 = gl.expand_dims(b_ptrs, 1)
+    b_ptrs_28 = b_ptrs_26 * stride_bk
+    b_ptrs_30 = b_ptr + b_ptrs_28
+    b_ptrs_31 = gl.expand_dims(offs_n_14, 0)
+    b_ptrs_32 = b_ptrs_30.broadcast_to([64, 128])
+    b_ptrs_33 = b_ptrs_31.broadcast_to([64, 128])
+    b_ptrs_34 = b_ptrs_32 + b_ptrs_33
+    v2 = K + 63
+    v3 = v2 // 64
+    b_ptrs_35 = stride_bk * 64
+    a_ptrs_47 = a_ptrs_25
+    b_ptrs_48 = b_ptrs_34
+    for acc_46 in range(0, v3, 1):
+        twill_k = (acc_46 - 0) // 1
+        a = acc_46 * 64
+        a_49 = K - a
+        a_51 = a_ptrs_22 < a_49
+        a_52 = a_51.broadcast_to([128, 64])
+        b_55 = b_ptrs_26 < a_49
+        b_56 = b_55.broadcast_to([64, 128])
+        a_ptrs_60 = a_ptrs_47 + 64
+        b_ptrs_61 = b_ptrs_48 + b_ptrs_35
+        mbarrier.wait(a_53_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
+        if TWILL_COPY:
+            async_copy.async_copy_global_to_shared(a_53_buf.index(twill_k % 5), a_ptrs_47, mask=a_52)  # load0_a: stage 0, partition 1 (group 1)
+            async_copy.mbarrier_arrive(a_53_ready.index(twill_k % 5), increment_count=False)
+        else:
+            a_53_buf.index(twill_k % 5).store(gl.load(a_ptrs_47, mask=a_52, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
+            fence_async_shared()
+            gl.thread_barrier()
+            mbarrier.arrive(a_53_ready.index(twill_k % 5), count=256)
+        mbarrier.wait(b_57_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
+        if TWILL_COPY:
+            async_copy.async_copy_global_to_shared(b_57_buf.index(twill_k % 5), b_ptrs_48, mask=b_56)  # load1_b: stage 0, partition 1 (group 1)
+            async_copy.mbarrier_arrive(b_57_ready.index(twill_k % 5), increment_count=False)
+        else:
+            b_57_buf.index(twill_k % 5).store(gl.load(b_ptrs_48, mask=b_56, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
+            fence_async_shared()
+            gl.thread_barrier()
+            mbarrier.arrive(b_57_ready.index(twill_k % 5), count=256)
+        a_ptrs_47 = a_ptrs_60
+        b_ptrs_48 = b_ptrs_61
+
+@gluon.jit
+def twill_kernel(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm, TWILL_COPY: gl.constexpr):
+    pid_m = gl.program_id(0)
+    v0 = pid_m * 128
+    v1 = v0 >= num_valid
+    if v1:
+        return
+    a_53_buf = gl.allocate_shared_memory(gl.float16, [5, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_57_buf = gl.allocate_shared_memory(gl.float16, [5, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    a_53_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
+        mbarrier.init(a_53_ready.index(i), count=256)
+    a_53_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
+        mbarrier.init(a_53_empty.index(i), count=1)
+    b_57_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
+        mbarrier.init(b_57_ready.index(i), count=256)
+    b_57_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
+        mbarrier.init(b_57_empty.index(i), count=1)
+    gl.warp_specialize([
+        (consumer_0, (a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm, a_53_buf, b_57_buf, a_53_ready, a_53_empty, b_57_ready, b_57_empty, TWILL_COPY)),
+        (producer_1, (a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm, a_53_buf, b_57_buf, a_53_ready, a_53_empty, b_57_ready, b_57_empty, TWILL_COPY)),
+    ], [8], [64])
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['a_ptr', 'b_ptr', 'c_ptr', 'scale_ptr', 'M', 'N', 'K', 'num_valid', 'has_scale', 'stride_am', 'stride_bk', 'stride_cm', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K']          # the Triton kernel's parameters, in order
+RUNTIME = ['a_ptr', 'b_ptr', 'c_ptr', 'scale_ptr', 'M', 'N', 'K', 'num_valid', 'has_scale', 'stride_am', 'stride_bk', 'stride_cm']   # the Gluon kernel's parameters, in order
+CONSTEXPRS = {'BLOCK_M': 128, 'BLOCK_N': 128, 'BLOCK_K': 64}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 8
+MAXNREG = 128
+PERSISTENT = False      # one program per SM loops over the grid's tiles
+COPY_ALIGNED = ['a_ptr', 'b_ptr', 'K', 'stride_am', 'stride_bk']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+    layout = _LAYOUTS.get(name)
+    if layout is None:
+        from triton.experimental.gluon import language as gl
+        layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+    base = getattr(value, "base", value)
+    shape = list(getattr(value, "shape", base.shape))
+    strides = list(getattr(value, "strides", None) or base.stride())
+    return TensorDescriptor(base, shape, strides, DESCRIPTOR_BLOCKS[name], layout)
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    TWILL_COPY = all(_aligned(bound[n]) for n in COPY_ALIGNED)
+    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+
+
+def _aligned(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()
