@@ -98,7 +98,8 @@ def regenerate(d: Path) -> str:
                  tc_order="--tc-order" in meta["command"],
                  persistent=False if "--persistent off" in meta["command"] else None,
                  stage=bool(gs["gluon"]["kernel"].get("staged")), own_stores=gs["gluon"]["kernel"]["own_stores"],
-                 siblings=recorded_siblings(gs["gluon"]["kernel"]))
+                 siblings=recorded_siblings(gs["gluon"]["kernel"]),
+                 copy_warps=int(gs["gluon"]["kernel"].get("copy_warps", 4)))
     old = (d / "kernel_gluon.py").read_text()
     if k.source == old:
         return "unchanged"

@@ -25,7 +25,7 @@ from codegen.gluon.generate import (GluonKernel, PtxasReport, compile_offline, d
 from codegen.gluon.protocol import ProtocolError, check_kernel, trip_counts
 from codegen.gluon.replay import model_costs, replay
 from codegen.gluon.ops import source_where
-from codegen.gluon.plan import REG_FILE, REG_OVERHEAD
+from codegen.gluon.plan import COPY_WARPS, REG_FILE, REG_OVERHEAD, WIDE_COPY_WARPS
 from twill.errors import CompileError, InputError, TwillError, UnsupportedError
 from twill.graph.io import graph_to_dict
 from twill.graph.extract import graph_of
@@ -431,23 +431,26 @@ def _staged(c: Candidate, kir: KernelIR, machine: Machine, options: Any) -> Cand
 def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: bool) -> Candidate:
     mode = getattr(options, "persistent", "auto")
 
-    def make(own_stores: bool) -> GluonKernel:
+    def make(own_stores: bool, copy_warps: int) -> GluonKernel:
         return generate(kir.text, c.graph, c.schedule, machine, kir.spec, tc_order=getattr(options, "tc_order", False),
                         persistent=None if mode == "auto" else mode == "on", stage=stage, own_stores=own_stores,
                         tree_reductions=getattr(options, "tree_reductions", False),
-                        reducer=getattr(options, "reducer", True), siblings=siblings)
-    try:
-        siblings = sibling_schedules(c, kir, machine, options)
+                        reducer=getattr(options, "reducer", True), siblings=siblings, copy_warps=copy_warps)
+
+    def build(copy_warps: int) -> tuple[GluonKernel, Any]:
         try:
-            k = make(True)
-            compiled = compile_offline(k, machine)
+            k = make(True, copy_warps)
+            return k, compile_offline(k, machine)
         except (CompileError, UnsupportedError) as e:
             # stores in buffers of their own (a persistent kernel's next tiles loaded during its epilogue) may
             # not fit beside the other buffers or Triton's scratch: then through the loaded tiles' buffers
             if "more shared memory" not in str(e) and "do not fit shared memory" not in str(e):
                 raise
-            k = make(False)
-            compiled = compile_offline(k, machine)
+            k = make(False, copy_warps)
+            return k, compile_offline(k, machine)
+    try:
+        siblings = sibling_schedules(c, kir, machine, options)
+        k, compiled = _copy_warps(build, machine)
     except TwillError as e:
         return dataclasses.replace(c, error=str(e))
     stages, least = max(p.stages for p in k.plan.partitions), k.plan.least_trips
@@ -468,6 +471,22 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
         k = dataclasses.replace(k, decisions=k.decisions + (f"registers: {report.problem()}",))
     return dataclasses.replace(c, kernel=k, ttgir=compiled.asm["ttgir"], ptxas=report,
                                replayed=_replayed(c, k, machine) if not unsimulated else None)
+
+
+def _copy_warps(build: Callable[[int], tuple[GluonKernel, Any]], machine: Machine) -> tuple[GluonKernel, Any]:
+    """The kernel ``build`` makes with a producer of ``WIDE_COPY_WARPS`` where it copies pointer tiles and ptxas
+    compiles it cleanly beside the consumers (run 26c-d: +14-17 % on a 128 x 128 pointer GEMM, with its rings one
+    deeper); else with ``COPY_WARPS`` (a 128 x 256 tile's consumers leave too few registers: ptxas refuses)."""
+    try:
+        k, compiled = build(WIDE_COPY_WARPS)
+    except (CompileError, UnsupportedError):
+        return build(COPY_WARPS)
+    if not any(r.copied for r in k.plan.rings):
+        return k, compiled
+    report = ptxas_report(compiled, machine)
+    if report is not None and not report.clean:
+        return build(COPY_WARPS)
+    return k, compiled
 
 
 def _replayed(c: Candidate, k: GluonKernel, machine: Machine) -> float | None:

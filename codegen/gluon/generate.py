@@ -22,7 +22,7 @@ from codegen.gluon.partition import Turn
 from codegen.gluon.ops import source_where
 from codegen.gluon.plain import IF, Guard, distinct_branch_names, early_returns
 from codegen.gluon.protocol import COPY_FLAG
-from codegen.gluon.plan import RED_PAD, REG_FILE, KernelPlan, copy_arguments, plan_kernel, sibling
+from codegen.gluon.plan import COPY_WARPS, RED_PAD, REG_FILE, KernelPlan, copy_arguments, plan_kernel, sibling
 from codegen.gluon.sass import spills_in_wgmma_loops
 from codegen.gluon.values import py_name
 from twill.errors import CompileError, UnsupportedError
@@ -62,6 +62,7 @@ class GluonKernel:
                 "descriptor_blocks": self.descriptor_blocks,
                 "staged": [b.name for b in self.plan.staging.buffers] if self.plan is not None else [],
                 "own_stores": self.own_stores,
+                "copy_warps": self.plan.copy_warps if self.plan is not None else COPY_WARPS,
                 "decisions": list(self.decisions),
                 "siblings": [{"graph": graph_to_dict(q.graph), "schedule": q.schedule.to_dict()}
                              for q in (self.plan.siblings if self.plan is not None else [])]}
@@ -94,7 +95,8 @@ def _sig(a: Arg, plan: KernelPlan, table: dict[str, str]) -> str:
 def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
              spec: KernelSpec | None = None, tc_order: bool = False, persistent: bool | None = False,
              stage: bool = False, own_stores: bool = True, tree_reductions: bool = False,
-             reducer: bool = True, siblings: tuple[tuple[LoopGraph, Schedule], ...] = ()) -> GluonKernel:
+             reducer: bool = True, siblings: tuple[tuple[LoopGraph, Schedule], ...] = (),
+             copy_warps: int = COPY_WARPS) -> GluonKernel:
     """The Gluon module of ``schedule`` (a joint schedule of ``graph``, split into row sub-tiles or not)
     for the kernel whose pre-pipeline TTGIR is ``ttgir``; ``stage``: dots read their register A operands
     from shared buffers (``plan.Staging``); ``own_stores``: a persistent kernel with a producer stores its
@@ -103,7 +105,8 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     of a wgmma accumulator is written as a tree over each thread's registers (``ops.reduce``), not as the chain
     Triton emits; ``reducer``: split partials added atomically go through a reducer partition
     (``plan.Reduction``), where the kernel has them; ``siblings``: the graph (split as ``graph``) and schedule of
-    each other loop beside the scheduled one (``sibling_loops``), written in the same partitions (``plan.sibling``).
+    each other loop beside the scheduled one (``sibling_loops``), written in the same partitions (``plan.sibling``);
+    ``copy_warps``: the producer's warps where it copies pointer tiles (more: its rings one deeper, ``plan``).
 
     Examples
     --------
@@ -122,7 +125,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     loop = _scheduled_loop(fn, graph, [o for o, _, _ in others])
     rows = row_split(fn, loop) if int(graph.get("row_split") or 1) > 1 else None
     plan = plan_kernel(fn, loop, graph, schedule, machine, rows, stage=stage, reduce=reducer and not siblings,
-                       own_stores=own_stores)
+                       own_stores=own_stores, copy_warps=copy_warps)
     plan.siblings = [sibling(plan, o, g, s) for o, g, s in others]
     persistent = _persistent(plan, tile_loop, False if guards else persistent)   # a guard reads the launch's ids
     table = aliases(ttgir)
@@ -154,7 +157,8 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
         signature[COPY_FLAG] = "constexpr"
     blocks = {py_name(a.name): list(_block(a, plan, table)) for a in mod.runtime_args()
               if a.type.startswith("!tt.tensordesc")}
-    decisions = tuple(_decisions(plan, turns, persistent and tile_loop is None, mod.serpentine) + _own_tile_loop(mod)
+    decisions = tuple(plan.decisions + _decisions(plan, turns, persistent and tile_loop is None, mod.serpentine)
+                      + _own_tile_loop(mod)
                       + _handoff(mod) + _trees(mod) + _compact(mod) + _sibling_decisions(plan) + _plain_decisions(mod)
                       + _narrow_loads(plan, mod, table))
     plan.decisions = list(decisions)

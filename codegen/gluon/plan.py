@@ -52,6 +52,7 @@ REG_FILE = 65536            # 32-bit registers per SM
 MIN_REGS, MAX_REGS = 24, 256
 PRODUCER_REGS = 24          # a TMA-only producer: addresses and barrier phases
 COPY_WARPS = 4              # a producer copying pointer tiles (cp.async): one warp group, whose setmaxnreg it sets
+WIDE_COPY_WARPS = 8         # or two, where ptxas fits it beside the consumers (``twill.gluon_route``: tried first)
 REG_OVERHEAD = 40           # registers per thread beyond the tiles: indices, addresses, phases, loop counters
 BARRIER_BYTES = 8
 REDUCER_REGS = 32           # the reducer's row of both partials, its addresses and the iteration's base
@@ -196,6 +197,7 @@ class KernelPlan:
     reducer_dropped: bool = False  # a reducer would have left the consumers too few registers
     least_trips: int = 1            # the fewest iterations the kernel's loops may run (``kernel.least_trips``)
     siblings: list["KernelPlan"] = field(default_factory=list)   # the kernel's other loops beside this one (``sibling``)
+    copy_warps: int = COPY_WARPS    # the producer's warps where it copies pointer tiles (cp.async)
 
     @property
     def body(self) -> list[IROp]:
@@ -266,7 +268,8 @@ def _partitions(g: LoopGraph, s: Schedule, kernel_warps: int) -> tuple[list[Part
 
 
 def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Machine,
-                rows: RowSplit | None, stage: bool = False, reduce: bool = True, own_stores: bool = True) -> KernelPlan:
+                rows: RowSplit | None, stage: bool = False, reduce: bool = True, own_stores: bool = True,
+                copy_warps: int = COPY_WARPS) -> KernelPlan:
     """The kernel plan of joint schedule ``s`` of loop ``loop`` (graph ``g``, split or not).
 
     Examples
@@ -284,18 +287,24 @@ def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Ma
     parts, group_of = _partitions(g, s, kernel_warps)
     if not any(p.role == "consumer" for p in parts):
         raise UnsupportedError("no compute warp group in the schedule", where=g.name)
-    plan = KernelPlan(fn, loop, g, s, machine, rows if nc > 1 else None, nc, parts, [], own_stores=own_stores)
+    plan = KernelPlan(fn, loop, g, s, machine, rows if nc > 1 else None, nc, parts, [], own_stores=own_stores,
+                      copy_warps=copy_warps)
     node_of = _node_of_op(g, body)
     plan.node_of = node_of
     items = _consumer_items(plan, node_of, group_of)
     plan.partitions = [Partition(p.index, p.role, p.group, p.warps, p.subtiles, tuple(items.get(p.index, ()))) for p in parts]
     plan.rings = _rings(plan, node_of, group_of)
     if any(r.copied for r in plan.rings):     # pointer tiles: the producer copies them on a warp group's threads
-        plan.partitions = [dataclasses.replace(p, warps=COPY_WARPS) if p.role == "producer" else p
+        plan.partitions = [dataclasses.replace(p, warps=copy_warps) if p.role == "producer" else p
                            for p in plan.partitions]
-        plan.decisions.append(f"pointer-loaded tiles copied by a {COPY_WARPS}-warp producer with cp.async "
+        plan.decisions.append(f"pointer-loaded tiles copied by a {copy_warps}-warp producer with cp.async "
                               f"({', '.join(r.name for r in plan.rings if r.copied)}): their addresses and masks "
-                              f"spread over {32 * COPY_WARPS} threads")
+                              f"spread over {32 * copy_warps} threads"
+                              + (f", {plan.rings[0].depth}-deep rings: one deeper than their latency asks, as the "
+                                 "copies' rate rises with the threads issuing them and the bytes in flight together "
+                                 "(run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep "
+                                 "415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)" if copy_warps > COPY_WARPS
+                                 else ""))
     plan.reduction = reduction(fn, body, plan) if reduce else None
     if plan.reduction is not None:
         group = plan.producer.group if plan.producer is not None else -1   # it shares the producer's warp group
@@ -497,7 +506,8 @@ def _rings(plan: KernelPlan, node_of: dict[int, str], group_of: dict[int, int]) 
                                     if (sub is None or x.subtile == sub) and _uses(body, x.op, tile)}))
             name = py_name(op.results[0]) + ("" if sub is None else f"_t{sub}")
             nbytes = TypeInfo("smem", tuple(shape), t.dtype).bytes
-            depth = ring_depth(copy_bytes, plan, "global_bytes") if layout is not None else ring_depth(nbytes, plan)
+            depth = ring_depth(nbytes, plan) if layout is None else \
+                ring_depth(copy_bytes, plan, "global_bytes") + (plan.copy_warps > COPY_WARPS)
             rings.append(Ring(name, i, alloc, op.operands[0], tuple(shape), t.dtype, depth,
                               readers, (s.start_map.get(base, 0) % s.ii, i), sub, layout))
     return rings
@@ -613,7 +623,7 @@ def producer_regs(plan: KernelPlan) -> int:
     copied = [r for r in plan.rings if r.copied]
     if not copied:
         return PRODUCER_REGS
-    vectors = sum(math.ceil(r.bytes / (32 * COPY_WARPS * 16)) for r in copied)
+    vectors = sum(math.ceil(r.bytes / (32 * plan.copy_warps * 16)) for r in copied)
     return min(MAX_REGS, max(PRODUCER_REGS, math.ceil((3 * vectors + REG_OVERHEAD) / 8) * 8))
 
 
@@ -903,7 +913,8 @@ def sibling(main: KernelPlan, loop: IROp, g: LoopGraph, s: Schedule) -> KernelPl
     and producer with ``main``'s warps and registers, and each tile it streams through the ring of ``main``'s
     that streams the same descriptor's tiles (its slots and phases run on from the loop before)."""
     where = f"{g.name}, {source_where(loop)}"
-    plan = plan_kernel(main.fn, loop, g, s, main.machine, main.rows, reduce=False, own_stores=main.own_stores)
+    plan = plan_kernel(main.fn, loop, g, s, main.machine, main.rows, reduce=False, own_stores=main.own_stores,
+                       copy_warps=main.copy_warps)
     shape = [(p.role, p.group, p.subtiles) for p in plan.partitions]
     if shape != [(p.role, p.group, p.subtiles) for p in main.partitions]:
         raise UnsupportedError("the Gluon back end writes a kernel's loops in the same partitions", where=where,

@@ -55,6 +55,7 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
         assert "tt.reshape" in r.pre_ttgir and "allow_reorder" in r.pre_ttgir and "gl.max(" in g.kernel.source
         assert "gl.convert_layout" not in g.kernel.source   # elements in any order: reduced where they are
     _plain_code(path.stem, g.kernel.source)
+    _copy_producer(path.stem, g.kernel)
     if g.chosen.replayed is not None or path.stem in NO_PRODUCER:      # the replay times the scheduled loop
         assert g.chosen.replayed and g.chosen.replayed > 0, g.chosen.replayed
 
@@ -100,3 +101,17 @@ def _plain_code(stem: str, source: str) -> None:
         consumer = _function(source, "consumer_0")
         assert consumer.index("gl.store(") < consumer.index("for twill_b"), consumer
         assert re.search(r"= (\w+) \* \1  #", consumer), consumer
+
+
+def _copy_producer(stem: str, kernel) -> None:
+    """A cp.async producer's warps: 8 where ptxas fits them beside the consumers, with rings one deeper (run 26c-d:
+    guarded_gemm +14-17 %), else 4 (pointer_gemm's 128 x 256 consumers leave too few registers; a kernel compiled
+    on 4 warps has layouts no 8-warp partition can take)."""
+    warps = {"guarded_gemm": 8, "pointer_gemm": 4, "tail_loop_gemm": 4, "sibling_loops": 4}
+    if stem not in warps:
+        return
+    producer = next(p for p in kernel.plan.partitions if p.role == "producer")
+    assert producer.warps == warps[stem] == kernel.plan.copy_warps, (stem, producer)
+    if stem == "guarded_gemm":
+        assert {r.depth for r in kernel.plan.rings} == {4}, kernel.plan.rings
+        assert any("one deeper than their latency asks" in d for d in kernel.decisions), kernel.decisions

@@ -1,11 +1,12 @@
 """guarded_gemm, written by twill from its joint schedule: I=330 L=297 (optimal), 1280 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- partition 0 (default): consumer, warp group 0, 8 warps, 208 registers per thread (needs about 104): the loop's compute, 1 stages
-- partition 1 (worker): producer, warp group 1, 4 warps, 88 registers per thread (needs about 88): cp.async copies into the rings
-- ring a_53: 3 buffers of [128, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
-- ring b_57: 3 buffers of [64, 128] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
-- shared memory: 98416 bytes planned of 232448; maxnreg 168
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_53, b_57): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 104): the loop's compute, 1 stages
+- partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
+- ring a_53: 4 buffers of [128, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- ring b_57: 4 buffers of [64, 128] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- shared memory: 131216 bytes planned of 232448; maxnreg 128
 - early return at guarded_gemm.py:35 (TTGIR line 36): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it
 - if at guarded_gemm.py:49 (TTGIR line 97): written as it runs (not scheduled), by the partition that needs its results or, for its stores, the first consumer
 
@@ -25,10 +26,6 @@ L3 = gl.constexpr(gl.SliceLayout(0, gl.NVMMADistributedLayout(version=[3, 0], wa
 L4 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
 L5 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]))
 L6 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
-L7 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
-L8 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
-L9 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
-L10 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
 
 @gluon.jit
 def consumer_0(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm, a_53_buf, b_57_buf, a_53_ready, a_53_empty, b_57_ready, b_57_empty, TWILL_COPY: gl.constexpr):
@@ -67,19 +64,19 @@ def consumer_0(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, st
     acc_59 = gl.full([128, 128], 0.0, gl.float32, layout=L5)
     acc_59_p1 = acc_59
     for twill_b in range(0, twill_n):
-        mbarrier.wait(a_53_ready.index((twill_b - 0) % 3), ((twill_b - 0) // 3) & 1)
+        mbarrier.wait(a_53_ready.index((twill_b - 0) % 4), ((twill_b - 0) // 4) & 1)
         fence_async_shared()
-        mbarrier.wait(b_57_ready.index((twill_b - 0) % 3), ((twill_b - 0) // 3) & 1)
+        mbarrier.wait(b_57_ready.index((twill_b - 0) % 4), ((twill_b - 0) // 4) & 1)
         fence_async_shared()
-        tok_acc_59 = warpgroup_mma(a_53_buf.index((twill_b - 0) % 3), b_57_buf.index((twill_b - 0) % 3), acc_59_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+        tok_acc_59 = warpgroup_mma(a_53_buf.index((twill_b - 0) % 4), b_57_buf.index((twill_b - 0) % 4), acc_59_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
         acc_59_p1 = warpgroup_mma_wait(1, deps=(acc_59_p1,))
-        mbarrier.arrive(a_53_empty.index((twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
-        mbarrier.arrive(b_57_empty.index((twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
+        mbarrier.arrive(a_53_empty.index((twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+        mbarrier.arrive(b_57_empty.index((twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
         acc_59 = warpgroup_mma_wait(1, deps=(tok_acc_59,))
         acc_59_p1 = acc_59
     acc_59_p1 = warpgroup_mma_wait(0, deps=(acc_59_p1,))
-    mbarrier.arrive(a_53_empty.index(((twill_n - 1) - 0) % 3), pred=twill_n > 0)
-    mbarrier.arrive(b_57_empty.index(((twill_n - 1) - 0) % 3), pred=twill_n > 0)
+    mbarrier.arrive(a_53_empty.index(((twill_n - 1) - 0) % 4), pred=twill_n > 0)
+    mbarrier.arrive(b_57_empty.index(((twill_n - 1) - 0) % 4), pred=twill_n > 0)
     v4 = has_scale != 0
     if v4:
         s_46 = offs_n_15 < N
@@ -110,20 +107,20 @@ def producer_1(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, st
     pid_m = gl.program_id(0)
     pid_n = gl.program_id(1)
     v0 = pid_m * 128
-    offs_m = gl.arange(0, 128, layout=L7)
-    offs_m_6 = gl.arange(0, 128, layout=L8)
+    offs_m = gl.arange(0, 128, layout=L0)
+    offs_m_6 = gl.arange(0, 128, layout=L2)
     offs_m_10 = v0 + offs_m
     offs_n = pid_n * 128
     offs_n_14 = offs_n + offs_m_6
     a_ptrs = gl.expand_dims(offs_m_10, 1)
     a_ptrs_18 = a_ptrs * stride_am
     a_ptrs_20 = a_ptr + a_ptrs_18
-    a_ptrs_21 = gl.arange(0, 64, layout=L9)
+    a_ptrs_21 = gl.arange(0, 64, layout=L4)
     a_ptrs_22 = gl.expand_dims(a_ptrs_21, 0)
     a_ptrs_23 = a_ptrs_20.broadcast_to([128, 64])
     a_ptrs_24 = a_ptrs_22.broadcast_to([128, 64])
     a_ptrs_25 = a_ptrs_23 + a_ptrs_24
-    b_ptrs = gl.arange(0, 64, layout=L10)
+    b_ptrs = gl.arange(0, 64, layout=L1)
     b_ptrs_26 = gl.expand_dims(b_ptrs, 1)
     b_ptrs_28 = b_ptrs_26 * stride_bk
     b_ptrs_30 = b_ptr + b_ptrs_28
@@ -146,24 +143,24 @@ def producer_1(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, st
         b_56 = b_55.broadcast_to([64, 128])
         a_ptrs_60 = a_ptrs_47 + 64
         b_ptrs_61 = b_ptrs_48 + b_ptrs_35
-        mbarrier.wait(a_53_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+        mbarrier.wait(a_53_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
         if TWILL_COPY:
-            async_copy.async_copy_global_to_shared(a_53_buf.index(twill_k % 3), a_ptrs_47, mask=a_52)  # load0_a: stage 0, partition 1 (group 1)
-            async_copy.mbarrier_arrive(a_53_ready.index(twill_k % 3), increment_count=False)
+            async_copy.async_copy_global_to_shared(a_53_buf.index(twill_k % 4), a_ptrs_47, mask=a_52)  # load0_a: stage 0, partition 1 (group 1)
+            async_copy.mbarrier_arrive(a_53_ready.index(twill_k % 4), increment_count=False)
         else:
-            a_53_buf.index(twill_k % 3).store(gl.load(a_ptrs_47, mask=a_52, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
+            a_53_buf.index(twill_k % 4).store(gl.load(a_ptrs_47, mask=a_52, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
             fence_async_shared()
             gl.thread_barrier()
-            mbarrier.arrive(a_53_ready.index(twill_k % 3), count=128)
-        mbarrier.wait(b_57_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            mbarrier.arrive(a_53_ready.index(twill_k % 4), count=256)
+        mbarrier.wait(b_57_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
         if TWILL_COPY:
-            async_copy.async_copy_global_to_shared(b_57_buf.index(twill_k % 3), b_ptrs_48, mask=b_56)  # load1_b: stage 0, partition 1 (group 1)
-            async_copy.mbarrier_arrive(b_57_ready.index(twill_k % 3), increment_count=False)
+            async_copy.async_copy_global_to_shared(b_57_buf.index(twill_k % 4), b_ptrs_48, mask=b_56)  # load1_b: stage 0, partition 1 (group 1)
+            async_copy.mbarrier_arrive(b_57_ready.index(twill_k % 4), increment_count=False)
         else:
-            b_57_buf.index(twill_k % 3).store(gl.load(b_ptrs_48, mask=b_56, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
+            b_57_buf.index(twill_k % 4).store(gl.load(b_ptrs_48, mask=b_56, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
             fence_async_shared()
             gl.thread_barrier()
-            mbarrier.arrive(b_57_ready.index(twill_k % 3), count=128)
+            mbarrier.arrive(b_57_ready.index(twill_k % 4), count=256)
         a_ptrs_47 = a_ptrs_60
         b_ptrs_48 = b_ptrs_61
 
@@ -174,24 +171,24 @@ def twill_kernel(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, 
     v1 = v0 >= num_valid
     if v1:
         return
-    a_53_buf = gl.allocate_shared_memory(gl.float16, [3, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    b_57_buf = gl.allocate_shared_memory(gl.float16, [3, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    a_53_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
-        mbarrier.init(a_53_ready.index(i), count=128)
-    a_53_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    a_53_buf = gl.allocate_shared_memory(gl.float16, [4, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_57_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    a_53_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(a_53_ready.index(i), count=256)
+    a_53_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(a_53_empty.index(i), count=1)
-    b_57_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
-        mbarrier.init(b_57_ready.index(i), count=128)
-    b_57_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    b_57_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(b_57_ready.index(i), count=256)
+    b_57_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(b_57_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm, a_53_buf, b_57_buf, a_53_ready, a_53_empty, b_57_ready, b_57_empty, TWILL_COPY)),
         (producer_1, (a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm, a_53_buf, b_57_buf, a_53_ready, a_53_empty, b_57_ready, b_57_empty, TWILL_COPY)),
-    ], [4], [88])
+    ], [8], [64])
 
 
 
@@ -202,7 +199,7 @@ CONSTEXPRS = {'BLOCK_M': 128, 'BLOCK_N': 128, 'BLOCK_K': 64}         # the speci
 DESCRIPTOR_BLOCKS = {}
 DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 8
-MAXNREG = 168
+MAXNREG = 128
 PERSISTENT = False      # one program per SM loops over the grid's tiles
 COPY_ALIGNED = ['a_ptr', 'b_ptr', 'K', 'stride_am', 'stride_bk']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")

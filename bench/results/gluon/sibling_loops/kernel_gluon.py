@@ -1,6 +1,7 @@
 """sibling_loops, written by twill from its joint schedule: I=420 L=294 (optimal), 320 cycles per iteration predicted.
 
 Decisions (each from the schedule):
+- pointer-loaded tiles copied by a 4-warp producer with cp.async (a_23, b_30): their addresses and masks spread over 128 threads
 - partition 0 (default): consumer, warp group 0, 4 warps, 256 registers per thread (needs about 72): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 56 registers per thread (needs about 56): cp.async copies into the rings
 - ring a_23: 4 buffers of [64, 32] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
