@@ -33,7 +33,6 @@ from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared
                                                                warpgroup_mma_wait)
 """
 COPY_IMPORT = "from triton.experimental.gluon.language.nvidia.ampere import async_copy\n"
-SIDE_EFFECTS = vocab.STORES | {"tt.descriptor_store"}
 
 
 def header(plan: KernelPlan) -> str:

@@ -105,7 +105,7 @@ def _held(ctx: Context, v: str, like: str) -> str:
     if t.kind == "tensor":
         return ctx.tensor(v, like=like)
     expr = ctx.get(v).expr
-    if re.fullmatch(r"-?[\d.e+\-]+|True|False|float\(\"-?\w+\"\)", expr):
+    if re.fullmatch(r"-?\d[\d.e+\-]*|True|False|float\(\"-?\w+\"\)", expr):
         cast = "" if t.dtype in ("f32", "i32", "i1") else f".to({gl_dtype(t.dtype)})"
         return f"gl.to_tensor({expr}){cast}"
     return expr
