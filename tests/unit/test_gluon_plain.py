@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from codegen.gluon.plain import distinct_branch_names, early_returns
+from codegen.gluon.layouts import aliases
+from codegen.gluon.plain import distinct_branch_names, early_returns, plain
+from codegen.gluon.values import Context, Val
 from codegen.gluon.protocol import _branches_taken, _either, ANY
 from twill.errors import UnsupportedError
 from twill.ir.function import read_function
@@ -80,3 +82,29 @@ def test_the_protocol_simulation_takes_no_branch_on_data_and_keeps_integer_condi
     assert tests == ["twill_either(x)", "twill_either(n > 1)", "x"]   # an if with a barrier op: left as it is
     assert ns["f"](0, 2) == ["int"]
     assert _either(ANY) is False
+
+
+LITERAL = '''module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func public @k(%x: i64, %flag: i32) attributes {noinline = false} {
+    %c0 = arith.constant 0 : i32
+    %0 = arith.cmpi sgt, %flag, %c0 : i32
+    %r = scf.if %0 -> (i64) {
+      %c5 = arith.constant 5 : i64
+      scf.yield %c5 : i64
+    } else {
+      scf.yield %x : i64
+    }
+    tt.return
+  }
+}
+'''
+
+
+def test_an_if_yielding_a_literal_on_one_side_gets_the_literal_typed_as_the_other_side():
+    # `5` alone is an i32 in Gluon, `x` an i64: both sides of the if must agree
+    fn = read_function(LITERAL, "k")
+    ctx = Context(fn, aliases(LITERAL), 4, 4)
+    for a in fn.args:
+        ctx.vals[a.name] = Val(a.name.lstrip("%"), ctx.ttype(a.name))
+    lines = [ln for op in fn.ops if op.name != "tt.return" for ln in plain(op, ctx)]
+    assert lines[-4:] == ["if v0:", "    r = gl.to_tensor(5).to(gl.int64)", "else:", "    r = x"], lines
