@@ -47,6 +47,7 @@ VARIANTS = {
     "guarded_gemm": ("tests/corpus/guarded_gemm.py", "guarded_gemm", []),          # an early return; an if's value
     "sibling_loops": ("tests/corpus/sibling_loops.py", "sibling_loops", []),       # a loop inside an if
     "row_sumsq": ("tests/corpus/row_sumsq.py", "row_sumsq", []),                   # a store before the loop; x * x
+    "layer_norm": ("tests/corpus/layer_norm.py", "_layer_norm_fwd_fused", []),     # tutorial 05: stores between loops
 }
 
 

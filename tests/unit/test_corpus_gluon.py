@@ -21,10 +21,10 @@ ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted((ROOT / "tests" / "corpus").glob("*.py"))
 GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice_inlined", "causal_attention",
              "gemm_warp_specialize", "persistent_tma_gemm", "pointer_gemm", "tail_loop_gemm", "cross_entropy",
-             "guarded_gemm", "sibling_loops", "row_sumsq"}
+             "guarded_gemm", "sibling_loops", "row_sumsq", "layer_norm"}
 REFUSED = {"persistent_gemm": "inside scf.if",     # flatten=True: the K loop inside the fused tile loop's if
            "grouped_gemm": "nested loops"}
-NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq"}   # pointer loads only
+NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm"}   # pointer loads only
 
 
 @pytest.mark.slow
@@ -97,6 +97,11 @@ def _plain_code(stem: str, source: str) -> None:
         consumer = _function(source, "consumer_0")
         assert re.search(r"if \w+:\n +for k\w* in range\(0, N, 32\):", consumer), consumer
         assert consumer.index("gl.store(") < consumer.index("warpgroup_mma(")
+    if stem == "layer_norm":         # the row's mean and rstd stored between the second loop and the third
+        consumer = _function(source, "consumer_0")
+        loops = [m.start() for m in re.finditer(r"\n    for twill_b in range", consumer)]
+        stores = [m.start() for m in re.finditer(r"\n    gl\.store\(", consumer)]
+        assert len(loops) == 3 and sum(loops[1] < s < loops[2] for s in stores) == 2, consumer
     if stem == "row_sumsq":          # the store before the loop is written; x * x reads x twice
         consumer = _function(source, "consumer_0")
         assert consumer.index("gl.store(") < consumer.index("for twill_b"), consumer

@@ -43,3 +43,11 @@ d)
     $G/runs/run26/c/pointer_gemm $G/runs/run26/c/pointer_gemm-d4 --out $OUT/gpu26d.json 2>&1 | tee $OUT/run26d.log
   ;;
 esac
+#   e: layer_norm (Triton's tutorial 05: three loops, mean and rstd stored between the second and the third) against
+#      Triton; then every committed kernel's GPU test (guarded_gemm's new producer, the regenerated docstrings).
+case "${1:-a}" in
+e)
+  PYTHONPATH=. timeout 200 python bench/gluon_gpu.py $G/layer_norm --out $OUT/gpu26e.json 2>&1 | tee $OUT/run26e.log
+  PYTHONPATH=. timeout 380 python -m pytest -q tests/gpu/test_gpu_gluon.py 2>&1 | tail -8 | tee -a $OUT/run26e.log
+  ;;
+esac
