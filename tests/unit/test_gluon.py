@@ -714,3 +714,11 @@ def test_tiles_whose_work_varies_along_axis_0_go_in_serpentine_order_in_every_pa
     assert balance(_tile_order(k.source, "producer_2", 32, 128), 132) > 0.96 > 0.9 > balance(plain, 132)
     _, _, fa3 = _variant("fa3")                  # a tile's work the same along axis 0: the plain order
     assert _tile_order(fa3.source, "producer_2", 8, 5) == [(t % 8, t // 8) for t in range(40)]
+
+
+def test_ctas_per_sm_follow_ptxas_registers_shared_memory_and_the_thread_limit():
+    from twill.gluon_route import occupancy
+    assert occupancy(80, 4, 16) == 6 and occupancy(56, 4, 16) == 9     # rms_norm_bwd, ours and Triton's (run 25)
+    assert occupancy(69, 4, 16) == 7
+    assert occupancy(32, 8, 16) == 8                                    # 2048 threads: 8 CTAs of 256
+    assert occupancy(32, 4, 100_000) == 2                               # shared memory
