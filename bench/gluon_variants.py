@@ -48,6 +48,7 @@ VARIANTS = {
     "sibling_loops": ("tests/corpus/sibling_loops.py", "sibling_loops", []),       # a loop inside an if
     "row_sumsq": ("tests/corpus/row_sumsq.py", "row_sumsq", []),                   # a store before the loop; x * x
     "layer_norm": ("tests/corpus/layer_norm.py", "_layer_norm_fwd_fused", []),     # tutorial 05: stores between loops
+    "softmax_rows": ("tests/corpus/softmax_rows.py", "softmax_kernel", []),        # tutorial 02: a loop carrying nothing
 }
 
 

@@ -712,7 +712,11 @@ def compile_offline(k: GluonKernel, machine: Machine, directory: str | Path | No
     from triton.experimental.gluon._runtime import GluonASTSource
 
     with tempfile.TemporaryDirectory(prefix="twill-gluon-") as tmp:
-        mod = load_module(k.source, directory or tmp)
+        try:
+            mod = load_module(k.source, directory or tmp)
+        except SyntaxError as e:          # a generator defect: one line naming the generated line, never a traceback
+            raise CompileError(f"the generated Gluon kernel is not valid Python: line {e.lineno}: {e.msg}",
+                               where="kernel_gluon.py") from None
         fn = getattr(mod, k.name)
         flags = {(list(k.signature).index(COPY_FLAG),): copy} if COPY_FLAG in k.signature else {}
         aligned = set(k.divisible) | (set(copy_aligned(k.source)) if flags and copy else set())

@@ -549,7 +549,7 @@ def _pipelined(src: Source, part: Partition, shared: Shared, turn: Turn | None) 
         return lines + [results]
     other = [f"{name} = {_initial(src, part, k, sub)}" for (k, sub), name in results.items() if name]
     return ([lines[0], "if twill_n >= 1:"] + ["    " + ln for ln in lines[1:]]
-            + ["else:"] + ["    " + ln for ln in other] + [results])
+            + (["else:"] + ["    " + ln for ln in other] if other else []) + [results])   # a loop carrying nothing
 
 
 def least_trips(stages: int, turns: bool = False, varies: bool = True) -> int:

@@ -21,10 +21,11 @@ ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted((ROOT / "tests" / "corpus").glob("*.py"))
 GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice_inlined", "causal_attention",
              "gemm_warp_specialize", "persistent_tma_gemm", "pointer_gemm", "tail_loop_gemm", "cross_entropy",
-             "guarded_gemm", "sibling_loops", "row_sumsq", "layer_norm"}
+             "guarded_gemm", "sibling_loops", "row_sumsq", "layer_norm", "softmax_rows"}
 REFUSED = {"persistent_gemm": "inside scf.if",     # flatten=True: the K loop inside the fused tile loop's if
            "grouped_gemm": "nested loops"}
-NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm"}   # pointer loads only
+NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
+               "softmax_rows"}   # pointer loads only
 
 
 @pytest.mark.slow

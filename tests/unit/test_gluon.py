@@ -722,3 +722,12 @@ def test_ctas_per_sm_follow_ptxas_registers_shared_memory_and_the_thread_limit()
     assert occupancy(69, 4, 16) == 7
     assert occupancy(32, 8, 16) == 8                                    # 2048 threads: 8 CTAs of 256
     assert occupancy(32, 4, 100_000) == 2                               # shared memory
+
+
+def test_a_generated_source_that_is_not_python_is_refused_in_one_line():
+    # a generator defect (run 26's: an `else:` with nothing under it, for a two-stage loop carrying no value) is a
+    # one-line CompileError naming the line, not a traceback
+    bad = GluonKernel("if x:\n    y = 1\nelse:\n", "twill_kernel", 4, None, {}, (), {}, plan=None)  # type: ignore[arg-type]
+    with pytest.raises(CompileError) as e:
+        compile_offline(bad, load_machine("h100"))
+    assert "not valid Python: line 3" in str(e.value) and "\n" not in str(e.value)

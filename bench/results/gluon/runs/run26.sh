@@ -51,3 +51,11 @@ e)
   PYTHONPATH=. timeout 380 python -m pytest -q tests/gpu/test_gpu_gluon.py 2>&1 | tail -8 | tee -a $OUT/run26e.log
   ;;
 esac
+#   f: softmax_rows (Triton's tutorial 02: a loop over rows carrying no value, its trip count differing between
+#      programs; its generated source did not parse before this run's fix) against Triton, and its GPU test.
+case "${1:-a}" in
+f)
+  PYTHONPATH=. timeout 200 python bench/gluon_gpu.py $G/softmax_rows --out $OUT/gpu26f.json 2>&1 | tee $OUT/run26f.log
+  PYTHONPATH=. timeout 200 python -m pytest -q tests/gpu/test_gpu_gluon.py -k "softmax_rows" 2>&1 | tail -3 | tee -a $OUT/run26f.log
+  ;;
+esac
