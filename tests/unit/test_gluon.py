@@ -19,7 +19,7 @@ from twill.ir.function import read_function
 from twill.schedule.verify import verify
 from codegen.gluon.protocol import check_kernel
 from codegen.gluon.sass import wgmma_loops
-from twill.errors import TwillError
+from twill.errors import CompileError, TwillError
 from twill.graph.io import graph_from_dict
 from twill.machine.model import load_machine
 from twill.pipeline import OptimizeOptions, extract
