@@ -558,7 +558,30 @@ def _copied_layout(plan: KernelPlan, load: IROp, alloc: IROp, split: bool) -> st
     m = re.search(r"!ttg\.memdesc<[^,]+,\s*(#[\w]+)", alloc.full_text)
     if m is None:
         raise UnsupportedError("a pointer tile's shared layout could not be read", where=where, found=alloc.text[:80])
+    _check_copy_vectors(plan, load, m.group(1), where)
     return m.group(1)
+
+
+def _check_copy_vectors(plan: KernelPlan, load: IROp, shared: str, where: str) -> None:
+    """Refused in one line: a tile whose contiguous dimension in shared memory is not its contiguous one in
+    global memory, with elements narrower than the 4 bytes cp.async copies at least (an int8 or fp8 B loaded
+    N-contiguous: wgmma reads 8-bit operands K-major, so Triton lays the buffer out transposed, and each copy
+    would move one byte; Triton's lowering asserts)."""
+    text = plan.fn.module.text
+    d = re.search(rf"^{re.escape(shared)} = #ttg\.nvmma_shared<\{{(.*?)\}}>", text, re.M)
+    lay = re.search(r"#(blocked\d*)>", load.full_text.split(" : ")[-1]) if load.result_types else None
+    order = re.search(rf"^#{lay.group(1)} = #ttg\.blocked<.*?order = \[(\d+)", text, re.M) if lay else None
+    if d is None or order is None:
+        return
+    bits = int((re.search(r"elementBitWidth = (\d+)", d.group(1)) or [0, 16])[1])
+    smem_fastest = 0 if "transposed = true" in d.group(1) else 1
+    if int(order.group(1)) != smem_fastest and bits < 32:
+        raise UnsupportedError("a pointer-loaded dot operand laid out in shared memory along another dimension than "
+                               "in global memory", where=where,
+                               expected="the tile contiguous along the dimension its shared buffer is (cp.async "
+                               "copies 4, 8 or 16 contiguous bytes), or loaded through a tensor descriptor",
+                               found=f"{load.results[0]}: {bits}-bit elements contiguous along dim {order.group(1)}, "
+                               f"its buffer along dim {smem_fastest}")
 
 
 def _zero_constant(fn: Function, value: str) -> bool:

@@ -23,7 +23,8 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "gemm_warp_specialize", "persistent_tma_gemm", "pointer_gemm", "tail_loop_gemm", "cross_entropy",
              "guarded_gemm", "sibling_loops", "row_sumsq", "layer_norm", "softmax_rows"}
 REFUSED = {"persistent_gemm": "inside scf.if",     # flatten=True: the K loop inside the fused tile loop's if
-           "grouped_gemm": "nested loops"}
+           "grouped_gemm": "nested loops",
+           "int8_gemm": "along another dimension than in global memory"}   # B K-major in shared memory
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows"}   # pointer loads only
 
