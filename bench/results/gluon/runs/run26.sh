@@ -59,3 +59,15 @@ f)
   PYTHONPATH=. timeout 200 python -m pytest -q tests/gpu/test_gpu_gluon.py -k "softmax_rows" 2>&1 | tail -3 | tee -a $OUT/run26f.log
   ;;
 esac
+#   g: the one-partition kernels with their pointer loads issued prefetch_depth iterations ahead (enough to cover a
+#      load's latency with the schedule's iterations; the loop as written where it runs fewer than stages - 1),
+#      made in a worktree (runs/run26/g/*-prefetch), each beside the committed kernel (one iteration ahead).
+case "${1:-a}" in
+g)
+  P=$G/runs/run26/g
+  PYTHONPATH=. timeout 580 python bench/gluon_gpu.py $G/softmax_rows $P/softmax_rows-prefetch $G/layer_norm \
+    $P/layer_norm-prefetch $G/rms_norm_bwd $P/rms_norm_bwd-prefetch $G/online_softmax $P/online_softmax-prefetch \
+    $G/row_sumsq $P/row_sumsq-prefetch $G/row_absmax $P/row_absmax-prefetch $G/cross_entropy $P/cross_entropy-prefetch \
+    --out $OUT/gpu26g.json 2>&1 | tee $OUT/run26g.log
+  ;;
+esac

@@ -1,0 +1,644 @@
+"""rms_norm_bwd, written by twill from its joint schedule: I=177 L=273 (optimal), 177 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, 5 iterations ahead of their readers, enough to cover a load's latency with the schedule's iterations, and the loop as written where it runs fewer than 6 iterations; 7 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 92 per thread)
+- shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+
+L0 = gl.constexpr(gl.BlockedLayout(size_per_thread=[8], threads_per_warp=[32], warps_per_cta=[4], order=[0]))
+L1 = gl.constexpr(gl.BlockedLayout(size_per_thread=[4], threads_per_warp=[32], warps_per_cta=[4], order=[0]))
+
+@gluon.jit
+def consumer_0(dY, X, W, RSTD, dX, dW, stride, n_rows, n_cols, rows_per_program):
+    pid = gl.program_id(0)
+    row_start = pid * rows_per_program
+    row_end = row_start + rows_per_program
+    row_end_2 = gl.minimum(row_end, n_rows)
+    cols = gl.arange(0, 1024, layout=L0)
+    cols_3 = gl.arange(0, 1024, layout=L1)
+    mask_5 = cols < n_cols
+    mask_6 = cols_3 < n_cols
+    w_7 = W + cols
+    w_8 = gl.load(w_7, mask=mask_5, other=0.0)
+    w_9 = w_8.to(gl.float32)
+    dx = n_cols.to(gl.float32)
+    dx_10 = 1.0 / dx
+    dx_11 = 0.0 - dx_10
+    twill_n = (row_end_2 - row_start + 1 - 1) // 1
+    if twill_n >= 6:
+        dy = (row_start + (0 - 0) * 1) * stride  # load0_dy: stage 0, partition 0 (group 0)
+        dy_15 = dY + dy  # load0_dy: stage 0, partition 0 (group 0)
+        dy_16 = dy_15  # load0_dy: stage 0, partition 0 (group 0)
+        dy_17 = dy_16 + cols  # load0_dy: stage 0, partition 0 (group 0)
+        dy_18 = gl.load(dy_17, mask=mask_5, other=0.0)  # load0_dy: stage 0, partition 0 (group 0)
+        x = X + dy  # load1_x: stage 0, partition 0 (group 0)
+        x_20 = x  # load1_x: stage 0, partition 0 (group 0)
+        x_21 = x_20 + cols  # load1_x: stage 0, partition 0 (group 0)
+        x_22 = gl.load(x_21, mask=mask_5, other=0.0)  # load1_x: stage 0, partition 0 (group 0)
+        dy_p1 = dy
+        dy_18_p1 = dy_18
+        x_22_p1 = x_22
+        rstd = RSTD + (row_start + (1 - 1) * 1)  # load2_rstd: stage 1, partition 0 (group 0)
+        rstd_24 = gl.load(rstd)  # load2_rstd: stage 1, partition 0 (group 0)
+        dy = (row_start + (1 - 0) * 1) * stride  # load0_dy: stage 0, partition 0 (group 0)
+        dy_15 = dY + dy  # load0_dy: stage 0, partition 0 (group 0)
+        dy_16 = dy_15  # load0_dy: stage 0, partition 0 (group 0)
+        dy_17 = dy_16 + cols  # load0_dy: stage 0, partition 0 (group 0)
+        dy_18 = gl.load(dy_17, mask=mask_5, other=0.0)  # load0_dy: stage 0, partition 0 (group 0)
+        x = X + dy  # load1_x: stage 0, partition 0 (group 0)
+        x_20 = x  # load1_x: stage 0, partition 0 (group 0)
+        x_21 = x_20 + cols  # load1_x: stage 0, partition 0 (group 0)
+        x_22 = gl.load(x_21, mask=mask_5, other=0.0)  # load1_x: stage 0, partition 0 (group 0)
+        dy_p2 = dy_p1
+        dy_p1 = dy
+        dy_18_p2 = dy_18_p1
+        dy_18_p1 = dy_18
+        rstd_24_p1 = rstd_24
+        x_22_p2 = x_22_p1
+        x_22_p1 = x_22
+        rstd = RSTD + (row_start + (2 - 1) * 1)  # load2_rstd: stage 1, partition 0 (group 0)
+        rstd_24 = gl.load(rstd)  # load2_rstd: stage 1, partition 0 (group 0)
+        dy = (row_start + (2 - 0) * 1) * stride  # load0_dy: stage 0, partition 0 (group 0)
+        dy_15 = dY + dy  # load0_dy: stage 0, partition 0 (group 0)
+        dy_16 = dy_15  # load0_dy: stage 0, partition 0 (group 0)
+        dy_17 = dy_16 + cols  # load0_dy: stage 0, partition 0 (group 0)
+        dy_18 = gl.load(dy_17, mask=mask_5, other=0.0)  # load0_dy: stage 0, partition 0 (group 0)
+        x = X + dy  # load1_x: stage 0, partition 0 (group 0)
+        x_20 = x  # load1_x: stage 0, partition 0 (group 0)
+        x_21 = x_20 + cols  # load1_x: stage 0, partition 0 (group 0)
+        x_22 = gl.load(x_21, mask=mask_5, other=0.0)  # load1_x: stage 0, partition 0 (group 0)
+        dy_p3 = dy_p2
+        dy_p2 = dy_p1
+        dy_p1 = dy
+        dy_18_p3 = dy_18_p2
+        dy_18_p2 = dy_18_p1
+        dy_18_p1 = dy_18
+        rstd_24_p2 = rstd_24_p1
+        rstd_24_p1 = rstd_24
+        x_22_p3 = x_22_p2
+        x_22_p2 = x_22_p1
+        x_22_p1 = x_22
+        rstd = RSTD + (row_start + (3 - 1) * 1)  # load2_rstd: stage 1, partition 0 (group 0)
+        rstd_24 = gl.load(rstd)  # load2_rstd: stage 1, partition 0 (group 0)
+        dy = (row_start + (3 - 0) * 1) * stride  # load0_dy: stage 0, partition 0 (group 0)
+        dy_15 = dY + dy  # load0_dy: stage 0, partition 0 (group 0)
+        dy_16 = dy_15  # load0_dy: stage 0, partition 0 (group 0)
+        dy_17 = dy_16 + cols  # load0_dy: stage 0, partition 0 (group 0)
+        dy_18 = gl.load(dy_17, mask=mask_5, other=0.0)  # load0_dy: stage 0, partition 0 (group 0)
+        x = X + dy  # load1_x: stage 0, partition 0 (group 0)
+        x_20 = x  # load1_x: stage 0, partition 0 (group 0)
+        x_21 = x_20 + cols  # load1_x: stage 0, partition 0 (group 0)
+        x_22 = gl.load(x_21, mask=mask_5, other=0.0)  # load1_x: stage 0, partition 0 (group 0)
+        dy_p4 = dy_p3
+        dy_p3 = dy_p2
+        dy_p2 = dy_p1
+        dy_p1 = dy
+        dy_18_p4 = dy_18_p3
+        dy_18_p3 = dy_18_p2
+        dy_18_p2 = dy_18_p1
+        dy_18_p1 = dy_18
+        rstd_24_p3 = rstd_24_p2
+        rstd_24_p2 = rstd_24_p1
+        rstd_24_p1 = rstd_24
+        x_22_p4 = x_22_p3
+        x_22_p3 = x_22_p2
+        x_22_p2 = x_22_p1
+        x_22_p1 = x_22
+        rstd = RSTD + (row_start + (4 - 1) * 1)  # load2_rstd: stage 1, partition 0 (group 0)
+        rstd_24 = gl.load(rstd)  # load2_rstd: stage 1, partition 0 (group 0)
+        dy = (row_start + (4 - 0) * 1) * stride  # load0_dy: stage 0, partition 0 (group 0)
+        dy_15 = dY + dy  # load0_dy: stage 0, partition 0 (group 0)
+        dy_16 = dy_15  # load0_dy: stage 0, partition 0 (group 0)
+        dy_17 = dy_16 + cols  # load0_dy: stage 0, partition 0 (group 0)
+        dy_18 = gl.load(dy_17, mask=mask_5, other=0.0)  # load0_dy: stage 0, partition 0 (group 0)
+        x = X + dy  # load1_x: stage 0, partition 0 (group 0)
+        x_20 = x  # load1_x: stage 0, partition 0 (group 0)
+        x_21 = x_20 + cols  # load1_x: stage 0, partition 0 (group 0)
+        x_22 = gl.load(x_21, mask=mask_5, other=0.0)  # load1_x: stage 0, partition 0 (group 0)
+        dy_p5 = dy_p4
+        dy_p4 = dy_p3
+        dy_p3 = dy_p2
+        dy_p2 = dy_p1
+        dy_p1 = dy
+        dy_18_p5 = dy_18_p4
+        dy_18_p4 = dy_18_p3
+        dy_18_p3 = dy_18_p2
+        dy_18_p2 = dy_18_p1
+        dy_18_p1 = dy_18
+        rstd_24_p4 = rstd_24_p3
+        rstd_24_p3 = rstd_24_p2
+        rstd_24_p2 = rstd_24_p1
+        rstd_24_p1 = rstd_24
+        x_22_p5 = x_22_p4
+        x_22_p4 = x_22_p3
+        x_22_p3 = x_22_p2
+        x_22_p2 = x_22_p1
+        x_22_p1 = x_22
+        dw_38 = gl.full([1024], 0.0, gl.float32, layout=L0)
+        rstd = RSTD + (row_start + (5 - 1) * 1)  # load2_rstd: stage 1, partition 0 (group 0)
+        rstd_24 = gl.load(rstd)  # load2_rstd: stage 1, partition 0 (group 0)
+        dy = (row_start + (5 - 0) * 1) * stride  # load0_dy: stage 0, partition 0 (group 0)
+        dy_15 = dY + dy  # load0_dy: stage 0, partition 0 (group 0)
+        dy_16 = dy_15  # load0_dy: stage 0, partition 0 (group 0)
+        dy_17 = dy_16 + cols  # load0_dy: stage 0, partition 0 (group 0)
+        dy_18 = gl.load(dy_17, mask=mask_5, other=0.0)  # load0_dy: stage 0, partition 0 (group 0)
+        dy_19 = dy_18_p5.to(gl.float32)  # convert0_dy: stage 5, partition 0 (group 0)
+        m = dy_19 * w_9  # elementwise0_m: stage 5, partition 0 (group 0)
+        x = X + dy  # load1_x: stage 0, partition 0 (group 0)
+        x_20 = x  # load1_x: stage 0, partition 0 (group 0)
+        x_21 = x_20 + cols  # load1_x: stage 0, partition 0 (group 0)
+        x_22 = gl.load(x_21, mask=mask_5, other=0.0)  # load1_x: stage 0, partition 0 (group 0)
+        x_23 = x_22_p5.to(gl.float32)  # convert1_x: stage 5, partition 0 (group 0)
+        dx_29 = m * x_23  # elementwise3_dx: stage 5, partition 0 (group 0)
+        dx_30 = gl.sum(dx_29, axis=0)  # reduce0_dx: stage 5, partition 0 (group 0)
+        dw_38_p1 = dw_38
+        dx_30_p1 = dx_30
+        dy_p6 = dy_p5
+        dy_p5 = dy_p4
+        dy_p4 = dy_p3
+        dy_p3 = dy_p2
+        dy_p2 = dy_p1
+        dy_p1 = dy
+        dy_18_p5 = dy_18_p4
+        dy_18_p4 = dy_18_p3
+        dy_18_p3 = dy_18_p2
+        dy_18_p2 = dy_18_p1
+        dy_18_p1 = dy_18
+        dy_19_p1 = dy_19
+        m_p1 = m
+        rstd_24_p5 = rstd_24_p4
+        rstd_24_p4 = rstd_24_p3
+        rstd_24_p3 = rstd_24_p2
+        rstd_24_p2 = rstd_24_p1
+        rstd_24_p1 = rstd_24
+        x_22_p5 = x_22_p4
+        x_22_p4 = x_22_p3
+        x_22_p3 = x_22_p2
+        x_22_p2 = x_22_p1
+        x_22_p1 = x_22
+        x_23_p1 = x_23
+        for twill_b in range(6, twill_n):
+            rstd = RSTD + (row_start + (twill_b - 1) * 1)  # load2_rstd: stage 1, partition 0 (group 0)
+            rstd_24 = gl.load(rstd)  # load2_rstd: stage 1, partition 0 (group 0)
+            dx_27 = dx_11 * rstd_24_p5  # elementwise2_dx: stage 6, partition 0 (group 0)
+            dx_28 = dx_27 * rstd_24_p5  # elementwise2_dx: stage 6, partition 0 (group 0)
+            dx_31 = dx_28 * dx_30_p1  # elementwise2_dx: stage 6, partition 0 (group 0)
+            dx_25 = rstd_24_p5  # elementwise1_dx: stage 6, partition 0 (group 0)
+            dx_26 = dx_25 * m_p1  # elementwise1_dx: stage 6, partition 0 (group 0)
+            dx_32 = dx_31  # elementwise1_dx: stage 6, partition 0 (group 0)
+            dx_33 = dx_32 * x_23_p1  # elementwise1_dx: stage 6, partition 0 (group 0)
+            dx_34 = dx_25 * dx_33  # elementwise1_dx: stage 6, partition 0 (group 0)
+            dx_35 = dx_26 + dx_34  # elementwise1_dx: stage 6, partition 0 (group 0)
+            dy = (row_start + (twill_b - 0) * 1) * stride  # load0_dy: stage 0, partition 0 (group 0)
+            dy_15 = dY + dy  # load0_dy: stage 0, partition 0 (group 0)
+            dy_16 = dy_15  # load0_dy: stage 0, partition 0 (group 0)
+            dy_17 = dy_16 + cols  # load0_dy: stage 0, partition 0 (group 0)
+            dy_18 = gl.load(dy_17, mask=mask_5, other=0.0)  # load0_dy: stage 0, partition 0 (group 0)
+            dy_19 = dy_18_p5.to(gl.float32)  # convert0_dy: stage 5, partition 0 (group 0)
+            v8 = dx_35.to(gl.float16)  # convert2: stage 6, partition 0 (group 0)
+            dw_36 = x_23_p1 * dx_25  # elementwise4_dw: stage 6, partition 0 (group 0)
+            dw_37 = dy_19_p1 * dw_36  # elementwise4_dw: stage 6, partition 0 (group 0)
+            dw_38 = dw_38_p1 + dw_37  # elementwise4_dw: stage 6, partition 0 (group 0)
+            m = dy_19 * w_9  # elementwise0_m: stage 5, partition 0 (group 0)
+            v5 = dX + dy_p6  # store0: stage 6, partition 0 (group 0)
+            v6 = v5  # store0: stage 6, partition 0 (group 0)
+            v7 = v6 + cols  # store0: stage 6, partition 0 (group 0)
+            gl.store(v7, v8, mask=mask_5)  # store0: stage 6, partition 0 (group 0)
+            x = X + dy  # load1_x: stage 0, partition 0 (group 0)
+            x_20 = x  # load1_x: stage 0, partition 0 (group 0)
+            x_21 = x_20 + cols  # load1_x: stage 0, partition 0 (group 0)
+            x_22 = gl.load(x_21, mask=mask_5, other=0.0)  # load1_x: stage 0, partition 0 (group 0)
+            x_23 = x_22_p5.to(gl.float32)  # convert1_x: stage 5, partition 0 (group 0)
+            dx_29 = m * x_23  # elementwise3_dx: stage 5, partition 0 (group 0)
+            dx_30 = gl.sum(dx_29, axis=0)  # reduce0_dx: stage 5, partition 0 (group 0)
+            dw_38_p1 = dw_38
+            dx_30_p1 = dx_30
+            dy_p6 = dy_p5
+            dy_p5 = dy_p4
+            dy_p4 = dy_p3
+            dy_p3 = dy_p2
+            dy_p2 = dy_p1
+            dy_p1 = dy
+            dy_18_p5 = dy_18_p4
+            dy_18_p4 = dy_18_p3
+            dy_18_p3 = dy_18_p2
+            dy_18_p2 = dy_18_p1
+            dy_18_p1 = dy_18
+            dy_19_p1 = dy_19
+            m_p1 = m
+            rstd_24_p5 = rstd_24_p4
+            rstd_24_p4 = rstd_24_p3
+            rstd_24_p3 = rstd_24_p2
+            rstd_24_p2 = rstd_24_p1
+            rstd_24_p1 = rstd_24
+            x_22_p5 = x_22_p4
+            x_22_p4 = x_22_p3
+            x_22_p3 = x_22_p2
+            x_22_p2 = x_22_p1
+            x_22_p1 = x_22
+            x_23_p1 = x_23
+        rstd = RSTD + (row_start + ((twill_n - 1 + 1) - 1) * 1)  # load2_rstd: stage 1, partition 0 (group 0)
+        rstd_24 = gl.load(rstd)  # load2_rstd: stage 1, partition 0 (group 0)
+        dx_27 = dx_11 * rstd_24_p5  # elementwise2_dx: stage 6, partition 0 (group 0)
+        dx_28 = dx_27 * rstd_24_p5  # elementwise2_dx: stage 6, partition 0 (group 0)
+        dx_31 = dx_28 * dx_30_p1  # elementwise2_dx: stage 6, partition 0 (group 0)
+        dx_25 = rstd_24_p5  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_26 = dx_25 * m_p1  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_32 = dx_31  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_33 = dx_32 * x_23_p1  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_34 = dx_25 * dx_33  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_35 = dx_26 + dx_34  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dy_19 = dy_18_p5.to(gl.float32)  # convert0_dy: stage 5, partition 0 (group 0)
+        v8 = dx_35.to(gl.float16)  # convert2: stage 6, partition 0 (group 0)
+        dw_36 = x_23_p1 * dx_25  # elementwise4_dw: stage 6, partition 0 (group 0)
+        dw_37 = dy_19_p1 * dw_36  # elementwise4_dw: stage 6, partition 0 (group 0)
+        dw_38 = dw_38_p1 + dw_37  # elementwise4_dw: stage 6, partition 0 (group 0)
+        m = dy_19 * w_9  # elementwise0_m: stage 5, partition 0 (group 0)
+        v5 = dX + dy_p6  # store0: stage 6, partition 0 (group 0)
+        v6 = v5  # store0: stage 6, partition 0 (group 0)
+        v7 = v6 + cols  # store0: stage 6, partition 0 (group 0)
+        gl.store(v7, v8, mask=mask_5)  # store0: stage 6, partition 0 (group 0)
+        x_23 = x_22_p5.to(gl.float32)  # convert1_x: stage 5, partition 0 (group 0)
+        dx_29 = m * x_23  # elementwise3_dx: stage 5, partition 0 (group 0)
+        dx_30 = gl.sum(dx_29, axis=0)  # reduce0_dx: stage 5, partition 0 (group 0)
+        dw_38_p1 = dw_38
+        dx_30_p1 = dx_30
+        dy_p6 = dy_p5
+        dy_p5 = dy_p4
+        dy_p4 = dy_p3
+        dy_p3 = dy_p2
+        dy_p2 = dy_p1
+        dy_p1 = dy
+        dy_18_p5 = dy_18_p4
+        dy_18_p4 = dy_18_p3
+        dy_18_p3 = dy_18_p2
+        dy_18_p2 = dy_18_p1
+        dy_18_p1 = dy_18
+        dy_19_p1 = dy_19
+        m_p1 = m
+        rstd_24_p5 = rstd_24_p4
+        rstd_24_p4 = rstd_24_p3
+        rstd_24_p3 = rstd_24_p2
+        rstd_24_p2 = rstd_24_p1
+        rstd_24_p1 = rstd_24
+        x_22_p5 = x_22_p4
+        x_22_p4 = x_22_p3
+        x_22_p3 = x_22_p2
+        x_22_p2 = x_22_p1
+        x_22_p1 = x_22
+        x_23_p1 = x_23
+        dx_27 = dx_11 * rstd_24_p5  # elementwise2_dx: stage 6, partition 0 (group 0)
+        dx_28 = dx_27 * rstd_24_p5  # elementwise2_dx: stage 6, partition 0 (group 0)
+        dx_31 = dx_28 * dx_30_p1  # elementwise2_dx: stage 6, partition 0 (group 0)
+        dx_25 = rstd_24_p5  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_26 = dx_25 * m_p1  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_32 = dx_31  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_33 = dx_32 * x_23_p1  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_34 = dx_25 * dx_33  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_35 = dx_26 + dx_34  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dy_19 = dy_18_p5.to(gl.float32)  # convert0_dy: stage 5, partition 0 (group 0)
+        v8 = dx_35.to(gl.float16)  # convert2: stage 6, partition 0 (group 0)
+        dw_36 = x_23_p1 * dx_25  # elementwise4_dw: stage 6, partition 0 (group 0)
+        dw_37 = dy_19_p1 * dw_36  # elementwise4_dw: stage 6, partition 0 (group 0)
+        dw_38 = dw_38_p1 + dw_37  # elementwise4_dw: stage 6, partition 0 (group 0)
+        m = dy_19 * w_9  # elementwise0_m: stage 5, partition 0 (group 0)
+        v5 = dX + dy_p6  # store0: stage 6, partition 0 (group 0)
+        v6 = v5  # store0: stage 6, partition 0 (group 0)
+        v7 = v6 + cols  # store0: stage 6, partition 0 (group 0)
+        gl.store(v7, v8, mask=mask_5)  # store0: stage 6, partition 0 (group 0)
+        x_23 = x_22_p5.to(gl.float32)  # convert1_x: stage 5, partition 0 (group 0)
+        dx_29 = m * x_23  # elementwise3_dx: stage 5, partition 0 (group 0)
+        dx_30 = gl.sum(dx_29, axis=0)  # reduce0_dx: stage 5, partition 0 (group 0)
+        dw_38_p1 = dw_38
+        dx_30_p1 = dx_30
+        dy_p6 = dy_p5
+        dy_p5 = dy_p4
+        dy_p4 = dy_p3
+        dy_p3 = dy_p2
+        dy_p2 = dy_p1
+        dy_p1 = dy
+        dy_18_p5 = dy_18_p4
+        dy_18_p4 = dy_18_p3
+        dy_18_p3 = dy_18_p2
+        dy_18_p2 = dy_18_p1
+        dy_18_p1 = dy_18
+        dy_19_p1 = dy_19
+        m_p1 = m
+        rstd_24_p5 = rstd_24_p4
+        rstd_24_p4 = rstd_24_p3
+        rstd_24_p3 = rstd_24_p2
+        rstd_24_p2 = rstd_24_p1
+        rstd_24_p1 = rstd_24
+        x_22_p5 = x_22_p4
+        x_22_p4 = x_22_p3
+        x_22_p3 = x_22_p2
+        x_22_p2 = x_22_p1
+        x_22_p1 = x_22
+        x_23_p1 = x_23
+        dx_27 = dx_11 * rstd_24_p5  # elementwise2_dx: stage 6, partition 0 (group 0)
+        dx_28 = dx_27 * rstd_24_p5  # elementwise2_dx: stage 6, partition 0 (group 0)
+        dx_31 = dx_28 * dx_30_p1  # elementwise2_dx: stage 6, partition 0 (group 0)
+        dx_25 = rstd_24_p5  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_26 = dx_25 * m_p1  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_32 = dx_31  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_33 = dx_32 * x_23_p1  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_34 = dx_25 * dx_33  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_35 = dx_26 + dx_34  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dy_19 = dy_18_p5.to(gl.float32)  # convert0_dy: stage 5, partition 0 (group 0)
+        v8 = dx_35.to(gl.float16)  # convert2: stage 6, partition 0 (group 0)
+        dw_36 = x_23_p1 * dx_25  # elementwise4_dw: stage 6, partition 0 (group 0)
+        dw_37 = dy_19_p1 * dw_36  # elementwise4_dw: stage 6, partition 0 (group 0)
+        dw_38 = dw_38_p1 + dw_37  # elementwise4_dw: stage 6, partition 0 (group 0)
+        m = dy_19 * w_9  # elementwise0_m: stage 5, partition 0 (group 0)
+        v5 = dX + dy_p6  # store0: stage 6, partition 0 (group 0)
+        v6 = v5  # store0: stage 6, partition 0 (group 0)
+        v7 = v6 + cols  # store0: stage 6, partition 0 (group 0)
+        gl.store(v7, v8, mask=mask_5)  # store0: stage 6, partition 0 (group 0)
+        x_23 = x_22_p5.to(gl.float32)  # convert1_x: stage 5, partition 0 (group 0)
+        dx_29 = m * x_23  # elementwise3_dx: stage 5, partition 0 (group 0)
+        dx_30 = gl.sum(dx_29, axis=0)  # reduce0_dx: stage 5, partition 0 (group 0)
+        dw_38_p1 = dw_38
+        dx_30_p1 = dx_30
+        dy_p6 = dy_p5
+        dy_p5 = dy_p4
+        dy_p4 = dy_p3
+        dy_p3 = dy_p2
+        dy_p2 = dy_p1
+        dy_p1 = dy
+        dy_18_p5 = dy_18_p4
+        dy_18_p4 = dy_18_p3
+        dy_18_p3 = dy_18_p2
+        dy_18_p2 = dy_18_p1
+        dy_18_p1 = dy_18
+        dy_19_p1 = dy_19
+        m_p1 = m
+        rstd_24_p5 = rstd_24_p4
+        rstd_24_p4 = rstd_24_p3
+        rstd_24_p3 = rstd_24_p2
+        rstd_24_p2 = rstd_24_p1
+        rstd_24_p1 = rstd_24
+        x_22_p5 = x_22_p4
+        x_22_p4 = x_22_p3
+        x_22_p3 = x_22_p2
+        x_22_p2 = x_22_p1
+        x_22_p1 = x_22
+        x_23_p1 = x_23
+        dx_27 = dx_11 * rstd_24_p5  # elementwise2_dx: stage 6, partition 0 (group 0)
+        dx_28 = dx_27 * rstd_24_p5  # elementwise2_dx: stage 6, partition 0 (group 0)
+        dx_31 = dx_28 * dx_30_p1  # elementwise2_dx: stage 6, partition 0 (group 0)
+        dx_25 = rstd_24_p5  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_26 = dx_25 * m_p1  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_32 = dx_31  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_33 = dx_32 * x_23_p1  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_34 = dx_25 * dx_33  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_35 = dx_26 + dx_34  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dy_19 = dy_18_p5.to(gl.float32)  # convert0_dy: stage 5, partition 0 (group 0)
+        v8 = dx_35.to(gl.float16)  # convert2: stage 6, partition 0 (group 0)
+        dw_36 = x_23_p1 * dx_25  # elementwise4_dw: stage 6, partition 0 (group 0)
+        dw_37 = dy_19_p1 * dw_36  # elementwise4_dw: stage 6, partition 0 (group 0)
+        dw_38 = dw_38_p1 + dw_37  # elementwise4_dw: stage 6, partition 0 (group 0)
+        m = dy_19 * w_9  # elementwise0_m: stage 5, partition 0 (group 0)
+        v5 = dX + dy_p6  # store0: stage 6, partition 0 (group 0)
+        v6 = v5  # store0: stage 6, partition 0 (group 0)
+        v7 = v6 + cols  # store0: stage 6, partition 0 (group 0)
+        gl.store(v7, v8, mask=mask_5)  # store0: stage 6, partition 0 (group 0)
+        x_23 = x_22_p5.to(gl.float32)  # convert1_x: stage 5, partition 0 (group 0)
+        dx_29 = m * x_23  # elementwise3_dx: stage 5, partition 0 (group 0)
+        dx_30 = gl.sum(dx_29, axis=0)  # reduce0_dx: stage 5, partition 0 (group 0)
+        dw_38_p1 = dw_38
+        dx_30_p1 = dx_30
+        dy_p6 = dy_p5
+        dy_p5 = dy_p4
+        dy_p4 = dy_p3
+        dy_p3 = dy_p2
+        dy_p2 = dy_p1
+        dy_p1 = dy
+        dy_18_p5 = dy_18_p4
+        dy_18_p4 = dy_18_p3
+        dy_18_p3 = dy_18_p2
+        dy_18_p2 = dy_18_p1
+        dy_18_p1 = dy_18
+        dy_19_p1 = dy_19
+        m_p1 = m
+        rstd_24_p5 = rstd_24_p4
+        rstd_24_p4 = rstd_24_p3
+        rstd_24_p3 = rstd_24_p2
+        rstd_24_p2 = rstd_24_p1
+        rstd_24_p1 = rstd_24
+        x_22_p5 = x_22_p4
+        x_22_p4 = x_22_p3
+        x_22_p3 = x_22_p2
+        x_22_p2 = x_22_p1
+        x_22_p1 = x_22
+        x_23_p1 = x_23
+        dx_27 = dx_11 * rstd_24_p5  # elementwise2_dx: stage 6, partition 0 (group 0)
+        dx_28 = dx_27 * rstd_24_p5  # elementwise2_dx: stage 6, partition 0 (group 0)
+        dx_31 = dx_28 * dx_30_p1  # elementwise2_dx: stage 6, partition 0 (group 0)
+        dx_25 = rstd_24_p5  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_26 = dx_25 * m_p1  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_32 = dx_31  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_33 = dx_32 * x_23_p1  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_34 = dx_25 * dx_33  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_35 = dx_26 + dx_34  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dy_19 = dy_18_p5.to(gl.float32)  # convert0_dy: stage 5, partition 0 (group 0)
+        v8 = dx_35.to(gl.float16)  # convert2: stage 6, partition 0 (group 0)
+        dw_36 = x_23_p1 * dx_25  # elementwise4_dw: stage 6, partition 0 (group 0)
+        dw_37 = dy_19_p1 * dw_36  # elementwise4_dw: stage 6, partition 0 (group 0)
+        dw_38 = dw_38_p1 + dw_37  # elementwise4_dw: stage 6, partition 0 (group 0)
+        m = dy_19 * w_9  # elementwise0_m: stage 5, partition 0 (group 0)
+        v5 = dX + dy_p6  # store0: stage 6, partition 0 (group 0)
+        v6 = v5  # store0: stage 6, partition 0 (group 0)
+        v7 = v6 + cols  # store0: stage 6, partition 0 (group 0)
+        gl.store(v7, v8, mask=mask_5)  # store0: stage 6, partition 0 (group 0)
+        x_23 = x_22_p5.to(gl.float32)  # convert1_x: stage 5, partition 0 (group 0)
+        dx_29 = m * x_23  # elementwise3_dx: stage 5, partition 0 (group 0)
+        dx_30 = gl.sum(dx_29, axis=0)  # reduce0_dx: stage 5, partition 0 (group 0)
+        dw_38_p1 = dw_38
+        dx_30_p1 = dx_30
+        dy_p6 = dy_p5
+        dy_p5 = dy_p4
+        dy_p4 = dy_p3
+        dy_p3 = dy_p2
+        dy_p2 = dy_p1
+        dy_p1 = dy
+        dy_18_p5 = dy_18_p4
+        dy_18_p4 = dy_18_p3
+        dy_18_p3 = dy_18_p2
+        dy_18_p2 = dy_18_p1
+        dy_18_p1 = dy_18
+        dy_19_p1 = dy_19
+        m_p1 = m
+        rstd_24_p5 = rstd_24_p4
+        rstd_24_p4 = rstd_24_p3
+        rstd_24_p3 = rstd_24_p2
+        rstd_24_p2 = rstd_24_p1
+        rstd_24_p1 = rstd_24
+        x_22_p5 = x_22_p4
+        x_22_p4 = x_22_p3
+        x_22_p3 = x_22_p2
+        x_22_p2 = x_22_p1
+        x_22_p1 = x_22
+        x_23_p1 = x_23
+        dx_27 = dx_11 * rstd_24_p5  # elementwise2_dx: stage 6, partition 0 (group 0)
+        dx_28 = dx_27 * rstd_24_p5  # elementwise2_dx: stage 6, partition 0 (group 0)
+        dx_31 = dx_28 * dx_30_p1  # elementwise2_dx: stage 6, partition 0 (group 0)
+        dx_25 = rstd_24_p5  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_26 = dx_25 * m_p1  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_32 = dx_31  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_33 = dx_32 * x_23_p1  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_34 = dx_25 * dx_33  # elementwise1_dx: stage 6, partition 0 (group 0)
+        dx_35 = dx_26 + dx_34  # elementwise1_dx: stage 6, partition 0 (group 0)
+        v8 = dx_35.to(gl.float16)  # convert2: stage 6, partition 0 (group 0)
+        dw_36 = x_23_p1 * dx_25  # elementwise4_dw: stage 6, partition 0 (group 0)
+        dw_37 = dy_19_p1 * dw_36  # elementwise4_dw: stage 6, partition 0 (group 0)
+        dw_38 = dw_38_p1 + dw_37  # elementwise4_dw: stage 6, partition 0 (group 0)
+        v5 = dX + dy_p6  # store0: stage 6, partition 0 (group 0)
+        v6 = v5  # store0: stage 6, partition 0 (group 0)
+        v7 = v6 + cols  # store0: stage 6, partition 0 (group 0)
+        gl.store(v7, v8, mask=mask_5)  # store0: stage 6, partition 0 (group 0)
+        dw_38_p1 = dw_38
+        dx_30_p1 = dx_30
+        dy_p6 = dy_p5
+        dy_p5 = dy_p4
+        dy_p4 = dy_p3
+        dy_p3 = dy_p2
+        dy_p2 = dy_p1
+        dy_p1 = dy
+        dy_18_p5 = dy_18_p4
+        dy_18_p4 = dy_18_p3
+        dy_18_p3 = dy_18_p2
+        dy_18_p2 = dy_18_p1
+        dy_18_p1 = dy_18
+        dy_19_p1 = dy_19
+        m_p1 = m
+        rstd_24_p5 = rstd_24_p4
+        rstd_24_p4 = rstd_24_p3
+        rstd_24_p3 = rstd_24_p2
+        rstd_24_p2 = rstd_24_p1
+        rstd_24_p1 = rstd_24
+        x_22_p5 = x_22_p4
+        x_22_p4 = x_22_p3
+        x_22_p3 = x_22_p2
+        x_22_p2 = x_22_p1
+        x_22_p1 = x_22
+        x_23_p1 = x_23
+    else:
+        dw_14 = gl.full([1024], 0.0, gl.float32, layout=L0)
+        for dw_13 in range(row_start, row_end_2, 1):
+            dy = dw_13 * stride
+            dy_15 = dY + dy
+            dy_17 = dy_15 + cols
+            dy_18 = gl.load(dy_17, mask=mask_5, other=0.0)
+            dy_19 = dy_18.to(gl.float32)
+            x = X + dy
+            x_21 = x + cols
+            x_22 = gl.load(x_21, mask=mask_5, other=0.0)
+            x_23 = x_22.to(gl.float32)
+            rstd = RSTD + dw_13
+            rstd_24 = gl.load(rstd)
+            m = dy_19 * w_9
+            dx_26 = rstd_24 * m
+            dx_27 = dx_11 * rstd_24
+            dx_28 = dx_27 * rstd_24
+            dx_29 = m * x_23
+            dx_30 = gl.sum(dx_29, axis=0)
+            dx_31 = dx_28 * dx_30
+            dx_33 = dx_31 * x_23
+            dx_34 = rstd_24 * dx_33
+            dx_35 = dx_26 + dx_34
+            dw_36 = x_23 * rstd_24
+            dw_37 = dy_19 * dw_36
+            dw_38 = dw_14 + dw_37
+            v5 = dX + dy
+            v7 = v5 + cols
+            v8 = dx_35.to(gl.float16)
+            gl.store(v7, v8, mask=mask_5)
+            dw_14 = dw_38
+        dw_38_p1 = dw_14
+    v0 = pid * n_cols
+    v1 = dW + v0
+    v3 = v1 + cols_3
+    v4 = gl.convert_layout(dw_38_p1, L1)
+    gl.store(v3, v4, mask=mask_6)
+
+@gluon.jit
+def twill_kernel(dY, X, W, RSTD, dX, dW, stride, n_rows, n_cols, rows_per_program):
+    consumer_0(dY, X, W, RSTD, dX, dW, stride, n_rows, n_cols, rows_per_program, )
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['dY', 'X', 'W', 'RSTD', 'dX', 'dW', 'stride', 'n_rows', 'n_cols', 'rows_per_program', 'BLOCK']          # the Triton kernel's parameters, in order
+RUNTIME = ['dY', 'X', 'W', 'RSTD', 'dX', 'dW', 'stride', 'n_rows', 'n_cols', 'rows_per_program']   # the Gluon kernel's parameters, in order
+CONSTEXPRS = {'BLOCK': 1024}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 4
+MAXNREG = None
+PERSISTENT = False      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+    layout = _LAYOUTS.get(name)
+    if layout is None:
+        from triton.experimental.gluon import language as gl
+        layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+    base = getattr(value, "base", value)
+    shape = list(getattr(value, "shape", base.shape))
+    strides = list(getattr(value, "strides", None) or base.stride())
+    return TensorDescriptor(base, shape, strides, DESCRIPTOR_BLOCKS[name], layout)
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return twill_kernel[g](*runtime, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()
