@@ -31,6 +31,7 @@ from typing import Any, Iterable, Mapping
 
 from profiling.insert import offline_instrumentation
 from twill.errors import CompileError, InputError
+from twill.util import sole_call
 
 NODE_COMMENT = re.compile(r"#\s*([A-Za-z_][\w.]*): stage (\d+)(?:, partition (\d+) \(group (\d+)\))?\s*$")
 PL = "twill_pl"                      # the name the instrumented source imports Proton's language as
@@ -187,10 +188,7 @@ def _partition_functions(tree: ast.Module, kernel: str) -> tuple[list[str], list
             if isinstance(node, ast.Call) and _call_name(node).endswith("warp_specialize"):
                 parts = [e.elts[0].id for e in node.args[0].elts]             # type: ignore[attr-defined]
                 return parts, list(ast.literal_eval(node.args[1])), fn.name
-    called = [n.value.func.id for n in (funcs[kernel].body if kernel in funcs else [])
-              if isinstance(n, ast.Expr) and isinstance(n.value, ast.Call) and isinstance(n.value.func, ast.Name)
-              and n.value.func.id in funcs]
-    return ([called[0]] if len(called) == 1 else [kernel]), [], kernel
+    return [sole_call(tree, kernel) or kernel], [], kernel
 
 
 def _main_loop(fn: ast.FunctionDef, lines: list[str], nodes: tuple[str, ...] = ()) -> ast.For:

@@ -1,7 +1,8 @@
 """Small helpers every layer may use: atomic file writes, hashing, whether an optional module is installed,
-and a message cut to length without leaving a quote open."""
+a message cut to length without leaving a quote open, and the one function a function calls as a statement."""
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib.util
 import os
@@ -107,3 +108,19 @@ def atomic_write(path: str | Path, data: str | bytes) -> Path:
                 pass
             raise
     return target
+
+
+def sole_call(tree: ast.Module, caller: str) -> str | None:
+    """The module-level function that module function ``caller`` calls as a statement of its body, when it calls
+    exactly one (a generated Gluon kernel of one partition runs that partition so); None otherwise.
+
+    Examples
+    --------
+    >>> sole_call(ast.parse("def p(): pass\\ndef k():\\n    x = 1\\n    p()\\n"), "k")
+    'p'
+    """
+    funcs = {f.name: f for f in tree.body if isinstance(f, ast.FunctionDef)}
+    called = [n.value.func.id for n in (funcs[caller].body if caller in funcs else [])
+              if isinstance(n, ast.Expr) and isinstance(n.value, ast.Call) and isinstance(n.value.func, ast.Name)
+              and n.value.func.id in funcs]
+    return called[0] if len(called) == 1 else None

@@ -181,7 +181,7 @@ def _tile_shape(plan: KernelPlan, desc: str) -> list[int]:
 class Source:
     """Writes one partition function: straight-line code per sub-tile around a shared ``Context``."""
 
-    def __init__(self, mod: Module, part: Partition) -> None:
+    def __init__(self, mod: Module, part: Partition, noted: bool = True) -> None:
         self.mod, self.part, self.plan = mod, part, mod.plan
         plan = self.plan
         self.ctx = Context(plan.fn, mod.table, part.warps, int(plan.graph.get("num_warps") or part.warps),
@@ -189,7 +189,7 @@ class Source:
                            tree_reductions=mod.tree_reductions, trees=mod.trees, layouts=mod.layouts,
                            split_dim_of_base=base_split_dims(plan.fn, mod.table, plan.rows))
         if part.role == "consumer":
-            self._compact_loads()
+            self._compact_loads(noted)
         if part.role == "producer":
             self._copy_layouts()
         for a in plan.fn.args:
@@ -205,12 +205,13 @@ class Source:
         self.stored_in: set[str] = set()    # buffers of handed tiles a store after the loop reuses
         self.deferred_store = False         # a store's wait moved to the next tile's first store
 
-    def _compact_loads(self) -> None:
-        """The consumer's pointer loads held in the compact layout (``codegen.gluon.compact``), noted for the docstring."""
+    def _compact_loads(self, noted: bool = True) -> None:
+        """The consumer's pointer loads held in the compact layout (``codegen.gluon.compact``), noted for the
+        docstring unless not ``noted`` (a second writer of the same partition's code: the kernel's early returns)."""
         plan, mod = self.plan, self.mod
         loads = [plan.body[x.op] for x in self.part.items if plan.body[x.op].name == vocab.POINTER_LOAD]
         self.ctx.relayout = compact_loads(plan.fn, mod.table, loads, self.part.warps)
-        for op in loads:
+        for op in loads if noted else ():
             v = op.results[0]
             if v in self.ctx.relayout:
                 t = parse_type(plan.fn.type_of(v), mod.table)
@@ -960,9 +961,7 @@ def _guards(mod: Module, part: Partition) -> list[str]:
     kernel's default warps)."""
     if not mod.guards:
         return []
-    noted = list(mod.compact)
-    src, ops = Source(mod, part), mod.plan.fn.ops
-    mod.compact[:] = noted               # the consumer's own Source notes its layouts
+    src, ops = Source(mod, part, noted=False), mod.plan.fn.ops     # the consumer's own Source notes its layouts
     for g in mod.guards:
         inside = {r for o in g.block.ops for r in o.results}
         free = sorted({g.cond} | {v for o in g.block.ops for v in o.operands if v not in inside})

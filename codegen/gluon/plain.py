@@ -21,7 +21,7 @@ from twill.ir import vocab
 from twill.ir.ttgir import Block, IROp
 
 IF = "scf.if"
-EFFECTS = vocab.STORES | {"tt.descriptor_store"} | vocab.BARRIERS
+EFFECTS = vocab.STORES | vocab.BARRIERS
 _NAME = r"%[\w$.\-]+(?:#\d+)?"
 
 

@@ -36,6 +36,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
+from codegen.gluon.layouts import Blocked, NvmmaShared, aliases, parse_type
 from codegen.gluon.ops import source_where
 from codegen.gluon.values import py_name
 from twill.errors import UnsupportedError
@@ -300,7 +301,8 @@ def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Ma
         plan.decisions.append(f"pointer-loaded tiles copied by a {copy_warps}-warp producer with cp.async "
                               f"({', '.join(r.name for r in plan.rings if r.copied)}): their addresses and masks "
                               f"spread over {32 * copy_warps} threads"
-                              + (f", {plan.rings[0].depth}-deep rings: one deeper than their latency asks, as the "
+                              + (f", {max(r.depth for r in plan.rings if r.copied)}-deep rings: one deeper than "
+                                 "their latency asks, as the "
                                  "copies' rate rises with the threads issuing them and the bytes in flight together "
                                  "(run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep "
                                  "415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)" if copy_warps > COPY_WARPS
@@ -558,30 +560,28 @@ def _copied_layout(plan: KernelPlan, load: IROp, alloc: IROp, split: bool) -> st
     m = re.search(r"!ttg\.memdesc<[^,]+,\s*(#[\w]+)", alloc.full_text)
     if m is None:
         raise UnsupportedError("a pointer tile's shared layout could not be read", where=where, found=alloc.text[:80])
-    _check_copy_vectors(plan, load, m.group(1), where)
+    _check_copy_vectors(plan, load, alloc, where)
     return m.group(1)
 
 
-def _check_copy_vectors(plan: KernelPlan, load: IROp, shared: str, where: str) -> None:
+def _check_copy_vectors(plan: KernelPlan, load: IROp, alloc: IROp, where: str) -> None:
     """Refused in one line: a tile whose contiguous dimension in shared memory is not its contiguous one in
     global memory, with elements narrower than the 4 bytes cp.async copies at least (an int8 or fp8 B loaded
     N-contiguous: wgmma reads 8-bit operands K-major, so Triton lays the buffer out transposed, and each copy
     would move one byte; Triton's lowering asserts)."""
-    text = plan.fn.module.text
-    d = re.search(rf"^{re.escape(shared)} = #ttg\.nvmma_shared<\{{(.*?)\}}>", text, re.M)
-    lay = re.search(r"#(blocked\d*)>", load.full_text.split(" : ")[-1]) if load.result_types else None
-    order = re.search(rf"^#{lay.group(1)} = #ttg\.blocked<.*?order = \[(\d+)", text, re.M) if lay else None
-    if d is None or order is None:
+    table = aliases(plan.fn.module.text)
+    regs = parse_type(plan.fn.type_of(load.results[0]), table).layout
+    smem = parse_type(plan.fn.type_of(alloc.results[0]), table).layout
+    if not isinstance(regs, Blocked) or not isinstance(smem, NvmmaShared):
         return
-    bits = int((re.search(r"elementBitWidth = (\d+)", d.group(1)) or [0, 16])[1])
-    smem_fastest = 0 if "transposed = true" in d.group(1) else 1
-    if int(order.group(1)) != smem_fastest and bits < 32:
+    smem_fastest = 0 if smem.transposed else 1
+    if regs.order[0] != smem_fastest and smem.bits < 32:
         raise UnsupportedError("a pointer-loaded dot operand laid out in shared memory along another dimension than "
                                "in global memory", where=where,
                                expected="the tile contiguous along the dimension its shared buffer is (cp.async "
                                "copies 4, 8 or 16 contiguous bytes), or loaded through a tensor descriptor",
-                               found=f"{load.results[0]}: {bits}-bit elements contiguous along dim {order.group(1)}, "
-                               f"its buffer along dim {smem_fastest}")
+                               found=f"{load.results[0]}: {smem.bits}-bit elements contiguous along dim "
+                               f"{regs.order[0]}, its buffer along dim {smem_fastest}")
 
 
 def _zero_constant(fn: Function, value: str) -> bool:

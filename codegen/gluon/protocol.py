@@ -17,6 +17,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from twill.util import sole_call
+
+
 def trip_counts(stages: int, least: int | None = None) -> tuple[int, ...]:
     """Loop trip counts simulated for a pipeline of ``stages``: the fewest it runs (``least``; by default the
     bodies its prologue fills), every count below the pipelined loop's (``stages - 1``), one and two more,
@@ -301,13 +304,10 @@ def _one_partition(text: str) -> str | None:
     """The partition function a kernel with no ``gl.warp_specialize`` runs: the one module function its
     ``twill_kernel`` calls as a statement (the rule ``profiling.gluon`` reads partitions by); None otherwise."""
     tree = ast.parse(text)
-    funcs = {f.name: f for f in tree.body if isinstance(f, ast.FunctionDef)}
-    kernel = funcs.get("twill_kernel")
+    kernel = next((f for f in tree.body if isinstance(f, ast.FunctionDef) and f.name == "twill_kernel"), None)
     if kernel is None or any(isinstance(n, ast.Attribute) and n.attr == "warp_specialize" for n in ast.walk(kernel)):
         return None
-    called = [n.value.func.id for n in kernel.body if isinstance(n, ast.Expr) and isinstance(n.value, ast.Call)
-              and isinstance(n.value.func, ast.Name) and n.value.func.id in funcs]
-    return called[0] if len(called) == 1 else None
+    return sole_call(tree, "twill_kernel")
 
 
 def traces(source: str, scalars: dict[str, int]) -> tuple[list[list[Event]], list[Barrier], list[str]]:
