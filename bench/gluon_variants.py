@@ -49,6 +49,7 @@ VARIANTS = {
     "row_sumsq": ("tests/corpus/row_sumsq.py", "row_sumsq", []),                   # a store before the loop; x * x
     "layer_norm": ("tests/corpus/layer_norm.py", "_layer_norm_fwd_fused", []),     # tutorial 05: stores between loops
     "softmax_rows": ("tests/corpus/softmax_rows.py", "softmax_kernel", []),        # tutorial 02: a loop carrying nothing
+    "persistent_gemm": ("tests/corpus/persistent_gemm.py", "matmul_persistent", []),  # tutorial 09: flatten=True
 }
 
 
@@ -96,7 +97,7 @@ def regenerate(d: Path) -> str:
     gs = json.loads((d / "gluon.json").read_text())
     machine = load_machine(meta["command"].split("--arch ")[1].split()[0])
     _, kir, _ = extract(str(ROOT / meta["kernel_file"]), machine, OptimizeOptions())
-    k = generate(kir.text, graph_from_dict(gs["graph"]), Schedule.from_dict(gs), machine, kir.spec,
+    k = generate(kir.nested or kir.text, graph_from_dict(gs["graph"]), Schedule.from_dict(gs), machine, kir.spec,
                  tc_order="--tc-order" in meta["command"],
                  persistent=False if "--persistent off" in meta["command"] else None,
                  stage=bool(gs["gluon"]["kernel"].get("staged")), own_stores=gs["gluon"]["kernel"]["own_stores"],

@@ -171,6 +171,7 @@ def solve_gluon(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
     if machine.sm != 90:
         res.reason = f"the Gluon back end writes Hopper kernels; {machine.name} is sm_{machine.sm}"
         return res
+    graph, kir = as_written(graph, kir, machine, options, say)
     fn = read_function(kir.text, graph.name)
     loop = fn.module.loops()[graph.get("loop_index") or 0]
     rs = row_split(fn, loop)
@@ -214,6 +215,21 @@ def solve_gluon(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
     if res.chosen is None and refused:
         res.reason = "; ".join(refused)
     return res
+
+
+def as_written(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
+               say: Callable[[str], None]) -> tuple[LoopGraph, KernelIR]:
+    """The graph and kernel IR the back end writes from: the kernel's loops as written where Triton fuses a
+    ``flatten=True`` loop nest into one loop (``KernelIR.nested``): the back end keeps the tile loop around
+    the scheduled loop itself (the producer loads the next tile's operands while the consumers finish this
+    one), and a fused loop's body runs its tile prologue and epilogue behind ``scf.if`` on every iteration."""
+    if kir.nested is None:
+        return graph, kir
+    nested = dataclasses.replace(kir, text=kir.nested, nested=None)
+    line = options.loop if isinstance(getattr(options, "loop", None), str) else None
+    g = graph_of(nested, machine.target, line, where=kir.kernel)
+    say(f"gluon: the flatten=True loop nest as written (Triton's loop fusion left out): {g.get('loop_choice')}")
+    return g, nested
 
 
 SM_REGISTERS = 65536              # an SM's register file (Hopper), in 32-bit registers

@@ -246,9 +246,10 @@ def _tile_loop(fn: Function, graph: LoopGraph) -> tuple[Function, TileLoop | Non
     outer = fn.ops[at]
     assert outer.body is not None
     where = f"{graph.name}, {source_where(outer)}"
-    if len(outer.body.args) > 1:
-        raise UnsupportedError("the Gluon back end keeps a tile loop whose tiles are independent", where=where,
-                               found=f"a tile loop carrying {len(outer.body.args) - 1} value(s) from tile to tile")
+    tensors = [a for a in outer.body.args[1:] if fn.type_of(a).startswith(("tensor", "!ttg.memdesc"))]
+    if tensors:
+        raise UnsupportedError("the Gluon back end keeps a tile loop carrying scalars only from tile to tile",
+                               where=where, found=f"{tensors[0]} : {fn.type_of(tensors[0])}")
     after = [o for o in fn.ops[at + 1:] if o.name != "tt.return"]
     if after:
         raise UnsupportedError("the Gluon back end keeps a tile loop with nothing after it", where=where,

@@ -19,7 +19,7 @@ from codegen.gluon.layouts import NvmmaShared, aliases, copy_layout, gl_dtype, p
 from codegen.gluon.ops import program_axis, source_where, translate
 from codegen.gluon.partition import LoopWriter, Shared, Turn, initial, sub_name
 from codegen.gluon.protocol import COPY_FLAG
-from codegen.gluon.plain import Guard, compound, effectful, guard_lines, plain
+from codegen.gluon.plain import Guard, compound, effectful, guard_lines, held, plain
 from codegen.gluon.plan import RED_PAD, KernelPlan, Partition, Ring
 from codegen.gluon.values import Context, Val, base_split_dims, py_name
 from twill.errors import UnsupportedError
@@ -126,15 +126,21 @@ class TileLoop:
     ub: str
     step: str
     header: tuple[int, ...]
+    # scalars carried from tile to tile (the tutorial's ``tile_id_c += NUM_SMS``): (block argument, initial
+    # value, the value the tile hands on)
+    carried: tuple[tuple[str, str, str], ...] = ()
 
 
 def tile_loop_at(fn: Any, at: int) -> TileLoop:
-    """The tile loop ``fn.ops[at]`` (an scf.for around the scheduled loop): its index, bounds and the ops
-    before it that compute them."""
+    """The tile loop ``fn.ops[at]`` (an scf.for around the scheduled loop): its index, bounds, carried
+    scalars and the ops before it that compute the bounds and the scalars' initial values."""
     outer = fn.ops[at]
     assert outer.body is not None
     lb, ub, step = _loop_bounds(outer)
-    return TileLoop(outer.body.args[0], lb, ub, step, tuple(sorted(_closure(fn.ops[:at], {lb, ub, step}))))
+    ends = [o for o in outer.body.ops if o.name == vocab.YIELD]
+    carried = tuple(zip(outer.body.args[1:], outer.body.inits, ends[-1].operands if ends else ()))
+    return TileLoop(outer.body.args[0], lb, ub, step,
+                    tuple(sorted(_closure(fn.ops[:at], {lb, ub, step} | {c[1] for c in carried}))), carried)
 
 
 # a persistent program's tile index as the launch grid's program ids, axis 0 fastest (as the hardware orders CTAs)
@@ -157,9 +163,10 @@ def persist(lines: list[str], advance: str, tail: tuple[str, ...] = (), src: "So
         for i in t.header:
             pre.straight(pre.ops[i], None)
         lb, ub, step = (pre.ctx.vals[py_name(v)].expr for v in (t.lb, t.ub, t.step))
-        head = pre.lines + [f"twill_tile_lb = {lb}", f"twill_tile_step = {step}", "twill_base = 0",
-                            f"for {py_name(t.iv)} in range(twill_tile_lb, {ub}, twill_tile_step):"]
-        return head + ["    " + ln for ln in lines + [advance]] + list(tail)
+        inits, ends = _carry(src, pre, t, lines)
+        head = pre.lines + inits + [f"twill_tile_lb = {lb}", f"twill_tile_step = {step}", "twill_base = 0",
+                                    f"for {py_name(t.iv)} in range(twill_tile_lb, {ub}, twill_tile_step):"]
+        return head + ["    " + ln for ln in lines + ends + [advance]] + list(tail)
     text = "\n".join(lines)
     head = ["twill_base = 0",
             "for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):"]
@@ -167,6 +174,26 @@ def persist(lines: list[str], advance: str, tail: tuple[str, ...] = (), src: "So
     if src is not None and src.mod.serpentine and "twill_pid0" in text:
         head.append(f"    {SERPENTINE}")
     return head + ["    " + ln for ln in lines + [advance]] + list(tail)
+
+
+def _carry(src: "Source", pre: "Source", t: TileLoop, lines: list[str]) -> tuple[list[str], list[str]]:
+    """The tile loop's carried scalars this partition reads (``lines`` name them): each set to its initial
+    value before the loop (``pre`` computed it) and, at the end of a tile, to the value the tile hands on,
+    with the ops computing it that the partition has not written."""
+    text = "\n".join(lines)
+    used = [c for c in t.carried if re.search(rf"\b{re.escape(py_name(c[0]))}\b", text)]
+    if not used:
+        return [], []
+    saved, src.lines = src.lines, []
+    try:
+        known = set(src.ctx.vals)
+        for i in sorted(_closure(src.ops, {c[2] for c in used})):
+            if not all(py_name(r) in known for r in src.ops[i].results):
+                src.straight(src.ops[i], None)
+        ends = src.lines + [f"{py_name(a)} = {src.ctx.vals[py_name(y)].expr}" for a, _, y in used]
+    finally:
+        src.lines = saved
+    return [f"{py_name(a)} = {held(pre.ctx, init, a)}" for a, init, _ in used], ends
 
 
 def _tile_shape(plan: KernelPlan, desc: str) -> list[int]:
@@ -195,8 +222,9 @@ class Source:
         for a in plan.fn.args:
             expr = f"{py_name(a.of[0])}.{a.of[1]}[{a.of[2]}]" if a.of is not None else py_name(a.name)
             self.ctx.vals[py_name(a.name)] = Val(expr, parse_type(a.type, mod.table))
-        if mod.tile_loop is not None:        # the kernel's own tile index, the loop ``persist`` writes
-            self.ctx.vals[py_name(mod.tile_loop.iv)] = Val(py_name(mod.tile_loop.iv), parse_type("i32", mod.table))
+        if mod.tile_loop is not None:        # the kernel's own tile index and carried scalars: ``persist`` writes them
+            for v in (mod.tile_loop.iv, *(c[0] for c in mod.tile_loop.carried)):
+                self.ctx.vals[py_name(v)] = Val(py_name(v), self.ctx.ttype(v))
         self.ops = plan.fn.ops
         self.loop_at = max(self.ops.index(q.loop) for q in plan.sequence)   # the last loop
         self.lines: list[str] = []

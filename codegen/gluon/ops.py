@@ -10,7 +10,7 @@ import re
 from typing import Callable
 
 from codegen.gluon.layouts import Mma, gl_dtype
-from codegen.gluon.values import Context, float_literal, py_name
+from codegen.gluon.values import Context, Val, float_literal, py_name
 from twill.errors import UnsupportedError
 from twill.ir.ttgir import IROp
 
@@ -318,8 +318,35 @@ GENERIC: dict[str, Callable[[IROp, Context], list[str]]] = {
 }
 
 
+# the kernel's ``tl.multiple_of`` / ``tl.max_contiguous`` / ``tl.max_constancy``, attributes of the op they name in TTGIR
+HINTS = (("tt.divisibility", "multiple_of"), ("tt.contiguity", "max_contiguous"), ("tt.constancy", "max_constancy"))
+
+
 def translate(op: IROp, ctx: Context) -> list[str]:
-    """Source lines for ``op`` (results defined in ``ctx``); UnsupportedError for an op outside the vocabulary."""
+    """Source lines for ``op`` (results defined in ``ctx``); UnsupportedError for an op outside the vocabulary.
+    The kernel's hints on a tensor result are kept: without them the analysis that sizes a load's or a copy's
+    vectors loses what the kernel stated (a ``tl.where``-clamped offset is no longer contiguous, and a cp.async
+    of it would move 2 bytes, which Triton's lowering refuses)."""
+    lines = _translate(op, ctx)
+    hints = [(fn, m.group(1)) for attr, fn in HINTS for m in [re.search(rf"{attr} = dense<\[?([\d, ]+)\]?>", op.text)]
+             if m]
+    if not hints or len(op.results) != 1 or op.results[0] not in ctx.vals:
+        return lines
+    r = op.results[0]
+    val = ctx.vals[r]
+    if val.broadcast or val.type.kind != "tensor":
+        return lines
+    rank = len(val.type.shape)
+    name = py_name(r)
+    expr = val.expr
+    for fn, values in hints:
+        nums = [v.strip() for v in values.split(",")]
+        expr = f"gl.{fn}({expr}, [{', '.join(nums * rank if len(nums) == 1 else nums)}])"
+    ctx.vals[r] = Val(name, val.type)
+    return lines + [f"{name} = {expr}"]
+
+
+def _translate(op: IROp, ctx: Context) -> list[str]:
     fn = GENERIC.get(op.name)
     if fn is not None:
         return fn(op, ctx)

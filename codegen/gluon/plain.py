@@ -55,7 +55,7 @@ def _block(block: Block, ctx: Context, names: list[str], like: tuple[str, ...]) 
     lines: list[str] = []
     for op in block.ops:
         if op.name == vocab.YIELD:
-            lines += [f"{n} = {_held(ctx, y, t)}" for n, y, t in zip(names, op.operands, like)]
+            lines += [f"{n} = {held(ctx, y, t)}" for n, y, t in zip(names, op.operands, like)]
         elif op.name != "tt.return":
             lines += plain(op, ctx)
     return lines
@@ -86,7 +86,7 @@ def _for(op: IROp, ctx: Context) -> list[str]:
                                found=op.text[:80])
     iv, args = op.body.args[0], op.body.args[1:]
     names = [py_name(a) for a in args]
-    lines = [f"{n} = {_held(ctx, init, a)}" for n, init, a in zip(names, op.body.inits, args)]
+    lines = [f"{n} = {held(ctx, init, a)}" for n, init, a in zip(names, op.body.inits, args)]
     for a, n in zip(args, names):
         ctx.vals[a] = Val(n, ctx.ttype(a))
     ctx.vals[iv] = Val(py_name(iv), ctx.ttype(iv))
@@ -97,7 +97,7 @@ def _for(op: IROp, ctx: Context) -> list[str]:
     return lines
 
 
-def _held(ctx: Context, v: str, like: str) -> str:
+def held(ctx: Context, v: str, like: str) -> str:
     """``v`` as a value a branch or an iteration hands on, typed as ``like``: a tensor in its layout (a splat
     constant made a ``gl.full``), a scalar literal made a tensor of its type (so both sides of an ``if``, and
     every iteration, agree)."""

@@ -21,9 +21,8 @@ ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted((ROOT / "tests" / "corpus").glob("*.py"))
 GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice_inlined", "causal_attention",
              "gemm_warp_specialize", "persistent_tma_gemm", "pointer_gemm", "tail_loop_gemm", "cross_entropy",
-             "guarded_gemm", "sibling_loops", "row_sumsq", "layer_norm", "softmax_rows"}
-REFUSED = {"persistent_gemm": "inside scf.if",     # flatten=True: the K loop inside the fused tile loop's if
-           "grouped_gemm": "nested loops",
+             "guarded_gemm", "sibling_loops", "row_sumsq", "layer_norm", "softmax_rows", "persistent_gemm"}
+REFUSED = {"grouped_gemm": "nested loops",
            "int8_gemm": "along another dimension than in global memory"}   # B K-major in shared memory
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows"}   # pointer loads only
@@ -104,6 +103,13 @@ def _plain_code(stem: str, source: str) -> None:
         loops = [m.start() for m in re.finditer(r"\n    for twill_b in range", consumer)]
         stores = [m.start() for m in re.finditer(r"\n    gl\.store\(", consumer)]
         assert len(loops) == 3 and sum(loops[1] < s < loops[2] for s in stores) == 2, consumer
+    if stem == "persistent_gemm":    # flatten=True: the tile loop kept around the K loop, tile_id_c carried by the
+        consumer = _function(source, "consumer_0")    # consumer, which stores the tile it names; the hints kept
+        carried = re.search(r"\n    tile_id_c = start_pid - 132\n    (\w+) = tile_id_c\n", consumer)
+        assert carried, consumer
+        assert re.search(rf"\n        {carried.group(1)} = tile_id_c\w+\n        twill_base \+= twill_n\n", consumer)
+        assert "tile_id_c" not in _function(source, "producer_1").split("for tile_id in range(", 1)[1]
+        assert "gl.max_contiguous(gl.multiple_of(" in _function(source, "producer_1")
     if stem == "row_sumsq":          # the store before the loop is written; x * x reads x twice
         consumer = _function(source, "consumer_0")
         assert consumer.index("gl.store(") < consumer.index("for twill_b"), consumer

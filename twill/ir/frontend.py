@@ -25,16 +25,26 @@ class KernelIR:
     kernel: str
     meta: dict[str, Any] = field(default_factory=dict)
     spec: KernelSpec | None = None
+    # the same TTGIR with Triton's loop fusion left out, where the kernel has a ``tl.range(..., flatten=True)``
+    # loop (``None`` otherwise): the tile loop around the K loop as written, which the Gluon back end keeps
+    nested: str | None = None
 
     @property
     def source_sha256(self) -> str:
         return str(self.meta["source_sha256"])
 
 
-def pre_pipeline_ttgir(spec: KernelSpec, target: Target) -> str:
+FUSE_PASS = "add_fuse_nested_loops"   # sm_80 to sm_100: a ``flatten=True`` loop nest made one loop
+FLATTEN_ATTR = "tt.flatten"
+
+
+def pre_pipeline_ttgir(spec: KernelSpec, target: Target, fuse: bool = True,
+                       flattened: list[bool] | None = None) -> str:
     """The kernel's TTGIR right before ``assign_latencies`` (the scheduling passes), with locations;
     compilation stops there (no PTX is made). Triton's Hopper warp specialization is left out
-    (``SCHEDULED_SKIP``): a ``warp_specialize=True`` loop is extracted whole.
+    (``SCHEDULED_SKIP``): a ``warp_specialize=True`` loop is extracted whole. Not ``fuse``: Triton's
+    loop fusion is left out too (a ``flatten=True`` loop stays a loop around its inner loop);
+    ``flattened`` gets whether the module had such a loop before fusion (where the pass runs).
 
     Examples
     --------
@@ -48,9 +58,15 @@ def pre_pipeline_ttgir(spec: KernelSpec, target: Target) -> str:
         captured["text"] = module_text(mod)
         raise StopCompile()
 
+    def look(mod: Any) -> None:
+        if flattened is not None:
+            flattened.append(FLATTEN_ATTR in module_text(mod))
+
+    fuses = 80 <= target.sm < 110      # where the installed make_ttgir runs the fusion pass
+    plan = PassPlan(before=((FUSE_PASS, look),) if fuses else (), skip=() if fuse else (FUSE_PASS,))
     try:
         compile_planned(source_of(spec), target.sm, spec.options,
-                        PassPlan(before=((PRE_PIPELINE_PASS, grab),), skip=SCHEDULED_SKIP))
+                        plan + PassPlan(before=((PRE_PIPELINE_PASS, grab),), skip=SCHEDULED_SKIP))
     except StopCompile:
         pass
     if "text" not in captured:   # pragma: no cover - the callback raises StopCompile when it runs
@@ -89,4 +105,7 @@ def read_kernel(path: str, target: Target, kernel: str | None = None, args: dict
     meta.update(num_stages=spec.num_stages, constexprs=json_safe(spec.constexprs))
     if spec.notes:
         meta["notes"] = list(spec.notes)
-    return KernelIR(pre_pipeline_ttgir(spec, target), spec.name, meta, spec)
+    flattened: list[bool] = []
+    text = pre_pipeline_ttgir(spec, target, flattened=flattened)
+    nested = pre_pipeline_ttgir(spec, target, fuse=False) if any(flattened) else None
+    return KernelIR(text, spec.name, meta, spec, nested)

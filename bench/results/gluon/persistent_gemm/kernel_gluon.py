@@ -1,0 +1,286 @@
+"""matmul_persistent, written by twill from its joint schedule: I=330 L=297 (optimal), 1280 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_79, b_84): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 104): the loop's compute, 1 stages
+- partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
+- ring a_79: 4 buffers of [128, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- ring b_84: 4 buffers of [64, 128] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- shared memory: 131216 bytes planned of 232448; maxnreg 128
+- tile loop: the kernel's own (its bounds and grid as written), kept around each partition's loop; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
+
+L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L1 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L2 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]))
+L3 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
+L4 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L5 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+
+@gluon.jit
+def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, a_79_buf, b_84_buf, a_79_ready, a_79_empty, b_84_ready, b_84_empty, TWILL_COPY: gl.constexpr):
+    start_pid = gl.program_id(0)
+    num_pid_m = M + 127
+    num_pid_m_4 = num_pid_m // 128
+    num_pid_n = N + 127
+    num_pid_n_5 = num_pid_n // 128
+    num_tiles = num_pid_m_4 * num_pid_n_5
+    tile_id_c = start_pid - 132
+    tile_id_c_17 = tile_id_c
+    twill_tile_lb = start_pid
+    twill_tile_step = 132
+    twill_base = 0
+    for tile_id in range(twill_tile_lb, num_tiles, twill_tile_step):
+        num_pid_m = M + 127
+        num_pid_m_4 = num_pid_m // 128
+        num_pid_n = N + 127
+        num_pid_n_5 = num_pid_n // 128
+        k_tiles_6 = K + 63
+        k_tiles_7 = k_tiles_6 // 64
+        num_pid_in_group = num_pid_n_5 * 8
+        offs_am_9 = gl.arange(0, 128, layout=L0)
+        offs_am_10 = gl.arange(0, 128, layout=L1)
+        twill_n = (k_tiles_7 - 0 + 1 - 1) // 1
+        accumulator_86 = gl.full([128, 128], 0.0, gl.float32, layout=L2)
+        accumulator_86_p1 = accumulator_86
+        for twill_b in range(0, twill_n):
+            mbarrier.wait(a_79_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            fence_async_shared()
+            mbarrier.wait(b_84_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            fence_async_shared()
+            tok_accumulator_86 = warpgroup_mma(a_79_buf.index((twill_base + twill_b - 0) % 4), b_84_buf.index((twill_base + twill_b - 0) % 4), accumulator_86_p1, is_async=True)  # dot0_accumulator: stage 0, partition 0 (group 0)
+            accumulator_86_p1 = warpgroup_mma_wait(1, deps=(accumulator_86_p1,))
+            mbarrier.arrive(a_79_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(b_84_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            accumulator_86 = warpgroup_mma_wait(1, deps=(tok_accumulator_86,))
+            accumulator_86_p1 = accumulator_86
+        accumulator_86_p1 = warpgroup_mma_wait(0, deps=(accumulator_86_p1,))
+        mbarrier.arrive(a_79_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        mbarrier.arrive(b_84_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        tile_id_c_36 = tile_id_c_17 + 132
+        group_id_37 = tile_id_c_36 // num_pid_in_group
+        first_pid_m_38 = group_id_37 * 8
+        group_size_m_39 = num_pid_m_4 - first_pid_m_38
+        group_size_m_40 = gl.minimum(group_size_m_39, 8)
+        pid_m_41 = tile_id_c_36 % group_size_m_40
+        pid_m_42 = first_pid_m_38 + pid_m_41
+        pid_n_43 = tile_id_c_36 % num_pid_in_group
+        pid_n_44 = pid_n_43 // group_size_m_40
+        offs_cm = pid_m_42 * 128
+        offs_cm_46 = offs_cm + offs_am_9
+        offs_cn = pid_n_44 * 128
+        offs_cn_48 = offs_cn + offs_am_10
+        c_ptrs_49 = gl.expand_dims(offs_cm_46, 1)
+        c_ptrs_50 = stride_cm * c_ptrs_49
+        c_ptrs_51 = c_ptr + c_ptrs_50
+        c_ptrs_52 = gl.expand_dims(offs_cn_48, 0)
+        c_ptrs_53 = c_ptrs_51.broadcast_to([128, 128])
+        c_ptrs_54 = c_ptrs_52.broadcast_to([128, 128])
+        c_ptrs_55 = c_ptrs_53 + c_ptrs_54
+        c_mask_56 = c_ptrs_49 < M
+        c_mask_57 = c_ptrs_52 < N
+        c_mask_58 = c_mask_56.broadcast_to([128, 128])
+        c_mask_59 = c_mask_57.broadcast_to([128, 128])
+        c_mask_60 = c_mask_58 & c_mask_59
+        v0 = accumulator_86_p1.to(gl.float16)
+        v1 = gl.convert_layout(v0, L3)
+        gl.store(c_ptrs_55, v1, mask=c_mask_60)
+        tile_id_c_17 = tile_id_c_36
+        twill_base += twill_n
+
+@gluon.jit
+def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, a_79_buf, b_84_buf, a_79_ready, a_79_empty, b_84_ready, b_84_empty, TWILL_COPY: gl.constexpr):
+    start_pid = gl.program_id(0)
+    num_pid_m = M + 127
+    num_pid_m_4 = num_pid_m // 128
+    num_pid_n = N + 127
+    num_pid_n_5 = num_pid_n // 128
+    num_tiles = num_pid_m_4 * num_pid_n_5
+    tile_id_c = start_pid - 132
+    twill_tile_lb = start_pid
+    twill_tile_step = 132
+    twill_base = 0
+    for tile_id in range(twill_tile_lb, num_tiles, twill_tile_step):
+        num_pid_m = M + 127
+        num_pid_m_4 = num_pid_m // 128
+        num_pid_n = N + 127
+        num_pid_n_5 = num_pid_n // 128
+        k_tiles_6 = K + 63
+        k_tiles_7 = k_tiles_6 // 64
+        offs_k_for_mask = gl.arange(0, 64, layout=L4)
+        offs_k_for_mask_8 = gl.arange(0, 64, layout=L0)
+        num_pid_in_group = num_pid_n_5 * 8
+        offs_am = gl.arange(0, 128, layout=L5)
+        offs_am_10 = gl.arange(0, 128, layout=L1)
+        a = gl.expand_dims(offs_k_for_mask, 0)
+        b = gl.expand_dims(offs_k_for_mask_8, 1)
+        group_id = tile_id // num_pid_in_group
+        first_pid_m = group_id * 8
+        group_size_m = num_pid_m_4 - first_pid_m
+        group_size_m_18 = gl.minimum(group_size_m, 8)
+        pid_m = tile_id % group_size_m_18
+        pid_m_19 = first_pid_m + pid_m
+        pid_n = tile_id % num_pid_in_group
+        pid_n_20 = pid_n // group_size_m_18
+        offs_am_21 = pid_m_19 * 128
+        offs_am_23 = offs_am_21 + offs_am
+        offs_bn_24 = pid_n_20 * 128
+        offs_bn_26 = offs_bn_24 + offs_am_10
+        offs_am_27 = offs_am_23 < M
+        offs_am_28 = gl.where(offs_am_27, offs_am_23, 0)
+        offs_am_28 = gl.max_contiguous(gl.multiple_of(offs_am_28, [128]), [128])
+        offs_bn_29 = offs_bn_26 < N
+        offs_bn_30 = gl.where(offs_bn_29, offs_bn_26, 0)
+        offs_bn_30 = gl.max_contiguous(gl.multiple_of(offs_bn_30, [128]), [128])
+        a_ptrs_31 = gl.expand_dims(offs_am_28, 1)
+        a_ptrs_32 = a_ptrs_31 * stride_am
+        a_ptrs_33 = a_ptrs_32.broadcast_to([128, 64])
+        b_ptrs_34 = gl.expand_dims(offs_bn_30, 0)
+        b_ptrs_35 = b_ptrs_34.broadcast_to([64, 128])
+        for accumulator_61 in range(0, k_tiles_7, 1):
+            twill_k = twill_base + (accumulator_61 - 0) // 1
+            offs_k = accumulator_61 * 64
+            offs_k_64 = offs_k + offs_k_for_mask
+            offs_k_65 = offs_k + offs_k_for_mask_8
+            a_ptrs_66 = gl.expand_dims(offs_k_64, 0)
+            a_ptrs_67 = a_ptrs_66.broadcast_to([128, 64])
+            a_ptrs_68 = a_ptrs_33 + a_ptrs_67
+            a_ptrs_69 = a_ptr + a_ptrs_68
+            b_ptrs_70 = gl.expand_dims(offs_k_65, 1)
+            b_ptrs_71 = b_ptrs_70 * stride_bk
+            b_ptrs_72 = b_ptrs_71.broadcast_to([64, 128])
+            b_ptrs_73 = b_ptrs_72 + b_ptrs_35
+            b_ptrs_74 = b_ptr + b_ptrs_73
+            a_75 = K - offs_k
+            a_77 = a < a_75
+            a_78 = a_77.broadcast_to([128, 64])
+            b_82 = b < a_75
+            b_83 = b_82.broadcast_to([64, 128])
+            mbarrier.wait(a_79_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            if TWILL_COPY:
+                async_copy.async_copy_global_to_shared(a_79_buf.index(twill_k % 4), a_ptrs_69, mask=a_78)  # load0_a: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(a_79_ready.index(twill_k % 4), increment_count=False)
+            else:
+                a_79_buf.index(twill_k % 4).store(gl.load(a_ptrs_69, mask=a_78, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
+                fence_async_shared()
+                gl.thread_barrier()
+                mbarrier.arrive(a_79_ready.index(twill_k % 4), count=256)
+            mbarrier.wait(b_84_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            if TWILL_COPY:
+                async_copy.async_copy_global_to_shared(b_84_buf.index(twill_k % 4), b_ptrs_74, mask=b_83)  # load1_b: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(b_84_ready.index(twill_k % 4), increment_count=False)
+            else:
+                b_84_buf.index(twill_k % 4).store(gl.load(b_ptrs_74, mask=b_83, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
+                fence_async_shared()
+                gl.thread_barrier()
+                mbarrier.arrive(b_84_ready.index(twill_k % 4), count=256)
+        twill_base += (k_tiles_7 - 0 + 1 - 1) // 1
+
+@gluon.jit
+def twill_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, TWILL_COPY: gl.constexpr):
+    a_79_buf = gl.allocate_shared_memory(gl.float16, [4, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_84_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    a_79_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(a_79_ready.index(i), count=256)
+    a_79_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(a_79_empty.index(i), count=1)
+    b_84_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(b_84_ready.index(i), count=256)
+    b_84_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(b_84_empty.index(i), count=1)
+    gl.warp_specialize([
+        (consumer_0, (a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, a_79_buf, b_84_buf, a_79_ready, a_79_empty, b_84_ready, b_84_empty, TWILL_COPY)),
+        (producer_1, (a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, a_79_buf, b_84_buf, a_79_ready, a_79_empty, b_84_ready, b_84_empty, TWILL_COPY)),
+    ], [8], [64])
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_cm', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K', 'GROUP_M', 'NUM_SMS']          # the Triton kernel's parameters, in order
+RUNTIME = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_cm']   # the Gluon kernel's parameters, in order
+CONSTEXPRS = {'BLOCK_M': 128, 'BLOCK_N': 128, 'BLOCK_K': 64, 'GROUP_M': 8, 'NUM_SMS': 132}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 8
+MAXNREG = 128
+PERSISTENT = False      # one program per SM loops over the grid's tiles
+COPY_ALIGNED = ['a_ptr', 'b_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+    layout = _LAYOUTS.get(name)
+    if layout is None:
+        from triton.experimental.gluon import language as gl
+        layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+    base = getattr(value, "base", value)
+    shape = list(getattr(value, "shape", base.shape))
+    strides = list(getattr(value, "strides", None) or base.stride())
+    return TensorDescriptor(base, shape, strides, DESCRIPTOR_BLOCKS[name], layout)
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    TWILL_COPY = all(_aligned(bound[n]) for n in COPY_ALIGNED)
+    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+
+
+def _aligned(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()
