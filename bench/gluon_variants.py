@@ -50,6 +50,7 @@ VARIANTS = {
     "layer_norm": ("tests/corpus/layer_norm.py", "_layer_norm_fwd_fused", []),     # tutorial 05: stores between loops
     "softmax_rows": ("tests/corpus/softmax_rows.py", "softmax_kernel", []),        # tutorial 02: a loop carrying nothing
     "persistent_gemm": ("tests/corpus/persistent_gemm.py", "matmul_persistent", []),  # tutorial 09: flatten=True
+    "grouped_gemm": ("tests/corpus/grouped_gemm.py", "grouped_matmul", []),       # tutorial 08: for, while, K loop
 }
 
 
@@ -102,7 +103,8 @@ def regenerate(d: Path) -> str:
                  persistent=False if "--persistent off" in meta["command"] else None,
                  stage=bool(gs["gluon"]["kernel"].get("staged")), own_stores=gs["gluon"]["kernel"]["own_stores"],
                  siblings=recorded_siblings(gs["gluon"]["kernel"]),
-                 copy_warps=int(gs["gluon"]["kernel"].get("copy_warps", 4)))
+                 copy_warps=int(gs["gluon"]["kernel"].get("copy_warps", 4)),
+                 cp_async=bool(gs["gluon"]["kernel"].get("cp_async", True)))
     old = (d / "kernel_gluon.py").read_text()
     if k.source == old:
         return "unchanged"

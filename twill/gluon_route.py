@@ -447,16 +447,27 @@ def _staged(c: Candidate, kir: KernelIR, machine: Machine, options: Any) -> Cand
 def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: bool) -> Candidate:
     mode = getattr(options, "persistent", "auto")
 
+    cp_async = [True]
+
     def make(own_stores: bool, copy_warps: int) -> GluonKernel:
         return generate(kir.text, c.graph, c.schedule, machine, kir.spec, tc_order=getattr(options, "tc_order", False),
                         persistent=None if mode == "auto" else mode == "on", stage=stage, own_stores=own_stores,
                         tree_reductions=getattr(options, "tree_reductions", False),
-                        reducer=getattr(options, "reducer", True), siblings=siblings, copy_warps=copy_warps)
+                        reducer=getattr(options, "reducer", True), siblings=siblings, copy_warps=copy_warps,
+                        cp_async=cp_async[0])
 
     def build(copy_warps: int) -> tuple[GluonKernel, Any]:
         try:
             k = make(True, copy_warps)
-            return k, compile_offline(k, machine)
+            try:
+                return k, compile_offline(k, machine)
+            except CompileError:        # where only the copies through registers compile (cp.async cannot copy tiles
+                if not cp_async[0] or not any(r.copied for r in k.plan.rings):   # 4 bytes at a time: not aligned)
+                    raise
+                compile_offline(k, machine, copy=False)    # the other path's error, if it has one, is the kernel's
+                cp_async[0] = False
+                k = make(True, copy_warps)
+                return k, compile_offline(k, machine)
         except (CompileError, UnsupportedError) as e:
             # stores in buffers of their own (a persistent kernel's next tiles loaded during its epilogue) may
             # not fit beside the other buffers or Triton's scratch: then through the loaded tiles' buffers

@@ -16,11 +16,11 @@ from typing import Any, Sequence
 
 from codegen.gluon.kernel import (SIGNATURE, Module, TileLoop, consumer_function, entry_function, header, least_trips,
                                   serpentine, trip_count_varies,
-                                  producer_function, reducer_function, register_rings, tile_loop_at)
+                                  producer_function, reducer_function, register_rings, tile_level)
 from codegen.gluon.layouts import Blocked, NvmmaShared, aliases, parse_type
 from codegen.gluon.partition import Turn
 from codegen.gluon.ops import source_where
-from codegen.gluon.plain import IF, Guard, distinct_branch_names, early_returns
+from codegen.gluon.plain import IF, Guard, distinct_branch_names, early_returns, effectful
 from codegen.gluon.protocol import COPY_FLAG
 from codegen.gluon.plan import COPY_WARPS, RED_PAD, REG_FILE, KernelPlan, copy_arguments, plan_kernel, sibling
 from codegen.gluon.sass import spills_in_wgmma_loops
@@ -55,6 +55,7 @@ class GluonKernel:
     plan: KernelPlan = field(repr=False, compare=False)
     decisions: tuple[str, ...] = ()
     own_stores: bool = True                   # ``generate``'s argument: stores after the loop in buffers of their own
+    cp_async: bool = True                     # ``generate``'s argument: pointer tiles copied with cp.async where aligned
 
     def to_dict(self) -> dict[str, Any]:
         return {"kernel": self.name, "num_warps": self.num_warps, "maxnreg": self.maxnreg,
@@ -63,6 +64,7 @@ class GluonKernel:
                 "staged": [b.name for b in self.plan.staging.buffers] if self.plan is not None else [],
                 "own_stores": self.own_stores,
                 "copy_warps": self.plan.copy_warps if self.plan is not None else COPY_WARPS,
+                **({} if self.cp_async else {"cp_async": False}),
                 "decisions": list(self.decisions),
                 "siblings": [{"graph": graph_to_dict(q.graph), "schedule": q.schedule.to_dict()}
                              for q in (self.plan.siblings if self.plan is not None else [])]}
@@ -73,7 +75,7 @@ class GluonKernel:
         again without its plan."""
         return cls(source, d["kernel"], d["num_warps"], d["maxnreg"], dict(d["signature"]), tuple(d["divisible"]),
                    dict(d["descriptor_blocks"]), plan=None, decisions=tuple(d.get("decisions", ())),  # type: ignore[arg-type]
-                   own_stores=bool(d.get("own_stores", True)))
+                   own_stores=bool(d.get("own_stores", True)), cp_async=bool(d.get("cp_async", True)))
 
 
 def _sig(a: Arg, plan: KernelPlan, table: dict[str, str]) -> str:
@@ -96,7 +98,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
              spec: KernelSpec | None = None, tc_order: bool = False, persistent: bool | None = False,
              stage: bool = False, own_stores: bool = True, tree_reductions: bool = False,
              reducer: bool = True, siblings: tuple[tuple[LoopGraph, Schedule], ...] = (),
-             copy_warps: int = COPY_WARPS) -> GluonKernel:
+             copy_warps: int = COPY_WARPS, cp_async: bool = True) -> GluonKernel:
     """The Gluon module of ``schedule`` (a joint schedule of ``graph``, split into row sub-tiles or not)
     for the kernel whose pre-pipeline TTGIR is ``ttgir``; ``stage``: dots read their register A operands
     from shared buffers (``plan.Staging``); ``own_stores``: a persistent kernel with a producer stores its
@@ -106,7 +108,9 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     Triton emits; ``reducer``: split partials added atomically go through a reducer partition
     (``plan.Reduction``), where the kernel has them; ``siblings``: the graph (split as ``graph``) and schedule of
     each other loop beside the scheduled one (``sibling_loops``), written in the same partitions (``plan.sibling``);
-    ``copy_warps``: the producer's warps where it copies pointer tiles (more: its rings one deeper, ``plan``).
+    ``copy_warps``: the producer's warps where it copies pointer tiles (more: its rings one deeper, ``plan``);
+    not ``cp_async``: it copies them through registers at every launch (their addresses cannot be proved aligned:
+    loaded from memory, say), else with cp.async where the launch's arguments are aligned.
 
     Examples
     --------
@@ -131,7 +135,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     table = aliases(ttgir)
     mod = Module(plan, table, persistent=persistent, own_stores=own_stores, tree_reductions=tree_reductions,
                  tile_loop=tile_loop, serpentine=serpentine(fn, [q.loop for q in plan.sequence], persistent, tile_loop),
-                 guards=guards)
+                 guards=guards, cp_async=cp_async)
     turns = tc_order and len({p for p, _ in plan.tc_runs}) > 1
     if turns and plan.siblings:
         raise UnsupportedError("the Gluon back end takes tensor-core turns in one loop", where=graph.name,
@@ -157,15 +161,22 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
         signature[COPY_FLAG] = "constexpr"
     blocks = {py_name(a.name): list(_block(a, plan, table)) for a in mod.runtime_args()
               if a.type.startswith("!tt.tensordesc")}
+    if mod.copies and not cp_async:
+        plan.decisions = [d.replace("-warp producer with cp.async", "-warp producer through registers")
+                          for d in plan.decisions]
     decisions = tuple(plan.decisions + _decisions(plan, turns, persistent and tile_loop is None, mod.serpentine)
                       + _own_tile_loop(mod)
                       + _handoff(mod) + _trees(mod) + _compact(mod) + _sibling_decisions(plan) + _plain_decisions(mod)
-                      + _narrow_loads(plan, mod, table))
+                      + _narrow_loads(plan, mod, table)
+                      + ([] if cp_async or not mod.copies else [
+                          "pointer tiles copied through registers (the producer's loads, then stores to the rings): "
+                          "cp.async would copy them in pieces under 4 bytes, their addresses not known aligned "
+                          "(computed from values loaded from memory, or from arguments not specialised divisible)"]))
     plan.decisions = list(decisions)
     source = _docstring(plan, schedule, decisions) + "\n".join(body) + "\n" + _launcher(mod, spec, signature, blocks, plan)
     return GluonKernel(source, KERNEL, plan.consumers[0].warps, plan.maxnreg, signature,
                        tuple(py_name(a.name) for a in mod.runtime_args() if a.divisible), blocks, plan, decisions,
-                       own_stores)
+                       own_stores, cp_async)
 
 
 def recorded_siblings(kernel: dict[str, Any]) -> tuple[tuple[LoopGraph, Schedule], ...]:
@@ -233,31 +244,69 @@ def _own_tile_loop(mod: Module) -> list[str]:
 
 
 def _tile_loop(fn: Function, graph: LoopGraph) -> tuple[Function, TileLoop | None]:
-    """A kernel that loops over its tiles itself (a persistent kernel: ``for tile in range(pid, tiles,
-    NUM_SMS)`` around the scheduled loop) as the function of one tile plus its tile loop: the tile loop's
-    body in its place (``persist`` writes the loop back around each partition); ``fn`` as it is otherwise."""
+    """A kernel that loops over its tiles itself (a persistent kernel: ``for tile in range(pid, tiles, NUM_SMS)``
+    around the scheduled loop; a grouped GEMM: a loop over groups, a ``while`` over a group's tiles) as the
+    function of one tile plus its nest of loops: the loops' bodies in their place, outermost first (``persist``
+    writes the nest back around each partition's code); ``fn`` as it is otherwise."""
     loop = _graph_loop(fn, graph)
     if loop is None or loop in fn.ops:
         return fn, None
-    at = next((i for i, o in enumerate(fn.ops) if o.name == vocab.LOOP and o.body is not None and loop in o.body.ops),
-              None)
-    if at is None:
+    path = _nest_path(fn.ops, loop)
+    if not path:
         return fn, None
-    outer = fn.ops[at]
-    assert outer.body is not None
-    where = f"{graph.name}, {source_where(outer)}"
-    tensors = [a for a in outer.body.args[1:] if fn.type_of(a).startswith(("tensor", "!ttg.memdesc"))]
-    if tensors:
-        raise UnsupportedError("the Gluon back end keeps a tile loop carrying scalars only from tile to tile",
-                               where=where, found=f"{tensors[0]} : {fn.type_of(tensors[0])}")
+    at = fn.ops.index(path[0])
+    where = f"{graph.name}, {source_where(path[0])}"
+    levels = tuple(tile_level(fn, op) for op in path)
+    for lv in levels:
+        tensors = [a for a in lv.args if fn.type_of(a).startswith(("tensor", "!ttg.memdesc"))]
+        if tensors:
+            raise UnsupportedError("the Gluon back end keeps a tile loop carrying scalars only from tile to tile",
+                                   where=f"{graph.name}, {source_where(lv.op)}",
+                                   found=f"{tensors[0]} : {fn.type_of(tensors[0])}")
     after = [o for o in fn.ops[at + 1:] if o.name != "tt.return"]
     if after:
         raise UnsupportedError("the Gluon back end keeps a tile loop with nothing after it", where=where,
                                found=f"{after[0].name} after the tile loop")
-    body = [o for o in outer.body.ops if o.name != vocab.YIELD]
+    body = _flat_body(path, loop, graph.name)
     flat = Function(fn.name, fn.args, dataclasses.replace(fn.module, ops=fn.ops[:at] + body + fn.ops[at + 1:]),
                     fn.types)
-    return flat, tile_loop_at(fn, at)
+    return flat, TileLoop(levels)
+
+
+def _region(op: IROp) -> list[IROp]:
+    """The ops of a nest loop's body: an scf.for's, an scf.while's second region's."""
+    if op.name == vocab.LOOP:
+        return op.body.ops if op.body is not None else []
+    return op.regions[1].ops if op.name == vocab.WHILE and len(op.regions) == 2 else []
+
+
+def _nest_path(ops: list[IROp], loop: IROp) -> list[IROp]:
+    """The loops (scf.for, scf.while) from ``ops`` down to the one whose body holds ``loop``, outermost first;
+    empty where ``loop`` is not reached through loops alone."""
+    for op in ops:
+        inner = _region(op)
+        if loop in inner:
+            return [op]
+        sub = _nest_path(inner, loop) if inner else []
+        if sub:
+            return [op] + sub
+    return []
+
+
+def _flat_body(path: list[IROp], loop: IROp, name: str) -> list[IROp]:
+    """The nest's bodies in program order, each inner loop replaced by its own body (the scheduled loop kept); a
+    store in an outer loop's body (not the one holding the scheduled loop) is refused in one line: written with
+    the tile's code, it would run once per tile."""
+    ops = [o for o in _region(path[0]) if o.name != vocab.YIELD]
+    if len(path) == 1:
+        return ops
+    stored = [o for o in ops if o is not path[1] and effectful(o)]
+    if stored:
+        raise UnsupportedError("the Gluon back end writes stores in the body of the loop around the scheduled loop "
+                               "only", where=f"{name}, {source_where(stored[0])}",
+                               found=f"{stored[0].name} in an outer loop of the nest")
+    at = ops.index(path[1])
+    return ops[:at] + _flat_body(path[1:], loop, name) + ops[at + 1:]
 
 
 def _graph_loop(fn: Function, graph: LoopGraph) -> Any:
@@ -337,10 +386,9 @@ def _scheduled_loop(fn: Any, graph: LoopGraph, siblings: Sequence[Any] = ()) -> 
     if loop is None or loop not in fn.ops:
         outer = next((o for o in fn.ops if o.name == vocab.LOOP or o.name in vocab.CONTROL_FLOW), None)
         raise UnsupportedError("the Gluon back end writes a kernel whose scheduled loop is at the top of the "
-                               "function or directly in the body of one tile loop",
+                               "function or inside the kernel's own loops (for, while) alone",
                                where=f"{graph.name}, {source_where(outer)}" if outer is not None else graph.name,
-                               found=f"the loop inside {outer.name if outer is not None else 'another op'} (a "
-                               "persistent or grouped tile loop, flattened or not)")
+                               found=f"the loop inside {outer.name if outer is not None else 'another op'}")
     others = [o for o in fn.ops if (o.name in vocab.CONTROL_FLOW and o.name != IF)
               or (o.name == vocab.LOOP and o is not loop and o not in siblings)]
     if others:
@@ -502,7 +550,11 @@ def _copy_launch(mod: Module, plan: KernelPlan) -> tuple[str, str]:
     else through registers (``TWILL_COPY``)."""
     launch = f"return {KERNEL}[g](*runtime, num_warps=NUM_WARPS, maxnreg=MAXNREG)"
     copy_consts, copy_launch = "", "    " + launch + "\n"
-    if mod.copies:
+    if mod.copies and not mod.cp_async:
+        copy_consts = ("COPY_ALIGNED = None   # the copies go through registers at every launch: cp.async cannot copy "
+                       "these tiles in pieces of 4 bytes or more (their addresses are not known aligned)\n")
+        copy_launch = f"    {COPY_FLAG} = False\n    {launch.replace('(*runtime, ', f'(*runtime, {COPY_FLAG}={COPY_FLAG}, ')}\n"
+    elif mod.copies:
         aligned = [py_name(n) for n in copy_arguments(plan)]
         copy_consts = (f"COPY_ALIGNED = {aligned!r}   # cp.async where all are 16-divisible (16-byte aligned), "
                        "else the copies go through registers\n")
@@ -699,15 +751,19 @@ def ptxas_report(compiled: Any, machine: Machine) -> PtxasReport | None:
 
 
 def copy_aligned(source: str) -> list[str]:
-    """The arguments a generated kernel's launcher requires 16-divisible for its cp.async copies (``COPY_ALIGNED``)."""
+    """The arguments a generated kernel's launcher requires 16-divisible for its cp.async copies (``COPY_ALIGNED``;
+    none where it never copies so)."""
     m = re.search(r"^COPY_ALIGNED = (\[.*?\])", source, re.M)
     return json.loads(m.group(1).replace("'", '"')) if m else []
 
 
-def compile_offline(k: GluonKernel, machine: Machine, directory: str | Path | None = None, copy: bool = True) -> Any:
+def compile_offline(k: GluonKernel, machine: Machine, directory: str | Path | None = None,
+                    copy: bool | None = None) -> Any:
     """The ``CompiledKernel`` of ``k`` for ``machine``, compiled without a GPU; a CompileError naming the
     generated line when Triton rejects it, and when its shared memory exceeds the SM's. ``copy``: a producer
-    copying pointer tiles does so with cp.async (False: the path for launches too little aligned for it)."""
+    copying pointer tiles does so with cp.async (False: the path for launches too little aligned for it; None:
+    as the kernel's launcher may, ``GluonKernel.cp_async``)."""
+    copy = k.cp_async if copy is None else copy
     import triton
     from triton.backends.compiler import GPUTarget
     from triton.experimental.gluon._runtime import GluonASTSource

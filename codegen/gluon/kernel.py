@@ -12,11 +12,11 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass, field
-from typing import Any, Collection
+from typing import Any, Collection, Sequence
 
 from codegen.gluon.compact import compact_loads
 from codegen.gluon.layouts import NvmmaShared, aliases, copy_layout, gl_dtype, parse_layout, parse_type, per_thread
-from codegen.gluon.ops import program_axis, source_where, translate
+from codegen.gluon.ops import HINTS, program_axis, source_where, translate
 from codegen.gluon.partition import LoopWriter, Shared, Turn, initial, sub_name
 from codegen.gluon.protocol import COPY_FLAG
 from codegen.gluon.plain import Guard, compound, effectful, guard_lines, held, plain
@@ -24,7 +24,7 @@ from codegen.gluon.plan import RED_PAD, KernelPlan, Partition, Ring
 from codegen.gluon.values import Context, Val, base_split_dims, py_name
 from twill.errors import UnsupportedError
 from twill.ir import vocab
-from twill.ir.function import Arg
+from twill.ir.function import Arg, while_inits
 from twill.ir.ttgir import IROp, TypeInfo, type_info
 
 HEADER = """from triton.experimental import gluon
@@ -60,6 +60,7 @@ class Module:
     compact: list[str] = field(default_factory=list)  # pointer loads held in the compact layout, for the docstring
     serpentine: bool = False      # persistent tiles along axis 0 in serpentine order (``serpentine``)
     guards: list[Guard] = field(default_factory=list)   # early returns, taken before the partitions start
+    cp_async: bool = True         # pointer tiles copied with cp.async where the launch is aligned (else registers)
 
     @property
     def handoff(self) -> bool:
@@ -88,9 +89,12 @@ class Module:
 
     @property
     def tile_count(self) -> str:
-        """The tiles this program ran before this one."""
+        """The tiles this program ran before this one: from the tile loop's index where one ``for`` is the nest,
+        else counted (``twill_tiles``)."""
         t = self.tile_loop
-        return TILE_COUNT if t is None else f"({py_name(t.iv)} - twill_tile_lb) // twill_tile_step"
+        if t is None:
+            return TILE_COUNT
+        return f"({py_name(t.single.iv)} - twill_tile_lb) // twill_tile_step" if t.single else "twill_tiles"
 
     def shared(self) -> list[str]:
         return [n for n, _ in self.smem] + [n for n, _, _ in self.barriers]
@@ -117,30 +121,57 @@ TILE_COUNT = "twill_tile // gl.num_programs(0)"     # the tiles this program ran
 
 
 @dataclass(frozen=True)
-class TileLoop:
-    """The kernel's own loop over tiles (a persistent kernel's), around the scheduled loop: its index and
-    bounds (SSA names) and the ops before it that compute the bounds (indices in the function's ops)."""
+class Level:
+    """One loop of the kernel's own nest around the scheduled loop: an ``scf.for`` (``iv``, ``bounds``) or an
+    ``scf.while`` (``cond``: its condition's ops, an ``scf.condition`` last; ``forwards``: (body argument, the
+    value the condition hands it)); ``carried``: (argument, initial value, the value an iteration hands on),
+    scalars only."""
 
-    iv: str
-    lb: str
-    ub: str
-    step: str
-    header: tuple[int, ...]
-    # scalars carried from tile to tile (the tutorial's ``tile_id_c += NUM_SMS``): (block argument, initial
-    # value, the value the tile hands on)
+    op: IROp
+    iv: str | None
+    bounds: tuple[str, str, str] | None
     carried: tuple[tuple[str, str, str], ...] = ()
+    cond: tuple[IROp, ...] = ()
+    forwards: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def args(self) -> list[str]:
+        return ([self.iv] if self.iv else []) + [c[0] for c in self.carried] + [a for a, _ in self.forwards]
+
+    def needs(self) -> set[str]:
+        """The values from outside the level its head reads: bounds, initial values, the condition's operands."""
+        inside = {r for o in self.cond for r in o.results} | {c[0] for c in self.carried}
+        return (set(self.bounds or ()) | {c[1] for c in self.carried}
+                | {v for o in self.cond for v in o.operands if v not in inside})
 
 
-def tile_loop_at(fn: Any, at: int) -> TileLoop:
-    """The tile loop ``fn.ops[at]`` (an scf.for around the scheduled loop): its index, bounds, carried
-    scalars and the ops before it that compute the bounds and the scalars' initial values."""
-    outer = fn.ops[at]
-    assert outer.body is not None
-    lb, ub, step = _loop_bounds(outer)
-    ends = [o for o in outer.body.ops if o.name == vocab.YIELD]
-    carried = tuple(zip(outer.body.args[1:], outer.body.inits, ends[-1].operands if ends else ()))
-    return TileLoop(outer.body.args[0], lb, ub, step,
-                    tuple(sorted(_closure(fn.ops[:at], {lb, ub, step} | {c[1] for c in carried}))), carried)
+@dataclass(frozen=True)
+class TileLoop:
+    """The kernel's own loops around the scheduled loop (a persistent kernel's loop over tiles; a grouped GEMM's
+    loop over groups and ``while`` over a group's tiles), outermost first."""
+
+    levels: tuple[Level, ...]
+
+    @property
+    def single(self) -> Level | None:
+        """The one ``for`` around the scheduled loop, where that is the whole nest (its tile count is affine)."""
+        lv = self.levels[0]
+        return lv if len(self.levels) == 1 and lv.iv is not None else None
+
+
+def tile_level(fn: Any, op: IROp) -> Level:
+    """``op`` (an scf.for or scf.while of the nest around the scheduled loop) as a ``Level``."""
+    if op.name == vocab.LOOP:
+        assert op.body is not None
+        ends = [o for o in op.body.ops if o.name == vocab.YIELD]
+        return Level(op, op.body.args[0], _loop_bounds(op),
+                     tuple(zip(op.body.args[1:], op.body.inits, ends[-1].operands if ends else ())))
+    before, after = op.regions
+    ends = [o for o in after.ops if o.name == vocab.YIELD]
+    cond = tuple(before.ops)
+    inits = while_inits(op)
+    return Level(op, None, None, tuple((a, i, y) for (a, i), y in zip(inits, ends[-1].operands if ends else ())),
+                 cond, tuple(zip(after.args, cond[-1].operands[1:])))
 
 
 # a persistent program's tile index as the launch grid's program ids, axis 0 fastest (as the hardware orders CTAs)
@@ -157,16 +188,8 @@ def persist(lines: list[str], advance: str, tail: tuple[str, ...] = (), src: "So
     before are ``TILE_COUNT``; the turn bodies before follow from both. A kernel with its own tile loop
     (``Module.tile_loop``) keeps it: its bounds computed before it, the tile's lines inside. Where the loops'
     work varies along axis 0 (``Module.serpentine``), every other pass over axis 0 runs backwards."""
-    t = src.mod.tile_loop if src is not None else None
-    if t is not None:
-        pre = Source(src.mod, src.part)
-        for i in t.header:
-            pre.straight(pre.ops[i], None)
-        lb, ub, step = (pre.ctx.vals[py_name(v)].expr for v in (t.lb, t.ub, t.step))
-        inits, ends = _carry(src, pre, t, lines)
-        head = pre.lines + inits + [f"twill_tile_lb = {lb}", f"twill_tile_step = {step}", "twill_base = 0",
-                                    f"for {py_name(t.iv)} in range(twill_tile_lb, {ub}, twill_tile_step):"]
-        return head + ["    " + ln for ln in lines + ends + [advance]] + list(tail)
+    if src is not None and src.mod.tile_loop is not None:
+        return _nest_lines(src, lines, advance) + list(tail)
     text = "\n".join(lines)
     head = ["twill_base = 0",
             "for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):"]
@@ -176,24 +199,76 @@ def persist(lines: list[str], advance: str, tail: tuple[str, ...] = (), src: "So
     return head + ["    " + ln for ln in lines + [advance]] + list(tail)
 
 
-def _carry(src: "Source", pre: "Source", t: TileLoop, lines: list[str]) -> tuple[list[str], list[str]]:
-    """The tile loop's carried scalars this partition reads (``lines`` name them): each set to its initial
-    value before the loop (``pre`` computed it) and, at the end of a tile, to the value the tile hands on,
-    with the ops computing it that the partition has not written."""
+def _nest_lines(src: "Source", lines: list[str], advance: str) -> list[str]:
+    """A partition's lines for one tile (``lines``, ``advance`` after them) inside the kernel's own loops around
+    the scheduled loop, as written: each loop's head computed before it (what its bounds, initial values and
+    condition read), its carried scalars set before it and handed on at the end of its body, a ``while``'s
+    condition computed again there. The innermost loop's carried scalars are written where the partition reads
+    them; the outer loops' always (they decide which tiles run)."""
+    t = src.mod.tile_loop
+    assert t is not None
+    pre = Source(src.mod, src.part)
     text = "\n".join(lines)
-    used = [c for c in t.carried if re.search(rf"\b{re.escape(py_name(c[0]))}\b", text)]
-    if not used:
-        return [], []
-    saved, src.lines = src.lines, []
-    try:
-        known = set(src.ctx.vals)
-        for i in sorted(_closure(src.ops, {c[2] for c in used})):
-            if not all(py_name(r) in known for r in src.ops[i].results):
-                src.straight(src.ops[i], None)
-        ends = src.lines + [f"{py_name(a)} = {src.ctx.vals[py_name(y)].expr}" for a, _, y in used]
-    finally:
-        src.lines = saved
-    return [f"{py_name(a)} = {held(pre.ctx, init, a)}" for a, init, _ in used], ends
+    counted = "twill_tiles" in text
+    last = len(t.levels) - 1
+
+    def written(values: set[str], by: "Source") -> list[str]:
+        saved, by.lines = by.lines, []
+        try:
+            known = set(by.ctx.vals)
+            for i in sorted(_closure(by.ops, values)):
+                if not all(py_name(r) in known for r in by.ops[i].results):
+                    by.straight(by.ops[i], None)
+            return by.lines
+        finally:
+            by.lines = saved
+
+    def condition(lv: Level, k: int) -> list[str]:
+        out = []
+        for op in lv.cond[:-1]:
+            pre.lines = []
+            pre.straight(op, None)
+            out += pre.lines
+        cond = lv.cond[-1]
+        return out + [f"twill_go{k} = {pre.ctx.vals[py_name(cond.operands[0])].expr}"]
+
+    def level(k: int) -> list[str]:
+        if k > last:
+            return lines
+        lv = t.levels[k]
+        carried = [c for c in lv.carried if k < last or lv.iv is None
+                   or re.search(rf"\b{re.escape(py_name(c[0]))}\b", text)]
+        out = written(lv.needs(), pre) + [f"{py_name(a)} = {held(pre.ctx, init, a)}" for a, init, _ in carried]
+        if lv.iv is not None and t.single:
+            lb, ub, step = (pre.ctx.vals[py_name(v)].expr for v in lv.bounds)
+            out += [f"twill_tile_lb = {lb}", f"twill_tile_step = {step}", "twill_base = 0",
+                    f"for {py_name(lv.iv)} in range(twill_tile_lb, {ub}, twill_tile_step):"]
+        else:
+            out += ["twill_base = 0"] + (["twill_tiles = 0"] if counted else []) if k == 0 else []
+            if lv.iv is not None:
+                lb, ub, step = (pre.ctx.vals[py_name(v)].expr for v in lv.bounds)
+                out.append(f"for {py_name(lv.iv)} in range({lb}, {ub}, {step}):")
+            else:
+                out += condition(lv, k) + [f"while twill_go{k}:"]
+        saved = dict(pre.ctx.vals)             # what the loop's body defines is not seen after it
+        body = [f"{py_name(a)} = {pre.ctx.vals[py_name(v)].expr}" for a, v in lv.forwards if py_name(a) != py_name(v)]
+        body += level(k + 1)
+        by = src if k == last else pre          # the innermost loop's body is the partition's own
+        ends = written({y for _, _, y in carried}, by)
+        body += ends + [f"{py_name(a)} = {by.ctx.vals[py_name(y)].expr}" for a, _, y in carried]
+        if k == last:
+            body += [advance] + (["twill_tiles += 1"] if counted else [])
+        if lv.iv is None:
+            body += condition(lv, k)
+        pre.ctx.vals = saved
+        if lv.iv is None:
+            for res, (_, v) in zip(lv.op.results, lv.forwards):    # a while's results: its condition's last hand-on
+                pre.ctx.vals[res] = pre.ctx.vals[py_name(res)] = pre.ctx.vals[py_name(v)]
+        else:
+            for res, (a, _, _) in zip(lv.op.results, lv.carried):
+                pre.ctx.vals[res] = pre.ctx.vals[py_name(res)] = Val(py_name(a), pre.ctx.ttype(a))
+        return out + ["    " + ln for ln in body]
+    return level(0)
 
 
 def _tile_shape(plan: KernelPlan, desc: str) -> list[int]:
@@ -222,9 +297,9 @@ class Source:
         for a in plan.fn.args:
             expr = f"{py_name(a.of[0])}.{a.of[1]}[{a.of[2]}]" if a.of is not None else py_name(a.name)
             self.ctx.vals[py_name(a.name)] = Val(expr, parse_type(a.type, mod.table))
-        if mod.tile_loop is not None:        # the kernel's own tile index and carried scalars: ``persist`` writes them
-            for v in (mod.tile_loop.iv, *(c[0] for c in mod.tile_loop.carried)):
-                self.ctx.vals[py_name(v)] = Val(py_name(v), self.ctx.ttype(v))
+        if mod.tile_loop is not None:        # the kernel's own loops' indices and carried scalars: ``persist`` writes them
+            for v in (a for lv in mod.tile_loop.levels for a in lv.args):
+                self.ctx.vals[v] = self.ctx.vals[py_name(v)] = Val(py_name(v), self.ctx.ttype(v))
         self.ops = plan.fn.ops
         self.loop_at = max(self.ops.index(q.loop) for q in plan.sequence)   # the last loop
         self.lines: list[str] = []
@@ -753,6 +828,7 @@ def _scalar_loop_lines(src: Source, plan: KernelPlan, sl: ScalarLoop, work: Any,
     inner.__dict__.update(src.__dict__)
     inner.plan = plan
     inner.lines = [f"twill_k = {'twill_base + ' if based else ''}({py_name(iv)} - {lbe}) // {ste}"]
+    inner.lines += _arg_hints(plan.loop, sl.used_args)
     src.ctx.vals[py_name(iv)] = Val(py_name(iv), src.ctx.ttype(iv))
     for i in sorted(sl.need):
         if plan.body[i].name not in vocab.TMA_LOADS:
@@ -765,6 +841,24 @@ def _scalar_loop_lines(src: Source, plan: KernelPlan, sl: ScalarLoop, work: Any,
         if a in sl.used_args:
             src.ctx.vals[res] = src.ctx.vals[py_name(res)] = Val(py_name(a), src.ctx.ttype(a))
     return f"({ube} - {lbe} + {ste} - 1) // {ste}"
+
+
+def _arg_hints(loop: IROp, args: Sequence[str]) -> list[str]:
+    """The kernel's ``tl.multiple_of`` / ``tl.max_contiguous`` on a loop-carried value (the tutorial's grouped GEMM
+    hints its pointers, loaded from memory, aligned): Triton keeps them on the loop as ``tt.divisibility_arg<N>``
+    (N the block argument's number), which the analysis sizing the copies' vectors reads; restated on the values."""
+    out = []
+    assert loop.body is not None
+    for n, a in enumerate(loop.body.args):
+        if a not in args:
+            continue
+        for attr, fn in HINTS:
+            m = re.fullmatch(r"dense<\[?([\d, ]+)\]?>\s*:\s*tensor<(\d+)xi32>", loop.attrs.get(f"{attr}_arg{n}", "").strip())
+            if m:
+                nums = [v.strip() for v in m.group(1).split(",")]
+                vals = nums * int(m.group(2)) if len(nums) == 1 else nums
+                out.append(f"{py_name(a)} = gl.{fn}({py_name(a)}, [{', '.join(vals)}])")
+    return out
 
 
 def _carried_on(seq: list[KernelPlan]) -> dict[int, set[str]]:

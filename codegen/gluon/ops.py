@@ -96,6 +96,12 @@ def elementwise(op: IROp, ctx: Context) -> list[str]:
         e = f"{ex[0]}.to({gl_dtype(ctx.ttype(res).dtype)}, bitcast=True)"
     elif n == "tt.clampf":
         e = f"gl.clamp({ex[0]}, {ex[1]}, {ex[2]})"
+    elif n == "tt.int_to_ptr":      # a pointer loaded as an integer (a grouped GEMM's per-group operands)
+        t = ctx.ttype(res)
+        elem = re.fullmatch(r"!tt\.ptr<(\w+)>", t.dtype) if t.kind == "tensor" else None
+        e = f"{ex[0]}.to(gl.pointer_type({gl_dtype(elem.group(1) if elem else t.dtype)}))"
+    elif n == "tt.ptr_to_int":
+        e = f"{ex[0]}.to(gl.int64)"
     else:
         raise UnsupportedError(f"{n} is not in the Gluon back end's vocabulary", where=source_where(op))
     if scalar:
@@ -351,6 +357,7 @@ def _translate(op: IROp, ctx: Context) -> list[str]:
     if fn is not None:
         return fn(op, ctx)
     if op.name.startswith(("arith.", "math.")) or op.name in ("tt.addptr", "tt.clampf", "tt.bitcast", "tt.fp_to_fp",
+                                                             "tt.int_to_ptr", "tt.ptr_to_int",
                                                              "tt.precise_sqrt"):
         return elementwise(op, ctx)
     if op.name == "ttg.local_alloc" and op.operands:

@@ -179,9 +179,10 @@ _LOOP_DEFS = re.compile(r"(?:scf\.for|iter_args\(|,)\s*(%[\w$.\-]+)\s*=")
 
 
 def distinct_branch_names(text: str) -> str:
-    """``text`` with each value defined inside an ``scf.if`` renamed where another op of the module defines the
-    same name (MLIR scopes names by region: an ``if``'s branches, or a loop inside one and the loop after it,
-    may both define ``%a``; the generated Python has one scope, and Gluon merges a name both branches assign).
+    """``text`` with each value defined inside an ``scf.if`` (or an ``scf.while``'s condition) renamed where another
+    op of the module defines the same name (MLIR scopes names by region: an ``if``'s branches, or a loop inside one
+    and the loop after it, may both define ``%a``; the generated Python has one scope, and Gluon merges a name both
+    branches assign).
     A renamed value keeps its name with ``_b<line>`` added, from its definition to the end of its region;
     values defined elsewhere keep theirs (the scheduled loop's are its graph's nodes)."""
     lines = text.splitlines()
@@ -194,7 +195,7 @@ def distinct_branch_names(text: str) -> str:
             ends[stack.pop()[1]] = k
         outer = stack[-1] if stack else (False, -1)      # where the line's results are defined
         if ln.rstrip().endswith("{") and not s.startswith("module") and "tt.func" not in s:
-            stack.append((outer[0] or "scf.if" in s or s.startswith("} else"), k))
+            stack.append((outer[0] or "scf.if" in s or s.startswith("} else") or "scf.while" in s, k))
         m = _DEFS.match(ln)
         for n in ([n.split(":")[0].strip() for n in m.group(1).split(",")] if m else []):
             defs.append((n, k, outer[1], outer[0]))

@@ -481,7 +481,7 @@ def test_a_reducer_that_would_starve_the_consumers_of_registers_is_left_out(monk
 
 
 @pytest.mark.parametrize("corpus, where, words", [
-    ("grouped_gemm.py", "grouped_gemm.py:16", "loop is not innermost"),
+    ("int8_gemm.py", "int8_gemm.py:26 (TTGIR line", "along another dimension than in global memory"),
 ])
 def test_a_construct_the_gluon_back_end_refuses_is_named_once_at_its_source_line(corpus, where, words):
     """A kernel in a public style the back end cannot write (a pointer-loaded dot operand, a tile loop around the
@@ -785,3 +785,49 @@ def test_a_flatten_loop_nest_is_read_as_written_beside_triton_s_fused_loop():
     assert (1, 1, ("scf.for",)) in nest(flat.nested), nest(flat.nested)    # the K loop directly inside the tile loop
     assert (1, 1, ("scf.for",)) not in nest(flat.text), nest(flat.text)
     assert read_kernel(str(ROOT / "tests/corpus/persistent_tma_gemm.py"), Target("h100", 90)).nested is None
+
+
+OUTER_STORE = CARRIED_TENSOR.replace("column_sums", "row_flags").replace(
+    "    total = tl.zeros((BLOCK,), dtype=tl.float32)\n", "").replace(
+    "        acc = tl.zeros((BLOCK, BLOCK), dtype=tl.float32)\n",
+    "        tl.store(out_ptr + tile, 1.0)\n        for rep in range(2):\n"
+    "            acc = tl.zeros((BLOCK, BLOCK), dtype=tl.float32)\n").replace(
+    "        for ki in range(tl.cdiv(K, BLOCK_K)):\n            a = a_desc.load([tile * BLOCK, ki * BLOCK_K])\n"
+    "            b = b_desc.load([0, ki * BLOCK_K])\n            acc = tl.dot(a, b.T, acc)\n"
+    "        total += tl.sum(acc, axis=0)\n",
+    "            for ki in range(tl.cdiv(K, BLOCK_K)):\n                a = a_desc.load([tile * BLOCK, ki * BLOCK_K])\n"
+    "                b = b_desc.load([0, ki * BLOCK_K])\n                acc = tl.dot(a, b.T, acc)\n"
+    "            tl.store(out_ptr + rep * BLOCK + tl.arange(0, BLOCK), tl.sum(acc, axis=0))\n").replace(
+    "    tl.store(out_ptr + tl.program_id(0) * BLOCK + tl.arange(0, BLOCK), total)\n", "")
+
+
+def test_a_store_in_an_outer_loop_of_the_nest_is_refused_in_one_line(tmp_path):
+    # the nest around the scheduled loop (a tile loop, a loop inside it) is written around every partition's code;
+    # a store in an outer loop's body would run once per inner iteration: refused, at its source line
+    from twill.pipeline import optimize
+    assert "tl.store(out_ptr + tile, 1.0)" in OUTER_STORE and "total" not in OUTER_STORE, OUTER_STORE
+    path = tmp_path / "row_flags.py"
+    path.write_text(OUTER_STORE)
+    r = optimize(str(path), load_machine("h100"), OptimizeOptions(emit="gluon", time_limit=5, total_time=20, threads=1))
+    note = [n for n in r.notes if n.startswith("gluon kernel: none")]
+    assert r.gluon.kernel is None and len(note) == 1, r.notes
+    assert "row_flags.py:14" in note[0] and "stores in the body of the loop around the scheduled loop only" in note[0], note[0]
+
+
+def test_pointer_tiles_cp_async_cannot_copy_go_through_registers_at_every_launch(tmp_path):
+    # the tutorial's grouped GEMM without its tl.multiple_of hints: the operands' addresses are loaded from memory, so
+    # cp.async would copy 2 bytes at a time, which Triton's lowering refuses; the kernel copies through registers at
+    # every launch (its launcher never sets TWILL_COPY) and says why
+    from twill.pipeline import optimize
+    text = (ROOT / "tests/corpus/grouped_gemm.py").read_text()
+    hints = [ln for ln in text.splitlines() if "tl.multiple_of(" in ln]
+    assert len(hints) == 2, hints
+    path = tmp_path / "grouped_unhinted.py"
+    path.write_text("\n".join(ln for ln in text.splitlines() if ln not in hints) + "\n")
+    r = optimize(str(path), load_machine("h100"), OptimizeOptions(emit="gluon", time_limit=5, total_time=20, threads=1))
+    k = r.gluon.kernel
+    assert k is not None and not k.cp_async, r.notes
+    assert "COPY_ALIGNED = None" in k.source and "    TWILL_COPY = False\n" in k.source
+    assert any(d.startswith("pointer tiles copied through registers") for d in k.decisions), k.decisions
+    assert any("-warp producer through registers" in d for d in k.decisions), k.decisions
+    assert k.to_dict()["cp_async"] is False

@@ -102,8 +102,28 @@ def _collect(ops: list[IROp], types: dict[str, str]) -> None:
             continue
         for r, t in zip(op.results, op.result_types):
             types[r] = t
+        if op.name == vocab.WHILE and len(op.regions) == 2:   # its arguments: before (typed in its head), after
+            for (a, _), t in zip(while_inits(op), split_top(_while_types(op))):
+                types[a] = t.strip()
+            _collect(op.regions[0].ops, types)
+            cond = op.regions[0].ops[-1] if op.regions[0].ops else None
+            for a, v in zip(op.regions[1].args, cond.operands[1:] if cond is not None else ()):
+                types[a] = types.get(v, "i32")
+            _collect(op.regions[1].ops, types)
+            continue
         for region in op.regions:          # an scf.if's branches (their ops run outside any loop's schedule)
             _collect(region.ops, types)
+
+
+def while_inits(op: IROp) -> list[tuple[str, str]]:
+    """An ``scf.while``'s (argument, initial value) pairs, from ``scf.while (%a = %init, ...)``."""
+    m = re.search(r"scf\.while\s*\(([^)]*)\)", op.text)
+    return [tuple(x.strip() for x in p.split("=", 1)) for p in m.group(1).split(",") if "=" in p] if m else []
+
+
+def _while_types(op: IROp) -> str:
+    m = re.search(r"scf\.while\s*\([^)]*\)\s*:\s*\(([^)]*)\)", op.text)
+    return m.group(1) if m else ""
 
 
 def loop_result_types(loop: IROp) -> tuple[str, ...]:

@@ -39,6 +39,7 @@ CONTROL_FLOW = frozenset({"scf.if", "scf.while", "scf.execute_region", "scf.inde
 # Unstructured control flow: blocks and branches (an early ``return`` inside an ``if`` becomes a ``cf.cond_br``).
 BRANCHES = frozenset({"cf.cond_br", "cf.br", "cf.switch"})
 LOOP = "scf.for"
+WHILE = "scf.while"
 YIELD = "scf.yield"
 REDUCE = "tt.reduce"
 LOCAL_ALLOC = "ttg.local_alloc"

@@ -1,0 +1,357 @@
+"""grouped_matmul, written by twill from its joint schedule: I=330 L=297 (optimal), 1280 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (a, b): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 104): the loop's compute, 1 stages
+- partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
+- ring a: 4 buffers of [128, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- ring b: 4 buffers of [64, 128] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- shared memory: 131216 bytes planned of 232448; maxnreg 128
+- tile loop: the kernel's own (its bounds and grid as written), kept around each partition's loop; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
+
+L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L1 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 1], threads_per_warp=[1, 32], warps_per_cta=[2, 4], order=[1, 0])))
+L2 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L3 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 1], threads_per_warp=[1, 32], warps_per_cta=[2, 4], order=[1, 0])))
+L4 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L5 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L6 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]))
+L7 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 1], threads_per_warp=[1, 32], warps_per_cta=[2, 4], order=[1, 0]))
+
+@gluon.jit
+def consumer_0(group_a_ptrs, group_b_ptrs, group_c_ptrs, group_gemm_sizes, g_lds, group_size, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty, TWILL_COPY: gl.constexpr):
+    tile_idx = gl.program_id(0)
+    tile_idx_7 = tile_idx
+    last_problem_end_8 = gl.to_tensor(0)
+    twill_base = 0
+    for g in range(0, group_size, 1):
+        gm = g * 3
+        gm_9 = group_gemm_sizes + gm
+        gm_10 = gl.load(gm_9)
+        gn = gm_9 + 1
+        gn_11 = gl.load(gn)
+        num_m_tiles = gm_10 + 127
+        num_m_tiles_13 = num_m_tiles // 128
+        num_n_tiles = gn_11 + 127
+        num_n_tiles_14 = num_n_tiles // 128
+        num_tiles = num_m_tiles_13 * num_n_tiles_14
+        v0 = last_problem_end_8 + num_tiles
+        tile_idx_17 = tile_idx_7
+        v3_b61 = tile_idx_17 >= last_problem_end_8
+        v4 = tile_idx_17 < v0
+        v5 = v3_b61 & v4
+        twill_go1 = v5
+        while twill_go1:
+            offs_am = gl.arange(0, 128, layout=L0)
+            offs_am_1 = gl.arange(0, 128, layout=L1)
+            offs_am_2 = gl.arange(0, 128, layout=L2)
+            offs_am_3 = gl.arange(0, 128, layout=L3)
+            a_ptrs = gl.arange(0, 64, layout=L4)
+            a_ptrs_4 = gl.expand_dims(a_ptrs, 0)
+            a_ptrs_5 = a_ptrs_4.broadcast_to([128, 64])
+            b_ptrs = gl.arange(0, 64, layout=L5)
+            b_ptrs_6 = gl.expand_dims(b_ptrs, 1)
+            gm = g * 3
+            gm_9 = group_gemm_sizes + gm
+            gn = gm_9 + 1
+            gn_11 = gl.load(gn)
+            gk = gm_9 + 2
+            gk_12 = gl.load(gk)
+            num_n_tiles = gn_11 + 127
+            num_n_tiles_14 = num_n_tiles // 128
+            lda = g_lds + gm
+            ldb = lda + 1
+            ldc = lda + 2
+            a_ptr = group_a_ptrs + g
+            b_ptr = group_b_ptrs + g
+            c_ptr = group_c_ptrs + g
+            v1 = gk_12 + 63
+            v2 = v1 // 64
+            lda_18 = gl.load(lda)
+            ldb_19 = gl.load(ldb)
+            ldc_20 = gl.load(ldc)
+            a_ptr_21 = gl.load(a_ptr)
+            a_ptr_22 = a_ptr_21.to(gl.pointer_type(gl.float16))
+            b_ptr_23 = gl.load(b_ptr)
+            b_ptr_24 = b_ptr_23.to(gl.pointer_type(gl.float16))
+            c_ptr_25 = gl.load(c_ptr)
+            c_ptr_26 = c_ptr_25.to(gl.pointer_type(gl.float16))
+            tile_idx_in_gemm = tile_idx_17 - last_problem_end_8
+            tile_m_idx = tile_idx_in_gemm // num_n_tiles_14
+            tile_n_idx = tile_idx_in_gemm % num_n_tiles_14
+            offs_am_27 = tile_m_idx * 128
+            offs_am_30 = offs_am_27 + offs_am
+            offs_am_31 = offs_am_27 + offs_am_1
+            offs_bn = tile_n_idx * 128
+            offs_bn_34 = offs_bn + offs_am_2
+            offs_bn_35 = offs_bn + offs_am_3
+            a_ptrs_36 = gl.expand_dims(offs_am_30, 1)
+            a_ptrs_37 = gl.expand_dims(offs_am_31, 1)
+            a_ptrs_39 = a_ptrs_36 * lda_18
+            a_ptrs_41 = a_ptr_22 + a_ptrs_39
+            a_ptrs_42 = a_ptrs_41.broadcast_to([128, 64])
+            a_ptrs_43 = a_ptrs_42 + a_ptrs_5
+            a_ptrs_43 = gl.multiple_of(a_ptrs_43, [16, 16])
+            b_ptrs_45 = b_ptrs_6 * ldb_19
+            b_ptrs_47 = b_ptr_24 + b_ptrs_45
+            b_ptrs_48 = gl.expand_dims(offs_bn_34, 0)
+            b_ptrs_49 = gl.expand_dims(offs_bn_35, 0)
+            b_ptrs_50 = b_ptrs_47.broadcast_to([64, 128])
+            b_ptrs_51 = b_ptrs_48.broadcast_to([64, 128])
+            b_ptrs_52 = b_ptrs_50 + b_ptrs_51
+            b_ptrs_52 = gl.multiple_of(b_ptrs_52, [16, 16])
+            twill_n = (v2 - 0 + 1 - 1) // 1
+            accumulator_67 = gl.full([128, 128], 0.0, gl.float32, layout=L6)
+            accumulator_67_p1 = accumulator_67
+            for twill_b in range(0, twill_n):
+                mbarrier.wait(a_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+                fence_async_shared()
+                mbarrier.wait(b_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+                fence_async_shared()
+                tok_accumulator_67 = warpgroup_mma(a_buf.index((twill_base + twill_b - 0) % 4), b_buf.index((twill_base + twill_b - 0) % 4), accumulator_67_p1, is_async=True)  # dot0_accumulator: stage 0, partition 0 (group 0)
+                accumulator_67_p1 = warpgroup_mma_wait(1, deps=(accumulator_67_p1,))
+                mbarrier.arrive(a_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+                mbarrier.arrive(b_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+                accumulator_67 = warpgroup_mma_wait(1, deps=(tok_accumulator_67,))
+                accumulator_67_p1 = accumulator_67
+            accumulator_67_p1 = warpgroup_mma_wait(0, deps=(accumulator_67_p1,))
+            mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+            mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+            c = accumulator_67_p1.to(gl.float16)
+            c_ptrs_55 = ldc_20 * a_ptrs_37
+            c_ptrs_57 = c_ptr_26 + c_ptrs_55
+            c_ptrs_58 = c_ptrs_57.broadcast_to([128, 128])
+            c_ptrs_59 = b_ptrs_49.broadcast_to([128, 128])
+            c_ptrs_60 = c_ptrs_58 + c_ptrs_59
+            v3 = gl.convert_layout(c, L7)
+            gl.store(c_ptrs_60, v3)
+            tile_idx_61 = tile_idx_17 + 132
+            tile_idx_17 = tile_idx_61
+            twill_base += twill_n
+            v3_b61 = tile_idx_17 >= last_problem_end_8
+            v4 = tile_idx_17 < v0
+            v5 = v3_b61 & v4
+            twill_go1 = v5
+        last_problem_end_16 = last_problem_end_8 + num_tiles
+        tile_idx_7 = tile_idx_17
+        last_problem_end_8 = last_problem_end_16
+
+@gluon.jit
+def producer_1(group_a_ptrs, group_b_ptrs, group_c_ptrs, group_gemm_sizes, g_lds, group_size, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty, TWILL_COPY: gl.constexpr):
+    tile_idx = gl.program_id(0)
+    tile_idx_7 = tile_idx
+    last_problem_end_8 = gl.to_tensor(0)
+    twill_base = 0
+    for g in range(0, group_size, 1):
+        gm = g * 3
+        gm_9 = group_gemm_sizes + gm
+        gm_10 = gl.load(gm_9)
+        gn = gm_9 + 1
+        gn_11 = gl.load(gn)
+        num_m_tiles = gm_10 + 127
+        num_m_tiles_13 = num_m_tiles // 128
+        num_n_tiles = gn_11 + 127
+        num_n_tiles_14 = num_n_tiles // 128
+        num_tiles = num_m_tiles_13 * num_n_tiles_14
+        v0 = last_problem_end_8 + num_tiles
+        tile_idx_17 = tile_idx_7
+        v3_b61 = tile_idx_17 >= last_problem_end_8
+        v4 = tile_idx_17 < v0
+        v5 = v3_b61 & v4
+        twill_go1 = v5
+        while twill_go1:
+            offs_am = gl.arange(0, 128, layout=L0)
+            offs_am_2 = gl.arange(0, 128, layout=L2)
+            a_ptrs = gl.arange(0, 64, layout=L4)
+            a_ptrs_4 = gl.expand_dims(a_ptrs, 0)
+            a_ptrs_5 = a_ptrs_4.broadcast_to([128, 64])
+            b_ptrs = gl.arange(0, 64, layout=L5)
+            b_ptrs_6 = gl.expand_dims(b_ptrs, 1)
+            gm = g * 3
+            gm_9 = group_gemm_sizes + gm
+            gn = gm_9 + 1
+            gn_11 = gl.load(gn)
+            gk = gm_9 + 2
+            gk_12 = gl.load(gk)
+            num_n_tiles = gn_11 + 127
+            num_n_tiles_14 = num_n_tiles // 128
+            lda = g_lds + gm
+            ldb = lda + 1
+            a_ptr = group_a_ptrs + g
+            b_ptr = group_b_ptrs + g
+            v1 = gk_12 + 63
+            v2 = v1 // 64
+            lda_18 = gl.load(lda)
+            ldb_19 = gl.load(ldb)
+            a_ptr_21 = gl.load(a_ptr)
+            a_ptr_22 = a_ptr_21.to(gl.pointer_type(gl.float16))
+            b_ptr_23 = gl.load(b_ptr)
+            b_ptr_24 = b_ptr_23.to(gl.pointer_type(gl.float16))
+            tile_idx_in_gemm = tile_idx_17 - last_problem_end_8
+            tile_m_idx = tile_idx_in_gemm // num_n_tiles_14
+            tile_n_idx = tile_idx_in_gemm % num_n_tiles_14
+            offs_am_27 = tile_m_idx * 128
+            offs_am_30 = offs_am_27 + offs_am
+            offs_bn = tile_n_idx * 128
+            offs_bn_34 = offs_bn + offs_am_2
+            a_ptrs_36 = gl.expand_dims(offs_am_30, 1)
+            a_ptrs_39 = a_ptrs_36 * lda_18
+            a_ptrs_41 = a_ptr_22 + a_ptrs_39
+            a_ptrs_42 = a_ptrs_41.broadcast_to([128, 64])
+            a_ptrs_43 = a_ptrs_42 + a_ptrs_5
+            a_ptrs_43 = gl.multiple_of(a_ptrs_43, [16, 16])
+            b_ptrs_45 = b_ptrs_6 * ldb_19
+            b_ptrs_47 = b_ptr_24 + b_ptrs_45
+            b_ptrs_48 = gl.expand_dims(offs_bn_34, 0)
+            b_ptrs_50 = b_ptrs_47.broadcast_to([64, 128])
+            b_ptrs_51 = b_ptrs_48.broadcast_to([64, 128])
+            b_ptrs_52 = b_ptrs_50 + b_ptrs_51
+            b_ptrs_52 = gl.multiple_of(b_ptrs_52, [16, 16])
+            b_ptrs_53 = ldb_19 * 64
+            a_ptrs_63 = a_ptrs_43
+            b_ptrs_64 = b_ptrs_52
+            for accumulator_62 in range(0, v2, 1):
+                twill_k = twill_base + (accumulator_62 - 0) // 1
+                a_ptrs_63 = gl.multiple_of(a_ptrs_63, [16, 16])
+                a_ptrs_68 = a_ptrs_63 + 64
+                b_ptrs_69 = b_ptrs_64 + b_ptrs_53
+                mbarrier.wait(a_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+                if TWILL_COPY:
+                    async_copy.async_copy_global_to_shared(a_buf.index(twill_k % 4), a_ptrs_63)  # load0_a: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(a_ready.index(twill_k % 4), increment_count=False)
+                else:
+                    a_buf.index(twill_k % 4).store(gl.load(a_ptrs_63))  # load0_a: stage 0, partition 1 (group 1)
+                    fence_async_shared()
+                    gl.thread_barrier()
+                    mbarrier.arrive(a_ready.index(twill_k % 4), count=256)
+                mbarrier.wait(b_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+                if TWILL_COPY:
+                    async_copy.async_copy_global_to_shared(b_buf.index(twill_k % 4), b_ptrs_64)  # load1_b: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(b_ready.index(twill_k % 4), increment_count=False)
+                else:
+                    b_buf.index(twill_k % 4).store(gl.load(b_ptrs_64))  # load1_b: stage 0, partition 1 (group 1)
+                    fence_async_shared()
+                    gl.thread_barrier()
+                    mbarrier.arrive(b_ready.index(twill_k % 4), count=256)
+                a_ptrs_63 = a_ptrs_68
+                b_ptrs_64 = b_ptrs_69
+            tile_idx_61 = tile_idx_17 + 132
+            tile_idx_17 = tile_idx_61
+            twill_base += (v2 - 0 + 1 - 1) // 1
+            v3_b61 = tile_idx_17 >= last_problem_end_8
+            v4 = tile_idx_17 < v0
+            v5 = v3_b61 & v4
+            twill_go1 = v5
+        last_problem_end_16 = last_problem_end_8 + num_tiles
+        tile_idx_7 = tile_idx_17
+        last_problem_end_8 = last_problem_end_16
+
+@gluon.jit
+def twill_kernel(group_a_ptrs, group_b_ptrs, group_c_ptrs, group_gemm_sizes, g_lds, group_size, TWILL_COPY: gl.constexpr):
+    a_buf = gl.allocate_shared_memory(gl.float16, [4, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    a_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(a_ready.index(i), count=256)
+    a_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(a_empty.index(i), count=1)
+    b_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(b_ready.index(i), count=256)
+    b_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(b_empty.index(i), count=1)
+    gl.warp_specialize([
+        (consumer_0, (group_a_ptrs, group_b_ptrs, group_c_ptrs, group_gemm_sizes, g_lds, group_size, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty, TWILL_COPY)),
+        (producer_1, (group_a_ptrs, group_b_ptrs, group_c_ptrs, group_gemm_sizes, g_lds, group_size, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty, TWILL_COPY)),
+    ], [8], [64])
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['group_a_ptrs', 'group_b_ptrs', 'group_c_ptrs', 'group_gemm_sizes', 'g_lds', 'group_size', 'NUM_SM', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K']          # the Triton kernel's parameters, in order
+RUNTIME = ['group_a_ptrs', 'group_b_ptrs', 'group_c_ptrs', 'group_gemm_sizes', 'g_lds', 'group_size']   # the Gluon kernel's parameters, in order
+CONSTEXPRS = {'NUM_SM': 132, 'BLOCK_M': 128, 'BLOCK_N': 128, 'BLOCK_K': 64}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 8
+MAXNREG = 128
+PERSISTENT = False      # one program per SM loops over the grid's tiles
+COPY_ALIGNED = ['group_a_ptrs', 'group_b_ptrs', 'group_gemm_sizes', 'g_lds']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+    layout = _LAYOUTS.get(name)
+    if layout is None:
+        from triton.experimental.gluon import language as gl
+        layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+    base = getattr(value, "base", value)
+    shape = list(getattr(value, "shape", base.shape))
+    strides = list(getattr(value, "strides", None) or base.stride())
+    return TensorDescriptor(base, shape, strides, DESCRIPTOR_BLOCKS[name], layout)
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    TWILL_COPY = all(_aligned(bound[n]) for n in COPY_ALIGNED)
+    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+
+
+def _aligned(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()
