@@ -161,22 +161,26 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
         signature[COPY_FLAG] = "constexpr"
     blocks = {py_name(a.name): list(_block(a, plan, table)) for a in mod.runtime_args()
               if a.type.startswith("!tt.tensordesc")}
-    if mod.copies and not cp_async:
-        plan.decisions = [d.replace("-warp producer with cp.async", "-warp producer through registers")
-                          for d in plan.decisions]
-    decisions = tuple(plan.decisions + _decisions(plan, turns, persistent and tile_loop is None, mod.serpentine)
+    decisions = tuple(_through_registers(mod) + _decisions(plan, turns, persistent and tile_loop is None, mod.serpentine)
                       + _own_tile_loop(mod)
                       + _handoff(mod) + _trees(mod) + _compact(mod) + _sibling_decisions(plan) + _plain_decisions(mod)
-                      + _narrow_loads(plan, mod, table)
-                      + ([] if cp_async or not mod.copies else [
-                          "pointer tiles copied through registers (the producer's loads, then stores to the rings): "
-                          "cp.async would copy them in pieces under 4 bytes, their addresses not known aligned "
-                          "(computed from values loaded from memory, or from arguments not specialised divisible)"]))
+                      + _narrow_loads(plan, mod, table))
     plan.decisions = list(decisions)
     source = _docstring(plan, schedule, decisions) + "\n".join(body) + "\n" + _launcher(mod, spec, signature, blocks, plan)
     return GluonKernel(source, KERNEL, plan.consumers[0].warps, plan.maxnreg, signature,
                        tuple(py_name(a.name) for a in mod.runtime_args() if a.divisible), blocks, plan, decisions,
                        own_stores, cp_async)
+
+
+def _through_registers(mod: Module) -> list[str]:
+    """Planning's decisions, saying so where the producer copies its pointer tiles through registers at every
+    launch (``generate``'s ``cp_async``)."""
+    if mod.cp_async or not mod.copies:
+        return list(mod.plan.decisions)
+    return [d.replace("-warp producer with cp.async", "-warp producer through registers") for d in mod.plan.decisions] + [
+        "pointer tiles copied through registers (the producer's loads, then stores to the rings): cp.async would copy "
+        "them in pieces under 4 bytes, their addresses not known aligned (computed from values loaded from memory, or "
+        "from arguments not specialised divisible)"]
 
 
 def recorded_siblings(kernel: dict[str, Any]) -> tuple[tuple[LoopGraph, Schedule], ...]:
