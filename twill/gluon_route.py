@@ -226,7 +226,8 @@ def as_written(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
     if kir.nested is None:
         return graph, kir
     nested = dataclasses.replace(kir, text=kir.nested, nested=None)
-    line = options.loop if isinstance(getattr(options, "loop", None), str) else None
+    loop = getattr(options, "loop", None)      # a source line names the same loop in both texts; an index does not
+    line = loop if isinstance(loop, str) and ":" in loop else None
     g = graph_of(nested, machine.target, line, where=kir.kernel)
     say(f"gluon: the flatten=True loop nest as written (Triton's loop fusion left out): {g.get('loop_choice')}")
     return g, nested

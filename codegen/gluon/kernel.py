@@ -12,11 +12,11 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass, field
-from typing import Any, Collection, Sequence
+from typing import Any, Collection
 
 from codegen.gluon.compact import compact_loads
 from codegen.gluon.layouts import NvmmaShared, aliases, copy_layout, gl_dtype, parse_layout, parse_type, per_thread
-from codegen.gluon.ops import HINTS, program_axis, source_where, translate
+from codegen.gluon.ops import program_axis, source_where, translate
 from codegen.gluon.partition import LoopWriter, Shared, Turn, initial, sub_name
 from codegen.gluon.protocol import COPY_FLAG
 from codegen.gluon.plain import Guard, compound, effectful, guard_lines, held, plain
@@ -169,6 +169,9 @@ def tile_level(fn: Any, op: IROp) -> Level:
     before, after = op.regions
     ends = [o for o in after.ops if o.name == vocab.YIELD]
     cond = tuple(before.ops)
+    if not cond or cond[-1].name != "scf.condition":
+        raise UnsupportedError("an scf.while the Gluon back end cannot read", where=source_where(op),
+                               expected="a condition region ending in scf.condition", found=op.text[:80])
     inits = while_inits(op)
     return Level(op, None, None, tuple((a, i, y) for (a, i), y in zip(inits, ends[-1].operands if ends else ())),
                  cond, tuple(zip(after.args, cond[-1].operands[1:])))
@@ -828,7 +831,6 @@ def _scalar_loop_lines(src: Source, plan: KernelPlan, sl: ScalarLoop, work: Any,
     inner.__dict__.update(src.__dict__)
     inner.plan = plan
     inner.lines = [f"twill_k = {'twill_base + ' if based else ''}({py_name(iv)} - {lbe}) // {ste}"]
-    inner.lines += _arg_hints(plan.loop, sl.used_args)
     src.ctx.vals[py_name(iv)] = Val(py_name(iv), src.ctx.ttype(iv))
     for i in sorted(sl.need):
         if plan.body[i].name not in vocab.TMA_LOADS:
@@ -841,24 +843,6 @@ def _scalar_loop_lines(src: Source, plan: KernelPlan, sl: ScalarLoop, work: Any,
         if a in sl.used_args:
             src.ctx.vals[res] = src.ctx.vals[py_name(res)] = Val(py_name(a), src.ctx.ttype(a))
     return f"({ube} - {lbe} + {ste} - 1) // {ste}"
-
-
-def _arg_hints(loop: IROp, args: Sequence[str]) -> list[str]:
-    """The kernel's ``tl.multiple_of`` / ``tl.max_contiguous`` on a loop-carried value (the tutorial's grouped GEMM
-    hints its pointers, loaded from memory, aligned): Triton keeps them on the loop as ``tt.divisibility_arg<N>``
-    (N the block argument's number), which the analysis sizing the copies' vectors reads; restated on the values."""
-    out = []
-    assert loop.body is not None
-    for n, a in enumerate(loop.body.args):
-        if a not in args:
-            continue
-        for attr, fn in HINTS:
-            m = re.fullmatch(r"dense<\[?([\d, ]+)\]?>\s*:\s*tensor<(\d+)xi32>", loop.attrs.get(f"{attr}_arg{n}", "").strip())
-            if m:
-                nums = [v.strip() for v in m.group(1).split(",")]
-                vals = nums * int(m.group(2)) if len(nums) == 1 else nums
-                out.append(f"{py_name(a)} = gl.{fn}({py_name(a)}, [{', '.join(vals)}])")
-    return out
 
 
 def _carried_on(seq: list[KernelPlan]) -> dict[int, set[str]]:

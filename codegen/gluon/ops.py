@@ -334,22 +334,25 @@ def translate(op: IROp, ctx: Context) -> list[str]:
     vectors loses what the kernel stated (a ``tl.where``-clamped offset is no longer contiguous, and a cp.async
     of it would move 2 bytes, which Triton's lowering refuses)."""
     lines = _translate(op, ctx)
-    hints = [(fn, m.group(1)) for attr, fn in HINTS for m in [re.search(rf"{attr} = dense<\[?([\d, ]+)\]?>", op.text)]
-             if m]
-    if not hints or len(op.results) != 1 or op.results[0] not in ctx.vals:
+    if not any(attr in op.attrs for attr, _ in HINTS) or len(op.results) != 1 or op.results[0] not in ctx.vals:
         return lines
     r = op.results[0]
     val = ctx.vals[r]
     if val.broadcast or val.type.kind != "tensor":
         return lines
-    rank = len(val.type.shape)
-    name = py_name(r)
-    expr = val.expr
-    for fn, values in hints:
-        nums = [v.strip() for v in values.split(",")]
-        expr = f"gl.{fn}({expr}, [{', '.join(nums * rank if len(nums) == 1 else nums)}])"
-    ctx.vals[r] = Val(name, val.type)
-    return lines + [f"{name} = {expr}"]
+    ctx.vals[r] = Val(py_name(r), val.type)
+    return lines + [f"{py_name(r)} = {hinted(val.expr, op.attrs, len(val.type.shape))}"]
+
+
+def hinted(expr: str, attrs: dict[str, str], rank: int) -> str:
+    """``expr`` under the hints ``attrs`` holds (``tt.divisibility = dense<16> : tensor<2xi32>``, ...), one value per
+    dimension of a rank-``rank`` tensor (a splat value repeated)."""
+    for attr, fn in HINTS:
+        m = re.fullmatch(r"dense<\[?([\d, ]+)\]?>.*", attrs.get(attr, "").strip())
+        if m:
+            nums = [v.strip() for v in m.group(1).split(",")]
+            expr = f"gl.{fn}({expr}, [{', '.join(nums * rank if len(nums) == 1 else nums)}])"
+    return expr
 
 
 def _translate(op: IROp, ctx: Context) -> list[str]:

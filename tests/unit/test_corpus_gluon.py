@@ -124,7 +124,8 @@ def _plain_code(stem: str, source: str) -> None:
             assert re.search(r"\n            twill_go1 = \w+\n", inner)       # the condition computed again
             assert re.search(r"\n        tile_idx_\d+ = tile_idx_\d+\n", body)   # the while's result, on by the for
         assert "gl.pointer_type(gl.float16)" in source and "COPY_ALIGNED = [" in source
-        # the tutorial's tl.multiple_of on the loop's pointers (tt.divisibility_arg<N>) restated: cp.async compiles
+        # the tutorial's tl.multiple_of on the loop's pointers (Triton puts it on their initial values too) restated:
+        # cp.async compiles
         assert re.search(r"\n +(a_ptrs_\d+) = gl\.multiple_of\(\1, \[16, 16\]\)", _function(source, "producer_1"))
         assert "gl.store(" not in _function(source, "producer_1")
     if stem == "row_sumsq":          # the store before the loop is written; x * x reads x twice

@@ -221,7 +221,6 @@ def producer_1(group_a_ptrs, group_b_ptrs, group_c_ptrs, group_gemm_sizes, g_lds
             b_ptrs_64 = b_ptrs_52
             for accumulator_62 in range(0, v2, 1):
                 twill_k = twill_base + (accumulator_62 - 0) // 1
-                a_ptrs_63 = gl.multiple_of(a_ptrs_63, [16, 16])
                 a_ptrs_68 = a_ptrs_63 + 64
                 b_ptrs_69 = b_ptrs_64 + b_ptrs_53
                 mbarrier.wait(a_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
