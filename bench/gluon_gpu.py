@@ -118,16 +118,16 @@ def baselines(kernel_file: str, sizes: list[int]) -> dict[str, Any]:
                     row[key], row[key + "_graph"] = fl(**size) / t["ms"] * 1e-9, fl(**size) / t["graph_ms"] * 1e-9
             except Exception as e:   # noqa: BLE001 - a config Triton cannot run: recorded
                 row[key] = f"failed: {type(e).__name__}"
-        if "q" in inp and "do" not in inp:
+        if "q" in inp and "do" not in inp and fl is not None and inp["q"].dim() == 4:   # an attention forward
             q, k, v = inp["q"], inp["k"], inp["v"]
             causal = bool(getattr(kmod, "CAUSAL", False))     # a causal kernel against the causal libraries
             for name, be in (("sdpa_cudnn", SDPBackend.CUDNN_ATTENTION), ("sdpa_flash", SDPBackend.FLASH_ATTENTION)):
                 with sdpa_kernel(be):
                     t = _timings(lambda: F.scaled_dot_product_attention(q, k, v, is_causal=causal))
                 row[name], row[name + "_graph"] = fl(**size) / t["ms"] * 1e-9, fl(**size) / t["graph_ms"] * 1e-9
-        if "a" in inp and "b" in inp:
+        lib = getattr(kmod, "library", None)          # the kernel file's own product (B's layout is its own)
+        if "a" in inp and "b" in inp and (lib is not None or fl is not None):       # a GEMM
             a, b = inp["a"], inp["b"]
-            lib = getattr(kmod, "library", None)      # the kernel file's own product (B's layout is its own)
             t = _timings((lambda: lib(inp)) if lib is not None else (lambda: torch.matmul(a, b.T)))
             if fl is None:                          # no flop count: the library's milliseconds
                 row["cublas_ms"], row["cublas_ms_graph"] = t["ms"], t["graph_ms"]

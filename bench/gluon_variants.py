@@ -51,6 +51,11 @@ VARIANTS = {
     "softmax_rows": ("tests/corpus/softmax_rows.py", "softmax_kernel", []),        # tutorial 02: a loop carrying nothing
     "persistent_gemm": ("tests/corpus/persistent_gemm.py", "matmul_persistent", []),  # tutorial 09: flatten=True
     "grouped_gemm": ("tests/corpus/grouped_gemm.py", "grouped_matmul", []),       # tutorial 08: for, while, K loop
+    "decode_attention": ("tests/corpus/decode_attention.py", "_fwd_kernel_stage1", []),  # loop inside an if; gather
+    "cumsum_rows": ("tests/corpus/cumsum_rows.py", "cumsum_rows", []),             # tl.cumsum: tt.scan
+    "geglu_rows": ("tests/corpus/geglu_rows.py", "geglu_rows", []),                # libdevice.tanh
+    "block_ptr_gemm": ("tests/corpus/block_ptr_gemm.py", "matmul_block_ptr", []),  # make_block_ptr / advance
+    "splitk_gemm": ("tests/corpus/splitk_gemm.py", "splitk_gemm", []),            # atomics; copies through registers
 }
 
 

@@ -487,6 +487,8 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
         return dataclasses.replace(c, error=f"barrier protocol: {problems[0]}")
     trips = trip_counts(stages, least)
     k = dataclasses.replace(k, decisions=k.decisions + (
+        "barrier protocol: none (one partition, no mbarrier; not simulated: "
+        f"{unsimulated})" if unsimulated and "mbarrier.init(" not in k.source else
         f"barrier protocol: not simulated ({unsimulated})" if unsimulated else
         f"barrier protocol: simulated for {', '.join(map(str, trips))} iterations: no deadlock, every phase "
         "complete; " + (f"the loop must run at least {trips[0]} iteration(s)" if trips[0] else

@@ -3,24 +3,26 @@ source (``kernel_gluon.py``), ``compile_offline`` compiles it for the target wit
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import importlib.util
 import json
+import os
 import re
 import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
-from codegen.gluon.kernel import (SIGNATURE, Module, TileLoop, consumer_function, entry_function, header, least_trips,
-                                  serpentine, trip_count_varies,
+from codegen.gluon.kernel import (SIGNATURE, Module, TileLoop, alone, consumer_function, entry_function, header,
+                                  least_trips, serpentine, trip_count_varies,
                                   producer_function, reducer_function, register_rings, tile_level)
 from codegen.gluon.layouts import Blocked, NvmmaShared, aliases, parse_type
 from codegen.gluon.partition import Turn
-from codegen.gluon.ops import source_where
-from codegen.gluon.plain import IF, Guard, distinct_branch_names, early_returns, effectful
+from codegen.gluon.ops import LIBDEVICE_IMPORT, scan_functions, source_where
+from codegen.gluon.plain import IF, Guard, distinct_branch_names, early_returns, effectful, guarding_ifs
 from codegen.gluon.protocol import COPY_FLAG
 from codegen.gluon.plan import COPY_WARPS, RED_PAD, REG_FILE, KernelPlan, copy_arguments, plan_kernel, sibling
 from codegen.gluon.sass import spills_in_wgmma_loops
@@ -141,8 +143,8 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
         raise UnsupportedError("the Gluon back end takes tensor-core turns in one loop", where=graph.name,
                                expected="--tc-order off for a kernel with several loops",
                                found=f"{len(plan.sequence)} loops")
-    plan.least_trips = max(least_trips(max(p.stages for p in q.consumers), turns, trip_count_varies(fn, q.loop))
-                           for q in plan.sequence)
+    plan.least_trips = max(least_trips(max(p.stages for p in q.consumers), turns, trip_count_varies(fn, q.loop),
+                                       alone(plan)) for q in plan.sequence)
     register_rings(mod, turns)
     parts = []
     for p in plan.consumers:
@@ -154,22 +156,32 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
         parts.append((f"reducer_{plan.reducer.index}", plan.reducer, reducer_function(mod, plan.reducer)))
     entry = entry_function(mod, KERNEL, [(n, p) for n, p, _ in parts])
     consts = [f"{name} = gl.constexpr({spelled})" for spelled, name in mod.layouts.items()]
-    body = [header(plan), "\n".join(consts), ""] + [f.replace(SIGNATURE, mod.signature()) for _, _, f in parts] + [entry]
+    functions = [f.replace(SIGNATURE, mod.signature()) for _, _, f in parts] + [entry]
+    text = "".join(functions)
+    head = header(plan) + (LIBDEVICE_IMPORT if "libdevice." in text else "")
+    body = [head, "\n".join(consts + [""] + scan_functions(text))] + functions
     signature = {py_name(a.name): _sig(a, plan, table) for a in mod.runtime_args()}
     signature.update({g: "i32" for g in mod.grid_params()})
     if mod.copies:
         signature[COPY_FLAG] = "constexpr"
     blocks = {py_name(a.name): list(_block(a, plan, table)) for a in mod.runtime_args()
               if a.type.startswith("!tt.tensordesc")}
-    decisions = tuple(_through_registers(mod) + _decisions(plan, turns, persistent and tile_loop is None, mod.serpentine)
-                      + _own_tile_loop(mod)
-                      + _handoff(mod) + _trees(mod) + _compact(mod) + _sibling_decisions(plan) + _plain_decisions(mod)
-                      + _narrow_loads(plan, mod, table))
+    decisions = _all_decisions(mod, turns, persistent and tile_loop is None, table)
     plan.decisions = list(decisions)
     source = _docstring(plan, schedule, decisions) + "\n".join(body) + "\n" + _launcher(mod, spec, signature, blocks, plan)
     return GluonKernel(source, KERNEL, plan.consumers[0].warps, plan.maxnreg, signature,
                        tuple(py_name(a.name) for a in mod.runtime_args() if a.divisible), blocks, plan, decisions,
                        own_stores, cp_async)
+
+
+def _all_decisions(mod: Module, turns: bool, persistent: bool, table: dict[str, str]) -> tuple[str, ...]:
+    """Every decision the generated kernel states, one line each, in the order its docstring lists them."""
+    plan = mod.plan
+    said = _decisions(plan, turns, persistent, mod.serpentine)
+    if mod.copies and not mod.cp_async:
+        said = [d.replace("cp.async copies into the rings", "copies through registers into the rings") for d in said]
+    return tuple(_through_registers(mod) + said + _own_tile_loop(mod) + _handoff(mod) + _trees(mod) + _compact(mod)
+                 + _sibling_decisions(plan) + _plain_decisions(mod) + _narrow_loads(plan, mod, table))
 
 
 def _through_registers(mod: Module) -> list[str]:
@@ -230,7 +242,8 @@ def _sibling_decisions(plan: KernelPlan) -> list[str]:
 
 def _plain_decisions(mod: Module) -> list[str]:
     """One line per early return, and per ``if`` outside the scheduled loops: how each is written."""
-    out = [f"early return at {source_where(g.op)}: taken in the kernel itself, before "
+    out = [(f"if at {source_where(g.op)} around the scheduled loop: taken as an early return where its condition "
+            "fails" if g.op.name == IF else f"early return at {source_where(g.op)}: taken") + " in the kernel itself, before "
            + ("gl.warp_specialize starts the partitions" if mod.plan.producer is not None else "the loop")
            + (f" (its branch's {len(g.block.ops)} op(s) written as they run)" if g.block.ops else "")
            + "; not persistent, as a program id decides it" for g in mod.guards]
@@ -376,6 +389,9 @@ def kernel_function(ttgir: str, graph: LoopGraph) -> tuple[Function, TileLoop | 
     written before the partitions start), and its own tile loop, if it has one, flattened (``_tile_loop``)."""
     fn = read_function(ttgir, graph.name)
     ops, guards = early_returns(fn.ops, ttgir, graph.name)
+    loop = _graph_loop(fn, graph)
+    if loop is not None:
+        ops, guards = guarding_ifs(ops, loop, guards, graph.name)
     if guards:
         fn = Function(fn.name, fn.args, dataclasses.replace(fn.module, ops=ops), fn.types)
     fn, tile_loop = _tile_loop(fn, graph)
@@ -666,8 +682,27 @@ def load_module(source: str, directory: str | Path, name: str = "kernel_gluon") 
     return mod
 
 
-def _innermost(e: BaseException) -> str:
-    """The message of the deepest error in a chain of Triton compilation errors, with its line."""
+@contextlib.contextmanager
+def _stderr_to(path: Path) -> Iterator[None]:
+    """File descriptor 2 (where MLIR and ptxas print) written to ``path`` for the duration."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(path, "wb") as f:
+            os.dup2(f.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def _innermost(e: BaseException, said: Path | None = None) -> str:
+    """The message of the deepest error in a chain of Triton compilation errors, with its line; where that
+    is only a pass manager's failure, the first error MLIR printed (``said``: what it wrote on stderr)."""
+    text = said.read_text(errors="replace") if said is not None and said.exists() else ""
+    first = next((ln.strip() for ln in text.splitlines() if " error: " in ln), None)
+    if first is not None and "PassManager::run failed" in str(e):
+        return first.split("kernel_gluon.py:", 1)[-1]
     chain = [e]
     while chain[-1].__cause__ is not None and len(chain) < 20:
         chain.append(chain[-1].__cause__)
@@ -783,11 +818,13 @@ def compile_offline(k: GluonKernel, machine: Machine, directory: str | Path | No
         aligned = set(k.divisible) | (set(copy_aligned(k.source)) if flags and copy else set())
         attrs = {(list(k.signature).index(n),): [["tt.divisibility", 16]] for n in aligned if n in k.signature}
         src = GluonASTSource(fn=fn, signature=dict(k.signature), constexprs=flags, attrs=attrs)
+        said = Path(tmp) / "stderr.txt"
         try:
-            compiled = triton.compile(src, target=GPUTarget("cuda", machine.sm, 32),
-                                      options={"num_warps": k.num_warps, "maxnreg": k.maxnreg})
+            with _stderr_to(said):       # MLIR prints its diagnostics on fd 2: kept for the message, not shown
+                compiled = triton.compile(src, target=GPUTarget("cuda", machine.sm, 32),
+                                          options={"num_warps": k.num_warps, "maxnreg": k.maxnreg})
         except Exception as e:   # noqa: BLE001 - Triton's errors come in many types: one line, with the kernel
-            raise CompileError(f"the generated Gluon kernel does not compile: {_innermost(e)}",
+            raise CompileError(f"the generated Gluon kernel does not compile: {_innermost(e, said)}",
                                where="kernel_gluon.py") from None
     shared = int(getattr(compiled.metadata, "shared", 0) or 0)
     if shared > machine.smem_per_cta:

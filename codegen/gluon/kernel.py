@@ -652,6 +652,11 @@ def _pipelined(src: Source, part: Partition, shared: Shared, turn: Turn | None) 
     FA backward's wgmmas."""
     stages = max(p.stages for p in src.plan.consumers)
     lines, results = _written(src, part, shared, turn, stages)
+    if stages > 2 and alone(src.mod.plan):
+        short = _as_written(src, results)
+        if short is not None:
+            return ([lines[0], f"if twill_n >= {stages - 1}:"] + ["    " + ln for ln in lines[1:]] + ["else:"]
+                    + ["    " + ln for ln in short] + [results])
     if stages != 2 or least_trips(stages, turn is not None, trip_count_varies(src.plan.fn, src.plan.loop)):
         return lines + [results]
     other = [f"{name} = {_initial(src, part, k, sub)}" for (k, sub), name in results.items() if name]
@@ -659,10 +664,42 @@ def _pipelined(src: Source, part: Partition, shared: Shared, turn: Turn | None) 
             + (["else:"] + ["    " + ln for ln in other] if other else []) + [results])   # a loop carrying nothing
 
 
-def least_trips(stages: int, turns: bool = False, varies: bool = True) -> int:
+def least_trips(stages: int, turns: bool = False, varies: bool = True, lone: bool = False) -> int:
     """The fewest iterations a loop of ``stages`` runs correctly as ``_pipelined`` writes it (``varies``: its trip
-    count may differ between programs)."""
+    count may differ between programs; ``lone``: one partition, no barrier, so a short loop runs as written)."""
+    if lone and stages > 2 and not turns:
+        return 0
     return max(1, stages - 1) if turns or stages > 2 or (stages == 2 and not varies) else 0
+
+
+def alone(plan: KernelPlan) -> bool:
+    """Whether the kernel is one partition of its own loads (no producer, no barrier to keep in step with)."""
+    return len(plan.partitions) == 1 and not plan.rings and plan.reduction is None
+
+
+def _as_written(src: Source, results: dict) -> list[str] | None:
+    """The loop as the kernel writes it, one iteration after another (``plain``), for a one-partition kernel's
+    loop shorter than its pipeline's prologue; its values renamed (``_w``) so that none meets a pipelined value
+    of the same name and another type, the pipelined loop's result names assigned at its end. None where
+    ``plain`` cannot write one of its ops (then the loop must run ``least_trips`` iterations)."""
+    ctx = src.ctx
+    saved = dict(ctx.vals)
+    try:
+        lines = plain(src.plan.loop, ctx)
+        ends = {key: ctx.vals[res].expr for key in results for res in [src.plan.loop.results[key[0]]]
+                if results[key] and key[1] is None}
+    except UnsupportedError:
+        return None
+    finally:
+        ctx.vals = saved
+    if len(ends) != sum(1 for n in results.values() if n):
+        return None
+    mine = {m.group(1) for ln in lines for m in [re.match(r"\s*(?:for\s+)?(\w+)(?:\s*=|\s+in\b)", ln)] if m}
+    rename = re.compile(r"\b(" + "|".join(sorted(map(re.escape, mine), key=len, reverse=True)) + r")\b") if mine else None
+
+    def w(text: str) -> str:
+        return rename.sub(lambda m: m.group(1) + "_w", text) if rename else text
+    return [w(ln) for ln in lines] + [f"{results[key]} = {w(e)}" for key, e in ends.items()]
 
 
 def trip_count_varies(fn: Any, loop: IROp) -> bool:

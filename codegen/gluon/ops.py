@@ -6,7 +6,9 @@ the source lines defining the op's results in the partition's ``Context``.
 """
 from __future__ import annotations
 
+import functools
 import re
+from pathlib import Path
 from typing import Callable
 
 from codegen.gluon.layouts import Mma, gl_dtype
@@ -102,6 +104,8 @@ def elementwise(op: IROp, ctx: Context) -> list[str]:
         e = f"{ex[0]}.to(gl.pointer_type({gl_dtype(elem.group(1) if elem else t.dtype)}))"
     elif n == "tt.ptr_to_int":
         e = f"{ex[0]}.to(gl.int64)"
+    elif n == "tt.extern_elementwise":       # a libdevice call (tanh, erf, rsqrt, pow, ...: the kernel's own choice)
+        e = f"libdevice.{_libdevice(op)}({', '.join(ex)})"
     else:
         raise UnsupportedError(f"{n} is not in the Gluon back end's vocabulary", where=source_where(op))
     if scalar:
@@ -222,6 +226,38 @@ def reduce(op: IROp, ctx: Context) -> list[str]:
     return out + [f"{py_name(res)} = gl.convert_layout({fn}({x}, axis={axis}), {ctx.layout(ctx.ttype(res).layout)})"]
 
 
+# a scan's combiner (``tl.cumsum``, ``tl.cumprod``, ``tl.cummax``: ``tt.scan`` with one arith op) -> the module's
+# Gluon function that combines two values, and that function's return expression
+SCANS = {"addf": ("twill_add", "a + b"), "addi": ("twill_add", "a + b"), "mulf": ("twill_mul", "a * b"),
+         "muli": ("twill_mul", "a * b"), "maxnumf": ("twill_max", "gl.maximum(a, b)"),
+         "maximumf": ("twill_max", "gl.maximum(a, b)"), "maxsi": ("twill_max", "gl.maximum(a, b)"),
+         "minnumf": ("twill_min", "gl.minimum(a, b)"), "minimumf": ("twill_min", "gl.minimum(a, b)"),
+         "minsi": ("twill_min", "gl.minimum(a, b)")}
+
+
+def scan(op: IROp, ctx: Context) -> list[str]:
+    """A scan (``tl.cumsum`` and its kin) along an axis: ``gl.associative_scan`` with the module's combiner
+    (``scan_functions`` writes it)."""
+    res = _res(op)
+    comb = re.findall(r"arith\.(\w+)", op.full_text)
+    fn = SCANS.get(comb[0]) if len(comb) == 1 and len(op.results) == 1 else None
+    if fn is None:
+        raise UnsupportedError("a scan the Gluon back end cannot write", where=source_where(op),
+                               expected="one add / mul / max / min combiner on one tensor", found=", ".join(comb) or "none")
+    ctx.define(res, py_name(res))
+    reverse = ", reverse=True" if re.search(r"reverse\s*=\s*true", op.text) else ""
+    return [f"{py_name(res)} = gl.associative_scan({ctx.tensor(op.operands[0])}, {_int_attr(op, 'axis')}, {fn[0]}{reverse})"]
+
+
+def scan_functions(source: str) -> list[str]:
+    """The combiners ``source``'s scans call, as Gluon functions of the module."""
+    out = []
+    for name, expr in sorted({v for v in SCANS.values()}):
+        if re.search(rf"\b{name}\b", source):
+            out += ["@gluon.jit", f"def {name}(a, b):", f"    return {expr}", ""]
+    return out
+
+
 def tree_levels(ctx: Context, v: str, axis: int) -> int:
     """How many times a reduction of ``v`` along ``axis`` can halve its columns inside each thread's
     registers: a 2-D wgmma (v3) accumulator whose columns are all in one warp (warps only along the rows),
@@ -317,7 +353,7 @@ def nothing(op: IROp, ctx: Context) -> list[str]:
 GENERIC: dict[str, Callable[[IROp, Context], list[str]]] = {
     "arith.constant": constant, "tt.splat": splat, "tt.make_range": make_range, "tt.expand_dims": expand_dims,
     "tt.broadcast": broadcast, "ttg.convert_layout": convert_layout, "tt.trans": trans, "tt.reduce": reduce,
-    "tt.reshape": reshape,
+    "tt.reshape": reshape, "tt.scan": scan,
     "tt.get_program_id": program_id, "tt.get_num_programs": num_programs, "tt.load": pointer_load,
     "tt.store": pointer_store, "tt.atomic_rmw": atomic, "ttg.local_load": local_load,
     "ttg.memdesc_trans": memdesc_trans, "ttg.memdesc_index": memdesc_index, "tt.return": nothing,
@@ -355,13 +391,40 @@ def hinted(expr: str, attrs: dict[str, str], rank: int) -> str:
     return expr
 
 
+LIBDEVICE_IMPORT = "from triton.experimental.gluon.language.extra import libdevice\n"
+
+
+@functools.lru_cache(maxsize=1)
+def _libdevice_names() -> dict[str, str]:
+    """Each libdevice symbol (``__nv_tanhf``) -> the function of Triton's ``libdevice`` module that calls it
+    (``tanh``), read from that module's source (it maps argument types to symbols function by function)."""
+    import triton.language.extra.cuda.libdevice as lib
+    text = Path(lib.__file__).read_text()
+    out: dict[str, str] = {}
+    for block in re.split(r"\n@core\.extern\n", text)[1:]:
+        name = re.match(r"def (\w+)\(", block)
+        for sym in re.findall(r'\("(__nv_\w+)"', block) if name else ():
+            out.setdefault(sym, name.group(1))
+    return out
+
+
+def _libdevice(op: IROp) -> str:
+    m = re.search(r'symbol\s*=\s*"([\w$.]+)"', op.text)
+    libname = re.search(r'libname\s*=\s*"([^"]*)"', op.text)
+    name = _libdevice_names().get(m.group(1)) if m and not (libname and libname.group(1)) else None
+    if name is None:
+        raise UnsupportedError("an external function the Gluon back end cannot call", where=source_where(op),
+                               expected="a function of Triton's libdevice", found=m.group(1) if m else op.text[:80])
+    return name
+
+
 def _translate(op: IROp, ctx: Context) -> list[str]:
     fn = GENERIC.get(op.name)
     if fn is not None:
         return fn(op, ctx)
     if op.name.startswith(("arith.", "math.")) or op.name in ("tt.addptr", "tt.clampf", "tt.bitcast", "tt.fp_to_fp",
                                                              "tt.int_to_ptr", "tt.ptr_to_int",
-                                                             "tt.precise_sqrt"):
+                                                             "tt.precise_sqrt", "tt.extern_elementwise"):
         return elementwise(op, ctx)
     if op.name == "ttg.local_alloc" and op.operands:
         raise UnsupportedError("a dot operand put in shared memory from registers (ttg.local_alloc), as one loaded with "

@@ -10,6 +10,7 @@ as straight-line code does.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 
@@ -155,6 +156,52 @@ def early_returns(ops: list[IROp], text: str, where: str) -> tuple[list[IROp], l
         guards.append(Guard(cond, label != m.group(2), Block((), (), list(ops[i + 1:end])), len(out), op))
         i = end + 1
     return out, guards
+
+
+def guarding_ifs(ops: list[IROp], loop: IROp, guards: list[Guard], where: str) -> tuple[list[IROp], list[Guard]]:
+    """The function's top-level ops with each ``scf.if`` around the scheduled loop opened, and ``guards`` with one
+    early return for each: ``if c: <ops, the loop among them>`` becomes ``if not c: <the else branch>; return``
+    then the branch's ops at the top of the function (decode attention's ``if split_kv_end > split_kv_start:``
+    around its loop and stores). Sound where nothing after the ``if`` writes memory or reads its results, and
+    nothing before it writes memory (the early return is taken before any partition starts); anything else is
+    refused in one line."""
+    out, guards = list(ops), list(guards)
+    while True:
+        k = next((i for i, o in enumerate(out) if o.name == IF and _holds(o, loop)), None)
+        if k is None:
+            return out, guards
+        op = out[k]
+        m = re.search(rf"scf\.if\s+({_NAME})", op.text)
+        if m is None or not op.regions:
+            raise UnsupportedError("an scf.if the Gluon back end cannot read", where=f"{where}, {source_where(op)}",
+                                   found=op.text[:80])
+        inner = 0 if any(_holds_in(o, loop) for o in op.regions[0].ops) else 1
+        after = out[k + 1:]
+        read = {v for o in after for v in o.operands} & set(op.results)
+        blocked = (f"its result {sorted(read)[0]} read after it" if read else
+                   f"{next(o for o in after if effectful(o)).name} after it" if any(effectful(o) for o in after) else
+                   f"{next(o for o in out[:k] if effectful(o)).name} before it" if any(effectful(o) for o in out[:k])
+                   else "")
+        if blocked:
+            raise UnsupportedError("the Gluon back end writes the scheduled loop inside an if as an early return "
+                                   "where the condition fails: nothing before the if may write memory, nothing after "
+                                   "it may write memory or read its results", where=f"{where}, {source_where(op)}",
+                                   found=blocked)
+        other = op.regions[1 - inner].ops if len(op.regions) > 1 else []
+        body = [o for o in op.regions[inner].ops if o.name != vocab.YIELD]
+        shift = len(body) - 1
+        guards = [g if g.at <= k else dataclasses.replace(g, at=g.at + shift) for g in guards]
+        guards.append(Guard(m.group(1), inner == 0, Block((), (), [o for o in other if o.name != vocab.YIELD]), k, op))
+        out = out[:k] + body + out[k + 1:]
+
+
+def _holds_in(op: IROp, loop: IROp) -> bool:
+    return op is loop or (op.name == IF and _holds(op, loop))
+
+
+def _holds(op: IROp, loop: IROp) -> bool:
+    """Whether ``loop`` is among the ops of one of ``op``'s regions, or of an ``if`` inside one."""
+    return any(_holds_in(o, loop) for b in op.regions for o in b.ops)
 
 
 def _label_after(lines: list[str], lineno: int) -> str | None:

@@ -232,9 +232,17 @@ class Recorder:
         class Gluon:
             jit = staticmethod(lambda f=None, **k: f if f is not None else (lambda g: g))
 
-        return {"gluon": Gluon, "gl": Gl(), "mbarrier": Mbarrier, "tma": Tma(), "warpgroup_mma": any_call, "async_copy": AsyncCopy(),
+        return {"gluon": Gluon, "gl": Gl(), "mbarrier": Mbarrier, "tma": Tma(), "warpgroup_mma": any_call,
+                "async_copy": AsyncCopy(), "libdevice": _Library(),
                 "warpgroup_mma_wait": mma_wait, "fence_async_shared": any_call, "__name__": "twill_protocol",
                 "range": lambda *a: map(_Int, range(*a))}
+
+
+class _Library:
+    """libdevice in the simulation: every function gives a value."""
+
+    def __getattr__(self, name: str) -> Any:
+        return any_call
 
 
 def device_source(source: str) -> str:
@@ -417,6 +425,8 @@ def check_kernel(source: str, signature: dict[str, str], stages: int, least: int
         return out, ""
     except Unsimulated as e:
         return [], str(e)
+    except Exception as e:  # noqa: BLE001 - the generated source failed to run in the simulation: a defect, one line
+        return [f"the simulation could not run the generated kernel ({type(e).__name__}: {e})"], ""
 
 
 def integer_arguments(signature: dict[str, str], source: str) -> Callable[[int], dict[str, int]]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from codegen.gluon.layouts import aliases
-from codegen.gluon.plain import distinct_branch_names, early_returns, plain
+from codegen.gluon.plain import distinct_branch_names, early_returns, guarding_ifs, plain
 from codegen.gluon.values import Context, Val
 from codegen.gluon.protocol import _branches_taken, _either, ANY
 from twill.errors import UnsupportedError
@@ -108,3 +108,60 @@ def test_an_if_yielding_a_literal_on_one_side_gets_the_literal_typed_as_the_othe
         ctx.vals[a.name] = Val(a.name.lstrip("%"), ctx.ttype(a.name))
     lines = [ln for op in fn.ops if op.name != "tt.return" for ln in plain(op, ctx)]
     assert lines[-4:] == ["if v0:", "    r = gl.to_tensor(5).to(gl.int64)", "else:", "    r = x"], lines
+
+
+AROUND = '''module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func public @k(%p: !tt.ptr<f32>, %n: i32) attributes {noinline = false} {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %pid = tt.get_program_id x : i32
+    %0 = arith.cmpi slt, %pid, %n : i32
+    scf.if %0 {
+      %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c0) -> (i32) : i32 {
+        %a_1 = arith.addi %acc, %i : i32
+        scf.yield %a_1 : i32
+      }
+      %q = tt.addptr %p, %pid : !tt.ptr<f32>, i32
+      tt.store %q, %c0 : !tt.ptr<f32>
+    }
+    tt.return
+  }
+}
+'''
+
+
+def _around(text: str) -> tuple[list, list]:
+    fn = read_function(text, "k")
+    loop = fn.module.loops()[0]
+    return guarding_ifs(fn.ops, loop, [], "k")
+
+
+def test_an_if_around_the_scheduled_loop_becomes_an_early_return_where_its_condition_fails():
+    # decode attention's `if split_kv_end > split_kv_start:` around its loop and stores (tests/corpus/decode_attention.py)
+    ops, guards = _around(AROUND)
+    (g,) = guards
+    assert g.cond == "%0" and g.negate and g.block.ops == [] and g.op.name == "scf.if"
+    assert [o.name for o in ops][g.at:] == ["scf.for", "tt.addptr", "tt.store", "tt.return"]
+    # the loop in the else branch: the guard returns where the condition holds, after the then branch's ops
+    other = AROUND.replace("    scf.if %0 {\n", "    scf.if %0 {\n      %z = tt.addptr %p, %c1 : !tt.ptr<f32>, i32\n"
+                           "      tt.store %z, %c1 : !tt.ptr<f32>\n    } else {\n")
+    ops, (g,) = _around(other)
+    assert not g.negate and [o.name for o in g.block.ops] == ["tt.addptr", "tt.store"]
+    assert "scf.for" in [o.name for o in ops]
+
+
+@pytest.mark.parametrize("change, found", [
+    (("    tt.return\n  }\n}", "    tt.store %p, %c1 : !tt.ptr<f32>\n    tt.return\n  }\n}"), "tt.store after it"),
+    (("    %0 = arith.cmpi", "    tt.store %p, %c1 : !tt.ptr<f32>\n    %0 = arith.cmpi"), "tt.store before it"),
+    (("    scf.if %0 {\n", "    %r = scf.if %0 -> (i32) {\n"), None),
+])
+def test_an_if_around_the_loop_that_an_early_return_cannot_stand_for_is_refused_in_one_line(change, found):
+    text = AROUND.replace(*change)
+    if found is None:        # a result read after the if
+        text = text.replace("      tt.store %q, %c0 : !tt.ptr<f32>\n    }", "      tt.store %q, %c0 : !tt.ptr<f32>\n"
+                            "      scf.yield %c1 : i32\n    } else {\n      scf.yield %c0 : i32\n    }\n"
+                            "    %w = arith.addi %r, %c1 : i32")
+        found = "its result %r read after it"
+    with pytest.raises(UnsupportedError) as e:
+        _around(text)
+    assert found in str(e.value) and "\n" not in str(e.value), str(e.value)

@@ -36,6 +36,17 @@ def test_pointers_are_aligned_as_triton_specialises_them_integers_only_where_sai
     assert "N" in spec.divisibility and spec.signature["N"] == "i32"      # the suffix is twill's, not Triton's
 
 
+def test_a_run_time_argument_given_a_value_is_specialised_to_it_as_a_launch_does_a_unit_stride():
+    # splitk_gemm's strides: a launch specialises an integer equal to 1, and the layouts Triton derives offline run
+    # along the dimension whose stride is known to be 1 (left a run-time integer, the kernel ran x0.08, run 28a)
+    from twill.ir.load import load_kernel
+    path = str(Path(__file__).resolve().parents[2] / "tests/corpus/splitk_gemm.py")
+    spec = load_kernel(path, "h100", args={"stride_ak": "i32"})
+    assert spec.signature["stride_ak"] == "i32" and "stride_ak" not in spec.constexprs
+    spec = load_kernel(path, "h100", args={"stride_ak": "i32"}, consts={"stride_ak": "1"})
+    assert spec.signature["stride_ak"] == "constexpr" and spec.constexprs["stride_ak"] == 1
+
+
 def test_the_type_suffix_is_accepted_on_the_command_line_and_a_bad_type_still_refused():
     import argparse
 

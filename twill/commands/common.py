@@ -111,7 +111,8 @@ def add_kernel_args(p: argparse.ArgumentParser) -> None:
                         "as Triton's launcher specialises them)")
     p.add_argument("--const", type=const_pair, action="append", default=[], metavar="NAME=VALUE",
                    help="a constexpr's value: an int, float, True/False, a dtype (tl.float16) or a quoted string, "
-                        "e.g. --const BLOCK_M=128 (repeatable)")
+                        "e.g. --const BLOCK_M=128; on a run-time argument, the value a launch specialises it to, "
+                        "as Triton does an integer equal to 1: --const stride_xk=1 (repeatable)")
     p.add_argument("--num-warps", type=int, default=None, metavar="W",
                    help="warps per CTA to compile with (default: TWILL_SPEC's or the first autotune config's)")
 

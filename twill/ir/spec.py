@@ -168,7 +168,12 @@ def make_spec(mod: Any, name: str, fn: Any, arch: str, args: dict[str, str] | No
     signature.update(args or {})
     div = divisible(signature, tuple(a for a in div if a not in (args or {})), pointers=source != "captured",
                     where=label)
+    for k, t in (args or {}).items():   # a type given on the command line: a run-time argument, whatever the spec said
+        if t != "constexpr":
+            constexprs.pop(k, None)
     constexprs.update({k: parse_value(v) for k, v in (consts or {}).items()})
+    for k in consts or {}:     # a run-time argument given a value: specialised to it, as Triton's launcher does an
+        signature[k] = "constexpr"      # integer equal to 1 (a unit stride: the layouts' fastest dimension)
     if num_warps is not None:
         warps = num_warps
     for c in constexpr_names:

@@ -1,0 +1,313 @@
+"""matmul_block_ptr, written by twill from its joint schedule: I=390 L=390 (optimal), 3204 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_55, b_69): their addresses and masks spread over 256 threads, 3-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 120): the loop's compute, 1 stages
+- partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
+- ring a_55: 3 buffers of [128, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
+- ring b_69: 3 buffers of [64, 128] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
+- persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
+- shared memory: 98416 bytes planned of 232448; maxnreg 128
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
+
+L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L1 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L2 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L3 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L4 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]))
+L5 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
+
+@gluon.jit
+def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, a_55_buf, b_69_buf, a_55_ready, a_55_empty, b_69_ready, b_69_empty, TWILL_COPY: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        pid_m = twill_pid0
+        pid_n = twill_pid1
+        a_block = pid_m * 128
+        a_block_5 = M.to(gl.int64)
+        a_block_6 = K.to(gl.int64)
+        a_block_8 = a_block.to(gl.int64)
+        b_block = pid_n * 128
+        b_block_9 = N.to(gl.int64)
+        b_block_11 = b_block.to(gl.int64)
+        a_13 = gl.arange(0, 128, layout=L0)
+        a_14 = gl.arange(0, 128, layout=L1)
+        a_15 = a_13.to(gl.int64)
+        a_16 = a_14.to(gl.int64)
+        a_17 = a_block_8 + a_15
+        a_18 = gl.expand_dims(a_17, 1)
+        a_22 = gl.arange(0, 64, layout=L2)
+        a_23 = gl.arange(0, 64, layout=L3)
+        a_24 = a_22.to(gl.int64)
+        a_25 = a_23.to(gl.int64)
+        a_26 = a_18 >= 0
+        a_28 = a_18 < a_block_5
+        a_29 = a_26 & a_28
+        a_30 = a_29.broadcast_to([128, 64])
+        b_34 = b_block_11 + a_16
+        b_35 = gl.expand_dims(b_34, 0)
+        b_38 = b_35 >= 0
+        b_40 = b_35 < b_block_9
+        b_41 = b_38 & b_40
+        b_42 = b_41.broadcast_to([64, 128])
+        twill_n = (K - 0 + 64 - 1) // 64
+        a_block_72 = 0
+        acc_71 = gl.full([128, 128], 0.0, gl.float32, layout=L4)
+        a_block_72_p1 = a_block_72
+        acc_71_p1 = acc_71
+        for twill_b in range(0, twill_n):
+            a_block_72 = a_block_72_p1 + 64  # load0_a: stage 0, partition 0 (group 0)
+            b_57 = a_block_72_p1  # load1_b: stage 0, partition 0 (group 0)
+            b_58 = b_57 + a_25  # load1_b: stage 0, partition 0 (group 0)
+            b_59 = gl.expand_dims(b_58, 1)  # load1_b: stage 0, partition 0 (group 0)
+            b_64 = b_59 >= 0  # elementwise2_b: stage 0, partition 0 (group 0)
+            b_65 = b_59 < a_block_6  # elementwise2_b: stage 0, partition 0 (group 0)
+            b_66 = b_64 & b_65  # elementwise2_b: stage 0, partition 0 (group 0)
+            b_67 = b_66.broadcast_to([64, 128])  # elementwise3_b: stage 0, partition 0 (group 0)
+            b_68 = b_67 & b_42  # elementwise3_b: stage 0, partition 0 (group 0)
+            a_44 = a_block_72_p1  # load0_a: stage 0, partition 0 (group 0)
+            a_45 = a_44 + a_24  # load0_a: stage 0, partition 0 (group 0)
+            a_46 = gl.expand_dims(a_45, 0)  # load0_a: stage 0, partition 0 (group 0)
+            a_50 = a_46 >= 0  # elementwise0_a: stage 0, partition 0 (group 0)
+            a_51 = a_46 < a_block_6  # elementwise0_a: stage 0, partition 0 (group 0)
+            a_52 = a_50 & a_51  # elementwise0_a: stage 0, partition 0 (group 0)
+            a_53 = a_52.broadcast_to([128, 64])  # elementwise1_a: stage 0, partition 0 (group 0)
+            a_54 = a_30 & a_53  # elementwise1_a: stage 0, partition 0 (group 0)
+            mbarrier.wait(a_55_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            fence_async_shared()
+            mbarrier.wait(b_69_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            fence_async_shared()
+            tok_acc_71 = warpgroup_mma(a_55_buf.index((twill_base + twill_b - 0) % 3), b_69_buf.index((twill_base + twill_b - 0) % 3), acc_71_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+            acc_71_p1 = warpgroup_mma_wait(1, deps=(acc_71_p1,))
+            mbarrier.arrive(a_55_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(b_69_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
+            acc_71 = warpgroup_mma_wait(1, deps=(tok_acc_71,))
+            a_block_72_p1 = a_block_72
+            acc_71_p1 = acc_71
+        acc_71_p1 = warpgroup_mma_wait(0, deps=(acc_71_p1,))
+        mbarrier.arrive(a_55_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
+        mbarrier.arrive(b_69_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
+        c_block = stride_cm.to(gl.int64)
+        v0 = acc_71_p1.to(gl.float16)
+        v3 = gl.arange(0, 128, layout=L3)
+        v4 = gl.arange(0, 128, layout=L1)
+        v5 = v3.to(gl.int64)
+        v6 = v4.to(gl.int64)
+        v7 = a_block_8 + v5
+        v8 = gl.expand_dims(v7, 1)
+        v10 = v8 * c_block
+        v11 = v10.broadcast_to([128, 128])
+        v13 = b_block_11 + v6
+        v14 = gl.expand_dims(v13, 0)
+        v15 = v14.broadcast_to([128, 128])
+        v16 = v11 + v15
+        v17 = c_ptr + v16
+        v18 = v8 >= 0
+        v20 = v8 < a_block_5
+        v21 = v18 & v20
+        v22 = v21.broadcast_to([128, 128])
+        v23 = v14 >= 0
+        v25 = v14 < b_block_9
+        v26 = v23 & v25
+        v27 = v26.broadcast_to([128, 128])
+        v28 = v22 & v27
+        v29 = gl.convert_layout(v0, L5)
+        gl.store(v17, v29, mask=v28)
+        twill_base += twill_n
+
+@gluon.jit
+def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, a_55_buf, b_69_buf, a_55_ready, a_55_empty, b_69_ready, b_69_empty, TWILL_COPY: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        pid_m = twill_pid0
+        pid_n = twill_pid1
+        a_block = pid_m * 128
+        a_block_5 = M.to(gl.int64)
+        a_block_6 = K.to(gl.int64)
+        a_block_7 = stride_am.to(gl.int64)
+        a_block_8 = a_block.to(gl.int64)
+        b_block = pid_n * 128
+        b_block_9 = N.to(gl.int64)
+        b_block_10 = stride_bk.to(gl.int64)
+        b_block_11 = b_block.to(gl.int64)
+        a_13 = gl.arange(0, 128, layout=L0)
+        a_14 = gl.arange(0, 128, layout=L1)
+        a_15 = a_13.to(gl.int64)
+        a_16 = a_14.to(gl.int64)
+        a_17 = a_block_8 + a_15
+        a_18 = gl.expand_dims(a_17, 1)
+        a_20 = a_18 * a_block_7
+        a_21 = a_20.broadcast_to([128, 64])
+        a_22 = gl.arange(0, 64, layout=L2)
+        a_23 = gl.arange(0, 64, layout=L3)
+        a_24 = a_22.to(gl.int64)
+        a_25 = a_23.to(gl.int64)
+        a_26 = a_18 >= 0
+        a_28 = a_18 < a_block_5
+        a_29 = a_26 & a_28
+        a_30 = a_29.broadcast_to([128, 64])
+        b_34 = b_block_11 + a_16
+        b_35 = gl.expand_dims(b_34, 0)
+        b_36 = b_35.broadcast_to([64, 128])
+        b_38 = b_35 >= 0
+        b_40 = b_35 < b_block_9
+        b_41 = b_38 & b_40
+        b_42 = b_41.broadcast_to([64, 128])
+        arg10 = 0
+        for acc_43 in range(0, K, 64):
+            twill_k = twill_base + (acc_43 - 0) // 64
+            a_45 = arg10 + a_24
+            a_46 = gl.expand_dims(a_45, 0)
+            a_47 = a_46.broadcast_to([128, 64])
+            a_48 = a_21 + a_47
+            a_49 = a_ptr + a_48
+            a_50 = a_46 >= 0
+            a_51 = a_46 < a_block_6
+            a_52 = a_50 & a_51
+            a_53 = a_52.broadcast_to([128, 64])
+            a_54 = a_30 & a_53
+            b_58 = arg10 + a_25
+            b_59 = gl.expand_dims(b_58, 1)
+            b_60 = b_59 * b_block_10
+            b_61 = b_60.broadcast_to([64, 128])
+            b_62 = b_61 + b_36
+            b_63 = b_ptr + b_62
+            b_64 = b_59 >= 0
+            b_65 = b_59 < a_block_6
+            b_66 = b_64 & b_65
+            b_67 = b_66.broadcast_to([64, 128])
+            b_68 = b_67 & b_42
+            a_block_72 = arg10 + 64
+            mbarrier.wait(b_69_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            if TWILL_COPY:
+                async_copy.async_copy_global_to_shared(b_69_buf.index(twill_k % 3), b_63, mask=b_68)  # load1_b: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(b_69_ready.index(twill_k % 3), increment_count=False)
+            else:
+                b_69_buf.index(twill_k % 3).store(gl.load(b_63, mask=b_68, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
+                fence_async_shared()
+                gl.thread_barrier()
+                mbarrier.arrive(b_69_ready.index(twill_k % 3), count=256)
+            mbarrier.wait(a_55_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            if TWILL_COPY:
+                async_copy.async_copy_global_to_shared(a_55_buf.index(twill_k % 3), a_49, mask=a_54)  # load0_a: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(a_55_ready.index(twill_k % 3), increment_count=False)
+            else:
+                a_55_buf.index(twill_k % 3).store(gl.load(a_49, mask=a_54, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
+                fence_async_shared()
+                gl.thread_barrier()
+                mbarrier.arrive(a_55_ready.index(twill_k % 3), count=256)
+            arg10 = a_block_72
+        twill_base += (K - 0 + 64 - 1) // 64
+
+@gluon.jit
+def twill_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):
+    a_55_buf = gl.allocate_shared_memory(gl.float16, [3, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_69_buf = gl.allocate_shared_memory(gl.float16, [3, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    a_55_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
+        mbarrier.init(a_55_ready.index(i), count=256)
+    a_55_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
+        mbarrier.init(a_55_empty.index(i), count=1)
+    b_69_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
+        mbarrier.init(b_69_ready.index(i), count=256)
+    b_69_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
+        mbarrier.init(b_69_empty.index(i), count=1)
+    gl.warp_specialize([
+        (consumer_0, (a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, a_55_buf, b_69_buf, a_55_ready, a_55_empty, b_69_ready, b_69_empty, TWILL_COPY)),
+        (producer_1, (a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, a_55_buf, b_69_buf, a_55_ready, a_55_empty, b_69_ready, b_69_empty, TWILL_COPY)),
+    ], [8], [64])
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_ak', 'stride_bk', 'stride_bn', 'stride_cm', 'stride_cn', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K']          # the Triton kernel's parameters, in order
+RUNTIME = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_cm', 'twill_g0', 'twill_g1', 'twill_g2']   # the Gluon kernel's parameters, in order
+CONSTEXPRS = {'stride_ak': 1, 'stride_bn': 1, 'stride_cn': 1, 'BLOCK_M': 128, 'BLOCK_N': 128, 'BLOCK_K': 64}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 8
+MAXNREG = 128
+PERSISTENT = True      # one program per SM loops over the grid's tiles
+COPY_ALIGNED = ['a_ptr', 'b_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+    layout = _LAYOUTS.get(name)
+    if layout is None:
+        from triton.experimental.gluon import language as gl
+        layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+    base = getattr(value, "base", value)
+    shape = list(getattr(value, "shape", base.shape))
+    strides = list(getattr(value, "strides", None) or base.stride())
+    return TensorDescriptor(base, shape, strides, DESCRIPTOR_BLOCKS[name], layout)
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    TWILL_COPY = all(_aligned(bound[n]) for n in COPY_ALIGNED)
+    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+
+
+def _aligned(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()

@@ -1,0 +1,281 @@
+"""splitk_gemm, written by twill from its joint schedule: I=330 L=297 (optimal), 1280 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_63, b_67): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 104): the loop's compute, 1 stages
+- partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
+- ring a_63: 4 buffers of [128, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- ring b_67: 4 buffers of [64, 128] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
+- shared memory: 131216 bytes planned of 232448; maxnreg 128
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
+
+L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L1 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1, 32], warps_per_cta=[8, 1], order=[1, 0])))
+L2 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L3 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1, 32], warps_per_cta=[8, 1], order=[1, 0])))
+L4 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L5 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L6 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]))
+L7 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1, 32], warps_per_cta=[8, 1], order=[1, 0]))
+
+@gluon.jit
+def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, a_63_buf, b_67_buf, a_63_ready, a_63_empty, b_67_ready, b_67_empty, TWILL_COPY: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        pid = twill_pid0
+        pid_k = twill_pid1
+        num_pid_n_3 = N + 127
+        num_pid_n_4 = num_pid_n_3 // 128
+        pid_m = pid // num_pid_n_4
+        pid_n = pid % num_pid_n_4
+        rm = pid_m * 128
+        rm_5 = gl.arange(0, 128, layout=L0)
+        rm_6 = gl.arange(0, 128, layout=L1)
+        rm_7 = gl.arange(0, 128, layout=L2)
+        rm_8 = gl.arange(0, 128, layout=L3)
+        rm_11 = rm + rm_5
+        rm_12 = rm + rm_6
+        rn = pid_n * 128
+        rn_15 = rn + rm_7
+        rn_16 = rn + rm_8
+        rk = pid_k * 64
+        rk_17 = gl.arange(0, 64, layout=L4)
+        rk_18 = gl.arange(0, 64, layout=L5)
+        rk_21 = rk + rk_17
+        rk_22 = rk + rk_18
+        A = gl.expand_dims(rm_11, 1)
+        A_23 = gl.expand_dims(rm_12, 1)
+        A_25 = A * stride_am
+        A_26 = gl.expand_dims(rk_21, 0)
+        A_27 = A_25.broadcast_to([128, 64])
+        A_28 = A_26.broadcast_to([128, 64])
+        A_29 = A_27 + A_28
+        A_31 = a_ptr + A_29
+        B = gl.expand_dims(rk_22, 1)
+        B_33 = B * stride_bk
+        B_34 = gl.expand_dims(rn_15, 0)
+        B_35 = gl.expand_dims(rn_16, 0)
+        B_36 = B_33.broadcast_to([64, 128])
+        B_37 = B_34.broadcast_to([64, 128])
+        B_38 = B_36 + B_37
+        B_40 = b_ptr + B_38
+        v0 = K + 255
+        v1 = v0 // 256
+        twill_n = (v1 - 0 + 1 - 1) // 1
+        acc_69 = gl.full([128, 128], 0.0, gl.float32, layout=L6)
+        acc_69_p1 = acc_69
+        for twill_b in range(0, twill_n):
+            mbarrier.wait(a_63_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            fence_async_shared()
+            mbarrier.wait(b_67_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            fence_async_shared()
+            tok_acc_69 = warpgroup_mma(a_63_buf.index((twill_base + twill_b - 0) % 4), b_67_buf.index((twill_base + twill_b - 0) % 4), acc_69_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+            acc_69_p1 = warpgroup_mma_wait(1, deps=(acc_69_p1,))
+            mbarrier.arrive(a_63_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(b_67_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            acc_69 = warpgroup_mma_wait(1, deps=(tok_acc_69,))
+            acc_69_p1 = acc_69
+        acc_69_p1 = warpgroup_mma_wait(0, deps=(acc_69_p1,))
+        mbarrier.arrive(a_63_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        mbarrier.arrive(b_67_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        C_43 = A_23 * stride_cm
+        C_44 = C_43.broadcast_to([128, 128])
+        C_45 = B_35.broadcast_to([128, 128])
+        C_46 = C_44 + C_45
+        C_48 = c_ptr + C_46
+        mask_49 = rm_12 < M
+        mask_50 = gl.expand_dims(mask_49, 1)
+        mask_52 = rn_16 < N
+        mask_53 = gl.expand_dims(mask_52, 0)
+        mask_54 = mask_50.broadcast_to([128, 128])
+        mask_55 = mask_53.broadcast_to([128, 128])
+        mask_56 = mask_54 & mask_55
+        v2 = gl.convert_layout(acc_69_p1, L7)
+        v3 = gl.atomic_add(C_48, v2, mask=mask_56, sem='acq_rel', scope='gpu')
+        twill_base += twill_n
+
+@gluon.jit
+def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, a_63_buf, b_67_buf, a_63_ready, a_63_empty, b_67_ready, b_67_empty, TWILL_COPY: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        pid = twill_pid0
+        pid_k = twill_pid1
+        num_pid_n_3 = N + 127
+        num_pid_n_4 = num_pid_n_3 // 128
+        pid_m = pid // num_pid_n_4
+        pid_n = pid % num_pid_n_4
+        rm = pid_m * 128
+        rm_5 = gl.arange(0, 128, layout=L0)
+        rm_7 = gl.arange(0, 128, layout=L2)
+        rm_11 = rm + rm_5
+        rn = pid_n * 128
+        rn_15 = rn + rm_7
+        rk = pid_k * 64
+        rk_17 = gl.arange(0, 64, layout=L4)
+        rk_18 = gl.arange(0, 64, layout=L5)
+        rk_21 = rk + rk_17
+        rk_22 = rk + rk_18
+        A = gl.expand_dims(rm_11, 1)
+        A_25 = A * stride_am
+        A_26 = gl.expand_dims(rk_21, 0)
+        A_27 = A_25.broadcast_to([128, 64])
+        A_28 = A_26.broadcast_to([128, 64])
+        A_29 = A_27 + A_28
+        A_31 = a_ptr + A_29
+        B = gl.expand_dims(rk_22, 1)
+        B_33 = B * stride_bk
+        B_34 = gl.expand_dims(rn_15, 0)
+        B_36 = B_33.broadcast_to([64, 128])
+        B_37 = B_34.broadcast_to([64, 128])
+        B_38 = B_36 + B_37
+        B_40 = b_ptr + B_38
+        v0 = K + 255
+        v1 = v0 // 256
+        B_41 = stride_bk * 256
+        A_58 = A_31
+        B_59 = B_40
+        for acc_57 in range(0, v1, 1):
+            twill_k = twill_base + (acc_57 - 0) // 1
+            k_remaining = acc_57 * 256
+            k_remaining_60 = K - k_remaining
+            a_61 = A_26 < k_remaining_60
+            a_62 = a_61.broadcast_to([128, 64])
+            b_65 = B < k_remaining_60
+            b_66 = b_65.broadcast_to([64, 128])
+            A_70 = A_58 + 256
+            B_71 = B_59 + B_41
+            mbarrier.wait(a_63_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            if TWILL_COPY:
+                async_copy.async_copy_global_to_shared(a_63_buf.index(twill_k % 4), A_58, mask=a_62)  # load0_a: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(a_63_ready.index(twill_k % 4), increment_count=False)
+            else:
+                a_63_buf.index(twill_k % 4).store(gl.load(A_58, mask=a_62, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
+                fence_async_shared()
+                gl.thread_barrier()
+                mbarrier.arrive(a_63_ready.index(twill_k % 4), count=256)
+            mbarrier.wait(b_67_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            if TWILL_COPY:
+                async_copy.async_copy_global_to_shared(b_67_buf.index(twill_k % 4), B_59, mask=b_66)  # load1_b: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(b_67_ready.index(twill_k % 4), increment_count=False)
+            else:
+                b_67_buf.index(twill_k % 4).store(gl.load(B_59, mask=b_66, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
+                fence_async_shared()
+                gl.thread_barrier()
+                mbarrier.arrive(b_67_ready.index(twill_k % 4), count=256)
+            A_58 = A_70
+            B_59 = B_71
+        twill_base += (v1 - 0 + 1 - 1) // 1
+
+@gluon.jit
+def twill_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):
+    a_63_buf = gl.allocate_shared_memory(gl.float16, [4, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_67_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    a_63_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(a_63_ready.index(i), count=256)
+    a_63_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(a_63_empty.index(i), count=1)
+    b_67_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(b_67_ready.index(i), count=256)
+    b_67_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(b_67_empty.index(i), count=1)
+    gl.warp_specialize([
+        (consumer_0, (a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, a_63_buf, b_67_buf, a_63_ready, a_63_empty, b_67_ready, b_67_empty, TWILL_COPY)),
+        (producer_1, (a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, a_63_buf, b_67_buf, a_63_ready, a_63_empty, b_67_ready, b_67_empty, TWILL_COPY)),
+    ], [8], [64])
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_ak', 'stride_bk', 'stride_bn', 'stride_cm', 'stride_cn', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K', 'SPLIT_K']          # the Triton kernel's parameters, in order
+RUNTIME = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_cm', 'twill_g0', 'twill_g1', 'twill_g2']   # the Gluon kernel's parameters, in order
+CONSTEXPRS = {'stride_ak': 1, 'stride_bn': 1, 'stride_cn': 1, 'BLOCK_M': 128, 'BLOCK_N': 128, 'BLOCK_K': 64, 'SPLIT_K': 4}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 8
+MAXNREG = 128
+PERSISTENT = True      # one program per SM loops over the grid's tiles
+COPY_ALIGNED = ['a_ptr', 'b_ptr', 'N', 'K', 'stride_am', 'stride_bk']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+    layout = _LAYOUTS.get(name)
+    if layout is None:
+        from triton.experimental.gluon import language as gl
+        layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+    base = getattr(value, "base", value)
+    shape = list(getattr(value, "shape", base.shape))
+    strides = list(getattr(value, "strides", None) or base.stride())
+    return TensorDescriptor(base, shape, strides, DESCRIPTOR_BLOCKS[name], layout)
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    TWILL_COPY = all(_aligned(bound[n]) for n in COPY_ALIGNED)
+    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+
+
+def _aligned(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()
