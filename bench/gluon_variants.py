@@ -55,7 +55,8 @@ VARIANTS = {
     "cumsum_rows": ("tests/corpus/cumsum_rows.py", "cumsum_rows", []),             # tl.cumsum: tt.scan
     "geglu_rows": ("tests/corpus/geglu_rows.py", "geglu_rows", []),                # libdevice.tanh
     "block_ptr_gemm": ("tests/corpus/block_ptr_gemm.py", "matmul_block_ptr", []),  # make_block_ptr / advance
-    "splitk_gemm": ("tests/corpus/splitk_gemm.py", "splitk_gemm", []),            # atomics; copies through registers
+    "splitk_gemm": ("tests/corpus/splitk_gemm.py", "splitk_gemm", []),            # a partial tile's atomic add
+    "fp8_gemm": ("tests/corpus/fp8_gemm.py", "fp8_matmul", []),                    # fp8 e4m3, both operands K-major
 }
 
 

@@ -40,7 +40,7 @@ from twill.schedule.model import Schedule
 
 KERNEL = "twill_kernel"
 _TYPES = {"f32": "fp32", "f16": "fp16", "bf16": "bf16", "f64": "fp64", "i32": "i32", "i64": "i64", "i1": "i1",
-          "i8": "i8", "i16": "i16"}
+          "i8": "i8", "i16": "i16", "f8E4M3FN": "fp8e4nv", "f8E5M2": "fp8e5"}
 
 
 @dataclass(frozen=True)

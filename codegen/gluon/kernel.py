@@ -335,16 +335,21 @@ class Source:
         registers a tile, and its 88 spilled 2.6 KB (``tests/corpus/tail_loop_gemm.py``, ptxas offline)."""
         plan = self.plan
         carried = [plan.fn.type_of(a) for q in plan.sequence if q.loop.body is not None for a in q.loop.body.args[1:]]
+        tiles = {r.load: parse_type(plan.fn.type_of(plan.body[r.load].results[0]), self.mod.table)
+                 for r in plan.rings if r.copied}
         for r in plan.rings:
             if not r.copied:
                 continue
-            t = parse_type(plan.fn.type_of(plan.body[r.load].results[0]), self.mod.table)
+            t = tiles[r.load]
             new = copy_layout(t.layout, t.shape, TypeInfo("smem", (1,), t.dtype).bytes, self.part.warps)
             if new is not None:
                 self.ctx.substitute.setdefault(t.layout, new)
+            # a layout another ring's tile is loaded in is that tile's (an FP8 GEMM's A and B tiles, both 128 x 128,
+            # K-major in different orders: taken for each other's, both were copied 1 byte at a time)
+            theirs = {o.layout for k, o in tiles.items() if k != r.load}
             for c in (parse_type(c, self.mod.table) for c in carried):
                 if (c.kind == "tensor" and c.shape == t.shape and c.dtype.startswith("!tt.ptr")
-                        and c.layout is not None and c.layout != t.layout):
+                        and c.layout is not None and c.layout != t.layout and c.layout not in theirs):
                     self.ctx.substitute.setdefault(c.layout, new or t.layout)
 
     def subs_of(self, op: IROp) -> list[int | None]:

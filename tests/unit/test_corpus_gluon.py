@@ -22,7 +22,8 @@ FILES = sorted((ROOT / "tests" / "corpus").glob("*.py"))
 GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice_inlined", "causal_attention",
              "gemm_warp_specialize", "persistent_tma_gemm", "pointer_gemm", "tail_loop_gemm", "cross_entropy",
              "guarded_gemm", "sibling_loops", "row_sumsq", "layer_norm", "softmax_rows", "persistent_gemm",
-             "grouped_gemm", "decode_attention", "cumsum_rows", "geglu_rows", "block_ptr_gemm", "splitk_gemm"}
+             "grouped_gemm", "decode_attention", "cumsum_rows", "geglu_rows", "block_ptr_gemm", "splitk_gemm",
+             "fp8_gemm"}
 REFUSED = {"int8_gemm": "along another dimension than in global memory"}   # B K-major in shared memory
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows"}   # pointer loads only
@@ -116,6 +117,9 @@ def _plain_code(stem: str, source: str) -> None:
         assert re.match(r"(        .*\n)*        for \w+_w in range\(split_kv_start, split_kv_end_\d+, 64\):", short), short
     if stem == "cumsum_rows":        # tl.cumsum: a scan with the module's combiner
         assert "gl.associative_scan(" in source and "def twill_add(a, b):\n    return a + b" in source
+    if stem == "fp8_gemm":           # A and B tiles of one shape in different orders: each copied in its own layout,
+        assert "COPY_ALIGNED = [" in source and "async_copy.async_copy_global_to_shared(" in source   # 16 bytes
+        assert "gl.float8e4nv, [4, 128, 128]" in source
     if stem == "geglu_rows":         # libdevice.tanh: Triton's libdevice, imported by the kernel
         assert "libdevice.tanh(" in source and "from triton.experimental.gluon.language.extra import libdevice" in source
     if stem == "layer_norm":         # the row's mean and rstd stored between the second loop and the third

@@ -56,3 +56,21 @@ d)
     | tee -a $OUT/run28d.log
   ;;
 esac
+#   e: fp8_gemm (the matmul tutorial's FP8 path: e4m3 operands through pointers, B passed transposed, so both are
+#      K-major; A and B tiles both 128 x 128: the producer took each one's layout for the other's and copied them a byte
+#      at a time through registers before the fix), against Triton's own and cuBLAS's FP8 GEMM (torch._scaled_mm).
+case "${1:-a}" in
+e)
+  PYTHONPATH=. timeout 240 python bench/gluon_gpu.py $G/fp8_gemm --out $OUT/gpu28e-fp8_gemm.json 2>&1 \
+    | tee -a $OUT/run28e.log
+  PYTHONPATH=. timeout 300 python -m pytest -q tests/gpu/test_gpu_gluon.py -k "fp8_gemm" 2>&1 | tail -8 \
+    | tee -a $OUT/run28e.log
+  ;;
+esac
+#   f: fp8_gemm again, its inputs named so that the bench times cuBLAS's FP8 GEMM beside it.
+case "${1:-a}" in
+f)
+  PYTHONPATH=. timeout 240 python bench/gluon_gpu.py $G/fp8_gemm --out $OUT/gpu28f-fp8_gemm.json 2>&1 \
+    | tee -a $OUT/run28f.log
+  ;;
+esac
