@@ -57,6 +57,7 @@ VARIANTS = {
     "block_ptr_gemm": ("tests/corpus/block_ptr_gemm.py", "matmul_block_ptr", []),  # make_block_ptr / advance
     "splitk_gemm": ("tests/corpus/splitk_gemm.py", "splitk_gemm", []),            # a partial tile's atomic add
     "fp8_gemm": ("tests/corpus/fp8_gemm.py", "fp8_matmul", []),                    # fp8 e4m3, both operands K-major
+    "pointer_attention": ("tests/corpus/pointer_attention.py", "attn_fwd_ptr", []),  # Q put in shared memory
 }
 
 

@@ -336,6 +336,21 @@ def local_load(op: IROp, ctx: Context) -> list[str]:
     return [f"{py_name(res)} = {ctx.get(op.operands[0]).expr}.load({ctx.layout(ctx.ttype(res).layout)})"]
 
 
+def local_alloc(op: IROp, ctx: Context) -> list[str]:
+    """A register tile put in shared memory outside the scheduled loop (a query tile loaded through pointers
+    before the loop, which the loop's dots read from shared memory): allocated with its value, then fenced for the
+    tensor core's reads (the async proxy)."""
+    if not op.operands:
+        raise UnsupportedError("a shared buffer allocated without a value outside the loop", where=source_where(op),
+                               expected="ttg.local_alloc of a register tile", found=op.text.strip()[:80])
+    res, src = _res(op), op.operands[0]
+    t = ctx.ttype(res)
+    ctx.define(res, py_name(res))
+    shared = t.layout.spell() if t.layout is not None else ""
+    return [f"{py_name(res)} = gl.allocate_shared_memory({gl_dtype(t.dtype)}, {list(ctx.shape(src))}, {shared}, "
+            f"{ctx.tensor(src)})", "fence_async_shared()"]
+
+
 def memdesc_trans(op: IROp, ctx: Context) -> list[str]:
     ctx.define(_res(op), f"{ctx.get(op.operands[0]).expr}.permute({tuple(_order(op))})")
     return []
@@ -357,6 +372,7 @@ GENERIC: dict[str, Callable[[IROp, Context], list[str]]] = {
     "tt.get_program_id": program_id, "tt.get_num_programs": num_programs, "tt.load": pointer_load,
     "tt.store": pointer_store, "tt.atomic_rmw": atomic, "ttg.local_load": local_load,
     "ttg.memdesc_trans": memdesc_trans, "ttg.memdesc_index": memdesc_index, "tt.return": nothing,
+    "ttg.local_alloc": local_alloc,
 }
 
 

@@ -216,7 +216,7 @@ class Recorder:
             cdiv = staticmethod(_scalar(lambda a, b: -(-a // b)))
 
             @staticmethod
-            def allocate_shared_memory(dtype: Any, shape: Any, layout: Any = None) -> Any:
+            def allocate_shared_memory(dtype: Any, shape: Any, layout: Any = None, value: Any = None) -> Any:
                 return BarrierArray(shape[0] if shape else 1) if layout is MBARRIER else ANY
 
             @staticmethod

@@ -23,7 +23,7 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "gemm_warp_specialize", "persistent_tma_gemm", "pointer_gemm", "tail_loop_gemm", "cross_entropy",
              "guarded_gemm", "sibling_loops", "row_sumsq", "layer_norm", "softmax_rows", "persistent_gemm",
              "grouped_gemm", "decode_attention", "cumsum_rows", "geglu_rows", "block_ptr_gemm", "splitk_gemm",
-             "fp8_gemm"}
+             "fp8_gemm", "pointer_attention"}
 REFUSED = {"int8_gemm": "along another dimension than in global memory"}   # B K-major in shared memory
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows"}   # pointer loads only
@@ -120,6 +120,11 @@ def _plain_code(stem: str, source: str) -> None:
     if stem == "fp8_gemm":           # A and B tiles of one shape in different orders: each copied in its own layout,
         assert "COPY_ALIGNED = [" in source and "async_copy.async_copy_global_to_shared(" in source   # 16 bytes
         assert "gl.float8e4nv, [4, 128, 128]" in source
+    if stem == "pointer_attention":  # Q, loaded before the loop, put in shared memory with its value for the dots
+        consumer = _function(source, "consumer_0")
+        alloc = re.search(r"\n +(\w+) = gl\.allocate_shared_memory\(gl\.float16, \[128, 64\], gl\.NVMMASharedLayout\("
+                          r"[^\n]*\), (\w+)\)\n +fence_async_shared\(\)\n", consumer)
+        assert alloc and f"warpgroup_mma({alloc.group(1)}, " in consumer, consumer
     if stem == "geglu_rows":         # libdevice.tanh: Triton's libdevice, imported by the kernel
         assert "libdevice.tanh(" in source and "from triton.experimental.gluon.language.extra import libdevice" in source
     if stem == "layer_norm":         # the row's mean and rstd stored between the second loop and the third

@@ -74,3 +74,14 @@ f)
     | tee -a $OUT/run28f.log
   ;;
 esac
+#   g: pointer_attention (attention forward written with pointers, as the FlashAttention Triton kernels before tensor
+#      descriptors: Q loaded before the loop and put in shared memory, which the back end refused before this run),
+#      against Triton's own compile, cuDNN and flash SDPA; then its GPU test.
+case "${1:-a}" in
+g)
+  PYTHONPATH=. timeout 240 python bench/gluon_gpu.py $G/pointer_attention --out $OUT/gpu28g-pointer_attention.json 2>&1 \
+    | tee -a $OUT/run28g.log
+  PYTHONPATH=. timeout 300 python -m pytest -q tests/gpu/test_gpu_gluon.py -k "pointer_attention" 2>&1 | tail -8 \
+    | tee -a $OUT/run28g.log
+  ;;
+esac

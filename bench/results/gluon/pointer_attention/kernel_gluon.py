@@ -1,0 +1,287 @@
+"""attn_fwd_ptr, written by twill from its joint schedule: I=196 L=301 (optimal), 1206 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- pointer-loaded tiles copied by a 4-warp producer with cp.async (k_30, v_34): their addresses and masks spread over 128 threads
+- partition 0 (default): consumer, warp group 0, 4 warps, 256 registers per thread (needs about 204): the loop's compute, 2 stages
+- partition 1 (worker): producer, warp group 1, 4 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
+- ring k_30: 3 buffers of [64, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
+- ring v_34: 3 buffers of [64, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
+- persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
+- shared memory: 49264 bytes planned of 232448; maxnreg 256
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
+
+L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
+L1 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
+L2 = gl.constexpr(gl.SliceLayout(1, gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16])))
+L3 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]))
+L4 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]), k_width=2))
+L5 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0]))
+
+@gluon.jit
+def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, k_30_buf, v_34_buf, k_30_ready, k_30_empty, v_34_ready, v_34_empty, TWILL_COPY: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        pid = twill_pid0
+        bh = twill_pid1
+        offs_m = pid * 128
+        offs_m_2 = gl.arange(0, 128, layout=L0)
+        offs_m_4 = offs_m + offs_m_2
+        base = bh * N
+        base_5 = base * 64
+        q = Q + base_5
+        q_6 = gl.expand_dims(offs_m_4, 1)
+        q_7 = q_6 * 64
+        q_9 = q + q_7
+        q_10 = gl.arange(0, 64, layout=L1)
+        q_11 = gl.expand_dims(q_10, 0)
+        q_12 = q_9.broadcast_to([128, 64])
+        q_13 = q_11.broadcast_to([128, 64])
+        q_14 = q_12 + q_13
+        q_15 = gl.load(q_14)
+        q_16 = gl.allocate_shared_memory(gl.float16, [128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False), q_15)
+        fence_async_shared()
+        twill_n = (N - 0 + 64 - 1) // 64
+        m_new_40 = gl.full([128], float("-inf"), gl.float32, layout=L2)
+        m_new_40_p1 = m_new_40
+        l_i_47 = gl.full([128], 0.0, gl.float32, layout=L2)
+        acc_53 = gl.full([128, 64], 0.0, gl.float32, layout=L3)
+        mbarrier.wait(k_30_ready.index((twill_base + 0 - 0) % 3), ((twill_base + 0 - 0) // 3) & 1)
+        fence_async_shared()
+        tok_s_38 = warpgroup_mma(q_16, k_30_buf.index((twill_base + 0 - 0) % 3).permute((1, 0)), gl.full([128, 64], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_s: stage 0, partition 0 (group 0)
+        s_38 = warpgroup_mma_wait(0, deps=(tok_s_38,))
+        mbarrier.arrive(k_30_empty.index((twill_base + 0 - 0) % 3))
+        s_39 = s_38 * sm_scale  # elementwise0_s: stage 0, partition 0 (group 0)
+        m_new = gl.max(s_39, axis=1)  # reduce0_m_new: stage 0, partition 0 (group 0)
+        m_new_40 = gl.maximum(m_new_40_p1, m_new)  # elementwise1_m_new: stage 0, partition 0 (group 0)
+        p = gl.expand_dims(m_new_40, 1)  # sfu0_p: stage 0, partition 0 (group 0)
+        p_41 = p.broadcast_to([128, 64])  # sfu0_p: stage 0, partition 0 (group 0)
+        p_42 = s_39 - p_41  # sfu0_p: stage 0, partition 0 (group 0)
+        p_43 = gl.exp(p_42)  # sfu0_p: stage 0, partition 0 (group 0)
+        l_i_46 = gl.sum(p_43, axis=1)  # reduce1_l_i: stage 0, partition 0 (group 0)
+        acc_51 = p_43.to(gl.float16)  # convert0_acc: stage 0, partition 0 (group 0)
+        acc_52 = gl.convert_layout(acc_51, L4)  # convert0_acc: stage 0, partition 0 (group 0)
+        acc_52_p1 = acc_52
+        acc_53_p1 = acc_53
+        l_i_46_p1 = l_i_46
+        l_i_47_p1 = l_i_47
+        m_new_40_p2 = m_new_40_p1
+        m_new_40_p1 = m_new_40
+        for twill_b in range(1, twill_n):
+            mbarrier.wait(k_30_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            fence_async_shared()
+            tok_s_38 = warpgroup_mma(q_16, k_30_buf.index((twill_base + twill_b - 0) % 3).permute((1, 0)), gl.full([128, 64], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_s: stage 0, partition 0 (group 0)
+            alpha = m_new_40_p2 - m_new_40_p1  # sfu1_alpha: stage 1, partition 0 (group 0)
+            alpha_44 = gl.exp(alpha)  # sfu1_alpha: stage 1, partition 0 (group 0)
+            l_i_45 = l_i_47_p1 * alpha_44  # elementwise2_l_i: stage 1, partition 0 (group 0)
+            l_i_47 = l_i_45 + l_i_46_p1  # elementwise2_l_i: stage 1, partition 0 (group 0)
+            s_38 = warpgroup_mma_wait(0, deps=(tok_s_38,))
+            mbarrier.arrive(k_30_empty.index((twill_base + twill_b - 0) % 3))
+            s_39 = s_38 * sm_scale  # elementwise0_s: stage 0, partition 0 (group 0)
+            acc_48 = gl.expand_dims(alpha_44, 1)  # elementwise3_acc: stage 1, partition 0 (group 0)
+            acc_49 = acc_48.broadcast_to([128, 64])  # elementwise3_acc: stage 1, partition 0 (group 0)
+            acc_50 = acc_53_p1 * acc_49  # elementwise3_acc: stage 1, partition 0 (group 0)
+            mbarrier.wait(v_34_ready.index((twill_base + twill_b - 1) % 3), ((twill_base + twill_b - 1) // 3) & 1)
+            fence_async_shared()
+            tok_acc_53 = warpgroup_mma(acc_52_p1, v_34_buf.index((twill_base + twill_b - 1) % 3), acc_50, is_async=True)  # dot1_acc: stage 1, partition 0 (group 0)
+            m_new = gl.max(s_39, axis=1)  # reduce0_m_new: stage 0, partition 0 (group 0)
+            m_new_40 = gl.maximum(m_new_40_p1, m_new)  # elementwise1_m_new: stage 0, partition 0 (group 0)
+            p = gl.expand_dims(m_new_40, 1)  # sfu0_p: stage 0, partition 0 (group 0)
+            p_41 = p.broadcast_to([128, 64])  # sfu0_p: stage 0, partition 0 (group 0)
+            p_42 = s_39 - p_41  # sfu0_p: stage 0, partition 0 (group 0)
+            p_43 = gl.exp(p_42)  # sfu0_p: stage 0, partition 0 (group 0)
+            l_i_46 = gl.sum(p_43, axis=1)  # reduce1_l_i: stage 0, partition 0 (group 0)
+            acc_51 = p_43.to(gl.float16)  # convert0_acc: stage 0, partition 0 (group 0)
+            acc_52 = gl.convert_layout(acc_51, L4)  # convert0_acc: stage 0, partition 0 (group 0)
+            acc_53 = warpgroup_mma_wait(0, deps=(tok_acc_53,))
+            mbarrier.arrive(v_34_empty.index((twill_base + twill_b - 1) % 3))
+            acc_52_p1 = acc_52
+            acc_53_p1 = acc_53
+            l_i_46_p1 = l_i_46
+            l_i_47_p1 = l_i_47
+            m_new_40_p2 = m_new_40_p1
+            m_new_40_p1 = m_new_40
+        alpha = m_new_40_p2 - m_new_40_p1  # sfu1_alpha: stage 1, partition 0 (group 0)
+        alpha_44 = gl.exp(alpha)  # sfu1_alpha: stage 1, partition 0 (group 0)
+        l_i_45 = l_i_47_p1 * alpha_44  # elementwise2_l_i: stage 1, partition 0 (group 0)
+        l_i_47 = l_i_45 + l_i_46_p1  # elementwise2_l_i: stage 1, partition 0 (group 0)
+        acc_48 = gl.expand_dims(alpha_44, 1)  # elementwise3_acc: stage 1, partition 0 (group 0)
+        acc_49 = acc_48.broadcast_to([128, 64])  # elementwise3_acc: stage 1, partition 0 (group 0)
+        acc_50 = acc_53_p1 * acc_49  # elementwise3_acc: stage 1, partition 0 (group 0)
+        mbarrier.wait(v_34_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 3), ((twill_base + (twill_n - 1 + 1) - 1) // 3) & 1)
+        fence_async_shared()
+        tok_acc_53 = warpgroup_mma(acc_52_p1, v_34_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 3), acc_50, is_async=True)  # dot1_acc: stage 1, partition 0 (group 0)
+        acc_53 = warpgroup_mma_wait(0, deps=(tok_acc_53,))
+        mbarrier.arrive(v_34_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 3))
+        acc_52_p1 = acc_52
+        acc_53_p1 = acc_53
+        l_i_46_p1 = l_i_46
+        l_i_47_p1 = l_i_47
+        m_new_40_p2 = m_new_40_p1
+        m_new_40_p1 = m_new_40
+        v0 = O + base_5
+        v2 = v0 + q_7
+        v3 = v2.broadcast_to([128, 64])
+        v4 = v3 + q_13
+        v5 = gl.expand_dims(l_i_47_p1, 1)
+        v6 = v5.broadcast_to([128, 64])
+        v7 = acc_53_p1 / v6
+        v8 = v7.to(gl.float16)
+        v9 = gl.convert_layout(v8, L5)
+        gl.store(v4, v9)
+        twill_base += twill_n
+
+@gluon.jit
+def producer_1(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, k_30_buf, v_34_buf, k_30_ready, k_30_empty, v_34_ready, v_34_empty, TWILL_COPY: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        bh = twill_pid1
+        offs_n = gl.arange(0, 64, layout=L0)
+        base = bh * N
+        base_5 = base * 64
+        q_10 = gl.arange(0, 64, layout=L1)
+        q_11 = gl.expand_dims(q_10, 0)
+        k = K + base_5
+        k_18 = q_11.broadcast_to([64, 64])
+        v = V + base_5
+        for acc_20 in range(0, N, 64):
+            twill_k = twill_base + (acc_20 - 0) // 64
+            k_24 = acc_20 + offs_n
+            k_25 = gl.expand_dims(k_24, 1)
+            k_26 = k_25 * 64
+            k_27 = k + k_26
+            k_28 = k_27.broadcast_to([64, 64])
+            k_29 = k_28 + k_18
+            v_31 = v + k_26
+            v_32 = v_31.broadcast_to([64, 64])
+            v_33 = v_32 + k_18
+            mbarrier.wait(k_30_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            if TWILL_COPY:
+                async_copy.async_copy_global_to_shared(k_30_buf.index(twill_k % 3), k_29)  # load0_k: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(k_30_ready.index(twill_k % 3), increment_count=False)
+            else:
+                k_30_buf.index(twill_k % 3).store(gl.load(k_29))  # load0_k: stage 0, partition 1 (group 1)
+                fence_async_shared()
+                gl.thread_barrier()
+                mbarrier.arrive(k_30_ready.index(twill_k % 3), count=128)
+            mbarrier.wait(v_34_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            if TWILL_COPY:
+                async_copy.async_copy_global_to_shared(v_34_buf.index(twill_k % 3), v_33)  # load1_v: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(v_34_ready.index(twill_k % 3), increment_count=False)
+            else:
+                v_34_buf.index(twill_k % 3).store(gl.load(v_33))  # load1_v: stage 0, partition 1 (group 1)
+                fence_async_shared()
+                gl.thread_barrier()
+                mbarrier.arrive(v_34_ready.index(twill_k % 3), count=128)
+        twill_base += (N - 0 + 64 - 1) // 64
+
+@gluon.jit
+def twill_kernel(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):
+    k_30_buf = gl.allocate_shared_memory(gl.float16, [3, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    v_34_buf = gl.allocate_shared_memory(gl.float16, [3, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    k_30_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
+        mbarrier.init(k_30_ready.index(i), count=128)
+    k_30_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
+        mbarrier.init(k_30_empty.index(i), count=1)
+    v_34_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
+        mbarrier.init(v_34_ready.index(i), count=128)
+    v_34_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
+        mbarrier.init(v_34_empty.index(i), count=1)
+    gl.warp_specialize([
+        (consumer_0, (Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, k_30_buf, v_34_buf, k_30_ready, k_30_empty, v_34_ready, v_34_empty, TWILL_COPY)),
+        (producer_1, (Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, k_30_buf, v_34_buf, k_30_ready, k_30_empty, v_34_ready, v_34_empty, TWILL_COPY)),
+    ], [4], [64])
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['Q', 'K', 'V', 'O', 'N', 'sm_scale', 'BLOCK_M', 'BLOCK_N', 'D']          # the Triton kernel's parameters, in order
+RUNTIME = ['Q', 'K', 'V', 'O', 'N', 'sm_scale', 'twill_g0', 'twill_g1', 'twill_g2']   # the Gluon kernel's parameters, in order
+CONSTEXPRS = {'BLOCK_M': 128, 'BLOCK_N': 64, 'D': 64}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 4
+MAXNREG = 256
+PERSISTENT = True      # one program per SM loops over the grid's tiles
+COPY_ALIGNED = ['K', 'V', 'N']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+    layout = _LAYOUTS.get(name)
+    if layout is None:
+        from triton.experimental.gluon import language as gl
+        layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+    base = getattr(value, "base", value)
+    shape = list(getattr(value, "shape", base.shape))
+    strides = list(getattr(value, "strides", None) or base.stride())
+    return TensorDescriptor(base, shape, strides, DESCRIPTOR_BLOCKS[name], layout)
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    TWILL_COPY = all(_aligned(bound[n]) for n in COPY_ALIGNED)
+    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+
+
+def _aligned(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()
