@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass, field
-from typing import Any, Collection
+from typing import Any
 
 from codegen.gluon.compact import compact_loads
 from codegen.gluon.layouts import NvmmaShared, aliases, copy_layout, gl_dtype, parse_layout, parse_type, per_thread
@@ -25,7 +25,7 @@ from codegen.gluon.values import Context, Val, base_split_dims, py_name
 from twill.errors import UnsupportedError
 from twill.ir import vocab
 from twill.ir.function import Arg, while_inits
-from twill.ir.ttgir import IROp, TypeInfo, type_info
+from twill.ir.ttgir import IROp, TypeInfo, closure, type_info
 
 HEADER = """from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
@@ -219,7 +219,7 @@ def _nest_lines(src: "Source", lines: list[str], advance: str) -> list[str]:
         saved, by.lines = by.lines, []
         try:
             known = set(by.ctx.vals)
-            for i in sorted(_closure(by.ops, values)):
+            for i in sorted(closure(by.ops, values)):
                 if not all(py_name(r) in known for r in by.ops[i].results):
                     by.straight(by.ops[i], None)
             return by.lines
@@ -474,20 +474,6 @@ class Source:
         return self.ctx.vals[v].expr
 
 
-def _closure(ops: list[IROp], want: set[str], stop: Collection[int] = ()) -> set[int]:
-    """Indices of ``ops`` defining ``want`` or what those need (not what the ops at ``stop`` need)."""
-    defined = {r: i for i, op in enumerate(ops) for r in op.results}
-    need: set[int] = set()
-    frontier = [defined[v] for v in want if v in defined]
-    while frontier:
-        i = frontier.pop()
-        if i not in need:
-            need.add(i)
-            if i not in stop:
-                frontier += [defined[v] for v in ops[i].operands if v in defined]
-    return need
-
-
 def _loop_bounds(loop: IROp) -> tuple[str, str, str]:
     m = re.search(r"scf\.for\s+%[\w$.\-]+\s*=\s*(%[\w$.\-#]+)\s+to\s+(%[\w$.\-#]+)\s+step\s+(%[\w$.\-#]+)", loop.text)
     if not m:
@@ -526,7 +512,7 @@ def consumer_function(mod: Module, part: Partition, turn: Turn | None) -> str:
     base = "twill_base" if mod.persistent or several else ""
     if several and not mod.persistent:
         src.lines.append("twill_base = 0")
-    straight = _closure(ops[:src.loop_at], want)
+    straight = closure(ops[:src.loop_at], want)
     for i in sorted(straight | set(at) | set(before)):
         q = at.get(i)
         if q is None:
@@ -596,7 +582,7 @@ def _post_ops(src: Source, after: list[IROp], part: Partition, plan: KernelPlan,
     for i, op in enumerate(after):
         if not effectful(op):
             continue
-        deps = {v for j in _closure(after, set(op.operands)) | {i} for v in after[j].operands} & results
+        deps = {v for j in closure(after, set(op.operands)) | {i} for v in after[j].operands} & results
         for sub in (subs if plan.rows is not None and plan.rows.touches(op) else [None]):
             need = {(r, sub if _split(plan, r) else None) for r in deps}
             if (need and need <= owners[part.index]) or (not need and part.index == first):
@@ -606,7 +592,7 @@ def _post_ops(src: Source, after: list[IROp], part: Partition, plan: KernelPlan,
                                        where=f"{plan.graph.name} (line {op.loc.line})", found=op.name)
     out = set(roots)
     for i, sub in roots:
-        for j in _closure(after, set(after[i].operands)):
+        for j in closure(after, set(after[i].operands)):
             out.add((j, sub if plan.rows is not None and plan.rows.touches(after[j]) else None))
     return sorted(out, key=lambda x: (x[0], -1 if x[1] is None else x[1]))
 
@@ -712,7 +698,7 @@ def trip_count_varies(fn: Any, loop: IROp) -> bool:
     id, the kernel's tile index or an earlier loop's result (causal attention's blocks before the diagonal),
     not the launch's arguments alone (then a launch with work runs every loop at least once)."""
     bounds = set(_loop_bounds(loop)[:2])
-    ops = [fn.ops[i] for i in _closure(fn.ops, bounds)]
+    ops = [fn.ops[i] for i in closure(fn.ops, bounds)]
     known = {r for o in ops for r in o.results} | {a.name for a in fn.args}
     leaves = bounds | {v for o in ops for v in o.operands}
     return any(o.name in ("tt.get_program_id", vocab.LOOP) for o in ops) or bool(leaves - known)  # tile index
@@ -720,7 +706,7 @@ def trip_count_varies(fn: Any, loop: IROp) -> bool:
 
 def bound_axes(fn: Any, loop: IROp) -> set[int]:
     """The launch grid's axes whose program id ``loop``'s bounds read (0: x, the fastest in ``persist``)."""
-    ops = [fn.ops[i] for i in _closure(fn.ops, set(_loop_bounds(loop)[:2]))]
+    ops = [fn.ops[i] for i in closure(fn.ops, set(_loop_bounds(loop)[:2]))]
     return {program_axis(o) for o in ops if o.name == "tt.get_program_id"}
 
 
@@ -803,12 +789,12 @@ def scalar_loop(plan: KernelPlan, want_in: set[str]) -> ScalarLoop:
     assert loop_body is not None
     args = loop_body.args[1:]
     carried = dict(zip(args, next((o.operands for o in body if o.name == vocab.YIELD), ())))
-    need = _closure(body, want_in)
+    need = closure(body, want_in)
     changed = True
     while changed:       # loop-carried scalars the coordinates read: their updates too
         changed = False
         used_args = {v for i in need for v in body[i].operands if v in carried} | (want_in & set(carried))
-        more = _closure(body, {carried[a] for a in used_args}) - need
+        more = closure(body, {carried[a] for a in used_args}) - need
         if more:
             need |= more
             changed = True
@@ -833,7 +819,7 @@ def _worker_loops(src: Source, loops: list[tuple[KernelPlan, ScalarLoop, Any]], 
     of the loops (and tiles) before."""
     mod, ops = src.mod, src.ops
     at = {ops.index(q.loop): (q, sl, work) for q, sl, work in loops}
-    need = _closure(ops[:max(at)], set().union(*(sl.outside for _, sl, _ in loops)), set(at))
+    need = closure(ops[:max(at)], set().union(*(sl.outside for _, sl, _ in loops)), set(at))
     several = len(loops) > 1
     if several and not mod.persistent:
         src.lines.append("twill_base = 0")
@@ -897,7 +883,7 @@ def _carried_on(seq: list[KernelPlan]) -> dict[int, set[str]]:
                  for k, res in enumerate(q.loop.results)}
     for q in reversed(seq):
         sl = scalar_loop(q, {v for r in q.rings for v in q.body[r.load].operands} | out[id(q)])
-        need = _closure(ops, sl.outside, set(loops))
+        need = closure(ops, sl.outside, set(loops))
         wanted = sl.outside | {v for i in need if i not in loops for v in ops[i].operands}
         for v in wanted & set(result_of):
             p, arg = result_of[v]
@@ -1010,7 +996,7 @@ def _base_at(src: Source, red: Any, iv: str, at: str, tag: str) -> tuple[list[st
     saved = dict(src.ctx.vals)
     src.ctx.vals[py_name(iv)] = Val(at, src.ctx.ttype(iv))
     lines: list[str] = []
-    for i in sorted(_closure(body, {red.base})):
+    for i in sorted(closure(body, {red.base})):
         op = body[i]
         src.bind(op, None)
         out = translate(op, src.ctx)
@@ -1113,7 +1099,7 @@ def _guards(mod: Module, part: Partition) -> list[str]:
     for g in mod.guards:
         inside = {r for o in g.block.ops for r in o.results}
         free = sorted({g.cond} | {v for o in g.block.ops for v in o.operands if v not in inside})
-        for i in sorted(_closure(ops[:g.at], set(free))):
+        for i in sorted(closure(ops[:g.at], set(free))):
             src.straight(ops[i], None)
         src.bind(dataclasses.replace(g.op, operands=tuple(free)), None)
         src.lines += guard_lines(g, src.ctx)

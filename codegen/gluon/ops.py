@@ -227,12 +227,16 @@ def reduce(op: IROp, ctx: Context) -> list[str]:
 
 
 # a scan's combiner (``tl.cumsum``, ``tl.cumprod``, ``tl.cummax``: ``tt.scan`` with one arith op) -> the module's
-# Gluon function that combines two values, and that function's return expression
-SCANS = {"addf": ("twill_add", "a + b"), "addi": ("twill_add", "a + b"), "mulf": ("twill_mul", "a * b"),
-         "muli": ("twill_mul", "a * b"), "maxnumf": ("twill_max", "gl.maximum(a, b)"),
-         "maximumf": ("twill_max", "gl.maximum(a, b)"), "maxsi": ("twill_max", "gl.maximum(a, b)"),
-         "minnumf": ("twill_min", "gl.minimum(a, b)"), "minimumf": ("twill_min", "gl.minimum(a, b)"),
-         "minsi": ("twill_min", "gl.minimum(a, b)")}
+# Gluon function that combines two values (a reduction's combiners, and a product)
+_SCAN_NAMES = {"gl.sum": "twill_add", "gl.max": "twill_max", "gl.min": "twill_min"}
+
+
+def _scan_combiner(kind: str) -> tuple[str, str] | None:
+    """(function name, its return expression) for the arith op ``kind``; None for another."""
+    if kind in ("mulf", "muli"):
+        return "twill_mul", "a * b"
+    fn = _REDUCE.get(kind)
+    return (_SCAN_NAMES[fn], _COMBINE[fn].format(a="a", b="b")) if fn is not None else None
 
 
 def scan(op: IROp, ctx: Context) -> list[str]:
@@ -240,7 +244,7 @@ def scan(op: IROp, ctx: Context) -> list[str]:
     (``scan_functions`` writes it)."""
     res = _res(op)
     comb = re.findall(r"arith\.(\w+)", op.full_text)
-    fn = SCANS.get(comb[0]) if len(comb) == 1 and len(op.results) == 1 else None
+    fn = _scan_combiner(comb[0]) if len(comb) == 1 and len(op.results) == 1 else None
     if fn is None:
         raise UnsupportedError("a scan the Gluon back end cannot write", where=source_where(op),
                                expected="one add / mul / max / min combiner on one tensor", found=", ".join(comb) or "none")
@@ -252,7 +256,7 @@ def scan(op: IROp, ctx: Context) -> list[str]:
 def scan_functions(source: str) -> list[str]:
     """The combiners ``source``'s scans call, as Gluon functions of the module."""
     out = []
-    for name, expr in sorted({v for v in SCANS.values()}):
+    for name, expr in sorted({c for k in list(_REDUCE) + ["mulf"] for c in [_scan_combiner(k)] if c}):
         if re.search(rf"\b{name}\b", source):
             out += ["@gluon.jit", f"def {name}(a, b):", f"    return {expr}", ""]
     return out

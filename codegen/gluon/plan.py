@@ -45,7 +45,7 @@ from twill.graph.split import SUFFIX
 from twill.ir import vocab
 from twill.ir.dims import RowSplit
 from twill.ir.function import Function
-from twill.ir.ttgir import IROp, TypeInfo, type_info
+from twill.ir.ttgir import IROp, TypeInfo, closure, type_info
 from twill.machine.model import Machine
 from twill.schedule.model import Schedule
 
@@ -432,41 +432,15 @@ def _add_pointer_loads(body: list[IROp], items: list[Item], carried: set[str]) -
 def _producers(body: list[IROp], items: list[Item], i: int, sub: int | None) -> list[int]:
     """The indices in ``items`` of the items op ``i`` of ``sub`` reads, directly or through ops that are no item
     (address arithmetic)."""
-    defined = {r: j for j, o in enumerate(body) for r in o.results}
     at = {(x.op, x.subtile): k for k, x in enumerate(items)}
-    out: list[int] = []
-    seen: set[int] = set()
-    todo = [i]
-    while todo:
-        for v in body[todo.pop()].operands:
-            j = defined.get(v)
-            if j is None or j in seen:
-                continue
-            seen.add(j)
-            k = at.get((j, sub), at.get((j, None)))
-            if k is not None:
-                out.append(k)
-            else:
-                todo.append(j)
-    return out
+    mine = {j: at.get((j, sub), at.get((j, None))) for j in range(len(body))}
+    reached = closure(body, set(body[i].operands), stop={j for j, k in mine.items() if k is not None})
+    return [mine[j] for j in sorted(reached) if mine[j] is not None]
 
 
 def _reads_carried(body: list[IROp], i: int, carried: set[str]) -> bool:
     """Whether op ``i`` reads a value the loop carries, directly or through ops of the body."""
-    defined = {r: j for j, o in enumerate(body) for r in o.results}
-    seen: set[int] = set()
-    todo = [i]
-    while todo:
-        j = todo.pop()
-        if j in seen:
-            continue
-        seen.add(j)
-        for v in body[j].operands:
-            if v in carried:
-                return True
-            if v in defined:
-                todo.append(defined[v])
-    return False
+    return any(v in carried for j in closure(body, set(body[i].operands)) | {i} for v in body[j].operands)
 
 
 def _hoist(body: list[IROp], items: list[Item], i: int, sub: int | None, stage: int, key: tuple[int, int],
@@ -505,8 +479,13 @@ def _add_bookkeeping(plan: KernelPlan, items: list[Item]) -> None:
     added: dict[tuple[int, int | None], Item] = {}     # at the stage and just before its earliest reader
     copied = pointer_tiles(body)
     frontier = list(items)
+    bound = 4 * (len(body) + len(items)) ** 2     # each op moves earlier only for a reader earlier than the last
     while frontier:
         x = frontier.pop()
+        bound -= 1
+        if bound < 0:         # a cycle of moves (the defect block pointers' carried values once caused): one line
+            raise UnsupportedError("the Gluon back end's planner does not settle the loop's address arithmetic",
+                                   where=plan.graph.name, found=f"{_node_name(plan, x)} moved again and again")
         for v in body[x.op].operands:
             through = v in carried            # the value an iteration before computed: it need not run earlier
             v = carried.get(v, v)

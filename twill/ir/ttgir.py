@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Collection
 
 from twill.errors import InputError
 from twill.ir import vocab
@@ -316,6 +317,20 @@ class Module:
                 return s
         raise KeyError(op.lineno)
 
+
+
+def closure(ops: list[IROp], want: set[str], stop: Collection[int] = ()) -> set[int]:
+    """Indices of ``ops`` defining ``want`` or what those need (not what the ops at ``stop`` need)."""
+    defined = {r: i for i, op in enumerate(ops) for r in op.results}
+    need: set[int] = set()
+    frontier = [defined[v] for v in want if v in defined]
+    while frontier:
+        i = frontier.pop()
+        if i not in need:
+            need.add(i)
+            if i not in stop:
+                frontier += [defined[v] for v in ops[i].operands if v in defined]
+    return need
 
 def _resolve_locs(lines: list[str]) -> dict[str, Loc]:
     raw: dict[str, str] = {}
