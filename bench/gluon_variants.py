@@ -58,6 +58,8 @@ VARIANTS = {
     "splitk_gemm": ("tests/corpus/splitk_gemm.py", "splitk_gemm", []),            # a partial tile's atomic add
     "fp8_gemm": ("tests/corpus/fp8_gemm.py", "fp8_matmul", []),                    # fp8 e4m3, both operands K-major
     "pointer_attention": ("tests/corpus/pointer_attention.py", "attn_fwd_ptr", []),  # Q put in shared memory
+    "awq_gemm": ("tests/corpus/awq_gemm.py", "awq_gemm_kernel", []),              # mma.sync; tl.interleave
+    "w8a16_gemm": ("tests/corpus/w8a16_gemm.py", "w8a16_gemm", []),              # B dequantised in registers
 }
 
 

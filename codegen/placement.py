@@ -73,6 +73,14 @@ def realisability_constraints(g: LoopGraph, triton_version: str | None = None) -
         out.append(Constraint("last_stage", dots,
                               f'triton {triton_version}: "pipeliner doesn\'t know how to predicate this op" for a '
                               "warp_group_dot in an earlier stage than the last"))
+    # A dot Triton lowers to mma.sync (still ``tt.dot`` after its matmul pass: a tile of fewer than 64 rows per
+    # warpgroup on sm_90, every dot before it) whose operands come out of registers converted in an earlier stage:
+    # triton 3.6's prefetch pass fails (``awq_gemm``'s dequantisation, offline); its own schedules keep them together
+    sync = tuple(o.id for o in g.ops if o.kind == "dot" and "tt.dot" in o.ops)
+    if (major, minor) < (3, 9) and sync:
+        out.append(Constraint("last_stage", _loaded(g),
+                              f"triton {triton_version}: the prefetch pass fails for an mma.sync dot whose operands "
+                              "were computed in an earlier stage"))
     # Found by compiling offline with triton 3.6 (sm_90 and sm_100): a barrier, a TMA store or a
     # compare-and-swap before the last stage is refused the same way (a tt.store, an atomic add and an
     # scf.if holding a store are predicated). Kept for later versions until checked there.
@@ -83,6 +91,19 @@ def realisability_constraints(g: LoopGraph, triton_version: str | None = None) -
                               f'triton {triton_version}: "pipeliner doesn\'t know how to predicate this op" for '
                               f"{', '.join(names)} in an earlier stage than the last"))
     return tuple(out)
+
+
+def _loaded(g: LoopGraph) -> tuple[str, ...]:
+    """The compute an iteration's loads feed (in the iteration: the operands a dot's conversions make)."""
+    loads = [o.id for o in g.ops if o.unit == "lsu"]
+    seen: set[str] = set()
+    todo = list(loads)
+    while todo:
+        for d in g.succs(todo.pop()):
+            if d.distance == 0 and d.dst not in seen and d.dst not in loads:
+                seen.add(d.dst)
+                todo.append(d.dst)
+    return tuple(o.id for o in g.ops if o.id in seen)
 
 
 def check_realisable(g: LoopGraph, s: Schedule, triton_version: str | None = None) -> list[Constraint]:

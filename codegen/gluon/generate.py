@@ -21,7 +21,7 @@ from codegen.gluon.kernel import (SIGNATURE, Module, TileLoop, alone, consumer_f
                                   producer_function, reducer_function, register_rings, tile_level)
 from codegen.gluon.layouts import Blocked, NvmmaShared, aliases, parse_type
 from codegen.gluon.partition import Turn
-from codegen.gluon.ops import LIBDEVICE_IMPORT, scan_functions, source_where
+from codegen.gluon.ops import LIBDEVICE_IMPORT, MMA_V2_IMPORT, scan_functions, source_where
 from codegen.gluon.plain import IF, Guard, distinct_branch_names, early_returns, effectful, guarding_ifs
 from codegen.gluon.protocol import COPY_FLAG
 from codegen.gluon.plan import COPY_WARPS, RED_PAD, REG_FILE, KernelPlan, copy_arguments, plan_kernel, sibling
@@ -158,7 +158,8 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     consts = [f"{name} = gl.constexpr({spelled})" for spelled, name in mod.layouts.items()]
     functions = [f.replace(SIGNATURE, mod.signature()) for _, _, f in parts] + [entry]
     text = "".join(functions)
-    head = header(plan) + (LIBDEVICE_IMPORT if "libdevice." in text else "")
+    head = header(plan) + (LIBDEVICE_IMPORT if "libdevice." in text else "") + \
+        (MMA_V2_IMPORT if "mma_v2(" in text else "")
     body = [head, "\n".join(consts + [""] + scan_functions(text))] + functions
     signature = {py_name(a.name): _sig(a, plan, table) for a in mod.runtime_args()}
     signature.update({g: "i32" for g in mod.grid_params()})
@@ -481,6 +482,11 @@ def _decisions(plan: KernelPlan, turns: bool, persistent: bool = False, serpenti
         out.append(f"ring {r.name}: {r.depth} buffers of {list(r.shape)} {r.dtype} (the loads run "
                    f"{r.depth - 1} iteration(s) ahead), read by partition(s) {', '.join(map(str, r.readers))}")
     for b in plan.staging.buffers:
+        if b.layout is not None:
+            out.append(f"shared operand {b.name}: partition {b.part} stores the loop's {list(b.shape)} {b.dtype} "
+                       f"register tile (a ttg.local_alloc: wgmma reads it from shared memory) into {b.depth} buffers, "
+                       "one per iteration a wgmma may still read, so no store waits for a wgmma")
+            continue
         readers = sorted({plan.node_of.get(j, f"op {j}") + (" (transposed)" if perm else "")
                           for j, (v, perm) in plan.staging.reads.items() if v == b.value})
         out.append(f"staged operand {b.name}: partition {b.part} stores the {list(b.shape)} {b.dtype} tile once per "

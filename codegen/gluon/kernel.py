@@ -1074,9 +1074,9 @@ def register_rings(mod: Module, turns: bool) -> None:
         mod.barriers.append((f"{r.name}_ready", copiers if r.copied else 1, r.depth))
         mod.barriers.append((f"{r.name}_empty", len(r.readers), r.depth))
     for b in plan.staging.buffers:
-        dtype, shape = gl_dtype(b.dtype), list(b.shape)
-        mod.smem.append((b.name, f"gl.allocate_shared_memory({dtype}, {shape}, "
-                                 f"gl.NVMMASharedLayout.get_default_for({shape}, {dtype}))"))
+        dtype, shape = gl_dtype(b.dtype), ([b.depth] if b.depth > 1 else []) + list(b.shape)
+        layout = b.layout or f"gl.NVMMASharedLayout.get_default_for({shape}, {dtype})"
+        mod.smem.append((b.name, f"gl.allocate_shared_memory({dtype}, {shape}, {layout})"))
     red = plan.reduction
     if red is not None:
         pad = f"gl.PaddedSharedLayout.with_identity_for([[{red.cols}, {RED_PAD}]], [{red.rows}, {red.cols}], [1, 0])"

@@ -163,25 +163,77 @@ def convert_layout(op: IROp, ctx: Context) -> list[str]:
 
 
 def reshape(op: IROp, ctx: Context) -> list[str]:
-    """``tt.reshape`` of a block to its own shape (``tl.max(x)`` / ``tl.sum(x)`` with no axis flattens ``x``
-    first, a 1-D block to itself): with ``allow_reorder`` the block itself, in its own layout; otherwise converted
-    to the result's layout. One that changes the shape is refused in one line."""
+    """``tt.reshape``. To its own shape (``tl.max(x)`` / ``tl.sum(x)`` with no axis flattens ``x`` first, a 1-D
+    block to itself): with ``allow_reorder`` the block itself, in its own layout; otherwise converted to the
+    result's layout. To another shape (``tl.interleave``'s join then reshape, a flattened index table, an
+    epilogue's sub-tiles): ``gl.reshape``, whose layout Gluon infers as Triton does, then the result's layout.
+    A reshape allowed to reorder the elements to another shape is refused in one line (Gluon has no such
+    reshape)."""
     res, src = _res(op), op.operands[0]
     if ctx.get(src).broadcast:
         ctx.define(res, ctx.get(src).expr, broadcast=True)
         return []
-    if list(ctx.shape(src)) != list(ctx.shape(res)):
-        raise UnsupportedError("a reshape the Gluon back end cannot write", where=source_where(op),
-                               expected="a block reshaped to its own shape (a whole-block reduction of a 1-D block)",
-                               found=f"{list(ctx.shape(src))} -> {list(ctx.shape(res))}")
+    same = list(ctx.shape(src)) == list(ctx.shape(res))
     if "allow_reorder" in op.text:
+        if not same:
+            raise UnsupportedError("a reshape the Gluon back end cannot write", where=source_where(op),
+                                   expected="a reshape that keeps the elements' order (Gluon has no reordering one)",
+                                   found=f"{list(ctx.shape(src))} -> {list(ctx.shape(res))} with allow_reorder")
         # the elements in any order (Triton's flattening before a whole-block reduction): the block as it is laid
         # out, no data moved; a convert_layout would round-trip it through shared memory every iteration
         ctx.as_is[res] = ctx.ttype(src).layout
         ctx.define(res, py_name(res))
         return [f"{py_name(res)} = {ctx.tensor(src)}"]
     ctx.define(res, py_name(res))
-    return [f"{py_name(res)} = gl.convert_layout({ctx.tensor(src)}, {ctx.layout(ctx.ttype(res).layout)})"]
+    x = ctx.tensor(src) if same else f"gl.reshape({ctx.tensor(src)}, {list(ctx.shape(res))})"
+    return [f"{py_name(res)} = gl.convert_layout({x}, {ctx.layout(ctx.ttype(res).layout)})"]
+
+
+def is_mma_v2(op: IROp, ctx: Context) -> bool:
+    """A ``tt.dot`` Triton lowered to mma.sync (``#ttg.nvidia_mma`` version 2: a tile of fewer than 64 rows per
+    warpgroup, or warps not in warpgroups), not to wgmma: its operands in registers, synchronous."""
+    if op.name != "tt.dot" or not op.results:
+        return False
+    layout = ctx.ttype(op.results[0]).layout
+    return isinstance(layout, Mma) and layout.version[0] == 2
+
+
+def dot(op: IROp, ctx: Context) -> list[str]:
+    """A dot Triton lowered to mma.sync (``is_mma_v2``): ``mma_v2`` on its register operands, in their
+    dot-operand layouts, synchronous. A wgmma dot is written by the loop writer (asynchronous, its waits from
+    the schedule), never here."""
+    res = _res(op)
+    t = ctx.ttype(res)
+    if not is_mma_v2(op, ctx):
+        raise UnsupportedError("a dot outside the scheduled loop", where=source_where(op),
+                               expected="the loop's wgmma dots, or mma.sync ones", found=op.text.strip()[:80])
+    a, b = (ctx.tensor(v) for v in op.operands[:2])
+    c = ctx.tensor(op.operands[2], like=res)
+    prec = ""
+    if ctx.ttype(op.operands[0]).dtype == "f32":
+        m = re.search(r"inputPrecision = (\w+)", op.text)
+        prec = f", input_precision={(m.group(1) if m else 'tf32')!r}"
+    ctx.define(res, py_name(res))
+    return [f"{py_name(res)} = mma_v2({a}, {b}, {c}{prec})"]
+
+
+def join(op: IROp, ctx: Context) -> list[str]:
+    """``tt.join`` (``tl.join``, and ``tl.interleave``'s first half): a new minor dimension of two, in the layout
+    Gluon infers, then the result's."""
+    res = _res(op)
+    ctx.define(res, py_name(res))
+    a, b = (ctx.tensor(v) for v in op.operands[:2])
+    return [f"{py_name(res)} = gl.convert_layout(gl.join({a}, {b}), {ctx.layout(ctx.ttype(res).layout)})"]
+
+
+def split(op: IROp, ctx: Context) -> list[str]:
+    """``tt.split`` (``tl.split``): the minor dimension of two taken apart, each half in its result's layout."""
+    lo, hi = op.results[:2]
+    ctx.define(lo, py_name(lo))
+    ctx.define(hi, py_name(hi))
+    return [f"{py_name(lo)}, {py_name(hi)} = gl.split({ctx.tensor(op.operands[0])})",
+            f"{py_name(lo)} = gl.convert_layout({py_name(lo)}, {ctx.layout(ctx.ttype(lo).layout)})",
+            f"{py_name(hi)} = gl.convert_layout({py_name(hi)}, {ctx.layout(ctx.ttype(hi).layout)})"]
 
 
 def trans(op: IROp, ctx: Context) -> list[str]:
@@ -372,7 +424,7 @@ def nothing(op: IROp, ctx: Context) -> list[str]:
 GENERIC: dict[str, Callable[[IROp, Context], list[str]]] = {
     "arith.constant": constant, "tt.splat": splat, "tt.make_range": make_range, "tt.expand_dims": expand_dims,
     "tt.broadcast": broadcast, "ttg.convert_layout": convert_layout, "tt.trans": trans, "tt.reduce": reduce,
-    "tt.reshape": reshape, "tt.scan": scan,
+    "tt.dot": dot, "tt.reshape": reshape, "tt.join": join, "tt.split": split, "tt.scan": scan,
     "tt.get_program_id": program_id, "tt.get_num_programs": num_programs, "tt.load": pointer_load,
     "tt.store": pointer_store, "tt.atomic_rmw": atomic, "ttg.local_load": local_load,
     "ttg.memdesc_trans": memdesc_trans, "ttg.memdesc_index": memdesc_index, "tt.return": nothing,
@@ -412,6 +464,7 @@ def hinted(expr: str, attrs: dict[str, str], rank: int) -> str:
 
 
 LIBDEVICE_IMPORT = "from triton.experimental.gluon.language.extra import libdevice\n"
+MMA_V2_IMPORT = "from triton.experimental.gluon.language.nvidia.ampere import mma_v2\n"
 
 
 @functools.lru_cache(maxsize=1)

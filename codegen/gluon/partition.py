@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from codegen.gluon.ops import translate
+from codegen.gluon.ops import is_mma_v2, translate
 from codegen.gluon.plan import Item, KernelPlan, Partition, Reduction, Ring, instance, staged_name
 from codegen.gluon.values import Context, Val, py_name
 from twill.errors import UnsupportedError
@@ -323,8 +323,10 @@ class LoopWriter:
             self.ctx.vals[v] = val
         start = len(bd.lines)
         self._to_readers_layout(bd, op)
-        if op.name in vocab.DOTS:
+        if op.name in vocab.DOTS and not is_mma_v2(op, self.ctx):
             self._dot(bd, x, op)
+        elif x.op in self.plan.staging.allocs:
+            self._alloc(bd, x, op)
         else:
             self._op(bd, x, op)
             bd.done.add((x.op, x.subtile, 0))
@@ -441,6 +443,19 @@ class LoopWriter:
             bd.lines += [f"{buf}.store({tile.expr})", "fence_async_shared()"]
             bd.stored.add(buf)
         return Val(buf + (f".permute({perm})" if perm else ""), tile.type)
+
+    def _alloc(self, bd: Body, x: Item, op: IROp) -> None:
+        """The loop's ``ttg.local_alloc`` of a register tile (``plan._allocs``): stored into the buffer of its
+        iteration and fenced for the tensor core; the result names that buffer. The buffers are as many as the
+        iterations whose dots may still read one, so no wait comes before the store."""
+        res = op.results[0]
+        buf = staged_name(res, x.subtile)
+        depth = next(b.depth for b in self.plan.staging.buffers if b.name == buf)
+        name = sub_name(res, x.subtile)
+        bd.lines += [f"{name} = {buf}.index(({bd.b} - {x.stage}) % {depth})",
+                     f"{name}.store({self.ctx.tensor(op.operands[0])})", "fence_async_shared()"]
+        self.ctx.vals[name] = Val(name, self.ctx.ttype(res))
+        bd.done.add((x.op, x.subtile, 0))
 
     def _wait_upto(self, bd: Body, last: int) -> None:
         """Retire every outstanding dot up to index ``last`` (the hardware retires wgmma groups in issue

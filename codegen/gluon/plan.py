@@ -85,10 +85,12 @@ class Staged:
     part: int
     dtype: str                     # TTGIR element type
     shape: tuple[int, ...]         # the sub-tile's shape
+    layout: str | None = None      # the buffer's shared layout as TTGIR has it (a ``ttg.local_alloc`` of the loop)
+    depth: int = 1                 # buffers, one per iteration in flight (a ``ttg.local_alloc`` of the loop: 2+)
 
     @property
     def bytes(self) -> int:
-        return TypeInfo("smem", self.shape, self.dtype).bytes
+        return self.depth * TypeInfo("smem", self.shape, self.dtype).bytes
 
 
 @dataclass(frozen=True)
@@ -128,6 +130,7 @@ class Staging:
     reads: dict[int, tuple[str, tuple[int, ...] | None]] = field(default_factory=dict)
     skip: set[int] = field(default_factory=set)
     buffers: list[Staged] = field(default_factory=list)
+    allocs: set[int] = field(default_factory=set)   # the loop's own ``ttg.local_alloc`` of a register tile
 
 
 def staged_name(value: str, subtile: int | None) -> str:
@@ -315,6 +318,7 @@ def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Ma
     _drop_idle_producer(plan)
     if stage:
         plan.staging = _staging(plan)
+    _allocs(plan)
     try:
         _registers(plan)
     except UnsupportedError:
@@ -476,6 +480,7 @@ def _add_bookkeeping(plan: KernelPlan, items: list[Item]) -> None:
     yld = next((o for o in body if o.name == vocab.YIELD), None)
     carried = {a: yld.operands[k] for k, a in enumerate(loop.body.args[1:]) if yld and k < len(yld.operands)}
     have = {(x.op, x.subtile) for x in items}
+    own = {(x.op, x.subtile): x for x in items}
     added: dict[tuple[int, int | None], Item] = {}     # at the stage and just before its earliest reader
     copied = pointer_tiles(body)
     frontier = list(items)
@@ -495,9 +500,17 @@ def _add_bookkeeping(plan: KernelPlan, items: list[Item]) -> None:
             sub = x.subtile if plan.rows is not None and plan.rows.touches(body[j]) else None
             new = Item(j, sub, x.stage, (x.key[0], x.key[1] - len(body) + j))
             old = added.get((j, sub))
+            moved = False
+            if old is None and (j, sub) in own and _pure(body[j]) and not through:
+                old = own[(j, sub)]           # a node's scalar arithmetic another node reads first (a mask bound
+                if (old.stage, old.key) > (new.stage, new.key):   # two loads share): moved before that reader
+                    items.remove(old)
+                    del own[(j, sub)]
+                    have.discard((j, sub))
+                    moved = True
             if (j, sub) in have and (through or old is None or (old.stage, old.key) <= (new.stage, new.key)):
                 continue                      # an item of its own, or added before an earlier reader already
-            if j in plan.node_of and _kind(plan, instance(plan.node_of[j], sub)) not in ("", "load", "tma_load"):
+            if not moved and j in plan.node_of and _kind(plan, instance(plan.node_of[j], sub)) not in ("", "load", "tma_load"):
                 node = plan.node_of[j] + ("" if sub is None else f"_s{sub}")
                 raise UnsupportedError("the schedule passes a value between compute partitions; the Gluon back end "
                                        "passes values between partitions only through the load rings",
@@ -507,6 +520,15 @@ def _add_bookkeeping(plan: KernelPlan, items: list[Item]) -> None:
             added[(j, sub)] = new
             frontier.append(new)
     items.extend(added.values())
+
+
+_PURE = frozenset({"tt.splat", "tt.broadcast", "tt.expand_dims", "tt.make_range", "tt.addptr"})
+
+
+def _pure(op: IROp) -> bool:
+    """Arithmetic on scalars: the same value wherever in its iteration it runs."""
+    return (op.name.startswith(("arith.", "math.")) or op.name in _PURE) and not any(
+        t.startswith("tensor<") for t in op.result_types)
 
 
 def _kind(plan: KernelPlan, node: str) -> str:
@@ -792,6 +814,37 @@ def _staging(plan: KernelPlan) -> Staging:
                 shape[dim] //= plan.subtiles
             st.buffers.append(Staged(name, src, x.subtile, p.index, info.dtype, tuple(shape)))
     return st
+
+
+def _allocs(plan: KernelPlan) -> None:
+    """The loop's own ``ttg.local_alloc`` of a register tile (a dot's B operand computed in registers: a
+    dequantised weight tile, a scaled operand; wgmma reads B from shared memory only): buffers allocated once per
+    consumer and sub-tile, one per iteration in flight, so that an iteration's store never overwrites the tile a
+    wgmma of the iteration before still reads (the loop's dots retire at most one body late: two buffers where
+    the dots read the tile in the stage that stores it, one more per stage between). Allocated in the loop, the
+    buffer would be written while the last iteration's asynchronous wgmma still reads it."""
+    for p in plan.consumers:
+        stage_of = {(x.op, x.subtile): x.stage for x in p.items}
+        for x in p.items:
+            op = plan.body[x.op]
+            if op.name != "ttg.local_alloc" or not op.operands:
+                continue
+            plan.staging.allocs.add(x.op)
+            name = staged_name(op.results[0], x.subtile)
+            if any(b.name == name for b in plan.staging.buffers):
+                continue
+            views = {op.results[0]} | {r for o in plan.body if o.name.startswith("ttg.memdesc") and o.operands
+                                       and o.operands[0] == op.results[0] for r in o.results}
+            lag = max((stage_of[(j, x.subtile)] - x.stage for j, o in enumerate(plan.body)
+                       if o.name in vocab.DOTS and views & set(o.operands) and (j, x.subtile) in stage_of), default=0)
+            info = type_info(plan.fn.type_of(op.results[0]))
+            shape = list(info.shape)
+            dim = plan.rows.dims.get(op.operands[0]) if plan.rows is not None and x.subtile is not None else None
+            if dim is not None and dim < len(shape):
+                shape[dim] //= plan.subtiles
+            smem = parse_type(plan.fn.type_of(op.results[0]), aliases(plan.fn.module.text)).layout
+            plan.staging.buffers.append(Staged(name, op.results[0], x.subtile, p.index, info.dtype, tuple(shape),
+                                               smem.spell() if smem is not None else None, 2 + lag))
 
 
 def _fit_smem(plan: KernelPlan) -> int:

@@ -233,7 +233,7 @@ class Recorder:
             jit = staticmethod(lambda f=None, **k: f if f is not None else (lambda g: g))
 
         return {"gluon": Gluon, "gl": Gl(), "mbarrier": Mbarrier, "tma": Tma(), "warpgroup_mma": any_call,
-                "async_copy": AsyncCopy(), "libdevice": _Library(),
+                "async_copy": AsyncCopy(), "libdevice": _Library(), "mma_v2": any_call,
                 "warpgroup_mma_wait": mma_wait, "fence_async_shared": any_call, "__name__": "twill_protocol",
                 "range": lambda *a: map(_Int, range(*a))}
 

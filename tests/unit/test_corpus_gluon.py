@@ -23,10 +23,10 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "gemm_warp_specialize", "persistent_tma_gemm", "pointer_gemm", "tail_loop_gemm", "cross_entropy",
              "guarded_gemm", "sibling_loops", "row_sumsq", "layer_norm", "softmax_rows", "persistent_gemm",
              "grouped_gemm", "decode_attention", "cumsum_rows", "geglu_rows", "block_ptr_gemm", "splitk_gemm",
-             "fp8_gemm", "pointer_attention"}
+             "fp8_gemm", "pointer_attention", "awq_gemm", "w8a16_gemm"}
 REFUSED = {"int8_gemm": "along another dimension than in global memory"}   # B K-major in shared memory
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
-               "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows"}   # pointer loads only
+               "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm"}   # pointer loads only
 
 
 @pytest.mark.slow
@@ -125,6 +125,22 @@ def _plain_code(stem: str, source: str) -> None:
         alloc = re.search(r"\n +(\w+) = gl\.allocate_shared_memory\(gl\.float16, \[128, 64\], gl\.NVMMASharedLayout\("
                           r"[^\n]*\), (\w+)\)\n +fence_async_shared\(\)\n", consumer)
         assert alloc and f"warpgroup_mma({alloc.group(1)}, " in consumer, consumer
+    if stem == "awq_gemm":           # 32-row tiles: mma.sync, synchronous, on register operands; tl.interleave
+        consumer = _function(source, "consumer_0")
+        assert "from triton.experimental.gluon.language.nvidia.ampere import mma_v2" in source
+        assert re.search(r"= mma_v2\(\w+, \w+, \w+\)  # dot0_accumulator", consumer), consumer
+        assert "warpgroup_mma" not in consumer
+        assert "gl.join(" in consumer and re.search(r"gl\.reshape\(\w+, \[32, 16\]\)", consumer), consumer
+    if stem == "w8a16_gemm":         # the dequantised B tile: stored into one of two buffers allocated before the
+        consumer = _function(source, "consumer_0")   # partitions, never allocated in the loop (a wgmma may still read)
+        entry = _function(source, "twill_kernel")
+        buf = re.search(r"\n    (\w+_st) = gl\.allocate_shared_memory\(gl\.float16, \[2, 64, 128\], gl\.NVMMASharedLayout\(",
+                        entry)
+        assert buf and "allocate_shared_memory" not in consumer, entry
+        stores = re.findall(rf"\n +(\w+) = {buf.group(1)}\.index\(\((\S+) - (\d)\) % 2\)[^\n]*\n +\1\.store\(\w+\)[^\n]*\n"
+                            rf" +fence_async_shared\(\)", consumer)
+        assert stores and all(f"warpgroup_mma(" in consumer for _ in stores), consumer
+        assert re.search(rf"warpgroup_mma\(\w+\.index\([^\n]*\), {stores[0][0]}, ", consumer), consumer
     if stem == "geglu_rows":         # libdevice.tanh: Triton's libdevice, imported by the kernel
         assert "libdevice.tanh(" in source and "from triton.experimental.gluon.language.extra import libdevice" in source
     if stem == "layer_norm":         # the row's mean and rstd stored between the second loop and the third

@@ -1,0 +1,357 @@
+"""w8a16_gemm, written by twill from its joint schedule: I=169 L=230 (optimal), 2161 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- pointer-loaded tiles copied by a 4-warp producer with cp.async (a_59): their addresses and masks spread over 128 threads
+- partition 0 (default): consumer, warp group 0, 8 warps, 216 registers per thread (needs about 128): the loop's compute, 3 stages
+- partition 1 (worker): producer, warp group 1, 4 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
+- ring a_59: 2 buffers of [128, 64] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
+- shared operand b_75_st: partition 0 stores the loop's [64, 128] f16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
+- persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
+- shared memory: 65584 bytes planned of 232448; maxnreg 168
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
+
+L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L1 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L2 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 16], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L3 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L4 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L5 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 16], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L6 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]))
+L7 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
+L8 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
+L9 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
+
+@gluon.jit
+def consumer_0(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_sg, stride_cm, twill_g0, twill_g1, twill_g2, a_59_buf, b_75_st, a_59_ready, a_59_empty, TWILL_COPY: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        pid_m = twill_pid0
+        pid_n = twill_pid1
+        offs_m = pid_m * 128
+        offs_m_3 = gl.arange(0, 128, layout=L0)
+        offs_m_4 = gl.arange(0, 128, layout=L1)
+        offs_m_5 = gl.arange(0, 128, layout=L2)
+        offs_m_6 = gl.arange(0, 128, layout=L3)
+        offs_m_9 = offs_m + offs_m_3
+        offs_m_10 = offs_m + offs_m_4
+        offs_n = pid_n * 128
+        offs_n_13 = offs_n + offs_m_5
+        offs_n_14 = offs_n + offs_m_6
+        a_ptrs = gl.expand_dims(offs_m_9, 1)
+        a_ptrs_15 = gl.expand_dims(offs_m_10, 1)
+        a_ptrs_17 = a_ptrs * stride_am
+        a_ptrs_19 = a_ptr + a_ptrs_17
+        a_ptrs_20 = gl.arange(0, 64, layout=L4)
+        a_ptrs_21 = gl.expand_dims(a_ptrs_20, 0)
+        a_ptrs_22 = a_ptrs_19.broadcast_to([128, 64])
+        a_ptrs_23 = a_ptrs_21.broadcast_to([128, 64])
+        a_ptrs_24 = a_ptrs_22 + a_ptrs_23
+        b_ptrs = gl.arange(0, 64, layout=L5)
+        b_ptrs_25 = gl.expand_dims(b_ptrs, 1)
+        b_ptrs_27 = b_ptrs_25 * stride_bk
+        b_ptrs_29 = b_ptr + b_ptrs_27
+        b_ptrs_30 = gl.expand_dims(offs_n_13, 0)
+        b_ptrs_31 = gl.expand_dims(offs_n_14, 0)
+        b_ptrs_32 = b_ptrs_29.broadcast_to([64, 128])
+        b_ptrs_33 = b_ptrs_30.broadcast_to([64, 128])
+        b_ptrs_34 = b_ptrs_32 + b_ptrs_33
+        v0 = K + 63
+        v1 = v0 // 64
+        a_35 = a_ptrs < M
+        a_36 = a_35.broadcast_to([128, 64])
+        q_37 = b_ptrs_30 < N
+        q_38 = q_37.broadcast_to([64, 128])
+        s_39 = offs_n_13 < N
+        b_ptrs_40 = stride_bk * 64
+        twill_n = (v1 - 0 + 1 - 1) // 1
+        b_ptrs_78 = b_ptrs_34
+        b_ptrs_78_p1 = b_ptrs_78
+        a_53 = (0 + (0 - 0) * 1) * 64  # elementwise0_a: stage 0, partition 0 (group 0)
+        a_54 = K - a_53  # elementwise0_a: stage 0, partition 0 (group 0)
+        q_61 = a_54  # elementwise1_q: stage 0, partition 0 (group 0)
+        q_62 = b_ptrs_25 < q_61  # elementwise1_q: stage 0, partition 0 (group 0)
+        q_63 = q_62.broadcast_to([64, 128])  # elementwise1_q: stage 0, partition 0 (group 0)
+        q_64 = q_63 & q_38  # elementwise1_q: stage 0, partition 0 (group 0)
+        b_ptrs_78 = b_ptrs_78_p1 + b_ptrs_40  # load1_q: stage 0, partition 0 (group 0)
+        q_65 = gl.load(b_ptrs_78_p1, mask=q_64, other=0)  # load1_q: stage 0, partition 0 (group 0)
+        s_66 = a_53 // 128  # load2_s: stage 0, partition 0 (group 0)
+        s_67 = s_66 * stride_sg  # load2_s: stage 0, partition 0 (group 0)
+        s_68 = s_ptr + s_67  # load2_s: stage 0, partition 0 (group 0)
+        s_69 = s_68  # load2_s: stage 0, partition 0 (group 0)
+        s_70 = s_69 + offs_n_13  # load2_s: stage 0, partition 0 (group 0)
+        s_71 = gl.load(s_70, mask=s_39, other=0.0)  # load2_s: stage 0, partition 0 (group 0)
+        a_54_p1 = a_54
+        b_ptrs_78_p1 = b_ptrs_78
+        q_65_p1 = q_65
+        s_71_p1 = s_71
+        acc_76 = gl.full([128, 128], 0.0, gl.float32, layout=L6)
+        a_53 = (0 + (1 - 0) * 1) * 64  # elementwise0_a: stage 0, partition 0 (group 0)
+        a_54 = K - a_53  # elementwise0_a: stage 0, partition 0 (group 0)
+        q_61 = a_54  # elementwise1_q: stage 0, partition 0 (group 0)
+        q_62 = b_ptrs_25 < q_61  # elementwise1_q: stage 0, partition 0 (group 0)
+        q_63 = q_62.broadcast_to([64, 128])  # elementwise1_q: stage 0, partition 0 (group 0)
+        q_64 = q_63 & q_38  # elementwise1_q: stage 0, partition 0 (group 0)
+        a_55 = a_54_p1  # elementwise0_a: stage 1, partition 0 (group 0)
+        a_56 = a_ptrs_21 < a_55  # elementwise0_a: stage 1, partition 0 (group 0)
+        a_57 = a_56.broadcast_to([128, 64])  # elementwise0_a: stage 1, partition 0 (group 0)
+        a_58 = a_36 & a_57  # elementwise0_a: stage 1, partition 0 (group 0)
+        b_ptrs_78 = b_ptrs_78_p1 + b_ptrs_40  # load1_q: stage 0, partition 0 (group 0)
+        q_65 = gl.load(b_ptrs_78_p1, mask=q_64, other=0)  # load1_q: stage 0, partition 0 (group 0)
+        b = q_65_p1.to(gl.float16)  # convert0_b: stage 1, partition 0 (group 0)
+        s_66 = a_53 // 128  # load2_s: stage 0, partition 0 (group 0)
+        s_67 = s_66 * stride_sg  # load2_s: stage 0, partition 0 (group 0)
+        s_68 = s_ptr + s_67  # load2_s: stage 0, partition 0 (group 0)
+        s_69 = s_68  # load2_s: stage 0, partition 0 (group 0)
+        s_70 = s_69 + offs_n_13  # load2_s: stage 0, partition 0 (group 0)
+        s_71 = gl.load(s_70, mask=s_39, other=0.0)  # load2_s: stage 0, partition 0 (group 0)
+        b_72 = gl.expand_dims(s_71_p1, 0)  # elementwise2_b: stage 1, partition 0 (group 0)
+        b_73 = b_72.broadcast_to([64, 128])  # elementwise2_b: stage 1, partition 0 (group 0)
+        b_74 = b * b_73  # elementwise2_b: stage 1, partition 0 (group 0)
+        a_54_p1 = a_54
+        acc_76_p1 = acc_76
+        b_74_p1 = b_74
+        b_ptrs_78_p1 = b_ptrs_78
+        q_65_p1 = q_65
+        s_71_p1 = s_71
+        for twill_b in range(2, twill_n):
+            a_53 = (0 + (twill_b - 0) * 1) * 64  # elementwise0_a: stage 0, partition 0 (group 0)
+            a_54 = K - a_53  # elementwise0_a: stage 0, partition 0 (group 0)
+            q_61 = a_54  # elementwise1_q: stage 0, partition 0 (group 0)
+            q_62 = b_ptrs_25 < q_61  # elementwise1_q: stage 0, partition 0 (group 0)
+            q_63 = q_62.broadcast_to([64, 128])  # elementwise1_q: stage 0, partition 0 (group 0)
+            q_64 = q_63 & q_38  # elementwise1_q: stage 0, partition 0 (group 0)
+            b_75 = b_75_st.index((twill_b - 2) % 2)  # local_store0_b: stage 2, partition 0 (group 0)
+            b_75.store(b_74_p1)  # local_store0_b: stage 2, partition 0 (group 0)
+            fence_async_shared()  # local_store0_b: stage 2, partition 0 (group 0)
+            a_55 = a_54_p1  # elementwise0_a: stage 1, partition 0 (group 0)
+            a_56 = a_ptrs_21 < a_55  # elementwise0_a: stage 1, partition 0 (group 0)
+            a_57 = a_56.broadcast_to([128, 64])  # elementwise0_a: stage 1, partition 0 (group 0)
+            a_58 = a_36 & a_57  # elementwise0_a: stage 1, partition 0 (group 0)
+            mbarrier.wait(a_59_ready.index((twill_base + twill_b - 2) % 2), ((twill_base + twill_b - 2) // 2) & 1)
+            fence_async_shared()
+            tok_acc_76 = warpgroup_mma(a_59_buf.index((twill_base + twill_b - 2) % 2), b_75, acc_76_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
+            b_ptrs_78 = b_ptrs_78_p1 + b_ptrs_40  # load1_q: stage 0, partition 0 (group 0)
+            q_65 = gl.load(b_ptrs_78_p1, mask=q_64, other=0)  # load1_q: stage 0, partition 0 (group 0)
+            b = q_65_p1.to(gl.float16)  # convert0_b: stage 1, partition 0 (group 0)
+            s_66 = a_53 // 128  # load2_s: stage 0, partition 0 (group 0)
+            s_67 = s_66 * stride_sg  # load2_s: stage 0, partition 0 (group 0)
+            s_68 = s_ptr + s_67  # load2_s: stage 0, partition 0 (group 0)
+            s_69 = s_68  # load2_s: stage 0, partition 0 (group 0)
+            s_70 = s_69 + offs_n_13  # load2_s: stage 0, partition 0 (group 0)
+            s_71 = gl.load(s_70, mask=s_39, other=0.0)  # load2_s: stage 0, partition 0 (group 0)
+            b_72 = gl.expand_dims(s_71_p1, 0)  # elementwise2_b: stage 1, partition 0 (group 0)
+            b_73 = b_72.broadcast_to([64, 128])  # elementwise2_b: stage 1, partition 0 (group 0)
+            b_74 = b * b_73  # elementwise2_b: stage 1, partition 0 (group 0)
+            acc_76_p1 = warpgroup_mma_wait(1, deps=(acc_76_p1,))
+            mbarrier.arrive(a_59_empty.index((twill_base + twill_b - 1 - 2) % 2), pred=(twill_b - 1 - 2) >= 0)
+            acc_76 = warpgroup_mma_wait(1, deps=(tok_acc_76,))
+            a_54_p1 = a_54
+            acc_76_p1 = acc_76
+            b_74_p1 = b_74
+            b_ptrs_78_p1 = b_ptrs_78
+            q_65_p1 = q_65
+            s_71_p1 = s_71
+        b_75 = b_75_st.index(((twill_n - 1 + 1) - 2) % 2)  # local_store0_b: stage 2, partition 0 (group 0)
+        b_75.store(b_74_p1)  # local_store0_b: stage 2, partition 0 (group 0)
+        fence_async_shared()  # local_store0_b: stage 2, partition 0 (group 0)
+        a_55 = a_54_p1  # elementwise0_a: stage 1, partition 0 (group 0)
+        a_56 = a_ptrs_21 < a_55  # elementwise0_a: stage 1, partition 0 (group 0)
+        a_57 = a_56.broadcast_to([128, 64])  # elementwise0_a: stage 1, partition 0 (group 0)
+        a_58 = a_36 & a_57  # elementwise0_a: stage 1, partition 0 (group 0)
+        mbarrier.wait(a_59_ready.index((twill_base + (twill_n - 1 + 1) - 2) % 2), ((twill_base + (twill_n - 1 + 1) - 2) // 2) & 1)
+        fence_async_shared()
+        tok_acc_76 = warpgroup_mma(a_59_buf.index((twill_base + (twill_n - 1 + 1) - 2) % 2), b_75, acc_76_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
+        b = q_65_p1.to(gl.float16)  # convert0_b: stage 1, partition 0 (group 0)
+        b_72 = gl.expand_dims(s_71_p1, 0)  # elementwise2_b: stage 1, partition 0 (group 0)
+        b_73 = b_72.broadcast_to([64, 128])  # elementwise2_b: stage 1, partition 0 (group 0)
+        b_74 = b * b_73  # elementwise2_b: stage 1, partition 0 (group 0)
+        acc_76_p1 = warpgroup_mma_wait(1, deps=(acc_76_p1,))
+        mbarrier.arrive(a_59_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 2) % 2), pred=((twill_n - 1 + 1) - 1 - 2) >= 0)
+        acc_76 = warpgroup_mma_wait(1, deps=(tok_acc_76,))
+        a_54_p1 = a_54
+        acc_76_p1 = acc_76
+        b_74_p1 = b_74
+        b_ptrs_78_p2 = b_ptrs_78_p1
+        b_ptrs_78_p1 = b_ptrs_78
+        q_65_p1 = q_65
+        s_71_p1 = s_71
+        b_75 = b_75_st.index(((twill_n - 1 + 2) - 2) % 2)  # local_store0_b: stage 2, partition 0 (group 0)
+        b_75.store(b_74_p1)  # local_store0_b: stage 2, partition 0 (group 0)
+        fence_async_shared()  # local_store0_b: stage 2, partition 0 (group 0)
+        mbarrier.wait(a_59_ready.index((twill_base + (twill_n - 1 + 2) - 2) % 2), ((twill_base + (twill_n - 1 + 2) - 2) // 2) & 1)
+        fence_async_shared()
+        tok_acc_76 = warpgroup_mma(a_59_buf.index((twill_base + (twill_n - 1 + 2) - 2) % 2), b_75, acc_76_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
+        acc_76_p1 = warpgroup_mma_wait(1, deps=(acc_76_p1,))
+        mbarrier.arrive(a_59_empty.index((twill_base + (twill_n - 1 + 2) - 1 - 2) % 2), pred=((twill_n - 1 + 2) - 1 - 2) >= 0)
+        acc_76 = warpgroup_mma_wait(1, deps=(tok_acc_76,))
+        a_54_p1 = a_54
+        acc_76_p1 = acc_76
+        b_74_p1 = b_74
+        b_ptrs_78_p3 = b_ptrs_78_p2
+        b_ptrs_78_p2 = b_ptrs_78_p1
+        b_ptrs_78_p1 = b_ptrs_78
+        q_65_p1 = q_65
+        s_71_p1 = s_71
+        acc_76_p1 = warpgroup_mma_wait(0, deps=(acc_76_p1,))
+        mbarrier.arrive(a_59_empty.index((twill_base + (twill_n - 1 + 2) - 2) % 2))
+        c_ptrs_43 = a_ptrs_15 * stride_cm
+        c_ptrs_45 = c_ptr + c_ptrs_43
+        c_ptrs_46 = c_ptrs_45.broadcast_to([128, 128])
+        c_ptrs_47 = b_ptrs_31.broadcast_to([128, 128])
+        c_ptrs_48 = c_ptrs_46 + c_ptrs_47
+        v3 = a_ptrs_15 < M
+        v5 = b_ptrs_31 < N
+        v6 = v3.broadcast_to([128, 128])
+        v7 = v5.broadcast_to([128, 128])
+        v8 = v6 & v7
+        v9 = acc_76_p1.to(gl.float16)
+        v10 = gl.convert_layout(v9, L7)
+        gl.store(c_ptrs_48, v10, mask=v8)
+        twill_base += twill_n
+
+@gluon.jit
+def producer_1(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_sg, stride_cm, twill_g0, twill_g1, twill_g2, a_59_buf, b_75_st, a_59_ready, a_59_empty, TWILL_COPY: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        pid_m = twill_pid0
+        offs_m = pid_m * 128
+        offs_m_3 = gl.arange(0, 128, layout=L8)
+        offs_m_9 = offs_m + offs_m_3
+        a_ptrs = gl.expand_dims(offs_m_9, 1)
+        a_ptrs_17 = a_ptrs * stride_am
+        a_ptrs_19 = a_ptr + a_ptrs_17
+        a_ptrs_20 = gl.arange(0, 64, layout=L9)
+        a_ptrs_21 = gl.expand_dims(a_ptrs_20, 0)
+        a_ptrs_22 = a_ptrs_19.broadcast_to([128, 64])
+        a_ptrs_23 = a_ptrs_21.broadcast_to([128, 64])
+        a_ptrs_24 = a_ptrs_22 + a_ptrs_23
+        v0 = K + 63
+        v1 = v0 // 64
+        a_35 = a_ptrs < M
+        a_36 = a_35.broadcast_to([128, 64])
+        a_ptrs_51 = a_ptrs_24
+        for acc_49 in range(0, v1, 1):
+            twill_k = twill_base + (acc_49 - 0) // 1
+            a_53 = acc_49 * 64
+            a_54 = K - a_53
+            a_56 = a_ptrs_21 < a_54
+            a_57 = a_56.broadcast_to([128, 64])
+            a_58 = a_36 & a_57
+            a_ptrs_77 = a_ptrs_51 + 64
+            mbarrier.wait(a_59_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
+            if TWILL_COPY:
+                async_copy.async_copy_global_to_shared(a_59_buf.index(twill_k % 2), a_ptrs_51, mask=a_58)  # load0_a: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(a_59_ready.index(twill_k % 2), increment_count=False)
+            else:
+                a_59_buf.index(twill_k % 2).store(gl.load(a_ptrs_51, mask=a_58, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
+                fence_async_shared()
+                gl.thread_barrier()
+                mbarrier.arrive(a_59_ready.index(twill_k % 2), count=128)
+            a_ptrs_51 = a_ptrs_77
+        twill_base += (v1 - 0 + 1 - 1) // 1
+
+@gluon.jit
+def twill_kernel(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_sg, stride_cm, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):
+    a_59_buf = gl.allocate_shared_memory(gl.float16, [2, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_75_st = gl.allocate_shared_memory(gl.float16, [2, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    a_59_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(2):
+        mbarrier.init(a_59_ready.index(i), count=128)
+    a_59_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(2):
+        mbarrier.init(a_59_empty.index(i), count=1)
+    gl.warp_specialize([
+        (consumer_0, (a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_sg, stride_cm, twill_g0, twill_g1, twill_g2, a_59_buf, b_75_st, a_59_ready, a_59_empty, TWILL_COPY)),
+        (producer_1, (a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_sg, stride_cm, twill_g0, twill_g1, twill_g2, a_59_buf, b_75_st, a_59_ready, a_59_empty, TWILL_COPY)),
+    ], [4], [64])
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['a_ptr', 'b_ptr', 's_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_sg', 'stride_cm', 'GROUP_K', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K']          # the Triton kernel's parameters, in order
+RUNTIME = ['a_ptr', 'b_ptr', 's_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_sg', 'stride_cm', 'twill_g0', 'twill_g1', 'twill_g2']   # the Gluon kernel's parameters, in order
+CONSTEXPRS = {'GROUP_K': 128, 'BLOCK_M': 128, 'BLOCK_N': 128, 'BLOCK_K': 64}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 8
+MAXNREG = 168
+PERSISTENT = True      # one program per SM loops over the grid's tiles
+COPY_ALIGNED = ['a_ptr', 'M', 'K', 'stride_am']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+    layout = _LAYOUTS.get(name)
+    if layout is None:
+        from triton.experimental.gluon import language as gl
+        layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+    base = getattr(value, "base", value)
+    shape = list(getattr(value, "shape", base.shape))
+    strides = list(getattr(value, "strides", None) or base.stride())
+    return TensorDescriptor(base, shape, strides, DESCRIPTOR_BLOCKS[name], layout)
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    TWILL_COPY = all(_aligned(bound[n]) for n in COPY_ALIGNED)
+    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+
+
+def _aligned(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()
