@@ -60,6 +60,8 @@ VARIANTS = {
     "pointer_attention": ("tests/corpus/pointer_attention.py", "attn_fwd_ptr", []),  # Q put in shared memory
     "awq_gemm": ("tests/corpus/awq_gemm.py", "awq_gemm_kernel", []),              # mma.sync; tl.interleave
     "w8a16_gemm": ("tests/corpus/w8a16_gemm.py", "w8a16_gemm", []),              # B dequantised in registers
+    "grouped_decode_attention": ("tests/corpus/grouped_decode_attention.py", "_fwd_grouped_kernel_stage1", []),
+    "chunk_state": ("tests/corpus/chunk_state.py", "chunk_fwd_kernel_h", []),     # a store of the carried state
 }
 
 

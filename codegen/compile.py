@@ -130,8 +130,9 @@ def compile_annotated(spec: KernelSpec, machine: Machine, annotated: str, option
 def check_annotation(spec: KernelSpec, machine: Machine, annotated: str) -> str | None:
     """Compile ``annotated`` offline for ``machine`` (to a cubin): None when it compiles, else the one
     line of Triton's error (``explain``'s)."""
-    try:
-        compile_annotated(spec, machine, annotated)
+    try:     # in a child process: an assertion in Triton's C++ is one line, not the end of twill
+        hooks.contained(lambda: compile_annotated(spec, machine, annotated) and None, where=spec.name,
+                  what="the annotated TTGIR")
     except CompileError as e:
         return str(e)
     return None

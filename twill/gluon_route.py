@@ -450,12 +450,14 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
 
     cp_async = [True]
 
+    chains = [False]
+
     def make(own_stores: bool, copy_warps: int) -> GluonKernel:
         return generate(kir.text, c.graph, c.schedule, machine, kir.spec, tc_order=getattr(options, "tc_order", False),
                         persistent=None if mode == "auto" else mode == "on", stage=stage, own_stores=own_stores,
                         tree_reductions=getattr(options, "tree_reductions", False),
                         reducer=getattr(options, "reducer", True), siblings=siblings, copy_warps=copy_warps,
-                        cp_async=cp_async[0])
+                        cp_async=cp_async[0], chains=chains[0])
 
     def build(copy_warps: int) -> tuple[GluonKernel, Any]:
         try:
@@ -479,6 +481,13 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
     try:
         siblings = sibling_schedules(c, kir, machine, options)
         k, compiled = _copy_warps(build, machine)
+        report = ptxas_report(compiled, machine)
+        if report is not None and report.serialized:    # named, an accumulation's previous wgmma is read in
+            chains[0] = True                              # place: retired under its successor's token instead
+            chained = _copy_warps(build, machine)
+            better = ptxas_report(chained[1], machine)
+            if better is not None and not better.serialized:
+                k, compiled = chained
     except TwillError as e:
         return dataclasses.replace(c, error=str(e))
     stages, least = max(p.stages for p in k.plan.partitions), k.plan.least_trips

@@ -14,6 +14,7 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, Iterator, Sequence
 
 from codegen.gluon.kernel import (SIGNATURE, Module, TileLoop, alone, consumer_function, entry_function, header,
@@ -28,6 +29,7 @@ from codegen.gluon.plan import COPY_WARPS, RED_PAD, REG_FILE, KernelPlan, copy_a
 from codegen.gluon.sass import spills_in_wgmma_loops
 from codegen.gluon.values import py_name
 from twill.errors import CompileError, UnsupportedError
+from twill.ir.triton_hooks import contained
 from twill.graph.io import graph_from_dict, graph_to_dict
 from twill.graph.model import LoopGraph
 from twill.ir import vocab
@@ -100,7 +102,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
              spec: KernelSpec | None = None, tc_order: bool = False, persistent: bool | None = False,
              stage: bool = False, own_stores: bool = True, tree_reductions: bool = False,
              reducer: bool = True, siblings: tuple[tuple[LoopGraph, Schedule], ...] = (),
-             copy_warps: int = COPY_WARPS, cp_async: bool = True) -> GluonKernel:
+             copy_warps: int = COPY_WARPS, cp_async: bool = True, chains: bool = False) -> GluonKernel:
     """The Gluon module of ``schedule`` (a joint schedule of ``graph``, split into row sub-tiles or not)
     for the kernel whose pre-pipeline TTGIR is ``ttgir``; ``stage``: dots read their register A operands
     from shared buffers (``plan.Staging``); ``own_stores``: a persistent kernel with a producer stores its
@@ -112,7 +114,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     each other loop beside the scheduled one (``sibling_loops``), written in the same partitions (``plan.sibling``);
     ``copy_warps``: the producer's warps where it copies pointer tiles (more: its rings one deeper, ``plan``);
     not ``cp_async``: it copies them through registers at every launch (their addresses cannot be proved aligned:
-    loaded from memory, say), else with cp.async where the launch's arguments are aligned.
+    loaded from memory, say), else with cp.async where the launch's arguments are aligned; ``chains``: see ``_chains``.
 
     Examples
     --------
@@ -133,6 +135,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     plan = plan_kernel(fn, loop, graph, schedule, machine, rows, stage=stage, reduce=reducer and not siblings,
                        own_stores=own_stores, copy_warps=copy_warps)
     plan.siblings = [sibling(plan, o, g, s) for o, g, s in others]
+    _chains(plan, chains)
     persistent = _persistent(plan, tile_loop, False if guards else persistent)   # a guard reads the launch's ids
     table = aliases(ttgir)
     mod = Module(plan, table, persistent=persistent, own_stores=own_stores, tree_reductions=tree_reductions,
@@ -218,6 +221,15 @@ def _block(a: Arg, plan: KernelPlan, table: dict[str, str]) -> tuple[int, ...]:
     if plan.rows is not None and a.name in plan.rows.descriptors:
         shape[plan.rows.descriptors[a.name]] //= plan.subtiles
     return tuple(shape)
+
+
+def _chains(plan: KernelPlan, chains: bool) -> None:
+    """``chains``: an accumulation's previous wgmma is retired under the token of the next one, which consumed it in
+    place, not named by its result (``LoopWriter._chain_token``: the route's answer where ptxas serialises them)."""
+    plan.chains = chains
+    if chains:
+        plan.decisions.append("wgmma waits: an accumulation's previous wgmma retired under the next one's token (with "
+                              "its result named, ptxas serialised the wgmmas)")
 
 
 def _persistent(plan: KernelPlan, tile_loop: TileLoop | None, asked: bool | None) -> bool:
@@ -688,6 +700,19 @@ def load_module(source: str, directory: str | Path, name: str = "kernel_gluon") 
     return mod
 
 
+@dataclass(frozen=True)
+class Compiled:
+    """What a compile in a child process gives back of Triton's ``CompiledKernel``: its texts and metadata."""
+
+    asm: dict[str, Any]
+    metadata: Any
+
+    @classmethod
+    def of(cls, c: Any) -> "Compiled":
+        md = c.metadata._asdict() if hasattr(c.metadata, "_asdict") else vars(c.metadata)
+        return cls(dict(c.asm), SimpleNamespace(**md))
+
+
 @contextlib.contextmanager
 def _stderr_to(path: Path) -> Iterator[None]:
     """File descriptor 2 (where MLIR and ptxas print) written to ``path`` for the duration."""
@@ -825,13 +850,16 @@ def compile_offline(k: GluonKernel, machine: Machine, directory: str | Path | No
         attrs = {(list(k.signature).index(n),): [["tt.divisibility", 16]] for n in aligned if n in k.signature}
         src = GluonASTSource(fn=fn, signature=dict(k.signature), constexprs=flags, attrs=attrs)
         said = Path(tmp) / "stderr.txt"
-        try:
-            with _stderr_to(said):       # MLIR prints its diagnostics on fd 2: kept for the message, not shown
-                compiled = triton.compile(src, target=GPUTarget("cuda", machine.sm, 32),
-                                          options={"num_warps": k.num_warps, "maxnreg": k.maxnreg})
-        except Exception as e:   # noqa: BLE001 - Triton's errors come in many types: one line, with the kernel
-            raise CompileError(f"the generated Gluon kernel does not compile: {_innermost(e, said)}",
-                               where="kernel_gluon.py") from None
+
+        def build() -> Any:
+            try:
+                with _stderr_to(said):       # MLIR prints its diagnostics on fd 2: kept for the message, not shown
+                    return Compiled.of(triton.compile(src, target=GPUTarget("cuda", machine.sm, 32),
+                                                      options={"num_warps": k.num_warps, "maxnreg": k.maxnreg}))
+            except Exception as e:   # noqa: BLE001 - Triton's errors come in many types: one line, with the kernel
+                raise CompileError(f"the generated Gluon kernel does not compile: {_innermost(e, said)}",
+                                   where="kernel_gluon.py") from None
+        compiled = contained(build, said, where="kernel_gluon.py", what="the generated Gluon kernel")
     shared = int(getattr(compiled.metadata, "shared", 0) or 0)
     if shared > machine.smem_per_cta:
         raise CompileError("the generated Gluon kernel needs more shared memory than the SM has",

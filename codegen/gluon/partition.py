@@ -464,11 +464,18 @@ class LoopWriter:
         whose readers have all retired."""
         if last >= 0:
             retired = bd.outstanding[:last + 1]
-            names = [self._name(d) if tok else aged(self._name(d), 1) for d, tok in retired]
-            deps = [tok or n for (_, tok), n in zip(retired, names)]
-            bd.lines.append(f"{', '.join(names)} = warpgroup_mma_wait({len(bd.outstanding) - last - 1}, "
-                            f"deps=({', '.join(deps)},))")
-            for (d, tok), n in zip(retired, names):
+            depth = len(bd.outstanding) - last - 1
+            named = [(d, tok) for d, tok in retired if tok or self._chain_token(bd, d) is None]
+            names = [self._name(d) if tok else aged(self._name(d), 1) for d, tok in named]
+            deps = [tok or n for (_, tok), n in zip(named, names)]
+            if named:
+                bd.lines.append(f"{', '.join(names)} = warpgroup_mma_wait({depth}, deps=({', '.join(deps)},))")
+            else:       # only accumulations' previous dots, each consumed by its own next one: that one's token
+                bd.lines.append(f"warpgroup_mma_wait({depth}, deps=({self._chain_token(bd, retired[0][0])},))")
+            for d, tok in retired:
+                if not tok:
+                    bd.done.add((d.op, d.subtile, 1))
+            for (d, tok), n in zip(named, names):
                 if tok:
                     self.ctx.vals[n] = Val(n, self.ctx.ttype(self.ops[d.op].results[0]))
                 bd.done.add((d.op, d.subtile, 0 if tok else 1))
@@ -480,6 +487,21 @@ class LoopWriter:
             else:
                 keep_pending.append((r, k, readers, pred))
         bd.pending = keep_pending
+
+    def _chain_token(self, bd: Body, d: Item) -> str | None:
+        """With ``plan.chains``: the token of this body's dot that accumulates onto dot ``d`` of the body before
+        (the same dot, its accumulator carried from its own result, which nothing else reads), once issued; the
+        retirement of ``d`` then names that token instead of ``d``'s result, which the next dot consumed in place
+        (named, ptxas serialises some loops' wgmmas: a weight-only GEMM dequantising its B tile); else None."""
+        if not self.plan.chains:
+            return None
+        op = self.ops[d.op]
+        if len(op.operands) < 3 or self.carried.get(op.operands[2]) != op.results[0]:
+            return None
+        readers = [o for o in self.ops if op.results[0] in o.operands or op.operands[2] in o.operands]
+        if any(o is not op and o.name != vocab.YIELD for o in readers):
+            return None
+        return next((tok for x, tok in bd.outstanding if tok and x.op == d.op and x.subtile == d.subtile), None)
 
     def _note_release(self, bd: Body, x: Item, op: IROp) -> None:
         """After the last reader (in body order, at the last reader stage) of a tile: release it once done."""

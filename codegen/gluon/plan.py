@@ -202,6 +202,7 @@ class KernelPlan:
     least_trips: int = 1            # the fewest iterations the kernel's loops may run (``kernel.least_trips``)
     siblings: list["KernelPlan"] = field(default_factory=list)   # the kernel's other loops beside this one (``sibling``)
     copy_warps: int = COPY_WARPS    # the producer's warps where it copies pointer tiles (cp.async)
+    chains: bool = False            # an accumulation's previous dot retired under its successor's token
 
     @property
     def body(self) -> list[IROp]:
@@ -331,6 +332,7 @@ def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Ma
         _registers(plan)
     _tc_order(plan)
     plan.smem_bytes = _fit_smem(plan)
+    _two_ctas(plan)
     if plan.smem_bytes > machine.smem_per_cta:
         raise UnsupportedError("the schedule's buffers do not fit shared memory", where=g.name,
                                expected=f"<= {machine.smem_per_cta} bytes per CTA", found=f"{plan.smem_bytes} bytes "
@@ -680,10 +682,36 @@ def _uses(body: list[IROp], j: int, value: str) -> bool:
     return bool(seen & set(body[j].operands))
 
 
-def _registers(plan: KernelPlan) -> None:
+SM_SMEM = 233472               # shared memory per SM (Hopper), the CTAs' own 1 KB each included
+SCRATCH_MARGIN = 16384         # Triton's own scratch beyond the planned buffers (run 29d: 8 KB in chunk_state)
+TWO_CTA_SLACK = 16             # registers per thread a consumer keeps beyond its estimated need at two CTAs per SM
+
+
+def _two_ctas(plan: KernelPlan) -> None:
+    """Two CTAs per SM where their buffers fit and the partitions' estimated needs fit half the register file
+    (with ``TWO_CTA_SLACK``): the launch's register limit and the setmaxnreg targets halved, so another CTA's loads
+    are in flight while one waits (run 29e: chunk_state 1.26x with a limit of 128 against 256, 0.97x Triton's best);
+    the kernel is then not persistent (``one_cta_per_sm``). A warp-specialized kernel whose consumers need more than
+    half keeps the whole file (the GEMMs and attention kernels)."""
+    if plan.maxnreg is None or 2 * (plan.smem_bytes + SCRATCH_MARGIN + 1024) > SM_SMEM:
+        return
+    whole = list(plan.partitions), plan.maxnreg
+    try:
+        _registers(plan, REG_FILE // 2, TWO_CTA_SLACK)
+    except UnsupportedError:
+        plan.partitions, plan.maxnreg = whole
+        return
+    needs = ", ".join(str(p.need_regs) for p in plan.partitions)
+    plan.decisions.append(f"two CTAs per SM: the partitions' registers ({needs} needed per thread) fit half the "
+                          f"register file, so the launch's limit is {plan.maxnreg} (run 29e: chunk_state 1.26x with "
+                          "two CTAs against one)")
+
+
+def _registers(plan: KernelPlan, file: int = REG_FILE, slack: int = 0) -> None:
     """setmaxnreg targets: the producer the minimum, the consumers an equal share of the rest; refused
     when a consumer's tiles need more than its share (the schedule's register footprints, live from
-    definition to last use over the steady state, per thread, plus indices and addresses)."""
+    definition to last use over the steady state, per thread, plus indices and addresses; ``slack`` more).
+    ``file``: the registers the CTA may take (half the SM's for two CTAs per SM)."""
     # the one-warp partitions (producer, reducer) share one warp group, and setmaxnreg sets one count per
     # warp group: the most either needs; the default partition gets 512 - SMALL_GROUP_SLACK - the workers'
     small = [p for p in plan.partitions if p.role != "consumer"]
@@ -697,7 +725,7 @@ def _registers(plan: KernelPlan) -> None:
     small_groups = math.ceil(sum(p.warps for p in small) / 4)
     consumer_groups = sum(max(1, math.ceil(p.warps / 4)) for p in plan.consumers)
     total_groups = consumer_groups + small_groups
-    left = REG_FILE // 128 - SMALL_GROUP_SLACK - small_regs * small_groups
+    left = file // 128 - SMALL_GROUP_SLACK * file // REG_FILE - small_regs * small_groups
     share = min(MAX_REGS, (left // consumer_groups) // 8 * 8)
     need = _register_need(plan)
     copies = any(r.copied for r in plan.rings)
@@ -705,13 +733,13 @@ def _registers(plan: KernelPlan) -> None:
     for p in plan.partitions:
         regs = share if p.role == "consumer" else small_regs
         want = need.get(p.index, producer_regs(plan) if p.role == "producer" and copies else 0)
-        if p.role == "consumer" and want > regs:
+        if p.role == "consumer" and want + slack > regs:
             raise UnsupportedError("the schedule cannot fit the register file", where=plan.graph.name,
                                    expected=f"<= {regs} registers per thread for consumer {p.index}",
                                    found=f"about {want} (its live tiles over {p.warps} warps, plus {REG_OVERHEAD})")
         out.append(Partition(p.index, p.role, p.group, p.warps, p.subtiles, p.items, regs, want))
     plan.partitions = out
-    plan.maxnreg = min(MAX_REGS, (REG_FILE // (32 * 4 * total_groups)) // 8 * 8)
+    plan.maxnreg = min(MAX_REGS, (file // (32 * 4 * total_groups)) // 8 * 8)
 
 
 def producer_regs(plan: KernelPlan) -> int:

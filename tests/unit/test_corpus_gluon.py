@@ -23,10 +23,12 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "gemm_warp_specialize", "persistent_tma_gemm", "pointer_gemm", "tail_loop_gemm", "cross_entropy",
              "guarded_gemm", "sibling_loops", "row_sumsq", "layer_norm", "softmax_rows", "persistent_gemm",
              "grouped_gemm", "decode_attention", "cumsum_rows", "geglu_rows", "block_ptr_gemm", "splitk_gemm",
-             "fp8_gemm", "pointer_attention", "awq_gemm", "w8a16_gemm"}
+             "fp8_gemm", "pointer_attention", "awq_gemm", "w8a16_gemm",
+             "grouped_decode_attention", "chunk_state"}
 REFUSED = {"int8_gemm": "along another dimension than in global memory"}   # B K-major in shared memory
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
-               "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm"}   # pointer loads only
+               "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
+               "grouped_decode_attention"}   # pointer loads only
 
 
 @pytest.mark.slow
@@ -52,7 +54,8 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
     # grouped_gemm's while runs on group sizes loaded from memory, which the simulation does not know
     # decode_attention's early return reads loaded sequence lengths: it has no barrier to simulate
     simulated_not = {"grouped_gemm": "barrier protocol: not simulated (a condition on a tensor value)",
-                     "decode_attention": "barrier protocol: none (one partition, no mbarrier"}
+                     "decode_attention": "barrier protocol: none (one partition, no mbarrier",
+                     "grouped_decode_attention": "barrier protocol: none (one partition, no mbarrier"}
     simulated = simulated_not.get(path.stem, "barrier protocol: simulated")
     assert any(d.startswith(simulated) for d in g.kernel.decisions), g.kernel.decisions
     if path.stem in NO_PRODUCER:
@@ -131,16 +134,28 @@ def _plain_code(stem: str, source: str) -> None:
         assert re.search(r"= mma_v2\(\w+, \w+, \w+\)  # dot0_accumulator", consumer), consumer
         assert "warpgroup_mma" not in consumer
         assert "gl.join(" in consumer and re.search(r"gl\.reshape\(\w+, \[32, 16\]\)", consumer), consumer
+    if stem == "grouped_decode_attention":   # GQA decode: 16-row tiles, both dots mma.sync, each synchronous
+        consumer = _function(source, "consumer_0")
+        assert len(re.findall(r"= mma_v2\(", consumer)) >= 2 and "warpgroup_mma" not in consumer, consumer
+    if stem == "chunk_state":        # the state stored at the top of each iteration: its wgmma retired first
+        consumer = _function(source, "consumer_0")
+        body = consumer.split("for twill_b in range(", 1)[1]
+        wait = re.search(r"\n +(b_h_\d+_p1) = warpgroup_mma_wait\(0, deps=\(\1,\)\)\n", body)
+        assert wait and body.index(wait.group(0)) < body.index("gl.store(") < body.index("warpgroup_mma("), body
     if stem == "w8a16_gemm":         # the dequantised B tile: stored into one of two buffers allocated before the
         consumer = _function(source, "consumer_0")   # partitions, never allocated in the loop (a wgmma may still read)
         entry = _function(source, "twill_kernel")
-        buf = re.search(r"\n    (\w+_st) = gl\.allocate_shared_memory\(gl\.float16, \[2, 64, 128\], gl\.NVMMASharedLayout\(",
-                        entry)
+        buf = re.search(r"\n    (\w+_st) = gl\.allocate_shared_memory\(gl\.float16, \[([23]), 64, 128\], "
+                        r"gl\.NVMMASharedLayout\(", entry)     # 2, one more where the store runs a stage ahead
         assert buf and "allocate_shared_memory" not in consumer, entry
-        stores = re.findall(rf"\n +(\w+) = {buf.group(1)}\.index\(\((\S+) - (\d)\) % 2\)[^\n]*\n +\1\.store\(\w+\)[^\n]*\n"
-                            rf" +fence_async_shared\(\)", consumer)
+        stores = re.findall(rf"\n +(\w+) = {buf.group(1)}\.index\(\((\S+) - (\d)\) % {buf.group(2)}\)[^\n]*\n"
+                            rf" +\1\.store\(\w+\)[^\n]*\n +fence_async_shared\(\)", consumer)
         assert stores and all(f"warpgroup_mma(" in consumer for _ in stores), consumer
-        assert re.search(rf"warpgroup_mma\(\w+\.index\([^\n]*\), {stores[0][0]}, ", consumer), consumer
+        assert re.search(rf"warpgroup_mma\(\w+\.index\([^\n]*\), {stores[0][0]}(_p1)?, ", consumer), consumer
+        # with the previous accumulation's result named in its wait ptxas serialised the wgmmas: its successor's token
+        assert "wgmma waits: an accumulation's previous wgmma retired under the next one's token" in source
+        assert re.search(r"\n +warpgroup_mma_wait\(1, deps=\(tok_acc_\d+,\)\)  #|\n +warpgroup_mma_wait\(1, deps=\(tok_acc_\d+,\)\)\n",
+                         consumer), consumer
     if stem == "geglu_rows":         # libdevice.tanh: Triton's libdevice, imported by the kernel
         assert "libdevice.tanh(" in source and "from triton.experimental.gluon.language.extra import libdevice" in source
     if stem == "layer_norm":         # the row's mean and rstd stored between the second loop and the third

@@ -16,9 +16,11 @@ Proton records (profiling) and the stored-schedule hook (store) are all plans; p
 from __future__ import annotations
 
 import contextlib
+import faulthandler
 import functools
 import importlib
 import os
+import pickle
 import re
 import sys
 import tempfile
@@ -26,6 +28,7 @@ import threading
 import types
 import uuid
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from twill.errors import CompileError, InputError
@@ -398,6 +401,62 @@ def compile_planned(src: Any, capability: int, options: dict[str, Any], plan: Pa
         if e.__dict__.get("_twill_callback") or isinstance(e, InputError):
             raise
         raise compile_error(e, src) from None
+
+
+def contained(build: Callable[[], Any], said: Path | None = None, where: str | None = None,
+              what: str = "the kernel") -> Any:
+    """``build()`` (an offline compile, its result picklable) in a forked child process where the platform
+    forks. An assertion in Triton's C++ aborts the child, not twill, and becomes one CompileError with the
+    assertion's line (read from the child's fd 2, or from ``said`` where ``build`` sends fd 2 there); a
+    CompileError the child raises is raised here as it was, anything else in one line."""
+    if not hasattr(os, "fork"):
+        return build()
+    with tempfile.TemporaryDirectory(prefix="twill-child-") as tmp:
+        err = Path(tmp) / "stderr.txt"
+        read, write = os.pipe()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:                              # the child: compile, send the result or the error, exit at once
+            os.close(read)
+            faulthandler.disable()                # the abort's own line is the message, not a Python stack
+            with open(err, "wb") as f:
+                os.dup2(f.fileno(), 2)
+            try:
+                out: Any = ("ok", build(), None)
+            except CompileError as e:
+                out = ("error", (e.what,), {"where": e.where, "expected": e.expected, "found": e.found,
+                                            "hint": e.hint})
+            except BaseException as e:  # noqa: BLE001 - anything else, one line
+                first = (str(e).strip().splitlines() or [""])[0][:200]
+                out = ("error", (f"the offline compile of {what} failed: {type(e).__name__}: {first}",),
+                       {"where": where})
+            try:
+                with os.fdopen(write, "wb") as f:
+                    pickle.dump(out, f)
+            finally:
+                os._exit(0)
+        os.close(write)
+        with os.fdopen(read, "rb") as f:
+            data = f.read()
+        _, status = os.waitpid(pid, 0)
+        if data:
+            kind, a, kw = pickle.loads(data)
+            if kind == "ok":
+                return a
+            raise CompileError(*a, **kw)
+        text = "\n".join(_text(p) for p in (said, err) if p is not None)
+        line = next((ln for ln in text.splitlines() if "Assertion" in ln), "") or \
+            next((ln for ln in text.splitlines() if ln.strip()), f"exit status {status}")
+        line = line[line.index("Assertion"):] if "Assertion" in line else line.strip()
+        raise CompileError(f"Triton's compiler crashed on {what}: {line[:300]}", where=where)
+
+
+def _text(path: Path) -> str:
+    try:
+        return path.read_text(errors="replace")
+    except OSError:
+        return ""
 
 
 def compile_error(e: BaseException, src: Any) -> CompileError:

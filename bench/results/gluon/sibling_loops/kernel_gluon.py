@@ -2,12 +2,12 @@
 
 Decisions (each from the schedule):
 - pointer-loaded tiles copied by a 4-warp producer with cp.async (a_23, b_30): their addresses and masks spread over 128 threads
-- partition 0 (default): consumer, warp group 0, 4 warps, 256 registers per thread (needs about 72): the loop's compute, 1 stages
+- two CTAs per SM: the partitions' registers (72, 56 needed per thread) fit half the register file, so the launch's limit is 128 (run 29e: chunk_state 1.26x with two CTAs against one)
+- partition 0 (default): consumer, warp group 0, 4 warps, 192 registers per thread (needs about 72): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 56 registers per thread (needs about 56): cp.async copies into the rings
 - ring a_23: 4 buffers of [64, 32] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
 - ring b_30: 4 buffers of [32, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
-- persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 32912 bytes planned of 232448; maxnreg 256
+- shared memory: 32912 bytes planned of 232448; maxnreg 128
 - if at sibling_loops.py:24 (TTGIR line 30): written as it runs (not scheduled), by the partition that needs its results or, for its stores, the first consumer
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
@@ -30,98 +30,92 @@ L7 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], thr
 L8 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
 
 @gluon.jit
-def consumer_0(x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, twill_g0, twill_g1, twill_g2, a_23_buf, b_30_buf, a_23_ready, a_23_empty, b_30_ready, b_30_empty, TWILL_COPY: gl.constexpr):
-    twill_base = 0
-    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
-        rk_3 = gl.arange(0, 32, layout=L0)
-        v0 = flag > 0
-        if v0:
-            for k in range(0, N, 32):
-                a_14 = x_ptr + k
-                a_16_b34 = a_14 + rk_3
-                a_17_b35 = gl.load(a_16_b34)
-                v12 = y_ptr + k
-                v14 = v12 + rk_3
-                v15 = a_17_b35 * 2.0
-                gl.store(v14, v15)
-        twill_n = (K - 0 + 32 - 1) // 32
-        acc_32 = gl.full([64, 64], 0.0, gl.float32, layout=L1)
+def consumer_0(x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, a_23_buf, b_30_buf, a_23_ready, a_23_empty, b_30_ready, b_30_empty, TWILL_COPY: gl.constexpr):
+    rk_3 = gl.arange(0, 32, layout=L0)
+    v0 = flag > 0
+    if v0:
+        for k in range(0, N, 32):
+            a_14 = x_ptr + k
+            a_16_b34 = a_14 + rk_3
+            a_17_b35 = gl.load(a_16_b34)
+            v12 = y_ptr + k
+            v14 = v12 + rk_3
+            v15 = a_17_b35 * 2.0
+            gl.store(v14, v15)
+    twill_n = (K - 0 + 32 - 1) // 32
+    acc_32 = gl.full([64, 64], 0.0, gl.float32, layout=L1)
+    acc_32_p1 = acc_32
+    for twill_b in range(0, twill_n):
+        mbarrier.wait(a_23_ready.index((twill_b - 0) % 4), ((twill_b - 0) // 4) & 1)
+        fence_async_shared()
+        mbarrier.wait(b_30_ready.index((twill_b - 0) % 4), ((twill_b - 0) // 4) & 1)
+        fence_async_shared()
+        tok_acc_32 = warpgroup_mma(a_23_buf.index((twill_b - 0) % 4), b_30_buf.index((twill_b - 0) % 4), acc_32_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+        acc_32_p1 = warpgroup_mma_wait(1, deps=(acc_32_p1,))
+        mbarrier.arrive(a_23_empty.index((twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+        mbarrier.arrive(b_30_empty.index((twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+        acc_32 = warpgroup_mma_wait(1, deps=(tok_acc_32,))
         acc_32_p1 = acc_32
-        for twill_b in range(0, twill_n):
-            mbarrier.wait(a_23_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
-            fence_async_shared()
-            mbarrier.wait(b_30_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
-            fence_async_shared()
-            tok_acc_32 = warpgroup_mma(a_23_buf.index((twill_base + twill_b - 0) % 4), b_30_buf.index((twill_base + twill_b - 0) % 4), acc_32_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
-            acc_32_p1 = warpgroup_mma_wait(1, deps=(acc_32_p1,))
-            mbarrier.arrive(a_23_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
-            mbarrier.arrive(b_30_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
-            acc_32 = warpgroup_mma_wait(1, deps=(tok_acc_32,))
-            acc_32_p1 = acc_32
-        acc_32_p1 = warpgroup_mma_wait(0, deps=(acc_32_p1,))
-        mbarrier.arrive(a_23_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
-        mbarrier.arrive(b_30_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
-        v1 = gl.arange(0, 64, layout=L2)
-        v2 = gl.expand_dims(v1, 1)
-        v3 = v2 * 64
-        v5 = c_ptr + v3
-        v6 = gl.arange(0, 64, layout=L3)
-        v7 = gl.expand_dims(v6, 0)
-        v8 = v5.broadcast_to([64, 64])
-        v9 = v7.broadcast_to([64, 64])
-        v10 = v8 + v9
-        v11 = gl.convert_layout(acc_32_p1, L4)
-        gl.store(v10, v11)
-        twill_base += twill_n
+    acc_32_p1 = warpgroup_mma_wait(0, deps=(acc_32_p1,))
+    mbarrier.arrive(a_23_empty.index(((twill_n - 1) - 0) % 4), pred=twill_n > 0)
+    mbarrier.arrive(b_30_empty.index(((twill_n - 1) - 0) % 4), pred=twill_n > 0)
+    v1 = gl.arange(0, 64, layout=L2)
+    v2 = gl.expand_dims(v1, 1)
+    v3 = v2 * 64
+    v5 = c_ptr + v3
+    v6 = gl.arange(0, 64, layout=L3)
+    v7 = gl.expand_dims(v6, 0)
+    v8 = v5.broadcast_to([64, 64])
+    v9 = v7.broadcast_to([64, 64])
+    v10 = v8 + v9
+    v11 = gl.convert_layout(acc_32_p1, L4)
+    gl.store(v10, v11)
 
 @gluon.jit
-def producer_1(x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, twill_g0, twill_g1, twill_g2, a_23_buf, b_30_buf, a_23_ready, a_23_empty, b_30_ready, b_30_empty, TWILL_COPY: gl.constexpr):
-    twill_base = 0
-    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
-        rk = gl.arange(0, 32, layout=L5)
-        rk_2 = gl.arange(0, 32, layout=L6)
-        a = gl.arange(0, 64, layout=L7)
-        a_4 = gl.expand_dims(a, 1)
-        a_6 = a_4 * K
-        a_8 = a_ptr + a_6
-        a_9 = a_8.broadcast_to([64, 32])
-        b_10 = gl.arange(0, 64, layout=L8)
-        b_11 = gl.expand_dims(b_10, 0)
-        b_12 = b_11.broadcast_to([32, 64])
-        for acc_14 in range(0, K, 32):
-            twill_k = twill_base + (acc_14 - 0) // 32
-            a_18 = acc_14 + rk
-            a_19 = acc_14 + rk_2
-            a_20 = gl.expand_dims(a_18, 0)
-            a_21 = a_20.broadcast_to([64, 32])
-            a_22 = a_9 + a_21
-            b_25 = gl.expand_dims(a_19, 1)
-            b_26 = b_25 * 64
-            b_27 = b_ptr + b_26
-            b_28 = b_27.broadcast_to([32, 64])
-            b_29 = b_28 + b_12
-            mbarrier.wait(a_23_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
-            if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(a_23_buf.index(twill_k % 4), a_22)  # load0_a: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(a_23_ready.index(twill_k % 4), increment_count=False)
-            else:
-                a_23_buf.index(twill_k % 4).store(gl.load(a_22))  # load0_a: stage 0, partition 1 (group 1)
-                fence_async_shared()
-                gl.thread_barrier()
-                mbarrier.arrive(a_23_ready.index(twill_k % 4), count=128)
-            mbarrier.wait(b_30_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
-            if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(b_30_buf.index(twill_k % 4), b_29)  # load1_b: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(b_30_ready.index(twill_k % 4), increment_count=False)
-            else:
-                b_30_buf.index(twill_k % 4).store(gl.load(b_29))  # load1_b: stage 0, partition 1 (group 1)
-                fence_async_shared()
-                gl.thread_barrier()
-                mbarrier.arrive(b_30_ready.index(twill_k % 4), count=128)
-        twill_base += (K - 0 + 32 - 1) // 32
+def producer_1(x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, a_23_buf, b_30_buf, a_23_ready, a_23_empty, b_30_ready, b_30_empty, TWILL_COPY: gl.constexpr):
+    rk = gl.arange(0, 32, layout=L5)
+    rk_2 = gl.arange(0, 32, layout=L6)
+    a = gl.arange(0, 64, layout=L7)
+    a_4 = gl.expand_dims(a, 1)
+    a_6 = a_4 * K
+    a_8 = a_ptr + a_6
+    a_9 = a_8.broadcast_to([64, 32])
+    b_10 = gl.arange(0, 64, layout=L8)
+    b_11 = gl.expand_dims(b_10, 0)
+    b_12 = b_11.broadcast_to([32, 64])
+    for acc_14 in range(0, K, 32):
+        twill_k = (acc_14 - 0) // 32
+        a_18 = acc_14 + rk
+        a_19 = acc_14 + rk_2
+        a_20 = gl.expand_dims(a_18, 0)
+        a_21 = a_20.broadcast_to([64, 32])
+        a_22 = a_9 + a_21
+        b_25 = gl.expand_dims(a_19, 1)
+        b_26 = b_25 * 64
+        b_27 = b_ptr + b_26
+        b_28 = b_27.broadcast_to([32, 64])
+        b_29 = b_28 + b_12
+        mbarrier.wait(a_23_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+        if TWILL_COPY:
+            async_copy.async_copy_global_to_shared(a_23_buf.index(twill_k % 4), a_22)  # load0_a: stage 0, partition 1 (group 1)
+            async_copy.mbarrier_arrive(a_23_ready.index(twill_k % 4), increment_count=False)
+        else:
+            a_23_buf.index(twill_k % 4).store(gl.load(a_22))  # load0_a: stage 0, partition 1 (group 1)
+            fence_async_shared()
+            gl.thread_barrier()
+            mbarrier.arrive(a_23_ready.index(twill_k % 4), count=128)
+        mbarrier.wait(b_30_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+        if TWILL_COPY:
+            async_copy.async_copy_global_to_shared(b_30_buf.index(twill_k % 4), b_29)  # load1_b: stage 0, partition 1 (group 1)
+            async_copy.mbarrier_arrive(b_30_ready.index(twill_k % 4), increment_count=False)
+        else:
+            b_30_buf.index(twill_k % 4).store(gl.load(b_29))  # load1_b: stage 0, partition 1 (group 1)
+            fence_async_shared()
+            gl.thread_barrier()
+            mbarrier.arrive(b_30_ready.index(twill_k % 4), count=128)
 
 @gluon.jit
-def twill_kernel(x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):
+def twill_kernel(x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, TWILL_COPY: gl.constexpr):
     a_23_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 32], gl.NVMMASharedLayout(swizzle_byte_width=64, element_bitwidth=16, rank=2, transposed=False))
     b_30_buf = gl.allocate_shared_memory(gl.float16, [4, 32, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     a_23_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
@@ -137,21 +131,21 @@ def twill_kernel(x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, twill_g0, twill_
     for i in gl.static_range(4):
         mbarrier.init(b_30_empty.index(i), count=1)
     gl.warp_specialize([
-        (consumer_0, (x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, twill_g0, twill_g1, twill_g2, a_23_buf, b_30_buf, a_23_ready, a_23_empty, b_30_ready, b_30_empty, TWILL_COPY)),
-        (producer_1, (x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, twill_g0, twill_g1, twill_g2, a_23_buf, b_30_buf, a_23_ready, a_23_empty, b_30_ready, b_30_empty, TWILL_COPY)),
+        (consumer_0, (x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, a_23_buf, b_30_buf, a_23_ready, a_23_empty, b_30_ready, b_30_empty, TWILL_COPY)),
+        (producer_1, (x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, a_23_buf, b_30_buf, a_23_ready, a_23_empty, b_30_ready, b_30_empty, TWILL_COPY)),
     ], [4], [56])
 
 
 
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['x_ptr', 'y_ptr', 'a_ptr', 'b_ptr', 'c_ptr', 'N', 'K', 'flag', 'BM', 'BN', 'BK']          # the Triton kernel's parameters, in order
-RUNTIME = ['x_ptr', 'y_ptr', 'a_ptr', 'b_ptr', 'c_ptr', 'N', 'K', 'flag', 'twill_g0', 'twill_g1', 'twill_g2']   # the Gluon kernel's parameters, in order
+RUNTIME = ['x_ptr', 'y_ptr', 'a_ptr', 'b_ptr', 'c_ptr', 'N', 'K', 'flag']   # the Gluon kernel's parameters, in order
 CONSTEXPRS = {'BM': 64, 'BN': 64, 'BK': 32}         # the specialisation this kernel was generated for
 DESCRIPTOR_BLOCKS = {}
 DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 4
-MAXNREG = 256
-PERSISTENT = True      # one program per SM loops over the grid's tiles
+MAXNREG = 128
+PERSISTENT = False      # one program per SM loops over the grid's tiles
 COPY_ALIGNED = ['a_ptr', 'b_ptr', 'K']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 

@@ -1,0 +1,369 @@
+"""_fwd_grouped_kernel_stage1, written by twill from its joint schedule: I=457 L=457 (optimal), 2156 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 75 per thread)
+- shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
+- if at grouped_decode_attention.py:65 (TTGIR line 133) around the scheduled loop: taken as an early return where its condition fails in the kernel itself, before the loop; not persistent, as a program id decides it
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+from triton.experimental.gluon.language.nvidia.ampere import mma_v2
+
+L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L1 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1, 32], warps_per_cta=[4, 1], order=[1, 0])))
+L2 = gl.constexpr(gl.SliceLayout(1, gl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 4], instr_shape=[16, 8])))
+L3 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1], threads_per_warp=[32], warps_per_cta=[4], order=[0]))
+L4 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L5 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1, 32], warps_per_cta=[4, 1], order=[1, 0])))
+L6 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[8, 1], threads_per_warp=[16, 2], warps_per_cta=[1, 4], order=[0, 1])))
+L7 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[8, 1], threads_per_warp=[16, 2], warps_per_cta=[1, 4], order=[0, 1])))
+L8 = gl.constexpr(gl.SliceLayout(0, gl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 4], instr_shape=[16, 8])))
+L9 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 4], instr_shape=[16, 8]), k_width=2))
+L10 = gl.constexpr(gl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 4], instr_shape=[16, 8]))
+L11 = gl.constexpr(gl.DotOperandLayout(operand_index=1, parent=gl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 4], instr_shape=[16, 8]), k_width=2))
+L12 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1, 32], warps_per_cta=[4, 1], order=[1, 0]))
+
+@gluon.jit
+def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, kv_indptr, kv_indices, Att_Out, Att_Lse, stride_qbs, stride_qh, stride_buf_kbs, stride_buf_kh, stride_buf_vbs, stride_buf_vh, stride_mid_ob, stride_mid_oh, stride_mid_os):
+    cur_batch = gl.program_id(0)
+    cur_head_id = gl.program_id(1)
+    split_kv_id = gl.program_id(2)
+    cur_head = cur_head_id * 8
+    cur_head_14 = gl.arange(0, 16, layout=L0)
+    cur_head_15 = gl.arange(0, 16, layout=L1)
+    cur_head_16 = gl.arange(0, 16, layout=L2)
+    cur_head_17 = gl.arange(0, 16, layout=L3)
+    cur_head_22 = cur_head + cur_head_14
+    cur_head_23 = cur_head + cur_head_15
+    cur_head_24 = cur_head + cur_head_16
+    cur_head_25 = cur_head + cur_head_17
+    mask_h_26 = cur_head_id + 1
+    mask_h_27 = mask_h_26 * 8
+    mask_h_32 = cur_head_22 < mask_h_27
+    mask_h_33 = cur_head_23 < mask_h_27
+    mask_h_34 = cur_head_24 < mask_h_27
+    mask_h_35 = cur_head_25 < mask_h_27
+    mask_h_36 = cur_head_22 < 32
+    mask_h_37 = cur_head_23 < 32
+    mask_h_38 = cur_head_24 < 32
+    mask_h_39 = cur_head_25 < 32
+    mask_h_40 = mask_h_32 & mask_h_36
+    mask_h_41 = mask_h_33 & mask_h_37
+    mask_h_42 = mask_h_34 & mask_h_38
+    mask_h_43 = mask_h_35 & mask_h_39
+    offs_d = gl.arange(0, 128, layout=L4)
+    offs_d_44 = gl.arange(0, 128, layout=L5)
+    offs_d_45 = gl.arange(0, 128, layout=L6)
+    mask_d = offs_d < 128
+    mask_d_46 = offs_d_44 < 128
+    mask_d_47 = offs_d_45 < 128
+    cur_batch_kv_start_idx = kv_indptr + cur_batch
+    cur_batch_kv_start_idx_48 = gl.load(cur_batch_kv_start_idx)
+    cur_batch_seq_len = cur_batch_kv_start_idx + 1
+    cur_batch_seq_len_49 = gl.load(cur_batch_seq_len)
+    cur_batch_seq_len_50 = cur_batch_seq_len_49 - cur_batch_kv_start_idx_48
+    offs_q = cur_batch * stride_qbs
+    offs_q_51 = gl.expand_dims(cur_head_22, 1)
+    offs_q_52 = gl.expand_dims(cur_head_23, 1)
+    offs_q_54 = offs_q_51 * stride_qh
+    offs_q_56 = offs_q + offs_q_54
+    offs_q_57 = gl.expand_dims(offs_d, 0)
+    offs_q_58 = gl.expand_dims(offs_d_44, 0)
+    offs_q_59 = offs_q_56.broadcast_to([16, 128])
+    offs_q_60 = offs_q_57.broadcast_to([16, 128])
+    offs_q_61 = offs_q_58.broadcast_to([16, 128])
+    offs_q_62 = offs_q_59 + offs_q_60
+    q_63 = gl.expand_dims(mask_h_40, 1)
+    q_64 = gl.expand_dims(mask_h_41, 1)
+    q_65 = gl.expand_dims(mask_h_42, 1)
+    q_66 = gl.expand_dims(mask_d, 0)
+    q_67 = gl.expand_dims(mask_d_46, 0)
+    q_68 = q_63.broadcast_to([16, 128])
+    q_69 = q_64.broadcast_to([16, 128])
+    q_70 = q_66.broadcast_to([16, 128])
+    q_71 = q_67.broadcast_to([16, 128])
+    q_72 = q_68 & q_70
+    q_73 = q_69 & q_71
+    q_75 = Q + offs_q_62
+    q_76 = gl.load(q_75, mask=q_72, other=0.0)
+    kv_len_per_split_77 = cur_batch_seq_len_50 + 7
+    kv_len_per_split_78 = kv_len_per_split_77 // 8
+    split_kv_start = kv_len_per_split_78 * split_kv_id
+    split_kv_end = split_kv_start + kv_len_per_split_78
+    split_kv_end_79 = gl.minimum(split_kv_end, cur_batch_seq_len_50)
+    offs_n = gl.arange(0, 32, layout=L7)
+    offs_n_80 = gl.arange(0, 32, layout=L8)
+    offs_n_81 = gl.arange(0, 32, layout=L0)
+    kv_loc_83 = kv_indices + cur_batch_kv_start_idx_48
+    offs_buf_k_86 = cur_head_id * stride_buf_kh
+    offs_buf_k_88 = gl.expand_dims(offs_d_45, 1)
+    offs_buf_k_89 = offs_buf_k_88.broadcast_to([128, 32])
+    k_91 = gl.expand_dims(mask_d_47, 1)
+    k_92 = k_91.broadcast_to([128, 32])
+    q_94 = gl.convert_layout(q_76, L9)
+    qk_95 = q_65.broadcast_to([16, 32])
+    offs_buf_v_96 = cur_head_id * stride_buf_vh
+    offs_buf_v_98 = offs_q_57.broadcast_to([32, 128])
+    v_99 = q_66.broadcast_to([32, 128])
+    twill_n = (split_kv_end_79 - split_kv_start + 32 - 1) // 32
+    if twill_n >= 1:
+        n_e_max_160 = gl.full([16], float("-inf"), gl.float32, layout=L2)
+        e_sum_173 = gl.full([16], 0.0, gl.float32, layout=L2)
+        acc_171 = gl.full([16, 128], 0.0, gl.float32, layout=L10)
+        offs_n_118 = (split_kv_start + (0 - 0) * 32)  # load0_kv_loc: stage 0, partition 0 (group 0)
+        offs_n_121 = offs_n_118 + offs_n  # load0_kv_loc: stage 0, partition 0 (group 0)
+        k_135 = gl.expand_dims(offs_n_121, 0)  # elementwise1_k: stage 0, partition 0 (group 0)
+        k_137 = k_135 < split_kv_end_79  # elementwise1_k: stage 0, partition 0 (group 0)
+        k_139 = k_137.broadcast_to([128, 32])  # elementwise1_k: stage 0, partition 0 (group 0)
+        k_140 = k_139 & k_92  # elementwise1_k: stage 0, partition 0 (group 0)
+        offs_n_120 = (split_kv_start + (0 - 0) * 32)  # load1_kv_loc: stage 0, partition 0 (group 0)
+        offs_n_123 = offs_n_120 + offs_n_81  # load1_kv_loc: stage 0, partition 0 (group 0)
+        v_154 = gl.expand_dims(offs_n_123, 1)  # elementwise2_v: stage 0, partition 0 (group 0)
+        v_155 = v_154 < split_kv_end_79  # elementwise2_v: stage 0, partition 0 (group 0)
+        v_156 = v_155.broadcast_to([32, 128])  # elementwise2_v: stage 0, partition 0 (group 0)
+        v_157 = v_156 & v_99  # elementwise2_v: stage 0, partition 0 (group 0)
+        kv_loc_124 = offs_n_121 < split_kv_end_79  # load0_kv_loc: stage 0, partition 0 (group 0)
+        kv_loc_126 = kv_loc_83 + offs_n_121  # load0_kv_loc: stage 0, partition 0 (group 0)
+        kv_loc_128 = gl.load(kv_loc_126, mask=kv_loc_124, other=0)  # load0_kv_loc: stage 0, partition 0 (group 0)
+        offs_buf_k_130 = gl.expand_dims(kv_loc_128, 0)  # load2_k: stage 0, partition 0 (group 0)
+        offs_buf_k_131 = offs_buf_k_130 * stride_buf_kbs  # load2_k: stage 0, partition 0 (group 0)
+        offs_buf_k_132 = offs_buf_k_131 + offs_buf_k_86  # load2_k: stage 0, partition 0 (group 0)
+        offs_buf_k_133 = offs_buf_k_132.broadcast_to([128, 32])  # load2_k: stage 0, partition 0 (group 0)
+        offs_buf_k_134 = offs_buf_k_133 + offs_buf_k_89  # load2_k: stage 0, partition 0 (group 0)
+        k_141 = K_Buffer + offs_buf_k_134  # load2_k: stage 0, partition 0 (group 0)
+        k_142 = gl.load(k_141, mask=k_140, other=0.0)  # load2_k: stage 0, partition 0 (group 0)
+        kv_loc_125 = offs_n_123 < split_kv_end_79  # load1_kv_loc: stage 0, partition 0 (group 0)
+        kv_loc_127 = kv_loc_83 + offs_n_123  # load1_kv_loc: stage 0, partition 0 (group 0)
+        kv_loc_129 = gl.load(kv_loc_127, mask=kv_loc_125, other=0)  # load1_kv_loc: stage 0, partition 0 (group 0)
+        offs_buf_v_149 = gl.expand_dims(kv_loc_129, 1)  # load3_v: stage 0, partition 0 (group 0)
+        offs_buf_v_150 = offs_buf_v_149 * stride_buf_vbs  # load3_v: stage 0, partition 0 (group 0)
+        offs_buf_v_151 = offs_buf_v_150 + offs_buf_v_96  # load3_v: stage 0, partition 0 (group 0)
+        offs_buf_v_152 = offs_buf_v_151.broadcast_to([32, 128])  # load3_v: stage 0, partition 0 (group 0)
+        offs_buf_v_153 = offs_buf_v_152 + offs_buf_v_98  # load3_v: stage 0, partition 0 (group 0)
+        v_158 = V_Buffer + offs_buf_v_153  # load3_v: stage 0, partition 0 (group 0)
+        v_159 = gl.load(v_158, mask=v_157, other=0.0)  # load3_v: stage 0, partition 0 (group 0)
+        acc_171_p1 = acc_171
+        e_sum_173_p1 = e_sum_173
+        k_142_p1 = k_142
+        n_e_max_160_p1 = n_e_max_160
+        v_159_p1 = v_159
+        for twill_b in range(1, twill_n):
+            offs_n_118 = (split_kv_start + (twill_b - 0) * 32)  # load0_kv_loc: stage 0, partition 0 (group 0)
+            offs_n_121 = offs_n_118 + offs_n  # load0_kv_loc: stage 0, partition 0 (group 0)
+            k_135 = gl.expand_dims(offs_n_121, 0)  # elementwise1_k: stage 0, partition 0 (group 0)
+            k_137 = k_135 < split_kv_end_79  # elementwise1_k: stage 0, partition 0 (group 0)
+            k_139 = k_137.broadcast_to([128, 32])  # elementwise1_k: stage 0, partition 0 (group 0)
+            k_140 = k_139 & k_92  # elementwise1_k: stage 0, partition 0 (group 0)
+            offs_n_120 = (split_kv_start + (twill_b - 0) * 32)  # load1_kv_loc: stage 0, partition 0 (group 0)
+            offs_n_123 = offs_n_120 + offs_n_81  # load1_kv_loc: stage 0, partition 0 (group 0)
+            v_154 = gl.expand_dims(offs_n_123, 1)  # elementwise2_v: stage 0, partition 0 (group 0)
+            v_155 = v_154 < split_kv_end_79  # elementwise2_v: stage 0, partition 0 (group 0)
+            v_156 = v_155.broadcast_to([32, 128])  # elementwise2_v: stage 0, partition 0 (group 0)
+            v_157 = v_156 & v_99  # elementwise2_v: stage 0, partition 0 (group 0)
+            kv_loc_124 = offs_n_121 < split_kv_end_79  # load0_kv_loc: stage 0, partition 0 (group 0)
+            kv_loc_126 = kv_loc_83 + offs_n_121  # load0_kv_loc: stage 0, partition 0 (group 0)
+            kv_loc_128 = gl.load(kv_loc_126, mask=kv_loc_124, other=0)  # load0_kv_loc: stage 0, partition 0 (group 0)
+            offs_buf_k_130 = gl.expand_dims(kv_loc_128, 0)  # load2_k: stage 0, partition 0 (group 0)
+            offs_buf_k_131 = offs_buf_k_130 * stride_buf_kbs  # load2_k: stage 0, partition 0 (group 0)
+            offs_buf_k_132 = offs_buf_k_131 + offs_buf_k_86  # load2_k: stage 0, partition 0 (group 0)
+            offs_buf_k_133 = offs_buf_k_132.broadcast_to([128, 32])  # load2_k: stage 0, partition 0 (group 0)
+            offs_buf_k_134 = offs_buf_k_133 + offs_buf_k_89  # load2_k: stage 0, partition 0 (group 0)
+            k_141 = K_Buffer + offs_buf_k_134  # load2_k: stage 0, partition 0 (group 0)
+            k_142 = gl.load(k_141, mask=k_140, other=0.0)  # load2_k: stage 0, partition 0 (group 0)
+            k_143 = gl.convert_layout(k_142_p1, L11)  # convert0_k: stage 1, partition 0 (group 0)
+            qk_144 = mma_v2(q_94, k_143, gl.full([16, 32], 0.0, gl.float32, layout=L10))  # dot0_qk: stage 1, partition 0 (group 0)
+            offs_n_119 = (split_kv_start + (twill_b - 1) * 32)  # elementwise0_qk: stage 1, partition 0 (group 0)
+            offs_n_122 = offs_n_119 + offs_n_80  # elementwise0_qk: stage 1, partition 0 (group 0)
+            k_136 = gl.expand_dims(offs_n_122, 0)  # elementwise0_qk: stage 1, partition 0 (group 0)
+            k_138 = k_136 < split_kv_end_79  # elementwise0_qk: stage 1, partition 0 (group 0)
+            qk_145 = qk_144 * sm_scale  # elementwise0_qk: stage 1, partition 0 (group 0)
+            qk_146 = k_138.broadcast_to([16, 32])  # elementwise0_qk: stage 1, partition 0 (group 0)
+            qk_147 = qk_95 & qk_146  # elementwise0_qk: stage 1, partition 0 (group 0)
+            qk_148 = gl.where(qk_147, qk_145, float("-inf"))  # elementwise0_qk: stage 1, partition 0 (group 0)
+            n_e_max = gl.max(qk_148, axis=1)  # reduce0_n_e_max: stage 1, partition 0 (group 0)
+            n_e_max_160 = gl.maximum(n_e_max, n_e_max_160_p1)  # elementwise3_n_e_max: stage 1, partition 0 (group 0)
+            p = gl.expand_dims(n_e_max_160, 1)  # sfu1_p: stage 1, partition 0 (group 0)
+            p_162 = p.broadcast_to([16, 32])  # sfu1_p: stage 1, partition 0 (group 0)
+            p_163 = qk_148 - p_162  # sfu1_p: stage 1, partition 0 (group 0)
+            p_164 = gl.exp(p_163)  # sfu1_p: stage 1, partition 0 (group 0)
+            e_sum_172 = gl.sum(p_164, axis=1)  # reduce1_e_sum: stage 1, partition 0 (group 0)
+            re_scale = n_e_max_160_p1 - n_e_max_160  # sfu0_re_scale: stage 1, partition 0 (group 0)
+            re_scale_161 = gl.exp(re_scale)  # sfu0_re_scale: stage 1, partition 0 (group 0)
+            acc_168 = p_164.to(gl.float16)  # convert1_acc: stage 1, partition 0 (group 0)
+            acc_169 = gl.convert_layout(acc_168, L9)  # convert1_acc: stage 1, partition 0 (group 0)
+            e_sum = e_sum_173_p1 * re_scale_161  # elementwise5_e_sum: stage 1, partition 0 (group 0)
+            e_sum_173 = e_sum + e_sum_172  # elementwise5_e_sum: stage 1, partition 0 (group 0)
+            acc_165 = gl.expand_dims(re_scale_161, 1)  # elementwise4_acc: stage 1, partition 0 (group 0)
+            acc_166 = acc_165.broadcast_to([16, 128])  # elementwise4_acc: stage 1, partition 0 (group 0)
+            acc_167 = acc_171_p1 * acc_166  # elementwise4_acc: stage 1, partition 0 (group 0)
+            kv_loc_125 = offs_n_123 < split_kv_end_79  # load1_kv_loc: stage 0, partition 0 (group 0)
+            kv_loc_127 = kv_loc_83 + offs_n_123  # load1_kv_loc: stage 0, partition 0 (group 0)
+            kv_loc_129 = gl.load(kv_loc_127, mask=kv_loc_125, other=0)  # load1_kv_loc: stage 0, partition 0 (group 0)
+            offs_buf_v_149 = gl.expand_dims(kv_loc_129, 1)  # load3_v: stage 0, partition 0 (group 0)
+            offs_buf_v_150 = offs_buf_v_149 * stride_buf_vbs  # load3_v: stage 0, partition 0 (group 0)
+            offs_buf_v_151 = offs_buf_v_150 + offs_buf_v_96  # load3_v: stage 0, partition 0 (group 0)
+            offs_buf_v_152 = offs_buf_v_151.broadcast_to([32, 128])  # load3_v: stage 0, partition 0 (group 0)
+            offs_buf_v_153 = offs_buf_v_152 + offs_buf_v_98  # load3_v: stage 0, partition 0 (group 0)
+            v_158 = V_Buffer + offs_buf_v_153  # load3_v: stage 0, partition 0 (group 0)
+            v_159 = gl.load(v_158, mask=v_157, other=0.0)  # load3_v: stage 0, partition 0 (group 0)
+            v_170 = gl.convert_layout(v_159_p1, L11)  # convert2_v: stage 1, partition 0 (group 0)
+            acc_171 = mma_v2(acc_169, v_170, acc_167)  # dot1_acc: stage 1, partition 0 (group 0)
+            acc_171_p1 = acc_171
+            e_sum_173_p1 = e_sum_173
+            k_142_p1 = k_142
+            n_e_max_160_p1 = n_e_max_160
+            v_159_p1 = v_159
+        k_143 = gl.convert_layout(k_142_p1, L11)  # convert0_k: stage 1, partition 0 (group 0)
+        qk_144 = mma_v2(q_94, k_143, gl.full([16, 32], 0.0, gl.float32, layout=L10))  # dot0_qk: stage 1, partition 0 (group 0)
+        offs_n_119 = (split_kv_start + ((twill_n - 1 + 1) - 1) * 32)  # elementwise0_qk: stage 1, partition 0 (group 0)
+        offs_n_122 = offs_n_119 + offs_n_80  # elementwise0_qk: stage 1, partition 0 (group 0)
+        k_136 = gl.expand_dims(offs_n_122, 0)  # elementwise0_qk: stage 1, partition 0 (group 0)
+        k_138 = k_136 < split_kv_end_79  # elementwise0_qk: stage 1, partition 0 (group 0)
+        qk_145 = qk_144 * sm_scale  # elementwise0_qk: stage 1, partition 0 (group 0)
+        qk_146 = k_138.broadcast_to([16, 32])  # elementwise0_qk: stage 1, partition 0 (group 0)
+        qk_147 = qk_95 & qk_146  # elementwise0_qk: stage 1, partition 0 (group 0)
+        qk_148 = gl.where(qk_147, qk_145, float("-inf"))  # elementwise0_qk: stage 1, partition 0 (group 0)
+        n_e_max = gl.max(qk_148, axis=1)  # reduce0_n_e_max: stage 1, partition 0 (group 0)
+        n_e_max_160 = gl.maximum(n_e_max, n_e_max_160_p1)  # elementwise3_n_e_max: stage 1, partition 0 (group 0)
+        p = gl.expand_dims(n_e_max_160, 1)  # sfu1_p: stage 1, partition 0 (group 0)
+        p_162 = p.broadcast_to([16, 32])  # sfu1_p: stage 1, partition 0 (group 0)
+        p_163 = qk_148 - p_162  # sfu1_p: stage 1, partition 0 (group 0)
+        p_164 = gl.exp(p_163)  # sfu1_p: stage 1, partition 0 (group 0)
+        e_sum_172 = gl.sum(p_164, axis=1)  # reduce1_e_sum: stage 1, partition 0 (group 0)
+        re_scale = n_e_max_160_p1 - n_e_max_160  # sfu0_re_scale: stage 1, partition 0 (group 0)
+        re_scale_161 = gl.exp(re_scale)  # sfu0_re_scale: stage 1, partition 0 (group 0)
+        acc_168 = p_164.to(gl.float16)  # convert1_acc: stage 1, partition 0 (group 0)
+        acc_169 = gl.convert_layout(acc_168, L9)  # convert1_acc: stage 1, partition 0 (group 0)
+        e_sum = e_sum_173_p1 * re_scale_161  # elementwise5_e_sum: stage 1, partition 0 (group 0)
+        e_sum_173 = e_sum + e_sum_172  # elementwise5_e_sum: stage 1, partition 0 (group 0)
+        acc_165 = gl.expand_dims(re_scale_161, 1)  # elementwise4_acc: stage 1, partition 0 (group 0)
+        acc_166 = acc_165.broadcast_to([16, 128])  # elementwise4_acc: stage 1, partition 0 (group 0)
+        acc_167 = acc_171_p1 * acc_166  # elementwise4_acc: stage 1, partition 0 (group 0)
+        v_170 = gl.convert_layout(v_159_p1, L11)  # convert2_v: stage 1, partition 0 (group 0)
+        acc_171 = mma_v2(acc_169, v_170, acc_167)  # dot1_acc: stage 1, partition 0 (group 0)
+        acc_171_p1 = acc_171
+        e_sum_173_p1 = e_sum_173
+        k_142_p1 = k_142
+        n_e_max_160_p1 = n_e_max_160
+        v_159_p1 = v_159
+    else:
+        n_e_max_160_p1 = gl.full([16], float("-inf"), gl.float32, layout=L2)
+        e_sum_173_p1 = gl.full([16], 0.0, gl.float32, layout=L2)
+        acc_171_p1 = gl.full([16, 128], 0.0, gl.float32, layout=L10)
+    offs_mid_o = cur_batch * stride_mid_ob
+    offs_mid_o_102 = offs_q_52 * stride_mid_oh
+    offs_mid_o_104 = offs_mid_o + offs_mid_o_102
+    offs_mid_o_105 = split_kv_id * stride_mid_os
+    offs_mid_o_107 = offs_mid_o_104 + offs_mid_o_105
+    offs_mid_o_108 = offs_mid_o_107.broadcast_to([16, 128])
+    offs_mid_o_109 = offs_mid_o_108 + offs_q_61
+    v2 = Att_Out + offs_mid_o_109
+    v3 = gl.expand_dims(e_sum_173_p1, 1)
+    v4 = v3.broadcast_to([16, 128])
+    v5 = acc_171_p1 / v4
+    v6 = gl.convert_layout(v5, L12)
+    gl.store(v2, v6, mask=q_73)
+    offs_mid_o_1_110 = cur_head_25 * stride_mid_oh
+    offs_mid_o_1_112 = offs_mid_o + offs_mid_o_1_110
+    offs_mid_o_1_114 = offs_mid_o_1_112 + offs_mid_o_105
+    offs_mid_o_1_115 = offs_mid_o_1_114 + 128
+    v8 = Att_Lse + offs_mid_o_1_115
+    v9 = gl.log(e_sum_173_p1)
+    v10 = n_e_max_160_p1 + v9
+    v11 = gl.convert_layout(v10, L3)
+    gl.store(v8, v11, mask=mask_h_43)
+
+@gluon.jit
+def twill_kernel(Q, K_Buffer, V_Buffer, sm_scale, kv_indptr, kv_indices, Att_Out, Att_Lse, stride_qbs, stride_qh, stride_buf_kbs, stride_buf_kh, stride_buf_vbs, stride_buf_vh, stride_mid_ob, stride_mid_oh, stride_mid_os):
+    cur_batch = gl.program_id(0)
+    split_kv_id = gl.program_id(2)
+    cur_batch_kv_start_idx = kv_indptr + cur_batch
+    cur_batch_kv_start_idx_48 = gl.load(cur_batch_kv_start_idx)
+    cur_batch_seq_len = cur_batch_kv_start_idx + 1
+    cur_batch_seq_len_49 = gl.load(cur_batch_seq_len)
+    cur_batch_seq_len_50 = cur_batch_seq_len_49 - cur_batch_kv_start_idx_48
+    kv_len_per_split_77 = cur_batch_seq_len_50 + 7
+    kv_len_per_split_78 = kv_len_per_split_77 // 8
+    split_kv_start = kv_len_per_split_78 * split_kv_id
+    split_kv_end = split_kv_start + kv_len_per_split_78
+    split_kv_end_79 = gl.minimum(split_kv_end, cur_batch_seq_len_50)
+    v0 = split_kv_end_79 > split_kv_start
+    if not v0:
+        return
+    consumer_0(Q, K_Buffer, V_Buffer, sm_scale, kv_indptr, kv_indices, Att_Out, Att_Lse, stride_qbs, stride_qh, stride_buf_kbs, stride_buf_kh, stride_buf_vbs, stride_buf_vh, stride_mid_ob, stride_mid_oh, stride_mid_os, )
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['Q', 'K_Buffer', 'V_Buffer', 'sm_scale', 'kv_indptr', 'kv_indices', 'Att_Out', 'Att_Lse', 'stride_qbs', 'stride_qh', 'stride_buf_kbs', 'stride_buf_kh', 'stride_buf_vbs', 'stride_buf_vh', 'stride_mid_ob', 'stride_mid_oh', 'stride_mid_os', 'kv_group_num', 'q_head_num', 'BLOCK_DMODEL', 'BLOCK_DV', 'BLOCK_N', 'BLOCK_H', 'NUM_KV_SPLITS', 'Lk', 'Lv']          # the Triton kernel's parameters, in order
+RUNTIME = ['Q', 'K_Buffer', 'V_Buffer', 'sm_scale', 'kv_indptr', 'kv_indices', 'Att_Out', 'Att_Lse', 'stride_qbs', 'stride_qh', 'stride_buf_kbs', 'stride_buf_kh', 'stride_buf_vbs', 'stride_buf_vh', 'stride_mid_ob', 'stride_mid_oh', 'stride_mid_os']   # the Gluon kernel's parameters, in order
+CONSTEXPRS = {'kv_group_num': 8, 'q_head_num': 32, 'BLOCK_DMODEL': 128, 'BLOCK_DV': 128, 'BLOCK_N': 32, 'BLOCK_H': 16, 'NUM_KV_SPLITS': 8, 'Lk': 128, 'Lv': 128}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 4
+MAXNREG = None
+PERSISTENT = False      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+    layout = _LAYOUTS.get(name)
+    if layout is None:
+        from triton.experimental.gluon import language as gl
+        layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+    base = getattr(value, "base", value)
+    shape = list(getattr(value, "shape", base.shape))
+    strides = list(getattr(value, "strides", None) or base.stride())
+    return TensorDescriptor(base, shape, strides, DESCRIPTOR_BLOCKS[name], layout)
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return twill_kernel[g](*runtime, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()

@@ -1,0 +1,306 @@
+"""chunk_fwd_kernel_h, written by twill from its joint schedule: I=383 L=383 (optimal), 2084 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- pointer-loaded tiles copied by a 4-warp producer with cp.async (b_k_38, b_v_50): their addresses and masks spread over 128 threads
+- partition 0 (default): consumer, warp group 0, 4 warps, 256 registers per thread (needs about 104): the loop's compute, 1 stages
+- partition 1 (worker): producer, warp group 1, 4 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
+- ring b_k_38: 2 buffers of [64, 64] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
+- ring b_v_50: 2 buffers of [64, 64] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
+- persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
+- shared memory: 32848 bytes planned of 232448; maxnreg 256
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
+
+L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
+L1 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[8, 1], threads_per_warp=[8, 4], warps_per_cta=[1, 4], order=[0, 1])))
+L2 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
+L3 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[8, 1], threads_per_warp=[8, 4], warps_per_cta=[1, 4], order=[0, 1])))
+L4 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]))
+L5 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0]))
+
+@gluon.jit
+def consumer_0(k, v, h, T, twill_g0, twill_g1, twill_g2, b_k_38_buf, b_v_50_buf, b_k_38_ready, b_k_38_empty, b_v_50_ready, b_v_50_empty, TWILL_COPY: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        twill_pid2 = twill_tile // (twill_g0 * twill_g1)
+        v0 = twill_pid0
+        v1 = twill_pid1
+        v2 = twill_pid2
+        p_h = v2 * 1048576
+        p_h_8 = h + p_h
+        p_h_9 = v0 * 64
+        p_h_10 = v1 * 64
+        p_h_11 = p_h_9.to(gl.int64)
+        p_h_12 = p_h_10.to(gl.int64)
+        v5 = gl.arange(0, 64, layout=L0)
+        v6 = gl.arange(0, 64, layout=L1)
+        v7 = gl.arange(0, 64, layout=L2)
+        v8 = gl.arange(0, 64, layout=L3)
+        v9 = v5.to(gl.int64)
+        v10 = v6.to(gl.int64)
+        v11 = v7.to(gl.int64)
+        v12 = v8.to(gl.int64)
+        v13 = p_h_11 + v9
+        v14 = p_h_11 + v10
+        v15 = gl.expand_dims(v13, 1)
+        v16 = gl.expand_dims(v14, 1)
+        v17 = v15 * 128
+        v18 = v17.broadcast_to([64, 64])
+        v20 = p_h_12 + v11
+        v21 = gl.expand_dims(v20, 0)
+        v22 = v21.broadcast_to([64, 64])
+        v23 = v18 + v22
+        v24 = v15 >= 0
+        v25 = v16 >= 0
+        v26 = v15 < 128
+        v27 = v16 < 128
+        v28 = v24 & v26
+        v29 = v25 & v27
+        v30 = v28.broadcast_to([64, 64])
+        v31 = v29.broadcast_to([64, 64])
+        v32 = v21 >= 0
+        v33 = v21 < 128
+        v34 = v32 & v33
+        v35 = v34.broadcast_to([64, 64])
+        v36 = v30 & v35
+        p_k_15 = T.to(gl.int64)
+        twill_n = (64 - 0 + 1 - 1) // 1
+        b_h_52 = gl.full([64, 64], 0.0, gl.float32, layout=L4)
+        b_h_52_p1 = b_h_52
+        for twill_b in range(0, twill_n):
+            p_k_22 = (0 + (twill_b - 0) * 1) * 64  # load0_b_k: stage 0, partition 0 (group 0)
+            p_k_23 = p_k_22.to(gl.int64)  # load0_b_k: stage 0, partition 0 (group 0)
+            b_k_24 = p_k_23  # load0_b_k: stage 0, partition 0 (group 0)
+            b_k_26 = b_k_24 + v12  # load0_b_k: stage 0, partition 0 (group 0)
+            b_k_28 = gl.expand_dims(b_k_26, 0)  # load0_b_k: stage 0, partition 0 (group 0)
+            b_k_33 = b_k_28 >= 0  # elementwise0_b_k: stage 0, partition 0 (group 0)
+            b_k_34 = b_k_28 < p_k_15  # elementwise0_b_k: stage 0, partition 0 (group 0)
+            b_k_35 = b_k_33 & b_k_34  # elementwise0_b_k: stage 0, partition 0 (group 0)
+            b_k_36 = b_k_35.broadcast_to([64, 64])  # elementwise1_b_k: stage 0, partition 0 (group 0)
+            b_k_37 = v31 & b_k_36  # elementwise1_b_k: stage 0, partition 0 (group 0)
+            b_k_25 = p_k_23  # load1_b_v: stage 0, partition 0 (group 0)
+            b_k_27 = b_k_25 + v9  # load1_b_v: stage 0, partition 0 (group 0)
+            b_v_40 = gl.expand_dims(b_k_27, 1)  # load1_b_v: stage 0, partition 0 (group 0)
+            b_v_45 = b_v_40 >= 0  # elementwise2_b_v: stage 0, partition 0 (group 0)
+            b_v_46 = b_v_40 < p_k_15  # elementwise2_b_v: stage 0, partition 0 (group 0)
+            b_v_47 = b_v_45 & b_v_46  # elementwise2_b_v: stage 0, partition 0 (group 0)
+            b_v_48 = b_v_47.broadcast_to([64, 64])  # elementwise3_b_v: stage 0, partition 0 (group 0)
+            b_v_49 = b_v_48 & v35  # elementwise3_b_v: stage 0, partition 0 (group 0)
+            b_h_52_p1 = warpgroup_mma_wait(0, deps=(b_h_52_p1,))
+            mbarrier.arrive(b_k_38_empty.index((twill_base + twill_b - 1 - 0) % 2), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(b_v_50_empty.index((twill_base + twill_b - 1 - 0) % 2), pred=(twill_b - 1 - 0) >= 0)
+            v37 = b_h_52_p1.to(gl.float16)  # convert0: stage 0, partition 0 (group 0)
+            v40 = gl.convert_layout(v37, L5)  # convert0: stage 0, partition 0 (group 0)
+            p_h_20 = (0 + (twill_b - 0) * 1) * 16384  # store0: stage 0, partition 0 (group 0)
+            p_h_21 = p_h_8 + p_h_20  # store0: stage 0, partition 0 (group 0)
+            v38 = p_h_21  # store0: stage 0, partition 0 (group 0)
+            v39 = v38 + v23  # store0: stage 0, partition 0 (group 0)
+            gl.store(v39, v40, mask=v36)  # store0: stage 0, partition 0 (group 0)
+            mbarrier.wait(b_k_38_ready.index((twill_base + twill_b - 0) % 2), ((twill_base + twill_b - 0) // 2) & 1)
+            fence_async_shared()
+            mbarrier.wait(b_v_50_ready.index((twill_base + twill_b - 0) % 2), ((twill_base + twill_b - 0) // 2) & 1)
+            fence_async_shared()
+            tok_b_h_52 = warpgroup_mma(b_k_38_buf.index((twill_base + twill_b - 0) % 2), b_v_50_buf.index((twill_base + twill_b - 0) % 2), b_h_52_p1, is_async=True)  # dot0_b_h: stage 0, partition 0 (group 0)
+            b_h_52 = warpgroup_mma_wait(1, deps=(tok_b_h_52,))
+            b_h_52_p1 = b_h_52
+        b_h_52_p1 = warpgroup_mma_wait(0, deps=(b_h_52_p1,))
+        mbarrier.arrive(b_k_38_empty.index((twill_base + (twill_n - 1) - 0) % 2), pred=twill_n > 0)
+        mbarrier.arrive(b_v_50_empty.index((twill_base + (twill_n - 1) - 0) % 2), pred=twill_n > 0)
+        twill_base += twill_n
+
+@gluon.jit
+def producer_1(k, v, h, T, twill_g0, twill_g1, twill_g2, b_k_38_buf, b_v_50_buf, b_k_38_ready, b_k_38_empty, b_v_50_ready, b_v_50_empty, TWILL_COPY: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        twill_pid2 = twill_tile // (twill_g0 * twill_g1)
+        v0 = twill_pid0
+        v1 = twill_pid1
+        v2 = twill_pid2
+        p_h_9 = v0 * 64
+        p_h_10 = v1 * 64
+        p_h_11 = p_h_9.to(gl.int64)
+        p_h_12 = p_h_10.to(gl.int64)
+        v5 = gl.arange(0, 64, layout=L0)
+        v6 = gl.arange(0, 64, layout=L1)
+        v7 = gl.arange(0, 64, layout=L2)
+        v8 = gl.arange(0, 64, layout=L3)
+        v9 = v5.to(gl.int64)
+        v10 = v6.to(gl.int64)
+        v11 = v7.to(gl.int64)
+        v12 = v8.to(gl.int64)
+        v14 = p_h_11 + v10
+        v16 = gl.expand_dims(v14, 1)
+        v20 = p_h_12 + v11
+        v21 = gl.expand_dims(v20, 0)
+        v22 = v21.broadcast_to([64, 64])
+        v25 = v16 >= 0
+        v27 = v16 < 128
+        v29 = v25 & v27
+        v31 = v29.broadcast_to([64, 64])
+        v32 = v21 >= 0
+        v33 = v21 < 128
+        v34 = v32 & v33
+        v35 = v34.broadcast_to([64, 64])
+        p_k = v2 * T
+        p_k_13 = p_k * 128
+        p_k_14 = k + p_k_13
+        p_k_15 = T.to(gl.int64)
+        p_v = v + p_k_13
+        b_k_16 = v16.broadcast_to([64, 64])
+        for b_h_19 in range(0, 64, 1):
+            twill_k = twill_base + (b_h_19 - 0) // 1
+            p_k_22 = b_h_19 * 64
+            p_k_23 = p_k_22.to(gl.int64)
+            b_k_26 = p_k_23 + v12
+            b_k_27 = p_k_23 + v9
+            b_k_28 = gl.expand_dims(b_k_26, 0)
+            b_k_29 = b_k_28 * 128
+            b_k_30 = b_k_29.broadcast_to([64, 64])
+            b_k_31 = b_k_16 + b_k_30
+            b_k_32 = p_k_14 + b_k_31
+            b_k_33 = b_k_28 >= 0
+            b_k_34 = b_k_28 < p_k_15
+            b_k_35 = b_k_33 & b_k_34
+            b_k_36 = b_k_35.broadcast_to([64, 64])
+            b_k_37 = v31 & b_k_36
+            b_v_40 = gl.expand_dims(b_k_27, 1)
+            b_v_41 = b_v_40 * 128
+            b_v_42 = b_v_41.broadcast_to([64, 64])
+            b_v_43 = b_v_42 + v22
+            b_v_44 = p_v + b_v_43
+            b_v_45 = b_v_40 >= 0
+            b_v_46 = b_v_40 < p_k_15
+            b_v_47 = b_v_45 & b_v_46
+            b_v_48 = b_v_47.broadcast_to([64, 64])
+            b_v_49 = b_v_48 & v35
+            mbarrier.wait(b_k_38_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
+            if TWILL_COPY:
+                async_copy.async_copy_global_to_shared(b_k_38_buf.index(twill_k % 2), b_k_32, mask=b_k_37)  # load0_b_k: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(b_k_38_ready.index(twill_k % 2), increment_count=False)
+            else:
+                b_k_38_buf.index(twill_k % 2).store(gl.load(b_k_32, mask=b_k_37, other=0.0))  # load0_b_k: stage 0, partition 1 (group 1)
+                fence_async_shared()
+                gl.thread_barrier()
+                mbarrier.arrive(b_k_38_ready.index(twill_k % 2), count=128)
+            mbarrier.wait(b_v_50_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
+            if TWILL_COPY:
+                async_copy.async_copy_global_to_shared(b_v_50_buf.index(twill_k % 2), b_v_44, mask=b_v_49)  # load1_b_v: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(b_v_50_ready.index(twill_k % 2), increment_count=False)
+            else:
+                b_v_50_buf.index(twill_k % 2).store(gl.load(b_v_44, mask=b_v_49, other=0.0))  # load1_b_v: stage 0, partition 1 (group 1)
+                fence_async_shared()
+                gl.thread_barrier()
+                mbarrier.arrive(b_v_50_ready.index(twill_k % 2), count=128)
+        twill_base += (64 - 0 + 1 - 1) // 1
+
+@gluon.jit
+def twill_kernel(k, v, h, T, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):
+    b_k_38_buf = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
+    b_v_50_buf = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_k_38_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(2):
+        mbarrier.init(b_k_38_ready.index(i), count=128)
+    b_k_38_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(2):
+        mbarrier.init(b_k_38_empty.index(i), count=1)
+    b_v_50_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(2):
+        mbarrier.init(b_v_50_ready.index(i), count=128)
+    b_v_50_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(2):
+        mbarrier.init(b_v_50_empty.index(i), count=1)
+    gl.warp_specialize([
+        (consumer_0, (k, v, h, T, twill_g0, twill_g1, twill_g2, b_k_38_buf, b_v_50_buf, b_k_38_ready, b_k_38_empty, b_v_50_ready, b_v_50_empty, TWILL_COPY)),
+        (producer_1, (k, v, h, T, twill_g0, twill_g1, twill_g2, b_k_38_buf, b_v_50_buf, b_k_38_ready, b_k_38_empty, b_v_50_ready, b_v_50_empty, TWILL_COPY)),
+    ], [4], [64])
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['k', 'v', 'h', 'T', 'K', 'V', 'BT', 'BK', 'BV', 'NT']          # the Triton kernel's parameters, in order
+RUNTIME = ['k', 'v', 'h', 'T', 'twill_g0', 'twill_g1', 'twill_g2']   # the Gluon kernel's parameters, in order
+CONSTEXPRS = {'K': 128, 'V': 128, 'BT': 64, 'BK': 64, 'BV': 64, 'NT': 64}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 4
+MAXNREG = 128
+PERSISTENT = True      # one program per SM loops over the grid's tiles
+COPY_ALIGNED = ['k', 'v', 'T']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+    layout = _LAYOUTS.get(name)
+    if layout is None:
+        from triton.experimental.gluon import language as gl
+        layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+    base = getattr(value, "base", value)
+    shape = list(getattr(value, "shape", base.shape))
+    strides = list(getattr(value, "strides", None) or base.stride())
+    return TensorDescriptor(base, shape, strides, DESCRIPTOR_BLOCKS[name], layout)
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], 2 * _sm_count())),)
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    TWILL_COPY = all(_aligned(bound[n]) for n in COPY_ALIGNED)
+    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+
+
+def _aligned(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()
