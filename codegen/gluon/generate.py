@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import hashlib
 import importlib.util
 import json
 import os
@@ -795,7 +796,18 @@ class PtxasReport:
 
 
 def ptxas_report(compiled: Any, machine: Machine) -> PtxasReport | None:
-    """ptxas -v over the compiled PTX (Triton's own ptxas, as it compiled it); None when there is none."""
+    """ptxas -v over the compiled PTX (Triton's own ptxas, as it compiled it); None when there is none. Once per
+    PTX text (the route asks again of a kernel it keeps)."""
+    key = (hashlib.sha1(str(compiled.asm.get("ptx")).encode()).hexdigest(), machine.sm)
+    if key not in _REPORTS:
+        _REPORTS[key] = _ptxas_report(compiled, machine)
+    return _REPORTS[key]
+
+
+_REPORTS: dict[tuple, Any] = {}
+
+
+def _ptxas_report(compiled: Any, machine: Machine) -> PtxasReport | None:
     try:
         from triton.backends.nvidia.compiler import get_ptxas
         ptxas = get_ptxas(machine.sm).path
@@ -834,6 +846,20 @@ def compile_offline(k: GluonKernel, machine: Machine, directory: str | Path | No
     copying pointer tiles does so with cp.async (False: the path for launches too little aligned for it; None:
     as the kernel's launcher may, ``GluonKernel.cp_async``)."""
     copy = k.cp_async if copy is None else copy
+    key = (k.source, k.name, tuple(k.signature.items()), tuple(k.divisible), k.num_warps, k.maxnreg, copy, machine.sm,
+           machine.smem_per_cta)
+    if directory is None and key in _COMPILED:   # the route compiles a kernel more than once; each compile runs in a
+        return _COMPILED[key]                    # child process, whose in-memory caches die with it
+    compiled = _compile_offline(k, machine, directory, copy)
+    if directory is None:
+        _COMPILED[key] = compiled
+    return compiled
+
+
+_COMPILED: dict[tuple, Any] = {}
+
+
+def _compile_offline(k: GluonKernel, machine: Machine, directory: str | Path | None, copy: bool) -> Any:
     import triton
     from triton.backends.compiler import GPUTarget
     from triton.experimental.gluon._runtime import GluonASTSource

@@ -24,11 +24,11 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "guarded_gemm", "sibling_loops", "row_sumsq", "layer_norm", "softmax_rows", "persistent_gemm",
              "grouped_gemm", "decode_attention", "cumsum_rows", "geglu_rows", "block_ptr_gemm", "splitk_gemm",
              "fp8_gemm", "pointer_attention", "awq_gemm", "w8a16_gemm",
-             "grouped_decode_attention", "chunk_state"}
+             "grouped_decode_attention", "chunk_state", "fused_moe_decode"}
 REFUSED = {"int8_gemm": "along another dimension than in global memory"}   # B K-major in shared memory
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
-               "grouped_decode_attention"}   # pointer loads only
+               "grouped_decode_attention", "fused_moe_decode"}   # pointer loads only
 
 
 @pytest.mark.slow
@@ -134,6 +134,10 @@ def _plain_code(stem: str, source: str) -> None:
         assert re.search(r"= mma_v2\(\w+, \w+, \w+\)  # dot0_accumulator", consumer), consumer
         assert "warpgroup_mma" not in consumer
         assert "gl.join(" in consumer and re.search(r"gl\.reshape\(\w+, \[32, 16\]\)", consumer), consumer
+    if stem == "fused_moe_decode":   # the early return past the padded rows, then an mma.sync K loop
+        head = entry.split("\n    consumer_0(", 1)[0]
+        assert re.search(r"\n    if \w+:\n        return$", head), head
+        assert re.search(r"= mma_v2\(", _function(source, "consumer_0"))
     if stem == "grouped_decode_attention":   # GQA decode: 16-row tiles, both dots mma.sync, each synchronous
         consumer = _function(source, "consumer_0")
         assert len(re.findall(r"= mma_v2\(", consumer)) >= 2 and "warpgroup_mma" not in consumer, consumer
@@ -142,6 +146,8 @@ def _plain_code(stem: str, source: str) -> None:
         body = consumer.split("for twill_b in range(", 1)[1]
         wait = re.search(r"\n +(b_h_\d+_p1) = warpgroup_mma_wait\(0, deps=\(\1,\)\)\n", body)
         assert wait and body.index(wait.group(0)) < body.index("gl.store(") < body.index("warpgroup_mma("), body
+        # its partitions need about 104 and 64 registers: two CTAs per SM, not persistent (run 29e-f: 1.26x)
+        assert "two CTAs per SM" in source and "MAXNREG = 128" in source and "PERSISTENT = False" in source
     if stem == "w8a16_gemm":         # the dequantised B tile: stored into one of two buffers allocated before the
         consumer = _function(source, "consumer_0")   # partitions, never allocated in the loop (a wgmma may still read)
         entry = _function(source, "twill_kernel")

@@ -58,3 +58,12 @@ f)
     | tail -8 | tee -a $OUT/run29f.log
   ;;
 esac
+#   g: fused_moe_decode (vLLM's fused MoE at a decode configuration: gathered rows, mma.sync).
+case "${1:-a}" in
+g)
+  PYTHONPATH=. timeout 240 python bench/gluon_gpu.py $G/fused_moe_decode --out $OUT/gpu29g-fused_moe_decode.json 2>&1 \
+    | tee -a $OUT/run29g.log
+  PYTHONPATH=. timeout 300 python -m pytest -q tests/gpu/test_gpu_gluon.py -k "fused_moe_decode" 2>&1 | tail -8 \
+    | tee -a $OUT/run29g.log
+  ;;
+esac

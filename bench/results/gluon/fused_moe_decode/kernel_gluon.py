@@ -1,0 +1,290 @@
+"""fused_moe_kernel, written by twill from its joint schedule: I=100 L=121 (optimal), 800 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 88 per thread)
+- shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
+- early return at fused_moe_decode.py:45 (TTGIR line 52): taken in the kernel itself, before the loop; not persistent, as a program id decides it
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+from triton.experimental.gluon.language.nvidia.ampere import mma_v2
+
+L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L1 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
+L2 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[8, 1], threads_per_warp=[16, 2], warps_per_cta=[1, 4], order=[0, 1])))
+L3 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
+L4 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L5 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[8, 1], threads_per_warp=[16, 2], warps_per_cta=[1, 4], order=[0, 1])))
+L6 = gl.constexpr(gl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 4], instr_shape=[16, 8]))
+L7 = gl.constexpr(gl.DotOperandLayout(operand_index=1, parent=gl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 4], instr_shape=[16, 8]), k_width=2))
+L8 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 4], instr_shape=[16, 8]), k_width=2))
+L9 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0]))
+
+@gluon.jit
+def consumer_0(a_ptr, b_ptr, c_ptr, topk_weights_ptr, sorted_token_ids_ptr, expert_ids_ptr, num_tokens_post_padded_ptr, N, K, EM, num_valid_tokens, stride_am, stride_be, stride_bn, stride_cm):
+    pid = gl.program_id(0)
+    num_pid_m_5 = EM + 15
+    num_pid_m_6 = num_pid_m_5 // 16
+    num_pid_n_7 = N + 63
+    num_pid_n_8 = num_pid_n_7 // 64
+    group_id = pid // num_pid_n_8
+    group_size_m = num_pid_m_6 - group_id
+    group_size_m_9 = gl.minimum(group_size_m, 1)
+    pid_m = pid % num_pid_n_8
+    pid_m_10 = pid_m % group_size_m_9
+    pid_m_11 = group_id + pid_m_10
+    pid_n = pid_m // group_size_m_9
+    v0 = pid_m_11 * 16
+    offs_token_id = gl.arange(0, 16, layout=L0)
+    offs_token_id_12 = gl.arange(0, 16, layout=L1)
+    offs_token_id_13 = offs_token_id.to(gl.int64)
+    offs_token_id_14 = offs_token_id_12.to(gl.int64)
+    offs_token_id_15 = v0.to(gl.int64)
+    offs_token_id_18 = offs_token_id_15 + offs_token_id_13
+    offs_token_id_19 = offs_token_id_15 + offs_token_id_14
+    offs_token_21 = sorted_token_ids_ptr + offs_token_id_18
+    offs_token_22 = sorted_token_ids_ptr + offs_token_id_19
+    offs_token_23 = gl.load(offs_token_21)
+    offs_token_24 = gl.load(offs_token_22)
+    token_mask_26 = offs_token_23 < num_valid_tokens
+    token_mask_27 = offs_token_24 < num_valid_tokens
+    off_experts = expert_ids_ptr + pid_m_11
+    off_experts_28 = gl.load(off_experts)
+    off_experts_29 = off_experts_28.to(gl.int64)
+    offs_bn = pid_n * 64
+    offs_bn_30 = gl.arange(0, 64, layout=L2)
+    offs_bn_31 = gl.arange(0, 64, layout=L3)
+    offs_bn_32 = offs_bn_30.to(gl.int64)
+    offs_bn_33 = offs_bn.to(gl.int64)
+    offs_bn_35 = offs_bn_33 + offs_bn_32
+    offs_bn_36 = N.to(gl.int64)
+    offs_bn_38 = offs_bn_35 % offs_bn_36
+    a_ptrs = gl.expand_dims(offs_token_23, 1)
+    a_ptrs_39 = gl.expand_dims(offs_token_24, 1)
+    a_ptrs_40 = a_ptrs // 2
+    a_ptrs_42 = a_ptrs_40 * stride_am
+    a_ptrs_43 = gl.arange(0, 128, layout=L4)
+    a_ptrs_44 = gl.expand_dims(a_ptrs_43, 0)
+    a_ptrs_45 = a_ptrs_42.broadcast_to([16, 128])
+    a_ptrs_46 = a_ptrs_44.broadcast_to([16, 128])
+    a_ptrs_47 = a_ptrs_45 + a_ptrs_46
+    a_ptrs_49 = a_ptr + a_ptrs_47
+    b_ptrs = stride_be.to(gl.int64)
+    b_ptrs_50 = off_experts_29 * b_ptrs
+    b_ptrs_51 = b_ptr + b_ptrs_50
+    b_ptrs_52 = gl.arange(0, 128, layout=L5)
+    b_ptrs_53 = gl.expand_dims(b_ptrs_52, 1)
+    b_ptrs_54 = gl.expand_dims(offs_bn_38, 0)
+    b_ptrs_55 = stride_bn.to(gl.int64)
+    b_ptrs_57 = b_ptrs_54 * b_ptrs_55
+    b_ptrs_58 = b_ptrs_53.to(gl.int64)
+    b_ptrs_59 = b_ptrs_58.broadcast_to([128, 64])
+    b_ptrs_60 = b_ptrs_57.broadcast_to([128, 64])
+    b_ptrs_61 = b_ptrs_59 + b_ptrs_60
+    b_ptrs_63 = b_ptrs_51 + b_ptrs_61
+    v2 = K + 127
+    v3 = v2 // 128
+    a = gl.expand_dims(token_mask_26, 1)
+    a_64 = a.broadcast_to([16, 128])
+    twill_n = (v3 - 0 + 1 - 1) // 1
+    b_ptrs_96 = b_ptrs_63
+    b_ptrs_96_p1 = b_ptrs_96
+    a_ptrs_95 = a_ptrs_49
+    a_82 = (0 + (0 - 0) * 1) * 128  # elementwise0_a: stage 0, partition 0 (group 0)
+    a_83 = K - a_82  # elementwise0_a: stage 0, partition 0 (group 0)
+    b = a_83  # load1_b: stage 0, partition 0 (group 0)
+    b_89 = b_ptrs_53 < b  # load1_b: stage 0, partition 0 (group 0)
+    b_90 = b_89.broadcast_to([128, 64])  # load1_b: stage 0, partition 0 (group 0)
+    b_ptrs_96 = b_ptrs_96_p1 + 128  # load1_b: stage 0, partition 0 (group 0)
+    b_91 = gl.load(b_ptrs_96_p1, mask=b_90, other=0.0)  # load1_b: stage 0, partition 0 (group 0)
+    a_83_p1 = a_83
+    a_ptrs_95_p1 = a_ptrs_95
+    b_91_p1 = b_91
+    b_ptrs_96_p1 = b_ptrs_96
+    accumulator_94 = gl.full([16, 64], 0.0, gl.float32, layout=L6)
+    a_82 = (0 + (1 - 0) * 1) * 128  # elementwise0_a: stage 0, partition 0 (group 0)
+    a_83 = K - a_82  # elementwise0_a: stage 0, partition 0 (group 0)
+    a_84 = a_83_p1  # elementwise0_a: stage 1, partition 0 (group 0)
+    a_85 = a_ptrs_44 < a_84  # elementwise0_a: stage 1, partition 0 (group 0)
+    a_86 = a_85.broadcast_to([16, 128])  # elementwise0_a: stage 1, partition 0 (group 0)
+    a_87 = a_64 & a_86  # elementwise0_a: stage 1, partition 0 (group 0)
+    a_ptrs_95 = a_ptrs_95_p1 + 128  # load0_a: stage 1, partition 0 (group 0)
+    a_88 = gl.load(a_ptrs_95_p1, mask=a_87, other=0.0)  # load0_a: stage 1, partition 0 (group 0)
+    b = a_83  # load1_b: stage 0, partition 0 (group 0)
+    b_89 = b_ptrs_53 < b  # load1_b: stage 0, partition 0 (group 0)
+    b_90 = b_89.broadcast_to([128, 64])  # load1_b: stage 0, partition 0 (group 0)
+    b_ptrs_96 = b_ptrs_96_p1 + 128  # load1_b: stage 0, partition 0 (group 0)
+    b_91 = gl.load(b_ptrs_96_p1, mask=b_90, other=0.0)  # load1_b: stage 0, partition 0 (group 0)
+    b_93 = gl.convert_layout(b_91_p1, L7)  # convert1_b: stage 1, partition 0 (group 0)
+    a_83_p1 = a_83
+    a_88_p1 = a_88
+    a_ptrs_95_p1 = a_ptrs_95
+    accumulator_94_p1 = accumulator_94
+    b_91_p1 = b_91
+    b_93_p1 = b_93
+    b_ptrs_96_p1 = b_ptrs_96
+    for twill_b in range(2, twill_n):
+        a_82 = (0 + (twill_b - 0) * 1) * 128  # elementwise0_a: stage 0, partition 0 (group 0)
+        a_83 = K - a_82  # elementwise0_a: stage 0, partition 0 (group 0)
+        a_84 = a_83_p1  # elementwise0_a: stage 1, partition 0 (group 0)
+        a_85 = a_ptrs_44 < a_84  # elementwise0_a: stage 1, partition 0 (group 0)
+        a_86 = a_85.broadcast_to([16, 128])  # elementwise0_a: stage 1, partition 0 (group 0)
+        a_87 = a_64 & a_86  # elementwise0_a: stage 1, partition 0 (group 0)
+        a_ptrs_95 = a_ptrs_95_p1 + 128  # load0_a: stage 1, partition 0 (group 0)
+        a_88 = gl.load(a_ptrs_95_p1, mask=a_87, other=0.0)  # load0_a: stage 1, partition 0 (group 0)
+        a_92 = gl.convert_layout(a_88_p1, L8)  # convert0_a: stage 2, partition 0 (group 0)
+        accumulator_94 = mma_v2(a_92, b_93_p1, accumulator_94_p1)  # dot0_accumulator: stage 2, partition 0 (group 0)
+        b = a_83  # load1_b: stage 0, partition 0 (group 0)
+        b_89 = b_ptrs_53 < b  # load1_b: stage 0, partition 0 (group 0)
+        b_90 = b_89.broadcast_to([128, 64])  # load1_b: stage 0, partition 0 (group 0)
+        b_ptrs_96 = b_ptrs_96_p1 + 128  # load1_b: stage 0, partition 0 (group 0)
+        b_91 = gl.load(b_ptrs_96_p1, mask=b_90, other=0.0)  # load1_b: stage 0, partition 0 (group 0)
+        b_93 = gl.convert_layout(b_91_p1, L7)  # convert1_b: stage 1, partition 0 (group 0)
+        a_83_p1 = a_83
+        a_88_p1 = a_88
+        a_ptrs_95_p1 = a_ptrs_95
+        accumulator_94_p1 = accumulator_94
+        b_91_p1 = b_91
+        b_93_p1 = b_93
+        b_ptrs_96_p1 = b_ptrs_96
+    a_84 = a_83_p1  # elementwise0_a: stage 1, partition 0 (group 0)
+    a_85 = a_ptrs_44 < a_84  # elementwise0_a: stage 1, partition 0 (group 0)
+    a_86 = a_85.broadcast_to([16, 128])  # elementwise0_a: stage 1, partition 0 (group 0)
+    a_87 = a_64 & a_86  # elementwise0_a: stage 1, partition 0 (group 0)
+    a_ptrs_95 = a_ptrs_95_p1 + 128  # load0_a: stage 1, partition 0 (group 0)
+    a_88 = gl.load(a_ptrs_95_p1, mask=a_87, other=0.0)  # load0_a: stage 1, partition 0 (group 0)
+    a_92 = gl.convert_layout(a_88_p1, L8)  # convert0_a: stage 2, partition 0 (group 0)
+    accumulator_94 = mma_v2(a_92, b_93_p1, accumulator_94_p1)  # dot0_accumulator: stage 2, partition 0 (group 0)
+    b_93 = gl.convert_layout(b_91_p1, L7)  # convert1_b: stage 1, partition 0 (group 0)
+    a_83_p1 = a_83
+    a_88_p1 = a_88
+    a_ptrs_95_p2 = a_ptrs_95_p1
+    a_ptrs_95_p1 = a_ptrs_95
+    accumulator_94_p1 = accumulator_94
+    b_91_p1 = b_91
+    b_93_p1 = b_93
+    b_ptrs_96_p2 = b_ptrs_96_p1
+    b_ptrs_96_p1 = b_ptrs_96
+    a_92 = gl.convert_layout(a_88_p1, L8)  # convert0_a: stage 2, partition 0 (group 0)
+    accumulator_94 = mma_v2(a_92, b_93_p1, accumulator_94_p1)  # dot0_accumulator: stage 2, partition 0 (group 0)
+    a_83_p1 = a_83
+    a_88_p1 = a_88
+    a_ptrs_95_p2 = a_ptrs_95_p1
+    a_ptrs_95_p1 = a_ptrs_95
+    accumulator_94_p1 = accumulator_94
+    b_91_p1 = b_91
+    b_93_p1 = b_93
+    b_ptrs_96_p3 = b_ptrs_96_p2
+    b_ptrs_96_p2 = b_ptrs_96_p1
+    b_ptrs_96_p1 = b_ptrs_96
+    accumulator_65 = accumulator_94_p1.to(gl.float16)
+    offs_cn_66 = offs_bn + offs_bn_31
+    c_ptrs_67 = stride_cm * a_ptrs_39
+    c_ptrs_69 = c_ptr + c_ptrs_67
+    c_ptrs_70 = gl.expand_dims(offs_cn_66, 0)
+    c_ptrs_71 = c_ptrs_69.broadcast_to([16, 64])
+    c_ptrs_72 = c_ptrs_70.broadcast_to([16, 64])
+    c_ptrs_73 = c_ptrs_71 + c_ptrs_72
+    c_mask = gl.expand_dims(token_mask_27, 1)
+    c_mask_75 = c_ptrs_70 < N
+    c_mask_76 = c_mask.broadcast_to([16, 64])
+    c_mask_77 = c_mask_75.broadcast_to([16, 64])
+    c_mask_78 = c_mask_76 & c_mask_77
+    v4 = gl.convert_layout(accumulator_65, L9)
+    gl.store(c_ptrs_73, v4, mask=c_mask_78)
+
+@gluon.jit
+def twill_kernel(a_ptr, b_ptr, c_ptr, topk_weights_ptr, sorted_token_ids_ptr, expert_ids_ptr, num_tokens_post_padded_ptr, N, K, EM, num_valid_tokens, stride_am, stride_be, stride_bn, stride_cm):
+    pid = gl.program_id(0)
+    num_pid_m_5 = EM + 15
+    num_pid_m_6 = num_pid_m_5 // 16
+    num_pid_n_7 = N + 63
+    num_pid_n_8 = num_pid_n_7 // 64
+    group_id = pid // num_pid_n_8
+    group_size_m = num_pid_m_6 - group_id
+    group_size_m_9 = gl.minimum(group_size_m, 1)
+    pid_m = pid % num_pid_n_8
+    pid_m_10 = pid_m % group_size_m_9
+    pid_m_11 = group_id + pid_m_10
+    num_tokens_post_padded = gl.load(num_tokens_post_padded_ptr)
+    v0 = pid_m_11 * 16
+    v1 = v0 >= num_tokens_post_padded
+    if v1:
+        return
+    consumer_0(a_ptr, b_ptr, c_ptr, topk_weights_ptr, sorted_token_ids_ptr, expert_ids_ptr, num_tokens_post_padded_ptr, N, K, EM, num_valid_tokens, stride_am, stride_be, stride_bn, stride_cm, )
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['a_ptr', 'b_ptr', 'c_ptr', 'topk_weights_ptr', 'sorted_token_ids_ptr', 'expert_ids_ptr', 'num_tokens_post_padded_ptr', 'N', 'K', 'EM', 'num_valid_tokens', 'stride_am', 'stride_ak', 'stride_be', 'stride_bk', 'stride_bn', 'stride_cm', 'stride_cn', 'BLOCK_SIZE_M', 'BLOCK_SIZE_N', 'BLOCK_SIZE_K', 'GROUP_SIZE_M', 'MUL_ROUTED_WEIGHT', 'top_k']          # the Triton kernel's parameters, in order
+RUNTIME = ['a_ptr', 'b_ptr', 'c_ptr', 'topk_weights_ptr', 'sorted_token_ids_ptr', 'expert_ids_ptr', 'num_tokens_post_padded_ptr', 'N', 'K', 'EM', 'num_valid_tokens', 'stride_am', 'stride_be', 'stride_bn', 'stride_cm']   # the Gluon kernel's parameters, in order
+CONSTEXPRS = {'stride_ak': 1, 'stride_bk': 1, 'stride_cn': 1, 'BLOCK_SIZE_M': 16, 'BLOCK_SIZE_N': 64, 'BLOCK_SIZE_K': 128, 'GROUP_SIZE_M': 1, 'MUL_ROUTED_WEIGHT': 0, 'top_k': 2}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 4
+MAXNREG = None
+PERSISTENT = False      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+    layout = _LAYOUTS.get(name)
+    if layout is None:
+        from triton.experimental.gluon import language as gl
+        layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+    base = getattr(value, "base", value)
+    shape = list(getattr(value, "shape", base.shape))
+    strides = list(getattr(value, "strides", None) or base.stride())
+    return TensorDescriptor(base, shape, strides, DESCRIPTOR_BLOCKS[name], layout)
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return twill_kernel[g](*runtime, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()
