@@ -63,6 +63,7 @@ VARIANTS = {
     "grouped_decode_attention": ("tests/corpus/grouped_decode_attention.py", "_fwd_grouped_kernel_stage1", []),
     "chunk_state": ("tests/corpus/chunk_state.py", "chunk_fwd_kernel_h", []),     # a store of the carried state
     "fused_moe_decode": ("tests/corpus/fused_moe_decode.py", "fused_moe_kernel", []),  # gathered rows, mma.sync
+    "ieee_gemm": ("tests/corpus/ieee_gemm.py", "ieee_gemm", []),                # an FMA dot (fp32, IEEE)
 }
 
 

@@ -16,7 +16,9 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
+import traceback
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from codegen.gluon.calibration import Calibration, load_for
@@ -490,6 +492,8 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
                 k, compiled = chained
     except TwillError as e:
         return dataclasses.replace(c, error=str(e))
+    except Exception as e:  # noqa: BLE001 - a defect of the back end on this kernel: the candidate refused in one
+        return dataclasses.replace(c, error=internal_error(e))   # line, the schedule and annotated IR still written
     stages, least = max(p.stages for p in k.plan.partitions), k.plan.least_trips
     problems, unsimulated = check_kernel(k.source, k.signature, stages, least)
     if problems:
@@ -510,6 +514,14 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
         k = dataclasses.replace(k, decisions=k.decisions + (f"registers: {report.problem()}",))
     return dataclasses.replace(c, kernel=k, ttgir=compiled.asm["ttgir"], ptxas=report,
                                replayed=_replayed(c, k, machine) if not unsimulated else None)
+
+
+def internal_error(e: BaseException) -> str:
+    """One line for an unexpected exception inside the Gluon back end: its type, message and where it was raised."""
+    frame = traceback.extract_tb(e.__traceback__)[-1] if e.__traceback__ else None
+    at = f" at {Path(frame.filename).name}:{frame.lineno}" if frame else ""
+    first = (str(e).strip().splitlines() or [""])[0][:160]
+    return f"the Gluon back end failed on this kernel (internal error {type(e).__name__}: {first}{at}; please report it)"
 
 
 def _copy_warps(build: Callable[[int], tuple[GluonKernel, Any]], machine: Machine) -> tuple[GluonKernel, Any]:

@@ -266,7 +266,7 @@ def parse_layout(attr: str, table: dict[str, str]) -> Layout:
     if kind == "slice":
         return Slice(int(f["dim"]), parse_layout(f["parent"], table))
     if kind == "dot_op":
-        return DotOperand(int(f["opIdx"]), parse_layout(f["parent"], table), int(f["kWidth"]))
+        return DotOperand(int(f["opIdx"]), parse_layout(f["parent"], table), int(f.get("kWidth", 0)))  # FMA: none
     if kind == "linear":
         return Linear(_ints(f["register"]), _ints(f["lane"]), _ints(f["warp"]), _ints(f["block"]))
     if kind == "nvmma_shared":

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Callable
 
-from codegen.gluon.layouts import Mma, gl_dtype
+from codegen.gluon.layouts import Blocked, Mma, gl_dtype
 from codegen.gluon.values import Context, Val, float_literal, py_name
 from twill.errors import UnsupportedError
 from twill.ir.ttgir import IROp
@@ -189,31 +189,33 @@ def reshape(op: IROp, ctx: Context) -> list[str]:
     return [f"{py_name(res)} = gl.convert_layout({x}, {ctx.layout(ctx.ttype(res).layout)})"]
 
 
-def is_mma_v2(op: IROp, ctx: Context) -> bool:
+def is_sync_dot(op: IROp, ctx: Context) -> bool:
     """A ``tt.dot`` Triton lowered to mma.sync (``#ttg.nvidia_mma`` version 2: a tile of fewer than 64 rows per
-    warpgroup, or warps not in warpgroups), not to wgmma: its operands in registers, synchronous."""
+    warpgroup, or warps not in warpgroups) or to FMAs (a blocked result: fp32 with ``input_precision="ieee"``, a K
+    below the MMA's), not to wgmma: its operands in registers, synchronous."""
     if op.name != "tt.dot" or not op.results:
         return False
     layout = ctx.ttype(op.results[0]).layout
-    return isinstance(layout, Mma) and layout.version[0] == 2
+    return isinstance(layout, Blocked) or (isinstance(layout, Mma) and layout.version[0] == 2)
 
 
 def dot(op: IROp, ctx: Context) -> list[str]:
-    """A dot Triton lowered to mma.sync (``is_mma_v2``): ``mma_v2`` on its register operands, in their
-    dot-operand layouts, synchronous. A wgmma dot is written by the loop writer (asynchronous, its waits from
-    the schedule), never here."""
+    """A dot Triton lowered to mma.sync or FMAs (``is_sync_dot``): ``mma_v2`` / ``gl.dot_fma`` on its register
+    operands, in their dot-operand layouts, synchronous. A wgmma dot is written by the loop writer (asynchronous,
+    its waits from the schedule), never here."""
     res = _res(op)
-    t = ctx.ttype(res)
-    if not is_mma_v2(op, ctx):
+    if not is_sync_dot(op, ctx):
         raise UnsupportedError("a dot outside the scheduled loop", where=source_where(op),
-                               expected="the loop's wgmma dots, or mma.sync ones", found=op.text.strip()[:80])
+                               expected="the loop's wgmma dots, or mma.sync / FMA ones", found=op.text.strip()[:80])
     a, b = (ctx.tensor(v) for v in op.operands[:2])
     c = ctx.tensor(op.operands[2], like=res)
+    ctx.define(res, py_name(res))
+    if isinstance(ctx.ttype(res).layout, Blocked):
+        return [f"{py_name(res)} = gl.dot_fma({a}, {b}, {c})"]
     prec = ""
     if ctx.ttype(op.operands[0]).dtype == "f32":
         m = re.search(r"inputPrecision = (\w+)", op.text)
         prec = f", input_precision={(m.group(1) if m else 'tf32')!r}"
-    ctx.define(res, py_name(res))
     return [f"{py_name(res)} = mma_v2({a}, {b}, {c}{prec})"]
 
 

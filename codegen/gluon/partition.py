@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from codegen.gluon.ops import is_mma_v2, translate
+from codegen.gluon.ops import is_sync_dot, translate
 from codegen.gluon.plan import Item, KernelPlan, Partition, Reduction, Ring, instance, staged_name
 from codegen.gluon.values import Context, Val, py_name
 from twill.errors import UnsupportedError
@@ -323,7 +323,7 @@ class LoopWriter:
             self.ctx.vals[v] = val
         start = len(bd.lines)
         self._to_readers_layout(bd, op)
-        if op.name in vocab.DOTS and not is_mma_v2(op, self.ctx):
+        if op.name in vocab.DOTS and not is_sync_dot(op, self.ctx):
             self._dot(bd, x, op)
         elif x.op in self.plan.staging.allocs:
             self._alloc(bd, x, op)

@@ -35,3 +35,17 @@ def test_the_childs_result_and_its_compile_errors_come_back_as_they_were():
     with pytest.raises(CompileError) as e:
         contained(other, where="k.py", what="the kernel")
     assert str(e.value) == "k.py: the offline compile of the kernel failed: ValueError: bad layout"
+
+
+def test_a_defect_inside_the_gluon_back_end_is_one_line_naming_where():
+    from twill.gluon_route import internal_error
+
+    def parse():
+        return {"opIdx": 0}["kWidth"]
+    try:
+        parse()
+    except KeyError as e:
+        msg = internal_error(e)
+    assert msg.startswith("the Gluon back end failed on this kernel (internal error KeyError: 'kWidth' at "
+                          "test_contained.py:"), msg
+    assert "\n" not in msg and msg.endswith("please report it)")

@@ -24,11 +24,11 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "guarded_gemm", "sibling_loops", "row_sumsq", "layer_norm", "softmax_rows", "persistent_gemm",
              "grouped_gemm", "decode_attention", "cumsum_rows", "geglu_rows", "block_ptr_gemm", "splitk_gemm",
              "fp8_gemm", "pointer_attention", "awq_gemm", "w8a16_gemm",
-             "grouped_decode_attention", "chunk_state", "fused_moe_decode"}
+             "grouped_decode_attention", "chunk_state", "fused_moe_decode", "ieee_gemm"}
 REFUSED = {"int8_gemm": "along another dimension than in global memory"}   # B K-major in shared memory
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
-               "grouped_decode_attention", "fused_moe_decode"}   # pointer loads only
+               "grouped_decode_attention", "fused_moe_decode", "ieee_gemm"}   # pointer loads only
 
 
 @pytest.mark.slow
@@ -134,6 +134,9 @@ def _plain_code(stem: str, source: str) -> None:
         assert re.search(r"= mma_v2\(\w+, \w+, \w+\)  # dot0_accumulator", consumer), consumer
         assert "warpgroup_mma" not in consumer
         assert "gl.join(" in consumer and re.search(r"gl\.reshape\(\w+, \[32, 16\]\)", consumer), consumer
+    if stem == "ieee_gemm":          # fp32 at IEEE precision: Triton's FMA dot, gl.dot_fma (a traceback before)
+        consumer = _function(source, "consumer_0")
+        assert re.search(r"= gl\.dot_fma\(", consumer) and "mma" not in consumer.replace("gl.dot_fma", ""), consumer
     if stem == "fused_moe_decode":   # the early return past the padded rows, then an mma.sync K loop
         head = entry.split("\n    consumer_0(", 1)[0]
         assert re.search(r"\n    if \w+:\n        return$", head), head

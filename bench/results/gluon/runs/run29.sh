@@ -67,3 +67,12 @@ g)
     | tee -a $OUT/run29g.log
   ;;
 esac
+#   h: ieee_gemm (an fp32 GEMM at IEEE precision: Triton's FMA dot, written with gl.dot_fma).
+case "${1:-a}" in
+h)
+  PYTHONPATH=. timeout 300 python bench/gluon_gpu.py $G/ieee_gemm --out $OUT/gpu29h-ieee_gemm.json 2>&1 \
+    | tee -a $OUT/run29h.log
+  PYTHONPATH=. timeout 300 python -m pytest -q tests/gpu/test_gpu_gluon.py -k "ieee_gemm" 2>&1 | tail -8 \
+    | tee -a $OUT/run29h.log
+  ;;
+esac
