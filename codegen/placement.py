@@ -73,9 +73,10 @@ def realisability_constraints(g: LoopGraph, triton_version: str | None = None) -
         out.append(Constraint("last_stage", dots,
                               f'triton {triton_version}: "pipeliner doesn\'t know how to predicate this op" for a '
                               "warp_group_dot in an earlier stage than the last"))
-    # A dot Triton lowers to mma.sync (still ``tt.dot`` after its matmul pass: a tile of fewer than 64 rows per
-    # warpgroup on sm_90, every dot before it) whose operands come out of registers converted in an earlier stage:
-    # triton 3.6's prefetch pass fails (``awq_gemm``'s dequantisation, offline); its own schedules keep them together
+    # A dot Triton lowers to mma.sync or FMAs (still ``tt.dot`` after its matmul pass: a tile of fewer than 64 rows
+    # per warpgroup on sm_90, an fp32 dot at IEEE precision) whose operands come out of registers converted in an
+    # earlier stage: triton 3.6's prefetch pass fails (``awq_gemm``'s dequantisation, offline); its own schedules
+    # keep them together
     sync = tuple(o.id for o in g.ops if o.kind == "dot" and "tt.dot" in o.ops)
     if (major, minor) < (3, 9) and sync:
         out.append(Constraint("last_stage", _loaded(g),

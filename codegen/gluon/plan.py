@@ -836,11 +836,8 @@ def _staging(plan: KernelPlan) -> Staging:
             if any(b.name == name for b in st.buffers):
                 continue
             info = type_info(plan.fn.type_of(src))
-            shape = list(info.shape)
-            dim = plan.rows.dims.get(src) if plan.rows is not None and x.subtile is not None else None
-            if dim is not None and dim < len(shape):
-                shape[dim] //= plan.subtiles
-            st.buffers.append(Staged(name, src, x.subtile, p.index, info.dtype, tuple(shape)))
+            st.buffers.append(Staged(name, src, x.subtile, p.index, info.dtype,
+                                     _subtile_shape(plan, info.shape, src, x.subtile)))
     return st
 
 
@@ -866,13 +863,20 @@ def _allocs(plan: KernelPlan) -> None:
             lag = max((stage_of[(j, x.subtile)] - x.stage for j, o in enumerate(plan.body)
                        if o.name in vocab.DOTS and views & set(o.operands) and (j, x.subtile) in stage_of), default=0)
             info = type_info(plan.fn.type_of(op.results[0]))
-            shape = list(info.shape)
-            dim = plan.rows.dims.get(op.operands[0]) if plan.rows is not None and x.subtile is not None else None
-            if dim is not None and dim < len(shape):
-                shape[dim] //= plan.subtiles
             smem = parse_type(plan.fn.type_of(op.results[0]), aliases(plan.fn.module.text)).layout
-            plan.staging.buffers.append(Staged(name, op.results[0], x.subtile, p.index, info.dtype, tuple(shape),
+            plan.staging.buffers.append(Staged(name, op.results[0], x.subtile, p.index, info.dtype,
+                                               _subtile_shape(plan, info.shape, op.operands[0], x.subtile),
                                                smem.spell() if smem is not None else None, 2 + lag))
+
+
+def _subtile_shape(plan: KernelPlan, shape: tuple[int, ...], value: str, subtile: int | None) -> tuple[int, ...]:
+    """A register tile's ``shape`` as one row sub-tile holds it: its split dimension (``value``'s, where the rows
+    run through it) divided among the sub-tiles."""
+    out = list(shape)
+    dim = plan.rows.dims.get(value) if plan.rows is not None and subtile is not None else None
+    if dim is not None and dim < len(out):
+        out[dim] //= plan.subtiles
+    return tuple(out)
 
 
 def _fit_smem(plan: KernelPlan) -> int:
