@@ -46,6 +46,7 @@ VARIANTS = {
     "cross_entropy": ("tests/corpus/cross_entropy.py", "cross_entropy_fwd", []),    # an early return with a loop
     "guarded_gemm": ("tests/corpus/guarded_gemm.py", "guarded_gemm", []),          # an early return; an if's value
     "sibling_loops": ("tests/corpus/sibling_loops.py", "sibling_loops", []),       # a loop inside an if
+    "scratch_buffer": ("tests/corpus/scratch_buffer.py", "scratch_loop", []),            # tl.debug_barrier twice
     "row_sumsq": ("tests/corpus/row_sumsq.py", "row_sumsq", []),                   # a store before the loop; x * x
     "layer_norm": ("tests/corpus/layer_norm.py", "_layer_norm_fwd_fused", []),     # tutorial 05: stores between loops
     "softmax_rows": ("tests/corpus/softmax_rows.py", "softmax_kernel", []),        # tutorial 02: a loop carrying nothing
@@ -117,7 +118,8 @@ def regenerate(d: Path) -> str:
                  stage=bool(gs["gluon"]["kernel"].get("staged")), own_stores=gs["gluon"]["kernel"]["own_stores"],
                  siblings=recorded_siblings(gs["gluon"]["kernel"]),
                  copy_warps=int(gs["gluon"]["kernel"].get("copy_warps", 4)),
-                 cp_async=bool(gs["gluon"]["kernel"].get("cp_async", True)))
+                 cp_async=bool(gs["gluon"]["kernel"].get("cp_async", True)),
+                 chains=bool(gs["gluon"]["kernel"].get("chains", False)))
     old = (d / "kernel_gluon.py").read_text()
     if k.source == old:
         return "unchanged"

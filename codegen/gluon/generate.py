@@ -70,6 +70,7 @@ class GluonKernel:
                 "own_stores": self.own_stores,
                 "copy_warps": self.plan.copy_warps if self.plan is not None else COPY_WARPS,
                 **({} if self.cp_async else {"cp_async": False}),
+                **({"chains": True} if self.plan is not None and self.plan.chains else {}),
                 "decisions": list(self.decisions),
                 "siblings": [{"graph": graph_to_dict(q.graph), "schedule": q.schedule.to_dict()}
                              for q in (self.plan.siblings if self.plan is not None else [])]}

@@ -36,8 +36,8 @@ COPY_IMPORT = "from triton.experimental.gluon.language.nvidia.ampere import asyn
 
 
 def header(plan: KernelPlan) -> str:
-    """The generated file's imports: ``async_copy`` where the producer copies pointer tiles."""
-    return HEADER + (COPY_IMPORT if any(r.copied for r in plan.rings) else "")
+    """The generated file's imports: ``async_copy`` where the producer or a consumer copies pointer tiles."""
+    return HEADER + (COPY_IMPORT if any(r.copied for r in plan.rings) or any(q.asyncs for q in plan.sequence) else "")
 
 
 @dataclass
@@ -73,9 +73,9 @@ class Module:
 
     @property
     def copies(self) -> bool:
-        """The producer copies pointer tiles: the kernel takes ``COPY_FLAG`` (cp.async, or the launch's
-        arguments too little aligned for it: loads through registers)."""
-        return any(r.copied for r in self.plan.rings)
+        """The producer (or a consumer, ``plan.AsyncTile``) copies pointer tiles: the kernel takes ``COPY_FLAG``
+        (cp.async, or the launch's arguments too little aligned for it: loads through registers)."""
+        return any(r.copied for r in self.plan.rings) or any(q.asyncs for q in self.plan.sequence)
 
     def flag_params(self) -> list[str]:
         return [f"{COPY_FLAG}: gl.constexpr"] if self.copies else []
@@ -648,6 +648,8 @@ def _pipelined(src: Source, part: Partition, shared: Shared, turn: Turn | None) 
         if short is not None:
             return ([lines[0], f"if twill_n >= {stages - 1}:"] + ["    " + ln for ln in lines[1:]] + ["else:"]
                     + ["    " + ln for ln in short] + [results])
+        # no unpipelined copy for a short loop: it must fill the prologue (said in the decisions, checked so)
+        src.mod.plan.least_trips = max(src.mod.plan.least_trips, stages - 1)
     if stages != 2 or least_trips(stages, turn is not None, trip_count_varies(src.plan.fn, src.plan.loop)):
         return lines + [results]
     other = [f"{name} = {_initial(src, part, k, sub)}" for (k, sub), name in results.items() if name]
@@ -1073,6 +1075,9 @@ def register_rings(mod: Module, turns: bool) -> None:
         mod.smem.append((f"{r.name}_buf", f"gl.allocate_shared_memory({gl_dtype(r.dtype)}, {shape}, {layout})"))
         mod.barriers.append((f"{r.name}_ready", copiers if r.copied else 1, r.depth))
         mod.barriers.append((f"{r.name}_empty", len(r.readers), r.depth))
+    for a in (a for q in plan.sequence for a in q.asyncs):
+        mod.smem.append((a.name, f"gl.allocate_shared_memory({gl_dtype(a.dtype)}, {[a.depth] + list(a.shape)}, "
+                                 f"{a.shared})"))
     for b in plan.staging.buffers:
         dtype, shape = gl_dtype(b.dtype), ([b.depth] if b.depth > 1 else []) + list(b.shape)
         layout = b.layout or f"gl.NVMMASharedLayout.get_default_for({shape}, {dtype})"

@@ -349,7 +349,7 @@ def num_programs(op: IROp, ctx: Context) -> list[str]:
 
 def pointer_load(op: IROp, ctx: Context) -> list[str]:
     res = _res(op)
-    kw = _mask(op, ctx, 1)
+    kw = mask_keyword(op, ctx, 1)
     if len(op.operands) > 2:
         kw += f", other={ctx.scalar_or_tensor(op.operands[2])}"
     args = [ctx.tensor(op.operands[0])]
@@ -357,7 +357,7 @@ def pointer_load(op: IROp, ctx: Context) -> list[str]:
     return [f"{py_name(res)} = gl.load({args[0]}{kw})"]
 
 
-def _mask(op: IROp, ctx: Context, index: int) -> str:
+def mask_keyword(op: IROp, ctx: Context, index: int) -> str:
     """``, mask=...`` for an optional mask operand; none for an all-true constant mask."""
     if len(op.operands) <= index:
         return ""
@@ -369,7 +369,7 @@ def _mask(op: IROp, ctx: Context, index: int) -> str:
 
 def pointer_store(op: IROp, ctx: Context) -> list[str]:
     ptr, val = ctx.tensor(op.operands[0]), ctx.tensor(op.operands[1], like=op.operands[0])
-    return [f"gl.store({ptr}, {val}{_mask(op, ctx, 2)})"]
+    return [f"gl.store({ptr}, {val}{mask_keyword(op, ctx, 2)})"]
 
 
 def atomic(op: IROp, ctx: Context) -> list[str]:
@@ -381,7 +381,7 @@ def atomic(op: IROp, ctx: Context) -> list[str]:
     if fn is None:
         raise UnsupportedError(f"atomic {kind} is not in the Gluon back end's vocabulary", where=source_where(op))
     ptr, val = ctx.tensor(op.operands[0]), ctx.tensor(op.operands[1], like=op.operands[0])
-    line = f"{fn}({ptr}, {val}{_mask(op, ctx, 2)}, sem={sem!r}, scope={scope!r})"
+    line = f"{fn}({ptr}, {val}{mask_keyword(op, ctx, 2)}, sem={sem!r}, scope={scope!r})"
     if op.results:
         ctx.define(op.results[0], py_name(op.results[0]))
         return [f"{py_name(op.results[0])} = {line}"]
@@ -423,6 +423,13 @@ def nothing(op: IROp, ctx: Context) -> list[str]:
     return []
 
 
+def barrier(op: IROp, ctx: Context) -> list[str]:
+    """``tl.debug_barrier()``: every thread of the partition (the kernel's, where it has one) waits for the others and
+    their memory operations, as Triton's ``gpu.barrier``; the schedule keeps the ops around it in their order (the
+    graph's memory edges through it)."""
+    return ["gl.thread_barrier()"]
+
+
 GENERIC: dict[str, Callable[[IROp, Context], list[str]]] = {
     "arith.constant": constant, "tt.splat": splat, "tt.make_range": make_range, "tt.expand_dims": expand_dims,
     "tt.broadcast": broadcast, "ttg.convert_layout": convert_layout, "tt.trans": trans, "tt.reduce": reduce,
@@ -430,7 +437,7 @@ GENERIC: dict[str, Callable[[IROp, Context], list[str]]] = {
     "tt.get_program_id": program_id, "tt.get_num_programs": num_programs, "tt.load": pointer_load,
     "tt.store": pointer_store, "tt.atomic_rmw": atomic, "ttg.local_load": local_load,
     "ttg.memdesc_trans": memdesc_trans, "ttg.memdesc_index": memdesc_index, "tt.return": nothing,
-    "ttg.local_alloc": local_alloc,
+    "ttg.local_alloc": local_alloc, "gpu.barrier": barrier,
 }
 
 

@@ -17,8 +17,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from codegen.gluon.ops import is_sync_dot, translate
-from codegen.gluon.plan import Item, KernelPlan, Partition, Reduction, Ring, instance, staged_name
+from codegen.gluon.ops import is_sync_dot, mask_keyword, translate
+from codegen.gluon.plan import AsyncTile, Item, KernelPlan, Partition, Reduction, Ring, instance, staged_name
+from codegen.gluon.protocol import COPY_FLAG
 from codegen.gluon.values import Context, Val, py_name
 from twill.errors import UnsupportedError
 from twill.ir import vocab
@@ -81,6 +82,7 @@ class Body:
     pending: list[tuple[Ring, str, set[tuple[int, int | None, int]], str]] = field(default_factory=list)   # + pred
     ready: set[tuple[str, str]] = field(default_factory=set)            # (ring, iteration) waited
     stored: set[str] = field(default_factory=set)                       # staged buffers written
+    async_wait: int | None = None       # the fewest commit groups left in flight by a wait in this body
 
 
 class LoopWriter:
@@ -102,6 +104,7 @@ class LoopWriter:
         self.carried = dict(zip(self.args, yielded))
         self.inits = dict(zip(self.args, body.inits))
         self.defined = {r: i for i, op in enumerate(self.ops) for r in op.results}
+        self.asyncs = {a.load: a for a in plan.asyncs if a.part == part.index}
         self.rings = {}
         for r in plan.rings:
             if part.index in r.readers:
@@ -213,9 +216,15 @@ class LoopWriter:
             # body, and in an epilogue body that follows a short loop (n < S: the body before was the prologue)
             pred = "" if b.isdigit() or st <= self.S - 2 else f", pred=({k}) >= 0"
             bd.pending.append((r, k, {(o, sb, 1) for o, sb, _ in readers}, pred))
-        for x in self.items:
-            if x.stage in stages and x.op not in self._skip:
+        issues = [a for a in self.asyncs.values() if a.issue.stage in stages]
+        for x in sorted([x for x in self.items if x.stage in stages and x.op not in self._skip] + issues,
+                        key=lambda e: e.issue.key if isinstance(e, AsyncTile) else e.key):
+            if isinstance(x, AsyncTile):
+                self._issue(bd, x)
+            else:
                 self._item(bd, x)
+        if self.asyncs:       # one group per body, issued copies or none, so that a read's wait counts bodies
+            bd.lines.append("async_copy.commit_group()")
         self._end(bd)
         if steady:
             self.steady_end = (list(self.inflight), list(self.carry))
@@ -295,8 +304,40 @@ class LoopWriter:
         self.inflight, self.carry = [], []
         return out
 
+    def _issue(self, bd: Body, a: AsyncTile) -> None:
+        """The cp.async copy of ``a``'s tile into its slot (``COPY_FLAG``; else a load through registers and a
+        store: the launch's arguments too little aligned for cp.async)."""
+        op, x = self.ops[a.load], a.issue
+        for v in op.operands:
+            self.ctx.vals[v] = self.value(v, x, bd.b)[0]
+        ptrs, mask = self.ctx.tensor(op.operands[0]), mask_keyword(op, self.ctx, 1)
+        other = f", other={self.ctx.scalar_or_tensor(op.operands[2])}" if len(op.operands) > 2 and mask else ""
+        buf = f"{a.name}.index(({self.shared._k(f'{bd.b} - {x.stage}')}) % {a.depth})"
+        start = len(bd.lines)
+        bd.lines += [f"if {COPY_FLAG}:", f"    async_copy.async_copy_global_to_shared({buf}, {ptrs}{mask})",
+                     "else:", f"    {buf}.store(gl.load({ptrs}{mask}{other}))"]
+        self._comment(bd, start, x, op)
+
+    def _async_read(self, bd: Body, x: Item, a: AsyncTile) -> None:
+        """``a``'s tile of this body's iteration read from its slot once its group has landed and every thread's
+        copies are visible (a barrier, which also orders every thread's read of a slot before its next copy)."""
+        if bd.async_wait is None or bd.async_wait > a.wait:
+            bd.lines += [f"async_copy.wait_group({a.wait})", "gl.thread_barrier()"]
+            bd.async_wait = a.wait
+        res = self.ops[x.op].results[0]
+        name = sub_name(res, x.subtile)
+        k = self.shared._k(f"{bd.b} - {x.stage}")
+        start = len(bd.lines)
+        bd.lines.append(f"{name} = {a.name}.index(({k}) % {a.depth}).load({self.ctx.layout(self.ctx.ttype(a.via).layout)})")
+        self.ctx.vals[name] = Val(name, self.ctx.ttype(res))
+        bd.done.add((x.op, x.subtile, 0))
+        self._comment(bd, start, x, self.ops[x.op])
+
     def _item(self, bd: Body, x: Item) -> None:
         op = self.ops[x.op]
+        if x.op in self.asyncs:
+            self._async_read(bd, x, self.asyncs[x.op])
+            return
         red = self.plan.reduction
         if red is not None and x.op == red.op:
             self._hand_off(bd, x, red)

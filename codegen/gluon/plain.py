@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from codegen.gluon.layouts import gl_dtype
-from codegen.gluon.ops import source_where, translate
+from codegen.gluon.ops import is_sync_dot, source_where, translate
 from codegen.gluon.values import Context, Val, py_name
 from twill.errors import UnsupportedError
 from twill.ir import vocab
@@ -45,7 +45,8 @@ def plain(op: IROp, ctx: Context) -> list[str]:
         return _if(op, ctx)
     if op.name == vocab.LOOP:
         return _for(op, ctx)
-    if op.name in vocab.TMA_LOADS | vocab.DOTS | {"tt.descriptor_store"} or op.name in vocab.CONTROL_FLOW:
+    if (op.name in vocab.TMA_LOADS | {"tt.descriptor_store"} or op.name in vocab.CONTROL_FLOW
+            or (op.name in vocab.DOTS and not is_sync_dot(op, ctx))):      # mma.sync and FMA dots: synchronous calls
         raise UnsupportedError("the Gluon back end writes pointer loads, stores and arithmetic inside an if or a "
                                "loop that is not scheduled", where=source_where(op), found=op.name)
     return translate(op, ctx)

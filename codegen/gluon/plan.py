@@ -16,7 +16,8 @@ per-kernel template):
   reads it);
 - pointer loads, whose data must end in a consumer's registers, are issued by the consumer that reads
   them, one iteration ahead of their first reader (a register value cannot cross partitions without a
-  shared-memory round trip);
+  shared-memory round trip); a tile that goes on to a synchronous dot (mma.sync, FMA) is copied with
+  cp.async into a ring of the consumer's own and read from there where its reader is (``AsyncTile``);
 - a partial sum over split rows that every sub-tile adds atomically to the same addresses (the FA
   backward's dQ: each consumer's keys contribute to every query row) goes through a reducer partition
   (``Reduction``): each consumer stores its partial into a shared buffer of its own, a one-warp reducer
@@ -35,8 +36,9 @@ import dataclasses
 import math
 import re
 from dataclasses import dataclass, field
+from typing import Collection
 
-from codegen.gluon.layouts import Blocked, NvmmaShared, aliases, parse_type
+from codegen.gluon.layouts import Blocked, DotOperand, Mma, NvmmaShared, SwizzledShared, aliases, parse_type
 from codegen.gluon.ops import source_where
 from codegen.gluon.values import py_name
 from twill.errors import UnsupportedError
@@ -164,6 +166,36 @@ class Ring:
 
 
 @dataclass(frozen=True)
+class AsyncTile:
+    """A pointer tile a consumer reads in registers on its way to a synchronous dot (an mma.sync or FMA dot's operand,
+    directly or dequantised): the consumer copies it with cp.async into ``depth`` buffers of its own at the load's stage
+    and slot (``issue``), one commit group per body, and reads it where its first reader is (``read``) after
+    ``async_copy.wait_group(wait)`` and a barrier, in the layout that reader wants (an mma.sync operand: ldmatrix from
+    a swizzled buffer). Triton pipelines such loads so; loaded a stage ahead into registers instead and converted
+    through shared memory each iteration, GQA decode ran x0.65 Triton's best (run 29c)."""
+
+    name: str                      # the buffers
+    load: int                      # the ``tt.load`` in the loop body
+    part: int                      # the consumer partition
+    shape: tuple[int, ...]
+    dtype: str
+    via: str                       # the value whose layout the tile is read in (a conversion's, or the load's own)
+    shared: str                    # the buffers' shared layout, spelled
+    depth: int
+    issue: Item
+    read: Item
+
+    @property
+    def wait(self) -> int:
+        """Commit groups that may still be in flight when the read waits: one per body since the issue's."""
+        return self.read.stage - self.issue.stage - 1
+
+    @property
+    def bytes(self) -> int:
+        return self.depth * TypeInfo("smem", self.shape, self.dtype).bytes
+
+
+@dataclass(frozen=True)
 class Partition:
     index: int                     # 0: the default partition
     role: str                      # "consumer" | "producer" | "reducer"
@@ -203,6 +235,7 @@ class KernelPlan:
     siblings: list["KernelPlan"] = field(default_factory=list)   # the kernel's other loops beside this one (``sibling``)
     copy_warps: int = COPY_WARPS    # the producer's warps where it copies pointer tiles (cp.async)
     chains: bool = False            # an accumulation's previous dot retired under its successor's token
+    asyncs: list[AsyncTile] = field(default_factory=list)   # register-read pointer tiles copied by their consumer
 
     @property
     def body(self) -> list[IROp]:
@@ -320,6 +353,7 @@ def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Ma
     if stage:
         plan.staging = _staging(plan)
     _allocs(plan)
+    _async_tiles(plan)
     try:
         _registers(plan)
     except UnsupportedError:
@@ -376,7 +410,8 @@ def _consumer_items(plan: KernelPlan, node_of: dict[int, str], group_of: dict[in
                 continue                      # pointer loads and their addresses, views of loaded tiles: with their readers below
             p = group_of[warp[node]]
             out.setdefault(p, []).append(Item(i, sub, start[node] // s.ii, (start[node] % s.ii, i)))
-    carried = set(plan.loop.body.args[1:]) if plan.loop.body is not None else set()
+    yld = next((o.operands for o in body if o.name == vocab.YIELD), ())
+    carried = dict(zip(plan.loop.body.args[1:], yld)) if plan.loop.body is not None else {}
     for p, items in out.items():
         _add_pointer_loads(body, items, carried)
         _add_bookkeeping(plan, items)
@@ -414,7 +449,7 @@ def _readers(body: list[IROp], items: list[Item], value: str) -> list[Item]:
     return [x for x in items if value in body[x.op].operands]
 
 
-def _add_pointer_loads(body: list[IROp], items: list[Item], carried: set[str]) -> None:
+def _add_pointer_loads(body: list[IROp], items: list[Item], carried: dict[str, str]) -> None:
     """A pointer load runs in the consumer that reads it, one stage ahead of its first reader there
     (prefetched like a streamed tile: its latency overlaps the previous iteration). The items its address or
     mask is computed from (a mask two loads share is a node of its own) move with it where they can
@@ -444,16 +479,39 @@ def _producers(body: list[IROp], items: list[Item], i: int, sub: int | None) -> 
     return [mine[j] for j in sorted(reached) if mine[j] is not None]
 
 
-def _reads_carried(body: list[IROp], i: int, carried: set[str]) -> bool:
+def _reads_carried(body: list[IROp], i: int, carried: Collection[str]) -> bool:
     """Whether op ``i`` reads a value the loop carries, directly or through ops of the body."""
     return any(v in carried for j in closure(body, set(body[i].operands)) | {i} for v in body[j].operands)
 
 
+def _carried_moves(body: list[IROp], items: list[Item], x: Item, stage: int, carried: dict[str, str]) -> set[int] | None:
+    """The body ops that must move with item ``x`` into the earlier ``stage`` for the values the loop carries
+    (``carried``: block argument -> the value the yield hands on): the items advancing what it reads (an offset a mask
+    node advances, ``offs_k += BLOCK_K``: the recurrence moves whole; one that address arithmetic advances is
+    computed where its readers are, ``_add_bookkeeping``). None where one of them is a load, dot or store, or another
+    item reads those values before ``stage`` (AWQ's K mask: its tiles' loads had waited in their readers' stage)."""
+    mine = {y.op for y in items}
+    group, todo, reads = {x.op}, [x.op], set()
+    while todo:
+        j = todo.pop()
+        new = {v for i in closure(body, set(body[j].operands)) | {j} for v in body[i].operands if v in carried} - reads
+        reads |= new
+        for r in closure(body, {carried[v] for v in new}) & mine - group:
+            if body[r].name in vocab.LOADS | vocab.DOTS | vocab.STORES:
+                return None
+            group.add(r)
+            todo.append(r)
+    if any(y.stage < stage and reads & set(body[y.op].operands) for y in items if y.op not in group):
+        return None
+    return group - {x.op}
+
+
 def _hoist(body: list[IROp], items: list[Item], i: int, sub: int | None, stage: int, key: tuple[int, int],
-           carried: set[str]) -> bool:
+           carried: dict[str, str]) -> bool:
     """Move the items op ``i`` reads (``_producers``) that run after ``stage`` into it, before ``key``, with what
-    they read in turn: only arithmetic that reads nothing the loop carries (a mask, an offset), which may run a
-    stage early. False (nothing moved) where one of them is anything else."""
+    they read in turn: only arithmetic (a mask, an offset), which may run a stage early, and what advances the
+    values it reads that the loop carries (``_carried_moves``). False (nothing moved) where one of them is anything
+    else."""
     moves: dict[int, Item] = {}
     todo = [i]
     while todo:
@@ -462,10 +520,13 @@ def _hoist(body: list[IROp], items: list[Item], i: int, sub: int | None, stage: 
             if x.stage <= stage or k in moves:
                 continue
             op = body[x.op]
-            if op.name in vocab.LOADS | vocab.DOTS | vocab.STORES or _reads_carried(body, x.op, carried):
+            along = _carried_moves(body, items, x, stage, carried)
+            if op.name in vocab.LOADS | vocab.DOTS | vocab.STORES or along is None:
                 return False
-            moves[k] = Item(x.op, x.subtile, stage, min(x.key, (key[0], key[1] - 1)))
-            todo.append(x.op)
+            for m, y in enumerate(items):
+                if (m == k or (y.op in along and y.subtile in (sub, None))) and y.stage > stage and m not in moves:
+                    moves[m] = Item(y.op, y.subtile, stage, min(y.key, (key[0], key[1] - 1)))
+                    todo.append(y.op)
     for k, x in moves.items():
         items[k] = x
     return True
@@ -608,6 +669,7 @@ def copy_arguments(plan: KernelPlan) -> list[str]:
                 carried[q.loop.results[k]] = [yld.operands[k]]        # a loop's result: its last yield
         defined.update({r: o for o in body for r in o.results})
         frontier += [v for r in q.rings if r.copied for v in body[r.load].operands]
+        frontier += [v for a in q.asyncs for v in body[a.load].operands[:2]]
     names = {a.name for a in plan.fn.args}
     seen: set[str] = set()
     while frontier:
@@ -869,6 +931,106 @@ def _allocs(plan: KernelPlan) -> None:
                                                smem.spell() if smem is not None else None, 2 + lag))
 
 
+ASYNC_MIN_BYTES = 2048     # a register-read tile worth a ring of its own (not a row of scales or zero points)
+_ADDRESSING = frozenset({"tt.addptr", vocab.POINTER_LOAD, "tt.store", "tt.atomic_rmw", "tt.atomic_cas"})
+
+
+def _async_tiles(plan: KernelPlan) -> None:
+    """The consumers' pointer loads of register tiles that feed a dot (``AsyncTile``), where cp.async can copy
+    them: whole tiles (not split between sub-tiles) through a tensor of pointers, zero where masked, 4 bytes or
+    more per thread along their contiguous dimension, read at least a stage after they are issued."""
+    body = plan.body
+    table = aliases(plan.fn.module.text)
+    for k, p in enumerate(plan.partitions):
+        if p.role != "consumer":
+            continue
+        items = list(p.items)
+        for x in p.items:
+            tile = _async_tile(plan, p, x, table)
+            if tile is not None:
+                plan.asyncs.append(tile)
+                items[items.index(x)] = tile.read
+        items.sort(key=lambda x: (x.key, -1 if x.subtile is None else x.subtile))
+        plan.partitions[k] = dataclasses.replace(p, items=tuple(items))
+    if plan.asyncs:
+        plan.decisions.append(
+            "register-read pointer tiles copied by their consumer with cp.async ("
+            + ", ".join(f"{a.name} {a.depth} x {a.bytes // a.depth} B" for a in plan.asyncs)
+            + "): issued at the load's stage, one commit group per body, read at the first reader's stage after "
+            "wait_group and a barrier, in the layout that reader wants (Triton's own pipelining of such loads; held a "
+            "stage in registers, GQA decode ran x0.65 Triton's best, run 29c)")
+
+
+def _async_tile(plan: KernelPlan, p: Partition, x: Item, table: dict[str, str]) -> AsyncTile | None:
+    body, fn = plan.body, plan.fn
+    op = body[x.op]
+    if op.name != vocab.POINTER_LOAD or x.subtile is not None or (plan.rows is not None and plan.rows.touches(op)):
+        return None
+    v = op.results[0]
+    t, info = parse_type(fn.type_of(v), table), type_info(fn.type_of(v))
+    lay = t.layout
+    if (not fn.type_of(op.operands[0]).startswith("tensor<") or len(info.shape) != 2 or info.bytes < ASYNC_MIN_BYTES
+            or not isinstance(lay, Blocked) or lay.size_per_thread[lay.order[0]] * info.bytes // math.prod(info.shape) < 4
+            or (len(op.operands) > 2 and not _zero_constant(fn, op.operands[2]))):
+        return None
+    readers = [y for y in p.items if v in body[y.op].operands]
+    if (not readers or any(body[y.op].name in _ADDRESSING or y.stage <= x.stage for y in readers)
+            or not _feeds_dot(body, v)):
+        return None
+    first = min(readers, key=lambda y: (y.stage, y.key))
+    read = Item(x.op, None, first.stage, (first.key[0], first.key[1] - 2 * len(body)))
+    d = first.stage - x.stage
+    via, shared = v, SwizzledShared(1, 1, 1, lay.order)
+    outs = {parse_type(fn.type_of(body[y.op].results[0]), table).layout for y in readers
+            if body[y.op].name == "ttg.convert_layout"}
+    dot = next(iter(outs)) if len(outs) == 1 else None
+    if (isinstance(dot, DotOperand) and all(body[y.op].name == "ttg.convert_layout" for y in readers)
+            and (isinstance(dot.parent, Blocked) or (isinstance(dot.parent, Mma) and dot.parent.version[0] == 2))):
+        via = body[readers[0].op].results[0]
+        if isinstance(dot.parent, Mma):
+            shared = mma_v2_swizzle(dot.index, info.shape, lay.order, dot.k_width, 8 * info.bytes // math.prod(info.shape))
+    # the copy into a slot must follow every thread's read of the iteration the slot held before: a barrier of the
+    # body before does that where the issue runs before this body's read; else this body's, behind its read
+    depth = d + 1 if x.key > read.key else d + 2
+    return AsyncTile(f"{py_name(v)}_as", x.op, p.index, info.shape, info.dtype, via, shared.spell(), depth, x, read)
+
+
+def _feeds_dot(body: list[IROp], value: str) -> bool:
+    """Whether ``value`` reaches an operand of a synchronous dot (``tt.dot``: mma.sync or FMAs) in the loop body,
+    through register ops (a conversion, a dequantisation). Not a wgmma's operand stored to a shared buffer of its
+    own: w8a16_gemm's int8 tile copied so ran 225 TFLOP/s against 258 held a stage in registers (run 30a)."""
+    seen, frontier = {value}, [value]
+    while frontier:
+        u = frontier.pop()
+        for o in body:
+            if u not in o.operands:
+                continue
+            if o.name in vocab.DOTS:
+                if o.name == "tt.dot" and u in o.operands[:2]:
+                    return True
+                continue
+            if o.name in vocab.STORES or o.name in (vocab.YIELD, vocab.LOCAL_ALLOC):
+                continue
+            frontier += [r for r in o.results if r not in seen]
+            seen.update(o.results)
+    return False
+
+
+def mma_v2_swizzle(index: int, shape: tuple[int, ...], order: tuple[int, ...], k_width: int, bits: int) -> SwizzledShared:
+    """The shared layout Triton 3.6 gives an mma.sync operand it copies with cp.async and reads with ldmatrix: vectors
+    of the instruction's 8 x 8 x 4*kWidth tile along the contiguous dimension, a phase per 128-byte line's worth of
+    rows, as many phases as 128 bytes hold vectors (matches Triton's own compile of every mma.sync operand of the
+    corpus, ``tests/unit/test_consumer_copies.py``; a layout off it reads correctly, only with bank conflicts)."""
+    nbytes = max(1, bits // 8)
+    per_phase = max(128 // (shape[order[0]] * nbytes), 1)
+    mat_k = 4 * k_width
+    if index == 0:
+        vec = mat_k if order[0] == 1 else 8
+    else:
+        vec = 8 if order[0] == 1 else mat_k
+    return SwizzledShared(vec, per_phase, max(128 // (vec * nbytes) // per_phase, 1), tuple(order))
+
+
 def _subtile_shape(plan: KernelPlan, shape: tuple[int, ...], value: str, subtile: int | None) -> tuple[int, ...]:
     """A register tile's ``shape`` as one row sub-tile holds it: its split dimension (``value``'s, where the rows
     run through it) divided among the sub-tiles."""
@@ -896,7 +1058,7 @@ def _smem(plan: KernelPlan) -> int:
     after it (once per sub-tile: each consumer stages its own rows); Triton's own scratch is checked
     after compiling."""
     total = sum(r.depth * (r.bytes + 2 * BARRIER_BYTES) for r in plan.rings)
-    total += sum(b.bytes for b in plan.staging.buffers)
+    total += sum(b.bytes for b in plan.staging.buffers) + sum(a.bytes for a in plan.asyncs)
     loaded: list[str] = []
     for op in plan.fn.ops:
         if op.name in vocab.TMA_LOADS | {"tt.descriptor_store"}:

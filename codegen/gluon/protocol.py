@@ -142,6 +142,47 @@ class BarrierArray:
         return any_call
 
 
+class SharedArray:
+    """An allocated array of shared buffers: its slots (``Slot``), whose copies, stores and loads are recorded for
+    the check of a consumer's own cp.async copies (``copy_problems``)."""
+
+    def __init__(self, n: int, rec: "Recorder") -> None:
+        self.n, self.rec, self.name = n, rec, "?"
+
+    def index(self, i: Any) -> Any:
+        if not isinstance(i, int):
+            return ANY
+        if not 0 <= i < self.n:
+            raise ProtocolError(f"{self.name}.index({i}) outside its {self.n} slots")
+        return Slot(self, i)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return any_call
+
+
+class Slot(_Value):
+    """One buffer of a ``SharedArray``: a load or store of it recorded; anything else a value."""
+
+    def __init__(self, array: SharedArray, i: int) -> None:
+        self.array, self.i = array, i
+
+    def load(self, *a: Any, **k: Any) -> Any:
+        self.array.rec.events.append(("read", self, 0))
+        return ANY
+
+    def store(self, *a: Any, **k: Any) -> None:
+        self.array.rec.events.append(("write", self, 0))
+
+    @property
+    def key(self) -> tuple[int, int]:
+        return id(self.array), self.i
+
+    def __str__(self) -> str:
+        return f"{self.array.name}.index({self.i})"
+
+
 class ProtocolError(Exception):
     """The barrier protocol is wrong: a deadlock, an unbalanced phase, a slot out of range."""
 
@@ -183,20 +224,6 @@ class Recorder:
                     raise Unsimulated("a barrier parity computed from a tensor value")
                 rec.events.append(("wait", bar, parity & 1))
 
-        class AsyncCopy:
-            @staticmethod
-            def async_copy_global_to_shared(*a: Any, **k: Any) -> None:
-                pass                 # the arrival its thread makes once its copies land is recorded below
-
-            @staticmethod
-            def mbarrier_arrive(bar: Barrier, increment_count: bool = True) -> None:
-                if increment_count:
-                    raise Unsimulated("a cp.async arrival that increments the barrier's count")
-                rec.events.append(("threads", bar, 0))     # every thread of the partition arrives once (0: all)
-
-            def __getattr__(self, name: str) -> Any:
-                return any_call
-
         class Tma:
             @staticmethod
             def async_copy_global_to_shared(desc: Any, coord: Any, bar: Barrier, buf: Any, pred: Any = True) -> None:
@@ -217,7 +244,13 @@ class Recorder:
 
             @staticmethod
             def allocate_shared_memory(dtype: Any, shape: Any, layout: Any = None, value: Any = None) -> Any:
-                return BarrierArray(shape[0] if shape else 1) if layout is MBARRIER else ANY
+                if layout is MBARRIER:
+                    return BarrierArray(shape[0] if shape else 1)
+                return SharedArray(shape[0], rec) if shape and isinstance(shape[0], int) else ANY
+
+            @staticmethod
+            def thread_barrier() -> None:
+                rec.events.append(("sync", None, 0))
 
             @staticmethod
             def warp_specialize(parts: Any, *a: Any, **k: Any) -> None:
@@ -233,9 +266,39 @@ class Recorder:
             jit = staticmethod(lambda f=None, **k: f if f is not None else (lambda g: g))
 
         return {"gluon": Gluon, "gl": Gl(), "mbarrier": Mbarrier, "tma": Tma(), "warpgroup_mma": any_call,
-                "async_copy": AsyncCopy(), "libdevice": _Library(), "mma_v2": any_call,
+                "async_copy": _async_copy(rec), "libdevice": _Library(), "mma_v2": any_call,
                 "warpgroup_mma_wait": mma_wait, "fence_async_shared": any_call, "__name__": "twill_protocol",
                 "range": lambda *a: map(_Int, range(*a))}
+
+
+def _async_copy(rec: "Recorder") -> Any:
+    """``async_copy`` in the simulation: a consumer's own copies, commit groups and waits recorded (``copy_problems``);
+    a producer's thread arrivals once its copies land (``mbarrier_arrive``) as barrier events."""
+
+    class AsyncCopy:
+        @staticmethod
+        def async_copy_global_to_shared(buf: Any, *a: Any, **k: Any) -> None:
+            if isinstance(buf, Slot):      # a producer's arrival once its copies land is recorded below
+                rec.events.append(("copy", buf, 0))
+
+        @staticmethod
+        def commit_group() -> None:
+            rec.events.append(("commit", None, 0))
+
+        @staticmethod
+        def wait_group(n: int) -> None:
+            rec.events.append(("wait_group", None, int(n)))
+
+        @staticmethod
+        def mbarrier_arrive(bar: Barrier, increment_count: bool = True) -> None:
+            if increment_count:
+                raise Unsimulated("a cp.async arrival that increments the barrier's count")
+            rec.events.append(("threads", bar, 0))     # every thread of the partition arrives once (0: all)
+
+        def __getattr__(self, name: str) -> Any:
+            return any_call
+
+    return AsyncCopy()
 
 
 class _Library:
@@ -263,13 +326,16 @@ def launch(text: str, ns: dict[str, Any], rec: Recorder, scalars: dict[str, int]
         fn = ns[single]
 
         def one(*a: Any) -> None:
-            rec.locals, rec.partitions, rec.warps = {}, [(fn, a)], [0]
+            import sys
+            rec.locals, rec.partitions, rec.warps = dict(sys._getframe(1).f_locals), [(fn, a)], [0]
         ns[single] = one
     kernel(*args)
     if single is not None:
         ns[single] = fn
     bars: list[Barrier] = []
     for name, v in rec.locals.items():
+        if isinstance(v, SharedArray):
+            v.name = name
         if isinstance(v, BarrierArray):
             v.name = name
             for i, b in v.slots.items():
@@ -401,6 +467,7 @@ def check(source: str, scalars: Callable[[int], dict[str, int]], trips: tuple[in
         except ProtocolError as e:
             problems.append(f"{n} iteration(s): {e}")
             continue
+        problems += [f"{n} iteration(s): {p}" for t, who in zip(tr, names) for p in copy_problems(t, who)[:1]]
         for order in orders(len(tr)):
             try:
                 run(tr, names, bars, order)
@@ -445,3 +512,51 @@ COPY_FLAG = "TWILL_COPY"     # a producer copying pointer tiles: with cp.async (
 # A persistent kernel's launch grid in the simulation: one program (``num_programs`` is 1) runs three
 # tiles one after another, so every barrier's phase is carried from tile to tile as on the GPU.
 PERSISTENT_GRID = {"twill_g0": 3, "twill_g1": 1, "twill_g2": 1}
+
+
+def copy_problems(events: list[Event], who: str) -> list[str]:
+    """A partition's own cp.async copies into buffers it reads itself (``plan.AsyncTile``), checked in its trace:
+    each read finds its slot's last copy in a commit group a ``wait_group`` has completed, with a barrier after that
+    wait (the other threads' copies visible); each copy into a slot finds the tile it held read, and a barrier since
+    that read (every warp done with it). A copy the producer makes for others (its ring, read by the consumers'
+    wgmmas) is not this check's: only buffers the partition both copies into and reads are followed."""
+    copied = {e[1].array for e in events if e[0] == "copy"}
+    mine = copied & {e[1].array for e in events if e[0] == "read"}
+    if not mine:
+        return []
+    groups = 0                           # commit groups made
+    landed = 0                           # groups a wait completed
+    group: dict[tuple, int | None] = {}  # slot -> the group of its last copy (None: not committed yet; -1: stored)
+    visible: set[tuple] = set()          # slots whose last copy landed before a barrier
+    unread: set[tuple] = set()           # slots copied and not read since
+    read_since: set[tuple] = set()       # slots read since the last barrier
+    out = []
+    for kind, slot, n in events:
+        if kind in ("copy", "write", "read") and slot.array not in mine:
+            continue
+        if kind in ("copy", "write"):
+            k = slot.key
+            if k in read_since:
+                out.append(f"{who} copies into {slot} with no barrier since it read the tile there (another warp may "
+                           "still be reading it)")
+            elif k in unread:
+                out.append(f"{who} copies into {slot} before the tile it held was read (its ring too shallow)")
+            group[k] = None if kind == "copy" else -1
+            visible.discard(k)
+            unread.add(k)
+        elif kind == "commit":
+            group.update({k: groups for k, g in group.items() if g is None})
+            groups += 1
+        elif kind == "wait_group":
+            landed = max(landed, groups - n)
+        elif kind == "sync":
+            visible |= {k for k, g in group.items() if g is not None and g < landed}
+            read_since = set()
+        elif kind == "read":
+            k = slot.key
+            if k not in visible:
+                out.append(f"{who} reads {slot} before its copy landed and a barrier followed (wait_group, "
+                           "thread_barrier)")
+            unread.discard(k)
+            read_since.add(k)
+    return out

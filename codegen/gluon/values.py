@@ -137,6 +137,8 @@ class Context:
     # -- values --------------------------------------------------------------------------------------
     def get(self, v: str) -> Val:
         if v not in self.vals:
+            if py_name(v) in self.vals:       # a kernel argument (kept under its Python name), read inside a region
+                return self.vals[py_name(v)]
             raise UnsupportedError("the Gluon back end reached a value it has not defined in this partition",
                                    where=self.fn.name, found=v)
         return self.vals[v]

@@ -6,6 +6,7 @@ nothing to stream, a whole-block reduction) or refuses (an early return) are ass
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import re
 from pathlib import Path
 
@@ -24,11 +25,11 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "guarded_gemm", "sibling_loops", "row_sumsq", "layer_norm", "softmax_rows", "persistent_gemm",
              "grouped_gemm", "decode_attention", "cumsum_rows", "geglu_rows", "block_ptr_gemm", "splitk_gemm",
              "fp8_gemm", "pointer_attention", "awq_gemm", "w8a16_gemm",
-             "grouped_decode_attention", "chunk_state", "fused_moe_decode", "ieee_gemm"}
+             "grouped_decode_attention", "chunk_state", "fused_moe_decode", "ieee_gemm", "scratch_buffer"}
 REFUSED = {"int8_gemm": "along another dimension than in global memory"}   # B K-major in shared memory
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
-               "grouped_decode_attention", "fused_moe_decode", "ieee_gemm"}   # pointer loads only
+               "grouped_decode_attention", "fused_moe_decode", "ieee_gemm", "scratch_buffer"}   # pointer loads only
 
 
 @pytest.mark.slow
@@ -139,11 +140,17 @@ def _plain_code(stem: str, source: str) -> None:
         assert re.search(r"= gl\.dot_fma\(", consumer) and "mma" not in consumer.replace("gl.dot_fma", ""), consumer
     if stem == "fused_moe_decode":   # the early return past the padded rows, then an mma.sync K loop
         head = entry.split("\n    consumer_0(", 1)[0]
-        assert re.search(r"\n    if \w+:\n        return$", head), head
+        assert re.search(r"\n    if \w+:\n        return(\n    \w+ = gl\.allocate_shared_memory\([^\n]*)*$", head), head
         assert re.search(r"= mma_v2\(", _function(source, "consumer_0"))
     if stem == "grouped_decode_attention":   # GQA decode: 16-row tiles, both dots mma.sync, each synchronous
         consumer = _function(source, "consumer_0")
         assert len(re.findall(r"= mma_v2\(", consumer)) >= 2 and "warpgroup_mma" not in consumer, consumer
+    _consumer_copies(stem, source)
+    if stem == "scratch_buffer":     # tl.debug_barrier: gl.thread_barrier, each between the accesses it orders (the
+        consumer = _function(source, "consumer_0")    # barrier after the read before the next iteration's store)
+        body = _steady(consumer)
+        marks = [m.group(1) for m in re.finditer(r"(gl\.thread_barrier\(\)|gl\.store\(|= gl\.load\(r)", body)]
+        assert marks == ["gl.thread_barrier()", "gl.store(", "gl.thread_barrier()", "= gl.load(r"], marks
     if stem == "chunk_state":        # the state stored at the top of each iteration: its wgmma retired first
         consumer = _function(source, "consumer_0")
         body = consumer.split("for twill_b in range(", 1)[1]
@@ -198,6 +205,50 @@ def _plain_code(stem: str, source: str) -> None:
         consumer = _function(source, "consumer_0")
         assert consumer.index("gl.store(") < consumer.index("for twill_b"), consumer
         assert re.search(r"= (\w+) \* \1  #", consumer), consumer
+
+
+# register tiles a synchronous dot reads, copied by their consumer with cp.async (plan.AsyncTile): how many
+CONSUMER_COPIES = {"grouped_decode_attention": 2, "fused_moe_decode": 2, "ieee_gemm": 2, "awq_gemm": 1}
+
+
+def _steady(consumer: str) -> str:
+    """The steady loop's body of a consumer's source (its first ``for twill_b``), each line after a newline."""
+    head = re.search(r"\n( *)for twill_b in range\([^\n]*\n", consumer)
+    inner = consumer[head.end():].split("\n")
+    return "\n" + "\n".join(itertools.takewhile(lambda ln: ln.startswith(head.group(1) + "    "), inner))
+
+
+def _consumer_copies(stem: str, source: str) -> None:
+    """The tiles a synchronous dot reads (run 30a: GQA decode 1.41x, ieee_gemm 1.35x) copied by their consumer:
+    issued into a slot of their ring, one commit group per body, read after a wait and a barrier in the layout of the
+    dot operand (mma.sync's swizzled for ldmatrix); none where a wgmma reads the tile from a buffer of its own
+    (w8a16_gemm: 225 TFLOP/s copied against 258 through registers). AWQ's A a stage ahead: its mask's carried K offset
+    moved with it (its loads had run in their readers' stage)."""
+    consumer = _function(source, "consumer_0")
+    bufs = set(re.findall(r"async_copy\.async_copy_global_to_shared\((\w+_as)\.index\(", consumer))
+    assert len(bufs) == CONSUMER_COPIES.get(stem, 0), (stem, bufs)
+    if not bufs:
+        return
+    steady = _steady(consumer)
+    assert steady.count("async_copy.commit_group()") == 1, steady
+    for b in bufs:
+        read = re.search(rf"\n( +)\w+ = {b}\.index\(\(twill_b - (\d)\) % (\d)\)\.load\((L\d+)\)", steady)
+        assert read, (b, steady)
+        layout = re.search(rf"\n{read.group(4)} = gl\.constexpr\((.*)\)\n", source).group(1)
+        assert layout.startswith("gl.DotOperandLayout("), layout
+        issue = re.search(rf"async_copy\.async_copy_global_to_shared\({b}\.index\(\(twill_b - (\d)\) % "
+                          rf"{read.group(3)}\)", steady)
+        assert issue and int(issue.group(1)) < int(read.group(2)), steady     # issued at least a stage ahead
+        before = steady[:steady.index(read.group(0))]
+        assert re.search(r"async_copy\.wait_group\(\d\)\n +gl\.thread_barrier\(\)(\n|$)", before), before
+    entry = _function(source, "twill_kernel")
+    if stem == "grouped_decode_attention":      # Triton's own choice for these operands (its TTGIR, num_stages 2)
+        assert "gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[0, 1])" in entry, entry
+    if stem == "awq_gemm":
+        load = re.search(r"\n +(\w+) = (\w+_as)\.index", consumer)
+        assert load and re.search(r"offsets_k_\d+ = offsets_k_\d+_p1 \+ 256  # elementwise0_masks_a: stage 0", consumer)
+    if stem == "fused_moe_decode":              # 3 stages: a loop too short to fill them runs as written
+        assert re.search(r"\n    if twill_n >= 2:\n", consumer) and "twill_n >= 2" in source, consumer
 
 
 def _copy_producer(stem: str, kernel) -> None:

@@ -140,6 +140,11 @@ def test_scratch_buffer_read_after_write_and_write_after_read():
     assert raw.memory and war.memory and "scratch_ptr" in raw.value
     assert edges(g, store, barrier, 0) and edges(g, barrier, read_back, 0)
     assert not next(o for o in g.ops if read_back(o)).streaming            # it waits for the store: no run-ahead
+    # the barrier after the read orders the next iteration's store after it (every thread has read the buffer)
+    after_read = lambda o: o.kind == "barrier" and o.line == line("scratch_buffer", "tl.debug_barrier()") + 3  # noqa: E731
+    assert edges(g, read_back, after_read, 0) and edges(g, after_read, store, 1)
+    assert not edges(g, kind("load"), after_read, 1) or all(   # x, which nothing writes, is not held behind it
+        g.op(d.src).line != line("scratch_buffer", "x = tl.load") for d in edges(g, after_read, kind("load"), 1))
 
 
 def test_scratch_buffer_schedule_reads_after_the_write_and_compiles(tmp_path):

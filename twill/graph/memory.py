@@ -244,7 +244,10 @@ def _apart(a: Access, b: Access, across: bool) -> bool:
 def memory_deps(body: list[IROp], scope: Scope) -> list[MemDep]:
     """Ordering edges between the body's top-level ops for every pair of accesses to one buffer,
     one of them a store (see the module docstring), and around each barrier: every access before
-    it in the body goes before it, every access after it goes after it (same iteration).
+    it in the body goes before it, every access after it goes after it (same iteration); an access that may race
+    with another (one of them a store) also after the barrier of the iteration before, where it comes before the
+    barrier in the body, or before the next iteration's, where it comes after (a scratch buffer read back, then
+    written again by the next iteration once every thread has read it).
 
     Examples
     --------
@@ -262,9 +265,15 @@ def memory_deps(body: list[IROp], scope: Scope) -> list[MemDep]:
                 out.setdefault((a.index, b.index, 0), MemDep(a.index, b.index, 0, r))
             if not _apart(a, b, across=True):
                 out.setdefault((b.index, a.index, 1), MemDep(b.index, a.index, 1, r))
+    # accesses another may race with across threads (one of the two writes): a barrier orders them across iterations
+    # too, the next iteration's accesses before it after it, this iteration's after it before the next one's
+    shared = {a.index for a in acc for b in acc
+              if a.index != b.index and (a.writes or b.writes) and _may_alias(a, b)}
     for k, op in enumerate(body):
         if op.name in vocab.BARRIERS:
             for a in acc:
                 pair = (a.index, k) if a.index < k else (k, a.index)
                 out.setdefault(pair + (0,), MemDep(pair[0], pair[1], 0, a.root))
+                if a.index in shared:
+                    out.setdefault(pair[::-1] + (1,), MemDep(pair[1], pair[0], 1, a.root))
     return list(out.values())

@@ -1,8 +1,9 @@
 """awq_gemm_kernel, written by twill from its joint schedule: I=284 L=284 (optimal), 2559 cycles per iteration predicted.
 
 Decisions (each from the schedule):
+- register-read pointer tiles copied by their consumer with cp.async (a_as 2 x 2048 B): issued at the load's stage, one commit group per body, read at the first reader's stage after wait_group and a barrier, in the layout that reader wants (Triton's own pipelining of such loads; held a stage in registers, GQA decode ran x0.65 Triton's best, run 29c)
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 52 per thread)
-- shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
+- shared memory: 4112 bytes planned of 232448; maxnreg unset (ptxas allocates)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -11,6 +12,7 @@ from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
                                                                warpgroup_mma_wait)
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
 from triton.experimental.gluon.language.nvidia.ampere import mma_v2
 
 L0 = gl.constexpr(gl.SliceLayout(0, gl.DistributedLinearLayout(reg_bases=[[0, 1], [1, 0], [2, 0]], lane_bases=[[0, 0], [0, 0], [0, 0], [0, 0], [0, 0]], warp_bases=[[0, 0], [0, 0]], block_bases=[], shape=[4, 2])))
@@ -31,7 +33,7 @@ L14 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistribut
 L15 = gl.constexpr(gl.DotOperandLayout(operand_index=1, parent=gl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=[2, 2], instr_shape=[16, 8]), k_width=4))
 
 @gluon.jit
-def consumer_0(a_ptr, b_ptr, c_ptr, zeros_ptr, scales_ptr, M, N, K, group_size):
+def consumer_0(a_ptr, b_ptr, c_ptr, zeros_ptr, scales_ptr, M, N, K, group_size, a_as, TWILL_COPY: gl.constexpr):
     pid = gl.program_id(0)
     pid_z = gl.program_id(1)
     num_pid_n_8 = N + 31
@@ -92,11 +94,25 @@ def consumer_0(a_ptr, b_ptr, c_ptr, zeros_ptr, scales_ptr, M, N, K, group_size):
     masks_s = gl.expand_dims(masks_sn_36, 0)
     b_ptrs_58 = masks_bn * 256
     twill_n = (v1 - 0 + 1 - 1) // 1
-    accumulator = gl.full([32, 32], 0.0, gl.float16, layout=L8)
     b_ptrs_128 = b_ptrs_54
     a_ptrs_127 = a_ptrs_53
     offsets_k_125 = offsets_k_39
     offsets_k_126 = offsets_k_40
+    a_ptrs_127_p1 = a_ptrs_127
+    b_ptrs_128_p1 = b_ptrs_128
+    offsets_k_125_p1 = offsets_k_125
+    offsets_k_126_p1 = offsets_k_126
+    accumulator = gl.full([32, 32], 0.0, gl.float16, layout=L8)
+    masks_k_83 = offsets_k_126_p1 < K  # elementwise1_masks_b: stage 0, partition 0 (group 0)
+    masks_b_87 = gl.expand_dims(masks_k_83, 1)  # elementwise1_masks_b: stage 0, partition 0 (group 0)
+    masks_b_88 = masks_b_87.broadcast_to([32, 4])  # elementwise1_masks_b: stage 0, partition 0 (group 0)
+    masks_b_89 = masks_b_88 & masks_b_57  # elementwise1_masks_b: stage 0, partition 0 (group 0)
+    offsets_k_126 = offsets_k_126_p1 + 256  # elementwise1_masks_b: stage 0, partition 0 (group 0)
+    masks_k_82 = offsets_k_125_p1 < K  # elementwise0_masks_a: stage 0, partition 0 (group 0)
+    masks_a_84 = gl.expand_dims(masks_k_82, 0)  # elementwise0_masks_a: stage 0, partition 0 (group 0)
+    masks_a_85 = masks_a_84.broadcast_to([32, 32])  # elementwise0_masks_a: stage 0, partition 0 (group 0)
+    masks_a_86 = masks_a_56 & masks_a_85  # elementwise0_masks_a: stage 0, partition 0 (group 0)
+    offsets_k_125 = offsets_k_125_p1 + 256  # elementwise0_masks_a: stage 0, partition 0 (group 0)
     offsets_szk = (0 + (0 - 0) * 1) * 256  # load2_zeros: stage 0, partition 0 (group 0)
     offsets_szk_95 = offsets_szk + offsets_k  # load2_zeros: stage 0, partition 0 (group 0)
     offsets_szk_96 = offsets_szk_95 // group_size  # load2_zeros: stage 0, partition 0 (group 0)
@@ -110,30 +126,39 @@ def consumer_0(a_ptr, b_ptr, c_ptr, zeros_ptr, scales_ptr, M, N, K, group_size):
     offsets_z_97 = offsets_z  # load2_zeros: stage 0, partition 0 (group 0)
     offsets_z_98 = offsets_z_97 + offsets_b_49  # load2_zeros: stage 0, partition 0 (group 0)
     zeros_ptrs_101 = zeros_ptr + offsets_z_98  # load2_zeros: stage 0, partition 0 (group 0)
+    b_ptrs_128 = b_ptrs_128_p1 + b_ptrs_58  # load1_b: stage 0, partition 0 (group 0)
+    b = gl.load(b_ptrs_128_p1, mask=masks_b_89, other=0)  # load1_b: stage 0, partition 0 (group 0)
     zeros = gl.load(zeros_ptrs_101, mask=masks_z_100, other=0)  # load2_zeros: stage 0, partition 0 (group 0)
+    a_ptrs_127 = a_ptrs_127_p1 + 256  # load0_a: stage 0, partition 0 (group 0)
+    if TWILL_COPY:  # load0_a: stage 0, partition 0 (group 0)
+        async_copy.async_copy_global_to_shared(a_as.index((0 - 0) % 2), a_ptrs_127_p1, mask=masks_a_86)  # load0_a: stage 0, partition 0 (group 0)
+    else:  # load0_a: stage 0, partition 0 (group 0)
+        a_as.index((0 - 0) % 2).store(gl.load(a_ptrs_127_p1, mask=masks_a_86, other=0.0))  # load0_a: stage 0, partition 0 (group 0)
     offsets_s_109 = N * offsets_szk_96  # load3_scales: stage 0, partition 0 (group 0)
     offsets_s_110 = offsets_s_109  # load3_scales: stage 0, partition 0 (group 0)
     offsets_s_111 = offsets_s_110 + offsets_s  # load3_scales: stage 0, partition 0 (group 0)
     scales_ptrs_114 = scales_ptr + offsets_s_111  # load3_scales: stage 0, partition 0 (group 0)
     scales = gl.load(scales_ptrs_114, mask=masks_s_113, other=0.0)  # load3_scales: stage 0, partition 0 (group 0)
+    async_copy.commit_group()
     a_ptrs_127_p1 = a_ptrs_127
     accumulator_p1 = accumulator
+    b_p1 = b
     b_ptrs_128_p1 = b_ptrs_128
     offsets_k_125_p1 = offsets_k_125
     offsets_k_126_p1 = offsets_k_126
     scales_p1 = scales
     zeros_p1 = zeros
     for twill_b in range(1, twill_n):
-        masks_k_83 = offsets_k_126_p1 < K  # elementwise1_masks_b: stage 1, partition 0 (group 0)
-        masks_b_87 = gl.expand_dims(masks_k_83, 1)  # elementwise1_masks_b: stage 1, partition 0 (group 0)
-        masks_b_88 = masks_b_87.broadcast_to([32, 4])  # elementwise1_masks_b: stage 1, partition 0 (group 0)
-        masks_b_89 = masks_b_88 & masks_b_57  # elementwise1_masks_b: stage 1, partition 0 (group 0)
-        offsets_k_126 = offsets_k_126_p1 + 256  # elementwise1_masks_b: stage 1, partition 0 (group 0)
-        masks_k_82 = offsets_k_125_p1 < K  # elementwise0_masks_a: stage 1, partition 0 (group 0)
-        masks_a_84 = gl.expand_dims(masks_k_82, 0)  # elementwise0_masks_a: stage 1, partition 0 (group 0)
-        masks_a_85 = masks_a_84.broadcast_to([32, 32])  # elementwise0_masks_a: stage 1, partition 0 (group 0)
-        masks_a_86 = masks_a_56 & masks_a_85  # elementwise0_masks_a: stage 1, partition 0 (group 0)
-        offsets_k_125 = offsets_k_125_p1 + 256  # elementwise0_masks_a: stage 1, partition 0 (group 0)
+        masks_k_83 = offsets_k_126_p1 < K  # elementwise1_masks_b: stage 0, partition 0 (group 0)
+        masks_b_87 = gl.expand_dims(masks_k_83, 1)  # elementwise1_masks_b: stage 0, partition 0 (group 0)
+        masks_b_88 = masks_b_87.broadcast_to([32, 4])  # elementwise1_masks_b: stage 0, partition 0 (group 0)
+        masks_b_89 = masks_b_88 & masks_b_57  # elementwise1_masks_b: stage 0, partition 0 (group 0)
+        offsets_k_126 = offsets_k_126_p1 + 256  # elementwise1_masks_b: stage 0, partition 0 (group 0)
+        masks_k_82 = offsets_k_125_p1 < K  # elementwise0_masks_a: stage 0, partition 0 (group 0)
+        masks_a_84 = gl.expand_dims(masks_k_82, 0)  # elementwise0_masks_a: stage 0, partition 0 (group 0)
+        masks_a_85 = masks_a_84.broadcast_to([32, 32])  # elementwise0_masks_a: stage 0, partition 0 (group 0)
+        masks_a_86 = masks_a_56 & masks_a_85  # elementwise0_masks_a: stage 0, partition 0 (group 0)
+        offsets_k_125 = offsets_k_125_p1 + 256  # elementwise0_masks_a: stage 0, partition 0 (group 0)
         offsets_szk = (0 + (twill_b - 0) * 1) * 256  # load2_zeros: stage 0, partition 0 (group 0)
         offsets_szk_95 = offsets_szk + offsets_k  # load2_zeros: stage 0, partition 0 (group 0)
         offsets_szk_96 = offsets_szk_95 // group_size  # load2_zeros: stage 0, partition 0 (group 0)
@@ -147,10 +172,10 @@ def consumer_0(a_ptr, b_ptr, c_ptr, zeros_ptr, scales_ptr, M, N, K, group_size):
         offsets_z_97 = offsets_z  # load2_zeros: stage 0, partition 0 (group 0)
         offsets_z_98 = offsets_z_97 + offsets_b_49  # load2_zeros: stage 0, partition 0 (group 0)
         zeros_ptrs_101 = zeros_ptr + offsets_z_98  # load2_zeros: stage 0, partition 0 (group 0)
-        b_ptrs_128 = b_ptrs_128_p1 + b_ptrs_58  # load1_b: stage 1, partition 0 (group 0)
-        b = gl.load(b_ptrs_128_p1, mask=masks_b_89, other=0)  # load1_b: stage 1, partition 0 (group 0)
+        b_ptrs_128 = b_ptrs_128_p1 + b_ptrs_58  # load1_b: stage 0, partition 0 (group 0)
+        b = gl.load(b_ptrs_128_p1, mask=masks_b_89, other=0)  # load1_b: stage 0, partition 0 (group 0)
         zeros = gl.load(zeros_ptrs_101, mask=masks_z_100, other=0)  # load2_zeros: stage 0, partition 0 (group 0)
-        c = gl.convert_layout(gl.join(b, b), L9)  # convert0_b: stage 1, partition 0 (group 0)
+        c = gl.convert_layout(gl.join(b_p1, b_p1), L9)  # convert0_b: stage 1, partition 0 (group 0)
         b_90 = gl.convert_layout(gl.reshape(c, [32, 8]), L10)  # convert0_b: stage 1, partition 0 (group 0)
         c_91 = gl.convert_layout(gl.join(b_90, b_90), L11)  # convert0_b: stage 1, partition 0 (group 0)
         b_92 = gl.convert_layout(gl.reshape(c_91, [32, 16]), L12)  # convert0_b: stage 1, partition 0 (group 0)
@@ -169,8 +194,14 @@ def consumer_0(a_ptr, b_ptr, c_ptr, zeros_ptr, scales_ptr, M, N, K, group_size):
         zeros_119 = zeros_118 & 15  # convert0_b: stage 1, partition 0 (group 0)
         b_120 = b_117 - zeros_119  # convert0_b: stage 1, partition 0 (group 0)
         b_121 = b_120.to(gl.float16)  # convert0_b: stage 1, partition 0 (group 0)
-        a_ptrs_127 = a_ptrs_127_p1 + 256  # load0_a: stage 1, partition 0 (group 0)
-        a = gl.load(a_ptrs_127_p1, mask=masks_a_86, other=0.0)  # load0_a: stage 1, partition 0 (group 0)
+        async_copy.wait_group(0)
+        gl.thread_barrier()
+        a = a_as.index((twill_b - 1) % 2).load(L14)  # load0_a: stage 1, partition 0 (group 0)
+        a_ptrs_127 = a_ptrs_127_p1 + 256  # load0_a: stage 0, partition 0 (group 0)
+        if TWILL_COPY:  # load0_a: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(a_as.index((twill_b - 0) % 2), a_ptrs_127_p1, mask=masks_a_86)  # load0_a: stage 0, partition 0 (group 0)
+        else:  # load0_a: stage 0, partition 0 (group 0)
+            a_as.index((twill_b - 0) % 2).store(gl.load(a_ptrs_127_p1, mask=masks_a_86, other=0.0))  # load0_a: stage 0, partition 0 (group 0)
         a_123 = gl.convert_layout(a, L14)  # convert1_a: stage 1, partition 0 (group 0)
         offsets_s_109 = N * offsets_szk_96  # load3_scales: stage 0, partition 0 (group 0)
         offsets_s_110 = offsets_s_109  # load3_scales: stage 0, partition 0 (group 0)
@@ -181,26 +212,16 @@ def consumer_0(a_ptr, b_ptr, c_ptr, zeros_ptr, scales_ptr, M, N, K, group_size):
         b_122 = b_121 * scales_115  # elementwise4_b: stage 1, partition 0 (group 0)
         b_124 = gl.convert_layout(b_122, L15)  # convert2_b: stage 1, partition 0 (group 0)
         accumulator = mma_v2(a_123, b_124, accumulator_p1)  # dot0_accumulator: stage 1, partition 0 (group 0)
+        async_copy.commit_group()
         a_ptrs_127_p1 = a_ptrs_127
         accumulator_p1 = accumulator
+        b_p1 = b
         b_ptrs_128_p1 = b_ptrs_128
         offsets_k_125_p1 = offsets_k_125
         offsets_k_126_p1 = offsets_k_126
         scales_p1 = scales
         zeros_p1 = zeros
-    masks_k_83 = offsets_k_126_p1 < K  # elementwise1_masks_b: stage 1, partition 0 (group 0)
-    masks_b_87 = gl.expand_dims(masks_k_83, 1)  # elementwise1_masks_b: stage 1, partition 0 (group 0)
-    masks_b_88 = masks_b_87.broadcast_to([32, 4])  # elementwise1_masks_b: stage 1, partition 0 (group 0)
-    masks_b_89 = masks_b_88 & masks_b_57  # elementwise1_masks_b: stage 1, partition 0 (group 0)
-    offsets_k_126 = offsets_k_126_p1 + 256  # elementwise1_masks_b: stage 1, partition 0 (group 0)
-    masks_k_82 = offsets_k_125_p1 < K  # elementwise0_masks_a: stage 1, partition 0 (group 0)
-    masks_a_84 = gl.expand_dims(masks_k_82, 0)  # elementwise0_masks_a: stage 1, partition 0 (group 0)
-    masks_a_85 = masks_a_84.broadcast_to([32, 32])  # elementwise0_masks_a: stage 1, partition 0 (group 0)
-    masks_a_86 = masks_a_56 & masks_a_85  # elementwise0_masks_a: stage 1, partition 0 (group 0)
-    offsets_k_125 = offsets_k_125_p1 + 256  # elementwise0_masks_a: stage 1, partition 0 (group 0)
-    b_ptrs_128 = b_ptrs_128_p1 + b_ptrs_58  # load1_b: stage 1, partition 0 (group 0)
-    b = gl.load(b_ptrs_128_p1, mask=masks_b_89, other=0)  # load1_b: stage 1, partition 0 (group 0)
-    c = gl.convert_layout(gl.join(b, b), L9)  # convert0_b: stage 1, partition 0 (group 0)
+    c = gl.convert_layout(gl.join(b_p1, b_p1), L9)  # convert0_b: stage 1, partition 0 (group 0)
     b_90 = gl.convert_layout(gl.reshape(c, [32, 8]), L10)  # convert0_b: stage 1, partition 0 (group 0)
     c_91 = gl.convert_layout(gl.join(b_90, b_90), L11)  # convert0_b: stage 1, partition 0 (group 0)
     b_92 = gl.convert_layout(gl.reshape(c_91, [32, 16]), L12)  # convert0_b: stage 1, partition 0 (group 0)
@@ -219,17 +240,24 @@ def consumer_0(a_ptr, b_ptr, c_ptr, zeros_ptr, scales_ptr, M, N, K, group_size):
     zeros_119 = zeros_118 & 15  # convert0_b: stage 1, partition 0 (group 0)
     b_120 = b_117 - zeros_119  # convert0_b: stage 1, partition 0 (group 0)
     b_121 = b_120.to(gl.float16)  # convert0_b: stage 1, partition 0 (group 0)
-    a_ptrs_127 = a_ptrs_127_p1 + 256  # load0_a: stage 1, partition 0 (group 0)
-    a = gl.load(a_ptrs_127_p1, mask=masks_a_86, other=0.0)  # load0_a: stage 1, partition 0 (group 0)
+    async_copy.wait_group(0)
+    gl.thread_barrier()
+    a = a_as.index(((twill_n - 1 + 1) - 1) % 2).load(L14)  # load0_a: stage 1, partition 0 (group 0)
     a_123 = gl.convert_layout(a, L14)  # convert1_a: stage 1, partition 0 (group 0)
     scales_115 = scales_p1.broadcast_to([32, 32])  # elementwise4_b: stage 1, partition 0 (group 0)
     b_122 = b_121 * scales_115  # elementwise4_b: stage 1, partition 0 (group 0)
     b_124 = gl.convert_layout(b_122, L15)  # convert2_b: stage 1, partition 0 (group 0)
     accumulator = mma_v2(a_123, b_124, accumulator_p1)  # dot0_accumulator: stage 1, partition 0 (group 0)
+    async_copy.commit_group()
+    a_ptrs_127_p2 = a_ptrs_127_p1
     a_ptrs_127_p1 = a_ptrs_127
     accumulator_p1 = accumulator
+    b_p1 = b
+    b_ptrs_128_p2 = b_ptrs_128_p1
     b_ptrs_128_p1 = b_ptrs_128
+    offsets_k_125_p2 = offsets_k_125_p1
     offsets_k_125_p1 = offsets_k_125
+    offsets_k_126_p2 = offsets_k_126_p1
     offsets_k_126_p1 = offsets_k_126
     scales_p1 = scales
     zeros_p1 = zeros
@@ -251,8 +279,9 @@ def consumer_0(a_ptr, b_ptr, c_ptr, zeros_ptr, scales_ptr, M, N, K, group_size):
     gl.store(c_ptrs_70, v2, mask=c_mask_76)
 
 @gluon.jit
-def twill_kernel(a_ptr, b_ptr, c_ptr, zeros_ptr, scales_ptr, M, N, K, group_size):
-    consumer_0(a_ptr, b_ptr, c_ptr, zeros_ptr, scales_ptr, M, N, K, group_size, )
+def twill_kernel(a_ptr, b_ptr, c_ptr, zeros_ptr, scales_ptr, M, N, K, group_size, TWILL_COPY: gl.constexpr):
+    a_as = gl.allocate_shared_memory(gl.float16, [2, 32, 32], gl.SwizzledSharedLayout(vec=16, per_phase=2, max_phase=2, order=[1, 0]))
+    consumer_0(a_ptr, b_ptr, c_ptr, zeros_ptr, scales_ptr, M, N, K, group_size, a_as, TWILL_COPY)
 
 
 
@@ -265,6 +294,7 @@ DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 4
 MAXNREG = None
 PERSISTENT = False      # one program per SM loops over the grid's tiles
+COPY_ALIGNED = ['a_ptr', 'M', 'N', 'K']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 
 
@@ -302,7 +332,15 @@ def launch(grid, *args, **kwargs):
     if missing:
         raise ValueError(f"twill: missing kernel arguments {missing}")
     runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
-    return twill_kernel[g](*runtime, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    TWILL_COPY = all(_aligned(bound[n]) for n in COPY_ALIGNED)
+    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+
+
+def _aligned(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
 
 
 _SMS = []

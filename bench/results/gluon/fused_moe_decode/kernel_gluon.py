@@ -1,8 +1,9 @@
 """fused_moe_kernel, written by twill from its joint schedule: I=100 L=121 (optimal), 800 cycles per iteration predicted.
 
 Decisions (each from the schedule):
+- register-read pointer tiles copied by their consumer with cp.async (a_88_as 2 x 4096 B, b_91_as 2 x 16384 B): issued at the load's stage, one commit group per body, read at the first reader's stage after wait_group and a barrier, in the layout that reader wants (Triton's own pipelining of such loads; held a stage in registers, GQA decode ran x0.65 Triton's best, run 29c)
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 88 per thread)
-- shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
+- shared memory: 40976 bytes planned of 232448; maxnreg unset (ptxas allocates)
 - early return at fused_moe_decode.py:45 (TTGIR line 52): taken in the kernel itself, before the loop; not persistent, as a program id decides it
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
@@ -12,6 +13,7 @@ from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
                                                                warpgroup_mma_wait)
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
 from triton.experimental.gluon.language.nvidia.ampere import mma_v2
 
 L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
@@ -26,7 +28,7 @@ L8 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistribute
 L9 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(a_ptr, b_ptr, c_ptr, topk_weights_ptr, sorted_token_ids_ptr, expert_ids_ptr, num_tokens_post_padded_ptr, N, K, EM, num_valid_tokens, stride_am, stride_be, stride_bn, stride_cm):
+def consumer_0(a_ptr, b_ptr, c_ptr, topk_weights_ptr, sorted_token_ids_ptr, expert_ids_ptr, num_tokens_post_padded_ptr, N, K, EM, num_valid_tokens, stride_am, stride_be, stride_bn, stride_cm, a_88_as, b_91_as, TWILL_COPY: gl.constexpr):
     pid = gl.program_id(0)
     num_pid_m_5 = EM + 15
     num_pid_m_6 = num_pid_m_5 // 16
@@ -92,96 +94,150 @@ def consumer_0(a_ptr, b_ptr, c_ptr, topk_weights_ptr, sorted_token_ids_ptr, expe
     a = gl.expand_dims(token_mask_26, 1)
     a_64 = a.broadcast_to([16, 128])
     twill_n = (v3 - 0 + 1 - 1) // 1
-    b_ptrs_96 = b_ptrs_63
-    b_ptrs_96_p1 = b_ptrs_96
-    a_ptrs_95 = a_ptrs_49
-    a_82 = (0 + (0 - 0) * 1) * 128  # elementwise0_a: stage 0, partition 0 (group 0)
-    a_83 = K - a_82  # elementwise0_a: stage 0, partition 0 (group 0)
-    b = a_83  # load1_b: stage 0, partition 0 (group 0)
-    b_89 = b_ptrs_53 < b  # load1_b: stage 0, partition 0 (group 0)
-    b_90 = b_89.broadcast_to([128, 64])  # load1_b: stage 0, partition 0 (group 0)
-    b_ptrs_96 = b_ptrs_96_p1 + 128  # load1_b: stage 0, partition 0 (group 0)
-    b_91 = gl.load(b_ptrs_96_p1, mask=b_90, other=0.0)  # load1_b: stage 0, partition 0 (group 0)
-    a_83_p1 = a_83
-    a_ptrs_95_p1 = a_ptrs_95
-    b_91_p1 = b_91
-    b_ptrs_96_p1 = b_ptrs_96
-    accumulator_94 = gl.full([16, 64], 0.0, gl.float32, layout=L6)
-    a_82 = (0 + (1 - 0) * 1) * 128  # elementwise0_a: stage 0, partition 0 (group 0)
-    a_83 = K - a_82  # elementwise0_a: stage 0, partition 0 (group 0)
-    a_84 = a_83_p1  # elementwise0_a: stage 1, partition 0 (group 0)
-    a_85 = a_ptrs_44 < a_84  # elementwise0_a: stage 1, partition 0 (group 0)
-    a_86 = a_85.broadcast_to([16, 128])  # elementwise0_a: stage 1, partition 0 (group 0)
-    a_87 = a_64 & a_86  # elementwise0_a: stage 1, partition 0 (group 0)
-    a_ptrs_95 = a_ptrs_95_p1 + 128  # load0_a: stage 1, partition 0 (group 0)
-    a_88 = gl.load(a_ptrs_95_p1, mask=a_87, other=0.0)  # load0_a: stage 1, partition 0 (group 0)
-    b = a_83  # load1_b: stage 0, partition 0 (group 0)
-    b_89 = b_ptrs_53 < b  # load1_b: stage 0, partition 0 (group 0)
-    b_90 = b_89.broadcast_to([128, 64])  # load1_b: stage 0, partition 0 (group 0)
-    b_ptrs_96 = b_ptrs_96_p1 + 128  # load1_b: stage 0, partition 0 (group 0)
-    b_91 = gl.load(b_ptrs_96_p1, mask=b_90, other=0.0)  # load1_b: stage 0, partition 0 (group 0)
-    b_93 = gl.convert_layout(b_91_p1, L7)  # convert1_b: stage 1, partition 0 (group 0)
-    a_83_p1 = a_83
-    a_88_p1 = a_88
-    a_ptrs_95_p1 = a_ptrs_95
-    accumulator_94_p1 = accumulator_94
-    b_91_p1 = b_91
-    b_93_p1 = b_93
-    b_ptrs_96_p1 = b_ptrs_96
-    for twill_b in range(2, twill_n):
-        a_82 = (0 + (twill_b - 0) * 1) * 128  # elementwise0_a: stage 0, partition 0 (group 0)
+    if twill_n >= 2:
+        b_ptrs_96 = b_ptrs_63
+        b_ptrs_96_p1 = b_ptrs_96
+        a_ptrs_95 = a_ptrs_49
+        a_82 = (0 + (0 - 0) * 1) * 128  # elementwise0_a: stage 0, partition 0 (group 0)
+        a_83 = K - a_82  # elementwise0_a: stage 0, partition 0 (group 0)
+        b = a_83  # load1_b: stage 0, partition 0 (group 0)
+        b_89 = b_ptrs_53 < b  # load1_b: stage 0, partition 0 (group 0)
+        b_90 = b_89.broadcast_to([128, 64])  # load1_b: stage 0, partition 0 (group 0)
+        b_ptrs_96 = b_ptrs_96_p1 + 128  # load1_b: stage 0, partition 0 (group 0)
+        if TWILL_COPY:  # load1_b: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(b_91_as.index((0 - 0) % 2), b_ptrs_96_p1, mask=b_90)  # load1_b: stage 0, partition 0 (group 0)
+        else:  # load1_b: stage 0, partition 0 (group 0)
+            b_91_as.index((0 - 0) % 2).store(gl.load(b_ptrs_96_p1, mask=b_90, other=0.0))  # load1_b: stage 0, partition 0 (group 0)
+        async_copy.commit_group()
+        a_83_p1 = a_83
+        a_ptrs_95_p1 = a_ptrs_95
+        b_ptrs_96_p1 = b_ptrs_96
+        accumulator_94 = gl.full([16, 64], 0.0, gl.float32, layout=L6)
+        a_82 = (0 + (1 - 0) * 1) * 128  # elementwise0_a: stage 0, partition 0 (group 0)
         a_83 = K - a_82  # elementwise0_a: stage 0, partition 0 (group 0)
         a_84 = a_83_p1  # elementwise0_a: stage 1, partition 0 (group 0)
         a_85 = a_ptrs_44 < a_84  # elementwise0_a: stage 1, partition 0 (group 0)
         a_86 = a_85.broadcast_to([16, 128])  # elementwise0_a: stage 1, partition 0 (group 0)
         a_87 = a_64 & a_86  # elementwise0_a: stage 1, partition 0 (group 0)
         a_ptrs_95 = a_ptrs_95_p1 + 128  # load0_a: stage 1, partition 0 (group 0)
-        a_88 = gl.load(a_ptrs_95_p1, mask=a_87, other=0.0)  # load0_a: stage 1, partition 0 (group 0)
-        a_92 = gl.convert_layout(a_88_p1, L8)  # convert0_a: stage 2, partition 0 (group 0)
-        accumulator_94 = mma_v2(a_92, b_93_p1, accumulator_94_p1)  # dot0_accumulator: stage 2, partition 0 (group 0)
+        if TWILL_COPY:  # load0_a: stage 1, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(a_88_as.index((1 - 1) % 2), a_ptrs_95_p1, mask=a_87)  # load0_a: stage 1, partition 0 (group 0)
+        else:  # load0_a: stage 1, partition 0 (group 0)
+            a_88_as.index((1 - 1) % 2).store(gl.load(a_ptrs_95_p1, mask=a_87, other=0.0))  # load0_a: stage 1, partition 0 (group 0)
         b = a_83  # load1_b: stage 0, partition 0 (group 0)
         b_89 = b_ptrs_53 < b  # load1_b: stage 0, partition 0 (group 0)
+        async_copy.wait_group(0)
+        gl.thread_barrier()
+        b_91 = b_91_as.index((1 - 1) % 2).load(L7)  # load1_b: stage 1, partition 0 (group 0)
         b_90 = b_89.broadcast_to([128, 64])  # load1_b: stage 0, partition 0 (group 0)
         b_ptrs_96 = b_ptrs_96_p1 + 128  # load1_b: stage 0, partition 0 (group 0)
-        b_91 = gl.load(b_ptrs_96_p1, mask=b_90, other=0.0)  # load1_b: stage 0, partition 0 (group 0)
-        b_93 = gl.convert_layout(b_91_p1, L7)  # convert1_b: stage 1, partition 0 (group 0)
+        if TWILL_COPY:  # load1_b: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(b_91_as.index((1 - 0) % 2), b_ptrs_96_p1, mask=b_90)  # load1_b: stage 0, partition 0 (group 0)
+        else:  # load1_b: stage 0, partition 0 (group 0)
+            b_91_as.index((1 - 0) % 2).store(gl.load(b_ptrs_96_p1, mask=b_90, other=0.0))  # load1_b: stage 0, partition 0 (group 0)
+        b_93 = gl.convert_layout(b_91, L7)  # convert1_b: stage 1, partition 0 (group 0)
+        async_copy.commit_group()
         a_83_p1 = a_83
-        a_88_p1 = a_88
         a_ptrs_95_p1 = a_ptrs_95
         accumulator_94_p1 = accumulator_94
-        b_91_p1 = b_91
         b_93_p1 = b_93
         b_ptrs_96_p1 = b_ptrs_96
-    a_84 = a_83_p1  # elementwise0_a: stage 1, partition 0 (group 0)
-    a_85 = a_ptrs_44 < a_84  # elementwise0_a: stage 1, partition 0 (group 0)
-    a_86 = a_85.broadcast_to([16, 128])  # elementwise0_a: stage 1, partition 0 (group 0)
-    a_87 = a_64 & a_86  # elementwise0_a: stage 1, partition 0 (group 0)
-    a_ptrs_95 = a_ptrs_95_p1 + 128  # load0_a: stage 1, partition 0 (group 0)
-    a_88 = gl.load(a_ptrs_95_p1, mask=a_87, other=0.0)  # load0_a: stage 1, partition 0 (group 0)
-    a_92 = gl.convert_layout(a_88_p1, L8)  # convert0_a: stage 2, partition 0 (group 0)
-    accumulator_94 = mma_v2(a_92, b_93_p1, accumulator_94_p1)  # dot0_accumulator: stage 2, partition 0 (group 0)
-    b_93 = gl.convert_layout(b_91_p1, L7)  # convert1_b: stage 1, partition 0 (group 0)
-    a_83_p1 = a_83
-    a_88_p1 = a_88
-    a_ptrs_95_p2 = a_ptrs_95_p1
-    a_ptrs_95_p1 = a_ptrs_95
-    accumulator_94_p1 = accumulator_94
-    b_91_p1 = b_91
-    b_93_p1 = b_93
-    b_ptrs_96_p2 = b_ptrs_96_p1
-    b_ptrs_96_p1 = b_ptrs_96
-    a_92 = gl.convert_layout(a_88_p1, L8)  # convert0_a: stage 2, partition 0 (group 0)
-    accumulator_94 = mma_v2(a_92, b_93_p1, accumulator_94_p1)  # dot0_accumulator: stage 2, partition 0 (group 0)
-    a_83_p1 = a_83
-    a_88_p1 = a_88
-    a_ptrs_95_p2 = a_ptrs_95_p1
-    a_ptrs_95_p1 = a_ptrs_95
-    accumulator_94_p1 = accumulator_94
-    b_91_p1 = b_91
-    b_93_p1 = b_93
-    b_ptrs_96_p3 = b_ptrs_96_p2
-    b_ptrs_96_p2 = b_ptrs_96_p1
-    b_ptrs_96_p1 = b_ptrs_96
+        for twill_b in range(2, twill_n):
+            a_82 = (0 + (twill_b - 0) * 1) * 128  # elementwise0_a: stage 0, partition 0 (group 0)
+            a_83 = K - a_82  # elementwise0_a: stage 0, partition 0 (group 0)
+            a_84 = a_83_p1  # elementwise0_a: stage 1, partition 0 (group 0)
+            a_85 = a_ptrs_44 < a_84  # elementwise0_a: stage 1, partition 0 (group 0)
+            a_86 = a_85.broadcast_to([16, 128])  # elementwise0_a: stage 1, partition 0 (group 0)
+            a_87 = a_64 & a_86  # elementwise0_a: stage 1, partition 0 (group 0)
+            async_copy.wait_group(0)
+            gl.thread_barrier()
+            a_88 = a_88_as.index((twill_b - 2) % 2).load(L8)  # load0_a: stage 2, partition 0 (group 0)
+            a_ptrs_95 = a_ptrs_95_p1 + 128  # load0_a: stage 1, partition 0 (group 0)
+            if TWILL_COPY:  # load0_a: stage 1, partition 0 (group 0)
+                async_copy.async_copy_global_to_shared(a_88_as.index((twill_b - 1) % 2), a_ptrs_95_p1, mask=a_87)  # load0_a: stage 1, partition 0 (group 0)
+            else:  # load0_a: stage 1, partition 0 (group 0)
+                a_88_as.index((twill_b - 1) % 2).store(gl.load(a_ptrs_95_p1, mask=a_87, other=0.0))  # load0_a: stage 1, partition 0 (group 0)
+            a_92 = gl.convert_layout(a_88, L8)  # convert0_a: stage 2, partition 0 (group 0)
+            accumulator_94 = mma_v2(a_92, b_93_p1, accumulator_94_p1)  # dot0_accumulator: stage 2, partition 0 (group 0)
+            b = a_83  # load1_b: stage 0, partition 0 (group 0)
+            b_89 = b_ptrs_53 < b  # load1_b: stage 0, partition 0 (group 0)
+            b_91 = b_91_as.index((twill_b - 1) % 2).load(L7)  # load1_b: stage 1, partition 0 (group 0)
+            b_90 = b_89.broadcast_to([128, 64])  # load1_b: stage 0, partition 0 (group 0)
+            b_ptrs_96 = b_ptrs_96_p1 + 128  # load1_b: stage 0, partition 0 (group 0)
+            if TWILL_COPY:  # load1_b: stage 0, partition 0 (group 0)
+                async_copy.async_copy_global_to_shared(b_91_as.index((twill_b - 0) % 2), b_ptrs_96_p1, mask=b_90)  # load1_b: stage 0, partition 0 (group 0)
+            else:  # load1_b: stage 0, partition 0 (group 0)
+                b_91_as.index((twill_b - 0) % 2).store(gl.load(b_ptrs_96_p1, mask=b_90, other=0.0))  # load1_b: stage 0, partition 0 (group 0)
+            b_93 = gl.convert_layout(b_91, L7)  # convert1_b: stage 1, partition 0 (group 0)
+            async_copy.commit_group()
+            a_83_p1 = a_83
+            a_ptrs_95_p1 = a_ptrs_95
+            accumulator_94_p1 = accumulator_94
+            b_93_p1 = b_93
+            b_ptrs_96_p1 = b_ptrs_96
+        a_84 = a_83_p1  # elementwise0_a: stage 1, partition 0 (group 0)
+        a_85 = a_ptrs_44 < a_84  # elementwise0_a: stage 1, partition 0 (group 0)
+        a_86 = a_85.broadcast_to([16, 128])  # elementwise0_a: stage 1, partition 0 (group 0)
+        a_87 = a_64 & a_86  # elementwise0_a: stage 1, partition 0 (group 0)
+        async_copy.wait_group(0)
+        gl.thread_barrier()
+        a_88 = a_88_as.index(((twill_n - 1 + 1) - 2) % 2).load(L8)  # load0_a: stage 2, partition 0 (group 0)
+        a_ptrs_95 = a_ptrs_95_p1 + 128  # load0_a: stage 1, partition 0 (group 0)
+        if TWILL_COPY:  # load0_a: stage 1, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(a_88_as.index(((twill_n - 1 + 1) - 1) % 2), a_ptrs_95_p1, mask=a_87)  # load0_a: stage 1, partition 0 (group 0)
+        else:  # load0_a: stage 1, partition 0 (group 0)
+            a_88_as.index(((twill_n - 1 + 1) - 1) % 2).store(gl.load(a_ptrs_95_p1, mask=a_87, other=0.0))  # load0_a: stage 1, partition 0 (group 0)
+        a_92 = gl.convert_layout(a_88, L8)  # convert0_a: stage 2, partition 0 (group 0)
+        accumulator_94 = mma_v2(a_92, b_93_p1, accumulator_94_p1)  # dot0_accumulator: stage 2, partition 0 (group 0)
+        b_91 = b_91_as.index(((twill_n - 1 + 1) - 1) % 2).load(L7)  # load1_b: stage 1, partition 0 (group 0)
+        b_93 = gl.convert_layout(b_91, L7)  # convert1_b: stage 1, partition 0 (group 0)
+        async_copy.commit_group()
+        a_83_p1 = a_83
+        a_ptrs_95_p2 = a_ptrs_95_p1
+        a_ptrs_95_p1 = a_ptrs_95
+        accumulator_94_p1 = accumulator_94
+        b_93_p1 = b_93
+        b_ptrs_96_p2 = b_ptrs_96_p1
+        b_ptrs_96_p1 = b_ptrs_96
+        async_copy.wait_group(0)
+        gl.thread_barrier()
+        a_88 = a_88_as.index(((twill_n - 1 + 2) - 2) % 2).load(L8)  # load0_a: stage 2, partition 0 (group 0)
+        a_92 = gl.convert_layout(a_88, L8)  # convert0_a: stage 2, partition 0 (group 0)
+        accumulator_94 = mma_v2(a_92, b_93_p1, accumulator_94_p1)  # dot0_accumulator: stage 2, partition 0 (group 0)
+        async_copy.commit_group()
+        a_83_p1 = a_83
+        a_ptrs_95_p2 = a_ptrs_95_p1
+        a_ptrs_95_p1 = a_ptrs_95
+        accumulator_94_p1 = accumulator_94
+        b_93_p1 = b_93
+        b_ptrs_96_p3 = b_ptrs_96_p2
+        b_ptrs_96_p2 = b_ptrs_96_p1
+        b_ptrs_96_p1 = b_ptrs_96
+    else:
+        arg16_w = gl.full([16, 64], 0.0, gl.float32, layout=L6)
+        a_ptrs_80_w = a_ptrs_49
+        b_ptrs_81_w = b_ptrs_63
+        for accumulator_79_w in range(0, v3, 1):
+            a_82_w = accumulator_79_w * 128
+            a_83_w = K - a_82_w
+            a_85_w = a_ptrs_44 < a_83_w
+            a_86_w = a_85_w.broadcast_to([16, 128])
+            a_87_w = a_64 & a_86_w
+            a_88_w = gl.load(a_ptrs_80_w, mask=a_87_w, other=0.0)
+            b_89_w = b_ptrs_53 < a_83_w
+            b_90_w = b_89_w.broadcast_to([128, 64])
+            b_91_w = gl.load(b_ptrs_81_w, mask=b_90_w, other=0.0)
+            a_92_w = gl.convert_layout(a_88_w, L8)
+            b_93_w = gl.convert_layout(b_91_w, L7)
+            accumulator_94_w = mma_v2(a_92_w, b_93_w, arg16_w)
+            a_ptrs_95_w = a_ptrs_80_w + 128
+            b_ptrs_96_w = b_ptrs_81_w + 128
+            arg16_w = accumulator_94_w
+            a_ptrs_80_w = a_ptrs_95_w
+            b_ptrs_81_w = b_ptrs_96_w
+        accumulator_94_p1 = arg16_w
+        a_ptrs_95_p2 = a_ptrs_80_w
+        b_ptrs_96_p3 = b_ptrs_81_w
     accumulator_65 = accumulator_94_p1.to(gl.float16)
     offs_cn_66 = offs_bn + offs_bn_31
     c_ptrs_67 = stride_cm * a_ptrs_39
@@ -199,7 +255,7 @@ def consumer_0(a_ptr, b_ptr, c_ptr, topk_weights_ptr, sorted_token_ids_ptr, expe
     gl.store(c_ptrs_73, v4, mask=c_mask_78)
 
 @gluon.jit
-def twill_kernel(a_ptr, b_ptr, c_ptr, topk_weights_ptr, sorted_token_ids_ptr, expert_ids_ptr, num_tokens_post_padded_ptr, N, K, EM, num_valid_tokens, stride_am, stride_be, stride_bn, stride_cm):
+def twill_kernel(a_ptr, b_ptr, c_ptr, topk_weights_ptr, sorted_token_ids_ptr, expert_ids_ptr, num_tokens_post_padded_ptr, N, K, EM, num_valid_tokens, stride_am, stride_be, stride_bn, stride_cm, TWILL_COPY: gl.constexpr):
     pid = gl.program_id(0)
     num_pid_m_5 = EM + 15
     num_pid_m_6 = num_pid_m_5 // 16
@@ -216,7 +272,9 @@ def twill_kernel(a_ptr, b_ptr, c_ptr, topk_weights_ptr, sorted_token_ids_ptr, ex
     v1 = v0 >= num_tokens_post_padded
     if v1:
         return
-    consumer_0(a_ptr, b_ptr, c_ptr, topk_weights_ptr, sorted_token_ids_ptr, expert_ids_ptr, num_tokens_post_padded_ptr, N, K, EM, num_valid_tokens, stride_am, stride_be, stride_bn, stride_cm, )
+    a_88_as = gl.allocate_shared_memory(gl.float16, [2, 16, 128], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0]))
+    b_91_as = gl.allocate_shared_memory(gl.float16, [2, 128, 64], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[0, 1]))
+    consumer_0(a_ptr, b_ptr, c_ptr, topk_weights_ptr, sorted_token_ids_ptr, expert_ids_ptr, num_tokens_post_padded_ptr, N, K, EM, num_valid_tokens, stride_am, stride_be, stride_bn, stride_cm, a_88_as, b_91_as, TWILL_COPY)
 
 
 
@@ -229,6 +287,7 @@ DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 4
 MAXNREG = None
 PERSISTENT = False      # one program per SM loops over the grid's tiles
+COPY_ALIGNED = ['a_ptr', 'b_ptr', 'sorted_token_ids_ptr', 'expert_ids_ptr', 'N', 'K', 'EM', 'num_valid_tokens', 'stride_am', 'stride_be', 'stride_bn']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 
 
@@ -266,7 +325,15 @@ def launch(grid, *args, **kwargs):
     if missing:
         raise ValueError(f"twill: missing kernel arguments {missing}")
     runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
-    return twill_kernel[g](*runtime, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    TWILL_COPY = all(_aligned(bound[n]) for n in COPY_ALIGNED)
+    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+
+
+def _aligned(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
 
 
 _SMS = []

@@ -1,8 +1,9 @@
 """_fwd_grouped_kernel_stage1, written by twill from its joint schedule: I=457 L=457 (optimal), 2156 cycles per iteration predicted.
 
 Decisions (each from the schedule):
+- register-read pointer tiles copied by their consumer with cp.async (k_142_as 2 x 8192 B, v_159_as 2 x 8192 B): issued at the load's stage, one commit group per body, read at the first reader's stage after wait_group and a barrier, in the layout that reader wants (Triton's own pipelining of such loads; held a stage in registers, GQA decode ran x0.65 Triton's best, run 29c)
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 75 per thread)
-- shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
+- shared memory: 32784 bytes planned of 232448; maxnreg unset (ptxas allocates)
 - if at grouped_decode_attention.py:65 (TTGIR line 133) around the scheduled loop: taken as an early return where its condition fails in the kernel itself, before the loop; not persistent, as a program id decides it
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
@@ -12,6 +13,7 @@ from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
                                                                warpgroup_mma_wait)
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
 from triton.experimental.gluon.language.nvidia.ampere import mma_v2
 
 L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
@@ -29,7 +31,7 @@ L11 = gl.constexpr(gl.DotOperandLayout(operand_index=1, parent=gl.NVMMADistribut
 L12 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1, 32], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, kv_indptr, kv_indices, Att_Out, Att_Lse, stride_qbs, stride_qh, stride_buf_kbs, stride_buf_kh, stride_buf_vbs, stride_buf_vh, stride_mid_ob, stride_mid_oh, stride_mid_os):
+def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, kv_indptr, kv_indices, Att_Out, Att_Lse, stride_qbs, stride_qh, stride_buf_kbs, stride_buf_kh, stride_buf_vbs, stride_buf_vh, stride_mid_ob, stride_mid_oh, stride_mid_os, k_142_as, v_159_as, TWILL_COPY: gl.constexpr):
     cur_batch = gl.program_id(0)
     cur_head_id = gl.program_id(1)
     split_kv_id = gl.program_id(2)
@@ -136,7 +138,10 @@ def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, kv_indptr, kv_indices, Att_Out, 
         offs_buf_k_133 = offs_buf_k_132.broadcast_to([128, 32])  # load2_k: stage 0, partition 0 (group 0)
         offs_buf_k_134 = offs_buf_k_133 + offs_buf_k_89  # load2_k: stage 0, partition 0 (group 0)
         k_141 = K_Buffer + offs_buf_k_134  # load2_k: stage 0, partition 0 (group 0)
-        k_142 = gl.load(k_141, mask=k_140, other=0.0)  # load2_k: stage 0, partition 0 (group 0)
+        if TWILL_COPY:  # load2_k: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(k_142_as.index((0 - 0) % 2), k_141, mask=k_140)  # load2_k: stage 0, partition 0 (group 0)
+        else:  # load2_k: stage 0, partition 0 (group 0)
+            k_142_as.index((0 - 0) % 2).store(gl.load(k_141, mask=k_140, other=0.0))  # load2_k: stage 0, partition 0 (group 0)
         kv_loc_125 = offs_n_123 < split_kv_end_79  # load1_kv_loc: stage 0, partition 0 (group 0)
         kv_loc_127 = kv_loc_83 + offs_n_123  # load1_kv_loc: stage 0, partition 0 (group 0)
         kv_loc_129 = gl.load(kv_loc_127, mask=kv_loc_125, other=0)  # load1_kv_loc: stage 0, partition 0 (group 0)
@@ -146,12 +151,14 @@ def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, kv_indptr, kv_indices, Att_Out, 
         offs_buf_v_152 = offs_buf_v_151.broadcast_to([32, 128])  # load3_v: stage 0, partition 0 (group 0)
         offs_buf_v_153 = offs_buf_v_152 + offs_buf_v_98  # load3_v: stage 0, partition 0 (group 0)
         v_158 = V_Buffer + offs_buf_v_153  # load3_v: stage 0, partition 0 (group 0)
-        v_159 = gl.load(v_158, mask=v_157, other=0.0)  # load3_v: stage 0, partition 0 (group 0)
+        if TWILL_COPY:  # load3_v: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(v_159_as.index((0 - 0) % 2), v_158, mask=v_157)  # load3_v: stage 0, partition 0 (group 0)
+        else:  # load3_v: stage 0, partition 0 (group 0)
+            v_159_as.index((0 - 0) % 2).store(gl.load(v_158, mask=v_157, other=0.0))  # load3_v: stage 0, partition 0 (group 0)
+        async_copy.commit_group()
         acc_171_p1 = acc_171
         e_sum_173_p1 = e_sum_173
-        k_142_p1 = k_142
         n_e_max_160_p1 = n_e_max_160
-        v_159_p1 = v_159
         for twill_b in range(1, twill_n):
             offs_n_118 = (split_kv_start + (twill_b - 0) * 32)  # load0_kv_loc: stage 0, partition 0 (group 0)
             offs_n_121 = offs_n_118 + offs_n  # load0_kv_loc: stage 0, partition 0 (group 0)
@@ -173,9 +180,15 @@ def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, kv_indptr, kv_indices, Att_Out, 
             offs_buf_k_132 = offs_buf_k_131 + offs_buf_k_86  # load2_k: stage 0, partition 0 (group 0)
             offs_buf_k_133 = offs_buf_k_132.broadcast_to([128, 32])  # load2_k: stage 0, partition 0 (group 0)
             offs_buf_k_134 = offs_buf_k_133 + offs_buf_k_89  # load2_k: stage 0, partition 0 (group 0)
+            async_copy.wait_group(0)
+            gl.thread_barrier()
+            k_142 = k_142_as.index((twill_b - 1) % 2).load(L11)  # load2_k: stage 1, partition 0 (group 0)
             k_141 = K_Buffer + offs_buf_k_134  # load2_k: stage 0, partition 0 (group 0)
-            k_142 = gl.load(k_141, mask=k_140, other=0.0)  # load2_k: stage 0, partition 0 (group 0)
-            k_143 = gl.convert_layout(k_142_p1, L11)  # convert0_k: stage 1, partition 0 (group 0)
+            if TWILL_COPY:  # load2_k: stage 0, partition 0 (group 0)
+                async_copy.async_copy_global_to_shared(k_142_as.index((twill_b - 0) % 2), k_141, mask=k_140)  # load2_k: stage 0, partition 0 (group 0)
+            else:  # load2_k: stage 0, partition 0 (group 0)
+                k_142_as.index((twill_b - 0) % 2).store(gl.load(k_141, mask=k_140, other=0.0))  # load2_k: stage 0, partition 0 (group 0)
+            k_143 = gl.convert_layout(k_142, L11)  # convert0_k: stage 1, partition 0 (group 0)
             qk_144 = mma_v2(q_94, k_143, gl.full([16, 32], 0.0, gl.float32, layout=L10))  # dot0_qk: stage 1, partition 0 (group 0)
             offs_n_119 = (split_kv_start + (twill_b - 1) * 32)  # elementwise0_qk: stage 1, partition 0 (group 0)
             offs_n_122 = offs_n_119 + offs_n_80  # elementwise0_qk: stage 1, partition 0 (group 0)
@@ -208,17 +221,23 @@ def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, kv_indptr, kv_indices, Att_Out, 
             offs_buf_v_150 = offs_buf_v_149 * stride_buf_vbs  # load3_v: stage 0, partition 0 (group 0)
             offs_buf_v_151 = offs_buf_v_150 + offs_buf_v_96  # load3_v: stage 0, partition 0 (group 0)
             offs_buf_v_152 = offs_buf_v_151.broadcast_to([32, 128])  # load3_v: stage 0, partition 0 (group 0)
+            v_159 = v_159_as.index((twill_b - 1) % 2).load(L11)  # load3_v: stage 1, partition 0 (group 0)
             offs_buf_v_153 = offs_buf_v_152 + offs_buf_v_98  # load3_v: stage 0, partition 0 (group 0)
             v_158 = V_Buffer + offs_buf_v_153  # load3_v: stage 0, partition 0 (group 0)
-            v_159 = gl.load(v_158, mask=v_157, other=0.0)  # load3_v: stage 0, partition 0 (group 0)
-            v_170 = gl.convert_layout(v_159_p1, L11)  # convert2_v: stage 1, partition 0 (group 0)
+            if TWILL_COPY:  # load3_v: stage 0, partition 0 (group 0)
+                async_copy.async_copy_global_to_shared(v_159_as.index((twill_b - 0) % 2), v_158, mask=v_157)  # load3_v: stage 0, partition 0 (group 0)
+            else:  # load3_v: stage 0, partition 0 (group 0)
+                v_159_as.index((twill_b - 0) % 2).store(gl.load(v_158, mask=v_157, other=0.0))  # load3_v: stage 0, partition 0 (group 0)
+            v_170 = gl.convert_layout(v_159, L11)  # convert2_v: stage 1, partition 0 (group 0)
             acc_171 = mma_v2(acc_169, v_170, acc_167)  # dot1_acc: stage 1, partition 0 (group 0)
+            async_copy.commit_group()
             acc_171_p1 = acc_171
             e_sum_173_p1 = e_sum_173
-            k_142_p1 = k_142
             n_e_max_160_p1 = n_e_max_160
-            v_159_p1 = v_159
-        k_143 = gl.convert_layout(k_142_p1, L11)  # convert0_k: stage 1, partition 0 (group 0)
+        async_copy.wait_group(0)
+        gl.thread_barrier()
+        k_142 = k_142_as.index(((twill_n - 1 + 1) - 1) % 2).load(L11)  # load2_k: stage 1, partition 0 (group 0)
+        k_143 = gl.convert_layout(k_142, L11)  # convert0_k: stage 1, partition 0 (group 0)
         qk_144 = mma_v2(q_94, k_143, gl.full([16, 32], 0.0, gl.float32, layout=L10))  # dot0_qk: stage 1, partition 0 (group 0)
         offs_n_119 = (split_kv_start + ((twill_n - 1 + 1) - 1) * 32)  # elementwise0_qk: stage 1, partition 0 (group 0)
         offs_n_122 = offs_n_119 + offs_n_80  # elementwise0_qk: stage 1, partition 0 (group 0)
@@ -244,13 +263,13 @@ def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, kv_indptr, kv_indices, Att_Out, 
         acc_165 = gl.expand_dims(re_scale_161, 1)  # elementwise4_acc: stage 1, partition 0 (group 0)
         acc_166 = acc_165.broadcast_to([16, 128])  # elementwise4_acc: stage 1, partition 0 (group 0)
         acc_167 = acc_171_p1 * acc_166  # elementwise4_acc: stage 1, partition 0 (group 0)
-        v_170 = gl.convert_layout(v_159_p1, L11)  # convert2_v: stage 1, partition 0 (group 0)
+        v_159 = v_159_as.index(((twill_n - 1 + 1) - 1) % 2).load(L11)  # load3_v: stage 1, partition 0 (group 0)
+        v_170 = gl.convert_layout(v_159, L11)  # convert2_v: stage 1, partition 0 (group 0)
         acc_171 = mma_v2(acc_169, v_170, acc_167)  # dot1_acc: stage 1, partition 0 (group 0)
+        async_copy.commit_group()
         acc_171_p1 = acc_171
         e_sum_173_p1 = e_sum_173
-        k_142_p1 = k_142
         n_e_max_160_p1 = n_e_max_160
-        v_159_p1 = v_159
     else:
         n_e_max_160_p1 = gl.full([16], float("-inf"), gl.float32, layout=L2)
         e_sum_173_p1 = gl.full([16], 0.0, gl.float32, layout=L2)
@@ -279,7 +298,7 @@ def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, kv_indptr, kv_indices, Att_Out, 
     gl.store(v8, v11, mask=mask_h_43)
 
 @gluon.jit
-def twill_kernel(Q, K_Buffer, V_Buffer, sm_scale, kv_indptr, kv_indices, Att_Out, Att_Lse, stride_qbs, stride_qh, stride_buf_kbs, stride_buf_kh, stride_buf_vbs, stride_buf_vh, stride_mid_ob, stride_mid_oh, stride_mid_os):
+def twill_kernel(Q, K_Buffer, V_Buffer, sm_scale, kv_indptr, kv_indices, Att_Out, Att_Lse, stride_qbs, stride_qh, stride_buf_kbs, stride_buf_kh, stride_buf_vbs, stride_buf_vh, stride_mid_ob, stride_mid_oh, stride_mid_os, TWILL_COPY: gl.constexpr):
     cur_batch = gl.program_id(0)
     split_kv_id = gl.program_id(2)
     cur_batch_kv_start_idx = kv_indptr + cur_batch
@@ -295,7 +314,9 @@ def twill_kernel(Q, K_Buffer, V_Buffer, sm_scale, kv_indptr, kv_indices, Att_Out
     v0 = split_kv_end_79 > split_kv_start
     if not v0:
         return
-    consumer_0(Q, K_Buffer, V_Buffer, sm_scale, kv_indptr, kv_indices, Att_Out, Att_Lse, stride_qbs, stride_qh, stride_buf_kbs, stride_buf_kh, stride_buf_vbs, stride_buf_vh, stride_mid_ob, stride_mid_oh, stride_mid_os, )
+    k_142_as = gl.allocate_shared_memory(gl.float16, [2, 128, 32], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[0, 1]))
+    v_159_as = gl.allocate_shared_memory(gl.float16, [2, 32, 128], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0]))
+    consumer_0(Q, K_Buffer, V_Buffer, sm_scale, kv_indptr, kv_indices, Att_Out, Att_Lse, stride_qbs, stride_qh, stride_buf_kbs, stride_buf_kh, stride_buf_vbs, stride_buf_vh, stride_mid_ob, stride_mid_oh, stride_mid_os, k_142_as, v_159_as, TWILL_COPY)
 
 
 
@@ -308,6 +329,7 @@ DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 4
 MAXNREG = None
 PERSISTENT = False      # one program per SM loops over the grid's tiles
+COPY_ALIGNED = ['K_Buffer', 'V_Buffer', 'kv_indptr', 'kv_indices', 'stride_buf_kbs', 'stride_buf_kh', 'stride_buf_vbs', 'stride_buf_vh']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 
 
@@ -345,7 +367,15 @@ def launch(grid, *args, **kwargs):
     if missing:
         raise ValueError(f"twill: missing kernel arguments {missing}")
     runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
-    return twill_kernel[g](*runtime, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    TWILL_COPY = all(_aligned(bound[n]) for n in COPY_ALIGNED)
+    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+
+
+def _aligned(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
 
 
 _SMS = []

@@ -1,8 +1,9 @@
 """ieee_gemm, written by twill from its joint schedule: I=400 L=370 (optimal), 320 cycles per iteration predicted.
 
 Decisions (each from the schedule):
+- register-read pointer tiles copied by their consumer with cp.async (b_55_as 2 x 4096 B, a_52_as 2 x 4096 B): issued at the load's stage, one commit group per body, read at the first reader's stage after wait_group and a barrier, in the layout that reader wants (Triton's own pipelining of such loads; held a stage in registers, GQA decode ran x0.65 Triton's best, run 29c)
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 88 per thread)
-- shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
+- shared memory: 16400 bytes planned of 232448; maxnreg unset (ptxas allocates)
 - early return at ieee_gemm.py:32 (TTGIR line 34): taken in the kernel itself, before the loop; not persistent, as a program id decides it
 - if at ieee_gemm.py:46 (TTGIR line 95): written as it runs (not scheduled), by the partition that needs its results or, for its stores, the first consumer
 
@@ -13,6 +14,7 @@ from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
                                                                warpgroup_mma_wait)
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
 
 L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[8, 4], warps_per_cta=[4, 1], order=[1, 0])))
 L1 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
@@ -25,7 +27,7 @@ L7 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.BlockedLayout(s
 L8 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm):
+def consumer_0(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm, b_55_as, a_52_as, TWILL_COPY: gl.constexpr):
     pid_m = gl.program_id(0)
     pid_n = gl.program_id(1)
     v0 = pid_m * 64
@@ -70,46 +72,63 @@ def consumer_0(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, st
     b_53 = b_ptrs_26 < b  # load1_b: stage 0, partition 0 (group 0)
     b_54 = b_53.broadcast_to([16, 64])  # load1_b: stage 0, partition 0 (group 0)
     b_ptrs_60 = b_ptrs_60_p1 + b_ptrs_35  # load1_b: stage 0, partition 0 (group 0)
-    b_55 = gl.load(b_ptrs_60_p1, mask=b_54, other=0.0)  # load1_b: stage 0, partition 0 (group 0)
+    if TWILL_COPY:  # load1_b: stage 0, partition 0 (group 0)
+        async_copy.async_copy_global_to_shared(b_55_as.index((0 - 0) % 2), b_ptrs_60_p1, mask=b_54)  # load1_b: stage 0, partition 0 (group 0)
+    else:  # load1_b: stage 0, partition 0 (group 0)
+        b_55_as.index((0 - 0) % 2).store(gl.load(b_ptrs_60_p1, mask=b_54, other=0.0))  # load1_b: stage 0, partition 0 (group 0)
     a_49 = a_48  # load0_a: stage 0, partition 0 (group 0)
     a_50 = a_ptrs_22 < a_49  # load0_a: stage 0, partition 0 (group 0)
     a_51 = a_50.broadcast_to([64, 16])  # load0_a: stage 0, partition 0 (group 0)
     a_ptrs_59 = a_ptrs_59_p1 + 16  # load0_a: stage 0, partition 0 (group 0)
-    a_52 = gl.load(a_ptrs_59_p1, mask=a_51, other=0.0)  # load0_a: stage 0, partition 0 (group 0)
-    a_52_p1 = a_52
+    if TWILL_COPY:  # load0_a: stage 0, partition 0 (group 0)
+        async_copy.async_copy_global_to_shared(a_52_as.index((0 - 0) % 2), a_ptrs_59_p1, mask=a_51)  # load0_a: stage 0, partition 0 (group 0)
+    else:  # load0_a: stage 0, partition 0 (group 0)
+        a_52_as.index((0 - 0) % 2).store(gl.load(a_ptrs_59_p1, mask=a_51, other=0.0))  # load0_a: stage 0, partition 0 (group 0)
+    async_copy.commit_group()
     a_ptrs_59_p1 = a_ptrs_59
     acc_58_p1 = acc_58
-    b_55_p1 = b_55
     b_ptrs_60_p1 = b_ptrs_60
     for twill_b in range(1, twill_n):
         a = (0 + (twill_b - 0) * 1) * 16  # load0_a: stage 0, partition 0 (group 0)
         a_48 = K - a  # load0_a: stage 0, partition 0 (group 0)
         b = a_48  # load1_b: stage 0, partition 0 (group 0)
         b_53 = b_ptrs_26 < b  # load1_b: stage 0, partition 0 (group 0)
+        async_copy.wait_group(0)
+        gl.thread_barrier()
+        b_55 = b_55_as.index((twill_b - 1) % 2).load(L6)  # load1_b: stage 1, partition 0 (group 0)
         b_54 = b_53.broadcast_to([16, 64])  # load1_b: stage 0, partition 0 (group 0)
         b_ptrs_60 = b_ptrs_60_p1 + b_ptrs_35  # load1_b: stage 0, partition 0 (group 0)
-        b_55 = gl.load(b_ptrs_60_p1, mask=b_54, other=0.0)  # load1_b: stage 0, partition 0 (group 0)
-        b_57 = gl.convert_layout(b_55_p1, L6)  # convert1_b: stage 1, partition 0 (group 0)
+        if TWILL_COPY:  # load1_b: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(b_55_as.index((twill_b - 0) % 2), b_ptrs_60_p1, mask=b_54)  # load1_b: stage 0, partition 0 (group 0)
+        else:  # load1_b: stage 0, partition 0 (group 0)
+            b_55_as.index((twill_b - 0) % 2).store(gl.load(b_ptrs_60_p1, mask=b_54, other=0.0))  # load1_b: stage 0, partition 0 (group 0)
+        b_57 = gl.convert_layout(b_55, L6)  # convert1_b: stage 1, partition 0 (group 0)
         a_49 = a_48  # load0_a: stage 0, partition 0 (group 0)
         a_50 = a_ptrs_22 < a_49  # load0_a: stage 0, partition 0 (group 0)
+        a_52 = a_52_as.index((twill_b - 1) % 2).load(L7)  # load0_a: stage 1, partition 0 (group 0)
         a_51 = a_50.broadcast_to([64, 16])  # load0_a: stage 0, partition 0 (group 0)
         a_ptrs_59 = a_ptrs_59_p1 + 16  # load0_a: stage 0, partition 0 (group 0)
-        a_52 = gl.load(a_ptrs_59_p1, mask=a_51, other=0.0)  # load0_a: stage 0, partition 0 (group 0)
-        a_56 = gl.convert_layout(a_52_p1, L7)  # convert0_a: stage 1, partition 0 (group 0)
+        if TWILL_COPY:  # load0_a: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(a_52_as.index((twill_b - 0) % 2), a_ptrs_59_p1, mask=a_51)  # load0_a: stage 0, partition 0 (group 0)
+        else:  # load0_a: stage 0, partition 0 (group 0)
+            a_52_as.index((twill_b - 0) % 2).store(gl.load(a_ptrs_59_p1, mask=a_51, other=0.0))  # load0_a: stage 0, partition 0 (group 0)
+        a_56 = gl.convert_layout(a_52, L7)  # convert0_a: stage 1, partition 0 (group 0)
         acc_58 = gl.dot_fma(a_56, b_57, acc_58_p1)  # dot0_acc: stage 1, partition 0 (group 0)
-        a_52_p1 = a_52
+        async_copy.commit_group()
         a_ptrs_59_p1 = a_ptrs_59
         acc_58_p1 = acc_58
-        b_55_p1 = b_55
         b_ptrs_60_p1 = b_ptrs_60
-    b_57 = gl.convert_layout(b_55_p1, L6)  # convert1_b: stage 1, partition 0 (group 0)
-    a_56 = gl.convert_layout(a_52_p1, L7)  # convert0_a: stage 1, partition 0 (group 0)
+    async_copy.wait_group(0)
+    gl.thread_barrier()
+    b_55 = b_55_as.index(((twill_n - 1 + 1) - 1) % 2).load(L6)  # load1_b: stage 1, partition 0 (group 0)
+    b_57 = gl.convert_layout(b_55, L6)  # convert1_b: stage 1, partition 0 (group 0)
+    a_52 = a_52_as.index(((twill_n - 1 + 1) - 1) % 2).load(L7)  # load0_a: stage 1, partition 0 (group 0)
+    a_56 = gl.convert_layout(a_52, L7)  # convert0_a: stage 1, partition 0 (group 0)
     acc_58 = gl.dot_fma(a_56, b_57, acc_58_p1)  # dot0_acc: stage 1, partition 0 (group 0)
-    a_52_p1 = a_52
+    async_copy.commit_group()
     a_ptrs_59_p2 = a_ptrs_59_p1
     a_ptrs_59_p1 = a_ptrs_59
     acc_58_p1 = acc_58
-    b_55_p1 = b_55
     b_ptrs_60_p2 = b_ptrs_60_p1
     b_ptrs_60_p1 = b_ptrs_60
     v4 = has_scale != 0
@@ -137,13 +156,15 @@ def consumer_0(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, st
     gl.store(c_ptrs_44, v13, mask=v12)
 
 @gluon.jit
-def twill_kernel(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm):
+def twill_kernel(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm, TWILL_COPY: gl.constexpr):
     pid_m = gl.program_id(0)
     v0 = pid_m * 64
     v1 = v0 >= num_valid
     if v1:
         return
-    consumer_0(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm, )
+    b_55_as = gl.allocate_shared_memory(gl.float32, [2, 16, 64], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]))
+    a_52_as = gl.allocate_shared_memory(gl.float32, [2, 64, 16], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]))
+    consumer_0(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm, b_55_as, a_52_as, TWILL_COPY)
 
 
 
@@ -156,6 +177,7 @@ DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 4
 MAXNREG = None
 PERSISTENT = False      # one program per SM loops over the grid's tiles
+COPY_ALIGNED = ['a_ptr', 'b_ptr', 'K', 'stride_am', 'stride_bk']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 
 
@@ -193,7 +215,15 @@ def launch(grid, *args, **kwargs):
     if missing:
         raise ValueError(f"twill: missing kernel arguments {missing}")
     runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
-    return twill_kernel[g](*runtime, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    TWILL_COPY = all(_aligned(bound[n]) for n in COPY_ALIGNED)
+    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+
+
+def _aligned(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
 
 
 _SMS = []

@@ -1,0 +1,161 @@
+"""scratch_loop, written by twill from its joint schedule: I=290 L=312 (optimal), 668 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 44 per thread)
+- shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
+- pointer loads in narrow vectors: x_6 (8 bytes), r_7 (8 bytes) per thread and access, where Triton vectorizes to 16 bytes once it knows the address aligned; compiled with integer argument(s) N not known divisible by 16: if launches pass them divisible, say so (--arg N=i32:16, TWILL_SPEC's divisibility) and the kernel is written with 16-byte loads
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+
+L0 = gl.constexpr(gl.BlockedLayout(size_per_thread=[2], threads_per_warp=[32], warps_per_cta=[4], order=[0]))
+
+@gluon.jit
+def consumer_0(x_ptr, scratch_ptr, y_ptr, N):
+    offs = gl.arange(0, 256, layout=L0)
+    rev_0 = 255 - offs
+    v1 = scratch_ptr + offs
+    r = scratch_ptr + rev_0
+    twill_n = (N - 0 + 256 - 1) // 256
+    if twill_n >= 2:
+        x = x_ptr + (0 + (0 - 0) * 256)  # load0_x: stage 0, partition 0 (group 0)
+        x_4 = x  # load0_x: stage 0, partition 0 (group 0)
+        x_5 = x_4 + offs  # load0_x: stage 0, partition 0 (group 0)
+        x_6 = gl.load(x_5)  # load0_x: stage 0, partition 0 (group 0)
+        x_6_p1 = x_6
+        acc_8 = gl.full([256], 0.0, gl.float32, layout=L0)
+        x = x_ptr + (0 + (1 - 0) * 256)  # load0_x: stage 0, partition 0 (group 0)
+        x_4 = x  # load0_x: stage 0, partition 0 (group 0)
+        x_5 = x_4 + offs  # load0_x: stage 0, partition 0 (group 0)
+        x_6 = gl.load(x_5)  # load0_x: stage 0, partition 0 (group 0)
+        v4 = x_6_p1 * 2.0  # elementwise0: stage 1, partition 0 (group 0)
+        gl.store(v1, v4)  # store0: stage 1, partition 0 (group 0)
+        gl.thread_barrier()  # barrier0: stage 1, partition 0 (group 0)
+        r_7 = gl.load(r)  # load1_r: stage 1, partition 0 (group 0)
+        acc_8_p1 = acc_8
+        r_7_p1 = r_7
+        x_6_p1 = x_6
+        for twill_b in range(2, twill_n):
+            x = x_ptr + (0 + (twill_b - 0) * 256)  # load0_x: stage 0, partition 0 (group 0)
+            x_4 = x  # load0_x: stage 0, partition 0 (group 0)
+            x_5 = x_4 + offs  # load0_x: stage 0, partition 0 (group 0)
+            x_6 = gl.load(x_5)  # load0_x: stage 0, partition 0 (group 0)
+            v4 = x_6_p1 * 2.0  # elementwise0: stage 1, partition 0 (group 0)
+            gl.thread_barrier()  # barrier1: stage 2, partition 0 (group 0)
+            gl.store(v1, v4)  # store0: stage 1, partition 0 (group 0)
+            gl.thread_barrier()  # barrier0: stage 1, partition 0 (group 0)
+            r_7 = gl.load(r)  # load1_r: stage 1, partition 0 (group 0)
+            acc_8 = acc_8_p1 + r_7_p1  # elementwise1_acc: stage 2, partition 0 (group 0)
+            acc_8_p1 = acc_8
+            r_7_p1 = r_7
+            x_6_p1 = x_6
+        v4 = x_6_p1 * 2.0  # elementwise0: stage 1, partition 0 (group 0)
+        gl.thread_barrier()  # barrier1: stage 2, partition 0 (group 0)
+        gl.store(v1, v4)  # store0: stage 1, partition 0 (group 0)
+        gl.thread_barrier()  # barrier0: stage 1, partition 0 (group 0)
+        r_7 = gl.load(r)  # load1_r: stage 1, partition 0 (group 0)
+        acc_8 = acc_8_p1 + r_7_p1  # elementwise1_acc: stage 2, partition 0 (group 0)
+        acc_8_p1 = acc_8
+        r_7_p1 = r_7
+        x_6_p1 = x_6
+        gl.thread_barrier()  # barrier1: stage 2, partition 0 (group 0)
+        acc_8 = acc_8_p1 + r_7_p1  # elementwise1_acc: stage 2, partition 0 (group 0)
+        acc_8_p1 = acc_8
+        r_7_p1 = r_7
+        x_6_p1 = x_6
+    else:
+        acc_3_w = gl.full([256], 0.0, gl.float32, layout=L0)
+        for acc_2_w in range(0, N, 256):
+            x_w = x_ptr + acc_2_w
+            x_5_w = x_w + offs
+            x_6_w = gl.load(x_5_w)
+            v4_w = x_6_w * 2.0
+            gl.store(v1, v4_w)
+            gl.thread_barrier()
+            r_7_w = gl.load(r)
+            acc_8_w = acc_3_w + r_7_w
+            gl.thread_barrier()
+            acc_3_w = acc_8_w
+        acc_8_p1 = acc_3_w
+    v3 = y_ptr + offs
+    gl.store(v3, acc_8_p1)
+
+@gluon.jit
+def twill_kernel(x_ptr, scratch_ptr, y_ptr, N):
+    consumer_0(x_ptr, scratch_ptr, y_ptr, N, )
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['x_ptr', 'scratch_ptr', 'y_ptr', 'N', 'BLOCK']          # the Triton kernel's parameters, in order
+RUNTIME = ['x_ptr', 'scratch_ptr', 'y_ptr', 'N']   # the Gluon kernel's parameters, in order
+CONSTEXPRS = {'BLOCK': 256}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 4
+MAXNREG = None
+PERSISTENT = False      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+    layout = _LAYOUTS.get(name)
+    if layout is None:
+        from triton.experimental.gluon import language as gl
+        layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+    base = getattr(value, "base", value)
+    shape = list(getattr(value, "shape", base.shape))
+    strides = list(getattr(value, "strides", None) or base.stride())
+    return TensorDescriptor(base, shape, strides, DESCRIPTOR_BLOCKS[name], layout)
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return twill_kernel[g](*runtime, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()
