@@ -36,7 +36,6 @@ import dataclasses
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Collection
 
 from codegen.gluon.layouts import Blocked, DotOperand, Mma, NvmmaShared, SwizzledShared, aliases, parse_type
 from codegen.gluon.ops import source_where
@@ -477,11 +476,6 @@ def _producers(body: list[IROp], items: list[Item], i: int, sub: int | None) -> 
     mine = {j: at.get((j, sub), at.get((j, None))) for j in range(len(body))}
     reached = closure(body, set(body[i].operands), stop={j for j, k in mine.items() if k is not None})
     return [mine[j] for j in sorted(reached) if mine[j] is not None]
-
-
-def _reads_carried(body: list[IROp], i: int, carried: Collection[str]) -> bool:
-    """Whether op ``i`` reads a value the loop carries, directly or through ops of the body."""
-    return any(v in carried for j in closure(body, set(body[i].operands)) | {i} for v in body[j].operands)
 
 
 def _carried_moves(body: list[IROp], items: list[Item], x: Item, stage: int, carried: dict[str, str]) -> set[int] | None:
