@@ -37,7 +37,7 @@ COPY_IMPORT = "from triton.experimental.gluon.language.nvidia.ampere import asyn
 
 def header(plan: KernelPlan) -> str:
     """The generated file's imports: ``async_copy`` where the producer or a consumer copies pointer tiles."""
-    return HEADER + (COPY_IMPORT if any(r.copied for r in plan.rings) or any(q.asyncs for q in plan.sequence) else "")
+    return HEADER + (COPY_IMPORT if plan.copies else "")
 
 
 @dataclass
@@ -75,7 +75,7 @@ class Module:
     def copies(self) -> bool:
         """The producer (or a consumer, ``plan.AsyncTile``) copies pointer tiles: the kernel takes ``COPY_FLAG``
         (cp.async, or the launch's arguments too little aligned for it: loads through registers)."""
-        return any(r.copied for r in self.plan.rings) or any(q.asyncs for q in self.plan.sequence)
+        return self.plan.copies
 
     def flag_params(self) -> list[str]:
         return [f"{COPY_FLAG}: gl.constexpr"] if self.copies else []

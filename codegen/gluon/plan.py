@@ -253,6 +253,12 @@ class KernelPlan:
         return sorted([self] + self.siblings, key=lambda q: self.fn.ops.index(q.loop))
 
     @property
+    def copies(self) -> bool:
+        """Whether the kernel copies pointer tiles with cp.async: the producer into its rings, or a consumer into
+        its own (``asyncs``, in any of the kernel's loops)."""
+        return any(r.copied for r in self.rings) or any(q.asyncs for q in self.sequence)
+
+    @property
     def consumers(self) -> list[Partition]:
         return [p for p in self.partitions if p.role == "consumer"]
 
@@ -956,16 +962,13 @@ def _async_tiles(plan: KernelPlan) -> None:
 
 
 def _async_tile(plan: KernelPlan, p: Partition, x: Item, table: dict[str, str]) -> AsyncTile | None:
-    body, fn = plan.body, plan.fn
+    body = plan.body
     op = body[x.op]
     if op.name != vocab.POINTER_LOAD or x.subtile is not None or (plan.rows is not None and plan.rows.touches(op)):
         return None
     v = op.results[0]
-    t, info = parse_type(fn.type_of(v), table), type_info(fn.type_of(v))
-    lay = t.layout
-    if (not fn.type_of(op.operands[0]).startswith("tensor<") or len(info.shape) != 2 or info.bytes < ASYNC_MIN_BYTES
-            or not isinstance(lay, Blocked) or lay.size_per_thread[lay.order[0]] * info.bytes // math.prod(info.shape) < 4
-            or (len(op.operands) > 2 and not _zero_constant(fn, op.operands[2]))):
+    lay, info = parse_type(plan.fn.type_of(v), table).layout, type_info(plan.fn.type_of(v))
+    if not isinstance(lay, Blocked) or not _copyable(plan.fn, op, lay, info):
         return None
     readers = [y for y in p.items if v in body[y.op].operands]
     if (not readers or any(body[y.op].name in _ADDRESSING or y.stage <= x.stage for y in readers)
@@ -973,20 +976,40 @@ def _async_tile(plan: KernelPlan, p: Partition, x: Item, table: dict[str, str]) 
         return None
     first = min(readers, key=lambda y: (y.stage, y.key))
     read = Item(x.op, None, first.stage, (first.key[0], first.key[1] - 2 * len(body)))
+    via, shared = _read_layout(plan, readers, v, lay, info, table)
+    # a copy into a slot must follow every thread's read of the tile the slot held: the barrier before this body's
+    # read guards it where the copy is issued after that read; else only the body before's does (one slot more)
     d = first.stage - x.stage
-    via, shared = v, SwizzledShared(1, 1, 1, lay.order)
-    outs = {parse_type(fn.type_of(body[y.op].results[0]), table).layout for y in readers
-            if body[y.op].name == "ttg.convert_layout"}
-    dot = next(iter(outs)) if len(outs) == 1 else None
-    if (isinstance(dot, DotOperand) and all(body[y.op].name == "ttg.convert_layout" for y in readers)
-            and (isinstance(dot.parent, Blocked) or (isinstance(dot.parent, Mma) and dot.parent.version[0] == 2))):
-        via = body[readers[0].op].results[0]
-        if isinstance(dot.parent, Mma):
-            shared = mma_v2_swizzle(dot.index, info.shape, lay.order, dot.k_width, 8 * info.bytes // math.prod(info.shape))
-    # the copy into a slot must follow every thread's read of the iteration the slot held before: a barrier of the
-    # body before does that where the issue runs before this body's read; else this body's, behind its read
     depth = d + 1 if x.key > read.key else d + 2
     return AsyncTile(f"{py_name(v)}_as", x.op, p.index, info.shape, info.dtype, via, shared.spell(), depth, x, read)
+
+
+def _copyable(fn: Function, op: IROp, lay: Blocked, info: TypeInfo) -> bool:
+    """Whether cp.async can copy load ``op``'s tile: a 2-D tile through a tensor of pointers (not a block pointer),
+    worth a ring (``ASYNC_MIN_BYTES``), 4 bytes or more per thread along its contiguous dimension (Gluon 3.6 fails to
+    compile narrower copies), zero where masked (cp.async fills with zeros)."""
+    elem = info.bytes // math.prod(info.shape)
+    return (fn.type_of(op.operands[0]).startswith("tensor<") and len(info.shape) == 2
+            and info.bytes >= ASYNC_MIN_BYTES and lay.size_per_thread[lay.order[0]] * elem >= 4
+            and (len(op.operands) <= 2 or _zero_constant(fn, op.operands[2])))
+
+
+def _read_layout(plan: KernelPlan, readers: list[Item], v: str, lay: Blocked, info: TypeInfo,
+                 table: dict[str, str]) -> tuple[str, SwizzledShared]:
+    """The value whose layout a copied tile is read in, and its buffer's layout: where every reader converts it to one
+    mma.sync or FMA operand layout, that layout (an mma.sync operand through Triton's swizzle, ``mma_v2_swizzle``);
+    else the load's own, unswizzled."""
+    body = plan.body
+    outs = {parse_type(plan.fn.type_of(body[y.op].results[0]), table).layout for y in readers}
+    dot = next(iter(outs)) if len(outs) == 1 else None
+    if (not isinstance(dot, DotOperand) or any(body[y.op].name != "ttg.convert_layout" for y in readers)
+            or not (isinstance(dot.parent, Blocked) or (isinstance(dot.parent, Mma) and dot.parent.version[0] == 2))):
+        return v, SwizzledShared(1, 1, 1, lay.order)
+    via = body[readers[0].op].results[0]
+    if isinstance(dot.parent, Blocked):
+        return via, SwizzledShared(1, 1, 1, lay.order)
+    bits = 8 * info.bytes // math.prod(info.shape)
+    return via, mma_v2_swizzle(dot.index, info.shape, lay.order, dot.k_width, bits)
 
 
 def _feeds_dot(body: list[IROp], value: str) -> bool:
