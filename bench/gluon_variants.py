@@ -65,6 +65,10 @@ VARIANTS = {
     "chunk_state": ("tests/corpus/chunk_state.py", "chunk_fwd_kernel_h", []),     # a store of the carried state
     "fused_moe_decode": ("tests/corpus/fused_moe_decode.py", "fused_moe_kernel", []),  # gathered rows, mma.sync
     "ieee_gemm": ("tests/corpus/ieee_gemm.py", "ieee_gemm", []),                # an FMA dot (fp32, IEEE)
+    "block_fp8_gemm": ("tests/corpus/block_fp8_gemm.py", "block_fp8_matmul", []),  # each K step's dot rescaled
+    "diagonal_mask_attention": ("tests/corpus/diagonal_mask_attention.py", "attn_fwd_diagonal", []),  # if in the loop
+    "int8_gemm": ("tests/corpus/int8_gemm.py", "gemm_i8", []),                  # B through the producer's registers
+    "tf32_gemm": ("tests/corpus/tf32_gemm.py", "tf32_gemm", []),                # fp32 tiles: TF32 wgmma, B transposed
 }
 
 

@@ -490,10 +490,16 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
             better = ptxas_report(chained[1], machine)
             if better is not None and not better.serialized:
                 k, compiled = chained
+        return _checked(c, k, compiled, machine)
     except TwillError as e:
         return dataclasses.replace(c, error=str(e))
     except Exception as e:  # noqa: BLE001 - a defect of the back end on this kernel: the candidate refused in one
         return dataclasses.replace(c, error=internal_error(e))   # line, the schedule and annotated IR still written
+
+
+def _checked(c: Candidate, k: GluonKernel, compiled: Any, machine: Machine) -> Candidate:
+    """``c`` with its compiled kernel ``k``, once the barrier protocol's simulation passes (else refused in one
+    line); the simulation, the shared memory and ptxas's report among its decisions, and its replayed cycles."""
     stages, least = max(p.stages for p in k.plan.partitions), k.plan.least_trips
     problems, unsimulated = check_kernel(k.source, k.signature, stages, least)
     if problems:

@@ -383,7 +383,7 @@ class Source:
             val = self.ctx.vals[r]
             new = sub_name(r, sub)
             if not val.broadcast and val.expr == py_name(r) and new != py_name(r):
-                lines = [re.sub(rf"^{re.escape(py_name(r))} =", f"{new} =", ln) for ln in lines]
+                lines = [re.sub(rf"^(\s*){re.escape(py_name(r))} =", rf"\g<1>{new} =", ln) for ln in lines]
                 val = Val(new, val.type)
             self.ctx.vals[new] = val
         self.lines += lines
@@ -1050,14 +1050,14 @@ def _copy_lines(src: Source, r: Ring, op: IROp, slot: str) -> list[str]:
     tag = f"  # {src.plan.node_of.get(r.load, r.name)}: stage 0, partition {src.part.index} (group {src.part.group})"
     buf, ready = f"{r.name}_buf.index({slot})", f"{r.name}_ready.index({slot})"
     other = f", other={'0.0' if r.dtype.startswith(('f', 'bf')) else '0'}" if mask else ""
+    through_registers = [f"{buf}.store(gl.load({ptrs}{mask}{other})){tag}", "fence_async_shared()",
+                         "gl.thread_barrier()", f"mbarrier.arrive({ready}, count={32 * src.part.warps})"]
+    if r.registers:          # cp.async cannot copy it (plan._copy_vectors)
+        return through_registers
     return [f"if {COPY_FLAG}:",
             f"    async_copy.async_copy_global_to_shared({buf}, {ptrs}{mask}){tag}",
             f"    async_copy.mbarrier_arrive({ready}, increment_count=False)",
-            "else:",
-            f"    {buf}.store(gl.load({ptrs}{mask}{other})){tag}",
-            "    fence_async_shared()",
-            "    gl.thread_barrier()",
-            f"    mbarrier.arrive({ready}, count={32 * src.part.warps})"]
+            "else:"] + ["    " + ln for ln in through_registers]
 
 
 def register_rings(mod: Module, turns: bool) -> None:

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 from codegen.gluon.ops import is_sync_dot, mask_keyword, translate
+from codegen.gluon.plain import IF, plain
 from codegen.gluon.plan import AsyncTile, Item, KernelPlan, Partition, Reduction, Ring, instance, staged_name
 from codegen.gluon.protocol import COPY_FLAG
 from codegen.gluon.values import Context, Val, py_name
@@ -435,7 +436,7 @@ class LoopWriter:
                 bd.lines[i] += f"  # {inst}: stage {x.stage}, partition {self.part.index} (group {self.part.group})"
 
     def _op(self, bd: Body, x: Item, op: IROp) -> None:
-        lines = translate(op, self.ctx)
+        lines = plain(op, self.ctx) if op.name == IF else translate(op, self.ctx)
         for r in op.results:
             val = self.ctx.vals[r]
             new = sub_name(r, x.subtile)
@@ -445,7 +446,7 @@ class LoopWriter:
             if val.broadcast:
                 lines.append(f"{new} = {val.expr}")   # a scalar that varies per iteration: a name, aged like any
             else:
-                lines = [re.sub(rf"^{re.escape(py_name(r))} =", f"{new} =", ln) for ln in lines]
+                lines = [re.sub(rf"^(\s*){re.escape(py_name(r))} =", rf"\g<1>{new} =", ln) for ln in lines]
             self.ctx.vals[new] = Val(new, val.type, val.broadcast)
         bd.lines += lines
 

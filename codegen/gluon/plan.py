@@ -153,6 +153,7 @@ class Ring:
     key: tuple[int, int]           # producer order
     subtile: int | None = None     # a tile along the split rows: one ring per sub-tile
     layout: str | None = None      # a pointer tile's shared layout (TTGIR attribute); None: the descriptor's
+    registers: bool = False        # a pointer tile cp.async cannot copy: loaded and stored through registers
 
     @property
     def bytes(self) -> int:
@@ -348,7 +349,10 @@ def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Ma
                                  "copies' rate rises with the threads issuing them and the bytes in flight together "
                                  "(run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep "
                                  "415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)" if copy_warps > COPY_WARPS
-                                 else ""))
+                                 else "")
+                              + "".join(f"; {r.name} through the producer's registers (its shared buffer is "
+                                        f"contiguous along another dimension than memory, with {r.dtype} elements: "
+                                        "cp.async would copy one byte at a time)" for r in plan.rings if r.registers))
     plan.reduction = reduction(fn, body, plan) if reduce else None
     if plan.reduction is not None:
         group = plan.producer.group if plan.producer is not None else -1   # it shares the producer's warp group
@@ -632,9 +636,10 @@ def _rings(plan: KernelPlan, node_of: dict[int, str], group_of: dict[int, int]) 
                       and o.operands[0] == op.results[0]), None)
         tile = body[alloc].results[0] if alloc is not None else op.results[0]
         split = plan.rows is not None and plan.rows.touches(op)
-        layout = None
+        layout, registers = None, False
         if i in copied:
             layout = _copied_layout(plan, op, body[copied[i]], split)
+            registers = not _copy_vectors(plan, op, body[copied[i]])
         t = type_info(op.result_types[0])
         shape = list(t.shape)
         if split:
@@ -648,7 +653,7 @@ def _rings(plan: KernelPlan, node_of: dict[int, str], group_of: dict[int, int]) 
             depth = ring_depth(nbytes, plan) if layout is None else \
                 ring_depth(copy_bytes, plan, "global_bytes") + (plan.copy_warps > COPY_WARPS)
             rings.append(Ring(name, i, alloc, op.operands[0], tuple(shape), t.dtype, depth,
-                              readers, (s.start_map.get(base, 0) % s.ii, i), sub, layout))
+                              readers, (s.start_map.get(base, 0) % s.ii, i), sub, layout, registers))
     return rings
 
 
@@ -698,28 +703,21 @@ def _copied_layout(plan: KernelPlan, load: IROp, alloc: IROp, split: bool) -> st
     m = re.search(r"!ttg\.memdesc<[^,]+,\s*(#[\w]+)", alloc.full_text)
     if m is None:
         raise UnsupportedError("a pointer tile's shared layout could not be read", where=where, found=alloc.text[:80])
-    _check_copy_vectors(plan, load, alloc, where)
     return m.group(1)
 
 
-def _check_copy_vectors(plan: KernelPlan, load: IROp, alloc: IROp, where: str) -> None:
-    """Refused in one line: a tile whose contiguous dimension in shared memory is not its contiguous one in
-    global memory, with elements narrower than the 4 bytes cp.async copies at least (an int8 or fp8 B loaded
-    N-contiguous: wgmma reads 8-bit operands K-major, so Triton lays the buffer out transposed, and each copy
-    would move one byte; Triton's lowering asserts)."""
+def _copy_vectors(plan: KernelPlan, load: IROp, alloc: IROp) -> bool:
+    """Whether cp.async can copy the tile: not where its contiguous dimension in shared memory is not its contiguous
+    one in global memory and its elements are narrower than the 4 bytes cp.async copies at least (an int8 or fp8 B
+    loaded N-contiguous: wgmma reads 8-bit operands K-major, so Triton lays the buffer out transposed; each copy would
+    move one byte, and Triton's lowering asserts). Such a tile is loaded into the producer's registers and stored
+    transposed, as Triton's own pipeline does."""
     table = aliases(plan.fn.module.text)
     regs = parse_type(plan.fn.type_of(load.results[0]), table).layout
     smem = parse_type(plan.fn.type_of(alloc.results[0]), table).layout
     if not isinstance(regs, Blocked) or not isinstance(smem, NvmmaShared):
-        return
-    smem_fastest = 0 if smem.transposed else 1
-    if regs.order[0] != smem_fastest and smem.bits < 32:
-        raise UnsupportedError("a pointer-loaded dot operand laid out in shared memory along another dimension than "
-                               "in global memory", where=where,
-                               expected="the tile contiguous along the dimension its shared buffer is (cp.async "
-                               "copies 4, 8 or 16 contiguous bytes), or loaded through a tensor descriptor",
-                               found=f"{load.results[0]}: {smem.bits}-bit elements contiguous along dim "
-                               f"{regs.order[0]}, its buffer along dim {smem_fastest}")
+        return True
+    return regs.order[0] == (0 if smem.transposed else 1) or smem.bits >= 32
 
 
 def _zero_constant(fn: Function, value: str) -> bool:

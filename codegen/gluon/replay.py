@@ -142,9 +142,9 @@ class _Events:
 
         class Mbarrier(mbarrier):            # type: ignore[misc, valid-type]
             @staticmethod
-            def arrive(bar: Barrier, pred: Any = True) -> None:
-                if pred:
-                    log.events.append(("arrive", bar))
+            def arrive(bar: Barrier, pred: Any = True, count: int = 1) -> None:
+                if pred:         # every thread at once (a tile copied through registers): timed as cp.async's arrivals
+                    log.events.append(("arrive", bar) if count == 1 else ("copy", bar, "threads"))
 
             @staticmethod
             def wait(bar: Barrier, parity: int, *a: Any, **k: Any) -> None:

@@ -43,7 +43,8 @@ def _interrupt(tmp_path, argv, after):
     proc = subprocess.Popen([sys.executable, "-m", "twill", *argv, "-o", str(out)], cwd=tmp_path, env=_env(),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(after)
-    assert proc.poll() is None, "finished before the interrupt"
+    if proc.poll() is not None:
+        pytest.fail(f"finished before the interrupt: exit {proc.returncode}, {proc.stderr.read()[-2000:]!r}")
     t0 = time.perf_counter()
     proc.send_signal(signal.SIGINT)
     try:

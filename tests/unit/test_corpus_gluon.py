@@ -25,8 +25,9 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "guarded_gemm", "sibling_loops", "row_sumsq", "layer_norm", "softmax_rows", "persistent_gemm",
              "grouped_gemm", "decode_attention", "cumsum_rows", "geglu_rows", "block_ptr_gemm", "splitk_gemm",
              "fp8_gemm", "pointer_attention", "awq_gemm", "w8a16_gemm",
-             "grouped_decode_attention", "chunk_state", "fused_moe_decode", "ieee_gemm", "scratch_buffer"}
-REFUSED = {"int8_gemm": "along another dimension than in global memory"}   # B K-major in shared memory
+             "grouped_decode_attention", "chunk_state", "fused_moe_decode", "ieee_gemm", "scratch_buffer",
+             "block_fp8_gemm", "diagonal_mask_attention", "int8_gemm", "tf32_gemm"}
+REFUSED = {"splitk_guarded": "nothing after it may write memory or read its results"}   # the if's result read after
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
                "grouped_decode_attention", "fused_moe_decode", "ieee_gemm", "scratch_buffer"}   # pointer loads only
@@ -201,6 +202,23 @@ def _plain_code(stem: str, source: str) -> None:
         # cp.async compiles
         assert re.search(r"\n +(a_ptrs_\d+) = gl\.multiple_of\(\1, \[16, 16\]\)", _function(source, "producer_1"))
         assert "gl.store(" not in _function(source, "producer_1")
+    if stem == "diagonal_mask_attention":    # a runtime if inside the scheduled loop: written where its node is, in
+        for fn in ("consumer_0", "consumer_1"):  # each row sub-tile's consumer (its branches read the split rows)
+            body = _steady(_function(source, fn))
+            branch = re.search(r"\n( +)if \w+:  #[^\n]*\n((?:\1    [^\n]*\n)+)\1else:  #[^\n]*\n\1    (\w+) = ", body)
+            assert branch and "gl.where(" in branch.group(2), body
+            assert re.search(rf"(^|\n){branch.group(1)}    {branch.group(3)} = ", branch.group(2)), branch.group(2)
+            assert "[64, 64]" in branch.group(2) and "[128, 64]" not in branch.group(2), branch.group(2)
+    if stem == "int8_gemm":          # B int8 N-contiguous, its buffer K-major: through the producer's registers, always
+        producer = _function(source, "producer_1")
+        store = re.search(r"\n( +)b_buf\.index\([^\n]*\)\.store\(gl\.load\(", producer)
+        assert store and "async_copy_global_to_shared(b_buf" not in producer, producer
+        assert producer[:store.start()].rstrip().splitlines()[-1].strip().startswith("mbarrier.wait(b_empty")
+        assert "async_copy.async_copy_global_to_shared(a_buf" in producer
+    if stem == "block_fp8_gemm":     # each K step's dot from zero, rescaled into the carried accumulator
+        steady = _steady(_function(source, "consumer_0"))
+        dot = re.search(r"\n +(tok_\w+) = warpgroup_mma\([^\n]*, use_acc=False, is_async=True\)", steady)
+        assert dot and re.search(rf"= warpgroup_mma_wait\(0, deps=\({dot.group(1)},\)\)", steady), steady
     if stem == "row_sumsq":          # the store before the loop is written; x * x reads x twice
         consumer = _function(source, "consumer_0")
         assert consumer.index("gl.store(") < consumer.index("for twill_b"), consumer

@@ -76,3 +76,38 @@ def test_no_kernel_and_no_loop(name, text):
 def test_unknown_kernel_name_lists_the_kernels():
     with pytest.raises(InputError, match="acc_loop"):
         load_kernel(kernel_file("ACC_LOOP"), "h100", kernel="nope")
+
+
+WHILE_GEMM = '''
+import triton
+import triton.language as tl
+TWILL_SPEC = {"signature": {"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp16", "K": "i32", "stride_am": "i32",
+                            "stride_bk": "i32"}, "constexprs": {"BM": 128, "BN": 128, "BK": 64}, "num_warps": 8}
+
+
+@triton.jit
+def while_gemm(a_ptr, b_ptr, c_ptr, K, stride_am, stride_bk, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    offs_m = tl.program_id(0) * BM + tl.arange(0, BM)
+    offs_n = tl.program_id(1) * BN + tl.arange(0, BN)
+    a_ptrs = a_ptr + offs_m[:, None] * stride_am + tl.arange(0, BK)[None, :]
+    b_ptrs = b_ptr + tl.arange(0, BK)[:, None] * stride_bk + offs_n[None, :]
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    k = 0
+    while k < K:
+        acc = tl.dot(tl.load(a_ptrs), tl.load(b_ptrs), acc)
+        a_ptrs += BK
+        b_ptrs += BK * stride_bk
+        k += BK
+    tl.store(c_ptr + offs_m[:, None] * BN + offs_n[None, :], acc.to(tl.float16))
+'''
+
+
+def test_a_while_main_loop_is_named_in_one_line(tmp_path):
+    """A kernel whose only loop is a `while` (scf.while: no trip count known when it starts, so nothing runs ahead):
+    one line naming the `while` and its source line, exit 2, nothing written."""
+    (tmp_path / "k.py").write_text(WHILE_GEMM)
+    r = subprocess.run([sys.executable, "-m", "twill", "optimize", "k.py", "--arch", "h100", "-o", "out"],
+                       cwd=tmp_path, capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, r.stderr
+    assert "only a `while` loop (scf.while, k.py:16)" in r.stderr and "range(" in r.stderr, r.stderr
+    assert not (tmp_path / "out").exists()

@@ -10,6 +10,7 @@ from typing import Callable
 from twill.ir.spec import DIVISIBLE_SUFFIX, SPEC_ARG, divisible_type
 from twill.errors import InputError
 from twill.machine.model import Machine, known, load_machine
+from twill.util import WRITING
 
 
 def add_arch(p: argparse.ArgumentParser, help_: str = "target GPU: its machine model") -> None:
@@ -127,7 +128,13 @@ def reporter(quiet: bool) -> Callable[[str], None]:
 def check_writable_dir(out: Path) -> None:
     """Refuse, before any work, an output folder that cannot be written (a file in the way, a read-only
     or missing mount, no permission): one ``InputError`` naming it. Folders made for the probe are
-    removed again, so a run that fails later leaves nothing behind."""
+    removed again, so a run that fails later leaves nothing behind; the probe holds ``WRITING``, so a
+    Ctrl-C during it waits until they are gone."""
+    with WRITING:
+        _probe_dir(out)
+
+
+def _probe_dir(out: Path) -> None:
     missing: list[Path] = []
     p = out
     while not p.exists() and p != p.parent:

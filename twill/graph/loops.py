@@ -129,8 +129,13 @@ def find_loop(module: Module, loop: LoopSelector, where: str) -> tuple[IROp, Loo
     loops = module.loops()
     infos = loop_infos(module)
     if not loops:
+        whiles = [op for op, _ in module.walk() if op.name == "scf.while"]
+        found = "none"
+        if whiles:        # `while` (scf.while): its trip count is not known when it starts, so no schedule runs ahead
+            at = f"{whiles[0].loc.file.rsplit('/', 1)[-1]}:{whiles[0].loc.line}" if whiles[0].loc.file else "it"
+            found = f"only a `while` loop (scf.while, {at}); write it as `for ... in range(...)`"
         raise InputError("no loop in kernel", where=where, expected="an scf.for in the kernel or its helpers",
-                         found="none")
+                         found=found)
     if isinstance(loop, str) and loop.strip().lstrip("-").isdigit():
         loop = int(loop)
     if loop is not None:

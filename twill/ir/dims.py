@@ -111,8 +111,8 @@ def free_values(f: Function) -> frozenset[str]:
         for op in ops:
             if op.name in ("arith.constant", "tt.splat") and op.results:
                 out.add(op.results[0])
-            if op.body is not None:
-                walk(op.body.ops)
+            for block in ((op.body,) if op.body is not None else ()) + op.regions:
+                walk(block.ops)
     walk(f.ops)
     return frozenset(out)
 
@@ -155,6 +155,12 @@ class _Analysis:
                     if other:
                         self.tie(arg, other)
             self.walk(op.body.ops, True)
+        elif n == "scf.if":          # each branch's yield is the if's results; what a branch computes ties as written
+            for block in op.regions:
+                yld = next((o for o in block.ops if o.name == vocab.YIELD), None)
+                for r, y in zip(op.results, yld.operands if yld is not None else ()):
+                    self.tie(r, y)
+                self.walk(block.ops, in_loop)
         elif n in vocab.DOTS:
             self.dot(op, in_loop)
         elif n == vocab.REDUCE:
