@@ -69,6 +69,7 @@ VARIANTS = {
     "diagonal_mask_attention": ("tests/corpus/diagonal_mask_attention.py", "attn_fwd_diagonal", []),  # if in the loop
     "int8_gemm": ("tests/corpus/int8_gemm.py", "gemm_i8", []),                  # B through the producer's registers
     "tf32_gemm": ("tests/corpus/tf32_gemm.py", "tf32_gemm", []),                # fp32 tiles: TF32 wgmma, B transposed
+    "splitk_guarded": ("tests/corpus/splitk_guarded.py", "splitk_guarded", []),  # an if's result read after it
 }
 
 

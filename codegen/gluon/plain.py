@@ -161,11 +161,13 @@ def early_returns(ops: list[IROp], text: str, where: str) -> tuple[list[IROp], l
 
 def guarding_ifs(ops: list[IROp], loop: IROp, guards: list[Guard], where: str) -> tuple[list[IROp], list[Guard]]:
     """The function's top-level ops with each ``scf.if`` around the scheduled loop opened, and ``guards`` with one
-    early return for each: ``if c: <ops, the loop among them>`` becomes ``if not c: <the else branch>; return``
-    then the branch's ops at the top of the function (decode attention's ``if split_kv_end > split_kv_start:``
-    around its loop and stores). Sound where nothing after the ``if`` writes memory or reads its results, and
-    nothing before it writes memory (the early return is taken before any partition starts); anything else is
-    refused in one line."""
+    early return for each: ``if c: <ops, the loop among them>`` becomes ``if not c: <the else branch>; <the code
+    after the if>; return``, then the branch's ops at the top of the function and the code after the if (decode
+    attention's ``if split_kv_end > split_kv_start:`` around its loop and stores; a split-K GEMM's ``if`` around its
+    K loop, the accumulator it yields, zeros where its slice is empty, added to C after it). The code after the if
+    runs on both paths, reading the branch's yields on each (``_renamed``). Sound where nothing before the if
+    writes memory (the early return is taken before any partition starts) and no other early return follows it;
+    anything else is refused in one line."""
     out, guards = list(ops), list(guards)
     while True:
         k = next((i for i, o in enumerate(out) if o.name == IF and _holds(o, loop)), None)
@@ -178,22 +180,48 @@ def guarding_ifs(ops: list[IROp], loop: IROp, guards: list[Guard], where: str) -
                                    found=op.text[:80])
         inner = 0 if any(_holds_in(o, loop) for o in op.regions[0].ops) else 1
         after = out[k + 1:]
-        read = {v for o in after for v in o.operands} & set(op.results)
-        blocked = (f"its result {sorted(read)[0]} read after it" if read else
-                   f"{next(o for o in after if effectful(o)).name} after it" if any(effectful(o) for o in after) else
-                   f"{next(o for o in out[:k] if effectful(o)).name} before it" if any(effectful(o) for o in out[:k])
-                   else "")
+        blocked = (f"{next(o for o in out[:k] if effectful(o)).name} before it" if any(effectful(o) for o in out[:k])
+                   else "another early return after it" if any(g.at > k for g in guards) and after else "")
         if blocked:
             raise UnsupportedError("the Gluon back end writes the scheduled loop inside an if as an early return "
-                                   "where the condition fails: nothing before the if may write memory, nothing after "
-                                   "it may write memory or read its results", where=f"{where}, {source_where(op)}",
-                                   found=blocked)
+                                   "where the condition fails: nothing before the if may write memory, and no other "
+                                   "early return may follow it", where=f"{where}, {source_where(op)}", found=blocked)
         other = op.regions[1 - inner].ops if len(op.regions) > 1 else []
         body = [o for o in op.regions[inner].ops if o.name != vocab.YIELD]
+        ours, theirs = (_yielded(op.regions[inner].ops), _yielded(other))
+        if op.results and (len(ours) != len(op.results) or len(theirs) != len(op.results)):
+            raise UnsupportedError("an scf.if the Gluon back end cannot read", where=f"{where}, {source_where(op)}",
+                                   found=f"{len(op.results)} results, yields of {len(ours)} and {len(theirs)}")
+        rest = [_renamed(o, dict(zip(op.results, theirs))) for o in after if o.name != "tt.return"]
+        after = [_renamed(o, dict(zip(op.results, ours))) for o in after]
         shift = len(body) - 1
         guards = [g if g.at <= k else dataclasses.replace(g, at=g.at + shift) for g in guards]
-        guards.append(Guard(m.group(1), inner == 0, Block((), (), [o for o in other if o.name != vocab.YIELD]), k, op))
-        out = out[:k] + body + out[k + 1:]
+        guards.append(Guard(m.group(1), inner == 0,
+                            Block((), (), [o for o in other if o.name != vocab.YIELD] + rest), k, op))
+        out = out[:k] + body + after
+
+
+def _yielded(ops: list[IROp]) -> tuple[str, ...]:
+    return next((o.operands for o in ops if o.name == vocab.YIELD), ())
+
+
+def _renamed(op: IROp, names: dict[str, str]) -> IROp:
+    """``op`` reading ``names[v]`` wherever it (or an op of its regions) reads ``v``."""
+    names = {v: n for v, n in names.items() if v != n}
+    if not names or not set(op.operands) & set(names):
+        return op
+    pattern = re.compile(r"(?<![\w$.\-])(" + "|".join(re.escape(v) for v in sorted(names, key=len, reverse=True))
+                         + r")(?![\w$.\-#])")
+
+    def sub(text: str) -> str:
+        return pattern.sub(lambda m: names[m.group(1)], text)
+
+    def block(b: Block | None) -> Block | None:
+        return None if b is None else dataclasses.replace(
+            b, inits=tuple(names.get(v, v) for v in b.inits), ops=[_renamed(o, names) for o in b.ops])
+    return dataclasses.replace(op, operands=tuple(names.get(v, v) for v in op.operands), text=sub(op.text),
+                               full_text=sub(op.full_text), body=block(op.body),
+                               regions=tuple(block(b) for b in op.regions))
 
 
 def _holds_in(op: IROp, loop: IROp) -> bool:

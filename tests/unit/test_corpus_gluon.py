@@ -26,8 +26,8 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "grouped_gemm", "decode_attention", "cumsum_rows", "geglu_rows", "block_ptr_gemm", "splitk_gemm",
              "fp8_gemm", "pointer_attention", "awq_gemm", "w8a16_gemm",
              "grouped_decode_attention", "chunk_state", "fused_moe_decode", "ieee_gemm", "scratch_buffer",
-             "block_fp8_gemm", "diagonal_mask_attention", "int8_gemm", "tf32_gemm"}
-REFUSED = {"splitk_guarded": "nothing after it may write memory or read its results"}   # the if's result read after
+             "block_fp8_gemm", "diagonal_mask_attention", "int8_gemm", "tf32_gemm", "splitk_guarded"}
+REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory"}   # an atomic add before the guarding if
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
                "grouped_decode_attention", "fused_moe_decode", "ieee_gemm", "scratch_buffer"}   # pointer loads only
@@ -219,6 +219,12 @@ def _plain_code(stem: str, source: str) -> None:
         steady = _steady(_function(source, "consumer_0"))
         dot = re.search(r"\n +(tok_\w+) = warpgroup_mma\([^\n]*, use_acc=False, is_async=True\)", steady)
         assert dot and re.search(rf"= warpgroup_mma_wait\(0, deps=\({dot.group(1)},\)\)", steady), steady
+    if stem == "splitk_guarded":     # the if around the K loop: an early return where the slice is empty, the code
+        head = entry.split("gl.warp_specialize(", 1)[0]    # after it (the atomic add) in it with the else's zeros
+        guard = re.search(r"\n    if not \w+:\n((?:        [^\n]*\n)+)        return\n", head)
+        assert guard and "gl.atomic_add(" in guard.group(1) and "gl.full([128, 128], 0.0" in guard.group(1), head
+        consumer = _function(source, "consumer_0")    # the main path adds the loop's accumulator
+        assert re.search(r"(\w+) = gl\.convert_layout\(acc_\w+, L\d+\)\n +\w+ = gl\.atomic_add\(\w+, \1,", consumer)
     if stem == "row_sumsq":          # the store before the loop is written; x * x reads x twice
         consumer = _function(source, "consumer_0")
         assert consumer.index("gl.store(") < consumer.index("for twill_b"), consumer

@@ -481,11 +481,11 @@ def test_a_reducer_that_would_starve_the_consumers_of_registers_is_left_out(monk
 
 
 @pytest.mark.parametrize("corpus, where, words", [
-    ("splitk_guarded.py", "splitk_guarded.py:29 (TTGIR line", "nothing after it may write memory or read its results"),
+    ("splitk_bias_guarded.py", "splitk_bias_guarded.py:32 (TTGIR line", "nothing before the if may write memory"),
 ])
 def test_a_construct_the_gluon_back_end_refuses_is_named_once_at_its_source_line(corpus, where, words):
-    """A kernel in a public style the back end cannot write (an if around the scheduled loop whose result is read
-    after it) gets its reason once, with the kernel's source line, whatever the candidates tried."""
+    """A kernel in a public style the back end cannot write (memory written before an if around the scheduled loop)
+    gets its reason once, with the kernel's source line, whatever the candidates tried."""
     from twill.pipeline import optimize
     r = optimize(str(ROOT / "tests/corpus" / corpus), load_machine("h100"),
                  OptimizeOptions(emit="gluon", time_limit=5, total_time=20, threads=1))

@@ -7,6 +7,7 @@
 #   int8_gemm: B (int8, N-contiguous) copied through the producer's registers into its K-major buffer (was refused).
 #   b: block_fp8_gemm again with its library baseline (a's failed: cuBLAS has no plain matmul for fp8).
 #   c: tf32_gemm (fp32 tiles, Triton's default TF32 dot: B transposed in shared memory, 4-byte copies).
+#   d: splitk_guarded (an if around the K loop whose accumulator is added to C after it; one slice empty).
 #   a: the three timed against Triton's best, their GPU tests, then their checks with every copy through registers.
 set -u
 G=bench/results/gluon
@@ -32,5 +33,9 @@ c)
   TWILL_COPY_OFF=1 PYTHONPATH=. timeout 120 python bench/gluon_gpu.py --one $G/tf32_gemm --sizes 1024 2>&1 \
     | grep '^{' | python -c "import json,sys; r=json.loads(sys.stdin.read()); print('tf32_gemm registers path:', r['pass'], [c['rel_err'] for c in r['checks']])" \
     | tee -a $OUT/run31c.log
+  ;;
+d)
+  PYTHONPATH=. timeout 300 python bench/gluon_gpu.py $G/splitk_guarded --out $OUT/gpu31d.json 2>&1 | tee -a $OUT/run31d.log
+  PYTHONPATH=. timeout 200 python -m pytest -q tests/gpu/test_gpu_gluon.py -k "splitk_guarded" 2>&1 | tail -4 | tee -a $OUT/run31d.log
   ;;
 esac

@@ -1,0 +1,275 @@
+"""splitk_guarded, written by twill from its joint schedule: I=330 L=297 (optimal), 1280 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (a, b): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 104): the loop's compute, 1 stages
+- partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
+- ring a: 4 buffers of [128, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- ring b: 4 buffers of [64, 128] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- shared memory: 131216 bytes planned of 232448; maxnreg 128
+- if at splitk_guarded.py:30 (TTGIR line 48) around the scheduled loop: taken as an early return where its condition fails in the kernel itself, before gl.warp_specialize starts the partitions (its branch's 11 op(s) written as they run); not persistent, as a program id decides it
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
+
+L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L1 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1, 32], warps_per_cta=[8, 1], order=[1, 0])))
+L2 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L3 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1, 32], warps_per_cta=[8, 1], order=[1, 0])))
+L4 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L5 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L6 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]))
+L7 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1, 32], warps_per_cta=[8, 1], order=[1, 0]))
+
+@gluon.jit
+def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, k_per_split, stride_am, stride_bk, stride_cm, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty, TWILL_COPY: gl.constexpr):
+    pid_m = gl.program_id(0)
+    pid_n = gl.program_id(1)
+    pid_k = gl.program_id(2)
+    offs_m = pid_m * 128
+    offs_m_2 = gl.arange(0, 128, layout=L0)
+    offs_m_3 = gl.arange(0, 128, layout=L1)
+    offs_m_4 = gl.arange(0, 128, layout=L2)
+    offs_m_5 = gl.arange(0, 128, layout=L3)
+    offs_m_8 = offs_m + offs_m_2
+    offs_m_9 = offs_m + offs_m_3
+    offs_n = pid_n * 128
+    offs_n_12 = offs_n + offs_m_4
+    offs_n_13 = offs_n + offs_m_5
+    offs_k = gl.arange(0, 64, layout=L4)
+    offs_k_14 = gl.arange(0, 64, layout=L5)
+    k_lo = pid_k * k_per_split
+    k_hi = k_lo + k_per_split
+    k_hi_15 = gl.minimum(k_hi, K)
+    a_ptrs = gl.expand_dims(offs_m_8, 1)
+    a_ptrs_25 = a_ptrs * stride_am
+    a_ptrs_27 = a_ptr + a_ptrs_25
+    a_ptrs_30 = k_lo + offs_k
+    a_ptrs_31 = k_lo + offs_k_14
+    a_ptrs_32 = gl.expand_dims(a_ptrs_30, 0)
+    a_ptrs_33 = a_ptrs_27.broadcast_to([128, 64])
+    a_ptrs_34 = a_ptrs_32.broadcast_to([128, 64])
+    a_ptrs_35 = a_ptrs_33 + a_ptrs_34
+    b_ptrs = gl.expand_dims(a_ptrs_31, 1)
+    b_ptrs_37 = b_ptrs * stride_bk
+    b_ptrs_39 = b_ptr + b_ptrs_37
+    b_ptrs_40 = gl.expand_dims(offs_n_12, 0)
+    b_ptrs_41 = b_ptrs_39.broadcast_to([64, 128])
+    b_ptrs_42 = b_ptrs_40.broadcast_to([64, 128])
+    b_ptrs_43 = b_ptrs_41 + b_ptrs_42
+    twill_n = (k_hi_15 - k_lo + 64 - 1) // 64
+    acc_51 = gl.full([128, 128], 0.0, gl.float32, layout=L6)
+    acc_51_p1 = acc_51
+    for twill_b in range(0, twill_n):
+        mbarrier.wait(a_ready.index((twill_b - 0) % 4), ((twill_b - 0) // 4) & 1)
+        fence_async_shared()
+        mbarrier.wait(b_ready.index((twill_b - 0) % 4), ((twill_b - 0) // 4) & 1)
+        fence_async_shared()
+        tok_acc_51 = warpgroup_mma(a_buf.index((twill_b - 0) % 4), b_buf.index((twill_b - 0) % 4), acc_51_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+        acc_51_p1 = warpgroup_mma_wait(1, deps=(acc_51_p1,))
+        mbarrier.arrive(a_empty.index((twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+        mbarrier.arrive(b_empty.index((twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+        acc_51 = warpgroup_mma_wait(1, deps=(tok_acc_51,))
+        acc_51_p1 = acc_51
+    acc_51_p1 = warpgroup_mma_wait(0, deps=(acc_51_p1,))
+    mbarrier.arrive(a_empty.index(((twill_n - 1) - 0) % 4), pred=twill_n > 0)
+    mbarrier.arrive(b_empty.index(((twill_n - 1) - 0) % 4), pred=twill_n > 0)
+    c_ptrs = gl.expand_dims(offs_m_9, 1)
+    c_ptrs_17 = c_ptrs * stride_cm
+    c_ptrs_19 = c_ptr + c_ptrs_17
+    c_ptrs_20 = gl.expand_dims(offs_n_13, 0)
+    c_ptrs_21 = c_ptrs_19.broadcast_to([128, 128])
+    c_ptrs_22 = c_ptrs_20.broadcast_to([128, 128])
+    c_ptrs_23 = c_ptrs_21 + c_ptrs_22
+    v2 = gl.convert_layout(acc_51_p1, L7)
+    v3 = gl.atomic_add(c_ptrs_23, v2, sem='acq_rel', scope='gpu')
+
+@gluon.jit
+def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, k_per_split, stride_am, stride_bk, stride_cm, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty, TWILL_COPY: gl.constexpr):
+    pid_m = gl.program_id(0)
+    pid_n = gl.program_id(1)
+    pid_k = gl.program_id(2)
+    offs_m = pid_m * 128
+    offs_m_2 = gl.arange(0, 128, layout=L0)
+    offs_m_4 = gl.arange(0, 128, layout=L2)
+    offs_m_8 = offs_m + offs_m_2
+    offs_n = pid_n * 128
+    offs_n_12 = offs_n + offs_m_4
+    offs_k = gl.arange(0, 64, layout=L4)
+    offs_k_14 = gl.arange(0, 64, layout=L5)
+    k_lo = pid_k * k_per_split
+    k_hi = k_lo + k_per_split
+    k_hi_15 = gl.minimum(k_hi, K)
+    a_ptrs = gl.expand_dims(offs_m_8, 1)
+    a_ptrs_25 = a_ptrs * stride_am
+    a_ptrs_27 = a_ptr + a_ptrs_25
+    a_ptrs_30 = k_lo + offs_k
+    a_ptrs_31 = k_lo + offs_k_14
+    a_ptrs_32 = gl.expand_dims(a_ptrs_30, 0)
+    a_ptrs_33 = a_ptrs_27.broadcast_to([128, 64])
+    a_ptrs_34 = a_ptrs_32.broadcast_to([128, 64])
+    a_ptrs_35 = a_ptrs_33 + a_ptrs_34
+    b_ptrs = gl.expand_dims(a_ptrs_31, 1)
+    b_ptrs_37 = b_ptrs * stride_bk
+    b_ptrs_39 = b_ptr + b_ptrs_37
+    b_ptrs_40 = gl.expand_dims(offs_n_12, 0)
+    b_ptrs_41 = b_ptrs_39.broadcast_to([64, 128])
+    b_ptrs_42 = b_ptrs_40.broadcast_to([64, 128])
+    b_ptrs_43 = b_ptrs_41 + b_ptrs_42
+    b_ptrs_44 = stride_bk * 64
+    a_ptrs_47 = a_ptrs_35
+    b_ptrs_48 = b_ptrs_43
+    for acc_46 in range(k_lo, k_hi_15, 64):
+        twill_k = (acc_46 - k_lo) // 64
+        a_ptrs_52 = a_ptrs_47 + 64
+        b_ptrs_53 = b_ptrs_48 + b_ptrs_44
+        mbarrier.wait(a_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+        if TWILL_COPY:
+            async_copy.async_copy_global_to_shared(a_buf.index(twill_k % 4), a_ptrs_47)  # load0_a: stage 0, partition 1 (group 1)
+            async_copy.mbarrier_arrive(a_ready.index(twill_k % 4), increment_count=False)
+        else:
+            a_buf.index(twill_k % 4).store(gl.load(a_ptrs_47))  # load0_a: stage 0, partition 1 (group 1)
+            fence_async_shared()
+            gl.thread_barrier()
+            mbarrier.arrive(a_ready.index(twill_k % 4), count=256)
+        mbarrier.wait(b_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+        if TWILL_COPY:
+            async_copy.async_copy_global_to_shared(b_buf.index(twill_k % 4), b_ptrs_48)  # load1_b: stage 0, partition 1 (group 1)
+            async_copy.mbarrier_arrive(b_ready.index(twill_k % 4), increment_count=False)
+        else:
+            b_buf.index(twill_k % 4).store(gl.load(b_ptrs_48))  # load1_b: stage 0, partition 1 (group 1)
+            fence_async_shared()
+            gl.thread_barrier()
+            mbarrier.arrive(b_ready.index(twill_k % 4), count=256)
+        a_ptrs_47 = a_ptrs_52
+        b_ptrs_48 = b_ptrs_53
+
+@gluon.jit
+def twill_kernel(a_ptr, b_ptr, c_ptr, M, N, K, k_per_split, stride_am, stride_bk, stride_cm, TWILL_COPY: gl.constexpr):
+    pid_m = gl.program_id(0)
+    pid_n = gl.program_id(1)
+    pid_k = gl.program_id(2)
+    offs_m = pid_m * 128
+    offs_m_3 = gl.arange(0, 128, layout=L1)
+    offs_m_5 = gl.arange(0, 128, layout=L3)
+    offs_m_9 = offs_m + offs_m_3
+    offs_n = pid_n * 128
+    offs_n_13 = offs_n + offs_m_5
+    k_lo = pid_k * k_per_split
+    k_hi = k_lo + k_per_split
+    k_hi_15 = gl.minimum(k_hi, K)
+    v0 = k_lo < k_hi_15
+    if not v0:
+        c_ptrs = gl.expand_dims(offs_m_9, 1)
+        c_ptrs_17 = c_ptrs * stride_cm
+        c_ptrs_19 = c_ptr + c_ptrs_17
+        c_ptrs_20 = gl.expand_dims(offs_n_13, 0)
+        c_ptrs_21 = c_ptrs_19.broadcast_to([128, 128])
+        c_ptrs_22 = c_ptrs_20.broadcast_to([128, 128])
+        c_ptrs_23 = c_ptrs_21 + c_ptrs_22
+        v3 = gl.atomic_add(c_ptrs_23, gl.full([128, 128], 0.0, gl.float32, layout=L7), sem='acq_rel', scope='gpu')
+        return
+    a_buf = gl.allocate_shared_memory(gl.float16, [4, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    a_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(a_ready.index(i), count=256)
+    a_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(a_empty.index(i), count=1)
+    b_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(b_ready.index(i), count=256)
+    b_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(b_empty.index(i), count=1)
+    gl.warp_specialize([
+        (consumer_0, (a_ptr, b_ptr, c_ptr, M, N, K, k_per_split, stride_am, stride_bk, stride_cm, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty, TWILL_COPY)),
+        (producer_1, (a_ptr, b_ptr, c_ptr, M, N, K, k_per_split, stride_am, stride_bk, stride_cm, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty, TWILL_COPY)),
+    ], [8], [64])
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'k_per_split', 'stride_am', 'stride_bk', 'stride_cm', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K']          # the Triton kernel's parameters, in order
+RUNTIME = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'k_per_split', 'stride_am', 'stride_bk', 'stride_cm']   # the Gluon kernel's parameters, in order
+CONSTEXPRS = {'BLOCK_M': 128, 'BLOCK_N': 128, 'BLOCK_K': 64}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 8
+MAXNREG = 128
+PERSISTENT = False      # one program per SM loops over the grid's tiles
+COPY_ALIGNED = ['a_ptr', 'b_ptr', 'k_per_split', 'stride_am', 'stride_bk']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+    layout = _LAYOUTS.get(name)
+    if layout is None:
+        from triton.experimental.gluon import language as gl
+        layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+    base = getattr(value, "base", value)
+    shape = list(getattr(value, "shape", base.shape))
+    strides = list(getattr(value, "strides", None) or base.stride())
+    return TensorDescriptor(base, shape, strides, DESCRIPTOR_BLOCKS[name], layout)
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    TWILL_COPY = all(_aligned(bound[n]) for n in COPY_ALIGNED)
+    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+
+
+def _aligned(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()
