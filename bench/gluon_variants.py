@@ -70,6 +70,8 @@ VARIANTS = {
     "int8_gemm": ("tests/corpus/int8_gemm.py", "gemm_i8", []),                  # B through the producer's registers
     "tf32_gemm": ("tests/corpus/tf32_gemm.py", "tf32_gemm", []),                # fp32 tiles: TF32 wgmma, B transposed
     "splitk_guarded": ("tests/corpus/splitk_guarded.py", "splitk_guarded", []),  # an if's result read after it
+    "argmax_rows": ("tests/corpus/argmax_rows.py", "argmax_rows", []),         # tl.max(..., return_indices=True)
+    "welford_rows": ("tests/corpus/welford_rows.py", "welford_rows", []),      # tl.reduce with its own combiner
 }
 
 

@@ -380,6 +380,9 @@ GL_DTYPE = {"f16": "gl.float16", "bf16": "gl.bfloat16", "f32": "gl.float32", "f6
 
 def gl_dtype(dtype: str) -> str:
     """The Gluon spelling of a TTGIR element type."""
+    ptr = re.fullmatch(r"!tt\.ptr<(\w+)>", dtype)
+    if ptr is not None and ptr.group(1) in GL_DTYPE:      # a pointer tensor held as a value (an if's, a loop's)
+        return f"gl.pointer_type({GL_DTYPE[ptr.group(1)]})"
     if dtype not in GL_DTYPE:
         raise UnsupportedError("an element type the Gluon back end does not know", found=dtype)
     return GL_DTYPE[dtype]

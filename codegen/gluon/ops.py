@@ -78,8 +78,9 @@ def elementwise(op: IROp, ctx: Context) -> list[str]:
     scalar = all(a.broadcast or a.type.kind != "tensor" for a in args) and ctx.ttype(res).kind == "tensor"
     if n in _BINARY:
         e = f"{ex[0]} {_BINARY[n]} {ex[1]}"
-    elif n in _CALL2:
+    elif n in _CALL2:          # gl.maximum / gl.minimum take tensors: a constant side made one (tl.maximum(w, 1.0))
         nan = ", propagate_nan=gl.PropagateNan.ALL" if n in ("arith.maximumf", "arith.minimumf") else ""
+        ex = [ctx.tensor(v, like=res) if a.broadcast and not scalar else x for v, a, x in zip(op.operands, args, ex)]
         e = f"{_CALL2[n]}({ex[0]}, {ex[1]}{nan})"
     elif n in _UNARY:
         e = f"{_UNARY[n]}({ex[0]})"
@@ -259,10 +260,9 @@ def reduce(op: IROp, ctx: Context) -> list[str]:
     burst of independent ops is not, so it stays off by default."""
     res = _res(op)
     comb = re.findall(r"arith\.(\w+)", op.full_text)
-    fn = _REDUCE.get(comb[0]) if len(comb) == 1 else None
-    if fn is None:
-        raise UnsupportedError("a reduction the Gluon back end cannot write", where=source_where(op),
-                               expected="one max / min / sum combiner", found=", ".join(comb) or "none")
+    fn = _REDUCE.get(comb[0]) if len(comb) == 1 and len(op.results) == 1 else None
+    if fn is None:                # several operands (an argmax's value and index) or a combiner of several ops
+        return _combined(op, ctx)
     ctx.define(res, py_name(res))
     axis, src = _int_attr(op, "axis"), op.operands[0]
     x, out = ctx.tensor(src), []
@@ -278,6 +278,83 @@ def reduce(op: IROp, ctx: Context) -> list[str]:
     ctx.trees.append(f"{py_name(res)}: {fn} over {ctx.shape(src)[-1]} columns, {levels} levels")
     # the tree's result has a linear layout equal to the slice of the accumulator's: renamed, not moved
     return out + [f"{py_name(res)} = gl.convert_layout({fn}({x}, axis={axis}), {ctx.layout(ctx.ttype(res).layout)})"]
+
+
+_COMBINERS: dict[str, list[str]] = {}      # the module functions reductions' own combiners were written as, by name
+
+
+def _combined(op: IROp, ctx: Context) -> list[str]:
+    """A reduction with its own combiner (``tl.max(x, 0, return_indices=True)``: a value and an index with a tie
+    rule; a Welford triple; any function of scalars): ``gl.reduce`` of its operands with the combiner written as a
+    Gluon function of the module (``combiner``), named by its text."""
+    def literal(v: str) -> str | None:         # a constant MLIR hoisted out of the region (tl.where's 0.0)
+        val = ctx.vals.get(v)
+        return val.expr if val is not None and re.fullmatch(r"\(?-?[\d.e+\-]+\)?|True|False", val.expr) else None
+    name, lines = combiner(op, literal)
+    _COMBINERS[name] = lines
+    for r in op.results:
+        ctx.define(r, py_name(r))
+    inputs = op.operands[:len(op.results)]       # one per result; the rest are what the combiner reads from outside
+    call = (f"gl.reduce(({', '.join(ctx.tensor(v) for v in inputs)}{',' if len(inputs) == 1 else ''}), "
+            f"{_int_attr(op, 'axis')}, {name})")
+    return [f"{', '.join(py_name(r) for r in op.results)}{',' if len(op.results) == 1 else ''} = {call}"]
+
+
+def combiner(op: IROp, literal: Callable[[str], str | None]) -> tuple[str, list[str]]:
+    """The region of reduction ``op`` (its block's arguments, scalar arith and math ops, ``tt.reduce.return``) as a
+    ``@gluon.jit`` function: its name (from a hash of the region's text) and its lines; a value from outside the
+    region is the literal ``literal`` gives it. An op or a value it cannot read is refused in one line naming it."""
+    import hashlib
+
+    lines = op.full_text.splitlines()
+    head = next((ln for ln in lines if ln.strip().startswith("^bb0(")), None)
+    if head is None:
+        raise UnsupportedError("a reduction whose combiner the Gluon back end cannot read", where=source_where(op),
+                               found=op.text[:80])
+    params = re.findall(r"(%[\w$.\-]+)\s*:", head.split("(", 1)[1])
+    names = {p: f"a{k}" for k, p in enumerate(params)}
+    body: list[str] = []
+    for ln in lines[lines.index(head) + 1:]:
+        text = re.sub(r"\s+loc\(.*\)\s*$", "", ln.strip())
+        if text.startswith("tt.reduce.return"):
+            rets = re.findall(r"%[\w$.\-#]+", text.split(":", 1)[0])
+            body.append("return " + ", ".join(names[v] for v in rets))
+            break
+        m = re.match(r"(%[\w$.\-]+)\s*=\s*([\w.]+)\s+(.*)$", text)
+        expr = _scalar_expr(m.group(2), m.group(3)) if m else None
+        if expr is None:
+            raise UnsupportedError("a reduction whose combiner the Gluon back end cannot write", where=source_where(op),
+                                   expected="scalar arith and math ops", found=text[:80])
+        outer = {v: literal(v) for v in re.findall(r"%[\w$.\-]+", expr) if v not in names}
+        outer = {v: x if x is None else f"gl.to_tensor({x})" for v, x in outer.items()}   # Gluon's where takes tensors
+        if None in outer.values():
+            raise UnsupportedError("a reduction whose combiner reads a value the Gluon back end cannot inline",
+                                   where=source_where(op), expected="block arguments and constants",
+                                   found=next(v for v, x in outer.items() if x is None))
+        names[m.group(1)] = f"t{len(body)}"
+        body.append(f"t{len(body)} = " + re.sub(r"%[\w$.\-]+", lambda v: names.get(v.group(0)) or outer[v.group(0)],
+                                                 expr))
+    name = "twill_combine_" + hashlib.sha1("\n".join(body).encode()).hexdigest()[:8]
+    return name, ["@gluon.jit", f"def {name}({', '.join(names[p] for p in params)}):"] + ["    " + b for b in body] + [""]
+
+
+def _scalar_expr(name: str, rest: str) -> str | None:
+    """Python for one scalar op of a combiner (its operands left as SSA names), or None."""
+    args = [a.strip() for a in rest.split(":", 1)[0].split(",")]
+    if name in ("arith.cmpf", "arith.cmpi"):
+        return f"{args[1]} {_CMP[args[0]]} {args[2]}" if args[0] in _CMP else None
+    if name in _BINARY and len(args) == 2:
+        return f"{args[0]} {_BINARY[name]} {args[1]}"
+    if name in _CALL2:
+        return f"{_CALL2[name]}({args[0]}, {args[1]})"
+    if name in _UNARY:
+        return f"{_UNARY[name]}({args[0]})"
+    if name == "arith.select" and len(args) == 3:
+        return f"gl.where({args[0]}, {args[1]}, {args[2]})"
+    if name == "arith.constant":
+        v = args[0]
+        return v if re.fullmatch(r"-?\d[\d.e+\-]*", v) else {"true": "True", "false": "False"}.get(v)
+    return None
 
 
 # a scan's combiner (``tl.cumsum``, ``tl.cumprod``, ``tl.cummax``: ``tt.scan`` with one arith op) -> the module's
@@ -308,11 +385,13 @@ def scan(op: IROp, ctx: Context) -> list[str]:
 
 
 def scan_functions(source: str) -> list[str]:
-    """The combiners ``source``'s scans call, as Gluon functions of the module."""
+    """The combiners ``source``'s scans and reductions call, as Gluon functions of the module."""
     out = []
     for name, expr in sorted({c for k in list(_REDUCE) + ["mulf"] for c in [_scan_combiner(k)] if c}):
         if re.search(rf"\b{name}\b", source):
             out += ["@gluon.jit", f"def {name}(a, b):", f"    return {expr}", ""]
+    for name in sorted(set(re.findall(r"\btwill_combine_[0-9a-f]{8}\b", source))):
+        out += _COMBINERS[name]
     return out
 
 

@@ -26,11 +26,13 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "grouped_gemm", "decode_attention", "cumsum_rows", "geglu_rows", "block_ptr_gemm", "splitk_gemm",
              "fp8_gemm", "pointer_attention", "awq_gemm", "w8a16_gemm",
              "grouped_decode_attention", "chunk_state", "fused_moe_decode", "ieee_gemm", "scratch_buffer",
-             "block_fp8_gemm", "diagonal_mask_attention", "int8_gemm", "tf32_gemm", "splitk_guarded"}
+             "block_fp8_gemm", "diagonal_mask_attention", "int8_gemm", "tf32_gemm", "splitk_guarded",
+             "argmax_rows", "welford_rows"}
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory"}   # an atomic add before the guarding if
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
-               "grouped_decode_attention", "fused_moe_decode", "ieee_gemm", "scratch_buffer"}   # pointer loads only
+               "grouped_decode_attention", "fused_moe_decode", "ieee_gemm", "scratch_buffer", "argmax_rows",
+               "welford_rows"}   # pointer loads only
 
 
 @pytest.mark.slow
@@ -225,6 +227,15 @@ def _plain_code(stem: str, source: str) -> None:
         assert guard and "gl.atomic_add(" in guard.group(1) and "gl.full([128, 128], 0.0" in guard.group(1), head
         consumer = _function(source, "consumer_0")    # the main path adds the loop's accumulator
         assert re.search(r"(\w+) = gl\.convert_layout\(acc_\w+, L\d+\)\n +\w+ = gl\.atomic_add\(\w+, \1,", consumer)
+    if stem in ("argmax_rows", "welford_rows"):     # a reduction of several tensors with the kernel's combiner
+        arity = {"argmax_rows": 2, "welford_rows": 3}[stem]    # (Triton's argmax tie rule; Welford's merge)
+        fn = re.search(r"@gluon\.jit\ndef (twill_combine_[0-9a-f]{8})\(((?:a\d, )*a\d)\):\n((?:    .*\n)+)", source)
+        assert fn and fn.group(2).count("a") == 2 * arity, source[:2500]
+        assert re.search(r"\n    return t\d+(, t\d+)" + "{%d}" % (arity - 1) + r"\n", "\n" + fn.group(3)), fn.group(3)
+        call = rf"= gl\.reduce\(\(\w+(, \w+){{{arity - 1}}}\), 0, {fn.group(1)}\)"
+        assert re.search(call, _function(source, "consumer_0")), _function(source, "consumer_0")
+        if stem == "argmax_rows":    # the running index (i32 select) carried out of the loop and stored after it
+            assert re.search(r"gl\.store\([^\n]*, best_i_\d+_p1\)", _function(source, "consumer_0"))
     if stem == "row_sumsq":          # the store before the loop is written; x * x reads x twice
         consumer = _function(source, "consumer_0")
         assert consumer.index("gl.store(") < consumer.index("for twill_b"), consumer

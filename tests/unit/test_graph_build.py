@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -101,3 +102,17 @@ def test_ids_footprints_and_renderings_are_deterministic():
     assert "style=dashed" in dot(g1) and "recurrences: 1" in listing(g1)
     meta = dict(g1.meta)
     assert meta["arch"] == "h100" and meta["num_warps"] == 4 and meta["triton_version"]
+
+
+def test_a_value_the_loop_only_carries_out_is_a_node():
+    """An argmax's running index (``best_i = tl.where(take, i + off, best_i)``: an i32 select, taken for address
+    arithmetic) is read by nothing in the loop but by the store after it: it is a node of the graph, not bookkeeping
+    (dropped, the code after the loop had no partition holding it). A pointer advanced past its last load stays
+    bookkeeping."""
+    root = Path(__file__).resolve().parents[2]
+    g, _ = graph_for_file(str(root / "tests/corpus/argmax_rows.py"), load_machine("h100").target)
+    selects = [line for o in g.ops for line in o.ir if "arith.select" in line]
+    assert len(selects) == 2 and any("best_i" in line.split("=", 1)[0] for line in selects), selects
+    assert "arith.select" not in dict(g.meta)["bookkeeping"]
+    g, _ = graph_for_file(str(root / "tests/corpus/tail_loop_gemm.py"), load_machine("h100").target)
+    assert not [o for o in g.ops if any("tt.addptr" in line for line in o.ir) and o.kind != "load"], g.ops

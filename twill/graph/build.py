@@ -307,8 +307,12 @@ def _fold(b: _Body) -> tuple[list[list[int]], list[int]]:
             cons = [j for j in b.consumers(i, follow_yield=True) if j != i]
             if cons:
                 union(i, cons[0])
-            else:
+            elif (not any(r in b.carried_to for r in b.ops[i].results)
+                  or any("!tt.ptr" in t for t in b.ops[i].result_types)):
                 folded_nowhere.append(i)
+            # else: a value the loop carries out that nothing inside reads (an argmax's running index, i32
+            # arithmetic like an address's): a node of its own, or the code after the loop would lose it (a
+            # pointer advanced past the last load stays bookkeeping)
     groups: dict[int, list[int]] = defaultdict(list)
     for i in range(len(b.ops)):
         if i not in folded_nowhere:

@@ -8,6 +8,8 @@
 #   b: block_fp8_gemm again with its library baseline (a's failed: cuBLAS has no plain matmul for fp8).
 #   c: tf32_gemm (fp32 tiles, Triton's default TF32 dot: B transposed in shared memory, 4-byte copies).
 #   d: splitk_guarded (an if around the K loop whose accumulator is added to C after it; one slice empty).
+#   e: argmax_rows (tl.max with return_indices: a two-tensor reduction) and welford_rows (tl.reduce, own combiner).
+#   f: welford_rows again, its own tail fixed (e: masked lanes moved the running mean).
 #   a: the three timed against Triton's best, their GPU tests, then their checks with every copy through registers.
 set -u
 G=bench/results/gluon
@@ -37,5 +39,13 @@ c)
 d)
   PYTHONPATH=. timeout 300 python bench/gluon_gpu.py $G/splitk_guarded --out $OUT/gpu31d.json 2>&1 | tee -a $OUT/run31d.log
   PYTHONPATH=. timeout 200 python -m pytest -q tests/gpu/test_gpu_gluon.py -k "splitk_guarded" 2>&1 | tail -4 | tee -a $OUT/run31d.log
+  ;;
+e)
+  PYTHONPATH=. timeout 300 python bench/gluon_gpu.py $G/argmax_rows $G/welford_rows --out $OUT/gpu31e.json 2>&1 | tee -a $OUT/run31e.log
+  PYTHONPATH=. timeout 200 python -m pytest -q tests/gpu/test_gpu_gluon.py -k "argmax_rows or welford_rows" 2>&1 | tail -4 | tee -a $OUT/run31e.log
+  ;;
+f)
+  PYTHONPATH=. timeout 300 python bench/gluon_gpu.py $G/welford_rows --out $OUT/gpu31f.json 2>&1 | tee -a $OUT/run31f.log
+  PYTHONPATH=. timeout 200 python -m pytest -q tests/gpu/test_gpu_gluon.py -k "welford_rows" 2>&1 | tail -4 | tee -a $OUT/run31f.log
   ;;
 esac
