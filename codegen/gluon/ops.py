@@ -7,6 +7,7 @@ the source lines defining the op's results in the partition's ``Context``.
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 from pathlib import Path
 from typing import Callable
@@ -304,8 +305,6 @@ def combiner(op: IROp, literal: Callable[[str], str | None]) -> tuple[str, list[
     """The region of reduction ``op`` (its block's arguments, scalar arith and math ops, ``tt.reduce.return``) as a
     ``@gluon.jit`` function: its name (from a hash of the region's text) and its lines; a value from outside the
     region is the literal ``literal`` gives it. An op or a value it cannot read is refused in one line naming it."""
-    import hashlib
-
     lines = op.full_text.splitlines()
     head = next((ln for ln in lines if ln.strip().startswith("^bb0(")), None)
     if head is None:
@@ -351,9 +350,9 @@ def _scalar_expr(name: str, rest: str) -> str | None:
         return f"{_UNARY[name]}({args[0]})"
     if name == "arith.select" and len(args) == 3:
         return f"gl.where({args[0]}, {args[1]}, {args[2]})"
-    if name == "arith.constant":
-        v = args[0]
-        return v if re.fullmatch(r"-?\d[\d.e+\-]*", v) else {"true": "True", "false": "False"}.get(v)
+    if name == "arith.constant":     # a scalar tensor, as Gluon's where and maximum take
+        v = args[0] if re.fullmatch(r"-?\d[\d.e+\-]*", args[0]) else {"true": "True", "false": "False"}.get(args[0])
+        return f"gl.to_tensor({v})" if v is not None else None
     return None
 
 
