@@ -72,6 +72,7 @@ VARIANTS = {
     "splitk_guarded": ("tests/corpus/splitk_guarded.py", "splitk_guarded", []),  # an if's result read after it
     "argmax_rows": ("tests/corpus/argmax_rows.py", "argmax_rows", []),         # tl.max(..., return_indices=True)
     "welford_rows": ("tests/corpus/welford_rows.py", "welford_rows", []),      # tl.reduce with its own combiner
+    "device_descriptor_gemm": ("tests/corpus/device_descriptor_gemm.py", "device_descriptor_gemm", []),  # made in-kernel
 }
 
 

@@ -577,16 +577,18 @@ def _say_candidate(c: Candidate, say: Callable[[str], None]) -> None:
 
 
 def _choose(res: GluonResult) -> GluonResult:
-    """The clean kernel predicted fastest (fewest sub-tiles on a tie, then the faster replay: the schedules
-    with and without LOOKAHEAD predict the same iteration, their kernels wait differently); failing that,
+    """The clean kernel predicted fastest (fewest sub-tiles on a tie in whole cycles: a 128 x 128 GEMM's two
+    64-row consumers, 512.00 predicted against one consumer's 512.01, ran 0.82x it, run 31g-h; then the faster
+    replay: the schedules with and without LOOKAHEAD predict the same iteration, their kernels wait differently);
+    failing that,
     among those whose wgmmas ptxas did not serialise, the one predicted fastest, then the one ptxas allocated
     best (fewest spills in the loop), with what ptxas said; failing that, why none was generated. (Run 9 on
     the H200: the FA backward with two consumers, 2592 cycles predicted and 198 spill instructions in its
     loop, ran 1.31-1.36x faster than the one-consumer kernel with 3595 and 131.) Calibrated, a kernel whose dots
     the calibration has no factor for ranks after those it has: its prediction is the model's there (run 5 measured
     the GEMM's two-consumer split, which the model and the replay predict faster, at 0.67x the one-consumer kernel)."""
-    made = sorted((c for c in res.candidates if c.kernel is not None),
-                  key=lambda c: (bool(c.unfitted), c.cycles, c.subtiles,
+    made = sorted((c for c in res.candidates if c.kernel is not None),      # whole cycles: a float's last digits
+                  key=lambda c: (bool(c.unfitted), round(c.cycles), c.subtiles,   # do not split a tie (run 31g-h)
                                  c.replayed if c.replayed is not None else math.inf))
     clean = [c for c in made if c.clean]
     worst = (1, 1 << 30, 1 << 30)

@@ -23,6 +23,7 @@ from codegen.gluon.kernel import (SIGNATURE, Module, TileLoop, alone, consumer_f
                                   producer_function, reducer_function, register_rings, tile_level)
 from codegen.gluon.layouts import Blocked, NvmmaShared, aliases, parse_type
 from codegen.gluon.partition import Turn
+from codegen.gluon.descriptors import launch_descriptors
 from codegen.gluon.ops import LIBDEVICE_IMPORT, MMA_V2_IMPORT, scan_functions, source_where
 from codegen.gluon.plain import IF, Guard, distinct_branch_names, early_returns, effectful, guarding_ifs
 from codegen.gluon.protocol import COPY_FLAG
@@ -130,6 +131,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     if siblings:
         ttgir = distinct_loop_names(ttgir, graph)
     ttgir = distinct_branch_names(ttgir)
+    ttgir, made = launch_descriptors(ttgir, graph.name)
     fn, tile_loop, guards = kernel_function(ttgir, graph)
     others = [(_graph_loop(fn, g), g, s) for g, s in siblings]
     loop = _scheduled_loop(fn, graph, [o for o, _, _ in others])
@@ -174,7 +176,8 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
               if a.type.startswith("!tt.tensordesc")}
     decisions = _all_decisions(mod, turns, persistent and tile_loop is None, table)
     plan.decisions = list(decisions)
-    source = _docstring(plan, schedule, decisions) + "\n".join(body) + "\n" + _launcher(mod, spec, signature, blocks, plan)
+    source = (_docstring(plan, schedule, decisions) + "\n".join(body) + "\n"
+              + _launcher(mod, spec, signature, blocks, plan, made))
     return GluonKernel(source, KERNEL, plan.consumers[0].warps, plan.maxnreg, signature,
                        tuple(py_name(a.name) for a in mod.runtime_args() if a.divisible), blocks, plan, decisions,
                        own_stores, cp_async)
@@ -609,15 +612,33 @@ def _copy_launch(mod: Module, plan: KernelPlan) -> tuple[str, str]:
     return copy_consts, copy_launch
 
 
+def _made_launch(made: dict[str, tuple[str, list[str], list[str]]]) -> tuple[str, str, str]:
+    """The launcher's lines for the descriptors the kernel made itself (none where it made none): their table, the
+    host descriptor's stand-in, and their making from the bound arguments."""
+    if not made:
+        return "", "", ""
+    return (f"LAUNCH_DESCRIPTORS = {made!r}   # tl.make_tensor_descriptor in the kernel: (base, shape, strides)\n",
+            "\n\nclass _Made:\n"
+            '    """A descriptor the kernel made itself: its base tensor, shape and strides, as a host descriptor '
+            'holds them."""\n\n'
+            "    def __init__(self, base, shape, strides):\n"
+            "        self.base, self.shape, self.strides = base, shape, strides\n",
+            "    for n, (base, shape, strides) in LAUNCH_DESCRIPTORS.items():\n"
+            "        bound[n] = _Made(bound[base], [eval(e, {}, dict(bound)) for e in shape],\n"
+            "                         [eval(e, {}, dict(bound)) for e in strides])\n")
+
+
 def _launcher(mod: Module, spec: KernelSpec | None, signature: dict[str, str], blocks: dict[str, list[int]],
-              plan: KernelPlan) -> str:
+              plan: KernelPlan, made: dict[str, tuple[str, list[str], list[str]]]) -> str:
     """Host code: ``launch(grid, *args, **kwargs)`` takes the Triton kernel's arguments, as its
     launcher passed them, and runs the Gluon kernel; ``kernel`` stands in for the Triton kernel in
-    ``module.kernel[grid](...)`` calls."""
+    ``module.kernel[grid](...)`` calls; the descriptors the kernel made itself (``made``,
+    ``descriptors.launch_descriptors``) are made from the arguments."""
     names = list(spec.signature) if spec is not None else list(signature)
     consts = {k: v for k, v in (spec.constexprs.items() if spec is not None else []) if isinstance(v, (int, float, bool, str))}
     layouts = {k: v.split("],", 1)[1][:-1] for k, v in signature.items() if v.startswith("tensordesc")}
     copy_consts, copy_launch = _copy_launch(mod, plan)
+    made_consts, made_class, made_launch = _made_launch(made)
     return f'''
 
 # -- host side -------------------------------------------------------------------------------------
@@ -626,14 +647,14 @@ RUNTIME = {[n for n in signature if n != COPY_FLAG]!r}   # the Gluon kernel's pa
 CONSTEXPRS = {consts!r}         # the specialisation this kernel was generated for
 DESCRIPTOR_BLOCKS = {blocks!r}
 DESCRIPTOR_LAYOUTS = {layouts!r}
-NUM_WARPS = {plan.consumers[0].warps}
+{made_consts}NUM_WARPS = {plan.consumers[0].warps}
 MAXNREG = {plan.maxnreg}
 PERSISTENT = {mod.persistent and mod.tile_loop is None!r}      # one program per SM loops over the grid's tiles
 {copy_consts}LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 
 
 _LAYOUTS = {{}}                  # argument -> its layout object, made on first use
-
+{made_class}
 
 def _descriptor(value, name):
     """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
@@ -662,7 +683,7 @@ def launch(grid, *args, **kwargs):
         g = g + (1,) * (3 - len(g))
         bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
         g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
-    missing = [n for n in RUNTIME if n not in bound]
+{made_launch}    missing = [n for n in RUNTIME if n not in bound]
     if missing:
         raise ValueError(f"twill: missing kernel arguments {{missing}}")
     runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]

@@ -27,7 +27,7 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "fp8_gemm", "pointer_attention", "awq_gemm", "w8a16_gemm",
              "grouped_decode_attention", "chunk_state", "fused_moe_decode", "ieee_gemm", "scratch_buffer",
              "block_fp8_gemm", "diagonal_mask_attention", "int8_gemm", "tf32_gemm", "splitk_guarded",
-             "argmax_rows", "welford_rows"}
+             "argmax_rows", "welford_rows", "device_descriptor_gemm"}
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory"}   # an atomic add before the guarding if
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
@@ -236,6 +236,10 @@ def _plain_code(stem: str, source: str) -> None:
         assert re.search(call, _function(source, "consumer_0")), _function(source, "consumer_0")
         if stem == "argmax_rows":    # the running index (i32 select) carried out of the loop and stored after it
             assert re.search(r"gl\.store\([^\n]*, best_i_\d+_p1\)", _function(source, "consumer_0"))
+    if stem == "device_descriptor_gemm":     # tl.make_tensor_descriptor: made by the launcher from the arguments
+        assert "LAUNCH_DESCRIPTORS = {'a_desc_0': ('a_ptr', ['M', 'K'], ['K', '1']), " in source, source[-3000:]
+        assert "make_tensor_descriptor" not in source.split("# -- host side", 1)[0]
+        assert "def consumer_1(" not in source     # one 128-row consumer: a tie in whole cycles (run 31g-h: 1.21x)
     if stem == "row_sumsq":          # the store before the loop is written; x * x reads x twice
         consumer = _function(source, "consumer_0")
         assert consumer.index("gl.store(") < consumer.index("for twill_b"), consumer

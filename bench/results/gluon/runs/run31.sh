@@ -10,6 +10,8 @@
 #   d: splitk_guarded (an if around the K loop whose accumulator is added to C after it; one slice empty).
 #   e: argmax_rows (tl.max with return_indices: a two-tensor reduction) and welford_rows (tl.reduce, own combiner).
 #   f: welford_rows again, its own tail fixed (e: masked lanes moved the running mean).
+#   g: device_descriptor_gemm (tl.make_tensor_descriptor in the kernel, made by the generated launcher).
+#   h: device_descriptor_gemm with one consumer of 128 rows (--row-split 1) against g's two of 64.
 #   a: the three timed against Triton's best, their GPU tests, then their checks with every copy through registers.
 set -u
 G=bench/results/gluon
@@ -47,5 +49,13 @@ e)
 f)
   PYTHONPATH=. timeout 300 python bench/gluon_gpu.py $G/welford_rows --out $OUT/gpu31f.json 2>&1 | tee -a $OUT/run31f.log
   PYTHONPATH=. timeout 200 python -m pytest -q tests/gpu/test_gpu_gluon.py -k "welford_rows" 2>&1 | tail -4 | tee -a $OUT/run31f.log
+  ;;
+g)
+  PYTHONPATH=. timeout 300 python bench/gluon_gpu.py $G/device_descriptor_gemm --out $OUT/gpu31g.json 2>&1 | tee -a $OUT/run31g.log
+  PYTHONPATH=. timeout 200 python -m pytest -q tests/gpu/test_gpu_gluon.py -k "device_descriptor_gemm" 2>&1 | tail -4 | tee -a $OUT/run31g.log
+  ;;
+h)
+  PYTHONPATH=. timeout 300 python bench/gluon_gpu.py bench/results/gluon/runs/run31/h/device_descriptor_gemm-one-group \
+    --out $OUT/gpu31h.json 2>&1 | tee -a $OUT/run31h.log
   ;;
 esac

@@ -1,0 +1,183 @@
+"""device_descriptor_gemm, written by twill from its joint schedule: I=272 L=289 (optimal), 512 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- partition 0 (default): consumer, warp group 0, 8 warps, 240 registers per thread (needs about 104): the loop's compute, 1 stages
+- partition 1 (worker): producer, warp group 1, 1 warps, 24 registers per thread (needs about 0): TMA loads into the rings
+- ring a_6: 4 buffers of [128, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- ring b_8: 4 buffers of [128, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
+- shared memory: 163992 bytes planned of 232448; maxnreg 168
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+
+L0 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]))
+L1 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
+
+@gluon.jit
+def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, a_desc_0, b_desc, c_desc_1, twill_g0, twill_g1, twill_g2, a_6_buf, b_8_buf, out2_c0_buf, a_6_ready, a_6_empty, b_8_ready, b_8_empty):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        pid_m = twill_pid0
+        pid_n = twill_pid1
+        v0 = K + 63
+        v1 = v0 // 64
+        twill_n = (v1 - 0 + 1 - 1) // 1
+        acc_11 = gl.full([128, 128], 0.0, gl.float32, layout=L0)
+        acc_11_p1 = acc_11
+        for twill_b in range(0, twill_n):
+            mbarrier.wait(a_6_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            mbarrier.wait(b_8_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            tok_acc_11 = warpgroup_mma(a_6_buf.index((twill_base + twill_b - 0) % 4), b_8_buf.index((twill_base + twill_b - 0) % 4).permute((1, 0)), acc_11_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+            acc_11_p1 = warpgroup_mma_wait(1, deps=(acc_11_p1,))
+            mbarrier.arrive(a_6_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(b_8_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            acc_11 = warpgroup_mma_wait(1, deps=(tok_acc_11,))
+            acc_11_p1 = acc_11
+        acc_11_p1 = warpgroup_mma_wait(0, deps=(acc_11_p1,))
+        mbarrier.arrive(a_6_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        mbarrier.arrive(b_8_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        v2 = pid_m * 128
+        v3 = pid_n * 128
+        v4 = acc_11_p1.to(gl.float16)
+        v5 = gl.convert_layout(v4, L1)
+        tma.store_wait(0)
+        out2_c0_buf.store(v4)
+        fence_async_shared()
+        tma.async_copy_shared_to_global(c_desc_1, [v2, v3], out2_c0_buf)
+        twill_base += twill_n
+    tma.store_wait(0)
+
+@gluon.jit
+def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, a_desc_0, b_desc, c_desc_1, twill_g0, twill_g1, twill_g2, a_6_buf, b_8_buf, out2_c0_buf, a_6_ready, a_6_empty, b_8_ready, b_8_empty):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        pid_m = twill_pid0
+        pid_n = twill_pid1
+        v0 = K + 63
+        v1 = v0 // 64
+        a = pid_m * 128
+        b = pid_n * 128
+        for acc_3 in range(0, v1, 1):
+            twill_k = twill_base + (acc_3 - 0) // 1
+            a_5 = acc_3 * 64
+            mbarrier.wait(a_6_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            mbarrier.expect(a_6_ready.index(twill_k % 4), a_desc_0.block_type.nbytes)
+            tma.async_copy_global_to_shared(a_desc_0, [a, a_5], a_6_ready.index(twill_k % 4), a_6_buf.index(twill_k % 4))
+            mbarrier.wait(b_8_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            mbarrier.expect(b_8_ready.index(twill_k % 4), b_desc.block_type.nbytes)
+            tma.async_copy_global_to_shared(b_desc, [b, a_5], b_8_ready.index(twill_k % 4), b_8_buf.index(twill_k % 4))
+        twill_base += (v1 - 0 + 1 - 1) // 1
+
+@gluon.jit
+def twill_kernel(a_ptr, b_ptr, c_ptr, M, N, K, a_desc_0, b_desc, c_desc_1, twill_g0, twill_g1, twill_g2):
+    a_6_buf = gl.allocate_shared_memory(gl.float16, [4, 128, 64], a_desc_0.layout)
+    b_8_buf = gl.allocate_shared_memory(gl.float16, [4, 128, 64], b_desc.layout)
+    out2_c0_buf = gl.allocate_shared_memory(gl.float16, [128, 128], c_desc_1.layout)
+    a_6_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(a_6_ready.index(i), count=1)
+    a_6_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(a_6_empty.index(i), count=1)
+    b_8_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(b_8_ready.index(i), count=1)
+    b_8_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(b_8_empty.index(i), count=1)
+    gl.warp_specialize([
+        (consumer_0, (a_ptr, b_ptr, c_ptr, M, N, K, a_desc_0, b_desc, c_desc_1, twill_g0, twill_g1, twill_g2, a_6_buf, b_8_buf, out2_c0_buf, a_6_ready, a_6_empty, b_8_ready, b_8_empty)),
+        (producer_1, (a_ptr, b_ptr, c_ptr, M, N, K, a_desc_0, b_desc, c_desc_1, twill_g0, twill_g1, twill_g2, a_6_buf, b_8_buf, out2_c0_buf, a_6_ready, a_6_empty, b_8_ready, b_8_empty)),
+    ], [1], [24])
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'BM', 'BN', 'BK']          # the Triton kernel's parameters, in order
+RUNTIME = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'a_desc_0', 'b_desc', 'c_desc_1', 'twill_g0', 'twill_g1', 'twill_g2']   # the Gluon kernel's parameters, in order
+CONSTEXPRS = {'BM': 128, 'BN': 128, 'BK': 64}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {'a_desc_0': [128, 64], 'b_desc': [128, 64], 'c_desc_1': [128, 128]}
+DESCRIPTOR_LAYOUTS = {'a_desc_0': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])', 'b_desc': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])', 'c_desc_1': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
+LAUNCH_DESCRIPTORS = {'a_desc_0': ('a_ptr', ['M', 'K'], ['K', '1']), 'b_desc': ('b_ptr', ['N', 'K'], ['K', '1']), 'c_desc_1': ('c_ptr', ['M', 'N'], ['N', '1'])}   # tl.make_tensor_descriptor in the kernel: (base, shape, strides)
+NUM_WARPS = 8
+MAXNREG = 168
+PERSISTENT = True      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+
+
+class _Made:
+    """A descriptor the kernel made itself: its base tensor, shape and strides, as a host descriptor holds them."""
+
+    def __init__(self, base, shape, strides):
+        self.base, self.shape, self.strides = base, shape, strides
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+    layout = _LAYOUTS.get(name)
+    if layout is None:
+        from triton.experimental.gluon import language as gl
+        layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+    base = getattr(value, "base", value)
+    shape = list(getattr(value, "shape", base.shape))
+    strides = list(getattr(value, "strides", None) or base.stride())
+    return TensorDescriptor(base, shape, strides, DESCRIPTOR_BLOCKS[name], layout)
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    for n, (base, shape, strides) in LAUNCH_DESCRIPTORS.items():
+        bound[n] = _Made(bound[base], [eval(e, {}, dict(bound)) for e in shape],
+                         [eval(e, {}, dict(bound)) for e in strides])
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return twill_kernel[g](*runtime, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()
