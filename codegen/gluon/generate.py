@@ -630,10 +630,9 @@ def _made_launch(made: dict[str, tuple[str, list[str], list[str]]]) -> tuple[str
 
 def _launcher(mod: Module, spec: KernelSpec | None, signature: dict[str, str], blocks: dict[str, list[int]],
               plan: KernelPlan, made: dict[str, tuple[str, list[str], list[str]]]) -> str:
-    """Host code: ``launch(grid, *args, **kwargs)`` takes the Triton kernel's arguments, as its
-    launcher passed them, and runs the Gluon kernel; ``kernel`` stands in for the Triton kernel in
-    ``module.kernel[grid](...)`` calls; the descriptors the kernel made itself (``made``,
-    ``descriptors.launch_descriptors``) are made from the arguments."""
+    """Host code: ``launch(grid, *args, **kwargs)`` takes the Triton kernel's arguments, as its launcher passed
+    them, and runs the Gluon kernel; ``kernel`` stands in for the Triton kernel in ``module.kernel[grid](...)``
+    calls; the descriptors the kernel made itself (``made``, ``descriptors``) are made from the arguments."""
     names = list(spec.signature) if spec is not None else list(signature)
     consts = {k: v for k, v in (spec.constexprs.items() if spec is not None else []) if isinstance(v, (int, float, bool, str))}
     layouts = {k: v.split("],", 1)[1][:-1] for k, v in signature.items() if v.startswith("tensordesc")}
