@@ -73,6 +73,7 @@ VARIANTS = {
     "argmax_rows": ("tests/corpus/argmax_rows.py", "argmax_rows", []),         # tl.max(..., return_indices=True)
     "welford_rows": ("tests/corpus/welford_rows.py", "welford_rows", []),      # tl.reduce with its own combiner
     "device_descriptor_gemm": ("tests/corpus/device_descriptor_gemm.py", "device_descriptor_gemm", []),  # made in-kernel
+    "fused_recurrent": ("tests/corpus/fused_recurrent.py", "fused_recurrent_fwd", []),  # a store every step, no dot
 }
 
 

@@ -27,12 +27,12 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "fp8_gemm", "pointer_attention", "awq_gemm", "w8a16_gemm",
              "grouped_decode_attention", "chunk_state", "fused_moe_decode", "ieee_gemm", "scratch_buffer",
              "block_fp8_gemm", "diagonal_mask_attention", "int8_gemm", "tf32_gemm", "splitk_guarded",
-             "argmax_rows", "welford_rows", "device_descriptor_gemm"}
+             "argmax_rows", "welford_rows", "device_descriptor_gemm", "fused_recurrent"}
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory"}   # an atomic add before the guarding if
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
                "grouped_decode_attention", "fused_moe_decode", "ieee_gemm", "scratch_buffer", "argmax_rows",
-               "welford_rows"}   # pointer loads only
+               "welford_rows", "fused_recurrent"}   # pointer loads only
 
 
 @pytest.mark.slow

@@ -12,6 +12,8 @@
 #   f: welford_rows again, its own tail fixed (e: masked lanes moved the running mean).
 #   g: device_descriptor_gemm (tl.make_tensor_descriptor in the kernel, made by the generated launcher).
 #   h: device_descriptor_gemm with one consumer of 128 rows (--row-split 1) against g's two of 64.
+#   i: fused_recurrent (FLA's fused recurrent GLA: vector loads, a 2-D state, a store every step, no dot), and
+#      device_descriptor_gemm's GPU test as committed (one consumer).
 #   a: the three timed against Triton's best, their GPU tests, then their checks with every copy through registers.
 set -u
 G=bench/results/gluon
@@ -57,5 +59,9 @@ g)
 h)
   PYTHONPATH=. timeout 300 python bench/gluon_gpu.py bench/results/gluon/runs/run31/h/device_descriptor_gemm-one-group \
     --out $OUT/gpu31h.json 2>&1 | tee -a $OUT/run31h.log
+  ;;
+i)
+  PYTHONPATH=. timeout 300 python bench/gluon_gpu.py $G/fused_recurrent --out $OUT/gpu31i.json 2>&1 | tee -a $OUT/run31i.log
+  PYTHONPATH=. timeout 200 python -m pytest -q tests/gpu/test_gpu_gluon.py -k "fused_recurrent or device_descriptor_gemm" 2>&1 | tail -4 | tee -a $OUT/run31i.log
   ;;
 esac
