@@ -134,10 +134,10 @@ def baselines(kernel_file: str, sizes: list[int]) -> dict[str, Any]:
             try:
                 t = _timings((lambda: lib(inp)) if lib is not None else (lambda: torch.matmul(a, b.T)))
             except Exception as e:   # noqa: BLE001 - no library product for these operands: recorded, Triton's kept
-                row["cublas"] = f"failed: {type(e).__name__}"
-                out["rows"].append(row)
-                continue
-            if fl is None:                          # no flop count: the library's milliseconds
+                t, row["cublas"] = None, f"failed: {type(e).__name__}"
+            if t is None:
+                pass
+            elif fl is None:                        # no flop count: the library's milliseconds
                 row["cublas_ms"], row["cublas_ms_graph"] = t["ms"], t["graph_ms"]
             else:
                 row["cublas"], row["cublas_graph"] = fl(**size) / t["ms"] * 1e-9, fl(**size) / t["graph_ms"] * 1e-9

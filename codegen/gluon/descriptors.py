@@ -46,9 +46,8 @@ def launch_descriptors(ttgir: str, where: str) -> tuple[str, dict[str, tuple[str
         if m is None or m.group(2) not in args:
             raise UnsupportedError("a tensor descriptor made from a pointer other than a kernel argument",
                                    where=f"{where}, {source_where(op)}", found=op.text.strip()[:100])
-        value = lambda v: _expr(v, defs, args, op, where)     # noqa: E731
-        made[py_name(m.group(1))] = (py_name(m.group(2)), [value(v.strip()) for v in m.group(3).split(",")],
-                                     [value(v.strip()) for v in m.group(4).split(",")])
+        shape, strides = ([_expr(v.strip(), defs, args, op, where) for v in m.group(g).split(",")] for g in (3, 4))
+        made[py_name(m.group(1))] = (py_name(m.group(2)), shape, strides)
         lines[op.lineno - 1] = f"    // twill: {m.group(1)} made by the launcher ({op.text.strip()[:60]})"
         head = next(i for i, ln in enumerate(lines) if "tt.func" in ln and ln.rstrip().endswith("{"))
         close = _args_end(lines[head])

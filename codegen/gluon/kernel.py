@@ -15,13 +15,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from codegen.gluon.compact import compact_loads
-from codegen.gluon.layouts import NvmmaShared, aliases, copy_layout, gl_dtype, parse_layout, parse_type, per_thread
+from codegen.gluon.layouts import copy_layout, gl_dtype, parse_layout, parse_type, per_thread
 from codegen.gluon.ops import program_axis, source_where, translate
 from codegen.gluon.partition import LoopWriter, Shared, Turn, initial, sub_name
 from codegen.gluon.protocol import COPY_FLAG
 from codegen.gluon.plain import Guard, compound, effectful, guard_lines, held, plain
 from codegen.gluon.plan import RED_PAD, KernelPlan, Partition, Ring
-from codegen.gluon.values import Context, Val, base_split_dims, py_name
+from codegen.gluon.values import Context, Val, base_split_dims, py_name, renamed_def
 from twill.errors import UnsupportedError
 from twill.ir import vocab
 from twill.ir.function import Arg, while_inits
@@ -383,7 +383,7 @@ class Source:
             val = self.ctx.vals[r]
             new = sub_name(r, sub)
             if not val.broadcast and val.expr == py_name(r) and new != py_name(r):
-                lines = [re.sub(rf"^(\s*){re.escape(py_name(r))} =", rf"\g<1>{new} =", ln) for ln in lines]
+                lines = renamed_def(lines, py_name(r), new)
                 val = Val(new, val.type)
             self.ctx.vals[new] = val
         self.lines += lines

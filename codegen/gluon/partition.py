@@ -21,7 +21,7 @@ from codegen.gluon.ops import is_sync_dot, mask_keyword, translate
 from codegen.gluon.plain import IF, plain
 from codegen.gluon.plan import AsyncTile, Item, KernelPlan, Partition, Reduction, Ring, instance, staged_name
 from codegen.gluon.protocol import COPY_FLAG
-from codegen.gluon.values import Context, Val, py_name
+from codegen.gluon.values import Context, Val, py_name, renamed_def
 from twill.errors import UnsupportedError
 from twill.ir import vocab
 from twill.ir.ttgir import IROp
@@ -446,7 +446,7 @@ class LoopWriter:
             if val.broadcast:
                 lines.append(f"{new} = {val.expr}")   # a scalar that varies per iteration: a name, aged like any
             else:
-                lines = [re.sub(rf"^(\s*){re.escape(py_name(r))} =", rf"\g<1>{new} =", ln) for ln in lines]
+                lines = renamed_def(lines, py_name(r), new)
             self.ctx.vals[new] = Val(new, val.type, val.broadcast)
         bd.lines += lines
 

@@ -210,11 +210,8 @@ def _renamed(op: IROp, names: dict[str, str]) -> IROp:
     names = {v: n for v, n in names.items() if v != n}
     if not names or not set(op.operands) & set(names):
         return op
-    pattern = re.compile(r"(?<![\w$.\-])(" + "|".join(re.escape(v) for v in sorted(names, key=len, reverse=True))
-                         + r")(?![\w$.\-#])")
-
-    def sub(text: str) -> str:
-        return pattern.sub(lambda m: names[m.group(1)], text)
+    def sub(text: str) -> str:          # a whole name (a result of several, %r#1, with its number)
+        return re.sub(r"%[\w$.\-]+(?:#\d+)?", lambda m: names.get(m.group(0), m.group(0)), text)
 
     def block(b: Block | None) -> Block | None:
         return None if b is None else dataclasses.replace(

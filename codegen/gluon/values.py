@@ -193,3 +193,8 @@ def _substituted(layout: Layout, table: dict[Layout, Layout]) -> Layout:
     if isinstance(layout, DotOperand):
         return DotOperand(layout.index, _substituted(layout.parent, table), layout.k_width)
     return layout
+
+
+def renamed_def(lines: list[str], old: str, new: str) -> list[str]:
+    """``lines`` with the definition of ``old`` (``old = ...``, at any indent: inside an ``if`` too) named ``new``."""
+    return [re.sub(rf"^(\s*){re.escape(old)} =", rf"\g<1>{new} =", ln) for ln in lines]
