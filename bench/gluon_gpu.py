@@ -6,7 +6,8 @@ not the run).
 
 Each DIR holds ``kernel_gluon.py`` and ``variant.json`` (``{"label", "kernel_file", "jit"}``), as
 ``bench/gluon_variants.py`` or ``twill optimize`` writes them. Imports no solver. ``TWILL_COPY_OFF=1``: the
-kernels' cp.async copies taken through registers, as a launch too little aligned for them takes them.
+kernels' cp.async copies taken through registers, as a launch too little aligned for them takes them;
+``TWILL_TMA_OFF=1``: pointer tiles that are TMA boxes copied with cp.async, as a launch that does not allow TMA.
 """
 from __future__ import annotations
 
@@ -76,6 +77,8 @@ def one(directory: Path, sizes: list[int]) -> dict[str, Any]:
     triton_fn = getattr(kmod, meta["jit"])
     if os.environ.get("TWILL_COPY_OFF") == "1" and hasattr(gmod, "_aligned"):
         gmod._aligned = lambda value: False     # every launch as one too little aligned for cp.async: its registers path
+    if os.environ.get("TWILL_COPY_OFF") == "1" or os.environ.get("TWILL_TMA_OFF") == "1":
+        gmod.TMA_BOXES = False                  # pointer tiles that are TMA boxes copied as the others are
     out: dict[str, Any] = {"label": meta["label"], "kernel_file": meta["kernel_file"], "checks": [], "speed": []}
     tol = float(getattr(kmod, "VALIDATE_TOL", 1e-2))
     setattr(kmod, meta["jit"], gmod.kernel)

@@ -117,6 +117,7 @@ class GluonResult:
     candidates: list[Candidate] = field(default_factory=list)
     chosen: Candidate | None = None
     reason: str = ""
+    hint: str = ""                   # what the user could change for a better kernel (``--num-warps``)
 
     @property
     def kernel(self) -> GluonKernel | None:
@@ -185,6 +186,11 @@ def solve_gluon(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
                          expected=f"one of {split_choices(rs.rows if rs.possible else 0, warps, None)} (each sub-tile "
                          f"a warpgroup of {ROWS_PER_WARPGROUP}+ independent rows)",
                          found=f"{requested}" + ("" if rs.possible else f": {rs.why_not()}"))
+    if requested is None and rs.possible and choices == [1] and split_choices(rs.rows, 2 * warps, None) != [1]:
+        res.hint = (f"the kernel's {warps} warps are one warpgroup, so its {rs.rows} rows stay with one consumer; "
+                    f"`--num-warps {2 * warps}` compiles it with {2 * warps} and lets the route split them between "
+                    "consumers (run 32d: pointer_attention x0.83 -> x0.89 Triton's best at N = 16k)")
+        say(f"gluon: {res.hint}")
     if not rs.possible and choices != [1]:
         say(f"gluon: the rows cannot be split ({rs.why_not()}); one compute group")
         choices = [1]

@@ -221,7 +221,7 @@ def _gluon_notes(g: GluonResult) -> list[str]:
     tried = ", ".join(f"{x.subtiles}: {x.cycles:.0f}" if x.cycles < float("inf") else f"{x.subtiles}: none"
                       for x in g.candidates)
     return [head, proved, f"  candidates tried (sub-tiles: cycles per iteration): {tried}"] + \
-        [f"  {d}" for d in g.kernel.decisions]
+        ([f"  hint: {g.hint}"] if g.hint else []) + [f"  {d}" for d in g.kernel.decisions]
 
 
 def extract(path: str, machine: Machine, opts: OptimizeOptions) -> tuple[LoopGraph, KernelIR | None, str]:

@@ -21,13 +21,14 @@ from typing import Any, Iterator, Sequence
 from codegen.gluon.kernel import (SIGNATURE, Module, TileLoop, alone, consumer_function, entry_function, header,
                                   least_trips, serpentine, trip_count_varies,
                                   producer_function, reducer_function, register_rings, tile_level)
-from codegen.gluon.layouts import Blocked, NvmmaShared, aliases, parse_type
+from codegen.gluon.layouts import Blocked, NvmmaShared, aliases, parse_layout, parse_type
 from codegen.gluon.partition import Turn
 from codegen.gluon.descriptors import launch_descriptors
 from codegen.gluon.ops import LIBDEVICE_IMPORT, MMA_V2_IMPORT, scan_functions, source_where
 from codegen.gluon.plain import IF, Guard, distinct_branch_names, early_returns, effectful, guarding_ifs
-from codegen.gluon.protocol import COPY_FLAG
-from codegen.gluon.plan import COPY_WARPS, RED_PAD, REG_FILE, KernelPlan, copy_arguments, plan_kernel, sibling
+from codegen.gluon.protocol import COPY_FLAG, TMA_FLAG
+from codegen.gluon.plan import (COPY_WARPS, RED_PAD, REG_FILE, KernelPlan, Ring, box_decisions, copy_arguments,
+                                plan_kernel, sibling)
 from codegen.gluon.sass import spills_in_wgmma_loops
 from codegen.gluon.values import py_name
 from twill.errors import CompileError, UnsupportedError
@@ -91,11 +92,8 @@ def _sig(a: Arg, plan: KernelPlan, table: dict[str, str]) -> str:
         shape = list(t.shape)
         if plan.rows is not None and a.name in plan.rows.descriptors:
             shape[plan.rows.descriptors[a.name]] //= plan.subtiles
-        lay = t.layout
-        assert isinstance(lay, NvmmaShared)
-        return (f"tensordesc<{_TYPES[t.dtype]}[{', '.join(map(str, shape))}],NVMMASharedLayout(swizzle_byte_width="
-                f"{lay.swizzle}, element_bitwidth={lay.bits}, rank={len(shape)}, transposed={lay.transposed}, "
-                "fp4_padded=False, cga_layout=[])>")
+        assert isinstance(t.layout, NvmmaShared)
+        return _desc_sig(t.dtype, shape, t.layout)
     if t.kind == "ptr":
         return "*" + _TYPES.get(t.dtype, t.dtype)
     return _TYPES.get(t.dtype, t.dtype)
@@ -139,6 +137,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     plan = plan_kernel(fn, loop, graph, schedule, machine, rows, stage=stage, reduce=reducer and not siblings,
                        own_stores=own_stores, copy_warps=copy_warps)
     plan.siblings = [sibling(plan, o, g, s) for o, g, s in others]
+    plan.decisions += box_decisions(plan)     # once the loops after it have taken their rings' boxes (``sibling``)
     _chains(plan, chains)
     persistent = _persistent(plan, tile_loop, False if guards else persistent)   # a guard reads the launch's ids
     table = aliases(ttgir)
@@ -170,8 +169,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     body = [head, "\n".join(consts + [""] + scan_functions(text))] + functions
     signature = {py_name(a.name): _sig(a, plan, table) for a in mod.runtime_args()}
     signature.update({g: "i32" for g in mod.grid_params()})
-    if mod.copies:
-        signature[COPY_FLAG] = "constexpr"
+    signature.update(_box_and_flag_sig(mod, table))
     blocks = {py_name(a.name): list(_block(a, plan, table)) for a in mod.runtime_args()
               if a.type.startswith("!tt.tensordesc")}
     decisions = _all_decisions(mod, turns, persistent and tile_loop is None, table)
@@ -219,6 +217,25 @@ def _docstring(plan: KernelPlan, s: Schedule, decisions: tuple[str, ...]) -> str
         "", "Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``",
         "with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.", '"""', ""]
     return "\n".join(lines)
+
+
+def _desc_sig(dtype: str, shape: Sequence[int], lay: NvmmaShared) -> str:
+    return (f"tensordesc<{_TYPES[dtype]}[{', '.join(map(str, shape))}],NVMMASharedLayout(swizzle_byte_width="
+            f"{lay.swizzle}, element_bitwidth={lay.bits}, rank={len(shape)}, transposed={lay.transposed}, "
+            "fp4_padded=False, cga_layout=[])>")
+
+
+def _box_and_flag_sig(mod: Module, table: dict[str, str]) -> dict[str, str]:
+    """The signature's parameters after the runtime arguments: the boxes' descriptors, then the flags."""
+    return {**{r.box.name: _box_sig(r, table) for r in mod.plan.boxed if r.box is not None},
+            **dict.fromkeys(mod.flags(), "constexpr")}
+
+
+def _box_sig(r: Ring, table: dict[str, str]) -> str:
+    """A pointer tile's TMA descriptor (``plan.Ring.box``) as a signature type: its tile, its ring's layout."""
+    lay = parse_layout(r.layout or "", table)
+    assert isinstance(lay, NvmmaShared)
+    return _desc_sig(r.dtype, r.shape, lay)
 
 
 def _block(a: Arg, plan: KernelPlan, table: dict[str, str]) -> tuple[int, ...]:
@@ -591,7 +608,8 @@ def _copy_launch(mod: Module, plan: KernelPlan) -> tuple[str, str]:
     """The launcher's constants and its launch line: a producer copying pointer tiles (``kernel._copy_lines``)
     does so with cp.async where every argument their addresses and masks are computed from is 16-divisible,
     else through registers (``TWILL_COPY``)."""
-    launch = f"return {KERNEL}[g](*runtime, num_warps=NUM_WARPS, maxnreg=MAXNREG)"
+    tma = f"{TMA_FLAG}=boxes is not None, " if plan.boxed else ""
+    launch = f"return {KERNEL}[g](*runtime, {tma}num_warps=NUM_WARPS, maxnreg=MAXNREG)"
     copy_consts, copy_launch = "", "    " + launch + "\n"
     if mod.copies and not mod.cp_async:
         copy_consts = ("COPY_ALIGNED = None   # the copies go through registers at every launch: cp.async cannot copy "
@@ -610,6 +628,44 @@ def _copy_launch(mod: Module, plan: KernelPlan) -> tuple[str, str]:
                        "        return value.data_ptr() % 16 == 0\n"
                        "    return isinstance(value, int) and value % 16 == 0\n")
     return copy_consts, copy_launch
+
+
+def _box_launch(plan: KernelPlan) -> tuple[str, str, str]:
+    """The launcher's lines for the pointer tiles a TMA copy can load (``plan.Ring.box``; none where there are none):
+    their table, the function building their descriptors where the launch allows, and its call."""
+    boxes = {r.box.name: (r.box.base, list(r.box.strides), list(r.box.extents), list(r.shape), list(r.box.checks))
+             for r in plan.boxed if r.box is not None}
+    if not boxes:
+        return "", "", ""
+    return (f"POINTER_BOXES = {boxes!r}   # pointer tiles as TMA boxes: (base, strides, extents, block, checks)\n"
+            "TMA_BOXES = True   # False: copy them with cp.async at every launch\n",
+            "\n\n_CODE = {}                     # expression -> its compiled code (the launch's host time)\n\n\n"
+            "def _ev(e, bound):\n"
+            "    code = _CODE.get(e)\n"
+            "    if code is None:\n"
+            "        code = _CODE[e] = compile(e, 'POINTER_BOXES', 'eval')\n"
+            "    return eval(code, {}, bound)\n\n\n"
+            "def _boxes(bound):\n"
+            '    """The pointer tiles\' descriptors, or None where the launch does not allow them (a base not 16-byte '
+            'aligned, a\n    row stride not a 16-byte multiple, an extent not positive, a check failed)."""\n'
+            "    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor\n\n"
+            "    out = {}\n"
+            "    for n, (base, strides, extents, block, checks) in POINTER_BOXES.items():\n"
+            "        t = bound[base]\n"
+            "        if not TMA_BOXES or not hasattr(t, 'data_ptr') or not all(_ev(c, bound) for c in checks):\n"
+            "            return None\n"
+            "        st = [int(_ev(e, bound)) for e in strides]\n"
+            "        ext = [2 ** 31 - 1 if e is None else int(_ev(e, bound)) for e in extents]   # None: unmasked\n"
+            "        if t.data_ptr() % 16 or any(x * t.element_size() % 16 for x in st[:-1]) or min(ext) <= 0:\n"
+            "            return None\n"
+            "        layout = _LAYOUTS.get(n)\n"
+            "        if layout is None:\n"
+            "            from triton.experimental.gluon import language as gl\n"
+            "            layout = _LAYOUTS[n] = eval('gl.' + DESCRIPTOR_LAYOUTS[n])\n"
+            "        out[n] = TensorDescriptor(t, ext, st, block, layout)\n"
+            "    return out\n",
+            "    boxes = _boxes(bound)\n"
+            "    bound.update(boxes or dict.fromkeys(POINTER_BOXES))\n")
 
 
 def _made_launch(made: dict[str, tuple[str, list[str], list[str]]]) -> tuple[str, str, str]:
@@ -637,12 +693,12 @@ def _launcher(mod: Module, spec: KernelSpec | None, signature: dict[str, str], b
     consts = {k: v for k, v in (spec.constexprs.items() if spec is not None else []) if isinstance(v, (int, float, bool, str))}
     layouts = {k: v.split("],", 1)[1][:-1] for k, v in signature.items() if v.startswith("tensordesc")}
     copy_consts, copy_launch = _copy_launch(mod, plan)
-    made_consts, made_class, made_launch = _made_launch(made)
+    made_consts, made_class, made_launch = (a + b for a, b in zip(_made_launch(made), _box_launch(plan)))
     return f'''
 
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = {names!r}          # the Triton kernel's parameters, in order
-RUNTIME = {[n for n in signature if n != COPY_FLAG]!r}   # the Gluon kernel's parameters, in order
+RUNTIME = {[n for n in signature if n not in (COPY_FLAG, TMA_FLAG)]!r}   # the Gluon kernel's parameters, in order
 CONSTEXPRS = {consts!r}         # the specialisation this kernel was generated for
 DESCRIPTOR_BLOCKS = {blocks!r}
 DESCRIPTOR_LAYOUTS = {layouts!r}
@@ -861,17 +917,19 @@ def copy_aligned(source: str) -> list[str]:
 
 
 def compile_offline(k: GluonKernel, machine: Machine, directory: str | Path | None = None,
-                    copy: bool | None = None) -> Any:
+                    copy: bool | None = None, tma: bool | None = None) -> Any:
     """The ``CompiledKernel`` of ``k`` for ``machine``, compiled without a GPU; a CompileError naming the
     generated line when Triton rejects it, and when its shared memory exceeds the SM's. ``copy``: a producer
     copying pointer tiles does so with cp.async (False: the path for launches too little aligned for it; None:
-    as the kernel's launcher may, ``GluonKernel.cp_async``)."""
+    as the kernel's launcher may, ``GluonKernel.cp_async``); ``tma``: the tiles that are TMA boxes loaded so (None: as
+    ``copy``; the path an aligned launch takes)."""
     copy = k.cp_async if copy is None else copy
-    key = (k.source, k.name, tuple(k.signature.items()), tuple(k.divisible), k.num_warps, k.maxnreg, copy, machine.sm,
-           machine.smem_per_cta)
+    tma = copy if tma is None else tma
+    key = (k.source, k.name, tuple(k.signature.items()), tuple(k.divisible), k.num_warps, k.maxnreg, copy, tma,
+           machine.sm, machine.smem_per_cta)
     if directory is None and key in _COMPILED:   # the route compiles a kernel more than once; each compile runs in a
         return _COMPILED[key]                    # child process, whose in-memory caches die with it
-    compiled = _compile_offline(k, machine, directory, copy)
+    compiled = _compile_offline(k, machine, directory, copy, tma)
     if directory is None:
         _COMPILED[key] = compiled
     return compiled
@@ -880,7 +938,7 @@ def compile_offline(k: GluonKernel, machine: Machine, directory: str | Path | No
 _COMPILED: dict[tuple, Any] = {}
 
 
-def _compile_offline(k: GluonKernel, machine: Machine, directory: str | Path | None, copy: bool) -> Any:
+def _compile_offline(k: GluonKernel, machine: Machine, directory: str | Path | None, copy: bool, tma: bool) -> Any:
     import triton
     from triton.backends.compiler import GPUTarget
     from triton.experimental.gluon._runtime import GluonASTSource
@@ -892,10 +950,16 @@ def _compile_offline(k: GluonKernel, machine: Machine, directory: str | Path | N
             raise CompileError(f"the generated Gluon kernel is not valid Python: line {e.lineno}: {e.msg}",
                                where="kernel_gluon.py") from None
         fn = getattr(mod, k.name)
-        flags = {(list(k.signature).index(COPY_FLAG),): copy} if COPY_FLAG in k.signature else {}
+        names, signature = list(k.signature), dict(k.signature)
+        flags = {(names.index(COPY_FLAG),): copy} if COPY_FLAG in k.signature else {}
         aligned = set(k.divisible) | (set(copy_aligned(k.source)) if flags and copy else set())
-        attrs = {(list(k.signature).index(n),): [["tt.divisibility", 16]] for n in aligned if n in k.signature}
-        src = GluonASTSource(fn=fn, signature=dict(k.signature), constexprs=flags, attrs=attrs)
+        if TMA_FLAG in k.signature:      # without TMA, the launcher passes None for the boxes' descriptors
+            flags[(names.index(TMA_FLAG),)] = tma
+            boxes = [n for n in names if n.startswith("twill_box_")] if not tma else []
+            flags.update({(names.index(n),): None for n in boxes})
+            signature.update(dict.fromkeys(boxes, "constexpr"))
+        attrs = {(names.index(n),): [["tt.divisibility", 16]] for n in aligned if n in k.signature}
+        src = GluonASTSource(fn=fn, signature=signature, constexprs=flags, attrs=attrs)
         said = Path(tmp) / "stderr.txt"
 
         def build() -> Any:

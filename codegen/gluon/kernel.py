@@ -14,11 +14,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from codegen.gluon.boxes import ITER, Box
 from codegen.gluon.compact import compact_loads
 from codegen.gluon.layouts import copy_layout, gl_dtype, parse_layout, parse_type, per_thread
 from codegen.gluon.ops import program_axis, source_where, translate
 from codegen.gluon.partition import LoopWriter, Shared, Turn, initial, sub_name
-from codegen.gluon.protocol import COPY_FLAG
+from codegen.gluon.protocol import COPY_FLAG, TMA_FLAG
 from codegen.gluon.plain import Guard, compound, effectful, guard_lines, held, plain
 from codegen.gluon.plan import RED_PAD, KernelPlan, Partition, Ring
 from codegen.gluon.values import Context, Val, base_split_dims, py_name, renamed_def
@@ -48,7 +49,7 @@ class Module:
     table: dict[str, str]
     layouts: dict[str, str] = field(default_factory=dict)            # spelled layout -> constant name
     smem: list[tuple[str, str]] = field(default_factory=list)        # (name, allocation expression)
-    barriers: list[tuple[str, int, int]] = field(default_factory=list)   # (name, arrivals, how many)
+    barriers: list[tuple[str, int | str, int]] = field(default_factory=list)   # (name, arrivals, how many)
     functions: list[str] = field(default_factory=list)
     persistent: bool = False      # one CTA per SM loops over the grid's tiles (``persist``)
     tile_loop: "TileLoop | None" = None   # the kernel's own loop over tiles around the scheduled one (``persist``)
@@ -78,10 +79,18 @@ class Module:
         return self.plan.copies
 
     def flag_params(self) -> list[str]:
-        return [f"{COPY_FLAG}: gl.constexpr"] if self.copies else []
+        return [f"{f}: gl.constexpr" for f in self.flags()]
+
+    def flags(self) -> list[str]:
+        return ([COPY_FLAG] if self.copies else []) + ([TMA_FLAG] if self.plan.boxed else [])
+
+    def box_params(self) -> list[str]:
+        """The descriptors of the pointer tiles a TMA copy can load (``plan.Ring.box``), built by the launcher."""
+        return list(dict.fromkeys(r.box.name for r in self.plan.boxed if r.box is not None))
 
     def params(self) -> str:
-        return ", ".join([py_name(a.name) for a in self.runtime_args()] + self.grid_params() + self.flag_params())
+        return ", ".join([py_name(a.name) for a in self.runtime_args()] + self.grid_params() + self.box_params()
+                         + self.flag_params())
 
     def grid_params(self) -> list[str]:
         """A persistent kernel's extra arguments: the grid the Triton kernel was launched with."""
@@ -100,8 +109,8 @@ class Module:
         return [n for n, _ in self.smem] + [n for n, _, _ in self.barriers]
 
     def signature(self) -> str:
-        return ", ".join([py_name(a.name) for a in self.runtime_args()] + self.grid_params() + self.shared()
-                         + self.flag_params())
+        return ", ".join([py_name(a.name) for a in self.runtime_args()] + self.grid_params() + self.box_params()
+                         + self.shared() + self.flag_params())
 
 
 @dataclass(frozen=True)
@@ -903,14 +912,16 @@ def producer_function(mod: Module, part: Partition) -> str:
     rings = sorted(mod.plan.rings, key=lambda r: r.key)
     red = mod.plan.reduction
     lag = red.shared_lag if red is not None else None
-    sl = scalar_loop(mod.plan, {v for r in rings for v in body[r.load].operands})
+    sl = scalar_loop(mod.plan, {v for r in rings for v in body[r.load].operands}
+                     | {v for r in rings if r.box is not None for v in r.box.values()})
     sl.outside |= {v for t in mod.tile_loads for v in t.op.operands}
     if lag is None:
         loops = []
         carry = _carried_on(mod.plan.sequence)
         for q in mod.plan.sequence:
             q_rings = sorted(q.rings, key=lambda r: r.key)
-            want = {v for r in q_rings for v in q.body[r.load].operands} | carry.get(id(q), set())
+            want = {v for r in q_rings for v in q.body[r.load].operands} | carry.get(id(q), set()) \
+                | {v for r in q_rings if r.box is not None for v in r.box.values()}
             q_sl = scalar_loop(q, want)
             if q is mod.plan:
                 q_sl.outside |= sl.outside
@@ -1032,12 +1043,26 @@ def _producer_load(src: Source, r: Ring) -> list[str]:
     d = py_name(op.operands[0])
     slot = f"twill_k % {r.depth}"
     free = f"mbarrier.wait({r.name}_empty.index({slot}), ((twill_k // {r.depth}) & 1) ^ 1)"
+    if r.copied and r.box is not None:
+        ready = f"{r.name}_ready.index({slot})"
+        return [free, f"if {TMA_FLAG}:", f"    mbarrier.expect({ready}, {r.box.name}.block_type.nbytes)",
+                f"    tma.async_copy_global_to_shared({r.box.name}, [{', '.join(_box_coords(src, r.box))}], {ready}, "
+                f"{r.name}_buf.index({slot}))  # {src.plan.node_of.get(r.load, r.name)}: a TMA box (boxes)",
+                "else:"] + ["    " + ln for ln in _copy_lines(src, r, op, slot)]
     if r.copied:
         return [free] + _copy_lines(src, r, op, slot)
     return [free,
             f"mbarrier.expect({r.name}_ready.index({slot}), {d}.block_type.nbytes)",
             f"tma.async_copy_global_to_shared({d}, [{', '.join(src.coords(op, r.subtile))}], "
             f"{r.name}_ready.index({slot}), {r.name}_buf.index({slot}))"]
+
+
+def _box_coords(src: Source, box: Box) -> list[str]:
+    """A box's coordinates in this iteration: its atoms as the producer computed them, ``ITER`` the iteration."""
+    lb, _, step = (src.ctx.vals[py_name(v)].expr for v in _loop_bounds(src.plan.loop))
+    iv = py_name(src.plan.loop.body.args[0])
+    it = iv if (lb, step) == ("0", "1") else f"(({iv} - {lb}) // {step})"
+    return box.coord_py(lambda a: it if a == ITER else (src.ctx.vals.get(a) or src.ctx.vals[py_name(a)]).expr)
 
 
 def _copy_lines(src: Source, r: Ring, op: IROp, slot: str) -> list[str]:
@@ -1073,7 +1098,9 @@ def register_rings(mod: Module, turns: bool) -> None:
             shape = [r.depth] + _tile_shape(plan, plan.body[r.load].operands[0])
             layout = f"{d}.layout"
         mod.smem.append((f"{r.name}_buf", f"gl.allocate_shared_memory({gl_dtype(r.dtype)}, {shape}, {layout})"))
-        mod.barriers.append((f"{r.name}_ready", copiers if r.copied else 1, r.depth))
+        count = copiers if r.copied else 1
+        mod.barriers.append((f"{r.name}_ready", f"1 if {TMA_FLAG} else {count}" if r.box is not None else count,
+                             r.depth))
         mod.barriers.append((f"{r.name}_empty", len(r.readers), r.depth))
     for a in (a for q in plan.sequence for a in q.asyncs):
         mod.smem.append((a.name, f"gl.allocate_shared_memory({gl_dtype(a.dtype)}, {[a.depth] + list(a.shape)}, "
@@ -1120,8 +1147,8 @@ def entry_function(mod: Module, name: str, parts: list[tuple[str, Partition]]) -
         lines.append(f"{n} = gl.allocate_shared_memory(gl.int64, [{many}, 1], mbarrier.MBarrierLayout())")
         lines.append(f"for i in gl.static_range({many}):")
         lines.append(f"    mbarrier.init({n}.index(i), count={count})")
-    args = "(" + ", ".join([py_name(a.name) for a in mod.runtime_args()] + mod.grid_params()) + ", " \
-        + ", ".join(mod.shared() + ([COPY_FLAG] if mod.copies else [])) + ")"
+    args = "(" + ", ".join([py_name(a.name) for a in mod.runtime_args()] + mod.grid_params() + mod.box_params()) \
+        + ", " + ", ".join(mod.shared() + mod.flags()) + ")"
     if len(parts) == 1:                  # one partition (no producer): the kernel runs it, no warp_specialize
         lines.append(f"{parts[0][0]}{args}")
         head = [f"@gluon.jit", f"def {name}({mod.params()}):"]

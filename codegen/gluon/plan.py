@@ -10,7 +10,8 @@ per-kernel template):
 - when: an op of stage s in the body of steady iteration b works on iteration b - s; the order inside
   a body is the schedule's slot order (start mod II);
 - a dot operand loaded through pointers (``tl.load`` into shared memory, ``pointer_tiles``) streamed as
-  a descriptor tile is: the producer, then a warp group, copies it with cp.async (``kernel._copy_lines``);
+  a descriptor tile is: the producer, then a warp group, copies it with cp.async (``kernel._copy_lines``), or with
+  one TMA copy where its addresses and mask are a box and the launch allows it (``Ring.box``, ``boxes``);
 - each streamed tile a ring of ``depth`` buffers (the stages the loads run ahead, plus one), a ready
   barrier per buffer (expect-tx, the producer's copy) and an empty one (one arrive per consumer that
   reads it);
@@ -37,6 +38,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
+from codegen.gluon.boxes import Box, NotABox, analyse
 from codegen.gluon.layouts import Blocked, DotOperand, Mma, NvmmaShared, SwizzledShared, aliases, parse_type
 from codegen.gluon.ops import source_where
 from codegen.gluon.values import py_name
@@ -154,6 +156,7 @@ class Ring:
     subtile: int | None = None     # a tile along the split rows: one ring per sub-tile
     layout: str | None = None      # a pointer tile's shared layout (TTGIR attribute); None: the descriptor's
     registers: bool = False        # a pointer tile cp.async cannot copy: loaded and stored through registers
+    box: Box | None = None         # a pointer tile a TMA copy can load where the launch allows (``boxes``)
 
     @property
     def bytes(self) -> int:
@@ -258,6 +261,11 @@ class KernelPlan:
         """Whether the kernel copies pointer tiles with cp.async: the producer into its rings, or a consumer into
         its own (``asyncs``, in any of the kernel's loops)."""
         return any(r.copied for r in self.rings) or any(q.asyncs for q in self.sequence)
+
+    @property
+    def boxed(self) -> list[Ring]:
+        """The rings of the kernel's loops a TMA copy can fill where the launch allows (``Ring.box``)."""
+        return [r for q in self.sequence for r in q.rings if r.box is not None]
 
     @property
     def consumers(self) -> list[Partition]:
@@ -636,10 +644,11 @@ def _rings(plan: KernelPlan, node_of: dict[int, str], group_of: dict[int, int]) 
                       and o.operands[0] == op.results[0]), None)
         tile = body[alloc].results[0] if alloc is not None else op.results[0]
         split = plan.rows is not None and plan.rows.touches(op)
-        layout, registers = None, False
+        layout, registers, box = None, False, None
         if i in copied:
             layout = _copied_layout(plan, op, body[copied[i]], split)
             registers = not _copy_vectors(plan, op, body[copied[i]])
+            box = None if registers else _box(plan, op, body[copied[i]])
         t = type_info(op.result_types[0])
         shape = list(t.shape)
         if split:
@@ -653,8 +662,34 @@ def _rings(plan: KernelPlan, node_of: dict[int, str], group_of: dict[int, int]) 
             depth = ring_depth(nbytes, plan) if layout is None else \
                 ring_depth(copy_bytes, plan, "global_bytes") + (plan.copy_warps > COPY_WARPS)
             rings.append(Ring(name, i, alloc, op.operands[0], tuple(shape), t.dtype, depth,
-                              readers, (s.start_map.get(base, 0) % s.ii, i), sub, layout, registers))
+                              readers, (s.start_map.get(base, 0) % s.ii, i), sub, layout, registers, box))
     return rings
+
+
+def box_decisions(plan: KernelPlan) -> list[str]:
+    """The decision the rings a TMA copy can fill make (``Ring.box``), once the kernel's loops are planned (a later
+    loop streaming through the same ring may take its box away, ``sibling``)."""
+    boxed = plan.boxed
+    if not boxed:
+        return []
+    checks = "".join(f", {c}" for c in dict.fromkeys(c for r in boxed if r.box is not None for c in r.box.checks))
+    return [f"{', '.join(dict.fromkeys(r.name for r in boxed))} by TMA where the launch allows it (TWILL_TMA: the "
+            "launcher builds a descriptor over " + ", ".join(sorted({r.box.base for r in boxed if r.box is not None}))
+            + f" when the base is 16-byte aligned, the row strides 16-byte multiples{checks}; else cp.async): one TMA "
+            "copy per tile in place of the producer's per-thread copies"]
+
+
+def _box(plan: KernelPlan, load: IROp, alloc: IROp) -> Box | None:
+    """The TMA box of a pointer tile its producer copies (``boxes``), where its shared buffer is one a TMA copy
+    writes (NVMMA, not transposed); else None, and why in the plan's decisions."""
+    smem = parse_type(plan.fn.type_of(alloc.results[0]), aliases(plan.fn.module.text)).layout
+    try:
+        if not isinstance(smem, NvmmaShared) or smem.transposed:
+            raise NotABox("its shared buffer is not one a TMA copy writes (NVMMA, not transposed)")
+        return analyse(plan.fn, plan.loop, load)
+    except NotABox as e:
+        plan.decisions.append(f"{py_name(load.results[0])} copied with cp.async at every launch, not by TMA: {e}")
+        return None
 
 
 def copy_arguments(plan: KernelPlan) -> list[str]:
@@ -1271,6 +1306,11 @@ def sibling(main: KernelPlan, loop: IROp, g: LoopGraph, s: Schedule) -> KernelPl
                                    f"scheduled loop streams: {', '.join(q.name for q in main.rings) or 'none'}",
                                    found=f"{r.name} {list(r.shape)} {r.dtype}")
         free.remove(same)
+        if (same.box is None) != (r.box is None):     # one ready barrier, so one way of copying into the ring
+            main.rings = [dataclasses.replace(q, box=None) if q is same else q for q in main.rings]
+            r = dataclasses.replace(r, box=None)
+            main.decisions.append(f"{same.name} copied with cp.async at every launch, not by TMA: a later loop streams "
+                                  "through its ring tiles that are not TMA boxes")
         rings.append(dataclasses.replace(r, name=same.name, depth=same.depth))
     plan.rings = rings
     plan.maxnreg = main.maxnreg

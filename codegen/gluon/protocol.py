@@ -481,15 +481,17 @@ def check(source: str, scalars: Callable[[int], dict[str, int]], trips: tuple[in
 
 
 def check_kernel(source: str, signature: dict[str, str], stages: int, least: int | None = None) -> tuple[list[str], str]:
-    """``check`` of a generated kernel over ``trip_counts(stages, least)`` (and both ways a producer may copy
-    pointer tiles): the problems, and why the protocol could not be simulated ("" when it was)."""
-    flags = [{}] + ([{COPY_FLAG: False}] if COPY_FLAG in signature else [])
+    """``check`` of a generated kernel over ``trip_counts(stages, least)`` (and every way a producer may copy pointer
+    tiles: TMA boxes, cp.async, registers): the problems, and why the protocol could not be simulated ("" when it
+    was)."""
+    tma = {TMA_FLAG: False} if TMA_FLAG in signature else {}
+    flags = [({}, "")] + ([(tma, " (copies with cp.async)")] if tma else []) \
+        + ([({COPY_FLAG: False, **tma}, " (copies through registers)")] if COPY_FLAG in signature else [])
     try:
         out: list[str] = []
-        for f in flags:
+        for f, said in flags:
             ints = integer_arguments(signature, source)
-            out += [p + (" (copies through registers)" if f else "")
-                    for p in check(source, lambda n, ints=ints, f=f: {**ints(n), **f}, trip_counts(stages, least))]
+            out += [p + said for p in check(source, lambda n, ints=ints, f=f: {**ints(n), **f}, trip_counts(stages, least))]
         return out, ""
     except Unsimulated as e:
         return [], str(e)
@@ -505,10 +507,12 @@ def integer_arguments(signature: dict[str, str], source: str) -> Callable[[int],
     ints = [a for a, t in signature.items() if re.fullmatch(r"[iu](8|16|32|64)", t) and a not in PERSISTENT_GRID]
     grid = {a: _Int(v) for a, v in PERSISTENT_GRID.items() if a in signature}
     flag = {COPY_FLAG: True} if COPY_FLAG in signature else {}
+    flag.update({TMA_FLAG: True} if TMA_FLAG in signature else {})
     return lambda n: {**{a: _Int(n * step) for a in ints}, **grid, **flag}
 
 
 COPY_FLAG = "TWILL_COPY"     # a producer copying pointer tiles: with cp.async (True) or through registers (False)
+TMA_FLAG = "TWILL_TMA"       # ... or, where the launch allows, the tiles that are TMA boxes by TMA (``boxes``)
 
 # A persistent kernel's launch grid in the simulation: one program (``num_programs`` is 1) runs three
 # tiles one after another, so every barrier's phase is carried from tile to tile as on the GPU.

@@ -70,6 +70,10 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
         assert "gl.convert_layout" not in g.kernel.source   # elements in any order: reduced where they are
     _plain_code(path.stem, g.kernel.source)
     _copy_producer(path.stem, g.kernel)
+    _boxes(path.stem, g.kernel)
+    # 4 warps: one warpgroup, the rows unsplit; the route says that 8 would let it split them (run 32d: +7-14 %)
+    if path.stem in ("pointer_attention", "causal_attention"):      # 4 warps and 8: the hint only where it helps
+        assert ("--num-warps 8" in g.hint) == (path.stem == "pointer_attention"), (path.stem, g.hint)
     if g.chosen.replayed is not None or (path.stem in NO_PRODUCER and path.stem not in simulated_not):
         # the replay times the scheduled loop (it runs the source as the protocol's simulation does)
         assert g.chosen.replayed and g.chosen.replayed > 0, g.chosen.replayed
@@ -288,6 +292,27 @@ def _consumer_copies(stem: str, source: str) -> None:
         assert load and re.search(r"offsets_k_\d+ = offsets_k_\d+_p1 \+ 256  # elementwise0_masks_a: stage 0", consumer)
     if stem == "fused_moe_decode":              # 3 stages: a loop too short to fill them runs as written
         assert re.search(r"\n    if twill_n >= 2:\n", consumer) and "twill_n >= 2" in source, consumer
+
+
+# pointer tiles a TMA copy loads where the launch allows (boxes.py; run 32: guarded_gemm +16 %, splitk_gemm +12 %),
+# and those that stay cp.async with the reason the decisions give
+BOXED = {"pointer_gemm": ({"a_65", "b_69"}, ""), "guarded_gemm": ({"a_53", "b_57"}, ""),
+         "splitk_guarded": ({"a", "b"}, ""), "pointer_attention": ({"k_30", "v_34"}, ""),
+         "fp8_gemm": ({"a_50"}, "b_54 copied with cp.async at every launch, not by TMA: its shared buffer is not "
+                                "one a TMA copy writes"),     # B K-major in shared memory, N-major in memory
+         "tail_loop_gemm": (set(), "a copied with cp.async at every launch, not by TMA: a later loop streams"),
+         "grouped_gemm": (set(), "tt.int_to_ptr")}
+
+
+def _boxes(stem: str, kernel) -> None:
+    if stem not in BOXED:
+        return
+    names, why = BOXED[stem]
+    assert {r.name for r in kernel.plan.boxed} == names, kernel.plan.rings
+    producer = _function(kernel.source, "producer_1")
+    assert producer.count("tma.async_copy_global_to_shared(twill_box_") == len(names), producer
+    assert ("POINTER_BOXES = {" in kernel.source) == bool(names) and ("TWILL_TMA" in kernel.signature) == bool(names)
+    assert not why or any(why in d for d in kernel.decisions), kernel.decisions
 
 
 def _copy_producer(stem: str, kernel) -> None:

@@ -539,7 +539,10 @@ def test_pointer_loaded_dot_operands_are_copied_into_rings_by_a_producer_warp_gr
     assert producer.count("async_copy.async_copy_global_to_shared(") == 2 and "increment_count=False" in producer
     assert "gl.load(" not in consumer and "async_copy" not in consumer
     assert consumer.count("fence_async_shared()") == 2
-    assert len(re.findall(r"mbarrier\.init\(\w+_ready\.index\(i\), count=128\)", k.source)) == 2
+    assert len(re.findall(r"mbarrier\.init\(\w+_ready\.index\(i\), count=1 if TWILL_TMA else 128\)", k.source)) == 2
+    # both tiles are TMA boxes (boxes.py): one TMA copy each where the launch allows it, the cp.async copies else
+    assert producer.count("tma.async_copy_global_to_shared(twill_box_") == 2 and "POINTER_BOXES = {" in k.source
+    assert [ring.box.checks for ring in plan.rings] == [("(M) % 128 == 0",), ("(N) % 256 == 0",)]
     aligned = re.search(r"^COPY_ALIGNED = (.*?)\s+#", k.source, re.M).group(1)
     assert all(a in aligned for a in ("'a_ptr'", "'b_ptr'", "'K'", "'stride_am'", "'stride_bk'")), aligned
     assert "'c_ptr'" not in aligned and "'stride_cm'" not in aligned      # the store's, not the copies'
@@ -554,10 +557,16 @@ def test_both_ways_of_copying_a_pointer_tile_compile_and_keep_the_protocol():
     k = _pointer_gemm().gluon.kernel
     machine = load_machine("h200")
     assert compile_offline(dataclasses.replace(k, divisible=()), machine, copy=False) is not None
-    assert compile_offline(k, machine, copy=True) is not None
-    wrong = re.sub(r"(mbarrier\.init\(\w+_ready\.index\(i\), count=)128\)", r"\g<1>1)", k.source)
+    assert compile_offline(k, machine, copy=True, tma=False) is not None
+    assert compile_offline(k, machine, copy=True, tma=True) is not None      # the tiles as TMA boxes (boxes.py)
+    wrong = re.sub(r"(mbarrier\.init\(\w+_ready\.index\(i\), count=1 if TWILL_TMA else )128\)", r"\g<1>1)", k.source)
     problems, why = check_kernel(wrong, k.signature, 3)
     assert why == "" and problems and any("copies through registers" in p for p in problems), problems
+    assert any("copies with cp.async" in p for p in problems), problems
+    assert not [p for p in problems if "copies" not in p], problems       # the TMA path's count (1) is right
+    wrong = re.sub(r"(mbarrier\.init\(\w+_ready\.index\(i\), count=)1 if", r"\g<1>2 if", k.source)
+    problems, why = check_kernel(wrong, k.signature, 3)
+    assert why == "" and [p for p in problems if "copies" not in p], problems
 
 
 def test_a_pointer_tile_laid_out_one_element_per_thread_is_copied_in_16_byte_vectors(tmp_path):

@@ -422,6 +422,8 @@ def contained(build: Callable[[], Any], said: Path | None = None, where: str | N
             faulthandler.disable()                # the abort's own line is the message, not a Python stack
             with open(err, "wb") as f:
                 os.dup2(f.fileno(), 2)
+            with open(os.devnull, "wb") as f:     # Triton prints a failed ptxas run's whole PTX on stdout
+                os.dup2(f.fileno(), 1)
             try:
                 out: Any = ("ok", build(), None)
             except CompileError as e:

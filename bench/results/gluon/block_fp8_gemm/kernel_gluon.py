@@ -1,7 +1,9 @@
 """block_fp8_matmul, written by twill from its joint schedule: I=196 L=234 (optimal), 1320 cycles per iteration predicted.
 
 Decisions (each from the schedule):
+- b_75 copied with cp.async at every launch, not by TMA: its shared buffer is not one a TMA copy writes (NVMMA, not transposed)
 - pointer-loaded tiles copied by a 8-warp producer with cp.async (a_71, b_75): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- a_71 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over A when the base is 16-byte aligned, the row strides 16-byte multiples, (M) % 128 == 0; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 168): the loop's compute, 2 stages
 - partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
 - ring a_71: 4 buffers of [128, 128] f8E4M3FN (the loads run 3 iteration(s) ahead), read by partition(s) 0
@@ -32,7 +34,7 @@ L9 = gl.constexpr(gl.SliceLayout(0, gl.NVMMADistributedLayout(version=[3, 0], wa
 L10 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride_As_k, stride_Bs_k, twill_g0, twill_g1, twill_g2, a_71_buf, b_75_buf, a_71_ready, a_71_empty, b_75_ready, b_75_empty, TWILL_COPY: gl.constexpr):
+def consumer_0(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride_As_k, stride_Bs_k, twill_g0, twill_g1, twill_g2, twill_box_a_71, a_71_buf, b_75_buf, a_71_ready, a_71_empty, b_75_ready, b_75_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -173,7 +175,7 @@ def consumer_0(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride
         twill_base += twill_n
 
 @gluon.jit
-def producer_1(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride_As_k, stride_Bs_k, twill_g0, twill_g1, twill_g2, a_71_buf, b_75_buf, a_71_ready, a_71_empty, b_75_ready, b_75_empty, TWILL_COPY: gl.constexpr):
+def producer_1(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride_As_k, stride_Bs_k, twill_g0, twill_g1, twill_g2, twill_box_a_71, a_71_buf, b_75_buf, a_71_ready, a_71_empty, b_75_ready, b_75_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -230,14 +232,18 @@ def producer_1(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride
             a_ptrs_91 = a_ptrs_65 + 128
             b_ptrs_92 = b_ptrs_66 + 128
             mbarrier.wait(a_71_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
-            if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(a_71_buf.index(twill_k % 4), a_ptrs_65, mask=a_70)  # load0_a: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(a_71_ready.index(twill_k % 4), increment_count=False)
+            if TWILL_TMA:
+                mbarrier.expect(a_71_ready.index(twill_k % 4), twill_box_a_71.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_a_71, [((1024 * group_id + 128 * pid_m) % (M)), 128 * accumulator_64], a_71_ready.index(twill_k % 4), a_71_buf.index(twill_k % 4))  # load0_a: a TMA box (boxes)
             else:
-                a_71_buf.index(twill_k % 4).store(gl.load(a_ptrs_65, mask=a_70, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
-                fence_async_shared()
-                gl.thread_barrier()
-                mbarrier.arrive(a_71_ready.index(twill_k % 4), count=256)
+                if TWILL_COPY:
+                    async_copy.async_copy_global_to_shared(a_71_buf.index(twill_k % 4), a_ptrs_65, mask=a_70)  # load0_a: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(a_71_ready.index(twill_k % 4), increment_count=False)
+                else:
+                    a_71_buf.index(twill_k % 4).store(gl.load(a_ptrs_65, mask=a_70, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
+                    fence_async_shared()
+                    gl.thread_barrier()
+                    mbarrier.arrive(a_71_ready.index(twill_k % 4), count=256)
             mbarrier.wait(b_75_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             if TWILL_COPY:
                 async_copy.async_copy_global_to_shared(b_75_buf.index(twill_k % 4), b_ptrs_66, mask=b_74)  # load1_b: stage 0, partition 1 (group 1)
@@ -252,12 +258,12 @@ def producer_1(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride
         twill_base += (v1 - 0 + 1 - 1) // 1
 
 @gluon.jit
-def twill_kernel(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride_As_k, stride_Bs_k, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):
+def twill_kernel(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride_As_k, stride_Bs_k, twill_g0, twill_g1, twill_g2, twill_box_a_71, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     a_71_buf = gl.allocate_shared_memory(gl.float8e4nv, [4, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
     b_75_buf = gl.allocate_shared_memory(gl.float8e4nv, [4, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=True))
     a_71_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(4):
-        mbarrier.init(a_71_ready.index(i), count=256)
+        mbarrier.init(a_71_ready.index(i), count=1 if TWILL_TMA else 256)
     a_71_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(4):
         mbarrier.init(a_71_empty.index(i), count=1)
@@ -268,18 +274,20 @@ def twill_kernel(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stri
     for i in gl.static_range(4):
         mbarrier.init(b_75_empty.index(i), count=1)
     gl.warp_specialize([
-        (consumer_0, (A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride_As_k, stride_Bs_k, twill_g0, twill_g1, twill_g2, a_71_buf, b_75_buf, a_71_ready, a_71_empty, b_75_ready, b_75_empty, TWILL_COPY)),
-        (producer_1, (A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride_As_k, stride_Bs_k, twill_g0, twill_g1, twill_g2, a_71_buf, b_75_buf, a_71_ready, a_71_empty, b_75_ready, b_75_empty, TWILL_COPY)),
+        (consumer_0, (A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride_As_k, stride_Bs_k, twill_g0, twill_g1, twill_g2, twill_box_a_71, a_71_buf, b_75_buf, a_71_ready, a_71_empty, b_75_ready, b_75_empty, TWILL_COPY, TWILL_TMA)),
+        (producer_1, (A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride_As_k, stride_Bs_k, twill_g0, twill_g1, twill_g2, twill_box_a_71, a_71_buf, b_75_buf, a_71_ready, a_71_empty, b_75_ready, b_75_empty, TWILL_COPY, TWILL_TMA)),
     ], [8], [64])
 
 
 
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['A', 'B', 'C', 'As', 'Bs', 'M', 'N', 'K', 'stride_am', 'stride_ak', 'stride_bk', 'stride_bn', 'stride_cm', 'stride_cn', 'stride_As_m', 'stride_As_k', 'stride_Bs_k', 'stride_Bs_n', 'group_n', 'group_k', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K', 'GROUP_M']          # the Triton kernel's parameters, in order
-RUNTIME = ['A', 'B', 'C', 'As', 'Bs', 'M', 'N', 'K', 'stride_am', 'stride_bn', 'stride_cm', 'stride_As_k', 'stride_Bs_k', 'twill_g0', 'twill_g1', 'twill_g2']   # the Gluon kernel's parameters, in order
+RUNTIME = ['A', 'B', 'C', 'As', 'Bs', 'M', 'N', 'K', 'stride_am', 'stride_bn', 'stride_cm', 'stride_As_k', 'stride_Bs_k', 'twill_g0', 'twill_g1', 'twill_g2', 'twill_box_a_71']   # the Gluon kernel's parameters, in order
 CONSTEXPRS = {'stride_ak': 1, 'stride_bk': 1, 'stride_cn': 1, 'stride_As_m': 1, 'stride_Bs_n': 1, 'group_n': 128, 'group_k': 128, 'BLOCK_M': 128, 'BLOCK_N': 128, 'BLOCK_K': 128, 'GROUP_M': 8}         # the specialisation this kernel was generated for
 DESCRIPTOR_BLOCKS = {}
-DESCRIPTOR_LAYOUTS = {}
+DESCRIPTOR_LAYOUTS = {'twill_box_a_71': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
+POINTER_BOXES = {'twill_box_a_71': ('A', ['stride_am', '1'], [None, 'K'], [128, 128], ['(M) % 128 == 0'])}   # pointer tiles as TMA boxes: (base, strides, extents, block, checks)
+TMA_BOXES = True   # False: copy them with cp.async at every launch
 NUM_WARPS = 8
 MAXNREG = 128
 PERSISTENT = True      # one program per SM loops over the grid's tiles
@@ -288,6 +296,38 @@ LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_f
 
 
 _LAYOUTS = {}                  # argument -> its layout object, made on first use
+
+
+_CODE = {}                     # expression -> its compiled code (the launch's host time)
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, 'POINTER_BOXES', 'eval')
+    return eval(code, {}, bound)
+
+
+def _boxes(bound):
+    """The pointer tiles' descriptors, or None where the launch does not allow them (a base not 16-byte aligned, a
+    row stride not a 16-byte multiple, an extent not positive, a check failed)."""
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+    out = {}
+    for n, (base, strides, extents, block, checks) in POINTER_BOXES.items():
+        t = bound[base]
+        if not TMA_BOXES or not hasattr(t, 'data_ptr') or not all(_ev(c, bound) for c in checks):
+            return None
+        st = [int(_ev(e, bound)) for e in strides]
+        ext = [2 ** 31 - 1 if e is None else int(_ev(e, bound)) for e in extents]   # None: unmasked
+        if t.data_ptr() % 16 or any(x * t.element_size() % 16 for x in st[:-1]) or min(ext) <= 0:
+            return None
+        layout = _LAYOUTS.get(n)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[n] = eval('gl.' + DESCRIPTOR_LAYOUTS[n])
+        out[n] = TensorDescriptor(t, ext, st, block, layout)
+    return out
 
 
 def _descriptor(value, name):
@@ -317,12 +357,14 @@ def launch(grid, *args, **kwargs):
         g = g + (1,) * (3 - len(g))
         bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
         g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    boxes = _boxes(bound)
+    bound.update(boxes or dict.fromkeys(POINTER_BOXES))
     missing = [n for n in RUNTIME if n not in bound]
     if missing:
         raise ValueError(f"twill: missing kernel arguments {missing}")
     runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
     TWILL_COPY = all(_aligned(bound[n]) for n in COPY_ALIGNED)
-    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, TWILL_TMA=boxes is not None, num_warps=NUM_WARPS, maxnreg=MAXNREG)
 
 
 def _aligned(value):

@@ -1,7 +1,9 @@
 """attn_fwd_diagonal, written by twill from its joint schedule: I=174 L=322 (optimal), 637 cycles per iteration predicted.
 
 Decisions (each from the schedule):
+- k_48 copied with cp.async at every launch, not by TMA: its shared buffer is not one a TMA copy writes (NVMMA, not transposed)
 - pointer-loaded tiles copied by a 8-warp producer with cp.async (k_48, v_68): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- v_68 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over V when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - rows: 128 split into 2 sub-tiles of 64 (the rows are independent; the joint search chose the split)
 - partition 0 (default): consumer, warp group 0, 4 warps, 192 registers per thread (needs about 154): sub-tile 0, 2 stages
 - partition 1 (worker): consumer, warp group 1, 4 warps, 192 registers per thread (needs about 154): sub-tile 1, 2 stages
@@ -35,7 +37,7 @@ L9 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], thr
 L10 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[8, 1], threads_per_warp=[8, 4], warps_per_cta=[1, 8], order=[0, 1])))
 
 @gluon.jit
-def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, k_48_buf, v_68_buf, k_48_ready, k_48_empty, v_68_ready, v_68_empty, TWILL_COPY: gl.constexpr):
+def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_v_68, k_48_buf, v_68_buf, k_48_ready, k_48_empty, v_68_ready, v_68_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -185,7 +187,7 @@ def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, k_48_buf, 
         twill_base += twill_n
 
 @gluon.jit
-def consumer_1(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, k_48_buf, v_68_buf, k_48_ready, k_48_empty, v_68_ready, v_68_empty, TWILL_COPY: gl.constexpr):
+def consumer_1(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_v_68, k_48_buf, v_68_buf, k_48_ready, k_48_empty, v_68_ready, v_68_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -337,7 +339,7 @@ def consumer_1(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, k_48_buf, 
         twill_base += twill_n
 
 @gluon.jit
-def producer_2(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, k_48_buf, v_68_buf, k_48_ready, k_48_empty, v_68_ready, v_68_empty, TWILL_COPY: gl.constexpr):
+def producer_2(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_v_68, k_48_buf, v_68_buf, k_48_ready, k_48_empty, v_68_ready, v_68_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -383,18 +385,22 @@ def producer_2(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, k_48_buf, 
                 gl.thread_barrier()
                 mbarrier.arrive(k_48_ready.index(twill_k % 4), count=256)
             mbarrier.wait(v_68_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
-            if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(v_68_buf.index(twill_k % 4), v_67)  # load1_v: stage 0, partition 2 (group 2)
-                async_copy.mbarrier_arrive(v_68_ready.index(twill_k % 4), increment_count=False)
+            if TWILL_TMA:
+                mbarrier.expect(v_68_ready.index(twill_k % 4), twill_box_v_68.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_v_68, [N * bh + 64 * ((acc_36 - 0) // 64), 0], v_68_ready.index(twill_k % 4), v_68_buf.index(twill_k % 4))  # load1_v: a TMA box (boxes)
             else:
-                v_68_buf.index(twill_k % 4).store(gl.load(v_67))  # load1_v: stage 0, partition 2 (group 2)
-                fence_async_shared()
-                gl.thread_barrier()
-                mbarrier.arrive(v_68_ready.index(twill_k % 4), count=256)
+                if TWILL_COPY:
+                    async_copy.async_copy_global_to_shared(v_68_buf.index(twill_k % 4), v_67)  # load1_v: stage 0, partition 2 (group 2)
+                    async_copy.mbarrier_arrive(v_68_ready.index(twill_k % 4), increment_count=False)
+                else:
+                    v_68_buf.index(twill_k % 4).store(gl.load(v_67))  # load1_v: stage 0, partition 2 (group 2)
+                    fence_async_shared()
+                    gl.thread_barrier()
+                    mbarrier.arrive(v_68_ready.index(twill_k % 4), count=256)
         twill_base += (hi_26 - 0 + 64 - 1) // 64
 
 @gluon.jit
-def twill_kernel(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):
+def twill_kernel(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_v_68, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     k_48_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
     v_68_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     k_48_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
@@ -405,24 +411,26 @@ def twill_kernel(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, TWILL_CO
         mbarrier.init(k_48_empty.index(i), count=2)
     v_68_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(4):
-        mbarrier.init(v_68_ready.index(i), count=256)
+        mbarrier.init(v_68_ready.index(i), count=1 if TWILL_TMA else 256)
     v_68_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(4):
         mbarrier.init(v_68_empty.index(i), count=2)
     gl.warp_specialize([
-        (consumer_0, (Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, k_48_buf, v_68_buf, k_48_ready, k_48_empty, v_68_ready, v_68_empty, TWILL_COPY)),
-        (consumer_1, (Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, k_48_buf, v_68_buf, k_48_ready, k_48_empty, v_68_ready, v_68_empty, TWILL_COPY)),
-        (producer_2, (Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, k_48_buf, v_68_buf, k_48_ready, k_48_empty, v_68_ready, v_68_empty, TWILL_COPY)),
+        (consumer_0, (Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_v_68, k_48_buf, v_68_buf, k_48_ready, k_48_empty, v_68_ready, v_68_empty, TWILL_COPY, TWILL_TMA)),
+        (consumer_1, (Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_v_68, k_48_buf, v_68_buf, k_48_ready, k_48_empty, v_68_ready, v_68_empty, TWILL_COPY, TWILL_TMA)),
+        (producer_2, (Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_v_68, k_48_buf, v_68_buf, k_48_ready, k_48_empty, v_68_ready, v_68_empty, TWILL_COPY, TWILL_TMA)),
     ], [4, 8], [192, 56])
 
 
 
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['Q', 'K', 'V', 'O', 'N', 'sm_scale', 'BLOCK_M', 'BLOCK_N', 'D']          # the Triton kernel's parameters, in order
-RUNTIME = ['Q', 'K', 'V', 'O', 'N', 'sm_scale', 'twill_g0', 'twill_g1', 'twill_g2']   # the Gluon kernel's parameters, in order
+RUNTIME = ['Q', 'K', 'V', 'O', 'N', 'sm_scale', 'twill_g0', 'twill_g1', 'twill_g2', 'twill_box_v_68']   # the Gluon kernel's parameters, in order
 CONSTEXPRS = {'BLOCK_M': 128, 'BLOCK_N': 64, 'D': 64}         # the specialisation this kernel was generated for
 DESCRIPTOR_BLOCKS = {}
-DESCRIPTOR_LAYOUTS = {}
+DESCRIPTOR_LAYOUTS = {'twill_box_v_68': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
+POINTER_BOXES = {'twill_box_v_68': ('V', ['64', '1'], [None, None], [64, 64], [])}   # pointer tiles as TMA boxes: (base, strides, extents, block, checks)
+TMA_BOXES = True   # False: copy them with cp.async at every launch
 NUM_WARPS = 4
 MAXNREG = 128
 PERSISTENT = True      # one program per SM loops over the grid's tiles
@@ -431,6 +439,38 @@ LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_f
 
 
 _LAYOUTS = {}                  # argument -> its layout object, made on first use
+
+
+_CODE = {}                     # expression -> its compiled code (the launch's host time)
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, 'POINTER_BOXES', 'eval')
+    return eval(code, {}, bound)
+
+
+def _boxes(bound):
+    """The pointer tiles' descriptors, or None where the launch does not allow them (a base not 16-byte aligned, a
+    row stride not a 16-byte multiple, an extent not positive, a check failed)."""
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+    out = {}
+    for n, (base, strides, extents, block, checks) in POINTER_BOXES.items():
+        t = bound[base]
+        if not TMA_BOXES or not hasattr(t, 'data_ptr') or not all(_ev(c, bound) for c in checks):
+            return None
+        st = [int(_ev(e, bound)) for e in strides]
+        ext = [2 ** 31 - 1 if e is None else int(_ev(e, bound)) for e in extents]   # None: unmasked
+        if t.data_ptr() % 16 or any(x * t.element_size() % 16 for x in st[:-1]) or min(ext) <= 0:
+            return None
+        layout = _LAYOUTS.get(n)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[n] = eval('gl.' + DESCRIPTOR_LAYOUTS[n])
+        out[n] = TensorDescriptor(t, ext, st, block, layout)
+    return out
 
 
 def _descriptor(value, name):
@@ -460,12 +500,14 @@ def launch(grid, *args, **kwargs):
         g = g + (1,) * (3 - len(g))
         bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
         g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    boxes = _boxes(bound)
+    bound.update(boxes or dict.fromkeys(POINTER_BOXES))
     missing = [n for n in RUNTIME if n not in bound]
     if missing:
         raise ValueError(f"twill: missing kernel arguments {missing}")
     runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
     TWILL_COPY = all(_aligned(bound[n]) for n in COPY_ALIGNED)
-    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, TWILL_TMA=boxes is not None, num_warps=NUM_WARPS, maxnreg=MAXNREG)
 
 
 def _aligned(value):

@@ -1,6 +1,8 @@
 """grouped_matmul, written by twill from its joint schedule: I=330 L=297 (optimal), 1280 cycles per iteration predicted.
 
 Decisions (each from the schedule):
+- a copied with cp.async at every launch, not by TMA: its addresses go through tt.int_to_ptr (%a_ptr_22), which the analysis does not follow
+- b copied with cp.async at every launch, not by TMA: its addresses go through tt.int_to_ptr (%b_ptr_24), which the analysis does not follow
 - pointer-loaded tiles copied by a 8-warp producer with cp.async (a, b): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
 - partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 104): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings

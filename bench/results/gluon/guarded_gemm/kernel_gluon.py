@@ -2,6 +2,7 @@
 
 Decisions (each from the schedule):
 - pointer-loaded tiles copied by a 8-warp producer with cp.async (a_53, b_57): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- a_53, b_57 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over a_ptr, b_ptr when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 104): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
 - ring a_53: 4 buffers of [128, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
@@ -28,7 +29,7 @@ L5 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1]
 L6 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm, a_53_buf, b_57_buf, a_53_ready, a_53_empty, b_57_ready, b_57_empty, TWILL_COPY: gl.constexpr):
+def consumer_0(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm, twill_box_a_53, twill_box_b_57, a_53_buf, b_57_buf, a_53_ready, a_53_empty, b_57_ready, b_57_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     pid_m = gl.program_id(0)
     pid_n = gl.program_id(1)
     v0 = pid_m * 128
@@ -103,7 +104,7 @@ def consumer_0(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, st
     gl.store(c_ptrs_45, v13, mask=v12)
 
 @gluon.jit
-def producer_1(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm, a_53_buf, b_57_buf, a_53_ready, a_53_empty, b_57_ready, b_57_empty, TWILL_COPY: gl.constexpr):
+def producer_1(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm, twill_box_a_53, twill_box_b_57, a_53_buf, b_57_buf, a_53_ready, a_53_empty, b_57_ready, b_57_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     pid_m = gl.program_id(0)
     pid_n = gl.program_id(1)
     v0 = pid_m * 128
@@ -144,28 +145,36 @@ def producer_1(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, st
         a_ptrs_60 = a_ptrs_47 + 64
         b_ptrs_61 = b_ptrs_48 + b_ptrs_35
         mbarrier.wait(a_53_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
-        if TWILL_COPY:
-            async_copy.async_copy_global_to_shared(a_53_buf.index(twill_k % 4), a_ptrs_47, mask=a_52)  # load0_a: stage 0, partition 1 (group 1)
-            async_copy.mbarrier_arrive(a_53_ready.index(twill_k % 4), increment_count=False)
+        if TWILL_TMA:
+            mbarrier.expect(a_53_ready.index(twill_k % 4), twill_box_a_53.block_type.nbytes)
+            tma.async_copy_global_to_shared(twill_box_a_53, [128 * pid_m, 64 * acc_46], a_53_ready.index(twill_k % 4), a_53_buf.index(twill_k % 4))  # load0_a: a TMA box (boxes)
         else:
-            a_53_buf.index(twill_k % 4).store(gl.load(a_ptrs_47, mask=a_52, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
-            fence_async_shared()
-            gl.thread_barrier()
-            mbarrier.arrive(a_53_ready.index(twill_k % 4), count=256)
+            if TWILL_COPY:
+                async_copy.async_copy_global_to_shared(a_53_buf.index(twill_k % 4), a_ptrs_47, mask=a_52)  # load0_a: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(a_53_ready.index(twill_k % 4), increment_count=False)
+            else:
+                a_53_buf.index(twill_k % 4).store(gl.load(a_ptrs_47, mask=a_52, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
+                fence_async_shared()
+                gl.thread_barrier()
+                mbarrier.arrive(a_53_ready.index(twill_k % 4), count=256)
         mbarrier.wait(b_57_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
-        if TWILL_COPY:
-            async_copy.async_copy_global_to_shared(b_57_buf.index(twill_k % 4), b_ptrs_48, mask=b_56)  # load1_b: stage 0, partition 1 (group 1)
-            async_copy.mbarrier_arrive(b_57_ready.index(twill_k % 4), increment_count=False)
+        if TWILL_TMA:
+            mbarrier.expect(b_57_ready.index(twill_k % 4), twill_box_b_57.block_type.nbytes)
+            tma.async_copy_global_to_shared(twill_box_b_57, [64 * acc_46, 128 * pid_n], b_57_ready.index(twill_k % 4), b_57_buf.index(twill_k % 4))  # load1_b: a TMA box (boxes)
         else:
-            b_57_buf.index(twill_k % 4).store(gl.load(b_ptrs_48, mask=b_56, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
-            fence_async_shared()
-            gl.thread_barrier()
-            mbarrier.arrive(b_57_ready.index(twill_k % 4), count=256)
+            if TWILL_COPY:
+                async_copy.async_copy_global_to_shared(b_57_buf.index(twill_k % 4), b_ptrs_48, mask=b_56)  # load1_b: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(b_57_ready.index(twill_k % 4), increment_count=False)
+            else:
+                b_57_buf.index(twill_k % 4).store(gl.load(b_ptrs_48, mask=b_56, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
+                fence_async_shared()
+                gl.thread_barrier()
+                mbarrier.arrive(b_57_ready.index(twill_k % 4), count=256)
         a_ptrs_47 = a_ptrs_60
         b_ptrs_48 = b_ptrs_61
 
 @gluon.jit
-def twill_kernel(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm, TWILL_COPY: gl.constexpr):
+def twill_kernel(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm, twill_box_a_53, twill_box_b_57, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     pid_m = gl.program_id(0)
     v0 = pid_m * 128
     v1 = v0 >= num_valid
@@ -175,29 +184,31 @@ def twill_kernel(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, 
     b_57_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     a_53_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(4):
-        mbarrier.init(a_53_ready.index(i), count=256)
+        mbarrier.init(a_53_ready.index(i), count=1 if TWILL_TMA else 256)
     a_53_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(4):
         mbarrier.init(a_53_empty.index(i), count=1)
     b_57_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(4):
-        mbarrier.init(b_57_ready.index(i), count=256)
+        mbarrier.init(b_57_ready.index(i), count=1 if TWILL_TMA else 256)
     b_57_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(4):
         mbarrier.init(b_57_empty.index(i), count=1)
     gl.warp_specialize([
-        (consumer_0, (a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm, a_53_buf, b_57_buf, a_53_ready, a_53_empty, b_57_ready, b_57_empty, TWILL_COPY)),
-        (producer_1, (a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm, a_53_buf, b_57_buf, a_53_ready, a_53_empty, b_57_ready, b_57_empty, TWILL_COPY)),
+        (consumer_0, (a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm, twill_box_a_53, twill_box_b_57, a_53_buf, b_57_buf, a_53_ready, a_53_empty, b_57_ready, b_57_empty, TWILL_COPY, TWILL_TMA)),
+        (producer_1, (a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm, twill_box_a_53, twill_box_b_57, a_53_buf, b_57_buf, a_53_ready, a_53_empty, b_57_ready, b_57_empty, TWILL_COPY, TWILL_TMA)),
     ], [8], [64])
 
 
 
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['a_ptr', 'b_ptr', 'c_ptr', 'scale_ptr', 'M', 'N', 'K', 'num_valid', 'has_scale', 'stride_am', 'stride_bk', 'stride_cm', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K']          # the Triton kernel's parameters, in order
-RUNTIME = ['a_ptr', 'b_ptr', 'c_ptr', 'scale_ptr', 'M', 'N', 'K', 'num_valid', 'has_scale', 'stride_am', 'stride_bk', 'stride_cm']   # the Gluon kernel's parameters, in order
+RUNTIME = ['a_ptr', 'b_ptr', 'c_ptr', 'scale_ptr', 'M', 'N', 'K', 'num_valid', 'has_scale', 'stride_am', 'stride_bk', 'stride_cm', 'twill_box_a_53', 'twill_box_b_57']   # the Gluon kernel's parameters, in order
 CONSTEXPRS = {'BLOCK_M': 128, 'BLOCK_N': 128, 'BLOCK_K': 64}         # the specialisation this kernel was generated for
 DESCRIPTOR_BLOCKS = {}
-DESCRIPTOR_LAYOUTS = {}
+DESCRIPTOR_LAYOUTS = {'twill_box_a_53': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])', 'twill_box_b_57': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
+POINTER_BOXES = {'twill_box_a_53': ('a_ptr', ['stride_am', '1'], [None, 'K'], [128, 64], []), 'twill_box_b_57': ('b_ptr', ['stride_bk', '1'], ['K', None], [64, 128], [])}   # pointer tiles as TMA boxes: (base, strides, extents, block, checks)
+TMA_BOXES = True   # False: copy them with cp.async at every launch
 NUM_WARPS = 8
 MAXNREG = 128
 PERSISTENT = False      # one program per SM loops over the grid's tiles
@@ -206,6 +217,38 @@ LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_f
 
 
 _LAYOUTS = {}                  # argument -> its layout object, made on first use
+
+
+_CODE = {}                     # expression -> its compiled code (the launch's host time)
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, 'POINTER_BOXES', 'eval')
+    return eval(code, {}, bound)
+
+
+def _boxes(bound):
+    """The pointer tiles' descriptors, or None where the launch does not allow them (a base not 16-byte aligned, a
+    row stride not a 16-byte multiple, an extent not positive, a check failed)."""
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+    out = {}
+    for n, (base, strides, extents, block, checks) in POINTER_BOXES.items():
+        t = bound[base]
+        if not TMA_BOXES or not hasattr(t, 'data_ptr') or not all(_ev(c, bound) for c in checks):
+            return None
+        st = [int(_ev(e, bound)) for e in strides]
+        ext = [2 ** 31 - 1 if e is None else int(_ev(e, bound)) for e in extents]   # None: unmasked
+        if t.data_ptr() % 16 or any(x * t.element_size() % 16 for x in st[:-1]) or min(ext) <= 0:
+            return None
+        layout = _LAYOUTS.get(n)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[n] = eval('gl.' + DESCRIPTOR_LAYOUTS[n])
+        out[n] = TensorDescriptor(t, ext, st, block, layout)
+    return out
 
 
 def _descriptor(value, name):
@@ -235,12 +278,14 @@ def launch(grid, *args, **kwargs):
         g = g + (1,) * (3 - len(g))
         bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
         g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    boxes = _boxes(bound)
+    bound.update(boxes or dict.fromkeys(POINTER_BOXES))
     missing = [n for n in RUNTIME if n not in bound]
     if missing:
         raise ValueError(f"twill: missing kernel arguments {missing}")
     runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
     TWILL_COPY = all(_aligned(bound[n]) for n in COPY_ALIGNED)
-    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, TWILL_TMA=boxes is not None, num_warps=NUM_WARPS, maxnreg=MAXNREG)
 
 
 def _aligned(value):

@@ -1,6 +1,8 @@
 """matmul_persistent, written by twill from its joint schedule: I=330 L=297 (optimal), 1280 cycles per iteration predicted.
 
 Decisions (each from the schedule):
+- a_79 copied with cp.async at every launch, not by TMA: its addresses go through arith.select (%offs_am_28), which the analysis does not follow
+- b_84 copied with cp.async at every launch, not by TMA: its addresses go through arith.select (%offs_bn_30), which the analysis does not follow
 - pointer-loaded tiles copied by a 8-warp producer with cp.async (a_79, b_84): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
 - partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 104): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings

@@ -2,6 +2,7 @@
 
 Decisions (each from the schedule):
 - pointer-loaded tiles copied by a 4-warp producer with cp.async (k_30, v_34): their addresses and masks spread over 128 threads
+- k_30, v_34 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over K, V when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - partition 0 (default): consumer, warp group 0, 4 warps, 256 registers per thread (needs about 204): the loop's compute, 2 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
 - ring k_30: 3 buffers of [64, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
@@ -26,7 +27,7 @@ L4 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistribute
 L5 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, k_30_buf, v_34_buf, k_30_ready, k_30_empty, v_34_ready, v_34_empty, TWILL_COPY: gl.constexpr):
+def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_k_30, twill_box_v_34, k_30_buf, v_34_buf, k_30_ready, k_30_empty, v_34_ready, v_34_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -141,7 +142,7 @@ def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, k_30_buf, 
         twill_base += twill_n
 
 @gluon.jit
-def producer_1(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, k_30_buf, v_34_buf, k_30_ready, k_30_empty, v_34_ready, v_34_empty, TWILL_COPY: gl.constexpr):
+def producer_1(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_k_30, twill_box_v_34, k_30_buf, v_34_buf, k_30_ready, k_30_empty, v_34_ready, v_34_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid1 = (twill_tile // twill_g0) % twill_g1
@@ -166,54 +167,64 @@ def producer_1(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, k_30_buf, 
             v_32 = v_31.broadcast_to([64, 64])
             v_33 = v_32 + k_18
             mbarrier.wait(k_30_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-            if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(k_30_buf.index(twill_k % 3), k_29)  # load0_k: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(k_30_ready.index(twill_k % 3), increment_count=False)
+            if TWILL_TMA:
+                mbarrier.expect(k_30_ready.index(twill_k % 3), twill_box_k_30.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_k_30, [N * bh + 64 * ((acc_20 - 0) // 64), 0], k_30_ready.index(twill_k % 3), k_30_buf.index(twill_k % 3))  # load0_k: a TMA box (boxes)
             else:
-                k_30_buf.index(twill_k % 3).store(gl.load(k_29))  # load0_k: stage 0, partition 1 (group 1)
-                fence_async_shared()
-                gl.thread_barrier()
-                mbarrier.arrive(k_30_ready.index(twill_k % 3), count=128)
+                if TWILL_COPY:
+                    async_copy.async_copy_global_to_shared(k_30_buf.index(twill_k % 3), k_29)  # load0_k: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(k_30_ready.index(twill_k % 3), increment_count=False)
+                else:
+                    k_30_buf.index(twill_k % 3).store(gl.load(k_29))  # load0_k: stage 0, partition 1 (group 1)
+                    fence_async_shared()
+                    gl.thread_barrier()
+                    mbarrier.arrive(k_30_ready.index(twill_k % 3), count=128)
             mbarrier.wait(v_34_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-            if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(v_34_buf.index(twill_k % 3), v_33)  # load1_v: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(v_34_ready.index(twill_k % 3), increment_count=False)
+            if TWILL_TMA:
+                mbarrier.expect(v_34_ready.index(twill_k % 3), twill_box_v_34.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_v_34, [N * bh + 64 * ((acc_20 - 0) // 64), 0], v_34_ready.index(twill_k % 3), v_34_buf.index(twill_k % 3))  # load1_v: a TMA box (boxes)
             else:
-                v_34_buf.index(twill_k % 3).store(gl.load(v_33))  # load1_v: stage 0, partition 1 (group 1)
-                fence_async_shared()
-                gl.thread_barrier()
-                mbarrier.arrive(v_34_ready.index(twill_k % 3), count=128)
+                if TWILL_COPY:
+                    async_copy.async_copy_global_to_shared(v_34_buf.index(twill_k % 3), v_33)  # load1_v: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(v_34_ready.index(twill_k % 3), increment_count=False)
+                else:
+                    v_34_buf.index(twill_k % 3).store(gl.load(v_33))  # load1_v: stage 0, partition 1 (group 1)
+                    fence_async_shared()
+                    gl.thread_barrier()
+                    mbarrier.arrive(v_34_ready.index(twill_k % 3), count=128)
         twill_base += (N - 0 + 64 - 1) // 64
 
 @gluon.jit
-def twill_kernel(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):
+def twill_kernel(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_k_30, twill_box_v_34, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     k_30_buf = gl.allocate_shared_memory(gl.float16, [3, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     v_34_buf = gl.allocate_shared_memory(gl.float16, [3, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     k_30_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(3):
-        mbarrier.init(k_30_ready.index(i), count=128)
+        mbarrier.init(k_30_ready.index(i), count=1 if TWILL_TMA else 128)
     k_30_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(3):
         mbarrier.init(k_30_empty.index(i), count=1)
     v_34_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(3):
-        mbarrier.init(v_34_ready.index(i), count=128)
+        mbarrier.init(v_34_ready.index(i), count=1 if TWILL_TMA else 128)
     v_34_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(3):
         mbarrier.init(v_34_empty.index(i), count=1)
     gl.warp_specialize([
-        (consumer_0, (Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, k_30_buf, v_34_buf, k_30_ready, k_30_empty, v_34_ready, v_34_empty, TWILL_COPY)),
-        (producer_1, (Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, k_30_buf, v_34_buf, k_30_ready, k_30_empty, v_34_ready, v_34_empty, TWILL_COPY)),
+        (consumer_0, (Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_k_30, twill_box_v_34, k_30_buf, v_34_buf, k_30_ready, k_30_empty, v_34_ready, v_34_empty, TWILL_COPY, TWILL_TMA)),
+        (producer_1, (Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_k_30, twill_box_v_34, k_30_buf, v_34_buf, k_30_ready, k_30_empty, v_34_ready, v_34_empty, TWILL_COPY, TWILL_TMA)),
     ], [4], [64])
 
 
 
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['Q', 'K', 'V', 'O', 'N', 'sm_scale', 'BLOCK_M', 'BLOCK_N', 'D']          # the Triton kernel's parameters, in order
-RUNTIME = ['Q', 'K', 'V', 'O', 'N', 'sm_scale', 'twill_g0', 'twill_g1', 'twill_g2']   # the Gluon kernel's parameters, in order
+RUNTIME = ['Q', 'K', 'V', 'O', 'N', 'sm_scale', 'twill_g0', 'twill_g1', 'twill_g2', 'twill_box_k_30', 'twill_box_v_34']   # the Gluon kernel's parameters, in order
 CONSTEXPRS = {'BLOCK_M': 128, 'BLOCK_N': 64, 'D': 64}         # the specialisation this kernel was generated for
 DESCRIPTOR_BLOCKS = {}
-DESCRIPTOR_LAYOUTS = {}
+DESCRIPTOR_LAYOUTS = {'twill_box_k_30': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])', 'twill_box_v_34': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
+POINTER_BOXES = {'twill_box_k_30': ('K', ['64', '1'], [None, None], [64, 64], []), 'twill_box_v_34': ('V', ['64', '1'], [None, None], [64, 64], [])}   # pointer tiles as TMA boxes: (base, strides, extents, block, checks)
+TMA_BOXES = True   # False: copy them with cp.async at every launch
 NUM_WARPS = 4
 MAXNREG = 256
 PERSISTENT = True      # one program per SM loops over the grid's tiles
@@ -222,6 +233,38 @@ LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_f
 
 
 _LAYOUTS = {}                  # argument -> its layout object, made on first use
+
+
+_CODE = {}                     # expression -> its compiled code (the launch's host time)
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, 'POINTER_BOXES', 'eval')
+    return eval(code, {}, bound)
+
+
+def _boxes(bound):
+    """The pointer tiles' descriptors, or None where the launch does not allow them (a base not 16-byte aligned, a
+    row stride not a 16-byte multiple, an extent not positive, a check failed)."""
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+    out = {}
+    for n, (base, strides, extents, block, checks) in POINTER_BOXES.items():
+        t = bound[base]
+        if not TMA_BOXES or not hasattr(t, 'data_ptr') or not all(_ev(c, bound) for c in checks):
+            return None
+        st = [int(_ev(e, bound)) for e in strides]
+        ext = [2 ** 31 - 1 if e is None else int(_ev(e, bound)) for e in extents]   # None: unmasked
+        if t.data_ptr() % 16 or any(x * t.element_size() % 16 for x in st[:-1]) or min(ext) <= 0:
+            return None
+        layout = _LAYOUTS.get(n)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[n] = eval('gl.' + DESCRIPTOR_LAYOUTS[n])
+        out[n] = TensorDescriptor(t, ext, st, block, layout)
+    return out
 
 
 def _descriptor(value, name):
@@ -251,12 +294,14 @@ def launch(grid, *args, **kwargs):
         g = g + (1,) * (3 - len(g))
         bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
         g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    boxes = _boxes(bound)
+    bound.update(boxes or dict.fromkeys(POINTER_BOXES))
     missing = [n for n in RUNTIME if n not in bound]
     if missing:
         raise ValueError(f"twill: missing kernel arguments {missing}")
     runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
     TWILL_COPY = all(_aligned(bound[n]) for n in COPY_ALIGNED)
-    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, TWILL_TMA=boxes is not None, num_warps=NUM_WARPS, maxnreg=MAXNREG)
 
 
 def _aligned(value):

@@ -3,6 +3,7 @@
 Decisions (each from the schedule):
 - pointer-loaded tiles copied by a 4-warp producer with cp.async (a_23, b_30): their addresses and masks spread over 128 threads
 - two CTAs per SM: the partitions' registers (72, 56 needed per thread) fit half the register file, so the launch's limit is 128 (run 29e: chunk_state 1.26x with two CTAs against one)
+- a_23, b_30 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over a_ptr, b_ptr when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - partition 0 (default): consumer, warp group 0, 4 warps, 192 registers per thread (needs about 72): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 56 registers per thread (needs about 56): cp.async copies into the rings
 - ring a_23: 4 buffers of [64, 32] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
@@ -30,7 +31,7 @@ L7 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], thr
 L8 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
 
 @gluon.jit
-def consumer_0(x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, a_23_buf, b_30_buf, a_23_ready, a_23_empty, b_30_ready, b_30_empty, TWILL_COPY: gl.constexpr):
+def consumer_0(x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, twill_box_a_23, twill_box_b_30, a_23_buf, b_30_buf, a_23_ready, a_23_empty, b_30_ready, b_30_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     rk_3 = gl.arange(0, 32, layout=L0)
     v0 = flag > 0
     if v0:
@@ -72,7 +73,7 @@ def consumer_0(x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, a_23_buf, b_30_buf
     gl.store(v10, v11)
 
 @gluon.jit
-def producer_1(x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, a_23_buf, b_30_buf, a_23_ready, a_23_empty, b_30_ready, b_30_empty, TWILL_COPY: gl.constexpr):
+def producer_1(x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, twill_box_a_23, twill_box_b_30, a_23_buf, b_30_buf, a_23_ready, a_23_empty, b_30_ready, b_30_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     rk = gl.arange(0, 32, layout=L5)
     rk_2 = gl.arange(0, 32, layout=L6)
     a = gl.arange(0, 64, layout=L7)
@@ -96,53 +97,63 @@ def producer_1(x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, a_23_buf, b_30_buf
         b_28 = b_27.broadcast_to([32, 64])
         b_29 = b_28 + b_12
         mbarrier.wait(a_23_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
-        if TWILL_COPY:
-            async_copy.async_copy_global_to_shared(a_23_buf.index(twill_k % 4), a_22)  # load0_a: stage 0, partition 1 (group 1)
-            async_copy.mbarrier_arrive(a_23_ready.index(twill_k % 4), increment_count=False)
+        if TWILL_TMA:
+            mbarrier.expect(a_23_ready.index(twill_k % 4), twill_box_a_23.block_type.nbytes)
+            tma.async_copy_global_to_shared(twill_box_a_23, [0, 32 * ((acc_14 - 0) // 32)], a_23_ready.index(twill_k % 4), a_23_buf.index(twill_k % 4))  # load0_a: a TMA box (boxes)
         else:
-            a_23_buf.index(twill_k % 4).store(gl.load(a_22))  # load0_a: stage 0, partition 1 (group 1)
-            fence_async_shared()
-            gl.thread_barrier()
-            mbarrier.arrive(a_23_ready.index(twill_k % 4), count=128)
+            if TWILL_COPY:
+                async_copy.async_copy_global_to_shared(a_23_buf.index(twill_k % 4), a_22)  # load0_a: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(a_23_ready.index(twill_k % 4), increment_count=False)
+            else:
+                a_23_buf.index(twill_k % 4).store(gl.load(a_22))  # load0_a: stage 0, partition 1 (group 1)
+                fence_async_shared()
+                gl.thread_barrier()
+                mbarrier.arrive(a_23_ready.index(twill_k % 4), count=128)
         mbarrier.wait(b_30_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
-        if TWILL_COPY:
-            async_copy.async_copy_global_to_shared(b_30_buf.index(twill_k % 4), b_29)  # load1_b: stage 0, partition 1 (group 1)
-            async_copy.mbarrier_arrive(b_30_ready.index(twill_k % 4), increment_count=False)
+        if TWILL_TMA:
+            mbarrier.expect(b_30_ready.index(twill_k % 4), twill_box_b_30.block_type.nbytes)
+            tma.async_copy_global_to_shared(twill_box_b_30, [32 * ((acc_14 - 0) // 32), 0], b_30_ready.index(twill_k % 4), b_30_buf.index(twill_k % 4))  # load1_b: a TMA box (boxes)
         else:
-            b_30_buf.index(twill_k % 4).store(gl.load(b_29))  # load1_b: stage 0, partition 1 (group 1)
-            fence_async_shared()
-            gl.thread_barrier()
-            mbarrier.arrive(b_30_ready.index(twill_k % 4), count=128)
+            if TWILL_COPY:
+                async_copy.async_copy_global_to_shared(b_30_buf.index(twill_k % 4), b_29)  # load1_b: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(b_30_ready.index(twill_k % 4), increment_count=False)
+            else:
+                b_30_buf.index(twill_k % 4).store(gl.load(b_29))  # load1_b: stage 0, partition 1 (group 1)
+                fence_async_shared()
+                gl.thread_barrier()
+                mbarrier.arrive(b_30_ready.index(twill_k % 4), count=128)
 
 @gluon.jit
-def twill_kernel(x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, TWILL_COPY: gl.constexpr):
+def twill_kernel(x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, twill_box_a_23, twill_box_b_30, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     a_23_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 32], gl.NVMMASharedLayout(swizzle_byte_width=64, element_bitwidth=16, rank=2, transposed=False))
     b_30_buf = gl.allocate_shared_memory(gl.float16, [4, 32, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     a_23_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(4):
-        mbarrier.init(a_23_ready.index(i), count=128)
+        mbarrier.init(a_23_ready.index(i), count=1 if TWILL_TMA else 128)
     a_23_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(4):
         mbarrier.init(a_23_empty.index(i), count=1)
     b_30_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(4):
-        mbarrier.init(b_30_ready.index(i), count=128)
+        mbarrier.init(b_30_ready.index(i), count=1 if TWILL_TMA else 128)
     b_30_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(4):
         mbarrier.init(b_30_empty.index(i), count=1)
     gl.warp_specialize([
-        (consumer_0, (x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, a_23_buf, b_30_buf, a_23_ready, a_23_empty, b_30_ready, b_30_empty, TWILL_COPY)),
-        (producer_1, (x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, a_23_buf, b_30_buf, a_23_ready, a_23_empty, b_30_ready, b_30_empty, TWILL_COPY)),
+        (consumer_0, (x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, twill_box_a_23, twill_box_b_30, a_23_buf, b_30_buf, a_23_ready, a_23_empty, b_30_ready, b_30_empty, TWILL_COPY, TWILL_TMA)),
+        (producer_1, (x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, twill_box_a_23, twill_box_b_30, a_23_buf, b_30_buf, a_23_ready, a_23_empty, b_30_ready, b_30_empty, TWILL_COPY, TWILL_TMA)),
     ], [4], [56])
 
 
 
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['x_ptr', 'y_ptr', 'a_ptr', 'b_ptr', 'c_ptr', 'N', 'K', 'flag', 'BM', 'BN', 'BK']          # the Triton kernel's parameters, in order
-RUNTIME = ['x_ptr', 'y_ptr', 'a_ptr', 'b_ptr', 'c_ptr', 'N', 'K', 'flag']   # the Gluon kernel's parameters, in order
+RUNTIME = ['x_ptr', 'y_ptr', 'a_ptr', 'b_ptr', 'c_ptr', 'N', 'K', 'flag', 'twill_box_a_23', 'twill_box_b_30']   # the Gluon kernel's parameters, in order
 CONSTEXPRS = {'BM': 64, 'BN': 64, 'BK': 32}         # the specialisation this kernel was generated for
 DESCRIPTOR_BLOCKS = {}
-DESCRIPTOR_LAYOUTS = {}
+DESCRIPTOR_LAYOUTS = {'twill_box_a_23': 'NVMMASharedLayout(swizzle_byte_width=64, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])', 'twill_box_b_30': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
+POINTER_BOXES = {'twill_box_a_23': ('a_ptr', ['K', '1'], [None, None], [64, 32], []), 'twill_box_b_30': ('b_ptr', ['64', '1'], [None, None], [32, 64], [])}   # pointer tiles as TMA boxes: (base, strides, extents, block, checks)
+TMA_BOXES = True   # False: copy them with cp.async at every launch
 NUM_WARPS = 4
 MAXNREG = 128
 PERSISTENT = False      # one program per SM loops over the grid's tiles
@@ -151,6 +162,38 @@ LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_f
 
 
 _LAYOUTS = {}                  # argument -> its layout object, made on first use
+
+
+_CODE = {}                     # expression -> its compiled code (the launch's host time)
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, 'POINTER_BOXES', 'eval')
+    return eval(code, {}, bound)
+
+
+def _boxes(bound):
+    """The pointer tiles' descriptors, or None where the launch does not allow them (a base not 16-byte aligned, a
+    row stride not a 16-byte multiple, an extent not positive, a check failed)."""
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+    out = {}
+    for n, (base, strides, extents, block, checks) in POINTER_BOXES.items():
+        t = bound[base]
+        if not TMA_BOXES or not hasattr(t, 'data_ptr') or not all(_ev(c, bound) for c in checks):
+            return None
+        st = [int(_ev(e, bound)) for e in strides]
+        ext = [2 ** 31 - 1 if e is None else int(_ev(e, bound)) for e in extents]   # None: unmasked
+        if t.data_ptr() % 16 or any(x * t.element_size() % 16 for x in st[:-1]) or min(ext) <= 0:
+            return None
+        layout = _LAYOUTS.get(n)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[n] = eval('gl.' + DESCRIPTOR_LAYOUTS[n])
+        out[n] = TensorDescriptor(t, ext, st, block, layout)
+    return out
 
 
 def _descriptor(value, name):
@@ -180,12 +223,14 @@ def launch(grid, *args, **kwargs):
         g = g + (1,) * (3 - len(g))
         bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
         g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    boxes = _boxes(bound)
+    bound.update(boxes or dict.fromkeys(POINTER_BOXES))
     missing = [n for n in RUNTIME if n not in bound]
     if missing:
         raise ValueError(f"twill: missing kernel arguments {missing}")
     runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
     TWILL_COPY = all(_aligned(bound[n]) for n in COPY_ALIGNED)
-    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, TWILL_TMA=boxes is not None, num_warps=NUM_WARPS, maxnreg=MAXNREG)
 
 
 def _aligned(value):

@@ -2,6 +2,8 @@
 
 Decisions (each from the schedule):
 - pointer-loaded tiles copied by a 4-warp producer with cp.async (a, b): their addresses and masks spread over 128 threads
+- a copied with cp.async at every launch, not by TMA: a later loop streams through its ring tiles that are not TMA boxes
+- b copied with cp.async at every launch, not by TMA: a later loop streams through its ring tiles that are not TMA boxes
 - partition 0 (default): consumer, warp group 0, 4 warps, 256 registers per thread (needs about 168): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 88 registers per thread (needs about 88): cp.async copies into the rings
 - ring a: 3 buffers of [128, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0

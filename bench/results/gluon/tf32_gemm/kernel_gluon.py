@@ -1,7 +1,9 @@
 """tf32_gemm, written by twill from its joint schedule: I=330 L=297 (optimal), 1280 cycles per iteration predicted.
 
 Decisions (each from the schedule):
+- b_51 copied with cp.async at every launch, not by TMA: its shared buffer is not one a TMA copy writes (NVMMA, not transposed)
 - pointer-loaded tiles copied by a 8-warp producer with cp.async (a_47, b_51): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- a_47 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over a_ptr when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 104): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
 - ring a_47: 4 buffers of [128, 32] f32 (the loads run 3 iteration(s) ahead), read by partition(s) 0
@@ -26,7 +28,7 @@ L4 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1]
 L5 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1, 32], warps_per_cta=[8, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, a_47_buf, b_51_buf, a_47_ready, a_47_empty, b_51_ready, b_51_empty, TWILL_COPY: gl.constexpr):
+def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_47, a_47_buf, b_51_buf, a_47_ready, a_47_empty, b_51_ready, b_51_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -92,7 +94,7 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
         twill_base += twill_n
 
 @gluon.jit
-def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, a_47_buf, b_51_buf, a_47_ready, a_47_empty, b_51_ready, b_51_empty, TWILL_COPY: gl.constexpr):
+def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_47, a_47_buf, b_51_buf, a_47_ready, a_47_empty, b_51_ready, b_51_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -137,14 +139,18 @@ def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
             a_ptrs_54 = a_ptrs_41 + 32
             b_ptrs_55 = b_ptrs_42 + b_ptrs_30
             mbarrier.wait(a_47_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
-            if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(a_47_buf.index(twill_k % 4), a_ptrs_41, mask=a_46)  # load0_a: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(a_47_ready.index(twill_k % 4), increment_count=False)
+            if TWILL_TMA:
+                mbarrier.expect(a_47_ready.index(twill_k % 4), twill_box_a_47.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_a_47, [128 * pid_m, 32 * acc_39], a_47_ready.index(twill_k % 4), a_47_buf.index(twill_k % 4))  # load0_a: a TMA box (boxes)
             else:
-                a_47_buf.index(twill_k % 4).store(gl.load(a_ptrs_41, mask=a_46, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
-                fence_async_shared()
-                gl.thread_barrier()
-                mbarrier.arrive(a_47_ready.index(twill_k % 4), count=256)
+                if TWILL_COPY:
+                    async_copy.async_copy_global_to_shared(a_47_buf.index(twill_k % 4), a_ptrs_41, mask=a_46)  # load0_a: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(a_47_ready.index(twill_k % 4), increment_count=False)
+                else:
+                    a_47_buf.index(twill_k % 4).store(gl.load(a_ptrs_41, mask=a_46, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
+                    fence_async_shared()
+                    gl.thread_barrier()
+                    mbarrier.arrive(a_47_ready.index(twill_k % 4), count=256)
             mbarrier.wait(b_51_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             if TWILL_COPY:
                 async_copy.async_copy_global_to_shared(b_51_buf.index(twill_k % 4), b_ptrs_42, mask=b_50)  # load1_b: stage 0, partition 1 (group 1)
@@ -159,12 +165,12 @@ def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
         twill_base += (v1 - 0 + 1 - 1) // 1
 
 @gluon.jit
-def twill_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):
+def twill_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_47, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     a_47_buf = gl.allocate_shared_memory(gl.float32, [4, 128, 32], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=32, rank=2, transposed=False))
     b_51_buf = gl.allocate_shared_memory(gl.float32, [4, 32, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=32, rank=2, transposed=True))
     a_47_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(4):
-        mbarrier.init(a_47_ready.index(i), count=256)
+        mbarrier.init(a_47_ready.index(i), count=1 if TWILL_TMA else 256)
     a_47_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(4):
         mbarrier.init(a_47_empty.index(i), count=1)
@@ -175,18 +181,20 @@ def twill_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, 
     for i in gl.static_range(4):
         mbarrier.init(b_51_empty.index(i), count=1)
     gl.warp_specialize([
-        (consumer_0, (a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, a_47_buf, b_51_buf, a_47_ready, a_47_empty, b_51_ready, b_51_empty, TWILL_COPY)),
-        (producer_1, (a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, a_47_buf, b_51_buf, a_47_ready, a_47_empty, b_51_ready, b_51_empty, TWILL_COPY)),
+        (consumer_0, (a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_47, a_47_buf, b_51_buf, a_47_ready, a_47_empty, b_51_ready, b_51_empty, TWILL_COPY, TWILL_TMA)),
+        (producer_1, (a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_47, a_47_buf, b_51_buf, a_47_ready, a_47_empty, b_51_ready, b_51_empty, TWILL_COPY, TWILL_TMA)),
     ], [8], [64])
 
 
 
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_cm', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K']          # the Triton kernel's parameters, in order
-RUNTIME = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_cm', 'twill_g0', 'twill_g1', 'twill_g2']   # the Gluon kernel's parameters, in order
+RUNTIME = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_cm', 'twill_g0', 'twill_g1', 'twill_g2', 'twill_box_a_47']   # the Gluon kernel's parameters, in order
 CONSTEXPRS = {'BLOCK_M': 128, 'BLOCK_N': 128, 'BLOCK_K': 32}         # the specialisation this kernel was generated for
 DESCRIPTOR_BLOCKS = {}
-DESCRIPTOR_LAYOUTS = {}
+DESCRIPTOR_LAYOUTS = {'twill_box_a_47': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=32, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
+POINTER_BOXES = {'twill_box_a_47': ('a_ptr', ['stride_am', '1'], [None, 'K'], [128, 32], [])}   # pointer tiles as TMA boxes: (base, strides, extents, block, checks)
+TMA_BOXES = True   # False: copy them with cp.async at every launch
 NUM_WARPS = 8
 MAXNREG = 128
 PERSISTENT = True      # one program per SM loops over the grid's tiles
@@ -195,6 +203,38 @@ LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_f
 
 
 _LAYOUTS = {}                  # argument -> its layout object, made on first use
+
+
+_CODE = {}                     # expression -> its compiled code (the launch's host time)
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, 'POINTER_BOXES', 'eval')
+    return eval(code, {}, bound)
+
+
+def _boxes(bound):
+    """The pointer tiles' descriptors, or None where the launch does not allow them (a base not 16-byte aligned, a
+    row stride not a 16-byte multiple, an extent not positive, a check failed)."""
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+    out = {}
+    for n, (base, strides, extents, block, checks) in POINTER_BOXES.items():
+        t = bound[base]
+        if not TMA_BOXES or not hasattr(t, 'data_ptr') or not all(_ev(c, bound) for c in checks):
+            return None
+        st = [int(_ev(e, bound)) for e in strides]
+        ext = [2 ** 31 - 1 if e is None else int(_ev(e, bound)) for e in extents]   # None: unmasked
+        if t.data_ptr() % 16 or any(x * t.element_size() % 16 for x in st[:-1]) or min(ext) <= 0:
+            return None
+        layout = _LAYOUTS.get(n)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[n] = eval('gl.' + DESCRIPTOR_LAYOUTS[n])
+        out[n] = TensorDescriptor(t, ext, st, block, layout)
+    return out
 
 
 def _descriptor(value, name):
@@ -224,12 +264,14 @@ def launch(grid, *args, **kwargs):
         g = g + (1,) * (3 - len(g))
         bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
         g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    boxes = _boxes(bound)
+    bound.update(boxes or dict.fromkeys(POINTER_BOXES))
     missing = [n for n in RUNTIME if n not in bound]
     if missing:
         raise ValueError(f"twill: missing kernel arguments {missing}")
     runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
     TWILL_COPY = all(_aligned(bound[n]) for n in COPY_ALIGNED)
-    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, TWILL_TMA=boxes is not None, num_warps=NUM_WARPS, maxnreg=MAXNREG)
 
 
 def _aligned(value):

@@ -2,6 +2,7 @@
 
 Decisions (each from the schedule):
 - pointer-loaded tiles copied by a 8-warp producer with cp.async (a_59): their addresses and masks spread over 256 threads, 3-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- a_59 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over a_ptr when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - wgmma waits: an accumulation's previous wgmma retired under the next one's token (with its result named, ptxas serialised the wgmmas)
 - partition 0 (default): consumer, warp group 0, 8 warps, 192 registers per thread (needs about 128): the loop's compute, 3 stages
 - partition 1 (worker): producer, warp group 1, 8 warps, 56 registers per thread (needs about 56): cp.async copies into the rings
@@ -29,7 +30,7 @@ L6 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1]
 L7 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_sg, stride_cm, twill_g0, twill_g1, twill_g2, a_59_buf, b_75_st, a_59_ready, a_59_empty, TWILL_COPY: gl.constexpr):
+def consumer_0(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_sg, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_59, a_59_buf, b_75_st, a_59_ready, a_59_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -219,7 +220,7 @@ def consumer_0(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride
         twill_base += twill_n
 
 @gluon.jit
-def producer_1(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_sg, stride_cm, twill_g0, twill_g1, twill_g2, a_59_buf, b_75_st, a_59_ready, a_59_empty, TWILL_COPY: gl.constexpr):
+def producer_1(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_sg, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_59, a_59_buf, b_75_st, a_59_ready, a_59_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -249,40 +250,46 @@ def producer_1(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride
             a_58 = a_36 & a_57
             a_ptrs_77 = a_ptrs_51 + 64
             mbarrier.wait(a_59_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-            if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(a_59_buf.index(twill_k % 3), a_ptrs_51, mask=a_58)  # load0_a: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(a_59_ready.index(twill_k % 3), increment_count=False)
+            if TWILL_TMA:
+                mbarrier.expect(a_59_ready.index(twill_k % 3), twill_box_a_59.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_a_59, [128 * pid_m, 64 * acc_49], a_59_ready.index(twill_k % 3), a_59_buf.index(twill_k % 3))  # load0_a: a TMA box (boxes)
             else:
-                a_59_buf.index(twill_k % 3).store(gl.load(a_ptrs_51, mask=a_58, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
-                fence_async_shared()
-                gl.thread_barrier()
-                mbarrier.arrive(a_59_ready.index(twill_k % 3), count=256)
+                if TWILL_COPY:
+                    async_copy.async_copy_global_to_shared(a_59_buf.index(twill_k % 3), a_ptrs_51, mask=a_58)  # load0_a: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(a_59_ready.index(twill_k % 3), increment_count=False)
+                else:
+                    a_59_buf.index(twill_k % 3).store(gl.load(a_ptrs_51, mask=a_58, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
+                    fence_async_shared()
+                    gl.thread_barrier()
+                    mbarrier.arrive(a_59_ready.index(twill_k % 3), count=256)
             a_ptrs_51 = a_ptrs_77
         twill_base += (v1 - 0 + 1 - 1) // 1
 
 @gluon.jit
-def twill_kernel(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_sg, stride_cm, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):
+def twill_kernel(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_sg, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_59, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     a_59_buf = gl.allocate_shared_memory(gl.float16, [3, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     b_75_st = gl.allocate_shared_memory(gl.float16, [2, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     a_59_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(3):
-        mbarrier.init(a_59_ready.index(i), count=256)
+        mbarrier.init(a_59_ready.index(i), count=1 if TWILL_TMA else 256)
     a_59_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(3):
         mbarrier.init(a_59_empty.index(i), count=1)
     gl.warp_specialize([
-        (consumer_0, (a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_sg, stride_cm, twill_g0, twill_g1, twill_g2, a_59_buf, b_75_st, a_59_ready, a_59_empty, TWILL_COPY)),
-        (producer_1, (a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_sg, stride_cm, twill_g0, twill_g1, twill_g2, a_59_buf, b_75_st, a_59_ready, a_59_empty, TWILL_COPY)),
+        (consumer_0, (a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_sg, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_59, a_59_buf, b_75_st, a_59_ready, a_59_empty, TWILL_COPY, TWILL_TMA)),
+        (producer_1, (a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_sg, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_59, a_59_buf, b_75_st, a_59_ready, a_59_empty, TWILL_COPY, TWILL_TMA)),
     ], [8], [56])
 
 
 
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['a_ptr', 'b_ptr', 's_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_sg', 'stride_cm', 'GROUP_K', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K']          # the Triton kernel's parameters, in order
-RUNTIME = ['a_ptr', 'b_ptr', 's_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_sg', 'stride_cm', 'twill_g0', 'twill_g1', 'twill_g2']   # the Gluon kernel's parameters, in order
+RUNTIME = ['a_ptr', 'b_ptr', 's_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_sg', 'stride_cm', 'twill_g0', 'twill_g1', 'twill_g2', 'twill_box_a_59']   # the Gluon kernel's parameters, in order
 CONSTEXPRS = {'GROUP_K': 128, 'BLOCK_M': 128, 'BLOCK_N': 128, 'BLOCK_K': 64}         # the specialisation this kernel was generated for
 DESCRIPTOR_BLOCKS = {}
-DESCRIPTOR_LAYOUTS = {}
+DESCRIPTOR_LAYOUTS = {'twill_box_a_59': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
+POINTER_BOXES = {'twill_box_a_59': ('a_ptr', ['stride_am', '1'], ['M', 'K'], [128, 64], [])}   # pointer tiles as TMA boxes: (base, strides, extents, block, checks)
+TMA_BOXES = True   # False: copy them with cp.async at every launch
 NUM_WARPS = 8
 MAXNREG = 128
 PERSISTENT = True      # one program per SM loops over the grid's tiles
@@ -291,6 +298,38 @@ LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_f
 
 
 _LAYOUTS = {}                  # argument -> its layout object, made on first use
+
+
+_CODE = {}                     # expression -> its compiled code (the launch's host time)
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, 'POINTER_BOXES', 'eval')
+    return eval(code, {}, bound)
+
+
+def _boxes(bound):
+    """The pointer tiles' descriptors, or None where the launch does not allow them (a base not 16-byte aligned, a
+    row stride not a 16-byte multiple, an extent not positive, a check failed)."""
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+    out = {}
+    for n, (base, strides, extents, block, checks) in POINTER_BOXES.items():
+        t = bound[base]
+        if not TMA_BOXES or not hasattr(t, 'data_ptr') or not all(_ev(c, bound) for c in checks):
+            return None
+        st = [int(_ev(e, bound)) for e in strides]
+        ext = [2 ** 31 - 1 if e is None else int(_ev(e, bound)) for e in extents]   # None: unmasked
+        if t.data_ptr() % 16 or any(x * t.element_size() % 16 for x in st[:-1]) or min(ext) <= 0:
+            return None
+        layout = _LAYOUTS.get(n)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[n] = eval('gl.' + DESCRIPTOR_LAYOUTS[n])
+        out[n] = TensorDescriptor(t, ext, st, block, layout)
+    return out
 
 
 def _descriptor(value, name):
@@ -320,12 +359,14 @@ def launch(grid, *args, **kwargs):
         g = g + (1,) * (3 - len(g))
         bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
         g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    boxes = _boxes(bound)
+    bound.update(boxes or dict.fromkeys(POINTER_BOXES))
     missing = [n for n in RUNTIME if n not in bound]
     if missing:
         raise ValueError(f"twill: missing kernel arguments {missing}")
     runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
     TWILL_COPY = all(_aligned(bound[n]) for n in COPY_ALIGNED)
-    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, TWILL_TMA=boxes is not None, num_warps=NUM_WARPS, maxnreg=MAXNREG)
 
 
 def _aligned(value):

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Run 32 on the GPU machine (session 30): pointer tiles as TMA boxes (codegen/gluon/boxes.py). The producer issues one
+# TMA copy per tile where the launcher could build the tile's descriptor (TWILL_TMA), else its cp.async copies.
+#   a: the pointer GEMMs and pointer attention timed against Triton's best (TMA path, every launch aligned), with their
+#      GPU tests (correctness, two seeds, NaN-poisoned outputs, SMALL's partial tiles and MORE_CHECKS' unaligned ones).
+#   b: the same kernels with TWILL_TMA_OFF=1 (cp.async, as before): the A/B on the same machine, one size.
+set -u
+G=bench/results/gluon
+K="guarded_gemm splitk_gemm pointer_attention block_fp8_gemm splitk_guarded fp8_gemm"
+case "${1:-a}" in
+a)
+  PYTHONPATH=. timeout 420 python bench/gluon_gpu.py $(for k in $K; do echo $G/$k; done) --out $OUT/gpu32a.json 2>&1 \
+    | tee -a $OUT/run32a.log
+  PYTHONPATH=. timeout 150 python -m pytest -q tests/gpu/test_gpu_gluon.py \
+    -k "$(echo $K | sed 's/ / or /g')" 2>&1 | tail -8 | tee -a $OUT/run32a.log
+  ;;
+b)
+  TWILL_TMA_OFF=1 PYTHONPATH=. timeout 400 python bench/gluon_gpu.py $(for k in $K; do echo $G/$k; done) \
+    --out $OUT/gpu32b.json 2>&1 | tee -a $OUT/run32b.log
+  ;;
+esac
+# c: after a's host times (the launcher's descriptors built with eval on every launch: 187-306 us a call against b's
+#    68-105): the expressions compiled once. fp8_gemm and pointer_attention again, and the other boxed kernels.
+case "${1:-a}" in
+c)
+  K2="fp8_gemm pointer_attention tf32_gemm int8_gemm diagonal_mask_attention w8a16_gemm"
+  PYTHONPATH=. timeout 420 python bench/gluon_gpu.py $(for k in $K2; do echo $G/$k; done) --out $OUT/gpu32c.json 2>&1 \
+    | tee -a $OUT/run32c.log
+  PYTHONPATH=. timeout 150 python -m pytest -q tests/gpu/test_gpu_gluon.py \
+    -k "$(echo $K2 | sed 's/ / or /g')" 2>&1 | tail -8 | tee -a $OUT/run32c.log
+  ;;
+esac
+# d: pointer_attention compiled at 8 warps (`twill optimize ... --num-warps 8`): its 128 rows split between two 4-warp
+#    consumers (at the file's 4 warps the route cannot split them: each sub-tile needs a warpgroup of the kernel's).
+case "${1:-a}" in
+d)
+  PYTHONPATH=. timeout 300 python bench/gluon_gpu.py bench/results/gluon/runs/run32/d/pointer_attention-w8 \
+    --out $OUT/gpu32d.json 2>&1 | tee -a $OUT/run32d.log
+  ;;
+esac

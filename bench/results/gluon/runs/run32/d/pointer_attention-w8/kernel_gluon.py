@@ -1,0 +1,447 @@
+"""attn_fwd_ptr, written by twill from its joint schedule: I=174 L=324 (optimal), 637 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (k_30, v_34): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- k_30, v_34 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over K, V when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
+- rows: 128 split into 2 sub-tiles of 64 (the rows are independent; the joint search chose the split)
+- partition 0 (default): consumer, warp group 0, 4 warps, 192 registers per thread (needs about 154): sub-tile 0, 2 stages
+- partition 1 (worker): consumer, warp group 1, 4 warps, 192 registers per thread (needs about 138): sub-tile 1, 2 stages
+- partition 2 (worker): producer, warp group 2, 8 warps, 56 registers per thread (needs about 56): cp.async copies into the rings
+- ring k_30: 4 buffers of [64, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0, 1
+- ring v_34: 4 buffers of [64, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0, 1
+- tensor-core order: the schedule's slots (partition 0 (1 dot) | partition 1 (2 dots) | partition 0 (1 dot)) are not enforced; each consumer issues its GEMMs when ready (turn barriers, `--tc-order`, ran the H200's FA forward 6-7 % slower)
+- persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
+- shared memory: 65696 bytes planned of 232448; maxnreg 128
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
+
+L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
+L1 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
+L2 = gl.constexpr(gl.SliceLayout(1, gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16])))
+L3 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]))
+L4 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]), k_width=2))
+L5 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0]))
+L6 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L7 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+
+@gluon.jit
+def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_k_30, twill_box_v_34, k_30_buf, v_34_buf, k_30_ready, k_30_empty, v_34_ready, v_34_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        pid = twill_pid0
+        bh = twill_pid1
+        offs_m = pid * 128
+        offs_m_2_t0 = gl.arange(0, 64, layout=L0)
+        offs_m_4_t0 = offs_m + offs_m_2_t0
+        base = bh * N
+        base_5 = base * 64
+        q = Q + base_5
+        q_6_t0 = gl.expand_dims(offs_m_4_t0, 1)
+        q_7_t0 = q_6_t0 * 64
+        q_9_t0 = q + q_7_t0
+        q_10 = gl.arange(0, 64, layout=L1)
+        q_11 = gl.expand_dims(q_10, 0)
+        q_12_t0 = q_9_t0.broadcast_to([64, 64])
+        q_13_t0 = q_11.broadcast_to([64, 64])
+        q_14_t0 = q_12_t0 + q_13_t0
+        q_15_t0 = gl.load(q_14_t0)
+        q_16_t0 = gl.allocate_shared_memory(gl.float16, [64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False), q_15_t0)
+        fence_async_shared()
+        twill_n = (N - 0 + 64 - 1) // 64
+        m_new_40_t0 = gl.full([64], float("-inf"), gl.float32, layout=L2)
+        l_i_47_t0 = gl.full([64], 0.0, gl.float32, layout=L2)
+        acc_53_t0 = gl.full([64, 64], 0.0, gl.float32, layout=L3)
+        mbarrier.wait(k_30_ready.index((twill_base + 0 - 0) % 4), ((twill_base + 0 - 0) // 4) & 1)
+        fence_async_shared()
+        tok_s_38_t0 = warpgroup_mma(q_16_t0, k_30_buf.index((twill_base + 0 - 0) % 4).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_s_s0: stage 0, partition 0 (group 0)
+        s_38_t0 = warpgroup_mma_wait(0, deps=(tok_s_38_t0,))
+        mbarrier.arrive(k_30_empty.index((twill_base + 0 - 0) % 4))
+        s_39_t0 = s_38_t0 * sm_scale  # elementwise0_s_s0: stage 0, partition 0 (group 0)
+        m_new_t0 = gl.max(s_39_t0, axis=1)  # reduce0_m_new_s0: stage 0, partition 0 (group 0)
+        acc_53_t0_p1 = acc_53_t0
+        l_i_47_t0_p1 = l_i_47_t0
+        m_new_40_t0_p1 = m_new_40_t0
+        m_new_t0_p1 = m_new_t0
+        s_39_t0_p1 = s_39_t0
+        for twill_b in range(1, twill_n):
+            mbarrier.wait(k_30_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            fence_async_shared()
+            tok_s_38_t0 = warpgroup_mma(q_16_t0, k_30_buf.index((twill_base + twill_b - 0) % 4).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_s_s0: stage 0, partition 0 (group 0)
+            m_new_40_t0 = gl.maximum(m_new_40_t0_p1, m_new_t0_p1)  # elementwise1_m_new_s0: stage 1, partition 0 (group 0)
+            p_t0 = gl.expand_dims(m_new_40_t0, 1)  # sfu0_p_s0: stage 1, partition 0 (group 0)
+            p_41_t0 = p_t0.broadcast_to([64, 64])  # sfu0_p_s0: stage 1, partition 0 (group 0)
+            p_42_t0 = s_39_t0_p1 - p_41_t0  # sfu0_p_s0: stage 1, partition 0 (group 0)
+            p_43_t0 = gl.exp(p_42_t0)  # sfu0_p_s0: stage 1, partition 0 (group 0)
+            alpha_t0 = m_new_40_t0_p1 - m_new_40_t0  # sfu1_alpha_s0: stage 1, partition 0 (group 0)
+            alpha_44_t0 = gl.exp(alpha_t0)  # sfu1_alpha_s0: stage 1, partition 0 (group 0)
+            acc_51_t0 = p_43_t0.to(gl.float16)  # convert0_acc_s0: stage 1, partition 0 (group 0)
+            acc_52_t0 = gl.convert_layout(acc_51_t0, L4)  # convert0_acc_s0: stage 1, partition 0 (group 0)
+            acc_48_t0 = gl.expand_dims(alpha_44_t0, 1)  # elementwise3_acc_s0: stage 1, partition 0 (group 0)
+            acc_49_t0 = acc_48_t0.broadcast_to([64, 64])  # elementwise3_acc_s0: stage 1, partition 0 (group 0)
+            s_38_t0 = warpgroup_mma_wait(0, deps=(tok_s_38_t0,))
+            mbarrier.arrive(k_30_empty.index((twill_base + twill_b - 0) % 4))
+            acc_50_t0 = acc_53_t0_p1 * acc_49_t0  # elementwise3_acc_s0: stage 1, partition 0 (group 0)
+            mbarrier.wait(v_34_ready.index((twill_base + twill_b - 1) % 4), ((twill_base + twill_b - 1) // 4) & 1)
+            fence_async_shared()
+            tok_acc_53_t0 = warpgroup_mma(acc_52_t0, v_34_buf.index((twill_base + twill_b - 1) % 4), acc_50_t0, is_async=True)  # dot1_acc_s0: stage 1, partition 0 (group 0)
+            l_i_46_t0 = gl.sum(p_43_t0, axis=1)  # reduce1_l_i_s0: stage 1, partition 0 (group 0)
+            l_i_45_t0 = l_i_47_t0_p1 * alpha_44_t0  # elementwise2_l_i_s0: stage 1, partition 0 (group 0)
+            l_i_47_t0 = l_i_45_t0 + l_i_46_t0  # elementwise2_l_i_s0: stage 1, partition 0 (group 0)
+            s_39_t0 = s_38_t0 * sm_scale  # elementwise0_s_s0: stage 0, partition 0 (group 0)
+            m_new_t0 = gl.max(s_39_t0, axis=1)  # reduce0_m_new_s0: stage 0, partition 0 (group 0)
+            acc_53_t0 = warpgroup_mma_wait(0, deps=(tok_acc_53_t0,))
+            mbarrier.arrive(v_34_empty.index((twill_base + twill_b - 1) % 4))
+            acc_53_t0_p1 = acc_53_t0
+            l_i_47_t0_p1 = l_i_47_t0
+            m_new_40_t0_p1 = m_new_40_t0
+            m_new_t0_p1 = m_new_t0
+            s_39_t0_p1 = s_39_t0
+        m_new_40_t0 = gl.maximum(m_new_40_t0_p1, m_new_t0_p1)  # elementwise1_m_new_s0: stage 1, partition 0 (group 0)
+        p_t0 = gl.expand_dims(m_new_40_t0, 1)  # sfu0_p_s0: stage 1, partition 0 (group 0)
+        p_41_t0 = p_t0.broadcast_to([64, 64])  # sfu0_p_s0: stage 1, partition 0 (group 0)
+        p_42_t0 = s_39_t0_p1 - p_41_t0  # sfu0_p_s0: stage 1, partition 0 (group 0)
+        p_43_t0 = gl.exp(p_42_t0)  # sfu0_p_s0: stage 1, partition 0 (group 0)
+        alpha_t0 = m_new_40_t0_p1 - m_new_40_t0  # sfu1_alpha_s0: stage 1, partition 0 (group 0)
+        alpha_44_t0 = gl.exp(alpha_t0)  # sfu1_alpha_s0: stage 1, partition 0 (group 0)
+        acc_51_t0 = p_43_t0.to(gl.float16)  # convert0_acc_s0: stage 1, partition 0 (group 0)
+        acc_52_t0 = gl.convert_layout(acc_51_t0, L4)  # convert0_acc_s0: stage 1, partition 0 (group 0)
+        acc_48_t0 = gl.expand_dims(alpha_44_t0, 1)  # elementwise3_acc_s0: stage 1, partition 0 (group 0)
+        acc_49_t0 = acc_48_t0.broadcast_to([64, 64])  # elementwise3_acc_s0: stage 1, partition 0 (group 0)
+        acc_50_t0 = acc_53_t0_p1 * acc_49_t0  # elementwise3_acc_s0: stage 1, partition 0 (group 0)
+        mbarrier.wait(v_34_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 4), ((twill_base + (twill_n - 1 + 1) - 1) // 4) & 1)
+        fence_async_shared()
+        tok_acc_53_t0 = warpgroup_mma(acc_52_t0, v_34_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 4), acc_50_t0, is_async=True)  # dot1_acc_s0: stage 1, partition 0 (group 0)
+        l_i_46_t0 = gl.sum(p_43_t0, axis=1)  # reduce1_l_i_s0: stage 1, partition 0 (group 0)
+        l_i_45_t0 = l_i_47_t0_p1 * alpha_44_t0  # elementwise2_l_i_s0: stage 1, partition 0 (group 0)
+        l_i_47_t0 = l_i_45_t0 + l_i_46_t0  # elementwise2_l_i_s0: stage 1, partition 0 (group 0)
+        acc_53_t0 = warpgroup_mma_wait(0, deps=(tok_acc_53_t0,))
+        mbarrier.arrive(v_34_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 4))
+        acc_53_t0_p1 = acc_53_t0
+        l_i_47_t0_p1 = l_i_47_t0
+        m_new_40_t0_p1 = m_new_40_t0
+        m_new_t0_p1 = m_new_t0
+        s_39_t0_p1 = s_39_t0
+        v0 = O + base_5
+        v2_t0 = v0 + q_7_t0
+        v3_t0 = v2_t0.broadcast_to([64, 64])
+        v4_t0 = v3_t0 + q_13_t0
+        v5_t0 = gl.expand_dims(l_i_47_t0_p1, 1)
+        v6_t0 = v5_t0.broadcast_to([64, 64])
+        v7_t0 = acc_53_t0_p1 / v6_t0
+        v8_t0 = v7_t0.to(gl.float16)
+        v9_t0 = gl.convert_layout(v8_t0, L5)
+        gl.store(v4_t0, v9_t0)
+        twill_base += twill_n
+
+@gluon.jit
+def consumer_1(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_k_30, twill_box_v_34, k_30_buf, v_34_buf, k_30_ready, k_30_empty, v_34_ready, v_34_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        pid = twill_pid0
+        bh = twill_pid1
+        offs_m = pid * 128
+        offs_m_2_t1 = gl.arange(0, 64, layout=L0) + 64
+        offs_m_4_t1 = offs_m + offs_m_2_t1
+        base = bh * N
+        base_5 = base * 64
+        q = Q + base_5
+        q_6_t1 = gl.expand_dims(offs_m_4_t1, 1)
+        q_7_t1 = q_6_t1 * 64
+        q_9_t1 = q + q_7_t1
+        q_10 = gl.arange(0, 64, layout=L1)
+        q_11 = gl.expand_dims(q_10, 0)
+        q_12_t1 = q_9_t1.broadcast_to([64, 64])
+        q_13_t1 = q_11.broadcast_to([64, 64])
+        q_14_t1 = q_12_t1 + q_13_t1
+        q_15_t1 = gl.load(q_14_t1)
+        q_16_t1 = gl.allocate_shared_memory(gl.float16, [64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False), q_15_t1)
+        fence_async_shared()
+        twill_n = (N - 0 + 64 - 1) // 64
+        m_new_40_t1 = gl.full([64], float("-inf"), gl.float32, layout=L2)
+        m_new_40_t1_p1 = m_new_40_t1
+        l_i_47_t1 = gl.full([64], 0.0, gl.float32, layout=L2)
+        acc_53_t1 = gl.full([64, 64], 0.0, gl.float32, layout=L3)
+        mbarrier.wait(k_30_ready.index((twill_base + 0 - 0) % 4), ((twill_base + 0 - 0) // 4) & 1)
+        fence_async_shared()
+        tok_s_38_t1 = warpgroup_mma(q_16_t1, k_30_buf.index((twill_base + 0 - 0) % 4).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_s_s1: stage 0, partition 1 (group 1)
+        s_38_t1 = warpgroup_mma_wait(0, deps=(tok_s_38_t1,))
+        mbarrier.arrive(k_30_empty.index((twill_base + 0 - 0) % 4))
+        s_39_t1 = s_38_t1 * sm_scale  # elementwise0_s_s1: stage 0, partition 1 (group 1)
+        m_new_t1 = gl.max(s_39_t1, axis=1)  # reduce0_m_new_s1: stage 0, partition 1 (group 1)
+        m_new_40_t1 = gl.maximum(m_new_40_t1_p1, m_new_t1)  # elementwise1_m_new_s1: stage 0, partition 1 (group 1)
+        alpha_t1 = m_new_40_t1_p1 - m_new_40_t1  # sfu1_alpha_s1: stage 0, partition 1 (group 1)
+        alpha_44_t1 = gl.exp(alpha_t1)  # sfu1_alpha_s1: stage 0, partition 1 (group 1)
+        p_t1 = gl.expand_dims(m_new_40_t1, 1)  # sfu0_p_s1: stage 0, partition 1 (group 1)
+        p_41_t1 = p_t1.broadcast_to([64, 64])  # sfu0_p_s1: stage 0, partition 1 (group 1)
+        p_42_t1 = s_39_t1 - p_41_t1  # sfu0_p_s1: stage 0, partition 1 (group 1)
+        p_43_t1 = gl.exp(p_42_t1)  # sfu0_p_s1: stage 0, partition 1 (group 1)
+        acc_53_t1_p1 = acc_53_t1
+        alpha_44_t1_p1 = alpha_44_t1
+        l_i_47_t1_p1 = l_i_47_t1
+        m_new_40_t1_p1 = m_new_40_t1
+        p_43_t1_p1 = p_43_t1
+        for twill_b in range(1, twill_n):
+            acc_48_t1 = gl.expand_dims(alpha_44_t1_p1, 1)  # elementwise3_acc_s1: stage 1, partition 1 (group 1)
+            acc_49_t1 = acc_48_t1.broadcast_to([64, 64])  # elementwise3_acc_s1: stage 1, partition 1 (group 1)
+            acc_50_t1 = acc_53_t1_p1 * acc_49_t1  # elementwise3_acc_s1: stage 1, partition 1 (group 1)
+            mbarrier.wait(k_30_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            fence_async_shared()
+            tok_s_38_t1 = warpgroup_mma(q_16_t1, k_30_buf.index((twill_base + twill_b - 0) % 4).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_s_s1: stage 0, partition 1 (group 1)
+            l_i_46_t1 = gl.sum(p_43_t1_p1, axis=1)  # reduce1_l_i_s1: stage 1, partition 1 (group 1)
+            acc_51_t1 = p_43_t1_p1.to(gl.float16)  # convert0_acc_s1: stage 1, partition 1 (group 1)
+            acc_52_t1 = gl.convert_layout(acc_51_t1, L4)  # convert0_acc_s1: stage 1, partition 1 (group 1)
+            s_38_t1 = warpgroup_mma_wait(0, deps=(tok_s_38_t1,))
+            mbarrier.arrive(k_30_empty.index((twill_base + twill_b - 0) % 4))
+            s_39_t1 = s_38_t1 * sm_scale  # elementwise0_s_s1: stage 0, partition 1 (group 1)
+            mbarrier.wait(v_34_ready.index((twill_base + twill_b - 1) % 4), ((twill_base + twill_b - 1) // 4) & 1)
+            fence_async_shared()
+            tok_acc_53_t1 = warpgroup_mma(acc_52_t1, v_34_buf.index((twill_base + twill_b - 1) % 4), acc_50_t1, is_async=True)  # dot1_acc_s1: stage 1, partition 1 (group 1)
+            m_new_t1 = gl.max(s_39_t1, axis=1)  # reduce0_m_new_s1: stage 0, partition 1 (group 1)
+            m_new_40_t1 = gl.maximum(m_new_40_t1_p1, m_new_t1)  # elementwise1_m_new_s1: stage 0, partition 1 (group 1)
+            alpha_t1 = m_new_40_t1_p1 - m_new_40_t1  # sfu1_alpha_s1: stage 0, partition 1 (group 1)
+            alpha_44_t1 = gl.exp(alpha_t1)  # sfu1_alpha_s1: stage 0, partition 1 (group 1)
+            p_t1 = gl.expand_dims(m_new_40_t1, 1)  # sfu0_p_s1: stage 0, partition 1 (group 1)
+            p_41_t1 = p_t1.broadcast_to([64, 64])  # sfu0_p_s1: stage 0, partition 1 (group 1)
+            p_42_t1 = s_39_t1 - p_41_t1  # sfu0_p_s1: stage 0, partition 1 (group 1)
+            p_43_t1 = gl.exp(p_42_t1)  # sfu0_p_s1: stage 0, partition 1 (group 1)
+            l_i_45_t1 = l_i_47_t1_p1 * alpha_44_t1_p1  # elementwise2_l_i_s1: stage 1, partition 1 (group 1)
+            l_i_47_t1 = l_i_45_t1 + l_i_46_t1  # elementwise2_l_i_s1: stage 1, partition 1 (group 1)
+            acc_53_t1 = warpgroup_mma_wait(0, deps=(tok_acc_53_t1,))
+            mbarrier.arrive(v_34_empty.index((twill_base + twill_b - 1) % 4))
+            acc_53_t1_p1 = acc_53_t1
+            alpha_44_t1_p1 = alpha_44_t1
+            l_i_47_t1_p1 = l_i_47_t1
+            m_new_40_t1_p1 = m_new_40_t1
+            p_43_t1_p1 = p_43_t1
+        acc_48_t1 = gl.expand_dims(alpha_44_t1_p1, 1)  # elementwise3_acc_s1: stage 1, partition 1 (group 1)
+        acc_49_t1 = acc_48_t1.broadcast_to([64, 64])  # elementwise3_acc_s1: stage 1, partition 1 (group 1)
+        acc_50_t1 = acc_53_t1_p1 * acc_49_t1  # elementwise3_acc_s1: stage 1, partition 1 (group 1)
+        l_i_46_t1 = gl.sum(p_43_t1_p1, axis=1)  # reduce1_l_i_s1: stage 1, partition 1 (group 1)
+        acc_51_t1 = p_43_t1_p1.to(gl.float16)  # convert0_acc_s1: stage 1, partition 1 (group 1)
+        acc_52_t1 = gl.convert_layout(acc_51_t1, L4)  # convert0_acc_s1: stage 1, partition 1 (group 1)
+        mbarrier.wait(v_34_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 4), ((twill_base + (twill_n - 1 + 1) - 1) // 4) & 1)
+        fence_async_shared()
+        tok_acc_53_t1 = warpgroup_mma(acc_52_t1, v_34_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 4), acc_50_t1, is_async=True)  # dot1_acc_s1: stage 1, partition 1 (group 1)
+        l_i_45_t1 = l_i_47_t1_p1 * alpha_44_t1_p1  # elementwise2_l_i_s1: stage 1, partition 1 (group 1)
+        l_i_47_t1 = l_i_45_t1 + l_i_46_t1  # elementwise2_l_i_s1: stage 1, partition 1 (group 1)
+        acc_53_t1 = warpgroup_mma_wait(0, deps=(tok_acc_53_t1,))
+        mbarrier.arrive(v_34_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 4))
+        acc_53_t1_p1 = acc_53_t1
+        alpha_44_t1_p1 = alpha_44_t1
+        l_i_47_t1_p1 = l_i_47_t1
+        m_new_40_t1_p2 = m_new_40_t1_p1
+        m_new_40_t1_p1 = m_new_40_t1
+        p_43_t1_p1 = p_43_t1
+        v0 = O + base_5
+        v2_t1 = v0 + q_7_t1
+        v3_t1 = v2_t1.broadcast_to([64, 64])
+        v4_t1 = v3_t1 + q_13_t1
+        v5_t1 = gl.expand_dims(l_i_47_t1_p1, 1)
+        v6_t1 = v5_t1.broadcast_to([64, 64])
+        v7_t1 = acc_53_t1_p1 / v6_t1
+        v8_t1 = v7_t1.to(gl.float16)
+        v9_t1 = gl.convert_layout(v8_t1, L5)
+        gl.store(v4_t1, v9_t1)
+        twill_base += twill_n
+
+@gluon.jit
+def producer_2(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_k_30, twill_box_v_34, k_30_buf, v_34_buf, k_30_ready, k_30_empty, v_34_ready, v_34_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        bh = twill_pid1
+        offs_n = gl.arange(0, 64, layout=L6)
+        base = bh * N
+        base_5 = base * 64
+        q_10 = gl.arange(0, 64, layout=L7)
+        q_11 = gl.expand_dims(q_10, 0)
+        k = K + base_5
+        k_18 = q_11.broadcast_to([64, 64])
+        v = V + base_5
+        for acc_20 in range(0, N, 64):
+            twill_k = twill_base + (acc_20 - 0) // 64
+            k_24 = acc_20 + offs_n
+            k_25 = gl.expand_dims(k_24, 1)
+            k_26 = k_25 * 64
+            k_27 = k + k_26
+            k_28 = k_27.broadcast_to([64, 64])
+            k_29 = k_28 + k_18
+            v_31 = v + k_26
+            v_32 = v_31.broadcast_to([64, 64])
+            v_33 = v_32 + k_18
+            mbarrier.wait(k_30_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            if TWILL_TMA:
+                mbarrier.expect(k_30_ready.index(twill_k % 4), twill_box_k_30.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_k_30, [N * bh + 64 * ((acc_20 - 0) // 64), 0], k_30_ready.index(twill_k % 4), k_30_buf.index(twill_k % 4))  # load0_k: a TMA box (boxes)
+            else:
+                if TWILL_COPY:
+                    async_copy.async_copy_global_to_shared(k_30_buf.index(twill_k % 4), k_29)  # load0_k: stage 0, partition 2 (group 2)
+                    async_copy.mbarrier_arrive(k_30_ready.index(twill_k % 4), increment_count=False)
+                else:
+                    k_30_buf.index(twill_k % 4).store(gl.load(k_29))  # load0_k: stage 0, partition 2 (group 2)
+                    fence_async_shared()
+                    gl.thread_barrier()
+                    mbarrier.arrive(k_30_ready.index(twill_k % 4), count=256)
+            mbarrier.wait(v_34_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            if TWILL_TMA:
+                mbarrier.expect(v_34_ready.index(twill_k % 4), twill_box_v_34.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_v_34, [N * bh + 64 * ((acc_20 - 0) // 64), 0], v_34_ready.index(twill_k % 4), v_34_buf.index(twill_k % 4))  # load1_v: a TMA box (boxes)
+            else:
+                if TWILL_COPY:
+                    async_copy.async_copy_global_to_shared(v_34_buf.index(twill_k % 4), v_33)  # load1_v: stage 0, partition 2 (group 2)
+                    async_copy.mbarrier_arrive(v_34_ready.index(twill_k % 4), increment_count=False)
+                else:
+                    v_34_buf.index(twill_k % 4).store(gl.load(v_33))  # load1_v: stage 0, partition 2 (group 2)
+                    fence_async_shared()
+                    gl.thread_barrier()
+                    mbarrier.arrive(v_34_ready.index(twill_k % 4), count=256)
+        twill_base += (N - 0 + 64 - 1) // 64
+
+@gluon.jit
+def twill_kernel(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_k_30, twill_box_v_34, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+    k_30_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    v_34_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    k_30_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(k_30_ready.index(i), count=1 if TWILL_TMA else 256)
+    k_30_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(k_30_empty.index(i), count=2)
+    v_34_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(v_34_ready.index(i), count=1 if TWILL_TMA else 256)
+    v_34_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(v_34_empty.index(i), count=2)
+    gl.warp_specialize([
+        (consumer_0, (Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_k_30, twill_box_v_34, k_30_buf, v_34_buf, k_30_ready, k_30_empty, v_34_ready, v_34_empty, TWILL_COPY, TWILL_TMA)),
+        (consumer_1, (Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_k_30, twill_box_v_34, k_30_buf, v_34_buf, k_30_ready, k_30_empty, v_34_ready, v_34_empty, TWILL_COPY, TWILL_TMA)),
+        (producer_2, (Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_k_30, twill_box_v_34, k_30_buf, v_34_buf, k_30_ready, k_30_empty, v_34_ready, v_34_empty, TWILL_COPY, TWILL_TMA)),
+    ], [4, 8], [192, 56])
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['Q', 'K', 'V', 'O', 'N', 'sm_scale', 'BLOCK_M', 'BLOCK_N', 'D']          # the Triton kernel's parameters, in order
+RUNTIME = ['Q', 'K', 'V', 'O', 'N', 'sm_scale', 'twill_g0', 'twill_g1', 'twill_g2', 'twill_box_k_30', 'twill_box_v_34']   # the Gluon kernel's parameters, in order
+CONSTEXPRS = {'BLOCK_M': 128, 'BLOCK_N': 64, 'D': 64}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {'twill_box_k_30': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])', 'twill_box_v_34': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
+POINTER_BOXES = {'twill_box_k_30': ('K', ['64', '1'], [None, None], [64, 64], []), 'twill_box_v_34': ('V', ['64', '1'], [None, None], [64, 64], [])}   # pointer tiles as TMA boxes: (base, strides, extents, block, checks)
+TMA_BOXES = True   # False: copy them with cp.async at every launch
+NUM_WARPS = 4
+MAXNREG = 128
+PERSISTENT = True      # one program per SM loops over the grid's tiles
+COPY_ALIGNED = ['K', 'V', 'N']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+
+
+_CODE = {}                     # expression -> its compiled code (the launch's host time)
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, 'POINTER_BOXES', 'eval')
+    return eval(code, {}, bound)
+
+
+def _boxes(bound):
+    """The pointer tiles' descriptors, or None where the launch does not allow them (a base not 16-byte aligned, a
+    row stride not a 16-byte multiple, an extent not positive, a check failed)."""
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+    out = {}
+    for n, (base, strides, extents, block, checks) in POINTER_BOXES.items():
+        t = bound[base]
+        if not TMA_BOXES or not hasattr(t, 'data_ptr') or not all(_ev(c, bound) for c in checks):
+            return None
+        st = [int(_ev(e, bound)) for e in strides]
+        ext = [2 ** 31 - 1 if e is None else int(_ev(e, bound)) for e in extents]   # None: unmasked
+        if t.data_ptr() % 16 or any(x * t.element_size() % 16 for x in st[:-1]) or min(ext) <= 0:
+            return None
+        layout = _LAYOUTS.get(n)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[n] = eval('gl.' + DESCRIPTOR_LAYOUTS[n])
+        out[n] = TensorDescriptor(t, ext, st, block, layout)
+    return out
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+    layout = _LAYOUTS.get(name)
+    if layout is None:
+        from triton.experimental.gluon import language as gl
+        layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+    base = getattr(value, "base", value)
+    shape = list(getattr(value, "shape", base.shape))
+    strides = list(getattr(value, "strides", None) or base.stride())
+    return TensorDescriptor(base, shape, strides, DESCRIPTOR_BLOCKS[name], layout)
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    boxes = _boxes(bound)
+    bound.update(boxes or dict.fromkeys(POINTER_BOXES))
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    TWILL_COPY = all(_aligned(bound[n]) for n in COPY_ALIGNED)
+    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, TWILL_TMA=boxes is not None, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+
+
+def _aligned(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()

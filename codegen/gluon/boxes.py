@@ -1,0 +1,430 @@
+"""Pointer tiles a TMA copy can load: the affine analysis of a ``tt.load``'s addresses and mask.
+
+Most public kernels load their GEMM and attention tiles through pointers (``a_ptr + offs_m[:, None] * stride_am +
+offs_k[None, :]``, advanced by ``BLOCK_K`` each iteration, masked on ``K``), which the Gluon back end copies with
+cp.async from a producer of 4-8 warps, the bound of most of its gap to Triton on such kernels. Where the addresses
+are ``base + sum_d (coord_d + arange_d) * stride_d`` (``coord_d`` loop-invariant but for a multiple of the iteration
+index, ``stride_d`` a kernel argument, the last 1) and the mask, if any, is one bound per dimension that a TMA box's
+zero fill reproduces (``coord_d + arange_d < extent_d``, ``extent_d`` computed from the arguments), the tile is the
+box a descriptor over ``base`` loads at ``coord``: the launcher builds that descriptor, the producer issues one TMA
+copy instead of its cp.async copies. A tile wrapped by ``% M`` (Triton's matmul tutorial) is such a box where the
+launch has ``M`` a multiple of the block (the box then starts at ``coord % M``); a per-program offset of the base
+(``off_h * stride_h``: a batch, a head) joins the rows where the launch has its stride a multiple of the row stride.
+Everything the launch must have for the box to be the tile (16-byte alignment, those multiples) the launcher checks;
+where one fails, the kernel copies with cp.async as before (``TWILL_TMA`` is a launch-time constant).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from codegen.gluon.values import py_name
+from twill.ir import vocab
+from twill.ir.function import Function
+from twill.ir.ttgir import IROp, type_info
+
+Mono = tuple[str, ...]          # a product of atoms, sorted
+ITER = "I"                      # the iteration index of the scheduled loop (0, 1, ...)
+_RANGE = re.compile(r"R(\d+)$")
+
+
+class NotABox(Exception):
+    """Why a pointer tile is not a TMA box (kept for the kernel's docstring)."""
+
+
+@dataclass(frozen=True)
+class Poly:
+    """An integer polynomial over atoms (SSA values, ``R<d>``: the tile's index along dimension d, ``I``)."""
+
+    terms: tuple[tuple[Mono, int], ...] = ()
+
+    @staticmethod
+    def of(d: dict[Mono, int]) -> "Poly":
+        return Poly(tuple(sorted((m, c) for m, c in d.items() if c != 0)))
+
+    @staticmethod
+    def const(c: int) -> "Poly":
+        return Poly.of({(): c})
+
+    @staticmethod
+    def atom(a: str) -> "Poly":
+        return Poly.of({(a,): 1})
+
+    @property
+    def d(self) -> dict[Mono, int]:
+        return dict(self.terms)
+
+    def __add__(self, o: "Poly") -> "Poly":
+        d = self.d
+        for m, c in o.terms:
+            d[m] = d.get(m, 0) + c
+        return Poly.of(d)
+
+    def __neg__(self) -> "Poly":
+        return Poly(tuple((m, -c) for m, c in self.terms))
+
+    def __sub__(self, o: "Poly") -> "Poly":
+        return self + (-o)
+
+    def __mul__(self, o: "Poly") -> "Poly":
+        d: dict[Mono, int] = {}
+        for m1, c1 in self.terms:
+            for m2, c2 in o.terms:
+                m = tuple(sorted(m1 + m2))
+                d[m] = d.get(m, 0) + c1 * c2
+        return Poly.of(d)
+
+    def atoms(self) -> set[str]:
+        return {a for m, _ in self.terms for a in m}
+
+    def rename(self, f) -> "Poly":       # noqa: ANN001 - atom -> atom
+        d: dict[Mono, int] = {}
+        for m, c in self.terms:
+            k = tuple(sorted(f(a) for a in m))
+            d[k] = d.get(k, 0) + c
+        return Poly.of(d)
+
+    def value(self) -> int | None:
+        """The constant, where the polynomial is one."""
+        return self.d.get((), 0) if all(m == () for m, _ in self.terms) else None
+
+    def py(self, name) -> str:           # noqa: ANN001 - atom -> Python expression
+        """Python for it, each atom spelled by ``name``."""
+        parts = []
+        for m, c in self.terms:
+            factors = [name(a) for a in m]
+            if c != 1 or not factors:
+                factors = [str(c)] + factors
+            parts.append(" * ".join(factors))
+        return " + ".join(parts).replace("+ -", "- ") if parts else "0"
+
+
+@dataclass(frozen=True)
+class Ptr:
+    base: str                # the pointer argument (SSA name)
+    off: Poly                # elements from it
+
+
+@dataclass(frozen=True)
+class Mask:
+    bounds: tuple[Poly, ...]  # each: a value that is at least 1 where the element is loaded
+
+
+Sym = Poly | Ptr | Mask
+
+
+@dataclass(frozen=True)
+class Box:
+    """A pointer tile as a TMA box: the descriptor the launcher builds (``base``, ``strides``, ``extents``: Python in
+    the kernel's arguments; an extent None: as far as the tensor's storage goes) and the box's coordinates, which the
+    producer computes (Python templates in the kernel's values: ``atoms`` spells each atom; ``ITER`` the iteration)."""
+
+    name: str                           # the descriptor's parameter in the generated kernel
+    base: str                           # the pointer argument's Python name
+    shape: tuple[int, ...]
+    strides: tuple[str, ...]
+    extents: tuple[str | None, ...]
+    coords: tuple[Poly, ...]
+    checks: tuple[str, ...]             # what the launch must have, Python in the arguments
+    atoms: tuple[tuple[str, str], ...] = ()   # atoms other than SSA values, each with its Python (in SSA names)
+
+    def coord_py(self, name) -> list[str]:   # noqa: ANN001 - SSA atom -> Python
+        atoms = dict(self.atoms)
+
+        def spell(a: str) -> str:
+            if a in atoms:
+                return re.sub(r"%[\w$.\-#]+", lambda m: name(m.group(0)), atoms[a])
+            return name(a)
+        return [c.py(spell) for c in self.coords]
+
+    def values(self) -> set[str]:
+        """The kernel's SSA values the coordinates read (the producer must have them)."""
+        atoms, out = dict(self.atoms), set()
+        for a in (a for c in self.coords for a in c.atoms()):
+            out |= set(re.findall(r"%[\w$.\-#]+", atoms[a])) if a in atoms else {a} if a.startswith("%") else set()
+        return out
+
+
+_SAME = {"arith.extsi", "arith.extui", "arith.trunci", "arith.index_cast", "ttg.convert_layout", "tt.broadcast"}
+_CMP = {"slt": (1, 0), "ult": (1, 0), "sgt": (-1, 0), "ugt": (-1, 0), "sle": (1, 1), "ule": (1, 1),
+        "sge": (-1, 1), "uge": (-1, 1)}
+
+
+class _Eval:
+    """Symbolic values of a loop body's integers, pointers and masks, in atoms invariant in the loop, ``R<d>`` and
+    ``I``."""
+
+    def __init__(self, fn: Function, loop: IROp) -> None:
+        self.fn, self.loop = fn, loop
+        body = loop.body
+        assert body is not None
+        self.body_defs = {r: o for o in body.ops for r in o.results}
+        self.defs = {r: o for o, _ in fn.module.walk() for r in o.results}   # the kernel's own loops' bodies too
+        self.args = {a.name: a for a in fn.args}
+        self.iv, self.carried = body.args[0], dict(zip(body.args[1:], body.inits))
+        yld = next((o for o in body.ops if o.name == vocab.YIELD), None)
+        self.yields = dict(zip(body.args[1:], yld.operands if yld is not None else ()))
+        self.wraps: dict[str, str] = {}       # wrap atom -> Python (in SSA names)
+        self.checks: list[str] = []           # Python in SSA names of arguments
+        self.memo: dict[str, Sym] = {}
+        self.pinned: dict[str, Sym] = {}
+
+    def sym(self, v: str) -> Sym:
+        if v in self.pinned:
+            return self.pinned[v]
+        if v not in self.memo:
+            self.memo[v] = self._sym(v)
+        return self.memo[v]
+
+    def _sym(self, v: str) -> Sym:
+        if v in self.args:
+            a = self.args[v]
+            if a.type.startswith("!tt.ptr"):
+                return Ptr(v, Poly())
+            if re.fullmatch(r"i\d+", a.type):
+                return Poly.atom(v)
+            raise NotABox(f"{v} is a {a.type} argument")
+        if v == self.iv:
+            lb, _, step = _bounds(self.loop)
+            return self.int(lb, False) + Poly.atom(ITER) * self.int(step, False)
+        if v in self.carried:
+            return self._carried(v)
+        op = self.body_defs.get(v)
+        inside = op is not None
+        op = op or self.defs.get(v)
+        if op is None:            # a value of the kernel's own loops around this one: an atom if an integer
+            if re.fullmatch(r"i\d+", self.fn.type_of(v)):
+                return Poly.atom(v)
+            raise NotABox(f"{v} is not an integer")
+        return self._op(v, op, inside)
+
+    def int(self, v: str, inside: bool = True) -> Poly:
+        s = self.sym(v)
+        if not isinstance(s, Poly):
+            raise NotABox(f"{v} is not an integer")
+        if not inside and ({ITER} | _ranges(s)) & s.atoms():
+            raise NotABox(f"{v} varies in the loop")
+        return s
+
+    def _carried(self, v: str) -> Sym:
+        """A loop-carried value: its initial value plus the iteration index times a loop-invariant step."""
+        init = self.sym(self.carried[v])
+        mark = "$" + v
+        self.pinned[v] = Ptr(mark, Poly()) if isinstance(init, Ptr) else Poly.atom(mark)
+        saved, self.memo = self.memo, {}
+        try:
+            nxt = self.sym(self.yields[v])
+        finally:
+            self.memo = saved
+            del self.pinned[v]
+        if isinstance(init, Ptr) and isinstance(nxt, Ptr) and nxt.base == mark:
+            step = nxt.off
+            if not (step.atoms() & ({ITER, mark} | _ranges(step))):
+                return Ptr(init.base, init.off + Poly.atom(ITER) * step)
+        if isinstance(init, Poly) and isinstance(nxt, Poly):
+            step = nxt - Poly.atom(mark)
+            if not (step.atoms() & ({ITER, mark} | _ranges(step))):
+                return init + Poly.atom(ITER) * step
+        raise NotABox(f"the loop carries {v} other than by a constant step")
+
+    def _op(self, v: str, op: IROp, inside: bool) -> Sym:
+        n, xs = op.name, op.operands
+        if n == "arith.constant":
+            m = re.search(r"arith\.constant\s+(?:dense<)?(-?\d+)\b(?!\.)", op.text)
+            if m is None:
+                raise NotABox(f"{v} is a constant that is not an integer")
+            return Poly.const(int(m.group(1)))
+        if n in _SAME or n == "tt.splat":
+            return self.sym(xs[0])
+        if n == "tt.make_range":
+            return Poly.const(int(op.attrs.get("start", "0").split(":")[0])) + Poly.atom("R0")
+        if n == "tt.expand_dims":
+            axis = int(op.attrs.get("axis", "0").split(":")[0])
+            return _expand(self.sym(xs[0]), axis)
+        if n in ("arith.addi", "arith.subi", "arith.muli"):
+            a, b = self.int(xs[0]), self.int(xs[1])
+            return a + b if n == "arith.addi" else a - b if n == "arith.subi" else a * b
+        if n == "tt.addptr":
+            p = self.sym(xs[0])
+            if not isinstance(p, Ptr):
+                raise NotABox(f"{v}: a pointer not made from an argument")
+            return Ptr(p.base, p.off + self.int(xs[1]))
+        if n == "arith.cmpi":
+            pred = op.text.split("arith.cmpi", 1)[1].split(",")[0].strip()
+            if pred not in _CMP:
+                raise NotABox(f"{v}: a comparison {pred}")
+            sign, slack = _CMP[pred]
+            a, b = self.int(xs[0]), self.int(xs[1])
+            return Mask(((b - a if sign > 0 else a - b) + Poly.const(slack),))
+        if n == "arith.andi":
+            a, b = self.sym(xs[0]), self.sym(xs[1])
+            if isinstance(a, Mask) and isinstance(b, Mask):
+                return Mask(a.bounds + b.bounds)
+        if n == "arith.remsi" and not inside:
+            x = self.int(xs[0])
+            if _ranges(x):
+                return self._wrap(v, op, x)
+        scalar = type_info(self.fn.type_of(v)).space == "scalar" and re.fullmatch(r"i\d+", self.fn.type_of(v))
+        if scalar and not inside:      # any other integer computed before the loop: an atom of its own
+            return Poly.atom(v)
+        raise NotABox(f"its addresses go through {n} ({v}), which the analysis does not follow")
+
+    def _wrap(self, v: str, op: IROp, x: Poly) -> Poly:
+        """``(start + arange) % M``: ``start % M + arange`` where the block divides ``M`` and ``start``."""
+        (r,) = _ranges(x)
+        block = type_info(self.fn.type_of(v)).shape[0]
+        start = x - Poly.atom(r)
+        m = self.int(op.operands[1], False)
+        if _ranges(start) or any(c % block for _, c in start.terms) or not _launch(m, self.args):
+            raise NotABox(f"{v}: a wrap (%) the box cannot follow")
+        self.wraps[v] = f"(({start.py(str)}) % ({m.py(str)}))"
+        self.checks.append(f"({m.py(str)}) % {block} == 0")
+        return Poly.atom(v) + Poly.atom(r)
+
+
+def _bounds(loop: IROp) -> tuple[str, str, str]:
+    m = re.search(r"scf\.for\s+%[\w$.\-]+\s*=\s*(%[\w$.\-#]+)\s+to\s+(%[\w$.\-#]+)\s+step\s+(%[\w$.\-#]+)", loop.text)
+    if not m:
+        raise NotABox("a loop whose bounds are not read")
+    return m.group(1), m.group(2), m.group(3)
+
+
+def _ranges(p: Poly) -> set[str]:
+    return {a for a in p.atoms() if _RANGE.match(a)}
+
+
+def _expand(s: Sym, axis: int) -> Sym:
+    def f(a: str) -> str:
+        m = _RANGE.match(a)
+        return f"R{int(m.group(1)) + 1}" if m and int(m.group(1)) >= axis else a
+    if isinstance(s, Poly):
+        return s.rename(f)
+    if isinstance(s, Ptr):
+        return Ptr(s.base, s.off.rename(f))
+    return Mask(tuple(b.rename(f) for b in s.bounds))
+
+
+def _launch(p: Poly, args: dict) -> bool:
+    """Whether the launcher can compute ``p``: constants and integer arguments."""
+    return all(a in args for a in p.atoms())
+
+
+def _divides(s: tuple[Mono, int], m: tuple[Mono, int]) -> tuple[Mono, int] | None:
+    """``m / s`` where the monomial ``s`` divides ``m``."""
+    (sm, sc), (mm, mc) = s, m
+    rest = list(mm)
+    for a in sm:
+        if a not in rest:
+            return None
+        rest.remove(a)
+    return (tuple(rest), mc // sc) if sc and mc % sc == 0 else None
+
+
+def analyse(fn: Function, loop: IROp, load: IROp) -> Box:
+    """The TMA box of pointer load ``load`` in ``loop`` (a ``NotABox`` saying why it is none)."""
+    ev = _Eval(fn, loop)
+    p = ev.sym(load.operands[0])
+    t = type_info(fn.type_of(load.results[0]))
+    if not isinstance(p, Ptr) or p.base.startswith("$"):
+        raise NotABox("its pointer is not an argument plus offsets")
+    pointee = fn.type_of(p.base)
+    if f"<{t.dtype}>" not in pointee:
+        raise NotABox(f"its argument points to {pointee}, the tile is {t.dtype}")
+    rank = len(t.shape)
+    if rank != 2:
+        raise NotABox(f"a {rank}-D tile")
+    strides, rest = _strides(p.off, rank)
+    mask = ev.sym(load.operands[1]) if len(load.operands) > 1 else Mask(())
+    if not isinstance(mask, Mask):
+        raise NotABox("its mask is not a conjunction of comparisons")
+    masked = {int(r[1:]) for b in mask.bounds for r in _ranges(b)}
+    coords, flat, joined = _coords(rest, strides, rank, ev.args, rank - 1 not in masked)
+    extents = _extents(ev, mask, coords, rank)
+    checks = [c for c in ev.checks] + flat
+    for d, s in enumerate(strides[:-1]):
+        if not _launch(s, ev.args):
+            raise NotABox(f"its stride along dimension {d} is not an argument")
+    return Box(f"twill_box_{py_name(load.results[0])}", py_name(p.base), t.shape, tuple(s.py(py_name) for s in strides),
+               tuple(None if e is None else e.py(py_name) for e in extents), tuple(coords),
+               tuple(re.sub(r"%[\w$.\-#]+", lambda m: py_name(m.group(0)), c) for c in checks), tuple({**ev.wraps, **joined}.items()))
+
+
+def _strides(off: Poly, rank: int) -> tuple[list[Poly], Poly]:
+    """The offset's stride along each dimension (what multiplies ``R<d>``) and the rest."""
+    strides: list[dict[Mono, int]] = [{} for _ in range(rank)]
+    rest: dict[Mono, int] = {}
+    for m, c in off.terms:
+        rs = [a for a in m if _RANGE.match(a)]
+        if not rs:
+            rest[m] = c
+            continue
+        if len(rs) > 1 or ITER in m or int(rs[0][1:]) >= rank:
+            raise NotABox("its offsets are not affine in the tile's indices")
+        d = int(rs[0][1:])
+        k = tuple(a for a in m if a != rs[0])
+        strides[d][k] = strides[d].get(k, 0) + c
+    out = [Poly.of(s) for s in strides]
+    if any(not s.terms for s in out):
+        raise NotABox("a dimension along which its addresses do not move")
+    if out[-1].value() != 1:
+        raise NotABox("its last dimension is not contiguous")
+    for d, s in enumerate(out[:-1]):
+        if len(s.terms) != 1 or s.terms[0][1] <= 0:
+            raise NotABox(f"its stride along dimension {d} is not one product")
+    return out, Poly.of(rest)
+
+
+def _coords(rest: Poly, strides: list[Poly], rank: int, args: dict,
+            free: bool) -> tuple[list[Poly], list[str], dict[str, str]]:
+    """The box's start along each dimension: each term of the offset's rest divided by the stride it is a multiple
+    of, any other along the contiguous dimension (the same address), but for a term with an argument (a per-program
+    base: a batch, a head, a split-K slice) where the contiguous dimension is masked (not ``free``): that one joins
+    the rows where the launch has it a multiple of the row stride."""
+    coords = [dict() for _ in range(rank)]
+    checks: list[str] = []
+    atoms: dict[str, str] = {}
+    for m, c in rest.terms:
+        for d in range(rank - 1):
+            q = _divides(strides[d].terms[0], (m, c))
+            if q is not None:
+                coords[d][q[0]] = coords[d].get(q[0], 0) + q[1]
+                break
+        else:
+            launch = [a for a in m if a in args]
+            if not launch or free:
+                coords[-1][m] = coords[-1].get(m, 0) + c
+                continue
+            row = strides[0].py(str)
+            part = " * ".join([str(c)] + launch)
+            checks.append(f"({part}) % ({row}) == 0")
+            atom = f"q{len(atoms)}"
+            atoms[atom] = f"(({part}) // ({row}))"
+            k = tuple(sorted([a for a in m if a not in launch] + [atom]))
+            coords[0][k] = coords[0].get(k, 0) + 1
+    return [Poly.of(c) for c in coords], checks, atoms
+
+
+def _extents(ev: _Eval, mask: Mask, coords: list[Poly], rank: int) -> list[Poly | None]:
+    """Each dimension's extent from the mask (None: unmasked, read wherever the addresses go). The load's ``other``
+    is zero, the box's fill (a ring copied otherwise is refused, ``plan._copied_layout``)."""
+    ext: list[Poly | None] = [None] * rank
+    for b in mask.bounds:
+        rs = _ranges(b)
+        if len(rs) != 1:
+            raise NotABox("a mask bound that is not along one dimension")
+        r = rs.pop()
+        d = int(r[1:])
+        lin = b.d.get((r,), 0)
+        if any(r in mm and mm != (r,) for mm, _ in b.terms) or lin not in (1, -1):
+            raise NotABox("a mask bound not linear in the tile's index")
+        pos = coords[d] + Poly.atom(r)
+        if lin == 1:                      # coord + r >= 0: the box's own lower bound
+            if b - pos != Poly.const(1):
+                raise NotABox("a mask's lower bound other than 0")
+            continue
+        e = b + pos
+        if ext[d] is not None or not _launch(e, ev.args):
+            raise NotABox(f"a mask along dimension {d} the launch cannot compute")
+        ext[d] = e
+    return ext
+
