@@ -116,8 +116,10 @@ Sym = Poly | Ptr | Mask
 @dataclass(frozen=True)
 class Box:
     """A pointer tile as a TMA box: the descriptor the launcher builds (``base``, ``strides``, ``extents``: Python in
-    the kernel's arguments; an extent None: as far as the tensor's storage goes) and the box's coordinates, which the
-    producer computes (Python templates in the kernel's values: ``atoms`` spells each atom; ``ITER`` the iteration)."""
+    the kernel's arguments; an extent None: unmasked) and the box's coordinates, which the producer computes (Python
+    templates in the kernel's values: ``atoms`` spells each atom; ``ITER`` the iteration), all in memory's order:
+    ``transposed``, the tile is the box's transpose (a K^T or B^T tile contiguous along its first dimension; its ring
+    holds the box as TMA writes it and its readers see it permuted)."""
 
     name: str                           # the descriptor's parameter in the generated kernel
     base: str                           # the pointer argument's Python name
@@ -127,6 +129,7 @@ class Box:
     coords: tuple[Poly, ...]
     checks: tuple[str, ...]             # what the launch must have, Python in the arguments
     atoms: tuple[tuple[str, str], ...] = ()   # atoms other than SSA values, each with its Python (in SSA names)
+    transposed: bool = False            # the tile is the box transposed (contiguous along its first dimension)
 
     def coord_py(self, name) -> list[str]:   # noqa: ANN001 - SSA atom -> Python
         atoms = dict(self.atoms)
@@ -333,10 +336,13 @@ def analyse(fn: Function, loop: IROp, load: IROp) -> Box:
     rank = len(t.shape)
     if rank != 2:
         raise NotABox(f"a {rank}-D tile")
-    strides, rest = _strides(p.off, rank)
     mask = ev.sym(load.operands[1]) if len(load.operands) > 1 else Mask(())
     if not isinstance(mask, Mask):
         raise NotABox("its mask is not a conjunction of comparisons")
+    off, shape, transposed = p.off, t.shape, _contiguous(p.off, rank) == 0
+    if transposed:       # contiguous along the tile's rows (B^T, K^T): the box is the tile transposed, in memory's order
+        off, mask, shape = _swapped(off), Mask(tuple(_swapped(b) for b in mask.bounds)), t.shape[::-1]
+    strides, rest = _strides(off, rank)
     masked = {int(r[1:]) for b in mask.bounds for r in _ranges(b)}
     coords, flat, joined = _coords(rest, strides, rank, ev.args, rank - 1 not in masked)
     extents = _extents(ev, mask, coords, rank)
@@ -344,9 +350,19 @@ def analyse(fn: Function, loop: IROp, load: IROp) -> Box:
     for d, s in enumerate(strides[:-1]):
         if not _launch(s, ev.args):
             raise NotABox(f"its stride along dimension {d} is not an argument")
-    return Box(f"twill_box_{py_name(load.results[0])}", py_name(p.base), t.shape, tuple(s.py(py_name) for s in strides),
+    return Box(f"twill_box_{py_name(load.results[0])}", py_name(p.base), shape, tuple(s.py(py_name) for s in strides),
                tuple(None if e is None else e.py(py_name) for e in extents), tuple(coords),
-               tuple(re.sub(r"%[\w$.\-#]+", lambda m: py_name(m.group(0)), c) for c in checks), tuple({**ev.wraps, **joined}.items()))
+               tuple(re.sub(r"%[\w$.\-#]+", lambda m: py_name(m.group(0)), c) for c in checks),
+               tuple({**ev.wraps, **joined}.items()), transposed)
+
+
+def _contiguous(off: Poly, rank: int) -> int | None:
+    """The tile dimension along which consecutive elements are consecutive in memory (``R<d>`` times 1)."""
+    return next((d for d in range(rank) if off.d.get((f"R{d}",), 0) == 1), None)
+
+
+def _swapped(p: Poly) -> Poly:
+    return p.rename(lambda a: {"R0": "R1", "R1": "R0"}.get(a, a))
 
 
 def _strides(off: Poly, rank: int) -> tuple[list[Poly], Poly]:

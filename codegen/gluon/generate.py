@@ -234,8 +234,8 @@ def _box_and_flag_sig(mod: Module, table: dict[str, str]) -> dict[str, str]:
 def _box_sig(r: Ring, table: dict[str, str]) -> str:
     """A pointer tile's TMA descriptor (``plan.Ring.box``) as a signature type: its tile, its ring's layout."""
     lay = parse_layout(r.layout or "", table)
-    assert isinstance(lay, NvmmaShared)
-    return _desc_sig(r.dtype, r.shape, lay)
+    assert isinstance(lay, NvmmaShared) and r.box is not None
+    return _desc_sig(r.dtype, r.box.shape, dataclasses.replace(lay, transposed=False))    # the box, as TMA writes it
 
 
 def _block(a: Arg, plan: KernelPlan, table: dict[str, str]) -> tuple[int, ...]:
@@ -633,7 +633,7 @@ def _copy_launch(mod: Module, plan: KernelPlan) -> tuple[str, str]:
 def _box_launch(plan: KernelPlan) -> tuple[str, str, str]:
     """The launcher's lines for the pointer tiles a TMA copy can load (``plan.Ring.box``; none where there are none):
     their table, the function building their descriptors where the launch allows, and its call."""
-    boxes = {r.box.name: (r.box.base, list(r.box.strides), list(r.box.extents), list(r.shape), list(r.box.checks))
+    boxes = {r.box.name: (r.box.base, list(r.box.strides), list(r.box.extents), list(r.box.shape), list(r.box.checks))
              for r in plan.boxed if r.box is not None}
     if not boxes:
         return "", "", ""

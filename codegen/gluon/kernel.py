@@ -1073,7 +1073,7 @@ def _copy_lines(src: Source, r: Ring, op: IROp, slot: str) -> list[str]:
     ptrs = src.ctx.vals[py_name(op.operands[0])].expr
     mask = f", mask={src.ctx.vals[op.operands[1]].expr}" if len(op.operands) > 1 else ""
     tag = f"  # {src.plan.node_of.get(r.load, r.name)}: stage 0, partition {src.part.index} (group {src.part.group})"
-    buf, ready = f"{r.name}_buf.index({slot})", f"{r.name}_ready.index({slot})"
+    buf, ready = f"{r.name}_buf.index({slot}){r.view}", f"{r.name}_ready.index({slot})"
     other = f", other={'0.0' if r.dtype.startswith(('f', 'bf')) else '0'}" if mask else ""
     through_registers = [f"{buf}.store(gl.load({ptrs}{mask}{other})){tag}", "fence_async_shared()",
                          "gl.thread_barrier()", f"mbarrier.arrive({ready}, count={32 * src.part.warps})"]
@@ -1092,8 +1092,9 @@ def register_rings(mod: Module, turns: bool) -> None:
     for r in plan.rings:
         d = py_name(plan.body[r.load].operands[0])
         if r.copied:
-            shape = [r.depth] + list(r.shape)
-            layout = parse_layout(r.layout, mod.table).spell()
+            shape = [r.depth] + list(r.box.shape if r.box is not None else r.shape)
+            lay = parse_layout(r.layout, mod.table)
+            layout = (dataclasses.replace(lay, transposed=False) if r.view else lay).spell()
         else:
             shape = [r.depth] + _tile_shape(plan, plan.body[r.load].operands[0])
             layout = f"{d}.layout"

@@ -60,7 +60,7 @@ class Shared:
         return f"{self.base} + {k}" if self.base else k
 
     def tile(self, r: Ring, k: str) -> str:
-        return f"{r.name}_buf.index(({self._k(k)}) % {r.depth})"
+        return f"{r.name}_buf.index(({self._k(k)}) % {r.depth}){r.view}"
 
     def ready_wait(self, r: Ring, k: str) -> str:
         k = self._k(k)

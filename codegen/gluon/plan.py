@@ -163,6 +163,12 @@ class Ring:
         return TypeInfo("smem", self.shape, self.dtype).bytes
 
     @property
+    def view(self) -> str:
+        """How its readers (and its cp.async copies) see a buffer: permuted where it holds a transposed box (a K^T or
+        B^T tile, which TMA writes in memory's order, ``boxes.Box.transposed``)."""
+        return ".permute((1, 0))" if self.box is not None and self.box.transposed else ""
+
+    @property
     def copied(self) -> bool:
         """Loaded through pointers (``cp.async``, each producer thread its elements), not by one TMA copy."""
         return self.layout is not None
@@ -684,9 +690,11 @@ def _box(plan: KernelPlan, load: IROp, alloc: IROp) -> Box | None:
     writes (NVMMA, not transposed); else None, and why in the plan's decisions."""
     smem = parse_type(plan.fn.type_of(alloc.results[0]), aliases(plan.fn.module.text)).layout
     try:
-        if not isinstance(smem, NvmmaShared) or smem.transposed:
-            raise NotABox("its shared buffer is not one a TMA copy writes (NVMMA, not transposed)")
-        return analyse(plan.fn, plan.loop, load)
+        box = analyse(plan.fn, plan.loop, load)
+        if not isinstance(smem, NvmmaShared) or smem.transposed != box.transposed:
+            raise NotABox("its shared buffer is not one a TMA copy writes (NVMMA, contiguous along memory's "
+                          "contiguous dimension)")
+        return box
     except NotABox as e:
         plan.decisions.append(f"{py_name(load.results[0])} copied with cp.async at every launch, not by TMA: {e}")
         return None
@@ -1306,7 +1314,8 @@ def sibling(main: KernelPlan, loop: IROp, g: LoopGraph, s: Schedule) -> KernelPl
                                    f"scheduled loop streams: {', '.join(q.name for q in main.rings) or 'none'}",
                                    found=f"{r.name} {list(r.shape)} {r.dtype}")
         free.remove(same)
-        if (same.box is None) != (r.box is None):     # one ready barrier, so one way of copying into the ring
+        if (same.box is None) != (r.box is None) or (same.box and r.box and same.box.transposed != r.box.transposed):
+            # one ready barrier and one buffer layout, so one way of copying into the ring
             main.rings = [dataclasses.replace(q, box=None) if q is same else q for q in main.rings]
             r = dataclasses.replace(r, box=None)
             main.decisions.append(f"{same.name} copied with cp.async at every launch, not by TMA: a later loop streams "

@@ -66,13 +66,23 @@ def test_an_argument_offset_beside_masked_columns_joins_the_rows_where_the_launc
 
 
 @pytest.mark.parametrize("kernel, load, why", [
-    ("block_fp8_gemm", "%b_75", "last dimension is not contiguous"),      # B^T tiles: N-major in memory
+    ("chunk_state", "%b_k_38", "lower bound other than 0"),              # a mask TMA's zero fill does not follow
     ("grouped_gemm", "%a", "tt.int_to_ptr"),                              # a base loaded from memory
     ("block_fp8_gemm", "%a_s_79", "arith.divsi"),                         # a 1-D scale: per-row, not a box
 ])
 def test_what_is_not_a_box_says_why(kernel: str, load: str, why: str) -> None:
     with pytest.raises(NotABox, match=why):
         _box(kernel, load)
+
+
+def test_a_tile_contiguous_along_its_first_dimension_is_the_transposed_box():
+    # B^T (fp8 weights N x K, the tile [BK, BN]) and K^T (attention's keys loaded [D, BN]): the box in memory's order
+    b = _box("block_fp8_gemm", "%b_75")
+    assert b.transposed and (b.shape, b.strides, b.extents) == ((128, 128), ("stride_bn", "1"), (None, "K"))
+    assert _coords_py(b) == ["((128 * pid_n_8) % (N))", "128 * k"] and b.checks == ("(N) % 128 == 0",)
+    k = _box("diagonal_mask_attention", "%k_48")
+    assert k.transposed and k.shape == (64, 64) and _coords_py(k) == ["N * bh + 64 * k", "0"]
+    assert not _box("block_fp8_gemm", "%a_71").transposed
 
 
 def test_a_later_loop_starting_from_the_first_loops_pointers_is_not_a_box():

@@ -298,8 +298,7 @@ def _consumer_copies(stem: str, source: str) -> None:
 # and those that stay cp.async with the reason the decisions give
 BOXED = {"pointer_gemm": ({"a_65", "b_69"}, ""), "guarded_gemm": ({"a_53", "b_57"}, ""),
          "splitk_guarded": ({"a", "b"}, ""), "pointer_attention": ({"k_30", "v_34"}, ""),
-         "fp8_gemm": ({"a_50"}, "b_54 copied with cp.async at every launch, not by TMA: its shared buffer is not "
-                                "one a TMA copy writes"),     # B K-major in shared memory, N-major in memory
+         "fp8_gemm": ({"a_50", "b_54"}, ""), "diagonal_mask_attention": ({"k_48", "v_68"}, ""),   # B^T, K^T transposed
          "tail_loop_gemm": (set(), "a copied with cp.async at every launch, not by TMA: a later loop streams"),
          "grouped_gemm": (set(), "tt.int_to_ptr")}
 
@@ -309,10 +308,16 @@ def _boxes(stem: str, kernel) -> None:
         return
     names, why = BOXED[stem]
     assert {r.name for r in kernel.plan.boxed} == names, kernel.plan.rings
-    producer = _function(kernel.source, "producer_1")
+    producer = _function(kernel.source, f"producer_{kernel.plan.producer.index}")
     assert producer.count("tma.async_copy_global_to_shared(twill_box_") == len(names), producer
     assert ("POINTER_BOXES = {" in kernel.source) == bool(names) and ("TWILL_TMA" in kernel.signature) == bool(names)
     assert not why or any(why in d for d in kernel.decisions), kernel.decisions
+    transposed = {r.name for r in kernel.plan.boxed if r.box.transposed}
+    assert transposed == ({"b_54"} if stem == "fp8_gemm" else {"k_48"} if stem == "diagonal_mask_attention" else set())
+    for name in transposed:          # its ring holds the box as TMA writes it; readers and cp.async see it permuted
+        assert re.search(rf"warpgroup_mma\([^\n]*{name}_buf\.index\([^\n]*?\)\.permute\(\(1, 0\)\)", kernel.source)
+        assert re.search(rf"async_copy_global_to_shared\({name}_buf\.index\(twill_k % \d\)\.permute\(\(1, 0\)\), ",
+                         producer) and re.search(rf"{name}_buf\.index\(twill_k % \d\)\)  #", producer), producer
 
 
 def _copy_producer(stem: str, kernel) -> None:

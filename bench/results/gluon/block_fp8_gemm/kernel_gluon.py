@@ -1,9 +1,8 @@
 """block_fp8_matmul, written by twill from its joint schedule: I=196 L=234 (optimal), 1320 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- b_75 copied with cp.async at every launch, not by TMA: its shared buffer is not one a TMA copy writes (NVMMA, not transposed)
 - pointer-loaded tiles copied by a 8-warp producer with cp.async (a_71, b_75): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
-- a_71 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over A when the base is 16-byte aligned, the row strides 16-byte multiples, (M) % 128 == 0; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
+- a_71, b_75 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over A, B when the base is 16-byte aligned, the row strides 16-byte multiples, (M) % 128 == 0, (N) % 128 == 0; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 168): the loop's compute, 2 stages
 - partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
 - ring a_71: 4 buffers of [128, 128] f8E4M3FN (the loads run 3 iteration(s) ahead), read by partition(s) 0
@@ -34,7 +33,7 @@ L9 = gl.constexpr(gl.SliceLayout(0, gl.NVMMADistributedLayout(version=[3, 0], wa
 L10 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride_As_k, stride_Bs_k, twill_g0, twill_g1, twill_g2, twill_box_a_71, a_71_buf, b_75_buf, a_71_ready, a_71_empty, b_75_ready, b_75_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+def consumer_0(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride_As_k, stride_Bs_k, twill_g0, twill_g1, twill_g2, twill_box_a_71, twill_box_b_75, a_71_buf, b_75_buf, a_71_ready, a_71_empty, b_75_ready, b_75_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -111,7 +110,7 @@ def consumer_0(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride
             fence_async_shared()
             mbarrier.wait(b_75_ready.index((twill_base + twill_b - 1) % 4), ((twill_base + twill_b - 1) // 4) & 1)
             fence_async_shared()
-            tok_accumulator_83 = warpgroup_mma(a_71_buf.index((twill_base + twill_b - 1) % 4), b_75_buf.index((twill_base + twill_b - 1) % 4), gl.full([128, 128], 0.0, gl.float32, layout=L7), use_acc=False, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
+            tok_accumulator_83 = warpgroup_mma(a_71_buf.index((twill_base + twill_b - 1) % 4), b_75_buf.index((twill_base + twill_b - 1) % 4).permute((1, 0)), gl.full([128, 128], 0.0, gl.float32, layout=L7), use_acc=False, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
             a = (0 + (twill_b - 0) * 1) * 128  # load0_a: stage 0, partition 0 (group 0)
             offs_ks = a // 128  # load2_a_s: stage 0, partition 0 (group 0)
             a_s = offs_ks * stride_As_k  # load2_a_s: stage 0, partition 0 (group 0)
@@ -141,7 +140,7 @@ def consumer_0(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride
         fence_async_shared()
         mbarrier.wait(b_75_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 4), ((twill_base + (twill_n - 1 + 1) - 1) // 4) & 1)
         fence_async_shared()
-        tok_accumulator_83 = warpgroup_mma(a_71_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 4), b_75_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 4), gl.full([128, 128], 0.0, gl.float32, layout=L7), use_acc=False, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
+        tok_accumulator_83 = warpgroup_mma(a_71_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 4), b_75_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 4).permute((1, 0)), gl.full([128, 128], 0.0, gl.float32, layout=L7), use_acc=False, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
         a_s_79_p1_cv = gl.convert_layout(a_s_79_p1, L8)  # elementwise0_accumulator: stage 1, partition 0 (group 0)
         accumulator_84 = gl.expand_dims(a_s_79_p1_cv, 1)  # elementwise0_accumulator: stage 1, partition 0 (group 0)
         accumulator_85 = accumulator_84.broadcast_to([128, 128])  # elementwise0_accumulator: stage 1, partition 0 (group 0)
@@ -175,7 +174,7 @@ def consumer_0(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride
         twill_base += twill_n
 
 @gluon.jit
-def producer_1(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride_As_k, stride_Bs_k, twill_g0, twill_g1, twill_g2, twill_box_a_71, a_71_buf, b_75_buf, a_71_ready, a_71_empty, b_75_ready, b_75_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+def producer_1(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride_As_k, stride_Bs_k, twill_g0, twill_g1, twill_g2, twill_box_a_71, twill_box_b_75, a_71_buf, b_75_buf, a_71_ready, a_71_empty, b_75_ready, b_75_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -245,22 +244,26 @@ def producer_1(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride
                     gl.thread_barrier()
                     mbarrier.arrive(a_71_ready.index(twill_k % 4), count=256)
             mbarrier.wait(b_75_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
-            if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(b_75_buf.index(twill_k % 4), b_ptrs_66, mask=b_74)  # load1_b: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(b_75_ready.index(twill_k % 4), increment_count=False)
+            if TWILL_TMA:
+                mbarrier.expect(b_75_ready.index(twill_k % 4), twill_box_b_75.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_b_75, [((128 * pid_n_8) % (N)), 128 * accumulator_64], b_75_ready.index(twill_k % 4), b_75_buf.index(twill_k % 4))  # load1_b: a TMA box (boxes)
             else:
-                b_75_buf.index(twill_k % 4).store(gl.load(b_ptrs_66, mask=b_74, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
-                fence_async_shared()
-                gl.thread_barrier()
-                mbarrier.arrive(b_75_ready.index(twill_k % 4), count=256)
+                if TWILL_COPY:
+                    async_copy.async_copy_global_to_shared(b_75_buf.index(twill_k % 4).permute((1, 0)), b_ptrs_66, mask=b_74)  # load1_b: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(b_75_ready.index(twill_k % 4), increment_count=False)
+                else:
+                    b_75_buf.index(twill_k % 4).permute((1, 0)).store(gl.load(b_ptrs_66, mask=b_74, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
+                    fence_async_shared()
+                    gl.thread_barrier()
+                    mbarrier.arrive(b_75_ready.index(twill_k % 4), count=256)
             a_ptrs_65 = a_ptrs_91
             b_ptrs_66 = b_ptrs_92
         twill_base += (v1 - 0 + 1 - 1) // 1
 
 @gluon.jit
-def twill_kernel(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride_As_k, stride_Bs_k, twill_g0, twill_g1, twill_g2, twill_box_a_71, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+def twill_kernel(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride_As_k, stride_Bs_k, twill_g0, twill_g1, twill_g2, twill_box_a_71, twill_box_b_75, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     a_71_buf = gl.allocate_shared_memory(gl.float8e4nv, [4, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
-    b_75_buf = gl.allocate_shared_memory(gl.float8e4nv, [4, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=True))
+    b_75_buf = gl.allocate_shared_memory(gl.float8e4nv, [4, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
     a_71_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(4):
         mbarrier.init(a_71_ready.index(i), count=1 if TWILL_TMA else 256)
@@ -269,24 +272,24 @@ def twill_kernel(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stri
         mbarrier.init(a_71_empty.index(i), count=1)
     b_75_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(4):
-        mbarrier.init(b_75_ready.index(i), count=256)
+        mbarrier.init(b_75_ready.index(i), count=1 if TWILL_TMA else 256)
     b_75_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(4):
         mbarrier.init(b_75_empty.index(i), count=1)
     gl.warp_specialize([
-        (consumer_0, (A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride_As_k, stride_Bs_k, twill_g0, twill_g1, twill_g2, twill_box_a_71, a_71_buf, b_75_buf, a_71_ready, a_71_empty, b_75_ready, b_75_empty, TWILL_COPY, TWILL_TMA)),
-        (producer_1, (A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride_As_k, stride_Bs_k, twill_g0, twill_g1, twill_g2, twill_box_a_71, a_71_buf, b_75_buf, a_71_ready, a_71_empty, b_75_ready, b_75_empty, TWILL_COPY, TWILL_TMA)),
+        (consumer_0, (A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride_As_k, stride_Bs_k, twill_g0, twill_g1, twill_g2, twill_box_a_71, twill_box_b_75, a_71_buf, b_75_buf, a_71_ready, a_71_empty, b_75_ready, b_75_empty, TWILL_COPY, TWILL_TMA)),
+        (producer_1, (A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride_As_k, stride_Bs_k, twill_g0, twill_g1, twill_g2, twill_box_a_71, twill_box_b_75, a_71_buf, b_75_buf, a_71_ready, a_71_empty, b_75_ready, b_75_empty, TWILL_COPY, TWILL_TMA)),
     ], [8], [64])
 
 
 
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['A', 'B', 'C', 'As', 'Bs', 'M', 'N', 'K', 'stride_am', 'stride_ak', 'stride_bk', 'stride_bn', 'stride_cm', 'stride_cn', 'stride_As_m', 'stride_As_k', 'stride_Bs_k', 'stride_Bs_n', 'group_n', 'group_k', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K', 'GROUP_M']          # the Triton kernel's parameters, in order
-RUNTIME = ['A', 'B', 'C', 'As', 'Bs', 'M', 'N', 'K', 'stride_am', 'stride_bn', 'stride_cm', 'stride_As_k', 'stride_Bs_k', 'twill_g0', 'twill_g1', 'twill_g2', 'twill_box_a_71']   # the Gluon kernel's parameters, in order
+RUNTIME = ['A', 'B', 'C', 'As', 'Bs', 'M', 'N', 'K', 'stride_am', 'stride_bn', 'stride_cm', 'stride_As_k', 'stride_Bs_k', 'twill_g0', 'twill_g1', 'twill_g2', 'twill_box_a_71', 'twill_box_b_75']   # the Gluon kernel's parameters, in order
 CONSTEXPRS = {'stride_ak': 1, 'stride_bk': 1, 'stride_cn': 1, 'stride_As_m': 1, 'stride_Bs_n': 1, 'group_n': 128, 'group_k': 128, 'BLOCK_M': 128, 'BLOCK_N': 128, 'BLOCK_K': 128, 'GROUP_M': 8}         # the specialisation this kernel was generated for
 DESCRIPTOR_BLOCKS = {}
-DESCRIPTOR_LAYOUTS = {'twill_box_a_71': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
-POINTER_BOXES = {'twill_box_a_71': ('A', ['stride_am', '1'], [None, 'K'], [128, 128], ['(M) % 128 == 0'])}   # pointer tiles as TMA boxes: (base, strides, extents, block, checks)
+DESCRIPTOR_LAYOUTS = {'twill_box_a_71': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False, fp4_padded=False, cga_layout=[])', 'twill_box_b_75': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
+POINTER_BOXES = {'twill_box_a_71': ('A', ['stride_am', '1'], [None, 'K'], [128, 128], ['(M) % 128 == 0']), 'twill_box_b_75': ('B', ['stride_bn', '1'], [None, 'K'], [128, 128], ['(N) % 128 == 0'])}   # pointer tiles as TMA boxes: (base, strides, extents, block, checks)
 TMA_BOXES = True   # False: copy them with cp.async at every launch
 NUM_WARPS = 8
 MAXNREG = 128

@@ -1,7 +1,7 @@
 """chunk_fwd_kernel_h, written by twill from its joint schedule: I=383 L=383 (optimal), 2084 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- b_k_38 copied with cp.async at every launch, not by TMA: its shared buffer is not one a TMA copy writes (NVMMA, not transposed)
+- b_k_38 copied with cp.async at every launch, not by TMA: a mask's lower bound other than 0
 - b_v_50 copied with cp.async at every launch, not by TMA: a mask's lower bound other than 0
 - pointer-loaded tiles copied by a 4-warp producer with cp.async (b_k_38, b_v_50): their addresses and masks spread over 128 threads
 - two CTAs per SM: the partitions' registers (104, 64 needed per thread) fit half the register file, so the launch's limit is 128 (run 29e: chunk_state 1.26x with two CTAs against one)

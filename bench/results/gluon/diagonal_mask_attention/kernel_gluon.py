@@ -1,9 +1,8 @@
 """attn_fwd_diagonal, written by twill from its joint schedule: I=174 L=322 (optimal), 637 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- k_48 copied with cp.async at every launch, not by TMA: its shared buffer is not one a TMA copy writes (NVMMA, not transposed)
 - pointer-loaded tiles copied by a 8-warp producer with cp.async (k_48, v_68): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
-- v_68 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over V when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
+- k_48, v_68 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over K, V when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - rows: 128 split into 2 sub-tiles of 64 (the rows are independent; the joint search chose the split)
 - partition 0 (default): consumer, warp group 0, 4 warps, 192 registers per thread (needs about 154): sub-tile 0, 2 stages
 - partition 1 (worker): consumer, warp group 1, 4 warps, 192 registers per thread (needs about 154): sub-tile 1, 2 stages
@@ -37,7 +36,7 @@ L9 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], thr
 L10 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[8, 1], threads_per_warp=[8, 4], warps_per_cta=[1, 8], order=[0, 1])))
 
 @gluon.jit
-def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_v_68, k_48_buf, v_68_buf, k_48_ready, k_48_empty, v_68_ready, v_68_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_k_48, twill_box_v_68, k_48_buf, v_68_buf, k_48_ready, k_48_empty, v_68_ready, v_68_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -76,7 +75,7 @@ def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
             acc_72_t0 = gl.full([64, 64], 0.0, gl.float32, layout=L4)
             mbarrier.wait(k_48_ready.index((twill_base + 0 - 0) % 4), ((twill_base + 0 - 0) // 4) & 1)
             fence_async_shared()
-            tok_qk_50_t0 = warpgroup_mma(q_25_t0, k_48_buf.index((twill_base + 0 - 0) % 4), gl.full([64, 64], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_qk_s0: stage 0, partition 0 (group 0)
+            tok_qk_50_t0 = warpgroup_mma(q_25_t0, k_48_buf.index((twill_base + 0 - 0) % 4).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_qk_s0: stage 0, partition 0 (group 0)
             v7 = (0 + (0 - 0) * 64) + 64  # elementwise0_qk: stage 0, partition 0 (group 0)
             v8 = v7 > offs_m  # elementwise0_qk: stage 0, partition 0 (group 0)
             qk_50_t0 = warpgroup_mma_wait(0, deps=(tok_qk_50_t0,))
@@ -102,7 +101,7 @@ def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
             for twill_b in range(1, twill_n):
                 mbarrier.wait(k_48_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
                 fence_async_shared()
-                tok_qk_50_t0 = warpgroup_mma(q_25_t0, k_48_buf.index((twill_base + twill_b - 0) % 4), gl.full([64, 64], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_qk_s0: stage 0, partition 0 (group 0)
+                tok_qk_50_t0 = warpgroup_mma(q_25_t0, k_48_buf.index((twill_base + twill_b - 0) % 4).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_qk_s0: stage 0, partition 0 (group 0)
                 m_ij_52_t0 = gl.maximum(m_ij_52_t0_p1, m_ij_t0_p1)  # elementwise1_m_ij_s0: stage 1, partition 0 (group 0)
                 p_t0 = gl.expand_dims(m_ij_52_t0, 1)  # sfu0_p_s0: stage 1, partition 0 (group 0)
                 p_53_t0 = p_t0.broadcast_to([64, 64])  # sfu0_p_s0: stage 1, partition 0 (group 0)
@@ -187,7 +186,7 @@ def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
         twill_base += twill_n
 
 @gluon.jit
-def consumer_1(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_v_68, k_48_buf, v_68_buf, k_48_ready, k_48_empty, v_68_ready, v_68_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+def consumer_1(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_k_48, twill_box_v_68, k_48_buf, v_68_buf, k_48_ready, k_48_empty, v_68_ready, v_68_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -227,7 +226,7 @@ def consumer_1(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
             acc_72_t1 = gl.full([64, 64], 0.0, gl.float32, layout=L4)
             mbarrier.wait(k_48_ready.index((twill_base + 0 - 0) % 4), ((twill_base + 0 - 0) // 4) & 1)
             fence_async_shared()
-            tok_qk_50_t1 = warpgroup_mma(q_25_t1, k_48_buf.index((twill_base + 0 - 0) % 4), gl.full([64, 64], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_qk_s1: stage 0, partition 1 (group 1)
+            tok_qk_50_t1 = warpgroup_mma(q_25_t1, k_48_buf.index((twill_base + 0 - 0) % 4).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_qk_s1: stage 0, partition 1 (group 1)
             v7 = (0 + (0 - 0) * 64) + 64  # elementwise0_qk: stage 0, partition 1 (group 1)
             v8 = v7 > offs_m  # elementwise0_qk: stage 0, partition 1 (group 1)
             qk_50_t1 = warpgroup_mma_wait(0, deps=(tok_qk_50_t1,))
@@ -263,7 +262,7 @@ def consumer_1(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
                 acc_62_t1 = acc_72_t1_p1 * acc_61_t1  # elementwise3_acc_s1: stage 1, partition 1 (group 1)
                 mbarrier.wait(k_48_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
                 fence_async_shared()
-                tok_qk_50_t1 = warpgroup_mma(q_25_t1, k_48_buf.index((twill_base + twill_b - 0) % 4), gl.full([64, 64], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_qk_s1: stage 0, partition 1 (group 1)
+                tok_qk_50_t1 = warpgroup_mma(q_25_t1, k_48_buf.index((twill_base + twill_b - 0) % 4).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_qk_s1: stage 0, partition 1 (group 1)
                 acc_70_t1 = p_55_t1_p1.to(gl.float16)  # convert0_acc_s1: stage 1, partition 1 (group 1)
                 acc_71_t1 = gl.convert_layout(acc_70_t1, L5)  # convert0_acc_s1: stage 1, partition 1 (group 1)
                 v7 = (0 + (twill_b - 0) * 64) + 64  # elementwise0_qk: stage 0, partition 1 (group 1)
@@ -339,7 +338,7 @@ def consumer_1(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
         twill_base += twill_n
 
 @gluon.jit
-def producer_2(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_v_68, k_48_buf, v_68_buf, k_48_ready, k_48_empty, v_68_ready, v_68_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+def producer_2(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_k_48, twill_box_v_68, k_48_buf, v_68_buf, k_48_ready, k_48_empty, v_68_ready, v_68_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -376,14 +375,18 @@ def producer_2(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
             v_66 = v_65.broadcast_to([64, 64])
             v_67 = v_66 + v_32
             mbarrier.wait(k_48_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
-            if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(k_48_buf.index(twill_k % 4), k_47)  # load0_k: stage 0, partition 2 (group 2)
-                async_copy.mbarrier_arrive(k_48_ready.index(twill_k % 4), increment_count=False)
+            if TWILL_TMA:
+                mbarrier.expect(k_48_ready.index(twill_k % 4), twill_box_k_48.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_k_48, [N * bh + 64 * ((acc_36 - 0) // 64), 0], k_48_ready.index(twill_k % 4), k_48_buf.index(twill_k % 4))  # load0_k: a TMA box (boxes)
             else:
-                k_48_buf.index(twill_k % 4).store(gl.load(k_47))  # load0_k: stage 0, partition 2 (group 2)
-                fence_async_shared()
-                gl.thread_barrier()
-                mbarrier.arrive(k_48_ready.index(twill_k % 4), count=256)
+                if TWILL_COPY:
+                    async_copy.async_copy_global_to_shared(k_48_buf.index(twill_k % 4).permute((1, 0)), k_47)  # load0_k: stage 0, partition 2 (group 2)
+                    async_copy.mbarrier_arrive(k_48_ready.index(twill_k % 4), increment_count=False)
+                else:
+                    k_48_buf.index(twill_k % 4).permute((1, 0)).store(gl.load(k_47))  # load0_k: stage 0, partition 2 (group 2)
+                    fence_async_shared()
+                    gl.thread_barrier()
+                    mbarrier.arrive(k_48_ready.index(twill_k % 4), count=256)
             mbarrier.wait(v_68_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             if TWILL_TMA:
                 mbarrier.expect(v_68_ready.index(twill_k % 4), twill_box_v_68.block_type.nbytes)
@@ -400,12 +403,12 @@ def producer_2(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
         twill_base += (hi_26 - 0 + 64 - 1) // 64
 
 @gluon.jit
-def twill_kernel(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_v_68, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
-    k_48_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
+def twill_kernel(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_k_48, twill_box_v_68, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+    k_48_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     v_68_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     k_48_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(4):
-        mbarrier.init(k_48_ready.index(i), count=256)
+        mbarrier.init(k_48_ready.index(i), count=1 if TWILL_TMA else 256)
     k_48_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(4):
         mbarrier.init(k_48_empty.index(i), count=2)
@@ -416,20 +419,20 @@ def twill_kernel(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_bo
     for i in gl.static_range(4):
         mbarrier.init(v_68_empty.index(i), count=2)
     gl.warp_specialize([
-        (consumer_0, (Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_v_68, k_48_buf, v_68_buf, k_48_ready, k_48_empty, v_68_ready, v_68_empty, TWILL_COPY, TWILL_TMA)),
-        (consumer_1, (Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_v_68, k_48_buf, v_68_buf, k_48_ready, k_48_empty, v_68_ready, v_68_empty, TWILL_COPY, TWILL_TMA)),
-        (producer_2, (Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_v_68, k_48_buf, v_68_buf, k_48_ready, k_48_empty, v_68_ready, v_68_empty, TWILL_COPY, TWILL_TMA)),
+        (consumer_0, (Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_k_48, twill_box_v_68, k_48_buf, v_68_buf, k_48_ready, k_48_empty, v_68_ready, v_68_empty, TWILL_COPY, TWILL_TMA)),
+        (consumer_1, (Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_k_48, twill_box_v_68, k_48_buf, v_68_buf, k_48_ready, k_48_empty, v_68_ready, v_68_empty, TWILL_COPY, TWILL_TMA)),
+        (producer_2, (Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_k_48, twill_box_v_68, k_48_buf, v_68_buf, k_48_ready, k_48_empty, v_68_ready, v_68_empty, TWILL_COPY, TWILL_TMA)),
     ], [4, 8], [192, 56])
 
 
 
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['Q', 'K', 'V', 'O', 'N', 'sm_scale', 'BLOCK_M', 'BLOCK_N', 'D']          # the Triton kernel's parameters, in order
-RUNTIME = ['Q', 'K', 'V', 'O', 'N', 'sm_scale', 'twill_g0', 'twill_g1', 'twill_g2', 'twill_box_v_68']   # the Gluon kernel's parameters, in order
+RUNTIME = ['Q', 'K', 'V', 'O', 'N', 'sm_scale', 'twill_g0', 'twill_g1', 'twill_g2', 'twill_box_k_48', 'twill_box_v_68']   # the Gluon kernel's parameters, in order
 CONSTEXPRS = {'BLOCK_M': 128, 'BLOCK_N': 64, 'D': 64}         # the specialisation this kernel was generated for
 DESCRIPTOR_BLOCKS = {}
-DESCRIPTOR_LAYOUTS = {'twill_box_v_68': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
-POINTER_BOXES = {'twill_box_v_68': ('V', ['64', '1'], [None, None], [64, 64], [])}   # pointer tiles as TMA boxes: (base, strides, extents, block, checks)
+DESCRIPTOR_LAYOUTS = {'twill_box_k_48': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])', 'twill_box_v_68': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
+POINTER_BOXES = {'twill_box_k_48': ('K', ['64', '1'], [None, None], [64, 64], []), 'twill_box_v_68': ('V', ['64', '1'], [None, None], [64, 64], [])}   # pointer tiles as TMA boxes: (base, strides, extents, block, checks)
 TMA_BOXES = True   # False: copy them with cp.async at every launch
 NUM_WARPS = 4
 MAXNREG = 128

@@ -1,9 +1,8 @@
 """fp8_matmul, written by twill from its joint schedule: I=330 L=297 (optimal), 1280 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- b_54 copied with cp.async at every launch, not by TMA: its shared buffer is not one a TMA copy writes (NVMMA, not transposed)
 - pointer-loaded tiles copied by a 8-warp producer with cp.async (a_50, b_54): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
-- a_50 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over a_ptr when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
+- a_50, b_54 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over a_ptr, b_ptr when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 104): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
 - ring a_50: 4 buffers of [128, 128] f8E4M3FN (the loads run 3 iteration(s) ahead), read by partition(s) 0
@@ -30,7 +29,7 @@ L6 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1]
 L7 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bn, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_50, a_50_buf, b_54_buf, a_50_ready, a_50_empty, b_54_ready, b_54_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bn, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_50, twill_box_b_54, a_50_buf, b_54_buf, a_50_ready, a_50_empty, b_54_ready, b_54_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -75,7 +74,7 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bn, stride_cm, tw
             fence_async_shared()
             mbarrier.wait(b_54_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
             fence_async_shared()
-            tok_acc_56 = warpgroup_mma(a_50_buf.index((twill_base + twill_b - 0) % 4), b_54_buf.index((twill_base + twill_b - 0) % 4), acc_56_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+            tok_acc_56 = warpgroup_mma(a_50_buf.index((twill_base + twill_b - 0) % 4), b_54_buf.index((twill_base + twill_b - 0) % 4).permute((1, 0)), acc_56_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
             acc_56_p1 = warpgroup_mma_wait(1, deps=(acc_56_p1,))
             mbarrier.arrive(a_50_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
             mbarrier.arrive(b_54_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
@@ -100,7 +99,7 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bn, stride_cm, tw
         twill_base += twill_n
 
 @gluon.jit
-def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bn, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_50, a_50_buf, b_54_buf, a_50_ready, a_50_empty, b_54_ready, b_54_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bn, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_50, twill_box_b_54, a_50_buf, b_54_buf, a_50_ready, a_50_empty, b_54_ready, b_54_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -157,22 +156,26 @@ def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bn, stride_cm, tw
                     gl.thread_barrier()
                     mbarrier.arrive(a_50_ready.index(twill_k % 4), count=256)
             mbarrier.wait(b_54_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
-            if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(b_54_buf.index(twill_k % 4), b_ptrs_45, mask=b_53)  # load1_b: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(b_54_ready.index(twill_k % 4), increment_count=False)
+            if TWILL_TMA:
+                mbarrier.expect(b_54_ready.index(twill_k % 4), twill_box_b_54.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_b_54, [128 * pid_n, 128 * acc_42], b_54_ready.index(twill_k % 4), b_54_buf.index(twill_k % 4))  # load1_b: a TMA box (boxes)
             else:
-                b_54_buf.index(twill_k % 4).store(gl.load(b_ptrs_45, mask=b_53, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
-                fence_async_shared()
-                gl.thread_barrier()
-                mbarrier.arrive(b_54_ready.index(twill_k % 4), count=256)
+                if TWILL_COPY:
+                    async_copy.async_copy_global_to_shared(b_54_buf.index(twill_k % 4).permute((1, 0)), b_ptrs_45, mask=b_53)  # load1_b: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(b_54_ready.index(twill_k % 4), increment_count=False)
+                else:
+                    b_54_buf.index(twill_k % 4).permute((1, 0)).store(gl.load(b_ptrs_45, mask=b_53, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
+                    fence_async_shared()
+                    gl.thread_barrier()
+                    mbarrier.arrive(b_54_ready.index(twill_k % 4), count=256)
             a_ptrs_44 = a_ptrs_57
             b_ptrs_45 = b_ptrs_58
         twill_base += (v1 - 0 + 1 - 1) // 1
 
 @gluon.jit
-def twill_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bn, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_50, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+def twill_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bn, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_50, twill_box_b_54, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     a_50_buf = gl.allocate_shared_memory(gl.float8e4nv, [4, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
-    b_54_buf = gl.allocate_shared_memory(gl.float8e4nv, [4, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=True))
+    b_54_buf = gl.allocate_shared_memory(gl.float8e4nv, [4, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
     a_50_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(4):
         mbarrier.init(a_50_ready.index(i), count=1 if TWILL_TMA else 256)
@@ -181,24 +184,24 @@ def twill_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bn, stride_cm, 
         mbarrier.init(a_50_empty.index(i), count=1)
     b_54_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(4):
-        mbarrier.init(b_54_ready.index(i), count=256)
+        mbarrier.init(b_54_ready.index(i), count=1 if TWILL_TMA else 256)
     b_54_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(4):
         mbarrier.init(b_54_empty.index(i), count=1)
     gl.warp_specialize([
-        (consumer_0, (a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bn, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_50, a_50_buf, b_54_buf, a_50_ready, a_50_empty, b_54_ready, b_54_empty, TWILL_COPY, TWILL_TMA)),
-        (producer_1, (a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bn, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_50, a_50_buf, b_54_buf, a_50_ready, a_50_empty, b_54_ready, b_54_empty, TWILL_COPY, TWILL_TMA)),
+        (consumer_0, (a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bn, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_50, twill_box_b_54, a_50_buf, b_54_buf, a_50_ready, a_50_empty, b_54_ready, b_54_empty, TWILL_COPY, TWILL_TMA)),
+        (producer_1, (a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bn, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_50, twill_box_b_54, a_50_buf, b_54_buf, a_50_ready, a_50_empty, b_54_ready, b_54_empty, TWILL_COPY, TWILL_TMA)),
     ], [8], [64])
 
 
 
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_ak', 'stride_bk', 'stride_bn', 'stride_cm', 'stride_cn', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K']          # the Triton kernel's parameters, in order
-RUNTIME = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bn', 'stride_cm', 'twill_g0', 'twill_g1', 'twill_g2', 'twill_box_a_50']   # the Gluon kernel's parameters, in order
+RUNTIME = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bn', 'stride_cm', 'twill_g0', 'twill_g1', 'twill_g2', 'twill_box_a_50', 'twill_box_b_54']   # the Gluon kernel's parameters, in order
 CONSTEXPRS = {'stride_ak': 1, 'stride_bk': 1, 'stride_cn': 1, 'BLOCK_M': 128, 'BLOCK_N': 128, 'BLOCK_K': 128}         # the specialisation this kernel was generated for
 DESCRIPTOR_BLOCKS = {}
-DESCRIPTOR_LAYOUTS = {'twill_box_a_50': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
-POINTER_BOXES = {'twill_box_a_50': ('a_ptr', ['stride_am', '1'], [None, 'K'], [128, 128], [])}   # pointer tiles as TMA boxes: (base, strides, extents, block, checks)
+DESCRIPTOR_LAYOUTS = {'twill_box_a_50': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False, fp4_padded=False, cga_layout=[])', 'twill_box_b_54': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
+POINTER_BOXES = {'twill_box_a_50': ('a_ptr', ['stride_am', '1'], [None, 'K'], [128, 128], []), 'twill_box_b_54': ('b_ptr', ['stride_bn', '1'], [None, 'K'], [128, 128], [])}   # pointer tiles as TMA boxes: (base, strides, extents, block, checks)
 TMA_BOXES = True   # False: copy them with cp.async at every launch
 NUM_WARPS = 8
 MAXNREG = 128

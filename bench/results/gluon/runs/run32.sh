@@ -38,3 +38,20 @@ d)
     --out $OUT/gpu32d.json 2>&1 | tee -a $OUT/run32d.log
   ;;
 esac
+# e: transposed boxes (B^T of fp8 GEMMs, K^T of attention loaded [D, BN]): the ring holds the box as TMA writes it, its
+#    readers and the cp.async copies see it permuted. Timed on TMA, then each kernel's checks on the cp.async path
+#    (into the permuted view) and through registers.
+case "${1:-a}" in
+e)
+  K3="fp8_gemm block_fp8_gemm diagonal_mask_attention"
+  PYTHONPATH=. timeout 300 python bench/gluon_gpu.py $(for k in $K3; do echo $G/$k; done) --out $OUT/gpu32e.json 2>&1 \
+    | tee -a $OUT/run32e.log
+  PYTHONPATH=. timeout 120 python -m pytest -q tests/gpu/test_gpu_gluon.py -k "$(echo $K3 | sed 's/ / or /g')" 2>&1 \
+    | tail -4 | tee -a $OUT/run32e.log
+  for k in $K3; do for v in TWILL_TMA_OFF TWILL_COPY_OFF; do
+    env $v=1 PYTHONPATH=. timeout 100 python bench/gluon_gpu.py --one $G/$k --sizes 1024 2>&1 | grep '^{' \
+      | python -c "import json,sys; r=json.loads(sys.stdin.read()); print('$k $v:', r['pass'], [c['rel_err'] for c in r['checks']])" \
+      | tee -a $OUT/run32e.log
+  done; done
+  ;;
+esac

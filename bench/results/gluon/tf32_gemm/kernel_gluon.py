@@ -1,7 +1,7 @@
 """tf32_gemm, written by twill from its joint schedule: I=330 L=297 (optimal), 1280 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- b_51 copied with cp.async at every launch, not by TMA: its shared buffer is not one a TMA copy writes (NVMMA, not transposed)
+- b_51 copied with cp.async at every launch, not by TMA: its shared buffer is not one a TMA copy writes (NVMMA, contiguous along memory's contiguous dimension)
 - pointer-loaded tiles copied by a 8-warp producer with cp.async (a_47, b_51): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
 - a_47 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over a_ptr when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 104): the loop's compute, 1 stages
