@@ -183,7 +183,7 @@ class LoopWriter:
             tile, chain = self.views[v]
             r = self._ring(tile, x.subtile)
             if r is not None:
-                return Val(self.shared.tile(r, f"{b} - {x.stage}") + chain, self.ctx.ttype(v)), None, 0
+                return Val(self.shared.tile(r, f"{b} - {x.stage}") + r.part(x.subtile) + chain, self.ctx.ttype(v)), None, 0
         d = self._def(v, x.subtile)
         if d is None:                                 # defined before the loop
             val = self.ctx.vals.get(sub_name(v, x.subtile)) or self.ctx.vals.get(py_name(v))

@@ -157,6 +157,7 @@ class Ring:
     layout: str | None = None      # a pointer tile's shared layout (TTGIR attribute); None: the descriptor's
     registers: bool = False        # a pointer tile cp.async cannot copy: loaded and stored through registers
     box: Box | None = None         # a pointer tile a TMA copy can load where the launch allows (``boxes``)
+    sliced: tuple[int, int] | None = None   # (dim, rows): a whole pointer tile whose readers each read their sub-tile's
 
     @property
     def bytes(self) -> int:
@@ -167,6 +168,13 @@ class Ring:
         """How its readers (and its cp.async copies) see a buffer: permuted where it holds a transposed box (a K^T or
         B^T tile, which TMA writes in memory's order, ``boxes.Box.transposed``)."""
         return ".permute((1, 0))" if self.box is not None and self.box.transposed else ""
+
+    def part(self, subtile: int | None) -> str:
+        """The view of a buffer sub-tile ``subtile``'s reader reads (its rows of a ``sliced`` tile)."""
+        if self.sliced is None or subtile is None:
+            return ""
+        dim, rows = self.sliced
+        return f".slice({subtile * rows}, {rows}, {dim})"
 
     @property
     def copied(self) -> bool:
@@ -650,13 +658,16 @@ def _rings(plan: KernelPlan, node_of: dict[int, str], group_of: dict[int, int]) 
                       and o.operands[0] == op.results[0]), None)
         tile = body[alloc].results[0] if alloc is not None else op.results[0]
         split = plan.rows is not None and plan.rows.touches(op)
-        layout, registers, box = None, False, None
-        if i in copied:
-            layout = _copied_layout(plan, op, body[copied[i]], split)
-            registers = not _copy_vectors(plan, op, body[copied[i]])
-            box = None if registers else _box(plan, op, body[copied[i]])
+        layout, registers, box, sliced = None, False, None, None
         t = type_info(op.result_types[0])
         shape = list(t.shape)
+        if i in copied:
+            layout = _copied_layout(plan, op, body[copied[i]])
+            registers = not _copy_vectors(plan, op, body[copied[i]])
+            box = None if registers else _box(plan, op, body[copied[i]])
+            if split:      # the producer copies the whole tile into one ring; each consumer reads its rows' slice
+                dim = plan.rows.dims.get(op.results[0], 0)
+                sliced, split = (dim, shape[dim] // plan.subtiles), False
         if split:
             shape[plan.rows.dims.get(op.results[0], 0)] //= plan.subtiles
         base = node_of.get(i, op.results[0].lstrip("%"))
@@ -668,7 +679,7 @@ def _rings(plan: KernelPlan, node_of: dict[int, str], group_of: dict[int, int]) 
             depth = ring_depth(nbytes, plan) if layout is None else \
                 ring_depth(copy_bytes, plan, "global_bytes") + (plan.copy_warps > COPY_WARPS)
             rings.append(Ring(name, i, alloc, op.operands[0], tuple(shape), t.dtype, depth,
-                              readers, (s.start_map.get(base, 0) % s.ii, i), sub, layout, registers, box))
+                              readers, (s.start_map.get(base, 0) % s.ii, i), sub, layout, registers, box, sliced))
     return rings
 
 
@@ -730,15 +741,11 @@ def copy_arguments(plan: KernelPlan) -> list[str]:
     return [a.name for a in plan.fn.args if a.name in seen & names]
 
 
-def _copied_layout(plan: KernelPlan, load: IROp, alloc: IROp, split: bool) -> str:
+def _copied_layout(plan: KernelPlan, load: IROp, alloc: IROp) -> str:
     """The shared layout attribute of a pointer tile's ring (its ``local_alloc``'s); refused in one line
-    where the producer cannot copy it: rows split between consumers, or a fill value other than zero
-    (``cp.async`` zero-fills the elements its mask leaves out)."""
+    where the producer cannot copy it: a fill value other than zero (``cp.async`` zero-fills the elements its mask
+    leaves out)."""
     where = source_where(load)
-    if split:
-        raise UnsupportedError("a pointer-loaded dot operand along the rows split between consumers", where=where,
-                               expected="the tile loaded whole (one consumer's rows) or through a tensor descriptor",
-                               found=f"{load.results[0]} split into {plan.subtiles} row sub-tiles")
     if len(load.operands) > 2 and not _zero_constant(plan.fn, load.operands[2]):
         raise UnsupportedError("a pointer-loaded dot operand whose masked elements are not zero", where=where,
                                expected="tl.load(..., mask=..., other=0) (cp.async fills with zeros)",

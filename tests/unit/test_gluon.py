@@ -549,6 +549,26 @@ def test_pointer_loaded_dot_operands_are_copied_into_rings_by_a_producer_warp_gr
     assert check_kernel(k.source, k.signature, 3) == ([], "")
 
 
+def test_a_pointer_tile_along_rows_split_between_consumers_is_copied_whole_and_read_by_slices():
+    # fp8_gemm at two 64-row sub-tiles (refused before): one ring of the whole A tile, released by both consumers,
+    # each wgmma reading its rows' slice; B (N x K in memory) the transposed box, read permuted (run 32f: correct on
+    # the TMA, cp.async and register paths; block_fp8_gemm so +12-15 %)
+    from twill.pipeline import optimize
+    r = optimize(str(ROOT / "tests/corpus/fp8_gemm.py"), load_machine("h200"),
+                 OptimizeOptions(emit="gluon", time_limit=10, total_time=40, threads=1, row_split=2))
+    k = r.gluon.kernel
+    assert k is not None and r.gluon.chosen.clean and len(k.plan.consumers) == 2, r.notes
+    a = next(ring for ring in k.plan.rings if ring.name == "a_50")
+    assert a.sliced == (0, 64) and a.shape == (128, 128) and a.readers == (0, 1) and a.subtile is None
+    for part, rows in ((0, "0, 64, 0"), (1, "64, 64, 0")):
+        consumer = _function_source(k.source, f"consumer_{part}")
+        assert re.search(rf"warpgroup_mma\(a_50_buf\.index\([^\n]*?\)\.slice\({rows}\), b_54_buf\.index\([^\n]*?\)"
+                         r"\.permute\(\(1, 0\)\)", consumer), consumer
+    assert re.search(r"mbarrier\.init\(a_50_empty\.index\(i\), count=2\)", k.source)
+    assert check_kernel(k.source, k.signature, 3) == ([], "")
+    assert compile_offline(k, load_machine("h200"), copy=True, tma=False) is not None
+
+
 def test_both_ways_of_copying_a_pointer_tile_compile_and_keep_the_protocol():
     # launched with arguments Triton does not see 16-divisible (K = 328), cp.async cannot copy (Gluon 3.6: "does not
     # support transfers smaller than 4 bytes"): the launcher passes TWILL_COPY=False and the producer copies through

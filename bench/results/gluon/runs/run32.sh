@@ -55,3 +55,18 @@ e)
   done; done
   ;;
 esac
+# f: a pointer tile along rows split between consumers (refused before): the producer copies the whole tile into one
+#    ring, each consumer's wgmma reads its rows' slice. block_fp8_gemm as the route now chooses it (2 sub-tiles, 1319
+#    cycles predicted against 1320 for one) and fp8_gemm forced to 2 (--row-split 2), beside their 1-sub-tile kernels.
+case "${1:-a}" in
+f)
+  F=bench/results/gluon/runs/run32/f
+  PYTHONPATH=. timeout 400 python bench/gluon_gpu.py $F/block_fp8_gemm-2sub $G/block_fp8_gemm $F/fp8_gemm-2sub $G/fp8_gemm \
+    --out $OUT/gpu32f.json 2>&1 | grep -v '^baseline' | tee -a $OUT/run32f.log
+  for k in block_fp8_gemm-2sub fp8_gemm-2sub; do for v in TWILL_TMA_OFF TWILL_COPY_OFF; do
+    env $v=1 PYTHONPATH=. timeout 100 python bench/gluon_gpu.py --one $F/$k --sizes 1024 2>&1 | grep '^{' \
+      | python -c "import json,sys; r=json.loads(sys.stdin.read()); print('$k $v:', r['pass'], [c['rel_err'] for c in r['checks']])" \
+      | tee -a $OUT/run32f.log
+  done; done
+  ;;
+esac

@@ -1,0 +1,565 @@
+"""block_fp8_matmul, written by twill from its joint schedule: I=268 L=281 (optimal), 1319 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_71, b_75): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- a_71, b_75 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over A, B when the base is 16-byte aligned, the row strides 16-byte multiples, (M) % 128 == 0, (N) % 128 == 0; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
+- rows: 128 split into 2 sub-tiles of 64 (the rows are independent; the joint search chose the split)
+- partition 0 (default): consumer, warp group 0, 4 warps, 184 registers per thread (needs about 168): sub-tile 0, 2 stages
+- partition 1 (worker): consumer, warp group 1, 4 warps, 184 registers per thread (needs about 168): sub-tile 1, 2 stages
+- partition 2 (worker): producer, warp group 2, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
+- ring a_71: 4 buffers of [128, 128] f8E4M3FN (the loads run 3 iteration(s) ahead), read by partition(s) 0, 1
+- ring b_75: 4 buffers of [128, 128] f8E4M3FN (the loads run 3 iteration(s) ahead), read by partition(s) 0, 1
+- tensor-core order: the schedule's slots (partition 1 (1 dot) | partition 0 (1 dot)) are not enforced; each consumer issues its GEMMs when ready (turn barriers, `--tc-order`, ran the H200's FA forward 6-7 % slower)
+- persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
+- shared memory: 131232 bytes planned of 232448; maxnreg 128
+- pointer loads held across the iteration in a compact layout (the prefetched value is converted to its readers' layout where it is read; in theirs, each thread would hold a replicated copy): a_s_79 (partition 0: 1 register(s) per thread, not 4); b_s_82 (partition 0: 1 register(s) per thread, not 32); a_s_79 (partition 1: 1 register(s) per thread, not 4); b_s_82 (partition 1: 1 register(s) per thread, not 32)
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
+
+L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 16], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
+L1 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L2 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1], threads_per_warp=[32], warps_per_cta=[4], order=[0]))
+L3 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[16, 1], threads_per_warp=[8, 4], warps_per_cta=[1, 4], order=[0, 1])))
+L4 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L5 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 16], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
+L6 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[16, 1], threads_per_warp=[8, 4], warps_per_cta=[1, 4], order=[0, 1])))
+L7 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 32]))
+L8 = gl.constexpr(gl.SliceLayout(0, gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 32])))
+L9 = gl.constexpr(gl.SliceLayout(1, gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 32])))
+L10 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
+L11 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 16], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L12 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[16, 1], threads_per_warp=[8, 4], warps_per_cta=[1, 8], order=[0, 1])))
+L13 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 16], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L14 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[16, 1], threads_per_warp=[8, 4], warps_per_cta=[1, 8], order=[0, 1])))
+
+@gluon.jit
+def consumer_0(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride_As_k, stride_Bs_k, twill_g0, twill_g1, twill_g2, twill_box_a_71, twill_box_b_75, a_71_buf, b_75_buf, a_71_ready, a_71_empty, b_75_ready, b_75_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        pid = twill_pid0
+        num_pid_m = M + 127
+        num_pid_m_4 = num_pid_m // 128
+        num_pid_n = N + 127
+        num_pid_n_5 = num_pid_n // 128
+        num_pid_in_group = num_pid_n_5 * 8
+        group_id = pid // num_pid_in_group
+        first_pid_m = group_id * 8
+        group_size_m = num_pid_m_4 - first_pid_m
+        group_size_m_6 = gl.minimum(group_size_m, 8)
+        pid_m = pid % group_size_m_6
+        pid_m_7 = first_pid_m + pid_m
+        pid_n = pid % num_pid_in_group
+        pid_n_8 = pid_n // group_size_m_6
+        offs_am = pid_m_7 * 128
+        offs_am_9_t0 = gl.arange(0, 64, layout=L0)
+        offs_am_10_t0 = gl.arange(0, 64, layout=L1)
+        offs_am_11_t0 = gl.arange(0, 64, layout=L2)
+        offs_am_12 = gl.arange(0, 128, layout=L3)
+        offs_am_13 = gl.arange(0, 128, layout=L2)
+        offs_am_14 = gl.arange(0, 128, layout=L4)
+        offs_am_18_t0 = offs_am + offs_am_9_t0
+        offs_am_19_t0 = offs_am + offs_am_10_t0
+        offs_am_20_t0 = offs_am + offs_am_11_t0
+        offs_am_23_t0 = offs_am_18_t0 % M
+        offs_am_24_t0 = offs_am_20_t0 % M
+        offs_bn = pid_n_8 * 128
+        offs_bn_28 = offs_bn + offs_am_12
+        offs_bn_29 = offs_bn + offs_am_13
+        offs_bn_30 = offs_bn + offs_am_14
+        offs_bn_33 = offs_bn_28 % N
+        offs_bn_34 = offs_bn_29 % N
+        a_ptrs_t0 = gl.expand_dims(offs_am_23_t0, 1)
+        a_ptrs_36_t0 = a_ptrs_t0 * stride_am
+        a_ptrs_37 = gl.arange(0, 128, layout=L5)
+        a_ptrs_38 = gl.expand_dims(a_ptrs_37, 0)
+        a_ptrs_39_t0 = a_ptrs_36_t0.broadcast_to([64, 128])
+        a_ptrs_40_t0 = a_ptrs_38.broadcast_to([64, 128])
+        a_ptrs_41_t0 = a_ptrs_39_t0 + a_ptrs_40_t0
+        a_ptrs_43_t0 = A + a_ptrs_41_t0
+        b_ptrs = gl.arange(0, 128, layout=L6)
+        b_ptrs_44 = gl.expand_dims(b_ptrs, 1)
+        b_ptrs_45 = gl.expand_dims(offs_bn_33, 0)
+        b_ptrs_47 = b_ptrs_45 * stride_bn
+        b_ptrs_48 = b_ptrs_44.broadcast_to([128, 128])
+        b_ptrs_49 = b_ptrs_47.broadcast_to([128, 128])
+        b_ptrs_50 = b_ptrs_48 + b_ptrs_49
+        b_ptrs_52 = B + b_ptrs_50
+        As_ptrs_53_t0 = As + offs_am_24_t0
+        offs_bsn_54 = offs_bn_34 // 128
+        Bs_ptrs_55 = Bs + offs_bsn_54
+        v0 = K + 127
+        v1 = v0 // 128
+        twill_n = (v1 - 0 + 1 - 1) // 1
+        accumulator_90_t0 = gl.full([64, 128], 0.0, gl.float32, layout=L7)
+        a = (0 + (0 - 0) * 1) * 128  # load0_a: stage 0, partition 0 (group 0)
+        offs_ks = a // 128  # load2_a_s: stage 0, partition 0 (group 0)
+        a_s = offs_ks * stride_As_k  # load2_a_s: stage 0, partition 0 (group 0)
+        b_s = offs_ks * stride_Bs_k  # load3_b_s: stage 0, partition 0 (group 0)
+        a_s_77 = a_s  # load2_a_s: stage 0, partition 0 (group 0)
+        b_s_80 = b_s  # load3_b_s: stage 0, partition 0 (group 0)
+        a_s_78_t0 = As_ptrs_53_t0 + a_s_77  # load2_a_s_s0: stage 0, partition 0 (group 0)
+        b_s_81 = Bs_ptrs_55 + b_s_80  # load3_b_s: stage 0, partition 0 (group 0)
+        a_s_79_t0 = gl.load(a_s_78_t0)  # load2_a_s_s0: stage 0, partition 0 (group 0)
+        b_s_82_t0 = gl.load(b_s_81)  # load3_b_s_s0: stage 0, partition 0 (group 0)
+        a_s_79_t0_p1 = a_s_79_t0
+        accumulator_90_t0_p1 = accumulator_90_t0
+        b_s_81_p1 = b_s_81
+        b_s_82_t0_p1 = b_s_82_t0
+        for twill_b in range(1, twill_n):
+            mbarrier.wait(a_71_ready.index((twill_base + twill_b - 1) % 4), ((twill_base + twill_b - 1) // 4) & 1)
+            fence_async_shared()
+            mbarrier.wait(b_75_ready.index((twill_base + twill_b - 1) % 4), ((twill_base + twill_b - 1) // 4) & 1)
+            fence_async_shared()
+            tok_accumulator_83_t0 = warpgroup_mma(a_71_buf.index((twill_base + twill_b - 1) % 4).slice(0, 64, 0), b_75_buf.index((twill_base + twill_b - 1) % 4).permute((1, 0)), gl.full([64, 128], 0.0, gl.float32, layout=L7), use_acc=False, is_async=True)  # dot0_accumulator_s0: stage 1, partition 0 (group 0)
+            a = (0 + (twill_b - 0) * 1) * 128  # load0_a: stage 0, partition 0 (group 0)
+            offs_ks = a // 128  # load2_a_s: stage 0, partition 0 (group 0)
+            a_s = offs_ks * stride_As_k  # load2_a_s: stage 0, partition 0 (group 0)
+            b_s = offs_ks * stride_Bs_k  # load3_b_s: stage 0, partition 0 (group 0)
+            a_s_77 = a_s  # load2_a_s: stage 0, partition 0 (group 0)
+            b_s_80 = b_s  # load3_b_s: stage 0, partition 0 (group 0)
+            a_s_78_t0 = As_ptrs_53_t0 + a_s_77  # load2_a_s_s0: stage 0, partition 0 (group 0)
+            b_s_81 = Bs_ptrs_55 + b_s_80  # load3_b_s: stage 0, partition 0 (group 0)
+            a_s_79_t0 = gl.load(a_s_78_t0)  # load2_a_s_s0: stage 0, partition 0 (group 0)
+            b_s_82_t0 = gl.load(b_s_81)  # load3_b_s_s0: stage 0, partition 0 (group 0)
+            b_s_82 = gl.load(b_s_81_p1)  # load3_b_s: stage 1, partition 0 (group 0)
+            b_s_82_cv = gl.convert_layout(b_s_82, L8)  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+            accumulator_87 = gl.expand_dims(b_s_82_cv, 0)  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+            a_s_79_t0_p1_cv = gl.convert_layout(a_s_79_t0_p1, L9)  # elementwise0_accumulator_s0: stage 1, partition 0 (group 0)
+            accumulator_84_t0 = gl.expand_dims(a_s_79_t0_p1_cv, 1)  # elementwise0_accumulator_s0: stage 1, partition 0 (group 0)
+            accumulator_85_t0 = accumulator_84_t0.broadcast_to([64, 128])  # elementwise0_accumulator_s0: stage 1, partition 0 (group 0)
+            accumulator_83_t0 = warpgroup_mma_wait(0, deps=(tok_accumulator_83_t0,))
+            mbarrier.arrive(a_71_empty.index((twill_base + twill_b - 1) % 4))
+            mbarrier.arrive(b_75_empty.index((twill_base + twill_b - 1) % 4))
+            accumulator_86_t0 = accumulator_83_t0 * accumulator_85_t0  # elementwise0_accumulator_s0: stage 1, partition 0 (group 0)
+            b_s_82_t0_p1_cv = gl.convert_layout(b_s_82_t0_p1, L8)  # elementwise0_accumulator_s0: stage 1, partition 0 (group 0)
+            accumulator_87_t0 = gl.expand_dims(b_s_82_t0_p1_cv, 0)  # elementwise0_accumulator_s0: stage 1, partition 0 (group 0)
+            accumulator_88_t0 = accumulator_87_t0.broadcast_to([64, 128])  # elementwise0_accumulator_s0: stage 1, partition 0 (group 0)
+            accumulator_89_t0 = accumulator_86_t0 * accumulator_88_t0  # elementwise0_accumulator_s0: stage 1, partition 0 (group 0)
+            accumulator_90_t0 = accumulator_90_t0_p1 + accumulator_89_t0  # elementwise0_accumulator_s0: stage 1, partition 0 (group 0)
+            a_s_79_t0_p1 = a_s_79_t0
+            accumulator_90_t0_p1 = accumulator_90_t0
+            b_s_81_p1 = b_s_81
+            b_s_82_t0_p1 = b_s_82_t0
+        mbarrier.wait(a_71_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 4), ((twill_base + (twill_n - 1 + 1) - 1) // 4) & 1)
+        fence_async_shared()
+        mbarrier.wait(b_75_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 4), ((twill_base + (twill_n - 1 + 1) - 1) // 4) & 1)
+        fence_async_shared()
+        tok_accumulator_83_t0 = warpgroup_mma(a_71_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 4).slice(0, 64, 0), b_75_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 4).permute((1, 0)), gl.full([64, 128], 0.0, gl.float32, layout=L7), use_acc=False, is_async=True)  # dot0_accumulator_s0: stage 1, partition 0 (group 0)
+        b_s_82 = gl.load(b_s_81_p1)  # load3_b_s: stage 1, partition 0 (group 0)
+        b_s_82_cv = gl.convert_layout(b_s_82, L8)  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+        accumulator_87 = gl.expand_dims(b_s_82_cv, 0)  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+        a_s_79_t0_p1_cv = gl.convert_layout(a_s_79_t0_p1, L9)  # elementwise0_accumulator_s0: stage 1, partition 0 (group 0)
+        accumulator_84_t0 = gl.expand_dims(a_s_79_t0_p1_cv, 1)  # elementwise0_accumulator_s0: stage 1, partition 0 (group 0)
+        accumulator_85_t0 = accumulator_84_t0.broadcast_to([64, 128])  # elementwise0_accumulator_s0: stage 1, partition 0 (group 0)
+        accumulator_83_t0 = warpgroup_mma_wait(0, deps=(tok_accumulator_83_t0,))
+        mbarrier.arrive(a_71_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 4))
+        mbarrier.arrive(b_75_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 4))
+        accumulator_86_t0 = accumulator_83_t0 * accumulator_85_t0  # elementwise0_accumulator_s0: stage 1, partition 0 (group 0)
+        b_s_82_t0_p1_cv = gl.convert_layout(b_s_82_t0_p1, L8)  # elementwise0_accumulator_s0: stage 1, partition 0 (group 0)
+        accumulator_87_t0 = gl.expand_dims(b_s_82_t0_p1_cv, 0)  # elementwise0_accumulator_s0: stage 1, partition 0 (group 0)
+        accumulator_88_t0 = accumulator_87_t0.broadcast_to([64, 128])  # elementwise0_accumulator_s0: stage 1, partition 0 (group 0)
+        accumulator_89_t0 = accumulator_86_t0 * accumulator_88_t0  # elementwise0_accumulator_s0: stage 1, partition 0 (group 0)
+        accumulator_90_t0 = accumulator_90_t0_p1 + accumulator_89_t0  # elementwise0_accumulator_s0: stage 1, partition 0 (group 0)
+        a_s_79_t0_p1 = a_s_79_t0
+        accumulator_90_t0_p1 = accumulator_90_t0
+        b_s_81_p1 = b_s_81
+        b_s_82_t0_p1 = b_s_82_t0
+        c_t0 = accumulator_90_t0_p1.to(gl.bfloat16)
+        c_ptrs_t0 = gl.expand_dims(offs_am_19_t0, 1)
+        c_ptrs_57_t0 = stride_cm * c_ptrs_t0
+        c_ptrs_59_t0 = C + c_ptrs_57_t0
+        c_ptrs_60 = gl.expand_dims(offs_bn_30, 0)
+        c_ptrs_61_t0 = c_ptrs_59_t0.broadcast_to([64, 128])
+        c_ptrs_62_t0 = c_ptrs_60.broadcast_to([64, 128])
+        c_ptrs_63_t0 = c_ptrs_61_t0 + c_ptrs_62_t0
+        v3_t0 = c_ptrs_t0 < M
+        v5 = c_ptrs_60 < N
+        v6_t0 = v3_t0.broadcast_to([64, 128])
+        v7_t0 = v5.broadcast_to([64, 128])
+        v8_t0 = v6_t0 & v7_t0
+        v9_t0 = gl.convert_layout(c_t0, L10)
+        gl.store(c_ptrs_63_t0, v9_t0, mask=v8_t0)
+        twill_base += twill_n
+
+@gluon.jit
+def consumer_1(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride_As_k, stride_Bs_k, twill_g0, twill_g1, twill_g2, twill_box_a_71, twill_box_b_75, a_71_buf, b_75_buf, a_71_ready, a_71_empty, b_75_ready, b_75_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        pid = twill_pid0
+        num_pid_m = M + 127
+        num_pid_m_4 = num_pid_m // 128
+        num_pid_n = N + 127
+        num_pid_n_5 = num_pid_n // 128
+        num_pid_in_group = num_pid_n_5 * 8
+        group_id = pid // num_pid_in_group
+        first_pid_m = group_id * 8
+        group_size_m = num_pid_m_4 - first_pid_m
+        group_size_m_6 = gl.minimum(group_size_m, 8)
+        pid_m = pid % group_size_m_6
+        pid_m_7 = first_pid_m + pid_m
+        pid_n = pid % num_pid_in_group
+        pid_n_8 = pid_n // group_size_m_6
+        offs_am = pid_m_7 * 128
+        offs_am_9_t1 = gl.arange(0, 64, layout=L0) + 64
+        offs_am_10_t1 = gl.arange(0, 64, layout=L1) + 64
+        offs_am_11_t1 = gl.arange(0, 64, layout=L2) + 64
+        offs_am_12 = gl.arange(0, 128, layout=L3)
+        offs_am_13 = gl.arange(0, 128, layout=L2)
+        offs_am_14 = gl.arange(0, 128, layout=L4)
+        offs_am_18_t1 = offs_am + offs_am_9_t1
+        offs_am_19_t1 = offs_am + offs_am_10_t1
+        offs_am_20_t1 = offs_am + offs_am_11_t1
+        offs_am_23_t1 = offs_am_18_t1 % M
+        offs_am_24_t1 = offs_am_20_t1 % M
+        offs_bn = pid_n_8 * 128
+        offs_bn_28 = offs_bn + offs_am_12
+        offs_bn_29 = offs_bn + offs_am_13
+        offs_bn_30 = offs_bn + offs_am_14
+        offs_bn_33 = offs_bn_28 % N
+        offs_bn_34 = offs_bn_29 % N
+        a_ptrs_t1 = gl.expand_dims(offs_am_23_t1, 1)
+        a_ptrs_36_t1 = a_ptrs_t1 * stride_am
+        a_ptrs_37 = gl.arange(0, 128, layout=L5)
+        a_ptrs_38 = gl.expand_dims(a_ptrs_37, 0)
+        a_ptrs_39_t1 = a_ptrs_36_t1.broadcast_to([64, 128])
+        a_ptrs_40_t1 = a_ptrs_38.broadcast_to([64, 128])
+        a_ptrs_41_t1 = a_ptrs_39_t1 + a_ptrs_40_t1
+        a_ptrs_43_t1 = A + a_ptrs_41_t1
+        b_ptrs = gl.arange(0, 128, layout=L6)
+        b_ptrs_44 = gl.expand_dims(b_ptrs, 1)
+        b_ptrs_45 = gl.expand_dims(offs_bn_33, 0)
+        b_ptrs_47 = b_ptrs_45 * stride_bn
+        b_ptrs_48 = b_ptrs_44.broadcast_to([128, 128])
+        b_ptrs_49 = b_ptrs_47.broadcast_to([128, 128])
+        b_ptrs_50 = b_ptrs_48 + b_ptrs_49
+        b_ptrs_52 = B + b_ptrs_50
+        As_ptrs_53_t1 = As + offs_am_24_t1
+        offs_bsn_54 = offs_bn_34 // 128
+        Bs_ptrs_55 = Bs + offs_bsn_54
+        v0 = K + 127
+        v1 = v0 // 128
+        twill_n = (v1 - 0 + 1 - 1) // 1
+        accumulator_90_t1 = gl.full([64, 128], 0.0, gl.float32, layout=L7)
+        a = (0 + (0 - 0) * 1) * 128  # load0_a: stage 0, partition 1 (group 1)
+        offs_ks = a // 128  # load2_a_s: stage 0, partition 1 (group 1)
+        a_s = offs_ks * stride_As_k  # load2_a_s: stage 0, partition 1 (group 1)
+        b_s = offs_ks * stride_Bs_k  # load3_b_s: stage 0, partition 1 (group 1)
+        a_s_77 = a_s  # load2_a_s: stage 0, partition 1 (group 1)
+        b_s_80 = b_s  # load3_b_s: stage 0, partition 1 (group 1)
+        a_s_78_t1 = As_ptrs_53_t1 + a_s_77  # load2_a_s_s1: stage 0, partition 1 (group 1)
+        b_s_81 = Bs_ptrs_55 + b_s_80  # load3_b_s: stage 0, partition 1 (group 1)
+        a_s_79_t1 = gl.load(a_s_78_t1)  # load2_a_s_s1: stage 0, partition 1 (group 1)
+        b_s_82_t1 = gl.load(b_s_81)  # load3_b_s_s1: stage 0, partition 1 (group 1)
+        a_s_79_t1_p1 = a_s_79_t1
+        accumulator_90_t1_p1 = accumulator_90_t1
+        b_s_81_p1 = b_s_81
+        b_s_82_t1_p1 = b_s_82_t1
+        for twill_b in range(1, twill_n):
+            mbarrier.wait(a_71_ready.index((twill_base + twill_b - 1) % 4), ((twill_base + twill_b - 1) // 4) & 1)
+            fence_async_shared()
+            mbarrier.wait(b_75_ready.index((twill_base + twill_b - 1) % 4), ((twill_base + twill_b - 1) // 4) & 1)
+            fence_async_shared()
+            tok_accumulator_83_t1 = warpgroup_mma(a_71_buf.index((twill_base + twill_b - 1) % 4).slice(64, 64, 0), b_75_buf.index((twill_base + twill_b - 1) % 4).permute((1, 0)), gl.full([64, 128], 0.0, gl.float32, layout=L7), use_acc=False, is_async=True)  # dot0_accumulator_s1: stage 1, partition 1 (group 1)
+            a = (0 + (twill_b - 0) * 1) * 128  # load0_a: stage 0, partition 1 (group 1)
+            offs_ks = a // 128  # load2_a_s: stage 0, partition 1 (group 1)
+            a_s = offs_ks * stride_As_k  # load2_a_s: stage 0, partition 1 (group 1)
+            b_s = offs_ks * stride_Bs_k  # load3_b_s: stage 0, partition 1 (group 1)
+            a_s_77 = a_s  # load2_a_s: stage 0, partition 1 (group 1)
+            b_s_80 = b_s  # load3_b_s: stage 0, partition 1 (group 1)
+            a_s_78_t1 = As_ptrs_53_t1 + a_s_77  # load2_a_s_s1: stage 0, partition 1 (group 1)
+            b_s_81 = Bs_ptrs_55 + b_s_80  # load3_b_s: stage 0, partition 1 (group 1)
+            a_s_79_t1 = gl.load(a_s_78_t1)  # load2_a_s_s1: stage 0, partition 1 (group 1)
+            b_s_82_t1 = gl.load(b_s_81)  # load3_b_s_s1: stage 0, partition 1 (group 1)
+            b_s_82 = gl.load(b_s_81_p1)  # load3_b_s: stage 1, partition 1 (group 1)
+            b_s_82_cv = gl.convert_layout(b_s_82, L8)  # elementwise0_accumulator: stage 1, partition 1 (group 1)
+            accumulator_87 = gl.expand_dims(b_s_82_cv, 0)  # elementwise0_accumulator: stage 1, partition 1 (group 1)
+            a_s_79_t1_p1_cv = gl.convert_layout(a_s_79_t1_p1, L9)  # elementwise0_accumulator_s1: stage 1, partition 1 (group 1)
+            accumulator_84_t1 = gl.expand_dims(a_s_79_t1_p1_cv, 1)  # elementwise0_accumulator_s1: stage 1, partition 1 (group 1)
+            accumulator_85_t1 = accumulator_84_t1.broadcast_to([64, 128])  # elementwise0_accumulator_s1: stage 1, partition 1 (group 1)
+            accumulator_83_t1 = warpgroup_mma_wait(0, deps=(tok_accumulator_83_t1,))
+            mbarrier.arrive(a_71_empty.index((twill_base + twill_b - 1) % 4))
+            mbarrier.arrive(b_75_empty.index((twill_base + twill_b - 1) % 4))
+            accumulator_86_t1 = accumulator_83_t1 * accumulator_85_t1  # elementwise0_accumulator_s1: stage 1, partition 1 (group 1)
+            b_s_82_t1_p1_cv = gl.convert_layout(b_s_82_t1_p1, L8)  # elementwise0_accumulator_s1: stage 1, partition 1 (group 1)
+            accumulator_87_t1 = gl.expand_dims(b_s_82_t1_p1_cv, 0)  # elementwise0_accumulator_s1: stage 1, partition 1 (group 1)
+            accumulator_88_t1 = accumulator_87_t1.broadcast_to([64, 128])  # elementwise0_accumulator_s1: stage 1, partition 1 (group 1)
+            accumulator_89_t1 = accumulator_86_t1 * accumulator_88_t1  # elementwise0_accumulator_s1: stage 1, partition 1 (group 1)
+            accumulator_90_t1 = accumulator_90_t1_p1 + accumulator_89_t1  # elementwise0_accumulator_s1: stage 1, partition 1 (group 1)
+            a_s_79_t1_p1 = a_s_79_t1
+            accumulator_90_t1_p1 = accumulator_90_t1
+            b_s_81_p1 = b_s_81
+            b_s_82_t1_p1 = b_s_82_t1
+        mbarrier.wait(a_71_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 4), ((twill_base + (twill_n - 1 + 1) - 1) // 4) & 1)
+        fence_async_shared()
+        mbarrier.wait(b_75_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 4), ((twill_base + (twill_n - 1 + 1) - 1) // 4) & 1)
+        fence_async_shared()
+        tok_accumulator_83_t1 = warpgroup_mma(a_71_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 4).slice(64, 64, 0), b_75_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 4).permute((1, 0)), gl.full([64, 128], 0.0, gl.float32, layout=L7), use_acc=False, is_async=True)  # dot0_accumulator_s1: stage 1, partition 1 (group 1)
+        b_s_82 = gl.load(b_s_81_p1)  # load3_b_s: stage 1, partition 1 (group 1)
+        b_s_82_cv = gl.convert_layout(b_s_82, L8)  # elementwise0_accumulator: stage 1, partition 1 (group 1)
+        accumulator_87 = gl.expand_dims(b_s_82_cv, 0)  # elementwise0_accumulator: stage 1, partition 1 (group 1)
+        a_s_79_t1_p1_cv = gl.convert_layout(a_s_79_t1_p1, L9)  # elementwise0_accumulator_s1: stage 1, partition 1 (group 1)
+        accumulator_84_t1 = gl.expand_dims(a_s_79_t1_p1_cv, 1)  # elementwise0_accumulator_s1: stage 1, partition 1 (group 1)
+        accumulator_85_t1 = accumulator_84_t1.broadcast_to([64, 128])  # elementwise0_accumulator_s1: stage 1, partition 1 (group 1)
+        accumulator_83_t1 = warpgroup_mma_wait(0, deps=(tok_accumulator_83_t1,))
+        mbarrier.arrive(a_71_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 4))
+        mbarrier.arrive(b_75_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 4))
+        accumulator_86_t1 = accumulator_83_t1 * accumulator_85_t1  # elementwise0_accumulator_s1: stage 1, partition 1 (group 1)
+        b_s_82_t1_p1_cv = gl.convert_layout(b_s_82_t1_p1, L8)  # elementwise0_accumulator_s1: stage 1, partition 1 (group 1)
+        accumulator_87_t1 = gl.expand_dims(b_s_82_t1_p1_cv, 0)  # elementwise0_accumulator_s1: stage 1, partition 1 (group 1)
+        accumulator_88_t1 = accumulator_87_t1.broadcast_to([64, 128])  # elementwise0_accumulator_s1: stage 1, partition 1 (group 1)
+        accumulator_89_t1 = accumulator_86_t1 * accumulator_88_t1  # elementwise0_accumulator_s1: stage 1, partition 1 (group 1)
+        accumulator_90_t1 = accumulator_90_t1_p1 + accumulator_89_t1  # elementwise0_accumulator_s1: stage 1, partition 1 (group 1)
+        a_s_79_t1_p1 = a_s_79_t1
+        accumulator_90_t1_p1 = accumulator_90_t1
+        b_s_81_p1 = b_s_81
+        b_s_82_t1_p1 = b_s_82_t1
+        c_t1 = accumulator_90_t1_p1.to(gl.bfloat16)
+        c_ptrs_t1 = gl.expand_dims(offs_am_19_t1, 1)
+        c_ptrs_57_t1 = stride_cm * c_ptrs_t1
+        c_ptrs_59_t1 = C + c_ptrs_57_t1
+        c_ptrs_60 = gl.expand_dims(offs_bn_30, 0)
+        c_ptrs_61_t1 = c_ptrs_59_t1.broadcast_to([64, 128])
+        c_ptrs_62_t1 = c_ptrs_60.broadcast_to([64, 128])
+        c_ptrs_63_t1 = c_ptrs_61_t1 + c_ptrs_62_t1
+        v3_t1 = c_ptrs_t1 < M
+        v5 = c_ptrs_60 < N
+        v6_t1 = v3_t1.broadcast_to([64, 128])
+        v7_t1 = v5.broadcast_to([64, 128])
+        v8_t1 = v6_t1 & v7_t1
+        v9_t1 = gl.convert_layout(c_t1, L10)
+        gl.store(c_ptrs_63_t1, v9_t1, mask=v8_t1)
+        twill_base += twill_n
+
+@gluon.jit
+def producer_2(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride_As_k, stride_Bs_k, twill_g0, twill_g1, twill_g2, twill_box_a_71, twill_box_b_75, a_71_buf, b_75_buf, a_71_ready, a_71_empty, b_75_ready, b_75_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        pid = twill_pid0
+        num_pid_m = M + 127
+        num_pid_m_4 = num_pid_m // 128
+        num_pid_n = N + 127
+        num_pid_n_5 = num_pid_n // 128
+        num_pid_in_group = num_pid_n_5 * 8
+        group_id = pid // num_pid_in_group
+        first_pid_m = group_id * 8
+        group_size_m = num_pid_m_4 - first_pid_m
+        group_size_m_6 = gl.minimum(group_size_m, 8)
+        pid_m = pid % group_size_m_6
+        pid_m_7 = first_pid_m + pid_m
+        pid_n = pid % num_pid_in_group
+        pid_n_8 = pid_n // group_size_m_6
+        offs_am = pid_m_7 * 128
+        offs_am_9 = gl.arange(0, 128, layout=L11)
+        offs_am_12 = gl.arange(0, 128, layout=L12)
+        offs_am_18 = offs_am + offs_am_9
+        offs_am_23 = offs_am_18 % M
+        offs_bn = pid_n_8 * 128
+        offs_bn_28 = offs_bn + offs_am_12
+        offs_bn_33 = offs_bn_28 % N
+        a_ptrs = gl.expand_dims(offs_am_23, 1)
+        a_ptrs_36 = a_ptrs * stride_am
+        a_ptrs_37 = gl.arange(0, 128, layout=L13)
+        a_ptrs_38 = gl.expand_dims(a_ptrs_37, 0)
+        a_ptrs_39 = a_ptrs_36.broadcast_to([128, 128])
+        a_ptrs_40 = a_ptrs_38.broadcast_to([128, 128])
+        a_ptrs_41 = a_ptrs_39 + a_ptrs_40
+        a_ptrs_43 = A + a_ptrs_41
+        b_ptrs = gl.arange(0, 128, layout=L14)
+        b_ptrs_44 = gl.expand_dims(b_ptrs, 1)
+        b_ptrs_45 = gl.expand_dims(offs_bn_33, 0)
+        b_ptrs_47 = b_ptrs_45 * stride_bn
+        b_ptrs_48 = b_ptrs_44.broadcast_to([128, 128])
+        b_ptrs_49 = b_ptrs_47.broadcast_to([128, 128])
+        b_ptrs_50 = b_ptrs_48 + b_ptrs_49
+        b_ptrs_52 = B + b_ptrs_50
+        v0 = K + 127
+        v1 = v0 // 128
+        a_ptrs_65 = a_ptrs_43
+        b_ptrs_66 = b_ptrs_52
+        for accumulator_64 in range(0, v1, 1):
+            twill_k = twill_base + (accumulator_64 - 0) // 1
+            a = accumulator_64 * 128
+            a_67 = K - a
+            a_69 = a_ptrs_38 < a_67
+            a_70 = a_69.broadcast_to([128, 128])
+            b_73 = b_ptrs_44 < a_67
+            b_74 = b_73.broadcast_to([128, 128])
+            a_ptrs_91 = a_ptrs_65 + 128
+            b_ptrs_92 = b_ptrs_66 + 128
+            mbarrier.wait(a_71_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            if TWILL_TMA:
+                mbarrier.expect(a_71_ready.index(twill_k % 4), twill_box_a_71.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_a_71, [((1024 * group_id + 128 * pid_m) % (M)), 128 * accumulator_64], a_71_ready.index(twill_k % 4), a_71_buf.index(twill_k % 4))  # load0_a: a TMA box (boxes)
+            else:
+                if TWILL_COPY:
+                    async_copy.async_copy_global_to_shared(a_71_buf.index(twill_k % 4), a_ptrs_65, mask=a_70)  # load0_a: stage 0, partition 2 (group 2)
+                    async_copy.mbarrier_arrive(a_71_ready.index(twill_k % 4), increment_count=False)
+                else:
+                    a_71_buf.index(twill_k % 4).store(gl.load(a_ptrs_65, mask=a_70, other=0.0))  # load0_a: stage 0, partition 2 (group 2)
+                    fence_async_shared()
+                    gl.thread_barrier()
+                    mbarrier.arrive(a_71_ready.index(twill_k % 4), count=256)
+            mbarrier.wait(b_75_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            if TWILL_TMA:
+                mbarrier.expect(b_75_ready.index(twill_k % 4), twill_box_b_75.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_b_75, [((128 * pid_n_8) % (N)), 128 * accumulator_64], b_75_ready.index(twill_k % 4), b_75_buf.index(twill_k % 4))  # load1_b: a TMA box (boxes)
+            else:
+                if TWILL_COPY:
+                    async_copy.async_copy_global_to_shared(b_75_buf.index(twill_k % 4).permute((1, 0)), b_ptrs_66, mask=b_74)  # load1_b: stage 0, partition 2 (group 2)
+                    async_copy.mbarrier_arrive(b_75_ready.index(twill_k % 4), increment_count=False)
+                else:
+                    b_75_buf.index(twill_k % 4).permute((1, 0)).store(gl.load(b_ptrs_66, mask=b_74, other=0.0))  # load1_b: stage 0, partition 2 (group 2)
+                    fence_async_shared()
+                    gl.thread_barrier()
+                    mbarrier.arrive(b_75_ready.index(twill_k % 4), count=256)
+            a_ptrs_65 = a_ptrs_91
+            b_ptrs_66 = b_ptrs_92
+        twill_base += (v1 - 0 + 1 - 1) // 1
+
+@gluon.jit
+def twill_kernel(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride_As_k, stride_Bs_k, twill_g0, twill_g1, twill_g2, twill_box_a_71, twill_box_b_75, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+    a_71_buf = gl.allocate_shared_memory(gl.float8e4nv, [4, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
+    b_75_buf = gl.allocate_shared_memory(gl.float8e4nv, [4, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
+    a_71_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(a_71_ready.index(i), count=1 if TWILL_TMA else 256)
+    a_71_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(a_71_empty.index(i), count=2)
+    b_75_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(b_75_ready.index(i), count=1 if TWILL_TMA else 256)
+    b_75_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(b_75_empty.index(i), count=2)
+    gl.warp_specialize([
+        (consumer_0, (A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride_As_k, stride_Bs_k, twill_g0, twill_g1, twill_g2, twill_box_a_71, twill_box_b_75, a_71_buf, b_75_buf, a_71_ready, a_71_empty, b_75_ready, b_75_empty, TWILL_COPY, TWILL_TMA)),
+        (consumer_1, (A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride_As_k, stride_Bs_k, twill_g0, twill_g1, twill_g2, twill_box_a_71, twill_box_b_75, a_71_buf, b_75_buf, a_71_ready, a_71_empty, b_75_ready, b_75_empty, TWILL_COPY, TWILL_TMA)),
+        (producer_2, (A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride_As_k, stride_Bs_k, twill_g0, twill_g1, twill_g2, twill_box_a_71, twill_box_b_75, a_71_buf, b_75_buf, a_71_ready, a_71_empty, b_75_ready, b_75_empty, TWILL_COPY, TWILL_TMA)),
+    ], [4, 8], [184, 64])
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['A', 'B', 'C', 'As', 'Bs', 'M', 'N', 'K', 'stride_am', 'stride_ak', 'stride_bk', 'stride_bn', 'stride_cm', 'stride_cn', 'stride_As_m', 'stride_As_k', 'stride_Bs_k', 'stride_Bs_n', 'group_n', 'group_k', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K', 'GROUP_M']          # the Triton kernel's parameters, in order
+RUNTIME = ['A', 'B', 'C', 'As', 'Bs', 'M', 'N', 'K', 'stride_am', 'stride_bn', 'stride_cm', 'stride_As_k', 'stride_Bs_k', 'twill_g0', 'twill_g1', 'twill_g2', 'twill_box_a_71', 'twill_box_b_75']   # the Gluon kernel's parameters, in order
+CONSTEXPRS = {'stride_ak': 1, 'stride_bk': 1, 'stride_cn': 1, 'stride_As_m': 1, 'stride_Bs_n': 1, 'group_n': 128, 'group_k': 128, 'BLOCK_M': 128, 'BLOCK_N': 128, 'BLOCK_K': 128, 'GROUP_M': 8}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {'twill_box_a_71': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False, fp4_padded=False, cga_layout=[])', 'twill_box_b_75': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
+POINTER_BOXES = {'twill_box_a_71': ('A', ['stride_am', '1'], [None, 'K'], [128, 128], ['(M) % 128 == 0']), 'twill_box_b_75': ('B', ['stride_bn', '1'], [None, 'K'], [128, 128], ['(N) % 128 == 0'])}   # pointer tiles as TMA boxes: (base, strides, extents, block, checks)
+TMA_BOXES = True   # False: copy them with cp.async at every launch
+NUM_WARPS = 4
+MAXNREG = 128
+PERSISTENT = True      # one program per SM loops over the grid's tiles
+COPY_ALIGNED = ['A', 'B', 'M', 'N', 'K', 'stride_am', 'stride_bn']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+
+
+_CODE = {}                     # expression -> its compiled code (the launch's host time)
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, 'POINTER_BOXES', 'eval')
+    return eval(code, {}, bound)
+
+
+def _boxes(bound):
+    """The pointer tiles' descriptors, or None where the launch does not allow them (a base not 16-byte aligned, a
+    row stride not a 16-byte multiple, an extent not positive, a check failed)."""
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+    out = {}
+    for n, (base, strides, extents, block, checks) in POINTER_BOXES.items():
+        t = bound[base]
+        if not TMA_BOXES or not hasattr(t, 'data_ptr') or not all(_ev(c, bound) for c in checks):
+            return None
+        st = [int(_ev(e, bound)) for e in strides]
+        ext = [2 ** 31 - 1 if e is None else int(_ev(e, bound)) for e in extents]   # None: unmasked
+        if t.data_ptr() % 16 or any(x * t.element_size() % 16 for x in st[:-1]) or min(ext) <= 0:
+            return None
+        layout = _LAYOUTS.get(n)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[n] = eval('gl.' + DESCRIPTOR_LAYOUTS[n])
+        out[n] = TensorDescriptor(t, ext, st, block, layout)
+    return out
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+    layout = _LAYOUTS.get(name)
+    if layout is None:
+        from triton.experimental.gluon import language as gl
+        layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+    base = getattr(value, "base", value)
+    shape = list(getattr(value, "shape", base.shape))
+    strides = list(getattr(value, "strides", None) or base.stride())
+    return TensorDescriptor(base, shape, strides, DESCRIPTOR_BLOCKS[name], layout)
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    boxes = _boxes(bound)
+    bound.update(boxes or dict.fromkeys(POINTER_BOXES))
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    TWILL_COPY = all(_aligned(bound[n]) for n in COPY_ALIGNED)
+    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, TWILL_TMA=boxes is not None, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+
+
+def _aligned(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()
