@@ -128,6 +128,7 @@ def regenerate(d: Path) -> str:
                  siblings=recorded_siblings(gs["gluon"]["kernel"]),
                  copy_warps=int(gs["gluon"]["kernel"].get("copy_warps", 4)),
                  cp_async=bool(gs["gluon"]["kernel"].get("cp_async", True)),
+                 tma=bool(gs["gluon"]["kernel"].get("tma", True)),
                  chains=bool(gs["gluon"]["kernel"].get("chains", False)))
     old = (d / "kernel_gluon.py").read_text()
     if k.source == old:

@@ -456,7 +456,7 @@ def _staged(c: Candidate, kir: KernelIR, machine: Machine, options: Any) -> Cand
 def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: bool) -> Candidate:
     mode = getattr(options, "persistent", "auto")
 
-    cp_async = [True]
+    cp_async, tma = [True], [True]
 
     chains = [False]
 
@@ -465,15 +465,21 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
                         persistent=None if mode == "auto" else mode == "on", stage=stage, own_stores=own_stores,
                         tree_reductions=getattr(options, "tree_reductions", False),
                         reducer=getattr(options, "reducer", True), siblings=siblings, copy_warps=copy_warps,
-                        cp_async=cp_async[0], chains=chains[0])
+                        cp_async=cp_async[0], chains=chains[0], tma=tma[0])
 
     def build(copy_warps: int) -> tuple[GluonKernel, Any]:
         try:
             k = make(True, copy_warps)
             try:
                 return k, compile_offline(k, machine)
-            except CompileError:        # where only the copies through registers compile (cp.async cannot copy tiles
-                if not cp_async[0] or not any(r.copied for r in k.plan.rings):   # 4 bytes at a time: not aligned)
+            except CompileError:
+                if k.plan.boxed:         # the TMA path does not compile: the boxes copied as the other tiles are
+                    compile_offline(k, machine, tma=False)  # the other path's error, if it has one, is the kernel's
+                    tma[0] = False
+                    k = make(True, copy_warps)
+                    return k, compile_offline(k, machine)
+                # where only the copies through registers compile (cp.async cannot copy tiles 4 bytes at a time)
+                if not cp_async[0] or not any(r.copied for r in k.plan.rings):
                     raise
                 compile_offline(k, machine, copy=False)    # the other path's error, if it has one, is the kernel's
                 cp_async[0] = False

@@ -27,7 +27,7 @@ from codegen.gluon.descriptors import launch_descriptors
 from codegen.gluon.ops import LIBDEVICE_IMPORT, MMA_V2_IMPORT, scan_functions, source_where
 from codegen.gluon.plain import IF, Guard, distinct_branch_names, early_returns, effectful, guarding_ifs
 from codegen.gluon.protocol import COPY_FLAG, TMA_FLAG
-from codegen.gluon.plan import (COPY_WARPS, RED_PAD, REG_FILE, KernelPlan, Ring, box_decisions, copy_arguments,
+from codegen.gluon.plan import (COPY_WARPS, RED_PAD, REG_FILE, KernelPlan, Ring, copy_arguments, settle_boxes,
                                 plan_kernel, sibling)
 from codegen.gluon.sass import spills_in_wgmma_loops
 from codegen.gluon.values import py_name
@@ -63,6 +63,7 @@ class GluonKernel:
     decisions: tuple[str, ...] = ()
     own_stores: bool = True                   # ``generate``'s argument: stores after the loop in buffers of their own
     cp_async: bool = True                     # ``generate``'s argument: pointer tiles copied with cp.async where aligned
+    tma: bool = True                          # ``generate``'s argument: pointer tiles that are TMA boxes loaded so
 
     def to_dict(self) -> dict[str, Any]:
         return {"kernel": self.name, "num_warps": self.num_warps, "maxnreg": self.maxnreg,
@@ -71,7 +72,7 @@ class GluonKernel:
                 "staged": [b.name for b in self.plan.staging.buffers] if self.plan is not None else [],
                 "own_stores": self.own_stores,
                 "copy_warps": self.plan.copy_warps if self.plan is not None else COPY_WARPS,
-                **({} if self.cp_async else {"cp_async": False}),
+                **({} if self.cp_async else {"cp_async": False}), **({} if self.tma else {"tma": False}),
                 **({"chains": True} if self.plan is not None and self.plan.chains else {}),
                 "decisions": list(self.decisions),
                 "siblings": [{"graph": graph_to_dict(q.graph), "schedule": q.schedule.to_dict()}
@@ -83,7 +84,8 @@ class GluonKernel:
         again without its plan."""
         return cls(source, d["kernel"], d["num_warps"], d["maxnreg"], dict(d["signature"]), tuple(d["divisible"]),
                    dict(d["descriptor_blocks"]), plan=None, decisions=tuple(d.get("decisions", ())),  # type: ignore[arg-type]
-                   own_stores=bool(d.get("own_stores", True)), cp_async=bool(d.get("cp_async", True)))
+                   own_stores=bool(d.get("own_stores", True)), cp_async=bool(d.get("cp_async", True)),
+                   tma=bool(d.get("tma", True)))
 
 
 def _sig(a: Arg, plan: KernelPlan, table: dict[str, str]) -> str:
@@ -103,7 +105,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
              spec: KernelSpec | None = None, tc_order: bool = False, persistent: bool | None = False,
              stage: bool = False, own_stores: bool = True, tree_reductions: bool = False,
              reducer: bool = True, siblings: tuple[tuple[LoopGraph, Schedule], ...] = (),
-             copy_warps: int = COPY_WARPS, cp_async: bool = True, chains: bool = False) -> GluonKernel:
+             copy_warps: int = COPY_WARPS, cp_async: bool = True, chains: bool = False, tma: bool = True) -> GluonKernel:
     """The Gluon module of ``schedule`` (a joint schedule of ``graph``, split into row sub-tiles or not)
     for the kernel whose pre-pipeline TTGIR is ``ttgir``; ``stage``: dots read their register A operands
     from shared buffers (``plan.Staging``); ``own_stores``: a persistent kernel with a producer stores its
@@ -115,7 +117,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     each other loop beside the scheduled one (``sibling_loops``), written in the same partitions (``plan.sibling``);
     ``copy_warps``: the producer's warps where it copies pointer tiles (more: its rings one deeper, ``plan``);
     not ``cp_async``: it copies them through registers at every launch (their addresses cannot be proved aligned:
-    loaded from memory, say), else with cp.async where the launch's arguments are aligned; ``chains``: see ``_chains``.
+    loaded from memory, say), else with cp.async where aligned; ``chains``: ``_chains``; ``tma``: ``settle_boxes``.
 
     Examples
     --------
@@ -137,7 +139,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     plan = plan_kernel(fn, loop, graph, schedule, machine, rows, stage=stage, reduce=reducer and not siblings,
                        own_stores=own_stores, copy_warps=copy_warps)
     plan.siblings = [sibling(plan, o, g, s) for o, g, s in others]
-    plan.decisions += box_decisions(plan)     # once the loops after it have taken their rings' boxes (``sibling``)
+    plan.decisions += settle_boxes(plan, tma)     # once the loops after it have taken their rings' boxes
     _chains(plan, chains)
     persistent = _persistent(plan, tile_loop, False if guards else persistent)   # a guard reads the launch's ids
     table = aliases(ttgir)
@@ -178,7 +180,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
               + _launcher(mod, spec, signature, blocks, plan, made))
     return GluonKernel(source, KERNEL, plan.consumers[0].warps, plan.maxnreg, signature,
                        tuple(py_name(a.name) for a in mod.runtime_args() if a.divisible), blocks, plan, decisions,
-                       own_stores, cp_async)
+                       own_stores, cp_async, tma)
 
 
 def _all_decisions(mod: Module, turns: bool, persistent: bool, table: dict[str, str]) -> tuple[str, ...]:
@@ -662,7 +664,10 @@ def _box_launch(plan: KernelPlan) -> tuple[str, str, str]:
             "        if layout is None:\n"
             "            from triton.experimental.gluon import language as gl\n"
             "            layout = _LAYOUTS[n] = eval('gl.' + DESCRIPTOR_LAYOUTS[n])\n"
-            "        out[n] = TensorDescriptor(t, ext, st, block, layout)\n"
+            "        try:\n"
+            "            out[n] = TensorDescriptor(t, ext, st, block, layout)\n"
+            "        except (AssertionError, ValueError, TypeError):   # a shape or stride the descriptor refuses\n"
+            "            return None\n"
             "    return out\n",
             "    boxes = _boxes(bound)\n"
             "    bound.update(boxes or dict.fromkeys(POINTER_BOXES))\n")

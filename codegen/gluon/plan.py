@@ -683,9 +683,15 @@ def _rings(plan: KernelPlan, node_of: dict[int, str], group_of: dict[int, int]) 
     return rings
 
 
-def box_decisions(plan: KernelPlan) -> list[str]:
-    """The decision the rings a TMA copy can fill make (``Ring.box``), once the kernel's loops are planned (a later
-    loop streaming through the same ring may take its box away, ``sibling``)."""
+def settle_boxes(plan: KernelPlan, allowed: bool = True) -> list[str]:
+    """The rings a TMA copy can fill (``Ring.box``) once the kernel's loops are planned (a later loop streaming
+    through the same ring may have taken a box away, ``sibling``), and the decision they make; where not ``allowed``
+    (the route found the TMA path does not compile), none: every pointer tile copied as before."""
+    if not allowed:
+        for q in plan.sequence:
+            q.rings = [dataclasses.replace(r, box=None) for r in q.rings]
+        return ["pointer tiles copied with cp.async at every launch, not by TMA: the TMA path did not compile"] \
+            if any(r.copied for r in plan.rings) else []
     boxed = plan.boxed
     if not boxed:
         return []

@@ -579,6 +579,12 @@ def test_both_ways_of_copying_a_pointer_tile_compile_and_keep_the_protocol():
     assert compile_offline(dataclasses.replace(k, divisible=()), machine, copy=False) is not None
     assert compile_offline(k, machine, copy=True, tma=False) is not None
     assert compile_offline(k, machine, copy=True, tma=True) is not None      # the tiles as TMA boxes (boxes.py)
+    # where the TMA path does not compile the route generates without boxes (``settle_boxes``): no flag, no descriptor
+    c = _pointer_gemm().gluon.chosen
+    plain = generate(_pointer_gemm().pre_ttgir, c.graph, c.schedule, machine, None, persistent=None, tma=False)
+    assert not plain.plan.boxed and "TWILL_TMA" not in plain.signature and "twill_box_" not in plain.source
+    assert "the TMA path did not compile" in "\n".join(plain.decisions) and not plain.tma
+    assert GluonKernel.from_dict(plain.to_dict(), plain.source).tma is False
     wrong = re.sub(r"(mbarrier\.init\(\w+_ready\.index\(i\), count=1 if TWILL_TMA else )128\)", r"\g<1>1)", k.source)
     problems, why = check_kernel(wrong, k.signature, 3)
     assert why == "" and problems and any("copies through registers" in p for p in problems), problems

@@ -247,7 +247,10 @@ def _boxes(bound):
         if layout is None:
             from triton.experimental.gluon import language as gl
             layout = _LAYOUTS[n] = eval('gl.' + DESCRIPTOR_LAYOUTS[n])
-        out[n] = TensorDescriptor(t, ext, st, block, layout)
+        try:
+            out[n] = TensorDescriptor(t, ext, st, block, layout)
+        except (AssertionError, ValueError, TypeError):   # a shape or stride the descriptor refuses
+            return None
     return out
 
 
