@@ -80,3 +80,10 @@ g)
     | tail -6 | tee -a $OUT/run32g.log
   ;;
 esac
+# h: where the generated kernels' host time per launch goes (bench/launch_overhead.py).
+case "${1:-a}" in
+h)
+  PYTHONPATH=. timeout 300 python bench/launch_overhead.py $G/fa3 $G/gemm $G/fp8_gemm $G/pointer_attention $G/guarded_gemm \
+    2>&1 | tee -a $OUT/run32h.log
+  ;;
+esac
