@@ -62,5 +62,10 @@ def one(d: Path) -> dict:
 
 
 if __name__ == "__main__":
-    for arg in sys.argv[1:]:
-        print(json.dumps(one(Path(arg))), flush=True)
+    dirs = [Path(a) for a in sys.argv[1:]]
+    bad = [d for d in dirs if not (d / "kernel_gluon.py").is_file() or not (d / "variant.json").is_file()]
+    if not dirs or bad:
+        sys.exit(f"launch_overhead: expected directories holding kernel_gluon.py and variant.json, found "
+                 f"{', '.join(map(str, bad)) or 'none'}")
+    for d in dirs:
+        print(json.dumps(one(d)), flush=True)

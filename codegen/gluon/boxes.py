@@ -26,6 +26,7 @@ from twill.ir.ttgir import IROp, type_info
 Mono = tuple[str, ...]          # a product of atoms, sorted
 ITER = "I"                      # the iteration index of the scheduled loop (0, 1, ...)
 _RANGE = re.compile(r"R(\d+)$")
+_SSA = re.compile(r"%[\w$.\-#]+")          # an SSA value's name in a Python template
 
 
 class NotABox(Exception):
@@ -136,7 +137,7 @@ class Box:
 
         def spell(a: str) -> str:
             if a in atoms:
-                return re.sub(r"%[\w$.\-#]+", lambda m: name(m.group(0)), atoms[a])
+                return _SSA.sub(lambda m: name(m.group(0)), atoms[a])
             return name(a)
         return [c.py(spell) for c in self.coords]
 
@@ -144,7 +145,7 @@ class Box:
         """The kernel's SSA values the coordinates read (the producer must have them)."""
         atoms, out = dict(self.atoms), set()
         for a in (a for c in self.coords for a in c.atoms()):
-            out |= set(re.findall(r"%[\w$.\-#]+", atoms[a])) if a in atoms else {a} if a.startswith("%") else set()
+            out |= set(_SSA.findall(atoms[a])) if a in atoms else {a} if a.startswith("%") else set()
         return out
 
 
@@ -188,7 +189,10 @@ class _Eval:
                 return Poly.atom(v)
             raise NotABox(f"{v} is a {a.type} argument")
         if v == self.iv:
-            lb, _, step = _bounds(self.loop)
+            bounds = loop_bounds(self.loop)
+            if bounds is None:
+                raise NotABox("a loop whose bounds are not read")
+            lb, _, step = bounds
             return self.int(lb, False) + Poly.atom(ITER) * self.int(step, False)
         if v in self.carried:
             return self._carried(v)
@@ -285,11 +289,10 @@ class _Eval:
         return Poly.atom(v) + Poly.atom(r)
 
 
-def _bounds(loop: IROp) -> tuple[str, str, str]:
+def loop_bounds(loop: IROp) -> tuple[str, str, str] | None:
+    """An ``scf.for``'s lower bound, upper bound and step (SSA names); None where its header does not read so."""
     m = re.search(r"scf\.for\s+%[\w$.\-]+\s*=\s*(%[\w$.\-#]+)\s+to\s+(%[\w$.\-#]+)\s+step\s+(%[\w$.\-#]+)", loop.text)
-    if not m:
-        raise NotABox("a loop whose bounds are not read")
-    return m.group(1), m.group(2), m.group(3)
+    return (m.group(1), m.group(2), m.group(3)) if m else None
 
 
 def _ranges(p: Poly) -> set[str]:
@@ -352,7 +355,7 @@ def analyse(fn: Function, loop: IROp, load: IROp) -> Box:
             raise NotABox(f"its stride along dimension {d} is not an argument")
     return Box(f"twill_box_{py_name(load.results[0])}", py_name(p.base), shape, tuple(s.py(py_name) for s in strides),
                tuple(None if e is None else e.py(py_name) for e in extents), tuple(coords),
-               tuple(re.sub(r"%[\w$.\-#]+", lambda m: py_name(m.group(0)), c) for c in checks),
+               tuple(_SSA.sub(lambda m: py_name(m.group(0)), c) for c in checks),
                tuple({**ev.wraps, **joined}.items()), transposed)
 
 

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from codegen.gluon.boxes import ITER, Box
+from codegen.gluon.boxes import ITER, Box, loop_bounds
 from codegen.gluon.compact import compact_loads
 from codegen.gluon.layouts import copy_layout, gl_dtype, parse_layout, parse_type, per_thread
 from codegen.gluon.ops import program_axis, source_where, translate
@@ -484,10 +484,10 @@ class Source:
 
 
 def _loop_bounds(loop: IROp) -> tuple[str, str, str]:
-    m = re.search(r"scf\.for\s+%[\w$.\-]+\s*=\s*(%[\w$.\-#]+)\s+to\s+(%[\w$.\-#]+)\s+step\s+(%[\w$.\-#]+)", loop.text)
-    if not m:
+    bounds = loop_bounds(loop)
+    if bounds is None:
         raise UnsupportedError("a loop whose bounds the Gluon back end cannot read", found=loop.text[:80])
-    return m.group(1), m.group(2), m.group(3)
+    return bounds
 
 
 def serpentine(fn: Any, loops: list[IROp], persistent: bool, tile_loop: TileLoop | None) -> bool:
