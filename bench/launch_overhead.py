@@ -67,5 +67,9 @@ if __name__ == "__main__":
     if not dirs or bad:
         sys.exit(f"launch_overhead: expected directories holding kernel_gluon.py and variant.json, found "
                  f"{', '.join(map(str, bad)) or 'none'}")
+    import torch
+    import triton
+    print(json.dumps({"env": {"gpu": torch.cuda.get_device_name(), "torch": torch.__version__,
+                              "triton": triton.__version__, "date": time.strftime("%Y-%m-%d %H:%M:%S")}}), flush=True)
     for d in dirs:
         print(json.dumps(one(d)), flush=True)
