@@ -18,12 +18,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from codegen.gluon.clamps import unobserved
+from codegen.gluon.poly import Mono, Poly
 from codegen.gluon.values import py_name
 from twill.ir import vocab
 from twill.ir.function import Function
 from twill.ir.ttgir import IROp, type_info
 
-Mono = tuple[str, ...]          # a product of atoms, sorted
 ITER = "I"                      # the iteration index of the scheduled loop (0, 1, ...)
 _RANGE = re.compile(r"R(\d+)$")
 _SSA = re.compile(r"%[\w$.\-#]+")          # an SSA value's name in a Python template
@@ -31,73 +32,6 @@ _SSA = re.compile(r"%[\w$.\-#]+")          # an SSA value's name in a Python tem
 
 class NotABox(Exception):
     """Why a pointer tile is not a TMA box (kept for the kernel's docstring)."""
-
-
-@dataclass(frozen=True)
-class Poly:
-    """An integer polynomial over atoms (SSA values, ``R<d>``: the tile's index along dimension d, ``I``)."""
-
-    terms: tuple[tuple[Mono, int], ...] = ()
-
-    @staticmethod
-    def of(d: dict[Mono, int]) -> "Poly":
-        return Poly(tuple(sorted((m, c) for m, c in d.items() if c != 0)))
-
-    @staticmethod
-    def const(c: int) -> "Poly":
-        return Poly.of({(): c})
-
-    @staticmethod
-    def atom(a: str) -> "Poly":
-        return Poly.of({(a,): 1})
-
-    @property
-    def d(self) -> dict[Mono, int]:
-        return dict(self.terms)
-
-    def __add__(self, o: "Poly") -> "Poly":
-        d = self.d
-        for m, c in o.terms:
-            d[m] = d.get(m, 0) + c
-        return Poly.of(d)
-
-    def __neg__(self) -> "Poly":
-        return Poly(tuple((m, -c) for m, c in self.terms))
-
-    def __sub__(self, o: "Poly") -> "Poly":
-        return self + (-o)
-
-    def __mul__(self, o: "Poly") -> "Poly":
-        d: dict[Mono, int] = {}
-        for m1, c1 in self.terms:
-            for m2, c2 in o.terms:
-                m = tuple(sorted(m1 + m2))
-                d[m] = d.get(m, 0) + c1 * c2
-        return Poly.of(d)
-
-    def atoms(self) -> set[str]:
-        return {a for m, _ in self.terms for a in m}
-
-    def rename(self, f) -> "Poly":       # noqa: ANN001 - atom -> atom
-        d: dict[Mono, int] = {}
-        for m, c in self.terms:
-            k = tuple(sorted(f(a) for a in m))
-            d[k] = d.get(k, 0) + c
-        return Poly.of(d)
-
-    def value(self) -> int | None:
-        """The constant, where the polynomial is one."""
-        return self.d.get((), 0) if all(m == () for m, _ in self.terms) else None
-
-    def py(self, name) -> str:           # noqa: ANN001 - atom -> Python expression
-        """Python for it, each atom spelled by ``name``."""
-        parts = []
-        for m, c in self.terms:
-            factors = [name(a) for a in m]
-            if c != 1 or not factors:
-                factors = [str(c)] + factors
-            parts.append(" * ".join(factors))
-        return " + ".join(parts).replace("+ -", "- ") if parts else "0"
 
 
 @dataclass(frozen=True)
@@ -131,6 +65,7 @@ class Box:
     checks: tuple[str, ...]             # what the launch must have, Python in the arguments
     atoms: tuple[tuple[str, str], ...] = ()   # atoms other than SSA values, each with its Python (in SSA names)
     transposed: bool = False            # the tile is the box transposed (contiguous along its first dimension)
+    clamps: tuple[str, ...] = ()        # clamped indices (tl.where) the box reads unclamped (``clamps.unobserved``)
 
     def coord_py(self, name) -> list[str]:   # noqa: ANN001 - SSA atom -> Python
         atoms = dict(self.atoms)
@@ -172,6 +107,7 @@ class _Eval:
         self.checks: list[str] = []           # Python in SSA names of arguments
         self.memo: dict[str, Sym] = {}
         self.pinned: dict[str, Sym] = {}
+        self.clamps: list[tuple[str, Poly, Poly, Poly]] = []   # (select, start, bound, condition): ``_clamp``
 
     def sym(self, v: str) -> Sym:
         if v in self.pinned:
@@ -212,6 +148,15 @@ class _Eval:
         if not inside and ({ITER} | _ranges(s)) & s.atoms():
             raise NotABox(f"{v} varies in the loop")
         return s
+
+    def mask_bounds(self, v: str) -> tuple[Poly, ...] | None:
+        """A mask's bounds (each positive where an element is kept); None where it is not a conjunction of
+        comparisons the analysis reads."""
+        try:
+            m = self.sym(v)
+        except NotABox:
+            return None
+        return m.bounds if isinstance(m, Mask) else None
 
     def _carried(self, v: str) -> Sym:
         """A loop-carried value: its initial value plus the iteration index times a loop-invariant step."""
@@ -267,6 +212,8 @@ class _Eval:
             a, b = self.sym(xs[0]), self.sym(xs[1])
             if isinstance(a, Mask) and isinstance(b, Mask):
                 return Mask(a.bounds + b.bounds)
+        if n == "arith.select" and not inside:
+            return self._clamp(v, op)
         if n == "arith.remsi" and not inside:
             x = self.int(xs[0])
             if _ranges(x):
@@ -287,6 +234,22 @@ class _Eval:
         self.wraps[v] = f"(({start.py(str)}) % ({m.py(str)}))"
         self.checks.append(f"({m.py(str)}) % {block} == 0")
         return Poly.atom(v) + Poly.atom(r)
+
+
+    def _clamp(self, v: str, op: IROp) -> Poly:
+        """``where(start + arange < bound, start + arange, 0)`` (Triton's persistent matmul): the index unclamped, the
+        clamp kept for ``analyse`` (a box reads zeros where the clamp reads row 0: ``clamps.unobserved``)."""
+        cond, x, zero = op.operands
+        cmp = self.defs.get(cond)
+        if cmp is None or cmp.name != "arith.cmpi" or cmp.operands[0] != x or self.sym(zero) != Poly.const(0):
+            raise NotABox(f"its addresses go through arith.select ({v}), which the analysis does not follow")
+        index, mask = self.int(x), self.sym(cond)
+        start = index - Poly.atom("R0")
+        bound = self.int(cmp.operands[1], False)
+        if _ranges(start) or not isinstance(mask, Mask) or not _launch(bound, self.args):
+            raise NotABox(f"{v}: a clamp (tl.where) the box cannot follow")
+        self.clamps.append((v, start, bound, mask.bounds[0]))
+        return index
 
 
 def loop_bounds(loop: IROp) -> tuple[str, str, str] | None:
@@ -349,6 +312,14 @@ def analyse(fn: Function, loop: IROp, load: IROp) -> Box:
     masked = {int(r[1:]) for b in mask.bounds for r in _ranges(b)}
     coords, flat, joined = _coords(rest, strides, rank, ev.args, rank - 1 not in masked)
     extents = _extents(ev, mask, coords, rank)
+    for v, start, bound, cond in ev.clamps:
+        d = next((d for d in range(rank) if coords[d] == start and extents[d] in (None, bound)), None)
+        if d is None:
+            raise NotABox(f"{v}: a clamp (tl.where) on no dimension of the box")
+        why = unobserved(fn, loop, load, rank - 1 - d if transposed else d, cond, ev.mask_bounds)
+        if why is not None:
+            raise NotABox(f"{v}: rows past its clamp (tl.where) read row 0, not a box's zeros, and {why}")
+        extents[d] = bound
     checks = [c for c in ev.checks] + flat
     for d, s in enumerate(strides[:-1]):
         if not _launch(s, ev.args):
@@ -356,7 +327,7 @@ def analyse(fn: Function, loop: IROp, load: IROp) -> Box:
     return Box(f"twill_box_{py_name(load.results[0])}", py_name(p.base), shape, tuple(s.py(py_name) for s in strides),
                tuple(None if e is None else e.py(py_name) for e in extents), tuple(coords),
                tuple(_SSA.sub(lambda m: py_name(m.group(0)), c) for c in checks),
-               tuple({**ev.wraps, **joined}.items()), transposed)
+               tuple({**ev.wraps, **joined}.items()), transposed, tuple(py_name(c[0]) for c in ev.clamps))
 
 
 def _contiguous(off: Poly, rank: int) -> int | None:

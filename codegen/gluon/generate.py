@@ -24,10 +24,11 @@ from codegen.gluon.kernel import (SIGNATURE, Module, TileLoop, alone, consumer_f
 from codegen.gluon.layouts import Blocked, NvmmaShared, aliases, parse_layout, parse_type
 from codegen.gluon.partition import Turn
 from codegen.gluon.descriptors import launch_descriptors
+from codegen.gluon.host import KERNEL, launcher
 from codegen.gluon.ops import LIBDEVICE_IMPORT, MMA_V2_IMPORT, scan_functions, source_where
 from codegen.gluon.plain import IF, Guard, distinct_branch_names, early_returns, effectful, guarding_ifs
 from codegen.gluon.protocol import COPY_FLAG, TMA_FLAG
-from codegen.gluon.plan import (COPY_WARPS, RED_PAD, REG_FILE, KernelPlan, Ring, copy_arguments, settle_boxes,
+from codegen.gluon.plan import (COPY_WARPS, RED_PAD, REG_FILE, KernelPlan, Ring, settle_boxes,
                                 plan_kernel, sibling)
 from codegen.gluon.sass import spills_in_wgmma_loops
 from codegen.gluon.values import py_name
@@ -43,7 +44,6 @@ from twill.ir.load import KernelSpec
 from twill.machine.model import Machine
 from twill.schedule.model import Schedule
 
-KERNEL = "twill_kernel"
 _TYPES = {"f32": "fp32", "f16": "fp16", "bf16": "bf16", "f64": "fp64", "i32": "i32", "i64": "i64", "i1": "i1",
           "i8": "i8", "i16": "i16", "f8E4M3FN": "fp8e4nv", "f8E5M2": "fp8e5"}
 
@@ -177,7 +177,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     decisions = _all_decisions(mod, turns, persistent and tile_loop is None, table)
     plan.decisions = list(decisions)
     source = (_docstring(plan, schedule, decisions) + "\n".join(body) + "\n"
-              + _launcher(mod, spec, signature, blocks, plan, made))
+              + launcher(mod, spec, signature, blocks, plan, made))
     return GluonKernel(source, KERNEL, plan.consumers[0].warps, plan.maxnreg, signature,
                        tuple(py_name(a.name) for a in mod.runtime_args() if a.divisible), blocks, plan, decisions,
                        own_stores, cp_async, tma)
@@ -606,171 +606,6 @@ def _narrow_loads(plan: KernelPlan, mod: Module, table: dict[str, str]) -> list[
             f"{ints[0]}={args[0].type}:16, TWILL_SPEC's divisibility) and the kernel is written with 16-byte loads"]
 
 
-def _copy_launch(mod: Module, plan: KernelPlan) -> tuple[str, str]:
-    """The launcher's constants and its launch line: a producer copying pointer tiles (``kernel._copy_lines``)
-    does so with cp.async where every argument their addresses and masks are computed from is 16-divisible,
-    else through registers (``TWILL_COPY``)."""
-    tma = f"{TMA_FLAG}=boxes is not None, " if plan.boxed else ""
-    launch = f"return {KERNEL}[g](*runtime, {tma}num_warps=NUM_WARPS, maxnreg=MAXNREG)"
-    copy_consts, copy_launch = "", "    " + launch + "\n"
-    if mod.copies and not mod.cp_async:
-        copy_consts = ("COPY_ALIGNED = None   # the copies go through registers at every launch: cp.async cannot copy "
-                       "these tiles in pieces of 4 bytes or more (their addresses are not known aligned)\n")
-        copy_launch = f"    {COPY_FLAG} = False\n    {launch.replace('(*runtime, ', f'(*runtime, {COPY_FLAG}={COPY_FLAG}, ')}\n"
-    elif mod.copies:
-        aligned = [py_name(n) for n in copy_arguments(plan)]
-        copy_consts = (f"COPY_ALIGNED = {aligned!r}   # cp.async where all are 16-divisible (16-byte aligned), "
-                       "else the copies go through registers\n")
-        copy_launch = (f"    {COPY_FLAG} = all(_aligned(bound[n]) for n in COPY_ALIGNED)\n"
-                       f"    {launch.replace('(*runtime, ', f'(*runtime, {COPY_FLAG}={COPY_FLAG}, ')}\n\n\n"
-                       "def _aligned(value):\n"
-                       '    """Whether an argument is specialised as 16-divisible (Triton\'s rule): an integer\'s value, '
-                       'a tensor\'s address."""\n'
-                       '    if hasattr(value, "data_ptr"):\n'
-                       "        return value.data_ptr() % 16 == 0\n"
-                       "    return isinstance(value, int) and value % 16 == 0\n")
-    return copy_consts, copy_launch
-
-
-def _box_launch(plan: KernelPlan) -> tuple[str, str, str]:
-    """The launcher's lines for the pointer tiles a TMA copy can load (``plan.Ring.box``; none where there are none):
-    their table, the function building their descriptors where the launch allows, and its call."""
-    boxes = {r.box.name: (r.box.base, list(r.box.strides), list(r.box.extents), list(r.box.shape), list(r.box.checks))
-             for r in plan.boxed if r.box is not None}
-    if not boxes:
-        return "", "", ""
-    return (f"POINTER_BOXES = {boxes!r}   # pointer tiles as TMA boxes: (base, strides, extents, block, checks)\n"
-            "TMA_BOXES = True   # False: copy them with cp.async at every launch\n",
-            "\n\n_CODE = {}                     # expression -> its compiled code (the launch's host time)\n\n\n"
-            "def _ev(e, bound):\n"
-            "    code = _CODE.get(e)\n"
-            "    if code is None:\n"
-            "        code = _CODE[e] = compile(e, 'POINTER_BOXES', 'eval')\n"
-            "    return eval(code, {}, bound)\n\n\n"
-            "def _boxes(bound):\n"
-            '    """The pointer tiles\' descriptors, or None where the launch does not allow them (a base not 16-byte '
-            'aligned, a\n    row stride not a 16-byte multiple, an extent not positive, a check failed)."""\n'
-            "    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor\n\n"
-            "    out = {}\n"
-            "    for n, (base, strides, extents, block, checks) in POINTER_BOXES.items():\n"
-            "        t = bound[base]\n"
-            "        if not TMA_BOXES or not hasattr(t, 'data_ptr') or not all(_ev(c, bound) for c in checks):\n"
-            "            return None\n"
-            "        st = [int(_ev(e, bound)) for e in strides]\n"
-            "        ext = [2 ** 31 - 1 if e is None else int(_ev(e, bound)) for e in extents]   # None: unmasked\n"
-            "        if t.data_ptr() % 16 or any(x * t.element_size() % 16 for x in st[:-1]) or min(ext) <= 0:\n"
-            "            return None\n"
-            "        layout = _LAYOUTS.get(n)\n"
-            "        if layout is None:\n"
-            "            from triton.experimental.gluon import language as gl\n"
-            "            layout = _LAYOUTS[n] = eval('gl.' + DESCRIPTOR_LAYOUTS[n])\n"
-            "        try:\n"
-            "            out[n] = TensorDescriptor(t, ext, st, block, layout)\n"
-            "        except (AssertionError, ValueError, TypeError):   # a shape or stride the descriptor refuses\n"
-            "            return None\n"
-            "    return out\n",
-            "    boxes = _boxes(bound)\n"
-            "    bound.update(boxes or dict.fromkeys(POINTER_BOXES))\n")
-
-
-def _made_launch(made: dict[str, tuple[str, list[str], list[str]]]) -> tuple[str, str, str]:
-    """The launcher's lines for the descriptors the kernel made itself (none where it made none): their table, the
-    host descriptor's stand-in, and their making from the bound arguments."""
-    if not made:
-        return "", "", ""
-    return (f"LAUNCH_DESCRIPTORS = {made!r}   # tl.make_tensor_descriptor in the kernel: (base, shape, strides)\n",
-            "\n\nclass _Made:\n"
-            '    """A descriptor the kernel made itself: its base tensor, shape and strides, as a host descriptor '
-            'holds them."""\n\n'
-            "    def __init__(self, base, shape, strides):\n"
-            "        self.base, self.shape, self.strides = base, shape, strides\n",
-            "    for n, (base, shape, strides) in LAUNCH_DESCRIPTORS.items():\n"
-            "        bound[n] = _Made(bound[base], [eval(e, {}, dict(bound)) for e in shape],\n"
-            "                         [eval(e, {}, dict(bound)) for e in strides])\n")
-
-
-def _launcher(mod: Module, spec: KernelSpec | None, signature: dict[str, str], blocks: dict[str, list[int]],
-              plan: KernelPlan, made: dict[str, tuple[str, list[str], list[str]]]) -> str:
-    """Host code: ``launch(grid, *args, **kwargs)`` takes the Triton kernel's arguments, as its launcher passed
-    them, and runs the Gluon kernel; ``kernel`` stands in for the Triton kernel in ``module.kernel[grid](...)``
-    calls; the descriptors the kernel made itself (``made``, ``descriptors``) are made from the arguments."""
-    names = list(spec.signature) if spec is not None else list(signature)
-    consts = {k: v for k, v in (spec.constexprs.items() if spec is not None else []) if isinstance(v, (int, float, bool, str))}
-    layouts = {k: v.split("],", 1)[1][:-1] for k, v in signature.items() if v.startswith("tensordesc")}
-    copy_consts, copy_launch = _copy_launch(mod, plan)
-    made_consts, made_class, made_launch = (a + b for a, b in zip(_made_launch(made), _box_launch(plan)))
-    return f'''
-
-# -- host side -------------------------------------------------------------------------------------
-ARGUMENTS = {names!r}          # the Triton kernel's parameters, in order
-RUNTIME = {[n for n in signature if n not in (COPY_FLAG, TMA_FLAG)]!r}   # the Gluon kernel's parameters, in order
-CONSTEXPRS = {consts!r}         # the specialisation this kernel was generated for
-DESCRIPTOR_BLOCKS = {blocks!r}
-DESCRIPTOR_LAYOUTS = {layouts!r}
-{made_consts}NUM_WARPS = {plan.consumers[0].warps}
-MAXNREG = {plan.maxnreg}
-PERSISTENT = {mod.persistent and mod.tile_loop is None!r}      # one program per SM loops over the grid's tiles
-{copy_consts}LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
-
-
-_LAYOUTS = {{}}                  # argument -> its layout object, made on first use
-{made_class}
-
-def _descriptor(value, name):
-    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
-    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
-
-    layout = _LAYOUTS.get(name)
-    if layout is None:
-        from triton.experimental.gluon import language as gl
-        layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
-    base = getattr(value, "base", value)
-    shape = list(getattr(value, "shape", base.shape))
-    strides = list(getattr(value, "strides", None) or base.stride())
-    return TensorDescriptor(base, shape, strides, DESCRIPTOR_BLOCKS[name], layout)
-
-
-def launch(grid, *args, **kwargs):
-    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
-    bound = dict(zip(ARGUMENTS, args))
-    bound.update({{k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS}})
-    for k, v in CONSTEXPRS.items():
-        if k in bound and bound[k] != v:
-            raise ValueError(f"twill: this Gluon kernel was generated for {{k}}={{v!r}}, launched with {{bound[k]!r}}")
-    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
-    g = tuple(int(x) for x in g)
-    if PERSISTENT:
-        g = g + (1,) * (3 - len(g))
-        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
-        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
-{made_launch}    missing = [n for n in RUNTIME if n not in bound]
-    if missing:
-        raise ValueError(f"twill: missing kernel arguments {{missing}}")
-    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
-{copy_launch}
-
-_SMS = []
-
-
-def _sm_count():
-    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
-    if not _SMS:
-        import torch
-        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
-    return _SMS[0]
-
-
-class _Kernel:
-    """``kernel[grid](*args)``, as the Triton kernel is called."""
-
-    def __getitem__(self, grid):
-        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
-
-
-kernel = _Kernel()
-'''
-
-
 def load_module(source: str, directory: str | Path, name: str = "kernel_gluon") -> Any:
     """Write ``source`` to ``directory``/``name``.py and import it (``@gluon.jit`` reads its source file)."""
     path = Path(directory) / f"{name}.py"
@@ -794,6 +629,13 @@ class Compiled:
     def of(cls, c: Any) -> "Compiled":
         md = c.metadata._asdict() if hasattr(c.metadata, "_asdict") else vars(c.metadata)
         return cls(dict(c.asm), SimpleNamespace(**md))
+
+    def relative(self, directory: Path) -> "Compiled":
+        """The texts' source locations relative to ``directory`` (a compile's temporary one), so that a kernel
+        compiled twice writes the same TTGIR."""
+        where = f'"{directory}/'
+        return Compiled({k: v.replace(where, '"') if isinstance(v, str) else v for k, v in self.asm.items()},
+                        self.metadata)
 
 
 @contextlib.contextmanager
@@ -976,6 +818,7 @@ def _compile_offline(k: GluonKernel, machine: Machine, directory: str | Path | N
                 raise CompileError(f"the generated Gluon kernel does not compile: {_innermost(e, said)}",
                                    where="kernel_gluon.py") from None
         compiled = contained(build, said, where="kernel_gluon.py", what="the generated Gluon kernel")
+        compiled = compiled.relative(Path(directory or tmp))
     shared = int(getattr(compiled.metadata, "shared", 0) or 0)
     if shared > machine.smem_per_cta:
         raise CompileError("the generated Gluon kernel needs more shared memory than the SM has",

@@ -1152,11 +1152,11 @@ def entry_function(mod: Module, name: str, parts: list[tuple[str, Partition]]) -
         + ", " + ", ".join(mod.shared() + mod.flags()) + ")"
     if len(parts) == 1:                  # one partition (no producer): the kernel runs it, no warp_specialize
         lines.append(f"{parts[0][0]}{args}")
-        head = [f"@gluon.jit", f"def {name}({mod.params()}):"]
+        head = ["@gluon.jit", f"def {name}({mod.params()}):"]
         return "\n".join(head + ["    " + ln for ln in lines]) + "\n"
     calls = ",\n        ".join(f"({fname}, {args})" for fname, _ in parts)
     workers = [p for _, p in parts[1:]]
     lines.append(f"gl.warp_specialize([\n        {calls},\n    ], {[p.warps for p in workers]}, "
                  f"{[p.regs for p in workers]})")
-    head = [f"@gluon.jit", f"def {name}({mod.params()}):"]
+    head = ["@gluon.jit", f"def {name}({mod.params()}):"]
     return "\n".join(head + ["    " + ln for ln in lines]) + "\n"

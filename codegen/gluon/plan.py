@@ -696,10 +696,13 @@ def settle_boxes(plan: KernelPlan, allowed: bool = True) -> list[str]:
     if not boxed:
         return []
     checks = "".join(f", {c}" for c in dict.fromkeys(c for r in boxed if r.box is not None for c in r.box.checks))
+    clamps = list(dict.fromkeys(c for r in boxed if r.box is not None for c in r.box.clamps))
+    clamped = (f"; {', '.join(clamps)} clamped by tl.where: the box reads zeros past the bound where the clamp reads "
+               "row 0, and those rows reach only accumulator rows every store masks off") if clamps else ""
     return [f"{', '.join(dict.fromkeys(r.name for r in boxed))} by TMA where the launch allows it (TWILL_TMA: the "
             "launcher builds a descriptor over " + ", ".join(sorted({r.box.base for r in boxed if r.box is not None}))
             + f" when the base is 16-byte aligned, the row strides 16-byte multiples{checks}; else cp.async): one TMA "
-            "copy per tile in place of the producer's per-thread copies"]
+            f"copy per tile in place of the producer's per-thread copies{clamped}"]
 
 
 def _box(plan: KernelPlan, load: IROp, alloc: IROp) -> Box | None:
@@ -993,7 +996,6 @@ def _async_tiles(plan: KernelPlan) -> None:
     """The consumers' pointer loads of register tiles that feed a dot (``AsyncTile``), where cp.async can copy
     them: whole tiles (not split between sub-tiles) through a tensor of pointers, zero where masked, 4 bytes or
     more per thread along their contiguous dimension, read at least a stage after they are issued."""
-    body = plan.body
     table = aliases(plan.fn.module.text)
     for k, p in enumerate(plan.partitions):
         if p.role != "consumer":

@@ -10,7 +10,6 @@ import tempfile
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 OPERAND = re.compile(r"\bR(\d+)\b")
 PREDICATE = re.compile(r"^@!?U?P\w+\s+")

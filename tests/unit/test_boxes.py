@@ -125,3 +125,57 @@ def test_the_launcher_builds_the_descriptors_where_the_launch_allows_and_none_wh
     assert mod._boxes(dict(bound, K=0)) is None                     # an extent not positive
     mod.TMA_BOXES = False
     assert mod._boxes(dict(bound)) is None
+
+
+PERSISTENT = ROOT / "tests/corpus/persistent_gemm.py"
+
+
+def _kernel_boxes(path: Path) -> dict[str, Box | str]:
+    """Each pointer load of the scheduled loop of the kernel file at ``path``: its box, or why it is none."""
+    from codegen.gluon.generate import kernel_function
+    from twill.machine.model import load_machine
+    from twill.pipeline import OptimizeOptions, extract
+    graph, kir, _ = extract(str(path), load_machine("h100"), OptimizeOptions())
+    fn, _, _ = kernel_function(kir.nested or kir.text, graph)
+    loop = [o for o, _ in fn.module.walk() if o.name == vocab.LOOP][-1]
+    out: dict[str, Box | str] = {}
+    for o in loop.body.ops:
+        if o.name == "tt.load":
+            try:
+                out[o.results[0]] = analyse(fn, loop, o)
+            except NotABox as e:
+                out[o.results[0]] = str(e)
+    return out
+
+
+def test_the_persistent_matmuls_clamped_tiles_are_boxes_whose_rows_past_the_bound_no_store_writes():
+    pytest.importorskip("triton")
+    # tutorial 09: offs_am = tl.where(offs_am < M, offs_am, 0) reads row 0 past M, where a box reads zeros; its
+    # accumulator's rows are stored under offs_cm < M, offs_cm recomputed after the loop from a second tile counter
+    a, b = _kernel_boxes(PERSISTENT).values()
+    assert isinstance(a, Box) and isinstance(b, Box), (a, b)
+    assert (a.extents, a.clamps, b.extents, b.clamps) == (("M", "K"), ("offs_am_28",), ("K", "N"), ("offs_bn_30",))
+    assert _coords_py(a)[1] == "64 * k" and _coords_py(b)[0] == "64 * k"
+    assert "pid_m" in _coords_py(a)[0] and "pid_n" in _coords_py(b)[1]        # the index unclamped
+
+
+@pytest.mark.parametrize("edit, refused", [
+    # the store writes rows past M: the clamped rows would be seen (zeros in place of row 0's products)
+    (("c_mask = (offs_cm[:, None] < M) & (offs_cn[None, :] < N)", "c_mask = offs_cn[None, :] < N"),
+     {"a": "does not mask the clamped rows"}),
+    # the epilogue's tile counter lags by one tile: its mask is another tile's, both clamps refused
+    (("        tile_id_c += NUM_SMS\n", ""),
+     {"a": "does not mask the clamped rows", "b": "does not mask the clamped columns"}),
+])
+def test_a_clamp_whose_rows_a_store_could_write_is_not_a_box(tmp_path, edit, refused):
+    pytest.importorskip("triton")
+    text = PERSISTENT.read_text()
+    assert edit[0] in text
+    path = tmp_path / "persistent_edited.py"
+    path.write_text(text.replace(edit[0], edit[1]))
+    got = {k.lstrip("%")[0]: v for k, v in _kernel_boxes(path).items()}
+    for name, v in got.items():
+        if name in refused:
+            assert isinstance(v, str) and refused[name] in v and "read row 0" in v, v
+        else:
+            assert isinstance(v, Box), v

@@ -1,9 +1,8 @@
 """matmul_persistent, written by twill from its joint schedule: I=330 L=297 (optimal), 1280 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- a_79 copied with cp.async at every launch, not by TMA: its addresses go through arith.select (%offs_am_28), which the analysis does not follow
-- b_84 copied with cp.async at every launch, not by TMA: its addresses go through arith.select (%offs_bn_30), which the analysis does not follow
 - pointer-loaded tiles copied by a 8-warp producer with cp.async (a_79, b_84): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- a_79, b_84 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over a_ptr, b_ptr when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies; offs_am_28, offs_bn_30 clamped by tl.where: the box reads zeros past the bound where the clamp reads row 0, and those rows reach only accumulator rows every store masks off
 - partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 104): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
 - ring a_79: 4 buffers of [128, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
@@ -28,7 +27,7 @@ L4 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], thr
 L5 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
 
 @gluon.jit
-def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, a_79_buf, b_84_buf, a_79_ready, a_79_empty, b_84_ready, b_84_empty, TWILL_COPY: gl.constexpr):
+def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_box_a_79, twill_box_b_84, a_79_buf, b_84_buf, a_79_ready, a_79_empty, b_84_ready, b_84_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     start_pid = gl.program_id(0)
     num_pid_m = M + 127
     num_pid_m_4 = num_pid_m // 128
@@ -99,7 +98,7 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, a_
         twill_base += twill_n
 
 @gluon.jit
-def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, a_79_buf, b_84_buf, a_79_ready, a_79_empty, b_84_ready, b_84_empty, TWILL_COPY: gl.constexpr):
+def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_box_a_79, twill_box_b_84, a_79_buf, b_84_buf, a_79_ready, a_79_empty, b_84_ready, b_84_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     start_pid = gl.program_id(0)
     num_pid_m = M + 127
     num_pid_m_4 = num_pid_m // 128
@@ -167,82 +166,201 @@ def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, a_
             b_82 = b < a_75
             b_83 = b_82.broadcast_to([64, 128])
             mbarrier.wait(a_79_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
-            if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(a_79_buf.index(twill_k % 4), a_ptrs_69, mask=a_78)  # load0_a: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(a_79_ready.index(twill_k % 4), increment_count=False)
+            if TWILL_TMA:
+                mbarrier.expect(a_79_ready.index(twill_k % 4), twill_box_a_79.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_a_79, [1024 * group_id + 128 * pid_m, 64 * accumulator_61], a_79_ready.index(twill_k % 4), a_79_buf.index(twill_k % 4))  # load0_a: a TMA box (boxes)
             else:
-                a_79_buf.index(twill_k % 4).store(gl.load(a_ptrs_69, mask=a_78, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
-                fence_async_shared()
-                gl.thread_barrier()
-                mbarrier.arrive(a_79_ready.index(twill_k % 4), count=256)
+                if TWILL_COPY:
+                    async_copy.async_copy_global_to_shared(a_79_buf.index(twill_k % 4), a_ptrs_69, mask=a_78)  # load0_a: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(a_79_ready.index(twill_k % 4), increment_count=False)
+                else:
+                    a_79_buf.index(twill_k % 4).store(gl.load(a_ptrs_69, mask=a_78, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
+                    fence_async_shared()
+                    gl.thread_barrier()
+                    mbarrier.arrive(a_79_ready.index(twill_k % 4), count=256)
             mbarrier.wait(b_84_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
-            if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(b_84_buf.index(twill_k % 4), b_ptrs_74, mask=b_83)  # load1_b: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(b_84_ready.index(twill_k % 4), increment_count=False)
+            if TWILL_TMA:
+                mbarrier.expect(b_84_ready.index(twill_k % 4), twill_box_b_84.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_b_84, [64 * accumulator_61, 128 * pid_n_20], b_84_ready.index(twill_k % 4), b_84_buf.index(twill_k % 4))  # load1_b: a TMA box (boxes)
             else:
-                b_84_buf.index(twill_k % 4).store(gl.load(b_ptrs_74, mask=b_83, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
-                fence_async_shared()
-                gl.thread_barrier()
-                mbarrier.arrive(b_84_ready.index(twill_k % 4), count=256)
+                if TWILL_COPY:
+                    async_copy.async_copy_global_to_shared(b_84_buf.index(twill_k % 4), b_ptrs_74, mask=b_83)  # load1_b: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(b_84_ready.index(twill_k % 4), increment_count=False)
+                else:
+                    b_84_buf.index(twill_k % 4).store(gl.load(b_ptrs_74, mask=b_83, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
+                    fence_async_shared()
+                    gl.thread_barrier()
+                    mbarrier.arrive(b_84_ready.index(twill_k % 4), count=256)
         twill_base += (k_tiles_7 - 0 + 1 - 1) // 1
 
 @gluon.jit
-def twill_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, TWILL_COPY: gl.constexpr):
+def twill_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_box_a_79, twill_box_b_84, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     a_79_buf = gl.allocate_shared_memory(gl.float16, [4, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     b_84_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     a_79_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(4):
-        mbarrier.init(a_79_ready.index(i), count=256)
+        mbarrier.init(a_79_ready.index(i), count=1 if TWILL_TMA else 256)
     a_79_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(4):
         mbarrier.init(a_79_empty.index(i), count=1)
     b_84_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(4):
-        mbarrier.init(b_84_ready.index(i), count=256)
+        mbarrier.init(b_84_ready.index(i), count=1 if TWILL_TMA else 256)
     b_84_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(4):
         mbarrier.init(b_84_empty.index(i), count=1)
     gl.warp_specialize([
-        (consumer_0, (a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, a_79_buf, b_84_buf, a_79_ready, a_79_empty, b_84_ready, b_84_empty, TWILL_COPY)),
-        (producer_1, (a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, a_79_buf, b_84_buf, a_79_ready, a_79_empty, b_84_ready, b_84_empty, TWILL_COPY)),
+        (consumer_0, (a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_box_a_79, twill_box_b_84, a_79_buf, b_84_buf, a_79_ready, a_79_empty, b_84_ready, b_84_empty, TWILL_COPY, TWILL_TMA)),
+        (producer_1, (a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_box_a_79, twill_box_b_84, a_79_buf, b_84_buf, a_79_ready, a_79_empty, b_84_ready, b_84_empty, TWILL_COPY, TWILL_TMA)),
     ], [8], [64])
 
 
 
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_cm', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K', 'GROUP_M', 'NUM_SMS']          # the Triton kernel's parameters, in order
-RUNTIME = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_cm']   # the Gluon kernel's parameters, in order
+RUNTIME = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_cm', 'twill_box_a_79', 'twill_box_b_84']   # the Gluon kernel's parameters, in order
+FLAGS = ['TWILL_COPY', 'TWILL_TMA']   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_cm']   # the arguments a launch key reads
 CONSTEXPRS = {'BLOCK_M': 128, 'BLOCK_N': 128, 'BLOCK_K': 64, 'GROUP_M': 8, 'NUM_SMS': 132}         # the specialisation this kernel was generated for
 DESCRIPTOR_BLOCKS = {}
-DESCRIPTOR_LAYOUTS = {}
+DESCRIPTOR_LAYOUTS = {'twill_box_a_79': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])', 'twill_box_b_84': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
+POINTER_BOXES = {'twill_box_a_79': ('a_ptr', ['stride_am', '1'], ['M', 'K'], [128, 64], []), 'twill_box_b_84': ('b_ptr', ['stride_bk', '1'], ['K', 'N'], [64, 128], [])}   # pointer tiles as TMA boxes: (base, strides, extents, block, checks)
+TMA_BOXES = True   # False: copy them with cp.async at every launch
 NUM_WARPS = 8
 MAXNREG = 128
 PERSISTENT = False      # one program per SM loops over the grid's tiles
 COPY_ALIGNED = ['a_ptr', 'b_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
 
 
 _LAYOUTS = {}                  # argument -> its layout object, made on first use
+_CODE = {}                     # expression -> its compiled code
+_DESCS = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE = []                   # the active driver's current device, read per launch
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+        if len(_DESCS) >= 256:
+            _DESCS.clear()
+        d = _DESCS[key] = TensorDescriptor(_Base(t), list(shape), list(strides), list(block), layout)
+    return d
 
 
 def _descriptor(value, name):
     """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
-    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
-
-    layout = _LAYOUTS.get(name)
-    if layout is None:
-        from triton.experimental.gluon import language as gl
-        layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
     base = getattr(value, "base", value)
-    shape = list(getattr(value, "shape", base.shape))
-    strides = list(getattr(value, "strides", None) or base.stride())
-    return TensorDescriptor(base, shape, strides, DESCRIPTOR_BLOCKS[name], layout)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
+
+
+def _box_shapes(bound):
+    """Each pointer tile's (base, extents, strides), or None where the launch does not allow them (a base not
+    16-byte aligned, a row stride not a 16-byte multiple, an extent not positive, a check failed, a shape
+    or stride the descriptor refuses)."""
+    out = {}
+    for n, (base, strides, extents, block, checks) in POINTER_BOXES.items():
+        t = bound[base]
+        if not TMA_BOXES or not hasattr(t, 'data_ptr') or not all(_ev(c, bound) for c in checks):
+            return None
+        st = tuple(int(_ev(e, bound)) for e in strides)
+        ext = tuple(2 ** 31 - 1 if e is None else int(_ev(e, bound)) for e in extents)   # None: unmasked
+        if t.data_ptr() % 16 or any(x * t.element_size() % 16 for x in st[:-1]) or min(ext) <= 0:
+            return None
+        try:
+            _desc(n, t, ext, st, block)
+        except (AssertionError, ValueError, TypeError):
+            return None
+        out[n] = (base, ext, st)
+    return out
+
+
+def _boxes(bound, shapes=None):
+    """The pointer tiles' descriptors over ``shapes`` (else ``_box_shapes``'), None where the launch does not
+    allow them."""
+    shapes = _box_shapes(bound) if shapes is None else shapes
+    if shapes is None:
+        return None
+    return {n: _desc(n, bound[b], ext, st, POINTER_BOXES[n][3]) for n, (b, ext, st) in shapes.items()}
+
+
+def _key(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES:
+        from triton import knobs
+        _MODES.extend((knobs.compilation, knobs.runtime))
+    key = [g, TMA_BOXES, _MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
+    for n in KEYED:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device():
+    if not _DEVICE:
+        from triton.runtime import driver
+        _DEVICE.append(driver.active.get_current_device)
+    return _DEVICE[0]()
+
+
+def _decide(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = _box_shapes(bound)
+    flags = {'TWILL_COPY': all(_aligned(bound[n]) for n in COPY_ALIGNED), 'TWILL_TMA': shapes is not None}
+    return [tuple(flags[f] for f in FLAGS), shapes, None]
 
 
 def launch(grid, *args, **kwargs):
     """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
     bound = dict(zip(ARGUMENTS, args))
-    bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
     for k, v in CONSTEXPRS.items():
         if k in bound and bound[k] != v:
             raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
@@ -252,12 +370,32 @@ def launch(grid, *args, **kwargs):
         g = g + (1,) * (3 - len(g))
         bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
         g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    key = _key(bound, g)
+    entry = _KEYED.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide(bound)
+        if key is not None:
+            if len(_KEYED) >= 64:
+                _KEYED.clear()
+            _KEYED[key] = entry
+    bound.update(dict.fromkeys(POINTER_BOXES) if entry[1] is None else _boxes(bound, entry[1]))
     missing = [n for n in RUNTIME if n not in bound]
     if missing:
         raise ValueError(f"twill: missing kernel arguments {missing}")
     runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
-    TWILL_COPY = all(_aligned(bound[n]) for n in COPY_ALIGNED)
-    return twill_kernel[g](*runtime, TWILL_COPY=TWILL_COPY, num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    return _run(entry, g, runtime)
+
+
+def _run(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel[g](*runtime, **dict(zip(FLAGS, entry[0])), num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
 
 
 def _aligned(value):

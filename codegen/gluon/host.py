@@ -1,0 +1,305 @@
+"""The generated kernel's host side: ``launch(grid, *args)`` takes the Triton kernel's arguments and runs the Gluon
+kernel, deciding per launch what the kernel's flags say (cp.async or registers, TMA boxes or not) and building its
+descriptors.
+
+A launch costs host time that a small kernel cannot hide: run 32h measured the generated launchers at 27-81 us a call
+more than Triton's (the launcher's descriptors rebuilt and its expressions evaluated on every call, then the Gluon
+JIT's binder). So what a launch decides is kept per *launch key* (the grid, each tensor's dtype and 16-byte alignment,
+each integer's value, each host descriptor's dtype, alignment, shape and strides, Triton's instrumentation and debug
+modes, the device): a launch like an earlier one reuses its decisions and calls the kernel the JIT compiled for it
+(``CompiledKernel[grid](*args)``, Triton's own launch of a compiled kernel), which skips the binder. The key holds
+every input of Triton's specialisation (a tensor's dtype and alignment, an integer's value, a descriptor's dtype,
+block and layout), so a key seen before names the kernel the JIT would pick. Descriptors are kept per (argument,
+address, dtype, shape, strides), each over a stand-in base (its address and dtype) that holds no tensor alive.
+``FAST_LAUNCH = False`` in a generated module sends every launch through the JIT.
+"""
+from __future__ import annotations
+
+from codegen.gluon.kernel import Module
+from codegen.gluon.plan import KernelPlan, copy_arguments
+from codegen.gluon.protocol import COPY_FLAG, TMA_FLAG
+from codegen.gluon.values import py_name
+from twill.ir.load import KernelSpec
+
+KERNEL = "twill_kernel"
+
+Made = dict[str, tuple[str, list[str], list[str]]]
+
+
+def launcher(mod: Module, spec: KernelSpec | None, signature: dict[str, str], blocks: dict[str, list[int]],
+             plan: KernelPlan, made: Made) -> str:
+    """Host code: ``launch(grid, *args, **kwargs)`` takes the Triton kernel's arguments, as its launcher passed
+    them, and runs the Gluon kernel; ``kernel`` stands in for the Triton kernel in ``module.kernel[grid](...)``
+    calls; the descriptors the kernel made itself (``made``, ``descriptors``) are made from the arguments."""
+    names = list(spec.signature) if spec is not None else list(signature)
+    consts = {k: v for k, v in (spec.constexprs.items() if spec is not None else []) if isinstance(v, (int, float, bool, str))}
+    layouts = {k: v.split("],", 1)[1][:-1] for k, v in signature.items() if v.startswith("tensordesc")}
+    flags = [n for n in signature if n in (COPY_FLAG, TMA_FLAG)]
+    runtime = [n for n in signature if n not in flags]
+    assert list(signature)[len(runtime):] == flags, "the flags are the kernel's last parameters"
+    boxes = {r.box.name for r in plan.boxed if r.box is not None}
+    keyed = [n for n in names if n not in consts] + [n for n in runtime if n not in names and n not in boxes]
+    copy_consts, copy_flag, copy_fn = _copy(mod, plan)
+    box_consts, box_fns, shapes, box_launch = _box(plan)
+    entries = ", ".join(copy_flag + ([f"{TMA_FLAG!r}: shapes is not None"] if plan.boxed else []))
+    made_consts, made_fns, made_launch = _made(made)
+    return (f'''
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = {names!r}          # the Triton kernel's parameters, in order
+RUNTIME = {runtime!r}   # the Gluon kernel's parameters, in order
+FLAGS = {flags!r}   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED = {keyed!r}   # the arguments a launch key reads
+CONSTEXPRS = {consts!r}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {blocks!r}
+DESCRIPTOR_LAYOUTS = {layouts!r}
+{made_consts}{box_consts}NUM_WARPS = {plan.consumers[0].warps}
+MAXNREG = {plan.maxnreg}
+PERSISTENT = {mod.persistent and mod.tile_loop is None!r}      # one program per SM loops over the grid's tiles
+{copy_consts}LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+''' + _HELPERS + made_fns + box_fns + _launch(bool(plan.boxed), entries, shapes, made_launch, box_launch)
+            + _RUN.replace("KERNEL[", KERNEL + "[") + copy_fn + _TAIL)
+
+
+def _launch(boxed: bool, entries: str, shapes: str, made_launch: str, box_launch: str) -> str:
+    """The launch key, the decisions taken per key, and ``launch`` itself."""
+    return f'''
+
+def _key(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES:
+        from triton import knobs
+        _MODES.extend((knobs.compilation, knobs.runtime))
+    key = [g, {"TMA_BOXES, " if boxed else ""}_MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
+    for n in KEYED:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device():
+    if not _DEVICE:
+        from triton.runtime import driver
+        _DEVICE.append(driver.active.get_current_device)
+    return _DEVICE[0]()
+
+
+def _decide(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = {shapes}
+    flags = {{{entries}}}
+    return [tuple(flags[f] for f in FLAGS), shapes, None]
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    if kwargs:
+        bound.update({{k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS}})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {{k}}={{v!r}}, launched with {{bound[k]!r}}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+{made_launch}    key = _key(bound, g)
+    entry = _KEYED.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide(bound)
+        if key is not None:
+            if len(_KEYED) >= 64:
+                _KEYED.clear()
+            _KEYED[key] = entry
+{box_launch}    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {{missing}}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return _run(entry, g, runtime)
+'''
+
+
+def _copy(mod: Module, plan: KernelPlan) -> tuple[str, list[str], str]:
+    """A producer copying pointer tiles (``kernel._copy_lines``) does so with cp.async where every argument their
+    addresses and masks are computed from is 16-divisible, else through registers (``COPY_FLAG``): the launcher's
+    constant, the flag's entry in ``_decide`` and ``_aligned``."""
+    if not mod.copies:
+        return "", [], ""
+    if not mod.cp_async:
+        return ("COPY_ALIGNED = None   # the copies go through registers at every launch: cp.async cannot copy "
+                "these tiles in pieces of 4 bytes or more (their addresses are not known aligned)\n",
+                [f"{COPY_FLAG!r}: False"], "")
+    aligned = [py_name(n) for n in copy_arguments(plan)]
+    return (f"COPY_ALIGNED = {aligned!r}   # cp.async where all are 16-divisible (16-byte aligned), "
+            "else the copies go through registers\n",
+            [f"{COPY_FLAG!r}: all(_aligned(bound[n]) for n in COPY_ALIGNED)"],
+            "\n\ndef _aligned(value):\n"
+            '    """Whether an argument is specialised as 16-divisible (Triton\'s rule): an integer\'s value, '
+            'a tensor\'s address."""\n'
+            '    if hasattr(value, "data_ptr"):\n'
+            "        return value.data_ptr() % 16 == 0\n"
+            "    return isinstance(value, int) and value % 16 == 0\n")
+
+
+def _box(plan: KernelPlan) -> tuple[str, str, str, str]:
+    """The launcher's lines for the pointer tiles a TMA copy can load (``plan.Ring.box``; none where there are none):
+    their table, the functions deciding and building their descriptors, the decision in ``_decide`` and the
+    descriptors' making in ``launch``."""
+    boxes = {r.box.name: (r.box.base, list(r.box.strides), list(r.box.extents), list(r.box.shape), list(r.box.checks))
+             for r in plan.boxed if r.box is not None}
+    if not boxes:
+        return "", "", "None", ""
+    return (f"POINTER_BOXES = {boxes!r}   # pointer tiles as TMA boxes: (base, strides, extents, block, checks)\n"
+            "TMA_BOXES = True   # False: copy them with cp.async at every launch\n",
+            "\n\ndef _box_shapes(bound):\n"
+            '    """Each pointer tile\'s (base, extents, strides), or None where the launch does not allow them (a base '
+            'not\n    16-byte aligned, a row stride not a 16-byte multiple, an extent not positive, a check failed, a '
+            'shape\n    or stride the descriptor refuses)."""\n'
+            "    out = {}\n"
+            "    for n, (base, strides, extents, block, checks) in POINTER_BOXES.items():\n"
+            "        t = bound[base]\n"
+            "        if not TMA_BOXES or not hasattr(t, 'data_ptr') or not all(_ev(c, bound) for c in checks):\n"
+            "            return None\n"
+            "        st = tuple(int(_ev(e, bound)) for e in strides)\n"
+            "        ext = tuple(2 ** 31 - 1 if e is None else int(_ev(e, bound)) for e in extents)   # None: unmasked\n"
+            "        if t.data_ptr() % 16 or any(x * t.element_size() % 16 for x in st[:-1]) or min(ext) <= 0:\n"
+            "            return None\n"
+            "        try:\n"
+            "            _desc(n, t, ext, st, block)\n"
+            "        except (AssertionError, ValueError, TypeError):\n"
+            "            return None\n"
+            "        out[n] = (base, ext, st)\n"
+            "    return out\n\n\n"
+            "def _boxes(bound, shapes=None):\n"
+            '    """The pointer tiles\' descriptors over ``shapes`` (else ``_box_shapes``\'), None where the launch does '
+            'not\n    allow them."""\n'
+            "    shapes = _box_shapes(bound) if shapes is None else shapes\n"
+            "    if shapes is None:\n"
+            "        return None\n"
+            "    return {n: _desc(n, bound[b], ext, st, POINTER_BOXES[n][3]) for n, (b, ext, st) in shapes.items()}\n",
+            "_box_shapes(bound)",
+            "    bound.update(dict.fromkeys(POINTER_BOXES) if entry[1] is None else _boxes(bound, entry[1]))\n")
+
+
+def _made(made: Made) -> tuple[str, str, str]:
+    """The launcher's lines for the descriptors the kernel made itself (none where it made none): their table, the
+    host descriptor's stand-in, and their making from the bound arguments."""
+    if not made:
+        return "", "", ""
+    return (f"LAUNCH_DESCRIPTORS = {made!r}   # tl.make_tensor_descriptor in the kernel: (base, shape, strides)\n",
+            "\n\nclass _Made:\n"
+            '    """A descriptor the kernel made itself: its base tensor, shape and strides, as a host descriptor '
+            'holds them."""\n\n'
+            "    def __init__(self, base, shape, strides):\n"
+            "        self.base, self.shape, self.strides = base, shape, strides\n",
+            "    for n, (base, shape, strides) in LAUNCH_DESCRIPTORS.items():\n"
+            "        bound[n] = _Made(bound[base], [_ev(e, bound) for e in shape], [_ev(e, bound) for e in strides])\n")
+
+
+_HELPERS = '''
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+_CODE = {}                     # expression -> its compiled code
+_DESCS = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE = []                   # the active driver's current device, read per launch
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+        if len(_DESCS) >= 256:
+            _DESCS.clear()
+        d = _DESCS[key] = TensorDescriptor(_Base(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
+'''
+
+_RUN = '''
+
+def _run(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = KERNEL[g](*runtime, **dict(zip(FLAGS, entry[0])), num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+'''
+
+_TAIL = '''
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()
+'''

@@ -1,0 +1,122 @@
+"""The generated kernel's launcher (``codegen.gluon.host``): a launch with an earlier one's key calls the kernel the
+JIT compiled for it, with the same arguments in the same order, and every change Triton specialises on (an integer,
+a tensor's alignment or dtype, the grid, the instrumentation mode) goes through the JIT again. On the CPU: the JIT is
+a recorder, the tensors are read for their addresses, dtypes and strides only."""
+from __future__ import annotations
+
+import gc
+import tempfile
+import weakref
+from pathlib import Path
+
+import pytest
+
+torch = pytest.importorskip("torch")
+pytest.importorskip("triton")
+
+from codegen.gluon.generate import load_module  # noqa: E402
+
+RESULTS = Path(__file__).resolve().parents[2] / "bench/results/gluon"
+
+
+class Compiled:
+    """What the JIT's launch returns: a compiled kernel, launched again by ``compiled[grid](*args)``."""
+
+    function = object()
+
+    def __init__(self, calls: list):
+        self.calls = calls
+
+    def __getitem__(self, grid):
+        return lambda *args: self.calls.append(("compiled", grid, args, {}))
+
+
+class Jit:
+    def __init__(self, calls: list):
+        self.calls = calls
+
+    def __getitem__(self, grid):
+        def run(*args, **kwargs):
+            self.calls.append(("jit", grid, args, kwargs))
+            return Compiled(self.calls)
+        return run
+
+
+def _module(kernel: str):
+    with tempfile.TemporaryDirectory() as tmp:
+        mod = load_module((RESULTS / kernel / "kernel_gluon.py").read_text(), tmp, f"launch_{kernel}")
+    calls: list = []
+    mod.twill_kernel = Jit(calls)
+    mod._device = lambda: 0
+    mod._sm_count = lambda: 132
+    return mod, calls
+
+
+def _fp8_args(mod, **over):
+    a = over.pop("A", None)
+    a = torch.zeros(512, 256, dtype=torch.float16) if a is None else a
+    values = dict(A=a, B=torch.zeros(256, 256, dtype=torch.float16), C=torch.zeros(512, 256, dtype=torch.float16),
+                  As=torch.ones(512, 2), Bs=torch.ones(2, 2), M=512, N=256, K=256, stride_am=256, stride_bn=256,
+                  stride_cm=256, stride_As_k=1, stride_Bs_k=2, **mod.CONSTEXPRS)
+    values.update(over)
+    return [values[n] for n in mod.ARGUMENTS]
+
+
+def test_a_launch_like_an_earlier_one_calls_the_compiled_kernel_with_the_jits_arguments():
+    mod, calls = _module("block_fp8_gemm")
+    grid = lambda meta: (4, 2)                                          # noqa: E731
+    args = _fp8_args(mod)
+    mod.launch(grid, *args)
+    mod.launch(grid, *args)
+    (kind1, g1, a1, kw1), (kind2, g2, a2, kw2) = calls
+    assert (kind1, kind2) == ("jit", "compiled")
+    assert g1 == (8,) and g2 == (8, 1, 1)                               # persistent: min(tiles, SMs) programs
+    assert kw1 == {"TWILL_COPY": True, "TWILL_TMA": True, "num_warps": mod.NUM_WARPS, "maxnreg": mod.MAXNREG}
+    assert a2 == a1 + (True, True)                                      # the flags, the kernel's last parameters
+    boxes = [a for a in a1 if hasattr(a, "block_shape")]
+    assert len(boxes) == 2 and all(not isinstance(d.base, torch.Tensor) for d in boxes)
+    assert boxes[0].base.data_ptr() == args[0].data_ptr() and boxes[0].base.dtype == torch.float16
+    assert all(x is y for x, y in zip(a1, a2) if hasattr(x, "block_shape"))    # kept, not rebuilt
+
+
+@pytest.mark.parametrize("change", ["an integer", "a tensor's alignment", "a dtype", "the grid", "instrumentation",
+                                    "FAST_LAUNCH off"])
+def test_what_triton_specialises_on_changed_goes_through_the_jit_again(change, monkeypatch):
+    mod, calls = _module("block_fp8_gemm")
+    grid = (4, 2)
+    mod.launch(grid, *_fp8_args(mod))
+    mod.launch(grid, *_fp8_args(mod))
+    assert [c[0] for c in calls] == ["jit", "compiled"]
+    a = torch.zeros(512 * 256 + 8, dtype=torch.float16)
+    args, g = _fp8_args(mod), grid
+    if change == "an integer":
+        args = _fp8_args(mod, K=240)
+    elif change == "a tensor's alignment":
+        args = _fp8_args(mod, A=a[1:1 + 512 * 256].view(512, 256))
+    elif change == "a dtype":
+        args = _fp8_args(mod, B=torch.zeros(256, 256, dtype=torch.bfloat16))
+    elif change == "the grid":
+        g = (2, 4)                                                      # same programs, twill_g0/g1 differ
+    elif change == "instrumentation":
+        from triton import knobs
+        monkeypatch.setattr(knobs.compilation, "instrumentation_mode", "default")
+    else:
+        mod.FAST_LAUNCH = False
+    mod.launch(g, *args)
+    assert calls[-1][0] == "jit"
+    if change == "a tensor's alignment":                                # neither TMA nor cp.async: registers
+        assert (calls[-1][3]["TWILL_COPY"], calls[-1][3]["TWILL_TMA"]) == (False, False)
+    if change == "an integer":                                          # the box's extent follows K
+        assert [list(d.shape) for d in calls[-1][2] if hasattr(d, "block_shape")] == [[2 ** 31 - 1, 240]] * 2
+
+
+def test_the_launcher_holds_no_tensor_alive():
+    mod, calls = _module("block_fp8_gemm")
+    args = _fp8_args(mod)
+    alive = weakref.ref(args[0])
+    mod.launch((4, 2), *args)
+    mod.launch((4, 2), *args)
+    calls.clear()
+    del args
+    gc.collect()
+    assert alive() is None
