@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
+from codegen.gluon.host import device_part
 from codegen.gluon.replay import Costs, model_costs, replay
 from twill.errors import MachineError
 from twill.graph.model import Op
@@ -279,8 +280,14 @@ def held_out(cal: Calibration, source: str, root: Path) -> tuple[Calibration, bo
     tensor-core factors make the prediction match by construction: the calibration is fitted again without them,
     from the other profiles (read under ``root``, the paths ``fit`` recorded: source, gluon.json, profile); where
     those are no longer there, ``cal`` as it is, in sample."""
-    digest = hashlib.sha256(source.encode()).hexdigest()
-    own = [f for f in cal.fitted_from if any(s["path"].endswith("kernel_gluon.py") and s["sha256"] == digest
+    digest, kernel = hashlib.sha256(source.encode()).hexdigest(), device_part(source)
+
+    def same(s: dict[str, Any]) -> bool:     # the same device code (a launcher regenerated since changes nothing)
+        try:
+            return device_part((root / s["path"]).read_text()) == kernel
+        except OSError:
+            return s["sha256"] == digest
+    own = [f for f in cal.fitted_from if any(s["path"].endswith("kernel_gluon.py") and same(s)
                                              for s in f.get("sources", []))]
     if not own:
         return cal, True

@@ -11,7 +11,8 @@ modes, the device): a launch like an earlier one reuses its decisions and calls 
 every input of Triton's specialisation (a tensor's dtype and alignment, an integer's value, a descriptor's dtype,
 block and layout), so a key seen before names the kernel the JIT would pick. Descriptors are kept per (argument,
 address, dtype, shape, strides), each over a stand-in base (its address and dtype) that holds no tensor alive.
-``FAST_LAUNCH = False`` in a generated module sends every launch through the JIT.
+``FAST_LAUNCH = False`` in a generated module sends every launch through the JIT. Run 33: 1-14 us a call over Triton's
+(``bench/launch_overhead.py``).
 """
 from __future__ import annotations
 
@@ -22,6 +23,12 @@ from codegen.gluon.values import py_name
 from twill.ir.load import KernelSpec
 
 KERNEL = "twill_kernel"
+HOST_MARK = "\n# -- host side"
+
+
+def device_part(source: str) -> str:
+    """A generated module's device code: its text before the host side (what a profile of it measured)."""
+    return source.split(HOST_MARK, 1)[0]
 
 Made = dict[str, tuple[str, list[str], list[str]]]
 
@@ -44,8 +51,7 @@ def launcher(mod: Module, spec: KernelSpec | None, signature: dict[str, str], bl
     entries = ", ".join(copy_flag + ([f"{TMA_FLAG!r}: shapes is not None"] if plan.boxed else []))
     made_consts, made_fns, made_launch = _made(made)
     return (f'''
-
-# -- host side -------------------------------------------------------------------------------------
+{HOST_MARK} -------------------------------------------------------------------------------------
 ARGUMENTS = {names!r}          # the Triton kernel's parameters, in order
 RUNTIME = {runtime!r}   # the Gluon kernel's parameters, in order
 FLAGS = {flags!r}   # its constexpr flags, after RUNTIME: decided per launch key
