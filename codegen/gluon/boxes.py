@@ -23,7 +23,7 @@ from codegen.gluon.poly import Mono, Poly
 from codegen.gluon.values import py_name
 from twill.ir import vocab
 from twill.ir.function import Function
-from twill.ir.ttgir import IROp, type_info
+from twill.ir.ttgir import IROp, int_constant, loop_bounds, type_info
 
 ITER = "I"                      # the iteration index of the scheduled loop (0, 1, ...)
 _RANGE = re.compile(r"R(\d+)$")
@@ -182,10 +182,10 @@ class _Eval:
     def _op(self, v: str, op: IROp, inside: bool) -> Sym:
         n, xs = op.name, op.operands
         if n == "arith.constant":
-            m = re.search(r"arith\.constant\s+(?:dense<)?(-?\d+)\b(?!\.)", op.text)
-            if m is None:
+            k = int_constant(op)
+            if k is None:
                 raise NotABox(f"{v} is a constant that is not an integer")
-            return Poly.const(int(m.group(1)))
+            return Poly.const(k)
         if n in _SAME or n == "tt.splat":
             return self.sym(xs[0])
         if n == "tt.make_range":
@@ -250,12 +250,6 @@ class _Eval:
             raise NotABox(f"{v}: a clamp (tl.where) the box cannot follow")
         self.clamps.append((v, start, bound, mask.bounds[0]))
         return index
-
-
-def loop_bounds(loop: IROp) -> tuple[str, str, str] | None:
-    """An ``scf.for``'s lower bound, upper bound and step (SSA names); None where its header does not read so."""
-    m = re.search(r"scf\.for\s+%[\w$.\-]+\s*=\s*(%[\w$.\-#]+)\s+to\s+(%[\w$.\-#]+)\s+step\s+(%[\w$.\-#]+)", loop.text)
-    return (m.group(1), m.group(2), m.group(3)) if m else None
 
 
 def _ranges(p: Poly) -> set[str]:

@@ -19,7 +19,7 @@ from typing import Callable
 from codegen.gluon.poly import Poly
 from twill.ir import vocab
 from twill.ir.function import Function
-from twill.ir.ttgir import IROp
+from twill.ir.ttgir import IROp, int_constant, loop_bounds
 
 # ops that keep each element of a tile in its place (the others' operands are elementwise or broadcast)
 IN_PLACE = frozenset({"ttg.local_alloc", "ttg.local_load", "ttg.convert_layout", "arith.extf", "arith.truncf",
@@ -28,7 +28,6 @@ IN_PLACE = frozenset({"ttg.local_alloc", "ttg.local_load", "ttg.convert_layout",
                       "arith.muli", "arith.addi", "arith.subi", "arith.maxnumf", "arith.minnumf"})
 _PURE = ("arith.", "math.", "tt.get_program_id", "tt.get_num_programs")
 _REGION = frozenset({vocab.LOOP, "scf.if", "scf.while"})
-_CONST = re.compile(r"arith\.constant\s+(?:dense<)?(-?\d+)\b(?!\.)")
 _TOKEN = re.compile(r"%[\w$.\-#]+")
 
 
@@ -73,8 +72,8 @@ class Canon:
             return Poly.atom(v)
         n, xs = op.name, op.operands
         if n == "arith.constant":
-            m = _CONST.search(op.text)
-            return Poly.const(int(m.group(1))) if m else Poly.atom(v)
+            k = int_constant(op)
+            return Poly.atom(v) if k is None else Poly.const(k)
         if n in ("arith.extsi", "arith.extui", "arith.trunci", "arith.index_cast", "tt.splat"):
             return self.of(xs[0])
         if n in ("arith.addi", "arith.subi", "arith.muli"):
@@ -91,8 +90,8 @@ class Canon:
         assert loop.body is not None
         trip = Poly.atom("J" + loop.body.args[0])
         if i < 0:
-            m = re.search(r"=\s*(%[\w$.\-#]+)\s+to\s+(%[\w$.\-#]+)\s+step\s+(%[\w$.\-#]+)", loop.text)
-            return self.of(m.group(1)) + trip * self.of(m.group(3)) if m else Poly.atom(v)
+            bounds = loop_bounds(loop)
+            return self.of(bounds[0]) + trip * self.of(bounds[2]) if bounds else Poly.atom(v)
         yld = next((o for o in loop.body.ops if o.name == vocab.YIELD), None)
         if yld is None or i >= len(yld.operands):
             return Poly.atom(v)

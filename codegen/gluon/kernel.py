@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from codegen.gluon.boxes import ITER, Box, loop_bounds
+from codegen.gluon.boxes import ITER, Box
 from codegen.gluon.compact import compact_loads
 from codegen.gluon.layouts import copy_layout, gl_dtype, parse_layout, parse_type, per_thread
 from codegen.gluon.ops import program_axis, source_where, translate
@@ -26,7 +26,7 @@ from codegen.gluon.values import Context, Val, base_split_dims, py_name, renamed
 from twill.errors import UnsupportedError
 from twill.ir import vocab
 from twill.ir.function import Arg, while_inits
-from twill.ir.ttgir import IROp, TypeInfo, closure, type_info
+from twill.ir.ttgir import IROp, TypeInfo, closure, loop_bounds, type_info
 
 HEADER = """from triton.experimental import gluon
 from triton.experimental.gluon import language as gl

@@ -332,6 +332,18 @@ def closure(ops: list[IROp], want: set[str], stop: Collection[int] = ()) -> set[
                 frontier += [defined[v] for v in ops[i].operands if v in defined]
     return need
 
+def loop_bounds(loop: IROp) -> tuple[str, str, str] | None:
+    """An ``scf.for``'s lower bound, upper bound and step (SSA names); None where its header does not read so."""
+    m = re.search(r"scf\.for\s+%[\w$.\-]+\s*=\s*(%[\w$.\-#]+)\s+to\s+(%[\w$.\-#]+)\s+step\s+(%[\w$.\-#]+)", loop.text)
+    return (m.group(1), m.group(2), m.group(3)) if m else None
+
+
+def int_constant(op: IROp) -> int | None:
+    """The integer an ``arith.constant`` holds (a scalar or a splat ``dense<k>``); None for any other."""
+    m = re.search(r"arith\.constant\s+(?:dense<)?(-?\d+)\b(?!\.)", op.text) if op.name == "arith.constant" else None
+    return int(m.group(1)) if m else None
+
+
 def _resolve_locs(lines: list[str]) -> dict[str, Loc]:
     raw: dict[str, str] = {}
     for line in lines:
