@@ -64,10 +64,10 @@ def offline(directory: Path, a: argparse.Namespace) -> dict[str, Any]:
     for label, names in runs:
         t0 = time.time()
         n = len(ks.sampled(names))
-        want = records_per_warp(ks, names, iterations)
-        btype, bsize = buffer_for(ks, names, iterations, cap, a.buffer == "shared")
-        k = compile_instrumented(instrument(source, ks, names), gj["gluon"]["kernel"], sampling=ks.sampling(names),
-                                 buffer_type=btype, buffer_size=bsize)
+        want = records_per_warp(ks, names, iterations, every=a.every)
+        btype, bsize = buffer_for(ks, names, iterations, cap, a.buffer == "shared", a.every)
+        k = compile_instrumented(instrument(source, ks, names, every=a.every), gj["gluon"]["kernel"],
+                                 sampling=ks.sampling(names), buffer_type=btype, buffer_size=bsize)
         recs = k.asm["ttgir"].count("proton.record start")
         spills = _loop_spills(k)
         out.append({"label": label, "regions": len(names), "sampling": ks.sampling(names), "buffer": btype,
@@ -84,7 +84,8 @@ def _profile(directory: Path, a: argparse.Namespace) -> dict[str, Any]:
     """Profile one variant directory (runs in its own process)."""
     meta = json.loads((directory / "variant.json").read_text())
     opts = GluonProfileOptions(per_run=a.per_run, max_overhead=a.max_overhead, budget=a.budget, no_single=a.no_single,
-                               buffer=a.buffer, keep_traces=Path(a.out) / "traces" if a.keep_traces else None)
+                               buffer=a.buffer, keep_traces=Path(a.out) / "traces" if a.keep_traces else None,
+                               every=a.every)
     return profile_variant(directory, opts, ROOT / meta["kernel_file"], meta, say=lambda m: print(m, flush=True))
 
 
@@ -121,6 +122,9 @@ def main() -> int:
     ap.add_argument("--buffer", default="global", choices=("global", "shared"),
                     help="Proton's record buffer (default global: the shared one's bookkeeping makes ptxas spill in "
                          "the FA forward's wgmma loops; shared only where a run's records fit)")
+    ap.add_argument("--every", type=int, default=1,
+                    help="record one tile in EVERY (the others run the plain code, their loops timed); a run of one "
+                         "region over --max-overhead is made again recording half as many tiles")
     ap.add_argument("--offline", action="store_true", help="no GPU: print the plan and compile every run for sm_90")
     ap.add_argument("--one", default=None, help=argparse.SUPPRESS)
     a = ap.parse_args()
@@ -136,7 +140,7 @@ def main() -> int:
         return 0
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
-    passed = [x for k in ("per_run", "max_overhead", "budget", "buffer")
+    passed = [x for k in ("per_run", "max_overhead", "budget", "buffer", "every")
               for x in (f"--{k.replace('_', '-')}", str(getattr(a, k)))]
     passed += ["--out", str(out)] + [f"--{k.replace('_', '-')}" for k in ("no_single", "keep_traces", "offline")
                                      if getattr(a, k)]

@@ -67,6 +67,10 @@ class Partition:
     first_warp: int
     loop_line: int                    # the ``for`` statement's line
     indent: int                       # the ``for`` statement's indentation
+    loop_end: int = 0                 # the loop's last line
+    body: tuple[int, int] = (0, 0)    # first and last line of one tile's work: the tile loop's body (persistent)
+    body_indent: int = 0              # or the function's body
+    tiled: bool = False               # a persistent kernel's loop over tiles (``twill_tile``) holds the loop
 
 
 @dataclass(frozen=True)
@@ -236,9 +240,24 @@ def scopes_of(source: str, nodes: Iterable[str] = (), kernel: str = "twill_kerne
                              found="none")
         loop = _main_loop(funcs[name], lines, tuple(nodes))
         warps = num_warps if i == 0 else worker_warps[i - 1]
-        partitions.append(Partition(i, name, warps, 0 if i == 0 else starts[i - 1], loop.lineno, loop.col_offset))
+        tile, body = _tile_body(funcs[name])
+        partitions.append(Partition(i, name, warps, 0 if i == 0 else starts[i - 1], loop.lineno, loop.col_offset,
+                                    loop.end_lineno or loop.lineno, (body[0].lineno, body[-1].end_lineno or 0),
+                                    body[0].col_offset, tile))
         scopes.extend(_loop_scopes(loop, lines, i, tuple(nodes)))
     return KernelScopes(kname, num_warps, tuple(partitions), tuple(scopes), total if worker_warps else num_warps)
+
+
+def _tile_body(fn: ast.FunctionDef) -> tuple[bool, list[ast.stmt]]:
+    """The statements of one tile's work: the body of a persistent partition's loop over tiles (``twill_tile``),
+    else the function's body after its docstring."""
+    for st in fn.body:
+        if isinstance(st, ast.For) and isinstance(st.target, ast.Name) and st.target.id == "twill_tile":
+            return True, list(st.body)
+    body = list(fn.body)
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and len(body) > 1:
+        body = body[1:]
+    return False, body
 
 
 def _loop_scopes(loop: ast.For, lines: list[str], part: int, nodes: tuple[str, ...]) -> list[Scope]:
@@ -365,10 +384,21 @@ def _label(st: ast.stmt, lines: list[str], owner: dict[str, tuple[str, ...]],
     return None
 
 
-def instrument(source: str, ks: KernelScopes, names: Iterable[str] | None = None, calibrate: bool = True) -> str:
+def instrument(source: str, ks: KernelScopes, names: Iterable[str] | None = None, calibrate: bool = True,
+               every: int = 1) -> str:
     """``source`` with ``enter_scope``/``exit_scope`` around every instance of the regions ``names``
     (all when None), and, with ``calibrate``, an empty region ``p<P>:empty`` before the loop of each
-    partition recorded. The text is otherwise unchanged: line for line, the generated kernel.
+    partition recorded. With ``every`` = 1 the text is otherwise unchanged: line for line, the generated kernel.
+
+    With ``every`` = K > 1 only one tile in K is recorded: each recorded partition's work on a tile (a persistent
+    kernel's tile loop body, else the function's body) is written twice, under ``if <tile sampled>:`` with the
+    records and under ``else:`` without them, so the other tiles run the plain kernel's code (records placed in
+    it, even behind a branch, would cut its blocks where ptxas schedules). A tile is sampled where its index in its
+    program's tiles plus the program's id is a multiple of K: every program records one tile in K (the kernel's
+    time grows by about 1/K of what the records cost a tile), and where a program has one tile, one program in K
+    records. Both copies time their main loop (``p<P>:loop``, ``p<P>:plain_loop``), so a trace holds the recorded
+    and the plain loops' durations of the same run: what the records cost the loop they measure
+    (``profiling.gluon_trace``).
 
     Examples
     --------
@@ -381,6 +411,38 @@ def instrument(source: str, ks: KernelScopes, names: Iterable[str] | None = None
     if unknown:
         raise InputError("no such region", where=ks.kernel, expected="one of " + ", ".join(ks.names()),
                          found=", ".join(unknown))
+    before, after = _records(ks, want, calibrate)
+    lines = source.splitlines()
+    tree = ast.parse(source)
+    first_import = next(st.lineno for st in tree.body if isinstance(st, (ast.Import, ast.ImportFrom)))
+    before.setdefault(first_import, []).insert(0, IMPORT)
+    if every <= 1:
+        return "\n".join(_emit(lines, before, after, 1, len(lines))) + "\n"
+    copies = {}
+    for p in ks.sampled(want):
+        part = ks.partition(p)
+        _no_return(tree, part)
+        copies[part.body[0]] = (part, _loop_records(part, before, after, "loop"),
+                                _loop_records(part, {}, {}, "plain_loop"), _private(tree, part, lines))
+    out: list[str] = []
+    i = 1
+    while i <= len(lines):
+        if i not in copies:
+            out.extend(_emit(lines, before, after, i, i))
+            i += 1
+            continue
+        part, (ib, ia), (pb, pa), private = copies[i]
+        pad, first, last = " " * part.body_indent, part.body[0], part.body[1]
+        out.append(f"{pad}if {_sampled(part, every)}:   # twill: a recorded tile (one in {every})")
+        out.extend("    " + ln if ln else ln for ln in _emit(private, ib, ia, first, last))
+        out.append(f"{pad}else:   # twill: a plain tile, its loop timed")
+        out.extend("    " + ln if ln else ln for ln in _emit(lines, pb, pa, first, last))
+        i = last + 1
+    return "\n".join(out) + "\n"
+
+
+def _records(ks: KernelScopes, want: list[str], calibrate: bool) -> tuple[dict[int, list[str]], dict[int, list[str]]]:
+    """Lines to insert before and after each source line: the regions' records and the calibration regions."""
     before: dict[int, list[str]] = {}
     after: dict[int, list[str]] = {}
     for n in want:
@@ -394,26 +456,79 @@ def instrument(source: str, ks: KernelScopes, names: Iterable[str] | None = None
             pad = " " * part.indent
             before.setdefault(part.loop_line, []).insert(0, pad + f'{PL}.enter_scope("p{p}:empty")')
             before[part.loop_line].insert(1, pad + f'{PL}.exit_scope("p{p}:empty")')
-    lines = source.splitlines()
-    tree = ast.parse(source)
-    first_import = next(st.lineno for st in tree.body if isinstance(st, (ast.Import, ast.ImportFrom)))
-    before.setdefault(first_import, []).insert(0, IMPORT)
+    return before, after
+
+
+def _loop_records(part: Partition, before: Mapping[int, list[str]], after: Mapping[int, list[str]], name: str
+                  ) -> tuple[dict[int, list[str]], dict[int, list[str]]]:
+    """``before``/``after`` with the partition's main loop timed as ``p<P>:<name>`` (outermost at its lines). The
+    two copies' loops have names of their own: Proton 3.6 pairs a scope's records by name over the lowered CFG,
+    where one name in both branches of an ``if`` inside the tile loop reads as a scope never closed."""
+    b = {k: list(v) for k, v in before.items()}
+    a = {k: list(v) for k, v in after.items()}
+    pad = " " * part.indent
+    b.setdefault(part.loop_line, []).append(pad + f'{PL}.enter_scope("p{part.index}:{name}")')
+    a.setdefault(part.loop_end, []).append(pad + f'{PL}.exit_scope("p{part.index}:{name}")')
+    return b, a
+
+
+def _emit(lines: list[str], before: Mapping[int, list[str]], after: Mapping[int, list[str]], first: int,
+          last: int) -> list[str]:
     out: list[str] = []
-    for i, line in enumerate(lines, start=1):
+    for i in range(first, last + 1):
         out.extend(before.get(i, []))
-        out.append(line)
+        out.append(lines[i - 1])
         out.extend(after.get(i, []))
-    return "\n".join(out) + "\n"
+    return out
 
 
-def records_per_warp(ks: KernelScopes, names: Iterable[str], iterations: int, calibrate: bool = True) -> int:
-    """The most records one sampled warp writes in a CTA: two per region instance per iteration, two
-    for the calibration region (Proton's buffer must hold them all, or it drops the first ones)."""
+def _sampled(part: Partition, every: int) -> str:
+    """The condition under which a tile is recorded: its index among its program's tiles plus the program's id
+    (a persistent loop ``range(program_id, tiles, num_programs)``), a multiple of ``every``."""
+    if part.tiled:
+        return f"(twill_tile // gl.num_programs(0) + gl.program_id(0)) % {every} == 0"
+    return f"(gl.program_id(0) + gl.program_id(1) + gl.program_id(2)) % {every} == 0"
+
+
+def _private(tree: ast.Module, part: Partition, lines: list[str]) -> list[str]:
+    """``lines`` with the names that the recorded copy of a tile's work assigns, and that are not defined before it,
+    suffixed ``_twr``. Triton's front end yields from an ``if`` every name both branches assign, used after it or
+    not; yielded, a value of the tile's work (an offset, a tile of the accumulator) would stay live to the end of
+    the plain copy as well, and cost it registers (the FA backward's plain loops spilled twice as much)."""
+    fn = next(f for f in tree.body if isinstance(f, ast.FunctionDef) and f.name == part.function)
+    first, last = part.body
+    stmts = [st for st in ast.walk(fn) if isinstance(st, ast.stmt) and first <= st.lineno and
+             (st.end_lineno or st.lineno) <= last]
+    before = {a.arg for a in fn.args.args} | {n.id for n in ast.walk(fn) if isinstance(n, ast.Name)
+                                               and isinstance(n.ctx, ast.Store) and n.lineno < first}
+    assigned = {n.id for st in stmts for n in ast.walk(st) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    mine = assigned - before
+    out = list(lines)
+    spots = sorted({(n.lineno, n.col_offset, n.end_col_offset) for st in stmts for n in ast.walk(st)
+                    if isinstance(n, ast.Name) and n.id in mine}, reverse=True)
+    for ln, a, b in spots:
+        text = out[ln - 1]
+        out[ln - 1] = text[:b] + "_twr" + text[b:]
+    return out
+
+
+def _no_return(tree: ast.Module, part: Partition) -> None:
+    fn = next(f for f in tree.body if isinstance(f, ast.FunctionDef) and f.name == part.function)
+    if any(isinstance(n, ast.Return) for n in ast.walk(fn)):
+        raise InputError("cannot sample tiles of a partition that returns", where=part.function,
+                         expected="a partition function without return", found="return")
+
+
+def records_per_warp(ks: KernelScopes, names: Iterable[str], iterations: int, calibrate: bool = True,
+                     every: int = 1) -> int:
+    """The most records one sampled warp writes in a CTA's tile: two per region instance per iteration, two
+    for the calibration region, two for the main loop of a tile-sampled run (``instrument(every=K)``; Proton's
+    buffer must hold them all, or it drops the first ones)."""
     per: dict[int, int] = {}
     for n in names:
         s = ks.by_name[n]
         per[s.partition] = per.get(s.partition, 0) + 2 * s.instances * iterations
-    return max(per.values(), default=0) + (2 if calibrate else 0)
+    return max(per.values(), default=0) + (2 if calibrate else 0) + (2 if every > 1 else 0)
 
 
 def shared_records_per_warp(max_shared: int, shared_used: int, segments: int) -> int:
@@ -431,7 +546,7 @@ def shared_records_per_warp(max_shared: int, shared_used: int, segments: int) ->
 
 
 def buffer_for(ks: KernelScopes, names: Iterable[str], iterations: int, capacity: Any,
-               shared: bool = True) -> tuple[str, int]:
+               shared: bool = True, every: int = 1) -> tuple[str, int]:
     """Proton's ``(buffer_type, buffer_size)`` for a run: with ``shared``, its shared buffer when it holds
     every record of a sampled warp (``capacity(sampled partitions)`` records); else a global buffer that
     does (a power of two bytes per sampled warp, as Proton requires). Compiled for sm_90, the shared
@@ -446,7 +561,7 @@ def buffer_for(ks: KernelScopes, names: Iterable[str], iterations: int, capacity
     """
     names = list(names)
     n = len(ks.sampled(names))
-    want = records_per_warp(ks, names, iterations)
+    want = records_per_warp(ks, names, iterations, every=every)
     if shared and want <= capacity(n):
         return "shared", 0
     return "global", n * (1 << max(10, (want * RECORD_BYTES - 1).bit_length()))

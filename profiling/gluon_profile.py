@@ -39,11 +39,14 @@ from twill.errors import InputError
 @dataclass(frozen=True)
 class GluonProfileOptions:
     """How a generated kernel is profiled: regions per run, the overhead above which a run is split, the seconds
-    after which no run is split (twice them: no run is made), the single all-region run, Proton's buffer, and where
-    to copy each run's trace (None: nowhere)."""
+    after which no run is split (twice them: no run is made), the single all-region run, Proton's buffer, where
+    to copy each run's trace (None: nowhere), and the tiles recorded: one in ``every`` (``profiling.gluon.instrument``;
+    a run of one region over ``max_overhead`` is made again recording half as many, down to one in ``max_every``)."""
 
     per_run: int = 4
     max_overhead: float = 1.05
+    every: int = 1
+    max_every: int = 16
     budget: float = 50.0
     no_single: bool = False
     buffer: str = "global"
@@ -122,7 +125,7 @@ def plan(ks: KernelScopes, iterations: int, per_run: int, capacity: Any) -> list
 
 
 def traced_run(v: Variant, names: tuple[str, ...], label: str, reference: Any, keep: Path | None,
-               shared: bool = False) -> dict[str, Any]:
+               shared: bool = False, every: int = 1) -> dict[str, Any]:
     """One instrumented run: trace at the traced problem under a Proton session, summarise; then time
     it at the timed problem with Proton's hook on (no session: no trace)."""
     import torch
@@ -130,9 +133,9 @@ def traced_run(v: Variant, names: tuple[str, ...], label: str, reference: Any, k
 
     t0 = time.time()
     sampling = v.ks.sampling(names)
-    btype, bsize = buffer_for(v.ks, names, v.iterations, v.capacity, shared)
+    btype, bsize = buffer_for(v.ks, names, v.iterations, v.capacity, shared, every)
     mode = _mode(sampling, btype, bsize)
-    mod = load_source(instrument(v.source, v.ks, names), str(v.work), f"twill_prof_{label}_{os.getpid()}")
+    mod = load_source(instrument(v.source, v.ks, names, every=every), str(v.work), f"twill_prof_{label}_{os.getpid()}")
     v.use(mod)
     base = v.work / f"{label}"
     with captured_output(str(v.work / f"{label}.log")) as log:
@@ -149,8 +152,8 @@ def traced_run(v: Variant, names: tuple[str, ...], label: str, reference: Any, k
     trace.unlink(missing_ok=True)
     diff = float((out.float() - reference.float()).abs().max().item()) if hasattr(out, "float") else None
     ms, plain = adjacent_timings(v, mod, mode)
-    return {"label": label, "regions": list(names), "sampling": sampling, "buffer": [btype, bsize],
-            "records_per_warp": records_per_warp(v.ks, names, v.iterations), "instrumented_ms": ms,
+    return {"label": label, "regions": list(names), "sampling": sampling, "buffer": [btype, bsize], "every": every,
+            "records_per_warp": records_per_warp(v.ks, names, v.iterations, every=every), "instrumented_ms": ms,
             "plain_adjacent_ms": plain,
             "output_max_abs_diff": diff, "proton_dropped": proton_drops(log), "summary": summary,
             "seconds": round(time.time() - t0, 1)}
@@ -182,19 +185,20 @@ def adjacent_timings(v: Variant, mod: Any, mode: Any) -> tuple[float, float]:
 
 def subset_runs(v: Variant, a: GluonProfileOptions, plain_ms: float, reference: Any, keep: Path | None,
                 t_end: float, say: Callable[[str], None] = print) -> list[dict[str, Any]]:
-    """The planned subset runs; a run over the overhead target is split in two and rerun while time lasts."""
-    queue = plan(v.ks, v.iterations, a.per_run, v.capacity)
+    """The planned subset runs; while time lasts, a run over the overhead target is split in two and rerun, and a
+    run of one region over it is made again recording half as many tiles (``every`` doubled, to ``max_every``)."""
+    queue = [(names, a.every) for names in plan(v.ks, v.iterations, a.per_run, v.capacity)]
     done: list[dict[str, Any]] = []
     k = 0
     while queue:
-        names = queue.pop(0)
+        names, every = queue.pop(0)
         if time.time() > t_end + a.budget:      # twice the budget: the rest is left unmeasured, and said
             say(f"{v.meta['label']}: out of time, {len(queue) + 1} runs not made")
             done.extend({"label": f"run{k + i}", "regions": list(r), "error": "not run: out of time"}
-                        for i, r in enumerate([names] + queue))
+                        for i, (r, _) in enumerate([(names, every)] + queue))
             break
         try:
-            r = traced_run(v, names, f"run{k}", reference, keep, a.buffer == "shared")
+            r = traced_run(v, names, f"run{k}", reference, keep, a.buffer == "shared", every)
         except Exception as e:   # noqa: BLE001 - one run lost, not the variant: said, and the next runs
             v.use(v.plain)
             say(f"{v.meta['label']} run{k}: FAILED {type(e).__name__}: {str(e)[:300]}")
@@ -205,9 +209,13 @@ def subset_runs(v: Variant, a: GluonProfileOptions, plain_ms: float, reference: 
         r["overhead"] = r["instrumented_ms"] / r["plain_adjacent_ms"]
         r["overhead_vs_first_plain"] = r["instrumented_ms"] / plain_ms
         say(run_line(v.meta["label"], r))
-        if r["overhead"] > a.max_overhead and len(names) > 1 and time.time() < t_end:
-            queue[:0] = [names[0::2], names[1::2]]     # each half still spread over the loop
-            r["superseded"] = True
+        if r["overhead"] > a.max_overhead and time.time() < t_end:
+            if len(names) > 1:
+                queue[:0] = [(names[0::2], every), (names[1::2], every)]     # each half still spread over the loop
+                r["superseded"] = True
+            elif 2 * every <= a.max_every:
+                queue[:0] = [(names, 2 * every)]
+                r["superseded"] = True
         done.append(r)
     return done
 
@@ -229,7 +237,7 @@ def profile_variant(directory: Path, a: GluonProfileOptions, kernel_file: str | 
         single = None
         if not a.no_single:
             try:
-                single = traced_run(v, v.ks.names(), "single", reference, keep, a.buffer == "shared")
+                single = traced_run(v, v.ks.names(), "single", reference, keep, a.buffer == "shared", a.every)
                 single["overhead"] = single["instrumented_ms"] / single["plain_adjacent_ms"]
                 say(run_line(v.meta["label"], single))
             except Exception as e:   # noqa: BLE001 - the comparison is lost, not the subset runs
@@ -255,6 +263,9 @@ def report(v: Variant, plain_ms: float, plain_after: float, single: dict[str, An
         "predicted_cycles_per_iteration": predicted_cycles(v.source, v.gjson),
         "runs": runs, "combined": comb, "single": single,
         "max_overhead_of_runs": max((r["overhead"] for r in final), default=None),
+        "max_loop_cost_of_runs": max((q["loop_cost"] for r in final for q in r["summary"]["partitions"].values()
+                                      if q.get("loop_cost")), default=None),
+        "tiles_recorded": sorted({f"1 in {r.get('every', 1)}" for r in final}),
         "failed_runs": [r["label"] for r in runs if "error" in r],
         "unmeasured": [n for n in v.ks.names() if n not in comb["regions"]],
         "all_complete": all(p["complete"] for r in final for p in r["summary"]["partitions"].values())
@@ -278,9 +289,11 @@ def predicted_cycles(source: str, gjson: dict[str, Any]) -> float | None:
 
 def run_line(label: str, r: dict[str, Any]) -> str:
     parts = ", ".join(f"p{p}: period {s['period_cycles']}, timed {s['timed_cycles_per_iteration']}"
-                      f"{'' if s['complete'] else ' INCOMPLETE'}" for p, s in r["summary"]["partitions"].items())
+                      + (f", loop x{s['loop_cost']}" if s.get("loop_cost") else "")
+                      + f"{'' if s['complete'] else ' INCOMPLETE'}" for p, s in r["summary"]["partitions"].items())
     drop = " RECORDS DROPPED" if r["proton_dropped"] else ""
     return (f"{label} {r['label']}: {len(r['regions'])} regions, warps {r['sampling']}, {r['buffer'][0]} buffer, "
+            + (f"1 tile in {r['every']}, " if r.get("every", 1) > 1 else "") +
             f"{r['instrumented_ms']:.4f} ms ({r.get('overhead', 0):.3f}x plain){drop}; {parts} "
             f"[{r['seconds']} s]")
 
@@ -289,6 +302,8 @@ def table(res: dict[str, Any]) -> str:
     """Per partition, per region: mean cycles per iteration (combined), and the single run beside it."""
     lines = [f"{res['label']}: plain {res['plain_ms'][0]:.4f}/{res['plain_ms'][1]:.4f} ms, worst run overhead "
              f"{res['max_overhead_of_runs']}, single-run overhead {(res['single'] or {}).get('overhead')}, "
+             f"worst cost to a timed loop {res.get('max_loop_cost_of_runs')} (tiles recorded: "
+             f"{', '.join(res.get('tiles_recorded') or ['all'])}), "
              f"every record kept: {res['all_complete']}; predicted {res['predicted_cycles_per_iteration']} "
              f"cycles/iteration"]
     cmp = res.get("single_vs_combined") or {"regions": {}, "partitions": {}}

@@ -3,6 +3,7 @@ instrumented by ``profiling.gluon``; several runs over disjoint region subsets c
 combination compared with a run that times every region at once."""
 from __future__ import annotations
 
+import bisect
 import statistics
 from collections import defaultdict
 from typing import Any, Iterable, Mapping
@@ -65,13 +66,46 @@ def _steady_period(units: Mapping[tuple[int, int], list[Event]]) -> float | None
     return round(statistics.median(per), 1) if per else None
 
 
+def _loops(recorded: Mapping[tuple[int, int], list[Event]], plain: Mapping[tuple[int, int], list[Event]],
+           anchor: Mapping[tuple[int, int], list[Event]]) -> dict[str, Any]:
+    """A tile-sampled run's main loops (``profiling.gluon.instrument(every=K)``): those of the recorded tiles
+    (``p<P>:loop``) and of the plain ones (``p<P>:plain_loop``, the kernel's code without records). ``loop_cost``
+    (recorded over plain, medians) is what the records cost the loop they time, read in the run itself;
+    ``plain_period_cycles``, the plain loops' cycles over the recorded loops' trips (the anchor region's instances
+    in one; a loop whose trips differ from tile to tile reads as their medians), the kernel's own period amortized
+    over the loop; {} for a run without loop records.
+
+    >>> from profiling.trace import Event
+    >>> ev = lambda n, s, d: Event(n, 0, 0, 0, s, d)
+    >>> rec, plain = {(0, 0): [ev("p0:loop", 0, 1100)]}, {(0, 0): [ev("p0:plain_loop", 2000, 1000)]}
+    >>> r = _loops(rec, plain, {(0, 0): [ev("p0:dot", 100 + 110 * i, 10) for i in range(10)]})
+    >>> r["loop_cost"], r["plain_period_cycles"], r["recorded_loops"], r["plain_loops"]
+    (1.1, 100.0, 1, 1)
+    """
+    if not recorded and not plain:
+        return {}
+    rec = [e.cycles for evs in recorded.values() for e in evs]
+    pl = [e.cycles for evs in plain.values() for e in evs]
+    trips = []
+    for u, evs in recorded.items():
+        marks = sorted(e.start for e in anchor.get(u, ()))
+        trips += [bisect.bisect_right(marks, e.start + e.cycles) - bisect.bisect_left(marks, e.start) for e in evs]
+    r = statistics.median(rec) if rec else None
+    p = statistics.median(pl) if pl else None
+    t = statistics.median(trips) if trips and max(trips) > 0 else None
+    return {"recorded_loops": len(rec), "plain_loops": len(pl), "recorded_loop_cycles": r, "plain_loop_cycles": p,
+            "loop_trips": t, "loop_cost": round(r / p, 4) if r and p else None,
+            "plain_period_cycles": round(p / t, 1) if p and t else None}
+
+
 def summarize(events: list[Event], ks: KernelScopes, names: Iterable[str],
               warps: Mapping[int, int] | None = None) -> dict[str, Any]:
     """One run's regions: cycles per iteration (mean over the recorded warps, one per partition and
     CTA, of the region's total cycles over the loop's iterations), ``net_`` with the record pair's
     own cost (the calibration region ``p<P>:empty``) taken off each instance; per partition, the loop's
     period, the sum of its timed regions, and whether every region saw the same iterations (no record
-    lost).
+    lost); in a tile-sampled run, its recorded and plain main loops (``_loops``) and the steady period over what
+    the records cost the loop (``corrected_period_cycles``).
 
     Examples
     --------
@@ -96,13 +130,17 @@ def summarize(events: list[Event], ks: KernelScopes, names: Iterable[str],
             for u, evs in by.get(n, {}).items():
                 per_unit[u].add(len(evs) / s.instances)
         missing = [n for n in mine if not by.get(n)]
+        steady = _steady_period(by[anchor]) if anchor else None
+        loops = _loops(by.get(f"p{p}:loop", {}), by.get(f"p{p}:plain_loop", {}), by.get(anchor or "", {}))
+        if steady is not None and loops.get("loop_cost"):
+            loops["corrected_period_cycles"] = round(steady / loops["loop_cost"], 1)
         parts[str(p)] = {"warp": warps[p], "empty_cycles": empty, "anchor": anchor,
                          "period_cycles": _period(by[anchor]) if anchor else None,
-                         "steady_period_cycles": _steady_period(by[anchor]) if anchor else None,
+                         "steady_period_cycles": steady,
                          "timed_cycles_per_iteration": round(sum(regions[n]["cycles_per_iteration"] or 0
                                                                  for n in mine), 1),
                          "complete": not missing and all(len(v) == 1 for v in per_unit.values()),
-                         "missing": missing, "units": len(per_unit)}
+                         "missing": missing, "units": len(per_unit)} | loops
     return {"regions": regions, "partitions": parts, "ctas": len({e.cta for e in events}),
             "events": len(events)}
 

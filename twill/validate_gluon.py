@@ -40,7 +40,7 @@ from profiling.stalls import capture as capture_stalls
 from profiling.stalls import read as read_stalls
 from profiling.stalls import write as write_stalls
 from twill.errors import InputError, TwillError
-from twill.machine.calibrate import amortized_period_of, period_of
+from twill.machine.calibrate import amortized_period_of, period_of, run_period
 from twill.machine.model import Machine
 from twill.util import atomic_write, sha256
 from twill.view import render_html
@@ -98,12 +98,13 @@ def _summaries(prof: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 def _run_periods(prof: Mapping[str, Any], part: str) -> list[float]:
     """Partition ``part``'s period in each subset run that timed it (the steady one where the profile has it),
-    over that run's overhead."""
+    over what the run's records cost (``run_period``)."""
     out = []
     for r in prof.get("runs", []):
         s = ((r.get("summary") or {}).get("partitions") or {}).get(part) or {}
-        if period_of(s) is not None and r.get("overhead") and not r.get("superseded") and "error" not in r:
-            out.append(float(period_of(s)) / float(r["overhead"]))
+        got = run_period(s, r.get("overhead"))
+        if got is not None and not r.get("superseded") and "error" not in r:
+            out.append(got)
     return out
 
 
@@ -227,7 +228,9 @@ def compare(source: str, gj: Mapping[str, Any], prof: Mapping[str, Any], machine
                           "same": None if missing else bool(pred_cp and meas_cp
                                                              and pred_cp["partition"] == meas_cp["partition"]),
                           "complete": not missing, "explanation": explanation},
-        "profile_overhead": {"max_of_runs": prof.get("max_overhead_of_runs"), "every_record_kept":
+        "profile_overhead": {"max_of_runs": prof.get("max_overhead_of_runs"),
+                             "max_loop_cost_of_runs": prof.get("max_loop_cost_of_runs"),
+                             "tiles_recorded": prof.get("tiles_recorded"), "every_record_kept":
                              prof.get("all_complete"), "runs": len([r for r in prof.get("runs", []) if "error" not in r]),
                              "unmeasured": prof.get("unmeasured") or []},
     }

@@ -40,7 +40,7 @@ from codegen.gluon.host import device_part
 from codegen.gluon.replay import Costs, model_costs, replay
 from twill.errors import MachineError
 from twill.graph.model import Op
-from twill.machine.calibrate import CALIBRATION_DIR, Source, period_of
+from twill.machine.calibrate import CALIBRATION_DIR, Source, period_of, run_period
 from twill.machine.cost import CostScale
 from twill.machine.model import Machine
 
@@ -90,17 +90,19 @@ class Profiled:
     def measured_period(self, key: Callable[[Mapping[str, Any]], float | None] = period_of) -> float:
         """The plain kernel's cycles per iteration: each subset run's period (``key`` of its summary: the
         steady period where the profile has it; ``amortized`` for the mean gap), its slowest instrumented
-        partition's) over that run's overhead (its instrumented time over the plain kernel's, timed beside
-        it), the median over the runs. The combined period (each partition's from the runs that timed it)
+        partition's, over what the records cost (``run_period``: their cost to the loop, read in a tile-sampled
+        run; else the run's overhead, its instrumented time over the plain kernel's timed beside it), the median
+        over the runs. The combined period (each partition's from the runs that timed it)
         carries the overhead of whichever partition's records cost most: 3330 cycles for the FA forward's
         producer in run 11, where the runs' corrected periods have a median of 2534. A profile without
         per-run overheads (run 6) gives its combined period."""
         est = []
         for r in self.profile.get("runs", []):
             parts = (r.get("summary") or {}).get("partitions") or {}
-            periods = [float(key(v)) for v in parts.values() if key(v) is not None]
-            if periods and r.get("overhead"):      # a partition whose regions recur within the iteration has none
-                est.append(max(periods) / float(r["overhead"]))
+            periods = [run_period(v, r.get("overhead"), key) for v in parts.values()]
+            periods = [x for x in periods if x is not None]   # a partition whose regions recur in the iteration: none
+            if periods:
+                est.append(max(periods))
         if est:
             return statistics.median(est)
         return max(float(v["period_cycles"]) for v in self.profile["combined"]["partitions"].values())

@@ -198,3 +198,86 @@ def test_the_steady_period_skips_the_gaps_between_tiles_that_the_amortized_one_s
     assert part["period_cycles"] == pytest.approx((starts[-1] - starts[0]) / 23, abs=0.1)
     comb = combine([summarize(run, ks, ("p0:dot0_acc",))])["partitions"]["0"]
     assert (comb["period_cycles"], comb["amortized_period_cycles"]) == (1000, part["period_cycles"])
+
+
+def _tile_branches(text: str) -> list[ast.If]:
+    return [n for n in ast.walk(ast.parse(text)) if isinstance(n, ast.If) and "% 4 == 0" in ast.unparse(n.test)]
+
+
+def _body_text(lines: list[str], stmts: list[ast.stmt]) -> list[str]:
+    """The lines of ``stmts`` less Proton's records, one indentation level out, the recorded copy's names restored."""
+    got = lines[stmts[0].lineno - 1:stmts[-1].end_lineno]
+    return [ln[4:].replace("_twr", "") for ln in got if "twill_pl." not in ln]
+
+
+def test_tile_sampling_writes_a_recorded_partitions_tile_twice_and_leaves_the_plain_copy_the_kernels():
+    src, _, ks = _variant("fa3")
+    pick = ["p0:reduce0_m_ij_s0", "p2:wait:k_empty"]
+    text = instrument(src, ks, pick, every=4)
+    lines, orig = text.splitlines(), src.splitlines()
+    branches = _tile_branches(text)
+    assert len(branches) == 2                                     # partitions 0 and 2; partition 1 is untouched
+    for br, p in zip(branches, (0, 2)):
+        part = ks.partition(p)
+        body = orig[part.body[0] - 1:part.body[1]]
+        assert _body_text(lines, br.body) == body and _body_text(lines, br.orelse) == body
+        then = "\n".join(lines[br.body[0].lineno - 1:br.body[-1].end_lineno])
+        other = "\n".join(lines[br.orelse[0].lineno - 1:br.orelse[-1].end_lineno])
+        assert f'enter_scope("p{p}:loop")' in then and f'enter_scope("p{p}:plain_loop")' in other
+        assert "empty" in then and re.findall(r'enter_scope\("([^"]+)"\)', other) == [f"p{p}:plain_loop"]
+        # only what the tile loop carries is assigned by both copies (Triton yields every such name from the if)
+        def assigned(stmts):
+            return {n.id for st in stmts for n in ast.walk(st) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        assert assigned(br.body) & assigned(br.orelse) <= {"twill_base"}
+    def consumer_1(t: str) -> str:
+        return ast.unparse(next(f for f in ast.parse(t).body if isinstance(f, ast.FunctionDef) and f.name == "consumer_1"))
+    assert consumer_1(text) == consumer_1(src)
+    assert instrument(src, ks, pick, every=1) == instrument(src, ks, pick)
+
+
+def test_a_tile_sampled_run_reads_what_the_records_cost_the_loop_from_its_plain_tiles():
+    from twill.machine.calibrate import run_period
+
+    _, _, ks = _variant("gemm")
+    it = [100 + 1100 * i for i in range(8)]                     # a recorded tile: 8 trips, 1100 cycles apart
+    run = (_events("p0:dot0_acc", 0, 0, it, 50) + _events("p0:empty", 0, 0, [0], 10)
+           + _events("p0:loop", 0, 0, [50], 8850)
+           + _events("p0:plain_loop", 1, 0, [40], 8000) + _events("p0:plain_loop", 2, 0, [40], 8100))
+    part = summarize(run, ks, ("p0:dot0_acc",))["partitions"]["0"]
+    assert (part["recorded_loops"], part["plain_loops"], part["loop_trips"]) == (1, 2, 8)
+    assert part["loop_cost"] == pytest.approx(8850 / 8050, abs=1e-4)
+    assert part["plain_period_cycles"] == pytest.approx(8050 / 8, abs=0.1)
+    assert part["corrected_period_cycles"] == pytest.approx(1100 / (8850 / 8050), abs=0.1)
+    assert part["complete"] and part["units"] == 1               # the plain tiles' programs time no region
+    assert run_period(part, 1.01) == pytest.approx(1100 / part["loop_cost"])   # the loop's cost, not the kernel's
+    plain_run = summarize(run[:9], ks, ("p0:dot0_acc",))["partitions"]["0"]
+    assert "loop_cost" not in plain_run and run_period(plain_run, 1.1) == pytest.approx(1000.0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", ["gemm", "fa3"])
+def test_a_tile_sampled_kernel_compiles_for_sm90_and_its_plain_tiles_keep_the_plain_loop(variant, capfd):
+    """The plain copy of a tile's work compiles to the plain kernel's wgmma loop (same wgmmas, waits, barriers and
+    spills; instructions within 1 %: ptxas allocates the larger function's registers a little differently), and
+    Proton pairs both copies' loop records (no diagnostic)."""
+    from codegen.gluon.sass import wgmma_loops
+    from profiling.gluon import buffer_for, compile_instrumented
+
+    src, g, ks = _variant(variant)
+    names = plan_runs(ks, None, 4, 32, lambda n: 1 << 30)[0]
+    plain = [lp.census() for lp in wgmma_loops(compile_instrumented(src, g["gluon"]["kernel"]).asm["cubin"])]
+    btype, bsize = buffer_for(ks, names, 32, lambda n: 1, False, every=4)
+    k = compile_instrumented(instrument(src, ks, names, every=4), g["gluon"]["kernel"], sampling=ks.sampling(names),
+                             buffer_type=btype, buffer_size=bsize)
+    assert "error" not in capfd.readouterr().err
+    ttgir = k.asm["ttgir"]
+    for p in ks.sampled(names):
+        assert f'proton.record start "p{p}:loop"' in ttgir and f'proton.record start "p{p}:plain_loop"' in ttgir
+    loops = [lp.census() for lp in wgmma_loops(k.asm["cubin"])]
+    if not plain:
+        pytest.skip("no nvdisasm here to read the SASS")
+    assert len(loops) == len(plain) + sum(1 for p in ks.sampled(names) if ks.partition(p).function.startswith("consumer"))
+    same = ("wgmma", "wgmma_waits", "partition_barriers", "spills", "mbarrier_waits", "mbarrier_arrives")
+    for c in plain:
+        assert any(all(c[x] == d[x] for x in same) and abs(d["instructions"] - c["instructions"]) <= 0.01 * c["instructions"]
+                   for d in loops), c

@@ -22,6 +22,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--profile", default=None, metavar="PROFILE_JSON",
                    help="a Gluon kernel's profile made before (bench/gluon_profile.py): compare with it, no GPU")
     p.add_argument("--per-run", type=int, default=2, help="Gluon: profile regions per run (fewer: lower overhead)")
+    p.add_argument("--every", type=int, default=1,
+                   help="Gluon: profile one tile in EVERY (the others run the plain code; their loops timed give what "
+                        "the records cost)")
     p.add_argument("--budget", type=float, default=110.0,
                    help="Gluon: seconds of profile runs after which no run is split (twice them: no run is made)")
     p.add_argument("--stalls", nargs="?", const="capture", default=None, metavar="STALLS_JSON_GZ",
@@ -68,10 +71,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _gluon(args: argparse.Namespace, out: str) -> int:
-    if args.per_run < 1 or args.budget <= 0:
-        raise InputError("bad profile options", expected="--per-run >= 1 and --budget > 0",
-                         found=f"--per-run {args.per_run} --budget {args.budget}")
-    opts = GluonProfileOptions(per_run=args.per_run, budget=args.budget)
+    if args.per_run < 1 or args.budget <= 0 or args.every < 1:
+        raise InputError("bad profile options", expected="--per-run >= 1, --budget > 0 and --every >= 1",
+                         found=f"--per-run {args.per_run} --budget {args.budget} --every {args.every}")
+    opts = GluonProfileOptions(per_run=args.per_run, budget=args.budget, every=args.every)
     r = validate_gluon(args.file, machine(args), args.schedule, out, profile_path=args.profile,
                        say=reporter(args.quiet), options=opts, stalls=args.stalls)
     c, sp = r.get("correctness"), r.get("speed")
@@ -100,7 +103,9 @@ def _gluon(args: argparse.Namespace, out: str) -> int:
               + f"; {p['outside']:.0%} on lines outside every region")
     print(f"critical path: {r['critical_path']['explanation']}")
     ov = r["profile_overhead"]
-    print(f"profile: worst run {ov['max_of_runs']}x the plain kernel, every record kept: {ov['every_record_kept']}")
+    print(f"profile: worst run {ov['max_of_runs']}x the plain kernel, every record kept: {ov['every_record_kept']}"
+          + (f"; tiles recorded {', '.join(ov['tiles_recorded'])}, worst cost to a timed loop {ov['max_loop_cost_of_runs']}x "
+             f"its plain tiles'" if ov.get("max_loop_cost_of_runs") else ""))
     print(f"wrote {Path(out) / 'validation.json'} and {Path(out) / 'gluon.html'}")
     return 0 if c is None or c["pass"] else 1
 

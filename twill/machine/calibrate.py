@@ -30,7 +30,7 @@ import statistics
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from twill.errors import MachineError
 from twill.graph.model import LoopGraph, Op
@@ -192,6 +192,20 @@ def period_of(partition: Mapping[str, Any]) -> float | None:
 def amortized_period_of(partition: Mapping[str, Any]) -> float | None:
     """A profiled partition's amortized cycles per iteration (the mean gap, the gaps between tiles included)."""
     return partition.get("period_cycles")
+
+
+def run_period(partition: Mapping[str, Any], overhead: float | None,
+               key: Callable[[Mapping[str, Any]], float | None] = period_of) -> float | None:
+    """One profile run's cycles per iteration of a partition (``key`` of its summary) with what the records cost
+    taken off: over the cost to the loop they time, read in the run itself where it recorded one tile in K and
+    timed the plain tiles' loops too (``loop_cost``), else over the run's overhead on the whole kernel.
+
+    >>> run_period({"steady_period_cycles": 2600.0, "loop_cost": 1.04}, 1.01), run_period({"period_cycles": 2600.0}, 1.04)
+    (2500.0, 2500.0)
+    """
+    v = key(partition)
+    cost = partition.get("loop_cost") or overhead
+    return float(v) / float(cost) if v is not None and cost else None
 
 
 def rates_sha256(m: Machine) -> str:
