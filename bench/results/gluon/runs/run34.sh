@@ -4,9 +4,8 @@
 # so three tiles in four run the plain code; both copies time their main loop, so a run reads what its records
 # cost the loop they measure against the plain tiles of the same run.
 #   a: the GEMM and the FA forward (N = 4k), --every 4, as run 23a otherwise.
-#   b: the FA forward again with every tile recorded (--every 1: run 23a's way, for the comparison in this session),
-#      and causal attention (N = 4k) with --every 4.
-#   c: the FA backward (N = 4k) with --every 4.
+#   b: the FA forward's tile-sampled kernels taken apart (bench/tile_sampling.py): the second copy alone (no records),
+#      the records with K = 4 and with K so large that only program 0's first tile records, every tile recorded.
 set -u
 G=bench/results/gluon
 v() {  # v NAME KERNEL_FILE SCHEDULE_DIR EVERY PER_RUN BUDGET TIMEOUT
@@ -19,11 +18,9 @@ a)
   v fa3 kernels/fa3.py fa3 4 2 110 260
   ;;
 b)
-  v fa3-every1 kernels/fa3.py fa3 1 2 110 260
-  v causal tests/corpus/causal_attention.py fa_causal 4 2 100 230
-  ;;
-c)
-  v fa_bwd kernels/fa_bwd.py fa_bwd 4 3 300 590
+  PYTHONPATH=. timeout 400 python bench/tile_sampling.py $G/fa3 --regions p1:sfu1_alpha_s1 --regions p0:dot0_qk_s0 \
+    --regions p2:tma_load0_k 2>&1 | tee "$OUT/run34b.log"
+  exit 0
   ;;
 esac
 (cd "$OUT" && tar czf validate.tgz validate-* && rm -rf validate-*)

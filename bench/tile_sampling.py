@@ -1,0 +1,94 @@
+"""On the GPU: what a tile-sampled profile (``profiling.gluon.instrument(every=K)``) costs a generated Gluon kernel,
+taken apart. For one variant directory and a few region sets, at the kernel file's ``PROBLEM``, the plain kernel and
+each of these timed alternately (medians of ``ROUNDS`` do_bench medians, each as a ratio to the plain kernel timed
+beside it):
+
+- ``dup``: the recorded partitions' tile work written twice as ``every=K`` writes it, every record removed (no
+  Proton): what the second copy of the code costs by itself;
+- ``inst K``: the tile-sampled kernel with Proton's hook on, for each K given (a K larger than any program's tiles
+  records only program 0's first tile: what records that almost never run cost);
+- ``inst 1``: every tile recorded (no second copy).
+
+    python bench/tile_sampling.py DIR --regions p1:sfu1_alpha_s1 [--regions p0:dot0_qk_s0 ...] [--every 4,1000000]
+
+DIR holds ``kernel_gluon.py``, ``gluon.json`` and ``variant.json``. Prints one line per kernel timed. Imports no
+solver.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from profiling.gluon import buffer_for, instrument, load_source  # noqa: E402
+from profiling.gluon_profile import Variant, _bench, _mode, plain_timing  # noqa: E402
+
+ROUNDS = 3
+
+
+def _ratio(v: Variant, mod, mode) -> tuple[float, float]:
+    """Median over ROUNDS of (this kernel's time / the plain kernel's, timed after it), and its median time (ms)."""
+    from triton.profiler.hooks.instrumentation import InstrumentationHook
+
+    ratios, times = [], []
+    for _ in range(ROUNDS):
+        v.use(mod)
+        hook = InstrumentationHook(mode) if mode is not None else None
+        if hook:
+            hook.activate()
+        try:
+            t = _bench(lambda: v.kmod.launch(v.big))
+        finally:
+            if hook:
+                hook.deactivate()
+            v.use(v.plain)
+        ratios.append(t / _bench(lambda: v.kmod.launch(v.big)))
+        times.append(t)
+    return statistics.median(ratios), statistics.median(times)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("dir")
+    ap.add_argument("--regions", action="append", required=True, help="comma-separated region names (repeatable)")
+    ap.add_argument("--every", default="4,1000000", help="comma-separated K values for the tile-sampled kernels")
+    a = ap.parse_args()
+    d = Path(a.dir)
+    meta = json.loads((d / "variant.json").read_text())
+    print(f"# bench/tile_sampling.py {' '.join(sys.argv[1:])}, {time.strftime('%Y-%m-%d %H:%M')}", flush=True)
+    with tempfile.TemporaryDirectory(prefix="twill-tile-sampling-") as tmp:
+        v = Variant(d, Path(tmp), ROOT / meta["kernel_file"], meta)
+        plain_ms, _ = plain_timing(v)
+        print(f"{meta['label']}: plain {plain_ms:.4f} ms at {v.timed}", flush=True)
+        for i, regions in enumerate(a.regions):
+            names = tuple(regions.split(","))
+            for every in [int(x) for x in a.every.split(",")]:
+                text = instrument(v.source, v.ks, names, every=every)
+                if every == int(a.every.split(",")[0]):
+                    dup = re.sub(r"\n *twill_pl\.(enter|exit)_scope\([^)]*\)", "", text)
+                    mod = load_source(dup, tmp, f"twill_dup_{i}_{os.getpid()}")
+                    r, t = _ratio(v, mod, None)
+                    print(f"  {regions}: dup (every={every}, no records) {t:.4f} ms, x{r:.3f} plain", flush=True)
+                btype, bsize = buffer_for(v.ks, names, v.iterations, v.capacity, False, every)
+                mode = _mode(v.ks.sampling(names), btype, bsize)
+                mod = load_source(text, tmp, f"twill_inst_{i}_{every}_{os.getpid()}")
+                r, t = _ratio(v, mod, mode)
+                print(f"  {regions}: inst every={every} {t:.4f} ms, x{r:.3f} plain", flush=True)
+            btype, bsize = buffer_for(v.ks, names, v.iterations, v.capacity, False)
+            mod = load_source(instrument(v.source, v.ks, names), tmp, f"twill_inst1_{i}_{os.getpid()}")
+            r, t = _ratio(v, mod, _mode(v.ks.sampling(names), btype, bsize))
+            print(f"  {regions}: inst every=1 {t:.4f} ms, x{r:.3f} plain", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
