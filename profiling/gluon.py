@@ -397,8 +397,10 @@ def instrument(source: str, ks: KernelScopes, names: Iterable[str] | None = None
     program's tiles plus the program's id is a multiple of K: every program records one tile in K (the kernel's
     time grows by about 1/K of what the records cost a tile), and where a program has one tile, one program in K
     records. Both copies time their main loop (``p<P>:loop``, ``p<P>:plain_loop``), so a trace holds the recorded
-    and the plain loops' durations of the same run: what the records cost the loop they measure
-    (``profiling.gluon_trace``).
+    and the plain loops' durations of the same run (``profiling.gluon_trace``). Measured on the H200 (run 34): the
+    GEMM's runs fell from up to 1.05x the plain kernel to 0.994-1.003x; the FA forward's did not fall with K (a
+    consumer's records cost it 5.6 % where they almost never run, K = 10^6: ptxas compiles a partition with records
+    differently, whether they run or not), so ``every`` = 1 stays the default.
 
     Examples
     --------

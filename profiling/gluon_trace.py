@@ -104,8 +104,7 @@ def summarize(events: list[Event], ks: KernelScopes, names: Iterable[str],
     CTA, of the region's total cycles over the loop's iterations), ``net_`` with the record pair's
     own cost (the calibration region ``p<P>:empty``) taken off each instance; per partition, the loop's
     period, the sum of its timed regions, and whether every region saw the same iterations (no record
-    lost); in a tile-sampled run, its recorded and plain main loops (``_loops``) and the steady period over what
-    the records cost the loop (``corrected_period_cycles``).
+    lost); in a tile-sampled run, its recorded and plain main loops (``_loops``).
 
     Examples
     --------
@@ -132,8 +131,6 @@ def summarize(events: list[Event], ks: KernelScopes, names: Iterable[str],
         missing = [n for n in mine if not by.get(n)]
         steady = _steady_period(by[anchor]) if anchor else None
         loops = _loops(by.get(f"p{p}:loop", {}), by.get(f"p{p}:plain_loop", {}), by.get(anchor or "", {}))
-        if steady is not None and loops.get("loop_cost"):
-            loops["corrected_period_cycles"] = round(steady / loops["loop_cost"], 1)
         parts[str(p)] = {"warp": warps[p], "empty_cycles": empty, "anchor": anchor,
                          "period_cycles": _period(by[anchor]) if anchor else None,
                          "steady_period_cycles": steady,

@@ -40,7 +40,7 @@ from profiling.stalls import capture as capture_stalls
 from profiling.stalls import read as read_stalls
 from profiling.stalls import write as write_stalls
 from twill.errors import InputError, TwillError
-from twill.machine.calibrate import amortized_period_of, period_of, run_period
+from twill.machine.calibrate import amortized_period_of, run_period
 from twill.machine.model import Machine
 from twill.util import atomic_write, sha256
 from twill.view import render_html
@@ -98,7 +98,7 @@ def _summaries(prof: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 def _run_periods(prof: Mapping[str, Any], part: str) -> list[float]:
     """Partition ``part``'s period in each subset run that timed it (the steady one where the profile has it),
-    over what the run's records cost (``run_period``)."""
+    over that run's overhead (``run_period``)."""
     out = []
     for r in prof.get("runs", []):
         s = ((r.get("summary") or {}).get("partitions") or {}).get(part) or {}

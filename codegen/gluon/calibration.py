@@ -90,9 +90,8 @@ class Profiled:
     def measured_period(self, key: Callable[[Mapping[str, Any]], float | None] = period_of) -> float:
         """The plain kernel's cycles per iteration: each subset run's period (``key`` of its summary: the
         steady period where the profile has it; ``amortized`` for the mean gap), its slowest instrumented
-        partition's, over what the records cost (``run_period``: their cost to the loop, read in a tile-sampled
-        run; else the run's overhead, its instrumented time over the plain kernel's timed beside it), the median
-        over the runs. The combined period (each partition's from the runs that timed it)
+        partition's, over that run's overhead (``run_period``: its instrumented time over the plain kernel's,
+        timed beside it), the median over the runs. The combined period (each partition's from the runs that timed it)
         carries the overhead of whichever partition's records cost most: 3330 cycles for the FA forward's
         producer in run 11, where the runs' corrected periods have a median of 2534. A profile without
         per-run overheads (run 6) gives its combined period."""
