@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from profiling.gluon import buffer_for, instrument, load_source  # noqa: E402
 from profiling.gluon_profile import Variant, _bench, _mode, plain_timing  # noqa: E402
+from twill.errors import InputError  # noqa: E402
 
 ROUNDS = 3
 
@@ -57,12 +58,25 @@ def _ratio(v: Variant, mod, mode) -> tuple[float, float]:
 
 
 def main() -> int:
+    try:
+        return _main()
+    except InputError as e:
+        print(f"tile_sampling: {e}", file=sys.stderr)
+        return 2
+
+
+def _main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("dir")
     ap.add_argument("--regions", action="append", required=True, help="comma-separated region names (repeatable)")
     ap.add_argument("--every", default="4,1000000", help="comma-separated K values for the tile-sampled kernels")
     a = ap.parse_args()
     d = Path(a.dir)
+    missing = [f for f in ("kernel_gluon.py", "gluon.json", "variant.json") if not (d / f).is_file()]
+    if missing:
+        print(f"tile_sampling: {d} is not a generated kernel's directory (expected kernel_gluon.py, gluon.json and "
+              f"variant.json; missing {', '.join(missing)})", file=sys.stderr)
+        return 2
     meta = json.loads((d / "variant.json").read_text())
     print(f"# bench/tile_sampling.py {' '.join(sys.argv[1:])}, {time.strftime('%Y-%m-%d %H:%M')}", flush=True)
     with tempfile.TemporaryDirectory(prefix="twill-tile-sampling-") as tmp:
