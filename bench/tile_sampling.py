@@ -78,7 +78,11 @@ def _main() -> int:
               f"variant.json; missing {', '.join(missing)})", file=sys.stderr)
         return 2
     meta = json.loads((d / "variant.json").read_text())
-    print(f"# bench/tile_sampling.py {' '.join(sys.argv[1:])}, {time.strftime('%Y-%m-%d %H:%M')}", flush=True)
+    import torch
+    import triton
+
+    print(f"# bench/tile_sampling.py {' '.join(sys.argv[1:])}, {time.strftime('%Y-%m-%d %H:%M')}, "
+          f"{torch.cuda.get_device_name()}, triton {triton.__version__}, torch {torch.__version__}", flush=True)
     with tempfile.TemporaryDirectory(prefix="twill-tile-sampling-") as tmp:
         v = Variant(d, Path(tmp), ROOT / meta["kernel_file"], meta)
         plain_ms, _ = plain_timing(v)
