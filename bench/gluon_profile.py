@@ -128,6 +128,8 @@ def main() -> int:
     ap.add_argument("--offline", action="store_true", help="no GPU: print the plan and compile every run for sm_90")
     ap.add_argument("--one", default=None, help=argparse.SUPPRESS)
     a = ap.parse_args()
+    if a.every < 1:
+        ap.error(f"--every: expected a tile count >= 1, found {a.every}")
     if a.one:
         try:
             res = offline(Path(a.one), a) if a.offline else _profile(Path(a.one), a)

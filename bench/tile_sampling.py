@@ -1,7 +1,6 @@
 """On the GPU: what a tile-sampled profile (``profiling.gluon.instrument(every=K)``) costs a generated Gluon kernel,
 taken apart. For one variant directory and a few region sets, at the kernel file's ``PROBLEM``, the plain kernel and
-each of these timed alternately (medians of ``ROUNDS`` do_bench medians, each as a ratio to the plain kernel timed
-beside it):
+each of these timed alternately with it (``profiling.gluon_profile.adjacent_timings``: the ratio of the medians):
 
 - ``dup``: the recorded partitions' tile work written twice as ``every=K`` writes it, every record removed (no
   Proton): what the second copy of the code costs by itself;
@@ -20,7 +19,6 @@ import argparse
 import json
 import os
 import re
-import statistics
 import sys
 import tempfile
 import time
@@ -29,33 +27,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from profiling.gluon import buffer_for, instrument, load_source  # noqa: E402
-from profiling.gluon_profile import Variant, _bench, _mode, plain_timing  # noqa: E402
+from profiling.gluon import buffer_for, instrument, load_source, scopes_of  # noqa: E402
+from profiling.gluon_profile import Variant, adjacent_timings, instrumentation_mode, plain_timing  # noqa: E402
 from twill.errors import InputError  # noqa: E402
-
-ROUNDS = 3
-
-
-def _ratio(v: Variant, mod, mode) -> tuple[float, float]:
-    """Median over ROUNDS of (this kernel's time / the plain kernel's, timed after it), and its median time (ms)."""
-    from triton.profiler.hooks.instrumentation import InstrumentationHook
-
-    ratios, times = [], []
-    for _ in range(ROUNDS):
-        v.use(mod)
-        hook = InstrumentationHook(mode) if mode is not None else None
-        if hook:
-            hook.activate()
-        try:
-            t = _bench(lambda: v.kmod.launch(v.big))
-        finally:
-            if hook:
-                hook.deactivate()
-            v.use(v.plain)
-        ratios.append(t / _bench(lambda: v.kmod.launch(v.big)))
-        times.append(t)
-    return statistics.median(ratios), statistics.median(times)
-
 
 def main() -> int:
     try:
@@ -78,8 +52,22 @@ def _main() -> int:
               f"variant.json; missing {', '.join(missing)})", file=sys.stderr)
         return 2
     meta = json.loads((d / "variant.json").read_text())
+    try:
+        everys = [int(x) for x in a.every.split(",")]
+    except ValueError:
+        raise InputError("bad --every", expected="comma-separated tile counts like 4,1000000", found=a.every) from None
+    ks = scopes_of((d / "kernel_gluon.py").read_text(), json.loads((d / "gluon.json").read_text()).get("warp", {}))
+    unknown = [n for regions in a.regions for n in regions.split(",") if n not in ks.by_name]
+    if unknown or min(everys) < 1:
+        raise InputError("bad --regions or --every", where=str(d), expected="regions of this kernel "
+                         f"({', '.join(ks.names()[:4])}, ...) and tile counts >= 1",
+                         found=", ".join(unknown) or a.every)
     import torch
     import triton
+
+    if not torch.cuda.is_available():
+        print("tile_sampling: needs a CUDA GPU (it times the kernels); none here", file=sys.stderr)
+        return 2
 
     print(f"# bench/tile_sampling.py {' '.join(sys.argv[1:])}, {time.strftime('%Y-%m-%d %H:%M')}, "
           f"{torch.cuda.get_device_name()}, triton {triton.__version__}, torch {torch.__version__}", flush=True)
@@ -89,21 +77,24 @@ def _main() -> int:
         print(f"{meta['label']}: plain {plain_ms:.4f} ms at {v.timed}", flush=True)
         for i, regions in enumerate(a.regions):
             names = tuple(regions.split(","))
-            for every in [int(x) for x in a.every.split(",")]:
+            for every in everys:
                 text = instrument(v.source, v.ks, names, every=every)
-                if every == int(a.every.split(",")[0]):
+                if every == everys[0]:
                     dup = re.sub(r"\n *twill_pl\.(enter|exit)_scope\([^)]*\)", "", text)
                     mod = load_source(dup, tmp, f"twill_dup_{i}_{os.getpid()}")
-                    r, t = _ratio(v, mod, None)
+                    t, pl = adjacent_timings(v, mod, None)
+                    r = t / pl
                     print(f"  {regions}: dup (every={every}, no records) {t:.4f} ms, x{r:.3f} plain", flush=True)
                 btype, bsize = buffer_for(v.ks, names, v.iterations, v.capacity, False, every)
-                mode = _mode(v.ks.sampling(names), btype, bsize)
+                mode = instrumentation_mode(v.ks.sampling(names), btype, bsize)
                 mod = load_source(text, tmp, f"twill_inst_{i}_{every}_{os.getpid()}")
-                r, t = _ratio(v, mod, mode)
+                t, pl = adjacent_timings(v, mod, mode)
+                r = t / pl
                 print(f"  {regions}: inst every={every} {t:.4f} ms, x{r:.3f} plain", flush=True)
             btype, bsize = buffer_for(v.ks, names, v.iterations, v.capacity, False)
             mod = load_source(instrument(v.source, v.ks, names), tmp, f"twill_inst1_{i}_{os.getpid()}")
-            r, t = _ratio(v, mod, _mode(v.ks.sampling(names), btype, bsize))
+            t, pl = adjacent_timings(v, mod, instrumentation_mode(v.ks.sampling(names), btype, bsize))
+            r = t / pl
             print(f"  {regions}: inst every=1 {t:.4f} ms, x{r:.3f} plain", flush=True)
     return 0
 

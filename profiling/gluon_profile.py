@@ -41,7 +41,8 @@ class GluonProfileOptions:
     """How a generated kernel is profiled: regions per run, the overhead above which a run is split, the seconds
     after which no run is split (twice them: no run is made), the single all-region run, Proton's buffer, where
     to copy each run's trace (None: nowhere), and the tiles recorded: one in ``every`` (``profiling.gluon.instrument``;
-    a run of one region over ``max_overhead`` is made again recording half as many, down to one in ``max_every``)."""
+    where ``every`` > 1, a run of one region over ``max_overhead`` is made again recording half as many, down to one
+    in ``max_every``)."""
 
     per_run: int = 4
     max_overhead: float = 1.05
@@ -108,7 +109,8 @@ def plain_timing(v: Variant) -> tuple[float, Any]:
     return ms, out.clone() if hasattr(out, "clone") else out
 
 
-def _mode(sampling: str, buffer_type: str, buffer_size: int) -> Any:
+def instrumentation_mode(sampling: str, buffer_type: str, buffer_size: int) -> Any:
+    """Proton's instrumentation mode for a run: the sampled warps (``sampling``) recording to ``buffer_type``."""
     from triton.profiler import mode as pmode
 
     return pmode.Default(sampling_strategy="selective", sampling_options=sampling, buffer_type=buffer_type,
@@ -134,7 +136,7 @@ def traced_run(v: Variant, names: tuple[str, ...], label: str, reference: Any, k
     t0 = time.time()
     sampling = v.ks.sampling(names)
     btype, bsize = buffer_for(v.ks, names, v.iterations, v.capacity, shared, every)
-    mode = _mode(sampling, btype, bsize)
+    mode = instrumentation_mode(sampling, btype, bsize)
     mod = load_source(instrument(v.source, v.ks, names, every=every), str(v.work), f"twill_prof_{label}_{os.getpid()}")
     v.use(mod)
     base = v.work / f"{label}"
@@ -164,20 +166,22 @@ ADJACENT_PAIRS = 3     # instrumented / plain timings alternated per run: the cl
 
 
 def adjacent_timings(v: Variant, mod: Any, mode: Any) -> tuple[float, float]:
-    """The instrumented kernel (Proton's hook on, no session: no trace) and the plain one timed alternately,
-    ``ADJACENT_PAIRS`` times each: the medians, so a run's overhead is read against the plain kernel as the
-    GPU runs at that moment."""
+    """The instrumented kernel (Proton's hook on, no session: no trace; ``mode`` None: another plain-code variant,
+    no hook) and the plain one timed alternately, ``ADJACENT_PAIRS`` times each: the medians, so a run's overhead is
+    read against the plain kernel as the GPU runs at that moment."""
     from triton.profiler.hooks.instrumentation import InstrumentationHook
 
     inst, plain = [], []
     for _ in range(ADJACENT_PAIRS):
         v.use(mod)
-        hook = InstrumentationHook(mode)
-        hook.activate()
+        hook = InstrumentationHook(mode) if mode is not None else None
+        if hook is not None:
+            hook.activate()
         try:
             inst.append(_bench(lambda: v.kmod.launch(v.big)))
         finally:
-            hook.deactivate()
+            if hook is not None:
+                hook.deactivate()
             v.use(v.plain)
         plain.append(_bench(lambda: v.kmod.launch(v.big)))
     return statistics.median(inst), statistics.median(plain)
@@ -186,7 +190,8 @@ def adjacent_timings(v: Variant, mod: Any, mode: Any) -> tuple[float, float]:
 def subset_runs(v: Variant, a: GluonProfileOptions, plain_ms: float, reference: Any, keep: Path | None,
                 t_end: float, say: Callable[[str], None] = print) -> list[dict[str, Any]]:
     """The planned subset runs; while time lasts, a run over the overhead target is split in two and rerun, and a
-    run of one region over it is made again recording half as many tiles (``every`` doubled, to ``max_every``)."""
+    tile-sampled run of one region over it is made again recording half as many tiles (``every`` doubled, to
+    ``max_every``)."""
     queue = [(names, a.every) for names in plan(v.ks, v.iterations, a.per_run, v.capacity)]
     done: list[dict[str, Any]] = []
     k = 0
@@ -213,7 +218,7 @@ def subset_runs(v: Variant, a: GluonProfileOptions, plain_ms: float, reference: 
             if len(names) > 1:
                 queue[:0] = [(names[0::2], every), (names[1::2], every)]     # each half still spread over the loop
                 r["superseded"] = True
-            elif 2 * every <= a.max_every:
+            elif 1 < every and 2 * every <= a.max_every:     # tile-sampled runs only: ``every`` = 1 asked for all
                 queue[:0] = [(names, 2 * every)]
                 r["superseded"] = True
         done.append(r)

@@ -70,7 +70,8 @@ def _loops(recorded: Mapping[tuple[int, int], list[Event]], plain: Mapping[tuple
            anchor: Mapping[tuple[int, int], list[Event]]) -> dict[str, Any]:
     """A tile-sampled run's main loops (``profiling.gluon.instrument(every=K)``): those of the recorded tiles
     (``p<P>:loop``) and of the plain ones (``p<P>:plain_loop``, the kernel's code without records). ``loop_cost``
-    (recorded over plain, medians) is what the records cost the loop they time, read in the run itself;
+    (recorded over plain, medians) compares them across programs where a program has one tile (the FA forward's
+    scattered 0.85-1.29, run 34a: reported, not used as a correction);
     ``plain_period_cycles``, the plain loops' cycles over the recorded loops' trips (the anchor region's instances
     in one; a loop whose trips differ from tile to tile reads as their medians), the kernel's own period amortized
     over the loop; {} for a run without loop records.

@@ -227,10 +227,12 @@ def test_tile_sampling_writes_a_recorded_partitions_tile_twice_and_leaves_the_pl
         assert "empty" in then and re.findall(r'enter_scope\("([^"]+)"\)', other) == [f"p{p}:plain_loop"]
         # only what the tile loop carries is assigned by both copies (Triton yields every such name from the if)
         def assigned(stmts):
-            return {n.id for st in stmts for n in ast.walk(st) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+            return {n.id for st in stmts for n in ast.walk(st)
+                    if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
         assert assigned(br.body) & assigned(br.orelse) <= {"twill_base"}
     def consumer_1(t: str) -> str:
-        return ast.unparse(next(f for f in ast.parse(t).body if isinstance(f, ast.FunctionDef) and f.name == "consumer_1"))
+        fns = [f for f in ast.parse(t).body if isinstance(f, ast.FunctionDef)]
+        return ast.unparse(next(f for f in fns if f.name == "consumer_1"))
     assert consumer_1(text) == consumer_1(src)
     assert instrument(src, ks, pick, every=1) == instrument(src, ks, pick)
 
@@ -275,8 +277,30 @@ def test_a_tile_sampled_kernel_compiles_for_sm90_and_its_plain_tiles_keep_the_pl
     loops = [lp.census() for lp in wgmma_loops(k.asm["cubin"])]
     if not plain:
         pytest.skip("no nvdisasm here to read the SASS")
-    assert len(loops) == len(plain) + sum(1 for p in ks.sampled(names) if ks.partition(p).function.startswith("consumer"))
+    consumers = sum(1 for p in ks.sampled(names) if ks.partition(p).function.startswith("consumer"))
+    assert len(loops) == len(plain) + consumers
     same = ("wgmma", "wgmma_waits", "partition_barriers", "spills", "mbarrier_waits", "mbarrier_arrives")
     for c in plain:
-        assert any(all(c[x] == d[x] for x in same) and abs(d["instructions"] - c["instructions"]) <= 0.01 * c["instructions"]
-                   for d in loops), c
+        assert any(all(c[x] == d[x] for x in same)
+                   and abs(d["instructions"] - c["instructions"]) <= 0.01 * c["instructions"] for d in loops), c
+
+
+@pytest.mark.parametrize("every, made", [(1, [1]), (4, [4, 8, 16])])
+def test_a_one_region_run_over_the_target_records_fewer_tiles_only_where_tiles_are_sampled(monkeypatch, every, made):
+    import time
+
+    import profiling.gluon_profile as gp
+
+    seen = []
+
+    def run(v, names, label, reference, keep, shared, k):
+        seen.append(k)
+        return {"label": label, "regions": list(names), "sampling": "0", "buffer": ["global", 0], "every": k,
+                "instrumented_ms": 1.2, "plain_adjacent_ms": 1.0, "proton_dropped": None, "seconds": 0.0,
+                "summary": {"partitions": {}}}
+    monkeypatch.setattr(gp, "traced_run", run)
+    monkeypatch.setattr(gp, "plan", lambda *a: [("p0:dot0_acc",)])
+    v = type("V", (), {"ks": None, "iterations": 8, "capacity": None, "meta": {"label": "x"}})()
+    opts = gp.GluonProfileOptions(every=every, max_every=16)
+    runs = gp.subset_runs(v, opts, 1.0, None, None, time.time() + 60, say=lambda m: None)
+    assert seen == made and [r.get("superseded", False) for r in runs] == [True] * (len(made) - 1) + [False]
