@@ -74,6 +74,14 @@ VARIANTS = {
     "welford_rows": ("tests/corpus/welford_rows.py", "welford_rows", []),      # tl.reduce with its own combiner
     "device_descriptor_gemm": ("tests/corpus/device_descriptor_gemm.py", "device_descriptor_gemm", []),  # made in-kernel
     "fused_recurrent": ("tests/corpus/fused_recurrent.py", "fused_recurrent_fwd", []),  # a store every step, no dot
+    "varlen_attention": ("tests/corpus/varlen_attention.py", "attn_fwd_varlen", []),  # bounds loaded from memory
+    "paged_prefill": ("tests/corpus/paged_prefill.py", "paged_prefill", []),   # K/V rows through a block table
+    "dropout_rows": ("tests/corpus/dropout_rows.py", "dropout_rows", []),      # tl.rand: Philox's unsigned ops
+    "rope_split": ("tests/corpus/rope_split.py", "rope_split", []),            # tl.split / tl.join of 3-D reshapes
+    "scan_combine": ("tests/corpus/scan_combine.py", "linear_scan", []),       # associative_scan of two tensors
+    "gather_rows": ("tests/corpus/gather_rows.py", "gather_rows", []),         # tl.gather
+    "asm_gemm": ("tests/corpus/asm_gemm.py", "asm_gemm", []),                  # inline PTX on a TMA-loaded A
+    "unroll_gemm": ("tests/corpus/unroll_gemm.py", "unroll_gemm", []),         # loop_unroll_factor=2: chained dots
 }
 
 

@@ -18,7 +18,7 @@ from codegen.gluon.boxes import ITER, Box
 from codegen.gluon.compact import compact_loads
 from codegen.gluon.layouts import copy_layout, gl_dtype, parse_layout, parse_type, per_thread
 from codegen.gluon.ops import program_axis, source_where, translate
-from codegen.gluon.partition import LoopWriter, Shared, Turn, initial, sub_name
+from codegen.gluon.partition import LoopWriter, OperandHazard, Shared, Turn, initial, sub_name
 from codegen.gluon.protocol import COPY_FLAG, TMA_FLAG
 from codegen.gluon.plain import Guard, compound, effectful, guard_lines, held, plain
 from codegen.gluon.plan import RED_PAD, KernelPlan, Partition, Ring
@@ -743,6 +743,7 @@ def _written(src: Source, part: Partition, shared: Shared, turn: Turn | None, st
         lw.max_age.update(ages[0])
         lw.result_age.update(ages[1])
         lw.steady_end = steady_end
+        lw.retire_in_body = hazards
         S = lw.S
         lb, ub, step = shared.bounds
         lines = [f"twill_n = ({ub} - {lb} + {step} - 1) // {step}"]
@@ -762,9 +763,17 @@ def _written(src: Source, part: Partition, shared: Shared, turn: Turn | None, st
         ctx.vals = {**saved, **{k: v for k, v in ctx.vals.items() if k not in saved}}
         return lines, results, (dict(lw.max_age), dict(lw.result_age)), lw.steady_end
 
-    _, _, ages, steady_end = write(({}, {}), None)
-    lines, results, _, _ = write(ages, steady_end)
-    return lines, results
+    hazards: set[tuple[int, int | None]] = set()
+    while True:       # a dot whose register operand the next body writes before retiring it: retired in its body
+        try:
+            _, _, ages, steady_end = write(({}, {}), None)
+            lines, results, _, _ = write(ages, steady_end)
+            return lines, results
+        except OperandHazard as h:
+            if h.item in hazards:
+                raise UnsupportedError("the Gluon back end cannot keep a dot's register operand until it retires",
+                                       where=plan.graph.name, found=f"op {h.item}") from None
+            hazards.add(h.item)
 
 
 def _assign(lines: list[str], defined: set[str]) -> list[str]:

@@ -22,8 +22,7 @@ _BINARY = {"arith.addf": "+", "arith.subf": "-", "arith.mulf": "*", "arith.divf"
            "arith.ori": "|", "arith.xori": "^", "arith.shli": "<<", "arith.shrsi": ">>", "arith.remf": "%",
            "tt.addptr": "+"}
 _CALL2 = {"arith.maxnumf": "gl.maximum", "arith.minnumf": "gl.minimum", "arith.maxsi": "gl.maximum",
-          "arith.minsi": "gl.minimum", "arith.maximumf": "gl.maximum", "arith.minimumf": "gl.minimum",
-          "arith.maxui": "gl.maximum", "arith.minui": "gl.minimum"}
+          "arith.minsi": "gl.minimum", "arith.maximumf": "gl.maximum", "arith.minimumf": "gl.minimum"}
 _UNARY = {"math.exp2": "gl.exp2", "math.exp": "gl.exp", "math.log": "gl.log", "math.log2": "gl.log2",
           "math.sqrt": "gl.sqrt", "math.rsqrt": "gl.rsqrt", "math.sin": "gl.sin", "math.cos": "gl.cos",
           "math.absf": "gl.abs", "math.absi": "gl.abs", "math.floor": "gl.floor", "math.ceil": "gl.ceil",
@@ -72,12 +71,67 @@ def constant(op: IROp, ctx: Context) -> list[str]:
     return []
 
 
+# Integer ops that read their operands as unsigned (TTGIR's integers are signless; Gluon's are signed or not):
+# written on the operands bitcast to the unsigned type of their width, the result bitcast back.
+_UNSIGNED = {"arith.shrui": ">>", "arith.divui": "//", "arith.remui": "%"}
+_UNSIGNED_CALL = {"tt.mulhiui": "gl.umulhi", "arith.maxui": "gl.maximum", "arith.minui": "gl.minimum"}
+
+
+def _operand_int(op: IROp) -> str:
+    """The integer type ``op`` reads, from its own signature (``: i64``, ``: tensor<8xi1, #l> to ...``): the name
+    table's type of an operand can be another value's of the same name (a name a sibling region reuses)."""
+    sig = re.sub(r"\s*loc\(.*$", "", op.text).rsplit(" : ", 1)[-1].split(" to ")[0]
+    m = re.search(r"(?:^|x|<)(i\d+)\b", sig.strip())
+    if not m:
+        raise UnsupportedError(f"{op.name} on a type the Gluon back end cannot read", where=source_where(op), found=sig)
+    return m.group(1)
+
+
+def _unsigned(a: Val, dtype: str) -> str:
+    """An operand read as unsigned: a literal as its unsigned value, anything else bitcast."""
+    bits = int(dtype[1:])
+    if re.fullmatch(r"\(?-?\d+\)?", a.expr):
+        return str(int(a.expr.strip("()")) % (1 << bits))
+    return f"gl.cast({a.expr}, gl.uint{bits}, bitcast=True)"
+
+
+def _unsigned_op(op: IROp, ctx: Context, args: list[Val]) -> str | None:
+    """The expression of an op that reads its integer operands as unsigned; None for any other op."""
+    n = op.name
+    pred = re.search(r"arith\.cmpi\s+(\w+)", op.text) if n == "arith.cmpi" else None
+    if not (n in _UNSIGNED or n in _UNSIGNED_CALL or n in ("arith.uitofp", "arith.extui", "arith.fptoui")
+            or (pred and pred.group(1).startswith("u"))):
+        return None
+    src = _operand_int(op) if n != "arith.fptoui" else ""
+    if src == "i1" or ctx.ttype(_res(op)).dtype == "i1" and n == "arith.fptoui":
+        return None         # a boolean: Gluon's casts of int1 are already unsigned (zero-extended, uitofp)
+    u = [_unsigned(a, src) for a in args]
+    out = ctx.ttype(_res(op)).dtype
+    back = f"gl.int{out[1:]}" if out.startswith("i") and out != "i1" else None
+    if pred:
+        return f"{u[0]} {_CMP[pred.group(1)]} {u[1]}"
+    if n == "arith.uitofp":
+        return f"{u[0]}.to({gl_dtype(out)})"
+    if n == "arith.fptoui":
+        return f"gl.cast({args[0].expr}.to(gl.uint{out[1:]}), {back}, bitcast=True)"
+    if n == "arith.extui":
+        e = f"{u[0]}.to(gl.uint{out[1:]})"
+    elif n in _UNSIGNED:
+        e = f"{u[0]} {_UNSIGNED[n]} {u[1]}"
+    else:
+        e = f"{_UNSIGNED_CALL[n]}({u[0]}, {u[1]})"
+    return f"gl.cast({e}, {back}, bitcast=True)"
+
+
 def elementwise(op: IROp, ctx: Context) -> list[str]:
     n, res = op.name, _res(op)
     args = [ctx.get(v) for v in op.operands]
     ex = [a.expr for a in args]
     scalar = all(a.broadcast or a.type.kind != "tensor" for a in args) and ctx.ttype(res).kind == "tensor"
-    if n in _BINARY:
+    unsigned = _unsigned_op(op, ctx, args)
+    if unsigned is not None:
+        e = unsigned
+    elif n in _BINARY:
         e = f"{ex[0]} {_BINARY[n]} {ex[1]}"
     elif n in _CALL2:          # gl.maximum / gl.minimum take tensors: a constant side made one (tl.maximum(w, 1.0))
         nan = ", propagate_nan=gl.PropagateNan.ALL" if n in ("arith.maximumf", "arith.minimumf") else ""
@@ -161,6 +215,8 @@ def convert_layout(op: IROp, ctx: Context) -> list[str]:
         ctx.define(res, ctx.get(src).expr, broadcast=True)
         return []
     ctx.define(res, py_name(res))
+    if ctx.get(src).smem:      # a ring's tile read in registers (a wgmma's A operand): loaded in the result's layout
+        return [f"{py_name(res)} = {ctx.get(src).expr}.load({ctx.layout(ctx.ttype(res).layout)})"]
     return [f"{py_name(res)} = gl.convert_layout({ctx.get(src).expr}, {ctx.layout(ctx.ttype(res).layout)})"]
 
 
@@ -240,6 +296,45 @@ def split(op: IROp, ctx: Context) -> list[str]:
             f"{py_name(hi)} = gl.convert_layout({py_name(hi)}, {ctx.layout(ctx.ttype(hi).layout)})"]
 
 
+def gather(op: IROp, ctx: Context) -> list[str]:
+    """``tt.gather`` (``tl.gather(src, index, axis)``): ``gl.gather``, whose result takes the index's layout, then
+    the result's."""
+    res = _res(op)
+    ctx.define(res, py_name(res))
+    src, idx = (ctx.tensor(v) for v in op.operands[:2])
+    return [f"{py_name(res)} = gl.convert_layout(gl.gather({src}, {idx}, {_int_attr(op, 'axis')}), "
+            f"{ctx.layout(ctx.ttype(res).layout)})"]
+
+
+def _mlir_string(text: str) -> str:
+    """An MLIR string literal's text (``\\XX`` hex escapes, as MLIR prints a newline, a quote or a backslash)."""
+    return re.sub(r"\\([0-9A-Fa-f]{2})", lambda m: chr(int(m.group(1), 16)), text)
+
+
+def inline_asm(op: IROp, ctx: Context) -> list[str]:
+    """``tt.elementwise_inline_asm`` (``tl.inline_asm_elementwise``: the kernel's own PTX on packed elements):
+    ``gl.inline_asm_elementwise`` with its assembly, constraints, purity and packing, each result then in its
+    layout."""
+    m = re.search(r'elementwise_inline_asm\s+"((?:[^"\\]|\\.)*)"', op.text)
+    cons = re.search(r'constraints\s*=\s*"((?:[^"\\]|\\.)*)"', op.text)
+    if m is None or cons is None:
+        raise UnsupportedError("inline assembly the Gluon back end cannot read", where=source_where(op),
+                               found=op.text.strip()[:80])
+    pack = re.search(r"packed_element\s*=\s*(\d+)", op.text)
+    pure = re.search(r"pure\s*=\s*(true|false)", op.text)
+    dtypes = [gl_dtype(ctx.ttype(r).dtype) for r in op.results]
+    for r in op.results:
+        ctx.define(r, py_name(r))
+    dtype = f"({', '.join(dtypes)},)"      # a sequence: the results come back as a tuple, one or several
+    call = (f"gl.inline_asm_elementwise({_mlir_string(m.group(1))!r}, {_mlir_string(cons.group(1))!r}, "
+            f"[{', '.join(ctx.tensor(v) for v in op.operands)}], dtype={dtype}, "
+            f"is_pure={pure is not None and pure.group(1) == 'true'}, pack={int(pack.group(1)) if pack else 1})")
+    # each result indexed out of the tuple (not unpacked: the barrier protocol's simulation runs this source)
+    return [f"{py_name(op.results[0])}_asm = {call}"] + [
+        f"{py_name(r)} = gl.convert_layout({py_name(op.results[0])}_asm[{k}], {ctx.layout(ctx.ttype(r).layout)})"
+        for k, r in enumerate(op.results)]
+
+
 def trans(op: IROp, ctx: Context) -> list[str]:
     res = _res(op)
     ctx.define(res, py_name(res))
@@ -284,14 +379,17 @@ def reduce(op: IROp, ctx: Context) -> list[str]:
 _COMBINERS: dict[str, list[str]] = {}      # the module functions reductions' own combiners were written as, by name
 
 
+def _literal(ctx: Context, v: str) -> str | None:
+    """A constant MLIR hoisted out of a combiner's region (``tl.where``'s 0.0) as its literal; None for another value."""
+    val = ctx.vals.get(v)
+    return val.expr if val is not None and re.fullmatch(r"\(?-?[\d.e+\-]+\)?|True|False", val.expr) else None
+
+
 def _combined(op: IROp, ctx: Context) -> list[str]:
     """A reduction with its own combiner (``tl.max(x, 0, return_indices=True)``: a value and an index with a tie
     rule; a Welford triple; any function of scalars): ``gl.reduce`` of its operands with the combiner written as a
     Gluon function of the module (``combiner``), named by its text."""
-    def literal(v: str) -> str | None:         # a constant MLIR hoisted out of the region (tl.where's 0.0)
-        val = ctx.vals.get(v)
-        return val.expr if val is not None and re.fullmatch(r"\(?-?[\d.e+\-]+\)?|True|False", val.expr) else None
-    name, lines = combiner(op, literal)
+    name, lines = combiner(op, lambda v: _literal(ctx, v))
     _COMBINERS[name] = lines
     for r in op.results:
         ctx.define(r, py_name(r))
@@ -302,32 +400,32 @@ def _combined(op: IROp, ctx: Context) -> list[str]:
 
 
 def combiner(op: IROp, literal: Callable[[str], str | None]) -> tuple[str, list[str]]:
-    """The region of reduction ``op`` (its block's arguments, scalar arith and math ops, ``tt.reduce.return``) as a
+    """The region of reduction or scan ``op`` (its block's arguments, scalar arith and math ops, its return) as a
     ``@gluon.jit`` function: its name (from a hash of the region's text) and its lines; a value from outside the
     region is the literal ``literal`` gives it. An op or a value it cannot read is refused in one line naming it."""
     lines = op.full_text.splitlines()
     head = next((ln for ln in lines if ln.strip().startswith("^bb0(")), None)
     if head is None:
-        raise UnsupportedError("a reduction whose combiner the Gluon back end cannot read", where=source_where(op),
+        raise UnsupportedError("a reduction or scan whose combiner the Gluon back end cannot read", where=source_where(op),
                                found=op.text[:80])
     params = re.findall(r"(%[\w$.\-]+)\s*:", head.split("(", 1)[1])
     names = {p: f"a{k}" for k, p in enumerate(params)}
     body: list[str] = []
     for ln in lines[lines.index(head) + 1:]:
         text = re.sub(r"\s+loc\(.*\)\s*$", "", ln.strip())
-        if text.startswith("tt.reduce.return"):
+        if text.startswith(("tt.reduce.return", "tt.scan.return")):
             rets = re.findall(r"%[\w$.\-#]+", text.split(":", 1)[0])
             body.append("return " + ", ".join(names[v] for v in rets))
             break
         m = re.match(r"(%[\w$.\-]+)\s*=\s*([\w.]+)\s+(.*)$", text)
         expr = _scalar_expr(m.group(2), m.group(3)) if m else None
         if expr is None:
-            raise UnsupportedError("a reduction whose combiner the Gluon back end cannot write", where=source_where(op),
+            raise UnsupportedError("a reduction or scan whose combiner the Gluon back end cannot write", where=source_where(op),
                                    expected="scalar arith and math ops", found=text[:80])
         outer = {v: literal(v) for v in re.findall(r"%[\w$.\-]+", expr) if v not in names}
         outer = {v: x if x is None else f"gl.to_tensor({x})" for v, x in outer.items()}   # Gluon's where takes tensors
         if None in outer.values():
-            raise UnsupportedError("a reduction whose combiner reads a value the Gluon back end cannot inline",
+            raise UnsupportedError("a reduction or scan whose combiner reads a value the Gluon back end cannot inline",
                                    where=source_where(op), expected="block arguments and constants",
                                    found=next(v for v, x in outer.items() if x is None))
         names[m.group(1)] = f"t{len(body)}"
@@ -371,15 +469,22 @@ def _scan_combiner(kind: str) -> tuple[str, str] | None:
 
 def scan(op: IROp, ctx: Context) -> list[str]:
     """A scan (``tl.cumsum`` and its kin) along an axis: ``gl.associative_scan`` with the module's combiner
-    (``scan_functions`` writes it)."""
+    (``scan_functions`` writes it); one of several tensors or with a combiner of several ops
+    (``tl.associative_scan((a, b), axis, fn)``) with the region written as a Gluon function (``combiner``)."""
     res = _res(op)
     comb = re.findall(r"arith\.(\w+)", op.full_text)
     fn = _scan_combiner(comb[0]) if len(comb) == 1 and len(op.results) == 1 else None
-    if fn is None:
-        raise UnsupportedError("a scan the Gluon back end cannot write", where=source_where(op),
-                               expected="one add / mul / max / min combiner on one tensor", found=", ".join(comb) or "none")
-    ctx.define(res, py_name(res))
     reverse = ", reverse=True" if re.search(r"reverse\s*=\s*true", op.text) else ""
+    if fn is None:     # a combiner of several ops or tensors (a linear recurrence's (a, b) pairs): the region itself
+        name, lines = combiner(op, lambda v: _literal(ctx, v))
+        _COMBINERS[name] = lines
+        for r in op.results:
+            ctx.define(r, py_name(r))
+        inputs = op.operands[:len(op.results)]
+        call = (f"gl.associative_scan(({', '.join(ctx.tensor(v) for v in inputs)}{',' if len(inputs) == 1 else ''}), "
+                f"{_int_attr(op, 'axis')}, {name}{reverse})")
+        return [f"{', '.join(py_name(r) for r in op.results)}{',' if len(op.results) == 1 else ''} = {call}"]
+    ctx.define(res, py_name(res))
     return [f"{py_name(res)} = gl.associative_scan({ctx.tensor(op.operands[0])}, {_int_attr(op, 'axis')}, {fn[0]}{reverse})"]
 
 
@@ -511,7 +616,8 @@ def barrier(op: IROp, ctx: Context) -> list[str]:
 GENERIC: dict[str, Callable[[IROp, Context], list[str]]] = {
     "arith.constant": constant, "tt.splat": splat, "tt.make_range": make_range, "tt.expand_dims": expand_dims,
     "tt.broadcast": broadcast, "ttg.convert_layout": convert_layout, "tt.trans": trans, "tt.reduce": reduce,
-    "tt.dot": dot, "tt.reshape": reshape, "tt.join": join, "tt.split": split, "tt.scan": scan,
+    "tt.dot": dot, "tt.reshape": reshape, "tt.join": join, "tt.split": split, "tt.scan": scan, "tt.gather": gather,
+    "tt.elementwise_inline_asm": inline_asm,
     "tt.get_program_id": program_id, "tt.get_num_programs": num_programs, "tt.load": pointer_load,
     "tt.store": pointer_store, "tt.atomic_rmw": atomic, "ttg.local_load": local_load,
     "ttg.memdesc_trans": memdesc_trans, "ttg.memdesc_index": memdesc_index, "tt.return": nothing,
@@ -583,7 +689,7 @@ def _translate(op: IROp, ctx: Context) -> list[str]:
     if fn is not None:
         return fn(op, ctx)
     if op.name.startswith(("arith.", "math.")) or op.name in ("tt.addptr", "tt.clampf", "tt.bitcast", "tt.fp_to_fp",
-                                                             "tt.int_to_ptr", "tt.ptr_to_int",
+                                                             "tt.int_to_ptr", "tt.ptr_to_int", "tt.mulhiui",
                                                              "tt.precise_sqrt", "tt.extern_elementwise"):
         return elementwise(op, ctx)
     if op.name == "ttg.local_alloc" and op.operands:

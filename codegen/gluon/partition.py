@@ -84,6 +84,16 @@ class Body:
     ready: set[tuple[str, str]] = field(default_factory=set)            # (ring, iteration) waited
     stored: set[str] = field(default_factory=set)                       # staged buffers written
     async_wait: int | None = None       # the fewest commit groups left in flight by a wait in this body
+    written: set[tuple[int, int | None]] = field(default_factory=set)   # items written so far (op, sub)
+
+
+class OperandHazard(Exception):
+    """A dot kept in flight past its body would read a register operand the next body has already written again:
+    the loop is written again with that dot retired in its body (``LoopWriter.retire_in_body``)."""
+
+    def __init__(self, op: int, subtile: int | None) -> None:
+        super().__init__(op, subtile)
+        self.item = (op, subtile)
 
 
 class LoopWriter:
@@ -122,6 +132,7 @@ class LoopWriter:
         if plan.reduction is not None:         # the reducer computes the atomic add's addresses
             self._skip |= plan.reduction.skip
         self.max_age: dict[str, int] = {}           # the oldest age a body reads a name at
+        self.retire_in_body: set[tuple[int, int | None]] = set()   # register-operand dots retired in their body
         self.result_age: dict[str, int] = {}        # the age a loop result is read at after the last body
         self.span = self._reader_stages()
         self.inflight: list[Item] = []             # dots the previous body left in flight
@@ -183,7 +194,8 @@ class LoopWriter:
             tile, chain = self.views[v]
             r = self._ring(tile, x.subtile)
             if r is not None:
-                return Val(self.shared.tile(r, f"{b} - {x.stage}") + r.part(x.subtile) + chain, self.ctx.ttype(v)), None, 0
+                return Val(self.shared.tile(r, f"{b} - {x.stage}") + r.part(x.subtile) + chain, self.ctx.ttype(v),
+                           smem=True), None, 0
         d = self._def(v, x.subtile)
         if d is None:                                 # defined before the loop
             val = self.ctx.vals.get(sub_name(v, x.subtile)) or self.ctx.vals.get(py_name(v))
@@ -259,13 +271,14 @@ class LoopWriter:
         old = [i for i, (d, tok) in enumerate(bd.outstanding) if tok is None or self._done_in_body(d)]
         if old:
             self._wait_upto(bd, max(old))
-        if bd.outstanding:
-            names = [self._name(d) for d, _ in bd.outstanding]
+        held = [(d, t) for d, t in bd.outstanding if not self._in_place(d)]
+        if held:
+            names = [self._name(d) for d, _ in held]
             for n in names:                            # read as n_p1 next body: rotated
                 self.max_age[n] = max(self.max_age.get(n, 0), 1)
-            toks = ", ".join(t for _, t in bd.outstanding if t)
-            bd.lines.append(f"{', '.join(names)} = warpgroup_mma_wait({len(names)}, deps=({toks},))")
-            for (d, _), n in zip(bd.outstanding, names):
+            toks = ", ".join(t for _, t in held if t)
+            bd.lines.append(f"{', '.join(names)} = warpgroup_mma_wait({len(bd.outstanding)}, deps=({toks},))")
+            for (d, _), n in zip(held, names):
                 self.ctx.vals[n] = Val(n, self.ctx.ttype(self.ops[d.op].results[0]))
         self.inflight = [d for d, _ in bd.outstanding]
         # a release waits on to the next body only for its readers still in flight (read there at age 1)
@@ -274,13 +287,31 @@ class LoopWriter:
 
     def _done_in_body(self, d: Item) -> bool:
         """Dot ``d`` reads a register operand and the schedule completes it before its body ends (start slot
-        plus cycles within II): it is retired there, so that the operand dies where the schedule's register
-        model has it die (kept in flight into the next body, ptxas ran out of registers for the FA forward)."""
-        a = self.ops[d.op].operands[0]
-        if d.op in self.plan.staging.reads or a in self.views or not self.ctx.fn.type_of(a).startswith("tensor<"):
+        plus cycles within II), or the next body writes the operand's next value before retiring it
+        (``retire_in_body``, from ``OperandHazard``): it is retired there, so that the operand dies where the
+        schedule's register model has it die (kept in flight into the next body, ptxas ran out of registers
+        for the FA forward)."""
+        if not self._register_operand(d):
             return False
+        if (d.op, d.subtile) in self.retire_in_body:
+            return True
         node = instance(self.node_of[d.op], d.subtile)
         return d.key[0] + int(self.plan.graph.op(node).cycles or 0) < self.plan.schedule.ii
+
+    def _register_operand(self, d: Item) -> bool:
+        a = self.ops[d.op].operands[0]
+        return not (d.op in self.plan.staging.reads or a in self.views or not self.ctx.fn.type_of(a).startswith("tensor<"))
+
+    def _check_operand(self, bd: Body, d: Item) -> None:
+        """Dot ``d`` of the body before, retired here: its register operand must not have been written again in this
+        body first. The tensor core reads those registers until the wgmma retires, while the source holds them only
+        up to the issue, so the next value may take them (run 35a: a GEMM whose A tile is squared in registers by
+        inline PTX, 4-10 % wrong). ``OperandHazard``: written again with the dot retired in its own body."""
+        if not self._register_operand(d):
+            return
+        j = self._def(self.ops[d.op].operands[0], d.subtile)
+        if j is not None and j in bd.written:
+            raise OperandHazard(d.op, d.subtile)
 
     def _name(self, d: Item) -> str:
         return sub_name(self.ops[d.op].results[0], d.subtile)
@@ -294,11 +325,15 @@ class LoopWriter:
         out = []
         names = []
         for d in self.inflight:
+            if self._in_place(d):
+                continue
             n = self._name(d)
             held = [n] + ([aged(n, 1)] if self.max_age.get(n, 0) >= 1 else [])
             names += [h for h in held if h in read_after] or [n]
         if names:
             out.append(f"{', '.join(names)} = warpgroup_mma_wait(0, deps=({', '.join(names)},))")
+        elif self.inflight:
+            out.append("warpgroup_mma_wait(0)")
         pred = ", pred=twill_n > 0" if self.empty_loop else ""
         for r, st, _ in self.carry:
             out.append(self.shared.release(r, f"{self.last_b} - {st}", pred))
@@ -373,6 +408,7 @@ class LoopWriter:
         else:
             self._op(bd, x, op)
             bd.done.add((x.op, x.subtile, 0))
+        bd.written.add((x.op, x.subtile))
         self._comment(bd, start, x, op)
         self._note_release(bd, x, op)
 
@@ -508,15 +544,18 @@ class LoopWriter:
         if last >= 0:
             retired = bd.outstanding[:last + 1]
             depth = len(bd.outstanding) - last - 1
-            named = [(d, tok) for d, tok in retired if tok or self._chain_token(bd, d) is None]
+            named = [(d, tok) for d, tok in retired
+                     if tok or (self._chain_token(bd, d) is None and not self._in_place(d))]
             names = [self._name(d) if tok else aged(self._name(d), 1) for d, tok in named]
             deps = [tok or n for (_, tok), n in zip(named, names)]
             if named:
                 bd.lines.append(f"{', '.join(names)} = warpgroup_mma_wait({depth}, deps=({', '.join(deps)},))")
             else:       # only accumulations' previous dots, each consumed by its own next one: that one's token
-                bd.lines.append(f"warpgroup_mma_wait({depth}, deps=({self._chain_token(bd, retired[0][0])},))")
+                tok = next((t for t in map(lambda x: self._chain_token(bd, x[0]), retired) if t), None)
+                bd.lines.append(f"warpgroup_mma_wait({depth}" + (f", deps=({tok},))" if tok else ")"))
             for d, tok in retired:
                 if not tok:
+                    self._check_operand(bd, d)
                     bd.done.add((d.op, d.subtile, 1))
             for (d, tok), n in zip(named, names):
                 if tok:
@@ -530,6 +569,14 @@ class LoopWriter:
             else:
                 keep_pending.append((r, k, readers, pred))
         bd.pending = keep_pending
+
+    def _in_place(self, d: Item) -> bool:
+        """Dot ``d``'s result is read only as the accumulator of other dots of its iteration (a K loop unrolled
+        twice, ``loop_unroll_factor=2``: the first dot's sum goes on in the second), never carried nor read after
+        the loop: the next dot consumed it in place, so no name holds it once it has retired."""
+        r = self.ops[d.op].results[0]
+        readers = [o for o in self.ops if r in o.operands]
+        return bool(readers) and all(o.name in vocab.DOTS and o.operands[2:3] == (r,) for o in readers)
 
     def _chain_token(self, bd: Body, d: Item) -> str | None:
         """With ``plan.chains``: the token of this body's dot that accumulates onto dot ``d`` of the body before

@@ -449,7 +449,26 @@ def _consumer_items(plan: KernelPlan, node_of: dict[int, str], group_of: dict[in
         low = min(x.stage for x in items)
         out[p] = sorted((Item(x.op, x.subtile, x.stage - low, x.key) for x in items),
                         key=lambda x: (x.key, -1 if x.subtile is None else x.subtile))
+        _check_order(plan, out[p])
     return out
+
+
+def _check_order(plan: KernelPlan, items: list[Item]) -> None:
+    """Every item after the items whose values it reads in the same iteration (a later stage, or the same stage
+    and a later key): an item written before its operand's would read the previous iteration's value, or an
+    undefined one. A dependence the graph left out ends here in one line, never in a kernel that computes wrong."""
+    body = plan.body
+    at = {(x.op, x.subtile): x for x in items}
+    defined = {r: i for i, op in enumerate(body) for r in op.results}
+    for x in items:
+        for v in body[x.op].operands:
+            j = defined.get(v)
+            y = at.get((j, x.subtile), at.get((j, None))) if j is not None else None
+            if y is not None and (y.stage, y.key) > (x.stage, x.key):
+                raise UnsupportedError("the schedule reads a value before the op computing it in the same iteration "
+                                       "(a dependence the graph does not hold)", where=plan.graph.name,
+                                       found=f"{_node_name(plan, x)} (stage {x.stage}) reads {v} of "
+                                       f"{_node_name(plan, y)} (stage {y.stage}, later)")
 
 
 def _is_tile_alloc(body: list[IROp], i: int, copied: dict[int, int]) -> bool:

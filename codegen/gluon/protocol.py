@@ -56,8 +56,9 @@ class _Value:
     def __iter__(self) -> Any:
         raise Unsimulated("a tensor unpacked")
 
-    def split(self) -> tuple["_Value", "_Value"]:
-        """``gl.split``: the two halves of the last dimension (a row reduction's tree, ``ops.reduce``)."""
+    def split(self, *a: Any) -> tuple["_Value", "_Value"]:
+        """``x.split()`` or ``gl.split(x)``: the two halves of the last dimension (a row reduction's tree,
+        ``ops.reduce``; ``tl.split`` in the kernel)."""
         return ANY, ANY
 
     def _op(self, *a: Any) -> "_Value":
@@ -242,6 +243,10 @@ class Recorder:
             minimum = staticmethod(_scalar(min))
             cdiv = staticmethod(_scalar(lambda a, b: -(-a // b)))
             reduce = staticmethod(lambda inputs, axis, fn: tuple(ANY for _ in inputs))   # one result per input
+            # an integer's bits read as unsigned (codegen.gluon.ops' unsigned ops): a loop bound's stays its value
+            cast = staticmethod(lambda x, *a, **k: x if isinstance(x, int) else ANY)
+            associative_scan = staticmethod(lambda inputs, axis, fn, reverse=False:
+                                            tuple(ANY for _ in inputs) if isinstance(inputs, tuple) else ANY)
 
             @staticmethod
             def allocate_shared_memory(dtype: Any, shape: Any, layout: Any = None, value: Any = None) -> Any:

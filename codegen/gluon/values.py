@@ -65,6 +65,7 @@ class Val:
     expr: str
     type: TensorType
     broadcast: bool = False
+    smem: bool = False       # a ring buffer's view standing for a loaded tile: a register reader loads it
 
 
 @dataclass
@@ -151,6 +152,8 @@ class Context:
         """The value as a tensor: a broadcast scalar becomes ``gl.full`` with the shape and layout of
         ``like`` (a value of the same shape; ``v`` itself by default)."""
         val = self.get(v)
+        if val.smem:           # a tile in shared memory read in registers (an elementwise op on a TMA-loaded tile)
+            return f"{val.expr}.load({self.layout(self.ttype(v).layout)})"
         if not val.broadcast:
             return val.expr
         ref = like or v

@@ -27,7 +27,8 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "fp8_gemm", "pointer_attention", "awq_gemm", "w8a16_gemm",
              "grouped_decode_attention", "chunk_state", "fused_moe_decode", "ieee_gemm", "scratch_buffer",
              "block_fp8_gemm", "diagonal_mask_attention", "int8_gemm", "tf32_gemm", "splitk_guarded",
-             "argmax_rows", "welford_rows", "device_descriptor_gemm", "fused_recurrent"}
+             "argmax_rows", "welford_rows", "device_descriptor_gemm", "fused_recurrent", "varlen_attention",
+             "paged_prefill", "dropout_rows", "rope_split", "scan_combine", "gather_rows", "asm_gemm", "unroll_gemm"}
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory"}   # an atomic add before the guarding if
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
@@ -56,10 +57,12 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
     assert path.stem not in REFUSED
     assert g.chosen.schedule.status in ("optimal", "feasible")
     # grouped_gemm's while runs on group sizes loaded from memory, which the simulation does not know
-    # decode_attention's early return reads loaded sequence lengths: it has no barrier to simulate
+    # decode_attention's early return reads loaded sequence lengths: it has no barrier to simulate; varlen_attention's
+    # (cu_seqlens) has, and is not simulated for it
     simulated_not = {"grouped_gemm": "barrier protocol: not simulated (a condition on a tensor value)",
                      "decode_attention": "barrier protocol: none (one partition, no mbarrier",
-                     "grouped_decode_attention": "barrier protocol: none (one partition, no mbarrier"}
+                     "grouped_decode_attention": "barrier protocol: none (one partition, no mbarrier",
+                     "varlen_attention": "barrier protocol: not simulated (a condition on a tensor value)"}
     simulated = simulated_not.get(path.stem, "barrier protocol: simulated")
     assert any(d.startswith(simulated) for d in g.kernel.decisions), g.kernel.decisions
     if path.stem in NO_PRODUCER:
@@ -69,6 +72,7 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
         assert "tt.reshape" in r.pre_ttgir and "allow_reorder" in r.pre_ttgir and "gl.max(" in g.kernel.source
         assert "gl.convert_layout" not in g.kernel.source   # elements in any order: reduced where they are
     _plain_code(path.stem, g.kernel.source)
+    _constructs(path.stem, g.kernel.source)
     _copy_producer(path.stem, g.kernel)
     _boxes(path.stem, g.kernel)
     # 4 warps: one warpgroup, the rows unsplit; the route says that 8 would let it split them (run 32d: +7-14 %)
@@ -96,6 +100,28 @@ def test_pointer_loads_get_16_byte_vectors_where_the_spec_says_the_integers_divi
 
 def _function(source: str, name: str) -> str:
     return source.split(f"def {name}(", 1)[1].split("\n@gluon.jit", 1)[0].split("\n# -- host", 1)[0]
+
+
+def _constructs(stem: str, source: str) -> None:
+    """The ops of run 35's kernels, each written as Gluon has it (all eight correct on the H200, run 35)."""
+    consumer = _function(source, "consumer_0")
+    if stem == "dropout_rows":       # Philox: unsigned high multiplies and shifts on the signless i32 / i64 bits
+        assert "gl.umulhi(" in consumer and "gl.uint32, bitcast=True" in consumer and "gl.uint64, bitcast=True" in consumer
+    if stem == "rope_split":         # tl.split's two halves, each typed (the TTGIR prints one type for both)
+        assert "gl.split(" in consumer and "gl.join(" in consumer
+    if stem == "scan_combine":       # a two-tensor scan: its region as a module function
+        assert re.search(r"gl\.associative_scan\(\(\w+, \w+\), 1, twill_combine_\w+\)", consumer), consumer
+        assert re.search(r"def twill_combine_\w+\(a0, a1, a2, a3\):", source)
+    if stem == "gather_rows":
+        assert "gl.gather(" in consumer
+    if stem == "asm_gemm":           # inline PTX on A loaded from its ring in the wgmma's operand layout; each wgmma
+        assert "gl.inline_asm_elementwise('mul.f16x2 $0, $1, $2;'" in consumer and ".load(L" in consumer
+        loop = consumer.split("for twill_b in range(", 1)[1]       # retired in its body (its A is in registers)
+        assert "warpgroup_mma_wait(1" not in loop and "warpgroup_mma_wait(0, deps=(tok_" in loop, loop
+    if stem == "unroll_gemm":        # two chained dots an iteration: the first's sum goes on in the second, unnamed
+        loop = consumer.split("for twill_b in range(", 1)[1].split("\n        twill_base", 1)[0]
+        first, second = re.findall(r"(tok_\w+) = warpgroup_mma\(", loop)[:2]
+        assert f", {first}, is_async=True)" in loop and first.removeprefix("tok_") + "_p1" not in loop, loop
 
 
 def _plain_code(stem: str, source: str) -> None:
@@ -332,3 +358,26 @@ def _copy_producer(stem: str, kernel) -> None:
     if stem == "guarded_gemm":
         assert {r.depth for r in kernel.plan.rings} == {4}, kernel.plan.rings
         assert any("one deeper than their latency asks" in d for d in kernel.decisions), kernel.decisions
+
+
+def test_a_tile_one_compute_node_computes_and_another_reads_is_an_edge():
+    """tl.rand's Philox rounds are integer tiles no loaded data reaches (bookkeeping by the folding rules), spread over
+    several elementwise nodes: each node reading a tile another compute node computed in the same iteration has an
+    edge from it, or the schedule orders them freely (run 35: a node at slot 0 read a tile computed at slot 27)."""
+    from twill.graph.extract import graph_for_file
+    g, _ = graph_for_file(str(ROOT / "tests/corpus/dropout_rows.py"), load_machine("h100").target)
+    defined = {re.match(r"\s*(%[\w#]+)", ln).group(1): o for o in g.ops if o.kind != "load" for ln in o.ir
+               if re.match(r"\s*%[\w#]+ = ", ln) and "tensor<" in ln.split(" : ")[-1]}
+    edges = {(d.src, d.dst) for d in g.deps if d.distance == 0}
+    crossing = [(defined[v].id, o.id) for o in g.ops for ln in o.ir for v in re.findall(r"%[\w#]+", ln.split(" = ", 1)[-1])
+                if v in defined and defined[v].id != o.id]
+    assert len(crossing) >= 2 and all(c in edges for c in crossing), [c for c in crossing if c not in edges]
+
+
+def test_both_halves_of_a_split_have_the_printed_type():
+    """`%lo, %hi = tt.split %x : T -> R` prints one result type for both halves (the second was read as a token)."""
+    from twill.ir.ttgir import parse
+    text = (ROOT / "bench/results/gluon/rope_split/pre_pipeline.ttgir").read_text()
+    split = next(o for o in parse(text).loops()[0].body.ops if o.name == "tt.split")
+    assert len(split.results) == 2 and split.result_types[0] == split.result_types[1]
+    assert split.result_types[0].startswith("tensor<64x64xf32")

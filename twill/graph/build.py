@@ -17,7 +17,8 @@ Folding rules (each IR op lands in exactly one node, listed in the node's ``ops`
   body and before every one after it (``twill.graph.memory``), so it stays between the accesses it orders.
 Edges carry the SSA value; values carried through ``iter_args`` give distance-1 edges (``scf.yield``
 operand k feeds iter_arg k). Bookkeeping values (pointer tensors, integer index tiles, scalars that
-no tile data reaches: an address increment, a loop counter) make no edges. Memory edges
+no tile data reaches: an address increment, a loop counter) make no edges, except a tile a compute node
+computes that another node reads in the same iteration (``_shared_tile``: Philox's rounds). Memory edges
 (``twill.graph.memory``) keep a store before a later load of the same buffer, and so on.
 
 Node ids: ``<kind><ordinal>`` with the ordinal counted per kind in program order, then ``_<name>``
@@ -371,14 +372,24 @@ def _edges(b: _Body, groups: list[list[int]], node_of: dict[int, int], graph_ops
                         src_node, distance, v = node_of[b.defined_by[y]], 1, y
                 if src_node is None or (src_node == n and distance == 0):
                     continue
-                if v not in b.data:
-                    continue   # bookkeeping (address increments, counters) makes no tile-level edge
                 src, dst = graph_ops[src_node], graph_ops[n]
+                if v not in b.data and not _shared_tile(b, v, distance, src):
+                    continue   # bookkeeping (address increments, counters) makes no tile-level edge
                 blocking = src.kind in ASYNC_PRODUCERS and not (src.kind == "dot" and dst.kind == "dot")
                 key = (src.id, dst.id, distance)
                 if key not in deps:
                     deps[key] = Dep(src=src.id, dst=dst.id, distance=distance, blocking=blocking, value=v)
     return list(deps.values())
+
+
+def _shared_tile(b: _Body, v: str, distance: int, src: Op) -> bool:
+    """Whether bookkeeping value ``v`` still orders its reader: a tile (not a scalar: the Gluon planner moves
+    scalar arithmetic before its earliest reader) computed in a compute node and read in the same iteration by
+    another node (a random number's Philox rounds, ``tl.rand(seed, offsets)``, spread over several elementwise
+    nodes, none of which tile data reaches). A load's address arithmetic travels with the load it addresses."""
+    j = b.defined_by.get(v)
+    return (distance == 0 and src.kind not in ("load", "tma_load") and j is not None
+            and any(t.startswith("tensor<") for t in b.ops[j].result_types[:1]))
 
 
 def _memory_edges(b: _Body, mem: list, node_of: dict[int, int], graph_ops: list[Op], deps: list[Dep]) -> list[Dep]:

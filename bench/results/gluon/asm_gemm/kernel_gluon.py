@@ -1,0 +1,339 @@
+"""asm_gemm, written by twill from its joint schedule: I=528 L=726 (optimal), 512 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- rows: 128 split into 2 sub-tiles of 64 (the rows are independent; the joint search chose the split)
+- partition 0 (default): consumer, warp group 0, 4 warps, 240 registers per thread (needs about 120): sub-tile 0, 1 stages
+- partition 1 (worker): consumer, warp group 1, 4 warps, 240 registers per thread (needs about 120): sub-tile 1, 1 stages
+- partition 2 (worker): producer, warp group 2, 1 warps, 24 registers per thread (needs about 0): TMA loads into the rings
+- ring a_10_t0: 3 buffers of [64, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
+- ring a_10_t1: 3 buffers of [64, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 1
+- ring b_12: 4 buffers of [128, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0, 1
+- tensor-core order: the schedule's slots (partition 1 (1 dot) | partition 0 (1 dot)) are not enforced; each consumer issues its GEMMs when ready (turn barriers, `--tc-order`, ran the H200's FA forward 6-7 % slower)
+- persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
+- shared memory: 114880 bytes planned of 232448; maxnreg 168
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+
+L0 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 16]))
+L1 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 16]), k_width=2))
+L2 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L3 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L4 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
+
+@gluon.jit
+def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, a_desc_0, b_desc, twill_g0, twill_g1, twill_g2, a_10_t0_buf, a_10_t1_buf, b_12_buf, a_10_t0_ready, a_10_t0_empty, a_10_t1_ready, a_10_t1_empty, b_12_ready, b_12_empty):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        pid_m = twill_pid0
+        pid_n = twill_pid1
+        twill_n = (K - 0 + 64 - 1) // 64
+        acc_16_t0 = gl.full([64, 128], 0.0, gl.float32, layout=L0)
+        acc_16_t0_p1 = acc_16_t0
+        for twill_b in range(0, twill_n):
+            mbarrier.wait(a_10_t0_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            a_11_t0 = a_10_t0_buf.index((twill_base + twill_b - 0) % 3).load(L1)  # convert0_a_s0: stage 0, partition 0 (group 0)
+            mbarrier.arrive(a_10_t0_empty.index((twill_base + twill_b - 0) % 3))
+            a_13_asm = gl.inline_asm_elementwise('mul.f16x2 $0, $1, $2;', '=r,r,r', [a_11_t0, a_11_t0], dtype=(gl.float16,), is_pure=True, pack=2)  # elementwise0_a_s0: stage 0, partition 0 (group 0)
+            a_13_t0 = gl.convert_layout(a_13_asm[0], L1)  # elementwise0_a_s0: stage 0, partition 0 (group 0)
+            mbarrier.wait(b_12_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            tok_acc_16_t0 = warpgroup_mma(a_13_t0, b_12_buf.index((twill_base + twill_b - 0) % 4).permute((1, 0)), acc_16_t0_p1, is_async=True)  # dot0_acc_s0: stage 0, partition 0 (group 0)
+            acc_16_t0 = warpgroup_mma_wait(0, deps=(tok_acc_16_t0,))
+            mbarrier.arrive(b_12_empty.index((twill_base + twill_b - 0) % 4))
+            acc_16_t0_p1 = acc_16_t0
+        offs_m = pid_m * 128
+        offs_m_2_t0 = gl.arange(0, 64, layout=L2)
+        offs_m_3 = gl.arange(0, 128, layout=L3)
+        offs_m_5_t0 = offs_m + offs_m_2_t0
+        offs_n = pid_n * 128
+        offs_n_7 = offs_n + offs_m_3
+        v0_t0 = gl.expand_dims(offs_m_5_t0, 1)
+        v2_t0 = v0_t0 * N
+        v4_t0 = c_ptr + v2_t0
+        v5 = gl.expand_dims(offs_n_7, 0)
+        v6_t0 = v4_t0.broadcast_to([64, 128])
+        v7_t0 = v5.broadcast_to([64, 128])
+        v8_t0 = v6_t0 + v7_t0
+        v9_t0 = acc_16_t0_p1.to(gl.float16)
+        v10_t0 = gl.convert_layout(v9_t0, L4)
+        gl.store(v8_t0, v10_t0)
+        twill_base += twill_n
+
+@gluon.jit
+def consumer_1(a_ptr, b_ptr, c_ptr, M, N, K, a_desc_0, b_desc, twill_g0, twill_g1, twill_g2, a_10_t0_buf, a_10_t1_buf, b_12_buf, a_10_t0_ready, a_10_t0_empty, a_10_t1_ready, a_10_t1_empty, b_12_ready, b_12_empty):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        pid_m = twill_pid0
+        pid_n = twill_pid1
+        twill_n = (K - 0 + 64 - 1) // 64
+        acc_16_t1 = gl.full([64, 128], 0.0, gl.float32, layout=L0)
+        acc_16_t1_p1 = acc_16_t1
+        for twill_b in range(0, twill_n):
+            mbarrier.wait(a_10_t1_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            a_11_t1 = a_10_t1_buf.index((twill_base + twill_b - 0) % 3).load(L1)  # convert0_a_s1: stage 0, partition 1 (group 1)
+            mbarrier.arrive(a_10_t1_empty.index((twill_base + twill_b - 0) % 3))
+            a_13_asm = gl.inline_asm_elementwise('mul.f16x2 $0, $1, $2;', '=r,r,r', [a_11_t1, a_11_t1], dtype=(gl.float16,), is_pure=True, pack=2)  # elementwise0_a_s1: stage 0, partition 1 (group 1)
+            a_13_t1 = gl.convert_layout(a_13_asm[0], L1)  # elementwise0_a_s1: stage 0, partition 1 (group 1)
+            mbarrier.wait(b_12_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            tok_acc_16_t1 = warpgroup_mma(a_13_t1, b_12_buf.index((twill_base + twill_b - 0) % 4).permute((1, 0)), acc_16_t1_p1, is_async=True)  # dot0_acc_s1: stage 0, partition 1 (group 1)
+            acc_16_t1 = warpgroup_mma_wait(0, deps=(tok_acc_16_t1,))
+            mbarrier.arrive(b_12_empty.index((twill_base + twill_b - 0) % 4))
+            acc_16_t1_p1 = acc_16_t1
+        offs_m = pid_m * 128
+        offs_m_2_t1 = gl.arange(0, 64, layout=L2) + 64
+        offs_m_3 = gl.arange(0, 128, layout=L3)
+        offs_m_5_t1 = offs_m + offs_m_2_t1
+        offs_n = pid_n * 128
+        offs_n_7 = offs_n + offs_m_3
+        v0_t1 = gl.expand_dims(offs_m_5_t1, 1)
+        v2_t1 = v0_t1 * N
+        v4_t1 = c_ptr + v2_t1
+        v5 = gl.expand_dims(offs_n_7, 0)
+        v6_t1 = v4_t1.broadcast_to([64, 128])
+        v7_t1 = v5.broadcast_to([64, 128])
+        v8_t1 = v6_t1 + v7_t1
+        v9_t1 = acc_16_t1_p1.to(gl.float16)
+        v10_t1 = gl.convert_layout(v9_t1, L4)
+        gl.store(v8_t1, v10_t1)
+        twill_base += twill_n
+
+@gluon.jit
+def producer_2(a_ptr, b_ptr, c_ptr, M, N, K, a_desc_0, b_desc, twill_g0, twill_g1, twill_g2, a_10_t0_buf, a_10_t1_buf, b_12_buf, a_10_t0_ready, a_10_t0_empty, a_10_t1_ready, a_10_t1_empty, b_12_ready, b_12_empty):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        pid_m = twill_pid0
+        pid_n = twill_pid1
+        a = pid_m * 128
+        b = pid_n * 128
+        for acc_8 in range(0, K, 64):
+            twill_k = twill_base + (acc_8 - 0) // 64
+            mbarrier.wait(a_10_t0_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            mbarrier.expect(a_10_t0_ready.index(twill_k % 3), a_desc_0.block_type.nbytes)
+            tma.async_copy_global_to_shared(a_desc_0, [a + 0, acc_8], a_10_t0_ready.index(twill_k % 3), a_10_t0_buf.index(twill_k % 3))
+            mbarrier.wait(a_10_t1_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            mbarrier.expect(a_10_t1_ready.index(twill_k % 3), a_desc_0.block_type.nbytes)
+            tma.async_copy_global_to_shared(a_desc_0, [a + 64, acc_8], a_10_t1_ready.index(twill_k % 3), a_10_t1_buf.index(twill_k % 3))
+            mbarrier.wait(b_12_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            mbarrier.expect(b_12_ready.index(twill_k % 4), b_desc.block_type.nbytes)
+            tma.async_copy_global_to_shared(b_desc, [b, acc_8], b_12_ready.index(twill_k % 4), b_12_buf.index(twill_k % 4))
+        twill_base += (K - 0 + 64 - 1) // 64
+
+@gluon.jit
+def twill_kernel(a_ptr, b_ptr, c_ptr, M, N, K, a_desc_0, b_desc, twill_g0, twill_g1, twill_g2):
+    a_10_t0_buf = gl.allocate_shared_memory(gl.float16, [3, 64, 64], a_desc_0.layout)
+    a_10_t1_buf = gl.allocate_shared_memory(gl.float16, [3, 64, 64], a_desc_0.layout)
+    b_12_buf = gl.allocate_shared_memory(gl.float16, [4, 128, 64], b_desc.layout)
+    a_10_t0_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
+        mbarrier.init(a_10_t0_ready.index(i), count=1)
+    a_10_t0_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
+        mbarrier.init(a_10_t0_empty.index(i), count=1)
+    a_10_t1_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
+        mbarrier.init(a_10_t1_ready.index(i), count=1)
+    a_10_t1_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
+        mbarrier.init(a_10_t1_empty.index(i), count=1)
+    b_12_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(b_12_ready.index(i), count=1)
+    b_12_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(b_12_empty.index(i), count=2)
+    gl.warp_specialize([
+        (consumer_0, (a_ptr, b_ptr, c_ptr, M, N, K, a_desc_0, b_desc, twill_g0, twill_g1, twill_g2, a_10_t0_buf, a_10_t1_buf, b_12_buf, a_10_t0_ready, a_10_t0_empty, a_10_t1_ready, a_10_t1_empty, b_12_ready, b_12_empty)),
+        (consumer_1, (a_ptr, b_ptr, c_ptr, M, N, K, a_desc_0, b_desc, twill_g0, twill_g1, twill_g2, a_10_t0_buf, a_10_t1_buf, b_12_buf, a_10_t0_ready, a_10_t0_empty, a_10_t1_ready, a_10_t1_empty, b_12_ready, b_12_empty)),
+        (producer_2, (a_ptr, b_ptr, c_ptr, M, N, K, a_desc_0, b_desc, twill_g0, twill_g1, twill_g2, a_10_t0_buf, a_10_t1_buf, b_12_buf, a_10_t0_ready, a_10_t0_empty, a_10_t1_ready, a_10_t1_empty, b_12_ready, b_12_empty)),
+    ], [4, 1], [240, 24])
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K']          # the Triton kernel's parameters, in order
+RUNTIME = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'a_desc_0', 'b_desc', 'twill_g0', 'twill_g1', 'twill_g2']   # the Gluon kernel's parameters, in order
+FLAGS = []   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'a_desc_0', 'b_desc', 'twill_g0', 'twill_g1', 'twill_g2']   # the arguments a launch key reads
+CONSTEXPRS = {'BLOCK_M': 128, 'BLOCK_N': 128, 'BLOCK_K': 64}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {'a_desc_0': [64, 64], 'b_desc': [128, 64]}
+DESCRIPTOR_LAYOUTS = {'a_desc_0': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])', 'b_desc': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
+LAUNCH_DESCRIPTORS = {'a_desc_0': ('a_ptr', ['M', 'K'], ['K', '1']), 'b_desc': ('b_ptr', ['N', 'K'], ['K', '1'])}   # tl.make_tensor_descriptor in the kernel: (base, shape, strides)
+NUM_WARPS = 4
+MAXNREG = 168
+PERSISTENT = True      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+_CODE = {}                     # expression -> its compiled code
+_DESCS = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE = []                   # the active driver's current device, read per launch
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+        if len(_DESCS) >= 256:
+            _DESCS.clear()
+        d = _DESCS[key] = TensorDescriptor(_Base(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
+
+
+class _Made:
+    """A descriptor the kernel made itself: its base tensor, shape and strides, as a host descriptor holds them."""
+
+    def __init__(self, base, shape, strides):
+        self.base, self.shape, self.strides = base, shape, strides
+
+
+def _key(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES:
+        from triton import knobs
+        _MODES.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
+    for n in KEYED:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device():
+    if not _DEVICE:
+        from triton.runtime import driver
+        _DEVICE.append(driver.active.get_current_device)
+    return _DEVICE[0]()
+
+
+def _decide(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = None
+    flags = {}
+    return [tuple(flags[f] for f in FLAGS), shapes, None]
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    for n, (base, shape, strides) in LAUNCH_DESCRIPTORS.items():
+        bound[n] = _Made(bound[base], [_ev(e, bound) for e in shape], [_ev(e, bound) for e in strides])
+    key = _key(bound, g)
+    entry = _KEYED.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide(bound)
+        if key is not None:
+            if len(_KEYED) >= 64:
+                _KEYED.clear()
+            _KEYED[key] = entry
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return _run(entry, g, runtime)
+
+
+def _run(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel[g](*runtime, **dict(zip(FLAGS, entry[0])), num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()

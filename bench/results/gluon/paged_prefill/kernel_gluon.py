@@ -1,0 +1,410 @@
+"""paged_prefill, written by twill from its joint schedule: I=226 L=291 (optimal), 2478 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- k_55 copied with cp.async at every launch, not by TMA: its addresses go through tt.load (%bn_43), which the analysis does not follow
+- v_72 copied with cp.async at every launch, not by TMA: its addresses go through tt.load (%bn_44), which the analysis does not follow
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (k_55, v_72): their addresses and masks spread over 256 threads, 3-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 154): the loop's compute, 2 stages
+- partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
+- ring k_55: 3 buffers of [128, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
+- ring v_72: 3 buffers of [64, 128] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
+- persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
+- shared memory: 98416 bytes planned of 232448; maxnreg 128
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
+
+L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L1 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L2 = gl.constexpr(gl.SliceLayout(1, gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 64, 16])))
+L3 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]))
+L4 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 64, 16]))
+L5 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]), k_width=2))
+L6 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
+L7 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[8, 1], threads_per_warp=[16, 2], warps_per_cta=[1, 8], order=[0, 1])))
+L8 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[8, 1], threads_per_warp=[16, 2], warps_per_cta=[1, 8], order=[0, 1])))
+
+@gluon.jit
+def consumer_0(Q, K_cache, V_cache, B_Loc, O, ctx_len, sm_scale, stride_qt, stride_kb, stride_bloc, twill_g0, twill_g1, twill_g2, k_55_buf, v_72_buf, k_55_ready, k_55_empty, v_72_ready, v_72_empty, TWILL_COPY: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        start_m = twill_pid0
+        b = twill_pid1
+        offs_m = start_m * 128
+        offs_m_3 = gl.arange(0, 128, layout=L0)
+        offs_m_5 = offs_m + offs_m_3
+        q = twill_g0
+        q_7 = b * q
+        q_8 = q_7 * 128
+        q_9 = gl.expand_dims(offs_m_5, 1)
+        q_11 = q_8 + q_9
+        q_13 = q_11 * stride_qt
+        q_15 = Q + q_13
+        q_16 = gl.arange(0, 128, layout=L1)
+        q_17 = gl.expand_dims(q_16, 0)
+        q_18 = q_15.broadcast_to([128, 128])
+        q_19 = q_17.broadcast_to([128, 128])
+        q_20 = q_18 + q_19
+        q_21 = gl.load(q_20)
+        q_22 = gl.allocate_shared_memory(gl.float16, [128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False), q_21)
+        fence_async_shared()
+        twill_n = (ctx_len - 0 + 64 - 1) // 64
+        m_new_59 = gl.full([128], float("-inf"), gl.float32, layout=L2)
+        m_new_59_p1 = m_new_59
+        l_i_66 = gl.full([128], 0.0, gl.float32, layout=L2)
+        acc_80 = gl.full([128, 128], 0.0, gl.float32, layout=L3)
+        mbarrier.wait(k_55_ready.index((twill_base + 0 - 0) % 3), ((twill_base + 0 - 0) // 3) & 1)
+        fence_async_shared()
+        tok_qk_57 = warpgroup_mma(q_22, k_55_buf.index((twill_base + 0 - 0) % 3), gl.full([128, 64], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_qk: stage 0, partition 0 (group 0)
+        qk_57 = warpgroup_mma_wait(0, deps=(tok_qk_57,))
+        mbarrier.arrive(k_55_empty.index((twill_base + 0 - 0) % 3))
+        qk_58 = qk_57 * sm_scale  # elementwise0_qk: stage 0, partition 0 (group 0)
+        m_new = gl.max(qk_58, axis=1)  # reduce0_m_new: stage 0, partition 0 (group 0)
+        m_new_59 = gl.maximum(m_new_59_p1, m_new)  # elementwise1_m_new: stage 0, partition 0 (group 0)
+        alpha = m_new_59_p1 - m_new_59  # sfu1_alpha: stage 0, partition 0 (group 0)
+        alpha_63 = gl.exp(alpha)  # sfu1_alpha: stage 0, partition 0 (group 0)
+        p = gl.expand_dims(m_new_59, 1)  # sfu0_p: stage 0, partition 0 (group 0)
+        p_60 = p.broadcast_to([128, 64])  # sfu0_p: stage 0, partition 0 (group 0)
+        p_61 = qk_58 - p_60  # sfu0_p: stage 0, partition 0 (group 0)
+        p_62 = gl.exp(p_61)  # sfu0_p: stage 0, partition 0 (group 0)
+        acc_74 = gl.expand_dims(alpha_63, 1)  # convert0_acc: stage 0, partition 0 (group 0)
+        acc_75 = gl.convert_layout(acc_74, L3)  # convert0_acc: stage 0, partition 0 (group 0)
+        acc_75_p1 = acc_75
+        acc_80_p1 = acc_80
+        alpha_63_p1 = alpha_63
+        l_i_66_p1 = l_i_66
+        m_new_59_p1 = m_new_59
+        p_62_p1 = p_62
+        for twill_b in range(1, twill_n):
+            acc_78 = p_62_p1.to(gl.float16)  # convert1_acc: stage 1, partition 0 (group 0)
+            acc_79 = gl.convert_layout(acc_78, L5)  # convert1_acc: stage 1, partition 0 (group 0)
+            acc_76 = acc_75_p1.broadcast_to([128, 128])  # elementwise3_acc: stage 1, partition 0 (group 0)
+            acc_77 = acc_80_p1 * acc_76  # elementwise3_acc: stage 1, partition 0 (group 0)
+            mbarrier.wait(v_72_ready.index((twill_base + twill_b - 1) % 3), ((twill_base + twill_b - 1) // 3) & 1)
+            fence_async_shared()
+            tok_acc_80 = warpgroup_mma(acc_79, v_72_buf.index((twill_base + twill_b - 1) % 3), acc_77, is_async=True)  # dot1_acc: stage 1, partition 0 (group 0)
+            l_i_65 = gl.sum(p_62_p1, axis=1)  # reduce1_l_i: stage 1, partition 0 (group 0)
+            l_i_64 = l_i_66_p1 * alpha_63_p1  # elementwise2_l_i: stage 1, partition 0 (group 0)
+            l_i_66 = l_i_64 + l_i_65  # elementwise2_l_i: stage 1, partition 0 (group 0)
+            mbarrier.wait(k_55_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            fence_async_shared()
+            tok_qk_57 = warpgroup_mma(q_22, k_55_buf.index((twill_base + twill_b - 0) % 3), gl.full([128, 64], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_qk: stage 0, partition 0 (group 0)
+            acc_80, qk_57 = warpgroup_mma_wait(0, deps=(tok_acc_80, tok_qk_57,))
+            mbarrier.arrive(v_72_empty.index((twill_base + twill_b - 1) % 3))
+            mbarrier.arrive(k_55_empty.index((twill_base + twill_b - 0) % 3))
+            qk_58 = qk_57 * sm_scale  # elementwise0_qk: stage 0, partition 0 (group 0)
+            m_new = gl.max(qk_58, axis=1)  # reduce0_m_new: stage 0, partition 0 (group 0)
+            m_new_59 = gl.maximum(m_new_59_p1, m_new)  # elementwise1_m_new: stage 0, partition 0 (group 0)
+            alpha = m_new_59_p1 - m_new_59  # sfu1_alpha: stage 0, partition 0 (group 0)
+            alpha_63 = gl.exp(alpha)  # sfu1_alpha: stage 0, partition 0 (group 0)
+            p = gl.expand_dims(m_new_59, 1)  # sfu0_p: stage 0, partition 0 (group 0)
+            p_60 = p.broadcast_to([128, 64])  # sfu0_p: stage 0, partition 0 (group 0)
+            p_61 = qk_58 - p_60  # sfu0_p: stage 0, partition 0 (group 0)
+            p_62 = gl.exp(p_61)  # sfu0_p: stage 0, partition 0 (group 0)
+            acc_74 = gl.expand_dims(alpha_63, 1)  # convert0_acc: stage 0, partition 0 (group 0)
+            acc_75 = gl.convert_layout(acc_74, L3)  # convert0_acc: stage 0, partition 0 (group 0)
+            acc_75_p1 = acc_75
+            acc_80_p1 = acc_80
+            alpha_63_p1 = alpha_63
+            l_i_66_p1 = l_i_66
+            m_new_59_p1 = m_new_59
+            p_62_p1 = p_62
+        acc_78 = p_62_p1.to(gl.float16)  # convert1_acc: stage 1, partition 0 (group 0)
+        acc_79 = gl.convert_layout(acc_78, L5)  # convert1_acc: stage 1, partition 0 (group 0)
+        acc_76 = acc_75_p1.broadcast_to([128, 128])  # elementwise3_acc: stage 1, partition 0 (group 0)
+        acc_77 = acc_80_p1 * acc_76  # elementwise3_acc: stage 1, partition 0 (group 0)
+        mbarrier.wait(v_72_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 3), ((twill_base + (twill_n - 1 + 1) - 1) // 3) & 1)
+        fence_async_shared()
+        tok_acc_80 = warpgroup_mma(acc_79, v_72_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 3), acc_77, is_async=True)  # dot1_acc: stage 1, partition 0 (group 0)
+        l_i_65 = gl.sum(p_62_p1, axis=1)  # reduce1_l_i: stage 1, partition 0 (group 0)
+        l_i_64 = l_i_66_p1 * alpha_63_p1  # elementwise2_l_i: stage 1, partition 0 (group 0)
+        l_i_66 = l_i_64 + l_i_65  # elementwise2_l_i: stage 1, partition 0 (group 0)
+        acc_80 = warpgroup_mma_wait(0, deps=(tok_acc_80,))
+        mbarrier.arrive(v_72_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 3))
+        acc_75_p1 = acc_75
+        acc_80_p1 = acc_80
+        alpha_63_p1 = alpha_63
+        l_i_66_p1 = l_i_66
+        m_new_59_p2 = m_new_59_p1
+        m_new_59_p1 = m_new_59
+        p_62_p1 = p_62
+        v1 = O + q_13
+        v2 = v1.broadcast_to([128, 128])
+        v3 = v2 + q_19
+        v4 = gl.expand_dims(l_i_66_p1, 1)
+        v5 = gl.convert_layout(v4, L3)
+        v6 = v5.broadcast_to([128, 128])
+        v7 = acc_80_p1 / v6
+        v8 = v7.to(gl.float16)
+        v9 = gl.convert_layout(v8, L6)
+        gl.store(v3, v9)
+        twill_base += twill_n
+
+@gluon.jit
+def producer_1(Q, K_cache, V_cache, B_Loc, O, ctx_len, sm_scale, stride_qt, stride_kb, stride_bloc, twill_g0, twill_g1, twill_g2, k_55_buf, v_72_buf, k_55_ready, k_55_empty, v_72_ready, v_72_empty, TWILL_COPY: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        b = twill_pid1
+        offs_n = gl.arange(0, 64, layout=L7)
+        offs_n_6 = gl.arange(0, 64, layout=L0)
+        q_16 = gl.arange(0, 128, layout=L1)
+        q_17 = gl.expand_dims(q_16, 0)
+        bn = b * stride_bloc
+        bn_23 = B_Loc + bn
+        k_27 = gl.arange(0, 128, layout=L8)
+        k_28 = gl.expand_dims(k_27, 1)
+        k_29 = k_28.broadcast_to([128, 64])
+        v_31 = q_17.broadcast_to([64, 128])
+        for acc_32 in range(0, ctx_len, 64):
+            twill_k = twill_base + (acc_32 - 0) // 64
+            bn_37 = acc_32 + offs_n
+            bn_38 = acc_32 + offs_n_6
+            bn_39 = bn_37 // 16
+            bn_40 = bn_38 // 16
+            bn_41 = bn_23 + bn_39
+            bn_42 = bn_23 + bn_40
+            bn_43 = gl.load(bn_41)
+            bn_44 = gl.load(bn_42)
+            slot = bn_43 * 16
+            slot_45 = bn_44 * 16
+            slot_46 = bn_37 % 16
+            slot_47 = bn_38 % 16
+            slot_48 = slot + slot_46
+            slot_49 = slot_45 + slot_47
+            k_50 = gl.expand_dims(slot_48, 0)
+            k_51 = k_50 * stride_kb
+            k_52 = K_cache + k_51
+            k_53 = k_52.broadcast_to([128, 64])
+            k_54 = k_53 + k_29
+            v_67 = gl.expand_dims(slot_49, 1)
+            v_68 = v_67 * stride_kb
+            v_69 = V_cache + v_68
+            v_70 = v_69.broadcast_to([64, 128])
+            v_71 = v_70 + v_31
+            mbarrier.wait(k_55_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            if TWILL_COPY:
+                async_copy.async_copy_global_to_shared(k_55_buf.index(twill_k % 3), k_54)  # load2_k: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(k_55_ready.index(twill_k % 3), increment_count=False)
+            else:
+                k_55_buf.index(twill_k % 3).store(gl.load(k_54))  # load2_k: stage 0, partition 1 (group 1)
+                fence_async_shared()
+                gl.thread_barrier()
+                mbarrier.arrive(k_55_ready.index(twill_k % 3), count=256)
+            mbarrier.wait(v_72_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            if TWILL_COPY:
+                async_copy.async_copy_global_to_shared(v_72_buf.index(twill_k % 3), v_71)  # load3_v: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(v_72_ready.index(twill_k % 3), increment_count=False)
+            else:
+                v_72_buf.index(twill_k % 3).store(gl.load(v_71))  # load3_v: stage 0, partition 1 (group 1)
+                fence_async_shared()
+                gl.thread_barrier()
+                mbarrier.arrive(v_72_ready.index(twill_k % 3), count=256)
+        twill_base += (ctx_len - 0 + 64 - 1) // 64
+
+@gluon.jit
+def twill_kernel(Q, K_cache, V_cache, B_Loc, O, ctx_len, sm_scale, stride_qt, stride_kb, stride_bloc, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):
+    k_55_buf = gl.allocate_shared_memory(gl.float16, [3, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
+    v_72_buf = gl.allocate_shared_memory(gl.float16, [3, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    k_55_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
+        mbarrier.init(k_55_ready.index(i), count=256)
+    k_55_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
+        mbarrier.init(k_55_empty.index(i), count=1)
+    v_72_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
+        mbarrier.init(v_72_ready.index(i), count=256)
+    v_72_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
+        mbarrier.init(v_72_empty.index(i), count=1)
+    gl.warp_specialize([
+        (consumer_0, (Q, K_cache, V_cache, B_Loc, O, ctx_len, sm_scale, stride_qt, stride_kb, stride_bloc, twill_g0, twill_g1, twill_g2, k_55_buf, v_72_buf, k_55_ready, k_55_empty, v_72_ready, v_72_empty, TWILL_COPY)),
+        (producer_1, (Q, K_cache, V_cache, B_Loc, O, ctx_len, sm_scale, stride_qt, stride_kb, stride_bloc, twill_g0, twill_g1, twill_g2, k_55_buf, v_72_buf, k_55_ready, k_55_empty, v_72_ready, v_72_empty, TWILL_COPY)),
+    ], [8], [64])
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['Q', 'K_cache', 'V_cache', 'B_Loc', 'O', 'ctx_len', 'sm_scale', 'stride_qt', 'stride_kb', 'stride_bloc', 'BLOCK_M', 'BLOCK_N', 'D', 'PAGE']          # the Triton kernel's parameters, in order
+RUNTIME = ['Q', 'K_cache', 'V_cache', 'B_Loc', 'O', 'ctx_len', 'sm_scale', 'stride_qt', 'stride_kb', 'stride_bloc', 'twill_g0', 'twill_g1', 'twill_g2']   # the Gluon kernel's parameters, in order
+FLAGS = ['TWILL_COPY']   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED = ['Q', 'K_cache', 'V_cache', 'B_Loc', 'O', 'ctx_len', 'sm_scale', 'stride_qt', 'stride_kb', 'stride_bloc', 'twill_g0', 'twill_g1', 'twill_g2']   # the arguments a launch key reads
+CONSTEXPRS = {'BLOCK_M': 128, 'BLOCK_N': 64, 'D': 128, 'PAGE': 16}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 8
+MAXNREG = 128
+PERSISTENT = True      # one program per SM loops over the grid's tiles
+COPY_ALIGNED = ['K_cache', 'V_cache', 'B_Loc', 'stride_kb', 'stride_bloc']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+_CODE = {}                     # expression -> its compiled code
+_DESCS = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE = []                   # the active driver's current device, read per launch
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+        if len(_DESCS) >= 256:
+            _DESCS.clear()
+        d = _DESCS[key] = TensorDescriptor(_Base(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
+
+
+def _key(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES:
+        from triton import knobs
+        _MODES.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
+    for n in KEYED:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device():
+    if not _DEVICE:
+        from triton.runtime import driver
+        _DEVICE.append(driver.active.get_current_device)
+    return _DEVICE[0]()
+
+
+def _decide(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = None
+    flags = {'TWILL_COPY': all(_aligned(bound[n]) for n in COPY_ALIGNED)}
+    return [tuple(flags[f] for f in FLAGS), shapes, None]
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    key = _key(bound, g)
+    entry = _KEYED.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide(bound)
+        if key is not None:
+            if len(_KEYED) >= 64:
+                _KEYED.clear()
+            _KEYED[key] = entry
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return _run(entry, g, runtime)
+
+
+def _run(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel[g](*runtime, **dict(zip(FLAGS, entry[0])), num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+def _aligned(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()

@@ -1,0 +1,309 @@
+"""rope_split, written by twill from its joint schedule: I=640 L=640 (optimal), 2048 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 168 per thread)
+- shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+
+L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L1 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L2 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L3 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L4 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4, 2], threads_per_warp=[2, 16, 1], warps_per_cta=[4, 1, 1], order=[2, 1, 0]))
+L5 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
+L6 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
+
+@gluon.jit
+def consumer_0(x_ptr, cos_ptr, sin_ptr, out_ptr, seqlen):
+    bh = gl.program_id(0)
+    offs_h = gl.arange(0, 64, layout=L0)
+    offs_h_3 = gl.arange(0, 64, layout=L1)
+    x = bh * seqlen
+    x_7 = gl.arange(0, 128, layout=L2)
+    x_8 = gl.expand_dims(x_7, 0)
+    x_9 = x_8.broadcast_to([64, 128])
+    c_10 = gl.arange(0, 64, layout=L3)
+    c_11 = gl.expand_dims(c_10, 0)
+    c_12 = c_11.broadcast_to([64, 64])
+    twill_n = (seqlen - 0 + 64 - 1) // 64
+    offs_s_14 = (0 + (0 - 0) * 64) + offs_h  # load0_x: stage 0, partition 0 (group 0)
+    m_16 = gl.expand_dims(offs_s_14, 1)  # load0_x: stage 0, partition 0 (group 0)
+    x_20 = x + m_16  # load0_x: stage 0, partition 0 (group 0)
+    x_21 = x_20 * 128  # load0_x: stage 0, partition 0 (group 0)
+    x_22 = x_ptr + x_21  # load0_x: stage 0, partition 0 (group 0)
+    m_18 = m_16 < seqlen  # load0_x: stage 0, partition 0 (group 0)
+    x_23 = x_22.broadcast_to([64, 128])  # load0_x: stage 0, partition 0 (group 0)
+    x_24 = x_23 + x_9  # load0_x: stage 0, partition 0 (group 0)
+    x_25 = m_18.broadcast_to([64, 128])  # load0_x: stage 0, partition 0 (group 0)
+    x_26 = gl.load(x_24, mask=x_25, other=0.0)  # load0_x: stage 0, partition 0 (group 0)
+    offs_s_15 = (0 + (0 - 0) * 64) + offs_h_3  # load1_c: stage 0, partition 0 (group 0)
+    m_17 = gl.expand_dims(offs_s_15, 1)  # load1_c: stage 0, partition 0 (group 0)
+    c_28 = m_17 * 64  # load1_c: stage 0, partition 0 (group 0)
+    c_29 = cos_ptr + c_28  # load1_c: stage 0, partition 0 (group 0)
+    m_19 = m_17 < seqlen  # load1_c: stage 0, partition 0 (group 0)
+    s_34 = sin_ptr + c_28  # load2_s: stage 0, partition 0 (group 0)
+    c_30 = c_29.broadcast_to([64, 64])  # load1_c: stage 0, partition 0 (group 0)
+    s_35 = s_34.broadcast_to([64, 64])  # load2_s: stage 0, partition 0 (group 0)
+    c_31 = c_30 + c_12  # load1_c: stage 0, partition 0 (group 0)
+    c_32 = m_19.broadcast_to([64, 64])  # load1_c: stage 0, partition 0 (group 0)
+    s_36 = s_35 + c_12  # load2_s: stage 0, partition 0 (group 0)
+    c_33 = gl.load(c_31, mask=c_32, other=0.0)  # load1_c: stage 0, partition 0 (group 0)
+    s_37 = gl.load(s_36, mask=c_32, other=0.0)  # load2_s: stage 0, partition 0 (group 0)
+    c_33_p1 = c_33
+    s_37_p1 = s_37
+    x_21_p1 = x_21
+    x_25_p1 = x_25
+    x_26_p1 = x_26
+    for twill_b in range(1, twill_n):
+        offs_s = (0 + (twill_b - 0) * 64)  # load0_x: stage 0, partition 0 (group 0)
+        offs_s_14 = offs_s + offs_h  # load0_x: stage 0, partition 0 (group 0)
+        m_16 = gl.expand_dims(offs_s_14, 1)  # load0_x: stage 0, partition 0 (group 0)
+        x_20 = x + m_16  # load0_x: stage 0, partition 0 (group 0)
+        x_21 = x_20 * 128  # load0_x: stage 0, partition 0 (group 0)
+        x_22 = x_ptr + x_21  # load0_x: stage 0, partition 0 (group 0)
+        m_18 = m_16 < seqlen  # load0_x: stage 0, partition 0 (group 0)
+        x_23 = x_22.broadcast_to([64, 128])  # load0_x: stage 0, partition 0 (group 0)
+        x_24 = x_23 + x_9  # load0_x: stage 0, partition 0 (group 0)
+        x_25 = m_18.broadcast_to([64, 128])  # load0_x: stage 0, partition 0 (group 0)
+        x_26 = gl.load(x_24, mask=x_25, other=0.0)  # load0_x: stage 0, partition 0 (group 0)
+        x_27 = x_26_p1.to(gl.float32)  # convert0_x: stage 1, partition 0 (group 0)
+        offs_s_13 = (0 + (twill_b - 0) * 64)  # load1_c: stage 0, partition 0 (group 0)
+        offs_s_15 = offs_s_13 + offs_h_3  # load1_c: stage 0, partition 0 (group 0)
+        m_17 = gl.expand_dims(offs_s_15, 1)  # load1_c: stage 0, partition 0 (group 0)
+        c_28 = m_17 * 64  # load1_c: stage 0, partition 0 (group 0)
+        c_29 = cos_ptr + c_28  # load1_c: stage 0, partition 0 (group 0)
+        m_19 = m_17 < seqlen  # load1_c: stage 0, partition 0 (group 0)
+        s_34 = sin_ptr + c_28  # load2_s: stage 0, partition 0 (group 0)
+        c_30 = c_29.broadcast_to([64, 64])  # load1_c: stage 0, partition 0 (group 0)
+        s_35 = s_34.broadcast_to([64, 64])  # load2_s: stage 0, partition 0 (group 0)
+        c_31 = c_30 + c_12  # load1_c: stage 0, partition 0 (group 0)
+        c_32 = m_19.broadcast_to([64, 64])  # load1_c: stage 0, partition 0 (group 0)
+        s_36 = s_35 + c_12  # load2_s: stage 0, partition 0 (group 0)
+        c_33 = gl.load(c_31, mask=c_32, other=0.0)  # load1_c: stage 0, partition 0 (group 0)
+        s_37 = gl.load(s_36, mask=c_32, other=0.0)  # load2_s: stage 0, partition 0 (group 0)
+        v1 = gl.convert_layout(gl.reshape(x_27, [64, 64, 2]), L4)  # elementwise0_y: stage 1, partition 0 (group 0)
+        outLHS, outRHS = gl.split(v1)  # elementwise0_y: stage 1, partition 0 (group 0)
+        outLHS = gl.convert_layout(outLHS, L5)  # elementwise0_y: stage 1, partition 0 (group 0)
+        outRHS = gl.convert_layout(outRHS, L5)  # elementwise0_y: stage 1, partition 0 (group 0)
+        y = outLHS * c_33_p1  # elementwise0_y: stage 1, partition 0 (group 0)
+        y_38 = outRHS * s_37_p1  # elementwise0_y: stage 1, partition 0 (group 0)
+        y_39 = y - y_38  # elementwise0_y: stage 1, partition 0 (group 0)
+        y_40 = outLHS * s_37_p1  # elementwise1_y: stage 1, partition 0 (group 0)
+        y_41 = outRHS * c_33_p1  # elementwise1_y: stage 1, partition 0 (group 0)
+        y_42 = y_40 + y_41  # elementwise1_y: stage 1, partition 0 (group 0)
+        y_43 = gl.convert_layout(gl.join(y_39, y_42), L4)  # convert1: stage 1, partition 0 (group 0)
+        y_44 = gl.convert_layout(gl.reshape(y_43, [64, 128]), L6)  # convert1: stage 1, partition 0 (group 0)
+        v5 = y_44.to(gl.float16)  # convert1: stage 1, partition 0 (group 0)
+        v2 = out_ptr + x_21_p1  # store0: stage 1, partition 0 (group 0)
+        v3 = v2.broadcast_to([64, 128])  # store0: stage 1, partition 0 (group 0)
+        v4 = v3 + x_9  # store0: stage 1, partition 0 (group 0)
+        gl.store(v4, v5, mask=x_25_p1)  # store0: stage 1, partition 0 (group 0)
+        c_33_p1 = c_33
+        s_37_p1 = s_37
+        x_21_p1 = x_21
+        x_25_p1 = x_25
+        x_26_p1 = x_26
+    x_27 = x_26_p1.to(gl.float32)  # convert0_x: stage 1, partition 0 (group 0)
+    v1 = gl.convert_layout(gl.reshape(x_27, [64, 64, 2]), L4)  # elementwise0_y: stage 1, partition 0 (group 0)
+    outLHS, outRHS = gl.split(v1)  # elementwise0_y: stage 1, partition 0 (group 0)
+    outLHS = gl.convert_layout(outLHS, L5)  # elementwise0_y: stage 1, partition 0 (group 0)
+    outRHS = gl.convert_layout(outRHS, L5)  # elementwise0_y: stage 1, partition 0 (group 0)
+    y = outLHS * c_33_p1  # elementwise0_y: stage 1, partition 0 (group 0)
+    y_38 = outRHS * s_37_p1  # elementwise0_y: stage 1, partition 0 (group 0)
+    y_39 = y - y_38  # elementwise0_y: stage 1, partition 0 (group 0)
+    y_40 = outLHS * s_37_p1  # elementwise1_y: stage 1, partition 0 (group 0)
+    y_41 = outRHS * c_33_p1  # elementwise1_y: stage 1, partition 0 (group 0)
+    y_42 = y_40 + y_41  # elementwise1_y: stage 1, partition 0 (group 0)
+    y_43 = gl.convert_layout(gl.join(y_39, y_42), L4)  # convert1: stage 1, partition 0 (group 0)
+    y_44 = gl.convert_layout(gl.reshape(y_43, [64, 128]), L6)  # convert1: stage 1, partition 0 (group 0)
+    v5 = y_44.to(gl.float16)  # convert1: stage 1, partition 0 (group 0)
+    v2 = out_ptr + x_21_p1  # store0: stage 1, partition 0 (group 0)
+    v3 = v2.broadcast_to([64, 128])  # store0: stage 1, partition 0 (group 0)
+    v4 = v3 + x_9  # store0: stage 1, partition 0 (group 0)
+    gl.store(v4, v5, mask=x_25_p1)  # store0: stage 1, partition 0 (group 0)
+    c_33_p1 = c_33
+    s_37_p1 = s_37
+    x_21_p1 = x_21
+    x_25_p1 = x_25
+    x_26_p1 = x_26
+
+@gluon.jit
+def twill_kernel(x_ptr, cos_ptr, sin_ptr, out_ptr, seqlen):
+    consumer_0(x_ptr, cos_ptr, sin_ptr, out_ptr, seqlen, )
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['x_ptr', 'cos_ptr', 'sin_ptr', 'out_ptr', 'seqlen', 'BLOCK_S', 'D']          # the Triton kernel's parameters, in order
+RUNTIME = ['x_ptr', 'cos_ptr', 'sin_ptr', 'out_ptr', 'seqlen']   # the Gluon kernel's parameters, in order
+FLAGS = []   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED = ['x_ptr', 'cos_ptr', 'sin_ptr', 'out_ptr', 'seqlen']   # the arguments a launch key reads
+CONSTEXPRS = {'BLOCK_S': 64, 'D': 128}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 4
+MAXNREG = None
+PERSISTENT = False      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+_CODE = {}                     # expression -> its compiled code
+_DESCS = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE = []                   # the active driver's current device, read per launch
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+        if len(_DESCS) >= 256:
+            _DESCS.clear()
+        d = _DESCS[key] = TensorDescriptor(_Base(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
+
+
+def _key(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES:
+        from triton import knobs
+        _MODES.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
+    for n in KEYED:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device():
+    if not _DEVICE:
+        from triton.runtime import driver
+        _DEVICE.append(driver.active.get_current_device)
+    return _DEVICE[0]()
+
+
+def _decide(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = None
+    flags = {}
+    return [tuple(flags[f] for f in FLAGS), shapes, None]
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    key = _key(bound, g)
+    entry = _KEYED.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide(bound)
+        if key is not None:
+            if len(_KEYED) >= 64:
+                _KEYED.clear()
+            _KEYED[key] = entry
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return _run(entry, g, runtime)
+
+
+def _run(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel[g](*runtime, **dict(zip(FLAGS, entry[0])), num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()
