@@ -551,7 +551,7 @@ class LoopWriter:
             if named:
                 bd.lines.append(f"{', '.join(names)} = warpgroup_mma_wait({depth}, deps=({', '.join(deps)},))")
             else:       # only accumulations' previous dots, each consumed by its own next one: that one's token
-                tok = next((t for t in map(lambda x: self._chain_token(bd, x[0]), retired) if t), None)
+                tok = next((t for t in (self._chain_token(bd, d) for d, _ in retired) if t), None)
                 bd.lines.append(f"warpgroup_mma_wait({depth}" + (f", deps=({tok},))" if tok else ")"))
             for d, tok in retired:
                 if not tok:
