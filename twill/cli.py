@@ -7,6 +7,7 @@ import os
 import signal
 import sys
 import threading
+from pathlib import Path
 from typing import Any
 
 from twill.errors import TwillError
@@ -170,6 +171,7 @@ def _leave_interrupted(command: str | None, out: _Gate, err: _Gate) -> None:
         except (OSError, ValueError):
             pass
     WRITING.acquire(timeout=0.5)
+    _stop_descendants()
     children = multiprocessing.active_children()
     for child in children:
         child.terminate()
@@ -178,6 +180,33 @@ def _leave_interrupted(command: str | None, out: _Gate, err: _Gate) -> None:
         # that multiprocessing's resource tracker has no leak to warn about.
         multiprocessing.util._exit_function()
     os._exit(130)
+
+
+def _descendants(pid: int) -> list[int]:
+    """The processes ``pid`` started and theirs, read from Linux's /proc (empty where there is none)."""
+    out: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        try:
+            kids = [int(k) for k in task.read_text().split()]
+        except (OSError, ValueError):
+            continue
+        for kid in kids:
+            out += [kid, *_descendants(kid)]
+    return out
+
+
+def _stop_descendants() -> None:
+    """Kill what this process started outside multiprocessing: the forked child compiling a kernel
+    (``twill.ir.triton_hooks.contained``), ptxas. They inherit SIGINT blocked, so a terminal's
+    Ctrl-C does not stop them, and the forked child holds copies of our stdout and stderr: a reader
+    waiting for their end would wait for the compile. multiprocessing's own processes (workers, its
+    resource tracker) are left to multiprocessing, which stops them without a leak to warn about."""
+    for pid in _descendants(os.getpid()):
+        try:
+            if b"multiprocessing" not in Path(f"/proc/{pid}/cmdline").read_bytes():
+                os.kill(pid, signal.SIGKILL)
+        except OSError:          # gone already
+            pass
 
 
 def _run(argv: list[str] | None, box: dict[str, Any]) -> int:

@@ -112,3 +112,48 @@ def test_sigint_stops_regen_and_its_worker_processes(tmp_path):
              .read_text().lower()]
     assert not alive, alive
     assert sorted(p.name for p in tmp_path.iterdir()) in (["s.sqlite"], ["s.sqlite", "s.sqlite-shm", "s.sqlite-wal"])
+
+
+def _cmdline(pid):
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return None
+
+
+def _running(pid):
+    try:
+        return "zombie" not in Path(f"/proc/{pid}/status").read_text().lower()
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads child processes from /proc")
+def test_sigint_while_a_forked_child_compiles_stops_the_child_too(tmp_path):
+    """The Gluon route compiles each candidate in a forked child (an assertion in Triton's C++ aborts
+    the child, not twill). The child inherits SIGINT blocked and a copy of stdout and stderr: left
+    alive it would compile on after twill's exit and keep a reader of twill's output waiting."""
+    out = tmp_path / "out"
+    proc = subprocess.Popen([sys.executable, "-m", "twill", *FA3, "-o", str(out)], cwd=tmp_path, env=_env(),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline, forked = time.monotonic() + 60, []
+    while not forked and proc.poll() is None and time.monotonic() < deadline:
+        own = _cmdline(proc.pid)
+        forked = [int(c) for c in _children(proc.pid) if own and _cmdline(c) == own]
+        time.sleep(0.02)
+    if not forked:
+        proc.kill()
+        proc.communicate()
+        pytest.fail("no forked compile child seen")
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(timeout=10) == 130
+    # SIGKILLed, a process is still R while it exits (its cmdline already empty): give it 0.5 s.
+    # Spared, the child compiles on for the 1-3 s a Gluon candidate takes.
+    deadline = time.monotonic() + 0.5
+    while any(map(_running, forked)) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    alive = [c for c in forked if _running(c)]
+    _, stderr = proc.communicate(timeout=10)
+    assert not alive, alive
+    assert stderr.decode().splitlines()[-1] == "twill optimize: interrupted"
+    assert not out.exists()
