@@ -182,3 +182,25 @@ def needs(x_ptr, N, BLOCK: tl.constexpr):
     for i in range(0, N, BLOCK):
         tl.store(x_ptr + i, 1.0)
 '''
+
+# A tile carried through a view: the body's last ops reshape the state (and a transposed copy Triton makes of
+# it is carried out), read only by the next iteration: each view joins the node computing its source.
+CARRIED_VIEW = HEADER + '''
+TWILL_SPEC = {"signature": {"x_ptr": "*fp16", "out_ptr": "*fp32", "n": "i32", "B": "constexpr"},
+              "constexprs": {"B": 32}, "num_warps": 4}
+
+
+@triton.jit
+def carried_view(x_ptr, out_ptr, n, B: tl.constexpr):
+    cols = tl.arange(0, B * B)
+    h = tl.zeros([B * B], tl.float32)
+    t = tl.zeros([B, B], tl.float32)
+    for i in range(n):
+        x = tl.load(x_ptr + i * B * B + cols).to(tl.float32)
+        y = tl.reshape(h, [B, B]) * 0.5 + tl.reshape(x, [B, B])
+        y = y / (1.0 + tl.max(tl.abs(y), axis=1)[:, None])
+        h = tl.reshape(y, [B * B])
+        t = tl.trans(y)
+    tl.store(out_ptr + cols, h)
+    tl.store(out_ptr + B * B + cols, tl.reshape(t, [B * B]))
+'''

@@ -116,3 +116,16 @@ def test_a_value_the_loop_only_carries_out_is_a_node():
     assert "arith.select" not in dict(g.meta)["bookkeeping"]
     g, _ = graph_for_file(str(root / "tests/corpus/tail_loop_gemm.py"), load_machine("h100").target)
     assert not [o for o in g.ops if any("tt.addptr" in line for line in o.ir) and o.kind != "load"], g.ops
+
+
+def test_a_view_read_only_by_the_next_iteration_joins_its_source():
+    """A tile's view that the loop carries (``h = tl.reshape(y, ...)``, ``t = tl.trans(y)``), read by nothing in this
+    iteration: folded into the next iteration's reader, its source would come after that reader in one iteration
+    (a cycle of distance 0, the kernel refused); it joins the node computing its source."""
+    g = graph("CARRIED_VIEW")
+    views = {o.id: o for o in g.ops if any(v in line for line in o.ir for v in ("tt.reshape", "tt.trans"))}
+    assert views and all(o.kind != "broadcast" for o in views.values()), g.ops
+    reshaped = next(o for o in g.ops if any("tt.reshape" in line and "1024x" in line.split("->")[-1]
+                                            for line in o.ir))
+    assert any(line.split(" = ")[-1].startswith("arith.divf") for line in reshaped.ir), reshaped.ir
+    assert {(d.dst, d.distance) for d in g.deps if d.src == reshaped.id} <= {(o.id, 1) for o in g.ops}

@@ -298,6 +298,8 @@ def _fold(b: _Body) -> tuple[list[list[int]], list[int]]:
     #    of them reach a real node); those with none stay as bookkeeping of the loop.
     #    A view of a buffer the loop loads (a transposed K tile) joins the load instead: it aliases the
     #    buffer, and folding it into one reader would order that reader before every other.
+    #    A tile's view never folds into the next iteration's reader: its source would come after that
+    #    reader in one iteration (a cycle of distance 0).
     folded_nowhere: list[int] = []
     for i in reversed(range(len(b.ops))):
         if b.cat[i] in ("view", "address", "scalar"):
@@ -305,8 +307,13 @@ def _fold(b: _Body) -> tuple[list[list[int]], list[int]]:
             if b.ops[i].name in vocab.SMEM_VIEWS and src is not None and b.cat[find(src)] in ("tma_load", "load"):
                 union(i, src)
                 continue
+            here = b.consumers(i, follow_yield=False)
             cons = [j for j in b.consumers(i, follow_yield=True) if j != i]
-            if cons:
+            if set(b.ops[i].results) & b.data and (here or src is not None):
+                # A tile's view: its first reader in this iteration, else (read only by the next iteration or
+                # after the loop: tl.sort's last reshape, a carried tl.trans) the node computing its source.
+                union(i, here[0] if here else src)
+            elif cons:
                 union(i, cons[0])
             elif (not any(r in b.carried_to for r in b.ops[i].results)
                   or any("!tt.ptr" in t for t in b.ops[i].result_types)):
