@@ -82,6 +82,9 @@ VARIANTS = {
     "gather_rows": ("tests/corpus/gather_rows.py", "gather_rows", []),         # tl.gather
     "asm_gemm": ("tests/corpus/asm_gemm.py", "asm_gemm", []),                  # inline PTX on a TMA-loaded A
     "unroll_gemm": ("tests/corpus/unroll_gemm.py", "unroll_gemm", []),         # loop_unroll_factor=2: chained dots
+    "reverse_recurrent": ("tests/corpus/reverse_recurrent.py", "fused_recurrent_bwd_dkv", []),  # a negative step
+    "swiglu_gemm": ("tests/corpus/swiglu_gemm.py", "swiglu_mm", []),           # two dots share A each iteration
+    "embedding_bwd": ("tests/corpus/embedding_bwd.py", "embedding_bwd", []),  # tl.atomic_add in the loop
 }
 
 

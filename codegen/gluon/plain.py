@@ -49,7 +49,26 @@ def plain(op: IROp, ctx: Context) -> list[str]:
             or (op.name in vocab.DOTS and not is_sync_dot(op, ctx))):      # mma.sync and FMA dots: synchronous calls
         raise UnsupportedError("the Gluon back end writes pointer loads, stores and arithmetic inside an if or a "
                                "loop that is not scheduled", where=source_where(op), found=op.name)
-    return translate(op, ctx)
+    return _in_readers_layout(op, ctx)
+
+
+def _in_readers_layout(op: IROp, ctx: Context) -> list[str]:
+    """``op`` translated; an operand held in another layout than Triton's (a pointer load's compact layout,
+    ``codegen.gluon.compact``: its addresses too) converted to Triton's for ``op`` alone, as the pipelined loop
+    converts it (``partition._to_readers_layout``), so that a name assigned in a branch is not read after it."""
+    moved = [v for v in dict.fromkeys(op.operands) if v in ctx.relayout and v in ctx.vals and not ctx.vals[v].broadcast]
+    if not moved or set(op.results) & set(ctx.relayout):
+        return translate(op, ctx)
+    saved = {v: ctx.vals[v] for v in moved}
+    lines = []
+    for v in moved:
+        name = f"{saved[v].expr}_cv"
+        lines.append(f"{name} = gl.convert_layout({saved[v].expr}, {ctx.triton_layout(v)})")
+        ctx.vals[v] = Val(name, ctx.ttype(v))
+    try:
+        return lines + translate(op, ctx)
+    finally:
+        ctx.vals.update(saved)
 
 
 def _block(block: Block, ctx: Context, names: list[str], like: tuple[str, ...]) -> list[str]:

@@ -28,12 +28,13 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "grouped_decode_attention", "chunk_state", "fused_moe_decode", "ieee_gemm", "scratch_buffer",
              "block_fp8_gemm", "diagonal_mask_attention", "int8_gemm", "tf32_gemm", "splitk_guarded",
              "argmax_rows", "welford_rows", "device_descriptor_gemm", "fused_recurrent", "varlen_attention",
-             "paged_prefill", "dropout_rows", "rope_split", "scan_combine", "gather_rows", "asm_gemm", "unroll_gemm"}
+             "paged_prefill", "dropout_rows", "rope_split", "scan_combine", "gather_rows", "asm_gemm", "unroll_gemm",
+             "reverse_recurrent", "swiglu_gemm", "embedding_bwd"}
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory"}   # an atomic add before the guarding if
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
                "grouped_decode_attention", "fused_moe_decode", "ieee_gemm", "scratch_buffer", "argmax_rows",
-               "welford_rows", "fused_recurrent"}   # pointer loads only
+               "welford_rows", "fused_recurrent", "reverse_recurrent", "embedding_bwd"}   # pointer loads only
 
 
 @pytest.mark.slow
@@ -118,6 +119,16 @@ def _constructs(stem: str, source: str) -> None:
         assert "gl.inline_asm_elementwise('mul.f16x2 $0, $1, $2;'" in consumer and ".load(L" in consumer
         loop = consumer.split("for twill_b in range(", 1)[1]       # retired in its body (its A is in registers)
         assert "warpgroup_mma_wait(1" not in loop and "warpgroup_mma_wait(0, deps=(tok_" in loop, loop
+    if stem == "reverse_recurrent":  # range(T - 1, -1, -1); its copy for a short loop converts the compact loads too
+        short = consumer.split("    else:\n", 1)[1]
+        assert re.search(r"for \w+ in range\(-1, ", short), short
+        assert re.search(r"(\w+)_cv_w = gl\.convert_layout\(\1_w, L\d+\)", short), short
+    if stem == "embedding_bwd":      # an atomic add into the weight gradient every iteration
+        assert "gl.atomic_add(" in consumer.split("for twill_b in range(", 1)[1]
+    if stem == "swiglu_gemm":        # the gate's and the up projection's dots read one A buffer
+        loop = consumer.split("for twill_b in range(", 1)[1]
+        a_reads = re.findall(r"warpgroup_mma\((\w+)\.index\(([^,]+)\), ", loop)
+        assert len(a_reads) >= 2 and len(set(a_reads[:2])) == 1, a_reads
     if stem == "unroll_gemm":        # two chained dots an iteration: the first's sum goes on in the second, unnamed
         loop = consumer.split("for twill_b in range(", 1)[1].split("\n        twill_base", 1)[0]
         first, second = re.findall(r"(tok_\w+) = warpgroup_mma\(", loop)[:2]

@@ -1,0 +1,434 @@
+"""swiglu_mm, written by twill from its joint schedule: I=495 L=462 (optimal), 1920 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (a, acc_g, acc_u_47): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- a, acc_g, acc_u_47 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over a_ptr, wg_ptr, wu_ptr when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
+- partition 0 (default): consumer, warp group 0, 8 warps, 168 registers per thread (needs about 168): the loop's compute, 1 stages
+- partition 1 (worker): producer, warp group 1, 8 warps, 80 registers per thread (needs about 80): cp.async copies into the rings
+- ring a: 4 buffers of [128, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- ring acc_g: 4 buffers of [64, 128] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- ring acc_u_47: 4 buffers of [64, 128] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
+- shared memory: 196816 bytes planned of 232448; maxnreg 128
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
+
+L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L1 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L2 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L3 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L4 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]))
+L5 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
+
+@gluon.jit
+def consumer_0(a_ptr, wg_ptr, wu_ptr, c_ptr, M, N, K, stride_am, stride_wk, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a, twill_box_acc_g, twill_box_acc_u_47, a_buf, acc_g_buf, acc_u_47_buf, a_ready, a_empty, acc_g_ready, acc_g_empty, acc_u_47_ready, acc_u_47_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        pid_m = twill_pid0
+        pid_n = twill_pid1
+        rm = pid_m * 128
+        rm_2 = gl.arange(0, 128, layout=L0)
+        rm_3 = gl.arange(0, 128, layout=L1)
+        rm_4 = gl.arange(0, 128, layout=L2)
+        rm_7 = rm + rm_2
+        rm_8 = rm + rm_3
+        rn = pid_n * 128
+        rn_10 = rn + rm_4
+        a_ptrs = gl.expand_dims(rm_7, 1)
+        a_ptrs_11 = gl.expand_dims(rm_8, 1)
+        a_ptrs_13 = a_ptrs * stride_am
+        a_ptrs_15 = a_ptr + a_ptrs_13
+        a_ptrs_16 = gl.arange(0, 64, layout=L3)
+        a_ptrs_17 = gl.expand_dims(a_ptrs_16, 0)
+        a_ptrs_18 = a_ptrs_15.broadcast_to([128, 64])
+        a_ptrs_19 = a_ptrs_17.broadcast_to([128, 64])
+        a_ptrs_20 = a_ptrs_18 + a_ptrs_19
+        g_ptrs = gl.arange(0, 64, layout=L1)
+        g_ptrs_21 = gl.expand_dims(g_ptrs, 1)
+        g_ptrs_23 = g_ptrs_21 * stride_wk
+        g_ptrs_25 = wg_ptr + g_ptrs_23
+        g_ptrs_26 = gl.expand_dims(rn_10, 0)
+        g_ptrs_27 = g_ptrs_25.broadcast_to([64, 128])
+        g_ptrs_28 = g_ptrs_26.broadcast_to([64, 128])
+        g_ptrs_29 = g_ptrs_27 + g_ptrs_28
+        u_ptrs_30 = wu_ptr + g_ptrs_23
+        u_ptrs_31 = u_ptrs_30.broadcast_to([64, 128])
+        u_ptrs_32 = u_ptrs_31 + g_ptrs_28
+        v0 = K + 63
+        v1 = v0 // 64
+        twill_n = (v1 - 0 + 1 - 1) // 1
+        acc_g_46 = gl.full([128, 128], 0.0, gl.float32, layout=L4)
+        acc_u_49 = gl.full([128, 128], 0.0, gl.float32, layout=L4)
+        acc_g_46_p1 = acc_g_46
+        acc_u_49_p1 = acc_u_49
+        for twill_b in range(0, twill_n):
+            mbarrier.wait(a_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            fence_async_shared()
+            mbarrier.wait(acc_g_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            fence_async_shared()
+            tok_acc_g_46 = warpgroup_mma(a_buf.index((twill_base + twill_b - 0) % 4), acc_g_buf.index((twill_base + twill_b - 0) % 4), acc_g_46_p1, is_async=True)  # dot0_acc_g: stage 0, partition 0 (group 0)
+            mbarrier.wait(acc_u_47_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            fence_async_shared()
+            tok_acc_u_49 = warpgroup_mma(a_buf.index((twill_base + twill_b - 0) % 4), acc_u_47_buf.index((twill_base + twill_b - 0) % 4), acc_u_49_p1, is_async=True)  # dot1_acc_u: stage 0, partition 0 (group 0)
+            acc_g_46_p1, acc_u_49_p1 = warpgroup_mma_wait(2, deps=(acc_g_46_p1, acc_u_49_p1,))
+            mbarrier.arrive(acc_g_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(a_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(acc_u_47_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            acc_g_46, acc_u_49 = warpgroup_mma_wait(2, deps=(tok_acc_g_46, tok_acc_u_49,))
+            acc_g_46_p1 = acc_g_46
+            acc_u_49_p1 = acc_u_49
+        acc_g_46_p1, acc_u_49_p1 = warpgroup_mma_wait(0, deps=(acc_g_46_p1, acc_u_49_p1,))
+        mbarrier.arrive(acc_g_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        mbarrier.arrive(acc_u_47_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        out = 0.0 - acc_g_46_p1
+        out_35 = gl.exp(out)
+        out_36 = out_35 + 1.0
+        out_37 = 1.0 / out_36
+        out_38 = acc_g_46_p1 * out_37
+        out_39 = out_38 * acc_u_49_p1
+        v3 = a_ptrs_11 * stride_cm
+        v5 = c_ptr + v3
+        v6 = v5.broadcast_to([128, 128])
+        v7 = g_ptrs_26.broadcast_to([128, 128])
+        v8 = v6 + v7
+        v9 = out_39.to(gl.float16)
+        v10 = gl.convert_layout(v9, L5)
+        gl.store(v8, v10)
+        twill_base += twill_n
+
+@gluon.jit
+def producer_1(a_ptr, wg_ptr, wu_ptr, c_ptr, M, N, K, stride_am, stride_wk, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a, twill_box_acc_g, twill_box_acc_u_47, a_buf, acc_g_buf, acc_u_47_buf, a_ready, a_empty, acc_g_ready, acc_g_empty, acc_u_47_ready, acc_u_47_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        pid_m = twill_pid0
+        pid_n = twill_pid1
+        rm = pid_m * 128
+        rm_2 = gl.arange(0, 128, layout=L0)
+        rm_4 = gl.arange(0, 128, layout=L2)
+        rm_7 = rm + rm_2
+        rn = pid_n * 128
+        rn_10 = rn + rm_4
+        a_ptrs = gl.expand_dims(rm_7, 1)
+        a_ptrs_13 = a_ptrs * stride_am
+        a_ptrs_15 = a_ptr + a_ptrs_13
+        a_ptrs_16 = gl.arange(0, 64, layout=L3)
+        a_ptrs_17 = gl.expand_dims(a_ptrs_16, 0)
+        a_ptrs_18 = a_ptrs_15.broadcast_to([128, 64])
+        a_ptrs_19 = a_ptrs_17.broadcast_to([128, 64])
+        a_ptrs_20 = a_ptrs_18 + a_ptrs_19
+        g_ptrs = gl.arange(0, 64, layout=L1)
+        g_ptrs_21 = gl.expand_dims(g_ptrs, 1)
+        g_ptrs_23 = g_ptrs_21 * stride_wk
+        g_ptrs_25 = wg_ptr + g_ptrs_23
+        g_ptrs_26 = gl.expand_dims(rn_10, 0)
+        g_ptrs_27 = g_ptrs_25.broadcast_to([64, 128])
+        g_ptrs_28 = g_ptrs_26.broadcast_to([64, 128])
+        g_ptrs_29 = g_ptrs_27 + g_ptrs_28
+        u_ptrs_30 = wu_ptr + g_ptrs_23
+        u_ptrs_31 = u_ptrs_30.broadcast_to([64, 128])
+        u_ptrs_32 = u_ptrs_31 + g_ptrs_28
+        v0 = K + 63
+        v1 = v0 // 64
+        g_ptrs_33 = stride_wk * 64
+        a_ptrs_41 = a_ptrs_20
+        g_ptrs_42 = g_ptrs_29
+        u_ptrs_43 = u_ptrs_32
+        for acc_u_40 in range(0, v1, 1):
+            twill_k = twill_base + (acc_u_40 - 0) // 1
+            a_ptrs_50 = a_ptrs_41 + 64
+            g_ptrs_51 = g_ptrs_42 + g_ptrs_33
+            u_ptrs_52 = u_ptrs_43 + g_ptrs_33
+            mbarrier.wait(a_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            if TWILL_TMA:
+                mbarrier.expect(a_ready.index(twill_k % 4), twill_box_a.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_a, [128 * pid_m, 64 * acc_u_40], a_ready.index(twill_k % 4), a_buf.index(twill_k % 4))  # load0_a: a TMA box (boxes)
+            else:
+                if TWILL_COPY:
+                    async_copy.async_copy_global_to_shared(a_buf.index(twill_k % 4), a_ptrs_41)  # load0_a: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(a_ready.index(twill_k % 4), increment_count=False)
+                else:
+                    a_buf.index(twill_k % 4).store(gl.load(a_ptrs_41))  # load0_a: stage 0, partition 1 (group 1)
+                    fence_async_shared()
+                    gl.thread_barrier()
+                    mbarrier.arrive(a_ready.index(twill_k % 4), count=256)
+            mbarrier.wait(acc_g_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            if TWILL_TMA:
+                mbarrier.expect(acc_g_ready.index(twill_k % 4), twill_box_acc_g.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_acc_g, [64 * acc_u_40, 128 * pid_n], acc_g_ready.index(twill_k % 4), acc_g_buf.index(twill_k % 4))  # load1_acc_g: a TMA box (boxes)
+            else:
+                if TWILL_COPY:
+                    async_copy.async_copy_global_to_shared(acc_g_buf.index(twill_k % 4), g_ptrs_42)  # load1_acc_g: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(acc_g_ready.index(twill_k % 4), increment_count=False)
+                else:
+                    acc_g_buf.index(twill_k % 4).store(gl.load(g_ptrs_42))  # load1_acc_g: stage 0, partition 1 (group 1)
+                    fence_async_shared()
+                    gl.thread_barrier()
+                    mbarrier.arrive(acc_g_ready.index(twill_k % 4), count=256)
+            mbarrier.wait(acc_u_47_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            if TWILL_TMA:
+                mbarrier.expect(acc_u_47_ready.index(twill_k % 4), twill_box_acc_u_47.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_acc_u_47, [64 * acc_u_40, 128 * pid_n], acc_u_47_ready.index(twill_k % 4), acc_u_47_buf.index(twill_k % 4))  # load2_acc_u: a TMA box (boxes)
+            else:
+                if TWILL_COPY:
+                    async_copy.async_copy_global_to_shared(acc_u_47_buf.index(twill_k % 4), u_ptrs_43)  # load2_acc_u: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(acc_u_47_ready.index(twill_k % 4), increment_count=False)
+                else:
+                    acc_u_47_buf.index(twill_k % 4).store(gl.load(u_ptrs_43))  # load2_acc_u: stage 0, partition 1 (group 1)
+                    fence_async_shared()
+                    gl.thread_barrier()
+                    mbarrier.arrive(acc_u_47_ready.index(twill_k % 4), count=256)
+            a_ptrs_41 = a_ptrs_50
+            g_ptrs_42 = g_ptrs_51
+            u_ptrs_43 = u_ptrs_52
+        twill_base += (v1 - 0 + 1 - 1) // 1
+
+@gluon.jit
+def twill_kernel(a_ptr, wg_ptr, wu_ptr, c_ptr, M, N, K, stride_am, stride_wk, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a, twill_box_acc_g, twill_box_acc_u_47, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+    a_buf = gl.allocate_shared_memory(gl.float16, [4, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    acc_g_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    acc_u_47_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    a_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(a_ready.index(i), count=1 if TWILL_TMA else 256)
+    a_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(a_empty.index(i), count=1)
+    acc_g_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(acc_g_ready.index(i), count=1 if TWILL_TMA else 256)
+    acc_g_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(acc_g_empty.index(i), count=1)
+    acc_u_47_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(acc_u_47_ready.index(i), count=1 if TWILL_TMA else 256)
+    acc_u_47_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(acc_u_47_empty.index(i), count=1)
+    gl.warp_specialize([
+        (consumer_0, (a_ptr, wg_ptr, wu_ptr, c_ptr, M, N, K, stride_am, stride_wk, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a, twill_box_acc_g, twill_box_acc_u_47, a_buf, acc_g_buf, acc_u_47_buf, a_ready, a_empty, acc_g_ready, acc_g_empty, acc_u_47_ready, acc_u_47_empty, TWILL_COPY, TWILL_TMA)),
+        (producer_1, (a_ptr, wg_ptr, wu_ptr, c_ptr, M, N, K, stride_am, stride_wk, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a, twill_box_acc_g, twill_box_acc_u_47, a_buf, acc_g_buf, acc_u_47_buf, a_ready, a_empty, acc_g_ready, acc_g_empty, acc_u_47_ready, acc_u_47_empty, TWILL_COPY, TWILL_TMA)),
+    ], [8], [80])
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['a_ptr', 'wg_ptr', 'wu_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_wk', 'stride_cm', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K']          # the Triton kernel's parameters, in order
+RUNTIME = ['a_ptr', 'wg_ptr', 'wu_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_wk', 'stride_cm', 'twill_g0', 'twill_g1', 'twill_g2', 'twill_box_a', 'twill_box_acc_g', 'twill_box_acc_u_47']   # the Gluon kernel's parameters, in order
+FLAGS = ['TWILL_COPY', 'TWILL_TMA']   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED = ['a_ptr', 'wg_ptr', 'wu_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_wk', 'stride_cm', 'twill_g0', 'twill_g1', 'twill_g2']   # the arguments a launch key reads
+CONSTEXPRS = {'BLOCK_M': 128, 'BLOCK_N': 128, 'BLOCK_K': 64}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {'twill_box_a': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])', 'twill_box_acc_g': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])', 'twill_box_acc_u_47': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
+POINTER_BOXES = {'twill_box_a': ('a_ptr', ['stride_am', '1'], [None, None], [128, 64], []), 'twill_box_acc_g': ('wg_ptr', ['stride_wk', '1'], [None, None], [64, 128], []), 'twill_box_acc_u_47': ('wu_ptr', ['stride_wk', '1'], [None, None], [64, 128], [])}   # pointer tiles as TMA boxes: (base, strides, extents, block, checks)
+TMA_BOXES = True   # False: copy them with cp.async at every launch
+NUM_WARPS = 8
+MAXNREG = 128
+PERSISTENT = True      # one program per SM loops over the grid's tiles
+COPY_ALIGNED = ['a_ptr', 'wg_ptr', 'wu_ptr', 'stride_am', 'stride_wk']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+_CODE = {}                     # expression -> its compiled code
+_DESCS = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE = []                   # the active driver's current device, read per launch
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+        if len(_DESCS) >= 256:
+            _DESCS.clear()
+        d = _DESCS[key] = TensorDescriptor(_Base(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
+
+
+def _box_shapes(bound):
+    """Each pointer tile's (base, extents, strides), or None where the launch does not allow them (a base not
+    16-byte aligned, a row stride not a 16-byte multiple, an extent not positive, a check failed, a shape
+    or stride the descriptor refuses)."""
+    out = {}
+    for n, (base, strides, extents, block, checks) in POINTER_BOXES.items():
+        t = bound[base]
+        if not TMA_BOXES or not hasattr(t, 'data_ptr') or not all(_ev(c, bound) for c in checks):
+            return None
+        st = tuple(int(_ev(e, bound)) for e in strides)
+        ext = tuple(2 ** 31 - 1 if e is None else int(_ev(e, bound)) for e in extents)   # None: unmasked
+        if t.data_ptr() % 16 or any(x * t.element_size() % 16 for x in st[:-1]) or min(ext) <= 0:
+            return None
+        try:
+            _desc(n, t, ext, st, block)
+        except (AssertionError, ValueError, TypeError):
+            return None
+        out[n] = (base, ext, st)
+    return out
+
+
+def _boxes(bound, shapes=None):
+    """The pointer tiles' descriptors over ``shapes`` (else ``_box_shapes``'), None where the launch does not
+    allow them."""
+    shapes = _box_shapes(bound) if shapes is None else shapes
+    if shapes is None:
+        return None
+    return {n: _desc(n, bound[b], ext, st, POINTER_BOXES[n][3]) for n, (b, ext, st) in shapes.items()}
+
+
+def _key(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES:
+        from triton import knobs
+        _MODES.extend((knobs.compilation, knobs.runtime))
+    key = [g, TMA_BOXES, _MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
+    for n in KEYED:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device():
+    if not _DEVICE:
+        from triton.runtime import driver
+        _DEVICE.append(driver.active.get_current_device)
+    return _DEVICE[0]()
+
+
+def _decide(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = _box_shapes(bound)
+    flags = {'TWILL_COPY': all(_aligned(bound[n]) for n in COPY_ALIGNED), 'TWILL_TMA': shapes is not None}
+    return [tuple(flags[f] for f in FLAGS), shapes, None]
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    key = _key(bound, g)
+    entry = _KEYED.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide(bound)
+        if key is not None:
+            if len(_KEYED) >= 64:
+                _KEYED.clear()
+            _KEYED[key] = entry
+    bound.update(dict.fromkeys(POINTER_BOXES) if entry[1] is None else _boxes(bound, entry[1]))
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return _run(entry, g, runtime)
+
+
+def _run(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel[g](*runtime, **dict(zip(FLAGS, entry[0])), num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+def _aligned(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()
