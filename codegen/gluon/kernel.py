@@ -655,15 +655,24 @@ def _pipelined(src: Source, part: Partition, shared: Shared, turn: Turn | None) 
     if stages > 2 and alone(src.mod.plan):
         short = _as_written(src, results)
         if short is not None:
-            return ([lines[0], f"if twill_n >= {stages - 1}:"] + ["    " + ln for ln in lines[1:]] + ["else:"]
+            return ([lines[0], _trips_at_least(stages - 1)] + ["    " + ln for ln in lines[1:]] + ["else:"]
                     + ["    " + ln for ln in short] + [results])
         # no unpipelined copy for a short loop: it must fill the prologue (said in the decisions, checked so)
         src.mod.plan.least_trips = max(src.mod.plan.least_trips, stages - 1)
     if stages != 2 or least_trips(stages, turn is not None, trip_count_varies(src.plan.fn, src.plan.loop)):
         return lines + [results]
     other = [f"{name} = {_initial(src, part, k, sub)}" for (k, sub), name in results.items() if name]
-    return ([lines[0], "if twill_n >= 1:"] + ["    " + ln for ln in lines[1:]]
+    return ([lines[0], _trips_at_least(1)] + ["    " + ln for ln in lines[1:]]
             + (["else:"] + ["    " + ln for ln in other] if other else []) + [results])   # a loop carrying nothing
+
+
+def _trips_at_least(k: int) -> str:
+    """The ``if`` choosing the pipelined loop where it runs ``k`` iterations or more. Its condition also reads the
+    program id, so that Triton cannot fold it: an integer argument equal to 1 reaches the kernel as a constant (the
+    JIT specialises it), Gluon folds the trip count once it inlines the partition, and a branch left dead with loads
+    in it fails Triton 3.6's lowering (an assertion in the axis analysis of the dead loads: the reversed recurrence
+    at T = 1, run 36)."""
+    return f"if (twill_n >= {k}) | (gl.program_id(0) < 0):"
 
 
 def least_trips(stages: int, turns: bool = False, varies: bool = True, lone: bool = False) -> int:

@@ -111,16 +111,23 @@ def _unsigned_op(op: IROp, ctx: Context, args: list[Val]) -> str | None:
     if pred:
         return f"{u[0]} {_CMP[pred.group(1)]} {u[1]}"
     if n == "arith.uitofp":
-        return f"{u[0]}.to({gl_dtype(out)})"
+        return _cast(u[0], gl_dtype(out), args[0].type.kind != "tensor")
     if n == "arith.fptoui":
         return f"gl.cast({args[0].expr}.to(gl.uint{out[1:]}), {back}, bitcast=True)"
     if n == "arith.extui":
-        e = f"{u[0]}.to(gl.uint{out[1:]})"
+        e = _cast(u[0], f"gl.uint{out[1:]}", args[0].type.kind != "tensor")
     elif n in _UNSIGNED:
         e = f"{u[0]} {_UNSIGNED[n]} {u[1]}"
     else:
         e = f"{_UNSIGNED_CALL[n]}({u[0]}, {u[1]})"
     return f"gl.cast({e}, {back}, bitcast=True)"
+
+
+def _cast(x: str, dtype: str, scalar: bool, bitcast: bool = False) -> str:
+    """``x`` cast to ``dtype``. A scalar through ``gl.cast``: an integer argument equal to 1 reaches the kernel
+    as a Python int (Triton's JIT specialises it), which has no ``.to``."""
+    flag = ", bitcast=True" if bitcast else ""
+    return f"gl.cast({x}, {dtype}{flag})" if scalar else f"{x}.to({dtype}{flag})"
 
 
 def elementwise(op: IROp, ctx: Context) -> list[str]:
@@ -148,10 +155,8 @@ def elementwise(op: IROp, ctx: Context) -> list[str]:
     elif n in ("arith.cmpf", "arith.cmpi"):
         pred = re.search(r"arith\.cmp[fi]\s+(\w+)", op.text).group(1)
         e = f"{ex[0]} {_CMP[pred]} {ex[1]}"
-    elif n in _CASTS:
-        e = f"{ex[0]}.to({gl_dtype(ctx.ttype(res).dtype)})"
-    elif n in ("tt.bitcast", "arith.bitcast"):
-        e = f"{ex[0]}.to({gl_dtype(ctx.ttype(res).dtype)}, bitcast=True)"
+    elif n in _CASTS or n in ("tt.bitcast", "arith.bitcast"):
+        e = _cast(ex[0], gl_dtype(ctx.ttype(res).dtype), args[0].type.kind != "tensor", n not in _CASTS)
     elif n == "tt.clampf":
         e = f"gl.clamp({ex[0]}, {ex[1]}, {ex[2]})"
     elif n == "tt.int_to_ptr":      # a pointer loaded as an integer (a grouped GEMM's per-group operands)

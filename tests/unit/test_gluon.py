@@ -662,15 +662,15 @@ def test_a_loop_that_runs_no_iteration_gives_its_initial_values():
     stages = max(p.stages for p in k.plan.partitions)
     assert k.plan.least_trips == 0 and check_kernel(k.source, k.signature, stages, 0)[0] == []
     consumer = _function(k.source, "consumer_0")
-    assert consumer.count("if twill_n >= 1:") == 1
-    unguarded = re.sub(r"\n        if twill_n >= 1:\n((?:            .*\n)+)        else:\n(?:            .*\n)+",
+    assert consumer.count("if (twill_n >= 1) | (gl.program_id(0) < 0):") == 1
+    unguarded = re.sub(r"\n        if \(twill_n >= 1\) \| \(gl\.program_id\(0\) < 0\):\n((?:            .*\n)+)        else:\n(?:            .*\n)+",
                        lambda m: "\n" + m.group(1).replace("\n    ", "\n").replace("            ", "        ", 1),
                        k.source)
     assert unguarded != k.source
     assert check_kernel(unguarded, k.signature, stages, 0)[0]
     # a loop whose bounds are the launch's arguments alone runs at least once in a launch with work: no guard
     _, _, fa3 = _variant("fa3")
-    assert "if twill_n >= 1:" not in fa3.source and fa3.plan.least_trips == 1
+    assert "twill_n >= 1" not in fa3.source and fa3.plan.least_trips == 1
     # a one-stage loop has no prologue: only its last releases are predicated
     _, _, gemm = _variant("gemm")
     assert "pred=twill_n > 0" in gemm.source and gemm.plan.least_trips == 0
@@ -875,3 +875,41 @@ def test_pointer_tiles_cp_async_cannot_copy_go_through_registers_at_every_launch
     assert any(d.startswith("pointer tiles copied through registers") for d in k.decisions), k.decisions
     assert any("-warp producer through registers" in d for d in k.decisions), k.decisions
     assert k.to_dict()["cp_async"] is False
+
+
+def _compile_with_one(label: str, arg: str) -> None:
+    """The committed kernel ``label`` compiled offline for sm_90 as Triton's JIT compiles it for a launch whose integer
+    argument ``arg`` is 1: the constant 1 in place of the argument (the boxes' descriptors absent, cp.async off)."""
+    import triton
+    from triton.backends.compiler import GPUTarget
+    from triton.experimental.gluon._runtime import GluonASTSource
+
+    from codegen.gluon.generate import load_module
+    from twill.ir.triton_hooks import contained
+
+    g = json.loads((RESULTS / label / "gluon.json").read_text())["gluon"]["kernel"]
+    sig, names = dict(g["signature"]), list(g["signature"])
+    consts = {(names.index(arg),): 1}
+    for n in names:
+        if n in ("TWILL_COPY", "TWILL_TMA") or n.startswith("twill_box_"):
+            consts[(names.index(n),)] = None if n.startswith("twill_box_") else False
+    sig.update({n: "constexpr" for n in names if (names.index(n),) in consts})
+    attrs = {(names.index(n),): [["tt.divisibility", 16]] for n in g["divisible"] if n in sig and n != arg}
+
+    def build() -> bool:
+        import tempfile
+        with tempfile.TemporaryDirectory() as tmp:
+            fn = load_module((RESULTS / label / "kernel_gluon.py").read_text(), tmp).twill_kernel
+            triton.compile(GluonASTSource(fn=fn, signature=sig, constexprs=consts, attrs=attrs),
+                           target=GPUTarget("cuda", 90, 32), options={"num_warps": g["num_warps"], "maxnreg": g["maxnreg"]})
+        return True
+    assert contained(build, what=f"{label} with {arg} = 1")
+
+
+@pytest.mark.parametrize("label, arg", [("reverse_recurrent", "T"), ("block_ptr_gemm", "M")])
+def test_a_kernel_compiles_for_a_launch_with_an_integer_argument_equal_to_1(label, arg):
+    """Triton's JIT makes an integer argument equal to 1 a constant. reverse_recurrent at T = 1: Gluon folds the trip
+    count once it inlines the partition, and the branch of ``if twill_n >= 2`` left dead with its loads failed Triton
+    3.6's lowering (run 36a); the guard reads the program id, so it does not fold. block_ptr_gemm at M = 1 (a decode
+    step's GEMM): ``M.to(gl.int64)`` on a Python int; scalars are cast with ``gl.cast``."""
+    _compile_with_one(label, arg)

@@ -35,12 +35,12 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
         pid_m = twill_pid0
         pid_n = twill_pid1
         a_block = pid_m * 128
-        a_block_5 = M.to(gl.int64)
-        a_block_6 = K.to(gl.int64)
-        a_block_8 = a_block.to(gl.int64)
+        a_block_5 = gl.cast(M, gl.int64)
+        a_block_6 = gl.cast(K, gl.int64)
+        a_block_8 = gl.cast(a_block, gl.int64)
         b_block = pid_n * 128
-        b_block_9 = N.to(gl.int64)
-        b_block_11 = b_block.to(gl.int64)
+        b_block_9 = gl.cast(N, gl.int64)
+        b_block_11 = gl.cast(b_block, gl.int64)
         a_13 = gl.arange(0, 128, layout=L0)
         a_14 = gl.arange(0, 128, layout=L1)
         a_15 = a_13.to(gl.int64)
@@ -98,7 +98,7 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
         acc_71_p1 = warpgroup_mma_wait(0, deps=(acc_71_p1,))
         mbarrier.arrive(a_55_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
         mbarrier.arrive(b_69_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
-        c_block = stride_cm.to(gl.int64)
+        c_block = gl.cast(stride_cm, gl.int64)
         v0 = acc_71_p1.to(gl.float16)
         v3 = gl.arange(0, 128, layout=L3)
         v4 = gl.arange(0, 128, layout=L1)
@@ -135,14 +135,14 @@ def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
         pid_m = twill_pid0
         pid_n = twill_pid1
         a_block = pid_m * 128
-        a_block_5 = M.to(gl.int64)
-        a_block_6 = K.to(gl.int64)
-        a_block_7 = stride_am.to(gl.int64)
-        a_block_8 = a_block.to(gl.int64)
+        a_block_5 = gl.cast(M, gl.int64)
+        a_block_6 = gl.cast(K, gl.int64)
+        a_block_7 = gl.cast(stride_am, gl.int64)
+        a_block_8 = gl.cast(a_block, gl.int64)
         b_block = pid_n * 128
-        b_block_9 = N.to(gl.int64)
-        b_block_10 = stride_bk.to(gl.int64)
-        b_block_11 = b_block.to(gl.int64)
+        b_block_9 = gl.cast(N, gl.int64)
+        b_block_10 = gl.cast(stride_bk, gl.int64)
+        b_block_11 = gl.cast(b_block, gl.int64)
         a_13 = gl.arange(0, 128, layout=L0)
         a_14 = gl.arange(0, 128, layout=L1)
         a_15 = a_13.to(gl.int64)

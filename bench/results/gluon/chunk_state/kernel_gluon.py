@@ -36,8 +36,8 @@ def consumer_0(k, v, h, T, b_k_38_buf, b_v_50_buf, b_k_38_ready, b_k_38_empty, b
     p_h_8 = h + p_h
     p_h_9 = v0 * 64
     p_h_10 = v1 * 64
-    p_h_11 = p_h_9.to(gl.int64)
-    p_h_12 = p_h_10.to(gl.int64)
+    p_h_11 = gl.cast(p_h_9, gl.int64)
+    p_h_12 = gl.cast(p_h_10, gl.int64)
     v5 = gl.arange(0, 64, layout=L0)
     v6 = gl.arange(0, 64, layout=L1)
     v7 = gl.arange(0, 64, layout=L2)
@@ -69,13 +69,13 @@ def consumer_0(k, v, h, T, b_k_38_buf, b_v_50_buf, b_k_38_ready, b_k_38_empty, b
     v34 = v32 & v33
     v35 = v34.broadcast_to([64, 64])
     v36 = v30 & v35
-    p_k_15 = T.to(gl.int64)
+    p_k_15 = gl.cast(T, gl.int64)
     twill_n = (64 - 0 + 1 - 1) // 1
     b_h_52 = gl.full([64, 64], 0.0, gl.float32, layout=L4)
     b_h_52_p1 = b_h_52
     for twill_b in range(0, twill_n):
         p_k_22 = (0 + (twill_b - 0) * 1) * 64  # load0_b_k: stage 0, partition 0 (group 0)
-        p_k_23 = p_k_22.to(gl.int64)  # load0_b_k: stage 0, partition 0 (group 0)
+        p_k_23 = gl.cast(p_k_22, gl.int64)  # load0_b_k: stage 0, partition 0 (group 0)
         b_k_24 = p_k_23  # load0_b_k: stage 0, partition 0 (group 0)
         b_k_26 = b_k_24 + v12  # load0_b_k: stage 0, partition 0 (group 0)
         b_k_28 = gl.expand_dims(b_k_26, 0)  # load0_b_k: stage 0, partition 0 (group 0)
@@ -120,8 +120,8 @@ def producer_1(k, v, h, T, b_k_38_buf, b_v_50_buf, b_k_38_ready, b_k_38_empty, b
     v2 = gl.program_id(2)
     p_h_9 = v0 * 64
     p_h_10 = v1 * 64
-    p_h_11 = p_h_9.to(gl.int64)
-    p_h_12 = p_h_10.to(gl.int64)
+    p_h_11 = gl.cast(p_h_9, gl.int64)
+    p_h_12 = gl.cast(p_h_10, gl.int64)
     v5 = gl.arange(0, 64, layout=L0)
     v6 = gl.arange(0, 64, layout=L1)
     v7 = gl.arange(0, 64, layout=L2)
@@ -146,13 +146,13 @@ def producer_1(k, v, h, T, b_k_38_buf, b_v_50_buf, b_k_38_ready, b_k_38_empty, b
     p_k = v2 * T
     p_k_13 = p_k * 128
     p_k_14 = k + p_k_13
-    p_k_15 = T.to(gl.int64)
+    p_k_15 = gl.cast(T, gl.int64)
     p_v = v + p_k_13
     b_k_16 = v16.broadcast_to([64, 64])
     for b_h_19 in range(0, 64, 1):
         twill_k = (b_h_19 - 0) // 1
         p_k_22 = b_h_19 * 64
-        p_k_23 = p_k_22.to(gl.int64)
+        p_k_23 = gl.cast(p_k_22, gl.int64)
         b_k_26 = p_k_23 + v12
         b_k_27 = p_k_23 + v9
         b_k_28 = gl.expand_dims(b_k_26, 0)

@@ -20,7 +20,7 @@ L0 = gl.constexpr(gl.BlockedLayout(size_per_thread=[4], threads_per_warp=[32], w
 def consumer_0(X_ptr, Y_ptr, loss_ptr, stride, n_cols, ignore_index):
     twill_base = 0
     row = gl.program_id(0)
-    row_4 = row.to(gl.int64)
+    row_4 = gl.cast(row, gl.int64)
     X_ptr_5 = row_4 * stride
     X_ptr_6 = X_ptr + X_ptr_5
     offs = gl.arange(0, 2048, layout=L0)
@@ -132,13 +132,13 @@ def consumer_0(X_ptr, Y_ptr, loss_ptr, stride, n_cols, ignore_index):
 @gluon.jit
 def twill_kernel(X_ptr, Y_ptr, loss_ptr, stride, n_cols, ignore_index):
     row = gl.program_id(0)
-    row_4 = row.to(gl.int64)
+    row_4 = gl.cast(row, gl.int64)
     X_ptr_5 = row_4 * stride
     X_ptr_6 = X_ptr + X_ptr_5
     offs = gl.arange(0, 2048, layout=L0)
     y = Y_ptr + row_4
     y_7 = gl.load(y)
-    v0 = ignore_index.to(gl.int64)
+    v0 = gl.cast(ignore_index, gl.int64)
     v1 = y_7 == v0
     if v1:
         for i in range(0, n_cols, 2048):

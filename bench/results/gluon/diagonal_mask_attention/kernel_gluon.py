@@ -69,7 +69,7 @@ def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
         hi = start_m + 1
         hi_26 = hi * 128
         twill_n = (hi_26 - 0 + 64 - 1) // 64
-        if twill_n >= 1:
+        if (twill_n >= 1) | (gl.program_id(0) < 0):
             m_ij_52_t0 = gl.full([64], float("-inf"), gl.float32, layout=L1)
             l_i_59_t0 = gl.full([64], 0.0, gl.float32, layout=L1)
             acc_72_t0 = gl.full([64, 64], 0.0, gl.float32, layout=L4)
@@ -219,7 +219,7 @@ def consumer_1(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
         hi = start_m + 1
         hi_26 = hi * 128
         twill_n = (hi_26 - 0 + 64 - 1) // 64
-        if twill_n >= 1:
+        if (twill_n >= 1) | (gl.program_id(0) < 0):
             m_ij_52_t1 = gl.full([64], float("-inf"), gl.float32, layout=L1)
             m_ij_52_t1_p1 = m_ij_52_t1
             l_i_59_t1 = gl.full([64], 0.0, gl.float32, layout=L1)

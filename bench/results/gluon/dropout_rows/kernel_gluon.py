@@ -21,12 +21,12 @@ def consumer_0(x_ptr, out_ptr, stride, n_cols, p, seed):
     x = row * stride
     x_7 = x_ptr + x
     r = row * n_cols
-    seed_10 = seed.to(gl.int64)
+    seed_10 = gl.cast(seed, gl.int64)
     seed_hi = gl.cast(gl.cast(seed_10, gl.uint64, bitcast=True) >> 32, gl.int64, bitcast=True)
     seed_hi_11 = seed_hi & 4294967295
-    seed_hi_12 = seed_hi_11.to(gl.int32)
+    seed_hi_12 = gl.cast(seed_hi_11, gl.int32)
     seed_lo = seed_10 & 4294967295
-    seed_lo_13 = seed_lo.to(gl.int32)
+    seed_lo_13 = gl.cast(seed_lo, gl.int32)
     c0 = gl.cast(gl.umulhi(3449720151, 0), gl.int32, bitcast=True)
     c0_14 = c0 ^ seed_lo_13
     k0 = seed_lo_13 + -1640531527
@@ -50,7 +50,7 @@ def consumer_0(x_ptr, out_ptr, stride, n_cols, p, seed):
     y = 1.0 - p
     v0 = out_ptr + x
     twill_n = (n_cols - 0 + 1024 - 1) // 1024
-    if twill_n >= 2:
+    if (twill_n >= 2) | (gl.program_id(0) < 0):
         offs_50 = (0 + (0 - 0) * 1024) + offs  # load0_x: stage 0, partition 0 (group 0)
         mask_51 = offs_50 < n_cols  # load0_x: stage 0, partition 0 (group 0)
         x_52 = x_7 + offs_50  # load0_x: stage 0, partition 0 (group 0)

@@ -32,7 +32,7 @@ def consumer_0(ids_ptr, dy_ptr, dw_ptr, n_tokens):
     g_9 = g_7.broadcast_to([32, 128])
     g_10 = g_8.broadcast_to([32, 128])
     twill_n = (v0 - start + 32 - 1) // 32
-    if twill_n >= 1:
+    if (twill_n >= 1) | (gl.program_id(0) < 0):
         rows_11 = (start + (0 - 0) * 32)  # load0_g: stage 0, partition 0 (group 0)
         rows_13 = rows_11 + rows  # load0_g: stage 0, partition 0 (group 0)
         g_21 = gl.expand_dims(rows_13, 1)  # load0_g: stage 0, partition 0 (group 0)

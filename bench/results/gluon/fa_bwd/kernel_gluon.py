@@ -51,8 +51,8 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         mbarrier.wait(v_c0_t0_bar.index(0), (twill_tile // gl.num_programs(0)) & 1)
         qk_scale = sm_scale * 1.44269502
         offs_m = gl.arange(0, 64, layout=L1)
-        row0 = off_hz.to(gl.int64)
-        row0_31 = N_CTX.to(gl.int64)
+        row0 = gl.cast(off_hz, gl.int64)
+        row0_31 = gl.cast(N_CTX, gl.int64)
         row0_32 = row0 * row0_31
         lse_base = LSE + row0_32
         delta_base = Delta + row0_32
@@ -282,8 +282,8 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         mbarrier.wait(v_c1_t1_bar.index(0), (twill_tile // gl.num_programs(0)) & 1)
         qk_scale = sm_scale * 1.44269502
         offs_m = gl.arange(0, 64, layout=L1)
-        row0 = off_hz.to(gl.int64)
-        row0_31 = N_CTX.to(gl.int64)
+        row0 = gl.cast(off_hz, gl.int64)
+        row0_31 = gl.cast(N_CTX, gl.int64)
         row0_32 = row0 * row0_31
         lse_base = LSE + row0_32
         delta_base = Delta + row0_32
@@ -508,8 +508,8 @@ def producer_2(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         offset_y = off_hz * N_CTX
         kv_y = pid_n * 128
         kv_y_28 = offset_y + kv_y
-        row0 = off_hz.to(gl.int64)
-        row0_31 = N_CTX.to(gl.int64)
+        row0 = gl.cast(off_hz, gl.int64)
+        row0_31 = gl.cast(N_CTX, gl.int64)
         row0_32 = row0 * row0_31
         dq_base_33 = row0_32 * 128
         dq_base_34 = DQ + dq_base_33
@@ -558,8 +558,8 @@ def reducer_3(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta,
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid1 = (twill_tile // twill_g0) % twill_g1
         off_hz = twill_pid1
-        row0 = off_hz.to(gl.int64)
-        row0_31 = N_CTX.to(gl.int64)
+        row0 = gl.cast(off_hz, gl.int64)
+        row0_31 = gl.cast(N_CTX, gl.int64)
         row0_32 = row0 * row0_31
         dq_base_33 = row0_32 * 128
         dq_base_34 = DQ + dq_base_33

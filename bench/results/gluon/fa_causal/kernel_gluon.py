@@ -48,7 +48,7 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         qk_scale = sm_scale * 1.44269502
         mbarrier.wait(q_c0_t0_bar.index(0), (twill_tile // gl.num_programs(0)) & 1)
         twill_n = (qo_offset_y - 0 + 128 - 1) // 128
-        if twill_n >= 1:
+        if (twill_n >= 1) | (gl.program_id(0) < 0):
             acc_55_t0 = gl.full([64, 128], 0.0, gl.float32, layout=L3)
             m_ij_43_t0 = gl.full([64], float("-inf"), gl.float32, layout=L0)
             acc_55_t0_p1 = acc_55_t0
@@ -222,7 +222,7 @@ def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         qk_scale = sm_scale * 1.44269502
         mbarrier.wait(q_c1_t1_bar.index(0), (twill_tile // gl.num_programs(0)) & 1)
         twill_n = (qo_offset_y - 0 + 128 - 1) // 128
-        if twill_n >= 1:
+        if (twill_n >= 1) | (gl.program_id(0) < 0):
             m_ij_43_t1 = gl.full([64], float("-inf"), gl.float32, layout=L0)
             m_ij_43_t1_p1 = m_ij_43_t1
             acc_55_t1 = gl.full([64, 128], 0.0, gl.float32, layout=L3)

@@ -46,7 +46,7 @@ def consumer_0(a_ptr, b_ptr, c_ptr, topk_weights_ptr, sorted_token_ids_ptr, expe
     offs_token_id_12 = gl.arange(0, 16, layout=L1)
     offs_token_id_13 = offs_token_id.to(gl.int64)
     offs_token_id_14 = offs_token_id_12.to(gl.int64)
-    offs_token_id_15 = v0.to(gl.int64)
+    offs_token_id_15 = gl.cast(v0, gl.int64)
     offs_token_id_18 = offs_token_id_15 + offs_token_id_13
     offs_token_id_19 = offs_token_id_15 + offs_token_id_14
     offs_token_21 = sorted_token_ids_ptr + offs_token_id_18
@@ -57,14 +57,14 @@ def consumer_0(a_ptr, b_ptr, c_ptr, topk_weights_ptr, sorted_token_ids_ptr, expe
     token_mask_27 = offs_token_24 < num_valid_tokens
     off_experts = expert_ids_ptr + pid_m_11
     off_experts_28 = gl.load(off_experts)
-    off_experts_29 = off_experts_28.to(gl.int64)
+    off_experts_29 = gl.cast(off_experts_28, gl.int64)
     offs_bn = pid_n * 64
     offs_bn_30 = gl.arange(0, 64, layout=L2)
     offs_bn_31 = gl.arange(0, 64, layout=L3)
     offs_bn_32 = offs_bn_30.to(gl.int64)
-    offs_bn_33 = offs_bn.to(gl.int64)
+    offs_bn_33 = gl.cast(offs_bn, gl.int64)
     offs_bn_35 = offs_bn_33 + offs_bn_32
-    offs_bn_36 = N.to(gl.int64)
+    offs_bn_36 = gl.cast(N, gl.int64)
     offs_bn_38 = offs_bn_35 % offs_bn_36
     a_ptrs = gl.expand_dims(offs_token_23, 1)
     a_ptrs_39 = gl.expand_dims(offs_token_24, 1)
@@ -76,13 +76,13 @@ def consumer_0(a_ptr, b_ptr, c_ptr, topk_weights_ptr, sorted_token_ids_ptr, expe
     a_ptrs_46 = a_ptrs_44.broadcast_to([16, 128])
     a_ptrs_47 = a_ptrs_45 + a_ptrs_46
     a_ptrs_49 = a_ptr + a_ptrs_47
-    b_ptrs = stride_be.to(gl.int64)
+    b_ptrs = gl.cast(stride_be, gl.int64)
     b_ptrs_50 = off_experts_29 * b_ptrs
     b_ptrs_51 = b_ptr + b_ptrs_50
     b_ptrs_52 = gl.arange(0, 128, layout=L5)
     b_ptrs_53 = gl.expand_dims(b_ptrs_52, 1)
     b_ptrs_54 = gl.expand_dims(offs_bn_38, 0)
-    b_ptrs_55 = stride_bn.to(gl.int64)
+    b_ptrs_55 = gl.cast(stride_bn, gl.int64)
     b_ptrs_57 = b_ptrs_54 * b_ptrs_55
     b_ptrs_58 = b_ptrs_53.to(gl.int64)
     b_ptrs_59 = b_ptrs_58.broadcast_to([128, 64])
@@ -94,7 +94,7 @@ def consumer_0(a_ptr, b_ptr, c_ptr, topk_weights_ptr, sorted_token_ids_ptr, expe
     a = gl.expand_dims(token_mask_26, 1)
     a_64 = a.broadcast_to([16, 128])
     twill_n = (v3 - 0 + 1 - 1) // 1
-    if twill_n >= 2:
+    if (twill_n >= 2) | (gl.program_id(0) < 0):
         b_ptrs_96 = b_ptrs_63
         b_ptrs_96_p1 = b_ptrs_96
         a_ptrs_95 = a_ptrs_49

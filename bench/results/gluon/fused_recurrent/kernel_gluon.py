@@ -36,7 +36,7 @@ def consumer_0(q, k, v, g, o, T, scale):
     p_o = o + p_q_4
     p_o_15 = p_o + o_k_3
     twill_n = (T - 0 + 1 - 1) // 1
-    if twill_n >= 2:
+    if (twill_n >= 2) | (gl.program_id(0) < 0):
         p_g_45 = p_g_13
         p_v_44 = p_v_11
         p_k_43 = p_k_9

@@ -18,7 +18,7 @@ L0 = gl.constexpr(gl.BlockedLayout(size_per_thread=[8], threads_per_warp=[32], w
 @gluon.jit
 def consumer_0(a_ptr, b_ptr, c_ptr, stride, n_cols):
     row = gl.program_id(0)
-    row_4 = row.to(gl.int64)
+    row_4 = gl.cast(row, gl.int64)
     a_ptr_5 = row_4 * stride
     a_ptr_6 = a_ptr + a_ptr_5
     b_ptr_7 = b_ptr + a_ptr_5

@@ -48,7 +48,7 @@ def consumer_0(X, Y, W, B, Mean, Rstd, stride, N, eps):
     a_22_p1 = a_22
     twill_base += twill_n
     mean = gl.sum(_mean_24_p1, axis=0)
-    mean_5 = N.to(gl.float32)
+    mean_5 = gl.cast(N, gl.float32)
     mean_6 = mean / mean_5
     cols_7 = gl.arange(0, 1024, layout=L0)
     twill_n = (N - 0 + 1024 - 1) // 1024

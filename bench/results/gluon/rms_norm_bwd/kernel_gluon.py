@@ -28,11 +28,11 @@ def consumer_0(dY, X, W, RSTD, dX, dW, stride, n_rows, n_cols, rows_per_program)
     w_7 = W + cols
     w_8 = gl.load(w_7, mask=mask_5, other=0.0)
     w_9 = w_8.to(gl.float32)
-    dx = n_cols.to(gl.float32)
+    dx = gl.cast(n_cols, gl.float32)
     dx_10 = 1.0 / dx
     dx_11 = 0.0 - dx_10
     twill_n = (row_end_2 - row_start + 1 - 1) // 1
-    if twill_n >= 2:
+    if (twill_n >= 2) | (gl.program_id(0) < 0):
         dy = (row_start + (0 - 0) * 1) * stride  # load0_dy: stage 0, partition 0 (group 0)
         dy_15 = dY + dy  # load0_dy: stage 0, partition 0 (group 0)
         dy_16 = dy_15  # load0_dy: stage 0, partition 0 (group 0)

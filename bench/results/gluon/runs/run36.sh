@@ -28,3 +28,17 @@ c)
     | tail -60 | tee -a $OUT/run36c.log
   ;;
 esac
+# d: after a (reverse_recurrent failed to compile at T = 1): the guards read the program id, scalar casts through
+#    gl.cast; 19 committed kernels regenerated. reverse_recurrent checked and timed again, then the GPU tests of every
+#    regenerated kernel.
+case "${1:-a}" in
+d)
+  PYTHONPATH=. timeout 200 python bench/gluon_gpu.py $G/reverse_recurrent --out $OUT/gpu36d-reverse_recurrent.json \
+    2>&1 | tail -4 | tee -a $OUT/run36d.log
+  CHANGED="fa_bwd fa_causal rms_norm_bwd cross_entropy scratch_buffer layer_norm softmax_rows decode_attention geglu_rows
+    block_ptr_gemm grouped_decode_attention chunk_state fused_moe_decode diagonal_mask_attention fused_recurrent
+    varlen_attention dropout_rows embedding_bwd"
+  PYTHONPATH=. timeout 380 python -m pytest -q tests/gpu/test_gpu_gluon.py \
+    -k "$(echo $CHANGED | sed 's/ / or /g')" 2>&1 | tail -6 | tee -a $OUT/run36d.log
+  ;;
+esac

@@ -22,7 +22,7 @@ def consumer_0(x_ptr, scratch_ptr, y_ptr, N):
     v1 = scratch_ptr + offs
     r = scratch_ptr + rev_0
     twill_n = (N - 0 + 256 - 1) // 256
-    if twill_n >= 2:
+    if (twill_n >= 2) | (gl.program_id(0) < 0):
         x = x_ptr + (0 + (0 - 0) * 256)  # load0_x: stage 0, partition 0 (group 0)
         x_4 = x  # load0_x: stage 0, partition 0 (group 0)
         x_5 = x_4 + offs  # load0_x: stage 0, partition 0 (group 0)

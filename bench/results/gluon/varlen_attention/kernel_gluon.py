@@ -68,7 +68,7 @@ def consumer_0(Q, K, V, O, cu_seqlens, sm_scale, stride_tok, stride_h, k_68_buf,
     fence_async_shared()
     qk_scale = sm_scale * 1.44269502
     twill_n = (seqlen - 0 + 64 - 1) // 64
-    if twill_n >= 1:
+    if (twill_n >= 1) | (gl.program_id(0) < 0):
         m_new_73_t0 = gl.full([64], float("-inf"), gl.float32, layout=L3)
         m_new_73_t0_p1 = m_new_73_t0
         l_i_79_t0 = gl.full([64], 0.0, gl.float32, layout=L3)
@@ -211,7 +211,7 @@ def consumer_1(Q, K, V, O, cu_seqlens, sm_scale, stride_tok, stride_h, k_68_buf,
     fence_async_shared()
     qk_scale = sm_scale * 1.44269502
     twill_n = (seqlen - 0 + 64 - 1) // 64
-    if twill_n >= 1:
+    if (twill_n >= 1) | (gl.program_id(0) < 0):
         m_new_73_t1 = gl.full([64], float("-inf"), gl.float32, layout=L3)
         acc_97_t1 = gl.full([64, 128], 0.0, gl.float32, layout=L4)
         acc_97_t1_p1 = acc_97_t1
