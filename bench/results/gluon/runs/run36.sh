@@ -42,3 +42,11 @@ d)
     -k "$(echo $CHANGED | sed 's/ / or /g')" 2>&1 | tail -6 | tee -a $OUT/run36d.log
   ;;
 esac
+# e: the causal kernel's speed after its guard read the program id (d: correct): fa_causal at N = 1k, 4k, 16k against
+#    cuDNN and Triton, as run 21a.
+case "${1:-a}" in
+e)
+  PYTHONPATH=. timeout 400 python bench/gluon_gpu.py $G/fa_causal --out $OUT/gpu36e-fa_causal.json 2>&1 | tail -6 \
+    | tee -a $OUT/run36e.log
+  ;;
+esac
