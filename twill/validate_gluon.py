@@ -246,7 +246,7 @@ def calibrated(source: str, gj: Mapping[str, Any], machine: Machine) -> dict[str
     loaded = load_for(machine)
     if loaded is None:
         return None
-    cal, held = held_out(loaded[0], source, ROOT)
+    cal, held = held_out(loaded[0], source, ROOT, gj)
     try:
         cycles = cal.predict(Profiled("validate", source, gj, {}))
     except ProtocolError:

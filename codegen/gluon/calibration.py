@@ -275,21 +275,24 @@ def fit(profiled: Sequence[Profiled]) -> Calibration:
     return cal
 
 
-def held_out(cal: Calibration, source: str, root: Path) -> tuple[Calibration, bool]:
+def held_out(cal: Calibration, source: str, root: Path,
+             schedule: Mapping[str, Any] | None = None) -> tuple[Calibration, bool]:
     """``cal`` for predicting the kernel of ``source``, and whether the prediction is held out. Where ``cal`` was
-    fitted on profiles of that very kernel (its source's SHA-256 among the profiles' sources), their own
-    tensor-core factors make the prediction match by construction: the calibration is fitted again without them,
-    from the other profiles (read under ``root``, the paths ``fit`` recorded: source, gluon.json, profile); where
-    those are no longer there, ``cal`` as it is, in sample."""
+    fitted on profiles of that very kernel (its device code among the profiles' sources, or its ``schedule``, the
+    gluon.json, among theirs: the kernel regenerated from it by a later generator), their own tensor-core factors
+    make the prediction match by construction: the calibration is fitted again without them, from the other
+    profiles (read under ``root``, the paths ``fit`` recorded: source, gluon.json, profile); where those are no
+    longer there, ``cal`` as it is, in sample."""
     digest, kernel = hashlib.sha256(source.encode()).hexdigest(), device_part(source)
 
     def same(s: dict[str, Any]) -> bool:     # the same device code (a launcher regenerated since changes nothing)
         try:
-            return device_part((root / s["path"]).read_text()) == kernel
+            if s["path"].endswith("gluon.json"):
+                return schedule is not None and json.loads((root / s["path"]).read_text()) == schedule
+            return s["path"].endswith("kernel_gluon.py") and device_part((root / s["path"]).read_text()) == kernel
         except OSError:
             return s["sha256"] == digest
-    own = [f for f in cal.fitted_from if any(s["path"].endswith("kernel_gluon.py") and same(s)
-                                             for s in f.get("sources", []))]
+    own = [f for f in cal.fitted_from if any(same(s) for s in f.get("sources", []))]
     if not own:
         return cal, True
     try:

@@ -243,8 +243,9 @@ class Recorder:
             minimum = staticmethod(_scalar(min))
             cdiv = staticmethod(_scalar(lambda a, b: -(-a // b)))
             reduce = staticmethod(lambda inputs, axis, fn: tuple(ANY for _ in inputs))   # one result per input
-            # an integer's bits read as unsigned (codegen.gluon.ops' unsigned ops): a loop bound's stays its value
-            cast = staticmethod(lambda x, *a, **k: x if isinstance(x, int) else ANY)
+            # an integer's bits read as unsigned (codegen.gluon.ops' unsigned ops): a loop bound's stays its value;
+            # a conversion (a scalar's, written gl.cast so that an argument specialised to 1 has one) is ``.to``'s
+            cast = staticmethod(lambda x, *a, bitcast=False, **k: x if isinstance(x, int) and bitcast else ANY)
             associative_scan = staticmethod(lambda inputs, axis, fn, reverse=False:
                                             tuple(ANY for _ in inputs) if isinstance(inputs, tuple) else ANY)
 
