@@ -19,18 +19,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
-
-def _descendants(pid: int) -> list[int]:
-    out: list[int] = []
-    for task in Path(f"/proc/{pid}/task").glob("*/children"):
-        try:
-            kids = [int(k) for k in task.read_text().split()]
-        except (OSError, ValueError):
-            continue
-        for kid in kids:
-            out += [kid, *_descendants(kid)]
-    return out
+from twill.util import descendants  # noqa: E402
 
 
 def _running(pid: int) -> bool:
@@ -49,7 +40,7 @@ def one(kernel: str, arch: str, at: float) -> str:
         time.sleep(at)
         if proc.poll() is not None:
             return f"at {at:5.1f} s: finished before the interrupt (exit {proc.returncode})"
-        started = _descendants(proc.pid)
+        started = descendants(proc.pid)
         t0 = time.perf_counter()
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=60)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from twill.errors import TwillError
-from twill.util import WRITING
+from twill.util import WRITING, descendants
 
 # subcommand -> (module, one-line help). Each module has add_arguments(parser) and run(args) -> int.
 COMMANDS = {
@@ -182,26 +182,13 @@ def _leave_interrupted(command: str | None, out: _Gate, err: _Gate) -> None:
     os._exit(130)
 
 
-def _descendants(pid: int) -> list[int]:
-    """The processes ``pid`` started and theirs, read from Linux's /proc (empty where there is none)."""
-    out: list[int] = []
-    for task in Path(f"/proc/{pid}/task").glob("*/children"):
-        try:
-            kids = [int(k) for k in task.read_text().split()]
-        except (OSError, ValueError):
-            continue
-        for kid in kids:
-            out += [kid, *_descendants(kid)]
-    return out
-
-
 def _stop_descendants() -> None:
     """Kill what this process started outside multiprocessing: the forked child compiling a kernel
     (``twill.ir.triton_hooks.contained``), ptxas. They inherit SIGINT blocked, so a terminal's
     Ctrl-C does not stop them, and the forked child holds copies of our stdout and stderr: a reader
     waiting for their end would wait for the compile. multiprocessing's own processes (workers, its
     resource tracker) are left to multiprocessing, which stops them without a leak to warn about."""
-    for pid in _descendants(os.getpid()):
+    for pid in descendants(os.getpid()):
         try:
             if b"multiprocessing" not in Path(f"/proc/{pid}/cmdline").read_bytes():
                 os.kill(pid, signal.SIGKILL)

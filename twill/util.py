@@ -124,3 +124,22 @@ def sole_call(tree: ast.Module, caller: str) -> str | None:
               if isinstance(n, ast.Expr) and isinstance(n.value, ast.Call) and isinstance(n.value.func, ast.Name)
               and n.value.func.id in funcs]
     return called[0] if len(called) == 1 else None
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes ``pid`` started and theirs, read from Linux's /proc (empty where there is none).
+
+    Examples
+    --------
+    >>> descendants(os.getpid()) == [] or all(isinstance(p, int) for p in descendants(os.getpid()))
+    True
+    """
+    out: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        try:
+            kids = [int(k) for k in task.read_text().split()]
+        except (OSError, ValueError):
+            continue
+        for kid in kids:
+            out += [kid, *descendants(kid)]
+    return out
