@@ -61,6 +61,9 @@ def main() -> int:
     if not Path("/proc/self/task").exists():
         print("bench/interrupt_latency.py: reads the run's processes from /proc (Linux)", file=sys.stderr)
         return 2
+    if not Path(a.kernel).is_file():
+        print(f"bench/interrupt_latency.py: no kernel file {a.kernel!r} (expected a .py with a Triton kernel)", file=sys.stderr)
+        return 2
     try:
         ats = [float(x) for x in a.at.split(",") if x.strip()]
     except ValueError:

@@ -431,16 +431,9 @@ class LoopWriter:
     def _to_readers_layout(self, bd: Body, op: IROp) -> None:
         """A value loaded in the compact layout (``codegen.gluon.compact``) converted to the layout its reader
         ``op`` has from Triton, once per body and age."""
-        relaid = self.ctx.relayout
-        if not relaid or set(op.results) & set(relaid):
-            return
-        for v in op.operands:
-            val = self.ctx.vals.get(v)
-            if v not in relaid or val is None or val.broadcast:
-                continue
-            name = f"{val.expr}_cv"
+        for v, name, line in self.ctx.relaid_operands(op):
             if not any(ln.startswith(f"{name} =") for ln in bd.lines):
-                bd.lines.append(f"{name} = gl.convert_layout({val.expr}, {self.ctx.triton_layout(v)})")
+                bd.lines.append(line)
             self.ctx.vals[v] = Val(name, self.ctx.ttype(v))
 
     def _needed(self, bd: Body, op: IROp, operands: dict[str, tuple[Val, tuple[int, int | None] | None, int]]) -> int:

@@ -53,20 +53,15 @@ def plain(op: IROp, ctx: Context) -> list[str]:
 
 
 def _in_readers_layout(op: IROp, ctx: Context) -> list[str]:
-    """``op`` translated; an operand held in another layout than Triton's (a pointer load's compact layout,
-    ``codegen.gluon.compact``: its addresses too) converted to Triton's for ``op`` alone, as the pipelined loop
-    converts it (``partition._to_readers_layout``), so that a name assigned in a branch is not read after it."""
-    moved = [v for v in dict.fromkeys(op.operands) if v in ctx.relayout and v in ctx.vals and not ctx.vals[v].broadcast]
-    if not moved or set(op.results) & set(ctx.relayout):
-        return translate(op, ctx)
-    saved = {v: ctx.vals[v] for v in moved}
-    lines = []
-    for v in moved:
-        name = f"{saved[v].expr}_cv"
-        lines.append(f"{name} = gl.convert_layout({saved[v].expr}, {ctx.triton_layout(v)})")
+    """``op`` translated; an operand held in the compact layout converted to Triton's for ``op`` alone
+    (``Context.relaid_operands``, as the pipelined loop converts it), so that a name assigned in a branch is not
+    read after it."""
+    moved = ctx.relaid_operands(op)
+    saved = {v: ctx.vals[v] for v, _, _ in moved}
+    for v, name, _ in moved:
         ctx.vals[v] = Val(name, ctx.ttype(v))
     try:
-        return lines + translate(op, ctx)
+        return [line for _, _, line in moved] + translate(op, ctx)
     finally:
         ctx.vals.update(saved)
 

@@ -20,6 +20,7 @@ from codegen.gluon.layouts import (Blocked, DotOperand, Layout, Linear, Mma, Sli
 from twill.errors import UnsupportedError
 from twill.ir.dims import RowSplit
 from twill.ir.function import Function
+from twill.ir.ttgir import IROp
 
 _RESERVED = {"gl", "gluon", "tma", "mbarrier", "triton", "math", "fence_async_shared", "warpgroup_mma",
              "warpgroup_mma_wait", "range", "float", "int", "len", "min", "max", "abs"}
@@ -99,6 +100,20 @@ class Context:
     def triton_layout(self, v: str) -> str:
         """The module constant of the layout Triton gave ``v`` (its readers' layout, where ``relayout`` moved it)."""
         return self.layout(parse_type(self.fn.type_of(v), self.table).layout)
+
+    def relaid_operands(self, op: IROp) -> list[tuple[str, str, str]]:
+        """``op``'s operands held in the compact layout (``codegen.gluon.compact``) that it reads in Triton's layout:
+        (operand, the converted value's name, the line converting it). None where ``op`` computes in the compact
+        layout itself (a relaid value's addresses, the load)."""
+        if not self.relayout or set(op.results) & set(self.relayout):
+            return []
+        out = []
+        for v in dict.fromkeys(op.operands):
+            val = self.vals.get(v)
+            if v in self.relayout and val is not None and not val.broadcast:
+                name = f"{val.expr}_cv"
+                out.append((v, name, f"{name} = gl.convert_layout({val.expr}, {self.triton_layout(v)})"))
+        return out
 
     def split_dim(self, v: str) -> int | None:
         if self.rows is None or self.subtile is None or self.subtiles == 1:
