@@ -85,6 +85,10 @@ VARIANTS = {
     "reverse_recurrent": ("tests/corpus/reverse_recurrent.py", "fused_recurrent_bwd_dkv", []),  # a negative step
     "swiglu_gemm": ("tests/corpus/swiglu_gemm.py", "swiglu_mm", []),           # two dots share A each iteration
     "embedding_bwd": ("tests/corpus/embedding_bwd.py", "embedding_bwd", []),  # tl.atomic_add in the loop
+    "split_kv_reduce": ("tests/corpus/split_kv_reduce.py", "_fwd_kernel_stage2", []),  # loads inside an if in the loop
+    "chunk_output": ("tests/corpus/chunk_output.py", "chunk_fwd_kernel_o", []),  # a wgmma after the loop
+    "prefix_scores": ("tests/corpus/prefix_scores.py", "prefix_scores", []),  # a wgmma before the loop
+    "row_atomics": ("tests/corpus/row_atomics.py", "row_atomics", []),  # float atomic_max, atomic_cas, tl.flip
 }
 
 

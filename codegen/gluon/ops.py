@@ -53,8 +53,10 @@ def _res(op: IROp) -> str:
 
 
 def constant(op: IROp, ctx: Context) -> list[str]:
-    """A constant: a scalar literal, or a splat kept as its scalar (broadcast at use)."""
-    m = re.search(r"arith\.constant\s+(dense<(.*?)>|[^:{]+?)\s*(?:\{[^}]*\})?\s*:\s*(.+)$", op.text.split(" loc(")[0])
+    """A constant: a scalar literal, or a splat kept as its scalar (broadcast at use). MLIR prints an i1 scalar
+    without its type (``%true = arith.constant true``: the mask of a scalar atomic)."""
+    m = re.search(r"arith\.constant\s+(dense<(.*?)>|[^:{]+?)\s*(?:\{[^}]*\})?\s*(?::\s*(.+))?$",
+                  op.text.split(" loc(")[0].strip())
     if not m:
         raise UnsupportedError("a constant the Gluon back end cannot read", where=source_where(op), found=op.text)
     raw = (m.group(2) if m.group(2) is not None else m.group(1)).strip()
@@ -156,7 +158,9 @@ def elementwise(op: IROp, ctx: Context) -> list[str]:
         pred = re.search(r"arith\.cmp[fi]\s+(\w+)", op.text).group(1)
         e = f"{ex[0]} {_CMP[pred]} {ex[1]}"
     elif n in _CASTS or n in ("tt.bitcast", "arith.bitcast"):
-        e = _cast(ex[0], gl_dtype(ctx.ttype(res).dtype), args[0].type.kind != "tensor", n not in _CASTS)
+        t = ctx.ttype(res)      # a scalar pointer's bitcast: a float tl.atomic_max reads its buffer as integers
+        to = f"gl.pointer_type({gl_dtype(t.dtype)})" if t.kind == "ptr" else gl_dtype(t.dtype)
+        e = _cast(ex[0], to, args[0].type.kind != "tensor", n not in _CASTS)
     elif n == "tt.clampf":
         e = f"gl.clamp({ex[0]}, {ex[1]}, {ex[2]})"
     elif n == "tt.int_to_ptr":      # a pointer loaded as an integer (a grouped GEMM's per-group operands)
@@ -280,6 +284,21 @@ def dot(op: IROp, ctx: Context) -> list[str]:
         m = re.search(r"inputPrecision = (\w+)", op.text)
         prec = f", input_precision={(m.group(1) if m else 'tf32')!r}"
     return [f"{py_name(res)} = mma_v2({a}, {b}, {c}{prec})"]
+
+
+def wgmma(op: IROp, ctx: Context) -> list[str]:
+    """A wgmma outside the scheduled loop (a dot before it, or after it: flash-linear-attention's chunk kernels
+    multiply the intra-chunk scores by V once the loop over K is done): issued and retired at once, as Triton lowers
+    a dot its pipeliner did not make asynchronous. A reads registers (a dot-operand layout) or shared memory, B
+    shared memory; both come from ops written before it (a ``ttg.local_alloc``, its ``memdesc_trans``)."""
+    res = _res(op)
+    a_val = ctx.get(op.operands[0])
+    a = a_val.expr if a_val.type.kind != "tensor" or a_val.smem else ctx.tensor(op.operands[0])
+    b = ctx.get(op.operands[1]).expr
+    c = ctx.tensor(op.operands[2], like=res)
+    ctx.define(res, py_name(res))
+    use_acc = f", use_acc={ctx.get(op.operands[3]).expr}" if len(op.operands) > 3 else ""
+    return [f"{py_name(res)} = warpgroup_mma({a}, {b}, {c}{use_acc})"]
 
 
 def join(op: IROp, ctx: Context) -> list[str]:
@@ -550,7 +569,7 @@ def mask_keyword(op: IROp, ctx: Context, index: int) -> str:
     if len(op.operands) <= index:
         return ""
     m = ctx.get(op.operands[index])
-    if m.broadcast and m.expr == "True":
+    if m.expr == "True":          # a splat of true, or a scalar op's i1 constant
         return ""
     return f", mask={ctx.tensor(op.operands[index], like=op.operands[0])}"
 
@@ -569,11 +588,29 @@ def atomic(op: IROp, ctx: Context) -> list[str]:
     if fn is None:
         raise UnsupportedError(f"atomic {kind} is not in the Gluon back end's vocabulary", where=source_where(op))
     ptr, val = ctx.tensor(op.operands[0]), ctx.tensor(op.operands[1], like=op.operands[0])
+    back = ""
+    if kind in ("umax", "umin"):     # unsigned (a float tl.atomic_max's negative half): on the buffer read as unsigned
+        dtype = ctx.ttype(op.operands[1]).dtype
+        ptr = f"gl.cast({ptr}, gl.pointer_type(gl.uint{dtype[1:]}), bitcast=True)"
+        val = _unsigned(Val(val, ctx.ttype(op.operands[1])), dtype)
+        back = gl_dtype(dtype)
     line = f"{fn}({ptr}, {val}{mask_keyword(op, ctx, 2)}, sem={sem!r}, scope={scope!r})"
+    if back:
+        line = f"gl.cast({line}, {back}, bitcast=True)"
     if op.results:
         ctx.define(op.results[0], py_name(op.results[0]))
         return [f"{py_name(op.results[0])} = {line}"]
     return [line]
+
+
+def atomic_cas(op: IROp, ctx: Context) -> list[str]:
+    """``tl.atomic_cas(ptr, cmp, val)``: a lock's acquire (tutorial 05's layer-norm backward), a flag's hand-over."""
+    m = re.search(r"tt\.atomic_cas\s+(\w+),\s*(\w+)", op.text)
+    sem, scope = m.groups() if m else ("acq_rel", "gpu")
+    ptr = ctx.tensor(op.operands[0])
+    cmp, val = (ctx.tensor(v, like=op.operands[0]) for v in op.operands[1:3])
+    ctx.define(op.results[0], py_name(op.results[0]))
+    return [f"{py_name(op.results[0])} = gl.atomic_cas({ptr}, {cmp}, {val}, sem={sem!r}, scope={scope!r})"]
 
 
 def local_load(op: IROp, ctx: Context) -> list[str]:
@@ -621,10 +658,10 @@ def barrier(op: IROp, ctx: Context) -> list[str]:
 GENERIC: dict[str, Callable[[IROp, Context], list[str]]] = {
     "arith.constant": constant, "tt.splat": splat, "tt.make_range": make_range, "tt.expand_dims": expand_dims,
     "tt.broadcast": broadcast, "ttg.convert_layout": convert_layout, "tt.trans": trans, "tt.reduce": reduce,
-    "tt.dot": dot, "tt.reshape": reshape, "tt.join": join, "tt.split": split, "tt.scan": scan, "tt.gather": gather,
+    "tt.dot": dot, "ttng.warp_group_dot": wgmma, "tt.reshape": reshape, "tt.join": join, "tt.split": split, "tt.scan": scan, "tt.gather": gather,
     "tt.elementwise_inline_asm": inline_asm,
     "tt.get_program_id": program_id, "tt.get_num_programs": num_programs, "tt.load": pointer_load,
-    "tt.store": pointer_store, "tt.atomic_rmw": atomic, "ttg.local_load": local_load,
+    "tt.store": pointer_store, "tt.atomic_rmw": atomic, "tt.atomic_cas": atomic_cas, "ttg.local_load": local_load,
     "ttg.memdesc_trans": memdesc_trans, "ttg.memdesc_index": memdesc_index, "tt.return": nothing,
     "ttg.local_alloc": local_alloc, "gpu.barrier": barrier,
 }

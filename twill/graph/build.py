@@ -10,9 +10,10 @@ Folding rules (each IR op lands in exactly one node, listed in the node's ``ops`
 - a data scalar (a whole-tile ``tl.max`` / ``tl.sum``, a scalar ``tl.load``, arithmetic on them such
   as an online softmax's running max and sum) is tile data, not bookkeeping: it is a node of its own
   (elementwise / special-function, folded by the rule above) and its edges and recurrences are kept;
-- an ``scf.if`` of the body (the prologue and epilogue Triton puts in a flattened persistent loop) is
-  one node: a store when it stores, else elementwise when it yields data, else bookkeeping; one that
-  loads or multiplies is refused (Triton does not pipeline a conditional load);
+- an ``scf.if`` of the body (the prologue and epilogue Triton puts in a flattened persistent loop, a split-KV
+  reduction's ``if split_kv_end > split_kv_start:`` around its loads) is one node: a store when it stores, else
+  elementwise when it yields data, else bookkeeping; the pointer loads inside it are the node's own, synchronous
+  (``guarded_load_bytes``: the node waits for them); one that holds a dot, a TMA load or a loop is refused;
 - a barrier (``tl.debug_barrier``) is a node of its own, after every global access before it in the
   body and before every one after it (``twill.graph.memory``), so it stays between the accesses it orders.
 Edges carry the SSA value; values carried through ``iter_args`` give distance-1 edges (``scf.yield``
@@ -177,15 +178,16 @@ def _body(for_op: IROp, kernel: str) -> _Body:
         if _category(o) == "unsupported" or o.name == vocab.LOOP:
             why = " (a helper that stays a call: drop its noinline=True so it is inlined)" if o.name == "tt.call" else ""
             raise UnsupportedError(f"{o.name} inside the loop body is not supported{why}", where=_where(kernel, o),
-                                   expected="a straight-line loop body (an scf.if without loads or dots)",
+                                   expected="a straight-line loop body (an scf.if without dots, TMA loads or loops)",
                                    found=o.name)
         if o.name == "scf.if":
-            bad = next((n for n in nested_ops(o) if n.name in vocab.DOTS | vocab.LOADS | vocab.CONTROL_FLOW
+            bad = next((n for n in nested_ops(o) if n.name in vocab.DOTS | vocab.TMA_LOADS | vocab.CONTROL_FLOW
                         or n.name == vocab.LOOP), None)
             if bad is not None:
                 raise UnsupportedError(f"scf.if holding {bad.name} inside the loop body is not supported "
-                                       "(Triton does not pipeline a conditional load or dot)",
-                                       where=_where(kernel, o), expected="an scf.if that only computes or stores",
+                                       "(Triton does not pipeline a conditional dot or TMA load)",
+                                       where=_where(kernel, o),
+                                       expected="an scf.if that computes, stores or loads through pointers",
                                        found=f"{bad.name} at {_where(kernel, bad)}")
     return _Body(ops, yield_op.operands if yield_op else (), for_op.body.args[1:])
 
@@ -505,6 +507,9 @@ def _make_op(ops: list[IROp], members: list[int], anchor: int, kind: str, prefix
     attrs.setdefault("bytes", main.bytes)
     attrs["nops"] = sum(1 for i in members if ops[i].name.startswith(("arith.", "math.")) and
                         type_info(ops[i].result_types[0]).space == "regs" if ops[i].result_types)
+    guarded = [n for i in members if ops[i].name == "scf.if" for n in nested_ops(ops[i]) if n.name == vocab.POINTER_LOAD]
+    if guarded:     # an scf.if that loads: the bytes its loads read, which the node waits for (cost: memory latency)
+        attrs["guarded_load_bytes"] = sum(type_info(n.result_types[0]).bytes for n in guarded if n.result_types)
     regs, smem, tmem = _footprint(ops, members, node_of, users, carried_to)
     if kind in ("dot", "tmem_store") and main.space == "tmem":
         tmem = max(tmem, main.bytes)   # the accumulator / stored tile lives in tensor memory

@@ -11,7 +11,8 @@ an op keeps busy, from which cycle and for how long; the modulo schedule packs t
   goes through shared memory adds the round trip.
 - tma_load: the TMA unit is held only to issue the copy; the copy's latency (bytes over the
   bandwidth one SM sees) is the op's cycles.
-- load: LSU for the bytes; L2 latency on top.  local_*/store: LSU at shared-memory bandwidth.
+- load: LSU for the bytes; L2 latency on top (also an elementwise ``scf.if``'s own loads, before its ALU work).
+  local_*/store: LSU at shared-memory bandwidth.
 - tmem_load/tmem_store (Blackwell): LSU at tensor-memory bandwidth.
 """
 from __future__ import annotations
@@ -85,6 +86,11 @@ def op_cost(op: Op, m: Machine) -> tuple[int, tuple[Reservation, ...]]:
         c = _c(elems * nops / m.rate("alu_ops"))
         if "ttg.convert_layout" in op.ops and not any("dot_op" in line for line in op.ir):
             c += _c(2 * nbytes / m.rate("smem_bytes"))   # store to and load from shared memory
+        guarded = int(a.get("guarded_load_bytes", 0))
+        if guarded:      # an scf.if's own pointer loads: the LSU for their bytes, L2 latency before its arithmetic
+            busy = _c(guarded / m.rate("global_bytes"))
+            wait = busy + int(m.rate("global_latency"))
+            return wait + c, (Reservation("lsu", 0, busy), Reservation("alu", wait, c))
         return c, (Reservation("alu", 0, c),)
     if k == "tma_load":
         c = _c(nbytes / m.rate("tma_bytes"))

@@ -1,0 +1,253 @@
+"""_fwd_kernel_stage2, written by twill from its joint schedule: I=147 L=147 (optimal), 621 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 1 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 41 per thread)
+- shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+
+L0 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1], threads_per_warp=[32], warps_per_cta=[4], order=[0]))
+
+@gluon.jit
+def consumer_0(Mid_O, o, B_Seqlen, stride_mid_ob, stride_mid_oh, stride_mid_os, stride_obs, stride_oh):
+    cur_batch = gl.program_id(0)
+    cur_head = gl.program_id(1)
+    cur_batch_seq_len = B_Seqlen + cur_batch
+    cur_batch_seq_len_1 = gl.load(cur_batch_seq_len)
+    offs_d = gl.arange(0, 128, layout=L0)
+    mask_d_2 = offs_d < 128
+    offs_v = cur_batch * stride_mid_ob
+    offs_v_3 = cur_head * stride_mid_oh
+    offs_v_4 = offs_v + offs_v_3
+    offs_v_6 = offs_v_4 + offs_d
+    offs_logic = offs_v_4 + 128
+    kv_len_per_split = cur_batch_seq_len_1 + 15
+    kv_len_per_split_7 = kv_len_per_split // 16
+    twill_n = (16 - 0 + 1 - 1) // 1
+    v10_r0 = 0.0
+    v10_r1 = float("-inf")
+    v10_r2 = gl.full([128], 0.0, gl.float32, layout=L0)
+    v10_r0_p1 = v10_r0
+    v10_r1_p1 = v10_r1
+    v10_r2_p1 = v10_r2
+    for twill_b in range(0, twill_n):
+        split_kv_start = kv_len_per_split_7 * (0 + (twill_b - 0) * 1)  # elementwise0: stage 0, partition 0 (group 0)
+        split_kv_end = split_kv_start + kv_len_per_split_7  # elementwise0: stage 0, partition 0 (group 0)
+        split_kv_end_10 = gl.minimum(split_kv_end, cur_batch_seq_len_1)  # elementwise0: stage 0, partition 0 (group 0)
+        v9 = split_kv_end_10 > split_kv_start  # elementwise0: stage 0, partition 0 (group 0)
+        if v9:  # elementwise0: stage 0, partition 0 (group 0)
+            tv_11 = Mid_O + offs_v_6  # elementwise0: stage 0, partition 0 (group 0)
+            tv_12 = (0 + (twill_b - 0) * 1) * stride_mid_os  # elementwise0: stage 0, partition 0 (group 0)
+            tv_14 = tv_11 + tv_12  # elementwise0: stage 0, partition 0 (group 0)
+            tv_15 = gl.load(tv_14, mask=mask_d_2, other=0.0)  # elementwise0: stage 0, partition 0 (group 0)
+            tlogic = Mid_O + offs_logic  # elementwise0: stage 0, partition 0 (group 0)
+            tlogic_16 = tlogic + tv_12  # elementwise0: stage 0, partition 0 (group 0)
+            tlogic_17 = gl.load(tlogic_16)  # elementwise0: stage 0, partition 0 (group 0)
+            e_max_18 = gl.maximum(tlogic_17, v10_r1_p1)  # elementwise0: stage 0, partition 0 (group 0)
+            old_scale = v10_r1_p1 - e_max_18  # elementwise0: stage 0, partition 0 (group 0)
+            old_scale_19 = gl.exp(old_scale)  # elementwise0: stage 0, partition 0 (group 0)
+            acc_21 = v10_r2_p1 * old_scale_19  # elementwise0: stage 0, partition 0 (group 0)
+            exp_logic = tlogic_17 - e_max_18  # elementwise0: stage 0, partition 0 (group 0)
+            exp_logic_22 = gl.exp(exp_logic)  # elementwise0: stage 0, partition 0 (group 0)
+            acc_24 = exp_logic_22 * tv_15  # elementwise0: stage 0, partition 0 (group 0)
+            acc_25 = acc_21 + acc_24  # elementwise0: stage 0, partition 0 (group 0)
+            e_sum_26 = v10_r0_p1 * old_scale_19  # elementwise0: stage 0, partition 0 (group 0)
+            e_sum_27 = e_sum_26 + exp_logic_22  # elementwise0: stage 0, partition 0 (group 0)
+            v10_r0 = e_sum_27  # elementwise0: stage 0, partition 0 (group 0)
+            v10_r1 = e_max_18  # elementwise0: stage 0, partition 0 (group 0)
+            v10_r2 = acc_25  # elementwise0: stage 0, partition 0 (group 0)
+        else:  # elementwise0: stage 0, partition 0 (group 0)
+            v10_r0 = v10_r0_p1  # elementwise0: stage 0, partition 0 (group 0)
+            v10_r1 = v10_r1_p1  # elementwise0: stage 0, partition 0 (group 0)
+            v10_r2 = v10_r2_p1  # elementwise0: stage 0, partition 0 (group 0)
+        v10_r0_p1 = v10_r0
+        v10_r1_p1 = v10_r1
+        v10_r2_p1 = v10_r2
+    v0 = cur_batch * stride_obs
+    v1 = o + v0
+    v2 = cur_head * stride_oh
+    v3 = v1 + v2
+    v5 = v3 + offs_d
+    v7 = v10_r2_p1 / v10_r0_p1
+    v8 = v7.to(gl.float16)
+    gl.store(v5, v8, mask=mask_d_2)
+
+@gluon.jit
+def twill_kernel(Mid_O, o, B_Seqlen, stride_mid_ob, stride_mid_oh, stride_mid_os, stride_obs, stride_oh):
+    consumer_0(Mid_O, o, B_Seqlen, stride_mid_ob, stride_mid_oh, stride_mid_os, stride_obs, stride_oh, )
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['Mid_O', 'o', 'B_Seqlen', 'stride_mid_ob', 'stride_mid_oh', 'stride_mid_os', 'stride_obs', 'stride_oh', 'NUM_KV_SPLITS', 'BLOCK_DV', 'Lv']          # the Triton kernel's parameters, in order
+RUNTIME = ['Mid_O', 'o', 'B_Seqlen', 'stride_mid_ob', 'stride_mid_oh', 'stride_mid_os', 'stride_obs', 'stride_oh']   # the Gluon kernel's parameters, in order
+FLAGS = []   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED = ['Mid_O', 'o', 'B_Seqlen', 'stride_mid_ob', 'stride_mid_oh', 'stride_mid_os', 'stride_obs', 'stride_oh']   # the arguments a launch key reads
+CONSTEXPRS = {'NUM_KV_SPLITS': 16, 'BLOCK_DV': 128, 'Lv': 128}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 4
+MAXNREG = None
+PERSISTENT = False      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+_CODE = {}                     # expression -> its compiled code
+_DESCS = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE = []                   # the active driver's current device, read per launch
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+        if len(_DESCS) >= 256:
+            _DESCS.clear()
+        d = _DESCS[key] = TensorDescriptor(_Base(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
+
+
+def _key(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES:
+        from triton import knobs
+        _MODES.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
+    for n in KEYED:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device():
+    if not _DEVICE:
+        from triton.runtime import driver
+        _DEVICE.append(driver.active.get_current_device)
+    return _DEVICE[0]()
+
+
+def _decide(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = None
+    flags = {}
+    return [tuple(flags[f] for f in FLAGS), shapes, None]
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    key = _key(bound, g)
+    entry = _KEYED.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide(bound)
+        if key is not None:
+            if len(_KEYED) >= 64:
+                _KEYED.clear()
+            _KEYED[key] = entry
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return _run(entry, g, runtime)
+
+
+def _run(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel[g](*runtime, **dict(zip(FLAGS, entry[0])), num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()
