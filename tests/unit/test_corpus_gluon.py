@@ -29,12 +29,14 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "block_fp8_gemm", "diagonal_mask_attention", "int8_gemm", "tf32_gemm", "splitk_guarded",
              "argmax_rows", "welford_rows", "device_descriptor_gemm", "fused_recurrent", "varlen_attention",
              "paged_prefill", "dropout_rows", "rope_split", "scan_combine", "gather_rows", "asm_gemm", "unroll_gemm",
-             "reverse_recurrent", "swiglu_gemm", "embedding_bwd"}
+             "reverse_recurrent", "swiglu_gemm", "embedding_bwd", "split_kv_reduce", "chunk_output", "prefix_scores",
+             "row_atomics"}
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory"}   # an atomic add before the guarding if
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
                "grouped_decode_attention", "fused_moe_decode", "ieee_gemm", "scratch_buffer", "argmax_rows",
-               "welford_rows", "fused_recurrent", "reverse_recurrent", "embedding_bwd"}   # pointer loads only
+               "welford_rows", "fused_recurrent", "reverse_recurrent", "embedding_bwd", "split_kv_reduce",
+               "row_atomics"}   # pointer loads only
 
 
 @pytest.mark.slow
@@ -129,6 +131,18 @@ def _constructs(stem: str, source: str) -> None:
         loop = consumer.split("for twill_b in range(", 1)[1]
         a_reads = re.findall(r"warpgroup_mma\((\w+)\.index\(([^,]+)\), ", loop)
         assert len(a_reads) >= 2 and len(set(a_reads[:2])) == 1, a_reads
+    if stem == "split_kv_reduce":    # a split's loads under its runtime if, inside the loop, where the if's node is
+        loop = consumer.split("for twill_b in range(", 1)[1]
+        branch = loop.split("\n        if ", 1)[1]
+        assert branch.count("gl.load(") == 2 and "gl.exp(" in branch, loop
+    if stem in ("chunk_output", "prefix_scores"):   # a wgmma outside the loop: issued and retired at once
+        loop_at = consumer.index("for twill_b in range(")
+        outside = [m.start() for m in re.finditer(r"= warpgroup_mma\((?![^\n]*is_async=True)", consumer)]
+        assert len(outside) == 1 and (outside[0] > loop_at) == (stem == "chunk_output"), consumer
+    if stem == "row_atomics":        # a float max: an integer max, and an unsigned min for the negative half
+        assert re.search(r"gl\.atomic_min\(gl\.cast\(\w+, gl\.pointer_type\(gl\.uint32\), bitcast=True\), "
+                         r"gl\.cast\(\w+, gl\.uint32, bitcast=True\)", consumer), consumer
+        assert "gl.atomic_cas(" in consumer and "mask=True" not in consumer
     if stem == "unroll_gemm":        # two chained dots an iteration: the first's sum goes on in the second, unnamed
         loop = consumer.split("for twill_b in range(", 1)[1].split("\n        twill_base", 1)[0]
         first, second = re.findall(r"(tok_\w+) = warpgroup_mma\(", loop)[:2]

@@ -297,10 +297,24 @@ def test_flags_naming_no_parameter_are_an_error(capsys):
     assert "--arg names no parameter" in err and "x_prt" in err and "x_ptr, y_ptr, N, BLOCK" in err
 
 
+def test_an_if_that_loads_inside_the_loop_is_one_node_waiting_for_its_loads():
+    """vLLM / SGLang split-KV decode stage 2: ``if split_kv_end > split_kv_start:`` around a split's loads. The if is
+    one elementwise node carrying the merged state to the next split, costed with the L2 latency of its loads."""
+    from twill.machine.cost import op_cost
+    g = graph("split_kv_reduce")
+    (node,) = [o for o in g.ops if "scf.if" in o.ops]
+    assert node.kind == "elementwise" and not node.variable_latency
+    assert dict(node.attrs)["guarded_load_bytes"] == 128 * 4 + 4           # tv's 128 floats, tlogic's one
+    assert edges(g, has("scf.if"), has("scf.if"), distance=1)             # e_max, e_sum, acc: the next split's
+    cycles, rrt = op_cost(node, H100)
+    assert cycles > H100.rate("global_latency") and {r.unit for r in rrt} == {"lsu", "alu"}
+
+
 # -- still refused: one line naming the construct, the kernel and the line ------------------------------------
 @pytest.mark.parametrize("src, expect", [
-    ("for i in range(0, N, BLOCK):\n        if tl.load(x_ptr + i) > 0:\n            s += tl.load(x_ptr + i + offs)",
-     r"scf.if holding tt.load inside the loop body is not supported .*k\.py:\d+"),
+    ("for i in range(0, N, BLOCK):\n        if tl.load(x_ptr + i) > 0:\n"
+     "            t = tl.load(x_ptr + i + offs[:, None] * BLOCK + offs[None, :])\n            s += tl.sum(tl.dot(t, t), 1)",
+     r"scf.if holding ttng.warp_group_dot inside the loop body is not supported .*k\.py:\d+"),
     ("for i in range(0, N, BLOCK):\n        s += _help(x_ptr + i)",
      r"tt.call inside the loop body is not supported \(a helper that stays a call"),
 ])
