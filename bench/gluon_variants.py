@@ -89,6 +89,9 @@ VARIANTS = {
     "chunk_output": ("tests/corpus/chunk_output.py", "chunk_fwd_kernel_o", []),  # a wgmma after the loop
     "prefix_scores": ("tests/corpus/prefix_scores.py", "prefix_scores", []),  # a wgmma before the loop
     "row_atomics": ("tests/corpus/row_atomics.py", "row_atomics", []),  # float atomic_max, atomic_cas, tl.flip
+    "tma_rows": ("tests/corpus/tma_rows.py", "tma_rows", []),  # a TMA store inside the scheduled loop
+    "square_attention": ("tests/corpus/square_attention.py", "attn_fwd_ptr", []),  # BLOCK_M == BLOCK_N: CSE'd ranges
+    "square_attention-one-group": ("tests/corpus/square_attention.py", "attn_fwd_ptr", ["--row-split", "1"]),
 }
 
 

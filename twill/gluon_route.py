@@ -27,6 +27,7 @@ from codegen.gluon.generate import (GluonKernel, PtxasReport, compile_offline, d
 from codegen.gluon.protocol import ProtocolError, check_kernel, trip_counts
 from codegen.gluon.replay import model_costs, replay
 from codegen.gluon.ops import source_where
+from codegen.gluon.plain import distinct_ranges
 from codegen.gluon.plan import COPY_WARPS, REG_FILE, REG_OVERHEAD, WIDE_COPY_WARPS
 from twill.errors import CompileError, InputError, TwillError, UnsupportedError
 from twill.graph.io import graph_to_dict
@@ -175,7 +176,7 @@ def solve_gluon(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
         res.reason = f"the Gluon back end writes Hopper kernels; {machine.name} is sm_{machine.sm}"
         return res
     graph, kir = as_written(graph, kir, machine, options, say)
-    fn = read_function(kir.text, graph.name)
+    fn = read_function(distinct_ranges(kir.text), graph.name)    # a range per reader: which rows are independent
     loop = fn.module.loops()[graph.get("loop_index") or 0]
     rs = row_split(fn, loop)
     warps = int(graph.get("num_warps") or 4)
@@ -382,7 +383,7 @@ def sibling_schedules(c: Candidate, kir: KernelIR, machine: Machine, options: An
     out = []
     info = c.schedule.get("warp_groups") or {}
     kir = dataclasses.replace(kir, text=distinct_loop_names(kir.text, c.graph))   # the names ``generate`` writes
-    fn = read_function(kir.text, c.graph.name)
+    fn = read_function(distinct_ranges(kir.text) if c.subtiles > 1 else kir.text, c.graph.name)   # as ``generate``
     for index in sibling_loops(kir.text, c.graph):
         g = graph_of(kir, machine.target, index, where=kir.kernel)
         loop = fn.module.loops()[index]

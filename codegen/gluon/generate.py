@@ -26,7 +26,8 @@ from codegen.gluon.partition import Turn
 from codegen.gluon.descriptors import launch_descriptors
 from codegen.gluon.host import KERNEL, launcher
 from codegen.gluon.ops import LIBDEVICE_IMPORT, MMA_V2_IMPORT, scan_functions, source_where
-from codegen.gluon.plain import IF, Guard, distinct_branch_names, early_returns, effectful, guarding_ifs
+from codegen.gluon.plain import (IF, Guard, distinct_branch_names, distinct_ranges, early_returns, effectful,
+                                 guarding_ifs)
 from codegen.gluon.protocol import COPY_FLAG, TMA_FLAG
 from codegen.gluon.plan import (COPY_WARPS, RED_PAD, REG_FILE, KernelPlan, Ring, settle_boxes,
                                 plan_kernel, sibling)
@@ -131,6 +132,8 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     if siblings:
         ttgir = distinct_loop_names(ttgir, graph)
     ttgir = distinct_branch_names(ttgir)
+    if int(graph.get("row_split") or 1) > 1:     # the rows split as the route's analysis found them (``distinct_ranges``)
+        ttgir = distinct_ranges(ttgir)
     ttgir, made = launch_descriptors(ttgir, graph.name)
     fn, tile_loop, guards = kernel_function(ttgir, graph)
     others = [(_graph_loop(fn, g), g, s) for g, s in siblings]

@@ -135,7 +135,7 @@ def _cast(x: str, dtype: str, scalar: bool, bitcast: bool = False) -> str:
 def elementwise(op: IROp, ctx: Context) -> list[str]:
     n, res = op.name, _res(op)
     args = [ctx.get(v) for v in op.operands]
-    ex = [a.expr for a in args]
+    ex = [ctx.tensor(v) if a.smem else a.expr for v, a in zip(op.operands, args)]   # a ring's tile: read it first
     scalar = all(a.broadcast or a.type.kind != "tensor" for a in args) and ctx.ttype(res).kind == "tensor"
     unsigned = _unsigned_op(op, ctx, args)
     if unsigned is not None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from codegen.gluon.ops import is_sync_dot, mask_keyword, translate
 from codegen.gluon.plain import IF, plain
-from codegen.gluon.plan import AsyncTile, Item, KernelPlan, Partition, Reduction, Ring, instance, staged_name
+from codegen.gluon.plan import AsyncTile, Item, KernelPlan, Partition, Reduction, Ring, instance, staged_name, stored_name
 from codegen.gluon.protocol import COPY_FLAG
 from codegen.gluon.values import Context, Val, py_name, renamed_def
 from twill.errors import UnsupportedError
@@ -334,6 +334,8 @@ class LoopWriter:
             out.append(f"{', '.join(names)} = warpgroup_mma_wait(0, deps=({', '.join(names)},))")
         elif self.inflight:
             out.append("warpgroup_mma_wait(0)")
+        if getattr(self, "stores_in_flight", False):     # the loop's last TMA stores still read their buffers
+            out.append("tma.store_wait(0)")
         pred = ", pred=twill_n > 0" if self.empty_loop else ""
         for r, st, _ in self.carry:
             out.append(self.shared.release(r, f"{self.last_b} - {st}", pred))
@@ -405,6 +407,9 @@ class LoopWriter:
             self._dot(bd, x, op)
         elif x.op in self.plan.staging.allocs:
             self._alloc(bd, x, op)
+        elif x.op in self.plan.staging.stores:
+            self._tma_store(bd, x, op)
+            bd.done.add((x.op, x.subtile, 0))
         else:
             self._op(bd, x, op)
             bd.done.add((x.op, x.subtile, 0))
@@ -528,6 +533,21 @@ class LoopWriter:
                      f"{name}.store({self.ctx.tensor(op.operands[0])})", "fence_async_shared()"]
         self.ctx.vals[name] = Val(name, self.ctx.ttype(res))
         bd.done.add((x.op, x.subtile, 0))
+
+    def _tma_store(self, bd: Body, x: Item, op: IROp) -> None:
+        """A TMA store of the loop (``plan._loop_store``): the tile into this iteration's buffer once the copy that
+        read it two iterations before is done (at most one copy, the last iteration's, still in flight), fenced for
+        the async proxy, then copied out; ``finish`` waits for the last copies."""
+        desc, value = op.operands[0], op.operands[-1]
+        buf = f"{stored_name(value, x.subtile)}.index(({bd.b} - {x.stage}) % 2)"
+        m = re.search(r"\[(.*?)\]", op.text)
+        coords = [self.ctx.vals[c.strip()].expr for c in m.group(1).split(",")] if m else []
+        dim = self.plan.rows.descriptors.get(desc) if self.plan.rows is not None and x.subtile is not None else None
+        if dim is not None and dim < len(coords):
+            coords[dim] = f"{coords[dim]} + {x.subtile * (self.plan.rows.rows // self.plan.subtiles)}"
+        bd.lines += ["tma.store_wait(1)", f"{buf}.store({self.ctx.tensor(value)})", "fence_async_shared()",
+                     f"tma.async_copy_shared_to_global({py_name(desc)}, [{', '.join(coords)}], {buf})"]
+        self.stores_in_flight = True
 
     def _wait_upto(self, bd: Body, last: int) -> None:
         """Retire every outstanding dot up to index ``last`` (the hardware retires wgmma groups in issue

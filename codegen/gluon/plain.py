@@ -302,3 +302,47 @@ def distinct_branch_names(text: str) -> str:
             for j in range(k, ends.get(region, len(lines) - 1) + 1):
                 lines[j] = pattern.sub(new, lines[j])
     return "\n".join(lines) + ("\n" if text.endswith("\n") else "")
+
+
+_RANGE = re.compile(r"^(\s*)(%[\w$.\-]+) = tt\.(?:make_range|broadcast) ")
+
+
+def distinct_ranges(text: str) -> str:
+    """``text`` with each ``tt.make_range`` and ``tt.broadcast`` defined outside the loops given one copy per op
+    that reads it.
+
+    Triton's CSE merges ``tl.arange(0, 128)`` calls of one layout, and the broadcasts of one column offset: with
+    ``BLOCK_M == BLOCK_N`` the query rows' range and the key block's are one value, and ``offs_d[None, :]`` widened to
+    128 rows is one value that both the query's and the key's addresses add. The dimension analysis would tie the
+    rows to the keys they are contracted over through it and refuse the row split (flash_attn_triton's
+    ``_fwd_kernel``, pointer-based attention with square blocks). A copy per reader keeps each dimension its
+    reader's. The copies are defined beside the original and read by the ops outside the loops (where kernels set
+    up their addresses); the readers inside a loop keep the original (the loop's graph nodes hold their text)."""
+    lines = text.splitlines()
+    depth_at, depth = [], 0
+    for ln in lines:
+        depth_at.append(depth)
+        depth += ln.count("{") - ln.count("}") if not ln.lstrip().startswith(("#", "module", "tt.func")) else 0
+    taken = set(re.findall(r"%[\w$.\-]+", text))
+    inserts: dict[int, list[str]] = {}
+    for k, ln in enumerate(lines):
+        m = _RANGE.match(ln)
+        if m is None or depth_at[k] != 0:       # a range inside a region: left as it is
+            continue
+        name = m.group(2)
+        use = re.compile(re.escape(name) + r"(?![\w$.\-])")
+        readers = [j for j in range(k + 1, len(lines)) if use.search(lines[j])]
+        inside = any(depth_at[j] for j in readers)    # readers in a loop keep the name (their graph nodes' text)
+        outside = [j for j in readers if not depth_at[j]]
+        for n, j in enumerate(outside if inside else outside[1:], 1):
+            new = f"{name}_r{n}"
+            while new in taken:
+                new += "x"
+            taken.add(new)
+            inserts.setdefault(k, []).append(ln.replace(name, new, 1))
+            lines[j] = use.sub(new, lines[j])
+    out: list[str] = []
+    for k, ln in enumerate(lines):
+        out.append(ln)
+        out.extend(inserts.get(k, ()))
+    return "\n".join(out) + ("\n" if text.endswith("\n") else "")

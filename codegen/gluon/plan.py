@@ -134,6 +134,7 @@ class Staging:
     skip: set[int] = field(default_factory=set)
     buffers: list[Staged] = field(default_factory=list)
     allocs: set[int] = field(default_factory=set)   # the loop's own ``ttg.local_alloc`` of a register tile
+    stores: set[int] = field(default_factory=set)   # the loop's TMA stores (``tt.descriptor_store``), staged each
 
 
 def staged_name(value: str, subtile: int | None) -> str:
@@ -991,6 +992,9 @@ def _allocs(plan: KernelPlan) -> None:
         stage_of = {(x.op, x.subtile): x.stage for x in p.items}
         for x in p.items:
             op = plan.body[x.op]
+            if op.name == "tt.descriptor_store":
+                _loop_store(plan, p, x, op)
+                continue
             if op.name != "ttg.local_alloc" or not op.operands:
                 continue
             plan.staging.allocs.add(x.op)
@@ -1006,6 +1010,24 @@ def _allocs(plan: KernelPlan) -> None:
             plan.staging.buffers.append(Staged(name, op.results[0], x.subtile, p.index, info.dtype,
                                                _subtile_shape(plan, info.shape, op.operands[0], x.subtile),
                                                smem.spell() if smem is not None else None, 2 + lag))
+
+
+def _loop_store(plan: KernelPlan, p: Partition, x: Item, op: IROp) -> None:
+    """A TMA store inside the loop (a grid-stride loop over row blocks storing each through a descriptor): the tile
+    staged into one of two buffers of its own, in the descriptor's layout, and copied out by TMA; a copy still reading
+    one buffer is waited for only before the store two iterations later (``tma.store_wait(1)``)."""
+    plan.staging.stores.add(x.op)
+    desc, value = op.operands[0], op.operands[-1]
+    name = stored_name(value, x.subtile)
+    if any(b.name == name for b in plan.staging.buffers):
+        return
+    info = type_info(plan.fn.type_of(value))
+    plan.staging.buffers.append(Staged(name, value, x.subtile, p.index, info.dtype,
+                                       _subtile_shape(plan, info.shape, value, x.subtile), f"{py_name(desc)}.layout", 2))
+
+
+def stored_name(value: str, subtile: int | None) -> str:
+    return f"{py_name(value)}_out" + ("" if subtile is None else f"_t{subtile}")
 
 
 ASYNC_MIN_BYTES = 2048     # a register-read tile worth a ring of its own (not a row of scales or zero points)

@@ -101,7 +101,8 @@ def nested(a_ptr, b_ptr, c_ptr, M, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl
         tl.store(c_ptr + (m + rm)[:, None] * BN + rn[None, :], acc)
 '''
 
-# A loop whose body branches on a runtime value: scf.if survives into the pre-pipeline TTGIR.
+# A loop whose body branches on a runtime value around a dot: scf.if survives into the pre-pipeline TTGIR, and a
+# conditional dot is refused (an if that loads and stores is one node: WITH_IF_LOADS).
 WITH_IF = HEADER + '''
 TWILL_SPEC = {"signature": {"x_ptr": "*fp32", "y_ptr": "*fp32", "N": "i32", "BLOCK": "constexpr"},
               "constexprs": {"BLOCK": 128}, "num_warps": 4}
@@ -113,10 +114,14 @@ def with_if(x_ptr, y_ptr, N, BLOCK: tl.constexpr):
     s = tl.zeros([BLOCK], dtype=tl.float32)
     for i in range(0, N, BLOCK):
         if tl.load(x_ptr + i) > 0:
-            s += tl.load(x_ptr + i + offs)
-            tl.store(y_ptr + i + offs, s)
+            t = tl.load(x_ptr + i + offs[:, None] * BLOCK + offs[None, :])
+            s += tl.sum(tl.dot(t, t), 1)
     tl.store(y_ptr + offs, s)
 '''
+
+WITH_IF_LOADS = WITH_IF.replace("""            t = tl.load(x_ptr + i + offs[:, None] * BLOCK + offs[None, :])
+            s += tl.sum(tl.dot(t, t), 1)""", """            s += tl.load(x_ptr + i + offs)
+            tl.store(y_ptr + i + offs, s)""")
 
 NO_LOOP = HEADER + '''
 TWILL_SPEC = {"signature": {"x_ptr": "*fp32", "BLOCK": "constexpr"}, "constexprs": {"BLOCK": 128}}

@@ -30,7 +30,7 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "argmax_rows", "welford_rows", "device_descriptor_gemm", "fused_recurrent", "varlen_attention",
              "paged_prefill", "dropout_rows", "rope_split", "scan_combine", "gather_rows", "asm_gemm", "unroll_gemm",
              "reverse_recurrent", "swiglu_gemm", "embedding_bwd", "split_kv_reduce", "chunk_output", "prefix_scores",
-             "row_atomics"}
+             "row_atomics", "tma_rows", "square_attention"}
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory"}   # an atomic add before the guarding if
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
@@ -143,6 +143,14 @@ def _constructs(stem: str, source: str) -> None:
         assert re.search(r"gl\.atomic_min\(gl\.cast\(\w+, gl\.pointer_type\(gl\.uint32\), bitcast=True\), "
                          r"gl\.cast\(\w+, gl\.uint32, bitcast=True\)", consumer), consumer
         assert "gl.atomic_cas(" in consumer and "mask=True" not in consumer
+    if stem == "square_attention":   # BLOCK_M == BLOCK_N: the rows split between two consumers all the same
+        assert "def consumer_1(" in source and "gl.arange(0, 64, " in consumer, consumer
+    if stem == "tma_rows":           # a TMA store each iteration: two staging buffers, one copy left in flight
+        loop = consumer.split("for twill_b in range(", 1)[1]
+        store = re.search(r"tma\.store_wait\(1\).*\n.*(\w+_out)\.index\(\(twill_b - 1\) % 2\)\.store\(.*\n.*"
+                          r"fence_async_shared\(\).*\n.*tma\.async_copy_shared_to_global\(out_desc, ", loop)
+        assert store, loop
+        assert consumer.rstrip().endswith("tma.store_wait(0)"), consumer   # the last copies before the partition ends
     if stem == "unroll_gemm":        # two chained dots an iteration: the first's sum goes on in the second, unnamed
         loop = consumer.split("for twill_b in range(", 1)[1].split("\n        twill_base", 1)[0]
         first, second = re.findall(r"(tok_\w+) = warpgroup_mma\(", loop)[:2]

@@ -913,3 +913,22 @@ def test_a_kernel_compiles_for_a_launch_with_an_integer_argument_equal_to_1(labe
     3.6's lowering (run 36a); the guard reads the program id, so it does not fold. block_ptr_gemm at M = 1 (a decode
     step's GEMM): ``M.to(gl.int64)`` on a Python int; scalars are cast with ``gl.cast``."""
     _compile_with_one(label, arg)
+
+
+def test_square_blocks_of_pointer_attention_leave_the_rows_independent(tmp_path):
+    """With BLOCK_M == BLOCK_N, Triton's CSE makes the query rows' ``tl.arange`` and the key block's one value, and
+    ``offs_d[None, :]`` widened to the rows one broadcast that the query's and the key's addresses both add: read as
+    written, the rows are tied to the keys the loop contracts over and the split is refused
+    (flash_attn_triton's ``_fwd_kernel``). A copy per reader (``distinct_ranges``) gives the rows back."""
+    from codegen.gluon.plain import distinct_ranges
+    from twill.ir.dims import row_split
+    src = (ROOT / "tests/corpus/pointer_attention.py").read_text().replace('"BLOCK_N": 64', '"BLOCK_N": 128')
+    (tmp_path / "square.py").write_text(src)
+    g, kir, _ = extract(str(tmp_path / "square.py"), load_machine("h200"), OptimizeOptions())
+
+    def split(text: str):
+        fn = read_function(text, g.name)
+        return row_split(fn, fn.module.loops()[g.get("loop_index") or 0])
+    assert not split(kir.text).possible and "reduces over the rows" in split(kir.text).why_not()
+    assert split(distinct_ranges(kir.text)).possible
+    assert distinct_ranges(distinct_ranges(kir.text)) == distinct_ranges(kir.text)

@@ -129,3 +129,15 @@ def test_a_view_read_only_by_the_next_iteration_joins_its_source():
                                             for line in o.ir))
     assert any(line.split(" = ")[-1].startswith("arith.divf") for line in reshaped.ir), reshaped.ir
     assert {(d.dst, d.distance) for d in g.deps if d.src == reshaped.id} <= {(o.id, 1) for o in g.ops}
+
+
+def test_an_if_that_loads_and_stores_is_one_store_node_waiting_for_its_loads():
+    """A runtime if inside the loop that loads, accumulates and stores: one node (a store), its loads its own, its
+    cost the L2 latency of their bytes before the store's."""
+    g = graph("WITH_IF_LOADS")
+    (node,) = [o for o in g.ops if "scf.if" in o.ops]
+    assert node.kind == "store" and dict(node.attrs)["guarded_load_bytes"] == 128 * 4   # the condition reads before
+    cycles, rrt = op_cost(node, load_machine("h100"))
+    plain, _ = op_cost(replace(node, attrs=tuple((k, v) for k, v in node.attrs if k != "guarded_load_bytes")),
+                       load_machine("h100"))
+    assert cycles > plain + load_machine("h100").rate("global_latency") - 1 and [r.unit for r in rrt] == ["lsu"]

@@ -86,12 +86,7 @@ def op_cost(op: Op, m: Machine) -> tuple[int, tuple[Reservation, ...]]:
         c = _c(elems * nops / m.rate("alu_ops"))
         if "ttg.convert_layout" in op.ops and not any("dot_op" in line for line in op.ir):
             c += _c(2 * nbytes / m.rate("smem_bytes"))   # store to and load from shared memory
-        guarded = int(a.get("guarded_load_bytes", 0))
-        if guarded:      # an scf.if's own pointer loads: the LSU for their bytes, L2 latency before its arithmetic
-            busy = _c(guarded / m.rate("global_bytes"))
-            wait = busy + int(m.rate("global_latency"))
-            return wait + c, (Reservation("lsu", 0, busy), Reservation("alu", wait, c))
-        return c, (Reservation("alu", 0, c),)
+        return _guarded(a, m, c, "alu")
     if k == "tma_load":
         c = _c(nbytes / m.rate("tma_bytes"))
         return c, (Reservation("tma", 0, min(c, int(m.rate("tma_issue")))),)
@@ -100,7 +95,7 @@ def op_cost(op: Op, m: Machine) -> tuple[int, tuple[Reservation, ...]]:
         return busy + int(m.rate("global_latency")), (Reservation("lsu", 0, busy),)
     if k in ("local_load", "local_store", "local_alloc", "store"):
         c = _c(max(nbytes, 1) / m.rate("smem_bytes"))
-        return c, (Reservation("lsu", 0, c),)
+        return _guarded(a, m, c, "lsu") if k == "store" else (c, (Reservation("lsu", 0, c),))
     if k == "barrier":
         return 1, (Reservation("alu", 0, 1),)    # it orders; the wait for the other warps is not modelled
     if k in ("tmem_load", "tmem_store"):
@@ -111,6 +106,19 @@ def op_cost(op: Op, m: Machine) -> tuple[int, tuple[Reservation, ...]]:
         c = _c(nbytes / rate)
         return c, (Reservation("lsu", 0, c),)
     raise MachineError("no cost model for op kind", where=op.where, found=k)
+
+
+def _guarded(a: dict, m: Machine, c: int, unit: str) -> tuple[int, tuple[Reservation, ...]]:
+    """An op of ``c`` cycles on ``unit``; after the pointer loads of its ``scf.if`` (``guarded_load_bytes``: an if
+    inside the loop that loads, then computes or stores), which hold the LSU for their bytes and wait L2's latency."""
+    guarded = int(a.get("guarded_load_bytes", 0))
+    if not guarded:
+        return c, (Reservation(unit, 0, c),)
+    busy = _c(guarded / m.rate("global_bytes"))
+    wait = busy + int(m.rate("global_latency"))
+    if unit == "lsu":
+        return wait + c, (Reservation("lsu", 0, busy + c),)
+    return wait + c, (Reservation("lsu", 0, busy), Reservation(unit, wait, c))
 
 
 def annotate_costs(g: LoopGraph, m: Machine, profile: Mapping[str, float] | None = None,

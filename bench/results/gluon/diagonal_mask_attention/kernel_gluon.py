@@ -62,6 +62,7 @@ def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
         q_20 = gl.expand_dims(q_18, 0)
         q_21_t0 = q_16_t0.broadcast_to([64, 64])
         q_22_t0 = q_19.broadcast_to([64, 64])
+        q_22_r1_t0 = q_19.broadcast_to([64, 64])
         q_23_t0 = q_21_t0 + q_22_t0
         q_24_t0 = gl.load(q_23_t0)
         q_25_t0 = gl.allocate_shared_memory(gl.float16, [64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False), q_24_t0)
@@ -179,7 +180,7 @@ def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
         v0 = O + base_11
         v2_t0 = v0 + q_14_t0
         v3_t0 = v2_t0.broadcast_to([64, 64])
-        v4_t0 = v3_t0 + q_22_t0
+        v4_t0 = v3_t0 + q_22_r1_t0
         v5_t0 = acc_35_t0.to(gl.float16)
         v6_t0 = gl.convert_layout(v5_t0, L6)
         gl.store(v4_t0, v6_t0)
@@ -212,6 +213,7 @@ def consumer_1(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
         q_20 = gl.expand_dims(q_18, 0)
         q_21_t1 = q_16_t1.broadcast_to([64, 64])
         q_22_t1 = q_19.broadcast_to([64, 64])
+        q_22_r1_t1 = q_19.broadcast_to([64, 64])
         q_23_t1 = q_21_t1 + q_22_t1
         q_24_t1 = gl.load(q_23_t1)
         q_25_t1 = gl.allocate_shared_memory(gl.float16, [64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False), q_24_t1)
@@ -331,7 +333,7 @@ def consumer_1(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
         v0 = O + base_11
         v2_t1 = v0 + q_14_t1
         v3_t1 = v2_t1.broadcast_to([64, 64])
-        v4_t1 = v3_t1 + q_22_t1
+        v4_t1 = v3_t1 + q_22_r1_t1
         v5_t1 = acc_35_t1.to(gl.float16)
         v6_t1 = gl.convert_layout(v5_t1, L6)
         gl.store(v4_t1, v6_t1)

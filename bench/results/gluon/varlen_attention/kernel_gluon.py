@@ -60,9 +60,11 @@ def consumer_0(Q, K, V, O, cu_seqlens, sm_scale, stride_tok, stride_h, k_68_buf,
     q_ptrs_25 = gl.expand_dims(q_ptrs_24, 0)
     q_ptrs_26_t0 = q_ptrs_23_t0.broadcast_to([64, 128])
     q_ptrs_27_t0 = q_ptrs_25.broadcast_to([64, 128])
+    q_ptrs_27_r1_t0 = q_ptrs_25.broadcast_to([64, 128])
     q_ptrs_28_t0 = q_ptrs_26_t0 + q_ptrs_27_t0
     q_29_t0 = q_ptrs_t0 < seqlen
     q_30_t0 = q_29_t0.broadcast_to([64, 128])
+    q_30_r1_t0 = q_29_t0.broadcast_to([64, 128])
     q_31_t0 = gl.load(q_ptrs_28_t0, mask=q_30_t0, other=0.0)
     q_32_t0 = gl.allocate_shared_memory(gl.float16, [64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False), q_31_t0)
     fence_async_shared()
@@ -170,14 +172,14 @@ def consumer_0(Q, K, V, O, cu_seqlens, sm_scale, stride_tok, stride_h, k_68_buf,
     o_ptrs_46_t0 = O + q_ptrs_18_t0
     o_ptrs_47_t0 = o_ptrs_46_t0 + q_ptrs_21
     o_ptrs_48_t0 = o_ptrs_47_t0.broadcast_to([64, 128])
-    o_ptrs_49_t0 = o_ptrs_48_t0 + q_ptrs_27_t0
+    o_ptrs_49_t0 = o_ptrs_48_t0 + q_ptrs_27_r1_t0
     v2_t0 = gl.expand_dims(l_i_79_t0_p1, 1)
     v3_t0 = gl.convert_layout(v2_t0, L4)
     v4_t0 = v3_t0.broadcast_to([64, 128])
     v5_t0 = acc_97_t0_p1 / v4_t0
     v6_t0 = v5_t0.to(gl.float16)
     v7_t0 = gl.convert_layout(v6_t0, L7)
-    gl.store(o_ptrs_49_t0, v7_t0, mask=q_30_t0)
+    gl.store(o_ptrs_49_t0, v7_t0, mask=q_30_r1_t0)
 
 @gluon.jit
 def consumer_1(Q, K, V, O, cu_seqlens, sm_scale, stride_tok, stride_h, k_68_buf, v_89_buf, k_68_ready, k_68_empty, v_89_ready, v_89_empty, TWILL_COPY: gl.constexpr):
@@ -203,9 +205,11 @@ def consumer_1(Q, K, V, O, cu_seqlens, sm_scale, stride_tok, stride_h, k_68_buf,
     q_ptrs_25 = gl.expand_dims(q_ptrs_24, 0)
     q_ptrs_26_t1 = q_ptrs_23_t1.broadcast_to([64, 128])
     q_ptrs_27_t1 = q_ptrs_25.broadcast_to([64, 128])
+    q_ptrs_27_r1_t1 = q_ptrs_25.broadcast_to([64, 128])
     q_ptrs_28_t1 = q_ptrs_26_t1 + q_ptrs_27_t1
     q_29_t1 = q_ptrs_t1 < seqlen
     q_30_t1 = q_29_t1.broadcast_to([64, 128])
+    q_30_r1_t1 = q_29_t1.broadcast_to([64, 128])
     q_31_t1 = gl.load(q_ptrs_28_t1, mask=q_30_t1, other=0.0)
     q_32_t1 = gl.allocate_shared_memory(gl.float16, [64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False), q_31_t1)
     fence_async_shared()
@@ -316,14 +320,14 @@ def consumer_1(Q, K, V, O, cu_seqlens, sm_scale, stride_tok, stride_h, k_68_buf,
     o_ptrs_46_t1 = O + q_ptrs_18_t1
     o_ptrs_47_t1 = o_ptrs_46_t1 + q_ptrs_21
     o_ptrs_48_t1 = o_ptrs_47_t1.broadcast_to([64, 128])
-    o_ptrs_49_t1 = o_ptrs_48_t1 + q_ptrs_27_t1
+    o_ptrs_49_t1 = o_ptrs_48_t1 + q_ptrs_27_r1_t1
     v2_t1 = gl.expand_dims(l_i_79_t1_p1, 1)
     v3_t1 = gl.convert_layout(v2_t1, L4)
     v4_t1 = v3_t1.broadcast_to([64, 128])
     v5_t1 = acc_97_t1_p2 / v4_t1
     v6_t1 = v5_t1.to(gl.float16)
     v7_t1 = gl.convert_layout(v6_t1, L7)
-    gl.store(o_ptrs_49_t1, v7_t1, mask=q_30_t1)
+    gl.store(o_ptrs_49_t1, v7_t1, mask=q_30_r1_t1)
 
 @gluon.jit
 def producer_2(Q, K, V, O, cu_seqlens, sm_scale, stride_tok, stride_h, k_68_buf, v_89_buf, k_68_ready, k_68_empty, v_89_ready, v_89_empty, TWILL_COPY: gl.constexpr):
