@@ -92,6 +92,8 @@ VARIANTS = {
     "tma_rows": ("tests/corpus/tma_rows.py", "tma_rows", []),  # a TMA store inside the scheduled loop
     "square_attention": ("tests/corpus/square_attention.py", "attn_fwd_ptr", []),  # BLOCK_M == BLOCK_N: CSE'd ranges
     "square_attention-one-group": ("tests/corpus/square_attention.py", "attn_fwd_ptr", ["--row-split", "1"]),
+    "token_quant_fp8": ("tests/corpus/token_quant_fp8.py", "per_token_quant", []),  # tl.clamp, an fp8 cast, two loops
+    "chunk_kkt": ("tests/corpus/chunk_kkt.py", "chunk_scaled_dot_kkt", []),   # tl.trans of a register tile in the loop
 }
 
 

@@ -161,8 +161,11 @@ def elementwise(op: IROp, ctx: Context) -> list[str]:
         t = ctx.ttype(res)      # a scalar pointer's bitcast: a float tl.atomic_max reads its buffer as integers
         to = f"gl.pointer_type({gl_dtype(t.dtype)})" if t.kind == "ptr" else gl_dtype(t.dtype)
         e = _cast(ex[0], to, args[0].type.kind != "tensor", n not in _CASTS)
-    elif n == "tt.clampf":
-        e = f"gl.clamp({ex[0]}, {ex[1]}, {ex[2]})"
+    elif n == "tt.clampf":     # Gluon 3.6 has no gl.clamp: a max then a min, NaN propagated as the op says
+        nan = ", propagate_nan=gl.PropagateNan.ALL" if "propagateNan = all" in op.text else ""
+        lo, hi = (ctx.tensor(v, like=res) if a.broadcast and not scalar else x
+                  for v, a, x in zip(op.operands[1:], args[1:], ex[1:]))
+        e = f"gl.minimum(gl.maximum({ex[0]}, {lo}{nan}), {hi}{nan})"
     elif n == "tt.int_to_ptr":      # a pointer loaded as an integer (a grouped GEMM's per-group operands)
         t = ctx.ttype(res)
         elem = re.fullmatch(r"!tt\.ptr<(\w+)>", t.dtype) if t.kind == "tensor" else None

@@ -479,6 +479,8 @@ class LoopWriter:
                 continue
             if val.broadcast:
                 lines.append(f"{new} = {val.expr}")   # a scalar that varies per iteration: a name, aged like any
+            elif val.expr != py_name(r):              # a view written as an expression (a memdesc_trans of the
+                lines.append(f"{new} = {val.expr}")   # loop's own shared buffer): a name, aged like any
             else:
                 lines = renamed_def(lines, py_name(r), new)
             self.ctx.vals[new] = Val(new, val.type, val.broadcast)

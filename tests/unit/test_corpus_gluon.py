@@ -30,7 +30,7 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "argmax_rows", "welford_rows", "device_descriptor_gemm", "fused_recurrent", "varlen_attention",
              "paged_prefill", "dropout_rows", "rope_split", "scan_combine", "gather_rows", "asm_gemm", "unroll_gemm",
              "reverse_recurrent", "swiglu_gemm", "embedding_bwd", "split_kv_reduce", "chunk_output", "prefix_scores",
-             "row_atomics", "tma_rows", "square_attention"}
+             "row_atomics", "tma_rows", "square_attention", "token_quant_fp8", "chunk_kkt"}
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory"}   # an atomic add before the guarding if
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
@@ -145,6 +145,10 @@ def _constructs(stem: str, source: str) -> None:
         assert "gl.atomic_cas(" in consumer and "mask=True" not in consumer
     if stem == "square_attention":   # BLOCK_M == BLOCK_N: the rows split between two consumers all the same
         assert "def consumer_1(" in source and "gl.arange(0, 64, " in consumer, consumer
+    if stem == "token_quant_fp8":    # tl.clamp: Gluon 3.6 has no gl.clamp
+        assert "gl.minimum(gl.maximum(" in consumer and "gl.float8e4nv" in consumer
+    if stem == "chunk_kkt":          # the loop's own shared copy of K read transposed: the view assigned each body
+        assert re.search(r"(\w+) = (\w+)\.permute\(\(1, 0\)\).*\n.*warpgroup_mma\(\w+, \1, ", consumer), consumer
     if stem == "tma_rows":           # a TMA store each iteration: two staging buffers, one copy left in flight
         loop = consumer.split("for twill_b in range(", 1)[1]
         store = re.search(r"tma\.store_wait\(1\).*\n.*(\w+_out)\.index\(\(twill_b - 1\) % 2\)\.store\(.*\n.*"
