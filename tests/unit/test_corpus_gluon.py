@@ -30,13 +30,14 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "argmax_rows", "welford_rows", "device_descriptor_gemm", "fused_recurrent", "varlen_attention",
              "paged_prefill", "dropout_rows", "rope_split", "scan_combine", "gather_rows", "asm_gemm", "unroll_gemm",
              "reverse_recurrent", "swiglu_gemm", "embedding_bwd", "split_kv_reduce", "chunk_output", "prefix_scores",
-             "row_atomics", "tma_rows", "square_attention", "token_quant_fp8", "chunk_kkt"}
+             "row_atomics", "tma_rows", "square_attention", "token_quant_fp8", "chunk_kkt",
+             "inductor_softmax"}
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory"}   # an atomic add before the guarding if
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
                "grouped_decode_attention", "fused_moe_decode", "ieee_gemm", "scratch_buffer", "argmax_rows",
                "welford_rows", "fused_recurrent", "reverse_recurrent", "embedding_bwd", "split_kv_reduce",
-               "row_atomics"}   # pointer loads only
+               "row_atomics", "token_quant_fp8", "inductor_softmax"}   # pointer loads only
 
 
 @pytest.mark.slow

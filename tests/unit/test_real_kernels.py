@@ -297,6 +297,24 @@ def test_flags_naming_no_parameter_are_an_error(capsys):
     assert "--arg names no parameter" in err and "x_prt" in err and "x_ptr, y_ptr, N, BLOCK" in err
 
 
+def test_a_torch_compile_kernel_keeps_inductors_triton_helpers_and_its_sixteen_warps(tmp_path, capsys):
+    """Inductor's generated kernels call ``triton_helpers.maximum`` / ``max2`` and ``tl_math.exp`` from
+    ``torch._inductor.runtime`` (a NameError before: only triton and the standard library were kept) and run 16 warps
+    (the joint problem refused them: four compute groups and the loads' group are more warps than a CTA has)."""
+    src = Path(corpus("inductor_softmax")).read_text().replace(
+        "@triton.jit\ndef", "@triton_heuristics.reduction(size_hints=[4096, 32768])\n@triton.jit\ndef").replace(
+        "from torch._inductor.runtime import triton_helpers", "from torch._inductor.runtime import triton_helpers, "
+        "triton_heuristics\ntriton_helpers.set_driver_to_gpu()")
+    (tmp_path / "k.py").write_text(src)
+    out = tmp_path / "out"
+    rc = main(["optimize", str(tmp_path / "k.py"), "--arch", "h100", "--time-limit", "30", "-o", str(out)])
+    err = capsys.readouterr().err
+    assert rc == 0 and "loaded without @triton_heuristics.reduction" in err, err
+    s = json.loads((out / "schedule.json").read_text())
+    assert s["status"] == "optimal" and "refused" not in s.get("joint", {}), s.get("joint")
+    assert (out / "kernel_gluon.py").is_file()
+
+
 def test_an_if_that_loads_inside_the_loop_is_one_node_waiting_for_its_loads():
     """vLLM / SGLang split-KV decode stage 2: ``if split_kv_end > split_kv_start:`` around a split's loads. The if is
     one elementwise node carrying the merged state to the next split, costed with the L2 latency of its loads."""

@@ -2,7 +2,8 @@
 
 Kernel files from the wild do GPU work at import time (device queries, tensors, benchmarks), so a
 ``.py`` is never imported. Its AST is reduced to what defines kernels: imports of triton and the
-standard library, ``@triton.jit`` / ``@triton.autotune`` / ``@triton.heuristics`` functions, plain
+standard library (and the Triton helper modules of torch.compile's generated kernels, where torch is installed),
+``@triton.jit`` / ``@triton.autotune`` / ``@triton.heuristics`` functions, plain
 helper functions (definitions only), and constant assignments (``TWILL_SPEC``, ``BLOCK = 128``,
 ``configs = [triton.Config(...) ...]``). The kept statements run one at a time: a helper or constant
 that fails is dropped. A kernel whose decorators cannot run offline (another library's decorator,
@@ -55,6 +56,22 @@ def _safe_import(node: ast.Import | ast.ImportFrom) -> bool:
     return all(r == "triton" or r in sys.stdlib_module_names for r in roots)
 
 
+# torch.compile's generated kernels (Inductor) call its Triton helpers (``triton_helpers.maximum``, ``tl_math.exp``,
+# ``libdevice.rsqrt``): those @triton.jit functions are kept from the file's imports; its runtime helpers
+# (``triton_heuristics``, whose decorators tune on the GPU) are not.
+_INDUCTOR_MODULES = ("torch._inductor.runtime.triton_helpers", "torch._inductor.runtime", "torch._inductor.triton_helpers",
+                     "torch._inductor")
+_INDUCTOR_NAMES = {"triton_helpers", "libdevice", "math"}
+
+
+def _inductor_helpers(node: ast.Import | ast.ImportFrom) -> ast.ImportFrom | None:
+    """``node`` reduced to the Triton helper modules an Inductor kernel calls, or None."""
+    if not isinstance(node, ast.ImportFrom) or node.level or node.module not in _INDUCTOR_MODULES:
+        return None
+    names = [a for a in node.names if a.name in _INDUCTOR_NAMES]
+    return ast.copy_location(ast.ImportFrom(node.module, names, 0), node) if names else None
+
+
 def _is_constant_expr(value: ast.expr, known: set[str]) -> bool:
     """Literals, containers, arithmetic, names already kept, ``tl.*`` attributes and safe calls."""
     bound = {n.id for c in ast.walk(value) if isinstance(c, ast.comprehension)
@@ -89,7 +106,8 @@ def extraction_statements(tree: ast.Module) -> list[tuple[ast.stmt, bool]]:
     known: set[str] = set()
     for node in tree.body:
         if isinstance(node, (ast.Import, ast.ImportFrom)):
-            if _safe_import(node):
+            node = node if _safe_import(node) else _inductor_helpers(node)
+            if node is not None:
                 keep.append((node, False))
                 known.update((a.asname or a.name).split(".")[0] for a in node.names)
         elif isinstance(node, ast.FunctionDef):

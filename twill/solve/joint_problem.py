@@ -318,6 +318,7 @@ class JointProblem:
         nw = num_warps or g.get("num_warps")
         if warps_per_op is None:
             warps_per_op = warps_per_tile(g, machine, int(nw) if nw else None)
+        derived = warp_groups is None      # from the kernel's warps, not asked for
         if warp_groups is None:
             if not nw:
                 raise InputError("number of warps unknown", where=g.name, expected="num_warps in the graph or a flag",
@@ -331,6 +332,9 @@ class JointProblem:
         # the producer also deallocates registers; one warp on Blackwell) and the issue warp.
         vl_warps = (4 if int(getattr(machine, "sm", 90)) < 100 else 1) if vl else 0
         budget = machine.max_warp_groups * 4
+        if derived and int(warp_groups) * int(warps_per_op) <= budget:   # a kernel of the whole budget's warps
+            # (Inductor's 16-warp reductions): the loads' group takes its warps from the compute groups'
+            warp_groups = max(1, min(int(warp_groups), (budget - vl_warps - any(single)) // int(warps_per_op)))
         used = int(warp_groups) * int(warps_per_op) + vl_warps + (1 if any(single) else 0)
         if used > budget:
             raise MachineError("more warps than a CTA may specialise", where=g.name,
