@@ -95,6 +95,7 @@ VARIANTS = {
     "token_quant_fp8": ("tests/corpus/token_quant_fp8.py", "per_token_quant", []),  # tl.clamp, an fp8 cast, two loops
     "chunk_kkt": ("tests/corpus/chunk_kkt.py", "chunk_scaled_dot_kkt", []),   # tl.trans of a register tile in the loop
     "inductor_softmax": ("tests/corpus/inductor_softmax.py", "triton_red_fused__softmax_0", []),  # torch.compile's
+    "inductor_mm": ("tests/corpus/inductor_mm.py", "triton_tem_fused_mm_0", []),   # Inductor's mm template
 }
 
 

@@ -214,5 +214,16 @@ def _substituted(layout: Layout, table: dict[Layout, Layout]) -> Layout:
 
 
 def renamed_def(lines: list[str], old: str, new: str) -> list[str]:
-    """``lines`` with the definition of ``old`` (``old = ...``, at any indent: inside an ``if`` too) named ``new``."""
-    return [re.sub(rf"^(\s*){re.escape(old)} =", rf"\g<1>{new} =", ln) for ln in lines]
+    """``lines`` (one op's) with the definition of ``old`` (``old = ...``, at any indent: inside an ``if`` too) named
+    ``new``, and its reads after the definition too (a hinted value, ``x = gl.multiple_of(x, [16])``, reads the line
+    before it)."""
+    out: list[str] = []
+    defined = False
+    for ln in lines:
+        if defined:
+            ln = re.sub(rf"(?<![\w.]){re.escape(old)}(?![\w])", new, ln)
+        elif re.match(rf"^\s*{re.escape(old)} =", ln):
+            ln = re.sub(rf"^(\s*){re.escape(old)} =", rf"\g<1>{new} =", ln)
+            defined = True
+        out.append(ln)
+    return out

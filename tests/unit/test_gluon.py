@@ -932,3 +932,17 @@ def test_square_blocks_of_pointer_attention_leave_the_rows_independent(tmp_path)
     assert not split(kir.text).possible and "reduces over the rows" in split(kir.text).why_not()
     assert split(distinct_ranges(kir.text)).possible
     assert distinct_ranges(distinct_ranges(kir.text)) == distinct_ranges(kir.text)
+
+
+def test_a_hinted_row_value_of_a_split_kernel_is_read_under_its_sub_tile_name():
+    """Inductor's mm template hints its row offsets (``ram = tl.max_contiguous(tl.multiple_of(rm % M, ...))``): the
+    hint is a second line reading the first's name, which the row split renamed in the definition only (NameError
+    'ram is not defined' for every split candidate)."""
+    from twill.pipeline import optimize
+    r = optimize(str(ROOT / "tests/corpus/inductor_mm.py"), load_machine("h200"),
+                 OptimizeOptions(emit="gluon", time_limit=10, total_time=40, threads=1, row_split=2))
+    k = r.gluon.kernel
+    assert k is not None and len(k.plan.consumers) == 2, r.gluon.reason
+    for part in (0, 1):
+        consumer = _function_source(k.source, f"consumer_{part}")
+        assert re.search(rf"(ram\w*_t{part}) = gl\.max_contiguous\(gl\.multiple_of\(\1, ", consumer), consumer
