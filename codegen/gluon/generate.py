@@ -129,12 +129,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     if machine.sm != 90:
         raise UnsupportedError("the Gluon back end writes Hopper (sm_90) kernels", where=graph.name,
                                expected="an h100 or h200 machine", found=f"{machine.name} (sm_{machine.sm})")
-    if siblings:
-        ttgir = distinct_loop_names(ttgir, graph)
-    ttgir = distinct_branch_names(ttgir)
-    if int(graph.get("row_split") or 1) > 1:     # the rows split as the route's analysis found them (``distinct_ranges``)
-        ttgir = distinct_ranges(ttgir)
-    ttgir, made = launch_descriptors(ttgir, graph.name)
+    ttgir, made = launch_descriptors(_names(ttgir, graph, bool(siblings)), graph.name)
     fn, tile_loop, guards = kernel_function(ttgir, graph)
     others = [(_graph_loop(fn, g), g, s) for g, s in siblings]
     loop = _scheduled_loop(fn, graph, [o for o, _, _ in others])
@@ -384,6 +379,14 @@ def sibling_loops(ttgir: str, graph: LoopGraph) -> list[int]:
 
 
 _DEF = re.compile(r"(%[\w$.\-]+)(?::\d+)?\s*=")
+
+
+def _names(ttgir: str, graph: LoopGraph, siblings: bool) -> str:
+    """``ttgir`` with the names the generated Python needs distinct: each sibling loop's, each branch's, and for a
+    split kernel each range and broadcast per reader (the rows as the route's analysis found them,
+    ``distinct_ranges``)."""
+    ttgir = distinct_branch_names(distinct_loop_names(ttgir, graph) if siblings else ttgir)
+    return distinct_ranges(ttgir) if int(graph.get("row_split") or 1) > 1 else ttgir
 
 
 def distinct_loop_names(ttgir: str, graph: LoopGraph) -> str:
