@@ -290,11 +290,14 @@ class LoopWriter:
         plus cycles within II), or the next body writes the operand's next value before retiring it
         (``retire_in_body``, from ``OperandHazard``): it is retired there, so that the operand dies where the
         schedule's register model has it die (kept in flight into the next body, ptxas ran out of registers
-        for the FA forward)."""
+        for the FA forward). An operand computed before the loop stays live through it whatever the dot does: such a
+        dot stays in flight (a GEMM's mainloop: ``prefix_scores``' scores times each block of V)."""
         if not self._register_operand(d):
             return False
         if (d.op, d.subtile) in self.retire_in_body:
             return True
+        if self._def(self.ops[d.op].operands[0], d.subtile) is None:
+            return False         # an operand from before the loop lives through it: in flight, it costs no register
         node = instance(self.node_of[d.op], d.subtile)
         return d.key[0] + int(self.plan.graph.op(node).cycles or 0) < self.plan.schedule.ii
 

@@ -69,9 +69,12 @@ def consumer_0(q, k, v, o, T, twill_box_b_v_42, b_v_42_buf, b_v_42_ready, b_v_42
         mbarrier.wait(b_v_42_ready.index((twill_b - 0) % 4), ((twill_b - 0) // 4) & 1)
         fence_async_shared()
         tok_b_o_44 = warpgroup_mma(b_A_33, b_v_42_buf.index((twill_b - 0) % 4), b_o_44_p1, is_async=True)  # dot0_b_o: stage 0, partition 0 (group 0)
-        b_o_44 = warpgroup_mma_wait(0, deps=(tok_b_o_44,))
-        mbarrier.arrive(b_v_42_empty.index((twill_b - 0) % 4))
+        b_o_44_p1 = warpgroup_mma_wait(1, deps=(b_o_44_p1,))
+        mbarrier.arrive(b_v_42_empty.index((twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+        b_o_44 = warpgroup_mma_wait(1, deps=(tok_b_o_44,))
         b_o_44_p1 = b_o_44
+    b_o_44_p1 = warpgroup_mma_wait(0, deps=(b_o_44_p1,))
+    mbarrier.arrive(b_v_42_empty.index(((twill_n - 1) - 0) % 4), pred=twill_n > 0)
     v1 = o + b_q_11
     v2 = v1.broadcast_to([64, 64])
     v3 = v2 + b_q_17
