@@ -195,6 +195,8 @@ def add_attrs(line: str, attrs: str) -> str:
     --------
     >>> add_attrs("%0 = arith.addf %a, %b : f32 loc(#loc)", "x = 1 : i32")
     '%0 = arith.addf %a, %b {x = 1 : i32} : f32 loc(#loc)'
+    >>> add_attrs("%1 = tt.fp_to_fp %0, rounding = rtne : f32 -> f8E4M3FN loc(#loc)", "x = 1 : i32")
+    '%1 = tt.fp_to_fp %0 {x = 1 : i32}, rounding = rtne : f32 -> f8E4M3FN loc(#loc)'
     """
     cut = _type_colon(line)
     if cut < 0:   # no type (e.g. `} loc(...)` of a region op without results): before the location
@@ -202,6 +204,10 @@ def add_attrs(line: str, attrs: str) -> str:
         cut = loc if loc >= 0 else len(line)
     head, tail = line[:cut], line[cut:]
     h = head.rstrip()
+    clause = re.search(r", rounding = \w+$", h)   # tt.fp_to_fp prints its dictionary before its rounding clause
+    if clause is not None:
+        h, tail = h[:clause.start()], h[clause.start():] + " " + tail.lstrip()
+        return (h[:-1] + ", " + attrs + "}" if h.endswith("}") and _opens_attr_dict(h) else h + " {" + attrs + "}") + tail
     if h.endswith("}") and h.lstrip(" ") != "})" and _opens_attr_dict(h):
         return h[:-1] + ", " + attrs + "}" + tail
     return h + " {" + attrs + "}" + tail
