@@ -133,6 +133,7 @@ class LoopWriter:
             self._skip |= plan.reduction.skip
         self.max_age: dict[str, int] = {}           # the oldest age a body reads a name at
         self.retire_in_body: set[tuple[int, int | None]] = set()   # register-operand dots retired in their body
+        self.stores_in_flight = False      # a TMA store of the loop was issued: ``finish`` waits for the last ones
         self.result_age: dict[str, int] = {}        # the age a loop result is read at after the last body
         self.span = self._reader_stages()
         self.inflight: list[Item] = []             # dots the previous body left in flight
@@ -337,7 +338,7 @@ class LoopWriter:
             out.append(f"{', '.join(names)} = warpgroup_mma_wait(0, deps=({', '.join(names)},))")
         elif self.inflight:
             out.append("warpgroup_mma_wait(0)")
-        if getattr(self, "stores_in_flight", False):     # the loop's last TMA stores still read their buffers
+        if self.stores_in_flight:                         # the loop's last TMA stores still read their buffers
             out.append("tma.store_wait(0)")
         pred = ", pred=twill_n > 0" if self.empty_loop else ""
         for r, st, _ in self.carry:

@@ -987,7 +987,8 @@ def _allocs(plan: KernelPlan) -> None:
     consumer and sub-tile, one per iteration in flight, so that an iteration's store never overwrites the tile a
     wgmma of the iteration before still reads (the loop's dots retire at most one body late: two buffers where
     the dots read the tile in the stage that stores it, one more per stage between). Allocated in the loop, the
-    buffer would be written while the last iteration's asynchronous wgmma still reads it."""
+    buffer would be written while the last iteration's asynchronous wgmma still reads it. The loop's TMA stores get
+    staging buffers of their own here too (``_loop_store``)."""
     for p in plan.consumers:
         stage_of = {(x.op, x.subtile): x.stage for x in p.items}
         for x in p.items:
