@@ -96,6 +96,7 @@ VARIANTS = {
     "chunk_kkt": ("tests/corpus/chunk_kkt.py", "chunk_scaled_dot_kkt", []),   # tl.trans of a register tile in the loop
     "inductor_softmax": ("tests/corpus/inductor_softmax.py", "triton_red_fused__softmax_0", []),  # torch.compile's
     "inductor_mm": ("tests/corpus/inductor_mm.py", "triton_tem_fused_mm_0", []),   # Inductor's mm template
+    "flash_attn_triton": ("tests/corpus/flash_attn_triton.py", "_fwd_kernel", []),  # Tri Dao's, TMP store/load
 }
 
 
