@@ -313,6 +313,7 @@ class Source:
             for v in (a for lv in mod.tile_loop.levels for a in lv.args):
                 self.ctx.vals[v] = self.ctx.vals[py_name(v)] = Val(py_name(v), self.ctx.ttype(v))
         self.ops = plan.fn.ops
+        self.stored_roots: set[str] = set()      # buffers the straight-line code stored to since its last barrier
         self.loop_at = max(self.ops.index(q.loop) for q in plan.sequence)   # the last loop
         self.lines: list[str] = []
         self.dead_after_loop: list[tuple[str, str]] = []   # (buffer, type): loaded tiles nothing reads after the loop
@@ -375,9 +376,17 @@ class Source:
             self.ctx.vals[v] = val
 
     def straight(self, op: IROp, sub: int | None) -> None:
-        """One op outside the loop for sub-tile ``sub``; its results kept under their sub-tile names."""
+        """One op outside the loop for sub-tile ``sub``; its results kept under their sub-tile names. A pointer load
+        of a buffer this code stored to since the last barrier waits for the partition's other threads first (a
+        value stored in one layout and loaded back in another crosses warps: flash_attn_triton's ``TMP``)."""
         self.ctx.subtile = sub
         self.bind(op, sub)
+        root = pointer_root(self.ops, op.operands[0]) if op.name in vocab.STORES | {vocab.POINTER_LOAD} else None
+        if op.name == vocab.POINTER_LOAD and root in self.stored_roots:
+            self.lines.append("gl.thread_barrier()")
+            self.stored_roots.clear()
+        elif op.name in vocab.STORES and root is not None:
+            self.stored_roots.add(root)
         if op.name in vocab.TMA_LOADS:
             self.lines += self.tma_load(op, sub)
             return
@@ -481,6 +490,19 @@ class Source:
             if val is not None and not val.broadcast:
                 return val.expr
         return self.ctx.vals[v].expr
+
+
+_POINTER_VIEWS = frozenset({"tt.addptr", "tt.splat", "tt.broadcast", "tt.expand_dims", "ttg.convert_layout"})
+
+
+def pointer_root(ops: list[IROp], v: str) -> str:
+    """The value a pointer ``v`` is computed from through offsets and views: a kernel argument, as a rule."""
+    defs = {r: o for o in ops for r in o.results}
+    seen: set[str] = set()
+    while v in defs and defs[v].name in _POINTER_VIEWS and defs[v].operands and v not in seen:
+        seen.add(v)
+        v = defs[v].operands[0]
+    return v
 
 
 def _loop_bounds(loop: IROp) -> tuple[str, str, str]:

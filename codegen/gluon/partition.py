@@ -405,6 +405,8 @@ class LoopWriter:
         self.ctx.subtile = x.subtile
         for v, (val, _, _) in operands.items():
             self.ctx.vals[v] = val
+        if x.op in self.plan.after_store:   # what a store of this iteration wrote, maybe from another warp's registers
+            bd.lines.append("gl.thread_barrier()")
         start = len(bd.lines)
         self._to_readers_layout(bd, op)
         if op.name in vocab.DOTS and not is_sync_dot(op, self.ctx):

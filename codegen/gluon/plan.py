@@ -43,7 +43,7 @@ from codegen.gluon.layouts import Blocked, DotOperand, Mma, NvmmaShared, Swizzle
 from codegen.gluon.ops import source_where
 from codegen.gluon.values import py_name
 from twill.errors import UnsupportedError
-from twill.graph.model import LoopGraph
+from twill.graph.model import MEMORY, LoopGraph
 from twill.graph.split import SUFFIX
 from twill.ir import vocab
 from twill.ir.dims import RowSplit
@@ -246,6 +246,7 @@ class KernelPlan:
     smem_bytes: int = 0
     node_of: dict[int, str] = field(default_factory=dict)     # loop-body op -> graph node (base id)
     staging: Staging = field(default_factory=Staging)         # dot operands read from shared memory
+    after_store: set[int] = field(default_factory=set)        # pointer loads of what a store of their iteration wrote
     reduction: Reduction | None = None                        # split partials summed by a reducer partition
     own_stores: bool = True       # a store after the loop has a buffer of its own (else a loaded tile's of its type)
     reducer_dropped: bool = False  # a reducer would have left the consumers too few registers
@@ -444,7 +445,16 @@ def _consumer_items(plan: KernelPlan, node_of: dict[int, str], group_of: dict[in
             out.setdefault(p, []).append(Item(i, sub, start[node] // s.ii, (start[node] % s.ii, i)))
     yld = next((o.operands for o in body if o.name == vocab.YIELD), ())
     carried = dict(zip(plan.loop.body.args[1:], yld)) if plan.loop.body is not None else {}
+    stored = {d.dst for d in g.deps if d.distance == 0 and d.value.startswith(MEMORY)}
+    after_store = {i for i, base in node_of.items()
+                   if any(instance(base, sub) in stored for sub in [None, *range(plan.subtiles)])}
+    plan.after_store = {i for i in after_store if body[i].name == vocab.POINTER_LOAD
+                        and not any(o.name in vocab.BARRIERS for o in body[:i])}   # a tl.debug_barrier orders them
     for p, items in out.items():
+        for i in sorted(plan.after_store):   # where the schedule has the load: after the store it reads, before the
+            for r in {x.subtile for x in _readers(body, items, body[i].results[0])}:   # next iteration's store
+                node = instance(node_of[i], r)
+                items.append(Item(i, r, start[node] // s.ii, (start[node] % s.ii, i)))
         _add_pointer_loads(body, items, carried)
         _add_bookkeeping(plan, items)
         low = min(x.stage for x in items)
@@ -502,14 +512,18 @@ def _readers(body: list[IROp], items: list[Item], value: str) -> list[Item]:
 
 def _add_pointer_loads(body: list[IROp], items: list[Item], carried: dict[str, str]) -> None:
     """A pointer load runs in the consumer that reads it, one stage ahead of its first reader there
-    (prefetched like a streamed tile: its latency overlaps the previous iteration). The items its address or
+    (prefetched like a streamed tile: its latency overlaps the previous iteration); one that reads what a store of
+    its iteration writes is an item already, where the schedule has it (``KernelPlan.after_store``: flash_attn_triton's
+    rescale factor stored to ``TMP`` and loaded back; prefetched, it read the buffer before the store and the
+    kernel's output was NaN, run 42). The items its address or
     mask is computed from (a mask two loads share is a node of its own) move with it where they can
     (``_hoist``); where they cannot, the load waits for them in their stage. A load whose value only addresses
     another (a gather's indices) is no reader's: it runs with the load it addresses (``_add_bookkeeping``), not a
     stage before it (run 28c: decode attention's index load a stage earlier held 222 registers to 162 and ran
     0.874 ms to 0.697, two CTAs per SM to three)."""
+    placed = {x.op for x in items}
     for i, op in enumerate(body):
-        if op.name != vocab.POINTER_LOAD or not op.results:
+        if op.name != vocab.POINTER_LOAD or not op.results or i in placed:
             continue
         readers = _readers(body, items, op.results[0])
         for sub in sorted({x.subtile for x in readers}, key=lambda v: -1 if v is None else v):
