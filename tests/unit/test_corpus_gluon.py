@@ -150,6 +150,11 @@ def _constructs(stem: str, source: str) -> None:
         assert "gl.minimum(gl.maximum(" in consumer and "gl.float8e4nv" in consumer
     if stem == "chunk_kkt":          # the loop's own shared copy of K read transposed: the view assigned each body
         assert re.search(r"(\w+) = (\w+)\.permute\(\(1, 0\)\).*\n.*warpgroup_mma\(\w+, \1, ", consumer), consumer
+    if stem == "flash_attn_triton":  # TMP stored and loaded back each iteration: the load after the store, a barrier
+        loop = consumer.split("for twill_b in range(", 1)[1].split("\n        twill_base", 1)[0]
+        store = loop.index("gl.store(t_ptrs")
+        load = re.search(r"gl\.thread_barrier\(\)\n\s*\w+ = gl\.load\(t_ptrs", loop)
+        assert load and load.start() > store, loop
     if stem == "tma_rows":           # a TMA store each iteration: two staging buffers, one copy left in flight
         loop = consumer.split("for twill_b in range(", 1)[1]
         store = re.search(r"tma\.store_wait\(1\).*\n.*(\w+_out)\.index\(\(twill_b - 1\) % 2\)\.store\(.*\n.*"
