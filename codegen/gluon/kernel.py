@@ -387,6 +387,8 @@ class Source:
             self.stored_roots.clear()
         elif op.name in vocab.STORES and root is not None:
             self.stored_roots.add(root)
+        elif op.name in vocab.BARRIERS:      # the kernel's own tl.debug_barrier orders them already
+            self.stored_roots.clear()
         if op.name in vocab.TMA_LOADS:
             self.lines += self.tma_load(op, sub)
             return
