@@ -433,3 +433,13 @@ def test_capture_in_code_chains_an_existing_hook(tmp_path):
 def test_errors_are_twill_errors():
     with pytest.raises(TwillError):
         graph("online_softmax", loop=":99")
+
+
+def test_an_inductor_kernel_read_without_torch_says_to_install_it():
+    """Without torch, Inductor's ``triton_helpers`` import cannot be kept: the one line says what to install."""
+    from twill.ir.triton_hooks import compile_error
+
+    class Source:
+        name = "triton_red_fused__softmax_0"
+    msg = str(compile_error(NameError("name 'triton_helpers' is not defined"), Source()))
+    assert "\n" not in msg and "triton_helpers" in msg and "install torch" in msg

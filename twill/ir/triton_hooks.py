@@ -478,7 +478,10 @@ def compile_error(e: BaseException, src: Any) -> CompileError:
     else:
         lines = [ln.strip() for ln in str(e).splitlines() if ln.strip()]
         msg = lines[-1] if lines else type(e).__name__
-    return CompileError(f"Triton failed to compile the kernel: {msg}", where=where)
+    hint = None
+    if any(f"'{m}' is not defined" in msg or f"{m} is not defined" in msg for m in ("triton_helpers", "tl_math")):
+        hint = "the kernel calls torch.compile's Triton helpers (torch._inductor.runtime): install torch to read it"
+    return CompileError(f"Triton failed to compile the kernel: {msg}", where=where, hint=hint)
 
 
 def _source_line(e: Any, fn: Any) -> tuple[str, int] | None:
