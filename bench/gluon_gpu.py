@@ -126,6 +126,8 @@ def baselines(kernel_file: str, sizes: list[int]) -> dict[str, Any]:
                 row[key] = f"failed: {type(e).__name__}"
         if "q" in inp and "do" not in inp and fl is not None and inp["q"].dim() == 4:   # an attention forward
             q, k, v = inp["q"], inp["k"], inp["v"]
+            if (size.get("N"), size.get("H")) == tuple(q.shape[1:3]) and size.get("N") != size.get("H"):
+                q, k, v = (x.transpose(1, 2) for x in (q, k, v))   # [B, N, H, D] (flash_attn_triton): SDPA's view
             causal = bool(getattr(kmod, "CAUSAL", False))     # a causal kernel against the causal libraries
             for name, be in (("sdpa_cudnn", SDPBackend.CUDNN_ATTENTION), ("sdpa_flash", SDPBackend.FLASH_ATTENTION)):
                 with sdpa_kernel(be):
