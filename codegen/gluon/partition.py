@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 
 from codegen.gluon.ops import is_sync_dot, mask_keyword, translate
 from codegen.gluon.plain import IF, plain
-from codegen.gluon.plan import AsyncTile, Item, KernelPlan, Partition, Reduction, Ring, instance, staged_name, stored_name
+from codegen.gluon.plan import (AsyncTile, Item, KernelPlan, Partition, Reduction, Ring, instance, staged_name,
+                                 stored_name)
 from codegen.gluon.protocol import COPY_FLAG
 from codegen.gluon.values import Context, Val, py_name, renamed_def
 from twill.errors import UnsupportedError

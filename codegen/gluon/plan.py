@@ -1037,8 +1037,9 @@ def _loop_store(plan: KernelPlan, p: Partition, x: Item, op: IROp) -> None:
     if any(b.name == name for b in plan.staging.buffers):
         return
     info = type_info(plan.fn.type_of(value))
-    plan.staging.buffers.append(Staged(name, value, x.subtile, p.index, info.dtype,
-                                       _subtile_shape(plan, info.shape, value, x.subtile), f"{py_name(desc)}.layout", 2))
+    shape = _subtile_shape(plan, info.shape, value, x.subtile)
+    layout = f"{py_name(desc)}.layout"          # the descriptor's own shared layout
+    plan.staging.buffers.append(Staged(name, value, x.subtile, p.index, info.dtype, shape, layout, 2))
 
 
 def stored_name(value: str, subtile: int | None) -> str:

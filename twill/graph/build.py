@@ -507,7 +507,8 @@ def _make_op(ops: list[IROp], members: list[int], anchor: int, kind: str, prefix
     attrs.setdefault("bytes", main.bytes)
     attrs["nops"] = sum(1 for i in members if ops[i].name.startswith(("arith.", "math.")) and
                         type_info(ops[i].result_types[0]).space == "regs" if ops[i].result_types)
-    guarded = [n for i in members if ops[i].name == "scf.if" for n in nested_ops(ops[i]) if n.name == vocab.POINTER_LOAD]
+    guarded = [n for i in members if ops[i].name == "scf.if" for n in nested_ops(ops[i])
+               if n.name == vocab.POINTER_LOAD]
     if guarded:     # an scf.if that loads: the bytes its loads read, which the node waits for (cost: memory latency)
         attrs["guarded_load_bytes"] = sum(type_info(n.result_types[0]).bytes for n in guarded if n.result_types)
     regs, smem, tmem = _footprint(ops, members, node_of, users, carried_to)

@@ -59,8 +59,8 @@ def _safe_import(node: ast.Import | ast.ImportFrom) -> bool:
 # torch.compile's generated kernels (Inductor) call its Triton helpers (``triton_helpers.maximum``, ``tl_math.exp``,
 # ``libdevice.rsqrt``): those @triton.jit functions are kept from the file's imports; its runtime helpers
 # (``triton_heuristics``, whose decorators tune on the GPU) are not.
-_INDUCTOR_MODULES = ("torch._inductor.runtime.triton_helpers", "torch._inductor.runtime", "torch._inductor.triton_helpers",
-                     "torch._inductor")
+_INDUCTOR_MODULES = ("torch._inductor.runtime.triton_helpers", "torch._inductor.runtime",
+                     "torch._inductor.triton_helpers", "torch._inductor")
 _INDUCTOR_NAMES = {"triton_helpers", "libdevice", "math"}
 
 

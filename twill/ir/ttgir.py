@@ -207,7 +207,8 @@ def add_attrs(line: str, attrs: str) -> str:
     clause = re.search(r", rounding = \w+$", h)   # tt.fp_to_fp prints its dictionary before its rounding clause
     if clause is not None:
         h, tail = h[:clause.start()], h[clause.start():] + " " + tail.lstrip()
-        return (h[:-1] + ", " + attrs + "}" if h.endswith("}") and _opens_attr_dict(h) else h + " {" + attrs + "}") + tail
+        joined = h[:-1] + ", " + attrs + "}" if h.endswith("}") and _opens_attr_dict(h) else h + " {" + attrs + "}"
+        return joined + tail
     if h.endswith("}") and h.lstrip(" ") != "})" and _opens_attr_dict(h):
         return h[:-1] + ", " + attrs + "}" + tail
     return h + " {" + attrs + "}" + tail

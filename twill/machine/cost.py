@@ -11,7 +11,7 @@ an op keeps busy, from which cycle and for how long; the modulo schedule packs t
   goes through shared memory adds the round trip.
 - tma_load: the TMA unit is held only to issue the copy; the copy's latency (bytes over the
   bandwidth one SM sees) is the op's cycles.
-- load: LSU for the bytes; L2 latency on top (also an elementwise ``scf.if``'s own loads, before its ALU work).
+- load: LSU for the bytes; L2 latency on top (also the pointer loads of an ``scf.if`` node, before its own work).
   local_*/store: LSU at shared-memory bandwidth.
 - tmem_load/tmem_store (Blackwell): LSU at tensor-memory bandwidth.
 """
