@@ -124,7 +124,8 @@ def baselines(kernel_file: str, sizes: list[int]) -> dict[str, Any]:
                     row[key], row[key + "_graph"] = fl(**size) / t["ms"] * 1e-9, fl(**size) / t["graph_ms"] * 1e-9
             except Exception as e:   # noqa: BLE001 - a config Triton cannot run: recorded
                 row[key] = f"failed: {type(e).__name__}"
-        if "q" in inp and "do" not in inp and fl is not None and inp["q"].dim() == 4:   # an attention forward
+        if ("q" in inp and "do" not in inp and fl is not None and inp["q"].dim() == 4     # an attention forward
+                and inp["q"].dtype in (torch.float16, torch.bfloat16)):       # SDPA has no fp8 (fp8_attention)
             q, k, v = inp["q"], inp["k"], inp["v"]
             if (size.get("N"), size.get("H")) == tuple(q.shape[1:3]) and size.get("N") != size.get("H"):
                 q, k, v = (x.transpose(1, 2) for x in (q, k, v))   # [B, N, H, D] (flash_attn_triton): SDPA's view

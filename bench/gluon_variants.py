@@ -97,6 +97,12 @@ VARIANTS = {
     "inductor_softmax": ("tests/corpus/inductor_softmax.py", "triton_red_fused__softmax_0", []),  # torch.compile's
     "inductor_mm": ("tests/corpus/inductor_mm.py", "triton_tem_fused_mm_0", []),   # Inductor's mm template
     "flash_attn_triton": ("tests/corpus/flash_attn_triton.py", "_fwd_kernel", []),  # Tri Dao's, TMP store/load
+    "fp8_attention": ("tests/corpus/fp8_attention.py", "_attn_fwd_fp8", []),  # tutorial 06's FP8 path, V^T by TMA
+    "w4a16_gemm": ("tests/corpus/w4a16_gemm.py", "w4a16_gemm", []),          # 4-bit weights, tl.interleave
+    "group_quant_fp8": ("tests/corpus/group_quant_fp8.py", "group_quant_fp8", []),  # 3-D reshape, a group max
+    "chunk_scan": ("tests/corpus/chunk_scan.py", "_chunk_scan_fwd", []),     # Mamba-2 SSD, decay in registers
+    "lightning_attention": ("tests/corpus/lightning_attention.py", "_lightning_fwd", []),  # a carried state dot
+    "softcap_attention": ("tests/corpus/softcap_attention.py", "_softcap_fwd", []),  # D = 256, tanh, a window
 }
 
 

@@ -481,7 +481,7 @@ class LoopWriter:
         for r in op.results:
             val = self.ctx.vals[r]
             new = sub_name(r, x.subtile)
-            if val.broadcast and not _loop_variant(val.expr, self.ctx):
+            if val.broadcast and not _loop_variant(val.expr, self.ctx) and not self._aged_iterate(op, new):
                 self.ctx.vals[new] = val               # a constant: written where it is used
                 continue
             if val.broadcast:
@@ -492,6 +492,13 @@ class LoopWriter:
                 lines = renamed_def(lines, py_name(r), new)
             self.ctx.vals[new] = Val(new, val.type, val.broadcast)
         bd.lines += lines
+
+    def _aged_iterate(self, op: IROp, name: str) -> bool:
+        """Whether ``op``'s scalar ``name`` is the iteration's (it reads the loop variable or a value of the body)
+        and a later stage reads it aged: a name even where the prologue's body writes it as a literal
+        (``0 + (0 - 0) * 512``), so that the name the next body reads (``_p1``) exists (group_quant_fp8)."""
+        return self.max_age.get(name, 0) > 0 and any(v == self.iv or v in self.defined or v in self.carried
+                                                     for v in op.operands)
 
     def _dot(self, bd: Body, x: Item, op: IROp) -> None:
         a, b, c = (self.ctx.vals[v] for v in op.operands[:3])

@@ -31,13 +31,14 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "paged_prefill", "dropout_rows", "rope_split", "scan_combine", "gather_rows", "asm_gemm", "unroll_gemm",
              "reverse_recurrent", "swiglu_gemm", "embedding_bwd", "split_kv_reduce", "chunk_output", "prefix_scores",
              "row_atomics", "tma_rows", "square_attention", "token_quant_fp8", "chunk_kkt",
-             "inductor_softmax", "inductor_mm", "flash_attn_triton"}
+             "inductor_softmax", "inductor_mm", "flash_attn_triton", "fp8_attention", "w4a16_gemm", "group_quant_fp8",
+             "chunk_scan", "lightning_attention", "softcap_attention"}
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory"}   # an atomic add before the guarding if
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
                "grouped_decode_attention", "fused_moe_decode", "ieee_gemm", "scratch_buffer", "argmax_rows",
                "welford_rows", "fused_recurrent", "reverse_recurrent", "embedding_bwd", "split_kv_reduce",
-               "row_atomics", "token_quant_fp8", "inductor_softmax"}   # pointer loads only
+               "row_atomics", "token_quant_fp8", "inductor_softmax", "group_quant_fp8"}   # pointer loads only
 
 
 @pytest.mark.slow
@@ -161,6 +162,13 @@ def _constructs(stem: str, source: str) -> None:
                           r"fence_async_shared\(\).*\n.*tma\.async_copy_shared_to_global\(out_desc, ", loop)
         assert store, loop
         assert consumer.rstrip().endswith("tma.store_wait(0)"), consumer   # the last copies before the partition ends
+    if stem == "group_quant_fp8":    # the loop variable's splat, read by the load a stage before the store: a name
+        loop = consumer.split("for twill_b in range(", 1)[1]       # each body, aged, the prologue's as well
+        splat = re.search(r"\n        (\w+) = \(0 \+ \(twill_b - 0\) \* 512\)", loop)
+        assert splat and f"{splat.group(1)}_p1 = {splat.group(1)}" in consumer.split("for twill_b in range(", 1)[0]
+        assert "gl.reshape(" in loop and "axis=2)" in loop, loop      # [16, 4, 128], reduced along the group
+    if stem == "w4a16_gemm":         # tl.interleave: a join along a new last axis, then the reshape
+        assert re.search(r"gl\.reshape\(\w+, \[64, 128\]\)", consumer) and "gl.join(" in consumer, consumer
     if stem == "unroll_gemm":        # two chained dots an iteration: the first's sum goes on in the second, unnamed
         loop = consumer.split("for twill_b in range(", 1)[1].split("\n        twill_base", 1)[0]
         first, second = re.findall(r"(tok_\w+) = warpgroup_mma\(", loop)[:2]

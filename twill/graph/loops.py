@@ -133,7 +133,8 @@ def find_loop(module: Module, loop: LoopSelector, where: str) -> tuple[IROp, Loo
         found = "none"
         if whiles:        # `while` (scf.while): its trip count is not known when it starts, so no schedule runs ahead
             at = f"{whiles[0].loc.file.rsplit('/', 1)[-1]}:{whiles[0].loc.line}" if whiles[0].loc.file else "it"
-            found = f"only a `while` loop (scf.while, {at}); write it as `for ... in range(...)`"
+            found = (f"only a `while` loop (scf.while, {at}): twill pipelines counted `for ... in range(...)` loops; "
+                     "a loop that waits on memory (a spin lock) has none to pipeline")
         raise InputError("no loop in kernel", where=where, expected="an scf.for in the kernel or its helpers",
                          found=found)
     if isinstance(loop, str) and loop.strip().lstrip("-").isdigit():
