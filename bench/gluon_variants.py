@@ -153,12 +153,14 @@ def regenerate(d: Path) -> str:
     k = generate(kir.nested or kir.text, graph_from_dict(gs["graph"]), Schedule.from_dict(gs), machine, kir.spec,
                  tc_order="--tc-order" in meta["command"],
                  persistent=False if "--persistent off" in meta["command"] else None,
-                 stage=bool(gs["gluon"]["kernel"].get("staged")), own_stores=gs["gluon"]["kernel"]["own_stores"],
+                 stage=bool(gs["gluon"]["kernel"].get("stage", bool(gs["gluon"]["kernel"].get("staged")))),
+                 own_stores=gs["gluon"]["kernel"]["own_stores"],
                  siblings=recorded_siblings(gs["gluon"]["kernel"]),
                  copy_warps=int(gs["gluon"]["kernel"].get("copy_warps", 4)),
                  cp_async=bool(gs["gluon"]["kernel"].get("cp_async", True)),
                  tma=bool(gs["gluon"]["kernel"].get("tma", True)),
-                 chains=bool(gs["gluon"]["kernel"].get("chains", False)))
+                 chains=bool(gs["gluon"]["kernel"].get("chains", False)),
+                 two_ctas=bool(gs["gluon"]["kernel"].get("two_ctas", True)))
     old = (d / "kernel_gluon.py").read_text()
     if k.source == old:
         return "unchanged"

@@ -460,13 +460,14 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
     cp_async, tma = [True], [True]
 
     chains = [False]
+    two_ctas = [True]
 
     def make(own_stores: bool, copy_warps: int) -> GluonKernel:
         return generate(kir.text, c.graph, c.schedule, machine, kir.spec, tc_order=getattr(options, "tc_order", False),
                         persistent=None if mode == "auto" else mode == "on", stage=stage, own_stores=own_stores,
                         tree_reductions=getattr(options, "tree_reductions", False),
                         reducer=getattr(options, "reducer", True), siblings=siblings, copy_warps=copy_warps,
-                        cp_async=cp_async[0], chains=chains[0], tma=tma[0])
+                        cp_async=cp_async[0], chains=chains[0], tma=tma[0], two_ctas=two_ctas[0])
 
     def build(copy_warps: int) -> tuple[GluonKernel, Any]:
         try:
@@ -503,6 +504,13 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
             better = ptxas_report(chained[1], machine)
             if better is not None and not better.serialized:
                 k, compiled = chained
+                report = better
+        if k.plan.two_ctas and report is not None and not report.clean:   # the halved limit spilled: one CTA
+            two_ctas[0] = False              # per SM and the whole register file (run 43: lightning_attention)
+            whole = _copy_warps(build, machine)
+            alone = ptxas_report(whole[1], machine)
+            if alone is not None and alone.cost < report.cost:
+                k, compiled = whole
         return _checked(c, k, compiled, machine)
     except TwillError as e:
         return dataclasses.replace(c, error=str(e))

@@ -71,10 +71,12 @@ class GluonKernel:
                 "signature": self.signature, "divisible": list(self.divisible),
                 "descriptor_blocks": self.descriptor_blocks,
                 "staged": [b.name for b in self.plan.staging.buffers] if self.plan is not None else [],
+                **({"stage": self.plan.stage} if self.plan is not None else {}),
                 "own_stores": self.own_stores,
                 "copy_warps": self.plan.copy_warps if self.plan is not None else COPY_WARPS,
                 **({} if self.cp_async else {"cp_async": False}), **({} if self.tma else {"tma": False}),
                 **({"chains": True} if self.plan is not None and self.plan.chains else {}),
+                **({"two_ctas": False} if self.plan is not None and not self.plan.two_ctas_allowed else {}),
                 "decisions": list(self.decisions),
                 "siblings": [{"graph": graph_to_dict(q.graph), "schedule": q.schedule.to_dict()}
                              for q in (self.plan.siblings if self.plan is not None else [])]}
@@ -106,7 +108,8 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
              spec: KernelSpec | None = None, tc_order: bool = False, persistent: bool | None = False,
              stage: bool = False, own_stores: bool = True, tree_reductions: bool = False,
              reducer: bool = True, siblings: tuple[tuple[LoopGraph, Schedule], ...] = (),
-             copy_warps: int = COPY_WARPS, cp_async: bool = True, chains: bool = False, tma: bool = True) -> GluonKernel:
+             copy_warps: int = COPY_WARPS, cp_async: bool = True, chains: bool = False, tma: bool = True,
+             two_ctas: bool = True) -> GluonKernel:
     """The Gluon module of ``schedule`` (a joint schedule of ``graph``, split into row sub-tiles or not)
     for the kernel whose pre-pipeline TTGIR is ``ttgir``; ``stage``: dots read their register A operands
     from shared buffers (``plan.Staging``); ``own_stores``: a persistent kernel with a producer stores its
@@ -118,7 +121,8 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     each other loop beside the scheduled one (``sibling_loops``), written in the same partitions (``plan.sibling``);
     ``copy_warps``: the producer's warps where it copies pointer tiles (more: its rings one deeper, ``plan``);
     not ``cp_async``: it copies them through registers at every launch (their addresses cannot be proved aligned:
-    loaded from memory, say), else with cp.async where aligned; ``chains``: ``_chains``; ``tma``: ``settle_boxes``.
+    loaded from memory, say), else with cp.async where aligned; ``chains``: ``_chains``; ``tma``: ``settle_boxes``;
+    ``two_ctas``: two CTAs per SM where the plan's register estimates allow (``plan._two_ctas``).
 
     Examples
     --------
@@ -135,7 +139,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     loop = _scheduled_loop(fn, graph, [o for o, _, _ in others])
     rows = row_split(fn, loop) if int(graph.get("row_split") or 1) > 1 else None
     plan = plan_kernel(fn, loop, graph, schedule, machine, rows, stage=stage, reduce=reducer and not siblings,
-                       own_stores=own_stores, copy_warps=copy_warps)
+                       own_stores=own_stores, copy_warps=copy_warps, two_ctas=two_ctas)
     plan.siblings = [sibling(plan, o, g, s) for o, g, s in others]
     plan.decisions += settle_boxes(plan, tma)     # once the loops after it have taken their rings' boxes
     _chains(plan, chains)

@@ -255,6 +255,9 @@ class KernelPlan:
     copy_warps: int = COPY_WARPS    # the producer's warps where it copies pointer tiles (cp.async)
     chains: bool = False            # an accumulation's previous dot retired under its successor's token
     asyncs: list[AsyncTile] = field(default_factory=list)   # register-read pointer tiles copied by their consumer
+    two_ctas: bool = False          # the launch's registers halved for two CTAs per SM (``_two_ctas``)
+    two_ctas_allowed: bool = True   # ``plan_kernel``'s argument: off where ptxas spilled under the halved limit
+    stage: bool = False             # ``plan_kernel``'s argument: register A operands staged through shared memory
 
     @property
     def body(self) -> list[IROp]:
@@ -337,8 +340,9 @@ def _partitions(g: LoopGraph, s: Schedule, kernel_warps: int) -> tuple[list[Part
 
 def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Machine,
                 rows: RowSplit | None, stage: bool = False, reduce: bool = True, own_stores: bool = True,
-                copy_warps: int = COPY_WARPS) -> KernelPlan:
-    """The kernel plan of joint schedule ``s`` of loop ``loop`` (graph ``g``, split or not).
+                copy_warps: int = COPY_WARPS, two_ctas: bool = True) -> KernelPlan:
+    """The kernel plan of joint schedule ``s`` of loop ``loop`` (graph ``g``, split or not); ``two_ctas``: two CTAs
+    per SM where the estimates allow (``_two_ctas``; off where ptxas spilled under the halved limit).
 
     Examples
     --------
@@ -383,6 +387,7 @@ def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Ma
         plan.partitions.append(Partition(len(plan.partitions), "reducer", group, 1, ()))
         plan.reduction = dataclasses.replace(plan.reduction, shared_lag=producer_share(plan))
     _drop_idle_producer(plan)
+    plan.stage = stage
     if stage:
         plan.staging = _staging(plan)
     _allocs(plan)
@@ -399,7 +404,9 @@ def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Ma
         _registers(plan)
     _tc_order(plan)
     plan.smem_bytes = _fit_smem(plan)
-    _two_ctas(plan)
+    plan.two_ctas_allowed = two_ctas
+    if two_ctas:
+        _two_ctas(plan)
     if plan.smem_bytes > machine.smem_per_cta:
         raise UnsupportedError("the schedule's buffers do not fit shared memory", where=g.name,
                                expected=f"<= {machine.smem_per_cta} bytes per CTA", found=f"{plan.smem_bytes} bytes "
@@ -855,6 +862,7 @@ def _two_ctas(plan: KernelPlan) -> None:
     except UnsupportedError:
         plan.partitions, plan.maxnreg = whole
         return
+    plan.two_ctas = True
     needs = ", ".join(str(p.need_regs) for p in plan.partitions)
     plan.decisions.append(f"two CTAs per SM: the partitions' registers ({needs} needed per thread) fit half the "
                           f"register file, so the launch's limit is {plan.maxnreg} (run 29e: chunk_state 1.26x with "
@@ -1367,7 +1375,7 @@ def sibling(main: KernelPlan, loop: IROp, g: LoopGraph, s: Schedule) -> KernelPl
     that streams the same descriptor's tiles (its slots and phases run on from the loop before)."""
     where = f"{g.name}, {source_where(loop)}"
     plan = plan_kernel(main.fn, loop, g, s, main.machine, main.rows, reduce=False, own_stores=main.own_stores,
-                       copy_warps=main.copy_warps)
+                       copy_warps=main.copy_warps, two_ctas=main.two_ctas_allowed)
     shape = [(p.role, p.group, p.subtiles) for p in plan.partitions]
     if shape != [(p.role, p.group, p.subtiles) for p in main.partitions]:
         raise UnsupportedError("the Gluon back end writes a kernel's loops in the same partitions", where=where,

@@ -4,16 +4,15 @@ Decisions (each from the schedule):
 - q_59 copied with cp.async at every launch, not by TMA: a mask along dimension 0 the launch cannot compute
 - v_70 copied with cp.async at every launch, not by TMA: a mask along dimension 0 the launch cannot compute
 - pointer-loaded tiles copied by a 4-warp producer with cp.async (q_59, v_70): their addresses and masks spread over 128 threads
-- two CTAs per SM: the partitions' registers (168, 64 needed per thread) fit half the register file, so the launch's limit is 128 (run 29e: chunk_state 1.26x with two CTAs against one)
-- partition 0 (default): consumer, warp group 0, 4 warps, 184 registers per thread (needs about 168): the loop's compute, 2 stages
+- wgmma waits: an accumulation's previous wgmma retired under the next one's token (with its result named, ptxas serialised the wgmmas)
+- partition 0 (default): consumer, warp group 0, 4 warps, 256 registers per thread (needs about 168): the loop's compute, 2 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
 - ring q_59: 3 buffers of [64, 64] bf16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
 - ring v_70: 3 buffers of [64, 64] bf16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
-- staged operand o_intra_st: partition 0 stores the [64, 64] bf16 tile once per iteration in shared memory, read there by dot2_o_intra (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
-- staged operand kv_82_st: partition 0 stores the [64, 64] bf16 tile once per iteration in shared memory, read there by dot3_kv (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
 - shared operand o_inter_74_st: partition 0 stores the loop's [64, 64] bf16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
 - shared operand k_trans_68_st: partition 0 stores the loop's [64, 64] bf16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
-- shared memory: 98416 bytes planned of 232448; maxnreg 128
+- persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
+- shared memory: 82032 bytes planned of 232448; maxnreg 256
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -31,80 +30,60 @@ L3 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], thr
 L4 = gl.constexpr(gl.SliceLayout(1, gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16])))
 L5 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[8, 1], threads_per_warp=[8, 4], warps_per_cta=[1, 4], order=[0, 1])))
 L6 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]))
-L7 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0]))
+L7 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]), k_width=2))
+L8 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(Q, K, V, Out, S, n, q_59_buf, v_70_buf, o_intra_st, kv_82_st, o_inter_74_st, k_trans_68_st, q_59_ready, q_59_empty, v_70_ready, v_70_empty, TWILL_COPY: gl.constexpr):
-    off_bh = gl.program_id(0)
-    off_h = off_bh % 8
-    qk_offset = off_bh * n
-    qk_offset_5 = qk_offset * 64
-    slope = S + off_h
-    slope_6 = gl.load(slope)
-    Q_block_ptr_7 = gl.arange(0, 64, layout=L0)
-    Q_block_ptr_8 = gl.arange(0, 64, layout=L1)
-    Q_block_ptr_9 = gl.arange(0, 64, layout=L2)
-    Q_block_ptr_10 = gl.arange(0, 64, layout=L3)
-    Q_block_ptr_11 = gl.expand_dims(Q_block_ptr_9, 0)
-    Q_block_ptr_12 = gl.expand_dims(Q_block_ptr_10, 0)
-    Q_block_ptr_13 = gl.expand_dims(Q_block_ptr_8, 0)
-    K_trans_block_ptr = K + qk_offset_5
-    K_trans_block_ptr_16 = gl.arange(0, 64, layout=L4)
-    K_trans_block_ptr_17 = gl.arange(0, 64, layout=L5)
-    K_trans_block_ptr_18 = gl.expand_dims(K_trans_block_ptr_16, 1)
-    K_trans_block_ptr_19 = gl.expand_dims(K_trans_block_ptr_17, 1)
-    K_trans_block_ptr_21 = K_trans_block_ptr + K_trans_block_ptr_19
-    O_block_ptr = Out + qk_offset_5
-    O_block_ptr_25 = O_block_ptr + Q_block_ptr_12
-    q_decay = 0.0 - slope_6
-    q_decay_26 = K_trans_block_ptr_18.to(gl.float32)
-    q_decay_28 = q_decay * q_decay_26
-    q_decay_29 = gl.exp(q_decay_28)
-    k_trans_decay = 64 - Q_block_ptr_13
-    k_trans_decay_30 = k_trans_decay.to(gl.float32)
-    k_trans_decay_32 = q_decay * k_trans_decay_30
-    k_trans_decay_33 = gl.exp(k_trans_decay_32)
-    block_decay_34 = q_decay * 64.0
-    block_decay_35 = gl.exp(block_decay_34)
-    index = K_trans_block_ptr_18.broadcast_to([64, 64])
-    index_36 = Q_block_ptr_11.broadcast_to([64, 64])
-    index_37 = index - index_36
-    diag_decay_38 = index_37 >= 0
-    diag_decay_39 = index_37.to(gl.float32)
-    diag_decay_41 = q_decay * diag_decay_39
-    diag_decay_42 = gl.exp(diag_decay_41)
-    diag_decay_43 = gl.where(diag_decay_38, diag_decay_42, 0.0)
-    k_trans_45 = K_trans_block_ptr_21.broadcast_to([64, 64])
-    o_inter = q_decay_29.broadcast_to([64, 64])
-    v0 = O_block_ptr_25.broadcast_to([64, 64])
-    kv_46 = k_trans_decay_33.broadcast_to([64, 64])
-    twill_n = (n - 0 + 64 - 1) // 64
-    kv_84 = gl.full([64, 64], 0.0, gl.float32, layout=L6)
-    q_52 = (0 + (0 - 0) * 64) + Q_block_ptr_8  # load1_k_trans: stage 0, partition 0 (group 0)
-    k_trans_61 = gl.expand_dims(q_52, 0)  # load1_k_trans: stage 0, partition 0 (group 0)
-    k_trans_63 = k_trans_61 * 64  # load1_k_trans: stage 0, partition 0 (group 0)
-    k_trans_62 = k_trans_61 < n  # load1_k_trans: stage 0, partition 0 (group 0)
-    k_trans_64 = k_trans_63.broadcast_to([64, 64])  # load1_k_trans: stage 0, partition 0 (group 0)
-    k_trans_65 = k_trans_45 + k_trans_64  # load1_k_trans: stage 0, partition 0 (group 0)
-    k_trans_66 = k_trans_62.broadcast_to([64, 64])  # load1_k_trans: stage 0, partition 0 (group 0)
-    k_trans_67 = gl.load(k_trans_65, mask=k_trans_66, other=0.0)  # load1_k_trans: stage 0, partition 0 (group 0)
-    k_trans_67_p1 = k_trans_67
-    kv_84_p1 = kv_84
-    for twill_b in range(1, twill_n):
-        kv_84_p1 = warpgroup_mma_wait(0, deps=(kv_84_p1,))
-        mbarrier.arrive(v_70_empty.index((twill_b - 1 - 1) % 3), pred=(twill_b - 1 - 1) >= 0)
-        o_inter_73 = kv_84_p1.to(gl.bfloat16)  # convert1_o_inter: stage 1, partition 0 (group 0)
-        kv_79 = block_decay_35 * kv_84_p1  # elementwise2_kv: stage 1, partition 0 (group 0)
-        o_inter_74 = o_inter_74_st.index((twill_b - 1) % 2)  # local_store0_o_inter: stage 1, partition 0 (group 0)
-        o_inter_74.store(o_inter_73)  # local_store0_o_inter: stage 1, partition 0 (group 0)
-        fence_async_shared()  # local_store0_o_inter: stage 1, partition 0 (group 0)
-        mbarrier.wait(q_59_ready.index((twill_b - 1) % 3), ((twill_b - 1) // 3) & 1)
-        fence_async_shared()
-        tok_o_inter_75 = warpgroup_mma(q_59_buf.index((twill_b - 1) % 3), o_inter_74, gl.full([64, 64], 0.0, gl.float32, layout=L6), use_acc=False, is_async=True)  # dot1_o_inter: stage 1, partition 0 (group 0)
-        o_inter_75 = warpgroup_mma_wait(0, deps=(tok_o_inter_75,))
-        o_inter_76 = o_inter_75 * o_inter  # elementwise1_o_inter: stage 1, partition 0 (group 0)
-        q_50 = (0 + (twill_b - 0) * 64)  # load1_k_trans: stage 0, partition 0 (group 0)
-        q_52 = q_50 + Q_block_ptr_8  # load1_k_trans: stage 0, partition 0 (group 0)
+def consumer_0(Q, K, V, Out, S, n, twill_g0, twill_g1, twill_g2, q_59_buf, v_70_buf, o_inter_74_st, k_trans_68_st, q_59_ready, q_59_empty, v_70_ready, v_70_empty, TWILL_COPY: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        off_bh = twill_pid0
+        off_h = off_bh % 8
+        qk_offset = off_bh * n
+        qk_offset_5 = qk_offset * 64
+        slope = S + off_h
+        slope_6 = gl.load(slope)
+        Q_block_ptr_7 = gl.arange(0, 64, layout=L0)
+        Q_block_ptr_8 = gl.arange(0, 64, layout=L1)
+        Q_block_ptr_9 = gl.arange(0, 64, layout=L2)
+        Q_block_ptr_10 = gl.arange(0, 64, layout=L3)
+        Q_block_ptr_11 = gl.expand_dims(Q_block_ptr_9, 0)
+        Q_block_ptr_12 = gl.expand_dims(Q_block_ptr_10, 0)
+        Q_block_ptr_13 = gl.expand_dims(Q_block_ptr_8, 0)
+        K_trans_block_ptr = K + qk_offset_5
+        K_trans_block_ptr_16 = gl.arange(0, 64, layout=L4)
+        K_trans_block_ptr_17 = gl.arange(0, 64, layout=L5)
+        K_trans_block_ptr_18 = gl.expand_dims(K_trans_block_ptr_16, 1)
+        K_trans_block_ptr_19 = gl.expand_dims(K_trans_block_ptr_17, 1)
+        K_trans_block_ptr_21 = K_trans_block_ptr + K_trans_block_ptr_19
+        O_block_ptr = Out + qk_offset_5
+        O_block_ptr_25 = O_block_ptr + Q_block_ptr_12
+        q_decay = 0.0 - slope_6
+        q_decay_26 = K_trans_block_ptr_18.to(gl.float32)
+        q_decay_28 = q_decay * q_decay_26
+        q_decay_29 = gl.exp(q_decay_28)
+        k_trans_decay = 64 - Q_block_ptr_13
+        k_trans_decay_30 = k_trans_decay.to(gl.float32)
+        k_trans_decay_32 = q_decay * k_trans_decay_30
+        k_trans_decay_33 = gl.exp(k_trans_decay_32)
+        block_decay_34 = q_decay * 64.0
+        block_decay_35 = gl.exp(block_decay_34)
+        index = K_trans_block_ptr_18.broadcast_to([64, 64])
+        index_36 = Q_block_ptr_11.broadcast_to([64, 64])
+        index_37 = index - index_36
+        diag_decay_38 = index_37 >= 0
+        diag_decay_39 = index_37.to(gl.float32)
+        diag_decay_41 = q_decay * diag_decay_39
+        diag_decay_42 = gl.exp(diag_decay_41)
+        diag_decay_43 = gl.where(diag_decay_38, diag_decay_42, 0.0)
+        k_trans_45 = K_trans_block_ptr_21.broadcast_to([64, 64])
+        o_inter = q_decay_29.broadcast_to([64, 64])
+        v0 = O_block_ptr_25.broadcast_to([64, 64])
+        kv_46 = k_trans_decay_33.broadcast_to([64, 64])
+        twill_n = (n - 0 + 64 - 1) // 64
+        kv_84 = gl.full([64, 64], 0.0, gl.float32, layout=L6)
+        q_52 = (0 + (0 - 0) * 64) + Q_block_ptr_8  # load1_k_trans: stage 0, partition 0 (group 0)
         k_trans_61 = gl.expand_dims(q_52, 0)  # load1_k_trans: stage 0, partition 0 (group 0)
         k_trans_63 = k_trans_61 * 64  # load1_k_trans: stage 0, partition 0 (group 0)
         k_trans_62 = k_trans_61 < n  # load1_k_trans: stage 0, partition 0 (group 0)
@@ -112,29 +91,95 @@ def consumer_0(Q, K, V, Out, S, n, q_59_buf, v_70_buf, o_intra_st, kv_82_st, o_i
         k_trans_65 = k_trans_45 + k_trans_64  # load1_k_trans: stage 0, partition 0 (group 0)
         k_trans_66 = k_trans_62.broadcast_to([64, 64])  # load1_k_trans: stage 0, partition 0 (group 0)
         k_trans_67 = gl.load(k_trans_65, mask=k_trans_66, other=0.0)  # load1_k_trans: stage 0, partition 0 (group 0)
+        k_trans_67_p1 = k_trans_67
+        kv_84_p1 = kv_84
+        for twill_b in range(1, twill_n):
+            kv_84_p1 = warpgroup_mma_wait(0, deps=(kv_84_p1,))
+            mbarrier.arrive(v_70_empty.index((twill_base + twill_b - 1 - 1) % 3), pred=(twill_b - 1 - 1) >= 0)
+            o_inter_73 = kv_84_p1.to(gl.bfloat16)  # convert1_o_inter: stage 1, partition 0 (group 0)
+            kv_79 = block_decay_35 * kv_84_p1  # elementwise2_kv: stage 1, partition 0 (group 0)
+            o_inter_74 = o_inter_74_st.index((twill_b - 1) % 2)  # local_store0_o_inter: stage 1, partition 0 (group 0)
+            o_inter_74.store(o_inter_73)  # local_store0_o_inter: stage 1, partition 0 (group 0)
+            fence_async_shared()  # local_store0_o_inter: stage 1, partition 0 (group 0)
+            mbarrier.wait(q_59_ready.index((twill_base + twill_b - 1) % 3), ((twill_base + twill_b - 1) // 3) & 1)
+            fence_async_shared()
+            tok_o_inter_75 = warpgroup_mma(q_59_buf.index((twill_base + twill_b - 1) % 3), o_inter_74, gl.full([64, 64], 0.0, gl.float32, layout=L6), use_acc=False, is_async=True)  # dot1_o_inter: stage 1, partition 0 (group 0)
+            o_inter_75 = warpgroup_mma_wait(0, deps=(tok_o_inter_75,))
+            o_inter_76 = o_inter_75 * o_inter  # elementwise1_o_inter: stage 1, partition 0 (group 0)
+            q_50 = (0 + (twill_b - 0) * 64)  # load1_k_trans: stage 0, partition 0 (group 0)
+            q_52 = q_50 + Q_block_ptr_8  # load1_k_trans: stage 0, partition 0 (group 0)
+            k_trans_61 = gl.expand_dims(q_52, 0)  # load1_k_trans: stage 0, partition 0 (group 0)
+            k_trans_63 = k_trans_61 * 64  # load1_k_trans: stage 0, partition 0 (group 0)
+            k_trans_62 = k_trans_61 < n  # load1_k_trans: stage 0, partition 0 (group 0)
+            k_trans_64 = k_trans_63.broadcast_to([64, 64])  # load1_k_trans: stage 0, partition 0 (group 0)
+            k_trans_65 = k_trans_45 + k_trans_64  # load1_k_trans: stage 0, partition 0 (group 0)
+            k_trans_66 = k_trans_62.broadcast_to([64, 64])  # load1_k_trans: stage 0, partition 0 (group 0)
+            k_trans_67 = gl.load(k_trans_65, mask=k_trans_66, other=0.0)  # load1_k_trans: stage 0, partition 0 (group 0)
+            kv_80 = k_trans_67_p1.to(gl.float32)  # convert3_kv: stage 1, partition 0 (group 0)
+            k_trans_68 = k_trans_68_st.index((twill_b - 1) % 2)  # load1_k_trans: stage 1, partition 0 (group 0)
+            k_trans_68.store(k_trans_67_p1)  # load1_k_trans: stage 1, partition 0 (group 0)
+            fence_async_shared()  # load1_k_trans: stage 1, partition 0 (group 0)
+            tok_qk = warpgroup_mma(q_59_buf.index((twill_base + twill_b - 1) % 3), k_trans_68, gl.full([64, 64], 0.0, gl.float32, layout=L6), use_acc=False, is_async=True)  # dot0_qk: stage 1, partition 0 (group 0)
+            kv_81 = kv_80 * kv_46  # elementwise3_kv: stage 1, partition 0 (group 0)
+            kv_82 = kv_81.to(gl.bfloat16)  # convert4_kv: stage 1, partition 0 (group 0)
+            kv_83 = gl.convert_layout(kv_82, L7)  # convert4_kv: stage 1, partition 0 (group 0)
+            qk = warpgroup_mma_wait(0, deps=(tok_qk,))
+            mbarrier.arrive(q_59_empty.index((twill_base + twill_b - 1) % 3))
+            qk_72 = qk * diag_decay_43  # elementwise0_qk: stage 1, partition 0 (group 0)
+            o_intra = qk_72.to(gl.bfloat16)  # convert0_o_intra: stage 1, partition 0 (group 0)
+            o_intra_77 = gl.convert_layout(o_intra, L7)  # convert0_o_intra: stage 1, partition 0 (group 0)
+            mbarrier.wait(v_70_ready.index((twill_base + twill_b - 1) % 3), ((twill_base + twill_b - 1) // 3) & 1)
+            fence_async_shared()
+            tok_o_intra_78 = warpgroup_mma(o_intra_77, v_70_buf.index((twill_base + twill_b - 1) % 3), o_inter_76, is_async=True)  # dot2_o_intra: stage 1, partition 0 (group 0)
+            o_intra_78 = warpgroup_mma_wait(0, deps=(tok_o_intra_78,))
+            v2 = o_intra_78.to(gl.bfloat16)  # convert2: stage 1, partition 0 (group 0)
+            v3 = gl.convert_layout(v2, L8)  # convert2: stage 1, partition 0 (group 0)
+            tok_kv_84 = warpgroup_mma(kv_83, v_70_buf.index((twill_base + twill_b - 1) % 3), kv_79, is_async=True)  # dot3_kv: stage 1, partition 0 (group 0)
+            q_49 = (0 + (twill_b - 1) * 64)  # load0_q: stage 1, partition 0 (group 0)
+            q_51 = q_49 + Q_block_ptr_7  # load0_q: stage 1, partition 0 (group 0)
+            q_53 = gl.expand_dims(q_51, 1)  # load0_q: stage 1, partition 0 (group 0)
+            q_55 = q_53 * 64  # load0_q: stage 1, partition 0 (group 0)
+            q_54 = q_53 < n  # load0_q: stage 1, partition 0 (group 0)
+            q_56 = q_55.broadcast_to([64, 64])  # load0_q: stage 1, partition 0 (group 0)
+            q_58 = q_54.broadcast_to([64, 64])  # load0_q: stage 1, partition 0 (group 0)
+            v1 = v0 + q_56  # store0: stage 1, partition 0 (group 0)
+            gl.store(v1, v3, mask=q_58)  # store0: stage 1, partition 0 (group 0)
+            kv_84 = warpgroup_mma_wait(1, deps=(tok_kv_84,))
+            k_trans_67_p1 = k_trans_67
+            kv_84_p1 = kv_84
+        kv_84_p1 = warpgroup_mma_wait(0, deps=(kv_84_p1,))
+        mbarrier.arrive(v_70_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 1) % 3), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
+        o_inter_73 = kv_84_p1.to(gl.bfloat16)  # convert1_o_inter: stage 1, partition 0 (group 0)
+        kv_79 = block_decay_35 * kv_84_p1  # elementwise2_kv: stage 1, partition 0 (group 0)
+        o_inter_74 = o_inter_74_st.index(((twill_n - 1 + 1) - 1) % 2)  # local_store0_o_inter: stage 1, partition 0 (group 0)
+        o_inter_74.store(o_inter_73)  # local_store0_o_inter: stage 1, partition 0 (group 0)
+        fence_async_shared()  # local_store0_o_inter: stage 1, partition 0 (group 0)
+        mbarrier.wait(q_59_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 3), ((twill_base + (twill_n - 1 + 1) - 1) // 3) & 1)
+        fence_async_shared()
+        tok_o_inter_75 = warpgroup_mma(q_59_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 3), o_inter_74, gl.full([64, 64], 0.0, gl.float32, layout=L6), use_acc=False, is_async=True)  # dot1_o_inter: stage 1, partition 0 (group 0)
+        o_inter_75 = warpgroup_mma_wait(0, deps=(tok_o_inter_75,))
+        o_inter_76 = o_inter_75 * o_inter  # elementwise1_o_inter: stage 1, partition 0 (group 0)
         kv_80 = k_trans_67_p1.to(gl.float32)  # convert3_kv: stage 1, partition 0 (group 0)
-        k_trans_68 = k_trans_68_st.index((twill_b - 1) % 2)  # load1_k_trans: stage 1, partition 0 (group 0)
+        k_trans_68 = k_trans_68_st.index(((twill_n - 1 + 1) - 1) % 2)  # load1_k_trans: stage 1, partition 0 (group 0)
         k_trans_68.store(k_trans_67_p1)  # load1_k_trans: stage 1, partition 0 (group 0)
         fence_async_shared()  # load1_k_trans: stage 1, partition 0 (group 0)
-        tok_qk = warpgroup_mma(q_59_buf.index((twill_b - 1) % 3), k_trans_68, gl.full([64, 64], 0.0, gl.float32, layout=L6), use_acc=False, is_async=True)  # dot0_qk: stage 1, partition 0 (group 0)
+        tok_qk = warpgroup_mma(q_59_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 3), k_trans_68, gl.full([64, 64], 0.0, gl.float32, layout=L6), use_acc=False, is_async=True)  # dot0_qk: stage 1, partition 0 (group 0)
         kv_81 = kv_80 * kv_46  # elementwise3_kv: stage 1, partition 0 (group 0)
         kv_82 = kv_81.to(gl.bfloat16)  # convert4_kv: stage 1, partition 0 (group 0)
+        kv_83 = gl.convert_layout(kv_82, L7)  # convert4_kv: stage 1, partition 0 (group 0)
         qk = warpgroup_mma_wait(0, deps=(tok_qk,))
-        mbarrier.arrive(q_59_empty.index((twill_b - 1) % 3))
+        mbarrier.arrive(q_59_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 3))
         qk_72 = qk * diag_decay_43  # elementwise0_qk: stage 1, partition 0 (group 0)
         o_intra = qk_72.to(gl.bfloat16)  # convert0_o_intra: stage 1, partition 0 (group 0)
-        mbarrier.wait(v_70_ready.index((twill_b - 1) % 3), ((twill_b - 1) // 3) & 1)
+        o_intra_77 = gl.convert_layout(o_intra, L7)  # convert0_o_intra: stage 1, partition 0 (group 0)
+        mbarrier.wait(v_70_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 3), ((twill_base + (twill_n - 1 + 1) - 1) // 3) & 1)
         fence_async_shared()
-        o_intra_st.store(o_intra)  # dot2_o_intra: stage 1, partition 0 (group 0)
-        fence_async_shared()  # dot2_o_intra: stage 1, partition 0 (group 0)
-        tok_o_intra_78 = warpgroup_mma(o_intra_st, v_70_buf.index((twill_b - 1) % 3), o_inter_76, is_async=True)  # dot2_o_intra: stage 1, partition 0 (group 0)
+        tok_o_intra_78 = warpgroup_mma(o_intra_77, v_70_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 3), o_inter_76, is_async=True)  # dot2_o_intra: stage 1, partition 0 (group 0)
         o_intra_78 = warpgroup_mma_wait(0, deps=(tok_o_intra_78,))
         v2 = o_intra_78.to(gl.bfloat16)  # convert2: stage 1, partition 0 (group 0)
-        v3 = gl.convert_layout(v2, L7)  # convert2: stage 1, partition 0 (group 0)
-        kv_82_st.store(kv_82)  # dot3_kv: stage 1, partition 0 (group 0)
-        fence_async_shared()  # dot3_kv: stage 1, partition 0 (group 0)
-        tok_kv_84 = warpgroup_mma(kv_82_st, v_70_buf.index((twill_b - 1) % 3), kv_79, is_async=True)  # dot3_kv: stage 1, partition 0 (group 0)
-        q_49 = (0 + (twill_b - 1) * 64)  # load0_q: stage 1, partition 0 (group 0)
+        v3 = gl.convert_layout(v2, L8)  # convert2: stage 1, partition 0 (group 0)
+        tok_kv_84 = warpgroup_mma(kv_83, v_70_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 3), kv_79, is_async=True)  # dot3_kv: stage 1, partition 0 (group 0)
+        q_49 = (0 + ((twill_n - 1 + 1) - 1) * 64)  # load0_q: stage 1, partition 0 (group 0)
         q_51 = q_49 + Q_block_ptr_7  # load0_q: stage 1, partition 0 (group 0)
         q_53 = gl.expand_dims(q_51, 1)  # load0_q: stage 1, partition 0 (group 0)
         q_55 = q_53 * 64  # load0_q: stage 1, partition 0 (group 0)
@@ -146,104 +191,61 @@ def consumer_0(Q, K, V, Out, S, n, q_59_buf, v_70_buf, o_intra_st, kv_82_st, o_i
         kv_84 = warpgroup_mma_wait(1, deps=(tok_kv_84,))
         k_trans_67_p1 = k_trans_67
         kv_84_p1 = kv_84
-    kv_84_p1 = warpgroup_mma_wait(0, deps=(kv_84_p1,))
-    mbarrier.arrive(v_70_empty.index(((twill_n - 1 + 1) - 1 - 1) % 3), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
-    o_inter_73 = kv_84_p1.to(gl.bfloat16)  # convert1_o_inter: stage 1, partition 0 (group 0)
-    kv_79 = block_decay_35 * kv_84_p1  # elementwise2_kv: stage 1, partition 0 (group 0)
-    o_inter_74 = o_inter_74_st.index(((twill_n - 1 + 1) - 1) % 2)  # local_store0_o_inter: stage 1, partition 0 (group 0)
-    o_inter_74.store(o_inter_73)  # local_store0_o_inter: stage 1, partition 0 (group 0)
-    fence_async_shared()  # local_store0_o_inter: stage 1, partition 0 (group 0)
-    mbarrier.wait(q_59_ready.index(((twill_n - 1 + 1) - 1) % 3), (((twill_n - 1 + 1) - 1) // 3) & 1)
-    fence_async_shared()
-    tok_o_inter_75 = warpgroup_mma(q_59_buf.index(((twill_n - 1 + 1) - 1) % 3), o_inter_74, gl.full([64, 64], 0.0, gl.float32, layout=L6), use_acc=False, is_async=True)  # dot1_o_inter: stage 1, partition 0 (group 0)
-    o_inter_75 = warpgroup_mma_wait(0, deps=(tok_o_inter_75,))
-    o_inter_76 = o_inter_75 * o_inter  # elementwise1_o_inter: stage 1, partition 0 (group 0)
-    kv_80 = k_trans_67_p1.to(gl.float32)  # convert3_kv: stage 1, partition 0 (group 0)
-    k_trans_68 = k_trans_68_st.index(((twill_n - 1 + 1) - 1) % 2)  # load1_k_trans: stage 1, partition 0 (group 0)
-    k_trans_68.store(k_trans_67_p1)  # load1_k_trans: stage 1, partition 0 (group 0)
-    fence_async_shared()  # load1_k_trans: stage 1, partition 0 (group 0)
-    tok_qk = warpgroup_mma(q_59_buf.index(((twill_n - 1 + 1) - 1) % 3), k_trans_68, gl.full([64, 64], 0.0, gl.float32, layout=L6), use_acc=False, is_async=True)  # dot0_qk: stage 1, partition 0 (group 0)
-    kv_81 = kv_80 * kv_46  # elementwise3_kv: stage 1, partition 0 (group 0)
-    kv_82 = kv_81.to(gl.bfloat16)  # convert4_kv: stage 1, partition 0 (group 0)
-    qk = warpgroup_mma_wait(0, deps=(tok_qk,))
-    mbarrier.arrive(q_59_empty.index(((twill_n - 1 + 1) - 1) % 3))
-    qk_72 = qk * diag_decay_43  # elementwise0_qk: stage 1, partition 0 (group 0)
-    o_intra = qk_72.to(gl.bfloat16)  # convert0_o_intra: stage 1, partition 0 (group 0)
-    mbarrier.wait(v_70_ready.index(((twill_n - 1 + 1) - 1) % 3), (((twill_n - 1 + 1) - 1) // 3) & 1)
-    fence_async_shared()
-    o_intra_st.store(o_intra)  # dot2_o_intra: stage 1, partition 0 (group 0)
-    fence_async_shared()  # dot2_o_intra: stage 1, partition 0 (group 0)
-    tok_o_intra_78 = warpgroup_mma(o_intra_st, v_70_buf.index(((twill_n - 1 + 1) - 1) % 3), o_inter_76, is_async=True)  # dot2_o_intra: stage 1, partition 0 (group 0)
-    o_intra_78 = warpgroup_mma_wait(0, deps=(tok_o_intra_78,))
-    v2 = o_intra_78.to(gl.bfloat16)  # convert2: stage 1, partition 0 (group 0)
-    v3 = gl.convert_layout(v2, L7)  # convert2: stage 1, partition 0 (group 0)
-    kv_82_st.store(kv_82)  # dot3_kv: stage 1, partition 0 (group 0)
-    fence_async_shared()  # dot3_kv: stage 1, partition 0 (group 0)
-    tok_kv_84 = warpgroup_mma(kv_82_st, v_70_buf.index(((twill_n - 1 + 1) - 1) % 3), kv_79, is_async=True)  # dot3_kv: stage 1, partition 0 (group 0)
-    q_49 = (0 + ((twill_n - 1 + 1) - 1) * 64)  # load0_q: stage 1, partition 0 (group 0)
-    q_51 = q_49 + Q_block_ptr_7  # load0_q: stage 1, partition 0 (group 0)
-    q_53 = gl.expand_dims(q_51, 1)  # load0_q: stage 1, partition 0 (group 0)
-    q_55 = q_53 * 64  # load0_q: stage 1, partition 0 (group 0)
-    q_54 = q_53 < n  # load0_q: stage 1, partition 0 (group 0)
-    q_56 = q_55.broadcast_to([64, 64])  # load0_q: stage 1, partition 0 (group 0)
-    q_58 = q_54.broadcast_to([64, 64])  # load0_q: stage 1, partition 0 (group 0)
-    v1 = v0 + q_56  # store0: stage 1, partition 0 (group 0)
-    gl.store(v1, v3, mask=q_58)  # store0: stage 1, partition 0 (group 0)
-    kv_84 = warpgroup_mma_wait(1, deps=(tok_kv_84,))
-    k_trans_67_p1 = k_trans_67
-    kv_84_p1 = kv_84
-    kv_84_p1 = warpgroup_mma_wait(0, deps=(kv_84_p1,))
-    mbarrier.arrive(v_70_empty.index(((twill_n - 1 + 1) - 1) % 3))
+        kv_84_p1 = warpgroup_mma_wait(0, deps=(kv_84_p1,))
+        mbarrier.arrive(v_70_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 3))
+        twill_base += twill_n
 
 @gluon.jit
-def producer_1(Q, K, V, Out, S, n, q_59_buf, v_70_buf, o_intra_st, kv_82_st, o_inter_74_st, k_trans_68_st, q_59_ready, q_59_empty, v_70_ready, v_70_empty, TWILL_COPY: gl.constexpr):
-    off_bh = gl.program_id(0)
-    qk_offset = off_bh * n
-    qk_offset_5 = qk_offset * 64
-    Q_block_ptr = Q + qk_offset_5
-    Q_block_ptr_7 = gl.arange(0, 64, layout=L0)
-    Q_block_ptr_10 = gl.arange(0, 64, layout=L3)
-    Q_block_ptr_12 = gl.expand_dims(Q_block_ptr_10, 0)
-    Q_block_ptr_15 = Q_block_ptr + Q_block_ptr_12
-    V_block_ptr = V + qk_offset_5
-    V_block_ptr_23 = V_block_ptr + Q_block_ptr_12
-    q_44 = Q_block_ptr_15.broadcast_to([64, 64])
-    v = V_block_ptr_23.broadcast_to([64, 64])
-    for kv_48 in range(0, n, 64):
-        twill_k = (kv_48 - 0) // 64
-        q_51 = kv_48 + Q_block_ptr_7
-        q_53 = gl.expand_dims(q_51, 1)
-        q_54 = q_53 < n
-        q_55 = q_53 * 64
-        q_56 = q_55.broadcast_to([64, 64])
-        q_57 = q_44 + q_56
-        q_58 = q_54.broadcast_to([64, 64])
-        v_69 = v + q_56
-        mbarrier.wait(q_59_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-        if TWILL_COPY:
-            async_copy.async_copy_global_to_shared(q_59_buf.index(twill_k % 3), q_57, mask=q_58)  # load0_q: stage 0, partition 1 (group 1)
-            async_copy.mbarrier_arrive(q_59_ready.index(twill_k % 3), increment_count=False)
-        else:
-            q_59_buf.index(twill_k % 3).store(gl.load(q_57, mask=q_58, other=0.0))  # load0_q: stage 0, partition 1 (group 1)
-            fence_async_shared()
-            gl.thread_barrier()
-            mbarrier.arrive(q_59_ready.index(twill_k % 3), count=128)
-        mbarrier.wait(v_70_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-        if TWILL_COPY:
-            async_copy.async_copy_global_to_shared(v_70_buf.index(twill_k % 3), v_69, mask=q_58)  # load2_v: stage 0, partition 1 (group 1)
-            async_copy.mbarrier_arrive(v_70_ready.index(twill_k % 3), increment_count=False)
-        else:
-            v_70_buf.index(twill_k % 3).store(gl.load(v_69, mask=q_58, other=0.0))  # load2_v: stage 0, partition 1 (group 1)
-            fence_async_shared()
-            gl.thread_barrier()
-            mbarrier.arrive(v_70_ready.index(twill_k % 3), count=128)
+def producer_1(Q, K, V, Out, S, n, twill_g0, twill_g1, twill_g2, q_59_buf, v_70_buf, o_inter_74_st, k_trans_68_st, q_59_ready, q_59_empty, v_70_ready, v_70_empty, TWILL_COPY: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        off_bh = twill_pid0
+        qk_offset = off_bh * n
+        qk_offset_5 = qk_offset * 64
+        Q_block_ptr = Q + qk_offset_5
+        Q_block_ptr_7 = gl.arange(0, 64, layout=L0)
+        Q_block_ptr_10 = gl.arange(0, 64, layout=L3)
+        Q_block_ptr_12 = gl.expand_dims(Q_block_ptr_10, 0)
+        Q_block_ptr_15 = Q_block_ptr + Q_block_ptr_12
+        V_block_ptr = V + qk_offset_5
+        V_block_ptr_23 = V_block_ptr + Q_block_ptr_12
+        q_44 = Q_block_ptr_15.broadcast_to([64, 64])
+        v = V_block_ptr_23.broadcast_to([64, 64])
+        for kv_48 in range(0, n, 64):
+            twill_k = twill_base + (kv_48 - 0) // 64
+            q_51 = kv_48 + Q_block_ptr_7
+            q_53 = gl.expand_dims(q_51, 1)
+            q_54 = q_53 < n
+            q_55 = q_53 * 64
+            q_56 = q_55.broadcast_to([64, 64])
+            q_57 = q_44 + q_56
+            q_58 = q_54.broadcast_to([64, 64])
+            v_69 = v + q_56
+            mbarrier.wait(q_59_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            if TWILL_COPY:
+                async_copy.async_copy_global_to_shared(q_59_buf.index(twill_k % 3), q_57, mask=q_58)  # load0_q: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(q_59_ready.index(twill_k % 3), increment_count=False)
+            else:
+                q_59_buf.index(twill_k % 3).store(gl.load(q_57, mask=q_58, other=0.0))  # load0_q: stage 0, partition 1 (group 1)
+                fence_async_shared()
+                gl.thread_barrier()
+                mbarrier.arrive(q_59_ready.index(twill_k % 3), count=128)
+            mbarrier.wait(v_70_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            if TWILL_COPY:
+                async_copy.async_copy_global_to_shared(v_70_buf.index(twill_k % 3), v_69, mask=q_58)  # load2_v: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(v_70_ready.index(twill_k % 3), increment_count=False)
+            else:
+                v_70_buf.index(twill_k % 3).store(gl.load(v_69, mask=q_58, other=0.0))  # load2_v: stage 0, partition 1 (group 1)
+                fence_async_shared()
+                gl.thread_barrier()
+                mbarrier.arrive(v_70_ready.index(twill_k % 3), count=128)
+        twill_base += (n - 0 + 64 - 1) // 64
 
 @gluon.jit
-def twill_kernel(Q, K, V, Out, S, n, TWILL_COPY: gl.constexpr):
+def twill_kernel(Q, K, V, Out, S, n, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):
     q_59_buf = gl.allocate_shared_memory(gl.bfloat16, [3, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     v_70_buf = gl.allocate_shared_memory(gl.bfloat16, [3, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    o_intra_st = gl.allocate_shared_memory(gl.bfloat16, [64, 64], gl.NVMMASharedLayout.get_default_for([64, 64], gl.bfloat16))
-    kv_82_st = gl.allocate_shared_memory(gl.bfloat16, [64, 64], gl.NVMMASharedLayout.get_default_for([64, 64], gl.bfloat16))
     o_inter_74_st = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     k_trans_68_st = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
     q_59_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
@@ -259,23 +261,23 @@ def twill_kernel(Q, K, V, Out, S, n, TWILL_COPY: gl.constexpr):
     for i in gl.static_range(3):
         mbarrier.init(v_70_empty.index(i), count=1)
     gl.warp_specialize([
-        (consumer_0, (Q, K, V, Out, S, n, q_59_buf, v_70_buf, o_intra_st, kv_82_st, o_inter_74_st, k_trans_68_st, q_59_ready, q_59_empty, v_70_ready, v_70_empty, TWILL_COPY)),
-        (producer_1, (Q, K, V, Out, S, n, q_59_buf, v_70_buf, o_intra_st, kv_82_st, o_inter_74_st, k_trans_68_st, q_59_ready, q_59_empty, v_70_ready, v_70_empty, TWILL_COPY)),
+        (consumer_0, (Q, K, V, Out, S, n, twill_g0, twill_g1, twill_g2, q_59_buf, v_70_buf, o_inter_74_st, k_trans_68_st, q_59_ready, q_59_empty, v_70_ready, v_70_empty, TWILL_COPY)),
+        (producer_1, (Q, K, V, Out, S, n, twill_g0, twill_g1, twill_g2, q_59_buf, v_70_buf, o_inter_74_st, k_trans_68_st, q_59_ready, q_59_empty, v_70_ready, v_70_empty, TWILL_COPY)),
     ], [4], [64])
 
 
 
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['Q', 'K', 'V', 'Out', 'S', 'n', 'd', 'e', 'BLOCK']          # the Triton kernel's parameters, in order
-RUNTIME = ['Q', 'K', 'V', 'Out', 'S', 'n']   # the Gluon kernel's parameters, in order
+RUNTIME = ['Q', 'K', 'V', 'Out', 'S', 'n', 'twill_g0', 'twill_g1', 'twill_g2']   # the Gluon kernel's parameters, in order
 FLAGS = ['TWILL_COPY']   # its constexpr flags, after RUNTIME: decided per launch key
-KEYED = ['Q', 'K', 'V', 'Out', 'S', 'n']   # the arguments a launch key reads
+KEYED = ['Q', 'K', 'V', 'Out', 'S', 'n', 'twill_g0', 'twill_g1', 'twill_g2']   # the arguments a launch key reads
 CONSTEXPRS = {'d': 64, 'e': 64, 'BLOCK': 64}         # the specialisation this kernel was generated for
 DESCRIPTOR_BLOCKS = {}
 DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 4
-MAXNREG = 128
-PERSISTENT = False      # one program per SM loops over the grid's tiles
+MAXNREG = 256
+PERSISTENT = True      # one program per SM loops over the grid's tiles
 COPY_ALIGNED = ['Q', 'V', 'n']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
