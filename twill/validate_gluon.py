@@ -414,7 +414,8 @@ def _measure(mod: Any, jit: str, d: Path, path: str, result: dict[str, Any], say
     opts = options or GluonProfileOptions()
     prof = profile_variant(d, opts, path, meta, say=say)
     setattr(mod, jit, triton_fn)
-    result["tflops"] = result["speed"].get("twill")
+    if result["speed"].get("unit") == "TFLOP/s":
+        result["tflops"] = result["speed"].get("twill")
     return prof
 
 
@@ -429,17 +430,22 @@ def _correctness(mod: Any, say: Callable[[str], None]) -> dict[str, Any]:
 
 
 def _speed(mod: Any, torch: Any, gluon_fn: Any, triton_fn: Any, jit: str, say: Callable[[str], None]) -> dict[str, Any]:
-    """TFLOP/s at PROBLEM (do_bench medians): twill's kernel, Triton's default and a few configurations, the library."""
+    """TFLOP/s at PROBLEM (do_bench medians): twill's kernel, Triton's default and a few configurations, the library;
+    milliseconds (lower is better) for a kernel file with no ``flops`` (a memory-bound kernel)."""
     import triton
 
     inp = mod.make_inputs(**mod.PROBLEM, seed=13)
-    fl = mod.flops(**mod.PROBLEM)
+    fl = mod.flops(**mod.PROBLEM) if callable(getattr(mod, "flops", None)) else None
 
     def rate(fn: Callable[[], Any]) -> float:
         fn()
-        return round(fl / triton.testing.do_bench(fn, warmup=25, rep=100, return_mode="median") * 1e-9, 1)
+        ms = triton.testing.do_bench(fn, warmup=25, rep=100, return_mode="median")
+        return round(fl / ms * 1e-9, 1) if fl else round(ms, 4)
 
-    sp: dict[str, Any] = {"unit": "TFLOP/s", "twill": rate(lambda: mod.launch(inp))}
+    def better(a: float, b: float) -> bool:
+        return a > b if fl else a < b
+
+    sp: dict[str, Any] = {"unit": "TFLOP/s" if fl else "ms", "twill": rate(lambda: mod.launch(inp))}
     setattr(mod, jit, triton_fn)
     sp["triton_default"] = best = rate(lambda: mod.launch(inp))
     cfg_best = "default"
@@ -450,14 +456,14 @@ def _speed(mod: Any, torch: Any, gluon_fn: Any, triton_fn: Any, jit: str, say: C
         except Exception as e:   # noqa: BLE001 - a configuration Triton cannot run here: recorded
             sp[key] = f"failed: {type(e).__name__}"
             continue
-        if sp[key] > best:
+        if better(sp[key], best):
             best, cfg_best = sp[key], key
     sp["triton_best"], sp["triton_best_config"] = best, cfg_best
     lib = _library(mod, inp, torch)
     if lib is not None:
         sp["library"], sp[lib[0]] = lib[0], rate(lib[1])
     setattr(mod, jit, gluon_fn)
-    say(f"speed (TFLOP/s): twill {sp['twill']}, Triton default {sp['triton_default']}, best {best} ({cfg_best})"
+    say(f"speed ({sp['unit']}): twill {sp['twill']}, Triton default {sp['triton_default']}, best {best} ({cfg_best})"
         + (f", {lib[0]} {sp[lib[0]]}" if lib else ""))
     return sp
 

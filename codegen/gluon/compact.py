@@ -14,6 +14,12 @@ only it needs (they are computed in that layout from the start, so nothing else 
 to its readers' layout where it is read (``LoopWriter._to_readers_layout``: one shared-memory round trip of the vector
 there, in place of the registers across the iteration). A load whose addresses share a tensor with
 other ops keeps its layout.
+
+Only where registers are short: a consumer whose register target is at least ``COMPACT_HEADROOM`` above its
+estimated need keeps its readers' layout, as the conversion costs instructions every iteration (run 44:
+w4a16_gemm's 8-warp consumer, 192 registers for a need of about 120, its per-group scale held compactly: its loop
+is 389 SASS instructions a trip, 274 without the conversion; the consumer was the critical path, 1366 of its 1779
+cycles an iteration outside every op region).
 """
 from __future__ import annotations
 
@@ -23,6 +29,7 @@ from twill.ir.function import Function
 from twill.ir.ttgir import IROp
 
 _LAYOUT_FREE = {"tt.splat", "arith.constant"}     # broadcast scalars in the generated source
+COMPACT_HEADROOM = 48     # registers per thread a consumer has beyond its estimated need, above which none is compact
 
 
 def _walk(ops: list[IROp]):

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from codegen.gluon.boxes import ITER, Box
-from codegen.gluon.compact import compact_loads
+from codegen.gluon.compact import COMPACT_HEADROOM, compact_loads
 from codegen.gluon.layouts import copy_layout, gl_dtype, parse_layout, parse_type, per_thread
 from codegen.gluon.ops import program_axis, source_where, translate
 from codegen.gluon.partition import LoopWriter, OperandHazard, Shared, Turn, initial, sub_name
@@ -325,6 +325,8 @@ class Source:
         """The consumer's pointer loads held in the compact layout (``codegen.gluon.compact``), noted for the
         docstring unless not ``noted`` (a second writer of the same partition's code: the kernel's early returns)."""
         plan, mod = self.plan, self.mod
+        if self.part.regs and self.part.regs - self.part.need_regs >= COMPACT_HEADROOM:
+            return                        # registers to spare: no conversion each iteration (``compact``)
         loads = [plan.body[x.op] for x in self.part.items if plan.body[x.op].name == vocab.POINTER_LOAD]
         self.ctx.relayout = compact_loads(plan.fn, mod.table, loads, self.part.warps)
         for op in loads if noted else ():

@@ -191,3 +191,23 @@ def test_a_profile_with_steady_periods_is_compared_by_them(tmp_path):
     assert v["measured_period_kind"] == "steady" and "(steady; amortized" in r.stdout
     assert v["measured_iteration_cycles"] == pytest.approx(statistics.median(steady), abs=0.1)
     assert v["measured_iteration_cycles"] < v["measured_amortized_iteration_cycles"]
+
+
+def test_speed_of_a_kernel_file_without_flops_is_in_milliseconds_the_least_best(monkeypatch):
+    """A memory-bound kernel file has no ``flops`` (softcap_attention, the row kernels): `twill validate` timed it
+    in TFLOP/s and failed with a traceback (run 44); it reports milliseconds, the least the best."""
+    import types
+
+    import triton.testing
+
+    from twill import validate_gluon as vg
+
+    ms = {"gluon": 2.0, "triton": 3.0, "triton num_stages2": 1.5, "triton num_stages3": 2.5}
+    mod = types.SimpleNamespace(PROBLEM={"n": 1}, make_inputs=lambda n, seed: {},
+                                BENCH_CONFIGS=[{"num_stages": 2}, {"num_stages": 3}], k="gluon")
+    mod.launch = lambda inp, **cfg: " ".join([mod.k] + [f"{a}{b}" for a, b in cfg.items()])
+    monkeypatch.setattr(triton.testing, "do_bench", lambda fn, **kw: ms[fn()])
+    sp = vg._speed(mod, None, "gluon", "triton", "k", lambda line: None)
+    assert sp["unit"] == "ms" and sp["twill"] == 2.0 and sp["triton_default"] == 3.0
+    assert sp["triton_best"] == 1.5 and sp["triton_best_config"] == "triton_num_stages2", sp
+    assert mod.k == "gluon"

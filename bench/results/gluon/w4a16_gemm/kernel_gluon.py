@@ -10,7 +10,6 @@ Decisions (each from the schedule):
 - shared operand w_56_st: partition 0 stores the loop's [64, 128] f16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 3 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
 - shared memory: 114768 bytes planned of 232448; maxnreg 128
-- pointer loads held across the iteration in a compact layout (the prefetched value is converted to its readers' layout where it is read; in theirs, each thread would hold a replicated copy): scale_51 (partition 0: 1 register(s) per thread, not 16)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -23,14 +22,13 @@ from triton.experimental.gluon.language.nvidia.ampere import async_copy
 
 L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
 L1 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
-L2 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1], threads_per_warp=[32], warps_per_cta=[8], order=[0]))
+L2 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 16], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
 L3 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
 L4 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
 L5 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]))
 L6 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8, 2], threads_per_warp=[4, 8, 1], warps_per_cta=[8, 1, 1], order=[2, 1, 0]))
 L7 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 16], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0]))
-L8 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 16], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
-L9 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
+L8 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
 
 @gluon.jit
 def consumer_0(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, twill_g0, twill_g1, twill_g2, twill_box_a, a_buf, w_56_st, a_ready, a_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
@@ -101,8 +99,7 @@ def consumer_0(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, twill_g0, twill_g1, twill_g2
         c = gl.convert_layout(gl.join(lo_45, hi_46), L6)  # elementwise0_w: stage 1, partition 0 (group 0)
         w = gl.convert_layout(gl.reshape(c, [64, 128]), L7)  # elementwise0_w: stage 1, partition 0 (group 0)
         w_52 = w - 8.0  # elementwise0_w: stage 1, partition 0 (group 0)
-        scale_51_p1_cv = gl.convert_layout(scale_51_p1, L8)  # elementwise0_w: stage 1, partition 0 (group 0)
-        w_53 = gl.expand_dims(scale_51_p1_cv, 0)  # elementwise0_w: stage 1, partition 0 (group 0)
+        w_53 = gl.expand_dims(scale_51_p1, 0)  # elementwise0_w: stage 1, partition 0 (group 0)
         w_54 = w_53.broadcast_to([64, 128])  # elementwise0_w: stage 1, partition 0 (group 0)
         w_55 = w_52 * w_54  # elementwise0_w: stage 1, partition 0 (group 0)
         w_56 = w_56_st.index((1 - 1) % 3)  # local_store0_w: stage 1, partition 0 (group 0)
@@ -132,8 +129,7 @@ def consumer_0(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, twill_g0, twill_g1, twill_g2
             c = gl.convert_layout(gl.join(lo_45, hi_46), L6)  # elementwise0_w: stage 1, partition 0 (group 0)
             w = gl.convert_layout(gl.reshape(c, [64, 128]), L7)  # elementwise0_w: stage 1, partition 0 (group 0)
             w_52 = w - 8.0  # elementwise0_w: stage 1, partition 0 (group 0)
-            scale_51_p1_cv = gl.convert_layout(scale_51_p1, L8)  # elementwise0_w: stage 1, partition 0 (group 0)
-            w_53 = gl.expand_dims(scale_51_p1_cv, 0)  # elementwise0_w: stage 1, partition 0 (group 0)
+            w_53 = gl.expand_dims(scale_51_p1, 0)  # elementwise0_w: stage 1, partition 0 (group 0)
             w_54 = w_53.broadcast_to([64, 128])  # elementwise0_w: stage 1, partition 0 (group 0)
             w_55 = w_52 * w_54  # elementwise0_w: stage 1, partition 0 (group 0)
             w_56 = w_56_st.index((twill_b - 1) % 3)  # local_store0_w: stage 1, partition 0 (group 0)
@@ -157,8 +153,7 @@ def consumer_0(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, twill_g0, twill_g1, twill_g2
         c = gl.convert_layout(gl.join(lo_45, hi_46), L6)  # elementwise0_w: stage 1, partition 0 (group 0)
         w = gl.convert_layout(gl.reshape(c, [64, 128]), L7)  # elementwise0_w: stage 1, partition 0 (group 0)
         w_52 = w - 8.0  # elementwise0_w: stage 1, partition 0 (group 0)
-        scale_51_p1_cv = gl.convert_layout(scale_51_p1, L8)  # elementwise0_w: stage 1, partition 0 (group 0)
-        w_53 = gl.expand_dims(scale_51_p1_cv, 0)  # elementwise0_w: stage 1, partition 0 (group 0)
+        w_53 = gl.expand_dims(scale_51_p1, 0)  # elementwise0_w: stage 1, partition 0 (group 0)
         w_54 = w_53.broadcast_to([64, 128])  # elementwise0_w: stage 1, partition 0 (group 0)
         w_55 = w_52 * w_54  # elementwise0_w: stage 1, partition 0 (group 0)
         w_56 = w_56_st.index(((twill_n - 1 + 1) - 1) % 3)  # local_store0_w: stage 1, partition 0 (group 0)
@@ -195,7 +190,7 @@ def consumer_0(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, twill_g0, twill_g1, twill_g2
         v6 = v4.broadcast_to([128, 128])
         v7 = v5 + v6
         v8 = acc_57_p1.to(gl.float16)
-        v9 = gl.convert_layout(v8, L9)
+        v9 = gl.convert_layout(v8, L8)
         gl.store(v7, v9)
         twill_base += twill_n
 
