@@ -211,3 +211,25 @@ def test_speed_of_a_kernel_file_without_flops_is_in_milliseconds_the_least_best(
     assert sp["unit"] == "ms" and sp["twill"] == 2.0 and sp["triton_default"] == 3.0
     assert sp["triton_best"] == 1.5 and sp["triton_best_config"] == "triton_num_stages2", sp
     assert mod.k == "gluon"
+
+
+def test_a_library_without_a_kernel_for_the_operands_is_recorded_not_raised(monkeypatch):
+    """cuDNN's SDPA has no kernel for some attention operands (run 44b: softcap_attention's [BH, N, 256]): the
+    library's column says it failed; twill's and Triton's figures stand."""
+    import types
+
+    import triton.testing
+
+    from twill import validate_gluon as vg
+
+    mod = types.SimpleNamespace(PROBLEM={"n": 1}, make_inputs=lambda n, seed: {}, BENCH_CONFIGS=[], k="gluon",
+                                flops=lambda n: 1e9)
+    mod.launch = lambda inp, **cfg: mod.k
+
+    def no_kernel():
+        raise RuntimeError("No available kernel. Aborting execution.")
+    monkeypatch.setattr(vg, "_library", lambda m, inp, torch: ("cudnn", no_kernel))
+    monkeypatch.setattr(triton.testing, "do_bench", lambda fn, **kw: {"gluon": 1.0, "triton": 2.0}[fn()])
+    sp = vg._speed(mod, None, "gluon", "triton", "k", lambda line: None)
+    assert sp["cudnn"] == "failed: RuntimeError" and "library" not in sp
+    assert sp["twill"] == 1.0 and sp["triton_best"] == 0.5
