@@ -167,7 +167,7 @@ def _constructs(stem: str, source: str) -> None:
         assert consumer.rstrip().endswith("tma.store_wait(0)"), consumer   # the last copies before the partition ends
     if stem == "group_quant_fp8":    # the loop variable's splat, read by the load a stage before the store: a name
         loop = consumer.split("for twill_b in range(", 1)[1]       # each body, aged, the prologue's as well
-        splat = re.search(r"\n        (\w+) = \(0 \+ \(twill_b - 0\) \* 512\)", loop)
+        splat = re.search(r"\n\s+(\w+) = \(0 \+ \(twill_b - 0\) \* 512\)", loop)
         assert splat and f"{splat.group(1)}_p1 = {splat.group(1)}" in consumer.split("for twill_b in range(", 1)[0]
         assert "gl.reshape(" in loop and "axis=2)" in loop, loop      # [16, 4, 128], reduced along the group
     if stem == "w4a16_gemm":         # tl.interleave: a join along a new last axis, then the reshape

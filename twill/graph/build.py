@@ -44,6 +44,25 @@ from twill.ir.triton_hooks import triton_version
 from twill.ir.ttgir import IROp, Module, TypeInfo, operand_types, stored_type, type_info
 from twill.util import sha256
 
+# What one element of an op costs where it is more than one ALU instruction: (ALU instructions, MUFU instructions),
+# as ptxas expands it on sm_90. Run 44c measured softcap_attention's scores (a division and libdevice's tanh on each
+# element) at 1947 cycles an iteration where one instruction each priced them at 352.
+EXTERN = "tt.extern_elementwise"
+EXPANDS = {"arith.divf": (4, 1)}          # div.full.f32: a MUFU reciprocal, the operands' scaling, a multiply
+LIBDEVICE = {"__nv_tanhf": (14, 2), "__nv_expf": (3, 1), "__nv_exp2f": (1, 1), "__nv_logf": (5, 1),
+             "__nv_log2f": (2, 1), "__nv_rsqrtf": (1, 1), "__nv_sqrtf": (4, 1), "__nv_erff": (16, 0),
+             "__nv_powf": (30, 2), "__nv_fast_tanhf": (1, 1), "__nv_fast_expf": (2, 1)}
+LIBDEVICE_DEFAULT = (12, 1)               # a libdevice function not in the table: a polynomial and a MUFU op
+
+
+def _alu_mufu(op: IROp) -> tuple[int, int]:
+    """(ALU, MUFU) instructions per element of ``op`` (``EXPANDS``, ``LIBDEVICE``; else one ALU instruction)."""
+    if op.name == EXTERN:
+        sym = re.search(r'symbol = "(\w+)"', op.full_text)
+        return LIBDEVICE.get(sym.group(1) if sym else "", LIBDEVICE_DEFAULT)
+    return EXPANDS.get(op.name, (1, 0))
+
+
 KIND_UNIT = {"dot": "tc", "sfu": "sfu", "reduce": "alu", "elementwise": "alu", "convert": "alu", "broadcast": "alu",
              "load": "lsu", "store": "lsu", "tma_load": "tma", "local_load": "lsu", "local_store": "lsu",
              "local_alloc": "lsu", "tmem_load": "lsu", "tmem_store": "lsu", "barrier": "alu"}
@@ -505,8 +524,11 @@ def _make_op(ops: list[IROp], members: list[int], anchor: int, kind: str, prefix
         attrs["bytes"] = main.bytes
     attrs["elements"] = main.elements
     attrs.setdefault("bytes", main.bytes)
-    attrs["nops"] = sum(1 for i in members if ops[i].name.startswith(("arith.", "math.")) and
-                        type_info(ops[i].result_types[0]).space == "regs" if ops[i].result_types)
+    per_element = [_alu_mufu(ops[i]) for i in members if ops[i].name.startswith(("arith.", "math.", EXTERN))
+                   and ops[i].result_types and type_info(ops[i].result_types[0]).space == "regs"]
+    attrs["nops"] = sum(alu for alu, _ in per_element)
+    if any(mufu for _, mufu in per_element):
+        attrs["mufu"] = sum(mufu for _, mufu in per_element)
     guarded = [n for i in members if ops[i].name == "scf.if" for n in nested_ops(ops[i])
                if n.name == vocab.POINTER_LOAD]
     if guarded:     # an scf.if that loads: the bytes its loads read, which the node waits for (cost: memory latency)

@@ -7,8 +7,9 @@ an op keeps busy, from which cycle and for how long; the modulo schedule packs t
 - sfu: the folded arithmetic (scale, subtract) runs on the ALU first, then the MUFU pipe.
 - reduce: the ALU combines the input elements; the warp shuffles and shared-memory exchange add
   latency without holding the ALU.
-- elementwise / convert / broadcast: the ALU, per element per folded op; a layout conversion that
-  goes through shared memory adds the round trip.
+- elementwise / convert / broadcast: the ALU, per element per folded op (a division or a libdevice
+  function counts the instructions ptxas expands it into, ``twill.graph.build.EXPANDS``), then the MUFU
+  pipe for their MUFU instructions; a layout conversion that goes through shared memory adds the round trip.
 - tma_load: the TMA unit is held only to issue the copy; the copy's latency (bytes over the
   bandwidth one SM sees) is the op's cycles.
 - load: LSU for the bytes; L2 latency on top (also the pointer loads of an ``scf.if`` node, before its own work).
@@ -75,9 +76,10 @@ def op_cost(op: Op, m: Machine) -> tuple[int, tuple[Reservation, ...]]:
                                expected=" | ".join(sorted(_TC_KEY)), found=dtype)
         c = _c(flops / m.rate(_TC_KEY[dtype]))
         return c, (Reservation("tc", 0, c),)
+    mufu = int(a.get("mufu", 0))     # MUFU instructions an element of the folded ops adds (a division, libdevice)
     if k == "sfu":
         arith = _c(elems * (nops - 1) / m.rate("alu_ops")) if nops > 1 else 0
-        s = _c(elems / m.rate("sfu_ops"))
+        s = _c(elems * (1 + mufu) / m.rate("sfu_ops"))
         return arith + s, ((Reservation("alu", 0, arith),) if arith else ()) + (Reservation("sfu", arith, s),)
     if k == "reduce":
         busy = _c((int(a.get("input_elements", elems)) or elems) / m.rate("alu_ops"))
@@ -86,6 +88,9 @@ def op_cost(op: Op, m: Machine) -> tuple[int, tuple[Reservation, ...]]:
         c = _c(elems * nops / m.rate("alu_ops"))
         if "ttg.convert_layout" in op.ops and not any("dot_op" in line for line in op.ir):
             c += _c(2 * nbytes / m.rate("smem_bytes"))   # store to and load from shared memory
+        if mufu:           # then the MUFU pipe, as an sfu op's: the ALU work feeds it element by element
+            s = _c(elems * mufu / m.rate("sfu_ops"))
+            return c + s, (Reservation("alu", 0, c), Reservation("sfu", c, s))
         return _guarded(a, m, c, "alu")
     if k == "tma_load":
         c = _c(nbytes / m.rate("tma_bytes"))

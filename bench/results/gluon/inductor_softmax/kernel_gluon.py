@@ -1,4 +1,4 @@
-"""triton_red_fused__softmax_0, written by twill from its joint schedule: I=74 L=222 (optimal), 592 cycles per iteration predicted.
+"""triton_red_fused__softmax_0, written by twill from its joint schedule: I=75 L=224 (optimal), 600 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 16 warps, registers as ptxas allocates them (the schedule's tiles need about 59 per thread)

@@ -1,10 +1,10 @@
-"""_softcap_fwd, written by twill from its joint schedule: I=264 L=193 (optimal), 2570 cycles per iteration predicted.
+"""_softcap_fwd, written by twill from its joint schedule: I=143 L=201 (optimal), 2814 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - k_70 copied with cp.async at every launch, not by TMA: a mask along dimension 0 the launch cannot compute
 - v_104 copied with cp.async at every launch, not by TMA: a mask along dimension 0 the launch cannot compute
 - pointer-loaded tiles copied by a 4-warp producer with cp.async (k_70, v_104): their addresses and masks spread over 128 threads
-- partition 0 (default): consumer, warp group 0, 4 warps, 256 registers per thread (needs about 218): the loop's compute, 1 stages
+- partition 0 (default): consumer, warp group 0, 4 warps, 256 registers per thread (needs about 235): the loop's compute, 2 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 136 registers per thread (needs about 136): cp.async copies into the rings
 - ring k_70: 3 buffers of [256, 64] bf16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
 - ring v_104: 3 buffers of [64, 256] bf16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
@@ -76,22 +76,19 @@ def consumer_0(Q, K, V, O, sm_scale, softcap, N, WINDOW, twill_g0, twill_g1, twi
         hi_37 = gl.minimum(N, hi_36)
         keep = q_17.broadcast_to([64, 64])
         twill_n = (hi_37 - lo_35 + 64 - 1) // 64
-        m_new_85 = gl.full([64], float("-inf"), gl.float32, layout=L1)
-        l_i_92 = gl.full([64], 0.0, gl.float32, layout=L1)
-        acc_108 = gl.full([64, 256], 0.0, gl.float32, layout=L4)
-        acc_108_p1 = acc_108
-        l_i_92_p1 = l_i_92
-        m_new_85_p1 = m_new_85
-        for twill_b in range(0, twill_n):
-            mbarrier.wait(k_70_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+        if (twill_n >= 1) | (gl.program_id(0) < 0):
+            m_new_85 = gl.full([64], float("-inf"), gl.float32, layout=L1)
+            l_i_92 = gl.full([64], 0.0, gl.float32, layout=L1)
+            acc_108 = gl.full([64, 256], 0.0, gl.float32, layout=L4)
+            mbarrier.wait(k_70_ready.index((twill_base + 0 - 0) % 3), ((twill_base + 0 - 0) // 3) & 1)
             fence_async_shared()
-            tok_qk_72 = warpgroup_mma(q_31, k_70_buf.index((twill_base + twill_b - 0) % 3), gl.full([64, 64], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot0_qk: stage 0, partition 0 (group 0)
-            cols_56 = (lo_35 + (twill_b - 0) * 64)  # elementwise0_qk: stage 0, partition 0 (group 0)
+            tok_qk_72 = warpgroup_mma(q_31, k_70_buf.index((twill_base + 0 - 0) % 3), gl.full([64, 64], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot0_qk: stage 0, partition 0 (group 0)
+            cols_56 = (lo_35 + (0 - 0) * 64)  # elementwise0_qk: stage 0, partition 0 (group 0)
             cols_59 = cols_56 + offs_m_8  # elementwise0_qk: stage 0, partition 0 (group 0)
             k_62 = gl.expand_dims(cols_59, 0)  # elementwise0_qk: stage 0, partition 0 (group 0)
             k_64 = k_62 < N  # elementwise0_qk: stage 0, partition 0 (group 0)
             qk_72 = warpgroup_mma_wait(0, deps=(tok_qk_72,))
-            mbarrier.arrive(k_70_empty.index((twill_base + twill_b - 0) % 3))
+            mbarrier.arrive(k_70_empty.index((twill_base + 0 - 0) % 3))
             qk_73 = qk_72 * sm_scale  # elementwise0_qk: stage 0, partition 0 (group 0)
             qk_74 = qk_73 / softcap  # elementwise0_qk: stage 0, partition 0 (group 0)
             qk_75 = libdevice.tanh(qk_74)  # elementwise0_qk: stage 0, partition 0 (group 0)
@@ -104,31 +101,88 @@ def consumer_0(Q, K, V, O, sm_scale, softcap, N, WINDOW, twill_g0, twill_g1, twi
             keep_82 = k_64.broadcast_to([64, 64])  # elementwise0_qk: stage 0, partition 0 (group 0)
             keep_83 = keep_81 & keep_82  # elementwise0_qk: stage 0, partition 0 (group 0)
             qk_84 = gl.where(keep_83, qk_76, -1000000.0)  # elementwise0_qk: stage 0, partition 0 (group 0)
-            m_new = gl.max(qk_84, axis=1)  # reduce0_m_new: stage 0, partition 0 (group 0)
-            m_new_85 = gl.maximum(m_new_85_p1, m_new)  # elementwise1_m_new: stage 0, partition 0 (group 0)
-            alpha = m_new_85_p1 - m_new_85  # sfu0_alpha: stage 0, partition 0 (group 0)
-            alpha_86 = gl.exp(alpha)  # sfu0_alpha: stage 0, partition 0 (group 0)
-            p = gl.expand_dims(m_new_85, 1)  # sfu1_p: stage 0, partition 0 (group 0)
-            p_87 = p.broadcast_to([64, 64])  # sfu1_p: stage 0, partition 0 (group 0)
-            p_88 = qk_84 - p_87  # sfu1_p: stage 0, partition 0 (group 0)
-            p_89 = gl.exp(p_88)  # sfu1_p: stage 0, partition 0 (group 0)
-            acc_93 = gl.expand_dims(alpha_86, 1)  # convert0_acc: stage 0, partition 0 (group 0)
-            acc_94 = gl.convert_layout(acc_93, L4)  # convert0_acc: stage 0, partition 0 (group 0)
-            acc_106 = p_89.to(gl.bfloat16)  # convert1_acc: stage 0, partition 0 (group 0)
-            acc_107 = gl.convert_layout(acc_106, L6)  # convert1_acc: stage 0, partition 0 (group 0)
-            acc_95 = acc_94.broadcast_to([64, 256])  # elementwise3_acc: stage 0, partition 0 (group 0)
-            acc_96 = acc_108_p1 * acc_95  # elementwise3_acc: stage 0, partition 0 (group 0)
-            mbarrier.wait(v_104_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
-            fence_async_shared()
-            tok_acc_108 = warpgroup_mma(acc_107, v_104_buf.index((twill_base + twill_b - 0) % 3), acc_96, is_async=True)  # dot1_acc: stage 0, partition 0 (group 0)
-            l_i_91 = gl.sum(p_89, axis=1)  # reduce1_l_i: stage 0, partition 0 (group 0)
-            l_i_90 = l_i_92_p1 * alpha_86  # elementwise2_l_i: stage 0, partition 0 (group 0)
-            l_i_92 = l_i_90 + l_i_91  # elementwise2_l_i: stage 0, partition 0 (group 0)
-            acc_108 = warpgroup_mma_wait(0, deps=(tok_acc_108,))
-            mbarrier.arrive(v_104_empty.index((twill_base + twill_b - 0) % 3))
             acc_108_p1 = acc_108
             l_i_92_p1 = l_i_92
             m_new_85_p1 = m_new_85
+            qk_84_p1 = qk_84
+            for twill_b in range(1, twill_n):
+                mbarrier.wait(k_70_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+                fence_async_shared()
+                tok_qk_72 = warpgroup_mma(q_31, k_70_buf.index((twill_base + twill_b - 0) % 3), gl.full([64, 64], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot0_qk: stage 0, partition 0 (group 0)
+                m_new = gl.max(qk_84_p1, axis=1)  # reduce0_m_new: stage 1, partition 0 (group 0)
+                m_new_85 = gl.maximum(m_new_85_p1, m_new)  # elementwise1_m_new: stage 1, partition 0 (group 0)
+                alpha = m_new_85_p1 - m_new_85  # sfu0_alpha: stage 1, partition 0 (group 0)
+                alpha_86 = gl.exp(alpha)  # sfu0_alpha: stage 1, partition 0 (group 0)
+                p = gl.expand_dims(m_new_85, 1)  # sfu1_p: stage 1, partition 0 (group 0)
+                p_87 = p.broadcast_to([64, 64])  # sfu1_p: stage 1, partition 0 (group 0)
+                p_88 = qk_84_p1 - p_87  # sfu1_p: stage 1, partition 0 (group 0)
+                p_89 = gl.exp(p_88)  # sfu1_p: stage 1, partition 0 (group 0)
+                acc_93 = gl.expand_dims(alpha_86, 1)  # convert0_acc: stage 1, partition 0 (group 0)
+                acc_94 = gl.convert_layout(acc_93, L4)  # convert0_acc: stage 1, partition 0 (group 0)
+                l_i_91 = gl.sum(p_89, axis=1)  # reduce1_l_i: stage 1, partition 0 (group 0)
+                acc_106 = p_89.to(gl.bfloat16)  # convert1_acc: stage 1, partition 0 (group 0)
+                acc_107 = gl.convert_layout(acc_106, L6)  # convert1_acc: stage 1, partition 0 (group 0)
+                l_i_90 = l_i_92_p1 * alpha_86  # elementwise2_l_i: stage 1, partition 0 (group 0)
+                l_i_92 = l_i_90 + l_i_91  # elementwise2_l_i: stage 1, partition 0 (group 0)
+                acc_95 = acc_94.broadcast_to([64, 256])  # elementwise3_acc: stage 1, partition 0 (group 0)
+                qk_72 = warpgroup_mma_wait(0, deps=(tok_qk_72,))
+                mbarrier.arrive(k_70_empty.index((twill_base + twill_b - 0) % 3))
+                acc_96 = acc_108_p1 * acc_95  # elementwise3_acc: stage 1, partition 0 (group 0)
+                mbarrier.wait(v_104_ready.index((twill_base + twill_b - 1) % 3), ((twill_base + twill_b - 1) // 3) & 1)
+                fence_async_shared()
+                tok_acc_108 = warpgroup_mma(acc_107, v_104_buf.index((twill_base + twill_b - 1) % 3), acc_96, is_async=True)  # dot1_acc: stage 1, partition 0 (group 0)
+                cols_56 = (lo_35 + (twill_b - 0) * 64)  # elementwise0_qk: stage 0, partition 0 (group 0)
+                cols_59 = cols_56 + offs_m_8  # elementwise0_qk: stage 0, partition 0 (group 0)
+                k_62 = gl.expand_dims(cols_59, 0)  # elementwise0_qk: stage 0, partition 0 (group 0)
+                k_64 = k_62 < N  # elementwise0_qk: stage 0, partition 0 (group 0)
+                qk_73 = qk_72 * sm_scale  # elementwise0_qk: stage 0, partition 0 (group 0)
+                qk_74 = qk_73 / softcap  # elementwise0_qk: stage 0, partition 0 (group 0)
+                qk_75 = libdevice.tanh(qk_74)  # elementwise0_qk: stage 0, partition 0 (group 0)
+                qk_76 = softcap * qk_75  # elementwise0_qk: stage 0, partition 0 (group 0)
+                keep_77 = k_62.broadcast_to([64, 64])  # elementwise0_qk: stage 0, partition 0 (group 0)
+                keep_78 = keep >= keep_77  # elementwise0_qk: stage 0, partition 0 (group 0)
+                keep_79 = keep - keep_77  # elementwise0_qk: stage 0, partition 0 (group 0)
+                keep_80 = keep_79 <= WINDOW  # elementwise0_qk: stage 0, partition 0 (group 0)
+                keep_81 = keep_78 & keep_80  # elementwise0_qk: stage 0, partition 0 (group 0)
+                keep_82 = k_64.broadcast_to([64, 64])  # elementwise0_qk: stage 0, partition 0 (group 0)
+                keep_83 = keep_81 & keep_82  # elementwise0_qk: stage 0, partition 0 (group 0)
+                qk_84 = gl.where(keep_83, qk_76, -1000000.0)  # elementwise0_qk: stage 0, partition 0 (group 0)
+                acc_108 = warpgroup_mma_wait(0, deps=(tok_acc_108,))
+                mbarrier.arrive(v_104_empty.index((twill_base + twill_b - 1) % 3))
+                acc_108_p1 = acc_108
+                l_i_92_p1 = l_i_92
+                m_new_85_p1 = m_new_85
+                qk_84_p1 = qk_84
+            m_new = gl.max(qk_84_p1, axis=1)  # reduce0_m_new: stage 1, partition 0 (group 0)
+            m_new_85 = gl.maximum(m_new_85_p1, m_new)  # elementwise1_m_new: stage 1, partition 0 (group 0)
+            alpha = m_new_85_p1 - m_new_85  # sfu0_alpha: stage 1, partition 0 (group 0)
+            alpha_86 = gl.exp(alpha)  # sfu0_alpha: stage 1, partition 0 (group 0)
+            p = gl.expand_dims(m_new_85, 1)  # sfu1_p: stage 1, partition 0 (group 0)
+            p_87 = p.broadcast_to([64, 64])  # sfu1_p: stage 1, partition 0 (group 0)
+            p_88 = qk_84_p1 - p_87  # sfu1_p: stage 1, partition 0 (group 0)
+            p_89 = gl.exp(p_88)  # sfu1_p: stage 1, partition 0 (group 0)
+            acc_93 = gl.expand_dims(alpha_86, 1)  # convert0_acc: stage 1, partition 0 (group 0)
+            acc_94 = gl.convert_layout(acc_93, L4)  # convert0_acc: stage 1, partition 0 (group 0)
+            l_i_91 = gl.sum(p_89, axis=1)  # reduce1_l_i: stage 1, partition 0 (group 0)
+            acc_106 = p_89.to(gl.bfloat16)  # convert1_acc: stage 1, partition 0 (group 0)
+            acc_107 = gl.convert_layout(acc_106, L6)  # convert1_acc: stage 1, partition 0 (group 0)
+            l_i_90 = l_i_92_p1 * alpha_86  # elementwise2_l_i: stage 1, partition 0 (group 0)
+            l_i_92 = l_i_90 + l_i_91  # elementwise2_l_i: stage 1, partition 0 (group 0)
+            acc_95 = acc_94.broadcast_to([64, 256])  # elementwise3_acc: stage 1, partition 0 (group 0)
+            acc_96 = acc_108_p1 * acc_95  # elementwise3_acc: stage 1, partition 0 (group 0)
+            mbarrier.wait(v_104_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 3), ((twill_base + (twill_n - 1 + 1) - 1) // 3) & 1)
+            fence_async_shared()
+            tok_acc_108 = warpgroup_mma(acc_107, v_104_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 3), acc_96, is_async=True)  # dot1_acc: stage 1, partition 0 (group 0)
+            acc_108 = warpgroup_mma_wait(0, deps=(tok_acc_108,))
+            mbarrier.arrive(v_104_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 3))
+            acc_108_p1 = acc_108
+            l_i_92_p1 = l_i_92
+            m_new_85_p1 = m_new_85
+            qk_84_p1 = qk_84
+        else:
+            m_new_85_p1 = gl.full([64], float("-inf"), gl.float32, layout=L1)
+            l_i_92_p1 = gl.full([64], 0.0, gl.float32, layout=L1)
+            acc_108_p1 = gl.full([64, 256], 0.0, gl.float32, layout=L4)
         acc_48 = gl.expand_dims(l_i_92_p1, 1)
         acc_49 = gl.convert_layout(acc_48, L4)
         acc_50 = acc_49.broadcast_to([64, 256])

@@ -1,4 +1,4 @@
-"""tma_rows, written by twill from its joint schedule: I=350 L=700 (optimal), 386 cycles per iteration predicted.
+"""tma_rows, written by twill from its joint schedule: I=193 L=386 (optimal), 386 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - two CTAs per SM: the partitions' registers (136, 0 needed per thread) fit half the register file, so the launch's limit is 128 (run 29e: chunk_state 1.26x with two CTAs against one)
