@@ -1,7 +1,7 @@
 """Gemma-2-style attention in Triton: head dimension 256, the scores soft-capped (``softcap * tanh(s / softcap)``,
 ``libdevice.tanh``), causal with a sliding window (the loop's bounds from the program id and the window, through
-``tl.maximum`` / ``tl.minimum``; a masked score ``-1e6``), pointer loads of K transposed and of V, ``exp`` (not ``exp2``), bf16. Nothing here is
-imported by twill."""
+``tl.maximum`` / ``tl.minimum``; a masked score ``-1e6``), pointer loads of K transposed and of V, ``exp`` (not
+``exp2``), bf16. Nothing here is imported by twill."""
 from __future__ import annotations
 
 import math

@@ -80,7 +80,8 @@ def _gluon(args: argparse.Namespace, out: str) -> int:
     c, sp = r.get("correctness"), r.get("speed")
     if c is not None:
         print(f"{r['kernel']} (Gluon) on {r['gpu']}: correctness {'PASS' if c['pass'] else 'FAIL'} (relative error "
-              f"{c['max_rel_err_reference']:.1e}); {sp.get('unit', 'TFLOP/s')}: twill {sp['twill']}, Triton default {sp['triton_default']}, "
+              f"{c['max_rel_err_reference']:.1e}); {sp.get('unit', 'TFLOP/s')}: twill {sp['twill']}, "
+              f"Triton default {sp['triton_default']}, "
               f"Triton best {sp['triton_best']}" + (f", {sp['library']} {sp[sp['library']]}" if sp.get("library") else ""))
     else:
         print(f"{r['kernel']} (Gluon): compared with the profile {r['profile']} (no GPU used)")
