@@ -478,8 +478,8 @@ def _library(mod: Any, inp: Mapping[str, Any], torch: Any) -> tuple[str, Callabl
     one, since B's layout is the file's; else ``a @ b.T``). Attention only for [B, H, N, D] operands of 16 bits
     (SDPA's layout and types: not Lightning's or a soft-capped window's [BH, N, D], nor fp8)."""
     q = inp.get("q")
-    if ({"q", "k", "v"} <= set(inp) and "do" not in inp and getattr(q, "dim", lambda: 0)() == 4
-            and q.dtype in (torch.float16, torch.bfloat16)):
+    if {"k", "v"} <= set(inp) and "do" not in inp and q is not None and q.dim() == 4 \
+            and q.dtype in (torch.float16, torch.bfloat16):
         import torch.nn.functional as F
         from torch.nn.attention import SDPBackend, sdpa_kernel
         causal = bool(getattr(mod, "CAUSAL", False))

@@ -158,3 +158,8 @@ def test_a_division_and_a_libdevice_function_cost_their_expansions():
     assert qk.cycles == alu.length + sfu.length and abs(qk.cycles - 1947) / 1947 < 0.2
     plain = Op("e", "elementwise", "alu", attrs=(("elements", 4096), ("nops", 2)))   # no MUFU work: the ALU alone
     assert op_cost(plain, m)[1] == (dataclasses.replace(alu, length=64),)
+    # inside an if that loads first (split_kv_reduce's style): the loads' wait, the ALU, then the MUFU pipe
+    cycles, rrt = op_cost(Op("g", "elementwise", "alu", attrs=(("elements", 4096), ("nops", 2), ("mufu", 1),
+                                                                ("guarded_load_bytes", 512))), m)
+    assert [r.unit for r in rrt] == ["lsu", "alu", "sfu"] and rrt[2].offset == rrt[1].offset + 64
+    assert cycles == rrt[2].offset + rrt[2].length

@@ -88,10 +88,11 @@ def op_cost(op: Op, m: Machine) -> tuple[int, tuple[Reservation, ...]]:
         c = _c(elems * nops / m.rate("alu_ops"))
         if "ttg.convert_layout" in op.ops and not any("dot_op" in line for line in op.ir):
             c += _c(2 * nbytes / m.rate("smem_bytes"))   # store to and load from shared memory
+        cycles, rrt = _guarded(a, m, c, "alu")
         if mufu:           # then the MUFU pipe, as an sfu op's: the ALU work feeds it element by element
             s = _c(elems * mufu / m.rate("sfu_ops"))
-            return c + s, (Reservation("alu", 0, c), Reservation("sfu", c, s))
-        return _guarded(a, m, c, "alu")
+            return cycles + s, rrt + (Reservation("sfu", cycles, s),)
+        return cycles, rrt
     if k == "tma_load":
         c = _c(nbytes / m.rate("tma_bytes"))
         return c, (Reservation("tma", 0, min(c, int(m.rate("tma_issue")))),)
