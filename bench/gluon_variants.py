@@ -103,6 +103,10 @@ VARIANTS = {
     "chunk_scan": ("tests/corpus/chunk_scan.py", "_chunk_scan_fwd", []),     # Mamba-2 SSD, decay in registers
     "lightning_attention": ("tests/corpus/lightning_attention.py", "_lightning_fwd", []),  # a carried state dot
     "softcap_attention": ("tests/corpus/softcap_attention.py", "_softcap_fwd", []),  # D = 256, tanh, a window
+    "sage_attention": ("tests/corpus/sage_attention.py", "_sage_fwd", []),  # int8 QK, per-block scales, fp16 PV sum
+    "conv_implicit_gemm": ("tests/corpus/conv_implicit_gemm.py", "_conv_fwd", []),  # nine static_range tap loops
+    "mx_gemm": ("tests/corpus/mx_gemm.py", "mx_gemm", []),                   # tl.dot_scaled, decomposed on Hopper
+    "lora_shrink": ("tests/corpus/lora_shrink.py", "lora_shrink", []),        # gathered rows, split K, atomic_add
 }
 
 

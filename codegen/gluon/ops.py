@@ -363,9 +363,25 @@ def inline_asm(op: IROp, ctx: Context) -> list[str]:
 
 
 def trans(op: IROp, ctx: Context) -> list[str]:
-    res = _res(op)
+    """``tt.trans``: ``gl.permute``, whose layout Gluon infers from the operand's. Of a blocked tile that is the
+    permuted blocked layout Triton wrote; of another (a linear layout: ``tl.dot_scaled``'s scales on Hopper) Triton
+    may print an equivalent one Gluon does not infer (a slice), so the result is converted to it."""
+    res, src = _res(op), op.operands[0]
+    order = tuple(_order(op))
     ctx.define(res, py_name(res))
-    return [f"{py_name(res)} = gl.permute({ctx.tensor(op.operands[0])}, {tuple(_order(op))})"]
+    x = f"gl.permute({ctx.tensor(src)}, {order})"
+    lay, want = ctx.ttype(src).layout, ctx.ttype(res).layout
+    if not isinstance(lay, Blocked) or _permuted(lay, order) != want:
+        x = f"gl.convert_layout({x}, {ctx.layout(want)})"
+    return [f"{py_name(res)} = {x}"]
+
+
+def _permuted(lay: Blocked, order: tuple[int, ...]) -> Blocked:
+    """``lay`` with its dimensions permuted as ``tt.trans`` permutes the tile's (result dim i is operand dim
+    ``order[i]``)."""
+    inverse = [order.index(d) for d in range(len(order))]
+    return Blocked(tuple(lay.size_per_thread[d] for d in order), tuple(lay.threads_per_warp[d] for d in order),
+                   tuple(lay.warps_per_cta[d] for d in order), tuple(inverse[d] for d in lay.order))
 
 
 _COMBINE = {"gl.max": "gl.maximum({a}, {b})", "gl.min": "gl.minimum({a}, {b})", "gl.sum": "{a} + {b}"}

@@ -45,6 +45,8 @@ def float_literal(text: str, dtype: str) -> str:
     text = text.strip()
     if text.startswith("0x"):
         bits = int(text, 16)
+        if dtype == "bf16":                   # a bf16's bits are an f32's upper half
+            dtype, bits = "f32", bits << 16
         fmt = {"f32": ("<I", "<f"), "f64": ("<Q", "<d"), "f16": ("<H", "<e")}.get(dtype)
         if fmt is None:
             raise UnsupportedError("a float constant the Gluon back end cannot read", found=f"{text} : {dtype}")

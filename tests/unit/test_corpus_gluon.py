@@ -32,7 +32,8 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "reverse_recurrent", "swiglu_gemm", "embedding_bwd", "split_kv_reduce", "chunk_output", "prefix_scores",
              "row_atomics", "tma_rows", "square_attention", "token_quant_fp8", "chunk_kkt",
              "inductor_softmax", "inductor_mm", "flash_attn_triton", "fp8_attention", "w4a16_gemm", "group_quant_fp8",
-             "chunk_scan", "lightning_attention", "softcap_attention"}
+             "chunk_scan", "lightning_attention", "softcap_attention", "sage_attention", "conv_implicit_gemm",
+             "mx_gemm", "lora_shrink"}
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory"}   # an atomic add before the guarding if
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",

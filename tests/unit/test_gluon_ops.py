@@ -1,0 +1,43 @@
+"""Single ops as the Gluon back end writes them, from TTGIR text: what ``tl.dot_scaled``'s decomposition on Hopper
+brought (tests/corpus/mx_gemm.py): a bf16 constant written as its bits, and a transpose of a linear layout whose
+result Triton prints as an equivalent slice layout that Gluon's permute does not infer."""
+from __future__ import annotations
+
+from codegen.gluon.layouts import aliases
+from codegen.gluon.ops import translate
+from codegen.gluon.values import Context, Val, float_literal
+from twill.ir.function import read_function
+
+TRANS = '''#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 32, 1], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]}>
+#linear1 = #ttg.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 1], [0, 2]], lane = [[16, 0], [32, 0], [64, 0], [0, 0], [0, 0]], warp = [[0, 0], [0, 0]], block = []}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func public @k(%x: tensor<128x4xi8, #linear1>, %y: tensor<64x32xf16, #blocked>) attributes {noinline = false} {
+    %t = tt.trans %x {order = array<i32: 1, 0>} : tensor<128x4xi8, #linear1> -> tensor<4x128xi8, #ttg.slice<{dim = 2, parent = #blocked2}>>
+    %u = tt.trans %y {order = array<i32: 1, 0>} : tensor<64x32xf16, #blocked> -> tensor<32x64xf16, #blocked1>
+    tt.return
+  }
+}
+'''
+
+
+def test_a_bf16_constant_written_as_its_bits_reads_as_its_value():
+    # dot_scaled's decomposition: NaN where a scale is 0xFF, `dense<0x7FC0> : tensor<..xbf16>`
+    assert float_literal("0x7FC0", "bf16") == 'float("nan")'
+    assert float_literal("0x3F80", "bf16") == "1.0" and float_literal("0xC000", "bf16") == "-2.0"
+    assert float_literal("0x3C00", "f16") == "1.0"
+
+
+def test_a_transpose_is_converted_to_the_layout_triton_printed_where_gluon_infers_another():
+    fn = read_function(TRANS, "k")
+    ctx = Context(fn, aliases(TRANS), 4, 4)
+    for a in fn.args:
+        ctx.vals[a.name] = Val(a.name.lstrip("%"), ctx.ttype(a.name))
+    linear, blocked = (translate(op, ctx) for op in fn.ops if op.name == "tt.trans")
+    # of a linear layout: permuted, then converted to the slice layout the TTGIR names (Gluon's expand_dims of the
+    # result needs a SliceLayout; without the conversion the kernel did not compile)
+    assert linear[0].startswith("t = gl.convert_layout(gl.permute(x, (1, 0)), L") and len(linear) == 1
+    assert "SliceLayout(2," in next(k for k in ctx.layouts if ctx.layouts[k] in linear[0])
+    # of a blocked layout: the permuted blocked layout is the one Triton printed, nothing converted
+    assert blocked == ["u = gl.permute(y, (1, 0))"]
