@@ -107,6 +107,8 @@ VARIANTS = {
     "conv_implicit_gemm": ("tests/corpus/conv_implicit_gemm.py", "_conv_fwd", []),  # nine static_range tap loops
     "mx_gemm": ("tests/corpus/mx_gemm.py", "mx_gemm", []),                   # tl.dot_scaled, decomposed on Hopper
     "lora_shrink": ("tests/corpus/lora_shrink.py", "lora_shrink", []),        # gathered rows, split K, atomic_add
+    "fp8_rowwise_gemm": ("tests/corpus/fp8_rowwise_gemm.py", "fp8_rowwise_mm", []),  # max_num_imprecise_acc=32
+    "jagged_silu_attention": ("tests/corpus/jagged_silu_attention.py", "_hstu_fwd", []),  # HSTU: jagged, SiLU
 }
 
 
@@ -164,7 +166,8 @@ def regenerate(d: Path) -> str:
                  cp_async=bool(gs["gluon"]["kernel"].get("cp_async", True)),
                  tma=bool(gs["gluon"]["kernel"].get("tma", True)),
                  chains=bool(gs["gluon"]["kernel"].get("chains", False)),
-                 two_ctas=bool(gs["gluon"]["kernel"].get("two_ctas", True)))
+                 two_ctas=bool(gs["gluon"]["kernel"].get("two_ctas", True)),
+                 copy_wgmma=bool(gs["gluon"]["kernel"].get("copy_wgmma", False)))
     old = (d / "kernel_gluon.py").read_text()
     if k.source == old:
         return "unchanged"

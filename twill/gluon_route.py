@@ -461,13 +461,15 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
 
     chains = [False]
     two_ctas = [True]
+    copy_wgmma = [False]
 
     def make(own_stores: bool, copy_warps: int) -> GluonKernel:
         return generate(kir.text, c.graph, c.schedule, machine, kir.spec, tc_order=getattr(options, "tc_order", False),
                         persistent=None if mode == "auto" else mode == "on", stage=stage, own_stores=own_stores,
                         tree_reductions=getattr(options, "tree_reductions", False),
                         reducer=getattr(options, "reducer", True), siblings=siblings, copy_warps=copy_warps,
-                        cp_async=cp_async[0], chains=chains[0], tma=tma[0], two_ctas=two_ctas[0])
+                        cp_async=cp_async[0], chains=chains[0], tma=tma[0], two_ctas=two_ctas[0],
+                        copy_wgmma=copy_wgmma[0])
 
     def build(copy_warps: int) -> tuple[GluonKernel, Any]:
         try:
@@ -511,6 +513,15 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
             alone = ptxas_report(whole[1], machine)
             if alone is not None and alone.cost < report.cost:
                 k, compiled = whole
+                report = alone
+            else:
+                two_ctas[0] = True
+        if k.plan.wgmma_copyable and report is not None and report.spills_in_loop:   # tiles held a stage in
+            copy_wgmma[0] = True     # registers spilled in the loop: copied with cp.async as Triton pipelines them
+            copied = _copy_warps(build, machine)             # (tests/corpus/mx_gemm.py); kept where the loop spills
+            better = ptxas_report(copied[1], machine)        # less (held in registers, a tile costs no copy)
+            if better is not None and better.cost[:2] < report.cost[:2]:
+                k, compiled = copied
         return _checked(c, k, compiled, machine)
     except TwillError as e:
         return dataclasses.replace(c, error=str(e))

@@ -77,6 +77,7 @@ class GluonKernel:
                 **({} if self.cp_async else {"cp_async": False}), **({} if self.tma else {"tma": False}),
                 **({"chains": True} if self.plan is not None and self.plan.chains else {}),
                 **({"two_ctas": False} if self.plan is not None and not self.plan.two_ctas_allowed else {}),
+                **({"copy_wgmma": True} if self.plan is not None and self.plan.copy_wgmma else {}),
                 "decisions": list(self.decisions),
                 "siblings": [{"graph": graph_to_dict(q.graph), "schedule": q.schedule.to_dict()}
                              for q in (self.plan.siblings if self.plan is not None else [])]}
@@ -109,7 +110,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
              stage: bool = False, own_stores: bool = True, tree_reductions: bool = False,
              reducer: bool = True, siblings: tuple[tuple[LoopGraph, Schedule], ...] = (),
              copy_warps: int = COPY_WARPS, cp_async: bool = True, chains: bool = False, tma: bool = True,
-             two_ctas: bool = True) -> GluonKernel:
+             two_ctas: bool = True, copy_wgmma: bool = False) -> GluonKernel:
     """The Gluon module of ``schedule`` (a joint schedule of ``graph``, split into row sub-tiles or not)
     for the kernel whose pre-pipeline TTGIR is ``ttgir``; ``stage``: dots read their register A operands
     from shared buffers (``plan.Staging``); ``own_stores``: a persistent kernel with a producer stores its
@@ -122,7 +123,8 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     ``copy_warps``: the producer's warps where it copies pointer tiles (more: its rings one deeper, ``plan``);
     not ``cp_async``: it copies them through registers at every launch (their addresses cannot be proved aligned:
     loaded from memory, say), else with cp.async where aligned; ``chains``: ``_chains``; ``tma``: ``settle_boxes``;
-    ``two_ctas``: two CTAs per SM where the plan's register estimates allow (``plan._two_ctas``).
+    ``two_ctas``: two CTAs per SM where the plan's register estimates allow (``plan._two_ctas``); ``copy_wgmma``: a
+    consumer's pointer tiles that a wgmma reads copied with cp.async too (``plan._async_tiles``).
 
     Examples
     --------
@@ -139,7 +141,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     loop = _scheduled_loop(fn, graph, [o for o, _, _ in others])
     rows = row_split(fn, loop) if int(graph.get("row_split") or 1) > 1 else None
     plan = plan_kernel(fn, loop, graph, schedule, machine, rows, stage=stage, reduce=reducer and not siblings,
-                       own_stores=own_stores, copy_warps=copy_warps, two_ctas=two_ctas)
+                       own_stores=own_stores, copy_warps=copy_warps, two_ctas=two_ctas, copy_wgmma=copy_wgmma)
     plan.siblings = [sibling(plan, o, g, s) for o, g, s in others]
     plan.decisions += settle_boxes(plan, tma)     # once the loops after it have taken their rings' boxes
     _chains(plan, chains)

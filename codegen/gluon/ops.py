@@ -301,7 +301,16 @@ def wgmma(op: IROp, ctx: Context) -> list[str]:
     c = ctx.tensor(op.operands[2], like=res)
     ctx.define(res, py_name(res))
     use_acc = f", use_acc={ctx.get(op.operands[3]).expr}" if len(op.operands) > 3 else ""
-    return [f"{py_name(res)} = warpgroup_mma({a}, {b}, {c}{use_acc})"]
+    return [f"{py_name(res)} = warpgroup_mma({a}, {b}, {c}{use_acc}{imprecise(op)})"]
+
+
+def imprecise(op: IROp) -> str:
+    """A wgmma's ``max_num_imprecise_acc`` argument where the dot set one (``tl.dot(..., max_num_imprecise_acc=32)``:
+    an fp8 product added into the fp32 accumulator every 32 elements of K, as DeepSeek-style FP8 GEMMs ask for
+    precision); nothing for Triton's default (2^30, never)."""
+    m = re.search(r"maxNumImpreciseAcc = (\d+)", op.text)
+    n = int(m.group(1)) if m else 0
+    return f", max_num_imprecise_acc={n}" if 0 < n < 1 << 30 else ""
 
 
 def join(op: IROp, ctx: Context) -> list[str]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from codegen.gluon.ops import is_sync_dot, mask_keyword, translate
+from codegen.gluon.ops import imprecise, is_sync_dot, mask_keyword, translate
 from codegen.gluon.plain import IF, plain
 from codegen.gluon.plan import (AsyncTile, Item, KernelPlan, Partition, Reduction, Ring, instance, staged_name,
                                  stored_name)
@@ -516,7 +516,7 @@ class LoopWriter:
             flip = " ^ 1" if run[0] == 0 else ""
             base = f"{bd.turn.base} + " if bd.turn.base else ""
             bd.lines.append(f"mbarrier.wait(twill_turn.index({run[0]}), (({base}{bd.b} - {bd.turn.first}) & 1){flip})")
-        bd.lines.append(f"tok_{name} = warpgroup_mma({a.expr}, {b.expr}, {c.expr}, {use}is_async=True)")
+        bd.lines.append(f"tok_{name} = warpgroup_mma({a.expr}, {b.expr}, {c.expr}, {use}is_async=True{imprecise(op)})")
         bd.outstanding.append((x, f"tok_{name}"))
         if run is not None and run[2]:
             bd.lines.append(f"mbarrier.arrive(twill_turn.index({(run[0] + 1) % bd.turn.count}))")

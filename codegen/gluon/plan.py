@@ -258,6 +258,8 @@ class KernelPlan:
     two_ctas: bool = False          # the launch's registers halved for two CTAs per SM (``_two_ctas``)
     two_ctas_allowed: bool = True   # ``plan_kernel``'s argument: off where ptxas spilled under the halved limit
     stage: bool = False             # ``plan_kernel``'s argument: register A operands staged through shared memory
+    copy_wgmma: bool = False        # ``plan_kernel``'s argument: pointer tiles a wgmma reads copied with cp.async too
+    wgmma_copyable: bool = False    # some consumer pointer tile a wgmma reads would be so copied (``_async_tiles``)
 
     @property
     def body(self) -> list[IROp]:
@@ -340,9 +342,10 @@ def _partitions(g: LoopGraph, s: Schedule, kernel_warps: int) -> tuple[list[Part
 
 def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Machine,
                 rows: RowSplit | None, stage: bool = False, reduce: bool = True, own_stores: bool = True,
-                copy_warps: int = COPY_WARPS, two_ctas: bool = True) -> KernelPlan:
+                copy_warps: int = COPY_WARPS, two_ctas: bool = True, copy_wgmma: bool = False) -> KernelPlan:
     """The kernel plan of joint schedule ``s`` of loop ``loop`` (graph ``g``, split or not); ``two_ctas``: two CTAs
-    per SM where the estimates allow (``_two_ctas``; off where ptxas spilled under the halved limit).
+    per SM where the estimates allow (``_two_ctas``; off where ptxas spilled under the halved limit);
+    ``copy_wgmma``: a consumer's pointer tiles that reach a wgmma copied with cp.async as well (``_async_tiles``).
 
     Examples
     --------
@@ -391,6 +394,7 @@ def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Ma
     if stage:
         plan.staging = _staging(plan)
     _allocs(plan)
+    plan.copy_wgmma = copy_wgmma
     _async_tiles(plan)
     try:
         _registers(plan)
@@ -1059,16 +1063,22 @@ _ADDRESSING = frozenset({"tt.addptr", vocab.POINTER_LOAD, "tt.store", "tt.atomic
 
 
 def _async_tiles(plan: KernelPlan) -> None:
-    """The consumers' pointer loads of register tiles that feed a dot (``AsyncTile``), where cp.async can copy
-    them: whole tiles (not split between sub-tiles) through a tensor of pointers, zero where masked, 4 bytes or
-    more per thread along their contiguous dimension, read at least a stage after they are issued."""
+    """The consumers' pointer loads of register tiles that feed a synchronous dot (``AsyncTile``), or with
+    ``plan.copy_wgmma`` any dot (a wgmma's register A operand, or its B stored to a shared buffer), where cp.async
+    can copy them: whole tiles (not split between sub-tiles) through a tensor of pointers, zero where masked, 4 bytes
+    or more per thread along their contiguous dimension, read at least a stage after they are issued. Without
+    ``copy_wgmma`` a wgmma's tile stays a stage in registers (w8a16_gemm: faster so, run 30a); ``wgmma_copyable``
+    says whether it would change anything (the route tries it where ptxas spills: tutorial 10's ``dot_scaled``,
+    whose tiles held a stage in registers spilled 362 instructions a trip)."""
     table = aliases(plan.fn.module.text)
     for k, p in enumerate(plan.partitions):
         if p.role != "consumer":
             continue
         items = list(p.items)
         for x in p.items:
-            tile = _async_tile(plan, p, x, table)
+            tile = _async_tile(plan, p, x, table, plan.copy_wgmma)
+            if tile is None and not plan.copy_wgmma and _async_tile(plan, p, x, table, True) is not None:
+                plan.wgmma_copyable = True
             if tile is not None:
                 plan.asyncs.append(tile)
                 items[items.index(x)] = tile.read
@@ -1083,7 +1093,8 @@ def _async_tiles(plan: KernelPlan) -> None:
             "stage in registers, GQA decode ran x0.65 Triton's best, run 29c)")
 
 
-def _async_tile(plan: KernelPlan, p: Partition, x: Item, table: dict[str, str]) -> AsyncTile | None:
+def _async_tile(plan: KernelPlan, p: Partition, x: Item, table: dict[str, str],
+                wgmma: bool = False) -> AsyncTile | None:
     body = plan.body
     op = body[x.op]
     if op.name != vocab.POINTER_LOAD or x.subtile is not None or (plan.rows is not None and plan.rows.touches(op)):
@@ -1094,7 +1105,7 @@ def _async_tile(plan: KernelPlan, p: Partition, x: Item, table: dict[str, str]) 
         return None
     readers = [y for y in p.items if v in body[y.op].operands]
     if (not readers or any(body[y.op].name in _ADDRESSING or y.stage <= x.stage for y in readers)
-            or not _feeds_dot(body, v)):
+            or not _feeds_dot(body, v, wgmma)):
         return None
     first = min(readers, key=lambda y: (y.stage, y.key))
     read = Item(x.op, None, first.stage, (first.key[0], first.key[1] - 2 * len(body)))
@@ -1134,10 +1145,11 @@ def _read_layout(plan: KernelPlan, readers: list[Item], v: str, lay: Blocked, in
     return via, mma_v2_swizzle(dot.index, info.shape, lay.order, dot.k_width, bits)
 
 
-def _feeds_dot(body: list[IROp], value: str) -> bool:
+def _feeds_dot(body: list[IROp], value: str, wgmma: bool = False) -> bool:
     """Whether ``value`` reaches an operand of a synchronous dot (``tt.dot``: mma.sync or FMAs) in the loop body,
-    through register ops (a conversion, a dequantisation). Not a wgmma's operand stored to a shared buffer of its
-    own: w8a16_gemm's int8 tile copied so ran 225 TFLOP/s against 258 held a stage in registers (run 30a)."""
+    through register ops (a conversion, a dequantisation); with ``wgmma``, of any dot, a wgmma's B through the shared
+    buffer it is stored to. By default not a wgmma's: w8a16_gemm's int8 tile copied so ran 225 TFLOP/s against 258
+    held a stage in registers (run 30a)."""
     seen, frontier = {value}, [value]
     while frontier:
         u = frontier.pop()
@@ -1145,9 +1157,11 @@ def _feeds_dot(body: list[IROp], value: str) -> bool:
             if u not in o.operands:
                 continue
             if o.name in vocab.DOTS:
-                if o.name == "tt.dot" and u in o.operands[:2]:
+                if (o.name == "tt.dot" or wgmma) and u in o.operands[:2]:
                     return True
                 continue
+            if wgmma and o.name == vocab.LOCAL_ALLOC:
+                return True
             if o.name in vocab.STORES or o.name in (vocab.YIELD, vocab.LOCAL_ALLOC):
                 continue
             frontier += [r for r in o.results if r not in seen]
@@ -1375,7 +1389,7 @@ def sibling(main: KernelPlan, loop: IROp, g: LoopGraph, s: Schedule) -> KernelPl
     that streams the same descriptor's tiles (its slots and phases run on from the loop before)."""
     where = f"{g.name}, {source_where(loop)}"
     plan = plan_kernel(main.fn, loop, g, s, main.machine, main.rows, reduce=False, own_stores=main.own_stores,
-                       copy_warps=main.copy_warps, two_ctas=main.two_ctas_allowed)
+                       copy_warps=main.copy_warps, two_ctas=main.two_ctas_allowed, copy_wgmma=main.copy_wgmma)
     shape = [(p.role, p.group, p.subtiles) for p in plan.partitions]
     if shape != [(p.role, p.group, p.subtiles) for p in main.partitions]:
         raise UnsupportedError("the Gluon back end writes a kernel's loops in the same partitions", where=where,

@@ -1,9 +1,11 @@
-"""mx_gemm, written by twill from its joint schedule: I=160 L=318 (optimal), 1575 cycles per iteration predicted.
+"""mx_gemm, written by twill from its joint schedule: I=172 L=332 (optimal), 1694 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 8 warps, registers as ptxas allocates them (the schedule's tiles need about 153 per thread)
+- register-read pointer tiles copied by their consumer with cp.async (b_as 2 x 16384 B, a_as 2 x 16384 B): issued at the load's stage, one commit group per body, read at the first reader's stage after wait_group and a barrier, in the layout that reader wants (Triton's own pipelining of such loads; held a stage in registers, GQA decode ran x0.65 Triton's best, run 29c)
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 8 warps, registers as ptxas allocates them (the schedule's tiles need about 154 per thread)
 - shared operand sb_100_st: partition 0 stores the loop's [128, 128] bf16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 3 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
-- shared memory: 98320 bytes planned of 232448; maxnreg unset (ptxas allocates)
+- persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
+- shared memory: 163856 bytes planned of 232448; maxnreg unset (ptxas allocates)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -12,6 +14,7 @@ from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
                                                                warpgroup_mma_wait)
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
 
 L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 16], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
 L1 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
@@ -22,295 +25,339 @@ L5 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 1], thr
 L6 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]))
 L7 = gl.constexpr(gl.DistributedLinearLayout(reg_bases=[[1, 0], [2, 0], [4, 0], [8, 0], [0, 1], [0, 2]], lane_bases=[[16, 0], [32, 0], [64, 0], [0, 0], [0, 0]], warp_bases=[[0, 0], [0, 0], [0, 0]], block_bases=[], shape=[128, 4]))
 L8 = gl.constexpr(gl.SliceLayout(2, gl.BlockedLayout(size_per_thread=[1, 16, 1], threads_per_warp=[1, 8, 4], warps_per_cta=[1, 1, 8], order=[1, 2, 0])))
-L9 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 16], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0]))
-L10 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]), k_width=2))
-L11 = gl.constexpr(gl.SliceLayout(2, gl.DistributedLinearLayout(reg_bases=[[0, 0, 1], [8, 0, 0], [0, 0, 8], [0, 0, 16], [0, 1, 0], [0, 2, 0]], lane_bases=[[0, 0, 2], [0, 0, 4], [1, 0, 0], [2, 0, 0], [4, 0, 0]], warp_bases=[[16, 0, 0], [32, 0, 0], [64, 0, 0]], block_bases=[], shape=[128, 4, 32])))
+L9 = gl.constexpr(gl.SliceLayout(2, gl.DistributedLinearLayout(reg_bases=[[0, 0, 1], [8, 0, 0], [0, 0, 8], [0, 0, 16], [0, 1, 0], [0, 2, 0]], lane_bases=[[0, 0, 2], [0, 0, 4], [1, 0, 0], [2, 0, 0], [4, 0, 0]], warp_bases=[[16, 0, 0], [32, 0, 0], [64, 0, 0]], block_bases=[], shape=[128, 4, 32])))
+L10 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 16], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0]))
+L11 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]), k_width=2))
 L12 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(a_ptr, b_ptr, a_scale, b_scale, c_ptr, M, N, K, sb_100_st):
-    pid_m = gl.program_id(0)
-    pid_n = gl.program_id(1)
-    offs_m = pid_m * 128
-    offs_m_7 = gl.arange(0, 128, layout=L0)
-    offs_m_8 = gl.arange(0, 128, layout=L1)
-    offs_m_9 = gl.arange(0, 128, layout=L2)
-    offs_m_10 = gl.arange(0, 128, layout=L3)
-    offs_m_11 = gl.arange(0, 128, layout=L4)
-    offs_m_15 = offs_m + offs_m_7
-    offs_m_16 = offs_m + offs_m_8
-    offs_m_17 = offs_m + offs_m_9
-    offs_n = pid_n * 128
-    offs_n_21 = offs_n + offs_m_10
-    offs_n_22 = offs_n + offs_m_11
-    offs_n_23 = offs_n + offs_m_9
-    a_ptrs = gl.expand_dims(offs_m_15, 1)
-    a_ptrs_24 = gl.expand_dims(offs_m_16, 1)
-    a_ptrs_25 = gl.expand_dims(offs_m_17, 1)
-    a_ptrs_27 = a_ptrs * K
-    a_ptrs_29 = a_ptr + a_ptrs_27
-    a_ptrs_30 = gl.expand_dims(offs_m_10, 0)
-    a_ptrs_31 = a_ptrs_29.broadcast_to([128, 128])
-    a_ptrs_32 = a_ptrs_30.broadcast_to([128, 128])
-    a_ptrs_33 = a_ptrs_31 + a_ptrs_32
-    b_ptrs = gl.expand_dims(offs_m_7, 1)
-    b_ptrs_36 = b_ptrs * N
-    b_ptrs_38 = b_ptr + b_ptrs_36
-    b_ptrs_39 = gl.expand_dims(offs_n_21, 0)
-    b_ptrs_40 = gl.expand_dims(offs_n_22, 0)
-    b_ptrs_41 = b_ptrs_38.broadcast_to([128, 128])
-    b_ptrs_42 = b_ptrs_39.broadcast_to([128, 128])
-    b_ptrs_43 = b_ptrs_40.broadcast_to([128, 128])
-    b_ptrs_44 = b_ptrs_41 + b_ptrs_42
-    as_ptrs = K // 32
-    as_ptrs_46 = a_ptrs_25 * as_ptrs
-    as_ptrs_48 = a_scale + as_ptrs_46
-    as_ptrs_49 = gl.arange(0, 4, layout=L5)
-    as_ptrs_50 = gl.expand_dims(as_ptrs_49, 0)
-    as_ptrs_51 = as_ptrs_48.broadcast_to([128, 4])
-    as_ptrs_52 = as_ptrs_50.broadcast_to([128, 4])
-    as_ptrs_53 = as_ptrs_51 + as_ptrs_52
-    bs_ptrs = gl.expand_dims(offs_n_23, 1)
-    bs_ptrs_54 = bs_ptrs * as_ptrs
-    bs_ptrs_56 = b_scale + bs_ptrs_54
-    bs_ptrs_57 = bs_ptrs_56.broadcast_to([128, 4])
-    bs_ptrs_58 = bs_ptrs_57 + as_ptrs_52
-    v0 = K + 127
-    v1 = v0 // 128
-    b_ptrs_59 = N * 128
-    twill_n = (v1 - 0 + 1 - 1) // 1
-    bs_ptrs_105 = bs_ptrs_58
-    a_ptrs_102 = a_ptrs_33
-    b_ptrs_103 = b_ptrs_44
-    a_ptrs_102_p1 = a_ptrs_102
-    b_ptrs_103_p1 = b_ptrs_103
-    bs_ptrs_105_p1 = bs_ptrs_105
-    as_ptrs_104 = as_ptrs_53
-    bs_ptrs_105 = bs_ptrs_105_p1 + 4  # load3_sb: stage 0, partition 0 (group 0)
-    sb = gl.load(bs_ptrs_105_p1)  # load3_sb: stage 0, partition 0 (group 0)
-    b_ptrs_103 = b_ptrs_103_p1 + b_ptrs_59  # load1_b: stage 0, partition 0 (group 0)
-    b = gl.load(b_ptrs_103_p1)  # load1_b: stage 0, partition 0 (group 0)
-    a_ptrs_102 = a_ptrs_102_p1 + 128  # load0_a: stage 0, partition 0 (group 0)
-    a = gl.load(a_ptrs_102_p1)  # load0_a: stage 0, partition 0 (group 0)
-    a_p1 = a
-    a_ptrs_102_p1 = a_ptrs_102
-    as_ptrs_104_p1 = as_ptrs_104
-    b_p1 = b
-    b_ptrs_103_p1 = b_ptrs_103
-    bs_ptrs_105_p1 = bs_ptrs_105
-    sb_p1 = sb
-    acc_101 = gl.full([128, 128], 0.0, gl.float32, layout=L6)
-    as_ptrs_104 = as_ptrs_104_p1 + 4  # load2_sa: stage 1, partition 0 (group 0)
-    sa_68 = gl.load(as_ptrs_104_p1)  # load2_sa: stage 1, partition 0 (group 0)
-    bs_ptrs_105 = bs_ptrs_105_p1 + 4  # load3_sb: stage 0, partition 0 (group 0)
-    sb = gl.load(bs_ptrs_105_p1)  # load3_sb: stage 0, partition 0 (group 0)
-    sb_70 = gl.convert_layout(sb_p1, L7)  # convert2_sb: stage 1, partition 0 (group 0)
-    b_ptrs_103 = b_ptrs_103_p1 + b_ptrs_59  # load1_b: stage 0, partition 0 (group 0)
-    b = gl.load(b_ptrs_103_p1)  # load1_b: stage 0, partition 0 (group 0)
-    b_84 = b_p1.to(gl.bfloat16)  # convert4_b: stage 1, partition 0 (group 0)
-    sb_85 = gl.convert_layout(gl.permute(sb_70, (1, 0)), L8)  # convert5_sb: stage 1, partition 0 (group 0)
-    sb_86 = gl.cast(gl.cast(sb_85, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert5_sb: stage 1, partition 0 (group 0)
-    sb_87 = sb_86 << 7  # convert5_sb: stage 1, partition 0 (group 0)
-    sb_88 = sb_87.to(gl.bfloat16, bitcast=True)  # convert5_sb: stage 1, partition 0 (group 0)
-    sb_89 = gl.expand_dims(sb_88, 2)  # elementwise1_b: stage 1, partition 0 (group 0)
-    sb_90 = sb_89.broadcast_to([4, 128, 32])  # elementwise1_b: stage 1, partition 0 (group 0)
-    sb_91 = gl.permute(sb_90, (0, 2, 1))  # elementwise1_b: stage 1, partition 0 (group 0)
-    sb_92 = gl.convert_layout(gl.reshape(sb_91, [128, 128]), L9)  # elementwise1_b: stage 1, partition 0 (group 0)
-    b_93 = b_84 * sb_92  # elementwise1_b: stage 1, partition 0 (group 0)
-    sb_94 = sb_85 == -1  # elementwise1_b: stage 1, partition 0 (group 0)
-    sb_95 = gl.expand_dims(sb_94, 2)  # elementwise1_b: stage 1, partition 0 (group 0)
-    sb_96 = sb_95.broadcast_to([4, 128, 32])  # elementwise1_b: stage 1, partition 0 (group 0)
-    sb_97 = gl.permute(sb_96, (0, 2, 1))  # elementwise1_b: stage 1, partition 0 (group 0)
-    sb_98 = gl.convert_layout(gl.reshape(sb_97, [128, 128]), L9)  # elementwise1_b: stage 1, partition 0 (group 0)
-    sb_99 = gl.where(sb_98, float("nan"), b_93)  # elementwise1_b: stage 1, partition 0 (group 0)
-    sb_100 = sb_100_st.index((1 - 1) % 3)  # local_store0_sb: stage 1, partition 0 (group 0)
-    sb_100.store(sb_99)  # local_store0_sb: stage 1, partition 0 (group 0)
-    fence_async_shared()  # local_store0_sb: stage 1, partition 0 (group 0)
-    a_ptrs_102 = a_ptrs_102_p1 + 128  # load0_a: stage 0, partition 0 (group 0)
-    a = gl.load(a_ptrs_102_p1)  # load0_a: stage 0, partition 0 (group 0)
-    sa = gl.convert_layout(a_p1, L10)  # convert0_sa: stage 1, partition 0 (group 0)
-    a_71 = sa.to(gl.bfloat16)  # convert0_sa: stage 1, partition 0 (group 0)
-    a_p1 = a
-    a_71_p1 = a_71
-    a_ptrs_102_p1 = a_ptrs_102
-    acc_101_p1 = acc_101
-    as_ptrs_104_p1 = as_ptrs_104
-    b_p1 = b
-    b_ptrs_103_p1 = b_ptrs_103
-    bs_ptrs_105_p1 = bs_ptrs_105
-    sa_68_p1 = sa_68
-    sb_p1 = sb
-    sb_100_p1 = sb_100
-    for twill_b in range(2, twill_n):
-        as_ptrs_104 = as_ptrs_104_p1 + 4  # load2_sa: stage 1, partition 0 (group 0)
-        sa_68 = gl.load(as_ptrs_104_p1)  # load2_sa: stage 1, partition 0 (group 0)
-        sa_69 = gl.convert_layout(sa_68_p1, L11)  # convert1_sa: stage 2, partition 0 (group 0)
+def consumer_0(a_ptr, b_ptr, a_scale, b_scale, c_ptr, M, N, K, twill_g0, twill_g1, twill_g2, b_as, a_as, sb_100_st, TWILL_COPY: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        pid_m = twill_pid0
+        pid_n = twill_pid1
+        offs_m = pid_m * 128
+        offs_m_7 = gl.arange(0, 128, layout=L0)
+        offs_m_8 = gl.arange(0, 128, layout=L1)
+        offs_m_9 = gl.arange(0, 128, layout=L2)
+        offs_m_10 = gl.arange(0, 128, layout=L3)
+        offs_m_11 = gl.arange(0, 128, layout=L4)
+        offs_m_15 = offs_m + offs_m_7
+        offs_m_16 = offs_m + offs_m_8
+        offs_m_17 = offs_m + offs_m_9
+        offs_n = pid_n * 128
+        offs_n_21 = offs_n + offs_m_10
+        offs_n_22 = offs_n + offs_m_11
+        offs_n_23 = offs_n + offs_m_9
+        a_ptrs = gl.expand_dims(offs_m_15, 1)
+        a_ptrs_24 = gl.expand_dims(offs_m_16, 1)
+        a_ptrs_25 = gl.expand_dims(offs_m_17, 1)
+        a_ptrs_27 = a_ptrs * K
+        a_ptrs_29 = a_ptr + a_ptrs_27
+        a_ptrs_30 = gl.expand_dims(offs_m_10, 0)
+        a_ptrs_31 = a_ptrs_29.broadcast_to([128, 128])
+        a_ptrs_32 = a_ptrs_30.broadcast_to([128, 128])
+        a_ptrs_33 = a_ptrs_31 + a_ptrs_32
+        b_ptrs = gl.expand_dims(offs_m_7, 1)
+        b_ptrs_36 = b_ptrs * N
+        b_ptrs_38 = b_ptr + b_ptrs_36
+        b_ptrs_39 = gl.expand_dims(offs_n_21, 0)
+        b_ptrs_40 = gl.expand_dims(offs_n_22, 0)
+        b_ptrs_41 = b_ptrs_38.broadcast_to([128, 128])
+        b_ptrs_42 = b_ptrs_39.broadcast_to([128, 128])
+        b_ptrs_43 = b_ptrs_40.broadcast_to([128, 128])
+        b_ptrs_44 = b_ptrs_41 + b_ptrs_42
+        as_ptrs = K // 32
+        as_ptrs_46 = a_ptrs_25 * as_ptrs
+        as_ptrs_48 = a_scale + as_ptrs_46
+        as_ptrs_49 = gl.arange(0, 4, layout=L5)
+        as_ptrs_50 = gl.expand_dims(as_ptrs_49, 0)
+        as_ptrs_51 = as_ptrs_48.broadcast_to([128, 4])
+        as_ptrs_52 = as_ptrs_50.broadcast_to([128, 4])
+        as_ptrs_53 = as_ptrs_51 + as_ptrs_52
+        bs_ptrs = gl.expand_dims(offs_n_23, 1)
+        bs_ptrs_54 = bs_ptrs * as_ptrs
+        bs_ptrs_56 = b_scale + bs_ptrs_54
+        bs_ptrs_57 = bs_ptrs_56.broadcast_to([128, 4])
+        bs_ptrs_58 = bs_ptrs_57 + as_ptrs_52
+        v0 = K + 127
+        v1 = v0 // 128
+        b_ptrs_59 = N * 128
+        twill_n = (v1 - 0 + 1 - 1) // 1
+        as_ptrs_104 = as_ptrs_53
+        bs_ptrs_105 = bs_ptrs_58
+        a_ptrs_102 = a_ptrs_33
+        b_ptrs_103 = b_ptrs_44
+        a_ptrs_102_p1 = a_ptrs_102
+        as_ptrs_104_p1 = as_ptrs_104
+        b_ptrs_103_p1 = b_ptrs_103
+        bs_ptrs_105_p1 = bs_ptrs_105
+        bs_ptrs_105 = bs_ptrs_105_p1 + 4  # load3_sb: stage 0, partition 0 (group 0)
+        sb = gl.load(bs_ptrs_105_p1)  # load3_sb: stage 0, partition 0 (group 0)
+        as_ptrs_104 = as_ptrs_104_p1 + 4  # load2_sa: stage 0, partition 0 (group 0)
+        sa_68 = gl.load(as_ptrs_104_p1)  # load2_sa: stage 0, partition 0 (group 0)
+        b_ptrs_103 = b_ptrs_103_p1 + b_ptrs_59  # load1_b: stage 0, partition 0 (group 0)
+        if TWILL_COPY:  # load1_b: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(b_as.index((twill_base + 0 - 0) % 2), b_ptrs_103_p1)  # load1_b: stage 0, partition 0 (group 0)
+        else:  # load1_b: stage 0, partition 0 (group 0)
+            b_as.index((twill_base + 0 - 0) % 2).store(gl.load(b_ptrs_103_p1))  # load1_b: stage 0, partition 0 (group 0)
+        a_ptrs_102 = a_ptrs_102_p1 + 128  # load0_a: stage 0, partition 0 (group 0)
+        if TWILL_COPY:  # load0_a: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(a_as.index((twill_base + 0 - 0) % 2), a_ptrs_102_p1)  # load0_a: stage 0, partition 0 (group 0)
+        else:  # load0_a: stage 0, partition 0 (group 0)
+            a_as.index((twill_base + 0 - 0) % 2).store(gl.load(a_ptrs_102_p1))  # load0_a: stage 0, partition 0 (group 0)
+        async_copy.commit_group()
+        a_ptrs_102_p1 = a_ptrs_102
+        as_ptrs_104_p1 = as_ptrs_104
+        b_ptrs_103_p1 = b_ptrs_103
+        bs_ptrs_105_p1 = bs_ptrs_105
+        sa_68_p1 = sa_68
+        sb_p1 = sb
+        acc_101 = gl.full([128, 128], 0.0, gl.float32, layout=L6)
         bs_ptrs_105 = bs_ptrs_105_p1 + 4  # load3_sb: stage 0, partition 0 (group 0)
         sb = gl.load(bs_ptrs_105_p1)  # load3_sb: stage 0, partition 0 (group 0)
         sb_70 = gl.convert_layout(sb_p1, L7)  # convert2_sb: stage 1, partition 0 (group 0)
-        sa_72 = gl.cast(gl.cast(sa_69, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert3_sa: stage 2, partition 0 (group 0)
-        sa_73 = sa_72 << 7  # convert3_sa: stage 2, partition 0 (group 0)
-        sa_74 = sa_73.to(gl.bfloat16, bitcast=True)  # convert3_sa: stage 2, partition 0 (group 0)
-        sa_75 = gl.expand_dims(sa_74, 2)  # elementwise0_a: stage 2, partition 0 (group 0)
-        sa_76 = sa_75.broadcast_to([128, 4, 32])  # elementwise0_a: stage 2, partition 0 (group 0)
-        sa_77 = gl.convert_layout(gl.reshape(sa_76, [128, 128]), L10)  # elementwise0_a: stage 2, partition 0 (group 0)
-        a_78 = a_71_p1 * sa_77  # elementwise0_a: stage 2, partition 0 (group 0)
-        sa_79 = sa_69 == -1  # elementwise0_a: stage 2, partition 0 (group 0)
-        sa_80 = gl.expand_dims(sa_79, 2)  # elementwise0_a: stage 2, partition 0 (group 0)
-        sa_81 = sa_80.broadcast_to([128, 4, 32])  # elementwise0_a: stage 2, partition 0 (group 0)
-        sa_82 = gl.convert_layout(gl.reshape(sa_81, [128, 128]), L10)  # elementwise0_a: stage 2, partition 0 (group 0)
-        sa_83 = gl.where(sa_82, float("nan"), a_78)  # elementwise0_a: stage 2, partition 0 (group 0)
-        b_ptrs_103 = b_ptrs_103_p1 + b_ptrs_59  # load1_b: stage 0, partition 0 (group 0)
-        b = gl.load(b_ptrs_103_p1)  # load1_b: stage 0, partition 0 (group 0)
-        b_84 = b_p1.to(gl.bfloat16)  # convert4_b: stage 1, partition 0 (group 0)
-        tok_acc_101 = warpgroup_mma(sa_83, sb_100_p1, acc_101_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
         sb_85 = gl.convert_layout(gl.permute(sb_70, (1, 0)), L8)  # convert5_sb: stage 1, partition 0 (group 0)
         sb_86 = gl.cast(gl.cast(sb_85, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert5_sb: stage 1, partition 0 (group 0)
         sb_87 = sb_86 << 7  # convert5_sb: stage 1, partition 0 (group 0)
         sb_88 = sb_87.to(gl.bfloat16, bitcast=True)  # convert5_sb: stage 1, partition 0 (group 0)
+        as_ptrs_104 = as_ptrs_104_p1 + 4  # load2_sa: stage 0, partition 0 (group 0)
+        sa_68 = gl.load(as_ptrs_104_p1)  # load2_sa: stage 0, partition 0 (group 0)
+        sa_69 = gl.convert_layout(sa_68_p1, L9)  # convert1_sa: stage 1, partition 0 (group 0)
+        async_copy.wait_group(0)
+        gl.thread_barrier()
+        b = b_as.index((twill_base + 1 - 1) % 2).load(L10)  # load1_b: stage 1, partition 0 (group 0)
+        b_ptrs_103 = b_ptrs_103_p1 + b_ptrs_59  # load1_b: stage 0, partition 0 (group 0)
+        if TWILL_COPY:  # load1_b: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(b_as.index((twill_base + 1 - 0) % 2), b_ptrs_103_p1)  # load1_b: stage 0, partition 0 (group 0)
+        else:  # load1_b: stage 0, partition 0 (group 0)
+            b_as.index((twill_base + 1 - 0) % 2).store(gl.load(b_ptrs_103_p1))  # load1_b: stage 0, partition 0 (group 0)
+        b_84 = b.to(gl.bfloat16)  # convert4_b: stage 1, partition 0 (group 0)
         sb_89 = gl.expand_dims(sb_88, 2)  # elementwise1_b: stage 1, partition 0 (group 0)
         sb_90 = sb_89.broadcast_to([4, 128, 32])  # elementwise1_b: stage 1, partition 0 (group 0)
         sb_91 = gl.permute(sb_90, (0, 2, 1))  # elementwise1_b: stage 1, partition 0 (group 0)
-        sb_92 = gl.convert_layout(gl.reshape(sb_91, [128, 128]), L9)  # elementwise1_b: stage 1, partition 0 (group 0)
+        sb_92 = gl.convert_layout(gl.reshape(sb_91, [128, 128]), L10)  # elementwise1_b: stage 1, partition 0 (group 0)
         b_93 = b_84 * sb_92  # elementwise1_b: stage 1, partition 0 (group 0)
         sb_94 = sb_85 == -1  # elementwise1_b: stage 1, partition 0 (group 0)
         sb_95 = gl.expand_dims(sb_94, 2)  # elementwise1_b: stage 1, partition 0 (group 0)
         sb_96 = sb_95.broadcast_to([4, 128, 32])  # elementwise1_b: stage 1, partition 0 (group 0)
         sb_97 = gl.permute(sb_96, (0, 2, 1))  # elementwise1_b: stage 1, partition 0 (group 0)
-        sb_98 = gl.convert_layout(gl.reshape(sb_97, [128, 128]), L9)  # elementwise1_b: stage 1, partition 0 (group 0)
+        sb_98 = gl.convert_layout(gl.reshape(sb_97, [128, 128]), L10)  # elementwise1_b: stage 1, partition 0 (group 0)
         sb_99 = gl.where(sb_98, float("nan"), b_93)  # elementwise1_b: stage 1, partition 0 (group 0)
-        sb_100 = sb_100_st.index((twill_b - 1) % 3)  # local_store0_sb: stage 1, partition 0 (group 0)
+        sa_72 = gl.cast(gl.cast(sa_69, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert3_sa: stage 1, partition 0 (group 0)
+        sa_73 = sa_72 << 7  # convert3_sa: stage 1, partition 0 (group 0)
+        sa_74 = sa_73.to(gl.bfloat16, bitcast=True)  # convert3_sa: stage 1, partition 0 (group 0)
+        sb_100 = sb_100_st.index((1 - 1) % 3)  # local_store0_sb: stage 1, partition 0 (group 0)
         sb_100.store(sb_99)  # local_store0_sb: stage 1, partition 0 (group 0)
         fence_async_shared()  # local_store0_sb: stage 1, partition 0 (group 0)
+        a = a_as.index((twill_base + 1 - 1) % 2).load(L10)  # load0_a: stage 1, partition 0 (group 0)
         a_ptrs_102 = a_ptrs_102_p1 + 128  # load0_a: stage 0, partition 0 (group 0)
-        a = gl.load(a_ptrs_102_p1)  # load0_a: stage 0, partition 0 (group 0)
-        sa = gl.convert_layout(a_p1, L10)  # convert0_sa: stage 1, partition 0 (group 0)
+        if TWILL_COPY:  # load0_a: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(a_as.index((twill_base + 1 - 0) % 2), a_ptrs_102_p1)  # load0_a: stage 0, partition 0 (group 0)
+        else:  # load0_a: stage 0, partition 0 (group 0)
+            a_as.index((twill_base + 1 - 0) % 2).store(gl.load(a_ptrs_102_p1))  # load0_a: stage 0, partition 0 (group 0)
+        sa = gl.convert_layout(a, L11)  # convert0_sa: stage 1, partition 0 (group 0)
         a_71 = sa.to(gl.bfloat16)  # convert0_sa: stage 1, partition 0 (group 0)
-        acc_101 = warpgroup_mma_wait(0, deps=(tok_acc_101,))
-        a_p1 = a
+        async_copy.commit_group()
         a_71_p1 = a_71
         a_ptrs_102_p1 = a_ptrs_102
         acc_101_p1 = acc_101
         as_ptrs_104_p1 = as_ptrs_104
-        b_p1 = b
         b_ptrs_103_p1 = b_ptrs_103
         bs_ptrs_105_p1 = bs_ptrs_105
         sa_68_p1 = sa_68
+        sa_69_p1 = sa_69
+        sa_74_p1 = sa_74
         sb_p1 = sb
         sb_100_p1 = sb_100
-    as_ptrs_104 = as_ptrs_104_p1 + 4  # load2_sa: stage 1, partition 0 (group 0)
-    sa_68 = gl.load(as_ptrs_104_p1)  # load2_sa: stage 1, partition 0 (group 0)
-    sa_69 = gl.convert_layout(sa_68_p1, L11)  # convert1_sa: stage 2, partition 0 (group 0)
-    sb_70 = gl.convert_layout(sb_p1, L7)  # convert2_sb: stage 1, partition 0 (group 0)
-    sa_72 = gl.cast(gl.cast(sa_69, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert3_sa: stage 2, partition 0 (group 0)
-    sa_73 = sa_72 << 7  # convert3_sa: stage 2, partition 0 (group 0)
-    sa_74 = sa_73.to(gl.bfloat16, bitcast=True)  # convert3_sa: stage 2, partition 0 (group 0)
-    sa_75 = gl.expand_dims(sa_74, 2)  # elementwise0_a: stage 2, partition 0 (group 0)
-    sa_76 = sa_75.broadcast_to([128, 4, 32])  # elementwise0_a: stage 2, partition 0 (group 0)
-    sa_77 = gl.convert_layout(gl.reshape(sa_76, [128, 128]), L10)  # elementwise0_a: stage 2, partition 0 (group 0)
-    a_78 = a_71_p1 * sa_77  # elementwise0_a: stage 2, partition 0 (group 0)
-    sa_79 = sa_69 == -1  # elementwise0_a: stage 2, partition 0 (group 0)
-    sa_80 = gl.expand_dims(sa_79, 2)  # elementwise0_a: stage 2, partition 0 (group 0)
-    sa_81 = sa_80.broadcast_to([128, 4, 32])  # elementwise0_a: stage 2, partition 0 (group 0)
-    sa_82 = gl.convert_layout(gl.reshape(sa_81, [128, 128]), L10)  # elementwise0_a: stage 2, partition 0 (group 0)
-    sa_83 = gl.where(sa_82, float("nan"), a_78)  # elementwise0_a: stage 2, partition 0 (group 0)
-    b_84 = b_p1.to(gl.bfloat16)  # convert4_b: stage 1, partition 0 (group 0)
-    tok_acc_101 = warpgroup_mma(sa_83, sb_100_p1, acc_101_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
-    sb_85 = gl.convert_layout(gl.permute(sb_70, (1, 0)), L8)  # convert5_sb: stage 1, partition 0 (group 0)
-    sb_86 = gl.cast(gl.cast(sb_85, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert5_sb: stage 1, partition 0 (group 0)
-    sb_87 = sb_86 << 7  # convert5_sb: stage 1, partition 0 (group 0)
-    sb_88 = sb_87.to(gl.bfloat16, bitcast=True)  # convert5_sb: stage 1, partition 0 (group 0)
-    sb_89 = gl.expand_dims(sb_88, 2)  # elementwise1_b: stage 1, partition 0 (group 0)
-    sb_90 = sb_89.broadcast_to([4, 128, 32])  # elementwise1_b: stage 1, partition 0 (group 0)
-    sb_91 = gl.permute(sb_90, (0, 2, 1))  # elementwise1_b: stage 1, partition 0 (group 0)
-    sb_92 = gl.convert_layout(gl.reshape(sb_91, [128, 128]), L9)  # elementwise1_b: stage 1, partition 0 (group 0)
-    b_93 = b_84 * sb_92  # elementwise1_b: stage 1, partition 0 (group 0)
-    sb_94 = sb_85 == -1  # elementwise1_b: stage 1, partition 0 (group 0)
-    sb_95 = gl.expand_dims(sb_94, 2)  # elementwise1_b: stage 1, partition 0 (group 0)
-    sb_96 = sb_95.broadcast_to([4, 128, 32])  # elementwise1_b: stage 1, partition 0 (group 0)
-    sb_97 = gl.permute(sb_96, (0, 2, 1))  # elementwise1_b: stage 1, partition 0 (group 0)
-    sb_98 = gl.convert_layout(gl.reshape(sb_97, [128, 128]), L9)  # elementwise1_b: stage 1, partition 0 (group 0)
-    sb_99 = gl.where(sb_98, float("nan"), b_93)  # elementwise1_b: stage 1, partition 0 (group 0)
-    sb_100 = sb_100_st.index(((twill_n - 1 + 1) - 1) % 3)  # local_store0_sb: stage 1, partition 0 (group 0)
-    sb_100.store(sb_99)  # local_store0_sb: stage 1, partition 0 (group 0)
-    fence_async_shared()  # local_store0_sb: stage 1, partition 0 (group 0)
-    sa = gl.convert_layout(a_p1, L10)  # convert0_sa: stage 1, partition 0 (group 0)
-    a_71 = sa.to(gl.bfloat16)  # convert0_sa: stage 1, partition 0 (group 0)
-    acc_101 = warpgroup_mma_wait(0, deps=(tok_acc_101,))
-    a_p1 = a
-    a_71_p1 = a_71
-    a_ptrs_102_p2 = a_ptrs_102_p1
-    a_ptrs_102_p1 = a_ptrs_102
-    acc_101_p1 = acc_101
-    as_ptrs_104_p2 = as_ptrs_104_p1
-    as_ptrs_104_p1 = as_ptrs_104
-    b_p1 = b
-    b_ptrs_103_p2 = b_ptrs_103_p1
-    b_ptrs_103_p1 = b_ptrs_103
-    bs_ptrs_105_p2 = bs_ptrs_105_p1
-    bs_ptrs_105_p1 = bs_ptrs_105
-    sa_68_p1 = sa_68
-    sb_p1 = sb
-    sb_100_p1 = sb_100
-    sa_69 = gl.convert_layout(sa_68_p1, L11)  # convert1_sa: stage 2, partition 0 (group 0)
-    sa_72 = gl.cast(gl.cast(sa_69, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert3_sa: stage 2, partition 0 (group 0)
-    sa_73 = sa_72 << 7  # convert3_sa: stage 2, partition 0 (group 0)
-    sa_74 = sa_73.to(gl.bfloat16, bitcast=True)  # convert3_sa: stage 2, partition 0 (group 0)
-    sa_75 = gl.expand_dims(sa_74, 2)  # elementwise0_a: stage 2, partition 0 (group 0)
-    sa_76 = sa_75.broadcast_to([128, 4, 32])  # elementwise0_a: stage 2, partition 0 (group 0)
-    sa_77 = gl.convert_layout(gl.reshape(sa_76, [128, 128]), L10)  # elementwise0_a: stage 2, partition 0 (group 0)
-    a_78 = a_71_p1 * sa_77  # elementwise0_a: stage 2, partition 0 (group 0)
-    sa_79 = sa_69 == -1  # elementwise0_a: stage 2, partition 0 (group 0)
-    sa_80 = gl.expand_dims(sa_79, 2)  # elementwise0_a: stage 2, partition 0 (group 0)
-    sa_81 = sa_80.broadcast_to([128, 4, 32])  # elementwise0_a: stage 2, partition 0 (group 0)
-    sa_82 = gl.convert_layout(gl.reshape(sa_81, [128, 128]), L10)  # elementwise0_a: stage 2, partition 0 (group 0)
-    sa_83 = gl.where(sa_82, float("nan"), a_78)  # elementwise0_a: stage 2, partition 0 (group 0)
-    tok_acc_101 = warpgroup_mma(sa_83, sb_100_p1, acc_101_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
-    acc_101 = warpgroup_mma_wait(0, deps=(tok_acc_101,))
-    a_p1 = a
-    a_71_p1 = a_71
-    a_ptrs_102_p3 = a_ptrs_102_p2
-    a_ptrs_102_p2 = a_ptrs_102_p1
-    a_ptrs_102_p1 = a_ptrs_102
-    acc_101_p1 = acc_101
-    as_ptrs_104_p2 = as_ptrs_104_p1
-    as_ptrs_104_p1 = as_ptrs_104
-    b_p1 = b
-    b_ptrs_103_p3 = b_ptrs_103_p2
-    b_ptrs_103_p2 = b_ptrs_103_p1
-    b_ptrs_103_p1 = b_ptrs_103
-    bs_ptrs_105_p3 = bs_ptrs_105_p2
-    bs_ptrs_105_p2 = bs_ptrs_105_p1
-    bs_ptrs_105_p1 = bs_ptrs_105
-    sa_68_p1 = sa_68
-    sb_p1 = sb
-    sb_100_p1 = sb_100
-    v2 = a_ptrs_24 * N
-    v4 = c_ptr + v2
-    v5 = v4.broadcast_to([128, 128])
-    v6 = v5 + b_ptrs_43
-    v7 = acc_101_p1.to(gl.bfloat16)
-    v8 = gl.convert_layout(v7, L12)
-    gl.store(v6, v8)
+        for twill_b in range(2, twill_n):
+            bs_ptrs_105 = bs_ptrs_105_p1 + 4  # load3_sb: stage 0, partition 0 (group 0)
+            sb = gl.load(bs_ptrs_105_p1)  # load3_sb: stage 0, partition 0 (group 0)
+            sb_70 = gl.convert_layout(sb_p1, L7)  # convert2_sb: stage 1, partition 0 (group 0)
+            sb_85 = gl.convert_layout(gl.permute(sb_70, (1, 0)), L8)  # convert5_sb: stage 1, partition 0 (group 0)
+            sb_86 = gl.cast(gl.cast(sb_85, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert5_sb: stage 1, partition 0 (group 0)
+            sb_87 = sb_86 << 7  # convert5_sb: stage 1, partition 0 (group 0)
+            sb_88 = sb_87.to(gl.bfloat16, bitcast=True)  # convert5_sb: stage 1, partition 0 (group 0)
+            as_ptrs_104 = as_ptrs_104_p1 + 4  # load2_sa: stage 0, partition 0 (group 0)
+            sa_68 = gl.load(as_ptrs_104_p1)  # load2_sa: stage 0, partition 0 (group 0)
+            sa_69 = gl.convert_layout(sa_68_p1, L9)  # convert1_sa: stage 1, partition 0 (group 0)
+            sa_75 = gl.expand_dims(sa_74_p1, 2)  # elementwise0_a: stage 2, partition 0 (group 0)
+            sa_76 = sa_75.broadcast_to([128, 4, 32])  # elementwise0_a: stage 2, partition 0 (group 0)
+            sa_77 = gl.convert_layout(gl.reshape(sa_76, [128, 128]), L11)  # elementwise0_a: stage 2, partition 0 (group 0)
+            a_78 = a_71_p1 * sa_77  # elementwise0_a: stage 2, partition 0 (group 0)
+            sa_79 = sa_69_p1 == -1  # elementwise0_a: stage 2, partition 0 (group 0)
+            sa_80 = gl.expand_dims(sa_79, 2)  # elementwise0_a: stage 2, partition 0 (group 0)
+            sa_81 = sa_80.broadcast_to([128, 4, 32])  # elementwise0_a: stage 2, partition 0 (group 0)
+            sa_82 = gl.convert_layout(gl.reshape(sa_81, [128, 128]), L11)  # elementwise0_a: stage 2, partition 0 (group 0)
+            sa_83 = gl.where(sa_82, float("nan"), a_78)  # elementwise0_a: stage 2, partition 0 (group 0)
+            async_copy.wait_group(0)
+            gl.thread_barrier()
+            b = b_as.index((twill_base + twill_b - 1) % 2).load(L10)  # load1_b: stage 1, partition 0 (group 0)
+            b_ptrs_103 = b_ptrs_103_p1 + b_ptrs_59  # load1_b: stage 0, partition 0 (group 0)
+            if TWILL_COPY:  # load1_b: stage 0, partition 0 (group 0)
+                async_copy.async_copy_global_to_shared(b_as.index((twill_base + twill_b - 0) % 2), b_ptrs_103_p1)  # load1_b: stage 0, partition 0 (group 0)
+            else:  # load1_b: stage 0, partition 0 (group 0)
+                b_as.index((twill_base + twill_b - 0) % 2).store(gl.load(b_ptrs_103_p1))  # load1_b: stage 0, partition 0 (group 0)
+            b_84 = b.to(gl.bfloat16)  # convert4_b: stage 1, partition 0 (group 0)
+            sb_89 = gl.expand_dims(sb_88, 2)  # elementwise1_b: stage 1, partition 0 (group 0)
+            sb_90 = sb_89.broadcast_to([4, 128, 32])  # elementwise1_b: stage 1, partition 0 (group 0)
+            sb_91 = gl.permute(sb_90, (0, 2, 1))  # elementwise1_b: stage 1, partition 0 (group 0)
+            sb_92 = gl.convert_layout(gl.reshape(sb_91, [128, 128]), L10)  # elementwise1_b: stage 1, partition 0 (group 0)
+            b_93 = b_84 * sb_92  # elementwise1_b: stage 1, partition 0 (group 0)
+            sb_94 = sb_85 == -1  # elementwise1_b: stage 1, partition 0 (group 0)
+            sb_95 = gl.expand_dims(sb_94, 2)  # elementwise1_b: stage 1, partition 0 (group 0)
+            sb_96 = sb_95.broadcast_to([4, 128, 32])  # elementwise1_b: stage 1, partition 0 (group 0)
+            sb_97 = gl.permute(sb_96, (0, 2, 1))  # elementwise1_b: stage 1, partition 0 (group 0)
+            sb_98 = gl.convert_layout(gl.reshape(sb_97, [128, 128]), L10)  # elementwise1_b: stage 1, partition 0 (group 0)
+            sb_99 = gl.where(sb_98, float("nan"), b_93)  # elementwise1_b: stage 1, partition 0 (group 0)
+            tok_acc_101 = warpgroup_mma(sa_83, sb_100_p1, acc_101_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
+            sa_72 = gl.cast(gl.cast(sa_69, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert3_sa: stage 1, partition 0 (group 0)
+            sa_73 = sa_72 << 7  # convert3_sa: stage 1, partition 0 (group 0)
+            sa_74 = sa_73.to(gl.bfloat16, bitcast=True)  # convert3_sa: stage 1, partition 0 (group 0)
+            sb_100 = sb_100_st.index((twill_b - 1) % 3)  # local_store0_sb: stage 1, partition 0 (group 0)
+            sb_100.store(sb_99)  # local_store0_sb: stage 1, partition 0 (group 0)
+            fence_async_shared()  # local_store0_sb: stage 1, partition 0 (group 0)
+            a = a_as.index((twill_base + twill_b - 1) % 2).load(L10)  # load0_a: stage 1, partition 0 (group 0)
+            a_ptrs_102 = a_ptrs_102_p1 + 128  # load0_a: stage 0, partition 0 (group 0)
+            if TWILL_COPY:  # load0_a: stage 0, partition 0 (group 0)
+                async_copy.async_copy_global_to_shared(a_as.index((twill_base + twill_b - 0) % 2), a_ptrs_102_p1)  # load0_a: stage 0, partition 0 (group 0)
+            else:  # load0_a: stage 0, partition 0 (group 0)
+                a_as.index((twill_base + twill_b - 0) % 2).store(gl.load(a_ptrs_102_p1))  # load0_a: stage 0, partition 0 (group 0)
+            sa = gl.convert_layout(a, L11)  # convert0_sa: stage 1, partition 0 (group 0)
+            a_71 = sa.to(gl.bfloat16)  # convert0_sa: stage 1, partition 0 (group 0)
+            async_copy.commit_group()
+            acc_101 = warpgroup_mma_wait(0, deps=(tok_acc_101,))
+            a_71_p1 = a_71
+            a_ptrs_102_p1 = a_ptrs_102
+            acc_101_p1 = acc_101
+            as_ptrs_104_p1 = as_ptrs_104
+            b_ptrs_103_p1 = b_ptrs_103
+            bs_ptrs_105_p1 = bs_ptrs_105
+            sa_68_p1 = sa_68
+            sa_69_p1 = sa_69
+            sa_74_p1 = sa_74
+            sb_p1 = sb
+            sb_100_p1 = sb_100
+        sb_70 = gl.convert_layout(sb_p1, L7)  # convert2_sb: stage 1, partition 0 (group 0)
+        sb_85 = gl.convert_layout(gl.permute(sb_70, (1, 0)), L8)  # convert5_sb: stage 1, partition 0 (group 0)
+        sb_86 = gl.cast(gl.cast(sb_85, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert5_sb: stage 1, partition 0 (group 0)
+        sb_87 = sb_86 << 7  # convert5_sb: stage 1, partition 0 (group 0)
+        sb_88 = sb_87.to(gl.bfloat16, bitcast=True)  # convert5_sb: stage 1, partition 0 (group 0)
+        sa_69 = gl.convert_layout(sa_68_p1, L9)  # convert1_sa: stage 1, partition 0 (group 0)
+        sa_75 = gl.expand_dims(sa_74_p1, 2)  # elementwise0_a: stage 2, partition 0 (group 0)
+        sa_76 = sa_75.broadcast_to([128, 4, 32])  # elementwise0_a: stage 2, partition 0 (group 0)
+        sa_77 = gl.convert_layout(gl.reshape(sa_76, [128, 128]), L11)  # elementwise0_a: stage 2, partition 0 (group 0)
+        a_78 = a_71_p1 * sa_77  # elementwise0_a: stage 2, partition 0 (group 0)
+        sa_79 = sa_69_p1 == -1  # elementwise0_a: stage 2, partition 0 (group 0)
+        sa_80 = gl.expand_dims(sa_79, 2)  # elementwise0_a: stage 2, partition 0 (group 0)
+        sa_81 = sa_80.broadcast_to([128, 4, 32])  # elementwise0_a: stage 2, partition 0 (group 0)
+        sa_82 = gl.convert_layout(gl.reshape(sa_81, [128, 128]), L11)  # elementwise0_a: stage 2, partition 0 (group 0)
+        sa_83 = gl.where(sa_82, float("nan"), a_78)  # elementwise0_a: stage 2, partition 0 (group 0)
+        async_copy.wait_group(0)
+        gl.thread_barrier()
+        b = b_as.index((twill_base + (twill_n - 1 + 1) - 1) % 2).load(L10)  # load1_b: stage 1, partition 0 (group 0)
+        b_84 = b.to(gl.bfloat16)  # convert4_b: stage 1, partition 0 (group 0)
+        sb_89 = gl.expand_dims(sb_88, 2)  # elementwise1_b: stage 1, partition 0 (group 0)
+        sb_90 = sb_89.broadcast_to([4, 128, 32])  # elementwise1_b: stage 1, partition 0 (group 0)
+        sb_91 = gl.permute(sb_90, (0, 2, 1))  # elementwise1_b: stage 1, partition 0 (group 0)
+        sb_92 = gl.convert_layout(gl.reshape(sb_91, [128, 128]), L10)  # elementwise1_b: stage 1, partition 0 (group 0)
+        b_93 = b_84 * sb_92  # elementwise1_b: stage 1, partition 0 (group 0)
+        sb_94 = sb_85 == -1  # elementwise1_b: stage 1, partition 0 (group 0)
+        sb_95 = gl.expand_dims(sb_94, 2)  # elementwise1_b: stage 1, partition 0 (group 0)
+        sb_96 = sb_95.broadcast_to([4, 128, 32])  # elementwise1_b: stage 1, partition 0 (group 0)
+        sb_97 = gl.permute(sb_96, (0, 2, 1))  # elementwise1_b: stage 1, partition 0 (group 0)
+        sb_98 = gl.convert_layout(gl.reshape(sb_97, [128, 128]), L10)  # elementwise1_b: stage 1, partition 0 (group 0)
+        sb_99 = gl.where(sb_98, float("nan"), b_93)  # elementwise1_b: stage 1, partition 0 (group 0)
+        tok_acc_101 = warpgroup_mma(sa_83, sb_100_p1, acc_101_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
+        sa_72 = gl.cast(gl.cast(sa_69, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert3_sa: stage 1, partition 0 (group 0)
+        sa_73 = sa_72 << 7  # convert3_sa: stage 1, partition 0 (group 0)
+        sa_74 = sa_73.to(gl.bfloat16, bitcast=True)  # convert3_sa: stage 1, partition 0 (group 0)
+        sb_100 = sb_100_st.index(((twill_n - 1 + 1) - 1) % 3)  # local_store0_sb: stage 1, partition 0 (group 0)
+        sb_100.store(sb_99)  # local_store0_sb: stage 1, partition 0 (group 0)
+        fence_async_shared()  # local_store0_sb: stage 1, partition 0 (group 0)
+        a = a_as.index((twill_base + (twill_n - 1 + 1) - 1) % 2).load(L10)  # load0_a: stage 1, partition 0 (group 0)
+        sa = gl.convert_layout(a, L11)  # convert0_sa: stage 1, partition 0 (group 0)
+        a_71 = sa.to(gl.bfloat16)  # convert0_sa: stage 1, partition 0 (group 0)
+        async_copy.commit_group()
+        acc_101 = warpgroup_mma_wait(0, deps=(tok_acc_101,))
+        a_71_p1 = a_71
+        a_ptrs_102_p2 = a_ptrs_102_p1
+        a_ptrs_102_p1 = a_ptrs_102
+        acc_101_p1 = acc_101
+        as_ptrs_104_p2 = as_ptrs_104_p1
+        as_ptrs_104_p1 = as_ptrs_104
+        b_ptrs_103_p2 = b_ptrs_103_p1
+        b_ptrs_103_p1 = b_ptrs_103
+        bs_ptrs_105_p2 = bs_ptrs_105_p1
+        bs_ptrs_105_p1 = bs_ptrs_105
+        sa_68_p1 = sa_68
+        sa_69_p1 = sa_69
+        sa_74_p1 = sa_74
+        sb_p1 = sb
+        sb_100_p1 = sb_100
+        sa_75 = gl.expand_dims(sa_74_p1, 2)  # elementwise0_a: stage 2, partition 0 (group 0)
+        sa_76 = sa_75.broadcast_to([128, 4, 32])  # elementwise0_a: stage 2, partition 0 (group 0)
+        sa_77 = gl.convert_layout(gl.reshape(sa_76, [128, 128]), L11)  # elementwise0_a: stage 2, partition 0 (group 0)
+        a_78 = a_71_p1 * sa_77  # elementwise0_a: stage 2, partition 0 (group 0)
+        sa_79 = sa_69_p1 == -1  # elementwise0_a: stage 2, partition 0 (group 0)
+        sa_80 = gl.expand_dims(sa_79, 2)  # elementwise0_a: stage 2, partition 0 (group 0)
+        sa_81 = sa_80.broadcast_to([128, 4, 32])  # elementwise0_a: stage 2, partition 0 (group 0)
+        sa_82 = gl.convert_layout(gl.reshape(sa_81, [128, 128]), L11)  # elementwise0_a: stage 2, partition 0 (group 0)
+        sa_83 = gl.where(sa_82, float("nan"), a_78)  # elementwise0_a: stage 2, partition 0 (group 0)
+        tok_acc_101 = warpgroup_mma(sa_83, sb_100_p1, acc_101_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
+        async_copy.commit_group()
+        acc_101 = warpgroup_mma_wait(0, deps=(tok_acc_101,))
+        a_71_p1 = a_71
+        a_ptrs_102_p3 = a_ptrs_102_p2
+        a_ptrs_102_p2 = a_ptrs_102_p1
+        a_ptrs_102_p1 = a_ptrs_102
+        acc_101_p1 = acc_101
+        as_ptrs_104_p3 = as_ptrs_104_p2
+        as_ptrs_104_p2 = as_ptrs_104_p1
+        as_ptrs_104_p1 = as_ptrs_104
+        b_ptrs_103_p3 = b_ptrs_103_p2
+        b_ptrs_103_p2 = b_ptrs_103_p1
+        b_ptrs_103_p1 = b_ptrs_103
+        bs_ptrs_105_p3 = bs_ptrs_105_p2
+        bs_ptrs_105_p2 = bs_ptrs_105_p1
+        bs_ptrs_105_p1 = bs_ptrs_105
+        sa_68_p1 = sa_68
+        sa_69_p1 = sa_69
+        sa_74_p1 = sa_74
+        sb_p1 = sb
+        sb_100_p1 = sb_100
+        v2 = a_ptrs_24 * N
+        v4 = c_ptr + v2
+        v5 = v4.broadcast_to([128, 128])
+        v6 = v5 + b_ptrs_43
+        v7 = acc_101_p1.to(gl.bfloat16)
+        v8 = gl.convert_layout(v7, L12)
+        gl.store(v6, v8)
+        twill_base += twill_n
 
 @gluon.jit
-def twill_kernel(a_ptr, b_ptr, a_scale, b_scale, c_ptr, M, N, K):
+def twill_kernel(a_ptr, b_ptr, a_scale, b_scale, c_ptr, M, N, K, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):
+    b_as = gl.allocate_shared_memory(gl.float8e4nv, [2, 128, 128], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]))
+    a_as = gl.allocate_shared_memory(gl.float8e4nv, [2, 128, 128], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]))
     sb_100_st = gl.allocate_shared_memory(gl.bfloat16, [3, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    consumer_0(a_ptr, b_ptr, a_scale, b_scale, c_ptr, M, N, K, sb_100_st)
+    consumer_0(a_ptr, b_ptr, a_scale, b_scale, c_ptr, M, N, K, twill_g0, twill_g1, twill_g2, b_as, a_as, sb_100_st, TWILL_COPY)
 
 
 
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['a_ptr', 'b_ptr', 'a_scale', 'b_scale', 'c_ptr', 'M', 'N', 'K', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K', 'VEC']          # the Triton kernel's parameters, in order
-RUNTIME = ['a_ptr', 'b_ptr', 'a_scale', 'b_scale', 'c_ptr', 'M', 'N', 'K']   # the Gluon kernel's parameters, in order
-FLAGS = []   # its constexpr flags, after RUNTIME: decided per launch key
-KEYED = ['a_ptr', 'b_ptr', 'a_scale', 'b_scale', 'c_ptr', 'M', 'N', 'K']   # the arguments a launch key reads
+RUNTIME = ['a_ptr', 'b_ptr', 'a_scale', 'b_scale', 'c_ptr', 'M', 'N', 'K', 'twill_g0', 'twill_g1', 'twill_g2']   # the Gluon kernel's parameters, in order
+FLAGS = ['TWILL_COPY']   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED = ['a_ptr', 'b_ptr', 'a_scale', 'b_scale', 'c_ptr', 'M', 'N', 'K', 'twill_g0', 'twill_g1', 'twill_g2']   # the arguments a launch key reads
 CONSTEXPRS = {'BLOCK_M': 128, 'BLOCK_N': 128, 'BLOCK_K': 128, 'VEC': 32}         # the specialisation this kernel was generated for
 DESCRIPTOR_BLOCKS = {}
 DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 8
 MAXNREG = None
-PERSISTENT = False      # one program per SM loops over the grid's tiles
+PERSISTENT = True      # one program per SM loops over the grid's tiles
+COPY_ALIGNED = ['a_ptr', 'b_ptr', 'N', 'K']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
 
@@ -403,7 +450,7 @@ def _device():
 def _decide(bound):
     """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
     shapes = None
-    flags = {}
+    flags = {'TWILL_COPY': all(_aligned(bound[n]) for n in COPY_ALIGNED)}
     return [tuple(flags[f] for f in FLAGS), shapes, None]
 
 
@@ -446,6 +493,13 @@ def _run(entry, g, runtime):
     if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
         entry[2] = compiled
     return compiled
+
+
+def _aligned(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
 
 
 _SMS = []
