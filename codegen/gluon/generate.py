@@ -674,6 +674,9 @@ def _innermost(e: BaseException, said: Path | None = None) -> str:
     chain = [e]
     while chain[-1].__cause__ is not None and len(chain) < 20:
         chain.append(chain[-1].__cause__)
+    said_by_ptxas = next((m for m in (_ptxas_error(str(x)) for x in chain) if m), None)
+    if said_by_ptxas:
+        return said_by_ptxas
     for err in reversed(chain):
         msg = getattr(err, "error_message", None) or ""
         node = getattr(err, "node", None)
@@ -682,6 +685,13 @@ def _innermost(e: BaseException, said: Path | None = None) -> str:
             return where + msg.strip().splitlines()[-1]
     lines = [ln.strip() for ln in str(chain[-1]).splitlines() if ln.strip()]
     return lines[-1] if lines else type(chain[-1]).__name__
+
+
+def _ptxas_error(text: str) -> str | None:
+    """ptxas's first error line in ``text`` (``ptxas /tmp/x.ptx, line 70; error   : Modifier '.evict_last' cannot be
+    combined with modifier '.ca'``) without its temporary file, or None: Triton prints a repro command after it."""
+    m = re.search(r"^\s*ptxas\s+\S+,\s*(line \d+;\s*error\s*:.*)$", text, re.M)
+    return "ptxas: " + re.sub(r"\s+", " ", m.group(1)) if m else None
 
 
 # ptxas's C7510-C7515 notes, e.g. "wgmma.mma_async instructions are serialized due to insufficient register

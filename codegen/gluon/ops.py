@@ -589,7 +589,29 @@ def pointer_load(op: IROp, ctx: Context) -> list[str]:
         kw += f", other={ctx.scalar_or_tensor(op.operands[2])}"
     args = [ctx.tensor(op.operands[0])]
     ctx.define(res, py_name(res))
-    return [f"{py_name(res)} = gl.load({args[0]}{kw})"]
+    return [f"{py_name(res)} = gl.load({args[0]}{kw}{memory_hints(op)})"]
+
+
+_CACHE = {"ca": ".ca", "cg": ".cg", "cs": ".cs", "cv": ".cv", "wb": ".wb", "wt": ".wt"}
+
+
+def memory_hints(op: IROp, copy: bool = False) -> str:
+    """The keywords of a load's or store's cache modifier, eviction policy and volatility as the kernel wrote them
+    (``tl.load(p, cache_modifier=".cg", eviction_policy="evict_last", volatile=True)``: TTGIR prints
+    ``cacheModifier = cg evictionPolicy = evict_last``, ``{isVolatile = true}``); for a ``copy`` (cp.async) those it
+    takes: ``.ca`` / ``.cg`` and the eviction policy."""
+    attrs = op.text.split(" : ", 1)[0]
+    out = ""
+    m = re.search(r"cacheModifier = (\w+)", attrs)
+    cache = _CACHE.get(m.group(1)) if m else None
+    if cache and (not copy or cache in (".ca", ".cg")):
+        out += f", cache_modifier={cache!r}"
+    m = re.search(r"evictionPolicy = (evict_first|evict_last)", attrs)
+    if m and not (cache in (".ca", ".cg") and op.name == "tt.load"):   # ptxas: "Modifier '.evict_first' cannot be
+        out += f", eviction_policy={m.group(1)!r}"              # combined with modifier '.cg'": the cache level kept
+    if not copy and re.search(r"isVolatile = true", attrs):
+        out += ", volatile=True"
+    return out
 
 
 def mask_keyword(op: IROp, ctx: Context, index: int) -> str:
@@ -604,7 +626,7 @@ def mask_keyword(op: IROp, ctx: Context, index: int) -> str:
 
 def pointer_store(op: IROp, ctx: Context) -> list[str]:
     ptr, val = ctx.tensor(op.operands[0]), ctx.tensor(op.operands[1], like=op.operands[0])
-    return [f"gl.store({ptr}, {val}{mask_keyword(op, ctx, 2)})"]
+    return [f"gl.store({ptr}, {val}{mask_keyword(op, ctx, 2)}{memory_hints(op)})"]
 
 
 def atomic(op: IROp, ctx: Context) -> list[str]:

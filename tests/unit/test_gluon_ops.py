@@ -4,7 +4,8 @@ result Triton prints as an equivalent slice layout that Gluon's permute does not
 from __future__ import annotations
 
 from codegen.gluon.layouts import aliases
-from codegen.gluon.ops import translate
+from codegen.gluon.generate import _ptxas_error
+from codegen.gluon.ops import memory_hints, translate
 from codegen.gluon.values import Context, Val, float_literal
 from twill.ir.function import read_function
 
@@ -41,3 +42,35 @@ def test_a_transpose_is_converted_to_the_layout_triton_printed_where_gluon_infer
     assert "SliceLayout(2," in next(k for k in ctx.layouts if ctx.layouts[k] in linear[0])
     # of a blocked layout: the permuted blocked layout is the one Triton printed, nothing converted
     assert blocked == ["u = gl.permute(y, (1, 0))"]
+
+
+HINTS = '''module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func public @k(%p: tensor<1024x!tt.ptr<f32>, #blocked>, %q: !tt.ptr<i32>) attributes {noinline = false} {
+    %a = tt.load %p cacheModifier = cg evictionPolicy = evict_first : tensor<1024x!tt.ptr<f32>, #blocked>
+    %b = tt.load %p evictionPolicy = evict_last : tensor<1024x!tt.ptr<f32>, #blocked>
+    %c = tt.load %q {isVolatile = true} : !tt.ptr<i32>
+    tt.store %p, %a cacheModifier = cs : tensor<1024x!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+}
+'''
+
+
+def test_a_loads_cache_modifier_eviction_policy_and_volatility_are_written_as_the_kernel_gave_them():
+    # Inductor's loads name an eviction policy, split-K semaphores are volatile: both were dropped before
+    fn = read_function("#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], "
+                       "order = [0]}>\n" + HINTS, "k")
+    cg, last, volatile, store = fn.ops[:4]
+    # ptxas refuses ".cg" with ".L1::evict_first" on ld.global ("cannot be combined"): the cache level kept
+    assert memory_hints(cg) == ", cache_modifier='.cg'"
+    assert memory_hints(cg, copy=True) == ", cache_modifier='.cg'"
+    assert memory_hints(last) == ", eviction_policy='evict_last'" == memory_hints(last, copy=True)
+    assert memory_hints(volatile) == ", volatile=True" and memory_hints(volatile, copy=True) == ""
+    assert memory_hints(store) == ", cache_modifier='.cs'"
+
+
+def test_a_ptxas_failure_is_reported_by_its_own_line_not_tritons_repro_command():
+    text = ("PTXAS error: Internal Triton PTX codegen error\n`ptxas` stderr:\nptxas /tmp/tmp8xq834sh.ptx, line 70; "
+            "error   : Modifier '.evict_last' cannot be combined with modifier '.ca'\n\nRepro command: ptxas -v x.ptx")
+    assert _ptxas_error(text) == "ptxas: line 70; error : Modifier '.evict_last' cannot be combined with modifier '.ca'"
+    assert _ptxas_error("Repro command: ptxas -v x.ptx") is None

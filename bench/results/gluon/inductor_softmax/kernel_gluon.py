@@ -40,7 +40,7 @@ def consumer_0(in_ptr0, out_ptr2, xnumel, rnumel):
     tmp0_21 = rmask_18 & xmask  # elementwise0_tmp0: stage 0, partition 0 (group 0)
     tmp0_19 = rindex_17 + tmp0  # load0_tmp0: stage 0, partition 0 (group 0)
     tmp0_20 = in_ptr0 + tmp0_19  # load0_tmp0: stage 0, partition 0 (group 0)
-    tmp0_22 = gl.load(tmp0_20, mask=tmp0_21, other=0.0)  # load0_tmp0: stage 0, partition 0 (group 0)
+    tmp0_22 = gl.load(tmp0_20, mask=tmp0_21, other=0.0, eviction_policy='evict_last')  # load0_tmp0: stage 0, partition 0 (group 0)
     _tmp2_25_p1 = _tmp2_25
     tmp0_21_p1 = tmp0_21
     tmp0_22_p1 = tmp0_22
@@ -51,7 +51,7 @@ def consumer_0(in_ptr0, out_ptr2, xnumel, rnumel):
         tmp0_21 = rmask_18 & xmask  # elementwise0_tmp0: stage 0, partition 0 (group 0)
         tmp0_19 = rindex_17 + tmp0  # load0_tmp0: stage 0, partition 0 (group 0)
         tmp0_20 = in_ptr0 + tmp0_19  # load0_tmp0: stage 0, partition 0 (group 0)
-        tmp0_22 = gl.load(tmp0_20, mask=tmp0_21, other=0.0)  # load0_tmp0: stage 0, partition 0 (group 0)
+        tmp0_22 = gl.load(tmp0_20, mask=tmp0_21, other=0.0, eviction_policy='evict_last')  # load0_tmp0: stage 0, partition 0 (group 0)
         mask = _tmp2_25_p1 > tmp0_22_p1  # elementwise1_mask: stage 1, partition 0 (group 0)
         mask_23 = _tmp2_25_p1 != _tmp2_25_p1  # elementwise1_mask: stage 1, partition 0 (group 0)
         mask_24 = mask | mask_23  # elementwise1_mask: stage 1, partition 0 (group 0)
@@ -80,7 +80,7 @@ def consumer_0(in_ptr0, out_ptr2, xnumel, rnumel):
     tmp4_20 = rmask_17 & xmask  # elementwise0_tmp4: stage 0, partition 0 (group 0)
     tmp4_18 = rindex_16 + tmp4  # load0_tmp4: stage 0, partition 0 (group 0)
     tmp4_19 = in_ptr0 + tmp4_18  # load0_tmp4: stage 0, partition 0 (group 0)
-    tmp4_21 = gl.load(tmp4_19, mask=tmp4_20, other=0.0)  # load0_tmp4: stage 0, partition 0 (group 0)
+    tmp4_21 = gl.load(tmp4_19, mask=tmp4_20, other=0.0, eviction_policy='evict_last')  # load0_tmp4: stage 0, partition 0 (group 0)
     _tmp8_23_p1 = _tmp8_23
     tmp4_20_p1 = tmp4_20
     tmp4_21_p1 = tmp4_21
@@ -91,7 +91,7 @@ def consumer_0(in_ptr0, out_ptr2, xnumel, rnumel):
         tmp4_20 = rmask_17 & xmask  # elementwise0_tmp4: stage 0, partition 0 (group 0)
         tmp4_18 = rindex_16 + tmp4  # load0_tmp4: stage 0, partition 0 (group 0)
         tmp4_19 = in_ptr0 + tmp4_18  # load0_tmp4: stage 0, partition 0 (group 0)
-        tmp4_21 = gl.load(tmp4_19, mask=tmp4_20, other=0.0)  # load0_tmp4: stage 0, partition 0 (group 0)
+        tmp4_21 = gl.load(tmp4_19, mask=tmp4_20, other=0.0, eviction_policy='evict_last')  # load0_tmp4: stage 0, partition 0 (group 0)
         tmp5_22 = tmp4_21_p1 - tmp5  # sfu0_tmp6: stage 1, partition 0 (group 0)
         tmp6 = gl.exp(tmp5_22)  # sfu0_tmp6: stage 1, partition 0 (group 0)
         tmp9 = _tmp8_23_p1 + tmp6  # elementwise1_tmp9: stage 1, partition 0 (group 0)
@@ -124,7 +124,7 @@ def consumer_0(in_ptr0, out_ptr2, xnumel, rnumel):
         tmp10_19 = rmask_16 & xmask  # elementwise0_tmp10: stage 0, partition 0 (group 0)
         tmp10_17 = rindex_15_p1 + tmp10  # load0_tmp10: stage 1, partition 0 (group 0)
         tmp10_18 = in_ptr0 + tmp10_17  # load0_tmp10: stage 1, partition 0 (group 0)
-        tmp10_20 = gl.load(tmp10_18, mask=tmp10_19_p1, other=0.0)  # load0_tmp10: stage 1, partition 0 (group 0)
+        tmp10_20 = gl.load(tmp10_18, mask=tmp10_19_p1, other=0.0, eviction_policy='evict_first')  # load0_tmp10: stage 1, partition 0 (group 0)
         rindex_15_p1 = rindex_15
         tmp10_17_p1 = tmp10_17
         tmp10_19_p2 = tmp10_19_p1
@@ -137,7 +137,7 @@ def consumer_0(in_ptr0, out_ptr2, xnumel, rnumel):
             tmp10_19 = rmask_16 & xmask  # elementwise0_tmp10: stage 0, partition 0 (group 0)
             tmp10_17 = rindex_15_p1 + tmp10  # load0_tmp10: stage 1, partition 0 (group 0)
             tmp10_18 = in_ptr0 + tmp10_17  # load0_tmp10: stage 1, partition 0 (group 0)
-            tmp10_20 = gl.load(tmp10_18, mask=tmp10_19_p1, other=0.0)  # load0_tmp10: stage 1, partition 0 (group 0)
+            tmp10_20 = gl.load(tmp10_18, mask=tmp10_19_p1, other=0.0, eviction_policy='evict_first')  # load0_tmp10: stage 1, partition 0 (group 0)
             tmp11_21 = tmp10_20_p1 - tmp11  # sfu0_tmp12: stage 2, partition 0 (group 0)
             tmp12 = gl.exp(tmp11_21)  # sfu0_tmp12: stage 2, partition 0 (group 0)
             tmp13_22 = tmp12 / tmp13  # elementwise1_tmp13: stage 2, partition 0 (group 0)
@@ -150,7 +150,7 @@ def consumer_0(in_ptr0, out_ptr2, xnumel, rnumel):
             tmp10_20_p1 = tmp10_20
         tmp10_17 = rindex_15_p1 + tmp10  # load0_tmp10: stage 1, partition 0 (group 0)
         tmp10_18 = in_ptr0 + tmp10_17  # load0_tmp10: stage 1, partition 0 (group 0)
-        tmp10_20 = gl.load(tmp10_18, mask=tmp10_19_p1, other=0.0)  # load0_tmp10: stage 1, partition 0 (group 0)
+        tmp10_20 = gl.load(tmp10_18, mask=tmp10_19_p1, other=0.0, eviction_policy='evict_first')  # load0_tmp10: stage 1, partition 0 (group 0)
         tmp11_21 = tmp10_20_p1 - tmp11  # sfu0_tmp12: stage 2, partition 0 (group 0)
         tmp12 = gl.exp(tmp11_21)  # sfu0_tmp12: stage 2, partition 0 (group 0)
         tmp13_22 = tmp12 / tmp13  # elementwise1_tmp13: stage 2, partition 0 (group 0)
@@ -178,7 +178,7 @@ def consumer_0(in_ptr0, out_ptr2, xnumel, rnumel):
             tmp10_17_w = rindex_15_w + tmp10
             tmp10_18_w = in_ptr0 + tmp10_17_w
             tmp10_19_w = rmask_16_w & xmask
-            tmp10_20_w = gl.load(tmp10_18_w, mask=tmp10_19_w, other=0.0)
+            tmp10_20_w = gl.load(tmp10_18_w, mask=tmp10_19_w, other=0.0, eviction_policy='evict_first')
             tmp11_21_w = tmp10_20_w - tmp11
             tmp12_w = gl.exp(tmp11_21_w)
             tmp13_22_w = tmp12_w / tmp13

@@ -34,7 +34,7 @@ def consumer_0(x_ptr, y_ptr, m_ptr, cnt_ptr, N):
     x_51 = x_50  # load0_x: stage 0, partition 0 (group 0)
     x_49 = x_48 < N  # load0_x: stage 0, partition 0 (group 0)
     x_52 = x_51 + offs  # load0_x: stage 0, partition 0 (group 0)
-    x_53 = gl.load(x_52, mask=x_49, other=float("-inf"))  # load0_x: stage 0, partition 0 (group 0)
+    x_53 = gl.load(x_52, mask=x_49, other=float("-inf"), cache_modifier='.cg')  # load0_x: stage 0, partition 0 (group 0)
     acc_57_p1 = acc_57
     mx_54_p1 = mx_54
     x_53_p1 = x_53
@@ -45,7 +45,7 @@ def consumer_0(x_ptr, y_ptr, m_ptr, cnt_ptr, N):
         x_51 = x_50  # load0_x: stage 0, partition 0 (group 0)
         x_49 = x_48 < N  # load0_x: stage 0, partition 0 (group 0)
         x_52 = x_51 + offs  # load0_x: stage 0, partition 0 (group 0)
-        x_53 = gl.load(x_52, mask=x_49, other=float("-inf"))  # load0_x: stage 0, partition 0 (group 0)
+        x_53 = gl.load(x_52, mask=x_49, other=float("-inf"), cache_modifier='.cg')  # load0_x: stage 0, partition 0 (group 0)
         acc = x_53_p1 > float("-inf")  # elementwise1_acc: stage 1, partition 0 (group 0)
         acc_55 = 0.0 - x_53_p1  # elementwise1_acc: stage 1, partition 0 (group 0)
         acc_56 = gl.where(acc, acc_55, 0.0)  # elementwise1_acc: stage 1, partition 0 (group 0)

@@ -1,0 +1,298 @@
+"""row_atomics, written by twill from its joint schedule: I=240 L=156 (optimal), 160 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 56 per thread)
+- shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+
+L0 = gl.constexpr(gl.BlockedLayout(size_per_thread=[4], threads_per_warp=[32], warps_per_cta=[4], order=[0]))
+L1 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 1, 1, 1, 1, 1, 1, 1, 2, 2], threads_per_warp=[1, 1, 1, 2, 2, 2, 2, 2, 1, 1], warps_per_cta=[1, 2, 2, 1, 1, 1, 1, 1, 1, 1], order=[9, 8, 7, 6, 5, 4, 3, 2, 1, 0]))
+
+@gluon.jit
+def twill_combine_a2078901(a0, a1):
+    t0 = a0 ^ a1
+    return t0
+
+@gluon.jit
+def consumer_0(x_ptr, y_ptr, m_ptr, cnt_ptr, N):
+    row = gl.program_id(0)
+    offs = gl.arange(0, 1024, layout=L0)
+    x_1 = row * N
+    x_2 = x_ptr + x_1
+    twill_n = (N - 0 + 1024 - 1) // 1024
+    acc_57 = gl.full([1024], 0.0, gl.float32, layout=L0)
+    mx_54 = gl.full([1024], float("-inf"), gl.float32, layout=L0)
+    x_50 = x_2 + (0 + (0 - 0) * 1024)  # load0_x: stage 0, partition 0 (group 0)
+    x_48 = (0 + (0 - 0) * 1024) + offs  # load0_x: stage 0, partition 0 (group 0)
+    x_51 = x_50  # load0_x: stage 0, partition 0 (group 0)
+    x_49 = x_48 < N  # load0_x: stage 0, partition 0 (group 0)
+    x_52 = x_51 + offs  # load0_x: stage 0, partition 0 (group 0)
+    x_53 = gl.load(x_52, mask=x_49, other=float("-inf"))  # load0_x: stage 0, partition 0 (group 0)
+    acc_57_p1 = acc_57
+    mx_54_p1 = mx_54
+    x_53_p1 = x_53
+    for twill_b in range(1, twill_n):
+        x_47 = (0 + (twill_b - 0) * 1024)  # load0_x: stage 0, partition 0 (group 0)
+        x_50 = x_2 + (0 + (twill_b - 0) * 1024)  # load0_x: stage 0, partition 0 (group 0)
+        x_48 = x_47 + offs  # load0_x: stage 0, partition 0 (group 0)
+        x_51 = x_50  # load0_x: stage 0, partition 0 (group 0)
+        x_49 = x_48 < N  # load0_x: stage 0, partition 0 (group 0)
+        x_52 = x_51 + offs  # load0_x: stage 0, partition 0 (group 0)
+        x_53 = gl.load(x_52, mask=x_49, other=float("-inf"))  # load0_x: stage 0, partition 0 (group 0)
+        acc = x_53_p1 > float("-inf")  # elementwise1_acc: stage 1, partition 0 (group 0)
+        acc_55 = 0.0 - x_53_p1  # elementwise1_acc: stage 1, partition 0 (group 0)
+        acc_56 = gl.where(acc, acc_55, 0.0)  # elementwise1_acc: stage 1, partition 0 (group 0)
+        acc_57 = acc_57_p1 + acc_56  # elementwise1_acc: stage 1, partition 0 (group 0)
+        mx_54 = gl.maximum(mx_54_p1, x_53_p1)  # elementwise0_mx: stage 1, partition 0 (group 0)
+        acc_57_p1 = acc_57
+        mx_54_p1 = mx_54
+        x_53_p1 = x_53
+    acc = x_53_p1 > float("-inf")  # elementwise1_acc: stage 1, partition 0 (group 0)
+    acc_55 = 0.0 - x_53_p1  # elementwise1_acc: stage 1, partition 0 (group 0)
+    acc_56 = gl.where(acc, acc_55, 0.0)  # elementwise1_acc: stage 1, partition 0 (group 0)
+    acc_57 = acc_57_p1 + acc_56  # elementwise1_acc: stage 1, partition 0 (group 0)
+    mx_54 = gl.maximum(mx_54_p1, x_53_p1)  # elementwise0_mx: stage 1, partition 0 (group 0)
+    acc_57_p1 = acc_57
+    mx_54_p1 = mx_54
+    x_53_p1 = x_53
+    v0 = row * 1024
+    v1 = y_ptr + v0
+    v3 = v1 + offs
+    y = acc_57_p1.to(gl.int32, bitcast=True)
+    y_3 = gl.convert_layout(gl.reshape(y, [2, 2, 2, 2, 2, 2, 2, 2, 2, 2]), L1)
+    y_4, = gl.reduce((y_3,), 0, twill_combine_a2078901)
+    y_5 = gl.expand_dims(y_4, 0)
+    y_6 = y_5.broadcast_to([2, 2, 2, 2, 2, 2, 2, 2, 2, 2])
+    y_7 = y_3 ^ y_6
+    y_8, = gl.reduce((y_7,), 1, twill_combine_a2078901)
+    y_9 = gl.expand_dims(y_8, 1)
+    y_10 = y_9.broadcast_to([2, 2, 2, 2, 2, 2, 2, 2, 2, 2])
+    y_11 = y_7 ^ y_10
+    y_12, = gl.reduce((y_11,), 2, twill_combine_a2078901)
+    y_13 = gl.expand_dims(y_12, 2)
+    y_14 = y_13.broadcast_to([2, 2, 2, 2, 2, 2, 2, 2, 2, 2])
+    y_15 = y_11 ^ y_14
+    y_16, = gl.reduce((y_15,), 3, twill_combine_a2078901)
+    y_17 = gl.expand_dims(y_16, 3)
+    y_18 = y_17.broadcast_to([2, 2, 2, 2, 2, 2, 2, 2, 2, 2])
+    y_19 = y_15 ^ y_18
+    y_20, = gl.reduce((y_19,), 4, twill_combine_a2078901)
+    y_21 = gl.expand_dims(y_20, 4)
+    y_22 = y_21.broadcast_to([2, 2, 2, 2, 2, 2, 2, 2, 2, 2])
+    y_23 = y_19 ^ y_22
+    y_24, = gl.reduce((y_23,), 5, twill_combine_a2078901)
+    y_25 = gl.expand_dims(y_24, 5)
+    y_26 = y_25.broadcast_to([2, 2, 2, 2, 2, 2, 2, 2, 2, 2])
+    y_27 = y_23 ^ y_26
+    y_28, = gl.reduce((y_27,), 6, twill_combine_a2078901)
+    y_29 = gl.expand_dims(y_28, 6)
+    y_30 = y_29.broadcast_to([2, 2, 2, 2, 2, 2, 2, 2, 2, 2])
+    y_31 = y_27 ^ y_30
+    y_32, = gl.reduce((y_31,), 7, twill_combine_a2078901)
+    y_33 = gl.expand_dims(y_32, 7)
+    y_34 = y_33.broadcast_to([2, 2, 2, 2, 2, 2, 2, 2, 2, 2])
+    y_35 = y_31 ^ y_34
+    y_36, = gl.reduce((y_35,), 8, twill_combine_a2078901)
+    y_37 = gl.expand_dims(y_36, 8)
+    y_38 = y_37.broadcast_to([2, 2, 2, 2, 2, 2, 2, 2, 2, 2])
+    y_39 = y_35 ^ y_38
+    y_40, = gl.reduce((y_39,), 9, twill_combine_a2078901)
+    y_41 = gl.expand_dims(y_40, 9)
+    y_42 = y_41.broadcast_to([2, 2, 2, 2, 2, 2, 2, 2, 2, 2])
+    y_43 = y_39 ^ y_42
+    x_44 = gl.convert_layout(gl.reshape(y_43, [1024]), L0)
+    x_45 = x_44.to(gl.float32, bitcast=True)
+    gl.store(v3, x_45)
+    v4 = gl.max(mx_54_p1, axis=0)
+    v5 = gl.cast(v4, gl.int32, bitcast=True)
+    v6 = gl.cast(m_ptr, gl.pointer_type(gl.int32), bitcast=True)
+    v7 = gl.cast(gl.cast(v5, gl.uint32, bitcast=True) >> 31, gl.int32, bitcast=True)
+    v8 = v7 != 0
+    v9 = v7 == 0
+    v10 = gl.atomic_max(v6, v5, mask=v9, sem='acq_rel', scope='gpu')
+    v11 = gl.cast(gl.atomic_min(gl.cast(v6, gl.pointer_type(gl.uint32), bitcast=True), gl.cast(v5, gl.uint32, bitcast=True), mask=v8, sem='acq_rel', scope='gpu'), gl.int32, bitcast=True)
+    v12 = gl.atomic_add(cnt_ptr, 1, sem='acq_rel', scope='gpu')
+    v13 = cnt_ptr + 1
+    v14 = row + 1
+    v15 = gl.atomic_cas(v13, 0, v14, sem='acq_rel', scope='gpu')
+
+@gluon.jit
+def twill_kernel(x_ptr, y_ptr, m_ptr, cnt_ptr, N):
+    consumer_0(x_ptr, y_ptr, m_ptr, cnt_ptr, N, )
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['x_ptr', 'y_ptr', 'm_ptr', 'cnt_ptr', 'N', 'BLOCK']          # the Triton kernel's parameters, in order
+RUNTIME = ['x_ptr', 'y_ptr', 'm_ptr', 'cnt_ptr', 'N']   # the Gluon kernel's parameters, in order
+FLAGS = []   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED = ['x_ptr', 'y_ptr', 'm_ptr', 'cnt_ptr', 'N']   # the arguments a launch key reads
+CONSTEXPRS = {'BLOCK': 1024}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 4
+MAXNREG = None
+PERSISTENT = False      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+_CODE = {}                     # expression -> its compiled code
+_DESCS = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE = []                   # the active driver's current device, read per launch
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+        if len(_DESCS) >= 256:
+            _DESCS.clear()
+        d = _DESCS[key] = TensorDescriptor(_Base(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
+
+
+def _key(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES:
+        from triton import knobs
+        _MODES.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
+    for n in KEYED:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device():
+    if not _DEVICE:
+        from triton.runtime import driver
+        _DEVICE.append(driver.active.get_current_device)
+    return _DEVICE[0]()
+
+
+def _decide(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = None
+    flags = {}
+    return [tuple(flags[f] for f in FLAGS), shapes, None]
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    key = _key(bound, g)
+    entry = _KEYED.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide(bound)
+        if key is not None:
+            if len(_KEYED) >= 64:
+                _KEYED.clear()
+            _KEYED[key] = entry
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return _run(entry, g, runtime)
+
+
+def _run(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel[g](*runtime, **dict(zip(FLAGS, entry[0])), num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()
