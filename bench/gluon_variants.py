@@ -109,6 +109,7 @@ VARIANTS = {
     "lora_shrink": ("tests/corpus/lora_shrink.py", "lora_shrink", []),        # gathered rows, split K, atomic_add
     "fp8_rowwise_gemm": ("tests/corpus/fp8_rowwise_gemm.py", "fp8_rowwise_mm", []),  # max_num_imprecise_acc=32
     "jagged_silu_attention": ("tests/corpus/jagged_silu_attention.py", "_hstu_fwd", []),  # HSTU: jagged, SiLU
+    "i64_bounds_gemm": ("tests/corpus/i64_bounds_gemm.py", "i64_gemm", []),   # a loop over int64 bounds
 }
 
 

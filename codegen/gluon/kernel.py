@@ -509,6 +509,14 @@ def pointer_root(ops: list[IROp], v: str) -> str:
     return v
 
 
+def int32_count(plan: KernelPlan, expr: str) -> str:
+    """A count of the scheduled loop's iterations (its trip count, an iteration's index) as int32: a loop over i64
+    bounds (``K: i64`` in the signature) counts in i64, and a ring's ``.index`` takes int32 ("expected 'index' to be
+    int32 but got int64")."""
+    iv = plan.loop.body.args[0] if plan.loop.body is not None else None
+    return f"gl.cast({expr}, gl.int32)" if iv is not None and plan.fn.type_of(iv) == "i64" else expr
+
+
 def _loop_bounds(loop: IROp) -> tuple[str, str, str]:
     bounds = loop_bounds(loop)
     if bounds is None:
@@ -781,7 +789,7 @@ def _written(src: Source, part: Partition, shared: Shared, turn: Turn | None, st
         lw.retire_in_body = hazards
         S = lw.S
         lb, ub, step = shared.bounds
-        lines = [f"twill_n = ({ub} - {lb} + {step} - 1) // {step}"]
+        lines = [f"twill_n = {int32_count(plan, f'({ub} - {lb} + {step} - 1) // {step}')}"]
         defined: set[str] = set()
         lines += _assign(lw.inits_before(-1), defined) + lw.rotations(defined)
         for b in range(S - 1):
@@ -913,7 +921,7 @@ def _scalar_loop_lines(src: Source, plan: KernelPlan, sl: ScalarLoop, work: Any,
     inner = Source.__new__(Source)
     inner.__dict__.update(src.__dict__)
     inner.plan = plan
-    inner.lines = [f"twill_k = {'twill_base + ' if based else ''}({py_name(iv)} - {lbe}) // {ste}"]
+    inner.lines = [f"twill_k = {'twill_base + ' if based else ''}{int32_count(plan, f'({py_name(iv)} - {lbe}) // {ste}')}"]
     src.ctx.vals[py_name(iv)] = Val(py_name(iv), src.ctx.ttype(iv))
     for i in sorted(sl.need):
         if plan.body[i].name not in vocab.TMA_LOADS:
@@ -925,7 +933,7 @@ def _scalar_loop_lines(src: Source, plan: KernelPlan, sl: ScalarLoop, work: Any,
     for a, res in zip(args, plan.loop.results):     # the carried scalars' last values: the loop's results
         if a in sl.used_args:
             src.ctx.vals[res] = src.ctx.vals[py_name(res)] = Val(py_name(a), src.ctx.ttype(a))
-    return f"({ube} - {lbe} + {ste} - 1) // {ste}"
+    return int32_count(plan, f"({ube} - {lbe} + {ste} - 1) // {ste}")
 
 
 def _carried_on(seq: list[KernelPlan]) -> dict[int, set[str]]:

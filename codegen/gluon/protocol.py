@@ -245,7 +245,10 @@ class Recorder:
             reduce = staticmethod(lambda inputs, axis, fn: tuple(ANY for _ in inputs))   # one result per input
             # an integer's bits read as unsigned (codegen.gluon.ops' unsigned ops): a loop bound's stays its value;
             # a conversion (a scalar's, written gl.cast so that an argument specialised to 1 has one) is ``.to``'s
-            cast = staticmethod(lambda x, *a, bitcast=False, **k: x if isinstance(x, int) and bitcast else ANY)
+            # an i64 loop's trip count held in int32 (``kernel.trip_count``) keeps its value
+            int32 = "int32"
+            cast = staticmethod(lambda x, *a, bitcast=False, **k:
+                                x if isinstance(x, int) and (bitcast or a[:1] == ("int32",)) else ANY)
             associative_scan = staticmethod(lambda inputs, axis, fn, reverse=False:
                                             tuple(ANY for _ in inputs) if isinstance(inputs, tuple) else ANY)
 

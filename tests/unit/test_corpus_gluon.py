@@ -33,7 +33,7 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "row_atomics", "tma_rows", "square_attention", "token_quant_fp8", "chunk_kkt",
              "inductor_softmax", "inductor_mm", "flash_attn_triton", "fp8_attention", "w4a16_gemm", "group_quant_fp8",
              "chunk_scan", "lightning_attention", "softcap_attention", "sage_attention", "conv_implicit_gemm",
-             "mx_gemm", "lora_shrink", "fp8_rowwise_gemm", "jagged_silu_attention"}
+             "mx_gemm", "lora_shrink", "fp8_rowwise_gemm", "jagged_silu_attention", "i64_bounds_gemm"}
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory"}   # an atomic add before the guarding if
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
@@ -69,7 +69,8 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
                      "decode_attention": "barrier protocol: none (one partition, no mbarrier",
                      "grouped_decode_attention": "barrier protocol: none (one partition, no mbarrier",
                      "varlen_attention": "barrier protocol: not simulated (a condition on a tensor value)",
-                     "jagged_silu_attention": "barrier protocol: not simulated (a condition on a tensor value)"}
+                     "jagged_silu_attention": "barrier protocol: not simulated (a condition on a tensor value)",
+                     "i64_bounds_gemm": "barrier protocol: not simulated (a loop bound or index computed from a tensor"}
     simulated = simulated_not.get(path.stem, "barrier protocol: simulated")
     assert any(d.startswith(simulated) for d in g.kernel.decisions), g.kernel.decisions
     if path.stem in NO_PRODUCER:
@@ -446,3 +447,39 @@ def test_both_halves_of_a_split_have_the_printed_type():
     split = next(o for o in parse(text).loops()[0].body.ops if o.name == "tt.split")
     assert len(split.results) == 2 and split.result_types[0] == split.result_types[1]
     assert split.result_types[0].startswith("tensor<64x64xf32")
+
+
+I64_ARGS = '''
+import triton
+import triton.language as tl
+TWILL_SPEC = {"kernel": "mm64", "signature": {"a": "*fp16", "b": "*fp16", "c": "*fp16", "M": "i64", "N": "i64",
+              "K": "i64"}, "constexprs": {"BM": 128, "BN": 128, "BK": 64}, "num_warps": 8, "num_stages": 3,
+              "divisibility": ["M", "N", "K"]}
+
+
+@triton.jit
+def mm64(a, b, c, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    om = tl.program_id(0) * BM + tl.arange(0, BM)
+    on = tl.program_id(1) * BN + tl.arange(0, BN)
+    ok = tl.arange(0, BK)
+    ap = a + om[:, None] * K + ok[None, :]
+    bp = b + ok[:, None] * N + on[None, :]
+    acc = tl.zeros((BM, BN), tl.float32)
+    for k in range(0, K, BK):
+        acc = tl.dot(tl.load(ap), tl.load(bp), acc)
+        ap += BK
+        bp += BK * N
+    tl.store(c + om[:, None] * N + on[None, :], acc.to(tl.float16))
+'''
+
+
+@pytest.mark.slow
+def test_a_loop_over_int64_arguments_counts_its_trips_in_int32_and_its_protocol_is_simulated(tmp_path: Path) -> None:
+    # sizes passed as i64 (Triton's type for an integer argument of 2^31 or more): the loop counts in i64, and a ring's
+    # .index takes int32 ("expected 'index' to be int32 but got int64" before); the simulation keeps the cast count
+    f = tmp_path / "mm64.py"
+    f.write_text(I64_ARGS)
+    g = optimize(str(f), load_machine("h100"), OptimizeOptions(time_limit=10, total_time=30, threads=2)).gluon
+    assert g.kernel is not None, g.reason
+    assert "twill_n = gl.cast((K - 0 + 64 - 1) // 64, gl.int32)" in g.kernel.source
+    assert any(d.startswith("barrier protocol: simulated for") for d in g.kernel.decisions), g.kernel.decisions
