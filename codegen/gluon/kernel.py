@@ -977,7 +977,7 @@ def producer_function(mod: Module, part: Partition) -> str:
             q_sl = scalar_loop(q, want)
             if q is mod.plan:
                 q_sl.outside |= sl.outside
-            loops.append((q, q_sl, lambda inner, q_rings=q_rings: _producer_loads(inner, q_rings)))
+            loops.append((q, q_sl, lambda inner, q_rings=q_rings: [ln for r in q_rings for ln in _producer_load(inner, r)]))
         return _worker_loops(src, loops, lambda s: [ln for t in mod.tile_loads for ln in _producer_tile_load(s, t)],
                              f"producer_{part.index}")
     assert red is not None
@@ -987,7 +987,7 @@ def producer_function(mod: Module, part: Partition) -> str:
     half = (red.rows // 2, red.rows)
 
     def work(inner: Source) -> list[str]:
-        lines = _producer_loads(inner, rings)
+        lines = [ln for r in rings for ln in _producer_load(inner, r)]
         lbe, ste = (inner.ctx.vals[py_name(v)].expr for v in _loop_bounds(mod.plan.loop)[::2])
         at, base = _base_at(inner, red, iv, f"({py_name(iv)} - {lag} * {ste})", "lag")
         return lines + [f"if {py_name(iv)} >= {lbe} + {lag} * {ste}:"] + [
@@ -1087,35 +1087,6 @@ def _producer_tile_load(src: Source, t: TileLoad) -> list[str]:
     return [f"mbarrier.wait({t.key}_free.index(0), (({src.mod.tile_count}) & 1) ^ 1)",
             f"mbarrier.expect({bar}, {d}.block_type.nbytes)",
             f"tma.async_copy_global_to_shared({d}, [{', '.join(src.coords(t.op, t.sub))}], {bar}, {t.key}_buf)"]
-
-
-def _producer_loads(src: Source, rings: list[Ring]) -> list[str]:
-    """An iteration's loads into ``rings``, in order. Where every ring is a pointer tile the producer copies, and the
-    launch cannot use cp.async (``COPY_FLAG`` off: addresses not known aligned), all the tiles are loaded into
-    registers before any is stored, so their loads are in flight together, then stored and fenced once (one after
-    the other, each load's latency was paid in turn: i64_bounds_gemm, its sizes loaded from memory, ran x0.42
-    Triton's best, run 49)."""
-    if len(rings) < 2 or not all(r.copied and r.box is None for r in rings):
-        return [ln for r in rings for ln in _producer_load(src, r)]
-    copies, loads, stores, arrivals = [], [], [], []
-    for r in rings:
-        op = src.plan.body[r.load]
-        src.bind(op, r.subtile)
-        slot = f"twill_k % {r.depth}"
-        free = f"mbarrier.wait({r.name}_empty.index({slot}), ((twill_k // {r.depth}) & 1) ^ 1)"
-        lines = _copy_lines(src, r, op, slot)    # cp.async's two lines sit under its `if COPY_FLAG:`
-        copies += [free] + (lines if r.registers else [ln[4:] for ln in lines[1:3]])
-        ptrs = src.ctx.vals[py_name(op.operands[0])].expr
-        mask = f", mask={src.ctx.vals[op.operands[1]].expr}" if len(op.operands) > 1 else ""
-        other = f", other={'0.0' if r.dtype.startswith(('f', 'bf')) else '0'}" if mask else ""
-        tag = f"  # {src.plan.node_of.get(r.load, r.name)}: stage 0, partition {src.part.index} (group {src.part.group})"
-        loads.append(f"{r.name}_regs = gl.load({ptrs}{mask}{other}{memory_hints(op)}){tag}")
-        stores += [free, f"{r.name}_buf.index({slot}){r.view}.store({r.name}_regs)"]
-        arrivals.append(f"mbarrier.arrive({r.name}_ready.index({slot}), count={32 * src.part.warps})")
-    batched = loads + stores + ["fence_async_shared()", "gl.thread_barrier()"] + arrivals
-    if all(r.registers for r in rings):
-        return batched
-    return [f"if {COPY_FLAG}:"] + ["    " + ln for ln in copies] + ["else:"] + ["    " + ln for ln in batched]
 
 
 def _producer_load(src: Source, r: Ring) -> list[str]:

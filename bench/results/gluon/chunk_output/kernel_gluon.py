@@ -299,30 +299,32 @@ def producer_1(q, k, v, h, g, o, scale, T, b_q_165_buf, b_k_181_buf, b_h_188_buf
         b_h_185 = b_h_184 + b_h_62
         b_h_186 = h_27 + b_h_185
         b_h_187 = b_k_179 & b_h_66
+        mbarrier.wait(b_k_181_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
         if TWILL_COPY:
-            mbarrier.wait(b_k_181_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
             async_copy.async_copy_global_to_shared(b_k_181_buf.index(twill_k % 2), b_k_171, mask=b_k_180)  # load1_b_k: stage 0, partition 1 (group 1)
             async_copy.mbarrier_arrive(b_k_181_ready.index(twill_k % 2), increment_count=False)
-            mbarrier.wait(b_q_165_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
-            async_copy.async_copy_global_to_shared(b_q_165_buf.index(twill_k % 2), b_q_159, mask=b_q_164)  # load0_b_q: stage 0, partition 1 (group 1)
-            async_copy.mbarrier_arrive(b_q_165_ready.index(twill_k % 2), increment_count=False)
-            mbarrier.wait(b_h_188_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
-            async_copy.async_copy_global_to_shared(b_h_188_buf.index(twill_k % 2), b_h_186, mask=b_h_187)  # load2_b_h: stage 0, partition 1 (group 1)
-            async_copy.mbarrier_arrive(b_h_188_ready.index(twill_k % 2), increment_count=False)
         else:
-            b_k_181_regs = gl.load(b_k_171, mask=b_k_180, other=0.0)  # load1_b_k: stage 0, partition 1 (group 1)
-            b_q_165_regs = gl.load(b_q_159, mask=b_q_164, other=0.0)  # load0_b_q: stage 0, partition 1 (group 1)
-            b_h_188_regs = gl.load(b_h_186, mask=b_h_187, other=0.0)  # load2_b_h: stage 0, partition 1 (group 1)
-            mbarrier.wait(b_k_181_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
-            b_k_181_buf.index(twill_k % 2).store(b_k_181_regs)
-            mbarrier.wait(b_q_165_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
-            b_q_165_buf.index(twill_k % 2).store(b_q_165_regs)
-            mbarrier.wait(b_h_188_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
-            b_h_188_buf.index(twill_k % 2).store(b_h_188_regs)
+            b_k_181_buf.index(twill_k % 2).store(gl.load(b_k_171, mask=b_k_180, other=0.0))  # load1_b_k: stage 0, partition 1 (group 1)
             fence_async_shared()
             gl.thread_barrier()
             mbarrier.arrive(b_k_181_ready.index(twill_k % 2), count=128)
+        mbarrier.wait(b_q_165_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
+        if TWILL_COPY:
+            async_copy.async_copy_global_to_shared(b_q_165_buf.index(twill_k % 2), b_q_159, mask=b_q_164)  # load0_b_q: stage 0, partition 1 (group 1)
+            async_copy.mbarrier_arrive(b_q_165_ready.index(twill_k % 2), increment_count=False)
+        else:
+            b_q_165_buf.index(twill_k % 2).store(gl.load(b_q_159, mask=b_q_164, other=0.0))  # load0_b_q: stage 0, partition 1 (group 1)
+            fence_async_shared()
+            gl.thread_barrier()
             mbarrier.arrive(b_q_165_ready.index(twill_k % 2), count=128)
+        mbarrier.wait(b_h_188_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
+        if TWILL_COPY:
+            async_copy.async_copy_global_to_shared(b_h_188_buf.index(twill_k % 2), b_h_186, mask=b_h_187)  # load2_b_h: stage 0, partition 1 (group 1)
+            async_copy.mbarrier_arrive(b_h_188_ready.index(twill_k % 2), increment_count=False)
+        else:
+            b_h_188_buf.index(twill_k % 2).store(gl.load(b_h_186, mask=b_h_187, other=0.0))  # load2_b_h: stage 0, partition 1 (group 1)
+            fence_async_shared()
+            gl.thread_barrier()
             mbarrier.arrive(b_h_188_ready.index(twill_k % 2), count=128)
 
 @gluon.jit

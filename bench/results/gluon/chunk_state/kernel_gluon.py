@@ -175,23 +175,23 @@ def producer_1(k, v, h, T, b_k_38_buf, b_v_50_buf, b_k_38_ready, b_k_38_empty, b
         b_v_47 = b_v_45 & b_v_46
         b_v_48 = b_v_47.broadcast_to([64, 64])
         b_v_49 = b_v_48 & v35
+        mbarrier.wait(b_k_38_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
         if TWILL_COPY:
-            mbarrier.wait(b_k_38_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
             async_copy.async_copy_global_to_shared(b_k_38_buf.index(twill_k % 2), b_k_32, mask=b_k_37)  # load0_b_k: stage 0, partition 1 (group 1)
             async_copy.mbarrier_arrive(b_k_38_ready.index(twill_k % 2), increment_count=False)
-            mbarrier.wait(b_v_50_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
-            async_copy.async_copy_global_to_shared(b_v_50_buf.index(twill_k % 2), b_v_44, mask=b_v_49)  # load1_b_v: stage 0, partition 1 (group 1)
-            async_copy.mbarrier_arrive(b_v_50_ready.index(twill_k % 2), increment_count=False)
         else:
-            b_k_38_regs = gl.load(b_k_32, mask=b_k_37, other=0.0)  # load0_b_k: stage 0, partition 1 (group 1)
-            b_v_50_regs = gl.load(b_v_44, mask=b_v_49, other=0.0)  # load1_b_v: stage 0, partition 1 (group 1)
-            mbarrier.wait(b_k_38_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
-            b_k_38_buf.index(twill_k % 2).store(b_k_38_regs)
-            mbarrier.wait(b_v_50_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
-            b_v_50_buf.index(twill_k % 2).store(b_v_50_regs)
+            b_k_38_buf.index(twill_k % 2).store(gl.load(b_k_32, mask=b_k_37, other=0.0))  # load0_b_k: stage 0, partition 1 (group 1)
             fence_async_shared()
             gl.thread_barrier()
             mbarrier.arrive(b_k_38_ready.index(twill_k % 2), count=128)
+        mbarrier.wait(b_v_50_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
+        if TWILL_COPY:
+            async_copy.async_copy_global_to_shared(b_v_50_buf.index(twill_k % 2), b_v_44, mask=b_v_49)  # load1_b_v: stage 0, partition 1 (group 1)
+            async_copy.mbarrier_arrive(b_v_50_ready.index(twill_k % 2), increment_count=False)
+        else:
+            b_v_50_buf.index(twill_k % 2).store(gl.load(b_v_44, mask=b_v_49, other=0.0))  # load1_b_v: stage 0, partition 1 (group 1)
+            fence_async_shared()
+            gl.thread_barrier()
             mbarrier.arrive(b_v_50_ready.index(twill_k % 2), count=128)
 
 @gluon.jit

@@ -225,23 +225,23 @@ def producer_1(group_a_ptrs, group_b_ptrs, group_c_ptrs, group_gemm_sizes, g_lds
                 twill_k = twill_base + (accumulator_62 - 0) // 1
                 a_ptrs_68 = a_ptrs_63 + 64
                 b_ptrs_69 = b_ptrs_64 + b_ptrs_53
+                mbarrier.wait(a_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
                 if TWILL_COPY:
-                    mbarrier.wait(a_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
                     async_copy.async_copy_global_to_shared(a_buf.index(twill_k % 4), a_ptrs_63)  # load0_a: stage 0, partition 1 (group 1)
                     async_copy.mbarrier_arrive(a_ready.index(twill_k % 4), increment_count=False)
-                    mbarrier.wait(b_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
-                    async_copy.async_copy_global_to_shared(b_buf.index(twill_k % 4), b_ptrs_64)  # load1_b: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(b_ready.index(twill_k % 4), increment_count=False)
                 else:
-                    a_regs = gl.load(a_ptrs_63)  # load0_a: stage 0, partition 1 (group 1)
-                    b_regs = gl.load(b_ptrs_64)  # load1_b: stage 0, partition 1 (group 1)
-                    mbarrier.wait(a_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
-                    a_buf.index(twill_k % 4).store(a_regs)
-                    mbarrier.wait(b_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
-                    b_buf.index(twill_k % 4).store(b_regs)
+                    a_buf.index(twill_k % 4).store(gl.load(a_ptrs_63))  # load0_a: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
                     mbarrier.arrive(a_ready.index(twill_k % 4), count=256)
+                mbarrier.wait(b_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+                if TWILL_COPY:
+                    async_copy.async_copy_global_to_shared(b_buf.index(twill_k % 4), b_ptrs_64)  # load1_b: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(b_ready.index(twill_k % 4), increment_count=False)
+                else:
+                    b_buf.index(twill_k % 4).store(gl.load(b_ptrs_64))  # load1_b: stage 0, partition 1 (group 1)
+                    fence_async_shared()
+                    gl.thread_barrier()
                     mbarrier.arrive(b_ready.index(twill_k % 4), count=256)
                 a_ptrs_63 = a_ptrs_68
                 b_ptrs_64 = b_ptrs_69

@@ -199,23 +199,23 @@ def producer_1(a_ptr, b_ptr, c_ptr, sizes, twill_g0, twill_g1, twill_g2, a_57_bu
             b_63 = b_62 & b_44
             a_ptrs_67 = a_ptrs_49 + 64
             b_ptrs_68 = b_ptrs_50 + b_ptrs_45
+            mbarrier.wait(a_57_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
             if TWILL_COPY:
-                mbarrier.wait(a_57_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
                 async_copy.async_copy_global_to_shared(a_57_buf.index(twill_k % 3), a_ptrs_49, mask=a_56)  # load0_a: stage 0, partition 1 (group 1)
                 async_copy.mbarrier_arrive(a_57_ready.index(twill_k % 3), increment_count=False)
-                mbarrier.wait(b_64_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-                async_copy.async_copy_global_to_shared(b_64_buf.index(twill_k % 3), b_ptrs_50, mask=b_63)  # load1_b: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(b_64_ready.index(twill_k % 3), increment_count=False)
             else:
-                a_57_regs = gl.load(a_ptrs_49, mask=a_56, other=0.0)  # load0_a: stage 0, partition 1 (group 1)
-                b_64_regs = gl.load(b_ptrs_50, mask=b_63, other=0.0)  # load1_b: stage 0, partition 1 (group 1)
-                mbarrier.wait(a_57_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-                a_57_buf.index(twill_k % 3).store(a_57_regs)
-                mbarrier.wait(b_64_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-                b_64_buf.index(twill_k % 3).store(b_64_regs)
+                a_57_buf.index(twill_k % 3).store(gl.load(a_ptrs_49, mask=a_56, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
                 fence_async_shared()
                 gl.thread_barrier()
                 mbarrier.arrive(a_57_ready.index(twill_k % 3), count=256)
+            mbarrier.wait(b_64_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            if TWILL_COPY:
+                async_copy.async_copy_global_to_shared(b_64_buf.index(twill_k % 3), b_ptrs_50, mask=b_63)  # load1_b: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(b_64_ready.index(twill_k % 3), increment_count=False)
+            else:
+                b_64_buf.index(twill_k % 3).store(gl.load(b_ptrs_50, mask=b_63, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
+                fence_async_shared()
+                gl.thread_barrier()
                 mbarrier.arrive(b_64_ready.index(twill_k % 3), count=256)
             a_ptrs_49 = a_ptrs_67
             b_ptrs_50 = b_ptrs_68

@@ -334,23 +334,23 @@ def producer_2(Q, K, V, O, seq_offsets, alpha, stride_qm, stride_kn, stride_vn, 
         v_96 = v_95.broadcast_to([64, 128])
         v_97 = v_96 + v_55
         v_98 = v_90.broadcast_to([64, 128])
+        mbarrier.wait(k_75_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
         if TWILL_COPY:
-            mbarrier.wait(k_75_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
             async_copy.async_copy_global_to_shared(k_75_buf.index(twill_k % 3), k_72, mask=k_73)  # load0_k: stage 0, partition 2 (group 2)
             async_copy.mbarrier_arrive(k_75_ready.index(twill_k % 3), increment_count=False)
-            mbarrier.wait(v_99_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-            async_copy.async_copy_global_to_shared(v_99_buf.index(twill_k % 3), v_97, mask=v_98)  # load1_v: stage 0, partition 2 (group 2)
-            async_copy.mbarrier_arrive(v_99_ready.index(twill_k % 3), increment_count=False)
         else:
-            k_75_regs = gl.load(k_72, mask=k_73, other=0.0)  # load0_k: stage 0, partition 2 (group 2)
-            v_99_regs = gl.load(v_97, mask=v_98, other=0.0)  # load1_v: stage 0, partition 2 (group 2)
-            mbarrier.wait(k_75_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-            k_75_buf.index(twill_k % 3).store(k_75_regs)
-            mbarrier.wait(v_99_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-            v_99_buf.index(twill_k % 3).store(v_99_regs)
+            k_75_buf.index(twill_k % 3).store(gl.load(k_72, mask=k_73, other=0.0))  # load0_k: stage 0, partition 2 (group 2)
             fence_async_shared()
             gl.thread_barrier()
             mbarrier.arrive(k_75_ready.index(twill_k % 3), count=128)
+        mbarrier.wait(v_99_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+        if TWILL_COPY:
+            async_copy.async_copy_global_to_shared(v_99_buf.index(twill_k % 3), v_97, mask=v_98)  # load1_v: stage 0, partition 2 (group 2)
+            async_copy.mbarrier_arrive(v_99_ready.index(twill_k % 3), increment_count=False)
+        else:
+            v_99_buf.index(twill_k % 3).store(gl.load(v_97, mask=v_98, other=0.0))  # load1_v: stage 0, partition 2 (group 2)
+            fence_async_shared()
+            gl.thread_barrier()
             mbarrier.arrive(v_99_ready.index(twill_k % 3), count=128)
 
 @gluon.jit

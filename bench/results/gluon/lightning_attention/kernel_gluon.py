@@ -222,23 +222,23 @@ def producer_1(Q, K, V, Out, S, n, twill_g0, twill_g1, twill_g2, q_59_buf, v_70_
             q_57 = q_44 + q_56
             q_58 = q_54.broadcast_to([64, 64])
             v_69 = v + q_56
+            mbarrier.wait(q_59_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
             if TWILL_COPY:
-                mbarrier.wait(q_59_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
                 async_copy.async_copy_global_to_shared(q_59_buf.index(twill_k % 3), q_57, mask=q_58)  # load0_q: stage 0, partition 1 (group 1)
                 async_copy.mbarrier_arrive(q_59_ready.index(twill_k % 3), increment_count=False)
-                mbarrier.wait(v_70_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-                async_copy.async_copy_global_to_shared(v_70_buf.index(twill_k % 3), v_69, mask=q_58)  # load2_v: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(v_70_ready.index(twill_k % 3), increment_count=False)
             else:
-                q_59_regs = gl.load(q_57, mask=q_58, other=0.0)  # load0_q: stage 0, partition 1 (group 1)
-                v_70_regs = gl.load(v_69, mask=q_58, other=0.0)  # load2_v: stage 0, partition 1 (group 1)
-                mbarrier.wait(q_59_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-                q_59_buf.index(twill_k % 3).store(q_59_regs)
-                mbarrier.wait(v_70_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-                v_70_buf.index(twill_k % 3).store(v_70_regs)
+                q_59_buf.index(twill_k % 3).store(gl.load(q_57, mask=q_58, other=0.0))  # load0_q: stage 0, partition 1 (group 1)
                 fence_async_shared()
                 gl.thread_barrier()
                 mbarrier.arrive(q_59_ready.index(twill_k % 3), count=128)
+            mbarrier.wait(v_70_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            if TWILL_COPY:
+                async_copy.async_copy_global_to_shared(v_70_buf.index(twill_k % 3), v_69, mask=q_58)  # load2_v: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(v_70_ready.index(twill_k % 3), increment_count=False)
+            else:
+                v_70_buf.index(twill_k % 3).store(gl.load(v_69, mask=q_58, other=0.0))  # load2_v: stage 0, partition 1 (group 1)
+                fence_async_shared()
+                gl.thread_barrier()
                 mbarrier.arrive(v_70_ready.index(twill_k % 3), count=128)
         twill_base += (n - 0 + 64 - 1) // 64
 

@@ -194,23 +194,23 @@ def producer_1(x_ptr, w_ptr, out_ptr, token_idx, lora_ids, num_tokens, idx_strid
         b_74 = b_73 & b_54
         a_ptrs_78 = a_ptrs_64 + 512
         b_ptrs_79 = b_ptrs_65 + 512
+        mbarrier.wait(b_75_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
         if TWILL_COPY:
-            mbarrier.wait(b_75_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
             async_copy.async_copy_global_to_shared(b_75_buf.index(twill_k % 3), b_ptrs_65, mask=b_74)  # load1_b: stage 0, partition 1 (group 1)
             async_copy.mbarrier_arrive(b_75_ready.index(twill_k % 3), increment_count=False)
-            mbarrier.wait(a_69_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-            async_copy.async_copy_global_to_shared(a_69_buf.index(twill_k % 3), a_ptrs_64, mask=a_68)  # load0_a: stage 0, partition 1 (group 1)
-            async_copy.mbarrier_arrive(a_69_ready.index(twill_k % 3), increment_count=False)
         else:
-            b_75_regs = gl.load(b_ptrs_65, mask=b_74, other=0.0)  # load1_b: stage 0, partition 1 (group 1)
-            a_69_regs = gl.load(a_ptrs_64, mask=a_68, other=0.0)  # load0_a: stage 0, partition 1 (group 1)
-            mbarrier.wait(b_75_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-            b_75_buf.index(twill_k % 3).store(b_75_regs)
-            mbarrier.wait(a_69_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-            a_69_buf.index(twill_k % 3).store(a_69_regs)
+            b_75_buf.index(twill_k % 3).store(gl.load(b_ptrs_65, mask=b_74, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
             fence_async_shared()
             gl.thread_barrier()
             mbarrier.arrive(b_75_ready.index(twill_k % 3), count=128)
+        mbarrier.wait(a_69_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+        if TWILL_COPY:
+            async_copy.async_copy_global_to_shared(a_69_buf.index(twill_k % 3), a_ptrs_64, mask=a_68)  # load0_a: stage 0, partition 1 (group 1)
+            async_copy.mbarrier_arrive(a_69_ready.index(twill_k % 3), increment_count=False)
+        else:
+            a_69_buf.index(twill_k % 3).store(gl.load(a_ptrs_64, mask=a_68, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
+            fence_async_shared()
+            gl.thread_barrier()
             mbarrier.arrive(a_69_ready.index(twill_k % 3), count=128)
         a_ptrs_64 = a_ptrs_78
         b_ptrs_65 = b_ptrs_79

@@ -190,23 +190,23 @@ def producer_1(Q, K_cache, V_cache, B_Loc, O, ctx_len, sm_scale, stride_qt, stri
             v_69 = V_cache + v_68
             v_70 = v_69.broadcast_to([64, 128])
             v_71 = v_70 + v_31
+            mbarrier.wait(k_55_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
             if TWILL_COPY:
-                mbarrier.wait(k_55_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
                 async_copy.async_copy_global_to_shared(k_55_buf.index(twill_k % 3), k_54)  # load2_k: stage 0, partition 1 (group 1)
                 async_copy.mbarrier_arrive(k_55_ready.index(twill_k % 3), increment_count=False)
-                mbarrier.wait(v_72_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-                async_copy.async_copy_global_to_shared(v_72_buf.index(twill_k % 3), v_71)  # load3_v: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(v_72_ready.index(twill_k % 3), increment_count=False)
             else:
-                k_55_regs = gl.load(k_54)  # load2_k: stage 0, partition 1 (group 1)
-                v_72_regs = gl.load(v_71)  # load3_v: stage 0, partition 1 (group 1)
-                mbarrier.wait(k_55_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-                k_55_buf.index(twill_k % 3).store(k_55_regs)
-                mbarrier.wait(v_72_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-                v_72_buf.index(twill_k % 3).store(v_72_regs)
+                k_55_buf.index(twill_k % 3).store(gl.load(k_54))  # load2_k: stage 0, partition 1 (group 1)
                 fence_async_shared()
                 gl.thread_barrier()
                 mbarrier.arrive(k_55_ready.index(twill_k % 3), count=256)
+            mbarrier.wait(v_72_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            if TWILL_COPY:
+                async_copy.async_copy_global_to_shared(v_72_buf.index(twill_k % 3), v_71)  # load3_v: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(v_72_ready.index(twill_k % 3), increment_count=False)
+            else:
+                v_72_buf.index(twill_k % 3).store(gl.load(v_71))  # load3_v: stage 0, partition 1 (group 1)
+                fence_async_shared()
+                gl.thread_barrier()
                 mbarrier.arrive(v_72_ready.index(twill_k % 3), count=256)
         twill_base += (ctx_len - 0 + 64 - 1) // 64
 

@@ -316,23 +316,23 @@ def producer_1(Q, K, V, Qs, Ks, O, stride_qn, stride_kn, stride_vn, stride_on, N
             v_115 = v_114.broadcast_to([64, 128])
             k_ptrs_123 = k_ptrs_91 + k_ptrs_69
             v_ptrs_125 = v_ptrs_92 + v_ptrs_71
+            mbarrier.wait(k_96_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
             if TWILL_COPY:
-                mbarrier.wait(k_96_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
                 async_copy.async_copy_global_to_shared(k_96_buf.index(twill_k % 3), k_ptrs_91, mask=k_95)  # load0_k: stage 0, partition 1 (group 1)
                 async_copy.mbarrier_arrive(k_96_ready.index(twill_k % 3), increment_count=False)
-                mbarrier.wait(v_116_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-                async_copy.async_copy_global_to_shared(v_116_buf.index(twill_k % 3), v_ptrs_92, mask=v_115)  # load2_v: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(v_116_ready.index(twill_k % 3), increment_count=False)
             else:
-                k_96_regs = gl.load(k_ptrs_91, mask=k_95, other=0)  # load0_k: stage 0, partition 1 (group 1)
-                v_116_regs = gl.load(v_ptrs_92, mask=v_115, other=0.0)  # load2_v: stage 0, partition 1 (group 1)
-                mbarrier.wait(k_96_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-                k_96_buf.index(twill_k % 3).store(k_96_regs)
-                mbarrier.wait(v_116_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-                v_116_buf.index(twill_k % 3).store(v_116_regs)
+                k_96_buf.index(twill_k % 3).store(gl.load(k_ptrs_91, mask=k_95, other=0))  # load0_k: stage 0, partition 1 (group 1)
                 fence_async_shared()
                 gl.thread_barrier()
                 mbarrier.arrive(k_96_ready.index(twill_k % 3), count=128)
+            mbarrier.wait(v_116_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            if TWILL_COPY:
+                async_copy.async_copy_global_to_shared(v_116_buf.index(twill_k % 3), v_ptrs_92, mask=v_115)  # load2_v: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(v_116_ready.index(twill_k % 3), increment_count=False)
+            else:
+                v_116_buf.index(twill_k % 3).store(gl.load(v_ptrs_92, mask=v_115, other=0.0))  # load2_v: stage 0, partition 1 (group 1)
+                fence_async_shared()
+                gl.thread_barrier()
                 mbarrier.arrive(v_116_ready.index(twill_k % 3), count=128)
             k_ptrs_91 = k_ptrs_123
             v_ptrs_92 = v_ptrs_125

@@ -245,23 +245,23 @@ def producer_1(Q, K, V, O, sm_scale, softcap, N, WINDOW, twill_g0, twill_g1, twi
             v_101 = v_100.broadcast_to([64, 256])
             v_102 = v_101 + q_27
             v_103 = v_98.broadcast_to([64, 256])
+            mbarrier.wait(k_70_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
             if TWILL_COPY:
-                mbarrier.wait(k_70_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
                 async_copy.async_copy_global_to_shared(k_70_buf.index(twill_k % 3), k_68, mask=k_69)  # load0_k: stage 0, partition 1 (group 1)
                 async_copy.mbarrier_arrive(k_70_ready.index(twill_k % 3), increment_count=False)
-                mbarrier.wait(v_104_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-                async_copy.async_copy_global_to_shared(v_104_buf.index(twill_k % 3), v_102, mask=v_103)  # load1_v: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(v_104_ready.index(twill_k % 3), increment_count=False)
             else:
-                k_70_regs = gl.load(k_68, mask=k_69, other=0.0)  # load0_k: stage 0, partition 1 (group 1)
-                v_104_regs = gl.load(v_102, mask=v_103, other=0.0)  # load1_v: stage 0, partition 1 (group 1)
-                mbarrier.wait(k_70_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-                k_70_buf.index(twill_k % 3).store(k_70_regs)
-                mbarrier.wait(v_104_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-                v_104_buf.index(twill_k % 3).store(v_104_regs)
+                k_70_buf.index(twill_k % 3).store(gl.load(k_68, mask=k_69, other=0.0))  # load0_k: stage 0, partition 1 (group 1)
                 fence_async_shared()
                 gl.thread_barrier()
                 mbarrier.arrive(k_70_ready.index(twill_k % 3), count=128)
+            mbarrier.wait(v_104_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            if TWILL_COPY:
+                async_copy.async_copy_global_to_shared(v_104_buf.index(twill_k % 3), v_102, mask=v_103)  # load1_v: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(v_104_ready.index(twill_k % 3), increment_count=False)
+            else:
+                v_104_buf.index(twill_k % 3).store(gl.load(v_102, mask=v_103, other=0.0))  # load1_v: stage 0, partition 1 (group 1)
+                fence_async_shared()
+                gl.thread_barrier()
                 mbarrier.arrive(v_104_ready.index(twill_k % 3), count=128)
         twill_base += (hi_37 - lo_35 + 64 - 1) // 64
 

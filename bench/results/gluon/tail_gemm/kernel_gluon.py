@@ -202,23 +202,23 @@ def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
             a_ptrs_80 = a_ptrs_71 + 64
             b_ptrs_81 = b_ptrs_75 + b_ptrs_57
             b_ptrs_82 = b_ptrs_72 + b_ptrs_57
+            mbarrier.wait(a_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
             if TWILL_COPY:
-                mbarrier.wait(a_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
                 async_copy.async_copy_global_to_shared(a_buf.index(twill_k % 3), a_ptrs_74)  # load0_a: stage 0, partition 1 (group 1)
                 async_copy.mbarrier_arrive(a_ready.index(twill_k % 3), increment_count=False)
-                mbarrier.wait(b_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-                async_copy.async_copy_global_to_shared(b_buf.index(twill_k % 3), b_ptrs_75)  # load1_b: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(b_ready.index(twill_k % 3), increment_count=False)
             else:
-                a_regs = gl.load(a_ptrs_74)  # load0_a: stage 0, partition 1 (group 1)
-                b_regs = gl.load(b_ptrs_75)  # load1_b: stage 0, partition 1 (group 1)
-                mbarrier.wait(a_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-                a_buf.index(twill_k % 3).store(a_regs)
-                mbarrier.wait(b_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-                b_buf.index(twill_k % 3).store(b_regs)
+                a_buf.index(twill_k % 3).store(gl.load(a_ptrs_74))  # load0_a: stage 0, partition 1 (group 1)
                 fence_async_shared()
                 gl.thread_barrier()
                 mbarrier.arrive(a_ready.index(twill_k % 3), count=128)
+            mbarrier.wait(b_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            if TWILL_COPY:
+                async_copy.async_copy_global_to_shared(b_buf.index(twill_k % 3), b_ptrs_75)  # load1_b: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(b_ready.index(twill_k % 3), increment_count=False)
+            else:
+                b_buf.index(twill_k % 3).store(gl.load(b_ptrs_75))  # load1_b: stage 0, partition 1 (group 1)
+                fence_async_shared()
+                gl.thread_barrier()
                 mbarrier.arrive(b_ready.index(twill_k % 3), count=128)
             a_ptrs_71 = a_ptrs_80
             a_ptrs_74 = a_ptrs_79
@@ -242,23 +242,23 @@ def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
             b_83 = gl.convert_layout(acc_72, L9)
             a_ptrs_87 = acc_71 + 64
             b_ptrs_88 = acc_72 + b_ptrs_61
+            mbarrier.wait(a_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
             if TWILL_COPY:
-                mbarrier.wait(a_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
                 async_copy.async_copy_global_to_shared(a_buf.index(twill_k % 3), a_78, mask=a_77)  # load0_a: stage 0, partition 1 (group 1)
                 async_copy.mbarrier_arrive(a_ready.index(twill_k % 3), increment_count=False)
-                mbarrier.wait(b_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-                async_copy.async_copy_global_to_shared(b_buf.index(twill_k % 3), b_83, mask=b_82)  # load1_b: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(b_ready.index(twill_k % 3), increment_count=False)
             else:
-                a_regs = gl.load(a_78, mask=a_77, other=0.0)  # load0_a: stage 0, partition 1 (group 1)
-                b_regs = gl.load(b_83, mask=b_82, other=0.0)  # load1_b: stage 0, partition 1 (group 1)
-                mbarrier.wait(a_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-                a_buf.index(twill_k % 3).store(a_regs)
-                mbarrier.wait(b_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-                b_buf.index(twill_k % 3).store(b_regs)
+                a_buf.index(twill_k % 3).store(gl.load(a_78, mask=a_77, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
                 fence_async_shared()
                 gl.thread_barrier()
                 mbarrier.arrive(a_ready.index(twill_k % 3), count=128)
+            mbarrier.wait(b_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            if TWILL_COPY:
+                async_copy.async_copy_global_to_shared(b_buf.index(twill_k % 3), b_83, mask=b_82)  # load1_b: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(b_ready.index(twill_k % 3), increment_count=False)
+            else:
+                b_buf.index(twill_k % 3).store(gl.load(b_83, mask=b_82, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
+                fence_async_shared()
+                gl.thread_barrier()
                 mbarrier.arrive(b_ready.index(twill_k % 3), count=128)
             acc_71 = a_ptrs_87
             acc_72 = b_ptrs_88

@@ -292,23 +292,23 @@ def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
             b_l1 = gl.convert_layout(acc_71, L15)
             a_ptrs_78_l1 = acc_70 + 64
             b_ptrs_79 = acc_71 + b_ptrs_66
+            mbarrier.wait(a_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
             if TWILL_COPY:
-                mbarrier.wait(a_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
                 async_copy.async_copy_global_to_shared(a_buf.index(twill_k % 3), a_l1)  # load0_a: stage 0, partition 1 (group 1)
                 async_copy.mbarrier_arrive(a_ready.index(twill_k % 3), increment_count=False)
-                mbarrier.wait(b_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-                async_copy.async_copy_global_to_shared(b_buf.index(twill_k % 3), b_l1)  # load1_b: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(b_ready.index(twill_k % 3), increment_count=False)
             else:
-                a_regs = gl.load(a_l1)  # load0_a: stage 0, partition 1 (group 1)
-                b_regs = gl.load(b_l1)  # load1_b: stage 0, partition 1 (group 1)
-                mbarrier.wait(a_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-                a_buf.index(twill_k % 3).store(a_regs)
-                mbarrier.wait(b_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-                b_buf.index(twill_k % 3).store(b_regs)
+                a_buf.index(twill_k % 3).store(gl.load(a_l1))  # load0_a: stage 0, partition 1 (group 1)
                 fence_async_shared()
                 gl.thread_barrier()
                 mbarrier.arrive(a_ready.index(twill_k % 3), count=128)
+            mbarrier.wait(b_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            if TWILL_COPY:
+                async_copy.async_copy_global_to_shared(b_buf.index(twill_k % 3), b_l1)  # load1_b: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(b_ready.index(twill_k % 3), increment_count=False)
+            else:
+                b_buf.index(twill_k % 3).store(gl.load(b_l1))  # load1_b: stage 0, partition 1 (group 1)
+                fence_async_shared()
+                gl.thread_barrier()
                 mbarrier.arrive(b_ready.index(twill_k % 3), count=128)
             acc_70 = a_ptrs_78_l1
             acc_71 = b_ptrs_79

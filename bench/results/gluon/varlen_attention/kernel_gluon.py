@@ -369,23 +369,23 @@ def producer_2(Q, K, V, O, cu_seqlens, sm_scale, stride_tok, stride_h, k_68_buf,
         v_86 = v_85.broadcast_to([64, 128])
         v_87 = v_86 + v_45
         v_88 = v_81.broadcast_to([64, 128])
+        mbarrier.wait(k_68_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
         if TWILL_COPY:
-            mbarrier.wait(k_68_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             async_copy.async_copy_global_to_shared(k_68_buf.index(twill_k % 4), k_65, mask=k_67)  # load0_k: stage 0, partition 2 (group 2)
             async_copy.mbarrier_arrive(k_68_ready.index(twill_k % 4), increment_count=False)
-            mbarrier.wait(v_89_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
-            async_copy.async_copy_global_to_shared(v_89_buf.index(twill_k % 4), v_87, mask=v_88)  # load1_v: stage 0, partition 2 (group 2)
-            async_copy.mbarrier_arrive(v_89_ready.index(twill_k % 4), increment_count=False)
         else:
-            k_68_regs = gl.load(k_65, mask=k_67, other=0.0)  # load0_k: stage 0, partition 2 (group 2)
-            v_89_regs = gl.load(v_87, mask=v_88, other=0.0)  # load1_v: stage 0, partition 2 (group 2)
-            mbarrier.wait(k_68_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
-            k_68_buf.index(twill_k % 4).store(k_68_regs)
-            mbarrier.wait(v_89_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
-            v_89_buf.index(twill_k % 4).store(v_89_regs)
+            k_68_buf.index(twill_k % 4).store(gl.load(k_65, mask=k_67, other=0.0))  # load0_k: stage 0, partition 2 (group 2)
             fence_async_shared()
             gl.thread_barrier()
             mbarrier.arrive(k_68_ready.index(twill_k % 4), count=256)
+        mbarrier.wait(v_89_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+        if TWILL_COPY:
+            async_copy.async_copy_global_to_shared(v_89_buf.index(twill_k % 4), v_87, mask=v_88)  # load1_v: stage 0, partition 2 (group 2)
+            async_copy.mbarrier_arrive(v_89_ready.index(twill_k % 4), increment_count=False)
+        else:
+            v_89_buf.index(twill_k % 4).store(gl.load(v_87, mask=v_88, other=0.0))  # load1_v: stage 0, partition 2 (group 2)
+            fence_async_shared()
+            gl.thread_barrier()
             mbarrier.arrive(v_89_ready.index(twill_k % 4), count=256)
 
 @gluon.jit
