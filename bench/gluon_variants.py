@@ -110,6 +110,7 @@ VARIANTS = {
     "fp8_rowwise_gemm": ("tests/corpus/fp8_rowwise_gemm.py", "fp8_rowwise_mm", []),  # max_num_imprecise_acc=32
     "jagged_silu_attention": ("tests/corpus/jagged_silu_attention.py", "_hstu_fwd", []),  # HSTU: jagged, SiLU
     "i64_bounds_gemm": ("tests/corpus/i64_bounds_gemm.py", "i64_gemm", []),   # a loop over int64 bounds
+    "gptq_gemm": ("tests/corpus/gptq_gemm.py", "matmul_248", []),              # AutoGPTQ: packed along K, g_idx
 }
 
 

@@ -921,7 +921,8 @@ def _scalar_loop_lines(src: Source, plan: KernelPlan, sl: ScalarLoop, work: Any,
     inner = Source.__new__(Source)
     inner.__dict__.update(src.__dict__)
     inner.plan = plan
-    inner.lines = [f"twill_k = {'twill_base + ' if based else ''}{int32_count(plan, f'({py_name(iv)} - {lbe}) // {ste}')}"]
+    index = int32_count(plan, f"({py_name(iv)} - {lbe}) // {ste}")
+    inner.lines = [f"twill_k = {'twill_base + ' if based else ''}{index}"]
     src.ctx.vals[py_name(iv)] = Val(py_name(iv), src.ctx.ttype(iv))
     for i in sorted(sl.need):
         if plan.body[i].name not in vocab.TMA_LOADS:

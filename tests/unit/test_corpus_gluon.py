@@ -33,7 +33,8 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "row_atomics", "tma_rows", "square_attention", "token_quant_fp8", "chunk_kkt",
              "inductor_softmax", "inductor_mm", "flash_attn_triton", "fp8_attention", "w4a16_gemm", "group_quant_fp8",
              "chunk_scan", "lightning_attention", "softcap_attention", "sage_attention", "conv_implicit_gemm",
-             "mx_gemm", "lora_shrink", "fp8_rowwise_gemm", "jagged_silu_attention", "i64_bounds_gemm"}
+             "mx_gemm", "lora_shrink", "fp8_rowwise_gemm", "jagged_silu_attention", "i64_bounds_gemm",
+             "gptq_gemm"}
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory"}   # an atomic add before the guarding if
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
@@ -339,7 +340,8 @@ def _plain_code(stem: str, source: str) -> None:
 
 
 # register tiles a synchronous dot reads, copied by their consumer with cp.async (plan.AsyncTile): how many
-CONSUMER_COPIES = {"grouped_decode_attention": 2, "fused_moe_decode": 2, "ieee_gemm": 2, "awq_gemm": 1, "mx_gemm": 2}
+CONSUMER_COPIES = {"grouped_decode_attention": 2, "fused_moe_decode": 2, "ieee_gemm": 2, "awq_gemm": 1, "mx_gemm": 2,
+                   "gptq_gemm": 3}
 
 
 def _steady(consumer: str) -> str:
@@ -356,8 +358,8 @@ def _consumer_copies(stem: str, source: str) -> None:
     """The tiles a synchronous dot reads (run 30a: GQA decode 1.41x, ieee_gemm 1.35x) copied by their consumer:
     issued into a slot of their ring, one commit group per body, read after a wait and a barrier in the layout of the
     dot operand (mma.sync's swizzled for ldmatrix); none where a wgmma reads the tile from a buffer of its own
-    (w8a16_gemm: 225 TFLOP/s copied against 258 through registers) unless held in registers they spill (mx_gemm). AWQ's A a stage ahead: its mask's carried K offset
-    moved with it (its loads had run in their readers' stage)."""
+    (w8a16_gemm: 225 TFLOP/s copied against 258 through registers) unless held in registers they spill (mx_gemm).
+    AWQ's A a stage ahead: its mask's carried K offset moved with it (its loads had run in their readers' stage)."""
     consumer = _function(source, "consumer_0")
     bufs = set(re.findall(r"async_copy\.async_copy_global_to_shared\((\w+_as)\.index\(", consumer))
     assert len(bufs) == CONSUMER_COPIES.get(stem, 0), (stem, bufs)
@@ -369,8 +371,10 @@ def _consumer_copies(stem: str, source: str) -> None:
         read = re.search(rf"\n( +)\w+ = {b}\.index\(\({BASE}twill_b - (\d)\) % (\d)\)\.load\((L\d+)\)", steady)
         assert read, (b, steady)
         layout = re.search(rf"\n{read.group(4)} = gl\.constexpr\((.*)\)\n", source).group(1)
-        # a synchronous dot's operand read in its own layout; mx_gemm's (wgmma) in the layout its scaling reads
-        assert layout.startswith("gl.DotOperandLayout(" if stem != "mx_gemm" else "gl.BlockedLayout("), layout
+        # a synchronous dot's operand read in its own layout; a wgmma's (mx_gemm, gptq_gemm: copied as held in
+        # registers they spilled) in the layout its dequantisation reads
+        wgmma = stem in ("mx_gemm", "gptq_gemm")
+        assert layout.startswith("gl.BlockedLayout(" if wgmma else "gl.DotOperandLayout("), layout
         issue = re.search(rf"async_copy\.async_copy_global_to_shared\({b}\.index\(\({BASE}twill_b - (\d)\) % "
                           rf"{read.group(3)}\)", steady)
         assert issue and int(issue.group(1)) < int(read.group(2)), steady     # issued at least a stage ahead
