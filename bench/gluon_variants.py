@@ -111,6 +111,7 @@ VARIANTS = {
     "jagged_silu_attention": ("tests/corpus/jagged_silu_attention.py", "_hstu_fwd", []),  # HSTU: jagged, SiLU
     "i64_bounds_gemm": ("tests/corpus/i64_bounds_gemm.py", "i64_gemm", []),   # a loop over int64 bounds
     "gptq_gemm": ("tests/corpus/gptq_gemm.py", "matmul_248", []),              # AutoGPTQ: packed along K, g_idx
+    "bias_attention": ("tests/corpus/bias_attention.py", "attn_bias", []),     # a bias tile loaded each iteration
 }
 
 

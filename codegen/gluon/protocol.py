@@ -248,7 +248,8 @@ class Recorder:
             # an i64 loop's trip count held in int32 (``kernel.trip_count``) keeps its value
             int32 = "int32"
             cast = staticmethod(lambda x, *a, bitcast=False, **k:
-                                x if isinstance(x, int) and (bitcast or a[:1] == ("int32",)) else ANY)
+                                x if isinstance(x, int) and (bitcast or (a and isinstance(a[0], str)
+                                                                         and a[0] == "int32")) else ANY)
             associative_scan = staticmethod(lambda inputs, axis, fn, reverse=False:
                                             tuple(ANY for _ in inputs) if isinstance(inputs, tuple) else ANY)
 

@@ -34,7 +34,7 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "inductor_softmax", "inductor_mm", "flash_attn_triton", "fp8_attention", "w4a16_gemm", "group_quant_fp8",
              "chunk_scan", "lightning_attention", "softcap_attention", "sage_attention", "conv_implicit_gemm",
              "mx_gemm", "lora_shrink", "fp8_rowwise_gemm", "jagged_silu_attention", "i64_bounds_gemm",
-             "gptq_gemm"}
+             "gptq_gemm", "bias_attention"}
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory"}   # an atomic add before the guarding if
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from codegen.gluon.layouts import aliases
 from codegen.gluon.generate import _ptxas_error
 from codegen.gluon.ops import memory_hints, translate
+from codegen.gluon.protocol import ANY, Recorder
 from codegen.gluon.values import Context, Val, float_literal
 from twill.ir.function import read_function
 
@@ -74,3 +75,11 @@ def test_a_ptxas_failure_is_reported_by_its_own_line_not_tritons_repro_command()
             "error   : Modifier '.evict_last' cannot be combined with modifier '.ca'\n\nRepro command: ptxas -v x.ptx")
     assert _ptxas_error(text) == "ptxas: line 70; error : Modifier '.evict_last' cannot be combined with modifier '.ca'"
     assert _ptxas_error("Repro command: ptxas -v x.ptx") is None
+
+
+def test_the_protocol_simulation_keeps_an_int32_count_and_reads_other_casts_as_values():
+    # an i64 loop's trip count, gl.cast(.., gl.int32), stays the integer it was; a cast to another type (a program id
+    # widened to int64, bias_attention) is a value, not a condition (comparing the dtype had raised Unsimulated)
+    gl = Recorder().namespace()["gl"]
+    assert gl.cast(7, gl.int32) == 7
+    assert gl.cast(7, gl.int64) is ANY and gl.cast(7, gl.int32, bitcast=True) == 7
