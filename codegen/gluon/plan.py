@@ -1097,24 +1097,50 @@ def _async_tile(plan: KernelPlan, p: Partition, x: Item, table: dict[str, str],
                 wgmma: bool = False) -> AsyncTile | None:
     body = plan.body
     op = body[x.op]
-    if op.name != vocab.POINTER_LOAD or x.subtile is not None or (plan.rows is not None and plan.rows.touches(op)):
+    if op.name != vocab.POINTER_LOAD:
         return None
+    split = x.subtile is not None or (plan.rows is not None and plan.rows.touches(op))
     v = op.results[0]
     lay, info = parse_type(plan.fn.type_of(v), table).layout, type_info(plan.fn.type_of(v))
     if not isinstance(lay, Blocked) or not _copyable(plan.fn, op, lay, info):
         return None
     readers = [y for y in p.items if v in body[y.op].operands]
-    if (not readers or any(body[y.op].name in _ADDRESSING or y.stage <= x.stage for y in readers)
-            or not _feeds_dot(body, v, wgmma)):
+    if not readers or any(body[y.op].name in _ADDRESSING or y.stage <= x.stage for y in readers):
+        return None
+    accumulator = _accumulator_read(plan, readers, v, table)
+    if accumulator is None and (split or not _feeds_dot(body, v, wgmma)):
         return None
     first = min(readers, key=lambda y: (y.stage, y.key))
-    read = Item(x.op, None, first.stage, (first.key[0], first.key[1] - 2 * len(body)))
-    via, shared = _read_layout(plan, readers, v, lay, info, table)
+    read = Item(x.op, x.subtile, first.stage, (first.key[0], first.key[1] - 2 * len(body)))
+    via, shared = accumulator or _read_layout(plan, readers, v, lay, info, table)
     # a copy into a slot must follow every thread's read of the tile the slot held: the barrier before this body's
     # read guards it where the copy is issued after that read; else only the body before's does (one slot more)
     d = first.stage - x.stage
     depth = d + 1 if x.key > read.key else d + 2
-    return AsyncTile(f"{py_name(v)}_as", x.op, p.index, info.shape, info.dtype, via, shared.spell(), depth, x, read)
+    shape = _subtile_shape(plan, info.shape, v, x.subtile)
+    name = f"{py_name(v)}_as" + ("" if x.subtile is None else f"_t{x.subtile}")
+    return AsyncTile(name, x.op, p.index, shape, info.dtype, via, shared.spell(), depth, x, read)
+
+
+def _accumulator_read(plan: KernelPlan, readers: list[Item], v: str,
+                      table: dict[str, str]) -> tuple[str, SwizzledShared] | None:
+    """Where every reader of pointer tile ``v`` converts it to one wgmma or mma.sync accumulator layout (a bias added
+    to the scores: ``tests/corpus/bias_attention.py``), the conversion's value and a swizzled buffer to read it from
+    in that layout (16-byte vectors, rows XORed across eight of them: the accumulator's eight rows a read instruction
+    touches fall in distinct banks); None otherwise. Held a stage in registers and converted through shared memory
+    every iteration, the bias tile ran x0.75 Triton's best (run 51), which copies it so."""
+    body = plan.body
+    if any(body[y.op].name != "ttg.convert_layout" for y in readers):
+        return None
+    outs = {parse_type(plan.fn.type_of(body[y.op].results[0]), table).layout for y in readers}
+    out = next(iter(outs)) if len(outs) == 1 else None
+    if not isinstance(out, Mma):
+        return None
+    t = type_info(plan.fn.type_of(v))
+    elem = max(1, t.bytes // math.prod(t.shape))
+    row = t.shape[-1] * elem
+    per_phase = max(1, 128 // row)
+    return body[readers[0].op].results[0], SwizzledShared(max(1, 16 // elem), per_phase, max(1, 8 // per_phase), (1, 0))
 
 
 def _copyable(fn: Function, op: IROp, lay: Blocked, info: TypeInfo) -> bool:

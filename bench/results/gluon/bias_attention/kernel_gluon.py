@@ -2,6 +2,7 @@
 
 Decisions (each from the schedule):
 - pointer-loaded tiles copied by a 8-warp producer with cp.async (k_51, v_77): their addresses and masks spread over 256 threads, 3-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- register-read pointer tiles copied by their consumer with cp.async (bias_55_as_t0 2 x 8192 B, bias_55_as_t1 2 x 8192 B): issued at the load's stage, one commit group per body, read at the first reader's stage after wait_group and a barrier, in the layout that reader wants (Triton's own pipelining of such loads; held a stage in registers, GQA decode ran x0.65 Triton's best, run 29c)
 - k_51, v_77 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over K, V when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - rows: 128 split into 2 sub-tiles of 64 (the rows are independent; the joint search chose the split)
 - partition 0 (default): consumer, warp group 0, 4 warps, 192 registers per thread (needs about 137): sub-tile 0, 3 stages
@@ -11,7 +12,7 @@ Decisions (each from the schedule):
 - ring v_77: 3 buffers of [64, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0, 1
 - tensor-core order: the schedule's slots (partition 0 (1 dot) | partition 1 (1 dot) | partition 0 (1 dot) | partition 1 (1 dot)) are not enforced; each consumer issues its GEMMs when ready (turn barriers, `--tc-order`, ran the H200's FA forward 6-7 % slower)
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 49280 bytes planned of 232448; maxnreg 128
+- shared memory: 82048 bytes planned of 232448; maxnreg 128
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -34,7 +35,7 @@ L8 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], thr
 L9 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[8, 1], threads_per_warp=[8, 4], warps_per_cta=[1, 8], order=[0, 1])))
 
 @gluon.jit
-def consumer_0(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_box_k_51, twill_box_v_77, k_51_buf, v_77_buf, k_51_ready, k_51_empty, v_77_ready, v_77_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+def consumer_0(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_box_k_51, twill_box_v_77, k_51_buf, v_77_buf, bias_55_as_t0, bias_55_as_t1, k_51_ready, k_51_empty, v_77_ready, v_77_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -73,8 +74,11 @@ def consumer_0(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
         k_46 = gl.expand_dims(cols_43, 0)  # load1_bias: stage 0, partition 0 (group 0)
         bias_53_t0 = k_46.broadcast_to([64, 64])  # load1_bias_s0: stage 0, partition 0 (group 0)
         bias_54_t0 = bias_31_t0 + bias_53_t0  # load1_bias_s0: stage 0, partition 0 (group 0)
-        bias_55_t0 = gl.load(bias_54_t0)  # load1_bias_s0: stage 0, partition 0 (group 0)
-        bias_55_t0_p1 = bias_55_t0
+        if TWILL_COPY:  # load1_bias_s0: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(bias_55_as_t0.index((twill_base + 0 - 0) % 2), bias_54_t0)  # load1_bias_s0: stage 0, partition 0 (group 0)
+        else:  # load1_bias_s0: stage 0, partition 0 (group 0)
+            bias_55_as_t0.index((twill_base + 0 - 0) % 2).store(gl.load(bias_54_t0))  # load1_bias_s0: stage 0, partition 0 (group 0)
+        async_copy.commit_group()
         m_new_61_t0_p1 = m_new_61_t0
         l_i_68_t0 = gl.full([64], 0.0, gl.float32, layout=L2)
         acc_81_t0 = gl.full([64, 64], 0.0, gl.float32, layout=L3)
@@ -84,9 +88,15 @@ def consumer_0(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
         cols_43 = (0 + (1 - 0) * 64) + offs_n_7  # load1_bias: stage 0, partition 0 (group 0)
         k_46 = gl.expand_dims(cols_43, 0)  # load1_bias: stage 0, partition 0 (group 0)
         bias_53_t0 = k_46.broadcast_to([64, 64])  # load1_bias_s0: stage 0, partition 0 (group 0)
+        async_copy.wait_group(0)
+        gl.thread_barrier()
+        bias_55_t0 = bias_55_as_t0.index((twill_base + 1 - 1) % 2).load(L3)  # load1_bias_s0: stage 1, partition 0 (group 0)
         bias_54_t0 = bias_31_t0 + bias_53_t0  # load1_bias_s0: stage 0, partition 0 (group 0)
-        bias_55_t0 = gl.load(bias_54_t0)  # load1_bias_s0: stage 0, partition 0 (group 0)
-        bias_56_t0 = gl.convert_layout(bias_55_t0_p1, L3)  # convert0_bias_s0: stage 1, partition 0 (group 0)
+        if TWILL_COPY:  # load1_bias_s0: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(bias_55_as_t0.index((twill_base + 1 - 0) % 2), bias_54_t0)  # load1_bias_s0: stage 0, partition 0 (group 0)
+        else:  # load1_bias_s0: stage 0, partition 0 (group 0)
+            bias_55_as_t0.index((twill_base + 1 - 0) % 2).store(gl.load(bias_54_t0))  # load1_bias_s0: stage 0, partition 0 (group 0)
+        bias_56_t0 = gl.convert_layout(bias_55_t0, L3)  # convert0_bias_s0: stage 1, partition 0 (group 0)
         bias_57_t0 = bias_56_t0.to(gl.float32)  # convert0_bias_s0: stage 1, partition 0 (group 0)
         qk_58_t0 = warpgroup_mma_wait(0, deps=(tok_qk_58_t0,))
         mbarrier.arrive(k_51_empty.index((twill_base + 1 - 1) % 3))
@@ -98,8 +108,8 @@ def consumer_0(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
         p_63_t0 = p_t0.broadcast_to([64, 64])  # sfu1_p_s0: stage 1, partition 0 (group 0)
         p_64_t0 = qk_60_t0 - p_63_t0  # sfu1_p_s0: stage 1, partition 0 (group 0)
         p_65_t0 = gl.exp(p_64_t0)  # sfu1_p_s0: stage 1, partition 0 (group 0)
+        async_copy.commit_group()
         acc_81_t0_p1 = acc_81_t0
-        bias_55_t0_p1 = bias_55_t0
         l_i_68_t0_p1 = l_i_68_t0
         m_new_61_t0_p2 = m_new_61_t0_p1
         m_new_61_t0_p1 = m_new_61_t0
@@ -125,9 +135,15 @@ def consumer_0(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
             cols_43 = cols_40 + offs_n_7  # load1_bias: stage 0, partition 0 (group 0)
             k_46 = gl.expand_dims(cols_43, 0)  # load1_bias: stage 0, partition 0 (group 0)
             bias_53_t0 = k_46.broadcast_to([64, 64])  # load1_bias_s0: stage 0, partition 0 (group 0)
+            async_copy.wait_group(0)
+            gl.thread_barrier()
+            bias_55_t0 = bias_55_as_t0.index((twill_base + twill_b - 1) % 2).load(L3)  # load1_bias_s0: stage 1, partition 0 (group 0)
             bias_54_t0 = bias_31_t0 + bias_53_t0  # load1_bias_s0: stage 0, partition 0 (group 0)
-            bias_55_t0 = gl.load(bias_54_t0)  # load1_bias_s0: stage 0, partition 0 (group 0)
-            bias_56_t0 = gl.convert_layout(bias_55_t0_p1, L3)  # convert0_bias_s0: stage 1, partition 0 (group 0)
+            if TWILL_COPY:  # load1_bias_s0: stage 0, partition 0 (group 0)
+                async_copy.async_copy_global_to_shared(bias_55_as_t0.index((twill_base + twill_b - 0) % 2), bias_54_t0)  # load1_bias_s0: stage 0, partition 0 (group 0)
+            else:  # load1_bias_s0: stage 0, partition 0 (group 0)
+                bias_55_as_t0.index((twill_base + twill_b - 0) % 2).store(gl.load(bias_54_t0))  # load1_bias_s0: stage 0, partition 0 (group 0)
+            bias_56_t0 = gl.convert_layout(bias_55_t0, L3)  # convert0_bias_s0: stage 1, partition 0 (group 0)
             bias_57_t0 = bias_56_t0.to(gl.float32)  # convert0_bias_s0: stage 1, partition 0 (group 0)
             acc_81_t0, qk_58_t0 = warpgroup_mma_wait(0, deps=(tok_acc_81_t0, tok_qk_58_t0,))
             mbarrier.arrive(v_77_empty.index((twill_base + twill_b - 2) % 3))
@@ -140,8 +156,8 @@ def consumer_0(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
             p_63_t0 = p_t0.broadcast_to([64, 64])  # sfu1_p_s0: stage 1, partition 0 (group 0)
             p_64_t0 = qk_60_t0 - p_63_t0  # sfu1_p_s0: stage 1, partition 0 (group 0)
             p_65_t0 = gl.exp(p_64_t0)  # sfu1_p_s0: stage 1, partition 0 (group 0)
+            async_copy.commit_group()
             acc_81_t0_p1 = acc_81_t0
-            bias_55_t0_p1 = bias_55_t0
             l_i_68_t0_p1 = l_i_68_t0
             m_new_61_t0_p2 = m_new_61_t0_p1
             m_new_61_t0_p1 = m_new_61_t0
@@ -162,7 +178,10 @@ def consumer_0(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
         mbarrier.wait(k_51_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 3), ((twill_base + (twill_n - 1 + 1) - 1) // 3) & 1)
         fence_async_shared()
         tok_qk_58_t0 = warpgroup_mma(q_21_t0, k_51_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 3).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_qk_s0: stage 1, partition 0 (group 0)
-        bias_56_t0 = gl.convert_layout(bias_55_t0_p1, L3)  # convert0_bias_s0: stage 1, partition 0 (group 0)
+        async_copy.wait_group(0)
+        gl.thread_barrier()
+        bias_55_t0 = bias_55_as_t0.index((twill_base + (twill_n - 1 + 1) - 1) % 2).load(L3)  # load1_bias_s0: stage 1, partition 0 (group 0)
+        bias_56_t0 = gl.convert_layout(bias_55_t0, L3)  # convert0_bias_s0: stage 1, partition 0 (group 0)
         bias_57_t0 = bias_56_t0.to(gl.float32)  # convert0_bias_s0: stage 1, partition 0 (group 0)
         acc_81_t0, qk_58_t0 = warpgroup_mma_wait(0, deps=(tok_acc_81_t0, tok_qk_58_t0,))
         mbarrier.arrive(v_77_empty.index((twill_base + (twill_n - 1 + 1) - 2) % 3))
@@ -175,8 +194,8 @@ def consumer_0(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
         p_63_t0 = p_t0.broadcast_to([64, 64])  # sfu1_p_s0: stage 1, partition 0 (group 0)
         p_64_t0 = qk_60_t0 - p_63_t0  # sfu1_p_s0: stage 1, partition 0 (group 0)
         p_65_t0 = gl.exp(p_64_t0)  # sfu1_p_s0: stage 1, partition 0 (group 0)
+        async_copy.commit_group()
         acc_81_t0_p1 = acc_81_t0
-        bias_55_t0_p1 = bias_55_t0
         l_i_68_t0_p1 = l_i_68_t0
         m_new_61_t0_p2 = m_new_61_t0_p1
         m_new_61_t0_p1 = m_new_61_t0
@@ -194,10 +213,10 @@ def consumer_0(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
         l_i_67_t0 = gl.sum(p_65_t0_p1, axis=1)  # reduce1_l_i_s0: stage 2, partition 0 (group 0)
         l_i_66_t0 = l_i_68_t0_p1 * alpha_62_t0  # elementwise2_l_i_s0: stage 2, partition 0 (group 0)
         l_i_68_t0 = l_i_66_t0 + l_i_67_t0  # elementwise2_l_i_s0: stage 2, partition 0 (group 0)
+        async_copy.commit_group()
         acc_81_t0 = warpgroup_mma_wait(0, deps=(tok_acc_81_t0,))
         mbarrier.arrive(v_77_empty.index((twill_base + (twill_n - 1 + 2) - 2) % 3))
         acc_81_t0_p1 = acc_81_t0
-        bias_55_t0_p1 = bias_55_t0
         l_i_68_t0_p1 = l_i_68_t0
         m_new_61_t0_p2 = m_new_61_t0_p1
         m_new_61_t0_p1 = m_new_61_t0
@@ -215,7 +234,7 @@ def consumer_0(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
         twill_base += twill_n
 
 @gluon.jit
-def consumer_1(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_box_k_51, twill_box_v_77, k_51_buf, v_77_buf, k_51_ready, k_51_empty, v_77_ready, v_77_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+def consumer_1(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_box_k_51, twill_box_v_77, k_51_buf, v_77_buf, bias_55_as_t0, bias_55_as_t1, k_51_ready, k_51_empty, v_77_ready, v_77_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -255,17 +274,26 @@ def consumer_1(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
         k_46 = gl.expand_dims(cols_43, 0)  # load1_bias: stage 0, partition 1 (group 1)
         bias_53_t1 = k_46.broadcast_to([64, 64])  # load1_bias_s1: stage 0, partition 1 (group 1)
         bias_54_t1 = bias_31_t1 + bias_53_t1  # load1_bias_s1: stage 0, partition 1 (group 1)
-        bias_55_t1 = gl.load(bias_54_t1)  # load1_bias_s1: stage 0, partition 1 (group 1)
+        if TWILL_COPY:  # load1_bias_s1: stage 0, partition 1 (group 1)
+            async_copy.async_copy_global_to_shared(bias_55_as_t1.index((twill_base + 0 - 0) % 2), bias_54_t1)  # load1_bias_s1: stage 0, partition 1 (group 1)
+        else:  # load1_bias_s1: stage 0, partition 1 (group 1)
+            bias_55_as_t1.index((twill_base + 0 - 0) % 2).store(gl.load(bias_54_t1))  # load1_bias_s1: stage 0, partition 1 (group 1)
+        async_copy.commit_group()
         acc_81_t1_p1 = acc_81_t1
-        bias_55_t1_p1 = bias_55_t1
         m_new_61_t1_p1 = m_new_61_t1
         l_i_68_t1 = gl.full([64], 0.0, gl.float32, layout=L2)
         cols_43 = (0 + (1 - 0) * 64) + offs_n_7  # load1_bias: stage 0, partition 1 (group 1)
         k_46 = gl.expand_dims(cols_43, 0)  # load1_bias: stage 0, partition 1 (group 1)
         bias_53_t1 = k_46.broadcast_to([64, 64])  # load1_bias_s1: stage 0, partition 1 (group 1)
+        async_copy.wait_group(0)
+        gl.thread_barrier()
+        bias_55_t1 = bias_55_as_t1.index((twill_base + 1 - 1) % 2).load(L3)  # load1_bias_s1: stage 1, partition 1 (group 1)
         bias_54_t1 = bias_31_t1 + bias_53_t1  # load1_bias_s1: stage 0, partition 1 (group 1)
-        bias_55_t1 = gl.load(bias_54_t1)  # load1_bias_s1: stage 0, partition 1 (group 1)
-        bias_56_t1 = gl.convert_layout(bias_55_t1_p1, L3)  # convert0_bias_s1: stage 1, partition 1 (group 1)
+        if TWILL_COPY:  # load1_bias_s1: stage 0, partition 1 (group 1)
+            async_copy.async_copy_global_to_shared(bias_55_as_t1.index((twill_base + 1 - 0) % 2), bias_54_t1)  # load1_bias_s1: stage 0, partition 1 (group 1)
+        else:  # load1_bias_s1: stage 0, partition 1 (group 1)
+            bias_55_as_t1.index((twill_base + 1 - 0) % 2).store(gl.load(bias_54_t1))  # load1_bias_s1: stage 0, partition 1 (group 1)
+        bias_56_t1 = gl.convert_layout(bias_55_t1, L3)  # convert0_bias_s1: stage 1, partition 1 (group 1)
         bias_57_t1 = bias_56_t1.to(gl.float32)  # convert0_bias_s1: stage 1, partition 1 (group 1)
         mbarrier.wait(k_51_ready.index((twill_base + 1 - 1) % 3), ((twill_base + 1 - 1) // 3) & 1)
         fence_async_shared()
@@ -290,11 +318,11 @@ def consumer_1(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
         mbarrier.wait(v_77_ready.index((twill_base + 1 - 1) % 3), ((twill_base + 1 - 1) // 3) & 1)
         fence_async_shared()
         tok_acc_81_t1 = warpgroup_mma(acc_80_t1, v_77_buf.index((twill_base + 1 - 1) % 3), acc_71_t1, is_async=True)  # dot1_acc_s1: stage 1, partition 1 (group 1)
+        async_copy.commit_group()
         acc_81_t1 = warpgroup_mma_wait(0, deps=(tok_acc_81_t1,))
         mbarrier.arrive(v_77_empty.index((twill_base + 1 - 1) % 3))
         acc_81_t1_p1 = acc_81_t1
         alpha_62_t1_p1 = alpha_62_t1
-        bias_55_t1_p1 = bias_55_t1
         l_i_68_t1_p1 = l_i_68_t1
         m_new_61_t1_p1 = m_new_61_t1
         p_65_t1_p1 = p_65_t1
@@ -306,9 +334,15 @@ def consumer_1(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
             cols_43 = cols_40 + offs_n_7  # load1_bias: stage 0, partition 1 (group 1)
             k_46 = gl.expand_dims(cols_43, 0)  # load1_bias: stage 0, partition 1 (group 1)
             bias_53_t1 = k_46.broadcast_to([64, 64])  # load1_bias_s1: stage 0, partition 1 (group 1)
+            async_copy.wait_group(0)
+            gl.thread_barrier()
+            bias_55_t1 = bias_55_as_t1.index((twill_base + twill_b - 1) % 2).load(L3)  # load1_bias_s1: stage 1, partition 1 (group 1)
             bias_54_t1 = bias_31_t1 + bias_53_t1  # load1_bias_s1: stage 0, partition 1 (group 1)
-            bias_55_t1 = gl.load(bias_54_t1)  # load1_bias_s1: stage 0, partition 1 (group 1)
-            bias_56_t1 = gl.convert_layout(bias_55_t1_p1, L3)  # convert0_bias_s1: stage 1, partition 1 (group 1)
+            if TWILL_COPY:  # load1_bias_s1: stage 0, partition 1 (group 1)
+                async_copy.async_copy_global_to_shared(bias_55_as_t1.index((twill_base + twill_b - 0) % 2), bias_54_t1)  # load1_bias_s1: stage 0, partition 1 (group 1)
+            else:  # load1_bias_s1: stage 0, partition 1 (group 1)
+                bias_55_as_t1.index((twill_base + twill_b - 0) % 2).store(gl.load(bias_54_t1))  # load1_bias_s1: stage 0, partition 1 (group 1)
+            bias_56_t1 = gl.convert_layout(bias_55_t1, L3)  # convert0_bias_s1: stage 1, partition 1 (group 1)
             bias_57_t1 = bias_56_t1.to(gl.float32)  # convert0_bias_s1: stage 1, partition 1 (group 1)
             mbarrier.wait(k_51_ready.index((twill_base + twill_b - 1) % 3), ((twill_base + twill_b - 1) // 3) & 1)
             fence_async_shared()
@@ -333,18 +367,21 @@ def consumer_1(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
             mbarrier.wait(v_77_ready.index((twill_base + twill_b - 1) % 3), ((twill_base + twill_b - 1) // 3) & 1)
             fence_async_shared()
             tok_acc_81_t1 = warpgroup_mma(acc_80_t1, v_77_buf.index((twill_base + twill_b - 1) % 3), acc_71_t1, is_async=True)  # dot1_acc_s1: stage 1, partition 1 (group 1)
+            async_copy.commit_group()
             acc_81_t1 = warpgroup_mma_wait(0, deps=(tok_acc_81_t1,))
             mbarrier.arrive(v_77_empty.index((twill_base + twill_b - 1) % 3))
             acc_81_t1_p1 = acc_81_t1
             alpha_62_t1_p1 = alpha_62_t1
-            bias_55_t1_p1 = bias_55_t1
             l_i_68_t1_p1 = l_i_68_t1
             m_new_61_t1_p1 = m_new_61_t1
             p_65_t1_p1 = p_65_t1
         l_i_67_t1 = gl.sum(p_65_t1_p1, axis=1)  # reduce1_l_i_s1: stage 2, partition 1 (group 1)
         l_i_66_t1 = l_i_68_t1_p1 * alpha_62_t1_p1  # elementwise2_l_i_s1: stage 2, partition 1 (group 1)
         l_i_68_t1 = l_i_66_t1 + l_i_67_t1  # elementwise2_l_i_s1: stage 2, partition 1 (group 1)
-        bias_56_t1 = gl.convert_layout(bias_55_t1_p1, L3)  # convert0_bias_s1: stage 1, partition 1 (group 1)
+        async_copy.wait_group(0)
+        gl.thread_barrier()
+        bias_55_t1 = bias_55_as_t1.index((twill_base + (twill_n - 1 + 1) - 1) % 2).load(L3)  # load1_bias_s1: stage 1, partition 1 (group 1)
+        bias_56_t1 = gl.convert_layout(bias_55_t1, L3)  # convert0_bias_s1: stage 1, partition 1 (group 1)
         bias_57_t1 = bias_56_t1.to(gl.float32)  # convert0_bias_s1: stage 1, partition 1 (group 1)
         mbarrier.wait(k_51_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 3), ((twill_base + (twill_n - 1 + 1) - 1) // 3) & 1)
         fence_async_shared()
@@ -369,12 +406,12 @@ def consumer_1(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
         mbarrier.wait(v_77_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 3), ((twill_base + (twill_n - 1 + 1) - 1) // 3) & 1)
         fence_async_shared()
         tok_acc_81_t1 = warpgroup_mma(acc_80_t1, v_77_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 3), acc_71_t1, is_async=True)  # dot1_acc_s1: stage 1, partition 1 (group 1)
+        async_copy.commit_group()
         acc_81_t1 = warpgroup_mma_wait(0, deps=(tok_acc_81_t1,))
         mbarrier.arrive(v_77_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 3))
         acc_81_t1_p2 = acc_81_t1_p1
         acc_81_t1_p1 = acc_81_t1
         alpha_62_t1_p1 = alpha_62_t1
-        bias_55_t1_p1 = bias_55_t1
         l_i_68_t1_p1 = l_i_68_t1
         m_new_61_t1_p2 = m_new_61_t1_p1
         m_new_61_t1_p1 = m_new_61_t1
@@ -382,10 +419,10 @@ def consumer_1(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
         l_i_67_t1 = gl.sum(p_65_t1_p1, axis=1)  # reduce1_l_i_s1: stage 2, partition 1 (group 1)
         l_i_66_t1 = l_i_68_t1_p1 * alpha_62_t1_p1  # elementwise2_l_i_s1: stage 2, partition 1 (group 1)
         l_i_68_t1 = l_i_66_t1 + l_i_67_t1  # elementwise2_l_i_s1: stage 2, partition 1 (group 1)
+        async_copy.commit_group()
         acc_81_t1_p2 = acc_81_t1_p1
         acc_81_t1_p1 = acc_81_t1
         alpha_62_t1_p1 = alpha_62_t1
-        bias_55_t1_p1 = bias_55_t1
         l_i_68_t1_p1 = l_i_68_t1
         m_new_61_t1_p2 = m_new_61_t1_p1
         m_new_61_t1_p1 = m_new_61_t1
@@ -403,7 +440,7 @@ def consumer_1(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
         twill_base += twill_n
 
 @gluon.jit
-def producer_2(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_box_k_51, twill_box_v_77, k_51_buf, v_77_buf, k_51_ready, k_51_empty, v_77_ready, v_77_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+def producer_2(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_box_k_51, twill_box_v_77, k_51_buf, v_77_buf, bias_55_as_t0, bias_55_as_t1, k_51_ready, k_51_empty, v_77_ready, v_77_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid1 = (twill_tile // twill_g0) % twill_g1
@@ -468,6 +505,8 @@ def producer_2(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
 def twill_kernel(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_box_k_51, twill_box_v_77, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     k_51_buf = gl.allocate_shared_memory(gl.float16, [3, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     v_77_buf = gl.allocate_shared_memory(gl.float16, [3, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    bias_55_as_t0 = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0]))
+    bias_55_as_t1 = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0]))
     k_51_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(3):
         mbarrier.init(k_51_ready.index(i), count=1 if TWILL_TMA else 256)
@@ -481,9 +520,9 @@ def twill_kernel(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill
     for i in gl.static_range(3):
         mbarrier.init(v_77_empty.index(i), count=2)
     gl.warp_specialize([
-        (consumer_0, (Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_box_k_51, twill_box_v_77, k_51_buf, v_77_buf, k_51_ready, k_51_empty, v_77_ready, v_77_empty, TWILL_COPY, TWILL_TMA)),
-        (consumer_1, (Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_box_k_51, twill_box_v_77, k_51_buf, v_77_buf, k_51_ready, k_51_empty, v_77_ready, v_77_empty, TWILL_COPY, TWILL_TMA)),
-        (producer_2, (Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_box_k_51, twill_box_v_77, k_51_buf, v_77_buf, k_51_ready, k_51_empty, v_77_ready, v_77_empty, TWILL_COPY, TWILL_TMA)),
+        (consumer_0, (Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_box_k_51, twill_box_v_77, k_51_buf, v_77_buf, bias_55_as_t0, bias_55_as_t1, k_51_ready, k_51_empty, v_77_ready, v_77_empty, TWILL_COPY, TWILL_TMA)),
+        (consumer_1, (Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_box_k_51, twill_box_v_77, k_51_buf, v_77_buf, bias_55_as_t0, bias_55_as_t1, k_51_ready, k_51_empty, v_77_ready, v_77_empty, TWILL_COPY, TWILL_TMA)),
+        (producer_2, (Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_box_k_51, twill_box_v_77, k_51_buf, v_77_buf, bias_55_as_t0, bias_55_as_t1, k_51_ready, k_51_empty, v_77_ready, v_77_empty, TWILL_COPY, TWILL_TMA)),
     ], [4, 8], [192, 56])
 
 
@@ -501,7 +540,7 @@ TMA_BOXES = True   # False: copy them with cp.async at every launch
 NUM_WARPS = 4
 MAXNREG = 128
 PERSISTENT = True      # one program per SM loops over the grid's tiles
-COPY_ALIGNED = ['K', 'V', 'N']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+COPY_ALIGNED = ['K', 'V', 'B', 'N']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
 
