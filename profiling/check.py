@@ -4,6 +4,7 @@ benchmarks; imports torch only when called."""
 from __future__ import annotations
 
 import contextlib
+from pathlib import Path
 from typing import Any, Iterator
 
 
@@ -94,7 +95,7 @@ def _deterministic(mod: Any) -> bool:
         return bool(said)
     path = getattr(mod, "__file__", None)
     try:
-        return path is None or ".atomic_" not in open(path, encoding="utf-8").read()
+        return path is None or ".atomic_" not in Path(path).read_text(encoding="utf-8")
     except OSError:
         return True
 

@@ -17,7 +17,7 @@ from typing import Any
 from codegen.gluon.boxes import ITER, Box
 from codegen.gluon.compact import COMPACT_HEADROOM, compact_loads
 from codegen.gluon.layouts import copy_layout, gl_dtype, parse_layout, parse_type, per_thread
-from codegen.gluon.ops import memory_hints, program_axis, source_where, translate
+from codegen.gluon.ops import program_axis, source_where, tile_copies, translate
 from codegen.gluon.partition import LoopWriter, OperandHazard, Shared, Turn, initial, sub_name
 from codegen.gluon.protocol import COPY_FLAG, TMA_FLAG
 from codegen.gluon.plain import Guard, compound, effectful, guard_lines, held, plain
@@ -1128,12 +1128,13 @@ def _copy_lines(src: Source, r: Ring, op: IROp, slot: str) -> list[str]:
     tag = f"  # {src.plan.node_of.get(r.load, r.name)}: stage 0, partition {src.part.index} (group {src.part.group})"
     buf, ready = f"{r.name}_buf.index({slot}){r.view}", f"{r.name}_ready.index({slot})"
     other = f", other={'0.0' if r.dtype.startswith(('f', 'bf')) else '0'}" if mask else ""
-    through_registers = [f"{buf}.store(gl.load({ptrs}{mask}{other}{memory_hints(op)})){tag}", "fence_async_shared()",
+    copy, load_store = tile_copies(buf, ptrs, mask, other, op)
+    through_registers = [f"{load_store}{tag}", "fence_async_shared()",
                          "gl.thread_barrier()", f"mbarrier.arrive({ready}, count={32 * src.part.warps})"]
     if r.registers:          # cp.async cannot copy it (plan._copy_vectors)
         return through_registers
     return [f"if {COPY_FLAG}:",
-            f"    async_copy.async_copy_global_to_shared({buf}, {ptrs}{mask}{memory_hints(op, copy=True)}){tag}",
+            f"    {copy}{tag}",
             f"    async_copy.mbarrier_arrive({ready}, increment_count=False)",
             "else:"] + ["    " + ln for ln in through_registers]
 

@@ -614,6 +614,13 @@ def memory_hints(op: IROp, copy: bool = False) -> str:
     return out
 
 
+def tile_copies(buf: str, ptrs: str, mask: str, other: str, op: IROp) -> tuple[str, str]:
+    """Pointer load ``op``'s tile into shared buffer ``buf`` two ways: with cp.async, and through registers (a load
+    and a store, where the launch cannot use cp.async), each with the load's own hints (``memory_hints``)."""
+    return (f"async_copy.async_copy_global_to_shared({buf}, {ptrs}{mask}{memory_hints(op, copy=True)})",
+            f"{buf}.store(gl.load({ptrs}{mask}{other}{memory_hints(op)}))")
+
+
 def mask_keyword(op: IROp, ctx: Context, index: int) -> str:
     """``, mask=...`` for an optional mask operand; none for an all-true constant mask."""
     if len(op.operands) <= index:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from codegen.gluon.ops import imprecise, is_sync_dot, mask_keyword, memory_hints, translate
+from codegen.gluon.ops import imprecise, is_sync_dot, mask_keyword, tile_copies, translate
 from codegen.gluon.plain import IF, plain
 from codegen.gluon.plan import (AsyncTile, Item, KernelPlan, Partition, Reduction, Ring, instance, staged_name,
                                  stored_name)
@@ -357,9 +357,8 @@ class LoopWriter:
         other = f", other={self.ctx.scalar_or_tensor(op.operands[2])}" if len(op.operands) > 2 and mask else ""
         buf = f"{a.name}.index(({self.shared._k(f'{bd.b} - {x.stage}')}) % {a.depth})"
         start = len(bd.lines)
-        bd.lines += [f"if {COPY_FLAG}:",
-                     f"    async_copy.async_copy_global_to_shared({buf}, {ptrs}{mask}{memory_hints(op, copy=True)})",
-                     "else:", f"    {buf}.store(gl.load({ptrs}{mask}{other}{memory_hints(op)}))"]
+        copy, load_store = tile_copies(buf, ptrs, mask, other, op)
+        bd.lines += [f"if {COPY_FLAG}:", f"    {copy}", "else:", f"    {load_store}"]
         self._comment(bd, start, x, op)
 
     def _async_read(self, bd: Body, x: Item, a: AsyncTile) -> None:

@@ -1107,7 +1107,7 @@ def _async_tile(plan: KernelPlan, p: Partition, x: Item, table: dict[str, str],
     readers = [y for y in p.items if v in body[y.op].operands]
     if not readers or any(body[y.op].name in _ADDRESSING or y.stage <= x.stage for y in readers):
         return None
-    accumulator = _accumulator_read(plan, readers, v, table)
+    accumulator = _accumulator_read(plan, readers, lay, info, table)
     if accumulator is None and (split or not _feeds_dot(body, v, wgmma)):
         return None
     first = min(readers, key=lambda y: (y.stage, y.key))
@@ -1122,7 +1122,7 @@ def _async_tile(plan: KernelPlan, p: Partition, x: Item, table: dict[str, str],
     return AsyncTile(name, x.op, p.index, shape, info.dtype, via, shared.spell(), depth, x, read)
 
 
-def _accumulator_read(plan: KernelPlan, readers: list[Item], v: str,
+def _accumulator_read(plan: KernelPlan, readers: list[Item], lay: Blocked, info: TypeInfo,
                       table: dict[str, str]) -> tuple[str, SwizzledShared] | None:
     """Where every reader of pointer tile ``v`` converts it to one wgmma or mma.sync accumulator layout (a bias added
     to the scores: ``tests/corpus/bias_attention.py``), the conversion's value and a swizzled buffer to read it from
@@ -1136,11 +1136,10 @@ def _accumulator_read(plan: KernelPlan, readers: list[Item], v: str,
     out = next(iter(outs)) if len(outs) == 1 else None
     if not isinstance(out, Mma):
         return None
-    t = type_info(plan.fn.type_of(v))
-    elem = max(1, t.bytes // math.prod(t.shape))
-    row = t.shape[-1] * elem
-    per_phase = max(1, 128 // row)
-    return body[readers[0].op].results[0], SwizzledShared(max(1, 16 // elem), per_phase, max(1, 8 // per_phase), (1, 0))
+    elem = max(1, info.bytes // math.prod(info.shape))
+    per_phase = max(1, 128 // (info.shape[lay.order[0]] * elem))        # rows of the contiguous dimension a phase spans
+    shared = SwizzledShared(max(1, 16 // elem), per_phase, max(1, 8 // per_phase), lay.order)
+    return body[readers[0].op].results[0], shared
 
 
 def _copyable(fn: Function, op: IROp, lay: Blocked, info: TypeInfo) -> bool:

@@ -245,7 +245,7 @@ class Recorder:
             reduce = staticmethod(lambda inputs, axis, fn: tuple(ANY for _ in inputs))   # one result per input
             # an integer's bits read as unsigned (codegen.gluon.ops' unsigned ops): a loop bound's stays its value;
             # a conversion (a scalar's, written gl.cast so that an argument specialised to 1 has one) is ``.to``'s
-            # an i64 loop's trip count held in int32 (``kernel.trip_count``) keeps its value
+            # an i64 loop's trip count held in int32 (``kernel.int32_count``) keeps its value
             int32 = "int32"
             cast = staticmethod(lambda x, *a, bitcast=False, **k:
                                 x if isinstance(x, int) and (bitcast or (a and isinstance(a[0], str)
