@@ -112,6 +112,8 @@ VARIANTS = {
     "i64_bounds_gemm": ("tests/corpus/i64_bounds_gemm.py", "i64_gemm", []),   # a loop over int64 bounds
     "gptq_gemm": ("tests/corpus/gptq_gemm.py", "matmul_248", []),              # AutoGPTQ: packed along K, g_idx
     "bias_attention": ("tests/corpus/bias_attention.py", "attn_bias", []),     # a bias tile loaded each iteration
+    "liger_cross_entropy": ("tests/corpus/liger_cross_entropy.py", "liger_cross_entropy_kernel", []),  # 32 warps
+    "block_mask_attention": ("tests/corpus/block_mask_attention.py", "block_mask_attn", []),  # dots inside an if
 }
 
 

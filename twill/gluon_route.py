@@ -147,6 +147,26 @@ def split_choices(rows: int, num_warps: int, requested: int | None) -> list[int]
     return out
 
 
+def whole_cta(graph: LoopGraph, machine: Machine) -> bool:
+    """Whether the kernel has more warps than a CTA may specialise (Liger's and Unsloth's 32-warp cross
+    entropy): it is then written as one partition of all its warps, issuing its own loads, as Triton runs it
+    (``JointProblem.from_graph``'s ``one_partition``)."""
+    return int(graph.get("num_warps") or 4) > machine.max_warp_groups * 4
+
+
+def one_partition_limit(graph: LoopGraph, warps: int) -> tuple[int, bool]:
+    """The register limit of a kernel written as one partition of all its ``warps`` (``whole_cta``), which ptxas
+    allocates as it does Triton's compile of the same loop, and whether its schedule is held to one stage: the
+    register file's share of a thread; or, where the loop's tiles in one stage take more (Liger's 32768-wide row at
+    32 warps), that footprint in one stage, as Triton runs such a loop (run 54b: three stages, the loads' pointers and
+    masks held for the stores two iterations on, ran Liger's cross entropy 2.2x slower than Triton's one)."""
+    share = min(256, REG_FILE // (32 * warps))
+    one_stage = -(-sum(o.regs for o in graph.ops) // (4 * 32 * warps))
+    if one_stage <= share:
+        return share, False
+    return min(256, -(-one_stage // 8) * 8), True
+
+
 def consumer_reg_limit(machine: Machine, consumer_warps: list[int]) -> int:
     """Registers per thread a compute group of the generated kernel may hold in tiles: its share of the
     register file once the producer has its minimum, less what indices and addresses need."""
@@ -306,7 +326,8 @@ def _tighten(sp: _Split, kir: KernelIR, machine: Machine, options: Any, solve_op
     addresses and the wgmma pipeline's); when none is clean, each generated again with its dots' register
     operands staged through shared memory (``_staged``)."""
     warps = int(sp.graph.get("num_warps") or 4)
-    limit = consumer_reg_limit(machine, [warps // sp.nc] * sp.nc)
+    limit, one_stage = (one_partition_limit(sp.graph, warps) if whole_cta(sp.graph, machine)
+                        else (consumer_reg_limit(machine, [warps // sp.nc] * sp.nc), False))
     deadline = time.perf_counter() + budget
     out: list[Candidate] = []
     for hold, lim in _attempts(limit):
@@ -316,7 +337,8 @@ def _tighten(sp: _Split, kir: KernelIR, machine: Machine, options: Any, solve_op
         if out and out[-1].cycles == math.inf and lim < out[-1].reg_limit:
             break                    # nothing fitted at a looser limit
         share = left / 2 if hold else left      # the other lifetime model keeps half of what is left
-        c = _generated(_candidate(sp, machine, options, solve_opts, share, hold, lim), kir, machine, options)
+        c = _generated(_candidate(sp, machine, options, solve_opts, share, hold, lim, one_stage=one_stage), kir,
+                       machine, options)
         out.append(c)
         _say_candidate(c, say)
         if c.clean:
@@ -350,7 +372,7 @@ def _lookahead(sp: _Split, c: Candidate, kir: KernelIR, machine: Machine, option
 
 
 def _candidate(sp: _Split, machine: Machine, options: Any, solve_opts: SolveOptions, budget: float, hold: bool,
-               limit: int, lookahead: tuple[int | None, ...] = ()) -> Candidate:
+               limit: int, lookahead: tuple[int | None, ...] = (), one_stage: bool = False) -> Candidate:
     # As the generated kernel runs: no register tile crosses between compute groups (the partitions
     # pass values only through the producer's load rings), and (``hold``) a dot's register operands
     # stay live until the dot retires (wgmma is issued asynchronously, waited for where its result is read).
@@ -360,7 +382,9 @@ def _candidate(sp: _Split, machine: Machine, options: Any, solve_opts: SolveOpti
     jopts = JointOptions(time_limit=min(options.time_limit, budget), total_time=budget, threads=solve_opts.threads,
                          reg_limit=limit, modulo_backend=options.backend, no_cross_warp=True, hold_async=hold,
                          async_issue=(machine.written_cost("wgmma_issue") or 1.0)
-                         if getattr(options, "sequential_groups", False) else None, lookahead=lookahead)
+                         if getattr(options, "sequential_groups", False) else None, lookahead=lookahead,
+                         one_partition=whole_cta(sp.graph, machine), stage_order=one_stage_chain(sp.graph) if one_stage
+                         else ())
     joint = joint_search(sp.graph, machine, jopts, seed=sp.modulo.with_extra(normalization=sp.norm),
                          backend=options.joint_backend)
     if joint.status in ("optimal", "feasible"):
@@ -368,8 +392,16 @@ def _candidate(sp: _Split, machine: Machine, options: Any, solve_opts: SolveOpti
         if bad:
             raise TwillError("schedule failed the independent checker", where=sp.graph.name,
                              found="; ".join(str(v) for v in bad[:3]))
+    # held to one stage (the tiles fill the register file): the pointer loads too, not a stage ahead of their readers
+    joint = joint.with_extra(loads_ahead=0) if one_stage else joint
     return Candidate(sp.nc, sp.graph, sp.costed, joint.with_extra(normalization=sp.norm, row_split=sp.nc), sp.norm,
                      limit, budget, hold, lookahead, calibration=sp.calibration)
+
+
+def one_stage_chain(g: LoopGraph) -> tuple[tuple[str, str], ...]:
+    """stage(a) <= stage(b) around a cycle of every op: the schedule in one stage."""
+    ids = [o.id for o in g.ops]
+    return tuple(zip(ids, ids[1:] + ids[:1]))
 
 
 def sibling_schedules(c: Candidate, kir: KernelIR, machine: Machine, options: Any) -> tuple[tuple[LoopGraph, Schedule], ...]:
@@ -391,15 +423,14 @@ def sibling_schedules(c: Candidate, kir: KernelIR, machine: Machine, options: An
         scale = c.calibration.scale if c.calibration is not None else (
             written_scale(machine) if getattr(options, "sequential_groups", False) else None)
         scaled, norm = normalize_graph(annotate_costs(split, machine, scale=scale), options.normalize_bound)
-        ids = [o.id for o in scaled.ops]
-        chain = tuple(zip(ids, ids[1:] + ids[:1]))          # stage(a) <= stage(b) around a cycle: one stage
+        chain = one_stage_chain(scaled)
         jopts = JointOptions(time_limit=options.time_limit, total_time=options.time_limit, reg_limit=c.reg_limit,
                              modulo_backend=options.backend, no_cross_warp=True, hold_async=c.hold,
                              stage_order=chain, warp_groups=int(info.get("compute") or 1),
                              scale=float(norm["scale"]))
         problem = JointProblem.from_graph(scaled, machine, warp_groups=jopts.warp_groups, reg_limit=c.reg_limit,
                                           scale=float(norm["scale"]), no_cross_warp=True, hold_async=c.hold,
-                                          stage_order=chain)
+                                          stage_order=chain, one_partition=whole_cta(scaled, machine))
         warps = _sibling_warps(c, scaled, index)
         problem = dataclasses.replace(problem, pinned=tuple(warps[v] for v in problem.nodes))
         joint = joint_search(problem, machine, jopts, backend=options.joint_backend)
@@ -410,7 +441,8 @@ def sibling_schedules(c: Candidate, kir: KernelIR, machine: Machine, options: An
         if bad:
             raise TwillError("a sibling loop's schedule failed the independent checker", where=scaled.name,
                              found="; ".join(str(v) for v in bad[:3]))
-        out.append((scaled, joint.with_extra(normalization=norm, row_split=c.subtiles, single_stage=True)))
+        joint = joint.with_extra(normalization=norm, row_split=c.subtiles, single_stage=True)
+        out.append((scaled, joint.with_extra(loads_ahead=0) if c.schedule.get("loads_ahead") == 0 else joint))
     return tuple(out)
 
 

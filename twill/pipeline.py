@@ -23,7 +23,7 @@ from profiling.profile import load_profile_for
 from twill.errors import InputError, MachineError, TwillError
 from twill.graph.extract import graph_of
 from twill.graph.io import graph_from_dict, graph_to_dict
-from twill.gluon_route import GluonResult, solve_gluon
+from twill.gluon_route import GluonResult, solve_gluon, whole_cta
 from twill.graph.model import LoopGraph
 from twill.ir.frontend import KernelIR, read_kernel
 from twill.ir.triton_hooks import triton_version
@@ -177,7 +177,9 @@ def optimize(path: str, machine: Machine, opts: OptimizeOptions = OptimizeOption
         step.dump("annotated", annotated)
     gluon = None
     refused = (schedule.get("joint") or {}).get("refused")
-    if _wants_gluon(kir, machine, opts) and refused:    # the Gluon kernel is built from a joint schedule
+    if _wants_gluon(kir, machine, opts) and refused and not whole_cta(costed, machine):
+        # the Gluon kernel is built from a joint schedule (of one partition where the kernel has more warps than
+        # a CTA may specialise: the route solves that problem itself)
         notes = notes + [f"gluon kernel: none (the joint problem refuses this kernel: {refused})"]
     elif _wants_gluon(kir, machine, opts):
         if opts.profile:

@@ -46,7 +46,9 @@ def plain(op: IROp, ctx: Context) -> list[str]:
     if op.name == vocab.LOOP:
         return _for(op, ctx)
     if (op.name in vocab.TMA_LOADS | {"tt.descriptor_store"} or op.name in vocab.CONTROL_FLOW
-            or (op.name in vocab.DOTS and not is_sync_dot(op, ctx))):      # mma.sync and FMA dots: synchronous calls
+            or (op.name in vocab.DOTS and op.name != "ttng.warp_group_dot" and not is_sync_dot(op, ctx))):
+        # mma.sync and FMA dots: synchronous calls; a wgmma issued and retired at once (``ops.wgmma``: a block-sparse
+        # kernel's dots inside ``if`` its block is kept)
         raise UnsupportedError("the Gluon back end writes pointer loads, stores and arithmetic inside an if or a "
                                "loop that is not scheduled", where=source_where(op), found=op.name)
     return _in_readers_layout(op, ctx)

@@ -466,7 +466,7 @@ def _consumer_items(plan: KernelPlan, node_of: dict[int, str], group_of: dict[in
             for r in {x.subtile for x in _readers(body, items, body[i].results[0])}:   # next iteration's store
                 node = instance(node_of[i], r)
                 items.append(Item(i, r, start[node] // s.ii, (start[node] % s.ii, i)))
-        _add_pointer_loads(body, items, carried)
+        _add_pointer_loads(body, items, carried, int(s.get("loads_ahead", 1)))
         _add_bookkeeping(plan, items)
         low = min(x.stage for x in items)
         out[p] = sorted((Item(x.op, x.subtile, x.stage - low, x.key) for x in items),
@@ -521,7 +521,7 @@ def _readers(body: list[IROp], items: list[Item], value: str) -> list[Item]:
     return [x for x in items if value in body[x.op].operands]
 
 
-def _add_pointer_loads(body: list[IROp], items: list[Item], carried: dict[str, str]) -> None:
+def _add_pointer_loads(body: list[IROp], items: list[Item], carried: dict[str, str], ahead: int = 1) -> None:
     """A pointer load runs in the consumer that reads it, one stage ahead of its first reader there
     (prefetched like a streamed tile: its latency overlaps the previous iteration); one that reads what a store of
     its iteration writes is an item already, where the schedule has it (``KernelPlan.after_store``: flash_attn_triton's
@@ -531,7 +531,8 @@ def _add_pointer_loads(body: list[IROp], items: list[Item], carried: dict[str, s
     (``_hoist``); where they cannot, the load waits for them in their stage. A load whose value only addresses
     another (a gather's indices) is no reader's: it runs with the load it addresses (``_add_bookkeeping``), not a
     stage before it (run 28c: decode attention's index load a stage earlier held 222 registers to 162 and ran
-    0.874 ms to 0.697, two CTAs per SM to three)."""
+    0.874 ms to 0.697, two CTAs per SM to three). ``ahead``: the stages a load runs before its reader (the
+    schedule's ``loads_ahead``; 0 where the loop's tiles in one stage fill the register file, ``whole_cta``)."""
     placed = {x.op for x in items}
     for i, op in enumerate(body):
         if op.name != vocab.POINTER_LOAD or not op.results or i in placed:
@@ -540,7 +541,7 @@ def _add_pointer_loads(body: list[IROp], items: list[Item], carried: dict[str, s
         for sub in sorted({x.subtile for x in readers}, key=lambda v: -1 if v is None else v):
             first = min((x for x in readers if x.subtile == sub), key=lambda x: (x.stage, x.key))
             key = (first.key[0], first.key[1] - len(body))
-            stage = first.stage - 1
+            stage = first.stage - ahead
             if not _hoist(body, items, i, sub, stage, key, carried):
                 stage = max([stage] + [items[k].stage for k in _producers(body, items, i, sub)])
             items.append(Item(i, sub, stage, key))

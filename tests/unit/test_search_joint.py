@@ -204,3 +204,28 @@ def test_lookahead_puts_the_second_dot_an_iteration_after_the_first_and_the_chec
     assert families(g, late) == {"lookahead"}
     early = plain.with_extra(joint=dict(plain.get("joint"), lookahead=[["S", "O", ["P"]]]))   # O(j) before S(j + 1)
     assert families(g, early) == {"lookahead"}
+
+
+def test_a_kernel_of_more_warps_than_a_cta_specialises_is_one_partition_holding_its_own_loads():
+    """Liger's 32-warp cross entropy (here the sub-tiled graph at 32 warps): as specialised, refused (the groups
+    and the loads' group exceed the budget); as one partition (the Gluon route), one compute group of all 32
+    warps that holds the loads too, its register limit the CTA's capacity; CP-SAT and z3 agree; the checker
+    refuses a second group or a loads' group under that claim."""
+    from twill.errors import MachineError
+
+    g = subtiled(num_warps=32, load=True)
+    with pytest.raises(MachineError, match="more warps than a CTA may specialise"):
+        JointProblem.from_graph(g, H100, scale=UNIT)
+    p = JointProblem.from_graph(g, H100, scale=UNIT, one_partition=True, reg_limit=64)
+    assert (p.warp_groups, p.warps_per_group, p.vl_group) == (1, 32, None)
+    assert dict(p.memory_capacity)["registers"] == p.reg_limit == 64 * 4 * 1024
+    got = {b: joint_search(p, H100, JointOptions(time_limit=10, scale=UNIT), backend=b) for b in ("cpsat", "z3")}
+    for s in got.values():
+        assert s.status == "optimal" and verify(g, H100, s) == [] and set(s.warp_map.values()) == {0}
+        assert s.get("joint")["one_partition"] is True
+    assert (got["cpsat"].ii, got["cpsat"].length) == (got["z3"].ii, got["z3"].length)
+    s = got["cpsat"]
+    two = s.with_extra(joint={**s.get("joint"), "compute_groups": 2})
+    assert "warp" in families(g, two)
+    unclaimed = s.with_extra(joint={k: v for k, v in s.get("joint").items() if k != "one_partition"})
+    assert "variable-latency" in families(g, unclaimed)

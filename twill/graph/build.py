@@ -13,7 +13,8 @@ Folding rules (each IR op lands in exactly one node, listed in the node's ``ops`
 - an ``scf.if`` of the body (the prologue and epilogue Triton puts in a flattened persistent loop, a split-KV
   reduction's ``if split_kv_end > split_kv_start:`` around its loads) is one node: a store when it stores, else
   elementwise when it yields data, else bookkeeping; the pointer loads inside it are the node's own, synchronous
-  (``guarded_load_bytes``: the node waits for them); one that holds a dot, a TMA load or a loop is refused;
+  (``guarded_load_bytes``: the node waits for them), its dots' work its own (``guarded_dot_flops``: a
+  block-sparse kernel's skipped blocks); one that holds a TMA load or a loop is refused;
 - a barrier (``tl.debug_barrier``) is a node of its own, after every global access before it in the
   body and before every one after it (``twill.graph.memory``), so it stays between the accesses it orders.
 Edges carry the SSA value; values carried through ``iter_args`` give distance-1 edges (``scf.yield``
@@ -200,15 +201,22 @@ def _body(for_op: IROp, kernel: str) -> _Body:
                                    expected="a straight-line loop body (an scf.if without dots, TMA loads or loops)",
                                    found=o.name)
         if o.name == "scf.if":
-            bad = next((n for n in nested_ops(o) if n.name in vocab.DOTS | vocab.TMA_LOADS | vocab.CONTROL_FLOW
+            bad = next((n for n in nested_ops(o) if n.name in vocab.TMA_LOADS | vocab.CONTROL_FLOW
                         or n.name == vocab.LOOP), None)
             if bad is not None:
                 raise UnsupportedError(f"scf.if holding {bad.name} inside the loop body is not supported "
-                                       "(Triton does not pipeline a conditional dot or TMA load)",
+                                       "(Triton does not pipeline a conditional TMA load or loop)",
                                        where=_where(kernel, o),
-                                       expected="an scf.if that computes, stores or loads through pointers",
-                                       found=f"{bad.name} at {_where(kernel, bad)}")
+                                       expected="an scf.if that computes, stores, loads through pointers or runs "
+                                       "dots", found=f"{bad.name} at {_where(kernel, bad)}")
     return _Body(ops, yield_op.operands if yield_op else (), for_op.body.args[1:])
+
+
+def _dot_flops(dot: IROp) -> int:
+    """2 M N K of a dot: M x N its result, K its A operand's last dimension."""
+    out = type_info(dot.result_types[0]).shape
+    a = operand_types(dot)[0].shape
+    return 2 * out[-2] * out[-1] * a[-1] * (out[0] if len(out) == 3 else 1)
 
 
 def nested_ops(op: IROp) -> list[IROp]:
@@ -533,6 +541,10 @@ def _make_op(ops: list[IROp], members: list[int], anchor: int, kind: str, prefix
                if n.name == vocab.POINTER_LOAD]
     if guarded:     # an scf.if that loads: the bytes its loads read, which the node waits for (cost: memory latency)
         attrs["guarded_load_bytes"] = sum(type_info(n.result_types[0]).bytes for n in guarded if n.result_types)
+    dots = [n for i in members if ops[i].name == "scf.if" for n in nested_ops(ops[i]) if n.name in vocab.DOTS]
+    if dots:        # an scf.if that runs dots (a block-sparse kernel's skipped blocks): their tensor-core work
+        attrs["guarded_dot_flops"] = sum(_dot_flops(n) for n in dots)
+        attrs["a_dtype"] = operand_types(dots[0])[0].dtype
     regs, smem, tmem = _footprint(ops, members, node_of, users, carried_to)
     if kind in ("dot", "tmem_store") and main.space == "tmem":
         tmem = max(tmem, main.bytes)   # the accumulator / stored tile lives in tensor memory

@@ -118,13 +118,16 @@ def _guarded(a: dict, m: Machine, c: int, unit: str) -> tuple[int, tuple[Reserva
     """An op of ``c`` cycles on ``unit``; after the pointer loads of its ``scf.if`` (``guarded_load_bytes``: an if
     inside the loop that loads, then computes or stores), which hold the LSU for their bytes and wait L2's latency."""
     guarded = int(a.get("guarded_load_bytes", 0))
-    if not guarded:
+    flops = int(a.get("guarded_dot_flops", 0))
+    tc = _c(flops / m.rate(_TC_KEY.get(str(a.get("a_dtype", "f16")), "tc_flops_f16"))) if flops else 0
+    if not guarded and not tc:
         return c, (Reservation(unit, 0, c),)
-    busy = _c(guarded / m.rate("global_bytes"))
-    wait = busy + int(m.rate("global_latency"))
+    busy = _c(guarded / m.rate("global_bytes")) if guarded else 0
+    wait = busy + int(m.rate("global_latency")) if guarded else 0
+    dots = (Reservation("tc", wait, tc),) if tc else ()     # its dots, then the rest of its work
     if unit == "lsu":
-        return wait + c, (Reservation("lsu", 0, busy + c),)
-    return wait + c, (Reservation("lsu", 0, busy), Reservation(unit, wait, c))
+        return wait + tc + c, (Reservation("lsu", 0, busy + c),) + dots
+    return wait + tc + c, ((Reservation("lsu", 0, busy),) if busy else ()) + dots + (Reservation(unit, wait + tc, c),)
 
 
 def annotate_costs(g: LoopGraph, m: Machine, profile: Mapping[str, float] | None = None,

@@ -105,9 +105,13 @@ def verify_joint(g: LoopGraph, machine: Any, s: Schedule) -> list[Violation]:
             for o in g.ops if issue is not None and warp.get(o.id) == issue and o.id not in single]
     if out:
         return out
+    whole = bool(prm.get("one_partition"))     # one group of all the CTA's warps, which issue their own loads
+    if whole and (compute != 1 or vl is not None):
+        out.append(Violation("warp", "one partition", "one compute group and no variable-latency group",
+                             f"{compute} compute group(s), variable-latency group {vl}"))
     for o in g.ops:                                                         # VARIABLE LATENCY
         if vl is None:
-            if o.variable_latency:
+            if o.variable_latency and not whole:
                 out.append(Violation("variable-latency", o.id, "a designated variable-latency group", "none recorded"))
         elif o.variable_latency != (warp[o.id] == vl):
             out.append(Violation("variable-latency", o.id,

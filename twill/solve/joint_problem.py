@@ -61,6 +61,7 @@ from twill.graph.model import LoopGraph, Op, Reservation
 from twill.solve.problem import ModuloProblem
 
 MEMORIES = ("registers", "smem", "tmem")
+CTA_WARPS = 32          # warps a CTA holds (1024 threads, Hopper and Blackwell)
 
 
 def reads_operands_async(op: Op) -> bool:
@@ -111,6 +112,7 @@ class JointProblem:
     in_order: tuple[bool, ...] = ()         # asynchronous dots a group retires in issue order (RETIREMENT)
     sequential: bool = False                # each group issues its ops one at a time (GROUP SEQUENCE)
     lookahead: tuple[tuple[int, int, tuple[int, ...]], ...] = ()   # (a, b, readers of a) (LOOKAHEAD)
+    one_partition: bool = False             # one group of all the CTA's warps, its loads its own (``from_graph``)
 
     def __post_init__(self) -> None:
         n = len(self.nodes)
@@ -281,7 +283,8 @@ class JointProblem:
                 "in_order": [n for n, x in zip(self.nodes, self.in_order) if x],
                 "sequential": self.sequential,
                 "lookahead": [[self.nodes[a], self.nodes[b], [self.nodes[r] for r in rs]] for a, b, rs in self.lookahead],
-                "footprint": {m: dict(zip(self.nodes, sizes)) for m, sizes in self.footprint}}
+                "footprint": {m: dict(zip(self.nodes, sizes)) for m, sizes in self.footprint},
+                **({"one_partition": True} if self.one_partition else {})}
 
     # -- construction ---------------------------------------------------------------------------
     @classmethod
@@ -290,7 +293,8 @@ class JointProblem:
                    no_cross_warp: bool = False, hold_async: bool = False,
                    warps_per_op: int | None = None,
                    stage_order: tuple[tuple[str, str], ...] = (),
-                   async_issue: float | None = None, lookahead: tuple[int | None, ...] = ()) -> "JointProblem":
+                   async_issue: float | None = None, lookahead: tuple[int | None, ...] = (),
+                   one_partition: bool = False) -> "JointProblem":
         """The joint problem of a costed, normalised graph on ``machine``.
 
         ``scale`` is machine cycles per schedule unit (cost normalisation); W is ``warp_groups``,
@@ -304,7 +308,12 @@ class JointProblem:
         route, which writes each wgmma's wait itself and each partition as straight-line code) makes the
         asynchronous dots RETIREMENT's in-order dots, each keeping its group busy only that long, and the
         groups sequential (GROUP SEQUENCE). ``lookahead``: the row sub-tiles (None: an op not split) whose
-        dots take LOOKAHEAD's terms (``lookahead_pairs``).
+        dots take LOOKAHEAD's terms (``lookahead_pairs``). ``one_partition`` (the Gluon route, for a kernel of
+        more warps than a CTA may specialise, Liger's 32-warp cross entropy): the kernel runs as one partition
+        of all its warps, which issue their own loads: one compute group of ``num_warps`` warps that holds
+        every op, the loads too (no variable-latency group: a loaded tile crosses to no other group, so no
+        shared buffer holds it); the budget is then the CTA's threads (``CTA_WARPS``), not the
+        specialisation's.
         Spill cost: the value's register bytes written
         to and read back from shared memory at the machine's ``spill_bytes`` rate.
 
@@ -315,36 +324,17 @@ class JointProblem:
         (2, 2)
         """
         mp = ModuloProblem.from_graph(g, machine.units, stage_order)
-        nw = num_warps or g.get("num_warps")
-        if warps_per_op is None:
-            warps_per_op = warps_per_tile(g, machine, int(nw) if nw else None)
-        derived = warp_groups is None      # from the kernel's warps, not asked for
-        if warp_groups is None:
-            if not nw:
-                raise InputError("number of warps unknown", where=g.name, expected="num_warps in the graph or a flag",
-                                 found="none")
-            warp_groups = max(1, int(nw) // warps_per_op)
-        vl = any(o.variable_latency for o in g.ops)
-        # Ops one thread issues: Blackwell's tcgen05 MMAs (PTX ISA, tcgen05.mma: "issued by a single
-        # thread"); FA4 gives them, like the loads, one warp of their own.
         single = tuple(o.kind == "dot" and int(getattr(machine, "sm", 90)) >= 100 for o in g.ops)
-        # The warp budget: compute groups, the variable-latency group (a warp group on Hopper, where
-        # the producer also deallocates registers; one warp on Blackwell) and the issue warp.
-        vl_warps = (4 if int(getattr(machine, "sm", 90)) < 100 else 1) if vl else 0
-        budget = machine.max_warp_groups * 4
-        if derived and int(warp_groups) * int(warps_per_op) <= budget:   # a kernel of the whole budget's warps
-            # (Inductor's 16-warp reductions): the loads' group takes its warps from the compute groups'
-            warp_groups = max(1, min(int(warp_groups), (budget - vl_warps - any(single)) // int(warps_per_op)))
-        used = int(warp_groups) * int(warps_per_op) + vl_warps + (1 if any(single) else 0)
-        if used > budget:
-            raise MachineError("more warps than a CTA may specialise", where=g.name,
-                               expected=f"<= {budget} warps (compute groups, variable-latency and issue warps)",
-                               found=f"{warp_groups} x {warps_per_op} + {vl_warps} + {int(any(single))}")
+        warp_groups, warps_per_op = _warp_budget(g, machine, num_warps or g.get("num_warps"), warp_groups,
+                                                 warps_per_op, any(single), one_partition)
         if scale <= 0:
             raise InputError("bad time unit", where=g.name, expected="> 0 cycles per unit", found=str(scale))
         rate = machine.rate("spill_bytes")
         spill = tuple(math.ceil(2 * o.regs / rate / scale) if o.regs else 0 for o in g.ops)
-        caps = machine.memories
+        caps = dict(machine.memories)
+        group_regs = machine.reg_bytes_per_warp_group(reg_limit) * max(1, warps_per_op // 4)
+        if one_partition:               # the one group is the CTA: its register limit is the CTA's capacity
+            caps["registers"] = group_regs
         in_order = tuple(async_issue is not None and reads_operands_async(o) for o in g.ops)
         busy = tuple(max(1, math.ceil(float(async_issue) / scale)) if x else c for x, c in zip(in_order, mp.cycles))
         return cls(nodes=mp.nodes, cycles=mp.cycles, rrt=mp.rrt, edges=mp.edges, capacity=mp.capacity, name=g.name,
@@ -352,13 +342,44 @@ class JointProblem:
                    footprint=(("registers", tuple(o.regs for o in g.ops)), ("smem", tuple(o.smem for o in g.ops)),
                               ("tmem", tuple(o.tmem for o in g.ops))),
                    memory_capacity=tuple((m, int(caps.get(m, 0))) for m in MEMORIES),
-                   variable_latency=tuple(o.variable_latency for o in g.ops), spill=spill,
+                   variable_latency=tuple(o.variable_latency and not one_partition for o in g.ops), spill=spill,
                    hold=tuple(int(o.cycles or 0) if hold_async and reads_operands_async(o) else 0 for o in g.ops),
                    busy=busy, warp_groups=int(warp_groups),
-                   reg_limit=machine.reg_bytes_per_warp_group(reg_limit) * max(1, warps_per_op // 4),
-                   no_cross_warp=no_cross_warp, warps_per_group=int(warps_per_op), stage_order=mp.stage_order,
+                   reg_limit=group_regs, no_cross_warp=no_cross_warp, warps_per_group=int(warps_per_op), stage_order=mp.stage_order,
                    single_warp=single, in_order=in_order, sequential=async_issue is not None,
-                   lookahead=lookahead_pairs(g, lookahead) if lookahead else ())
+                   lookahead=lookahead_pairs(g, lookahead) if lookahead else (), one_partition=one_partition)
+
+
+def _warp_budget(g: LoopGraph, machine: Any, nw: Any, warp_groups: int | None, warps_per_op: int | None,
+                 single: bool, one_partition: bool) -> tuple[int, int]:
+    """``(compute groups, warps per group)`` of ``from_graph``, within the warps a CTA may specialise: the compute
+    groups, the variable-latency group (a warp group on Hopper, where the producer also deallocates registers; one
+    warp on Blackwell) and the issue warp of ops one thread issues (``single``: Blackwell's tcgen05 MMAs, PTX ISA
+    "issued by a single thread"; FA4 gives them, like the loads, one warp of their own). ``one_partition``: one group
+    of all ``nw`` warps, which issue their own loads; the budget the CTA's threads."""
+    if warps_per_op is None:
+        warps_per_op = warps_per_tile(g, machine, int(nw) if nw else None)
+    if (one_partition or warp_groups is None) and not nw:
+        raise InputError("number of warps unknown", where=g.name, expected="num_warps in the graph or a flag",
+                         found="none")
+    if one_partition:
+        warp_groups, warps_per_op = 1, int(nw)
+    derived = warp_groups is None      # from the kernel's warps, not asked for
+    if warp_groups is None:
+        warp_groups = max(1, int(nw) // warps_per_op)
+    vl = any(o.variable_latency for o in g.ops) and not one_partition
+    vl_warps = (4 if int(getattr(machine, "sm", 90)) < 100 else 1) if vl else 0
+    budget = CTA_WARPS if one_partition else machine.max_warp_groups * 4
+    if derived and not one_partition and int(warp_groups) * int(warps_per_op) <= budget:
+        # a kernel of the whole budget's warps (Inductor's 16-warp reductions): the loads' group takes its warps
+        # from the compute groups'
+        warp_groups = max(1, min(int(warp_groups), (budget - vl_warps - single) // int(warps_per_op)))
+    used = int(warp_groups) * int(warps_per_op) + vl_warps + (1 if single else 0)
+    if used > budget:
+        raise MachineError("more warps than a CTA may specialise", where=g.name,
+                           expected=f"<= {budget} warps (compute groups, variable-latency and issue warps)",
+                           found=f"{warp_groups} x {warps_per_op} + {vl_warps} + {int(single)}")
+    return int(warp_groups), int(warps_per_op)
 
 
 def subtile_of(op: Op) -> int | None:

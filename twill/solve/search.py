@@ -46,6 +46,7 @@ class JointOptions:
     async_issue: float | None = None     # cycles: asynchronous dots retire in order, groups sequential (Gluon route)
     stage_order: tuple[tuple[str, str], ...] = ()     # (a, b): stage(a) <= stage(b), by node id
     lookahead: tuple[int | None, ...] = ()   # LOOKAHEAD for these row sub-tiles' dots (Gluon route)
+    one_partition: bool = False          # all the kernel's warps one group issuing its own loads (Gluon route)
 
     @classmethod
     def coerce(cls, opts: Any) -> "JointOptions":
@@ -133,7 +134,7 @@ def _problem(graph_or_problem: LoopGraph | JointProblem, machine: Any, opts: Joi
                                 reg_limit=opts.reg_limit, scale=scale, no_cross_warp=opts.no_cross_warp,
                                 hold_async=opts.hold_async, warps_per_op=opts.warps_per_op,
                                 stage_order=tuple(opts.stage_order), async_issue=opts.async_issue,
-                                lookahead=tuple(opts.lookahead))
+                                lookahead=tuple(opts.lookahead), one_partition=opts.one_partition)
     return p, graph, scale
 
 
