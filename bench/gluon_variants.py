@@ -114,6 +114,8 @@ VARIANTS = {
     "bias_attention": ("tests/corpus/bias_attention.py", "attn_bias", []),     # a bias tile loaded each iteration
     "liger_cross_entropy": ("tests/corpus/liger_cross_entropy.py", "liger_cross_entropy_kernel", []),  # 32 warps
     "block_mask_attention": ("tests/corpus/block_mask_attention.py", "block_mask_attn", []),  # dots inside an if
+    "liger_jsd": ("tests/corpus/liger_jsd.py", "_jsd_kernel", []),           # 32 warps, an early return's loop
+    "liger_kldiv": ("tests/corpus/liger_kldiv.py", "_kldiv_kernel_forward", []),   # a 16384-wide row at 16 warps
 }
 
 
@@ -172,7 +174,8 @@ def regenerate(d: Path) -> str:
                  tma=bool(gs["gluon"]["kernel"].get("tma", True)),
                  chains=bool(gs["gluon"]["kernel"].get("chains", False)),
                  two_ctas=bool(gs["gluon"]["kernel"].get("two_ctas", True)),
-                 copy_wgmma=bool(gs["gluon"]["kernel"].get("copy_wgmma", False)))
+                 copy_wgmma=bool(gs["gluon"]["kernel"].get("copy_wgmma", False)),
+                 own_tiles=bool(gs["gluon"]["kernel"].get("own_tiles", False)))
     old = (d / "kernel_gluon.py").read_text()
     if k.source == old:
         return "unchanged"

@@ -185,6 +185,7 @@ class _Split:
     modulo: Schedule
     nc: int
     calibration: Calibration | None = None
+    one_partition: bool = False      # solved as one group of all the kernel's warps (``whole_cta``, ``_unspecialised``)
 
 
 def solve_gluon(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
@@ -240,10 +241,24 @@ def solve_gluon(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
     for sp, c in firsts:                 # the issue orders of the splits predicted best
         if c.cycles == best:
             res.candidates += _lookahead(sp, c, kir, machine, options, solve_opts, say)
+    if not any(c.clean for c in res.candidates) and _unspecialised(splits):
+        say("gluon: no clean kernel with the loop's ops in warp groups of their own; solved again as the one "
+            "partition of all the kernel's warps that writes a loop with no dot or TMA load")
+        one = dataclasses.replace(splits[0], one_partition=True)
+        res.candidates += _tighten(one, kir, machine, options, solve_opts, total, say)
     res = _choose(res)
     if res.chosen is None and refused:
         res.reason = "; ".join(refused)
     return res
+
+
+def _unspecialised(splits: list[_Split]) -> bool:
+    """Whether the loop has no dot and no TMA load, so the back end writes it as one partition of the kernel's warps
+    whatever warp groups the schedule names (``plan._drop_idle_producer``), and one split was solved with its ops in
+    4-warp groups: a row too wide for one group's registers (Liger's KL divergence, a 16384-wide fp32 row at 16 warps)
+    has no such schedule, and has one as the one partition it runs as."""
+    return len(splits) == 1 and not splits[0].one_partition and splits[0].nc == 1 and not any(
+        o.kind in ("dot", "tma_load") or o.attr("guarded_dot_flops", 0) for o in splits[0].graph.ops)
 
 
 def as_written(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
@@ -303,7 +318,7 @@ def _split(graph: LoopGraph, rs: Any, loop: Any, nc: int, machine: Machine, opti
     costed = annotate_costs(g, machine, scale=scale)
     scaled, norm = normalize_graph(costed, options.normalize_bound)
     modulo = modulo_schedule(ModuloProblem.from_graph(scaled, machine.units), options.backend, solve_opts)
-    return _Split(scaled, costed, norm, modulo, nc, cal)
+    return _Split(scaled, costed, norm, modulo, nc, cal, whole_cta(g, machine))
 
 
 TIGHTEN_STEP = 16                # registers per thread taken off the limit when ptxas needs more
@@ -326,7 +341,7 @@ def _tighten(sp: _Split, kir: KernelIR, machine: Machine, options: Any, solve_op
     addresses and the wgmma pipeline's); when none is clean, each generated again with its dots' register
     operands staged through shared memory (``_staged``)."""
     warps = int(sp.graph.get("num_warps") or 4)
-    limit, one_stage = (one_partition_limit(sp.graph, warps) if whole_cta(sp.graph, machine)
+    limit, one_stage = (one_partition_limit(sp.graph, warps) if sp.one_partition
                         else (consumer_reg_limit(machine, [warps // sp.nc] * sp.nc), False))
     deadline = time.perf_counter() + budget
     out: list[Candidate] = []
@@ -339,6 +354,7 @@ def _tighten(sp: _Split, kir: KernelIR, machine: Machine, options: Any, solve_op
         share = left / 2 if hold else left      # the other lifetime model keeps half of what is left
         c = _generated(_candidate(sp, machine, options, solve_opts, share, hold, lim, one_stage=one_stage), kir,
                        machine, options)
+        c = _own_tiles(c, sp, kir, machine, options, solve_opts, max(1.0, deadline - time.perf_counter()), say)
         out.append(c)
         _say_candidate(c, say)
         if c.clean:
@@ -350,6 +366,25 @@ def _tighten(sp: _Split, kir: KernelIR, machine: Machine, options: Any, solve_op
             say(f"gluon: {d.subtiles} row sub-tile(s) under {d.reg_limit} registers, operands staged through shared "
                 f"memory: {d.ptxas.problem() or 'clean'} (was: {c.ptxas.problem()})")
     return staged
+
+
+def _own_tiles(c: Candidate, sp: _Split, kir: KernelIR, machine: Machine, options: Any, solve_opts: SolveOptions,
+               budget: float, say: Callable[[str], None]) -> Candidate:
+    """``c``, or where its producer copies the dots' pointer tiles through its registers at every launch (no
+    address known aligned, so cp.async cannot copy them: sizes loaded from memory), the kernel Triton compiles for
+    such a loop: one partition of the kernel's warps loading its own tiles in one stage, storing them to shared
+    memory for the wgmma (run 49: the producer's copies 2 bytes at a time ran i64_bounds_gemm at x0.42 Triton's
+    best, its 64 registers too few for the tiles' pointers; Triton's one partition holds them in 255). Kept where
+    ptxas allocates it with no spill in the loop."""
+    k = c.kernel
+    if k is None or k.cp_async or not any(r.copied for r in k.plan.rings) or sp.nc != 1:
+        return c
+    d = _generated(_candidate(sp, machine, options, solve_opts, budget, c.hold, c.reg_limit, one_stage=True,
+                              own_tiles=True), kir, machine, options)
+    ok = d.kernel is not None and d.ptxas is not None and not d.ptxas.spills_in_loop and not d.ptxas.serialized
+    say(f"gluon: the dots' tiles loaded by the consumer itself in one stage (no producer: cp.async cannot copy them): "
+        f"{d.ptxas.problem() or 'clean' if d.ptxas is not None else d.error}; {'kept' if ok else 'not kept'}")
+    return d if ok else c
 
 
 def _lookahead(sp: _Split, c: Candidate, kir: KernelIR, machine: Machine, options: Any, solve_opts: SolveOptions,
@@ -372,7 +407,8 @@ def _lookahead(sp: _Split, c: Candidate, kir: KernelIR, machine: Machine, option
 
 
 def _candidate(sp: _Split, machine: Machine, options: Any, solve_opts: SolveOptions, budget: float, hold: bool,
-               limit: int, lookahead: tuple[int | None, ...] = (), one_stage: bool = False) -> Candidate:
+               limit: int, lookahead: tuple[int | None, ...] = (), one_stage: bool = False,
+               own_tiles: bool = False) -> Candidate:
     # As the generated kernel runs: no register tile crosses between compute groups (the partitions
     # pass values only through the producer's load rings), and (``hold``) a dot's register operands
     # stay live until the dot retires (wgmma is issued asynchronously, waited for where its result is read).
@@ -383,7 +419,7 @@ def _candidate(sp: _Split, machine: Machine, options: Any, solve_opts: SolveOpti
                          reg_limit=limit, modulo_backend=options.backend, no_cross_warp=True, hold_async=hold,
                          async_issue=(machine.written_cost("wgmma_issue") or 1.0)
                          if getattr(options, "sequential_groups", False) else None, lookahead=lookahead,
-                         one_partition=whole_cta(sp.graph, machine), stage_order=one_stage_chain(sp.graph) if one_stage
+                         one_partition=sp.one_partition, stage_order=one_stage_chain(sp.graph) if one_stage
                          else ())
     joint = joint_search(sp.graph, machine, jopts, seed=sp.modulo.with_extra(normalization=sp.norm),
                          backend=options.joint_backend)
@@ -394,6 +430,7 @@ def _candidate(sp: _Split, machine: Machine, options: Any, solve_opts: SolveOpti
                              found="; ".join(str(v) for v in bad[:3]))
     # held to one stage (the tiles fill the register file): the pointer loads too, not a stage ahead of their readers
     joint = joint.with_extra(loads_ahead=0) if one_stage else joint
+    joint = joint.with_extra(own_tiles=True) if own_tiles else joint      # the consumers load the dots' tiles
     return Candidate(sp.nc, sp.graph, sp.costed, joint.with_extra(normalization=sp.norm, row_split=sp.nc), sp.norm,
                      limit, budget, hold, lookahead, calibration=sp.calibration)
 
@@ -430,7 +467,8 @@ def sibling_schedules(c: Candidate, kir: KernelIR, machine: Machine, options: An
                              scale=float(norm["scale"]))
         problem = JointProblem.from_graph(scaled, machine, warp_groups=jopts.warp_groups, reg_limit=c.reg_limit,
                                           scale=float(norm["scale"]), no_cross_warp=True, hold_async=c.hold,
-                                          stage_order=chain, one_partition=whole_cta(scaled, machine))
+                                          stage_order=chain,
+                                          one_partition=bool((c.schedule.get("joint") or {}).get("one_partition")))
         warps = _sibling_warps(c, scaled, index)
         problem = dataclasses.replace(problem, pinned=tuple(warps[v] for v in problem.nodes))
         joint = joint_search(problem, machine, jopts, backend=options.joint_backend)
@@ -501,7 +539,7 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
                         tree_reductions=getattr(options, "tree_reductions", False),
                         reducer=getattr(options, "reducer", True), siblings=siblings, copy_warps=copy_warps,
                         cp_async=cp_async[0], chains=chains[0], tma=tma[0], two_ctas=two_ctas[0],
-                        copy_wgmma=copy_wgmma[0])
+                        copy_wgmma=copy_wgmma[0], own_tiles=bool(c.schedule.get("own_tiles")))
 
     def build(copy_warps: int) -> tuple[GluonKernel, Any]:
         try:
@@ -619,9 +657,10 @@ def _replayed(c: Candidate, k: GluonKernel, machine: Machine) -> float | None:
     costs = c.calibration.replay_costs(g, float(c.norm["scale"]), issue) if c.calibration is not None \
         else model_costs(g, float(c.norm["scale"]), issue)
     try:
-        return replay(k.source, k.signature, costs).iteration()
+        cycles = replay(k.source, k.signature, costs).iteration()
     except ProtocolError:
         return None
+    return cycles or None      # no trip of the scheduled loop ran in the replay's program (a causal kernel's first)
 
 
 def _say_candidate(c: Candidate, say: Callable[[str], None]) -> None:

@@ -78,6 +78,7 @@ class GluonKernel:
                 **({"chains": True} if self.plan is not None and self.plan.chains else {}),
                 **({"two_ctas": False} if self.plan is not None and not self.plan.two_ctas_allowed else {}),
                 **({"copy_wgmma": True} if self.plan is not None and self.plan.copy_wgmma else {}),
+                **({"own_tiles": True} if self.plan is not None and self.plan.own_tiles else {}),
                 "decisions": list(self.decisions),
                 "siblings": [{"graph": graph_to_dict(q.graph), "schedule": q.schedule.to_dict()}
                              for q in (self.plan.siblings if self.plan is not None else [])]}
@@ -110,7 +111,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
              stage: bool = False, own_stores: bool = True, tree_reductions: bool = False,
              reducer: bool = True, siblings: tuple[tuple[LoopGraph, Schedule], ...] = (),
              copy_warps: int = COPY_WARPS, cp_async: bool = True, chains: bool = False, tma: bool = True,
-             two_ctas: bool = True, copy_wgmma: bool = False) -> GluonKernel:
+             two_ctas: bool = True, copy_wgmma: bool = False, own_tiles: bool = False) -> GluonKernel:
     """The Gluon module of ``schedule`` (a joint schedule of ``graph``, split into row sub-tiles or not)
     for the kernel whose pre-pipeline TTGIR is ``ttgir``; ``stage``: dots read their register A operands
     from shared buffers (``plan.Staging``); ``own_stores``: a persistent kernel with a producer stores its
@@ -124,7 +125,8 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     not ``cp_async``: it copies them through registers at every launch (their addresses cannot be proved aligned:
     loaded from memory, say), else with cp.async where aligned; ``chains``: ``_chains``; ``tma``: ``settle_boxes``;
     ``two_ctas``: two CTAs per SM where the plan's register estimates allow (``plan._two_ctas``); ``copy_wgmma``: a
-    consumer's pointer tiles that a wgmma reads copied with cp.async too (``plan._async_tiles``).
+    consumer's pointer tiles that a wgmma reads copied with cp.async too (``plan._async_tiles``); ``own_tiles``: the
+    consumers load their dot operands' pointer tiles themselves, no producer copying them (``plan.copied_tiles``).
 
     Examples
     --------
@@ -141,7 +143,8 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     loop = _scheduled_loop(fn, graph, [o for o, _, _ in others])
     rows = row_split(fn, loop) if int(graph.get("row_split") or 1) > 1 else None
     plan = plan_kernel(fn, loop, graph, schedule, machine, rows, stage=stage, reduce=reducer and not siblings,
-                       own_stores=own_stores, copy_warps=copy_warps, two_ctas=two_ctas, copy_wgmma=copy_wgmma)
+                       own_stores=own_stores, copy_warps=copy_warps, two_ctas=two_ctas, copy_wgmma=copy_wgmma,
+                       own_tiles=own_tiles)
     plan.siblings = [sibling(plan, o, g, s) for o, g, s in others]
     plan.decisions += settle_boxes(plan, tma)     # once the loops after it have taken their rings' boxes
     _chains(plan, chains)
@@ -519,8 +522,12 @@ def _decisions(plan: KernelPlan, turns: bool, persistent: bool = False, serpenti
                 f"sub-tile{'s' if len(p.subtiles) > 1 else ''} {', '.join(str(s) for s in p.subtiles)}"
                 if plan.subtiles > 1 else "the loop's compute")
         if len(plan.partitions) == 1:
-            out.append(f"one partition, no producer (nothing to stream: the loop's loads are pointer loads its own "
-                       f"warps issue, a stage ahead of their readers; {p.stages} stages), so no warp_specialize: {p.warps} warps, "
+            ahead = "in their readers' stage" if plan.schedule.get("loads_ahead") == 0 else "a stage ahead of their readers"
+            what = ("the dots' tiles loaded by its own warps and stored to shared memory for the wgmma (cp.async cannot "
+                    "copy them: no address known aligned), as Triton's one partition does" if plan.own_tiles else
+                    "nothing to stream: the loop's loads are pointer loads its own warps issue")
+            out.append(f"one partition, no producer ({what}, {ahead}; {p.stages} stages), "
+                       f"so no warp_specialize: {p.warps} warps, "
                        f"registers as ptxas allocates them (the schedule's tiles need about {p.need_regs} per thread)")
             continue
         out.append(f"partition {p.index} ({'default' if p.index == 0 else 'worker'}): {p.role}, warp group "

@@ -272,9 +272,12 @@ def distinct_branch_names(text: str) -> str:
     op of the module defines the same name (MLIR scopes names by region: an ``if``'s branches, or a loop inside one
     and the loop after it, may both define ``%a``; the generated Python has one scope, and Gluon merges a name both
     branches assign).
+    An early return's block (``cf.cond_br`` to a block that ends in ``tt.return``: Liger's ignored row, whose
+    zeroing loop may define the names the scheduled loop does) counts as a branch.
     A renamed value keeps its name with ``_b<line>`` added, from its definition to the end of its region;
     values defined elsewhere keep theirs (the scheduled loop's are its graph's nodes)."""
     lines = text.splitlines()
+    guarded = _return_blocks(lines)
     stack: list[tuple[bool, int]] = []        # open regions: (inside an if, first line)
     ends: dict[int, int] = {}                 # region's first line -> its closing line
     defs: list[tuple[str, int, int, bool]] = []   # (name, line, region's first line, inside an if)
@@ -282,7 +285,7 @@ def distinct_branch_names(text: str) -> str:
         s = ln.strip()
         if s.startswith("}") and stack:
             ends[stack.pop()[1]] = k
-        outer = stack[-1] if stack else (False, -1)      # where the line's results are defined
+        outer = stack[-1] if stack else (k in guarded, -1)      # where the line's results are defined
         if ln.rstrip().endswith("{") and not s.startswith("module") and "tt.func" not in s:
             stack.append((outer[0] or "scf.if" in s or s.startswith("} else") or "scf.while" in s, k))
         m = _DEFS.match(ln)
@@ -304,6 +307,26 @@ def distinct_branch_names(text: str) -> str:
             for j in range(k, ends.get(region, len(lines) - 1) + 1):
                 lines[j] = pattern.sub(new, lines[j])
     return "\n".join(lines) + ("\n" if text.endswith("\n") else "")
+
+
+def _return_blocks(lines: list[str]) -> set[int]:
+    """The lines of each block (``^bbN:`` to the next label of its function) that returns and is not its function's
+    last: an early return's branch."""
+    out: set[int] = set()
+    label = re.compile(r"\^\w+[:(]")
+    depth, body, start = 0, None, None        # brace depth; the function body's depth; the open block's first line
+    for k, ln in enumerate(lines):
+        s = ln.strip()
+        if body is not None and label.match(s) and depth == body:
+            if start is not None and any("tt.return" in x for x in lines[start:k]):
+                out.update(range(start, k))
+            start = k
+        depth += ln.count("{") - ln.count("}")
+        if "tt.func" in s and ln.rstrip().endswith("{"):
+            body, start = depth, None
+        elif body is not None and depth < body:   # the function's closing brace: its last block is not a branch
+            body, start = None, None
+    return out
 
 
 _RANGE = re.compile(r"^(\s*)(%[\w$.\-]+) = tt\.(?:make_range|broadcast) ")

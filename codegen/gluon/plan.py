@@ -259,6 +259,7 @@ class KernelPlan:
     two_ctas_allowed: bool = True   # ``plan_kernel``'s argument: off where ptxas spilled under the halved limit
     stage: bool = False             # ``plan_kernel``'s argument: register A operands staged through shared memory
     copy_wgmma: bool = False        # ``plan_kernel``'s argument: pointer tiles a wgmma reads copied with cp.async too
+    own_tiles: bool = False         # ``plan_kernel``'s argument: the consumers load their dot operands' pointer tiles
     wgmma_copyable: bool = False    # some consumer pointer tile a wgmma reads would be so copied (``_async_tiles``)
 
     @property
@@ -342,10 +343,13 @@ def _partitions(g: LoopGraph, s: Schedule, kernel_warps: int) -> tuple[list[Part
 
 def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Machine,
                 rows: RowSplit | None, stage: bool = False, reduce: bool = True, own_stores: bool = True,
-                copy_warps: int = COPY_WARPS, two_ctas: bool = True, copy_wgmma: bool = False) -> KernelPlan:
+                copy_warps: int = COPY_WARPS, two_ctas: bool = True, copy_wgmma: bool = False,
+                own_tiles: bool = False) -> KernelPlan:
     """The kernel plan of joint schedule ``s`` of loop ``loop`` (graph ``g``, split or not); ``two_ctas``: two CTAs
     per SM where the estimates allow (``_two_ctas``; off where ptxas spilled under the halved limit);
-    ``copy_wgmma``: a consumer's pointer tiles that reach a wgmma copied with cp.async as well (``_async_tiles``).
+    ``copy_wgmma``: a consumer's pointer tiles that reach a wgmma copied with cp.async as well (``_async_tiles``);
+    ``own_tiles``: no producer copies the dot operands' pointer tiles (``copied``): each consumer loads its own a stage
+    ahead and puts it in shared memory, as Triton's one partition does where cp.async cannot copy them.
 
     Examples
     --------
@@ -363,7 +367,7 @@ def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Ma
     if not any(p.role == "consumer" for p in parts):
         raise UnsupportedError("no compute warp group in the schedule", where=g.name)
     plan = KernelPlan(fn, loop, g, s, machine, rows if nc > 1 else None, nc, parts, [], own_stores=own_stores,
-                      copy_warps=copy_warps)
+                      copy_warps=copy_warps, own_tiles=own_tiles)
     node_of = _node_of_op(g, body)
     plan.node_of = node_of
     items = _consumer_items(plan, node_of, group_of)
@@ -441,7 +445,7 @@ def _consumer_items(plan: KernelPlan, node_of: dict[int, str], group_of: dict[in
     g, s, body = plan.graph, plan.schedule, plan.body
     start, warp = s.start_map, s.warp_map
     out: dict[int, list[Item]] = {}
-    copied = pointer_tiles(body)
+    copied = copied_tiles(plan)
     for i, op in enumerate(body):
         base = node_of.get(i)
         if (base is None or op.name in vocab.TMA_LOADS or i in copied or _is_tile_alloc(body, i, copied)
@@ -501,6 +505,12 @@ def _is_tile_alloc(body: list[IROp], i: int, copied: dict[int, int]) -> bool:
         return False
     j = next((k for k, o in enumerate(body) if op.operands[0] in o.results), None)
     return j is not None and (body[j].name in vocab.TMA_LOADS or j in copied)
+
+
+def copied_tiles(plan: KernelPlan) -> dict[int, int]:
+    """The pointer tiles the producer copies (``pointer_tiles``); none where the consumers load their own
+    (``KernelPlan.own_tiles``)."""
+    return {} if plan.own_tiles else pointer_tiles(plan.body)
 
 
 def pointer_tiles(body: list[IROp]) -> dict[int, int]:
@@ -617,7 +627,7 @@ def _add_bookkeeping(plan: KernelPlan, items: list[Item]) -> None:
     have = {(x.op, x.subtile) for x in items}
     own = {(x.op, x.subtile): x for x in items}
     added: dict[tuple[int, int | None], Item] = {}     # at the stage and just before its earliest reader
-    copied = pointer_tiles(body)
+    copied = copied_tiles(plan)
     frontier = list(items)
     bound = 4 * (len(body) + len(items)) ** 2     # each op moves earlier only for a reader earlier than the last
     while frontier:
@@ -693,7 +703,7 @@ def _rings(plan: KernelPlan, node_of: dict[int, str], group_of: dict[int, int]) 
     """One ring per tile the loop loads (one per sub-tile when the tile runs along the split rows)."""
     body, s = plan.body, plan.schedule
     rings = []
-    copied = pointer_tiles(body)
+    copied = copied_tiles(plan)
     # cp.async: a thread's arrival waits for every copy it issued before, so the iteration's last pointer tile
     # lands with all of them (at the pointer loads' rate); the producer issues them in order, so its rings take
     # the depth that covers that, every one (a shallower ring would hold up the deeper ones behind it)
@@ -1415,7 +1425,7 @@ def sibling(main: KernelPlan, loop: IROp, g: LoopGraph, s: Schedule) -> KernelPl
     that streams the same descriptor's tiles (its slots and phases run on from the loop before)."""
     where = f"{g.name}, {source_where(loop)}"
     plan = plan_kernel(main.fn, loop, g, s, main.machine, main.rows, reduce=False, own_stores=main.own_stores,
-                       copy_warps=main.copy_warps, two_ctas=main.two_ctas_allowed, copy_wgmma=main.copy_wgmma)
+                       copy_warps=main.copy_warps, two_ctas=main.two_ctas_allowed, copy_wgmma=main.copy_wgmma, own_tiles=main.own_tiles)
     shape = [(p.role, p.group, p.subtiles) for p in plan.partitions]
     if shape != [(p.role, p.group, p.subtiles) for p in main.partitions]:
         raise UnsupportedError("the Gluon back end writes a kernel's loops in the same partitions", where=where,

@@ -101,8 +101,9 @@ def nested(a_ptr, b_ptr, c_ptr, M, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl
         tl.store(c_ptr + (m + rm)[:, None] * BN + rn[None, :], acc)
 '''
 
-# A loop whose body branches on a runtime value around a dot: scf.if survives into the pre-pipeline TTGIR, and a
-# conditional dot is refused (an if that loads and stores is one node: WITH_IF_LOADS).
+# A loop whose body branches on a runtime value around a TMA load: scf.if survives into the pre-pipeline TTGIR, and a
+# conditional TMA load is refused (an if that loads through pointers and stores is one node: WITH_IF_LOADS; one that
+# runs dots, tests/corpus/block_mask_attention.py).
 WITH_IF = HEADER + '''
 TWILL_SPEC = {"signature": {"x_ptr": "*fp32", "y_ptr": "*fp32", "N": "i32", "BLOCK": "constexpr"},
               "constexprs": {"BLOCK": 128}, "num_warps": 4}
@@ -112,16 +113,16 @@ TWILL_SPEC = {"signature": {"x_ptr": "*fp32", "y_ptr": "*fp32", "N": "i32", "BLO
 def with_if(x_ptr, y_ptr, N, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     s = tl.zeros([BLOCK], dtype=tl.float32)
-    for i in range(0, N, BLOCK):
+    for i in range(0, N, 16):
         if tl.load(x_ptr + i) > 0:
-            t = tl.load(x_ptr + i + offs[:, None] * BLOCK + offs[None, :])
-            s += tl.sum(tl.dot(t, t), 1)
+            d = tl.make_tensor_descriptor(x_ptr, shape=[N, BLOCK], strides=[BLOCK, 1], block_shape=[16, BLOCK])
+            s += tl.sum(d.load([i, 0]), 0)
     tl.store(y_ptr + offs, s)
 '''
 
-WITH_IF_LOADS = WITH_IF.replace("""            t = tl.load(x_ptr + i + offs[:, None] * BLOCK + offs[None, :])
-            s += tl.sum(tl.dot(t, t), 1)""", """            s += tl.load(x_ptr + i + offs)
-            tl.store(y_ptr + i + offs, s)""")
+WITH_IF_LOADS = WITH_IF.replace("""            d = tl.make_tensor_descriptor(x_ptr, shape=[N, BLOCK], strides=[BLOCK, 1], block_shape=[16, BLOCK])
+            s += tl.sum(d.load([i, 0]), 0)""", """            s += tl.load(x_ptr + i + offs)
+            tl.store(y_ptr + i + offs, s)""").replace("range(0, N, 16)", "range(0, N, BLOCK)")
 
 NO_LOOP = HEADER + '''
 TWILL_SPEC = {"signature": {"x_ptr": "*fp32", "BLOCK": "constexpr"}, "constexprs": {"BLOCK": 128}}

@@ -34,14 +34,16 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "inductor_softmax", "inductor_mm", "flash_attn_triton", "fp8_attention", "w4a16_gemm", "group_quant_fp8",
              "chunk_scan", "lightning_attention", "softcap_attention", "sage_attention", "conv_implicit_gemm",
              "mx_gemm", "lora_shrink", "fp8_rowwise_gemm", "jagged_silu_attention", "i64_bounds_gemm",
-             "gptq_gemm", "bias_attention", "liger_cross_entropy", "block_mask_attention"}
+             "gptq_gemm", "bias_attention", "liger_cross_entropy", "block_mask_attention", "liger_jsd",
+             "liger_kldiv"}
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory"}   # an atomic add before the guarding if
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
                "grouped_decode_attention", "fused_moe_decode", "ieee_gemm", "scratch_buffer", "argmax_rows",
                "welford_rows", "fused_recurrent", "reverse_recurrent", "embedding_bwd", "split_kv_reduce",
                "row_atomics", "token_quant_fp8", "inductor_softmax", "group_quant_fp8",
-               "liger_cross_entropy", "block_mask_attention"}   # pointer loads only
+               "liger_cross_entropy", "block_mask_attention", "i64_bounds_gemm", "liger_jsd",
+               "liger_kldiv"}   # pointer loads only
 
 
 @pytest.mark.slow
@@ -73,7 +75,7 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
                      "block_mask_attention": "barrier protocol: none (one partition, no mbarrier",
                      "varlen_attention": "barrier protocol: not simulated (a condition on a tensor value)",
                      "jagged_silu_attention": "barrier protocol: not simulated (a condition on a tensor value)",
-                     "i64_bounds_gemm": "barrier protocol: not simulated (a loop bound or index computed from a tensor"}
+                     "i64_bounds_gemm": "barrier protocol: none (one partition, no mbarrier; not simulated: a loop bound"}
     simulated = simulated_not.get(path.stem, "barrier protocol: simulated")
     assert any(d.startswith(simulated) for d in g.kernel.decisions), g.kernel.decisions
     if path.stem in NO_PRODUCER:
@@ -92,6 +94,16 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
         # K = 128, one trip)
         short = _function(g.kernel.source, "consumer_0").split("\n        else:\n", 1)[1]
         assert re.search(r"for \w+_w in range\(", short) and "warpgroup_mma(" in short and "is_async" not in short
+    if path.stem == "i64_bounds_gemm":   # no address known aligned: cp.async cannot copy its tiles, so no producer
+        # copies them through its registers (run 49: x0.42); its one partition loads them in one stage, as Triton
+        k = g.kernel
+        assert k.plan.own_tiles and k.to_dict()["own_tiles"] and not k.plan.rings and g.chosen.schedule.stages == 1
+        assert g.chosen.ptxas is not None and g.chosen.ptxas.spill_stores == 0, g.chosen.ptxas
+        loop = _function(k.source, "consumer_0").split("for twill_b in range(", 1)[1]
+        assert "gl.allocate_shared_memory(" not in loop and ".store(" in loop and "warpgroup_mma(" in loop
+    if path.stem == "liger_kldiv":   # a 16384-wide fp32 row at 16 warps fits no 4-warp group's registers: solved
+        # again as the one partition of 16 warps it is written as
+        assert (g.chosen.schedule.get("joint") or {}).get("one_partition") and "\nNUM_WARPS = 16\n" in g.kernel.source
     if path.stem == "liger_cross_entropy":   # its tiles in one stage fill the register file at 32 warps: one stage,
         # the loads in their readers' stage (run 54b: three stages spilled 648 registers, x0.45; run 55: x1.00)
         assert g.chosen.schedule.stages == 1 and g.chosen.schedule.get("loads_ahead") == 0
@@ -204,7 +216,8 @@ def _plain_code(stem: str, source: str) -> None:
     entry = _function(source, "twill_kernel")
     if stem == "cross_entropy":      # the ignored label's branch: its zeroing loop, then return; then the partition
         guard = entry.split("\n    if ", 1)[1].split("\n    consumer_0(", 1)[0]
-        assert "for i in range(0, n_cols, 2048):" in guard and "gl.store(" in guard and guard.rstrip().endswith("return")
+        assert re.search(r"for i\w* in range\(0, n_cols, 2048\):", guard) and "gl.store(" in guard
+        assert guard.rstrip().endswith("return")
     if stem == "liger_cross_entropy":   # 32 warps, more than a CTA may specialise: one partition of them all, as
         # Triton runs it; tl.debug_barrier() between the gradient's stores and the label logit's re-read
         assert "\nNUM_WARPS = 32\n" in source

@@ -71,6 +71,24 @@ def test_names_an_if_shares_with_other_regions_are_made_distinct_and_the_rest_ke
     assert fn.type_of("%a") == "i32" and any(v.startswith("%a_b") for v in fn.types)
 
 
+def test_names_an_early_returns_loop_shares_with_the_scheduled_loop_are_made_distinct():
+    """Liger's JSD: the ignored row's zeroing loop (in the block that returns) and the scheduled loop after it both
+    define ``%5`` and ``%6`` (MLIR numbers sibling regions alike), in layouts of their own; the Python has one
+    scope, so the returning block's are renamed (its store had taken the scheduled loop's layout: a compile error)
+    and the scheduled loop's, its graph's nodes, are kept."""
+    text = GUARDED.replace("""    %1 = tt.addptr %p, %pid : !tt.ptr<f32>, i32
+    tt.return""", """    scf.for %j = %c0 to %n step %c1 : i32 {
+      %5 = arith.addi %j, %c1 : i32
+    }
+    tt.return""").replace("""      %a_1 = arith.addi %acc, %a : i32""", """      %5 = arith.muli %acc, %c1 : i32
+      %a_1 = arith.addi %5, %a : i32""")
+    out = distinct_branch_names(text)
+    early, main = out.split("^bb2:")
+    assert "%5_b" in early and "%5 = arith.addi" not in early
+    assert "%5 = arith.muli %acc" in main and "%a_1 = arith.addi %5, %a" in main and "%5_b" not in main
+    assert distinct_branch_names(out) == out
+
+
 def test_the_protocol_simulation_takes_no_branch_on_data_and_keeps_integer_conditions():
     src = ("def f(x, n):\n    out = []\n    if x:\n        out.append('data')\n    if n > 1:\n        out.append('int')\n"
            "    if x:\n        mbarrier.arrive(x)\n    return out\n")

@@ -213,9 +213,12 @@ def _body(for_op: IROp, kernel: str) -> _Body:
 
 
 def _dot_flops(dot: IROp) -> int:
-    """2 M N K of a dot: M x N its result, K its A operand's last dimension."""
-    out = type_info(dot.result_types[0]).shape
-    a = operand_types(dot)[0].shape
+    """2 M N K of a dot: M x N its accumulator (a register tile, or tensor memory for Blackwell's MMA, which returns
+    a token), K its A operand's last dimension."""
+    types = operand_types(dot)
+    res = type_info(dot.result_types[0]) if dot.result_types else None
+    out = res.shape if res is not None and len(res.shape) >= 2 else types[min(2, len(types) - 1)].shape
+    a = types[0].shape
     return 2 * out[-2] * out[-1] * a[-1] * (out[0] if len(out) == 3 else 1)
 
 

@@ -1,7 +1,7 @@
 """liger_cross_entropy_kernel, written by twill from its joint schedule: I=152 L=152 (optimal), 9728 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 1 stages), so no warp_specialize: 32 warps, registers as ptxas allocates them (the schedule's tiles need about 120 per thread)
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, in their readers' stage; 1 stages), so no warp_specialize: 32 warps, registers as ptxas allocates them (the schedule's tiles need about 120 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
 - loop at liger_cross_entropy.py:43 (TTGIR line 71) (before the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=118, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
 - early return at liger_cross_entropy.py:32 (TTGIR line 44): taken in the kernel itself, before the loop (its branch's 4 op(s) written as they run); not persistent, as a program id decides it
@@ -121,11 +121,11 @@ def twill_kernel(X_ptr, X_stride, Y_ptr, Y_stride, loss_ptr, loss_stride, n_cols
     v1 = y == v0
     if v1:
         X_offsets = gl.arange(0, 32768, layout=L0)
-        for i in range(0, n_cols, 32768):
-            X_offsets_43 = i + X_offsets
-            v5 = X_offsets_43 < n_cols
-            v6 = X_ptr_11 + X_offsets_43
-            gl.store(v6, gl.full([32768], 0.0, gl.bfloat16, layout=L0), mask=v5)
+        for i_b49 in range(0, n_cols, 32768):
+            X_offsets_43_b51 = i_b49 + X_offsets
+            v5_b52 = X_offsets_43_b51 < n_cols
+            v6 = X_ptr_11 + X_offsets_43_b51
+            gl.store(v6, gl.full([32768], 0.0, gl.bfloat16, layout=L0), mask=v5_b52)
         return
     consumer_0(X_ptr, X_stride, Y_ptr, Y_stride, loss_ptr, loss_stride, n_cols, n_non_ignore, ignore_index, )
 

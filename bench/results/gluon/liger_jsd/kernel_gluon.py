@@ -1,0 +1,268 @@
+"""_jsd_kernel, written by twill from its joint schedule: I=421 L=421 (optimal), 15909 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, in their readers' stage; 1 stages), so no warp_specialize: 32 warps, registers as ptxas allocates them (the schedule's tiles need about 264 per thread)
+- shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
+- early return at liger_jsd.py:66 (TTGIR line 44): taken in the kernel itself, before the loop (its branch's 4 op(s) written as they run); not persistent, as a program id decides it
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+
+L0 = gl.constexpr(gl.BlockedLayout(size_per_thread=[8], threads_per_warp=[32], warps_per_cta=[32], order=[0]))
+L1 = gl.constexpr(gl.BlockedLayout(size_per_thread=[4], threads_per_warp=[32], warps_per_cta=[32], order=[0]))
+
+@gluon.jit
+def consumer_0(X_ptr, X_stride, Y_ptr, Y_stride, loss_ptr, loss_stride, dX_ptr, dX_stride, label_ptr, n_non_ignore, n_cols):
+    pid = gl.program_id(0)
+    pid_3 = gl.cast(pid, gl.int64)
+    X_ptr_4 = pid_3 * X_stride
+    X_ptr_5 = X_ptr + X_ptr_4
+    dX_ptr_6 = pid_3 * dX_stride
+    dX_ptr_7 = dX_ptr + dX_ptr_6
+    Y_ptr_8 = pid_3 * Y_stride
+    Y_ptr_9 = Y_ptr + Y_ptr_8
+    loss_ptr_10 = pid_3 * loss_stride
+    loss_ptr_11 = loss_ptr + loss_ptr_10
+    offsets_13 = gl.arange(0, 32768, layout=L0)
+    offsets_14 = gl.arange(0, 32768, layout=L1)
+    scale = gl.cast(n_non_ignore, gl.float32)
+    scale_16 = 1.0 / scale
+    twill_n = (n_cols - 0 + 32768 - 1) // 32768
+    for twill_b in range(0, twill_n):
+        offsets_17 = (0 + (twill_b - 0) * 32768)  # load0_X: stage 0, partition 0 (group 0)
+        offsets_19 = offsets_17 + offsets_13  # load0_X: stage 0, partition 0 (group 0)
+        mask_21 = offsets_19 < n_cols  # load0_X: stage 0, partition 0 (group 0)
+        Y_26 = Y_ptr_9 + offsets_19  # load1_Y: stage 0, partition 0 (group 0)
+        Y_27 = gl.load(Y_26, mask=mask_21, other=float("-inf"))  # load1_Y: stage 0, partition 0 (group 0)
+        Y_28 = Y_27.to(gl.float32)  # convert1_Y: stage 0, partition 0 (group 0)
+        max_val_29 = gl.max(Y_28, axis=0)  # reduce1_max_val: stage 0, partition 0 (group 0)
+        X_23 = X_ptr_5 + offsets_19  # load0_X: stage 0, partition 0 (group 0)
+        X_24 = gl.load(X_23, mask=mask_21, other=float("-inf"))  # load0_X: stage 0, partition 0 (group 0)
+        X_25 = X_24.to(gl.float32)  # convert0_X: stage 0, partition 0 (group 0)
+        max_val = gl.max(X_25, axis=0)  # reduce0_max_val: stage 0, partition 0 (group 0)
+        max_val_30 = gl.maximum(max_val, max_val_29)  # elementwise0_max_val: stage 0, partition 0 (group 0)
+        X_shifted = max_val_30  # sfu0_Q: stage 0, partition 0 (group 0)
+        X_shifted_31 = X_25 - X_shifted  # sfu0_Q: stage 0, partition 0 (group 0)
+        exp_max = gl.exp(max_val_30)  # sfu2_exp_max: stage 0, partition 0 (group 0)
+        Q = gl.exp(X_shifted_31)  # sfu0_Q: stage 0, partition 0 (group 0)
+        Y_shifted = Y_28 - X_shifted  # sfu1_P: stage 0, partition 0 (group 0)
+        P = gl.exp(Y_shifted)  # sfu1_P: stage 0, partition 0 (group 0)
+        Q_32 = exp_max  # elementwise1_Q: stage 0, partition 0 (group 0)
+        Q_33 = Q * Q_32  # elementwise1_Q: stage 0, partition 0 (group 0)
+        one_minus_beta_Q = Q_33 * 0.5  # elementwise1_Q: stage 0, partition 0 (group 0)
+        P_34 = P * Q_32  # elementwise2_P: stage 0, partition 0 (group 0)
+        beta_P = P_34 * 0.5  # elementwise2_P: stage 0, partition 0 (group 0)
+        M = beta_P + one_minus_beta_Q  # elementwise3_M: stage 0, partition 0 (group 0)
+        log_M = gl.log(M)  # sfu3_log_M: stage 0, partition 0 (group 0)
+        loss_35 = beta_P * Y_28  # elementwise4_loss: stage 0, partition 0 (group 0)
+        loss_36 = one_minus_beta_Q * X_25  # elementwise4_loss: stage 0, partition 0 (group 0)
+        loss_37 = loss_35 + loss_36  # elementwise4_loss: stage 0, partition 0 (group 0)
+        loss_38 = M * log_M  # elementwise4_loss: stage 0, partition 0 (group 0)
+        loss_39 = loss_37 - loss_38  # elementwise4_loss: stage 0, partition 0 (group 0)
+        loss_41 = loss_39 * scale_16  # elementwise4_loss: stage 0, partition 0 (group 0)
+        v6 = gl.convert_layout(loss_41, L1)  # convert2: stage 0, partition 0 (group 0)
+        offsets_18 = (0 + (twill_b - 0) * 32768)  # store0: stage 0, partition 0 (group 0)
+        offsets_20 = offsets_18 + offsets_14  # store0: stage 0, partition 0 (group 0)
+        mask_22 = offsets_20 < n_cols  # store0: stage 0, partition 0 (group 0)
+        dX = X_25 - log_M  # elementwise5_dX: stage 0, partition 0 (group 0)
+        dX_40 = one_minus_beta_Q * dX  # elementwise5_dX: stage 0, partition 0 (group 0)
+        dX_42 = dX_40 * scale_16  # elementwise5_dX: stage 0, partition 0 (group 0)
+        v5 = loss_ptr_11 + offsets_20  # store0: stage 0, partition 0 (group 0)
+        gl.store(v5, v6, mask=mask_22)  # store0: stage 0, partition 0 (group 0)
+        v8 = dX_42.to(gl.bfloat16)  # convert3: stage 0, partition 0 (group 0)
+        v7 = dX_ptr_7 + offsets_19  # store1: stage 0, partition 0 (group 0)
+        gl.store(v7, v8, mask=mask_21)  # store1: stage 0, partition 0 (group 0)
+
+@gluon.jit
+def twill_kernel(X_ptr, X_stride, Y_ptr, Y_stride, loss_ptr, loss_stride, dX_ptr, dX_stride, label_ptr, n_non_ignore, n_cols):
+    pid = gl.program_id(0)
+    pid_3 = gl.cast(pid, gl.int64)
+    dX_ptr_6 = pid_3 * dX_stride
+    dX_ptr_7 = dX_ptr + dX_ptr_6
+    label_ptr_12 = label_ptr + pid_3
+    label = gl.load(label_ptr_12)
+    v0 = label == -100
+    if v0:
+        offsets = gl.arange(0, 32768, layout=L0)
+        for i_b49 in range(0, n_cols, 32768):
+            offsets_18_b51 = i_b49 + offsets
+            v5_b52 = offsets_18_b51 < n_cols
+            v6_b53 = dX_ptr_7 + offsets_18_b51
+            gl.store(v6_b53, gl.full([32768], 0.0, gl.bfloat16, layout=L0), mask=v5_b52)
+        return
+    consumer_0(X_ptr, X_stride, Y_ptr, Y_stride, loss_ptr, loss_stride, dX_ptr, dX_stride, label_ptr, n_non_ignore, n_cols, )
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['X_ptr', 'X_stride', 'Y_ptr', 'Y_stride', 'loss_ptr', 'loss_stride', 'dX_ptr', 'dX_stride', 'label_ptr', 'beta', 'n_non_ignore', 'ignore_index', 'n_cols', 'BLOCK_SIZE', 'HAS_LABEL']          # the Triton kernel's parameters, in order
+RUNTIME = ['X_ptr', 'X_stride', 'Y_ptr', 'Y_stride', 'loss_ptr', 'loss_stride', 'dX_ptr', 'dX_stride', 'label_ptr', 'n_non_ignore', 'n_cols']   # the Gluon kernel's parameters, in order
+FLAGS = []   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED = ['X_ptr', 'X_stride', 'Y_ptr', 'Y_stride', 'loss_ptr', 'loss_stride', 'dX_ptr', 'dX_stride', 'label_ptr', 'n_non_ignore', 'n_cols']   # the arguments a launch key reads
+CONSTEXPRS = {'beta': 0.5, 'ignore_index': -100, 'BLOCK_SIZE': 32768, 'HAS_LABEL': True}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 32
+MAXNREG = None
+PERSISTENT = False      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+_CODE = {}                     # expression -> its compiled code
+_DESCS = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE = []                   # the active driver's current device, read per launch
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+        if len(_DESCS) >= 256:
+            _DESCS.clear()
+        d = _DESCS[key] = TensorDescriptor(_Base(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
+
+
+def _key(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES:
+        from triton import knobs
+        _MODES.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
+    for n in KEYED:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device():
+    if not _DEVICE:
+        from triton.runtime import driver
+        _DEVICE.append(driver.active.get_current_device)
+    return _DEVICE[0]()
+
+
+def _decide(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = None
+    flags = {}
+    return [tuple(flags[f] for f in FLAGS), shapes, None]
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    key = _key(bound, g)
+    entry = _KEYED.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide(bound)
+        if key is not None:
+            if len(_KEYED) >= 64:
+                _KEYED.clear()
+            _KEYED[key] = entry
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return _run(entry, g, runtime)
+
+
+def _run(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel[g](*runtime, **dict(zip(FLAGS, entry[0])), num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()
