@@ -116,6 +116,7 @@ VARIANTS = {
     "block_mask_attention": ("tests/corpus/block_mask_attention.py", "block_mask_attn", []),  # dots inside an if
     "liger_jsd": ("tests/corpus/liger_jsd.py", "_jsd_kernel", []),           # 32 warps, an early return's loop
     "liger_kldiv": ("tests/corpus/liger_kldiv.py", "_kldiv_kernel_forward", []),   # a 16384-wide row at 16 warps
+    "vllm_prefix_prefill": ("tests/corpus/vllm_prefix_prefill.py", "_fwd_kernel_alibi", []),  # two loops, two sources
 }
 
 

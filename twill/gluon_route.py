@@ -526,20 +526,25 @@ def _staged(c: Candidate, kir: KernelIR, machine: Machine, options: Any) -> Cand
 
 def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: bool) -> Candidate:
     mode = getattr(options, "persistent", "auto")
+    cp_async, tma, chains, two_ctas, copy_wgmma = [True], [True], [False], [True], [False]
+    own_tiles = [bool(c.schedule.get("own_tiles"))]
 
-    cp_async, tma = [True], [True]
-
-    chains = [False]
-    two_ctas = [True]
-    copy_wgmma = [False]
-
-    def make(own_stores: bool, copy_warps: int) -> GluonKernel:
-        return generate(kir.text, c.graph, c.schedule, machine, kir.spec, tc_order=getattr(options, "tc_order", False),
-                        persistent=None if mode == "auto" else mode == "on", stage=stage, own_stores=own_stores,
-                        tree_reductions=getattr(options, "tree_reductions", False),
-                        reducer=getattr(options, "reducer", True), siblings=siblings, copy_warps=copy_warps,
-                        cp_async=cp_async[0], chains=chains[0], tma=tma[0], two_ctas=two_ctas[0],
-                        copy_wgmma=copy_wgmma[0], own_tiles=bool(c.schedule.get("own_tiles")))
+    def make(own_stores: bool, copy_warps: int, retry: bool = True) -> GluonKernel:
+        try:
+            return generate(kir.text, c.graph, c.schedule, machine, kir.spec,
+                            tc_order=getattr(options, "tc_order", False),
+                            persistent=None if mode == "auto" else mode == "on", stage=stage, own_stores=own_stores,
+                            tree_reductions=getattr(options, "tree_reductions", False),
+                            reducer=getattr(options, "reducer", True), siblings=siblings, copy_warps=copy_warps,
+                            cp_async=cp_async[0], chains=chains[0], tma=tma[0], two_ctas=two_ctas[0],
+                            copy_wgmma=copy_wgmma[0], own_tiles=own_tiles[0])
+        except UnsupportedError as e:   # a later loop loads tiles through other pointers than the scheduled loop's
+            # rings stream (vLLM's prefix prefill: the cached context through the block table, then the new tokens):
+            # no producer for pointer tiles, each partition loading its own in both loops
+            if own_tiles[0] or not retry or "streams a later loop's tiles" not in str(e):
+                raise
+            own_tiles[0] = True
+            return make(own_stores, copy_warps, False)
 
     def build(copy_warps: int) -> tuple[GluonKernel, Any]:
         try:

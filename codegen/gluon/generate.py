@@ -127,12 +127,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     ``two_ctas``: two CTAs per SM where the plan's register estimates allow (``plan._two_ctas``); ``copy_wgmma``: a
     consumer's pointer tiles that a wgmma reads copied with cp.async too (``plan._async_tiles``); ``own_tiles``: the
     consumers load their dot operands' pointer tiles themselves, no producer copying them (``plan.copied_tiles``).
-
-    Examples
-    --------
-    >>> k = generate(kir.text, split_graph_, joint, load_machine("h100"), kir.spec)   # doctest: +SKIP
-    >>> print(k.source.splitlines()[0])                                              # doctest: +SKIP
-    from triton.experimental import gluon
+    E.g. ``generate(kir.text, split_graph_, joint, load_machine("h100"), kir.spec).source``.
     """
     if machine.sm != 90:
         raise UnsupportedError("the Gluon back end writes Hopper (sm_90) kernels", where=graph.name,
@@ -277,8 +272,9 @@ def _sibling_decisions(plan: KernelPlan) -> list[str]:
     for q in plan.siblings:
         s = q.schedule
         when = "after" if plan.fn.ops.index(q.loop) > plan.fn.ops.index(plan.loop) else "before"
-        out.append(f"loop at {source_where(q.loop)} ({when} the scheduled loop): written by the same partitions, its "
-                   f"tiles through the same rings (slots and phases run on from the loop before), in one stage "
+        tiles = ("its tiles loaded by the partition itself" if plan.own_tiles else
+                 "its tiles through the same rings (slots and phases run on from the loop before)")
+        out.append(f"loop at {source_where(q.loop)} ({when} the scheduled loop): written by the same partitions, {tiles}, in one stage "
                    f"of its own schedule (I={s.ii}, {s.status} among one-stage schedules with each op in the warp "
                    f"group of its row sub-tile)")
     return out
@@ -523,8 +519,9 @@ def _decisions(plan: KernelPlan, turns: bool, persistent: bool = False, serpenti
                 if plan.subtiles > 1 else "the loop's compute")
         if len(plan.partitions) == 1:
             ahead = "in their readers' stage" if plan.schedule.get("loads_ahead") == 0 else "a stage ahead of their readers"
-            what = ("the dots' tiles loaded by its own warps and stored to shared memory for the wgmma (cp.async cannot "
-                    "copy them: no address known aligned), as Triton's one partition does" if plan.own_tiles else
+            what = ("the dots' tiles loaded by its own warps and stored to shared memory for the wgmma, as Triton's one "
+                    "partition does: cp.async cannot copy them at any launch (no address known aligned), or a later "
+                    "loop loads tiles no ring of this loop's streams" if plan.own_tiles else
                     "nothing to stream: the loop's loads are pointer loads its own warps issue")
             out.append(f"one partition, no producer ({what}, {ahead}; {p.stages} stages), "
                        f"so no warp_specialize: {p.warps} warps, "

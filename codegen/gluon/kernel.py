@@ -1160,7 +1160,8 @@ def register_rings(mod: Module, turns: bool) -> None:
     for a in (a for q in plan.sequence for a in q.asyncs):
         mod.smem.append((a.name, f"gl.allocate_shared_memory({gl_dtype(a.dtype)}, {[a.depth] + list(a.shape)}, "
                                  f"{a.shared})"))
-    for b in plan.staging.buffers:
+    staged = {b.name: b for q in plan.sequence for b in q.staging.buffers}   # a later loop's own register tiles too
+    for b in staged.values():
         dtype, shape = gl_dtype(b.dtype), ([b.depth] if b.depth > 1 else []) + list(b.shape)
         layout = b.layout or f"gl.NVMMASharedLayout.get_default_for({shape}, {dtype})"
         mod.smem.append((b.name, f"gl.allocate_shared_memory({dtype}, {shape}, {layout})"))

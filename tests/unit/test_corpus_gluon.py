@@ -35,7 +35,7 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "chunk_scan", "lightning_attention", "softcap_attention", "sage_attention", "conv_implicit_gemm",
              "mx_gemm", "lora_shrink", "fp8_rowwise_gemm", "jagged_silu_attention", "i64_bounds_gemm",
              "gptq_gemm", "bias_attention", "liger_cross_entropy", "block_mask_attention", "liger_jsd",
-             "liger_kldiv"}
+             "liger_kldiv", "vllm_prefix_prefill"}
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory"}   # an atomic add before the guarding if
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
@@ -43,7 +43,7 @@ NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", 
                "welford_rows", "fused_recurrent", "reverse_recurrent", "embedding_bwd", "split_kv_reduce",
                "row_atomics", "token_quant_fp8", "inductor_softmax", "group_quant_fp8",
                "liger_cross_entropy", "block_mask_attention", "i64_bounds_gemm", "liger_jsd",
-               "liger_kldiv"}   # pointer loads only
+               "liger_kldiv", "vllm_prefix_prefill"}   # pointer loads only
 
 
 @pytest.mark.slow
@@ -73,6 +73,7 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
                      "decode_attention": "barrier protocol: none (one partition, no mbarrier",
                      "grouped_decode_attention": "barrier protocol: none (one partition, no mbarrier",
                      "block_mask_attention": "barrier protocol: none (one partition, no mbarrier",
+                     "vllm_prefix_prefill": "barrier protocol: none (one partition, no mbarrier",
                      "varlen_attention": "barrier protocol: not simulated (a condition on a tensor value)",
                      "jagged_silu_attention": "barrier protocol: not simulated (a condition on a tensor value)",
                      "i64_bounds_gemm": "barrier protocol: none (one partition, no mbarrier; not simulated: a loop bound"}
@@ -101,6 +102,11 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
         assert g.chosen.ptxas is not None and g.chosen.ptxas.spill_stores == 0, g.chosen.ptxas
         loop = _function(k.source, "consumer_0").split("for twill_b in range(", 1)[1]
         assert "gl.allocate_shared_memory(" not in loop and ".store(" in loop and "warpgroup_mma(" in loop
+    if path.stem == "vllm_prefix_prefill":   # the cached context through the block table, then the new tokens through
+        # other pointers: no ring of the first loop streams the second's V, so no producer, each loop's tiles its own
+        k = g.kernel
+        assert k.plan.own_tiles and not k.plan.rings and len(k.plan.siblings) == 1 and "warp_specialize(" not in k.source
+        assert "its tiles loaded by the partition itself" in "".join(k.decisions)
     if path.stem == "liger_kldiv":   # a 16384-wide fp32 row at 16 warps fits no 4-warp group's registers: solved
         # again as the one partition of 16 warps it is written as
         assert (g.chosen.schedule.get("joint") or {}).get("one_partition") and "\nNUM_WARPS = 16\n" in g.kernel.source
