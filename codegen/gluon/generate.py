@@ -423,7 +423,7 @@ def distinct_loop_names(ttgir: str, graph: LoopGraph) -> str:
             rename[v] = new
         if not rename:
             continue
-        pattern = re.compile("(?:" + "|".join(re.escape(v) for v in sorted(rename, key=len, reverse=True)) + r")(?![\w$.\-#])")
+        pattern = re.compile("(?:" + "|".join(re.escape(v) for v in sorted(rename, key=len, reverse=True)) + r")(?![\w$.\-])")
         first, last = spans[i]
         head, sep, tail = lines[first].partition("scf.for")
         lines[first] = head + sep + pattern.sub(lambda m: rename[m.group(0)], tail)

@@ -35,7 +35,7 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "chunk_scan", "lightning_attention", "softcap_attention", "sage_attention", "conv_implicit_gemm",
              "mx_gemm", "lora_shrink", "fp8_rowwise_gemm", "jagged_silu_attention", "i64_bounds_gemm",
              "gptq_gemm", "bias_attention", "liger_cross_entropy", "block_mask_attention", "liger_jsd",
-             "liger_kldiv", "vllm_prefix_prefill"}
+             "liger_kldiv", "vllm_prefix_prefill", "inductor_layer_norm"}
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory"}   # an atomic add before the guarding if
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
@@ -107,6 +107,9 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
         k = g.kernel
         assert k.plan.own_tiles and not k.plan.rings and len(k.plan.siblings) == 1 and "warp_specialize(" not in k.source
         assert "its tiles loaded by the partition itself" in "".join(k.decisions)
+    if path.stem == "inductor_layer_norm":   # the welford loop (a sibling) holds an if of three results (%8:3, read
+        # as %8#0..2): renamed with its loop's other values, its results too
+        assert re.search(r"\bv8_l\d+_r2 = ", _function(g.kernel.source, "consumer_0"))
     if path.stem == "liger_kldiv":   # a 16384-wide fp32 row at 16 warps fits no 4-warp group's registers: solved
         # again as the one partition of 16 warps it is written as
         assert (g.chosen.schedule.get("joint") or {}).get("one_partition") and "\nNUM_WARPS = 16\n" in g.kernel.source
