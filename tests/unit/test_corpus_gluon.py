@@ -36,7 +36,8 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "mx_gemm", "lora_shrink", "fp8_rowwise_gemm", "jagged_silu_attention", "i64_bounds_gemm",
              "gptq_gemm", "bias_attention", "liger_cross_entropy", "block_mask_attention", "liger_jsd",
              "liger_kldiv", "vllm_prefix_prefill", "inductor_layer_norm"}
-REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory"}   # an atomic add before the guarding if
+REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory",   # an atomic add before the guarding if
+           "liger_group_norm": "keeps a tile loop with nothing after it"}   # its stats loop, then a channel loop nest
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
                "grouped_decode_attention", "fused_moe_decode", "ieee_gemm", "scratch_buffer", "argmax_rows",
