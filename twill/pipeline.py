@@ -219,6 +219,8 @@ def _gluon_notes(g: GluonResult) -> list[str]:
               f"dot's operands live until it {'retires' if c.hold else 'issues'}, no register value "
               "crossing compute groups" + (f", LOOKAHEAD on sub-tile(s) {', '.join(map(str, c.lookahead))}"
                                            if c.lookahead else "") +
+              (", as one group of all the kernel's warps" if (c.schedule.get("joint") or {}).get("one_partition")
+               else "") + (", among one-stage schedules" if c.schedule.get("loads_ahead") == 0 else "") +
               "; the kernel is the best ptxas-clean one of the candidates below, not a proof over all kernels")
     tried = ", ".join(f"{x.subtiles}: {x.cycles:.0f}" if x.cycles < float("inf") else f"{x.subtiles}: none"
                       for x in g.candidates)

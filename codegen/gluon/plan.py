@@ -348,8 +348,8 @@ def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Ma
     """The kernel plan of joint schedule ``s`` of loop ``loop`` (graph ``g``, split or not); ``two_ctas``: two CTAs
     per SM where the estimates allow (``_two_ctas``; off where ptxas spilled under the halved limit);
     ``copy_wgmma``: a consumer's pointer tiles that reach a wgmma copied with cp.async as well (``_async_tiles``);
-    ``own_tiles``: no producer copies the dot operands' pointer tiles (``copied``): each consumer loads its own a stage
-    ahead and puts it in shared memory, as Triton's one partition does where cp.async cannot copy them.
+    ``own_tiles``: no producer copies the dot operands' pointer tiles (``copied_tiles``): each consumer loads its own,
+    in the stage its schedule gives, and puts it in shared memory, as Triton's one partition does.
 
     Examples
     --------
@@ -1425,7 +1425,8 @@ def sibling(main: KernelPlan, loop: IROp, g: LoopGraph, s: Schedule) -> KernelPl
     that streams the same descriptor's tiles (its slots and phases run on from the loop before)."""
     where = f"{g.name}, {source_where(loop)}"
     plan = plan_kernel(main.fn, loop, g, s, main.machine, main.rows, reduce=False, own_stores=main.own_stores,
-                       copy_warps=main.copy_warps, two_ctas=main.two_ctas_allowed, copy_wgmma=main.copy_wgmma, own_tiles=main.own_tiles)
+                       copy_warps=main.copy_warps, two_ctas=main.two_ctas_allowed, copy_wgmma=main.copy_wgmma,
+                       own_tiles=main.own_tiles)
     shape = [(p.role, p.group, p.subtiles) for p in plan.partitions]
     if shape != [(p.role, p.group, p.subtiles) for p in main.partitions]:
         raise UnsupportedError("the Gluon back end writes a kernel's loops in the same partitions", where=where,

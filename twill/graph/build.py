@@ -198,7 +198,7 @@ def _body(for_op: IROp, kernel: str) -> _Body:
         if _category(o) == "unsupported" or o.name == vocab.LOOP:
             why = " (a helper that stays a call: drop its noinline=True so it is inlined)" if o.name == "tt.call" else ""
             raise UnsupportedError(f"{o.name} inside the loop body is not supported{why}", where=_where(kernel, o),
-                                   expected="a straight-line loop body (an scf.if without dots, TMA loads or loops)",
+                                   expected="a straight-line loop body (an scf.if without TMA loads or loops)",
                                    found=o.name)
         if o.name == "scf.if":
             bad = next((n for n in nested_ops(o) if n.name in vocab.TMA_LOADS | vocab.CONTROL_FLOW
@@ -223,13 +223,8 @@ def _dot_flops(dot: IROp) -> int:
 
 
 def nested_ops(op: IROp) -> list[IROp]:
-    """Every op in ``op``'s parsed regions, at any depth."""
-    out: list[IROp] = []
-    for block in ((op.body,) if op.body is not None else ()) + op.regions:
-        for o in block.ops:
-            out.append(o)
-            out.extend(nested_ops(o))
-    return out
+    """Every op in ``op``'s parsed regions, at any depth (``IROp.nested``)."""
+    return op.nested()
 
 
 # Kinds whose results are tile data (the seeds of ``_data_values``).

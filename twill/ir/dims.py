@@ -248,18 +248,12 @@ def row_split(f: Function, loop: IROp) -> RowSplit:
         if any(v in dims for v in op.operands + op.results):
             reasons.append(f"{op.name} reshapes a row-indexed value (line {op.lineno})")
     guarded = next((o for o in (loop.body.ops if loop.body is not None else []) if o.name == "scf.if"
-                    and any(n.name in vocab.DOTS for n in _nested(o))), None)
+                    and any(n.name in vocab.DOTS for n in o.nested())), None)
     if guarded is not None:     # the if is one node, written as it runs (a block-sparse kernel's skipped blocks)
         reasons.append(f"the loop's dots run inside an scf.if (line {guarded.lineno}), which is written whole")
     descs = {d: i for d in {x for _, x, _ in an.desc_uses} for i in range(2) if an.d.find((d, i)) == cls}
     ranges = tuple(r for r in an.ranges if r in dims)
     return RowSplit(rows, dims, descs, ranges, frozenset(partial), tuple(dict.fromkeys(reasons)))
-
-
-def _nested(op: IROp) -> list[IROp]:
-    """Every op in ``op``'s regions and body, at any depth."""
-    blocks = ((op.body,) if op.body is not None else ()) + tuple(op.regions)
-    return [n for b in blocks for o in b.ops for n in [o] + _nested(o)]
 
 
 def _partials(f: Function, an: _Analysis, cls: tuple[str, int], reasons: list[str]) -> set[str]:

@@ -258,6 +258,15 @@ class IROp:
             return self.result_types[i] if i < len(self.result_types) else None
         return None
 
+    def nested(self) -> list["IROp"]:
+        """Every op in this op's body and regions, at any depth, in program order."""
+        out: list[IROp] = []
+        for block in ((self.body,) if self.body is not None else ()) + self.regions:
+            for o in block.ops:
+                out.append(o)
+                out.extend(o.nested())
+        return out
+
 
 @dataclass
 class Block:
