@@ -117,6 +117,25 @@ VARIANTS = {
     "liger_jsd": ("tests/corpus/liger_jsd.py", "_jsd_kernel", []),           # 32 warps, an early return's loop
     "liger_kldiv": ("tests/corpus/liger_kldiv.py", "_kldiv_kernel_forward", []),   # a 16384-wide row at 16 warps
     "vllm_prefix_prefill": ("tests/corpus/vllm_prefix_prefill.py", "_fwd_kernel_alibi", []),  # two loops, two sources
+    "liger_ce_softcap": ("tests/corpus/liger_ce_softcap.py", "liger_cross_entropy_kernel", []),   # softcap
+    "liger_rms_norm_bwd": ("tests/corpus/liger_rms_norm_bwd.py", "_rms_norm_backward_kernel", []),   # dW partials
+    "unsloth_ce_softcap": ("tests/corpus/unsloth_ce_softcap.py", "_looped_cross_entropy_forward", []),   # softcap
+    "vllm_decode_stage1": ("tests/corpus/vllm_decode_stage1.py", "_fwd_kernel_stage1", []),   # paged decode, split KV
+    "assume_gemm_gelu": ("tests/corpus/assume_gemm_gelu.py", "matmul_kernel", []),   # tl.assume, a GELU epilogue
+    "batched_dot3d": ("tests/corpus/batched_dot3d.py", "bmm3d_kernel", []),   # a 3-D tl.dot
+    "fla_chunk_h": ("tests/corpus/fla_chunk_h.py", "chunk_fwd_kernel_h", []),   # FLA's chunk state: a carried state dot
+    "fla_chunk_o": ("tests/corpus/fla_chunk_o.py", "chunk_fwd_kernel_o", []),   # FLA's chunk output
+    "mamba_chunk_state": ("tests/corpus/mamba_chunk_state.py", "_chunk_state_fwd_kernel", []),   # Mamba-2's chunk state
+    "tut06_attn_fwd": ("tests/corpus/tut06_attn_fwd.py", "_attn_fwd", []),   # tutorial 06
+    "tut09_desc_persistent_ws": ("tests/corpus/tut09_desc_persistent_ws.py",
+                                 "matmul_kernel_descriptor_persistent", []),   # tutorial 09, flatten=True
+    "extend_attention": ("tests/corpus/extend_attention.py", "_fwd_kernel", []),   # SGLang
+    "fused_recurrent_gla": ("tests/corpus/fused_recurrent_gla.py", "fused_recurrent_gla_fwd_kernel", []),  # no dot
+    "grouped_matmul": ("tests/corpus/grouped_matmul.py", "grouped_matmul_kernel", []),   # tutorial 08's grouped GEMM
+    "int4_gemm": ("tests/corpus/int4_gemm.py", "gemm_A16fWnO16f_int32packing_kernel", []),   # gemlite's int4 GEMM
+    "rope_embedding": ("tests/corpus/rope_embedding.py", "_rope_embedding", []),   # Unsloth's RoPE, a loop over heads
+    "inductor_layer_norm": ("tests/corpus/inductor_layer_norm.py", "triton_red_fused_native_layer_norm_0",
+                            []),   # Inductor: welford
 }
 
 

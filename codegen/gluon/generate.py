@@ -138,8 +138,8 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     loop = _scheduled_loop(fn, graph, [o for o, _, _ in others])
     rows = row_split(fn, loop) if int(graph.get("row_split") or 1) > 1 else None
     plan = plan_kernel(fn, loop, graph, schedule, machine, rows, stage=stage, reduce=reducer and not siblings,
-                       own_stores=own_stores, copy_warps=copy_warps, two_ctas=two_ctas, copy_wgmma=copy_wgmma,
-                       own_tiles=own_tiles)
+                       own_stores=own_stores, copy_warps=copy_warps, two_ctas=two_ctas and tile_loop is None,
+                       copy_wgmma=copy_wgmma, own_tiles=own_tiles)
     plan.siblings = [sibling(plan, o, g, s) for o, g, s in others]
     plan.decisions += settle_boxes(plan, tma)     # once the loops after it have taken their rings' boxes
     _chains(plan, chains)
@@ -297,7 +297,8 @@ def _own_tile_loop(mod: Module) -> list[str]:
         return []
     return ["tile loop: the kernel's own (its bounds and grid as written), kept around each partition's loop; the "
             "ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while "
-            "the consumers finish this one"]
+            "the consumers finish this one; the registers not halved for two CTAs per SM (a kernel looping over its "
+            "tiles is launched with about one program per SM, so a second CTA has no tile to run)"]
 
 
 def _tile_loop(fn: Function, graph: LoopGraph) -> tuple[Function, TileLoop | None]:
@@ -616,10 +617,14 @@ def _narrow_loads(plan: KernelPlan, mod: Module, table: dict[str, str]) -> list[
     if not narrow or not args:
         return []
     ints = [py_name(a.name) for a in args]
+    strides = [n for n in ints if "stride" in n.lower()]
+    unit = (f"; a stride that launches pass as 1 ({strides[0]}?) Triton's launcher specialises as that constant: "
+            f"say so (--const {strides[0]}=1, TWILL_SPEC's constexprs)" if strides else "")
     return [f"pointer loads in narrow vectors: {', '.join(dict.fromkeys(narrow))} per thread and access, where "
             "Triton vectorizes to 16 bytes once it knows the address aligned; compiled with integer argument(s) "
             f"{', '.join(ints)} not known divisible by 16: if launches pass them divisible, say so (--arg "
-            f"{ints[0]}={args[0].type}:16, TWILL_SPEC's divisibility) and the kernel is written with 16-byte loads"]
+            f"{ints[0]}={args[0].type}:16, TWILL_SPEC's divisibility) and the kernel is written with 16-byte loads"
+            + unit]
 
 
 def load_module(source: str, directory: str | Path, name: str = "kernel_gluon") -> Any:

@@ -1,0 +1,516 @@
+"""chunk_fwd_kernel_h, written by twill from its joint schedule: I=378 L=378 (optimal), 2083 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- b_k_112 copied with cp.async at every launch, not by TMA: a mask's lower bound other than 0
+- pointer-loaded tiles copied by a 4-warp producer with cp.async (b_k_112): their addresses and masks spread over 128 threads
+- two CTAs per SM: the partitions' registers (137, 56 needed per thread) fit half the register file, so the launch's limit is 128 (run 29e: chunk_state 1.26x with two CTAs against one)
+- partition 0 (default): consumer, warp group 0, 4 warps, 192 registers per thread (needs about 137): the loop's compute, 2 stages
+- partition 1 (worker): producer, warp group 1, 4 warps, 56 registers per thread (needs about 56): cp.async copies into the rings
+- ring b_k_112: 2 buffers of [64, 64] bf16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
+- shared operand b_v_150_st: partition 0 stores the loop's [64, 64] bf16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
+- shared memory: 32816 bytes planned of 232448; maxnreg 128
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
+
+L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
+L1 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[8, 1], threads_per_warp=[8, 4], warps_per_cta=[1, 4], order=[0, 1])))
+L2 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L3 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
+L4 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[8, 1], threads_per_warp=[8, 4], warps_per_cta=[1, 4], order=[0, 1])))
+L5 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L6 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]))
+L7 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0]))
+L8 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
+
+@gluon.jit
+def consumer_0(k, v, h, g, h0, ht, cu_seqlens, chunk_offsets, T, b_k_112_buf, b_v_150_st, b_k_112_ready, b_k_112_empty, TWILL_COPY: gl.constexpr):
+    v0 = gl.program_id(0)
+    v1 = gl.program_id(1)
+    v2 = gl.program_id(2)
+    v3 = v2 // 4
+    v4 = v2 % 4
+    v5 = v3 * T
+    NT_14 = T + 63
+    NT_15 = NT_14 // 64
+    boh = v3 * NT_15
+    p_h0 = v2 * 16384
+    p_h0_16 = h0 + p_h0
+    p_h0_17 = v0 * 64
+    p_h0_18 = v1 * 64
+    p_h0_19 = gl.cast(p_h0_17, gl.int64)
+    p_h0_20 = gl.cast(p_h0_18, gl.int64)
+    b_h_24 = gl.arange(0, 64, layout=L0)
+    b_h_25 = gl.arange(0, 64, layout=L1)
+    b_h_26 = gl.arange(0, 64, layout=L2)
+    b_h_27 = gl.arange(0, 64, layout=L3)
+    b_h_28 = gl.arange(0, 64, layout=L4)
+    b_h_29 = gl.arange(0, 64, layout=L5)
+    b_h_30 = b_h_24.to(gl.int64)
+    b_h_31 = b_h_25.to(gl.int64)
+    b_h_32 = b_h_26.to(gl.int64)
+    b_h_33 = b_h_27.to(gl.int64)
+    b_h_34 = b_h_28.to(gl.int64)
+    b_h_35 = b_h_29.to(gl.int64)
+    b_h_36 = p_h0_19 + b_h_30
+    b_h_37 = p_h0_19 + b_h_31
+    b_h_38 = p_h0_19 + b_h_32
+    b_h_39 = gl.expand_dims(b_h_36, 1)
+    b_h_40 = gl.expand_dims(b_h_37, 1)
+    b_h_41 = gl.expand_dims(b_h_38, 1)
+    b_h_42 = b_h_39 * 128
+    b_h_43 = b_h_41 * 128
+    b_h_44 = b_h_42.broadcast_to([64, 64])
+    b_h_45 = b_h_43.broadcast_to([64, 64])
+    b_h_48 = p_h0_20 + b_h_33
+    b_h_49 = p_h0_20 + b_h_35
+    b_h_50 = gl.expand_dims(b_h_48, 0)
+    b_h_51 = gl.expand_dims(b_h_49, 0)
+    b_h_52 = b_h_50.broadcast_to([64, 64])
+    b_h_53 = b_h_51.broadcast_to([64, 64])
+    b_h_54 = b_h_44 + b_h_52
+    b_h_55 = b_h_45 + b_h_53
+    b_h_56 = p_h0_16 + b_h_54
+    b_h_57 = b_h_39 >= 0
+    b_h_58 = b_h_40 >= 0
+    b_h_59 = b_h_41 >= 0
+    b_h_60 = b_h_39 < 128
+    b_h_61 = b_h_40 < 128
+    b_h_62 = b_h_41 < 128
+    b_h_63 = b_h_57 & b_h_60
+    b_h_64 = b_h_58 & b_h_61
+    b_h_65 = b_h_59 & b_h_62
+    b_h_66 = b_h_63.broadcast_to([64, 64])
+    b_h_67 = b_h_64.broadcast_to([64, 64])
+    b_h_68 = b_h_65.broadcast_to([64, 64])
+    b_h_69 = b_h_50 >= 0
+    b_h_70 = b_h_51 >= 0
+    b_h_71 = b_h_50 < 128
+    b_h_72 = b_h_51 < 128
+    b_h_73 = b_h_69 & b_h_71
+    b_h_74 = b_h_70 & b_h_72
+    b_h_75 = b_h_73.broadcast_to([64, 64])
+    b_h_76 = b_h_74.broadcast_to([64, 64])
+    b_h_77 = b_h_66 & b_h_75
+    b_h_78 = b_h_68 & b_h_76
+    b_h_79 = gl.load(b_h_56, mask=b_h_77)
+    b_h_80 = gl.convert_layout(b_h_79, L6)
+    p_k = v5 * 4
+    p_k_81 = p_k + v4
+    p_k_82 = p_k_81 * 128
+    p_k_84 = gl.cast(T, gl.int64)
+    p_v = v + p_k_82
+    b_g_last = g + p_k
+    twill_n = (NT_15 - 0 + 1 - 1) // 1
+    b_h_151 = b_h_80
+    p_k_92 = (0 + (0 - 0) * 1) * 64  # load0_b_k: stage 0, partition 0 (group 0)
+    p_k_93 = gl.cast(p_k_92, gl.int64)  # load0_b_k: stage 0, partition 0 (group 0)
+    b_k_99 = p_k_93  # load1_b_v: stage 0, partition 0 (group 0)
+    b_k_101 = b_k_99 + b_h_30  # load1_b_v: stage 0, partition 0 (group 0)
+    b_v_114 = gl.expand_dims(b_k_101, 1)  # load1_b_v: stage 0, partition 0 (group 0)
+    b_v_119 = b_v_114 >= 0  # elementwise2_b_v: stage 0, partition 0 (group 0)
+    b_v_120 = b_v_114 < p_k_84  # elementwise2_b_v: stage 0, partition 0 (group 0)
+    b_v_121 = b_v_119 & b_v_120  # elementwise2_b_v: stage 0, partition 0 (group 0)
+    b_v_122 = b_v_121.broadcast_to([64, 64])  # elementwise3_b_v: stage 0, partition 0 (group 0)
+    b_v_123 = b_v_122 & b_h_75  # elementwise3_b_v: stage 0, partition 0 (group 0)
+    last_idx = (0 + (0 - 0) * 1) + 1  # load2_b_g_last: stage 0, partition 0 (group 0)
+    last_idx_125 = last_idx * 64  # load2_b_g_last: stage 0, partition 0 (group 0)
+    last_idx_126 = gl.minimum(last_idx_125, T)  # load2_b_g_last: stage 0, partition 0 (group 0)
+    last_idx_127 = last_idx_126 - 1  # load2_b_g_last: stage 0, partition 0 (group 0)
+    b_g_last_128 = last_idx_127 * 4  # load2_b_g_last: stage 0, partition 0 (group 0)
+    b_g_last_129 = b_g_last + b_g_last_128  # load2_b_g_last: stage 0, partition 0 (group 0)
+    b_g_last_130 = b_g_last_129 + v4  # load2_b_g_last: stage 0, partition 0 (group 0)
+    b_g_last_131 = gl.load(b_g_last_130)  # load2_b_g_last: stage 0, partition 0 (group 0)
+    p_g_132 = p_k_92  # load3_b_g: stage 0, partition 0 (group 0)
+    p_g_133 = p_g_132 + b_h_24  # load3_b_g: stage 0, partition 0 (group 0)
+    p_g_134 = p_g_133 * 4  # load3_b_g: stage 0, partition 0 (group 0)
+    p_g_135 = b_g_last + p_g_134  # load3_b_g: stage 0, partition 0 (group 0)
+    p_g_136 = p_g_135 + v4  # load3_b_g: stage 0, partition 0 (group 0)
+    b_g_140 = p_g_133 < T  # load3_b_g: stage 0, partition 0 (group 0)
+    b_g_141 = gl.load(p_g_136, mask=b_g_140, other=0.0)  # load3_b_g: stage 0, partition 0 (group 0)
+    b_v_115 = b_v_114 * 512  # load1_b_v: stage 0, partition 0 (group 0)
+    b_v_116 = b_v_115.broadcast_to([64, 64])  # load1_b_v: stage 0, partition 0 (group 0)
+    b_v_117 = b_v_116 + b_h_52  # load1_b_v: stage 0, partition 0 (group 0)
+    b_v_118 = p_v + b_v_117  # load1_b_v: stage 0, partition 0 (group 0)
+    b_v_124 = gl.load(b_v_118, mask=b_v_123)  # load1_b_v: stage 0, partition 0 (group 0)
+    b_g_141_p1 = b_g_141
+    b_g_last_131_p1 = b_g_last_131
+    b_h_151_p1 = b_h_151
+    b_v_124_p1 = b_v_124
+    p_k_93_p1 = p_k_93
+    for twill_b in range(1, twill_n):
+        p_k_92 = (0 + (twill_b - 0) * 1) * 64  # load0_b_k: stage 0, partition 0 (group 0)
+        p_k_93 = gl.cast(p_k_92, gl.int64)  # load0_b_k: stage 0, partition 0 (group 0)
+        b_k_99 = p_k_93  # load1_b_v: stage 0, partition 0 (group 0)
+        b_k_101 = b_k_99 + b_h_30  # load1_b_v: stage 0, partition 0 (group 0)
+        b_v_114 = gl.expand_dims(b_k_101, 1)  # load1_b_v: stage 0, partition 0 (group 0)
+        b_v_119 = b_v_114 >= 0  # elementwise2_b_v: stage 0, partition 0 (group 0)
+        b_v_120 = b_v_114 < p_k_84  # elementwise2_b_v: stage 0, partition 0 (group 0)
+        b_v_121 = b_v_119 & b_v_120  # elementwise2_b_v: stage 0, partition 0 (group 0)
+        b_v_122 = b_v_121.broadcast_to([64, 64])  # elementwise3_b_v: stage 0, partition 0 (group 0)
+        b_v_123 = b_v_122 & b_h_75  # elementwise3_b_v: stage 0, partition 0 (group 0)
+        b_k_98 = p_k_93_p1  # load0_b_k: stage 1, partition 0 (group 0)
+        b_k_100 = b_k_98 + b_h_34  # load0_b_k: stage 1, partition 0 (group 0)
+        b_k_102 = gl.expand_dims(b_k_100, 0)  # load0_b_k: stage 1, partition 0 (group 0)
+        b_k_107 = b_k_102 >= 0  # elementwise0_b_k: stage 1, partition 0 (group 0)
+        b_k_108 = b_k_102 < p_k_84  # elementwise0_b_k: stage 1, partition 0 (group 0)
+        b_k_109 = b_k_107 & b_k_108  # elementwise0_b_k: stage 1, partition 0 (group 0)
+        b_k_110 = b_k_109.broadcast_to([64, 64])  # elementwise1_b_k: stage 1, partition 0 (group 0)
+        b_k_111 = b_h_67 & b_k_110  # elementwise1_b_k: stage 1, partition 0 (group 0)
+        last_idx = (0 + (twill_b - 0) * 1) + 1  # load2_b_g_last: stage 0, partition 0 (group 0)
+        last_idx_125 = last_idx * 64  # load2_b_g_last: stage 0, partition 0 (group 0)
+        last_idx_126 = gl.minimum(last_idx_125, T)  # load2_b_g_last: stage 0, partition 0 (group 0)
+        last_idx_127 = last_idx_126 - 1  # load2_b_g_last: stage 0, partition 0 (group 0)
+        b_g_last_128 = last_idx_127 * 4  # load2_b_g_last: stage 0, partition 0 (group 0)
+        b_g_last_129 = b_g_last + b_g_last_128  # load2_b_g_last: stage 0, partition 0 (group 0)
+        b_g_last_130 = b_g_last_129 + v4  # load2_b_g_last: stage 0, partition 0 (group 0)
+        b_g_last_131 = gl.load(b_g_last_130)  # load2_b_g_last: stage 0, partition 0 (group 0)
+        b_h_137 = gl.exp(b_g_last_131_p1)  # sfu0_b_h: stage 1, partition 0 (group 0)
+        b_h_138 = b_h_137  # elementwise4_b_h: stage 1, partition 0 (group 0)
+        b_h_151_p1 = warpgroup_mma_wait(0, deps=(b_h_151_p1,))
+        mbarrier.arrive(b_k_112_empty.index((twill_b - 1 - 1) % 2), pred=(twill_b - 1 - 1) >= 0)
+        b_h_139 = b_h_151_p1 * b_h_138  # elementwise4_b_h: stage 1, partition 0 (group 0)
+        p_g_132 = p_k_92  # load3_b_g: stage 0, partition 0 (group 0)
+        p_g_133 = p_g_132 + b_h_24  # load3_b_g: stage 0, partition 0 (group 0)
+        p_g_134 = p_g_133 * 4  # load3_b_g: stage 0, partition 0 (group 0)
+        p_g_135 = b_g_last + p_g_134  # load3_b_g: stage 0, partition 0 (group 0)
+        p_g_136 = p_g_135 + v4  # load3_b_g: stage 0, partition 0 (group 0)
+        b_g_140 = p_g_133 < T  # load3_b_g: stage 0, partition 0 (group 0)
+        b_g_141 = gl.load(p_g_136, mask=b_g_140, other=0.0)  # load3_b_g: stage 0, partition 0 (group 0)
+        b_v_142 = b_g_last_131_p1  # sfu1_b_v: stage 1, partition 0 (group 0)
+        b_v_143 = b_v_142 - b_g_141_p1  # sfu1_b_v: stage 1, partition 0 (group 0)
+        b_v_144 = gl.exp(b_v_143)  # sfu1_b_v: stage 1, partition 0 (group 0)
+        b_v_115 = b_v_114 * 512  # load1_b_v: stage 0, partition 0 (group 0)
+        b_v_116 = b_v_115.broadcast_to([64, 64])  # load1_b_v: stage 0, partition 0 (group 0)
+        b_v_117 = b_v_116 + b_h_52  # load1_b_v: stage 0, partition 0 (group 0)
+        b_v_118 = p_v + b_v_117  # load1_b_v: stage 0, partition 0 (group 0)
+        b_v_124 = gl.load(b_v_118, mask=b_v_123)  # load1_b_v: stage 0, partition 0 (group 0)
+        b_v_146 = b_v_124_p1.to(gl.float32)  # convert1_b_v: stage 1, partition 0 (group 0)
+        b_v_145 = gl.expand_dims(b_v_144, 1)  # elementwise5_b_v: stage 1, partition 0 (group 0)
+        b_v_147 = b_v_145.broadcast_to([64, 64])  # elementwise5_b_v: stage 1, partition 0 (group 0)
+        b_v_148 = b_v_146 * b_v_147  # elementwise5_b_v: stage 1, partition 0 (group 0)
+        b_v_149 = b_v_148.to(gl.bfloat16)  # convert2_b_v: stage 1, partition 0 (group 0)
+        b_v_150 = b_v_150_st.index((twill_b - 1) % 2)  # local_store0_b_v: stage 1, partition 0 (group 0)
+        b_v_150.store(b_v_149)  # local_store0_b_v: stage 1, partition 0 (group 0)
+        fence_async_shared()  # local_store0_b_v: stage 1, partition 0 (group 0)
+        v9 = b_h_151_p1.to(gl.bfloat16)  # convert0: stage 1, partition 0 (group 0)
+        v12 = gl.convert_layout(v9, L7)  # convert0: stage 1, partition 0 (group 0)
+        o_h = boh + (0 + (twill_b - 1) * 1)  # store0: stage 1, partition 0 (group 0)
+        o_h_94 = o_h * 4  # store0: stage 1, partition 0 (group 0)
+        o_h_95 = o_h_94 + v4  # store0: stage 1, partition 0 (group 0)
+        o_h_96 = gl.cast(o_h_95, gl.int64)  # store0: stage 1, partition 0 (group 0)
+        o_h_97 = o_h_96 * 16384  # store0: stage 1, partition 0 (group 0)
+        p_h = h + o_h_97  # store0: stage 1, partition 0 (group 0)
+        v10 = p_h  # store0: stage 1, partition 0 (group 0)
+        v11 = v10 + b_h_54  # store0: stage 1, partition 0 (group 0)
+        gl.store(v11, v12, mask=b_h_77)  # store0: stage 1, partition 0 (group 0)
+        mbarrier.wait(b_k_112_ready.index((twill_b - 1) % 2), ((twill_b - 1) // 2) & 1)
+        fence_async_shared()
+        tok_b_h_151 = warpgroup_mma(b_k_112_buf.index((twill_b - 1) % 2), b_v_150, b_h_139, is_async=True)  # dot0_b_h: stage 1, partition 0 (group 0)
+        b_h_151 = warpgroup_mma_wait(1, deps=(tok_b_h_151,))
+        b_g_141_p1 = b_g_141
+        b_g_last_131_p1 = b_g_last_131
+        b_h_151_p1 = b_h_151
+        b_v_124_p1 = b_v_124
+        p_k_93_p1 = p_k_93
+    b_k_98 = p_k_93_p1  # load0_b_k: stage 1, partition 0 (group 0)
+    b_k_100 = b_k_98 + b_h_34  # load0_b_k: stage 1, partition 0 (group 0)
+    b_k_102 = gl.expand_dims(b_k_100, 0)  # load0_b_k: stage 1, partition 0 (group 0)
+    b_k_107 = b_k_102 >= 0  # elementwise0_b_k: stage 1, partition 0 (group 0)
+    b_k_108 = b_k_102 < p_k_84  # elementwise0_b_k: stage 1, partition 0 (group 0)
+    b_k_109 = b_k_107 & b_k_108  # elementwise0_b_k: stage 1, partition 0 (group 0)
+    b_k_110 = b_k_109.broadcast_to([64, 64])  # elementwise1_b_k: stage 1, partition 0 (group 0)
+    b_k_111 = b_h_67 & b_k_110  # elementwise1_b_k: stage 1, partition 0 (group 0)
+    b_h_137 = gl.exp(b_g_last_131_p1)  # sfu0_b_h: stage 1, partition 0 (group 0)
+    b_h_138 = b_h_137  # elementwise4_b_h: stage 1, partition 0 (group 0)
+    b_h_151_p1 = warpgroup_mma_wait(0, deps=(b_h_151_p1,))
+    mbarrier.arrive(b_k_112_empty.index(((twill_n - 1 + 1) - 1 - 1) % 2), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
+    b_h_139 = b_h_151_p1 * b_h_138  # elementwise4_b_h: stage 1, partition 0 (group 0)
+    b_v_142 = b_g_last_131_p1  # sfu1_b_v: stage 1, partition 0 (group 0)
+    b_v_143 = b_v_142 - b_g_141_p1  # sfu1_b_v: stage 1, partition 0 (group 0)
+    b_v_144 = gl.exp(b_v_143)  # sfu1_b_v: stage 1, partition 0 (group 0)
+    b_v_146 = b_v_124_p1.to(gl.float32)  # convert1_b_v: stage 1, partition 0 (group 0)
+    b_v_145 = gl.expand_dims(b_v_144, 1)  # elementwise5_b_v: stage 1, partition 0 (group 0)
+    b_v_147 = b_v_145.broadcast_to([64, 64])  # elementwise5_b_v: stage 1, partition 0 (group 0)
+    b_v_148 = b_v_146 * b_v_147  # elementwise5_b_v: stage 1, partition 0 (group 0)
+    b_v_149 = b_v_148.to(gl.bfloat16)  # convert2_b_v: stage 1, partition 0 (group 0)
+    b_v_150 = b_v_150_st.index(((twill_n - 1 + 1) - 1) % 2)  # local_store0_b_v: stage 1, partition 0 (group 0)
+    b_v_150.store(b_v_149)  # local_store0_b_v: stage 1, partition 0 (group 0)
+    fence_async_shared()  # local_store0_b_v: stage 1, partition 0 (group 0)
+    v9 = b_h_151_p1.to(gl.bfloat16)  # convert0: stage 1, partition 0 (group 0)
+    v12 = gl.convert_layout(v9, L7)  # convert0: stage 1, partition 0 (group 0)
+    o_h = boh + (0 + ((twill_n - 1 + 1) - 1) * 1)  # store0: stage 1, partition 0 (group 0)
+    o_h_94 = o_h * 4  # store0: stage 1, partition 0 (group 0)
+    o_h_95 = o_h_94 + v4  # store0: stage 1, partition 0 (group 0)
+    o_h_96 = gl.cast(o_h_95, gl.int64)  # store0: stage 1, partition 0 (group 0)
+    o_h_97 = o_h_96 * 16384  # store0: stage 1, partition 0 (group 0)
+    p_h = h + o_h_97  # store0: stage 1, partition 0 (group 0)
+    v10 = p_h  # store0: stage 1, partition 0 (group 0)
+    v11 = v10 + b_h_54  # store0: stage 1, partition 0 (group 0)
+    gl.store(v11, v12, mask=b_h_77)  # store0: stage 1, partition 0 (group 0)
+    mbarrier.wait(b_k_112_ready.index(((twill_n - 1 + 1) - 1) % 2), (((twill_n - 1 + 1) - 1) // 2) & 1)
+    fence_async_shared()
+    tok_b_h_151 = warpgroup_mma(b_k_112_buf.index(((twill_n - 1 + 1) - 1) % 2), b_v_150, b_h_139, is_async=True)  # dot0_b_h: stage 1, partition 0 (group 0)
+    b_h_151 = warpgroup_mma_wait(1, deps=(tok_b_h_151,))
+    b_g_141_p1 = b_g_141
+    b_g_last_131_p1 = b_g_last_131
+    b_h_151_p1 = b_h_151
+    b_v_124_p1 = b_v_124
+    p_k_93_p1 = p_k_93
+    b_h_151_p1 = warpgroup_mma_wait(0, deps=(b_h_151_p1,))
+    mbarrier.arrive(b_k_112_empty.index(((twill_n - 1 + 1) - 1) % 2))
+    p_ht = ht + p_h0
+    v7 = p_ht + b_h_55
+    v8 = gl.convert_layout(b_h_151_p1, L8)
+    gl.store(v7, v8, mask=b_h_78)
+
+@gluon.jit
+def producer_1(k, v, h, g, h0, ht, cu_seqlens, chunk_offsets, T, b_k_112_buf, b_v_150_st, b_k_112_ready, b_k_112_empty, TWILL_COPY: gl.constexpr):
+    v0 = gl.program_id(0)
+    v2 = gl.program_id(2)
+    v3 = v2 // 4
+    v4 = v2 % 4
+    v5 = v3 * T
+    NT_14 = T + 63
+    NT_15 = NT_14 // 64
+    p_h0_17 = v0 * 64
+    p_h0_19 = gl.cast(p_h0_17, gl.int64)
+    b_h_25 = gl.arange(0, 64, layout=L1)
+    b_h_28 = gl.arange(0, 64, layout=L4)
+    b_h_31 = b_h_25.to(gl.int64)
+    b_h_34 = b_h_28.to(gl.int64)
+    b_h_37 = p_h0_19 + b_h_31
+    b_h_40 = gl.expand_dims(b_h_37, 1)
+    b_h_58 = b_h_40 >= 0
+    b_h_61 = b_h_40 < 128
+    b_h_64 = b_h_58 & b_h_61
+    b_h_67 = b_h_64.broadcast_to([64, 64])
+    p_k = v5 * 4
+    p_k_81 = p_k + v4
+    p_k_82 = p_k_81 * 128
+    p_k_83 = k + p_k_82
+    p_k_84 = gl.cast(T, gl.int64)
+    b_k_85 = b_h_40.broadcast_to([64, 64])
+    for b_h_90 in range(0, NT_15, 1):
+        twill_k = (b_h_90 - 0) // 1
+        p_k_92 = b_h_90 * 64
+        p_k_93 = gl.cast(p_k_92, gl.int64)
+        b_k_100 = p_k_93 + b_h_34
+        b_k_102 = gl.expand_dims(b_k_100, 0)
+        b_k_103 = b_k_102 * 512
+        b_k_104 = b_k_103.broadcast_to([64, 64])
+        b_k_105 = b_k_85 + b_k_104
+        b_k_106 = p_k_83 + b_k_105
+        b_k_107 = b_k_102 >= 0
+        b_k_108 = b_k_102 < p_k_84
+        b_k_109 = b_k_107 & b_k_108
+        b_k_110 = b_k_109.broadcast_to([64, 64])
+        b_k_111 = b_h_67 & b_k_110
+        mbarrier.wait(b_k_112_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
+        if TWILL_COPY:
+            async_copy.async_copy_global_to_shared(b_k_112_buf.index(twill_k % 2), b_k_106, mask=b_k_111)  # load0_b_k: stage 0, partition 1 (group 1)
+            async_copy.mbarrier_arrive(b_k_112_ready.index(twill_k % 2), increment_count=False)
+        else:
+            b_k_112_buf.index(twill_k % 2).store(gl.load(b_k_106, mask=b_k_111, other=0.0))  # load0_b_k: stage 0, partition 1 (group 1)
+            fence_async_shared()
+            gl.thread_barrier()
+            mbarrier.arrive(b_k_112_ready.index(twill_k % 2), count=128)
+
+@gluon.jit
+def twill_kernel(k, v, h, g, h0, ht, cu_seqlens, chunk_offsets, T, TWILL_COPY: gl.constexpr):
+    b_k_112_buf = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
+    b_v_150_st = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_k_112_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(2):
+        mbarrier.init(b_k_112_ready.index(i), count=128)
+    b_k_112_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(2):
+        mbarrier.init(b_k_112_empty.index(i), count=1)
+    gl.warp_specialize([
+        (consumer_0, (k, v, h, g, h0, ht, cu_seqlens, chunk_offsets, T, b_k_112_buf, b_v_150_st, b_k_112_ready, b_k_112_empty, TWILL_COPY)),
+        (producer_1, (k, v, h, g, h0, ht, cu_seqlens, chunk_offsets, T, b_k_112_buf, b_v_150_st, b_k_112_ready, b_k_112_empty, TWILL_COPY)),
+    ], [4], [56])
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['k', 'v', 'h', 'g', 'h0', 'ht', 'cu_seqlens', 'chunk_offsets', 'T', 'H', 'K', 'V', 'BT', 'BK', 'BV', 'USE_G', 'USE_INITIAL_STATE', 'STORE_FINAL_STATE', 'IS_VARLEN']          # the Triton kernel's parameters, in order
+RUNTIME = ['k', 'v', 'h', 'g', 'h0', 'ht', 'cu_seqlens', 'chunk_offsets', 'T']   # the Gluon kernel's parameters, in order
+FLAGS = ['TWILL_COPY']   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED = ['k', 'v', 'h', 'g', 'h0', 'ht', 'cu_seqlens', 'chunk_offsets', 'T']   # the arguments a launch key reads
+CONSTEXPRS = {'H': 4, 'K': 128, 'V': 128, 'BT': 64, 'BK': 64, 'BV': 64, 'USE_G': True, 'USE_INITIAL_STATE': True, 'STORE_FINAL_STATE': True, 'IS_VARLEN': False}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 4
+MAXNREG = 128
+PERSISTENT = False      # one program per SM loops over the grid's tiles
+COPY_ALIGNED = ['k', 'T']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+_CODE = {}                     # expression -> its compiled code
+_DESCS = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE = []                   # the active driver's current device, read per launch
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+        if len(_DESCS) >= 256:
+            _DESCS.clear()
+        d = _DESCS[key] = TensorDescriptor(_Base(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
+
+
+def _key(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES:
+        from triton import knobs
+        _MODES.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
+    for n in KEYED:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device():
+    if not _DEVICE:
+        from triton.runtime import driver
+        _DEVICE.append(driver.active.get_current_device)
+    return _DEVICE[0]()
+
+
+def _decide(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = None
+    flags = {'TWILL_COPY': all(_aligned(bound[n]) for n in COPY_ALIGNED)}
+    return [tuple(flags[f] for f in FLAGS), shapes, None]
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    key = _key(bound, g)
+    entry = _KEYED.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide(bound)
+        if key is not None:
+            if len(_KEYED) >= 64:
+                _KEYED.clear()
+            _KEYED[key] = entry
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return _run(entry, g, runtime)
+
+
+def _run(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel[g](*runtime, **dict(zip(FLAGS, entry[0])), num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+def _aligned(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()

@@ -1,0 +1,390 @@
+"""_attn_fwd, written by twill from its joint schedule: I=249 L=249 (optimal), 1449 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- two CTAs per SM: the partitions' registers (172, 0 needed per thread) fit half the register file, so the launch's limit is 128 (run 29e: chunk_state 1.26x with two CTAs against one)
+- partition 0 (default): consumer, warp group 0, 4 warps, 224 registers per thread (needs about 172): the loop's compute, 1 stages
+- partition 1 (worker): producer, warp group 1, 1 warps, 24 registers per thread (needs about 0): TMA loads into the rings
+- ring k: 2 buffers of [64, 64] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
+- ring v: 2 buffers of [64, 64] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
+- shared memory: 65632 bytes planned of 232448; maxnreg 128
+- loop at tut06_attn_fwd.py:160 (TTGIR line 112) (after the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=272, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+
+L0 = gl.constexpr(gl.SliceLayout(1, gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16])))
+L1 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1], threads_per_warp=[32], warps_per_cta=[4], order=[0]))
+L2 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0]))
+L3 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]))
+L4 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]), k_width=2))
+L5 = gl.constexpr(gl.SliceLayout(0, gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16])))
+
+@gluon.jit
+def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, v_buf, q_c0_buf, k_ready, k_empty, v_ready, v_empty, q_c0_bar):
+    twill_base = 0
+    start_m = gl.program_id(0)
+    off_hz = gl.program_id(1)
+    off_z = off_hz // H
+    off_h = off_hz % H
+    offset_y = N_CTX * H
+    offset_y_18 = off_z * offset_y
+    offset_y_19 = off_h * N_CTX
+    offset_y_20 = offset_y_18 + offset_y_19
+    qo_offset_y = start_m * 128
+    qo_offset_y_21 = offset_y_20 + qo_offset_y
+    offs_m = gl.arange(0, 128, layout=L0)
+    offs_m_22 = gl.arange(0, 128, layout=L1)
+    offs_m_25 = qo_offset_y + offs_m
+    offs_m_26 = qo_offset_y + offs_m_22
+    qk_scale = sm_scale * 1.44269502
+    mbarrier.expect(q_c0_bar.index(0), desc_q.block_type.nbytes)
+    tma.async_copy_global_to_shared(desc_q, [qo_offset_y_21, 0], q_c0_bar.index(0), q_c0_buf)
+    mbarrier.wait(q_c0_bar.index(0), 0)
+    twill_n = (qo_offset_y - 0 + 64 - 1) // 64
+    acc_61 = gl.full([128, 64], 0.0, gl.float32, layout=L3)
+    l_i_63 = gl.full([128], 1.0, gl.float32, layout=L0)
+    m_ij_49 = gl.full([128], float("-inf"), gl.float32, layout=L0)
+    acc_61_p1 = acc_61
+    l_i_63_p1 = l_i_63
+    m_ij_49_p1 = m_ij_49
+    for twill_b in range(0, twill_n):
+        mbarrier.wait(k_ready.index((twill_base + twill_b - 0) % 2), ((twill_base + twill_b - 0) // 2) & 1)
+        tok_qk_46 = warpgroup_mma(q_c0_buf, k_buf.index((twill_base + twill_b - 0) % 2).permute((1, 0)), gl.full([128, 64], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_qk: stage 0, partition 0 (group 0)
+        acc_61_p1, qk_46 = warpgroup_mma_wait(0, deps=(acc_61_p1, tok_qk_46,))
+        mbarrier.arrive(v_empty.index((twill_base + twill_b - 1 - 0) % 2), pred=(twill_b - 1 - 0) >= 0)
+        mbarrier.arrive(k_empty.index((twill_base + twill_b - 0) % 2))
+        m_ij_47 = gl.max(qk_46, axis=1)  # reduce0_m_ij: stage 0, partition 0 (group 0)
+        m_ij_48 = m_ij_47 * qk_scale  # elementwise0_m_ij: stage 0, partition 0 (group 0)
+        m_ij_49 = gl.maximum(m_ij_49_p1, m_ij_48)  # elementwise0_m_ij: stage 0, partition 0 (group 0)
+        alpha = m_ij_49_p1 - m_ij_49  # sfu1_alpha: stage 0, partition 0 (group 0)
+        alpha_54 = gl.exp2(alpha)  # sfu1_alpha: stage 0, partition 0 (group 0)
+        qk_50 = qk_46 * qk_scale  # sfu0_p: stage 0, partition 0 (group 0)
+        qk_51 = gl.expand_dims(m_ij_49, 1)  # sfu0_p: stage 0, partition 0 (group 0)
+        qk_52 = qk_51.broadcast_to([128, 64])  # sfu0_p: stage 0, partition 0 (group 0)
+        qk_53 = qk_50 - qk_52  # sfu0_p: stage 0, partition 0 (group 0)
+        p = gl.exp2(qk_53)  # sfu0_p: stage 0, partition 0 (group 0)
+        l_ij = gl.sum(p, axis=1)  # reduce1_l_ij: stage 0, partition 0 (group 0)
+        p_59 = p.to(gl.float16)  # convert0_p: stage 0, partition 0 (group 0)
+        p_60 = gl.convert_layout(p_59, L4)  # convert0_p: stage 0, partition 0 (group 0)
+        acc_55 = gl.expand_dims(alpha_54, 1)  # elementwise1_acc: stage 0, partition 0 (group 0)
+        acc_56 = acc_55.broadcast_to([128, 64])  # elementwise1_acc: stage 0, partition 0 (group 0)
+        acc_57 = acc_61_p1 * acc_56  # elementwise1_acc: stage 0, partition 0 (group 0)
+        mbarrier.wait(v_ready.index((twill_base + twill_b - 0) % 2), ((twill_base + twill_b - 0) // 2) & 1)
+        tok_acc_61 = warpgroup_mma(p_60, v_buf.index((twill_base + twill_b - 0) % 2), acc_57, is_async=True)  # dot1_acc: stage 0, partition 0 (group 0)
+        l_i_62 = l_i_63_p1 * alpha_54  # elementwise2_l_i: stage 0, partition 0 (group 0)
+        l_i_63 = l_i_62 + l_ij  # elementwise2_l_i: stage 0, partition 0 (group 0)
+        acc_61 = warpgroup_mma_wait(1, deps=(tok_acc_61,))
+        acc_61_p1 = acc_61
+        l_i_63_p1 = l_i_63
+        m_ij_49_p1 = m_ij_49
+    acc_61_p1 = warpgroup_mma_wait(0, deps=(acc_61_p1,))
+    mbarrier.arrive(v_empty.index((twill_base + (twill_n - 1) - 0) % 2), pred=twill_n > 0)
+    twill_base += twill_n
+    v0 = start_m * 128
+    v1 = start_m + 1
+    v2 = v1 * 128
+    offsetk_y = offset_y_20 + v0
+    mask = gl.expand_dims(offs_m_25, 1)
+    mask_28 = gl.arange(0, 64, layout=L5)
+    mask_29 = gl.expand_dims(mask_28, 0)
+    mask_30 = mask.broadcast_to([128, 64])
+    twill_n = (v2 - v0 + 64 - 1) // 64
+    acc_67 = acc_61_p1
+    l_i_69 = l_i_63_p1
+    m_ij_56 = m_ij_49_p1
+    acc_67_p1 = acc_67
+    l_i_69_p1 = l_i_69
+    m_ij_56_p1 = m_ij_56
+    for twill_b in range(0, twill_n):
+        mbarrier.wait(k_ready.index((twill_base + twill_b - 0) % 2), ((twill_base + twill_b - 0) // 2) & 1)
+        tok_qk_47 = warpgroup_mma(q_c0_buf, k_buf.index((twill_base + twill_b - 0) % 2).permute((1, 0)), gl.full([128, 64], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_qk: stage 0, partition 0 (group 0)
+        mask_48 = (v0 + (twill_b - 0) * 64)  # elementwise0_qk: stage 0, partition 0 (group 0)
+        mask_49 = mask_48 + mask_29  # elementwise0_qk: stage 0, partition 0 (group 0)
+        mask_50 = mask_49.broadcast_to([128, 64])  # elementwise0_qk: stage 0, partition 0 (group 0)
+        mask_51 = mask_30 >= mask_50  # elementwise0_qk: stage 0, partition 0 (group 0)
+        acc_67_p1, qk_47 = warpgroup_mma_wait(0, deps=(acc_67_p1, tok_qk_47,))
+        mbarrier.arrive(v_empty.index((twill_base + twill_b - 1 - 0) % 2), pred=(twill_b - 1 - 0) >= 0)
+        mbarrier.arrive(k_empty.index((twill_base + twill_b - 0) % 2))
+        qk_52_l1 = qk_47 * qk_scale  # elementwise0_qk: stage 0, partition 0 (group 0)
+        qk_53_l1 = gl.where(mask_51, 0.0, -1000000.0)  # elementwise0_qk: stage 0, partition 0 (group 0)
+        qk_54 = qk_52_l1 + qk_53_l1  # elementwise0_qk: stage 0, partition 0 (group 0)
+        m_ij_55 = gl.max(qk_54, axis=1)  # reduce0_m_ij: stage 0, partition 0 (group 0)
+        m_ij_56 = gl.maximum(m_ij_56_p1, m_ij_55)  # elementwise1_m_ij: stage 0, partition 0 (group 0)
+        qk_57 = gl.expand_dims(m_ij_56, 1)  # sfu0_p: stage 0, partition 0 (group 0)
+        qk_58 = qk_57.broadcast_to([128, 64])  # sfu0_p: stage 0, partition 0 (group 0)
+        qk_59 = qk_54 - qk_58  # sfu0_p: stage 0, partition 0 (group 0)
+        p_l1 = gl.exp2(qk_59)  # sfu0_p: stage 0, partition 0 (group 0)
+        alpha_l1 = m_ij_56_p1 - m_ij_56  # sfu1_alpha: stage 0, partition 0 (group 0)
+        alpha_60 = gl.exp2(alpha_l1)  # sfu1_alpha: stage 0, partition 0 (group 0)
+        acc_61_l1 = gl.expand_dims(alpha_60, 1)  # elementwise2_acc: stage 0, partition 0 (group 0)
+        acc_62 = acc_61_l1.broadcast_to([128, 64])  # elementwise2_acc: stage 0, partition 0 (group 0)
+        acc_63 = acc_67_p1 * acc_62  # elementwise2_acc: stage 0, partition 0 (group 0)
+        l_ij_l1 = gl.sum(p_l1, axis=1)  # reduce1_l_ij: stage 0, partition 0 (group 0)
+        p_65 = p_l1.to(gl.float16)  # convert0_p: stage 0, partition 0 (group 0)
+        p_66 = gl.convert_layout(p_65, L4)  # convert0_p: stage 0, partition 0 (group 0)
+        mbarrier.wait(v_ready.index((twill_base + twill_b - 0) % 2), ((twill_base + twill_b - 0) // 2) & 1)
+        tok_acc_67 = warpgroup_mma(p_66, v_buf.index((twill_base + twill_b - 0) % 2), acc_63, is_async=True)  # dot1_acc: stage 0, partition 0 (group 0)
+        l_i_68 = l_i_69_p1 * alpha_60  # elementwise3_l_i: stage 0, partition 0 (group 0)
+        l_i_69 = l_i_68 + l_ij_l1  # elementwise3_l_i: stage 0, partition 0 (group 0)
+        acc_67 = warpgroup_mma_wait(1, deps=(tok_acc_67,))
+        acc_67_p1 = acc_67
+        l_i_69_p1 = l_i_69
+        m_ij_56_p1 = m_ij_56
+    acc_67_p1 = warpgroup_mma_wait(0, deps=(acc_67_p1,))
+    mbarrier.arrive(v_empty.index((twill_base + (twill_n - 1) - 0) % 2), pred=twill_n > 0)
+    m_i_33 = gl.log2(l_i_69_p1)
+    m_i_34 = m_ij_56_p1 + m_i_33
+    acc = gl.expand_dims(l_i_69_p1, 1)
+    acc_35 = acc.broadcast_to([128, 64])
+    acc_36 = acc_67_p1 / acc_35
+    m_ptrs = off_hz * N_CTX
+    m_ptrs_37 = M + m_ptrs
+    m_ptrs_39 = m_ptrs_37 + offs_m_26
+    v3 = gl.convert_layout(m_i_34, L1)
+    gl.store(m_ptrs_39, v3)
+    v4 = acc_36.to(gl.float16)
+    v5 = gl.convert_layout(v4, L2)
+    q_c0_buf.store(v4)
+    fence_async_shared()
+    tma.async_copy_shared_to_global(desc_o, [qo_offset_y_21, 0], q_c0_buf)
+    tma.store_wait(0)
+
+@gluon.jit
+def producer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, v_buf, q_c0_buf, k_ready, k_empty, v_ready, v_empty, q_c0_bar):
+    twill_base = 0
+    start_m = gl.program_id(0)
+    off_hz = gl.program_id(1)
+    off_z = off_hz // H
+    off_h = off_hz % H
+    offset_y = N_CTX * H
+    offset_y_18 = off_z * offset_y
+    offset_y_19 = off_h * N_CTX
+    offset_y_20 = offset_y_18 + offset_y_19
+    qo_offset_y = start_m * 128
+    offset_y_43 = offset_y_20
+    for offsetv_y_40 in range(0, qo_offset_y, 64):
+        twill_k = twill_base + (offsetv_y_40 - 0) // 64
+        offsetk_y_64 = offset_y_43 + 64
+        mbarrier.wait(k_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
+        mbarrier.expect(k_ready.index(twill_k % 2), desc_k.block_type.nbytes)
+        tma.async_copy_global_to_shared(desc_k, [offset_y_43, 0], k_ready.index(twill_k % 2), k_buf.index(twill_k % 2))
+        mbarrier.wait(v_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
+        mbarrier.expect(v_ready.index(twill_k % 2), desc_v.block_type.nbytes)
+        tma.async_copy_global_to_shared(desc_v, [offset_y_43, 0], v_ready.index(twill_k % 2), v_buf.index(twill_k % 2))
+        offset_y_43 = offsetk_y_64
+    v0 = start_m * 128
+    v1 = start_m + 1
+    v2 = v1 * 128
+    offsetk_y = offset_y_20 + v0
+    twill_base += (qo_offset_y - 0 + 64 - 1) // 64
+    offsetk_y_44 = offsetk_y
+    for offsetv_y_40_l1 in range(v0, v2, 64):
+        twill_k = twill_base + (offsetv_y_40_l1 - v0) // 64
+        offsetk_y_70 = offsetk_y_44 + 64
+        mbarrier.wait(k_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
+        mbarrier.expect(k_ready.index(twill_k % 2), desc_k.block_type.nbytes)
+        tma.async_copy_global_to_shared(desc_k, [offsetk_y_44, 0], k_ready.index(twill_k % 2), k_buf.index(twill_k % 2))
+        mbarrier.wait(v_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
+        mbarrier.expect(v_ready.index(twill_k % 2), desc_v.block_type.nbytes)
+        tma.async_copy_global_to_shared(desc_v, [offsetk_y_44, 0], v_ready.index(twill_k % 2), v_buf.index(twill_k % 2))
+        offsetk_y_44 = offsetk_y_70
+
+@gluon.jit
+def twill_kernel(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX):
+    k_buf = gl.allocate_shared_memory(gl.float16, [2, 64, 64], desc_k.layout)
+    v_buf = gl.allocate_shared_memory(gl.float16, [2, 64, 64], desc_v.layout)
+    q_c0_buf = gl.allocate_shared_memory(gl.float16, [128, 64], desc_q.layout)
+    k_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(2):
+        mbarrier.init(k_ready.index(i), count=1)
+    k_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(2):
+        mbarrier.init(k_empty.index(i), count=1)
+    v_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(2):
+        mbarrier.init(v_ready.index(i), count=1)
+    v_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(2):
+        mbarrier.init(v_empty.index(i), count=1)
+    q_c0_bar = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(1):
+        mbarrier.init(q_c0_bar.index(i), count=1)
+    gl.warp_specialize([
+        (consumer_0, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, v_buf, q_c0_buf, k_ready, k_empty, v_ready, v_empty, q_c0_bar)),
+        (producer_1, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, v_buf, q_c0_buf, k_ready, k_empty, v_ready, v_empty, q_c0_bar)),
+    ], [1], [24])
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['sm_scale', 'M', 'Z', 'H', 'desc_q', 'desc_k', 'desc_v', 'desc_o', 'N_CTX', 'HEAD_DIM', 'BLOCK_M', 'BLOCK_N', 'FP8_OUTPUT', 'STAGE', 'warp_specialize', 'IS_HOPPER']          # the Triton kernel's parameters, in order
+RUNTIME = ['sm_scale', 'M', 'Z', 'H', 'desc_q', 'desc_k', 'desc_v', 'desc_o', 'N_CTX']   # the Gluon kernel's parameters, in order
+FLAGS = []   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED = ['sm_scale', 'M', 'Z', 'H', 'desc_q', 'desc_k', 'desc_v', 'desc_o', 'N_CTX']   # the arguments a launch key reads
+CONSTEXPRS = {'HEAD_DIM': 64, 'BLOCK_M': 128, 'BLOCK_N': 64, 'FP8_OUTPUT': False, 'STAGE': 3, 'warp_specialize': False, 'IS_HOPPER': True}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {'desc_q': [128, 64], 'desc_k': [64, 64], 'desc_v': [64, 64], 'desc_o': [128, 64]}
+DESCRIPTOR_LAYOUTS = {'desc_q': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])', 'desc_k': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])', 'desc_v': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])', 'desc_o': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
+NUM_WARPS = 4
+MAXNREG = 128
+PERSISTENT = False      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+_CODE = {}                     # expression -> its compiled code
+_DESCS = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE = []                   # the active driver's current device, read per launch
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+        if len(_DESCS) >= 256:
+            _DESCS.clear()
+        d = _DESCS[key] = TensorDescriptor(_Base(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
+
+
+def _key(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES:
+        from triton import knobs
+        _MODES.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
+    for n in KEYED:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device():
+    if not _DEVICE:
+        from triton.runtime import driver
+        _DEVICE.append(driver.active.get_current_device)
+    return _DEVICE[0]()
+
+
+def _decide(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = None
+    flags = {}
+    return [tuple(flags[f] for f in FLAGS), shapes, None]
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    key = _key(bound, g)
+    entry = _KEYED.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide(bound)
+        if key is not None:
+            if len(_KEYED) >= 64:
+                _KEYED.clear()
+            _KEYED[key] = entry
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return _run(entry, g, runtime)
+
+
+def _run(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel[g](*runtime, **dict(zip(FLAGS, entry[0])), num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()
