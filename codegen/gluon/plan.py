@@ -692,11 +692,30 @@ def ring_depth(nbytes: int, plan: KernelPlan, rate: str = "tma_bytes") -> int:
     """Buffers a streamed tile needs: the producer may refill a buffer once its last reader released it,
     so ``depth`` buffers hide ``depth - 1`` iterations of load latency (the fixed latency plus the
     transfer at one SM's share of TMA bandwidth, or ``rate``'s); at least two, so the next load overlaps
-    this one's use."""
+    this one's use. Where the loop's loads set its II (``load_bound``), every SM streams at once and a copy
+    waits in the memory system's queues: its latency, transfer included, is at least the one measured so
+    (``loaded_latency``, run 63)."""
     m, s = plan.machine, plan.schedule
     unit = float((s.get("normalization") or {}).get("scale") or s.time_unit or 1.0)
     latency = m.rate("global_latency") + nbytes / m.rate(rate)
+    loaded = m.written_cost("loaded_latency") if load_bound(plan) else None
+    latency = max(latency, loaded or 0.0)
     return max(2, math.ceil(latency / max(1.0, s.ii * unit)) + 1)
+
+
+LOAD_BOUND = 0.9      # the share of the II the loads' reservations fill for the loop to count as bound by them
+
+
+def load_bound(plan: KernelPlan) -> bool:
+    """Whether the loop's loads set its II: their reservations on one load unit (lsu, tma) fill ``LOAD_BOUND`` of it
+    or more (the graph's reservations are in the schedule's units, as its II)."""
+    s = plan.schedule
+    busy: dict[str, int] = {}
+    for o in plan.graph.ops:
+        if o.kind in ("load", "tma_load"):
+            for r in o.rrt:
+                busy[r.unit] = busy.get(r.unit, 0) + r.length
+    return bool(busy) and max(busy.values()) >= LOAD_BOUND * s.ii
 
 
 def _rings(plan: KernelPlan, node_of: dict[int, str], group_of: dict[int, int]) -> list[Ring]:

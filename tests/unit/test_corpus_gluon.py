@@ -119,6 +119,12 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
     if path.stem == "inductor_layer_norm":   # the welford loop (a sibling) holds an if of three results (%8:3, read
         # as %8#0..2): renamed with its loop's other values, its results too
         assert re.search(r"\bv8_l\d+_r2 = ", _function(g.kernel.source, "consumer_0"))
+    if path.stem == "grouped_matmul":   # 128x128x32 iterations set by their copies: rings sized for the latency of a
+        # copy while every SM streams (run 63: 2 ahead x0.71, 4 ahead x1.00), and one CTA's registers (its own tile loop
+        # launches one program per SM)
+        k = g.kernel
+        assert k.plan.rings and all(r.depth >= 5 for r in k.plan.rings), [(r.name, r.depth) for r in k.plan.rings]
+        assert not k.plan.two_ctas and "\nMAXNREG = 256\n" in k.source
     if path.stem == "liger_kldiv":   # a 16384-wide fp32 row at 16 warps fits no 4-warp group's registers: solved
         # again as the one partition of 16 warps it is written as
         assert (g.chosen.schedule.get("joint") or {}).get("one_partition") and "\nNUM_WARPS = 16\n" in g.kernel.source

@@ -6,9 +6,9 @@ Decisions (each from the schedule):
 - pointer-loaded tiles copied by a 4-warp producer with cp.async (a, b): their addresses and masks spread over 128 threads
 - partition 0 (default): consumer, warp group 0, 4 warps, 256 registers per thread (needs about 168): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
-- ring a: 3 buffers of [128, 32] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
-- ring b: 3 buffers of [32, 128] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
-- shared memory: 49264 bytes planned of 232448; maxnreg 256
+- ring a: 5 buffers of [128, 32] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
+- ring b: 5 buffers of [32, 128] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
+- shared memory: 82096 bytes planned of 232448; maxnreg 256
 - tile loop: the kernel's own (its bounds and grid as written), kept around each partition's loop; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one; the registers not halved for two CTAs per SM (a kernel looping over its tiles is launched with about one program per SM, so a second CTA has no tile to run)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
@@ -115,19 +115,19 @@ def consumer_0(group_a_ptrs, group_b_ptrs, group_c_ptrs, group_gemm_sizes, g_lds
             accumulator_67 = gl.full([128, 128], 0.0, gl.float32, layout=L6)
             accumulator_67_p1 = accumulator_67
             for twill_b in range(0, twill_n):
-                mbarrier.wait(a_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+                mbarrier.wait(a_ready.index((twill_base + twill_b - 0) % 5), ((twill_base + twill_b - 0) // 5) & 1)
                 fence_async_shared()
-                mbarrier.wait(b_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+                mbarrier.wait(b_ready.index((twill_base + twill_b - 0) % 5), ((twill_base + twill_b - 0) // 5) & 1)
                 fence_async_shared()
-                tok_accumulator_67 = warpgroup_mma(a_buf.index((twill_base + twill_b - 0) % 3), b_buf.index((twill_base + twill_b - 0) % 3), accumulator_67_p1, is_async=True)  # dot0_accumulator: stage 0, partition 0 (group 0)
+                tok_accumulator_67 = warpgroup_mma(a_buf.index((twill_base + twill_b - 0) % 5), b_buf.index((twill_base + twill_b - 0) % 5), accumulator_67_p1, is_async=True)  # dot0_accumulator: stage 0, partition 0 (group 0)
                 accumulator_67_p1 = warpgroup_mma_wait(1, deps=(accumulator_67_p1,))
-                mbarrier.arrive(a_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
-                mbarrier.arrive(b_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
+                mbarrier.arrive(a_empty.index((twill_base + twill_b - 1 - 0) % 5), pred=(twill_b - 1 - 0) >= 0)
+                mbarrier.arrive(b_empty.index((twill_base + twill_b - 1 - 0) % 5), pred=(twill_b - 1 - 0) >= 0)
                 accumulator_67 = warpgroup_mma_wait(1, deps=(tok_accumulator_67,))
                 accumulator_67_p1 = accumulator_67
             accumulator_67_p1 = warpgroup_mma_wait(0, deps=(accumulator_67_p1,))
-            mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
-            mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
+            mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 5), pred=twill_n > 0)
+            mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 5), pred=twill_n > 0)
             c = accumulator_67_p1.to(gl.float16)
             c_ptrs_55 = ldc_20 * a_ptrs_37
             c_ptrs_57 = c_ptr_26 + c_ptrs_55
@@ -225,24 +225,24 @@ def producer_1(group_a_ptrs, group_b_ptrs, group_c_ptrs, group_gemm_sizes, g_lds
                 twill_k = twill_base + (accumulator_62 - 0) // 1
                 a_ptrs_68 = a_ptrs_63 + 32
                 b_ptrs_69 = b_ptrs_64 + b_ptrs_53
-                mbarrier.wait(a_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+                mbarrier.wait(a_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(a_buf.index(twill_k % 3), a_ptrs_63)  # load0_a: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(a_ready.index(twill_k % 3), increment_count=False)
+                    async_copy.async_copy_global_to_shared(a_buf.index(twill_k % 5), a_ptrs_63)  # load0_a: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(a_ready.index(twill_k % 5), increment_count=False)
                 else:
-                    a_buf.index(twill_k % 3).store(gl.load(a_ptrs_63))  # load0_a: stage 0, partition 1 (group 1)
+                    a_buf.index(twill_k % 5).store(gl.load(a_ptrs_63))  # load0_a: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(a_ready.index(twill_k % 3), count=128)
-                mbarrier.wait(b_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+                    mbarrier.arrive(a_ready.index(twill_k % 5), count=128)
+                mbarrier.wait(b_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(b_buf.index(twill_k % 3), b_ptrs_64)  # load1_b: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(b_ready.index(twill_k % 3), increment_count=False)
+                    async_copy.async_copy_global_to_shared(b_buf.index(twill_k % 5), b_ptrs_64)  # load1_b: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(b_ready.index(twill_k % 5), increment_count=False)
                 else:
-                    b_buf.index(twill_k % 3).store(gl.load(b_ptrs_64))  # load1_b: stage 0, partition 1 (group 1)
+                    b_buf.index(twill_k % 5).store(gl.load(b_ptrs_64))  # load1_b: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(b_ready.index(twill_k % 3), count=128)
+                    mbarrier.arrive(b_ready.index(twill_k % 5), count=128)
                 a_ptrs_63 = a_ptrs_68
                 b_ptrs_64 = b_ptrs_69
             tile_idx_61 = tile_idx_17 + 132
@@ -258,19 +258,19 @@ def producer_1(group_a_ptrs, group_b_ptrs, group_c_ptrs, group_gemm_sizes, g_lds
 
 @gluon.jit
 def twill_kernel(group_a_ptrs, group_b_ptrs, group_c_ptrs, group_gemm_sizes, g_lds, group_size, TWILL_COPY: gl.constexpr):
-    a_buf = gl.allocate_shared_memory(gl.float16, [3, 128, 32], gl.NVMMASharedLayout(swizzle_byte_width=64, element_bitwidth=16, rank=2, transposed=False))
-    b_buf = gl.allocate_shared_memory(gl.float16, [3, 32, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    a_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    a_buf = gl.allocate_shared_memory(gl.float16, [5, 128, 32], gl.NVMMASharedLayout(swizzle_byte_width=64, element_bitwidth=16, rank=2, transposed=False))
+    b_buf = gl.allocate_shared_memory(gl.float16, [5, 32, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    a_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(a_ready.index(i), count=128)
-    a_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    a_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(a_empty.index(i), count=1)
-    b_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    b_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(b_ready.index(i), count=128)
-    b_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    b_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(b_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (group_a_ptrs, group_b_ptrs, group_c_ptrs, group_gemm_sizes, g_lds, group_size, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty, TWILL_COPY)),

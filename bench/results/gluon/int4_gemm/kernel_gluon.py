@@ -7,9 +7,9 @@ Decisions (each from the schedule):
 - wgmma waits: an accumulation's previous wgmma retired under the next one's token (with its result named, ptxas serialised the wgmmas)
 - partition 0 (default): consumer, warp group 0, 4 warps, 192 registers per thread (needs about 136): the loop's compute, 2 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 56 registers per thread (needs about 56): cp.async copies into the rings
-- ring a_70: 2 buffers of [64, 64] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
+- ring a_70: 3 buffers of [64, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
 - shared operand b_87_st: partition 0 stores the loop's [64, 128] f16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
-- shared memory: 49200 bytes planned of 232448; maxnreg 128
+- shared memory: 57408 bytes planned of 232448; maxnreg 128
 - pointer loads in narrow vectors: scales_77 (2 bytes), zeros_78 (2 bytes) per thread and access, where Triton vectorizes to 16 bytes once it knows the address aligned; compiled with integer argument(s) M not known divisible by 16: if launches pass them divisible, say so (--arg M=i32:16, TWILL_SPEC's divisibility) and the kernel is written with 16-byte loads
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
@@ -135,11 +135,11 @@ def consumer_0(a_ptr, b_ptr, c_ptr, scales_ptr, zeros_ptr, M, N, K, stride_am, s
         b_87 = b_87_st.index((twill_b - 1) % 2)  # local_store0_b: stage 1, partition 0 (group 0)
         b_87.store(b_86)  # local_store0_b: stage 1, partition 0 (group 0)
         fence_async_shared()  # local_store0_b: stage 1, partition 0 (group 0)
-        mbarrier.wait(a_70_ready.index((twill_b - 1) % 2), ((twill_b - 1) // 2) & 1)
+        mbarrier.wait(a_70_ready.index((twill_b - 1) % 3), ((twill_b - 1) // 3) & 1)
         fence_async_shared()
-        tok_acc_88 = warpgroup_mma(a_70_buf.index((twill_b - 1) % 2), b_87, acc_88_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
+        tok_acc_88 = warpgroup_mma(a_70_buf.index((twill_b - 1) % 3), b_87, acc_88_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
         warpgroup_mma_wait(1, deps=(tok_acc_88,))
-        mbarrier.arrive(a_70_empty.index((twill_b - 1 - 1) % 2), pred=(twill_b - 1 - 1) >= 0)
+        mbarrier.arrive(a_70_empty.index((twill_b - 1 - 1) % 3), pred=(twill_b - 1 - 1) >= 0)
         acc_88 = warpgroup_mma_wait(1, deps=(tok_acc_88,))
         acc_88_p1 = acc_88
         b_72_p1 = b_72
@@ -157,11 +157,11 @@ def consumer_0(a_ptr, b_ptr, c_ptr, scales_ptr, zeros_ptr, M, N, K, stride_am, s
     b_87 = b_87_st.index(((twill_n - 1 + 1) - 1) % 2)  # local_store0_b: stage 1, partition 0 (group 0)
     b_87.store(b_86)  # local_store0_b: stage 1, partition 0 (group 0)
     fence_async_shared()  # local_store0_b: stage 1, partition 0 (group 0)
-    mbarrier.wait(a_70_ready.index(((twill_n - 1 + 1) - 1) % 2), (((twill_n - 1 + 1) - 1) // 2) & 1)
+    mbarrier.wait(a_70_ready.index(((twill_n - 1 + 1) - 1) % 3), (((twill_n - 1 + 1) - 1) // 3) & 1)
     fence_async_shared()
-    tok_acc_88 = warpgroup_mma(a_70_buf.index(((twill_n - 1 + 1) - 1) % 2), b_87, acc_88_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
+    tok_acc_88 = warpgroup_mma(a_70_buf.index(((twill_n - 1 + 1) - 1) % 3), b_87, acc_88_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
     warpgroup_mma_wait(1, deps=(tok_acc_88,))
-    mbarrier.arrive(a_70_empty.index(((twill_n - 1 + 1) - 1 - 1) % 2), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
+    mbarrier.arrive(a_70_empty.index(((twill_n - 1 + 1) - 1 - 1) % 3), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
     acc_88 = warpgroup_mma_wait(1, deps=(tok_acc_88,))
     acc_88_p1 = acc_88
     b_72_p1 = b_72
@@ -170,7 +170,7 @@ def consumer_0(a_ptr, b_ptr, c_ptr, scales_ptr, zeros_ptr, M, N, K, stride_am, s
     scales_77_p1 = scales_77
     zeros_78_p1 = zeros_78
     acc_88_p1 = warpgroup_mma_wait(0, deps=(acc_88_p1,))
-    mbarrier.arrive(a_70_empty.index(((twill_n - 1 + 1) - 1) % 2))
+    mbarrier.arrive(a_70_empty.index(((twill_n - 1 + 1) - 1) % 3))
     acc_59 = acc_88_p1.to(gl.float16)
     offs_cm = offs_m + offs_m_14
     c_ptrs = gl.expand_dims(offs_cm, 1)
@@ -220,30 +220,30 @@ def producer_1(a_ptr, b_ptr, c_ptr, scales_ptr, zeros_ptr, M, N, K, stride_am, s
     for acc_66 in range(0, num_pid_k_11, 1):
         twill_k = (acc_66 - 0) // 1
         a_ptrs_89 = a_ptrs_68 + 64
-        mbarrier.wait(a_70_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
+        mbarrier.wait(a_70_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
         if TWILL_TMA:
-            mbarrier.expect(a_70_ready.index(twill_k % 2), twill_box_a_70.block_type.nbytes)
-            tma.async_copy_global_to_shared(twill_box_a_70, [512 * group_id + 64 * pid_m, 64 * acc_66], a_70_ready.index(twill_k % 2), a_70_buf.index(twill_k % 2))  # load0_a: a TMA box (boxes)
+            mbarrier.expect(a_70_ready.index(twill_k % 3), twill_box_a_70.block_type.nbytes)
+            tma.async_copy_global_to_shared(twill_box_a_70, [512 * group_id + 64 * pid_m, 64 * acc_66], a_70_ready.index(twill_k % 3), a_70_buf.index(twill_k % 3))  # load0_a: a TMA box (boxes)
         else:
             if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(a_70_buf.index(twill_k % 2), a_ptrs_68, mask=a, eviction_policy='evict_last')  # load0_a: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(a_70_ready.index(twill_k % 2), increment_count=False)
+                async_copy.async_copy_global_to_shared(a_70_buf.index(twill_k % 3), a_ptrs_68, mask=a, eviction_policy='evict_last')  # load0_a: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(a_70_ready.index(twill_k % 3), increment_count=False)
             else:
-                a_70_buf.index(twill_k % 2).store(gl.load(a_ptrs_68, mask=a, other=0.0, eviction_policy='evict_last'))  # load0_a: stage 0, partition 1 (group 1)
+                a_70_buf.index(twill_k % 3).store(gl.load(a_ptrs_68, mask=a, other=0.0, eviction_policy='evict_last'))  # load0_a: stage 0, partition 1 (group 1)
                 fence_async_shared()
                 gl.thread_barrier()
-                mbarrier.arrive(a_70_ready.index(twill_k % 2), count=128)
+                mbarrier.arrive(a_70_ready.index(twill_k % 3), count=128)
         a_ptrs_68 = a_ptrs_89
 
 @gluon.jit
 def twill_kernel(a_ptr, b_ptr, c_ptr, scales_ptr, zeros_ptr, M, N, K, stride_am, stride_bk, stride_cm, stride_meta_g, twill_box_a_70, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
-    a_70_buf = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    a_70_buf = gl.allocate_shared_memory(gl.float16, [3, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     b_87_st = gl.allocate_shared_memory(gl.float16, [2, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    a_70_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
+    a_70_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
         mbarrier.init(a_70_ready.index(i), count=1 if TWILL_TMA else 128)
-    a_70_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
+    a_70_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
         mbarrier.init(a_70_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (a_ptr, b_ptr, c_ptr, scales_ptr, zeros_ptr, M, N, K, stride_am, stride_bk, stride_cm, stride_meta_g, twill_box_a_70, a_70_buf, b_87_st, a_70_ready, a_70_empty, TWILL_COPY, TWILL_TMA)),

@@ -8,9 +8,9 @@ Decisions (each from the schedule):
 - wgmma waits: an accumulation's previous wgmma retired under the next one's token (with its result named, ptxas serialised the wgmmas)
 - partition 0 (default): consumer, warp group 0, 4 warps, 176 registers per thread (needs about 52): the loop's compute, 2 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 72 registers per thread (needs about 72): cp.async copies into the rings
-- ring a_69: 3 buffers of [64, 128] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
-- ring b_75: 3 buffers of [128, 16] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
-- shared memory: 61552 bytes planned of 232448; maxnreg 128
+- ring a_69: 4 buffers of [64, 128] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- ring b_75: 4 buffers of [128, 16] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- shared memory: 82064 bytes planned of 232448; maxnreg 128
 - early return at lora_shrink.py:30 (TTGIR line 41): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
@@ -99,29 +99,29 @@ def consumer_0(x_ptr, w_ptr, out_ptr, token_idx, lora_ids, num_tokens, idx_strid
         b_72 = b_ptrs_49 < b_71  # elementwise0_b: stage 0, partition 0 (group 0)
         b_73 = b_72.broadcast_to([128, 16])  # elementwise0_b: stage 0, partition 0 (group 0)
         b_74 = b_73 & b_54  # elementwise0_b: stage 0, partition 0 (group 0)
-        mbarrier.wait(a_69_ready.index((twill_b - 1) % 3), ((twill_b - 1) // 3) & 1)
+        mbarrier.wait(a_69_ready.index((twill_b - 1) % 4), ((twill_b - 1) // 4) & 1)
         fence_async_shared()
-        mbarrier.wait(b_75_ready.index((twill_b - 1) % 3), ((twill_b - 1) // 3) & 1)
+        mbarrier.wait(b_75_ready.index((twill_b - 1) % 4), ((twill_b - 1) // 4) & 1)
         fence_async_shared()
-        tok_acc_77 = warpgroup_mma(a_69_buf.index((twill_b - 1) % 3), b_75_buf.index((twill_b - 1) % 3), acc_77_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
+        tok_acc_77 = warpgroup_mma(a_69_buf.index((twill_b - 1) % 4), b_75_buf.index((twill_b - 1) % 4), acc_77_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
         warpgroup_mma_wait(1, deps=(tok_acc_77,))
-        mbarrier.arrive(a_69_empty.index((twill_b - 1 - 1) % 3), pred=(twill_b - 1 - 1) >= 0)
-        mbarrier.arrive(b_75_empty.index((twill_b - 1 - 1) % 3), pred=(twill_b - 1 - 1) >= 0)
+        mbarrier.arrive(a_69_empty.index((twill_b - 1 - 1) % 4), pred=(twill_b - 1 - 1) >= 0)
+        mbarrier.arrive(b_75_empty.index((twill_b - 1 - 1) % 4), pred=(twill_b - 1 - 1) >= 0)
         acc_77 = warpgroup_mma_wait(1, deps=(tok_acc_77,))
         acc_77_p1 = acc_77
-    mbarrier.wait(a_69_ready.index(((twill_n - 1 + 1) - 1) % 3), (((twill_n - 1 + 1) - 1) // 3) & 1)
+    mbarrier.wait(a_69_ready.index(((twill_n - 1 + 1) - 1) % 4), (((twill_n - 1 + 1) - 1) // 4) & 1)
     fence_async_shared()
-    mbarrier.wait(b_75_ready.index(((twill_n - 1 + 1) - 1) % 3), (((twill_n - 1 + 1) - 1) // 3) & 1)
+    mbarrier.wait(b_75_ready.index(((twill_n - 1 + 1) - 1) % 4), (((twill_n - 1 + 1) - 1) // 4) & 1)
     fence_async_shared()
-    tok_acc_77 = warpgroup_mma(a_69_buf.index(((twill_n - 1 + 1) - 1) % 3), b_75_buf.index(((twill_n - 1 + 1) - 1) % 3), acc_77_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
+    tok_acc_77 = warpgroup_mma(a_69_buf.index(((twill_n - 1 + 1) - 1) % 4), b_75_buf.index(((twill_n - 1 + 1) - 1) % 4), acc_77_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
     warpgroup_mma_wait(1, deps=(tok_acc_77,))
-    mbarrier.arrive(a_69_empty.index(((twill_n - 1 + 1) - 1 - 1) % 3), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
-    mbarrier.arrive(b_75_empty.index(((twill_n - 1 + 1) - 1 - 1) % 3), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
+    mbarrier.arrive(a_69_empty.index(((twill_n - 1 + 1) - 1 - 1) % 4), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
+    mbarrier.arrive(b_75_empty.index(((twill_n - 1 + 1) - 1 - 1) % 4), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
     acc_77 = warpgroup_mma_wait(1, deps=(tok_acc_77,))
     acc_77_p1 = acc_77
     acc_77_p1 = warpgroup_mma_wait(0, deps=(acc_77_p1,))
-    mbarrier.arrive(a_69_empty.index(((twill_n - 1 + 1) - 1) % 3))
-    mbarrier.arrive(b_75_empty.index(((twill_n - 1 + 1) - 1) % 3))
+    mbarrier.arrive(a_69_empty.index(((twill_n - 1 + 1) - 1) % 4))
+    mbarrier.arrive(b_75_empty.index(((twill_n - 1 + 1) - 1) % 4))
     acc_56 = acc_77_p1 * scaling
     c_57 = a_ptrs_30 * R
     c_59 = out_ptr + c_57
@@ -194,24 +194,24 @@ def producer_1(x_ptr, w_ptr, out_ptr, token_idx, lora_ids, num_tokens, idx_strid
         b_74 = b_73 & b_54
         a_ptrs_78 = a_ptrs_64 + 512
         b_ptrs_79 = b_ptrs_65 + 512
-        mbarrier.wait(b_75_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+        mbarrier.wait(b_75_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
         if TWILL_COPY:
-            async_copy.async_copy_global_to_shared(b_75_buf.index(twill_k % 3), b_ptrs_65, mask=b_74)  # load1_b: stage 0, partition 1 (group 1)
-            async_copy.mbarrier_arrive(b_75_ready.index(twill_k % 3), increment_count=False)
+            async_copy.async_copy_global_to_shared(b_75_buf.index(twill_k % 4), b_ptrs_65, mask=b_74)  # load1_b: stage 0, partition 1 (group 1)
+            async_copy.mbarrier_arrive(b_75_ready.index(twill_k % 4), increment_count=False)
         else:
-            b_75_buf.index(twill_k % 3).store(gl.load(b_ptrs_65, mask=b_74, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
+            b_75_buf.index(twill_k % 4).store(gl.load(b_ptrs_65, mask=b_74, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
             fence_async_shared()
             gl.thread_barrier()
-            mbarrier.arrive(b_75_ready.index(twill_k % 3), count=128)
-        mbarrier.wait(a_69_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            mbarrier.arrive(b_75_ready.index(twill_k % 4), count=128)
+        mbarrier.wait(a_69_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
         if TWILL_COPY:
-            async_copy.async_copy_global_to_shared(a_69_buf.index(twill_k % 3), a_ptrs_64, mask=a_68)  # load0_a: stage 0, partition 1 (group 1)
-            async_copy.mbarrier_arrive(a_69_ready.index(twill_k % 3), increment_count=False)
+            async_copy.async_copy_global_to_shared(a_69_buf.index(twill_k % 4), a_ptrs_64, mask=a_68)  # load0_a: stage 0, partition 1 (group 1)
+            async_copy.mbarrier_arrive(a_69_ready.index(twill_k % 4), increment_count=False)
         else:
-            a_69_buf.index(twill_k % 3).store(gl.load(a_ptrs_64, mask=a_68, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
+            a_69_buf.index(twill_k % 4).store(gl.load(a_ptrs_64, mask=a_68, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
             fence_async_shared()
             gl.thread_barrier()
-            mbarrier.arrive(a_69_ready.index(twill_k % 3), count=128)
+            mbarrier.arrive(a_69_ready.index(twill_k % 4), count=128)
         a_ptrs_64 = a_ptrs_78
         b_ptrs_65 = b_ptrs_79
 
@@ -225,19 +225,19 @@ def twill_kernel(x_ptr, w_ptr, out_ptr, token_idx, lora_ids, num_tokens, idx_str
     v1 = v0 >= M_6
     if v1:
         return
-    a_69_buf = gl.allocate_shared_memory(gl.float16, [3, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    b_75_buf = gl.allocate_shared_memory(gl.float16, [3, 128, 16], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
-    a_69_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    a_69_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_75_buf = gl.allocate_shared_memory(gl.float16, [4, 128, 16], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
+    a_69_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(a_69_ready.index(i), count=128)
-    a_69_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    a_69_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(a_69_empty.index(i), count=1)
-    b_75_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    b_75_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(b_75_ready.index(i), count=128)
-    b_75_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    b_75_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(b_75_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (x_ptr, w_ptr, out_ptr, token_idx, lora_ids, num_tokens, idx_stride, K, R, scaling, a_69_buf, b_75_buf, a_69_ready, a_69_empty, b_75_ready, b_75_empty, TWILL_COPY)),
