@@ -21,6 +21,10 @@ from twill.schedule.verify import verify  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted((ROOT / "kernels").glob("[!_]*.py")) + sorted((ROOT / "tests" / "corpus").glob("*.py"))
 ARCHES = ("h100", "b200")
+# Loops Triton's own pipeliner fails on at num_stages >= 2 (checked by compiling the kernel file with Triton alone),
+# so no multi-stage schedule of them compiles through Triton: the route says so
+# (sm_90; for sm_100 it compiles)
+NOT_PIPELINED = {("fla_fused_chunk_retention", "h100"): "TritonGPUPipeline"}   # an if in the loop's if; FLA: 1 stage
 CASES = [(f, a) for f in FILES for a in ARCHES]
 
 
@@ -63,4 +67,8 @@ def test_optimize_checks_and_compiles_or_refuses_in_one_line(path: Path, arch: s
         return
     assert r.schedule.status in ("optimal", "feasible"), r.schedule.status
     assert verify(r.scheduled_graph, m, r.schedule) == []
+    if (path.stem, arch) in NOT_PIPELINED:     # said so, not hidden: the annotation is kept with its failure
+        a = r.schedule.get("annotation") or {}
+        assert a.get("compiled") is False and NOT_PIPELINED[path.stem, arch] in a.get("error", ""), a
+        return
     assert r.annotated_ttgir and r.schedule.get("annotation") == {"compiled": True}, r.schedule.get("annotation")

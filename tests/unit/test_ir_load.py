@@ -111,3 +111,80 @@ def test_a_while_main_loop_is_named_in_one_line(tmp_path):
     assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, r.stderr
     assert "only a `while` loop (scf.while, k.py:16)" in r.stderr and "range(" in r.stderr, r.stderr
     assert not (tmp_path / "out").exists()
+
+
+LIBRARY_KERNEL = '''import triton
+import triton.language as tl
+from {package}.utils import lang_ext as tle
+
+TWILL_SPEC = {{"signature": {{"x_ptr": "*fp32", "y_ptr": "*fp32", "N": "i32"}}, "constexprs": {{"BLOCK": 128}}}}
+
+
+@triton.jit
+def copy_rows(x_ptr, y_ptr, N, BLOCK: tl.constexpr):
+    pid = tle.program_id(0)
+    for i in range(0, N, BLOCK):
+        offs = pid * N + i + tl.arange(0, BLOCK)
+        tl.store(y_ptr + offs, tl.load(x_ptr + offs) * 2)
+'''
+HELPER_MODULE = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def program_id(axis: tl.constexpr):
+    return tl.program_id(axis).to(tl.int64)
+'''
+
+
+def test_a_library_helper_module_is_imported_where_the_library_is_installed(tmp_path, monkeypatch):
+    # FlagGems' kernels call `tle.program_id` from flag_gems.utils.triton_lang_extension (sweep D, session 39:
+    # "NameError('tle is not defined')"): with the library installed its helpers are imported, each name alone
+    from twill.ir.frontend import read_kernel
+    from twill.ir.target import Target
+    pkg = tmp_path / "twill_fake_lib" / "utils"
+    pkg.mkdir(parents=True)
+    (tmp_path / "twill_fake_lib" / "__init__.py").write_text("")
+    (pkg / "__init__.py").write_text("")
+    (pkg / "lang_ext.py").write_text(HELPER_MODULE)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    k = tmp_path / "k.py"
+    k.write_text(LIBRARY_KERNEL.format(package="twill_fake_lib"))
+    kir = read_kernel(str(k), Target("h100", 90))
+    assert "tt.get_program_id" in kir.text and "scf.for" in kir.text
+    assert any("lang_ext as tle" in n and "imported" in n for n in load_kernel(str(k), "h100").notes)
+
+
+def test_a_library_helper_not_installed_is_named_with_its_import(tmp_path):
+    from twill.errors import TwillError
+    from twill.ir.frontend import read_kernel
+    from twill.ir.target import Target
+    k = tmp_path / "k.py"
+    k.write_text(LIBRARY_KERNEL.format(package="twill_no_such_lib"))
+    with pytest.raises(TwillError) as e:
+        read_kernel(str(k), Target("h100", 90))
+    msg = str(e.value)
+    assert "'tle'" in msg and "from twill_no_such_lib.utils import lang_ext as tle" in msg, msg
+    assert "No module named 'twill_no_such_lib'" in msg and "k.py:3" in msg and "\n" not in msg
+
+
+def test_a_twill_spec_giving_the_signature_takes_the_autotune_config_for_the_rest(tmp_path):
+    # tutorial 03's kernel with a spec of its signature only (sweep D): the first config's block sizes and warps
+    src = '''import triton
+import triton.language as tl
+
+TWILL_SPEC = {"signature": {"x_ptr": "*fp32", "N": "i32"}, "constexprs": {"SCALE": 2}}
+
+
+@triton.autotune(configs=[triton.Config({"BLOCK": 256, "SCALE": 3}, num_warps=8, num_stages=4),
+                          triton.Config({"BLOCK": 64}, num_warps=4)], key=["N"])
+@triton.jit
+def scale(x_ptr, N, BLOCK: tl.constexpr, SCALE: tl.constexpr):
+    for i in range(0, N, BLOCK):
+        offs = i + tl.arange(0, BLOCK)
+        tl.store(x_ptr + offs, tl.load(x_ptr + offs, mask=offs < N) * SCALE, mask=offs < N)
+'''
+    p = tmp_path / "k.py"
+    p.write_text(src)
+    spec = load_kernel(str(p), "h100")
+    assert spec.constexprs == {"BLOCK": 256, "SCALE": 2} and spec.num_warps == 8 and spec.num_stages == 4

@@ -130,3 +130,39 @@ def test_an_op_reading_one_value_twice_keeps_both_operands_and_a_loop_lists_only
     assert set(loop.operands) == {"%c0", "%n", "%c1", "%cst"}
     red = next(o for o in loop.body.ops if o.name == "tt.reduce")
     assert red.operands == ("%x",)              # a region op: each value it reads from outside, once
+
+
+NESTED_IF = """module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func public @k(%p: !tt.ptr<f32>, %n: i32, %c: i1, %d: i1) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %f = arith.constant 1.0 : f32
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%s = %f) -> (f32)  : i32 {
+      %v = scf.if %c -> (f32) {
+        scf.yield %s : f32
+      } else {
+        %w:2 = scf.if %d -> (f32, f32) {
+          scf.yield %f, %s : f32, f32
+        } else {
+          scf.yield %s, %f : f32, f32
+        }
+        %x = arith.addf %w#0, %w#1 : f32
+        scf.yield %x : f32
+      }
+      scf.yield %v : f32
+    }
+    tt.return
+  }
+}
+"""
+
+
+def test_a_multi_result_op_read_by_result_inside_a_region_is_not_read_from_outside_it():
+    # FLA's retention kernel: an if inside the loop's if yields two values read as %w#0 and %w#1 in the outer if's
+    # region; they are defined there, not operands of the outer if or the loop (the Gluon back end looked them up
+    # before the loop: "no value for an operand (found %d_h_176#0)")
+    m = parse(NESTED_IF)
+    (loop,) = m.loops()
+    outer = next(o for o in loop.body.ops if o.name == "scf.if")
+    assert set(outer.operands) == {"%c", "%s", "%d", "%f"}, outer.operands
+    assert set(loop.operands) == {"%c0", "%n", "%c1", "%f", "%c", "%d"}, loop.operands

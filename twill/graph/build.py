@@ -201,7 +201,7 @@ def _body(for_op: IROp, kernel: str) -> _Body:
                                    expected="a straight-line loop body (an scf.if without TMA loads or loops)",
                                    found=o.name)
         if o.name == "scf.if":
-            bad = next((n for n in nested_ops(o) if n.name in vocab.TMA_LOADS | vocab.CONTROL_FLOW
+            bad = next((n for n in nested_ops(o) if n.name in vocab.TMA_LOADS | (vocab.CONTROL_FLOW - {"scf.if"})
                         or n.name == vocab.LOOP), None)
             if bad is not None:
                 raise UnsupportedError(f"scf.if holding {bad.name} inside the loop body is not supported "

@@ -6,7 +6,9 @@ standard library (and the Triton helper modules of torch.compile's generated ker
 ``@triton.jit`` / ``@triton.autotune`` / ``@triton.heuristics`` functions, plain
 helper functions (definitions only), and constant assignments (``TWILL_SPEC``, ``BLOCK = 128``,
 ``configs = [triton.Config(...) ...]``). The kept statements run one at a time: a helper or constant
-that fails is dropped. A kernel whose decorators cannot run offline (another library's decorator,
+that fails is dropped. A name the kernels read that only another library's import binds (FlagGems'
+``tle.program_id``) is imported alone where that library is installed; where not, a compile error naming it
+says which import binds it. A kernel whose decorators cannot run offline (another library's decorator,
 autotune configs built by a function that asks the driver for the GPU) is defined without them
 (another library's first, then ``@triton.autotune`` / ``@triton.heuristics``) and the note says what
 was skipped; a kernel that cannot be defined at all is an error only when it is the one asked for.
@@ -161,10 +163,48 @@ def load_module(path: str) -> types.ModuleType:
         except Exception as e:   # noqa: BLE001 - any failure of kept code is reported or dropped
             if essential:
                 raise _definition_error("TWILL_SPEC", e, f"{path}:{node.lineno}") from None
+    mod.__dict__["__twill_unimported__"] = _library_helpers(tree, mod, filename, path, notes)
     mod.__dict__["__twill_notes__"] = notes
     mod.__dict__["__twill_failed__"] = failed
     mod.__dict__["__twill_tree__"] = tree
     return mod
+
+
+def _library_helpers(tree: ast.Module, mod: types.ModuleType, filename: str, path: str,
+                     notes: dict[str, list[str]]) -> dict[str, str]:
+    """The names the file's kernels read that only another library's import binds (FlagGems' ``tle.program_id``
+    from ``flag_gems.utils.triton_lang_extension``, a package's own ``@triton.jit`` helpers), imported where that
+    library is installed: those names alone, each import on its own, a failure leaving the name unbound. Returns
+    each name left unbound with the import that binds it and why it failed (for the compile error's hint)."""
+    users: dict[str, list[str]] = {}
+    for f in tree.body:
+        if isinstance(f, ast.FunctionDef) and _is_kernel_def(f):
+            for n in ast.walk(f):
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and f.name not in users.get(n.id, []):
+                    users.setdefault(n.id, []).append(f.name)
+    missing = {u for u in users if u not in mod.__dict__ and not hasattr(builtins, u)}
+    out: dict[str, str] = {}
+    for node in tree.body:
+        if not isinstance(node, (ast.Import, ast.ImportFrom)) or _safe_import(node):
+            continue
+        for alias in node.names:
+            bound = (alias.asname or alias.name).split(".")[0]
+            if bound not in missing:
+                continue
+            one = ast.copy_location(ast.ImportFrom(node.module, [alias], node.level) if isinstance(node, ast.ImportFrom)
+                                    else ast.Import([alias]), node)
+            text = f"{ast.unparse(one)} ({path}:{node.lineno})"
+            try:
+                exec(compile(ast.Module(body=[ast.fix_missing_locations(one)], type_ignores=[]), filename, "exec"),
+                     mod.__dict__)
+            except Exception as e:   # noqa: BLE001 - the library is not installed here, or fails to import
+                out[bound] = f"bound by `{ast.unparse(one)}` ({path}:{node.lineno}), which could not be imported " \
+                             f"here ({type(e).__name__}: {e})"
+                continue
+            for k in users[bound]:
+                notes.setdefault(k, []).append(f"{text}: imported for the kernel's helpers (an installed library)")
+            missing.discard(bound)
+    return out
 
 
 def _definition_error(what: str, e: Exception, where: str) -> InputError:

@@ -18,7 +18,8 @@ Where it comes from, first found first (flags override each field):
            "configs": [{"name": "small", "constexprs": {"BLOCK_M": 64}}],   # for `twill regen`
        }
 
-3. the first ``@triton.autotune`` config (its constexprs, ``num_warps``, ``num_stages``);
+3. the first ``@triton.autotune`` config (its constexprs, ``num_warps``, ``num_stages``; beside a TWILL_SPEC, what
+   the spec leaves out);
 4. flags: ``--arg NAME=TYPE``, ``--const NAME=VALUE`` (``--const DTYPE=fp16`` or ``tl.float16`` for a
    dtype), ``--num-warps``. A flag naming no parameter of the kernel is an error.
 
@@ -122,19 +123,25 @@ def _check_names(kind: str, given: dict[str, Any], params: list[str], where: str
 def _from_sources(mod: Any, name: str, fn: Any, arch: str, captured: dict | None) -> tuple[dict, dict, int, int,
                                                                                              tuple, str | None]:
     """(signature, constexprs, num_warps, num_stages, divisibility, source) from a captured launch,
-    else TWILL_SPEC (with its per-arch overrides), else the first autotune config."""
+    else TWILL_SPEC (with its per-arch overrides; the first autotune config for the constexprs and launch options it
+    leaves out), else the first autotune config."""
     spec = getattr(mod, "TWILL_SPEC", None)
     if captured is not None:
         return (dict(captured.get("signature", {})), {k: _revive(v) for k, v in captured.get("constexprs", {}).items()},
                 int(captured.get("num_warps", 4)), int(captured.get("num_stages", 3)),
                 tuple(captured.get("divisibility", ())), "captured")
+    configs = getattr(fn, "configs", None)
     if isinstance(spec, dict) and spec.get("kernel", name) == name:
         merged = dict(spec)
         merged.update(dict(spec.get("arch", {})).get(arch, {}))
-        return (dict(merged.get("signature", {})), {k: _revive(v) for k, v in merged.get("constexprs", {}).items()},
-                merged.get("num_warps", 4), merged.get("num_stages", 3), tuple(merged.get("divisibility", ())),
-                "TWILL_SPEC")
-    configs = getattr(fn, "configs", None)
+        consts = {k: _revive(v) for k, v in merged.get("constexprs", {}).items()}
+        warps, stages = merged.get("num_warps"), merged.get("num_stages")
+        if configs:       # a spec giving the signature only: the first autotune config fills in what it leaves out
+            consts = {**dict(configs[0].kwargs), **consts}
+            warps = warps if warps is not None else configs[0].num_warps
+            stages = stages if stages is not None else configs[0].num_stages
+        return (dict(merged.get("signature", {})), consts, warps or 4, stages or 3,
+                tuple(merged.get("divisibility", ())), "TWILL_SPEC")
     if configs:
         cfg = configs[0]
         return {}, dict(cfg.kwargs), cfg.num_warps or 4, cfg.num_stages or 3, (), "autotune"

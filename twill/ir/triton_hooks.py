@@ -481,6 +481,11 @@ def compile_error(e: BaseException, src: Any) -> CompileError:
     hint = None
     if any(f"'{m}' is not defined" in msg or f"{m} is not defined" in msg for m in ("triton_helpers", "tl_math")):
         hint = "the kernel calls torch.compile's Triton helpers (torch._inductor.runtime): install torch to read it"
+    unbound = dict(getattr(fn, "__globals__", {}).get("__twill_unimported__") or {})
+    named = next((n for n in unbound if f"'{n}' is not defined" in msg or f"{n} is not defined" in msg), None)
+    if named is not None:
+        hint = (f"the kernel reads '{named}', which {unbound[named]}: install that library where twill runs (its "
+                "helpers are imported then), or define the helper in the kernel's file")
     return CompileError(f"Triton failed to compile the kernel: {msg}", where=where, hint=hint)
 
 

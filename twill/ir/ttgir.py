@@ -644,8 +644,8 @@ def _outside_uses(text: str, defined: tuple[str, ...], unique: bool = True) -> t
     # Skip the results on the left of the first " = ".
     _, eq, rhs = text.partition(" = ")
     body = rhs if eq and text.lstrip().startswith("%") else text
-    for v in _VALUE.findall(body):
-        if v not in head_defs and (v not in seen or not unique):
+    for v in _VALUE.findall(body):     # ``%x#1`` reads ``%x``'s second result: defined where ``%x`` is
+        if v.split("#")[0] not in head_defs and (v not in seen or not unique):
             seen.append(v)
     return tuple(seen)
 
