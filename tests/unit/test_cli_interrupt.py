@@ -13,6 +13,8 @@ from twill.solve.backends.cpsat_base import cpsat_solver
 from twill.solve.backends.scip import scip_model
 from twill.solve.problem import SolveOptions
 
+pytestmark = pytest.mark.serial      # CI runs these alone, after the parallel run (.ci/run)
+
 pytest.importorskip("triton")
 
 ROOT = Path(__file__).resolve().parents[2]
