@@ -286,7 +286,8 @@ def _plain_decisions(mod: Module) -> list[str]:
             "fails" if g.op.name == IF else f"early return at {source_where(g.op)}: taken") + " in the kernel itself, before "
            + ("gl.warp_specialize starts the partitions" if mod.plan.producer is not None else "the loop")
            + (f" (its branch's {len(g.block.ops)} op(s) written as they run)" if g.block.ops else "")
-           + "; not persistent, as a program id decides it" for g in mod.guards]
+           + ("; not persistent, as a program id decides it" if mod.tile_loop is None else
+              "; the kernel's own tile loop after it") for g in mod.guards]
     out += [f"if at {source_where(o)}: written as it runs (not scheduled), by the partition that needs its results "
             "or, for its stores, the first consumer" for o in mod.plan.fn.ops if o.name == IF]
     return out
@@ -443,10 +444,17 @@ def kernel_function(ttgir: str, graph: LoopGraph) -> tuple[Function, TileLoop | 
         ops, guards = guarding_ifs(ops, loop, guards, graph.name)
     if guards:
         fn = Function(fn.name, fn.args, dataclasses.replace(fn.module, ops=ops), fn.types)
+    nested = fn
     fn, tile_loop = _tile_loop(fn, graph)
     if guards and tile_loop is not None:
-        raise UnsupportedError("the Gluon back end writes an early return in a kernel without a tile loop of its own",
-                               where=f"{graph.name}, {source_where(guards[0].op)}", found="a persistent tile loop after it")
+        # an early return before the kernel's own tile loop (Inductor's persistent template: `if M * N == 0:
+        # return`) runs before the partitions start, as without one: the nest keeps the launch's program ids, and
+        # flattening the nest leaves the ops before it where the guards' places say
+        at = nested.ops.index(_nest_path(nested.ops, _graph_loop(nested, graph))[0])
+        late = [g for g in guards if g.at > at]
+        if late:
+            raise UnsupportedError("the Gluon back end writes an early return before the kernel's own tile loop",
+                                   where=f"{graph.name}, {source_where(late[0].op)}", found="the tile loop before it")
     return fn, tile_loop, guards
 
 
