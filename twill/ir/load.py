@@ -193,13 +193,12 @@ def _library_helpers(tree: ast.Module, mod: types.ModuleType, filename: str, pat
                 continue
             one = ast.copy_location(ast.ImportFrom(node.module, [alias], node.level) if isinstance(node, ast.ImportFrom)
                                     else ast.Import([alias]), node)
-            text = f"{ast.unparse(one)} ({path}:{node.lineno})"
+            text = f"`{ast.unparse(one)}` ({path}:{node.lineno})"
             try:
                 exec(compile(ast.Module(body=[ast.fix_missing_locations(one)], type_ignores=[]), filename, "exec"),
                      mod.__dict__)
             except Exception as e:   # noqa: BLE001 - the library is not installed here, or fails to import
-                out[bound] = f"bound by `{ast.unparse(one)}` ({path}:{node.lineno}), which could not be imported " \
-                             f"here ({type(e).__name__}: {e})"
+                out[bound] = f"bound by {text}, which could not be imported here ({type(e).__name__}: {e})"
                 continue
             for k in users[bound]:
                 notes.setdefault(k, []).append(f"{text}: imported for the kernel's helpers (an installed library)")
