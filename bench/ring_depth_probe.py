@@ -32,8 +32,12 @@ def main() -> int:
     base = plan.ring_depth
     try:
         for spec in a.specs:
-            label, extra = spec.rsplit(":", 1)
+            label, _, extra = spec.rpartition(":")
             src, dst = ROOT / "bench/results/gluon" / label, Path(a.out) / f"{label}_d{extra}"
+            if not extra.isdigit() or not (src / "gluon.json").is_file():
+                print(f"ring_depth_probe: expected LABEL:EXTRA, a committed variant (bench/results/gluon/LABEL/"
+                      f"gluon.json) and a count of buffers, found {spec!r}", file=sys.stderr)
+                return 2
             shutil.rmtree(dst, ignore_errors=True)
             shutil.copytree(src, dst)
             meta = json.loads((dst / "variant.json").read_text())
