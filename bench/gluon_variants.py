@@ -136,6 +136,26 @@ VARIANTS = {
     "rope_embedding": ("tests/corpus/rope_embedding.py", "_rope_embedding", []),   # Unsloth's RoPE, a loop over heads
     "inductor_layer_norm": ("tests/corpus/inductor_layer_norm.py", "triton_red_fused_native_layer_norm_0",
                             []),   # Inductor: welford
+    "vllm_fused_moe": ("tests/corpus/vllm_fused_moe.py", "fused_moe_kernel", []),   # vLLM's fused MoE: sorted token rows, a zero-write branch
+    "tut03_autotune_matmul": ("tests/corpus/tut03_autotune_matmul.py", "matmul_kernel", []),   # tutorial 03: autotuned, leaky_relu epilogue
+    "torchao_int8_wo_mm": ("tests/corpus/torchao_int8_wo_mm.py", "int8_weight_only_matmul_kernel", []),   # int8 weights, a row scale after the loop
+    "lightllm_token_att": ("tests/corpus/lightllm_token_att.py", "_fwd_kernel_token_att1", []),   # LightLLM decode: a token index table
+    "mamba_bmm_chunk": ("tests/corpus/mamba_bmm_chunk.py", "_bmm_chunk_fwd_kernel", []),   # Mamba-2's chunked C^T B
+    "fla_fused_chunk_retention": ("tests/corpus/fla_fused_chunk_retention.py", "fused_chunk_retention_fwd_kernel", []),   # an if inside the loop's if
+    "attorch_layer_norm": ("tests/corpus/attorch_layer_norm.py", "layer_norm_forward_kernel", []),   # attorch LayerNorm
+    "lightllm_context_attention": ("tests/corpus/lightllm_context_attention.py", "_fwd_kernel", []),   # LightLLM prefill attention
+    "unsloth_swiglu_bwd": ("tests/corpus/unsloth_swiglu_bwd.py", "_DWf_DW_dfg_kernel", []),   # elementwise, no loop of its own
+    "inductor_persistent_tma_flatten": ("tests/corpus/inductor_persistent_tma_flatten.py", "triton_tem_fused_mm_0", []),   # an early return before a flatten tile loop
+    "fla_gated_delta_h": ("tests/corpus/fla_gated_delta_h.py", "chunk_gated_delta_rule_fwd_kernel_h", []),   # FLA gated delta rule state
+    "flaggems_softmax_inner": ("tests/corpus/flaggems_softmax_inner.py", "softmax_kernel_inner", []),   # FlagGems online softmax, two loops
+    "xformers_splitk_decode": ("tests/corpus/xformers_splitk_decode.py", "_fwd_kernel_splitK", []),   # xFormers split-K decoding
+    "vllm_scaled_mm": ("tests/corpus/vllm_scaled_mm.py", "scaled_mm_kernel", []),   # vLLM int8 scaled_mm
+    "inductor_log_softmax": ("tests/corpus/inductor_log_softmax.py", "triton_red_fused__log_softmax_0", []),   # Inductor log-softmax
+    "inductor_persistent_tma_mm": ("tests/corpus/inductor_persistent_tma_mm.py", "triton_tem_fused_mm_0", []),   # Inductor persistent TMA template
+    "vllm_fused_add_rms_norm": ("tests/corpus/vllm_fused_add_rms_norm.py", "_fused_add_rms_norm_kernel", []),   # residual add + RMSNorm
+    "moe_align_block_size": ("tests/corpus/moe_align_block_size.py", "moe_align_block_size_stage4", []),   # vLLM moe_align stage 4
+    "sglang_decode_grouped": ("tests/corpus/sglang_decode_grouped.py", "_fwd_grouped_kernel_stage1", []),   # SGLang grouped decode
+    "liger_layer_norm_bwd": ("tests/corpus/liger_layer_norm_bwd.py", "_layer_norm_backward_kernel", []),   # Liger LayerNorm backward
 }
 
 

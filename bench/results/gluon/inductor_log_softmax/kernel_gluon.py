@@ -1,0 +1,321 @@
+"""triton_red_fused__log_softmax_0, written by twill from its joint schedule: I=93 L=185 (optimal), 744 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 16 warps, registers as ptxas allocates them (the schedule's tiles need about 54 per thread)
+- shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
+- loop at inductor_log_softmax.py:54 (TTGIR line 29) (before the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=167, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
+- loop at inductor_log_softmax.py:64 (TTGIR line 59) (before the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=179, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+
+L0 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1, 32], warps_per_cta=[1, 16], order=[1, 0])))
+L1 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1, 32], warps_per_cta=[1, 16], order=[1, 0]))
+
+@gluon.jit
+def twill_combine_c6205fe7(a0, a1):
+    t0 = a0 > a1
+    t1 = a0 != a0
+    t2 = t0 | t1
+    t3 = gl.where(t2, a0, a1)
+    return t3
+
+@gluon.jit
+def consumer_0(in_ptr0, out_ptr2, xnumel, rnumel):
+    twill_base = 0
+    xoffset = gl.program_id(0)
+    xmask = xoffset < xnumel
+    rbase = gl.arange(0, 2048, layout=L0)
+    rbase_0 = gl.expand_dims(rbase, 0)
+    tmp0 = rnumel * xoffset
+    twill_n = (rnumel - 0 + 2048 - 1) // 2048
+    _tmp2_25 = gl.full([1, 2048], float("-inf"), gl.float32, layout=L1)
+    rindex_17 = (0 + (0 - 0) * 2048) + rbase_0  # elementwise0_tmp0: stage 0, partition 0 (group 0)
+    rmask_18 = rindex_17 < rnumel  # elementwise0_tmp0: stage 0, partition 0 (group 0)
+    tmp0_21 = rmask_18 & xmask  # elementwise0_tmp0: stage 0, partition 0 (group 0)
+    tmp0_19 = rindex_17 + tmp0  # load0_tmp0: stage 0, partition 0 (group 0)
+    tmp0_20 = in_ptr0 + tmp0_19  # load0_tmp0: stage 0, partition 0 (group 0)
+    tmp0_22 = gl.load(tmp0_20, mask=tmp0_21, other=0.0, eviction_policy='evict_last')  # load0_tmp0: stage 0, partition 0 (group 0)
+    _tmp2_25_p1 = _tmp2_25
+    tmp0_21_p1 = tmp0_21
+    tmp0_22_p1 = tmp0_22
+    for twill_b in range(1, twill_n):
+        rindex_l0 = (0 + (twill_b - 0) * 2048)  # elementwise0_tmp0: stage 0, partition 0 (group 0)
+        rindex_17 = rindex_l0 + rbase_0  # elementwise0_tmp0: stage 0, partition 0 (group 0)
+        rmask_18 = rindex_17 < rnumel  # elementwise0_tmp0: stage 0, partition 0 (group 0)
+        tmp0_21 = rmask_18 & xmask  # elementwise0_tmp0: stage 0, partition 0 (group 0)
+        tmp0_19 = rindex_17 + tmp0  # load0_tmp0: stage 0, partition 0 (group 0)
+        tmp0_20 = in_ptr0 + tmp0_19  # load0_tmp0: stage 0, partition 0 (group 0)
+        tmp0_22 = gl.load(tmp0_20, mask=tmp0_21, other=0.0, eviction_policy='evict_last')  # load0_tmp0: stage 0, partition 0 (group 0)
+        mask = _tmp2_25_p1 > tmp0_22_p1  # elementwise1_mask: stage 1, partition 0 (group 0)
+        mask_23 = _tmp2_25_p1 != _tmp2_25_p1  # elementwise1_mask: stage 1, partition 0 (group 0)
+        mask_24 = mask | mask_23  # elementwise1_mask: stage 1, partition 0 (group 0)
+        tmp3 = gl.where(mask_24, _tmp2_25_p1, tmp0_22_p1)  # elementwise1_mask: stage 1, partition 0 (group 0)
+        _tmp2_25 = gl.where(tmp0_21_p1, tmp3, _tmp2_25_p1)  # elementwise1_mask: stage 1, partition 0 (group 0)
+        _tmp2_25_p1 = _tmp2_25
+        tmp0_21_p1 = tmp0_21
+        tmp0_22_p1 = tmp0_22
+    mask = _tmp2_25_p1 > tmp0_22_p1  # elementwise1_mask: stage 1, partition 0 (group 0)
+    mask_23 = _tmp2_25_p1 != _tmp2_25_p1  # elementwise1_mask: stage 1, partition 0 (group 0)
+    mask_24 = mask | mask_23  # elementwise1_mask: stage 1, partition 0 (group 0)
+    tmp3 = gl.where(mask_24, _tmp2_25_p1, tmp0_22_p1)  # elementwise1_mask: stage 1, partition 0 (group 0)
+    _tmp2_25 = gl.where(tmp0_21_p1, tmp3, _tmp2_25_p1)  # elementwise1_mask: stage 1, partition 0 (group 0)
+    _tmp2_25_p1 = _tmp2_25
+    tmp0_21_p1 = tmp0_21
+    tmp0_22_p1 = tmp0_22
+    twill_base += twill_n
+    tmp2, = gl.reduce((_tmp2_25_p1,), 1, twill_combine_c6205fe7)
+    tmp2_5 = gl.expand_dims(tmp2, 1)
+    tmp4 = rnumel * xoffset
+    tmp5 = tmp2_5.broadcast_to([1, 2048])
+    twill_n = (rnumel - 0 + 2048 - 1) // 2048
+    _tmp8_23 = gl.full([1, 2048], 0.0, gl.float32, layout=L1)
+    rindex_16 = (0 + (0 - 0) * 2048) + rbase_0  # elementwise0_tmp4: stage 0, partition 0 (group 0)
+    rmask_17 = rindex_16 < rnumel  # elementwise0_tmp4: stage 0, partition 0 (group 0)
+    tmp4_20 = rmask_17 & xmask  # elementwise0_tmp4: stage 0, partition 0 (group 0)
+    tmp4_18 = rindex_16 + tmp4  # load0_tmp4: stage 0, partition 0 (group 0)
+    tmp4_19 = in_ptr0 + tmp4_18  # load0_tmp4: stage 0, partition 0 (group 0)
+    tmp4_21 = gl.load(tmp4_19, mask=tmp4_20, other=0.0, eviction_policy='evict_last')  # load0_tmp4: stage 0, partition 0 (group 0)
+    _tmp8_23_p1 = _tmp8_23
+    tmp4_20_p1 = tmp4_20
+    tmp4_21_p1 = tmp4_21
+    for twill_b in range(1, twill_n):
+        rindex_l1 = (0 + (twill_b - 0) * 2048)  # elementwise0_tmp4: stage 0, partition 0 (group 0)
+        rindex_16 = rindex_l1 + rbase_0  # elementwise0_tmp4: stage 0, partition 0 (group 0)
+        rmask_17 = rindex_16 < rnumel  # elementwise0_tmp4: stage 0, partition 0 (group 0)
+        tmp4_20 = rmask_17 & xmask  # elementwise0_tmp4: stage 0, partition 0 (group 0)
+        tmp4_18 = rindex_16 + tmp4  # load0_tmp4: stage 0, partition 0 (group 0)
+        tmp4_19 = in_ptr0 + tmp4_18  # load0_tmp4: stage 0, partition 0 (group 0)
+        tmp4_21 = gl.load(tmp4_19, mask=tmp4_20, other=0.0, eviction_policy='evict_last')  # load0_tmp4: stage 0, partition 0 (group 0)
+        tmp5_22 = tmp4_21_p1 - tmp5  # sfu0_tmp6: stage 1, partition 0 (group 0)
+        tmp6 = gl.exp(tmp5_22)  # sfu0_tmp6: stage 1, partition 0 (group 0)
+        tmp9 = _tmp8_23_p1 + tmp6  # elementwise1_tmp9: stage 1, partition 0 (group 0)
+        _tmp8_23 = gl.where(tmp4_20_p1, tmp9, _tmp8_23_p1)  # elementwise1_tmp9: stage 1, partition 0 (group 0)
+        _tmp8_23_p1 = _tmp8_23
+        tmp4_20_p1 = tmp4_20
+        tmp4_21_p1 = tmp4_21
+    tmp5_22 = tmp4_21_p1 - tmp5  # sfu0_tmp6: stage 1, partition 0 (group 0)
+    tmp6 = gl.exp(tmp5_22)  # sfu0_tmp6: stage 1, partition 0 (group 0)
+    tmp9 = _tmp8_23_p1 + tmp6  # elementwise1_tmp9: stage 1, partition 0 (group 0)
+    _tmp8_23 = gl.where(tmp4_20_p1, tmp9, _tmp8_23_p1)  # elementwise1_tmp9: stage 1, partition 0 (group 0)
+    _tmp8_23_p1 = _tmp8_23
+    tmp4_20_p1 = tmp4_20
+    tmp4_21_p1 = tmp4_21
+    twill_base += twill_n
+    tmp8 = gl.sum(_tmp8_23_p1, axis=1)
+    tmp8_10 = gl.expand_dims(tmp8, 1)
+    tmp10 = rnumel * xoffset
+    tmp11 = tmp2_5.broadcast_to([1, 2048])
+    tmp12 = gl.log(tmp8_10)
+    tmp13 = tmp12.broadcast_to([1, 2048])
+    twill_n = (rnumel - 0 + 2048 - 1) // 2048
+    rindex_15 = (0 + (0 - 0) * 2048) + rbase_0  # elementwise0_tmp10: stage 0, partition 0 (group 0)
+    rmask_16 = rindex_15 < rnumel  # elementwise0_tmp10: stage 0, partition 0 (group 0)
+    tmp10_19 = rmask_16 & xmask  # elementwise0_tmp10: stage 0, partition 0 (group 0)
+    tmp10_17 = rindex_15 + tmp10  # load0_tmp10: stage 0, partition 0 (group 0)
+    tmp10_18 = in_ptr0 + tmp10_17  # load0_tmp10: stage 0, partition 0 (group 0)
+    tmp10_20 = gl.load(tmp10_18, mask=tmp10_19, other=0.0, eviction_policy='evict_first')  # load0_tmp10: stage 0, partition 0 (group 0)
+    tmp10_17_p1 = tmp10_17
+    tmp10_19_p1 = tmp10_19
+    tmp10_20_p1 = tmp10_20
+    for twill_b in range(1, twill_n):
+        rindex = (0 + (twill_b - 0) * 2048)  # elementwise0_tmp10: stage 0, partition 0 (group 0)
+        rindex_15 = rindex + rbase_0  # elementwise0_tmp10: stage 0, partition 0 (group 0)
+        rmask_16 = rindex_15 < rnumel  # elementwise0_tmp10: stage 0, partition 0 (group 0)
+        tmp10_19 = rmask_16 & xmask  # elementwise0_tmp10: stage 0, partition 0 (group 0)
+        tmp10_17 = rindex_15 + tmp10  # load0_tmp10: stage 0, partition 0 (group 0)
+        tmp10_18 = in_ptr0 + tmp10_17  # load0_tmp10: stage 0, partition 0 (group 0)
+        tmp10_20 = gl.load(tmp10_18, mask=tmp10_19, other=0.0, eviction_policy='evict_first')  # load0_tmp10: stage 0, partition 0 (group 0)
+        tmp11_21 = tmp10_20_p1 - tmp11  # elementwise1_tmp11: stage 1, partition 0 (group 0)
+        tmp13_22 = tmp11_21 - tmp13  # elementwise1_tmp11: stage 1, partition 0 (group 0)
+        v1 = out_ptr2 + tmp10_17_p1  # store0: stage 1, partition 0 (group 0)
+        gl.store(v1, tmp13_22, mask=tmp10_19_p1)  # store0: stage 1, partition 0 (group 0)
+        tmp10_17_p1 = tmp10_17
+        tmp10_19_p1 = tmp10_19
+        tmp10_20_p1 = tmp10_20
+    tmp11_21 = tmp10_20_p1 - tmp11  # elementwise1_tmp11: stage 1, partition 0 (group 0)
+    tmp13_22 = tmp11_21 - tmp13  # elementwise1_tmp11: stage 1, partition 0 (group 0)
+    v1 = out_ptr2 + tmp10_17_p1  # store0: stage 1, partition 0 (group 0)
+    gl.store(v1, tmp13_22, mask=tmp10_19_p1)  # store0: stage 1, partition 0 (group 0)
+    tmp10_17_p1 = tmp10_17
+    tmp10_19_p1 = tmp10_19
+    tmp10_20_p1 = tmp10_20
+
+@gluon.jit
+def twill_kernel(in_ptr0, out_ptr2, xnumel, rnumel):
+    consumer_0(in_ptr0, out_ptr2, xnumel, rnumel, )
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['in_ptr0', 'out_ptr2', 'xnumel', 'rnumel', 'XBLOCK', 'RBLOCK']          # the Triton kernel's parameters, in order
+RUNTIME = ['in_ptr0', 'out_ptr2', 'xnumel', 'rnumel']   # the Gluon kernel's parameters, in order
+FLAGS = []   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED = ['in_ptr0', 'out_ptr2', 'xnumel', 'rnumel']   # the arguments a launch key reads
+CONSTEXPRS = {'XBLOCK': 1, 'RBLOCK': 2048}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 16
+MAXNREG = None
+PERSISTENT = False      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+_CODE = {}                     # expression -> its compiled code
+_DESCS = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE = []                   # the active driver's current device, read per launch
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+        if len(_DESCS) >= 256:
+            _DESCS.clear()
+        d = _DESCS[key] = TensorDescriptor(_Base(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
+
+
+def _key(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES:
+        from triton import knobs
+        _MODES.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
+    for n in KEYED:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device():
+    if not _DEVICE:
+        from triton.runtime import driver
+        _DEVICE.append(driver.active.get_current_device)
+    return _DEVICE[0]()
+
+
+def _decide(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = None
+    flags = {}
+    return [tuple(flags[f] for f in FLAGS), shapes, None]
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    key = _key(bound, g)
+    entry = _KEYED.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide(bound)
+        if key is not None:
+            if len(_KEYED) >= 64:
+                _KEYED.clear()
+            _KEYED[key] = entry
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return _run(entry, g, runtime)
+
+
+def _run(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel[g](*runtime, **dict(zip(FLAGS, entry[0])), num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()

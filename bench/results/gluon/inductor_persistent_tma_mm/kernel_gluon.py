@@ -1,0 +1,384 @@
+"""triton_tem_fused_mm_0, written by twill from its joint schedule: I=287 L=299 (optimal), 768 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- partition 0 (default): consumer, warp group 0, 8 warps, 240 registers per thread (needs about 104): the loop's compute, 1 stages
+- partition 1 (worker): producer, warp group 1, 1 warps, 24 registers per thread (needs about 0): TMA loads into the rings
+- ring a: 3 buffers of [128, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
+- ring b: 3 buffers of [64, 128] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
+- shared memory: 98416 bytes planned of 232448; maxnreg 168
+- early return at inductor_persistent_tma_mm.py:52 (TTGIR line 28): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it
+- if at inductor_persistent_tma_mm.py:62 (TTGIR line 43): written as it runs (not scheduled), by the partition that needs its results or, for its stores, the first consumer
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+
+L0 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]))
+L1 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L2 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L3 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
+
+@gluon.jit
+def consumer_0(arg_A, arg_B, out_ptr0, ks0, ks1, ks2, a_desc_3, b_desc_4, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty):
+    start_pid = gl.program_id(0)
+    grid_m = ks0 + 127
+    grid_m_0 = grid_m // 128
+    grid_n = ks1 + 127
+    grid_n_1 = grid_n // 128
+    k_tiles = ks2 + 63
+    k_tiles_2 = k_tiles // 64
+    num_tiles = grid_m_0 * grid_n_1
+    tiles_per_SM = num_tiles // 132
+    v2 = num_tiles % 132
+    v3 = start_pid < v2
+    if v3:
+        tiles_per_SM_5 = tiles_per_SM + 1
+        v4 = tiles_per_SM_5
+    else:
+        v4 = tiles_per_SM
+    tile_id = start_pid - 132
+    v5 = k_tiles_2 * v4
+    ki = k_tiles_2 - 1
+    twill_n = (v5 - 0 + 1 - 1) // 1
+    v7_r0 = tile_id
+    ki_9 = -1
+    v7_r1 = 0
+    v7_r2 = 0
+    v9 = gl.full([128, 128], 0.0, gl.float32, layout=L0)
+    ki_9_p1 = ki_9
+    v7_r0_p1 = v7_r0
+    v7_r1_p1 = v7_r1
+    v7_r2_p1 = v7_r2
+    v9_p1 = v9
+    for twill_b in range(0, twill_n):
+        ki_7 = ki_9_p1 == ki  # broadcast0_ki: stage 0, partition 0 (group 0)
+        ki_8 = ki_9_p1 + 1  # broadcast0_ki: stage 0, partition 0 (group 0)
+        ki_9 = gl.where(ki_7, 0, ki_8)  # broadcast0_ki: stage 0, partition 0 (group 0)
+        mbarrier.wait(a_ready.index((twill_b - 0) % 3), ((twill_b - 0) // 3) & 1)
+        mbarrier.wait(b_ready.index((twill_b - 0) % 3), ((twill_b - 0) // 3) & 1)
+        tok_acc_12 = warpgroup_mma(a_buf.index((twill_b - 0) % 3), b_buf.index((twill_b - 0) % 3), v9_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+        v6 = ki_9 == 0  # tma_load0_a: stage 0, partition 0 (group 0)
+        if v6:  # tma_load0_a: stage 0, partition 0 (group 0)
+            tile_id_13 = v7_r0_p1 + 132  # tma_load0_a: stage 0, partition 0 (group 0)
+            width = grid_n_1 * 8  # tma_load0_a: stage 0, partition 0 (group 0)
+            group_id = tile_id_13 // width  # tma_load0_a: stage 0, partition 0 (group 0)
+            group_size = group_id * 8  # tma_load0_a: stage 0, partition 0 (group 0)
+            group_size_14 = grid_m_0 - group_size  # tma_load0_a: stage 0, partition 0 (group 0)
+            group_size_15 = gl.minimum(group_size_14, 8)  # tma_load0_a: stage 0, partition 0 (group 0)
+            pid_m = tile_id_13 % group_size_15  # tma_load0_a: stage 0, partition 0 (group 0)
+            pid_m_16 = group_size + pid_m  # tma_load0_a: stage 0, partition 0 (group 0)
+            pid_n = tile_id_13 % width  # tma_load0_a: stage 0, partition 0 (group 0)
+            pid_n_17 = pid_n // group_size_15  # tma_load0_a: stage 0, partition 0 (group 0)
+            rm = pid_m_16 * 128  # tma_load0_a: stage 0, partition 0 (group 0)
+            rn = pid_n_17 * 128  # tma_load0_a: stage 0, partition 0 (group 0)
+            v7_r0 = tile_id_13  # tma_load0_a: stage 0, partition 0 (group 0)
+            v7_r1 = rm  # tma_load0_a: stage 0, partition 0 (group 0)
+            v7_r2 = rn  # tma_load0_a: stage 0, partition 0 (group 0)
+        else:  # tma_load0_a: stage 0, partition 0 (group 0)
+            v7_r0 = v7_r0_p1  # tma_load0_a: stage 0, partition 0 (group 0)
+            v7_r1 = v7_r1_p1  # tma_load0_a: stage 0, partition 0 (group 0)
+            v7_r2 = v7_r2_p1  # tma_load0_a: stage 0, partition 0 (group 0)
+        v8 = ki_9 == ki  # store0: stage 0, partition 0 (group 0)
+        acc_12 = warpgroup_mma_wait(0, deps=(tok_acc_12,))
+        mbarrier.arrive(a_empty.index((twill_b - 0) % 3))
+        mbarrier.arrive(b_empty.index((twill_b - 0) % 3))
+        if v8:  # store0: stage 0, partition 0 (group 0)
+            rcm = gl.arange(0, 128, layout=L1)  # store0: stage 0, partition 0 (group 0)
+            rcm_13 = gl.arange(0, 128, layout=L2)  # store0: stage 0, partition 0 (group 0)
+            rcm_15 = v7_r1 + rcm  # store0: stage 0, partition 0 (group 0)
+            rcn_16 = v7_r2 + rcm_13  # store0: stage 0, partition 0 (group 0)
+            idx_m = gl.expand_dims(rcm_15, 1)  # store0: stage 0, partition 0 (group 0)
+            idx_n = gl.expand_dims(rcn_16, 0)  # store0: stage 0, partition 0 (group 0)
+            mask_17 = idx_m < ks0  # store0: stage 0, partition 0 (group 0)
+            mask_19 = idx_n < ks1  # store0: stage 0, partition 0 (group 0)
+            mask_20 = mask_17.broadcast_to([128, 128])  # store0: stage 0, partition 0 (group 0)
+            mask_21 = mask_19.broadcast_to([128, 128])  # store0: stage 0, partition 0 (group 0)
+            mask_22 = mask_20 & mask_21  # store0: stage 0, partition 0 (group 0)
+            xindex_23 = ks1 * idx_m  # store0: stage 0, partition 0 (group 0)
+            xindex_24 = idx_n.broadcast_to([128, 128])  # store0: stage 0, partition 0 (group 0)
+            xindex_25 = xindex_23.broadcast_to([128, 128])  # store0: stage 0, partition 0 (group 0)
+            xindex_26 = xindex_24 + xindex_25  # store0: stage 0, partition 0 (group 0)
+            v11 = out_ptr0 + xindex_26  # store0: stage 0, partition 0 (group 0)
+            v12 = acc_12.to(gl.float16)  # store0: stage 0, partition 0 (group 0)
+            v13 = gl.convert_layout(v12, L3)  # store0: stage 0, partition 0 (group 0)
+            gl.store(v11, v13, mask=mask_22)  # store0: stage 0, partition 0 (group 0)
+            v9 = gl.full([128, 128], 0.0, gl.float32, layout=L0)  # store0: stage 0, partition 0 (group 0)
+        else:  # store0: stage 0, partition 0 (group 0)
+            v9 = acc_12  # store0: stage 0, partition 0 (group 0)
+        ki_9_p1 = ki_9
+        v7_r0_p1 = v7_r0
+        v7_r1_p1 = v7_r1
+        v7_r2_p1 = v7_r2
+        v9_p1 = v9
+
+@gluon.jit
+def producer_1(arg_A, arg_B, out_ptr0, ks0, ks1, ks2, a_desc_3, b_desc_4, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty):
+    start_pid = gl.program_id(0)
+    grid_m = ks0 + 127
+    grid_m_0 = grid_m // 128
+    grid_n = ks1 + 127
+    grid_n_1 = grid_n // 128
+    k_tiles = ks2 + 63
+    k_tiles_2 = k_tiles // 64
+    num_tiles = grid_m_0 * grid_n_1
+    tiles_per_SM = num_tiles // 132
+    v2 = num_tiles % 132
+    v3 = start_pid < v2
+    if v3:
+        tiles_per_SM_5 = tiles_per_SM + 1
+        v4 = tiles_per_SM_5
+    else:
+        v4 = tiles_per_SM
+    tile_id = start_pid - 132
+    v5 = k_tiles_2 * v4
+    ki = k_tiles_2 - 1
+    arg10 = 0
+    arg8 = -1
+    arg9 = 0
+    tile_id_6 = tile_id
+    for acc_5 in range(0, v5, 1):
+        twill_k = (acc_5 - 0) // 1
+        ki_7 = arg8 == ki
+        ki_8 = arg8 + 1
+        ki_9 = gl.where(ki_7, 0, ki_8)
+        v6 = ki_9 == 0
+        if v6:
+            tile_id_13 = tile_id_6 + 132
+            width = grid_n_1 * 8
+            group_id = tile_id_13 // width
+            group_size = group_id * 8
+            group_size_14 = grid_m_0 - group_size
+            group_size_15 = gl.minimum(group_size_14, 8)
+            pid_m = tile_id_13 % group_size_15
+            pid_m_16 = group_size + pid_m
+            pid_n = tile_id_13 % width
+            pid_n_17 = pid_n // group_size_15
+            rm = pid_m_16 * 128
+            rn = pid_n_17 * 128
+            v7_r0 = tile_id_13
+            v7_r1 = rm
+            v7_r2 = rn
+        else:
+            v7_r0 = tile_id_6
+            v7_r1 = arg9
+            v7_r2 = arg10
+        rk = ki_9 * 64
+        mbarrier.wait(a_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+        mbarrier.expect(a_ready.index(twill_k % 3), a_desc_3.block_type.nbytes)
+        tma.async_copy_global_to_shared(a_desc_3, [v7_r1, rk], a_ready.index(twill_k % 3), a_buf.index(twill_k % 3))
+        mbarrier.wait(b_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+        mbarrier.expect(b_ready.index(twill_k % 3), b_desc_4.block_type.nbytes)
+        tma.async_copy_global_to_shared(b_desc_4, [rk, v7_r2], b_ready.index(twill_k % 3), b_buf.index(twill_k % 3))
+        arg10 = v7_r2
+        arg8 = ki_9
+        arg9 = v7_r1
+        tile_id_6 = v7_r0
+
+@gluon.jit
+def twill_kernel(arg_A, arg_B, out_ptr0, ks0, ks1, ks2, a_desc_3, b_desc_4):
+    v0 = ks0 * ks1
+    v1 = v0 == 0
+    if v1:
+        return
+    a_buf = gl.allocate_shared_memory(gl.float16, [3, 128, 64], a_desc_3.layout)
+    b_buf = gl.allocate_shared_memory(gl.float16, [3, 64, 128], b_desc_4.layout)
+    a_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
+        mbarrier.init(a_ready.index(i), count=1)
+    a_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
+        mbarrier.init(a_empty.index(i), count=1)
+    b_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
+        mbarrier.init(b_ready.index(i), count=1)
+    b_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
+        mbarrier.init(b_empty.index(i), count=1)
+    gl.warp_specialize([
+        (consumer_0, (arg_A, arg_B, out_ptr0, ks0, ks1, ks2, a_desc_3, b_desc_4, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty)),
+        (producer_1, (arg_A, arg_B, out_ptr0, ks0, ks1, ks2, a_desc_3, b_desc_4, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty)),
+    ], [1], [24])
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['arg_A', 'arg_B', 'out_ptr0', 'ks0', 'ks1', 'ks2']          # the Triton kernel's parameters, in order
+RUNTIME = ['arg_A', 'arg_B', 'out_ptr0', 'ks0', 'ks1', 'ks2', 'a_desc_3', 'b_desc_4']   # the Gluon kernel's parameters, in order
+FLAGS = []   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED = ['arg_A', 'arg_B', 'out_ptr0', 'ks0', 'ks1', 'ks2', 'a_desc_3', 'b_desc_4']   # the arguments a launch key reads
+CONSTEXPRS = {}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {'a_desc_3': [128, 64], 'b_desc_4': [64, 128]}
+DESCRIPTOR_LAYOUTS = {'a_desc_3': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])', 'b_desc_4': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
+LAUNCH_DESCRIPTORS = {'a_desc_3': ('arg_A', ['ks0', 'ks2'], ['ks2', '1']), 'b_desc_4': ('arg_B', ['ks2', 'ks1'], ['ks1', '1'])}   # tl.make_tensor_descriptor in the kernel: (base, shape, strides)
+NUM_WARPS = 8
+MAXNREG = 168
+PERSISTENT = False      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+_CODE = {}                     # expression -> its compiled code
+_DESCS = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE = []                   # the active driver's current device, read per launch
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+        if len(_DESCS) >= 256:
+            _DESCS.clear()
+        d = _DESCS[key] = TensorDescriptor(_Base(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
+
+
+class _Made:
+    """A descriptor the kernel made itself: its base tensor, shape and strides, as a host descriptor holds them."""
+
+    def __init__(self, base, shape, strides):
+        self.base, self.shape, self.strides = base, shape, strides
+
+
+def _key(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES:
+        from triton import knobs
+        _MODES.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
+    for n in KEYED:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device():
+    if not _DEVICE:
+        from triton.runtime import driver
+        _DEVICE.append(driver.active.get_current_device)
+    return _DEVICE[0]()
+
+
+def _decide(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = None
+    flags = {}
+    return [tuple(flags[f] for f in FLAGS), shapes, None]
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    for n, (base, shape, strides) in LAUNCH_DESCRIPTORS.items():
+        bound[n] = _Made(bound[base], [_ev(e, bound) for e in shape], [_ev(e, bound) for e in strides])
+    key = _key(bound, g)
+    entry = _KEYED.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide(bound)
+        if key is not None:
+            if len(_KEYED) >= 64:
+                _KEYED.clear()
+            _KEYED[key] = entry
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return _run(entry, g, runtime)
+
+
+def _run(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel[g](*runtime, **dict(zip(FLAGS, entry[0])), num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()

@@ -1,0 +1,243 @@
+"""moe_align_block_size_stage4, written by twill from its joint schedule: I=601 L=601 (optimal), 1208 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 40 per thread)
+- shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
+- loop at moe_align_block_size.py:101 (TTGIR line 18) (before the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=300, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+
+
+@gluon.jit
+def consumer_0(topk_ids_ptr, sorted_token_ids_ptr, expert_ids_ptr, tokens_cnts_ptr, cumsum_ptr):
+    twill_base = 0
+    pid = gl.program_id(0)
+    start_idx = cumsum_ptr + pid
+    start_idx_0 = gl.load(start_idx)
+    end_idx = start_idx + 1
+    end_idx_1 = gl.load(end_idx)
+    twill_n = (end_idx_1 - start_idx_0 + 64 - 1) // 64
+    for twill_b in range(0, twill_n):
+        v2_l0 = (start_idx_0 + (twill_b - 0) * 64) // 64  # store0: stage 0, partition 0 (group 0)
+        v3_l0 = expert_ids_ptr + v2_l0  # store0: stage 0, partition 0 (group 0)
+        gl.store(v3_l0, pid)  # store0: stage 0, partition 0 (group 0)
+    twill_base += twill_n
+    start_idx_2 = pid * 32
+    off_t = pid * 64
+    v0 = start_idx_2 + 32
+    v1 = gl.minimum(v0, 1998)
+    token_cnt = tokens_cnts_ptr + off_t
+    twill_n = (v1 - start_idx_2 + 1 - 1) // 1
+    if (twill_n >= 1) | (gl.program_id(0) < 0):
+        expert_id = topk_ids_ptr + (start_idx_2 + (0 - 0) * 1)  # load0_expert_id: stage 0, partition 0 (group 0)
+        expert_id_3 = gl.load(expert_id)  # load0_expert_id: stage 0, partition 0 (group 0)
+        token_cnt_4 = token_cnt + expert_id_3  # load1_token_cnt: stage 0, partition 0 (group 0)
+        token_cnt_5 = gl.load(token_cnt_4)  # load1_token_cnt: stage 0, partition 0 (group 0)
+        rank_post_pad = cumsum_ptr + expert_id_3  # load2_rank_post_pad: stage 0, partition 0 (group 0)
+        rank_post_pad_6 = gl.load(rank_post_pad)  # load2_rank_post_pad: stage 0, partition 0 (group 0)
+        rank_post_pad_6_p1 = rank_post_pad_6
+        token_cnt_4_p1 = token_cnt_4
+        token_cnt_5_p1 = token_cnt_5
+        for twill_b in range(1, twill_n):
+            expert_id = topk_ids_ptr + (start_idx_2 + (twill_b - 0) * 1)  # load0_expert_id: stage 0, partition 0 (group 0)
+            expert_id_3 = gl.load(expert_id)  # load0_expert_id: stage 0, partition 0 (group 0)
+            token_cnt_4 = token_cnt + expert_id_3  # load1_token_cnt: stage 0, partition 0 (group 0)
+            token_cnt_5 = gl.load(token_cnt_4)  # load1_token_cnt: stage 0, partition 0 (group 0)
+            v3 = token_cnt_5_p1 + 1  # elementwise1: stage 1, partition 0 (group 0)
+            gl.store(token_cnt_4_p1, v3)  # store1: stage 1, partition 0 (group 0)
+            rank_post_pad = cumsum_ptr + expert_id_3  # load2_rank_post_pad: stage 0, partition 0 (group 0)
+            rank_post_pad_6 = gl.load(rank_post_pad)  # load2_rank_post_pad: stage 0, partition 0 (group 0)
+            rank_post_pad_7 = token_cnt_5_p1 + rank_post_pad_6_p1  # elementwise0_rank_post_pad: stage 1, partition 0 (group 0)
+            v2 = sorted_token_ids_ptr + rank_post_pad_7  # store0: stage 1, partition 0 (group 0)
+            gl.store(v2, (start_idx_2 + (twill_b - 1) * 1))  # store0: stage 1, partition 0 (group 0)
+            rank_post_pad_6_p1 = rank_post_pad_6
+            token_cnt_4_p1 = token_cnt_4
+            token_cnt_5_p1 = token_cnt_5
+        v3 = token_cnt_5_p1 + 1  # elementwise1: stage 1, partition 0 (group 0)
+        gl.store(token_cnt_4_p1, v3)  # store1: stage 1, partition 0 (group 0)
+        rank_post_pad_7 = token_cnt_5_p1 + rank_post_pad_6_p1  # elementwise0_rank_post_pad: stage 1, partition 0 (group 0)
+        v2 = sorted_token_ids_ptr + rank_post_pad_7  # store0: stage 1, partition 0 (group 0)
+        gl.store(v2, (start_idx_2 + ((twill_n - 1 + 1) - 1) * 1))  # store0: stage 1, partition 0 (group 0)
+        rank_post_pad_6_p1 = rank_post_pad_6
+        token_cnt_4_p1 = token_cnt_4
+        token_cnt_5_p1 = token_cnt_5
+
+@gluon.jit
+def twill_kernel(topk_ids_ptr, sorted_token_ids_ptr, expert_ids_ptr, tokens_cnts_ptr, cumsum_ptr):
+    consumer_0(topk_ids_ptr, sorted_token_ids_ptr, expert_ids_ptr, tokens_cnts_ptr, cumsum_ptr, )
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['topk_ids_ptr', 'sorted_token_ids_ptr', 'expert_ids_ptr', 'tokens_cnts_ptr', 'cumsum_ptr', 'num_experts', 'block_size', 'numel', 'tokens_per_thread']          # the Triton kernel's parameters, in order
+RUNTIME = ['topk_ids_ptr', 'sorted_token_ids_ptr', 'expert_ids_ptr', 'tokens_cnts_ptr', 'cumsum_ptr']   # the Gluon kernel's parameters, in order
+FLAGS = []   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED = ['topk_ids_ptr', 'sorted_token_ids_ptr', 'expert_ids_ptr', 'tokens_cnts_ptr', 'cumsum_ptr']   # the arguments a launch key reads
+CONSTEXPRS = {'num_experts': 64, 'block_size': 64, 'numel': 1998, 'tokens_per_thread': 32}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 4
+MAXNREG = None
+PERSISTENT = False      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+_CODE = {}                     # expression -> its compiled code
+_DESCS = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE = []                   # the active driver's current device, read per launch
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+        if len(_DESCS) >= 256:
+            _DESCS.clear()
+        d = _DESCS[key] = TensorDescriptor(_Base(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
+
+
+def _key(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES:
+        from triton import knobs
+        _MODES.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
+    for n in KEYED:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device():
+    if not _DEVICE:
+        from triton.runtime import driver
+        _DEVICE.append(driver.active.get_current_device)
+    return _DEVICE[0]()
+
+
+def _decide(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = None
+    flags = {}
+    return [tuple(flags[f] for f in FLAGS), shapes, None]
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    key = _key(bound, g)
+    entry = _KEYED.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide(bound)
+        if key is not None:
+            if len(_KEYED) >= 64:
+                _KEYED.clear()
+            _KEYED[key] = entry
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return _run(entry, g, runtime)
+
+
+def _run(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel[g](*runtime, **dict(zip(FLAGS, entry[0])), num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()

@@ -1,0 +1,512 @@
+"""_fwd_grouped_kernel_stage1, written by twill from its joint schedule: I=395 L=395 (optimal), 2166 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- register-read pointer tiles copied by their consumer with cp.async (k_145_as 2 x 8192 B, v_171_as 2 x 8192 B): issued at the load's stage, one commit group per body, read at the first reader's stage after wait_group and a barrier, in the layout that reader wants (Triton's own pipelining of such loads; held a stage in registers, GQA decode ran x0.65 Triton's best, run 29c)
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 75 per thread)
+- shared memory: 32784 bytes planned of 232448; maxnreg unset (ptxas allocates)
+- if at sglang_decode_grouped.py:112 (TTGIR line 136) around the scheduled loop: taken as an early return where its condition fails in the kernel itself, before the loop; not persistent, as a program id decides it
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
+from triton.experimental.gluon.language.nvidia.ampere import mma_v2
+
+L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L1 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 1], threads_per_warp=[1, 32], warps_per_cta=[1, 4], order=[1, 0])))
+L2 = gl.constexpr(gl.SliceLayout(1, gl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 4], instr_shape=[16, 8])))
+L3 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1], threads_per_warp=[32], warps_per_cta=[4], order=[0]))
+L4 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L5 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 1], threads_per_warp=[1, 32], warps_per_cta=[1, 4], order=[1, 0])))
+L6 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[8, 1], threads_per_warp=[16, 2], warps_per_cta=[1, 4], order=[0, 1])))
+L7 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[8, 1], threads_per_warp=[16, 2], warps_per_cta=[1, 4], order=[0, 1])))
+L8 = gl.constexpr(gl.SliceLayout(0, gl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 4], instr_shape=[16, 8])))
+L9 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 4], instr_shape=[16, 8]), k_width=2))
+L10 = gl.constexpr(gl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 4], instr_shape=[16, 8]))
+L11 = gl.constexpr(gl.DotOperandLayout(operand_index=1, parent=gl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 4], instr_shape=[16, 8]), k_width=2))
+L12 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 1], threads_per_warp=[1, 32], warps_per_cta=[1, 4], order=[1, 0]))
+
+@gluon.jit
+def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, Req_to_tokens, B_req_idx, B_Seqlen, Att_Out, stride_req_to_tokens_b, stride_qbs, stride_qh, stride_buf_kbs, stride_buf_kh, stride_buf_vbs, stride_buf_vh, stride_mid_ob, stride_mid_oh, stride_mid_os, k_145_as, v_171_as, TWILL_COPY: gl.constexpr):
+    cur_batch = gl.program_id(0)
+    cur_head_id = gl.program_id(1)
+    split_kv_id = gl.program_id(2)
+    cur_head = cur_head_id * 8
+    cur_head_17 = gl.arange(0, 16, layout=L0)
+    cur_head_18 = gl.arange(0, 16, layout=L1)
+    cur_head_19 = gl.arange(0, 16, layout=L2)
+    cur_head_20 = gl.arange(0, 16, layout=L3)
+    cur_head_25 = cur_head + cur_head_17
+    cur_head_26 = cur_head + cur_head_18
+    cur_head_27 = cur_head + cur_head_19
+    cur_head_28 = cur_head + cur_head_20
+    mask_h_29 = cur_head_id + 1
+    mask_h_30 = mask_h_29 * 8
+    mask_h_35 = cur_head_25 < mask_h_30
+    mask_h_36 = cur_head_26 < mask_h_30
+    mask_h_37 = cur_head_27 < mask_h_30
+    mask_h_38 = cur_head_28 < mask_h_30
+    mask_h_39 = cur_head_25 < 32
+    mask_h_40 = cur_head_26 < 32
+    mask_h_41 = cur_head_27 < 32
+    mask_h_42 = cur_head_28 < 32
+    mask_h_43 = mask_h_35 & mask_h_39
+    mask_h_44 = mask_h_36 & mask_h_40
+    mask_h_45 = mask_h_37 & mask_h_41
+    mask_h_46 = mask_h_38 & mask_h_42
+    offs_d = gl.arange(0, 128, layout=L4)
+    offs_d_47 = gl.arange(0, 128, layout=L5)
+    offs_d_48 = gl.arange(0, 128, layout=L6)
+    mask_d = offs_d < 128
+    mask_d_49 = offs_d_47 < 128
+    mask_d_50 = offs_d_48 < 128
+    cur_batch_seq_len = B_Seqlen + cur_batch
+    cur_batch_seq_len_51 = gl.load(cur_batch_seq_len)
+    cur_batch_req_idx = B_req_idx + cur_batch
+    cur_batch_req_idx_52 = gl.load(cur_batch_req_idx)
+    offs_q = cur_batch * stride_qbs
+    offs_q_53 = gl.expand_dims(cur_head_25, 1)
+    offs_q_54 = gl.expand_dims(cur_head_26, 1)
+    offs_q_56 = offs_q_53 * stride_qh
+    offs_q_58 = offs_q + offs_q_56
+    offs_q_59 = gl.expand_dims(offs_d, 0)
+    offs_q_60 = gl.expand_dims(offs_d_47, 0)
+    offs_q_61 = offs_q_58.broadcast_to([16, 128])
+    offs_q_62 = offs_q_59.broadcast_to([16, 128])
+    offs_q_63 = offs_q_60.broadcast_to([16, 128])
+    offs_q_64 = offs_q_61 + offs_q_62
+    q_65 = gl.expand_dims(mask_h_43, 1)
+    q_66 = gl.expand_dims(mask_h_44, 1)
+    q_67 = gl.expand_dims(mask_h_45, 1)
+    q_68 = gl.expand_dims(mask_d, 0)
+    q_69 = gl.expand_dims(mask_d_49, 0)
+    q_70 = q_65.broadcast_to([16, 128])
+    q_71 = q_66.broadcast_to([16, 128])
+    q_72 = q_68.broadcast_to([16, 128])
+    q_73 = q_69.broadcast_to([16, 128])
+    q_74 = q_70 & q_72
+    q_75 = q_71 & q_73
+    q_77 = Q + offs_q_64
+    q_78 = gl.load(q_77, mask=q_74, other=0.0)
+    kv_len_per_split_79 = cur_batch_seq_len_51 + 7
+    kv_len_per_split_80 = kv_len_per_split_79 // 8
+    split_kv_start = kv_len_per_split_80 * split_kv_id
+    split_kv_end = split_kv_start + kv_len_per_split_80
+    split_kv_end_81 = gl.minimum(split_kv_end, cur_batch_seq_len_51)
+    offs_n = gl.arange(0, 32, layout=L7)
+    offs_n_82 = gl.arange(0, 32, layout=L8)
+    offs_n_83 = gl.arange(0, 32, layout=L0)
+    kv_loc_85 = stride_req_to_tokens_b * cur_batch_req_idx_52
+    kv_loc_86 = Req_to_tokens + kv_loc_85
+    offs_buf_k_89 = cur_head_id * stride_buf_kh
+    offs_buf_k_91 = gl.expand_dims(offs_d_48, 1)
+    offs_buf_k_92 = offs_buf_k_91.broadcast_to([128, 32])
+    k_94 = gl.expand_dims(mask_d_50, 1)
+    k_95 = k_94.broadcast_to([128, 32])
+    q_97 = gl.convert_layout(q_78, L9)
+    qk_98 = q_67.broadcast_to([16, 32])
+    offs_buf_v_99 = cur_head_id * stride_buf_vh
+    offs_buf_v_101 = offs_q_59.broadcast_to([32, 128])
+    v_102 = q_68.broadcast_to([32, 128])
+    twill_n = (split_kv_end_81 - split_kv_start + 32 - 1) // 32
+    if (twill_n >= 1) | (gl.program_id(0) < 0):
+        n_e_max_172 = gl.full([16], float("-inf"), gl.float32, layout=L2)
+        e_sum_185 = gl.full([16], 0.0, gl.float32, layout=L2)
+        acc_183 = gl.full([16, 128], 0.0, gl.float32, layout=L10)
+        offs_n_121 = (split_kv_start + (0 - 0) * 32)  # load0_kv_loc: stage 0, partition 0 (group 0)
+        offs_n_124 = offs_n_121 + offs_n  # load0_kv_loc: stage 0, partition 0 (group 0)
+        k_138 = gl.expand_dims(offs_n_124, 0)  # elementwise1_k: stage 0, partition 0 (group 0)
+        k_140 = k_138 < split_kv_end_81  # elementwise1_k: stage 0, partition 0 (group 0)
+        k_142 = k_140.broadcast_to([128, 32])  # elementwise1_k: stage 0, partition 0 (group 0)
+        k_143 = k_142 & k_95  # elementwise1_k: stage 0, partition 0 (group 0)
+        offs_n_123 = (split_kv_start + (0 - 0) * 32)  # load1_kv_loc: stage 0, partition 0 (group 0)
+        offs_n_126 = offs_n_123 + offs_n_83  # load1_kv_loc: stage 0, partition 0 (group 0)
+        v_166 = gl.expand_dims(offs_n_126, 1)  # elementwise2_v: stage 0, partition 0 (group 0)
+        v_167 = v_166 < split_kv_end_81  # elementwise2_v: stage 0, partition 0 (group 0)
+        v_168 = v_167.broadcast_to([32, 128])  # elementwise2_v: stage 0, partition 0 (group 0)
+        v_169 = v_168 & v_102  # elementwise2_v: stage 0, partition 0 (group 0)
+        kv_loc_127 = offs_n_124 < split_kv_end_81  # load0_kv_loc: stage 0, partition 0 (group 0)
+        kv_loc_129 = kv_loc_86 + offs_n_124  # load0_kv_loc: stage 0, partition 0 (group 0)
+        kv_loc_131 = gl.load(kv_loc_129, mask=kv_loc_127, other=0)  # load0_kv_loc: stage 0, partition 0 (group 0)
+        offs_buf_k_133 = gl.expand_dims(kv_loc_131, 0)  # load2_k: stage 0, partition 0 (group 0)
+        offs_buf_k_134 = offs_buf_k_133 * stride_buf_kbs  # load2_k: stage 0, partition 0 (group 0)
+        offs_buf_k_135 = offs_buf_k_134 + offs_buf_k_89  # load2_k: stage 0, partition 0 (group 0)
+        offs_buf_k_136 = offs_buf_k_135.broadcast_to([128, 32])  # load2_k: stage 0, partition 0 (group 0)
+        offs_buf_k_137 = offs_buf_k_136 + offs_buf_k_92  # load2_k: stage 0, partition 0 (group 0)
+        k_144 = K_Buffer + offs_buf_k_137  # load2_k: stage 0, partition 0 (group 0)
+        if TWILL_COPY:  # load2_k: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(k_145_as.index((0 - 0) % 2), k_144, mask=k_143)  # load2_k: stage 0, partition 0 (group 0)
+        else:  # load2_k: stage 0, partition 0 (group 0)
+            k_145_as.index((0 - 0) % 2).store(gl.load(k_144, mask=k_143, other=0.0))  # load2_k: stage 0, partition 0 (group 0)
+        kv_loc_128 = offs_n_126 < split_kv_end_81  # load1_kv_loc: stage 0, partition 0 (group 0)
+        kv_loc_130 = kv_loc_86 + offs_n_126  # load1_kv_loc: stage 0, partition 0 (group 0)
+        kv_loc_132 = gl.load(kv_loc_130, mask=kv_loc_128, other=0)  # load1_kv_loc: stage 0, partition 0 (group 0)
+        offs_buf_v_161 = gl.expand_dims(kv_loc_132, 1)  # load3_v: stage 0, partition 0 (group 0)
+        offs_buf_v_162 = offs_buf_v_161 * stride_buf_vbs  # load3_v: stage 0, partition 0 (group 0)
+        offs_buf_v_163 = offs_buf_v_162 + offs_buf_v_99  # load3_v: stage 0, partition 0 (group 0)
+        offs_buf_v_164 = offs_buf_v_163.broadcast_to([32, 128])  # load3_v: stage 0, partition 0 (group 0)
+        offs_buf_v_165 = offs_buf_v_164 + offs_buf_v_101  # load3_v: stage 0, partition 0 (group 0)
+        v_170 = V_Buffer + offs_buf_v_165  # load3_v: stage 0, partition 0 (group 0)
+        if TWILL_COPY:  # load3_v: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(v_171_as.index((0 - 0) % 2), v_170, mask=v_169)  # load3_v: stage 0, partition 0 (group 0)
+        else:  # load3_v: stage 0, partition 0 (group 0)
+            v_171_as.index((0 - 0) % 2).store(gl.load(v_170, mask=v_169, other=0.0))  # load3_v: stage 0, partition 0 (group 0)
+        async_copy.commit_group()
+        acc_183_p1 = acc_183
+        e_sum_185_p1 = e_sum_185
+        n_e_max_172_p1 = n_e_max_172
+        for twill_b in range(1, twill_n):
+            offs_n_121 = (split_kv_start + (twill_b - 0) * 32)  # load0_kv_loc: stage 0, partition 0 (group 0)
+            offs_n_124 = offs_n_121 + offs_n  # load0_kv_loc: stage 0, partition 0 (group 0)
+            k_138 = gl.expand_dims(offs_n_124, 0)  # elementwise1_k: stage 0, partition 0 (group 0)
+            k_140 = k_138 < split_kv_end_81  # elementwise1_k: stage 0, partition 0 (group 0)
+            k_142 = k_140.broadcast_to([128, 32])  # elementwise1_k: stage 0, partition 0 (group 0)
+            k_143 = k_142 & k_95  # elementwise1_k: stage 0, partition 0 (group 0)
+            offs_n_123 = (split_kv_start + (twill_b - 0) * 32)  # load1_kv_loc: stage 0, partition 0 (group 0)
+            offs_n_126 = offs_n_123 + offs_n_83  # load1_kv_loc: stage 0, partition 0 (group 0)
+            v_166 = gl.expand_dims(offs_n_126, 1)  # elementwise2_v: stage 0, partition 0 (group 0)
+            v_167 = v_166 < split_kv_end_81  # elementwise2_v: stage 0, partition 0 (group 0)
+            v_168 = v_167.broadcast_to([32, 128])  # elementwise2_v: stage 0, partition 0 (group 0)
+            v_169 = v_168 & v_102  # elementwise2_v: stage 0, partition 0 (group 0)
+            kv_loc_127 = offs_n_124 < split_kv_end_81  # load0_kv_loc: stage 0, partition 0 (group 0)
+            kv_loc_129 = kv_loc_86 + offs_n_124  # load0_kv_loc: stage 0, partition 0 (group 0)
+            kv_loc_131 = gl.load(kv_loc_129, mask=kv_loc_127, other=0)  # load0_kv_loc: stage 0, partition 0 (group 0)
+            offs_buf_k_133 = gl.expand_dims(kv_loc_131, 0)  # load2_k: stage 0, partition 0 (group 0)
+            offs_buf_k_134 = offs_buf_k_133 * stride_buf_kbs  # load2_k: stage 0, partition 0 (group 0)
+            offs_buf_k_135 = offs_buf_k_134 + offs_buf_k_89  # load2_k: stage 0, partition 0 (group 0)
+            offs_buf_k_136 = offs_buf_k_135.broadcast_to([128, 32])  # load2_k: stage 0, partition 0 (group 0)
+            offs_buf_k_137 = offs_buf_k_136 + offs_buf_k_92  # load2_k: stage 0, partition 0 (group 0)
+            async_copy.wait_group(0)
+            gl.thread_barrier()
+            k_145 = k_145_as.index((twill_b - 1) % 2).load(L11)  # load2_k: stage 1, partition 0 (group 0)
+            k_144 = K_Buffer + offs_buf_k_137  # load2_k: stage 0, partition 0 (group 0)
+            if TWILL_COPY:  # load2_k: stage 0, partition 0 (group 0)
+                async_copy.async_copy_global_to_shared(k_145_as.index((twill_b - 0) % 2), k_144, mask=k_143)  # load2_k: stage 0, partition 0 (group 0)
+            else:  # load2_k: stage 0, partition 0 (group 0)
+                k_145_as.index((twill_b - 0) % 2).store(gl.load(k_144, mask=k_143, other=0.0))  # load2_k: stage 0, partition 0 (group 0)
+            k_146 = gl.convert_layout(k_145, L11)  # convert0_k: stage 1, partition 0 (group 0)
+            qk_147 = mma_v2(q_97, k_146, gl.full([16, 32], 0.0, gl.float32, layout=L10))  # dot0_qk: stage 1, partition 0 (group 0)
+            qk_148 = qk_147 * sm_scale  # sfu0_qk: stage 1, partition 0 (group 0)
+            qk_149 = qk_148 / 30.0  # sfu0_qk: stage 1, partition 0 (group 0)
+            qk_150 = qk_149 * 2.0  # sfu0_qk: stage 1, partition 0 (group 0)
+            qk_151 = 0.0 - qk_150  # sfu0_qk: stage 1, partition 0 (group 0)
+            qk_152 = gl.exp(qk_151)  # sfu0_qk: stage 1, partition 0 (group 0)
+            offs_n_122 = (split_kv_start + (twill_b - 1) * 32)  # elementwise0_qk: stage 1, partition 0 (group 0)
+            offs_n_125 = offs_n_122 + offs_n_82  # elementwise0_qk: stage 1, partition 0 (group 0)
+            k_139 = gl.expand_dims(offs_n_125, 0)  # elementwise0_qk: stage 1, partition 0 (group 0)
+            k_141 = k_139 < split_kv_end_81  # elementwise0_qk: stage 1, partition 0 (group 0)
+            qk_153 = qk_152 + 1.0  # elementwise0_qk: stage 1, partition 0 (group 0)
+            qk_154 = 1.0 / qk_153  # elementwise0_qk: stage 1, partition 0 (group 0)
+            qk_155 = qk_154 * 2.0  # elementwise0_qk: stage 1, partition 0 (group 0)
+            qk_156 = qk_155 - 1.0  # elementwise0_qk: stage 1, partition 0 (group 0)
+            qk_157 = qk_156 * 30.0  # elementwise0_qk: stage 1, partition 0 (group 0)
+            qk_158 = k_141.broadcast_to([16, 32])  # elementwise0_qk: stage 1, partition 0 (group 0)
+            qk_159 = qk_98 & qk_158  # elementwise0_qk: stage 1, partition 0 (group 0)
+            qk_160 = gl.where(qk_159, qk_157, float("-inf"))  # elementwise0_qk: stage 1, partition 0 (group 0)
+            n_e_max = gl.max(qk_160, axis=1)  # reduce0_n_e_max: stage 1, partition 0 (group 0)
+            n_e_max_172 = gl.maximum(n_e_max, n_e_max_172_p1)  # elementwise3_n_e_max: stage 1, partition 0 (group 0)
+            p = gl.expand_dims(n_e_max_172, 1)  # sfu2_p: stage 1, partition 0 (group 0)
+            p_174 = p.broadcast_to([16, 32])  # sfu2_p: stage 1, partition 0 (group 0)
+            p_175 = qk_160 - p_174  # sfu2_p: stage 1, partition 0 (group 0)
+            p_176 = gl.exp(p_175)  # sfu2_p: stage 1, partition 0 (group 0)
+            e_sum_184 = gl.sum(p_176, axis=1)  # reduce1_e_sum: stage 1, partition 0 (group 0)
+            re_scale = n_e_max_172_p1 - n_e_max_172  # sfu1_re_scale: stage 1, partition 0 (group 0)
+            re_scale_173 = gl.exp(re_scale)  # sfu1_re_scale: stage 1, partition 0 (group 0)
+            acc_180 = p_176.to(gl.float16)  # convert1_acc: stage 1, partition 0 (group 0)
+            acc_181 = gl.convert_layout(acc_180, L9)  # convert1_acc: stage 1, partition 0 (group 0)
+            e_sum = e_sum_185_p1 * re_scale_173  # elementwise5_e_sum: stage 1, partition 0 (group 0)
+            e_sum_185 = e_sum + e_sum_184  # elementwise5_e_sum: stage 1, partition 0 (group 0)
+            acc_177 = gl.expand_dims(re_scale_173, 1)  # elementwise4_acc: stage 1, partition 0 (group 0)
+            acc_178 = acc_177.broadcast_to([16, 128])  # elementwise4_acc: stage 1, partition 0 (group 0)
+            acc_179 = acc_183_p1 * acc_178  # elementwise4_acc: stage 1, partition 0 (group 0)
+            kv_loc_128 = offs_n_126 < split_kv_end_81  # load1_kv_loc: stage 0, partition 0 (group 0)
+            kv_loc_130 = kv_loc_86 + offs_n_126  # load1_kv_loc: stage 0, partition 0 (group 0)
+            kv_loc_132 = gl.load(kv_loc_130, mask=kv_loc_128, other=0)  # load1_kv_loc: stage 0, partition 0 (group 0)
+            offs_buf_v_161 = gl.expand_dims(kv_loc_132, 1)  # load3_v: stage 0, partition 0 (group 0)
+            offs_buf_v_162 = offs_buf_v_161 * stride_buf_vbs  # load3_v: stage 0, partition 0 (group 0)
+            offs_buf_v_163 = offs_buf_v_162 + offs_buf_v_99  # load3_v: stage 0, partition 0 (group 0)
+            offs_buf_v_164 = offs_buf_v_163.broadcast_to([32, 128])  # load3_v: stage 0, partition 0 (group 0)
+            v_171 = v_171_as.index((twill_b - 1) % 2).load(L11)  # load3_v: stage 1, partition 0 (group 0)
+            offs_buf_v_165 = offs_buf_v_164 + offs_buf_v_101  # load3_v: stage 0, partition 0 (group 0)
+            v_170 = V_Buffer + offs_buf_v_165  # load3_v: stage 0, partition 0 (group 0)
+            if TWILL_COPY:  # load3_v: stage 0, partition 0 (group 0)
+                async_copy.async_copy_global_to_shared(v_171_as.index((twill_b - 0) % 2), v_170, mask=v_169)  # load3_v: stage 0, partition 0 (group 0)
+            else:  # load3_v: stage 0, partition 0 (group 0)
+                v_171_as.index((twill_b - 0) % 2).store(gl.load(v_170, mask=v_169, other=0.0))  # load3_v: stage 0, partition 0 (group 0)
+            v_182 = gl.convert_layout(v_171, L11)  # convert2_v: stage 1, partition 0 (group 0)
+            acc_183 = mma_v2(acc_181, v_182, acc_179)  # dot1_acc: stage 1, partition 0 (group 0)
+            async_copy.commit_group()
+            acc_183_p1 = acc_183
+            e_sum_185_p1 = e_sum_185
+            n_e_max_172_p1 = n_e_max_172
+        async_copy.wait_group(0)
+        gl.thread_barrier()
+        k_145 = k_145_as.index(((twill_n - 1 + 1) - 1) % 2).load(L11)  # load2_k: stage 1, partition 0 (group 0)
+        k_146 = gl.convert_layout(k_145, L11)  # convert0_k: stage 1, partition 0 (group 0)
+        qk_147 = mma_v2(q_97, k_146, gl.full([16, 32], 0.0, gl.float32, layout=L10))  # dot0_qk: stage 1, partition 0 (group 0)
+        qk_148 = qk_147 * sm_scale  # sfu0_qk: stage 1, partition 0 (group 0)
+        qk_149 = qk_148 / 30.0  # sfu0_qk: stage 1, partition 0 (group 0)
+        qk_150 = qk_149 * 2.0  # sfu0_qk: stage 1, partition 0 (group 0)
+        qk_151 = 0.0 - qk_150  # sfu0_qk: stage 1, partition 0 (group 0)
+        qk_152 = gl.exp(qk_151)  # sfu0_qk: stage 1, partition 0 (group 0)
+        offs_n_122 = (split_kv_start + ((twill_n - 1 + 1) - 1) * 32)  # elementwise0_qk: stage 1, partition 0 (group 0)
+        offs_n_125 = offs_n_122 + offs_n_82  # elementwise0_qk: stage 1, partition 0 (group 0)
+        k_139 = gl.expand_dims(offs_n_125, 0)  # elementwise0_qk: stage 1, partition 0 (group 0)
+        k_141 = k_139 < split_kv_end_81  # elementwise0_qk: stage 1, partition 0 (group 0)
+        qk_153 = qk_152 + 1.0  # elementwise0_qk: stage 1, partition 0 (group 0)
+        qk_154 = 1.0 / qk_153  # elementwise0_qk: stage 1, partition 0 (group 0)
+        qk_155 = qk_154 * 2.0  # elementwise0_qk: stage 1, partition 0 (group 0)
+        qk_156 = qk_155 - 1.0  # elementwise0_qk: stage 1, partition 0 (group 0)
+        qk_157 = qk_156 * 30.0  # elementwise0_qk: stage 1, partition 0 (group 0)
+        qk_158 = k_141.broadcast_to([16, 32])  # elementwise0_qk: stage 1, partition 0 (group 0)
+        qk_159 = qk_98 & qk_158  # elementwise0_qk: stage 1, partition 0 (group 0)
+        qk_160 = gl.where(qk_159, qk_157, float("-inf"))  # elementwise0_qk: stage 1, partition 0 (group 0)
+        n_e_max = gl.max(qk_160, axis=1)  # reduce0_n_e_max: stage 1, partition 0 (group 0)
+        n_e_max_172 = gl.maximum(n_e_max, n_e_max_172_p1)  # elementwise3_n_e_max: stage 1, partition 0 (group 0)
+        p = gl.expand_dims(n_e_max_172, 1)  # sfu2_p: stage 1, partition 0 (group 0)
+        p_174 = p.broadcast_to([16, 32])  # sfu2_p: stage 1, partition 0 (group 0)
+        p_175 = qk_160 - p_174  # sfu2_p: stage 1, partition 0 (group 0)
+        p_176 = gl.exp(p_175)  # sfu2_p: stage 1, partition 0 (group 0)
+        e_sum_184 = gl.sum(p_176, axis=1)  # reduce1_e_sum: stage 1, partition 0 (group 0)
+        re_scale = n_e_max_172_p1 - n_e_max_172  # sfu1_re_scale: stage 1, partition 0 (group 0)
+        re_scale_173 = gl.exp(re_scale)  # sfu1_re_scale: stage 1, partition 0 (group 0)
+        acc_180 = p_176.to(gl.float16)  # convert1_acc: stage 1, partition 0 (group 0)
+        acc_181 = gl.convert_layout(acc_180, L9)  # convert1_acc: stage 1, partition 0 (group 0)
+        e_sum = e_sum_185_p1 * re_scale_173  # elementwise5_e_sum: stage 1, partition 0 (group 0)
+        e_sum_185 = e_sum + e_sum_184  # elementwise5_e_sum: stage 1, partition 0 (group 0)
+        acc_177 = gl.expand_dims(re_scale_173, 1)  # elementwise4_acc: stage 1, partition 0 (group 0)
+        acc_178 = acc_177.broadcast_to([16, 128])  # elementwise4_acc: stage 1, partition 0 (group 0)
+        acc_179 = acc_183_p1 * acc_178  # elementwise4_acc: stage 1, partition 0 (group 0)
+        v_171 = v_171_as.index(((twill_n - 1 + 1) - 1) % 2).load(L11)  # load3_v: stage 1, partition 0 (group 0)
+        v_182 = gl.convert_layout(v_171, L11)  # convert2_v: stage 1, partition 0 (group 0)
+        acc_183 = mma_v2(acc_181, v_182, acc_179)  # dot1_acc: stage 1, partition 0 (group 0)
+        async_copy.commit_group()
+        acc_183_p1 = acc_183
+        e_sum_185_p1 = e_sum_185
+        n_e_max_172_p1 = n_e_max_172
+    else:
+        n_e_max_172_p1 = gl.full([16], float("-inf"), gl.float32, layout=L2)
+        e_sum_185_p1 = gl.full([16], 0.0, gl.float32, layout=L2)
+        acc_183_p1 = gl.full([16, 128], 0.0, gl.float32, layout=L10)
+    offs_mid_o = cur_batch * stride_mid_ob
+    offs_mid_o_105 = offs_q_54 * stride_mid_oh
+    offs_mid_o_107 = offs_mid_o + offs_mid_o_105
+    offs_mid_o_108 = split_kv_id * stride_mid_os
+    offs_mid_o_110 = offs_mid_o_107 + offs_mid_o_108
+    offs_mid_o_111 = offs_mid_o_110.broadcast_to([16, 128])
+    offs_mid_o_112 = offs_mid_o_111 + offs_q_63
+    v2 = Att_Out + offs_mid_o_112
+    v3 = gl.expand_dims(e_sum_185_p1, 1)
+    v4 = v3.broadcast_to([16, 128])
+    v5 = acc_183_p1 / v4
+    v6 = gl.convert_layout(v5, L12)
+    gl.store(v2, v6, mask=q_75)
+    offs_mid_o_1_113 = cur_head_28 * stride_mid_oh
+    offs_mid_o_1_115 = offs_mid_o + offs_mid_o_1_113
+    offs_mid_o_1_117 = offs_mid_o_1_115 + offs_mid_o_108
+    offs_mid_o_1_118 = offs_mid_o_1_117 + 128
+    v8 = Att_Out + offs_mid_o_1_118
+    v9 = gl.log(e_sum_185_p1)
+    v10 = n_e_max_172_p1 + v9
+    v11 = gl.convert_layout(v10, L3)
+    gl.store(v8, v11, mask=mask_h_46)
+
+@gluon.jit
+def twill_kernel(Q, K_Buffer, V_Buffer, sm_scale, Req_to_tokens, B_req_idx, B_Seqlen, Att_Out, stride_req_to_tokens_b, stride_qbs, stride_qh, stride_buf_kbs, stride_buf_kh, stride_buf_vbs, stride_buf_vh, stride_mid_ob, stride_mid_oh, stride_mid_os, TWILL_COPY: gl.constexpr):
+    cur_batch = gl.program_id(0)
+    split_kv_id = gl.program_id(2)
+    cur_batch_seq_len = B_Seqlen + cur_batch
+    cur_batch_seq_len_51 = gl.load(cur_batch_seq_len)
+    kv_len_per_split_79 = cur_batch_seq_len_51 + 7
+    kv_len_per_split_80 = kv_len_per_split_79 // 8
+    split_kv_start = kv_len_per_split_80 * split_kv_id
+    split_kv_end = split_kv_start + kv_len_per_split_80
+    split_kv_end_81 = gl.minimum(split_kv_end, cur_batch_seq_len_51)
+    v0 = split_kv_end_81 > split_kv_start
+    if not v0:
+        return
+    k_145_as = gl.allocate_shared_memory(gl.float16, [2, 128, 32], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[0, 1]))
+    v_171_as = gl.allocate_shared_memory(gl.float16, [2, 32, 128], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0]))
+    consumer_0(Q, K_Buffer, V_Buffer, sm_scale, Req_to_tokens, B_req_idx, B_Seqlen, Att_Out, stride_req_to_tokens_b, stride_qbs, stride_qh, stride_buf_kbs, stride_buf_kh, stride_buf_vbs, stride_buf_vh, stride_mid_ob, stride_mid_oh, stride_mid_os, k_145_as, v_171_as, TWILL_COPY)
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['Q', 'K_Buffer', 'V_Buffer', 'sm_scale', 'Req_to_tokens', 'B_req_idx', 'B_Seqlen', 'Att_Out', 'stride_req_to_tokens_b', 'stride_qbs', 'stride_qh', 'stride_buf_kbs', 'stride_buf_kh', 'stride_buf_vbs', 'stride_buf_vh', 'stride_mid_ob', 'stride_mid_oh', 'stride_mid_os', 'kv_group_num', 'q_head_num', 'BLOCK_DMODEL', 'BLOCK_DPE', 'BLOCK_DV', 'BLOCK_N', 'BLOCK_H', 'NUM_KV_SPLITS', 'logit_cap', 'Lk', 'Lv']          # the Triton kernel's parameters, in order
+RUNTIME = ['Q', 'K_Buffer', 'V_Buffer', 'sm_scale', 'Req_to_tokens', 'B_req_idx', 'B_Seqlen', 'Att_Out', 'stride_req_to_tokens_b', 'stride_qbs', 'stride_qh', 'stride_buf_kbs', 'stride_buf_kh', 'stride_buf_vbs', 'stride_buf_vh', 'stride_mid_ob', 'stride_mid_oh', 'stride_mid_os']   # the Gluon kernel's parameters, in order
+FLAGS = ['TWILL_COPY']   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED = ['Q', 'K_Buffer', 'V_Buffer', 'sm_scale', 'Req_to_tokens', 'B_req_idx', 'B_Seqlen', 'Att_Out', 'stride_req_to_tokens_b', 'stride_qbs', 'stride_qh', 'stride_buf_kbs', 'stride_buf_kh', 'stride_buf_vbs', 'stride_buf_vh', 'stride_mid_ob', 'stride_mid_oh', 'stride_mid_os']   # the arguments a launch key reads
+CONSTEXPRS = {'kv_group_num': 8, 'q_head_num': 32, 'BLOCK_DMODEL': 128, 'BLOCK_DPE': 0, 'BLOCK_DV': 128, 'BLOCK_N': 32, 'BLOCK_H': 16, 'NUM_KV_SPLITS': 8, 'logit_cap': 30.0, 'Lk': 128, 'Lv': 128}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 4
+MAXNREG = None
+PERSISTENT = False      # one program per SM loops over the grid's tiles
+COPY_ALIGNED = ['K_Buffer', 'V_Buffer', 'Req_to_tokens', 'B_req_idx', 'B_Seqlen', 'stride_req_to_tokens_b', 'stride_buf_kbs', 'stride_buf_kh', 'stride_buf_vbs', 'stride_buf_vh']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+_CODE = {}                     # expression -> its compiled code
+_DESCS = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE = []                   # the active driver's current device, read per launch
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+        if len(_DESCS) >= 256:
+            _DESCS.clear()
+        d = _DESCS[key] = TensorDescriptor(_Base(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
+
+
+def _key(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES:
+        from triton import knobs
+        _MODES.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
+    for n in KEYED:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device():
+    if not _DEVICE:
+        from triton.runtime import driver
+        _DEVICE.append(driver.active.get_current_device)
+    return _DEVICE[0]()
+
+
+def _decide(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = None
+    flags = {'TWILL_COPY': all(_aligned(bound[n]) for n in COPY_ALIGNED)}
+    return [tuple(flags[f] for f in FLAGS), shapes, None]
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    key = _key(bound, g)
+    entry = _KEYED.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide(bound)
+        if key is not None:
+            if len(_KEYED) >= 64:
+                _KEYED.clear()
+            _KEYED[key] = entry
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return _run(entry, g, runtime)
+
+
+def _run(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel[g](*runtime, **dict(zip(FLAGS, entry[0])), num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+def _aligned(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()

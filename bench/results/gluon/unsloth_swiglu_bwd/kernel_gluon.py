@@ -1,0 +1,281 @@
+"""_DWf_DW_dfg_kernel, written by twill from its joint schedule: I=541 L=541 (optimal), 2164 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 64 per thread)
+- shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+
+L0 = gl.constexpr(gl.BlockedLayout(size_per_thread=[8], threads_per_warp=[32], warps_per_cta=[4], order=[0]))
+
+@gluon.jit
+def consumer_0(DW, e, g, n_elements):
+    pid = gl.program_id(0)
+    num_blocks_2 = n_elements + 1023
+    num_blocks_3 = num_blocks_2 // 1024
+    v0 = gl.num_programs(0)
+    offsets = gl.arange(0, 1024, layout=L0)
+    twill_n = (num_blocks_3 - pid + v0 - 1) // v0
+    if (twill_n >= 1) | (gl.program_id(0) < 0):
+        offsets_4 = (pid + (0 - 0) * v0) * 1024  # load0_DW_row: stage 0, partition 0 (group 0)
+        offsets_5 = offsets_4  # load0_DW_row: stage 0, partition 0 (group 0)
+        offsets_6 = offsets_5 + offsets  # load0_DW_row: stage 0, partition 0 (group 0)
+        mask_7 = offsets_6 < n_elements  # load0_DW_row: stage 0, partition 0 (group 0)
+        e_row_10 = e + offsets_6  # load1_e_row: stage 0, partition 0 (group 0)
+        e_row_11 = gl.load(e_row_10, mask=mask_7, other=0.0)  # load1_e_row: stage 0, partition 0 (group 0)
+        DW_row_8 = DW + offsets_6  # load0_DW_row: stage 0, partition 0 (group 0)
+        DW_row_9 = gl.load(DW_row_8, mask=mask_7, other=0.0)  # load0_DW_row: stage 0, partition 0 (group 0)
+        g_row_13 = g + offsets_6  # load2_g_row: stage 0, partition 0 (group 0)
+        g_row_14 = gl.load(g_row_13, mask=mask_7, other=0.0)  # load2_g_row: stage 0, partition 0 (group 0)
+        DW_row_8_p1 = DW_row_8
+        DW_row_9_p1 = DW_row_9
+        e_row_10_p1 = e_row_10
+        e_row_11_p1 = e_row_11
+        g_row_13_p1 = g_row_13
+        g_row_14_p1 = g_row_14
+        mask_7_p1 = mask_7
+        for twill_b in range(1, twill_n):
+            offsets_4 = (pid + (twill_b - 0) * v0) * 1024  # load0_DW_row: stage 0, partition 0 (group 0)
+            offsets_5 = offsets_4  # load0_DW_row: stage 0, partition 0 (group 0)
+            offsets_6 = offsets_5 + offsets  # load0_DW_row: stage 0, partition 0 (group 0)
+            mask_7 = offsets_6 < n_elements  # load0_DW_row: stage 0, partition 0 (group 0)
+            e_row_10 = e + offsets_6  # load1_e_row: stage 0, partition 0 (group 0)
+            e_row_11 = gl.load(e_row_10, mask=mask_7, other=0.0)  # load1_e_row: stage 0, partition 0 (group 0)
+            e_row_12 = e_row_11_p1.to(gl.float32)  # convert0_e_row: stage 1, partition 0 (group 0)
+            se_row = 0.0 - e_row_12  # sfu0_se_row: stage 1, partition 0 (group 0)
+            se_row_15 = gl.exp(se_row)  # sfu0_se_row: stage 1, partition 0 (group 0)
+            se_row_16 = se_row_15 + 1.0  # elementwise0_se_row: stage 1, partition 0 (group 0)
+            se_row_17 = 1.0 / se_row_16  # elementwise0_se_row: stage 1, partition 0 (group 0)
+            f_row = se_row_17 * e_row_12  # elementwise1_f_row: stage 1, partition 0 (group 0)
+            f_row_18 = f_row.to(gl.float16)  # convert1_f_row: stage 1, partition 0 (group 0)
+            DW_row_8 = DW + offsets_6  # load0_DW_row: stage 0, partition 0 (group 0)
+            DW_row_9 = gl.load(DW_row_8, mask=mask_7, other=0.0)  # load0_DW_row: stage 0, partition 0 (group 0)
+            df_row = DW_row_9_p1 * f_row_18  # elementwise3_df_row: stage 1, partition 0 (group 0)
+            gl.store(e_row_10_p1, df_row, mask=mask_7_p1)  # store1: stage 1, partition 0 (group 0)
+            g_row_13 = g + offsets_6  # load2_g_row: stage 0, partition 0 (group 0)
+            g_row_14 = gl.load(g_row_13, mask=mask_7, other=0.0)  # load2_g_row: stage 0, partition 0 (group 0)
+            dg_row = DW_row_9_p1 * g_row_14_p1  # elementwise4_dg_row: stage 1, partition 0 (group 0)
+            h_row = f_row_18 * g_row_14_p1  # elementwise2_h_row: stage 1, partition 0 (group 0)
+            gl.store(DW_row_8_p1, h_row, mask=mask_7_p1)  # store0: stage 1, partition 0 (group 0)
+            de_row = dg_row.to(gl.float32)  # convert2_de_row: stage 1, partition 0 (group 0)
+            de_row_19 = de_row * se_row_17  # elementwise5_de_row: stage 1, partition 0 (group 0)
+            de_row_20 = 1.0 - se_row_17  # elementwise5_de_row: stage 1, partition 0 (group 0)
+            de_row_21 = e_row_12 * de_row_20  # elementwise5_de_row: stage 1, partition 0 (group 0)
+            de_row_22 = de_row_21 + 1.0  # elementwise5_de_row: stage 1, partition 0 (group 0)
+            de_row_23 = de_row_19 * de_row_22  # elementwise5_de_row: stage 1, partition 0 (group 0)
+            de_row_24 = de_row_23.to(gl.float16)  # convert3_de_row: stage 1, partition 0 (group 0)
+            gl.store(g_row_13_p1, de_row_24, mask=mask_7_p1)  # store2: stage 1, partition 0 (group 0)
+            DW_row_8_p1 = DW_row_8
+            DW_row_9_p1 = DW_row_9
+            e_row_10_p1 = e_row_10
+            e_row_11_p1 = e_row_11
+            g_row_13_p1 = g_row_13
+            g_row_14_p1 = g_row_14
+            mask_7_p1 = mask_7
+        e_row_12 = e_row_11_p1.to(gl.float32)  # convert0_e_row: stage 1, partition 0 (group 0)
+        se_row = 0.0 - e_row_12  # sfu0_se_row: stage 1, partition 0 (group 0)
+        se_row_15 = gl.exp(se_row)  # sfu0_se_row: stage 1, partition 0 (group 0)
+        se_row_16 = se_row_15 + 1.0  # elementwise0_se_row: stage 1, partition 0 (group 0)
+        se_row_17 = 1.0 / se_row_16  # elementwise0_se_row: stage 1, partition 0 (group 0)
+        f_row = se_row_17 * e_row_12  # elementwise1_f_row: stage 1, partition 0 (group 0)
+        f_row_18 = f_row.to(gl.float16)  # convert1_f_row: stage 1, partition 0 (group 0)
+        df_row = DW_row_9_p1 * f_row_18  # elementwise3_df_row: stage 1, partition 0 (group 0)
+        gl.store(e_row_10_p1, df_row, mask=mask_7_p1)  # store1: stage 1, partition 0 (group 0)
+        dg_row = DW_row_9_p1 * g_row_14_p1  # elementwise4_dg_row: stage 1, partition 0 (group 0)
+        h_row = f_row_18 * g_row_14_p1  # elementwise2_h_row: stage 1, partition 0 (group 0)
+        gl.store(DW_row_8_p1, h_row, mask=mask_7_p1)  # store0: stage 1, partition 0 (group 0)
+        de_row = dg_row.to(gl.float32)  # convert2_de_row: stage 1, partition 0 (group 0)
+        de_row_19 = de_row * se_row_17  # elementwise5_de_row: stage 1, partition 0 (group 0)
+        de_row_20 = 1.0 - se_row_17  # elementwise5_de_row: stage 1, partition 0 (group 0)
+        de_row_21 = e_row_12 * de_row_20  # elementwise5_de_row: stage 1, partition 0 (group 0)
+        de_row_22 = de_row_21 + 1.0  # elementwise5_de_row: stage 1, partition 0 (group 0)
+        de_row_23 = de_row_19 * de_row_22  # elementwise5_de_row: stage 1, partition 0 (group 0)
+        de_row_24 = de_row_23.to(gl.float16)  # convert3_de_row: stage 1, partition 0 (group 0)
+        gl.store(g_row_13_p1, de_row_24, mask=mask_7_p1)  # store2: stage 1, partition 0 (group 0)
+        DW_row_8_p1 = DW_row_8
+        DW_row_9_p1 = DW_row_9
+        e_row_10_p1 = e_row_10
+        e_row_11_p1 = e_row_11
+        g_row_13_p1 = g_row_13
+        g_row_14_p1 = g_row_14
+        mask_7_p1 = mask_7
+
+@gluon.jit
+def twill_kernel(DW, e, g, n_elements):
+    consumer_0(DW, e, g, n_elements, )
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['DW', 'e', 'g', 'n_elements', 'BLOCK_SIZE', 'LONG_INDEXING']          # the Triton kernel's parameters, in order
+RUNTIME = ['DW', 'e', 'g', 'n_elements']   # the Gluon kernel's parameters, in order
+FLAGS = []   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED = ['DW', 'e', 'g', 'n_elements']   # the arguments a launch key reads
+CONSTEXPRS = {'BLOCK_SIZE': 1024, 'LONG_INDEXING': 0}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 4
+MAXNREG = None
+PERSISTENT = False      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+_CODE = {}                     # expression -> its compiled code
+_DESCS = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE = []                   # the active driver's current device, read per launch
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+        if len(_DESCS) >= 256:
+            _DESCS.clear()
+        d = _DESCS[key] = TensorDescriptor(_Base(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
+
+
+def _key(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES:
+        from triton import knobs
+        _MODES.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
+    for n in KEYED:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device():
+    if not _DEVICE:
+        from triton.runtime import driver
+        _DEVICE.append(driver.active.get_current_device)
+    return _DEVICE[0]()
+
+
+def _decide(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = None
+    flags = {}
+    return [tuple(flags[f] for f in FLAGS), shapes, None]
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    key = _key(bound, g)
+    entry = _KEYED.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide(bound)
+        if key is not None:
+            if len(_KEYED) >= 64:
+                _KEYED.clear()
+            _KEYED[key] = entry
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return _run(entry, g, runtime)
+
+
+def _run(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel[g](*runtime, **dict(zip(FLAGS, entry[0])), num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()

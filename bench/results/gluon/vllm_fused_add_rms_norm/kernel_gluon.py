@@ -1,0 +1,295 @@
+"""_fused_add_rms_norm_kernel, written by twill from its joint schedule: I=577 L=577 (optimal), 201 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 8 warps, registers as ptxas allocates them (the schedule's tiles need about 52 per thread)
+- shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
+- loop at vllm_fused_add_rms_norm.py:58 (TTGIR line 65) (after the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=599, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+
+L0 = gl.constexpr(gl.BlockedLayout(size_per_thread=[4], threads_per_warp=[32], warps_per_cta=[8], order=[0]))
+
+@gluon.jit
+def consumer_0(X, Residual, W, Y, stride_x_row, stride_r_row, stride_y_row, N, eps):
+    twill_base = 0
+    row = gl.program_id(0)
+    X_0 = row * stride_x_row
+    X_1 = X + X_0
+    Residual_2 = row * stride_r_row
+    Residual_3 = Residual + Residual_2
+    Y_4 = row * stride_y_row
+    Y_5 = Y + Y_4
+    cols = gl.arange(0, 1024, layout=L0)
+    twill_n = (N - 0 + 1024 - 1) // 1024
+    _var_26 = gl.full([1024], 0.0, gl.float32, layout=L0)
+    cols_16 = (0 + (0 - 0) * 1024) + cols  # load0_x: stage 0, partition 0 (group 0)
+    mask_17 = cols_16 < N  # load0_x: stage 0, partition 0 (group 0)
+    r_21 = Residual_3 + cols_16  # load1_r: stage 0, partition 0 (group 0)
+    r_22 = gl.load(r_21, mask=mask_17, other=0.0)  # load1_r: stage 0, partition 0 (group 0)
+    x_18 = X_1 + cols_16  # load0_x: stage 0, partition 0 (group 0)
+    x_19 = gl.load(x_18, mask=mask_17, other=0.0)  # load0_x: stage 0, partition 0 (group 0)
+    _var_26_p1 = _var_26
+    mask_17_p1 = mask_17
+    r_21_p1 = r_21
+    r_22_p1 = r_22
+    x_19_p1 = x_19
+    for twill_b in range(1, twill_n):
+        cols_15 = (0 + (twill_b - 0) * 1024)  # load0_x: stage 0, partition 0 (group 0)
+        cols_16 = cols_15 + cols  # load0_x: stage 0, partition 0 (group 0)
+        mask_17 = cols_16 < N  # load0_x: stage 0, partition 0 (group 0)
+        r_21 = Residual_3 + cols_16  # load1_r: stage 0, partition 0 (group 0)
+        r_22 = gl.load(r_21, mask=mask_17, other=0.0)  # load1_r: stage 0, partition 0 (group 0)
+        r_23 = r_22_p1.to(gl.float32)  # convert1_r: stage 1, partition 0 (group 0)
+        x_18 = X_1 + cols_16  # load0_x: stage 0, partition 0 (group 0)
+        x_19 = gl.load(x_18, mask=mask_17, other=0.0)  # load0_x: stage 0, partition 0 (group 0)
+        x_20 = x_19_p1.to(gl.float32)  # convert0_x: stage 1, partition 0 (group 0)
+        x_24 = x_20 + r_23  # elementwise0_x: stage 1, partition 0 (group 0)
+        v1 = x_24.to(gl.float16)  # convert2: stage 1, partition 0 (group 0)
+        gl.store(r_21_p1, v1, mask=mask_17_p1)  # store0: stage 1, partition 0 (group 0)
+        _var_25 = x_24 * x_24  # elementwise1__var: stage 1, partition 0 (group 0)
+        _var_26 = _var_26_p1 + _var_25  # elementwise1__var: stage 1, partition 0 (group 0)
+        _var_26_p1 = _var_26
+        mask_17_p1 = mask_17
+        r_21_p1 = r_21
+        r_22_p1 = r_22
+        x_19_p1 = x_19
+    r_23 = r_22_p1.to(gl.float32)  # convert1_r: stage 1, partition 0 (group 0)
+    x_20 = x_19_p1.to(gl.float32)  # convert0_x: stage 1, partition 0 (group 0)
+    x_24 = x_20 + r_23  # elementwise0_x: stage 1, partition 0 (group 0)
+    v1 = x_24.to(gl.float16)  # convert2: stage 1, partition 0 (group 0)
+    gl.store(r_21_p1, v1, mask=mask_17_p1)  # store0: stage 1, partition 0 (group 0)
+    _var_25 = x_24 * x_24  # elementwise1__var: stage 1, partition 0 (group 0)
+    _var_26 = _var_26_p1 + _var_25  # elementwise1__var: stage 1, partition 0 (group 0)
+    _var_26_p1 = _var_26
+    mask_17_p1 = mask_17
+    r_21_p1 = r_21
+    r_22_p1 = r_22
+    x_19_p1 = x_19
+    twill_base += twill_n
+    var = gl.sum(_var_26_p1, axis=0)
+    var_7 = gl.cast(N, gl.float32)
+    var_8 = var / var_7
+    rstd = var_8 + eps
+    rstd_9 = gl.rsqrt(rstd)
+    cols_10 = gl.arange(0, 1024, layout=L0)
+    twill_n = (N - 0 + 1024 - 1) // 1024
+    cols_14 = (0 + (0 - 0) * 1024) + cols_10  # load0_w: stage 0, partition 0 (group 0)
+    mask_15 = cols_14 < N  # load0_w: stage 0, partition 0 (group 0)
+    x_19_l1 = Residual_3 + cols_14  # load1_x: stage 0, partition 0 (group 0)
+    x_20_l1 = gl.load(x_19_l1, mask=mask_15, other=0.0)  # load1_x: stage 0, partition 0 (group 0)
+    w_16 = W + cols_14  # load0_w: stage 0, partition 0 (group 0)
+    w_17 = gl.load(w_16, mask=mask_15)  # load0_w: stage 0, partition 0 (group 0)
+    cols_14_p1 = cols_14
+    mask_15_p1 = mask_15
+    w_17_p1 = w_17
+    x_20_l1_p1 = x_20_l1
+    for twill_b in range(1, twill_n):
+        cols_13 = (0 + (twill_b - 0) * 1024)  # load0_w: stage 0, partition 0 (group 0)
+        cols_14 = cols_13 + cols_10  # load0_w: stage 0, partition 0 (group 0)
+        mask_15 = cols_14 < N  # load0_w: stage 0, partition 0 (group 0)
+        x_19_l1 = Residual_3 + cols_14  # load1_x: stage 0, partition 0 (group 0)
+        x_20_l1 = gl.load(x_19_l1, mask=mask_15, other=0.0)  # load1_x: stage 0, partition 0 (group 0)
+        x_21 = x_20_l1_p1.to(gl.float32)  # convert1_x: stage 1, partition 0 (group 0)
+        w_16 = W + cols_14  # load0_w: stage 0, partition 0 (group 0)
+        w_17 = gl.load(w_16, mask=mask_15)  # load0_w: stage 0, partition 0 (group 0)
+        w_18 = w_17_p1.to(gl.float32)  # convert0_w: stage 1, partition 0 (group 0)
+        y_22 = x_21 * rstd_9  # elementwise0_y: stage 1, partition 0 (group 0)
+        y_23 = y_22 * w_18  # elementwise0_y: stage 1, partition 0 (group 0)
+        v2 = y_23.to(gl.float16)  # convert2: stage 1, partition 0 (group 0)
+        v1_l1 = Y_5 + cols_14_p1  # store0: stage 1, partition 0 (group 0)
+        gl.store(v1_l1, v2, mask=mask_15_p1)  # store0: stage 1, partition 0 (group 0)
+        cols_14_p1 = cols_14
+        mask_15_p1 = mask_15
+        w_17_p1 = w_17
+        x_20_l1_p1 = x_20_l1
+    x_21 = x_20_l1_p1.to(gl.float32)  # convert1_x: stage 1, partition 0 (group 0)
+    w_18 = w_17_p1.to(gl.float32)  # convert0_w: stage 1, partition 0 (group 0)
+    y_22 = x_21 * rstd_9  # elementwise0_y: stage 1, partition 0 (group 0)
+    y_23 = y_22 * w_18  # elementwise0_y: stage 1, partition 0 (group 0)
+    v2 = y_23.to(gl.float16)  # convert2: stage 1, partition 0 (group 0)
+    v1_l1 = Y_5 + cols_14_p1  # store0: stage 1, partition 0 (group 0)
+    gl.store(v1_l1, v2, mask=mask_15_p1)  # store0: stage 1, partition 0 (group 0)
+    cols_14_p1 = cols_14
+    mask_15_p1 = mask_15
+    w_17_p1 = w_17
+    x_20_l1_p1 = x_20_l1
+
+@gluon.jit
+def twill_kernel(X, Residual, W, Y, stride_x_row, stride_r_row, stride_y_row, N, eps):
+    consumer_0(X, Residual, W, Y, stride_x_row, stride_r_row, stride_y_row, N, eps, )
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['X', 'Residual', 'W', 'Y', 'stride_x_row', 'stride_r_row', 'stride_y_row', 'N', 'eps', 'BLOCK_SIZE']          # the Triton kernel's parameters, in order
+RUNTIME = ['X', 'Residual', 'W', 'Y', 'stride_x_row', 'stride_r_row', 'stride_y_row', 'N', 'eps']   # the Gluon kernel's parameters, in order
+FLAGS = []   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED = ['X', 'Residual', 'W', 'Y', 'stride_x_row', 'stride_r_row', 'stride_y_row', 'N', 'eps']   # the arguments a launch key reads
+CONSTEXPRS = {'BLOCK_SIZE': 1024}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 8
+MAXNREG = None
+PERSISTENT = False      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+_CODE = {}                     # expression -> its compiled code
+_DESCS = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE = []                   # the active driver's current device, read per launch
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+        if len(_DESCS) >= 256:
+            _DESCS.clear()
+        d = _DESCS[key] = TensorDescriptor(_Base(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
+
+
+def _key(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES:
+        from triton import knobs
+        _MODES.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
+    for n in KEYED:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device():
+    if not _DEVICE:
+        from triton.runtime import driver
+        _DEVICE.append(driver.active.get_current_device)
+    return _DEVICE[0]()
+
+
+def _decide(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = None
+    flags = {}
+    return [tuple(flags[f] for f in FLAGS), shapes, None]
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    key = _key(bound, g)
+    entry = _KEYED.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide(bound)
+        if key is not None:
+            if len(_KEYED) >= 64:
+                _KEYED.clear()
+            _KEYED[key] = entry
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return _run(entry, g, runtime)
+
+
+def _run(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel[g](*runtime, **dict(zip(FLAGS, entry[0])), num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()
