@@ -460,7 +460,10 @@ def _consumer_items(plan: KernelPlan, node_of: dict[int, str], group_of: dict[in
             out.setdefault(p, []).append(Item(i, sub, start[node] // s.ii, (start[node] % s.ii, i)))
     yld = next((o.operands for o in body if o.name == vocab.YIELD), ())
     carried = dict(zip(plan.loop.body.args[1:], yld)) if plan.loop.body is not None else {}
-    stored = {d.dst for d in g.deps if d.distance == 0 and d.value.startswith(MEMORY)}
+    # loads of what a store wrote: in this iteration (distance 0), or in an earlier one (a read-modify-write through
+    # memory at an address not proved apart: moe_align_block_size's token counts, loaded, incremented and stored
+    # back each iteration; prefetched a stage ahead, a load read the count before the last iteration's store, run 65)
+    stored = {d.dst for d in g.deps if d.value.startswith(MEMORY) and (d.distance == 0 or g.op(d.src).kind == "store")}
     after_store = {i for i, base in node_of.items()
                    if any(instance(base, sub) in stored for sub in [None, *range(plan.subtiles)])}
     plan.after_store = {i for i in after_store if body[i].name == vocab.POINTER_LOAD

@@ -237,6 +237,12 @@ def _constructs(stem: str, source: str) -> None:
         store = loop.index("gl.store(t_ptrs")
         load = re.search(r"gl\.thread_barrier\(\)\n\s*\w+ = gl\.load\(t_ptrs", loop)
         assert load and load.start() > store, loop
+    if stem == "moe_align_block_size":   # a count loaded, incremented and stored back each iteration at an address
+        # loaded from memory: each load after the last iteration's store, never a stage ahead of it (run 65: wrong ids)
+        loop = consumer.split("for twill_b in range(", 1)[1]
+        load = re.search(r"gl\.thread_barrier\(\)\n\s*(\w+) = gl\.load\((\w+)\)", loop)
+        assert load and re.search(rf"gl\.store\({load.group(2)}, ", loop[load.end():]), loop
+        assert loop.index("gl.thread_barrier()") < loop.index("gl.store(" + load.group(2)), loop
     if stem == "tma_rows":           # a TMA store each iteration: two staging buffers, one copy left in flight
         loop = consumer.split("for twill_b in range(", 1)[1]
         store = re.search(r"tma\.store_wait\(1\).*\n.*(\w+_out)\.index\(\(twill_b - 1\) % 2\)\.store\(.*\n.*"

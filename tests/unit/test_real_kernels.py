@@ -169,6 +169,17 @@ def test_in_place_gradient_store_is_proved_apart_across_iterations():
     assert next(o for o in g.ops if o.kind == "load").streaming
 
 
+def test_grid_stride_in_place_stores_are_proved_apart_and_a_count_read_back_is_not():
+    """Unsloth's SwiGLU backward overwrites the rows it reads in a grid-stride loop (step tl.num_programs(0), at
+    least 1): consecutive iterations touch disjoint blocks, so no store waits for the next iteration's load. vLLM's
+    moe_align stage 4 stores a count back where its index (loaded) points: the next iteration's load reads it."""
+    g = graph("unsloth_swiglu_bwd")
+    assert edges(g, kind("load"), kind("store"), 0) and not edges(g, kind("store"), kind("load"), 1)
+    g = graph("moe_align_block_size")
+    (raw,) = edges(g, kind("store"), kind("load"), 1)
+    assert raw.memory and "tokens_cnts_ptr" in raw.value
+
+
 # -- 3. several loops in one kernel ---------------------------------------------------------------------
 def test_sibling_loops_the_schedule_lands_on_its_own_loop(tmp_path):
     """The GEMM loop's schedule went onto the copy loop before it (same SSA names), and compiled."""

@@ -9,7 +9,9 @@ are assumed not to alias, as Triton's own pipeliner assumes. For each such pair,
 earlier in program order goes first in the same iteration (distance 0) and the later goes before the
 earlier one of the next iteration (distance 1), unless their addresses are proved apart: an address
 ``base + k * adv + [lo, hi)`` (iteration ``k``, a constant advance, a constant range of offsets, the
-same loop-invariant terms) never meets another iteration's when ``|adv| >= hi - lo`` over both.
+same loop-invariant terms) never meets another iteration's when ``|adv| >= hi - lo`` over both. A grid-stride
+loop (``for b in tl.range(pid, n, tl.num_programs(0))``) steps by a runtime value known to be at least 1: its
+advance is ``adv`` times that value, at least ``|adv|`` apart all the same.
 """
 from __future__ import annotations
 
@@ -41,12 +43,14 @@ class Access:
 
 @dataclass(frozen=True)
 class Affine:
-    """``k * adv + sum(terms) + [lo, hi)`` elements from the buffer in iteration ``k``."""
+    """``k * adv * unit + sum(terms) + [lo, hi)`` elements from the buffer in iteration ``k``; ``unit`` the
+    loop's runtime step where it is one known to be at least 1 (``tt.get_num_programs``), else 1 (None)."""
 
     adv: int
     terms: tuple[tuple[str, int], ...]
     lo: int
     hi: int
+    unit: str | None = None
 
 
 @dataclass(frozen=True)
@@ -62,11 +66,12 @@ class Scope:
     loop's block arguments (induction variable, iter_args with their inits and yielded values)."""
 
     def __init__(self, levels: list[dict[str, IROp]], iv: str, step: int | None, carried: dict[str, tuple[str, str]],
-                 args: tuple[str, ...]) -> None:
+                 args: tuple[str, ...], step_unit: str | None = None) -> None:
         self.levels, self.iv, self.step, self.carried, self.args = levels, iv, step, carried, args
+        self.step_unit = step_unit      # a runtime step known to be at least 1 (then ``step`` is 1)
 
     def inner(self, ops: list[IROp]) -> "Scope":
-        return Scope([defs(ops)] + self.levels, self.iv, self.step, self.carried, self.args)
+        return Scope([defs(ops)] + self.levels, self.iv, self.step, self.carried, self.args, self.step_unit)
 
     def op(self, v: str) -> IROp | None:
         for level in self.levels:
@@ -92,6 +97,8 @@ def scope_of(module: Module, loop: IROp) -> Scope:
     scope = Scope(levels, body.args[0] if body and body.args else "", None, {},
                   func.args if func else ())
     scope.step = constant(scope.op(head.group(1))) if head else None
+    if head and scope.step is None and _at_least_one(head.group(1), scope):
+        scope.step, scope.step_unit = 1, head.group(1)
     yielded = next((o.operands for o in (body.ops if body else []) if o.name == vocab.YIELD), ())
     scope.carried = {a: (i, y) for a, i, y in zip(body.args[1:], body.inits, yielded)} if body else {}
     return scope
@@ -113,6 +120,21 @@ def constant(op: IROp | None) -> int | None:
         return None
     m = re.search(r"arith\.constant (?:dense<)?(-?\d+)(?:>)? :", op.text)
     return int(m.group(1)) if m else None
+
+
+def _at_least_one(v: str, scope: Scope) -> bool:
+    """Whether the integer ``v`` is a runtime value at least 1: a grid size (``tl.num_programs``), or such a
+    value times a positive constant."""
+    op = scope.op(v)
+    if op is None:
+        return False
+    if op.name == "tt.get_num_programs":
+        return True
+    if op.name == "arith.muli" and len(op.operands) >= 2:
+        a, b = op.operands[:2]
+        return ((_at_least_one(a, scope) and (constant(scope.op(b)) or 0) >= 1)
+                or (_at_least_one(b, scope) and (constant(scope.op(a)) or 0) >= 1))
+    return False
 
 
 def root(v: str, scope: Scope, seen: frozenset[str] = frozenset()) -> str | None:
@@ -146,7 +168,7 @@ def affine(v: str, scope: Scope, depth: int = 0) -> Affine | None:
     if depth > 64:
         return None
     if v == scope.iv:
-        return Affine(scope.step, (), 0, 1) if scope.step is not None else None
+        return Affine(scope.step, (), 0, 1, scope.step_unit) if scope.step is not None else None
     if v in scope.carried:
         return _carried_affine(v, scope, depth)
     op = scope.op(v)
@@ -158,7 +180,7 @@ def affine(v: str, scope: Scope, depth: int = 0) -> Affine | None:
     if op.name == "tt.make_range":
         m = re.search(r"end = (\d+) : i32, start = (\d+)", op.text)
         return Affine(0, (), int(m.group(2)), int(m.group(1))) if m else None
-    if op.name in _SHAPE_VIEWS or op.name in ("tt.make_tensor_descriptor",):
+    if op.name in _SHAPE_VIEWS or op.name in ("tt.make_tensor_descriptor", "arith.extsi"):
         return affine(op.operands[0], scope, depth + 1) if op.operands else None
     if op.name in ("tt.addptr", "arith.addi") and len(op.operands) >= 2:
         a, b = affine(op.operands[0], scope, depth + 1), affine(op.operands[1], scope, depth + 1)
@@ -169,13 +191,13 @@ def affine(v: str, scope: Scope, depth: int = 0) -> Affine | None:
 
 
 def _add(a: Affine | None, b: Affine | None) -> Affine | None:
-    if a is None or b is None:
+    if a is None or b is None or (a.adv and b.adv and a.unit != b.unit):
         return None
     terms: dict[str, int] = dict(a.terms)
     for n, k in b.terms:
         terms[n] = terms.get(n, 0) + k
     return Affine(a.adv + b.adv, tuple(sorted((n, k) for n, k in terms.items() if k)), a.lo + b.lo,
-                  a.hi + b.hi - 1)
+                  a.hi + b.hi - 1, a.unit if a.adv else b.unit)
 
 
 def _scale(op: IROp, scope: Scope, depth: int) -> Affine | None:
@@ -191,7 +213,7 @@ def _scale(op: IROp, scope: Scope, depth: int) -> Affine | None:
         # invariant times invariant is an invariant term; anything moving times a runtime value is not affine
         return Affine(0, ((op.results[0], 1),), 0, 1) if a.adv == 0 and a.hi - a.lo == 1 and a.lo == 0 else None
     lo, hi = sorted((a.lo * k, (a.hi - 1) * k))
-    return Affine(a.adv * k, tuple((n, c * k) for n, c in a.terms), lo, hi + 1)
+    return Affine(a.adv * k, tuple((n, c * k) for n, c in a.terms), lo, hi + 1, a.unit)
 
 
 def _carried_affine(v: str, scope: Scope, depth: int) -> Affine | None:
@@ -234,7 +256,7 @@ def _apart(a: Access, b: Access, across: bool) -> bool:
     """Whether the two accesses' addresses are proved disjoint: within one iteration (``across`` False)
     or between any two different iterations (``across`` True)."""
     x, y = a.address, b.address
-    if x is None or y is None or x.adv != y.adv or x.terms != y.terms:
+    if x is None or y is None or x.adv != y.adv or x.terms != y.terms or (x.adv and x.unit != y.unit):
         return False
     if across:
         return x.adv != 0 and abs(x.adv) >= max(x.hi, y.hi) - min(x.lo, y.lo)

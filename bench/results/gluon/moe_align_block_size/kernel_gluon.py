@@ -37,36 +37,35 @@ def consumer_0(topk_ids_ptr, sorted_token_ids_ptr, expert_ids_ptr, tokens_cnts_p
     if (twill_n >= 1) | (gl.program_id(0) < 0):
         expert_id = topk_ids_ptr + (start_idx_2 + (0 - 0) * 1)  # load0_expert_id: stage 0, partition 0 (group 0)
         expert_id_3 = gl.load(expert_id)  # load0_expert_id: stage 0, partition 0 (group 0)
-        token_cnt_4 = token_cnt + expert_id_3  # load1_token_cnt: stage 0, partition 0 (group 0)
-        token_cnt_5 = gl.load(token_cnt_4)  # load1_token_cnt: stage 0, partition 0 (group 0)
         rank_post_pad = cumsum_ptr + expert_id_3  # load2_rank_post_pad: stage 0, partition 0 (group 0)
         rank_post_pad_6 = gl.load(rank_post_pad)  # load2_rank_post_pad: stage 0, partition 0 (group 0)
+        expert_id_3_p1 = expert_id_3
         rank_post_pad_6_p1 = rank_post_pad_6
-        token_cnt_4_p1 = token_cnt_4
-        token_cnt_5_p1 = token_cnt_5
         for twill_b in range(1, twill_n):
+            token_cnt_4 = token_cnt + expert_id_3_p1  # load1_token_cnt: stage 1, partition 0 (group 0)
+            gl.thread_barrier()
+            token_cnt_5 = gl.load(token_cnt_4)  # load1_token_cnt: stage 1, partition 0 (group 0)
+            v3 = token_cnt_5 + 1  # elementwise1: stage 1, partition 0 (group 0)
+            gl.store(token_cnt_4, v3)  # store1: stage 1, partition 0 (group 0)
             expert_id = topk_ids_ptr + (start_idx_2 + (twill_b - 0) * 1)  # load0_expert_id: stage 0, partition 0 (group 0)
             expert_id_3 = gl.load(expert_id)  # load0_expert_id: stage 0, partition 0 (group 0)
-            token_cnt_4 = token_cnt + expert_id_3  # load1_token_cnt: stage 0, partition 0 (group 0)
-            token_cnt_5 = gl.load(token_cnt_4)  # load1_token_cnt: stage 0, partition 0 (group 0)
-            v3 = token_cnt_5_p1 + 1  # elementwise1: stage 1, partition 0 (group 0)
-            gl.store(token_cnt_4_p1, v3)  # store1: stage 1, partition 0 (group 0)
             rank_post_pad = cumsum_ptr + expert_id_3  # load2_rank_post_pad: stage 0, partition 0 (group 0)
             rank_post_pad_6 = gl.load(rank_post_pad)  # load2_rank_post_pad: stage 0, partition 0 (group 0)
-            rank_post_pad_7 = token_cnt_5_p1 + rank_post_pad_6_p1  # elementwise0_rank_post_pad: stage 1, partition 0 (group 0)
+            rank_post_pad_7 = token_cnt_5 + rank_post_pad_6_p1  # elementwise0_rank_post_pad: stage 1, partition 0 (group 0)
             v2 = sorted_token_ids_ptr + rank_post_pad_7  # store0: stage 1, partition 0 (group 0)
             gl.store(v2, (start_idx_2 + (twill_b - 1) * 1))  # store0: stage 1, partition 0 (group 0)
+            expert_id_3_p1 = expert_id_3
             rank_post_pad_6_p1 = rank_post_pad_6
-            token_cnt_4_p1 = token_cnt_4
-            token_cnt_5_p1 = token_cnt_5
-        v3 = token_cnt_5_p1 + 1  # elementwise1: stage 1, partition 0 (group 0)
-        gl.store(token_cnt_4_p1, v3)  # store1: stage 1, partition 0 (group 0)
-        rank_post_pad_7 = token_cnt_5_p1 + rank_post_pad_6_p1  # elementwise0_rank_post_pad: stage 1, partition 0 (group 0)
+        token_cnt_4 = token_cnt + expert_id_3_p1  # load1_token_cnt: stage 1, partition 0 (group 0)
+        gl.thread_barrier()
+        token_cnt_5 = gl.load(token_cnt_4)  # load1_token_cnt: stage 1, partition 0 (group 0)
+        v3 = token_cnt_5 + 1  # elementwise1: stage 1, partition 0 (group 0)
+        gl.store(token_cnt_4, v3)  # store1: stage 1, partition 0 (group 0)
+        rank_post_pad_7 = token_cnt_5 + rank_post_pad_6_p1  # elementwise0_rank_post_pad: stage 1, partition 0 (group 0)
         v2 = sorted_token_ids_ptr + rank_post_pad_7  # store0: stage 1, partition 0 (group 0)
         gl.store(v2, (start_idx_2 + ((twill_n - 1 + 1) - 1) * 1))  # store0: stage 1, partition 0 (group 0)
+        expert_id_3_p1 = expert_id_3
         rank_post_pad_6_p1 = rank_post_pad_6
-        token_cnt_4_p1 = token_cnt_4
-        token_cnt_5_p1 = token_cnt_5
 
 @gluon.jit
 def twill_kernel(topk_ids_ptr, sorted_token_ids_ptr, expert_ids_ptr, tokens_cnts_ptr, cumsum_ptr):
