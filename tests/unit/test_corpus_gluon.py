@@ -237,6 +237,9 @@ def _constructs(stem: str, source: str) -> None:
         store = loop.index("gl.store(t_ptrs")
         load = re.search(r"gl\.thread_barrier\(\)\n\s*\w+ = gl\.load\(t_ptrs", loop)
         assert load and load.start() > store, loop
+    if stem == "vllm_scaled_mm":     # its II is set by pointer loads the producer copies by TMA: the rings sized for
+        # the iteration TMA gives (about 900 cycles, not 2480), 3 ahead (run 66: 1 ahead 671 TOP/s, 3 ahead 1209)
+        assert re.search(r"^- ring a: 4 buffers .*\n- ring b: 4 buffers ", source, re.M), source[:3000]
     if stem == "moe_align_block_size":   # a count loaded, incremented and stored back each iteration at an address
         # loaded from memory: each load after the last iteration's store, never a stage ahead of it (run 65: wrong ids)
         loop = consumer.split("for twill_b in range(", 1)[1]

@@ -1,14 +1,14 @@
 """matmul_block_ptr, written by twill from its joint schedule: I=390 L=390 (optimal), 3204 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_55, b_69): their addresses and masks spread over 256 threads, 3-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_55, b_69): their addresses and masks spread over 256 threads, 5-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
 - a_55, b_69 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over a_ptr, b_ptr when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 120): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
-- ring a_55: 3 buffers of [128, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
-- ring b_69: 3 buffers of [64, 128] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
+- ring a_55: 5 buffers of [128, 64] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
+- ring b_69: 5 buffers of [64, 128] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 98416 bytes planned of 232448; maxnreg 128
+- shared memory: 164016 bytes planned of 232448; maxnreg 128
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -84,20 +84,20 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
             a_52 = a_50 & a_51  # elementwise0_a: stage 0, partition 0 (group 0)
             a_53 = a_52.broadcast_to([128, 64])  # elementwise1_a: stage 0, partition 0 (group 0)
             a_54 = a_30 & a_53  # elementwise1_a: stage 0, partition 0 (group 0)
-            mbarrier.wait(a_55_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            mbarrier.wait(a_55_ready.index((twill_base + twill_b - 0) % 5), ((twill_base + twill_b - 0) // 5) & 1)
             fence_async_shared()
-            mbarrier.wait(b_69_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            mbarrier.wait(b_69_ready.index((twill_base + twill_b - 0) % 5), ((twill_base + twill_b - 0) // 5) & 1)
             fence_async_shared()
-            tok_acc_71 = warpgroup_mma(a_55_buf.index((twill_base + twill_b - 0) % 3), b_69_buf.index((twill_base + twill_b - 0) % 3), acc_71_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+            tok_acc_71 = warpgroup_mma(a_55_buf.index((twill_base + twill_b - 0) % 5), b_69_buf.index((twill_base + twill_b - 0) % 5), acc_71_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
             acc_71_p1 = warpgroup_mma_wait(1, deps=(acc_71_p1,))
-            mbarrier.arrive(a_55_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
-            mbarrier.arrive(b_69_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(a_55_empty.index((twill_base + twill_b - 1 - 0) % 5), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(b_69_empty.index((twill_base + twill_b - 1 - 0) % 5), pred=(twill_b - 1 - 0) >= 0)
             acc_71 = warpgroup_mma_wait(1, deps=(tok_acc_71,))
             a_block_72_p1 = a_block_72
             acc_71_p1 = acc_71
         acc_71_p1 = warpgroup_mma_wait(0, deps=(acc_71_p1,))
-        mbarrier.arrive(a_55_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
-        mbarrier.arrive(b_69_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
+        mbarrier.arrive(a_55_empty.index((twill_base + (twill_n - 1) - 0) % 5), pred=twill_n > 0)
+        mbarrier.arrive(b_69_empty.index((twill_base + (twill_n - 1) - 0) % 5), pred=twill_n > 0)
         c_block = gl.cast(stride_cm, gl.int64)
         v0 = acc_71_p1.to(gl.float16)
         v3 = gl.arange(0, 128, layout=L3)
@@ -191,50 +191,50 @@ def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
             b_67 = b_66.broadcast_to([64, 128])
             b_68 = b_67 & b_42
             a_block_72 = arg10 + 64
-            mbarrier.wait(b_69_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            mbarrier.wait(b_69_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(b_69_ready.index(twill_k % 3), twill_box_b_69.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_b_69, [64 * ((acc_43 - 0) // 64), 128 * pid_n], b_69_ready.index(twill_k % 3), b_69_buf.index(twill_k % 3))  # load1_b: a TMA box (boxes)
+                mbarrier.expect(b_69_ready.index(twill_k % 5), twill_box_b_69.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_b_69, [64 * ((acc_43 - 0) // 64), 128 * pid_n], b_69_ready.index(twill_k % 5), b_69_buf.index(twill_k % 5))  # load1_b: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(b_69_buf.index(twill_k % 3), b_63, mask=b_68)  # load1_b: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(b_69_ready.index(twill_k % 3), increment_count=False)
+                    async_copy.async_copy_global_to_shared(b_69_buf.index(twill_k % 5), b_63, mask=b_68)  # load1_b: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(b_69_ready.index(twill_k % 5), increment_count=False)
                 else:
-                    b_69_buf.index(twill_k % 3).store(gl.load(b_63, mask=b_68, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
+                    b_69_buf.index(twill_k % 5).store(gl.load(b_63, mask=b_68, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(b_69_ready.index(twill_k % 3), count=256)
-            mbarrier.wait(a_55_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+                    mbarrier.arrive(b_69_ready.index(twill_k % 5), count=256)
+            mbarrier.wait(a_55_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(a_55_ready.index(twill_k % 3), twill_box_a_55.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_a_55, [128 * pid_m, 64 * ((acc_43 - 0) // 64)], a_55_ready.index(twill_k % 3), a_55_buf.index(twill_k % 3))  # load0_a: a TMA box (boxes)
+                mbarrier.expect(a_55_ready.index(twill_k % 5), twill_box_a_55.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_a_55, [128 * pid_m, 64 * ((acc_43 - 0) // 64)], a_55_ready.index(twill_k % 5), a_55_buf.index(twill_k % 5))  # load0_a: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(a_55_buf.index(twill_k % 3), a_49, mask=a_54)  # load0_a: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(a_55_ready.index(twill_k % 3), increment_count=False)
+                    async_copy.async_copy_global_to_shared(a_55_buf.index(twill_k % 5), a_49, mask=a_54)  # load0_a: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(a_55_ready.index(twill_k % 5), increment_count=False)
                 else:
-                    a_55_buf.index(twill_k % 3).store(gl.load(a_49, mask=a_54, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
+                    a_55_buf.index(twill_k % 5).store(gl.load(a_49, mask=a_54, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(a_55_ready.index(twill_k % 3), count=256)
+                    mbarrier.arrive(a_55_ready.index(twill_k % 5), count=256)
             arg10 = a_block_72
         twill_base += (K - 0 + 64 - 1) // 64
 
 @gluon.jit
 def twill_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_55, twill_box_b_69, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
-    a_55_buf = gl.allocate_shared_memory(gl.float16, [3, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    b_69_buf = gl.allocate_shared_memory(gl.float16, [3, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    a_55_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    a_55_buf = gl.allocate_shared_memory(gl.float16, [5, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_69_buf = gl.allocate_shared_memory(gl.float16, [5, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    a_55_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(a_55_ready.index(i), count=1 if TWILL_TMA else 256)
-    a_55_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    a_55_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(a_55_empty.index(i), count=1)
-    b_69_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    b_69_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(b_69_ready.index(i), count=1 if TWILL_TMA else 256)
-    b_69_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    b_69_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(b_69_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_55, twill_box_b_69, a_55_buf, b_69_buf, a_55_ready, a_55_empty, b_69_ready, b_69_empty, TWILL_COPY, TWILL_TMA)),

@@ -2,15 +2,15 @@
 
 Decisions (each from the schedule):
 - x_269 copied with cp.async at every launch, not by TMA: its addresses go through arith.divsi (%idx_n), which the analysis does not follow
-- pointer-loaded tiles copied by a 8-warp producer with cp.async (x_269, w_279): their addresses and masks spread over 256 threads, 3-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (x_269, w_279): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
 - w_279 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over W when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - wgmma waits: an accumulation's previous wgmma retired under the next one's token (with its result named, ptxas serialised the wgmmas)
 - partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 113): the loop's compute, 2 stages
 - partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
-- ring x_269: 3 buffers of [128, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
-- ring w_279: 3 buffers of [64, 128] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
+- ring x_269: 4 buffers of [128, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- ring w_279: 4 buffers of [64, 128] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 98416 bytes planned of 232448; maxnreg 128
+- shared memory: 131216 bytes planned of 232448; maxnreg 128
 - loop at conv_implicit_gemm.py:41 (TTGIR line 139) (after the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=260, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
 - loop at conv_implicit_gemm.py:41 (TTGIR line 191) (after the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=260, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
 - loop at conv_implicit_gemm.py:41 (TTGIR line 246) (after the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=260, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
@@ -103,11 +103,11 @@ def consumer_0(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, 
             x_264 = x_263 < IN_C  # elementwise0_x: stage 0, partition 0 (group 0)
             x_265 = x_264.broadcast_to([128, 64])  # elementwise0_x: stage 0, partition 0 (group 0)
             x_266 = x_38 & x_265  # elementwise0_x: stage 0, partition 0 (group 0)
-            mbarrier.wait(x_269_ready.index((twill_base + twill_b - 1) % 3), ((twill_base + twill_b - 1) // 3) & 1)
+            mbarrier.wait(x_269_ready.index((twill_base + twill_b - 1) % 4), ((twill_base + twill_b - 1) // 4) & 1)
             fence_async_shared()
-            mbarrier.wait(w_279_ready.index((twill_base + twill_b - 1) % 3), ((twill_base + twill_b - 1) // 3) & 1)
+            mbarrier.wait(w_279_ready.index((twill_base + twill_b - 1) % 4), ((twill_base + twill_b - 1) // 4) & 1)
             fence_async_shared()
-            tok_acc_281 = warpgroup_mma(x_269_buf.index((twill_base + twill_b - 1) % 3), w_279_buf.index((twill_base + twill_b - 1) % 3), acc_281_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
+            tok_acc_281 = warpgroup_mma(x_269_buf.index((twill_base + twill_b - 1) % 4), w_279_buf.index((twill_base + twill_b - 1) % 4), acc_281_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
             idx_x_c_260 = (0 + (twill_b - 0) * 64)  # elementwise1_w: stage 0, partition 0 (group 0)
             idx_x_c_262 = idx_x_c_260 + idx_x_c_36  # elementwise1_w: stage 0, partition 0 (group 0)
             w_271 = gl.expand_dims(idx_x_c_262, 1)  # elementwise1_w: stage 0, partition 0 (group 0)
@@ -115,23 +115,23 @@ def consumer_0(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, 
             w_273 = w_272.broadcast_to([64, 128])  # elementwise1_w: stage 0, partition 0 (group 0)
             w_274 = w_273 & w_44  # elementwise1_w: stage 0, partition 0 (group 0)
             warpgroup_mma_wait(1, deps=(tok_acc_281,))
-            mbarrier.arrive(x_269_empty.index((twill_base + twill_b - 1 - 1) % 3), pred=(twill_b - 1 - 1) >= 0)
-            mbarrier.arrive(w_279_empty.index((twill_base + twill_b - 1 - 1) % 3), pred=(twill_b - 1 - 1) >= 0)
+            mbarrier.arrive(x_269_empty.index((twill_base + twill_b - 1 - 1) % 4), pred=(twill_b - 1 - 1) >= 0)
+            mbarrier.arrive(w_279_empty.index((twill_base + twill_b - 1 - 1) % 4), pred=(twill_b - 1 - 1) >= 0)
             acc_281 = warpgroup_mma_wait(1, deps=(tok_acc_281,))
             acc_281_p1 = acc_281
-        mbarrier.wait(x_269_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 3), ((twill_base + (twill_n - 1 + 1) - 1) // 3) & 1)
+        mbarrier.wait(x_269_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 4), ((twill_base + (twill_n - 1 + 1) - 1) // 4) & 1)
         fence_async_shared()
-        mbarrier.wait(w_279_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 3), ((twill_base + (twill_n - 1 + 1) - 1) // 3) & 1)
+        mbarrier.wait(w_279_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 4), ((twill_base + (twill_n - 1 + 1) - 1) // 4) & 1)
         fence_async_shared()
-        tok_acc_281 = warpgroup_mma(x_269_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 3), w_279_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 3), acc_281_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
+        tok_acc_281 = warpgroup_mma(x_269_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 4), w_279_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 4), acc_281_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
         warpgroup_mma_wait(1, deps=(tok_acc_281,))
-        mbarrier.arrive(x_269_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 1) % 3), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
-        mbarrier.arrive(w_279_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 1) % 3), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
+        mbarrier.arrive(x_269_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 1) % 4), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
+        mbarrier.arrive(w_279_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 1) % 4), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
         acc_281 = warpgroup_mma_wait(1, deps=(tok_acc_281,))
         acc_281_p1 = acc_281
         acc_281_p1 = warpgroup_mma_wait(0, deps=(acc_281_p1,))
-        mbarrier.arrive(x_269_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 3))
-        mbarrier.arrive(w_279_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 3))
+        mbarrier.arrive(x_269_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 4))
+        mbarrier.arrive(w_279_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 4))
         twill_base += twill_n
         row_ok_48 = idx_y_w_13 >= 0
         row_ok_49 = row_ok_23 & row_ok_48
@@ -166,19 +166,19 @@ def consumer_0(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, 
             x_265_l1 = x_264_l1 < IN_C  # elementwise0_x: stage 0, partition 0 (group 0)
             x_266_l1 = x_265_l1.broadcast_to([128, 64])  # elementwise0_x: stage 0, partition 0 (group 0)
             x_267_l1 = x_59 & x_266_l1  # elementwise0_x: stage 0, partition 0 (group 0)
-            mbarrier.wait(x_269_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            mbarrier.wait(x_269_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
             fence_async_shared()
-            mbarrier.wait(w_279_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            mbarrier.wait(w_279_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
             fence_async_shared()
-            tok_acc_283_l1 = warpgroup_mma(x_269_buf.index((twill_base + twill_b - 0) % 3), w_279_buf.index((twill_base + twill_b - 0) % 3), acc_283_l1_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+            tok_acc_283_l1 = warpgroup_mma(x_269_buf.index((twill_base + twill_b - 0) % 4), w_279_buf.index((twill_base + twill_b - 0) % 4), acc_283_l1_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
             acc_283_l1_p1 = warpgroup_mma_wait(1, deps=(acc_283_l1_p1,))
-            mbarrier.arrive(x_269_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
-            mbarrier.arrive(w_279_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(x_269_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(w_279_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
             acc_283_l1 = warpgroup_mma_wait(1, deps=(tok_acc_283_l1,))
             acc_283_l1_p1 = acc_283_l1
         acc_283_l1_p1 = warpgroup_mma_wait(0, deps=(acc_283_l1_p1,))
-        mbarrier.arrive(x_269_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
-        mbarrier.arrive(w_279_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
+        mbarrier.arrive(x_269_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        mbarrier.arrive(w_279_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         twill_base += twill_n
         idx_x_w_71 = idx_y_w_13 + 1
         row_ok_72 = idx_x_w_71 >= 0
@@ -215,19 +215,19 @@ def consumer_0(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, 
             x_265_l2 = x_264_l2 < IN_C  # elementwise0_x: stage 0, partition 0 (group 0)
             x_266_l2 = x_265_l2.broadcast_to([128, 64])  # elementwise0_x: stage 0, partition 0 (group 0)
             x_267_l2 = x_83 & x_266_l2  # elementwise0_x: stage 0, partition 0 (group 0)
-            mbarrier.wait(x_269_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            mbarrier.wait(x_269_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
             fence_async_shared()
-            mbarrier.wait(w_279_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            mbarrier.wait(w_279_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
             fence_async_shared()
-            tok_acc_283_l2 = warpgroup_mma(x_269_buf.index((twill_base + twill_b - 0) % 3), w_279_buf.index((twill_base + twill_b - 0) % 3), acc_283_l2_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+            tok_acc_283_l2 = warpgroup_mma(x_269_buf.index((twill_base + twill_b - 0) % 4), w_279_buf.index((twill_base + twill_b - 0) % 4), acc_283_l2_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
             acc_283_l2_p1 = warpgroup_mma_wait(1, deps=(acc_283_l2_p1,))
-            mbarrier.arrive(x_269_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
-            mbarrier.arrive(w_279_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(x_269_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(w_279_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
             acc_283_l2 = warpgroup_mma_wait(1, deps=(tok_acc_283_l2,))
             acc_283_l2_p1 = acc_283_l2
         acc_283_l2_p1 = warpgroup_mma_wait(0, deps=(acc_283_l2_p1,))
-        mbarrier.arrive(x_269_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
-        mbarrier.arrive(w_279_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
+        mbarrier.arrive(x_269_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        mbarrier.arrive(w_279_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         twill_base += twill_n
         row_ok_97 = idx_y_h_14 >= 0
         row_ok_98 = row_ok_18 & row_ok_97
@@ -267,19 +267,19 @@ def consumer_0(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, 
             x_265_l3 = x_264_l3 < IN_C  # elementwise0_x: stage 0, partition 0 (group 0)
             x_266_l3 = x_265_l3.broadcast_to([128, 64])  # elementwise0_x: stage 0, partition 0 (group 0)
             x_267_l3 = x_112 & x_266_l3  # elementwise0_x: stage 0, partition 0 (group 0)
-            mbarrier.wait(x_269_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            mbarrier.wait(x_269_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
             fence_async_shared()
-            mbarrier.wait(w_279_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            mbarrier.wait(w_279_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
             fence_async_shared()
-            tok_acc_283_l3 = warpgroup_mma(x_269_buf.index((twill_base + twill_b - 0) % 3), w_279_buf.index((twill_base + twill_b - 0) % 3), acc_283_l3_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+            tok_acc_283_l3 = warpgroup_mma(x_269_buf.index((twill_base + twill_b - 0) % 4), w_279_buf.index((twill_base + twill_b - 0) % 4), acc_283_l3_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
             acc_283_l3_p1 = warpgroup_mma_wait(1, deps=(acc_283_l3_p1,))
-            mbarrier.arrive(x_269_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
-            mbarrier.arrive(w_279_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(x_269_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(w_279_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
             acc_283_l3 = warpgroup_mma_wait(1, deps=(tok_acc_283_l3,))
             acc_283_l3_p1 = acc_283_l3
         acc_283_l3_p1 = warpgroup_mma_wait(0, deps=(acc_283_l3_p1,))
-        mbarrier.arrive(x_269_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
-        mbarrier.arrive(w_279_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
+        mbarrier.arrive(x_269_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        mbarrier.arrive(w_279_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         twill_base += twill_n
         row_ok_126 = row_ok_100 & row_ok_48
         row_ok_127 = row_ok_126 & row_ok_50
@@ -313,19 +313,19 @@ def consumer_0(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, 
             x_265_l4 = x_264_l4 < IN_C  # elementwise0_x: stage 0, partition 0 (group 0)
             x_266_l4 = x_265_l4.broadcast_to([128, 64])  # elementwise0_x: stage 0, partition 0 (group 0)
             x_267_l4 = x_135 & x_266_l4  # elementwise0_x: stage 0, partition 0 (group 0)
-            mbarrier.wait(x_269_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            mbarrier.wait(x_269_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
             fence_async_shared()
-            mbarrier.wait(w_279_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            mbarrier.wait(w_279_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
             fence_async_shared()
-            tok_acc_283_l4 = warpgroup_mma(x_269_buf.index((twill_base + twill_b - 0) % 3), w_279_buf.index((twill_base + twill_b - 0) % 3), acc_283_l4_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+            tok_acc_283_l4 = warpgroup_mma(x_269_buf.index((twill_base + twill_b - 0) % 4), w_279_buf.index((twill_base + twill_b - 0) % 4), acc_283_l4_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
             acc_283_l4_p1 = warpgroup_mma_wait(1, deps=(acc_283_l4_p1,))
-            mbarrier.arrive(x_269_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
-            mbarrier.arrive(w_279_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(x_269_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(w_279_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
             acc_283_l4 = warpgroup_mma_wait(1, deps=(tok_acc_283_l4,))
             acc_283_l4_p1 = acc_283_l4
         acc_283_l4_p1 = warpgroup_mma_wait(0, deps=(acc_283_l4_p1,))
-        mbarrier.arrive(x_269_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
-        mbarrier.arrive(w_279_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
+        mbarrier.arrive(x_269_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        mbarrier.arrive(w_279_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         twill_base += twill_n
         row_ok_149 = row_ok_100 & row_ok_72
         row_ok_150 = row_ok_149 & row_ok_74
@@ -359,19 +359,19 @@ def consumer_0(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, 
             x_265_l5 = x_264_l5 < IN_C  # elementwise0_x: stage 0, partition 0 (group 0)
             x_266_l5 = x_265_l5.broadcast_to([128, 64])  # elementwise0_x: stage 0, partition 0 (group 0)
             x_267_l5 = x_158 & x_266_l5  # elementwise0_x: stage 0, partition 0 (group 0)
-            mbarrier.wait(x_269_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            mbarrier.wait(x_269_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
             fence_async_shared()
-            mbarrier.wait(w_279_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            mbarrier.wait(w_279_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
             fence_async_shared()
-            tok_acc_283_l5 = warpgroup_mma(x_269_buf.index((twill_base + twill_b - 0) % 3), w_279_buf.index((twill_base + twill_b - 0) % 3), acc_283_l5_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+            tok_acc_283_l5 = warpgroup_mma(x_269_buf.index((twill_base + twill_b - 0) % 4), w_279_buf.index((twill_base + twill_b - 0) % 4), acc_283_l5_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
             acc_283_l5_p1 = warpgroup_mma_wait(1, deps=(acc_283_l5_p1,))
-            mbarrier.arrive(x_269_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
-            mbarrier.arrive(w_279_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(x_269_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(w_279_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
             acc_283_l5 = warpgroup_mma_wait(1, deps=(tok_acc_283_l5,))
             acc_283_l5_p1 = acc_283_l5
         acc_283_l5_p1 = warpgroup_mma_wait(0, deps=(acc_283_l5_p1,))
-        mbarrier.arrive(x_269_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
-        mbarrier.arrive(w_279_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
+        mbarrier.arrive(x_269_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        mbarrier.arrive(w_279_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         twill_base += twill_n
         idx_x_h_172 = idx_y_h_14 + 1
         row_ok_173 = idx_x_h_172 >= 0
@@ -412,19 +412,19 @@ def consumer_0(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, 
             x_265_l6 = x_264_l6 < IN_C  # elementwise0_x: stage 0, partition 0 (group 0)
             x_266_l6 = x_265_l6.broadcast_to([128, 64])  # elementwise0_x: stage 0, partition 0 (group 0)
             x_267_l6 = x_188 & x_266_l6  # elementwise0_x: stage 0, partition 0 (group 0)
-            mbarrier.wait(x_269_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            mbarrier.wait(x_269_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
             fence_async_shared()
-            mbarrier.wait(w_279_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            mbarrier.wait(w_279_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
             fence_async_shared()
-            tok_acc_283_l6 = warpgroup_mma(x_269_buf.index((twill_base + twill_b - 0) % 3), w_279_buf.index((twill_base + twill_b - 0) % 3), acc_283_l6_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+            tok_acc_283_l6 = warpgroup_mma(x_269_buf.index((twill_base + twill_b - 0) % 4), w_279_buf.index((twill_base + twill_b - 0) % 4), acc_283_l6_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
             acc_283_l6_p1 = warpgroup_mma_wait(1, deps=(acc_283_l6_p1,))
-            mbarrier.arrive(x_269_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
-            mbarrier.arrive(w_279_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(x_269_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(w_279_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
             acc_283_l6 = warpgroup_mma_wait(1, deps=(tok_acc_283_l6,))
             acc_283_l6_p1 = acc_283_l6
         acc_283_l6_p1 = warpgroup_mma_wait(0, deps=(acc_283_l6_p1,))
-        mbarrier.arrive(x_269_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
-        mbarrier.arrive(w_279_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
+        mbarrier.arrive(x_269_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        mbarrier.arrive(w_279_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         twill_base += twill_n
         row_ok_202 = row_ok_176 & row_ok_48
         row_ok_203 = row_ok_202 & row_ok_50
@@ -458,19 +458,19 @@ def consumer_0(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, 
             x_265_l7 = x_264_l7 < IN_C  # elementwise0_x: stage 0, partition 0 (group 0)
             x_266_l7 = x_265_l7.broadcast_to([128, 64])  # elementwise0_x: stage 0, partition 0 (group 0)
             x_267_l7 = x_211 & x_266_l7  # elementwise0_x: stage 0, partition 0 (group 0)
-            mbarrier.wait(x_269_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            mbarrier.wait(x_269_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
             fence_async_shared()
-            mbarrier.wait(w_279_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            mbarrier.wait(w_279_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
             fence_async_shared()
-            tok_acc_283_l7 = warpgroup_mma(x_269_buf.index((twill_base + twill_b - 0) % 3), w_279_buf.index((twill_base + twill_b - 0) % 3), acc_283_l7_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+            tok_acc_283_l7 = warpgroup_mma(x_269_buf.index((twill_base + twill_b - 0) % 4), w_279_buf.index((twill_base + twill_b - 0) % 4), acc_283_l7_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
             acc_283_l7_p1 = warpgroup_mma_wait(1, deps=(acc_283_l7_p1,))
-            mbarrier.arrive(x_269_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
-            mbarrier.arrive(w_279_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(x_269_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(w_279_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
             acc_283_l7 = warpgroup_mma_wait(1, deps=(tok_acc_283_l7,))
             acc_283_l7_p1 = acc_283_l7
         acc_283_l7_p1 = warpgroup_mma_wait(0, deps=(acc_283_l7_p1,))
-        mbarrier.arrive(x_269_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
-        mbarrier.arrive(w_279_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
+        mbarrier.arrive(x_269_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        mbarrier.arrive(w_279_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         twill_base += twill_n
         row_ok_225 = row_ok_176 & row_ok_72
         row_ok_226 = row_ok_225 & row_ok_74
@@ -497,19 +497,19 @@ def consumer_0(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, 
             x_265_l8 = x_264_l8 < IN_C  # elementwise0_x: stage 0, partition 0 (group 0)
             x_266_l8 = x_265_l8.broadcast_to([128, 64])  # elementwise0_x: stage 0, partition 0 (group 0)
             x_267_l8 = x_234 & x_266_l8  # elementwise0_x: stage 0, partition 0 (group 0)
-            mbarrier.wait(x_269_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            mbarrier.wait(x_269_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
             fence_async_shared()
-            mbarrier.wait(w_279_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            mbarrier.wait(w_279_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
             fence_async_shared()
-            tok_acc_283_l8 = warpgroup_mma(x_269_buf.index((twill_base + twill_b - 0) % 3), w_279_buf.index((twill_base + twill_b - 0) % 3), acc_283_l8_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+            tok_acc_283_l8 = warpgroup_mma(x_269_buf.index((twill_base + twill_b - 0) % 4), w_279_buf.index((twill_base + twill_b - 0) % 4), acc_283_l8_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
             acc_283_l8_p1 = warpgroup_mma_wait(1, deps=(acc_283_l8_p1,))
-            mbarrier.arrive(x_269_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
-            mbarrier.arrive(w_279_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(x_269_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(w_279_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
             acc_283_l8 = warpgroup_mma_wait(1, deps=(tok_acc_283_l8,))
             acc_283_l8_p1 = acc_283_l8
         acc_283_l8_p1 = warpgroup_mma_wait(0, deps=(acc_283_l8_p1,))
-        mbarrier.arrive(x_269_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
-        mbarrier.arrive(w_279_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
+        mbarrier.arrive(x_269_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        mbarrier.arrive(w_279_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         mask = gl.expand_dims(nhw_12, 1)
         mask_248 = BATCH * OUT_H
         mask_249 = mask_248 * OUT_W
@@ -592,28 +592,28 @@ def producer_1(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, 
             w_276 = W + w_275
             w_277 = w_276.broadcast_to([64, 128])
             w_278 = w_277 + w_47
-            mbarrier.wait(x_269_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            mbarrier.wait(x_269_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(x_269_buf.index(twill_k % 3), x_268, mask=x_266)  # load0_x: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(x_269_ready.index(twill_k % 3), increment_count=False)
+                async_copy.async_copy_global_to_shared(x_269_buf.index(twill_k % 4), x_268, mask=x_266)  # load0_x: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(x_269_ready.index(twill_k % 4), increment_count=False)
             else:
-                x_269_buf.index(twill_k % 3).store(gl.load(x_268, mask=x_266, other=0.0))  # load0_x: stage 0, partition 1 (group 1)
+                x_269_buf.index(twill_k % 4).store(gl.load(x_268, mask=x_266, other=0.0))  # load0_x: stage 0, partition 1 (group 1)
                 fence_async_shared()
                 gl.thread_barrier()
-                mbarrier.arrive(x_269_ready.index(twill_k % 3), count=256)
-            mbarrier.wait(w_279_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+                mbarrier.arrive(x_269_ready.index(twill_k % 4), count=256)
+            mbarrier.wait(w_279_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(w_279_ready.index(twill_k % 3), twill_box_w_279.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_w_279, [64 * ((acc_258 - 0) // 64), 128 * idx_y_c], w_279_ready.index(twill_k % 3), w_279_buf.index(twill_k % 3))  # load1_w: a TMA box (boxes)
+                mbarrier.expect(w_279_ready.index(twill_k % 4), twill_box_w_279.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_w_279, [64 * ((acc_258 - 0) // 64), 128 * idx_y_c], w_279_ready.index(twill_k % 4), w_279_buf.index(twill_k % 4))  # load1_w: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(w_279_buf.index(twill_k % 3), w_278, mask=w_274)  # load1_w: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(w_279_ready.index(twill_k % 3), increment_count=False)
+                    async_copy.async_copy_global_to_shared(w_279_buf.index(twill_k % 4), w_278, mask=w_274)  # load1_w: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(w_279_ready.index(twill_k % 4), increment_count=False)
                 else:
-                    w_279_buf.index(twill_k % 3).store(gl.load(w_278, mask=w_274, other=0.0))  # load1_w: stage 0, partition 1 (group 1)
+                    w_279_buf.index(twill_k % 4).store(gl.load(w_278, mask=w_274, other=0.0))  # load1_w: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(w_279_ready.index(twill_k % 3), count=256)
+                    mbarrier.arrive(w_279_ready.index(twill_k % 4), count=256)
         row_ok_48 = idx_y_w_13 >= 0
         row_ok_49 = row_ok_23 & row_ok_48
         row_ok_50 = idx_y_w_13 < IN_W
@@ -651,28 +651,28 @@ def producer_1(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, 
             w_278_l1 = W + w_277_l1
             w_279_l1 = w_278_l1.broadcast_to([64, 128])
             w_280_l1 = w_279_l1 + w_69
-            mbarrier.wait(w_279_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            mbarrier.wait(w_279_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(w_279_ready.index(twill_k % 3), twill_box_w_281_l1.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_w_281_l1, [IN_C + 64 * ((acc_258_l1 - 0) // 64), 128 * idx_y_c], w_279_ready.index(twill_k % 3), w_279_buf.index(twill_k % 3))  # load1_w: a TMA box (boxes)
+                mbarrier.expect(w_279_ready.index(twill_k % 4), twill_box_w_281_l1.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_w_281_l1, [IN_C + 64 * ((acc_258_l1 - 0) // 64), 128 * idx_y_c], w_279_ready.index(twill_k % 4), w_279_buf.index(twill_k % 4))  # load1_w: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(w_279_buf.index(twill_k % 3), w_280_l1, mask=w_275_l1)  # load1_w: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(w_279_ready.index(twill_k % 3), increment_count=False)
+                    async_copy.async_copy_global_to_shared(w_279_buf.index(twill_k % 4), w_280_l1, mask=w_275_l1)  # load1_w: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(w_279_ready.index(twill_k % 4), increment_count=False)
                 else:
-                    w_279_buf.index(twill_k % 3).store(gl.load(w_280_l1, mask=w_275_l1, other=0.0))  # load1_w: stage 0, partition 1 (group 1)
+                    w_279_buf.index(twill_k % 4).store(gl.load(w_280_l1, mask=w_275_l1, other=0.0))  # load1_w: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(w_279_ready.index(twill_k % 3), count=256)
-            mbarrier.wait(x_269_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+                    mbarrier.arrive(w_279_ready.index(twill_k % 4), count=256)
+            mbarrier.wait(x_269_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(x_269_buf.index(twill_k % 3), x_269_l1, mask=x_267_l1)  # load0_x: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(x_269_ready.index(twill_k % 3), increment_count=False)
+                async_copy.async_copy_global_to_shared(x_269_buf.index(twill_k % 4), x_269_l1, mask=x_267_l1)  # load0_x: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(x_269_ready.index(twill_k % 4), increment_count=False)
             else:
-                x_269_buf.index(twill_k % 3).store(gl.load(x_269_l1, mask=x_267_l1, other=0.0))  # load0_x: stage 0, partition 1 (group 1)
+                x_269_buf.index(twill_k % 4).store(gl.load(x_269_l1, mask=x_267_l1, other=0.0))  # load0_x: stage 0, partition 1 (group 1)
                 fence_async_shared()
                 gl.thread_barrier()
-                mbarrier.arrive(x_269_ready.index(twill_k % 3), count=256)
+                mbarrier.arrive(x_269_ready.index(twill_k % 4), count=256)
         idx_x_w_71 = idx_y_w_13 + 1
         row_ok_72 = idx_x_w_71 >= 0
         row_ok_73 = row_ok_23 & row_ok_72
@@ -712,28 +712,28 @@ def producer_1(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, 
             w_278_l2 = W + w_277_l2
             w_279_l2 = w_278_l2.broadcast_to([64, 128])
             w_280_l2 = w_279_l2 + w_95
-            mbarrier.wait(w_279_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            mbarrier.wait(w_279_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(w_279_ready.index(twill_k % 3), twill_box_w_281_l2.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_w_281_l2, [2 * IN_C + 64 * ((acc_258_l2 - 0) // 64), 128 * idx_y_c], w_279_ready.index(twill_k % 3), w_279_buf.index(twill_k % 3))  # load1_w: a TMA box (boxes)
+                mbarrier.expect(w_279_ready.index(twill_k % 4), twill_box_w_281_l2.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_w_281_l2, [2 * IN_C + 64 * ((acc_258_l2 - 0) // 64), 128 * idx_y_c], w_279_ready.index(twill_k % 4), w_279_buf.index(twill_k % 4))  # load1_w: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(w_279_buf.index(twill_k % 3), w_280_l2, mask=w_275_l2)  # load1_w: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(w_279_ready.index(twill_k % 3), increment_count=False)
+                    async_copy.async_copy_global_to_shared(w_279_buf.index(twill_k % 4), w_280_l2, mask=w_275_l2)  # load1_w: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(w_279_ready.index(twill_k % 4), increment_count=False)
                 else:
-                    w_279_buf.index(twill_k % 3).store(gl.load(w_280_l2, mask=w_275_l2, other=0.0))  # load1_w: stage 0, partition 1 (group 1)
+                    w_279_buf.index(twill_k % 4).store(gl.load(w_280_l2, mask=w_275_l2, other=0.0))  # load1_w: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(w_279_ready.index(twill_k % 3), count=256)
-            mbarrier.wait(x_269_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+                    mbarrier.arrive(w_279_ready.index(twill_k % 4), count=256)
+            mbarrier.wait(x_269_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(x_269_buf.index(twill_k % 3), x_269_l2, mask=x_267_l2)  # load0_x: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(x_269_ready.index(twill_k % 3), increment_count=False)
+                async_copy.async_copy_global_to_shared(x_269_buf.index(twill_k % 4), x_269_l2, mask=x_267_l2)  # load0_x: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(x_269_ready.index(twill_k % 4), increment_count=False)
             else:
-                x_269_buf.index(twill_k % 3).store(gl.load(x_269_l2, mask=x_267_l2, other=0.0))  # load0_x: stage 0, partition 1 (group 1)
+                x_269_buf.index(twill_k % 4).store(gl.load(x_269_l2, mask=x_267_l2, other=0.0))  # load0_x: stage 0, partition 1 (group 1)
                 fence_async_shared()
                 gl.thread_barrier()
-                mbarrier.arrive(x_269_ready.index(twill_k % 3), count=256)
+                mbarrier.arrive(x_269_ready.index(twill_k % 4), count=256)
         row_ok_97 = idx_y_h_14 >= 0
         row_ok_98 = row_ok_18 & row_ok_97
         row_ok_99 = idx_y_h_14 < IN_H
@@ -776,28 +776,28 @@ def producer_1(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, 
             w_278_l3 = W + w_277_l3
             w_279_l3 = w_278_l3.broadcast_to([64, 128])
             w_280_l3 = w_279_l3 + w_124
-            mbarrier.wait(w_279_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            mbarrier.wait(w_279_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(w_279_ready.index(twill_k % 3), twill_box_w_281_l3.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_w_281_l3, [3 * IN_C + 64 * ((acc_258_l3 - 0) // 64), 128 * idx_y_c], w_279_ready.index(twill_k % 3), w_279_buf.index(twill_k % 3))  # load1_w: a TMA box (boxes)
+                mbarrier.expect(w_279_ready.index(twill_k % 4), twill_box_w_281_l3.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_w_281_l3, [3 * IN_C + 64 * ((acc_258_l3 - 0) // 64), 128 * idx_y_c], w_279_ready.index(twill_k % 4), w_279_buf.index(twill_k % 4))  # load1_w: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(w_279_buf.index(twill_k % 3), w_280_l3, mask=w_275_l3)  # load1_w: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(w_279_ready.index(twill_k % 3), increment_count=False)
+                    async_copy.async_copy_global_to_shared(w_279_buf.index(twill_k % 4), w_280_l3, mask=w_275_l3)  # load1_w: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(w_279_ready.index(twill_k % 4), increment_count=False)
                 else:
-                    w_279_buf.index(twill_k % 3).store(gl.load(w_280_l3, mask=w_275_l3, other=0.0))  # load1_w: stage 0, partition 1 (group 1)
+                    w_279_buf.index(twill_k % 4).store(gl.load(w_280_l3, mask=w_275_l3, other=0.0))  # load1_w: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(w_279_ready.index(twill_k % 3), count=256)
-            mbarrier.wait(x_269_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+                    mbarrier.arrive(w_279_ready.index(twill_k % 4), count=256)
+            mbarrier.wait(x_269_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(x_269_buf.index(twill_k % 3), x_269_l3, mask=x_267_l3)  # load0_x: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(x_269_ready.index(twill_k % 3), increment_count=False)
+                async_copy.async_copy_global_to_shared(x_269_buf.index(twill_k % 4), x_269_l3, mask=x_267_l3)  # load0_x: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(x_269_ready.index(twill_k % 4), increment_count=False)
             else:
-                x_269_buf.index(twill_k % 3).store(gl.load(x_269_l3, mask=x_267_l3, other=0.0))  # load0_x: stage 0, partition 1 (group 1)
+                x_269_buf.index(twill_k % 4).store(gl.load(x_269_l3, mask=x_267_l3, other=0.0))  # load0_x: stage 0, partition 1 (group 1)
                 fence_async_shared()
                 gl.thread_barrier()
-                mbarrier.arrive(x_269_ready.index(twill_k % 3), count=256)
+                mbarrier.arrive(x_269_ready.index(twill_k % 4), count=256)
         row_ok_126 = row_ok_100 & row_ok_48
         row_ok_127 = row_ok_126 & row_ok_50
         x_base_128 = x_base_104 + idx_y_w_13
@@ -834,28 +834,28 @@ def producer_1(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, 
             w_278_l4 = W + w_277_l4
             w_279_l4 = w_278_l4.broadcast_to([64, 128])
             w_280_l4 = w_279_l4 + w_147
-            mbarrier.wait(w_279_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            mbarrier.wait(w_279_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(w_279_ready.index(twill_k % 3), twill_box_w_281_l4.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_w_281_l4, [4 * IN_C + 64 * ((acc_258_l4 - 0) // 64), 128 * idx_y_c], w_279_ready.index(twill_k % 3), w_279_buf.index(twill_k % 3))  # load1_w: a TMA box (boxes)
+                mbarrier.expect(w_279_ready.index(twill_k % 4), twill_box_w_281_l4.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_w_281_l4, [4 * IN_C + 64 * ((acc_258_l4 - 0) // 64), 128 * idx_y_c], w_279_ready.index(twill_k % 4), w_279_buf.index(twill_k % 4))  # load1_w: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(w_279_buf.index(twill_k % 3), w_280_l4, mask=w_275_l4)  # load1_w: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(w_279_ready.index(twill_k % 3), increment_count=False)
+                    async_copy.async_copy_global_to_shared(w_279_buf.index(twill_k % 4), w_280_l4, mask=w_275_l4)  # load1_w: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(w_279_ready.index(twill_k % 4), increment_count=False)
                 else:
-                    w_279_buf.index(twill_k % 3).store(gl.load(w_280_l4, mask=w_275_l4, other=0.0))  # load1_w: stage 0, partition 1 (group 1)
+                    w_279_buf.index(twill_k % 4).store(gl.load(w_280_l4, mask=w_275_l4, other=0.0))  # load1_w: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(w_279_ready.index(twill_k % 3), count=256)
-            mbarrier.wait(x_269_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+                    mbarrier.arrive(w_279_ready.index(twill_k % 4), count=256)
+            mbarrier.wait(x_269_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(x_269_buf.index(twill_k % 3), x_269_l4, mask=x_267_l4)  # load0_x: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(x_269_ready.index(twill_k % 3), increment_count=False)
+                async_copy.async_copy_global_to_shared(x_269_buf.index(twill_k % 4), x_269_l4, mask=x_267_l4)  # load0_x: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(x_269_ready.index(twill_k % 4), increment_count=False)
             else:
-                x_269_buf.index(twill_k % 3).store(gl.load(x_269_l4, mask=x_267_l4, other=0.0))  # load0_x: stage 0, partition 1 (group 1)
+                x_269_buf.index(twill_k % 4).store(gl.load(x_269_l4, mask=x_267_l4, other=0.0))  # load0_x: stage 0, partition 1 (group 1)
                 fence_async_shared()
                 gl.thread_barrier()
-                mbarrier.arrive(x_269_ready.index(twill_k % 3), count=256)
+                mbarrier.arrive(x_269_ready.index(twill_k % 4), count=256)
         row_ok_149 = row_ok_100 & row_ok_72
         row_ok_150 = row_ok_149 & row_ok_74
         x_base_151 = x_base_104 + idx_x_w_71
@@ -892,28 +892,28 @@ def producer_1(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, 
             w_278_l5 = W + w_277_l5
             w_279_l5 = w_278_l5.broadcast_to([64, 128])
             w_280_l5 = w_279_l5 + w_170
-            mbarrier.wait(w_279_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            mbarrier.wait(w_279_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(w_279_ready.index(twill_k % 3), twill_box_w_281_l5.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_w_281_l5, [5 * IN_C + 64 * ((acc_258_l5 - 0) // 64), 128 * idx_y_c], w_279_ready.index(twill_k % 3), w_279_buf.index(twill_k % 3))  # load1_w: a TMA box (boxes)
+                mbarrier.expect(w_279_ready.index(twill_k % 4), twill_box_w_281_l5.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_w_281_l5, [5 * IN_C + 64 * ((acc_258_l5 - 0) // 64), 128 * idx_y_c], w_279_ready.index(twill_k % 4), w_279_buf.index(twill_k % 4))  # load1_w: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(w_279_buf.index(twill_k % 3), w_280_l5, mask=w_275_l5)  # load1_w: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(w_279_ready.index(twill_k % 3), increment_count=False)
+                    async_copy.async_copy_global_to_shared(w_279_buf.index(twill_k % 4), w_280_l5, mask=w_275_l5)  # load1_w: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(w_279_ready.index(twill_k % 4), increment_count=False)
                 else:
-                    w_279_buf.index(twill_k % 3).store(gl.load(w_280_l5, mask=w_275_l5, other=0.0))  # load1_w: stage 0, partition 1 (group 1)
+                    w_279_buf.index(twill_k % 4).store(gl.load(w_280_l5, mask=w_275_l5, other=0.0))  # load1_w: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(w_279_ready.index(twill_k % 3), count=256)
-            mbarrier.wait(x_269_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+                    mbarrier.arrive(w_279_ready.index(twill_k % 4), count=256)
+            mbarrier.wait(x_269_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(x_269_buf.index(twill_k % 3), x_269_l5, mask=x_267_l5)  # load0_x: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(x_269_ready.index(twill_k % 3), increment_count=False)
+                async_copy.async_copy_global_to_shared(x_269_buf.index(twill_k % 4), x_269_l5, mask=x_267_l5)  # load0_x: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(x_269_ready.index(twill_k % 4), increment_count=False)
             else:
-                x_269_buf.index(twill_k % 3).store(gl.load(x_269_l5, mask=x_267_l5, other=0.0))  # load0_x: stage 0, partition 1 (group 1)
+                x_269_buf.index(twill_k % 4).store(gl.load(x_269_l5, mask=x_267_l5, other=0.0))  # load0_x: stage 0, partition 1 (group 1)
                 fence_async_shared()
                 gl.thread_barrier()
-                mbarrier.arrive(x_269_ready.index(twill_k % 3), count=256)
+                mbarrier.arrive(x_269_ready.index(twill_k % 4), count=256)
         idx_x_h_172 = idx_y_h_14 + 1
         row_ok_173 = idx_x_h_172 >= 0
         row_ok_174 = row_ok_18 & row_ok_173
@@ -957,28 +957,28 @@ def producer_1(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, 
             w_278_l6 = W + w_277_l6
             w_279_l6 = w_278_l6.broadcast_to([64, 128])
             w_280_l6 = w_279_l6 + w_200
-            mbarrier.wait(w_279_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            mbarrier.wait(w_279_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(w_279_ready.index(twill_k % 3), twill_box_w_281_l6.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_w_281_l6, [6 * IN_C + 64 * ((acc_258_l6 - 0) // 64), 128 * idx_y_c], w_279_ready.index(twill_k % 3), w_279_buf.index(twill_k % 3))  # load1_w: a TMA box (boxes)
+                mbarrier.expect(w_279_ready.index(twill_k % 4), twill_box_w_281_l6.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_w_281_l6, [6 * IN_C + 64 * ((acc_258_l6 - 0) // 64), 128 * idx_y_c], w_279_ready.index(twill_k % 4), w_279_buf.index(twill_k % 4))  # load1_w: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(w_279_buf.index(twill_k % 3), w_280_l6, mask=w_275_l6)  # load1_w: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(w_279_ready.index(twill_k % 3), increment_count=False)
+                    async_copy.async_copy_global_to_shared(w_279_buf.index(twill_k % 4), w_280_l6, mask=w_275_l6)  # load1_w: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(w_279_ready.index(twill_k % 4), increment_count=False)
                 else:
-                    w_279_buf.index(twill_k % 3).store(gl.load(w_280_l6, mask=w_275_l6, other=0.0))  # load1_w: stage 0, partition 1 (group 1)
+                    w_279_buf.index(twill_k % 4).store(gl.load(w_280_l6, mask=w_275_l6, other=0.0))  # load1_w: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(w_279_ready.index(twill_k % 3), count=256)
-            mbarrier.wait(x_269_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+                    mbarrier.arrive(w_279_ready.index(twill_k % 4), count=256)
+            mbarrier.wait(x_269_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(x_269_buf.index(twill_k % 3), x_269_l6, mask=x_267_l6)  # load0_x: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(x_269_ready.index(twill_k % 3), increment_count=False)
+                async_copy.async_copy_global_to_shared(x_269_buf.index(twill_k % 4), x_269_l6, mask=x_267_l6)  # load0_x: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(x_269_ready.index(twill_k % 4), increment_count=False)
             else:
-                x_269_buf.index(twill_k % 3).store(gl.load(x_269_l6, mask=x_267_l6, other=0.0))  # load0_x: stage 0, partition 1 (group 1)
+                x_269_buf.index(twill_k % 4).store(gl.load(x_269_l6, mask=x_267_l6, other=0.0))  # load0_x: stage 0, partition 1 (group 1)
                 fence_async_shared()
                 gl.thread_barrier()
-                mbarrier.arrive(x_269_ready.index(twill_k % 3), count=256)
+                mbarrier.arrive(x_269_ready.index(twill_k % 4), count=256)
         row_ok_202 = row_ok_176 & row_ok_48
         row_ok_203 = row_ok_202 & row_ok_50
         x_base_204 = x_base_180 + idx_y_w_13
@@ -1015,28 +1015,28 @@ def producer_1(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, 
             w_278_l7 = W + w_277_l7
             w_279_l7 = w_278_l7.broadcast_to([64, 128])
             w_280_l7 = w_279_l7 + w_223
-            mbarrier.wait(w_279_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            mbarrier.wait(w_279_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(w_279_ready.index(twill_k % 3), twill_box_w_281_l7.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_w_281_l7, [7 * IN_C + 64 * ((acc_258_l7 - 0) // 64), 128 * idx_y_c], w_279_ready.index(twill_k % 3), w_279_buf.index(twill_k % 3))  # load1_w: a TMA box (boxes)
+                mbarrier.expect(w_279_ready.index(twill_k % 4), twill_box_w_281_l7.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_w_281_l7, [7 * IN_C + 64 * ((acc_258_l7 - 0) // 64), 128 * idx_y_c], w_279_ready.index(twill_k % 4), w_279_buf.index(twill_k % 4))  # load1_w: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(w_279_buf.index(twill_k % 3), w_280_l7, mask=w_275_l7)  # load1_w: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(w_279_ready.index(twill_k % 3), increment_count=False)
+                    async_copy.async_copy_global_to_shared(w_279_buf.index(twill_k % 4), w_280_l7, mask=w_275_l7)  # load1_w: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(w_279_ready.index(twill_k % 4), increment_count=False)
                 else:
-                    w_279_buf.index(twill_k % 3).store(gl.load(w_280_l7, mask=w_275_l7, other=0.0))  # load1_w: stage 0, partition 1 (group 1)
+                    w_279_buf.index(twill_k % 4).store(gl.load(w_280_l7, mask=w_275_l7, other=0.0))  # load1_w: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(w_279_ready.index(twill_k % 3), count=256)
-            mbarrier.wait(x_269_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+                    mbarrier.arrive(w_279_ready.index(twill_k % 4), count=256)
+            mbarrier.wait(x_269_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(x_269_buf.index(twill_k % 3), x_269_l7, mask=x_267_l7)  # load0_x: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(x_269_ready.index(twill_k % 3), increment_count=False)
+                async_copy.async_copy_global_to_shared(x_269_buf.index(twill_k % 4), x_269_l7, mask=x_267_l7)  # load0_x: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(x_269_ready.index(twill_k % 4), increment_count=False)
             else:
-                x_269_buf.index(twill_k % 3).store(gl.load(x_269_l7, mask=x_267_l7, other=0.0))  # load0_x: stage 0, partition 1 (group 1)
+                x_269_buf.index(twill_k % 4).store(gl.load(x_269_l7, mask=x_267_l7, other=0.0))  # load0_x: stage 0, partition 1 (group 1)
                 fence_async_shared()
                 gl.thread_barrier()
-                mbarrier.arrive(x_269_ready.index(twill_k % 3), count=256)
+                mbarrier.arrive(x_269_ready.index(twill_k % 4), count=256)
         row_ok_225 = row_ok_176 & row_ok_72
         row_ok_226 = row_ok_225 & row_ok_74
         x_base_227 = x_base_180 + idx_x_w_71
@@ -1073,45 +1073,45 @@ def producer_1(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, 
             w_278_l8 = W + w_277_l8
             w_279_l8 = w_278_l8.broadcast_to([64, 128])
             w_280_l8 = w_279_l8 + w_246
-            mbarrier.wait(w_279_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            mbarrier.wait(w_279_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(w_279_ready.index(twill_k % 3), twill_box_w_281_l8.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_w_281_l8, [8 * IN_C + 64 * ((acc_258_l8 - 0) // 64), 128 * idx_y_c], w_279_ready.index(twill_k % 3), w_279_buf.index(twill_k % 3))  # load1_w: a TMA box (boxes)
+                mbarrier.expect(w_279_ready.index(twill_k % 4), twill_box_w_281_l8.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_w_281_l8, [8 * IN_C + 64 * ((acc_258_l8 - 0) // 64), 128 * idx_y_c], w_279_ready.index(twill_k % 4), w_279_buf.index(twill_k % 4))  # load1_w: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(w_279_buf.index(twill_k % 3), w_280_l8, mask=w_275_l8)  # load1_w: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(w_279_ready.index(twill_k % 3), increment_count=False)
+                    async_copy.async_copy_global_to_shared(w_279_buf.index(twill_k % 4), w_280_l8, mask=w_275_l8)  # load1_w: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(w_279_ready.index(twill_k % 4), increment_count=False)
                 else:
-                    w_279_buf.index(twill_k % 3).store(gl.load(w_280_l8, mask=w_275_l8, other=0.0))  # load1_w: stage 0, partition 1 (group 1)
+                    w_279_buf.index(twill_k % 4).store(gl.load(w_280_l8, mask=w_275_l8, other=0.0))  # load1_w: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(w_279_ready.index(twill_k % 3), count=256)
-            mbarrier.wait(x_269_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+                    mbarrier.arrive(w_279_ready.index(twill_k % 4), count=256)
+            mbarrier.wait(x_269_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(x_269_buf.index(twill_k % 3), x_269_l8, mask=x_267_l8)  # load0_x: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(x_269_ready.index(twill_k % 3), increment_count=False)
+                async_copy.async_copy_global_to_shared(x_269_buf.index(twill_k % 4), x_269_l8, mask=x_267_l8)  # load0_x: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(x_269_ready.index(twill_k % 4), increment_count=False)
             else:
-                x_269_buf.index(twill_k % 3).store(gl.load(x_269_l8, mask=x_267_l8, other=0.0))  # load0_x: stage 0, partition 1 (group 1)
+                x_269_buf.index(twill_k % 4).store(gl.load(x_269_l8, mask=x_267_l8, other=0.0))  # load0_x: stage 0, partition 1 (group 1)
                 fence_async_shared()
                 gl.thread_barrier()
-                mbarrier.arrive(x_269_ready.index(twill_k % 3), count=256)
+                mbarrier.arrive(x_269_ready.index(twill_k % 4), count=256)
         twill_base += (IN_C - 0 + 64 - 1) // 64
 
 @gluon.jit
 def twill_kernel(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, twill_g1, twill_g2, twill_box_w_279, twill_box_w_281_l1, twill_box_w_281_l2, twill_box_w_281_l3, twill_box_w_281_l4, twill_box_w_281_l5, twill_box_w_281_l6, twill_box_w_281_l7, twill_box_w_281_l8, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
-    x_269_buf = gl.allocate_shared_memory(gl.float16, [3, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    w_279_buf = gl.allocate_shared_memory(gl.float16, [3, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    x_269_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    x_269_buf = gl.allocate_shared_memory(gl.float16, [4, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    w_279_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    x_269_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(x_269_ready.index(i), count=256)
-    x_269_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    x_269_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(x_269_empty.index(i), count=1)
-    w_279_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    w_279_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(w_279_ready.index(i), count=1 if TWILL_TMA else 256)
-    w_279_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    w_279_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(w_279_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, twill_g1, twill_g2, twill_box_w_279, twill_box_w_281_l1, twill_box_w_281_l2, twill_box_w_281_l3, twill_box_w_281_l4, twill_box_w_281_l5, twill_box_w_281_l6, twill_box_w_281_l7, twill_box_w_281_l8, x_269_buf, w_279_buf, x_269_ready, x_269_empty, w_279_ready, w_279_empty, TWILL_COPY, TWILL_TMA)),

@@ -5,10 +5,10 @@ Decisions (each from the schedule):
 - k_30, v_34 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over K, V when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - partition 0 (default): consumer, warp group 0, 4 warps, 256 registers per thread (needs about 204): the loop's compute, 2 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
-- ring k_30: 3 buffers of [64, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
-- ring v_34: 3 buffers of [64, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
+- ring k_30: 4 buffers of [64, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- ring v_34: 4 buffers of [64, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 49264 bytes planned of 232448; maxnreg 256
+- shared memory: 65680 bytes planned of 232448; maxnreg 256
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -56,11 +56,11 @@ def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
         m_new_40_p1 = m_new_40
         l_i_47 = gl.full([128], 0.0, gl.float32, layout=L2)
         acc_53 = gl.full([128, 64], 0.0, gl.float32, layout=L3)
-        mbarrier.wait(k_30_ready.index((twill_base + 0 - 0) % 3), ((twill_base + 0 - 0) // 3) & 1)
+        mbarrier.wait(k_30_ready.index((twill_base + 0 - 0) % 4), ((twill_base + 0 - 0) // 4) & 1)
         fence_async_shared()
-        tok_s_38 = warpgroup_mma(q_16, k_30_buf.index((twill_base + 0 - 0) % 3).permute((1, 0)), gl.full([128, 64], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_s: stage 0, partition 0 (group 0)
+        tok_s_38 = warpgroup_mma(q_16, k_30_buf.index((twill_base + 0 - 0) % 4).permute((1, 0)), gl.full([128, 64], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_s: stage 0, partition 0 (group 0)
         s_38 = warpgroup_mma_wait(0, deps=(tok_s_38,))
-        mbarrier.arrive(k_30_empty.index((twill_base + 0 - 0) % 3))
+        mbarrier.arrive(k_30_empty.index((twill_base + 0 - 0) % 4))
         s_39 = s_38 * sm_scale  # elementwise0_s: stage 0, partition 0 (group 0)
         m_new = gl.max(s_39, axis=1)  # reduce0_m_new: stage 0, partition 0 (group 0)
         m_new_40 = gl.maximum(m_new_40_p1, m_new)  # elementwise1_m_new: stage 0, partition 0 (group 0)
@@ -78,22 +78,22 @@ def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
         m_new_40_p2 = m_new_40_p1
         m_new_40_p1 = m_new_40
         for twill_b in range(1, twill_n):
-            mbarrier.wait(k_30_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            mbarrier.wait(k_30_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
             fence_async_shared()
-            tok_s_38 = warpgroup_mma(q_16, k_30_buf.index((twill_base + twill_b - 0) % 3).permute((1, 0)), gl.full([128, 64], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_s: stage 0, partition 0 (group 0)
+            tok_s_38 = warpgroup_mma(q_16, k_30_buf.index((twill_base + twill_b - 0) % 4).permute((1, 0)), gl.full([128, 64], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_s: stage 0, partition 0 (group 0)
             alpha = m_new_40_p2 - m_new_40_p1  # sfu1_alpha: stage 1, partition 0 (group 0)
             alpha_44 = gl.exp(alpha)  # sfu1_alpha: stage 1, partition 0 (group 0)
             l_i_45 = l_i_47_p1 * alpha_44  # elementwise2_l_i: stage 1, partition 0 (group 0)
             l_i_47 = l_i_45 + l_i_46_p1  # elementwise2_l_i: stage 1, partition 0 (group 0)
             s_38 = warpgroup_mma_wait(0, deps=(tok_s_38,))
-            mbarrier.arrive(k_30_empty.index((twill_base + twill_b - 0) % 3))
+            mbarrier.arrive(k_30_empty.index((twill_base + twill_b - 0) % 4))
             s_39 = s_38 * sm_scale  # elementwise0_s: stage 0, partition 0 (group 0)
             acc_48 = gl.expand_dims(alpha_44, 1)  # elementwise3_acc: stage 1, partition 0 (group 0)
             acc_49 = acc_48.broadcast_to([128, 64])  # elementwise3_acc: stage 1, partition 0 (group 0)
             acc_50 = acc_53_p1 * acc_49  # elementwise3_acc: stage 1, partition 0 (group 0)
-            mbarrier.wait(v_34_ready.index((twill_base + twill_b - 1) % 3), ((twill_base + twill_b - 1) // 3) & 1)
+            mbarrier.wait(v_34_ready.index((twill_base + twill_b - 1) % 4), ((twill_base + twill_b - 1) // 4) & 1)
             fence_async_shared()
-            tok_acc_53 = warpgroup_mma(acc_52_p1, v_34_buf.index((twill_base + twill_b - 1) % 3), acc_50, is_async=True)  # dot1_acc: stage 1, partition 0 (group 0)
+            tok_acc_53 = warpgroup_mma(acc_52_p1, v_34_buf.index((twill_base + twill_b - 1) % 4), acc_50, is_async=True)  # dot1_acc: stage 1, partition 0 (group 0)
             m_new = gl.max(s_39, axis=1)  # reduce0_m_new: stage 0, partition 0 (group 0)
             m_new_40 = gl.maximum(m_new_40_p1, m_new)  # elementwise1_m_new: stage 0, partition 0 (group 0)
             p = gl.expand_dims(m_new_40, 1)  # sfu0_p: stage 0, partition 0 (group 0)
@@ -104,7 +104,7 @@ def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
             acc_51 = p_43.to(gl.float16)  # convert0_acc: stage 0, partition 0 (group 0)
             acc_52 = gl.convert_layout(acc_51, L4)  # convert0_acc: stage 0, partition 0 (group 0)
             acc_53 = warpgroup_mma_wait(0, deps=(tok_acc_53,))
-            mbarrier.arrive(v_34_empty.index((twill_base + twill_b - 1) % 3))
+            mbarrier.arrive(v_34_empty.index((twill_base + twill_b - 1) % 4))
             acc_52_p1 = acc_52
             acc_53_p1 = acc_53
             l_i_46_p1 = l_i_46
@@ -118,11 +118,11 @@ def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
         acc_48 = gl.expand_dims(alpha_44, 1)  # elementwise3_acc: stage 1, partition 0 (group 0)
         acc_49 = acc_48.broadcast_to([128, 64])  # elementwise3_acc: stage 1, partition 0 (group 0)
         acc_50 = acc_53_p1 * acc_49  # elementwise3_acc: stage 1, partition 0 (group 0)
-        mbarrier.wait(v_34_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 3), ((twill_base + (twill_n - 1 + 1) - 1) // 3) & 1)
+        mbarrier.wait(v_34_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 4), ((twill_base + (twill_n - 1 + 1) - 1) // 4) & 1)
         fence_async_shared()
-        tok_acc_53 = warpgroup_mma(acc_52_p1, v_34_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 3), acc_50, is_async=True)  # dot1_acc: stage 1, partition 0 (group 0)
+        tok_acc_53 = warpgroup_mma(acc_52_p1, v_34_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 4), acc_50, is_async=True)  # dot1_acc: stage 1, partition 0 (group 0)
         acc_53 = warpgroup_mma_wait(0, deps=(tok_acc_53,))
-        mbarrier.arrive(v_34_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 3))
+        mbarrier.arrive(v_34_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 4))
         acc_52_p1 = acc_52
         acc_53_p1 = acc_53
         l_i_46_p1 = l_i_46
@@ -166,49 +166,49 @@ def producer_1(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
             v_31 = v + k_26
             v_32 = v_31.broadcast_to([64, 64])
             v_33 = v_32 + k_18
-            mbarrier.wait(k_30_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            mbarrier.wait(k_30_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(k_30_ready.index(twill_k % 3), twill_box_k_30.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_k_30, [N * bh + 64 * ((acc_20 - 0) // 64), 0], k_30_ready.index(twill_k % 3), k_30_buf.index(twill_k % 3))  # load0_k: a TMA box (boxes)
+                mbarrier.expect(k_30_ready.index(twill_k % 4), twill_box_k_30.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_k_30, [N * bh + 64 * ((acc_20 - 0) // 64), 0], k_30_ready.index(twill_k % 4), k_30_buf.index(twill_k % 4))  # load0_k: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(k_30_buf.index(twill_k % 3), k_29)  # load0_k: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(k_30_ready.index(twill_k % 3), increment_count=False)
+                    async_copy.async_copy_global_to_shared(k_30_buf.index(twill_k % 4), k_29)  # load0_k: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(k_30_ready.index(twill_k % 4), increment_count=False)
                 else:
-                    k_30_buf.index(twill_k % 3).store(gl.load(k_29))  # load0_k: stage 0, partition 1 (group 1)
+                    k_30_buf.index(twill_k % 4).store(gl.load(k_29))  # load0_k: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(k_30_ready.index(twill_k % 3), count=128)
-            mbarrier.wait(v_34_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+                    mbarrier.arrive(k_30_ready.index(twill_k % 4), count=128)
+            mbarrier.wait(v_34_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(v_34_ready.index(twill_k % 3), twill_box_v_34.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_v_34, [N * bh + 64 * ((acc_20 - 0) // 64), 0], v_34_ready.index(twill_k % 3), v_34_buf.index(twill_k % 3))  # load1_v: a TMA box (boxes)
+                mbarrier.expect(v_34_ready.index(twill_k % 4), twill_box_v_34.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_v_34, [N * bh + 64 * ((acc_20 - 0) // 64), 0], v_34_ready.index(twill_k % 4), v_34_buf.index(twill_k % 4))  # load1_v: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(v_34_buf.index(twill_k % 3), v_33)  # load1_v: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(v_34_ready.index(twill_k % 3), increment_count=False)
+                    async_copy.async_copy_global_to_shared(v_34_buf.index(twill_k % 4), v_33)  # load1_v: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(v_34_ready.index(twill_k % 4), increment_count=False)
                 else:
-                    v_34_buf.index(twill_k % 3).store(gl.load(v_33))  # load1_v: stage 0, partition 1 (group 1)
+                    v_34_buf.index(twill_k % 4).store(gl.load(v_33))  # load1_v: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(v_34_ready.index(twill_k % 3), count=128)
+                    mbarrier.arrive(v_34_ready.index(twill_k % 4), count=128)
         twill_base += (N - 0 + 64 - 1) // 64
 
 @gluon.jit
 def twill_kernel(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_k_30, twill_box_v_34, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
-    k_30_buf = gl.allocate_shared_memory(gl.float16, [3, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    v_34_buf = gl.allocate_shared_memory(gl.float16, [3, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    k_30_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    k_30_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    v_34_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    k_30_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(k_30_ready.index(i), count=1 if TWILL_TMA else 128)
-    k_30_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    k_30_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(k_30_empty.index(i), count=1)
-    v_34_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    v_34_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(v_34_ready.index(i), count=1 if TWILL_TMA else 128)
-    v_34_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    v_34_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(v_34_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_k_30, twill_box_v_34, k_30_buf, v_34_buf, k_30_ready, k_30_empty, v_34_ready, v_34_empty, TWILL_COPY, TWILL_TMA)),

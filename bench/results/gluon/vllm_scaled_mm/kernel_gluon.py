@@ -6,10 +6,10 @@ Decisions (each from the schedule):
 - wgmma waits: an accumulation's previous wgmma retired under the next one's token (with its result named, ptxas serialised the wgmmas)
 - partition 0 (default): consumer, warp group 0, 4 warps, 256 registers per thread (needs about 202): the loop's compute, 2 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 88 registers per thread (needs about 88): cp.async copies into the rings
-- ring a: 2 buffers of [128, 128] i8 (the loads run 1 iteration(s) ahead), read by partition(s) 0
-- ring b: 2 buffers of [128, 128] i8 (the loads run 1 iteration(s) ahead), read by partition(s) 0
+- ring a: 4 buffers of [128, 128] i8 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- ring b: 4 buffers of [128, 128] i8 (the loads run 3 iteration(s) ahead), read by partition(s) 0
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 65616 bytes planned of 232448; maxnreg 256
+- shared memory: 131216 bytes planned of 232448; maxnreg 256
 - if at vllm_scaled_mm.py:117 (TTGIR line 158): written as it runs (not scheduled), by the partition that needs its results or, for its stores, the first consumer
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
@@ -128,31 +128,31 @@ def consumer_0(a_ptr, b_ptr, scale_a_ptr, scale_b_ptr, c_ptr, bias_ptr, M, N, K,
             masks_a_98 = masks_a_97.broadcast_to([128, 128])  # elementwise0_masks_a: stage 0, partition 0 (group 0)
             masks_a_99 = masks_a_63 & masks_a_98  # elementwise0_masks_a: stage 0, partition 0 (group 0)
             offsets_k = offsets_k_p1 + 128  # elementwise0_masks_a: stage 0, partition 0 (group 0)
-            mbarrier.wait(a_ready.index((twill_base + twill_b - 1) % 2), ((twill_base + twill_b - 1) // 2) & 1)
+            mbarrier.wait(a_ready.index((twill_base + twill_b - 1) % 4), ((twill_base + twill_b - 1) // 4) & 1)
             fence_async_shared()
-            mbarrier.wait(b_ready.index((twill_base + twill_b - 1) % 2), ((twill_base + twill_b - 1) // 2) & 1)
+            mbarrier.wait(b_ready.index((twill_base + twill_b - 1) % 4), ((twill_base + twill_b - 1) // 4) & 1)
             fence_async_shared()
-            tok_accumulator_105 = warpgroup_mma(a_buf.index((twill_base + twill_b - 1) % 2), b_buf.index((twill_base + twill_b - 1) % 2).permute((1, 0)), accumulator_105_p1, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
+            tok_accumulator_105 = warpgroup_mma(a_buf.index((twill_base + twill_b - 1) % 4), b_buf.index((twill_base + twill_b - 1) % 4).permute((1, 0)), accumulator_105_p1, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
             masks_k_96 = offsets_k_106_p1 < masks_k  # elementwise1_masks_b: stage 0, partition 0 (group 0)
             masks_b_101 = gl.expand_dims(masks_k_96, 1)  # elementwise1_masks_b: stage 0, partition 0 (group 0)
             masks_b_102 = masks_b_101.broadcast_to([128, 128])  # elementwise1_masks_b: stage 0, partition 0 (group 0)
             masks_b_103 = masks_b_102 & masks_b_64  # elementwise1_masks_b: stage 0, partition 0 (group 0)
             offsets_k_106 = offsets_k_106_p1 + 128  # elementwise1_masks_b: stage 0, partition 0 (group 0)
             warpgroup_mma_wait(1, deps=(tok_accumulator_105,))
-            mbarrier.arrive(a_empty.index((twill_base + twill_b - 1 - 1) % 2), pred=(twill_b - 1 - 1) >= 0)
-            mbarrier.arrive(b_empty.index((twill_base + twill_b - 1 - 1) % 2), pred=(twill_b - 1 - 1) >= 0)
+            mbarrier.arrive(a_empty.index((twill_base + twill_b - 1 - 1) % 4), pred=(twill_b - 1 - 1) >= 0)
+            mbarrier.arrive(b_empty.index((twill_base + twill_b - 1 - 1) % 4), pred=(twill_b - 1 - 1) >= 0)
             accumulator_105 = warpgroup_mma_wait(1, deps=(tok_accumulator_105,))
             accumulator_105_p1 = accumulator_105
             offsets_k_p1 = offsets_k
             offsets_k_106_p1 = offsets_k_106
-        mbarrier.wait(a_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 2), ((twill_base + (twill_n - 1 + 1) - 1) // 2) & 1)
+        mbarrier.wait(a_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 4), ((twill_base + (twill_n - 1 + 1) - 1) // 4) & 1)
         fence_async_shared()
-        mbarrier.wait(b_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 2), ((twill_base + (twill_n - 1 + 1) - 1) // 2) & 1)
+        mbarrier.wait(b_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 4), ((twill_base + (twill_n - 1 + 1) - 1) // 4) & 1)
         fence_async_shared()
-        tok_accumulator_105 = warpgroup_mma(a_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), b_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2).permute((1, 0)), accumulator_105_p1, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
+        tok_accumulator_105 = warpgroup_mma(a_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 4), b_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 4).permute((1, 0)), accumulator_105_p1, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
         warpgroup_mma_wait(1, deps=(tok_accumulator_105,))
-        mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 1) % 2), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
-        mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 1) % 2), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
+        mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 1) % 4), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
+        mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 1) % 4), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
         accumulator_105 = warpgroup_mma_wait(1, deps=(tok_accumulator_105,))
         accumulator_105_p1 = accumulator_105
         offsets_k_p2 = offsets_k_p1
@@ -160,8 +160,8 @@ def consumer_0(a_ptr, b_ptr, scale_a_ptr, scale_b_ptr, c_ptr, bias_ptr, M, N, K,
         offsets_k_106_p2 = offsets_k_106_p1
         offsets_k_106_p1 = offsets_k_106
         accumulator_105_p1 = warpgroup_mma_wait(0, deps=(accumulator_105_p1,))
-        mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 2))
-        mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 2))
+        mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 4))
+        mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 4))
         masks_scale_a = gl.expand_dims(masks_scale_am_54, 1)
         scale_a = gl.expand_dims(scale_a_ptrs_59, 1)
         scale_a_66 = gl.load(scale_a, mask=masks_scale_a)
@@ -274,32 +274,32 @@ def producer_1(a_ptr, b_ptr, scale_a_ptr, scale_b_ptr, c_ptr, bias_ptr, M, N, K,
             offsets_k_106 = offsets_am_94 + 128
             a_ptrs_107 = a_ptrs_91 + 128
             b_ptrs_108 = b_ptrs_93 + 128
-            mbarrier.wait(a_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
+            mbarrier.wait(a_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(a_ready.index(twill_k % 2), twill_box_a.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_a, [128 * pid_m, 128 * b_ptrs_89], a_ready.index(twill_k % 2), a_buf.index(twill_k % 2))  # load0_a: a TMA box (boxes)
+                mbarrier.expect(a_ready.index(twill_k % 4), twill_box_a.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_a, [128 * pid_m, 128 * b_ptrs_89], a_ready.index(twill_k % 4), a_buf.index(twill_k % 4))  # load0_a: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(a_buf.index(twill_k % 2), a_ptrs_91, mask=masks_a_99)  # load0_a: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(a_ready.index(twill_k % 2), increment_count=False)
+                    async_copy.async_copy_global_to_shared(a_buf.index(twill_k % 4), a_ptrs_91, mask=masks_a_99)  # load0_a: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(a_ready.index(twill_k % 4), increment_count=False)
                 else:
-                    a_buf.index(twill_k % 2).store(gl.load(a_ptrs_91, mask=masks_a_99, other=0))  # load0_a: stage 0, partition 1 (group 1)
+                    a_buf.index(twill_k % 4).store(gl.load(a_ptrs_91, mask=masks_a_99, other=0))  # load0_a: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(a_ready.index(twill_k % 2), count=128)
-            mbarrier.wait(b_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
+                    mbarrier.arrive(a_ready.index(twill_k % 4), count=128)
+            mbarrier.wait(b_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(b_ready.index(twill_k % 2), twill_box_b.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_b, [128 * pid_n, 128 * b_ptrs_89], b_ready.index(twill_k % 2), b_buf.index(twill_k % 2))  # load1_b: a TMA box (boxes)
+                mbarrier.expect(b_ready.index(twill_k % 4), twill_box_b.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_b, [128 * pid_n, 128 * b_ptrs_89], b_ready.index(twill_k % 4), b_buf.index(twill_k % 4))  # load1_b: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(b_buf.index(twill_k % 2).permute((1, 0)), b_ptrs_93, mask=masks_b_103)  # load1_b: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(b_ready.index(twill_k % 2), increment_count=False)
+                    async_copy.async_copy_global_to_shared(b_buf.index(twill_k % 4).permute((1, 0)), b_ptrs_93, mask=masks_b_103)  # load1_b: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(b_ready.index(twill_k % 4), increment_count=False)
                 else:
-                    b_buf.index(twill_k % 2).permute((1, 0)).store(gl.load(b_ptrs_93, mask=masks_b_103, other=0))  # load1_b: stage 0, partition 1 (group 1)
+                    b_buf.index(twill_k % 4).permute((1, 0)).store(gl.load(b_ptrs_93, mask=masks_b_103, other=0))  # load1_b: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(b_ready.index(twill_k % 2), count=128)
+                    mbarrier.arrive(b_ready.index(twill_k % 4), count=128)
             a_ptrs_91 = a_ptrs_107
             b_ptrs_93 = b_ptrs_108
             offsets_am_92 = offsets_k
@@ -308,19 +308,19 @@ def producer_1(a_ptr, b_ptr, scale_a_ptr, scale_b_ptr, c_ptr, bias_ptr, M, N, K,
 
 @gluon.jit
 def twill_kernel(a_ptr, b_ptr, scale_a_ptr, scale_b_ptr, c_ptr, bias_ptr, M, N, K, stride_am, stride_bn, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a, twill_box_b, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
-    a_buf = gl.allocate_shared_memory(gl.int8, [2, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
-    b_buf = gl.allocate_shared_memory(gl.int8, [2, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
-    a_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
+    a_buf = gl.allocate_shared_memory(gl.int8, [4, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
+    b_buf = gl.allocate_shared_memory(gl.int8, [4, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
+    a_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(a_ready.index(i), count=1 if TWILL_TMA else 128)
-    a_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
+    a_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(a_empty.index(i), count=1)
-    b_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
+    b_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(b_ready.index(i), count=1 if TWILL_TMA else 128)
-    b_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
+    b_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(b_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (a_ptr, b_ptr, scale_a_ptr, scale_b_ptr, c_ptr, bias_ptr, M, N, K, stride_am, stride_bn, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a, twill_box_b, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty, TWILL_COPY, TWILL_TMA)),

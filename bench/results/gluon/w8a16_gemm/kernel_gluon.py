@@ -1,15 +1,15 @@
 """w8a16_gemm, written by twill from its joint schedule: I=169 L=230 (optimal), 2161 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_59): their addresses and masks spread over 256 threads, 3-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_59): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
 - a_59 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over a_ptr when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - wgmma waits: an accumulation's previous wgmma retired under the next one's token (with its result named, ptxas serialised the wgmmas)
 - partition 0 (default): consumer, warp group 0, 8 warps, 192 registers per thread (needs about 128): the loop's compute, 3 stages
 - partition 1 (worker): producer, warp group 1, 8 warps, 56 registers per thread (needs about 56): cp.async copies into the rings
-- ring a_59: 3 buffers of [128, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
+- ring a_59: 4 buffers of [128, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
 - shared operand b_75_st: partition 0 stores the loop's [64, 128] f16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 81984 bytes planned of 232448; maxnreg 128
+- shared memory: 98384 bytes planned of 232448; maxnreg 128
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -137,9 +137,9 @@ def consumer_0(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride
             a_56 = a_ptrs_21 < a_55  # elementwise0_a: stage 1, partition 0 (group 0)
             a_57 = a_56.broadcast_to([128, 64])  # elementwise0_a: stage 1, partition 0 (group 0)
             a_58 = a_36 & a_57  # elementwise0_a: stage 1, partition 0 (group 0)
-            mbarrier.wait(a_59_ready.index((twill_base + twill_b - 2) % 3), ((twill_base + twill_b - 2) // 3) & 1)
+            mbarrier.wait(a_59_ready.index((twill_base + twill_b - 2) % 4), ((twill_base + twill_b - 2) // 4) & 1)
             fence_async_shared()
-            tok_acc_76 = warpgroup_mma(a_59_buf.index((twill_base + twill_b - 2) % 3), b_75, acc_76_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
+            tok_acc_76 = warpgroup_mma(a_59_buf.index((twill_base + twill_b - 2) % 4), b_75, acc_76_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
             b_ptrs_78 = b_ptrs_78_p1 + b_ptrs_40  # load1_q: stage 0, partition 0 (group 0)
             q_65 = gl.load(b_ptrs_78_p1, mask=q_64, other=0)  # load1_q: stage 0, partition 0 (group 0)
             b = q_65_p1.to(gl.float16)  # convert0_b: stage 1, partition 0 (group 0)
@@ -153,7 +153,7 @@ def consumer_0(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride
             b_73 = b_72.broadcast_to([64, 128])  # elementwise2_b: stage 1, partition 0 (group 0)
             b_74 = b * b_73  # elementwise2_b: stage 1, partition 0 (group 0)
             warpgroup_mma_wait(1, deps=(tok_acc_76,))
-            mbarrier.arrive(a_59_empty.index((twill_base + twill_b - 1 - 2) % 3), pred=(twill_b - 1 - 2) >= 0)
+            mbarrier.arrive(a_59_empty.index((twill_base + twill_b - 1 - 2) % 4), pred=(twill_b - 1 - 2) >= 0)
             acc_76 = warpgroup_mma_wait(1, deps=(tok_acc_76,))
             a_54_p1 = a_54
             acc_76_p1 = acc_76
@@ -168,15 +168,15 @@ def consumer_0(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride
         a_56 = a_ptrs_21 < a_55  # elementwise0_a: stage 1, partition 0 (group 0)
         a_57 = a_56.broadcast_to([128, 64])  # elementwise0_a: stage 1, partition 0 (group 0)
         a_58 = a_36 & a_57  # elementwise0_a: stage 1, partition 0 (group 0)
-        mbarrier.wait(a_59_ready.index((twill_base + (twill_n - 1 + 1) - 2) % 3), ((twill_base + (twill_n - 1 + 1) - 2) // 3) & 1)
+        mbarrier.wait(a_59_ready.index((twill_base + (twill_n - 1 + 1) - 2) % 4), ((twill_base + (twill_n - 1 + 1) - 2) // 4) & 1)
         fence_async_shared()
-        tok_acc_76 = warpgroup_mma(a_59_buf.index((twill_base + (twill_n - 1 + 1) - 2) % 3), b_75, acc_76_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
+        tok_acc_76 = warpgroup_mma(a_59_buf.index((twill_base + (twill_n - 1 + 1) - 2) % 4), b_75, acc_76_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
         b = q_65_p1.to(gl.float16)  # convert0_b: stage 1, partition 0 (group 0)
         b_72 = gl.expand_dims(s_71_p1, 0)  # elementwise2_b: stage 1, partition 0 (group 0)
         b_73 = b_72.broadcast_to([64, 128])  # elementwise2_b: stage 1, partition 0 (group 0)
         b_74 = b * b_73  # elementwise2_b: stage 1, partition 0 (group 0)
         warpgroup_mma_wait(1, deps=(tok_acc_76,))
-        mbarrier.arrive(a_59_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 2) % 3), pred=((twill_n - 1 + 1) - 1 - 2) >= 0)
+        mbarrier.arrive(a_59_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 2) % 4), pred=((twill_n - 1 + 1) - 1 - 2) >= 0)
         acc_76 = warpgroup_mma_wait(1, deps=(tok_acc_76,))
         a_54_p1 = a_54
         acc_76_p1 = acc_76
@@ -188,11 +188,11 @@ def consumer_0(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride
         b_75 = b_75_st.index(((twill_n - 1 + 2) - 2) % 2)  # local_store0_b: stage 2, partition 0 (group 0)
         b_75.store(b_74_p1)  # local_store0_b: stage 2, partition 0 (group 0)
         fence_async_shared()  # local_store0_b: stage 2, partition 0 (group 0)
-        mbarrier.wait(a_59_ready.index((twill_base + (twill_n - 1 + 2) - 2) % 3), ((twill_base + (twill_n - 1 + 2) - 2) // 3) & 1)
+        mbarrier.wait(a_59_ready.index((twill_base + (twill_n - 1 + 2) - 2) % 4), ((twill_base + (twill_n - 1 + 2) - 2) // 4) & 1)
         fence_async_shared()
-        tok_acc_76 = warpgroup_mma(a_59_buf.index((twill_base + (twill_n - 1 + 2) - 2) % 3), b_75, acc_76_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
+        tok_acc_76 = warpgroup_mma(a_59_buf.index((twill_base + (twill_n - 1 + 2) - 2) % 4), b_75, acc_76_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
         warpgroup_mma_wait(1, deps=(tok_acc_76,))
-        mbarrier.arrive(a_59_empty.index((twill_base + (twill_n - 1 + 2) - 1 - 2) % 3), pred=((twill_n - 1 + 2) - 1 - 2) >= 0)
+        mbarrier.arrive(a_59_empty.index((twill_base + (twill_n - 1 + 2) - 1 - 2) % 4), pred=((twill_n - 1 + 2) - 1 - 2) >= 0)
         acc_76 = warpgroup_mma_wait(1, deps=(tok_acc_76,))
         a_54_p1 = a_54
         acc_76_p1 = acc_76
@@ -203,7 +203,7 @@ def consumer_0(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride
         q_65_p1 = q_65
         s_71_p1 = s_71
         acc_76_p1 = warpgroup_mma_wait(0, deps=(acc_76_p1,))
-        mbarrier.arrive(a_59_empty.index((twill_base + (twill_n - 1 + 2) - 2) % 3))
+        mbarrier.arrive(a_59_empty.index((twill_base + (twill_n - 1 + 2) - 2) % 4))
         c_ptrs_43 = a_ptrs_15 * stride_cm
         c_ptrs_45 = c_ptr + c_ptrs_43
         c_ptrs_46 = c_ptrs_45.broadcast_to([128, 128])
@@ -249,31 +249,31 @@ def producer_1(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride
             a_57 = a_56.broadcast_to([128, 64])
             a_58 = a_36 & a_57
             a_ptrs_77 = a_ptrs_51 + 64
-            mbarrier.wait(a_59_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            mbarrier.wait(a_59_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(a_59_ready.index(twill_k % 3), twill_box_a_59.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_a_59, [128 * pid_m, 64 * acc_49], a_59_ready.index(twill_k % 3), a_59_buf.index(twill_k % 3))  # load0_a: a TMA box (boxes)
+                mbarrier.expect(a_59_ready.index(twill_k % 4), twill_box_a_59.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_a_59, [128 * pid_m, 64 * acc_49], a_59_ready.index(twill_k % 4), a_59_buf.index(twill_k % 4))  # load0_a: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(a_59_buf.index(twill_k % 3), a_ptrs_51, mask=a_58)  # load0_a: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(a_59_ready.index(twill_k % 3), increment_count=False)
+                    async_copy.async_copy_global_to_shared(a_59_buf.index(twill_k % 4), a_ptrs_51, mask=a_58)  # load0_a: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(a_59_ready.index(twill_k % 4), increment_count=False)
                 else:
-                    a_59_buf.index(twill_k % 3).store(gl.load(a_ptrs_51, mask=a_58, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
+                    a_59_buf.index(twill_k % 4).store(gl.load(a_ptrs_51, mask=a_58, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(a_59_ready.index(twill_k % 3), count=256)
+                    mbarrier.arrive(a_59_ready.index(twill_k % 4), count=256)
             a_ptrs_51 = a_ptrs_77
         twill_base += (v1 - 0 + 1 - 1) // 1
 
 @gluon.jit
 def twill_kernel(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_sg, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_59, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
-    a_59_buf = gl.allocate_shared_memory(gl.float16, [3, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    a_59_buf = gl.allocate_shared_memory(gl.float16, [4, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     b_75_st = gl.allocate_shared_memory(gl.float16, [2, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    a_59_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    a_59_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(a_59_ready.index(i), count=1 if TWILL_TMA else 256)
-    a_59_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    a_59_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(a_59_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_sg, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_59, a_59_buf, b_75_st, a_59_ready, a_59_empty, TWILL_COPY, TWILL_TMA)),
