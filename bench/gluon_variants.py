@@ -196,6 +196,7 @@ def regenerate(d: Path) -> str:
     from codegen.gluon.generate import compile_offline, generate, recorded_siblings
     from twill.graph.io import graph_from_dict
     from twill.machine.model import load_machine
+    from twill.ir.frontend import widened
     from twill.pipeline import OptimizeOptions, extract
     from twill.schedule.model import Schedule
 
@@ -203,6 +204,8 @@ def regenerate(d: Path) -> str:
     gs = json.loads((d / "gluon.json").read_text())
     machine = load_machine(meta["command"].split("--arch ")[1].split()[0])
     _, kir, _ = extract(str(ROOT / meta["kernel_file"]), machine, OptimizeOptions())
+    if gs["gluon"]["kernel"].get("assumed_divisible"):     # written from the layouts of its integers 16-divisible
+        kir = widened(kir, machine.target) or kir
     k = generate(kir.nested or kir.text, graph_from_dict(gs["graph"]), Schedule.from_dict(gs), machine, kir.spec,
                  tc_order="--tc-order" in meta["command"],
                  persistent=False if "--persistent off" in meta["command"] else None,

@@ -25,7 +25,7 @@ from twill.graph.extract import graph_of
 from twill.graph.io import graph_from_dict, graph_to_dict
 from twill.gluon_route import GluonResult, solve_gluon, whole_cta
 from twill.graph.model import LoopGraph
-from twill.ir.frontend import KernelIR, read_kernel
+from twill.ir.frontend import KernelIR, read_kernel, widened
 from twill.ir.triton_hooks import triton_version
 from twill.ir.ttgir import loops as ttgir_loops
 from twill.machine.calibrate import load_calibration
@@ -186,7 +186,7 @@ def optimize(path: str, machine: Machine, opts: OptimizeOptions = OptimizeOption
             say("note: the Gluon route costs its row-split graphs with the machine model (or its Gluon calibration, "
                 "--calibrated), not with the profile (twill/gluon_route.py)")
         with step("gluon"):    # twill's own kernel: the row split searched, the best schedule generated in Gluon
-            gluon = solve_gluon(costed, kir, machine, opts, say)
+            gluon = _solve_gluon_wide(path, costed, kir, machine, opts, say)
         notes = notes + _gluon_notes(gluon)
     unannotated = None if annotated else not_annotated(kir, schedule, opts)
     schedule = record(schedule, step.phases, norm, machine, costed, graph, source_sha)
@@ -200,6 +200,30 @@ def optimize(path: str, machine: Machine, opts: OptimizeOptions = OptimizeOption
         machine_sha=machine_sha(machine), profile_sha=sha256(Path(opts.profile).read_bytes()) if opts.profile else None,
         triton_version=triton_version(), kernel_name=str(graph.get("kernel", graph.name)),
         config={"num_warps": graph.get("num_warps")}, phases=dict(step.phases), notes=tuple(notes), gluon=gluon)
+
+
+def _solve_gluon_wide(path: str, costed: LoopGraph, kir: KernelIR, machine: Machine, opts: OptimizeOptions,
+                      say: Say) -> GluonResult:
+    """The Gluon route on the kernel as Triton lays it out with its integer arguments 16-divisible where that
+    widens its loads (``frontend.widened``: a launch passing them so gets those layouts from Triton, and the
+    kernel stays correct at one that does not); on the kernel as specialised where it does not, or where the wide
+    one has no kernel."""
+    wide = widened(kir, machine.target)
+    if wide is not None:
+        try:
+            g = graph_of(wide, machine.target, opts.loop, where=path)
+            if len(g.ops) == len(costed.ops):
+                trips = trip_count(wide, g)
+                g = g.with_meta(trip_count=trips) if trips is not None else g
+                say(f"gluon: written with {', '.join(wide.spec.assumed)} as if 16-divisible (wider loads; "
+                    "a launch where they are not loads narrower)")
+                res = solve_gluon(cost(g, machine, opts, lambda _m: None), wide, machine, opts, say)
+                if res.kernel is not None:
+                    return res
+                say(f"gluon: none so ({res.reason}); as specialised")
+        except TwillError as e:
+            say(f"gluon: not so ({e}); as specialised")
+    return solve_gluon(costed, kir, machine, opts, say)
 
 
 def _wants_gluon(kir: KernelIR | None, machine: Machine, opts: OptimizeOptions) -> bool:

@@ -65,10 +65,12 @@ class GluonKernel:
     own_stores: bool = True                   # ``generate``'s argument: stores after the loop in buffers of their own
     cp_async: bool = True                     # ``generate``'s argument: pointer tiles copied with cp.async where aligned
     tma: bool = True                          # ``generate``'s argument: pointer tiles that are TMA boxes loaded so
+    assumed: tuple[str, ...] = ()             # integer arguments written as if 16-divisible (``frontend.widened``)
 
     def to_dict(self) -> dict[str, Any]:
         return {"kernel": self.name, "num_warps": self.num_warps, "maxnreg": self.maxnreg,
                 "signature": self.signature, "divisible": list(self.divisible),
+                **({"assumed_divisible": list(self.assumed)} if self.assumed else {}),
                 "descriptor_blocks": self.descriptor_blocks,
                 "staged": [b.name for b in self.plan.staging.buffers] if self.plan is not None else [],
                 **({"stage": self.plan.stage} if self.plan is not None else {}),
@@ -176,23 +178,30 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     signature.update(_box_and_flag_sig(mod, table))
     blocks = {py_name(a.name): list(_block(a, plan, table)) for a in mod.runtime_args()
               if a.type.startswith("!tt.tensordesc")}
-    decisions = _all_decisions(mod, turns, persistent and tile_loop is None, table)
+    decisions = _all_decisions(mod, turns, persistent and tile_loop is None, table,
+                               tuple(spec.assumed) if spec is not None else ())
+    if spec is not None and spec.assumed:
+        decisions += (f"written from the layouts Triton gives {', '.join(py_name('%' + n) for n in spec.assumed)} "
+                      "16-divisible (its pointer loads 16 bytes a thread where the launch's specialisation proves them "
+                      "aligned, as Triton's own kernel at such a launch; at one where they are not, Gluon's lowering "
+                      "loads narrower vectors: run 66, FlagGems' softmax correct at N = 33001, x0.64 -> x1.00)",)
     plan.decisions = list(decisions)
     source = (_docstring(plan, schedule, decisions) + "\n".join(body) + "\n"
               + launcher(mod, spec, signature, blocks, plan, made))
     return GluonKernel(source, KERNEL, plan.consumers[0].warps, plan.maxnreg, signature,
                        tuple(py_name(a.name) for a in mod.runtime_args() if a.divisible), blocks, plan, decisions,
-                       own_stores, cp_async, tma)
+                       own_stores, cp_async, tma, tuple(spec.assumed) if spec is not None else ())
 
 
-def _all_decisions(mod: Module, turns: bool, persistent: bool, table: dict[str, str]) -> tuple[str, ...]:
+def _all_decisions(mod: Module, turns: bool, persistent: bool, table: dict[str, str],
+                   assumed: tuple[str, ...] = ()) -> tuple[str, ...]:
     """Every decision the generated kernel states, one line each, in the order its docstring lists them."""
     plan = mod.plan
     said = _decisions(plan, turns, persistent, mod.serpentine)
     if mod.copies and not mod.cp_async:
         said = [d.replace("cp.async copies into the rings", "copies through registers into the rings") for d in said]
     return tuple(_through_registers(mod) + said + _own_tile_loop(mod) + _handoff(mod) + _trees(mod) + _compact(mod)
-                 + _sibling_decisions(plan) + _plain_decisions(mod) + _narrow_loads(plan, mod, table))
+                 + _sibling_decisions(plan) + _plain_decisions(mod) + _narrow_loads(plan, mod, table, assumed))
 
 
 def _through_registers(mod: Module) -> list[str]:
@@ -601,12 +610,13 @@ def _compact(mod: Module) -> list[str]:
             + "; ".join(dict.fromkeys(mod.compact))]
 
 
-def _narrow_loads(plan: KernelPlan, mod: Module, table: dict[str, str]) -> list[str]:
+def _narrow_loads(plan: KernelPlan, mod: Module, table: dict[str, str], assumed: tuple[str, ...] = ()) -> list[str]:
     """A hint where the loop's pointer loads into registers move fewer than 16 bytes per thread per access along
-    their contiguous dimension while integer arguments are not known 16-divisible: Triton vectorizes such a load
-    only where it can prove its addresses 16-byte aligned, and the layouts this kernel was written with are the
-    ones Triton derived for the specialisation twill compiled. A launch passing those integers divisible by 16
-    gets 16-byte vectors from Triton's own compile; the spec has to say so for twill to write them."""
+    their contiguous dimension and an integer stride argument is a runtime value: Triton's launcher specialises an
+    integer passed as 1 as that constant, and a load along a unit stride is contiguous, which a kernel written for
+    any stride cannot know (gemlite's int4 GEMM x0.27 -> x0.92 with its unit strides declared, run 61). Integers not
+    known 16-divisible need no hint: the kernel is written from the layouts Triton gives them divisible where that
+    widens its loads (``frontend.widened``); a stride known (or ``assumed``) 16-divisible is no unit stride."""
     copied = {r.load for r in plan.rings if r.copied}
     narrow = []
     for q in plan.sequence:
@@ -621,18 +631,14 @@ def _narrow_loads(plan: KernelPlan, mod: Module, table: dict[str, str]) -> list[
             held = t.layout.size_per_thread[c] * size
             if held < 16 and t.shape[c] * size >= 16:
                 narrow.append(f"{op.results[0].lstrip('%')} ({held} bytes)")
-    args = [a for a in mod.runtime_args() if not a.divisible and re.fullmatch(r"i(32|64)", a.type)]
-    if not narrow or not args:
+    strides = [py_name(a.name) for a in mod.runtime_args()
+               if re.fullmatch(r"i(32|64)", a.type) and "stride" in py_name(a.name).lower()
+               and (not a.divisible or a.name.lstrip("%") in assumed)]
+    if not narrow or not strides:
         return []
-    ints = [py_name(a.name) for a in args]
-    strides = [n for n in ints if "stride" in n.lower()]
-    unit = (f"; a stride that launches pass as 1 ({strides[0]}?) Triton's launcher specialises as that constant: "
-            f"say so (--const {strides[0]}=1, TWILL_SPEC's constexprs)" if strides else "")
-    return [f"pointer loads in narrow vectors: {', '.join(dict.fromkeys(narrow))} per thread and access, where "
-            "Triton vectorizes to 16 bytes once it knows the address aligned; compiled with integer argument(s) "
-            f"{', '.join(ints)} not known divisible by 16: if launches pass them divisible, say so (--arg "
-            f"{ints[0]}={args[0].type}:16, TWILL_SPEC's divisibility) and the kernel is written with 16-byte loads"
-            + unit]
+    return [f"pointer loads in narrow vectors: {', '.join(dict.fromkeys(narrow))} per thread and access; a stride that "
+            f"launches pass as 1 ({strides[0]}?) Triton's launcher specialises as that constant, and a load along it "
+            f"is contiguous: say so (--const {strides[0]}=1, TWILL_SPEC's constexprs)"]
 
 
 def load_module(source: str, directory: str | Path, name: str = "kernel_gluon") -> Any:

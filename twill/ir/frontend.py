@@ -2,6 +2,8 @@
 scheduling passes."""
 from __future__ import annotations
 
+import dataclasses
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -109,3 +111,30 @@ def read_kernel(path: str, target: Target, kernel: str | None = None, args: dict
     text = pre_pipeline_ttgir(spec, target, flattened=flattened)
     nested = pre_pipeline_ttgir(spec, target, fuse=False) if any(flattened) else None
     return KernelIR(text, spec.name, meta, spec, nested)
+
+
+_LAYOUT_DEF = re.compile(r"^#[\w.]+ = #ttg\.\w+<.*$", re.M)
+
+
+def widened(kir: KernelIR, target: Target) -> KernelIR | None:
+    """The kernel compiled as if its integer arguments not known 16-divisible were so, where that changes the
+    layouts Triton gives it (a row's pointer loads 16 bytes a thread, not 2: ``tl.load(x + row * N + cols)`` with
+    ``N`` unknown): the TTGIR the Gluon back end writes its kernel from. Triton's launcher specialises a launch's
+    integers divisible by 16 as such and lays the loads out wide; a kernel written from the narrow layouts keeps
+    narrow loads at every launch (FlagGems' softmax x0.64 Triton's best, run 65). Written wide, the kernel stays
+    correct where a launch's integers are not divisible: Gluon's load and store lowering takes the vector width
+    from what the launch's specialisation proves aligned, capped by the layout (run 66: correct at N = 33001, x1.00
+    at N = 65536). None where no such argument changes a layout (or the kernel has no spec)."""
+    spec = kir.spec
+    if spec is None:
+        return None
+    ints = tuple(n for n, t in spec.signature.items() if t in ("i32", "i64") and n not in spec.divisibility)
+    if not ints:
+        return None
+    wide = dataclasses.replace(spec, divisibility=tuple(spec.divisibility) + ints, assumed=ints)
+    flattened: list[bool] = []
+    text = pre_pipeline_ttgir(wide, target, flattened=flattened)
+    if _LAYOUT_DEF.findall(text) == _LAYOUT_DEF.findall(kir.text):
+        return None
+    nested = pre_pipeline_ttgir(wide, target, fuse=False) if any(flattened) else None
+    return KernelIR(text, kir.kernel, dict(kir.meta), wide, nested)

@@ -60,6 +60,8 @@ class KernelSpec:
     num_warps: int = 4
     num_stages: int = 3
     divisibility: tuple[str, ...] = ()
+    # integer arguments the Gluon back end's kernel was written as if 16-divisible (``frontend.widened``), not known so
+    assumed: tuple[str, ...] = ()
     extra_options: dict[str, Any] = field(default_factory=dict)
     fn: Any = field(default=None, compare=False, repr=False)
     where: str = ""

@@ -4,7 +4,6 @@ Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 4 stages), so no warp_specialize: 8 warps, registers as ptxas allocates them (the schedule's tiles need about 80 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
 - loop at attorch_layer_norm.py:113 (TTGIR line 40) (before the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=212, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
-- pointer loads in narrow vectors: input_33_l0 (8 bytes), input_35 (8 bytes), weight_40 (8 bytes), bias_46 (8 bytes) per thread and access, where Triton vectorizes to 16 bytes once it knows the address aligned; compiled with integer argument(s) batch_dim not known divisible by 16: if launches pass them divisible, say so (--arg batch_dim=i32:16, TWILL_SPEC's divisibility) and the kernel is written with 16-byte loads
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.

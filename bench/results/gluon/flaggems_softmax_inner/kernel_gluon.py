@@ -5,7 +5,7 @@ Decisions (each from the schedule):
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
 - loop at flaggems_softmax_inner.py:88 (TTGIR line 32) (before the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=207, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
 - loop at flaggems_softmax_inner.py:97 (TTGIR line 52) (before the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=207, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
-- pointer loads in narrow vectors: inp_32_l0 (2 bytes), inp_33_l1 (2 bytes), inp_32 (2 bytes) per thread and access, where Triton vectorizes to 16 bytes once it knows the address aligned; compiled with integer argument(s) M, N not known divisible by 16: if launches pass them divisible, say so (--arg M=i32:16, TWILL_SPEC's divisibility) and the kernel is written with 16-byte loads
+- written from the layouts Triton gives M, N 16-divisible (its pointer loads 16 bytes a thread where the launch's specialisation proves them aligned, as Triton's own kernel at such a launch; at one where they are not, Gluon's lowering loads narrower vectors: run 66, FlagGems' softmax correct at N = 33001, x0.64 -> x1.00)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -15,7 +15,7 @@ from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
                                                                warpgroup_mma_wait)
 
-L0 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1], threads_per_warp=[32], warps_per_cta=[16], order=[0]))
+L0 = gl.constexpr(gl.BlockedLayout(size_per_thread=[8], threads_per_warp=[32], warps_per_cta=[16], order=[0]))
 
 @gluon.jit
 def consumer_0(output_ptr, input_ptr, M, N):
@@ -31,94 +31,94 @@ def consumer_0(output_ptr, input_ptr, M, N):
     n_offsets = gl.arange(0, 4096, layout=L0)
     twill_n = (previous_multiple_6 - 0 + 4096 - 1) // 4096
     m_new_l0 = gl.full([4096], float("-inf"), gl.float32, layout=L0)
-    z_40_l0 = gl.full([4096], 0.0, gl.float32, layout=L0)
-    n_offsets_30_l0 = (0 + (0 - 0) * 4096) + n_offsets  # load0_inp: stage 0, partition 0 (group 0)
-    inp_31_l0 = input_ptr_2 + n_offsets_30_l0  # load0_inp: stage 0, partition 0 (group 0)
-    inp_32_l0 = gl.load(inp_31_l0)  # load0_inp: stage 0, partition 0 (group 0)
-    inp_32_l0_p1 = inp_32_l0
+    z_41_l0 = gl.full([4096], 0.0, gl.float32, layout=L0)
+    n_offsets_31_l0 = (0 + (0 - 0) * 4096) + n_offsets  # load0_inp: stage 0, partition 0 (group 0)
+    inp_32_l0 = input_ptr_2 + n_offsets_31_l0  # load0_inp: stage 0, partition 0 (group 0)
+    inp_33_l0 = gl.load(inp_32_l0)  # load0_inp: stage 0, partition 0 (group 0)
+    inp_33_l0_p1 = inp_33_l0
     m_new_l0_p1 = m_new_l0
-    z_40_l0_p1 = z_40_l0
+    z_41_l0_p1 = z_41_l0
     for twill_b in range(1, twill_n):
-        n_offsets_29_l0 = (0 + (twill_b - 0) * 4096)  # load0_inp: stage 0, partition 0 (group 0)
-        n_offsets_30_l0 = n_offsets_29_l0 + n_offsets  # load0_inp: stage 0, partition 0 (group 0)
-        inp_31_l0 = input_ptr_2 + n_offsets_30_l0  # load0_inp: stage 0, partition 0 (group 0)
-        inp_32_l0 = gl.load(inp_31_l0)  # load0_inp: stage 0, partition 0 (group 0)
-        inp_33_l0 = inp_32_l0_p1.to(gl.float32)  # convert0_inp: stage 1, partition 0 (group 0)
-        m_new_l0 = gl.maximum(m_new_l0_p1, inp_33_l0)  # elementwise0_m_new: stage 1, partition 0 (group 0)
-        z_34 = m_new_l0_p1 - m_new_l0  # sfu0_z: stage 1, partition 0 (group 0)
-        z_35_l0 = gl.exp(z_34)  # sfu0_z: stage 1, partition 0 (group 0)
-        z_37_l0 = inp_33_l0 - m_new_l0  # sfu1_z: stage 1, partition 0 (group 0)
-        z_38_l0 = gl.exp(z_37_l0)  # sfu1_z: stage 1, partition 0 (group 0)
+        n_offsets_30_l0 = (0 + (twill_b - 0) * 4096)  # load0_inp: stage 0, partition 0 (group 0)
+        n_offsets_31_l0 = n_offsets_30_l0 + n_offsets  # load0_inp: stage 0, partition 0 (group 0)
+        inp_32_l0 = input_ptr_2 + n_offsets_31_l0  # load0_inp: stage 0, partition 0 (group 0)
+        inp_33_l0 = gl.load(inp_32_l0)  # load0_inp: stage 0, partition 0 (group 0)
+        inp_34_l0 = inp_33_l0_p1.to(gl.float32)  # convert0_inp: stage 1, partition 0 (group 0)
+        m_new_l0 = gl.maximum(m_new_l0_p1, inp_34_l0)  # elementwise0_m_new: stage 1, partition 0 (group 0)
+        z_35 = m_new_l0_p1 - m_new_l0  # sfu0_z: stage 1, partition 0 (group 0)
+        z_36 = gl.exp(z_35)  # sfu0_z: stage 1, partition 0 (group 0)
+        z_38_l0 = inp_34_l0 - m_new_l0  # sfu1_z: stage 1, partition 0 (group 0)
+        z_39_l0 = gl.exp(z_38_l0)  # sfu1_z: stage 1, partition 0 (group 0)
         all_neg_inf_l0 = m_new_l0 == float("-inf")  # elementwise1_all_neg_inf: stage 1, partition 0 (group 0)
-        z_36_l0 = z_40_l0_p1 * z_35_l0  # elementwise1_all_neg_inf: stage 1, partition 0 (group 0)
-        z_39_l0 = z_36_l0 + z_38_l0  # elementwise1_all_neg_inf: stage 1, partition 0 (group 0)
-        z_40_l0 = gl.where(all_neg_inf_l0, z_40_l0_p1, z_39_l0)  # elementwise1_all_neg_inf: stage 1, partition 0 (group 0)
-        inp_32_l0_p1 = inp_32_l0
+        z_37_l0 = z_41_l0_p1 * z_36  # elementwise1_all_neg_inf: stage 1, partition 0 (group 0)
+        z_40_l0 = z_37_l0 + z_39_l0  # elementwise1_all_neg_inf: stage 1, partition 0 (group 0)
+        z_41_l0 = gl.where(all_neg_inf_l0, z_41_l0_p1, z_40_l0)  # elementwise1_all_neg_inf: stage 1, partition 0 (group 0)
+        inp_33_l0_p1 = inp_33_l0
         m_new_l0_p1 = m_new_l0
-        z_40_l0_p1 = z_40_l0
-    inp_33_l0 = inp_32_l0_p1.to(gl.float32)  # convert0_inp: stage 1, partition 0 (group 0)
-    m_new_l0 = gl.maximum(m_new_l0_p1, inp_33_l0)  # elementwise0_m_new: stage 1, partition 0 (group 0)
-    z_34 = m_new_l0_p1 - m_new_l0  # sfu0_z: stage 1, partition 0 (group 0)
-    z_35_l0 = gl.exp(z_34)  # sfu0_z: stage 1, partition 0 (group 0)
-    z_37_l0 = inp_33_l0 - m_new_l0  # sfu1_z: stage 1, partition 0 (group 0)
-    z_38_l0 = gl.exp(z_37_l0)  # sfu1_z: stage 1, partition 0 (group 0)
+        z_41_l0_p1 = z_41_l0
+    inp_34_l0 = inp_33_l0_p1.to(gl.float32)  # convert0_inp: stage 1, partition 0 (group 0)
+    m_new_l0 = gl.maximum(m_new_l0_p1, inp_34_l0)  # elementwise0_m_new: stage 1, partition 0 (group 0)
+    z_35 = m_new_l0_p1 - m_new_l0  # sfu0_z: stage 1, partition 0 (group 0)
+    z_36 = gl.exp(z_35)  # sfu0_z: stage 1, partition 0 (group 0)
+    z_38_l0 = inp_34_l0 - m_new_l0  # sfu1_z: stage 1, partition 0 (group 0)
+    z_39_l0 = gl.exp(z_38_l0)  # sfu1_z: stage 1, partition 0 (group 0)
     all_neg_inf_l0 = m_new_l0 == float("-inf")  # elementwise1_all_neg_inf: stage 1, partition 0 (group 0)
-    z_36_l0 = z_40_l0_p1 * z_35_l0  # elementwise1_all_neg_inf: stage 1, partition 0 (group 0)
-    z_39_l0 = z_36_l0 + z_38_l0  # elementwise1_all_neg_inf: stage 1, partition 0 (group 0)
-    z_40_l0 = gl.where(all_neg_inf_l0, z_40_l0_p1, z_39_l0)  # elementwise1_all_neg_inf: stage 1, partition 0 (group 0)
-    inp_32_l0_p1 = inp_32_l0
+    z_37_l0 = z_41_l0_p1 * z_36  # elementwise1_all_neg_inf: stage 1, partition 0 (group 0)
+    z_40_l0 = z_37_l0 + z_39_l0  # elementwise1_all_neg_inf: stage 1, partition 0 (group 0)
+    z_41_l0 = gl.where(all_neg_inf_l0, z_41_l0_p1, z_40_l0)  # elementwise1_all_neg_inf: stage 1, partition 0 (group 0)
+    inp_33_l0_p1 = inp_33_l0
     m_new_l0_p1 = m_new_l0
-    z_40_l0_p1 = z_40_l0
+    z_41_l0_p1 = z_41_l0
     twill_base += twill_n
     n_offsets_8 = gl.arange(0, 4096, layout=L0)
     twill_n = (N - previous_multiple_6 + 4096 - 1) // 4096
     m_new_l1 = m_new_l0_p1
-    z_41 = z_40_l0_p1
-    n_offsets_29_l1 = (previous_multiple_6 + (0 - 0) * 4096)  # load0_inp: stage 0, partition 0 (group 0)
-    n_offsets_30_l1 = n_offsets_29_l1 + n_offsets_8  # load0_inp: stage 0, partition 0 (group 0)
-    mask_31 = n_offsets_30_l1 < N  # load0_inp: stage 0, partition 0 (group 0)
-    inp_32_l1 = input_ptr_2 + n_offsets_30_l1  # load0_inp: stage 0, partition 0 (group 0)
-    inp_33_l1 = gl.load(inp_32_l1, mask=mask_31, other=float("-inf"))  # load0_inp: stage 0, partition 0 (group 0)
-    inp_33_l1_p1 = inp_33_l1
+    z_43 = z_41_l0_p1
+    n_offsets_31_l1 = (previous_multiple_6 + (0 - 0) * 4096)  # load0_inp: stage 0, partition 0 (group 0)
+    n_offsets_32 = n_offsets_31_l1 + n_offsets_8  # load0_inp: stage 0, partition 0 (group 0)
+    mask_33 = n_offsets_32 < N  # load0_inp: stage 0, partition 0 (group 0)
+    inp_34_l1 = input_ptr_2 + n_offsets_32  # load0_inp: stage 0, partition 0 (group 0)
+    inp_35 = gl.load(inp_34_l1, mask=mask_33, other=float("-inf"))  # load0_inp: stage 0, partition 0 (group 0)
+    inp_35_p1 = inp_35
     m_new_l1_p1 = m_new_l1
-    z_41_p1 = z_41
+    z_43_p1 = z_43
     for twill_b in range(1, twill_n):
-        n_offsets_29_l1 = (previous_multiple_6 + (twill_b - 0) * 4096)  # load0_inp: stage 0, partition 0 (group 0)
-        n_offsets_30_l1 = n_offsets_29_l1 + n_offsets_8  # load0_inp: stage 0, partition 0 (group 0)
-        mask_31 = n_offsets_30_l1 < N  # load0_inp: stage 0, partition 0 (group 0)
-        inp_32_l1 = input_ptr_2 + n_offsets_30_l1  # load0_inp: stage 0, partition 0 (group 0)
-        inp_33_l1 = gl.load(inp_32_l1, mask=mask_31, other=float("-inf"))  # load0_inp: stage 0, partition 0 (group 0)
-        inp_34 = inp_33_l1_p1.to(gl.float32)  # convert0_inp: stage 1, partition 0 (group 0)
-        m_new_l1 = gl.maximum(m_new_l1_p1, inp_34)  # elementwise0_m_new: stage 1, partition 0 (group 0)
-        z_35_l1 = m_new_l1_p1 - m_new_l1  # sfu0_z: stage 1, partition 0 (group 0)
-        z_36_l1 = gl.exp(z_35_l1)  # sfu0_z: stage 1, partition 0 (group 0)
-        z_38_l1 = inp_34 - m_new_l1  # sfu1_z: stage 1, partition 0 (group 0)
-        z_39_l1 = gl.exp(z_38_l1)  # sfu1_z: stage 1, partition 0 (group 0)
+        n_offsets_31_l1 = (previous_multiple_6 + (twill_b - 0) * 4096)  # load0_inp: stage 0, partition 0 (group 0)
+        n_offsets_32 = n_offsets_31_l1 + n_offsets_8  # load0_inp: stage 0, partition 0 (group 0)
+        mask_33 = n_offsets_32 < N  # load0_inp: stage 0, partition 0 (group 0)
+        inp_34_l1 = input_ptr_2 + n_offsets_32  # load0_inp: stage 0, partition 0 (group 0)
+        inp_35 = gl.load(inp_34_l1, mask=mask_33, other=float("-inf"))  # load0_inp: stage 0, partition 0 (group 0)
+        inp_36 = inp_35_p1.to(gl.float32)  # convert0_inp: stage 1, partition 0 (group 0)
+        m_new_l1 = gl.maximum(m_new_l1_p1, inp_36)  # elementwise0_m_new: stage 1, partition 0 (group 0)
+        z_37_l1 = m_new_l1_p1 - m_new_l1  # sfu0_z: stage 1, partition 0 (group 0)
+        z_38_l1 = gl.exp(z_37_l1)  # sfu0_z: stage 1, partition 0 (group 0)
+        z_40_l1 = inp_36 - m_new_l1  # sfu1_z: stage 1, partition 0 (group 0)
+        z_41_l1 = gl.exp(z_40_l1)  # sfu1_z: stage 1, partition 0 (group 0)
         all_neg_inf_l1 = m_new_l1 == float("-inf")  # elementwise1_all_neg_inf: stage 1, partition 0 (group 0)
-        z_37_l1 = z_41_p1 * z_36_l1  # elementwise1_all_neg_inf: stage 1, partition 0 (group 0)
-        z_40_l1 = z_37_l1 + z_39_l1  # elementwise1_all_neg_inf: stage 1, partition 0 (group 0)
-        z_41 = gl.where(all_neg_inf_l1, z_41_p1, z_40_l1)  # elementwise1_all_neg_inf: stage 1, partition 0 (group 0)
-        inp_33_l1_p1 = inp_33_l1
+        z_39_l1 = z_43_p1 * z_38_l1  # elementwise1_all_neg_inf: stage 1, partition 0 (group 0)
+        z_42 = z_39_l1 + z_41_l1  # elementwise1_all_neg_inf: stage 1, partition 0 (group 0)
+        z_43 = gl.where(all_neg_inf_l1, z_43_p1, z_42)  # elementwise1_all_neg_inf: stage 1, partition 0 (group 0)
+        inp_35_p1 = inp_35
         m_new_l1_p1 = m_new_l1
-        z_41_p1 = z_41
-    inp_34 = inp_33_l1_p1.to(gl.float32)  # convert0_inp: stage 1, partition 0 (group 0)
-    m_new_l1 = gl.maximum(m_new_l1_p1, inp_34)  # elementwise0_m_new: stage 1, partition 0 (group 0)
-    z_35_l1 = m_new_l1_p1 - m_new_l1  # sfu0_z: stage 1, partition 0 (group 0)
-    z_36_l1 = gl.exp(z_35_l1)  # sfu0_z: stage 1, partition 0 (group 0)
-    z_38_l1 = inp_34 - m_new_l1  # sfu1_z: stage 1, partition 0 (group 0)
-    z_39_l1 = gl.exp(z_38_l1)  # sfu1_z: stage 1, partition 0 (group 0)
+        z_43_p1 = z_43
+    inp_36 = inp_35_p1.to(gl.float32)  # convert0_inp: stage 1, partition 0 (group 0)
+    m_new_l1 = gl.maximum(m_new_l1_p1, inp_36)  # elementwise0_m_new: stage 1, partition 0 (group 0)
+    z_37_l1 = m_new_l1_p1 - m_new_l1  # sfu0_z: stage 1, partition 0 (group 0)
+    z_38_l1 = gl.exp(z_37_l1)  # sfu0_z: stage 1, partition 0 (group 0)
+    z_40_l1 = inp_36 - m_new_l1  # sfu1_z: stage 1, partition 0 (group 0)
+    z_41_l1 = gl.exp(z_40_l1)  # sfu1_z: stage 1, partition 0 (group 0)
     all_neg_inf_l1 = m_new_l1 == float("-inf")  # elementwise1_all_neg_inf: stage 1, partition 0 (group 0)
-    z_37_l1 = z_41_p1 * z_36_l1  # elementwise1_all_neg_inf: stage 1, partition 0 (group 0)
-    z_40_l1 = z_37_l1 + z_39_l1  # elementwise1_all_neg_inf: stage 1, partition 0 (group 0)
-    z_41 = gl.where(all_neg_inf_l1, z_41_p1, z_40_l1)  # elementwise1_all_neg_inf: stage 1, partition 0 (group 0)
-    inp_33_l1_p1 = inp_33_l1
+    z_39_l1 = z_43_p1 * z_38_l1  # elementwise1_all_neg_inf: stage 1, partition 0 (group 0)
+    z_42 = z_39_l1 + z_41_l1  # elementwise1_all_neg_inf: stage 1, partition 0 (group 0)
+    z_43 = gl.where(all_neg_inf_l1, z_43_p1, z_42)  # elementwise1_all_neg_inf: stage 1, partition 0 (group 0)
+    inp_35_p1 = inp_35
     m_new_l1_p1 = m_new_l1
-    z_41_p1 = z_41
+    z_43_p1 = z_43
     twill_base += twill_n
     m_reduced = gl.max(m_new_l1_p1, axis=0)
     z_12 = m_new_l1_p1 - m_reduced
     z_13 = gl.exp(z_12)
-    z_14 = z_41_p1 * z_13
+    z_14 = z_43_p1 * z_13
     z_15 = gl.sum(z_14, axis=0)
     n_offsets_16 = gl.arange(0, 4096, layout=L0)
     n_offsets_18 = previous_multiple_6 + n_offsets_16

@@ -3,7 +3,6 @@
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 1 warps, registers as ptxas allocates them (the schedule's tiles need about 302 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
-- pointer loads in narrow vectors: _k (4 bytes), _v (4 bytes), _q_77 (4 bytes), _gk (8 bytes) per thread and access, where Triton vectorizes to 16 bytes once it knows the address aligned; compiled with integer argument(s) s_qk_t, s_qk_d, s_vo_t, s_vo_d, B, H, T not known divisible by 16: if launches pass them divisible, say so (--arg s_qk_t=i32:16, TWILL_SPEC's divisibility) and the kernel is written with 16-byte loads
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.

@@ -11,7 +11,6 @@ Decisions (each from the schedule):
 - shared operand b_113_st: partition 0 stores the loop's [64, 128] f16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
 - shared memory: 213040 bytes planned of 232448; maxnreg 256
-- pointer loads in narrow vectors: zeros_100 (4 bytes) per thread and access, where Triton vectorizes to 16 bytes once it knows the address aligned; compiled with integer argument(s) bits, maxq not known divisible by 16: if launches pass them divisible, say so (--arg bits=i32:16, TWILL_SPEC's divisibility) and the kernel is written with 16-byte loads
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.

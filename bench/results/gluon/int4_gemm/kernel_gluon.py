@@ -10,7 +10,6 @@ Decisions (each from the schedule):
 - ring a_70: 3 buffers of [64, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
 - shared operand b_87_st: partition 0 stores the loop's [64, 128] f16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
 - shared memory: 57408 bytes planned of 232448; maxnreg 128
-- pointer loads in narrow vectors: scales_77 (2 bytes), zeros_78 (2 bytes) per thread and access, where Triton vectorizes to 16 bytes once it knows the address aligned; compiled with integer argument(s) M not known divisible by 16: if launches pass them divisible, say so (--arg M=i32:16, TWILL_SPEC's divisibility) and the kernel is written with 16-byte loads
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.

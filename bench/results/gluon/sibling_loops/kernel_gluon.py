@@ -10,6 +10,7 @@ Decisions (each from the schedule):
 - ring b_30: 8 buffers of [32, 64] f16 (the loads run 7 iteration(s) ahead), read by partition(s) 0
 - shared memory: 65808 bytes planned of 232448; maxnreg 128
 - if at sibling_loops.py:24 (TTGIR line 30): written as it runs (not scheduled), by the partition that needs its results or, for its stores, the first consumer
+- written from the layouts Triton gives N, K, flag 16-divisible (its pointer loads 16 bytes a thread where the launch's specialisation proves them aligned, as Triton's own kernel at such a launch; at one where they are not, Gluon's lowering loads narrower vectors: run 66, FlagGems' softmax correct at N = 33001, x0.64 -> x1.00)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
