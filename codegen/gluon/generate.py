@@ -178,19 +178,23 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     signature.update(_box_and_flag_sig(mod, table))
     blocks = {py_name(a.name): list(_block(a, plan, table)) for a in mod.runtime_args()
               if a.type.startswith("!tt.tensordesc")}
-    decisions = _all_decisions(mod, turns, persistent and tile_loop is None, table,
-                               tuple(spec.assumed) if spec is not None else ())
-    if spec is not None and spec.assumed:
-        decisions += (f"written from the layouts Triton gives {', '.join(py_name('%' + n) for n in spec.assumed)} "
-                      "16-divisible (its pointer loads 16 bytes a thread where the launch's specialisation proves them "
-                      "aligned, as Triton's own kernel at such a launch; at one where they are not, Gluon's lowering "
-                      "loads narrower vectors: run 66, FlagGems' softmax correct at N = 33001, x0.64 -> x1.00)",)
+    assumed = tuple(spec.assumed) if spec is not None else ()
+    decisions = _all_decisions(mod, turns, persistent and tile_loop is None, table, assumed) + _assumed(assumed)
     plan.decisions = list(decisions)
     source = (_docstring(plan, schedule, decisions) + "\n".join(body) + "\n"
               + launcher(mod, spec, signature, blocks, plan, made))
     return GluonKernel(source, KERNEL, plan.consumers[0].warps, plan.maxnreg, signature,
                        tuple(py_name(a.name) for a in mod.runtime_args() if a.divisible), blocks, plan, decisions,
                        own_stores, cp_async, tma, tuple(spec.assumed) if spec is not None else ())
+
+
+def _assumed(assumed: tuple[str, ...]) -> tuple[str, ...]:
+    if not assumed:
+        return ()
+    return (f"written from the layouts Triton gives {', '.join(py_name('%' + n) for n in assumed)} 16-divisible (its "
+            "pointer loads 16 bytes a thread where the launch's specialisation proves them aligned, as Triton's own "
+            "kernel at such a launch; at one where they are not, Gluon's lowering loads narrower vectors: run 66, "
+            "FlagGems' softmax correct at N = 33001, x0.64 -> x1.00)",)
 
 
 def _all_decisions(mod: Module, turns: bool, persistent: bool, table: dict[str, str],
