@@ -9,6 +9,7 @@ loads into the rings.
 """
 from __future__ import annotations
 
+import ast
 import dataclasses
 import re
 from dataclasses import dataclass, field
@@ -686,8 +687,13 @@ def _pipelined(src: Source, part: Partition, shared: Shared, turn: Turn | None) 
     FA backward's wgmmas."""
     stages = max(p.stages for p in src.plan.consumers)
     lines, results = _written(src, part, shared, turn, stages)
+    n = constant_trips(lines[0])
     if stages > 2 and alone(src.mod.plan):
         short = _as_written(src, results)
+        if short is not None and n is not None:     # a trip count the kernel's constants fix: one branch, not a dead
+            # one (the other branch's loads, dead, fail Triton 3.6's lowering: an assertion; Liger's GEGLU, n_cols
+            # a constexpr)
+            return (lines if n >= stages - 1 else [lines[0]] + short) + [results]
         if short is not None:
             return ([lines[0], _trips_at_least(stages - 1)] + ["    " + ln for ln in lines[1:]] + ["else:"]
                     + ["    " + ln for ln in short] + [results])
@@ -696,8 +702,36 @@ def _pipelined(src: Source, part: Partition, shared: Shared, turn: Turn | None) 
     if stages != 2 or least_trips(stages, turn is not None, trip_count_varies(src.plan.fn, src.plan.loop)):
         return lines + [results]
     other = [f"{name} = {_initial(src, part, k, sub)}" for (k, sub), name in results.items() if name]
+    if n is not None:
+        return (lines if n >= 1 else [lines[0]] + other) + [results]
     return ([lines[0], _trips_at_least(1)] + ["    " + ln for ln in lines[1:]]
             + (["else:"] + ["    " + ln for ln in other] if other else []) + [results])   # a loop carrying nothing
+
+
+def constant_trips(line: str) -> int | None:
+    """The trip count ``twill_n = EXPR`` sets where EXPR is integer constants alone (the loop's bounds constexprs),
+    else None."""
+    m = re.fullmatch(r"\s*twill_n = (.+)", line)
+    if m is None:
+        return None
+    try:
+        tree = ast.parse(m.group(1), mode="eval")
+    except SyntaxError:
+        return None
+    ops = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
+           ast.FloorDiv: lambda a, b: a // b if b else None}
+
+    def ev(node: Any) -> int | None:
+        if isinstance(node, ast.Constant) and type(node.value) is int:
+            return node.value
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            v = ev(node.operand)
+            return None if v is None else -v
+        if isinstance(node, ast.BinOp) and type(node.op) in ops:
+            a, b = ev(node.left), ev(node.right)
+            return None if a is None or b is None else ops[type(node.op)](a, b)
+        return None
+    return ev(tree.body)
 
 
 def _trips_at_least(k: int) -> str:
@@ -740,11 +774,23 @@ def _as_written(src: Source, results: dict) -> list[str] | None:
     if len(ends) != sum(1 for n in results.values() if n):
         return None
     mine = {m.group(1) for ln in lines for m in [re.match(r"\s*(?:for\s+)?(\w+)(?:\s*=|\s+in\b)", ln)] if m}
-    rename = re.compile(r"\b(" + "|".join(sorted(map(re.escape, mine), key=len, reverse=True)) + r")\b") if mine else None
-
     def w(text: str) -> str:
-        return rename.sub(lambda m: m.group(1) + "_w", text) if rename else text
+        return renamed(text, mine)
     return [w(ln) for ln in lines] + [f"{results[key]} = {w(e)}" for key, e in ends.items()]
+
+
+def renamed(text: str, names: set[str], suffix: str = "_w") -> str:
+    """``text`` with each of ``names`` that is a value's name suffixed, not an attribute's (``x.mask``) nor a keyword
+    argument's (``mask=mask``: Liger's GEGLU, whose mask is a value named ``mask``, had its loads written
+    ``gl.load(p, mask_w=mask_w)``)."""
+    if not names:
+        return text
+    pattern = re.compile(r"(?<![\w.])(" + "|".join(sorted(map(re.escape, names), key=len, reverse=True)) + r")\b")
+
+    def keyword(m: re.Match) -> bool:
+        return (re.match(r"\s*=(?!=)", m.string[m.end():]) is not None
+                and re.search(r"[(,]\s*$", m.string[:m.start()]) is not None)
+    return pattern.sub(lambda m: m.group(0) if keyword(m) else m.group(1) + suffix, text)
 
 
 def trip_count_varies(fn: Any, loop: IROp) -> bool:

@@ -14,7 +14,7 @@ import pytest
 
 from codegen.gluon.generate import (SERIALIZED, GluonKernel, PtxasReport, compile_offline, distinct_loop_names,
                                     generate, ptxas_report, recorded_siblings, sibling_loops)
-from codegen.gluon.kernel import bound_axes, trip_count_varies
+from codegen.gluon.kernel import bound_axes, constant_trips, renamed, trip_count_varies
 from twill.ir.function import read_function
 from twill.schedule.verify import verify
 from codegen.gluon.protocol import check_kernel
@@ -946,3 +946,13 @@ def test_a_hinted_row_value_of_a_split_kernel_is_read_under_its_sub_tile_name():
     for part in (0, 1):
         consumer = _function_source(k.source, f"consumer_{part}")
         assert re.search(rf"(ram\w*_t{part}) = gl\.max_contiguous\(gl\.multiple_of\(\1, ", consumer), consumer
+
+
+def test_a_short_loops_copy_renames_values_not_keywords_and_a_constant_trip_count_is_read():
+    """The unpipelined copy of a short loop renames its values (``_w``); a keyword argument of the same name stays
+    (Liger's GEGLU: ``gl.load(p, mask=mask)`` was written ``mask_w=mask_w``); a trip count of constants is read."""
+    line = "y = gl.load(p + x, mask=mask, other=0.0) + f(x, mask = mask).mask; mask == x"
+    assert renamed(line, {"mask", "x"}) == \
+        "y = gl.load(p + x_w, mask=mask_w, other=0.0) + f(x_w, mask = mask_w).mask; mask_w == x_w"
+    assert constant_trips("twill_n = (14336 - 0 + 4096 - 1) // 4096") == 4
+    assert constant_trips("twill_n = (n_cols - 0 + 4096 - 1) // 4096") is None

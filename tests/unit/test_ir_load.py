@@ -188,3 +188,37 @@ def scale(x_ptr, N, BLOCK: tl.constexpr, SCALE: tl.constexpr):
     p.write_text(src)
     spec = load_kernel(str(p), "h100")
     assert spec.constexprs == {"BLOCK": 256, "SCALE": 2} and spec.num_warps == 8 and spec.num_stages == 4
+
+
+GUARDED_IMPORTS = '''
+import triton
+import triton.language as tl
+
+try:
+    from triton.language.extra.libdevice import tanh
+except ModuleNotFoundError:
+    from triton.language.extra.cuda.libdevice import tanh
+if compare_version("triton", ">=", "3.0.0"):   # a library's own check, which extraction cannot evaluate
+    from triton.language.extra.libdevice import exp as fast_exp
+else:
+    from triton.language.math import exp as fast_exp
+try:
+    import not_a_module_here
+except ImportError:
+    pass
+
+
+@triton.jit
+def k(x_ptr, n):
+    i = tl.arange(0, 128)
+    tl.store(x_ptr + i, fast_exp(tanh(tl.load(x_ptr + i))), mask=i < n)
+'''
+
+
+def test_imports_in_a_try_or_an_if_are_kept_for_extraction(tmp_path):
+    """Liger imports `tanh` in a try with a fallback, under its own version check: both kept (the if as a try of its
+    branch falling back to its else); a try that imports another library dropped, as a plain import of it is."""
+    (tmp_path / "k.py").write_text(GUARDED_IMPORTS)
+    mod = load_module(str(tmp_path / "k.py"))
+    assert callable(getattr(mod.tanh, "fn", mod.tanh)) and getattr(mod, "fast_exp", None) is not None
+    assert not hasattr(mod, "not_a_module_here")

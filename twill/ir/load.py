@@ -102,12 +102,56 @@ def _assigned_names(node: ast.stmt) -> list[str]:
     return [n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
 
 
+def _import_block(stmts: list[ast.stmt]) -> list[ast.stmt] | None:
+    """``stmts`` as kept for extraction where they only import, else None: safe imports as they are; a ``try`` of
+    imports with ``except`` branches of imports (Liger: ``try: from triton.language.extra.libdevice import tanh``
+    / ``except ModuleNotFoundError: from triton.language.extra.cuda.libdevice import tanh``); an ``if`` of imports
+    on a condition extraction cannot evaluate (a library's own version check) as a ``try`` of its branch, falling
+    back to its ``else`` where that import fails."""
+    out: list[ast.stmt] = []
+    for node in stmts:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            if not _safe_import(node):
+                return None
+            out.append(node)
+        elif isinstance(node, ast.Pass):
+            out.append(node)
+        elif isinstance(node, ast.Try):
+            body = _import_block(node.body)
+            handlers = [ast.copy_location(ast.ExceptHandler(h.type, h.name, b), h) for h in node.handlers
+                        if (b := _import_block(h.body)) is not None]
+            if body is None or len(handlers) != len(node.handlers) or node.orelse or node.finalbody:
+                return None
+            out.append(ast.copy_location(ast.Try(body, handlers, [], []), node))
+        elif isinstance(node, ast.If):
+            body, other = _import_block(node.body), _import_block(node.orelse) if node.orelse else [ast.Pass()]
+            if body is None or other is None:
+                return None
+            caught = ast.ExceptHandler(ast.Name("Exception", ast.Load()), None, other)
+            out.append(ast.copy_location(ast.Try(body, [caught], [], []), node))
+        else:
+            return None
+    return out
+
+
+def _imported_names(stmts: list[ast.stmt]) -> set[str]:
+    names: set[str] = set()
+    for node in stmts:
+        for sub in ast.walk(node):
+            if isinstance(sub, (ast.Import, ast.ImportFrom)):
+                names.update((a.asname or a.name).split(".")[0] for a in sub.names)
+    return names
+
+
 def extraction_statements(tree: ast.Module) -> list[tuple[ast.stmt, bool]]:
     """The statements kept for extraction, each with whether it is essential (a kernel or TWILL_SPEC)."""
     keep: list[tuple[ast.stmt, bool]] = []
     known: set[str] = set()
     for node in tree.body:
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
+        if isinstance(node, (ast.Try, ast.If)) and (block := _import_block([node])) is not None:
+            keep.extend((ast.fix_missing_locations(b), False) for b in block)
+            known.update(_imported_names(block))
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
             node = node if _safe_import(node) else _inductor_helpers(node)
             if node is not None:
                 keep.append((node, False))
