@@ -156,6 +156,9 @@ VARIANTS = {
     "moe_align_block_size": ("tests/corpus/moe_align_block_size.py", "moe_align_block_size_stage4", []),   # vLLM moe_align stage 4
     "sglang_decode_grouped": ("tests/corpus/sglang_decode_grouped.py", "_fwd_grouped_kernel_stage1", []),   # SGLang grouped decode
     "liger_layer_norm_bwd": ("tests/corpus/liger_layer_norm_bwd.py", "_layer_norm_backward_kernel", []),   # Liger LayerNorm backward
+    "vllm_unified_attention": ("tests/corpus/vllm_unified_attention.py", "kernel_unified_attention_2d", []),  # a while
+    "liger_geglu_fwd": ("tests/corpus/liger_geglu_fwd.py", "_geglu_tanh_forward_kernel", []),  # a try import, n constexpr
+    "streamk_gemm": ("tests/corpus/streamk_gemm.py", "first_wave", []),  # stream-K: a while of K loops, atomic adds
 }
 
 

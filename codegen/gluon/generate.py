@@ -479,12 +479,21 @@ def _scheduled_loop(fn: Any, graph: LoopGraph, siblings: Sequence[Any] = ()) -> 
                                "function or inside the kernel's own loops (for, while) alone",
                                where=f"{graph.name}, {source_where(outer)}" if outer is not None else graph.name,
                                found=f"the loop inside {outer.name if outer is not None else 'another op'}")
-    others = [o for o in fn.ops if (o.name in vocab.CONTROL_FLOW and o.name != IF)
+    others = [o for o in fn.ops if (o.name in vocab.CONTROL_FLOW and o.name != IF and not _plain_while(o))
               or (o.name == vocab.LOOP and o is not loop and o not in siblings)]
     if others:
         raise UnsupportedError("the Gluon back end writes one loop and straight-line code around it",
                                where=f"{graph.name}, {source_where(others[0])}", found=others[0].name)
     return loop
+
+
+def _plain_while(op: Any) -> bool:
+    """A ``while`` the partitions write as it runs (``plain._while``): straight-line code in its regions, no loop,
+    dot, store or TMA copy (vLLM's binary search over the packed sequences' starts)."""
+    if op.name != "scf.while":
+        return False
+    inner = [o for r in op.regions for o in r.ops]
+    return not any(o.name in vocab.DOTS | vocab.STORES | vocab.TMA_LOADS | {vocab.LOOP, "scf.while"} for o in inner)
 
 
 def one_cta_per_sm(plan: KernelPlan) -> bool:

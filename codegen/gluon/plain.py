@@ -22,6 +22,7 @@ from twill.ir import vocab
 from twill.ir.ttgir import Block, IROp
 
 IF = "scf.if"
+WHILE = "scf.while"
 EFFECTS = vocab.STORES | vocab.BARRIERS
 _NAME = r"%[\w$.\-]+(?:#\d+)?"
 
@@ -35,8 +36,9 @@ def effectful(op: IROp) -> bool:
 
 
 def compound(op: IROp) -> bool:
-    """Whether ``plain`` writes ``op`` (an ``scf.if``, or an ``scf.for`` that is not a scheduled loop)."""
-    return op.name in (IF, vocab.LOOP)
+    """Whether ``plain`` writes ``op`` (an ``scf.if``, an ``scf.while``, or an ``scf.for`` that is not a scheduled
+    loop)."""
+    return op.name in (IF, WHILE, vocab.LOOP)
 
 
 def plain(op: IROp, ctx: Context) -> list[str]:
@@ -45,6 +47,8 @@ def plain(op: IROp, ctx: Context) -> list[str]:
         return _if(op, ctx)
     if op.name == vocab.LOOP:
         return _for(op, ctx)
+    if op.name == WHILE:
+        return _while(op, ctx)
     if (op.name in vocab.TMA_LOADS | {"tt.descriptor_store"} or op.name in vocab.CONTROL_FLOW
             or (op.name in vocab.DOTS and op.name != "ttng.warp_group_dot" and not is_sync_dot(op, ctx))):
         # mma.sync and FMA dots: synchronous calls; a wgmma issued and retired at once (``ops.wgmma``: a block-sparse
@@ -111,6 +115,38 @@ def _for(op: IROp, ctx: Context) -> list[str]:
     lb, ub, step = (ctx.get(m.group(k)).expr for k in (2, 3, 4))
     lines += [f"for {py_name(iv)} in range({lb}, {ub}, {step}):"] + _indent(_block(op.body, ctx, names, args))
     for r, n in zip(op.results, names):
+        ctx.vals[r] = Val(n, ctx.ttype(r))
+    return lines
+
+
+def _while(op: IROp, ctx: Context) -> list[str]:
+    """An ``scf.while`` (vLLM's binary search for a query block's sequence before its attention loop): its carried
+    values assigned from their inits, its condition region written before the loop and again at the end of each
+    iteration (``while go:``), the values the condition hands on named as the loop's results."""
+    if len(op.regions) != 2 or not op.regions[0].ops or op.regions[0].ops[-1].name != "scf.condition":
+        raise UnsupportedError("a while loop the Gluon back end cannot read", where=source_where(op),
+                               found=op.text[:80])
+    before, after = op.regions
+    cond = before.ops[-1]
+    names = [py_name(a) for a in before.args]
+    outs = [py_name(r) for r in op.results]
+    go = f"{outs[0]}_go" if outs else f"{py_name(cond.operands[0])}_go"
+    lines = [f"{n} = {held(ctx, init, a)}" for n, init, a in zip(names, before.inits, before.args)]
+    for a, n in zip(before.args, names):
+        ctx.vals[a] = Val(n, ctx.ttype(a))
+
+    def test() -> list[str]:          # the condition region, its forwarded values named as the loop's results
+        out = [ln for o in before.ops[:-1] for ln in plain(o, ctx)]
+        out += [f"{go} = {ctx.get(cond.operands[0]).expr}"]
+        return out + [f"{n} = {held(ctx, v, r)}" for n, v, r in zip(outs, cond.operands[1:], op.results)]
+    lines += test()
+    for a, n in zip(after.args, outs):
+        ctx.vals[a] = Val(n, ctx.ttype(a))
+    body = _block(after, ctx, names, before.args)
+    for a, n in zip(before.args, names):
+        ctx.vals[a] = Val(n, ctx.ttype(a))
+    lines += [f"while {go}:"] + _indent(body + test())
+    for r, n in zip(op.results, outs):
         ctx.vals[r] = Val(n, ctx.ttype(r))
     return lines
 

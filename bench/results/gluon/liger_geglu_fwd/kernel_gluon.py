@@ -1,0 +1,295 @@
+"""_geglu_tanh_forward_kernel, written by twill from its joint schedule: I=123 L=190 (optimal), 1312 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 8 warps, registers as ptxas allocates them (the schedule's tiles need about 64 per thread)
+- shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+from triton.experimental.gluon.language.extra import libdevice
+
+L0 = gl.constexpr(gl.BlockedLayout(size_per_thread=[8], threads_per_warp=[32], warps_per_cta=[8], order=[0]))
+
+@gluon.jit
+def consumer_0(a, b, c, stride):
+    program_id = gl.program_id(0)
+    program_id_5 = gl.cast(program_id, gl.int64)
+    a_6 = gl.cast(stride, gl.int64)
+    a_7 = program_id_5 * a_6
+    a_8 = a + a_7
+    b_9 = b + a_7
+    c_10 = c + a_7
+    col_offsets = gl.arange(0, 4096, layout=L0)
+    twill_n = (14336 - 0 + 4096 - 1) // 4096
+    col_offsets_12 = (0 + (0 - 0) * 4096) + col_offsets  # load0_a_row: stage 0, partition 0 (group 0)
+    mask = col_offsets_12 < 14336  # load0_a_row: stage 0, partition 0 (group 0)
+    a_row_13 = a_8 + col_offsets_12  # load0_a_row: stage 0, partition 0 (group 0)
+    a_row_14 = gl.load(a_row_13, mask=mask, other=0.0)  # load0_a_row: stage 0, partition 0 (group 0)
+    a_row_14_p1 = a_row_14
+    col_offsets_12_p1 = col_offsets_12
+    mask_p1 = mask
+    b_row_16 = b_9 + col_offsets_12_p1  # load1_b_row: stage 1, partition 0 (group 0)
+    b_row_17 = gl.load(b_row_16, mask=mask_p1, other=0.0)  # load1_b_row: stage 1, partition 0 (group 0)
+    col_offsets_12 = (0 + (1 - 0) * 4096) + col_offsets  # load0_a_row: stage 0, partition 0 (group 0)
+    mask = col_offsets_12 < 14336  # load0_a_row: stage 0, partition 0 (group 0)
+    a_row_13 = a_8 + col_offsets_12  # load0_a_row: stage 0, partition 0 (group 0)
+    a_row_14 = gl.load(a_row_13, mask=mask, other=0.0)  # load0_a_row: stage 0, partition 0 (group 0)
+    a_row_15 = a_row_14_p1.to(gl.float32)  # convert0_a_row: stage 1, partition 0 (group 0)
+    a_cubed = a_row_15 * a_row_15  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
+    a_cubed_18 = a_cubed * a_row_15  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
+    tanh_arg = a_cubed_18 * 0.044715  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
+    tanh_arg_19 = a_row_15 + tanh_arg  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
+    tanh_arg_20 = tanh_arg_19 * 0.797884583  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
+    tanh_result = libdevice.tanh(tanh_arg_20)  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
+    geglu_a = a_row_15 * 0.5  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
+    geglu_a_21 = tanh_result + 1.0  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
+    geglu_a_22 = geglu_a * geglu_a_21  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
+    a_row_14_p1 = a_row_14
+    b_row_17_p1 = b_row_17
+    col_offsets_12_p2 = col_offsets_12_p1
+    col_offsets_12_p1 = col_offsets_12
+    geglu_a_22_p1 = geglu_a_22
+    mask_p2 = mask_p1
+    mask_p1 = mask
+    for twill_b in range(2, twill_n):
+        c_row = geglu_a_22_p1.to(gl.float16)  # convert1_c_row: stage 2, partition 0 (group 0)
+        b_row_16 = b_9 + col_offsets_12_p1  # load1_b_row: stage 1, partition 0 (group 0)
+        b_row_17 = gl.load(b_row_16, mask=mask_p1, other=0.0)  # load1_b_row: stage 1, partition 0 (group 0)
+        c_row_23 = c_row * b_row_17_p1  # elementwise1_c_row: stage 2, partition 0 (group 0)
+        col_offsets_11 = (0 + (twill_b - 0) * 4096)  # load0_a_row: stage 0, partition 0 (group 0)
+        col_offsets_12 = col_offsets_11 + col_offsets  # load0_a_row: stage 0, partition 0 (group 0)
+        mask = col_offsets_12 < 14336  # load0_a_row: stage 0, partition 0 (group 0)
+        a_row_13 = a_8 + col_offsets_12  # load0_a_row: stage 0, partition 0 (group 0)
+        a_row_14 = gl.load(a_row_13, mask=mask, other=0.0)  # load0_a_row: stage 0, partition 0 (group 0)
+        a_row_15 = a_row_14_p1.to(gl.float32)  # convert0_a_row: stage 1, partition 0 (group 0)
+        v1 = c_10 + col_offsets_12_p2  # store0: stage 2, partition 0 (group 0)
+        gl.store(v1, c_row_23, mask=mask_p2)  # store0: stage 2, partition 0 (group 0)
+        a_cubed = a_row_15 * a_row_15  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
+        a_cubed_18 = a_cubed * a_row_15  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
+        tanh_arg = a_cubed_18 * 0.044715  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
+        tanh_arg_19 = a_row_15 + tanh_arg  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
+        tanh_arg_20 = tanh_arg_19 * 0.797884583  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
+        tanh_result = libdevice.tanh(tanh_arg_20)  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
+        geglu_a = a_row_15 * 0.5  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
+        geglu_a_21 = tanh_result + 1.0  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
+        geglu_a_22 = geglu_a * geglu_a_21  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
+        a_row_14_p1 = a_row_14
+        b_row_17_p1 = b_row_17
+        col_offsets_12_p2 = col_offsets_12_p1
+        col_offsets_12_p1 = col_offsets_12
+        geglu_a_22_p1 = geglu_a_22
+        mask_p2 = mask_p1
+        mask_p1 = mask
+    c_row = geglu_a_22_p1.to(gl.float16)  # convert1_c_row: stage 2, partition 0 (group 0)
+    b_row_16 = b_9 + col_offsets_12_p1  # load1_b_row: stage 1, partition 0 (group 0)
+    b_row_17 = gl.load(b_row_16, mask=mask_p1, other=0.0)  # load1_b_row: stage 1, partition 0 (group 0)
+    c_row_23 = c_row * b_row_17_p1  # elementwise1_c_row: stage 2, partition 0 (group 0)
+    a_row_15 = a_row_14_p1.to(gl.float32)  # convert0_a_row: stage 1, partition 0 (group 0)
+    v1 = c_10 + col_offsets_12_p2  # store0: stage 2, partition 0 (group 0)
+    gl.store(v1, c_row_23, mask=mask_p2)  # store0: stage 2, partition 0 (group 0)
+    a_cubed = a_row_15 * a_row_15  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
+    a_cubed_18 = a_cubed * a_row_15  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
+    tanh_arg = a_cubed_18 * 0.044715  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
+    tanh_arg_19 = a_row_15 + tanh_arg  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
+    tanh_arg_20 = tanh_arg_19 * 0.797884583  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
+    tanh_result = libdevice.tanh(tanh_arg_20)  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
+    geglu_a = a_row_15 * 0.5  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
+    geglu_a_21 = tanh_result + 1.0  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
+    geglu_a_22 = geglu_a * geglu_a_21  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
+    a_row_14_p1 = a_row_14
+    b_row_17_p1 = b_row_17
+    col_offsets_12_p2 = col_offsets_12_p1
+    col_offsets_12_p1 = col_offsets_12
+    geglu_a_22_p1 = geglu_a_22
+    mask_p2 = mask_p1
+    mask_p1 = mask
+    c_row = geglu_a_22_p1.to(gl.float16)  # convert1_c_row: stage 2, partition 0 (group 0)
+    c_row_23 = c_row * b_row_17_p1  # elementwise1_c_row: stage 2, partition 0 (group 0)
+    v1 = c_10 + col_offsets_12_p2  # store0: stage 2, partition 0 (group 0)
+    gl.store(v1, c_row_23, mask=mask_p2)  # store0: stage 2, partition 0 (group 0)
+    a_row_14_p1 = a_row_14
+    b_row_17_p1 = b_row_17
+    col_offsets_12_p2 = col_offsets_12_p1
+    col_offsets_12_p1 = col_offsets_12
+    geglu_a_22_p1 = geglu_a_22
+    mask_p2 = mask_p1
+    mask_p1 = mask
+
+@gluon.jit
+def twill_kernel(a, b, c, stride):
+    consumer_0(a, b, c, stride, )
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['a', 'b', 'c', 'stride', 'n_cols', 'BLOCK_SIZE']          # the Triton kernel's parameters, in order
+RUNTIME = ['a', 'b', 'c', 'stride']   # the Gluon kernel's parameters, in order
+FLAGS = []   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED = ['a', 'b', 'c', 'stride']   # the arguments a launch key reads
+CONSTEXPRS = {'n_cols': 14336, 'BLOCK_SIZE': 4096}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 8
+MAXNREG = None
+PERSISTENT = False      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+_CODE = {}                     # expression -> its compiled code
+_DESCS = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE = []                   # the active driver's current device, read per launch
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+        if len(_DESCS) >= 256:
+            _DESCS.clear()
+        d = _DESCS[key] = TensorDescriptor(_Base(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
+
+
+def _key(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES:
+        from triton import knobs
+        _MODES.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
+    for n in KEYED:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device():
+    if not _DEVICE:
+        from triton.runtime import driver
+        _DEVICE.append(driver.active.get_current_device)
+    return _DEVICE[0]()
+
+
+def _decide(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = None
+    flags = {}
+    return [tuple(flags[f] for f in FLAGS), shapes, None]
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    key = _key(bound, g)
+    entry = _KEYED.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide(bound)
+        if key is not None:
+            if len(_KEYED) >= 64:
+                _KEYED.clear()
+            _KEYED[key] = entry
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return _run(entry, g, runtime)
+
+
+def _run(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel[g](*runtime, **dict(zip(FLAGS, entry[0])), num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()
