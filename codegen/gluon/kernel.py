@@ -944,6 +944,10 @@ def _worker_loops(src: Source, loops: list[tuple[KernelPlan, ScalarLoop, Any]], 
             src.lines.append(f"twill_base += {n}")
         q, sl, work = at[i]
         n = _scalar_loop_lines(src, q, sl, work, mod.persistent or several)
+        if mod.tile_loop is not None:   # the trip count kept before the kernel's own loops hand on their scalars (the
+            # bounds it reads): stream-K's `start_iter = end_iter` came first, its ring base never advanced (run 68)
+            src.lines.append(f"twill_trips = {n}")
+            n = "twill_trips"
     if tail is not None:
         src.lines += tail(src, n)
     lines = src.lines

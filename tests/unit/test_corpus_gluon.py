@@ -248,6 +248,14 @@ def _constructs(stem: str, source: str) -> None:
         # attention loop): written as it runs, its condition before the loop and again at the end of each iteration
         assert re.search(r"\n    (\w+_go) = (\w+)\n(?:    .*\n)*?    while \1:\n(?:        .*\n)*?        \1 = \2\n",
                          consumer), consumer[:3000]
+    if stem == "streamk_gemm":   # its own tile loop (a while) hands `start_iter = end_iter` on at the end of each
+        # tile: the producer's ring base advances by the tile's trip count taken before that (run 68: it read the
+        # bounds after, advanced by 0, and the kernel faulted on the GPU)
+        producer = _function(source, "producer_1")
+        trips = re.search(r"\n\s+twill_trips = \((\w+) - (\w+) \+ 1 - 1\) // 1\n", producer)
+        assert trips, producer
+        after = producer[trips.end():]
+        assert after.index(f"{trips.group(2)} = {trips.group(1)}") < after.index("twill_base += twill_trips"), after
     if stem == "liger_geglu_fwd":   # n_cols a constexpr: the trip count a constant, so one branch written, not the
         # pipelined loop and a dead copy for short trips (its loads failed Triton 3.6's lowering); no keyword renamed
         assert "twill_n >=" not in consumer and not re.search(r"\b\w+_w=", consumer), consumer

@@ -245,9 +245,10 @@ def producer_1(group_a_ptrs, group_b_ptrs, group_c_ptrs, group_gemm_sizes, g_lds
                     mbarrier.arrive(b_ready.index(twill_k % 5), count=128)
                 a_ptrs_63 = a_ptrs_68
                 b_ptrs_64 = b_ptrs_69
+            twill_trips = (v2 - 0 + 1 - 1) // 1
             tile_idx_61 = tile_idx_17 + 132
             tile_idx_17 = tile_idx_61
-            twill_base += (v2 - 0 + 1 - 1) // 1
+            twill_base += twill_trips
             v3_b62 = tile_idx_17 >= last_problem_end_8
             v4 = tile_idx_17 < v0
             v5 = v3_b62 & v4

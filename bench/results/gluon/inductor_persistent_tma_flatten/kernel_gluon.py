@@ -125,7 +125,8 @@ def producer_1(arg_A, arg_B, out_ptr0, ks0, ks1, ks2, a_desc_3, b_desc_4, a_buf,
             mbarrier.wait(b_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             mbarrier.expect(b_ready.index(twill_k % 4), b_desc_4.block_type.nbytes)
             tma.async_copy_global_to_shared(b_desc_4, [rk, rn], b_ready.index(twill_k % 4), b_buf.index(twill_k % 4))
-        twill_base += (k_tiles_2 - 0 + 1 - 1) // 1
+        twill_trips = (k_tiles_2 - 0 + 1 - 1) // 1
+        twill_base += twill_trips
 
 @gluon.jit
 def twill_kernel(arg_A, arg_B, out_ptr0, ks0, ks1, ks2, a_desc_3, b_desc_4):

@@ -191,7 +191,8 @@ def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
                     fence_async_shared()
                     gl.thread_barrier()
                     mbarrier.arrive(b_84_ready.index(twill_k % 4), count=256)
-        twill_base += (k_tiles_7 - 0 + 1 - 1) // 1
+        twill_trips = (k_tiles_7 - 0 + 1 - 1) // 1
+        twill_base += twill_trips
 
 @gluon.jit
 def twill_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_box_a_79, twill_box_b_84, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):

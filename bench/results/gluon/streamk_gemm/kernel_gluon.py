@@ -227,8 +227,9 @@ def producer_1(A, B, C, M, N, K, stride_am, stride_bk, stride_cm, total_full_til
                     mbarrier.arrive(b_ready.index(twill_k % 4), count=256)
             A_67 = A_72
             B_68 = B_73
+        twill_trips = (end_iter_30 - start_iter_27 + 1 - 1) // 1
         start_iter_27 = end_iter_30
-        twill_base += (end_iter_30 - start_iter_27 + 1 - 1) // 1
+        twill_base += twill_trips
         v0_b64 = start_iter_27 < last_iter_6
         twill_go0 = v0_b64
 

@@ -129,7 +129,8 @@ def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, a_desc_6, b_desc, c_desc_7, a_buf, 
             mbarrier.wait(b_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
             mbarrier.expect(b_ready.index(twill_k % 3), b_desc.block_type.nbytes)
             tma.async_copy_global_to_shared(b_desc, [offs_bn, offs_k], b_ready.index(twill_k % 3), b_buf.index(twill_k % 3))
-        twill_base += (k_tiles_5 - 0 + 1 - 1) // 1
+        twill_trips = (k_tiles_5 - 0 + 1 - 1) // 1
+        twill_base += twill_trips
 
 @gluon.jit
 def twill_kernel(a_ptr, b_ptr, c_ptr, M, N, K, a_desc_6, b_desc, c_desc_7):
