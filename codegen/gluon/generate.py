@@ -28,7 +28,7 @@ from codegen.gluon.host import KERNEL, launcher
 from codegen.gluon.ops import LIBDEVICE_IMPORT, MMA_V2_IMPORT, scan_functions, source_where
 from codegen.gluon.plain import (IF, Guard, distinct_branch_names, distinct_ranges, early_returns, effectful,
                                  guarding_ifs)
-from codegen.gluon.protocol import COPY_FLAG, TMA_FLAG
+from codegen.gluon.protocol import COPY_FLAG, OWN_TILE_LOOP, TMA_FLAG
 from codegen.gluon.plan import (COPY_WARPS, RED_PAD, REG_FILE, KernelPlan, Ring, settle_boxes,
                                 plan_kernel, sibling)
 from codegen.gluon.sass import spills_in_wgmma_loops
@@ -309,7 +309,7 @@ def _plain_decisions(mod: Module) -> list[str]:
 def _own_tile_loop(mod: Module) -> list[str]:
     if mod.tile_loop is None:
         return []
-    return ["tile loop: the kernel's own (its bounds and grid as written), kept around each partition's loop; the "
+    return [OWN_TILE_LOOP + " (its bounds and grid as written), kept around each partition's loop; the "
             "ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while "
             "the consumers finish this one; the registers not halved for two CTAs per SM (a kernel looping over its "
             "tiles is launched with about one program per SM, so a second CTA has no tile to run)"]

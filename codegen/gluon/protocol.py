@@ -502,6 +502,10 @@ def check_kernel(source: str, signature: dict[str, str], stages: int, least: int
         for f, said in flags:
             ints = integer_arguments(signature, source)
             out += [p + said for p in check(source, lambda n, ints=ints, f=f: {**ints(n), **f}, trip_counts(stages, least))]
+        if not out and f"- {OWN_TILE_LOOP} " in source:     # tiles of different trip counts
+            ragged = integer_arguments(signature, source, RAGGED)
+            out += [p + " (integer arguments not multiples of the tile)"
+                    for p in check(source, ragged, trip_counts(stages, least))]
         return out, ""
     except Unsimulated as e:
         return [], str(e)
@@ -509,16 +513,23 @@ def check_kernel(source: str, signature: dict[str, str], stages: int, least: int
         return [f"the simulation could not run the generated kernel ({type(e).__name__}: {e})"], ""
 
 
-def integer_arguments(signature: dict[str, str], source: str) -> Callable[[int], dict[str, int]]:
+def integer_arguments(signature: dict[str, str], source: str, offset: int = 0) -> Callable[[int], dict[str, int]]:
     """The integer arguments for ``n`` iterations: each set to ``n`` times the largest divisor the source
-    applies (the loop's step or tile), so the loop bound, whichever argument it is, gives ``n`` trips;
+    applies (the loop's step or tile), so the loop bound, whichever argument it is, gives ``n`` trips (``offset``
+    more: a kernel's own tile loop then runs tiles of different trip counts, as stream-K's partial tiles do);
     a persistent kernel's grid arguments ``PERSISTENT_GRID``."""
     step = max([int(d) for d in re.findall(r"// (\d+)\b", source)] or [1])
     ints = [a for a, t in signature.items() if re.fullmatch(r"[iu](8|16|32|64)", t) and a not in PERSISTENT_GRID]
     grid = {a: _Int(v) for a, v in PERSISTENT_GRID.items() if a in signature}
     flag = {COPY_FLAG: True} if COPY_FLAG in signature else {}
     flag.update({TMA_FLAG: True} if TMA_FLAG in signature else {})
-    return lambda n: {**{a: _Int(n * step) for a in ints}, **grid, **flag}
+    return lambda n: {**{a: _Int(n * step + offset) for a in ints}, **grid, **flag}
+
+
+# the integer arguments' offset from a multiple of the tile in the second simulation of a kernel with its own tile
+# loop: stream-K's producer advanced its ring base by 0 a tile, which tiles of equal trip counts hid (run 68)
+RAGGED = 3
+OWN_TILE_LOOP = "tile loop: the kernel's own"      # the decision a kernel keeping its own tile loop states
 
 
 COPY_FLAG = "TWILL_COPY"     # a producer copying pointer tiles: with cp.async (True) or through registers (False)

@@ -956,3 +956,18 @@ def test_a_short_loops_copy_renames_values_not_keywords_and_a_constant_trip_coun
         "y = gl.load(p + x_w, mask=mask_w, other=0.0) + f(x_w, mask = mask_w).mask; mask_w == x_w"
     assert constant_trips("twill_n = (14336 - 0 + 4096 - 1) // 4096") == 4
     assert constant_trips("twill_n = (n_cols - 0 + 4096 - 1) // 4096") is None
+
+
+def test_a_tile_loop_whose_tiles_differ_in_trips_is_simulated_so():
+    """The stream-K kernel twill wrote before run 68 (its producer advanced its ring base by 0 a tile inside the
+    kernel's own while loop; it faulted on the GPU): its tiles of equal trip counts pass, integer arguments off a
+    multiple of the tile give tiles of different counts and the deadlock. The kernel as written now passes both."""
+    signature = {"A": "*fp16", "B": "*fp16", "C": "*fp32", "M": "i32", "N": "i32", "K": "i32", "stride_am": "i32",
+                 "stride_bk": "i32", "stride_cm": "i32", "total_full_tiles_streamk": "i32",
+                 "total_partial_tiles_streamk": "i32", "iters_per_tile": "i32", "twill_box_a": "tensordesc",
+                 "twill_box_b": "tensordesc", "TWILL_COPY": "constexpr", "TWILL_TMA": "constexpr"}
+    before = (ROOT / "tests" / "fixtures" / "streamk_base_not_advanced.gluon.txt").read_text()
+    problems, unsimulated = check_kernel(before, signature, 1)
+    assert not unsimulated and problems and "deadlock" in problems[0] and "not multiples of the tile" in problems[0]
+    now = (ROOT / "bench" / "results" / "gluon" / "streamk_gemm" / "kernel_gluon.py").read_text()
+    assert check_kernel(now, signature, 1) == ([], "")
