@@ -100,10 +100,15 @@ def test_sigint_stops_regen_and_its_worker_processes(tmp_path):
     """regen solves in worker processes: they are stopped too, and multiprocessing has nothing to warn
     about; what was stored stays stored (SQLite commits each result)."""
     db = tmp_path / "s.sqlite"
-    argv = ["regen", str(ROOT / "kernels"), "--arch", "h100", "--db", str(db), "--jobs", "2", "--quiet"]
+    # the corpus: minutes of work, so the command is still running when interrupted (kernels/ alone took 4.2 s, the
+    # test's sleep was 4 s: it finished first on a warm Triton cache)
+    argv = ["regen", str(ROOT / "tests" / "corpus"), "--arch", "h100", "--db", str(db), "--jobs", "2", "--quiet"]
     proc = subprocess.Popen([sys.executable, "-m", "twill", *argv], cwd=tmp_path, env=_env(),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(4.0)
+    deadline = time.monotonic() + 30
+    while len(_children(proc.pid)) < 2 and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.2)
+    time.sleep(2.0)                      # the workers solving
     assert proc.poll() is None
     children = _children(proc.pid)
     proc.send_signal(signal.SIGINT)
