@@ -208,21 +208,23 @@ def _solve_gluon_wide(path: str, costed: LoopGraph, kir: KernelIR, machine: Mach
     widens its loads (``frontend.widened``: a launch passing them so gets those layouts from Triton, and the
     kernel stays correct at one that does not); on the kernel as specialised where it does not, or where the wide
     one has no kernel."""
-    wide = widened(kir, machine.target)
-    if wide is not None:
-        try:
-            g = graph_of(wide, machine.target, opts.loop, where=path)
-            if len(g.ops) == len(costed.ops):
-                trips = trip_count(wide, g)
-                g = g.with_meta(trip_count=trips) if trips is not None else g
-                say(f"gluon: written with {', '.join(wide.spec.assumed)} as if 16-divisible (wider loads; "
-                    "a launch where they are not loads narrower)")
-                res = solve_gluon(cost(g, machine, opts, lambda _m: None), wide, machine, opts, say)
-                if res.kernel is not None:
-                    return res
-                say(f"gluon: none so ({res.reason}); as specialised")
-        except TwillError as e:
-            say(f"gluon: not so ({e}); as specialised")
+    try:          # the wide compile failing (or its loop another) leaves the kernel as specialised, said so
+        wide = widened(kir, machine.target)
+        g = graph_of(wide, machine.target, opts.loop, where=path) if wide is not None else None
+        if wide is not None and g is not None and len(g.ops) != len(costed.ops):
+            say(f"gluon: not written as if {', '.join(wide.spec.assumed)} were 16-divisible (the loop's graph has "
+                f"{len(g.ops)} nodes so, {len(costed.ops)} as specialised); as specialised")
+        elif wide is not None and g is not None:
+            trips = trip_count(wide, g)
+            g = g.with_meta(trip_count=trips) if trips is not None else g
+            say(f"gluon: written with {', '.join(wide.spec.assumed)} as if 16-divisible (wider loads; "
+                "a launch where they are not loads narrower)")
+            res = solve_gluon(cost(g, machine, opts, lambda _m: None), wide, machine, opts, say)
+            if res.kernel is not None:
+                return res
+            say(f"gluon: none so ({res.reason}); as specialised")
+    except TwillError as e:
+        say(f"gluon: not written as if its integers were 16-divisible ({e}); as specialised")
     return solve_gluon(costed, kir, machine, opts, say)
 
 

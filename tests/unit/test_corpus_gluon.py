@@ -14,7 +14,8 @@ import pytest
 
 pytest.importorskip("triton")
 
-from twill.errors import TwillError  # noqa: E402
+import twill.pipeline as pipeline  # noqa: E402
+from twill.errors import CompileError, TwillError  # noqa: E402
 from twill.machine.model import load_machine  # noqa: E402
 from twill.pipeline import OptimizeOptions, optimize  # noqa: E402
 
@@ -184,6 +185,20 @@ def test_pointer_loads_get_16_byte_vectors_whether_or_not_the_spec_says_the_inte
     assert not wide.assumed and told.assumed == ("N",) and "N" in told.divisible
     said = [d for d in told.decisions if d.startswith("written from the layouts Triton gives N 16-divisible")]
     assert len(said) == 1 and not any(d.startswith("pointer loads in narrow") for d in wide.decisions + told.decisions)
+
+
+@pytest.mark.slow
+def test_a_wide_compile_that_fails_leaves_the_kernel_as_specialised(monkeypatch):
+    """Compiling the kernel with its integers as if 16-divisible may fail: the Gluon kernel is then written as the
+    spec has it, not refused."""
+    def fails(kir, target):
+        raise CompileError("Triton failed to compile the kernel", where=kir.kernel)
+    monkeypatch.setattr(pipeline, "widened", fails)
+    said: list[str] = []
+    opts = OptimizeOptions(time_limit=10, total_time=30, threads=2, args=(("N", "i32"),))
+    k = optimize(str(ROOT / "tests" / "corpus" / "row_absmax.py"), load_machine("h100"), opts, said.append).gluon.kernel
+    assert k is not None and not k.assumed and "size_per_thread=[8]" not in k.source
+    assert any("not written as if its integers were 16-divisible" in m for m in said), said
 
 
 def _function(source: str, name: str) -> str:
