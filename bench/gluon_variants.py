@@ -159,6 +159,13 @@ VARIANTS = {
     "vllm_unified_attention": ("tests/corpus/vllm_unified_attention.py", "kernel_unified_attention_2d", []),  # a while
     "liger_geglu_fwd": ("tests/corpus/liger_geglu_fwd.py", "_geglu_tanh_forward_kernel", []),  # a try import, n constexpr
     "streamk_gemm": ("tests/corpus/streamk_gemm.py", "first_wave", []),  # stream-K: a while of K loops, atomic adds
+    "liger_kldiv_bwd": ("tests/corpus/liger_kldiv_bwd.py", "_kldiv_kernel_backward", []),  # row loop, element-wise
+    "torchao_fp8_blockwise_act_quant": ("tests/corpus/torchao_fp8_blockwise_act_quant.py",
+                                        "triton_fp8_blockwise_act_quant_lhs_kernel", []),  # K a constexpr
+    "sglang_fused_moe_fp8": ("tests/corpus/sglang_fused_moe_fp8.py", "fused_moe_kernel", []),  # fp8 MoE, block scales
+    "mamba_selective_state_update_dimloop": ("tests/corpus/mamba_selective_state_update_dimloop.py",
+                                             "_selective_scan_update_kernel", []),  # a loop over dim blocks
+    "nf4_dequant_gemv": ("tests/corpus/nf4_dequant_gemv.py", "nf4_gemv_kernel", []),  # 4-bit codes, table lookup
 }
 
 
