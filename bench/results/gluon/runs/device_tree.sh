@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The device machine copies the working tree up to 64 MiB; the tracked tree is larger with the committed views and
+# traces, which no GPU run reads. `device_tree.sh trim` removes them from the working tree before a device call,
+# `device_tree.sh restore` checks them out again after it.
+set -eu
+cd "$(git rev-parse --show-toplevel)"
+GLOBS=('bench/results/*.html' 'bench/results/*.chrome_trace.gz' 'bench/results/*.tgz' 'bench/results/*perfetto*.json')
+case "${1:-}" in
+  trim) for g in "${GLOBS[@]}"; do git ls-files -z "$g" | xargs -0 rm -f; done
+        git ls-files -z | xargs -0 du -cb 2>/dev/null | tail -1 ;;
+  restore) for g in "${GLOBS[@]}"; do git ls-files -z "$g" | xargs -0 git checkout --; done ;;
+  *) echo "usage: $0 trim|restore" >&2; exit 2 ;;
+esac
