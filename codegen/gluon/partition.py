@@ -214,7 +214,8 @@ class LoopWriter:
         if known is not None and known.broadcast and not known.expr.isidentifier():
             return known, d, age                      # a loop-invariant scalar expression
         self.max_age[name] = max(self.max_age.get(name, 0), age)
-        return Val(aged(name, age), self.ctx.ttype(v), known.broadcast if known else False), d, age
+        pre = known.pre if known is not None and age == 0 else None   # a broadcast of this body: its source too
+        return Val(aged(name, age), self.ctx.ttype(v), known.broadcast if known else False, pre=pre), d, age
 
     # -- bodies -----------------------------------------------------------------------------------------
     def body(self, b: str, stages: set[int], steady: bool, defined: set[str] | None = None, drain: int = 0) -> list[str]:
@@ -490,7 +491,7 @@ class LoopWriter:
                 lines.append(f"{new} = {val.expr}")   # loop's own shared buffer): a name, aged like any
             else:
                 lines = renamed_def(lines, py_name(r), new)
-            self.ctx.vals[new] = Val(new, val.type, val.broadcast)
+            self.ctx.vals[new] = Val(new, val.type, val.broadcast, pre=val.pre)
         bd.lines += lines
 
     def _aged_iterate(self, op: IROp, name: str) -> bool:

@@ -69,6 +69,7 @@ class Val:
     type: TensorType
     broadcast: bool = False
     smem: bool = False       # a ring buffer's view standing for a loaded tile: a register reader loads it
+    pre: str | None = None   # a broadcast's source as the source has it (``ops.convert_layout`` converts that instead)
 
 
 @dataclass

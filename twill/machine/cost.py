@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from dataclasses import dataclass
 from typing import Callable, Mapping
 
 from twill.errors import MachineError
 from twill.graph.model import LoopGraph, Op, Reservation
+from twill.ir.ttgir import type_info
 from twill.machine.model import Machine
 
 # Operand element type -> tensor-core rate key of the machine file.
@@ -87,7 +89,7 @@ def op_cost(op: Op, m: Machine) -> tuple[int, tuple[Reservation, ...]]:
     if k in ("elementwise", "convert", "broadcast"):
         c = _c(elems * nops / m.rate("alu_ops"))
         if "ttg.convert_layout" in op.ops and not any("dot_op" in line for line in op.ir):
-            c += _c(2 * nbytes / m.rate("smem_bytes"))   # store to and load from shared memory
+            c += _c(2 * _moved(op, nbytes) / m.rate("smem_bytes"))   # store to and load from shared memory
         cycles, rrt = _guarded(a, m, c, "alu")
         if mufu:           # then the MUFU pipe, as an sfu op's: the ALU work feeds it element by element
             s = _c(elems * mufu / m.rate("sfu_ops"))
@@ -112,6 +114,21 @@ def op_cost(op: Op, m: Machine) -> tuple[int, tuple[Reservation, ...]]:
         c = _c(nbytes / rate)
         return c, (Reservation("lsu", 0, c),)
     raise MachineError("no cost model for op kind", where=op.where, found=k)
+
+
+_CONVERT = re.compile(r"=\s*ttg\.convert_layout\s+(%[\w#.]+)\s*:")
+_BROADCAST = re.compile(r"^\s*(%[\w#.]+)\s*=\s*tt\.broadcast\s+%[\w#.]+\s*:\s*(tensor<[^>]*>)")
+
+
+def _moved(op: Op, nbytes: int) -> int:
+    """The bytes ``op``'s layout conversions move through shared memory: ``nbytes`` (its result), or, where each
+    conversion reads a broadcast of the same node, the broadcasts' sources (the Gluon back end converts those and
+    broadcasts after, ``codegen.gluon.ops.convert_layout``: a row of scales, not the tile it is broadcast to)."""
+    sources = {mm.group(1): type_info(mm.group(2)).bytes for line in op.ir if (mm := _BROADCAST.match(line))}
+    read = [mm.group(1) for line in op.ir if (mm := _CONVERT.search(line)) and "dot_op" not in line]
+    if not read or any(v not in sources for v in read):
+        return nbytes
+    return sum(sources[v] for v in read)
 
 
 def _guarded(a: dict, m: Machine, c: int, unit: str) -> tuple[int, tuple[Reservation, ...]]:
