@@ -527,17 +527,20 @@ def _staged(c: Candidate, kir: KernelIR, machine: Machine, options: Any) -> Cand
 def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: bool) -> Candidate:
     mode = getattr(options, "persistent", "auto")
     cp_async, tma, chains, two_ctas, copy_wgmma = [True], [True], [False], [True], [False]
+    halved = [False]             # the last kernel made has the halved register limit (two CTAs per SM)
     own_tiles = [bool(c.schedule.get("own_tiles"))]
 
     def make(own_stores: bool, copy_warps: int, retry: bool = True) -> GluonKernel:
         try:
-            return generate(kir.text, c.graph, c.schedule, machine, kir.spec,
+            k = generate(kir.text, c.graph, c.schedule, machine, kir.spec,
                             tc_order=getattr(options, "tc_order", False),
                             persistent=None if mode == "auto" else mode == "on", stage=stage, own_stores=own_stores,
                             tree_reductions=getattr(options, "tree_reductions", False),
                             reducer=getattr(options, "reducer", True), siblings=siblings, copy_warps=copy_warps,
                             cp_async=cp_async[0], chains=chains[0], tma=tma[0], two_ctas=two_ctas[0],
                             copy_wgmma=copy_wgmma[0], own_tiles=own_tiles[0])
+            halved[0] = k.plan.two_ctas
+            return k
         except UnsupportedError as e:   # a later loop loads tiles through other pointers than the scheduled loop's
             # rings stream (vLLM's prefix prefill: the cached context through the block table, then the new tokens):
             # no producer for pointer tiles, each partition loading its own in both loops
@@ -573,7 +576,13 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
             return k, compile_offline(k, machine)
     try:
         siblings = sibling_schedules(c, kir, machine, options)
-        k, compiled = _copy_warps(build, machine)
+        try:
+            k, compiled = _copy_warps(build, machine)
+        except (CompileError, UnsupportedError):
+            if not halved[0]:
+                raise
+            two_ctas[0] = False     # ptxas refused the halved limit (inductor_persistent_tma_mm): one CTA per SM
+            k, compiled = _copy_warps(build, machine)
         report = ptxas_report(compiled, machine)
         if report is not None and report.serialized:    # named, an accumulation's previous wgmma is read in
             chains[0] = True                              # place: retired under its successor's token instead

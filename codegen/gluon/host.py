@@ -187,12 +187,23 @@ def _box(plan: KernelPlan) -> tuple[str, str, str, str]:
             "        ext = tuple(2 ** 31 - 1 if e is None else int(_ev(e, bound)) for e in extents)   # None: unmasked\n"
             "        if t.data_ptr() % 16 or any(x * t.element_size() % 16 for x in st[:-1]) or min(ext) <= 0:\n"
             "            return None\n"
+            "        # unmasked, a coordinate holds the element offsets folded into it (an expert's, a batch's): TMA's\n"
+            "        # coordinates and the kernel's arithmetic are 32-bit, so the tensor's whole span must fit them\n"
+            "        span = _span(t)\n"
+            "        if any(e is None and span // max(s, 1) >= 2 ** 31 - 1 for e, s in zip(extents, st)):\n"
+            "            return None\n"
             "        try:\n"
             "            _desc(n, t, ext, st, block)\n"
             "        except (AssertionError, ValueError, TypeError):\n"
             "            return None\n"
             "        out[n] = (base, ext, st)\n"
             "    return out\n\n\n"
+            "def _span(t):\n"
+            '    """The elements from ``t``\'s first to the end of its storage."""\n'
+            "    try:\n"
+            "        return t.untyped_storage().nbytes() // t.element_size() - t.storage_offset()\n"
+            "    except (AttributeError, RuntimeError):\n"
+            "        return t.numel()\n\n\n"
             "def _boxes(bound, shapes=None):\n"
             '    """The pointer tiles\' descriptors over ``shapes`` (else ``_box_shapes``\'), None where the launch does '
             'not\n    allow them."""\n'

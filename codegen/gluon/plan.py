@@ -913,7 +913,7 @@ def _uses(body: list[IROp], j: int, value: str) -> bool:
 
 SM_SMEM = 233472               # shared memory per SM (Hopper), the CTAs' own 1 KB each included
 SCRATCH_MARGIN = 16384         # Triton's own scratch beyond the planned buffers (run 29d: 8 KB in chunk_state)
-TWO_CTA_SLACK = 16             # registers per thread a consumer keeps beyond its estimated need at two CTAs per SM
+TWO_CTA_SLACK = 0              # registers per thread a consumer keeps beyond its estimated need at two CTAs per SM
 
 
 def _two_ctas(plan: KernelPlan) -> None:

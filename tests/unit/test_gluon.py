@@ -971,3 +971,21 @@ def test_a_tile_loop_whose_tiles_differ_in_trips_is_simulated_so():
     assert not unsimulated and problems and "deadlock" in problems[0] and "not multiples of the tile" in problems[0]
     now = (ROOT / "bench" / "results" / "gluon" / "streamk_gemm" / "kernel_gluon.py").read_text()
     assert check_kernel(now, signature, 1) == ([], "")
+
+
+def test_a_pointer_box_whose_coordinates_fold_offsets_past_32_bits_is_copied_without_tma():
+    """SGLang's fp8 MoE reads B [E, N, K] as one TMA box over rows of K with the expert's offset folded into the column
+    coordinate, unmasked: the coordinate is E * N * K at most, and TMA's coordinates (and the kernel's arithmetic) are
+    32-bit. A launch whose weights span 2**31 elements or more (DeepSeek-V3's 256 experts of 4096 x 7168) gets no
+    box, so the copies go by cp.async; a smaller one keeps its box."""
+    import importlib.util
+
+    import torch
+    spec = importlib.util.spec_from_file_location("kg_sglang_moe", RESULTS / "sglang_fused_moe_fp8/kernel_gluon.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert mod.POINTER_BOXES["twill_box_b"][2] == [None, None]
+    for experts, boxed in ((8, True), (64, False)):       # 2**28 elements, 2**31
+        w = torch.empty((experts, 4096, 8192), dtype=torch.float8_e4m3fn, device="meta")
+        shapes = mod._box_shapes({"b_ptr": w, "stride_bn": 8192, "N": 4096})
+        assert (shapes is not None) == boxed, (experts, shapes)

@@ -407,12 +407,25 @@ def _box_shapes(bound):
         ext = tuple(2 ** 31 - 1 if e is None else int(_ev(e, bound)) for e in extents)   # None: unmasked
         if t.data_ptr() % 16 or any(x * t.element_size() % 16 for x in st[:-1]) or min(ext) <= 0:
             return None
+        # unmasked, a coordinate holds the element offsets folded into it (an expert's, a batch's): TMA's
+        # coordinates and the kernel's arithmetic are 32-bit, so the tensor's whole span must fit them
+        span = _span(t)
+        if any(e is None and span // max(s, 1) >= 2 ** 31 - 1 for e, s in zip(extents, st)):
+            return None
         try:
             _desc(n, t, ext, st, block)
         except (AssertionError, ValueError, TypeError):
             return None
         out[n] = (base, ext, st)
     return out
+
+
+def _span(t):
+    """The elements from ``t``'s first to the end of its storage."""
+    try:
+        return t.untyped_storage().nbytes() // t.element_size() - t.storage_offset()
+    except (AttributeError, RuntimeError):
+        return t.numel()
 
 
 def _boxes(bound, shapes=None):

@@ -4,11 +4,12 @@ Decisions (each from the schedule):
 - a_103 copied with cp.async at every launch, not by TMA: a mask along dimension 0 the launch cannot compute
 - b_109 copied with cp.async at every launch, not by TMA: a mask along dimension 0 the launch cannot compute
 - pointer-loaded tiles copied by a 4-warp producer with cp.async (a_103, b_109): their addresses and masks spread over 128 threads
-- partition 0 (default): consumer, warp group 0, 4 warps, 256 registers per thread (needs about 184): the loop's compute, 1 stages
+- two CTAs per SM: the partitions' registers (184, 64 needed per thread) fit half the register file, so the launch's limit is 128 (run 29e: chunk_state 1.26x with two CTAs against one)
+- partition 0 (default): consumer, warp group 0, 4 warps, 184 registers per thread (needs about 184): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
 - ring a_103: 2 buffers of [128, 32] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
 - ring b_109: 2 buffers of [32, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
-- shared memory: 32848 bytes planned of 232448; maxnreg 256
+- shared memory: 32848 bytes planned of 232448; maxnreg 128
 - early return at mamba_bmm_chunk.py:84 (TTGIR line 59): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
@@ -294,7 +295,7 @@ CONSTEXPRS = {'stride_ak': 1, 'stride_bk': 1, 'stride_outn': 1, 'stride_seq_idx_
 DESCRIPTOR_BLOCKS = {}
 DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 4
-MAXNREG = 256
+MAXNREG = 128
 PERSISTENT = False      # one program per SM loops over the grid's tiles
 COPY_ALIGNED = ['a_ptr', 'b_ptr', 'seqlen', 'chunk_size', 'K', 'ngroups', 'stride_a_batch', 'stride_a_seqlen', 'stride_a_head', 'stride_b_batch', 'stride_b_seqlen', 'stride_b_head']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
