@@ -42,7 +42,7 @@ def main() -> int:
             shutil.copytree(src, dst)
             meta = json.loads((dst / "variant.json").read_text())
             (dst / "variant.json").write_text(json.dumps(dict(meta, label=dst.name)))
-            plan.ring_depth = lambda n, p, rate="tma_bytes", e=int(extra): base(n, p, rate) + e
+            plan.ring_depth = lambda *args, e=int(extra), **kw: base(*args, **kw) + e
             (dst / "kernel_gluon.py").write_text("")          # regenerate() writes only a changed kernel
             print(dst, regenerate(dst), *re.findall(r"^- ring .*$", (dst / "kernel_gluon.py").read_text(), re.M))
     finally:
