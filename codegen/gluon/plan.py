@@ -39,7 +39,8 @@ import re
 from dataclasses import dataclass, field
 
 from codegen.gluon.boxes import Box, NotABox, analyse
-from codegen.gluon.layouts import Blocked, DotOperand, Mma, NvmmaShared, SwizzledShared, aliases, parse_type
+from codegen.gluon.layouts import (Blocked, DotOperand, Mma, NvmmaShared, SwizzledShared, aliases, parse_type,
+                                   per_thread)
 from codegen.gluon.ops import source_where
 from codegen.gluon.values import py_name
 from twill.errors import UnsupportedError
@@ -913,7 +914,7 @@ def _uses(body: list[IROp], j: int, value: str) -> bool:
 
 SM_SMEM = 233472               # shared memory per SM (Hopper), the CTAs' own 1 KB each included
 SCRATCH_MARGIN = 16384         # Triton's own scratch beyond the planned buffers (run 29d: 8 KB in chunk_state)
-TWO_CTA_SLACK = 0              # registers per thread a consumer keeps beyond its estimated need at two CTAs per SM
+TWO_CTA_SLACK = -REG_OVERHEAD              # registers per thread a consumer keeps beyond its estimated need at two CTAs per SM
 
 
 def _two_ctas(plan: KernelPlan) -> None:
@@ -988,17 +989,47 @@ def _register_need(plan: KernelPlan) -> dict[int, int]:
     start, warp = s.start_map, s.warp_map
     ii = s.ii
     out: dict[int, int] = {}
+    table = aliases(plan.fn.module.text)
     for p in plan.consumers:
         nodes = [o for o in g.ops if warp.get(o.id) == p.group and o.regs]
         live = [0] * ii
         for o in nodes:
             ends = [start[d.dst] + ii * d.distance for d in g.succs(o.id)] or [start[o.id] + 1]
             span = max(1, max(ends) - start[o.id])
+            regs = max(0, o.regs - _broadcast_saving(o.ir, table))
             for t in range(start[o.id], start[o.id] + min(span, ii * 8)):
-                live[t % ii] += o.regs
+                live[t % ii] += regs
         peak = max(live, default=0)
         out[p.index] = math.ceil(peak / (4 * 32 * p.warps)) + REG_OVERHEAD
     return out
+
+
+_BROADCAST_DEF = re.compile(r"^\s*(%[\w#.]+)\s*=\s*tt\.broadcast\s+%[\w#.]+\s*:\s*(tensor<[^>]*>)")
+_CONVERT_OF = re.compile(r"=\s*ttg\.convert_layout\s+(%[\w#.]+)\s*:\s*tensor<[^>]*>\s*->\s*(tensor<.*>)")
+
+
+def _broadcast_saving(ir: tuple[str, ...], table: dict[str, str]) -> int:
+    """The register bytes a node's footprint counts for a tile that is a row (or column) broadcast, converted to
+    another layout, beyond what the threads hold of it: the back end converts the row and broadcasts after
+    (``ops.convert_layout``), so each thread keeps the distinct values of its columns, not a full tile's worth
+    (SGLang's fp8 MoE: 32 registers per thread for the block scales' row, not 64)."""
+    rows = {mm.group(1): mm.group(2) for line in ir if (mm := _BROADCAST_DEF.match(line))}
+    saving = 0
+    for line in ir:
+        mm = _CONVERT_OF.search(line)
+        if not mm or "dot_op" in line or mm.group(1) not in rows:
+            continue
+        try:
+            tile = parse_type(mm.group(2).split(" loc(")[0].strip(), table)
+            src = parse_type(rows[mm.group(1)], table)
+        except (KeyError, ValueError, UnsupportedError):
+            continue
+        held = per_thread(tile.layout, src.shape)
+        if held is None or tile.layout is None:
+            continue
+        full = type_info(mm.group(2)).bytes
+        saving += max(0, full - held * 32 * tile.layout.warps * full // max(1, math.prod(tile.shape)))
+    return saving
 
 
 def _tc_order(plan: KernelPlan) -> None:

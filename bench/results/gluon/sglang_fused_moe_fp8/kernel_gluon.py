@@ -3,12 +3,13 @@
 Decisions (each from the schedule):
 - a_143 copied with cp.async at every launch, not by TMA: its addresses go through arith.divsi (%a_ptrs_78), which the analysis does not follow
 - pointer-loaded tiles copied by a 4-warp producer with cp.async (a_143, b): their addresses and masks spread over 128 threads
+- two CTAs per SM: the partitions' registers (200, 80 needed per thread) fit half the register file, so the launch's limit is 128 (run 29e: chunk_state 1.26x with two CTAs against one)
 - b by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over b_ptr when the base is 16-byte aligned, the row strides 16-byte multiples, (N) % 128 == 0; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
-- partition 0 (default): consumer, warp group 0, 4 warps, 256 registers per thread (needs about 232): the loop's compute, 2 stages
+- partition 0 (default): consumer, warp group 0, 4 warps, 168 registers per thread (needs about 200): the loop's compute, 2 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 80 registers per thread (needs about 80): cp.async copies into the rings
 - ring a_143: 4 buffers of [64, 128] f8E4M3FN (the loads run 3 iteration(s) ahead), read by partition(s) 0
 - ring b: 4 buffers of [128, 128] f8E4M3FN (the loads run 3 iteration(s) ahead), read by partition(s) 0
-- shared memory: 98448 bytes planned of 232448; maxnreg 256
+- shared memory: 98448 bytes planned of 232448; maxnreg 128
 - early return at sglang_fused_moe_fp8.py:142 (TTGIR line 67): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it
 - early return at sglang_fused_moe_fp8.py:151 (TTGIR line 107): taken in the kernel itself, before gl.warp_specialize starts the partitions (its branch's 21 op(s) written as they run); not persistent, as a program id decides it
 
@@ -403,7 +404,7 @@ DESCRIPTOR_LAYOUTS = {'twill_box_b': 'NVMMASharedLayout(swizzle_byte_width=128, 
 POINTER_BOXES = {'twill_box_b': ('b_ptr', ['stride_bn', '1'], [None, None], [128, 128], ['(N) % 128 == 0'])}   # pointer tiles as TMA boxes: (base, strides, extents, block, checks)
 TMA_BOXES = True   # False: copy them with cp.async at every launch
 NUM_WARPS = 4
-MAXNREG = 256
+MAXNREG = 128
 PERSISTENT = False      # one program per SM loops over the grid's tiles
 COPY_ALIGNED = ['a_ptr', 'b_ptr', 'sorted_token_ids_ptr', 'expert_ids_ptr', 'N', 'EM', 'num_valid_tokens', 'stride_am', 'stride_be', 'stride_bn']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")

@@ -2,14 +2,14 @@
 
 Decisions (each from the schedule):
 - pointer-loaded tiles copied by a 4-warp producer with cp.async (a, b): their addresses and masks spread over 128 threads
+- two CTAs per SM: the partitions' registers (168, 88 needed per thread) fit half the register file, so the launch's limit is 128 (run 29e: chunk_state 1.26x with two CTAs against one)
 - a copied with cp.async at every launch, not by TMA: a later loop streams through its ring tiles that are not TMA boxes
 - b copied with cp.async at every launch, not by TMA: a later loop streams through its ring tiles that are not TMA boxes
-- partition 0 (default): consumer, warp group 0, 4 warps, 256 registers per thread (needs about 168): the loop's compute, 1 stages
+- partition 0 (default): consumer, warp group 0, 4 warps, 160 registers per thread (needs about 168): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 88 registers per thread (needs about 88): cp.async copies into the rings
 - ring a: 3 buffers of [128, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
 - ring b: 3 buffers of [64, 128] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
-- persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 98416 bytes planned of 232448; maxnreg 256
+- shared memory: 98416 bytes planned of 232448; maxnreg 128
 - loop at tail_loop_gemm.py:46 (TTGIR line 110) (after the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=330, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
@@ -34,238 +34,230 @@ L9 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 
 L10 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty, TWILL_COPY: gl.constexpr):
+def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty, TWILL_COPY: gl.constexpr):
     twill_base = 0
-    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
-        twill_pid0 = twill_tile % twill_g0
-        twill_pid1 = (twill_tile // twill_g0) % twill_g1
-        pid_m = twill_pid0
-        pid_n = twill_pid1
-        offs_m = pid_m * 128
-        offs_m_3 = gl.arange(0, 128, layout=L0)
-        offs_m_4 = gl.arange(0, 128, layout=L1)
-        offs_m_5 = gl.arange(0, 128, layout=L2)
-        offs_m_6 = gl.arange(0, 128, layout=L3)
-        offs_m_7 = gl.arange(0, 128, layout=L4)
-        offs_m_11 = offs_m + offs_m_3
-        offs_m_12 = offs_m + offs_m_4
-        offs_m_13 = offs_m + offs_m_5
-        offs_n = pid_n * 128
-        offs_n_16 = offs_n + offs_m_6
-        offs_n_17 = offs_n + offs_m_7
-        a_ptrs = gl.expand_dims(offs_m_11, 1)
-        a_ptrs_18 = gl.expand_dims(offs_m_12, 1)
-        a_ptrs_19 = gl.expand_dims(offs_m_13, 1)
-        a_ptrs_22 = a_ptrs * stride_am
-        a_ptrs_23 = a_ptrs_18 * stride_am
-        a_ptrs_26 = a_ptr + a_ptrs_22
-        a_ptrs_27 = a_ptr + a_ptrs_23
-        a_ptrs_28 = gl.arange(0, 64, layout=L5)
-        a_ptrs_29 = gl.arange(0, 64, layout=L6)
-        a_ptrs_30 = gl.expand_dims(a_ptrs_28, 0)
-        a_ptrs_31 = gl.expand_dims(a_ptrs_29, 0)
-        a_ptrs_32 = a_ptrs_26.broadcast_to([128, 64])
-        a_ptrs_33 = a_ptrs_27.broadcast_to([128, 64])
-        a_ptrs_34 = a_ptrs_30.broadcast_to([128, 64])
-        a_ptrs_35 = a_ptrs_31.broadcast_to([128, 64])
-        a_ptrs_36 = a_ptrs_32 + a_ptrs_34
-        a_ptrs_37 = a_ptrs_33 + a_ptrs_35
-        b_ptrs = gl.arange(0, 64, layout=L2)
-        b_ptrs_38 = gl.arange(0, 64, layout=L7)
-        b_ptrs_39 = gl.expand_dims(b_ptrs, 1)
-        b_ptrs_40 = gl.expand_dims(b_ptrs_38, 1)
-        b_ptrs_43 = b_ptrs_39 * stride_bk
-        b_ptrs_44 = b_ptrs_40 * stride_bk
-        b_ptrs_47 = b_ptr + b_ptrs_43
-        b_ptrs_48 = b_ptr + b_ptrs_44
-        b_ptrs_49 = gl.expand_dims(offs_n_16, 0)
-        b_ptrs_50 = gl.expand_dims(offs_n_17, 0)
-        b_ptrs_51 = b_ptrs_47.broadcast_to([64, 128])
-        b_ptrs_52 = b_ptrs_48.broadcast_to([64, 128])
-        b_ptrs_53 = b_ptrs_49.broadcast_to([64, 128])
-        b_ptrs_54 = b_ptrs_50.broadcast_to([64, 128])
-        b_ptrs_55 = b_ptrs_51 + b_ptrs_53
-        b_ptrs_56 = b_ptrs_52 + b_ptrs_54
-        whole = K // 64
-        b_ptrs_57 = stride_bk * 64
-        twill_n = (whole - 0 + 1 - 1) // 1
-        acc_78 = gl.full([128, 128], 0.0, gl.float32, layout=L8)
+    pid_m = gl.program_id(0)
+    pid_n = gl.program_id(1)
+    offs_m = pid_m * 128
+    offs_m_3 = gl.arange(0, 128, layout=L0)
+    offs_m_4 = gl.arange(0, 128, layout=L1)
+    offs_m_5 = gl.arange(0, 128, layout=L2)
+    offs_m_6 = gl.arange(0, 128, layout=L3)
+    offs_m_7 = gl.arange(0, 128, layout=L4)
+    offs_m_11 = offs_m + offs_m_3
+    offs_m_12 = offs_m + offs_m_4
+    offs_m_13 = offs_m + offs_m_5
+    offs_n = pid_n * 128
+    offs_n_16 = offs_n + offs_m_6
+    offs_n_17 = offs_n + offs_m_7
+    a_ptrs = gl.expand_dims(offs_m_11, 1)
+    a_ptrs_18 = gl.expand_dims(offs_m_12, 1)
+    a_ptrs_19 = gl.expand_dims(offs_m_13, 1)
+    a_ptrs_22 = a_ptrs * stride_am
+    a_ptrs_23 = a_ptrs_18 * stride_am
+    a_ptrs_26 = a_ptr + a_ptrs_22
+    a_ptrs_27 = a_ptr + a_ptrs_23
+    a_ptrs_28 = gl.arange(0, 64, layout=L5)
+    a_ptrs_29 = gl.arange(0, 64, layout=L6)
+    a_ptrs_30 = gl.expand_dims(a_ptrs_28, 0)
+    a_ptrs_31 = gl.expand_dims(a_ptrs_29, 0)
+    a_ptrs_32 = a_ptrs_26.broadcast_to([128, 64])
+    a_ptrs_33 = a_ptrs_27.broadcast_to([128, 64])
+    a_ptrs_34 = a_ptrs_30.broadcast_to([128, 64])
+    a_ptrs_35 = a_ptrs_31.broadcast_to([128, 64])
+    a_ptrs_36 = a_ptrs_32 + a_ptrs_34
+    a_ptrs_37 = a_ptrs_33 + a_ptrs_35
+    b_ptrs = gl.arange(0, 64, layout=L2)
+    b_ptrs_38 = gl.arange(0, 64, layout=L7)
+    b_ptrs_39 = gl.expand_dims(b_ptrs, 1)
+    b_ptrs_40 = gl.expand_dims(b_ptrs_38, 1)
+    b_ptrs_43 = b_ptrs_39 * stride_bk
+    b_ptrs_44 = b_ptrs_40 * stride_bk
+    b_ptrs_47 = b_ptr + b_ptrs_43
+    b_ptrs_48 = b_ptr + b_ptrs_44
+    b_ptrs_49 = gl.expand_dims(offs_n_16, 0)
+    b_ptrs_50 = gl.expand_dims(offs_n_17, 0)
+    b_ptrs_51 = b_ptrs_47.broadcast_to([64, 128])
+    b_ptrs_52 = b_ptrs_48.broadcast_to([64, 128])
+    b_ptrs_53 = b_ptrs_49.broadcast_to([64, 128])
+    b_ptrs_54 = b_ptrs_50.broadcast_to([64, 128])
+    b_ptrs_55 = b_ptrs_51 + b_ptrs_53
+    b_ptrs_56 = b_ptrs_52 + b_ptrs_54
+    whole = K // 64
+    b_ptrs_57 = stride_bk * 64
+    twill_n = (whole - 0 + 1 - 1) // 1
+    acc_78 = gl.full([128, 128], 0.0, gl.float32, layout=L8)
+    acc_78_p1 = acc_78
+    for twill_b in range(0, twill_n):
+        mbarrier.wait(a_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+        fence_async_shared()
+        mbarrier.wait(b_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+        fence_async_shared()
+        tok_acc_78 = warpgroup_mma(a_buf.index((twill_base + twill_b - 0) % 3), b_buf.index((twill_base + twill_b - 0) % 3), acc_78_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+        acc_78_p1 = warpgroup_mma_wait(1, deps=(acc_78_p1,))
+        mbarrier.arrive(a_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
+        mbarrier.arrive(b_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
+        acc_78 = warpgroup_mma_wait(1, deps=(tok_acc_78,))
         acc_78_p1 = acc_78
-        for twill_b in range(0, twill_n):
-            mbarrier.wait(a_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
-            fence_async_shared()
-            mbarrier.wait(b_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
-            fence_async_shared()
-            tok_acc_78 = warpgroup_mma(a_buf.index((twill_base + twill_b - 0) % 3), b_buf.index((twill_base + twill_b - 0) % 3), acc_78_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
-            acc_78_p1 = warpgroup_mma_wait(1, deps=(acc_78_p1,))
-            mbarrier.arrive(a_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
-            mbarrier.arrive(b_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
-            acc_78 = warpgroup_mma_wait(1, deps=(tok_acc_78,))
-            acc_78_p1 = acc_78
-        acc_78_p1 = warpgroup_mma_wait(0, deps=(acc_78_p1,))
-        mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
-        mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
-        twill_base += twill_n
-        v0 = K + 63
-        v1 = v0 // 64
-        twill_n = (v1 - whole + 1 - 1) // 1
-        acc_86 = acc_78_p1
+    acc_78_p1 = warpgroup_mma_wait(0, deps=(acc_78_p1,))
+    mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
+    mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
+    twill_base += twill_n
+    v0 = K + 63
+    v1 = v0 // 64
+    twill_n = (v1 - whole + 1 - 1) // 1
+    acc_86 = acc_78_p1
+    acc_86_p1 = acc_86
+    for twill_b in range(0, twill_n):
+        mbarrier.wait(a_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+        fence_async_shared()
+        mbarrier.wait(b_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+        fence_async_shared()
+        tok_acc_86 = warpgroup_mma(a_buf.index((twill_base + twill_b - 0) % 3), b_buf.index((twill_base + twill_b - 0) % 3), acc_86_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+        acc_86_p1 = warpgroup_mma_wait(1, deps=(acc_86_p1,))
+        mbarrier.arrive(a_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
+        mbarrier.arrive(b_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
+        acc_86 = warpgroup_mma_wait(1, deps=(tok_acc_86,))
         acc_86_p1 = acc_86
-        for twill_b in range(0, twill_n):
-            mbarrier.wait(a_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
-            fence_async_shared()
-            mbarrier.wait(b_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
-            fence_async_shared()
-            tok_acc_86 = warpgroup_mma(a_buf.index((twill_base + twill_b - 0) % 3), b_buf.index((twill_base + twill_b - 0) % 3), acc_86_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
-            acc_86_p1 = warpgroup_mma_wait(1, deps=(acc_86_p1,))
-            mbarrier.arrive(a_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
-            mbarrier.arrive(b_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
-            acc_86 = warpgroup_mma_wait(1, deps=(tok_acc_86,))
-            acc_86_p1 = acc_86
-        acc_86_p1 = warpgroup_mma_wait(0, deps=(acc_86_p1,))
-        mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
-        mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
-        c_ptrs_64 = a_ptrs_19 * stride_cm
-        c_ptrs_66 = c_ptr + c_ptrs_64
-        c_ptrs_67 = c_ptrs_66.broadcast_to([128, 128])
-        c_ptrs_68 = b_ptrs_49.broadcast_to([128, 128])
-        c_ptrs_69 = c_ptrs_67 + c_ptrs_68
-        v3 = a_ptrs_19 < M
-        v5 = b_ptrs_49 < N
-        v6 = v3.broadcast_to([128, 128])
-        v7 = v5.broadcast_to([128, 128])
-        v8 = v6 & v7
-        v9 = acc_86_p1.to(gl.float16)
-        v10 = gl.convert_layout(v9, L9)
-        gl.store(c_ptrs_69, v10, mask=v8)
-        twill_base += twill_n
+    acc_86_p1 = warpgroup_mma_wait(0, deps=(acc_86_p1,))
+    mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
+    mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
+    c_ptrs_64 = a_ptrs_19 * stride_cm
+    c_ptrs_66 = c_ptr + c_ptrs_64
+    c_ptrs_67 = c_ptrs_66.broadcast_to([128, 128])
+    c_ptrs_68 = b_ptrs_49.broadcast_to([128, 128])
+    c_ptrs_69 = c_ptrs_67 + c_ptrs_68
+    v3 = a_ptrs_19 < M
+    v5 = b_ptrs_49 < N
+    v6 = v3.broadcast_to([128, 128])
+    v7 = v5.broadcast_to([128, 128])
+    v8 = v6 & v7
+    v9 = acc_86_p1.to(gl.float16)
+    v10 = gl.convert_layout(v9, L9)
+    gl.store(c_ptrs_69, v10, mask=v8)
 
 @gluon.jit
-def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty, TWILL_COPY: gl.constexpr):
+def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty, TWILL_COPY: gl.constexpr):
     twill_base = 0
-    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
-        twill_pid0 = twill_tile % twill_g0
-        twill_pid1 = (twill_tile // twill_g0) % twill_g1
-        pid_m = twill_pid0
-        pid_n = twill_pid1
-        offs_m = pid_m * 128
-        offs_m_3 = gl.arange(0, 128, layout=L0)
-        offs_m_4 = gl.arange(0, 128, layout=L0)
-        offs_m_6 = gl.arange(0, 128, layout=L3)
-        offs_m_7 = gl.arange(0, 128, layout=L3)
-        offs_m_11 = offs_m + offs_m_3
-        offs_m_12 = offs_m + offs_m_4
-        offs_n = pid_n * 128
-        offs_n_16 = offs_n + offs_m_6
-        offs_n_17 = offs_n + offs_m_7
-        a_ptrs = gl.expand_dims(offs_m_11, 1)
-        a_ptrs_18 = gl.expand_dims(offs_m_12, 1)
-        a_ptrs_22 = a_ptrs * stride_am
-        a_ptrs_23 = a_ptrs_18 * stride_am
-        a_ptrs_26 = a_ptr + a_ptrs_22
-        a_ptrs_27 = a_ptr + a_ptrs_23
-        a_ptrs_28 = gl.arange(0, 64, layout=L5)
-        a_ptrs_29 = gl.arange(0, 64, layout=L5)
-        a_ptrs_30 = gl.expand_dims(a_ptrs_28, 0)
-        a_ptrs_31 = gl.expand_dims(a_ptrs_29, 0)
-        a_ptrs_32 = a_ptrs_26.broadcast_to([128, 64])
-        a_ptrs_33 = a_ptrs_27.broadcast_to([128, 64])
-        a_ptrs_34 = a_ptrs_30.broadcast_to([128, 64])
-        a_ptrs_35 = a_ptrs_31.broadcast_to([128, 64])
-        a_ptrs_36 = a_ptrs_32 + a_ptrs_34
-        a_ptrs_37 = a_ptrs_33 + a_ptrs_35
-        b_ptrs = gl.arange(0, 64, layout=L2)
-        b_ptrs_38 = gl.arange(0, 64, layout=L2)
-        b_ptrs_39 = gl.expand_dims(b_ptrs, 1)
-        b_ptrs_40 = gl.expand_dims(b_ptrs_38, 1)
-        b_ptrs_43 = b_ptrs_39 * stride_bk
-        b_ptrs_44 = b_ptrs_40 * stride_bk
-        b_ptrs_47 = b_ptr + b_ptrs_43
-        b_ptrs_48 = b_ptr + b_ptrs_44
-        b_ptrs_49 = gl.expand_dims(offs_n_16, 0)
-        b_ptrs_50 = gl.expand_dims(offs_n_17, 0)
-        b_ptrs_51 = b_ptrs_47.broadcast_to([64, 128])
-        b_ptrs_52 = b_ptrs_48.broadcast_to([64, 128])
-        b_ptrs_53 = b_ptrs_49.broadcast_to([64, 128])
-        b_ptrs_54 = b_ptrs_50.broadcast_to([64, 128])
-        b_ptrs_55 = b_ptrs_51 + b_ptrs_53
-        b_ptrs_56 = b_ptrs_52 + b_ptrs_54
-        whole = K // 64
-        b_ptrs_57 = stride_bk * 64
-        a_ptrs_71 = a_ptrs_37
-        a_ptrs_74 = a_ptrs_36
-        b_ptrs_72 = b_ptrs_56
-        b_ptrs_75 = b_ptrs_55
-        for acc_70 in range(0, whole, 1):
-            twill_k = twill_base + (acc_70 - 0) // 1
-            a_ptrs_79 = a_ptrs_74 + 64
-            a_ptrs_80 = a_ptrs_71 + 64
-            b_ptrs_81 = b_ptrs_75 + b_ptrs_57
-            b_ptrs_82 = b_ptrs_72 + b_ptrs_57
-            mbarrier.wait(a_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-            if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(a_buf.index(twill_k % 3), a_ptrs_74)  # load0_a: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(a_ready.index(twill_k % 3), increment_count=False)
-            else:
-                a_buf.index(twill_k % 3).store(gl.load(a_ptrs_74))  # load0_a: stage 0, partition 1 (group 1)
-                fence_async_shared()
-                gl.thread_barrier()
-                mbarrier.arrive(a_ready.index(twill_k % 3), count=128)
-            mbarrier.wait(b_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-            if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(b_buf.index(twill_k % 3), b_ptrs_75)  # load1_b: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(b_ready.index(twill_k % 3), increment_count=False)
-            else:
-                b_buf.index(twill_k % 3).store(gl.load(b_ptrs_75))  # load1_b: stage 0, partition 1 (group 1)
-                fence_async_shared()
-                gl.thread_barrier()
-                mbarrier.arrive(b_ready.index(twill_k % 3), count=128)
-            a_ptrs_71 = a_ptrs_80
-            a_ptrs_74 = a_ptrs_79
-            b_ptrs_72 = b_ptrs_82
-            b_ptrs_75 = b_ptrs_81
-        v0 = K + 63
-        v1 = v0 // 64
-        b_ptrs_61 = stride_bk * 64
-        twill_base += (whole - 0 + 1 - 1) // 1
-        acc_71 = a_ptrs_71
-        acc_72 = b_ptrs_72
-        for acc_70_l1 in range(whole, v1, 1):
-            twill_k = twill_base + (acc_70_l1 - whole) // 1
-            a_l1 = acc_70_l1 * 64
-            a_74 = K - a_l1
-            a_76_l1 = a_ptrs_30 < a_74
-            a_77 = a_76_l1.broadcast_to([128, 64])
-            a_78 = gl.convert_layout(acc_71, L10)
-            b_81 = b_ptrs_39 < a_74
-            b_82 = b_81.broadcast_to([64, 128])
-            b_83 = gl.convert_layout(acc_72, L9)
-            a_ptrs_87 = acc_71 + 64
-            b_ptrs_88 = acc_72 + b_ptrs_61
-            mbarrier.wait(a_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-            if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(a_buf.index(twill_k % 3), a_78, mask=a_77)  # load0_a: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(a_ready.index(twill_k % 3), increment_count=False)
-            else:
-                a_buf.index(twill_k % 3).store(gl.load(a_78, mask=a_77, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
-                fence_async_shared()
-                gl.thread_barrier()
-                mbarrier.arrive(a_ready.index(twill_k % 3), count=128)
-            mbarrier.wait(b_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-            if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(b_buf.index(twill_k % 3), b_83, mask=b_82)  # load1_b: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(b_ready.index(twill_k % 3), increment_count=False)
-            else:
-                b_buf.index(twill_k % 3).store(gl.load(b_83, mask=b_82, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
-                fence_async_shared()
-                gl.thread_barrier()
-                mbarrier.arrive(b_ready.index(twill_k % 3), count=128)
-            acc_71 = a_ptrs_87
-            acc_72 = b_ptrs_88
-        twill_base += (v1 - whole + 1 - 1) // 1
+    pid_m = gl.program_id(0)
+    pid_n = gl.program_id(1)
+    offs_m = pid_m * 128
+    offs_m_3 = gl.arange(0, 128, layout=L0)
+    offs_m_4 = gl.arange(0, 128, layout=L0)
+    offs_m_6 = gl.arange(0, 128, layout=L3)
+    offs_m_7 = gl.arange(0, 128, layout=L3)
+    offs_m_11 = offs_m + offs_m_3
+    offs_m_12 = offs_m + offs_m_4
+    offs_n = pid_n * 128
+    offs_n_16 = offs_n + offs_m_6
+    offs_n_17 = offs_n + offs_m_7
+    a_ptrs = gl.expand_dims(offs_m_11, 1)
+    a_ptrs_18 = gl.expand_dims(offs_m_12, 1)
+    a_ptrs_22 = a_ptrs * stride_am
+    a_ptrs_23 = a_ptrs_18 * stride_am
+    a_ptrs_26 = a_ptr + a_ptrs_22
+    a_ptrs_27 = a_ptr + a_ptrs_23
+    a_ptrs_28 = gl.arange(0, 64, layout=L5)
+    a_ptrs_29 = gl.arange(0, 64, layout=L5)
+    a_ptrs_30 = gl.expand_dims(a_ptrs_28, 0)
+    a_ptrs_31 = gl.expand_dims(a_ptrs_29, 0)
+    a_ptrs_32 = a_ptrs_26.broadcast_to([128, 64])
+    a_ptrs_33 = a_ptrs_27.broadcast_to([128, 64])
+    a_ptrs_34 = a_ptrs_30.broadcast_to([128, 64])
+    a_ptrs_35 = a_ptrs_31.broadcast_to([128, 64])
+    a_ptrs_36 = a_ptrs_32 + a_ptrs_34
+    a_ptrs_37 = a_ptrs_33 + a_ptrs_35
+    b_ptrs = gl.arange(0, 64, layout=L2)
+    b_ptrs_38 = gl.arange(0, 64, layout=L2)
+    b_ptrs_39 = gl.expand_dims(b_ptrs, 1)
+    b_ptrs_40 = gl.expand_dims(b_ptrs_38, 1)
+    b_ptrs_43 = b_ptrs_39 * stride_bk
+    b_ptrs_44 = b_ptrs_40 * stride_bk
+    b_ptrs_47 = b_ptr + b_ptrs_43
+    b_ptrs_48 = b_ptr + b_ptrs_44
+    b_ptrs_49 = gl.expand_dims(offs_n_16, 0)
+    b_ptrs_50 = gl.expand_dims(offs_n_17, 0)
+    b_ptrs_51 = b_ptrs_47.broadcast_to([64, 128])
+    b_ptrs_52 = b_ptrs_48.broadcast_to([64, 128])
+    b_ptrs_53 = b_ptrs_49.broadcast_to([64, 128])
+    b_ptrs_54 = b_ptrs_50.broadcast_to([64, 128])
+    b_ptrs_55 = b_ptrs_51 + b_ptrs_53
+    b_ptrs_56 = b_ptrs_52 + b_ptrs_54
+    whole = K // 64
+    b_ptrs_57 = stride_bk * 64
+    a_ptrs_71 = a_ptrs_37
+    a_ptrs_74 = a_ptrs_36
+    b_ptrs_72 = b_ptrs_56
+    b_ptrs_75 = b_ptrs_55
+    for acc_70 in range(0, whole, 1):
+        twill_k = twill_base + (acc_70 - 0) // 1
+        a_ptrs_79 = a_ptrs_74 + 64
+        a_ptrs_80 = a_ptrs_71 + 64
+        b_ptrs_81 = b_ptrs_75 + b_ptrs_57
+        b_ptrs_82 = b_ptrs_72 + b_ptrs_57
+        mbarrier.wait(a_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+        if TWILL_COPY:
+            async_copy.async_copy_global_to_shared(a_buf.index(twill_k % 3), a_ptrs_74)  # load0_a: stage 0, partition 1 (group 1)
+            async_copy.mbarrier_arrive(a_ready.index(twill_k % 3), increment_count=False)
+        else:
+            a_buf.index(twill_k % 3).store(gl.load(a_ptrs_74))  # load0_a: stage 0, partition 1 (group 1)
+            fence_async_shared()
+            gl.thread_barrier()
+            mbarrier.arrive(a_ready.index(twill_k % 3), count=128)
+        mbarrier.wait(b_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+        if TWILL_COPY:
+            async_copy.async_copy_global_to_shared(b_buf.index(twill_k % 3), b_ptrs_75)  # load1_b: stage 0, partition 1 (group 1)
+            async_copy.mbarrier_arrive(b_ready.index(twill_k % 3), increment_count=False)
+        else:
+            b_buf.index(twill_k % 3).store(gl.load(b_ptrs_75))  # load1_b: stage 0, partition 1 (group 1)
+            fence_async_shared()
+            gl.thread_barrier()
+            mbarrier.arrive(b_ready.index(twill_k % 3), count=128)
+        a_ptrs_71 = a_ptrs_80
+        a_ptrs_74 = a_ptrs_79
+        b_ptrs_72 = b_ptrs_82
+        b_ptrs_75 = b_ptrs_81
+    v0 = K + 63
+    v1 = v0 // 64
+    b_ptrs_61 = stride_bk * 64
+    twill_base += (whole - 0 + 1 - 1) // 1
+    acc_71 = a_ptrs_71
+    acc_72 = b_ptrs_72
+    for acc_70_l1 in range(whole, v1, 1):
+        twill_k = twill_base + (acc_70_l1 - whole) // 1
+        a_l1 = acc_70_l1 * 64
+        a_74 = K - a_l1
+        a_76_l1 = a_ptrs_30 < a_74
+        a_77 = a_76_l1.broadcast_to([128, 64])
+        a_78 = gl.convert_layout(acc_71, L10)
+        b_81 = b_ptrs_39 < a_74
+        b_82 = b_81.broadcast_to([64, 128])
+        b_83 = gl.convert_layout(acc_72, L9)
+        a_ptrs_87 = acc_71 + 64
+        b_ptrs_88 = acc_72 + b_ptrs_61
+        mbarrier.wait(a_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+        if TWILL_COPY:
+            async_copy.async_copy_global_to_shared(a_buf.index(twill_k % 3), a_78, mask=a_77)  # load0_a: stage 0, partition 1 (group 1)
+            async_copy.mbarrier_arrive(a_ready.index(twill_k % 3), increment_count=False)
+        else:
+            a_buf.index(twill_k % 3).store(gl.load(a_78, mask=a_77, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
+            fence_async_shared()
+            gl.thread_barrier()
+            mbarrier.arrive(a_ready.index(twill_k % 3), count=128)
+        mbarrier.wait(b_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+        if TWILL_COPY:
+            async_copy.async_copy_global_to_shared(b_buf.index(twill_k % 3), b_83, mask=b_82)  # load1_b: stage 0, partition 1 (group 1)
+            async_copy.mbarrier_arrive(b_ready.index(twill_k % 3), increment_count=False)
+        else:
+            b_buf.index(twill_k % 3).store(gl.load(b_83, mask=b_82, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
+            fence_async_shared()
+            gl.thread_barrier()
+            mbarrier.arrive(b_ready.index(twill_k % 3), count=128)
+        acc_71 = a_ptrs_87
+        acc_72 = b_ptrs_88
 
 @gluon.jit
-def twill_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):
+def twill_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, TWILL_COPY: gl.constexpr):
     a_buf = gl.allocate_shared_memory(gl.float16, [3, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     b_buf = gl.allocate_shared_memory(gl.float16, [3, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     a_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
@@ -281,23 +273,23 @@ def twill_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, 
     for i in gl.static_range(3):
         mbarrier.init(b_empty.index(i), count=1)
     gl.warp_specialize([
-        (consumer_0, (a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty, TWILL_COPY)),
-        (producer_1, (a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty, TWILL_COPY)),
+        (consumer_0, (a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty, TWILL_COPY)),
+        (producer_1, (a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty, TWILL_COPY)),
     ], [4], [88])
 
 
 
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_cm', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K']          # the Triton kernel's parameters, in order
-RUNTIME = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_cm', 'twill_g0', 'twill_g1', 'twill_g2']   # the Gluon kernel's parameters, in order
+RUNTIME = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_cm']   # the Gluon kernel's parameters, in order
 FLAGS = ['TWILL_COPY']   # its constexpr flags, after RUNTIME: decided per launch key
-KEYED = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_cm', 'twill_g0', 'twill_g1', 'twill_g2']   # the arguments a launch key reads
+KEYED = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_cm']   # the arguments a launch key reads
 CONSTEXPRS = {'BLOCK_M': 128, 'BLOCK_N': 128, 'BLOCK_K': 64}         # the specialisation this kernel was generated for
 DESCRIPTOR_BLOCKS = {}
 DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 4
-MAXNREG = 256
-PERSISTENT = True      # one program per SM loops over the grid's tiles
+MAXNREG = 128
+PERSISTENT = False      # one program per SM loops over the grid's tiles
 COPY_ALIGNED = ['a_ptr', 'b_ptr', 'K', 'stride_am', 'stride_bk']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
