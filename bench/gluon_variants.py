@@ -101,7 +101,7 @@ VARIANTS = {
     "w4a16_gemm": ("tests/corpus/w4a16_gemm.py", "w4a16_gemm", []),          # 4-bit weights, tl.interleave
     "group_quant_fp8": ("tests/corpus/group_quant_fp8.py", "group_quant_fp8", []),  # 3-D reshape, a group max
     "chunk_scan": ("tests/corpus/chunk_scan.py", "_chunk_scan_fwd", []),     # Mamba-2 SSD, decay in registers
-    "lightning_attention": ("tests/corpus/lightning_attention.py", "_lightning_fwd", []),  # a carried state dot
+    "lightning_attention": ("tests/corpus/lightning_attention.py", "_lightning_fwd", ["--async-tiles", "on"]),  # a carried state dot
     "softcap_attention": ("tests/corpus/softcap_attention.py", "_softcap_fwd", []),  # D = 256, tanh, a window
     "sage_attention": ("tests/corpus/sage_attention.py", "_sage_fwd", []),  # int8 QK, per-block scales, fp16 PV sum
     "conv_implicit_gemm": ("tests/corpus/conv_implicit_gemm.py", "_conv_fwd", []),  # nine static_range tap loops
@@ -123,7 +123,7 @@ VARIANTS = {
     "vllm_decode_stage1": ("tests/corpus/vllm_decode_stage1.py", "_fwd_kernel_stage1", []),   # paged decode, split KV
     "assume_gemm_gelu": ("tests/corpus/assume_gemm_gelu.py", "matmul_kernel", []),   # tl.assume, a GELU epilogue
     "batched_dot3d": ("tests/corpus/batched_dot3d.py", "bmm3d_kernel", []),   # a 3-D tl.dot
-    "fla_chunk_h": ("tests/corpus/fla_chunk_h.py", "chunk_fwd_kernel_h", []),   # FLA's chunk state: a carried state dot
+    "fla_chunk_h": ("tests/corpus/fla_chunk_h.py", "chunk_fwd_kernel_h", ["--async-tiles", "on"]),   # FLA's chunk state: a carried state dot
     "fla_chunk_o": ("tests/corpus/fla_chunk_o.py", "chunk_fwd_kernel_o", []),   # FLA's chunk output
     "mamba_chunk_state": ("tests/corpus/mamba_chunk_state.py", "_chunk_state_fwd_kernel", []),   # Mamba-2's chunk state
     "tut06_attn_fwd": ("tests/corpus/tut06_attn_fwd.py", "_attn_fwd", []),   # tutorial 06
@@ -138,10 +138,10 @@ VARIANTS = {
                             []),   # Inductor: welford
     "vllm_fused_moe": ("tests/corpus/vllm_fused_moe.py", "fused_moe_kernel", []),   # vLLM's fused MoE: sorted token rows, a zero-write branch
     "tut03_autotune_matmul": ("tests/corpus/tut03_autotune_matmul.py", "matmul_kernel", []),   # tutorial 03: autotuned, leaky_relu epilogue
-    "torchao_int8_wo_mm": ("tests/corpus/torchao_int8_wo_mm.py", "int8_weight_only_matmul_kernel", []),   # int8 weights, a row scale after the loop
+    "torchao_int8_wo_mm": ("tests/corpus/torchao_int8_wo_mm.py", "int8_weight_only_matmul_kernel", ["--async-tiles", "on"]),   # int8 weights, a row scale after the loop
     "lightllm_token_att": ("tests/corpus/lightllm_token_att.py", "_fwd_kernel_token_att1", []),   # LightLLM decode: a token index table
     "mamba_bmm_chunk": ("tests/corpus/mamba_bmm_chunk.py", "_bmm_chunk_fwd_kernel", []),   # Mamba-2's chunked C^T B
-    "fla_fused_chunk_retention": ("tests/corpus/fla_fused_chunk_retention.py", "fused_chunk_retention_fwd_kernel", []),   # an if inside the loop's if
+    "fla_fused_chunk_retention": ("tests/corpus/fla_fused_chunk_retention.py", "fused_chunk_retention_fwd_kernel", ["--async-tiles", "on"]),   # an if inside the loop's if
     "attorch_layer_norm": ("tests/corpus/attorch_layer_norm.py", "layer_norm_forward_kernel", []),   # attorch LayerNorm
     "lightllm_context_attention": ("tests/corpus/lightllm_context_attention.py", "_fwd_kernel", []),   # LightLLM prefill attention
     "unsloth_swiglu_bwd": ("tests/corpus/unsloth_swiglu_bwd.py", "_DWf_DW_dfg_kernel", []),   # elementwise, no loop of its own

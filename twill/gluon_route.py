@@ -526,7 +526,8 @@ def _staged(c: Candidate, kir: KernelIR, machine: Machine, options: Any) -> Cand
 
 def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: bool) -> Candidate:
     mode = getattr(options, "persistent", "auto")
-    cp_async, tma, chains, two_ctas, copy_wgmma = [True], [True], [False], [True], [False]
+    asked_async = getattr(options, "async_tiles", "auto")
+    cp_async, tma, chains, two_ctas, copy_wgmma = [True], [True], [False], [True], [asked_async == "on"]
     halved = [False]             # the last kernel made has the halved register limit (two CTAs per SM)
     own_tiles = [bool(c.schedule.get("own_tiles"))]
 
@@ -600,7 +601,7 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
                 report = alone
             else:
                 two_ctas[0] = True
-        if k.plan.wgmma_copyable and report is not None and report.spills_in_loop:   # tiles held a stage in
+        if k.plan.wgmma_copyable and asked_async == "auto" and report is not None and report.spills_in_loop:
             copy_wgmma[0] = True     # registers spilled in the loop: copied with cp.async as Triton pipelines them
             copied = _copy_warps(build, machine)             # (tests/corpus/mx_gemm.py); kept where the loop spills
             better = ptxas_report(copied[1], machine)        # less (held in registers, a tile costs no copy)

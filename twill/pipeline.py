@@ -75,6 +75,7 @@ class OptimizeOptions:
     gluon_lookahead: bool = False        # Gluon route: also solve under LOOKAHEAD; the faster replay wins
     sequential_groups: bool = False      # Gluon route: GROUP SEQUENCE, RETIREMENT, the written kernels' costs (experimental)
     persistent: str = "auto"             # Gluon route: one CTA per SM over the tiles: auto | on | off
+    async_tiles: str = "auto"            # Gluon route: a wgmma's register-read pointer tiles by cp.async: auto | on | off
 
 
 @dataclass(frozen=True)

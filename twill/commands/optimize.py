@@ -25,8 +25,9 @@ NAMED_FLAGS = (("kernel", "{}"), ("loop", "loop{}"), ("swp_only", "swp"), ("num_
                ("backend", "{}"), ("joint_backend", "joint-{}"), ("normalize_bound", "u{}"), ("emit", "{}"),
                ("row_split", "rows{}"), ("tc_order", "tc-order"), ("tree_reductions", "tree"), ("no_reducer", "no-reducer"),
                ("lookahead", "lookahead"),
-               ("sequential_groups", "seq"), ("persistent", "persistent-{}"))
-DEFAULTS = {"backend": "cpsat", "joint_backend": "cpsat", "normalize_bound": 300, "emit": "auto", "persistent": "auto"}
+               ("sequential_groups", "seq"), ("persistent", "persistent-{}"), ("async_tiles", "async-tiles-{}"))
+DEFAULTS = {"backend": "cpsat", "joint_backend": "cpsat", "normalize_bound": 300, "emit": "auto", "persistent": "auto",
+            "async_tiles": "auto"}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -90,6 +91,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="Gluon kernel: one CTA per SM looping over the grid's tiles (on), one CTA per tile (off), or "
                         "auto: persistent when the kernel's shared memory or registers leave room for one CTA per SM, "
                         "where no other CTA hides a CTA's prologue and epilogue (default)")
+    p.add_argument("--async-tiles", default="auto", choices=("auto", "on", "off"),
+                   help="Gluon kernel: a pointer tile a wgmma reads through registers (a weight dequantised, a tile "
+                        "transposed) copied by its consumer with cp.async into buffers (on), or loaded into registers "
+                        "a stage ahead (off); auto: registers, cp.async where ptxas spills them. Measured both ways on "
+                        "the H200 (run 75): cp.async faster for torchao's int8 weight-only GEMM (x0.51 -> x0.86 of "
+                        "Triton), lightning attention and FLA's chunk kernels, slower for the int4/int8 dequantising "
+                        "GEMMs whose loads the schedule holds two stages ahead")
     p.add_argument("--time-passes", action="store_true", help="print the time each pipeline step took")
     p.add_argument("--dump-dir", default=None, metavar="DIR",
                    help="write each step's output there (graph, costed graph, schedules, annotated IR)")
@@ -114,10 +122,12 @@ def run(args: argparse.Namespace) -> int:
     if args.emit == "gluon" and m.sm != 90:
         raise InputError("--emit gluon: the Gluon back end writes Hopper (sm_90) kernels", where=m.name,
                          expected="--arch h100 or h200", found=f"sm_{m.sm}")
-    if args.persistent != "auto" and (args.emit == "triton" or m.sm != 90 or args.swp_only):
-        raise InputError(f"--persistent {args.persistent}: persistence is a decision of the Gluon kernel, which this run "
-                         "does not write", where=m.name, expected="--arch h100 or h200, --emit auto or gluon",
-                         found=f"sm_{m.sm}, --emit {args.emit}" + (", --swp-only" if args.swp_only else ""))
+    for flag, value, what in (("--persistent", args.persistent, "persistence"),
+                              ("--async-tiles", args.async_tiles, "how a wgmma's register-read tiles are copied")):
+        if value != "auto" and (args.emit == "triton" or m.sm != 90 or args.swp_only):
+            raise InputError(f"{flag} {value}: {what} is a decision of the Gluon kernel, which this run does not write",
+                             where=m.name, expected="--arch h100 or h200, --emit auto or gluon",
+                             found=f"sm_{m.sm}, --emit {args.emit}" + (", --swp-only" if args.swp_only else ""))
     out_dir = output_dir(args)
     asked = run_record(args)
     check_writable_dir(out_dir)          # before the solve, not after it
@@ -130,7 +140,8 @@ def run(args: argparse.Namespace) -> int:
         num_warps=args.num_warps, warp_groups=args.warp_groups, reg_limit=args.reg_limit,
         no_cross_warp=args.no_cross_warp, realisable=not args.no_realisability, dump_dir=args.dump_dir,
         emit=args.emit, row_split=args.row_split, tc_order=args.tc_order, tree_reductions=args.tree_reductions,
-        reducer=not args.no_reducer, gluon_lookahead=args.lookahead, sequential_groups=args.sequential_groups, persistent=args.persistent)
+        reducer=not args.no_reducer, gluon_lookahead=args.lookahead, sequential_groups=args.sequential_groups, persistent=args.persistent,
+        async_tiles=args.async_tiles)
     progress = Progress(quiet=args.quiet, live=sys.stderr.isatty())
     try:
         result = optimize(args.file, m, opts, progress=progress)

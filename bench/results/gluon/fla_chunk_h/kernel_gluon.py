@@ -3,12 +3,13 @@
 Decisions (each from the schedule):
 - b_k_112 copied with cp.async at every launch, not by TMA: a mask's lower bound other than 0
 - pointer-loaded tiles copied by a 4-warp producer with cp.async (b_k_112): their addresses and masks spread over 128 threads
+- register-read pointer tiles copied by their consumer with cp.async (b_v_124_as 2 x 8192 B): issued at the load's stage, one commit group per body, read at the first reader's stage after wait_group and a barrier, in the layout that reader wants (Triton's own pipelining of such loads; held a stage in registers, GQA decode ran x0.65 Triton's best, run 29c)
 - two CTAs per SM: the partitions' registers (137, 56 needed per thread) fit half the register file, so the launch's limit is 128 (run 29e: chunk_state 1.26x with two CTAs against one)
 - partition 0 (default): consumer, warp group 0, 4 warps, 192 registers per thread (needs about 137): the loop's compute, 2 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 56 registers per thread (needs about 56): cp.async copies into the rings
 - ring b_k_112: 2 buffers of [64, 64] bf16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
 - shared operand b_v_150_st: partition 0 stores the loop's [64, 64] bf16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
-- shared memory: 32816 bytes planned of 232448; maxnreg 128
+- shared memory: 49200 bytes planned of 232448; maxnreg 128
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -30,7 +31,7 @@ L7 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 
 L8 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(k, v, h, g, h0, ht, cu_seqlens, chunk_offsets, T, b_k_112_buf, b_v_150_st, b_k_112_ready, b_k_112_empty, TWILL_COPY: gl.constexpr):
+def consumer_0(k, v, h, g, h0, ht, cu_seqlens, chunk_offsets, T, b_k_112_buf, b_v_124_as, b_v_150_st, b_k_112_ready, b_k_112_empty, TWILL_COPY: gl.constexpr):
     v0 = gl.program_id(0)
     v1 = gl.program_id(1)
     v2 = gl.program_id(2)
@@ -138,11 +139,14 @@ def consumer_0(k, v, h, g, h0, ht, cu_seqlens, chunk_offsets, T, b_k_112_buf, b_
     b_v_116 = b_v_115.broadcast_to([64, 64])  # load1_b_v: stage 0, partition 0 (group 0)
     b_v_117 = b_v_116 + b_h_52  # load1_b_v: stage 0, partition 0 (group 0)
     b_v_118 = p_v + b_v_117  # load1_b_v: stage 0, partition 0 (group 0)
-    b_v_124 = gl.load(b_v_118, mask=b_v_123)  # load1_b_v: stage 0, partition 0 (group 0)
+    if TWILL_COPY:  # load1_b_v: stage 0, partition 0 (group 0)
+        async_copy.async_copy_global_to_shared(b_v_124_as.index((0 - 0) % 2), b_v_118, mask=b_v_123)  # load1_b_v: stage 0, partition 0 (group 0)
+    else:  # load1_b_v: stage 0, partition 0 (group 0)
+        b_v_124_as.index((0 - 0) % 2).store(gl.load(b_v_118, mask=b_v_123))  # load1_b_v: stage 0, partition 0 (group 0)
+    async_copy.commit_group()
     b_g_141_p1 = b_g_141
     b_g_last_131_p1 = b_g_last_131
     b_h_151_p1 = b_h_151
-    b_v_124_p1 = b_v_124
     p_k_93_p1 = p_k_93
     for twill_b in range(1, twill_n):
         p_k_92 = (0 + (twill_b - 0) * 1) * 64  # load0_b_k: stage 0, partition 0 (group 0)
@@ -189,9 +193,15 @@ def consumer_0(k, v, h, g, h0, ht, cu_seqlens, chunk_offsets, T, b_k_112_buf, b_
         b_v_115 = b_v_114 * 512  # load1_b_v: stage 0, partition 0 (group 0)
         b_v_116 = b_v_115.broadcast_to([64, 64])  # load1_b_v: stage 0, partition 0 (group 0)
         b_v_117 = b_v_116 + b_h_52  # load1_b_v: stage 0, partition 0 (group 0)
+        async_copy.wait_group(0)
+        gl.thread_barrier()
+        b_v_124 = b_v_124_as.index((twill_b - 1) % 2).load(L7)  # load1_b_v: stage 1, partition 0 (group 0)
         b_v_118 = p_v + b_v_117  # load1_b_v: stage 0, partition 0 (group 0)
-        b_v_124 = gl.load(b_v_118, mask=b_v_123)  # load1_b_v: stage 0, partition 0 (group 0)
-        b_v_146 = b_v_124_p1.to(gl.float32)  # convert1_b_v: stage 1, partition 0 (group 0)
+        if TWILL_COPY:  # load1_b_v: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(b_v_124_as.index((twill_b - 0) % 2), b_v_118, mask=b_v_123)  # load1_b_v: stage 0, partition 0 (group 0)
+        else:  # load1_b_v: stage 0, partition 0 (group 0)
+            b_v_124_as.index((twill_b - 0) % 2).store(gl.load(b_v_118, mask=b_v_123))  # load1_b_v: stage 0, partition 0 (group 0)
+        b_v_146 = b_v_124.to(gl.float32)  # convert1_b_v: stage 1, partition 0 (group 0)
         b_v_145 = gl.expand_dims(b_v_144, 1)  # elementwise5_b_v: stage 1, partition 0 (group 0)
         b_v_147 = b_v_145.broadcast_to([64, 64])  # elementwise5_b_v: stage 1, partition 0 (group 0)
         b_v_148 = b_v_146 * b_v_147  # elementwise5_b_v: stage 1, partition 0 (group 0)
@@ -213,11 +223,11 @@ def consumer_0(k, v, h, g, h0, ht, cu_seqlens, chunk_offsets, T, b_k_112_buf, b_
         mbarrier.wait(b_k_112_ready.index((twill_b - 1) % 2), ((twill_b - 1) // 2) & 1)
         fence_async_shared()
         tok_b_h_151 = warpgroup_mma(b_k_112_buf.index((twill_b - 1) % 2), b_v_150, b_h_139, is_async=True)  # dot0_b_h: stage 1, partition 0 (group 0)
+        async_copy.commit_group()
         b_h_151 = warpgroup_mma_wait(1, deps=(tok_b_h_151,))
         b_g_141_p1 = b_g_141
         b_g_last_131_p1 = b_g_last_131
         b_h_151_p1 = b_h_151
-        b_v_124_p1 = b_v_124
         p_k_93_p1 = p_k_93
     b_k_98 = p_k_93_p1  # load0_b_k: stage 1, partition 0 (group 0)
     b_k_100 = b_k_98 + b_h_34  # load0_b_k: stage 1, partition 0 (group 0)
@@ -235,7 +245,10 @@ def consumer_0(k, v, h, g, h0, ht, cu_seqlens, chunk_offsets, T, b_k_112_buf, b_
     b_v_142 = b_g_last_131_p1  # sfu1_b_v: stage 1, partition 0 (group 0)
     b_v_143 = b_v_142 - b_g_141_p1  # sfu1_b_v: stage 1, partition 0 (group 0)
     b_v_144 = gl.exp(b_v_143)  # sfu1_b_v: stage 1, partition 0 (group 0)
-    b_v_146 = b_v_124_p1.to(gl.float32)  # convert1_b_v: stage 1, partition 0 (group 0)
+    async_copy.wait_group(0)
+    gl.thread_barrier()
+    b_v_124 = b_v_124_as.index(((twill_n - 1 + 1) - 1) % 2).load(L7)  # load1_b_v: stage 1, partition 0 (group 0)
+    b_v_146 = b_v_124.to(gl.float32)  # convert1_b_v: stage 1, partition 0 (group 0)
     b_v_145 = gl.expand_dims(b_v_144, 1)  # elementwise5_b_v: stage 1, partition 0 (group 0)
     b_v_147 = b_v_145.broadcast_to([64, 64])  # elementwise5_b_v: stage 1, partition 0 (group 0)
     b_v_148 = b_v_146 * b_v_147  # elementwise5_b_v: stage 1, partition 0 (group 0)
@@ -257,11 +270,11 @@ def consumer_0(k, v, h, g, h0, ht, cu_seqlens, chunk_offsets, T, b_k_112_buf, b_
     mbarrier.wait(b_k_112_ready.index(((twill_n - 1 + 1) - 1) % 2), (((twill_n - 1 + 1) - 1) // 2) & 1)
     fence_async_shared()
     tok_b_h_151 = warpgroup_mma(b_k_112_buf.index(((twill_n - 1 + 1) - 1) % 2), b_v_150, b_h_139, is_async=True)  # dot0_b_h: stage 1, partition 0 (group 0)
+    async_copy.commit_group()
     b_h_151 = warpgroup_mma_wait(1, deps=(tok_b_h_151,))
     b_g_141_p1 = b_g_141
     b_g_last_131_p1 = b_g_last_131
     b_h_151_p1 = b_h_151
-    b_v_124_p1 = b_v_124
     p_k_93_p1 = p_k_93
     b_h_151_p1 = warpgroup_mma_wait(0, deps=(b_h_151_p1,))
     mbarrier.arrive(b_k_112_empty.index(((twill_n - 1 + 1) - 1) % 2))
@@ -271,7 +284,7 @@ def consumer_0(k, v, h, g, h0, ht, cu_seqlens, chunk_offsets, T, b_k_112_buf, b_
     gl.store(v7, v8, mask=b_h_78)
 
 @gluon.jit
-def producer_1(k, v, h, g, h0, ht, cu_seqlens, chunk_offsets, T, b_k_112_buf, b_v_150_st, b_k_112_ready, b_k_112_empty, TWILL_COPY: gl.constexpr):
+def producer_1(k, v, h, g, h0, ht, cu_seqlens, chunk_offsets, T, b_k_112_buf, b_v_124_as, b_v_150_st, b_k_112_ready, b_k_112_empty, TWILL_COPY: gl.constexpr):
     v0 = gl.program_id(0)
     v2 = gl.program_id(2)
     v3 = v2 // 4
@@ -325,6 +338,7 @@ def producer_1(k, v, h, g, h0, ht, cu_seqlens, chunk_offsets, T, b_k_112_buf, b_
 @gluon.jit
 def twill_kernel(k, v, h, g, h0, ht, cu_seqlens, chunk_offsets, T, TWILL_COPY: gl.constexpr):
     b_k_112_buf = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
+    b_v_124_as = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 64], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]))
     b_v_150_st = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     b_k_112_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(2):
@@ -333,8 +347,8 @@ def twill_kernel(k, v, h, g, h0, ht, cu_seqlens, chunk_offsets, T, TWILL_COPY: g
     for i in gl.static_range(2):
         mbarrier.init(b_k_112_empty.index(i), count=1)
     gl.warp_specialize([
-        (consumer_0, (k, v, h, g, h0, ht, cu_seqlens, chunk_offsets, T, b_k_112_buf, b_v_150_st, b_k_112_ready, b_k_112_empty, TWILL_COPY)),
-        (producer_1, (k, v, h, g, h0, ht, cu_seqlens, chunk_offsets, T, b_k_112_buf, b_v_150_st, b_k_112_ready, b_k_112_empty, TWILL_COPY)),
+        (consumer_0, (k, v, h, g, h0, ht, cu_seqlens, chunk_offsets, T, b_k_112_buf, b_v_124_as, b_v_150_st, b_k_112_ready, b_k_112_empty, TWILL_COPY)),
+        (producer_1, (k, v, h, g, h0, ht, cu_seqlens, chunk_offsets, T, b_k_112_buf, b_v_124_as, b_v_150_st, b_k_112_ready, b_k_112_empty, TWILL_COPY)),
     ], [4], [56])
 
 
@@ -350,7 +364,7 @@ DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 4
 MAXNREG = 128
 PERSISTENT = False      # one program per SM loops over the grid's tiles
-COPY_ALIGNED = ['k', 'T']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+COPY_ALIGNED = ['k', 'v', 'T']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
 

@@ -3,12 +3,13 @@
 Decisions (each from the schedule):
 - b_k_139 copied with cp.async at every launch, not by TMA: a mask's lower bound other than 0
 - pointer-loaded tiles copied by a 4-warp producer with cp.async (b_k_139): their addresses and masks spread over 128 threads
+- register-read pointer tiles copied by their consumer with cp.async (b_q_160_as 2 x 8192 B, b_v_153_as 2 x 8192 B): issued at the load's stage, one commit group per body, read at the first reader's stage after wait_group and a barrier, in the layout that reader wants (Triton's own pipelining of such loads; held a stage in registers, GQA decode ran x0.65 Triton's best, run 29c)
 - partition 0 (default): consumer, warp group 0, 4 warps, 256 registers per thread (needs about 169): the loop's compute, 2 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 56 registers per thread (needs about 56): cp.async copies into the rings
 - ring b_k_139: 2 buffers of [64, 64] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
 - shared operand b_v_154_st: partition 0 stores the loop's [64, 64] f16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 32816 bytes planned of 232448; maxnreg 256
+- shared memory: 65584 bytes planned of 232448; maxnreg 256
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -28,12 +29,12 @@ L5 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[8, 1], thr
 L6 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
 L7 = gl.constexpr(gl.SliceLayout(0, gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16])))
 L8 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]))
-L9 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]), k_width=2))
-L10 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0]))
+L9 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0]))
+L10 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]), k_width=2))
 L11 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_vo_h, s_vo_t, B, H, T, scale, twill_g0, twill_g1, twill_g2, b_k_139_buf, b_v_154_st, b_k_139_ready, b_k_139_empty, TWILL_COPY: gl.constexpr):
+def consumer_0(q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_vo_h, s_vo_t, B, H, T, scale, twill_g0, twill_g1, twill_g2, b_k_139_buf, b_q_160_as, b_v_153_as, b_v_154_st, b_k_139_ready, b_k_139_empty, TWILL_COPY: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -173,16 +174,21 @@ def consumer_0(q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_vo_h, s
         b_q_156 = b_q_155.broadcast_to([64, 64])  # load2_b_q: stage 0, partition 0 (group 0)
         b_q_157 = b_q_156 + b_q_116  # load2_b_q: stage 0, partition 0 (group 0)
         b_q_158 = p_q_37 + b_q_157  # load2_b_q: stage 0, partition 0 (group 0)
-        b_q_160 = gl.load(b_q_158, mask=b_q_159)  # load2_b_q: stage 0, partition 0 (group 0)
+        if TWILL_COPY:  # load2_b_q: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(b_q_160_as.index((twill_base + 0 - 0) % 2), b_q_158, mask=b_q_159)  # load2_b_q: stage 0, partition 0 (group 0)
+        else:  # load2_b_q: stage 0, partition 0 (group 0)
+            b_q_160_as.index((twill_base + 0 - 0) % 2).store(gl.load(b_q_158, mask=b_q_159))  # load2_b_q: stage 0, partition 0 (group 0)
         b_v_144 = b_v_143 * p_v_44  # load1_b_v: stage 0, partition 0 (group 0)
         b_v_145 = b_v_144.broadcast_to([64, 64])  # load1_b_v: stage 0, partition 0 (group 0)
         b_v_146 = b_v_145 + b_h_78  # load1_b_v: stage 0, partition 0 (group 0)
         b_v_147 = p_v_42 + b_v_146  # load1_b_v: stage 0, partition 0 (group 0)
-        b_v_153 = gl.load(b_v_147, mask=b_v_152)  # load1_b_v: stage 0, partition 0 (group 0)
-        b_q_160_p1 = b_q_160
+        if TWILL_COPY:  # load1_b_v: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(b_v_153_as.index((twill_base + 0 - 0) % 2), b_v_147, mask=b_v_152)  # load1_b_v: stage 0, partition 0 (group 0)
+        else:  # load1_b_v: stage 0, partition 0 (group 0)
+            b_v_153_as.index((twill_base + 0 - 0) % 2).store(gl.load(b_v_147, mask=b_v_152))  # load1_b_v: stage 0, partition 0 (group 0)
+        async_copy.commit_group()
         b_v_146_p1 = b_v_146
         b_v_152_p1 = b_v_152
-        b_v_153_p1 = b_v_153
         p_q_168_p2 = p_q_168_p1
         p_q_168_p1 = p_q_168
         v19_r0_p1 = v19_r0
@@ -209,29 +215,39 @@ def consumer_0(q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_vo_h, s
             p_q_168 = p_q_168_p1 + 64  # load0_b_k: stage 0, partition 0 (group 0)
             b_q_155 = b_v_143 * p_q_40  # load2_b_q: stage 0, partition 0 (group 0)
             b_q_156 = b_q_155.broadcast_to([64, 64])  # load2_b_q: stage 0, partition 0 (group 0)
+            async_copy.wait_group(0)
+            gl.thread_barrier()
+            b_q_160 = b_q_160_as.index((twill_base + twill_b - 1) % 2).load(L9)  # load2_b_q: stage 1, partition 0 (group 0)
             b_q_157 = b_q_156 + b_q_116  # load2_b_q: stage 0, partition 0 (group 0)
             b_q_158 = p_q_37 + b_q_157  # load2_b_q: stage 0, partition 0 (group 0)
-            b_q_160 = gl.load(b_q_158, mask=b_q_159)  # load2_b_q: stage 0, partition 0 (group 0)
-            b_q_161 = b_q_160_p1.to(gl.float32)  # convert0_b_q: stage 1, partition 0 (group 0)
+            if TWILL_COPY:  # load2_b_q: stage 0, partition 0 (group 0)
+                async_copy.async_copy_global_to_shared(b_q_160_as.index((twill_base + twill_b - 0) % 2), b_q_158, mask=b_q_159)  # load2_b_q: stage 0, partition 0 (group 0)
+            else:  # load2_b_q: stage 0, partition 0 (group 0)
+                b_q_160_as.index((twill_base + twill_b - 0) % 2).store(gl.load(b_q_158, mask=b_q_159))  # load2_b_q: stage 0, partition 0 (group 0)
+            b_q_161 = b_q_160.to(gl.float32)  # convert0_b_q: stage 1, partition 0 (group 0)
             b_q_162 = b_q_161 * scale  # elementwise5_b_q: stage 1, partition 0 (group 0)
             b_q_163 = b_q_162.to(gl.float16)  # convert1_b_q: stage 1, partition 0 (group 0)
-            b_q_164 = gl.convert_layout(b_q_163, L9)  # convert1_b_q: stage 1, partition 0 (group 0)
+            b_q_164 = gl.convert_layout(b_q_163, L10)  # convert1_b_q: stage 1, partition 0 (group 0)
             mbarrier.wait(b_k_139_ready.index((twill_base + twill_b - 1) % 2), ((twill_base + twill_b - 1) // 2) & 1)
             fence_async_shared()
             tok_b_s = warpgroup_mma(b_q_164, b_k_139_buf.index((twill_base + twill_b - 1) % 2), gl.full([64, 64], 0.0, gl.float32, layout=L8), use_acc=False, is_async=True)  # dot0_b_s: stage 1, partition 0 (group 0)
             b_s = warpgroup_mma_wait(0, deps=(tok_b_s,))
             b_s_165 = b_s * d_s_36  # elementwise6_b_s: stage 1, partition 0 (group 0)
             b_o = b_s_165.to(gl.float16)  # convert2_b_o: stage 1, partition 0 (group 0)
-            b_o_166 = gl.convert_layout(b_o, L9)  # convert2_b_o: stage 1, partition 0 (group 0)
+            b_o_166 = gl.convert_layout(b_o, L10)  # convert2_b_o: stage 1, partition 0 (group 0)
+            b_v_153 = b_v_153_as.index((twill_base + twill_b - 1) % 2).load(L9)  # load1_b_v: stage 1, partition 0 (group 0)
             b_v_154 = b_v_154_st.index((twill_b - 1) % 2)  # load1_b_v: stage 1, partition 0 (group 0)
-            b_v_154.store(b_v_153_p1)  # load1_b_v: stage 1, partition 0 (group 0)
+            b_v_154.store(b_v_153)  # load1_b_v: stage 1, partition 0 (group 0)
             fence_async_shared()  # load1_b_v: stage 1, partition 0 (group 0)
             tok_b_o_167 = warpgroup_mma(b_o_166, b_v_154, gl.full([64, 64], 0.0, gl.float32, layout=L8), use_acc=False, is_async=True)  # dot1_b_o: stage 1, partition 0 (group 0)
             b_v_144 = b_v_143 * p_v_44  # load1_b_v: stage 0, partition 0 (group 0)
             b_v_145 = b_v_144.broadcast_to([64, 64])  # load1_b_v: stage 0, partition 0 (group 0)
             b_v_146 = b_v_145 + b_h_78  # load1_b_v: stage 0, partition 0 (group 0)
             b_v_147 = p_v_42 + b_v_146  # load1_b_v: stage 0, partition 0 (group 0)
-            b_v_153 = gl.load(b_v_147, mask=b_v_152)  # load1_b_v: stage 0, partition 0 (group 0)
+            if TWILL_COPY:  # load1_b_v: stage 0, partition 0 (group 0)
+                async_copy.async_copy_global_to_shared(b_v_153_as.index((twill_base + twill_b - 0) % 2), b_v_147, mask=b_v_152)  # load1_b_v: stage 0, partition 0 (group 0)
+            else:  # load1_b_v: stage 0, partition 0 (group 0)
+                b_v_153_as.index((twill_base + twill_b - 0) % 2).store(gl.load(b_v_147, mask=b_v_152))  # load1_b_v: stage 0, partition 0 (group 0)
             v18 = (0 + (twill_b - 1) * 1) == 0  # elementwise7: stage 1, partition 0 (group 0)
             b_o_167 = warpgroup_mma_wait(0, deps=(tok_b_o_167,))
             if v18:  # elementwise7: stage 1, partition 0 (group 0)
@@ -245,7 +261,7 @@ def consumer_0(q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_vo_h, s
                 b_o_175 = b_o_167 + b_o_174  # elementwise7: stage 1, partition 0 (group 0)
                 b_h_177 = v19_r0_p1 * v19_r1_p1  # elementwise7: stage 1, partition 0 (group 0)
                 b_h_178 = gl.expand_dims(v19_r3_p1, 1)  # elementwise7: stage 1, partition 0 (group 0)
-                b_h_179 = b_v_153_p1.to(gl.float32)  # elementwise7: stage 1, partition 0 (group 0)
+                b_h_179 = b_v_153.to(gl.float32)  # elementwise7: stage 1, partition 0 (group 0)
                 b_h_180 = b_h_178.broadcast_to([64, 64])  # elementwise7: stage 1, partition 0 (group 0)
                 b_h_181 = b_h_179 * b_h_180  # elementwise7: stage 1, partition 0 (group 0)
                 b_h_182 = b_h_181.to(gl.float16)  # elementwise7: stage 1, partition 0 (group 0)
@@ -288,7 +304,7 @@ def consumer_0(q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_vo_h, s
                     d_h_176_r2 = v19_r3_p1  # elementwise7: stage 1, partition 0 (group 0)
                 b_h_178_b277 = d_h_176_r0 * v19_r1_p1  # elementwise7: stage 1, partition 0 (group 0)
                 b_h_179_b278 = gl.expand_dims(d_h_176_r2, 1)  # elementwise7: stage 1, partition 0 (group 0)
-                b_h_180_b279 = b_v_153_p1.to(gl.float32)  # elementwise7: stage 1, partition 0 (group 0)
+                b_h_180_b279 = b_v_153.to(gl.float32)  # elementwise7: stage 1, partition 0 (group 0)
                 b_h_181_b280 = b_h_179_b278.broadcast_to([64, 64])  # elementwise7: stage 1, partition 0 (group 0)
                 b_h_182_b281 = b_h_180_b279 * b_h_181_b280  # elementwise7: stage 1, partition 0 (group 0)
                 b_h_183_b282 = b_h_182_b281.to(gl.float16)  # elementwise7: stage 1, partition 0 (group 0)
@@ -301,13 +317,12 @@ def consumer_0(q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_vo_h, s
                 v19_r3 = d_h_176_r1  # elementwise7: stage 1, partition 0 (group 0)
             mbarrier.arrive(b_k_139_empty.index((twill_base + twill_b - 1) % 2))
             v20 = v19_r2.to(gl.float16)  # convert3: stage 1, partition 0 (group 0)
-            v22 = gl.convert_layout(v20, L10)  # convert3: stage 1, partition 0 (group 0)
+            v22 = gl.convert_layout(v20, L9)  # convert3: stage 1, partition 0 (group 0)
             v21 = p_o_49 + b_v_146_p1  # store0: stage 1, partition 0 (group 0)
             gl.store(v21, v22, mask=b_v_152_p1)  # store0: stage 1, partition 0 (group 0)
-            b_q_160_p1 = b_q_160
+            async_copy.commit_group()
             b_v_146_p1 = b_v_146
             b_v_152_p1 = b_v_152
-            b_v_153_p1 = b_v_153
             p_q_168_p2 = p_q_168_p1
             p_q_168_p1 = p_q_168
             v19_r0_p1 = v19_r0
@@ -321,19 +336,23 @@ def consumer_0(q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_vo_h, s
         b_k_136 = b_k_134 & b_k_135  # elementwise0_b_k: stage 1, partition 0 (group 0)
         b_k_137 = b_k_136.broadcast_to([64, 64])  # elementwise1_b_k: stage 1, partition 0 (group 0)
         b_k_138 = b_h_93 & b_k_137  # elementwise1_b_k: stage 1, partition 0 (group 0)
-        b_q_161 = b_q_160_p1.to(gl.float32)  # convert0_b_q: stage 1, partition 0 (group 0)
+        async_copy.wait_group(0)
+        gl.thread_barrier()
+        b_q_160 = b_q_160_as.index((twill_base + (twill_n - 1 + 1) - 1) % 2).load(L9)  # load2_b_q: stage 1, partition 0 (group 0)
+        b_q_161 = b_q_160.to(gl.float32)  # convert0_b_q: stage 1, partition 0 (group 0)
         b_q_162 = b_q_161 * scale  # elementwise5_b_q: stage 1, partition 0 (group 0)
         b_q_163 = b_q_162.to(gl.float16)  # convert1_b_q: stage 1, partition 0 (group 0)
-        b_q_164 = gl.convert_layout(b_q_163, L9)  # convert1_b_q: stage 1, partition 0 (group 0)
+        b_q_164 = gl.convert_layout(b_q_163, L10)  # convert1_b_q: stage 1, partition 0 (group 0)
         mbarrier.wait(b_k_139_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 2), ((twill_base + (twill_n - 1 + 1) - 1) // 2) & 1)
         fence_async_shared()
         tok_b_s = warpgroup_mma(b_q_164, b_k_139_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), gl.full([64, 64], 0.0, gl.float32, layout=L8), use_acc=False, is_async=True)  # dot0_b_s: stage 1, partition 0 (group 0)
         b_s = warpgroup_mma_wait(0, deps=(tok_b_s,))
         b_s_165 = b_s * d_s_36  # elementwise6_b_s: stage 1, partition 0 (group 0)
         b_o = b_s_165.to(gl.float16)  # convert2_b_o: stage 1, partition 0 (group 0)
-        b_o_166 = gl.convert_layout(b_o, L9)  # convert2_b_o: stage 1, partition 0 (group 0)
+        b_o_166 = gl.convert_layout(b_o, L10)  # convert2_b_o: stage 1, partition 0 (group 0)
+        b_v_153 = b_v_153_as.index((twill_base + (twill_n - 1 + 1) - 1) % 2).load(L9)  # load1_b_v: stage 1, partition 0 (group 0)
         b_v_154 = b_v_154_st.index(((twill_n - 1 + 1) - 1) % 2)  # load1_b_v: stage 1, partition 0 (group 0)
-        b_v_154.store(b_v_153_p1)  # load1_b_v: stage 1, partition 0 (group 0)
+        b_v_154.store(b_v_153)  # load1_b_v: stage 1, partition 0 (group 0)
         fence_async_shared()  # load1_b_v: stage 1, partition 0 (group 0)
         tok_b_o_167 = warpgroup_mma(b_o_166, b_v_154, gl.full([64, 64], 0.0, gl.float32, layout=L8), use_acc=False, is_async=True)  # dot1_b_o: stage 1, partition 0 (group 0)
         v18 = (0 + ((twill_n - 1 + 1) - 1) * 1) == 0  # elementwise7: stage 1, partition 0 (group 0)
@@ -349,7 +368,7 @@ def consumer_0(q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_vo_h, s
             b_o_175 = b_o_167 + b_o_174  # elementwise7: stage 1, partition 0 (group 0)
             b_h_177 = v19_r0_p1 * v19_r1_p1  # elementwise7: stage 1, partition 0 (group 0)
             b_h_178 = gl.expand_dims(v19_r3_p1, 1)  # elementwise7: stage 1, partition 0 (group 0)
-            b_h_179 = b_v_153_p1.to(gl.float32)  # elementwise7: stage 1, partition 0 (group 0)
+            b_h_179 = b_v_153.to(gl.float32)  # elementwise7: stage 1, partition 0 (group 0)
             b_h_180 = b_h_178.broadcast_to([64, 64])  # elementwise7: stage 1, partition 0 (group 0)
             b_h_181 = b_h_179 * b_h_180  # elementwise7: stage 1, partition 0 (group 0)
             b_h_182 = b_h_181.to(gl.float16)  # elementwise7: stage 1, partition 0 (group 0)
@@ -392,7 +411,7 @@ def consumer_0(q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_vo_h, s
                 d_h_176_r2 = v19_r3_p1  # elementwise7: stage 1, partition 0 (group 0)
             b_h_178_b277 = d_h_176_r0 * v19_r1_p1  # elementwise7: stage 1, partition 0 (group 0)
             b_h_179_b278 = gl.expand_dims(d_h_176_r2, 1)  # elementwise7: stage 1, partition 0 (group 0)
-            b_h_180_b279 = b_v_153_p1.to(gl.float32)  # elementwise7: stage 1, partition 0 (group 0)
+            b_h_180_b279 = b_v_153.to(gl.float32)  # elementwise7: stage 1, partition 0 (group 0)
             b_h_181_b280 = b_h_179_b278.broadcast_to([64, 64])  # elementwise7: stage 1, partition 0 (group 0)
             b_h_182_b281 = b_h_180_b279 * b_h_181_b280  # elementwise7: stage 1, partition 0 (group 0)
             b_h_183_b282 = b_h_182_b281.to(gl.float16)  # elementwise7: stage 1, partition 0 (group 0)
@@ -405,13 +424,12 @@ def consumer_0(q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_vo_h, s
             v19_r3 = d_h_176_r1  # elementwise7: stage 1, partition 0 (group 0)
         mbarrier.arrive(b_k_139_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 2))
         v20 = v19_r2.to(gl.float16)  # convert3: stage 1, partition 0 (group 0)
-        v22 = gl.convert_layout(v20, L10)  # convert3: stage 1, partition 0 (group 0)
+        v22 = gl.convert_layout(v20, L9)  # convert3: stage 1, partition 0 (group 0)
         v21 = p_o_49 + b_v_146_p1  # store0: stage 1, partition 0 (group 0)
         gl.store(v21, v22, mask=b_v_152_p1)  # store0: stage 1, partition 0 (group 0)
-        b_q_160_p1 = b_q_160
+        async_copy.commit_group()
         b_v_146_p1 = b_v_146
         b_v_152_p1 = b_v_152
-        b_v_153_p1 = b_v_153
         p_q_168_p2 = p_q_168_p1
         p_q_168_p1 = p_q_168
         v19_r0_p1 = v19_r0
@@ -424,7 +442,7 @@ def consumer_0(q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_vo_h, s
         twill_base += twill_n
 
 @gluon.jit
-def producer_1(q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_vo_h, s_vo_t, B, H, T, scale, twill_g0, twill_g1, twill_g2, b_k_139_buf, b_v_154_st, b_k_139_ready, b_k_139_empty, TWILL_COPY: gl.constexpr):
+def producer_1(q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_vo_h, s_vo_t, B, H, T, scale, twill_g0, twill_g1, twill_g2, b_k_139_buf, b_q_160_as, b_v_153_as, b_v_154_st, b_k_139_ready, b_k_139_empty, TWILL_COPY: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid1 = (twill_tile // twill_g0) % twill_g1
@@ -480,6 +498,8 @@ def producer_1(q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_vo_h, s
 @gluon.jit
 def twill_kernel(q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_vo_h, s_vo_t, B, H, T, scale, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):
     b_k_139_buf = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
+    b_q_160_as = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]))
+    b_v_153_as = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]))
     b_v_154_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     b_k_139_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(2):
@@ -488,8 +508,8 @@ def twill_kernel(q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_vo_h,
     for i in gl.static_range(2):
         mbarrier.init(b_k_139_empty.index(i), count=1)
     gl.warp_specialize([
-        (consumer_0, (q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_vo_h, s_vo_t, B, H, T, scale, twill_g0, twill_g1, twill_g2, b_k_139_buf, b_v_154_st, b_k_139_ready, b_k_139_empty, TWILL_COPY)),
-        (producer_1, (q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_vo_h, s_vo_t, B, H, T, scale, twill_g0, twill_g1, twill_g2, b_k_139_buf, b_v_154_st, b_k_139_ready, b_k_139_empty, TWILL_COPY)),
+        (consumer_0, (q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_vo_h, s_vo_t, B, H, T, scale, twill_g0, twill_g1, twill_g2, b_k_139_buf, b_q_160_as, b_v_153_as, b_v_154_st, b_k_139_ready, b_k_139_empty, TWILL_COPY)),
+        (producer_1, (q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_vo_h, s_vo_t, B, H, T, scale, twill_g0, twill_g1, twill_g2, b_k_139_buf, b_q_160_as, b_v_153_as, b_v_154_st, b_k_139_ready, b_k_139_empty, TWILL_COPY)),
     ], [4], [56])
 
 
@@ -505,7 +525,7 @@ DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 4
 MAXNREG = 256
 PERSISTENT = True      # one program per SM loops over the grid's tiles
-COPY_ALIGNED = ['k', 's_qk_h', 's_qk_t', 'T']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+COPY_ALIGNED = ['q', 'k', 'v', 's_qk_h', 's_qk_t', 's_vo_h', 's_vo_t', 'T']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
 

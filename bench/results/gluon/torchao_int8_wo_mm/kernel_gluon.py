@@ -2,6 +2,7 @@
 
 Decisions (each from the schedule):
 - pointer-loaded tiles copied by a 8-warp producer with cp.async (a): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- register-read pointer tiles copied by their consumer with cp.async (b_as 2 x 8192 B): issued at the load's stage, one commit group per body, read at the first reader's stage after wait_group and a barrier, in the layout that reader wants (Triton's own pipelining of such loads; held a stage in registers, GQA decode ran x0.65 Triton's best, run 29c)
 - a by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over a_ptr when the base is 16-byte aligned, the row strides 16-byte multiples, (M) % 128 == 0; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - wgmma waits: an accumulation's previous wgmma retired under the next one's token (with its result named, ptxas serialised the wgmmas)
 - partition 0 (default): consumer, warp group 0, 8 warps, 192 registers per thread (needs about 120): the loop's compute, 2 stages
@@ -9,7 +10,7 @@ Decisions (each from the schedule):
 - ring a: 4 buffers of [128, 64] bf16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
 - shared operand acc_58_st: partition 0 stores the loop's [64, 128] bf16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 98384 bytes planned of 232448; maxnreg 128
+- shared memory: 114768 bytes planned of 232448; maxnreg 128
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -27,10 +28,11 @@ L3 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], thr
 L4 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
 L5 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[16, 1], threads_per_warp=[4, 8], warps_per_cta=[1, 8], order=[0, 1])))
 L6 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]))
-L7 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
+L7 = gl.constexpr(gl.BlockedLayout(size_per_thread=[16, 1], threads_per_warp=[4, 8], warps_per_cta=[1, 8], order=[0, 1]))
+L8 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(a_ptr, b_ptr, c_ptr, s2_ptr, M, N, K, stride_am, stride_bn, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a, a_buf, acc_58_st, a_ready, a_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+def consumer_0(a_ptr, b_ptr, c_ptr, s2_ptr, M, N, K, stride_am, stride_bn, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a, a_buf, b_as, acc_58_st, a_ready, a_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -83,40 +85,52 @@ def consumer_0(a_ptr, b_ptr, c_ptr, s2_ptr, M, N, K, stride_am, stride_bn, strid
         B_61_p1 = B_61
         acc_59 = gl.full([128, 128], 0.0, gl.float32, layout=L6)
         B_61 = B_61_p1 + 64  # load1_b: stage 0, partition 0 (group 0)
-        b = gl.load(B_61_p1)  # load1_b: stage 0, partition 0 (group 0)
+        if TWILL_COPY:  # load1_b: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(b_as.index((twill_base + 0 - 0) % 2), B_61_p1)  # load1_b: stage 0, partition 0 (group 0)
+        else:  # load1_b: stage 0, partition 0 (group 0)
+            b_as.index((twill_base + 0 - 0) % 2).store(gl.load(B_61_p1))  # load1_b: stage 0, partition 0 (group 0)
+        async_copy.commit_group()
         B_61_p1 = B_61
         acc_59_p1 = acc_59
-        b_p1 = b
         for twill_b in range(1, twill_n):
+            async_copy.wait_group(0)
+            gl.thread_barrier()
+            b = b_as.index((twill_base + twill_b - 1) % 2).load(L7)  # load1_b: stage 1, partition 0 (group 0)
             B_61 = B_61_p1 + 64  # load1_b: stage 0, partition 0 (group 0)
-            b = gl.load(B_61_p1)  # load1_b: stage 0, partition 0 (group 0)
-            acc_57 = b_p1.to(gl.bfloat16)  # convert0_acc: stage 1, partition 0 (group 0)
+            if TWILL_COPY:  # load1_b: stage 0, partition 0 (group 0)
+                async_copy.async_copy_global_to_shared(b_as.index((twill_base + twill_b - 0) % 2), B_61_p1)  # load1_b: stage 0, partition 0 (group 0)
+            else:  # load1_b: stage 0, partition 0 (group 0)
+                b_as.index((twill_base + twill_b - 0) % 2).store(gl.load(B_61_p1))  # load1_b: stage 0, partition 0 (group 0)
+            acc_57 = b.to(gl.bfloat16)  # convert0_acc: stage 1, partition 0 (group 0)
             acc_58 = acc_58_st.index((twill_b - 1) % 2)  # local_store0_acc: stage 1, partition 0 (group 0)
             acc_58.store(acc_57)  # local_store0_acc: stage 1, partition 0 (group 0)
             fence_async_shared()  # local_store0_acc: stage 1, partition 0 (group 0)
             mbarrier.wait(a_ready.index((twill_base + twill_b - 1) % 4), ((twill_base + twill_b - 1) // 4) & 1)
             fence_async_shared()
             tok_acc_59 = warpgroup_mma(a_buf.index((twill_base + twill_b - 1) % 4), acc_58, acc_59_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
+            async_copy.commit_group()
             warpgroup_mma_wait(1, deps=(tok_acc_59,))
             mbarrier.arrive(a_empty.index((twill_base + twill_b - 1 - 1) % 4), pred=(twill_b - 1 - 1) >= 0)
             acc_59 = warpgroup_mma_wait(1, deps=(tok_acc_59,))
             B_61_p1 = B_61
             acc_59_p1 = acc_59
-            b_p1 = b
-        acc_57 = b_p1.to(gl.bfloat16)  # convert0_acc: stage 1, partition 0 (group 0)
+        async_copy.wait_group(0)
+        gl.thread_barrier()
+        b = b_as.index((twill_base + (twill_n - 1 + 1) - 1) % 2).load(L7)  # load1_b: stage 1, partition 0 (group 0)
+        acc_57 = b.to(gl.bfloat16)  # convert0_acc: stage 1, partition 0 (group 0)
         acc_58 = acc_58_st.index(((twill_n - 1 + 1) - 1) % 2)  # local_store0_acc: stage 1, partition 0 (group 0)
         acc_58.store(acc_57)  # local_store0_acc: stage 1, partition 0 (group 0)
         fence_async_shared()  # local_store0_acc: stage 1, partition 0 (group 0)
         mbarrier.wait(a_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 4), ((twill_base + (twill_n - 1 + 1) - 1) // 4) & 1)
         fence_async_shared()
         tok_acc_59 = warpgroup_mma(a_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 4), acc_58, acc_59_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
+        async_copy.commit_group()
         warpgroup_mma_wait(1, deps=(tok_acc_59,))
         mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 1) % 4), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
         acc_59 = warpgroup_mma_wait(1, deps=(tok_acc_59,))
         B_61_p2 = B_61_p1
         B_61_p1 = B_61
         acc_59_p1 = acc_59
-        b_p1 = b
         acc_59_p1 = warpgroup_mma_wait(0, deps=(acc_59_p1,))
         mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 4))
         idx_m = gl.expand_dims(rm_15, 1)
@@ -138,12 +152,12 @@ def consumer_0(a_ptr, b_ptr, c_ptr, s2_ptr, M, N, K, stride_am, stride_bn, strid
         v3 = v2.to(gl.float32)
         v4 = acc_59_p1 * v3
         v5 = v4.to(gl.bfloat16)
-        v6 = gl.convert_layout(v5, L7)
+        v6 = gl.convert_layout(v5, L8)
         gl.store(v1, v6, mask=mask_45)
         twill_base += twill_n
 
 @gluon.jit
-def producer_1(a_ptr, b_ptr, c_ptr, s2_ptr, M, N, K, stride_am, stride_bn, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a, a_buf, acc_58_st, a_ready, a_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+def producer_1(a_ptr, b_ptr, c_ptr, s2_ptr, M, N, K, stride_am, stride_bn, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a, a_buf, b_as, acc_58_st, a_ready, a_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -195,6 +209,7 @@ def producer_1(a_ptr, b_ptr, c_ptr, s2_ptr, M, N, K, stride_am, stride_bn, strid
 @gluon.jit
 def twill_kernel(a_ptr, b_ptr, c_ptr, s2_ptr, M, N, K, stride_am, stride_bn, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     a_buf = gl.allocate_shared_memory(gl.bfloat16, [4, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_as = gl.allocate_shared_memory(gl.int8, [2, 64, 128], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[0, 1]))
     acc_58_st = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
     a_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(4):
@@ -203,8 +218,8 @@ def twill_kernel(a_ptr, b_ptr, c_ptr, s2_ptr, M, N, K, stride_am, stride_bn, str
     for i in gl.static_range(4):
         mbarrier.init(a_empty.index(i), count=1)
     gl.warp_specialize([
-        (consumer_0, (a_ptr, b_ptr, c_ptr, s2_ptr, M, N, K, stride_am, stride_bn, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a, a_buf, acc_58_st, a_ready, a_empty, TWILL_COPY, TWILL_TMA)),
-        (producer_1, (a_ptr, b_ptr, c_ptr, s2_ptr, M, N, K, stride_am, stride_bn, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a, a_buf, acc_58_st, a_ready, a_empty, TWILL_COPY, TWILL_TMA)),
+        (consumer_0, (a_ptr, b_ptr, c_ptr, s2_ptr, M, N, K, stride_am, stride_bn, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a, a_buf, b_as, acc_58_st, a_ready, a_empty, TWILL_COPY, TWILL_TMA)),
+        (producer_1, (a_ptr, b_ptr, c_ptr, s2_ptr, M, N, K, stride_am, stride_bn, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a, a_buf, b_as, acc_58_st, a_ready, a_empty, TWILL_COPY, TWILL_TMA)),
     ], [8], [56])
 
 
@@ -222,7 +237,7 @@ TMA_BOXES = True   # False: copy them with cp.async at every launch
 NUM_WARPS = 8
 MAXNREG = 128
 PERSISTENT = True      # one program per SM loops over the grid's tiles
-COPY_ALIGNED = ['a_ptr', 'M', 'N', 'stride_am']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+COPY_ALIGNED = ['a_ptr', 'b_ptr', 'M', 'N', 'stride_am', 'stride_bn']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
 
