@@ -145,7 +145,10 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     plan.siblings = [sibling(plan, o, g, s) for o, g, s in others]
     plan.decisions += settle_boxes(plan, tma)     # once the loops after it have taken their rings' boxes
     _chains(plan, chains)
-    persistent = _persistent(plan, tile_loop, False if guards else persistent)   # a guard reads the launch's ids
+    if guards:   # an early return reads the launch's ids: taken per tile only where asked (``--persistent on``; run 76:
+        # the GEMMs within 2 %, variable-length attention 6-12 % slower persistent, its tiles' work uneven in a static order)
+        persistent = bool(persistent) and _guards_per_tile(plan, tile_loop)
+    persistent = _persistent(plan, tile_loop, persistent)
     table = aliases(ttgir)
     mod = Module(plan, table, persistent=persistent, own_stores=own_stores, tree_reductions=tree_reductions,
                  tile_loop=tile_loop, serpentine=serpentine(fn, [q.loop for q in plan.sequence], persistent, tile_loop),
@@ -271,6 +274,13 @@ def _chains(plan: KernelPlan, chains: bool) -> None:
                               "its result named, ptxas serialised the wgmmas)")
 
 
+def _guards_per_tile(plan: KernelPlan, tile_loop: TileLoop | None) -> bool:
+    """Whether the kernel's early returns (which read the launch's program ids: a MoE's block past the padded token
+    count, a causal tile above the diagonal) can be taken per tile in a persistent kernel (``kernel.tile_guards``):
+    not where the kernel loops over its tiles itself, nor with a reducer partition."""
+    return tile_loop is None and plan.reduction is None
+
+
 def _persistent(plan: KernelPlan, tile_loop: TileLoop | None, asked: bool | None) -> bool:
     """Whether the partitions loop over tiles: always with the kernel's own tile loop (the rings' phases run on
     from tile to tile), else as asked, or (None) where only one CTA fits an SM."""
@@ -295,12 +305,16 @@ def _sibling_decisions(plan: KernelPlan) -> list[str]:
 
 def _plain_decisions(mod: Module) -> list[str]:
     """One line per early return, and per ``if`` outside the scheduled loops: how each is written."""
+    per_tile = mod.persistent and mod.tile_loop is None      # ``kernel.tile_guards``
+    where = (" per tile in each partition's tile loop (the kernel is persistent, as asked; the first consumer runs "
+             "its branch)" if per_tile else " in the kernel itself, before "
+             + ("gl.warp_specialize starts the partitions" if mod.plan.producer is not None else "the loop"))
     out = [(f"if at {source_where(g.op)} around the scheduled loop: taken as an early return where its condition "
-            "fails" if g.op.name == IF else f"early return at {source_where(g.op)}: taken") + " in the kernel itself, before "
-           + ("gl.warp_specialize starts the partitions" if mod.plan.producer is not None else "the loop")
+            "fails" if g.op.name == IF else f"early return at {source_where(g.op)}: taken") + where
            + (f" (its branch's {len(g.block.ops)} op(s) written as they run)" if g.block.ops else "")
-           + ("; not persistent, as a program id decides it" if mod.tile_loop is None else
-              "; the kernel's own tile loop after it") for g in mod.guards]
+           + ("; the kernel's own tile loop after it" if mod.tile_loop is not None else
+              "" if per_tile else "; not persistent, as a program id decides it (--persistent on takes it per tile)")
+           for g in mod.guards]
     out += [f"if at {source_where(o)}: written as it runs (not scheduled), by the partition that needs its results "
             "or, for its stores, the first consumer" for o in mod.plan.fn.ops if o.name == IF]
     return out

@@ -21,7 +21,7 @@ from codegen.gluon.layouts import copy_layout, gl_dtype, parse_layout, parse_typ
 from codegen.gluon.ops import program_axis, source_where, tile_copies, translate
 from codegen.gluon.partition import LoopWriter, OperandHazard, Shared, Turn, initial, sub_name
 from codegen.gluon.protocol import COPY_FLAG, TMA_FLAG
-from codegen.gluon.plain import Guard, compound, effectful, guard_lines, held, plain
+from codegen.gluon.plain import Guard, compound, effectful, guard_lines, held, plain, plain_block
 from codegen.gluon.plan import RED_PAD, KernelPlan, Partition, Ring
 from codegen.gluon.values import Context, Val, base_split_dims, py_name, renamed_def
 from twill.errors import UnsupportedError
@@ -103,7 +103,7 @@ class Module:
         else counted (``twill_tiles``)."""
         t = self.tile_loop
         if t is None:
-            return TILE_COUNT
+            return "twill_tiles" if self.guards else TILE_COUNT     # tiles that return early are not counted
         return f"({py_name(t.single.iv)} - twill_tile_lb) // twill_tile_step" if t.single else "twill_tiles"
 
     def shared(self) -> list[str]:
@@ -203,13 +203,48 @@ def persist(lines: list[str], advance: str, tail: tuple[str, ...] = (), src: "So
     work varies along axis 0 (``Module.serpentine``), every other pass over axis 0 runs backwards."""
     if src is not None and src.mod.tile_loop is not None:
         return _nest_lines(src, lines, advance) + list(tail)
+    counted = src is not None and bool(src.mod.guards)
+    if counted:            # the kernel's early returns, taken per tile: a tile that returns early runs no iteration
+        assert src is not None
+        lines, advance = tile_guards(src, lines + [advance, "twill_tiles += 1"]), ""
     text = "\n".join(lines)
-    head = ["twill_base = 0",
+    head = ["twill_base = 0"] + (["twill_tiles = 0"] if counted else []) + [
             "for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):"]
     head += [f"    twill_pid{k} = {e}" for k, e in PIDS.items() if f"twill_pid{k}" in text]   # each one a register
     if src is not None and src.mod.serpentine and "twill_pid0" in text:
         head.append(f"    {SERPENTINE}")
-    return head + ["    " + ln for ln in lines + [advance]] + list(tail)
+    return head + ["    " + ln for ln in lines + ([advance] if advance else [])] + list(tail)
+
+
+def tile_guards(src: "Source", body: list[str]) -> list[str]:
+    """A persistent kernel's early returns, per tile: each guard's condition computed from the tile's program ids
+    (with the code before it that the condition reads), its branch's ops run by the first consumer where it holds
+    (SGLang's MoE zeroes the rows of an expert on another rank), and ``body`` (the tile's work, the ring base's
+    advance, ``twill_tiles``) where none does. Every partition takes the same branches: they compute the same
+    conditions from the same values."""
+    mod = src.mod
+    ops = mod.plan.fn.ops
+    first = src.part.index == mod.plan.consumers[0].index
+    g_src = Source(mod, src.part, noted=False)
+    done: set[int] = set()
+    out: list[str] = []
+    pad = ""
+    for g in mod.guards:
+        inside = {r for o in g.block.ops for r in o.results}
+        free = {g.cond} | ({v for o in g.block.ops for v in o.operands if v not in inside} if first else set())
+        g_src.lines = []
+        for i in sorted(closure(ops[:g.at], set(free)) - done):
+            g_src.straight(ops[i], None)
+            done.add(i)
+        g_src.bind(dataclasses.replace(g.op, operands=tuple(sorted(free))), None)
+        cond = g_src.ctx.get(g.cond).expr
+        block = plain_block(g.block, g_src.ctx) if first else []
+        out += [pad + ln for ln in g_src.lines]
+        out.append(f"{pad}if {'not ' if g.negate else ''}{cond}:")
+        out += [pad + "    " + ln for ln in (block or ["pass"])]
+        out.append(f"{pad}else:")
+        pad += "    "
+    return out + [pad + ln for ln in body]
 
 
 def _nest_lines(src: "Source", lines: list[str], advance: str) -> list[str]:
@@ -1246,7 +1281,7 @@ def _guards(mod: Module, part: Partition) -> list[str]:
 
 def entry_function(mod: Module, name: str, parts: list[tuple[str, Partition]]) -> str:
     """The kernel: its early returns, shared memory and barriers for every partition, then ``gl.warp_specialize``."""
-    lines = _guards(mod, parts[0][1])
+    lines = [] if mod.persistent and mod.tile_loop is None else _guards(mod, parts[0][1])   # else per tile (tile_guards)
     for n, alloc in mod.smem:
         lines.append(f"{n} = {alloc}")
     for n, count, many in mod.barriers:

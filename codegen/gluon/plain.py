@@ -293,6 +293,11 @@ def _label_after(lines: list[str], lineno: int) -> str | None:
     return None
 
 
+def plain_block(block: Block, ctx: Context) -> list[str]:
+    """An early return's branch, its ops as they run (no ``return``: a persistent kernel's tile goes on to the next)."""
+    return _block(block, ctx, [], ())
+
+
 def guard_lines(g: Guard, ctx: Context) -> list[str]:
     """``if cond: <the block>; return`` (its values defined in ``ctx``)."""
     cond = ctx.get(g.cond).expr

@@ -4,7 +4,7 @@ Decisions (each from the schedule):
 - register-read pointer tiles copied by their consumer with cp.async (a_88_as 2 x 4096 B, b_91_as 2 x 16384 B): issued at the load's stage, one commit group per body, read at the first reader's stage after wait_group and a barrier, in the layout that reader wants (Triton's own pipelining of such loads; held a stage in registers, GQA decode ran x0.65 Triton's best, run 29c)
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 88 per thread)
 - shared memory: 40976 bytes planned of 232448; maxnreg unset (ptxas allocates)
-- early return at fused_moe_decode.py:45 (TTGIR line 52): taken in the kernel itself, before the loop; not persistent, as a program id decides it
+- early return at fused_moe_decode.py:45 (TTGIR line 52): taken in the kernel itself, before the loop; not persistent, as a program id decides it (--persistent on takes it per tile)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.

@@ -8,7 +8,7 @@ Decisions (each from the schedule):
 - ring a_53: 4 buffers of [128, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
 - ring b_57: 4 buffers of [64, 128] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
 - shared memory: 131216 bytes planned of 232448; maxnreg 128
-- early return at guarded_gemm.py:35 (TTGIR line 36): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it
+- early return at guarded_gemm.py:35 (TTGIR line 36): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it (--persistent on takes it per tile)
 - if at guarded_gemm.py:49 (TTGIR line 97): written as it runs (not scheduled), by the partition that needs its results or, for its stores, the first consumer
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``

@@ -6,7 +6,7 @@ Decisions (each from the schedule):
 - ring a: 3 buffers of [128, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
 - ring b: 3 buffers of [64, 128] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
 - shared memory: 98416 bytes planned of 232448; maxnreg 168
-- early return at inductor_persistent_tma_mm.py:52 (TTGIR line 28): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it
+- early return at inductor_persistent_tma_mm.py:52 (TTGIR line 28): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it (--persistent on takes it per tile)
 - if at inductor_persistent_tma_mm.py:62 (TTGIR line 43): written as it runs (not scheduled), by the partition that needs its results or, for its stores, the first consumer
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``

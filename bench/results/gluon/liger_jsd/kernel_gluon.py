@@ -3,7 +3,7 @@
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, in their readers' stage; 1 stages), so no warp_specialize: 32 warps, registers as ptxas allocates them (the schedule's tiles need about 264 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
-- early return at liger_jsd.py:66 (TTGIR line 44): taken in the kernel itself, before the loop (its branch's 4 op(s) written as they run); not persistent, as a program id decides it
+- early return at liger_jsd.py:66 (TTGIR line 44): taken in the kernel itself, before the loop (its branch's 4 op(s) written as they run); not persistent, as a program id decides it (--persistent on takes it per tile)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.

@@ -11,7 +11,7 @@ Decisions (each from the schedule):
 - ring a_69: 4 buffers of [64, 128] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
 - ring b_75: 4 buffers of [128, 16] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
 - shared memory: 82064 bytes planned of 232448; maxnreg 128
-- early return at lora_shrink.py:30 (TTGIR line 41): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it
+- early return at lora_shrink.py:30 (TTGIR line 41): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it (--persistent on takes it per tile)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.

@@ -10,7 +10,7 @@ Decisions (each from the schedule):
 - ring a_103: 2 buffers of [128, 32] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
 - ring b_109: 2 buffers of [32, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
 - shared memory: 32848 bytes planned of 232448; maxnreg 128
-- early return at mamba_bmm_chunk.py:84 (TTGIR line 59): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it
+- early return at mamba_bmm_chunk.py:84 (TTGIR line 59): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it (--persistent on takes it per tile)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.

@@ -4,7 +4,7 @@ Decisions (each from the schedule):
 - register-read pointer tiles copied by their consumer with cp.async (k_145_as 2 x 8192 B, v_171_as 2 x 8192 B): issued at the load's stage, one commit group per body, read at the first reader's stage after wait_group and a barrier, in the layout that reader wants (Triton's own pipelining of such loads; held a stage in registers, GQA decode ran x0.65 Triton's best, run 29c)
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 75 per thread)
 - shared memory: 32784 bytes planned of 232448; maxnreg unset (ptxas allocates)
-- if at sglang_decode_grouped.py:112 (TTGIR line 136) around the scheduled loop: taken as an early return where its condition fails in the kernel itself, before the loop; not persistent, as a program id decides it
+- if at sglang_decode_grouped.py:112 (TTGIR line 136) around the scheduled loop: taken as an early return where its condition fails in the kernel itself, before the loop; not persistent, as a program id decides it (--persistent on takes it per tile)
 - written from the layouts Triton gives stride_mid_ob, stride_mid_oh, stride_mid_os 16-divisible (its pointer loads 16 bytes a thread where the launch's specialisation proves them aligned, as Triton's own kernel at such a launch; at one where they are not, Gluon's lowering loads narrower vectors: run 66, FlagGems' softmax correct at N = 33001, x0.64 -> x1.00)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``

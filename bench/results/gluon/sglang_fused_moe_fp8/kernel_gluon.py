@@ -10,8 +10,8 @@ Decisions (each from the schedule):
 - ring a_143: 4 buffers of [64, 128] f8E4M3FN (the loads run 3 iteration(s) ahead), read by partition(s) 0
 - ring b: 4 buffers of [128, 128] f8E4M3FN (the loads run 3 iteration(s) ahead), read by partition(s) 0
 - shared memory: 98448 bytes planned of 232448; maxnreg 128
-- early return at sglang_fused_moe_fp8.py:142 (TTGIR line 67): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it
-- early return at sglang_fused_moe_fp8.py:151 (TTGIR line 107): taken in the kernel itself, before gl.warp_specialize starts the partitions (its branch's 21 op(s) written as they run); not persistent, as a program id decides it
+- early return at sglang_fused_moe_fp8.py:142 (TTGIR line 67): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it (--persistent on takes it per tile)
+- early return at sglang_fused_moe_fp8.py:151 (TTGIR line 107): taken in the kernel itself, before gl.warp_specialize starts the partitions (its branch's 21 op(s) written as they run); not persistent, as a program id decides it (--persistent on takes it per tile)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.

@@ -8,7 +8,7 @@ Decisions (each from the schedule):
 - ring a: 4 buffers of [128, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
 - ring b: 4 buffers of [64, 128] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
 - shared memory: 131216 bytes planned of 232448; maxnreg 128
-- if at splitk_guarded.py:30 (TTGIR line 48) around the scheduled loop: taken as an early return where its condition fails in the kernel itself, before gl.warp_specialize starts the partitions (its branch's 11 op(s) written as they run); not persistent, as a program id decides it
+- if at splitk_guarded.py:30 (TTGIR line 48) around the scheduled loop: taken as an early return where its condition fails in the kernel itself, before gl.warp_specialize starts the partitions (its branch's 11 op(s) written as they run); not persistent, as a program id decides it (--persistent on takes it per tile)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.

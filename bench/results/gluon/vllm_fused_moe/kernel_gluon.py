@@ -11,8 +11,8 @@ Decisions (each from the schedule):
 - ring a_122: 4 buffers of [64, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
 - ring b_126: 4 buffers of [64, 128] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
 - shared memory: 98448 bytes planned of 232448; maxnreg 128
-- early return at vllm_fused_moe.py:152 (TTGIR line 64): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it
-- early return at vllm_fused_moe.py:160 (TTGIR line 100): taken in the kernel itself, before gl.warp_specialize starts the partitions (its branch's 20 op(s) written as they run); not persistent, as a program id decides it
+- early return at vllm_fused_moe.py:152 (TTGIR line 64): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it (--persistent on takes it per tile)
+- early return at vllm_fused_moe.py:160 (TTGIR line 100): taken in the kernel itself, before gl.warp_specialize starts the partitions (its branch's 20 op(s) written as they run); not persistent, as a program id decides it (--persistent on takes it per tile)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
