@@ -577,21 +577,8 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
             return k, compile_offline(k, machine)
     try:
         siblings = sibling_schedules(c, kir, machine, options)
-        try:
-            k, compiled = _copy_warps(build, machine)
-        except (CompileError, UnsupportedError):
-            if not halved[0]:
-                raise
-            two_ctas[0] = False     # ptxas refused the halved limit (inductor_persistent_tma_mm): one CTA per SM
-            k, compiled = _copy_warps(build, machine)
-        report = ptxas_report(compiled, machine)
-        if report is not None and report.serialized:    # named, an accumulation's previous wgmma is read in
-            chains[0] = True                              # place: retired under its successor's token instead
-            chained = _copy_warps(build, machine)
-            better = ptxas_report(chained[1], machine)
-            if better is not None and not better.serialized:
-                k, compiled = chained
-                report = better
+        k, compiled = _first_build(build, machine, halved, two_ctas)
+        k, compiled, report = _unserialised(build, machine, k, compiled, chains)
         if k.plan.two_ctas and report is not None and not report.clean:   # the halved limit spilled: one CTA
             two_ctas[0] = False              # per SM and the whole register file (run 43: lightning_attention)
             whole = _copy_warps(build, machine)
@@ -645,6 +632,33 @@ def internal_error(e: BaseException) -> str:
     at = f" at {Path(frame.filename).name}:{frame.lineno}" if frame else ""
     first = (str(e).strip().splitlines() or [""])[0][:160]
     return f"the Gluon back end failed on this kernel (internal error {type(e).__name__}: {first}{at}; please report it)"
+
+
+def _first_build(build: Callable[[int], tuple[GluonKernel, Any]], machine: Machine, halved: list[bool],
+                 two_ctas: list[bool]) -> tuple[GluonKernel, Any]:
+    """The kernel ``build`` makes (``_copy_warps``); where it fails with the registers halved for two CTAs per SM
+    (``halved``: ptxas refused the limit, inductor_persistent_tma_mm), the one made with the whole file."""
+    try:
+        return _copy_warps(build, machine)
+    except (CompileError, UnsupportedError):
+        if not halved[0]:
+            raise
+        two_ctas[0] = False
+        return _copy_warps(build, machine)
+
+
+def _unserialised(build: Callable[[int], tuple[GluonKernel, Any]], machine: Machine, k: GluonKernel, compiled: Any,
+                  chains: list[bool]) -> tuple[GluonKernel, Any, Any]:
+    """``k`` and its ptxas report; where ptxas serialised its wgmmas (an accumulation's previous wgmma named by its
+    result and read in place), the kernel made with it retired under its successor's token instead, if not."""
+    report = ptxas_report(compiled, machine)
+    if report is not None and report.serialized:
+        chains[0] = True
+        chained = _copy_warps(build, machine)
+        better = ptxas_report(chained[1], machine)
+        if better is not None and not better.serialized:
+            return chained[0], chained[1], better
+    return k, compiled, report
 
 
 def _copy_warps(build: Callable[[int], tuple[GluonKernel, Any]], machine: Machine) -> tuple[GluonKernel, Any]:

@@ -145,10 +145,8 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     plan.siblings = [sibling(plan, o, g, s) for o, g, s in others]
     plan.decisions += settle_boxes(plan, tma)     # once the loops after it have taken their rings' boxes
     _chains(plan, chains)
-    if guards:   # an early return reads the launch's ids: taken per tile only where asked (``--persistent on``; run 76:
-        # the GEMMs within 2 %, variable-length attention 6-12 % slower persistent, its tiles' work uneven in a static order)
-        persistent = bool(persistent) and _guards_per_tile(plan, tile_loop)
-    persistent = _persistent(plan, tile_loop, persistent)
+    per_tile = bool(persistent) and _guards_per_tile(plan, tile_loop)   # an early return reads the launch's ids
+    persistent = _persistent(plan, tile_loop, per_tile if guards else persistent)
     table = aliases(ttgir)
     mod = Module(plan, table, persistent=persistent, own_stores=own_stores, tree_reductions=tree_reductions,
                  tile_loop=tile_loop, serpentine=serpentine(fn, [q.loop for q in plan.sequence], persistent, tile_loop),
@@ -277,7 +275,9 @@ def _chains(plan: KernelPlan, chains: bool) -> None:
 def _guards_per_tile(plan: KernelPlan, tile_loop: TileLoop | None) -> bool:
     """Whether the kernel's early returns (which read the launch's program ids: a MoE's block past the padded token
     count, a causal tile above the diagonal) can be taken per tile in a persistent kernel (``kernel.tile_guards``):
-    not where the kernel loops over its tiles itself, nor with a reducer partition."""
+    not where the kernel loops over its tiles itself, nor with a reducer partition. Only where asked
+    (``--persistent on``; run 76: the GEMMs within 2 %, variable-length attention 6-12 % slower persistent, its
+    tiles' work uneven in a static order)."""
     return tile_loop is None and plan.reduction is None
 
 

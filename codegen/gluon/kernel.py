@@ -103,7 +103,7 @@ class Module:
         else counted (``twill_tiles``)."""
         t = self.tile_loop
         if t is None:
-            return "twill_tiles" if self.guards else TILE_COUNT     # tiles that return early are not counted
+            return "twill_tiles" if self.guards and self.persistent else TILE_COUNT   # early-returning tiles uncounted
         return f"({py_name(t.single.iv)} - twill_tile_lb) // twill_tile_step" if t.single else "twill_tiles"
 
     def shared(self) -> list[str]:
