@@ -42,13 +42,13 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "batched_dot3d", "fla_chunk_h", "fla_chunk_o", "mamba_chunk_state", "tut06_attn_fwd",
              "tut09_desc_persistent_ws", "extend_attention", "fused_recurrent_gla", "grouped_matmul", "int4_gemm",
              "rope_embedding",
-             # session 39's sweeps (offline only: not yet run on the GPU)
+             # session 39's sweeps, first run on the GPU in run 65
              "vllm_fused_moe", "tut03_autotune_matmul", "torchao_int8_wo_mm", "lightllm_token_att", "mamba_bmm_chunk",
              "fla_fused_chunk_retention", "attorch_layer_norm", "lightllm_context_attention", "unsloth_swiglu_bwd",
              "inductor_persistent_tma_flatten", "fla_gated_delta_h", "flaggems_softmax_inner", "xformers_splitk_decode",
              "vllm_scaled_mm", "inductor_log_softmax", "inductor_persistent_tma_mm", "vllm_fused_add_rms_norm",
              "moe_align_block_size", "sglang_decode_grouped", "liger_layer_norm_bwd",
-             # session 40's sweeps (offline only)
+             # session 40's sweeps, first run on the GPU in runs 68-69
              "liger_geglu_fwd", "liger_kldiv_bwd", "torchao_fp8_blockwise_act_quant", "sglang_fused_moe_fp8",
              "mamba_selective_state_update_dimloop", "nf4_dequant_gemv", "streamk_gemm", "vllm_unified_attention"}
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory",   # an atomic add before the guarding if

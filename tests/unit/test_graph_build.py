@@ -1,6 +1,7 @@
 """Loop graphs of small kernels written for the test: edges, distances, blocking, streaming, loop choice."""
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from twill.graph.analysis import carried, recurrences  # noqa: E402
 from twill.graph.build import build_graph  # noqa: E402
 from twill.graph.render import dot, listing  # noqa: E402
 from twill.graph.extract import graph_for_file  # noqa: E402
+from twill.graph.model import Op  # noqa: E402
 from twill.ir.ttgir import parse  # noqa: E402
 from twill.machine.cost import op_cost  # noqa: E402
 from twill.machine.model import load_machine  # noqa: E402
@@ -141,3 +143,21 @@ def test_an_if_that_loads_and_stores_is_one_store_node_waiting_for_its_loads():
     plain, _ = op_cost(replace(node, attrs=tuple((k, v) for k, v in node.attrs if k != "guarded_load_bytes")),
                        load_machine("h100"))
     assert cycles > plain + load_machine("h100").rate("global_latency") - 1 and [r.unit for r in rrt] == ["lsu"]
+
+
+def test_a_conversion_of_a_broadcast_row_costs_the_row_not_the_tile():
+    """SGLang's block-scaled fp8 MoE converts a [128] row of scales, broadcast to the [64, 128] accumulator, to the
+    wgmma layout every iteration. The Gluon back end converts the row and broadcasts after (run 71: x0.54 -> x0.76
+    of Triton's best), so the model charges the round trip through shared memory for the row's 512 bytes, not the
+    tile's 32 KB; a conversion of anything else keeps the tile's."""
+    m = load_machine("h200")
+    ir = ("%e = tt.expand_dims %r {axis = 0 : i32} : tensor<128xf32, #ttg.slice<{dim = 0, parent = #blocked4}>> "
+          "-> tensor<1x128xf32, #blocked4>",
+          "%b = tt.broadcast %e : tensor<1x128xf32, #blocked4> -> tensor<64x128xf32, #blocked4>",
+          "%c = ttg.convert_layout %b : tensor<64x128xf32, #blocked4> -> tensor<64x128xf32, #mma>")
+    attrs = (("bytes", 32768), ("elements", 8192), ("nops", 0))
+    row = Op("convert1", "convert", "alu", ops=("ttg.convert_layout", "tt.expand_dims", "tt.broadcast"), ir=ir,
+             attrs=attrs)
+    tile = replace(row, ir=(ir[0], "%b = arith.mulf %x, %y : tensor<64x128xf32, #blocked4>", ir[2]))
+    smem = m.rate("smem_bytes")
+    assert op_cost(tile, m)[0] - op_cost(row, m)[0] == math.ceil(2 * 32768 / smem) - math.ceil(2 * 512 / smem) > 0
