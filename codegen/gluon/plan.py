@@ -49,7 +49,7 @@ from twill.graph.split import SUFFIX
 from twill.ir import vocab
 from twill.ir.dims import RowSplit
 from twill.ir.function import Function
-from twill.ir.ttgir import IROp, TypeInfo, closure, type_info
+from twill.ir.ttgir import IROp, TypeInfo, closure, layout_conversions, type_info
 from twill.machine.model import Machine
 from twill.schedule.model import Schedule
 
@@ -996,7 +996,7 @@ def _register_need(plan: KernelPlan) -> dict[int, int]:
         for o in nodes:
             ends = [start[d.dst] + ii * d.distance for d in g.succs(o.id)] or [start[o.id] + 1]
             span = max(1, max(ends) - start[o.id])
-            regs = max(0, o.regs - _broadcast_saving(o.ir, table))
+            regs = max(0, o.regs - broadcast_saving(o.ir, table))
             for t in range(start[o.id], start[o.id] + min(span, ii * 8)):
                 live[t % ii] += regs
         peak = max(live, default=0)
@@ -1004,30 +1004,23 @@ def _register_need(plan: KernelPlan) -> dict[int, int]:
     return out
 
 
-_BROADCAST_DEF = re.compile(r"^\s*(%[\w#.]+)\s*=\s*tt\.broadcast\s+%[\w#.]+\s*:\s*(tensor<[^>]*>)")
-_CONVERT_OF = re.compile(r"=\s*ttg\.convert_layout\s+(%[\w#.]+)\s*:\s*tensor<[^>]*>\s*->\s*(tensor<.*>)")
-
-
-def _broadcast_saving(ir: tuple[str, ...], table: dict[str, str]) -> int:
+def broadcast_saving(ir: tuple[str, ...], table: dict[str, str]) -> int:
     """The register bytes a node's footprint counts for a tile that is a row (or column) broadcast, converted to
     another layout, beyond what the threads hold of it: the back end converts the row and broadcasts after
     (``ops.convert_layout``), so each thread keeps the distinct values of its columns, not a full tile's worth
     (SGLang's fp8 MoE: 32 registers per thread for the block scales' row, not 64)."""
-    rows = {mm.group(1): mm.group(2) for line in ir if (mm := _BROADCAST_DEF.match(line))}
     saving = 0
-    for line in ir:
-        mm = _CONVERT_OF.search(line)
-        if not mm or "dot_op" in line or mm.group(1) not in rows:
+    for row, result in layout_conversions(ir):
+        if row is None:
             continue
         try:
-            tile = parse_type(mm.group(2).split(" loc(")[0].strip(), table)
-            src = parse_type(rows[mm.group(1)], table)
+            tile, src = parse_type(result, table), parse_type(row, table)
         except (KeyError, ValueError, UnsupportedError):
             continue
         held = per_thread(tile.layout, src.shape)
         if held is None or tile.layout is None:
             continue
-        full = type_info(mm.group(2)).bytes
+        full = type_info(result).bytes
         saving += max(0, full - held * 32 * tile.layout.warps * full // max(1, math.prod(tile.shape)))
     return saving
 

@@ -16,7 +16,7 @@ from codegen.gluon.generate import (SERIALIZED, GluonKernel, PtxasReport, compil
                                     generate, ptxas_report, recorded_siblings, sibling_loops)
 from codegen.gluon.kernel import bound_axes, constant_trips, renamed, trip_count_varies
 from codegen.gluon.layouts import aliases
-from codegen.gluon.plan import _broadcast_saving
+from codegen.gluon.plan import broadcast_saving
 from twill.ir.function import read_function
 from twill.schedule.verify import verify
 from codegen.gluon.protocol import check_kernel
@@ -1059,4 +1059,4 @@ def test_a_broadcast_row_is_converted_before_it_is_broadcast():
     gs = json.loads((d / "gluon.json").read_text())
     node = next(n for n in gs["graph"]["nodes"] if n["id"] == "convert1_accumulator")
     table = aliases((d / "pre_pipeline.ttgir").read_text())
-    assert node["regs"] - _broadcast_saving(tuple(node["ir"]), table) == 128 * 32 * 4   # 32 registers, 128 threads
+    assert node["regs"] - broadcast_saving(tuple(node["ir"]), table) == 128 * 32 * 4   # 32 registers, 128 threads

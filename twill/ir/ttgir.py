@@ -650,6 +650,26 @@ def _outside_uses(text: str, defined: tuple[str, ...], unique: bool = True) -> t
     return tuple(seen)
 
 
+_CONVERT_OF = re.compile(r"=\s*ttg\.convert_layout\s+(%[\w#.]+)\s*:\s*tensor<[^>]*>\s*->\s*(tensor<.*?>)(?:\s*loc\(|\s*$)")
+_BROADCAST_DEF = re.compile(r"^\s*(%[\w#.]+)\s*=\s*tt\.broadcast\s+%[\w#.]+\s*:\s*(tensor<[^>]*>)")
+
+
+def layout_conversions(lines: tuple[str, ...]) -> list[tuple[str | None, str]]:
+    """The layout conversions among a graph node's TTGIR ``lines`` (not those to a dot operand's layout): for each,
+    the type of the broadcast's source where it converts a broadcast of the same lines (a row of scales broadcast to
+    the accumulator's shape, which the Gluon back end converts before broadcasting), else None; and its result type.
+
+    Examples
+    --------
+    >>> layout_conversions(("%b = tt.broadcast %e : tensor<1x128xf32, #blocked> -> tensor<64x128xf32, #blocked>",
+    ...                     "%c = ttg.convert_layout %b : tensor<64x128xf32, #blocked> -> tensor<64x128xf32, #mma>"))
+    [('tensor<1x128xf32, #blocked>', 'tensor<64x128xf32, #mma>')]
+    """
+    rows = {mm.group(1): mm.group(2) for line in lines if (mm := _BROADCAST_DEF.match(line))}
+    return [(rows.get(mm.group(1)), mm.group(2)) for line in lines
+            if (mm := _CONVERT_OF.search(line)) and "dot_op" not in line]
+
+
 # -- types ---------------------------------------------------------------------------------------
 _BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8, "i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8,
           "f8E4M3FN": 1, "f8E5M2": 1, "f8E4M3FNUZ": 1, "f8E5M2FNUZ": 1}

@@ -20,13 +20,12 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import re
 from dataclasses import dataclass
 from typing import Callable, Mapping
 
 from twill.errors import MachineError
 from twill.graph.model import LoopGraph, Op, Reservation
-from twill.ir.ttgir import type_info
+from twill.ir.ttgir import layout_conversions, type_info
 from twill.machine.model import Machine
 
 # Operand element type -> tensor-core rate key of the machine file.
@@ -116,19 +115,14 @@ def op_cost(op: Op, m: Machine) -> tuple[int, tuple[Reservation, ...]]:
     raise MachineError("no cost model for op kind", where=op.where, found=k)
 
 
-_CONVERT = re.compile(r"=\s*ttg\.convert_layout\s+(%[\w#.]+)\s*:")
-_BROADCAST = re.compile(r"^\s*(%[\w#.]+)\s*=\s*tt\.broadcast\s+%[\w#.]+\s*:\s*(tensor<[^>]*>)")
-
-
 def _moved(op: Op, nbytes: int) -> int:
     """The bytes ``op``'s layout conversions move through shared memory: ``nbytes`` (its result), or, where each
     conversion reads a broadcast of the same node, the broadcasts' sources (the Gluon back end converts those and
     broadcasts after, ``codegen.gluon.ops.convert_layout``: a row of scales, not the tile it is broadcast to)."""
-    sources = {mm.group(1): type_info(mm.group(2)).bytes for line in op.ir if (mm := _BROADCAST.match(line))}
-    read = [mm.group(1) for line in op.ir if (mm := _CONVERT.search(line)) and "dot_op" not in line]
-    if not read or any(v not in sources for v in read):
+    conversions = layout_conversions(op.ir)
+    if not conversions or any(src is None for src, _ in conversions):
         return nbytes
-    return sum(sources[v] for v in read)
+    return sum(type_info(src).bytes for src, _ in conversions if src is not None)
 
 
 def _guarded(a: dict, m: Machine, c: int, unit: str) -> tuple[int, tuple[Reservation, ...]]:
