@@ -166,6 +166,7 @@ VARIANTS = {
     "mamba_selective_state_update_dimloop": ("tests/corpus/mamba_selective_state_update_dimloop.py",
                                              "_selective_scan_update_kernel", []),  # a loop over dim blocks
     "nf4_dequant_gemv": ("tests/corpus/nf4_dequant_gemv.py", "nf4_gemv_kernel", []),  # 4-bit codes, table lookup
+    "flat_persistent_gemm": ("tests/corpus/flat_persistent_gemm.py", "matmul_kernel_persistent", []),  # (tile, k) loop
 }
 
 

@@ -90,7 +90,7 @@ def schedule_plan(annotated: str, sm: int | None) -> hooks.PassPlan:
     point = schedule_point(sm) if sm is not None else PIPELINE_PASS
     skip, insert = warp_route(annotated, sm) if sm is not None else ((), ())
     skip = tuple(dict.fromkeys(hooks.SCHEDULED_SKIP + skip))   # the loop stays whole, as it was extracted
-    return hooks.PassPlan(before=((point, lambda mod: apply_annotation(hooks.module_text(mod), ann)),),
+    return hooks.ACCUMULATOR_FLAGS + hooks.PassPlan(before=((point, lambda mod: apply_annotation(hooks.module_text(mod), ann)),),
                           skip=skip, insert=insert)
 
 

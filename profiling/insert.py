@@ -20,7 +20,7 @@ from twill.graph.locate import graph_loop, node_of_value
 from twill.graph.model import LoopGraph
 from twill.ir import ttgir, vocab
 from twill.ir.load import KernelSpec, source_of
-from twill.ir.triton_hooks import END, PRE_PIPELINE_PASS, SCHEDULED_SKIP, PassPlan, compile_planned, module_text
+from twill.ir.triton_hooks import ACCUMULATOR_FLAGS, END, PRE_PIPELINE_PASS, SCHEDULED_SKIP, PassPlan, compile_planned, module_text
 
 
 @dataclass(frozen=True)
@@ -131,7 +131,8 @@ def record_plan(g: LoopGraph, regions: list[Region], waits: bool = True,
         return text
 
     # the loop as it was extracted: Triton's Hopper warp specialization would split it first
-    return PassPlan(before=((PRE_PIPELINE_PASS, pre),) + (((END, end),) if waits else ()), skip=SCHEDULED_SKIP)
+    return ACCUMULATOR_FLAGS + PassPlan(before=((PRE_PIPELINE_PASS, pre),) + (((END, end),) if waits else ()),
+                                        skip=SCHEDULED_SKIP)
 
 
 @contextlib.contextmanager

@@ -32,6 +32,19 @@ def sub_name(v: str, sub: int | None) -> str:
     return py_name(v) + ("" if sub is None else f"_t{sub}")
 
 
+def _wait_in_branches(lines: list[str], start: int, wait: str, names: set[str]) -> None:
+    """Put ``wait`` first in each branch of the ``if`` written at ``lines[start:]`` that reads one of ``names``."""
+    head = re.compile(r"^(\s*)(if .*|else):")
+    used = re.compile(r"\b(" + "|".join(map(re.escape, sorted(names))) + r")\b")
+    heads = [i for i in range(start, len(lines)) if head.match(lines[i])]
+    base = min(len(head.match(lines[i]).group(1)) for i in heads)
+    heads = [i for i in heads if len(head.match(lines[i]).group(1)) == base]
+    for i, j in reversed(list(zip(heads, heads[1:] + [len(lines)]))):
+        if any(used.search(ln) for ln in lines[i + 1:j]):
+            indent = re.match(r"\s*", lines[i + 1]).group(0)
+            lines.insert(i + 1, indent + wait)
+
+
 def aged(name: str, age: int) -> str:
     return name if age == 0 else f"{name}_p{age}"
 
@@ -393,7 +406,8 @@ class LoopWriter:
         need = self._needed(bd, op, operands)
         if op.name not in vocab.DOTS and self.accumulators & set(op.results):
             need = len(bd.outstanding) - 1      # none in flight (the schedule has none of its group executing)
-        if need >= 0:
+        branch = self._branch_wait(bd, op, operands, need)
+        if need >= 0 and branch is None:
             self._wait_upto(bd, need)
         for v in op.operands:
             if v in self.views:
@@ -407,6 +421,9 @@ class LoopWriter:
         self.ctx.subtile = x.subtile
         for v, (val, _, _) in operands.items():
             self.ctx.vals[v] = val
+        if branch is not None:
+            for v, local in branch[0].items():
+                self.ctx.vals[v] = Val(local, operands[v][0].type)
         if x.op in self.plan.after_store:   # what a store of this iteration wrote, maybe from another warp's registers
             bd.lines.append("gl.thread_barrier()")
         start = len(bd.lines)
@@ -421,6 +438,8 @@ class LoopWriter:
         else:
             self._op(bd, x, op)
             bd.done.add((x.op, x.subtile, 0))
+        if branch is not None:
+            _wait_in_branches(bd.lines, start, branch[1], set(branch[0].values()))
         bd.written.add((x.op, x.subtile))
         self._comment(bd, start, x, op)
         self._note_release(bd, x, op)
@@ -448,6 +467,29 @@ class LoopWriter:
             if not any(ln.startswith(f"{name} =") for ln in bd.lines):
                 bd.lines.append(line)
             self.ctx.vals[v] = Val(name, self.ctx.ttype(v))
+
+    def _branch_wait(self, bd: Body, op: IROp, operands: dict[str, tuple[Val, tuple[int, int | None] | None, int]],
+                     need: int) -> tuple[dict[str, str], str] | None:
+        """An ``if`` with no results reading dots of this body still in flight (a flat loop's epilogue under
+        ``if k == last`` storing the accumulator, which the next tile's dot starts over with ``use_acc``): the
+        wait goes inside the branches that read them, so the iterations that skip the branch leave the dot in
+        flight. The operands' branch-local names and the wait line, or None (the wait comes before the op)."""
+        if op.name != IF or op.results or need < 0:
+            return None
+        upto = bd.outstanding[:need + 1]
+        local: dict[str, str] = {}
+        deps: list[str] = []
+        for v, (val, dd, age) in operands.items():
+            if any(dd == (d.op, d.subtile) and tok is None and age == 1 for d, tok in upto):
+                return None           # a dot of the body before read here: its wait is the body's own
+            tok = next((t for d, t in upto if t and dd == (d.op, d.subtile)), None)
+            if tok is not None and age == 0:
+                local[v] = f"{val.expr}_w"
+                deps.append(tok)
+        if not local:
+            return None
+        depth = len(bd.outstanding) - need - 1
+        return local, f"{', '.join(local.values())} = warpgroup_mma_wait({depth}, deps=({', '.join(deps)},))"
 
     def _needed(self, bd: Body, op: IROp, operands: dict[str, tuple[Val, tuple[int, int | None] | None, int]]) -> int:
         """The last outstanding dot ``op`` reads (-1: none): a dot of this body read at age 0, or one the
@@ -512,6 +554,8 @@ class LoopWriter:
         if c.broadcast:          # a constant zero accumulator: made here, and not read
             c = Val(self.ctx.tensor(op.operands[2], like=res), c.type)
             use = "use_acc=False, "
+        elif len(op.operands) > 3:   # the flag Triton's accumulator-init pass writes (frontend: a reset in the loop)
+            use = f"use_acc={self.ctx.vals[op.operands[3]].expr}, "
         run = bd.turn.at.get((x.op, x.subtile)) if bd.turn is not None else None
         if run is not None and run[1]:
             flip = " ^ 1" if run[0] == 0 else ""

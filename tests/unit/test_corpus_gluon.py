@@ -50,7 +50,9 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "moe_align_block_size", "sglang_decode_grouped", "liger_layer_norm_bwd",
              # session 40's sweeps, first run on the GPU in runs 68-69
              "liger_geglu_fwd", "liger_kldiv_bwd", "torchao_fp8_blockwise_act_quant", "sglang_fused_moe_fp8",
-             "mamba_selective_state_update_dimloop", "nf4_dequant_gemv", "streamk_gemm", "vllm_unified_attention"}
+             "mamba_selective_state_update_dimloop", "nf4_dequant_gemv", "streamk_gemm", "vllm_unified_attention",
+             # session 42
+             "flat_persistent_gemm"}
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory",   # an atomic add before the guarding if
            "liger_group_norm": "keeps a tile loop with nothing after it"}   # its stats loop, then a channel loop nest
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
@@ -219,6 +221,15 @@ def _constructs(stem: str, source: str) -> None:
         assert re.search(r"def twill_combine_\w+\(a0, a1, a2, a3\):", source)
     if stem == "gather_rows":
         assert "gl.gather(" in consumer
+    if stem in ("flat_persistent_gemm", "inductor_persistent_tma_mm"):   # the flat loop's zeroing, the dot's flag:
+        # the dot left in flight from iteration to iteration, its wait inside the epilogue's branch (run 65: x0.80,
+        # each dot retired before the branch)
+        head, body = consumer.split("for twill_b in range(", 1)
+        indent = head.rsplit("\n", 1)[1]
+        loop = re.split(r"\n" + indent + r"(?=\S)", body, maxsplit=1)[0]   # the loop's body, up to its dedent
+        assert re.search(r"warpgroup_mma\([^\n]*use_acc=\w+_p1, is_async=True", loop), loop
+        assert re.search(r"\n( +)if \w+:[^\n]*\n\1    (\w+)_w = warpgroup_mma_wait\(0, deps=\(tok_\2,\)\)", loop), loop
+        assert "warpgroup_mma_wait(1, deps=(tok_" in loop and not re.search(r"\n( +)\w+(?<!_w) = warpgroup_mma_wait\(0", loop)
     if stem == "asm_gemm":           # inline PTX on A loaded from its ring in the wgmma's operand layout; each wgmma
         assert "gl.inline_asm_elementwise('mul.f16x2 $0, $1, $2;'" in consumer and ".load(L" in consumer
         loop = consumer.split("for twill_b in range(", 1)[1]       # retired in its body (its A is in registers)

@@ -103,3 +103,25 @@ def test_ttgir_passes_lists_the_installed_pass_list(sm, present, absent):
     names = ttgir_passes(sm)
     assert present in names and absent not in names
     assert names.index("add_assign_latencies") < names.index("add_schedule_loops") < names.index("add_pipeline")
+
+
+CORPUS = Path(__file__).resolve().parents[2] / "tests" / "corpus"
+
+
+@pytest.mark.parametrize("name", ["flat_persistent_gemm", "inductor_persistent_tma_mm"])
+def test_an_accumulator_zeroed_inside_the_loop_becomes_the_dots_use_acc_flag(name):
+    """A flat loop over (tile, k) pairs stores the accumulator and zeroes it under ``if ki == k_tiles - 1``: twill
+    reads it (as it applies schedules and places records) with the zeroing as the dot's ``use_acc`` flag, carried,
+    and the accumulator carried from the dot itself, so a dot may be issued before the last one retires."""
+    text = pre_pipeline_ttgir(load_kernel(str(CORPUS / f"{name}.py"), "h100"), Target("h100", 90))
+    dot = next(ln for ln in text.splitlines() if "ttng.warp_group_dot" in ln)
+    operands = dot.split("ttng.warp_group_dot", 1)[1].split(":", 1)[0].split("{", 1)[0]
+    assert operands.count("%") == 4, dot                            # a, b, the accumulator and its flag
+    loop = text.split("scf.for", 1)[1]
+    assert "dense<0.000000e+00> : tensor<128x128xf32" not in loop.split("scf.yield")[-2], loop   # no zeros yielded
+
+
+def test_an_accumulator_zeroed_only_before_the_loop_keeps_its_form():
+    text = pre_pipeline_ttgir(load_kernel(GEMM, "h100"), Target("h100", 90))
+    dot = next(ln for ln in text.splitlines() if "ttng.warp_group_dot" in ln)
+    assert dot.split("ttng.warp_group_dot", 1)[1].split(":", 1)[0].split("{", 1)[0].count("%") == 3, dot

@@ -12,7 +12,7 @@ from twill.errors import CompileError, InputError
 from twill.ir.load import KernelSpec, load_kernel, source_of
 from twill.ir.spec import json_safe
 from twill.ir.target import Target
-from twill.ir.triton_hooks import (PRE_PIPELINE_PASS, SCHEDULED_SKIP, PassPlan, StopCompile, compile_planned,
+from twill.ir.triton_hooks import (ACCUMULATOR_FLAGS, PRE_PIPELINE_PASS, SCHEDULED_SKIP, PassPlan, StopCompile, compile_planned,
                                   module_text)
 from twill.util import sha256
 
@@ -68,7 +68,7 @@ def pre_pipeline_ttgir(spec: KernelSpec, target: Target, fuse: bool = True,
     plan = PassPlan(before=((FUSE_PASS, look),) if fuses else (), skip=() if fuse else (FUSE_PASS,))
     try:
         compile_planned(source_of(spec), target.sm, spec.options,
-                        plan + PassPlan(before=((PRE_PIPELINE_PASS, grab),), skip=SCHEDULED_SKIP))
+                        plan + ACCUMULATOR_FLAGS + PassPlan(before=((PRE_PIPELINE_PASS, grab),), skip=SCHEDULED_SKIP))
     except StopCompile:
         pass
     if "text" not in captured:   # pragma: no cover - the callback raises StopCompile when it runs

@@ -105,6 +105,45 @@ class StopCompile(Exception):
     """Raised by a callback to end compilation early (extraction needs no PTX)."""
 
 
+_BOOL = re.compile(r"^\s*(%[\w#.-]+) = arith\.constant (true|false)\b", re.M)
+_FLAG_SELECT = re.compile(r"= arith\.select %[\w#.-]+, (%[\w#.-]+), (%[\w#.-]+) : i1\b")
+
+
+def _reset_flag(text: str) -> bool:
+    """What ``optimize_accumulator_init`` writes for a reset inside the loop: the next dot's flag selected
+    between the two boolean constants by the reset's condition (a reset before the loop only: a constant)."""
+    consts = dict(_BOOL.findall(text))
+    return any(a in consts and b in consts and consts[a] != consts[b] for a, b in _FLAG_SELECT.findall(text))
+
+
+def accumulator_flags(mod: Any) -> str | None:
+    """The module's text with Triton's ``optimize_accumulator_init`` (run on Blackwell, not on Hopper) applied
+    where a loop zeroes a dot's accumulator inside its body: a flat loop over (tile, k) pairs whose epilogue,
+    under ``if k == last``, stores the accumulator and starts the next tile at zero (Inductor's persistent TMA
+    template, the older persistent tutorials). The zeroing becomes the dot's ``use_acc`` flag, carried to the
+    next iteration, and the accumulator is carried from the dot itself: the next dot accumulates in place and
+    can be issued before this one retires. None (the module unchanged) without such a reset: a dot whose
+    accumulator starts at zero only before the loop keeps its form. A callback of ``ACCUMULATOR_FLAGS``."""
+    ir, passes, _ = _libs()
+    add = getattr(passes.ttgpuir, "add_optimize_accumulator_init", None)
+    if add is None:                       # pragma: no cover - a Triton without the pass
+        return None
+    work = parse_module(module_text(mod), mod.context)
+    pm = ir.pass_manager(mod.context)
+    add(pm)
+    pm.run(work, "twill_accumulator_flags")
+    if not _reset_flag(module_text(work)):
+        return None
+    pm = ir.pass_manager(mod.context)
+    passes.common.add_canonicalizer(pm)   # the if's two yields of the dot's result fold into the result
+    pm.run(work, "twill_accumulator_flags")
+    return module_text(work)
+
+
+# Wherever twill reads the loop it schedules (extraction, schedule application, Proton records): the same loop.
+ACCUMULATOR_FLAGS = PassPlan(before=((PRE_PIPELINE_PASS, accumulator_flags),))
+
+
 @dataclass
 class _Run:
     """One compilation carrying out a plan: what fired, what was inserted, the passes run."""
@@ -196,6 +235,8 @@ def parse_module(text: str, context: Any) -> Any:
 def module_text(mod: Any) -> str:
     """The module's text with locations (``#loc`` aliases resolve ops to source lines)."""
     return mod.str()
+
+
 
 
 def _callback(run: _Run, point: str) -> Callback:

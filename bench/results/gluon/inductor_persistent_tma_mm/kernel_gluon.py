@@ -6,8 +6,8 @@ Decisions (each from the schedule):
 - ring a: 3 buffers of [128, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
 - ring b: 3 buffers of [64, 128] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
 - shared memory: 98416 bytes planned of 232448; maxnreg 168
-- early return at inductor_persistent_tma_mm.py:52 (TTGIR line 28): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it (--persistent on takes it per tile)
-- if at inductor_persistent_tma_mm.py:62 (TTGIR line 43): written as it runs (not scheduled), by the partition that needs its results or, for its stores, the first consumer
+- early return at inductor_persistent_tma_mm.py:52 (TTGIR line 29): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it (--persistent on takes it per tile)
+- if at inductor_persistent_tma_mm.py:62 (TTGIR line 44): written as it runs (not scheduled), by the partition that needs its results or, for its stores, the first consumer
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -45,75 +45,81 @@ def consumer_0(arg_A, arg_B, out_ptr0, ks0, ks1, ks2, a_desc_3, b_desc_4, a_buf,
     ki = k_tiles_2 - 1
     twill_n = (v5 - 0 + 1 - 1) // 1
     v7_r0 = tile_id
-    ki_9 = -1
+    ki_7 = -1
     v7_r1 = 0
     v7_r2 = 0
-    v9 = gl.full([128, 128], 0.0, gl.float32, layout=L0)
-    ki_9_p1 = ki_9
+    acc_10 = gl.full([128, 128], 0.0, gl.float32, layout=L0)
+    acc_11 = False
+    acc_10_p1 = acc_10
+    acc_11_p1 = acc_11
+    ki_7_p1 = ki_7
     v7_r0_p1 = v7_r0
     v7_r1_p1 = v7_r1
     v7_r2_p1 = v7_r2
-    v9_p1 = v9
     for twill_b in range(0, twill_n):
-        ki_7 = ki_9_p1 == ki  # broadcast0_ki: stage 0, partition 0 (group 0)
-        ki_8 = ki_9_p1 + 1  # broadcast0_ki: stage 0, partition 0 (group 0)
-        ki_9 = gl.where(ki_7, 0, ki_8)  # broadcast0_ki: stage 0, partition 0 (group 0)
+        ki_5 = ki_7_p1 == ki  # broadcast0_ki: stage 0, partition 0 (group 0)
+        ki_6 = ki_7_p1 + 1  # broadcast0_ki: stage 0, partition 0 (group 0)
+        ki_7 = gl.where(ki_5, 0, ki_6)  # broadcast0_ki: stage 0, partition 0 (group 0)
         mbarrier.wait(a_ready.index((twill_b - 0) % 3), ((twill_b - 0) // 3) & 1)
         mbarrier.wait(b_ready.index((twill_b - 0) % 3), ((twill_b - 0) // 3) & 1)
-        tok_acc_12 = warpgroup_mma(a_buf.index((twill_b - 0) % 3), b_buf.index((twill_b - 0) % 3), v9_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
-        v6 = ki_9 == 0  # tma_load0_a: stage 0, partition 0 (group 0)
+        tok_acc_10 = warpgroup_mma(a_buf.index((twill_b - 0) % 3), b_buf.index((twill_b - 0) % 3), acc_10_p1, use_acc=acc_11_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+        acc_11 = ki_7 != ki  # dot0_acc: stage 0, partition 0 (group 0)
+        v6 = ki_7 == 0  # tma_load0_a: stage 0, partition 0 (group 0)
         if v6:  # tma_load0_a: stage 0, partition 0 (group 0)
-            tile_id_13 = v7_r0_p1 + 132  # tma_load0_a: stage 0, partition 0 (group 0)
+            tile_id_12 = v7_r0_p1 + 132  # tma_load0_a: stage 0, partition 0 (group 0)
             width = grid_n_1 * 8  # tma_load0_a: stage 0, partition 0 (group 0)
-            group_id = tile_id_13 // width  # tma_load0_a: stage 0, partition 0 (group 0)
+            group_id = tile_id_12 // width  # tma_load0_a: stage 0, partition 0 (group 0)
             group_size = group_id * 8  # tma_load0_a: stage 0, partition 0 (group 0)
-            group_size_14 = grid_m_0 - group_size  # tma_load0_a: stage 0, partition 0 (group 0)
-            group_size_15 = gl.minimum(group_size_14, 8)  # tma_load0_a: stage 0, partition 0 (group 0)
-            pid_m = tile_id_13 % group_size_15  # tma_load0_a: stage 0, partition 0 (group 0)
-            pid_m_16 = group_size + pid_m  # tma_load0_a: stage 0, partition 0 (group 0)
-            pid_n = tile_id_13 % width  # tma_load0_a: stage 0, partition 0 (group 0)
-            pid_n_17 = pid_n // group_size_15  # tma_load0_a: stage 0, partition 0 (group 0)
-            rm = pid_m_16 * 128  # tma_load0_a: stage 0, partition 0 (group 0)
-            rn = pid_n_17 * 128  # tma_load0_a: stage 0, partition 0 (group 0)
-            v7_r0 = tile_id_13  # tma_load0_a: stage 0, partition 0 (group 0)
+            group_size_13 = grid_m_0 - group_size  # tma_load0_a: stage 0, partition 0 (group 0)
+            group_size_14 = gl.minimum(group_size_13, 8)  # tma_load0_a: stage 0, partition 0 (group 0)
+            pid_m = tile_id_12 % group_size_14  # tma_load0_a: stage 0, partition 0 (group 0)
+            pid_m_15 = group_size + pid_m  # tma_load0_a: stage 0, partition 0 (group 0)
+            pid_n = tile_id_12 % width  # tma_load0_a: stage 0, partition 0 (group 0)
+            pid_n_16 = pid_n // group_size_14  # tma_load0_a: stage 0, partition 0 (group 0)
+            rm = pid_m_15 * 128  # tma_load0_a: stage 0, partition 0 (group 0)
+            rn = pid_n_16 * 128  # tma_load0_a: stage 0, partition 0 (group 0)
+            v7_r0 = tile_id_12  # tma_load0_a: stage 0, partition 0 (group 0)
             v7_r1 = rm  # tma_load0_a: stage 0, partition 0 (group 0)
             v7_r2 = rn  # tma_load0_a: stage 0, partition 0 (group 0)
         else:  # tma_load0_a: stage 0, partition 0 (group 0)
             v7_r0 = v7_r0_p1  # tma_load0_a: stage 0, partition 0 (group 0)
             v7_r1 = v7_r1_p1  # tma_load0_a: stage 0, partition 0 (group 0)
             v7_r2 = v7_r2_p1  # tma_load0_a: stage 0, partition 0 (group 0)
-        v8 = ki_9 == ki  # store0: stage 0, partition 0 (group 0)
-        acc_12 = warpgroup_mma_wait(0, deps=(tok_acc_12,))
-        mbarrier.arrive(a_empty.index((twill_b - 0) % 3))
-        mbarrier.arrive(b_empty.index((twill_b - 0) % 3))
+        v8 = ki_7 == ki  # store0: stage 0, partition 0 (group 0)
         if v8:  # store0: stage 0, partition 0 (group 0)
+            acc_10_w = warpgroup_mma_wait(0, deps=(tok_acc_10,))  # store0: stage 0, partition 0 (group 0)
             rcm = gl.arange(0, 128, layout=L1)  # store0: stage 0, partition 0 (group 0)
-            rcm_13 = gl.arange(0, 128, layout=L2)  # store0: stage 0, partition 0 (group 0)
-            rcm_15 = v7_r1 + rcm  # store0: stage 0, partition 0 (group 0)
-            rcn_16 = v7_r2 + rcm_13  # store0: stage 0, partition 0 (group 0)
-            idx_m = gl.expand_dims(rcm_15, 1)  # store0: stage 0, partition 0 (group 0)
-            idx_n = gl.expand_dims(rcn_16, 0)  # store0: stage 0, partition 0 (group 0)
-            mask_17 = idx_m < ks0  # store0: stage 0, partition 0 (group 0)
-            mask_19 = idx_n < ks1  # store0: stage 0, partition 0 (group 0)
-            mask_20 = mask_17.broadcast_to([128, 128])  # store0: stage 0, partition 0 (group 0)
-            mask_21 = mask_19.broadcast_to([128, 128])  # store0: stage 0, partition 0 (group 0)
-            mask_22 = mask_20 & mask_21  # store0: stage 0, partition 0 (group 0)
-            xindex_23 = ks1 * idx_m  # store0: stage 0, partition 0 (group 0)
-            xindex_24 = idx_n.broadcast_to([128, 128])  # store0: stage 0, partition 0 (group 0)
-            xindex_25 = xindex_23.broadcast_to([128, 128])  # store0: stage 0, partition 0 (group 0)
-            xindex_26 = xindex_24 + xindex_25  # store0: stage 0, partition 0 (group 0)
-            v11 = out_ptr0 + xindex_26  # store0: stage 0, partition 0 (group 0)
-            v12 = acc_12.to(gl.float16)  # store0: stage 0, partition 0 (group 0)
-            v13 = gl.convert_layout(v12, L3)  # store0: stage 0, partition 0 (group 0)
-            gl.store(v11, v13, mask=mask_22)  # store0: stage 0, partition 0 (group 0)
-            v9 = gl.full([128, 128], 0.0, gl.float32, layout=L0)  # store0: stage 0, partition 0 (group 0)
-        else:  # store0: stage 0, partition 0 (group 0)
-            v9 = acc_12  # store0: stage 0, partition 0 (group 0)
-        ki_9_p1 = ki_9
+            rcm_12 = gl.arange(0, 128, layout=L2)  # store0: stage 0, partition 0 (group 0)
+            rcm_14 = v7_r1 + rcm  # store0: stage 0, partition 0 (group 0)
+            rcn_15 = v7_r2 + rcm_12  # store0: stage 0, partition 0 (group 0)
+            idx_m = gl.expand_dims(rcm_14, 1)  # store0: stage 0, partition 0 (group 0)
+            idx_n = gl.expand_dims(rcn_15, 0)  # store0: stage 0, partition 0 (group 0)
+            mask_16 = idx_m < ks0  # store0: stage 0, partition 0 (group 0)
+            mask_18 = idx_n < ks1  # store0: stage 0, partition 0 (group 0)
+            mask_19 = mask_16.broadcast_to([128, 128])  # store0: stage 0, partition 0 (group 0)
+            mask_20 = mask_18.broadcast_to([128, 128])  # store0: stage 0, partition 0 (group 0)
+            mask_21 = mask_19 & mask_20  # store0: stage 0, partition 0 (group 0)
+            xindex_22 = ks1 * idx_m  # store0: stage 0, partition 0 (group 0)
+            xindex_23 = idx_n.broadcast_to([128, 128])  # store0: stage 0, partition 0 (group 0)
+            xindex_24 = xindex_22.broadcast_to([128, 128])  # store0: stage 0, partition 0 (group 0)
+            xindex_25 = xindex_23 + xindex_24  # store0: stage 0, partition 0 (group 0)
+            v10 = out_ptr0 + xindex_25  # store0: stage 0, partition 0 (group 0)
+            v11 = acc_10_w.to(gl.float16)  # store0: stage 0, partition 0 (group 0)
+            v12 = gl.convert_layout(v11, L3)  # store0: stage 0, partition 0 (group 0)
+            gl.store(v10, v12, mask=mask_21)  # store0: stage 0, partition 0 (group 0)
+        acc_10_p1 = warpgroup_mma_wait(1, deps=(acc_10_p1,))
+        mbarrier.arrive(a_empty.index((twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
+        mbarrier.arrive(b_empty.index((twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
+        acc_10 = warpgroup_mma_wait(1, deps=(tok_acc_10,))
+        acc_10_p1 = acc_10
+        acc_11_p1 = acc_11
+        ki_7_p1 = ki_7
         v7_r0_p1 = v7_r0
         v7_r1_p1 = v7_r1
         v7_r2_p1 = v7_r2
-        v9_p1 = v9
+    acc_10_p1 = warpgroup_mma_wait(0, deps=(acc_10_p1,))
+    mbarrier.arrive(a_empty.index(((twill_n - 1) - 0) % 3), pred=twill_n > 0)
+    mbarrier.arrive(b_empty.index(((twill_n - 1) - 0) % 3), pred=twill_n > 0)
 
 @gluon.jit
 def producer_1(arg_A, arg_B, out_ptr0, ks0, ks1, ks2, a_desc_3, b_desc_4, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty):
@@ -137,36 +143,36 @@ def producer_1(arg_A, arg_B, out_ptr0, ks0, ks1, ks2, a_desc_3, b_desc_4, a_buf,
     v5 = k_tiles_2 * v4
     ki = k_tiles_2 - 1
     arg10 = 0
+    arg7 = tile_id
     arg8 = -1
     arg9 = 0
-    tile_id_6 = tile_id
-    for acc_5 in range(0, v5, 1):
-        twill_k = (acc_5 - 0) // 1
-        ki_7 = arg8 == ki
-        ki_8 = arg8 + 1
-        ki_9 = gl.where(ki_7, 0, ki_8)
-        v6 = ki_9 == 0
+    for arg6 in range(0, v5, 1):
+        twill_k = (arg6 - 0) // 1
+        ki_5 = arg8 == ki
+        ki_6 = arg8 + 1
+        ki_7 = gl.where(ki_5, 0, ki_6)
+        v6 = ki_7 == 0
         if v6:
-            tile_id_13 = tile_id_6 + 132
+            tile_id_12 = arg7 + 132
             width = grid_n_1 * 8
-            group_id = tile_id_13 // width
+            group_id = tile_id_12 // width
             group_size = group_id * 8
-            group_size_14 = grid_m_0 - group_size
-            group_size_15 = gl.minimum(group_size_14, 8)
-            pid_m = tile_id_13 % group_size_15
-            pid_m_16 = group_size + pid_m
-            pid_n = tile_id_13 % width
-            pid_n_17 = pid_n // group_size_15
-            rm = pid_m_16 * 128
-            rn = pid_n_17 * 128
-            v7_r0 = tile_id_13
+            group_size_13 = grid_m_0 - group_size
+            group_size_14 = gl.minimum(group_size_13, 8)
+            pid_m = tile_id_12 % group_size_14
+            pid_m_15 = group_size + pid_m
+            pid_n = tile_id_12 % width
+            pid_n_16 = pid_n // group_size_14
+            rm = pid_m_15 * 128
+            rn = pid_n_16 * 128
+            v7_r0 = tile_id_12
             v7_r1 = rm
             v7_r2 = rn
         else:
-            v7_r0 = tile_id_6
+            v7_r0 = arg7
             v7_r1 = arg9
             v7_r2 = arg10
-        rk = ki_9 * 64
+        rk = ki_7 * 64
         mbarrier.wait(a_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
         mbarrier.expect(a_ready.index(twill_k % 3), a_desc_3.block_type.nbytes)
         tma.async_copy_global_to_shared(a_desc_3, [v7_r1, rk], a_ready.index(twill_k % 3), a_buf.index(twill_k % 3))
@@ -174,9 +180,9 @@ def producer_1(arg_A, arg_B, out_ptr0, ks0, ks1, ks2, a_desc_3, b_desc_4, a_buf,
         mbarrier.expect(b_ready.index(twill_k % 3), b_desc_4.block_type.nbytes)
         tma.async_copy_global_to_shared(b_desc_4, [rk, v7_r2], b_ready.index(twill_k % 3), b_buf.index(twill_k % 3))
         arg10 = v7_r2
-        arg8 = ki_9
+        arg7 = v7_r0
+        arg8 = ki_7
         arg9 = v7_r1
-        tile_id_6 = v7_r0
 
 @gluon.jit
 def twill_kernel(arg_A, arg_B, out_ptr0, ks0, ks1, ks2, a_desc_3, b_desc_4):
