@@ -732,6 +732,26 @@ def boxed_iteration(plan: KernelPlan, boxed_bytes: int) -> float | None:
     return iteration if iteration < s.ii * unit / 2 else None
 
 
+def branch_iteration(plan: KernelPlan) -> float | None:
+    """Where the loop holds work under an ``if`` with no results (a flat (tile, k) loop's epilogue storing the
+    accumulator under ``if ki == k_tiles - 1``, taken once a tile) and the II exceeds its units' busy time: the
+    schedule serialises that work with the dot every iteration, the GPU runs it once a tile, so the rings are sized
+    for the busiest unit's time (the iteration the other trips take), not the II. Inductor's persistent TMA template:
+    II 768 cycles held the loads two iterations ahead (504 TFLOP/s graphed, run 77), three ahead ran its nested
+    form at 599. None otherwise."""
+    s = plan.schedule
+    branches = [o for o in plan.graph.ops if o.ops and o.ops[0] == "scf.if" and not plan.graph.succs(o.id)]
+    if not branches:
+        return None
+    unit = float((s.get("normalization") or {}).get("scale") or s.time_unit or 1.0)
+    busy: dict[str, float] = {}
+    for o in plan.graph.ops:
+        for r in o.rrt:
+            busy[r.unit] = busy.get(r.unit, 0.0) + r.length * unit
+    iteration = max(busy.values(), default=0.0)
+    return iteration if 0 < iteration < s.ii * unit * 0.8 else None
+
+
 LOAD_BOUND = 0.9      # the share of the II the loads' reservations fill for the loop to count as bound by them
 
 
@@ -787,6 +807,10 @@ def _rings(plan: KernelPlan, node_of: dict[int, str], group_of: dict[int, int]) 
     boxed = sum(type_info(body[r.load].result_types[0]).bytes for _, r in found
                 if r.box is not None and r.sliced is None and r.subtile in (None, 0))
     iteration = boxed_iteration(plan, boxed)
+    if iteration is None and (iteration := branch_iteration(plan)) is not None:
+        unit = float((s.get("normalization") or {}).get("scale") or s.time_unit or 1.0)
+        plan.decisions.append(f"rings sized for {iteration:.0f} cycles an iteration (the busiest unit's), not the II's "
+                              f"{s.ii * unit:.0f}: the II holds work under an if taken on some iterations only")
     for nbytes, r in found:
         depth = ring_depth(nbytes, plan, iteration=iteration) if r.layout is None else \
             ring_depth(copy_bytes, plan, "global_bytes", iteration) + (plan.copy_warps > COPY_WARPS)

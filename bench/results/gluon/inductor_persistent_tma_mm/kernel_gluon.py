@@ -1,11 +1,12 @@
 """triton_tem_fused_mm_0, written by twill from its joint schedule: I=287 L=299 (optimal), 768 cycles per iteration predicted.
 
 Decisions (each from the schedule):
+- rings sized for 511 cycles an iteration (the busiest unit's), not the II's 768: the II holds work under an if taken on some iterations only
 - partition 0 (default): consumer, warp group 0, 8 warps, 240 registers per thread (needs about 104): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 1 warps, 24 registers per thread (needs about 0): TMA loads into the rings
-- ring a: 3 buffers of [128, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
-- ring b: 3 buffers of [64, 128] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
-- shared memory: 98416 bytes planned of 232448; maxnreg 168
+- ring a: 4 buffers of [128, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- ring b: 4 buffers of [64, 128] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- shared memory: 131216 bytes planned of 232448; maxnreg 168
 - early return at inductor_persistent_tma_mm.py:52 (TTGIR line 29): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it (--persistent on takes it per tile)
 - if at inductor_persistent_tma_mm.py:62 (TTGIR line 44): written as it runs (not scheduled), by the partition that needs its results or, for its stores, the first consumer
 
@@ -60,9 +61,9 @@ def consumer_0(arg_A, arg_B, out_ptr0, ks0, ks1, ks2, a_desc_3, b_desc_4, a_buf,
         ki_5 = ki_7_p1 == ki  # broadcast0_ki: stage 0, partition 0 (group 0)
         ki_6 = ki_7_p1 + 1  # broadcast0_ki: stage 0, partition 0 (group 0)
         ki_7 = gl.where(ki_5, 0, ki_6)  # broadcast0_ki: stage 0, partition 0 (group 0)
-        mbarrier.wait(a_ready.index((twill_b - 0) % 3), ((twill_b - 0) // 3) & 1)
-        mbarrier.wait(b_ready.index((twill_b - 0) % 3), ((twill_b - 0) // 3) & 1)
-        tok_acc_10 = warpgroup_mma(a_buf.index((twill_b - 0) % 3), b_buf.index((twill_b - 0) % 3), acc_10_p1, use_acc=acc_11_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+        mbarrier.wait(a_ready.index((twill_b - 0) % 4), ((twill_b - 0) // 4) & 1)
+        mbarrier.wait(b_ready.index((twill_b - 0) % 4), ((twill_b - 0) // 4) & 1)
+        tok_acc_10 = warpgroup_mma(a_buf.index((twill_b - 0) % 4), b_buf.index((twill_b - 0) % 4), acc_10_p1, use_acc=acc_11_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
         acc_11 = ki_7 != ki  # dot0_acc: stage 0, partition 0 (group 0)
         v6 = ki_7 == 0  # tma_load0_a: stage 0, partition 0 (group 0)
         if v6:  # tma_load0_a: stage 0, partition 0 (group 0)
@@ -108,8 +109,8 @@ def consumer_0(arg_A, arg_B, out_ptr0, ks0, ks1, ks2, a_desc_3, b_desc_4, a_buf,
             v12 = gl.convert_layout(v11, L3)  # store0: stage 0, partition 0 (group 0)
             gl.store(v10, v12, mask=mask_21)  # store0: stage 0, partition 0 (group 0)
         acc_10_p1 = warpgroup_mma_wait(1, deps=(acc_10_p1,))
-        mbarrier.arrive(a_empty.index((twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
-        mbarrier.arrive(b_empty.index((twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
+        mbarrier.arrive(a_empty.index((twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+        mbarrier.arrive(b_empty.index((twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
         acc_10 = warpgroup_mma_wait(1, deps=(tok_acc_10,))
         acc_10_p1 = acc_10
         acc_11_p1 = acc_11
@@ -118,8 +119,8 @@ def consumer_0(arg_A, arg_B, out_ptr0, ks0, ks1, ks2, a_desc_3, b_desc_4, a_buf,
         v7_r1_p1 = v7_r1
         v7_r2_p1 = v7_r2
     acc_10_p1 = warpgroup_mma_wait(0, deps=(acc_10_p1,))
-    mbarrier.arrive(a_empty.index(((twill_n - 1) - 0) % 3), pred=twill_n > 0)
-    mbarrier.arrive(b_empty.index(((twill_n - 1) - 0) % 3), pred=twill_n > 0)
+    mbarrier.arrive(a_empty.index(((twill_n - 1) - 0) % 4), pred=twill_n > 0)
+    mbarrier.arrive(b_empty.index(((twill_n - 1) - 0) % 4), pred=twill_n > 0)
 
 @gluon.jit
 def producer_1(arg_A, arg_B, out_ptr0, ks0, ks1, ks2, a_desc_3, b_desc_4, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty):
@@ -173,12 +174,12 @@ def producer_1(arg_A, arg_B, out_ptr0, ks0, ks1, ks2, a_desc_3, b_desc_4, a_buf,
             v7_r1 = arg9
             v7_r2 = arg10
         rk = ki_7 * 64
-        mbarrier.wait(a_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-        mbarrier.expect(a_ready.index(twill_k % 3), a_desc_3.block_type.nbytes)
-        tma.async_copy_global_to_shared(a_desc_3, [v7_r1, rk], a_ready.index(twill_k % 3), a_buf.index(twill_k % 3))
-        mbarrier.wait(b_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
-        mbarrier.expect(b_ready.index(twill_k % 3), b_desc_4.block_type.nbytes)
-        tma.async_copy_global_to_shared(b_desc_4, [rk, v7_r2], b_ready.index(twill_k % 3), b_buf.index(twill_k % 3))
+        mbarrier.wait(a_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+        mbarrier.expect(a_ready.index(twill_k % 4), a_desc_3.block_type.nbytes)
+        tma.async_copy_global_to_shared(a_desc_3, [v7_r1, rk], a_ready.index(twill_k % 4), a_buf.index(twill_k % 4))
+        mbarrier.wait(b_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+        mbarrier.expect(b_ready.index(twill_k % 4), b_desc_4.block_type.nbytes)
+        tma.async_copy_global_to_shared(b_desc_4, [rk, v7_r2], b_ready.index(twill_k % 4), b_buf.index(twill_k % 4))
         arg10 = v7_r2
         arg7 = v7_r0
         arg8 = ki_7
@@ -190,19 +191,19 @@ def twill_kernel(arg_A, arg_B, out_ptr0, ks0, ks1, ks2, a_desc_3, b_desc_4):
     v1 = v0 == 0
     if v1:
         return
-    a_buf = gl.allocate_shared_memory(gl.float16, [3, 128, 64], a_desc_3.layout)
-    b_buf = gl.allocate_shared_memory(gl.float16, [3, 64, 128], b_desc_4.layout)
-    a_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    a_buf = gl.allocate_shared_memory(gl.float16, [4, 128, 64], a_desc_3.layout)
+    b_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 128], b_desc_4.layout)
+    a_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(a_ready.index(i), count=1)
-    a_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    a_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(a_empty.index(i), count=1)
-    b_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    b_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(b_ready.index(i), count=1)
-    b_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    b_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(b_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (arg_A, arg_B, out_ptr0, ks0, ks1, ks2, a_desc_3, b_desc_4, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty)),
