@@ -124,8 +124,8 @@ VARIANTS = {
     "assume_gemm_gelu": ("tests/corpus/assume_gemm_gelu.py", "matmul_kernel", []),   # tl.assume, a GELU epilogue
     "batched_dot3d": ("tests/corpus/batched_dot3d.py", "bmm3d_kernel", []),   # a 3-D tl.dot
     "fla_chunk_h": ("tests/corpus/fla_chunk_h.py", "chunk_fwd_kernel_h", ["--async-tiles", "on"]),   # FLA's chunk state: a carried state dot
-    "fla_chunk_o": ("tests/corpus/fla_chunk_o.py", "chunk_fwd_kernel_o", []),   # FLA's chunk output
-    "mamba_chunk_state": ("tests/corpus/mamba_chunk_state.py", "_chunk_state_fwd_kernel", []),   # Mamba-2's chunk state
+    "fla_chunk_o": ("tests/corpus/fla_chunk_o.py", "chunk_fwd_kernel_o", ["--own-tiles", "on"]),   # FLA's chunk output (run 78/79: one partition)
+    "mamba_chunk_state": ("tests/corpus/mamba_chunk_state.py", "_chunk_state_fwd_kernel", ["--own-tiles", "on"]),   # Mamba-2's chunk state (run 78/79: one partition)
     "tut06_attn_fwd": ("tests/corpus/tut06_attn_fwd.py", "_attn_fwd", []),   # tutorial 06
     "tut09_desc_persistent_ws": ("tests/corpus/tut09_desc_persistent_ws.py",
                                  "matmul_kernel_descriptor_persistent", []),   # tutorial 09, flatten=True
@@ -140,7 +140,7 @@ VARIANTS = {
     "tut03_autotune_matmul": ("tests/corpus/tut03_autotune_matmul.py", "matmul_kernel", []),   # tutorial 03: autotuned, leaky_relu epilogue
     "torchao_int8_wo_mm": ("tests/corpus/torchao_int8_wo_mm.py", "int8_weight_only_matmul_kernel", ["--async-tiles", "on"]),   # int8 weights, a row scale after the loop
     "lightllm_token_att": ("tests/corpus/lightllm_token_att.py", "_fwd_kernel_token_att1", []),   # LightLLM decode: a token index table
-    "mamba_bmm_chunk": ("tests/corpus/mamba_bmm_chunk.py", "_bmm_chunk_fwd_kernel", []),   # Mamba-2's chunked C^T B
+    "mamba_bmm_chunk": ("tests/corpus/mamba_bmm_chunk.py", "_bmm_chunk_fwd_kernel", ["--own-tiles", "on"]),   # Mamba-2's chunked C^T B (run 78/79: one partition)
     "fla_fused_chunk_retention": ("tests/corpus/fla_fused_chunk_retention.py", "fused_chunk_retention_fwd_kernel", ["--async-tiles", "on"]),   # an if inside the loop's if
     "attorch_layer_norm": ("tests/corpus/attorch_layer_norm.py", "layer_norm_forward_kernel", []),   # attorch LayerNorm
     "lightllm_context_attention": ("tests/corpus/lightllm_context_attention.py", "_fwd_kernel", []),   # LightLLM prefill attention

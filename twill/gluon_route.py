@@ -377,7 +377,8 @@ def _own_tiles(c: Candidate, sp: _Split, kir: KernelIR, machine: Machine, option
     best, its 64 registers too few for the tiles' pointers; Triton's one partition holds them in 255). Kept where
     ptxas allocates it with no spill in the loop."""
     k = c.kernel
-    if k is None or k.cp_async or not any(r.copied for r in k.plan.rings) or sp.nc != 1:
+    if k is None or k.cp_async or not any(r.copied for r in k.plan.rings) or sp.nc != 1 \
+            or getattr(options, "own_tiles", "auto") != "auto":
         return c
     d = _generated(_candidate(sp, machine, options, solve_opts, budget, c.hold, c.reg_limit, one_stage=True,
                               own_tiles=True), kir, machine, options)
@@ -529,7 +530,7 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
     asked_async = getattr(options, "async_tiles", "auto")
     cp_async, tma, chains, two_ctas, copy_wgmma = [True], [True], [False], [True], [asked_async == "on"]
     halved = [False]             # the last kernel made has the halved register limit (two CTAs per SM)
-    own_tiles = [bool(c.schedule.get("own_tiles"))]
+    own_tiles = [bool(c.schedule.get("own_tiles")) or getattr(options, "own_tiles", "auto") == "on"]
 
     def make(own_stores: bool, copy_warps: int, retry: bool = True) -> GluonKernel:
         try:

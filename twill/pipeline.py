@@ -76,6 +76,7 @@ class OptimizeOptions:
     sequential_groups: bool = False      # Gluon route: GROUP SEQUENCE, RETIREMENT, the written kernels' costs (experimental)
     persistent: str = "auto"             # Gluon route: one CTA per SM over the tiles: auto | on | off
     async_tiles: str = "auto"            # Gluon route: a wgmma's register-read pointer tiles by cp.async: auto | on | off
+    own_tiles: str = "auto"              # Gluon route: the dots' tiles loaded by the consumer, no producer: auto | on | off
 
 
 @dataclass(frozen=True)

@@ -25,9 +25,10 @@ NAMED_FLAGS = (("kernel", "{}"), ("loop", "loop{}"), ("swp_only", "swp"), ("num_
                ("backend", "{}"), ("joint_backend", "joint-{}"), ("normalize_bound", "u{}"), ("emit", "{}"),
                ("row_split", "rows{}"), ("tc_order", "tc-order"), ("tree_reductions", "tree"), ("no_reducer", "no-reducer"),
                ("lookahead", "lookahead"),
-               ("sequential_groups", "seq"), ("persistent", "persistent-{}"), ("async_tiles", "async-tiles-{}"))
+               ("sequential_groups", "seq"), ("persistent", "persistent-{}"), ("async_tiles", "async-tiles-{}"),
+               ("own_tiles", "own-tiles-{}"))
 DEFAULTS = {"backend": "cpsat", "joint_backend": "cpsat", "normalize_bound": 300, "emit": "auto", "persistent": "auto",
-            "async_tiles": "auto"}
+            "async_tiles": "auto", "own_tiles": "auto"}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -98,6 +99,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "the H200 (run 75): cp.async faster for torchao's int8 weight-only GEMM (x0.51 -> x0.86 of "
                         "Triton), lightning attention and FLA's chunk kernels, slower for the int4/int8 dequantising "
                         "GEMMs whose loads the schedule holds two stages ahead")
+    p.add_argument("--own-tiles", default="auto", choices=("auto", "on", "off"),
+                   help="Gluon kernel: the dots' tiles loaded by the consumer itself, no producer partition (on), or "
+                        "copied into rings by a producer (off); auto: a producer, but where cp.async cannot copy the "
+                        "tiles at any launch. Measured both ways on the H200 (runs 78-79): one partition faster for "
+                        "Mamba's chunk state (x0.59 -> x0.90 of Triton) and bmm (x0.65 -> x0.75) and FLA's chunk_o "
+                        "(x0.85 -> x1.01), loops of 2-8 iterations a CTA; slower for nine of ten others")
     p.add_argument("--time-passes", action="store_true", help="print the time each pipeline step took")
     p.add_argument("--dump-dir", default=None, metavar="DIR",
                    help="write each step's output there (graph, costed graph, schedules, annotated IR)")
@@ -123,7 +130,8 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--emit gluon: the Gluon back end writes Hopper (sm_90) kernels", where=m.name,
                          expected="--arch h100 or h200", found=f"sm_{m.sm}")
     for flag, value, what in (("--persistent", args.persistent, "persistence"),
-                              ("--async-tiles", args.async_tiles, "how a wgmma's register-read tiles are copied")):
+                              ("--async-tiles", args.async_tiles, "how a wgmma's register-read tiles are copied"),
+                              ("--own-tiles", args.own_tiles, "who loads the dots' tiles")):
         if value != "auto" and (args.emit == "triton" or m.sm != 90 or args.swp_only):
             raise InputError(f"{flag} {value}: {what} is a decision of the Gluon kernel, which this run does not write",
                              where=m.name, expected="--arch h100 or h200, --emit auto or gluon",
@@ -141,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
         no_cross_warp=args.no_cross_warp, realisable=not args.no_realisability, dump_dir=args.dump_dir,
         emit=args.emit, row_split=args.row_split, tc_order=args.tc_order, tree_reductions=args.tree_reductions,
         reducer=not args.no_reducer, gluon_lookahead=args.lookahead, sequential_groups=args.sequential_groups, persistent=args.persistent,
-        async_tiles=args.async_tiles)
+        async_tiles=args.async_tiles, own_tiles=args.own_tiles)
     progress = Progress(quiet=args.quiet, live=sys.stderr.isatty())
     try:
         result = optimize(args.file, m, opts, progress=progress)

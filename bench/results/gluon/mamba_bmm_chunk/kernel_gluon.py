@@ -1,16 +1,11 @@
 """_bmm_chunk_fwd_kernel, written by twill from its joint schedule: I=278 L=278 (optimal), 2224 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- a_103 copied with cp.async at every launch, not by TMA: a mask along dimension 0 the launch cannot compute
-- b_109 copied with cp.async at every launch, not by TMA: a mask along dimension 0 the launch cannot compute
-- pointer-loaded tiles copied by a 4-warp producer with cp.async (a_103, b_109): their addresses and masks spread over 128 threads
-- two CTAs per SM: the partitions' registers (184, 64 needed per thread) fit half the register file, so the launch's limit is 128 (run 29e: chunk_state 1.26x with two CTAs against one)
-- partition 0 (default): consumer, warp group 0, 4 warps, 184 registers per thread (needs about 184): the loop's compute, 1 stages
-- partition 1 (worker): producer, warp group 1, 4 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
-- ring a_103: 2 buffers of [128, 32] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
-- ring b_109: 2 buffers of [32, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
-- shared memory: 32848 bytes planned of 232448; maxnreg 128
-- early return at mamba_bmm_chunk.py:84 (TTGIR line 59): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it (--persistent on takes it per tile)
+- one partition, no producer (the dots' tiles loaded by its own warps and stored to shared memory for the wgmma, as Triton's one partition does: where cp.async cannot copy them at any launch (no address known aligned), a later loop loads tiles no ring of this loop's streams, or --own-tiles on asks, a stage ahead of their readers; 1 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 184 per thread)
+- shared operand a_104_st: partition 0 stores the loop's [128, 32] f16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
+- shared operand b_110_st: partition 0 stores the loop's [32, 128] f16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
+- shared memory: 32784 bytes planned of 232448; maxnreg unset (ptxas allocates)
+- early return at mamba_bmm_chunk.py:84 (TTGIR line 59): taken in the kernel itself, before the loop; not persistent, as a program id decides it (--persistent on takes it per tile)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -19,7 +14,6 @@ from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
                                                                warpgroup_mma_wait)
-from triton.experimental.gluon.language.nvidia.ampere import async_copy
 
 L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[8, 4], warps_per_cta=[4, 1], order=[1, 0])))
 L1 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
@@ -34,7 +28,7 @@ L9 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[4, 4], thr
 L10 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(a_ptr, b_ptr, out_ptr, seq_idx_ptr, seqlen, chunk_size, K, ngroups, stride_a_batch, stride_a_seqlen, stride_a_head, stride_b_batch, stride_b_seqlen, stride_b_head, stride_out_batch, stride_out_chunk, stride_out_head, stride_outm, stride_seq_idx_batch, a_103_buf, b_109_buf, a_103_ready, a_103_empty, b_109_ready, b_109_empty, TWILL_COPY: gl.constexpr):
+def consumer_0(a_ptr, b_ptr, out_ptr, seq_idx_ptr, seqlen, chunk_size, K, ngroups, stride_a_batch, stride_a_seqlen, stride_a_head, stride_b_batch, stride_b_seqlen, stride_b_head, stride_out_batch, stride_out_chunk, stride_out_head, stride_outm, stride_seq_idx_batch, a_104_st, b_110_st):
     pid_b = gl.program_id(1)
     pid_ch = gl.program_id(2)
     pid_c = pid_ch // ngroups
@@ -102,7 +96,11 @@ def consumer_0(a_ptr, b_ptr, out_ptr, seq_idx_ptr, seqlen, chunk_size, K, ngroup
     b_66 = b_65.broadcast_to([32, 128])
     twill_n = (v5 - 0 + 1 - 1) // 1
     acc_111 = gl.full([128, 128], 0.0, gl.float32, layout=L7)
+    a_ptrs_112 = a_ptrs_51
+    b_ptrs_113 = b_ptrs_61
+    a_ptrs_112_p1 = a_ptrs_112
     acc_111_p1 = acc_111
+    b_ptrs_113_p1 = b_ptrs_113
     for twill_b in range(0, twill_n):
         a_97 = (0 + (twill_b - 0) * 1) * 32  # elementwise0_a: stage 0, partition 0 (group 0)
         a_98 = K - a_97  # elementwise0_a: stage 0, partition 0 (group 0)
@@ -114,19 +112,23 @@ def consumer_0(a_ptr, b_ptr, out_ptr, seq_idx_ptr, seqlen, chunk_size, K, ngroup
         a_100 = a_ptrs_46 < a_99  # elementwise0_a: stage 0, partition 0 (group 0)
         a_101 = a_100.broadcast_to([128, 32])  # elementwise0_a: stage 0, partition 0 (group 0)
         a_102 = a_64 & a_101  # elementwise0_a: stage 0, partition 0 (group 0)
-        mbarrier.wait(a_103_ready.index((twill_b - 0) % 2), ((twill_b - 0) // 2) & 1)
-        fence_async_shared()
-        mbarrier.wait(b_109_ready.index((twill_b - 0) % 2), ((twill_b - 0) // 2) & 1)
-        fence_async_shared()
-        tok_acc_111 = warpgroup_mma(a_103_buf.index((twill_b - 0) % 2), b_109_buf.index((twill_b - 0) % 2), acc_111_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+        a_ptrs_112 = a_ptrs_112_p1 + 32  # load0_a: stage 0, partition 0 (group 0)
+        a_103 = gl.load(a_ptrs_112_p1, mask=a_102, other=0.0)  # load0_a: stage 0, partition 0 (group 0)
+        b_ptrs_113 = b_ptrs_113_p1 + 32  # load1_b: stage 0, partition 0 (group 0)
+        a_104 = a_104_st.index((twill_b - 0) % 2)  # load0_a: stage 0, partition 0 (group 0)
+        a_104.store(a_103)  # load0_a: stage 0, partition 0 (group 0)
+        fence_async_shared()  # load0_a: stage 0, partition 0 (group 0)
+        b_109 = gl.load(b_ptrs_113_p1, mask=b_108, other=0.0)  # load1_b: stage 0, partition 0 (group 0)
+        b_110 = b_110_st.index((twill_b - 0) % 2)  # load1_b: stage 0, partition 0 (group 0)
+        b_110.store(b_109)  # load1_b: stage 0, partition 0 (group 0)
+        fence_async_shared()  # load1_b: stage 0, partition 0 (group 0)
+        tok_acc_111 = warpgroup_mma(a_104, b_110, acc_111_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
         acc_111_p1 = warpgroup_mma_wait(1, deps=(acc_111_p1,))
-        mbarrier.arrive(a_103_empty.index((twill_b - 1 - 0) % 2), pred=(twill_b - 1 - 0) >= 0)
-        mbarrier.arrive(b_109_empty.index((twill_b - 1 - 0) % 2), pred=(twill_b - 1 - 0) >= 0)
         acc_111 = warpgroup_mma_wait(1, deps=(tok_acc_111,))
+        a_ptrs_112_p1 = a_ptrs_112
         acc_111_p1 = acc_111
+        b_ptrs_113_p1 = b_ptrs_113
     acc_111_p1 = warpgroup_mma_wait(0, deps=(acc_111_p1,))
-    mbarrier.arrive(a_103_empty.index(((twill_n - 1) - 0) % 2), pred=twill_n > 0)
-    mbarrier.arrive(b_109_empty.index(((twill_n - 1) - 0) % 2), pred=twill_n > 0)
     seq_idx_m_67 = offs_m_36 < chunk_size_limit_62
     seq_idx_m_69 = seq_idx_ptr_25 + offs_m_36
     seq_idx_m_70 = gl.load(seq_idx_m_69, mask=seq_idx_m_67, other=-1)
@@ -163,97 +165,7 @@ def consumer_0(a_ptr, b_ptr, out_ptr, seq_idx_ptr, seqlen, chunk_size, K, ngroup
     gl.store(out_ptrs_93, v13, mask=v12)
 
 @gluon.jit
-def producer_1(a_ptr, b_ptr, out_ptr, seq_idx_ptr, seqlen, chunk_size, K, ngroups, stride_a_batch, stride_a_seqlen, stride_a_head, stride_b_batch, stride_b_seqlen, stride_b_head, stride_out_batch, stride_out_chunk, stride_out_head, stride_outm, stride_seq_idx_batch, a_103_buf, b_109_buf, a_103_ready, a_103_empty, b_109_ready, b_109_empty, TWILL_COPY: gl.constexpr):
-    pid_b = gl.program_id(1)
-    pid_ch = gl.program_id(2)
-    pid_c = pid_ch // ngroups
-    pid_h = pid_c * ngroups
-    pid_h_6 = pid_ch - pid_h
-    num_pid_n_7 = chunk_size + 127
-    num_pid_n_8 = num_pid_n_7 // 128
-    pid_m = gl.program_id(0)
-    pid_m_9 = pid_m // num_pid_n_8
-    pid_n = pid_m % num_pid_n_8
-    v0 = pid_n * 128
-    a_ptr_10 = pid_b * stride_a_batch
-    a_ptr_11 = pid_c * chunk_size
-    a_ptr_12 = a_ptr_11 * stride_a_seqlen
-    a_ptr_13 = a_ptr_10 + a_ptr_12
-    a_ptr_14 = pid_h_6 * stride_a_head
-    a_ptr_15 = a_ptr_13 + a_ptr_14
-    a_ptr_16 = a_ptr + a_ptr_15
-    b_ptr_17 = pid_b * stride_b_batch
-    b_ptr_18 = a_ptr_11 * stride_b_seqlen
-    b_ptr_19 = b_ptr_17 + b_ptr_18
-    b_ptr_20 = pid_h_6 * stride_b_head
-    b_ptr_21 = b_ptr_19 + b_ptr_20
-    b_ptr_22 = b_ptr + b_ptr_21
-    offs_m = pid_m_9 * 128
-    offs_m_26 = gl.arange(0, 128, layout=L0)
-    offs_m_28 = gl.arange(0, 128, layout=L2)
-    offs_m_34 = offs_m + offs_m_26
-    offs_n_39 = v0 + offs_m_28
-    a_ptrs = gl.expand_dims(offs_m_34, 1)
-    a_ptrs_44 = a_ptrs * stride_a_seqlen
-    a_ptrs_45 = gl.arange(0, 32, layout=L5)
-    a_ptrs_46 = gl.expand_dims(a_ptrs_45, 0)
-    a_ptrs_47 = a_ptrs_44.broadcast_to([128, 32])
-    a_ptrs_48 = a_ptrs_46.broadcast_to([128, 32])
-    a_ptrs_49 = a_ptrs_47 + a_ptrs_48
-    a_ptrs_51 = a_ptr_16 + a_ptrs_49
-    b_ptrs = gl.arange(0, 32, layout=L6)
-    b_ptrs_52 = gl.expand_dims(b_ptrs, 1)
-    b_ptrs_53 = gl.expand_dims(offs_n_39, 0)
-    b_ptrs_56 = b_ptrs_53 * stride_b_seqlen
-    b_ptrs_57 = b_ptrs_52.broadcast_to([32, 128])
-    b_ptrs_58 = b_ptrs_56.broadcast_to([32, 128])
-    b_ptrs_59 = b_ptrs_57 + b_ptrs_58
-    b_ptrs_61 = b_ptr_22 + b_ptrs_59
-    chunk_size_limit = seqlen - a_ptr_11
-    chunk_size_limit_62 = gl.minimum(chunk_size, chunk_size_limit)
-    v4 = K + 31
-    v5 = v4 // 32
-    a_63 = a_ptrs < chunk_size_limit_62
-    a_64 = a_63.broadcast_to([128, 32])
-    b_65 = b_ptrs_53 < chunk_size_limit_62
-    b_66 = b_65.broadcast_to([32, 128])
-    a_ptrs_95 = a_ptrs_51
-    b_ptrs_96 = b_ptrs_61
-    for acc_94 in range(0, v5, 1):
-        twill_k = (acc_94 - 0) // 1
-        a_97 = acc_94 * 32
-        a_98 = K - a_97
-        a_100 = a_ptrs_46 < a_98
-        a_101 = a_100.broadcast_to([128, 32])
-        a_102 = a_64 & a_101
-        b_106 = b_ptrs_52 < a_98
-        b_107 = b_106.broadcast_to([32, 128])
-        b_108 = b_107 & b_66
-        a_ptrs_112 = a_ptrs_95 + 32
-        b_ptrs_113 = b_ptrs_96 + 32
-        mbarrier.wait(b_109_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
-        if TWILL_COPY:
-            async_copy.async_copy_global_to_shared(b_109_buf.index(twill_k % 2), b_ptrs_96, mask=b_108)  # load1_b: stage 0, partition 1 (group 1)
-            async_copy.mbarrier_arrive(b_109_ready.index(twill_k % 2), increment_count=False)
-        else:
-            b_109_buf.index(twill_k % 2).store(gl.load(b_ptrs_96, mask=b_108, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
-            fence_async_shared()
-            gl.thread_barrier()
-            mbarrier.arrive(b_109_ready.index(twill_k % 2), count=128)
-        mbarrier.wait(a_103_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
-        if TWILL_COPY:
-            async_copy.async_copy_global_to_shared(a_103_buf.index(twill_k % 2), a_ptrs_95, mask=a_102)  # load0_a: stage 0, partition 1 (group 1)
-            async_copy.mbarrier_arrive(a_103_ready.index(twill_k % 2), increment_count=False)
-        else:
-            a_103_buf.index(twill_k % 2).store(gl.load(a_ptrs_95, mask=a_102, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
-            fence_async_shared()
-            gl.thread_barrier()
-            mbarrier.arrive(a_103_ready.index(twill_k % 2), count=128)
-        a_ptrs_95 = a_ptrs_112
-        b_ptrs_96 = b_ptrs_113
-
-@gluon.jit
-def twill_kernel(a_ptr, b_ptr, out_ptr, seq_idx_ptr, seqlen, chunk_size, K, ngroups, stride_a_batch, stride_a_seqlen, stride_a_head, stride_b_batch, stride_b_seqlen, stride_b_head, stride_out_batch, stride_out_chunk, stride_out_head, stride_outm, stride_seq_idx_batch, TWILL_COPY: gl.constexpr):
+def twill_kernel(a_ptr, b_ptr, out_ptr, seq_idx_ptr, seqlen, chunk_size, K, ngroups, stride_a_batch, stride_a_seqlen, stride_a_head, stride_b_batch, stride_b_seqlen, stride_b_head, stride_out_batch, stride_out_chunk, stride_out_head, stride_outm, stride_seq_idx_batch):
     num_pid_n_7 = chunk_size + 127
     num_pid_n_8 = num_pid_n_7 // 128
     pid_m = gl.program_id(0)
@@ -265,39 +177,23 @@ def twill_kernel(a_ptr, b_ptr, out_ptr, seq_idx_ptr, seqlen, chunk_size, K, ngro
     v3 = v0 >= v2
     if v3:
         return
-    a_103_buf = gl.allocate_shared_memory(gl.float16, [2, 128, 32], gl.NVMMASharedLayout(swizzle_byte_width=64, element_bitwidth=16, rank=2, transposed=False))
-    b_109_buf = gl.allocate_shared_memory(gl.float16, [2, 32, 128], gl.NVMMASharedLayout(swizzle_byte_width=64, element_bitwidth=16, rank=2, transposed=True))
-    a_103_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
-        mbarrier.init(a_103_ready.index(i), count=128)
-    a_103_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
-        mbarrier.init(a_103_empty.index(i), count=1)
-    b_109_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
-        mbarrier.init(b_109_ready.index(i), count=128)
-    b_109_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
-        mbarrier.init(b_109_empty.index(i), count=1)
-    gl.warp_specialize([
-        (consumer_0, (a_ptr, b_ptr, out_ptr, seq_idx_ptr, seqlen, chunk_size, K, ngroups, stride_a_batch, stride_a_seqlen, stride_a_head, stride_b_batch, stride_b_seqlen, stride_b_head, stride_out_batch, stride_out_chunk, stride_out_head, stride_outm, stride_seq_idx_batch, a_103_buf, b_109_buf, a_103_ready, a_103_empty, b_109_ready, b_109_empty, TWILL_COPY)),
-        (producer_1, (a_ptr, b_ptr, out_ptr, seq_idx_ptr, seqlen, chunk_size, K, ngroups, stride_a_batch, stride_a_seqlen, stride_a_head, stride_b_batch, stride_b_seqlen, stride_b_head, stride_out_batch, stride_out_chunk, stride_out_head, stride_outm, stride_seq_idx_batch, a_103_buf, b_109_buf, a_103_ready, a_103_empty, b_109_ready, b_109_empty, TWILL_COPY)),
-    ], [4], [64])
+    a_104_st = gl.allocate_shared_memory(gl.float16, [2, 128, 32], gl.NVMMASharedLayout(swizzle_byte_width=64, element_bitwidth=16, rank=2, transposed=False))
+    b_110_st = gl.allocate_shared_memory(gl.float16, [2, 32, 128], gl.NVMMASharedLayout(swizzle_byte_width=64, element_bitwidth=16, rank=2, transposed=True))
+    consumer_0(a_ptr, b_ptr, out_ptr, seq_idx_ptr, seqlen, chunk_size, K, ngroups, stride_a_batch, stride_a_seqlen, stride_a_head, stride_b_batch, stride_b_seqlen, stride_b_head, stride_out_batch, stride_out_chunk, stride_out_head, stride_outm, stride_seq_idx_batch, a_104_st, b_110_st)
 
 
 
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['a_ptr', 'b_ptr', 'out_ptr', 'seq_idx_ptr', 'seqlen', 'chunk_size', 'K', 'ngroups', 'stride_a_batch', 'stride_a_seqlen', 'stride_a_head', 'stride_ak', 'stride_b_batch', 'stride_b_seqlen', 'stride_b_head', 'stride_bk', 'stride_out_batch', 'stride_out_chunk', 'stride_out_head', 'stride_outm', 'stride_outn', 'stride_seq_idx_batch', 'stride_seq_idx_seqlen', 'IS_CAUSAL', 'dot_dtype', 'HAS_SEQ_IDX', 'BLOCK_SIZE_M', 'BLOCK_SIZE_N', 'BLOCK_SIZE_K']          # the Triton kernel's parameters, in order
 RUNTIME = ['a_ptr', 'b_ptr', 'out_ptr', 'seq_idx_ptr', 'seqlen', 'chunk_size', 'K', 'ngroups', 'stride_a_batch', 'stride_a_seqlen', 'stride_a_head', 'stride_b_batch', 'stride_b_seqlen', 'stride_b_head', 'stride_out_batch', 'stride_out_chunk', 'stride_out_head', 'stride_outm', 'stride_seq_idx_batch']   # the Gluon kernel's parameters, in order
-FLAGS = ['TWILL_COPY']   # its constexpr flags, after RUNTIME: decided per launch key
+FLAGS = []   # its constexpr flags, after RUNTIME: decided per launch key
 KEYED = ['a_ptr', 'b_ptr', 'out_ptr', 'seq_idx_ptr', 'seqlen', 'chunk_size', 'K', 'ngroups', 'stride_a_batch', 'stride_a_seqlen', 'stride_a_head', 'stride_b_batch', 'stride_b_seqlen', 'stride_b_head', 'stride_out_batch', 'stride_out_chunk', 'stride_out_head', 'stride_outm', 'stride_seq_idx_batch', 'dot_dtype']   # the arguments a launch key reads
 CONSTEXPRS = {'stride_ak': 1, 'stride_bk': 1, 'stride_outn': 1, 'stride_seq_idx_seqlen': 1, 'IS_CAUSAL': True, 'HAS_SEQ_IDX': True, 'BLOCK_SIZE_M': 128, 'BLOCK_SIZE_N': 128, 'BLOCK_SIZE_K': 32}         # the specialisation this kernel was generated for
 DESCRIPTOR_BLOCKS = {}
 DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 4
-MAXNREG = 128
+MAXNREG = None
 PERSISTENT = False      # one program per SM loops over the grid's tiles
-COPY_ALIGNED = ['a_ptr', 'b_ptr', 'seqlen', 'chunk_size', 'K', 'ngroups', 'stride_a_batch', 'stride_a_seqlen', 'stride_a_head', 'stride_b_batch', 'stride_b_seqlen', 'stride_b_head']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
 
@@ -390,7 +286,7 @@ def _device():
 def _decide(bound):
     """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
     shapes = None
-    flags = {'TWILL_COPY': all(_aligned(bound[n]) for n in COPY_ALIGNED)}
+    flags = {}
     return [tuple(flags[f] for f in FLAGS), shapes, None]
 
 
@@ -433,13 +329,6 @@ def _run(entry, g, runtime):
     if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
         entry[2] = compiled
     return compiled
-
-
-def _aligned(value):
-    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
-    if hasattr(value, "data_ptr"):
-        return value.data_ptr() % 16 == 0
-    return isinstance(value, int) and value % 16 == 0
 
 
 _SMS = []

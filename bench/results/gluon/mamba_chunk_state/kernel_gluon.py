@@ -1,15 +1,11 @@
 """_chunk_state_fwd_kernel, written by twill from its joint schedule: I=475 L=475 (optimal), 1649 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- x_115 copied with cp.async at every launch, not by TMA: a mask along dimension 0 the launch cannot compute
-- pointer-loaded tiles copied by a 4-warp producer with cp.async (x_115): their addresses and masks spread over 128 threads
-- two CTAs per SM: the partitions' registers (89, 48 needed per thread) fit half the register file, so the launch's limit is 128 (run 29e: chunk_state 1.26x with two CTAs against one)
 - wgmma waits: an accumulation's previous wgmma retired under the next one's token (with its result named, ptxas serialised the wgmmas)
-- partition 0 (default): consumer, warp group 0, 4 warps, 200 registers per thread (needs about 89): the loop's compute, 2 stages
-- partition 1 (worker): producer, warp group 1, 4 warps, 48 registers per thread (needs about 48): cp.async copies into the rings
-- ring x_115: 2 buffers of [64, 32] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
+- one partition, no producer (the dots' tiles loaded by its own warps and stored to shared memory for the wgmma, as Triton's one partition does: where cp.async cannot copy them at any launch (no address known aligned), a later loop loads tiles no ring of this loop's streams, or --own-tiles on asks, a stage ahead of their readers; 2 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 89 per thread)
 - shared operand b_134_st: partition 0 stores the loop's [32, 64] f16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
-- shared memory: 16432 bytes planned of 232448; maxnreg 128
+- shared operand x_116_st: partition 0 stores the loop's [64, 32] f16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
+- shared memory: 16400 bytes planned of 232448; maxnreg unset (ptxas allocates)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -18,7 +14,6 @@ from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
                                                                warpgroup_mma_wait)
-from triton.experimental.gluon.language.nvidia.ampere import async_copy
 
 L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[8, 1], threads_per_warp=[8, 4], warps_per_cta=[1, 4], order=[0, 1])))
 L1 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
@@ -30,7 +25,7 @@ L6 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1]
 L7 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(x_ptr, b_ptr, states_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_ptr, hdim, dstate, chunk_size, batch, seqlen, nheads_ngroups_ratio, stride_x_batch, stride_x_seqlen, stride_x_head, stride_b_batch, stride_b_seqlen, stride_b_head, stride_states_batch, stride_states_chunk, stride_states_head, stride_states_hdim, stride_dt_batch, stride_dt_chunk, stride_dt_head, stride_dA_cs_batch, stride_dA_cs_chunk, stride_dA_cs_head, stride_seq_idx_batch, x_115_buf, b_134_st, x_115_ready, x_115_empty, TWILL_COPY: gl.constexpr):
+def consumer_0(x_ptr, b_ptr, states_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_ptr, hdim, dstate, chunk_size, batch, seqlen, nheads_ngroups_ratio, stride_x_batch, stride_x_seqlen, stride_x_head, stride_b_batch, stride_b_seqlen, stride_b_head, stride_states_batch, stride_states_chunk, stride_states_head, stride_states_hdim, stride_dt_batch, stride_dt_chunk, stride_dt_head, stride_dA_cs_batch, stride_dA_cs_chunk, stride_dA_cs_head, stride_seq_idx_batch, b_134_st, x_116_st):
     pid_bc = gl.program_id(1)
     pid_c = pid_bc // batch
     pid_b = pid_c * batch
@@ -113,6 +108,7 @@ def consumer_0(x_ptr, b_ptr, states_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_ptr, hdi
     x_78 = x_77.broadcast_to([64, 32])
     b_79 = b_ptrs < dstate
     b_80 = b_79.broadcast_to([32, 64])
+    x_ptrs_82 = stride_x_seqlen * 32
     b_ptrs_84 = stride_b_seqlen * 32
     twill_n = (chunk_size_limit_74 - 0 + 32 - 1) // 32
     if (twill_n >= 1) | (gl.program_id(0) < 0):
@@ -125,6 +121,7 @@ def consumer_0(x_ptr, b_ptr, states_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_ptr, hdi
         dt_ptrs_138_p1 = dt_ptrs_138
         seq_idx_ptrs_140_p1 = seq_idx_ptrs_140
         acc_135 = gl.full([64, 64], 0.0, gl.float32, layout=L6)
+        x_ptrs_136 = x_ptrs_59
         x_110 = chunk_size_limit_74 - (0 + (0 - 0) * 32)  # elementwise0_x: stage 0, partition 0 (group 0)
         b_117 = x_110  # elementwise1_b: stage 0, partition 0 (group 0)
         b_118 = b_ptrs_61 < b_117  # elementwise1_b: stage 0, partition 0 (group 0)
@@ -150,6 +147,7 @@ def consumer_0(x_ptr, b_ptr, states_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_ptr, hdi
         seq_idx_k_p1 = seq_idx_k
         seq_idx_ptrs_140_p1 = seq_idx_ptrs_140
         x_110_p1 = x_110
+        x_ptrs_136_p1 = x_ptrs_136
         for twill_b in range(1, twill_n):
             x_110 = chunk_size_limit_74 - (0 + (twill_b - 0) * 32)  # elementwise0_x: stage 0, partition 0 (group 0)
             b_117 = x_110  # elementwise1_b: stage 0, partition 0 (group 0)
@@ -183,11 +181,13 @@ def consumer_0(x_ptr, b_ptr, states_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_ptr, hdi
             b_134 = b_134_st.index((twill_b - 1) % 2)  # local_store0_b: stage 1, partition 0 (group 0)
             b_134.store(b_133)  # local_store0_b: stage 1, partition 0 (group 0)
             fence_async_shared()  # local_store0_b: stage 1, partition 0 (group 0)
-            mbarrier.wait(x_115_ready.index((twill_b - 1) % 2), ((twill_b - 1) // 2) & 1)
-            fence_async_shared()
-            tok_acc_135 = warpgroup_mma(x_115_buf.index((twill_b - 1) % 2), b_134, acc_135_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
+            x_ptrs_136 = x_ptrs_136_p1 + x_ptrs_82  # load0_x: stage 1, partition 0 (group 0)
+            x_115 = gl.load(x_ptrs_136_p1, mask=x_114, other=0.0)  # load0_x: stage 1, partition 0 (group 0)
+            x_116 = x_116_st.index((twill_b - 1) % 2)  # load0_x: stage 1, partition 0 (group 0)
+            x_116.store(x_115)  # load0_x: stage 1, partition 0 (group 0)
+            fence_async_shared()  # load0_x: stage 1, partition 0 (group 0)
+            tok_acc_135 = warpgroup_mma(x_116, b_134, acc_135_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
             warpgroup_mma_wait(1, deps=(tok_acc_135,))
-            mbarrier.arrive(x_115_empty.index((twill_b - 1 - 1) % 2), pred=(twill_b - 1 - 1) >= 0)
             acc_135 = warpgroup_mma_wait(1, deps=(tok_acc_135,))
             acc_135_p1 = acc_135
             b_121_p1 = b_121
@@ -199,6 +199,7 @@ def consumer_0(x_ptr, b_ptr, states_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_ptr, hdi
             seq_idx_k_p1 = seq_idx_k
             seq_idx_ptrs_140_p1 = seq_idx_ptrs_140
             x_110_p1 = x_110
+            x_ptrs_136_p1 = x_ptrs_136
         x_111 = x_110_p1  # elementwise0_x: stage 1, partition 0 (group 0)
         x_112 = x_ptrs_52 < x_111  # elementwise0_x: stage 1, partition 0 (group 0)
         x_113 = x_112.broadcast_to([64, 32])  # elementwise0_x: stage 1, partition 0 (group 0)
@@ -216,11 +217,13 @@ def consumer_0(x_ptr, b_ptr, states_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_ptr, hdi
         b_134 = b_134_st.index(((twill_n - 1 + 1) - 1) % 2)  # local_store0_b: stage 1, partition 0 (group 0)
         b_134.store(b_133)  # local_store0_b: stage 1, partition 0 (group 0)
         fence_async_shared()  # local_store0_b: stage 1, partition 0 (group 0)
-        mbarrier.wait(x_115_ready.index(((twill_n - 1 + 1) - 1) % 2), (((twill_n - 1 + 1) - 1) // 2) & 1)
-        fence_async_shared()
-        tok_acc_135 = warpgroup_mma(x_115_buf.index(((twill_n - 1 + 1) - 1) % 2), b_134, acc_135_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
+        x_ptrs_136 = x_ptrs_136_p1 + x_ptrs_82  # load0_x: stage 1, partition 0 (group 0)
+        x_115 = gl.load(x_ptrs_136_p1, mask=x_114, other=0.0)  # load0_x: stage 1, partition 0 (group 0)
+        x_116 = x_116_st.index(((twill_n - 1 + 1) - 1) % 2)  # load0_x: stage 1, partition 0 (group 0)
+        x_116.store(x_115)  # load0_x: stage 1, partition 0 (group 0)
+        fence_async_shared()  # load0_x: stage 1, partition 0 (group 0)
+        tok_acc_135 = warpgroup_mma(x_116, b_134, acc_135_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
         warpgroup_mma_wait(1, deps=(tok_acc_135,))
-        mbarrier.arrive(x_115_empty.index(((twill_n - 1 + 1) - 1 - 1) % 2), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
         acc_135 = warpgroup_mma_wait(1, deps=(tok_acc_135,))
         acc_135_p1 = acc_135
         b_121_p1 = b_121
@@ -236,10 +239,11 @@ def consumer_0(x_ptr, b_ptr, states_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_ptr, hdi
         seq_idx_ptrs_140_p2 = seq_idx_ptrs_140_p1
         seq_idx_ptrs_140_p1 = seq_idx_ptrs_140
         x_110_p1 = x_110
+        x_ptrs_136_p1 = x_ptrs_136
         acc_135_p1 = warpgroup_mma_wait(0, deps=(acc_135_p1,))
-        mbarrier.arrive(x_115_empty.index(((twill_n - 1 + 1) - 1) % 2))
     else:
         acc_135_p1 = gl.full([64, 64], 0.0, gl.float32, layout=L6)
+        x_ptrs_136_p1 = x_ptrs_59
         b_ptrs_137_p2 = b_ptrs_68
         dt_ptrs_138_p2 = dt_ptrs_69
         dA_cumsum_ptrs_139_p2 = dA_cumsum_ptrs_72
@@ -264,87 +268,24 @@ def consumer_0(x_ptr, b_ptr, states_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_ptr, hdi
     gl.store(states_ptrs_97, v0, mask=c_mask_103)
 
 @gluon.jit
-def producer_1(x_ptr, b_ptr, states_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_ptr, hdim, dstate, chunk_size, batch, seqlen, nheads_ngroups_ratio, stride_x_batch, stride_x_seqlen, stride_x_head, stride_b_batch, stride_b_seqlen, stride_b_head, stride_states_batch, stride_states_chunk, stride_states_head, stride_states_hdim, stride_dt_batch, stride_dt_chunk, stride_dt_head, stride_dA_cs_batch, stride_dA_cs_chunk, stride_dA_cs_head, stride_seq_idx_batch, x_115_buf, b_134_st, x_115_ready, x_115_empty, TWILL_COPY: gl.constexpr):
-    pid_bc = gl.program_id(1)
-    pid_c = pid_bc // batch
-    pid_b = pid_c * batch
-    pid_b_5 = pid_bc - pid_b
-    pid_h = gl.program_id(2)
-    num_pid_n_6 = dstate + 63
-    num_pid_n_7 = num_pid_n_6 // 64
-    pid_m = gl.program_id(0)
-    pid_m_8 = pid_m // num_pid_n_7
-    b_ptr_10 = pid_c * chunk_size
-    x_ptr_17 = pid_b_5 * stride_x_batch
-    x_ptr_18 = b_ptr_10 * stride_x_seqlen
-    x_ptr_19 = x_ptr_17 + x_ptr_18
-    x_ptr_20 = pid_h * stride_x_head
-    x_ptr_21 = x_ptr_19 + x_ptr_20
-    x_ptr_22 = x_ptr + x_ptr_21
-    offs_m = pid_m_8 * 64
-    offs_m_38 = gl.arange(0, 64, layout=L0)
-    offs_m_44 = offs_m + offs_m_38
-    x_ptrs = gl.expand_dims(offs_m_44, 1)
-    x_ptrs_51 = gl.arange(0, 32, layout=L5)
-    x_ptrs_52 = gl.expand_dims(x_ptrs_51, 0)
-    x_ptrs_54 = x_ptrs_52 * stride_x_seqlen
-    x_ptrs_55 = x_ptrs.broadcast_to([64, 32])
-    x_ptrs_56 = x_ptrs_54.broadcast_to([64, 32])
-    x_ptrs_57 = x_ptrs_55 + x_ptrs_56
-    x_ptrs_59 = x_ptr_22 + x_ptrs_57
-    chunk_size_limit = seqlen - b_ptr_10
-    chunk_size_limit_74 = gl.minimum(chunk_size, chunk_size_limit)
-    x_77 = x_ptrs < hdim
-    x_78 = x_77.broadcast_to([64, 32])
-    x_ptrs_82 = stride_x_seqlen * 32
-    x_ptrs_105 = x_ptrs_59
-    for acc_104 in range(0, chunk_size_limit_74, 32):
-        twill_k = (acc_104 - 0) // 32
-        x_110 = chunk_size_limit_74 - acc_104
-        x_112 = x_ptrs_52 < x_110
-        x_113 = x_112.broadcast_to([64, 32])
-        x_114 = x_78 & x_113
-        x_ptrs_136 = x_ptrs_105 + x_ptrs_82
-        mbarrier.wait(x_115_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
-        if TWILL_COPY:
-            async_copy.async_copy_global_to_shared(x_115_buf.index(twill_k % 2), x_ptrs_105, mask=x_114)  # load0_x: stage 0, partition 1 (group 1)
-            async_copy.mbarrier_arrive(x_115_ready.index(twill_k % 2), increment_count=False)
-        else:
-            x_115_buf.index(twill_k % 2).store(gl.load(x_ptrs_105, mask=x_114, other=0.0))  # load0_x: stage 0, partition 1 (group 1)
-            fence_async_shared()
-            gl.thread_barrier()
-            mbarrier.arrive(x_115_ready.index(twill_k % 2), count=128)
-        x_ptrs_105 = x_ptrs_136
-
-@gluon.jit
-def twill_kernel(x_ptr, b_ptr, states_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_ptr, hdim, dstate, chunk_size, batch, seqlen, nheads_ngroups_ratio, stride_x_batch, stride_x_seqlen, stride_x_head, stride_b_batch, stride_b_seqlen, stride_b_head, stride_states_batch, stride_states_chunk, stride_states_head, stride_states_hdim, stride_dt_batch, stride_dt_chunk, stride_dt_head, stride_dA_cs_batch, stride_dA_cs_chunk, stride_dA_cs_head, stride_seq_idx_batch, TWILL_COPY: gl.constexpr):
-    x_115_buf = gl.allocate_shared_memory(gl.float16, [2, 64, 32], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
+def twill_kernel(x_ptr, b_ptr, states_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_ptr, hdim, dstate, chunk_size, batch, seqlen, nheads_ngroups_ratio, stride_x_batch, stride_x_seqlen, stride_x_head, stride_b_batch, stride_b_seqlen, stride_b_head, stride_states_batch, stride_states_chunk, stride_states_head, stride_states_hdim, stride_dt_batch, stride_dt_chunk, stride_dt_head, stride_dA_cs_batch, stride_dA_cs_chunk, stride_dA_cs_head, stride_seq_idx_batch):
     b_134_st = gl.allocate_shared_memory(gl.float16, [2, 32, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    x_115_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
-        mbarrier.init(x_115_ready.index(i), count=128)
-    x_115_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
-        mbarrier.init(x_115_empty.index(i), count=1)
-    gl.warp_specialize([
-        (consumer_0, (x_ptr, b_ptr, states_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_ptr, hdim, dstate, chunk_size, batch, seqlen, nheads_ngroups_ratio, stride_x_batch, stride_x_seqlen, stride_x_head, stride_b_batch, stride_b_seqlen, stride_b_head, stride_states_batch, stride_states_chunk, stride_states_head, stride_states_hdim, stride_dt_batch, stride_dt_chunk, stride_dt_head, stride_dA_cs_batch, stride_dA_cs_chunk, stride_dA_cs_head, stride_seq_idx_batch, x_115_buf, b_134_st, x_115_ready, x_115_empty, TWILL_COPY)),
-        (producer_1, (x_ptr, b_ptr, states_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_ptr, hdim, dstate, chunk_size, batch, seqlen, nheads_ngroups_ratio, stride_x_batch, stride_x_seqlen, stride_x_head, stride_b_batch, stride_b_seqlen, stride_b_head, stride_states_batch, stride_states_chunk, stride_states_head, stride_states_hdim, stride_dt_batch, stride_dt_chunk, stride_dt_head, stride_dA_cs_batch, stride_dA_cs_chunk, stride_dA_cs_head, stride_seq_idx_batch, x_115_buf, b_134_st, x_115_ready, x_115_empty, TWILL_COPY)),
-    ], [4], [48])
+    x_116_st = gl.allocate_shared_memory(gl.float16, [2, 64, 32], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
+    consumer_0(x_ptr, b_ptr, states_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_ptr, hdim, dstate, chunk_size, batch, seqlen, nheads_ngroups_ratio, stride_x_batch, stride_x_seqlen, stride_x_head, stride_b_batch, stride_b_seqlen, stride_b_head, stride_states_batch, stride_states_chunk, stride_states_head, stride_states_hdim, stride_dt_batch, stride_dt_chunk, stride_dt_head, stride_dA_cs_batch, stride_dA_cs_chunk, stride_dA_cs_head, stride_seq_idx_batch, b_134_st, x_116_st)
 
 
 
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['x_ptr', 'b_ptr', 'states_ptr', 'dt_ptr', 'dA_cumsum_ptr', 'seq_idx_ptr', 'hdim', 'dstate', 'chunk_size', 'batch', 'seqlen', 'nheads_ngroups_ratio', 'stride_x_batch', 'stride_x_seqlen', 'stride_x_head', 'stride_x_hdim', 'stride_b_batch', 'stride_b_seqlen', 'stride_b_head', 'stride_b_dstate', 'stride_states_batch', 'stride_states_chunk', 'stride_states_head', 'stride_states_hdim', 'stride_states_dstate', 'stride_dt_batch', 'stride_dt_chunk', 'stride_dt_head', 'stride_dt_csize', 'stride_dA_cs_batch', 'stride_dA_cs_chunk', 'stride_dA_cs_head', 'stride_dA_cs_csize', 'stride_seq_idx_batch', 'stride_seq_idx_seqlen', 'HAS_SEQ_IDX', 'BLOCK_SIZE_M', 'BLOCK_SIZE_N', 'BLOCK_SIZE_K']          # the Triton kernel's parameters, in order
 RUNTIME = ['x_ptr', 'b_ptr', 'states_ptr', 'dt_ptr', 'dA_cumsum_ptr', 'seq_idx_ptr', 'hdim', 'dstate', 'chunk_size', 'batch', 'seqlen', 'nheads_ngroups_ratio', 'stride_x_batch', 'stride_x_seqlen', 'stride_x_head', 'stride_b_batch', 'stride_b_seqlen', 'stride_b_head', 'stride_states_batch', 'stride_states_chunk', 'stride_states_head', 'stride_states_hdim', 'stride_dt_batch', 'stride_dt_chunk', 'stride_dt_head', 'stride_dA_cs_batch', 'stride_dA_cs_chunk', 'stride_dA_cs_head', 'stride_seq_idx_batch']   # the Gluon kernel's parameters, in order
-FLAGS = ['TWILL_COPY']   # its constexpr flags, after RUNTIME: decided per launch key
+FLAGS = []   # its constexpr flags, after RUNTIME: decided per launch key
 KEYED = ['x_ptr', 'b_ptr', 'states_ptr', 'dt_ptr', 'dA_cumsum_ptr', 'seq_idx_ptr', 'hdim', 'dstate', 'chunk_size', 'batch', 'seqlen', 'nheads_ngroups_ratio', 'stride_x_batch', 'stride_x_seqlen', 'stride_x_head', 'stride_b_batch', 'stride_b_seqlen', 'stride_b_head', 'stride_states_batch', 'stride_states_chunk', 'stride_states_head', 'stride_states_hdim', 'stride_dt_batch', 'stride_dt_chunk', 'stride_dt_head', 'stride_dA_cs_batch', 'stride_dA_cs_chunk', 'stride_dA_cs_head', 'stride_seq_idx_batch']   # the arguments a launch key reads
 CONSTEXPRS = {'stride_x_hdim': 1, 'stride_b_dstate': 1, 'stride_states_dstate': 1, 'stride_dt_csize': 1, 'stride_dA_cs_csize': 1, 'stride_seq_idx_seqlen': 1, 'HAS_SEQ_IDX': True, 'BLOCK_SIZE_M': 64, 'BLOCK_SIZE_N': 64, 'BLOCK_SIZE_K': 32}         # the specialisation this kernel was generated for
 DESCRIPTOR_BLOCKS = {}
 DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 4
-MAXNREG = 128
+MAXNREG = None
 PERSISTENT = False      # one program per SM loops over the grid's tiles
-COPY_ALIGNED = ['x_ptr', 'hdim', 'dstate', 'chunk_size', 'batch', 'seqlen', 'stride_x_batch', 'stride_x_seqlen', 'stride_x_head']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
 
@@ -437,7 +378,7 @@ def _device():
 def _decide(bound):
     """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
     shapes = None
-    flags = {'TWILL_COPY': all(_aligned(bound[n]) for n in COPY_ALIGNED)}
+    flags = {}
     return [tuple(flags[f] for f in FLAGS), shapes, None]
 
 
@@ -480,13 +421,6 @@ def _run(entry, g, runtime):
     if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
         entry[2] = compiled
     return compiled
-
-
-def _aligned(value):
-    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
-    if hasattr(value, "data_ptr"):
-        return value.data_ptr() % 16 == 0
-    return isinstance(value, int) and value % 16 == 0
 
 
 _SMS = []
