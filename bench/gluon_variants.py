@@ -124,7 +124,7 @@ VARIANTS = {
     "assume_gemm_gelu": ("tests/corpus/assume_gemm_gelu.py", "matmul_kernel", []),   # tl.assume, a GELU epilogue
     "batched_dot3d": ("tests/corpus/batched_dot3d.py", "bmm3d_kernel", []),   # a 3-D tl.dot
     "fla_chunk_h": ("tests/corpus/fla_chunk_h.py", "chunk_fwd_kernel_h", ["--async-tiles", "on"]),   # FLA's chunk state: a carried state dot
-    "fla_chunk_o": ("tests/corpus/fla_chunk_o.py", "chunk_fwd_kernel_o", ["--own-tiles", "on"]),   # FLA's chunk output (run 78/79: one partition)
+    "fla_chunk_o": ("tests/corpus/fla_chunk_o.py", "chunk_fwd_kernel_o", []),   # FLA's chunk output (one partition: 2 trips)
     "mamba_chunk_state": ("tests/corpus/mamba_chunk_state.py", "_chunk_state_fwd_kernel", ["--own-tiles", "on"]),   # Mamba-2's chunk state (run 78/79: one partition)
     "tut06_attn_fwd": ("tests/corpus/tut06_attn_fwd.py", "_attn_fwd", []),   # tutorial 06
     "tut09_desc_persistent_ws": ("tests/corpus/tut09_desc_persistent_ws.py",

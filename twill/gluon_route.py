@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterable
 from codegen.gluon.calibration import Calibration, load_for
 from codegen.gluon.generate import (GluonKernel, PtxasReport, compile_offline, distinct_loop_names, generate,
                                     ptxas_report, sibling_loops)
+from codegen.gluon.kernel import constant_trips
 from codegen.gluon.protocol import ProtocolError, check_kernel, trip_counts
 from codegen.gluon.replay import model_costs, replay
 from codegen.gluon.ops import source_where
@@ -368,22 +369,37 @@ def _tighten(sp: _Split, kir: KernelIR, machine: Machine, options: Any, solve_op
     return staged
 
 
+SHORT_LOOP = 2     # a loop of at most this many iterations a CTA (constants) has nothing for a producer to stream
+
+
 def _own_tiles(c: Candidate, sp: _Split, kir: KernelIR, machine: Machine, options: Any, solve_opts: SolveOptions,
                budget: float, say: Callable[[str], None]) -> Candidate:
-    """``c``, or where its producer copies the dots' pointer tiles through its registers at every launch (no
-    address known aligned, so cp.async cannot copy them: sizes loaded from memory), the kernel Triton compiles for
-    such a loop: one partition of the kernel's warps loading its own tiles in one stage, storing them to shared
-    memory for the wgmma (run 49: the producer's copies 2 bytes at a time ran i64_bounds_gemm at x0.42 Triton's
-    best, its 64 registers too few for the tiles' pointers; Triton's one partition holds them in 255). Kept where
-    ptxas allocates it with no spill in the loop."""
+    """``c``, or the kernel Triton compiles for its loop: one partition of the kernel's warps loading its own tiles
+    and storing them to shared memory for the wgmma, no producer. Where the producer would copy the dots' pointer
+    tiles through its registers at every launch (no address known aligned, so cp.async cannot copy them: sizes
+    loaded from memory), solved again in one stage (run 49: the producer's copies 2 bytes at a time ran
+    i64_bounds_gemm at x0.42 Triton's best, its 64 registers too few for the tiles' pointers; Triton's one partition
+    holds them in 255); where the loop runs at most ``SHORT_LOOP`` iterations a CTA, its bounds constants, as
+    scheduled (run 79: FLA's chunk_o, two iterations of K, x0.85 -> x1.01; a producer's hand-offs and the CTAs it
+    keeps off the SM buy no overlap there). Kept where ptxas allocates it with no spill in the loop."""
     k = c.kernel
-    if k is None or k.cp_async or not any(r.copied for r in k.plan.rings) or sp.nc != 1 \
-            or getattr(options, "own_tiles", "auto") != "auto":
+    if k is None or not k.plan.rings or sp.nc != 1 or getattr(options, "own_tiles", "auto") != "auto":
         return c
-    d = _generated(_candidate(sp, machine, options, solve_opts, budget, c.hold, c.reg_limit, one_stage=True,
-                              own_tiles=True), kir, machine, options)
+    uncopyable = not k.cp_async and any(r.copied for r in k.plan.rings)
+    trips = [t for t in (constant_trips(ln) for ln in k.source.splitlines() if "twill_n = " in ln) if t is not None]
+    short = bool(trips) and max(trips) <= SHORT_LOOP
+    if not (uncopyable or short):
+        return c
+    if uncopyable:
+        d = _generated(_candidate(sp, machine, options, solve_opts, budget, c.hold, c.reg_limit, one_stage=True,
+                                  own_tiles=True), kir, machine, options)
+        why = "cp.async cannot copy them"
+    else:
+        d = _generated(dataclasses.replace(c, schedule=c.schedule.with_extra(own_tiles=True), kernel=None), kir,
+                       machine, options)
+        why = f"a loop of {max(trips)} iteration(s) a CTA"
     ok = d.kernel is not None and d.ptxas is not None and not d.ptxas.spills_in_loop and not d.ptxas.serialized
-    say(f"gluon: the dots' tiles loaded by the consumer itself in one stage (no producer: cp.async cannot copy them): "
+    say(f"gluon: the dots' tiles loaded by the consumer itself (no producer: {why}): "
         f"{d.ptxas.problem() or 'clean' if d.ptxas is not None else d.error}; {'kept' if ok else 'not kept'}")
     return d if ok else c
 

@@ -566,7 +566,8 @@ def _decisions(plan: KernelPlan, turns: bool, persistent: bool = False, serpenti
             ahead = "in their readers' stage" if plan.schedule.get("loads_ahead") == 0 else "a stage ahead of their readers"
             what = ("the dots' tiles loaded by its own warps and stored to shared memory for the wgmma, as Triton's one "
                     "partition does: where cp.async cannot copy them at any launch (no address known aligned), a later "
-                    "loop loads tiles no ring of this loop's streams, or --own-tiles on asks" if plan.own_tiles else
+                    "loop loads tiles no ring of this loop's streams, the loop runs at most two iterations a CTA, or "
+                    "--own-tiles on asks" if plan.own_tiles else
                     "nothing to stream: the loop's loads are pointer loads its own warps issue")
             out.append(f"one partition, no producer ({what}, {ahead}; {p.stages} stages), "
                        f"so no warp_specialize: {p.warps} warps, "

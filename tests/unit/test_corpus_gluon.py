@@ -154,6 +154,12 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
         assert any("the kernel's own tile loop after it" in d for d in k.decisions), k.decisions
         head = k.source.split("def twill_kernel(", 1)[1]
         assert re.search(r"\n    if \w+:\n        return\n", head.split("gl.warp_specialize(", 1)[0]), head[:800]
+    if path.stem in ("chunk_output", "fla_chunk_o", "chunk_state"):   # two iterations of K a CTA (constants): one
+        # partition loads its own tiles (run 79: FLA's chunk_o x0.85 -> x1.01); chunk_state's 64 over T keep a producer
+        short = path.stem != "chunk_state"
+        k = g.kernel
+        assert k.plan.own_tiles == short and ("def producer_" in k.source) != short, k.decisions
+        assert ("the loop runs at most two iterations a CTA" in "".join(k.decisions)) == short
     if path.stem == "liger_kldiv":   # a 16384-wide fp32 row at 16 warps fits no 4-warp group's registers: solved
         # again as the one partition of 16 warps it is written as
         assert (g.chosen.schedule.get("joint") or {}).get("one_partition") and "\nNUM_WARPS = 16\n" in g.kernel.source

@@ -102,7 +102,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--own-tiles", default="auto", choices=("auto", "on", "off"),
                    help="Gluon kernel: the dots' tiles loaded by the consumer itself, no producer partition (on), or "
                         "copied into rings by a producer (off); auto: a producer, but where cp.async cannot copy the "
-                        "tiles at any launch. Measured both ways on the H200 (runs 78-79): one partition faster for "
+                        "tiles at any launch or the loop runs at most two iterations a CTA (constant bounds). Measured both ways on the H200 (runs 78-79): one partition faster for "
                         "Mamba's chunk state (x0.59 -> x0.90 of Triton) and bmm (x0.65 -> x0.75) and FLA's chunk_o "
                         "(x0.85 -> x1.01), loops of 2-8 iterations a CTA; slower for nine of ten others")
     p.add_argument("--time-passes", action="store_true", help="print the time each pipeline step took")

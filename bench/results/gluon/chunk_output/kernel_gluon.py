@@ -1,17 +1,11 @@
 """chunk_fwd_kernel_o, written by twill from its joint schedule: I=640 L=640 (optimal), 2992 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- b_q_165 copied with cp.async at every launch, not by TMA: a mask's lower bound other than 0
-- b_k_181 copied with cp.async at every launch, not by TMA: a mask's lower bound other than 0
-- b_h_188 copied with cp.async at every launch, not by TMA: a mask's lower bound other than 0
-- pointer-loaded tiles copied by a 4-warp producer with cp.async (b_q_165, b_k_181, b_h_188): their addresses and masks spread over 128 threads
-- two CTAs per SM: the partitions' registers (130, 80 needed per thread) fit half the register file, so the launch's limit is 128 (run 29e: chunk_state 1.26x with two CTAs against one)
-- partition 0 (default): consumer, warp group 0, 4 warps, 168 registers per thread (needs about 130): the loop's compute, 1 stages
-- partition 1 (worker): producer, warp group 1, 4 warps, 80 registers per thread (needs about 80): cp.async copies into the rings
-- ring b_q_165: 2 buffers of [64, 64] bf16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
-- ring b_k_181: 2 buffers of [64, 64] bf16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
-- ring b_h_188: 2 buffers of [64, 64] bf16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
-- shared memory: 49264 bytes planned of 232448; maxnreg 128
+- one partition, no producer (the dots' tiles loaded by its own warps and stored to shared memory for the wgmma, as Triton's one partition does: where cp.async cannot copy them at any launch (no address known aligned), a later loop loads tiles no ring of this loop's streams, the loop runs at most two iterations a CTA, or --own-tiles on asks, a stage ahead of their readers; 1 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 130 per thread)
+- shared operand b_q_166_st: partition 0 stores the loop's [64, 64] bf16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
+- shared operand b_k_182_st: partition 0 stores the loop's [64, 64] bf16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
+- shared operand b_h_189_st: partition 0 stores the loop's [64, 64] bf16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
+- shared memory: 49168 bytes planned of 232448; maxnreg unset (ptxas allocates)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -20,7 +14,6 @@ from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
                                                                warpgroup_mma_wait)
-from triton.experimental.gluon.language.nvidia.ampere import async_copy
 
 L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
 L1 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[8, 1], threads_per_warp=[8, 4], warps_per_cta=[1, 4], order=[0, 1])))
@@ -33,18 +26,29 @@ L7 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistribute
 L8 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(q, k, v, h, g, o, scale, T, b_q_165_buf, b_k_181_buf, b_h_188_buf, b_q_165_ready, b_q_165_empty, b_k_181_ready, b_k_181_empty, b_h_188_ready, b_h_188_empty, TWILL_COPY: gl.constexpr):
+def consumer_0(q, k, v, h, g, o, scale, T, b_q_166_st, b_k_182_st, b_h_189_st):
     v0 = gl.program_id(0)
     v1 = gl.program_id(1)
     v2 = gl.program_id(2)
     v3 = v2 // 4
     v4 = v2 % 4
+    NT_13 = T + 63
+    NT_14 = NT_13 // 64
+    i_tg = v3 * NT_14
+    i_tg_15 = i_tg + v1
     bos = v3 * T
     q_16 = bos * 4
     q_17 = q_16 + v4
     q_18 = q_17 * 128
+    q_19 = q + q_18
+    k_20 = k + q_18
     v_21 = v + q_18
     o_22 = o + q_18
+    h_23 = i_tg_15 * 4
+    h_24 = h_23 + v4
+    h_25 = gl.cast(h_24, gl.int64)
+    h_26 = h_25 * 16384
+    h_27 = h + h_26
     p_q = v1 * 64
     p_q_28 = gl.cast(T, gl.int64)
     p_q_29 = gl.cast(p_q, gl.int64)
@@ -61,17 +65,22 @@ def consumer_0(q, k, v, h, g, o, scale, T, b_q_165_buf, b_k_181_buf, b_h_188_buf
     b_q_41 = p_q_29 + b_q_37
     b_q_42 = p_q_29 + b_q_40
     b_q_43 = gl.expand_dims(b_q_41, 1)
+    b_q_44 = b_q_43 * 512
+    b_q_45 = b_q_44.broadcast_to([64, 64])
     b_q_46 = b_q_43 >= 0
     b_q_48 = b_q_43 < p_q_28
     b_q_49 = b_q_46 & b_q_48
     b_q_50 = b_q_49.broadcast_to([64, 64])
     b_k_51 = gl.expand_dims(b_q_42, 0)
+    b_k_52 = b_k_51 * 512
+    b_k_53 = b_k_52.broadcast_to([64, 64])
     b_k_54 = b_k_51 >= 0
     b_k_56 = b_k_51 < p_q_28
     b_k_57 = b_k_54 & b_k_56
     b_k_58 = b_k_57.broadcast_to([64, 64])
     b_h_60 = p_h_30 + b_q_39
     b_h_61 = gl.expand_dims(b_h_60, 0)
+    b_h_62 = b_h_61.broadcast_to([64, 64])
     b_h_63 = b_h_61 >= 0
     b_h_64 = b_h_61 < 128
     b_h_65 = b_h_63 & b_h_64
@@ -108,25 +117,35 @@ def consumer_0(q, k, v, h, g, o, scale, T, b_q_165_buf, b_k_181_buf, b_h_188_buf
         b_k_177 = b_k_173 & b_k_175  # elementwise0_b_k: stage 0, partition 0 (group 0)
         b_k_179 = b_k_177.broadcast_to([64, 64])  # elementwise5_b_h: stage 0, partition 0 (group 0)
         b_h_187 = b_k_179 & b_h_66  # elementwise5_b_h: stage 0, partition 0 (group 0)
-        mbarrier.wait(b_q_165_ready.index((twill_b - 0) % 2), ((twill_b - 0) // 2) & 1)
-        fence_async_shared()
-        mbarrier.wait(b_k_181_ready.index((twill_b - 0) % 2), ((twill_b - 0) // 2) & 1)
-        fence_async_shared()
-        tok_b_A_191 = warpgroup_mma(b_q_165_buf.index((twill_b - 0) % 2), b_k_181_buf.index((twill_b - 0) % 2), b_A_191_p1, is_async=True)  # dot1_b_A: stage 0, partition 0 (group 0)
-        mbarrier.wait(b_h_188_ready.index((twill_b - 0) % 2), ((twill_b - 0) // 2) & 1)
-        fence_async_shared()
-        tok_b_o_190 = warpgroup_mma(b_q_165_buf.index((twill_b - 0) % 2), b_h_188_buf.index((twill_b - 0) % 2), b_o_190_p1, is_async=True)  # dot0_b_o: stage 0, partition 0 (group 0)
+        b_q_157 = b_q_156.broadcast_to([64, 64])  # load0_b_q: stage 0, partition 0 (group 0)
+        b_q_158 = b_q_45 + b_q_157  # load0_b_q: stage 0, partition 0 (group 0)
+        b_k_169 = b_k_167.broadcast_to([64, 64])  # load1_b_k: stage 0, partition 0 (group 0)
+        b_q_159 = q_19 + b_q_158  # load0_b_q: stage 0, partition 0 (group 0)
+        b_k_170 = b_k_169 + b_k_53  # load1_b_k: stage 0, partition 0 (group 0)
+        b_q_165 = gl.load(b_q_159, mask=b_q_164)  # load0_b_q: stage 0, partition 0 (group 0)
+        b_k_171 = k_20 + b_k_170  # load1_b_k: stage 0, partition 0 (group 0)
+        b_q_166 = b_q_166_st.index((twill_b - 0) % 2)  # load0_b_q: stage 0, partition 0 (group 0)
+        b_q_166.store(b_q_165)  # load0_b_q: stage 0, partition 0 (group 0)
+        fence_async_shared()  # load0_b_q: stage 0, partition 0 (group 0)
+        b_k_181 = gl.load(b_k_171, mask=b_k_180)  # load1_b_k: stage 0, partition 0 (group 0)
+        b_k_182 = b_k_182_st.index((twill_b - 0) % 2)  # load1_b_k: stage 0, partition 0 (group 0)
+        b_k_182.store(b_k_181)  # load1_b_k: stage 0, partition 0 (group 0)
+        fence_async_shared()  # load1_b_k: stage 0, partition 0 (group 0)
+        tok_b_A_191 = warpgroup_mma(b_q_166, b_k_182, b_A_191_p1, is_async=True)  # dot1_b_A: stage 0, partition 0 (group 0)
+        b_h_183 = b_k_168 * 128  # load2_b_h: stage 0, partition 0 (group 0)
+        b_h_184 = b_h_183.broadcast_to([64, 64])  # load2_b_h: stage 0, partition 0 (group 0)
+        b_h_185 = b_h_184 + b_h_62  # load2_b_h: stage 0, partition 0 (group 0)
+        b_h_186 = h_27 + b_h_185  # load2_b_h: stage 0, partition 0 (group 0)
+        b_h_188 = gl.load(b_h_186, mask=b_h_187)  # load2_b_h: stage 0, partition 0 (group 0)
+        b_h_189 = b_h_189_st.index((twill_b - 0) % 2)  # load2_b_h: stage 0, partition 0 (group 0)
+        b_h_189.store(b_h_188)  # load2_b_h: stage 0, partition 0 (group 0)
+        fence_async_shared()  # load2_b_h: stage 0, partition 0 (group 0)
+        tok_b_o_190 = warpgroup_mma(b_q_166, b_h_189, b_o_190_p1, is_async=True)  # dot0_b_o: stage 0, partition 0 (group 0)
         b_A_191_p1, b_o_190_p1 = warpgroup_mma_wait(2, deps=(b_A_191_p1, b_o_190_p1,))
-        mbarrier.arrive(b_k_181_empty.index((twill_b - 1 - 0) % 2), pred=(twill_b - 1 - 0) >= 0)
-        mbarrier.arrive(b_q_165_empty.index((twill_b - 1 - 0) % 2), pred=(twill_b - 1 - 0) >= 0)
-        mbarrier.arrive(b_h_188_empty.index((twill_b - 1 - 0) % 2), pred=(twill_b - 1 - 0) >= 0)
         b_A_191, b_o_190 = warpgroup_mma_wait(2, deps=(tok_b_A_191, tok_b_o_190,))
         b_A_191_p1 = b_A_191
         b_o_190_p1 = b_o_190
     b_A_191_p1, b_o_190_p1 = warpgroup_mma_wait(0, deps=(b_A_191_p1, b_o_190_p1,))
-    mbarrier.arrive(b_k_181_empty.index(((twill_n - 1) - 0) % 2), pred=twill_n > 0)
-    mbarrier.arrive(b_q_165_empty.index(((twill_n - 1) - 0) % 2), pred=twill_n > 0)
-    mbarrier.arrive(b_h_188_empty.index(((twill_n - 1) - 0) % 2), pred=twill_n > 0)
     g_67 = g + q_17
     p_g = v1 * 64
     p_g_68 = gl.cast(T, gl.int64)
@@ -207,168 +226,25 @@ def consumer_0(q, k, v, h, g, o, scale, T, b_q_165_buf, b_k_181_buf, b_h_188_buf
     gl.store(v7, v8, mask=b_v_137)
 
 @gluon.jit
-def producer_1(q, k, v, h, g, o, scale, T, b_q_165_buf, b_k_181_buf, b_h_188_buf, b_q_165_ready, b_q_165_empty, b_k_181_ready, b_k_181_empty, b_h_188_ready, b_h_188_empty, TWILL_COPY: gl.constexpr):
-    v0 = gl.program_id(0)
-    v1 = gl.program_id(1)
-    v2 = gl.program_id(2)
-    v3 = v2 // 4
-    v4 = v2 % 4
-    NT_13 = T + 63
-    NT_14 = NT_13 // 64
-    i_tg = v3 * NT_14
-    i_tg_15 = i_tg + v1
-    bos = v3 * T
-    q_16 = bos * 4
-    q_17 = q_16 + v4
-    q_18 = q_17 * 128
-    q_19 = q + q_18
-    k_20 = k + q_18
-    h_23 = i_tg_15 * 4
-    h_24 = h_23 + v4
-    h_25 = gl.cast(h_24, gl.int64)
-    h_26 = h_25 * 16384
-    h_27 = h + h_26
-    p_q = v1 * 64
-    p_q_28 = gl.cast(T, gl.int64)
-    p_q_29 = gl.cast(p_q, gl.int64)
-    p_h = v0 * 64
-    p_h_30 = gl.cast(p_h, gl.int64)
-    b_q_33 = gl.arange(0, 64, layout=L0)
-    b_q_34 = gl.arange(0, 64, layout=L1)
-    b_q_35 = gl.arange(0, 64, layout=L2)
-    b_q_36 = gl.arange(0, 64, layout=L3)
-    b_q_37 = b_q_33.to(gl.int64)
-    b_q_38 = b_q_34.to(gl.int64)
-    b_q_39 = b_q_35.to(gl.int64)
-    b_q_40 = b_q_36.to(gl.int64)
-    b_q_41 = p_q_29 + b_q_37
-    b_q_42 = p_q_29 + b_q_40
-    b_q_43 = gl.expand_dims(b_q_41, 1)
-    b_q_44 = b_q_43 * 512
-    b_q_45 = b_q_44.broadcast_to([64, 64])
-    b_q_46 = b_q_43 >= 0
-    b_q_48 = b_q_43 < p_q_28
-    b_q_49 = b_q_46 & b_q_48
-    b_q_50 = b_q_49.broadcast_to([64, 64])
-    b_k_51 = gl.expand_dims(b_q_42, 0)
-    b_k_52 = b_k_51 * 512
-    b_k_53 = b_k_52.broadcast_to([64, 64])
-    b_k_54 = b_k_51 >= 0
-    b_k_56 = b_k_51 < p_q_28
-    b_k_57 = b_k_54 & b_k_56
-    b_k_58 = b_k_57.broadcast_to([64, 64])
-    b_h_60 = p_h_30 + b_q_39
-    b_h_61 = gl.expand_dims(b_h_60, 0)
-    b_h_62 = b_h_61.broadcast_to([64, 64])
-    b_h_63 = b_h_61 >= 0
-    b_h_64 = b_h_61 < 128
-    b_h_65 = b_h_63 & b_h_64
-    b_h_66 = b_h_65.broadcast_to([64, 64])
-    for b_A_147 in range(0, 2, 1):
-        twill_k = (b_A_147 - 0) // 1
-        p_q_148 = b_A_147 * 64
-        p_q_149 = gl.cast(p_q_148, gl.int64)
-        b_q_153 = p_q_149 + b_q_39
-        b_q_154 = p_q_149 + b_q_38
-        b_q_155 = p_q_149 + b_q_37
-        b_q_156 = gl.expand_dims(b_q_153, 0)
-        b_q_157 = b_q_156.broadcast_to([64, 64])
-        b_q_158 = b_q_45 + b_q_157
-        b_q_159 = q_19 + b_q_158
-        b_q_160 = b_q_156 >= 0
-        b_q_161 = b_q_156 < 128
-        b_q_162 = b_q_160 & b_q_161
-        b_q_163 = b_q_162.broadcast_to([64, 64])
-        b_q_164 = b_q_50 & b_q_163
-        b_k_167 = gl.expand_dims(b_q_154, 1)
-        b_k_168 = gl.expand_dims(b_q_155, 1)
-        b_k_169 = b_k_167.broadcast_to([64, 64])
-        b_k_170 = b_k_169 + b_k_53
-        b_k_171 = k_20 + b_k_170
-        b_k_172 = b_k_167 >= 0
-        b_k_173 = b_k_168 >= 0
-        b_k_174 = b_k_167 < 128
-        b_k_175 = b_k_168 < 128
-        b_k_176 = b_k_172 & b_k_174
-        b_k_177 = b_k_173 & b_k_175
-        b_k_178 = b_k_176.broadcast_to([64, 64])
-        b_k_179 = b_k_177.broadcast_to([64, 64])
-        b_k_180 = b_k_178 & b_k_58
-        b_h_183 = b_k_168 * 128
-        b_h_184 = b_h_183.broadcast_to([64, 64])
-        b_h_185 = b_h_184 + b_h_62
-        b_h_186 = h_27 + b_h_185
-        b_h_187 = b_k_179 & b_h_66
-        mbarrier.wait(b_k_181_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
-        if TWILL_COPY:
-            async_copy.async_copy_global_to_shared(b_k_181_buf.index(twill_k % 2), b_k_171, mask=b_k_180)  # load1_b_k: stage 0, partition 1 (group 1)
-            async_copy.mbarrier_arrive(b_k_181_ready.index(twill_k % 2), increment_count=False)
-        else:
-            b_k_181_buf.index(twill_k % 2).store(gl.load(b_k_171, mask=b_k_180, other=0.0))  # load1_b_k: stage 0, partition 1 (group 1)
-            fence_async_shared()
-            gl.thread_barrier()
-            mbarrier.arrive(b_k_181_ready.index(twill_k % 2), count=128)
-        mbarrier.wait(b_q_165_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
-        if TWILL_COPY:
-            async_copy.async_copy_global_to_shared(b_q_165_buf.index(twill_k % 2), b_q_159, mask=b_q_164)  # load0_b_q: stage 0, partition 1 (group 1)
-            async_copy.mbarrier_arrive(b_q_165_ready.index(twill_k % 2), increment_count=False)
-        else:
-            b_q_165_buf.index(twill_k % 2).store(gl.load(b_q_159, mask=b_q_164, other=0.0))  # load0_b_q: stage 0, partition 1 (group 1)
-            fence_async_shared()
-            gl.thread_barrier()
-            mbarrier.arrive(b_q_165_ready.index(twill_k % 2), count=128)
-        mbarrier.wait(b_h_188_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
-        if TWILL_COPY:
-            async_copy.async_copy_global_to_shared(b_h_188_buf.index(twill_k % 2), b_h_186, mask=b_h_187)  # load2_b_h: stage 0, partition 1 (group 1)
-            async_copy.mbarrier_arrive(b_h_188_ready.index(twill_k % 2), increment_count=False)
-        else:
-            b_h_188_buf.index(twill_k % 2).store(gl.load(b_h_186, mask=b_h_187, other=0.0))  # load2_b_h: stage 0, partition 1 (group 1)
-            fence_async_shared()
-            gl.thread_barrier()
-            mbarrier.arrive(b_h_188_ready.index(twill_k % 2), count=128)
-
-@gluon.jit
-def twill_kernel(q, k, v, h, g, o, scale, T, TWILL_COPY: gl.constexpr):
-    b_q_165_buf = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    b_k_181_buf = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
-    b_h_188_buf = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    b_q_165_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
-        mbarrier.init(b_q_165_ready.index(i), count=128)
-    b_q_165_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
-        mbarrier.init(b_q_165_empty.index(i), count=1)
-    b_k_181_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
-        mbarrier.init(b_k_181_ready.index(i), count=128)
-    b_k_181_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
-        mbarrier.init(b_k_181_empty.index(i), count=1)
-    b_h_188_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
-        mbarrier.init(b_h_188_ready.index(i), count=128)
-    b_h_188_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
-        mbarrier.init(b_h_188_empty.index(i), count=1)
-    gl.warp_specialize([
-        (consumer_0, (q, k, v, h, g, o, scale, T, b_q_165_buf, b_k_181_buf, b_h_188_buf, b_q_165_ready, b_q_165_empty, b_k_181_ready, b_k_181_empty, b_h_188_ready, b_h_188_empty, TWILL_COPY)),
-        (producer_1, (q, k, v, h, g, o, scale, T, b_q_165_buf, b_k_181_buf, b_h_188_buf, b_q_165_ready, b_q_165_empty, b_k_181_ready, b_k_181_empty, b_h_188_ready, b_h_188_empty, TWILL_COPY)),
-    ], [4], [80])
+def twill_kernel(q, k, v, h, g, o, scale, T):
+    b_q_166_st = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_k_182_st = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
+    b_h_189_st = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    consumer_0(q, k, v, h, g, o, scale, T, b_q_166_st, b_k_182_st, b_h_189_st)
 
 
 
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['q', 'k', 'v', 'h', 'g', 'o', 'scale', 'T', 'H', 'K', 'V', 'BT', 'BK', 'BV', 'USE_G']          # the Triton kernel's parameters, in order
 RUNTIME = ['q', 'k', 'v', 'h', 'g', 'o', 'scale', 'T']   # the Gluon kernel's parameters, in order
-FLAGS = ['TWILL_COPY']   # its constexpr flags, after RUNTIME: decided per launch key
+FLAGS = []   # its constexpr flags, after RUNTIME: decided per launch key
 KEYED = ['q', 'k', 'v', 'h', 'g', 'o', 'scale', 'T']   # the arguments a launch key reads
 CONSTEXPRS = {'H': 4, 'K': 128, 'V': 128, 'BT': 64, 'BK': 64, 'BV': 64, 'USE_G': True}         # the specialisation this kernel was generated for
 DESCRIPTOR_BLOCKS = {}
 DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 4
-MAXNREG = 128
+MAXNREG = None
 PERSISTENT = False      # one program per SM loops over the grid's tiles
-COPY_ALIGNED = ['q', 'k', 'h', 'T']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
 
@@ -461,7 +337,7 @@ def _device():
 def _decide(bound):
     """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
     shapes = None
-    flags = {'TWILL_COPY': all(_aligned(bound[n]) for n in COPY_ALIGNED)}
+    flags = {}
     return [tuple(flags[f] for f in FLAGS), shapes, None]
 
 
@@ -504,13 +380,6 @@ def _run(entry, g, runtime):
     if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
         entry[2] = compiled
     return compiled
-
-
-def _aligned(value):
-    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
-    if hasattr(value, "data_ptr"):
-        return value.data_ptr() % 16 == 0
-    return isinstance(value, int) and value % 16 == 0
 
 
 _SMS = []

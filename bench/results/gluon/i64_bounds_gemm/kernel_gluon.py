@@ -1,7 +1,7 @@
 """i64_gemm, written by twill from its joint schedule: I=260 L=260 (optimal), 3325 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- one partition, no producer (the dots' tiles loaded by its own warps and stored to shared memory for the wgmma, as Triton's one partition does: where cp.async cannot copy them at any launch (no address known aligned), a later loop loads tiles no ring of this loop's streams, or --own-tiles on asks, in their readers' stage; 1 stages), so no warp_specialize: 8 warps, registers as ptxas allocates them (the schedule's tiles need about 120 per thread)
+- one partition, no producer (the dots' tiles loaded by its own warps and stored to shared memory for the wgmma, as Triton's one partition does: where cp.async cannot copy them at any launch (no address known aligned), a later loop loads tiles no ring of this loop's streams, the loop runs at most two iterations a CTA, or --own-tiles on asks, in their readers' stage; 1 stages), so no warp_specialize: 8 warps, registers as ptxas allocates them (the schedule's tiles need about 120 per thread)
 - shared operand a_58_st: partition 0 stores the loop's [128, 64] f16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
 - shared operand b_65_st: partition 0 stores the loop's [64, 128] f16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
 - shared memory: 65552 bytes planned of 232448; maxnreg unset (ptxas allocates)
