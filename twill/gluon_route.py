@@ -713,8 +713,14 @@ def _say_candidate(c: Candidate, say: Callable[[str], None]) -> None:
     head = (f"gluon: {c.subtiles} row sub-tile(s) under {c.reg_limit} registers, operands live until the dot "
             f"{'retires' if c.hold else 'issues'}")
     if c.cycles == math.inf:
-        say(f"{head}: no joint schedule ({c.schedule.status}: {c.budget:.0f} s, I from {c.schedule.lower_bound} "
-            "searched; --total-time gives the search more)")
+        summary = c.schedule.get("search_summary") or {}
+        if summary.get("stopped") == "steps" and summary.get("all_refuted"):
+            say(f"{head}: no joint schedule (every I from {c.schedule.lower_bound} to {summary.get('last_ii')} refuted "
+                f"in {c.schedule.solve_seconds:.1f} s; the search tries at most {summary.get('max_steps')} values of "
+                f"I, under its ceiling of {summary.get('ii_ceiling')})")
+        else:
+            say(f"{head}: no joint schedule ({c.schedule.status}: {c.budget:.0f} s, I from {c.schedule.lower_bound} "
+                "searched; --total-time gives the search more)")
     elif c.kernel is None:
         say(f"{head}: I={c.schedule.ii} L={c.schedule.length} ({c.schedule.status}), not generated: {c.error}")
     else:

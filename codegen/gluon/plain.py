@@ -195,6 +195,18 @@ def early_returns(ops: list[IROp], text: str, where: str) -> tuple[list[IROp], l
         m = re.match(rf"cf\.cond_br\s+({_NAME})\s*,\s*(\^bb\d+)\s*,\s*(\^bb\d+)\s*(?:loc|$)", op.text.strip())
         end = next((k for k in range(i + 1, len(ops)) if ops[k].name == "tt.return"), None)
         label = _label_after(lines, op.lineno)
+        other = None if m is None or label not in (m.group(2), m.group(3)) else \
+            m.group(3) if label == m.group(2) else m.group(2)
+        if other is not None and other != label and _returns_only(lines, other) and not _starts_at(lines, op.lineno):
+            # several early returns sharing one returning block (vLLM's LoRA kernels: three ``if ...: return`` in a
+            # row): this branch goes back to that block, its next block is the code after it
+            if any(effectful(o) for o in out):
+                raise UnsupportedError("the Gluon back end writes an early return before any store",
+                                       where=f"{where}, {source_where(op)}",
+                                       found=f"{next(o for o in out if effectful(o)).name} before it")
+            guards.append(Guard(m.group(1), other != m.group(2), Block((), (), []), len(out), op))
+            i += 1
+            continue
         if m is None or end is None or end == len(ops) - 1 or label not in (m.group(2), m.group(3)) \
                 or any(o.name in vocab.BRANCHES for o in ops[i + 1:end]):
             raise UnsupportedError("the Gluon back end writes an early return as `if c: ...; return`",
@@ -280,6 +292,23 @@ def _holds_in(op: IROp, loop: IROp) -> bool:
 def _holds(op: IROp, loop: IROp) -> bool:
     """Whether ``loop`` is among the ops of one of ``op``'s regions, or of an ``if`` inside one."""
     return any(_holds_in(o, loop) for b in op.regions for o in b.ops)
+
+
+def _returns_only(lines: list[str], label: str) -> bool:
+    """Whether block ``label``'s first op is ``tt.return`` (a block that only returns)."""
+    at = next((k for k, ln in enumerate(lines) if ln.strip().startswith(label + ":")
+               or ln.strip().startswith(label + "(")), None)
+    if at is None:
+        return False
+    first = next((ln.strip() for ln in lines[at + 1:] if ln.strip() and not ln.strip().startswith("//")), "")
+    return first.startswith("tt.return")
+
+
+def _starts_at(lines: list[str], lineno: int) -> bool:
+    """Whether the block after the branch at (1-based) ``lineno`` only returns (the first branch of a shared
+    returning block: read as the block after it, as any early return)."""
+    label = _label_after(lines, lineno)
+    return label is not None and _returns_only(lines, label)
 
 
 def _label_after(lines: list[str], lineno: int) -> str | None:

@@ -32,6 +32,8 @@ def py_name(ssa: str) -> str:
     s = re.sub(r"\W", "_", s)
     if not s or s[0].isdigit():
         s = "v" + s
+    elif re.fullmatch(r"v\d+(_r\d+)?", s):   # a kernel's own ``v0``: not the name of the unnamed ``%0``
+        s += "_u"
     if keyword.iskeyword(s) or s in _RESERVED or s.startswith(("twill_", "tok_", "L")) and s[1:].isdigit() is False \
             and s.startswith(("twill_", "tok_")):
         s += "_"

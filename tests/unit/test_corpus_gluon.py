@@ -52,7 +52,8 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "liger_geglu_fwd", "liger_kldiv_bwd", "torchao_fp8_blockwise_act_quant", "sglang_fused_moe_fp8",
              "mamba_selective_state_update_dimloop", "nf4_dequant_gemv", "streamk_gemm", "vllm_unified_attention",
              # session 42
-             "flat_persistent_gemm"}
+             "flat_persistent_gemm", "vllm_lora_expand", "lightllm_rope_destindex_kv", "fbgemm_fp8_row_persistent",
+             "vllm_ssd_chunk_scan"}
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory",   # an atomic add before the guarding if
            "liger_group_norm": "keeps a tile loop with nothing after it"}   # its stats loop, then a channel loop nest
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",

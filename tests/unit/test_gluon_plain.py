@@ -53,6 +53,50 @@ def test_an_early_return_is_read_as_a_guard_and_the_ops_after_it_stay_at_the_top
     assert g.negate                              # the returning block is the branch's second: taken where %0 fails
 
 
+SHARED_RETURN = '''module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func public @k(%p: !tt.ptr<i32>, %n: i32) attributes {noinline = false} {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %pid = tt.get_program_id x : i32
+    %id = tt.load %p : !tt.ptr<i32>
+    %0 = arith.cmpi eq, %id, %c0 : i32
+    cf.cond_br %0, ^bb1, ^bb2
+  ^bb1:  // 3 preds: ^bb0, ^bb2, ^bb3
+    tt.return
+  ^bb2:  // pred: ^bb0
+    %1 = arith.cmpi sge, %pid, %n : i32
+    cf.cond_br %1, ^bb1, ^bb3
+  ^bb3:  // pred: ^bb2
+    %2 = arith.cmpi slt, %pid, %id : i32
+    cf.cond_br %2, ^bb4, ^bb1
+  ^bb4:  // pred: ^bb3
+    %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c0) -> (i32) : i32 {
+      %a = arith.addi %acc, %i : i32
+      scf.yield %a : i32
+    }
+    tt.return
+  }
+}
+'''
+
+
+def test_early_returns_sharing_one_returning_block_are_each_a_guard():
+    """vLLM's LoRA kernels return early three times in a row; Triton branches each back to one returning block:
+    each branch is a guard of its own, taken where its condition holds (or fails, the block its second target)."""
+    fn = read_function(SHARED_RETURN, "k")
+    ops, guards = early_returns(fn.ops, SHARED_RETURN, "k")
+    assert [(g.cond, g.negate, g.block.ops) for g in guards] == [("%0", False, []), ("%1", False, []), ("%2", True, [])]
+    assert [o.name for o in ops] == ["arith.constant", "arith.constant", "tt.get_program_id", "tt.load", "arith.cmpi",
+                                     "arith.cmpi", "arith.cmpi", "scf.for", "tt.return"]
+    assert [g.at for g in guards] == [5, 6, 7]
+
+
+def test_a_kernels_own_v0_is_not_the_name_of_the_unnamed_percent_0():
+    from codegen.gluon.values import py_name
+    assert py_name("%0") == "v0" and py_name("%v0") != "v0" and py_name("%v1#1") != py_name("%1#1")
+    assert py_name("%v0_x") == "v0_x" and py_name("%value") == "value"
+
+
 def test_a_store_before_an_early_return_is_refused_in_one_line():
     text = GUARDED.replace("    cf.cond_br", "    tt.store %p, %c0 : !tt.ptr<f32>\n    cf.cond_br")
     with pytest.raises(UnsupportedError) as e:

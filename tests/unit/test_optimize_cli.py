@@ -231,3 +231,15 @@ def test_the_joint_search_progress_is_one_live_line_on_a_terminal(capsys):
     for i in range(300):
         piped(f"joint search: I={373 + i} L=373")
     assert capsys.readouterr().err.count("\n") == 1                   # within 10 s: the first only
+
+
+def test_progress_limits_the_search_ticks_but_prints_its_explanations(capsys):
+    from twill.commands.optimize import Progress
+    p = Progress(quiet=False, live=False)
+    for msg in ("joint search: I=286 L=191 (I values tried: 1; 0.0 s of the 600 s budget, --total-time)",
+                "joint search: I=287 L=191 (0.1s)",
+                "joint search: I=311 above the modulo II=62: with 1 compute warp group(s) of 4 warps, blocking waits "
+                "serialise issue"):
+        p(msg)
+    err = capsys.readouterr().err
+    assert "I=286" in err and "I=287" not in err and "above the modulo II=62" in err, err

@@ -229,3 +229,13 @@ def test_a_kernel_of_more_warps_than_a_cta_specialises_is_one_partition_holding_
     assert "warp" in families(g, two)
     unclaimed = s.with_extra(joint={k: v for k, v in s.get("joint").items() if k != "one_partition"})
     assert "variable-latency" in families(g, unclaimed)
+
+
+def test_a_search_that_ends_at_its_step_bound_says_so_not_timeout():
+    """The same unsatisfiable problem with at most 5 values of I: every I tried refuted, the ceiling not reached;
+    the summary says the search stopped at its step bound (the route's line then says that, not "timeout")."""
+    p = JointProblem.from_graph(figure1(regs=100 * 1024), H100, 4, scale=UNIT)
+    s = joint_search(p, H100, JointOptions(time_limit=10, scale=UNIT, max_steps=5))
+    summary = s.get("search_summary")
+    assert s.status == "timeout" and summary["stopped"] == "steps" and summary["all_refuted"], summary
+    assert summary["last_ii"] == s.lower_bound + 4 < summary["ii_ceiling"]

@@ -237,6 +237,9 @@ def check_same_run(out: Path, asked: dict[str, Any], force: bool) -> None:
                      hint="pass -o DIR for a folder of its own, or --force to replace it")
 
 
+_TICK = re.compile(r"joint search: I=\d+ L=\d+\b.*")   # the search's progress lines (its I and L so far)
+
+
 class Progress:
     """Progress lines on stderr, ``[elapsed] message``. The joint search reports every I it tries: on
     a terminal one live line (rewritten with a carriage return), elsewhere one line every ``every``
@@ -254,7 +257,7 @@ class Progress:
             return
         now = time.perf_counter()
         line = f"[{now - self.t0:6.1f}s] {msg}"
-        if msg.startswith("joint search: I="):
+        if _TICK.fullmatch(msg):         # the search's progress; its explanations always print
             if self.live:
                 shown = line[:119]           # one terminal line; padded over a longer one before it
                 self.width = max(self.width if self.open else 0, len(shown))

@@ -108,12 +108,18 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
     elapsed = time.perf_counter() - t0
     if best is None:
         refuted = seed_proved and all(run.outcome.get(i) == "unsat" for i in range(first_ii, last_ii + 1))
+        tried = max(run.outcome, default=first_ii)
+        every = bool(run.outcome) and all(run.outcome.get(i) == "unsat" for i in range(first_ii, tried + 1))
+        # why the search ended: the time, its step bound (every I tried refuted, the ceiling not reached), the ceiling
+        stopped = ("ceiling" if last_ii >= run.ceiling else "steps" if run.steps >= opts.max_steps else "time")
         return Schedule(ii=0, length=0, start=(), status=INFEASIBLE if refuted else TIMEOUT, lower_bound=first_ii,
                         solve_seconds=elapsed, backend=f"{solver.name}-joint", time_unit=scale,
                         extra=(("search", run.trace), ("joint", p.params()),
                                ("search_summary", {"result": "no joint schedule in the searched (I, L) range",
                                                    "ii_tried": _solved_iis(run.trace),
-                                                   "ii_ceiling": run.ceiling})))
+                                                   "ii_ceiling": run.ceiling, "stopped": stopped,
+                                                   "last_ii": tried, "all_refuted": every,
+                                                   "max_steps": opts.max_steps})))
     found_ii, sol, mod = best
     open_below = [i for i in range(first_ii, found_ii) if run.outcome.get(i) != "unsat"]
     ii_lower = open_below[0] if open_below else found_ii
