@@ -167,6 +167,11 @@ VARIANTS = {
                                              "_selective_scan_update_kernel", []),  # a loop over dim blocks
     "nf4_dequant_gemv": ("tests/corpus/nf4_dequant_gemv.py", "nf4_gemv_kernel", []),  # 4-bit codes, table lookup
     "flat_persistent_gemm": ("tests/corpus/flat_persistent_gemm.py", "matmul_kernel_persistent", []),  # (tile, k) loop
+    "vllm_lora_expand": ("tests/corpus/vllm_lora_expand.py", "_lora_expand_kernel", []),  # three early returns
+    "lightllm_rope_destindex_kv": ("tests/corpus/lightllm_rope_destindex_kv.py", "_fwd_kernel_rotary_destindex_copy_kv",
+                                   []),  # its own v0, v1
+    "fbgemm_fp8_row_persistent": ("tests/corpus/fbgemm_fp8_row_persistent.py", "_kernel_matmul_fp8_row", []),  # flat fp8
+    "vllm_ssd_chunk_scan": ("tests/corpus/vllm_ssd_chunk_scan.py", "_chunk_scan_fwd_kernel", []),  # Mamba-2 SSD scan
 }
 
 

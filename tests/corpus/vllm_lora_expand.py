@@ -35,8 +35,10 @@ TWILL_SPEC: dict[str, Any] = {
     "divisibility": ["N", "K", "input_d0_stride", "input_d1_stride", "ls_d0_ptr", "ls_d1_ptr",
                      "output_d0_stride", "output_hs_ptr"]}
 PROBLEM: dict[str, int] = {"M": 8192, "N": 4096, "K": 64, "L": 4}
-SMALL: dict[str, int] = {"M": 300, "N": 200, "K": 24, "L": 3}     # K not a multiple of BLOCK_K: the masked mm_k
-MORE_CHECKS = [{"M": 130, "N": 96, "K": 32, "L": 2}]               # EVEN_K
+# the spec takes EVEN_K (K a multiple of BLOCK_K, as at every rank vLLM serves); the masked mm_k is a launch a kernel
+# generated for EVEN_K refuses. Run 80: Triton's own launches of this file faulted on the GPU at PROBLEM (the file's
+# defect, not found yet: checked under Triton's interpreter only)
+SMALL: dict[str, int] = {"M": 300, "N": 200, "K": 32, "L": 3}
 
 
 @triton.jit
