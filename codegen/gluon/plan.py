@@ -692,6 +692,21 @@ def _node_name(plan: KernelPlan, x: Item) -> str:
     return base + ("" if x.subtile is None else f"_s{x.subtile}")
 
 
+def unit_cycles(s: Schedule) -> float:
+    """Cycles one unit of the schedule's time (its normalisation's scale) stands for."""
+    return float((s.get("normalization") or {}).get("scale") or s.time_unit or 1.0)
+
+
+def unit_busy(plan: KernelPlan, skip: tuple[str, ...] = ()) -> dict[str, float]:
+    """Cycles each unit is reserved an iteration by the graph's ops (those of kinds ``skip`` left out)."""
+    unit, busy = unit_cycles(plan.schedule), {}
+    for o in plan.graph.ops:
+        if o.kind not in skip:
+            for r in o.rrt:
+                busy[r.unit] = busy.get(r.unit, 0.0) + r.length * unit
+    return busy
+
+
 def ring_depth(nbytes: int, plan: KernelPlan, rate: str = "tma_bytes", iteration: float | None = None) -> int:
     """Buffers a streamed tile needs: the producer may refill a buffer once its last reader released it,
     so ``depth`` buffers hide ``depth - 1`` iterations of load latency (the fixed latency plus the
@@ -701,7 +716,7 @@ def ring_depth(nbytes: int, plan: KernelPlan, rate: str = "tma_bytes", iteration
     (``loaded_latency``, run 63). ``iteration``: the cycles an iteration takes where not the schedule's II
     (``boxed_iteration``)."""
     m, s = plan.machine, plan.schedule
-    unit = float((s.get("normalization") or {}).get("scale") or s.time_unit or 1.0)
+    unit = unit_cycles(s)
     latency = m.rate("global_latency") + nbytes / m.rate(rate)
     loaded = m.written_cost("loaded_latency") if load_bound(plan) else None
     latency = max(latency, loaded or 0.0)
@@ -718,13 +733,8 @@ def boxed_iteration(plan: KernelPlan, boxed_bytes: int) -> float | None:
     if not boxed_bytes:
         return None
     m, s = plan.machine, plan.schedule
-    unit = float((s.get("normalization") or {}).get("scale") or s.time_unit or 1.0)
-    busy: dict[str, float] = {}
-    for o in plan.graph.ops:
-        for r in o.rrt:
-            if o.kind in ("load", "tma_load"):
-                continue
-            busy[r.unit] = busy.get(r.unit, 0.0) + r.length * unit
+    unit = unit_cycles(s)
+    busy = unit_busy(plan, skip=("load", "tma_load"))
     copied = sum(r.length for o in plan.graph.ops if o.kind == "load" for r in o.rrt) * unit
     tma = sum(r.length for o in plan.graph.ops if o.kind == "tma_load" for r in o.rrt) * unit
     loads = tma + max(0.0, copied - boxed_bytes / m.rate("global_bytes")) + boxed_bytes / m.rate("tma_bytes")
@@ -740,16 +750,10 @@ def branch_iteration(plan: KernelPlan) -> float | None:
     II 768 cycles held the loads two iterations ahead (504 TFLOP/s graphed, run 77), three ahead ran its nested
     form at 599. None otherwise."""
     s = plan.schedule
-    branches = [o for o in plan.graph.ops if o.ops and o.ops[0] == "scf.if" and not plan.graph.succs(o.id)]
-    if not branches:
+    if not any(o.ops and o.ops[0] == "scf.if" and not plan.graph.succs(o.id) for o in plan.graph.ops):
         return None
-    unit = float((s.get("normalization") or {}).get("scale") or s.time_unit or 1.0)
-    busy: dict[str, float] = {}
-    for o in plan.graph.ops:
-        for r in o.rrt:
-            busy[r.unit] = busy.get(r.unit, 0.0) + r.length * unit
-    iteration = max(busy.values(), default=0.0)
-    return iteration if 0 < iteration < s.ii * unit * 0.8 else None
+    iteration = max(unit_busy(plan).values(), default=0.0)
+    return iteration if 0 < iteration < s.ii * unit_cycles(s) * 0.8 else None
 
 
 LOAD_BOUND = 0.9      # the share of the II the loads' reservations fill for the loop to count as bound by them
@@ -808,9 +812,8 @@ def _rings(plan: KernelPlan, node_of: dict[int, str], group_of: dict[int, int]) 
                 if r.box is not None and r.sliced is None and r.subtile in (None, 0))
     iteration = boxed_iteration(plan, boxed)
     if iteration is None and (iteration := branch_iteration(plan)) is not None:
-        unit = float((s.get("normalization") or {}).get("scale") or s.time_unit or 1.0)
         plan.decisions.append(f"rings sized for {iteration:.0f} cycles an iteration (the busiest unit's), not the II's "
-                              f"{s.ii * unit:.0f}: the II holds work under an if taken on some iterations only")
+                              f"{s.ii * unit_cycles(s):.0f}: the II holds work under an if taken on some iterations only")
     for nbytes, r in found:
         depth = ring_depth(nbytes, plan, iteration=iteration) if r.layout is None else \
             ring_depth(copy_bytes, plan, "global_bytes", iteration) + (plan.copy_warps > COPY_WARPS)

@@ -4,9 +4,9 @@ Decisions (each from the schedule):
 - one partition, no producer (the dots' tiles loaded by its own warps and stored to shared memory for the wgmma, as Triton's one partition does: where cp.async cannot copy them at any launch (no address known aligned), a later loop loads tiles no ring of this loop's streams, the loop runs at most two iterations a CTA, or --own-tiles on asks, in their readers' stage; 1 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 76 per thread)
 - shared operand tiled_b_76_st: partition 0 stores the loop's [16, 64] f16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
 - shared memory: 4112 bytes planned of 232448; maxnreg unset (ptxas allocates)
-- early return at vllm_lora_expand.py:159 (TTGIR line 50): taken in the kernel itself, before the loop; not persistent, as a program id decides it (--persistent on takes it per tile)
-- early return at vllm_lora_expand.py:166 (TTGIR line 58): taken in the kernel itself, before the loop; not persistent, as a program id decides it (--persistent on takes it per tile)
-- early return at vllm_lora_expand.py:173 (TTGIR line 62): taken in the kernel itself, before the loop; not persistent, as a program id decides it (--persistent on takes it per tile)
+- early return at vllm_lora_expand.py:160 (TTGIR line 50): taken in the kernel itself, before the loop; not persistent, as a program id decides it (--persistent on takes it per tile)
+- early return at vllm_lora_expand.py:167 (TTGIR line 58): taken in the kernel itself, before the loop; not persistent, as a program id decides it (--persistent on takes it per tile)
+- early return at vllm_lora_expand.py:174 (TTGIR line 62): taken in the kernel itself, before the loop; not persistent, as a program id decides it (--persistent on takes it per tile)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
