@@ -641,3 +641,44 @@ def test_a_loop_over_int64_arguments_counts_its_trips_in_int32_and_its_protocol_
     assert g.kernel is not None, g.reason
     assert "twill_n = gl.cast((K - 0 + 64 - 1) // 64, gl.int32)" in g.kernel.source
     assert any(d.startswith("barrier protocol: simulated for") for d in g.kernel.decisions), g.kernel.decisions
+
+
+STRIDED_ROWS = """
+from typing import Any
+import triton
+import triton.language as tl
+
+TWILL_SPEC: dict[str, Any] = {
+    "kernel": "_row_sum",
+    "signature": {"X": "*fp16", "Y": "*fp32", "N": "i32", "stride_unused": "i32", "stride_xm": "i32",
+                  "stride_xn": "i32", "BLOCK": "constexpr"},
+    "constexprs": {"BLOCK": 1024},
+    "num_warps": 4,
+}
+
+
+@triton.jit
+def _row_sum(X, Y, N, stride_unused, stride_xm, stride_xn, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    acc = tl.zeros([BLOCK], dtype=tl.float32)
+    for off in range(0, N, BLOCK):
+        x = tl.load(X + row * stride_xm + (off + cols) * stride_xn, mask=off + cols < N, other=0.0)
+        acc += x.to(tl.float32)
+    tl.store(Y + row, tl.sum(acc, axis=0))
+"""
+
+
+@pytest.mark.slow
+def test_the_narrow_load_hint_names_a_stride_the_narrow_loads_read_along_their_tile(tmp_path: Path) -> None:
+    # the hint named the first runtime stride of the signature, read by those loads or not (the sweep's RMSNorm: an
+    # unused W_row_stride); here stride_unused is never read and stride_xm is a row's scalar offset: stride_xn it is
+    f = tmp_path / "strided_rows.py"
+    f.write_text(STRIDED_ROWS)
+    k = optimize(str(f), load_machine("h100"), OptimizeOptions(time_limit=10, total_time=30, threads=2)).gluon.kernel
+    said = [d for d in k.decisions if d.startswith("pointer loads in narrow vectors")]
+    assert len(said) == 1 and "(--const stride_xn=1" in said[0] and "stride_unused" not in said[0], said
+    # a kernel whose narrow loads read no runtime stride gets no hint (lightllm's token attention named att_stride_h)
+    k = optimize(str(ROOT / "tests" / "corpus" / "lightllm_token_att.py"), load_machine("h100"),
+                 OptimizeOptions(time_limit=10, total_time=30, threads=2)).gluon.kernel
+    assert not any(d.startswith("pointer loads in narrow vectors") for d in k.decisions), k.decisions
