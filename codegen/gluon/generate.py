@@ -746,16 +746,20 @@ def _stderr_to(path: Path) -> Iterator[None]:
         os.close(saved)
 
 
+# what Triton raises where MLIR printed the reason on stderr (a pass failed; the IR Gluon built did not verify)
+_SAYS_NOTHING = ("PassManager::run failed", "error encountered during parsing")
+
+
 def _innermost(e: BaseException, said: Path | None = None) -> str:
     """The message of the deepest error in a chain of Triton compilation errors, with its line; where that
-    is only a pass manager's failure, the first error MLIR printed (``said``: what it wrote on stderr)."""
+    is only a pass manager's failure or a parse's, the first error MLIR printed (``said``: what it wrote on stderr)."""
     text = said.read_text(errors="replace") if said is not None and said.exists() else ""
     first = next((ln.strip() for ln in text.splitlines() if " error: " in ln), None)
-    if first is not None and "PassManager::run failed" in str(e):
-        return first.split("kernel_gluon.py:", 1)[-1]
     chain = [e]
     while chain[-1].__cause__ is not None and len(chain) < 20:
         chain.append(chain[-1].__cause__)
+    if first is not None and any(g in str(x) for x in chain for g in _SAYS_NOTHING):
+        return first.split("kernel_gluon.py:", 1)[-1]
     said_by_ptxas = next((m for m in (_ptxas_error(str(x)) for x in chain) if m), None)
     if said_by_ptxas:
         return said_by_ptxas

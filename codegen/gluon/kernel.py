@@ -475,8 +475,9 @@ class Source:
         read_after = self._read_after_loop(res)
         if not read_after and (not self.mod.handoff or not self.mod.own_stores):
             self.dead_after_loop.append((f"{key}_buf", f"{self.plan.fn.type_of(desc)} {shape}"))
-        self.tiles[("tile", res, sub)] = Val(f"{key}_buf", t)
-        self.ctx.vals[sub_name(res, sub)] = Val(f"{key}_buf.load({self.ctx.layout(t.layout)})", t)
+        view = f".reshape({shape[len(shape) - len(t.shape):]})" if len(shape) > len(t.shape) else ""   # a rank-4 box's tile
+        self.tiles[("tile", res, sub)] = Val(f"{key}_buf{view}", t)
+        self.ctx.vals[sub_name(res, sub)] = Val(f"{key}_buf{view}.load({self.ctx.layout(t.layout)})", t)
         bar = f"{key}_bar.index(0)"
         phase = f"({self.mod.tile_count}) & 1" if self.mod.persistent else "0"     # persistent: one phase per tile
         if self.mod.handoff:       # the producer loads it, the next tile's during this one's epilogue

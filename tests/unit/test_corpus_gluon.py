@@ -53,7 +53,9 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "mamba_selective_state_update_dimloop", "nf4_dequant_gemv", "streamk_gemm", "vllm_unified_attention",
              # session 42
              "flat_persistent_gemm", "vllm_lora_expand", "lightllm_rope_destindex_kv", "fbgemm_fp8_row_persistent",
-             "vllm_ssd_chunk_scan"}
+             "vllm_ssd_chunk_scan",
+             # session 43
+             "gptoss_sink_attention"}
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory",   # an atomic add before the guarding if
            "liger_group_norm": "keeps a tile loop with nothing after it"}   # its stats loop, then a channel loop nest
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
@@ -103,7 +105,8 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
                      "lightllm_context_attention": "barrier protocol: not simulated (a condition on a tensor value)",
                      "moe_align_block_size": "barrier protocol: none (one partition, no mbarrier",
                      "sglang_decode_grouped": "barrier protocol: none (one partition, no mbarrier",
-                     "vllm_unified_attention": "barrier protocol: not simulated (a condition on a tensor value)"}
+                     "vllm_unified_attention": "barrier protocol: not simulated (a condition on a tensor value)",
+                     "gptoss_sink_attention": "barrier protocol: not simulated (a condition on a tensor value)"}
     simulated = simulated_not.get(path.stem, "barrier protocol: simulated")
     assert any(d.startswith(simulated) for d in g.kernel.decisions), g.kernel.decisions
     if path.stem in NO_PRODUCER:
@@ -682,3 +685,16 @@ def test_the_narrow_load_hint_names_a_stride_the_narrow_loads_read_along_their_t
     k = optimize(str(ROOT / "tests" / "corpus" / "lightllm_token_att.py"), load_machine("h100"),
                  OptimizeOptions(time_limit=10, total_time=30, threads=2)).gluon.kernel
     assert not any(d.startswith("pointer loads in narrow vectors") for d in k.decisions), k.decisions
+
+
+
+@pytest.mark.slow
+def test_a_rank_4_descriptors_tiles_are_read_as_the_2d_tiles_the_kernel_reshapes_them_to():
+    # gpt-oss's attention loads [1, 1, 64, 64] boxes of 4-D descriptors and reshapes them to 64 x 64; the wgmmas read
+    # the rank-4 buffers as they were ("source rank (4) and order length (2) must match"): now their 2-D views
+    k = optimize(str(ROOT / "tests" / "corpus" / "gptoss_sink_attention.py"), load_machine("h100"),
+                 OptimizeOptions(time_limit=10, total_time=30, threads=2)).gluon.kernel
+    assert k is not None
+    assert "gl.allocate_shared_memory(gl.float16, [3, 1, 1, 64, 64], K.layout)" in k.source
+    assert "k_buf.index((twill_b - 0) % 3).reshape([64, 64]).permute((1, 0))" in k.source
+    assert "warpgroup_mma(q_c0_buf.reshape([64, 64])," in k.source
