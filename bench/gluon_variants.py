@@ -173,6 +173,7 @@ VARIANTS = {
     "fbgemm_fp8_row_persistent": ("tests/corpus/fbgemm_fp8_row_persistent.py", "_kernel_matmul_fp8_row", []),  # flat fp8
     "vllm_ssd_chunk_scan": ("tests/corpus/vllm_ssd_chunk_scan.py", "_chunk_scan_fwd_kernel", []),  # Mamba-2 SSD scan
     "gptoss_sink_attention": ("tests/corpus/gptoss_sink_attention.py", "_attn_fwd", []),  # rank-4 descriptors, sinks
+    "flagattn_piecewise": ("tests/corpus/flagattn_piecewise.py", "_fwd_kernel", []),  # three dots, an fp16 identity
 }
 
 

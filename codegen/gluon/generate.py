@@ -461,6 +461,13 @@ def distinct_loop_names(ttgir: str, graph: LoopGraph) -> str:
     return "\n".join(lines) + ("\n" if ttgir.endswith("\n") else "")
 
 
+def structure(ttgir: str, graph: LoopGraph) -> None:
+    """Raise the back end's refusal of the kernel's structure (an early return after a store, a branch it cannot
+    read, an early return inside its own tile loop) before any schedule is solved: it does not depend on one
+    (the sweep's top-k router waited 380 s of solves for it)."""
+    kernel_function(launch_descriptors(_names(ttgir, graph, False), graph.name)[0], graph)
+
+
 def kernel_function(ttgir: str, graph: LoopGraph) -> tuple[Function, TileLoop | None, list[Guard]]:
     """The kernel's function as the back end writes it: its early returns taken out (``plain.early_returns``,
     written before the partitions start), and its own tile loop, if it has one, flattened (``_tile_loop``)."""

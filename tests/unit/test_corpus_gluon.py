@@ -55,7 +55,7 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "flat_persistent_gemm", "vllm_lora_expand", "lightllm_rope_destindex_kv", "fbgemm_fp8_row_persistent",
              "vllm_ssd_chunk_scan",
              # session 43
-             "gptoss_sink_attention"}
+             "gptoss_sink_attention", "flagattn_piecewise"}
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory",   # an atomic add before the guarding if
            "liger_group_norm": "keeps a tile loop with nothing after it"}   # its stats loop, then a channel loop nest
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",

@@ -498,6 +498,7 @@ def test_a_construct_the_gluon_back_end_refuses_is_named_once_at_its_source_line
     assert r.gluon is not None and r.gluon.kernel is None and len(note) == 1, r.notes
     assert where in note[0] and words in note[0], note[0]
     assert note[0].count(words) == 1 and "\n" not in note[0], note[0]
+    assert not r.gluon.candidates      # refused before any Gluon solve: the structure does not depend on a schedule
 
 
 def test_a_kernel_with_its_own_tile_loop_keeps_it_around_every_partition():
