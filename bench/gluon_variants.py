@@ -174,6 +174,13 @@ VARIANTS = {
     "vllm_ssd_chunk_scan": ("tests/corpus/vllm_ssd_chunk_scan.py", "_chunk_scan_fwd_kernel", []),  # Mamba-2 SSD scan
     "gptoss_sink_attention": ("tests/corpus/gptoss_sink_attention.py", "_attn_fwd", []),  # rank-4 descriptors, sinks
     "flagattn_piecewise": ("tests/corpus/flagattn_piecewise.py", "_fwd_kernel", []),  # three dots, an fp16 identity
+    "nsa_selected_attention": ("tests/corpus/nsa_selected_attention.py", "parallel_nsa_fwd_kernel", []),  # index gather
+    "vllm_mla_decode": ("tests/corpus/vllm_mla_decode.py", "_fwd_grouped_kernel_stage1", []),  # two score dots summed
+    "fla_parallel_based": ("tests/corpus/fla_parallel_based.py", "parallel_based_fwd_kernel", []),  # two loops, Taylor
+    "ops_matmul_swizzle2d": ("tests/corpus/ops_matmul_swizzle2d.py", "_kernel", []),  # tl.swizzle2d, tl.range stages
+    "liger_gemma_add_rms_norm": ("tests/corpus/liger_gemma_add_rms_norm.py", "_fused_add_rms_norm_forward_kernel", []),
+    "rocm_fp8_gemm_bias_act": ("tests/corpus/rocm_fp8_gemm_bias_act.py", "matmul_kernel", []),  # scales, bias, act
+    "gemlite_a16w4_gemm": ("tests/corpus/gemlite_a16w4_gemm.py", "gemm_A16fWnO16f_int32packing_kernel", []),  # int4
 }
 
 

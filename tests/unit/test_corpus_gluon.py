@@ -55,9 +55,12 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "flat_persistent_gemm", "vllm_lora_expand", "lightllm_rope_destindex_kv", "fbgemm_fp8_row_persistent",
              "vllm_ssd_chunk_scan",
              # session 43
-             "gptoss_sink_attention", "flagattn_piecewise"}
+             "gptoss_sink_attention", "flagattn_piecewise", "nsa_selected_attention", "vllm_mla_decode",
+             "fla_parallel_based", "ops_matmul_swizzle2d", "liger_gemma_add_rms_norm", "rocm_fp8_gemm_bias_act",
+             "gemlite_a16w4_gemm"}
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory",   # an atomic add before the guarding if
-           "liger_group_norm": "keeps a tile loop with nothing after it"}   # its stats loop, then a channel loop nest
+           "liger_group_norm": "keeps a tile loop with nothing after it",   # its stats loop, then a channel loop nest
+           "tk_topk_forward": "early return before any store"}   # triton_kernels' top-k: a memset under if, then return   # its stats loop, then a channel loop nest
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
                "grouped_decode_attention", "fused_moe_decode", "ieee_gemm", "scratch_buffer", "argmax_rows",
@@ -106,7 +109,9 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
                      "moe_align_block_size": "barrier protocol: none (one partition, no mbarrier",
                      "sglang_decode_grouped": "barrier protocol: none (one partition, no mbarrier",
                      "vllm_unified_attention": "barrier protocol: not simulated (a condition on a tensor value)",
-                     "gptoss_sink_attention": "barrier protocol: not simulated (a condition on a tensor value)"}
+                     "gptoss_sink_attention": "barrier protocol: not simulated (a condition on a tensor value)",
+                     "nsa_selected_attention": "barrier protocol: none (one partition, no mbarrier",
+                     "vllm_mla_decode": "barrier protocol: none (one partition, no mbarrier"}
     simulated = simulated_not.get(path.stem, "barrier protocol: simulated")
     assert any(d.startswith(simulated) for d in g.kernel.decisions), g.kernel.decisions
     if path.stem in NO_PRODUCER:
@@ -493,7 +498,7 @@ def _plain_code(stem: str, source: str) -> None:
 # register tiles a synchronous dot reads, copied by their consumer with cp.async (plan.AsyncTile): how many
 CONSUMER_COPIES = {"grouped_decode_attention": 2, "fused_moe_decode": 2, "ieee_gemm": 2, "awq_gemm": 1, "mx_gemm": 2,
                    "gptq_gemm": 3, "bias_attention": 1, "fla_gated_delta_h": 1, "xformers_splitk_decode": 2,
-                   "sglang_decode_grouped": 2}
+                   "sglang_decode_grouped": 2, "vllm_mla_decode": 3}
 
 
 def _steady(consumer: str) -> str:
