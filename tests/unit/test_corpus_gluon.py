@@ -58,6 +58,8 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "gptoss_sink_attention", "flagattn_piecewise", "nsa_selected_attention", "vllm_mla_decode",
              "fla_parallel_based", "ops_matmul_swizzle2d", "liger_gemma_add_rms_norm", "rocm_fp8_gemm_bias_act",
              "gemlite_a16w4_gemm"}
+# the Gluon search's budget where 30 s may find no joint schedule on a loaded CI machine (three dots an iteration)
+SEARCH_SECONDS = {"flagattn_piecewise": 120}
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory",   # an atomic add before the guarding if
            "liger_group_norm": "keeps a tile loop with nothing after it",   # its stats loop, then a channel loop nest
            "tk_topk_forward": "early return before any store"}   # triton_kernels' top-k: a memset under if, then return   # its stats loop, then a channel loop nest
@@ -74,7 +76,8 @@ NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path) -> None:
     try:
-        r = optimize(str(path), load_machine("h100"), OptimizeOptions(time_limit=10, total_time=30, threads=2))
+        r = optimize(str(path), load_machine("h100"), OptimizeOptions(
+            time_limit=10, total_time=SEARCH_SECONDS.get(path.stem, 30), threads=2))
     except TwillError as e:
         msg = str(e)
         assert "\n" not in msg and "Traceback" not in msg, msg
@@ -157,6 +160,16 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
         assert re.search(r"\n( +)if \w+:.*\n(?:\1    .*\n)*?\1    else:.*\n(?:\1        .*\n)*?\1        if \w+:", c) \
             or re.search(r"\n( +)else:.*\n(?:\1    .*\n)*?\1    if \w+:", c), c
         assert re.search(r"\bd_h_\d+_r2 = ", c)
+    if path.stem == "vllm_mla_decode":   # its [16, 512] query, mma.sync's A operand replicated in 4 warps (128
+        # registers a thread), held in a shared buffer of its own and read there by each dot (run 84: x0.57 -> x0.85)
+        assert re.search(r"q_\d+_sm = gl\.allocate_shared_memory\(gl\.float16, \[16, 512\], gl\.SwizzledSharedLayout",
+                         g.kernel.source)
+        assert re.search(r"mma_v2\(q_\d+_sm\.load\(L\d+\), ", g.kernel.source)
+    if path.stem == "flagattn_piecewise":   # its two queries made in registers by the "Dot I" trick: handed to the
+        # wgmmas from shared buffers of their own (run 84: ptxas no longer serialises them, x0.68 -> x1.04)
+        assert len(re.findall(r"warpgroup_mma\(q[12]_\d+_sm, ", g.kernel.source)) >= 2, g.kernel.source
+    if path.stem in ("prefix_scores", "fla_parallel_based"):   # 16 and 8 registers a thread: held in registers
+        assert "_sm = gl.allocate_shared_memory(" not in g.kernel.source
     if path.stem == "inductor_persistent_tma_flatten":   # `if M * N == 0: return` before the kernel's own tile loop:
         # taken before the partitions start, the nest after it as written
         k = g.kernel

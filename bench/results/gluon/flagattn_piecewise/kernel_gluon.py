@@ -139,8 +139,10 @@ def consumer_0(Q1, K1, Q2, K2, V, sm_scale, L, O, stride_q1z, stride_q1h, stride
         hi_97 = gl.minimum(N, hi_96)
         piecewise_mask_98 = P_SEQ + q1_ptrs_41
         piecewise_mask_99 = piecewise_mask_98.broadcast_to([128, 64])
-        q2_100 = gl.convert_layout(q2_94, L8)
-        q1_101 = gl.convert_layout(q1_92, L8)
+        q2_100_sm = gl.allocate_shared_memory(gl.float16, [128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False), q2_94)  # held here, not in registers: [128, 64] f16 for the loop's wgmmas
+        fence_async_shared()
+        q1_101_sm = gl.allocate_shared_memory(gl.float16, [128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False), q1_92)  # held here, not in registers: [128, 64] f16 for the loop's wgmmas
+        fence_async_shared()
         twill_n = (hi_97 - 0 + 64 - 1) // 64
         if (twill_n >= 1) | (gl.program_id(0) < 0):
             m_i_new_138 = gl.full([128], float("-inf"), gl.float32, layout=L1)
@@ -149,10 +151,10 @@ def consumer_0(Q1, K1, Q2, K2, V, sm_scale, L, O, stride_q1z, stride_q1h, stride
             acc_153 = gl.full([128, 64], 0.0, gl.float32, layout=L7)
             mbarrier.wait(k1_ready.index((twill_base + 0 - 0) % 3), ((twill_base + 0 - 0) // 3) & 1)
             fence_async_shared()
-            tok_s_133 = warpgroup_mma(q1_101, k1_buf.index((twill_base + 0 - 0) % 3).permute((1, 0)), gl.full([128, 64], 0.0, gl.float32, layout=L7), use_acc=False, is_async=True)  # dot1_s: stage 0, partition 0 (group 0)
+            tok_s_133 = warpgroup_mma(q1_101_sm, k1_buf.index((twill_base + 0 - 0) % 3).permute((1, 0)), gl.full([128, 64], 0.0, gl.float32, layout=L7), use_acc=False, is_async=True)  # dot1_s: stage 0, partition 0 (group 0)
             mbarrier.wait(k2_ready.index((twill_base + 0 - 0) % 3), ((twill_base + 0 - 0) // 3) & 1)
             fence_async_shared()
-            tok_s_130 = warpgroup_mma(q2_100, k2_buf.index((twill_base + 0 - 0) % 3).permute((1, 0)), gl.full([128, 64], 0.0, gl.float32, layout=L7), use_acc=False, is_async=True)  # dot0_s: stage 0, partition 0 (group 0)
+            tok_s_130 = warpgroup_mma(q2_100_sm, k2_buf.index((twill_base + 0 - 0) % 3).permute((1, 0)), gl.full([128, 64], 0.0, gl.float32, layout=L7), use_acc=False, is_async=True)  # dot0_s: stage 0, partition 0 (group 0)
             offs_n_123 = (0 + (0 - 0) * 64) + offs_n_base  # elementwise0_s: stage 0, partition 0 (group 0)
             piecewise_mask_125 = gl.expand_dims(offs_n_123, 0)  # elementwise0_s: stage 0, partition 0 (group 0)
             piecewise_mask_126 = piecewise_mask_125 + 128  # elementwise0_s: stage 0, partition 0 (group 0)
@@ -185,7 +187,7 @@ def consumer_0(Q1, K1, Q2, K2, V, sm_scale, L, O, stride_q1z, stride_q1h, stride
             for twill_b in range(1, twill_n):
                 mbarrier.wait(k1_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
                 fence_async_shared()
-                tok_s_133 = warpgroup_mma(q1_101, k1_buf.index((twill_base + twill_b - 0) % 3).permute((1, 0)), gl.full([128, 64], 0.0, gl.float32, layout=L7), use_acc=False, is_async=True)  # dot1_s: stage 0, partition 0 (group 0)
+                tok_s_133 = warpgroup_mma(q1_101_sm, k1_buf.index((twill_base + twill_b - 0) % 3).permute((1, 0)), gl.full([128, 64], 0.0, gl.float32, layout=L7), use_acc=False, is_async=True)  # dot1_s: stage 0, partition 0 (group 0)
                 p_142 = s_137_p1 * qk_scale  # sfu1_p: stage 1, partition 0 (group 0)
                 p_145 = p_144_p1.broadcast_to([128, 64])  # sfu1_p: stage 1, partition 0 (group 0)
                 p_146 = p_142 - p_145  # sfu1_p: stage 1, partition 0 (group 0)
@@ -200,7 +202,7 @@ def consumer_0(Q1, K1, Q2, K2, V, sm_scale, L, O, stride_q1z, stride_q1h, stride
                 l_i_156 = l_i_154 + l_i_155  # elementwise4_l_i: stage 1, partition 0 (group 0)
                 mbarrier.wait(k2_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
                 fence_async_shared()
-                tok_s_130 = warpgroup_mma(q2_100, k2_buf.index((twill_base + twill_b - 0) % 3).permute((1, 0)), gl.full([128, 64], 0.0, gl.float32, layout=L7), use_acc=False, is_async=True)  # dot0_s: stage 0, partition 0 (group 0)
+                tok_s_130 = warpgroup_mma(q2_100_sm, k2_buf.index((twill_base + twill_b - 0) % 3).permute((1, 0)), gl.full([128, 64], 0.0, gl.float32, layout=L7), use_acc=False, is_async=True)  # dot0_s: stage 0, partition 0 (group 0)
                 offs_n = (0 + (twill_b - 0) * 64)  # elementwise0_s: stage 0, partition 0 (group 0)
                 offs_n_123 = offs_n + offs_n_base  # elementwise0_s: stage 0, partition 0 (group 0)
                 piecewise_mask_125 = gl.expand_dims(offs_n_123, 0)  # elementwise0_s: stage 0, partition 0 (group 0)
