@@ -50,6 +50,9 @@ def launcher(mod: Module, spec: KernelSpec | None, signature: dict[str, str], bl
     box_consts, box_fns, shapes, box_launch = _box(plan)
     entries = ", ".join(copy_flag + ([f"{TMA_FLAG!r}: shapes is not None"] if plan.boxed else []))
     made_consts, made_fns, made_launch = _made(made)
+    heuristics = heuristics_of(spec, consts)
+    heur_const = f"HEURISTICS = {heuristics!r}   # @triton.heuristics of the kernel: each checked per launch key\n" \
+        if heuristics else ""
     return (f'''
 {HOST_MARK} -------------------------------------------------------------------------------------
 ARGUMENTS = {names!r}          # the Triton kernel's parameters, in order
@@ -57,19 +60,22 @@ RUNTIME = {runtime!r}   # the Gluon kernel's parameters, in order
 FLAGS = {flags!r}   # its constexpr flags, after RUNTIME: decided per launch key
 KEYED = {keyed!r}   # the arguments a launch key reads
 CONSTEXPRS = {consts!r}         # the specialisation this kernel was generated for
-DESCRIPTOR_BLOCKS = {blocks!r}
+{heur_const}DESCRIPTOR_BLOCKS = {blocks!r}
 DESCRIPTOR_LAYOUTS = {layouts!r}
 {made_consts}{box_consts}NUM_WARPS = {plan.consumers[0].warps}
 MAXNREG = {plan.maxnreg}
 PERSISTENT = {mod.persistent and mod.tile_loop is None!r}      # one program per SM loops over the grid's tiles
 {copy_consts}LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
-''' + _HELPERS + made_fns + box_fns + _launch(bool(plan.boxed), entries, shapes, made_launch, box_launch)
+''' + _HELPERS + (_HEURISTICS if heuristics else "") + made_fns + box_fns
+            + _launch(bool(plan.boxed), entries, shapes, made_launch, box_launch, bool(heuristics))
             + _RUN.replace("KERNEL[", KERNEL + "[") + copy_fn + _TAIL)
 
 
-def _launch(boxed: bool, entries: str, shapes: str, made_launch: str, box_launch: str) -> str:
-    """The launch key, the decisions taken per key, and ``launch`` itself."""
+def _launch(boxed: bool, entries: str, shapes: str, made_launch: str, box_launch: str, heuristics: bool) -> str:
+    """The launch key, the decisions taken per key (the kernel's heuristics checked first, where it has them), and
+    ``launch`` itself."""
+    check = "    _heuristics(bound)\n" if heuristics else ""
     return f'''
 
 def _key(bound, g):
@@ -107,7 +113,7 @@ def _device():
 
 def _decide(bound):
     """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
-    shapes = {shapes}
+{check}    shapes = {shapes}
     flags = {{{entries}}}
     return [tuple(flags[f] for f in FLAGS), shapes, None]
 
@@ -284,6 +290,37 @@ def _descriptor(value, name):
     return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
 '''
 
+_HEURISTICS = '''
+_HEUR = {}                     # heuristic -> its function (False: not evaluable here)
+
+
+def _heuristics(bound):
+    """The kernel's @triton.heuristics evaluated for this launch, as Triton would before choosing a kernel: one that
+    gives another value than this kernel was generated for is refused (Triton would compile another kernel)."""
+    args = dict(bound, **CONSTEXPRS)
+    for name, src in HEURISTICS.items():
+        fn = _HEUR.get(name)
+        if fn is None:
+            try:
+                import math
+                import torch
+                import triton
+                import triton.language as tl
+                fn = eval(src, {"torch": torch, "triton": triton, "tl": tl, "math": math})
+            except Exception:     # noqa: BLE001 - names of the kernel's module: not checked
+                fn = False
+            _HEUR[name] = fn
+        if fn is False:
+            continue
+        try:
+            value = fn(args)
+        except Exception:         # noqa: BLE001 - a heuristic reading what this launch does not have
+            continue
+        if value != CONSTEXPRS[name]:
+            raise ValueError(f"twill: this Gluon kernel was generated for {name}={CONSTEXPRS[name]!r}; the kernel's "
+                             f"@triton.heuristics gives {name}={value!r} for this launch (generate it for that value)")
+'''
+
 _RUN = '''
 
 def _run(entry, g, runtime):
@@ -320,3 +357,31 @@ class _Kernel:
 
 kernel = _Kernel()
 '''
+
+
+def heuristics_of(spec: KernelSpec | None, consts: dict[str, object]) -> dict[str, str]:
+    """The source of each ``@triton.heuristics`` entry of the kernel (``{"USE_OFFSETS": "lambda args: args['offsets']
+    is not None"}``) for a constexpr the kernel was generated for, read from its file; empty where it has none or the
+    file cannot be read. The launcher checks them per launch key: without it, NSA's kernel generated for
+    ``USE_OFFSETS=False`` accepted a variable-length launch and ran the wrong kernel (the sweep's finding)."""
+    import ast
+    import inspect
+    import textwrap
+    fn = getattr(getattr(spec, "fn", None), "fn", None)
+    if fn is None:
+        return {}
+    try:
+        tree = ast.parse(textwrap.dedent("".join(inspect.getsourcelines(inspect.getmodule(fn))[0])))
+    except (OSError, TypeError, SyntaxError):
+        return {}
+    out: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.FunctionDef) or node.name != fn.__name__:
+            continue
+        for d in node.decorator_list:
+            if isinstance(d, ast.Call) and ast.unparse(d.func).endswith("heuristics") and d.args \
+                    and isinstance(d.args[0], ast.Dict):
+                for k, v in zip(d.args[0].keys, d.args[0].values):
+                    if isinstance(k, ast.Constant) and k.value in consts and isinstance(v, ast.Lambda):
+                        out[k.value] = ast.unparse(v)
+    return out

@@ -120,3 +120,25 @@ def test_the_launcher_holds_no_tensor_alive():
     del args
     gc.collect()
     assert alive() is None
+
+
+def test_a_launch_the_kernels_heuristics_would_specialise_otherwise_is_refused():
+    """NSA's kernel is generated for ``USE_OFFSETS=False`` and ``USE_BLOCK_COUNTS=True``, constexprs its
+    ``@triton.heuristics`` set from the launch (``offsets is not None``, ``block_counts`` a tensor), never passed: a
+    variable-length launch or an integer block count ran the generated kernel as it was (the sweep's finding)."""
+    mod, calls = _module("nsa_selected_attention")
+    assert set(mod.HEURISTICS) == {"USE_OFFSETS", "USE_BLOCK_COUNTS"}
+    B, T, H, HQ, K = 1, 128, 4, 64, 128
+    base = dict(q=torch.zeros(B, T, HQ, K, dtype=torch.float16), k=torch.zeros(B, T, H, K, dtype=torch.float16),
+                v=torch.zeros(B, T, H, K, dtype=torch.float16), o=torch.zeros(B, T, HQ, K, dtype=torch.float16),
+                lse=torch.zeros(B, T, HQ), scale=0.1, block_indices=torch.zeros(B, T, H, 16, dtype=torch.int32),
+                block_counts=torch.ones(B, T, H, dtype=torch.int32), offsets=None, token_indices=None, T=T, H=H, HQ=HQ,
+                G=HQ // H, K=K, V=128, S=16, BS=64, BK=128, BV=128)
+    mod.kernel[(T, 1, B * H)](**base)                                   # as generated
+    assert len(calls) == 1
+    for over, said in ((dict(offsets=torch.tensor([0, 64, T], dtype=torch.int32)), "USE_OFFSETS=True"),
+                       (dict(block_counts=16), "USE_BLOCK_COUNTS=False")):
+        with pytest.raises(ValueError, match=f"generated for .*heuristics gives {said} for this launch"):
+            mod.kernel[(T, 1, B * H)](**dict(base, **over))
+    assert len(calls) == 1
+    assert not hasattr(_module("block_fp8_gemm")[0], "HEURISTICS")    # a kernel with none: no check written
