@@ -181,6 +181,13 @@ VARIANTS = {
     "liger_gemma_add_rms_norm": ("tests/corpus/liger_gemma_add_rms_norm.py", "_fused_add_rms_norm_forward_kernel", []),
     "rocm_fp8_gemm_bias_act": ("tests/corpus/rocm_fp8_gemm_bias_act.py", "matmul_kernel", []),  # scales, bias, act
     "gemlite_a16w4_gemm": ("tests/corpus/gemlite_a16w4_gemm.py", "gemm_A16fWnO16f_int32packing_kernel", []),  # int4
+    "flashinfer_varlen_merge_states": ("tests/corpus/flashinfer_varlen_merge_states.py",
+                                       "variable_length_merge_states_kernel", []),  # a scalar loop over states
+    "flaggems_bmm": ("tests/corpus/flaggems_bmm.py", "bmm_kernel", []),  # int64 program ids
+    "kernl_linear_gelu": ("tests/corpus/kernl_linear_gelu.py", "kernel_fma", []),  # a descending K loop, erf GELU
+    "tut06_attn_bwd": ("tests/corpus/tut06_attn_bwd.py", "_attn_bwd", []),  # four loops, dk/dv then dq
+    "mamba_chunk_state_bwd_db": ("tests/corpus/mamba_chunk_state_bwd_db.py", "_chunk_state_bwd_db_kernel", []),  # hook
+    "liger_dyt_bwd": ("tests/corpus/liger_dyt_bwd.py", "_dyt_bwd_kernel", []),  # rows per SM, a scalar accumulator
 }
 
 

@@ -1250,7 +1250,12 @@ def _box_coords(src: Source, box: Box) -> list[str]:
     lb, _, step = (src.ctx.vals[py_name(v)].expr for v in _loop_bounds(src.plan.loop))
     iv = py_name(src.plan.loop.body.args[0])
     it = iv if (lb, step) == ("0", "1") else f"(({iv} - {lb}) // {step})"
-    return box.coord_py(lambda a: it if a == ITER else (src.ctx.vals.get(a) or src.ctx.vals[py_name(a)]).expr)
+    coords = box.coord_py(lambda a: it if a == ITER else (src.ctx.vals.get(a) or src.ctx.vals[py_name(a)]).expr)
+    if any(src.plan.fn.type_of(a) == "i64" for c in box.coords for a in c.atoms() if a.startswith("%")):
+        # a TMA copy's coordinates are int32 ("Block pointers only support 32 bit offsets"): FlagGems' bmm computes
+        # its tiles' offsets from int64 program ids; the launch checked its extents fit (``boxes.analyse``)
+        coords = [f"gl.cast({c}, gl.int32)" for c in coords]
+    return coords
 
 
 def _copy_lines(src: Source, r: Ring, op: IROp, slot: str) -> list[str]:
