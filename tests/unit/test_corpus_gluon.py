@@ -58,7 +58,8 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "gptoss_sink_attention", "flagattn_piecewise", "nsa_selected_attention", "vllm_mla_decode",
              "fla_parallel_based", "ops_matmul_swizzle2d", "liger_gemma_add_rms_norm", "rocm_fp8_gemm_bias_act",
              "gemlite_a16w4_gemm", "flashinfer_varlen_merge_states", "flaggems_bmm", "kernl_linear_gelu",
-             "tut06_attn_bwd", "mamba_chunk_state_bwd_db", "liger_dyt_bwd"}
+             "tut06_attn_bwd",   # generates; its kernel raced on the GPU (run 85): no variant until found
+             "mamba_chunk_state_bwd_db", "liger_dyt_bwd"}
 # the Gluon search's budget where 30 s may find no joint schedule on a loaded CI machine (three dots an iteration)
 SEARCH_SECONDS = {"flagattn_piecewise": 120}
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory",   # an atomic add before the guarding if
