@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from codegen.gluon.calibration import Calibration, load_for
-from codegen.gluon.generate import (GluonKernel, PtxasReport, compile_offline, distinct_loop_names, generate,
+from codegen.gluon.generate import (GluonKernel, PtxasReport, compile_offline, distinct_loop_names, generate, structure,
                                     ptxas_report, sibling_loops)
 from codegen.gluon.kernel import constant_trips
 from codegen.gluon.protocol import ProtocolError, check_kernel, trip_counts
@@ -198,6 +198,11 @@ def solve_gluon(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
         res.reason = f"the Gluon back end writes Hopper kernels; {machine.name} is sm_{machine.sm}"
         return res
     graph, kir = as_written(graph, kir, machine, options, say)
+    try:
+        structure(kir.text, graph)
+    except UnsupportedError as e:       # refused whatever the schedule: said before any solve
+        res.reason = str(e)
+        return res
     fn = read_function(distinct_ranges(kir.text), graph.name)    # a range per reader: which rows are independent
     loop = fn.module.loops()[graph.get("loop_index") or 0]
     rs = row_split(fn, loop)

@@ -461,6 +461,15 @@ def distinct_loop_names(ttgir: str, graph: LoopGraph) -> str:
     return "\n".join(lines) + ("\n" if ttgir.endswith("\n") else "")
 
 
+def structure(ttgir: str, graph: LoopGraph) -> None:
+    """Raise the back end's refusal of the kernel's structure (an early return after a store, a branch it cannot
+    read, an early return inside its own tile loop) before any schedule is solved: it does not depend on one
+    (the sweep's top-k router waited 380 s of solves for it; Apple's CCE 22 s for its spin lock's ``while``)."""
+    fn, _, _ = kernel_function(launch_descriptors(_names(ttgir, graph, False), graph.name)[0], graph)
+    loop = _graph_loop(fn, graph)
+    _scheduled_loop(fn, graph, [o for o in fn.ops if o.name == vocab.LOOP and o is not loop])
+
+
 def kernel_function(ttgir: str, graph: LoopGraph) -> tuple[Function, TileLoop | None, list[Guard]]:
     """The kernel's function as the back end writes it: its early returns taken out (``plain.early_returns``,
     written before the partitions start), and its own tile loop, if it has one, flattened (``_tile_loop``)."""
@@ -646,7 +655,9 @@ def _narrow_loads(plan: KernelPlan, mod: Module, table: dict[str, str], assumed:
     known 16-divisible need no hint: the kernel is written from the layouts Triton gives them divisible where that
     widens its loads (``frontend.widened``); a stride known (or ``assumed``) 16-divisible is no unit stride."""
     copied = {r.load for r in plan.rings if r.copied}
-    narrow = []
+    narrow: list[str] = []
+    read: set[str] = set()      # the values the narrow loads' addresses are computed from
+    along: set[str] = set()     # the scalars they splat over a tile (a stride times a tile's offsets)
     for q in plan.sequence:
         for i, op in enumerate(q.loop.body.ops):
             if op.name != "tt.load" or not op.result_types or (q.loop is plan.loop and i in copied):
@@ -659,14 +670,43 @@ def _narrow_loads(plan: KernelPlan, mod: Module, table: dict[str, str], assumed:
             held = t.layout.size_per_thread[c] * size
             if held < 16 and t.shape[c] * size >= 16:
                 narrow.append(f"{op.results[0].lstrip('%')} ({held} bytes)")
-    strides = [py_name(a.name) for a in mod.runtime_args()
+                values, tiled = _address_values(plan, op.operands[0])
+                read |= values
+                along |= tiled
+    strides = [a for a in mod.runtime_args()
                if re.fullmatch(r"i(32|64)", a.type) and "stride" in py_name(a.name).lower()
-               and (not a.divisible or a.name.lstrip("%") in assumed)]
+               and (not a.divisible or a.name.lstrip("%") in assumed) and a.name in read]
+    strides = [py_name(a.name) for a in sorted(strides, key=lambda a: a.name not in along)]   # a tile's own first
     if not narrow or not strides:
         return []
     return [f"pointer loads in narrow vectors: {', '.join(dict.fromkeys(narrow))} per thread and access; a stride that "
             f"launches pass as 1 ({strides[0]}?) Triton's launcher specialises as that constant, and a load along it "
             f"is contiguous: say so (--const {strides[0]}=1, TWILL_SPEC's constexprs)"]
+
+
+def _address_values(plan: KernelPlan, ptr: str) -> tuple[set[str], set[str]]:
+    """The values address ``ptr`` is computed from, at any depth of the kernel's regions, through loop-carried
+    values (a loop's argument: its initial value and what its body hands on): so the arguments it reads; and the
+    scalars among them splat over a tile (``offs * stride``: a stride along one of the tile's dimensions, where
+    ``row * stride`` is a scalar's)."""
+    ops = [o for top in plan.fn.ops for o in [top, *top.nested()]]
+    defs = {r: o for o in ops for r in o.results}
+    carried: dict[str, list[str]] = {}
+    for o in ops:
+        if o.name == "scf.for" and o.body is not None:
+            ends = [e for e in o.body.ops if e.name == "scf.yield"]
+            hands = list(ends[-1].operands) if ends else []
+            for k, (a, init) in enumerate(zip(o.body.args[1:], o.body.inits)):
+                carried[a] = [init] + hands[k:k + 1]
+    seen: set[str] = set()
+    todo = [ptr]
+    while todo:
+        v = todo.pop()
+        if v in seen:
+            continue
+        seen.add(v)
+        todo += list(defs[v].operands) if v in defs else carried.get(v, [])
+    return seen, {defs[v].operands[0] for v in seen if v in defs and defs[v].name == "tt.splat" and defs[v].operands}
 
 
 def load_module(source: str, directory: str | Path, name: str = "kernel_gluon") -> Any:
@@ -715,16 +755,20 @@ def _stderr_to(path: Path) -> Iterator[None]:
         os.close(saved)
 
 
+# what Triton raises where MLIR printed the reason on stderr (a pass failed; the IR Gluon built did not verify)
+_SAYS_NOTHING = ("PassManager::run failed", "error encountered during parsing")
+
+
 def _innermost(e: BaseException, said: Path | None = None) -> str:
     """The message of the deepest error in a chain of Triton compilation errors, with its line; where that
-    is only a pass manager's failure, the first error MLIR printed (``said``: what it wrote on stderr)."""
+    is only a pass manager's failure or a parse's, the first error MLIR printed (``said``: what it wrote on stderr)."""
     text = said.read_text(errors="replace") if said is not None and said.exists() else ""
     first = next((ln.strip() for ln in text.splitlines() if " error: " in ln), None)
-    if first is not None and "PassManager::run failed" in str(e):
-        return first.split("kernel_gluon.py:", 1)[-1]
     chain = [e]
     while chain[-1].__cause__ is not None and len(chain) < 20:
         chain.append(chain[-1].__cause__)
+    if first is not None and any(g in str(x) for x in chain for g in _SAYS_NOTHING):
+        return first.split("kernel_gluon.py:", 1)[-1]
     said_by_ptxas = next((m for m in (_ptxas_error(str(x)) for x in chain) if m), None)
     if said_by_ptxas:
         return said_by_ptxas

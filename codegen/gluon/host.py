@@ -50,6 +50,13 @@ def launcher(mod: Module, spec: KernelSpec | None, signature: dict[str, str], bl
     box_consts, box_fns, shapes, box_launch = _box(plan)
     entries = ", ".join(copy_flag + ([f"{TMA_FLAG!r}: shapes is not None"] if plan.boxed else []))
     made_consts, made_fns, made_launch = _made(made)
+    heuristics = heuristics_of(spec, consts)
+    heur_const = f"HEURISTICS = {heuristics!r}   # @triton.heuristics of the kernel: each checked per launch key\n" \
+        if heuristics else ""
+    zero, hook = pre_hook_of(spec)
+    if zero or hook:
+        heur_const += (f"ZERO_BEFORE = {zero!r}   # the autotune config's pre_hook: these arguments zeroed before "
+                       f"each launch\nPRE_HOOK = {hook!r}   # a pre_hook the launcher cannot run (refused)\n")
     return (f'''
 {HOST_MARK} -------------------------------------------------------------------------------------
 ARGUMENTS = {names!r}          # the Triton kernel's parameters, in order
@@ -57,19 +64,24 @@ RUNTIME = {runtime!r}   # the Gluon kernel's parameters, in order
 FLAGS = {flags!r}   # its constexpr flags, after RUNTIME: decided per launch key
 KEYED = {keyed!r}   # the arguments a launch key reads
 CONSTEXPRS = {consts!r}         # the specialisation this kernel was generated for
-DESCRIPTOR_BLOCKS = {blocks!r}
+{heur_const}DESCRIPTOR_BLOCKS = {blocks!r}
 DESCRIPTOR_LAYOUTS = {layouts!r}
 {made_consts}{box_consts}NUM_WARPS = {plan.consumers[0].warps}
 MAXNREG = {plan.maxnreg}
 PERSISTENT = {mod.persistent and mod.tile_loop is None!r}      # one program per SM loops over the grid's tiles
 {copy_consts}LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
-''' + _HELPERS + made_fns + box_fns + _launch(bool(plan.boxed), entries, shapes, made_launch, box_launch)
+''' + _HELPERS + (_HEURISTICS if heuristics else "") + made_fns + box_fns
+            + _launch(bool(plan.boxed), entries, shapes, made_launch, box_launch, bool(heuristics), bool(zero or hook))
             + _RUN.replace("KERNEL[", KERNEL + "[") + copy_fn + _TAIL)
 
 
-def _launch(boxed: bool, entries: str, shapes: str, made_launch: str, box_launch: str) -> str:
-    """The launch key, the decisions taken per key, and ``launch`` itself."""
+def _launch(boxed: bool, entries: str, shapes: str, made_launch: str, box_launch: str, heuristics: bool,
+            hooked: bool = False) -> str:
+    """The launch key, the decisions taken per key (the kernel's heuristics checked first, where it has them), and
+    ``launch`` itself."""
+    check = "    _heuristics(bound)\n" if heuristics else ""
+    hook = _PRE_HOOK if hooked else ""
     return f'''
 
 def _key(bound, g):
@@ -107,7 +119,7 @@ def _device():
 
 def _decide(bound):
     """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
-    shapes = {shapes}
+{check}    shapes = {shapes}
     flags = {{{entries}}}
     return [tuple(flags[f] for f in FLAGS), shapes, None]
 
@@ -134,7 +146,7 @@ def launch(grid, *args, **kwargs):
             if len(_KEYED) >= 64:
                 _KEYED.clear()
             _KEYED[key] = entry
-{box_launch}    missing = [n for n in RUNTIME if n not in bound]
+{box_launch}{hook}    missing = [n for n in RUNTIME if n not in bound]
     if missing:
         raise ValueError(f"twill: missing kernel arguments {{missing}}")
     runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
@@ -284,6 +296,45 @@ def _descriptor(value, name):
     return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
 '''
 
+_PRE_HOOK = '''    if PRE_HOOK:        # Triton's autotuner runs it before every launch; this launcher cannot
+        raise ValueError(f"twill: the kernel's autotune config runs pre_hook={PRE_HOOK} before each launch, which "
+                         "this generated launcher cannot run; run it yourself and call the kernel without it")
+    for n in ZERO_BEFORE:   # the config's pre_hook (``init_to_zero``): Triton's autotuner zeroes them every launch
+        if bound.get(n) is not None:
+            bound[n].zero_()
+'''
+
+_HEURISTICS = '''
+_HEUR = {}                     # heuristic -> its function (False: not evaluable here)
+
+
+def _heuristics(bound):
+    """The kernel's @triton.heuristics evaluated for this launch, as Triton would before choosing a kernel: one that
+    gives another value than this kernel was generated for is refused (Triton would compile another kernel)."""
+    args = dict(bound, **CONSTEXPRS)
+    for name, src in HEURISTICS.items():
+        fn = _HEUR.get(name)
+        if fn is None:
+            try:
+                import math
+                import torch
+                import triton
+                import triton.language as tl
+                fn = eval(src, {"torch": torch, "triton": triton, "tl": tl, "math": math})
+            except Exception:     # noqa: BLE001 - names of the kernel's module: not checked
+                fn = False
+            _HEUR[name] = fn
+        if fn is False:
+            continue
+        try:
+            value = fn(args)
+        except Exception:         # noqa: BLE001 - a heuristic reading what this launch does not have
+            continue
+        if value != CONSTEXPRS[name]:
+            raise ValueError(f"twill: this Gluon kernel was generated for {name}={CONSTEXPRS[name]!r}; the kernel's "
+                             f"@triton.heuristics gives {name}={value!r} for this launch (generate it for that value)")
+'''
+
 _RUN = '''
 
 def _run(entry, g, runtime):
@@ -320,3 +371,67 @@ class _Kernel:
 
 kernel = _Kernel()
 '''
+
+
+def heuristics_of(spec: KernelSpec | None, consts: dict[str, object]) -> dict[str, str]:
+    """The source of each ``@triton.heuristics`` entry of the kernel (``{"USE_OFFSETS": "lambda args: args['offsets']
+    is not None"}``) for a constexpr the kernel was generated for, read from its file; empty where it has none or the
+    file cannot be read. The launcher checks them per launch key: without it, NSA's kernel generated for
+    ``USE_OFFSETS=False`` accepted a variable-length launch and ran the wrong kernel (the sweep's finding)."""
+    import ast
+    import inspect
+    import textwrap
+    fn = getattr(getattr(spec, "fn", None), "fn", None)
+    if fn is None:
+        return {}
+    try:
+        tree = ast.parse(textwrap.dedent("".join(inspect.getsourcelines(inspect.getmodule(fn))[0])))
+    except (OSError, TypeError, SyntaxError):
+        return {}
+    out: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.FunctionDef) or node.name != fn.__name__:
+            continue
+        for d in node.decorator_list:
+            if isinstance(d, ast.Call) and ast.unparse(d.func).endswith("heuristics") and d.args \
+                    and isinstance(d.args[0], ast.Dict):
+                for k, v in zip(d.args[0].keys, d.args[0].values):
+                    if isinstance(k, ast.Constant) and k.value in consts and isinstance(v, ast.Lambda):
+                        out[k.value] = ast.unparse(v)
+    return out
+
+
+def pre_hook_of(spec: KernelSpec | None) -> tuple[list[str], str | None]:
+    """What the kernel's ``@triton.autotune`` configs run before each launch (``triton.Config(..., pre_hook=...)``;
+    the autotuner-level hooks run only while it benchmarks): the arguments a zeroing hook zeroes (``init_to_zero(
+    ["ddA_cumsum_ptr"])``, ``init_to_zero("DQ")``: a call on string names of a function of the file that calls
+    ``.zero_()``), or the source of any other hook, which the launcher refuses to run without. Mamba-2's ``db``
+    backward relies on its buffer zeroed so; the generated launcher that dropped it returned a wrong result."""
+    import ast
+    import inspect
+    fn = getattr(getattr(spec, "fn", None), "fn", None)
+    if fn is None:
+        return [], None
+    try:
+        tree = ast.parse(inspect.getsource(inspect.getmodule(fn)))
+    except (OSError, TypeError, SyntaxError):
+        return [], None
+    defs = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+    node = defs.get(fn.__name__)
+    hooks = [kw.value for d in (node.decorator_list if node is not None else [])
+             if isinstance(d, ast.Call) and ast.unparse(d.func).endswith("autotune")
+             for c in ast.walk(d) if isinstance(c, ast.Call) and ast.unparse(c.func).endswith("Config")
+             for kw in c.keywords if kw.arg == "pre_hook" and not (isinstance(kw.value, ast.Constant)
+                                                                      and kw.value.value is None)]
+    if not hooks:
+        return [], None
+    zero: list[str] = []
+    for h in hooks:
+        names = [a.value for a in h.args if isinstance(a, ast.Constant) and isinstance(a.value, str)] + \
+            [e.value for a in h.args if isinstance(a, (ast.List, ast.Tuple)) for e in a.elts
+             if isinstance(e, ast.Constant) and isinstance(e.value, str)] if isinstance(h, ast.Call) else []
+        callee = defs.get(ast.unparse(h.func)) if isinstance(h, ast.Call) else None
+        if not names or callee is None or ".zero_()" not in ast.unparse(callee):
+            return [], ast.unparse(h)
+        zero += [n for n in names if n not in zero]
+    return zero, None

@@ -17,7 +17,8 @@ from typing import Any
 
 from codegen.gluon.boxes import ITER, Box
 from codegen.gluon.compact import COMPACT_HEADROOM, compact_loads
-from codegen.gluon.layouts import copy_layout, gl_dtype, parse_layout, parse_type, per_thread
+from codegen.gluon.layouts import (DotOperand, Mma, NvmmaShared, SwizzledShared, copy_layout, gl_dtype, parse_layout,
+                                   parse_type, per_thread)
 from codegen.gluon.ops import program_axis, source_where, tile_copies, translate
 from codegen.gluon.partition import LoopWriter, OperandHazard, Shared, Turn, initial, sub_name
 from codegen.gluon.protocol import COPY_FLAG, TMA_FLAG
@@ -128,6 +129,8 @@ class TileLoad:
 
 GRID_PARAMS = ("twill_g0", "twill_g1", "twill_g2")
 TILE_COUNT = "twill_tile // gl.num_programs(0)"     # the tiles this program ran before this one
+SMEM_OPERAND_REGS = 64      # a loop-invariant mma.sync operand this big a thread is read from shared memory (a wgmma's
+                            # A operand from half that: FlagAttention's two 128 x 64 queries, 32 registers each, run 84)
 
 
 @dataclass(frozen=True)
@@ -436,6 +439,9 @@ class Source:
         if op.name == vocab.LOCAL_ALLOC and op.operands and ("tile", op.operands[0], sub) in self.tiles:
             self.ctx.vals[sub_name(op.results[0], sub)] = self.tiles[("tile", op.operands[0], sub)]
             return
+        if op.name == "ttg.convert_layout" and self.held_in_smem(op):
+            self.lines += self.smem_operand(op, sub)
+            return
         lines = plain(op, self.ctx) if compound(op) else translate(op, self.ctx)
         for r in op.results:
             val = self.ctx.vals[r]
@@ -461,6 +467,49 @@ class Source:
             coords[dim] = f"{coords[dim]} + {sub * (self.plan.rows.rows // self.plan.subtiles)}"
         return coords
 
+    def held_in_smem(self, op: IROp) -> bool:
+        """Whether ``op`` (a ``convert_layout`` before the loop) makes an mma.sync operand of the loop's dots that
+        would take at least ``SMEM_OPERAND_REGS`` registers a thread held through it: vLLM's MLA decode holds its
+        [16, 512] query as the A operand, replicated in each of the 4 warps that split N (128 registers a thread),
+        beside the tiles read from shared memory, and ptxas spilled 552 bytes (run 83: x0.57 of Triton's kernel,
+        whose own passes read the operand from shared memory in pieces)."""
+        if self.loop_at is None or op not in self.ops[:self.loop_at]:
+            return False
+        lay = self.ctx.ttype(op.results[0]).layout
+        if not isinstance(lay, DotOperand) or not isinstance(lay.parent, Mma) or lay.parent.version[0] not in (2, 3):
+            return False
+        users = [o for top in self.ops for o in [top, *top.nested()]      # a loop lists what its body reads too
+                 if op.results[0] in o.operands and o.body is None and not o.regions]
+        if not users or any(o.name not in vocab.DOTS for o in users):
+            return False
+        t = self.ctx.ttype(op.results[0])
+        if lay.parent.version[0] == 3:     # a wgmma reads its A operand from shared memory as well as registers
+            regs = TypeInfo("regs", tuple(t.shape), t.dtype).bytes / (32 * lay.parent.warps_per_cta[0]) / 4
+            return lay.index == 0 and all(o.operands[0] == op.results[0] for o in users) and len(t.shape) == 2 \
+                and t.shape[1] * TypeInfo("regs", (1,), t.dtype).bytes in (32, 64, 128) \
+                and not [x for x in self.part.subtiles if x is not None] and regs >= SMEM_OPERAND_REGS // 2
+        split = lay.parent.warps_per_cta[0 if lay.index == 0 else 1]   # the warps that share out its rows (A)
+        regs = TypeInfo("regs", tuple(t.shape), t.dtype).bytes / (32 * split) / 4
+        return regs >= SMEM_OPERAND_REGS
+
+    def smem_operand(self, op: IROp, sub: int | None) -> list[str]:
+        """The operand stored once in a shared buffer of its own before the loop, each dot reading it from there
+        (``held_in_smem``)."""
+        res, src = op.results[0], op.operands[0]
+        t = self.ctx.ttype(res)
+        name = f"{py_name(sub_name(res, sub))}_sm"
+        wgmma = t.layout.parent.version[0] == 3
+        if wgmma:        # read by the wgmma from its buffer: written once, fenced for the async proxy
+            size = TypeInfo("regs", (1,), t.dtype).bytes
+            shared = NvmmaShared(t.shape[1] * size, 8 * size, False).spell()
+            self.ctx.vals[sub_name(res, sub)] = Val(name, t, smem=True)
+        else:
+            shared = SwizzledShared(8, 1, 8, tuple(getattr(self.ctx.ttype(src).layout, "order", (1, 0)))).spell()
+            self.ctx.vals[sub_name(res, sub)] = Val(f"{name}.load({self.ctx.layout(t.layout)})", t)
+        return [f"{name} = gl.allocate_shared_memory({gl_dtype(t.dtype)}, {list(t.shape)}, {shared}, "
+                f"{self.ctx.tensor(src)})  # held here, not in registers: {list(t.shape)} {t.dtype} for the loop's "
+                + ("wgmmas" if wgmma else "mma.sync"), "fence_async_shared()" if wgmma else "gl.thread_barrier()"]
+
     def tma_load(self, op: IROp, sub: int | None) -> list[str]:
         """A tile loaded outside the loop: TMA into its own buffer, then wait; by this partition itself,
         or, persistent with a producer (``Module.handoff``), by the producer, so that only the wait is
@@ -475,8 +524,9 @@ class Source:
         read_after = self._read_after_loop(res)
         if not read_after and (not self.mod.handoff or not self.mod.own_stores):
             self.dead_after_loop.append((f"{key}_buf", f"{self.plan.fn.type_of(desc)} {shape}"))
-        self.tiles[("tile", res, sub)] = Val(f"{key}_buf", t)
-        self.ctx.vals[sub_name(res, sub)] = Val(f"{key}_buf.load({self.ctx.layout(t.layout)})", t)
+        view = f".reshape({shape[len(shape) - len(t.shape):]})" if len(shape) > len(t.shape) else ""   # a rank-4 box's tile
+        self.tiles[("tile", res, sub)] = Val(f"{key}_buf{view}", t)
+        self.ctx.vals[sub_name(res, sub)] = Val(f"{key}_buf{view}.load({self.ctx.layout(t.layout)})", t)
         bar = f"{key}_bar.index(0)"
         phase = f"({self.mod.tile_count}) & 1" if self.mod.persistent else "0"     # persistent: one phase per tile
         if self.mod.handoff:       # the producer loads it, the next tile's during this one's epilogue
@@ -1200,7 +1250,12 @@ def _box_coords(src: Source, box: Box) -> list[str]:
     lb, _, step = (src.ctx.vals[py_name(v)].expr for v in _loop_bounds(src.plan.loop))
     iv = py_name(src.plan.loop.body.args[0])
     it = iv if (lb, step) == ("0", "1") else f"(({iv} - {lb}) // {step})"
-    return box.coord_py(lambda a: it if a == ITER else (src.ctx.vals.get(a) or src.ctx.vals[py_name(a)]).expr)
+    coords = box.coord_py(lambda a: it if a == ITER else (src.ctx.vals.get(a) or src.ctx.vals[py_name(a)]).expr)
+    if any(src.plan.fn.type_of(a) == "i64" for c in box.coords for a in c.atoms() if a.startswith("%")):
+        # a TMA copy's coordinates are int32 ("Block pointers only support 32 bit offsets"): FlagGems' bmm computes
+        # its tiles' offsets from int64 program ids; the launch checked its extents fit (``boxes.analyse``)
+        coords = [f"gl.cast({c}, gl.int32)" for c in coords]
+    return coords
 
 
 def _copy_lines(src: Source, r: Ring, op: IROp, slot: str) -> list[str]:

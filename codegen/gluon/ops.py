@@ -154,6 +154,10 @@ def elementwise(op: IROp, ctx: Context) -> list[str]:
         e = f"gl.fma({ex[0]}, {ex[1]}, {ex[2]})"
     elif n == "arith.select":
         e = f"gl.where({ex[0]}, {ex[1]}, {ex[2]})"
+        t = args[1].type        # the values' type (the op prints the condition's first)
+        if not scalar and args[1].broadcast and args[2].broadcast and t.kind == "tensor" \
+                and t.dtype not in ("f32", "i32", "i1"):          # the types Python's literals already have
+            e += f".to({gl_dtype(t.dtype)})"    # two constants: Python's 1.0 and 0.0 are fp32, the kernel's fp16 ones
     elif n in ("arith.cmpf", "arith.cmpi"):
         pred = re.search(r"arith\.cmp[fi]\s+(\w+)", op.text).group(1)
         e = f"{ex[0]} {_CMP[pred]} {ex[1]}"

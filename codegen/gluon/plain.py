@@ -203,7 +203,7 @@ def early_returns(ops: list[IROp], text: str, where: str) -> tuple[list[IROp], l
             if any(effectful(o) for o in out):
                 raise UnsupportedError("the Gluon back end writes an early return before any store",
                                        where=f"{where}, {source_where(op)}",
-                                       found=f"{next(o for o in out if effectful(o)).name} before it")
+                                       found=f"{_effect(next(o for o in out if effectful(o)))} before it")
             guards.append(Guard(m.group(1), other != m.group(2), Block((), (), []), len(out), op))
             i += 1
             continue
@@ -216,7 +216,7 @@ def early_returns(ops: list[IROp], text: str, where: str) -> tuple[list[IROp], l
         if any(effectful(o) for o in out):
             raise UnsupportedError("the Gluon back end writes an early return before any store",
                                    where=f"{where}, {source_where(op)}",
-                                   found=f"{next(o for o in out if effectful(o)).name} before it")
+                                   found=f"{_effect(next(o for o in out if effectful(o)))} before it")
         cond = m.group(1)
         guards.append(Guard(cond, label != m.group(2), Block((), (), list(ops[i + 1:end])), len(out), op))
         i = end + 1
@@ -441,3 +441,10 @@ def distinct_ranges(text: str) -> str:
         out.append(ln)
         out.extend(inserts.get(k, ()))
     return "\n".join(out) + ("\n" if text.endswith("\n") else "")
+
+
+def _effect(op: IROp) -> str:
+    """What an op writes, named by the innermost op that does and its source line: the store inside an ``if`` (the
+    top-k router's memset under ``if``), not the ``if``."""
+    inner = next((o for o in op.nested() if o.name in EFFECTS), None) if op.name not in EFFECTS else None
+    return f"{inner.name} ({source_where(inner)}) in {op.name}" if inner is not None else op.name

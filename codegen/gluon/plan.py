@@ -160,6 +160,7 @@ class Ring:
     registers: bool = False        # a pointer tile cp.async cannot copy: loaded and stored through registers
     box: Box | None = None         # a pointer tile a TMA copy can load where the launch allows (``boxes``)
     sliced: tuple[int, int] | None = None   # (dim, rows): a whole pointer tile whose readers each read their sub-tile's
+    block_rank: int = 0            # its descriptor's rank where above the tile's (gpt-oss: [1, 1, 64, 64] boxes of 64 x 64)
 
     @property
     def bytes(self) -> int:
@@ -168,7 +169,10 @@ class Ring:
     @property
     def view(self) -> str:
         """How its readers (and its cp.async copies) see a buffer: permuted where it holds a transposed box (a K^T or
-        B^T tile, which TMA writes in memory's order, ``boxes.Box.transposed``)."""
+        B^T tile, which TMA writes in memory's order, ``boxes.Box.transposed``); reshaped where the descriptor's block
+        has more dimensions than the tile (its unit ones dropped, as Triton's TTGIR has the load's result)."""
+        if self.block_rank > len(self.shape):      # a rank-4 box read as the 2-D tile the kernel reshapes it to
+            return f".reshape({list(self.shape)})"
         return ".permute((1, 0))" if self.box is not None and self.box.transposed else ""
 
     def part(self, subtile: int | None) -> str:
@@ -807,7 +811,8 @@ def _rings(plan: KernelPlan, node_of: dict[int, str], group_of: dict[int, int]) 
             name = py_name(op.results[0]) + ("" if sub is None else f"_t{sub}")
             nbytes = TypeInfo("smem", tuple(shape), t.dtype).bytes
             found.append((nbytes, Ring(name, i, alloc, op.operands[0], tuple(shape), t.dtype, 0, readers,
-                                       (s.start_map.get(base, 0) % s.ii, i), sub, layout, registers, box, sliced)))
+                                       (s.start_map.get(base, 0) % s.ii, i), sub, layout, registers, box, sliced,
+                                       block_rank=0 if i in copied else _rank(plan.fn.type_of(op.operands[0])))))
     boxed = sum(type_info(body[r.load].result_types[0]).bytes for _, r in found
                 if r.box is not None and r.sliced is None and r.subtile in (None, 0))
     iteration = boxed_iteration(plan, boxed)
@@ -1560,3 +1565,9 @@ def sibling(main: KernelPlan, loop: IROp, g: LoopGraph, s: Schedule) -> KernelPl
     plan.rings = rings
     plan.maxnreg = main.maxnreg
     return plan
+
+
+def _rank(desc_type: str) -> int:
+    """The rank of a descriptor's block (``!tt.tensordesc<tensor<1x1x64x64xf16, ...>>``: 4); 0 where not read."""
+    m = re.search(r"tensor<((?:\d+x)+)", desc_type)
+    return m.group(1).count("x") if m else 0

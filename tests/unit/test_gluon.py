@@ -498,6 +498,7 @@ def test_a_construct_the_gluon_back_end_refuses_is_named_once_at_its_source_line
     assert r.gluon is not None and r.gluon.kernel is None and len(note) == 1, r.notes
     assert where in note[0] and words in note[0], note[0]
     assert note[0].count(words) == 1 and "\n" not in note[0], note[0]
+    assert not r.gluon.candidates      # refused before any Gluon solve: the structure does not depend on a schedule
 
 
 def test_a_kernel_with_its_own_tile_loop_keeps_it_around_every_partition():
@@ -1077,3 +1078,19 @@ def test_a_broadcast_row_is_converted_before_it_is_broadcast():
     node = next(n for n in gs["graph"]["nodes"] if n["id"] == "convert1_accumulator")
     table = aliases((d / "pre_pipeline.ttgir").read_text())
     assert node["regs"] - broadcast_saving(tuple(node["ir"]), table) == 128 * 32 * 4   # 32 registers, 128 threads
+
+
+def test_a_run_that_writes_no_gluon_kernel_says_so_last_and_emit_gluon_exits_1(tmp_path, capsys):
+    """The sweep's gpt-oss attention: the route wrote no kernel_gluon.py, said once in the notes, and the run ended
+    on "result: ... optimal (proved)" with exit 0. Now the line after the verdict says it and why; asked for
+    (``--emit gluon``) the run exits 1, the schedule and annotated TTGIR written all the same."""
+    from twill.cli import main
+    kernel = str(ROOT / "tests/corpus/splitk_bias_guarded.py")
+    for emit, rc in (("auto", 0), ("gluon", 1)):
+        out = tmp_path / emit
+        assert main(["optimize", kernel, "--arch", "h100", "--emit", emit, "--time-limit", "5", "--total-time", "20",
+                     "-o", str(out), "--quiet"]) == rc
+        lines = capsys.readouterr().out.strip().splitlines()
+        assert lines[-2].startswith("result: ") and lines[-1].startswith("no Gluon kernel written (kernel_gluon.py): "), lines[-2:]
+        assert "nothing before the if may write memory" in lines[-1]
+        assert not (out / "kernel_gluon.py").exists() and (out / "schedule.json").exists()

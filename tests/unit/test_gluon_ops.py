@@ -4,7 +4,7 @@ result Triton prints as an equivalent slice layout that Gluon's permute does not
 from __future__ import annotations
 
 from codegen.gluon.layouts import aliases
-from codegen.gluon.generate import _ptxas_error
+from codegen.gluon.generate import _innermost, _ptxas_error
 from codegen.gluon.ops import memory_hints, translate
 from codegen.gluon.protocol import ANY, Recorder
 from codegen.gluon.values import Context, Val, float_literal
@@ -83,3 +83,41 @@ def test_the_protocol_simulation_keeps_an_int32_count_and_reads_other_casts_as_v
     gl = Recorder().namespace()["gl"]
     assert gl.cast(7, gl.int32) == 7
     assert gl.cast(7, gl.int64) is ANY and gl.cast(7, gl.int32, bitcast=True) == 7
+
+
+IDENTITY = '''#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func public @k(%c: tensor<64x64xi1, #blocked>) attributes {noinline = false} {
+    %one = arith.constant dense<1.000000e+00> : tensor<64x64xf16, #blocked>
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf16, #blocked>
+    %i = arith.select %c, %one, %zero : tensor<64x64xi1, #blocked>, tensor<64x64xf16, #blocked>
+    tt.return
+  }
+}
+'''
+
+
+def test_a_select_between_two_constants_keeps_the_kernels_type():
+    # FlagAttention's "Dot I": tl.where(rows == cols, 1.0 fp16, 0.0 fp16), an identity tile for a wgmma. Written
+    # gl.where(c, 1.0, 0.0), it was fp32 (Python floats), and its fp16 shared buffer did not compile
+    fn = read_function(IDENTITY, "k")
+    ctx = Context(fn, aliases(IDENTITY), 4, 4)
+    for a in fn.args:
+        ctx.vals[a.name] = Val(a.name.lstrip("%"), ctx.ttype(a.name))
+    lines = [ln for op in fn.ops for ln in translate(op, ctx)]
+    assert lines == ["i = gl.where(c, 1.0, 0.0).to(gl.float16)"], lines
+
+
+def test_a_compile_that_fails_in_mlirs_parse_is_reported_by_mlirs_own_line(tmp_path):
+    # Triton raises "error encountered during parsing" where the IR Gluon built does not verify; MLIR printed why
+    said = tmp_path / "stderr.txt"
+    said.write_text("/tmp/x/kernel_gluon.py:130:156: error: 'ttg.local_alloc' op source element type 'f32' must "
+                    "match destination element type 'f16'\n")
+    try:
+        try:
+            raise RuntimeError("error encountered during parsing")
+        except RuntimeError as inner:
+            raise ValueError("compilation failed") from inner
+    except ValueError as e:
+        msg = _innermost(e, said)
+    assert msg.startswith("130:156: error: 'ttg.local_alloc' op source element type 'f32'"), msg

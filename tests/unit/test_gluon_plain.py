@@ -104,6 +104,15 @@ def test_a_store_before_an_early_return_is_refused_in_one_line():
     assert "before any store" in str(e.value) and "\n" not in str(e.value)
 
 
+def test_a_store_inside_an_if_before_an_early_return_is_named_not_the_if():
+    # the sweep's top-k router: a memset under `if`, then `if ...: return`; the message named the scf.if
+    text = GUARDED.replace("    cf.cond_br", "    scf.if %flag_b {\n      tt.store %p, %c0 : !tt.ptr<f32>\n    }\n    cf.cond_br")
+    text = text.replace("    %0 = arith.cmpi sge", "    %flag_b = arith.cmpi sgt, %flag, %c0 : i32\n    %0 = arith.cmpi sge")
+    with pytest.raises(UnsupportedError) as e:
+        early_returns(read_function(text, "k").ops, text, "k")
+    assert "(found tt.store (" in str(e.value) and ") in scf.if before it" in str(e.value), str(e.value)
+
+
 def test_names_an_if_shares_with_other_regions_are_made_distinct_and_the_rest_kept():
     out = distinct_branch_names(GUARDED)
     then, other = out.split("} else {")

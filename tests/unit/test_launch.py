@@ -120,3 +120,84 @@ def test_the_launcher_holds_no_tensor_alive():
     del args
     gc.collect()
     assert alive() is None
+
+
+def test_a_launch_the_kernels_heuristics_would_specialise_otherwise_is_refused():
+    """NSA's kernel is generated for ``USE_OFFSETS=False`` and ``USE_BLOCK_COUNTS=True``, constexprs its
+    ``@triton.heuristics`` set from the launch (``offsets is not None``, ``block_counts`` a tensor), never passed: a
+    variable-length launch or an integer block count ran the generated kernel as it was (the sweep's finding)."""
+    mod, calls = _module("nsa_selected_attention")
+    assert set(mod.HEURISTICS) == {"USE_OFFSETS", "USE_BLOCK_COUNTS"}
+    B, T, H, HQ, K = 1, 128, 4, 64, 128
+    base = dict(q=torch.zeros(B, T, HQ, K, dtype=torch.float16), k=torch.zeros(B, T, H, K, dtype=torch.float16),
+                v=torch.zeros(B, T, H, K, dtype=torch.float16), o=torch.zeros(B, T, HQ, K, dtype=torch.float16),
+                lse=torch.zeros(B, T, HQ), scale=0.1, block_indices=torch.zeros(B, T, H, 16, dtype=torch.int32),
+                block_counts=torch.ones(B, T, H, dtype=torch.int32), offsets=None, token_indices=None, T=T, H=H, HQ=HQ,
+                G=HQ // H, K=K, V=128, S=16, BS=64, BK=128, BV=128)
+    mod.kernel[(T, 1, B * H)](**base)                                   # as generated
+    assert len(calls) == 1
+    for over, said in ((dict(offsets=torch.tensor([0, 64, T], dtype=torch.int32)), "USE_OFFSETS=True"),
+                       (dict(block_counts=16), "USE_BLOCK_COUNTS=False")):
+        with pytest.raises(ValueError, match=f"generated for .*heuristics gives {said} for this launch"):
+            mod.kernel[(T, 1, B * H)](**dict(base, **over))
+    assert len(calls) == 1
+    assert not hasattr(_module("block_fp8_gemm")[0], "HEURISTICS")    # a kernel with none: no check written
+
+
+def test_an_autotune_configs_zeroing_pre_hook_runs_before_each_launch():
+    """Mamba-2's db backward zeroes ``ddA_cumsum`` through its autotune config's ``pre_hook=init_to_zero([...])``,
+    which Triton's autotuner runs before every launch; the generated launcher stands in for the autotuned kernel and
+    dropped it (the sweep: a relative error of 3.4e+02 on memory the allocator hands back used). Another hook than a
+    zeroing one is refused at launch, not skipped."""
+    mod, calls = _module("mamba_chunk_state_bwd_db")
+    assert mod.ZERO_BEFORE == ["ddA_cumsum_ptr"] and mod.PRE_HOOK is None
+    mod._decide = lambda bound: [(), None, None]
+    mod._run = lambda entry, g, runtime: None
+    args = [mod.CONSTEXPRS.get(n, torch.full((4,), 7.0) if n.endswith("_ptr") else 1) for n in mod.ARGUMENTS]
+    mod.launch((1, 1, 1), *args)
+    assert torch.equal(args[mod.ARGUMENTS.index("ddA_cumsum_ptr")], torch.zeros(4))
+    assert torch.equal(args[mod.ARGUMENTS.index("db_ptr")], torch.full((4,), 7.0))       # the others untouched
+    mod.PRE_HOOK = "restore_and_scale(nargs)"
+    with pytest.raises(ValueError, match=r"pre_hook=restore_and_scale\(nargs\) before each launch"):
+        mod.launch((1, 1, 1), *args)
+    assert not hasattr(_module("block_fp8_gemm")[0], "ZERO_BEFORE")     # no hook: nothing written
+
+
+HOOKED = '''
+import triton
+import triton.language as tl
+
+
+def init_to_zero(names):
+    return lambda nargs: [nargs[n].zero_() for n in names if nargs[n] is not None]
+
+
+def scale(nargs):
+    nargs["X"].mul_(2)
+
+
+@triton.autotune(configs=[triton.Config({"B": 64}, num_warps=4, pre_hook=init_to_zero(["Y"])),
+                          triton.Config({"B": 32}, num_warps=4, pre_hook=init_to_zero("Z"))], key=["n"])
+@triton.jit
+def zeroing(X, Y, Z, n, B: tl.constexpr):
+    pass
+
+
+@triton.autotune(configs=[triton.Config({"B": 64}, pre_hook=scale)], key=["n"], reset_to_zero=["X"])
+@triton.jit
+def scaling(X, n, B: tl.constexpr):
+    pass
+'''
+
+
+def test_the_pre_hooks_of_a_kernels_autotune_configs_are_read_from_its_file(tmp_path, monkeypatch):
+    import importlib
+    from types import SimpleNamespace
+
+    from codegen.gluon.host import pre_hook_of
+    (tmp_path / "hooked_kernels.py").write_text(HOOKED)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    m = importlib.import_module("hooked_kernels")
+    assert pre_hook_of(SimpleNamespace(fn=m.zeroing.fn)) == (["Y", "Z"], None)     # every config's, by name
+    assert pre_hook_of(SimpleNamespace(fn=m.scaling.fn)) == ([], "scale")          # not a zeroing hook: named
+    assert pre_hook_of(None) == ([], None)

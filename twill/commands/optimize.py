@@ -164,10 +164,22 @@ def run(args: argparse.Namespace) -> int:
     for f in written:
         print(f"wrote {f}")
     print(verdict(result))
+    missing = no_gluon(result)
+    if missing:
+        print(missing)
     if args.time_passes:
         total = sum(result.phases.values())
         print("time per step: " + ", ".join(f"{k} {v:.3f} s" for k, v in result.phases.items()) + f" (total {total:.3f} s)")
-    return 0
+    return 1 if missing and args.emit == "gluon" else 0
+
+
+def no_gluon(result: OptimizeResult) -> str | None:
+    """After the verdict, where the Gluon route ran and wrote no kernel: one line saying so and why (the schedule
+    and the annotated TTGIR stand; ``--emit gluon`` then exits 1). None where it wrote one or did not run."""
+    why = next((n[len("gluon kernel: none ("):-1] for n in result.notes if n.startswith("gluon kernel: none (")), None)
+    if why is None:
+        return None
+    return f"no Gluon kernel written (kernel_gluon.py): {why}"
 
 
 def verdict(result: OptimizeResult) -> str:

@@ -331,6 +331,7 @@ RUNTIME = ['input_pointer', 'weight_pointer', 'bias_pointer', 'mean_pointer', 'i
 FLAGS = []   # its constexpr flags, after RUNTIME: decided per launch key
 KEYED = ['input_pointer', 'weight_pointer', 'bias_pointer', 'mean_pointer', 'inv_std_pointer', 'output_pointer', 'batch_dim', 'feat_dim', 'input_batch_stride', 'output_batch_stride', 'eps']   # the arguments a launch key reads
 CONSTEXPRS = {'input_feat_stride': 1, 'output_feat_stride': 1, 'scale_by_weight': True, 'add_bias': True, 'save_stats': True, 'BLOCK_SIZE_BATCH': 1, 'BLOCK_SIZE_FEAT': 1024}         # the specialisation this kernel was generated for
+HEURISTICS = {'BLOCK_SIZE_FEAT': "lambda args: min(triton.next_power_of_2(args['feat_dim']), MAX_FUSED_SIZE)"}   # @triton.heuristics of the kernel: each checked per launch key
 DESCRIPTOR_BLOCKS = {}
 DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 8
@@ -391,6 +392,35 @@ def _descriptor(value, name):
     strides = getattr(value, "strides", None) or base.stride()
     return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
 
+_HEUR = {}                     # heuristic -> its function (False: not evaluable here)
+
+
+def _heuristics(bound):
+    """The kernel's @triton.heuristics evaluated for this launch, as Triton would before choosing a kernel: one that
+    gives another value than this kernel was generated for is refused (Triton would compile another kernel)."""
+    args = dict(bound, **CONSTEXPRS)
+    for name, src in HEURISTICS.items():
+        fn = _HEUR.get(name)
+        if fn is None:
+            try:
+                import math
+                import torch
+                import triton
+                import triton.language as tl
+                fn = eval(src, {"torch": torch, "triton": triton, "tl": tl, "math": math})
+            except Exception:     # noqa: BLE001 - names of the kernel's module: not checked
+                fn = False
+            _HEUR[name] = fn
+        if fn is False:
+            continue
+        try:
+            value = fn(args)
+        except Exception:         # noqa: BLE001 - a heuristic reading what this launch does not have
+            continue
+        if value != CONSTEXPRS[name]:
+            raise ValueError(f"twill: this Gluon kernel was generated for {name}={CONSTEXPRS[name]!r}; the kernel's "
+                             f"@triton.heuristics gives {name}={value!r} for this launch (generate it for that value)")
+
 
 def _key(bound, g):
     """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
@@ -427,6 +457,7 @@ def _device():
 
 def _decide(bound):
     """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    _heuristics(bound)
     shapes = None
     flags = {}
     return [tuple(flags[f] for f in FLAGS), shapes, None]

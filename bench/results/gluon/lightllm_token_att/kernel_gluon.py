@@ -3,7 +3,6 @@
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 2 warps, registers as ptxas allocates them (the schedule's tiles need about 72 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
-- pointer loads in narrow vectors: q_38 (2 bytes) per thread and access; a stride that launches pass as 1 (att_stride_h?) Triton's launcher specialises as that constant, and a load along it is contiguous: say so (--const att_stride_h=1, TWILL_SPEC's constexprs)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.

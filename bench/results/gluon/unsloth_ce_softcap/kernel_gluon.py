@@ -87,6 +87,7 @@ RUNTIME = ['logits_ptr', 'logits_row_stride', 'loss_ptr', 'logsumexp_ptr', 'labe
 FLAGS = []   # its constexpr flags, after RUNTIME: decided per launch key
 KEYED = ['logits_ptr', 'logits_row_stride', 'loss_ptr', 'logsumexp_ptr', 'labels_ptr', 'VOCAB_SIZE', 'SOFTCAP', 'LOGIT_SCALE']   # the arguments a launch key reads
 CONSTEXPRS = {'BLOCK_SIZE': 65536, 'DO_SOFTCAPPING': True, 'DO_LOGIT_SCALING': True}         # the specialisation this kernel was generated for
+HEURISTICS = {'DO_SOFTCAPPING': "lambda args: bool(args['DO_SOFTCAPPING'])", 'DO_LOGIT_SCALING': "lambda args: bool(args['DO_LOGIT_SCALING'])"}   # @triton.heuristics of the kernel: each checked per launch key
 DESCRIPTOR_BLOCKS = {}
 DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 32
@@ -147,6 +148,35 @@ def _descriptor(value, name):
     strides = getattr(value, "strides", None) or base.stride()
     return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
 
+_HEUR = {}                     # heuristic -> its function (False: not evaluable here)
+
+
+def _heuristics(bound):
+    """The kernel's @triton.heuristics evaluated for this launch, as Triton would before choosing a kernel: one that
+    gives another value than this kernel was generated for is refused (Triton would compile another kernel)."""
+    args = dict(bound, **CONSTEXPRS)
+    for name, src in HEURISTICS.items():
+        fn = _HEUR.get(name)
+        if fn is None:
+            try:
+                import math
+                import torch
+                import triton
+                import triton.language as tl
+                fn = eval(src, {"torch": torch, "triton": triton, "tl": tl, "math": math})
+            except Exception:     # noqa: BLE001 - names of the kernel's module: not checked
+                fn = False
+            _HEUR[name] = fn
+        if fn is False:
+            continue
+        try:
+            value = fn(args)
+        except Exception:         # noqa: BLE001 - a heuristic reading what this launch does not have
+            continue
+        if value != CONSTEXPRS[name]:
+            raise ValueError(f"twill: this Gluon kernel was generated for {name}={CONSTEXPRS[name]!r}; the kernel's "
+                             f"@triton.heuristics gives {name}={value!r} for this launch (generate it for that value)")
+
 
 def _key(bound, g):
     """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
@@ -183,6 +213,7 @@ def _device():
 
 def _decide(bound):
     """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    _heuristics(bound)
     shapes = None
     flags = {}
     return [tuple(flags[f] for f in FLAGS), shapes, None]

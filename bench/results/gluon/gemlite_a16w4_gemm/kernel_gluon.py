@@ -1,0 +1,426 @@
+"""gemm_A16fWnO16f_int32packing_kernel, written by twill from its joint schedule: I=194 L=182 (optimal), 2069 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- a copied with cp.async at every launch, not by TMA: a mask along dimension 1 the launch cannot compute
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (a): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- wgmma waits: an accumulation's previous wgmma retired under the next one's token (with its result named, ptxas serialised the wgmmas)
+- partition 0 (default): consumer, warp group 0, 8 warps, 192 registers per thread (needs about 120): the loop's compute, 2 stages
+- partition 1 (worker): producer, warp group 1, 8 warps, 56 registers per thread (needs about 56): cp.async copies into the rings
+- ring a: 4 buffers of [128, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- shared operand b_88_st: partition 0 stores the loop's [64, 128] f16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
+- persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
+- shared memory: 98384 bytes planned of 232448; maxnreg 128
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
+
+L0 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1, 32], warps_per_cta=[8, 1], order=[1, 0])))
+L1 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L2 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L3 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L4 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1, 32], warps_per_cta=[8, 1], order=[1, 0])))
+L5 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L6 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]))
+L7 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
+
+@gluon.jit
+def consumer_0(a_ptr, b_ptr, c_ptr, scales_ptr, zeros_ptr, scales_a_ptr, M, N, K, M_CLOSEST, stride_am, stride_bk, stride_cm, stride_meta_a_m, stride_meta_a_g, stride_meta_g, twill_g0, twill_g1, twill_g2, a_buf, b_88_st, a_ready, a_empty, TWILL_COPY: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        pid = twill_pid0
+        grid_m = M + 127
+        grid_m_5 = grid_m // 128
+        grid_n = N + 127
+        grid_n_6 = grid_n // 128
+        width = grid_n_6 * 8
+        group_id = pid // width
+        group_size = group_id * 8
+        group_size_7 = grid_m_5 - group_size
+        group_size_8 = gl.minimum(group_size_7, 8)
+        pid_m = pid % group_size_8
+        pid_m_9 = group_size + pid_m
+        pid_n = pid % width
+        pid_n_10 = pid_n // group_size_8
+        num_pid_k_11 = K + 63
+        num_pid_k_12 = num_pid_k_11 // 64
+        offs_m = pid_m_9 * 128
+        offs_m_13 = gl.arange(0, 128, layout=L0)
+        offs_m_14 = gl.arange(0, 128, layout=L1)
+        offs_m_15 = gl.arange(0, 128, layout=L2)
+        offs_m_16 = gl.arange(0, 128, layout=L3)
+        offs_m_19 = offs_m + offs_m_15
+        offs_m_20 = offs_m + offs_m_16
+        offs_n = pid_n_10 * 128
+        offs_n_23 = offs_n + offs_m_13
+        offs_k = gl.arange(0, 64, layout=L4)
+        offs_k = gl.max_contiguous(gl.multiple_of(offs_k, [64]), [64])
+        b_ptrs_24 = gl.arange(0, 64, layout=L4)
+        b_ptrs_25 = gl.expand_dims(b_ptrs_24, 1)
+        b_ptrs_26 = b_ptrs_25 // 8
+        b_ptrs_28 = b_ptrs_26 * stride_bk
+        b_ptrs_29 = gl.expand_dims(offs_n_23, 0)
+        b_ptrs_30 = b_ptrs_28.broadcast_to([64, 128])
+        b_ptrs_31 = b_ptrs_29.broadcast_to([64, 128])
+        b_ptrs_32 = b_ptrs_30 + b_ptrs_31
+        b_ptrs_34 = b_ptr + b_ptrs_32
+        q_shift_35 = offs_k % 8
+        q_shift_36 = q_shift_35 * 4
+        q_shift_37 = gl.expand_dims(q_shift_36, 1)
+        a_ptrs = gl.expand_dims(offs_m_19, 1)
+        a_ptrs_38 = gl.expand_dims(offs_m_20, 1)
+        a_ptrs_40 = a_ptrs * stride_am
+        a_ptrs_41 = gl.arange(0, 64, layout=L5)
+        a_ptrs_42 = gl.expand_dims(a_ptrs_41, 0)
+        a_ptrs_43 = a_ptrs_40.broadcast_to([128, 64])
+        a_ptrs_44 = a_ptrs_42.broadcast_to([128, 64])
+        a_ptrs_45 = a_ptrs_43 + a_ptrs_44
+        a_ptrs_47 = a_ptr + a_ptrs_45
+        a_mask_50 = a_ptrs_38 < M
+        scales_ptrs_56 = scales_ptr + b_ptrs_29
+        zeros_ptrs_57 = zeros_ptr + b_ptrs_29
+        b = q_shift_37.broadcast_to([64, 128])
+        b_ptrs_58 = stride_bk * 8
+        twill_n = (num_pid_k_12 - 0 + 1 - 1) // 1
+        b_ptrs_91 = b_ptrs_34
+        b_ptrs_91_p1 = b_ptrs_91
+        acc_89 = gl.full([128, 128], 0.0, gl.float32, layout=L6)
+        b_ptrs_91 = b_ptrs_91_p1 + b_ptrs_58  # load1_b: stage 0, partition 0 (group 0)
+        b_74 = gl.load(b_ptrs_91_p1, eviction_policy='evict_first')  # load1_b: stage 0, partition 0 (group 0)
+        k_m = gl.cast((0 + (0 - 0) * 1), gl.float32)  # load2_scales: stage 0, partition 0 (group 0)
+        k_m_75 = k_m * 0.5  # load2_scales: stage 0, partition 0 (group 0)
+        k_m_76 = gl.cast(k_m_75, gl.int32)  # load2_scales: stage 0, partition 0 (group 0)
+        scales = k_m_76 * stride_meta_g  # load2_scales: stage 0, partition 0 (group 0)
+        scales_77 = scales  # load2_scales: stage 0, partition 0 (group 0)
+        zeros = zeros_ptrs_57 + scales_77  # load3_zeros: stage 0, partition 0 (group 0)
+        scales_78 = scales_ptrs_56 + scales_77  # load2_scales: stage 0, partition 0 (group 0)
+        zeros_80 = gl.load(zeros, eviction_policy='evict_last')  # load3_zeros: stage 0, partition 0 (group 0)
+        scales_79 = gl.load(scales_78, eviction_policy='evict_last')  # load2_scales: stage 0, partition 0 (group 0)
+        acc_89_p1 = acc_89
+        b_74_p1 = b_74
+        b_ptrs_91_p1 = b_ptrs_91
+        scales_79_p1 = scales_79
+        zeros_80_p1 = zeros_80
+        for twill_b in range(1, twill_n):
+            b_ptrs_91 = b_ptrs_91_p1 + b_ptrs_58  # load1_b: stage 0, partition 0 (group 0)
+            b_74 = gl.load(b_ptrs_91_p1, eviction_policy='evict_first')  # load1_b: stage 0, partition 0 (group 0)
+            b_81 = b_74_p1 >> b  # convert0_b: stage 1, partition 0 (group 0)
+            b_82 = b_81 & 15  # convert0_b: stage 1, partition 0 (group 0)
+            b_83 = b_82.to(gl.float16)  # convert0_b: stage 1, partition 0 (group 0)
+            k_m = gl.cast((0 + (twill_b - 0) * 1), gl.float32)  # load2_scales: stage 0, partition 0 (group 0)
+            k_m_75 = k_m * 0.5  # load2_scales: stage 0, partition 0 (group 0)
+            k_m_76 = gl.cast(k_m_75, gl.int32)  # load2_scales: stage 0, partition 0 (group 0)
+            scales = k_m_76 * stride_meta_g  # load2_scales: stage 0, partition 0 (group 0)
+            scales_77 = scales  # load2_scales: stage 0, partition 0 (group 0)
+            zeros = zeros_ptrs_57 + scales_77  # load3_zeros: stage 0, partition 0 (group 0)
+            scales_78 = scales_ptrs_56 + scales_77  # load2_scales: stage 0, partition 0 (group 0)
+            zeros_80 = gl.load(zeros, eviction_policy='evict_last')  # load3_zeros: stage 0, partition 0 (group 0)
+            scales_79 = gl.load(scales_78, eviction_policy='evict_last')  # load2_scales: stage 0, partition 0 (group 0)
+            b_84 = zeros_80_p1.broadcast_to([64, 128])  # elementwise0_b: stage 1, partition 0 (group 0)
+            b_85 = b_83 - b_84  # elementwise0_b: stage 1, partition 0 (group 0)
+            b_86 = scales_79_p1.broadcast_to([64, 128])  # elementwise0_b: stage 1, partition 0 (group 0)
+            b_87 = b_85 * b_86  # elementwise0_b: stage 1, partition 0 (group 0)
+            b_88 = b_88_st.index((twill_b - 1) % 2)  # local_store0_b: stage 1, partition 0 (group 0)
+            b_88.store(b_87)  # local_store0_b: stage 1, partition 0 (group 0)
+            fence_async_shared()  # local_store0_b: stage 1, partition 0 (group 0)
+            mbarrier.wait(a_ready.index((twill_base + twill_b - 1) % 4), ((twill_base + twill_b - 1) // 4) & 1)
+            fence_async_shared()
+            tok_acc_89 = warpgroup_mma(a_buf.index((twill_base + twill_b - 1) % 4), b_88, acc_89_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
+            warpgroup_mma_wait(1, deps=(tok_acc_89,))
+            mbarrier.arrive(a_empty.index((twill_base + twill_b - 1 - 1) % 4), pred=(twill_b - 1 - 1) >= 0)
+            acc_89 = warpgroup_mma_wait(1, deps=(tok_acc_89,))
+            acc_89_p1 = acc_89
+            b_74_p1 = b_74
+            b_ptrs_91_p1 = b_ptrs_91
+            scales_79_p1 = scales_79
+            zeros_80_p1 = zeros_80
+        b_81 = b_74_p1 >> b  # convert0_b: stage 1, partition 0 (group 0)
+        b_82 = b_81 & 15  # convert0_b: stage 1, partition 0 (group 0)
+        b_83 = b_82.to(gl.float16)  # convert0_b: stage 1, partition 0 (group 0)
+        b_84 = zeros_80_p1.broadcast_to([64, 128])  # elementwise0_b: stage 1, partition 0 (group 0)
+        b_85 = b_83 - b_84  # elementwise0_b: stage 1, partition 0 (group 0)
+        b_86 = scales_79_p1.broadcast_to([64, 128])  # elementwise0_b: stage 1, partition 0 (group 0)
+        b_87 = b_85 * b_86  # elementwise0_b: stage 1, partition 0 (group 0)
+        b_88 = b_88_st.index(((twill_n - 1 + 1) - 1) % 2)  # local_store0_b: stage 1, partition 0 (group 0)
+        b_88.store(b_87)  # local_store0_b: stage 1, partition 0 (group 0)
+        fence_async_shared()  # local_store0_b: stage 1, partition 0 (group 0)
+        mbarrier.wait(a_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 4), ((twill_base + (twill_n - 1 + 1) - 1) // 4) & 1)
+        fence_async_shared()
+        tok_acc_89 = warpgroup_mma(a_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 4), b_88, acc_89_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
+        warpgroup_mma_wait(1, deps=(tok_acc_89,))
+        mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 1) % 4), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
+        acc_89 = warpgroup_mma_wait(1, deps=(tok_acc_89,))
+        acc_89_p1 = acc_89
+        b_74_p1 = b_74
+        b_ptrs_91_p2 = b_ptrs_91_p1
+        b_ptrs_91_p1 = b_ptrs_91
+        scales_79_p1 = scales_79
+        zeros_80_p1 = zeros_80
+        acc_89_p1 = warpgroup_mma_wait(0, deps=(acc_89_p1,))
+        mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 4))
+        acc_61 = acc_89_p1.to(gl.float16)
+        offs_cn = offs_n + offs_m_14
+        offs_cn = gl.max_contiguous(gl.multiple_of(offs_cn, [128]), [128])
+        c_ptrs_62 = a_ptrs_38 * stride_cm
+        c_ptrs_63 = gl.expand_dims(offs_cn, 0)
+        c_ptrs_64 = c_ptrs_62.broadcast_to([128, 128])
+        c_ptrs_65 = c_ptrs_63.broadcast_to([128, 128])
+        c_ptrs_66 = c_ptrs_64 + c_ptrs_65
+        c_ptrs_68 = c_ptr + c_ptrs_66
+        v1 = c_ptrs_63 < N
+        v2 = a_mask_50.broadcast_to([128, 128])
+        v3 = v1.broadcast_to([128, 128])
+        v4 = v2 & v3
+        v5 = gl.convert_layout(acc_61, L7)
+        gl.store(c_ptrs_68, v5, mask=v4)
+        twill_base += twill_n
+
+@gluon.jit
+def producer_1(a_ptr, b_ptr, c_ptr, scales_ptr, zeros_ptr, scales_a_ptr, M, N, K, M_CLOSEST, stride_am, stride_bk, stride_cm, stride_meta_a_m, stride_meta_a_g, stride_meta_g, twill_g0, twill_g1, twill_g2, a_buf, b_88_st, a_ready, a_empty, TWILL_COPY: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        pid = twill_pid0
+        grid_m = M + 127
+        grid_m_5 = grid_m // 128
+        grid_n = N + 127
+        grid_n_6 = grid_n // 128
+        width = grid_n_6 * 8
+        group_id = pid // width
+        group_size = group_id * 8
+        group_size_7 = grid_m_5 - group_size
+        group_size_8 = gl.minimum(group_size_7, 8)
+        pid_m = pid % group_size_8
+        pid_m_9 = group_size + pid_m
+        num_pid_k_11 = K + 63
+        num_pid_k_12 = num_pid_k_11 // 64
+        offs_m = pid_m_9 * 128
+        offs_m_15 = gl.arange(0, 128, layout=L2)
+        offs_m_19 = offs_m + offs_m_15
+        a_ptrs = gl.expand_dims(offs_m_19, 1)
+        a_ptrs_40 = a_ptrs * stride_am
+        a_ptrs_41 = gl.arange(0, 64, layout=L5)
+        a_ptrs_42 = gl.expand_dims(a_ptrs_41, 0)
+        a_ptrs_43 = a_ptrs_40.broadcast_to([128, 64])
+        a_ptrs_44 = a_ptrs_42.broadcast_to([128, 64])
+        a_ptrs_45 = a_ptrs_43 + a_ptrs_44
+        a_ptrs_47 = a_ptr + a_ptrs_45
+        a_mask_49 = a_ptrs < M
+        a_mask_52 = a_ptrs_42 < K
+        a_mask_53 = a_mask_49.broadcast_to([128, 64])
+        a_mask_54 = a_mask_52.broadcast_to([128, 64])
+        a_mask_55 = a_mask_53 & a_mask_54
+        a_ptrs_71 = a_ptrs_47
+        for acc_69 in range(0, num_pid_k_12, 1):
+            twill_k = twill_base + (acc_69 - 0) // 1
+            a_ptrs_90 = a_ptrs_71 + 64
+            mbarrier.wait(a_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            if TWILL_COPY:
+                async_copy.async_copy_global_to_shared(a_buf.index(twill_k % 4), a_ptrs_71, mask=a_mask_55, eviction_policy='evict_last')  # load0_a: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(a_ready.index(twill_k % 4), increment_count=False)
+            else:
+                a_buf.index(twill_k % 4).store(gl.load(a_ptrs_71, mask=a_mask_55, other=0.0, eviction_policy='evict_last'))  # load0_a: stage 0, partition 1 (group 1)
+                fence_async_shared()
+                gl.thread_barrier()
+                mbarrier.arrive(a_ready.index(twill_k % 4), count=256)
+            a_ptrs_71 = a_ptrs_90
+        twill_base += (num_pid_k_12 - 0 + 1 - 1) // 1
+
+@gluon.jit
+def twill_kernel(a_ptr, b_ptr, c_ptr, scales_ptr, zeros_ptr, scales_a_ptr, M, N, K, M_CLOSEST, stride_am, stride_bk, stride_cm, stride_meta_a_m, stride_meta_a_g, stride_meta_g, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):
+    a_buf = gl.allocate_shared_memory(gl.float16, [4, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_88_st = gl.allocate_shared_memory(gl.float16, [2, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    a_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(a_ready.index(i), count=256)
+    a_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(a_empty.index(i), count=1)
+    gl.warp_specialize([
+        (consumer_0, (a_ptr, b_ptr, c_ptr, scales_ptr, zeros_ptr, scales_a_ptr, M, N, K, M_CLOSEST, stride_am, stride_bk, stride_cm, stride_meta_a_m, stride_meta_a_g, stride_meta_g, twill_g0, twill_g1, twill_g2, a_buf, b_88_st, a_ready, a_empty, TWILL_COPY)),
+        (producer_1, (a_ptr, b_ptr, c_ptr, scales_ptr, zeros_ptr, scales_a_ptr, M, N, K, M_CLOSEST, stride_am, stride_bk, stride_cm, stride_meta_a_m, stride_meta_a_g, stride_meta_g, twill_g0, twill_g1, twill_g2, a_buf, b_88_st, a_ready, a_empty, TWILL_COPY)),
+    ], [8], [56])
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['a_ptr', 'b_ptr', 'c_ptr', 'scales_ptr', 'zeros_ptr', 'scales_a_ptr', 'M', 'N', 'K', 'M_CLOSEST', 'W_nbits', 'group_size', 'unpack_mask', 'elements_per_sample', 'type_id', 'a_sizeof', 'b_sizeof', 'stride_am', 'stride_ak', 'stride_bk', 'stride_bn', 'stride_cm', 'stride_cn', 'stride_meta_a_m', 'stride_meta_a_g', 'stride_meta_g', 'stride_meta_n', 'input_dtype', 'output_dtype', 'acc_dtype', 'meta_dtype', 'channel_scale_mode', 'W_group_mode', 'zero_is_scalar', 'BLOCK_SIZE_M', 'BLOCK_SIZE_N', 'BLOCK_SIZE_K', 'GROUP_SIZE_M', 'NUM_STAGES', 'A_load_order', 'meta_evict_policy', 'data_contiguous']          # the Triton kernel's parameters, in order
+RUNTIME = ['a_ptr', 'b_ptr', 'c_ptr', 'scales_ptr', 'zeros_ptr', 'scales_a_ptr', 'M', 'N', 'K', 'M_CLOSEST', 'stride_am', 'stride_bk', 'stride_cm', 'stride_meta_a_m', 'stride_meta_a_g', 'stride_meta_g', 'twill_g0', 'twill_g1', 'twill_g2']   # the Gluon kernel's parameters, in order
+FLAGS = ['TWILL_COPY']   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED = ['a_ptr', 'b_ptr', 'c_ptr', 'scales_ptr', 'zeros_ptr', 'scales_a_ptr', 'M', 'N', 'K', 'M_CLOSEST', 'stride_am', 'stride_bk', 'stride_cm', 'stride_meta_a_m', 'stride_meta_a_g', 'stride_meta_g', 'input_dtype', 'output_dtype', 'acc_dtype', 'meta_dtype', 'twill_g0', 'twill_g1', 'twill_g2']   # the arguments a launch key reads
+CONSTEXPRS = {'W_nbits': 4, 'group_size': 128, 'unpack_mask': 15, 'elements_per_sample': 8, 'type_id': 0, 'a_sizeof': 2, 'b_sizeof': 4, 'stride_ak': 1, 'stride_bn': 1, 'stride_cn': 1, 'stride_meta_n': 1, 'channel_scale_mode': 0, 'W_group_mode': 3, 'zero_is_scalar': False, 'BLOCK_SIZE_M': 128, 'BLOCK_SIZE_N': 128, 'BLOCK_SIZE_K': 64, 'GROUP_SIZE_M': 8, 'NUM_STAGES': 4, 'A_load_order': 0, 'meta_evict_policy': 'evict_last', 'data_contiguous': True}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 8
+MAXNREG = 128
+PERSISTENT = True      # one program per SM loops over the grid's tiles
+COPY_ALIGNED = ['a_ptr', 'M', 'N', 'K', 'stride_am']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+_CODE = {}                     # expression -> its compiled code
+_DESCS = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE = []                   # the active driver's current device, read per launch
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+        if len(_DESCS) >= 256:
+            _DESCS.clear()
+        d = _DESCS[key] = TensorDescriptor(_Base(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
+
+
+def _key(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES:
+        from triton import knobs
+        _MODES.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
+    for n in KEYED:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device():
+    if not _DEVICE:
+        from triton.runtime import driver
+        _DEVICE.append(driver.active.get_current_device)
+    return _DEVICE[0]()
+
+
+def _decide(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = None
+    flags = {'TWILL_COPY': all(_aligned(bound[n]) for n in COPY_ALIGNED)}
+    return [tuple(flags[f] for f in FLAGS), shapes, None]
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    key = _key(bound, g)
+    entry = _KEYED.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide(bound)
+        if key is not None:
+            if len(_KEYED) >= 64:
+                _KEYED.clear()
+            _KEYED[key] = entry
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return _run(entry, g, runtime)
+
+
+def _run(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel[g](*runtime, **dict(zip(FLAGS, entry[0])), num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+def _aligned(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()

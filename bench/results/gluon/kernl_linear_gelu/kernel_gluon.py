@@ -1,0 +1,478 @@
+"""kernel_fma, written by twill from its joint schedule: I=195 L=169 (optimal), 960 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- pointer-loaded tiles copied by a 4-warp producer with cp.async (a, b): their addresses and masks spread over 128 threads
+- a, b by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over A, B when the base is 16-byte aligned, the row strides 16-byte multiples, (M) % 128 == 0, (N) % 256 == 0; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
+- partition 0 (default): consumer, warp group 0, 8 warps, 208 registers per thread (needs about 168): the loop's compute, 1 stages
+- partition 1 (worker): producer, warp group 1, 4 warps, 80 registers per thread (needs about 80): cp.async copies into the rings
+- ring a: 4 buffers of [128, 32] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- ring b: 4 buffers of [32, 256] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
+- shared memory: 98448 bytes planned of 232448; maxnreg 168
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
+from triton.experimental.gluon.language.extra import libdevice
+
+L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[8, 4], warps_per_cta=[8, 1], order=[1, 0])))
+L1 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[1, 32], warps_per_cta=[8, 1], order=[1, 0])))
+L2 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[8, 1], threads_per_warp=[4, 8], warps_per_cta=[1, 8], order=[0, 1])))
+L3 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[1, 32], warps_per_cta=[8, 1], order=[1, 0])))
+L4 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1], threads_per_warp=[32], warps_per_cta=[8], order=[0]))
+L5 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[8, 4], warps_per_cta=[8, 1], order=[1, 0])))
+L6 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[8, 1], threads_per_warp=[4, 8], warps_per_cta=[1, 8], order=[0, 1])))
+L7 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 1], threads_per_warp=[1, 32], warps_per_cta=[1, 8], order=[1, 0])))
+L8 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[4, 4], threads_per_warp=[1, 32], warps_per_cta=[4, 2], order=[1, 0])))
+L9 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 256, 16]))
+L10 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[1, 32], warps_per_cta=[8, 1], order=[1, 0]))
+L11 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[8, 4], warps_per_cta=[4, 1], order=[1, 0])))
+L12 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[8, 1], threads_per_warp=[4, 8], warps_per_cta=[1, 4], order=[0, 1])))
+L13 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[8, 4], warps_per_cta=[4, 1], order=[1, 0])))
+L14 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[8, 1], threads_per_warp=[4, 8], warps_per_cta=[1, 4], order=[0, 1])))
+
+@gluon.jit
+def consumer_0(C, ACT_INPUTS, A, B, bias, M, N, K, CACHE_KEY_M, CACHE_KEY_N, CACHE_KEY_K, output_m_stride, act_inputs_m_stride, a_m_stride, b_n_stride, twill_g0, twill_g1, twill_g2, twill_box_a, twill_box_b, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        program_idx = twill_pid0
+        grid_m_5 = M + 127
+        grid_m_6 = grid_m_5 // 128
+        grid_n_7 = N + 255
+        grid_n_8 = grid_n_7 // 256
+        width = grid_n_8 * 8
+        group_idx = program_idx // width
+        group_size = group_idx * 8
+        group_size_9 = grid_m_6 - group_size
+        group_size_10 = gl.minimum(group_size_9, 8)
+        block_m_idx = program_idx % group_size_10
+        block_m_idx_11 = group_size + block_m_idx
+        block_n_idx = program_idx % width
+        block_n_idx_12 = block_n_idx // group_size_10
+        m_offs_untagged = block_m_idx_11 * 128
+        m_offs_untagged_13 = gl.arange(0, 128, layout=L0)
+        m_offs_untagged_14 = gl.arange(0, 128, layout=L1)
+        m_offs_untagged_17 = m_offs_untagged + m_offs_untagged_13
+        m_offs_untagged_18 = m_offs_untagged + m_offs_untagged_14
+        n_offs_untagged = block_n_idx_12 * 256
+        n_offs_untagged_19 = gl.arange(0, 256, layout=L2)
+        n_offs_untagged_20 = gl.arange(0, 256, layout=L3)
+        n_offs_untagged_21 = gl.arange(0, 256, layout=L4)
+        n_offs_untagged_25 = n_offs_untagged + n_offs_untagged_19
+        n_offs_untagged_26 = n_offs_untagged + n_offs_untagged_20
+        n_offs_untagged_27 = n_offs_untagged + n_offs_untagged_21
+        m_offs_29 = m_offs_untagged_17 % M
+        m_offs_29 = gl.max_contiguous(gl.multiple_of(m_offs_29, [128]), [128])
+        m_offs_30 = m_offs_untagged_18 % M
+        m_offs_30 = gl.max_contiguous(gl.multiple_of(m_offs_30, [128]), [128])
+        n_offs_33 = n_offs_untagged_25 % N
+        n_offs_33 = gl.max_contiguous(gl.multiple_of(n_offs_33, [256]), [256])
+        n_offs_34 = n_offs_untagged_26 % N
+        n_offs_34 = gl.max_contiguous(gl.multiple_of(n_offs_34, [256]), [256])
+        n_offs_35 = n_offs_untagged_27 % N
+        n_offs_35 = gl.max_contiguous(gl.multiple_of(n_offs_35, [256]), [256])
+        A_36 = gl.expand_dims(m_offs_29, 1)
+        A_37 = gl.expand_dims(m_offs_30, 1)
+        A_39 = A_36 * a_m_stride
+        A_40 = gl.arange(0, 32, layout=L5)
+        A_41 = gl.expand_dims(A_40, 0)
+        A_42 = A_39.broadcast_to([128, 32])
+        A_43 = A_41.broadcast_to([128, 32])
+        A_44 = A_42 + A_43
+        A_46 = A + A_44
+        B_47 = gl.arange(0, 32, layout=L6)
+        B_48 = gl.expand_dims(B_47, 1)
+        B_49 = gl.expand_dims(n_offs_33, 0)
+        B_50 = gl.expand_dims(n_offs_34, 0)
+        B_52 = B_49 * b_n_stride
+        B_53 = B_48.broadcast_to([32, 256])
+        B_54 = B_52.broadcast_to([32, 256])
+        B_55 = B_53 + B_54
+        B_57 = B + B_55
+        bias_58 = n_offs_34 < N
+        bias_59 = n_offs_35 < N
+        bias_61 = bias + n_offs_35
+        bias_62 = gl.load(bias_61, mask=bias_59, other=0.0)
+        acc_63 = gl.convert_layout(bias_62, L7)
+        bias_64 = acc_63.to(gl.float32)
+        acc_65 = gl.convert_layout(bias_64, L8)
+        acc_66 = gl.expand_dims(acc_65, 0)
+        acc_67 = acc_66 + 0.0
+        acc_68 = gl.convert_layout(acc_67, L9)
+        acc_69 = acc_68.broadcast_to([128, 256])
+        twill_n = (K - 0 + 32 - 1) // 32
+        acc_99 = acc_69
+        acc_99_p1 = acc_99
+        for twill_b in range(0, twill_n):
+            mbarrier.wait(a_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            fence_async_shared()
+            mbarrier.wait(b_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            fence_async_shared()
+            tok_acc_99 = warpgroup_mma(a_buf.index((twill_base + twill_b - 0) % 4), b_buf.index((twill_base + twill_b - 0) % 4).permute((1, 0)), acc_99_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+            acc_99_p1 = warpgroup_mma_wait(1, deps=(acc_99_p1,))
+            mbarrier.arrive(a_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(b_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            acc_99 = warpgroup_mma_wait(1, deps=(tok_acc_99,))
+            acc_99_p1 = acc_99
+        acc_99_p1 = warpgroup_mma_wait(0, deps=(acc_99_p1,))
+        mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        act_in_ptrs_71 = A_37 * act_inputs_m_stride
+        act_in_ptrs_73 = ACT_INPUTS + act_in_ptrs_71
+        act_in_ptrs_74 = act_in_ptrs_73.broadcast_to([128, 256])
+        act_in_ptrs_75 = B_50.broadcast_to([128, 256])
+        act_in_ptrs_76 = act_in_ptrs_74 + act_in_ptrs_75
+        v0 = acc_99_p1.to(gl.float16)
+        v1 = gl.convert_layout(v0, L10)
+        gl.store(act_in_ptrs_76, v1)
+        acc_77 = acc_99_p1 * 0.5
+        acc_78 = acc_99_p1 / 1.41421354
+        acc_79 = libdevice.erf(acc_78)
+        acc_80 = acc_79 + 1.0
+        acc_81 = acc_77 * acc_80
+        C_83 = A_37 * output_m_stride
+        C_85 = C + C_83
+        C_86 = C_85.broadcast_to([128, 256])
+        C_87 = C_86 + act_in_ptrs_75
+        c_ptr_mask = m_offs_30 < M
+        c_ptr_mask_88 = gl.expand_dims(c_ptr_mask, 1)
+        c_ptr_mask_89 = gl.expand_dims(bias_58, 0)
+        c_ptr_mask_90 = c_ptr_mask_88.broadcast_to([128, 256])
+        c_ptr_mask_91 = c_ptr_mask_89.broadcast_to([128, 256])
+        c_ptr_mask_92 = c_ptr_mask_90 & c_ptr_mask_91
+        v2 = acc_81.to(gl.float16)
+        v3 = gl.convert_layout(v2, L10)
+        gl.store(C_87, v3, mask=c_ptr_mask_92)
+        twill_base += twill_n
+
+@gluon.jit
+def producer_1(C, ACT_INPUTS, A, B, bias, M, N, K, CACHE_KEY_M, CACHE_KEY_N, CACHE_KEY_K, output_m_stride, act_inputs_m_stride, a_m_stride, b_n_stride, twill_g0, twill_g1, twill_g2, twill_box_a, twill_box_b, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        program_idx = twill_pid0
+        grid_m_5 = M + 127
+        grid_m_6 = grid_m_5 // 128
+        grid_n_7 = N + 255
+        grid_n_8 = grid_n_7 // 256
+        width = grid_n_8 * 8
+        group_idx = program_idx // width
+        group_size = group_idx * 8
+        group_size_9 = grid_m_6 - group_size
+        group_size_10 = gl.minimum(group_size_9, 8)
+        block_m_idx = program_idx % group_size_10
+        block_m_idx_11 = group_size + block_m_idx
+        block_n_idx = program_idx % width
+        block_n_idx_12 = block_n_idx // group_size_10
+        m_offs_untagged = block_m_idx_11 * 128
+        m_offs_untagged_13 = gl.arange(0, 128, layout=L11)
+        m_offs_untagged_17 = m_offs_untagged + m_offs_untagged_13
+        n_offs_untagged = block_n_idx_12 * 256
+        n_offs_untagged_19 = gl.arange(0, 256, layout=L12)
+        n_offs_untagged_25 = n_offs_untagged + n_offs_untagged_19
+        m_offs_29 = m_offs_untagged_17 % M
+        m_offs_29 = gl.max_contiguous(gl.multiple_of(m_offs_29, [128]), [128])
+        n_offs_33 = n_offs_untagged_25 % N
+        n_offs_33 = gl.max_contiguous(gl.multiple_of(n_offs_33, [256]), [256])
+        A_36 = gl.expand_dims(m_offs_29, 1)
+        A_39 = A_36 * a_m_stride
+        A_40 = gl.arange(0, 32, layout=L13)
+        A_41 = gl.expand_dims(A_40, 0)
+        A_42 = A_39.broadcast_to([128, 32])
+        A_43 = A_41.broadcast_to([128, 32])
+        A_44 = A_42 + A_43
+        A_46 = A + A_44
+        B_47 = gl.arange(0, 32, layout=L14)
+        B_48 = gl.expand_dims(B_47, 1)
+        B_49 = gl.expand_dims(n_offs_33, 0)
+        B_52 = B_49 * b_n_stride
+        B_53 = B_48.broadcast_to([32, 256])
+        B_54 = B_52.broadcast_to([32, 256])
+        B_55 = B_53 + B_54
+        B_57 = B + B_55
+        A_95 = A_46
+        B_96 = B_57
+        for acc_93 in range(0, K, 32):
+            twill_k = twill_base + (acc_93 - 0) // 32
+            A_100 = A_95 + 32
+            B_101 = B_96 + 32
+            mbarrier.wait(a_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            if TWILL_TMA:
+                mbarrier.expect(a_ready.index(twill_k % 4), twill_box_a.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_a, [((128 * block_m_idx + 1024 * group_idx) % (M)), 32 * ((acc_93 - 0) // 32)], a_ready.index(twill_k % 4), a_buf.index(twill_k % 4))  # load0_a: a TMA box (boxes)
+            else:
+                if TWILL_COPY:
+                    async_copy.async_copy_global_to_shared(a_buf.index(twill_k % 4), A_95)  # load0_a: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(a_ready.index(twill_k % 4), increment_count=False)
+                else:
+                    a_buf.index(twill_k % 4).store(gl.load(A_95))  # load0_a: stage 0, partition 1 (group 1)
+                    fence_async_shared()
+                    gl.thread_barrier()
+                    mbarrier.arrive(a_ready.index(twill_k % 4), count=128)
+            mbarrier.wait(b_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            if TWILL_TMA:
+                mbarrier.expect(b_ready.index(twill_k % 4), twill_box_b.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_b, [((256 * block_n_idx_12) % (N)), 32 * ((acc_93 - 0) // 32)], b_ready.index(twill_k % 4), b_buf.index(twill_k % 4))  # load1_b: a TMA box (boxes)
+            else:
+                if TWILL_COPY:
+                    async_copy.async_copy_global_to_shared(b_buf.index(twill_k % 4).permute((1, 0)), B_96)  # load1_b: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(b_ready.index(twill_k % 4), increment_count=False)
+                else:
+                    b_buf.index(twill_k % 4).permute((1, 0)).store(gl.load(B_96))  # load1_b: stage 0, partition 1 (group 1)
+                    fence_async_shared()
+                    gl.thread_barrier()
+                    mbarrier.arrive(b_ready.index(twill_k % 4), count=128)
+            A_95 = A_100
+            B_96 = B_101
+        twill_base += (K - 0 + 32 - 1) // 32
+
+@gluon.jit
+def twill_kernel(C, ACT_INPUTS, A, B, bias, M, N, K, CACHE_KEY_M, CACHE_KEY_N, CACHE_KEY_K, output_m_stride, act_inputs_m_stride, a_m_stride, b_n_stride, twill_g0, twill_g1, twill_g2, twill_box_a, twill_box_b, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+    a_buf = gl.allocate_shared_memory(gl.float16, [4, 128, 32], gl.NVMMASharedLayout(swizzle_byte_width=64, element_bitwidth=16, rank=2, transposed=False))
+    b_buf = gl.allocate_shared_memory(gl.float16, [4, 256, 32], gl.NVMMASharedLayout(swizzle_byte_width=64, element_bitwidth=16, rank=2, transposed=False))
+    a_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(a_ready.index(i), count=1 if TWILL_TMA else 128)
+    a_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(a_empty.index(i), count=1)
+    b_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(b_ready.index(i), count=1 if TWILL_TMA else 128)
+    b_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(b_empty.index(i), count=1)
+    gl.warp_specialize([
+        (consumer_0, (C, ACT_INPUTS, A, B, bias, M, N, K, CACHE_KEY_M, CACHE_KEY_N, CACHE_KEY_K, output_m_stride, act_inputs_m_stride, a_m_stride, b_n_stride, twill_g0, twill_g1, twill_g2, twill_box_a, twill_box_b, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty, TWILL_COPY, TWILL_TMA)),
+        (producer_1, (C, ACT_INPUTS, A, B, bias, M, N, K, CACHE_KEY_M, CACHE_KEY_N, CACHE_KEY_K, output_m_stride, act_inputs_m_stride, a_m_stride, b_n_stride, twill_g0, twill_g1, twill_g2, twill_box_a, twill_box_b, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty, TWILL_COPY, TWILL_TMA)),
+    ], [4], [80])
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['C', 'ACT_INPUTS', 'A', 'B', 'bias', 'M', 'N', 'K', 'CACHE_KEY_M', 'CACHE_KEY_N', 'CACHE_KEY_K', 'output_m_stride', 'output_n_stride', 'act_inputs_m_stride', 'act_inputs_n_stride', 'a_m_stride', 'a_k_stride', 'b_n_stride', 'b_k_stride', 'BLOCK_M', 'GROUP_M', 'BLOCK_N', 'BLOCK_K', 'SPLIT_K', 'K_LOAD_MASK_NEEDED', 'HAS_BIAS', 'SHOULD_SAVE_ACT_INPUTS', 'ACTIVATION']          # the Triton kernel's parameters, in order
+RUNTIME = ['C', 'ACT_INPUTS', 'A', 'B', 'bias', 'M', 'N', 'K', 'CACHE_KEY_M', 'CACHE_KEY_N', 'CACHE_KEY_K', 'output_m_stride', 'act_inputs_m_stride', 'a_m_stride', 'b_n_stride', 'twill_g0', 'twill_g1', 'twill_g2', 'twill_box_a', 'twill_box_b']   # the Gluon kernel's parameters, in order
+FLAGS = ['TWILL_COPY', 'TWILL_TMA']   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED = ['C', 'ACT_INPUTS', 'A', 'B', 'bias', 'M', 'N', 'K', 'CACHE_KEY_M', 'CACHE_KEY_N', 'CACHE_KEY_K', 'output_m_stride', 'act_inputs_m_stride', 'a_m_stride', 'b_n_stride', 'twill_g0', 'twill_g1', 'twill_g2']   # the arguments a launch key reads
+CONSTEXPRS = {'output_n_stride': 1, 'act_inputs_n_stride': 1, 'a_k_stride': 1, 'b_k_stride': 1, 'BLOCK_M': 128, 'GROUP_M': 8, 'BLOCK_N': 256, 'BLOCK_K': 32, 'SPLIT_K': 1, 'K_LOAD_MASK_NEEDED': True, 'HAS_BIAS': True, 'SHOULD_SAVE_ACT_INPUTS': True, 'ACTIVATION': 'gelu'}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {'twill_box_a': 'NVMMASharedLayout(swizzle_byte_width=64, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])', 'twill_box_b': 'NVMMASharedLayout(swizzle_byte_width=64, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
+POINTER_BOXES = {'twill_box_a': ('A', ['a_m_stride', '1'], [None, None], [128, 32], ['(M) % 128 == 0']), 'twill_box_b': ('B', ['b_n_stride', '1'], [None, None], [256, 32], ['(N) % 256 == 0'])}   # pointer tiles as TMA boxes: (base, strides, extents, block, checks)
+TMA_BOXES = True   # False: copy them with cp.async at every launch
+NUM_WARPS = 8
+MAXNREG = 168
+PERSISTENT = True      # one program per SM loops over the grid's tiles
+COPY_ALIGNED = ['A', 'B', 'M', 'N', 'a_m_stride', 'b_n_stride']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+_CODE = {}                     # expression -> its compiled code
+_DESCS = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE = []                   # the active driver's current device, read per launch
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+        if len(_DESCS) >= 256:
+            _DESCS.clear()
+        d = _DESCS[key] = TensorDescriptor(_Base(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
+
+
+def _box_shapes(bound):
+    """Each pointer tile's (base, extents, strides), or None where the launch does not allow them (a base not
+    16-byte aligned, a row stride not a 16-byte multiple, an extent not positive, a check failed, a shape
+    or stride the descriptor refuses)."""
+    out = {}
+    for n, (base, strides, extents, block, checks) in POINTER_BOXES.items():
+        t = bound[base]
+        if not TMA_BOXES or not hasattr(t, 'data_ptr') or not all(_ev(c, bound) for c in checks):
+            return None
+        st = tuple(int(_ev(e, bound)) for e in strides)
+        ext = tuple(2 ** 31 - 1 if e is None else int(_ev(e, bound)) for e in extents)   # None: unmasked
+        if t.data_ptr() % 16 or any(x * t.element_size() % 16 for x in st[:-1]) or min(ext) <= 0:
+            return None
+        # unmasked, a coordinate holds the element offsets folded into it (an expert's, a batch's): TMA's
+        # coordinates and the kernel's arithmetic are 32-bit, so the tensor's whole span must fit them
+        span = _span(t)
+        if any(e is None and span // max(s, 1) >= 2 ** 31 - 1 for e, s in zip(extents, st)):
+            return None
+        try:
+            _desc(n, t, ext, st, block)
+        except (AssertionError, ValueError, TypeError):
+            return None
+        out[n] = (base, ext, st)
+    return out
+
+
+def _span(t):
+    """The elements from ``t``'s first to the end of its storage."""
+    try:
+        return t.untyped_storage().nbytes() // t.element_size() - t.storage_offset()
+    except (AttributeError, RuntimeError):
+        return t.numel()
+
+
+def _boxes(bound, shapes=None):
+    """The pointer tiles' descriptors over ``shapes`` (else ``_box_shapes``'), None where the launch does not
+    allow them."""
+    shapes = _box_shapes(bound) if shapes is None else shapes
+    if shapes is None:
+        return None
+    return {n: _desc(n, bound[b], ext, st, POINTER_BOXES[n][3]) for n, (b, ext, st) in shapes.items()}
+
+
+def _key(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES:
+        from triton import knobs
+        _MODES.extend((knobs.compilation, knobs.runtime))
+    key = [g, TMA_BOXES, _MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
+    for n in KEYED:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device():
+    if not _DEVICE:
+        from triton.runtime import driver
+        _DEVICE.append(driver.active.get_current_device)
+    return _DEVICE[0]()
+
+
+def _decide(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = _box_shapes(bound)
+    flags = {'TWILL_COPY': all(_aligned(bound[n]) for n in COPY_ALIGNED), 'TWILL_TMA': shapes is not None}
+    return [tuple(flags[f] for f in FLAGS), shapes, None]
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    key = _key(bound, g)
+    entry = _KEYED.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide(bound)
+        if key is not None:
+            if len(_KEYED) >= 64:
+                _KEYED.clear()
+            _KEYED[key] = entry
+    bound.update(dict.fromkeys(POINTER_BOXES) if entry[1] is None else _boxes(bound, entry[1]))
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return _run(entry, g, runtime)
+
+
+def _run(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel[g](*runtime, **dict(zip(FLAGS, entry[0])), num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+def _aligned(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()
