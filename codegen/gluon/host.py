@@ -16,6 +16,10 @@ address, dtype, shape, strides), each over a stand-in base (its address and dtyp
 """
 from __future__ import annotations
 
+import ast
+import inspect
+from typing import Any
+
 from codegen.gluon.kernel import Module
 from codegen.gluon.plan import KernelPlan, copy_arguments
 from codegen.gluon.protocol import COPY_FLAG, TMA_FLAG
@@ -51,11 +55,11 @@ def launcher(mod: Module, spec: KernelSpec | None, signature: dict[str, str], bl
     entries = ", ".join(copy_flag + ([f"{TMA_FLAG!r}: shapes is not None"] if plan.boxed else []))
     made_consts, made_fns, made_launch = _made(made)
     heuristics = heuristics_of(spec, consts)
-    heur_const = f"HEURISTICS = {heuristics!r}   # @triton.heuristics of the kernel: each checked per launch key\n" \
+    decorated = f"HEURISTICS = {heuristics!r}   # @triton.heuristics of the kernel: each checked per launch key\n" \
         if heuristics else ""
     zero, hook = pre_hook_of(spec)
     if zero or hook:
-        heur_const += (f"ZERO_BEFORE = {zero!r}   # the autotune config's pre_hook: these arguments zeroed before "
+        decorated += (f"ZERO_BEFORE = {zero!r}   # the autotune config's pre_hook: these arguments zeroed before "
                        f"each launch\nPRE_HOOK = {hook!r}   # a pre_hook the launcher cannot run (refused)\n")
     return (f'''
 {HOST_MARK} -------------------------------------------------------------------------------------
@@ -64,7 +68,7 @@ RUNTIME = {runtime!r}   # the Gluon kernel's parameters, in order
 FLAGS = {flags!r}   # its constexpr flags, after RUNTIME: decided per launch key
 KEYED = {keyed!r}   # the arguments a launch key reads
 CONSTEXPRS = {consts!r}         # the specialisation this kernel was generated for
-{heur_const}DESCRIPTOR_BLOCKS = {blocks!r}
+{decorated}DESCRIPTOR_BLOCKS = {blocks!r}
 DESCRIPTOR_LAYOUTS = {layouts!r}
 {made_consts}{box_consts}NUM_WARPS = {plan.consumers[0].warps}
 MAXNREG = {plan.maxnreg}
@@ -373,32 +377,35 @@ kernel = _Kernel()
 '''
 
 
+def _kernel_source(spec: KernelSpec | None) -> tuple[dict[str, Any], Any]:
+    """The function definitions of the kernel's file by name (``ast.FunctionDef``) and the kernel's own (None where
+    the file cannot be read): what its decorators say, which loading drops, is read from there."""
+    fn = getattr(getattr(spec, "fn", None), "fn", None)
+    if fn is None:
+        return {}, None
+    try:
+        tree = ast.parse(inspect.getsource(inspect.getmodule(fn)))
+    except (OSError, TypeError, SyntaxError):
+        return {}, None
+    defs = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+    return defs, defs.get(fn.__name__)
+
+
+def _decorator_calls(node: Any, name: str) -> list[ast.Call]:
+    """The kernel's decorators that call ``...name(...)`` (``triton.heuristics``, ``triton.autotune``)."""
+    return [d for d in (node.decorator_list if node is not None else [])
+            if isinstance(d, ast.Call) and ast.unparse(d.func).endswith(name)]
+
+
 def heuristics_of(spec: KernelSpec | None, consts: dict[str, object]) -> dict[str, str]:
     """The source of each ``@triton.heuristics`` entry of the kernel (``{"USE_OFFSETS": "lambda args: args['offsets']
     is not None"}``) for a constexpr the kernel was generated for, read from its file; empty where it has none or the
     file cannot be read. The launcher checks them per launch key: without it, NSA's kernel generated for
     ``USE_OFFSETS=False`` accepted a variable-length launch and ran the wrong kernel (the sweep's finding)."""
-    import ast
-    import inspect
-    import textwrap
-    fn = getattr(getattr(spec, "fn", None), "fn", None)
-    if fn is None:
-        return {}
-    try:
-        tree = ast.parse(textwrap.dedent("".join(inspect.getsourcelines(inspect.getmodule(fn))[0])))
-    except (OSError, TypeError, SyntaxError):
-        return {}
-    out: dict[str, str] = {}
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.FunctionDef) or node.name != fn.__name__:
-            continue
-        for d in node.decorator_list:
-            if isinstance(d, ast.Call) and ast.unparse(d.func).endswith("heuristics") and d.args \
-                    and isinstance(d.args[0], ast.Dict):
-                for k, v in zip(d.args[0].keys, d.args[0].values):
-                    if isinstance(k, ast.Constant) and k.value in consts and isinstance(v, ast.Lambda):
-                        out[k.value] = ast.unparse(v)
-    return out
+    _, node = _kernel_source(spec)
+    return {k.value: ast.unparse(v) for d in _decorator_calls(node, "heuristics") if d.args
+            and isinstance(d.args[0], ast.Dict) for k, v in zip(d.args[0].keys, d.args[0].values)
+            if isinstance(k, ast.Constant) and k.value in consts and isinstance(v, ast.Lambda)}
 
 
 def pre_hook_of(spec: KernelSpec | None) -> tuple[list[str], str | None]:
@@ -407,24 +414,11 @@ def pre_hook_of(spec: KernelSpec | None) -> tuple[list[str], str | None]:
     ["ddA_cumsum_ptr"])``, ``init_to_zero("DQ")``: a call on string names of a function of the file that calls
     ``.zero_()``), or the source of any other hook, which the launcher refuses to run without. Mamba-2's ``db``
     backward relies on its buffer zeroed so; the generated launcher that dropped it returned a wrong result."""
-    import ast
-    import inspect
-    fn = getattr(getattr(spec, "fn", None), "fn", None)
-    if fn is None:
-        return [], None
-    try:
-        tree = ast.parse(inspect.getsource(inspect.getmodule(fn)))
-    except (OSError, TypeError, SyntaxError):
-        return [], None
-    defs = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
-    node = defs.get(fn.__name__)
-    hooks = [kw.value for d in (node.decorator_list if node is not None else [])
-             if isinstance(d, ast.Call) and ast.unparse(d.func).endswith("autotune")
+    defs, node = _kernel_source(spec)
+    hooks = [kw.value for d in _decorator_calls(node, "autotune")
              for c in ast.walk(d) if isinstance(c, ast.Call) and ast.unparse(c.func).endswith("Config")
              for kw in c.keywords if kw.arg == "pre_hook" and not (isinstance(kw.value, ast.Constant)
                                                                       and kw.value.value is None)]
-    if not hooks:
-        return [], None
     zero: list[str] = []
     for h in hooks:
         names = [a.value for a in h.args if isinstance(a, ast.Constant) and isinstance(a.value, str)] + \

@@ -473,7 +473,7 @@ class Source:
         [16, 512] query as the A operand, replicated in each of the 4 warps that split N (128 registers a thread),
         beside the tiles read from shared memory, and ptxas spilled 552 bytes (run 83: x0.57 of Triton's kernel,
         whose own passes read the operand from shared memory in pieces)."""
-        if self.loop_at is None or op not in self.ops[:self.loop_at]:
+        if op not in self.ops[:self.loop_at]:
             return False
         lay = self.ctx.ttype(op.results[0]).layout
         if not isinstance(lay, DotOperand) or not isinstance(lay.parent, Mma) or lay.parent.version[0] not in (2, 3):

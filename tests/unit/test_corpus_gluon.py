@@ -726,3 +726,48 @@ def test_a_rank_4_descriptors_tiles_are_read_as_the_2d_tiles_the_kernel_reshapes
     assert "gl.allocate_shared_memory(gl.float16, [3, 1, 1, 64, 64], K.layout)" in k.source
     assert "k_buf.index((twill_b - 0) % 3).reshape([64, 64]).permute((1, 0))" in k.source
     assert "warpgroup_mma(q_c0_buf.reshape([64, 64])," in k.source
+
+
+I64_TILES = """
+from typing import Any
+import triton
+import triton.language as tl
+
+TWILL_SPEC: dict[str, Any] = {
+    "kernel": "mm",
+    "signature": {"A": "*fp16", "B": "*fp16", "C": "*fp16", "M": "i32", "N": "i32", "K": "i32",
+                  "BM": "constexpr", "BN": "constexpr", "BK": "constexpr"},
+    "constexprs": {"BM": 128, "BN": 128, "BK": 64}, "num_warps": 4, "num_stages": 3,
+    "divisibility": ["M", "N", "K"],
+}
+
+
+@triton.jit
+def mm(A, B, C, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    pid = tl.program_id(0).to(tl.int64)
+    grid_n = tl.cdiv(N, BN)
+    pid_m = pid // grid_n
+    pid_n = pid % grid_n
+    rm = pid_m * BM + tl.arange(0, BM)
+    rn = pid_n * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros([BM, BN], dtype=tl.float32)
+    for k in range(0, K, BK):
+        a = tl.load(A + rm[:, None] * K + (k + rk)[None, :], mask=(rm[:, None] < M) & ((k + rk)[None, :] < K), other=0.0)
+        b = tl.load(B + (k + rk)[:, None] * N + rn[None, :], mask=((k + rk)[:, None] < K) & (rn[None, :] < N), other=0.0)
+        acc += tl.dot(a, b)
+    tl.store(C + rm[:, None] * N + rn[None, :], acc.to(tl.float16), mask=(rm[:, None] < M) & (rn[None, :] < N))
+"""
+
+
+@pytest.mark.slow
+def test_tma_boxes_at_int64_offsets_take_int32_coordinates_where_the_launch_checks_the_extents_fit(tmp_path: Path):
+    # tile offsets computed in int64 (FlagGems' program ids): TMA's coordinates are int32 ("Block pointers only
+    # support 32 bit offsets" before); cast where every dimension's extent is masked, and the launch takes the box
+    # only where those extents fit int32 (else cp.async); flaggems_bmm, with a dimension no mask bounds, keeps cp.async
+    f = tmp_path / "i64_mm.py"
+    f.write_text(I64_TILES)
+    k = optimize(str(f), load_machine("h100"), OptimizeOptions(time_limit=10, total_time=30, threads=2)).gluon.kernel
+    assert k is not None
+    assert re.search(r"tma\.async_copy_global_to_shared\(twill_box_a_\d+, \[gl\.cast\(128 \* pid_m_?\d*, gl\.int32\)", k.source)
+    assert "'(M) <= 2147483519', '(K) <= 2147483583'" in k.source
