@@ -185,10 +185,13 @@ VARIANTS = {
                                        "variable_length_merge_states_kernel", []),  # a scalar loop over states
     "flaggems_bmm": ("tests/corpus/flaggems_bmm.py", "bmm_kernel", []),  # int64 program ids
     "kernl_linear_gelu": ("tests/corpus/kernl_linear_gelu.py", "kernel_fma", []),  # a descending K loop, erf GELU
-    # tutorial 06's attention backward (tests/corpus/tut06_attn_bwd.py) generates, but run 85 found its kernel wrong
-    # at PROBLEM on one seed of two (NaN left in dk and dv, not repeatable): not a variant until that race is found
     "mamba_chunk_state_bwd_db": ("tests/corpus/mamba_chunk_state_bwd_db.py", "_chunk_state_bwd_db_kernel", []),  # hook
     "liger_dyt_bwd": ("tests/corpus/liger_dyt_bwd.py", "_dyt_bwd_kernel", []),  # rows per SM, a scalar accumulator
+    # tutorial 06's attention backward: run 85 found dk and dv NaN on some runs; the K tile, last read by the second
+    # loop's last wgmma, was freed at that issue and a conversion's scratch overwrote it (``LoopWriter.finish``)
+    "tut06_attn_bwd": ("tests/corpus/tut06_attn_bwd.py", "_attn_bwd", []),
+    # FA2's Triton backward (Tri Dao): refused until session 44 ("cycle with iteration distance 0"); one partition
+    "fa2_triton_bwd": ("tests/corpus/fa2_triton_bwd.py", "_bwd_kernel", []),
 }
 
 

@@ -566,8 +566,13 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
             return k
         except UnsupportedError as e:   # a later loop loads tiles through other pointers than the scheduled loop's
             # rings stream (vLLM's prefix prefill: the cached context through the block table, then the new tokens):
-            # no producer for pointer tiles, each partition loading its own in both loops
-            if own_tiles[0] or not retry or "streams a later loop's tiles" not in str(e):
+            # no producer for pointer tiles, each partition loading its own in both loops. Or a consumer's tiles
+            # need more registers than a warp-specialized consumer may take (FA2's backward over 8 warps, 232 a
+            # thread): one partition of all the warps, as Triton compiles it, ptxas allocating up to 255
+            why = str(e)
+            if own_tiles[0] or not retry or not ("streams a later loop's tiles" in why
+                                                 or "cannot fit the register file" in why
+                                                 and getattr(options, "own_tiles", "auto") == "auto"):
                 raise
             own_tiles[0] = True
             return make(own_stores, copy_warps, False)

@@ -315,7 +315,7 @@ def analyse(fn: Function, loop: IROp, load: IROp) -> Box:
             raise NotABox(f"{v}: rows past its clamp (tl.where) read row 0, not a box's zeros, and {why}")
         extents[d] = bound
     checks = [c for c in ev.checks] + flat
-    wide = [a for c in coords for a in c.atoms() if a.startswith("%") and fn.type_of(a) == "i64"]
+    wide = [a for c in coords for a in sorted(c.atoms()) if a.startswith("%") and fn.type_of(a) == "i64"]
     if wide:     # TMA takes int32 coordinates: exact only where every dimension's extent (so each tile's coordinate)
         # fits int32, which the launch checks (FlagGems' bmm computes its offsets from int64 program ids)
         if any(e is None for e in extents):

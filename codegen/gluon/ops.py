@@ -820,5 +820,5 @@ def source_where(op: IROp) -> str:
     """Where ``op`` comes from, for a message: the kernel's source file and line, and its TTGIR line."""
     if op.loc.line is None:
         return f"TTGIR line {op.lineno}"
-    src = f"{op.loc.file.rsplit('/', 1)[-1]}:{op.loc.line}" if op.loc.file else f"source line {op.loc.line}"
+    src = op.loc.text() if op.loc.file else f"source line {op.loc.line}"
     return f"{src} (TTGIR line {op.lineno})"

@@ -155,6 +155,8 @@ class LoopWriter:
         self.steady_end: tuple[list[Item], list] | None = None   # what a steady body leaves in flight (dry run)
         self.last_b = "0"
         self.empty_loop = False     # the loop may run no iteration: the releases after it are predicated on one
+        self.read_buffers: list[str] = []          # the shared buffers its dots and TMA stores read (``finish``)
+        self.view_of: dict[str, str] = {}          # a named view of a buffer -> the buffer
 
     # -- what a value is ------------------------------------------------------------------------------
     def _views(self) -> dict[str, tuple[str, str]]:
@@ -340,7 +342,13 @@ class LoopWriter:
         holding it that code after the loop reads (``read_after``: the loop results' names; the dot's own name
         where none is): a wait naming a copy nothing reads after the loop keeps a second set of its accumulator
         registers, which ptxas counts as non-wgmma code reading them and serialises every wgmma where a later
-        loop accumulates into the result (``tests/corpus/tail_loop_gemm.py``, offline)."""
+        loop accumulates into the result (``tests/corpus/tail_loop_gemm.py``, offline).
+
+        Then every shared buffer the loop's dots read is used once more (``_keep_alive``: a ``ttg.local_dealloc``,
+        as Triton's own pipeliner writes after its loops' last wait). Triton frees a buffer after its last use in
+        the source, which for a buffer read by the last body's wgmma is the issue, not the retirement: a layout
+        conversion's scratch written between the two took the K tile of tutorial 06's backward while its last
+        wgmma still read it (dK and dV NaN on some runs, run 86)."""
         out = []
         names = []
         for d in self.inflight:
@@ -355,6 +363,7 @@ class LoopWriter:
             out.append("warpgroup_mma_wait(0)")
         if self.stores_in_flight:                         # the loop's last TMA stores still read their buffers
             out.append("tma.store_wait(0)")
+        out += [f"{b}._keep_alive()" for b in self.read_buffers]   # a use once none is in flight
         pred = ", pred=twill_n > 0" if self.empty_loop else ""
         for r, st, _ in self.carry:
             out.append(self.shared.release(r, f"{self.last_b} - {st}", pred))
@@ -531,6 +540,8 @@ class LoopWriter:
                 lines.append(f"{new} = {val.expr}")   # a scalar that varies per iteration: a name, aged like any
             elif val.expr != py_name(r):              # a view written as an expression (a memdesc_trans of the
                 lines.append(f"{new} = {val.expr}")   # loop's own shared buffer): a name, aged like any
+                if self.ctx.fn.type_of(r).startswith("!ttg.memdesc"):
+                    self.view_of[new] = self._buffer(val.expr)
             else:
                 lines = renamed_def(lines, py_name(r), new)
             self.ctx.vals[new] = Val(new, val.type, val.broadcast, pre=val.pre)
@@ -563,8 +574,23 @@ class LoopWriter:
             bd.lines.append(f"mbarrier.wait(twill_turn.index({run[0]}), (({base}{bd.b} - {bd.turn.first}) & 1){flip})")
         bd.lines.append(f"tok_{name} = warpgroup_mma({a.expr}, {b.expr}, {c.expr}, {use}is_async=True{imprecise(op)})")
         bd.outstanding.append((x, f"tok_{name}"))
+        for v, val in zip(op.operands[:2], (a, b)):
+            if val.smem or self.ctx.fn.type_of(v).startswith("!ttg.memdesc"):
+                buf = self._buffer(val.expr)
+                if buf not in self.read_buffers:
+                    self.read_buffers.append(buf)
         if run is not None and run[2]:
             bd.lines.append(f"mbarrier.arrive(twill_turn.index({(run[0] + 1) % bd.turn.count}))")
+
+    def _buffer(self, expr: str) -> str:
+        """The buffer a shared-memory operand ``expr`` is a view of (``k_buf.index(i).permute((1, 0))``: ``k_buf``;
+        a slot's name: its ring's)."""
+        name = re.match(r"\w+", expr).group(0)
+        if re.sub(r"_p\d+$", "", name) in self.view_of:      # a view's name aged into a later body
+            name = re.sub(r"_p\d+$", "", name)
+        while name in self.view_of:
+            name = self.view_of[name]
+        return name
 
     def _stage(self, bd: Body, x: Item, value: str, perm: tuple[int, ...] | None, tile: Val) -> Val:
         """The staged A operand of dot ``x``: the tile (``tile``, register value ``value``) stored into its
@@ -592,6 +618,7 @@ class LoopWriter:
         name = sub_name(res, x.subtile)
         bd.lines += [f"{name} = {buf}.index(({bd.b} - {x.stage}) % {depth})",
                      f"{name}.store({self.ctx.tensor(op.operands[0])})", "fence_async_shared()"]
+        self.view_of[name] = buf
         self.ctx.vals[name] = Val(name, self.ctx.ttype(res))
         bd.done.add((x.op, x.subtile, 0))
 
@@ -601,6 +628,8 @@ class LoopWriter:
         the async proxy, then copied out; ``finish`` waits for the last copies."""
         desc, value = op.operands[0], op.operands[-1]
         buf = f"{stored_name(value, x.subtile)}.index(({bd.b} - {x.stage}) % 2)"
+        if stored_name(value, x.subtile) not in self.read_buffers:   # the copy reads it until ``finish`` waits
+            self.read_buffers.append(stored_name(value, x.subtile))
         m = re.search(r"\[(.*?)\]", op.text)
         coords = [self.ctx.vals[c.strip()].expr for c in m.group(1).split(",")] if m else []
         dim = self.plan.rows.descriptors.get(desc) if self.plan.rows is not None and x.subtile is not None else None

@@ -650,7 +650,9 @@ def test_causal_attentions_two_loops_run_in_the_same_partitions_through_the_same
         assert body.count("twill_base += ") == 2, part          # after the first loop, and after the tile
     lines = (ROOT / "tests/corpus/causal_attention.py").read_text().splitlines()
     second = 1 + next(i for i, t in enumerate(lines) if "BLOCK_N, 2, offs_m" in t)    # the diagonal's call (stage 2)
-    assert any(f"loop at causal_attention.py:{second}" in d and "one stage" in d for d in k.decisions)
+    helper_for = 1 + next(i for i, t in enumerate(lines) if t.strip().startswith("for start_n in tl.range("))
+    assert any(f"loop at causal_attention.py:{helper_for} (in a helper called at line {second})" in d
+               and "one stage" in d for d in k.decisions), k.decisions
     # the second loop's schedule: one stage, each op in the warp group of its row sub-tile, checked
     (g2, s2), = recorded_siblings(gs["gluon"]["kernel"])
     assert s2.stages == 1 and s2.status == "optimal" and not verify(g2, load_machine("h200"), s2)
@@ -1094,3 +1096,27 @@ def test_a_run_that_writes_no_gluon_kernel_says_so_last_and_emit_gluon_exits_1(t
         assert lines[-2].startswith("result: ") and lines[-1].startswith("no Gluon kernel written (kernel_gluon.py): "), lines[-2:]
         assert "nothing before the if may write memory" in lines[-1]
         assert not (out / "kernel_gluon.py").exists() and (out / "schedule.json").exists()
+
+
+def test_a_loops_shared_buffers_are_kept_until_its_last_wgmma_retires():
+    """Tutorial 06's backward (run 87): Triton frees a shared buffer after its last use in the source, which for the
+    K tile read by the second loop's last wgmma is the issue; a layout conversion's scratch before that wgmma's wait
+    took the K tile's bytes (dK, dV NaN on some runs). Each loop's final wait is now followed by a use of every buffer
+    its wgmmas read (``_keep_alive``, Triton's ``ttg.local_dealloc``), which the kernel compiles with."""
+    d = RESULTS / "tut06_attn_bwd"
+    gs = json.loads((d / "gluon.json").read_text())
+    kd = gs["gluon"]["kernel"]       # the committed kernel's generator arguments (as bench/gluon_variants.py's)
+    kir = _kir("tests/corpus/tut06_attn_bwd.py")
+    k = generate(kir.nested or kir.text, graph_from_dict(gs["graph"]), Schedule.from_dict(gs), load_machine("h200"),
+                 kir.spec, own_stores=kd["own_stores"], own_tiles=bool(kd.get("own_tiles", False)),
+                 copy_warps=int(kd.get("copy_warps", 4)),
+                 siblings=recorded_siblings(kd))
+    lines = _function(k.source, "consumer_0").splitlines()
+    # the K and V tiles of the dK/dV loops, Q and dO of the dQ loops (made before them), and the last loops' rings
+    for buf in ("k_36", "v_41", "q_108", "do_113", "qT_167_st", "do_176_st", "kT_165_l3_st", "vT_166_l3_st"):
+        read = max(i for i, ln in enumerate(lines) if re.search(rf"warpgroup_mma\({buf}\b|= {buf}\.index\(", ln))
+        kept = [i for i, ln in enumerate(lines) if ln.strip() == f"{buf}._keep_alive()"]
+        assert kept and max(kept) > read, buf
+        assert any("warpgroup_mma_wait(0" in ln for ln in lines[read:max(kept)]), buf   # after the last wait
+    assert k.source == (d / "kernel_gluon.py").read_text()
+    compile_offline(k, load_machine("h200"))

@@ -282,6 +282,41 @@ def test_every_loop_is_listed_and_picked_by_index_or_line(capsys):
     assert "several loops at that source line" in err and "0, 1" in err and len(err.strip().splitlines()) == 1
 
 
+
+def test_a_helper_loop_is_listed_and_picked_by_its_for_line_or_its_call(capsys):
+    """Tutorial 06's backward inlines each of its two helpers twice: the listing gives each loop's call line and its
+    `for`'s line in the helper; ``--loop :FOR`` names both loops (pick one by index or call line), ``--loop :CALL`` one."""
+    fors = lines("tut06_attn_bwd", "for blk_idx in range(num_steps):")
+    starts = lines("tut06_attn_bwd", "dk, dv = _attn_bwd_dkdv(") + lines("tut06_attn_bwd", "dq = _attn_bwd_dq(")
+    assert main(["graph", corpus("tut06_attn_bwd"), "--arch", "h100", "--loops"]) == 0
+    rows = [ln.replace("*", " ").split() for ln in capsys.readouterr().out.splitlines()[2:6]]
+    calls = [int(r[1]) for r in rows]           # Triton's line of each call: within the call's statement
+    assert all(0 <= c - s < 10 for c, s in zip(calls, sorted(starts))), (calls, starts)
+    assert [" ".join(r[7:]) for r in rows] == [f"(a helper's for, line {f}, inlined here)" for f in (fors[0],) * 2 +
+                                               (fors[1],) * 2]
+    assert main(["graph", corpus("tut06_attn_bwd"), "--arch", "h100", "--loop", f":{fors[0]}"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "several loops at that source line" in err and f"(:{calls[0]}, :{calls[1]})" in err, err
+    assert len(err.splitlines()) == 1
+    assert main(["graph", corpus("tut06_attn_bwd"), "--arch", "h100", "--loop", f":{calls[1]}"]) == 0
+    assert f"line {fors[0]} (in a helper called at line {calls[1]})" in capsys.readouterr().out
+    # a helper inlined once (FA2's backward): its for line picks its loop
+    one = line("fa2_triton_bwd", "for start_m in range(")
+    assert main(["graph", corpus("fa2_triton_bwd"), "--arch", "h100", "--loop", f":{one}"]) == 0
+    assert "chosen by --loop" in capsys.readouterr().out
+
+
+def test_an_index_feeding_a_load_address_and_a_mask_folds_into_the_load():
+    """FA2's Triton backward: the row index ``offs_m_curr`` is read by the causal mask and by the LSE and D loads'
+    addresses. Folded into its first reader, the mask's node (the exp), the LSE load waited for the node that reads
+    what it loads: "cycle with iteration distance 0" (session 43's sweep). Now it joins the load."""
+    g = graph("fa2_triton_bwd")
+    lse = next(o for o in g.ops if o.kind == "load" and "lse" in o.id)
+    exp = next(o for o in g.ops if o.kind == "sfu")
+    assert edges(g, lambda o: o.id == lse.id, lambda o: o.id == exp.id, 0)
+    assert not edges(g, lambda o: o.id == exp.id, lambda o: o.kind == "load", 0)
+
+
 # -- specialisation --------------------------------------------------------------------------------------
 def test_library_decorators_and_driver_configs_are_skipped_with_a_note(capsys):
     assert main(["graph", corpus("decorated"), "--arch", "h100"]) == 0

@@ -33,8 +33,9 @@ import dataclasses
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
-from twill.errors import UnsupportedError
+from twill.errors import GraphError, UnsupportedError
 from twill.graph.analysis import check_no_zero_distance_cycle
 from twill.graph.loops import LoopSelector, find_loop
 from twill.graph.memory import memory_deps, scope_of
@@ -164,7 +165,20 @@ def build_graph(module: Module, target: Target, loop: LoopSelector = None, kerne
     """
     for_op, info, choice = find_loop(module, loop, kernel)
     body = _body(for_op, kernel)
-    groups, folded_nowhere = _fold(body)
+    try:
+        return _graph(module, target, for_op, info, choice, body, kernel, meta, toward_loads=False)
+    except GraphError as e:
+        if "cycle with iteration distance 0" not in str(e):
+            raise
+    # An index that feeds a load's address and a computation both (FA2's backward: the row index of the causal mask
+    # and of the LSE load) folded into the computation makes the load wait for the node that reads what it loads:
+    # folded into the load instead; the graphs the first fold makes acyclic stay as they are.
+    return _graph(module, target, for_op, info, choice, body, kernel, meta, toward_loads=True)
+
+
+def _graph(module: Module, target: Target, for_op: IROp, info: Any, choice: str, body: "_Body", kernel: str,
+           meta: dict | None, toward_loads: bool) -> LoopGraph:
+    groups, folded_nowhere = _fold(body, toward_loads)
     node_of = {i: n for n, members in enumerate(groups) for i in members}
     graph_ops = _nodes(body, groups, node_of)
     if not graph_ops:
@@ -292,8 +306,10 @@ def _refine(op: IROp, base: str, data: set[str]) -> str:
     return "sfu" if op.name in vocab.SFU else "convert" if op.name in vocab.CASTS else "elementwise"
 
 
-def _fold(b: _Body) -> tuple[list[list[int]], list[int]]:
-    """The body's ops grouped into nodes (ordered by their first op), and the ops that fold nowhere."""
+def _fold(b: _Body, toward_loads: bool = False) -> tuple[list[list[int]], list[int]]:
+    """The body's ops grouped into nodes (ordered by their first op), and the ops that fold nowhere. ``toward_loads``:
+    an address or scalar op read by several ops folds into the first that computes an address (and so joins a load),
+    not into the first reader."""
     parent = list(range(len(b.ops)))
 
     def find(i: int) -> int:
@@ -341,7 +357,10 @@ def _fold(b: _Body) -> tuple[list[list[int]], list[int]]:
                 # after the loop: tl.sort's last reshape, a carried tl.trans) the node computing its source.
                 union(i, here[0] if here else src)
             elif cons:
-                union(i, cons[0])
+                first = cons[0]
+                if toward_loads and b.cat[i] in ("address", "scalar"):
+                    first = next((j for j in here if b.cat[find(j)] in ("load", "tma_load")), first)
+                union(i, first)
             elif (not any(r in b.carried_to for r in b.ops[i].results)
                   or any("!tt.ptr" in t for t in b.ops[i].result_types)):
                 folded_nowhere.append(i)

@@ -38,16 +38,24 @@ class LoopInfo:
     ops: int                         # top-level ops of the body, the yield left out
     flops: int                       # 2*m*n*k summed over the dots
     bytes: int                       # bytes loaded and stored an iteration
+    own_line: int | None = None      # a loop of an inlined helper: the ``for``'s line in the helper (``line``: the call's)
 
     @property
     def where(self) -> str:
-        return f"{self.file}:{self.line}" if self.file and self.line else f"ttgir line {self.lineno}"
+        if not (self.file and self.line):
+            return f"ttgir line {self.lineno}"
+        return f"{self.file}:{self.own_line} (in a helper called at line {self.line})" if self.own_line \
+            else f"{self.file}:{self.line}"
 
     def describe(self) -> str:
-        """``line 38, depth 1, 2 dots, 2 loads, 1 store, 14 ops (in scf.if > scf.for)``."""
+        """``line 38, depth 1, 2 dots, 2 loads, 1 store, 14 ops (in scf.if > scf.for)``; a loop of an inlined helper
+        ``line 79 (in a helper called at line 217), ...``."""
         inside = f" in {' > '.join(self.parents)}" if self.parents else ""
         helper = f" in helper {self.func}" if self.helper else ""
-        return (f"line {self.line if self.line is not None else '?'}, depth {self.depth}, {self.dots} dots, "
+        line = str(self.line) if self.line is not None else "?"
+        if self.own_line is not None:
+            line = f"{self.own_line} (in a helper called at line {self.line})"
+        return (f"line {line}, depth {self.depth}, {self.dots} dots, "
                 f"{self.loads} loads, {self.stores} stores, {self.ops} ops{inside}{helper}")
 
 
@@ -103,7 +111,8 @@ def loop_infos(module: Module) -> list[LoopInfo]:
             helper=bool(module.funcs) and site.func != module.funcs[0].name,
             parents=tuple(p.name for p in site.parents), depth=site.depth,
             innermost=not any(o.name in (vocab.LOOP, "scf.while") for o in inner),
-            dots=dots, loads=loads, stores=stores, ops=len(body), flops=flops, bytes=nbytes))
+            dots=dots, loads=loads, stores=stores, ops=len(body), flops=flops, bytes=nbytes,
+            own_line=op.loc.own if op.loc.inlined() and op.loc.own_file == op.loc.file else None))
     return out
 
 
@@ -112,14 +121,18 @@ def _by_line(infos: list[LoopInfo], sel: str, where: str) -> LoopInfo:
     if not line.isdigit():
         raise InputError("bad --loop", where=where, expected="an index N, or :LINE / FILE:LINE of the for statement",
                          found=sel)
-    hits = [i for i in infos if i.line == int(line) and (not file or (i.file or "").endswith(file))]
+    # a loop of an inlined helper answers to the helper's `for` line and to the line of the call
+    hits = [i for i in infos if int(line) in (i.line, i.own_line) and (not file or (i.file or "").endswith(file))]
     if len(hits) == 1:
         return hits[0]
-    lines = ", ".join(f"{i.index}: line {i.line}" for i in infos) or "none"
+    lines = ", ".join(f"{i.index}: line {i.line}" + (f" (a helper's for, line {i.own_line})" if i.own_line else "")
+                      for i in infos) or "none"
     if not hits:
         raise InputError("no loop at that source line", where=where, expected=f"one of the loops ({lines})", found=sel)
+    calls = sorted({f":{i.line}" for i in hits if i.own_line is not None and i.line != int(line)})
+    also = f", or the line of its call ({', '.join(calls)})" if len(calls) == len(hits) else ""
     raise InputError("several loops at that source line (a helper inlined more than once)", where=where,
-                     expected=f"--loop N with N one of {', '.join(str(i.index) for i in hits)}", found=sel)
+                     expected=f"--loop N with N one of {', '.join(str(i.index) for i in hits)}{also}", found=sel)
 
 
 def find_loop(module: Module, loop: LoopSelector, where: str) -> tuple[IROp, LoopInfo, str]:

@@ -70,6 +70,8 @@ def loop_table(kernels: "list[KernelLoops]", kernel: str, index: int | None, cho
         for i in k.loops:
             mark = "*" if k.kernel == kernel and i.index == index else " "
             inside = " > ".join(i.parents) + (f" (helper {i.func})" if i.helper else "")
+            if i.own_line is not None:      # the line is the call's: say where the helper's `for` is
+                inside = (inside + " " if inside else "") + f"(a helper's for, line {i.own_line}, inlined here)"
             flag = "" if i.innermost else "  (holds a loop)"
             out.append(f"  {mark} {i.index:<5} {i.line if i.line is not None else '?':<5} {i.depth:<6} {i.dots:<5} "
                        f"{i.loads:<6} {i.stores:<7} {i.ops:<4} {inside}{flag}".rstrip())

@@ -230,9 +230,26 @@ def rename(line: str, names: dict[str, str]) -> str:
 # -- the structured reader ---------------------------------------------------------------------
 @dataclass(frozen=True)
 class Loc:
+    """Where an op comes from: the kernel's source line (for an op of an inlined ``@triton.jit`` helper, the line
+    of the call in the kernel), and for such an op the helper's own file and line (``own_file``, ``own``)."""
+
     file: str | None = None
     line: int | None = None
     name: str | None = None
+    own_file: str | None = None
+    own: int | None = None
+
+    def inlined(self) -> bool:
+        """Whether the op was written in a helper inlined at ``line`` (its own line differs from the call's)."""
+        return self.own is not None and (self.own, self.own_file) != (self.line, self.file)
+
+    def text(self) -> str:
+        """``f.py:79 (in a helper called at line 217)``, or ``f.py:79``; the file's last path component."""
+        base = lambda f: f.rsplit("/", 1)[-1] if f else "source"     # noqa: E731
+        if self.inlined():
+            called = f"line {self.line}" if self.own_file == self.file else f"{base(self.file)}:{self.line}"
+            return f"{base(self.own_file)}:{self.own} (in a helper called at {called})"
+        return f"{base(self.file)}:{self.line}"
 
 
 @dataclass
@@ -378,11 +395,12 @@ def _resolve_locs(lines: list[str]) -> dict[str, Loc]:
                 loc = Loc(m.group(1), int(m.group(2)))
             elif m := _LOC_NAME.match(s):
                 inner = res(m.group(2), depth + 1)
-                loc = Loc(inner.file, inner.line, m.group(1))
+                loc = Loc(inner.file, inner.line, m.group(1), inner.own_file, inner.own)
             elif m := _LOC_CALLSITE.match(s):
                 # callee at caller: the caller's line is the user's source line
                 callee, caller = res(m.group(1), depth + 1), res(m.group(2), depth + 1)
-                loc = Loc(caller.file, caller.line, callee.name or caller.name)
+                own = (callee.own_file, callee.own) if callee.own is not None else (callee.file, callee.line)
+                loc = Loc(caller.file, caller.line, callee.name or caller.name, *own)
             elif m := _LOC_FUSED.match(s):
                 for part in re.findall(r"#loc\d*", m.group(1)):
                     cand = res(part, depth + 1)

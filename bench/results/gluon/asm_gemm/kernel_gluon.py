@@ -48,6 +48,7 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, a_desc_0, b_desc, twill_g0, twill_g
             acc_16_t0 = warpgroup_mma_wait(0, deps=(tok_acc_16_t0,))
             mbarrier.arrive(b_12_empty.index((twill_base + twill_b - 0) % 4))
             acc_16_t0_p1 = acc_16_t0
+        b_12_buf._keep_alive()
         offs_m = pid_m * 128
         offs_m_2_t0 = gl.arange(0, 64, layout=L2)
         offs_m_3 = gl.arange(0, 128, layout=L3)
@@ -88,6 +89,7 @@ def consumer_1(a_ptr, b_ptr, c_ptr, M, N, K, a_desc_0, b_desc, twill_g0, twill_g
             acc_16_t1 = warpgroup_mma_wait(0, deps=(tok_acc_16_t1,))
             mbarrier.arrive(b_12_empty.index((twill_base + twill_b - 0) % 4))
             acc_16_t1_p1 = acc_16_t1
+        b_12_buf._keep_alive()
         offs_m = pid_m * 128
         offs_m_2_t1 = gl.arange(0, 64, layout=L2) + 64
         offs_m_3 = gl.arange(0, 128, layout=L3)

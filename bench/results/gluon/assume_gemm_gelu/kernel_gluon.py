@@ -93,6 +93,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, stride_am, stride_bk, str
             accumulator_92 = warpgroup_mma_wait(1, deps=(tok_accumulator_92,))
             accumulator_92_p1 = accumulator_92
         accumulator_92_p1 = warpgroup_mma_wait(0, deps=(accumulator_92_p1,))
+        a_86_buf._keep_alive()
+        b_90_buf._keep_alive()
         mbarrier.arrive(a_86_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         mbarrier.arrive(b_90_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         bias_50 = bias_ptr + offs_bn_28

@@ -221,6 +221,9 @@ def consumer_0(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
         m_new_61_t0_p2 = m_new_61_t0_p1
         m_new_61_t0_p1 = m_new_61_t0
         p_65_t0_p1 = p_65_t0
+        q_21_t0._keep_alive()
+        k_51_buf._keep_alive()
+        v_77_buf._keep_alive()
         acc_34_t0 = gl.expand_dims(l_i_68_t0_p1, 1)
         acc_35_t0 = acc_34_t0.broadcast_to([64, 64])
         acc_36_t0 = acc_81_t0_p1 / acc_35_t0
@@ -427,6 +430,9 @@ def consumer_1(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
         m_new_61_t1_p2 = m_new_61_t1_p1
         m_new_61_t1_p1 = m_new_61_t1
         p_65_t1_p1 = p_65_t1
+        q_21_t1._keep_alive()
+        k_51_buf._keep_alive()
+        v_77_buf._keep_alive()
         acc_34_t1 = gl.expand_dims(l_i_68_t1_p1, 1)
         acc_35_t1 = acc_34_t1.broadcast_to([64, 64])
         acc_36_t1 = acc_81_t1_p2 / acc_35_t1

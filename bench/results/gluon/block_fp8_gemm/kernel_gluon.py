@@ -172,6 +172,8 @@ def consumer_0(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride
         accumulator_90_t0_p1 = accumulator_90_t0
         b_s_81_p1 = b_s_81
         b_s_82_t0_p1 = b_s_82_t0
+        a_71_buf._keep_alive()
+        b_75_buf._keep_alive()
         c_t0 = accumulator_90_t0_p1.to(gl.bfloat16)
         c_ptrs_t0 = gl.expand_dims(offs_am_19_t0, 1)
         c_ptrs_57_t0 = stride_cm * c_ptrs_t0
@@ -322,6 +324,8 @@ def consumer_1(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride
         accumulator_90_t1_p1 = accumulator_90_t1
         b_s_81_p1 = b_s_81
         b_s_82_t1_p1 = b_s_82_t1
+        a_71_buf._keep_alive()
+        b_75_buf._keep_alive()
         c_t1 = accumulator_90_t1_p1.to(gl.bfloat16)
         c_ptrs_t1 = gl.expand_dims(offs_am_19_t1, 1)
         c_ptrs_57_t1 = stride_cm * c_ptrs_t1

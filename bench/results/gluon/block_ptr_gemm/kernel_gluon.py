@@ -96,6 +96,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
             a_block_72_p1 = a_block_72
             acc_71_p1 = acc_71
         acc_71_p1 = warpgroup_mma_wait(0, deps=(acc_71_p1,))
+        a_55_buf._keep_alive()
+        b_69_buf._keep_alive()
         mbarrier.arrive(a_55_empty.index((twill_base + (twill_n - 1) - 0) % 5), pred=twill_n > 0)
         mbarrier.arrive(b_69_empty.index((twill_base + (twill_n - 1) - 0) % 5), pred=twill_n > 0)
         c_block = gl.cast(stride_cm, gl.int64)

@@ -117,6 +117,7 @@ def consumer_0(k, beta, A, T, b_A_71_st):
     b_A_73 = warpgroup_mma_wait(0, deps=(tok_b_A_73,))
     b_A_73_p1 = b_A_73
     b_k_68_p1 = b_k_68
+    b_A_71_st._keep_alive()
     b_A_47 = gl.expand_dims(o_t_16, 1)
     b_A_48 = gl.expand_dims(o_t_17, 0)
     b_A_49 = b_A_47.broadcast_to([64, 64])

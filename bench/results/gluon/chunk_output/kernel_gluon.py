@@ -146,6 +146,9 @@ def consumer_0(q, k, v, h, g, o, scale, T, b_q_166_st, b_k_182_st, b_h_189_st):
         b_A_191_p1 = b_A_191
         b_o_190_p1 = b_o_190
     b_A_191_p1, b_o_190_p1 = warpgroup_mma_wait(0, deps=(b_A_191_p1, b_o_190_p1,))
+    b_q_166_st._keep_alive()
+    b_k_182_st._keep_alive()
+    b_h_189_st._keep_alive()
     g_67 = g + q_17
     p_g = v1 * 64
     p_g_68 = gl.cast(T, gl.int64)

@@ -171,6 +171,7 @@ def consumer_0(cb_ptr, x_ptr, dA_ptr, dt_ptr, out_ptr, L, D, x_90_buf, x_90_read
         cb_59_p1 = cb_59
         dA_k_65_p1 = dA_k_65
         dt_k_73_p1 = dt_k_73
+        x_90_buf._keep_alive()
     else:
         acc_94_p1 = gl.full([64, 64], 0.0, gl.float32, layout=L4)
     v0 = gl.expand_dims(offs_m_11, 1)

@@ -110,6 +110,8 @@ def consumer_0(k, v, h, T, b_k_38_buf, b_v_50_buf, b_k_38_ready, b_k_38_empty, b
         b_h_52 = warpgroup_mma_wait(1, deps=(tok_b_h_52,))
         b_h_52_p1 = b_h_52
     b_h_52_p1 = warpgroup_mma_wait(0, deps=(b_h_52_p1,))
+    b_k_38_buf._keep_alive()
+    b_v_50_buf._keep_alive()
     mbarrier.arrive(b_k_38_empty.index(((twill_n - 1) - 0) % 2), pred=twill_n > 0)
     mbarrier.arrive(b_v_50_empty.index(((twill_n - 1) - 0) % 2), pred=twill_n > 0)
 

@@ -130,6 +130,8 @@ def consumer_0(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, 
         acc_281 = warpgroup_mma_wait(1, deps=(tok_acc_281,))
         acc_281_p1 = acc_281
         acc_281_p1 = warpgroup_mma_wait(0, deps=(acc_281_p1,))
+        x_269_buf._keep_alive()
+        w_279_buf._keep_alive()
         mbarrier.arrive(x_269_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 4))
         mbarrier.arrive(w_279_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 4))
         twill_base += twill_n
@@ -177,6 +179,8 @@ def consumer_0(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, 
             acc_283_l1 = warpgroup_mma_wait(1, deps=(tok_acc_283_l1,))
             acc_283_l1_p1 = acc_283_l1
         acc_283_l1_p1 = warpgroup_mma_wait(0, deps=(acc_283_l1_p1,))
+        x_269_buf._keep_alive()
+        w_279_buf._keep_alive()
         mbarrier.arrive(x_269_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         mbarrier.arrive(w_279_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         twill_base += twill_n
@@ -226,6 +230,8 @@ def consumer_0(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, 
             acc_283_l2 = warpgroup_mma_wait(1, deps=(tok_acc_283_l2,))
             acc_283_l2_p1 = acc_283_l2
         acc_283_l2_p1 = warpgroup_mma_wait(0, deps=(acc_283_l2_p1,))
+        x_269_buf._keep_alive()
+        w_279_buf._keep_alive()
         mbarrier.arrive(x_269_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         mbarrier.arrive(w_279_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         twill_base += twill_n
@@ -278,6 +284,8 @@ def consumer_0(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, 
             acc_283_l3 = warpgroup_mma_wait(1, deps=(tok_acc_283_l3,))
             acc_283_l3_p1 = acc_283_l3
         acc_283_l3_p1 = warpgroup_mma_wait(0, deps=(acc_283_l3_p1,))
+        x_269_buf._keep_alive()
+        w_279_buf._keep_alive()
         mbarrier.arrive(x_269_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         mbarrier.arrive(w_279_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         twill_base += twill_n
@@ -324,6 +332,8 @@ def consumer_0(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, 
             acc_283_l4 = warpgroup_mma_wait(1, deps=(tok_acc_283_l4,))
             acc_283_l4_p1 = acc_283_l4
         acc_283_l4_p1 = warpgroup_mma_wait(0, deps=(acc_283_l4_p1,))
+        x_269_buf._keep_alive()
+        w_279_buf._keep_alive()
         mbarrier.arrive(x_269_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         mbarrier.arrive(w_279_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         twill_base += twill_n
@@ -370,6 +380,8 @@ def consumer_0(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, 
             acc_283_l5 = warpgroup_mma_wait(1, deps=(tok_acc_283_l5,))
             acc_283_l5_p1 = acc_283_l5
         acc_283_l5_p1 = warpgroup_mma_wait(0, deps=(acc_283_l5_p1,))
+        x_269_buf._keep_alive()
+        w_279_buf._keep_alive()
         mbarrier.arrive(x_269_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         mbarrier.arrive(w_279_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         twill_base += twill_n
@@ -423,6 +435,8 @@ def consumer_0(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, 
             acc_283_l6 = warpgroup_mma_wait(1, deps=(tok_acc_283_l6,))
             acc_283_l6_p1 = acc_283_l6
         acc_283_l6_p1 = warpgroup_mma_wait(0, deps=(acc_283_l6_p1,))
+        x_269_buf._keep_alive()
+        w_279_buf._keep_alive()
         mbarrier.arrive(x_269_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         mbarrier.arrive(w_279_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         twill_base += twill_n
@@ -469,6 +483,8 @@ def consumer_0(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, 
             acc_283_l7 = warpgroup_mma_wait(1, deps=(tok_acc_283_l7,))
             acc_283_l7_p1 = acc_283_l7
         acc_283_l7_p1 = warpgroup_mma_wait(0, deps=(acc_283_l7_p1,))
+        x_269_buf._keep_alive()
+        w_279_buf._keep_alive()
         mbarrier.arrive(x_269_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         mbarrier.arrive(w_279_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         twill_base += twill_n
@@ -508,6 +524,8 @@ def consumer_0(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, twill_g0, 
             acc_283_l8 = warpgroup_mma_wait(1, deps=(tok_acc_283_l8,))
             acc_283_l8_p1 = acc_283_l8
         acc_283_l8_p1 = warpgroup_mma_wait(0, deps=(acc_283_l8_p1,))
+        x_269_buf._keep_alive()
+        w_279_buf._keep_alive()
         mbarrier.arrive(x_269_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         mbarrier.arrive(w_279_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         mask = gl.expand_dims(nhw_12, 1)

@@ -42,6 +42,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, a_desc_0, b_desc, c_desc_1, twill_g
             acc_11 = warpgroup_mma_wait(1, deps=(tok_acc_11,))
             acc_11_p1 = acc_11
         acc_11_p1 = warpgroup_mma_wait(0, deps=(acc_11_p1,))
+        a_6_buf._keep_alive()
+        b_8_buf._keep_alive()
         mbarrier.arrive(a_6_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         mbarrier.arrive(b_8_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         v2 = pid_m * 128

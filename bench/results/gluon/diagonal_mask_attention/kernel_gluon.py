@@ -170,6 +170,9 @@ def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
             m_ij_52_t0_p1 = m_ij_52_t0
             m_ij_t0_p1 = m_ij_t0
             v9_t0_p1 = v9_t0
+            q_25_t0._keep_alive()
+            k_48_buf._keep_alive()
+            v_68_buf._keep_alive()
         else:
             m_ij_52_t0_p1 = gl.full([64], float("-inf"), gl.float32, layout=L1)
             l_i_59_t0_p1 = gl.full([64], 0.0, gl.float32, layout=L1)
@@ -323,6 +326,9 @@ def consumer_1(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
             m_ij_52_t1_p2 = m_ij_52_t1_p1
             m_ij_52_t1_p1 = m_ij_52_t1
             p_55_t1_p1 = p_55_t1
+            q_25_t1._keep_alive()
+            k_48_buf._keep_alive()
+            v_68_buf._keep_alive()
         else:
             m_ij_52_t1_p2 = gl.full([64], float("-inf"), gl.float32, layout=L1)
             l_i_59_t1_p1 = gl.full([64], 0.0, gl.float32, layout=L1)

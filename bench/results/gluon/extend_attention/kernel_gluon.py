@@ -227,6 +227,9 @@ def consumer_0(Q_Extend, K_Extend, V_Extend, O_Extend, K_Buffer, V_Buffer, qo_in
             deno_149_p1 = deno_149
             n_e_max_143_p1 = n_e_max_143
             qk_142_p1 = qk_142
+            q_53._keep_alive()
+            k_128_buf._keep_alive()
+            v_159_buf._keep_alive()
         else:
             acc_166_p1 = gl.full([128, 128], 0.0, gl.float32, layout=L6)
             deno_149_p1 = gl.full([128], 0.0, gl.float32, layout=L2)
@@ -315,6 +318,9 @@ def consumer_0(Q_Extend, K_Extend, V_Extend, O_Extend, K_Buffer, V_Buffer, qo_in
             deno_151_p1 = deno_151
             n_e_max_145_p1 = n_e_max_145
         acc_169_p1 = warpgroup_mma_wait(0, deps=(acc_169_p1,))
+        q_53._keep_alive()
+        k_128_buf._keep_alive()
+        v_159_buf._keep_alive()
         mbarrier.arrive(v_159_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
         offs_o_93 = offs_q_34 * stride_obs
         offs_o_94 = cur_head * stride_oh

@@ -76,6 +76,9 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
             l_i_48_p1 = l_i_48
             m_ij_34_p1 = m_ij_34
         acc_46_p1 = warpgroup_mma_wait(0, deps=(acc_46_p1,))
+        q_c0_buf._keep_alive()
+        k_buf._keep_alive()
+        v_buf._keep_alive()
         mbarrier.arrive(v_empty.index((twill_base + (twill_n - 1) - 0) % 2), pred=twill_n > 0)
         mbarrier.arrive(q_c0_free.index(0))
         m_i_21 = gl.log2(l_i_48_p1)

@@ -122,6 +122,9 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         m_ij_34_t0_p2 = m_ij_34_t0_p1
         m_ij_34_t0_p1 = m_ij_34_t0
         p_t0_p1 = p_t0
+        q_c0_t0_buf._keep_alive()
+        k_buf._keep_alive()
+        v_buf._keep_alive()
         mbarrier.arrive(q_c0_t0_free.index(0))
         m_i_21_t0 = gl.log2(l_i_48_t0_p1)
         m_i_22_t0 = m_ij_34_t0_p2 + m_i_21_t0
@@ -230,6 +233,9 @@ def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         m_ij_34_t1_p2 = m_ij_34_t1_p1
         m_ij_34_t1_p1 = m_ij_34_t1
         p_t1_p1 = p_t1
+        q_c1_t1_buf._keep_alive()
+        k_buf._keep_alive()
+        v_buf._keep_alive()
         mbarrier.arrive(q_c1_t1_free.index(0))
         m_i_21_t1 = gl.log2(l_i_48_t1_p1)
         m_i_22_t1 = m_ij_34_t1_p2 + m_i_21_t1

@@ -115,6 +115,9 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         l_i0_70_p1 = l_i0_70
         m_ij0_42_p2 = m_ij0_42_p1
         m_ij0_42_p1 = m_ij0_42
+        q0_c0_buf._keep_alive()
+        k_buf._keep_alive()
+        v_buf._keep_alive()
         mbarrier.arrive(q0_c0_free.index(0))
         m_i0 = gl.log2(l_i0_70_p2)
         m_i0_27 = m_ij0_42_p2 + m_i0
@@ -230,6 +233,9 @@ def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         m_ij1_54_p2 = m_ij1_54_p1
         m_ij1_54_p1 = m_ij1_54
         p1_p1 = p1
+        q1_25_c1_buf._keep_alive()
+        k_buf._keep_alive()
+        v_buf._keep_alive()
         mbarrier.arrive(q1_25_c1_free.index(0))
         m_i1 = gl.log2(l_i1_71_p1)
         m_i1_28 = m_ij1_54_p2 + m_i1

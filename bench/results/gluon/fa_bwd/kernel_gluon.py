@@ -250,6 +250,10 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         m_47_p1 = m_47
         m_48_t0_p1 = m_48_t0
         v11_t0_p1 = v11_t0
+        v_c0_t0_buf._keep_alive()
+        do_buf._keep_alive()
+        k_c0_t0_buf._keep_alive()
+        q_44_buf._keep_alive()
         v2_t0 = dk_t0_p2 * sm_scale
         v3_t0 = v2_t0.to(gl.float16)
         v4_t0 = gl.convert_layout(v3_t0, L0)
@@ -480,6 +484,10 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         dv_58_t1_p1 = dv_58_t1
         m_47_p1 = m_47
         m_48_t1_p1 = m_48_t1
+        k_c1_t1_buf._keep_alive()
+        q_44_buf._keep_alive()
+        v_c1_t1_buf._keep_alive()
+        do_buf._keep_alive()
         v2_t1 = dk_t1_p2 * sm_scale
         v3_t1 = v2_t1.to(gl.float16)
         v4_t1 = gl.convert_layout(v3_t1, L0)

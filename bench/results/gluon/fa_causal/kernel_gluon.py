@@ -12,7 +12,7 @@ Decisions (each from the schedule):
 - tiles in serpentine order along axis 0 (every other pass backwards): a loop's bounds read axis 0's program id, so a tile's work may vary along it, and the programs' sums of heavy and light tiles even out (`kernel.serpentine`)
 - shared memory: 196720 bytes planned of 232448; maxnreg 168
 - per-tile tiles (q_c0_t0, q_c1_t1) loaded by the producer, the next tile's as soon as each consumer's loop is done, so they arrive during this tile's epilogue; its results are stored through buffers of their own, and each store is waited for only before the next tile's
-- loop at causal_attention.py:98 (TTGIR line 106) (after the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=496, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
+- loop at causal_attention.py:52 (in a helper called at line 98) (TTGIR line 106) (after the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=496, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -125,6 +125,9 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
             l_ij_t0_p1 = l_ij_t0
             m_ij_43_t0_p2 = m_ij_43_t0_p1
             m_ij_43_t0_p1 = m_ij_43_t0
+            q_c0_t0_buf._keep_alive()
+            k_buf._keep_alive()
+            v_buf._keep_alive()
         else:
             acc_55_t0_p2 = gl.full([64, 128], 0.0, gl.float32, layout=L3)
             l_i_57_t0_p1 = gl.full([64], 1.0, gl.float32, layout=L0)
@@ -183,6 +186,9 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
             l_i_63_t0_p1 = l_i_63_t0
             m_ij_50_t0_p1 = m_ij_50_t0
         acc_61_t0_p1 = warpgroup_mma_wait(0, deps=(acc_61_t0_p1,))
+        q_c0_t0_buf._keep_alive()
+        k_buf._keep_alive()
+        v_buf._keep_alive()
         mbarrier.arrive(v_empty.index((twill_base + (twill_n - 1) - 0) % 2), pred=twill_n > 0)
         mbarrier.arrive(q_c0_t0_free.index(0))
         m_i_30_t0 = gl.log2(l_i_63_t0_p1)
@@ -294,6 +300,9 @@ def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
             m_ij_43_t1_p2 = m_ij_43_t1_p1
             m_ij_43_t1_p1 = m_ij_43_t1
             p_t1_p1 = p_t1
+            q_c1_t1_buf._keep_alive()
+            k_buf._keep_alive()
+            v_buf._keep_alive()
         else:
             acc_55_t1_p1 = gl.full([64, 128], 0.0, gl.float32, layout=L3)
             l_i_57_t1_p1 = gl.full([64], 1.0, gl.float32, layout=L0)
@@ -351,6 +360,9 @@ def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
             acc_61_t1_p1 = acc_61_t1
             l_i_63_t1_p1 = l_i_63_t1
             m_ij_50_t1_p1 = m_ij_50_t1
+        q_c1_t1_buf._keep_alive()
+        k_buf._keep_alive()
+        v_buf._keep_alive()
         mbarrier.arrive(q_c1_t1_free.index(0))
         m_i_30_t1 = gl.log2(l_i_63_t1_p1)
         m_i_31_t1 = m_ij_50_t1_p1 + m_i_30_t1

@@ -180,6 +180,8 @@ def consumer_0(A_ptr, B_ptr, C_ptr, M, N, K, m_key, n_key, k_key, A_scale, B_sca
             v5_r3_p1 = v5_r3
             v5_r4_p1 = v5_r4
         acc_50_p1 = warpgroup_mma_wait(0, deps=(acc_50_p1,))
+        a_43_buf._keep_alive()
+        b_48_buf._keep_alive()
         mbarrier.arrive(a_43_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         mbarrier.arrive(b_48_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         twill_base += twill_n

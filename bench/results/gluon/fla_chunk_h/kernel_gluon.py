@@ -277,6 +277,8 @@ def consumer_0(k, v, h, g, h0, ht, cu_seqlens, chunk_offsets, T, b_k_112_buf, b_
     b_h_151_p1 = b_h_151
     p_k_93_p1 = p_k_93
     b_h_151_p1 = warpgroup_mma_wait(0, deps=(b_h_151_p1,))
+    b_k_112_buf._keep_alive()
+    b_v_150_st._keep_alive()
     mbarrier.arrive(b_k_112_empty.index(((twill_n - 1 + 1) - 1) % 2))
     p_ht = ht + p_h0
     v7 = p_ht + b_h_55

@@ -146,6 +146,9 @@ def consumer_0(q, k, v, h, g, o, cu_seqlens, chunk_indices, scale, T, b_q_175_st
         b_A_200_p1 = b_A_200
         b_o_199_p1 = b_o_199
     b_A_200_p1, b_o_199_p1 = warpgroup_mma_wait(0, deps=(b_A_200_p1, b_o_199_p1,))
+    b_q_175_st._keep_alive()
+    b_k_191_st._keep_alive()
+    b_h_198_st._keep_alive()
     g_67 = g + q_17
     p_g = v1 * 64
     p_g_68 = gl.cast(T, gl.int64)

@@ -435,6 +435,8 @@ def consumer_0(q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_vo_h, s
         v19_r0_p1 = v19_r0
         v19_r1_p1 = v19_r1
         v19_r3_p1 = v19_r3
+        b_k_139_buf._keep_alive()
+        b_v_154_st._keep_alive()
         p_final = final_state + p_h
         v16 = p_final + b_h_81
         v17 = gl.convert_layout(v19_r1_p1, L11)

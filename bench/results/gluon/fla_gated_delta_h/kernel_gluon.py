@@ -355,6 +355,10 @@ def consumer_0(k, v, w, v_new, g, h, h0, ht, T, twill_g0, twill_g1, twill_g2, b_
         b_v_151_p1 = b_v_151
         p_v_121_p1 = p_v_121
         b_h_195_p1 = warpgroup_mma_wait(0, deps=(b_h_195_p1,))
+        b_w_145_buf._keep_alive()
+        v10_st._keep_alive()
+        b_k_193_buf._keep_alive()
+        b_v_new_182_st._keep_alive()
         mbarrier.arrive(b_k_193_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 2))
         v7 = ht_39 + b_h_77
         v8 = gl.convert_layout(b_h_195_p1, L11)

@@ -167,6 +167,8 @@ def consumer_0(q, k, v, o, z, scale, T, twill_g0, twill_g1, twill_g2, b_k_141_bu
             b_z_162_p1 = b_z_162
             p_k_165_p1 = p_k_165
         b_o_164_p1 = warpgroup_mma_wait(0, deps=(b_o_164_p1,))
+        b_k_141_buf._keep_alive()
+        b_v_155_buf._keep_alive()
         mbarrier.arrive(b_v_155_empty.index((twill_base + (twill_n - 1) - 0) % 2), pred=twill_n > 0)
         twill_base += twill_n
         gl.thread_barrier()
@@ -246,6 +248,8 @@ def consumer_0(q, k, v, o, z, scale, T, twill_g0, twill_g1, twill_g2, b_k_141_bu
             o_k_173_p1 = o_k_173
             p_k_172_p1 = p_k_172
         b_o_171_p1 = warpgroup_mma_wait(0, deps=(b_o_171_p1,))
+        b_k_141_buf._keep_alive()
+        b_v_155_buf._keep_alive()
         mbarrier.arrive(b_v_155_empty.index((twill_base + (twill_n - 1) - 0) % 2), pred=twill_n > 0)
         p_o = v0 * 128
         p_o_120 = v2 + p_o

@@ -256,6 +256,11 @@ def consumer_0(Q1, K1, Q2, K2, V, sm_scale, L, O, stride_q1z, stride_q1h, stride
             m_i_new_138_p1 = m_i_new_138
             p_144_p1 = p_144
             s_137_p1 = s_137
+            q1_101_sm._keep_alive()
+            k1_buf._keep_alive()
+            q2_100_sm._keep_alive()
+            k2_buf._keep_alive()
+            v_buf._keep_alive()
         else:
             m_i_new_138_p2 = gl.full([128], float("-inf"), gl.float32, layout=L1)
             l_i_156_p1 = gl.full([128], 0.0, gl.float32, layout=L1)

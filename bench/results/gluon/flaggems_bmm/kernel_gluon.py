@@ -1,7 +1,7 @@
 """bmm_kernel, written by twill from its joint schedule: I=330 L=297 (optimal), 1280 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- a_71 copied with cp.async at every launch, not by TMA: its coordinates are int64 (%pid_m) along a dimension no mask bounds
+- a_71 copied with cp.async at every launch, not by TMA: its coordinates are int64 (%group_id) along a dimension no mask bounds
 - b copied with cp.async at every launch, not by TMA: its coordinates are int64 (%pid_n) along a dimension no mask bounds
 - pointer-loaded tiles copied by a 8-warp producer with cp.async (a_71, b): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
 - partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 104): the loop's compute, 1 stages
@@ -120,6 +120,8 @@ def consumer_0(A, B, O, M, N, K, stride_ab, stride_am, stride_bb, stride_bk, str
             o_76 = warpgroup_mma_wait(1, deps=(tok_o_76,))
             o_76_p1 = o_76
         o_76_p1 = warpgroup_mma_wait(0, deps=(o_76_p1,))
+        a_71_buf._keep_alive()
+        b_buf._keep_alive()
         mbarrier.arrive(a_71_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         mask_c = gl.expand_dims(mask_m_36, 1)

@@ -152,6 +152,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
             v5_r3_p1 = v5_r3
             v5_r4_p1 = v5_r4
         accumulator_47_p1 = warpgroup_mma_wait(0, deps=(accumulator_47_p1,))
+        a_40_buf._keep_alive()
+        b_45_buf._keep_alive()
         mbarrier.arrive(a_40_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         mbarrier.arrive(b_45_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         twill_base += twill_n

@@ -81,6 +81,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bn, stride_cm, tw
             acc_56 = warpgroup_mma_wait(1, deps=(tok_acc_56,))
             acc_56_p1 = acc_56
         acc_56_p1 = warpgroup_mma_wait(0, deps=(acc_56_p1,))
+        a_50_buf._keep_alive()
+        b_54_buf._keep_alive()
         mbarrier.arrive(a_50_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         mbarrier.arrive(b_54_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         c_ptrs_36 = a_ptrs_15 * stride_cm

@@ -91,6 +91,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, a_scale, b_scale, M, N, K, twill_g0, twill_g
             acc_56 = warpgroup_mma_wait(1, deps=(tok_acc_56,))
             acc_56_p1 = acc_56
         acc_56_p1 = warpgroup_mma_wait(0, deps=(acc_56_p1,))
+        a_buf._keep_alive()
+        b_buf._keep_alive()
         mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
         mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
         scale_40 = a_scale + offs_m_11

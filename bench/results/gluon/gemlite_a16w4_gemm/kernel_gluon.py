@@ -163,6 +163,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, scales_ptr, zeros_ptr, scales_a_ptr, M, N, K
         scales_79_p1 = scales_79
         zeros_80_p1 = zeros_80
         acc_89_p1 = warpgroup_mma_wait(0, deps=(acc_89_p1,))
+        a_buf._keep_alive()
+        b_88_st._keep_alive()
         mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 4))
         acc_61 = acc_89_p1.to(gl.float16)
         offs_cn = offs_n + offs_m_14

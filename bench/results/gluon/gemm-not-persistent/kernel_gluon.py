@@ -52,6 +52,8 @@ def consumer_0(a_desc, b_desc, c_desc, M, N, K, a_23_buf, b_buf, out2_c0_buf, a_
         acc_27 = warpgroup_mma_wait(1, deps=(tok_acc_27,))
         acc_27_p1 = acc_27
     acc_27_p1 = warpgroup_mma_wait(0, deps=(acc_27_p1,))
+    a_23_buf._keep_alive()
+    b_buf._keep_alive()
     mbarrier.arrive(a_23_empty.index(((twill_n - 1) - 0) % 3), pred=twill_n > 0)
     mbarrier.arrive(b_empty.index(((twill_n - 1) - 0) % 3), pred=twill_n > 0)
     v3 = acc_27_p1.to(gl.float16)

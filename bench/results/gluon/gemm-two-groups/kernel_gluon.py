@@ -60,6 +60,8 @@ def consumer_0(a_desc, b_desc, c_desc, M, N, K, twill_g0, twill_g1, twill_g2, a_
             acc_27_t0 = warpgroup_mma_wait(1, deps=(tok_acc_27_t0,))
             acc_27_t0_p1 = acc_27_t0
         acc_27_t0_p1 = warpgroup_mma_wait(0, deps=(acc_27_t0_p1,))
+        a_23_t0_buf._keep_alive()
+        b_buf._keep_alive()
         mbarrier.arrive(a_23_t0_empty.index((twill_base + (twill_n - 1) - 0) % 2), pred=twill_n > 0)
         mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
         v3_t0 = acc_27_t0_p1.to(gl.float16)
@@ -108,6 +110,8 @@ def consumer_1(a_desc, b_desc, c_desc, M, N, K, twill_g0, twill_g1, twill_g2, a_
             acc_27_t1 = warpgroup_mma_wait(1, deps=(tok_acc_27_t1,))
             acc_27_t1_p1 = acc_27_t1
         acc_27_t1_p1 = warpgroup_mma_wait(0, deps=(acc_27_t1_p1,))
+        a_23_t1_buf._keep_alive()
+        b_buf._keep_alive()
         mbarrier.arrive(a_23_t1_empty.index((twill_base + (twill_n - 1) - 0) % 2), pred=twill_n > 0)
         mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
         v3_t1 = acc_27_t1_p1.to(gl.float16)

@@ -156,6 +156,9 @@ def consumer_0(Q, K, V, Sinks, sm_scale, M, Out, Start_q, Z, H, N_Q_CTX, N_KV_CT
         m_ij_89_p2 = m_ij_89_p1
         m_ij_89_p1 = m_ij_89
         qk_88_p1 = qk_88
+        q_c0_buf._keep_alive()
+        k_buf._keep_alive()
+        v_buf._keep_alive()
     else:
         m_ij_89_p2 = gl.full([64], m_i_44, gl.float32, layout=L1)
         l_i_101_p1 = gl.full([64], 0.0, gl.float32, layout=L1)

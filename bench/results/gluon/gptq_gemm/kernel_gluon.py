@@ -238,6 +238,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, scales_ptr, zeros_ptr, g_ptr, M, N, K, bits,
         g_ptrs_121_p2 = g_ptrs_121_p1
         g_ptrs_121_p1 = g_ptrs_121
         accumulator_114_p1 = warpgroup_mma_wait(0, deps=(accumulator_114_p1,))
+        a_105_buf._keep_alive()
+        b_113_st._keep_alive()
         mbarrier.arrive(a_105_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 2))
         c_ptrs_75 = stride_cm * a_ptrs_29
         c_ptrs_77 = c_ptr + c_ptrs_75

@@ -126,6 +126,8 @@ def consumer_0(group_a_ptrs, group_b_ptrs, group_c_ptrs, group_gemm_sizes, g_lds
                 accumulator_67 = warpgroup_mma_wait(1, deps=(tok_accumulator_67,))
                 accumulator_67_p1 = accumulator_67
             accumulator_67_p1 = warpgroup_mma_wait(0, deps=(accumulator_67_p1,))
+            a_buf._keep_alive()
+            b_buf._keep_alive()
             mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 5), pred=twill_n > 0)
             mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 5), pred=twill_n > 0)
             c = accumulator_67_p1.to(gl.float16)

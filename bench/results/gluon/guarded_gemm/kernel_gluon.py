@@ -76,6 +76,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, st
         acc_59 = warpgroup_mma_wait(1, deps=(tok_acc_59,))
         acc_59_p1 = acc_59
     acc_59_p1 = warpgroup_mma_wait(0, deps=(acc_59_p1,))
+    a_53_buf._keep_alive()
+    b_57_buf._keep_alive()
     mbarrier.arrive(a_53_empty.index(((twill_n - 1) - 0) % 4), pred=twill_n > 0)
     mbarrier.arrive(b_57_empty.index(((twill_n - 1) - 0) % 4), pred=twill_n > 0)
     v4 = has_scale != 0

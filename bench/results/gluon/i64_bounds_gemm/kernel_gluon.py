@@ -100,6 +100,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, sizes, a_58_st, b_65_st):
         acc_66_p1 = acc_66
         b_ptrs_68_p1 = b_ptrs_68
     acc_66_p1 = warpgroup_mma_wait(0, deps=(acc_66_p1,))
+    a_58_st._keep_alive()
+    b_65_st._keep_alive()
     v1 = a_ptrs_17 < M
     v2 = b_ptrs_33.to(gl.int64)
     v4 = v2 < N_3

@@ -83,6 +83,8 @@ def consumer_0(arg_A, arg_B, out_ptr0, twill_g0, twill_g1, twill_g2, twill_box_a
             acc_49 = warpgroup_mma_wait(1, deps=(tok_acc_49,))
             acc_49_p1 = acc_49
         acc_49_p1 = warpgroup_mma_wait(0, deps=(acc_49_p1,))
+        a_buf._keep_alive()
+        b_buf._keep_alive()
         mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         idx_m = gl.expand_dims(rm_18, 1)

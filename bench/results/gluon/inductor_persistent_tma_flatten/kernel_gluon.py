@@ -66,6 +66,8 @@ def consumer_0(arg_A, arg_B, out_ptr0, ks0, ks1, ks2, a_desc_3, b_desc_4, a_buf,
             acc_26 = warpgroup_mma_wait(1, deps=(tok_acc_26,))
             acc_26_p1 = acc_26
         acc_26_p1 = warpgroup_mma_wait(0, deps=(acc_26_p1,))
+        a_buf._keep_alive()
+        b_buf._keep_alive()
         mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         rcm_12 = rm + rcm

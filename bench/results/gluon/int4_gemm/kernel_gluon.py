@@ -169,6 +169,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, scales_ptr, zeros_ptr, M, N, K, stride_am, s
     scales_77_p1 = scales_77
     zeros_78_p1 = zeros_78
     acc_88_p1 = warpgroup_mma_wait(0, deps=(acc_88_p1,))
+    a_70_buf._keep_alive()
+    b_87_st._keep_alive()
     mbarrier.arrive(a_70_empty.index(((twill_n - 1 + 1) - 1) % 3))
     acc_59 = acc_88_p1.to(gl.float16)
     offs_cm = offs_m + offs_m_14

@@ -78,6 +78,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
             acc_44 = warpgroup_mma_wait(1, deps=(tok_acc_44,))
             acc_44_p1 = acc_44
         acc_44_p1 = warpgroup_mma_wait(0, deps=(acc_44_p1,))
+        a_buf._keep_alive()
+        b_buf._keep_alive()
         mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         c_ptrs_34 = a_ptrs_13 * stride_cm

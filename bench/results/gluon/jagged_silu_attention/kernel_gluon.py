@@ -151,6 +151,9 @@ def consumer_0(Q, K, V, O, seq_offsets, alpha, stride_qm, stride_kn, stride_vn, 
         acc_103_t0_p1 = acc_103_t0
         qk_78_t0_p1 = qk_78_t0
         silu_80_t0_p1 = silu_80_t0
+        q_38_t0._keep_alive()
+        k_75_buf._keep_alive()
+        v_99_buf._keep_alive()
     else:
         acc_103_t0_p1 = gl.full([64, 128], 0.0, gl.float32, layout=L4)
     v1 = gl.cast(stride_om, gl.int64)
@@ -277,6 +280,9 @@ def consumer_1(Q, K, V, O, seq_offsets, alpha, stride_qm, stride_kn, stride_vn, 
         mbarrier.arrive(v_99_empty.index(((twill_n - 1 + 1) - 1) % 3))
         acc_103_t1_p1 = acc_103_t1
         qk_78_t1_p1 = qk_78_t1
+        q_38_t1._keep_alive()
+        k_75_buf._keep_alive()
+        v_99_buf._keep_alive()
     else:
         acc_103_t1_p1 = gl.full([64, 128], 0.0, gl.float32, layout=L4)
     v1 = gl.cast(stride_om, gl.int64)

@@ -121,6 +121,8 @@ def consumer_0(C, ACT_INPUTS, A, B, bias, M, N, K, CACHE_KEY_M, CACHE_KEY_N, CAC
             acc_99 = warpgroup_mma_wait(1, deps=(tok_acc_99,))
             acc_99_p1 = acc_99
         acc_99_p1 = warpgroup_mma_wait(0, deps=(acc_99_p1,))
+        a_buf._keep_alive()
+        b_buf._keep_alive()
         mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         act_in_ptrs_71 = A_37 * act_inputs_m_stride

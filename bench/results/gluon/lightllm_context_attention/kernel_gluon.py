@@ -189,6 +189,9 @@ def consumer_0(Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride
             m_i_new_t0_p1 = m_i_new_t0
             m_ij_t0_p1 = m_ij_t0
             p_81_t0_p1 = p_81_t0
+            q_48_t0._keep_alive()
+            k_72_buf._keep_alive()
+            v_99_buf._keep_alive()
         else:
             m_i_new_t0_p2 = gl.full([64], float("-inf"), gl.float32, layout=L1)
             l_i_new_85_t0_p1 = gl.full([64], 0.0, gl.float32, layout=L1)
@@ -356,6 +359,9 @@ def consumer_1(Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride
             l_i_new_85_t1_p1 = l_i_new_85_t1
             m_i_new_t1_p2 = m_i_new_t1_p1
             m_i_new_t1_p1 = m_i_new_t1
+            q_48_t1._keep_alive()
+            k_72_buf._keep_alive()
+            v_99_buf._keep_alive()
         else:
             m_i_new_t1_p2 = gl.full([64], float("-inf"), gl.float32, layout=L1)
             l_i_new_85_t1_p2 = gl.full([64], 0.0, gl.float32, layout=L1)

@@ -206,6 +206,10 @@ def consumer_0(Q, K, V, Out, S, n, twill_g0, twill_g1, twill_g2, q_59_buf, v_70_
         kv_84 = warpgroup_mma_wait(1, deps=(tok_kv_84,))
         kv_84_p1 = kv_84
         kv_84_p1 = warpgroup_mma_wait(0, deps=(kv_84_p1,))
+        q_59_buf._keep_alive()
+        o_inter_74_st._keep_alive()
+        k_trans_68_st._keep_alive()
+        v_70_buf._keep_alive()
         mbarrier.arrive(v_70_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 3))
         twill_base += twill_n
 

@@ -120,6 +120,8 @@ def consumer_0(x_ptr, w_ptr, out_ptr, token_idx, lora_ids, num_tokens, idx_strid
     acc_77 = warpgroup_mma_wait(1, deps=(tok_acc_77,))
     acc_77_p1 = acc_77
     acc_77_p1 = warpgroup_mma_wait(0, deps=(acc_77_p1,))
+    a_69_buf._keep_alive()
+    b_75_buf._keep_alive()
     mbarrier.arrive(a_69_empty.index(((twill_n - 1 + 1) - 1) % 4))
     mbarrier.arrive(b_75_empty.index(((twill_n - 1 + 1) - 1) % 4))
     acc_56 = acc_77_p1 * scaling

@@ -129,6 +129,8 @@ def consumer_0(a_ptr, b_ptr, out_ptr, seq_idx_ptr, seqlen, chunk_size, K, ngroup
         acc_111_p1 = acc_111
         b_ptrs_113_p1 = b_ptrs_113
     acc_111_p1 = warpgroup_mma_wait(0, deps=(acc_111_p1,))
+    a_104_st._keep_alive()
+    b_110_st._keep_alive()
     seq_idx_m_67 = offs_m_36 < chunk_size_limit_62
     seq_idx_m_69 = seq_idx_ptr_25 + offs_m_36
     seq_idx_m_70 = gl.load(seq_idx_m_69, mask=seq_idx_m_67, other=-1)

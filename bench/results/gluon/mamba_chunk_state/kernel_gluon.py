@@ -241,6 +241,8 @@ def consumer_0(x_ptr, b_ptr, states_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_ptr, hdi
         x_110_p1 = x_110
         x_ptrs_136_p1 = x_ptrs_136
         acc_135_p1 = warpgroup_mma_wait(0, deps=(acc_135_p1,))
+        x_116_st._keep_alive()
+        b_134_st._keep_alive()
     else:
         acc_135_p1 = gl.full([64, 64], 0.0, gl.float32, layout=L6)
         x_ptrs_136_p1 = x_ptrs_59

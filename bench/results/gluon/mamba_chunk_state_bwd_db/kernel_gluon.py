@@ -299,6 +299,8 @@ def consumer_0(x_ptr, dstates_ptr, b_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_ptr, db
             dt_m_p1 = dt_m
             dt_ptrs_178_p2 = dt_ptrs_178_p1
             dt_ptrs_178_p1 = dt_ptrs_178
+            x_156_buf._keep_alive()
+            dstates_160_st._keep_alive()
         else:
             dA_cumsum_ptr_179_p2 = dA_cumsum_ptr_45
             dt_ptrs_178_p2 = dt_ptrs_95

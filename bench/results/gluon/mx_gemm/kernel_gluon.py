@@ -329,6 +329,7 @@ def consumer_0(a_ptr, b_ptr, a_scale, b_scale, c_ptr, M, N, K, twill_g0, twill_g
             sa_74_p1 = sa_74
             sb_p1 = sb
             sb_100_p1 = sb_100
+            sb_100_st._keep_alive()
         else:
             as_ptrs_63_w = as_ptrs_53
             bs_ptrs_64_w = bs_ptrs_58

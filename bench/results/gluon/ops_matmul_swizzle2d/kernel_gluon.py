@@ -97,6 +97,8 @@ def consumer_0(A, B, C, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twil
             acc_74 = warpgroup_mma_wait(1, deps=(tok_acc_74,))
             acc_74_p1 = acc_74
         acc_74_p1 = warpgroup_mma_wait(0, deps=(acc_74_p1,))
+        a_68_buf._keep_alive()
+        b_72_buf._keep_alive()
         mbarrier.arrive(a_68_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         mbarrier.arrive(b_72_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         acc_45 = acc_74_p1.to(gl.float16)

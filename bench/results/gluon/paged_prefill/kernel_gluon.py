@@ -136,6 +136,9 @@ def consumer_0(Q, K_cache, V_cache, B_Loc, O, ctx_len, sm_scale, stride_qt, stri
         m_new_59_p2 = m_new_59_p1
         m_new_59_p1 = m_new_59
         p_62_p1 = p_62
+        q_22._keep_alive()
+        k_55_buf._keep_alive()
+        v_72_buf._keep_alive()
         v1 = O + q_13
         v2 = v1.broadcast_to([128, 128])
         v3 = v2 + q_19

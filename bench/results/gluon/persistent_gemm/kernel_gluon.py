@@ -64,6 +64,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
             accumulator_86 = warpgroup_mma_wait(1, deps=(tok_accumulator_86,))
             accumulator_86_p1 = accumulator_86
         accumulator_86_p1 = warpgroup_mma_wait(0, deps=(accumulator_86_p1,))
+        a_79_buf._keep_alive()
+        b_84_buf._keep_alive()
         mbarrier.arrive(a_79_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         mbarrier.arrive(b_84_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         tile_id_c_36 = tile_id_c_17 + 132

@@ -129,6 +129,9 @@ def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
         l_i_47_p1 = l_i_47
         m_new_40_p2 = m_new_40_p1
         m_new_40_p1 = m_new_40
+        q_16._keep_alive()
+        k_30_buf._keep_alive()
+        v_34_buf._keep_alive()
         v0 = O + base_5
         v2 = v0 + q_7
         v3 = v2.broadcast_to([128, 64])

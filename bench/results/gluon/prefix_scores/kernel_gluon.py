@@ -74,6 +74,7 @@ def consumer_0(q, k, v, o, T, twill_box_b_v_42, b_v_42_buf, b_v_42_ready, b_v_42
         b_o_44 = warpgroup_mma_wait(1, deps=(tok_b_o_44,))
         b_o_44_p1 = b_o_44
     b_o_44_p1 = warpgroup_mma_wait(0, deps=(b_o_44_p1,))
+    b_v_42_buf._keep_alive()
     mbarrier.arrive(b_v_42_empty.index(((twill_n - 1) - 0) % 8), pred=twill_n > 0)
     v1 = o + b_q_11
     v2 = v1.broadcast_to([64, 64])

@@ -100,6 +100,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, a_scale_ptr, b_scale_ptr, bias_ptr, M, N, K,
             mbarrier.arrive(b_87_empty.index((twill_base + twill_b - 0) % 4))
             accumulator_90 = accumulator_90_p1 + accumulator_89  # elementwise0_accumulator: stage 0, partition 0 (group 0)
             accumulator_90_p1 = accumulator_90
+        a_83_buf._keep_alive()
+        b_87_buf._keep_alive()
         accumulator_52 = accumulator_90_p1 * a_scale
         accumulator_54 = accumulator_52 * b_scale
         accumulator_55 = gl.expand_dims(bias_49, 1)

@@ -254,6 +254,9 @@ def consumer_0(Q, K, V, Qs, Ks, O, stride_qn, stride_kn, stride_vn, stride_on, N
         m_ij_103_p2 = m_ij_103_p1
         m_ij_103_p1 = m_ij_103
         p_p1 = p
+        q_68._keep_alive()
+        k_96_buf._keep_alive()
+        v_116_buf._keep_alive()
         acc_74 = gl.expand_dims(l_i_109_p1, 1)
         acc_75 = gl.convert_layout(acc_74, L7)
         acc_76 = acc_75.broadcast_to([128, 128])

@@ -188,6 +188,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, a_scale_ptr, b_scale_ptr, topk_weights_ptr, 
     a_scale_147_p1 = a_scale_147
     accumulator_159_p1 = accumulator_159
     b_scale_149_p1 = b_scale_149
+    a_143_buf._keep_alive()
+    b_buf._keep_alive()
     moe_weight_117 = topk_weights_ptr + offs_token_36
     moe_weight_118 = gl.load(moe_weight_117, mask=token_mask_42, other=0.0)
     accumulator_119 = gl.expand_dims(moe_weight_118, 1)

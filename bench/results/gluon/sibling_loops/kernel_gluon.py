@@ -59,6 +59,8 @@ def consumer_0(x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, twill_box_a_23, tw
         acc_32 = warpgroup_mma_wait(1, deps=(tok_acc_32,))
         acc_32_p1 = acc_32
     acc_32_p1 = warpgroup_mma_wait(0, deps=(acc_32_p1,))
+    a_23_buf._keep_alive()
+    b_30_buf._keep_alive()
     mbarrier.arrive(a_23_empty.index(((twill_n - 1) - 0) % 8), pred=twill_n > 0)
     mbarrier.arrive(b_30_empty.index(((twill_n - 1) - 0) % 8), pred=twill_n > 0)
     v1 = gl.arange(0, 64, layout=L2)

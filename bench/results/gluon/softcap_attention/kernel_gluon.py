@@ -179,6 +179,9 @@ def consumer_0(Q, K, V, O, sm_scale, softcap, N, WINDOW, twill_g0, twill_g1, twi
             l_i_92_p1 = l_i_92
             m_new_85_p1 = m_new_85
             qk_84_p1 = qk_84
+            q_31._keep_alive()
+            k_70_buf._keep_alive()
+            v_104_buf._keep_alive()
         else:
             m_new_85_p1 = gl.full([64], float("-inf"), gl.float32, layout=L1)
             l_i_92_p1 = gl.full([64], 0.0, gl.float32, layout=L1)

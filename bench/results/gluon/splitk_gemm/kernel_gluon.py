@@ -88,6 +88,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
             acc_69 = warpgroup_mma_wait(1, deps=(tok_acc_69,))
             acc_69_p1 = acc_69
         acc_69_p1 = warpgroup_mma_wait(0, deps=(acc_69_p1,))
+        a_63_buf._keep_alive()
+        b_67_buf._keep_alive()
         mbarrier.arrive(a_63_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         mbarrier.arrive(b_67_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         C_43 = A_23 * stride_cm

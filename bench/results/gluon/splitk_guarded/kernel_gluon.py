@@ -79,6 +79,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, k_per_split, stride_am, stride_bk, 
         acc_51 = warpgroup_mma_wait(1, deps=(tok_acc_51,))
         acc_51_p1 = acc_51
     acc_51_p1 = warpgroup_mma_wait(0, deps=(acc_51_p1,))
+    a_buf._keep_alive()
+    b_buf._keep_alive()
     mbarrier.arrive(a_empty.index(((twill_n - 1) - 0) % 4), pred=twill_n > 0)
     mbarrier.arrive(b_empty.index(((twill_n - 1) - 0) % 4), pred=twill_n > 0)
     c_ptrs = gl.expand_dims(offs_m_9, 1)

@@ -135,6 +135,9 @@ def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
         m_new_39_p1 = m_new_39
         p_42_p1 = p_42
         acc_53_p1 = warpgroup_mma_wait(0, deps=(acc_53_p1,))
+        q_16._keep_alive()
+        k_29_buf._keep_alive()
+        v_33_buf._keep_alive()
         mbarrier.arrive(v_33_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 2))
         v0 = O + base_5
         v2 = v0 + q_7

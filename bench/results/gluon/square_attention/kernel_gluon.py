@@ -140,6 +140,9 @@ def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
         m_new_39_t0_p1 = m_new_39_t0
         p_42_t0_p1 = p_42_t0
         acc_53_t0_p1 = warpgroup_mma_wait(0, deps=(acc_53_t0_p1,))
+        q_16_t0._keep_alive()
+        k_29_buf._keep_alive()
+        v_33_buf._keep_alive()
         mbarrier.arrive(v_33_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 3))
         v0 = O + base_5
         v2_t0 = v0 + q_7_t0
@@ -262,6 +265,9 @@ def consumer_1(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
         m_new_39_t1_p1 = m_new_39_t1
         p_42_t1_p1 = p_42_t1
         acc_53_t1_p1 = warpgroup_mma_wait(0, deps=(acc_53_t1_p1,))
+        q_16_t1._keep_alive()
+        k_29_buf._keep_alive()
+        v_33_buf._keep_alive()
         mbarrier.arrive(v_33_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 3))
         v0 = O + base_5
         v2_t1 = v0 + q_7_t1

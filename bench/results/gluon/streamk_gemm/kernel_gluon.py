@@ -114,6 +114,8 @@ def consumer_0(A, B, C, M, N, K, stride_am, stride_bk, stride_cm, total_full_til
             acc_71 = warpgroup_mma_wait(1, deps=(tok_acc_71,))
             acc_71_p1 = acc_71
         acc_71_p1 = warpgroup_mma_wait(0, deps=(acc_71_p1,))
+        a_buf._keep_alive()
+        b_buf._keep_alive()
         mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         C__61 = A_45 * stride_cm

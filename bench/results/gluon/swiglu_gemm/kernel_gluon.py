@@ -87,6 +87,9 @@ def consumer_0(a_ptr, wg_ptr, wu_ptr, c_ptr, M, N, K, stride_am, stride_wk, stri
             acc_g_46_p1 = acc_g_46
             acc_u_49_p1 = acc_u_49
         acc_g_46_p1, acc_u_49_p1 = warpgroup_mma_wait(0, deps=(acc_g_46_p1, acc_u_49_p1,))
+        a_buf._keep_alive()
+        acc_g_buf._keep_alive()
+        acc_u_47_buf._keep_alive()
         mbarrier.arrive(acc_g_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         mbarrier.arrive(acc_u_47_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)

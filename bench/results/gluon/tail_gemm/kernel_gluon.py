@@ -100,6 +100,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, a_
         acc_78 = warpgroup_mma_wait(1, deps=(tok_acc_78,))
         acc_78_p1 = acc_78
     acc_78_p1 = warpgroup_mma_wait(0, deps=(acc_78_p1,))
+    a_buf._keep_alive()
+    b_buf._keep_alive()
     mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
     mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
     twill_base += twill_n
@@ -120,6 +122,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, a_
         acc_86 = warpgroup_mma_wait(1, deps=(tok_acc_86,))
         acc_86_p1 = acc_86
     acc_86_p1 = warpgroup_mma_wait(0, deps=(acc_86_p1,))
+    a_buf._keep_alive()
+    b_buf._keep_alive()
     mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
     mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
     c_ptrs_64 = a_ptrs_19 * stride_cm

@@ -77,6 +77,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
             acc_53 = warpgroup_mma_wait(1, deps=(tok_acc_53,))
             acc_53_p1 = acc_53
         acc_53_p1 = warpgroup_mma_wait(0, deps=(acc_53_p1,))
+        a_47_buf._keep_alive()
+        b_51_buf._keep_alive()
         mbarrier.arrive(a_47_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         mbarrier.arrive(b_51_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         c_ptrs_33 = a_ptrs_11 * stride_cm

@@ -62,6 +62,7 @@ def consumer_0(in_desc, out_desc, R, scale, x_buf, v3_out, x_ready, x_empty):
         x_8_p1 = x_8
         y_10_p1 = y_10
         tma.store_wait(0)
+        v3_out._keep_alive()
 
 @gluon.jit
 def producer_1(in_desc, out_desc, R, scale, x_buf, v3_out, x_ready, x_empty):

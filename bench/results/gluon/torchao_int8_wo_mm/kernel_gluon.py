@@ -132,6 +132,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, s2_ptr, M, N, K, stride_am, stride_bn, strid
         B_61_p1 = B_61
         acc_59_p1 = acc_59
         acc_59_p1 = warpgroup_mma_wait(0, deps=(acc_59_p1,))
+        a_buf._keep_alive()
+        acc_58_st._keep_alive()
         mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 4))
         idx_m = gl.expand_dims(rm_15, 1)
         idx_n = gl.expand_dims(rn_19, 0)

@@ -92,6 +92,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
             accumulator_74 = warpgroup_mma_wait(1, deps=(tok_accumulator_74,))
             accumulator_74_p1 = accumulator_74
         accumulator_74_p1 = warpgroup_mma_wait(0, deps=(accumulator_74_p1,))
+        a_68_buf._keep_alive()
+        b_72_buf._keep_alive()
         mbarrier.arrive(a_68_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
         mbarrier.arrive(b_72_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
         accumulator_44 = accumulator_74_p1 >= 0.0

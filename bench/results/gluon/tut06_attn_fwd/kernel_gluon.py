@@ -7,7 +7,7 @@ Decisions (each from the schedule):
 - ring k: 2 buffers of [64, 64] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
 - ring v: 2 buffers of [64, 64] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
 - shared memory: 65632 bytes planned of 232448; maxnreg 128
-- loop at tut06_attn_fwd.py:160 (TTGIR line 112) (after the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=272, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
+- loop at tut06_attn_fwd.py:45 (in a helper called at line 160) (TTGIR line 112) (after the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=272, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -83,6 +83,9 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, 
         l_i_63_p1 = l_i_63
         m_ij_49_p1 = m_ij_49
     acc_61_p1 = warpgroup_mma_wait(0, deps=(acc_61_p1,))
+    q_c0_buf._keep_alive()
+    k_buf._keep_alive()
+    v_buf._keep_alive()
     mbarrier.arrive(v_empty.index((twill_base + (twill_n - 1) - 0) % 2), pred=twill_n > 0)
     twill_base += twill_n
     v0 = start_m * 128
@@ -136,6 +139,9 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, 
         l_i_69_p1 = l_i_69
         m_ij_56_p1 = m_ij_56
     acc_67_p1 = warpgroup_mma_wait(0, deps=(acc_67_p1,))
+    q_c0_buf._keep_alive()
+    k_buf._keep_alive()
+    v_buf._keep_alive()
     mbarrier.arrive(v_empty.index((twill_base + (twill_n - 1) - 0) % 2), pred=twill_n > 0)
     m_i_33 = gl.log2(l_i_69_p1)
     m_i_34 = m_ij_56_p1 + m_i_33

@@ -56,6 +56,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, a_desc_6, b_desc, c_desc_7, a_buf, 
             accumulator_29 = warpgroup_mma_wait(1, deps=(tok_accumulator_29,))
             accumulator_29_p1 = accumulator_29
         accumulator_29_p1 = warpgroup_mma_wait(0, deps=(accumulator_29_p1,))
+        a_buf._keep_alive()
+        b_buf._keep_alive()
         mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
         mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
         tile_id_c_13 = tile_id_c_9 + 132

@@ -132,6 +132,10 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
             acc_86_p1 = acc_86
             b_ptrs_90_p1 = b_ptrs_90
         acc_86_p1 = warpgroup_mma_wait(0, deps=(acc_86_p1,))
+        a_buf._keep_alive()
+        b_buf._keep_alive()
+        a_82_buf._keep_alive()
+        b_84_buf._keep_alive()
         mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
         mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
         mbarrier.arrive(a_82_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
@@ -152,6 +156,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
             acc_77_l1 = warpgroup_mma_wait(1, deps=(tok_acc_77_l1,))
             acc_77_l1_p1 = acc_77_l1
         acc_77_l1_p1 = warpgroup_mma_wait(0, deps=(acc_77_l1_p1,))
+        a_buf._keep_alive()
+        b_buf._keep_alive()
         mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
         mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
         v1 = a_ptrs_19 * stride_cm

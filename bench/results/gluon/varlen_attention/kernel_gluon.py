@@ -165,6 +165,9 @@ def consumer_0(Q, K, V, O, cu_seqlens, sm_scale, stride_tok, stride_h, k_68_buf,
         m_new_73_t0_p2 = m_new_73_t0_p1
         m_new_73_t0_p1 = m_new_73_t0
         p_76_t0_p1 = p_76_t0
+        q_32_t0._keep_alive()
+        k_68_buf._keep_alive()
+        v_89_buf._keep_alive()
     else:
         m_new_73_t0_p2 = gl.full([64], float("-inf"), gl.float32, layout=L3)
         l_i_79_t0_p1 = gl.full([64], 0.0, gl.float32, layout=L3)
@@ -313,6 +316,9 @@ def consumer_1(Q, K, V, O, cu_seqlens, sm_scale, stride_tok, stride_h, k_68_buf,
         l_i_79_t1_p1 = l_i_79_t1
         m_new_73_t1_p2 = m_new_73_t1_p1
         m_new_73_t1_p1 = m_new_73_t1
+        q_32_t1._keep_alive()
+        k_68_buf._keep_alive()
+        v_89_buf._keep_alive()
     else:
         m_new_73_t1_p2 = gl.full([64], float("-inf"), gl.float32, layout=L3)
         l_i_79_t1_p1 = gl.full([64], 0.0, gl.float32, layout=L3)

@@ -144,6 +144,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, topk_weights_ptr, sorted_token_ids_ptr, expe
     accumulator_128 = warpgroup_mma_wait(1, deps=(tok_accumulator_128,))
     accumulator_128_p1 = accumulator_128
     accumulator_128_p1 = warpgroup_mma_wait(0, deps=(accumulator_128_p1,))
+    a_122_buf._keep_alive()
+    b_126_buf._keep_alive()
     mbarrier.arrive(a_122_empty.index(((twill_n - 1 + 1) - 1) % 4))
     mbarrier.arrive(b_126_empty.index(((twill_n - 1 + 1) - 1) % 4))
     moe_weight_91 = topk_weights_ptr + offs_token_32

@@ -112,6 +112,7 @@ def consumer_0(input_ptr, lora_ptr, out_ptr, M, N, K, token_indices_sorted_by_lo
         a_ptr_80_p1 = a_ptr_80
         accumulator_79_p1 = accumulator_79
         b_ptr_81_p1 = b_ptr_81
+    tiled_b_76_st._keep_alive()
     tiled_c = accumulator_79_p1.to(gl.float16)
     cur_slice_start = slice_start_loc + slice_id
     cur_slice_start_51 = gl.load(cur_slice_start)

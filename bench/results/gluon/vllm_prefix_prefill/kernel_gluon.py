@@ -313,6 +313,9 @@ def consumer_0(Q, K, V, K_cache, V_cache, B_Loc, sm_scale, k_scale, v_scale, B_S
         off_v_169_p1 = off_v_169
         p_197_p1 = p_197
         v_load_205_p1 = v_load_205
+        q_57._keep_alive()
+        k_load_180_st._keep_alive()
+        v_load_208_st._keep_alive()
     else:
         m_i_new_p2 = gl.full([64], float("-inf"), gl.float32, layout=L2)
         l_i_new_199_p1 = gl.full([64], 0.0, gl.float32, layout=L2)
@@ -423,6 +426,9 @@ def consumer_0(Q, K, V, K_cache, V_cache, B_Loc, sm_scale, k_scale, v_scale, B_S
         l_i_new_170_p1 = l_i_new_170
         m_i_new_l1_p1 = m_i_new_l1
     acc_185_p1 = warpgroup_mma_wait(0, deps=(acc_185_p1,))
+    q_57._keep_alive()
+    k_149_st._keep_alive()
+    v_182_st._keep_alive()
     acc = gl.expand_dims(l_i_new_170_p1, 1)
     acc_123 = acc.broadcast_to([64, 64])
     acc_124 = acc_185_p1 / acc_123

@@ -160,6 +160,8 @@ def consumer_0(a_ptr, b_ptr, scale_a_ptr, scale_b_ptr, c_ptr, bias_ptr, M, N, K,
         offsets_k_106_p2 = offsets_k_106_p1
         offsets_k_106_p1 = offsets_k_106
         accumulator_105_p1 = warpgroup_mma_wait(0, deps=(accumulator_105_p1,))
+        a_buf._keep_alive()
+        b_buf._keep_alive()
         mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 4))
         mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 4))
         masks_scale_a = gl.expand_dims(masks_scale_am_54, 1)

@@ -293,6 +293,7 @@ def consumer_0(cb_ptr, x_ptr, out_ptr, dt_ptr, dA_cumsum_ptr, C_ptr, prev_states
         dt_k_p1 = dt_k
         dt_ptrs_236_p2 = dt_ptrs_236_p1
         dt_ptrs_236_p1 = dt_ptrs_236
+        x_230_buf._keep_alive()
     else:
         acc_233_p1 = acc_136
         cb_ptrs_234_p2 = cb_ptrs_143

@@ -208,6 +208,9 @@ def consumer_0(output_ptr, query_ptr, key_cache_ptr, value_cache_ptr, block_tabl
         acc_197_p1 = acc_197
         m_j_185_p1 = m_j_185
     acc_197_p1 = warpgroup_mma_wait(0, deps=(acc_197_p1,))
+    Q_85._keep_alive()
+    K_load_167_buf._keep_alive()
+    V_load_173_buf._keep_alive()
     mbarrier.arrive(V_load_173_empty.index(((twill_n - 1) - 0) % 2), pred=twill_n > 0)
     acc_114 = gl.expand_dims(L_194_p1, 1)
     acc_115 = gl.convert_layout(acc_114, L6)

@@ -182,6 +182,8 @@ def consumer_0(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, twill_g0, twill_g1, twill_g2
         scale_51_p1 = scale_51
         w_56_p1 = w_56
         acc_57_p1 = warpgroup_mma_wait(0, deps=(acc_57_p1,))
+        a_buf._keep_alive()
+        w_56_st._keep_alive()
         mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1 + 2) - 2) % 4))
         v1 = a_ptrs_18 * N
         v3 = c_ptr + v1

@@ -203,6 +203,8 @@ def consumer_0(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride
         q_65_p1 = q_65
         s_71_p1 = s_71
         acc_76_p1 = warpgroup_mma_wait(0, deps=(acc_76_p1,))
+        a_59_buf._keep_alive()
+        b_75_st._keep_alive()
         mbarrier.arrive(a_59_empty.index((twill_base + (twill_n - 1 + 2) - 2) % 4))
         c_ptrs_43 = a_ptrs_15 * stride_cm
         c_ptrs_45 = c_ptr + c_ptrs_43
