@@ -252,10 +252,32 @@ def solve_gluon(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
             "partition of all the kernel's warps that writes a loop with no dot or TMA load")
         one = dataclasses.replace(splits[0], one_partition=True)
         res.candidates += _tighten(one, kir, machine, options, solve_opts, total, say)
+    res.candidates += _over_registers(res.candidates, kir, machine, options, say)
     res = _choose(res)
     if res.chosen is None and refused:
         res.reason = "; ".join(refused)
     return res
+
+
+def _over_registers(candidates: list[Candidate], kir: KernelIR, machine: Machine, options: Any,
+                    say: Callable[[str], None]) -> list[Candidate]:
+    """Where no candidate made a kernel and some were refused because a warp-specialized consumer cannot hold their
+    tiles (FA2's Triton backward over 8 warps: about 232 registers a thread against a consumer's 208), those
+    written as the one partition of all the kernel's warps loading its own tiles, as Triton compiles the loop, ptxas
+    allocating up to 255 registers (``--own-tiles auto`` only)."""
+    if any(c.kernel is not None for c in candidates) or getattr(options, "own_tiles", "auto") != "auto":
+        return []
+    out = []
+    for c in [c for c in candidates if c.kernel is None and "cannot fit the register file" in (c.error or "")][:2]:
+        d = _generated(dataclasses.replace(c, schedule=c.schedule.with_extra(own_tiles=True), kernel=None), kir,
+                       machine, options)
+        if d.kernel is not None and not d.clean:       # as ``_tighten`` does: its dots' register operands staged
+            d = _staged(d, kir, machine, options)
+        say(f"gluon: {c.subtiles} row sub-tile(s) under {c.reg_limit} registers as one partition loading its own "
+            f"tiles (a warp-specialized consumer cannot hold them): "
+            f"{(d.ptxas.problem() or 'clean') if d.ptxas is not None else d.error}")
+        out.append(d)
+    return out
 
 
 def _unspecialised(splits: list[_Split]) -> bool:
@@ -566,13 +588,8 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
             return k
         except UnsupportedError as e:   # a later loop loads tiles through other pointers than the scheduled loop's
             # rings stream (vLLM's prefix prefill: the cached context through the block table, then the new tokens):
-            # no producer for pointer tiles, each partition loading its own in both loops. Or a consumer's tiles
-            # need more registers than a warp-specialized consumer may take (FA2's backward over 8 warps, 232 a
-            # thread): one partition of all the warps, as Triton compiles it, ptxas allocating up to 255
-            why = str(e)
-            if own_tiles[0] or not retry or not ("streams a later loop's tiles" in why
-                                                 or "cannot fit the register file" in why
-                                                 and getattr(options, "own_tiles", "auto") == "auto"):
+            # no producer for pointer tiles, each partition loading its own in both loops
+            if own_tiles[0] or not retry or "streams a later loop's tiles" not in str(e):
                 raise
             own_tiles[0] = True
             return make(own_stores, copy_warps, False)

@@ -45,7 +45,7 @@ def test_good_flag_values_pass_the_check():
 
     assert arg_pair("x=*fp16") == ("x", "*fp16") and arg_pair("d=tensordesc<fp16[128, 64]>")[1].startswith("tensordesc")
     assert arg_pair("n=i32") == ("n", "i32") and arg_pair("c=*kbf16") == ("c", "*kbf16")
-    assert [const_pair(f"K={v}")[1] for v in ("64", "0.5", "True", "tl.float16", "'relu'")] == \
-        ["64", "0.5", "True", "tl.float16", "relu"]
+    assert [const_pair(f"K={v}")[1] for v in ("64", "0.5", "True", "tl.float16", "'relu'", "None")] == \
+        ["64", "0.5", "True", "tl.float16", "relu", "None"]
     with pytest.raises(argparse.ArgumentTypeError):
         arg_pair("x=float16*")

@@ -222,3 +222,37 @@ def test_imports_in_a_try_or_an_if_are_kept_for_extraction(tmp_path):
     mod = load_module(str(tmp_path / "k.py"))
     assert callable(getattr(mod.tanh, "fn", mod.tanh)) and getattr(mod, "fast_exp", None) is not None
     assert not hasattr(mod, "not_a_module_here")
+
+
+def test_a_kernel_inside_a_top_level_if_else_is_found():
+    """bitsandbytes defines its kernels inside ``if not is_triton_available(): <stub> else: <imports, kernel>``: the
+    file reader kept only import-only top-level blocks and said "no such kernel" of a kernel that is there."""
+    spec = load_kernel(str(ROOT / "tests/corpus/bnb_int8_matmul_rowwise.py"), "h100")
+    assert spec.name == "_int8_matmul_rowwise_dequantize" and spec.constexprs["BLOCK_M"] == 128
+
+
+def test_an_optional_pointer_given_none_is_a_constexpr(tmp_path):
+    """FLA's ``cu_seqlens=None``: a run-time pointer that TWILL_SPEC's constexprs set to None (not in its signature)
+    is specialised as a launch passing None is, and ``--const NAME=None`` says the same on the command line."""
+    src = '''
+import triton
+import triton.language as tl
+TWILL_SPEC = {"kernel": "k", "signature": {"x": "*fp32", "n": "i32"}, "constexprs": {"offsets": None, "B": 64},
+              "num_warps": 4}
+
+
+@triton.jit
+def k(x, offsets, n, B: tl.constexpr):
+    for i in range(0, n, B):
+        o = i + tl.arange(0, B)
+        if offsets is not None:
+            o += tl.load(offsets)
+        tl.store(x + o, tl.load(x + o) * 2, mask=o < n)
+'''
+    p = tmp_path / "opt.py"
+    p.write_text(src)
+    spec = load_kernel(str(p), "h100")
+    assert spec.signature["offsets"] == "constexpr" and spec.constexprs["offsets"] is None
+    p.write_text(src.replace('"offsets": None, ', ""))
+    spec = load_kernel(str(p), "h100", consts={"offsets": "None"})
+    assert spec.signature["offsets"] == "constexpr" and spec.constexprs["offsets"] is None

@@ -74,9 +74,9 @@ def arg_pair(s: str) -> tuple[str, str]:
 
 
 def const_pair(s: str) -> tuple[str, str]:
-    """``--const NAME=VALUE``: an int, a float, True/False, a Triton dtype (``tl.float16``) or a quoted
-    string (``'relu'``, passed on unquoted); anything else is refused here rather than deep inside
-    Triton's code generator."""
+    """``--const NAME=VALUE``: an int, a float, True/False, None (an optional pointer launched as None), a Triton
+    dtype (``tl.float16``) or a quoted string (``'relu'``, passed on unquoted); anything else is refused here rather
+    than deep inside Triton's code generator."""
     import triton.language as tl
 
     name, v = pair(s)
@@ -88,10 +88,10 @@ def const_pair(s: str) -> tuple[str, str]:
             return name, v
         except ValueError:
             pass
-    if v in ("True", "False") or isinstance(getattr(tl, v.removeprefix("tl."), None), tl.dtype):
+    if v in ("True", "False", "None") or isinstance(getattr(tl, v.removeprefix("tl."), None), tl.dtype):
         return name, v
-    raise argparse.ArgumentTypeError(f"{name}={v}: not a constexpr value (expected an int, a float, True or False, "
-                                     "a dtype such as tl.float16, or a quoted string such as \"'relu'\")")
+    raise argparse.ArgumentTypeError(f"{name}={v}: not a constexpr value (expected an int, a float, True, False or "
+                                     "None, a dtype such as tl.float16, or a quoted string such as \"'relu'\")")
 
 
 def add_kernel_args(p: argparse.ArgumentParser) -> None:

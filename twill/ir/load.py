@@ -147,8 +147,24 @@ def extraction_statements(tree: ast.Module) -> list[tuple[ast.stmt, bool]]:
     """The statements kept for extraction, each with whether it is essential (a kernel or TWILL_SPEC)."""
     keep: list[tuple[ast.stmt, bool]] = []
     known: set[str] = set()
-    for node in tree.body:
-        if isinstance(node, (ast.Try, ast.If)) and (block := _import_block([node])) is not None:
+    _keep_statements(tree.body, keep, known)
+    return keep
+
+
+def _defines_kernel(node: ast.stmt) -> bool:
+    return any(isinstance(n, ast.FunctionDef) and _is_kernel_def(n) for n in ast.walk(node))
+
+
+def _keep_statements(body: list[ast.stmt], keep: list[tuple[ast.stmt, bool]], known: set[str]) -> None:
+    """``extraction_statements`` over ``body``. A top-level ``if``/``else`` or ``try`` that defines kernels (bitsandbytes:
+    ``if not is_triton_available(): <stubs> else: <imports and kernels>``) is read branch by branch, its condition
+    not run: a later definition of a name replaces an earlier one, as the branch taken on a machine with Triton would."""
+    for node in body:
+        if isinstance(node, (ast.Try, ast.If)) and _defines_kernel(node):
+            branches = [node.body, node.orelse] + ([node.finalbody] if isinstance(node, ast.Try) else [])
+            for branch in branches:
+                _keep_statements(branch, keep, known)
+        elif isinstance(node, (ast.Try, ast.If)) and (block := _import_block([node])) is not None:
             keep.extend((ast.fix_missing_locations(b), False) for b in block)
             known.update(_imported_names(block))
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
@@ -169,7 +185,6 @@ def extraction_statements(tree: ast.Module) -> list[tuple[ast.stmt, bool]]:
                     node = ast.copy_location(ast.Assign(targets=[node.target], value=node.value), node)
                 keep.append((node, "TWILL_SPEC" in names))
                 known.update(names)
-    return keep
 
 
 def load_module(path: str) -> types.ModuleType:

@@ -98,7 +98,7 @@ def _dtype(v: str) -> Any:
 
 
 def parse_value(v: str) -> Any:
-    """A ``--const`` value: int, float, True/False, a Triton dtype (``fp16``, ``tl.bfloat16``), else the string."""
+    """A ``--const`` value: int, float, True/False, None, a Triton dtype (``fp16``, ``tl.bfloat16``), else the string."""
     for conv in (int, float):
         try:
             return conv(v)
@@ -106,6 +106,8 @@ def parse_value(v: str) -> Any:
             pass
     if v in ("True", "False"):
         return v == "True"
+    if v == "None":            # an optional argument launched as None (a pointer Triton specialises away)
+        return None
     dt = _dtype(v)
     return dt if dt is not None else v
 
@@ -187,6 +189,9 @@ def make_spec(mod: Any, name: str, fn: Any, arch: str, args: dict[str, str] | No
         warps = num_warps
     for c in constexpr_names:
         signature[c] = "constexpr"
+    for a in arg_names:        # a run-time argument the spec gave a value (None for an optional pointer, as a launch
+        if a not in signature and a in constexprs:       # passing None specialises it): a constexpr, as --const does
+            signature[a] = "constexpr"
     for a, d in zip(arg_names, jf.params):
         if a in constexpr_names and a not in constexprs and getattr(d, "has_default", False):
             constexprs[a] = d.default
