@@ -192,6 +192,8 @@ VARIANTS = {
     "tut06_attn_bwd": ("tests/corpus/tut06_attn_bwd.py", "_attn_bwd", []),
     # FA2's Triton backward (Tri Dao): refused until session 44 ("cycle with iteration distance 0"); one partition
     "fa2_triton_bwd": ("tests/corpus/fa2_triton_bwd.py", "_bwd_kernel", []),
+    "bnb_int8_matmul_rowwise": ("tests/corpus/bnb_int8_matmul_rowwise.py", "_int8_matmul_rowwise_dequantize", []),  # if/else
+    "tridao_ln_bwd": ("tests/corpus/tridao_ln_bwd.py", "_layer_norm_bwd_kernel", []),   # rows per program, dw/db
 }
 
 
