@@ -256,3 +256,32 @@ def k(x, offsets, n, B: tl.constexpr):
     p.write_text(src.replace('"offsets": None, ', ""))
     spec = load_kernel(str(p), "h100", consts={"offsets": "None"})
     assert spec.signature["offsets"] == "constexpr" and spec.constexprs["offsets"] is None
+
+
+def test_a_function_an_if_block_redefines_keeps_its_first_definition(tmp_path):
+    """Liger's ``if os.environ.get("TRITON_INTERPRET") == "1": @triton.jit def tanh``: an interpreter stand-in for a
+    function bound before the block, not the one a GPU run compiles; read branch by branch, it replaced libdevice's
+    tanh and changed the kernel (session 44)."""
+    p = tmp_path / "k.py"
+    p.write_text('''
+import os
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def helper(x):
+    return x + 1
+
+
+if os.environ.get("TRITON_INTERPRET") == "1":
+    @triton.jit
+    def helper(x):  # noqa: F811
+        return x + 2
+
+    @triton.jit
+    def only_here(x):
+        return x
+''')
+    mod = load_module(str(p))
+    assert "x + 1" in mod.helper.src and "only_here" in vars(mod)

@@ -155,15 +155,21 @@ def _defines_kernel(node: ast.stmt) -> bool:
     return any(isinstance(n, ast.FunctionDef) and _is_kernel_def(n) for n in ast.walk(node))
 
 
-def _keep_statements(body: list[ast.stmt], keep: list[tuple[ast.stmt, bool]], known: set[str]) -> None:
+def _keep_statements(body: list[ast.stmt], keep: list[tuple[ast.stmt, bool]], known: set[str],
+                     defined_before: frozenset[str] = frozenset()) -> None:
     """``extraction_statements`` over ``body``. A top-level ``if``/``else`` or ``try`` that defines kernels (bitsandbytes:
     ``if not is_triton_available(): <stubs> else: <imports and kernels>``) is read branch by branch, its condition
-    not run: a later definition of a name replaces an earlier one, as the branch taken on a machine with Triton would."""
+    not run: a later definition of a name replaces an earlier one, as the branch taken on a machine with Triton would.
+    A function such a block defines under a name already bound before it is left out: the block replaces it only under
+    its condition (Liger's ``if TRITON_INTERPRET: def tanh``, an interpreter stand-in for libdevice's)."""
     for node in body:
+        if isinstance(node, ast.FunctionDef) and node.name in defined_before:
+            continue
         if isinstance(node, (ast.Try, ast.If)) and _defines_kernel(node):
             branches = [node.body, node.orelse] + ([node.finalbody] if isinstance(node, ast.Try) else [])
+            before = frozenset(known) | defined_before
             for branch in branches:
-                _keep_statements(branch, keep, known)
+                _keep_statements(branch, keep, known, before)
         elif isinstance(node, (ast.Try, ast.If)) and (block := _import_block([node])) is not None:
             keep.extend((ast.fix_missing_locations(b), False) for b in block)
             known.update(_imported_names(block))
