@@ -125,7 +125,7 @@ VARIANTS = {
     "batched_dot3d": ("tests/corpus/batched_dot3d.py", "bmm3d_kernel", []),   # a 3-D tl.dot
     "fla_chunk_h": ("tests/corpus/fla_chunk_h.py", "chunk_fwd_kernel_h", ["--async-tiles", "on"]),   # FLA's chunk state: a carried state dot
     "fla_chunk_o": ("tests/corpus/fla_chunk_o.py", "chunk_fwd_kernel_o", []),   # FLA's chunk output (one partition: 2 trips)
-    "mamba_chunk_state": ("tests/corpus/mamba_chunk_state.py", "_chunk_state_fwd_kernel", ["--own-tiles", "on"]),   # Mamba-2's chunk state (run 78/79: one partition)
+    "mamba_chunk_state": ("tests/corpus/mamba_chunk_state.py", "_chunk_state_fwd_kernel", ["--own-tiles", "on", "--prefetch", "0"]),   # Mamba-2's chunk state (run 78/79: one partition; run 90: no prefetch)
     "tut06_attn_fwd": ("tests/corpus/tut06_attn_fwd.py", "_attn_fwd", []),   # tutorial 06
     "tut09_desc_persistent_ws": ("tests/corpus/tut09_desc_persistent_ws.py",
                                  "matmul_kernel_descriptor_persistent", []),   # tutorial 09, flatten=True
@@ -140,7 +140,7 @@ VARIANTS = {
     "tut03_autotune_matmul": ("tests/corpus/tut03_autotune_matmul.py", "matmul_kernel", []),   # tutorial 03: autotuned, leaky_relu epilogue
     "torchao_int8_wo_mm": ("tests/corpus/torchao_int8_wo_mm.py", "int8_weight_only_matmul_kernel", ["--async-tiles", "on"]),   # int8 weights, a row scale after the loop
     "lightllm_token_att": ("tests/corpus/lightllm_token_att.py", "_fwd_kernel_token_att1", []),   # LightLLM decode: a token index table
-    "mamba_bmm_chunk": ("tests/corpus/mamba_bmm_chunk.py", "_bmm_chunk_fwd_kernel", ["--own-tiles", "on"]),   # Mamba-2's chunked C^T B (run 78/79: one partition)
+    "mamba_bmm_chunk": ("tests/corpus/mamba_bmm_chunk.py", "_bmm_chunk_fwd_kernel", ["--own-tiles", "on", "--prefetch", "0"]),   # Mamba-2's chunked C^T B (run 78/79: one partition; run 90: no prefetch)
     "fla_fused_chunk_retention": ("tests/corpus/fla_fused_chunk_retention.py", "fused_chunk_retention_fwd_kernel", ["--async-tiles", "on"]),   # an if inside the loop's if
     "attorch_layer_norm": ("tests/corpus/attorch_layer_norm.py", "layer_norm_forward_kernel", []),   # attorch LayerNorm
     "lightllm_context_attention": ("tests/corpus/lightllm_context_attention.py", "_fwd_kernel", []),   # LightLLM prefill attention
@@ -183,7 +183,7 @@ VARIANTS = {
     "gemlite_a16w4_gemm": ("tests/corpus/gemlite_a16w4_gemm.py", "gemm_A16fWnO16f_int32packing_kernel", []),  # int4
     "flashinfer_varlen_merge_states": ("tests/corpus/flashinfer_varlen_merge_states.py",
                                        "variable_length_merge_states_kernel", []),  # a scalar loop over states
-    "flaggems_bmm": ("tests/corpus/flaggems_bmm.py", "bmm_kernel", []),  # int64 program ids
+    "flaggems_bmm": ("tests/corpus/flaggems_bmm.py", "bmm_kernel", ["--own-tiles", "on"]),  # int64 program ids (run 92: one partition x0.85, the producer x0.82)
     "kernl_linear_gelu": ("tests/corpus/kernl_linear_gelu.py", "kernel_fma", []),  # a descending K loop, erf GELU
     "mamba_chunk_state_bwd_db": ("tests/corpus/mamba_chunk_state_bwd_db.py", "_chunk_state_bwd_db_kernel", []),  # hook
     "liger_dyt_bwd": ("tests/corpus/liger_dyt_bwd.py", "_dyt_bwd_kernel", []),  # rows per SM, a scalar accumulator
@@ -256,7 +256,8 @@ def regenerate(d: Path) -> str:
                  chains=bool(gs["gluon"]["kernel"].get("chains", False)),
                  two_ctas=bool(gs["gluon"]["kernel"].get("two_ctas", True)),
                  copy_wgmma=bool(gs["gluon"]["kernel"].get("copy_wgmma", False)),
-                 own_tiles=bool(gs["gluon"]["kernel"].get("own_tiles", False)))
+                 own_tiles=bool(gs["gluon"]["kernel"].get("own_tiles", False)),
+                 prefetch=gs["gluon"]["kernel"].get("prefetch"))
     old = (d / "kernel_gluon.py").read_text()
     if k.source == old:
         return "unchanged"

@@ -573,7 +573,8 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
     asked_async = getattr(options, "async_tiles", "auto")
     cp_async, tma, chains, two_ctas, copy_wgmma = [True], [True], [False], [True], [asked_async == "on"]
     halved = [False]             # the last kernel made has the halved register limit (two CTAs per SM)
-    own_tiles = [bool(c.schedule.get("own_tiles")) or getattr(options, "own_tiles", "auto") == "on"]
+    own_tiles, prefetch = [bool(c.schedule.get("own_tiles")) or getattr(options, "own_tiles", "auto") == "on"], \
+        [_asked_prefetch(options)]      # a consumer's own wgmma tiles copied ahead (``generate``)
 
     def make(own_stores: bool, copy_warps: int, retry: bool = True) -> GluonKernel:
         try:
@@ -583,7 +584,7 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
                             tree_reductions=getattr(options, "tree_reductions", False),
                             reducer=getattr(options, "reducer", True), siblings=siblings, copy_warps=copy_warps,
                             cp_async=cp_async[0], chains=chains[0], tma=tma[0], two_ctas=two_ctas[0],
-                            copy_wgmma=copy_wgmma[0], own_tiles=own_tiles[0])
+                            copy_wgmma=copy_wgmma[0], own_tiles=own_tiles[0], prefetch=prefetch[0])
             halved[0] = k.plan.two_ctas
             return k
         except UnsupportedError as e:   # a later loop loads tiles through other pointers than the scheduled loop's
@@ -594,12 +595,13 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
             own_tiles[0] = True
             return make(own_stores, copy_warps, False)
 
-    def build(copy_warps: int) -> tuple[GluonKernel, Any]:
+    def build_once(copy_warps: int) -> tuple[GluonKernel, Any]:
         try:
             k = make(True, copy_warps)
             try:
                 return k, compile_offline(k, machine)
-            except CompileError:
+            except CompileError as e:
+                _shallower_for(k, e)
                 if k.plan.boxed:         # the TMA path does not compile: the boxes copied as the other tiles are
                     compile_offline(k, machine, tma=False)  # the other path's error, if it has one, is the kernel's
                     tma[0] = False
@@ -619,6 +621,7 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
                 raise
             k = make(False, copy_warps)
             return k, compile_offline(k, machine)
+    build = _shallower(build_once, prefetch)
     try:
         siblings = sibling_schedules(c, kir, machine, options)
         k, compiled = _first_build(build, machine, halved, two_ctas)
@@ -643,6 +646,42 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
         return dataclasses.replace(c, error=str(e))
     except Exception as e:  # noqa: BLE001 - a defect of the back end on this kernel: the candidate refused in one
         return dataclasses.replace(c, error=internal_error(e))   # line, the schedule and annotated IR still written
+
+
+def _asked_prefetch(options: Any) -> int | None:
+    asked = getattr(options, "prefetch", "auto")
+    return None if asked == "auto" else int(asked)
+
+
+def _shallower(build: Callable[[int], Any], prefetch: list[int | None]) -> Callable[[int], Any]:
+    """``build``, made again with a consumer's own wgmma tiles copied less far ahead, or not at all, where it raises
+    ``_Shallower``."""
+    def again(copy_warps: int) -> Any:
+        while True:
+            try:
+                return build(copy_warps)
+            except _Shallower as e:
+                prefetch[0] = e.prefetch
+    return again
+
+
+def _shallower_for(k: GluonKernel, e: CompileError) -> None:
+    """Raise ``_Shallower`` where ``k`` copies a consumer's own wgmma tiles ahead and fails to compile for it: its rings
+    beside Triton's scratch exceed shared memory (one iteration less ahead), or cp.async cannot copy the tiles (their
+    addresses not known contiguous: loaded a stage ahead in registers, as before)."""
+    ahead = k.plan.prefetch if any(a.alloc is not None for a in k.plan.asyncs) else 0
+    if ahead and "more shared memory" in str(e):
+        raise _Shallower(ahead - 1) from None
+    if ahead and "cp.async does not support" in str(e):
+        raise _Shallower(0) from None
+
+
+class _Shallower(Exception):
+    """The kernel made again with a consumer's own wgmma tiles copied ``prefetch`` iterations ahead (``_kernel``)."""
+
+    def __init__(self, prefetch: int) -> None:
+        super().__init__(prefetch)
+        self.prefetch = prefetch
 
 
 def _checked(c: Candidate, k: GluonKernel, compiled: Any, machine: Machine) -> Candidate:

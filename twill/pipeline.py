@@ -77,6 +77,7 @@ class OptimizeOptions:
     persistent: str = "auto"             # Gluon route: one CTA per SM over the tiles: auto | on | off
     async_tiles: str = "auto"            # Gluon route: a wgmma's register-read pointer tiles by cp.async: auto | on | off
     own_tiles: str = "auto"              # Gluon route: the dots' tiles loaded by the consumer, no producer: auto | on | off
+    prefetch: str = "auto"               # ... and copied that many iterations ahead: auto | 0-4 (``generate``)
 
 
 @dataclass(frozen=True)

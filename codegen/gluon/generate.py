@@ -29,8 +29,8 @@ from codegen.gluon.ops import LIBDEVICE_IMPORT, MMA_V2_IMPORT, scan_functions, s
 from codegen.gluon.plain import (IF, Guard, distinct_branch_names, distinct_ranges, early_returns, effectful,
                                  guarding_ifs)
 from codegen.gluon.protocol import COPY_FLAG, OWN_TILE_LOOP, TMA_FLAG
-from codegen.gluon.plan import (COPY_WARPS, RED_PAD, REG_FILE, KernelPlan, Ring, settle_boxes,
-                                plan_kernel, sibling)
+from codegen.gluon.plan import (COPY_WARPS, PREFETCH, RED_PAD, REG_FILE, KernelPlan, Ring, SharedMemoryExceeded,
+                                plan_kernel, settle_boxes, sibling)
 from codegen.gluon.sass import spills_in_wgmma_loops
 from codegen.gluon.values import py_name
 from twill.errors import CompileError, UnsupportedError
@@ -40,7 +40,7 @@ from twill.graph.model import LoopGraph
 from twill.ir import vocab
 from twill.ir.dims import row_split
 from twill.ir.function import Arg, Function, read_function
-from twill.ir.ttgir import TypeInfo, loops as ttgir_loops
+from twill.ir.ttgir import TypeInfo, int_constant, loop_bounds, loops as ttgir_loops
 from twill.ir.load import KernelSpec
 from twill.machine.model import Machine
 from twill.schedule.model import Schedule
@@ -80,7 +80,8 @@ class GluonKernel:
                 **({"chains": True} if self.plan is not None and self.plan.chains else {}),
                 **({"two_ctas": False} if self.plan is not None and not self.plan.two_ctas_allowed else {}),
                 **({"copy_wgmma": True} if self.plan is not None and self.plan.copy_wgmma else {}),
-                **({"own_tiles": True} if self.plan is not None and self.plan.own_tiles else {}),
+                **({"own_tiles": True, "prefetch": self.plan.prefetch} if self.plan is not None and self.plan.own_tiles
+                   else {}),
                 "decisions": list(self.decisions),
                 "siblings": [{"graph": graph_to_dict(q.graph), "schedule": q.schedule.to_dict()}
                              for q in (self.plan.siblings if self.plan is not None else [])]}
@@ -113,7 +114,8 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
              stage: bool = False, own_stores: bool = True, tree_reductions: bool = False,
              reducer: bool = True, siblings: tuple[tuple[LoopGraph, Schedule], ...] = (),
              copy_warps: int = COPY_WARPS, cp_async: bool = True, chains: bool = False, tma: bool = True,
-             two_ctas: bool = True, copy_wgmma: bool = False, own_tiles: bool = False) -> GluonKernel:
+             two_ctas: bool = True, copy_wgmma: bool = False, own_tiles: bool = False,
+             prefetch: int | None = None) -> GluonKernel:
     """The Gluon module of ``schedule`` (a joint schedule of ``graph``, split into row sub-tiles or not)
     for the kernel whose pre-pipeline TTGIR is ``ttgir``; ``stage``: dots read their register A operands
     from shared buffers (``plan.Staging``); ``own_stores``: a persistent kernel with a producer stores its
@@ -128,9 +130,9 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     loaded from memory, say), else with cp.async where aligned; ``chains``: ``_chains``; ``tma``: ``settle_boxes``;
     ``two_ctas``: two CTAs per SM where the plan's register estimates allow (``plan._two_ctas``); ``copy_wgmma``: a
     consumer's pointer tiles that a wgmma reads copied with cp.async too (``plan._async_tiles``); ``own_tiles``: the
-    consumers load their dot operands' pointer tiles themselves, no producer copying them (``plan.copied_tiles``).
-    E.g. ``generate(kir.text, split_graph_, joint, load_machine("h100"), kir.spec).source``.
-    """
+    consumers load their dot operands' pointer tiles themselves, no producer copying them (``plan.copied_tiles``), a
+    tile only wgmmas read ``prefetch`` iterations ahead with ``cp_async`` (``_plan``).
+    E.g. ``generate(kir.text, split_graph_, joint, load_machine("h100"), kir.spec).source``."""
     if machine.sm != 90:
         raise UnsupportedError("the Gluon back end writes Hopper (sm_90) kernels", where=graph.name,
                                expected="an h100 or h200 machine", found=f"{machine.name} (sm_{machine.sm})")
@@ -139,9 +141,9 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     others = [(_graph_loop(fn, g), g, s) for g, s in siblings]
     loop = _scheduled_loop(fn, graph, [o for o, _, _ in others])
     rows = row_split(fn, loop) if int(graph.get("row_split") or 1) > 1 else None
-    plan = plan_kernel(fn, loop, graph, schedule, machine, rows, stage=stage, reduce=reducer and not siblings,
-                       own_stores=own_stores, copy_warps=copy_warps, two_ctas=two_ctas and tile_loop is None,
-                       copy_wgmma=copy_wgmma, own_tiles=own_tiles)
+    plan = _plan(fn, loop, graph, schedule, machine, rows, stage=stage, reduce=reducer and not siblings,
+                 own_stores=own_stores, copy_warps=copy_warps, two_ctas=two_ctas and tile_loop is None,
+                 copy_wgmma=copy_wgmma, own_tiles=own_tiles, prefetch=prefetch if cp_async else 0)
     plan.siblings = [sibling(plan, o, g, s) for o, g, s in others]
     plan.decisions += settle_boxes(plan, tma)     # once the loops after it have taken their rings' boxes
     _chains(plan, chains)
@@ -551,6 +553,21 @@ def _turn(plan: KernelPlan, part: int, mod: Module | None = None) -> Turn:
     return Turn(at, len(plan.tc_runs), first, f"twill_base - {first} * ({mod.tile_count})" if persistent else "")
 
 
+def _one_partition(plan: KernelPlan, p: Any) -> str:
+    """The decision line of a kernel of one partition: who loads the dots' tiles, how far ahead."""
+    direct = any(a.alloc is not None for a in plan.asyncs)
+    ahead = ("in their readers' stage" if plan.schedule.get("loads_ahead") == 0 else
+             f"{plan.prefetch} stage(s) ahead of their readers" if direct else "a stage ahead of their readers")
+    what = (("the dots' tiles copied by its own warps with cp.async into the buffers the wgmma reads"
+             if direct else "the dots' tiles loaded by its own warps and stored to shared memory for the wgmma")
+            + ", as Triton's one partition does: where cp.async cannot copy them at any launch (no address known "
+            "aligned), a later loop loads tiles no ring of this loop's streams, the loop runs at most two "
+            "iterations a CTA, or --own-tiles on asks" if plan.own_tiles else
+            "nothing to stream: the loop's loads are pointer loads its own warps issue")
+    return (f"one partition, no producer ({what}, {ahead}; {p.stages} stages), so no warp_specialize: {p.warps} "
+            f"warps, registers as ptxas allocates them (the schedule's tiles need about {p.need_regs} per thread)")
+
+
 def _decisions(plan: KernelPlan, turns: bool, persistent: bool = False, serpentine_order: bool = False) -> list[str]:
     """What the generated kernel does and which part of the schedule decided it, one line each."""
     out = []
@@ -572,15 +589,7 @@ def _decisions(plan: KernelPlan, turns: bool, persistent: bool = False, serpenti
                 f"sub-tile{'s' if len(p.subtiles) > 1 else ''} {', '.join(str(s) for s in p.subtiles)}"
                 if plan.subtiles > 1 else "the loop's compute")
         if len(plan.partitions) == 1:
-            ahead = "in their readers' stage" if plan.schedule.get("loads_ahead") == 0 else "a stage ahead of their readers"
-            what = ("the dots' tiles loaded by its own warps and stored to shared memory for the wgmma, as Triton's one "
-                    "partition does: where cp.async cannot copy them at any launch (no address known aligned), a later "
-                    "loop loads tiles no ring of this loop's streams, the loop runs at most two iterations a CTA, or "
-                    "--own-tiles on asks" if plan.own_tiles else
-                    "nothing to stream: the loop's loads are pointer loads its own warps issue")
-            out.append(f"one partition, no producer ({what}, {ahead}; {p.stages} stages), "
-                       f"so no warp_specialize: {p.warps} warps, "
-                       f"registers as ptxas allocates them (the schedule's tiles need about {p.need_regs} per thread)")
+            out.append(_one_partition(plan, p))
             continue
         out.append(f"partition {p.index} ({'default' if p.index == 0 else 'worker'}): {p.role}, warp group "
                    f"{p.group}, {p.warps} warps, {p.regs} registers per thread (needs about {p.need_regs}): "
@@ -834,6 +843,32 @@ class PtxasReport:
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
+
+
+def _plan(*args: Any, own_tiles: bool = False, prefetch: int | None = None, **kw: Any) -> KernelPlan:
+    """``plan_kernel``; a consumer loading its own tiles copies a wgmma's tiles ``prefetch`` iterations ahead (None:
+    ``PREFETCH``, fewer where the buffers would not fit shared memory; 0, or none fitting: loaded a stage ahead in
+    registers)."""
+    if not own_tiles:
+        return plan_kernel(*args, **kw)
+    trips, stages = _constant_trips(args[0], args[1]), int(args[2].get("num_stages") or PREFETCH + 1)
+    most = min(PREFETCH, stages - 1, PREFETCH if trips is None else trips - 1)  # the author's depth; a short loop's
+    for ahead in range(most if prefetch is None else prefetch, 0, -1):
+        try:
+            return plan_kernel(*args, own_tiles=True, prefetch=ahead, **kw)
+        except SharedMemoryExceeded:
+            pass
+    return plan_kernel(*args, own_tiles=True, **kw)
+
+
+def _constant_trips(fn: Any, loop: Any) -> int | None:
+    """The iterations ``loop`` runs where its bounds are integer constants (FLA's chunk_o over K: 2), else None."""
+    bounds = loop_bounds(loop)
+    consts = {r: int_constant(o) for o in fn.ops for r in o.results if o.name == "arith.constant"}
+    lb, ub, step = (consts.get(b) for b in bounds) if bounds is not None else (None, None, None)
+    if lb is None or ub is None or not step:
+        return None
+    return max(0, -(-(ub - lb) // step))
 
 
 def ptxas_report(compiled: Any, machine: Machine) -> PtxasReport | None:

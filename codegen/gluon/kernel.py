@@ -23,7 +23,7 @@ from codegen.gluon.ops import program_axis, source_where, tile_copies, translate
 from codegen.gluon.partition import LoopWriter, OperandHazard, Shared, Turn, initial, sub_name
 from codegen.gluon.protocol import COPY_FLAG, TMA_FLAG
 from codegen.gluon.plain import Guard, compound, effectful, guard_lines, held, plain, plain_block
-from codegen.gluon.plan import RED_PAD, KernelPlan, Partition, Ring
+from codegen.gluon.plan import RED_PAD, AsyncTile, KernelPlan, Partition, Ring
 from codegen.gluon.values import Context, Val, base_split_dims, py_name, renamed_def
 from twill.errors import UnsupportedError
 from twill.ir import vocab
@@ -903,6 +903,18 @@ def _initial(src: Source, part: Partition, k: int, sub: int | None) -> str:
     return initial(src.ctx, body.inits[k], yld.operands[k], sub)
 
 
+def ring_allocation(a: AsyncTile) -> str:
+    return f"gl.allocate_shared_memory({gl_dtype(a.dtype)}, {[a.depth] + list(a.shape)}, {a.shared})"
+
+
+def local_ring(plan: KernelPlan, a: AsyncTile) -> bool:
+    """Whether ``a``'s buffers are allocated just before its loop and kept alive only through it: a wgmma's tiles
+    copied straight into them (``AsyncTile.alloc``) in a kernel of one partition. Allocated once for the kernel,
+    tutorial 06's backward's four loops' rings could share no byte with each other nor with Triton's scratch: 152
+    KiB, one CTA an SM."""
+    return a.alloc is not None and alone(plan)
+
+
 def _written(src: Source, part: Partition, shared: Shared, turn: Turn | None, stages: int) -> tuple[list[str], dict]:
     """The pipelined loop of ``part`` in ``stages`` bodies (dry run first, so every body rotates the same
     names): its lines, the first the trip count, and the map from (loop result, sub-tile) to the name
@@ -921,6 +933,8 @@ def _written(src: Source, part: Partition, shared: Shared, turn: Turn | None, st
         S = lw.S
         lb, ub, step = shared.bounds
         lines = [f"twill_n = {int32_count(plan, f'({ub} - {lb} + {step} - 1) // {step}')}"]
+        lines += [f"{a.name} = {ring_allocation(a)}" for a in plan.asyncs
+                  if a.part == part.index and local_ring(src.mod.plan, a)]
         defined: set[str] = set()
         lines += _assign(lw.inits_before(-1), defined) + lw.rotations(defined)
         for b in range(S - 1):
@@ -1297,9 +1311,8 @@ def register_rings(mod: Module, turns: bool) -> None:
         mod.barriers.append((f"{r.name}_ready", f"1 if {TMA_FLAG} else {count}" if r.box is not None else count,
                              r.depth))
         mod.barriers.append((f"{r.name}_empty", len(r.readers), r.depth))
-    for a in (a for q in plan.sequence for a in q.asyncs):
-        mod.smem.append((a.name, f"gl.allocate_shared_memory({gl_dtype(a.dtype)}, {[a.depth] + list(a.shape)}, "
-                                 f"{a.shared})"))
+    for a in (a for q in plan.sequence for a in q.asyncs if not local_ring(plan, a)):
+        mod.smem.append((a.name, ring_allocation(a)))
     staged = {b.name: b for q in plan.sequence for b in q.staging.buffers}   # a later loop's own register tiles too
     for b in staged.values():
         dtype, shape = gl_dtype(b.dtype), ([b.depth] if b.depth > 1 else []) + list(b.shape)

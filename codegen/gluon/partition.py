@@ -382,14 +382,30 @@ class LoopWriter:
         start = len(bd.lines)
         copy, load_store = tile_copies(buf, ptrs, mask, other, op)
         bd.lines += [f"if {COPY_FLAG}:", f"    {copy}", "else:", f"    {load_store}"]
+        if a.alloc is not None:      # stored through registers, a generic-proxy write the wgmma sees after a fence
+            bd.lines.append("    fence_async_shared()")
         self._comment(bd, start, x, op)
 
     def _async_read(self, bd: Body, x: Item, a: AsyncTile) -> None:
         """``a``'s tile of this body's iteration read from its slot once its group has landed and every thread's
-        copies are visible (a barrier, which also orders every thread's read of a slot before its next copy)."""
+        copies are visible (a barrier, which also orders every thread's read of a slot before its next copy). A
+        wgmma's tile (``AsyncTile.alloc``) is not read: its ``local_alloc`` names the slot, which the tensor core reads
+        once cp.async's copies are waited for and a barrier followed (as Triton pipelines them, with no proxy fence), a
+        copy through registers once the fence that follows its store (``_issue``) and that barrier."""
+        direct = a.alloc is not None
         if bd.async_wait is None or bd.async_wait > a.wait:
             bd.lines += [f"async_copy.wait_group({a.wait})", "gl.thread_barrier()"]
             bd.async_wait = a.wait
+        if direct:
+            res = self.ops[a.alloc].results[0]
+            name = sub_name(res, None)
+            start = len(bd.lines)
+            bd.lines.append(f"{name} = {a.name}.index(({self.shared._k(f'{bd.b} - {x.stage}')}) % {a.depth})")
+            self.ctx.vals[name] = Val(name, self.ctx.ttype(res))
+            self.view_of[name] = a.name
+            bd.done |= {(x.op, None, 0), (a.alloc, None, 0)}
+            self._comment(bd, start, x, self.ops[a.alloc])
+            return
         res = self.ops[x.op].results[0]
         name = sub_name(res, x.subtile)
         k = self.shared._k(f"{bd.b} - {x.stage}")
@@ -674,12 +690,16 @@ class LoopWriter:
         bd.pending = keep_pending
 
     def _in_place(self, d: Item) -> bool:
-        """Dot ``d``'s result is read only as the accumulator of other dots of its iteration (a K loop unrolled
-        twice, ``loop_unroll_factor=2``: the first dot's sum goes on in the second), never carried nor read after
-        the loop: the next dot consumed it in place, so no name holds it once it has retired."""
+        """Dot ``d``'s result is read only as the accumulator of other dots of its iteration in its own stage (a K
+        loop unrolled twice, ``loop_unroll_factor=2``: the first dot's sum goes on in the second), never carried nor
+        read after the loop: the next dot consumed it in place, so no name holds it once it has retired. A reader a
+        stage later reads it from the body before, by its aged name, which its retirement defines (``tf32x3``'s
+        three passes, the first dot's sum read by the second a stage later: the name was never defined)."""
         r = self.ops[d.op].results[0]
-        readers = [o for o in self.ops if r in o.operands]
-        return bool(readers) and all(o.name in vocab.DOTS and o.operands[2:3] == (r,) for o in readers)
+        readers = [j for j, o in enumerate(self.ops) if r in o.operands]
+        stage = {(x.op, x.subtile): x.stage for x in self.items}
+        return bool(readers) and all(self.ops[j].name in vocab.DOTS and self.ops[j].operands[2:3] == (r,)
+                                     and stage.get((j, d.subtile), stage.get((j, None))) == d.stage for j in readers)
 
     def _chain_token(self, bd: Body, d: Item) -> str | None:
         """With ``plan.chains``: the token of this body's dot that accumulates onto dot ``d`` of the body before

@@ -207,6 +207,7 @@ class AsyncTile:
     depth: int
     issue: Item
     read: Item
+    alloc: int | None = None       # a wgmma's shared operand: the ``local_alloc`` the slot stands for (``_direct_tile``)
 
     @property
     def wait(self) -> int:
@@ -265,6 +266,8 @@ class KernelPlan:
     stage: bool = False             # ``plan_kernel``'s argument: register A operands staged through shared memory
     copy_wgmma: bool = False        # ``plan_kernel``'s argument: pointer tiles a wgmma reads copied with cp.async too
     own_tiles: bool = False         # ``plan_kernel``'s argument: the consumers load their dot operands' pointer tiles
+    prefetch: int = 0               # ``plan_kernel``'s argument: with ``own_tiles``, iterations a wgmma's pointer tile is
+                                    # copied ahead with cp.async (``_direct_tile``; 0: loaded a stage ahead in registers)
     wgmma_copyable: bool = False    # some consumer pointer tile a wgmma reads would be so copied (``_async_tiles``)
 
     @property
@@ -346,15 +349,19 @@ def _partitions(g: LoopGraph, s: Schedule, kernel_warps: int) -> tuple[list[Part
     return parts, group_of
 
 
+class SharedMemoryExceeded(UnsupportedError):
+    """The plan's buffers need more shared memory than a CTA has."""
+
+
 def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Machine,
                 rows: RowSplit | None, stage: bool = False, reduce: bool = True, own_stores: bool = True,
                 copy_warps: int = COPY_WARPS, two_ctas: bool = True, copy_wgmma: bool = False,
-                own_tiles: bool = False) -> KernelPlan:
+                own_tiles: bool = False, prefetch: int = 0) -> KernelPlan:
     """The kernel plan of joint schedule ``s`` of loop ``loop`` (graph ``g``, split or not); ``two_ctas``: two CTAs
     per SM where the estimates allow (``_two_ctas``; off where ptxas spilled under the halved limit);
     ``copy_wgmma``: a consumer's pointer tiles that reach a wgmma copied with cp.async as well (``_async_tiles``);
     ``own_tiles``: no producer copies the dot operands' pointer tiles (``copied_tiles``): each consumer loads its own,
-    in the stage its schedule gives, and puts it in shared memory, as Triton's one partition does.
+    as Triton's one partition does, a tile only wgmmas read ``prefetch`` iterations ahead (``_direct_tile``).
 
     Examples
     --------
@@ -372,7 +379,7 @@ def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Ma
     if not any(p.role == "consumer" for p in parts):
         raise UnsupportedError("no compute warp group in the schedule", where=g.name)
     plan = KernelPlan(fn, loop, g, s, machine, rows if nc > 1 else None, nc, parts, [], own_stores=own_stores,
-                      copy_warps=copy_warps, own_tiles=own_tiles)
+                      copy_warps=copy_warps, own_tiles=own_tiles, prefetch=prefetch if own_tiles else 0)
     node_of = _node_of_op(g, body)
     plan.node_of = node_of
     items = _consumer_items(plan, node_of, group_of)
@@ -421,7 +428,7 @@ def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Ma
     if two_ctas:
         _two_ctas(plan)
     if plan.smem_bytes > machine.smem_per_cta:
-        raise UnsupportedError("the schedule's buffers do not fit shared memory", where=g.name,
+        raise SharedMemoryExceeded("the schedule's buffers do not fit shared memory", where=g.name,
                                expected=f"<= {machine.smem_per_cta} bytes per CTA", found=f"{plan.smem_bytes} bytes "
                                f"({', '.join(f'{r.name} ring {r.depth} x {r.bytes}' for r in plan.rings)})")
     return plan
@@ -478,7 +485,10 @@ def _consumer_items(plan: KernelPlan, node_of: dict[int, str], group_of: dict[in
             for r in {x.subtile for x in _readers(body, items, body[i].results[0])}:   # next iteration's store
                 node = instance(node_of[i], r)
                 items.append(Item(i, r, start[node] // s.ii, (start[node] % s.ii, i)))
-        _add_pointer_loads(body, items, carried, int(s.get("loads_ahead", 1)))
+        ahead = int(s.get("loads_ahead", 1))
+        deep = dict.fromkeys(_direct_loads(plan), plan.prefetch) if ahead else {}
+        items[:] = [x for x in items if x.op not in deep]      # placed again below, further ahead than scheduled
+        _add_pointer_loads(body, items, carried, ahead, deep)
         _add_bookkeeping(plan, items)
         low = min(x.stage for x in items)
         out[p] = sorted((Item(x.op, x.subtile, x.stage - low, x.key) for x in items),
@@ -539,7 +549,8 @@ def _readers(body: list[IROp], items: list[Item], value: str) -> list[Item]:
     return [x for x in items if value in body[x.op].operands]
 
 
-def _add_pointer_loads(body: list[IROp], items: list[Item], carried: dict[str, str], ahead: int = 1) -> None:
+def _add_pointer_loads(body: list[IROp], items: list[Item], carried: dict[str, str], ahead: int = 1,
+                       deep: dict[int, int] | None = None) -> None:
     """A pointer load runs in the consumer that reads it, one stage ahead of its first reader there
     (prefetched like a streamed tile: its latency overlaps the previous iteration); one that reads what a store of
     its iteration writes is an item already, where the schedule has it (``KernelPlan.after_store``: flash_attn_triton's
@@ -550,16 +561,21 @@ def _add_pointer_loads(body: list[IROp], items: list[Item], carried: dict[str, s
     another (a gather's indices) is no reader's: it runs with the load it addresses (``_add_bookkeeping``), not a
     stage before it (run 28c: decode attention's index load a stage earlier held 222 registers to 162 and ran
     0.874 ms to 0.697, two CTAs per SM to three). ``ahead``: the stages a load runs before its reader (the
-    schedule's ``loads_ahead``; 0 where the loop's tiles in one stage fill the register file, ``whole_cta``)."""
+    schedule's ``loads_ahead``; 0 where the loop's tiles in one stage fill the register file, ``whole_cta``); ``deep``:
+    loads that run more stages ahead (a wgmma's tile its consumer copies straight into shared memory, ``_direct_tile``)."""
     placed = {x.op for x in items}
     for i, op in enumerate(body):
         if op.name != vocab.POINTER_LOAD or not op.results or i in placed:
             continue
         readers = _readers(body, items, op.results[0])
+        if not readers and i in (deep or {}):       # a wgmma's tile: its alloc and views are no items yet
+            allocs = [o for o in body if op.results[0] in o.operands]
+            views = _memdesc_views(body, allocs[0].results[0]) if len(allocs) == 1 else set()
+            readers = [x for x in items if views & set(body[x.op].operands)]
         for sub in sorted({x.subtile for x in readers}, key=lambda v: -1 if v is None else v):
             first = min((x for x in readers if x.subtile == sub), key=lambda x: (x.stage, x.key))
             key = (first.key[0], first.key[1] - len(body))
-            stage = first.stage - ahead
+            stage = first.stage - (deep or {}).get(i, ahead)
             if not _hoist(body, items, i, sub, stage, key, carried):
                 stage = max([stage] + [items[k].stage for k in _producers(body, items, i, sub)])
             items.append(Item(i, sub, stage, key))
@@ -1196,6 +1212,14 @@ def _async_tiles(plan: KernelPlan) -> None:
             continue
         items = list(p.items)
         for x in p.items:
+            direct = _direct_tile(plan, p, x, table)
+            if direct is not None:
+                plan.asyncs.append(direct)
+                items[items.index(x)] = direct.read
+                items = [y for y in items if y.op != direct.alloc]
+                plan.staging.allocs.discard(direct.alloc)
+                plan.staging.buffers = [b for b in plan.staging.buffers if b.value != plan.body[direct.alloc].results[0]]
+                continue
             tile = _async_tile(plan, p, x, table, plan.copy_wgmma)
             if tile is None and not plan.copy_wgmma and _async_tile(plan, p, x, table, True) is not None:
                 plan.wgmma_copyable = True
@@ -1204,13 +1228,88 @@ def _async_tiles(plan: KernelPlan) -> None:
                 items[items.index(x)] = tile.read
         items.sort(key=lambda x: (x.key, -1 if x.subtile is None else x.subtile))
         plan.partitions[k] = dataclasses.replace(p, items=tuple(items))
-    if plan.asyncs:
+    direct = [a for a in plan.asyncs if a.alloc is not None]
+    if direct:
+        plan.decisions.append(
+            "wgmma tiles copied by their consumer with cp.async straight into the buffers the wgmma reads ("
+            + ", ".join(f"{a.name}: {a.depth} x {a.bytes // a.depth} B, issued {a.read.stage - a.issue.stage} "
+                        "iteration(s) ahead" for a in direct)
+            + "): one commit group per body; read after wait_group and a barrier (no proxy fence after cp.async, as "
+            "Triton's pipelined loops; a copy through registers is fenced after its store), a slot copied again only "
+            "once the wgmmas that read it have retired and a barrier followed (Triton's pipelining of one partition's "
+            "tiles: tutorial 06's backward, loaded a stage ahead in registers, x0.80 of Triton's best; so, x0.99: "
+            "runs 89, 92)")
+    if len(plan.asyncs) > len(direct):
         plan.decisions.append(
             "register-read pointer tiles copied by their consumer with cp.async ("
-            + ", ".join(f"{a.name} {a.depth} x {a.bytes // a.depth} B" for a in plan.asyncs)
+            + ", ".join(f"{a.name} {a.depth} x {a.bytes // a.depth} B" for a in plan.asyncs if a.alloc is None)
             + "): issued at the load's stage, one commit group per body, read at the first reader's stage after "
             "wait_group and a barrier, in the layout that reader wants (Triton's own pipelining of such loads; held a "
             "stage in registers, GQA decode ran x0.65 Triton's best, run 29c)")
+
+
+PREFETCH = 3     # iterations ahead a one-partition kernel copies its wgmma tiles (Triton's num_stages 4)
+
+
+def _direct_loads(plan: KernelPlan) -> list[int]:
+    """The loop's pointer loads a consumer loading its own tiles (``own_tiles``) copies with cp.async straight into
+    the shared buffers a wgmma reads (``_direct_tile``), ``plan.prefetch`` iterations ahead: whole tiles whose only
+    reader is their ``local_alloc`` (``pointer_tiles``), which cp.async can copy (``_copyable``)."""
+    if not plan.own_tiles or plan.prefetch <= 0:
+        return []
+    table = aliases(plan.fn.module.text)
+    out = []
+    for i in pointer_tiles(plan.body):
+        op = plan.body[i]
+        t = plan.fn.type_of(op.results[0])
+        lay = parse_type(t, table).layout
+        if (isinstance(lay, Blocked) and _copyable(plan.fn, op, lay, type_info(t))
+                and not (plan.rows is not None and plan.rows.touches(op))):
+            out.append(i)
+    return out
+
+
+def _memdesc_views(body: list[IROp], value: str) -> set[str]:
+    """``value`` and every view of it the loop body takes (``ttg.memdesc_trans``, ``memdesc_subslice``...)."""
+    views, todo = {value}, [value]
+    while todo:
+        u = todo.pop()
+        for o in body:
+            if o.name.startswith("ttg.memdesc") and o.operands and o.operands[0] == u:
+                new = set(o.results) - views
+                views |= new
+                todo += list(new)
+    return views
+
+
+def _direct_tile(plan: KernelPlan, p: Partition, x: Item, table: dict[str, str]) -> AsyncTile | None:
+    """A pointer tile only wgmmas read (its ``local_alloc`` and views of it), in a kernel whose consumer loads its own
+    tiles: copied with cp.async into ``depth`` buffers in the ``local_alloc``'s shared layout at the load's stage (run
+    ``plan.prefetch`` stages before the alloc, ``_add_pointer_loads``), the alloc's result naming the slot. A slot is
+    copied again only after the wgmmas reading it retired (at most one body after their stage) and a barrier followed:
+    the barrier of a body after that, before the copy where the copy comes after the read in body order."""
+    body = plan.body
+    alloc = pointer_tiles(body).get(x.op)
+    if alloc is None or x.op not in _direct_loads(plan) or x.subtile is not None:
+        return None
+    at = [y for y in p.items if y.op == alloc]
+    if len(at) != 1 or at[0].stage <= x.stage:
+        return None
+    y, res = at[0], body[alloc].results[0]
+    views = _memdesc_views(body, res)
+    readers = [j for j, o in enumerate(body) if views & set(o.operands) and not o.name.startswith("ttg.memdesc")]
+    stage_of = {z.op: z.stage for z in p.items}
+    if not readers or any(body[j].name not in vocab.DOTS or j not in stage_of for j in readers):
+        return None
+    smem = parse_type(plan.fn.type_of(res), table).layout
+    if smem is None:
+        return None
+    read = Item(x.op, None, y.stage, (y.key[0], y.key[1] - 2 * len(body)))
+    last = max(stage_of[j] for j in readers)
+    depth = last - x.stage + (2 if x.key > read.key else 3)
+    info = type_info(plan.fn.type_of(res))
+    return AsyncTile(f"{py_name(res)}_ring", x.op, p.index, tuple(info.shape), info.dtype, res, smem.spell(), depth,
+                     x, read, alloc)
 
 
 def _async_tile(plan: KernelPlan, p: Partition, x: Item, table: dict[str, str],
@@ -1535,7 +1634,7 @@ def sibling(main: KernelPlan, loop: IROp, g: LoopGraph, s: Schedule) -> KernelPl
     where = f"{g.name}, {source_where(loop)}"
     plan = plan_kernel(main.fn, loop, g, s, main.machine, main.rows, reduce=False, own_stores=main.own_stores,
                        copy_warps=main.copy_warps, two_ctas=main.two_ctas_allowed, copy_wgmma=main.copy_wgmma,
-                       own_tiles=main.own_tiles)
+                       own_tiles=main.own_tiles, prefetch=main.prefetch)
     shape = [(p.role, p.group, p.subtiles) for p in plan.partitions]
     if shape != [(p.role, p.group, p.subtiles) for p in main.partitions]:
         raise UnsupportedError("the Gluon back end writes a kernel's loops in the same partitions", where=where,

@@ -149,6 +149,7 @@ class SharedArray:
 
     def __init__(self, n: int, rec: "Recorder") -> None:
         self.n, self.rec, self.name = n, rec, "?"
+        self.copy_target = False        # the source copies into it with cp.async (where the launch allows)
 
     def index(self, i: Any) -> Any:
         if not isinstance(i, int):
@@ -176,6 +177,10 @@ class Slot(_Value):
     def store(self, *a: Any, **k: Any) -> None:
         self.array.rec.events.append(("write", self, 0))
 
+    def permute(self, *a: Any) -> "Slot":
+        """A transposed view: the same slot, for a wgmma that reads it (``mma`` events)."""
+        return self
+
     @property
     def key(self) -> tuple[int, int]:
         return id(self.array), self.i
@@ -198,6 +203,8 @@ class Recorder:
         self.events: list[Event] = []
         self.partitions: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
         self.locals: dict[str, Any] = {}
+        self.lines: list[str] = []            # the simulated source's lines
+        self.copy_targets: set[str] = set()   # the buffers it copies into with cp.async (through registers without)
         self.warps: list[int] = []        # each partition's warps (the default partition's left 0)
 
     def namespace(self) -> dict[str, Any]:
@@ -255,9 +262,8 @@ class Recorder:
 
             @staticmethod
             def allocate_shared_memory(dtype: Any, shape: Any, layout: Any = None, value: Any = None) -> Any:
-                if layout is MBARRIER:
-                    return BarrierArray(shape[0] if shape else 1)
-                return SharedArray(shape[0], rec) if shape and isinstance(shape[0], int) else ANY
+                import sys
+                return rec.allocated(shape, layout, sys._getframe(1).f_lineno)
 
             @staticmethod
             def thread_barrier() -> None:
@@ -270,16 +276,35 @@ class Recorder:
                 rec.partitions = [(fn, tuple(args)) for fn, args in parts]
                 rec.warps = [0] + [int(w) for w in (a[0] if a else [])]     # the default partition's: unused
 
-        def mma_wait(n: int, deps: tuple[Any, ...] = ()) -> Any:
-            return ANY if len(deps) == 1 else tuple(ANY for _ in deps)
-
         class Gluon:
             jit = staticmethod(lambda f=None, **k: f if f is not None else (lambda g: g))
 
-        return {"gluon": Gluon, "gl": Gl(), "mbarrier": Mbarrier, "tma": Tma(), "warpgroup_mma": any_call,
+        return {"gluon": Gluon, "gl": Gl(), "mbarrier": Mbarrier, "tma": Tma(), "warpgroup_mma": self.mma,
                 "async_copy": _async_copy(rec), "libdevice": _Library(), "mma_v2": any_call,
-                "warpgroup_mma_wait": mma_wait, "fence_async_shared": any_call, "__name__": "twill_protocol",
-                "range": lambda *a: map(_Int, range(*a))}
+                "warpgroup_mma_wait": self.mma_wait, "fence_async_shared": lambda: rec.events.append(("fence", None, 0)),
+                "__name__": "twill_protocol", "range": lambda *a: map(_Int, range(*a))}
+
+    def allocated(self, shape: Any, layout: Any, line: int) -> Any:
+        """``gl.allocate_shared_memory`` at source line ``line``: barriers, or an array of slots named as the line
+        assigns it (an allocation in a partition, before its loop, is no local of the kernel's)."""
+        if layout is MBARRIER:
+            return BarrierArray(shape[0] if shape else 1)
+        if not (shape and isinstance(shape[0], int)):
+            return ANY
+        arr = SharedArray(shape[0], self)
+        m = re.match(r"\s*(\w+) = gl\.allocate_shared_memory", self.lines[line - 1] if line <= len(self.lines) else "")
+        arr.name = m.group(1) if m else "?"
+        arr.copy_target = arr.name in self.copy_targets
+        return arr
+
+    def mma(self, a: Any, b: Any, *args: Any, **k: Any) -> Any:
+        """A wgmma: the slots it reads (a consumer's own copies, ``AsyncTile.alloc``) held until a wait retires it."""
+        self.events.append(("mma", [x for x in (a, b) if isinstance(x, Slot)], 0))
+        return ANY
+
+    def mma_wait(self, n: int, deps: tuple[Any, ...] = ()) -> Any:
+        self.events.append(("mma_wait", None, int(n)))
+        return ANY if len(deps) == 1 else tuple(ANY for _ in deps)
 
 
 def _async_copy(rec: "Recorder") -> Any:
@@ -329,7 +354,10 @@ def launch(text: str, ns: dict[str, Any], rec: Recorder, scalars: dict[str, int]
     """Run the device source ``text`` with the recorder's names ``ns`` up to its ``warp_specialize`` (the
     partitions are recorded in ``rec``, not run): every barrier it allocated, named."""
     ns[EITHER] = _either
-    exec(compile(_branches_taken(text), "<kernel_gluon>", "exec"), ns)
+    code = _branches_taken(text)
+    rec.lines = text.splitlines()          # the AST keeps the text's line numbers
+    rec.copy_targets = set(re.findall(r"async_copy_global_to_shared\((\w+)\.index\(", text))
+    exec(compile(code, "<kernel_gluon>", "exec"), ns)
     kernel = ns["twill_kernel"]
     args = [scalars.get(p, ANY) for p in kernel.__code__.co_varnames[:kernel.__code__.co_argcount]]
     single = _one_partition(text)
@@ -546,12 +574,18 @@ def copy_problems(events: list[Event], who: str) -> list[str]:
     """A partition's own cp.async copies into buffers it reads itself (``plan.AsyncTile``), checked in its trace:
     each read finds its slot's last copy in a commit group a ``wait_group`` has completed, with a barrier after that
     wait (the other threads' copies visible); each copy into a slot finds the tile it held read, and a barrier since
-    that read (every warp done with it). A copy the producer makes for others (its ring, read by the consumers'
-    wgmmas) is not this check's: only buffers the partition both copies into and reads are followed."""
-    copied = {e[1].array for e in events if e[0] == "copy"}
-    mine = copied & {e[1].array for e in events if e[0] == "read"}
+    that read (every warp done with it); a wgmma reading a slot holds it until a wait retires the wgmma, and reads a
+    store through registers (the copies of a launch too little aligned for cp.async) only once a proxy fence followed
+    it. A copy the producer makes for others (its ring, read by the consumers' wgmmas) is not this check's: only
+    buffers the partition both copies into (or stores into in place of cp.async) and reads are followed."""
+    copied = {e[1].array for e in events if e[0] == "copy" or (e[0] == "write" and e[1].array.copy_target)}
+    mine = copied & ({e[1].array for e in events if e[0] == "read"}
+                     | {x.array for e in events if e[0] == "mma" for x in e[1]})
     if not mine:
         return []
+    mmas: list[set[tuple]] = []          # the slots each wgmma not yet retired reads, in issue order
+    fenced: set[tuple] = set()           # slots stored through registers, then a proxy fence (the tensor core sees them)
+    proxied: set[tuple] = set()          # ... and a barrier followed that fence
     groups = 0                           # commit groups made
     landed = 0                           # groups a wait completed
     group: dict[tuple, int | None] = {}  # slot -> the group of its last copy (None: not committed yet; -1: stored)
@@ -564,22 +598,40 @@ def copy_problems(events: list[Event], who: str) -> list[str]:
             continue
         if kind in ("copy", "write"):
             k = slot.key
-            if k in read_since:
+            if any(k in m for m in mmas):
+                out.append(f"{who} copies into {slot} while a wgmma that reads it may still run (not retired)")
+            elif k in read_since:
                 out.append(f"{who} copies into {slot} with no barrier since it read the tile there (another warp may "
                            "still be reading it)")
             elif k in unread:
                 out.append(f"{who} copies into {slot} before the tile it held was read (its ring too shallow)")
             group[k] = None if kind == "copy" else -1
             visible.discard(k)
+            fenced.discard(k)
+            proxied.discard(k)
             unread.add(k)
         elif kind == "commit":
             group.update({k: groups for k, g in group.items() if g is None})
             groups += 1
         elif kind == "wait_group":
             landed = max(landed, groups - n)
+        elif kind == "fence":
+            fenced |= {k for k, g in group.items() if g == -1}
         elif kind == "sync":
             visible |= {k for k, g in group.items() if g is not None and g < landed}
+            # the tensor core reads cp.async's landed copies after the barrier; a store through registers once fenced
+            proxied |= fenced | {k for k, g in group.items() if g is not None and 0 <= g < landed}
             read_since = set()
+        elif kind == "mma":
+            reads = {x.key for x in slot if x.array in mine}
+            out += [f"{who}'s wgmma reads {x} before its copy landed and a barrier followed (wait_group, "
+                    "thread_barrier; a store through registers: fence_async_shared before the barrier)"
+                    for x in slot if x.key in reads and x.key not in proxied]
+            unread -= reads
+            mmas.append(reads)
+        elif kind == "mma_wait":
+            done, mmas = (mmas[:len(mmas) - n], mmas[len(mmas) - n:]) if n else (mmas, [])
+            read_since |= {k for m in done for k in m}     # every warp's retirement: a barrier before the next copy
         elif kind == "read":
             k = slot.key
             if k not in visible:

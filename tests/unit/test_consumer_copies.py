@@ -54,3 +54,50 @@ def test_the_protocol_check_follows_a_consumers_own_copies():
     one = re.sub(r"a_as\.index\(\(([^)]*)\) % 2\)", "a_as.index(0)", source)
     problems, _ = check_kernel(one, signature, 2, 1)
     assert problems and "copies into a_as.index(0) with no barrier since it read" in problems[0], problems
+
+
+def _tut06_bwd() -> tuple[str, dict]:
+    d = ROOT / "bench/results/gluon/tut06_attn_bwd"
+    return (d / "kernel_gluon.py").read_text(), json.loads((d / "gluon.json").read_text())["gluon"]["kernel"]["signature"]
+
+
+def test_a_one_partition_kernel_copies_its_wgmma_tiles_ahead_into_the_buffers_the_wgmma_reads():
+    """Tutorial 06's backward (run 89: x0.80 -> x0.99 of Triton's best): qT and dO, read only by wgmmas, are copied with
+    cp.async three iterations ahead into 5-slot rings in the layout the wgmma reads (no register copy, no store); each
+    slot is read after wait_group and a barrier (no proxy fence: Triton's own pipelining has none after cp.async, and
+    it cost the int8 GEMM x0.55, run 91; a copy through registers is fenced after its store), and copied again only
+    after the wgmmas reading it have retired (a 4-slot ring and a store left unfenced are refused by the protocol
+    check)."""
+    source, signature = _tut06_bwd()
+    body = source[source.index("def consumer_0"):source.index("\ndef twill_kernel")]
+    alloc = re.search(r"qT_167_ring = gl\.allocate_shared_memory\(gl\.float16, \[5, 64, 32\], gl\.NVMMASharedLayout\(", body)
+    assert alloc, "the ring is allocated in the partition, before its loop"
+    assert re.search(r"async_copy\.async_copy_global_to_shared\(qT_167_ring\.index\(\(twill_base \+ twill_b - 0\) % 5\)", body)
+    read = re.search(r"async_copy\.wait_group\(2\)\n\s+gl\.thread_barrier\(\)\n\s+"
+                     r"qT_167 = qT_167_ring\.index\(\(twill_base \+ twill_b - 3\) % 5\)", body)
+    assert read and "warpgroup_mma(k_36, qT_167," in body           # the slot is the wgmma's operand
+    assert "qT_167_st" not in source and "gl.load(qT_ptrs_189_p1)" not in body.split("if TWILL_COPY")[0]
+    assert "wgmma tiles copied by their consumer with cp.async" in source[:3000]
+    assert check_kernel(source, signature, 4, 0) == ([], "")
+    shallow = source
+    for shape in ("[5, 64, 32]", "[5, 32, 64]", "[5, 64, 16]", "[5, 16, 64]"):
+        shallow = shallow.replace(shape, shape.replace("5", "4", 1))
+    problems, _ = check_kernel(shallow.replace("% 5)", "% 4)"), signature, 4, 0)
+    assert problems and "while a wgmma that reads it may still run" in problems[0], problems
+    unfenced = re.sub(r"(_ring\.index\(.*\.store\(gl\.load\(.*\n)\s+fence_async_shared\(\).*\n", r"\1", source)
+    assert unfenced != source
+    problems, _ = check_kernel(unfenced, signature, 4, 0)
+    assert problems and "(copies through registers)" in problems[0] and "fence_async_shared before" in problems[0], problems
+
+
+def test_prefetch_follows_the_loops_trip_count_and_the_launchs_stages():
+    """How far ahead: at most num_stages - 1 (the author's pipelining depth) and, for a loop of constant bounds, its
+    trip count - 1 (FLA's chunk_o: two iterations, one ahead, 3-slot rings); `--prefetch 0` keeps the tiles loaded a
+    stage ahead in registers (Mamba's variants, run 90: deeper was slower for their 4- and 8-iteration loops)."""
+    head = (ROOT / "bench/results/gluon/fla_chunk_o/kernel_gluon.py").read_text()[:4000]
+    assert re.search(r"b_q_\d+_ring: 3 x 8192 B, issued 1 iteration\(s\) ahead", head), head
+    for name in ("mamba_bmm_chunk", "mamba_chunk_state"):
+        d = ROOT / "bench/results/gluon" / name
+        kernel = json.loads((d / "gluon.json").read_text())["gluon"]["kernel"]
+        assert kernel["own_tiles"] and kernel["prefetch"] == 0
+        assert "_ring" not in (d / "kernel_gluon.py").read_text()

@@ -60,7 +60,10 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "gemlite_a16w4_gemm", "flashinfer_varlen_merge_states", "flaggems_bmm", "kernl_linear_gelu",
              "tut06_attn_bwd",   # run 85's race: a scratch buffer over the K tile its last wgmma read (run 87)
              "mamba_chunk_state_bwd_db", "liger_dyt_bwd",
-             "fa2_triton_bwd"}   # the row index in a load's address and the mask; one partition (registers)
+             "fa2_triton_bwd",   # the row index in a load's address and the mask; one partition (registers)
+             # session 45's sweep: offsets loaded for a jagged batch, a LUT of blocks with a loop counting down,
+             # 2-bit weights unpacked from repeated addresses
+             "fbgemm_jagged_dense_bmm", "blocksparse_sdd", "bitnet_ternary_gemm"}
 # the Gluon search's budget where 30 s may find no joint schedule on a loaded CI machine (three dots an iteration)
 SEARCH_SECONDS = {"flagattn_piecewise": 120}
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory",   # an atomic add before the guarding if

@@ -1109,14 +1109,31 @@ def test_a_loops_shared_buffers_are_kept_until_its_last_wgmma_retires():
     kir = _kir("tests/corpus/tut06_attn_bwd.py")
     k = generate(kir.nested or kir.text, graph_from_dict(gs["graph"]), Schedule.from_dict(gs), load_machine("h200"),
                  kir.spec, own_stores=kd["own_stores"], own_tiles=bool(kd.get("own_tiles", False)),
-                 copy_warps=int(kd.get("copy_warps", 4)),
+                 copy_warps=int(kd.get("copy_warps", 4)), prefetch=kd.get("prefetch"),
                  siblings=recorded_siblings(kd))
     lines = _function(k.source, "consumer_0").splitlines()
     # the K and V tiles of the dK/dV loops, Q and dO of the dQ loops (made before them), and the last loops' rings
-    for buf in ("k_36", "v_41", "q_108", "do_113", "qT_167_st", "do_176_st", "kT_165_l3_st", "vT_166_l3_st"):
-        read = max(i for i, ln in enumerate(lines) if re.search(rf"warpgroup_mma\({buf}\b|= {buf}\.index\(", ln))
+    for buf in ("k_36", "v_41", "q_108", "do_113", "qT_167_ring", "do_176_ring", "kT_165_l3_ring", "vT_166_l3_ring"):
+        # (the last asynchronous read: a short loop's unpipelined copy issues its wgmmas synchronously)
+        read = max(i for i, ln in enumerate(lines) if re.search(rf"warpgroup_mma\({buf}\b.*is_async=True|= {buf}\.index\(", ln))
         kept = [i for i, ln in enumerate(lines) if ln.strip() == f"{buf}._keep_alive()"]
         assert kept and max(kept) > read, buf
         assert any("warpgroup_mma_wait(0" in ln for ln in lines[read:max(kept)]), buf   # after the last wait
     assert k.source == (d / "kernel_gluon.py").read_text()
+    compile_offline(k, load_machine("h200"))
+
+
+def test_a_dots_sum_read_as_the_accumulator_of_a_dot_a_stage_later_is_named_when_it_retires():
+    """``tl.dot(a, b, acc, input_precision="tf32x3")``: three chained wgmmas, the first's sum the second's accumulator a
+    stage later (the sweep's fp32 GEMM). That sum was treated as consumed in place (as a dot's in its own stage) and
+    never named, and the kernel read ``accumulator_80_p1`` undefined (NameError in Gluon's trace). Now its retirement
+    names it, and the kernel of the route's first candidate (the fixture) compiles."""
+    fx = json.loads((ROOT / "tests/fixtures/tf32x3_gemm.candidate.json").read_text())   # the route's first candidate
+    kir = _kir("tests/corpus/tf32x3_gemm.py")
+    k = generate(kir.nested or kir.text, graph_from_dict(fx["graph"]), Schedule.from_dict(fx["schedule"]),
+                 load_machine("h200"), kir.spec, **fx["kwargs"])
+    src = _function(k.source, "consumer_0")
+    aged = [m.start() for m in re.finditer(r"\baccumulator_80_p1\b", src)]
+    named = [m.start() for m in re.finditer(r"\baccumulator_80(?:, [\w, ]+)? = warpgroup_mma_wait\(", src)]
+    assert aged and named and min(named) < min(aged), src[:3000]
     compile_offline(k, load_machine("h200"))

@@ -26,9 +26,9 @@ NAMED_FLAGS = (("kernel", "{}"), ("loop", "loop{}"), ("swp_only", "swp"), ("num_
                ("row_split", "rows{}"), ("tc_order", "tc-order"), ("tree_reductions", "tree"), ("no_reducer", "no-reducer"),
                ("lookahead", "lookahead"),
                ("sequential_groups", "seq"), ("persistent", "persistent-{}"), ("async_tiles", "async-tiles-{}"),
-               ("own_tiles", "own-tiles-{}"))
+               ("own_tiles", "own-tiles-{}"), ("prefetch", "prefetch{}"))
 DEFAULTS = {"backend": "cpsat", "joint_backend": "cpsat", "normalize_bound": 300, "emit": "auto", "persistent": "auto",
-            "async_tiles": "auto", "own_tiles": "auto"}
+            "async_tiles": "auto", "own_tiles": "auto", "prefetch": "auto"}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -88,6 +88,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="Gluon kernel, experimental: solve with each partition issuing one op at a time, wgmmas retired "
                         "in issue order and the generated kernels' measured costs (the machine file's [written] "
                         "table); its FA forward ran 29%% slower on the H200 (bench/results/gluon/runs/NOTES.md, run 4)")
+    _add_gluon_arguments(p)
+    p.add_argument("--time-passes", action="store_true", help="print the time each pipeline step took")
+    p.add_argument("--dump-dir", default=None, metavar="DIR",
+                   help="write each step's output there (graph, costed graph, schedules, annotated IR)")
+    p.add_argument("--quiet", action="store_true")
+
+
+def _add_gluon_arguments(p: argparse.ArgumentParser) -> None:
+    """The Gluon kernel's own decisions, each measured both ways on the H200."""
     p.add_argument("--persistent", default="auto", choices=("auto", "on", "off"),
                    help="Gluon kernel: one CTA per SM looping over the grid's tiles (on), one CTA per tile (off), or "
                         "auto: persistent when the kernel's shared memory or registers leave room for one CTA per SM, "
@@ -105,10 +114,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "tiles at any launch or the loop runs at most two iterations a CTA (constant bounds). Measured both ways on the H200 (runs 78-79): one partition faster for "
                         "Mamba's chunk state (x0.59 -> x0.90 of Triton) and bmm (x0.65 -> x0.75) and FLA's chunk_o "
                         "(x0.85 -> x1.01), loops of 2-8 iterations a CTA; slower for nine of ten others")
-    p.add_argument("--time-passes", action="store_true", help="print the time each pipeline step took")
-    p.add_argument("--dump-dir", default=None, metavar="DIR",
-                   help="write each step's output there (graph, costed graph, schedules, annotated IR)")
-    p.add_argument("--quiet", action="store_true")
+    p.add_argument("--prefetch", default="auto", choices=("auto", "0", "1", "2", "3", "4"),
+                   help="Gluon kernel of one partition loading its own tiles: the iterations ahead it copies a wgmma's "
+                        "tiles with cp.async into the buffers the wgmma reads (0: loaded a stage ahead in registers and "
+                        "stored to shared memory); auto: 3, at most the launch's num_stages - 1 and the loop's constant "
+                        "trip count - 1, fewer where the buffers do not fit. Measured on the H200 (runs 89-90): "
+                        "tutorial 06's backward x0.80 -> x0.99 of Triton at 3; Mamba's bmm (4 iterations a CTA) "
+                        "0.177 / 0.175 / 0.195 / 0.201 ms at 0 / 1 / 2 / 3, its chunk state (8) 59.6 / 54.5 / 53.8 / "
+                        "59.1 TFLOP/s")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -131,7 +144,8 @@ def run(args: argparse.Namespace) -> int:
                          expected="--arch h100 or h200", found=f"sm_{m.sm}")
     for flag, value, what in (("--persistent", args.persistent, "persistence"),
                               ("--async-tiles", args.async_tiles, "how a wgmma's register-read tiles are copied"),
-                              ("--own-tiles", args.own_tiles, "who loads the dots' tiles")):
+                              ("--own-tiles", args.own_tiles, "who loads the dots' tiles"),
+                              ("--prefetch", args.prefetch, "how far ahead a partition copies its own wgmma tiles")):
         if value != "auto" and (args.emit == "triton" or m.sm != 90 or args.swp_only):
             raise InputError(f"{flag} {value}: {what} is a decision of the Gluon kernel, which this run does not write",
                              where=m.name, expected="--arch h100 or h200, --emit auto or gluon",
@@ -149,7 +163,7 @@ def run(args: argparse.Namespace) -> int:
         no_cross_warp=args.no_cross_warp, realisable=not args.no_realisability, dump_dir=args.dump_dir,
         emit=args.emit, row_split=args.row_split, tc_order=args.tc_order, tree_reductions=args.tree_reductions,
         reducer=not args.no_reducer, gluon_lookahead=args.lookahead, sequential_groups=args.sequential_groups, persistent=args.persistent,
-        async_tiles=args.async_tiles, own_tiles=args.own_tiles)
+        async_tiles=args.async_tiles, own_tiles=args.own_tiles, prefetch=args.prefetch)
     progress = Progress(quiet=args.quiet, live=sys.stderr.isatty())
     try:
         result = optimize(args.file, m, opts, progress=progress)

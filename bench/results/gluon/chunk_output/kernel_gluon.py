@@ -1,11 +1,10 @@
 """chunk_fwd_kernel_o, written by twill from its joint schedule: I=640 L=640 (optimal), 2992 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- one partition, no producer (the dots' tiles loaded by its own warps and stored to shared memory for the wgmma, as Triton's one partition does: where cp.async cannot copy them at any launch (no address known aligned), a later loop loads tiles no ring of this loop's streams, the loop runs at most two iterations a CTA, or --own-tiles on asks, a stage ahead of their readers; 1 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 130 per thread)
-- shared operand b_q_166_st: partition 0 stores the loop's [64, 64] bf16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
-- shared operand b_k_182_st: partition 0 stores the loop's [64, 64] bf16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
-- shared operand b_h_189_st: partition 0 stores the loop's [64, 64] bf16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
-- shared memory: 49168 bytes planned of 232448; maxnreg unset (ptxas allocates)
+- wgmma tiles copied by their consumer with cp.async straight into the buffers the wgmma reads (b_q_166_ring: 3 x 8192 B, issued 1 iteration(s) ahead, b_k_182_ring: 3 x 8192 B, issued 1 iteration(s) ahead, b_h_189_ring: 3 x 8192 B, issued 1 iteration(s) ahead): one commit group per body; read after wait_group and a barrier (no proxy fence after cp.async, as Triton's pipelined loops; a copy through registers is fenced after its store), a slot copied again only once the wgmmas that read it have retired and a barrier followed (Triton's pipelining of one partition's tiles: tutorial 06's backward, loaded a stage ahead in registers, x0.80 of Triton's best; so, x0.99: runs 89, 92)
+- wgmma waits: an accumulation's previous wgmma retired under the next one's token (with its result named, ptxas serialised the wgmmas)
+- one partition, no producer (the dots' tiles copied by its own warps with cp.async into the buffers the wgmma reads, as Triton's one partition does: where cp.async cannot copy them at any launch (no address known aligned), a later loop loads tiles no ring of this loop's streams, the loop runs at most two iterations a CTA, or --own-tiles on asks, 1 stage(s) ahead of their readers; 2 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 130 per thread)
+- shared memory: 73744 bytes planned of 232448; maxnreg unset (ptxas allocates)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -14,6 +13,7 @@ from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
                                                                warpgroup_mma_wait)
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
 
 L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
 L1 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[8, 1], threads_per_warp=[8, 4], warps_per_cta=[1, 4], order=[0, 1])))
@@ -26,7 +26,7 @@ L7 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistribute
 L8 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(q, k, v, h, g, o, scale, T, b_q_166_st, b_k_182_st, b_h_189_st):
+def consumer_0(q, k, v, h, g, o, scale, T, TWILL_COPY: gl.constexpr):
     v0 = gl.program_id(0)
     v1 = gl.program_id(1)
     v2 = gl.program_id(2)
@@ -86,11 +86,66 @@ def consumer_0(q, k, v, h, g, o, scale, T, b_q_166_st, b_k_182_st, b_h_189_st):
     b_h_65 = b_h_63 & b_h_64
     b_h_66 = b_h_65.broadcast_to([64, 64])
     twill_n = (2 - 0 + 1 - 1) // 1
+    b_q_166_ring = gl.allocate_shared_memory(gl.bfloat16, [3, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_k_182_ring = gl.allocate_shared_memory(gl.bfloat16, [3, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
+    b_h_189_ring = gl.allocate_shared_memory(gl.bfloat16, [3, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     b_o_190 = gl.full([64, 64], 0.0, gl.float32, layout=L4)
     b_A_191 = gl.full([64, 64], 0.0, gl.float32, layout=L4)
+    p_q_148 = (0 + (0 - 0) * 1) * 64  # load0_b_q: stage 0, partition 0 (group 0)
+    p_q_149 = gl.cast(p_q_148, gl.int64)  # load0_b_q: stage 0, partition 0 (group 0)
+    b_q_151 = p_q_149  # load1_b_k: stage 0, partition 0 (group 0)
+    b_q_154 = b_q_151 + b_q_38  # load1_b_k: stage 0, partition 0 (group 0)
+    b_k_167 = gl.expand_dims(b_q_154, 1)  # load1_b_k: stage 0, partition 0 (group 0)
+    b_k_172 = b_k_167 >= 0  # elementwise3_b_k: stage 0, partition 0 (group 0)
+    b_k_174 = b_k_167 < 128  # elementwise3_b_k: stage 0, partition 0 (group 0)
+    b_k_176 = b_k_172 & b_k_174  # elementwise3_b_k: stage 0, partition 0 (group 0)
+    b_k_178 = b_k_176.broadcast_to([64, 64])  # elementwise4_b_k: stage 0, partition 0 (group 0)
+    b_k_180 = b_k_178 & b_k_58  # elementwise4_b_k: stage 0, partition 0 (group 0)
+    b_q_150 = p_q_149  # load0_b_q: stage 0, partition 0 (group 0)
+    b_q_153 = b_q_150 + b_q_39  # load0_b_q: stage 0, partition 0 (group 0)
+    b_q_156 = gl.expand_dims(b_q_153, 0)  # load0_b_q: stage 0, partition 0 (group 0)
+    b_q_160 = b_q_156 >= 0  # elementwise1_b_q: stage 0, partition 0 (group 0)
+    b_q_161 = b_q_156 < 128  # elementwise1_b_q: stage 0, partition 0 (group 0)
+    b_q_162 = b_q_160 & b_q_161  # elementwise1_b_q: stage 0, partition 0 (group 0)
+    b_q_163 = b_q_162.broadcast_to([64, 64])  # elementwise2_b_q: stage 0, partition 0 (group 0)
+    b_q_164 = b_q_50 & b_q_163  # elementwise2_b_q: stage 0, partition 0 (group 0)
+    b_q_152 = p_q_149  # elementwise0_b_k: stage 0, partition 0 (group 0)
+    b_q_155 = b_q_152 + b_q_37  # elementwise0_b_k: stage 0, partition 0 (group 0)
+    b_k_168 = gl.expand_dims(b_q_155, 1)  # elementwise0_b_k: stage 0, partition 0 (group 0)
+    b_k_173 = b_k_168 >= 0  # elementwise0_b_k: stage 0, partition 0 (group 0)
+    b_k_175 = b_k_168 < 128  # elementwise0_b_k: stage 0, partition 0 (group 0)
+    b_k_177 = b_k_173 & b_k_175  # elementwise0_b_k: stage 0, partition 0 (group 0)
+    b_k_179 = b_k_177.broadcast_to([64, 64])  # elementwise5_b_h: stage 0, partition 0 (group 0)
+    b_h_187 = b_k_179 & b_h_66  # elementwise5_b_h: stage 0, partition 0 (group 0)
+    b_q_157 = b_q_156.broadcast_to([64, 64])  # load0_b_q: stage 0, partition 0 (group 0)
+    b_k_169 = b_k_167.broadcast_to([64, 64])  # load1_b_k: stage 0, partition 0 (group 0)
+    b_q_158 = b_q_45 + b_q_157  # load0_b_q: stage 0, partition 0 (group 0)
+    b_k_170 = b_k_169 + b_k_53  # load1_b_k: stage 0, partition 0 (group 0)
+    b_q_159 = q_19 + b_q_158  # load0_b_q: stage 0, partition 0 (group 0)
+    b_k_171 = k_20 + b_k_170  # load1_b_k: stage 0, partition 0 (group 0)
+    if TWILL_COPY:  # load0_b_q: stage 0, partition 0 (group 0)
+        async_copy.async_copy_global_to_shared(b_q_166_ring.index((0 - 0) % 3), b_q_159, mask=b_q_164)  # load0_b_q: stage 0, partition 0 (group 0)
+    else:  # load0_b_q: stage 0, partition 0 (group 0)
+        b_q_166_ring.index((0 - 0) % 3).store(gl.load(b_q_159, mask=b_q_164))  # load0_b_q: stage 0, partition 0 (group 0)
+        fence_async_shared()  # load0_b_q: stage 0, partition 0 (group 0)
+    if TWILL_COPY:  # load1_b_k: stage 0, partition 0 (group 0)
+        async_copy.async_copy_global_to_shared(b_k_182_ring.index((0 - 0) % 3), b_k_171, mask=b_k_180)  # load1_b_k: stage 0, partition 0 (group 0)
+    else:  # load1_b_k: stage 0, partition 0 (group 0)
+        b_k_182_ring.index((0 - 0) % 3).store(gl.load(b_k_171, mask=b_k_180))  # load1_b_k: stage 0, partition 0 (group 0)
+        fence_async_shared()  # load1_b_k: stage 0, partition 0 (group 0)
+    b_h_183 = b_k_168 * 128  # load2_b_h: stage 0, partition 0 (group 0)
+    b_h_184 = b_h_183.broadcast_to([64, 64])  # load2_b_h: stage 0, partition 0 (group 0)
+    b_h_185 = b_h_184 + b_h_62  # load2_b_h: stage 0, partition 0 (group 0)
+    b_h_186 = h_27 + b_h_185  # load2_b_h: stage 0, partition 0 (group 0)
+    if TWILL_COPY:  # load2_b_h: stage 0, partition 0 (group 0)
+        async_copy.async_copy_global_to_shared(b_h_189_ring.index((0 - 0) % 3), b_h_186, mask=b_h_187)  # load2_b_h: stage 0, partition 0 (group 0)
+    else:  # load2_b_h: stage 0, partition 0 (group 0)
+        b_h_189_ring.index((0 - 0) % 3).store(gl.load(b_h_186, mask=b_h_187))  # load2_b_h: stage 0, partition 0 (group 0)
+        fence_async_shared()  # load2_b_h: stage 0, partition 0 (group 0)
+    async_copy.commit_group()
     b_A_191_p1 = b_A_191
     b_o_190_p1 = b_o_190
-    for twill_b in range(0, twill_n):
+    for twill_b in range(1, twill_n):
         p_q_148 = (0 + (twill_b - 0) * 1) * 64  # load0_b_q: stage 0, partition 0 (group 0)
         p_q_149 = gl.cast(p_q_148, gl.int64)  # load0_b_q: stage 0, partition 0 (group 0)
         b_q_151 = p_q_149  # load1_b_k: stage 0, partition 0 (group 0)
@@ -118,37 +173,58 @@ def consumer_0(q, k, v, h, g, o, scale, T, b_q_166_st, b_k_182_st, b_h_189_st):
         b_k_179 = b_k_177.broadcast_to([64, 64])  # elementwise5_b_h: stage 0, partition 0 (group 0)
         b_h_187 = b_k_179 & b_h_66  # elementwise5_b_h: stage 0, partition 0 (group 0)
         b_q_157 = b_q_156.broadcast_to([64, 64])  # load0_b_q: stage 0, partition 0 (group 0)
-        b_q_158 = b_q_45 + b_q_157  # load0_b_q: stage 0, partition 0 (group 0)
+        async_copy.wait_group(0)
+        gl.thread_barrier()
+        b_q_166 = b_q_166_ring.index((twill_b - 1) % 3)  # load0_b_q: stage 1, partition 0 (group 0)
         b_k_169 = b_k_167.broadcast_to([64, 64])  # load1_b_k: stage 0, partition 0 (group 0)
-        b_q_159 = q_19 + b_q_158  # load0_b_q: stage 0, partition 0 (group 0)
+        b_q_158 = b_q_45 + b_q_157  # load0_b_q: stage 0, partition 0 (group 0)
+        b_k_182 = b_k_182_ring.index((twill_b - 1) % 3)  # load1_b_k: stage 1, partition 0 (group 0)
         b_k_170 = b_k_169 + b_k_53  # load1_b_k: stage 0, partition 0 (group 0)
-        b_q_165 = gl.load(b_q_159, mask=b_q_164)  # load0_b_q: stage 0, partition 0 (group 0)
+        b_q_159 = q_19 + b_q_158  # load0_b_q: stage 0, partition 0 (group 0)
         b_k_171 = k_20 + b_k_170  # load1_b_k: stage 0, partition 0 (group 0)
-        b_q_166 = b_q_166_st.index((twill_b - 0) % 2)  # load0_b_q: stage 0, partition 0 (group 0)
-        b_q_166.store(b_q_165)  # load0_b_q: stage 0, partition 0 (group 0)
-        fence_async_shared()  # load0_b_q: stage 0, partition 0 (group 0)
-        b_k_181 = gl.load(b_k_171, mask=b_k_180)  # load1_b_k: stage 0, partition 0 (group 0)
-        b_k_182 = b_k_182_st.index((twill_b - 0) % 2)  # load1_b_k: stage 0, partition 0 (group 0)
-        b_k_182.store(b_k_181)  # load1_b_k: stage 0, partition 0 (group 0)
-        fence_async_shared()  # load1_b_k: stage 0, partition 0 (group 0)
-        tok_b_A_191 = warpgroup_mma(b_q_166, b_k_182, b_A_191_p1, is_async=True)  # dot1_b_A: stage 0, partition 0 (group 0)
+        if TWILL_COPY:  # load0_b_q: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(b_q_166_ring.index((twill_b - 0) % 3), b_q_159, mask=b_q_164)  # load0_b_q: stage 0, partition 0 (group 0)
+        else:  # load0_b_q: stage 0, partition 0 (group 0)
+            b_q_166_ring.index((twill_b - 0) % 3).store(gl.load(b_q_159, mask=b_q_164))  # load0_b_q: stage 0, partition 0 (group 0)
+            fence_async_shared()  # load0_b_q: stage 0, partition 0 (group 0)
+        if TWILL_COPY:  # load1_b_k: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(b_k_182_ring.index((twill_b - 0) % 3), b_k_171, mask=b_k_180)  # load1_b_k: stage 0, partition 0 (group 0)
+        else:  # load1_b_k: stage 0, partition 0 (group 0)
+            b_k_182_ring.index((twill_b - 0) % 3).store(gl.load(b_k_171, mask=b_k_180))  # load1_b_k: stage 0, partition 0 (group 0)
+            fence_async_shared()  # load1_b_k: stage 0, partition 0 (group 0)
+        tok_b_A_191 = warpgroup_mma(b_q_166, b_k_182, b_A_191_p1, is_async=True)  # dot1_b_A: stage 1, partition 0 (group 0)
+        b_h_189 = b_h_189_ring.index((twill_b - 1) % 3)  # load2_b_h: stage 1, partition 0 (group 0)
         b_h_183 = b_k_168 * 128  # load2_b_h: stage 0, partition 0 (group 0)
         b_h_184 = b_h_183.broadcast_to([64, 64])  # load2_b_h: stage 0, partition 0 (group 0)
         b_h_185 = b_h_184 + b_h_62  # load2_b_h: stage 0, partition 0 (group 0)
         b_h_186 = h_27 + b_h_185  # load2_b_h: stage 0, partition 0 (group 0)
-        b_h_188 = gl.load(b_h_186, mask=b_h_187)  # load2_b_h: stage 0, partition 0 (group 0)
-        b_h_189 = b_h_189_st.index((twill_b - 0) % 2)  # load2_b_h: stage 0, partition 0 (group 0)
-        b_h_189.store(b_h_188)  # load2_b_h: stage 0, partition 0 (group 0)
-        fence_async_shared()  # load2_b_h: stage 0, partition 0 (group 0)
-        tok_b_o_190 = warpgroup_mma(b_q_166, b_h_189, b_o_190_p1, is_async=True)  # dot0_b_o: stage 0, partition 0 (group 0)
-        b_A_191_p1, b_o_190_p1 = warpgroup_mma_wait(2, deps=(b_A_191_p1, b_o_190_p1,))
+        if TWILL_COPY:  # load2_b_h: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(b_h_189_ring.index((twill_b - 0) % 3), b_h_186, mask=b_h_187)  # load2_b_h: stage 0, partition 0 (group 0)
+        else:  # load2_b_h: stage 0, partition 0 (group 0)
+            b_h_189_ring.index((twill_b - 0) % 3).store(gl.load(b_h_186, mask=b_h_187))  # load2_b_h: stage 0, partition 0 (group 0)
+            fence_async_shared()  # load2_b_h: stage 0, partition 0 (group 0)
+        tok_b_o_190 = warpgroup_mma(b_q_166, b_h_189, b_o_190_p1, is_async=True)  # dot0_b_o: stage 1, partition 0 (group 0)
+        async_copy.commit_group()
+        warpgroup_mma_wait(2, deps=(tok_b_A_191,))
         b_A_191, b_o_190 = warpgroup_mma_wait(2, deps=(tok_b_A_191, tok_b_o_190,))
         b_A_191_p1 = b_A_191
         b_o_190_p1 = b_o_190
+    async_copy.wait_group(0)
+    gl.thread_barrier()
+    b_q_166 = b_q_166_ring.index(((twill_n - 1 + 1) - 1) % 3)  # load0_b_q: stage 1, partition 0 (group 0)
+    b_k_182 = b_k_182_ring.index(((twill_n - 1 + 1) - 1) % 3)  # load1_b_k: stage 1, partition 0 (group 0)
+    tok_b_A_191 = warpgroup_mma(b_q_166, b_k_182, b_A_191_p1, is_async=True)  # dot1_b_A: stage 1, partition 0 (group 0)
+    b_h_189 = b_h_189_ring.index(((twill_n - 1 + 1) - 1) % 3)  # load2_b_h: stage 1, partition 0 (group 0)
+    tok_b_o_190 = warpgroup_mma(b_q_166, b_h_189, b_o_190_p1, is_async=True)  # dot0_b_o: stage 1, partition 0 (group 0)
+    async_copy.commit_group()
+    warpgroup_mma_wait(2, deps=(tok_b_A_191,))
+    b_A_191, b_o_190 = warpgroup_mma_wait(2, deps=(tok_b_A_191, tok_b_o_190,))
+    b_A_191_p1 = b_A_191
+    b_o_190_p1 = b_o_190
     b_A_191_p1, b_o_190_p1 = warpgroup_mma_wait(0, deps=(b_A_191_p1, b_o_190_p1,))
-    b_q_166_st._keep_alive()
-    b_k_182_st._keep_alive()
-    b_h_189_st._keep_alive()
+    b_q_166_ring._keep_alive()
+    b_k_182_ring._keep_alive()
+    b_h_189_ring._keep_alive()
     g_67 = g + q_17
     p_g = v1 * 64
     p_g_68 = gl.cast(T, gl.int64)
@@ -229,18 +305,15 @@ def consumer_0(q, k, v, h, g, o, scale, T, b_q_166_st, b_k_182_st, b_h_189_st):
     gl.store(v7, v8, mask=b_v_137)
 
 @gluon.jit
-def twill_kernel(q, k, v, h, g, o, scale, T):
-    b_q_166_st = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    b_k_182_st = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
-    b_h_189_st = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    consumer_0(q, k, v, h, g, o, scale, T, b_q_166_st, b_k_182_st, b_h_189_st)
+def twill_kernel(q, k, v, h, g, o, scale, T, TWILL_COPY: gl.constexpr):
+    consumer_0(q, k, v, h, g, o, scale, T, TWILL_COPY)
 
 
 
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['q', 'k', 'v', 'h', 'g', 'o', 'scale', 'T', 'H', 'K', 'V', 'BT', 'BK', 'BV', 'USE_G']          # the Triton kernel's parameters, in order
 RUNTIME = ['q', 'k', 'v', 'h', 'g', 'o', 'scale', 'T']   # the Gluon kernel's parameters, in order
-FLAGS = []   # its constexpr flags, after RUNTIME: decided per launch key
+FLAGS = ['TWILL_COPY']   # its constexpr flags, after RUNTIME: decided per launch key
 KEYED = ['q', 'k', 'v', 'h', 'g', 'o', 'scale', 'T']   # the arguments a launch key reads
 CONSTEXPRS = {'H': 4, 'K': 128, 'V': 128, 'BT': 64, 'BK': 64, 'BV': 64, 'USE_G': True}         # the specialisation this kernel was generated for
 HEURISTICS = {'USE_G': "lambda args: args['g'] is not None"}   # @triton.heuristics of the kernel: each checked per launch key
@@ -249,6 +322,7 @@ DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 4
 MAXNREG = None
 PERSISTENT = False      # one program per SM loops over the grid's tiles
+COPY_ALIGNED = ['q', 'k', 'h', 'T']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
 
@@ -371,7 +445,7 @@ def _decide(bound):
     """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
     _heuristics(bound)
     shapes = None
-    flags = {}
+    flags = {'TWILL_COPY': all(_aligned(bound[n]) for n in COPY_ALIGNED)}
     return [tuple(flags[f] for f in FLAGS), shapes, None]
 
 
@@ -414,6 +488,13 @@ def _run(entry, g, runtime):
     if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
         entry[2] = compiled
     return compiled
+
+
+def _aligned(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
 
 
 _SMS = []

@@ -1,15 +1,11 @@
 """bmm_kernel, written by twill from its joint schedule: I=330 L=297 (optimal), 1280 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- a_71 copied with cp.async at every launch, not by TMA: its coordinates are int64 (%group_id) along a dimension no mask bounds
-- b copied with cp.async at every launch, not by TMA: its coordinates are int64 (%pid_n) along a dimension no mask bounds
-- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_71, b): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
-- partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 104): the loop's compute, 1 stages
-- partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
-- ring a_71: 4 buffers of [128, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
-- ring b: 4 buffers of [64, 128] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- wgmma tiles copied by their consumer with cp.async straight into the buffers the wgmma reads (a_72_ring: 4 x 16384 B, issued 2 iteration(s) ahead, b_73_ring: 4 x 16384 B, issued 2 iteration(s) ahead): one commit group per body; read after wait_group and a barrier (no proxy fence after cp.async, as Triton's pipelined loops; a copy through registers is fenced after its store), a slot copied again only once the wgmmas that read it have retired and a barrier followed (Triton's pipelining of one partition's tiles: tutorial 06's backward, loaded a stage ahead in registers, x0.80 of Triton's best; so, x0.99: runs 89, 92)
+- wgmma waits: an accumulation's previous wgmma retired under the next one's token (with its result named, ptxas serialised the wgmmas)
+- one partition, no producer (the dots' tiles copied by its own warps with cp.async into the buffers the wgmma reads, as Triton's one partition does: where cp.async cannot copy them at any launch (no address known aligned), a later loop loads tiles no ring of this loop's streams, the loop runs at most two iterations a CTA, or --own-tiles on asks, 2 stage(s) ahead of their readers; 3 stages), so no warp_specialize: 8 warps, registers as ptxas allocates them (the schedule's tiles need about 104 per thread)
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 131216 bytes planned of 232448; maxnreg 128
+- shared memory: 131088 bytes planned of 232448; maxnreg unset (ptxas allocates)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -28,7 +24,7 @@ L4 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1]
 L5 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(A, B, O, M, N, K, stride_ab, stride_am, stride_bb, stride_bk, stride_ob, stride_om, twill_g0, twill_g1, twill_g2, a_71_buf, b_buf, a_71_ready, a_71_empty, b_ready, b_empty, TWILL_COPY: gl.constexpr):
+def consumer_0(A, B, O, M, N, K, stride_ab, stride_am, stride_bb, stride_bk, stride_ob, stride_om, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -78,6 +74,7 @@ def consumer_0(A, B, O, M, N, K, stride_ab, stride_am, stride_bb, stride_bk, str
         offs_n = pid_n * 128
         offs_n_32 = offs_n + offs_m_26
         mask_m = gl.cast(M, gl.int64)
+        mask_m_35 = offs_m_29 < mask_m
         mask_m_36 = offs_m_30 < mask_m
         a_ptrs = gl.expand_dims(offs_m_29, 1)
         a_ptrs_37 = gl.expand_dims(offs_m_30, 1)
@@ -105,25 +102,124 @@ def consumer_0(A, B, O, M, N, K, stride_ab, stride_am, stride_bb, stride_bk, str
         o_ptrs_63 = o_ptrs_61 + o_ptrs_62
         num_iters_64 = K + 63
         num_iters_65 = num_iters_64 // 64
+        mask_a = gl.expand_dims(mask_m_35, 1)
+        a = mask_a.broadcast_to([128, 64])
+        b_ptrs_66 = stride_bk * 64
         twill_n = (num_iters_65 - 0 + 1 - 1) // 1
-        o_76 = gl.full([128, 128], 0.0, gl.float32, layout=L4)
-        o_76_p1 = o_76
-        for twill_b in range(0, twill_n):
-            mbarrier.wait(a_71_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
-            fence_async_shared()
-            mbarrier.wait(b_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
-            fence_async_shared()
-            tok_o_76 = warpgroup_mma(a_71_buf.index((twill_base + twill_b - 0) % 4), b_buf.index((twill_base + twill_b - 0) % 4), o_76_p1, is_async=True)  # dot0_o: stage 0, partition 0 (group 0)
-            o_76_p1 = warpgroup_mma_wait(1, deps=(o_76_p1,))
-            mbarrier.arrive(a_71_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
-            mbarrier.arrive(b_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
-            o_76 = warpgroup_mma_wait(1, deps=(tok_o_76,))
+        if (twill_n >= 2) | (gl.program_id(0) < 0):
+            a_72_ring = gl.allocate_shared_memory(gl.float16, [4, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+            b_73_ring = gl.allocate_shared_memory(gl.float16, [4, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+            a_ptrs_74 = a_ptrs_47
+            b_ptrs_75 = b_ptrs_56
+            a_ptrs_74_p1 = a_ptrs_74
+            b_ptrs_75_p1 = b_ptrs_75
+            a_ptrs_74 = a_ptrs_74_p1 + 64  # load0_a: stage 0, partition 0 (group 0)
+            b_ptrs_75 = b_ptrs_75_p1 + b_ptrs_66  # load1_b: stage 0, partition 0 (group 0)
+            if TWILL_COPY:  # load0_a: stage 0, partition 0 (group 0)
+                async_copy.async_copy_global_to_shared(a_72_ring.index((twill_base + 0 - 0) % 4), a_ptrs_74_p1, mask=a)  # load0_a: stage 0, partition 0 (group 0)
+            else:  # load0_a: stage 0, partition 0 (group 0)
+                a_72_ring.index((twill_base + 0 - 0) % 4).store(gl.load(a_ptrs_74_p1, mask=a))  # load0_a: stage 0, partition 0 (group 0)
+                fence_async_shared()  # load0_a: stage 0, partition 0 (group 0)
+            if TWILL_COPY:  # load1_b: stage 0, partition 0 (group 0)
+                async_copy.async_copy_global_to_shared(b_73_ring.index((twill_base + 0 - 0) % 4), b_ptrs_75_p1)  # load1_b: stage 0, partition 0 (group 0)
+            else:  # load1_b: stage 0, partition 0 (group 0)
+                b_73_ring.index((twill_base + 0 - 0) % 4).store(gl.load(b_ptrs_75_p1))  # load1_b: stage 0, partition 0 (group 0)
+                fence_async_shared()  # load1_b: stage 0, partition 0 (group 0)
+            async_copy.commit_group()
+            a_ptrs_74_p1 = a_ptrs_74
+            b_ptrs_75_p1 = b_ptrs_75
+            o_76 = gl.full([128, 128], 0.0, gl.float32, layout=L4)
+            a_ptrs_74 = a_ptrs_74_p1 + 64  # load0_a: stage 0, partition 0 (group 0)
+            b_ptrs_75 = b_ptrs_75_p1 + b_ptrs_66  # load1_b: stage 0, partition 0 (group 0)
+            if TWILL_COPY:  # load0_a: stage 0, partition 0 (group 0)
+                async_copy.async_copy_global_to_shared(a_72_ring.index((twill_base + 1 - 0) % 4), a_ptrs_74_p1, mask=a)  # load0_a: stage 0, partition 0 (group 0)
+            else:  # load0_a: stage 0, partition 0 (group 0)
+                a_72_ring.index((twill_base + 1 - 0) % 4).store(gl.load(a_ptrs_74_p1, mask=a))  # load0_a: stage 0, partition 0 (group 0)
+                fence_async_shared()  # load0_a: stage 0, partition 0 (group 0)
+            if TWILL_COPY:  # load1_b: stage 0, partition 0 (group 0)
+                async_copy.async_copy_global_to_shared(b_73_ring.index((twill_base + 1 - 0) % 4), b_ptrs_75_p1)  # load1_b: stage 0, partition 0 (group 0)
+            else:  # load1_b: stage 0, partition 0 (group 0)
+                b_73_ring.index((twill_base + 1 - 0) % 4).store(gl.load(b_ptrs_75_p1))  # load1_b: stage 0, partition 0 (group 0)
+                fence_async_shared()  # load1_b: stage 0, partition 0 (group 0)
+            async_copy.commit_group()
+            a_ptrs_74_p1 = a_ptrs_74
+            b_ptrs_75_p1 = b_ptrs_75
             o_76_p1 = o_76
-        o_76_p1 = warpgroup_mma_wait(0, deps=(o_76_p1,))
-        a_71_buf._keep_alive()
-        b_buf._keep_alive()
-        mbarrier.arrive(a_71_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
-        mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+            for twill_b in range(2, twill_n):
+                async_copy.wait_group(1)
+                gl.thread_barrier()
+                a_72 = a_72_ring.index((twill_base + twill_b - 2) % 4)  # load0_a: stage 2, partition 0 (group 0)
+                b_73 = b_73_ring.index((twill_base + twill_b - 2) % 4)  # load1_b: stage 2, partition 0 (group 0)
+                a_ptrs_74 = a_ptrs_74_p1 + 64  # load0_a: stage 0, partition 0 (group 0)
+                b_ptrs_75 = b_ptrs_75_p1 + b_ptrs_66  # load1_b: stage 0, partition 0 (group 0)
+                if TWILL_COPY:  # load0_a: stage 0, partition 0 (group 0)
+                    async_copy.async_copy_global_to_shared(a_72_ring.index((twill_base + twill_b - 0) % 4), a_ptrs_74_p1, mask=a)  # load0_a: stage 0, partition 0 (group 0)
+                else:  # load0_a: stage 0, partition 0 (group 0)
+                    a_72_ring.index((twill_base + twill_b - 0) % 4).store(gl.load(a_ptrs_74_p1, mask=a))  # load0_a: stage 0, partition 0 (group 0)
+                    fence_async_shared()  # load0_a: stage 0, partition 0 (group 0)
+                if TWILL_COPY:  # load1_b: stage 0, partition 0 (group 0)
+                    async_copy.async_copy_global_to_shared(b_73_ring.index((twill_base + twill_b - 0) % 4), b_ptrs_75_p1)  # load1_b: stage 0, partition 0 (group 0)
+                else:  # load1_b: stage 0, partition 0 (group 0)
+                    b_73_ring.index((twill_base + twill_b - 0) % 4).store(gl.load(b_ptrs_75_p1))  # load1_b: stage 0, partition 0 (group 0)
+                    fence_async_shared()  # load1_b: stage 0, partition 0 (group 0)
+                tok_o_76 = warpgroup_mma(a_72, b_73, o_76_p1, is_async=True)  # dot0_o: stage 2, partition 0 (group 0)
+                async_copy.commit_group()
+                warpgroup_mma_wait(1, deps=(tok_o_76,))
+                o_76 = warpgroup_mma_wait(1, deps=(tok_o_76,))
+                a_ptrs_74_p1 = a_ptrs_74
+                b_ptrs_75_p1 = b_ptrs_75
+                o_76_p1 = o_76
+            async_copy.wait_group(1)
+            gl.thread_barrier()
+            a_72 = a_72_ring.index((twill_base + (twill_n - 1 + 1) - 2) % 4)  # load0_a: stage 2, partition 0 (group 0)
+            b_73 = b_73_ring.index((twill_base + (twill_n - 1 + 1) - 2) % 4)  # load1_b: stage 2, partition 0 (group 0)
+            tok_o_76 = warpgroup_mma(a_72, b_73, o_76_p1, is_async=True)  # dot0_o: stage 2, partition 0 (group 0)
+            async_copy.commit_group()
+            warpgroup_mma_wait(1, deps=(tok_o_76,))
+            o_76 = warpgroup_mma_wait(1, deps=(tok_o_76,))
+            a_ptrs_74_p2 = a_ptrs_74_p1
+            a_ptrs_74_p1 = a_ptrs_74
+            b_ptrs_75_p2 = b_ptrs_75_p1
+            b_ptrs_75_p1 = b_ptrs_75
+            o_76_p1 = o_76
+            async_copy.wait_group(1)
+            gl.thread_barrier()
+            a_72 = a_72_ring.index((twill_base + (twill_n - 1 + 2) - 2) % 4)  # load0_a: stage 2, partition 0 (group 0)
+            b_73 = b_73_ring.index((twill_base + (twill_n - 1 + 2) - 2) % 4)  # load1_b: stage 2, partition 0 (group 0)
+            tok_o_76 = warpgroup_mma(a_72, b_73, o_76_p1, is_async=True)  # dot0_o: stage 2, partition 0 (group 0)
+            async_copy.commit_group()
+            warpgroup_mma_wait(1, deps=(tok_o_76,))
+            o_76 = warpgroup_mma_wait(1, deps=(tok_o_76,))
+            a_ptrs_74_p3 = a_ptrs_74_p2
+            a_ptrs_74_p2 = a_ptrs_74_p1
+            a_ptrs_74_p1 = a_ptrs_74
+            b_ptrs_75_p3 = b_ptrs_75_p2
+            b_ptrs_75_p2 = b_ptrs_75_p1
+            b_ptrs_75_p1 = b_ptrs_75
+            o_76_p1 = o_76
+            o_76_p1 = warpgroup_mma_wait(0, deps=(o_76_p1,))
+            a_72_ring._keep_alive()
+            b_73_ring._keep_alive()
+        else:
+            arg13_w = gl.full([128, 128], 0.0, gl.float32, layout=L4)
+            a_ptrs_69_w = a_ptrs_47
+            b_ptrs_70_w = b_ptrs_56
+            for o_68_w in range(0, num_iters_65, 1):
+                a_71_w = gl.load(a_ptrs_69_w, mask=a)
+                a_72_w = gl.allocate_shared_memory(gl.float16, [128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False), a_71_w)
+                fence_async_shared()
+                b_w = gl.load(b_ptrs_70_w)
+                b_73_w = gl.allocate_shared_memory(gl.float16, [64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False), b_w)
+                fence_async_shared()
+                a_ptrs_74_w = a_ptrs_69_w + 64
+                b_ptrs_75_w = b_ptrs_70_w + b_ptrs_66
+                o_76_w = warpgroup_mma(a_72_w, b_73_w, arg13_w)
+                arg13_w = o_76_w
+                a_ptrs_69_w = a_ptrs_74_w
+                b_ptrs_70_w = b_ptrs_75_w
+            o_76_p1 = arg13_w
+            a_ptrs_74_p3 = a_ptrs_69_w
+            b_ptrs_75_p3 = b_ptrs_70_w
         mask_c = gl.expand_dims(mask_m_36, 1)
         v0 = mask_c.broadcast_to([128, 128])
         v1 = o_76_p1.to(gl.float16)
@@ -132,121 +228,8 @@ def consumer_0(A, B, O, M, N, K, stride_ab, stride_am, stride_bb, stride_bk, str
         twill_base += twill_n
 
 @gluon.jit
-def producer_1(A, B, O, M, N, K, stride_ab, stride_am, stride_bb, stride_bk, stride_ob, stride_om, twill_g0, twill_g1, twill_g2, a_71_buf, b_buf, a_71_ready, a_71_empty, b_ready, b_empty, TWILL_COPY: gl.constexpr):
-    twill_base = 0
-    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
-        twill_pid0 = twill_tile % twill_g0
-        twill_pid1 = (twill_tile // twill_g0) % twill_g1
-        twill_pid2 = twill_tile // (twill_g0 * twill_g1)
-        pid_b = twill_pid2
-        pid_b_1 = gl.cast(pid_b, gl.int64)
-        A_2 = gl.cast(stride_ab, gl.int64)
-        A_3 = pid_b_1 * A_2
-        A_4 = A + A_3
-        B_5 = gl.cast(stride_bb, gl.int64)
-        B_6 = pid_b_1 * B_5
-        B_7 = B + B_6
-        pidx = twill_pid0
-        pidx_11 = gl.cast(pidx, gl.int64)
-        pidy = twill_pid1
-        pidy_12 = gl.cast(pidy, gl.int64)
-        gridx = twill_g0
-        gridx_13 = gl.cast(gridx, gl.int64)
-        gridy = twill_g1
-        gridy_14 = gl.cast(gridy, gl.int64)
-        pid = pidy_12 * gridx_13
-        pid_15 = pidx_11 + pid
-        num_CTA_per_group = gridy_14 * 8
-        group_id = pid_15 // num_CTA_per_group
-        inner_group_id = pid_15 % num_CTA_per_group
-        GROUP_SIZE = group_id * 8
-        GROUP_SIZE_16 = GROUP_SIZE + 8
-        GROUP_SIZE_17 = GROUP_SIZE_16 > gridx_13
-        GROUP_SIZE_18 = gridx_13 % 8
-        GROUP_SIZE_19 = gl.where(GROUP_SIZE_17, GROUP_SIZE_18, 8)
-        pid_m = inner_group_id % GROUP_SIZE_19
-        pid_m_20 = GROUP_SIZE + pid_m
-        pid_n = inner_group_id // GROUP_SIZE_19
-        offs_m = pid_m_20 * 128
-        offs_m_21 = gl.arange(0, 128, layout=L0)
-        offs_m_23 = gl.arange(0, 128, layout=L2)
-        offs_m_24 = offs_m_21.to(gl.int64)
-        offs_m_26 = offs_m_23.to(gl.int64)
-        offs_m_29 = offs_m + offs_m_24
-        offs_n = pid_n * 128
-        offs_n_32 = offs_n + offs_m_26
-        mask_m = gl.cast(M, gl.int64)
-        mask_m_35 = offs_m_29 < mask_m
-        a_ptrs = gl.expand_dims(offs_m_29, 1)
-        a_ptrs_38 = gl.cast(stride_am, gl.int64)
-        a_ptrs_40 = a_ptrs * a_ptrs_38
-        a_ptrs_42 = A_4 + a_ptrs_40
-        a_ptrs_43 = gl.arange(0, 64, layout=L3)
-        a_ptrs_44 = gl.expand_dims(a_ptrs_43, 0)
-        a_ptrs_45 = a_ptrs_42.broadcast_to([128, 64])
-        a_ptrs_46 = a_ptrs_44.broadcast_to([128, 64])
-        a_ptrs_47 = a_ptrs_45 + a_ptrs_46
-        b_ptrs = gl.arange(0, 64, layout=L1)
-        b_ptrs_48 = gl.expand_dims(b_ptrs, 1)
-        b_ptrs_50 = b_ptrs_48 * stride_bk
-        b_ptrs_52 = B_7 + b_ptrs_50
-        b_ptrs_53 = gl.expand_dims(offs_n_32, 0)
-        b_ptrs_54 = b_ptrs_52.broadcast_to([64, 128])
-        b_ptrs_55 = b_ptrs_53.broadcast_to([64, 128])
-        b_ptrs_56 = b_ptrs_54 + b_ptrs_55
-        num_iters_64 = K + 63
-        num_iters_65 = num_iters_64 // 64
-        mask_a = gl.expand_dims(mask_m_35, 1)
-        a = mask_a.broadcast_to([128, 64])
-        b_ptrs_66 = stride_bk * 64
-        a_ptrs_69 = a_ptrs_47
-        b_ptrs_70 = b_ptrs_56
-        for o_68 in range(0, num_iters_65, 1):
-            twill_k = twill_base + (o_68 - 0) // 1
-            a_ptrs_74 = a_ptrs_69 + 64
-            b_ptrs_75 = b_ptrs_70 + b_ptrs_66
-            mbarrier.wait(a_71_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
-            if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(a_71_buf.index(twill_k % 4), a_ptrs_69, mask=a)  # load0_a: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(a_71_ready.index(twill_k % 4), increment_count=False)
-            else:
-                a_71_buf.index(twill_k % 4).store(gl.load(a_ptrs_69, mask=a, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
-                fence_async_shared()
-                gl.thread_barrier()
-                mbarrier.arrive(a_71_ready.index(twill_k % 4), count=256)
-            mbarrier.wait(b_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
-            if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(b_buf.index(twill_k % 4), b_ptrs_70)  # load1_b: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(b_ready.index(twill_k % 4), increment_count=False)
-            else:
-                b_buf.index(twill_k % 4).store(gl.load(b_ptrs_70))  # load1_b: stage 0, partition 1 (group 1)
-                fence_async_shared()
-                gl.thread_barrier()
-                mbarrier.arrive(b_ready.index(twill_k % 4), count=256)
-            a_ptrs_69 = a_ptrs_74
-            b_ptrs_70 = b_ptrs_75
-        twill_base += (num_iters_65 - 0 + 1 - 1) // 1
-
-@gluon.jit
 def twill_kernel(A, B, O, M, N, K, stride_ab, stride_am, stride_bb, stride_bk, stride_ob, stride_om, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):
-    a_71_buf = gl.allocate_shared_memory(gl.float16, [4, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    b_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    a_71_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
-        mbarrier.init(a_71_ready.index(i), count=256)
-    a_71_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
-        mbarrier.init(a_71_empty.index(i), count=1)
-    b_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
-        mbarrier.init(b_ready.index(i), count=256)
-    b_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
-        mbarrier.init(b_empty.index(i), count=1)
-    gl.warp_specialize([
-        (consumer_0, (A, B, O, M, N, K, stride_ab, stride_am, stride_bb, stride_bk, stride_ob, stride_om, twill_g0, twill_g1, twill_g2, a_71_buf, b_buf, a_71_ready, a_71_empty, b_ready, b_empty, TWILL_COPY)),
-        (producer_1, (A, B, O, M, N, K, stride_ab, stride_am, stride_bb, stride_bk, stride_ob, stride_om, twill_g0, twill_g1, twill_g2, a_71_buf, b_buf, a_71_ready, a_71_empty, b_ready, b_empty, TWILL_COPY)),
-    ], [8], [64])
+    consumer_0(A, B, O, M, N, K, stride_ab, stride_am, stride_bb, stride_bk, stride_ob, stride_om, twill_g0, twill_g1, twill_g2, TWILL_COPY)
 
 
 
@@ -259,7 +242,7 @@ CONSTEXPRS = {'stride_ak': 1, 'stride_bn': 1, 'stride_on': 1, 'TILE_M': 128, 'TI
 DESCRIPTOR_BLOCKS = {}
 DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 8
-MAXNREG = 128
+MAXNREG = None
 PERSISTENT = True      # one program per SM loops over the grid's tiles
 COPY_ALIGNED = ['A', 'B', 'M', 'stride_ab', 'stride_am', 'stride_bb', 'stride_bk']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
