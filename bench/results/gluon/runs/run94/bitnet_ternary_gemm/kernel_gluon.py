@@ -1,0 +1,456 @@
+"""bitnet_w2a8_gemm_kernel, written by twill from its joint schedule: I=330 L=300 (optimal), 704 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_81): their addresses and masks spread over 256 threads, 6-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- a_81 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over a_ptr when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
+- wgmma waits: an accumulation's previous wgmma retired under the next one's token (with its result named, ptxas serialised the wgmmas)
+- partition 0 (default): consumer, warp group 0, 8 warps, 200 registers per thread (needs about 104): the loop's compute, 2 stages
+- partition 1 (worker): producer, warp group 1, 8 warps, 48 registers per thread (needs about 48): cp.async copies into the rings
+- ring a_81: 6 buffers of [128, 64] i8 (the loads run 5 iteration(s) ahead), read by partition(s) 0
+- shared operand b_89_st: partition 0 stores the loop's [64, 128] i8 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
+- persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
+- shared memory: 65648 bytes planned of 232448; maxnreg 128
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
+
+L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 16], threads_per_warp=[8, 4], warps_per_cta=[8, 1], order=[1, 0])))
+L1 = gl.constexpr(gl.SliceLayout(1, gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 32])))
+L2 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L3 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 16], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L4 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L5 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 16], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L6 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 16], threads_per_warp=[8, 4], warps_per_cta=[8, 1], order=[1, 0])))
+L7 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 32]))
+L8 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
+
+@gluon.jit
+def consumer_0(a_ptr, b_ptr, c_ptr, x_scale_ptr, w_scale_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_81, a_81_buf, b_89_st, a_81_ready, a_81_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        pid = twill_pid0
+        num_pid_m = M + 127
+        num_pid_m_6 = num_pid_m // 128
+        num_pid_n = N + 127
+        num_pid_n_7 = num_pid_n // 128
+        num_pid_in_group = num_pid_n_7 * 8
+        group_id = pid // num_pid_in_group
+        first_pid_m = group_id * 8
+        group_size_m = num_pid_m_6 - first_pid_m
+        group_size_m_8 = gl.minimum(group_size_m, 8)
+        pid_m = pid % group_size_m_8
+        pid_m_9 = first_pid_m + pid_m
+        pid_n = pid % num_pid_in_group
+        pid_n_10 = pid_n // group_size_m_8
+        offs_am = pid_m_9 * 128
+        offs_am_11 = gl.arange(0, 128, layout=L0)
+        offs_am_12 = gl.arange(0, 128, layout=L1)
+        offs_am_13 = gl.arange(0, 128, layout=L2)
+        offs_am_14 = gl.arange(0, 128, layout=L3)
+        offs_am_15 = gl.arange(0, 128, layout=L4)
+        offs_am_19 = offs_am + offs_am_11
+        offs_am_20 = offs_am + offs_am_12
+        offs_am_21 = offs_am + offs_am_13
+        offs_bn = pid_n_10 * 128
+        offs_bn_24 = offs_bn + offs_am_14
+        offs_bn_25 = offs_bn + offs_am_15
+        offs_k = gl.arange(0, 64, layout=L5)
+        a_ptrs = gl.expand_dims(offs_am_19, 1)
+        a_ptrs_26 = gl.expand_dims(offs_am_21, 1)
+        a_ptrs_28 = a_ptrs * stride_am
+        a_ptrs_29 = gl.arange(0, 64, layout=L6)
+        a_ptrs_30 = gl.expand_dims(a_ptrs_29, 0)
+        a_ptrs_31 = a_ptrs_28.broadcast_to([128, 64])
+        a_ptrs_32 = a_ptrs_30.broadcast_to([128, 64])
+        a_ptrs_33 = a_ptrs_31 + a_ptrs_32
+        a_ptrs_35 = a_ptr + a_ptrs_33
+        a_mask_38 = a_ptrs_26 < M
+        b_ptrs_39 = gl.expand_dims(offs_k, 1)
+        b_ptrs_40 = b_ptrs_39 // 4
+        b_ptrs_42 = b_ptrs_40 * stride_bk
+        b_ptrs_43 = gl.expand_dims(offs_bn_24, 0)
+        b_ptrs_44 = gl.expand_dims(offs_bn_25, 0)
+        b_ptrs_45 = b_ptrs_42.broadcast_to([64, 128])
+        b_ptrs_46 = b_ptrs_43.broadcast_to([64, 128])
+        b_ptrs_47 = b_ptrs_45 + b_ptrs_46
+        b_ptrs_49 = b_ptr + b_ptrs_47
+        b_mask_51 = b_ptrs_43 < N
+        b_mask_52 = b_ptrs_44 < N
+        shifter_53 = offs_k % 4
+        shifter_54 = shifter_53 * 2
+        v0 = K + 63
+        v1 = v0 // 64
+        b = b_mask_51.broadcast_to([64, 128])
+        b_55 = gl.expand_dims(shifter_54, 1)
+        b_56 = b_55.broadcast_to([64, 128])
+        b_ptrs_57 = stride_bk * 16
+        twill_n = (v1 - 0 + 1 - 1) // 1
+        b_ptrs_92 = b_ptrs_49
+        b_ptrs_92_p1 = b_ptrs_92
+        accumulator_90 = gl.full([128, 128], 0, gl.int32, layout=L7)
+        b_ptrs_92 = b_ptrs_92_p1 + b_ptrs_57  # load1_b: stage 0, partition 0 (group 0)
+        b_83 = gl.load(b_ptrs_92_p1, mask=b, other=0)  # load1_b: stage 0, partition 0 (group 0)
+        accumulator_90_p1 = accumulator_90
+        b_83_p1 = b_83
+        b_ptrs_92_p1 = b_ptrs_92
+        for twill_b in range(1, twill_n):
+            b_ptrs_92 = b_ptrs_92_p1 + b_ptrs_57  # load1_b: stage 0, partition 0 (group 0)
+            b_83 = gl.load(b_ptrs_92_p1, mask=b, other=0)  # load1_b: stage 0, partition 0 (group 0)
+            b_84 = b_83_p1.to(gl.int32)  # local_store0_b: stage 1, partition 0 (group 0)
+            b_85 = b_84 >> b_56  # local_store0_b: stage 1, partition 0 (group 0)
+            b_86 = b_85 & 3  # local_store0_b: stage 1, partition 0 (group 0)
+            b_87 = b_86.to(gl.int8)  # local_store0_b: stage 1, partition 0 (group 0)
+            b_88 = b_87 - 1  # local_store0_b: stage 1, partition 0 (group 0)
+            b_89 = b_89_st.index((twill_b - 1) % 2)  # local_store0_b: stage 1, partition 0 (group 0)
+            b_89.store(b_88)  # local_store0_b: stage 1, partition 0 (group 0)
+            fence_async_shared()  # local_store0_b: stage 1, partition 0 (group 0)
+            mbarrier.wait(a_81_ready.index((twill_base + twill_b - 1) % 6), ((twill_base + twill_b - 1) // 6) & 1)
+            fence_async_shared()
+            tok_accumulator_90 = warpgroup_mma(a_81_buf.index((twill_base + twill_b - 1) % 6), b_89, accumulator_90_p1, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
+            warpgroup_mma_wait(1, deps=(tok_accumulator_90,))
+            mbarrier.arrive(a_81_empty.index((twill_base + twill_b - 1 - 1) % 6), pred=(twill_b - 1 - 1) >= 0)
+            accumulator_90 = warpgroup_mma_wait(1, deps=(tok_accumulator_90,))
+            accumulator_90_p1 = accumulator_90
+            b_83_p1 = b_83
+            b_ptrs_92_p1 = b_ptrs_92
+        b_84 = b_83_p1.to(gl.int32)  # local_store0_b: stage 1, partition 0 (group 0)
+        b_85 = b_84 >> b_56  # local_store0_b: stage 1, partition 0 (group 0)
+        b_86 = b_85 & 3  # local_store0_b: stage 1, partition 0 (group 0)
+        b_87 = b_86.to(gl.int8)  # local_store0_b: stage 1, partition 0 (group 0)
+        b_88 = b_87 - 1  # local_store0_b: stage 1, partition 0 (group 0)
+        b_89 = b_89_st.index(((twill_n - 1 + 1) - 1) % 2)  # local_store0_b: stage 1, partition 0 (group 0)
+        b_89.store(b_88)  # local_store0_b: stage 1, partition 0 (group 0)
+        fence_async_shared()  # local_store0_b: stage 1, partition 0 (group 0)
+        mbarrier.wait(a_81_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 6), ((twill_base + (twill_n - 1 + 1) - 1) // 6) & 1)
+        fence_async_shared()
+        tok_accumulator_90 = warpgroup_mma(a_81_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 6), b_89, accumulator_90_p1, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
+        warpgroup_mma_wait(1, deps=(tok_accumulator_90,))
+        mbarrier.arrive(a_81_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 1) % 6), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
+        accumulator_90 = warpgroup_mma_wait(1, deps=(tok_accumulator_90,))
+        accumulator_90_p1 = accumulator_90
+        b_83_p1 = b_83
+        b_ptrs_92_p2 = b_ptrs_92_p1
+        b_ptrs_92_p1 = b_ptrs_92
+        accumulator_90_p1 = warpgroup_mma_wait(0, deps=(accumulator_90_p1,))
+        a_81_buf._keep_alive()
+        b_89_st._keep_alive()
+        mbarrier.arrive(a_81_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 6))
+        x_scale_60 = offs_am_20 < M
+        x_scale_62 = x_scale_ptr + offs_am_20
+        x_scale_63 = gl.load(x_scale_62, mask=x_scale_60, other=1.0)
+        w_scale = gl.load(w_scale_ptr)
+        c = accumulator_90_p1.to(gl.float32)
+        c_64 = gl.expand_dims(x_scale_63, 1)
+        c_66 = c_64 / w_scale
+        c_67 = c_66.broadcast_to([128, 128])
+        c_68 = c * c_67
+        c_69 = c_68.to(gl.float16)
+        c_ptrs_70 = stride_cm * a_ptrs_26
+        c_ptrs_72 = c_ptr + c_ptrs_70
+        c_ptrs_73 = c_ptrs_72.broadcast_to([128, 128])
+        c_ptrs_74 = b_ptrs_44.broadcast_to([128, 128])
+        c_ptrs_75 = c_ptrs_73 + c_ptrs_74
+        c_mask = a_mask_38.broadcast_to([128, 128])
+        c_mask_76 = b_mask_52.broadcast_to([128, 128])
+        c_mask_77 = c_mask & c_mask_76
+        v2 = gl.convert_layout(c_69, L8)
+        gl.store(c_ptrs_75, v2, mask=c_mask_77)
+        twill_base += twill_n
+
+@gluon.jit
+def producer_1(a_ptr, b_ptr, c_ptr, x_scale_ptr, w_scale_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_81, a_81_buf, b_89_st, a_81_ready, a_81_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        pid = twill_pid0
+        num_pid_m = M + 127
+        num_pid_m_6 = num_pid_m // 128
+        num_pid_n = N + 127
+        num_pid_n_7 = num_pid_n // 128
+        num_pid_in_group = num_pid_n_7 * 8
+        group_id = pid // num_pid_in_group
+        first_pid_m = group_id * 8
+        group_size_m = num_pid_m_6 - first_pid_m
+        group_size_m_8 = gl.minimum(group_size_m, 8)
+        pid_m = pid % group_size_m_8
+        pid_m_9 = first_pid_m + pid_m
+        offs_am = pid_m_9 * 128
+        offs_am_11 = gl.arange(0, 128, layout=L0)
+        offs_am_19 = offs_am + offs_am_11
+        a_ptrs = gl.expand_dims(offs_am_19, 1)
+        a_ptrs_28 = a_ptrs * stride_am
+        a_ptrs_29 = gl.arange(0, 64, layout=L6)
+        a_ptrs_30 = gl.expand_dims(a_ptrs_29, 0)
+        a_ptrs_31 = a_ptrs_28.broadcast_to([128, 64])
+        a_ptrs_32 = a_ptrs_30.broadcast_to([128, 64])
+        a_ptrs_33 = a_ptrs_31 + a_ptrs_32
+        a_ptrs_35 = a_ptr + a_ptrs_33
+        a_mask_37 = a_ptrs < M
+        v0 = K + 63
+        v1 = v0 // 64
+        a = a_mask_37.broadcast_to([128, 64])
+        a_ptrs_79 = a_ptrs_35
+        for accumulator_78 in range(0, v1, 1):
+            twill_k = twill_base + (accumulator_78 - 0) // 1
+            a_ptrs_91 = a_ptrs_79 + 64
+            mbarrier.wait(a_81_empty.index(twill_k % 6), ((twill_k // 6) & 1) ^ 1)
+            if TWILL_TMA:
+                mbarrier.expect(a_81_ready.index(twill_k % 6), twill_box_a_81.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_a_81, [1024 * group_id + 128 * pid_m, 64 * accumulator_78], a_81_ready.index(twill_k % 6), a_81_buf.index(twill_k % 6))  # load0_a: a TMA box (boxes)
+            else:
+                if TWILL_COPY:
+                    async_copy.async_copy_global_to_shared(a_81_buf.index(twill_k % 6), a_ptrs_79, mask=a)  # load0_a: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(a_81_ready.index(twill_k % 6), increment_count=False)
+                else:
+                    a_81_buf.index(twill_k % 6).store(gl.load(a_ptrs_79, mask=a, other=0))  # load0_a: stage 0, partition 1 (group 1)
+                    fence_async_shared()
+                    gl.thread_barrier()
+                    mbarrier.arrive(a_81_ready.index(twill_k % 6), count=256)
+            a_ptrs_79 = a_ptrs_91
+        twill_base += (v1 - 0 + 1 - 1) // 1
+
+@gluon.jit
+def twill_kernel(a_ptr, b_ptr, c_ptr, x_scale_ptr, w_scale_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_81, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+    a_81_buf = gl.allocate_shared_memory(gl.int8, [6, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=64, element_bitwidth=8, rank=2, transposed=False))
+    b_89_st = gl.allocate_shared_memory(gl.int8, [2, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=64, element_bitwidth=8, rank=2, transposed=True))
+    a_81_ready = gl.allocate_shared_memory(gl.int64, [6, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(6):
+        mbarrier.init(a_81_ready.index(i), count=1 if TWILL_TMA else 256)
+    a_81_empty = gl.allocate_shared_memory(gl.int64, [6, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(6):
+        mbarrier.init(a_81_empty.index(i), count=1)
+    gl.warp_specialize([
+        (consumer_0, (a_ptr, b_ptr, c_ptr, x_scale_ptr, w_scale_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_81, a_81_buf, b_89_st, a_81_ready, a_81_empty, TWILL_COPY, TWILL_TMA)),
+        (producer_1, (a_ptr, b_ptr, c_ptr, x_scale_ptr, w_scale_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_81, a_81_buf, b_89_st, a_81_ready, a_81_empty, TWILL_COPY, TWILL_TMA)),
+    ], [8], [48])
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['a_ptr', 'b_ptr', 'c_ptr', 'x_scale_ptr', 'w_scale_ptr', 'M', 'N', 'K', 'stride_am', 'stride_ak', 'stride_bk', 'stride_bn', 'stride_cm', 'stride_cn', 'BLOCK_SIZE_M', 'BLOCK_SIZE_N', 'BLOCK_SIZE_K', 'GROUP_SIZE_M']          # the Triton kernel's parameters, in order
+RUNTIME = ['a_ptr', 'b_ptr', 'c_ptr', 'x_scale_ptr', 'w_scale_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_cm', 'twill_g0', 'twill_g1', 'twill_g2', 'twill_box_a_81']   # the Gluon kernel's parameters, in order
+FLAGS = ['TWILL_COPY', 'TWILL_TMA']   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED = ['a_ptr', 'b_ptr', 'c_ptr', 'x_scale_ptr', 'w_scale_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_cm', 'twill_g0', 'twill_g1', 'twill_g2']   # the arguments a launch key reads
+CONSTEXPRS = {'stride_ak': 1, 'stride_bn': 1, 'stride_cn': 1, 'BLOCK_SIZE_M': 128, 'BLOCK_SIZE_N': 128, 'BLOCK_SIZE_K': 64, 'GROUP_SIZE_M': 8}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {'twill_box_a_81': 'NVMMASharedLayout(swizzle_byte_width=64, element_bitwidth=8, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
+POINTER_BOXES = {'twill_box_a_81': ('a_ptr', ['stride_am', '1'], ['M', None], [128, 64], [])}   # pointer tiles as TMA boxes: (base, strides, extents, block, checks)
+TMA_BOXES = True   # False: copy them with cp.async at every launch
+NUM_WARPS = 8
+MAXNREG = 128
+PERSISTENT = True      # one program per SM loops over the grid's tiles
+COPY_ALIGNED = ['a_ptr', 'M', 'N', 'stride_am']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+_CODE = {}                     # expression -> its compiled code
+_DESCS = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE = []                   # the active driver's current device, read per launch
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+        if len(_DESCS) >= 256:
+            _DESCS.clear()
+        d = _DESCS[key] = TensorDescriptor(_Base(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
+
+
+def _box_shapes(bound):
+    """Each pointer tile's (base, extents, strides), or None where the launch does not allow them (a base not
+    16-byte aligned, a row stride not a 16-byte multiple, an extent not positive, a check failed, a shape
+    or stride the descriptor refuses)."""
+    out = {}
+    for n, (base, strides, extents, block, checks) in POINTER_BOXES.items():
+        t = bound[base]
+        if not TMA_BOXES or not hasattr(t, 'data_ptr') or not all(_ev(c, bound) for c in checks):
+            return None
+        st = tuple(int(_ev(e, bound)) for e in strides)
+        ext = tuple(2 ** 31 - 1 if e is None else int(_ev(e, bound)) for e in extents)   # None: unmasked
+        if t.data_ptr() % 16 or any(x * t.element_size() % 16 for x in st[:-1]) or min(ext) <= 0:
+            return None
+        # unmasked, a coordinate holds the element offsets folded into it (an expert's, a batch's): TMA's
+        # coordinates and the kernel's arithmetic are 32-bit, so the tensor's whole span must fit them
+        span = _span(t)
+        if any(e is None and span // max(s, 1) >= 2 ** 31 - 1 for e, s in zip(extents, st)):
+            return None
+        try:
+            _desc(n, t, ext, st, block)
+        except (AssertionError, ValueError, TypeError):
+            return None
+        out[n] = (base, ext, st)
+    return out
+
+
+def _span(t):
+    """The elements from ``t``'s first to the end of its storage."""
+    try:
+        return t.untyped_storage().nbytes() // t.element_size() - t.storage_offset()
+    except (AttributeError, RuntimeError):
+        return t.numel()
+
+
+def _boxes(bound, shapes=None):
+    """The pointer tiles' descriptors over ``shapes`` (else ``_box_shapes``'), None where the launch does not
+    allow them."""
+    shapes = _box_shapes(bound) if shapes is None else shapes
+    if shapes is None:
+        return None
+    return {n: _desc(n, bound[b], ext, st, POINTER_BOXES[n][3]) for n, (b, ext, st) in shapes.items()}
+
+
+def _key(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES:
+        from triton import knobs
+        _MODES.extend((knobs.compilation, knobs.runtime))
+    key = [g, TMA_BOXES, _MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
+    for n in KEYED:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device():
+    if not _DEVICE:
+        from triton.runtime import driver
+        _DEVICE.append(driver.active.get_current_device)
+    return _DEVICE[0]()
+
+
+def _decide(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = _box_shapes(bound)
+    flags = {'TWILL_COPY': all(_aligned(bound[n]) for n in COPY_ALIGNED), 'TWILL_TMA': shapes is not None}
+    return [tuple(flags[f] for f in FLAGS), shapes, None]
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    key = _key(bound, g)
+    entry = _KEYED.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide(bound)
+        if key is not None:
+            if len(_KEYED) >= 64:
+                _KEYED.clear()
+            _KEYED[key] = entry
+    bound.update(dict.fromkeys(POINTER_BOXES) if entry[1] is None else _boxes(bound, entry[1]))
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return _run(entry, g, runtime)
+
+
+def _run(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel[g](*runtime, **dict(zip(FLAGS, entry[0])), num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+def _aligned(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()
