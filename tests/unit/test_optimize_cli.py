@@ -246,3 +246,25 @@ def test_progress_limits_the_search_ticks_but_prints_its_explanations(capsys):
         p(msg)
     err = capsys.readouterr().err
     assert "I=286" in err and "I=287" not in err and "above the modulo II=62" in err, err
+
+
+NO_LOOP = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def scale(x, n: tl.constexpr):
+    o = tl.arange(0, n)
+    tl.store(x + o, tl.load(x + o) * 2)
+'''
+
+
+def test_a_kernel_with_no_loop_is_one_line_naming_the_file_and_the_kernel(tmp_path, capsys):
+    src = tmp_path / "elementwise_scale.py"
+    src.write_text(NO_LOOP)
+    for cmd in (["optimize", str(src), "--arch", "h100", "-o", str(tmp_path / "out")], ["graph", str(src), "--arch", "h100"]):
+        rc = main(cmd + ["--kernel", "scale", "--arg", "x=*fp32", "--const", "n=16"])
+        err = capsys.readouterr().err.strip().splitlines()
+        assert rc == 2 and len(err) == 1, err
+        assert "elementwise_scale.py, kernel scale: no loop in kernel" in err[0], err
+    assert not (tmp_path / "out").exists()

@@ -148,8 +148,9 @@ def find_loop(module: Module, loop: LoopSelector, where: str) -> tuple[IROp, Loo
             at = f"{whiles[0].loc.file.rsplit('/', 1)[-1]}:{whiles[0].loc.line}" if whiles[0].loc.file else "it"
             found = (f"only a `while` loop (scf.while, {at}): twill pipelines counted `for ... in range(...)` loops; "
                      "a loop that waits on memory (a spin lock) has none to pipeline")
-        raise InputError("no loop in kernel", where=where, expected="an scf.for in the kernel or its helpers",
-                         found=found)
+        file = next((op.loc.file for op, _ in module.walk() if op.loc.file), None)   # the kernel's file, named too
+        raise InputError("no loop in kernel", where=f"{file.rsplit('/', 1)[-1]}, kernel {where}" if file else where,
+                         expected="an scf.for in the kernel or its helpers", found=found)
     if isinstance(loop, str) and loop.strip().lstrip("-").isdigit():
         loop = int(loop)
     if loop is not None:
