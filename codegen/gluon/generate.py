@@ -845,20 +845,21 @@ class PtxasReport:
         return dataclasses.asdict(self)
 
 
-def _plan(*args: Any, own_tiles: bool = False, prefetch: int | None = None, **kw: Any) -> KernelPlan:
+def _plan(fn: Function, loop: Any, graph: LoopGraph, *args: Any, own_tiles: bool = False,
+          prefetch: int | None = None, **kw: Any) -> KernelPlan:
     """``plan_kernel``; a consumer loading its own tiles copies a wgmma's tiles ``prefetch`` iterations ahead (None:
-    ``PREFETCH``, fewer where the buffers would not fit shared memory; 0, or none fitting: loaded a stage ahead in
-    registers)."""
+    ``PREFETCH``, at most the launch's ``num_stages - 1`` and a constant trip count - 1, fewer where the buffers would
+    not fit shared memory; 0, or none fitting: loaded a stage ahead in registers)."""
     if not own_tiles:
-        return plan_kernel(*args, **kw)
-    trips, stages = _constant_trips(args[0], args[1]), int(args[2].get("num_stages") or PREFETCH + 1)
-    most = min(PREFETCH, stages - 1, PREFETCH if trips is None else trips - 1)  # the author's depth; a short loop's
+        return plan_kernel(fn, loop, graph, *args, **kw)
+    trips, stages = _constant_trips(fn, loop), int(graph.get("num_stages") or PREFETCH + 1)
+    most = min(PREFETCH, stages - 1, PREFETCH if trips is None else trips - 1)
     for ahead in range(most if prefetch is None else prefetch, 0, -1):
         try:
-            return plan_kernel(*args, own_tiles=True, prefetch=ahead, **kw)
+            return plan_kernel(fn, loop, graph, *args, own_tiles=True, prefetch=ahead, **kw)
         except SharedMemoryExceeded:
             pass
-    return plan_kernel(*args, own_tiles=True, **kw)
+    return plan_kernel(fn, loop, graph, *args, own_tiles=True, **kw)
 
 
 def _constant_trips(fn: Any, loop: Any) -> int | None:
