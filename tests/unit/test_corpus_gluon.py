@@ -126,7 +126,11 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
                      "vllm_mla_decode": "barrier protocol: none (one partition, no mbarrier",
                      "flashinfer_varlen_merge_states": "barrier protocol: none (one partition, no mbarrier"}
     simulated = simulated_not.get(path.stem, "barrier protocol: simulated")
-    assert any(d.startswith(simulated) for d in g.kernel.decisions), g.kernel.decisions
+    # lightllm's token attention is one partition either way; its loop bound is a loaded value, which the simulation
+    # meets (and stops at) in the short-loop fallback of a three-stage candidate, not of a two-stage one: which of the
+    # two the search finds depends on the clock (CI's machine found two stages)
+    either = ("barrier protocol: simulated",) if path.stem == "lightllm_token_att" else ()
+    assert any(d.startswith((simulated,) + either) for d in g.kernel.decisions), g.kernel.decisions
     if path.stem in NO_PRODUCER:
         assert "warp_specialize(" not in g.kernel.source and g.kernel.maxnreg is None
         assert "def producer_" not in g.kernel.source
