@@ -231,12 +231,11 @@ def main() -> int:
 
 def regenerate(d: Path) -> str:
     """Variant directory ``d``'s kernel generated again from its committed schedule; what changed."""
-    from codegen.gluon.generate import compile_offline, generate, recorded_siblings
-    from twill.graph.io import graph_from_dict
+    from codegen.gluon.generate import compile_offline
+    from codegen.gluon.short import with_short_loops
     from twill.machine.model import load_machine
     from twill.ir.frontend import widened
     from twill.pipeline import OptimizeOptions, extract
-    from twill.schedule.model import Schedule
 
     meta = json.loads((d / "variant.json").read_text())
     gs = json.loads((d / "gluon.json").read_text())
@@ -244,7 +243,31 @@ def regenerate(d: Path) -> str:
     _, kir, _ = extract(str(ROOT / meta["kernel_file"]), machine, OptimizeOptions())
     if gs["gluon"]["kernel"].get("assumed_divisible"):     # written from the layouts of its integers 16-divisible
         kir = widened(kir, machine.target) or kir
-    k = generate(kir.nested or kir.text, graph_from_dict(gs["graph"]), Schedule.from_dict(gs), machine, kir.spec,
+    k = _generate_again(kir, gs, meta, machine)
+    short = gs["gluon"]["kernel"].get("short_loops")
+    if short:                # the one-partition kernel for short loops, of the same schedule, beside it
+        k = with_short_loops(k, _generate_again(kir, gs, meta, machine, own_tiles=True, prefetch=short["prefetch"]),
+                             short["trips"], short["limit"], short["said"]) or k
+    old = (d / "kernel_gluon.py").read_text()
+    if k.source == old:
+        return "unchanged"
+    compiled = compile_offline(k, machine)
+    (d / "kernel_gluon.py").write_text(k.source)
+    (d / "kernel_gluon.ttgir").write_text(compiled.asm["ttgir"])
+    return f"regenerated ({len(old.splitlines())} -> {len(k.source.splitlines())} lines)"
+
+
+def _generate_again(kir, gs: dict, meta: dict, machine, **over):
+    """The kernel ``generate`` writes from a variant's committed schedule and the choices its gluon.json records
+    (``over``: some replaced)."""
+    from codegen.gluon.generate import generate, recorded_siblings
+    from twill.graph.io import graph_from_dict
+    from twill.schedule.model import Schedule
+
+    kw = dict(own_tiles=bool(gs["gluon"]["kernel"].get("own_tiles", False)),
+              prefetch=gs["gluon"]["kernel"].get("prefetch"))
+    kw.update(over)
+    return generate(kir.nested or kir.text, graph_from_dict(gs["graph"]), Schedule.from_dict(gs), machine, kir.spec,
                  tc_order="--tc-order" in meta["command"],
                  persistent=False if "--persistent off" in meta["command"] else None,
                  stage=bool(gs["gluon"]["kernel"].get("stage", bool(gs["gluon"]["kernel"].get("staged")))),
@@ -255,16 +278,7 @@ def regenerate(d: Path) -> str:
                  tma=bool(gs["gluon"]["kernel"].get("tma", True)),
                  chains=bool(gs["gluon"]["kernel"].get("chains", False)),
                  two_ctas=bool(gs["gluon"]["kernel"].get("two_ctas", True)),
-                 copy_wgmma=bool(gs["gluon"]["kernel"].get("copy_wgmma", False)),
-                 own_tiles=bool(gs["gluon"]["kernel"].get("own_tiles", False)),
-                 prefetch=gs["gluon"]["kernel"].get("prefetch"))
-    old = (d / "kernel_gluon.py").read_text()
-    if k.source == old:
-        return "unchanged"
-    compiled = compile_offline(k, machine)
-    (d / "kernel_gluon.py").write_text(k.source)
-    (d / "kernel_gluon.ttgir").write_text(compiled.asm["ttgir"])
-    return f"regenerated ({len(old.splitlines())} -> {len(k.source.splitlines())} lines)"
+                 copy_wgmma=bool(gs["gluon"]["kernel"].get("copy_wgmma", False)), **kw)
 
 
 if __name__ == "__main__":

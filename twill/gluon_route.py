@@ -27,6 +27,7 @@ from codegen.gluon.generate import (GluonKernel, PtxasReport, compile_offline, d
 from codegen.gluon.kernel import constant_trips
 from codegen.gluon.protocol import ProtocolError, check_kernel, trip_counts
 from codegen.gluon.replay import model_costs, replay
+from codegen.gluon.short import launch_trips, with_short_loops
 from codegen.gluon.ops import source_where
 from codegen.gluon.plain import distinct_ranges
 from codegen.gluon.plan import COPY_WARPS, REG_FILE, REG_OVERHEAD, WIDE_COPY_WARPS
@@ -253,7 +254,7 @@ def solve_gluon(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
         one = dataclasses.replace(splits[0], one_partition=True)
         res.candidates += _tighten(one, kir, machine, options, solve_opts, total, say)
     res.candidates += _over_registers(res.candidates, kir, machine, options, say)
-    res = _choose(res)
+    res = _short_loops(_choose(res), kir, machine, options, say)
     if res.chosen is None and refused:
         res.reason = "; ".join(refused)
     return res
@@ -429,6 +430,43 @@ def _own_tiles(c: Candidate, sp: _Split, kir: KernelIR, machine: Machine, option
     say(f"gluon: the dots' tiles loaded by the consumer itself (no producer: {why}): "
         f"{d.ptxas.problem() or 'clean' if d.ptxas is not None else d.error}; {'kept' if ok else 'not kept'}")
     return d if ok else c
+
+
+SHORT_LOOP_LIMIT = 8    # ``--short-loops auto``: at most this many iterations a CTA, the one-partition kernel
+
+
+def _short_loops(res: GluonResult, kir: KernelIR, machine: Machine, options: Any,
+                 say: Callable[[str], None]) -> GluonResult:
+    """``res`` with its chosen kernel, a producer streaming one consumer's tiles over a loop whose trip count the
+    launch's arguments give, holding beside it the one-partition kernel of the same schedule that the launch runs
+    where the loop is short (``codegen.gluon.short``); unchanged where that kernel is not made clean (ptxas spills
+    in its loop or serialises its wgmmas), or ``--short-loops off``, ``--own-tiles`` given."""
+    c, asked = res.chosen, getattr(options, "short_loops", "auto")
+    k = c.kernel if c is not None else None
+    if (k is None or k.plan is None or k.plan.producer is None or not k.plan.rings or c.subtiles != 1
+            or asked == "off" or getattr(options, "own_tiles", "auto") != "auto"):
+        return res
+    trips = launch_trips(k.plan)
+    if trips is None:
+        return res
+    limit = SHORT_LOOP_LIMIT if asked == "auto" else int(asked)
+    d = _generated(dataclasses.replace(c, schedule=c.schedule.with_extra(own_tiles=True), kernel=None), kir,
+                   machine, options)
+    ok = d.kernel is not None and d.ptxas is not None and not d.ptxas.spills_in_loop and not d.ptxas.serialized
+    said = (f"ptxas {d.ptxas.registers} registers, {d.ptxas.problem() or 'clean'}; {_simulated(d.kernel)}"
+            if ok and d.ptxas is not None and d.kernel is not None else "")
+    both = with_short_loops(k, d.kernel, trips, limit, said) if ok and d.kernel is not None else None
+    say(f"gluon: short loops ({trips} iterations a CTA at most {limit}): the one-partition kernel "
+        + ("kept beside the producer's" if both is not None else "not kept: " + (
+            "its launch differs from the producer's" if ok else
+            (d.ptxas.problem() if d.ptxas is not None else d.error))))
+    return res if both is None else dataclasses.replace(res, chosen=dataclasses.replace(c, kernel=both))
+
+
+def _simulated(k: GluonKernel) -> str:
+    """What the barrier protocol's simulation said of a kernel, from its decisions."""
+    return next((d.split(":", 1)[1].split(";")[0].strip() for d in k.decisions if d.startswith("barrier protocol")),
+                "barrier protocol not simulated")
 
 
 def _lookahead(sp: _Split, c: Candidate, kir: KernelIR, machine: Machine, options: Any, solve_opts: SolveOptions,

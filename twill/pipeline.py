@@ -78,6 +78,7 @@ class OptimizeOptions:
     async_tiles: str = "auto"            # Gluon route: a wgmma's register-read pointer tiles by cp.async: auto | on | off
     own_tiles: str = "auto"              # Gluon route: the dots' tiles loaded by the consumer, no producer: auto | on | off
     prefetch: str = "auto"               # ... and copied that many iterations ahead: auto | 0-4 (``generate``)
+    short_loops: str = "auto"            # Gluon route: the one-partition kernel beside a producer's, for short loops: auto | off | N
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,9 @@ from twill.ir.function import read_function
 from twill.ir.ttgir import IROp
 
 MAKE = "tt.make_tensor_descriptor"
-_SCALAR = {"arith.addi": "+", "arith.subi": "-", "arith.muli": "*", "arith.divsi": "//"}
+_SCALAR = {"arith.addi": "({0} + {1})", "arith.subi": "({0} - {1})", "arith.muli": "({0} * {1})",
+           "arith.divsi": "({0} // {1})", "arith.divui": "({0} // {1})", "arith.ceildivsi": "(-(-{0} // {1}))",
+           "arith.remsi": "({0} % {1})", "arith.minsi": "min({0}, {1})", "arith.maxsi": "max({0}, {1})"}
 _SAME = {"arith.extsi", "arith.extui", "arith.trunci", "arith.index_cast"}
 
 
@@ -66,7 +68,21 @@ def _args_end(header: str) -> int:
 
 
 def _expr(v: str, defs: dict[str, IROp], args: set[str], at: IROp, where: str) -> str:
-    """``v`` as a Python expression in the kernel's arguments: an argument, a constant, or integer arithmetic."""
+    """``v`` as a Python expression in the kernel's arguments (``scalar_expression``), else refused in one line."""
+    e = scalar_expression(v, defs, args)
+    if e is not None:
+        return e
+    text = defs[v].text if v in defs else ""
+    raise UnsupportedError("a tensor descriptor whose shape or strides the launcher cannot compute",
+                           where=f"{where}, {source_where(at)}", expected="kernel arguments, constants, + - * //",
+                           found=f"{v} = {text.strip()[:60]}" if text else v)
+
+
+def scalar_expression(v: str, defs: dict[str, IROp], args: set[str]) -> str | None:
+    """The scalar ``v`` as a Python expression in the kernel's arguments: an argument, an integer constant, or
+    integer arithmetic on them (``tl.cdiv``'s add, subtract and divide; remainders; ``min``, ``max``); None for anything else
+    (a program id, a loaded value, a loop's index). Divisions floor, as Triton's do for the non-negative sizes
+    they are applied to."""
     if v in args:
         return py_name(v)
     op = defs.get(v)
@@ -75,10 +91,8 @@ def _expr(v: str, defs: dict[str, IROp], args: set[str], at: IROp, where: str) -
     if c:
         return c.group(1)
     if op is not None and op.name in _SAME:
-        return _expr(op.operands[0], defs, args, at, where)
-    if op is not None and op.name in _SCALAR and len(op.operands) == 2:
-        a, b = (_expr(x, defs, args, at, where) for x in op.operands)
-        return f"({a} {_SCALAR[op.name]} {b})"
-    raise UnsupportedError("a tensor descriptor whose shape or strides the launcher cannot compute",
-                           where=f"{where}, {source_where(at)}", expected="kernel arguments, constants, + - * //",
-                           found=f"{v} = {text.strip()[:60]}" if text else v)
+        return scalar_expression(op.operands[0], defs, args)
+    if op is None or len(op.operands) != 2 or op.name not in _SCALAR:
+        return None
+    a, b = (scalar_expression(x, defs, args) for x in op.operands)
+    return None if a is None or b is None else _SCALAR[op.name].format(a, b)

@@ -66,6 +66,7 @@ class GluonKernel:
     cp_async: bool = True                     # ``generate``'s argument: pointer tiles copied with cp.async where aligned
     tma: bool = True                          # ``generate``'s argument: pointer tiles that are TMA boxes loaded so
     assumed: tuple[str, ...] = ()             # integer arguments written as if 16-divisible (``frontend.widened``)
+    short: dict[str, Any] | None = None       # the one-partition kernel launched for short loops (``short``)
 
     def to_dict(self) -> dict[str, Any]:
         return {"kernel": self.name, "num_warps": self.num_warps, "maxnreg": self.maxnreg,
@@ -82,6 +83,7 @@ class GluonKernel:
                 **({"copy_wgmma": True} if self.plan is not None and self.plan.copy_wgmma else {}),
                 **({"own_tiles": True, "prefetch": self.plan.prefetch} if self.plan is not None and self.plan.own_tiles
                    else {}),
+                **({"short_loops": self.short} if self.short else {}),
                 "decisions": list(self.decisions),
                 "siblings": [{"graph": graph_to_dict(q.graph), "schedule": q.schedule.to_dict()}
                              for q in (self.plan.siblings if self.plan is not None else [])]}
@@ -93,7 +95,7 @@ class GluonKernel:
         return cls(source, d["kernel"], d["num_warps"], d["maxnreg"], dict(d["signature"]), tuple(d["divisible"]),
                    dict(d["descriptor_blocks"]), plan=None, decisions=tuple(d.get("decisions", ())),  # type: ignore[arg-type]
                    own_stores=bool(d.get("own_stores", True)), cp_async=bool(d.get("cp_async", True)),
-                   tma=bool(d.get("tma", True)))
+                   tma=bool(d.get("tma", True)), short=d.get("short_loops"))
 
 
 def _sig(a: Arg, plan: KernelPlan, table: dict[str, str]) -> str:

@@ -26,9 +26,9 @@ NAMED_FLAGS = (("kernel", "{}"), ("loop", "loop{}"), ("swp_only", "swp"), ("num_
                ("row_split", "rows{}"), ("tc_order", "tc-order"), ("tree_reductions", "tree"), ("no_reducer", "no-reducer"),
                ("lookahead", "lookahead"),
                ("sequential_groups", "seq"), ("persistent", "persistent-{}"), ("async_tiles", "async-tiles-{}"),
-               ("own_tiles", "own-tiles-{}"), ("prefetch", "prefetch{}"))
+               ("own_tiles", "own-tiles-{}"), ("prefetch", "prefetch{}"), ("short_loops", "short-{}"))
 DEFAULTS = {"backend": "cpsat", "joint_backend": "cpsat", "normalize_bound": 300, "emit": "auto", "persistent": "auto",
-            "async_tiles": "auto", "own_tiles": "auto", "prefetch": "auto"}
+            "async_tiles": "auto", "own_tiles": "auto", "prefetch": "auto", "short_loops": "auto"}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -122,6 +122,12 @@ def _add_gluon_arguments(p: argparse.ArgumentParser) -> None:
                         "tutorial 06's backward x0.80 -> x0.99 of Triton at 3; Mamba's bmm (4 iterations a CTA) "
                         "0.177 / 0.175 / 0.195 / 0.201 ms at 0 / 1 / 2 / 3, its chunk state (8) 59.6 / 54.5 / 53.8 / "
                         "59.1 TFLOP/s")
+    p.add_argument("--short-loops", default="auto", metavar="auto|off|N",
+                   help="Gluon kernel with a producer, its loop's trip count computed from the launch's arguments: "
+                        "the module also holds the one-partition kernel of the same schedule, launched where the loop "
+                        "runs at most N iterations a CTA (auto: N = 8; off: the producer's kernel at every launch). "
+                        "Measured on the H200 (run 94): the blocksparse matmul, 4 iterations a CTA, x0.44 of Triton "
+                        "with the producer, x1.05 as one partition")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -145,11 +151,15 @@ def run(args: argparse.Namespace) -> int:
     for flag, value, what in (("--persistent", args.persistent, "persistence"),
                               ("--async-tiles", args.async_tiles, "how a wgmma's register-read tiles are copied"),
                               ("--own-tiles", args.own_tiles, "who loads the dots' tiles"),
-                              ("--prefetch", args.prefetch, "how far ahead a partition copies its own wgmma tiles")):
+                              ("--prefetch", args.prefetch, "how far ahead a partition copies its own wgmma tiles"),
+                              ("--short-loops", args.short_loops, "which kernel a short loop's launch runs")):
         if value != "auto" and (args.emit == "triton" or m.sm != 90 or args.swp_only):
             raise InputError(f"{flag} {value}: {what} is a decision of the Gluon kernel, which this run does not write",
                              where=m.name, expected="--arch h100 or h200, --emit auto or gluon",
                              found=f"sm_{m.sm}, --emit {args.emit}" + (", --swp-only" if args.swp_only else ""))
+    if args.short_loops not in ("auto", "off") and not (args.short_loops.isdigit() and 1 <= int(args.short_loops) <= 1024):
+        raise InputError("bad --short-loops", expected="auto, off, or the most iterations a CTA (1 to 1024) a "
+                         "launch runs the one-partition kernel for", found=args.short_loops)
     out_dir = output_dir(args)
     asked = run_record(args)
     check_writable_dir(out_dir)          # before the solve, not after it
@@ -163,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
         no_cross_warp=args.no_cross_warp, realisable=not args.no_realisability, dump_dir=args.dump_dir,
         emit=args.emit, row_split=args.row_split, tc_order=args.tc_order, tree_reductions=args.tree_reductions,
         reducer=not args.no_reducer, gluon_lookahead=args.lookahead, sequential_groups=args.sequential_groups, persistent=args.persistent,
-        async_tiles=args.async_tiles, own_tiles=args.own_tiles, prefetch=args.prefetch)
+        async_tiles=args.async_tiles, own_tiles=args.own_tiles, prefetch=args.prefetch, short_loops=args.short_loops)
     progress = Progress(quiet=args.quiet, live=sys.stderr.isatty())
     try:
         result = optimize(args.file, m, opts, progress=progress)

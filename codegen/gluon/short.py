@@ -1,0 +1,182 @@
+"""Short loops at launch time: one module holding the warp-specialized kernel and the one-partition kernel of the
+same schedule, the launcher choosing between them by the scheduled loop's trip count.
+
+A producer warp streaming a loop's tiles pays for itself over many iterations; over a few, its hand-offs, the
+registers it keeps from the consumers and the CTAs it keeps off the SM buy no overlap. Measured on the H200: the
+blocksparse ``sdd`` matmul, four K iterations a block, ran at x0.44 of Triton's best with the route's producer and at
+x1.04-1.06 as one partition copying its own tiles (run 94); FLA's chunk_o, two iterations, x0.85 -> x1.01 (run 79).
+Where the trip count is a constant the route chooses once (``gluon_route._own_tiles``); where it is computed from the
+launch's arguments (``K`` of a head dimension, a chunk length), only the launch knows it. So the module carries both:
+the one-partition module's every top-level name suffixed ``_short`` (its device code before the host side, its host
+code after the warp-specialized one's), the warp-specialized ``launch`` renamed ``launch_long``, and a ``launch``
+that evaluates ``SHORT_TRIPS`` over the launch's arguments and runs ``launch_short`` where it is at most
+``SHORT_LIMIT``.
+"""
+from __future__ import annotations
+
+import ast
+import dataclasses
+import io
+import re
+import tokenize
+
+from codegen.gluon.descriptors import scalar_expression
+from codegen.gluon.generate import GluonKernel
+from codegen.gluon.host import HOST_MARK, KERNEL
+from codegen.gluon.plan import KernelPlan
+from twill.ir.ttgir import loop_bounds
+
+SUFFIX = "_short"
+SHORT_KERNEL = KERNEL + SUFFIX
+SHORT_MARK = "\n# -- the one-partition kernel for short loops"
+
+
+def launch_trips(plan: KernelPlan) -> str | None:
+    """The scheduled loop's iterations a CTA as a Python expression in the kernel's arguments (``((K - 0) + 31) //
+    32``-like), None where they are not computed from arguments and constants alone (a program id, a loaded length,
+    an outer loop's index) or the kernel has other loops beside it."""
+    if plan.siblings:
+        return None
+    bounds = loop_bounds(plan.loop)
+    if bounds is None:
+        return None
+    defs = {r: o for o, _ in plan.fn.module.walk() for r in o.results}
+    args = {a.name for a in plan.fn.args}
+    lb, ub, step = (scalar_expression(v, defs, args) for v in bounds)
+    if lb is None or ub is None or step is None:
+        return None
+    trips = (ub if (lb, step) == ("0", "1") else f"({ub} + {step} - 1) // {step}" if lb == "0"
+             else f"({ub} - {lb} + {step} - 1) // {step}")
+    return None if _is_constant(trips) else trips
+
+
+def _is_constant(expr: str) -> bool:
+    return not any(isinstance(n, ast.Name) for n in ast.walk(ast.parse(expr, mode="eval")))
+
+
+def with_short_loops(long: GluonKernel, short: GluonKernel, trips: str, limit: int, said: str) -> GluonKernel | None:
+    """``long``'s module with ``short``'s beside it and a launch choosing ``short`` where ``trips`` (over the launch's
+    arguments) is at most ``limit``; ``said``: the decision's reasons, for the docstring. None where the two cannot
+    share a launch: another persistence, a runtime argument ``short`` takes that ``long``'s launch does not compute,
+    a name the trip count reads that is not the Triton kernel's argument, a top-level name ``short`` also uses as a
+    parameter (the renaming would split it)."""
+    head, device, host = _parts(long.source)
+    s_head, s_device, s_host = _parts(short.source)
+    arguments = _literal(host, "ARGUMENTS")
+    if (_literal(host, "PERSISTENT") != _literal(s_host, "PERSISTENT")
+            or not set(_literal(s_host, "RUNTIME")) <= set(_literal(host, "RUNTIME")) | set(arguments)
+            or not {n.id for n in ast.walk(ast.parse(trips, mode="eval")) if isinstance(n, ast.Name)} <= set(arguments)):
+        return None
+    names = _top_level(short.source)
+    if names is None:
+        return None
+    imports = [ln for ln in _imports(s_head) if ln not in head]
+    line = (f"short loops: where the scheduled loop runs at most {limit} iterations a CTA ({trips}, from the launch's "
+            f"arguments), the launch runs the one-partition kernel `{SHORT_KERNEL}` of the same schedule, loading its "
+            f"own tiles ({said})")
+    source = (_with_decision(head, line) + "".join(imports) + device + SHORT_MARK + " " + "-" * 60 + "\n"
+              + _renamed(s_device, names) + HOST_MARK + _rename_def(host, "launch", "launch_long")
+              + SHORT_MARK + " (host side) " + "-" * 45 + "\n" + _renamed(s_host.split("\n", 1)[1], names)
+              + _dispatch(trips, limit))
+    return dataclasses.replace(long, source=source, decisions=long.decisions + (line,),
+                               short={"trips": trips, "limit": limit, "kernel": SHORT_KERNEL,
+                                      "num_warps": short.num_warps, "maxnreg": short.maxnreg,
+                                      "signature": short.signature, "said": said,
+                                      "prefetch": short.plan.prefetch if short.plan is not None else 0})
+
+
+def short_device(source: str) -> str | None:
+    """The one-partition kernel's device code in a module ``with_short_loops`` wrote, its names as generated (what
+    the protocol simulation and the tests read); None for any other module."""
+    if SHORT_MARK not in source:
+        return None
+    device = source.split(HOST_MARK, 1)[0].split(SHORT_MARK, 1)[1].split("\n", 1)[1]
+    names = {n[:-len(SUFFIX)] for n in re.findall(r"\b(\w+" + SUFFIX + r")\b", device)}
+    return _renamed(device, names, reverse=True)
+
+
+def _parts(source: str) -> tuple[str, str, str]:
+    """A generated module's docstring and imports, its device code, its host side (from the host mark on)."""
+    device, host = source.split(HOST_MARK, 1)
+    tree = ast.parse(device)
+    first = next(n for n in tree.body if not isinstance(n, (ast.Expr, ast.ImportFrom, ast.Import)))
+    lines = device.splitlines(keepends=True)
+    start = first.lineno - 1 - len(first.decorator_list if isinstance(first, ast.FunctionDef) else [])
+    return "".join(lines[:start]), "".join(lines[start:]), host
+
+
+def _imports(head: str) -> list[str]:
+    """The import statements of a module's head, each with its continuation lines."""
+    tree = ast.parse(head)
+    lines = head.splitlines(keepends=True)
+    return ["".join(lines[n.lineno - 1:n.end_lineno]) for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+
+
+def _literal(host: str, name: str) -> object:
+    """The value a host side assigns ``name`` at its top level (a list, a bool)."""
+    for n in ast.parse(host.split("\n", 1)[1]).body:
+        if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in n.targets):
+            return ast.literal_eval(n.value)
+    raise KeyError(name)
+
+
+def _top_level(source: str) -> set[str] | None:
+    """The names a module defines at its top level (functions, classes, assignments; not its imports); None where
+    one of them is also a parameter somewhere (renamed at the top, kept in the function: not the same name)."""
+    tree = ast.parse(source)
+    names = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    names |= {t.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
+    params = {a.arg for n in ast.walk(tree) if isinstance(n, ast.arguments)
+              for a in n.posonlyargs + n.args + n.kwonlyargs + [x for x in (n.vararg, n.kwarg) if x is not None]}
+    return None if names & params else names
+
+
+def _renamed(text: str, names: set[str], reverse: bool = False) -> str:
+    """``text`` with each name token of ``names`` suffixed (``reverse``: the suffix dropped), attributes (``x.name``)
+    and keywords of calls (``f(name=...)``) left alone; strings and comments untouched."""
+    out, prev, toks = [], None, list(tokenize.generate_tokens(io.StringIO(text).readline))
+    for i, t in enumerate(toks):
+        nxt = toks[i + 1] if i + 1 < len(toks) else None
+        keyword = nxt is not None and nxt.string == "=" and prev is not None and prev.string in ("(", ",")
+        if t.type == tokenize.NAME and not (prev is not None and prev.string == ".") and not keyword:
+            if not reverse and t.string in names:
+                t = t._replace(string=t.string + SUFFIX)
+            elif reverse and t.string.endswith(SUFFIX) and t.string[:-len(SUFFIX)] in names:
+                t = t._replace(string=t.string[:-len(SUFFIX)])
+        out.append(t)
+        if t.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT):
+            prev = t
+    return tokenize.untokenize(out)
+
+
+def _rename_def(host: str, old: str, new: str) -> str:
+    """``host`` with the function ``old`` defined as ``new``; its callers keep calling ``old`` (the dispatcher)."""
+    text, n = re.subn(rf"^def {old}\(", f"def {new}(", host, flags=re.M)
+    assert n == 1, f"one def {old} in the host side"
+    return text
+
+
+def _with_decision(head: str, line: str) -> str:
+    """The module docstring's decisions with ``line`` after the last."""
+    decisions = head.index("Decisions (each from the schedule):\n")
+    end = head.index("\n\n", decisions)
+    return head[:end] + f"\n- {line}" + head[end:]
+
+
+def _dispatch(trips: str, limit: int) -> str:
+    return f'''
+
+SHORT_TRIPS = {trips!r}   # the scheduled loop's iterations a CTA, in the Triton kernel's arguments
+SHORT_LIMIT = {limit}      # at most this many: the one-partition kernel (``launch_short``), else ``launch_long``
+
+
+def launch(grid, *args, **kwargs):
+    """Run the one-partition kernel where the loop is short at this launch, else the warp-specialized one."""
+    bound = dict(zip(ARGUMENTS, args), **CONSTEXPRS)
+    bound.update(kwargs)
+    try:
+        short = _ev(SHORT_TRIPS, bound) <= SHORT_LIMIT
+    except (NameError, TypeError):          # an argument missing or not a number: the long kernel's launch says
+        short = False
+    return (launch_short if short else launch_long)(grid, *args, **kwargs)
+'''

@@ -1,0 +1,111 @@
+"""Short loops at launch time (``codegen.gluon.short``): a kernel the route writes with a producer, its loop's trip
+count a launch argument, holds the one-partition kernel of the same schedule, and its launcher runs that one where
+the loop is short. On the CPU: the kernels are recorders, the launcher's choice is what is checked; the module's
+second kernel is the one-partition kernel as generated (its names restored), and its barrier protocol simulates."""
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+torch = pytest.importorskip("torch")
+pytest.importorskip("triton")
+
+from codegen.gluon.generate import load_module  # noqa: E402
+from codegen.gluon.protocol import check_kernel  # noqa: E402
+from codegen.gluon.short import SHORT_KERNEL, _renamed, _top_level, launch_trips, short_device  # noqa: E402
+from twill.machine.model import load_machine  # noqa: E402
+from twill.pipeline import OptimizeOptions, optimize  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT / "tests" / "corpus"
+
+
+@pytest.fixture(scope="module")
+def blocksparse():
+    return optimize(str(CORPUS / "blocksparse_sdd.py"), load_machine("h100"), OptimizeOptions(time_limit=10, threads=2))
+
+
+class _Recorder:
+    """A Gluon kernel's ``kernel[grid](*args, **kwargs)``: records which kernel ran, with what."""
+
+    def __init__(self, name: str, calls: list):
+        self.name, self.calls = name, calls
+
+    def __getitem__(self, grid):
+        return lambda *a, **kw: self.calls.append((self.name, grid, a, kw))
+
+
+def _launched(source: str, k: int) -> list:
+    with tempfile.TemporaryDirectory() as tmp:
+        mod = load_module(source, tmp, "short_loops")
+    calls: list = []
+    mod.twill_kernel, mod.twill_kernel_short = _Recorder("long", calls), _Recorder("short", calls)
+    mod._device = mod._device_short = lambda: 0
+    z, h, m, n = 1, 2, 128, 128
+    values = dict(A=torch.zeros(z, h, m, k, dtype=torch.float16), B=torch.zeros(z, h, n, k, dtype=torch.float16),
+                  C=torch.zeros(z, 4, 64, 64, dtype=torch.float16), stride_za=h * m * k, stride_ha=m * k,
+                  stride_ma=k, stride_zb=h * n * k, stride_hb=n * k, stride_nb=k, stride_zc=4 * 64 * 64,
+                  stride_hc=64 * 64, stride_mc=64, K=k, grid_offset=0, lut=torch.zeros(12, dtype=torch.int32),
+                  **mod.CONSTEXPRS)
+    mod.launch((4, 1, z), *[values[a] for a in mod.ARGUMENTS])
+    return calls
+
+
+def test_the_launch_runs_the_one_partition_kernel_where_the_loop_is_short(blocksparse):
+    k = blocksparse.gluon.kernel
+    assert k.short is not None and k.short["kernel"] == SHORT_KERNEL and k.short["limit"] == 8
+    assert k.short["trips"].replace(" ", "") == "(K+32-1)//32"
+    assert k.plan.producer is not None and "gl.warp_specialize(" in k.source     # the long kernel: a producer's
+    assert any(d.startswith("short loops: where the scheduled loop runs at most 8 iterations") for d in k.decisions)
+    (name, grid, args, kw), = _launched(k.source, 128)                 # 4 iterations a CTA
+    assert name == "short" and grid == (4, 1, 1) and kw["maxnreg"] is None and "TWILL_TMA" not in kw
+    (name, grid, args, kw), = _launched(k.source, 256)                 # 8
+    assert name == "short"
+    (name, grid, args, kw), = _launched(k.source, 288)                 # 9: the producer's kernel
+    assert name == "long" and kw["maxnreg"] == k.maxnreg and "TWILL_TMA" in kw
+
+
+def test_the_second_kernel_is_the_one_partition_kernel_as_generated_and_its_protocol_simulates(blocksparse):
+    k = blocksparse.gluon.kernel
+    device = short_device(k.source)
+    assert device is not None and "_short" not in device and "warp_specialize" not in device
+    assert "def twill_kernel(" in device and "async_copy.async_copy_global_to_shared(" in device
+    problems, unsimulated = check_kernel(device, k.short["signature"], 4)
+    assert problems == [] and unsimulated == ""
+    assert short_device(device) is None                                # a module of one kernel has none
+
+
+def test_renaming_a_generated_module_and_back_gives_it_again():
+    src = (ROOT / "bench/results/gluon/runs/run94/blocksparse_sdd_own/kernel_gluon.py").read_text()
+    names = _top_level(src)
+    assert names is not None and {"L0", "consumer_0", "twill_kernel", "launch", "kernel", "ARGUMENTS"} <= names
+    renamed = _renamed(src, names)
+    tree = ast.parse(renamed)
+    assert {"launch_short", "twill_kernel_short", "ARGUMENTS_short"} <= {
+        getattr(n, "name", None) or getattr(getattr(n, "targets", [None])[0], "id", None) for n in tree.body}
+    assert "layout=L0_short" in renamed and "num_warps=NUM_WARPS_short" in renamed    # keywords kept, values renamed
+    assert "gl.warp_specialize" not in renamed and "gl.arange(" in renamed             # attributes kept
+    assert _renamed(renamed, names, reverse=True) == src
+
+
+def test_trip_counts_the_launch_cannot_compute_give_no_second_kernel():
+    r = optimize(str(CORPUS / "lightllm_token_att.py"), load_machine("h100"), OptimizeOptions(time_limit=10, threads=2))
+    assert r.gluon.kernel is not None and r.gluon.kernel.short is None                # a loaded length
+    assert launch_trips(r.gluon.kernel.plan) is None
+
+
+def test_short_loops_off_and_bad_values(tmp_path):
+    r = optimize(str(CORPUS / "blocksparse_sdd.py"), load_machine("h100"),
+                 OptimizeOptions(time_limit=10, threads=2, short_loops="off"))
+    assert r.gluon.kernel.short is None and SHORT_KERNEL not in r.gluon.kernel.source
+    for bad in ("0", "eight", "-3"):
+        out = tmp_path / bad
+        p = subprocess.run([sys.executable, "-m", "twill", "optimize", str(CORPUS / "blocksparse_sdd.py"), "--arch",
+                            "h100", "--short-loops", bad, "-o", str(out)], capture_output=True, text=True, cwd=ROOT)
+        assert p.returncode == 2 and "bad --short-loops" in p.stderr and "Traceback" not in p.stderr, p.stderr
+        assert len(p.stderr.strip().splitlines()) == 1 and not out.exists()
