@@ -134,11 +134,10 @@ def _top_level(source: str) -> set[str] | None:
 def _renamed(text: str, names: set[str], reverse: bool = False) -> str:
     """``text`` with each name token of ``names`` suffixed (``reverse``: the suffix dropped), attributes (``x.name``)
     and keywords of calls (``f(name=...)``) left alone; strings and comments untouched."""
-    out, prev, toks = [], None, list(tokenize.generate_tokens(io.StringIO(text).readline))
-    for i, t in enumerate(toks):
-        nxt = toks[i + 1] if i + 1 < len(toks) else None
-        keyword = nxt is not None and nxt.string == "=" and prev is not None and prev.string in ("(", ",")
-        if t.type == tokenize.NAME and not (prev is not None and prev.string == ".") and not keyword:
+    keywords = {(k.lineno, k.col_offset) for k in ast.walk(ast.parse(text)) if isinstance(k, ast.keyword) and k.arg}
+    out, prev = [], None
+    for t in tokenize.generate_tokens(io.StringIO(text).readline):
+        if t.type == tokenize.NAME and not (prev is not None and prev.string == ".") and t.start not in keywords:
             if not reverse and t.string in names:
                 t = t._replace(string=t.string + SUFFIX)
             elif reverse and t.string.endswith(SUFFIX) and t.string[:-len(SUFFIX)] in names:

@@ -91,6 +91,8 @@ def test_renaming_a_generated_module_and_back_gives_it_again():
     assert "layout=L0_short" in renamed and "num_warps=NUM_WARPS_short" in renamed    # keywords kept, values renamed
     assert "gl.warp_specialize" not in renamed and "gl.arange(" in renamed             # attributes kept
     assert _renamed(renamed, names, reverse=True) == src
+    tricky = "def f(a):\n    x, L0 = g(L0=L0, b=L0)\n    return y.L0\n"     # a tuple target, a keyword, an attribute
+    assert _renamed(tricky, {"L0"}) == "def f(a):\n    x, L0_short = g(L0=L0_short, b=L0_short)\n    return y.L0\n"
 
 
 def test_trip_counts_the_launch_cannot_compute_give_no_second_kernel():
