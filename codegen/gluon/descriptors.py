@@ -72,17 +72,23 @@ def _expr(v: str, defs: dict[str, IROp], args: set[str], at: IROp, where: str) -
     e = scalar_expression(v, defs, args)
     if e is not None:
         return e
+    while v in defs and defs[v].name in (_SAME | set(_SCALAR)):      # name the value the arithmetic stops at
+        inner = next((x for x in defs[v].operands if scalar_expression(x, defs, args) is None), None)
+        if inner is None:
+            break
+        v = inner
     text = defs[v].text if v in defs else ""
     raise UnsupportedError("a tensor descriptor whose shape or strides the launcher cannot compute",
-                           where=f"{where}, {source_where(at)}", expected="kernel arguments, constants, + - * //",
+                           where=f"{where}, {source_where(at)}",
+                           expected="kernel arguments, constants, + - * // % min max",
                            found=f"{v} = {text.strip()[:60]}" if text else v)
 
 
 def scalar_expression(v: str, defs: dict[str, IROp], args: set[str]) -> str | None:
     """The scalar ``v`` as a Python expression in the kernel's arguments: an argument, an integer constant, or
-    integer arithmetic on them (``tl.cdiv``'s add, subtract and divide; remainders; ``min``, ``max``); None for anything else
-    (a program id, a loaded value, a loop's index). Divisions floor, as Triton's do for the non-negative sizes
-    they are applied to."""
+    integer arithmetic on them (``tl.cdiv``'s add, subtract and divide; remainders; ``min``, ``max``); None for
+    anything else (a program id, a loaded value, a loop's index). Divisions floor, as Triton's do for the
+    non-negative sizes they are applied to."""
     if v in args:
         return py_name(v)
     op = defs.get(v)
