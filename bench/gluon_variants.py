@@ -125,7 +125,7 @@ VARIANTS = {
     "batched_dot3d": ("tests/corpus/batched_dot3d.py", "bmm3d_kernel", []),   # a 3-D tl.dot
     "fla_chunk_h": ("tests/corpus/fla_chunk_h.py", "chunk_fwd_kernel_h", ["--async-tiles", "on"]),   # FLA's chunk state: a carried state dot
     "fla_chunk_o": ("tests/corpus/fla_chunk_o.py", "chunk_fwd_kernel_o", []),   # FLA's chunk output (one partition: 2 trips)
-    "mamba_chunk_state": ("tests/corpus/mamba_chunk_state.py", "_chunk_state_fwd_kernel", ["--own-tiles", "on", "--prefetch", "0"]),   # Mamba-2's chunk state (run 78/79: one partition; run 90: no prefetch)
+    "mamba_chunk_state": ("tests/corpus/mamba_chunk_state.py", "_chunk_state_fwd_kernel", []),   # Mamba-2's chunk state (run 97: the default route's short kernel, stored through registers, as --own-tiles on --prefetch 0 was)
     "tut06_attn_fwd": ("tests/corpus/tut06_attn_fwd.py", "_attn_fwd", []),   # tutorial 06
     "tut09_desc_persistent_ws": ("tests/corpus/tut09_desc_persistent_ws.py",
                                  "matmul_kernel_descriptor_persistent", []),   # tutorial 09, flatten=True
@@ -140,7 +140,7 @@ VARIANTS = {
     "tut03_autotune_matmul": ("tests/corpus/tut03_autotune_matmul.py", "matmul_kernel", []),   # tutorial 03: autotuned, leaky_relu epilogue
     "torchao_int8_wo_mm": ("tests/corpus/torchao_int8_wo_mm.py", "int8_weight_only_matmul_kernel", ["--async-tiles", "on"]),   # int8 weights, a row scale after the loop
     "lightllm_token_att": ("tests/corpus/lightllm_token_att.py", "_fwd_kernel_token_att1", []),   # LightLLM decode: a token index table
-    "mamba_bmm_chunk": ("tests/corpus/mamba_bmm_chunk.py", "_bmm_chunk_fwd_kernel", ["--own-tiles", "on", "--prefetch", "0"]),   # Mamba-2's chunked C^T B (run 78/79: one partition; run 90: no prefetch)
+    "mamba_bmm_chunk": ("tests/corpus/mamba_bmm_chunk.py", "_bmm_chunk_fwd_kernel", []),   # Mamba-2's chunked C^T B (run 97: the default route's short kernel, copied 1 ahead, 0.171 ms against 0.178 as --own-tiles on --prefetch 0)
     "fla_fused_chunk_retention": ("tests/corpus/fla_fused_chunk_retention.py", "fused_chunk_retention_fwd_kernel", ["--async-tiles", "on"]),   # an if inside the loop's if
     "attorch_layer_norm": ("tests/corpus/attorch_layer_norm.py", "layer_norm_forward_kernel", []),   # attorch LayerNorm
     "lightllm_context_attention": ("tests/corpus/lightllm_context_attention.py", "_fwd_kernel", []),   # LightLLM prefill attention
@@ -192,8 +192,8 @@ VARIANTS = {
     "tut06_attn_bwd": ("tests/corpus/tut06_attn_bwd.py", "_attn_bwd", []),
     # FA2's Triton backward (Tri Dao): refused until session 44 ("cycle with iteration distance 0"); one partition
     "fa2_triton_bwd": ("tests/corpus/fa2_triton_bwd.py", "_bwd_kernel", []),
-    "bnb_int8_matmul_rowwise": ("tests/corpus/bnb_int8_matmul_rowwise.py", "_int8_matmul_rowwise_dequantize", []),  # if/else
-    "tridao_ln_bwd": ("tests/corpus/tridao_ln_bwd.py", "_layer_norm_bwd_kernel", []),   # rows per program, dw/db
+    "bnb_int8_matmul_rowwise": ("tests/corpus/bnb_int8_matmul_rowwise.py", "_int8_matmul_rowwise_dequantize", ["--const", "BLOCK_K=128"]),  # if/else; its autotuner's BLOCK_K on the H200 (runs 97-98: x1.18 of Triton's best, x0.82 at TWILL_SPEC's 32)
+    "tridao_ln_bwd": ("tests/corpus/tridao_ln_bwd.py", "_layer_norm_bwd_kernel", ["--num-warps", "32"]),   # rows per program, dw/db; its autotuner's 32 warps on the H200 (runs 97-98: x1.13 of Triton's best)
 }
 
 
@@ -235,19 +235,22 @@ def regenerate(d: Path) -> str:
     from codegen.gluon.short import with_short_loops
     from twill.machine.model import load_machine
     from twill.ir.frontend import widened
-    from twill.pipeline import OptimizeOptions, extract
+    from twill.pipeline import extract
 
     meta = json.loads((d / "variant.json").read_text())
     gs = json.loads((d / "gluon.json").read_text())
     machine = load_machine(meta["command"].split("--arch ")[1].split()[0])
-    _, kir, _ = extract(str(ROOT / meta["kernel_file"]), machine, OptimizeOptions())
+    _, kir, _ = extract(str(ROOT / meta["kernel_file"]), machine, _specialised(meta["command"]))
     if gs["gluon"]["kernel"].get("assumed_divisible"):     # written from the layouts of its integers 16-divisible
         kir = widened(kir, machine.target) or kir
     k = _generate_again(kir, gs, meta, machine)
     short = gs["gluon"]["kernel"].get("short_loops")
     if short:                # the one-partition kernel for short loops, of the same schedule, beside it
-        k = with_short_loops(k, _generate_again(kir, gs, meta, machine, own_tiles=True, prefetch=short["prefetch"]),
-                             short["trips"], short["limit"], short["said"]) or k
+        again = (_generate_again(kir, gs, meta, machine, record=short["record"]) if "record" in short else
+                 _generate_again(kir, gs, meta, machine, own_tiles=True, prefetch=short["prefetch"]))
+        k = with_short_loops(k, again,
+                             short["trips"], short["limit"], short["said"], short.get("exact", True),
+                             short.get("full", 0), short.get("long_ctas", 1)) or k
     old = (d / "kernel_gluon.py").read_text()
     if k.source == old:
         return "unchanged"
@@ -257,28 +260,43 @@ def regenerate(d: Path) -> str:
     return f"regenerated ({len(old.splitlines())} -> {len(k.source.splitlines())} lines)"
 
 
-def _generate_again(kir, gs: dict, meta: dict, machine, **over):
+def _specialised(command: str):
+    """The options of a variant's ``twill optimize`` command that change the kernel's specialisation (``--const``,
+    ``--arg``, ``--num-warps``), so that its TTGIR is the one its schedule was solved on."""
+    import shlex
+
+    from twill.pipeline import OptimizeOptions
+
+    words = shlex.split(command)
+    pairs = {flag: tuple(tuple(w.split("=", 1)) for f, w in zip(words, words[1:]) if f == flag)
+             for flag in ("--const", "--arg")}
+    warps = next((int(w) for f, w in zip(words, words[1:]) if f == "--num-warps"), None)
+    return OptimizeOptions(consts=pairs["--const"], args=pairs["--arg"], num_warps=warps)
+
+
+def _generate_again(kir, gs: dict, meta: dict, machine, record: dict | None = None, **over):
     """The kernel ``generate`` writes from a variant's committed schedule and the choices its gluon.json records
-    (``over``: some replaced)."""
+    (``record``: another kernel's choices of the same schedule, the short loops' one partition's; ``over``: some
+    replaced)."""
     from codegen.gluon.generate import generate, recorded_siblings
     from twill.graph.io import graph_from_dict
     from twill.schedule.model import Schedule
 
-    kw = dict(own_tiles=bool(gs["gluon"]["kernel"].get("own_tiles", False)),
-              prefetch=gs["gluon"]["kernel"].get("prefetch"))
+    r = record if record is not None else gs["gluon"]["kernel"]
+    kw = dict(own_tiles=bool(r.get("own_tiles", False)), prefetch=r.get("prefetch"))
     kw.update(over)
     return generate(kir.nested or kir.text, graph_from_dict(gs["graph"]), Schedule.from_dict(gs), machine, kir.spec,
                  tc_order="--tc-order" in meta["command"],
                  persistent=False if "--persistent off" in meta["command"] else None,
-                 stage=bool(gs["gluon"]["kernel"].get("stage", bool(gs["gluon"]["kernel"].get("staged")))),
-                 own_stores=gs["gluon"]["kernel"]["own_stores"],
+                 stage=bool(r.get("stage", bool(r.get("staged")))),
+                 own_stores=r.get("own_stores", True),
                  siblings=recorded_siblings(gs["gluon"]["kernel"]),
-                 copy_warps=int(gs["gluon"]["kernel"].get("copy_warps", 4)),
-                 cp_async=bool(gs["gluon"]["kernel"].get("cp_async", True)),
-                 tma=bool(gs["gluon"]["kernel"].get("tma", True)),
-                 chains=bool(gs["gluon"]["kernel"].get("chains", False)),
-                 two_ctas=bool(gs["gluon"]["kernel"].get("two_ctas", True)),
-                 copy_wgmma=bool(gs["gluon"]["kernel"].get("copy_wgmma", False)), **kw)
+                 copy_warps=int(r.get("copy_warps", 4)),
+                 cp_async=bool(r.get("cp_async", True)),
+                 tma=bool(r.get("tma", True)),
+                 chains=bool(r.get("chains", False)),
+                 two_ctas=bool(r.get("two_ctas", True)),
+                 copy_wgmma=bool(r.get("copy_wgmma", False)), **kw)
 
 
 if __name__ == "__main__":

@@ -82,11 +82,11 @@ class Candidate:
 
     @property
     def ctas_per_sm(self) -> int:
-        """CTAs of this kernel an SM holds at once: 1 for a warp-specialized kernel (its registers are set per
-        partition for one CTA), else by ptxas's registers and the planned shared memory (``occupancy``)."""
+        """CTAs of this kernel an SM holds at once: for a warp-specialized kernel 1, or 2 where its registers are
+        set for two (``plan.two_ctas``); else by ptxas's registers and the planned shared memory (``occupancy``)."""
         k = self.kernel
         if k is None or k.maxnreg is not None or self.ptxas is None or k.plan is None:
-            return 1
+            return 2 if k is not None and k.plan is not None and k.plan.two_ctas else 1
         return occupancy(self.ptxas.registers, k.num_warps, k.plan.smem_bytes)
 
     @property
@@ -433,6 +433,8 @@ def _own_tiles(c: Candidate, sp: _Split, kir: KernelIR, machine: Machine, option
 
 
 SHORT_LOOP_LIMIT = 8    # ``--short-loops auto``: at most this many iterations a CTA, the one-partition kernel
+SHORT_LOOP_LIMIT_MORE_CTAS = 32    # ... at most this many where it holds more CTAs an SM than the producer's and
+                                   # the launch's CTAs outnumber what the SMs hold of the producer's (run 95)
 
 
 def _short_loops(res: GluonResult, kir: KernelIR, machine: Machine, options: Any,
@@ -440,27 +442,63 @@ def _short_loops(res: GluonResult, kir: KernelIR, machine: Machine, options: Any
     """``res`` with its chosen kernel, a producer streaming one consumer's tiles over a loop whose trip count the
     launch's arguments give, holding beside it the one-partition kernel of the same schedule that the launch runs
     where the loop is short (``codegen.gluon.short``); unchanged where that kernel is not made clean (ptxas spills
-    in its loop or serialises its wgmmas), or ``--short-loops off``, ``--own-tiles`` given."""
+    in its loop or serialises its wgmmas), or ``--short-loops off``, ``--own-tiles`` given. Short: at most 8
+    iterations a CTA (one partition led at 2-8 in every loop measured), or 32 where the one partition holds more
+    CTAs an SM than the producer and the launch has more CTAs than the SMs hold of the producer's, which the launch
+    counts (run 95: the blocksparse matmul, 5 CTAs against 2, x1.06 and x1.00 of Triton's best
+    at 16 and 32 iterations against the producer's x0.71 and x0.72; vLLM's and SGLang's MoE, 16 iterations with as
+    many CTAs or fewer, were slower as one partition, runs 91-92; chunk_state and prefix_scores, 64 and 128, with
+    4 and 6 CTAs against 2, too, run 79)."""
     c, asked = res.chosen, getattr(options, "short_loops", "auto")
     k = c.kernel if c is not None else None
     if (k is None or k.plan is None or k.plan.producer is None or not k.plan.rings or c.subtiles != 1
             or asked == "off" or getattr(options, "own_tiles", "auto") != "auto"):
         return res
-    trips = launch_trips(k.plan)
-    if trips is None:
+    found = launch_trips(k.plan)
+    if found is None:
         return res
+    trips, exact = found
+    d = _short_kernel(c, kir, machine, options)
+    ok = _clean_loop(d)
+    more = ok and d.ctas_per_sm > c.ctas_per_sm and asked == "auto"
     limit = SHORT_LOOP_LIMIT if asked == "auto" else int(asked)
-    d = _generated(dataclasses.replace(c, schedule=c.schedule.with_extra(own_tiles=True), kernel=None), kir,
-                   machine, options)
-    ok = d.kernel is not None and d.ptxas is not None and not d.ptxas.spills_in_loop and not d.ptxas.serialized
-    said = (f"ptxas {d.ptxas.registers} registers, {d.ptxas.problem() or 'clean'}; {_simulated(d.kernel)}"
+    said = (f"ptxas {d.ptxas.registers} registers, {d.ptxas.problem() or 'clean'}, {d.ctas_per_sm} CTA(s) an SM "
+            f"against the producer's {c.ctas_per_sm}; {_simulated(d.kernel)}"
             if ok and d.ptxas is not None and d.kernel is not None else "")
-    both = with_short_loops(k, d.kernel, trips, limit, said) if ok and d.kernel is not None else None
-    say(f"gluon: short loops ({trips} iterations a CTA at most {limit}): the one-partition kernel "
+    both = with_short_loops(k, d.kernel, trips, limit, said, exact, SHORT_LOOP_LIMIT_MORE_CTAS if more else 0,
+                            c.ctas_per_sm) if ok and d.kernel is not None else None
+    say(f"gluon: short loops ({trips} iterations a CTA at most {limit}"
+        f"{f' or {SHORT_LOOP_LIMIT_MORE_CTAS}' if more else ''}): the one-partition kernel "
         + ("kept beside the producer's" if both is not None else "not kept: " + (
             "its launch differs from the producer's" if ok else
             (d.ptxas.problem() if d.ptxas is not None else d.error))))
     return res if both is None else dataclasses.replace(res, chosen=dataclasses.replace(c, kernel=both))
+
+
+def _short_kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any) -> Candidate:
+    """The one-partition kernel of ``c``'s schedule for short loops. With ``--prefetch auto``: its tiles stored
+    through registers a stage ahead (``--prefetch 0``) where ptxas keeps that loop clean; else copied ahead as the
+    author's ``num_stages`` says, but 1 ahead where it holds no more CTAs an SM than the producer (and so runs at most
+    8 iterations). Run 96, 4-8 iterations: Mamba's chunk state 59.5 TFLOP/s stored against 53.6 copied 1 ahead; its
+    bmm (stores serialise its wgmmas) 0.175 ms copied 1 ahead (run 90) against 0.199 3 ahead; the blocksparse matmul
+    (stores serialise its wgmmas: 159 against 199; 5 CTAs an SM against 2) 199-201 copied 1 or 3 ahead at 4
+    iterations, 278.5 3 ahead against 269.4 1 ahead at 32."""
+    own = dataclasses.replace(c, schedule=c.schedule.with_extra(own_tiles=True), kernel=None)
+    if getattr(options, "prefetch", "auto") != "auto":
+        return _generated(own, kir, machine, options)
+    stored = _generated(own, kir, machine, dataclasses.replace(options, prefetch="0"))
+    if _clean_loop(stored):
+        return stored
+    d = _generated(own, kir, machine, options)
+    if _clean_loop(d) and d.ctas_per_sm <= c.ctas_per_sm and d.kernel is not None and d.kernel.plan.prefetch > 1:
+        one = _generated(own, kir, machine, dataclasses.replace(options, prefetch="1"))
+        return one if _clean_loop(one) else d
+    return d
+
+
+def _clean_loop(d: Candidate) -> bool:
+    """A kernel was made, and ptxas neither spills in its loop nor serialises its wgmmas."""
+    return d.kernel is not None and d.ptxas is not None and not d.ptxas.spills_in_loop and not d.ptxas.serialized
 
 
 def _simulated(k: GluonKernel) -> str:

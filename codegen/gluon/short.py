@@ -29,12 +29,16 @@ from twill.ir.ttgir import loop_bounds
 SUFFIX = "_short"
 SHORT_KERNEL = KERNEL + SUFFIX
 SHORT_MARK = "\n# -- the one-partition kernel for short loops"
+KNOBS = ("stage", "staged", "own_stores", "copy_warps", "cp_async", "tma", "chains", "two_ctas", "copy_wgmma",
+         "own_tiles", "prefetch")       # the one-partition kernel's choices gluon.json records, to write it again
 
 
-def launch_trips(plan: KernelPlan) -> str | None:
+def launch_trips(plan: KernelPlan) -> tuple[str, bool] | None:
     """The scheduled loop's iterations a CTA as a Python expression in the kernel's arguments (``((K - 0) + 31) //
-    32``-like), None where they are not computed from arguments and constants alone (a program id, a loaded length,
-    an outer loop's index) or the kernel has other loops beside it."""
+    32``-like), and whether it is exact; else an upper bound, where a bound takes the ``min`` of an argument and a
+    value only the CTA knows (Mamba's ``min(chunk_size, seqlen - pid_c * chunk_size)``: at most ``chunk_size``). None
+    where no bound is computed from arguments and constants alone (a program id, a loaded length, an outer loop's
+    index) or the kernel has other loops beside it."""
     if plan.siblings:
         return None
     bounds = loop_bounds(plan.loop)
@@ -42,23 +46,56 @@ def launch_trips(plan: KernelPlan) -> str | None:
         return None
     defs = {r: o for o, _ in plan.fn.module.walk() for r in o.results}
     args = {a.name for a in plan.fn.args}
-    lb, ub, step = (scalar_expression(v, defs, args) for v in bounds)
+    lb, ub = _bound(bounds[0], defs, args, upper=False), _bound(bounds[1], defs, args, upper=True)
+    step = scalar_expression(bounds[2], defs, args)
     if lb is None or ub is None or step is None:
         return None
+    exact = all(scalar_expression(v, defs, args) is not None for v in bounds[:2])
     trips = (ub if (lb, step) == ("0", "1") else f"({ub} + {step} - 1) // {step}" if lb == "0"
              else f"({ub} - {lb} + {step} - 1) // {step}")
-    return None if _is_constant(trips) else trips
+    return None if _is_constant(trips) else (trips, exact)
+
+
+_TIGHTER = {("arith.minsi", True): "min", ("arith.minui", True): "min",
+            ("arith.maxsi", False): "max", ("arith.maxui", False): "max"}
+
+
+def _bound(v: str, defs: dict, args: set[str], upper: bool) -> str | None:
+    """The scalar ``v`` exactly (``scalar_expression``), else an upper (``upper``) or lower bound of it in the
+    arguments: a ``min`` is at most its computable side, a ``max`` at least, through sums and differences."""
+    exact = scalar_expression(v, defs, args)
+    op = defs.get(v)
+    if exact is not None or op is None:
+        return exact
+    if op.name in ("arith.extsi", "arith.extui", "arith.index_cast"):
+        return _bound(op.operands[0], defs, args, upper)
+    if len(op.operands) != 2:
+        return None
+    a, b = op.operands
+    if (op.name, upper) in _TIGHTER:
+        sides = [x for x in (_bound(a, defs, args, upper), _bound(b, defs, args, upper)) if x is not None]
+        return None if not sides else sides[0] if len(sides) == 1 else f"{_TIGHTER[op.name, upper]}({', '.join(sides)})"
+    if op.name == "arith.addi":
+        x, y = _bound(a, defs, args, upper), _bound(b, defs, args, upper)
+        return None if x is None or y is None else f"({x} + {y})"
+    if op.name == "arith.subi":
+        x, y = _bound(a, defs, args, upper), _bound(b, defs, args, not upper)
+        return None if x is None or y is None else f"({x} - {y})"
+    return None
 
 
 def _is_constant(expr: str) -> bool:
     return not any(isinstance(n, ast.Name) for n in ast.walk(ast.parse(expr, mode="eval")))
 
 
-def with_short_loops(long: GluonKernel, short: GluonKernel, trips: str, limit: int, said: str) -> GluonKernel | None:
+def with_short_loops(long: GluonKernel, short: GluonKernel, trips: str, limit: int, said: str,
+                     exact: bool = True, full: int = 0, long_ctas: int = 1) -> GluonKernel | None:
     """``long``'s module with ``short``'s beside it and a launch choosing ``short`` where ``trips`` (over the launch's
-    arguments) is at most ``limit``; ``said``: the decision's reasons, for the docstring. None where the two cannot
-    share a launch: another persistence, a runtime argument ``short`` takes that ``long``'s launch does not compute,
-    a name the trip count reads that is not the Triton kernel's argument, a top-level name ``short`` also uses as a
+    arguments; ``exact``, else an upper bound of the iterations) is at most ``limit``, or at most ``full`` where the
+    launch's CTAs outnumber what the SMs hold of ``long``'s (``long_ctas`` an SM: the one partition's more CTAs an SM
+    then run at once); ``said``: the decision's reasons, for the docstring. None where the two cannot share a
+    launch: another persistence, a runtime argument ``short`` takes that ``long``'s launch does not compute, a name
+    the trip count reads that is not the Triton kernel's argument, a top-level name ``short`` also uses as a
     parameter (the renaming would split it)."""
     head, device, host = _parts(long.source)
     s_head, s_device, s_host = _parts(short.source)
@@ -71,18 +108,23 @@ def with_short_loops(long: GluonKernel, short: GluonKernel, trips: str, limit: i
     if names is None:
         return None
     imports = [ln for ln in _imports(s_head) if ln not in head]
-    line = (f"short loops: where the scheduled loop runs at most {limit} iterations a CTA ({trips}, from the launch's "
-            f"arguments), the launch runs the one-partition kernel `{SHORT_KERNEL}` of the same schedule, loading its "
-            f"own tiles ({said})")
+    more = (f", or at most {full} where the launch's CTAs outnumber the SMs' {long_ctas} each of the producer's"
+            if full > limit else "")
+    bound = "" if exact else " at most: a bound of the loop takes a min with a value only the CTA knows"
+    line = (f"short loops: where the scheduled loop runs at most {limit} iterations a CTA{more} ({trips}{bound}, from "
+            f"the launch's arguments), the launch runs the one-partition kernel `{SHORT_KERNEL}` of the same schedule, "
+            f"loading its own tiles ({said})")
     source = (_with_decision(head, line) + "".join(imports) + device + SHORT_MARK + " " + "-" * 60 + "\n"
               + _renamed(s_device, names) + HOST_MARK + _rename_def(host, "launch", "launch_long")
               + SHORT_MARK + " (host side) " + "-" * 45 + "\n" + _renamed(s_host.split("\n", 1)[1], names)
-              + _dispatch(trips, limit))
+              + _dispatch(trips, limit, full if full > limit else 0, long_ctas))
     return dataclasses.replace(long, source=source, decisions=long.decisions + (line,),
-                               short={"trips": trips, "limit": limit, "kernel": SHORT_KERNEL,
+                               short={"trips": trips, "limit": limit, "exact": exact, "full": full,
+                                      "long_ctas": long_ctas, "kernel": SHORT_KERNEL,
                                       "num_warps": short.num_warps, "maxnreg": short.maxnreg,
                                       "signature": short.signature, "said": said,
-                                      "prefetch": short.plan.prefetch if short.plan is not None else 0})
+                                      "prefetch": short.plan.prefetch if short.plan is not None else 0,
+                                      "record": {k: v for k, v in short.to_dict().items() if k in KNOBS}})
 
 
 def short_device(source: str) -> str | None:
@@ -162,11 +204,13 @@ def _with_decision(head: str, line: str) -> str:
     return head[:end] + f"\n- {line}" + head[end:]
 
 
-def _dispatch(trips: str, limit: int) -> str:
+def _dispatch(trips: str, limit: int, full: int, long_ctas: int) -> str:
     return f'''
 
 SHORT_TRIPS = {trips!r}   # the scheduled loop's iterations a CTA, in the Triton kernel's arguments
 SHORT_LIMIT = {limit}      # at most this many: the one-partition kernel (``launch_short``), else ``launch_long``
+SHORT_LIMIT_FULL = {full}      # ... or this many where the launch's CTAs outnumber what the SMs hold of the producer's
+LONG_CTAS_PER_SM = {long_ctas}      # (the producer's CTAs an SM; the one partition holds more: run 95); 0: no such rule
 
 
 def launch(grid, *args, **kwargs):
@@ -174,8 +218,18 @@ def launch(grid, *args, **kwargs):
     bound = dict(zip(ARGUMENTS, args), **CONSTEXPRS)
     bound.update(kwargs)
     try:
-        short = _ev(SHORT_TRIPS, bound) <= SHORT_LIMIT
+        trips = _ev(SHORT_TRIPS, bound)
     except (NameError, TypeError):          # an argument missing or not a number: the long kernel's launch says
-        short = False
-    return (launch_short if short else launch_long)(grid, *args, **kwargs)
+        return launch_long(grid, *args, **kwargs)
+    limit = SHORT_LIMIT
+    if SHORT_LIMIT < trips <= SHORT_LIMIT_FULL:
+        try:
+            ctas = 1
+            for x in (grid(bound) if callable(grid) else grid):
+                ctas *= int(x)
+            if ctas > _sm_count() * LONG_CTAS_PER_SM:
+                limit = SHORT_LIMIT_FULL
+        except Exception:                   # noqa: BLE001 - no device to count the SMs of: the lower limit
+            pass
+    return (launch_short if trips <= limit else launch_long)(grid, *args, **kwargs)
 '''

@@ -40,34 +40,60 @@ class _Recorder:
         return lambda *a, **kw: self.calls.append((self.name, grid, a, kw))
 
 
-def _launched(source: str, k: int) -> list:
+def _launched(source: str, k: int, grid: tuple = (4, 1, 1), sms: int | None = 132) -> list:
+    z, h, m, n = 1, 2, 128, 128
+    return _launch(source, dict(
+        A=torch.zeros(z, h, m, k, dtype=torch.float16), B=torch.zeros(z, h, n, k, dtype=torch.float16),
+        C=torch.zeros(z, 4, 64, 64, dtype=torch.float16), stride_za=h * m * k, stride_ha=m * k, stride_ma=k,
+        stride_zb=h * n * k, stride_hb=n * k, stride_nb=k, stride_zc=4 * 64 * 64, stride_hc=64 * 64, stride_mc=64, K=k,
+        grid_offset=0, lut=torch.zeros(12, dtype=torch.int32)), grid=grid, sms=sms)
+
+
+def _launch(source: str, values: dict, grid: tuple = (4, 1, 1), sms: int | None = 132) -> list:
+    """Which kernel the module's ``launch`` runs with ``values`` for its arguments (others 0) on a device of ``sms``
+    multiprocessors (None: none to count, as without a GPU): the kernels are recorders."""
     with tempfile.TemporaryDirectory() as tmp:
         mod = load_module(source, tmp, "short_loops")
     calls: list = []
     mod.twill_kernel, mod.twill_kernel_short = _Recorder("long", calls), _Recorder("short", calls)
     mod._device = mod._device_short = lambda: 0
-    z, h, m, n = 1, 2, 128, 128
-    values = dict(A=torch.zeros(z, h, m, k, dtype=torch.float16), B=torch.zeros(z, h, n, k, dtype=torch.float16),
-                  C=torch.zeros(z, 4, 64, 64, dtype=torch.float16), stride_za=h * m * k, stride_ha=m * k,
-                  stride_ma=k, stride_zb=h * n * k, stride_hb=n * k, stride_nb=k, stride_zc=4 * 64 * 64,
-                  stride_hc=64 * 64, stride_mc=64, K=k, grid_offset=0, lut=torch.zeros(12, dtype=torch.int32),
-                  **mod.CONSTEXPRS)
-    mod.launch((4, 1, z), *[values[a] for a in mod.ARGUMENTS])
+    if sms is not None:
+        mod._sm_count = mod._sm_count_short = lambda: sms
+    values = dict(values, **mod.CONSTEXPRS)
+    mod.launch(grid, *[values.get(a, 0) for a in mod.ARGUMENTS])
     return calls
 
 
 def test_the_launch_runs_the_one_partition_kernel_where_the_loop_is_short(blocksparse):
+    # the one partition holds 5 CTAs an SM against the producer's 2: short up to 32 iterations where the launch has
+    # more CTAs than the SMs hold of the producer's (run 95), else up to 8
     k = blocksparse.gluon.kernel
     assert k.short is not None and k.short["kernel"] == SHORT_KERNEL and k.short["limit"] == 8
-    assert k.short["trips"].replace(" ", "") == "(K+32-1)//32"
+    assert k.short["full"] == 32 and k.short["long_ctas"] == 2 and k.short["exact"]
+    assert k.short["trips"].replace(" ", "") == "(K+32-1)//32" and k.short["prefetch"] == 3   # its stores serialise
     assert k.plan.producer is not None and "gl.warp_specialize(" in k.source     # the long kernel: a producer's
-    assert any(d.startswith("short loops: where the scheduled loop runs at most 8 iterations") for d in k.decisions)
+    assert any(d.startswith("short loops: where the scheduled loop runs at most 8 iterations a CTA, or at most 32") and
+               "5 CTA(s) an SM against the producer's 2" in d for d in k.decisions)
     (name, grid, args, kw), = _launched(k.source, 128)                 # 4 iterations a CTA
     assert name == "short" and grid == (4, 1, 1) and kw["maxnreg"] is None and "TWILL_TMA" not in kw
-    (name, grid, args, kw), = _launched(k.source, 256)                 # 8
-    assert name == "short"
-    (name, grid, args, kw), = _launched(k.source, 288)                 # 9: the producer's kernel
+    assert [c[0] for c in _launched(k.source, 256)] == ["short"]                          # 8
+    assert [c[0] for c in _launched(k.source, 288)] == ["long"]                           # 9, 4 CTAs
+    assert [c[0] for c in _launched(k.source, 1024, grid=(265, 1, 1))] == ["short"]       # 32, 265 > 132 x 2
+    assert [c[0] for c in _launched(k.source, 1024, grid=(264, 1, 1))] == ["long"]        # the SMs hold them all
+    assert [c[0] for c in _launched(k.source, 1024, grid=(265, 1, 1), sms=None)] == ["long"]  # no SMs to count
+    (name, grid, args, kw), = _launched(k.source, 1056, grid=(300, 1, 1))                 # 33
     assert name == "long" and kw["maxnreg"] == k.maxnreg and "TWILL_TMA" in kw
+
+
+def test_a_bound_taking_a_min_with_a_ctas_own_value_is_read_as_at_most_its_argument_side():
+    # Mamba's chunk state: range(0, min(chunk_size, seqlen - pid_c * chunk_size), 32): at most chunk_size / 32
+    r = optimize(str(CORPUS / "mamba_chunk_state.py"), load_machine("h100"), OptimizeOptions(time_limit=10, threads=2))
+    k = r.gluon.kernel
+    assert launch_trips(k.plan) == ("(chunk_size + 32 - 1) // 32", False)
+    assert k.short is not None and k.short["prefetch"] == 0          # its tiles stored through registers: clean
+    assert any("at most: a bound of the loop takes a min" in d for d in k.decisions)
+    assert [c[0] for c in _launch(k.source, {"chunk_size": 256, "seqlen": 4096})] == ["short"]     # 8
+    assert [c[0] for c in _launch(k.source, {"chunk_size": 2048, "seqlen": 4096}, grid=(999, 1, 1))] == ["long"]  # 64
 
 
 def test_the_second_kernel_is_the_one_partition_kernel_as_generated_and_its_protocol_simulates(blocksparse):

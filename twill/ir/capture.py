@@ -77,9 +77,13 @@ def _same_config(entry: dict[str, Any], cfg: Any) -> bool:
         getattr(cfg, "num_stages", entry["num_stages"]) == entry["num_stages"]
 
 
-def _chosen_configs(entry: dict[str, Any]) -> list[Any]:
-    """The configs the autotuner wrapping ``entry``'s kernel chose (its module attribute of that name)."""
+def _chosen_configs(entry: dict[str, Any], scope: dict[str, Any] | None = None) -> list[Any]:
+    """The configs the autotuner wrapping ``entry``'s kernel chose: its module's attribute of that name, else the
+    name in ``scope`` (the kernel function's globals: a file loaded by path, not in ``sys.modules``, as
+    ``importlib.util.spec_from_file_location`` leaves it; run 97 lost Mamba's choice so)."""
     obj = getattr(sys.modules.get(entry.get("module") or ""), entry["function"], None)
+    if obj is None and scope is not None:
+        obj = scope.get(entry["function"])
     out = []
     while obj is not None:
         cache = getattr(obj, "cache", None)
@@ -96,6 +100,7 @@ class Capture:
         self.path = Path(path) if path is not None else None
         self.records: dict[str, dict[str, Any]] = {}
         self.handles: dict[Any, str] = {}
+        self.scopes: dict[str, dict[str, Any]] = {}     # each record's kernel function's globals (its autotuner)
         self.lock = threading.Lock()
         self._previous: Any = None
         self.installed = False
@@ -107,6 +112,7 @@ class Capture:
             rec = record_of(fn, compile, _capability())
             ident = _binary_hash(fn, compile, key) or f"{rec['file']}:{rec['function']}:{key}"
             with self.lock:
+                self.scopes.setdefault(ident, getattr(fn.jit_function.fn, "__globals__", None) or {})
                 if ident in self.records:
                     self.records[ident]["compiles"] += 1
                 else:
@@ -163,9 +169,11 @@ class Capture:
     # -- the spec file -------------------------------------------------------------------------
     def entries(self) -> list[dict[str, Any]]:
         """What was captured, the autotuner's choices marked."""
-        out = [dict(r) for r in self.records.values()]
-        for e in out:
-            e["chosen"] = any(_same_config(e, c) for c in _chosen_configs(e))
+        out = []
+        for ident, r in self.records.items():
+            e = dict(r)
+            e["chosen"] = any(_same_config(e, c) for c in _chosen_configs(e, self.scopes.get(ident)))
+            out.append(e)
         return out
 
     def write(self, path: str | Path | None = None) -> Path | None:

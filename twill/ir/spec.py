@@ -207,10 +207,29 @@ def make_spec(mod: Any, name: str, fn: Any, arch: str, args: dict[str, str] | No
         raise InputError("kernel specialisation incomplete", where=label,
                          expected="a spec captured from a launch (--spec FILE), TWILL_SPEC, @triton.autotune "
                                   "configs or flags", found="missing " + "; ".join(parts), hint=hint)
+    notes = tuple(notes) + _autotuned_note(fn, name, source, constexprs, int(warps), int(stages),
+                                           bool(consts) or num_warps is not None)
     return KernelSpec(name=name, signature={a: signature[a] for a in arg_names},
                       constexprs={k: constexprs[k] for k in arg_names if k in constexprs},
                       num_warps=int(warps), num_stages=int(stages), divisibility=div, fn=jf, where=where,
-                      notes=tuple(notes))
+                      notes=notes)
+
+
+def _autotuned_note(fn: Any, name: str, source: str | None, constexprs: dict[str, Any], warps: int,
+                    stages: int, flags: bool) -> tuple[str, ...]:
+    """For a kernel autotuned over several configs and compiled at one not captured from a launch: that the
+    autotuner's choice, which only a launch on the GPU knows, may be another, and how to compile that one."""
+    configs = getattr(fn, "configs", None)
+    if source == "captured" or not configs or len(configs) < 2:
+        return ()
+    keys = list(dict.fromkeys(k for c in configs for k in c.kwargs))
+    at = ", ".join(f"{k}={constexprs[k]}" for k in keys if k in constexprs)
+    return (f"{name} is autotuned over {len(configs)} configs; compiled at {at + ', ' if at else ''}num_warps={warps}, "
+            f"num_stages={stages} ({'TWILL_SPEC' if source == 'TWILL_SPEC' else 'the first config'}"
+            f"{' and the flags' if flags else ''}), which need not "
+            "be the autotuner's choice on the GPU (run 97, H200: bitsandbytes' int8 GEMM, Triton's own kernel, 519 "
+            "TOP/s at its first config, 1057 at its autotuner's): `twill capture -o spec.json -- python LAUNCH.py` "
+            "on the GPU records the choice, `--spec spec.json` compiles it",)
 
 
 DIVISIBLE_SUFFIX = ":16"    # ``i32:16``: an integer argument a launch passes divisible by 16

@@ -1,7 +1,7 @@
-"""_layer_norm_bwd_kernel, written by twill from its joint schedule: I=319 L=319 (optimal), 1837 cycles per iteration predicted.
+"""_layer_norm_bwd_kernel, written by twill from its joint schedule: I=374 L=374 (optimal), 1797 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 8 warps, registers as ptxas allocates them (the schedule's tiles need about 124 per thread)
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 32 warps, registers as ptxas allocates them (the schedule's tiles need about 69 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
@@ -12,198 +12,191 @@ from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
                                                                warpgroup_mma_wait)
 
-L0 = gl.constexpr(gl.BlockedLayout(size_per_thread=[8], threads_per_warp=[32], warps_per_cta=[8], order=[0]))
-L1 = gl.constexpr(gl.BlockedLayout(size_per_thread=[4], threads_per_warp=[32], warps_per_cta=[8], order=[0]))
+L0 = gl.constexpr(gl.BlockedLayout(size_per_thread=[4], threads_per_warp=[32], warps_per_cta=[32], order=[0]))
 
 @gluon.jit
 def consumer_0(X, W, B, DY, DX, DW, DB, DRESIDUAL, DRESIDUAL_IN, Mean, Rstd, stride_x_row, stride_y_row, stride_dy_row, stride_dx_row, stride_dres_row, stride_dy1_row, stride_dx1_row, stride_dres_in_row, M, N, eps, dropout_p, rows_per_program):
     row_block_id = gl.program_id(0)
     row_start = row_block_id * rows_per_program
     cols = gl.arange(0, 4096, layout=L0)
-    cols_1 = gl.arange(0, 4096, layout=L1)
-    mask_3 = cols < N
-    mask_4 = cols_1 < N
-    X_5 = row_start * stride_x_row
-    X_6 = X + X_5
-    DRESIDUAL_7 = row_start * stride_dres_row
-    DRESIDUAL_8 = DRESIDUAL + DRESIDUAL_7
-    DRESIDUAL_IN_9 = row_start * stride_dres_in_row
-    DRESIDUAL_IN_10 = DRESIDUAL_IN + DRESIDUAL_IN_9
-    DY_11 = row_start * stride_dy_row
-    DY_12 = DY + DY_11
-    DX_13 = row_start * stride_dx_row
-    DX_14 = DX + DX_13
-    w_15 = W + cols
-    w_16 = gl.load(w_15, mask=mask_3)
+    mask_1 = cols < N
+    X_2 = row_start * stride_x_row
+    X_3 = X + X_2
+    DRESIDUAL_4 = row_start * stride_dres_row
+    DRESIDUAL_5 = DRESIDUAL + DRESIDUAL_4
+    DRESIDUAL_IN_6 = row_start * stride_dres_in_row
+    DRESIDUAL_IN_7 = DRESIDUAL_IN + DRESIDUAL_IN_6
+    DY_8 = row_start * stride_dy_row
+    DY_9 = DY + DY_8
+    DX_10 = row_start * stride_dx_row
+    DX_11 = DX + DX_10
+    w_12 = W + cols
+    w_13 = gl.load(w_12, mask=mask_1)
     row_end = row_block_id + 1
-    row_end_17 = row_end * rows_per_program
-    row_end_18 = gl.minimum(row_end_17, M)
+    row_end_14 = row_end * rows_per_program
+    row_end_15 = gl.minimum(row_end_14, M)
     c1 = gl.cast(N, gl.float32)
-    twill_n = (row_end_18 - row_start + 1 - 1) // 1
+    twill_n = (row_end_15 - row_start + 1 - 1) // 1
     if (twill_n >= 1) | (gl.program_id(0) < 0):
-        X_50 = X_6
-        DY_53 = DY_12
-        DRESIDUAL_51 = DRESIDUAL_8
-        DRESIDUAL_51_p1 = DRESIDUAL_51
-        DY_53_p1 = DY_53
-        X_50_p1 = X_50
-        DX_54 = DX_14
-        DRESIDUAL_IN_52 = DRESIDUAL_IN_10
-        dw_36 = gl.full([4096], 0.0, gl.float32, layout=L0)
-        db_37 = gl.full([4096], 0.0, gl.float32, layout=L0)
-        DY_53 = DY_53_p1 + stride_dy_row  # load1_dy: stage 0, partition 0 (group 0)
-        dy = DY_53_p1  # load1_dy: stage 0, partition 0 (group 0)
-        dy_27 = dy + cols  # load1_dy: stage 0, partition 0 (group 0)
-        dy_28 = gl.load(dy_27, mask=mask_3, other=0.0)  # load1_dy: stage 0, partition 0 (group 0)
-        X_50 = X_50_p1 + stride_x_row  # load0_x: stage 0, partition 0 (group 0)
-        x = X_50_p1  # load0_x: stage 0, partition 0 (group 0)
-        x_25 = x + cols  # load0_x: stage 0, partition 0 (group 0)
+        X_47 = X_3
+        DY_50 = DY_9
+        DRESIDUAL_48 = DRESIDUAL_5
+        DRESIDUAL_48_p1 = DRESIDUAL_48
+        DY_50_p1 = DY_50
+        X_47_p1 = X_47
+        DX_51 = DX_11
+        DRESIDUAL_IN_49 = DRESIDUAL_IN_7
+        dw_33 = gl.full([4096], 0.0, gl.float32, layout=L0)
+        db_34 = gl.full([4096], 0.0, gl.float32, layout=L0)
+        X_47 = X_47_p1 + stride_x_row  # load0_x: stage 0, partition 0 (group 0)
+        x = X_47_p1  # load0_x: stage 0, partition 0 (group 0)
+        x_22 = x + cols  # load0_x: stage 0, partition 0 (group 0)
         mean = Mean + (row_start + (0 - 0) * 1)  # load2_mean: stage 0, partition 0 (group 0)
         rstd = Rstd + (row_start + (0 - 0) * 1)  # load3_rstd: stage 0, partition 0 (group 0)
-        mean_30 = gl.load(mean)  # load2_mean: stage 0, partition 0 (group 0)
-        x_26 = gl.load(x_25, mask=mask_3, other=0.0)  # load0_x: stage 0, partition 0 (group 0)
-        rstd_31 = gl.load(rstd)  # load3_rstd: stage 0, partition 0 (group 0)
-        DRESIDUAL_51 = DRESIDUAL_51_p1 + stride_dres_row  # load4_dres: stage 0, partition 0 (group 0)
-        dres = DRESIDUAL_51_p1  # load4_dres: stage 0, partition 0 (group 0)
-        dres_47 = dres + cols  # load4_dres: stage 0, partition 0 (group 0)
-        dres_48 = gl.load(dres_47, mask=mask_3, other=0.0)  # load4_dres: stage 0, partition 0 (group 0)
-        DRESIDUAL_51_p1 = DRESIDUAL_51
-        DRESIDUAL_IN_52_p1 = DRESIDUAL_IN_52
-        DX_54_p1 = DX_54
-        DY_53_p1 = DY_53
-        X_50_p1 = X_50
-        db_37_p1 = db_37
-        dres_48_p1 = dres_48
-        dw_36_p1 = dw_36
-        dy_28_p1 = dy_28
-        mean_30_p1 = mean_30
-        rstd_31_p1 = rstd_31
-        x_26_p1 = x_26
+        mean_27 = gl.load(mean)  # load2_mean: stage 0, partition 0 (group 0)
+        x_23 = gl.load(x_22, mask=mask_1, other=0.0)  # load0_x: stage 0, partition 0 (group 0)
+        rstd_28 = gl.load(rstd)  # load3_rstd: stage 0, partition 0 (group 0)
+        DY_50 = DY_50_p1 + stride_dy_row  # load1_dy: stage 0, partition 0 (group 0)
+        dy = DY_50_p1  # load1_dy: stage 0, partition 0 (group 0)
+        dy_24 = dy + cols  # load1_dy: stage 0, partition 0 (group 0)
+        dy_25 = gl.load(dy_24, mask=mask_1, other=0.0)  # load1_dy: stage 0, partition 0 (group 0)
+        DRESIDUAL_48 = DRESIDUAL_48_p1 + stride_dres_row  # load4_dres: stage 0, partition 0 (group 0)
+        dres = DRESIDUAL_48_p1  # load4_dres: stage 0, partition 0 (group 0)
+        dres_44 = dres + cols  # load4_dres: stage 0, partition 0 (group 0)
+        dres_45 = gl.load(dres_44, mask=mask_1, other=0.0)  # load4_dres: stage 0, partition 0 (group 0)
+        DRESIDUAL_48_p1 = DRESIDUAL_48
+        DRESIDUAL_IN_49_p1 = DRESIDUAL_IN_49
+        DX_51_p1 = DX_51
+        DY_50_p1 = DY_50
+        X_47_p1 = X_47
+        db_34_p1 = db_34
+        dres_45_p1 = dres_45
+        dw_33_p1 = dw_33
+        dy_25_p1 = dy_25
+        mean_27_p1 = mean_27
+        rstd_28_p1 = rstd_28
+        x_23_p1 = x_23
         for twill_b in range(1, twill_n):
-            DY_53 = DY_53_p1 + stride_dy_row  # load1_dy: stage 0, partition 0 (group 0)
-            dy = DY_53_p1  # load1_dy: stage 0, partition 0 (group 0)
-            dy_27 = dy + cols  # load1_dy: stage 0, partition 0 (group 0)
-            dy_28 = gl.load(dy_27, mask=mask_3, other=0.0)  # load1_dy: stage 0, partition 0 (group 0)
-            dy_29 = dy_28_p1.to(gl.float32)  # convert0_dy: stage 1, partition 0 (group 0)
-            db_37 = db_37_p1 + dy_29  # elementwise3_db: stage 1, partition 0 (group 0)
-            wdy = w_16 * dy_29  # elementwise1_wdy: stage 1, partition 0 (group 0)
-            X_50 = X_50_p1 + stride_x_row  # load0_x: stage 0, partition 0 (group 0)
-            x = X_50_p1  # load0_x: stage 0, partition 0 (group 0)
-            x_25 = x + cols  # load0_x: stage 0, partition 0 (group 0)
+            X_47 = X_47_p1 + stride_x_row  # load0_x: stage 0, partition 0 (group 0)
+            x = X_47_p1  # load0_x: stage 0, partition 0 (group 0)
+            x_22 = x + cols  # load0_x: stage 0, partition 0 (group 0)
             mean = Mean + (row_start + (twill_b - 0) * 1)  # load2_mean: stage 0, partition 0 (group 0)
             rstd = Rstd + (row_start + (twill_b - 0) * 1)  # load3_rstd: stage 0, partition 0 (group 0)
-            mean_30 = gl.load(mean)  # load2_mean: stage 0, partition 0 (group 0)
-            x_26 = gl.load(x_25, mask=mask_3, other=0.0)  # load0_x: stage 0, partition 0 (group 0)
-            rstd_31 = gl.load(rstd)  # load3_rstd: stage 0, partition 0 (group 0)
-            xhat = mean_30_p1  # elementwise0_xhat: stage 1, partition 0 (group 0)
-            xhat_32 = x_26_p1 - xhat  # elementwise0_xhat: stage 1, partition 0 (group 0)
-            xhat_33 = rstd_31_p1  # elementwise0_xhat: stage 1, partition 0 (group 0)
-            xhat_34 = xhat_32 * xhat_33  # elementwise0_xhat: stage 1, partition 0 (group 0)
-            xhat_35 = gl.where(mask_3, xhat_34, 0.0)  # elementwise0_xhat: stage 1, partition 0 (group 0)
-            dw = dy_29 * xhat_35  # elementwise2_dw: stage 1, partition 0 (group 0)
-            dw_36 = dw_36_p1 + dw  # elementwise2_dw: stage 1, partition 0 (group 0)
-            c1_38 = xhat_35 * wdy  # elementwise4_c1: stage 1, partition 0 (group 0)
-            c1_39 = gl.sum(c1_38, axis=0)  # reduce0_c1: stage 1, partition 0 (group 0)
+            mean_27 = gl.load(mean)  # load2_mean: stage 0, partition 0 (group 0)
+            x_23 = gl.load(x_22, mask=mask_1, other=0.0)  # load0_x: stage 0, partition 0 (group 0)
+            rstd_28 = gl.load(rstd)  # load3_rstd: stage 0, partition 0 (group 0)
+            xhat = mean_27_p1  # elementwise0_xhat: stage 1, partition 0 (group 0)
+            xhat_29 = x_23_p1 - xhat  # elementwise0_xhat: stage 1, partition 0 (group 0)
+            xhat_30 = rstd_28_p1  # elementwise0_xhat: stage 1, partition 0 (group 0)
+            xhat_31 = xhat_29 * xhat_30  # elementwise0_xhat: stage 1, partition 0 (group 0)
+            xhat_32 = gl.where(mask_1, xhat_31, 0.0)  # elementwise0_xhat: stage 1, partition 0 (group 0)
+            DY_50 = DY_50_p1 + stride_dy_row  # load1_dy: stage 0, partition 0 (group 0)
+            dy = DY_50_p1  # load1_dy: stage 0, partition 0 (group 0)
+            dy_24 = dy + cols  # load1_dy: stage 0, partition 0 (group 0)
+            dy_25 = gl.load(dy_24, mask=mask_1, other=0.0)  # load1_dy: stage 0, partition 0 (group 0)
+            dy_26 = dy_25_p1.to(gl.float32)  # convert0_dy: stage 1, partition 0 (group 0)
+            wdy = w_13 * dy_26  # elementwise1_wdy: stage 1, partition 0 (group 0)
+            c1_35 = xhat_32 * wdy  # elementwise4_c1: stage 1, partition 0 (group 0)
+            c1_36 = gl.sum(c1_35, axis=0)  # reduce0_c1: stage 1, partition 0 (group 0)
             c2 = gl.sum(wdy, axis=0)  # reduce1_c2: stage 1, partition 0 (group 0)
-            c1_40 = c1_39 / c1  # elementwise5_c1: stage 1, partition 0 (group 0)
-            c2_41 = c2 / c1  # elementwise6_c2: stage 1, partition 0 (group 0)
-            DRESIDUAL_51 = DRESIDUAL_51_p1 + stride_dres_row  # load4_dres: stage 0, partition 0 (group 0)
-            dres = DRESIDUAL_51_p1  # load4_dres: stage 0, partition 0 (group 0)
-            dres_47 = dres + cols  # load4_dres: stage 0, partition 0 (group 0)
-            dres_48 = gl.load(dres_47, mask=mask_3, other=0.0)  # load4_dres: stage 0, partition 0 (group 0)
-            dx = c1_40  # elementwise7_dx: stage 1, partition 0 (group 0)
-            dx_42 = xhat_35 * dx  # elementwise7_dx: stage 1, partition 0 (group 0)
-            dx_43 = c2_41  # elementwise7_dx: stage 1, partition 0 (group 0)
-            dx_44 = dx_42 + dx_43  # elementwise7_dx: stage 1, partition 0 (group 0)
-            dx_45 = wdy - dx_44  # elementwise7_dx: stage 1, partition 0 (group 0)
-            dx_46 = dx_45 * xhat_33  # elementwise7_dx: stage 1, partition 0 (group 0)
-            dx_49 = dx_46 + dres_48_p1  # elementwise7_dx: stage 1, partition 0 (group 0)
-            v14 = dx_49.to(gl.float16)  # convert2: stage 1, partition 0 (group 0)
-            v11 = gl.convert_layout(dx_49, L1)  # convert1: stage 1, partition 0 (group 0)
-            v12 = DX_54_p1  # store1: stage 1, partition 0 (group 0)
-            v13 = v12 + cols  # store1: stage 1, partition 0 (group 0)
-            gl.store(v13, v14, mask=mask_3)  # store1: stage 1, partition 0 (group 0)
-            DX_54 = DX_54_p1 + stride_dx_row  # store1: stage 1, partition 0 (group 0)
-            v9 = DRESIDUAL_IN_52_p1  # store0: stage 1, partition 0 (group 0)
-            v10 = v9 + cols_1  # store0: stage 1, partition 0 (group 0)
-            gl.store(v10, v11, mask=mask_4)  # store0: stage 1, partition 0 (group 0)
-            DRESIDUAL_IN_52 = DRESIDUAL_IN_52_p1 + stride_dres_in_row  # store0: stage 1, partition 0 (group 0)
-            DRESIDUAL_51_p1 = DRESIDUAL_51
-            DRESIDUAL_IN_52_p1 = DRESIDUAL_IN_52
-            DX_54_p1 = DX_54
-            DY_53_p1 = DY_53
-            X_50_p1 = X_50
-            db_37_p1 = db_37
-            dres_48_p1 = dres_48
-            dw_36_p1 = dw_36
-            dy_28_p1 = dy_28
-            mean_30_p1 = mean_30
-            rstd_31_p1 = rstd_31
-            x_26_p1 = x_26
-        dy_29 = dy_28_p1.to(gl.float32)  # convert0_dy: stage 1, partition 0 (group 0)
-        db_37 = db_37_p1 + dy_29  # elementwise3_db: stage 1, partition 0 (group 0)
-        wdy = w_16 * dy_29  # elementwise1_wdy: stage 1, partition 0 (group 0)
-        xhat = mean_30_p1  # elementwise0_xhat: stage 1, partition 0 (group 0)
-        xhat_32 = x_26_p1 - xhat  # elementwise0_xhat: stage 1, partition 0 (group 0)
-        xhat_33 = rstd_31_p1  # elementwise0_xhat: stage 1, partition 0 (group 0)
-        xhat_34 = xhat_32 * xhat_33  # elementwise0_xhat: stage 1, partition 0 (group 0)
-        xhat_35 = gl.where(mask_3, xhat_34, 0.0)  # elementwise0_xhat: stage 1, partition 0 (group 0)
-        dw = dy_29 * xhat_35  # elementwise2_dw: stage 1, partition 0 (group 0)
-        dw_36 = dw_36_p1 + dw  # elementwise2_dw: stage 1, partition 0 (group 0)
-        c1_38 = xhat_35 * wdy  # elementwise4_c1: stage 1, partition 0 (group 0)
-        c1_39 = gl.sum(c1_38, axis=0)  # reduce0_c1: stage 1, partition 0 (group 0)
+            dw = dy_26 * xhat_32  # elementwise2_dw: stage 1, partition 0 (group 0)
+            dw_33 = dw_33_p1 + dw  # elementwise2_dw: stage 1, partition 0 (group 0)
+            db_34 = db_34_p1 + dy_26  # elementwise3_db: stage 1, partition 0 (group 0)
+            c2_38 = c2 / c1  # elementwise6_c2: stage 1, partition 0 (group 0)
+            c1_37 = c1_36 / c1  # elementwise5_c1: stage 1, partition 0 (group 0)
+            DRESIDUAL_48 = DRESIDUAL_48_p1 + stride_dres_row  # load4_dres: stage 0, partition 0 (group 0)
+            dres = DRESIDUAL_48_p1  # load4_dres: stage 0, partition 0 (group 0)
+            dres_44 = dres + cols  # load4_dres: stage 0, partition 0 (group 0)
+            dres_45 = gl.load(dres_44, mask=mask_1, other=0.0)  # load4_dres: stage 0, partition 0 (group 0)
+            dx = c1_37  # elementwise7_dx: stage 1, partition 0 (group 0)
+            dx_39 = xhat_32 * dx  # elementwise7_dx: stage 1, partition 0 (group 0)
+            dx_40 = c2_38  # elementwise7_dx: stage 1, partition 0 (group 0)
+            dx_41 = dx_39 + dx_40  # elementwise7_dx: stage 1, partition 0 (group 0)
+            dx_42 = wdy - dx_41  # elementwise7_dx: stage 1, partition 0 (group 0)
+            dx_43 = dx_42 * xhat_30  # elementwise7_dx: stage 1, partition 0 (group 0)
+            dx_46 = dx_43 + dres_45_p1  # elementwise7_dx: stage 1, partition 0 (group 0)
+            v11 = dx_46.to(gl.float16)  # convert1: stage 1, partition 0 (group 0)
+            v7 = DRESIDUAL_IN_49_p1  # store0: stage 1, partition 0 (group 0)
+            v8 = v7 + cols  # store0: stage 1, partition 0 (group 0)
+            gl.store(v8, dx_46, mask=mask_1)  # store0: stage 1, partition 0 (group 0)
+            DRESIDUAL_IN_49 = DRESIDUAL_IN_49_p1 + stride_dres_in_row  # store0: stage 1, partition 0 (group 0)
+            v9 = DX_51_p1  # store1: stage 1, partition 0 (group 0)
+            v10 = v9 + cols  # store1: stage 1, partition 0 (group 0)
+            gl.store(v10, v11, mask=mask_1)  # store1: stage 1, partition 0 (group 0)
+            DX_51 = DX_51_p1 + stride_dx_row  # store1: stage 1, partition 0 (group 0)
+            DRESIDUAL_48_p1 = DRESIDUAL_48
+            DRESIDUAL_IN_49_p1 = DRESIDUAL_IN_49
+            DX_51_p1 = DX_51
+            DY_50_p1 = DY_50
+            X_47_p1 = X_47
+            db_34_p1 = db_34
+            dres_45_p1 = dres_45
+            dw_33_p1 = dw_33
+            dy_25_p1 = dy_25
+            mean_27_p1 = mean_27
+            rstd_28_p1 = rstd_28
+            x_23_p1 = x_23
+        xhat = mean_27_p1  # elementwise0_xhat: stage 1, partition 0 (group 0)
+        xhat_29 = x_23_p1 - xhat  # elementwise0_xhat: stage 1, partition 0 (group 0)
+        xhat_30 = rstd_28_p1  # elementwise0_xhat: stage 1, partition 0 (group 0)
+        xhat_31 = xhat_29 * xhat_30  # elementwise0_xhat: stage 1, partition 0 (group 0)
+        xhat_32 = gl.where(mask_1, xhat_31, 0.0)  # elementwise0_xhat: stage 1, partition 0 (group 0)
+        dy_26 = dy_25_p1.to(gl.float32)  # convert0_dy: stage 1, partition 0 (group 0)
+        wdy = w_13 * dy_26  # elementwise1_wdy: stage 1, partition 0 (group 0)
+        c1_35 = xhat_32 * wdy  # elementwise4_c1: stage 1, partition 0 (group 0)
+        c1_36 = gl.sum(c1_35, axis=0)  # reduce0_c1: stage 1, partition 0 (group 0)
         c2 = gl.sum(wdy, axis=0)  # reduce1_c2: stage 1, partition 0 (group 0)
-        c1_40 = c1_39 / c1  # elementwise5_c1: stage 1, partition 0 (group 0)
-        c2_41 = c2 / c1  # elementwise6_c2: stage 1, partition 0 (group 0)
-        dx = c1_40  # elementwise7_dx: stage 1, partition 0 (group 0)
-        dx_42 = xhat_35 * dx  # elementwise7_dx: stage 1, partition 0 (group 0)
-        dx_43 = c2_41  # elementwise7_dx: stage 1, partition 0 (group 0)
-        dx_44 = dx_42 + dx_43  # elementwise7_dx: stage 1, partition 0 (group 0)
-        dx_45 = wdy - dx_44  # elementwise7_dx: stage 1, partition 0 (group 0)
-        dx_46 = dx_45 * xhat_33  # elementwise7_dx: stage 1, partition 0 (group 0)
-        dx_49 = dx_46 + dres_48_p1  # elementwise7_dx: stage 1, partition 0 (group 0)
-        v14 = dx_49.to(gl.float16)  # convert2: stage 1, partition 0 (group 0)
-        v11 = gl.convert_layout(dx_49, L1)  # convert1: stage 1, partition 0 (group 0)
-        v12 = DX_54_p1  # store1: stage 1, partition 0 (group 0)
-        v13 = v12 + cols  # store1: stage 1, partition 0 (group 0)
-        gl.store(v13, v14, mask=mask_3)  # store1: stage 1, partition 0 (group 0)
-        DX_54 = DX_54_p1 + stride_dx_row  # store1: stage 1, partition 0 (group 0)
-        v9 = DRESIDUAL_IN_52_p1  # store0: stage 1, partition 0 (group 0)
-        v10 = v9 + cols_1  # store0: stage 1, partition 0 (group 0)
-        gl.store(v10, v11, mask=mask_4)  # store0: stage 1, partition 0 (group 0)
-        DRESIDUAL_IN_52 = DRESIDUAL_IN_52_p1 + stride_dres_in_row  # store0: stage 1, partition 0 (group 0)
-        DRESIDUAL_51_p2 = DRESIDUAL_51_p1
-        DRESIDUAL_51_p1 = DRESIDUAL_51
-        DRESIDUAL_IN_52_p1 = DRESIDUAL_IN_52
-        DX_54_p1 = DX_54
-        DY_53_p2 = DY_53_p1
-        DY_53_p1 = DY_53
-        X_50_p2 = X_50_p1
-        X_50_p1 = X_50
-        db_37_p1 = db_37
-        dres_48_p1 = dres_48
-        dw_36_p1 = dw_36
-        dy_28_p1 = dy_28
-        mean_30_p1 = mean_30
-        rstd_31_p1 = rstd_31
-        x_26_p1 = x_26
+        dw = dy_26 * xhat_32  # elementwise2_dw: stage 1, partition 0 (group 0)
+        dw_33 = dw_33_p1 + dw  # elementwise2_dw: stage 1, partition 0 (group 0)
+        db_34 = db_34_p1 + dy_26  # elementwise3_db: stage 1, partition 0 (group 0)
+        c2_38 = c2 / c1  # elementwise6_c2: stage 1, partition 0 (group 0)
+        c1_37 = c1_36 / c1  # elementwise5_c1: stage 1, partition 0 (group 0)
+        dx = c1_37  # elementwise7_dx: stage 1, partition 0 (group 0)
+        dx_39 = xhat_32 * dx  # elementwise7_dx: stage 1, partition 0 (group 0)
+        dx_40 = c2_38  # elementwise7_dx: stage 1, partition 0 (group 0)
+        dx_41 = dx_39 + dx_40  # elementwise7_dx: stage 1, partition 0 (group 0)
+        dx_42 = wdy - dx_41  # elementwise7_dx: stage 1, partition 0 (group 0)
+        dx_43 = dx_42 * xhat_30  # elementwise7_dx: stage 1, partition 0 (group 0)
+        dx_46 = dx_43 + dres_45_p1  # elementwise7_dx: stage 1, partition 0 (group 0)
+        v11 = dx_46.to(gl.float16)  # convert1: stage 1, partition 0 (group 0)
+        v7 = DRESIDUAL_IN_49_p1  # store0: stage 1, partition 0 (group 0)
+        v8 = v7 + cols  # store0: stage 1, partition 0 (group 0)
+        gl.store(v8, dx_46, mask=mask_1)  # store0: stage 1, partition 0 (group 0)
+        DRESIDUAL_IN_49 = DRESIDUAL_IN_49_p1 + stride_dres_in_row  # store0: stage 1, partition 0 (group 0)
+        v9 = DX_51_p1  # store1: stage 1, partition 0 (group 0)
+        v10 = v9 + cols  # store1: stage 1, partition 0 (group 0)
+        gl.store(v10, v11, mask=mask_1)  # store1: stage 1, partition 0 (group 0)
+        DX_51 = DX_51_p1 + stride_dx_row  # store1: stage 1, partition 0 (group 0)
+        DRESIDUAL_48_p2 = DRESIDUAL_48_p1
+        DRESIDUAL_48_p1 = DRESIDUAL_48
+        DRESIDUAL_IN_49_p1 = DRESIDUAL_IN_49
+        DX_51_p1 = DX_51
+        DY_50_p2 = DY_50_p1
+        DY_50_p1 = DY_50
+        X_47_p2 = X_47_p1
+        X_47_p1 = X_47
+        db_34_p1 = db_34
+        dres_45_p1 = dres_45
+        dw_33_p1 = dw_33
+        dy_25_p1 = dy_25
+        mean_27_p1 = mean_27
+        rstd_28_p1 = rstd_28
+        x_23_p1 = x_23
     else:
-        X_50_p2 = X_6
-        DY_53_p2 = DY_12
-        DX_54_p1 = DX_14
-        DRESIDUAL_51_p2 = DRESIDUAL_8
-        DRESIDUAL_IN_52_p1 = DRESIDUAL_IN_10
-        dw_36_p1 = gl.full([4096], 0.0, gl.float32, layout=L0)
-        db_37_p1 = gl.full([4096], 0.0, gl.float32, layout=L0)
+        X_47_p2 = X_3
+        DY_50_p2 = DY_9
+        DX_51_p1 = DX_11
+        DRESIDUAL_48_p2 = DRESIDUAL_5
+        DRESIDUAL_IN_49_p1 = DRESIDUAL_IN_7
+        dw_33_p1 = gl.full([4096], 0.0, gl.float32, layout=L0)
+        db_34_p1 = gl.full([4096], 0.0, gl.float32, layout=L0)
     v0 = row_block_id * N
     v1 = DW + v0
-    v3 = v1 + cols_1
-    v4 = gl.convert_layout(dw_36_p1, L1)
-    gl.store(v3, v4, mask=mask_4)
-    v5 = DB + v0
-    v7 = v5 + cols_1
-    v8 = gl.convert_layout(db_37_p1, L1)
-    gl.store(v7, v8, mask=mask_4)
+    v3 = v1 + cols
+    gl.store(v3, dw_33_p1, mask=mask_1)
+    v4 = DB + v0
+    v6 = v4 + cols
+    gl.store(v6, db_34_p1, mask=mask_1)
 
 @gluon.jit
 def twill_kernel(X, W, B, DY, DX, DW, DB, DRESIDUAL, DRESIDUAL_IN, Mean, Rstd, stride_x_row, stride_y_row, stride_dy_row, stride_dx_row, stride_dres_row, stride_dy1_row, stride_dx1_row, stride_dres_in_row, M, N, eps, dropout_p, rows_per_program):
@@ -220,7 +213,7 @@ CONSTEXPRS = {'IS_RMS_NORM': False, 'BLOCK_N': 4096, 'HAS_DRESIDUAL': True, 'STO
 HEURISTICS = {'HAS_ROWSCALE': "lambda args: args['ROWSCALE'] is not None", 'HAS_DY1': "lambda args: args['DY1'] is not None", 'HAS_DX1': "lambda args: args['DX1'] is not None", 'HAS_B1': "lambda args: args['DB1'] is not None", 'RECOMPUTE_OUTPUT': "lambda args: args['Y'] is not None"}   # @triton.heuristics of the kernel: each checked per launch key
 DESCRIPTOR_BLOCKS = {}
 DESCRIPTOR_LAYOUTS = {}
-NUM_WARPS = 8
+NUM_WARPS = 32
 MAXNREG = None
 PERSISTENT = False      # one program per SM loops over the grid's tiles
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
