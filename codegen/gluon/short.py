@@ -10,7 +10,9 @@ launch's arguments (``K`` of a head dimension, a chunk length), only the launch 
 the one-partition module's every top-level name suffixed ``_short`` (its device code before the host side, its host
 code after the warp-specialized one's), the warp-specialized ``launch`` renamed ``launch_long``, and a ``launch``
 that evaluates ``SHORT_TRIPS`` over the launch's arguments and runs ``launch_short`` where it is at most
-``SHORT_LIMIT``.
+``SHORT_LIMIT``, or at most ``SHORT_LIMIT_FULL`` where the launch's CTAs outnumber what the device's SMs hold of the
+producer's (``LONG_CTAS_PER_SM`` each): the one partition's extra CTAs an SM then run (runs 95-96: the blocksparse
+matmul, 5 CTAs an SM against 2, led up to 64 iterations; run 100: prefix_scores' 32 CTAs, the producer x2.3 ahead).
 """
 from __future__ import annotations
 
