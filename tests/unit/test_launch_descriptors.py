@@ -51,3 +51,19 @@ def test_a_descriptor_made_inside_the_loop_is_refused_in_one_line():
     with pytest.raises(UnsupportedError) as e:
         launch_descriptors("\n".join(lines) + "\n", "k")
     assert "made inside a loop or a branch" in str(e.value) and "\n" not in str(e.value), str(e.value)
+
+
+def test_the_refusal_names_the_innermost_value_the_arithmetic_stops_at():
+    """A stride ``K + pid`` (the program id inside the arithmetic): the line names the program id, not the sum
+    (session 46's refactor had named the outer value)."""
+    t = TTGIR.replace("[%a_desc, %c1_i64] : <f16>, <tensor<128x64xf16, #shared>> loc(#loc34)",
+                      "[%nested, %c1_i64] : <f16>, <tensor<128x64xf16, #shared>> loc(#loc34)").replace(
+        "    %a_desc = arith.extsi %K",
+        "    %pid_m_x = tt.get_program_id z : i64\n    %nested = arith.addi %pid_m_x, %pid_m_x : i64\n"
+        "    %a_desc = arith.extsi %K")
+    assert "%nested = arith.addi" in t
+    with pytest.raises(UnsupportedError) as e:
+        launch_descriptors(t, "k")
+    msg = str(e.value)
+    assert "cannot compute" in msg and "%pid_m_x = tt.get_program_id" in msg and "arith.addi" not in msg, msg
+    assert "\n" not in msg and "+ - * // % min max" in msg
