@@ -285,3 +285,65 @@ if os.environ.get("TRITON_INTERPRET") == "1":
 ''')
     mod = load_module(str(p))
     assert "x + 1" in mod.helper.src and "only_here" in vars(mod)
+
+
+CONFIGS_ASK_THE_DRIVER = '''
+import triton
+import triton.language as tl
+
+
+def is_cuda():
+    return triton.runtime.driver.active.get_current_target().backend == "cuda"
+
+
+def configs():
+    if is_cuda() and triton.runtime.driver.active.get_current_target().arch >= 90:
+        return [triton.Config({"BLOCK": 256}, num_warps=8, num_stages=4), triton.Config({"BLOCK": 128}, num_warps=4)]
+    return [triton.Config({"BLOCK": 64}, num_warps=2)]
+
+
+@triton.autotune(configs=configs(), key=["n"])
+@triton.jit
+def copy(x, y, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    for i in range(0, n, BLOCK):
+        tl.store(y + i + offs, tl.load(x + i + offs, mask=i + offs < n), mask=i + offs < n)
+
+
+@triton.autotune(configs=[triton.Config({"BLOCK": 32 * triton.runtime.driver.active.get_device_properties(0)["x"]})],
+                 key=["n"])
+@triton.jit
+def asks_the_device(x, y, n, BLOCK: tl.constexpr):
+    tl.store(y + tl.arange(0, BLOCK), tl.load(x + tl.arange(0, BLOCK)))
+'''
+
+
+def test_autotune_configs_that_ask_the_driver_for_the_target_are_built_for_the_target_offline(tmp_path):
+    """Tutorial 03's ``get_autotune_config()`` branches on ``driver.active.get_current_target()``; with no GPU
+    Triton has no driver and the decorator was dropped. A stand-in answers with the target twill compiles for, so
+    the first sm_90 config is the specialisation; a config asking the device for more is still dropped, with a
+    note; Triton's driver is left as it was."""
+    pytest.importorskip("triton")
+    from triton.runtime import driver
+
+    path = tmp_path / "k.py"
+    path.write_text(CONFIGS_ASK_THE_DRIVER)
+    args = {"x": "*fp16", "y": "*fp16", "n": "i32"}
+    spec = load_kernel(str(path), "h100", kernel="copy", args=args, sm=90)
+    assert spec.constexprs["BLOCK"] == 256 and spec.num_warps == 8 and spec.num_stages == 4
+    assert any("copy is autotuned over 2 configs" in n for n in spec.notes)
+    other = load_kernel(str(path), "h100", kernel="asks_the_device", args=args, consts={"BLOCK": "32"}, sm=90)
+    assert any("asks_the_device loaded without @triton.autotune" in n and "driver.get_device_properties" in n
+               for n in other.notes), other.notes
+    if not _gpu():
+        assert driver._active is None
+        with pytest.raises(RuntimeError):
+            driver.active       # noqa: B018 - no driver made behind the stand-in
+
+
+def _gpu() -> bool:
+    try:
+        import torch
+        return torch.cuda.is_available()
+    except ImportError:
+        return False

@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import ast
 import builtins
+import contextlib
 import hashlib
 import sys
 import types
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from twill.errors import InputError
 from twill.ir.spec import (SPEC_ARG, KernelSpec, base_fn, entries_for, make_spec, parse_value,  # noqa: F401
@@ -191,6 +192,52 @@ def _keep_statements(body: list[ast.stmt], keep: list[tuple[ast.stmt, bool]], kn
                     node = ast.copy_location(ast.Assign(targets=[node.target], value=node.value), node)
                 keep.append((node, "TWILL_SPEC" in names))
                 known.update(names)
+
+
+class _OfflineDriver:
+    """Triton's driver where there is none (no GPU): it answers what the target is, the GPU twill compiles for, so that
+    a kernel file's config builder that branches on it (tutorial 03's ``is_cuda()``, copied into many libraries:
+    ``triton.runtime.driver.active.get_current_target().backend == "cuda"``) builds the configs it builds on that
+    GPU; anything else it is asked raises, as the missing driver would."""
+
+    def __init__(self, capability: int) -> None:
+        from triton.backends.compiler import GPUTarget
+
+        self.target = GPUTarget("cuda", int(capability), 32)
+
+    def get_current_target(self) -> Any:
+        return self.target
+
+    def __getattr__(self, name: str) -> Any:
+        raise RuntimeError(f"no GPU driver on this machine (twill loads kernel files offline): driver.{name}")
+
+
+@contextlib.contextmanager
+def offline_target(capability: int | None) -> Iterator[None]:
+    """While a kernel file is loaded: where Triton finds no driver (no GPU), ``_OfflineDriver`` for ``capability``
+    stands in; a machine with a GPU keeps its own."""
+    try:
+        from triton.runtime import driver
+    except ImportError:
+        yield
+        return
+    missing = capability is not None and driver._active is None and not _has_driver(driver)
+    if missing:
+        driver._active = _OfflineDriver(int(capability))     # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        if missing:
+            driver._active = None
+
+
+def _has_driver(driver: Any) -> bool:
+    """Whether Triton finds a GPU driver here (its default one made)."""
+    try:
+        driver.default      # noqa: B018 - made here where there is one
+    except RuntimeError:
+        return False
+    return True
 
 
 def load_module(path: str) -> types.ModuleType:
@@ -422,7 +469,8 @@ def load_kernel(path: str, arch: str, kernel: str | None = None, args: dict[str,
     if args and SPEC_ARG in args:
         args = dict(args)
         spec_file = spec_file or args.pop(SPEC_ARG)
-    mod = load_module(path)
+    with offline_target(sm):
+        mod = load_module(path)
     entries = entries_for(read_spec_file(spec_file), path) if spec_file else []
     name, fn = pick_kernel(mod, kernel, path, tuple(str(e.get("function")) for e in entries))
     captured, note = pick_entry(entries, name, sm)
