@@ -65,7 +65,8 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              # 2-bit weights unpacked from repeated addresses
              "fbgemm_jagged_dense_bmm", "blocksparse_sdd", "bitnet_ternary_gemm"}
 # the Gluon search's budget where 30 s may find no joint schedule on a loaded CI machine (three dots an iteration)
-SEARCH_SECONDS = {"flagattn_piecewise": 120}
+SEARCH_SECONDS = {"flagattn_piecewise": 120,
+                  "square_attention": 120}   # its two-sub-tile candidates come after 25 s of one-sub-tile ones (CI, session 47: cut at 30 s under load)
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory",   # an atomic add before the guarding if
            "liger_group_norm": "keeps a tile loop with nothing after it",   # its stats loop, then a channel loop nest
            "tk_topk_forward": "early return before any store",
