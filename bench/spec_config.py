@@ -6,7 +6,9 @@ Triton's best splits into the config (which tiles, warps, stages) and the code (
 
 A kernel not under ``@triton.autotune`` runs the config its launcher gives: it is reported as such and not timed.
 The autotuner is restricted to the one config in place (its ``configs``, its cache and its pruning replaced), so the
-launch, its grid and its hooks are the file's own. Imports no solver.
+launch, its grid and its hooks are the file's own. ``--out`` writes the rows under the date, the GPU, Triton's
+version and the command. Exit 1 where a file could not be timed (its row says why), 2 without a GPU. Imports no
+solver.
 """
 from __future__ import annotations
 
@@ -99,8 +101,13 @@ def main() -> int:
         print(json.dumps(r), flush=True)
         results.append(r)
     if a.out:
-        Path(a.out).write_text(json.dumps(results, indent=1) + "\n")
-    return 0
+        import datetime
+
+        import triton
+        head = {"date": datetime.date.today().isoformat(), "gpu": torch.cuda.get_device_name(),
+                "triton": triton.__version__, "command": " ".join(sys.argv)}
+        Path(a.out).write_text(json.dumps({**head, "rows": results}, indent=1) + "\n")
+    return 1 if any("error" in r for r in results) else 0
 
 
 if __name__ == "__main__":

@@ -221,20 +221,20 @@ def offline_target(capability: int | None) -> Iterator[None]:
     except ImportError:
         yield
         return
-    missing = capability is not None and driver._active is None and not _has_driver(driver)
+    missing = capability is not None and not _has_driver(driver)
     if missing:
-        driver._active = _OfflineDriver(int(capability))     # type: ignore[assignment]
+        driver.set_active(_OfflineDriver(int(capability)))
     try:
         yield
     finally:
-        if missing:
+        if missing:     # Triton has no public way back to "none made yet"; its own reset_active would raise here
             driver._active = None
 
 
 def _has_driver(driver: Any) -> bool:
-    """Whether Triton finds a GPU driver here (its default one made)."""
+    """Whether Triton has a driver here: one set active, or its default one made."""
     try:
-        driver.default      # noqa: B018 - made here where there is one
+        driver.active       # noqa: B018 - made here where there is one
     except RuntimeError:
         return False
     return True
