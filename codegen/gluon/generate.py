@@ -111,6 +111,27 @@ def _sig(a: Arg, plan: KernelPlan, table: dict[str, str]) -> str:
     return _TYPES.get(t.dtype, t.dtype)
 
 
+def _least_trips(plan: KernelPlan, fn: Any, turns: bool) -> int:
+    """The fewest iterations the kernel's loops may run (``kernel.least_trips``). A kernel is refused whose
+    consumers run a loop in more stages than a short trip count allows where the trip count varies between
+    programs: a loop of three stages beside a producer fills two iterations before its steady state and has no
+    copy for fewer (``kernel._pipelined``), and where its bounds read a program id (``trip_count_varies``;
+    FlexAttention's full blocks: none for the first query block) the launch cannot route the short programs
+    elsewhere. Illegal addresses on the H200 (run 101)."""
+    least = max(least_trips(max(p.stages for p in q.consumers), turns, trip_count_varies(fn, q.loop), alone(plan))
+                for q in plan.sequence)
+    for q in [] if alone(plan) else plan.sequence:
+        need = least_trips(max(p.stages for p in q.consumers), turns, True, False)
+        if need > 1 and trip_count_varies(fn, q.loop):
+            raise UnsupportedError(
+                "a loop whose trip count varies between programs needs its consumers in at most two stages",
+                where=plan.graph.name, expected="a schedule whose consumers run two stages (then a program "
+                "without an iteration skips the loop)",
+                found=f"consumers in {max(p.stages for p in q.consumers)} stages (at least {need} iterations a "
+                      "program), its bounds read from the program id")
+    return least
+
+
 def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
              spec: KernelSpec | None = None, tc_order: bool = False, persistent: bool | None = False,
              stage: bool = False, own_stores: bool = True, tree_reductions: bool = False,
@@ -160,8 +181,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
         raise UnsupportedError("the Gluon back end takes tensor-core turns in one loop", where=graph.name,
                                expected="--tc-order off for a kernel with several loops",
                                found=f"{len(plan.sequence)} loops")
-    plan.least_trips = max(least_trips(max(p.stages for p in q.consumers), turns, trip_count_varies(fn, q.loop),
-                                       alone(plan)) for q in plan.sequence)
+    plan.least_trips = _least_trips(plan, fn, turns)
     register_rings(mod, turns)
     parts = []
     for p in plan.consumers:

@@ -233,6 +233,20 @@ def test_fa_backward_style_helper_loops_are_the_kernels_loops():
     assert edges(g, dv, dv, 1) and edges(g, dk, dk, 1)
 
 
+def test_of_sibling_loops_alike_in_work_the_one_without_the_mask_is_scheduled():
+    # FlexAttention's helper loop called for the mask's partial blocks, then for its full ones (the bulk);
+    # the backward's masked steps, then its unmasked ones: the same dots on the same bytes, the mask the
+    # difference; text order had picked the first, the boundary blocks
+    g = graph("inductor_flex_attention", arch="h200")
+    full = line("inductor_flex_attention", "IS_FULL_BLOCKS=True")
+    assert g.get("loop_index") == 1 and f"in a helper called at line {full}" in g.get("loop_choice")
+    assert "the fewest ops" in g.get("loop_choice")
+    masked = graph("inductor_flex_attention", loop=0, arch="h200")
+    assert sum(len(o.ops) for o in g.ops) < sum(len(o.ops) for o in masked.ops)
+    assert graph("attn_bwd_helpers").get("loop_index") == 1
+    assert graph("tut06_attn_fwd").get("loop_index") == 0      # its first loop is the unmasked one already
+
+
 def test_persistent_gemm_flattened_loop_in_its_scf_if_guard(tmp_path):
     g = graph("persistent_gemm")
     assert g.get("loop_index") == 1 and g.get("loops") == 2

@@ -137,8 +137,12 @@ def _by_line(infos: list[LoopInfo], sel: str, where: str) -> LoopInfo:
 
 def find_loop(module: Module, loop: LoopSelector, where: str) -> tuple[IROp, LoopInfo, str]:
     """The loop ``loop`` names (an index, ``":LINE"`` / ``"FILE:LINE"``, a digit string), else the
-    default: the innermost loop with the most tensor-core work, then memory traffic (first in text
-    order on ties). Returns the loop, its info and one line saying which loop and why."""
+    default: the innermost loop with the most tensor-core work, then memory traffic, then the fewest ops (first
+    in text order on ties). Returns the loop, its info and one line saying which loop and why.
+
+    Fewest ops: sibling loops doing the same dots on the same bytes differ in what they add to that work, and
+    what they add is masking (causal attention's diagonal, FlexAttention's partial blocks, a backward's masked
+    steps): the boundary blocks that need it are few and the bulk that does not is the loop that runs long."""
     loops = module.loops()
     infos = loop_infos(module)
     if not loops:
@@ -167,7 +171,10 @@ def find_loop(module: Module, loop: LoopSelector, where: str) -> tuple[IROp, Loo
                                    found="a loop containing a loop")
         return chosen, info, f"loop {info.index} of {len(loops)} ({info.describe()}): chosen by --loop"
     candidates = [i for i in infos if i.innermost]
-    best = max(candidates, key=lambda i: (i.flops, i.dots, i.bytes, -i.index))
+    best = max(candidates, key=lambda i: (i.flops, i.dots, i.bytes, -i.ops, -i.index))
     why = "the only loop" if len(loops) == 1 else \
         "the innermost loop with the most tensor-core and memory work; --loop N or --loop :LINE picks another"
+    if any((i.flops, i.dots, i.bytes) == (best.flops, best.dots, best.bytes) and i.ops > best.ops for i in candidates):
+        why = ("the innermost loop with the most tensor-core and memory work, and of those alike the fewest ops "
+               "(the others mask the same work: boundary blocks); --loop N or --loop :LINE picks another")
     return loops[best.index], best, f"loop {best.index} of {len(loops)} ({best.describe()}): {why}"
