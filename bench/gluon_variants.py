@@ -194,6 +194,10 @@ VARIANTS = {
     "fa2_triton_bwd": ("tests/corpus/fa2_triton_bwd.py", "_bwd_kernel", []),
     "bnb_int8_matmul_rowwise": ("tests/corpus/bnb_int8_matmul_rowwise.py", "_int8_matmul_rowwise_dequantize", ["--const", "BLOCK_K=128"]),  # if/else; its autotuner's BLOCK_K on the H200 (runs 97-98: x1.18 of Triton's best, x0.82 at TWILL_SPEC's 32)
     "tridao_ln_bwd": ("tests/corpus/tridao_ln_bwd.py", "_layer_norm_bwd_kernel", ["--num-warps", "32"]),   # rows per program, dw/db; its autotuner's 32 warps on the H200 (runs 97-98: x1.13 of Triton's best)
+    # FlexAttention as Inductor renders it: the helper's loop twice (partial blocks, then the full ones, scheduled),
+    # the key offset advanced by block indices loaded in the loop, in their readers' stage (run 101)
+    "inductor_flex_attention": ("tests/corpus/inductor_flex_attention.py", "triton_tem_fused_0", []),
+    "inductor_flex_decoding": ("tests/corpus/inductor_flex_decoding.py", "triton_tem_fused_1", []),  # GQA rows, split keys
 }
 
 

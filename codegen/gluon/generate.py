@@ -867,13 +867,24 @@ class PtxasReport:
         return dataclasses.asdict(self)
 
 
-def _plan(fn: Function, loop: Any, graph: LoopGraph, *args: Any, own_tiles: bool = False,
+def _plan(fn: Function, loop: Any, graph: LoopGraph, schedule: Schedule, *args: Any, own_tiles: bool = False,
           prefetch: int | None = None, **kw: Any) -> KernelPlan:
     """``plan_kernel``; a consumer loading its own tiles copies a wgmma's tiles ``prefetch`` iterations ahead (None:
     ``PREFETCH``, at most the launch's ``num_stages - 1`` and a constant trip count - 1, fewer where the buffers would
-    not fit shared memory; 0, or none fitting: loaded a stage ahead in registers)."""
+    not fit shared memory; 0, or none fitting: loaded a stage ahead in registers). Beside a producer, where a
+    consumer's pointer loads a stage ahead of their readers give it a third stage and the loop's trip count varies
+    between programs (FlexAttention's block indices, loaded by the consumers for the offsets they carry; a program
+    may have no full block), the loads run in their readers' stage: two stages run any trip count (``_least_trips``)."""
     if not own_tiles:
-        return plan_kernel(fn, loop, graph, *args, **kw)
+        plan = plan_kernel(fn, loop, graph, schedule, *args, **kw)
+        if (not alone(plan) and max(p.stages for p in plan.consumers) > 2 and schedule.get("loads_ahead", 1)
+                and trip_count_varies(fn, loop)):
+            plan = plan_kernel(fn, loop, graph, schedule.with_extra(loads_ahead=0), *args, **kw)
+            plan.decisions.append("the consumers' pointer loads in their readers' stage, not a stage ahead: the "
+                                  "loop's trip count varies between programs, and a third stage would need two "
+                                  "iterations of every program (run 101)")
+        return plan
+    args = (schedule, *args)
     trips, stages = _constant_trips(fn, loop), int(graph.get("num_stages") or PREFETCH + 1)
     most = min(PREFETCH, stages - 1, PREFETCH if trips is None else trips - 1)
     for ahead in range(most if prefetch is None else prefetch, 0, -1):

@@ -595,6 +595,18 @@ def pointer_root(ops: list[IROp], v: str) -> str:
     return v
 
 
+def trip_count(plan: KernelPlan, lb: str, ub: str, step: str) -> str:
+    """The iterations of ``range(lb, ub, step)`` (``int32_count``), clamped at 0 where the lower bound is not 0: a
+    program whose start passes its end runs no iteration (FlexAttention's decoding: the key splits past its one
+    partial block), and the negative count had moved the ring's base back, to a slot of index -1 (run 102: an
+    illegal address)."""
+    count = f"({ub} - {lb} + {step} - 1) // {step}"
+    if lb != "0":
+        known = constant_trips(f"twill_n = {count}")
+        count = str(max(known, 0)) if known is not None else f"gl.maximum({count}, 0)"
+    return int32_count(plan, count)
+
+
 def int32_count(plan: KernelPlan, expr: str) -> str:
     """A count of the scheduled loop's iterations (its trip count, an iteration's index) as int32: a loop over i64
     bounds (``K: i64`` in the signature) counts in i64, and a ring's ``.index`` takes int32 ("expected 'index' to be
@@ -932,7 +944,7 @@ def _written(src: Source, part: Partition, shared: Shared, turn: Turn | None, st
         lw.retire_in_body = hazards
         S = lw.S
         lb, ub, step = shared.bounds
-        lines = [f"twill_n = {int32_count(plan, f'({ub} - {lb} + {step} - 1) // {step}')}"]
+        lines = [f"twill_n = {trip_count(plan, lb, ub, step)}"]
         lines += [f"{a.name} = {ring_allocation(a)}" for a in plan.asyncs
                   if a.part == part.index and local_ring(src.mod.plan, a)]
         defined: set[str] = set()
@@ -1083,7 +1095,7 @@ def _scalar_loop_lines(src: Source, plan: KernelPlan, sl: ScalarLoop, work: Any,
     for a, res in zip(args, plan.loop.results):     # the carried scalars' last values: the loop's results
         if a in sl.used_args:
             src.ctx.vals[res] = src.ctx.vals[py_name(res)] = Val(py_name(a), src.ctx.ttype(a))
-    return int32_count(plan, f"({ube} - {lbe} + {ste} - 1) // {ste}")
+    return trip_count(plan, lbe, ube, ste)
 
 
 def _carried_on(seq: list[KernelPlan]) -> dict[int, set[str]]:

@@ -684,6 +684,23 @@ def test_a_loop_that_runs_no_iteration_gives_its_initial_values():
     assert "pred=twill_n > 0" in gemm.source and gemm.plan.least_trips == 0
 
 
+def test_a_loop_whose_programs_may_run_it_no_time_keeps_two_stages_and_counts_no_negative_trips():
+    # FlexAttention's decoding kernel (run 101-102): a program may have no full block (its split starts past the
+    # last one) and its partial-block loop may start past its end. The block indices the consumer loads for the
+    # offset it carries run in their readers' stage (a stage ahead, the consumer had three stages and no path for
+    # fewer than two iterations: an illegal address); both loops guarded; every count that starts off 0 clamped
+    # (a negative count moved the producer's ring base back, to slot -1: an illegal address again)
+    _, gs, k = _variant("inductor_flex_decoding")
+    assert all(p.stages == 2 for p in k.plan.consumers) and k.plan.least_trips == 0
+    assert "in their readers' stage" in " ".join(k.decisions)
+    assert _function(k.source, "consumer_0").count("if (twill_n >= 1) | (gl.program_id(0) < 0):") == 2
+    counts = re.findall(r"twill_n = (.*)", k.source) + re.findall(r"twill_base \+= (?!twill_n)(.*)", k.source)
+    assert len(counts) >= 3 and all(c.startswith("gl.maximum(") and c.endswith(", 0)") for c in counts), counts
+    # a count from 0 is not clamped (the committed GEMM's: its bounds the launch's, never reversed)
+    _, _, gemm = _variant("gemm")
+    assert "gl.maximum((" not in gemm.source
+
+
 def test_a_peeled_tail_loop_starts_from_the_pointers_the_loop_before_advanced():
     # tail_loop_gemm.py: whole K blocks, then the masked last one; the producer carries the pointers through the
     # first loop and starts the second from their last values, and the launcher asks every argument the copies

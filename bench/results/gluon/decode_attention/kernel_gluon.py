@@ -54,7 +54,7 @@ def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, kv_indptr, kv_indices, Att_Out, 
     qk_31 = gl.expand_dims(qk, 0)
     qk_32 = qk_31.broadcast_to([64, 128])
     offs_buf_v_34 = cur_kv_head * stride_buf_vh
-    twill_n = (split_kv_end_21 - split_kv_start + 64 - 1) // 64
+    twill_n = gl.maximum((split_kv_end_21 - split_kv_start + 64 - 1) // 64, 0)
     if (twill_n >= 2) | (gl.program_id(0) < 0):
         n_e_max_72 = float("-inf")
         offs_n_45 = (split_kv_start + (0 - 0) * 64)  # load0_kv_loc: stage 0, partition 0 (group 0)

@@ -31,7 +31,7 @@ def consumer_0(ids_ptr, dy_ptr, dw_ptr, n_tokens):
     g_8 = gl.expand_dims(g_6, 0)
     g_9 = g_7.broadcast_to([32, 128])
     g_10 = g_8.broadcast_to([32, 128])
-    twill_n = (v0 - start + 32 - 1) // 32
+    twill_n = gl.maximum((v0 - start + 32 - 1) // 32, 0)
     if (twill_n >= 1) | (gl.program_id(0) < 0):
         rows_11 = (start + (0 - 0) * 32)  # load0_g: stage 0, partition 0 (group 0)
         rows_13 = rows_11 + rows  # load0_g: stage 0, partition 0 (group 0)

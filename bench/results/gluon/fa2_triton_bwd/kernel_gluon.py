@@ -98,7 +98,7 @@ def consumer_0(Q, K, V, DO, DQ, DK, DV, LSE, D, softmax_scale, stride_qb, stride
         qk_56 = gl.expand_dims(offs_n_27, 0)
         qk_57 = qk_56.broadcast_to([128, 128])
         dq_ptrs_58 = stride_qm * 128
-        twill_n = (v0 - begin_m_17 + 128 - 1) // 128
+        twill_n = gl.maximum((v0 - begin_m_17 + 128 - 1) // 128, 0)
         if (twill_n >= 1) | (gl.program_id(0) < 0):
             dv_84 = gl.full([128, 64], 0.0, gl.float32, layout=L6)
             dk_96 = gl.full([128, 64], 0.0, gl.float32, layout=L6)

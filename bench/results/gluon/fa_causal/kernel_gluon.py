@@ -141,7 +141,7 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         mask_25 = gl.arange(0, 128, layout=L5)
         mask_26 = gl.expand_dims(mask_25, 0)
         mask_27_t0 = mask_t0.broadcast_to([64, 128])
-        twill_n = (v2 - v0 + 128 - 1) // 128
+        twill_n = gl.maximum((v2 - v0 + 128 - 1) // 128, 0)
         acc_61_t0 = acc_55_t0_p2
         l_i_63_t0 = l_i_57_t0_p1
         m_ij_50_t0 = m_ij_43_t0_p2
@@ -316,7 +316,7 @@ def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         mask_25 = gl.arange(0, 128, layout=L5)
         mask_26 = gl.expand_dims(mask_25, 0)
         mask_27_t1 = mask_t1.broadcast_to([64, 128])
-        twill_n = (v2 - v0 + 128 - 1) // 128
+        twill_n = gl.maximum((v2 - v0 + 128 - 1) // 128, 0)
         acc_61_t1 = acc_55_t1_p1
         l_i_63_t1 = l_i_57_t1_p1
         m_ij_50_t1 = m_ij_43_t1_p2
@@ -427,7 +427,7 @@ def producer_2(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
             mbarrier.expect(v_ready.index(twill_k % 2), desc_v.block_type.nbytes)
             tma.async_copy_global_to_shared(desc_v, [offsetk_y_38, 0], v_ready.index(twill_k % 2), v_buf.index(twill_k % 2))
             offsetk_y_38 = offsetk_y_64
-        twill_base += (v2 - v0 + 128 - 1) // 128
+        twill_base += gl.maximum((v2 - v0 + 128 - 1) // 128, 0)
 
 @gluon.jit
 def twill_kernel(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2):

@@ -193,7 +193,7 @@ def consumer_0(q, k, v, o, z, scale, T, twill_g0, twill_g1, twill_g2, b_k_141_bu
         m_s_116 = gl.expand_dims(m_s, 1)
         m_s_117 = m_s_116.broadcast_to([128, 32])
         b_q_118 = gl.convert_layout(b_q_75, L9)
-        twill_n = (v4 - p_q_21 + 32 - 1) // 32
+        twill_n = gl.maximum((v4 - p_q_21 + 32 - 1) // 32, 0)
         p_k_172 = p_q_24
         b_o_171 = b_o_164_p1
         b_z_169 = b_z_162_p1
@@ -429,7 +429,7 @@ def producer_1(q, k, v, o, z, scale, T, twill_g0, twill_g1, twill_g2, b_k_141_bu
                 gl.thread_barrier()
                 mbarrier.arrive(b_v_155_ready.index(twill_k % 2), count=128)
             p_q_128 = p_k_172
-        twill_base += (v4 - p_q_21 + 32 - 1) // 32
+        twill_base += gl.maximum((v4 - p_q_21 + 32 - 1) // 32, 0)
 
 @gluon.jit
 def twill_kernel(q, k, v, o, z, scale, T, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):

@@ -71,7 +71,7 @@ def consumer_0(output_ptr, input_ptr, M, N):
     z_41_l0_p1 = z_41_l0
     twill_base += twill_n
     n_offsets_8 = gl.arange(0, 4096, layout=L0)
-    twill_n = (N - previous_multiple_6 + 4096 - 1) // 4096
+    twill_n = gl.maximum((N - previous_multiple_6 + 4096 - 1) // 4096, 0)
     m_new_l1 = m_new_l0_p1
     z_43 = z_41_l0_p1
     n_offsets_31_l1 = (previous_multiple_6 + (0 - 0) * 4096)  # load0_inp: stage 0, partition 0 (group 0)
@@ -132,7 +132,7 @@ def consumer_0(output_ptr, input_ptr, M, N):
     v1 = output_ptr_3 + n_offsets_18
     v2 = o_27.to(gl.float16)
     gl.store(v1, v2, mask=mask_20)
-    twill_n = (N - 4096 + 4096 - 1) // 4096
+    twill_n = gl.maximum((N - 4096 + 4096 - 1) // 4096, 0)
     if (twill_n >= 3) | (gl.program_id(0) < 0):
         n_offsets_28 = previous_multiple_6 - (4096 + (0 - 0) * 4096)  # load0_inp: stage 0, partition 0 (group 0)
         n_offsets_29 = n_offsets_28  # load0_inp: stage 0, partition 0 (group 0)

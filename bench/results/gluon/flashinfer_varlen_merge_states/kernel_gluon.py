@@ -31,7 +31,7 @@ def consumer_0(v_ptr, s_ptr, indptr, v_merged_ptr, s_merged_ptr, num_heads, head
             v5 = gl.load(v0)
             v6 = gl.load(v1)
             v_2 = gl.cast(head_idx, gl.int64)
-            twill_n = (v6 - v5 + 1 - 1) // 1
+            twill_n = gl.maximum((v6 - v5 + 1 - 1) // 1, 0)
             if (twill_n >= 2) | (gl.program_id(0) < 0):
                 m_max = float("-inf")
                 iter_i64 = gl.cast((v5 + (0 - 0) * 1), gl.int64)  # load0_s: stage 0, partition 0 (group 0)

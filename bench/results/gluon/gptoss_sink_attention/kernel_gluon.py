@@ -58,7 +58,7 @@ def consumer_0(Q, K, V, Sinks, sm_scale, M, Out, Start_q, Z, H, N_Q_CTX, N_KV_CT
     too_old_53 = too_old_52 - 128
     too_old_54 = too_old_53 + 1
     too_old_55 = too_old_54.broadcast_to([64, 64])
-    twill_n = (v5 - v2 + 64 - 1) // 64
+    twill_n = gl.maximum((v5 - v2 + 64 - 1) // 64, 0)
     if (twill_n >= 1) | (gl.program_id(0) < 0):
         m_ij_89 = gl.full([64], m_i_44, gl.float32, layout=L1)
         m_ij_89_p1 = m_ij_89

@@ -112,7 +112,7 @@ def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, kv_indptr, kv_indices, Att_Out, 
     offs_buf_v_96 = cur_head_id * stride_buf_vh
     offs_buf_v_98 = offs_q_57.broadcast_to([32, 128])
     v_99 = q_66.broadcast_to([32, 128])
-    twill_n = (split_kv_end_79 - split_kv_start + 32 - 1) // 32
+    twill_n = gl.maximum((split_kv_end_79 - split_kv_start + 32 - 1) // 32, 0)
     if (twill_n >= 1) | (gl.program_id(0) < 0):
         n_e_max_160 = gl.full([16], float("-inf"), gl.float32, layout=L2)
         e_sum_173 = gl.full([16], 0.0, gl.float32, layout=L2)

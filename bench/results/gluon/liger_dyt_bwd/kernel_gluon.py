@@ -36,7 +36,7 @@ def consumer_0(x_ptr, x_row_stride, dy_ptr, dy_row_stride, dx_ptr, dx_row_stride
     alpha = gl.load(alpha_ptr)
     gamma_15 = gamma_ptr + offsets
     gamma_16 = gl.load(gamma_15, mask=mask_7, other=0.0)
-    twill_n = (row_end_4 - row_start + 1 - 1) // 1
+    twill_n = gl.maximum((row_end_4 - row_start + 1 - 1) // 1, 0)
     if (twill_n >= 2) | (gl.program_id(0) < 0):
         x_ptr_38 = x_ptr_10
         x_ptr_38_p1 = x_ptr_38

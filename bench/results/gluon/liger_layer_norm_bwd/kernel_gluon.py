@@ -36,7 +36,7 @@ def consumer_0(X_ptr, W_ptr, Mean_ptr, RSTD_ptr, DX_ptr, DW_ptr, DB_ptr, DY_ptr,
     DY_ptr_14 = DY_ptr + DY_ptr_13
     w_15 = W_ptr + cols
     c1 = gl.cast(n_cols, gl.float32)
-    twill_n = (row_end_2 - row_start + 1 - 1) // 1
+    twill_n = gl.maximum((row_end_2 - row_start + 1 - 1) // 1, 0)
     if (twill_n >= 2) | (gl.program_id(0) < 0):
         X_ptr_44 = X_ptr_8
         Mean_ptr_45 = Mean_ptr_9

@@ -40,7 +40,7 @@ def consumer_0(dY_ptr, dY_row_stride, dX_ptr, dX_row_stride, X_ptr, X_row_stride
     dX_row = gl.cast(n_cols, gl.float32)
     dX_row_20 = 1.0 / dX_row
     dX_row_21 = 0.0 - dX_row_20
-    twill_n = (row_end_3 - row_start + 1 - 1) // 1
+    twill_n = gl.maximum((row_end_3 - row_start + 1 - 1) // 1, 0)
     if (twill_n >= 2) | (gl.program_id(0) < 0):
         dY_ptr_49 = dY_ptr_9
         X_ptr_51 = X_ptr_13

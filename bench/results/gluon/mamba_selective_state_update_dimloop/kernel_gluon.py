@@ -75,7 +75,7 @@ def consumer_0(state_ptr, x_ptr, dt_ptr, dt_bias_ptr, A_ptr, B_ptr, C_ptr, D_ptr
     dB_55 = dB.broadcast_to([32, 16])
     out = gl.expand_dims(C_45, 0)
     out_56 = out.broadcast_to([32, 16])
-    twill_n = (dim - v0 + 32 - 1) // 32
+    twill_n = gl.maximum((dim - v0 + 32 - 1) // 32, 0)
     if (twill_n >= 1) | (gl.program_id(0) < 0):
         offs_m_57 = (v0 + (0 - 0) * 32)  # load0_state: stage 0, partition 0 (group 0)
         offs_m_59 = offs_m_57 + offs_m  # load0_state: stage 0, partition 0 (group 0)

@@ -22,7 +22,7 @@ def consumer_0(topk_ids_ptr, sorted_token_ids_ptr, expert_ids_ptr, tokens_cnts_p
     start_idx_0 = gl.load(start_idx)
     end_idx = start_idx + 1
     end_idx_1 = gl.load(end_idx)
-    twill_n = (end_idx_1 - start_idx_0 + 64 - 1) // 64
+    twill_n = gl.maximum((end_idx_1 - start_idx_0 + 64 - 1) // 64, 0)
     for twill_b in range(0, twill_n):
         v2_l0 = (start_idx_0 + (twill_b - 0) * 64) // 64  # store0: stage 0, partition 0 (group 0)
         v3_l0 = expert_ids_ptr + v2_l0  # store0: stage 0, partition 0 (group 0)
@@ -33,7 +33,7 @@ def consumer_0(topk_ids_ptr, sorted_token_ids_ptr, expert_ids_ptr, tokens_cnts_p
     v0 = start_idx_2 + 32
     v1 = gl.minimum(v0, 1998)
     token_cnt = tokens_cnts_ptr + off_t
-    twill_n = (v1 - start_idx_2 + 1 - 1) // 1
+    twill_n = gl.maximum((v1 - start_idx_2 + 1 - 1) // 1, 0)
     if (twill_n >= 1) | (gl.program_id(0) < 0):
         expert_id = topk_ids_ptr + (start_idx_2 + (0 - 0) * 1)  # load0_expert_id: stage 0, partition 0 (group 0)
         expert_id_3 = gl.load(expert_id)  # load0_expert_id: stage 0, partition 0 (group 0)

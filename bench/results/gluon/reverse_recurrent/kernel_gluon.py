@@ -26,7 +26,7 @@ def consumer_0(q, k, v, g, do, dk, dv, T, scale):
     o_k_1 = gl.arange(0, 64, layout=L0)
     v0 = T - 1
     row = i_bh * T
-    twill_n = (v0 - -1 + 1 - 1) // 1
+    twill_n = gl.maximum((v0 - -1 + 1 - 1) // 1, 0)
     if (twill_n >= 2) | (gl.program_id(0) < 0):
         b_dh_44 = gl.full([64, 64], 0.0, gl.float32, layout=L2)
         row_4 = v0 - (-1 + (0 - 0) * 1)  # load0_b_q: stage 0, partition 0 (group 0)

@@ -31,7 +31,7 @@ def consumer_0(dY, X, W, RSTD, dX, dW, stride, n_rows, n_cols, rows_per_program)
     dx = gl.cast(n_cols, gl.float32)
     dx_10 = 1.0 / dx
     dx_11 = 0.0 - dx_10
-    twill_n = (row_end_2 - row_start + 1 - 1) // 1
+    twill_n = gl.maximum((row_end_2 - row_start + 1 - 1) // 1, 0)
     if (twill_n >= 2) | (gl.program_id(0) < 0):
         dy = (row_start + (0 - 0) * 1) * stride  # load0_dy: stage 0, partition 0 (group 0)
         dy_15 = dY + dy  # load0_dy: stage 0, partition 0 (group 0)

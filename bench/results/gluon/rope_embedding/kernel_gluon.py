@@ -33,7 +33,7 @@ def consumer_0(Q, Q_row_stride, cos, cos_row_stride, sin, sin_row_stride, seqlen
     head_end_11 = head_start + 4
     head_end_12 = gl.minimum(head_end_11, 32)
     offs_q1 = row_position * Q_row_stride
-    twill_n = (head_end_12 - head_start + 1 - 1) // 1
+    twill_n = gl.maximum((head_end_12 - head_start + 1 - 1) // 1, 0)
     if (twill_n >= 2) | (gl.program_id(0) < 0):
         offs_q1_13 = (head_start + (0 - 0) * 1) * 128  # load0_Q2: stage 0, partition 0 (group 0)
         offs_q1_14 = offs_q1 + offs_q1_13  # load0_Q2: stage 0, partition 0 (group 0)

@@ -113,7 +113,7 @@ def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, Req_to_tokens, B_req_idx, B_Seql
     offs_buf_v_99 = cur_head_id * stride_buf_vh
     offs_buf_v_101 = offs_q_59.broadcast_to([32, 128])
     v_102 = q_68.broadcast_to([32, 128])
-    twill_n = (split_kv_end_81 - split_kv_start + 32 - 1) // 32
+    twill_n = gl.maximum((split_kv_end_81 - split_kv_start + 32 - 1) // 32, 0)
     if (twill_n >= 1) | (gl.program_id(0) < 0):
         n_e_max_172 = gl.full([16], float("-inf"), gl.float32, layout=L2)
         e_sum_185 = gl.full([16], 0.0, gl.float32, layout=L2)

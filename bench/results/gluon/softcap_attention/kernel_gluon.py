@@ -75,7 +75,7 @@ def consumer_0(Q, K, V, O, sm_scale, softcap, N, WINDOW, twill_g0, twill_g1, twi
         hi_36 = hi * 64
         hi_37 = gl.minimum(N, hi_36)
         keep = q_17.broadcast_to([64, 64])
-        twill_n = (hi_37 - lo_35 + 64 - 1) // 64
+        twill_n = gl.maximum((hi_37 - lo_35 + 64 - 1) // 64, 0)
         if (twill_n >= 1) | (gl.program_id(0) < 0):
             m_new_85 = gl.full([64], float("-inf"), gl.float32, layout=L1)
             l_i_92 = gl.full([64], 0.0, gl.float32, layout=L1)
@@ -266,7 +266,7 @@ def producer_1(Q, K, V, O, sm_scale, softcap, N, WINDOW, twill_g0, twill_g1, twi
                 fence_async_shared()
                 gl.thread_barrier()
                 mbarrier.arrive(v_104_ready.index(twill_k % 3), count=128)
-        twill_base += (hi_37 - lo_35 + 64 - 1) // 64
+        twill_base += gl.maximum((hi_37 - lo_35 + 64 - 1) // 64, 0)
 
 @gluon.jit
 def twill_kernel(Q, K, V, O, sm_scale, softcap, N, WINDOW, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):

@@ -20,7 +20,7 @@ def consumer_0(output_ptr, input_ptr, input_row_stride, output_row_stride, n_row
     row_step = gl.num_programs(0)
     col_offsets = gl.arange(0, 1024, layout=L0)
     mask_0 = col_offsets < n_cols
-    twill_n = (n_rows - row_start + row_step - 1) // row_step
+    twill_n = gl.maximum((n_rows - row_start + row_step - 1) // row_step, 0)
     if (twill_n >= 3) | (gl.program_id(0) < 0):
         row_start_ptr = (row_start + (0 - 0) * row_step) * input_row_stride  # load0_row: stage 0, partition 0 (group 0)
         row_start_ptr_1 = input_ptr + row_start_ptr  # load0_row: stage 0, partition 0 (group 0)

@@ -64,7 +64,7 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, k_per_split, stride_am, stride_bk, 
     b_ptrs_41 = b_ptrs_39.broadcast_to([64, 128])
     b_ptrs_42 = b_ptrs_40.broadcast_to([64, 128])
     b_ptrs_43 = b_ptrs_41 + b_ptrs_42
-    twill_n = (k_hi_15 - k_lo + 64 - 1) // 64
+    twill_n = gl.maximum((k_hi_15 - k_lo + 64 - 1) // 64, 0)
     acc_51 = gl.full([128, 128], 0.0, gl.float32, layout=L6)
     acc_51_p1 = acc_51
     for twill_b in range(0, twill_n):

@@ -99,7 +99,7 @@ def consumer_0(A, B, C, M, N, K, stride_am, stride_bk, stride_cm, total_full_til
         B_57 = B + B_56
         B_58 = B_23 * end_iter
         B_60 = B_57 + B_58
-        twill_n = (end_iter_30 - start_iter_27 + 1 - 1) // 1
+        twill_n = gl.maximum((end_iter_30 - start_iter_27 + 1 - 1) // 1, 0)
         acc_71 = gl.full([128, 128], 0.0, gl.float32, layout=L6)
         acc_71_p1 = acc_71
         for twill_b in range(0, twill_n):
@@ -229,7 +229,7 @@ def producer_1(A, B, C, M, N, K, stride_am, stride_bk, stride_cm, total_full_til
                     mbarrier.arrive(b_ready.index(twill_k % 4), count=256)
             A_67 = A_72
             B_68 = B_73
-        twill_trips = (end_iter_30 - start_iter_27 + 1 - 1) // 1
+        twill_trips = gl.maximum((end_iter_30 - start_iter_27 + 1 - 1) // 1, 0)
         start_iter_27 = end_iter_30
         twill_base += twill_trips
         v0_b64 = start_iter_27 < last_iter_6

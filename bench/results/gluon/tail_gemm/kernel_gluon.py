@@ -107,7 +107,7 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, a_
     twill_base += twill_n
     v0 = K + 63
     v1 = v0 // 64
-    twill_n = (v1 - whole + 1 - 1) // 1
+    twill_n = gl.maximum((v1 - whole + 1 - 1) // 1, 0)
     acc_86 = acc_78_p1
     acc_86_p1 = acc_86
     for twill_b in range(0, twill_n):

@@ -24,7 +24,7 @@ def consumer_0(in_desc, out_desc, R, scale, x_buf, v3_out, x_ready, x_empty):
     v0 = pid * 64
     v1 = gl.num_programs(0)
     v2 = v1 * 64
-    twill_n = (R - v0 + v2 - 1) // v2
+    twill_n = gl.maximum((R - v0 + v2 - 1) // v2, 0)
     if (twill_n >= 1) | (gl.program_id(0) < 0):
         mbarrier.wait(x_ready.index((0 - 0) % 4), ((0 - 0) // 4) & 1)
         x_8 = x_buf.index((0 - 0) % 4).load(L0).to(gl.float32)  # convert0_x: stage 0, partition 0 (group 0)

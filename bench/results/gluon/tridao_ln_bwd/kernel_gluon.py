@@ -36,7 +36,7 @@ def consumer_0(X, W, B, DY, DX, DW, DB, DRESIDUAL, DRESIDUAL_IN, Mean, Rstd, str
     row_end_14 = row_end * rows_per_program
     row_end_15 = gl.minimum(row_end_14, M)
     c1 = gl.cast(N, gl.float32)
-    twill_n = (row_end_15 - row_start + 1 - 1) // 1
+    twill_n = gl.maximum((row_end_15 - row_start + 1 - 1) // 1, 0)
     if (twill_n >= 1) | (gl.program_id(0) < 0):
         X_47 = X_3
         DY_50 = DY_9

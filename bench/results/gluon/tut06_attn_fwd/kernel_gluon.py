@@ -96,7 +96,7 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, k_buf, 
     mask_28 = gl.arange(0, 64, layout=L5)
     mask_29 = gl.expand_dims(mask_28, 0)
     mask_30 = mask.broadcast_to([128, 64])
-    twill_n = (v2 - v0 + 64 - 1) // 64
+    twill_n = gl.maximum((v2 - v0 + 64 - 1) // 64, 0)
     acc_67 = acc_61_p1
     l_i_69 = l_i_63_p1
     m_ij_56 = m_ij_49_p1

@@ -141,7 +141,7 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
         mbarrier.arrive(a_82_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
         mbarrier.arrive(b_84_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
         twill_base += twill_n
-        twill_n = (K - acc_61 + 64 - 1) // 64
+        twill_n = gl.maximum((K - acc_61 + 64 - 1) // 64, 0)
         acc_77_l1 = acc_86_p1
         acc_77_l1_p1 = acc_77_l1
         for twill_b in range(0, twill_n):
@@ -318,7 +318,7 @@ def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
                 mbarrier.arrive(b_ready.index(twill_k % 3), count=128)
             acc_70 = a_ptrs_78_l1
             acc_71 = b_ptrs_79
-        twill_base += (K - acc_61 + 64 - 1) // 64
+        twill_base += gl.maximum((K - acc_61 + 64 - 1) // 64, 0)
 
 @gluon.jit
 def twill_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_82, twill_box_b_84, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):

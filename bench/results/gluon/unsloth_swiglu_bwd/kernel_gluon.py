@@ -21,7 +21,7 @@ def consumer_0(DW, e, g, n_elements):
     num_blocks_3 = num_blocks_2 // 1024
     v0 = gl.num_programs(0)
     offsets = gl.arange(0, 1024, layout=L0)
-    twill_n = (num_blocks_3 - pid + v0 - 1) // v0
+    twill_n = gl.maximum((num_blocks_3 - pid + v0 - 1) // v0, 0)
     if (twill_n >= 1) | (gl.program_id(0) < 0):
         offsets_4 = (pid + (0 - 0) * v0) * 1024  # load0_DW_row: stage 0, partition 0 (group 0)
         offsets_5 = offsets_4  # load0_DW_row: stage 0, partition 0 (group 0)

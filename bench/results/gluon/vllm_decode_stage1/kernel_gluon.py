@@ -51,7 +51,7 @@ def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, Req_to_tokens, B_Seqlen, Att_Out
     qk_35 = gl.expand_dims(qk, 0)
     qk_36 = qk_35.broadcast_to([64, 128])
     offs_buf_v_38 = cur_head * stride_buf_vh
-    twill_n = (split_kv_end_24 - split_kv_start + 64 - 1) // 64
+    twill_n = gl.maximum((split_kv_end_24 - split_kv_start + 64 - 1) // 64, 0)
     if (twill_n >= 2) | (gl.program_id(0) < 0):
         offs_n_49 = (split_kv_start + (0 - 0) * 64)  # load0_kv_page_number: stage 0, partition 0 (group 0)
         offs_n_50 = offs_n_49 + offs_n  # load0_kv_page_number: stage 0, partition 0 (group 0)

@@ -145,7 +145,7 @@ def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, Req_to_tokens, B_Seqlen, Att_Out
     offs_buf_v_143 = offs_q_77.broadcast_to([32, 512])
     v_144 = gl.expand_dims(mask_dv_63, 0)
     v_145 = v_144.broadcast_to([32, 512])
-    twill_n = (split_kv_end_113 - split_kv_start + 32 - 1) // 32
+    twill_n = gl.maximum((split_kv_end_113 - split_kv_start + 32 - 1) // 32, 0)
     if (twill_n >= 1) | (gl.program_id(0) < 0):
         n_e_max_235 = gl.full([16], float("-inf"), gl.float32, layout=L3)
         e_sum_248 = gl.full([16], 0.0, gl.float32, layout=L3)

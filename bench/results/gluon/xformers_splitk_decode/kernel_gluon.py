@@ -105,7 +105,7 @@ def consumer_0(Q, K, V, sm_scale, Out_splitK, Metadata, stride_qz, stride_qm, st
     k_72 = k_70.to(gl.int64)
     v_76 = q_45.broadcast_to([64, 128])
     q_78 = gl.convert_layout(q_65, L8)
-    twill_n = (hi_9 - lo + 64 - 1) // 64
+    twill_n = gl.maximum((hi_9 - lo + 64 - 1) // 64, 0)
     if (twill_n >= 1) | (gl.program_id(0) < 0):
         K_block_ptr_137 = K_block_ptr_21
         K_block_ptr_137_p1 = K_block_ptr_137
