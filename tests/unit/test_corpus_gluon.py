@@ -331,9 +331,9 @@ def _constructs(stem: str, source: str) -> None:
                          consumer), consumer[:3000]
     if stem == "streamk_gemm":   # its own tile loop (a while) hands `start_iter = end_iter` on at the end of each
         # tile: the producer's ring base advances by the tile's trip count taken before that (run 68: it read the
-        # bounds after, advanced by 0, and the kernel faulted on the GPU)
+        # bounds after, advanced by 0, and the kernel faulted on the GPU); clamped at 0 (a start past its end, run 102)
         producer = _function(source, "producer_1")
-        trips = re.search(r"\n\s+twill_trips = \((\w+) - (\w+) \+ 1 - 1\) // 1\n", producer)
+        trips = re.search(r"\n\s+twill_trips = gl\.maximum\(\((\w+) - (\w+) \+ 1 - 1\) // 1, 0\)\n", producer)
         assert trips, producer
         after = producer[trips.end():]
         assert after.index(f"{trips.group(2)} = {trips.group(1)}") < after.index("twill_base += twill_trips"), after
