@@ -36,6 +36,13 @@ def _children(pid):
     return out
 
 
+def _sigint_default() -> None:
+    """In the child: Ctrl-C's default disposition. A shell's background job (`.ci/run &`) starts with SIGINT
+    ignored, which its children inherit and Python then leaves ignored: every interrupt test timed out so (session
+    48), though a terminal's Ctrl-C reaches twill as a user's would."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _env():
     return dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
 
@@ -43,7 +50,7 @@ def _env():
 def _interrupt(tmp_path, argv, after):
     out = tmp_path / "out"
     proc = subprocess.Popen([sys.executable, "-m", "twill", *argv, "-o", str(out)], cwd=tmp_path, env=_env(),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            preexec_fn=_sigint_default, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(after)
     if proc.poll() is not None:
         pytest.fail(f"finished before the interrupt: exit {proc.returncode}, {proc.stderr.read()[-2000:]!r}")
@@ -104,7 +111,7 @@ def test_sigint_stops_regen_and_its_worker_processes(tmp_path):
     # test's sleep was 4 s: it finished first on a warm Triton cache)
     argv = ["regen", str(ROOT / "tests" / "corpus"), "--arch", "h100", "--db", str(db), "--jobs", "2", "--quiet"]
     proc = subprocess.Popen([sys.executable, "-m", "twill", *argv], cwd=tmp_path, env=_env(),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            preexec_fn=_sigint_default, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 30
     while len(_children(proc.pid)) < 2 and time.monotonic() < deadline and proc.poll() is None:
         time.sleep(0.2)
@@ -142,7 +149,7 @@ def test_sigint_while_a_forked_child_compiles_stops_the_child_too(tmp_path):
     alive it would compile on after twill's exit and keep a reader of twill's output waiting."""
     out = tmp_path / "out"
     proc = subprocess.Popen([sys.executable, "-m", "twill", *FA3, "-o", str(out)], cwd=tmp_path, env=_env(),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            preexec_fn=_sigint_default, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline, forked = time.monotonic() + 60, []
     while not forked and proc.poll() is None and time.monotonic() < deadline:
         own = _cmdline(proc.pid)
