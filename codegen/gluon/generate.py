@@ -115,7 +115,8 @@ def _least_trips(plan: KernelPlan, fn: Any, turns: bool) -> int:
     """The fewest iterations the kernel's loops may run (``kernel.least_trips``). A kernel is refused whose
     consumers run a loop in more stages than a short trip count allows where the trip count varies between
     programs: a loop of three stages beside a producer fills two iterations before its steady state and has no
-    copy for fewer (``kernel._pipelined``), and where its bounds read a program id (``trip_count_varies``;
+    copy for fewer (``kernel._pipelined``), and where its bounds read a program id (or the tile index, or an earlier
+    loop's result: ``trip_count_varies``;
     FlexAttention's full blocks: none for the first query block) the launch cannot route the short programs
     elsewhere. Illegal addresses on the H200 (run 101)."""
     least = max(least_trips(max(p.stages for p in q.consumers), turns, trip_count_varies(fn, q.loop), alone(plan))
@@ -128,7 +129,7 @@ def _least_trips(plan: KernelPlan, fn: Any, turns: bool) -> int:
                 where=plan.graph.name, expected="a schedule whose consumers run two stages (then a program "
                 "without an iteration skips the loop)",
                 found=f"consumers in {max(p.stages for p in q.consumers)} stages (at least {need} iterations a "
-                      "program), its bounds read from the program id")
+                      "program), its bounds read a program id, the tile index or an earlier loop's result")
     return least
 
 
