@@ -11,11 +11,19 @@ graph node and per wait in each partition's loop), a few regions per run, the ru
    and compared with the single run; each run's overhead: the instrumented and the plain kernel timed alternately
    (``ADJACENT_PAIRS`` each), the ratio of their medians.
 
+A run is not split, nor re-made recording fewer tiles, where its overhead is within ``FLOOR_SLACK`` of the lowest
+that a run of one region of the same partitions has shown: that much is the partition's instrumented code, not its
+records (run 102: the FA backward's consumer 1, 1.13-1.14x alone at every tile rate), and more runs cannot lower it.
+With a ``journal`` (``Journal``), each run is kept as it ends and a profile that one command cannot finish (the FA
+backward: 54 regions, 16-30 s a run, against the GPU machine's 600 s a command) continues where it stopped when the
+same command is given again.
+
 ``profile_variant`` returns the profile record (the JSON ``bench/gluon_profile.py`` and ``twill validate`` write).
 Imports no solver and nothing of codegen.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -34,6 +42,7 @@ from profiling.kernel import kernel_module
 from profiling.run import captured_output, compiled_kernel, proton_drops
 from profiling.trace import load_trace
 from twill.errors import InputError
+from twill.util import atomic_write
 
 
 @dataclass(frozen=True)
@@ -52,6 +61,47 @@ class GluonProfileOptions:
     no_single: bool = False
     buffer: str = "global"
     keep_traces: Path | None = None
+    journal: Path | None = None
+
+    def key(self) -> dict[str, Any]:
+        """What a journal's runs depend on, of these options."""
+        return {"per_run": self.per_run, "max_overhead": self.max_overhead, "every": self.every,
+                "max_every": self.max_every, "no_single": self.no_single, "buffer": self.buffer}
+
+
+class Journal:
+    """A profile's progress kept on disk as each run ends (JSON, written atomically), keyed by what the runs depend
+    on (the generated source, the kernel file, the options, the GPU): a command given again with the same key
+    continues from it; another key starts over. ``path`` None: nothing kept."""
+
+    def __init__(self, path: Path | None, key: dict[str, Any], say: Callable[[str], None] = print):
+        self.path, self.key, self.data = path, key, {}
+        if path is None or not path.exists():
+            return
+        try:
+            old = json.loads(path.read_text())
+        except (OSError, ValueError):
+            old = {}
+        if old.get("key") == key:
+            self.data = old.get("data") or {}
+            say(f"continuing the profile kept in {path}: {len(self.data.get('done', []))} runs made before")
+        else:
+            say(f"{path} was kept for another kernel, GPU or options: starting over")
+
+    def get(self, section: str) -> Any:
+        return self.data.get(section)
+
+    def put(self, **sections: Any) -> None:
+        self.data.update(sections)
+        if self.path is not None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write(self.path, json.dumps({"schema": "twill.profile-journal/1", "key": self.key,
+                                                "data": self.data}) + "\n")
+
+    def finish(self) -> None:
+        """The profile is whole: nothing is left to continue."""
+        if self.path is not None:
+            self.path.unlink(missing_ok=True)
 
 
 def _bench(fn: Any) -> float:
@@ -187,48 +237,70 @@ def adjacent_timings(v: Variant, mod: Any, mode: Any) -> tuple[float, float]:
     return statistics.median(inst), statistics.median(plain)
 
 
+FLOOR_SLACK = 0.02     # a run within this of its partitions' one-region floor is not split or re-made
+
+
 def subset_runs(v: Variant, a: GluonProfileOptions, plain_ms: float, reference: Any, keep: Path | None,
-                t_end: float, say: Callable[[str], None] = print) -> list[dict[str, Any]]:
-    """The planned subset runs; while time lasts, a run over the overhead target is split in two and rerun, and a
-    tile-sampled run of one region over it is made again recording half as many tiles (``every`` doubled, to
-    ``max_every``)."""
-    queue = [(names, a.every) for names in plan(v.ks, v.iterations, a.per_run, v.capacity)]
-    done: list[dict[str, Any]] = []
-    k = 0
+                t_end: float, say: Callable[[str], None] = print, journal: Journal | None = None) -> list[dict[str, Any]]:
+    """The planned subset runs; while time lasts, a run over the overhead target (and over its partitions' floor)
+    is split in two and rerun, and a tile-sampled run of one region over it is made again recording half as many
+    tiles (``every`` doubled, to ``max_every``). ``journal``: where the runs are kept as they end, and the runs
+    made before are read from; the runs left when time is out stay in it, to be made by the next command."""
+    j = journal or Journal(None, {})
+    queue = [(tuple(n), int(e)) for n, e in j.get("queue")] if j.get("queue") is not None else \
+        [(names, a.every) for names in plan(v.ks, v.iterations, a.per_run, v.capacity)]
+    done: list[dict[str, Any]] = list(j.get("done") or [])
+    floors: dict[str, float] = dict(j.get("floors") or {})
+    k = len(done)
     while queue:
-        names, every = queue.pop(0)
         if time.time() > t_end + a.budget:      # twice the budget: the rest is left unmeasured, and said
-            say(f"{v.meta['label']}: out of time, {len(queue) + 1} runs not made")
-            done.extend({"label": f"run{k + i}", "regions": list(r), "error": "not run: out of time"}
-                        for i, (r, _) in enumerate([(names, every)] + queue))
-            break
+            again = " (kept: the same command again makes them)" if j.path is not None else ""
+            say(f"{v.meta['label']}: out of time, {len(queue)} runs not made{again}")
+            return done + [{"label": f"run{k + i}", "regions": list(r), "error": "not run: out of time"}
+                           for i, (r, _) in enumerate(queue)]
+        names, every = queue.pop(0)
         try:
             r = traced_run(v, names, f"run{k}", reference, keep, a.buffer == "shared", every)
         except Exception as e:   # noqa: BLE001 - one run lost, not the variant: said, and the next runs
             v.use(v.plain)
             say(f"{v.meta['label']} run{k}: FAILED {type(e).__name__}: {str(e)[:300]}")
-            done.append({"label": f"run{k}", "regions": list(names), "error": f"{type(e).__name__}: {e}"[:500]})
-            k += 1
-            continue
+            r = {"label": f"run{k}", "regions": list(names), "error": f"{type(e).__name__}: {e}"[:500]}
+        else:
+            r["overhead"] = r["instrumented_ms"] / r["plain_adjacent_ms"]
+            r["overhead_vs_first_plain"] = r["instrumented_ms"] / plain_ms
+            say(run_line(v.meta["label"], r))
+            queue[:0] = _again(r, names, every, a, floors, time.time() < t_end)
         k += 1
-        r["overhead"] = r["instrumented_ms"] / r["plain_adjacent_ms"]
-        r["overhead_vs_first_plain"] = r["instrumented_ms"] / plain_ms
-        say(run_line(v.meta["label"], r))
-        if r["overhead"] > a.max_overhead and time.time() < t_end:
-            if len(names) > 1:
-                queue[:0] = [(names[0::2], every), (names[1::2], every)]     # each half still spread over the loop
-                r["superseded"] = True
-            elif 1 < every and 2 * every <= a.max_every:     # tile-sampled runs only: ``every`` = 1 asked for all
-                queue[:0] = [(names, 2 * every)]
-                r["superseded"] = True
         done.append(r)
+        j.put(queue=[[list(n), e] for n, e in queue], done=done, floors=floors)
     return done
+
+
+def _again(r: dict[str, Any], names: tuple[str, ...], every: int, a: GluonProfileOptions, floors: dict[str, float],
+           in_time: bool) -> list[tuple[tuple[str, ...], int]]:
+    """The runs that replace run ``r`` (marked superseded), if any; ``floors``: each partition's lowest overhead in a
+    run of one region, updated by ``r``."""
+    parts = list(r["summary"]["partitions"])
+    floor = max((floors.get(p, 0.0) for p in parts), default=0.0)     # known before this run
+    if len(names) == 1:
+        for p in parts:
+            floors[p] = min(floors.get(p, r["overhead"]), r["overhead"])
+    if not in_time or r["overhead"] <= max(a.max_overhead, floor + FLOOR_SLACK):
+        return []
+    if len(names) > 1:
+        r["superseded"] = True
+        return [(names[0::2], every), (names[1::2], every)]     # each half still spread over the loop
+    if 1 < every and 2 * every <= a.max_every:     # tile-sampled runs only: ``every`` = 1 asked for all
+        r["superseded"] = True
+        return [(names, 2 * every)]
+    return []
 
 
 def profile_variant(directory: Path, a: GluonProfileOptions, kernel_file: str | Path, meta: dict[str, Any],
                     say: Callable[[str], None] = print) -> dict[str, Any]:
     """Profile the generated kernel in ``directory`` (``kernel_gluon.py``, ``gluon.json``) in place of ``meta["jit"]``
-    of ``kernel_file``; ``meta`` names it (``label``, ``kernel_file`` as recorded, ``jit``)."""
+    of ``kernel_file``; ``meta`` names it (``label``, ``kernel_file`` as recorded, ``jit``). With ``a.journal``, the
+    runs made by an earlier command with the same key are not made again; the journal goes once every run is made."""
     t_end = time.time() + a.budget
     keep = a.keep_traces
     if keep is not None:
@@ -239,19 +311,42 @@ def profile_variant(directory: Path, a: GluonProfileOptions, kernel_file: str | 
         say(f"{v.meta['label']}: plain {plain_ms:.4f} ms; {len(v.ks.scopes)} regions in "
             f"{len(v.ks.partitions)} partitions (first warps {[p.first_warp for p in v.ks.partitions]}); "
             f"{v.iterations} iterations traced; {v.capacity(1)} records per warp with one warp sampled")
-        single = None
-        if not a.no_single:
-            try:
-                single = traced_run(v, v.ks.names(), "single", reference, keep, a.buffer == "shared", a.every)
-                single["overhead"] = single["instrumented_ms"] / single["plain_adjacent_ms"]
-                say(run_line(v.meta["label"], single))
-            except Exception as e:   # noqa: BLE001 - the comparison is lost, not the subset runs
-                v.use(v.plain)
-                say(f"{v.meta['label']} single: FAILED {type(e).__name__}: {str(e)[:300]}")
-        runs = subset_runs(v, a, plain_ms, reference, keep, t_end, say)
+        j = Journal(a.journal, journal_key(v, a), say)
+        single = j.get("single") if j.get("single_made") else _single(v, a, reference, keep, say)
+        j.put(single=single, single_made=True)
+        runs = subset_runs(v, a, plain_ms, reference, keep, t_end, say, j)
         v.use(v.plain)
         plain_after = _bench(lambda: v.kmod.launch(v.big))
+    if not any(r.get("error") == "not run: out of time" for r in runs):
+        j.finish()
     return report(v, plain_ms, plain_after, single, runs)
+
+
+def journal_key(v: Variant, a: GluonProfileOptions) -> dict[str, Any]:
+    """What a kept profile's runs depend on: the generated source, the kernel file, the options, the GPU, Triton."""
+    import torch
+    import triton
+
+    kfile = Path(str(v.meta["kernel_file"]))
+    return {"source_sha256": hashlib.sha256(v.source.encode()).hexdigest(),
+            "kernel_file_sha256": hashlib.sha256(kfile.read_bytes()).hexdigest() if kfile.exists() else None,
+            "options": a.key(), "gpu": torch.cuda.get_device_name(), "triton": triton.__version__}
+
+
+def _single(v: Variant, a: GluonProfileOptions, reference: Any, keep: Path | None,
+            say: Callable[[str], None]) -> dict[str, Any] | None:
+    """The run timing every region at once, for the comparison (None: not asked for, or failed)."""
+    if a.no_single:
+        return None
+    try:
+        single = traced_run(v, v.ks.names(), "single", reference, keep, a.buffer == "shared", a.every)
+    except Exception as e:   # noqa: BLE001 - the comparison is lost, not the subset runs
+        v.use(v.plain)
+        say(f"{v.meta['label']} single: FAILED {type(e).__name__}: {str(e)[:300]}")
+        return None
+    single["overhead"] = single["instrumented_ms"] / single["plain_adjacent_ms"]
+    say(run_line(v.meta["label"], single))
+    return single
 
 
 def report(v: Variant, plain_ms: float, plain_after: float, single: dict[str, Any] | None,

@@ -304,3 +304,81 @@ def test_a_one_region_run_over_the_target_records_fewer_tiles_only_where_tiles_a
     opts = gp.GluonProfileOptions(every=every, max_every=16)
     runs = gp.subset_runs(v, opts, 1.0, None, None, time.time() + 60, say=lambda m: None)
     assert seen == made and [r.get("superseded", False) for r in runs] == [True] * (len(made) - 1) + [False]
+
+
+def _stub_run(seen, overheads, parts):
+    """A traced run's record as ``traced_run`` returns it, its overhead read from ``overheads`` by call order."""
+    def run(v, names, label, reference, keep, shared, k):
+        seen.append((tuple(names), k))
+        return {"label": label, "regions": list(names), "sampling": "0", "buffer": ["global", 0], "every": k,
+                "instrumented_ms": overheads[len(seen) - 1], "plain_adjacent_ms": 1.0, "proton_dropped": None,
+                "seconds": 0.0, "summary": {"partitions": {p: {"period_cycles": 1.0, "timed_cycles_per_iteration": 1.0,
+                                                        "complete": True} for p in parts(names)}}}
+    return run
+
+
+def test_a_run_within_its_partitions_one_region_floor_is_neither_split_nor_remade(monkeypatch):
+    """Run 102: consumer 1's regions cost 1.13-1.14x alone at every tile rate; splitting a run of two of them, or
+    recording fewer tiles, cannot go below that, so a run within FLOOR_SLACK of it stands."""
+    import time
+
+    import profiling.gluon_profile as gp
+
+    seen = []
+    # run0 (a, b) 1.20: split; run1 (a) 1.14: its floor, sampling halved; run2 (a) at 1 in 8 1.14: no lower, stands;
+    # run3 (b) 1.145: within the floor, stands; run4 (c, d) 1.15: within the floor, not split
+    monkeypatch.setattr(gp, "traced_run", _stub_run(seen, [1.20, 1.14, 1.14, 1.145, 1.15], lambda n: ["1"]))
+    monkeypatch.setattr(gp, "plan", lambda *a: [("a", "b"), ("c", "d")])
+    v = type("V", (), {"ks": None, "iterations": 8, "capacity": None, "meta": {"label": "x"}})()
+    runs = gp.subset_runs(v, gp.GluonProfileOptions(every=4), 1.0, None, None, time.time() + 60, say=lambda m: None)
+    assert seen == [(("a", "b"), 4), (("a",), 4), (("a",), 8), (("b",), 4), (("c", "d"), 4)]
+    assert [r.get("superseded", False) for r in runs] == [True, True, False, False, False]
+
+
+def test_a_partition_whose_floor_is_low_still_has_its_runs_split(monkeypatch):
+    import time
+
+    import profiling.gluon_profile as gp
+
+    seen = []
+    # run1 (a) sets partition 0's floor at 1.01; run3 (c, d) 1.10 is over it: split
+    monkeypatch.setattr(gp, "traced_run", _stub_run(seen, [1.10, 1.01, 1.02, 1.10, 1.02, 1.03], lambda n: ["0"]))
+    monkeypatch.setattr(gp, "plan", lambda *a: [("a", "b"), ("c", "d")])
+    v = type("V", (), {"ks": None, "iterations": 8, "capacity": None, "meta": {"label": "x"}})()
+    gp.subset_runs(v, gp.GluonProfileOptions(), 1.0, None, None, time.time() + 60, say=lambda m: None)
+    assert [n for n, _ in seen] == [("a", "b"), ("a",), ("b",), ("c", "d"), ("c",), ("d",)]
+
+
+def test_a_profile_one_command_cannot_finish_continues_from_its_journal(monkeypatch, tmp_path):
+    """Each run is kept as it ends; out of time, the runs left stay in the journal and the next command makes only
+    them; another key (another kernel source) starts over."""
+    import profiling.gluon_profile as gp
+
+    clock = [0.0]
+    monkeypatch.setattr(gp.time, "time", lambda: clock[0])
+    seen = []
+    stub = _stub_run(seen, [1.0] * 20, lambda n: ["0"])
+
+    def run(*a):
+        clock[0] += 10.0
+        return stub(*a)
+    monkeypatch.setattr(gp, "traced_run", run)
+    monkeypatch.setattr(gp, "plan", lambda *a: [("a",), ("b",), ("c",), ("d",), ("e",)])
+    v = type("V", (), {"ks": None, "iterations": 8, "capacity": None, "meta": {"label": "x"}})()
+    opts = gp.GluonProfileOptions(budget=10.0)
+    path, key, said = tmp_path / "profile-journal.json", {"source_sha256": "1"}, []
+
+    first = gp.subset_runs(v, opts, 1.0, None, None, 10.0, said.append, gp.Journal(path, key, said.append))
+    assert [n for n, _ in seen] == [("a",), ("b",), ("c",)]         # the clock passes 2 x budget after the third
+    assert [r.get("error") for r in first][3:] == ["not run: out of time"] * 2 and "kept" in said[-1]
+    clock[0] = 0.0
+    second = gp.subset_runs(v, opts, 1.0, None, None, 10.0, said.append, gp.Journal(path, key, said.append))
+    assert [n for n, _ in seen] == [("a",), ("b",), ("c",), ("d",), ("e",)]
+    assert any(m.startswith("continuing the profile kept in") and "3 runs made before" in m for m in said)
+    assert [r["regions"] for r in second] == [["a"], ["b"], ["c"], ["d"], ["e"]]
+    assert [r["label"] for r in second] == [f"run{i}" for i in range(5)] and not any("error" in r for r in second)
+
+    seen.clear()
+    clock[0] = 0.0
+    gp.subset_runs(v, opts, 1.0, None, None, 0.0, said.append, gp.Journal(path, {"source_sha256": "2"}, said.append))
+    assert seen[0] == (("a",), 1) and "starting over" in " ".join(said)

@@ -27,6 +27,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "the recorded ones; run 34: the GEMM's runs 1.00x, the FA forward's not lower than with 1)")
     p.add_argument("--budget", type=float, default=110.0,
                    help="Gluon: seconds of profile runs after which no run is split (twice them: no run is made)")
+    p.add_argument("--fresh", action="store_true",
+                   help="Gluon: start the profile over (by default a profile that an earlier command left unfinished, "
+                        "kept in OUT/profile-journal.json, is continued)")
     p.add_argument("--stalls", nargs="?", const="capture", default=None, metavar="STALLS_JSON_GZ",
                    help="Gluon: where each partition's time goes by PC sampling: sample on this GPU with ncu (no "
                         "value), or read a sample made before (stalls.json.gz)")
@@ -74,7 +77,10 @@ def _gluon(args: argparse.Namespace, out: str) -> int:
     if args.per_run < 1 or args.budget <= 0 or args.every < 1:
         raise InputError("bad profile options", expected="--per-run >= 1, --budget > 0 and --every >= 1",
                          found=f"--per-run {args.per_run} --budget {args.budget} --every {args.every}")
-    opts = GluonProfileOptions(per_run=args.per_run, budget=args.budget, every=args.every)
+    journal = Path(out) / "profile-journal.json"
+    if args.fresh and args.profile is None:
+        journal.unlink(missing_ok=True)
+    opts = GluonProfileOptions(per_run=args.per_run, budget=args.budget, every=args.every, journal=journal)
     r = validate_gluon(args.file, machine(args), args.schedule, out, profile_path=args.profile,
                        say=reporter(args.quiet), options=opts, stalls=args.stalls)
     c, sp = r.get("correctness"), r.get("speed")
@@ -107,6 +113,9 @@ def _gluon(args: argparse.Namespace, out: str) -> int:
     print(f"profile: worst run {ov['max_of_runs']}x the plain kernel, every record kept: {ov['every_record_kept']}"
           + (f"; tiles recorded {', '.join(ov['tiles_recorded'])}, worst cost to a timed loop "
              f"{ov['max_loop_cost_of_runs']}x its plain tiles'" if ov.get("max_loop_cost_of_runs") else ""))
+    if args.profile is None and journal.exists():
+        print(f"the profile is not complete ({len(r['profile_overhead']['unmeasured'])} regions unmeasured): the same "
+              f"command again makes the runs left, kept in {journal}")
     print(f"wrote {Path(out) / 'validation.json'} and {Path(out) / 'gluon.html'}")
     return 0 if c is None or c["pass"] else 1
 
