@@ -333,6 +333,8 @@ def validate_gluon(path: str, machine: Machine, schedule: str, out_dir: str, *, 
     result.update(compare(source, gj, prof, machine))
     result["sass"] = sass_census(source, gj, machine)
     _note_sass(result)
+    result["shared_memory"] = shared_traffic(source, gj, machine)
+    _note_shared(result)
     if sampled is not None:
         result["stalls"] = attribute_stalls(sampled, source, gj.get("warp", {}))
         result["stalls"]["record"] = str(stalls) if stalls != "capture" else "stalls.json.gz"
@@ -352,6 +354,43 @@ def sass_census(source: str, gj: Mapping[str, Any], machine: Machine) -> list[di
     except (TwillError, KeyError):       # not compilable here, or a record without the kernel's launch fields
         return None
     return [lp.census() for lp in loops] or None
+
+
+def shared_traffic(source: str, gj: Mapping[str, Any], machine: Machine) -> dict[str, Any] | None:
+    """The bytes an iteration surely moves through shared memory and the cycles they take at the SM's shared-memory
+    rate: the consumers' wgmma operands and stores, read from their loops' SASS (``sass.Loop.shared_bytes``), and
+    the tiles copied in (TMA or cp.async: the graph's loads into shared memory). A bound the schedule's model does not
+    count (it prices each wgmma at the tensor core's rate alone); None when the SASS cannot be read here."""
+    kd = (gj.get("gluon") or {}).get("kernel")
+    consumers = [p for p in scopes_of(source, gj.get("warp", {})).partitions if p.function.startswith("consumer")]
+    if not kd or not consumers:
+        return None
+    try:
+        loops = wgmma_loops(compile_offline(GluonKernel.from_dict(kd, source), machine).asm["cubin"])
+    except (TwillError, KeyError):
+        return None
+    if len(loops) != len(consumers):      # a loop per consumer, in code order; else the SASS is not read so
+        return None
+    per = [lp.shared_bytes(c.num_warps) for lp, c in zip(loops, consumers)]
+    copies = sum(int((n.get("attrs") or {}).get("bytes", 0)) for n in gj["graph"]["nodes"]
+                 if n["kind"] == "tma_load" or (n["kind"] == "load" and "ttg.local_alloc" in n.get("ops", ())))
+    wgmma, stores = sum(b["wgmma_operands"] for b in per), sum(b["stores"] for b in per)
+    rate = machine.rate("smem_bytes")
+    return {"bytes_per_iteration": wgmma + stores + copies, "wgmma_operands": wgmma, "stores": stores,
+            "copies_in": copies, "rate_bytes_per_cycle": rate, "cycles": round((wgmma + stores + copies) / rate, 1),
+            "not_counted": "loads from shared memory other than the wgmmas' (threads may read the same bytes)"}
+
+
+def _note_shared(result: dict[str, Any]) -> None:
+    """The explanation says where the shared-memory traffic alone takes longer than the schedule's iteration."""
+    sm, pred = result.get("shared_memory"), result.get("predicted_iteration_cycles")
+    if not sm or not pred or sm["cycles"] <= pred:
+        return
+    result["critical_path"]["explanation"] += (
+        f"; shared memory: {sm['bytes_per_iteration'] / 1024:.0f} KB an iteration (wgmma operands "
+        f"{sm['wgmma_operands'] / 1024:.0f}, stores {sm['stores'] / 1024:.0f}, copies in {sm['copies_in'] / 1024:.0f}) "
+        f"take at least {sm['cycles']:.0f} cycles at {sm['rate_bytes_per_cycle']:.0f} B a clock, above the "
+        f"{pred:.0f} predicted: the model prices the wgmmas at the tensor core's rate alone")
 
 
 def _note_sass(result: dict[str, Any]) -> None:

@@ -12,6 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 OPERAND = re.compile(r"\bR(\d+)\b")
+GMMA = re.compile(r"^[HQI]GMMA\.(\d+)x(\d+)x(\d+)\S*\s+R\w+,\s*(\S+)")
+STORE = re.compile(r"^STS(?:\.(U8|S8|U16|S16|64|128))?\s")
+STSM = re.compile(r"^STSM\.16\.M88(?:\.(\d))?")
+_STS_BYTES = {None: 4, "U8": 1, "S8": 1, "U16": 2, "S16": 2, "64": 8, "128": 16}
+K_BYTES = 32        # a wgmma's K step is 32 bytes of each operand row: k16 for 16-bit types, k32 for 8-bit, k8 for tf32
 PREDICATE = re.compile(r"^@!?U?P\w+\s+")
 
 
@@ -93,6 +98,29 @@ class Loop:
                 "wgmma_waits": sum(o.startswith("WARPGROUP.DEPBAR") for o in ops),
                 "mbarrier_waits": sum(o.startswith("SYNCS.PHASECHK") for o in ops),
                 "mbarrier_arrives": sum(o.startswith("SYNCS.ARRIVE") for o in ops)}
+
+    def shared_bytes(self, warps: int) -> dict[str, int]:
+        """Bytes one trip of the loop surely moves through shared memory, on a partition of ``warps`` warps:
+        its wgmmas' operands (a [64, K] A tile where read from shared memory, ``gdesc`` as the operand after the
+        accumulator, and the [K, N] B tile, each read once per instruction and warp group) and its stores (``STS``,
+        ``STSM``: every thread's bytes its own). Loads from shared memory are left out: their threads may read the
+        same bytes."""
+        wgmma = stores = 0
+        for inst in self.insts:
+            m = GMMA.match(inst)
+            if m:
+                rows, cols = int(m.group(1)), int(m.group(2))
+                a = K_BYTES * rows if m.group(4).startswith("gdesc[") else 0
+                wgmma += (K_BYTES * cols + a) * max(1, warps // 4)
+                continue
+            m = STORE.match(inst)
+            if m:
+                stores += _STS_BYTES[m.group(1)] * 32 * warps
+                continue
+            m = STSM.match(inst)
+            if m:
+                stores += 128 * int(m.group(1) or 1) * warps      # 8 x 8 16-bit matrices, each warp its own
+        return {"wgmma_operands": wgmma, "stores": stores}
 
     def chain(self, opcode: str) -> int:
         """The longest chain of ``opcode`` instructions each reading a register the previous one wrote

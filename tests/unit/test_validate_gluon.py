@@ -233,3 +233,38 @@ def test_a_library_without_a_kernel_for_the_operands_is_recorded_not_raised(monk
     sp = vg._speed(mod, None, "gluon", "triton", "k", lambda line: None)
     assert sp["cudnn"] == "failed: RuntimeError" and "library" not in sp
     assert sp["twill"] == 1.0 and sp["triton_best"] == 0.5
+
+
+def test_shared_bytes_of_a_trip_read_from_the_sass():
+    """A wgmma reads its B tile (K x N, 32 bytes a row) and, where ``gdesc`` follows the accumulator, its A tile
+    (64 x 32 bytes) from shared memory, once per warp group; every thread's store is its own."""
+    from codegen.gluon.sass import Loop
+
+    lp = Loop(0, 0, ("HGMMA.64x128x16.F32 R24, gdesc[UR12], R24", "HGMMA.64x128x16.F32 R88, R152, gdesc[UR8].tnspB, R88",
+                     "QGMMA.64x64x32.F32.E4M3.E4M3 R24, gdesc[UR4], RZ, !UPT", "STS.64 [R2+0x83f0], R184",
+                     "STS [R2+0x38900], R8", "STSM.16.M88.4 [R2+0x34800], R152", "STSM.16.M88 [R2], R1",
+                     "LDS.128 R8, [R0+0x38900]", "FFMA R1, R2, R3, R4"))
+    four = (32 * 128 + 64 * 32) + 32 * 128 + (32 * 64 + 64 * 32)
+    per_warp = 8 * 32 + 4 * 32 + 512 + 128          # STS.64, STS, STSM four matrices, STSM one; the LDS not counted
+    assert lp.shared_bytes(4) == {"wgmma_operands": four, "stores": 4 * per_warp}
+    assert lp.shared_bytes(8)["wgmma_operands"] == 2 * four
+
+
+def test_the_fa_backward_moves_more_through_shared_memory_than_its_schedule_allows():
+    """The committed FA backward's consumers read every wgmma operand from shared memory and store dS, P and their dQ
+    partials there: 418 KB an iteration, 3344 cycles at 128 B a clock against the 2592 its schedule predicts. The
+    GEMM's 128 KB take its tensor core's 1024 exactly, and the FA forward's P stays in registers (1792 < 2048)."""
+    from twill.machine.model import load_machine
+    from twill.validate_gluon import shared_traffic
+
+    h200 = load_machine("h200")
+    got = {}
+    for name in ("fa_bwd", "gemm", "fa3"):
+        d = ROOT / "bench/results/gluon" / name
+        got[name] = shared_traffic((d / "kernel_gluon.py").read_text(), json.loads((d / "gluon.json").read_text()), h200)
+    per_consumer = 16 * (2048 + 2048) + 4 * (4096 + 2048) + 8 * (2048 + 2048) + 4 * (4096 + 2048)
+    assert got["fa_bwd"]["wgmma_operands"] == 2 * per_consumer
+    assert got["fa_bwd"]["stores"] == 2 * (8 * 512 * 4 + 32 * 256 * 4 + 2 * 128 * 4)
+    assert got["fa_bwd"]["copies_in"] == 2 * 64 * 128 * 2 and got["fa_bwd"]["cycles"] == 3344.0
+    assert got["gemm"]["bytes_per_iteration"] == 131072 and got["gemm"]["cycles"] == 1024.0
+    assert got["fa3"]["wgmma_operands"] == 2 * (8 * (4096 + 2048) + 8 * 4096) and got["fa3"]["cycles"] == 1792.0

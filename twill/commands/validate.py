@@ -99,6 +99,10 @@ def _gluon(args: argparse.Namespace, out: str) -> int:
              else " (amortized: the profile predates steady periods)")
           + (f"; replayed with the calibrated costs {cal['cycles']}{_pct(r.get('iteration_error_calibrated'))} "
              f"({'held out' if cal['held_out'] else 'in sample'}: fitted on {len(cal['fitted_on'])} profiles)" if cal else ""))
+    sm = r.get("shared_memory")
+    if sm:
+        print(f"shared memory: {sm['bytes_per_iteration'] / 1024:.0f} KB an iteration (wgmma operands, stores, copies "
+              f"in): at least {sm['cycles']:.0f} cycles at {sm['rate_bytes_per_cycle']:.0f} B a clock")
     for p in r["partitions"]:
         pr, m = p["predicted"], p["measured"]
         print(f"  {p['function']}: period {pr.get('period')} -> {m.get('period')}{_pct(p.get('period_error'))}, busy "
