@@ -261,7 +261,44 @@ def regenerate(d: Path) -> str:
     compiled = compile_offline(k, machine)
     (d / "kernel_gluon.py").write_text(k.source)
     (d / "kernel_gluon.ttgir").write_text(compiled.asm["ttgir"])
-    return f"regenerated ({len(old.splitlines())} -> {len(k.source.splitlines())} lines)"
+    said = _refresh_ptxas(d, gs, compiled, machine)
+    return f"regenerated ({len(old.splitlines())} -> {len(k.source.splitlines())} lines){said}"
+
+
+def _refresh_ptxas(d: Path, gs: dict, compiled, machine) -> str:
+    """The chosen candidate's ptxas record in ``gluon.json`` (and the route's reason quoting it) as ptxas says of the
+    kernel regenerated; said where the route, reading the records so, would choose another candidate."""
+    from codegen.gluon.generate import PtxasReport, ptxas_report
+
+    cands = gs["gluon"].get("candidates") or []
+    i = chosen_candidate(cands)
+    new = ptxas_report(compiled, machine)
+    if i is None or new is None or new.to_dict() == cands[i]["ptxas"]:
+        return ""
+    was = PtxasReport(**cands[i]["ptxas"])
+    cands[i]["ptxas"] = new.to_dict()
+    if was.problem() and gs["gluon"].get("reason"):
+        gs["gluon"]["reason"] = gs["gluon"]["reason"].replace(was.problem(), new.problem() or "ptxas clean")
+    (d / "gluon.json").write_text(json.dumps(gs, indent=1) + "\n")
+    again = chosen_candidate(cands)
+    return ("; ptxas record refreshed" + ("" if again == i else
+            f"; the route would now choose candidate {again}, not {i}: run `twill optimize` again"))
+
+
+def chosen_candidate(cands: list[dict]) -> int | None:
+    """Index of the route's chosen candidate (``twill.gluon_route``): the ptxas-clean one predicted fastest (fewest
+    sub-tiles on a tie), else the one ptxas allocated best, then predicted fastest."""
+    from codegen.gluon.generate import PtxasReport
+
+    made = [i for i, c in enumerate(cands) if c.get("ptxas") is not None and not c.get("error")]
+    clean = [i for i in made if PtxasReport(**cands[i]["ptxas"]).clean]
+    if clean:
+        return min(clean, key=lambda i: (cands[i]["iteration_cycles"], cands[i]["subtiles"]))
+
+    def allocation(i: int) -> tuple:
+        cost = PtxasReport(**cands[i]["ptxas"]).cost
+        return (cost[0], cands[i]["iteration_cycles"], cost)
+    return min(made, key=allocation) if made else None
 
 
 def _specialised(command: str):

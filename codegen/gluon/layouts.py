@@ -87,12 +87,19 @@ class Mma(Layout):
 
     def rewarp(self, warps: int, dim: int | None = 0) -> "Mma":
         """Fewer warps: divided along ``dim`` first; a wgmma layout keeps whole warpgroups (4k warps)
-        along the rows, so its columns give way first when the rows would not."""
+        along the rows, so its columns give way first when the rows would not. A wgmma whose columns lost warps
+        takes as many more columns an instruction (to 256), as Triton sizes it for the warps it has: an FA
+        backward's dQ, [4, 2] warps of 64-column wgmmas in Triton's kernel, is one warp group's 64 x 128 tile in a
+        consumer, and 64-column instructions read its A operand from shared memory twice."""
         tried = []
         for first in ([dim] if dim is not None else []) + [1, 0]:
             wpc = _split_warps(list(self.warps_per_cta), warps, first)
             if self.version[0] != 3 or wpc[0] % 4 == 0:
-                return replace(self, warps_per_cta=tuple(wpc))
+                shape = self.instr_shape
+                if self.version[0] == 3 and len(wpc) == 2 and wpc[1] < self.warps_per_cta[1]:
+                    cols = min(256, shape[1] * (self.warps_per_cta[1] // wpc[1]))
+                    shape = (shape[0], cols) + tuple(shape[2:])
+                return replace(self, warps_per_cta=tuple(wpc), instr_shape=shape)
             tried.append(wpc)
         raise UnsupportedError("a wgmma layout needs whole warpgroups along the rows",
                                expected="warps per CTA [4k, n]", found=str(tried[-1]))

@@ -121,3 +121,16 @@ def test_a_compile_that_fails_in_mlirs_parse_is_reported_by_mlirs_own_line(tmp_p
     except ValueError as e:
         msg = _innermost(e, said)
     assert msg.startswith("130:156: error: 'ttg.local_alloc' op source element type 'f32'"), msg
+
+
+def test_a_wgmma_layout_that_loses_column_warps_takes_wider_instructions():
+    """Triton's FA backward computes dQ with [4, 2] warps of 64-column wgmmas; re-derived for one warp group (a
+    twill consumer), the 128 columns take one 128-column instruction a K step, not two of 64 (whose A operand, read
+    from shared memory, is read twice). Rows losing warps, or an mma.sync layout, keep their instruction."""
+    from codegen.gluon.layouts import Mma
+
+    dq = Mma((3, 0), (4, 2), (16, 64, 16))
+    assert dq.rewarp(4, 0) == Mma((3, 0), (4, 1), (16, 128, 16))
+    assert Mma((3, 0), (4, 4), (16, 128, 16)).rewarp(4, 0).instr_shape == (16, 256, 16)     # at most 256
+    assert Mma((3, 0), (8, 1), (16, 64, 16)).rewarp(4, 0) == Mma((3, 0), (4, 1), (16, 64, 16))
+    assert Mma((2, 0), (2, 2), (16, 8)).rewarp(2, 1) == Mma((2, 0), (2, 1), (16, 8))
