@@ -276,6 +276,8 @@ def _constructs(stem: str, source: str) -> None:
         assert re.search(r"def twill_combine_\w+\(a0, a1, a2, a3\):", source)
     if stem == "gather_rows":
         assert "gl.gather(" in consumer
+    if stem == "histc_privatized":   # tl.histogram(idx, NUM_BINS, mask=valid): counted in the result's layout
+        assert re.search(r"gl\.histogram\(\w+, 256, mask=\w+, layout=L\d+\)", consumer), consumer
     if stem in ("flat_persistent_gemm", "inductor_persistent_tma_mm"):   # the flat loop's zeroing, the dot's flag:
         # the dot left in flight from iteration to iteration, its wait inside the epilogue's branch (run 65: x0.80,
         # each dot retired before the branch)

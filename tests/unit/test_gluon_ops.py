@@ -121,3 +121,28 @@ def test_a_compile_that_fails_in_mlirs_parse_is_reported_by_mlirs_own_line(tmp_p
     except ValueError as e:
         msg = _innermost(e, said)
     assert msg.startswith("130:156: error: 'ttg.local_alloc' op source element type 'f32'"), msg
+
+
+HISTOGRAM = '''#blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+module attributes {"ttg.num-warps" = 8 : i32} {
+  tt.func public @k(%x: tensor<2048xi32, #blocked>, %m: tensor<2048xi1, #blocked>) attributes {noinline = false} {
+    %h = tt.histogram %x, %m : tensor<2048xi32, #blocked> -> tensor<256xi32, #blocked1>
+    %g = tt.histogram %x : tensor<2048xi32, #blocked> -> tensor<64xi32, #blocked1>
+    tt.return
+  }
+}
+'''
+
+
+def test_a_histogram_is_written_as_gluons_in_its_results_layout_with_its_mask():
+    # tests/corpus/histc_privatized.py: tl.histogram(idx, NUM_BINS, mask=valid) in a grid-stride loop (the back end
+    # refused tt.histogram as outside its vocabulary)
+    fn = read_function(HISTOGRAM, "k")
+    ctx = Context(fn, aliases(HISTOGRAM), 8, 8)
+    for a in fn.args:
+        ctx.vals[a.name] = Val(a.name.lstrip("%"), ctx.ttype(a.name))
+    masked, plain = (translate(op, ctx) for op in fn.ops if op.name == "tt.histogram")
+    assert len(masked) == 1 and masked[0].startswith("h = gl.histogram(x, 256, mask=m, layout=L"), masked
+    assert len(plain) == 1 and plain[0].startswith("g = gl.histogram(x, 64, layout=L"), plain
+
