@@ -522,7 +522,7 @@ def kernel_function(ttgir: str, graph: LoopGraph) -> tuple[Function, TileLoop | 
 def _scheduled_loop(fn: Any, graph: LoopGraph, siblings: Sequence[Any] = ()) -> Any:
     loop = _graph_loop(fn, graph)
     if loop is None or loop not in fn.ops:
-        outer = next((o for o in fn.ops if o.name == vocab.LOOP or o.name in vocab.CONTROL_FLOW), None)
+        outer = _enclosing(fn.ops, loop)
         raise UnsupportedError("the Gluon back end writes a kernel whose scheduled loop is at the top of the "
                                "function or inside the kernel's own loops (for, while) alone",
                                where=f"{graph.name}, {source_where(outer)}" if outer is not None else graph.name,
@@ -533,6 +533,23 @@ def _scheduled_loop(fn: Any, graph: LoopGraph, siblings: Sequence[Any] = ()) -> 
         raise UnsupportedError("the Gluon back end writes one loop and straight-line code around it",
                                where=f"{graph.name}, {source_where(others[0])}", found=others[0].name)
     return loop
+
+
+def _enclosing(ops: list[IROp], loop: Any) -> IROp | None:
+    """The op that keeps ``loop`` out of the nest the back end writes: the first op on the way down to it that is
+    not an scf.for or scf.while (Unsloth's MoE GEMM: ``if m_size > 0`` between its loop over experts and its
+    ``while`` over an expert's tiles), else the outermost op holding it; None where no op of ``ops`` holds it."""
+    def path(within: list[IROp]) -> list[IROp]:
+        for op in within:
+            inner = [o for r in op.regions for o in r.ops] + (op.body.ops if op.body is not None else [])
+            if loop in inner:
+                return [op]
+            sub = path(inner) if inner else []
+            if sub:
+                return [op] + sub
+        return []
+    found = path(ops)
+    return next((o for o in found if o.name not in (vocab.LOOP, vocab.WHILE)), found[0] if found else None)
 
 
 def _plain_while(op: Any) -> bool:

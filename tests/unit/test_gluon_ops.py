@@ -146,3 +146,32 @@ def test_a_histogram_is_written_as_gluons_in_its_results_layout_with_its_mask():
     assert len(masked) == 1 and masked[0].startswith("h = gl.histogram(x, 256, mask=m, layout=L"), masked
     assert len(plain) == 1 and plain[0].startswith("g = gl.histogram(x, 64, layout=L"), plain
 
+
+NEST_IF = '''module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func public @k(%n: i32, %p: !tt.ptr<i32>) attributes {noinline = false} {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    scf.for %e = %c0 to %n step %c1  : i32 {
+      %m = tt.load %p : !tt.ptr<i32>
+      %pos = arith.cmpi sgt, %m, %c0 : i32
+      scf.if %pos {
+        scf.for %k = %c0 to %m step %c1  : i32 {
+          tt.store %p, %k : !tt.ptr<i32>
+        }
+      }
+    }
+    tt.return
+  }
+}
+'''
+
+
+def test_a_loop_inside_an_if_of_the_kernels_loop_is_refused_naming_the_if():
+    # Unsloth's MoE grouped GEMM: `if m_size > 0:` between the loop over experts and the tiles' loops; the refusal
+    # named the outer scf.for (a nest the back end writes) rather than the if it cannot
+    from codegen.gluon.generate import _enclosing
+    fn = read_function(NEST_IF, "k")
+    outer = next(o for o in fn.ops if o.name == "scf.for")
+    inner = fn.module.loops()[-1]
+    assert inner is not outer and _enclosing(fn.ops, inner).name == "scf.if"
+    assert _enclosing(fn.ops, outer) is None
