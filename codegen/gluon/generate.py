@@ -363,8 +363,14 @@ def _tile_loop(fn: Function, graph: LoopGraph) -> tuple[Function, TileLoop | Non
     if loop is None or loop in fn.ops:
         return fn, None
     path = _nest_path(fn.ops, loop)
+    if path and path[0].name == IF:     # an if around the nest: the kernel's guards (``guarding_ifs``), not a level
+        return fn, None
     if not path:
         return fn, None
+    if path[-1].name == IF:
+        raise UnsupportedError("the Gluon back end writes an scf.if of the kernel's own loops around another of "
+                               "its loops only", where=f"{graph.name}, {source_where(path[-1])}",
+                               found="the scheduled loop inside the if")
     at = fn.ops.index(path[0])
     where = f"{graph.name}, {source_where(path[0])}"
     levels = tuple(tile_level(fn, op) for op in path)
@@ -385,9 +391,11 @@ def _tile_loop(fn: Function, graph: LoopGraph) -> tuple[Function, TileLoop | Non
 
 
 def _region(op: IROp) -> list[IROp]:
-    """The ops of a nest loop's body: an scf.for's, an scf.while's second region's."""
+    """The ops of a nest level's body: an scf.for's, an scf.while's second region's, an scf.if's then branch."""
     if op.name == vocab.LOOP:
         return op.body.ops if op.body is not None else []
+    if op.name == IF:
+        return op.regions[0].ops if op.regions else []
     return op.regions[1].ops if op.name == vocab.WHILE and len(op.regions) == 2 else []
 
 

@@ -175,3 +175,29 @@ def test_a_loop_inside_an_if_of_the_kernels_loop_is_refused_naming_the_if():
     inner = fn.module.loops()[-1]
     assert inner is not outer and _enclosing(fn.ops, inner).name == "scf.if"
     assert _enclosing(fn.ops, outer) is None
+
+
+class _Graph(dict):
+    name = "k"
+
+
+def test_an_if_of_the_kernels_loops_is_a_level_of_its_nest_around_another_loop_only():
+    # Unsloth's `if m_size > 0:` around its while over an expert's tiles is written in each partition's nest
+    # (tests/corpus/unsloth_moe_grouped_gemm.py); an if right around the scheduled loop is refused in one line, as is
+    # an else branch that computes anything (the nest's code is written in the then branch)
+    import pytest
+    from codegen.gluon.generate import _tile_loop
+    from codegen.gluon.kernel import tile_level
+    from twill.errors import UnsupportedError
+    fn = read_function(NEST_IF, "k")
+    inner = fn.module.loops()[-1]
+    with pytest.raises(UnsupportedError, match="an scf.if of the kernel's own loops around another of its loops only"):
+        _tile_loop(fn, _Graph(loop_index=fn.module.loops().index(inner)))
+    branch = next(o for o in fn.ops[-2].nested() if o.name == "scf.if")
+    lv = tile_level(fn, branch)
+    assert lv.test == "%pos" and lv.branches == () and lv.needs() == {"%pos"}
+    two = read_function(NEST_IF.replace("      }\n    }\n    tt.return",
+                                        "      } else {\n        %z = arith.addi %m, %c1 : i32\n      }\n    }\n"
+                                        "    tt.return"), "k")
+    with pytest.raises(UnsupportedError, match="found arith.addi"):
+        tile_level(two, next(o for o in two.ops[-2].nested() if o.name == "scf.if"))
