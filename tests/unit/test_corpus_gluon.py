@@ -74,7 +74,9 @@ REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory",   # 
            "tk_topk_forward": "early return before any store",
            "cce_lse_forward": "one loop and straight-line code around it (found scf.while)",   # Apple CCE's spin lock
            "cce_backward": "early return before any store",
-           "fla_chunk_bwd_dqkwg": "a reshape the Gluon back end cannot write"}   # tl.sum(b_h * b_dh): a flattening   # triton_kernels' top-k: a memset under if, then return   # its stats loop, then a channel loop nest
+           "fla_chunk_bwd_dqkwg": "a reshape the Gluon back end cannot write",
+           # session 49: a bisection `while` (fp32 scalars carried) around a loop over the vocab, beside the loop scheduled
+           "topp_bisect_mask": "one loop and straight-line code around it (found scf.while)"}   # tl.sum(b_h * b_dh): a flattening   # triton_kernels' top-k: a memset under if, then return   # its stats loop, then a channel loop nest
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
                "grouped_decode_attention", "fused_moe_decode", "ieee_gemm", "scratch_buffer", "argmax_rows",
