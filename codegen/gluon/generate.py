@@ -363,8 +363,14 @@ def _tile_loop(fn: Function, graph: LoopGraph) -> tuple[Function, TileLoop | Non
     if loop is None or loop in fn.ops:
         return fn, None
     path = _nest_path(fn.ops, loop)
+    if path and path[0].name == IF:     # an if around the nest: the kernel's guards (``guarding_ifs``), not a level
+        return fn, None
     if not path:
         return fn, None
+    if path[-1].name == IF:
+        raise UnsupportedError("the Gluon back end writes an scf.if of the kernel's own loops around another of "
+                               "its loops only", where=f"{graph.name}, {source_where(path[-1])}",
+                               found="the scheduled loop inside the if")
     at = fn.ops.index(path[0])
     where = f"{graph.name}, {source_where(path[0])}"
     levels = tuple(tile_level(fn, op) for op in path)
@@ -385,9 +391,11 @@ def _tile_loop(fn: Function, graph: LoopGraph) -> tuple[Function, TileLoop | Non
 
 
 def _region(op: IROp) -> list[IROp]:
-    """The ops of a nest loop's body: an scf.for's, an scf.while's second region's."""
+    """The ops of a nest level's body: an scf.for's, an scf.while's second region's, an scf.if's then branch."""
     if op.name == vocab.LOOP:
         return op.body.ops if op.body is not None else []
+    if op.name == IF:
+        return op.regions[0].ops if op.regions else []
     return op.regions[1].ops if op.name == vocab.WHILE and len(op.regions) == 2 else []
 
 
@@ -522,7 +530,7 @@ def kernel_function(ttgir: str, graph: LoopGraph) -> tuple[Function, TileLoop | 
 def _scheduled_loop(fn: Any, graph: LoopGraph, siblings: Sequence[Any] = ()) -> Any:
     loop = _graph_loop(fn, graph)
     if loop is None or loop not in fn.ops:
-        outer = next((o for o in fn.ops if o.name == vocab.LOOP or o.name in vocab.CONTROL_FLOW), None)
+        outer = _enclosing(fn.ops, loop)
         raise UnsupportedError("the Gluon back end writes a kernel whose scheduled loop is at the top of the "
                                "function or inside the kernel's own loops (for, while) alone",
                                where=f"{graph.name}, {source_where(outer)}" if outer is not None else graph.name,
@@ -533,6 +541,23 @@ def _scheduled_loop(fn: Any, graph: LoopGraph, siblings: Sequence[Any] = ()) -> 
         raise UnsupportedError("the Gluon back end writes one loop and straight-line code around it",
                                where=f"{graph.name}, {source_where(others[0])}", found=others[0].name)
     return loop
+
+
+def _enclosing(ops: list[IROp], loop: Any) -> IROp | None:
+    """The op that keeps ``loop`` out of the nest the back end writes: the first op on the way down to it that is
+    not an scf.for or scf.while (Unsloth's MoE GEMM: ``if m_size > 0`` between its loop over experts and its
+    ``while`` over an expert's tiles), else the outermost op holding it; None where no op of ``ops`` holds it."""
+    def path(within: list[IROp]) -> list[IROp]:
+        for op in within:
+            inner = [o for r in op.regions for o in r.ops] + (op.body.ops if op.body is not None else [])
+            if loop in inner:
+                return [op]
+            sub = path(inner) if inner else []
+            if sub:
+                return [op] + sub
+        return []
+    found = path(ops)
+    return next((o for o in found if o.name not in (vocab.LOOP, vocab.WHILE)), found[0] if found else None)
 
 
 def _plain_while(op: Any) -> bool:

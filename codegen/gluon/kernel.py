@@ -138,7 +138,8 @@ class Level:
     """One loop of the kernel's own nest around the scheduled loop: an ``scf.for`` (``iv``, ``bounds``) or an
     ``scf.while`` (``cond``: its condition's ops, an ``scf.condition`` last; ``forwards``: (body argument, the
     value the condition hands it)); ``carried``: (argument, initial value, the value an iteration hands on),
-    scalars only."""
+    scalars only. Or an ``scf.if`` between two of them (``test``, ``branches``: Unsloth's MoE GEMM skips an
+    expert with no rows, ``if m_size > 0``, around its ``while`` over the expert's tiles)."""
 
     op: IROp
     iv: str | None
@@ -146,6 +147,8 @@ class Level:
     carried: tuple[tuple[str, str, str], ...] = ()
     cond: tuple[IROp, ...] = ()
     forwards: tuple[tuple[str, str], ...] = ()
+    test: str | None = None          # an scf.if of the nest: its condition (the inner levels run where it holds)
+    branches: tuple[tuple[str, str, str], ...] = ()   # its results: (result, then value, else value), scalars
 
     @property
     def args(self) -> list[str]:
@@ -154,7 +157,7 @@ class Level:
     def needs(self) -> set[str]:
         """The values from outside the level its head reads: bounds, initial values, the condition's operands."""
         inside = {r for o in self.cond for r in o.results} | {c[0] for c in self.carried}
-        return (set(self.bounds or ()) | {c[1] for c in self.carried}
+        return (set(self.bounds or ()) | {c[1] for c in self.carried} | ({self.test} if self.test else set())
                 | {v for o in self.cond for v in o.operands if v not in inside})
 
 
@@ -173,7 +176,9 @@ class TileLoop:
 
 
 def tile_level(fn: Any, op: IROp) -> Level:
-    """``op`` (an scf.for or scf.while of the nest around the scheduled loop) as a ``Level``."""
+    """``op`` (an scf.for, scf.while or scf.if of the nest around the scheduled loop) as a ``Level``."""
+    if op.name == "scf.if":
+        return _if_level(op)
     if op.name == vocab.LOOP:
         assert op.body is not None
         ends = [o for o in op.body.ops if o.name == vocab.YIELD]
@@ -188,6 +193,25 @@ def tile_level(fn: Any, op: IROp) -> Level:
     inits = while_inits(op)
     return Level(op, None, None, tuple((a, i, y) for (a, i), y in zip(inits, ends[-1].operands if ends else ())),
                  cond, tuple(zip(after.args, cond[-1].operands[1:])))
+
+
+def _if_level(op: IROp) -> Level:
+    """An scf.if of the nest as a ``Level``: its condition and its results' values from each branch; an else
+    branch that computes anything is refused in one line (the back end writes the nest's code in the then branch)."""
+    m = re.search(r"scf\.if\s+(%[\w$.\-]+(?:#\d+)?)", op.text)
+    then = op.regions[0].ops if op.regions else []
+    other = op.regions[1].ops if len(op.regions) > 1 else []
+    work = [o for o in other if o.name != vocab.YIELD]
+    if m is None or work:
+        raise UnsupportedError("an scf.if around the kernel's own loops the Gluon back end cannot read",
+                               where=source_where(op), expected="a condition, an else branch that only hands on values",
+                               found=work[0].name if work else op.text[:80])
+
+    def yielded(ops: list[IROp]) -> tuple[str, ...]:
+        ends = [o for o in ops if o.name == vocab.YIELD]
+        return ends[-1].operands if ends else ()
+    return Level(op, None, None, test=m.group(1),
+                 branches=tuple(zip(op.results, yielded(then), yielded(other))))
 
 
 # a persistent program's tile index as the launch grid's program ids, axis 0 fastest (as the hardware orders CTAs)
@@ -250,6 +274,19 @@ def tile_guards(src: "Source", body: list[str]) -> list[str]:
     return out + [pad + ln for ln in body]
 
 
+def _computed(values: set[str], by: "Source") -> list[str]:
+    """The lines that compute ``values`` from what ``by`` knows (each op once), without adding them to ``by``."""
+    saved, by.lines = by.lines, []
+    try:
+        known = set(by.ctx.vals)
+        for i in sorted(closure(by.ops, values)):
+            if not all(py_name(r) in known for r in by.ops[i].results):
+                by.straight(by.ops[i], None)
+        return by.lines
+    finally:
+        by.lines = saved
+
+
 def _nest_lines(src: "Source", lines: list[str], advance: str) -> list[str]:
     """A partition's lines for one tile (``lines``, ``advance`` after them) inside the kernel's own loops around
     the scheduled loop, as written: each loop's head computed before it (what its bounds, initial values and
@@ -263,17 +300,6 @@ def _nest_lines(src: "Source", lines: list[str], advance: str) -> list[str]:
     counted = "twill_tiles" in text
     last = len(t.levels) - 1
 
-    def written(values: set[str], by: "Source") -> list[str]:
-        saved, by.lines = by.lines, []
-        try:
-            known = set(by.ctx.vals)
-            for i in sorted(closure(by.ops, values)):
-                if not all(py_name(r) in known for r in by.ops[i].results):
-                    by.straight(by.ops[i], None)
-            return by.lines
-        finally:
-            by.lines = saved
-
     def condition(lv: Level, k: int) -> list[str]:
         out = []
         for op in lv.cond[:-1]:
@@ -283,13 +309,30 @@ def _nest_lines(src: "Source", lines: list[str], advance: str) -> list[str]:
         cond = lv.cond[-1]
         return out + [f"twill_go{k} = {pre.ctx.vals[py_name(cond.operands[0])].expr}"]
 
+    def branch(lv: Level, k: int) -> list[str]:
+        """An scf.if between the nest's loops (never its innermost level): the inner levels under ``if``, the if's
+        results handed on from each branch, then known by their names."""
+        out = _computed(lv.needs(), pre) + [f"if {pre.ctx.vals[py_name(lv.test)].expr}:"]
+        saved = dict(pre.ctx.vals)
+        body = level(k + 1)
+        body += _computed({v for _, v, _ in lv.branches}, pre)
+        body += [f"{py_name(r)} = {pre.ctx.vals[py_name(v)].expr}" for r, v, _ in lv.branches]
+        pre.ctx.vals = saved
+        other = [f"{py_name(r)} = {pre.ctx.vals[py_name(v)].expr}" for r, _, v in lv.branches]
+        out += ["    " + ln for ln in body or ["pass"]] + (["else:"] + ["    " + ln for ln in other] if other else [])
+        for r, _, _ in lv.branches:
+            pre.ctx.vals[r] = pre.ctx.vals[py_name(r)] = Val(py_name(r), pre.ctx.ttype(r))
+        return out
+
     def level(k: int) -> list[str]:
         if k > last:
             return lines
         lv = t.levels[k]
+        if lv.test is not None:
+            return branch(lv, k)
         carried = [c for c in lv.carried if k < last or lv.iv is None
                    or re.search(rf"\b{re.escape(py_name(c[0]))}\b", text)]
-        out = written(lv.needs(), pre) + [f"{py_name(a)} = {held(pre.ctx, init, a)}" for a, init, _ in carried]
+        out = _computed(lv.needs(), pre) + [f"{py_name(a)} = {held(pre.ctx, init, a)}" for a, init, _ in carried]
         if lv.iv is not None and t.single:
             lb, ub, step = (pre.ctx.vals[py_name(v)].expr for v in lv.bounds)
             out += [f"twill_tile_lb = {lb}", f"twill_tile_step = {step}", "twill_base = 0",
@@ -305,7 +348,7 @@ def _nest_lines(src: "Source", lines: list[str], advance: str) -> list[str]:
         body = [f"{py_name(a)} = {pre.ctx.vals[py_name(v)].expr}" for a, v in lv.forwards if py_name(a) != py_name(v)]
         body += level(k + 1)
         by = src if k == last else pre          # the innermost loop's body is the partition's own
-        ends = written({y for _, _, y in carried}, by)
+        ends = _computed({y for _, _, y in carried}, by)
         body += ends + [f"{py_name(a)} = {by.ctx.vals[py_name(y)].expr}" for a, _, y in carried]
         if k == last:
             body += [advance] + (["twill_tiles += 1"] if counted else [])

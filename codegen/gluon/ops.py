@@ -357,6 +357,18 @@ def gather(op: IROp, ctx: Context) -> list[str]:
             f"{ctx.layout(ctx.ttype(res).layout)})"]
 
 
+def histogram(op: IROp, ctx: Context) -> list[str]:
+    """``tt.histogram`` (``tl.histogram(x, num_bins, mask=...)``): ``gl.histogram`` into the result's layout, its bins
+    the result's length; a masked-off element is not counted, as in Triton."""
+    res = _res(op)
+    ctx.define(res, py_name(res))
+    t = ctx.ttype(res)
+    args = [ctx.tensor(op.operands[0]), str(t.shape[0])]
+    if len(op.operands) > 1:
+        args.append(f"mask={ctx.tensor(op.operands[1])}")
+    return [f"{py_name(res)} = gl.histogram({', '.join(args)}, layout={ctx.layout(t.layout)})"]
+
+
 def _mlir_string(text: str) -> str:
     """An MLIR string literal's text (``\\XX`` hex escapes, as MLIR prints a newline, a quote or a backslash)."""
     return re.sub(r"\\([0-9A-Fa-f]{2})", lambda m: chr(int(m.group(1), 16)), text)
@@ -731,7 +743,7 @@ GENERIC: dict[str, Callable[[IROp, Context], list[str]]] = {
     "arith.constant": constant, "tt.splat": splat, "tt.make_range": make_range, "tt.expand_dims": expand_dims,
     "tt.broadcast": broadcast, "ttg.convert_layout": convert_layout, "tt.trans": trans, "tt.reduce": reduce,
     "tt.dot": dot, "ttng.warp_group_dot": wgmma, "tt.reshape": reshape, "tt.join": join, "tt.split": split,
-    "tt.scan": scan, "tt.gather": gather, "tt.elementwise_inline_asm": inline_asm,
+    "tt.scan": scan, "tt.gather": gather, "tt.histogram": histogram, "tt.elementwise_inline_asm": inline_asm,
     "tt.get_program_id": program_id, "tt.get_num_programs": num_programs, "tt.load": pointer_load,
     "tt.store": pointer_store, "tt.atomic_rmw": atomic, "tt.atomic_cas": atomic_cas, "ttg.local_load": local_load,
     "ttg.memdesc_trans": memdesc_trans, "ttg.memdesc_index": memdesc_index, "tt.return": nothing,

@@ -74,7 +74,9 @@ REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory",   # 
            "tk_topk_forward": "early return before any store",
            "cce_lse_forward": "one loop and straight-line code around it (found scf.while)",   # Apple CCE's spin lock
            "cce_backward": "early return before any store",
-           "fla_chunk_bwd_dqkwg": "a reshape the Gluon back end cannot write"}   # tl.sum(b_h * b_dh): a flattening   # triton_kernels' top-k: a memset under if, then return   # its stats loop, then a channel loop nest
+           "fla_chunk_bwd_dqkwg": "a reshape the Gluon back end cannot write",
+           # session 49: a bisection `while` (fp32 scalars carried) around a loop over the vocab, beside the loop scheduled
+           "topp_bisect_mask": "one loop and straight-line code around it (found scf.while)"}   # tl.sum(b_h * b_dh): a flattening   # triton_kernels' top-k: a memset under if, then return   # its stats loop, then a channel loop nest
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
                "grouped_decode_attention", "fused_moe_decode", "ieee_gemm", "scratch_buffer", "argmax_rows",
@@ -129,7 +131,8 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
                      "vllm_mla_decode": "barrier protocol: none (one partition, no mbarrier",
                      "flashinfer_varlen_merge_states": "barrier protocol: none (one partition, no mbarrier",
                      "inductor_flex_attention": "barrier protocol: not simulated (a condition on a tensor value)",
-                     "inductor_flex_decoding": "barrier protocol: not simulated (a condition on a tensor value)"}
+                     "inductor_flex_decoding": "barrier protocol: not simulated (a condition on a tensor value)",
+                     "unsloth_moe_grouped_gemm": "barrier protocol: not simulated (a condition on a tensor value)"}
     simulated = simulated_not.get(path.stem, "barrier protocol: simulated")
     # lightllm's token attention is one partition either way; its loop bound is a loaded value, which the simulation
     # meets (and stops at) in the short-loop fallback of a three-stage candidate, not of a two-stage one: which of the
@@ -276,6 +279,14 @@ def _constructs(stem: str, source: str) -> None:
         assert re.search(r"def twill_combine_\w+\(a0, a1, a2, a3\):", source)
     if stem == "gather_rows":
         assert "gl.gather(" in consumer
+    if stem == "unsloth_moe_grouped_gemm":   # `if m_size > 0:` between the loop over experts and the while over an
+        # expert's tiles: written as an if in each partition's nest, its two results handed on from both branches
+        for part in ("consumer_0", "producer_1"):
+            f = _function(source, part)
+            assert re.search(r"\n( +)if v0:\n(?:\1    .*\n)*?\1    while twill_go\d:\n(?:.*\n)*?\1    v1_r1 = \w+\n"
+                             r"\1else:\n\1    v1_r0 = tidx_9\n\1    v1_r1 = processed_tiles_10\n", f), f
+    if stem == "histc_privatized":   # tl.histogram(idx, NUM_BINS, mask=valid): counted in the result's layout
+        assert re.search(r"gl\.histogram\(\w+, 256, mask=\w+, layout=L\d+\)", consumer), consumer
     if stem in ("flat_persistent_gemm", "inductor_persistent_tma_mm"):   # the flat loop's zeroing, the dot's flag:
         # the dot left in flight from iteration to iteration, its wait inside the epilogue's branch (run 65: x0.80,
         # each dot retired before the branch)

@@ -134,3 +134,82 @@ def test_a_wgmma_layout_that_loses_column_warps_takes_wider_instructions():
     assert Mma((3, 0), (4, 4), (16, 128, 16)).rewarp(4, 0).instr_shape == (16, 256, 16)     # at most 256
     assert Mma((3, 0), (8, 1), (16, 64, 16)).rewarp(4, 0) == Mma((3, 0), (4, 1), (16, 64, 16))
     assert Mma((2, 0), (2, 2), (16, 8)).rewarp(2, 1) == Mma((2, 0), (2, 1), (16, 8))
+
+HISTOGRAM = '''#blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+module attributes {"ttg.num-warps" = 8 : i32} {
+  tt.func public @k(%x: tensor<2048xi32, #blocked>, %m: tensor<2048xi1, #blocked>) attributes {noinline = false} {
+    %h = tt.histogram %x, %m : tensor<2048xi32, #blocked> -> tensor<256xi32, #blocked1>
+    %g = tt.histogram %x : tensor<2048xi32, #blocked> -> tensor<64xi32, #blocked1>
+    tt.return
+  }
+}
+'''
+
+
+def test_a_histogram_is_written_as_gluons_in_its_results_layout_with_its_mask():
+    # tests/corpus/histc_privatized.py: tl.histogram(idx, NUM_BINS, mask=valid) in a grid-stride loop (the back end
+    # refused tt.histogram as outside its vocabulary)
+    fn = read_function(HISTOGRAM, "k")
+    ctx = Context(fn, aliases(HISTOGRAM), 8, 8)
+    for a in fn.args:
+        ctx.vals[a.name] = Val(a.name.lstrip("%"), ctx.ttype(a.name))
+    masked, plain = (translate(op, ctx) for op in fn.ops if op.name == "tt.histogram")
+    assert len(masked) == 1 and masked[0].startswith("h = gl.histogram(x, 256, mask=m, layout=L"), masked
+    assert len(plain) == 1 and plain[0].startswith("g = gl.histogram(x, 64, layout=L"), plain
+
+
+NEST_IF = '''module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func public @k(%n: i32, %p: !tt.ptr<i32>) attributes {noinline = false} {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    scf.for %e = %c0 to %n step %c1  : i32 {
+      %m = tt.load %p : !tt.ptr<i32>
+      %pos = arith.cmpi sgt, %m, %c0 : i32
+      scf.if %pos {
+        scf.for %k = %c0 to %m step %c1  : i32 {
+          tt.store %p, %k : !tt.ptr<i32>
+        }
+      }
+    }
+    tt.return
+  }
+}
+'''
+
+
+def test_a_loop_inside_an_if_of_the_kernels_loop_is_refused_naming_the_if():
+    # Unsloth's MoE grouped GEMM: `if m_size > 0:` between the loop over experts and the tiles' loops; the refusal
+    # named the outer scf.for (a nest the back end writes) rather than the if it cannot
+    from codegen.gluon.generate import _enclosing
+    fn = read_function(NEST_IF, "k")
+    outer = next(o for o in fn.ops if o.name == "scf.for")
+    inner = fn.module.loops()[-1]
+    assert inner is not outer and _enclosing(fn.ops, inner).name == "scf.if"
+    assert _enclosing(fn.ops, outer) is None
+
+
+class _Graph(dict):
+    name = "k"
+
+
+def test_an_if_of_the_kernels_loops_is_a_level_of_its_nest_around_another_loop_only():
+    # Unsloth's `if m_size > 0:` around its while over an expert's tiles is written in each partition's nest
+    # (tests/corpus/unsloth_moe_grouped_gemm.py); an if right around the scheduled loop is refused in one line, as is
+    # an else branch that computes anything (the nest's code is written in the then branch)
+    import pytest
+    from codegen.gluon.generate import _tile_loop
+    from codegen.gluon.kernel import tile_level
+    from twill.errors import UnsupportedError
+    fn = read_function(NEST_IF, "k")
+    inner = fn.module.loops()[-1]
+    with pytest.raises(UnsupportedError, match="an scf.if of the kernel's own loops around another of its loops only"):
+        _tile_loop(fn, _Graph(loop_index=fn.module.loops().index(inner)))
+    branch = next(o for o in fn.ops[-2].nested() if o.name == "scf.if")
+    lv = tile_level(fn, branch)
+    assert lv.test == "%pos" and lv.branches == () and lv.needs() == {"%pos"}
+    two = read_function(NEST_IF.replace("      }\n    }\n    tt.return",
+                                        "      } else {\n        %z = arith.addi %m, %c1 : i32\n      }\n    }\n"
+                                        "    tt.return"), "k")
+    with pytest.raises(UnsupportedError, match="found arith.addi"):
+        tile_level(two, next(o for o in two.ops[-2].nested() if o.name == "scf.if"))
