@@ -198,6 +198,10 @@ VARIANTS = {
     # the key offset advanced by block indices loaded in the loop, in their readers' stage (run 101)
     "inductor_flex_attention": ("tests/corpus/inductor_flex_attention.py", "triton_tem_fused_0", []),
     "inductor_flex_decoding": ("tests/corpus/inductor_flex_decoding.py", "triton_tem_fused_1", []),  # GQA rows, split keys
+    # session 49's sweep, first run on the GPU in run 106
+    "unsloth_moe_grouped_gemm": ("tests/corpus/unsloth_moe_grouped_gemm.py", "_grouped_gemm_forward_kernel", []),
+    "histc_privatized": ("tests/corpus/histc_privatized.py", "histc_kernel", []),     # tl.histogram
+    "fla_solve_tril": ("tests/corpus/fla_solve_tril.py", "solve_tril_16x16_kernel", []),
 }
 
 

@@ -25,7 +25,7 @@ TWILL_SPEC: dict[str, Any] = {
     "num_warps": 4, "num_stages": 3,
     "divisibility": ["x_ptr", "w_ptr", "y_ptr", "m_sizes_ptr", "gather_indices_ptr", "topk_weights_ptr"]}
 PROBLEM: dict[str, int] = {"tokens": 4096, "experts": 8, "topk": 2, "n": 2048, "k": 2048, "sm_count": 132}
-SMALL: dict[str, int] = {"tokens": 45, "experts": 4, "topk": 2, "n": 192, "k": 128, "sm_count": 5}
+SMALL: dict[str, int] = {"tokens": 45, "experts": 8, "topk": 2, "n": 2048, "k": 2048, "sm_count": 5}  # PROBLEM's constexprs
 
 
 @triton.jit
