@@ -46,6 +46,11 @@ def main() -> int:
     ap.add_argument("labels", nargs="*", default=DEFAULT)
     ap.add_argument("--arch", default="h200")
     a = ap.parse_args()
+    missing = [x for x in a.labels if not (G / x / "kernel_gluon.py").is_file() or not (G / x / "gluon.json").is_file()]
+    if missing:
+        print(f"bench/shared_memory.py: no committed Gluon kernel {missing[0]!r} (expected a directory under "
+              f"{G.relative_to(ROOT)} with kernel_gluon.py and gluon.json)", file=sys.stderr)
+        return 2
     import triton
     print(f"# {datetime.date.today()}, offline (ptxas of triton {triton.__version__}, sm_90), "
           f"python bench/shared_memory.py {' '.join(sys.argv[1:])}".rstrip())
