@@ -202,6 +202,11 @@ VARIANTS = {
     "unsloth_moe_grouped_gemm": ("tests/corpus/unsloth_moe_grouped_gemm.py", "_grouped_gemm_forward_kernel", []),
     "histc_privatized": ("tests/corpus/histc_privatized.py", "histc_kernel", []),     # tl.histogram
     "fla_solve_tril": ("tests/corpus/fla_solve_tril.py", "solve_tril_16x16_kernel", []),
+    # session 50's sweep b
+    "triton_kernels_matmul_ogs": ("tests/corpus/triton_kernels_matmul_ogs.py", "_matmul_ogs", []),  # gather, scatter
+    "te_moe_unpermute": ("tests/corpus/te_moe_unpermute.py", "_unpermute_kernel", []),  # while over chunks, if
+    "inductor_red_outer_sum": ("tests/corpus/inductor_red_outer_sum.py",
+                               "triton_red_fused__to_copy_add_mul_rsqrt_sum_0", []),  # 64 x 8 outer reduction
 }
 
 

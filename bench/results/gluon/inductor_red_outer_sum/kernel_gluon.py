@@ -1,0 +1,278 @@
+"""triton_red_fused__to_copy_add_mul_rsqrt_sum_0, written by twill from its joint schedule: I=439 L=439 (optimal), 1927 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 51 per thread)
+- shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+from triton.experimental.gluon.language.extra import libdevice
+
+L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[4, 1], threads_per_warp=[16, 2], warps_per_cta=[1, 4], order=[0, 1])))
+L1 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 1], threads_per_warp=[32, 1], warps_per_cta=[2, 2], order=[0, 1])))
+L2 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[4, 1], threads_per_warp=[16, 2], warps_per_cta=[1, 4], order=[0, 1])))
+L3 = gl.constexpr(gl.BlockedLayout(size_per_thread=[4, 1], threads_per_warp=[16, 2], warps_per_cta=[1, 4], order=[0, 1]))
+
+@gluon.jit
+def consumer_0(in_ptr0, in_ptr1, in_ptr2, out_ptr0, ks0, xnumel, rnumel):
+    xoffset = gl.program_id(0)
+    xoffset_3 = xoffset * 64
+    xindex = gl.arange(0, 64, layout=L0)
+    xindex_4 = gl.arange(0, 64, layout=L1)
+    xindex_5 = gl.expand_dims(xindex, 1)
+    xindex_6 = gl.expand_dims(xindex_4, 1)
+    xindex_9 = xoffset_3 + xindex_5
+    xindex_10 = xoffset_3 + xindex_6
+    xmask_12 = xindex_9 < xnumel
+    xmask_13 = xindex_10 < xnumel
+    rbase = gl.arange(0, 8, layout=L2)
+    rbase_14 = gl.expand_dims(rbase, 0)
+    tmp0_15 = xindex_9.broadcast_to([64, 8])
+    tmp0_17 = xmask_12.broadcast_to([64, 8])
+    twill_n = (rnumel - 0 + 8 - 1) // 8
+    _tmp10_37 = gl.full([64, 8], 0.0, gl.float32, layout=L3)
+    rindex_21 = (0 + (0 - 0) * 8) + rbase_14  # elementwise0_tmp0: stage 0, partition 0 (group 0)
+    rmask_22 = rindex_21 < rnumel  # elementwise0_tmp0: stage 0, partition 0 (group 0)
+    tmp0_27 = rmask_22.broadcast_to([64, 8])  # elementwise0_tmp0: stage 0, partition 0 (group 0)
+    tmp0_28 = tmp0_27 & tmp0_17  # elementwise0_tmp0: stage 0, partition 0 (group 0)
+    tmp0_23 = ks0 * rindex_21  # load0_tmp0: stage 0, partition 0 (group 0)
+    tmp0_24 = tmp0_23.broadcast_to([64, 8])  # load0_tmp0: stage 0, partition 0 (group 0)
+    tmp0_25 = tmp0_15 + tmp0_24  # load0_tmp0: stage 0, partition 0 (group 0)
+    tmp0_26 = in_ptr0 + tmp0_25  # load0_tmp0: stage 0, partition 0 (group 0)
+    tmp0_29 = gl.load(tmp0_26, mask=tmp0_28, other=0.0, eviction_policy='evict_first')  # load0_tmp0: stage 0, partition 0 (group 0)
+    tmp2_31 = in_ptr1 + tmp0_25  # load1_tmp2: stage 0, partition 0 (group 0)
+    tmp2_32 = gl.load(tmp2_31, mask=tmp0_28, other=0.0, eviction_policy='evict_first')  # load1_tmp2: stage 0, partition 0 (group 0)
+    tmp3_34 = in_ptr2 + rindex_21  # load2_tmp3: stage 0, partition 0 (group 0)
+    tmp3_35 = gl.load(tmp3_34, mask=rmask_22, other=0.0, eviction_policy='evict_last')  # load2_tmp3: stage 0, partition 0 (group 0)
+    _tmp10_37_p1 = _tmp10_37
+    tmp0_28_p1 = tmp0_28
+    tmp0_29_p1 = tmp0_29
+    tmp2_32_p1 = tmp2_32
+    tmp3_35_p1 = tmp3_35
+    for twill_b in range(1, twill_n):
+        rindex = (0 + (twill_b - 0) * 8)  # elementwise0_tmp0: stage 0, partition 0 (group 0)
+        rindex_21 = rindex + rbase_14  # elementwise0_tmp0: stage 0, partition 0 (group 0)
+        rmask_22 = rindex_21 < rnumel  # elementwise0_tmp0: stage 0, partition 0 (group 0)
+        tmp0_27 = rmask_22.broadcast_to([64, 8])  # elementwise0_tmp0: stage 0, partition 0 (group 0)
+        tmp0_28 = tmp0_27 & tmp0_17  # elementwise0_tmp0: stage 0, partition 0 (group 0)
+        tmp0_23 = ks0 * rindex_21  # load0_tmp0: stage 0, partition 0 (group 0)
+        tmp0_24 = tmp0_23.broadcast_to([64, 8])  # load0_tmp0: stage 0, partition 0 (group 0)
+        tmp0_25 = tmp0_15 + tmp0_24  # load0_tmp0: stage 0, partition 0 (group 0)
+        tmp0_26 = in_ptr0 + tmp0_25  # load0_tmp0: stage 0, partition 0 (group 0)
+        tmp0_29 = gl.load(tmp0_26, mask=tmp0_28, other=0.0, eviction_policy='evict_first')  # load0_tmp0: stage 0, partition 0 (group 0)
+        tmp0_30 = tmp0_29_p1.to(gl.float32)  # convert0_tmp0: stage 1, partition 0 (group 0)
+        tmp2_31 = in_ptr1 + tmp0_25  # load1_tmp2: stage 0, partition 0 (group 0)
+        tmp2_32 = gl.load(tmp2_31, mask=tmp0_28, other=0.0, eviction_policy='evict_first')  # load1_tmp2: stage 0, partition 0 (group 0)
+        tmp2_33 = tmp2_32_p1.to(gl.float32)  # convert1_tmp2: stage 1, partition 0 (group 0)
+        tmp3_34 = in_ptr2 + rindex_21  # load2_tmp3: stage 0, partition 0 (group 0)
+        tmp3_35 = gl.load(tmp3_34, mask=rmask_22, other=0.0, eviction_policy='evict_last')  # load2_tmp3: stage 0, partition 0 (group 0)
+        tmp5 = tmp3_35_p1 + 9.99999997e-07  # elementwise1_tmp5: stage 1, partition 0 (group 0)
+        tmp6 = libdevice.rsqrt(tmp5)  # elementwise1_tmp5: stage 1, partition 0 (group 0)
+        tmp7 = tmp6.broadcast_to([64, 8])  # elementwise2_tmp7: stage 1, partition 0 (group 0)
+        tmp7_36 = tmp2_33 * tmp7  # elementwise2_tmp7: stage 1, partition 0 (group 0)
+        tmp8 = tmp0_30 * tmp7_36  # elementwise2_tmp7: stage 1, partition 0 (group 0)
+        tmp11 = _tmp10_37_p1 + tmp8  # elementwise2_tmp7: stage 1, partition 0 (group 0)
+        _tmp10_37 = gl.where(tmp0_28_p1, tmp11, _tmp10_37_p1)  # elementwise2_tmp7: stage 1, partition 0 (group 0)
+        _tmp10_37_p1 = _tmp10_37
+        tmp0_28_p1 = tmp0_28
+        tmp0_29_p1 = tmp0_29
+        tmp2_32_p1 = tmp2_32
+        tmp3_35_p1 = tmp3_35
+    tmp0_30 = tmp0_29_p1.to(gl.float32)  # convert0_tmp0: stage 1, partition 0 (group 0)
+    tmp2_33 = tmp2_32_p1.to(gl.float32)  # convert1_tmp2: stage 1, partition 0 (group 0)
+    tmp5 = tmp3_35_p1 + 9.99999997e-07  # elementwise1_tmp5: stage 1, partition 0 (group 0)
+    tmp6 = libdevice.rsqrt(tmp5)  # elementwise1_tmp5: stage 1, partition 0 (group 0)
+    tmp7 = tmp6.broadcast_to([64, 8])  # elementwise2_tmp7: stage 1, partition 0 (group 0)
+    tmp7_36 = tmp2_33 * tmp7  # elementwise2_tmp7: stage 1, partition 0 (group 0)
+    tmp8 = tmp0_30 * tmp7_36  # elementwise2_tmp7: stage 1, partition 0 (group 0)
+    tmp11 = _tmp10_37_p1 + tmp8  # elementwise2_tmp7: stage 1, partition 0 (group 0)
+    _tmp10_37 = gl.where(tmp0_28_p1, tmp11, _tmp10_37_p1)  # elementwise2_tmp7: stage 1, partition 0 (group 0)
+    _tmp10_37_p1 = _tmp10_37
+    tmp0_28_p1 = tmp0_28
+    tmp0_29_p1 = tmp0_29
+    tmp2_32_p1 = tmp2_32
+    tmp3_35_p1 = tmp3_35
+    tmp10 = gl.sum(_tmp10_37_p1, axis=1)
+    tmp10_18 = gl.convert_layout(tmp10, L1)
+    tmp10_19 = gl.expand_dims(tmp10_18, 1)
+    v1 = out_ptr0 + xindex_10
+    gl.store(v1, tmp10_19, mask=xmask_13)
+
+@gluon.jit
+def twill_kernel(in_ptr0, in_ptr1, in_ptr2, out_ptr0, ks0, xnumel, rnumel):
+    consumer_0(in_ptr0, in_ptr1, in_ptr2, out_ptr0, ks0, xnumel, rnumel, )
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['in_ptr0', 'in_ptr1', 'in_ptr2', 'out_ptr0', 'ks0', 'xnumel', 'rnumel', 'XBLOCK', 'RBLOCK']          # the Triton kernel's parameters, in order
+RUNTIME = ['in_ptr0', 'in_ptr1', 'in_ptr2', 'out_ptr0', 'ks0', 'xnumel', 'rnumel']   # the Gluon kernel's parameters, in order
+FLAGS = []   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED = ['in_ptr0', 'in_ptr1', 'in_ptr2', 'out_ptr0', 'ks0', 'xnumel', 'rnumel']   # the arguments a launch key reads
+CONSTEXPRS = {'XBLOCK': 64, 'RBLOCK': 8}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 4
+MAXNREG = None
+PERSISTENT = False      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+_CODE = {}                     # expression -> its compiled code
+_DESCS = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE = []                   # the active driver's current device, read per launch
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+        if len(_DESCS) >= 256:
+            _DESCS.clear()
+        d = _DESCS[key] = TensorDescriptor(_Base(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
+
+
+def _key(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES:
+        from triton import knobs
+        _MODES.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
+    for n in KEYED:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device():
+    if not _DEVICE:
+        from triton.runtime import driver
+        _DEVICE.append(driver.active.get_current_device)
+    return _DEVICE[0]()
+
+
+def _decide(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = None
+    flags = {}
+    return [tuple(flags[f] for f in FLAGS), shapes, None]
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    key = _key(bound, g)
+    entry = _KEYED.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide(bound)
+        if key is not None:
+            if len(_KEYED) >= 64:
+                _KEYED.clear()
+            _KEYED[key] = entry
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return _run(entry, g, runtime)
+
+
+def _run(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel[g](*runtime, **dict(zip(FLAGS, entry[0])), num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()
