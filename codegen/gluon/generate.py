@@ -139,7 +139,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
              reducer: bool = True, siblings: tuple[tuple[LoopGraph, Schedule], ...] = (),
              copy_warps: int = COPY_WARPS, cp_async: bool = True, chains: bool = False, tma: bool = True,
              two_ctas: bool = True, copy_wgmma: bool = False, own_tiles: bool = False,
-             prefetch: int | None = None) -> GluonKernel:
+             prefetch: int | None = None, split_columns: bool = True) -> GluonKernel:
     """The Gluon module of ``schedule`` (a joint schedule of ``graph``, split into row sub-tiles or not)
     for the kernel whose pre-pipeline TTGIR is ``ttgir``; ``stage``: dots read their register A operands
     from shared buffers (``plan.Staging``); ``own_stores``: a persistent kernel with a producer stores its
@@ -155,7 +155,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     ``two_ctas``: two CTAs per SM where the plan's register estimates allow (``plan._two_ctas``); ``copy_wgmma``: a
     consumer's pointer tiles that a wgmma reads copied with cp.async too (``plan._async_tiles``); ``own_tiles``: the
     consumers load their dot operands' pointer tiles themselves, no producer copying them (``plan.copied_tiles``), a
-    tile only wgmmas read ``prefetch`` iterations ahead with ``cp_async`` (``_plan``).
+    tile only wgmmas read ``prefetch`` ahead with ``cp_async`` (``_plan``); ``split_columns``: ``plan.ColumnSplit``.
     E.g. ``generate(kir.text, split_graph_, joint, load_machine("h100"), kir.spec).source``."""
     if machine.sm != 90:
         raise UnsupportedError("the Gluon back end writes Hopper (sm_90) kernels", where=graph.name,
@@ -167,7 +167,8 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     rows = row_split(fn, loop) if int(graph.get("row_split") or 1) > 1 else None
     plan = _plan(fn, loop, graph, schedule, machine, rows, stage=stage, reduce=reducer and not siblings,
                  own_stores=own_stores, copy_warps=copy_warps, two_ctas=two_ctas and tile_loop is None,
-                 copy_wgmma=copy_wgmma, own_tiles=own_tiles, prefetch=prefetch if cp_async else 0)
+                 copy_wgmma=copy_wgmma, own_tiles=own_tiles, prefetch=prefetch if cp_async else 0,
+                 split_columns=split_columns)
     plan.siblings = [sibling(plan, o, g, s) for o, g, s in others]
     plan.decisions += settle_boxes(plan, tma)     # once the loops after it have taken their rings' boxes
     _chains(plan, chains)
@@ -681,6 +682,13 @@ def _decisions(plan: KernelPlan, turns: bool, persistent: bool = False, serpenti
                    + ("; the one-warp producer, which mostly waits, adds the lower half of the rows "
                       f"{red.shared_lag} iterations behind its own loads (run 18c: +2.4-5.5 % on the FA backward)"
                       if red.shared_lag is not None else ""))
+    if red is not None and red.split is not None:
+        dot = plan.node_of.get(red.split.dot, "its dot")
+        out.append(f"columns split (FlashAttention-3's dQ): each consumer computes {red.split.width} of the {red.cols} "
+                   f"columns of {dot} over every sub-tile's rows (its own staged {red.split.a.lstrip('%')} first, then "
+                   "the others' as each is stored: `twill_xs_ready`, handed back by `twill_xs_free`), so the partial it "
+                   "stores is the CTA's and the reducer adds one buffer without summing (run 107, by hand: the FA "
+                   "backward 8.8 % faster)")
     if plan.reducer_dropped:
         out.append("no reducer: its warp group's registers would leave the consumers fewer than their tiles need, "
                    "so each consumer adds its own partial atomically")

@@ -1249,7 +1249,8 @@ def _add_rows(src: Source, red: Any, lay: str, k: str, base: str, rows: tuple[in
     says which graph node it is (``stage``: how many iterations behind this partition's own), so that the
     profile times it as that node's region in this partition."""
     stride = red.stride if red.stride.lstrip("-").isdigit() else src.ctx.vals[py_name(red.stride)].expr
-    parts = " + ".join(f"{red.buffer(s)}.slice(twill_r, 1, dim=0).load({lay})" for s in range(src.plan.subtiles))
+    subs = range(1 if red.split is not None else src.plan.subtiles)    # split by columns: one sum, nothing to add
+    parts = " + ".join(f"{red.buffer(s)}.slice(twill_r, 1, dim=0).load({lay})" for s in subs)
     return [f"mbarrier.wait(twill_red_ready.index(0), ({k}) & 1)",
             f"for twill_r in gl.static_range({rows[0]}, {rows[1]}):",
             f"    gl.atomic_add({base} + twill_r * {stride} + twill_cols, {parts}, sem='{red.sem}', "
@@ -1376,9 +1377,12 @@ def register_rings(mod: Module, turns: bool) -> None:
     red = plan.reduction
     if red is not None:
         pad = f"gl.PaddedSharedLayout.with_identity_for([[{red.cols}, {RED_PAD}]], [{red.rows}, {red.cols}], [1, 0])"
-        for s in range(plan.subtiles):
+        for s in range(1 if red.split is not None else plan.subtiles):
             mod.smem.append((red.buffer(s), f"gl.allocate_shared_memory({gl_dtype(red.dtype)}, [{red.rows}, "
                                             f"{red.cols}], {pad})"))
+        if red.split is not None:     # each sub-tile's staged A operand, read by the others (``plan.ColumnSplit``)
+            mod.barriers.append(("twill_xs_ready", 1, plan.subtiles))
+            mod.barriers.append(("twill_xs_free", plan.subtiles - 1, plan.subtiles))
         mod.barriers.append(("twill_red_ready", plan.subtiles, 1))
         mod.barriers.append(("twill_red_free", 2 if red.shared_lag is not None else 1, 1))
     if turns:

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 from typing import Callable
 
-from codegen.gluon.layouts import Blocked, Mma, gl_dtype
+from codegen.gluon.layouts import Blocked, Linear, Mma, gl_dtype
 from codegen.gluon.values import Context, Val, float_literal, py_name
 from twill.errors import UnsupportedError
 from twill.ir.ttgir import IROp
@@ -407,8 +407,12 @@ def trans(op: IROp, ctx: Context) -> list[str]:
     ctx.define(res, py_name(res))
     x = f"gl.permute({ctx.tensor(src)}, {order})"
     lay, want = ctx.ttype(src).layout, ctx.ttype(res).layout
-    if not isinstance(lay, Blocked) or _permuted(lay, order) != want:
+    if (not isinstance(lay, Blocked) or _permuted(lay, order) != want) and not (
+            isinstance(want, Linear) and want.warps != ctx.warps):
         x = f"gl.convert_layout({x}, {ctx.layout(want)})"
+    # a linear layout Triton printed for the kernel's warps cannot be re-derived for a partition of fewer (the FA
+    # backward's dS^T, a wgmma accumulator transposed for dQ): the permuted layout Gluon infers stands, and the
+    # reader converts it to the layout it needs (a dot operand's)
     return [f"{py_name(res)} = {x}"]
 
 

@@ -14,13 +14,15 @@ its last reader has completed. Turn barriers keep the schedule's tensor-core ord
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 
-from codegen.gluon.ops import imprecise, is_sync_dot, mask_keyword, tile_copies, translate
+from codegen.gluon.layouts import gl_dtype
+from codegen.gluon.ops import imprecise, is_sync_dot, mask_keyword, source_where, tile_copies, translate
 from codegen.gluon.plain import IF, plain
-from codegen.gluon.plan import (AsyncTile, Item, KernelPlan, Partition, Reduction, Ring, instance, staged_name,
-                                 stored_name)
+from codegen.gluon.plan import (AsyncTile, ColumnSplit, Item, KernelPlan, Partition, Reduction, Ring, instance,
+                                 staged_name, stored_name)
 from codegen.gluon.protocol import COPY_FLAG
 from codegen.gluon.values import Context, Val, py_name, renamed_def
 from twill.errors import UnsupportedError
@@ -361,6 +363,13 @@ class LoopWriter:
             out.append(f"{', '.join(names)} = warpgroup_mma_wait(0, deps=({', '.join(names)},))")
         elif self.inflight:
             out.append("warpgroup_mma_wait(0)")
+        for d in self.inflight:
+            out += self._split_released(d)
+        split = self.plan.reduction.split if self.plan.reduction is not None else None
+        if split is not None and len(self.part.subtiles) == 1:
+            # the other sub-tiles' last reads of this one's staged operand and B tile (reused or handed back next)
+            last = self.shared._k("twill_n - 1")
+            out.append(f"mbarrier.wait(twill_xs_free.index({self.part.subtiles[0]}), ({last}) & 1)")
         if self.stores_in_flight:                         # the loop's last TMA stores still read their buffers
             out.append("tma.store_wait(0)")
         out += [f"{b}._keep_alive()" for b in self.read_buffers]   # a use once none is in flight
@@ -479,8 +488,11 @@ class LoopWriter:
             val = self.value(red.value, x, bd.b)
         k = self.shared._k(f"{bd.b} - {x.stage}")
         start = len(bd.lines)
+        buf = red.buffer(x.subtile)
+        if red.split is not None:         # this sub-tile's columns of the CTA's sum
+            buf += f".slice({(x.subtile or 0) * red.split.width}, {red.split.width}, dim=1)"
         bd.lines += [f"mbarrier.wait(twill_red_free.index(0), (({k}) & 1) ^ 1)",
-                     f"{red.buffer(x.subtile)}.store({val[0].expr})",
+                     f"{buf}.store({val[0].expr})",
                      "mbarrier.arrive(twill_red_ready.index(0))"]
         bd.done.add((x.op, x.subtile, 0))
         self._comment(bd, start, x, self.ops[x.op])
@@ -588,7 +600,11 @@ class LoopWriter:
             flip = " ^ 1" if run[0] == 0 else ""
             base = f"{bd.turn.base} + " if bd.turn.base else ""
             bd.lines.append(f"mbarrier.wait(twill_turn.index({run[0]}), (({base}{bd.b} - {bd.turn.first}) & 1){flip})")
-        bd.lines.append(f"tok_{name} = warpgroup_mma({a.expr}, {b.expr}, {c.expr}, {use}is_async=True{imprecise(op)})")
+        split = self.plan.reduction.split if self.plan.reduction is not None else None
+        if split is not None and x.op == split.dot:
+            bd.lines += self._split_dot(bd, x, op, name, a.expr, b.expr, split)
+        else:
+            bd.lines.append(f"tok_{name} = warpgroup_mma({a.expr}, {b.expr}, {c.expr}, {use}is_async=True{imprecise(op)})")
         bd.outstanding.append((x, f"tok_{name}"))
         for v, val in zip(op.operands[:2], (a, b)):
             if val.smem or self.ctx.fn.type_of(v).startswith("!ttg.memdesc"):
@@ -597,6 +613,45 @@ class LoopWriter:
                     self.read_buffers.append(buf)
         if run is not None and run[2]:
             bd.lines.append(f"mbarrier.arrive(twill_turn.index({(run[0] + 1) % bd.turn.count}))")
+
+    def _split_dot(self, bd: Body, x: Item, op: IROp, name: str, a: str, b: str, split: ColumnSplit) -> list[str]:
+        """Dot ``x`` of a column split (``plan.ColumnSplit``): this sub-tile's columns of the whole sum, its own
+        staged A operand times its B tile's column slice, then each other sub-tile's, once it is stored, chained on
+        one accumulator (a fresh one: the partial is not carried)."""
+        me, w = x.subtile or 0, split.width
+        owner = {s: p.index for p in self.plan.consumers for s in p.subtiles}
+        own = f"_c{self.part.index}_t{me}_buf"
+        if not b.endswith(own):
+            raise UnsupportedError("the column split reads another sub-tile's B tile, which the Gluon back end names "
+                                   "only where it is a tile loaded by TMA before the loop", where=source_where(op),
+                                   found=b)
+        t = self.ctx.ttype(op.results[0])
+        whole = self.ctx.rewarped(t.layout)        # the accumulator's layout in this partition, then w columns wide
+        narrow = dataclasses.replace(whole, instr_shape=(whole.instr_shape[0], min(whole.instr_shape[1], w))
+                                     + tuple(whole.instr_shape[2:]))
+        lay = self.ctx.layouts.setdefault(narrow.spell(), f"L{len(self.ctx.layouts)}")
+        cols = f".slice({me * w}, {w}, dim=1)"
+        perm = a[len(staged_name(split.a, me)):]
+        k = self.shared._k(f"{bd.b} - {x.stage}")
+        out = [f"tok_{name} = warpgroup_mma({a}, {b}{cols}, gl.full([{t.shape[0]}, {w}], 0, {gl_dtype(t.dtype)}, "
+               f"layout={lay}), use_acc=False, is_async=True{imprecise(op)})"]
+        for s in range(self.plan.subtiles):
+            if s != me:
+                other = b[:-len(own)] + f"_c{owner[s]}_t{s}_buf"
+                out += [f"mbarrier.wait(twill_xs_ready.index({s}), ({k}) & 1)",
+                        f"tok_{name} = warpgroup_mma({staged_name(split.a, s)}{perm}, {other}{cols}, tok_{name}, "
+                        f"is_async=True{imprecise(op)})"]
+                buf = self._buffer(other)
+                if buf not in self.read_buffers:
+                    self.read_buffers.append(buf)
+        return out
+
+    def _split_released(self, d: Item) -> list[str]:
+        """Once split dot ``d`` retired: the other sub-tiles' staged A operands it read handed back."""
+        split = self.plan.reduction.split if self.plan.reduction is not None else None
+        if split is None or d.op != split.dot:
+            return []
+        return [f"mbarrier.arrive(twill_xs_free.index({s}))" for s in range(self.plan.subtiles) if s != (d.subtile or 0)]
 
     def _buffer(self, expr: str) -> str:
         """The buffer a shared-memory operand ``expr`` is a view of (``k_buf.index(i).permute((1, 0))``: ``k_buf``;
@@ -620,7 +675,14 @@ class LoopWriter:
                    if tok is None and d.subtile == x.subtile and reads.get(d.op, ("",))[0] == value]
             if old:
                 self._wait_upto(bd, max(old))
+            split = self.plan.reduction.split if self.plan.reduction is not None else None
+            shared = split is not None and split.a == value
+            k = self.shared._k(f"{bd.b} - {x.stage}")
+            if shared:      # the other sub-tiles read it too: their reads of the iteration before retired
+                bd.lines.append(f"mbarrier.wait(twill_xs_free.index({x.subtile}), (({k}) & 1) ^ 1)")
             bd.lines += [f"{buf}.store({tile.expr})", "fence_async_shared()"]
+            if shared:
+                bd.lines.append(f"mbarrier.arrive(twill_xs_ready.index({x.subtile}))")
             bd.stored.add(buf)
         return Val(buf + (f".permute({perm})" if perm else ""), tile.type)
 
@@ -673,6 +735,7 @@ class LoopWriter:
                 tok = next((t for t in (self._chain_token(bd, d) for d, _ in retired) if t), None)
                 bd.lines.append(f"warpgroup_mma_wait({depth}" + (f", deps=({tok},))" if tok else ")"))
             for d, tok in retired:
+                bd.lines += self._split_released(d)
                 if not tok:
                     self._check_operand(bd, d)
                     bd.done.add((d.op, d.subtile, 1))

@@ -117,13 +117,31 @@ class Reduction:
     scope: str
     shared_lag: int | None = None  # the producer adds the lower half of the rows, this many iterations behind its
                                    # loads (``producer_share``); None: the reducer adds every row
+    split: "ColumnSplit | None" = None   # each sub-tile computes the whole sum for a column slice (``column_split``)
 
     def buffer(self, sub: int | None) -> str:
-        return f"twill_red_t{sub}"
+        return "twill_red" if self.split is not None else f"twill_red_t{sub}"
 
     @property
     def bytes(self) -> int:
         return self.rows * (self.cols + RED_PAD) * TypeInfo("smem", (1,), self.dtype).bytes
+
+
+@dataclass(frozen=True)
+class ColumnSplit:
+    """FlashAttention-3's split of dQ: the partial a reducer adds (``Reduction``) is a dot over the split rows, each
+    sub-tile contracting its own rows. Instead each sub-tile ``s`` computes columns ``[s * width, (s + 1) * width)`` of
+    the whole sum: its own staged A operand times its own B's column slice, then every other sub-tile's staged A
+    operand (behind ``twill_xs_ready``) times that sub-tile's B slice, chained on one accumulator; each hands on a slice
+    final for the CTA, so the reducer adds one buffer and sums nothing. The staged buffer's writer waits on
+    ``twill_xs_free`` (the other sub-tiles' reads of the iteration before) before storing the next, and after the loop
+    before its B tile's buffer is reused. On the H200 the FA backward ran 8.8 % faster so (run 107: x1.23 Triton's
+    best at N = 16k, x1.13 with each consumer's own partial)."""
+
+    dot: int                  # the dot whose result, through ``chain``, is the partial
+    a: str                    # its staged A operand (``staged_name(a, sub)`` per sub-tile)
+    width: int                # the columns each sub-tile computes
+    chain: tuple[int, ...]    # elementwise ops from the dot's result to the partial (a scale)
 
 
 @dataclass
@@ -356,12 +374,12 @@ class SharedMemoryExceeded(UnsupportedError):
 def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Machine,
                 rows: RowSplit | None, stage: bool = False, reduce: bool = True, own_stores: bool = True,
                 copy_warps: int = COPY_WARPS, two_ctas: bool = True, copy_wgmma: bool = False,
-                own_tiles: bool = False, prefetch: int = 0) -> KernelPlan:
+                own_tiles: bool = False, prefetch: int = 0, split_columns: bool = True) -> KernelPlan:
     """The kernel plan of joint schedule ``s`` of loop ``loop`` (graph ``g``, split or not); ``two_ctas``: two CTAs
     per SM where the estimates allow (``_two_ctas``; off where ptxas spilled under the halved limit);
     ``copy_wgmma``: a consumer's pointer tiles that reach a wgmma copied with cp.async as well (``_async_tiles``);
     ``own_tiles``: no producer copies the dot operands' pointer tiles (``copied_tiles``): each consumer loads its own,
-    as Triton's one partition does, a tile only wgmmas read ``prefetch`` iterations ahead (``_direct_tile``).
+    as Triton's one partition, a tile only wgmmas read ``prefetch`` ahead (``_direct_tile``); ``split_columns``: ``column_split``.
 
     Examples
     --------
@@ -407,8 +425,9 @@ def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Ma
         plan.reduction = dataclasses.replace(plan.reduction, shared_lag=producer_share(plan))
     _drop_idle_producer(plan)
     plan.stage = stage
-    if stage:
-        plan.staging = _staging(plan)
+    plan.staging = _staging(plan) if stage else plan.staging
+    if plan.reduction is not None and split_columns:
+        plan.reduction = dataclasses.replace(plan.reduction, split=column_split(plan, plan.reduction))
     _allocs(plan)
     plan.copy_wgmma = copy_wgmma
     _async_tiles(plan)
@@ -1470,8 +1489,8 @@ def _smem(plan: KernelPlan) -> int:
     if plan.reduction is not None:
         red = plan.reduction
         # the buffers replace the scratch Triton gives the conversion made only for the atomic add (uncounted)
-        total += plan.subtiles * (red.bytes - (red.rows * red.cols * 4 if red.convert is not None else 0))
-        total += 2 * BARRIER_BYTES
+        total += (1 if red.split is not None else plan.subtiles) * (red.bytes - (red.rows * red.cols * 4 if red.convert is not None else 0))
+        total += 2 * BARRIER_BYTES * (2 if red.split is not None else 1)
     return total + 2 * BARRIER_BYTES * len(plan.consumers)
 
 
@@ -1522,6 +1541,45 @@ def reduction(fn: Function, body: list[IROp], plan: KernelPlan) -> Reduction | N
     skip = _address_only(body, j, {ptr, splat}, defined, readers)
     return Reduction(j, value, convert, frozenset(skip | ({convert} if convert is not None else set())),
                      body[splat].operands[0], stride, n_rows, n_cols, info.dtype, sem, scope)
+
+
+_SCALES = ("arith.mulf", "arith.divf", "arith.negf")
+
+
+def column_split(plan: KernelPlan, red: Reduction) -> ColumnSplit | None:
+    """Whether ``red``'s partial can be split among the sub-tiles by columns (``ColumnSplit``), and how: every
+    consumer owns one sub-tile; the partial is a dot's fresh result (no accumulator carried in) scaled by values
+    fixed before the loop; the dot's A operand is staged in shared memory and its B operand is a tile fixed for the
+    loop, so that every sub-tile can read the others'; the columns divide evenly into wgmma-sized slices."""
+    if len(plan.consumers) != plan.subtiles or any(len(p.subtiles) != 1 for p in plan.consumers):
+        return None
+    body = plan.body
+    defined = {r: i for i, op in enumerate(body) for r in op.results}
+    readers: dict[str, list[int]] = {}
+    for i, op in enumerate(body):
+        for v in op.operands:
+            readers.setdefault(v, []).append(i)
+    carried = set(plan.loop.body.args) if plan.loop.body is not None else set()
+    fixed = lambda v: v not in defined and v not in carried   # noqa: E731 - defined before the loop
+
+    chain, v, reader = [], red.value, red.convert if red.convert is not None else red.op
+    while (i := defined.get(v)) is not None and body[i].name not in vocab.DOTS:
+        op = body[i]
+        inner = [u for u in op.operands if not fixed(u) and not (u in defined and body[defined[u]].name == "tt.splat"
+                                                                 and fixed(body[defined[u]].operands[0]))]
+        if op.name not in _SCALES or len(inner) != 1 or readers.get(v, []) != [reader]:
+            return None
+        chain.append(i)
+        v, reader = inner[0], i
+    if i is None or readers.get(v, []) != [reader]:
+        return None
+    dot = i
+    a, b, c = body[dot].operands[:3]
+    width = red.cols // plan.subtiles
+    if (dot not in plan.staging.reads or not fixed(b) or not fixed(c) or len(body[dot].operands) > 3
+            or red.cols % plan.subtiles or width % 16):
+        return None
+    return ColumnSplit(dot, plan.staging.reads[dot][0], width, tuple(reversed(chain)))
 
 
 def producer_share(plan: KernelPlan) -> int | None:

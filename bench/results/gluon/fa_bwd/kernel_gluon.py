@@ -15,7 +15,8 @@ Decisions (each from the schedule):
 - tensor-core order: the schedule's slots (partition 1 (2 dots) | partition 0 (2 dots) | partition 1 (2 dots) | partition 0 (3 dots) | partition 1 (1 dot)) are not enforced; each consumer issues its GEMMs when ready (turn barriers, `--tc-order`, ran the H200's FA forward 6-7 % slower)
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
 - reducer: store0 adds a partial sum over the split rows (64 x 128 f32) at addresses every sub-tile shares: each consumer stores its partial into a shared buffer of its own (rows padded by 4 words) and the reducer issues one atomic add per element for the CTA (2x fewer, none in the consumers; by hand in run 17 the FA backward ran 5-8 % faster so than with the consumers' own atomics); the one-warp producer, which mostly waits, adds the lower half of the rows 2 iterations behind its own loads (run 18c: +2.4-5.5 % on the FA backward)
-- shared memory: 166016 bytes planned of 232448; maxnreg 168
+- columns split (FlashAttention-3's dQ): each consumer computes 64 of the 128 columns of dot4_dq over every sub-tile's rows (its own staged dsT_66 first, then the others' as each is stored: `twill_xs_ready`, handed back by `twill_xs_free`), so the partial it stores is the CTA's and the reducer adds one buffer without summing (run 107, by hand: the FA backward 8.8 % faster)
+- shared memory: 165008 bytes planned of 232448; maxnreg 168
 - per-tile tiles (k_c0_t0, k_c1_t1, v_c0_t0, v_c1_t1) loaded by the producer, the next tile's as soon as each consumer's loop is done, so they arrive during this tile's epilogue; a store after the loop reuses a loaded tile's buffer (no room for one of its own), so that tile is handed back only after its store
 - pointer loads held across the iteration in a compact layout (the prefetched value is converted to its readers' layout where it is read; in theirs, each thread would hold a replicated copy): m_48 (partition 0: 1 register(s) per thread, not 16); Di_61 (partition 0: 1 register(s) per thread, not 16); m_48 (partition 1: 1 register(s) per thread, not 16); Di_61 (partition 1: 1 register(s) per thread, not 16)
 
@@ -37,7 +38,7 @@ L6 = gl.constexpr(gl.SliceLayout(0, gl.NVMMADistributedLayout(version=[3, 0], wa
 L7 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1, 32], warps_per_cta=[1, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, twill_red_t0, twill_red_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_red_ready, twill_red_free, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free):
+def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, twill_red, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_xs_ready, twill_xs_free, twill_red_ready, twill_red_free, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -115,14 +116,19 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         dsT_65_t0 = pT_54_t0 * dsT_64_t0  # elementwise0_dsT_s0: stage 1, partition 0 (group 0)
         dsT_66_t0 = dsT_65_t0.to(gl.float16)  # convert1_dsT_s0: stage 1, partition 0 (group 0)
         dv_56_t0 = pT_54_t0.to(gl.float16)  # convert0_dv_s0: stage 1, partition 0 (group 0)
+        mbarrier.wait(twill_xs_free.index(0), ((twill_base + 1 - 1) & 1) ^ 1)
         dsT_66_st_t0.store(dsT_66_t0)  # dot4_dq_s0: stage 1, partition 0 (group 0)
         fence_async_shared()  # dot4_dq_s0: stage 1, partition 0 (group 0)
-        tok_dq_69_t0 = warpgroup_mma(dsT_66_st_t0.permute((1, 0)), k_c0_t0_buf, gl.full([64, 128], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot4_dq_s0: stage 1, partition 0 (group 0)
+        mbarrier.arrive(twill_xs_ready.index(0))
+        tok_dq_69_t0 = warpgroup_mma(dsT_66_st_t0.permute((1, 0)), k_c0_t0_buf.slice(0, 64, dim=1), gl.full([64, 64], 0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot4_dq_s0: stage 1, partition 0 (group 0)
+        mbarrier.wait(twill_xs_ready.index(1), (twill_base + 1 - 1) & 1)
+        tok_dq_69_t0 = warpgroup_mma(dsT_66_st_t1.permute((1, 0)), k_c1_t1_buf.slice(0, 64, dim=1), tok_dq_69_t0, is_async=True)  # dot4_dq_s0: stage 1, partition 0 (group 0)
         dv_56_st_t0.store(dv_56_t0)  # dot1_dv_s0: stage 1, partition 0 (group 0)
         fence_async_shared()  # dot1_dv_s0: stage 1, partition 0 (group 0)
         tok_dv_58_t0 = warpgroup_mma(dv_56_st_t0, do_buf.index((twill_base + 1 - 1) % 2), dv_58_t0_p1, is_async=True)  # dot1_dv_s0: stage 1, partition 0 (group 0)
         tok_dk_t0 = warpgroup_mma(dsT_66_st_t0, q_44_buf.index((twill_base + 1 - 1) % 2), dk_t0_p1, is_async=True)  # dot3_dk_s0: stage 1, partition 0 (group 0)
         dq_69_t0 = warpgroup_mma_wait(2, deps=(tok_dq_69_t0,))
+        mbarrier.arrive(twill_xs_free.index(1))
         v11_t0 = dq_69_t0 * sm_scale  # elementwise1_s0: stage 1, partition 0 (group 0)
         dv_58_t0, dk_t0 = warpgroup_mma_wait(2, deps=(tok_dv_58_t0, tok_dk_t0,))
         Di_60_p1 = Di_60
@@ -136,7 +142,7 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
             mbarrier.wait(do_ready.index((twill_base + twill_b - 1) % 2), ((twill_base + twill_b - 1) // 2) & 1)
             tok_dpT_62_t0 = warpgroup_mma(v_c0_t0_buf, do_buf.index((twill_base + twill_b - 1) % 2).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot2_dpT_s0: stage 1, partition 0 (group 0)
             mbarrier.wait(twill_red_free.index(0), ((twill_base + twill_b - 2) & 1) ^ 1)
-            twill_red_t0.store(v11_t0_p1)  # store0_s0: stage 2, partition 0 (group 0)
+            twill_red.slice(0, 64, dim=1).store(v11_t0_p1)  # store0_s0: stage 2, partition 0 (group 0)
             mbarrier.arrive(twill_red_ready.index(0))
             mbarrier.wait(q_44_ready.index((twill_base + twill_b - 1) % 2), ((twill_base + twill_b - 1) // 2) & 1)
             tok_sT_49_t0 = warpgroup_mma(k_c0_t0_buf, q_44_buf.index((twill_base + twill_b - 1) % 2).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot0_sT_s0: stage 1, partition 0 (group 0)
@@ -170,14 +176,19 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
             dsT_65_t0 = pT_54_t0 * dsT_64_t0  # elementwise0_dsT_s0: stage 1, partition 0 (group 0)
             dsT_66_t0 = dsT_65_t0.to(gl.float16)  # convert1_dsT_s0: stage 1, partition 0 (group 0)
             dv_56_t0 = pT_54_t0.to(gl.float16)  # convert0_dv_s0: stage 1, partition 0 (group 0)
+            mbarrier.wait(twill_xs_free.index(0), ((twill_base + twill_b - 1) & 1) ^ 1)
             dsT_66_st_t0.store(dsT_66_t0)  # dot4_dq_s0: stage 1, partition 0 (group 0)
             fence_async_shared()  # dot4_dq_s0: stage 1, partition 0 (group 0)
-            tok_dq_69_t0 = warpgroup_mma(dsT_66_st_t0.permute((1, 0)), k_c0_t0_buf, gl.full([64, 128], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot4_dq_s0: stage 1, partition 0 (group 0)
+            mbarrier.arrive(twill_xs_ready.index(0))
+            tok_dq_69_t0 = warpgroup_mma(dsT_66_st_t0.permute((1, 0)), k_c0_t0_buf.slice(0, 64, dim=1), gl.full([64, 64], 0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot4_dq_s0: stage 1, partition 0 (group 0)
+            mbarrier.wait(twill_xs_ready.index(1), (twill_base + twill_b - 1) & 1)
+            tok_dq_69_t0 = warpgroup_mma(dsT_66_st_t1.permute((1, 0)), k_c1_t1_buf.slice(0, 64, dim=1), tok_dq_69_t0, is_async=True)  # dot4_dq_s0: stage 1, partition 0 (group 0)
             dv_56_st_t0.store(dv_56_t0)  # dot1_dv_s0: stage 1, partition 0 (group 0)
             fence_async_shared()  # dot1_dv_s0: stage 1, partition 0 (group 0)
             tok_dv_58_t0 = warpgroup_mma(dv_56_st_t0, do_buf.index((twill_base + twill_b - 1) % 2), dv_58_t0_p1, is_async=True)  # dot1_dv_s0: stage 1, partition 0 (group 0)
             tok_dk_t0 = warpgroup_mma(dsT_66_st_t0, q_44_buf.index((twill_base + twill_b - 1) % 2), dk_t0_p1, is_async=True)  # dot3_dk_s0: stage 1, partition 0 (group 0)
             dq_69_t0 = warpgroup_mma_wait(2, deps=(tok_dq_69_t0,))
+            mbarrier.arrive(twill_xs_free.index(1))
             v11_t0 = dq_69_t0 * sm_scale  # elementwise1_s0: stage 1, partition 0 (group 0)
             dv_58_t0, dk_t0 = warpgroup_mma_wait(2, deps=(tok_dv_58_t0, tok_dk_t0,))
             Di_60_p1 = Di_60
@@ -190,7 +201,7 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         mbarrier.wait(do_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 2), ((twill_base + (twill_n - 1 + 1) - 1) // 2) & 1)
         tok_dpT_62_t0 = warpgroup_mma(v_c0_t0_buf, do_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot2_dpT_s0: stage 1, partition 0 (group 0)
         mbarrier.wait(twill_red_free.index(0), ((twill_base + (twill_n - 1 + 1) - 2) & 1) ^ 1)
-        twill_red_t0.store(v11_t0_p1)  # store0_s0: stage 2, partition 0 (group 0)
+        twill_red.slice(0, 64, dim=1).store(v11_t0_p1)  # store0_s0: stage 2, partition 0 (group 0)
         mbarrier.arrive(twill_red_ready.index(0))
         mbarrier.wait(q_44_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 2), ((twill_base + (twill_n - 1 + 1) - 1) // 2) & 1)
         tok_sT_49_t0 = warpgroup_mma(k_c0_t0_buf, q_44_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot0_sT_s0: stage 1, partition 0 (group 0)
@@ -216,14 +227,19 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         dsT_65_t0 = pT_54_t0 * dsT_64_t0  # elementwise0_dsT_s0: stage 1, partition 0 (group 0)
         dsT_66_t0 = dsT_65_t0.to(gl.float16)  # convert1_dsT_s0: stage 1, partition 0 (group 0)
         dv_56_t0 = pT_54_t0.to(gl.float16)  # convert0_dv_s0: stage 1, partition 0 (group 0)
+        mbarrier.wait(twill_xs_free.index(0), ((twill_base + (twill_n - 1 + 1) - 1) & 1) ^ 1)
         dsT_66_st_t0.store(dsT_66_t0)  # dot4_dq_s0: stage 1, partition 0 (group 0)
         fence_async_shared()  # dot4_dq_s0: stage 1, partition 0 (group 0)
-        tok_dq_69_t0 = warpgroup_mma(dsT_66_st_t0.permute((1, 0)), k_c0_t0_buf, gl.full([64, 128], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot4_dq_s0: stage 1, partition 0 (group 0)
+        mbarrier.arrive(twill_xs_ready.index(0))
+        tok_dq_69_t0 = warpgroup_mma(dsT_66_st_t0.permute((1, 0)), k_c0_t0_buf.slice(0, 64, dim=1), gl.full([64, 64], 0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot4_dq_s0: stage 1, partition 0 (group 0)
+        mbarrier.wait(twill_xs_ready.index(1), (twill_base + (twill_n - 1 + 1) - 1) & 1)
+        tok_dq_69_t0 = warpgroup_mma(dsT_66_st_t1.permute((1, 0)), k_c1_t1_buf.slice(0, 64, dim=1), tok_dq_69_t0, is_async=True)  # dot4_dq_s0: stage 1, partition 0 (group 0)
         dv_56_st_t0.store(dv_56_t0)  # dot1_dv_s0: stage 1, partition 0 (group 0)
         fence_async_shared()  # dot1_dv_s0: stage 1, partition 0 (group 0)
         tok_dv_58_t0 = warpgroup_mma(dv_56_st_t0, do_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), dv_58_t0_p1, is_async=True)  # dot1_dv_s0: stage 1, partition 0 (group 0)
         tok_dk_t0 = warpgroup_mma(dsT_66_st_t0, q_44_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), dk_t0_p1, is_async=True)  # dot3_dk_s0: stage 1, partition 0 (group 0)
         dq_69_t0 = warpgroup_mma_wait(2, deps=(tok_dq_69_t0,))
+        mbarrier.arrive(twill_xs_free.index(1))
         v11_t0 = dq_69_t0 * sm_scale  # elementwise1_s0: stage 1, partition 0 (group 0)
         dv_58_t0, dk_t0 = warpgroup_mma_wait(2, deps=(tok_dv_58_t0, tok_dk_t0,))
         Di_60_p1 = Di_60
@@ -236,7 +252,7 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         m_48_t0_p1 = m_48_t0
         v11_t0_p1 = v11_t0
         mbarrier.wait(twill_red_free.index(0), ((twill_base + (twill_n - 1 + 2) - 2) & 1) ^ 1)
-        twill_red_t0.store(v11_t0_p1)  # store0_s0: stage 2, partition 0 (group 0)
+        twill_red.slice(0, 64, dim=1).store(v11_t0_p1)  # store0_s0: stage 2, partition 0 (group 0)
         mbarrier.arrive(twill_red_ready.index(0))
         dv_58_t0_p1, dk_t0_p1 = warpgroup_mma_wait(0, deps=(dv_58_t0_p1, dk_t0_p1,))
         mbarrier.arrive(do_empty.index((twill_base + (twill_n - 1 + 2) - 1 - 1) % 2))
@@ -250,10 +266,12 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         m_47_p1 = m_47
         m_48_t0_p1 = m_48_t0
         v11_t0_p1 = v11_t0
+        mbarrier.wait(twill_xs_free.index(0), (twill_base + twill_n - 1) & 1)
         v_c0_t0_buf._keep_alive()
         do_buf._keep_alive()
         k_c0_t0_buf._keep_alive()
         q_44_buf._keep_alive()
+        k_c1_t1_buf._keep_alive()
         v2_t0 = dk_t0_p2 * sm_scale
         v3_t0 = v2_t0.to(gl.float16)
         v4_t0 = gl.convert_layout(v3_t0, L0)
@@ -272,7 +290,7 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         twill_base += twill_n
 
 @gluon.jit
-def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, twill_red_t0, twill_red_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_red_ready, twill_red_free, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free):
+def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, twill_red, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_xs_ready, twill_xs_free, twill_red_ready, twill_red_free, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -354,15 +372,20 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         dv_56_st_t1.store(dv_56_t1)  # dot1_dv_s1: stage 1, partition 1 (group 1)
         fence_async_shared()  # dot1_dv_s1: stage 1, partition 1 (group 1)
         tok_dv_58_t1 = warpgroup_mma(dv_56_st_t1, do_buf.index((twill_base + 1 - 1) % 2), dv_58_t1_p1, is_async=True)  # dot1_dv_s1: stage 1, partition 1 (group 1)
+        mbarrier.wait(twill_xs_free.index(1), ((twill_base + 1 - 1) & 1) ^ 1)
         dsT_66_st_t1.store(dsT_66_t1)  # dot4_dq_s1: stage 1, partition 1 (group 1)
         fence_async_shared()  # dot4_dq_s1: stage 1, partition 1 (group 1)
-        tok_dq_69_t1 = warpgroup_mma(dsT_66_st_t1.permute((1, 0)), k_c1_t1_buf, gl.full([64, 128], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot4_dq_s1: stage 1, partition 1 (group 1)
+        mbarrier.arrive(twill_xs_ready.index(1))
+        tok_dq_69_t1 = warpgroup_mma(dsT_66_st_t1.permute((1, 0)), k_c1_t1_buf.slice(64, 64, dim=1), gl.full([64, 64], 0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot4_dq_s1: stage 1, partition 1 (group 1)
+        mbarrier.wait(twill_xs_ready.index(0), (twill_base + 1 - 1) & 1)
+        tok_dq_69_t1 = warpgroup_mma(dsT_66_st_t0.permute((1, 0)), k_c0_t0_buf.slice(64, 64, dim=1), tok_dq_69_t1, is_async=True)  # dot4_dq_s1: stage 1, partition 1 (group 1)
         dv_58_t1, dq_69_t1 = warpgroup_mma_wait(0, deps=(tok_dv_58_t1, tok_dq_69_t1,))
+        mbarrier.arrive(twill_xs_free.index(0))
         mbarrier.arrive(do_empty.index((twill_base + 1 - 1) % 2))
         v11_t1 = dq_69_t1 * sm_scale  # elementwise1_s1: stage 1, partition 1 (group 1)
         tok_dk_t1 = warpgroup_mma(dsT_66_st_t1, q_44_buf.index((twill_base + 1 - 1) % 2), dk_t1_p1, is_async=True)  # dot3_dk_s1: stage 1, partition 1 (group 1)
         mbarrier.wait(twill_red_free.index(0), ((twill_base + 1 - 1) & 1) ^ 1)
-        twill_red_t1.store(v11_t1)  # store0_s1: stage 1, partition 1 (group 1)
+        twill_red.slice(64, 64, dim=1).store(v11_t1)  # store0_s1: stage 1, partition 1 (group 1)
         mbarrier.arrive(twill_red_ready.index(0))
         dk_t1 = warpgroup_mma_wait(1, deps=(tok_dk_t1,))
         Di_60_p1 = Di_60
@@ -409,15 +432,20 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
             dv_56_st_t1.store(dv_56_t1)  # dot1_dv_s1: stage 1, partition 1 (group 1)
             fence_async_shared()  # dot1_dv_s1: stage 1, partition 1 (group 1)
             tok_dv_58_t1 = warpgroup_mma(dv_56_st_t1, do_buf.index((twill_base + twill_b - 1) % 2), dv_58_t1_p1, is_async=True)  # dot1_dv_s1: stage 1, partition 1 (group 1)
+            mbarrier.wait(twill_xs_free.index(1), ((twill_base + twill_b - 1) & 1) ^ 1)
             dsT_66_st_t1.store(dsT_66_t1)  # dot4_dq_s1: stage 1, partition 1 (group 1)
             fence_async_shared()  # dot4_dq_s1: stage 1, partition 1 (group 1)
-            tok_dq_69_t1 = warpgroup_mma(dsT_66_st_t1.permute((1, 0)), k_c1_t1_buf, gl.full([64, 128], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot4_dq_s1: stage 1, partition 1 (group 1)
+            mbarrier.arrive(twill_xs_ready.index(1))
+            tok_dq_69_t1 = warpgroup_mma(dsT_66_st_t1.permute((1, 0)), k_c1_t1_buf.slice(64, 64, dim=1), gl.full([64, 64], 0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot4_dq_s1: stage 1, partition 1 (group 1)
+            mbarrier.wait(twill_xs_ready.index(0), (twill_base + twill_b - 1) & 1)
+            tok_dq_69_t1 = warpgroup_mma(dsT_66_st_t0.permute((1, 0)), k_c0_t0_buf.slice(64, 64, dim=1), tok_dq_69_t1, is_async=True)  # dot4_dq_s1: stage 1, partition 1 (group 1)
             dv_58_t1, dq_69_t1 = warpgroup_mma_wait(0, deps=(tok_dv_58_t1, tok_dq_69_t1,))
+            mbarrier.arrive(twill_xs_free.index(0))
             mbarrier.arrive(do_empty.index((twill_base + twill_b - 1) % 2))
             v11_t1 = dq_69_t1 * sm_scale  # elementwise1_s1: stage 1, partition 1 (group 1)
             tok_dk_t1 = warpgroup_mma(dsT_66_st_t1, q_44_buf.index((twill_base + twill_b - 1) % 2), dk_t1_p1, is_async=True)  # dot3_dk_s1: stage 1, partition 1 (group 1)
             mbarrier.wait(twill_red_free.index(0), ((twill_base + twill_b - 1) & 1) ^ 1)
-            twill_red_t1.store(v11_t1)  # store0_s1: stage 1, partition 1 (group 1)
+            twill_red.slice(64, 64, dim=1).store(v11_t1)  # store0_s1: stage 1, partition 1 (group 1)
             mbarrier.arrive(twill_red_ready.index(0))
             dk_t1 = warpgroup_mma_wait(1, deps=(tok_dk_t1,))
             Di_60_p1 = Di_60
@@ -455,15 +483,20 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         dv_56_st_t1.store(dv_56_t1)  # dot1_dv_s1: stage 1, partition 1 (group 1)
         fence_async_shared()  # dot1_dv_s1: stage 1, partition 1 (group 1)
         tok_dv_58_t1 = warpgroup_mma(dv_56_st_t1, do_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), dv_58_t1_p1, is_async=True)  # dot1_dv_s1: stage 1, partition 1 (group 1)
+        mbarrier.wait(twill_xs_free.index(1), ((twill_base + (twill_n - 1 + 1) - 1) & 1) ^ 1)
         dsT_66_st_t1.store(dsT_66_t1)  # dot4_dq_s1: stage 1, partition 1 (group 1)
         fence_async_shared()  # dot4_dq_s1: stage 1, partition 1 (group 1)
-        tok_dq_69_t1 = warpgroup_mma(dsT_66_st_t1.permute((1, 0)), k_c1_t1_buf, gl.full([64, 128], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot4_dq_s1: stage 1, partition 1 (group 1)
+        mbarrier.arrive(twill_xs_ready.index(1))
+        tok_dq_69_t1 = warpgroup_mma(dsT_66_st_t1.permute((1, 0)), k_c1_t1_buf.slice(64, 64, dim=1), gl.full([64, 64], 0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot4_dq_s1: stage 1, partition 1 (group 1)
+        mbarrier.wait(twill_xs_ready.index(0), (twill_base + (twill_n - 1 + 1) - 1) & 1)
+        tok_dq_69_t1 = warpgroup_mma(dsT_66_st_t0.permute((1, 0)), k_c0_t0_buf.slice(64, 64, dim=1), tok_dq_69_t1, is_async=True)  # dot4_dq_s1: stage 1, partition 1 (group 1)
         dv_58_t1, dq_69_t1 = warpgroup_mma_wait(0, deps=(tok_dv_58_t1, tok_dq_69_t1,))
+        mbarrier.arrive(twill_xs_free.index(0))
         mbarrier.arrive(do_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 2))
         v11_t1 = dq_69_t1 * sm_scale  # elementwise1_s1: stage 1, partition 1 (group 1)
         tok_dk_t1 = warpgroup_mma(dsT_66_st_t1, q_44_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), dk_t1_p1, is_async=True)  # dot3_dk_s1: stage 1, partition 1 (group 1)
         mbarrier.wait(twill_red_free.index(0), ((twill_base + (twill_n - 1 + 1) - 1) & 1) ^ 1)
-        twill_red_t1.store(v11_t1)  # store0_s1: stage 1, partition 1 (group 1)
+        twill_red.slice(64, 64, dim=1).store(v11_t1)  # store0_s1: stage 1, partition 1 (group 1)
         mbarrier.arrive(twill_red_ready.index(0))
         dk_t1 = warpgroup_mma_wait(1, deps=(tok_dk_t1,))
         Di_60_p1 = Di_60
@@ -484,10 +517,12 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         dv_58_t1_p1 = dv_58_t1
         m_47_p1 = m_47
         m_48_t1_p1 = m_48_t1
+        mbarrier.wait(twill_xs_free.index(1), (twill_base + twill_n - 1) & 1)
         k_c1_t1_buf._keep_alive()
         q_44_buf._keep_alive()
         v_c1_t1_buf._keep_alive()
         do_buf._keep_alive()
+        k_c0_t0_buf._keep_alive()
         v2_t1 = dk_t1_p2 * sm_scale
         v3_t1 = v2_t1.to(gl.float16)
         v4_t1 = gl.convert_layout(v3_t1, L0)
@@ -506,7 +541,7 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         twill_base += twill_n
 
 @gluon.jit
-def producer_2(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, twill_red_t0, twill_red_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_red_ready, twill_red_free, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free):
+def producer_2(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, twill_red, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_xs_ready, twill_xs_free, twill_red_ready, twill_red_free, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -548,7 +583,7 @@ def producer_2(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
                 v8_lag = dq_base_34 + v7_lag
                 mbarrier.wait(twill_red_ready.index(0), (twill_k - 2) & 1)
                 for twill_r in gl.static_range(32, 64):
-                    gl.atomic_add(v8_lag + twill_r * 128 + twill_cols, twill_red_t0.slice(twill_r, 1, dim=0).load(L7) + twill_red_t1.slice(twill_r, 1, dim=0).load(L7), sem='relaxed', scope='gpu')  # store0: stage 2, partition 2 (group 2)
+                    gl.atomic_add(v8_lag + twill_r * 128 + twill_cols, twill_red.slice(twill_r, 1, dim=0).load(L7), sem='relaxed', scope='gpu')  # store0: stage 2, partition 2 (group 2)
                 mbarrier.arrive(twill_red_free.index(0))
         twill_n = (N_CTX - 0 + 64 - 1) // 64
         for twill_j in range(gl.maximum(twill_n - 2, 0), twill_n):
@@ -556,12 +591,12 @@ def producer_2(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
             v8_tail = dq_base_34 + v7_tail
             mbarrier.wait(twill_red_ready.index(0), (twill_base + twill_j) & 1)
             for twill_r in gl.static_range(32, 64):
-                gl.atomic_add(v8_tail + twill_r * 128 + twill_cols, twill_red_t0.slice(twill_r, 1, dim=0).load(L7) + twill_red_t1.slice(twill_r, 1, dim=0).load(L7), sem='relaxed', scope='gpu')  # store0: stage 2, partition 2 (group 2)
+                gl.atomic_add(v8_tail + twill_r * 128 + twill_cols, twill_red.slice(twill_r, 1, dim=0).load(L7), sem='relaxed', scope='gpu')  # store0: stage 2, partition 2 (group 2)
             mbarrier.arrive(twill_red_free.index(0))
         twill_base += (N_CTX - 0 + 64 - 1) // 64
 
 @gluon.jit
-def reducer_3(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, twill_red_t0, twill_red_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_red_ready, twill_red_free, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free):
+def reducer_3(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, twill_red, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_xs_ready, twill_xs_free, twill_red_ready, twill_red_free, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid1 = (twill_tile // twill_g0) % twill_g1
@@ -578,7 +613,7 @@ def reducer_3(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta,
             v8 = dq_base_34 + v7
             mbarrier.wait(twill_red_ready.index(0), (twill_k) & 1)
             for twill_r in gl.static_range(0, 32):
-                gl.atomic_add(v8 + twill_r * 128 + twill_cols, twill_red_t0.slice(twill_r, 1, dim=0).load(L7) + twill_red_t1.slice(twill_r, 1, dim=0).load(L7), sem='relaxed', scope='gpu')  # store0: stage 0, partition 3 (group 2)
+                gl.atomic_add(v8 + twill_r * 128 + twill_cols, twill_red.slice(twill_r, 1, dim=0).load(L7), sem='relaxed', scope='gpu')  # store0: stage 0, partition 3 (group 2)
             mbarrier.arrive(twill_red_free.index(0))
         twill_base += (N_CTX - 0 + 64 - 1) // 64
 
@@ -590,8 +625,7 @@ def twill_kernel(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Del
     dv_56_st_t0 = gl.allocate_shared_memory(gl.float16, [64, 64], gl.NVMMASharedLayout.get_default_for([64, 64], gl.float16))
     dv_56_st_t1 = gl.allocate_shared_memory(gl.float16, [64, 64], gl.NVMMASharedLayout.get_default_for([64, 64], gl.float16))
     dsT_66_st_t1 = gl.allocate_shared_memory(gl.float16, [64, 64], gl.NVMMASharedLayout.get_default_for([64, 64], gl.float16))
-    twill_red_t0 = gl.allocate_shared_memory(gl.float32, [64, 128], gl.PaddedSharedLayout.with_identity_for([[128, 4]], [64, 128], [1, 0]))
-    twill_red_t1 = gl.allocate_shared_memory(gl.float32, [64, 128], gl.PaddedSharedLayout.with_identity_for([[128, 4]], [64, 128], [1, 0]))
+    twill_red = gl.allocate_shared_memory(gl.float32, [64, 128], gl.PaddedSharedLayout.with_identity_for([[128, 4]], [64, 128], [1, 0]))
     k_c0_t0_buf = gl.allocate_shared_memory(gl.float16, [64, 128], desc_k.layout)
     v_c0_t0_buf = gl.allocate_shared_memory(gl.float16, [64, 128], desc_v.layout)
     k_c1_t1_buf = gl.allocate_shared_memory(gl.float16, [64, 128], desc_k.layout)
@@ -608,6 +642,12 @@ def twill_kernel(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Del
     do_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(2):
         mbarrier.init(do_empty.index(i), count=2)
+    twill_xs_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(2):
+        mbarrier.init(twill_xs_ready.index(i), count=1)
+    twill_xs_free = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(2):
+        mbarrier.init(twill_xs_free.index(i), count=1)
     twill_red_ready = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(1):
         mbarrier.init(twill_red_ready.index(i), count=2)
@@ -639,10 +679,10 @@ def twill_kernel(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Del
     for i in gl.static_range(1):
         mbarrier.init(v_c1_t1_free.index(i), count=1)
     gl.warp_specialize([
-        (consumer_0, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, twill_red_t0, twill_red_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_red_ready, twill_red_free, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free)),
-        (consumer_1, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, twill_red_t0, twill_red_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_red_ready, twill_red_free, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free)),
-        (producer_2, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, twill_red_t0, twill_red_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_red_ready, twill_red_free, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free)),
-        (reducer_3, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, twill_red_t0, twill_red_t1, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_red_ready, twill_red_free, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free)),
+        (consumer_0, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, twill_red, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_xs_ready, twill_xs_free, twill_red_ready, twill_red_free, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free)),
+        (consumer_1, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, twill_red, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_xs_ready, twill_xs_free, twill_red_ready, twill_red_free, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free)),
+        (producer_2, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, twill_red, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_xs_ready, twill_xs_free, twill_red_ready, twill_red_free, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free)),
+        (reducer_3, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, twill_red, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_xs_ready, twill_xs_free, twill_red_ready, twill_red_free, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free)),
     ], [4, 1, 1], [232, 32, 32])
 
 
