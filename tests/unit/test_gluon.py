@@ -877,6 +877,17 @@ def test_carried_values_shifted_one_place_an_iteration_are_read_that_many_iterat
         assert np.allclose(mem[T * 256:].reshape(T, 256)[2:], rows[:-2] + 2 * rows[1:-1] + 4 * rows[2:]), T
 
 
+def test_address_arithmetic_of_a_store_node_moves_before_each_earlier_reader_of_another_node():
+    # FLA's chunk_bwd_kernel_dh (session 50): the reversed chunk index i_t is folded into the node of the dh store
+    # under `if i_t % 2 == 0`; moved out for one reader, it was refused as a value crossing warp groups when a
+    # reader scheduled earlier in the same consumer (the gk_last load) moved it again
+    from twill.pipeline import optimize
+    r = optimize(str(ROOT / "tests/corpus/fla_chunk_bwd_dh.py"), load_machine("h200"),
+                 OptimizeOptions(emit="gluon", time_limit=5, total_time=30, threads=1))
+    assert r.gluon.kernel is not None, [n for n in r.notes if n.startswith("gluon kernel")]
+    assert not [n for n in r.notes if "passes a value between compute partitions" in n]
+
+
 def test_a_flatten_loop_nest_is_read_as_written_beside_triton_s_fused_loop():
     # tl.range(..., flatten=True): Triton fuses the tile loop and the K loop into one loop (the schedule Triton's
     # passes get); the Gluon back end reads the nest as written (KernelIR.nested), once more compiled without the
