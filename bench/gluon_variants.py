@@ -202,6 +202,10 @@ VARIANTS = {
     "unsloth_moe_grouped_gemm": ("tests/corpus/unsloth_moe_grouped_gemm.py", "_grouped_gemm_forward_kernel", []),
     "histc_privatized": ("tests/corpus/histc_privatized.py", "histc_kernel", []),     # tl.histogram
     "fla_solve_tril": ("tests/corpus/fla_solve_tril.py", "solve_tril_16x16_kernel", []),
+    # session 50's sweep
+    "vllm_causal_conv1d_fwd": ("tests/corpus/vllm_causal_conv1d_fwd.py", "_causal_conv1d_fwd_kernel", []),  # shifted window
+    "fla_chunk_bwd_dh": ("tests/corpus/fla_chunk_bwd_dh.py", "chunk_bwd_kernel_dh", []),     # reversed, store under an if
+    "liger_tvd": ("tests/corpus/liger_tvd.py", "_tv_distance_kernel", []),     # a loop in an early-returning if
 }
 
 
