@@ -207,6 +207,10 @@ VARIANTS = {
     "te_moe_unpermute": ("tests/corpus/te_moe_unpermute.py", "_unpermute_kernel", []),  # while over chunks, if
     "inductor_red_outer_sum": ("tests/corpus/inductor_red_outer_sum.py",
                                "triton_red_fused__to_copy_add_mul_rsqrt_sum_0", []),  # 64 x 8 outer reduction
+    # session 50's sweep
+    "vllm_causal_conv1d_fwd": ("tests/corpus/vllm_causal_conv1d_fwd.py", "_causal_conv1d_fwd_kernel", []),  # shifted window
+    "fla_chunk_bwd_dh": ("tests/corpus/fla_chunk_bwd_dh.py", "chunk_bwd_kernel_dh", []),     # reversed, store under an if
+    "liger_tvd": ("tests/corpus/liger_tvd.py", "_tv_distance_kernel", []),     # a loop in an early-returning if
 }
 
 

@@ -205,7 +205,7 @@ class LoopWriter:
         """Operand ``v`` of item ``x`` in body ``b``: (its value, the item defining it, its age)."""
         dist = 0
         if v in self.carried:
-            v, dist = self.carried[v], 1
+            v, dist = self.source(v)
         if v == self.iv:
             lb, _, step = self.shared.bounds
             return Val(f"({lb} + ({b} - {x.stage}) * {step})", self.ctx.ttype(v)), None, 0
@@ -233,6 +233,18 @@ class LoopWriter:
         self.max_age[name] = max(self.max_age.get(name, 0), age)
         pre = known.pre if known is not None and age == 0 else None   # a broadcast of this body: its source too
         return Val(aged(name, age), self.ctx.ttype(v), known.broadcast if known else False, pre=pre), d, age
+
+    def source(self, arg: str) -> tuple[str, int]:
+        """The body value iter_arg ``arg`` holds, and how many iterations old: an iter_arg the yield hands on
+        unchanged (a window of carried values shifted one place an iteration, vLLM's causal conv1d's
+        ``col0 = col1; col1 = col2; col2 = x``) holds what it was handed, one iteration older."""
+        v, dist = arg, 0
+        while v in self.carried:
+            v, dist = self.carried[v], dist + 1
+            if dist > len(self.carried):
+                raise UnsupportedError("the loop's carried values hand each other on in a cycle",
+                                       where=self.plan.graph.name, found=arg)
+        return v, dist
 
     # -- bodies -----------------------------------------------------------------------------------------
     def body(self, b: str, stages: set[int], steady: bool, defined: set[str] | None = None, drain: int = 0) -> list[str]:
@@ -818,23 +830,26 @@ class LoopWriter:
 
     # -- iter_arg initial values and loop results -------------------------------------------------------
     def inits_before(self, b: int) -> list[str]:
-        """Initial values of the iter_args whose first use is read from body ``b`` (b = -1: before body 0)."""
+        """Initial values of the iter_args whose first use is read from body ``b`` (b = -1: before body 0). An
+        iter_arg ``dist`` iterations behind the body value it is handed (``source``) holds its initial value where
+        that value's iteration -dist would be: under the name aged dist - 1."""
         out = []
-        for arg, y in self.carried.items():
+        for arg in self.carried:
+            y, dist = self.source(arg)
             for sub in sorted({x.subtile for x in self.items if x.op == self.defined.get(y)}, key=_subkey):
                 d = self._def(y, sub)
                 if d is None or self.stage_of[d] - 1 != b:
                     continue
-                out.append(f"{sub_name(y, d[1])} = {initial(self.ctx, self.inits[arg], y, sub)}")
+                out.append(f"{aged(sub_name(y, d[1]), dist - 1)} = {initial(self.ctx, self.inits[arg], y, sub)}")
         return out
 
     def result(self, k: int, sub: int | None) -> str | None:
         """The name holding loop result k (iteration n-1's yield) after the last body, for sub-tile ``sub``."""
-        y = self.carried.get(self.args[k])
-        d = self._def(y, sub) if y is not None else None
+        y, dist = self.source(self.args[k])
+        d = self._def(y, sub) if dist else None
         if d is None:
             return None
-        age = self.S - self.stage_of[d]
+        age = self.S - self.stage_of[d] + dist - 1
         name = sub_name(y, d[1])
         self.result_age[name] = max(self.result_age.get(name, 0), age)
         return aged(name, age)

@@ -698,7 +698,8 @@ def _add_bookkeeping(plan: KernelPlan, items: list[Item]) -> None:
                     moved = True
             if (j, sub) in have and (through or old is None or (old.stage, old.key) <= (new.stage, new.key)):
                 continue                      # an item of its own, or added before an earlier reader already
-            if (not moved and j in plan.node_of and plan.node_of[j] != plan.node_of.get(x.op)
+            # an op added for an earlier reader (moved out of its node, or read across) moves before this one too
+            if (not moved and (j, sub) not in added and j in plan.node_of and plan.node_of[j] != plan.node_of.get(x.op)
                     and _kind(plan, instance(plan.node_of[j], sub)) not in ("", "load", "tma_load")):
                 node = plan.node_of[j] + ("" if sub is None else f"_s{sub}")
                 raise UnsupportedError("the schedule passes a value between compute partitions; the Gluon back end "

@@ -891,6 +891,62 @@ def test_a_tile_loop_carrying_a_tensor_from_tile_to_tile_is_refused_in_one_line(
     assert "column_sums.py:14" in note[0] and "carrying scalars only" in note[0] and "tensor<128xf32" in note[0], note[0]
 
 
+SHIFTED_WINDOW = '''
+import triton
+import triton.language as tl
+
+TWILL_SPEC = {"signature": {"x_ptr": "*fp32", "out_ptr": "*fp32", "T": "i32"},
+              "constexprs": {"D": 256}, "num_warps": 4, "num_stages": 3, "divisibility": ["x_ptr", "out_ptr"]}
+
+
+@triton.jit
+def window_sum(x_ptr, out_ptr, T, D: tl.constexpr):
+    offs = tl.arange(0, D)
+    c0 = tl.load(x_ptr + offs)
+    c1 = tl.load(x_ptr + D + offs)
+    for t in range(2, T):
+        x = tl.load(x_ptr + t * D + offs)
+        tl.store(out_ptr + t * D + offs, c0 + c1 * 2 + x * 4)
+        c0 = c1
+        c1 = x
+'''
+
+
+def test_carried_values_shifted_one_place_an_iteration_are_read_that_many_iterations_old(tmp_path):
+    # vLLM's causal conv1d (session 50): `c0 = c1; c1 = x` yields an iter_arg unchanged into another; the
+    # back end had no value for it. Run here in Python over a flat memory (pointers as indices): rows 2..T-1 of
+    # out are x[t-2] + 2 x[t-1] + 4 x[t], the first from the values loaded before the loop
+    import numpy as np
+    from types import SimpleNamespace
+    from twill.pipeline import optimize
+    path = tmp_path / "window.py"
+    path.write_text(SHIFTED_WINDOW)
+    r = optimize(str(path), load_machine("h200"), OptimizeOptions(emit="gluon", time_limit=5, total_time=20, threads=1))
+    assert r.gluon.kernel is not None, r.notes
+    body = _function(r.gluon.kernel.source, "consumer_0")
+    assert max(int(a) for a in re.findall(r"_p(\d+)\b", body)) >= 3      # a stage later, three iterations back
+    for T in (3, 4, 9):
+        x = np.random.default_rng(T).standard_normal(T * 256)
+        mem = np.concatenate([x, np.zeros(T * 256)])
+        gl = SimpleNamespace(arange=lambda lo, hi, layout=None: np.arange(lo, hi), maximum=max,
+                             load=lambda p: mem[p].copy(), store=lambda p, v: mem.__setitem__(p, v))
+        exec("def consumer_0(" + body, {"gl": gl, "L0": None}, space := {})
+        space["consumer_0"](0, T * 256, T)
+        rows = x.reshape(T, 256)
+        assert np.allclose(mem[T * 256:].reshape(T, 256)[2:], rows[:-2] + 2 * rows[1:-1] + 4 * rows[2:]), T
+
+
+def test_address_arithmetic_of_a_store_node_moves_before_each_earlier_reader_of_another_node():
+    # FLA's chunk_bwd_kernel_dh (session 50): the reversed chunk index i_t is folded into the node of the dh store
+    # under `if i_t % 2 == 0`; moved out for one reader, it was refused as a value crossing warp groups when a
+    # reader scheduled earlier in the same consumer (the gk_last load) moved it again
+    from twill.pipeline import optimize
+    r = optimize(str(ROOT / "tests/corpus/fla_chunk_bwd_dh.py"), load_machine("h200"),
+                 OptimizeOptions(emit="gluon", time_limit=5, total_time=30, threads=1))
+    assert r.gluon.kernel is not None, [n for n in r.notes if n.startswith("gluon kernel")]
+    assert not [n for n in r.notes if "passes a value between compute partitions" in n]
+
+
 def test_a_flatten_loop_nest_is_read_as_written_beside_triton_s_fused_loop():
     # tl.range(..., flatten=True): Triton fuses the tile loop and the K loop into one loop (the schedule Triton's
     # passes get); the Gluon back end reads the nest as written (KernelIR.nested), once more compiled without the
