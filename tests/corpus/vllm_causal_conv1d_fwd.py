@@ -136,25 +136,34 @@ def make_inputs(seqlens: tuple[int, ...], device: str = "cuda", seed: int = 0) -
     has_initial = torch.arange(batch, device=device) % 2 == 0
     qsl = torch.tensor((0,) + tuple(torch.tensor(seqlens).cumsum(0).tolist()), dtype=torch.int32, device=device)
     return {"x": x, "weight": w, "bias": bias, "conv_states": states, "cache_indices": cache_indices,
-            "has_initial_state": has_initial, "query_start_loc": qsl, "seqlens": tuple(seqlens)}
+            "has_initial_state": has_initial, "query_start_loc": qsl, "seqlens": tuple(seqlens),
+            "tables": {8: _tables(seqlens, 8, device)}}
+
+
+def _tables(seqlens: tuple[int, ...], block_m: int, device: Any) -> tuple[Any, Any]:
+    """The (sequence, segment) of each program, as vLLM's metadata builds them before the call (not in it: a launch
+    captured in a CUDA graph cannot copy from the host)."""
+    import torch
+    seqs, offs = [], []
+    for i, n in enumerate(seqlens):
+        nseg = triton.cdiv(n, block_m)
+        seqs += [i] * nseg
+        offs += list(range(nseg))
+    return (torch.tensor(seqs, dtype=torch.int32, device=device), torch.tensor(offs, dtype=torch.int32, device=device))
 
 
 def launch(inputs: dict[str, Any], **config: int) -> Any:
     """out [dim, cu_seqlen] as vLLM's causal_conv1d_fn(x, weight, bias, conv_states, query_start_loc,
-    cache_indices, has_initial_state, activation="silu"); the host builds the (sequence, segment) tables as
-    vLLM's num_program does."""
+    cache_indices, has_initial_state, activation="silu"); the (sequence, segment) tables made with the inputs."""
     import torch
     x = inputs["x"]
     BLOCK_M, BLOCK_N = config.get("BLOCK_M", 8), config.get("BLOCK_N", 256)
-    seqs, offs = [], []
-    for i, n in enumerate(inputs["seqlens"]):
-        nseg = triton.cdiv(n, BLOCK_M)
-        seqs += [i] * nseg
-        offs += list(range(nseg))
-    batch_ptr = torch.tensor(seqs, dtype=torch.int32, device=x.device)
-    chunk_ptr = torch.tensor(offs, dtype=torch.int32, device=x.device)
+    tables = inputs["tables"]
+    if BLOCK_M not in tables:
+        tables[BLOCK_M] = _tables(inputs["seqlens"], BLOCK_M, x.device)
+    batch_ptr, chunk_ptr = tables[BLOCK_M]
     out = torch.empty_like(x)
-    grid = (len(seqs), triton.cdiv(DIM, BLOCK_N))
+    grid = (batch_ptr.numel(), triton.cdiv(DIM, BLOCK_N))
     _causal_conv1d_fwd_kernel[grid](
         x, inputs["weight"], inputs["bias"], inputs["conv_states"], inputs["cache_indices"],
         inputs["has_initial_state"], inputs["query_start_loc"], batch_ptr, chunk_ptr, out,
