@@ -2,10 +2,10 @@
 
 Decisions (each from the schedule):
 - rows: 128 split into 2 sub-tiles of 64 (the rows are independent; the joint search chose the split)
-- partition 0 (default): consumer, warp group 0, 4 warps, 232 registers per thread (needs about 232): sub-tile 0, 3 stages
-- partition 1 (worker): consumer, warp group 1, 4 warps, 232 registers per thread (needs about 232): sub-tile 1, 2 stages
-- partition 2 (worker): producer, warp group 2, 1 warps, 32 registers per thread (needs about 0): TMA loads into the rings; adds rows 32-63 of the partials, 2 iterations behind its loads
-- partition 3 (worker): reducer, warp group 2, 1 warps, 32 registers per thread (needs about 0): sums the sub-tiles' partials and adds them atomically (rows 0-31)
+- partition 0 (default): consumer, warp group 0, 4 warps, 240 registers per thread (needs about 232): sub-tile 0, 3 stages
+- partition 1 (worker): consumer, warp group 1, 4 warps, 240 registers per thread (needs about 232): sub-tile 1, 2 stages
+- partition 2 (worker): producer, warp group 2, 1 warps, 24 registers per thread (needs about 0): TMA loads into the rings; adds rows 32-63 of the partials, 2 iterations behind its loads
+- partition 3 (worker): reducer, warp group 2, 1 warps, 24 registers per thread (needs about 0): sums the sub-tiles' partials and adds them atomically (rows 0-31)
 - ring q_44: 2 buffers of [64, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0, 1
 - ring do: 2 buffers of [64, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0, 1
 - staged operand dsT_66_st_t0: partition 0 stores the [64, 64] f16 tile once per iteration in shared memory, read there by dot3_dk, dot4_dq (transposed) (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
@@ -683,7 +683,7 @@ def twill_kernel(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Del
         (consumer_1, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, twill_red, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_xs_ready, twill_xs_free, twill_red_ready, twill_red_free, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free)),
         (producer_2, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, twill_red, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_xs_ready, twill_xs_free, twill_red_ready, twill_red_free, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free)),
         (reducer_3, (desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta, sm_scale, N_CTX, twill_g0, twill_g1, twill_g2, q_44_buf, do_buf, dsT_66_st_t0, dv_56_st_t0, dv_56_st_t1, dsT_66_st_t1, twill_red, k_c0_t0_buf, v_c0_t0_buf, k_c1_t1_buf, v_c1_t1_buf, q_44_ready, q_44_empty, do_ready, do_empty, twill_xs_ready, twill_xs_free, twill_red_ready, twill_red_free, k_c0_t0_bar, k_c0_t0_free, v_c0_t0_bar, v_c0_t0_free, k_c1_t1_bar, k_c1_t1_free, v_c1_t1_bar, v_c1_t1_free)),
-    ], [4, 1, 1], [232, 32, 32])
+    ], [4, 1, 1], [240, 24, 24])
 
 
 
