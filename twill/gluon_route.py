@@ -27,7 +27,8 @@ from codegen.gluon.generate import (GluonKernel, PtxasReport, compile_offline, d
 from codegen.gluon.kernel import constant_trips
 from codegen.gluon.protocol import ProtocolError, check_kernel, trip_counts
 from codegen.gluon.replay import model_costs, replay
-from codegen.gluon.short import launch_trips, with_short_loops
+from codegen.gluon.short import with_short_loops
+from codegen.gluon.trips import launch_trips
 from codegen.gluon.ops import source_where
 from codegen.gluon.plain import distinct_ranges
 from codegen.gluon.plan import COPY_WARPS, REG_FILE, REG_OVERHEAD, WIDE_COPY_WARPS

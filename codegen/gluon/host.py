@@ -23,6 +23,7 @@ from typing import Any
 from codegen.gluon.kernel import Module
 from codegen.gluon.plan import KernelPlan, copy_arguments
 from codegen.gluon.protocol import COPY_FLAG, TMA_FLAG
+from codegen.gluon.trips import launch_trips
 from codegen.gluon.values import py_name
 from twill.ir.load import KernelSpec
 
@@ -76,15 +77,30 @@ PERSISTENT = {mod.persistent and mod.tile_loop is None!r}      # one program per
 {copy_consts}LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
 ''' + _HELPERS + (_HEURISTICS if heuristics else "") + made_fns + box_fns
-            + _launch(bool(plan.boxed), entries, shapes, made_launch, box_launch, bool(heuristics), bool(zero or hook))
+            + _launch(bool(plan.boxed), entries, shapes, made_launch, box_launch, bool(heuristics), bool(zero or hook),
+                      _least_check(plan))
             + _RUN.replace("KERNEL[", KERNEL + "[") + copy_fn + _TAIL)
 
 
+def _least_check(plan: KernelPlan) -> str:
+    """``_decide``'s lines refusing a launch whose loop runs fewer iterations a program than the pipeline needs to fill
+    its prologue (``plan.least_trips``, said in the decisions): the trip count evaluated from the launch's arguments
+    where they give it exactly (``trips.launch_trips``), else nothing to check at launch."""
+    found = launch_trips(plan) if plan.least_trips >= 1 else None
+    if found is None or not found[1]:
+        return ""
+    expr, least = found[0], plan.least_trips
+    return (f"    trips = _ev({expr!r}, dict(bound, **CONSTEXPRS))\n"
+            f"    if trips < {least}:   # the pipeline's prologue runs {least} iteration(s) before its loop checks any\n"
+            f"        raise ValueError(f\"twill: this Gluon kernel's loop must run at least {least} iteration(s) a "
+            f"program; this launch gives {{trips}} ({expr}): run the Triton kernel for it\")\n")
+
+
 def _launch(boxed: bool, entries: str, shapes: str, made_launch: str, box_launch: str, heuristics: bool,
-            hooked: bool = False) -> str:
-    """The launch key, the decisions taken per key (the kernel's heuristics checked first, where it has them), and
-    ``launch`` itself."""
-    check = "    _heuristics(bound)\n" if heuristics else ""
+            hooked: bool = False, least: str = "") -> str:
+    """The launch key, the decisions taken per key (the kernel's heuristics checked first, where it has them, and the
+    loop's fewest iterations, ``_least_check``), and ``launch`` itself."""
+    check = ("    _heuristics(bound)\n" if heuristics else "") + least
     hook = _PRE_HOOK if hooked else ""
     return f'''
 

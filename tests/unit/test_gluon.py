@@ -1274,3 +1274,16 @@ def test_a_dots_sum_read_as_the_accumulator_of_a_dot_a_stage_later_is_named_when
     named = [m.start() for m in re.finditer(r"\baccumulator_80(?:, [\w, ]+)? = warpgroup_mma_wait\(", src)]
     assert aged and named and min(named) < min(aged), src[:3000]
     compile_offline(k, load_machine("h200"))
+
+
+def test_a_launch_too_short_for_the_pipelines_prologue_is_refused_in_one_line(tmp_path):
+    # the FA backward's consumer 0 runs three stages, so its loop must run at least two iterations a program (the
+    # protocol simulation starts there); a launch with N_CTX = 64 gives one, which the kernel would compute wrongly:
+    # the launcher evaluates the loop's trip count from the launch's arguments and refuses it, per launch key
+    from codegen.gluon.generate import load_module
+    d, _, k = _variant("fa_bwd")
+    assert k.plan.least_trips == 2 and k.source == (d / "kernel_gluon.py").read_text()
+    mod = load_module(k.source, tmp_path, "least_trips_fa_bwd")
+    assert mod._decide({"N_CTX": 4096}) == [(), None, None]
+    with pytest.raises(ValueError, match=r"must run at least 2 iteration\(s\) a program; this launch gives 1 "):
+        mod._decide({"N_CTX": 64})

@@ -17,7 +17,8 @@ pytest.importorskip("triton")
 
 from codegen.gluon.generate import load_module  # noqa: E402
 from codegen.gluon.protocol import check_kernel  # noqa: E402
-from codegen.gluon.short import SHORT_KERNEL, _renamed, _top_level, launch_trips, short_device  # noqa: E402
+from codegen.gluon.short import SHORT_KERNEL, _renamed, _top_level, short_device  # noqa: E402
+from codegen.gluon.trips import launch_trips  # noqa: E402
 from twill.machine.model import load_machine  # noqa: E402
 from twill.pipeline import OptimizeOptions, optimize  # noqa: E402
 
