@@ -211,6 +211,12 @@ VARIANTS = {
     "vllm_causal_conv1d_fwd": ("tests/corpus/vllm_causal_conv1d_fwd.py", "_causal_conv1d_fwd_kernel", []),  # shifted window
     "fla_chunk_bwd_dh": ("tests/corpus/fla_chunk_bwd_dh.py", "chunk_bwd_kernel_dh", []),     # reversed, store under an if
     "liger_tvd": ("tests/corpus/liger_tvd.py", "_tv_distance_kernel", []),     # a loop in an early-returning if
+    # session 50's sweep d
+    "sglang_double_sparsity_decode": ("tests/corpus/sglang_double_sparsity_decode.py",
+                                      "_sparse_fwd_kernel_flash_decode_stage2", []),  # keys through two index loads
+    "fla_chunk_gla_fwd_o": ("tests/corpus/fla_chunk_gla_fwd_o.py", "chunk_gla_fwd_kernel_o", []),  # dot under an if
+    "fla_fused_recurrent_delta_rule": ("tests/corpus/fla_fused_recurrent_delta_rule.py",
+                                       "fused_recurrent_delta_rule_fwd_kernel", []),  # state read, then updated
 }
 
 

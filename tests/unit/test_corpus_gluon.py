@@ -73,7 +73,10 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "triton_kernels_matmul_ogs", "te_moe_unpermute", "inductor_red_outer_sum",
              # session 50's sweep: a window of carried columns shifted every token, a reversed chunk loop storing
              # under an if, a loop inside an early-returning if beside the one scheduled
-             "vllm_causal_conv1d_fwd", "fla_chunk_bwd_dh", "liger_tvd"}
+             "vllm_causal_conv1d_fwd", "fla_chunk_bwd_dh", "liger_tvd",
+             # session 50's sweep d: keys found through two index loads (no dot), a dot under an always-true if
+             # in a K loop, a delta-rule state read before its update with a scalar load a step
+             "sglang_double_sparsity_decode", "fla_chunk_gla_fwd_o", "fla_fused_recurrent_delta_rule"}
 # the Gluon search's budget where 30 s may find no joint schedule on a loaded CI machine (three dots an iteration)
 SEARCH_SECONDS = {"flagattn_piecewise": 120,
                   "square_attention": 120}   # its two-sub-tile candidates come after 25 s of one-sub-tile ones (CI, session 47: cut at 30 s under load)
