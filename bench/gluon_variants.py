@@ -211,6 +211,9 @@ VARIANTS = {
     "vllm_causal_conv1d_fwd": ("tests/corpus/vllm_causal_conv1d_fwd.py", "_causal_conv1d_fwd_kernel", []),  # shifted window
     "fla_chunk_bwd_dh": ("tests/corpus/fla_chunk_bwd_dh.py", "chunk_bwd_kernel_dh", []),     # reversed, store under an if
     "liger_tvd": ("tests/corpus/liger_tvd.py", "_tv_distance_kernel", []),     # a loop in an early-returning if
+    # session 50's sweep c
+    "mamba_state_passing_fwd": ("tests/corpus/mamba_state_passing_fwd.py", "_state_passing_fwd_kernel", []),  # carried state
+    "xformers_seqpar_matmul": ("tests/corpus/xformers_seqpar_matmul.py", "_xformers_seqpar_matmul_kernel", []),  # spin-wait
 }
 
 
