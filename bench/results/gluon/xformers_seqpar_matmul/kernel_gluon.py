@@ -5,15 +5,15 @@ Decisions (each from the schedule):
 - b copied with cp.async at every launch, not by TMA: its addresses go through arith.select (%B_13), which the analysis does not follow
 - pointer-loaded tiles copied by a 4-warp producer with cp.async (a, b): their addresses and masks spread over 128 threads
 - two CTAs per SM: the partitions' registers (168, 64 needed per thread) fit half the register file, so the launch's limit is 128 (run 29e: chunk_state 1.26x with two CTAs against one)
-- a wait before the loop (xformers_seqpar_matmul.py:84 (in a helper called at line 149) (TTGIR line 120): an atomic that may acquire, or a volatile load): run by the first consumer, which then arrives on twill_start; the other partitions wait on it before anything else, so their loads follow it
+- a wait before the loop (xformers_seqpar_matmul.py:86 (in a helper called at line 151) (TTGIR line 120): an atomic that may acquire, or a volatile load): run by the first consumer, which then arrives on twill_start; the other partitions wait on it before anything else, so their loads follow it
 - partition 0 (default): consumer, warp group 0, 4 warps, 184 registers per thread (needs about 168): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
 - ring a: 5 buffers of [128, 32] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
 - ring b: 5 buffers of [32, 128] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
 - shared memory: 82096 bytes planned of 232448; maxnreg 128
-- if at xformers_seqpar_matmul.py:60 (in a helper called at line 147) (TTGIR line 71): written as it runs (not scheduled), by the partition that needs its results or, for its stores, the first consumer
-- if at xformers_seqpar_matmul.py:84 (in a helper called at line 149) (TTGIR line 120): written as it runs (not scheduled), by the partition that needs its results or, for its stores, the first consumer
-- if at xformers_seqpar_matmul.py:129 (in a helper called at line 153) (TTGIR line 212): written as it runs (not scheduled), by the partition that needs its results or, for its stores, the first consumer
+- if at xformers_seqpar_matmul.py:62 (in a helper called at line 149) (TTGIR line 71): written as it runs (not scheduled), by the partition that needs its results or, for its stores, the first consumer
+- if at xformers_seqpar_matmul.py:86 (in a helper called at line 151) (TTGIR line 120): written as it runs (not scheduled), by the partition that needs its results or, for its stores, the first consumer
+- if at xformers_seqpar_matmul.py:131 (in a helper called at line 155) (TTGIR line 212): written as it runs (not scheduled), by the partition that needs its results or, for its stores, the first consumer
 - short loops: where the scheduled loop runs at most 8 iterations a CTA (((K + 31) // 32), from the launch's arguments), the launch runs the one-partition kernel `twill_kernel_short` of the same schedule, loading its own tiles (ptxas 198 registers, clean, 2 CTA(s) an SM against the producer's 2; simulated for 1, 2, 3, 8 iterations: no deadlock, every phase complete)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
