@@ -217,6 +217,11 @@ VARIANTS = {
     "fla_chunk_gla_fwd_o": ("tests/corpus/fla_chunk_gla_fwd_o.py", "chunk_gla_fwd_kernel_o", []),  # dot under an if
     "fla_fused_recurrent_delta_rule": ("tests/corpus/fla_fused_recurrent_delta_rule.py",
                                        "fused_recurrent_delta_rule_fwd_kernel", []),  # state read, then updated
+    # session 50's sweep c
+    "mamba_state_passing_fwd": ("tests/corpus/mamba_state_passing_fwd.py", "_state_passing_fwd_kernel", []),  # carried state
+    "xformers_seqpar_matmul": ("tests/corpus/xformers_seqpar_matmul.py", "_xformers_seqpar_matmul_kernel", []),  # spin-wait
+    "fbgemm_grouped_gemm_scatter_add": ("tests/corpus/fbgemm_grouped_gemm_scatter_add.py", "_fbgemm_grouped_gemm",
+                                        []),    # groups' rows from m_sizes, the tiles' rows scatter-added
 }
 
 

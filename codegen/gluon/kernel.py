@@ -24,6 +24,7 @@ from codegen.gluon.partition import LoopWriter, OperandHazard, Shared, Turn, ini
 from codegen.gluon.protocol import COPY_FLAG, TMA_FLAG
 from codegen.gluon.plain import Guard, compound, effectful, guard_lines, held, plain, plain_block
 from codegen.gluon.plan import RED_PAD, AsyncTile, KernelPlan, Partition, Ring
+from codegen.gluon.start import register_start, start_arrive, start_wait
 from codegen.gluon.values import Context, Val, base_split_dims, py_name, renamed_def
 from twill.errors import UnsupportedError
 from twill.ir import vocab
@@ -64,6 +65,7 @@ class Module:
     serpentine: bool = False      # persistent tiles along axis 0 in serpentine order (``serpentine``)
     guards: list[Guard] = field(default_factory=list)   # early returns, taken before the partitions start
     cp_async: bool = True         # pointer tiles copied with cp.async where the launch is aligned (else registers)
+    start: bool = False           # the other partitions wait for the first consumer's code before the loop (``start``)
 
     @property
     def handoff(self) -> bool:
@@ -703,6 +705,8 @@ def consumer_function(mod: Module, part: Partition, turn: Turn | None) -> str:
             for sub in (src.subs_of(ops[i]) if i in straight else before[i]):
                 src.straight(ops[i], sub)
             continue
+        if mod.start and q is seq[0]:
+            src.lines += start_arrive() if part.index == mod.plan.consumers[0].index else []
         src.lines += _loop_lines(src, q, q.partitions[part.index], turn, base)
         if q is not seq[-1]:
             src.lines.append("twill_base += twill_n")
@@ -712,6 +716,8 @@ def consumer_function(mod: Module, part: Partition, turn: Turn | None) -> str:
     src.lines[start:start] = _release(src, after_loop=True)
     src.lines += _release(src, after_loop=False)
     lines = src.lines
+    if mod.start and part.index != mod.plan.consumers[0].index:
+        lines = start_wait() + lines
     if mod.persistent:
         lines = persist(lines, "twill_base += twill_n", ("tma.store_wait(0)",) if src.deferred_store else (), src)
     return _function(f"consumer_{part.index}", mod, lines)
@@ -1104,7 +1110,7 @@ def _worker_loops(src: Source, loops: list[tuple[KernelPlan, ScalarLoop, Any]], 
             n = "twill_trips"
     if tail is not None:
         src.lines += tail(src, n)
-    lines = src.lines
+    lines = (start_wait() if mod.start else []) + src.lines
     if mod.persistent:
         lines = persist(lines, f"twill_base += {n}", (), src)
     return _function(name, mod, lines)
@@ -1350,7 +1356,7 @@ def _copy_lines(src: Source, r: Ring, op: IROp, slot: str) -> list[str]:
 
 
 def register_rings(mod: Module, turns: bool) -> None:
-    """The rings' buffers and barriers (and the turn barriers), before any partition refers to them."""
+    """The rings' buffers and barriers (and the turn and start barriers), before any partition refers to them."""
     plan = mod.plan
     copiers = 32 * (plan.producer.warps if plan.producer is not None else 1)
     for r in plan.rings:
@@ -1387,6 +1393,7 @@ def register_rings(mod: Module, turns: bool) -> None:
         mod.barriers.append(("twill_red_free", 2 if red.shared_lag is not None else 1, 1))
     if turns:
         mod.barriers.append(("twill_turn", 1, len(plan.tc_runs)))
+    register_start(mod)
 
 
 def _guards(mod: Module, part: Partition) -> list[str]:

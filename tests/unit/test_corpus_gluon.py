@@ -76,7 +76,11 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "vllm_causal_conv1d_fwd", "fla_chunk_bwd_dh", "liger_tvd",
              # session 50's sweep d: keys found through two index loads (no dot), a dot under an always-true if
              # in a K loop, a delta-rule state read before its update with a scalar load a step
-             "sglang_double_sparsity_decode", "fla_chunk_gla_fwd_o", "fla_fused_recurrent_delta_rule"}
+             "sglang_double_sparsity_decode", "fla_chunk_gla_fwd_o", "fla_fused_recurrent_delta_rule",
+             # session 50's sweep c: a state carried over chunks stored on both sides of an if, a spin-wait on a
+             # peer's flag before the K loop (the producer's copies wait for it: codegen/gluon/start.py)
+             "mamba_state_passing_fwd", "xformers_seqpar_matmul",
+             "fbgemm_grouped_gemm_scatter_add"}   # groups' rows from m_sizes, a scatter-add epilogue masked with `and`
 # the Gluon search's budget where 30 s may find no joint schedule on a loaded CI machine (three dots an iteration)
 SEARCH_SECONDS = {"flagattn_piecewise": 120,
                   "square_attention": 120}   # its two-sub-tile candidates come after 25 s of one-sub-tile ones (CI, session 47: cut at 30 s under load)
@@ -145,6 +149,7 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
                      "inductor_flex_attention": "barrier protocol: not simulated (a condition on a tensor value)",
                      "inductor_flex_decoding": "barrier protocol: not simulated (a condition on a tensor value)",
                      "unsloth_moe_grouped_gemm": "barrier protocol: not simulated (a condition on a tensor value)",
+                     "fbgemm_grouped_gemm_scatter_add": "barrier protocol: not simulated (a condition on a tensor value)",
                      "te_moe_unpermute": "barrier protocol: none (one partition, no mbarrier",   # if src_row != -1
                      # the token loop's bound from loaded sequence starts (session 50)
                      "vllm_causal_conv1d_fwd": "barrier protocol: none (one partition, no mbarrier"}
