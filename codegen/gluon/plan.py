@@ -902,12 +902,34 @@ def _box(plan: KernelPlan, load: IROp, alloc: IROp) -> Box | None:
 
 
 def copy_arguments(plan: KernelPlan) -> list[str]:
-    """The kernel arguments the pointer tiles' addresses and masks are computed from, in any of the kernel's loops
-    (through their carried values, and the results of a loop before): those the kernel was specialised as
-    16-divisible must be so at launch for its cp.async copies."""
+    """The kernel arguments that must be 16-divisible at launch for the pointer tiles' cp.async copies: every argument
+    their masks are computed from (a mask's constancy along a copied vector is not analysed here), and of the arguments
+    their addresses are computed from, those without which ``_divisibility`` cannot show each copied address 16-byte
+    aligned. An argument that only scales an extent already a multiple of 16 (a swizzled program id times BLOCK_M, a
+    rank times a shard's rows times the row stride) is left out: where it was listed, triton_kernels' matmul_ogs and
+    xFormers' sequence-parallel matmul copied through registers at their launches (run 112: x1.42 and x2.37 with
+    cp.async), while Triton's own divisibility analysis proves the same addresses aligned."""
+    defined, carried = _values(plan)
+    pointers, masks = [], []
+    for q in plan.sequence:
+        loads = [q.body[r.load] for r in q.rings if r.copied] + [q.body[a.load] for a in q.asyncs]
+        pointers += [ld.operands[0] for ld in loads]
+        masks += [v for ld in loads for v in ld.operands[1:2]]
+    names = {a.name for a in plan.fn.args}
+    need = _reached(masks, defined, carried) & names
+    keep = (_reached(pointers, defined, carried) & names) - need
+    for a in sorted(keep):
+        trial = need | (keep - {a})
+        if all(_divisibility(plan, p, trial, defined, carried, {}) >= 16 for p in pointers):
+            keep.discard(a)
+    return [a.name for a in plan.fn.args if a.name in need | keep]
+
+
+def _values(plan: KernelPlan) -> tuple[dict[str, IROp], dict[str, list[str]]]:
+    """The op defining each value of the function and its scheduled loops, and each loop-carried value's sources (its
+    initial value and its yield; a loop's result: its last yield)."""
     carried: dict[str, list[str]] = {}
     defined = {r: o for o in plan.fn.ops for r in o.results}
-    frontier = []
     for q in plan.sequence:
         body, loop_body = q.body, q.loop.body
         assert loop_body is not None
@@ -917,10 +939,12 @@ def copy_arguments(plan: KernelPlan) -> list[str]:
             if k < len(q.loop.results) and yld and k < len(yld.operands):
                 carried[q.loop.results[k]] = [yld.operands[k]]        # a loop's result: its last yield
         defined.update({r: o for o in body for r in o.results})
-        frontier += [v for r in q.rings if r.copied for v in body[r.load].operands]
-        frontier += [v for a in q.asyncs for v in body[a.load].operands[:2]]
-    names = {a.name for a in plan.fn.args}
-    seen: set[str] = set()
+    return defined, carried
+
+
+def _reached(roots: list[str], defined: dict[str, IROp], carried: dict[str, list[str]]) -> set[str]:
+    """Every value ``roots`` are computed from (through carried values and the results of a loop before)."""
+    frontier, seen = list(roots), set()
     while frontier:
         v = frontier.pop()
         if v in seen:
@@ -928,7 +952,97 @@ def copy_arguments(plan: KernelPlan) -> list[str]:
         seen.add(v)
         op = defined.get(v)
         frontier += carried.get(v, []) + list(op.operands if op is not None and op.name != vocab.LOOP else ())
-    return [a.name for a in plan.fn.args if a.name in seen & names]
+    return seen
+
+
+def _contiguous(v: str, defined: dict[str, IROp], carried: dict[str, list[str]], seen: set[str]) -> bool:
+    """Whether ``v`` may hold runs of consecutive integers (a ``make_range``, moved or offset, not yet scaled by more than 1)."""
+    if v in seen:
+        return False
+    seen.add(v)
+    op = defined.get(v)
+    if v in carried:
+        return any(_contiguous(u, defined, carried, seen) for u in carried[v])
+    if op is None:
+        return False
+    if op.name == "tt.make_range":
+        return True
+    if op.name == "arith.muli":
+        a, b = op.operands
+        return (_contiguous(a, defined, carried, seen) and _is_one(b, defined)) or \
+            (_contiguous(b, defined, carried, seen) and _is_one(a, defined))
+    # any other op of a run is taken for a run (a remainder, a clamp keep runs): in a product, a run divides by its
+    # factor only, so taking more for runs can only ask more arguments to be 16-divisible
+    return any(_contiguous(u, defined, carried, seen) for u in op.operands)
+
+
+def _is_one(v: str, defined: dict[str, IROp]) -> bool:
+    op = defined.get(v)
+    while op is not None and op.name in _SAME_DIV:
+        op = defined.get(op.operands[0])
+    return op is not None and op.name == "arith.constant" and re.search(r"(?:dense<|constant\s+)1\s*(?::|>)", op.text) is not None
+
+
+def _element_bytes(plan: KernelPlan, ptr: str) -> int:
+    """The bytes of the element a pointer (or a tensor of them) points to; 1 where its type cannot be read."""
+    try:
+        t = plan.fn.type_of(ptr)
+    except (KeyError, ValueError):
+        return 1
+    m = re.search(r"!tt\.ptr<([\w]+)>", t)
+    return type_info(f"tensor<1x{m.group(1)}>").bytes if m else 1
+
+
+_DIV_CAP = 1 << 20
+_SAME_DIV = ("arith.extsi", "arith.extui", "arith.index_cast", "tt.splat", "tt.broadcast", "tt.expand_dims",
+             "ttg.convert_layout", "tt.reshape", "arith.trunci")
+
+
+def _divisibility(plan: KernelPlan, v: str, aligned: set[str], defined: dict[str, IROp], carried: dict[str, list[str]],
+                  memo: dict[str, int]) -> int:
+    """A power of two that divides value ``v`` (in bytes for a pointer), by Triton's rules (its ``AxisInfo``), where the
+    arguments in ``aligned`` are 16-divisible and the others may not be: a product multiplies, a sum or a select takes
+    the smaller (a remainder too: x % n = x - q * n), ``addptr`` scales the offset by the element's bytes, a range keeps
+    its start's, ``tl.multiple_of`` gives its own; a loaded value, a program id and any op not read here divides by 1."""
+    if v in memo:
+        return memo[v]
+    memo[v] = _DIV_CAP                     # a carried value's cycle: its initial value and steps decide
+    go = lambda u: _divisibility(plan, u, aligned, defined, carried, memo)   # noqa: E731
+    op = defined.get(v)
+    if v in carried:
+        before = set(memo)
+        d = min(go(u) for u in carried[v])
+        for u in set(memo) - before:    # found while the cycle assumed the most: found again where read from outside
+            memo.pop(u)
+    elif op is None:
+        d = 16 if v in aligned else 1       # an argument (or a value this walk does not see)
+    elif (hint := re.search(r"tt\.divisibility = (?:dense<)?(\d+)", op.full_text)) is not None:
+        d = min(_DIV_CAP, int(hint.group(1)))      # tl.multiple_of, which Triton's analysis takes as given
+    elif op.name == "arith.constant":
+        m = re.search(r"(?:dense<|value = |constant\s+)(-?\d+)\s*(?::|>)", op.text)
+        n = abs(int(m.group(1))) if m else 1
+        d = _DIV_CAP if n == 0 else min(_DIV_CAP, n & -n)
+    elif op.name == "tt.make_range":
+        m = re.search(r"start = (\d+)", op.full_text)
+        n = int(m.group(1)) if m else 1
+        d = _DIV_CAP if n == 0 else n & -n
+    elif op.name == "arith.muli":     # a range times anything but 1 divides by its factor only (Triton: [2^n, 2^n+1, ...]
+        a, b = op.operands           # counts as 1, as its elements after the first do)
+        da = 1 if _contiguous(a, defined, carried, set()) and not _is_one(b, defined) else go(a)
+        db = 1 if _contiguous(b, defined, carried, set()) and not _is_one(a, defined) else go(b)
+        d = min(_DIV_CAP, da * db)
+    elif op.name in ("arith.addi", "arith.subi", "arith.maxsi", "arith.minsi", "arith.remsi", "arith.remui"):
+        d = min(go(op.operands[0]), go(op.operands[1]))
+    elif op.name == "arith.select":
+        d = min(go(op.operands[1]), go(op.operands[2]))
+    elif op.name == "tt.addptr":
+        d = min(go(op.operands[0]), min(_DIV_CAP, go(op.operands[1]) * _element_bytes(plan, op.operands[0])))
+    elif op.name in _SAME_DIV:
+        d = go(op.operands[0])
+    else:
+        d = 1
+    memo[v] = d
+    return d
 
 
 def _copied_layout(plan: KernelPlan, load: IROp, alloc: IROp) -> str:

@@ -1287,3 +1287,34 @@ def test_a_launch_too_short_for_the_pipelines_prologue_is_refused_in_one_line(tm
     assert mod._decide({"N_CTX": 4096}) == [(), None, None]
     with pytest.raises(ValueError, match=r"must run at least 2 iteration\(s\) a program; this launch gives 1 "):
         mod._decide({"N_CTX": 64})
+
+
+@pytest.mark.parametrize("label, listed, left_out", [
+    # the tiles' rows come from swizzled program ids times BLOCK_M / BLOCK_N: grid_m and grid_n (45 at its PROBLEM)
+    # only scale extents that are multiples of 16, as do the gathered indices and the expert tables
+    ("triton_kernels_matmul_ogs", ["X", "stride_x_m", "W", "stride_w_e", "stride_w_k"],
+     ["grid_m", "grid_n", "N", "GatherIndx", "ExptData"]),
+    # the peer's shard: a rank (3 at its PROBLEM) times a shard's rows times the row stride
+    ("xformers_seqpar_matmul", ["A_my_shard", "A", "B1", "B2", "B3", "stride_am", "stride_bk"],
+     ["direction", "my_rank", "world_size", "M"]),
+    # B's rows are a range times stride_bn: kept; the expert id loaded from memory scales stride_be only
+    ("vllm_fused_moe", ["stride_bn", "stride_be", "K"], ["expert_ids_ptr"]),
+])
+def test_the_cp_async_condition_lists_what_the_copied_addresses_divide_by(label, listed, left_out):
+    # run 112: with the arguments that only scale multiples of 16 left out of COPY_ALIGNED, matmul_ogs ran x1.42 and
+    # xFormers' matmul x2.37 (their copies had gone through registers at their launches)
+    _, _, k = _variant(label)
+    aligned = eval(re.search(r"^COPY_ALIGNED = (\[.*?\])", k.source, re.M).group(1))
+    assert set(listed) <= set(aligned) and not set(left_out) & set(aligned), aligned
+    # each listed address argument is needed: without it 16-divisible some copied address is not shown 16-byte aligned
+    import codegen.gluon.plan as plan_mod
+    from codegen.gluon.values import py_name
+    plan = k.plan
+    defined, carried = plan_mod._values(plan)
+    pointers = [q.body[r.load].operands[0] for q in plan.sequence for r in q.rings if r.copied]
+    masked = plan_mod._reached([v for q in plan.sequence for r in q.rings if r.copied
+                                for v in q.body[r.load].operands[1:2]], defined, carried)
+    names = {py_name(a.name): a.name for a in plan.fn.args}
+    held = {names[a] for a in aligned}
+    for a in held - masked:
+        assert min(plan_mod._divisibility(plan, p, held - {a}, defined, carried, {}) for p in pointers) < 16, a

@@ -573,7 +573,7 @@ DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 4
 MAXNREG = 128
 PERSISTENT = False      # one program per SM loops over the grid's tiles
-COPY_ALIGNED = ['A_my_shard', 'A', 'B1', 'B2', 'B3', 'M', 'N1', 'N2', 'N3', 'stride_am', 'stride_bk', 'direction', 'my_rank', 'world_size']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+COPY_ALIGNED = ['A_my_shard', 'A', 'B1', 'B2', 'B3', 'stride_am', 'stride_bk']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
 
@@ -749,7 +749,7 @@ DESCRIPTOR_LAYOUTS_short = {}
 NUM_WARPS_short = 4
 MAXNREG_short = None
 PERSISTENT_short = False      # one program per SM loops over the grid's tiles
-COPY_ALIGNED_short = ['A_my_shard', 'A', 'B1', 'B2', 'B3', 'M', 'N1', 'N2', 'N3', 'stride_am', 'stride_bk', 'direction', 'my_rank', 'world_size']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+COPY_ALIGNED_short = ['A_my_shard', 'A', 'B1', 'B2', 'B3', 'stride_am', 'stride_bk']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS_short = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 FAST_LAUNCH_short = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
 
