@@ -23,7 +23,7 @@ from codegen.gluon.ops import program_axis, source_where, tile_copies, translate
 from codegen.gluon.partition import LoopWriter, OperandHazard, Shared, Turn, initial, sub_name
 from codegen.gluon.protocol import COPY_FLAG, TMA_FLAG
 from codegen.gluon.plain import Guard, compound, effectful, guard_lines, held, plain, plain_block
-from codegen.gluon.plan import RED_PAD, AsyncTile, KernelPlan, Partition, Ring
+from codegen.gluon.plan import RED_PAD, AsyncTile, KernelPlan, Partition, Ring, tile_suffix
 from codegen.gluon.start import register_start, start_arrive, start_wait
 from codegen.gluon.values import Context, Val, base_split_dims, py_name, renamed_def
 from twill.errors import UnsupportedError
@@ -560,7 +560,7 @@ class Source:
         or, persistent with a producer (``Module.handoff``), by the producer, so that only the wait is
         here and the release after the loop (``_release``)."""
         desc, res = op.operands[0], op.results[0]
-        key = f"{py_name(res)}_c{self.part.index}" + ("" if sub is None else f"_t{sub}")
+        key = py_name(res) + tile_suffix(self.part.index, sub)
         d = py_name(desc)
         shape = _tile_shape(self.plan, desc)
         t = self.ctx.ttype(res)

@@ -22,7 +22,7 @@ from codegen.gluon.layouts import gl_dtype
 from codegen.gluon.ops import imprecise, is_sync_dot, mask_keyword, source_where, tile_copies, translate
 from codegen.gluon.plain import IF, plain
 from codegen.gluon.plan import (AsyncTile, ColumnSplit, Item, KernelPlan, Partition, Reduction, Ring, instance,
-                                 staged_name, stored_name)
+                                 staged_name, stored_name, tile_suffix)
 from codegen.gluon.protocol import COPY_FLAG
 from codegen.gluon.values import Context, Val, py_name, renamed_def
 from twill.errors import UnsupportedError
@@ -377,7 +377,7 @@ class LoopWriter:
             out.append("warpgroup_mma_wait(0)")
         for d in self.inflight:
             out += self._split_released(d)
-        split = self.plan.reduction.split if self.plan.reduction is not None else None
+        split = self.plan.column_split
         if split is not None and len(self.part.subtiles) == 1:
             # the other sub-tiles' last reads of this one's staged operand and B tile (reused or handed back next)
             last = self.shared._k("twill_n - 1")
@@ -612,7 +612,7 @@ class LoopWriter:
             flip = " ^ 1" if run[0] == 0 else ""
             base = f"{bd.turn.base} + " if bd.turn.base else ""
             bd.lines.append(f"mbarrier.wait(twill_turn.index({run[0]}), (({base}{bd.b} - {bd.turn.first}) & 1){flip})")
-        split = self.plan.reduction.split if self.plan.reduction is not None else None
+        split = self.plan.column_split
         if split is not None and x.op == split.dot:
             bd.lines += self._split_dot(bd, x, op, name, a.expr, b.expr, split)
         else:
@@ -632,7 +632,7 @@ class LoopWriter:
         one accumulator (a fresh one: the partial is not carried)."""
         me, w = x.subtile or 0, split.width
         owner = {s: p.index for p in self.plan.consumers for s in p.subtiles}
-        own = f"_c{self.part.index}_t{me}_buf"
+        own = tile_suffix(self.part.index, me) + "_buf"
         if not b.endswith(own):
             raise UnsupportedError("the column split reads another sub-tile's B tile, which the Gluon back end names "
                                    "only where it is a tile loaded by TMA before the loop", where=source_where(op),
@@ -649,7 +649,7 @@ class LoopWriter:
                f"layout={lay}), use_acc=False, is_async=True{imprecise(op)})"]
         for s in range(self.plan.subtiles):
             if s != me:
-                other = b[:-len(own)] + f"_c{owner[s]}_t{s}_buf"
+                other = b[:-len(own)] + tile_suffix(owner[s], s) + "_buf"
                 out += [f"mbarrier.wait(twill_xs_ready.index({s}), ({k}) & 1)",
                         f"tok_{name} = warpgroup_mma({staged_name(split.a, s)}{perm}, {other}{cols}, tok_{name}, "
                         f"is_async=True{imprecise(op)})"]
@@ -660,7 +660,7 @@ class LoopWriter:
 
     def _split_released(self, d: Item) -> list[str]:
         """Once split dot ``d`` retired: the other sub-tiles' staged A operands it read handed back."""
-        split = self.plan.reduction.split if self.plan.reduction is not None else None
+        split = self.plan.column_split
         if split is None or d.op != split.dot:
             return []
         return [f"mbarrier.arrive(twill_xs_free.index({s}))" for s in range(self.plan.subtiles) if s != (d.subtile or 0)]
@@ -687,7 +687,7 @@ class LoopWriter:
                    if tok is None and d.subtile == x.subtile and reads.get(d.op, ("",))[0] == value]
             if old:
                 self._wait_upto(bd, max(old))
-            split = self.plan.reduction.split if self.plan.reduction is not None else None
+            split = self.plan.column_split
             shared = split is not None and split.a == value
             k = self.shared._k(f"{bd.b} - {x.stage}")
             if shared:      # the other sub-tiles read it too: their reads of the iteration before retired

@@ -158,6 +158,11 @@ class Staging:
     stores: set[int] = field(default_factory=set)   # the loop's TMA stores (``tt.descriptor_store``), staged each
 
 
+def tile_suffix(part: int, subtile: int | None) -> str:
+    """What names a consumer's own per-tile buffer (``kernel.Source.tma_load``): its partition and sub-tile."""
+    return f"_c{part}" + ("" if subtile is None else f"_t{subtile}")
+
+
 def staged_name(value: str, subtile: int | None) -> str:
     return f"{py_name(value)}_st" + ("" if subtile is None else f"_t{subtile}")
 
@@ -294,6 +299,11 @@ class KernelPlan:
     def body(self) -> list[IROp]:
         assert self.loop.body is not None
         return self.loop.body.ops
+
+    @property
+    def column_split(self) -> "ColumnSplit | None":
+        """The reduction's split by columns among the sub-tiles, where it has one (``column_split``)."""
+        return self.reduction.split if self.reduction is not None else None
 
     @property
     def staging_possible(self) -> bool:
@@ -1136,7 +1146,7 @@ def _registers(plan: KernelPlan, file: int = REG_FILE, slack: int = 0) -> None:
         plan.partitions = [Partition(p.index, p.role, p.group, p.warps, p.subtiles, p.items, 0, need)]
         plan.maxnreg = None
         return
-    reducer = SPLIT_REDUCER_REGS if plan.reduction is not None and plan.reduction.split is not None else REDUCER_REGS
+    reducer = SPLIT_REDUCER_REGS if plan.column_split is not None else REDUCER_REGS
     small_regs = max([producer_regs(plan) if p.role == "producer" else reducer for p in small], default=0)
     small_groups = math.ceil(sum(p.warps for p in small) / 4)
     consumer_groups = sum(max(1, math.ceil(p.warps / 4)) for p in plan.consumers)
