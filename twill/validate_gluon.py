@@ -31,6 +31,8 @@ from codegen.gluon.protocol import ProtocolError
 from codegen.gluon.replay import model_costs, replay
 from codegen.gluon.sass import wgmma_loops
 from profiling.check import output_checks
+from profiling.cta_clock import measure as measure_in_kernel
+from profiling.cta_clock import probed
 from profiling.gluon import load_source, scopes_of
 from profiling.gluon_profile import GluonProfileOptions, profile_variant
 from profiling.kernel import kernel_module
@@ -331,6 +333,7 @@ def validate_gluon(path: str, machine: Machine, schedule: str, out_dir: str, *, 
             say("sampling the kernel's stalls with ncu")
             sampled = capture_stalls(path, schedule, kernel=str(gj["gluon"]["kernel"]["kernel"]))
     result.update(compare(source, gj, prof, machine))
+    _note_in_kernel(result)
     result["sass"] = sass_census(source, gj, machine)
     _note_sass(result)
     result["shared_memory"] = shared_traffic(source, gj, machine)
@@ -381,6 +384,19 @@ def shared_traffic(source: str, gj: Mapping[str, Any], machine: Machine) -> dict
             "not_counted": "loads from shared memory other than the wgmmas' (threads may read the same bytes)"}
 
 
+def _note_in_kernel(result: dict[str, Any]) -> None:
+    """The whole kernel's cycles an iteration read inside it, against the schedule's and the calibrated prediction;
+    the explanation says so."""
+    ik = result.get("in_kernel") or {}
+    if not ik.get("cycles_per_iteration"):
+        return
+    ik["error_predicted"] = _err(ik["cycles_per_iteration"], result.get("predicted_iteration_cycles"))
+    ik["error_calibrated"] = _err(ik["cycles_per_iteration"], result.get("calibrated_iteration_cycles"))
+    result["critical_path"]["explanation"] += (
+        f"; read inside the kernel over {ik['calls']} launches, {ik['cycles_per_iteration']:.0f} cycles an iteration "
+        f"at {ik['ghz']:.3f} GHz (its whole time: tiles' prologues and epilogues included, no record in the loop)")
+
+
 def _note_shared(result: dict[str, Any]) -> None:
     """The explanation says where the shared-memory traffic alone takes longer than the schedule's iteration."""
     sm, pred = result.get("shared_memory"), result.get("predicted_iteration_cycles")
@@ -429,6 +445,29 @@ def _note_stalls(result: dict[str, Any]) -> None:
                                                      f"{p['outside']:.0%} of it on lines outside every region{unpriced}")
 
 
+def _in_kernel(mod: Any, jit: str, source: str, say: Callable[[str], None]) -> dict[str, Any] | None:
+    """The whole kernel's cycles an iteration and its SMs' clock at PROBLEM, read inside the kernel
+    (``profiling.cta_clock``: no record in the loop); None for a kernel launched one CTA per tile or a kernel file
+    without ``loop_iterations`` (the iterations a tile)."""
+    iters = getattr(mod, "loop_iterations", None)
+    problem = dict(getattr(mod, "PROBLEM", {}) or {})
+    if not callable(iters) or "def twill_kernel(" not in source or "twill_g0" not in source:
+        return None
+    try:
+        probed(source)
+    except InputError:
+        return None
+    say("reading each CTA's cycles and clock inside the kernel")
+    inp = mod.make_inputs(**problem, seed=13)
+
+    def call(kernel: Any) -> Any:
+        setattr(mod, jit, kernel)
+        return mod.launch(inp)
+    out = measure_in_kernel(source, call, float(iters(**problem)))
+    out.pop("per_call", None)
+    return out
+
+
 def _measure(mod: Any, jit: str, d: Path, path: str, result: dict[str, Any], say: Callable[[str], None],
              options: Any) -> dict[str, Any]:
     """The GPU part: correctness, speed, the profile (written beside validation.json)."""
@@ -447,6 +486,7 @@ def _measure(mod: Any, jit: str, d: Path, path: str, result: dict[str, Any], say
             setattr(mod, jit, gmod.kernel)
             result["correctness"] = _correctness(mod, say)
             result["speed"] = _speed(mod, torch, gmod.kernel, triton_fn, jit, say)
+            result["in_kernel"] = _in_kernel(mod, jit, (d / "kernel_gluon.py").read_text(), say)
         finally:
             setattr(mod, jit, triton_fn)
     meta = {"label": d.name, "kernel_file": path, "jit": jit}

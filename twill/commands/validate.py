@@ -99,6 +99,13 @@ def _gluon(args: argparse.Namespace, out: str) -> int:
              else " (amortized: the profile predates steady periods)")
           + (f"; replayed with the calibrated costs {cal['cycles']}{_pct(r.get('iteration_error_calibrated'))} "
              f"({'held out' if cal['held_out'] else 'in sample'}: fitted on {len(cal['fitted_on'])} profiles)" if cal else ""))
+    ik = r.get("in_kernel") or {}
+    if ik.get("cycles_per_iteration"):
+        errs = [f"{e:+.1%} against {what}" for e, what in ((ik.get("error_predicted"), "the schedule"),
+                                                            (ik.get("error_calibrated"), "the calibrated replay"))
+                if e is not None]
+        print(f"whole kernel, read inside it ({ik['calls']} launches): {ik['cycles_per_iteration']:.0f} cycles an "
+              f"iteration ({', '.join(errs)}) at {ik['ghz']:.3f} GHz ({ik['ghz_range'][0]:.3f}-{ik['ghz_range'][1]:.3f})")
     sm = r.get("shared_memory")
     if sm:
         print(f"shared memory: {sm['bytes_per_iteration'] / 1024:.0f} KB an iteration (wgmma operands, stores, copies "
