@@ -398,7 +398,10 @@ def _either(cond: Any) -> bool:
 def _branches_taken(text: str) -> Any:
     """``text`` parsed, each ``if`` with no barrier operation inside it (the code the back end writes as it runs:
     an early return, a branch on a runtime flag, ``plain``) deciding by ``_either``: the protocol is the same
-    on both sides, so a condition on data no longer stops the simulation."""
+    on both sides, so a condition on data no longer stops the simulation. An early return (such an ``if`` ending
+    in ``return``) is never taken, whatever its condition: the simulated program is one that runs the loop, not
+    one the launch's program ids send home before any partition starts (FLA's ``if i_i <= i_j: return`` holds for
+    program 0, and the simulation checked no partition at all)."""
     tree = ast.parse(text)
 
     def barrier_free(node: ast.AST) -> bool:
@@ -411,7 +414,8 @@ def _branches_taken(text: str) -> Any:
         return True
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and all(barrier_free(b) for b in node.body + node.orelse):
-            node.test = ast.Call(ast.Name(EITHER, ast.Load()), [node.test], [])
+            returns = isinstance(node.body[-1], ast.Return) and not node.orelse
+            node.test = ast.Constant(False) if returns else ast.Call(ast.Name(EITHER, ast.Load()), [node.test], [])
     return ast.fix_missing_locations(tree)
 
 

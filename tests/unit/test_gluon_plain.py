@@ -155,6 +155,17 @@ def test_the_protocol_simulation_takes_no_branch_on_data_and_keeps_integer_condi
     assert _either(ANY) is False
 
 
+def test_the_protocol_simulation_takes_no_early_return_whatever_its_condition():
+    # FLA's chunk_gla_fwd_A_kernel_intra_sub_inter returns `if i_i <= i_j` (tests/corpus/fla_gla_intra_sub_inter.py):
+    # true for program 0, the simulation's, which then started no partition (checked nothing, and the replay's max
+    # over no partition raised); an early return is not taken, its branch's plain ops with it
+    src = ("def f(pid, n):\n    out = []\n    if pid <= 0:\n        out.append('zeroed')\n        return out\n"
+           "    if n > 1:\n        out.append('int')\n    out.append('loop')\n    return out\n")
+    ns = {"twill_either": _either}
+    exec(compile(_branches_taken(src), "<t>", "exec"), ns)
+    assert ns["f"](0, 2) == ["int", "loop"]
+
+
 LITERAL = '''module attributes {"ttg.num-warps" = 4 : i32} {
   tt.func public @k(%x: i64, %flag: i32) attributes {noinline = false} {
     %c0 = arith.constant 0 : i32
