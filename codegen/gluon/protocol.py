@@ -444,7 +444,8 @@ def _branches_taken(text: str) -> Any:
         if isinstance(node, ast.For) and isinstance(node.target, ast.Name) and node.target.id == "twill_tile":
             tile_guards(node.body)
     for node in ast.walk(tree):
-        if isinstance(node, ast.If) and id(node) not in guards and all(barrier_free(b) for b in node.body + node.orelse):
+        if (isinstance(node, ast.If) and id(node) not in guards
+                and all(barrier_free(b) for b in node.body + node.orelse)):
             returns = isinstance(node.body[-1], ast.Return) and not node.orelse
             node.test = ast.Constant(False) if returns else ast.Call(ast.Name(EITHER, ast.Load()), [node.test], [])
     return ast.fix_missing_locations(tree)

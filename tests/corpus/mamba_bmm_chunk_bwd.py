@@ -156,8 +156,9 @@ def launch(inputs: dict[str, Any], **config: int) -> Any:
     out = torch.empty_like(a)
     dot_dtype = (tl.bfloat16 if a.dtype == torch.bfloat16 or dout.dtype == torch.bfloat16 else
                  (tl.float16 if a.dtype == torch.float16 or dout.dtype == torch.float16 else tl.float32))
-    grid = lambda META: (triton.cdiv(chunk_size, META['BLOCK_SIZE_M']) * triton.cdiv(k, META['BLOCK_SIZE_N']),  # noqa: E731
-                         batch, nchunks if not has_groups else nchunks * ngroups)
+    grid = lambda META: (  # noqa: E731
+        triton.cdiv(chunk_size, META['BLOCK_SIZE_M']) * triton.cdiv(k, META['BLOCK_SIZE_N']), batch,
+        nchunks if not has_groups else nchunks * ngroups)
     residual_strides = ((residual.stride(0), residual.stride(1), 0 if not has_groups else residual.stride(2),
                          residual.stride(-1)) if residual is not None else (0, 0, 0, 0))
     # the library's `with torch.cuda.device(a.device.index):`, a no-op off the GPU (the CPU interpreter, dry runs)
