@@ -222,6 +222,13 @@ VARIANTS = {
     "xformers_seqpar_matmul": ("tests/corpus/xformers_seqpar_matmul.py", "_xformers_seqpar_matmul_kernel", []),  # spin-wait
     "fbgemm_grouped_gemm_scatter_add": ("tests/corpus/fbgemm_grouped_gemm_scatter_add.py", "_fbgemm_grouped_gemm",
                                         []),    # groups' rows from m_sizes, the tiles' rows scatter-added
+    # sweep C: training and linear-attention libraries
+    "fla_recompute_w_u": ("tests/corpus/fla_recompute_w_u.py", "recompute_w_u_fwd_kernel", []),  # two sibling dot loops
+    "stk_dsd": ("tests/corpus/stk_dsd.py", "_dsd_kernel", []),     # block-sparse: trips and B's rows loaded
+    "fla_hgrn_chunk_o": ("tests/corpus/fla_hgrn_chunk_o.py", "chunk_hgrn_fwd_kernel_o", []),  # reads the last store
+    "mamba_bmm_chunk_bwd": ("tests/corpus/mamba_bmm_chunk_bwd.py", "_bmm_chunk_bwd_kernel", []),  # A^T cast fp32 -> fp16
+    "fla_gla_intra_sub_inter": ("tests/corpus/fla_gla_intra_sub_inter.py", "chunk_gla_fwd_A_kernel_intra_sub_inter",
+                                []),    # returns at program 0; 16 x 16 TF32 dots
 }
 
 

@@ -353,7 +353,7 @@ def device_source(source: str) -> str:
 def launch(text: str, ns: dict[str, Any], rec: Recorder, scalars: dict[str, int]) -> list[Barrier]:
     """Run the device source ``text`` with the recorder's names ``ns`` up to its ``warp_specialize`` (the
     partitions are recorded in ``rec``, not run): every barrier it allocated, named."""
-    ns[EITHER] = _either
+    ns[EITHER], ns[TILE_GUARD] = _either, _FirstTileRuns()
     code = _branches_taken(text)
     rec.lines = text.splitlines()          # the AST keeps the text's line numbers
     rec.copy_targets = set(re.findall(r"async_copy_global_to_shared\((\w+)\.index\(", text))
@@ -384,6 +384,7 @@ def launch(text: str, ns: dict[str, Any], rec: Recorder, scalars: dict[str, int]
 
 
 EITHER = "twill_either"
+TILE_GUARD = "twill_tile_guard"
 # a wgmma wait is no event of the protocol (the simulation does not run the tensor core): an epilogue's branch that
 # waits for the accumulator it stores (``partition._branch_wait``) is barrier-free
 _BARRIER_NAMES = {"mbarrier", "tma", "async_copy", "warpgroup_mma", "fence_async_shared"}
@@ -395,10 +396,32 @@ def _either(cond: Any) -> bool:
     return False if isinstance(cond, _Value) else bool(cond)
 
 
+class _FirstTileRuns:
+    """A persistent kernel's early return taken per tile (``kernel.tile_guards``: ``if cond: <its branch> else:
+    <the tile's work>``) in the simulation: not taken in a partition's first tile, whatever the program ids make of its
+    condition (FLA's ``if i_i <= i_j`` holds for every tile of the simulation's program, which then ran no loop), and
+    as its condition says in the next ones (a skipped tile's phases, carried to the next, are checked too). Each
+    partition's guard has a line of its own, evaluated once a tile: every partition skips the same tiles."""
+
+    def __init__(self) -> None:
+        self.seen: set[int] = set()
+
+    def __call__(self, cond: Any) -> bool:
+        import sys
+        line = sys._getframe(1).f_lineno
+        if line not in self.seen:
+            self.seen.add(line)
+            return False
+        return _either(cond)
+
+
 def _branches_taken(text: str) -> Any:
     """``text`` parsed, each ``if`` with no barrier operation inside it (the code the back end writes as it runs:
     an early return, a branch on a runtime flag, ``plain``) deciding by ``_either``: the protocol is the same
-    on both sides, so a condition on data no longer stops the simulation."""
+    on both sides, so a condition on data no longer stops the simulation. An early return (such an ``if`` ending
+    in ``return``) is never taken, whatever its condition: the simulated program is one that runs the loop, not
+    one the launch's program ids send home before any partition starts (FLA's ``if i_i <= i_j: return`` holds for
+    program 0, and the simulation checked no partition at all)."""
     tree = ast.parse(text)
 
     def barrier_free(node: ast.AST) -> bool:
@@ -409,9 +432,22 @@ def _branches_taken(text: str) -> Any:
             if isinstance(base, ast.Name) and base.id in _BARRIER_NAMES:
                 return False
         return True
+    guards: set[int] = set()
+
+    def tile_guards(body: list[ast.stmt]) -> None:      # the guards in a tile loop, each in the one before's else
+        for g in body:
+            if isinstance(g, ast.If) and g.orelse and all(barrier_free(b) for b in g.body):
+                g.test = ast.Call(ast.Name(TILE_GUARD, ast.Load()), [g.test], [])
+                guards.add(id(g))
+                tile_guards(g.orelse)
     for node in ast.walk(tree):
-        if isinstance(node, ast.If) and all(barrier_free(b) for b in node.body + node.orelse):
-            node.test = ast.Call(ast.Name(EITHER, ast.Load()), [node.test], [])
+        if isinstance(node, ast.For) and isinstance(node.target, ast.Name) and node.target.id == "twill_tile":
+            tile_guards(node.body)
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.If) and id(node) not in guards
+                and all(barrier_free(b) for b in node.body + node.orelse)):
+            returns = isinstance(node.body[-1], ast.Return) and not node.orelse
+            node.test = ast.Constant(False) if returns else ast.Call(ast.Name(EITHER, ast.Load()), [node.test], [])
     return ast.fix_missing_locations(tree)
 
 

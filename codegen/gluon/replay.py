@@ -301,7 +301,7 @@ class _Sim:
         stuck = [self.names[p] for p, ev in enumerate(self.traces) if self.pos[p] < len(ev)]
         if stuck:
             raise ProtocolError("deadlock in the replay: " + ", ".join(stuck) + " never resume")
-        return Replay(self.names, self.starts, self.blocked, max(self.now), self.blocked_at)
+        return Replay(self.names, self.starts, self.blocked, max(self.now, default=0.0), self.blocked_at)
 
     def _parked(self, p: int) -> bool:
         ev = self.traces[p]

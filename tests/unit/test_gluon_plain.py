@@ -9,7 +9,7 @@ import pytest
 from codegen.gluon.layouts import aliases
 from codegen.gluon.plain import distinct_branch_names, early_returns, guarding_ifs, plain
 from codegen.gluon.values import Context, Val
-from codegen.gluon.protocol import _branches_taken, _either, ANY
+from codegen.gluon.protocol import _branches_taken, _either, _FirstTileRuns, ANY
 from twill.errors import UnsupportedError
 from twill.ir.function import read_function
 
@@ -153,6 +153,32 @@ def test_the_protocol_simulation_takes_no_branch_on_data_and_keeps_integer_condi
     assert tests == ["twill_either(x)", "twill_either(n > 1)", "x"]   # an if with a barrier op: left as it is
     assert ns["f"](0, 2) == ["int"]
     assert _either(ANY) is False
+
+
+def test_the_protocol_simulation_takes_no_early_return_whatever_its_condition():
+    # FLA's chunk_gla_fwd_A_kernel_intra_sub_inter returns `if i_i <= i_j` (tests/corpus/fla_gla_intra_sub_inter.py):
+    # true for program 0, the simulation's, which then started no partition (checked nothing, and the replay's max
+    # over no partition raised); an early return is not taken, its branch's plain ops with it
+    src = ("def f(pid, n):\n    out = []\n    if pid <= 0:\n        out.append('zeroed')\n        return out\n"
+           "    if n > 1:\n        out.append('int')\n    out.append('loop')\n    return out\n")
+    ns = {"twill_either": _either}
+    exec(compile(_branches_taken(src), "<t>", "exec"), ns)
+    assert ns["f"](0, 2) == ["int", "loop"]
+
+
+def test_the_protocol_simulation_runs_a_persistent_kernels_first_tile_past_its_per_tile_early_return():
+    # `--persistent on` takes FLA's `if i_i <= i_j` per tile (kernel.tile_guards): true for the simulation's tiles 0,
+    # 1, 2, so no tile ran the loop; the first tile now runs it, the others skip as their condition says
+    src = ("def f(out):\n    for twill_tile in range(3):\n        if twill_tile >= 0:\n            out.append('skip')\n"
+           "        else:\n            mbarrier.arrive(out)\n")
+
+    class Bar:
+        arrive = staticmethod(lambda out: out.append("loop"))
+    ns = {"twill_either": _either, "twill_tile_guard": _FirstTileRuns(), "mbarrier": Bar}
+    exec(compile(_branches_taken(src), "<t>", "exec"), ns)
+    out: list[str] = []
+    ns["f"](out)
+    assert out == ["loop", "skip", "skip"]
 
 
 LITERAL = '''module attributes {"ttg.num-warps" = 4 : i32} {

@@ -84,3 +84,15 @@ def test_the_replay_times_the_scheduled_loop_of_a_kernel_with_two():
     expected = sum(float(n["cycles"] or 0) for n in g["graph"]["nodes"]) * unit
     assert expected > 0 and r.iteration() == pytest.approx(expected, rel=0.01)
     assert len(r.starts[0]) >= 20
+
+
+def test_a_kernel_whose_early_return_program_0_takes_is_replayed_past_it():
+    # FLA's sub-chunk scores return `if i_i <= i_j` (tests/corpus/fla_gla_intra_sub_inter.py), true for program 0: the
+    # replay started no partition and its max over none raised (the route's internal error at replay.py:304); it
+    # takes no early return, and times the loop
+    src, sig, g = _kernel("fla_gla_intra_sub_inter")
+    from codegen.gluon.protocol import integer_arguments
+    traces, _, names, _ = record(src, integer_arguments(sig, src)(4))
+    assert names == ["consumer_0"] and any(e[0] == "line" for e in traces[0])
+    r = replay(src, sig, model_costs(g["graph"], g["time_unit_cycles"], 0))
+    assert len(r.starts[0]) == 2 and r.iteration() > 0       # K = 128 in blocks of 64: two trips
