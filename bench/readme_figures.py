@@ -133,6 +133,9 @@ def _vs_rows(label: str, figures: str) -> str:
 
 # (what, the README's words, the results file, its words; the figures of both, in order, must agree)
 CITED: list[tuple[str, str, str, str]] = [
+    ("the FA forward's cycles and clock read inside the kernel (run 117)",
+     r"at 16k it takes (\d+) cycles an iteration, its profiled steady period, at (\d\.\d+) GHz",
+     "bench/results/gluon/clock_probe.txt", r"fa3 N=16384: (\d+) cycles an iteration at (\d\.\d+) GHz"),
     ("solve times of the three joint cases (median of five)",
      r"Hopper FA forward (\d\.\d+) s, Blackwell FA forward (\d\.\d+) s \((\d\.\d+) s in a\s+cold process",
      SOLVE_TIMES, r"Hopper FA fwd (\d\.\d+) s <= 2\.8 s, Blackwell FA fwd\s+#\s+(\d\.\d+) s <= 1\.9 s \((\d\.\d+) s cold\)"),
