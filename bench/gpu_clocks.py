@@ -9,6 +9,10 @@ reported are the medians of the samples taken while it ran and its TFLOP/s over 
 (a kernel's measured or predicted cycles per iteration, one per DIR in order) and ``--iterations`` (the loop
 iterations the busiest SM runs at the one size given), the window's time per iteration times the sampled clock is
 set against those cycles: their ratio says how much of the kernel's time its steady loop explains. Imports no solver.
+
+Under the power cap nvidia-smi's SM clock reads high: run 117 read the FA forward's SMs at 1.438 GHz from inside
+the kernel (``bench/clock_probe.py``) while nvidia-smi said 1575 MHz. This script says which kernels run at the cap
+and how their clocks compare; the clock itself comes from ``bench/clock_probe.py``.
 """
 from __future__ import annotations
 
