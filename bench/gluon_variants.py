@@ -222,6 +222,12 @@ VARIANTS = {
     "xformers_seqpar_matmul": ("tests/corpus/xformers_seqpar_matmul.py", "_xformers_seqpar_matmul_kernel", []),  # spin-wait
     "fbgemm_grouped_gemm_scatter_add": ("tests/corpus/fbgemm_grouped_gemm_scatter_add.py", "_fbgemm_grouped_gemm",
                                         []),    # groups' rows from m_sizes, the tiles' rows scatter-added
+    # session 51's sweep of inference servers
+    "vllm_paged_attention_2d": ("tests/corpus/vllm_paged_attention_2d.py", "kernel_paged_attention_2d",
+                                []),    # cache blocks through the block table, K in the x-split layout
+    "vllm_rocm_flash_attn_fwd": ("tests/corpus/vllm_rocm_flash_attn_fwd.py", "attn_fwd", []),  # full blocks' loop
+    "deepseek_fp8_gemm": ("tests/corpus/deepseek_fp8_gemm.py", "fp8_gemm_kernel", []),  # N, K constexpr; autotuned
+    "sglang_ep_gather": ("tests/corpus/sglang_ep_gather.py", "_fwd_kernel_ep_gather", []),  # under a token loop
 }
 
 
