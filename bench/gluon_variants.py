@@ -229,6 +229,12 @@ VARIANTS = {
     "mamba_bmm_chunk_bwd": ("tests/corpus/mamba_bmm_chunk_bwd.py", "_bmm_chunk_bwd_kernel", []),  # A^T cast fp32 -> fp16
     "fla_gla_intra_sub_inter": ("tests/corpus/fla_gla_intra_sub_inter.py", "chunk_gla_fwd_A_kernel_intra_sub_inter",
                                 []),    # returns at program 0; 16 x 16 TF32 dots
+    # session 51's sweep of inference servers
+    "vllm_paged_attention_2d": ("tests/corpus/vllm_paged_attention_2d.py", "kernel_paged_attention_2d",
+                                []),    # cache blocks through the block table, K in the x-split layout
+    "vllm_rocm_flash_attn_fwd": ("tests/corpus/vllm_rocm_flash_attn_fwd.py", "attn_fwd", []),  # full blocks' loop
+    "deepseek_fp8_gemm": ("tests/corpus/deepseek_fp8_gemm.py", "fp8_gemm_kernel", []),  # N, K constexpr; autotuned
+    "sglang_ep_gather": ("tests/corpus/sglang_ep_gather.py", "_fwd_kernel_ep_gather", []),  # under a token loop
 }
 
 

@@ -205,6 +205,10 @@ def solve_gluon(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
     except UnsupportedError as e:       # refused whatever the schedule: said before any solve
         res.reason = str(e)
         return res
+    unfit = unfit_value(graph)
+    if unfit:                           # no row split nor register limit holds it (a sub-tile's threads are fewer)
+        res.reason = unfit
+        return res
     fn = read_function(distinct_ranges(kir.text), graph.name)    # a range per reader: which rows are independent
     loop = fn.module.loops()[graph.get("loop_index") or 0]
     rs = row_split(fn, loop)
@@ -903,6 +907,24 @@ def _choose(res: GluonResult) -> GluonResult:
         why = ["no joint schedule was found for any row split"]
     res.reason = "; ".join(why)
     return res
+
+
+MAX_THREAD_REGS = 255          # registers ptxas gives a thread at most
+
+
+def unfit_value(graph: LoopGraph) -> str | None:
+    """Why no schedule holds the loop's values in registers where one of them, spread over every thread of the
+    kernel, alone takes what ptxas may give a thread (LightLLM's int8-KV reduceV at BLOCK_N 512: a [512, 128] f16
+    product, 256 registers a thread of 4 warps; Triton's compile of the loop spills it); else None."""
+    warps = int(graph.get("num_warps") or 4)
+    op = max(graph.ops, key=lambda o: o.regs, default=None)
+    if op is None or -(-op.regs // (4 * 32 * warps)) < MAX_THREAD_REGS:
+        return None
+    where = f"{Path(op.file).name}:{op.line}" if op.file and op.line else op.id
+    return (f"the loop's values cannot be held in registers (at {where}, {op.id}: a {list(op.shape)} {op.dtype} "
+            f"value takes {-(-op.regs // (4 * 32 * warps))} registers a thread over all {warps} warps' threads, "
+            f"expected under the {MAX_THREAD_REGS} ptxas gives a thread; Triton's compile of the loop spills it: "
+            "a smaller tile fits)")
 
 
 def _occupancy(chosen: Candidate, clean: list[Candidate]) -> tuple[str, ...]:

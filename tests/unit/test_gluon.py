@@ -851,6 +851,22 @@ def test_ctas_per_sm_follow_ptxas_registers_shared_memory_and_the_thread_limit()
     assert occupancy(32, 4, 100_000) == 2                               # shared memory
 
 
+def test_a_value_that_fills_a_thread_s_registers_is_refused_before_any_search_in_one_line():
+    # LightLLM's int8-KV reduceV at BLOCK_N 512: the [512, 128] f16 product of P and V takes 256 registers a thread
+    # over the kernel's 4 warps, so no row split has a joint schedule; the route said "no joint schedule was found
+    # for any row split" after a minute of searches; it names the value at once
+    from twill.gluon_route import solve_gluon, unfit_value
+    from twill.graph.extract import graph_for_file
+    path = str(ROOT / "tests/corpus/lightllm_token_att2_int8v.py")
+    big, kir = graph_for_file(path, load_machine("h100").target)
+    res = solve_gluon(big, kir, load_machine("h100"), OptimizeOptions(), lambda _s: None)
+    assert res.chosen is None and not res.candidates and "\n" not in res.reason
+    assert res.reason.startswith("the loop's values cannot be held in registers (at lightllm_token_att2_int8v.py:")
+    assert "a [512, 128] f16 value takes 256 registers a thread over all 4 warps' threads" in res.reason
+    half, _ = graph_for_file(path, load_machine("h100").target, consts={"BLOCK_N": "256"})
+    assert unfit_value(half) is None               # 128 a thread: its schedules are searched (and found)
+
+
 def test_a_generated_source_that_is_not_python_is_refused_in_one_line():
     # a generator defect (run 26's: an `else:` with nothing under it, for a two-stage loop carrying no value) is a
     # one-line CompileError naming the line, not a traceback

@@ -247,6 +247,20 @@ def test_of_sibling_loops_alike_in_work_the_one_without_the_mask_is_scheduled():
     assert graph("tut06_attn_fwd").get("loop_index") == 0      # its first loop is the unmasked one already
 
 
+def test_a_load_under_an_if_counts_once_and_its_branches_count_as_the_loop_s_ops():
+    # vLLM's ROCm FlashAttention: the masked call of its inner loop reads K and V through `load_fn`, a runtime `if`
+    # whose branches load the same tile (one with a boundary check): one tile an iteration, not two; and its
+    # branches, moved out of the loop's top level, are still ops of the loop. The full blocks' loop is the bulk
+    from twill.graph.loops import loop_infos
+    from twill.ir.frontend import read_kernel
+    kir = read_kernel(corpus("vllm_rocm_flash_attn_fwd"), H100.target)
+    full, masked = loop_infos(ttgir.parse(kir.text))
+    assert (full.loads, full.bytes) == (masked.loads, masked.bytes) == (2, 2 * 128 * 64 * 2)
+    assert masked.ops < full.ops < masked.all_ops
+    g = graph("vllm_rocm_flash_attn_fwd")
+    assert g.get("loop_index") == 0 and "the fewest ops" in g.get("loop_choice")
+
+
 def test_persistent_gemm_flattened_loop_in_its_scf_if_guard(tmp_path):
     g = graph("persistent_gemm")
     assert g.get("loop_index") == 1 and g.get("loops") == 2

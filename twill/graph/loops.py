@@ -39,6 +39,7 @@ class LoopInfo:
     flops: int                       # 2*m*n*k summed over the dots
     bytes: int                       # bytes loaded and stored an iteration
     own_line: int | None = None      # a loop of an inlined helper: the ``for``'s line in the helper (``line``: the call's)
+    all_ops: int = 0                 # the body's ops at any depth (both branches of an if), the yields left out
 
     @property
     def where(self) -> str:
@@ -69,9 +70,19 @@ def _nested(op: IROp) -> list[IROp]:
 
 
 def _work(body: list[IROp]) -> tuple[int, int, int, int, int]:
-    """(dots, loads, stores, flops, bytes) of ops and what their regions hold."""
+    """(dots, loads, stores, flops, bytes) an iteration of ``body`` does, what its ops' regions hold included. An
+    ``scf.if`` runs one of its branches, so it counts as the larger (vLLM's ROCm FlashAttention loads the masked
+    loop's K tile under an ``if`` whose branches differ only in the mask: one tile read, not two)."""
     dots = loads = stores = flops = nbytes = 0
     for o in body:
+        if o.name == "scf.if":
+            branches = [_work(b.ops) for b in o.regions] or [(0, 0, 0, 0, 0)]
+            w = max(branches, key=lambda b: (b[3], b[0], b[4], b[1] + b[2]))
+            dots, loads, stores, flops, nbytes = (a + b for a, b in zip((dots, loads, stores, flops, nbytes), w))
+            continue
+        for block in ((o.body,) if o.body is not None else ()) + o.regions:     # a loop's body, a while's
+            w = _work(block.ops)
+            dots, loads, stores, flops, nbytes = (a + b for a, b in zip((dots, loads, stores, flops, nbytes), w))
         if o.name in vocab.DOTS:
             dots += 1
             t = operand_types(o)
@@ -105,14 +116,15 @@ def loop_infos(module: Module) -> list[LoopInfo]:
     for k, (op, site) in enumerate(sites):
         body = [o for o in (op.body.ops if op.body else []) if o.name != vocab.YIELD]
         inner = _nested(op)
-        dots, loads, stores, flops, nbytes = _work(inner)
+        dots, loads, stores, flops, nbytes = _work(body)
         out.append(LoopInfo(
             index=k, lineno=op.lineno, file=op.loc.file, line=op.loc.line, func=_short(site.func),
             helper=bool(module.funcs) and site.func != module.funcs[0].name,
             parents=tuple(p.name for p in site.parents), depth=site.depth,
             innermost=not any(o.name in (vocab.LOOP, "scf.while") for o in inner),
             dots=dots, loads=loads, stores=stores, ops=len(body), flops=flops, bytes=nbytes,
-            own_line=op.loc.own if op.loc.inlined() and op.loc.own_file == op.loc.file else None))
+            own_line=op.loc.own if op.loc.inlined() and op.loc.own_file == op.loc.file else None,
+            all_ops=sum(o.name != vocab.YIELD for o in inner)))
     return out
 
 
@@ -142,7 +154,9 @@ def find_loop(module: Module, loop: LoopSelector, where: str) -> tuple[IROp, Loo
 
     Fewest ops: sibling loops doing the same dots on the same bytes differ in what they add to that work, and
     what they add is masking (causal attention's diagonal, FlexAttention's partial blocks, a backward's masked
-    steps): the boundary blocks that need it are few and the bulk that does not is the loop that runs long."""
+    steps): the boundary blocks that need it are few and the bulk that does not is the loop that runs long. Ops are
+    counted at any depth (an if's branches both): masking a load under an ``if`` (vLLM's ROCm FlashAttention) moves
+    it out of the loop's top level without taking it from the loop's work."""
     loops = module.loops()
     infos = loop_infos(module)
     if not loops:
@@ -171,10 +185,11 @@ def find_loop(module: Module, loop: LoopSelector, where: str) -> tuple[IROp, Loo
                                    found="a loop containing a loop")
         return chosen, info, f"loop {info.index} of {len(loops)} ({info.describe()}): chosen by --loop"
     candidates = [i for i in infos if i.innermost]
-    best = max(candidates, key=lambda i: (i.flops, i.dots, i.bytes, -i.ops, -i.index))
+    best = max(candidates, key=lambda i: (i.flops, i.dots, i.bytes, -i.all_ops, -i.index))
     why = "the only loop" if len(loops) == 1 else \
         "the innermost loop with the most tensor-core and memory work; --loop N or --loop :LINE picks another"
-    if any((i.flops, i.dots, i.bytes) == (best.flops, best.dots, best.bytes) and i.ops > best.ops for i in candidates):
+    if any((i.flops, i.dots, i.bytes) == (best.flops, best.dots, best.bytes) and i.all_ops > best.all_ops
+           for i in candidates):
         why = ("the innermost loop with the most tensor-core and memory work, and of those alike the fewest ops "
                "(the others mask the same work: boundary blocks); --loop N or --loop :LINE picks another")
     return loops[best.index], best, f"loop {best.index} of {len(loops)} ({best.describe()}): {why}"

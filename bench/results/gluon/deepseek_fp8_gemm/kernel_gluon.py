@@ -1,0 +1,482 @@
+"""fp8_gemm_kernel, written by twill from its joint schedule: I=201 L=162 (optimal), 990 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_81, b_85): their addresses and masks spread over 256 threads, 5-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- a_81, b_85 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over a_ptr, b_ptr when the base is 16-byte aligned, the row strides 16-byte multiples, (M) % 64 == 0, (7168) % 128 == 0; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
+- partition 0 (default): consumer, warp group 0, 4 warps, 256 registers per thread (needs about 168): the loop's compute, 2 stages
+- partition 1 (worker): producer, warp group 2, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
+- ring a_81: 5 buffers of [64, 128] f8E4M3FN (the loads run 4 iteration(s) ahead), read by partition(s) 0
+- ring b_85: 5 buffers of [128, 128] f8E4M3FN (the loads run 4 iteration(s) ahead), read by partition(s) 0
+- persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
+- shared memory: 123056 bytes planned of 232448; maxnreg 168
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
+
+L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 16], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
+L1 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L2 = gl.constexpr(gl.SliceLayout(1, gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 32])))
+L3 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[16, 1], threads_per_warp=[8, 4], warps_per_cta=[1, 4], order=[0, 1])))
+L4 = gl.constexpr(gl.SliceLayout(0, gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 32])))
+L5 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L6 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 16], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
+L7 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[16, 1], threads_per_warp=[8, 4], warps_per_cta=[1, 4], order=[0, 1])))
+L8 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 32]))
+L9 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
+L10 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 16], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L11 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[16, 1], threads_per_warp=[8, 4], warps_per_cta=[1, 8], order=[0, 1])))
+L12 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 16], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L13 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[16, 1], threads_per_warp=[8, 4], warps_per_cta=[1, 8], order=[0, 1])))
+
+@gluon.jit
+def consumer_0(a_ptr, b_ptr, c_ptr, a_s_ptr, b_s_ptr, M, twill_g0, twill_g1, twill_g2, twill_box_a_81, twill_box_b_85, a_81_buf, b_85_buf, a_81_ready, a_81_empty, b_85_ready, b_85_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        pid_m = twill_pid0
+        pid_n = twill_pid1
+        offs_m = pid_m * 64
+        offs_m_8 = gl.arange(0, 64, layout=L0)
+        offs_m_9 = gl.arange(0, 64, layout=L1)
+        offs_m_10 = gl.arange(0, 64, layout=L2)
+        offs_m_14 = offs_m + offs_m_8
+        offs_m_15 = offs_m + offs_m_9
+        offs_m_16 = offs_m + offs_m_10
+        offs_m_19 = offs_m_14 % M
+        offs_m_20 = offs_m_16 % M
+        offs_n_21 = pid_n * 128
+        offs_n_22 = gl.arange(0, 128, layout=L3)
+        offs_n_23 = gl.arange(0, 128, layout=L4)
+        offs_n_24 = gl.arange(0, 128, layout=L5)
+        offs_n_28 = offs_n_21 + offs_n_22
+        offs_n_29 = offs_n_21 + offs_n_23
+        offs_n_30 = offs_n_21 + offs_n_24
+        offs_n_31 = offs_n_28 % 7168
+        offs_n_32 = offs_n_29 % 7168
+        a_ptrs_33 = gl.expand_dims(offs_m_19, 1)
+        a_ptrs_34 = a_ptrs_33 * 2048
+        a_ptrs_36 = a_ptr + a_ptrs_34
+        a_ptrs_37 = gl.arange(0, 128, layout=L6)
+        a_ptrs_38 = gl.expand_dims(a_ptrs_37, 0)
+        a_ptrs_39 = a_ptrs_36.broadcast_to([64, 128])
+        a_ptrs_40 = a_ptrs_38.broadcast_to([64, 128])
+        a_ptrs_41 = a_ptrs_39 + a_ptrs_40
+        b_ptrs_42 = gl.expand_dims(offs_n_31, 0)
+        b_ptrs_43 = b_ptrs_42 * 2048
+        b_ptrs_45 = b_ptr + b_ptrs_43
+        b_ptrs_46 = gl.arange(0, 128, layout=L7)
+        b_ptrs_47 = gl.expand_dims(b_ptrs_46, 1)
+        b_ptrs_48 = b_ptrs_45.broadcast_to([128, 128])
+        b_ptrs_49 = b_ptrs_47.broadcast_to([128, 128])
+        b_ptrs_50 = b_ptrs_48 + b_ptrs_49
+        a_s_ptrs_51 = offs_m_20 * 16
+        a_s_ptrs_53 = a_s_ptr + a_s_ptrs_51
+        b_s_ptrs_54 = offs_n_32 // 128
+        b_s_ptrs_55 = b_s_ptrs_54 * 16
+        b_s_ptrs_57 = b_s_ptr + b_s_ptrs_55
+        twill_n = (16 - 0 + 1 - 1) // 1
+        a_s_ptrs_97 = a_s_ptrs_53
+        b_s_ptrs_98 = b_s_ptrs_57
+        a_s_ptrs_97_p1 = a_s_ptrs_97
+        b_s_ptrs_98_p1 = b_s_ptrs_98
+        accumulator_94 = gl.full([64, 128], 0.0, gl.float32, layout=L8)
+        a_s_ptrs_97 = a_s_ptrs_97_p1 + 1  # load2_a_s: stage 0, partition 0 (group 0)
+        a_s = gl.load(a_s_ptrs_97_p1)  # load2_a_s: stage 0, partition 0 (group 0)
+        b_s_ptrs_98 = b_s_ptrs_98_p1 + 1  # load3_b_s: stage 0, partition 0 (group 0)
+        b_s = gl.load(b_s_ptrs_98_p1)  # load3_b_s: stage 0, partition 0 (group 0)
+        a_s_p1 = a_s
+        a_s_ptrs_97_p1 = a_s_ptrs_97
+        accumulator_94_p1 = accumulator_94
+        b_s_p1 = b_s
+        b_s_ptrs_98_p1 = b_s_ptrs_98
+        for twill_b in range(1, twill_n):
+            mbarrier.wait(a_81_ready.index((twill_base + twill_b - 1) % 5), ((twill_base + twill_b - 1) // 5) & 1)
+            fence_async_shared()
+            mbarrier.wait(b_85_ready.index((twill_base + twill_b - 1) % 5), ((twill_base + twill_b - 1) // 5) & 1)
+            fence_async_shared()
+            tok_accumulator_87 = warpgroup_mma(a_81_buf.index((twill_base + twill_b - 1) % 5), b_85_buf.index((twill_base + twill_b - 1) % 5).permute((1, 0)), gl.full([64, 128], 0.0, gl.float32, layout=L8), use_acc=False, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
+            a_s_ptrs_97 = a_s_ptrs_97_p1 + 1  # load2_a_s: stage 0, partition 0 (group 0)
+            a_s = gl.load(a_s_ptrs_97_p1)  # load2_a_s: stage 0, partition 0 (group 0)
+            b_s_ptrs_98 = b_s_ptrs_98_p1 + 1  # load3_b_s: stage 0, partition 0 (group 0)
+            b_s = gl.load(b_s_ptrs_98_p1)  # load3_b_s: stage 0, partition 0 (group 0)
+            accumulator_88 = gl.expand_dims(a_s_p1, 1)  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+            accumulator_89 = accumulator_88.broadcast_to([64, 128])  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+            accumulator_87 = warpgroup_mma_wait(0, deps=(tok_accumulator_87,))
+            mbarrier.arrive(a_81_empty.index((twill_base + twill_b - 1) % 5))
+            mbarrier.arrive(b_85_empty.index((twill_base + twill_b - 1) % 5))
+            accumulator_90 = accumulator_87 * accumulator_89  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+            accumulator_91 = gl.expand_dims(b_s_p1, 0)  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+            accumulator_92 = accumulator_91.broadcast_to([64, 128])  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+            accumulator_93 = accumulator_90 * accumulator_92  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+            accumulator_94 = accumulator_94_p1 + accumulator_93  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+            a_s_p1 = a_s
+            a_s_ptrs_97_p1 = a_s_ptrs_97
+            accumulator_94_p1 = accumulator_94
+            b_s_p1 = b_s
+            b_s_ptrs_98_p1 = b_s_ptrs_98
+        mbarrier.wait(a_81_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 5), ((twill_base + (twill_n - 1 + 1) - 1) // 5) & 1)
+        fence_async_shared()
+        mbarrier.wait(b_85_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 5), ((twill_base + (twill_n - 1 + 1) - 1) // 5) & 1)
+        fence_async_shared()
+        tok_accumulator_87 = warpgroup_mma(a_81_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 5), b_85_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 5).permute((1, 0)), gl.full([64, 128], 0.0, gl.float32, layout=L8), use_acc=False, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
+        accumulator_88 = gl.expand_dims(a_s_p1, 1)  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+        accumulator_89 = accumulator_88.broadcast_to([64, 128])  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+        accumulator_87 = warpgroup_mma_wait(0, deps=(tok_accumulator_87,))
+        mbarrier.arrive(a_81_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 5))
+        mbarrier.arrive(b_85_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 5))
+        accumulator_90 = accumulator_87 * accumulator_89  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+        accumulator_91 = gl.expand_dims(b_s_p1, 0)  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+        accumulator_92 = accumulator_91.broadcast_to([64, 128])  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+        accumulator_93 = accumulator_90 * accumulator_92  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+        accumulator_94 = accumulator_94_p1 + accumulator_93  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+        a_s_p1 = a_s
+        a_s_ptrs_97_p2 = a_s_ptrs_97_p1
+        a_s_ptrs_97_p1 = a_s_ptrs_97
+        accumulator_94_p1 = accumulator_94
+        b_s_p1 = b_s
+        b_s_ptrs_98_p2 = b_s_ptrs_98_p1
+        b_s_ptrs_98_p1 = b_s_ptrs_98
+        a_81_buf._keep_alive()
+        b_85_buf._keep_alive()
+        c = accumulator_94_p1.to(gl.bfloat16)
+        c_ptrs_58 = gl.expand_dims(offs_m_15, 1)
+        c_ptrs_59 = c_ptrs_58 * 7168
+        c_ptrs_61 = c_ptr + c_ptrs_59
+        c_ptrs_62 = gl.expand_dims(offs_n_30, 0)
+        c_ptrs_63 = c_ptrs_61.broadcast_to([64, 128])
+        c_ptrs_64 = c_ptrs_62.broadcast_to([64, 128])
+        c_ptrs_65 = c_ptrs_63 + c_ptrs_64
+        mask_67 = c_ptrs_58 < M
+        mask_68 = c_ptrs_62 < 7168
+        mask_69 = mask_67.broadcast_to([64, 128])
+        mask_70 = mask_68.broadcast_to([64, 128])
+        mask_71 = mask_69 & mask_70
+        v0 = gl.convert_layout(c, L9)
+        gl.store(c_ptrs_65, v0, mask=mask_71)
+        twill_base += twill_n
+
+@gluon.jit
+def producer_1(a_ptr, b_ptr, c_ptr, a_s_ptr, b_s_ptr, M, twill_g0, twill_g1, twill_g2, twill_box_a_81, twill_box_b_85, a_81_buf, b_85_buf, a_81_ready, a_81_empty, b_85_ready, b_85_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        pid_m = twill_pid0
+        pid_n = twill_pid1
+        offs_m = pid_m * 64
+        offs_m_8 = gl.arange(0, 64, layout=L10)
+        offs_m_14 = offs_m + offs_m_8
+        offs_m_19 = offs_m_14 % M
+        offs_n_21 = pid_n * 128
+        offs_n_22 = gl.arange(0, 128, layout=L11)
+        offs_n_28 = offs_n_21 + offs_n_22
+        offs_n_31 = offs_n_28 % 7168
+        a_ptrs_33 = gl.expand_dims(offs_m_19, 1)
+        a_ptrs_34 = a_ptrs_33 * 2048
+        a_ptrs_36 = a_ptr + a_ptrs_34
+        a_ptrs_37 = gl.arange(0, 128, layout=L12)
+        a_ptrs_38 = gl.expand_dims(a_ptrs_37, 0)
+        a_ptrs_39 = a_ptrs_36.broadcast_to([64, 128])
+        a_ptrs_40 = a_ptrs_38.broadcast_to([64, 128])
+        a_ptrs_41 = a_ptrs_39 + a_ptrs_40
+        b_ptrs_42 = gl.expand_dims(offs_n_31, 0)
+        b_ptrs_43 = b_ptrs_42 * 2048
+        b_ptrs_45 = b_ptr + b_ptrs_43
+        b_ptrs_46 = gl.arange(0, 128, layout=L13)
+        b_ptrs_47 = gl.expand_dims(b_ptrs_46, 1)
+        b_ptrs_48 = b_ptrs_45.broadcast_to([128, 128])
+        b_ptrs_49 = b_ptrs_47.broadcast_to([128, 128])
+        b_ptrs_50 = b_ptrs_48 + b_ptrs_49
+        a_ptrs_73 = a_ptrs_41
+        b_ptrs_74 = b_ptrs_50
+        for accumulator_72 in range(0, 16, 1):
+            twill_k = twill_base + (accumulator_72 - 0) // 1
+            a = accumulator_72 * 128
+            a_77 = 2048 - a
+            a_79 = a_ptrs_38 < a_77
+            a_80 = a_79.broadcast_to([64, 128])
+            b_83 = b_ptrs_47 < a_77
+            b_84 = b_83.broadcast_to([128, 128])
+            a_ptrs_95 = a_ptrs_73 + 128
+            b_ptrs_96 = b_ptrs_74 + 128
+            mbarrier.wait(a_81_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
+            if TWILL_TMA:
+                mbarrier.expect(a_81_ready.index(twill_k % 5), twill_box_a_81.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_a_81, [((64 * pid_m) % (M)), 128 * accumulator_72], a_81_ready.index(twill_k % 5), a_81_buf.index(twill_k % 5))  # load0_a: a TMA box (boxes)
+            else:
+                if TWILL_COPY:
+                    async_copy.async_copy_global_to_shared(a_81_buf.index(twill_k % 5), a_ptrs_73, mask=a_80)  # load0_a: stage 0, partition 1 (group 2)
+                    async_copy.mbarrier_arrive(a_81_ready.index(twill_k % 5), increment_count=False)
+                else:
+                    a_81_buf.index(twill_k % 5).store(gl.load(a_ptrs_73, mask=a_80, other=0.0))  # load0_a: stage 0, partition 1 (group 2)
+                    fence_async_shared()
+                    gl.thread_barrier()
+                    mbarrier.arrive(a_81_ready.index(twill_k % 5), count=256)
+            mbarrier.wait(b_85_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
+            if TWILL_TMA:
+                mbarrier.expect(b_85_ready.index(twill_k % 5), twill_box_b_85.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_b_85, [((128 * pid_n) % (7168)), 128 * accumulator_72], b_85_ready.index(twill_k % 5), b_85_buf.index(twill_k % 5))  # load1_b: a TMA box (boxes)
+            else:
+                if TWILL_COPY:
+                    async_copy.async_copy_global_to_shared(b_85_buf.index(twill_k % 5).permute((1, 0)), b_ptrs_74, mask=b_84)  # load1_b: stage 0, partition 1 (group 2)
+                    async_copy.mbarrier_arrive(b_85_ready.index(twill_k % 5), increment_count=False)
+                else:
+                    b_85_buf.index(twill_k % 5).permute((1, 0)).store(gl.load(b_ptrs_74, mask=b_84, other=0.0))  # load1_b: stage 0, partition 1 (group 2)
+                    fence_async_shared()
+                    gl.thread_barrier()
+                    mbarrier.arrive(b_85_ready.index(twill_k % 5), count=256)
+            a_ptrs_73 = a_ptrs_95
+            b_ptrs_74 = b_ptrs_96
+        twill_base += (16 - 0 + 1 - 1) // 1
+
+@gluon.jit
+def twill_kernel(a_ptr, b_ptr, c_ptr, a_s_ptr, b_s_ptr, M, twill_g0, twill_g1, twill_g2, twill_box_a_81, twill_box_b_85, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+    a_81_buf = gl.allocate_shared_memory(gl.float8e4nv, [5, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
+    b_85_buf = gl.allocate_shared_memory(gl.float8e4nv, [5, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
+    a_81_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
+        mbarrier.init(a_81_ready.index(i), count=1 if TWILL_TMA else 256)
+    a_81_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
+        mbarrier.init(a_81_empty.index(i), count=1)
+    b_85_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
+        mbarrier.init(b_85_ready.index(i), count=1 if TWILL_TMA else 256)
+    b_85_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
+        mbarrier.init(b_85_empty.index(i), count=1)
+    gl.warp_specialize([
+        (consumer_0, (a_ptr, b_ptr, c_ptr, a_s_ptr, b_s_ptr, M, twill_g0, twill_g1, twill_g2, twill_box_a_81, twill_box_b_85, a_81_buf, b_85_buf, a_81_ready, a_81_empty, b_85_ready, b_85_empty, TWILL_COPY, TWILL_TMA)),
+        (producer_1, (a_ptr, b_ptr, c_ptr, a_s_ptr, b_s_ptr, M, twill_g0, twill_g1, twill_g2, twill_box_a_81, twill_box_b_85, a_81_buf, b_85_buf, a_81_ready, a_81_empty, b_85_ready, b_85_empty, TWILL_COPY, TWILL_TMA)),
+    ], [8], [64])
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['a_ptr', 'b_ptr', 'c_ptr', 'a_s_ptr', 'b_s_ptr', 'M', 'N', 'K', 'BLOCK_SIZE_M', 'BLOCK_SIZE_N', 'BLOCK_SIZE_K']          # the Triton kernel's parameters, in order
+RUNTIME = ['a_ptr', 'b_ptr', 'c_ptr', 'a_s_ptr', 'b_s_ptr', 'M', 'twill_g0', 'twill_g1', 'twill_g2', 'twill_box_a_81', 'twill_box_b_85']   # the Gluon kernel's parameters, in order
+FLAGS = ['TWILL_COPY', 'TWILL_TMA']   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED = ['a_ptr', 'b_ptr', 'c_ptr', 'a_s_ptr', 'b_s_ptr', 'M', 'twill_g0', 'twill_g1', 'twill_g2']   # the arguments a launch key reads
+CONSTEXPRS = {'N': 7168, 'K': 2048, 'BLOCK_SIZE_M': 64, 'BLOCK_SIZE_N': 128, 'BLOCK_SIZE_K': 128}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {'twill_box_a_81': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False, fp4_padded=False, cga_layout=[])', 'twill_box_b_85': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
+POINTER_BOXES = {'twill_box_a_81': ('a_ptr', ['2048', '1'], [None, '2048'], [64, 128], ['(M) % 64 == 0']), 'twill_box_b_85': ('b_ptr', ['2048', '1'], [None, '2048'], [128, 128], ['(7168) % 128 == 0'])}   # pointer tiles as TMA boxes: (base, strides, extents, block, checks)
+TMA_BOXES = True   # False: copy them with cp.async at every launch
+NUM_WARPS = 4
+MAXNREG = 168
+PERSISTENT = True      # one program per SM loops over the grid's tiles
+COPY_ALIGNED = ['a_ptr', 'b_ptr']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+_CODE = {}                     # expression -> its compiled code
+_DESCS = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE = []                   # the active driver's current device, read per launch
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+        if len(_DESCS) >= 256:
+            _DESCS.clear()
+        d = _DESCS[key] = TensorDescriptor(_Base(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
+
+
+def _box_shapes(bound):
+    """Each pointer tile's (base, extents, strides), or None where the launch does not allow them (a base not
+    16-byte aligned, a row stride not a 16-byte multiple, an extent not positive, a check failed, a shape
+    or stride the descriptor refuses)."""
+    out = {}
+    for n, (base, strides, extents, block, checks) in POINTER_BOXES.items():
+        t = bound[base]
+        if not TMA_BOXES or not hasattr(t, 'data_ptr') or not all(_ev(c, bound) for c in checks):
+            return None
+        st = tuple(int(_ev(e, bound)) for e in strides)
+        ext = tuple(2 ** 31 - 1 if e is None else int(_ev(e, bound)) for e in extents)   # None: unmasked
+        if t.data_ptr() % 16 or any(x * t.element_size() % 16 for x in st[:-1]) or min(ext) <= 0:
+            return None
+        # unmasked, a coordinate holds the element offsets folded into it (an expert's, a batch's): TMA's
+        # coordinates and the kernel's arithmetic are 32-bit, so the tensor's whole span must fit them
+        span = _span(t)
+        if any(e is None and span // max(s, 1) >= 2 ** 31 - 1 for e, s in zip(extents, st)):
+            return None
+        try:
+            _desc(n, t, ext, st, block)
+        except (AssertionError, ValueError, TypeError):
+            return None
+        out[n] = (base, ext, st)
+    return out
+
+
+def _span(t):
+    """The elements from ``t``'s first to the end of its storage."""
+    try:
+        return t.untyped_storage().nbytes() // t.element_size() - t.storage_offset()
+    except (AttributeError, RuntimeError):
+        return t.numel()
+
+
+def _boxes(bound, shapes=None):
+    """The pointer tiles' descriptors over ``shapes`` (else ``_box_shapes``'), None where the launch does not
+    allow them."""
+    shapes = _box_shapes(bound) if shapes is None else shapes
+    if shapes is None:
+        return None
+    return {n: _desc(n, bound[b], ext, st, POINTER_BOXES[n][3]) for n, (b, ext, st) in shapes.items()}
+
+
+def _key(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES:
+        from triton import knobs
+        _MODES.extend((knobs.compilation, knobs.runtime))
+    key = [g, TMA_BOXES, _MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
+    for n in KEYED:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device():
+    if not _DEVICE:
+        from triton.runtime import driver
+        _DEVICE.append(driver.active.get_current_device)
+    return _DEVICE[0]()
+
+
+def _decide(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = _box_shapes(bound)
+    flags = {'TWILL_COPY': all(_aligned(bound[n]) for n in COPY_ALIGNED), 'TWILL_TMA': shapes is not None}
+    return [tuple(flags[f] for f in FLAGS), shapes, None]
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    key = _key(bound, g)
+    entry = _KEYED.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide(bound)
+        if key is not None:
+            if len(_KEYED) >= 64:
+                _KEYED.clear()
+            _KEYED[key] = entry
+    bound.update(dict.fromkeys(POINTER_BOXES) if entry[1] is None else _boxes(bound, entry[1]))
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return _run(entry, g, runtime)
+
+
+def _run(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel[g](*runtime, **dict(zip(FLAGS, entry[0])), num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+def _aligned(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+
+kernel = _Kernel()
