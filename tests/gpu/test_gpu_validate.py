@@ -49,6 +49,10 @@ def test_validate_gluon_gemm(tmp_path):
     assert all(p["measured"]["period"] > 0 and p["predicted"]["period"] > 0 for p in v["partitions"])
     assert v["critical_path"]["measured"]["partition"] and (tmp_path / "profile.json").is_file()
     assert "Per partition: measured against predicted" in (tmp_path / "gluon.html").read_text()
+    # the whole kernel read inside it: the loop's cycles over 20 launches, near the schedule's 1024 (run 117: 1087)
+    ik = v["in_kernel"]
+    assert ik["calls"] == 20 and 900 < ik["cycles_per_iteration"] < 1400 and 0.5 < ik["ghz"] < 2.1
+    assert abs(ik["error_predicted"]) < 0.35 and "read inside the kernel" in r.stdout
 
 
 @pytest.mark.skipif(__import__("shutil").which("ncu") is None, reason="no ncu (Nsight Compute) on this machine")
