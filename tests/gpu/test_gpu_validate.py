@@ -52,7 +52,7 @@ def test_validate_gluon_gemm(tmp_path):
     # the whole kernel read inside it: the loop's cycles over 20 launches, near the schedule's 1024 (run 117: 1087)
     ik = v["in_kernel"]
     assert ik["calls"] == 20 and 900 < ik["cycles_per_iteration"] < 1400 and 0.5 < ik["ghz"] < 2.1
-    assert abs(ik["error_predicted"]) < 0.35 and "read inside the kernel" in r.stdout
+    assert abs(ik["error_predicted"]) < 0.35 and "whole kernel, read inside it" in r.stdout
 
 
 @pytest.mark.skipif(__import__("shutil").which("ncu") is None, reason="no ncu (Nsight Compute) on this machine")
