@@ -4,12 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from twill.solve.budget import WALL_CAP, WORK_LIMIT
 from twill.solve.joint_problem import arcs
 
 
 def cpsat_solver(options: Any) -> Any:
-    """A CP-SAT solver configured from ``options`` (time_limit, threads, seed), the one place every
+    """A CP-SAT solver configured from ``options`` (time_limit, wall_seconds, threads, seed), the one place every
     CP-SAT backend takes its parameters from.
+
+    The limit is deterministic (``max_deterministic_time`` = ``time_limit``, ``twill.solve.budget``): the same
+    model, seed and OR-Tools version give the same answer on every machine, however loaded. The wall clock
+    (``max_time_in_seconds``) is only a safety cap, far above what the deterministic limit takes. One worker
+    searches sequentially, deterministic as it is; several interleave their strategies in deterministic
+    batches (``interleave_search``: OR-Tools documents that search as deterministic independently of
+    ``num_workers``), never the default portfolio, whose workers race.
 
     No LP relaxation (``linearization_level = 0``): these are scheduling problems whose bound on L
     comes from the modulo length already proved, and the LP's cuts do not prune them. No probing in
@@ -26,13 +34,35 @@ def cpsat_solver(options: Any) -> Any:
     from ortools.sat.python import cp_model
 
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = max(0.001, float(options.time_limit))
+    limit_solver(solver, float(options.time_limit), float(options.wall_seconds))
     solver.parameters.num_workers = max(1, int(options.threads))
+    solver.parameters.interleave_search = solver.parameters.num_workers > 1
     solver.parameters.random_seed = int(options.seed)
     solver.parameters.linearization_level = 0
     solver.parameters.cp_model_probing_level = 0
     solver.parameters.catch_sigint_signal = False
     return solver
+
+
+def limit_solver(solver: Any, work: float, wall: float) -> None:
+    """Set ``solver``'s limits: ``work`` deterministic seconds, ``wall`` seconds of wall clock (the safety cap)."""
+    solver.parameters.max_deterministic_time = max(0.001, work)
+    solver.parameters.max_time_in_seconds = max(0.001, wall)
+
+
+def work_stats(solver: Any, status: int, before: float = 0.0) -> dict[str, Any]:
+    """What one ``Solve`` spent: ``work`` (its deterministic seconds, plus ``before`` from earlier solves of the
+    same call) and, when a limit stopped it (FEASIBLE or UNKNOWN), ``stopped_by``: the deterministic limit, or
+    the wall-clock cap (the answer then depends on the machine)."""
+    from ortools.sat.python import cp_model
+
+    out: dict[str, Any] = {"work": before + float(solver.deterministic_time)}
+    if status in (cp_model.FEASIBLE, cp_model.UNKNOWN):
+        params = solver.parameters
+        capped = (solver.deterministic_time < 0.999 * params.max_deterministic_time
+                  and solver.wall_time >= 0.999 * params.max_time_in_seconds)
+        out["stopped_by"] = WALL_CAP if capped else WORK_LIMIT
+    return out
 
 
 def add_folded_capacity(m: Any, p: Any, r: list, ii: int) -> bool:
