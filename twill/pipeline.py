@@ -434,13 +434,14 @@ def joint_failure(joint: Schedule, budget: float) -> dict[str, Any]:
     searched = refuted | left_open
     span = [min(searched), max(searched)] if searched else None
     where = f"I = {span[0]}..{span[1]}" if span else "any I"
+    stopped_by = (joint.get("budget") or {}).get("stopped_by")
+    ended = {"budget": f"the {budget:g} deterministic s budget (--total-time) ran out",
+             "wall cap": "the wall-clock safety cap stopped the search (not reproducible)"}.get(stopped_by or "")
     if joint.status == "infeasible" or not left_open:
         why = f"{len(refuted)} of {len(searched)} I values refuted" if span else "refuted"
+        why += f"; {ended}" if ended and joint.status != "infeasible" else ""
     else:
-        used = joint.get("budget") or {}
-        stop = (f"the {budget:g} deterministic s budget (--total-time) ran out" if used.get("stopped_by") == "budget"
-                else "the wall-clock safety cap stopped the search (not reproducible)" if used.get("stopped_by")
-                else f"the search stopped after {joint.solve_seconds:.0f} s")
+        stop = ended or f"the search stopped after {joint.solve_seconds:.0f} s"
         first = sorted(left_open)[:3]
         why = (f"{len(refuted)} refuted, {len(left_open)} left open ({', '.join(map(str, first))}"
                f"{', ...' if len(left_open) > 3 else ''}: a solver call hit --time-limit or the budget); {stop}")

@@ -48,7 +48,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "deterministic time; z3's rlimit, SCIP's simplex iterations converted), not the clock, so "
                         "the same run gives the same schedule on every machine; on the 2-core reference machine a "
                         "deterministic second of a large joint model takes about four CPU seconds. A wall-clock "
-                        "safety cap, 30 s per deterministic second plus 60 s, stops pathological solves (the result "
+                        "safety cap, 100 s per deterministic second plus 60 s, stops pathological solves (the result "
                         "then says it is not reproducible)")
     p.add_argument("--total-time", type=float, default=None, metavar="S",
                    help="deterministic seconds for the whole joint search, the sum over every solver call it makes "
