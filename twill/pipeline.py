@@ -64,7 +64,7 @@ class OptimizeOptions:
     reg_limit: int | None = None
     no_cross_warp: bool = False
     annotate: bool = True                # write the annotated TTGIR when the input has TTGIR
-    threads: int | None = None           # solver workers per call (None: SolveOptions' default)
+    threads: int | None = None           # solver workers per call (None: SolveOptions' default; CP-SAT runs one)
     realisable: bool = True              # honour the installed Triton's pipeliner constraints (codegen)
     dump_dir: str | None = None          # write each step's output there
     emit: str = "auto"                   # auto (Gluon and Triton on Hopper, Triton elsewhere) | gluon | triton

@@ -117,21 +117,18 @@ def test_the_wall_clock_cap_is_a_separate_limit_and_its_result_is_not_reproducib
     assert sol.status in ("timeout", "feasible") and sol.stats["stopped_by"] == "wall cap"
 
 
-def test_cpsat_stops_on_deterministic_time_with_interleaved_workers():
-    """The parameters: the deterministic limit is the call's, the wall clock a far larger cap; one worker
-    searches sequentially, two interleave (OR-Tools' deterministic parallel search), seed fixed."""
+def test_cpsat_stops_on_deterministic_time_with_one_worker():
+    """The parameters: the deterministic limit is the call's, the wall clock a far larger cap, the seed fixed, and one
+    worker however many threads are asked for (the portfolio races; the interleaved search aborts OR-Tools 9.15 on
+    some of these models); two threads asked give the same search as one."""
     one = cpsat_solver(SolveOptions(time_limit=2.0, seed=5)).parameters
     assert one.max_deterministic_time == 2.0 and one.max_time_in_seconds == budget_mod.wall_cap(2.0) > 2.0
     assert one.num_workers == 1 and not one.interleave_search and one.random_seed == 5
     two = cpsat_solver(SolveOptions(time_limit=2.0, threads=2, wall_limit=7.0)).parameters
-    assert two.num_workers == 2 and two.interleave_search and two.interleave_batch_size == 2
-    assert two.max_time_in_seconds == 7.0
-
-
-def test_two_interleaved_workers_give_the_same_schedule_twice():
+    assert two.num_workers == 1 and not two.interleave_search and two.max_time_in_seconds == 7.0
     g = random_loop(3)
-    opts = JointOptions(time_limit=0.005, total_time=0.02, scale=UNIT, threads=2)
-    assert _outcome(joint_search(g, H100, opts)) == _outcome(joint_search(g, H100, opts))
+    got = [joint_search(g, H100, JointOptions(time_limit=0.005, total_time=0.02, scale=UNIT, threads=t)) for t in (1, 2)]
+    assert _outcome(got[0]) == _outcome(got[1])
 
 
 def _modulo_problem():

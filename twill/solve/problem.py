@@ -130,10 +130,11 @@ class Solution:
 class SolveOptions:
     """One solver call's limits: ``time_limit`` deterministic seconds of the solver's own work (the limit that
     makes a result the same on every machine, ``twill.solve.budget``) and ``wall_limit`` wall seconds, a safety
-    cap for pathological cases (None: ``budget.wall_cap(time_limit)``); ``threads`` workers, ``seed``."""
+    cap for pathological cases (None: ``budget.wall_cap(time_limit)``); ``threads`` workers, which CP-SAT does
+    not take (one worker, the only deterministic setting that does not abort: ``cpsat_base.cpsat_solver``); ``seed``."""
 
     time_limit: float = 60.0   # deterministic seconds per solver call
-    threads: int = 1            # solver workers; one is fastest on these problems (backends.cpsat_base.cpsat_solver)
+    threads: int = 1            # solver workers: CP-SAT always runs one (backends.cpsat_base.cpsat_solver)
     seed: int = 0
     wall_limit: float | None = None     # wall seconds: the safety cap
 

@@ -38,7 +38,7 @@ class JointOptions:
     time_limit: float = 60.0
     total_time: float | None = None
     wall_cap: float | None = None
-    threads: int = 1            # solver workers; one is fastest on these problems (backends.cpsat_base.cpsat_solver)
+    threads: int = 1            # solver workers: CP-SAT always runs one (backends.cpsat_base.cpsat_solver)
     seed: int = 0
     num_warps: int | None = None
     warp_groups: int | None = None
