@@ -46,7 +46,8 @@ def header(args: argparse.Namespace) -> None:
           f"({os.cpu_count()} CPUs, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}), "
           f"Python {platform.python_version()}, triton {triton.__version__}")
     print(f"# command: python bench/solve_times.py {' '.join(sys.argv[1:])}")
-    print(f"# modulo: time limit {args.time_limit}s per solver call; joint: {args.joint_time}s budget per case")
+    print(f"# modulo: time limit {args.time_limit} deterministic s per solver call; joint: {args.joint_time} "
+          "deterministic s budget per case (twill/solve/budget.py)")
 
 
 def modulo_table(archs: list[str], time_limit: float) -> None:
@@ -143,7 +144,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--arch", action="append", default=None)
     ap.add_argument("--time-limit", type=float, default=30.0)
-    ap.add_argument("--joint-time", type=float, default=600.0, help="budget of each joint case (seconds)")
+    ap.add_argument("--joint-time", type=float, default=600.0, help="budget of each joint case (deterministic seconds)")
     ap.add_argument("--no-modulo", action="store_true")
     ap.add_argument("--no-joint", action="store_true")
     ap.add_argument("--case", default=None, help="only the joint cases whose label contains this")

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,6 +43,7 @@ from twill.machine.cost import annotate_costs, written_scale
 from twill.machine.model import Machine
 from twill.schedule.model import Schedule
 from twill.schedule.verify import verify
+from twill.solve.budget import spent
 from twill.solve.modulo import modulo_schedule
 from twill.solve.normalize import normalize_graph
 from twill.solve.joint_problem import JointProblem, lookahead_pairs, subtile_of
@@ -52,7 +52,10 @@ from twill.solve.search import JointOptions, joint_search
 
 ROWS_PER_WARPGROUP = 64          # a Hopper wgmma is m64nNk16 per warpgroup
 PRODUCER_REGS = 24
-SEARCH_SECONDS = 120.0           # the joint searches of all row splits together, unless --total-time says
+# The joint searches of all row splits together, unless --total-time says: deterministic seconds (twill.solve.budget),
+# so that a fresh solve finds the same schedule on every machine (issue #14); about the 120 wall seconds this budget
+# was before on the 2-core machine (a deterministic second of these joint models takes it about four CPU seconds).
+SEARCH_SECONDS = 30.0
 
 
 @dataclass(frozen=True)
@@ -66,7 +69,7 @@ class Candidate:
     schedule: Schedule
     norm: dict[str, Any]
     reg_limit: int = 0               # registers per thread a compute group was allowed
-    budget: float = 0.0              # seconds the joint search had
+    budget: float = 0.0              # deterministic seconds the joint search had (twill.solve.budget)
     hold: bool = True                # a dot's register operands live until it retires (else: until issued)
     lookahead: tuple[int | None, ...] = ()   # row sub-tiles under LOOKAHEAD (dependent dots an iteration apart)
     kernel: GluonKernel | None = None
@@ -103,6 +106,8 @@ class Candidate:
     def summary(self) -> dict[str, Any]:
         return {"subtiles": self.subtiles, "ii": self.schedule.ii, "length": self.schedule.length,
                 "reg_limit": self.reg_limit, "search_seconds": round(self.schedule.solve_seconds, 1),
+                "search_budget": round(self.budget, 4), "search_spent": round(spent(self.schedule.get("budget")), 3),
+                "search_stopped_by": (self.schedule.get("budget") or {}).get("stopped_by"),
                 "operands_live": "until the dot retires" if self.hold else "until the dot issues",
                 "lookahead": list(self.lookahead),
                 "replayed_cycles": round(self.replayed, 1) if self.replayed else None,
@@ -357,7 +362,8 @@ def _split(graph: LoopGraph, rs: Any, loop: Any, nc: int, machine: Machine, opti
 
 TIGHTEN_STEP = 16                # registers per thread taken off the limit when ptxas needs more
 TIGHTEN_TRIES = 3
-LOOKAHEAD_SECONDS = 10.0         # the search under LOOKAHEAD, per variant
+LOOKAHEAD_SECONDS = 2.5          # the search under LOOKAHEAD, per variant, deterministic seconds (about 10 wall seconds)
+MIN_SEARCH = 0.25                # deterministic seconds: less left than this, no further candidate is solved
 
 
 def _attempts(limit: int) -> list[tuple[bool, int]]:
@@ -377,18 +383,22 @@ def _tighten(sp: _Split, kir: KernelIR, machine: Machine, options: Any, solve_op
     warps = int(sp.graph.get("num_warps") or 4)
     limit, one_stage = (one_partition_limit(sp.graph, warps) if sp.one_partition
                         else (consumer_reg_limit(machine, [warps // sp.nc] * sp.nc), False))
-    deadline = time.perf_counter() + budget
+    # deterministic seconds left: only the searches' own work counts (not ptxas, not the machine's load), so the
+    # candidates solved and their schedules are the same on every machine
+    left = budget
     out: list[Candidate] = []
     for hold, lim in _attempts(limit):
-        left = deadline - time.perf_counter()
-        if left <= 1:
+        if left <= MIN_SEARCH:
             break
         if out and out[-1].cycles == math.inf and lim < out[-1].reg_limit:
             break                    # nothing fitted at a looser limit
         share = left / 2 if hold else left      # the other lifetime model keeps half of what is left
         c = _generated(_candidate(sp, machine, options, solve_opts, share, hold, lim, one_stage=one_stage), kir,
                        machine, options)
-        c = _own_tiles(c, sp, kir, machine, options, solve_opts, max(1.0, deadline - time.perf_counter()), say)
+        left -= spent(c.schedule.get("budget"))
+        d = _own_tiles(c, sp, kir, machine, options, solve_opts, max(MIN_SEARCH, left), say)
+        left -= spent(d.schedule.get("budget")) if d.schedule is not c.schedule else 0.0
+        c = d
         out.append(c)
         _say_candidate(c, say)
         if c.clean:
@@ -866,8 +876,11 @@ def _say_candidate(c: Candidate, say: Callable[[str], None]) -> None:
                 f"in {c.schedule.solve_seconds:.1f} s; the search tries at most {summary.get('max_steps')} values of "
                 f"I, under its ceiling of {summary.get('ii_ceiling')})")
         else:
-            say(f"{head}: no joint schedule ({c.schedule.status}: {c.budget:.0f} s, I from {c.schedule.lower_bound} "
-                "searched; --total-time gives the search more)")
+            capped = summary.get("stopped") == "wall cap"
+            say(f"{head}: no joint schedule ({c.schedule.status}: {c.budget:.3g} deterministic s, I from "
+                f"{c.schedule.lower_bound} searched; "
+                + ("its wall-clock safety cap ended it, not reproducible)" if capped
+                   else "--total-time gives the search more)"))
     elif c.kernel is None:
         say(f"{head}: I={c.schedule.ii} L={c.schedule.length} ({c.schedule.status}), not generated: {c.error}")
     else:

@@ -50,8 +50,8 @@ class OptimizeOptions:
     swp_only: bool = False
     backend: str = "cpsat"               # modulo ILP backend: cpsat | cpsat-slots | scip
     joint_backend: str = "cpsat"         # joint problem backend: cpsat | z3
-    time_limit: float = 60.0             # seconds per solver call
-    total_time: float | None = None      # seconds for the whole joint search (None: ten time_limits)
+    time_limit: float = 60.0             # deterministic seconds per solver call (twill.solve.budget)
+    total_time: float | None = None      # deterministic seconds for the whole joint search (None: ten time_limits)
     normalize_bound: int = 300           # U of the paper's section 5.2
     profile: str | None = None           # measured profile JSON (twill profile)
     calibrated: bool = False             # the fitted constants of twill/machine/calibration/<arch>.toml
@@ -64,7 +64,7 @@ class OptimizeOptions:
     reg_limit: int | None = None
     no_cross_warp: bool = False
     annotate: bool = True                # write the annotated TTGIR when the input has TTGIR
-    threads: int | None = None           # solver workers per call (None: SolveOptions' default)
+    threads: int | None = None           # solver workers per call (None: SolveOptions' default; CP-SAT runs one)
     realisable: bool = True              # honour the installed Triton's pipeliner constraints (codegen)
     dump_dir: str | None = None          # write each step's output there
     emit: str = "auto"                   # auto (Gluon and Triton on Hopper, Triton elsewhere) | gluon | triton
@@ -386,10 +386,10 @@ def solve_joint(g: LoopGraph, machine: Machine, opts: OptimizeOptions, modulo: S
     budget = jopts.total_time if jopts.total_time is not None else 10 * jopts.time_limit
     tried: set[int] = set()
 
-    def step(ii: int, length: int, elapsed: float) -> None:
+    def step(ii: int, length: int, spent: float) -> None:
         tried.add(ii)
-        say(f"joint search: I={ii} L={length} (I values tried: {len(tried)}; {elapsed:.1f} s of the {budget:.0f} s "
-            "budget, --total-time)")
+        say(f"joint search: I={ii} L={length} (I values tried: {len(tried)}; {spent:.1f} of the {budget:g} "
+            "deterministic s budget, --total-time)")
 
     try:
         joint = joint_search(g, machine, jopts, seed=modulo.with_extra(normalization=norm), progress=step,
@@ -398,7 +398,8 @@ def solve_joint(g: LoopGraph, machine: Machine, opts: OptimizeOptions, modulo: S
         say(f"joint search: not run: {e}; keeping the modulo schedule")
         return modulo.with_extra(joint={"refused": str(e)})
     if joint.status in ("optimal", "feasible"):
-        say(f"joint search: {joint.status} at I={joint.ii} after {len(tried)} I value(s), {joint.solve_seconds:.1f} s")
+        say(f"joint search: {joint.status} at I={joint.ii} after {len(tried)} I value(s), {joint.solve_seconds:.1f} s "
+            f"({_spent(joint)})")
         if joint.ii > modulo.ii:
             wg = joint.get("warp_groups") or {}
             say(f"joint search: I={joint.ii} above the modulo II={modulo.ii}: with {wg.get('compute')} compute "
@@ -408,6 +409,16 @@ def solve_joint(g: LoopGraph, machine: Machine, opts: OptimizeOptions, modulo: S
     failed = joint_failure(joint, budget)
     say(f"joint search: {failed['summary']}; keeping the modulo schedule, without a warp assignment")
     return modulo.with_extra(joint=failed)
+
+
+def _spent(s: Schedule) -> str:
+    """What a search spent of its deterministic budget, and which limit ended it, in words."""
+    b = s.get("budget") or {}
+    if not b:
+        return "no budget recorded"
+    why = {None: "", "budget": "; its budget ended it", "wall cap": "; the wall-clock safety cap ended it, "
+           "not reproducible"}.get(b.get("stopped_by"), f"; {b.get('stopped_by')} ended it")
+    return f"{b.get('spent', 0):.3g} of {b.get('limit', 0):g} {b.get('unit', 'deterministic seconds')}{why}"
 
 
 def joint_failure(joint: Schedule, budget: float) -> dict[str, Any]:
@@ -423,11 +434,14 @@ def joint_failure(joint: Schedule, budget: float) -> dict[str, Any]:
     searched = refuted | left_open
     span = [min(searched), max(searched)] if searched else None
     where = f"I = {span[0]}..{span[1]}" if span else "any I"
+    stopped_by = (joint.get("budget") or {}).get("stopped_by")
+    ended = {"budget": f"the {budget:g} deterministic s budget (--total-time) ran out",
+             "wall cap": "the wall-clock safety cap stopped the search (not reproducible)"}.get(stopped_by or "")
     if joint.status == "infeasible" or not left_open:
         why = f"{len(refuted)} of {len(searched)} I values refuted" if span else "refuted"
+        why += f"; {ended}" if ended and joint.status != "infeasible" else ""
     else:
-        stop = (f"the {budget:.0f} s budget (--total-time) ran out" if joint.solve_seconds >= 0.95 * budget
-                else f"the search stopped after {joint.solve_seconds:.0f} s")
+        stop = ended or f"the search stopped after {joint.solve_seconds:.0f} s"
         first = sorted(left_open)[:3]
         why = (f"{len(refuted)} refuted, {len(left_open)} left open ({', '.join(map(str, first))}"
                f"{', ...' if len(left_open) > 3 else ''}: a solver call hit --time-limit or the budget); {stop}")
@@ -435,7 +449,7 @@ def joint_failure(joint: Schedule, budget: float) -> dict[str, Any]:
     if span and ceiling is not None and span[1] >= ceiling:
         why += f"; no I above {ceiling} is tried: there the iterations no longer overlap"
     return {"status": joint.status, "ii_searched": span, "ii_refuted": len(refuted), "ii_open": sorted(left_open),
-            "ii_ceiling": ceiling, "seconds": round(joint.solve_seconds, 2), "budget_seconds": budget,
+            "ii_ceiling": ceiling, "seconds": round(joint.solve_seconds, 2), "budget": joint.get("budget"),
             "summary": f"no warp assignment found for {where} ({joint.status}: {why})", "search": joint.get("search")}
 
 

@@ -157,7 +157,7 @@ def test_blackwell_modifications_make_the_smallest_i_unsat(kernel, kw):
     scaled, norm = normalize_graph(annotate_costs(g, m))
     modulo = modulo_schedule(ModuloProblem.from_graph(scaled, m.units), "cpsat", SolveOptions(time_limit=60))
     assert modulo.status == "optimal"
-    s = joint_search(scaled, m, JointOptions(time_limit=30, total_time=120, max_steps=3, **kw),
+    s = joint_search(scaled, m, JointOptions(time_limit=7.5, total_time=30, max_steps=3, **kw),
                      seed=modulo.with_extra(normalization=norm))
     trace = s.get("search")
     at_seed = [e for e in trace if e["ii"] == modulo.ii]

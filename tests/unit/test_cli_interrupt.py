@@ -99,7 +99,7 @@ def test_the_solvers_leave_ctrl_c_to_python():
     pytest.importorskip("ortools")
     assert cpsat_solver(SolveOptions()).parameters.catch_sigint_signal is False
     pytest.importorskip("pyscipopt")
-    assert scip_model("m", 1.0).getParam("misc/catchctrlc") is False
+    assert scip_model("m", SolveOptions(time_limit=1.0)).getParam("misc/catchctrlc") is False
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads child processes from /proc")

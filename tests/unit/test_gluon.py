@@ -557,7 +557,7 @@ def test_a_construct_the_gluon_back_end_refuses_is_named_once_at_its_source_line
     gets its reason once, with the kernel's source line, whatever the candidates tried."""
     from twill.pipeline import optimize
     r = optimize(str(ROOT / "tests/corpus" / corpus), load_machine("h100"),
-                 OptimizeOptions(emit="gluon", time_limit=5, total_time=20, threads=1))
+                 OptimizeOptions(emit="gluon", time_limit=1.25, total_time=5, threads=1))
     note = [n for n in r.notes if n.startswith("gluon kernel: none")]
     assert r.gluon is not None and r.gluon.kernel is None and len(note) == 1, r.notes
     assert where in note[0] and words in note[0], note[0]
@@ -571,7 +571,7 @@ def test_a_kernel_with_its_own_tile_loop_keeps_it_around_every_partition():
     # and runs the rings' phases on from tile to tile
     from twill.pipeline import optimize
     r = optimize(str(ROOT / "tests/corpus/persistent_tma_gemm.py"), load_machine("h200"),
-                 OptimizeOptions(emit="gluon", time_limit=10, total_time=40, threads=1))
+                 OptimizeOptions(emit="gluon", time_limit=2.5, total_time=10, threads=1))
     k = r.gluon.kernel
     assert k is not None and r.gluon.chosen.clean, r.notes
     assert k.plan is not None and len(k.plan.consumers) == 1 and k.plan.producer is not None
@@ -592,7 +592,7 @@ def test_a_kernel_with_its_own_tile_loop_keeps_it_around_every_partition():
 def _pointer_gemm(corpus: str = "pointer_gemm.py", arch: str = "h200"):
     from twill.pipeline import optimize
     return optimize(str(ROOT / "tests/corpus" / corpus), load_machine(arch),
-                    OptimizeOptions(emit="gluon", time_limit=10, total_time=40, threads=1))
+                    OptimizeOptions(emit="gluon", time_limit=2.5, total_time=10, threads=1))
 
 
 def test_pointer_loaded_dot_operands_are_copied_into_rings_by_a_producer_warp_group():
@@ -625,7 +625,7 @@ def test_a_pointer_tile_along_rows_split_between_consumers_is_copied_whole_and_r
     # the TMA, cp.async and register paths; block_fp8_gemm so +12-15 %)
     from twill.pipeline import optimize
     r = optimize(str(ROOT / "tests/corpus/fp8_gemm.py"), load_machine("h200"),
-                 OptimizeOptions(emit="gluon", time_limit=10, total_time=40, threads=1, row_split=2))
+                 OptimizeOptions(emit="gluon", time_limit=2.5, total_time=10, threads=1, row_split=2))
     k = r.gluon.kernel
     assert k is not None and r.gluon.chosen.clean and len(k.plan.consumers) == 2, r.notes
     a = next(ring for ring in k.plan.rings if ring.name == "a_50")
@@ -674,7 +674,7 @@ def test_a_pointer_tile_laid_out_one_element_per_thread_is_copied_in_16_byte_vec
     from twill.ir.load import load_module
     spec = dict(load_module(str(path)).TWILL_SPEC, function="gemm_ws", file=str(path), capability=90)
     (tmp_path / "spec.json").write_text(json.dumps({"schema": SPEC_SCHEMA, "kernels": [spec]}))
-    r = optimize(str(path), load_machine("h100"), OptimizeOptions(emit="gluon", time_limit=10, total_time=40, threads=1,
+    r = optimize(str(path), load_machine("h100"), OptimizeOptions(emit="gluon", time_limit=2.5, total_time=10, threads=1,
                                                                  args=((SPEC_ARG, str(tmp_path / "spec.json")),)))
     k = r.gluon.kernel
     assert k is not None, r.notes
@@ -690,7 +690,7 @@ def test_a_pointer_tile_whose_masked_elements_are_not_zero_is_refused_in_one_lin
     src = (ROOT / "tests/corpus/pointer_gemm.py").read_text()
     f = tmp_path / "other_one.py"
     f.write_text(src.replace("mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0", "mask=offs_k[None, :] < K - k * BLOCK_K, other=1.0"))
-    r = optimize(str(f), load_machine("h200"), OptimizeOptions(emit="gluon", time_limit=5, total_time=20, threads=1))
+    r = optimize(str(f), load_machine("h200"), OptimizeOptions(emit="gluon", time_limit=1.25, total_time=5, threads=1))
     note = [n for n in r.notes if n.startswith("gluon kernel: none")]
     assert r.gluon.kernel is None and len(note) == 1 and "\n" not in note[0], r.notes
     assert "other_one.py:" in note[0] and "masked elements are not zero" in note[0], note[0]
@@ -906,7 +906,7 @@ def test_a_tile_loop_carrying_a_tensor_from_tile_to_tile_is_refused_in_one_line(
     from twill.pipeline import optimize
     path = tmp_path / "column_sums.py"
     path.write_text(CARRIED_TENSOR)
-    r = optimize(str(path), load_machine("h100"), OptimizeOptions(emit="gluon", time_limit=5, total_time=20, threads=1))
+    r = optimize(str(path), load_machine("h100"), OptimizeOptions(emit="gluon", time_limit=1.25, total_time=5, threads=1))
     note = [n for n in r.notes if n.startswith("gluon kernel: none")]
     assert r.gluon.kernel is None and len(note) == 1, r.notes
     assert "column_sums.py:14" in note[0] and "carrying scalars only" in note[0] and "tensor<128xf32" in note[0], note[0]
@@ -942,7 +942,7 @@ def test_carried_values_shifted_one_place_an_iteration_are_read_that_many_iterat
     from twill.pipeline import optimize
     path = tmp_path / "window.py"
     path.write_text(SHIFTED_WINDOW)
-    r = optimize(str(path), load_machine("h200"), OptimizeOptions(emit="gluon", time_limit=5, total_time=20, threads=1))
+    r = optimize(str(path), load_machine("h200"), OptimizeOptions(emit="gluon", time_limit=1.25, total_time=5, threads=1))
     assert r.gluon.kernel is not None, r.notes
     body = _function(r.gluon.kernel.source, "consumer_0")
     assert max(int(a) for a in re.findall(r"_p(\d+)\b", body)) >= 3      # a stage later, three iterations back
@@ -963,7 +963,7 @@ def test_address_arithmetic_of_a_store_node_moves_before_each_earlier_reader_of_
     # reader scheduled earlier in the same consumer (the gk_last load) moved it again
     from twill.pipeline import optimize
     r = optimize(str(ROOT / "tests/corpus/fla_chunk_bwd_dh.py"), load_machine("h200"),
-                 OptimizeOptions(emit="gluon", time_limit=5, total_time=30, threads=1))
+                 OptimizeOptions(emit="gluon", time_limit=1.25, total_time=7.5, threads=1))
     assert r.gluon.kernel is not None, [n for n in r.notes if n.startswith("gluon kernel")]
     assert not [n for n in r.notes if "passes a value between compute partitions" in n]
 
@@ -1016,7 +1016,7 @@ def test_a_store_in_an_outer_loop_of_the_nest_is_refused_in_one_line(tmp_path):
     from twill.pipeline import optimize
     path = tmp_path / "row_flags.py"
     path.write_text(OUTER_STORE)
-    r = optimize(str(path), load_machine("h100"), OptimizeOptions(emit="gluon", time_limit=5, total_time=20, threads=1))
+    r = optimize(str(path), load_machine("h100"), OptimizeOptions(emit="gluon", time_limit=1.25, total_time=5, threads=1))
     note = [n for n in r.notes if n.startswith("gluon kernel: none")]
     assert r.gluon.kernel is None and len(note) == 1, r.notes
     assert "row_flags.py:14" in note[0] and "stores in the body of the loop around the scheduled loop only" in note[0], note[0]
@@ -1032,7 +1032,7 @@ def test_pointer_tiles_cp_async_cannot_copy_go_through_registers_at_every_launch
     assert len(hints) == 2, hints
     path = tmp_path / "grouped_unhinted.py"
     path.write_text("\n".join(ln for ln in text.splitlines() if ln not in hints) + "\n")
-    r = optimize(str(path), load_machine("h100"), OptimizeOptions(emit="gluon", time_limit=5, total_time=20, threads=1))
+    r = optimize(str(path), load_machine("h100"), OptimizeOptions(emit="gluon", time_limit=1.25, total_time=5, threads=1))
     k = r.gluon.kernel
     assert k is not None and not k.cp_async, r.notes
     assert "COPY_ALIGNED = None" in k.source and "'TWILL_COPY': False" in k.source
@@ -1104,7 +1104,7 @@ def test_a_hinted_row_value_of_a_split_kernel_is_read_under_its_sub_tile_name():
     'ram is not defined' for every split candidate)."""
     from twill.pipeline import optimize
     r = optimize(str(ROOT / "tests/corpus/inductor_mm.py"), load_machine("h200"),
-                 OptimizeOptions(emit="gluon", time_limit=10, total_time=40, threads=1, row_split=2))
+                 OptimizeOptions(emit="gluon", time_limit=2.5, total_time=10, threads=1, row_split=2))
     k = r.gluon.kernel
     assert k is not None and len(k.plan.consumers) == 2, r.gluon.reason
     for part in (0, 1):

@@ -42,7 +42,7 @@ def test_a_spin_wait_before_the_loop_orders_the_producers_loads_after_it(tmp_pat
     from twill.pipeline import optimize
     path = tmp_path / "spin_gemm.py"
     path.write_text(SPIN_GEMM)
-    r = optimize(str(path), load_machine("h200"), OptimizeOptions(emit="gluon", time_limit=5, total_time=20, threads=1))
+    r = optimize(str(path), load_machine("h200"), OptimizeOptions(emit="gluon", time_limit=1.25, total_time=5, threads=1))
     src = r.gluon.kernel.source if r.gluon.kernel is not None else ""
     assert "def producer_" in src, [n for n in r.notes if n.startswith("gluon kernel")]
     producer = src[src.index("def producer_"):]

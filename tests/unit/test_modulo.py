@@ -113,7 +113,7 @@ def test_time_limit_on_a_larger_graph_never_claims_optimal():
     deps = [(f"n{i}", f"n{j}", 0, None) for i in range(16) for j in range(i + 1, 16) if rnd.random() < 0.25]
     deps += [(f"n{j}", f"n{i}", 1, None) for i in range(16) for j in range(i + 1, 16) if rnd.random() < 0.05]
     g, p = problem(ops, deps)
-    s = modulo_schedule(p, "cpsat", SolveOptions(time_limit=0.01, threads=1))
+    s = modulo_schedule(p, "cpsat", SolveOptions(time_limit=0.001, threads=1))   # deterministic s: 0.01 proves it
     assert s.status in ("feasible", "timeout")
     assert s.get("trace") and all(t["status"] != "optimal" for t in s.get("trace")[:1])
     if s.status == "feasible":

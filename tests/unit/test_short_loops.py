@@ -28,7 +28,7 @@ CORPUS = ROOT / "tests" / "corpus"
 
 @pytest.fixture(scope="module")
 def blocksparse():
-    return optimize(str(CORPUS / "blocksparse_sdd.py"), load_machine("h100"), OptimizeOptions(time_limit=10, threads=2))
+    return optimize(str(CORPUS / "blocksparse_sdd.py"), load_machine("h100"), OptimizeOptions(time_limit=2.5, threads=2))
 
 
 class _Recorder:
@@ -88,7 +88,7 @@ def test_the_launch_runs_the_one_partition_kernel_where_the_loop_is_short(blocks
 
 def test_a_bound_taking_a_min_with_a_ctas_own_value_is_read_as_at_most_its_argument_side():
     # Mamba's chunk state: range(0, min(chunk_size, seqlen - pid_c * chunk_size), 32): at most chunk_size / 32
-    r = optimize(str(CORPUS / "mamba_chunk_state.py"), load_machine("h100"), OptimizeOptions(time_limit=10, threads=2))
+    r = optimize(str(CORPUS / "mamba_chunk_state.py"), load_machine("h100"), OptimizeOptions(time_limit=2.5, threads=2))
     k = r.gluon.kernel
     assert launch_trips(k.plan) == ("(chunk_size + 32 - 1) // 32", False)
     assert k.short is not None and k.short["prefetch"] == 0          # its tiles stored through registers: clean
@@ -123,14 +123,14 @@ def test_renaming_a_generated_module_and_back_gives_it_again():
 
 
 def test_trip_counts_the_launch_cannot_compute_give_no_second_kernel():
-    r = optimize(str(CORPUS / "lightllm_token_att.py"), load_machine("h100"), OptimizeOptions(time_limit=10, threads=2))
+    r = optimize(str(CORPUS / "lightllm_token_att.py"), load_machine("h100"), OptimizeOptions(time_limit=2.5, threads=2))
     assert r.gluon.kernel is not None and r.gluon.kernel.short is None                # a loaded length
     assert launch_trips(r.gluon.kernel.plan) is None
 
 
 def test_short_loops_off_and_bad_values(tmp_path):
     r = optimize(str(CORPUS / "blocksparse_sdd.py"), load_machine("h100"),
-                 OptimizeOptions(time_limit=10, threads=2, short_loops="off"))
+                 OptimizeOptions(time_limit=2.5, threads=2, short_loops="off"))
     assert r.gluon.kernel.short is None and SHORT_KERNEL not in r.gluon.kernel.source
     for bad in ("0", "eight", "-3"):
         out = tmp_path / bad

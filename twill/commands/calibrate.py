@@ -77,7 +77,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="a profile to predict with the fit without fitting on it (held out; repeatable)")
     p.add_argument("--graph", action="append", default=[], metavar="GRAPH.json",
                    help="a graph.json a profile may have measured, matched by its loop-graph hash (repeatable)")
-    p.add_argument("--time-limit", type=float, default=30.0, help="seconds per solver call (default 30)")
+    p.add_argument("--time-limit", type=float, default=30.0, help="deterministic seconds per solver call (default 30; see twill optimize --help)")
     p.add_argument("--quiet", action="store_true")
 
 

@@ -43,10 +43,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--backend", default="cpsat", choices=("cpsat", "cpsat-slots", "scip"),
                    help="modulo backend: cpsat (slot integers, circular intervals), cpsat-slots (Figure 4 time-indexed), scip (time-indexed ILP)")
     p.add_argument("--joint-backend", default="cpsat", choices=("cpsat", "z3"), help="joint problem backend")
-    p.add_argument("--time-limit", type=float, default=60.0, help="seconds per solver call (default 60)")
+    p.add_argument("--time-limit", type=float, default=60.0, metavar="S",
+                   help="deterministic seconds per solver call (default 60): the solver's own work count (CP-SAT's "
+                        "deterministic time; z3's rlimit, SCIP's simplex iterations converted), not the clock, so "
+                        "the same run gives the same schedule on every machine; on the 2-core reference machine a "
+                        "deterministic second of a large joint model takes about four CPU seconds. A wall-clock "
+                        "safety cap, 100 s per deterministic second plus 60 s, stops pathological solves (the result "
+                        "then says it is not reproducible)")
     p.add_argument("--total-time", type=float, default=None, metavar="S",
-                   help="seconds for the whole joint search, over every I it tries (default: ten --time-limits); "
-                        "when it runs out the best schedule found so far is kept, with what was proved")
+                   help="deterministic seconds for the whole joint search, the sum over every solver call it makes "
+                        "(default: ten --time-limits; the Gluon route's searches of all row splits: 30); when it "
+                        "runs out the best schedule found so far is kept, with what was proved")
     p.add_argument("--normalize-bound", type=int, default=300, metavar="U",
                    help="upper bound on the sum of normalised costs (paper 5.2, default 300)")
     p.add_argument("--profile", default=None, help="measured profile JSON from `twill profile`")
@@ -141,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
         load_calibration(m)
     for flag, value in (("--time-limit", args.time_limit), ("--total-time", args.total_time)):
         if value is not None and not value > 0:
-            raise InputError(f"bad {flag}", expected="a positive number of seconds", found=str(value))
+            raise InputError(f"bad {flag}", expected="a positive number of deterministic seconds", found=str(value))
     if args.row_split is not None and (args.row_split < 1 or args.row_split & (args.row_split - 1)):
         raise InputError("bad --row-split", expected="a power of two >= 1 (row sub-tiles of the Gluon kernel)",
                          found=str(args.row_split))

@@ -20,7 +20,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--jobs", "-j", type=int, default=None,
                    help="worker processes (default: one per core); each solve uses one solver thread and a "
                         "fixed seed, so re-solves are reproducible")
-    p.add_argument("--time-limit", type=float, default=60.0, help="seconds per solver call (default 60)")
+    p.add_argument("--time-limit", type=float, default=60.0, help="deterministic seconds per solver call (default 60; see twill optimize --help)")
     p.add_argument("--check", action="store_true",
                    help="re-solve everything, write nothing, exit 1 when a schedule or its proof drifted")
     p.add_argument("--executor", default="local", metavar="local|ray[=ADDRESS]",
@@ -33,7 +33,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.time_limit <= 0:
-        raise InputError("bad --time-limit", expected="a positive number of seconds", found=str(args.time_limit))
+        raise InputError("bad --time-limit", expected="a positive number of deterministic seconds", found=str(args.time_limit))
     opts = OptimizeOptions(swp_only=args.swp_only, backend=args.backend, joint_backend=args.joint_backend,
                            time_limit=args.time_limit)
 

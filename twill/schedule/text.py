@@ -102,6 +102,16 @@ def layout(g: LoopGraph, s: Schedule) -> str:
     return "\n".join(lines)
 
 
+def _budget_text(s: Schedule) -> str:
+    """The deterministic work the solve spent of its budget, and a limit that ended it (``budget`` record)."""
+    b = s.get("budget")
+    if not isinstance(b, dict):
+        return ""
+    why = {"budget": ", ended by the budget", "wall cap": ", ended by the wall-clock safety cap (not reproducible)"}
+    return (f" ({b.get('spent', 0):.3g} of {b.get('limit', 0):g} {b.get('unit', 'deterministic seconds')}"
+            f"{why.get(b.get('stopped_by'), '')})")
+
+
 def summary(g: LoopGraph, s: Schedule) -> str:
     """Everything ``twill optimize`` prints: II, L, stages, status, bounds, normalisation, warp
     groups, start times, the modulo reservation table, the staggered copies and the loop shape.
@@ -113,7 +123,7 @@ def summary(g: LoopGraph, s: Schedule) -> str:
     lines = [f"kernel {s.get('kernel', g.name)} on {s.get('arch', '?')}: II = {s.ii} units "
              f"(~{s.ii * scale:.0f} cycles), L = {s.length} units, stages = {s.stages}, status = {status_text(s)}",
              f"lower bound: MII = {mii.get('mii', s.lower_bound)} (ResMII {mii.get('res_mii', '?')}, "
-             f"RecMII {mii.get('rec_mii', '?')}); backend {s.backend}; solve {s.solve_seconds:.2f}s"]
+             f"RecMII {mii.get('rec_mii', '?')}); backend {s.backend}; solve {s.solve_seconds:.2f}s{_budget_text(s)}"]
     failed = s.get("joint")
     if isinstance(failed, dict) and failed.get("summary"):
         lines.append(f"joint search: {failed['summary']}")

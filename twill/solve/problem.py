@@ -6,6 +6,7 @@ from typing import Any
 
 from twill.errors import GraphError, MachineError
 from twill.graph.model import LoopGraph, Reservation
+from twill.solve.budget import wall_cap
 
 
 @dataclass(frozen=True)
@@ -127,9 +128,20 @@ class Solution:
 
 @dataclass(frozen=True)
 class SolveOptions:
-    time_limit: float = 60.0   # seconds per solver call
-    threads: int = 1            # solver workers; one is fastest on these problems (backends.cpsat_base.cpsat_solver)
+    """One solver call's limits: ``time_limit`` deterministic seconds of the solver's own work (the limit that
+    makes a result the same on every machine, ``twill.solve.budget``) and ``wall_limit`` wall seconds, a safety
+    cap for pathological cases (None: ``budget.wall_cap(time_limit)``); ``threads`` workers, which CP-SAT does
+    not take (one worker, the only deterministic setting that does not abort: ``cpsat_base.cpsat_solver``); ``seed``."""
+
+    time_limit: float = 60.0   # deterministic seconds per solver call
+    threads: int = 1            # solver workers: CP-SAT always runs one (backends.cpsat_base.cpsat_solver)
     seed: int = 0
+    wall_limit: float | None = None     # wall seconds: the safety cap
+
+    @property
+    def wall_seconds(self) -> float:
+        """The wall-clock safety cap of this call, in seconds."""
+        return self.wall_limit if self.wall_limit is not None else wall_cap(self.time_limit)
 
 
 def slot_coefficients(rrt: tuple[Reservation, ...], unit: str, ii: int) -> dict[tuple[int, int], int]:

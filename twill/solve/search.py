@@ -11,9 +11,13 @@ from twill.graph.model import Dep, LoopGraph, Op
 from twill.schedule.model import FEASIBLE, INFEASIBLE, OPTIMAL, TIMEOUT, Schedule
 from twill.schedule.verify_joint import preferences, pressure
 from twill.solve.backends import II_RANGE, JOINT, get_backend, supports
+from twill.solve.budget import Budget
 from twill.solve.joint_problem import JointAtIL, JointProblem
 from twill.solve.modulo import modulo_schedule, solve_at_ii
 from twill.solve.problem import SolveOptions
+
+
+QUICK_FLOOR = 0.25     # deterministic seconds: the least per-call limit of pass 1 (about a CPU second, budget.py)
 
 
 def get_joint_backend(name: str) -> Any:
@@ -24,14 +28,17 @@ def get_joint_backend(name: str) -> Any:
 
 @dataclass(frozen=True)
 class JointOptions:
-    """Knobs of the joint search. ``time_limit`` is per solver call, ``total_time`` for the search;
+    """Knobs of the joint search. ``time_limit`` is per solver call, ``total_time`` for the search, both in
+    deterministic seconds (``twill.solve.budget``: the same search on every machine); ``wall_cap`` the search's
+    wall-clock safety cap in seconds (None: ``budget.wall_cap(total_time)``), for pathological cases only;
     ``mode`` "minimize" solves each I once for its smallest L, "each_length" checks every L in
     turn (Algorithm 1 literally); ``max_steps`` bounds the number of I values tried; ``total_time`` defaults to
     ten ``time_limit``s."""
 
     time_limit: float = 60.0
     total_time: float | None = None
-    threads: int = 1            # solver workers; one is fastest on these problems (backends.cpsat_base.cpsat_solver)
+    wall_cap: float | None = None
+    threads: int = 1            # solver workers: CP-SAT always runs one (backends.cpsat_base.cpsat_solver)
     seed: int = 0
     num_warps: int | None = None
     warp_groups: int | None = None
@@ -75,10 +82,16 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
     No pass goes above ``JointProblem.ii_ceiling()``, where the iterations no longer overlap: a
     problem that no I satisfies (a register limit that a producer and its consumer exceed together)
     ends there, refuted or timed out, instead of galloping until the model no longer fits 64 bits.
-    ``progress(I, L, elapsed)`` is called before each solve (a one-argument callable gets a
-    message instead). Status ``optimal`` only when every smaller (I, L) was proved unsatisfiable,
-    the seed II was proved, and the found L proved minimal; else ``feasible`` with
+    ``progress(I, L, spent)`` is called before each solve, ``spent`` the deterministic seconds spent so far (a
+    one-argument callable gets a message instead). Status ``optimal`` only when every smaller (I, L) was proved
+    unsatisfiable, the seed II was proved, and the found L proved minimal; else ``feasible`` with
     ``lower_bound`` the smallest I not refuted and ``gap`` (I - lower_bound) / I.
+
+    Every limit is counted in deterministic seconds (``twill.solve.budget``): each call's ``time_limit``, and
+    the budget ``total_time`` as the sum of what the calls spent, so the same problem gives the same schedule
+    on any machine. Only the wall-clock safety cap (``wall_cap``) depends on the clock; ``extra["budget"]``
+    says what was spent, which limit ended the search (``stopped_by``) and whether the result is
+    ``reproducible`` (no wall-clock cap reached).
 
     Examples
     --------
@@ -92,29 +105,34 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
     report = _progress(progress)
     t0 = time.perf_counter()
     p, graph, scale = _problem(graph_or_problem, machine, opts, seed)
-    budget = opts.total_time if opts.total_time is not None else 10 * opts.time_limit
-    mopts = SolveOptions(time_limit=opts.time_limit, threads=opts.threads, seed=opts.seed)
-    modulo = seed if seed is not None and seed.status in (OPTIMAL, FEASIBLE) else \
-        modulo_schedule(p.modulo, opts.modulo_backend, mopts)
+    limit = opts.total_time if opts.total_time is not None else 10 * opts.time_limit
+    budget = Budget(limit, opts.wall_cap, t0=t0)
+    if seed is not None and seed.status in (OPTIMAL, FEASIBLE):
+        modulo = seed
+    else:
+        mopts = SolveOptions(time_limit=opts.time_limit, threads=opts.threads, seed=opts.seed)
+        modulo = modulo_schedule(p.modulo, opts.modulo_backend, mopts, total_time=limit)
+        budget.absorb(modulo.get("budget"))
     if modulo.status not in (OPTIMAL, FEASIBLE):
         return Schedule(ii=0, length=0, start=(), status=modulo.status, lower_bound=modulo.lower_bound,
                         solve_seconds=time.perf_counter() - t0, backend=f"{solver.name}-joint", time_unit=scale,
-                        extra=(("search", []), ("joint", p.params())))
+                        extra=(("search", []), ("joint", p.params()), ("budget", budget.record())))
     first_ii = modulo.ii
     seed_proved = _ii_proved(modulo)
-    run = _Search(p, solver, opts, report, t0, deadline=t0 + budget, moduli={first_ii: modulo},
-                  ceiling=max(first_ii, p.ii_ceiling()))
+    run = _Search(p, solver, opts, report, budget, moduli={first_ii: modulo}, ceiling=max(first_ii, p.ii_ceiling()))
     best, last_ii = run.passes(first_ii)
     elapsed = time.perf_counter() - t0
     if best is None:
         refuted = seed_proved and all(run.outcome.get(i) == "unsat" for i in range(first_ii, last_ii + 1))
         tried = max(run.outcome, default=first_ii)
         every = bool(run.outcome) and all(run.outcome.get(i) == "unsat" for i in range(first_ii, tried + 1))
-        # why the search ended: the time, its step bound (every I tried refuted, the ceiling not reached), the ceiling
-        stopped = ("ceiling" if last_ii >= run.ceiling else "steps" if run.steps >= opts.max_steps else "time")
+        # why the search ended: the ceiling, its step bound (every I tried refuted, the ceiling not reached), its
+        # deterministic budget, or (pathological) the wall-clock cap
+        stopped = ("ceiling" if last_ii >= run.ceiling else "steps" if run.steps >= opts.max_steps
+                   else budget.stopped_by or "budget")
         return Schedule(ii=0, length=0, start=(), status=INFEASIBLE if refuted else TIMEOUT, lower_bound=first_ii,
                         solve_seconds=elapsed, backend=f"{solver.name}-joint", time_unit=scale,
-                        extra=(("search", run.trace), ("joint", p.params()),
+                        extra=(("search", run.trace), ("joint", p.params()), ("budget", budget.record()),
                                ("search_summary", {"result": "no joint schedule in the searched (I, L) range",
                                                    "ii_tried": _solved_iis(run.trace),
                                                    "ii_ceiling": run.ceiling, "stopped": stopped,
@@ -124,8 +142,9 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
     open_below = [i for i in range(first_ii, found_ii) if run.outcome.get(i) != "unsat"]
     ii_lower = open_below[0] if open_below else found_ii
     exact = seed_proved and not open_below and sol.status == OPTIMAL
-    return _schedule(graph, p, sol, mod, first_ii, run.trace, exact, solver.name, scale, elapsed,
-                     ii_lower=ii_lower if seed_proved else first_ii, mii=run.moduli[first_ii].get("mii"))
+    sched = _schedule(graph, p, sol, mod, first_ii, run.trace, exact, solver.name, scale, elapsed,
+                      ii_lower=ii_lower if seed_proved else first_ii, mii=run.moduli[first_ii].get("mii"))
+    return sched.with_extra(budget=budget.record())
 
 
 def _problem(graph_or_problem: LoopGraph | JointProblem, machine: Any, opts: JointOptions,
@@ -148,14 +167,13 @@ def _problem(graph_or_problem: LoopGraph | JointProblem, machine: Any, opts: Joi
 class _Search:
     """Algorithm 1 under way: the modulo seed per I (``moduli``), the trace of every (I, L) tried,
     ``outcome[I]`` "unsat" | "timeout" for each I with no schedule found, and the solver calls made;
-    no I above ``ceiling`` is tried."""
+    no I above ``ceiling`` is tried; every call is charged to ``budget`` (deterministic seconds)."""
 
     p: JointProblem
     solver: Any
     opts: JointOptions
     report: Callable[[int, int, float], None]
-    t0: float
-    deadline: float
+    budget: Budget
     moduli: dict[int, Schedule]
     ceiling: int
     trace: list[dict[str, Any]] = field(default_factory=list)
@@ -167,7 +185,7 @@ class _Search:
         of ``joint_search``."""
         # Pass 1, Algorithm 1 as written: I upward from the modulo optimum, each I's L range in
         # turn, with a short time limit per call so that one hard refutation does not stall it.
-        quick = min(self.opts.time_limit, max(1.0, self.opts.time_limit / 10))
+        quick = min(self.opts.time_limit, max(QUICK_FLOOR, self.opts.time_limit / 10))
         best, ii, stuck = self.ascend(self.skip_bound(first_ii), quick)
         # Pass 2, when refutations time out: gallop upward (steps 1, 2, 4, ...) to a satisfiable I,
         # an upper bound in hand early.
@@ -193,7 +211,7 @@ class _Search:
         """I upward from ``ii``: ``(best or None, last I reached, timeouts in a row)``; stops after
         three, or after the ceiling (then the last I reached is the ceiling, tried)."""
         stuck = 0
-        while ii <= self.ceiling and self.steps < self.opts.max_steps and time.perf_counter() < self.deadline:
+        while ii <= self.ceiling and self.steps < self.opts.max_steps and not self.budget.over():
             got = self.attempt(ii, limit, "ascend")
             self.steps += 1
             if got is not None:
@@ -206,7 +224,7 @@ class _Search:
 
     def gallop(self, ii: int, limit: float) -> tuple[tuple[int, Any, Schedule] | None, int]:
         jump = 1
-        while ii < self.ceiling and self.steps < self.opts.max_steps and time.perf_counter() < self.deadline:
+        while ii < self.ceiling and self.steps < self.opts.max_steps and not self.budget.over():
             ii = min(ii + jump, self.ceiling)
             jump *= 2
             got = self.attempt(ii, limit, "gallop")
@@ -219,7 +237,7 @@ class _Search:
         for cand in range(first_ii, best[0]):
             if self.outcome.get(cand) == "unsat":
                 continue
-            if time.perf_counter() >= self.deadline:
+            if self.budget.over():
                 break
             self.outcome.pop(cand, None)
             got = self.attempt(cand, self.opts.time_limit, "close")
@@ -228,15 +246,17 @@ class _Search:
         return best
 
     def options(self, limit: float) -> SolveOptions:
-        return SolveOptions(time_limit=limit, threads=self.opts.threads, seed=self.opts.seed)
+        """One call's options: ``limit`` deterministic seconds within what the budget has left, and the wall-clock
+        cap within the search's."""
+        work, wall = self.budget.call_limits(limit)
+        return SolveOptions(time_limit=work, threads=self.opts.threads, seed=self.opts.seed, wall_limit=wall)
 
     def attempt(self, ii: int, limit: float, phase: str) -> tuple[Any, Schedule] | None:
         """Every L range at one I: the first satisfying (solution, modulo seed), or None; records
         ``outcome[ii]`` otherwise (unsat only when every range and the modulo seed were refuted)."""
         if ii not in self.moduli:
-            left = self.deadline - time.perf_counter()
-            limit_here = self.options(max(0.01, min(limit, left)))
-            self.moduli[ii] = _modulo_at(self.p, ii, self.opts.modulo_backend, limit_here)
+            self.moduli[ii] = _modulo_at(self.p, ii, self.opts.modulo_backend, self.options(max(0.01, limit)))
+            self.budget.absorb(self.moduli[ii].get("budget"))
         mod = self.moduli[ii]
         if mod.status == INFEASIBLE:     # a joint schedule is a modulo schedule: none at this I
             self.trace.append({"ii": ii, "length": None, "stages": None, "result": "unsat", "seconds": 0.0,
@@ -249,12 +269,11 @@ class _Search:
         timed_out = False
         seed_starts = tuple(dict(mod.start)[n] for n in self.p.nodes) if mod.ii == ii and mod.start else ()
         for lo_l, hi_l, stages in _ranges(mod, self.opts.mode, self.p.lookahead_stages()):
-            left = self.deadline - time.perf_counter()
-            if left <= 0:
+            if self.budget.over():
                 timed_out = True
                 break
-            self.report(ii, lo_l, time.perf_counter() - self.t0)
-            sol = self.solve(JointAtIL(self.p, ii, lo_l, hi_l, seed_starts), stages, min(limit, left), phase)
+            self.report(ii, lo_l, self.budget.spent)
+            sol = self.solve(JointAtIL(self.p, ii, lo_l, hi_l, seed_starts), stages, limit, phase)
             if sol.status in (OPTIMAL, FEASIBLE):
                 return sol, mod
             timed_out = timed_out or sol.status == TIMEOUT
@@ -265,9 +284,11 @@ class _Search:
         """One step at ``limit``, traced. Satisfiable with L not yet proved minimal in a short limit:
         this I is the answer of the pass, so its L gets the full limit."""
         sol = self.solver.solve(q, self.options(limit))
+        self.budget.charge(sol.stats)
         self.trace.extend(_trace_entries(q.ii, q.lo, q.hi, stages, sol, phase))
-        if sol.status == FEASIBLE and limit < self.opts.time_limit and self.deadline > time.perf_counter():
-            again = self.solver.solve(q, self.options(min(self.opts.time_limit, self.deadline - time.perf_counter())))
+        if sol.status == FEASIBLE and limit < self.opts.time_limit and not self.budget.over():
+            again = self.solver.solve(q, self.options(self.opts.time_limit))
+            self.budget.charge(again.stats)
             if again.status == OPTIMAL or (again.status == FEASIBLE and again.values["length"] <= sol.values["length"]):
                 sol = again
                 self.trace.extend(_trace_entries(q.ii, q.lo, q.hi, stages, sol, phase + "+prove-L"))
@@ -298,14 +319,15 @@ def _modulo_at(p: JointProblem, ii: int, backend: str, opts: SolveOptions) -> Sc
     """The optimal modulo schedule at exactly ``ii`` (status infeasible when none exists there)."""
     mp = p.modulo
     sol = solve_at_ii(get_backend(backend), mp, ii, opts, ii_range=supports(backend, II_RANGE))
+    spent_here = ("budget", {"spent": float(sol.stats.get("work", 0.0)), "stopped_by": sol.stats.get("stopped_by")})
     if sol.status not in (OPTIMAL, FEASIBLE):
         return Schedule(ii=ii, length=0, start=(), status=sol.status, lower_bound=ii,
-                        solve_seconds=float(sol.stats.get("seconds", 0.0)), backend=backend)
+                        solve_seconds=float(sol.stats.get("seconds", 0.0)), backend=backend, extra=(spent_here,))
     length = int(sol.values["length"])
     return Schedule(ii=ii, length=length, start=tuple((n, sol.values["start"][n]) for n in mp.nodes),
                     status=sol.status, lower_bound=ii, solve_seconds=float(sol.stats.get("seconds", 0.0)),
                     backend=backend, extra=(("proof", {"ii_proved": True, "length_proved": sol.status == OPTIMAL,
-                                                        "length_lower_bound": sol.stats.get("bound")}),))
+                                                        "length_lower_bound": sol.stats.get("bound")}), spent_here))
 
 
 def _ii_proved(modulo: Schedule) -> bool:
@@ -332,7 +354,7 @@ def _progress(cb: Callable[..., None] | None) -> Callable[[int, int, float], Non
         takes_three = True
     if takes_three:
         return cb
-    return lambda i, length, s: cb(f"joint search: I={i} L={length} ({s:.1f}s)")
+    return lambda i, length, s: cb(f"joint search: I={i} L={length} ({s:.1f} deterministic s)")
 
 
 def _trace_entries(ii: int, lo: int, hi: int, stages: int, sol: Any, phase: str) -> list[dict[str, Any]]:
@@ -343,7 +365,9 @@ def _trace_entries(ii: int, lo: int, hi: int, stages: int, sol: Any, phase: str)
         return [{"ii": ii, "length": e["length"], "stages": stages, "result": res.get(e["result"], "timeout"),
                  "seconds": e["seconds"], "phase": phase} for e in per_length]
     entry = {"ii": ii, "length": lo if lo == hi else [lo, hi], "stages": stages, "result": names[sol.status],
-             "seconds": round(float(sol.stats.get("seconds", 0.0)), 4)}
+             "seconds": round(float(sol.stats.get("seconds", 0.0)), 4), "work": round(float(sol.stats.get("work", 0.0)), 4)}
+    if sol.stats.get("stopped_by"):
+        entry["stopped_by"] = sol.stats["stopped_by"]
     if sol.status in (OPTIMAL, FEASIBLE):
         entry["found_length"] = sol.values["length"]
         entry["length_proved_minimal"] = sol.status == OPTIMAL

@@ -20,7 +20,7 @@ from typing import Any
 import networkx as nx
 
 from twill.errors import SolverError
-from twill.solve.backends.cpsat_base import add_folded_capacity, cpsat_solver
+from twill.solve.backends.cpsat_base import add_folded_capacity, cpsat_solver, work_stats
 from twill.solve.problem import (ModuloAtII, ModuloIIRange, ModuloProblem, Solution, SolveOptions,
                                  slot_coefficients)
 
@@ -160,7 +160,8 @@ def _run(m: Any, options: SolveOptions, t0: float, what: str, where: str) -> tup
     solver = cpsat_solver(options)
     st = solver.Solve(m)
     stats = {"seconds": time.perf_counter() - t0, "build_seconds": t_build,
-             "solve_seconds": time.perf_counter() - t0 - t_build, "solver_status": solver.StatusName(st)}
+             "solve_seconds": time.perf_counter() - t0 - t_build, "solver_status": solver.StatusName(st),
+             **work_stats(solver, st)}
     if st == cp_model.MODEL_INVALID:
         raise SolverError(f"CP-SAT rejected the {what}", where=where, found=m.Validate())
     status = {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible", cp_model.INFEASIBLE: "infeasible"}.get(st, "timeout")

@@ -31,7 +31,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from twill.errors import SolverError
-from twill.solve.backends.cpsat_base import add_folded_capacity, cpsat_solver
+from twill.solve.backends.cpsat_base import add_folded_capacity, cpsat_solver, limit_solver, work_stats
+from twill.solve.budget import wall_cap
 from twill.solve.joint_problem import JointAtIL, JointProblem
 from twill.solve.problem import Solution, SolveOptions
 
@@ -49,7 +50,7 @@ class CpSatJoint:
         built = _build(m, q)
         stats: dict[str, Any] = {"build_seconds": time.perf_counter() - t0}
         if built is None:        # a constant part already exceeds a capacity
-            stats["seconds"] = time.perf_counter() - t0
+            stats.update(seconds=time.perf_counter() - t0, work=0.0)
             stats["solver_status"] = "INFEASIBLE (constant load)"
             return Solution("infeasible", {}, stats)
         jv, (off_issue, prefer) = built
@@ -62,7 +63,7 @@ class CpSatJoint:
         solver = cpsat_solver(options)
         st = solver.Solve(m)
         stats.update(seconds=time.perf_counter() - t0, solver_status=solver.StatusName(st),
-                     conflicts=solver.NumConflicts())
+                     conflicts=solver.NumConflicts(), **work_stats(solver, st))
         if st == cp_model.MODEL_INVALID:
             raise SolverError("CP-SAT rejected the joint model", where=q.problem.name, found=m.Validate())
         if st == cp_model.INFEASIBLE:
@@ -81,7 +82,8 @@ class CpSatJoint:
         return Solution(status, values, stats)
 
 
-TIE_BREAK_SECONDS = 10.0   # the preference pass's own limit (or the call's limit if shorter)
+TIE_BREAK_SECONDS = 2.5    # the preference pass's own limit, deterministic seconds (or the call's limit if shorter;
+                           # at least 0.25): about the 10 wall seconds it had before the limits were deterministic
 
 
 def _values(solver: Any, jv: "JointVars", length: int) -> dict[str, Any]:
@@ -124,9 +126,12 @@ def _tie_break(m: Any, solver: Any, jv: "JointVars", values: dict[str, Any], pre
         m.AddHint(jv.t[v], values["start"][p.nodes[v]])
         if not isinstance(jv.w[v], int):
             m.AddHint(jv.w[v], values["warp"][p.nodes[v]])
-    solver.parameters.max_time_in_seconds = min(TIE_BREAK_SECONDS, max(1.0, options.time_limit))
+    limit = min(TIE_BREAK_SECONDS, max(0.25, options.time_limit))
+    limit_solver(solver, limit, min(wall_cap(limit), options.wall_seconds))
     st2 = solver.Solve(m)
     stats["tie_break"] = solver.StatusName(st2)
+    # the pass's work is the call's; its stop is not the call's (the first pass's status stands)
+    stats["work"] = work_stats(solver, st2, stats.get("work", 0.0))["work"]
     if st2 in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return _values(solver, jv, best)
     return values

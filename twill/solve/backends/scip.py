@@ -1,6 +1,7 @@
 """SCIP backends (pyscipopt): the modulo problem at a fixed II, as a MILP with slot binaries, integer
 stages and the length L as objective (Figure 4 as the ``cpsat-slots`` backend writes it), and the cost
-normalisation ILP of section 5.2 (``twill.solve.normalize``)."""
+normalisation ILP of section 5.2 (``twill.solve.normalize``). Both stop on a count of simplex iterations
+(``scip_model``), not on the clock."""
 from __future__ import annotations
 
 import math
@@ -8,6 +9,7 @@ import time
 from typing import Any
 
 from twill.errors import SolverError
+from twill.solve.budget import SCIP_LP_ITERATIONS_PER_SECOND, WALL_CAP, WORK_LIMIT
 from twill.solve.problem import CostNormalization, ModuloAtII, Solution, SolveOptions, slot_coefficients
 
 # SCIP statuses that prove the model has no solution (every variable is bounded, so "inforunbd"
@@ -18,17 +20,57 @@ _STOPPED = {"timelimit", "memlimit", "nodelimit", "totalnodelimit", "stallnodeli
             "sollimit", "bestsollimit", "restartlimit", "userinterrupt", "terminate", "unknown"}
 
 
-def scip_model(name: str, time_limit: float) -> Any:
-    """A quiet SCIP model under ``time_limit`` seconds that leaves Ctrl-C to Python: SCIP's own
+def scip_model(name: str, options: SolveOptions) -> Any:
+    """A quiet SCIP model for one call under ``options``: at most ``time_limit`` deterministic seconds of
+    simplex iterations (``budget.SCIP_LP_ITERATIONS_PER_SECOND`` of them a second, the limit of each LP
+    solve too, counted at every LP solved and node: past them the solve is interrupted, at the same point on
+    every machine, so a call makes at most about twice its iterations), the wall clock
+    (``limits/time``) only as the safety cap; seed ``options.seed``. Ctrl-C is left to Python: SCIP's own
     handler (``misc/catchctrlc``) would end the solve as "userinterrupt", a stopped search that looks
     like a time limit, and the command would go on."""
     from pyscipopt import Model
 
     m = Model(name)
     m.hideOutput()
-    m.setParam("limits/time", max(0.001, float(time_limit)))
+    m.setParam("limits/time", max(0.001, float(options.wall_seconds)))
     m.setParam("misc/catchctrlc", False)
+    m.setParam("randomization/randomseedshift", int(options.seed))
+    iterations = max(1, int(float(options.time_limit) * SCIP_LP_ITERATIONS_PER_SECOND))
+    m.setParam("lp/iterlim", iterations)           # no single LP runs past them either
+    m.setParam("lp/rootiterlim", iterations)
+    m.includeEventhdlr(_work_limit(iterations), "twill_work_limit", "interrupts the solve past its LP iterations")
     return m
+
+
+def _work_limit(iterations: int) -> Any:
+    """An event handler that interrupts the solve once SCIP has made ``iterations`` simplex iterations."""
+    from pyscipopt import SCIP_EVENTTYPE, Eventhdlr
+
+    events = SCIP_EVENTTYPE.LPSOLVED | SCIP_EVENTTYPE.NODESOLVED
+
+    class WorkLimit(Eventhdlr):  # type: ignore[misc]
+        def eventinit(self) -> None:
+            self.model.catchEvent(events, self)
+
+        def eventexit(self) -> None:
+            self.model.dropEvent(events, self)
+
+        def eventexec(self, event: Any) -> None:
+            if self.model.getNLPIterations() >= iterations:
+                self.model.interruptSolve()
+
+    return WorkLimit()
+
+
+def work_stats(m: Any, status: str) -> dict[str, Any]:
+    """``work`` (deterministic seconds: the simplex iterations made) and, when a limit stopped the solve,
+    ``stopped_by``: the work limit (our interrupt) or the wall-clock cap."""
+    out: dict[str, Any] = {"work": m.getNLPIterations() / SCIP_LP_ITERATIONS_PER_SECOND}
+    if status == "userinterrupt":
+        out["stopped_by"] = WORK_LIMIT
+    elif status == "timelimit":
+        out["stopped_by"] = WALL_CAP
+    return out
 
 
 class ScipModulo:
@@ -40,8 +82,7 @@ class ScipModulo:
 
         p, ii, horizon = q.problem, q.ii, q.horizon
         t0 = time.perf_counter()
-        m = scip_model("modulo", options.time_limit)
-        m.setParam("randomization/randomseedshift", options.seed)
+        m = scip_model("modulo", options)
         y = [[m.addVar(vtype="B", name=f"y{v}_{r}") for r in range(ii)] for v in range(p.n)]
         k = [m.addVar(vtype="I", lb=0, ub=horizon // ii, name=f"k{v}") for v in range(p.n)]
         t = [ii * k[v] + quicksum(r * y[v][r] for r in range(ii)) for v in range(p.n)]
@@ -66,7 +107,7 @@ class ScipModulo:
         m.optimize()
         status = m.getStatus()
         stats = {"seconds": time.perf_counter() - t0, "build_seconds": t_build,
-                 "solve_seconds": time.perf_counter() - t0 - t_build, "solver_status": status}
+                 "solve_seconds": time.perf_counter() - t0 - t_build, "solver_status": status, **work_stats(m, status)}
         if status in _INFEASIBLE:
             return Solution("infeasible", {}, stats)
         if status != "optimal" and status not in _STOPPED:
@@ -90,7 +131,7 @@ class ScipNormalize:
         from pyscipopt import quicksum
 
         vals, bound = q.values, q.bound
-        m = scip_model("normalize", options.time_limit)
+        m = scip_model("normalize", options)
         c = [m.addVar(vtype="I", lb=1, ub=bound, name=f"c{i}") for i in range(len(vals))]
         F = m.addVar(vtype="C", lb=0, name="F")
         for i in range(len(vals)):
@@ -102,7 +143,8 @@ class ScipNormalize:
         m.addCons(quicksum(c) >= 1)
         m.setObjective(F - quicksum(c) / (bound + 1), "minimize")
         m.optimize()
-        status, stats = m.getStatus(), {"solver_status": m.getStatus()}
+        status = m.getStatus()
+        stats = {"solver_status": status, **work_stats(m, status)}
         if m.getNSols() == 0:
             return Solution("timeout", {}, stats)
         units = [int(round(m.getVal(x))) for x in c]

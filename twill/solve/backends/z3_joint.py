@@ -24,6 +24,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from twill.solve.budget import WALL_CAP, WORK_LIMIT, Z3_RLIMIT_PER_SECOND
 from twill.solve.joint_problem import JointAtIL, JointProblem, arcs
 from twill.solve.problem import Solution, SolveOptions
 
@@ -33,46 +34,61 @@ class Z3Joint:
 
     def solve(self, q: JointAtIL, options: SolveOptions) -> Solution:
         """The smallest L in [q.lo, q.hi] with a joint schedule at q.ii, trying each L in turn;
-        ``stats["lengths"]`` lists each L tried with sat | unsat | unknown and its seconds."""
+        ``stats["lengths"]`` lists each L tried with sat | unsat | unknown and its seconds. The checks share
+        ``options.time_limit`` deterministic seconds of z3's resource counter (``rlimit``,
+        ``budget.Z3_RLIMIT_PER_SECOND`` a second), the wall clock only as the safety cap."""
         import z3
 
         t0 = time.perf_counter()
         solver = z3.SolverFor("QF_LIA")
         solver.set("random_seed", options.seed)
         built = _build(z3, solver, q)
-        stats: dict[str, Any] = {"build_seconds": time.perf_counter() - t0, "lengths": []}
+        stats: dict[str, Any] = {"build_seconds": time.perf_counter() - t0, "lengths": [], "work": 0.0}
         if built is None:
             stats.update(seconds=time.perf_counter() - t0, solver_status="unsat (constant load)")
             return Solution("infeasible", {}, stats)
         jv = built
-        deadline = t0 + options.time_limit
-        unknown = False
+        allowed = int(options.time_limit * Z3_RLIMIT_PER_SECOND)
+        used, unknown = 0, False
         for length in range(q.lo, q.hi + 1):
-            left = deadline - time.perf_counter()
-            if left <= 0:
+            wall = options.wall_seconds - (time.perf_counter() - t0)
+            if used >= allowed or wall <= 0:
+                stats["stopped_by"] = WORK_LIMIT if used >= allowed else WALL_CAP
                 unknown = True
                 break
-            solver.set("timeout", max(1, int(left * 1000)))
+            solver.set("rlimit", allowed - used)        # z3 counts it from where the check starts
+            solver.set("timeout", max(1, int(wall * 1000)))
             solver.push()
             solver.add(jv.L == length)
-            t1 = time.perf_counter()
+            t1, before = time.perf_counter(), _rlimit_count(solver)
             res = solver.check()
+            used += _rlimit_count(solver) - before
+            stats["work"] = used / Z3_RLIMIT_PER_SECOND
             stats["lengths"].append({"length": length, "result": str(res), "seconds": round(time.perf_counter() - t1, 4)})
             if res == z3.sat:
-                mdl = solver.model()
-                p = q.problem
-                values = {"start": {p.nodes[v]: mdl.eval(jv.t[v], model_completion=True).as_long() for v in range(p.n)},
-                          "warp": {p.nodes[v]: (jv.w[v] if isinstance(jv.w[v], int) else
-                                                mdl.eval(jv.w[v], model_completion=True).as_long())
-                                   for v in range(p.n)},
-                          "length": length}
                 stats.update(seconds=time.perf_counter() - t0, solver_status="sat", bound=q.lo if unknown else length)
-                return Solution("feasible" if unknown else "optimal", values, stats)
+                return Solution("feasible" if unknown else "optimal", _model_values(solver.model(), jv, length), stats)
             solver.pop()
             if res != z3.unsat:
                 unknown = True
+                stats["stopped_by"] = WORK_LIMIT if used >= allowed else WALL_CAP
         stats.update(seconds=time.perf_counter() - t0, solver_status="unknown" if unknown else "unsat")
         return Solution("timeout" if unknown else "infeasible", {}, stats)
+
+
+def _rlimit_count(solver: Any) -> int:
+    """z3's resource counter now (it runs on across checks and solvers of the process)."""
+    st = solver.statistics()
+    return int(st.get_key_value("rlimit count")) if "rlimit count" in st.keys() else 0
+
+
+def _model_values(mdl: Any, jv: "JointVars", length: int) -> dict[str, Any]:
+    p = jv.p
+    return {"start": {p.nodes[v]: mdl.eval(jv.t[v], model_completion=True).as_long() for v in range(p.n)},
+            "warp": {p.nodes[v]: (jv.w[v] if isinstance(jv.w[v], int) else
+                                  mdl.eval(jv.w[v], model_completion=True).as_long())
+                     for v in range(p.n)},
+            "length": length}
 
 
 @dataclass
