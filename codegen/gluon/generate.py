@@ -666,7 +666,8 @@ def _decisions(plan: KernelPlan, turns: bool, persistent: bool = False, serpenti
     if persistent:
         why = (" (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue)"
                if one_cta_per_sm(plan) else "")
-        out.append(f"persistent{why}: one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, "
+        per_sm = "two CTAs per SM (grid min(tiles, 2 x SMs))" if plan.two_ctas else "one CTA per SM (grid min(tiles, SMs))"
+        out.append(f"persistent{why}: {per_sm} loops over the launch grid's tiles, "
                    "axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the "
                    "next tile's operands while the consumers finish this one")
     if serpentine_order:

@@ -78,7 +78,7 @@ PERSISTENT = {mod.persistent and mod.tile_loop is None!r}      # one program per
 FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
 ''' + _HELPERS + (_HEURISTICS if heuristics else "") + made_fns + box_fns
             + _launch(bool(plan.boxed), entries, shapes, made_launch, box_launch, bool(heuristics), bool(zero or hook),
-                      _least_check(plan))
+                      _least_check(plan), 2 if plan.two_ctas else 1)
             + _RUN.replace("KERNEL[", KERNEL + "[") + copy_fn + _TAIL)
 
 
@@ -97,9 +97,10 @@ def _least_check(plan: KernelPlan) -> str:
 
 
 def _launch(boxed: bool, entries: str, shapes: str, made_launch: str, box_launch: str, heuristics: bool,
-            hooked: bool = False, least: str = "") -> str:
+            hooked: bool = False, least: str = "", ctas: int = 1) -> str:
     """The launch key, the decisions taken per key (the kernel's heuristics checked first, where it has them, and the
-    loop's fewest iterations, ``_least_check``), and ``launch`` itself."""
+    loop's fewest iterations, ``_least_check``), and ``launch`` itself; a persistent kernel's grid is ``ctas`` programs
+    an SM (two where two CTAs fit one: ``plan.two_ctas``)."""
     check = ("    _heuristics(bound)\n" if heuristics else "") + least
     hook = _PRE_HOOK if hooked else ""
     return f'''
@@ -157,7 +158,7 @@ def launch(grid, *args, **kwargs):
     if PERSISTENT:
         g = g + (1,) * (3 - len(g))
         bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
-        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+        g = (max(1, min(g[0] * g[1] * g[2], {f"{ctas} * " if ctas > 1 else ""}_sm_count())),)
 {made_launch}    key = _key(bound, g)
     entry = _KEYED.get(key) if key is not None else None
     if entry is None:

@@ -1216,6 +1216,26 @@ def test_early_returns_are_taken_per_tile_in_a_kernel_asked_to_be_persistent():
         compile_offline(k, load_machine("h200"))
 
 
+def test_a_persistent_kernel_with_two_ctas_an_sm_launches_two_programs_an_sm():
+    """vLLM's MoE fits two CTAs an SM (registers halved): asked to be persistent, its grid is min(tiles, 2 x SMs), not
+    min(tiles, SMs) (run 116: at one program an SM the kernel ran x0.37-0.46 of Triton's best, the committed one CTA a
+    tile x0.69); its decisions say so. A kernel of one CTA an SM keeps the grid it had."""
+    d, gs, auto = _variant("vllm_fused_moe")
+    assert "PERSISTENT = False" in auto.source and "two CTAs per SM" in auto.source
+    meta = json.loads((d / "variant.json").read_text())
+    kir = _kir(meta["kernel_file"])
+    kd = gs["gluon"]["kernel"]
+    k = generate(kir.text, graph_from_dict(gs["graph"]), Schedule.from_dict(gs), load_machine("h200"), kir.spec,
+                 persistent=True, own_stores=kd["own_stores"], copy_warps=int(kd.get("copy_warps", 4)),
+                 cp_async=bool(kd.get("cp_async", True)), tma=bool(kd.get("tma", True)),
+                 chains=bool(kd.get("chains", False)), two_ctas=bool(kd.get("two_ctas", True)))
+    assert k.plan.two_ctas and "PERSISTENT = True" in k.source
+    assert "min(g[0] * g[1] * g[2], 2 * _sm_count())" in k.source
+    assert any("two CTAs per SM (grid min(tiles, 2 x SMs))" in x for x in k.decisions), k.decisions
+    one = (RESULTS / "fa3" / "kernel_gluon.py").read_text()
+    assert "min(g[0] * g[1] * g[2], _sm_count())" in one and "one CTA per SM (grid min(tiles, SMs))" in one
+
+
 def test_a_broadcast_row_is_converted_before_it_is_broadcast():
     """SGLang's block-scaled fp8 MoE: Triton's pre-pipeline TTGIR converts the [64, 128] broadcast of the block
     scales' row to the wgmma layout (32 KB through shared memory every iteration; x0.54 of Triton's best in run 69).
