@@ -78,7 +78,7 @@ PERSISTENT = {mod.persistent and mod.tile_loop is None!r}      # one program per
 FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
 ''' + _HELPERS + (_HEURISTICS if heuristics else "") + made_fns + box_fns
             + _launch(bool(plan.boxed), entries, shapes, made_launch, box_launch, bool(heuristics), bool(zero or hook),
-                      _least_check(plan), 2 if plan.two_ctas else 1)
+                      _least_check(plan), 2 if plan.two_ctas and mod.persistent else 1)
             + _RUN.replace("KERNEL[", KERNEL + "[") + copy_fn + _TAIL)
 
 
