@@ -25,7 +25,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.gluon_gpu import _bench, _module, _sizes  # noqa: E402
-from profiling.cta_clock import measure  # noqa: E402
+from profiling.cta_clock import measure, probed  # noqa: E402
+from twill.errors import InputError  # noqa: E402
 
 
 def probe(directory: Path, sizes: list[int], per_tile: float, seconds: float, calls: int) -> dict[str, Any]:
@@ -61,6 +62,15 @@ def main() -> int:
     d = Path(a.dir)
     if not (d / "kernel_gluon.py").is_file() or not (d / "variant.json").is_file():
         print(f"clock_probe: expected a directory with kernel_gluon.py and variant.json, found {d}", file=sys.stderr)
+        return 2
+    if a.iterations_per_tile <= 0 or a.calls < 1 or a.seconds < 0:
+        print(f"clock_probe: expected --iterations-per-tile > 0, --calls >= 1, --seconds >= 0, found "
+              f"{a.iterations_per_tile}, {a.calls}, {a.seconds}", file=sys.stderr)
+        return 2
+    try:
+        probed((d / "kernel_gluon.py").read_text())
+    except InputError as e:
+        print(f"clock_probe: {e}", file=sys.stderr)
         return 2
     import torch
     import triton

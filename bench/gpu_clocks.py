@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import statistics
 import subprocess
 import sys
@@ -141,6 +142,8 @@ def main() -> int:
         problem = f"expected --seconds > 0, found {a.seconds}"
     if not problem and a.iterations and "," in a.sizes:
         problem = f"expected one size with --iterations, found {a.sizes!r}"
+    if not problem and shutil.which("nvidia-smi") is None:
+        problem = "expected nvidia-smi on the PATH (it samples the clocks), found none"
     if problem:
         print(f"gpu_clocks: {problem}", file=sys.stderr)
         return 2

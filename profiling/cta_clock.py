@@ -35,7 +35,8 @@ def probed(source: str) -> str:
     if not m or "twill_g0" not in m.group(1) or close is None:
         raise InputError("the in-kernel clock reads a persistent warp-specialized kernel", where="kernel_gluon.py",
                          expected="twill_kernel(..., twill_g0, twill_g1, twill_g2) calling gl.warp_specialize",
-                         found="a kernel launched one CTA per tile" if m and close is not None else "no such call")
+                         found=("no twill_kernel" if not m else "a kernel launched one CTA per tile"
+                                if "twill_g0" not in m.group(1) else "no gl.warp_specialize call in it"))
     before = (f"    twill_t0 = {READ.format(reg='globaltimer')}\n"
               f"    twill_c0 = {READ.format(reg='clock64')}\n")
     after = (f"\n    twill_c1 = {READ.format(reg='clock64')}\n"

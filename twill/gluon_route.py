@@ -931,11 +931,12 @@ def unfit_value(graph: LoopGraph) -> str | None:
     product, 256 registers a thread of 4 warps; Triton's compile of the loop spills it); else None."""
     warps = int(graph.get("num_warps") or 4)
     op = max(graph.ops, key=lambda o: o.regs, default=None)
-    if op is None or -(-op.regs // (4 * 32 * warps)) < MAX_THREAD_REGS:
+    per_thread = -(-op.regs // (4 * 32 * warps)) if op is not None else 0     # 4-byte registers, ceiling
+    if per_thread < MAX_THREAD_REGS:
         return None
     where = f"{Path(op.file).name}:{op.line}" if op.file and op.line else op.id
     return (f"the loop's values cannot be held in registers (at {where}, {op.id}: a {list(op.shape)} {op.dtype} "
-            f"value takes {-(-op.regs // (4 * 32 * warps))} registers a thread over all {warps} warps' threads, "
+            f"value takes {per_thread} registers a thread over all {warps} warps' threads, "
             f"expected under the {MAX_THREAD_REGS} ptxas gives a thread; Triton's compile of the loop spills it: "
             "a smaller tile fits)")
 

@@ -62,3 +62,20 @@ def test_validate_sets_the_whole_kernel_against_both_predictions():
     empty = {"critical_path": {"explanation": "x"}, "in_kernel": None}
     _note_in_kernel(empty)
     assert empty["critical_path"]["explanation"] == "x"
+
+
+def test_validate_reads_no_clock_where_the_probe_cannot_and_says_nothing():
+    """Without ``loop_iterations`` (the iterations a tile) or for a kernel launched one CTA a tile, validate's
+    in-kernel step is skipped before any GPU work (``make_inputs`` is never called)."""
+    from types import SimpleNamespace
+
+    from twill.validate_gluon import _in_kernel
+
+    def boom(**_):
+        raise AssertionError("no GPU work expected")
+    fa3 = (G / "fa3" / "kernel_gluon.py").read_text()
+    said = []
+    assert _in_kernel(SimpleNamespace(make_inputs=boom), "_attn_fwd", fa3, said.append) is None
+    one_cta = (G / "awq_gemm" / "kernel_gluon.py").read_text()
+    mod = SimpleNamespace(make_inputs=boom, loop_iterations=lambda **_: 4, PROBLEM={})
+    assert _in_kernel(mod, "awq_gemm_kernel", one_cta, said.append) is None and not said
