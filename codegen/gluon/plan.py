@@ -913,9 +913,11 @@ def _box(plan: KernelPlan, load: IROp, alloc: IROp) -> Box | None:
 
 def copy_arguments(plan: KernelPlan) -> list[str]:
     """The kernel arguments that must be 16-divisible at launch for the pointer tiles' cp.async copies: every argument
-    their masks are computed from (a mask's constancy along a copied vector is not analysed here), and of the arguments
-    their addresses are computed from, those without which ``_divisibility`` cannot show each copied address 16-byte
-    aligned. An argument that only scales an extent already a multiple of 16 (a swizzled program id times BLOCK_M, a
+    the comparisons in their masks that may vary along the copied vectors are computed from (``_varying``: a row mask
+    broadcast along the contiguous dimension reads no divisibility, as in vLLM's fused MoE, whose gathered rows'
+    ``offs_token < num_valid_tokens`` had put the padded token count ``EM`` there: 16-divisible only where the
+    experts are, so its launches copied through registers, run 120), and of the arguments their addresses are
+    computed from, those without which ``_divisibility`` cannot show each copied address 16-byte aligned. An argument that only scales an extent already a multiple of 16 (a swizzled program id times BLOCK_M, a
     rank times a shard's rows times the row stride) is left out: where it was listed, triton_kernels' matmul_ogs and
     xFormers' sequence-parallel matmul copied through registers at their launches (run 112: x1.42 and x2.37 with
     cp.async), while Triton's own divisibility analysis proves the same addresses aligned."""
@@ -924,7 +926,8 @@ def copy_arguments(plan: KernelPlan) -> list[str]:
     for q in plan.sequence:
         loads = [q.body[r.load] for r in q.rings if r.copied] + [q.body[a.load] for a in q.asyncs]
         pointers += [ld.operands[0] for ld in loads]
-        masks += [v for ld in loads for v in ld.operands[1:2]]
+        masks += [u for ld in loads for v in ld.operands[1:2] for u in _varying(plan, v, _fast_dim(plan, ld),
+                                                                                  defined, carried, set())]
     names = {a.name for a in plan.fn.args}
     need = _reached(masks, defined, carried) & names
     keep = (_reached(pointers, defined, carried) & names) - need
@@ -933,6 +936,42 @@ def copy_arguments(plan: KernelPlan) -> list[str]:
         if all(_divisibility(plan, p, trial, defined, carried, {}) >= 16 for p in pointers):
             keep.discard(a)
     return [a.name for a in plan.fn.args if a.name in need | keep]
+
+
+def _fast_dim(plan: KernelPlan, load: IROp) -> int | None:
+    """The dimension a pointer tile's copied vectors run along: its register layout's fastest (None where it is not
+    a blocked layout)."""
+    layout = parse_type(plan.fn.type_of(load.results[0]), aliases(plan.fn.module.text)).layout
+    return layout.order[0] if isinstance(layout, Blocked) else None
+
+
+def _varying(plan: KernelPlan, v: str, dim: int | None, defined: dict[str, IROp], carried: dict[str, list[str]],
+             seen: set[tuple[str, int | None]]) -> list[str]:
+    """The values a copy's mask ``v`` is computed from that may vary along dimension ``dim``, by Triton's rules (its
+    ``AxisInfo``): a splat, a constant, a scalar and a value broadcast along ``dim`` are constant along it, an
+    elementwise op of constant operands too; a comparison of operands that are not is returned, its constancy reading
+    their divisibility; ``[v]`` where the walk cannot tell (a loaded mask, a reshape, no blocked layout)."""
+    if (v, dim) in seen:
+        return []
+    seen.add((v, dim))
+    if v in carried:
+        return [u for s in carried[v] for u in _varying(plan, s, dim, defined, carried, seen)]
+    op, table = defined.get(v), aliases(plan.fn.module.text)
+    if op is None or dim is None:
+        return [] if op is None else [v]          # an argument: a scalar, splat where a tensor reads it
+    shape = lambda u: parse_type(plan.fn.type_of(u), table).shape   # noqa: E731
+    if not shape(v) or op.name in ("tt.splat", "arith.constant"):
+        return []
+    if op.name == "tt.broadcast":
+        return [] if shape(op.operands[0])[dim] == 1 else _varying(plan, op.operands[0], dim, defined, carried, seen)
+    if op.name == "tt.expand_dims":
+        axis = int(re.search(r"axis = (\d+)", op.full_text).group(1))
+        return [] if axis == dim else _varying(plan, op.operands[0], dim - (axis < dim), defined, carried, seen)
+    if not op.name.startswith(("arith.", "math.")) and op.name != "ttg.convert_layout" or \
+            any(shape(u) not in ((), shape(v)) for u in op.operands):
+        return [v]
+    inner = [u for o in op.operands for u in _varying(plan, o, dim, defined, carried, seen)]
+    return ([v] if inner else []) if op.name in ("arith.cmpi", "arith.cmpf") else inner
 
 
 def _values(plan: KernelPlan) -> tuple[dict[str, IROp], dict[str, list[str]]]:

@@ -1333,8 +1333,17 @@ def test_a_launch_too_short_for_the_pipelines_prologue_is_refused_in_one_line(tm
     # the peer's shard: a rank (3 at its PROBLEM) times a shard's rows times the row stride
     ("xformers_seqpar_matmul", ["A_my_shard", "A", "B1", "B2", "B3", "stride_am", "stride_bk"],
      ["direction", "my_rank", "world_size", "M"]),
-    # B's rows are a range times stride_bn: kept; the expert id loaded from memory scales stride_be only
-    ("vllm_fused_moe", ["stride_bn", "stride_be", "K"], ["expert_ids_ptr"]),
+    # B's rows are a range times stride_bn: kept; the expert id loaded from memory scales stride_be only; the gathered
+    # rows' mask (offs_token < num_valid_tokens, the tokens from a program id over EM, the padded count) is broadcast
+    # along A's contiguous K: constant along each copied vector whatever they divide by (run 120: EM = 4600 had sent
+    # every copy through registers, the consumer waiting on the producer's loads 75 % of its time)
+    ("vllm_fused_moe", ["stride_bn", "stride_be", "K"],
+     ["expert_ids_ptr", "EM", "num_valid_tokens", "sorted_token_ids_ptr", "N"]),
+    # a row bound broadcast along the contiguous dimension: M and N out, K (the mask along it) in
+    ("awq_gemm", ["a_ptr", "K"], ["M", "N"]),
+    ("vllm_scaled_mm", ["a_ptr", "b_ptr", "K", "stride_am", "stride_bn"], ["M", "N"]),
+    # the sequence bound of K / V rows (masked along the rows only)
+    ("sage_attention", ["K", "V", "stride_kn", "stride_vn"], ["N"]),
 ])
 def test_the_cp_async_condition_lists_what_the_copied_addresses_divide_by(label, listed, left_out):
     # run 112: with the arguments that only scale multiples of 16 left out of COPY_ALIGNED, matmul_ogs ran x1.42 and
@@ -1347,10 +1356,15 @@ def test_the_cp_async_condition_lists_what_the_copied_addresses_divide_by(label,
     from codegen.gluon.values import py_name
     plan = k.plan
     defined, carried = plan_mod._values(plan)
-    pointers = [q.body[r.load].operands[0] for q in plan.sequence for r in q.rings if r.copied]
-    masked = plan_mod._reached([v for q in plan.sequence for r in q.rings if r.copied
-                                for v in q.body[r.load].operands[1:2]], defined, carried)
+    loads = [q.body[x.load] for q in plan.sequence for x in [r for r in q.rings if r.copied] + list(q.asyncs)]
+    pointers = [ld.operands[0] for ld in loads]
+    masked = plan_mod._reached([v for ld in loads for v in ld.operands[1:2]], defined, carried)
     names = {py_name(a.name): a.name for a in plan.fn.args}
     held = {names[a] for a in aligned}
     for a in held - masked:
         assert min(plan_mod._divisibility(plan, p, held - {a}, defined, carried, {}) for p in pointers) < 16, a
+    # and Triton, told only those are 16-divisible, copies 16 bytes at a time: the masks' constancy holds along the
+    # copied vectors as the analysis found
+    ptx = compile_offline(k, load_machine("h200"), copy=True, tma=False).asm["ptx"]   # boxes off: every tile copied
+    sizes = re.findall(r"cp\.async\.c[ag]\.shared\.global[^,]*\],\s*\[[^\]]*\],\s*(\w+)", ptx)
+    assert sizes and set(sizes) == {"0x10"}, sizes

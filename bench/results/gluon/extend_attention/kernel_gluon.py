@@ -515,7 +515,7 @@ DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 8
 MAXNREG = 128
 PERSISTENT = True      # one program per SM loops over the grid's tiles
-COPY_ALIGNED = ['K_Extend', 'V_Extend', 'K_Buffer', 'V_Buffer', 'qo_indptr', 'kv_indptr', 'stride_kbs', 'stride_kh', 'stride_vbs', 'stride_vh', 'stride_buf_kbs', 'stride_buf_kh', 'stride_buf_vbs', 'stride_buf_vh']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+COPY_ALIGNED = ['K_Extend', 'V_Extend', 'K_Buffer', 'V_Buffer', 'stride_kbs', 'stride_kh', 'stride_vbs', 'stride_vh', 'stride_buf_kbs', 'stride_buf_kh', 'stride_buf_vbs', 'stride_buf_vh']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
 

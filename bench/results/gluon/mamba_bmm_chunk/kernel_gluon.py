@@ -516,7 +516,7 @@ DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 4
 MAXNREG = 128
 PERSISTENT = False      # one program per SM loops over the grid's tiles
-COPY_ALIGNED = ['a_ptr', 'b_ptr', 'seqlen', 'chunk_size', 'K', 'ngroups', 'stride_a_batch', 'stride_a_seqlen', 'stride_a_head', 'stride_b_batch', 'stride_b_seqlen', 'stride_b_head']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+COPY_ALIGNED = ['a_ptr', 'b_ptr', 'K', 'stride_a_batch', 'stride_a_seqlen', 'stride_a_head', 'stride_b_batch', 'stride_b_seqlen', 'stride_b_head']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
 
@@ -692,7 +692,7 @@ DESCRIPTOR_LAYOUTS_short = {}
 NUM_WARPS_short = 4
 MAXNREG_short = None
 PERSISTENT_short = False      # one program per SM loops over the grid's tiles
-COPY_ALIGNED_short = ['a_ptr', 'b_ptr', 'seqlen', 'chunk_size', 'K', 'ngroups', 'stride_a_batch', 'stride_a_seqlen', 'stride_a_head', 'stride_b_batch', 'stride_b_seqlen', 'stride_b_head']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+COPY_ALIGNED_short = ['a_ptr', 'b_ptr', 'K', 'stride_a_batch', 'stride_a_seqlen', 'stride_a_head', 'stride_b_batch', 'stride_b_seqlen', 'stride_b_head']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS_short = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 FAST_LAUNCH_short = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
 
