@@ -235,6 +235,12 @@ VARIANTS = {
     "vllm_rocm_flash_attn_fwd": ("tests/corpus/vllm_rocm_flash_attn_fwd.py", "attn_fwd", []),  # full blocks' loop
     "deepseek_fp8_gemm": ("tests/corpus/deepseek_fp8_gemm.py", "fp8_gemm_kernel", []),  # N, K constexpr; autotuned
     "sglang_ep_gather": ("tests/corpus/sglang_ep_gather.py", "_fwd_kernel_ep_gather", []),  # under a token loop
+    # session 52's sweep F: sparse / long-context attention and MoE training
+    "minference_vertical_slash": ("tests/corpus/minference_vertical_slash.py", "_triton_mixed_sparse_attn_fwd_kernel",
+                                  []),    # slash blocks, then vertical columns gathered by loaded indices
+    "torchtitan_cg_persistent": ("tests/corpus/torchtitan_cg_persistent.py", "_kernel_cg_persistent_forward",
+                                 []),     # an if around the K loop inside the tile loop; the expert loaded
+    "flagattn_bwd_kv": ("tests/corpus/flagattn_bwd_kv.py", "_bwd_kv_kernel", []),   # dK / dV: four dots
 }
 
 

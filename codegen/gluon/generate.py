@@ -368,10 +368,6 @@ def _tile_loop(fn: Function, graph: LoopGraph) -> tuple[Function, TileLoop | Non
         return fn, None
     if not path:
         return fn, None
-    if path[-1].name == IF:
-        raise UnsupportedError("the Gluon back end writes an scf.if of the kernel's own loops around another of "
-                               "its loops only", where=f"{graph.name}, {source_where(path[-1])}",
-                               found="the scheduled loop inside the if")
     at = fn.ops.index(path[0])
     where = f"{graph.name}, {source_where(path[0])}"
     levels = tuple(tile_level(fn, op) for op in path)

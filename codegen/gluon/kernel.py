@@ -312,13 +312,17 @@ def _nest_lines(src: "Source", lines: list[str], advance: str) -> list[str]:
         return out + [f"twill_go{k} = {pre.ctx.vals[py_name(cond.operands[0])].expr}"]
 
     def branch(lv: Level, k: int) -> list[str]:
-        """An scf.if between the nest's loops (never its innermost level): the inner levels under ``if``, the if's
-        results handed on from each branch, then known by their names."""
+        """An scf.if of the nest: the inner levels under ``if`` (or, innermost, the tile's lines: torchtitan's
+        persistent MoE GEMM skips a tile with ``if m_start < M_TOTAL``, the ring base advanced where it runs), the
+        if's results handed on from each branch, then known by their names."""
         out = _computed(lv.needs(), pre) + [f"if {pre.ctx.vals[py_name(lv.test)].expr}:"]
         saved = dict(pre.ctx.vals)
         body = level(k + 1)
-        body += _computed({v for _, v, _ in lv.branches}, pre)
-        body += [f"{py_name(r)} = {pre.ctx.vals[py_name(v)].expr}" for r, v, _ in lv.branches]
+        by = src if k == last else pre          # the innermost if's then branch is the partition's own code
+        body += _computed({v for _, v, _ in lv.branches}, by)
+        body += [f"{py_name(r)} = {by.ctx.vals[py_name(v)].expr}" for r, v, _ in lv.branches]
+        if k == last:
+            body += [advance] + (["twill_tiles += 1"] if counted else [])
         pre.ctx.vals = saved
         other = [f"{py_name(r)} = {pre.ctx.vals[py_name(v)].expr}" for r, _, v in lv.branches]
         out += ["    " + ln for ln in body or ["pass"]] + (["else:"] + ["    " + ln for ln in other] if other else [])

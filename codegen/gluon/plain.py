@@ -412,7 +412,10 @@ def distinct_ranges(text: str) -> str:
     rows to the keys they are contracted over through it and refuse the row split (flash_attn_triton's
     ``_fwd_kernel``, pointer-based attention with square blocks). A copy per reader keeps each dimension its
     reader's. The copies are defined beside the original and read by the ops outside the loops (where kernels set
-    up their addresses); the readers inside a loop keep the original (the loop's graph nodes hold their text)."""
+    up their addresses); the readers inside a loop keep the original (the loop's graph nodes hold their text). So are
+    the ranges in the body of the kernel's own loops around another loop, and of an ``if`` there (torchtitan's
+    persistent MoE GEMM sets up its tile's rows and B's rows, read as ``b.T``, inside its tile loop and ``if``), each
+    copied for its readers in the same region."""
     lines = text.splitlines()
     depth_at, depth = [], 0
     for ln in lines:
@@ -422,13 +425,15 @@ def distinct_ranges(text: str) -> str:
     inserts: dict[int, list[str]] = {}
     for k, ln in enumerate(lines):
         m = _RANGE.match(ln)
-        if m is None or depth_at[k] != 0:       # a range inside a region: left as it is
+        d = depth_at[k]
+        if m is None or (d and not _around_loops(lines, depth_at, k)):  # in a loop with no loop inside: as it is
             continue
         name = m.group(2)
         use = re.compile(re.escape(name) + r"(?![\w$.\-])")
-        readers = [j for j in range(k + 1, len(lines)) if use.search(lines[j])]
-        inside = any(depth_at[j] for j in readers)    # readers in a loop keep the name (their graph nodes' text)
-        outside = [j for j in readers if not depth_at[j]]
+        end = next((j for j in range(k + 1, len(lines)) if depth_at[j] < d), len(lines))   # the region's end
+        readers = [j for j in range(k + 1, end) if use.search(lines[j])]
+        inside = any(depth_at[j] > d for j in readers)  # readers in an inner region keep the name
+        outside = [j for j in readers if depth_at[j] == d]
         for n, j in enumerate(outside if inside else outside[1:], 1):
             new = f"{name}_r{n}"
             while new in taken:
@@ -441,6 +446,26 @@ def distinct_ranges(text: str) -> str:
         out.append(ln)
         out.extend(inserts.get(k, ()))
     return "\n".join(out) + ("\n" if text.endswith("\n") else "")
+
+
+def _around_loops(lines: list[str], depth_at: list[int], k: int) -> bool:
+    """Whether each region around line ``k`` is an ``scf.if``'s or the body of a loop with another loop inside it (the
+    kernel's own loops around the scheduled one), never the body of an innermost loop."""
+    d = depth_at[k]
+    for j in range(k - 1, -1, -1):
+        if depth_at[j] >= d or not lines[j].rstrip().endswith("{"):
+            continue
+        head = lines[j]                       # the op that opened the region around line ``k`` (``d - 1`` deep)
+        if "scf.for" in head or "scf.while" in head:
+            end = next((i for i in range(j + 1, len(lines)) if depth_at[i] <= depth_at[j]), len(lines))
+            if not any("scf.for" in x or "scf.while" in x for x in lines[j + 1:end]):
+                return False
+        elif "scf.if" not in head:
+            return False
+        d = depth_at[j]
+        if d == 0:
+            return True
+    return False
 
 
 def _effect(op: IROp) -> str:

@@ -88,7 +88,11 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              # session 51's sweep of inference servers: a decode loop over cache blocks in vLLM's x-split K layout, the
              # full blocks' loop of two inlined calls (the masked one loads under an if), N and K constexpr with the
              # scale pointers walked one a step, an expert loop inside a grid-stride token loop
-             "vllm_paged_attention_2d", "vllm_rocm_flash_attn_fwd", "deepseek_fp8_gemm", "sglang_ep_gather"}
+             "vllm_paged_attention_2d", "vllm_rocm_flash_attn_fwd", "deepseek_fp8_gemm", "sglang_ep_gather",
+             # session 52's sweep F (sparse / long-context attention, MoE training): slash blocks then gathered
+             # vertical columns, each loop's count loaded; a persistent MoE GEMM with an if around its K loop in the
+             # tile loop; FlagAttention's dK / dV kernel (four dots, a causal lower bound)
+             "minference_vertical_slash", "torchtitan_cg_persistent", "flagattn_bwd_kv"}
 # the Gluon search's budget in deterministic seconds (a quarter of the wall seconds these tests had: about the same CPU
 # time) where the default 7.5 is too little: with 30 wall seconds these found no joint schedule on a loaded CI machine
 # (three dots an iteration)
@@ -103,7 +107,10 @@ REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory",   # 
            # session 49: a bisection `while` (fp32 scalars carried) around a loop over the vocab, beside the loop scheduled
            "topp_bisect_mask": "one loop and straight-line code around it (found scf.while)",
            # session 51: BLOCK_N 512 x 128 of int8 V: a [512, 128] f16 product, 256 registers a thread of 4 warps
-           "lightllm_token_att2_int8v": "the loop's values cannot be held in registers"}   # tl.sum(b_h * b_dh): a flattening   # triton_kernels' top-k: a memset under if, then return   # its stats loop, then a channel loop nest
+           "lightllm_token_att2_int8v": "the loop's values cannot be held in registers",
+           # session 52's sweep F: torchtitan's MoE weight gradient, its loop over an expert's row blocks inside
+           # `if group_expert == expert_id` inside a loop over groups that carries the accumulator
+           "torchtitan_cg_backward_dw": "scheduled loop is at the top of the function or inside the kernel's own loops"}   # tl.sum(b_h * b_dh): a flattening   # triton_kernels' top-k: a memset under if, then return   # its stats loop, then a channel loop nest
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
                "grouped_decode_attention", "fused_moe_decode", "ieee_gemm", "scratch_buffer", "argmax_rows",
@@ -168,7 +175,9 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
                      "vllm_causal_conv1d_fwd": "barrier protocol: none (one partition, no mbarrier",
                      # the block row's trips from loaded offsets (stk's CSR metadata)
                      "stk_dsd": "barrier protocol: not simulated (a condition on a tensor value)",
-                     "vllm_rocm_flash_attn_fwd": "barrier protocol: not simulated (a condition on a tensor value)"}
+                     "vllm_rocm_flash_attn_fwd": "barrier protocol: not simulated (a condition on a tensor value)",
+                     # session 52's sweep F: the early return reads the loaded sequence length
+                     "minference_vertical_slash": "barrier protocol: not simulated (a condition on a tensor value)"}
     simulated = simulated_not.get(path.stem, "barrier protocol: simulated")
     # lightllm's token attention is one partition either way; its loop bound is a loaded value, which the simulation
     # meets (and stops at) in the short-loop fallback of a three-stage candidate, not of a two-stage one: which of the

@@ -912,6 +912,66 @@ def test_a_tile_loop_carrying_a_tensor_from_tile_to_tile_is_refused_in_one_line(
     assert "column_sums.py:14" in note[0] and "carrying scalars only" in note[0] and "tensor<128xf32" in note[0], note[0]
 
 
+GUARDED_TILE = '''
+import triton
+import triton.language as tl
+
+TWILL_SPEC = {"signature": {"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp16"},
+              "constexprs": {"M": 1024, "N": 1024, "K": 512, "BLOCK": 128, "BLOCK_K": 64, "NUM_SMS": 132},
+              "num_warps": 8, "num_stages": 3}
+
+
+@triton.jit
+def guarded_tiles(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr, BLOCK: tl.constexpr,
+                  BLOCK_K: tl.constexpr, NUM_SMS: tl.constexpr):
+    tile_c = tl.program_id(0) - NUM_SMS
+    for tile in tl.range(tl.program_id(0), (M // BLOCK) * (N // BLOCK), NUM_SMS):
+        m0 = (tile // (N // BLOCK)) * BLOCK
+        n0 = (tile % (N // BLOCK)) * BLOCK
+        if m0 < M - 2 * BLOCK:
+            offs_m = m0 + tl.arange(0, BLOCK)
+            offs_n = n0 + tl.arange(0, BLOCK)
+            acc = tl.zeros((BLOCK, BLOCK), dtype=tl.float32)
+            for k in range(0, K, BLOCK_K):
+                offs_k = k + tl.arange(0, BLOCK_K)
+                a = tl.load(a_ptr + offs_m[:, None] * K + offs_k[None, :])
+                b = tl.load(b_ptr + offs_n[:, None] * K + offs_k[None, :])
+                acc += tl.dot(a, b.T)
+            tile_c += NUM_SMS                      # the epilogue's tile from a second counter (tutorial 09)
+            offs_m = (tile_c // (N // BLOCK)) * BLOCK + tl.arange(0, BLOCK)
+            offs_n = (tile_c % (N // BLOCK)) * BLOCK + tl.arange(0, BLOCK)
+            tl.store(c_ptr + offs_m[:, None] * N + offs_n[None, :], acc.to(tl.float16))
+'''
+
+
+def test_an_if_right_around_the_scheduled_loop_in_a_tile_loop_is_written_in_each_partitions_nest(tmp_path):
+    """torchtitan's persistent MoE GEMM: ``if m_start < M_TOTAL:`` inside its tile loop, around the K loop and the
+    epilogue, handing on a scalar (refused before). Each partition writes the if inside its tile loop, the ring base
+    advanced in its then branch only (a skipped tile runs no iteration), the scalar handed on from both branches.
+    Its B is [N, K] read as ``b.T`` with BLOCK_M == BLOCK_N: one broadcast of the K offsets adds to A's and B's
+    addresses in the loop, tying A's rows to B's, so the row split is refused by the analysis (its two-sub-tile
+    candidates had not compiled) and the kernel has one consumer."""
+    from twill.ir.dims import row_split
+    from twill.pipeline import optimize
+    path = tmp_path / "guarded_tiles.py"
+    path.write_text(GUARDED_TILE)
+    g, kir, _ = extract(str(path), load_machine("h100"), OptimizeOptions())
+    fn = read_function(kir.text, g.name)
+    rs = row_split(fn, fn.module.loops()[g.get("loop_index") or 0])
+    assert not rs.possible and "both run along the rows" in rs.why_not(), rs.why_not()
+    r = optimize(str(path), load_machine("h100"), OptimizeOptions(time_limit=1.25, total_time=5, threads=1))
+    k = r.gluon.kernel
+    assert k is not None, r.gluon.reason
+    assert not any("does not compile" in n for n in r.notes), r.notes
+    for part in ("consumer_0", "producer_1"):
+        code = _function(k.source, part)
+        branch = re.search(r"\n( +)if (\w+):\n((?:\1    .*\n)+)\1else:\n((?:\1    .*\n)+)", code)
+        assert branch is not None, code
+        then, other = branch.group(3), branch.group(4)
+        assert "for " in then and "twill_base +=" in then and "twill_base" not in other, code
+    assert any(d.startswith("barrier protocol: simulated") for d in k.decisions), k.decisions
+
+
 SHIFTED_WINDOW = '''
 import triton
 import triton.language as tl
@@ -1096,6 +1156,39 @@ def test_square_blocks_of_pointer_attention_leave_the_rows_independent(tmp_path)
     assert not split(kir.text).possible and "reduces over the rows" in split(kir.text).why_not()
     assert split(distinct_ranges(kir.text)).possible
     assert distinct_ranges(distinct_ranges(kir.text)) == distinct_ranges(kir.text)
+
+
+NESTED_RANGES = """module {
+  tt.func public @k(%n: i32, %m: i32) {
+    scf.for %t = %c0 to %n step %c1 : i32 {
+      %0 = arith.cmpi slt, %t, %m : i32
+      scf.if %0 {
+        %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
+        %rows = arith.addi %r, %x : tensor<128xi32>
+        %cols = arith.addi %r, %y : tensor<128xi32>
+        scf.for %k = %c0 to %m step %c1 : i32 {
+          %q = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+          %u = arith.addi %q, %z : tensor<64xi32>
+          %v = arith.addi %q, %w : tensor<64xi32>
+        }
+      }
+    }
+    tt.return
+  }
+}
+"""
+
+
+def test_a_range_in_the_kernels_own_tile_loop_is_copied_per_reader_and_one_in_the_innermost_loop_is_not():
+    """torchtitan's persistent MoE GEMM sets up its rows and B's rows (BLOCK_M == BLOCK_N, one range after CSE) inside
+    its tile loop and ``if``: copied per reader there as at the function's top; a range in the innermost loop (the
+    scheduled one, whose graph nodes hold their text) stays as it is."""
+    from codegen.gluon.plain import distinct_ranges
+    out = distinct_ranges(NESTED_RANGES)
+    assert "%r_r1 = tt.make_range" in out and "%cols = arith.addi %r_r1, %y" in out
+    assert "%rows = arith.addi %r, %x" in out
+    assert "%q_r1" not in out and "%v = arith.addi %q, %w" in out
+    assert distinct_ranges(out) == out
 
 
 def test_a_hinted_row_value_of_a_split_kernel_is_read_under_its_sub_tile_name():

@@ -193,18 +193,20 @@ class _Graph(dict):
     name = "k"
 
 
-def test_an_if_of_the_kernels_loops_is_a_level_of_its_nest_around_another_loop_only():
+def test_an_if_of_the_kernels_loops_is_a_level_of_its_nest():
     # Unsloth's `if m_size > 0:` around its while over an expert's tiles is written in each partition's nest
-    # (tests/corpus/unsloth_moe_grouped_gemm.py); an if right around the scheduled loop is refused in one line, as is
-    # an else branch that computes anything (the nest's code is written in the then branch)
+    # (tests/corpus/unsloth_moe_grouped_gemm.py), and so is an if right around the scheduled loop (torchtitan's
+    # persistent MoE GEMM, refused before: tests/unit/test_gluon.py's GUARDED_TILE); an else branch that computes
+    # anything is refused in one line (the nest's code is written in the then branch)
     import pytest
     from codegen.gluon.generate import _tile_loop
     from codegen.gluon.kernel import tile_level
     from twill.errors import UnsupportedError
     fn = read_function(NEST_IF, "k")
     inner = fn.module.loops()[-1]
-    with pytest.raises(UnsupportedError, match="an scf.if of the kernel's own loops around another of its loops only"):
-        _tile_loop(fn, _Graph(loop_index=fn.module.loops().index(inner)))
+    flat, nest = _tile_loop(fn, _Graph(loop_index=fn.module.loops().index(inner)))
+    assert nest is not None and [lv.op.name for lv in nest.levels] == ["scf.for", "scf.if"]
+    assert inner in flat.ops and nest.levels[-1].test == "%pos"
     branch = next(o for o in fn.ops[-2].nested() if o.name == "scf.if")
     lv = tile_level(fn, branch)
     assert lv.test == "%pos" and lv.branches == () and lv.needs() == {"%pos"}

@@ -237,6 +237,8 @@ def row_split(f: Function, loop: IROp) -> RowSplit:
     for v, shape in ((v, _shape(f, v)) for v in f.types):
         for i, size in enumerate(shape):
             if an.d.find((v, i)) == cls:
+                if v in dims:       # one range read by a tile's rows and another's columns, CSE'd (a B read as b.T)
+                    reasons.append(f"{v}'s dimensions {dims[v]} and {i} both run along the rows")
                 dims[v] = i
                 if size != rows:
                     reasons.append(f"{v} has {size} rows along the row dimension, not {rows}")
