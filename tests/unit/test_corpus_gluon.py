@@ -110,7 +110,7 @@ REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory",   # 
            "lightllm_token_att2_int8v": "the loop's values cannot be held in registers",
            # session 52's sweep F: torchtitan's MoE weight gradient, its loop over an expert's row blocks inside
            # `if group_expert == expert_id` inside a loop over groups that carries the accumulator
-           "torchtitan_cg_backward_dw": "scheduled loop is at the top of the function or inside the kernel's own loops"}   # tl.sum(b_h * b_dh): a flattening   # triton_kernels' top-k: a memset under if, then return   # its stats loop, then a channel loop nest
+           "torchtitan_cg_backward_dw": "scheduled loop is at the top of the function or inside the kernel's own loops"}
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
                "grouped_decode_attention", "fused_moe_decode", "ieee_gemm", "scratch_buffer", "argmax_rows",

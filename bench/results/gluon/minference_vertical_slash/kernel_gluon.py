@@ -428,7 +428,7 @@ DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 4
 MAXNREG = 256
 PERSISTENT = False      # one program per SM loops over the grid's tiles
-COPY_ALIGNED = ['K', 'V', 'seqlens', 'block_offset', 'column_count', 'stride_kz', 'stride_kh', 'stride_kn', 'stride_vn', 'H', 'NUM_ROWS', 'NNZ_S']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+COPY_ALIGNED = ['K', 'V', 'stride_kz', 'stride_kh', 'stride_kn', 'stride_vn']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
 
