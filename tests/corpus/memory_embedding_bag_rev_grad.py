@@ -105,7 +105,8 @@ def launch(inputs: dict[str, Any], **config: int) -> Any:
     BLOCK_SIZE = 8
     assert (K % BLOCK_SIZE) == 0
     aggregate_gradient_for_embedding_k[(K // BLOCK_SIZE,)](
-        weight_grad_ptr=weight_grad, emb_begin_pos_ptr=inputs["emb_begin_pos"], emb_argsorted_ptr=inputs["emb_argsorted"],
+        weight_grad_ptr=weight_grad, emb_begin_pos_ptr=inputs["emb_begin_pos"],
+        emb_argsorted_ptr=inputs["emb_argsorted"],
         per_sample_weights_grad_ptr=per_sample_weights_grad, weight_ptr=weight,
         reverse_mapping_ptr=inputs["reverse_mapping"], per_sample_weights_ptr=psw, gradient_ptr=gradient,
         dim=dim, bag_size=bag_size, B=B, K=K, BLOCK_SIZE=BLOCK_SIZE, num_warps=1)
