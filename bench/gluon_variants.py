@@ -241,6 +241,19 @@ VARIANTS = {
     "torchtitan_cg_persistent": ("tests/corpus/torchtitan_cg_persistent.py", "_kernel_cg_persistent_forward",
                                  []),     # an if around the K loop inside the tile loop; the expert loaded
     "flagattn_bwd_kv": ("tests/corpus/flagattn_bwd_kv.py", "_bwd_kv_kernel", []),   # dK / dV: four dots
+    # session 52's sweep E: recommender, graph and jagged workloads
+    "fbgemm_jagged_jagged_bmm": ("tests/corpus/fbgemm_jagged_jagged_bmm.py", "jagged_jagged_bmm_kernel",
+                                 []),   # TF32, A transposed, trips from loaded offsets
+    "tritonbench_jagged_softmax": ("tests/corpus/tritonbench_jagged_softmax.py",
+                                   "triton_jagged_softmax_kernel_variable_length_loop_buffer_then_sum",
+                                   []),   # three loops between loaded bounds
+    "memory_embedding_bag": ("tests/corpus/memory_embedding_bag.py", "embedding_bag_k", []),  # rows gathered by index
+    "anemoi_graph_transformer": ("tests/corpus/anemoi_graph_transformer.py", "_gt_fwd",
+                                 []),   # online softmax over a node's edges
+    "memory_embedding_bag_rev_grad": ("tests/corpus/memory_embedding_bag_rev_grad.py",
+                                      "aggregate_gradient_for_embedding_k", []),  # segment sum, a store a step
+    "fbgemm_array_jagged_bmm": ("tests/corpus/fbgemm_array_jagged_bmm.py", "array_jagged_bmm_kernel",
+                                []),    # A's strides from loaded lengths, 32 x 32 TF32 mma.sync
 }
 
 

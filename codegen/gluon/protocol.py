@@ -206,6 +206,7 @@ class Recorder:
         self.lines: list[str] = []            # the simulated source's lines
         self.copy_targets: set[str] = set()   # the buffers it copies into with cp.async (through registers without)
         self.warps: list[int] = []        # each partition's warps (the default partition's left 0)
+        self.trips: int | None = None     # the simulated trip count, for a loop whose bound is data
 
     def namespace(self) -> dict[str, Any]:
         rec = self
@@ -282,7 +283,23 @@ class Recorder:
         return {"gluon": Gluon, "gl": Gl(), "mbarrier": Mbarrier, "tma": Tma(), "warpgroup_mma": self.mma,
                 "async_copy": _async_copy(rec), "libdevice": _Library(), "mma_v2": any_call,
                 "warpgroup_mma_wait": self.mma_wait, "fence_async_shared": lambda: rec.events.append(("fence", None, 0)),
-                "__name__": "twill_protocol", "range": lambda *a: map(_Int, range(*a))}
+                "__name__": "twill_protocol", "range": self.range}
+
+    def range(self, *a: Any) -> Any:
+        """``range`` in the simulation; a loop whose bounds are data (a trip count loaded from memory: jagged offsets,
+        a CSR row's range) runs the simulated trip count ``self.trips``, as ``twill_n`` does: its counter an integer
+        from an integer start, else data (a barrier slot computed from it then stops the simulation)."""
+        lo, hi, step = (0, a[0], 1) if len(a) == 1 else (a[0], a[1], a[2] if len(a) > 2 else 1)
+        if self.trips is not None and isinstance(step, int) and any(isinstance(v, _Value) for v in (lo, hi)):
+            if isinstance(lo, int):
+                return map(_Int, range(lo, lo + self.trips * step, step))
+            return iter([ANY] * self.trips)
+        return map(_Int, range(*a))
+
+    def trip_count(self, n: Any) -> Any:
+        """A scheduled loop's ``twill_n``: as computed where it is an integer, else (from loaded values) the simulated
+        trip count, so the pipelined loop and its barriers run, not only the branch for no iteration."""
+        return _Int(self.trips) if isinstance(n, _Value) and self.trips is not None else n
 
     def allocated(self, shape: Any, layout: Any, line: int) -> Any:
         """``gl.allocate_shared_memory`` at source line ``line``: barriers, or an array of slots named as the line
@@ -353,7 +370,8 @@ def device_source(source: str) -> str:
 def launch(text: str, ns: dict[str, Any], rec: Recorder, scalars: dict[str, int]) -> list[Barrier]:
     """Run the device source ``text`` with the recorder's names ``ns`` up to its ``warp_specialize`` (the
     partitions are recorded in ``rec``, not run): every barrier it allocated, named."""
-    ns[EITHER], ns[TILE_GUARD] = _either, _FirstTileRuns()
+    ns[EITHER], ns[TILE_GUARD], ns[TRIP_COUNT] = _either, _FirstTileRuns(), rec.trip_count
+    rec.trips = scalars.get(TRIPS)
     code = _branches_taken(text)
     rec.lines = text.splitlines()          # the AST keeps the text's line numbers
     rec.copy_targets = set(re.findall(r"async_copy_global_to_shared\((\w+)\.index\(", text))
@@ -385,6 +403,8 @@ def launch(text: str, ns: dict[str, Any], rec: Recorder, scalars: dict[str, int]
 
 EITHER = "twill_either"
 TILE_GUARD = "twill_tile_guard"
+TRIP_COUNT = "twill_trip_count"     # wraps each ``twill_n = ...`` of the source (``_branches_taken``)
+TRIPS = "twill_trips"               # the simulated trip count among the scalars (``integer_arguments``)
 # a wgmma wait is no event of the protocol (the simulation does not run the tensor core): an epilogue's branch that
 # waits for the accumulator it stores (``partition._branch_wait``) is barrier-free
 _BARRIER_NAMES = {"mbarrier", "tma", "async_copy", "warpgroup_mma", "fence_async_shared"}
@@ -443,6 +463,9 @@ def _branches_taken(text: str) -> Any:
     for node in ast.walk(tree):
         if isinstance(node, ast.For) and isinstance(node.target, ast.Name) and node.target.id == "twill_tile":
             tile_guards(node.body)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["twill_n"]:
+            node.value = ast.Call(ast.Name(TRIP_COUNT, ast.Load()), [node.value], [])
     for node in ast.walk(tree):
         if (isinstance(node, ast.If) and id(node) not in guards
                 and all(barrier_free(b) for b in node.body + node.orelse)):
@@ -589,7 +612,7 @@ def integer_arguments(signature: dict[str, str], source: str, offset: int = 0) -
     grid = {a: _Int(v) for a, v in PERSISTENT_GRID.items() if a in signature}
     flag = {COPY_FLAG: True} if COPY_FLAG in signature else {}
     flag.update({TMA_FLAG: True} if TMA_FLAG in signature else {})
-    return lambda n: {**{a: _Int(n * step + offset) for a in ints}, **grid, **flag}
+    return lambda n: {**{a: _Int(n * step + offset) for a in ints}, **grid, **flag, TRIPS: n}
 
 
 # the integer arguments' offset from a multiple of the tile in the second simulation of a kernel with its own tile
