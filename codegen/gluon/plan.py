@@ -931,9 +931,13 @@ def copy_arguments(plan: KernelPlan) -> list[str]:
     names = {a.name for a in plan.fn.args}
     need = _reached(masks, defined, carried) & names
     keep = (_reached(pointers, defined, carried) & names) - need
+    # each address as aligned as every argument 16-divisible shows it (16 bytes, or less where a gather's loaded
+    # offsets leave fewer: GPTQ's g_idx-gathered scales had kept every argument, its bit width 4 too, so every launch
+    # copied through registers)
+    full = [min(16, _divisibility(plan, p, need | keep, defined, carried, {})) for p in pointers]
     for a in sorted(keep):
         trial = need | (keep - {a})
-        if all(_divisibility(plan, p, trial, defined, carried, {}) >= 16 for p in pointers):
+        if all(_divisibility(plan, p, trial, defined, carried, {}) >= f for p, f in zip(pointers, full)):
             keep.discard(a)
     return [a.name for a in plan.fn.args if a.name in need | keep]
 
@@ -976,8 +980,12 @@ def _varying(plan: KernelPlan, v: str, dim: int | None, defined: dict[str, IROp]
 
 def _values(plan: KernelPlan) -> tuple[dict[str, IROp], dict[str, list[str]]]:
     """The op defining each value of the function and its scheduled loops, and each loop-carried value's sources (its
-    initial value and its yield; a loop's result: its last yield)."""
-    carried: dict[str, list[str]] = {}
+    initial value and its yield; a loop's result: its last yield; a ``for``'s induction variable: its lower bound
+    and step, as Triton's AxisInfo divides it by both: conv_implicit_gemm's channel offset ``k + arange`` counted
+    as an argument not known 16-divisible had no copied address shown aligned, so every argument stayed listed)."""
+    carried: dict[str, list[str]] = {o.body.args[0]: [o.operands[0], o.operands[2]] for o in plan.fn.ops
+                                     if o.name == vocab.LOOP and o.body is not None and o.body.args
+                                     and len(o.operands) >= 3}
     defined = {r: o for o in plan.fn.ops for r in o.results}
     for q in plan.sequence:
         body, loop_body = q.body, q.loop.body
@@ -1004,25 +1012,32 @@ def _reached(roots: list[str], defined: dict[str, IROp], carried: dict[str, list
     return seen
 
 
-def _contiguous(v: str, defined: dict[str, IROp], carried: dict[str, list[str]], seen: set[str]) -> bool:
-    """Whether ``v`` may hold runs of consecutive integers (a ``make_range``, moved or offset, not yet scaled by more than 1)."""
+def _contiguous(v: str, defined: dict[str, IROp], carried: dict[str, list[str]], seen: dict[str, bool]) -> bool:
+    """Whether ``v`` may hold runs of consecutive integers (a ``make_range``, moved or offset, not yet scaled by more
+    than 1). ``seen``: the values answered (a value met on two paths answered once: as a set of values visited, the
+    second path had read False, and paged_prefill's ``slot = bn * PAGE + (start_n + offs_n) % PAGE`` was no run
+    where the load of ``bn`` had visited ``start_n + offs_n`` first); one still being answered reads True (a
+    carried value's cycle: taken for a run, which can only ask more arguments)."""
     if v in seen:
-        return False
-    seen.add(v)
+        return seen[v]
+    seen[v] = True
     op = defined.get(v)
     if v in carried:
-        return any(_contiguous(u, defined, carried, seen) for u in carried[v])
-    if op is None:
-        return False
-    if op.name == "tt.make_range":
-        return True
-    if op.name == "arith.muli":
+        out = any(_contiguous(u, defined, carried, seen) for u in carried[v])
+    elif op is None:
+        out = False
+    elif op.name == "tt.make_range":
+        out = True
+    elif op.name == "arith.muli":
         a, b = op.operands
-        return (_contiguous(a, defined, carried, seen) and _is_one(b, defined)) or \
+        out = (_contiguous(a, defined, carried, seen) and _is_one(b, defined)) or \
             (_contiguous(b, defined, carried, seen) and _is_one(a, defined))
-    # any other op of a run is taken for a run (a remainder, a clamp keep runs): in a product, a run divides by its
-    # factor only, so taking more for runs can only ask more arguments to be 16-divisible
-    return any(_contiguous(u, defined, carried, seen) for u in op.operands)
+    else:
+        # any other op of a run is taken for a run (a remainder, a clamp keep runs): in a product, a run divides by its
+        # factor only, so taking more for runs can only ask more arguments to be 16-divisible
+        out = any(_contiguous(u, defined, carried, seen) for u in op.operands)
+    seen[v] = out
+    return out
 
 
 def _is_one(v: str, defined: dict[str, IROp]) -> bool:
@@ -1077,8 +1092,8 @@ def _divisibility(plan: KernelPlan, v: str, aligned: set[str], defined: dict[str
         d = _DIV_CAP if n == 0 else n & -n
     elif op.name == "arith.muli":     # a range times anything but 1 divides by its factor only (Triton: [2^n, 2^n+1, ...]
         a, b = op.operands           # counts as 1, as its elements after the first do)
-        da = 1 if _contiguous(a, defined, carried, set()) and not _is_one(b, defined) else go(a)
-        db = 1 if _contiguous(b, defined, carried, set()) and not _is_one(a, defined) else go(b)
+        da = 1 if _contiguous(a, defined, carried, {}) and not _is_one(b, defined) else go(a)
+        db = 1 if _contiguous(b, defined, carried, {}) and not _is_one(a, defined) else go(b)
         d = min(_DIV_CAP, da * db)
     elif op.name in ("arith.addi", "arith.subi", "arith.maxsi", "arith.minsi", "arith.remsi", "arith.remui"):
         d = min(go(op.operands[0]), go(op.operands[1]))

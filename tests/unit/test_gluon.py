@@ -1437,11 +1437,29 @@ def test_a_launch_too_short_for_the_pipelines_prologue_is_refused_in_one_line(tm
     ("vllm_scaled_mm", ["a_ptr", "b_ptr", "K", "stride_am", "stride_bn"], ["M", "N"]),
     # the sequence bound of K / V rows (masked along the rows only)
     ("sage_attention", ["K", "V", "stride_kn", "stride_vn"], ["N"]),
+    # the channel loop's induction variable divides by its start and step (0, BLOCK_K), as Triton's AxisInfo has it:
+    # counted as an unaligned argument, no image address was shown aligned and all of these were listed (56 x 56
+    # images: every launch through registers)
+    ("conv_implicit_gemm", ["X", "W", "IN_C", "OUT_C"], ["IN_H", "IN_W", "OUT_H", "OUT_W", "BATCH"]),
+    # a page's slot (a loaded page times PAGE plus a run of the block's positions mod PAGE) scales stride_kb: needed
+    # (a run reached on two paths is a run on both)
+    ("paged_prefill", ["K_cache", "V_cache", "stride_kb"], ["B_Loc", "stride_bloc", "ctx_len"]),
+    # the scales gathered by g_idx are aligned no better than 4 bytes whatever the arguments: the rest are held to
+    # what every argument aligned shows, not to 16 bytes (the bit width, 4, had sent every launch through registers)
+    ("gptq_gemm", ["a_ptr", "b_ptr", "stride_am", "stride_bk"], ["bits", "M", "N", "g_ptr"]),
 ])
 def test_the_cp_async_condition_lists_what_the_copied_addresses_divide_by(label, listed, left_out):
     # run 112: with the arguments that only scale multiples of 16 left out of COPY_ALIGNED, matmul_ogs ran x1.42 and
     # xFormers' matmul x2.37 (their copies had gone through registers at their launches)
-    _, _, k = _variant(label)
+    d, gs, _ = _variant(label)
+    kd = gs["gluon"]["kernel"]       # the committed kernel's generator arguments (as bench/gluon_variants.py's)
+    kir = _kir(json.loads((d / "variant.json").read_text())["kernel_file"])
+    k = generate(kir.nested or kir.text, graph_from_dict(gs["graph"]), Schedule.from_dict(gs), load_machine("h200"),
+                 kir.spec, own_stores=kd["own_stores"], own_tiles=bool(kd.get("own_tiles", False)),
+                 copy_warps=int(kd.get("copy_warps", 4)), prefetch=kd.get("prefetch"), siblings=recorded_siblings(kd),
+                 two_ctas=bool(kd.get("two_ctas", True)), stage=bool(kd.get("stage", bool(kd.get("staged")))),
+                 cp_async=bool(kd.get("cp_async", True)), tma=bool(kd.get("tma", True)),
+                 chains=bool(kd.get("chains", False)), copy_wgmma=bool(kd.get("copy_wgmma", False)))
     aligned = eval(re.search(r"^COPY_ALIGNED = (\[.*?\])", k.source, re.M).group(1))
     assert set(listed) <= set(aligned) and not set(left_out) & set(aligned), aligned
     # each listed address argument is needed: without it 16-divisible some copied address is not shown 16-byte aligned
@@ -1454,10 +1472,13 @@ def test_the_cp_async_condition_lists_what_the_copied_addresses_divide_by(label,
     masked = plan_mod._reached([v for ld in loads for v in ld.operands[1:2]], defined, carried)
     names = {py_name(a.name): a.name for a in plan.fn.args}
     held = {names[a] for a in aligned}
+    full = [min(16, plan_mod._divisibility(plan, p, held, defined, carried, {})) for p in pointers]
     for a in held - masked:
-        assert min(plan_mod._divisibility(plan, p, held - {a}, defined, carried, {}) for p in pointers) < 16, a
+        assert any(plan_mod._divisibility(plan, p, held - {a}, defined, carried, {}) < f
+                   for p, f in zip(pointers, full)), a
     # and Triton, told only those are 16-divisible, copies 16 bytes at a time: the masks' constancy holds along the
     # copied vectors as the analysis found
     ptx = compile_offline(k, load_machine("h200"), copy=True, tma=False).asm["ptx"]   # boxes off: every tile copied
     sizes = re.findall(r"cp\.async\.c[ag]\.shared\.global[^,]*\],\s*\[[^\]]*\],\s*(\w+)", ptx)
-    assert sizes and set(sizes) == {"0x10"}, sizes
+    narrow = {"gptq_gemm": {"0x4"}}.get(label, set())     # the g_idx-gathered scales: 4 bytes at best
+    assert sizes and set(sizes) == {"0x10"} | narrow, sizes
