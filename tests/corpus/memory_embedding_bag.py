@@ -26,7 +26,7 @@ TWILL_SPEC: dict[str, Any] = {
     "constexprs": {"dim": 1024, "bag_size": 32},
     "num_warps": 4, "num_stages": 3}
 PROBLEM: dict[str, int] = {"B": 16384, "K": 262144, "dim": 1024, "bag_size": 32}
-SMALL: dict[str, int] = {"B": 37, "K": 5000, "dim": 256, "bag_size": 8}
+SMALL: dict[str, int] = {"B": 37, "K": 5000, "dim": 1024, "bag_size": 32}   # dim, bag_size: constexprs
 
 
 @triton.jit

@@ -33,7 +33,7 @@ TWILL_SPEC: dict[str, Any] = {
     "constexprs": {"dim": 256, "bag_size": 32, "B": 4096, "K": 65536, "BLOCK_SIZE": 8},
     "num_warps": 1, "num_stages": 3}
 PROBLEM: dict[str, int] = {"B": 4096, "K": 65536, "dim": 256, "bag_size": 32}
-SMALL: dict[str, int] = {"B": 40, "K": 512, "dim": 64, "bag_size": 8}
+SMALL: dict[str, int] = dict(PROBLEM)     # dim, bag_size, B and K are constexprs: the generated kernel is for these
 
 
 @triton.jit

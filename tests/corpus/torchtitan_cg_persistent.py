@@ -21,7 +21,7 @@ NUM_EXPERTS_ = 8
 GROUP_M = 128
 NUM_SMS_H100 = 132
 PROBLEM: dict[str, int] = {"M": 8192, "N": 4096, "K": 2048}
-SMALL: dict[str, int] = {"M": 512, "N": 320, "K": 96}
+SMALL: dict[str, int] = dict(PROBLEM)     # M_TOTAL, N and K are constexprs: the generated kernel is for these
 TWILL_SPEC: dict[str, Any] = {
     "kernel": "_kernel_cg_persistent_forward",
     "signature": {"a_ptr": "*bf16", "b_ptr": "*bf16", "c_ptr": "*bf16", "indices_ptr": "*i32"},

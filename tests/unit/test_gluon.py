@@ -1444,9 +1444,6 @@ def test_a_launch_too_short_for_the_pipelines_prologue_is_refused_in_one_line(tm
     # a page's slot (a loaded page times PAGE plus a run of the block's positions mod PAGE) scales stride_kb: needed
     # (a run reached on two paths is a run on both)
     ("paged_prefill", ["K_cache", "V_cache", "stride_kb"], ["B_Loc", "stride_bloc", "ctx_len"]),
-    # the scales gathered by g_idx are aligned no better than 4 bytes whatever the arguments: the rest are held to
-    # what every argument aligned shows, not to 16 bytes (the bit width, 4, had sent every launch through registers)
-    ("gptq_gemm", ["a_ptr", "b_ptr", "stride_am", "stride_bk"], ["bits", "M", "N", "g_ptr"]),
 ])
 def test_the_cp_async_condition_lists_what_the_copied_addresses_divide_by(label, listed, left_out):
     # run 112: with the arguments that only scale multiples of 16 left out of COPY_ALIGNED, matmul_ogs ran x1.42 and
@@ -1472,13 +1469,10 @@ def test_the_cp_async_condition_lists_what_the_copied_addresses_divide_by(label,
     masked = plan_mod._reached([v for ld in loads for v in ld.operands[1:2]], defined, carried)
     names = {py_name(a.name): a.name for a in plan.fn.args}
     held = {names[a] for a in aligned}
-    full = [min(16, plan_mod._divisibility(plan, p, held, defined, carried, {})) for p in pointers]
     for a in held - masked:
-        assert any(plan_mod._divisibility(plan, p, held - {a}, defined, carried, {}) < f
-                   for p, f in zip(pointers, full)), a
+        assert min(plan_mod._divisibility(plan, p, held - {a}, defined, carried, {}) for p in pointers) < 16, a
     # and Triton, told only those are 16-divisible, copies 16 bytes at a time: the masks' constancy holds along the
     # copied vectors as the analysis found
     ptx = compile_offline(k, load_machine("h200"), copy=True, tma=False).asm["ptx"]   # boxes off: every tile copied
     sizes = re.findall(r"cp\.async\.c[ag]\.shared\.global[^,]*\],\s*\[[^\]]*\],\s*(\w+)", ptx)
-    narrow = {"gptq_gemm": {"0x4"}}.get(label, set())     # the g_idx-gathered scales: 4 bytes at best
-    assert sizes and set(sizes) == {"0x10"} | narrow, sizes
+    assert sizes and set(sizes) == {"0x10"}, sizes

@@ -233,7 +233,7 @@ DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 4
 MAXNREG = None
 PERSISTENT = False      # one program per SM loops over the grid's tiles
-COPY_ALIGNED = ['a_ptr', 'b_ptr', 'D', 'stride_bk']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+COPY_ALIGNED = ['a_ptr', 'b_ptr', 'a_offsets_ptr', 'b_offsets_ptr', 'c_offsets_ptr', 'D', 'stride_bk', 'transpose', 'max_seq_len']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
 

@@ -4,10 +4,13 @@
 # `device_tree.sh restore` checks them out again after it.
 set -eu
 cd "$(git rev-parse --show-toplevel)"
-GLOBS=('bench/results/*.html' 'bench/results/*.chrome_trace.gz' 'bench/results/*.tgz' 'bench/results/*perfetto*.json')
+# The Gluon variants' TTGIR (kernel_gluon.ttgir, pre_pipeline.ttgir, annotated.ttgir: ~18 MB in session 52) go too: a GPU
+# run compiles kernel_gluon.py; the Triton route's schedules (bench/results/schedules/) keep theirs.
+GLOBS=('bench/results/*.html' 'bench/results/*.chrome_trace.gz' 'bench/results/*.tgz' 'bench/results/*perfetto*.json'
+       'bench/results/gluon/*.ttgir')
 case "${1:-}" in
   trim) for g in "${GLOBS[@]}"; do git ls-files -z "$g" | xargs -0 rm -f; done
-        git ls-files -z | xargs -0 du -cb 2>/dev/null | tail -1 ;;
+        git ls-files -z | xargs -0 stat -c %s 2>/dev/null | awk '{s += $1} END {print s, "bytes tracked"}' ;;
   restore) for g in "${GLOBS[@]}"; do git ls-files -z "$g" | xargs -0 git checkout --; done ;;
   *) echo "usage: $0 trim|restore" >&2; exit 2 ;;
 esac
