@@ -85,17 +85,39 @@ def one(directory: Path, sizes: list[int]) -> dict[str, Any]:
     out["checks"] = output_checks(kmod, tol)
     out["pass"] = all(c["pass"] for c in out["checks"])
     fl = getattr(kmod, "flops", None)
+    decided = recording(gmod)
     for size in _sizes(kmod, sizes):
         inp = kmod.make_inputs(**size, seed=13)
         setattr(kmod, meta["jit"], gmod.kernel)
+        getattr(gmod, "_KEYED", {}).clear()          # this problem's launch decides its path again, recorded
+        decided.clear()
         t = _timings(lambda: kmod.launch(inp))
         f = fl(**size) if callable(fl) else None
         out["speed"].append({"problem": size, **t, "tflops": f / t["ms"] * 1e-9 if f else None,
-                             "graph_tflops": f / t["graph_ms"] * 1e-9 if f else None})
+                             "graph_tflops": f / t["graph_ms"] * 1e-9 if f else None,
+                             "path": decided[0] if decided else {}})
         del inp
         torch.cuda.empty_cache()
     setattr(kmod, meta["jit"], triton_fn)
     return out
+
+
+def recording(gmod: Any) -> list[dict[str, Any]]:
+    """The paths a generated module's launches take, as its launcher decides them per launch key (``_decide``: the
+    flags' values, e.g. ``TWILL_COPY`` False where the copies go through registers, and whether TMA boxes were
+    built), appended to the returned list as they are decided. Run 120 found vLLM's MoE on the register path by PC
+    sampling: its launch's padded token count had failed the cp.async condition; the timed problems now say it."""
+    seen: list[dict[str, Any]] = []
+    decide = getattr(gmod, "_decide", None)
+    if decide is None:
+        return seen
+
+    def recorded(bound: dict[str, Any]) -> Any:
+        entry = decide(bound)
+        seen.append({**dict(zip(getattr(gmod, "FLAGS", []), entry[0])), "boxes": entry[1] is not None})
+        return entry
+    gmod._decide = recorded
+    return seen
 
 
 def baselines(kernel_file: str, sizes: list[int]) -> dict[str, Any]:
@@ -221,10 +243,20 @@ def _line(res: dict[str, Any]) -> str:
         return f"{res.get('label')}: ERROR {res['error']}"
     checks = res["checks"]
     worst = max(max(c["rel_err"]) for c in checks)
-    speed = ", ".join(f"{s['problem'].get('N', '')}:{s['tflops']:.1f}/{s['graph_tflops']:.1f}g"
-                      f"/{s['host_us']:.0f}us" if s["tflops"] else f"{s['ms']:.3f} ms" for s in res["speed"])
+    speed = ", ".join((f"{s['problem'].get('N', '')}:{s['tflops']:.1f}/{s['graph_tflops']:.1f}g"
+                       f"/{s['host_us']:.0f}us" if s["tflops"] else f"{s['ms']:.3f} ms") + _path(s.get("path"))
+                      for s in res["speed"])
     return (f"{res['label']}: {'PASS' if res['pass'] else 'FAIL'} (max rel err {worst:.2e}"
             f"{', NaN' if any(c['nan'] for c in checks) else ''}) TFLOP/s {speed} [{res.get('seconds')} s]")
+
+
+def _path(path: dict[str, Any] | None) -> str:
+    """A launch's path in a few words: the register copies and the boxes not built are the ones worth seeing."""
+    if not path:
+        return ""
+    said = [("registers" if not v else "cp.async") if k == "TWILL_COPY" else ("no TMA" if not v else "TMA")
+            for k, v in path.items() if k in ("TWILL_COPY", "TWILL_TMA")]
+    return f" ({', '.join(said)})" if said else ""
 
 
 if __name__ == "__main__":

@@ -1,0 +1,37 @@
+"""``bench/gluon_gpu.py`` records the path each timed launch of a generated kernel takes (its launcher's ``_decide``:
+cp.async or the producer's registers, TMA boxes or not), so a kernel a launch sends down its slow path says so in the
+run's line (run 120 had needed PC sampling to find vLLM's MoE on its register path). On the CPU: the committed MoE
+kernel's launcher decided on arguments as its PROBLEM passes them (the padded token count EM = 4600 not 16-divisible:
+cp.async all the same, 176909c) and on a K that is not."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+torch = pytest.importorskip("torch")
+pytest.importorskip("triton")
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "bench"))
+
+from gluon_gpu import _module, _path, recording  # noqa: E402
+
+
+def _bound(k: int) -> dict:
+    a, b = torch.empty(64, 8, dtype=torch.float16), torch.empty(64, 8, dtype=torch.float16)
+    return {"a_ptr": a, "b_ptr": b, "K": k, "stride_am": k, "stride_be": 2048 * k, "stride_bn": k, "EM": 4600,
+            "num_valid_tokens": 4096, "N": 2048}
+
+
+def test_the_timed_launches_path_is_recorded_as_the_launcher_decides_it():
+    gmod = _module(ROOT / "bench/results/gluon/vllm_fused_moe/kernel_gluon.py", "paths_vllm_fused_moe")
+    gmod.TMA_BOXES = False                      # no descriptors over CPU tensors: the boxes not built
+    seen = recording(gmod)
+    gmod._decide(_bound(1024))
+    gmod._decide(_bound(1000))                  # K not 16-divisible: its masks' comparison along the copied vectors
+    assert seen == [{"TWILL_COPY": True, "TWILL_TMA": False, "boxes": False},
+                    {"TWILL_COPY": False, "TWILL_TMA": False, "boxes": False}]
+    assert [_path(p) for p in seen] == [" (cp.async, no TMA)", " (registers, no TMA)"]
+    assert _path({}) == "" and recording(object()) == []       # a kernel whose launcher decides nothing
