@@ -8,6 +8,8 @@ Each DIR holds ``kernel_gluon.py`` and ``variant.json`` (``{"label", "kernel_fil
 ``bench/gluon_variants.py`` or ``twill optimize`` writes them. Imports no solver. ``TWILL_COPY_OFF=1``: the
 kernels' cp.async copies taken through registers, as a launch too little aligned for them takes them;
 ``TWILL_TMA_OFF=1``: pointer tiles that are TMA boxes copied with cp.async, as a launch that does not allow TMA.
+Each timed problem records the path its launch took (``path``: the launcher's flags, whether TMA boxes were built),
+shown in the run's line, e.g. ``(registers, no TMA)`` where the launch's arguments fail the cp.async condition.
 """
 from __future__ import annotations
 
