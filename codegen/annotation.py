@@ -45,8 +45,10 @@ def read_annotation(text: str) -> dict[str, Any]:
 def apply_annotation(text: str, ann: dict[str, Any]) -> str:
     """Copy the stages and clusters (and partitions, if any) read by ``read_annotation`` onto the module
     text right before the pipeliner, op by op in body order (the op names must agree). Proton records take the cluster of
-    the op they precede (start) or follow (end), in the last stage (Triton 3.6 cannot predicate them)."""
-    lines = text.splitlines()
+    the op they precede (start) or follow (end), in the last stage (Triton 3.6 cannot predicate them). The loops'
+    invariant shared allocations are first moved before them, as they were when the schedule was made
+    (``twill.ir.ttgir.hoist_invariant_allocs``)."""
+    lines = ttgir.hoist_invariant_allocs(text)[0].splitlines()
     want = ann["ops"]
     spans = [op.span for op in ttgir.loops(lines)]
     found, hits = [], []

@@ -1668,12 +1668,29 @@ def _smem(plan: KernelPlan) -> int:
                 loaded.append(kind)
             t = type_info(op.result_types[0] if op.results else plan.fn.type_of(op.operands[-1]))
             total += t.bytes + BARRIER_BYTES
+    total += _held_before_loop(plan)
     if plan.reduction is not None:
         red = plan.reduction
         # the buffers replace the scratch Triton gives the conversion made only for the atomic add (uncounted)
         total += (1 if red.split is not None else plan.subtiles) * (red.bytes - (red.rows * red.cols * 4 if red.convert is not None else 0))
         total += 2 * BARRIER_BYTES * (2 if red.split is not None else 1)
     return total + 2 * BARRIER_BYTES * len(plan.consumers)
+
+
+def _held_before_loop(plan: KernelPlan) -> int:
+    """Bytes of the register tiles put in shared memory before the loop for it to read (``ttg.local_alloc`` of a
+    value: a dot's B operand loaded before the loop, ``twill.ir.ttgir.hoist_invariant_allocs``), once per consumer and sub-tile; not
+    a TMA-loaded tile's (its load's buffer, counted with the load)."""
+    inner = {id(o) for o in plan.loop.nested()}
+    ops = [o for top in plan.fn.ops for o in (top, *top.nested()) if id(o) not in inner]
+    loaded = {r for o in ops if o.name in vocab.TMA_LOADS for r in o.results}
+    read = set(plan.loop.operands)
+    read |= {o.operands[0] for o in ops if o.name.startswith("ttg.memdesc") and o.operands and set(o.results) & read}
+    allocs = [o for o in ops if o.name == vocab.LOCAL_ALLOC and o.operands and o.results and o.operands[0] not in loaded
+              and o.results[0] in read]
+    subs = [s for p in plan.consumers for s in (p.subtiles or [None])] or [None]
+    return sum(TypeInfo("smem", _subtile_shape(plan, type_info(o.result_types[0]).shape, o.operands[0], s),
+                        type_info(o.result_types[0]).dtype).bytes for o in allocs for s in subs)
 
 
 def reduction(fn: Function, body: list[IROp], plan: KernelPlan) -> Reduction | None:

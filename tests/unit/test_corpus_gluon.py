@@ -316,6 +316,11 @@ def _constructs(stem: str, source: str) -> None:
         assert re.search(r"def twill_combine_\w+\(a0, a1, a2, a3\):", source)
     if stem == "gather_rows":
         assert "gl.gather(" in consumer
+    if stem in ("flagattn_bwd_kv", "fa2_triton_bwd"):   # a dot's B operand loaded before the loop (K, V): put in
+        # shared memory once, before it, as Triton's own passes do (it had been stored every iteration, twice buffered)
+        head, body = consumer.split("for twill_b in range(", 1)
+        assert re.search(r"= gl\.allocate_shared_memory\(gl\.float16, \[\d+, \d+\], [^\n]*, v\)\n", head), head
+        assert not re.search(r"\.store\((k|v)\)", body), body
     if stem == "unsloth_moe_grouped_gemm":   # `if m_size > 0:` between the loop over experts and the while over an
         # expert's tiles: written as an if in each partition's nest, its two results handed on from both branches
         for part in ("consumer_0", "producer_1"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from twill.errors import InputError
-from twill.ir.ttgir import parse, type_info
+from twill.ir.ttgir import hoist_invariant_allocs, parse, type_info
 
 TEXT = '''#loc = loc("/src/k.py":10:0)
 module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
@@ -166,3 +166,39 @@ def test_a_multi_result_op_read_by_result_inside_a_region_is_not_read_from_outsi
     outer = next(o for o in loop.body.ops if o.name == "scf.if")
     assert set(outer.operands) == {"%c", "%s", "%d", "%f"}, outer.operands
     assert set(loop.operands) == {"%c0", "%n", "%c1", "%f", "%c", "%d"}, loop.operands
+
+
+HOIST = '''module {
+  tt.func public @k(%p: tensor<64x64x!tt.ptr<f16>>, %n: i32, %c0: i32, %c1: i32) {
+    %z = arith.constant dense<0.0> : tensor<64x64xf32> loc(#loc)
+    scf.for %t = %c0 to %n step %c1  : i32 {
+      %k = tt.load %p : tensor<64x64x!tt.ptr<f16>> loc(#loc)
+      %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (tensor<64x64xf32>)  : i32 {
+        %q = tt.load %p : tensor<64x64x!tt.ptr<f16>> loc(#loc)
+        %qs = ttg.local_alloc %q : (tensor<64x64xf16>) -> !ttg.memdesc<64x64xf16> loc(#loc)
+        %s = ttg.local_alloc %k : (tensor<64x64xf16>) -> !ttg.memdesc<64x64xf16> loc(#loc)
+        %st = ttg.memdesc_trans %s {order = array<i32: 1, 0>} : !ttg.memdesc<64x64xf16> -> !ttg.memdesc<64x64xf16> loc(#loc)
+        %d = ttng.warp_group_dot %qs, %st, %acc : !ttg.memdesc<64x64xf16> * !ttg.memdesc<64x64xf16> -> tensor<64x64xf32> loc(#loc)
+        scf.yield %d : tensor<64x64xf32> loc(#loc)
+      } loc(#loc)
+    } loc(#loc)
+    tt.return loc(#loc)
+  } loc(#loc)
+} loc(#loc)
+'''
+
+
+def test_a_loops_alloc_of_a_tile_from_outside_it_and_its_transpose_move_before_that_loop_only():
+    # FlagAttention's dK / dV kernel: its K (loaded before the loop, a dot's B operand) was stored into shared memory
+    # every iteration; the alloc of a tile the loop loads (%q) stays, and %k's moves out of the inner loop only (it is
+    # loaded in the tile loop)
+    text, moved = hoist_invariant_allocs(HOIST)
+    assert moved == ["%s", "%st"]
+    m = parse(text)
+    inner = m.loops()[1]
+    assert [o.name for o in inner.body.ops] == ["tt.load", "ttg.local_alloc", "ttng.warp_group_dot", "scf.yield"]
+    assert "%st" in inner.operands and "%k" not in inner.operands
+    lines = text.splitlines()
+    at = next(i for i, ln in enumerate(lines) if "%s = ttg.local_alloc" in ln)
+    assert "%k = tt.load" in lines[at - 1] and lines[at].startswith("      %s") and "%st = " in lines[at + 1]
+    assert hoist_invariant_allocs(text) == (text, [])

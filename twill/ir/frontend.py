@@ -12,6 +12,7 @@ from twill.errors import CompileError, InputError
 from twill.ir.load import KernelSpec, load_kernel, source_of
 from twill.ir.spec import json_safe
 from twill.ir.target import Target
+from twill.ir.ttgir import hoist_invariant_allocs
 from twill.ir.triton_hooks import (ACCUMULATOR_FLAGS, PRE_PIPELINE_PASS, SCHEDULED_SKIP, PassPlan, StopCompile, compile_planned,
                                   module_text)
 from twill.util import sha256
@@ -99,7 +100,7 @@ def read_kernel(path: str, target: Target, kernel: str | None = None, args: dict
         raise InputError("cannot read kernel file", where=path, found=e.strerror) from None
     meta: dict[str, Any] = {"source_file": p.name, "source_sha256": sha256(data)}
     if p.suffix in (".ttgir", ".mlir"):
-        return KernelIR(data.decode(errors="replace"), kernel or p.stem, meta)
+        return KernelIR(_hoisted(data.decode(errors="replace"), meta), kernel or p.stem, meta)
     if p.suffix != ".py":
         raise InputError("unknown input kind", where=path, expected="a .py kernel or a .ttgir",
                          found=p.suffix or "no suffix")
@@ -108,9 +109,19 @@ def read_kernel(path: str, target: Target, kernel: str | None = None, args: dict
     if spec.notes:
         meta["notes"] = list(spec.notes)
     flattened: list[bool] = []
-    text = pre_pipeline_ttgir(spec, target, flattened=flattened)
-    nested = pre_pipeline_ttgir(spec, target, fuse=False) if any(flattened) else None
+    text = _hoisted(pre_pipeline_ttgir(spec, target, flattened=flattened), meta)
+    nested = _hoisted(pre_pipeline_ttgir(spec, target, fuse=False), {}) if any(flattened) else None
     return KernelIR(text, spec.name, meta, spec, nested)
+
+
+def _hoisted(text: str, meta: dict[str, Any]) -> str:
+    """``text`` with its loops' invariant shared allocations moved before them (``hoist_invariant_allocs``), said in
+    ``meta["notes"]``."""
+    text, moved = hoist_invariant_allocs(text)
+    if moved:
+        meta.setdefault("notes", []).append(f"moved before their loops (the same buffer every iteration, as Triton's "
+                                            f"own passes move them): {', '.join(moved)}")
+    return text
 
 
 _LAYOUT_DEF = re.compile(r"^#[\w.]+ = #ttg\.\w+<.*$", re.M)

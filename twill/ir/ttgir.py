@@ -222,6 +222,58 @@ def set_int_attr(line: str, name: str, value: int) -> str:
     return add_attrs(line, f"{name} = {value} : i32")
 
 
+_VIEWS = frozenset({"ttg.memdesc_trans", "ttg.memdesc_reshape"})
+
+
+def hoist_invariant_allocs(text: str) -> tuple[str, list[str]]:
+    """``text`` with each ``ttg.local_alloc`` of a register tile defined outside its ``scf.for`` (and the
+    transposes and reshapes of it) moved to just before the loop, and the names moved. Such an alloc makes an
+    immutable buffer, the same every iteration; Triton's own passes hoist it after the pipeliner, so the
+    pre-pipeline TTGIR still stores the tile once an iteration: FlagAttention's dK / dV kernel stored its K and V
+    (a dot's B operand, loaded before the loop) into shared memory twice an iteration, and held them in registers
+    across the loop to do so.
+
+    Examples
+    --------
+    >>> t, moved = hoist_invariant_allocs("\\n".join([
+    ...     "%k = tt.load %p : tensor<64x64xf16>",
+    ...     "%r = scf.for %i = %a to %b step %c iter_args(%acc = %z) -> (tensor<64x64xf32>) : i32 {",
+    ...     "  %s = ttg.local_alloc %k : (tensor<64x64xf16>) -> !ttg.memdesc<64x64xf16>",
+    ...     "  %t = ttg.memdesc_trans %s {order = array<i32: 1, 0>} : !ttg.memdesc<64x64xf16> -> !ttg.memdesc<64x64xf16>",
+    ...     "  %q = ttg.local_alloc %acc : (tensor<64x64xf32>) -> !ttg.memdesc<64x64xf32>",
+    ...     "  scf.yield %acc : tensor<64x64xf32>",
+    ...     "}"]))
+    >>> moved, t.splitlines()[1].split(" = ")[1][:15]
+    (['%s', '%t'], 'ttg.local_alloc')
+    """
+    lines = text.split("\n")
+    moved: list[str] = []
+    while True:
+        hit = _invariant_alloc(lines, set(moved))
+        if hit is None:
+            return "\n".join(lines), moved
+        at, loop = hit
+        line = lines.pop(at)
+        lines.insert(loop.first, " " * loop.indent + line.lstrip(" "))
+        moved.append(first_result(line) or "")
+
+
+def _invariant_alloc(lines: list[str], moved: set[str]) -> tuple[int, TextOp] | None:
+    """(line, loop) of the first op ``hoist_invariant_allocs`` moves: an alloc of a value from outside its loop, or a
+    view of a moved alloc; None when there is none."""
+    for loop in (o for o in scan(lines) if o.name == vocab.LOOP):
+        inside = _defined_inside([ln.strip() for ln in lines[loop.first:loop.attr_line + 1]])
+        for op in region_ops(lines, loop):
+            if op.first != op.attr_line or op.result is None:
+                continue
+            uses = {u.split("#")[0] for u in line_uses(lines[op.first])}
+            if not uses or uses & inside:
+                continue
+            if op.name == "ttg.local_alloc" or (op.name in _VIEWS and uses <= moved):
+                return op.first, loop
+    return None
+
+
 def rename(line: str, names: dict[str, str]) -> str:
     """``line`` with the SSA names in ``names`` replaced."""
     return re.sub(_NAME, lambda m: names.get(m.group(0), m.group(0)), line)

@@ -12,7 +12,7 @@ Decisions (each from the schedule):
 - ring v_77: 4 buffers of [64, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0, 1
 - tensor-core order: the schedule's slots (partition 0 (1 dot) | partition 1 (1 dot) | partition 0 (1 dot) | partition 1 (1 dot)) are not enforced; each consumer issues its GEMMs when ready (turn barriers, `--tc-order`, ran the H200's FA forward 6-7 % slower)
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 98464 bytes planned of 232448; maxnreg 128
+- shared memory: 114848 bytes planned of 232448; maxnreg 128
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.

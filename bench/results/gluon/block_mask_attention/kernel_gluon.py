@@ -2,7 +2,7 @@
 
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 8 warps, registers as ptxas allocates them (the schedule's tiles need about 73 per thread)
-- shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
+- shared memory: 16400 bytes planned of 232448; maxnreg unset (ptxas allocates)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.

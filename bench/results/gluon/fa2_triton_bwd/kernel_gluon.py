@@ -5,7 +5,6 @@ Decisions (each from the schedule):
 - staged operand ds_93_st: partition 0 stores the [128, 128] f16 tile once per iteration in shared memory, read there by dot3_dk (transposed), dot4_dq (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
 - staged operand dv_st: partition 0 stores the [128, 128] f16 tile once per iteration in shared memory, read there by dot1_dv (transposed) (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
 - shared operand q_68_st: partition 0 stores the loop's [128, 64] f16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
-- shared operand dp_st: partition 0 stores the loop's [128, 64] f16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
 - shared operand do_81_st: partition 0 stores the loop's [128, 64] f16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
 - tiles in serpentine order along axis 0 (every other pass backwards): a loop's bounds read axis 0's program id, so a tile's work may vary along it, and the programs' sums of heavy and light tiles even out (`kernel.serpentine`)
@@ -31,7 +30,7 @@ L8 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 
 L9 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(Q, K, V, DO, DQ, DK, DV, LSE, D, softmax_scale, stride_qb, stride_qh, stride_qm, nheads, seqlen_q, seqlen_k, seqlen_q_rounded, twill_g0, twill_g1, twill_g2, ds_93_st, dv_st, q_68_st, dp_st, do_81_st):
+def consumer_0(Q, K, V, DO, DQ, DK, DV, LSE, D, softmax_scale, stride_qb, stride_qh, stride_qm, nheads, seqlen_q, seqlen_k, seqlen_q_rounded, twill_g0, twill_g1, twill_g2, ds_93_st, dv_st, q_68_st, do_81_st):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -98,6 +97,8 @@ def consumer_0(Q, K, V, DO, DQ, DK, DV, LSE, D, softmax_scale, stride_qb, stride
         qk_56 = gl.expand_dims(offs_n_27, 0)
         qk_57 = qk_56.broadcast_to([128, 128])
         dq_ptrs_58 = stride_qm * 128
+        dp = gl.allocate_shared_memory(gl.float16, [128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False), v)
+        fence_async_shared()
         twill_n = gl.maximum((v0 - begin_m_17 + 128 - 1) // 128, 0)
         if (twill_n >= 1) | (gl.program_id(0) < 0):
             dv_84 = gl.full([128, 64], 0.0, gl.float32, layout=L6)
@@ -139,16 +140,12 @@ def consumer_0(Q, K, V, DO, DQ, DK, DV, LSE, D, softmax_scale, stride_qb, stride
                 p_78 = p_77.broadcast_to([128, 128])  # sfu0_p: stage 1, partition 0 (group 0)
                 p_79 = p_76 - p_78  # sfu0_p: stage 1, partition 0 (group 0)
                 p_80 = gl.exp(p_79)  # sfu0_p: stage 1, partition 0 (group 0)
-                dp = dp_st.index((twill_b - 1) % 2)  # local_store0_dp: stage 1, partition 0 (group 0)
-                dp.store(v)  # local_store0_dp: stage 1, partition 0 (group 0)
-                fence_async_shared()  # local_store0_dp: stage 1, partition 0 (group 0)
                 do_ptrs_100 = do_ptrs_100_p1 + dq_ptrs_58  # load2_do: stage 1, partition 0 (group 0)
                 do = gl.load(do_ptrs_100_p1)  # load2_do: stage 1, partition 0 (group 0)
                 do_81 = do_81_st.index((twill_b - 1) % 2)  # load2_do: stage 1, partition 0 (group 0)
                 do_81.store(do)  # load2_do: stage 1, partition 0 (group 0)
                 fence_async_shared()  # load2_do: stage 1, partition 0 (group 0)
-                dp_85 = dp.permute((1, 0))  # dot2_dp: stage 1, partition 0 (group 0)
-                tok_dp_86 = warpgroup_mma(do_81, dp_85, gl.full([128, 128], 0.0, gl.float32, layout=L7), use_acc=False, is_async=True)  # dot2_dp: stage 1, partition 0 (group 0)
+                tok_dp_86 = warpgroup_mma(do_81, dp.permute((1, 0)), gl.full([128, 128], 0.0, gl.float32, layout=L7), use_acc=False, is_async=True)  # dot2_dp: stage 1, partition 0 (group 0)
                 Di_87 = D_14 + offs_m_curr_67  # load3_Di: stage 0, partition 0 (group 0)
                 Di_88 = gl.load(Di_87)  # load3_Di: stage 0, partition 0 (group 0)
                 ds = gl.expand_dims(Di_88_p1, 1)  # elementwise0_ds: stage 1, partition 0 (group 0)
@@ -195,16 +192,12 @@ def consumer_0(Q, K, V, DO, DQ, DK, DV, LSE, D, softmax_scale, stride_qb, stride
             p_78 = p_77.broadcast_to([128, 128])  # sfu0_p: stage 1, partition 0 (group 0)
             p_79 = p_76 - p_78  # sfu0_p: stage 1, partition 0 (group 0)
             p_80 = gl.exp(p_79)  # sfu0_p: stage 1, partition 0 (group 0)
-            dp = dp_st.index(((twill_n - 1 + 1) - 1) % 2)  # local_store0_dp: stage 1, partition 0 (group 0)
-            dp.store(v)  # local_store0_dp: stage 1, partition 0 (group 0)
-            fence_async_shared()  # local_store0_dp: stage 1, partition 0 (group 0)
             do_ptrs_100 = do_ptrs_100_p1 + dq_ptrs_58  # load2_do: stage 1, partition 0 (group 0)
             do = gl.load(do_ptrs_100_p1)  # load2_do: stage 1, partition 0 (group 0)
             do_81 = do_81_st.index(((twill_n - 1 + 1) - 1) % 2)  # load2_do: stage 1, partition 0 (group 0)
             do_81.store(do)  # load2_do: stage 1, partition 0 (group 0)
             fence_async_shared()  # load2_do: stage 1, partition 0 (group 0)
-            dp_85 = dp.permute((1, 0))  # dot2_dp: stage 1, partition 0 (group 0)
-            tok_dp_86 = warpgroup_mma(do_81, dp_85, gl.full([128, 128], 0.0, gl.float32, layout=L7), use_acc=False, is_async=True)  # dot2_dp: stage 1, partition 0 (group 0)
+            tok_dp_86 = warpgroup_mma(do_81, dp.permute((1, 0)), gl.full([128, 128], 0.0, gl.float32, layout=L7), use_acc=False, is_async=True)  # dot2_dp: stage 1, partition 0 (group 0)
             ds = gl.expand_dims(Di_88_p1, 1)  # elementwise0_ds: stage 1, partition 0 (group 0)
             ds_89 = ds.broadcast_to([128, 128])  # elementwise0_ds: stage 1, partition 0 (group 0)
             dp_86 = warpgroup_mma_wait(0, deps=(tok_dp_86,))
@@ -238,7 +231,7 @@ def consumer_0(Q, K, V, DO, DQ, DK, DV, LSE, D, softmax_scale, stride_qb, stride
             q_68_st._keep_alive()
             k_53._keep_alive()
             do_81_st._keep_alive()
-            dp_st._keep_alive()
+            dp._keep_alive()
         else:
             dv_84_p1 = gl.full([128, 64], 0.0, gl.float32, layout=L6)
             dk_96_p1 = gl.full([128, 64], 0.0, gl.float32, layout=L6)
@@ -260,9 +253,8 @@ def twill_kernel(Q, K, V, DO, DQ, DK, DV, LSE, D, softmax_scale, stride_qb, stri
     ds_93_st = gl.allocate_shared_memory(gl.float16, [128, 128], gl.NVMMASharedLayout.get_default_for([128, 128], gl.float16))
     dv_st = gl.allocate_shared_memory(gl.float16, [128, 128], gl.NVMMASharedLayout.get_default_for([128, 128], gl.float16))
     q_68_st = gl.allocate_shared_memory(gl.float16, [2, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    dp_st = gl.allocate_shared_memory(gl.float16, [2, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     do_81_st = gl.allocate_shared_memory(gl.float16, [2, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    consumer_0(Q, K, V, DO, DQ, DK, DV, LSE, D, softmax_scale, stride_qb, stride_qh, stride_qm, nheads, seqlen_q, seqlen_k, seqlen_q_rounded, twill_g0, twill_g1, twill_g2, ds_93_st, dv_st, q_68_st, dp_st, do_81_st)
+    consumer_0(Q, K, V, DO, DQ, DK, DV, LSE, D, softmax_scale, stride_qb, stride_qh, stride_qm, nheads, seqlen_q, seqlen_k, seqlen_q_rounded, twill_g0, twill_g1, twill_g2, ds_93_st, dv_st, q_68_st, do_81_st)
 
 
 

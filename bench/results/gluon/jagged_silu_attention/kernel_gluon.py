@@ -11,7 +11,7 @@ Decisions (each from the schedule):
 - ring k_75: 3 buffers of [128, 64] bf16 (the loads run 2 iteration(s) ahead), read by partition(s) 0, 1
 - ring v_99: 3 buffers of [64, 128] bf16 (the loads run 2 iteration(s) ahead), read by partition(s) 0, 1
 - tensor-core order: the schedule's slots (partition 1 (1 dot) | partition 0 (2 dots) | partition 1 (1 dot)) are not enforced; each consumer issues its GEMMs when ready (turn barriers, `--tc-order`, ran the H200's FA forward 6-7 % slower)
-- shared memory: 98432 bytes planned of 232448; maxnreg 168
+- shared memory: 131200 bytes planned of 232448; maxnreg 168
 - early return at jagged_silu_attention.py:33 (TTGIR line 43): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it (--persistent on takes it per tile)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``

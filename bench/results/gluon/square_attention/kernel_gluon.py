@@ -13,7 +13,7 @@ Decisions (each from the schedule):
 - staged operand acc_51_st_t1: partition 1 stores the [64, 128] f16 tile once per iteration in shared memory, read there by dot1_acc (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
 - tensor-core order: the schedule's slots (partition 0 (2 dots) | partition 1 (2 dots)) are not enforced; each consumer issues its GEMMs when ready (turn barriers, `--tc-order`, ran the H200's FA forward 6-7 % slower)
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 131200 bytes planned of 232448; maxnreg 168
+- shared memory: 147584 bytes planned of 232448; maxnreg 168
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.

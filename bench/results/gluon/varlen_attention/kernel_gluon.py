@@ -11,7 +11,7 @@ Decisions (each from the schedule):
 - ring k_68: 4 buffers of [128, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0, 1
 - ring v_89: 4 buffers of [64, 128] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0, 1
 - tensor-core order: the schedule's slots (partition 1 (1 dot) | partition 0 (2 dots) | partition 1 (1 dot)) are not enforced; each consumer issues its GEMMs when ready (turn barriers, `--tc-order`, ran the H200's FA forward 6-7 % slower)
-- shared memory: 131232 bytes planned of 232448; maxnreg 128
+- shared memory: 164000 bytes planned of 232448; maxnreg 128
 - early return at varlen_attention.py:26 (TTGIR line 49): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it (--persistent on takes it per tile)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``

@@ -4,7 +4,7 @@ Decisions (each from the schedule):
 - one partition, no producer (the dots' tiles loaded by its own warps and stored to shared memory for the wgmma, as Triton's one partition does: where cp.async cannot copy them at any launch (no address known aligned), a later loop loads tiles no ring of this loop's streams, the loop runs at most two iterations a CTA, or --own-tiles on asks, a stage ahead of their readers; 2 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 137 per thread)
 - shared operand v_load_208_st: partition 0 stores the loop's [64, 64] f16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
 - shared operand k_load_180_st: partition 0 stores the loop's [64, 64] f16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
-- shared memory: 32784 bytes planned of 232448; maxnreg unset (ptxas allocates)
+- shared memory: 40976 bytes planned of 232448; maxnreg unset (ptxas allocates)
 - loop at vllm_prefix_prefill.py:175 (TTGIR line 308) (after the scheduled loop): written by the same partitions, its tiles loaded by the partition itself, in one stage of its own schedule (I=303, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``

@@ -9,7 +9,7 @@ Decisions (each from the schedule):
 - partition 1 (worker): producer, warp group 1, 4 warps, 88 registers per thread (needs about 88): cp.async copies into the rings
 - ring K_load_167: 2 buffers of [128, 64] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
 - ring V_load_173: 2 buffers of [64, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
-- shared memory: 65616 bytes planned of 232448; maxnreg 128
+- shared memory: 82000 bytes planned of 232448; maxnreg 128
 - early return at vllm_unified_attention.py:112 (TTGIR line 113): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it (--persistent on takes it per tile)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
