@@ -146,7 +146,6 @@ def offline_instrumentation(max_shared_mem: int, sampling: str = "0,4", buffer_t
     from triton.backends import backends
     from triton.profiler import mode as pmode
     from triton.profiler.flags import flags
-    from triton.profiler.hooks.instrumentation import Instrumentation
 
     kw: dict[str, Any] = {"buffer_type": buffer_type, "buffer_size": buffer_size,
                           "optimizations": "clock32" if clock32 else ""}
@@ -162,18 +161,34 @@ def offline_instrumentation(max_shared_mem: int, sampling: str = "0,4", buffer_t
         tp.add_allocate_proton_shared_memory(pm)
 
     def llvm(pm: Any) -> None:
-        tp.add_allocate_proton_global_scratch_buffer(pm)
+        if hasattr(tp, "add_allocate_proton_global_scratch_buffer"):    # 3.6's; 3.9 allocates it in the lowering
+            tp.add_allocate_proton_global_scratch_buffer(pm)
         tp.add_convert_proton_nvidia_gpu_to_llvm(pm)
 
     compiler = backends["nvidia"].compiler
-    old = (compiler.instrumentation, triton.knobs.compilation.instrumentation_mode, flags.instrumentation_on)
-    compiler.instrumentation = Instrumentation({"ttgpuir_to_llvmir": llir, "llvmir_to_llvm": llvm})
+    old = (getattr(compiler, "instrumentation", None), triton.knobs.compilation.instrumentation_mode,
+           flags.instrumentation_on)
+    points = {"load-dialects": tp.load_dialects, "ttgpuir-to-llvmir": llir, "llvmir-to-llvm": llvm}
+    try:
+        from triton._instrumentation import register_instrumentation, unregister_instrumentation
+    except ImportError:          # Triton 3.6: the backend's compiler holds the passes
+        from triton.profiler.hooks.instrumentation import Instrumentation
+        compiler.instrumentation = Instrumentation({"ttgpuir_to_llvmir": llir, "llvmir_to_llvm": llvm})
+        register_instrumentation = unregister_instrumentation = None
+    else:                        # Triton 3.9: registered by point and backend
+        for point, callback in points.items():
+            register_instrumentation(point=point, backend="nvidia", callback=callback)
     triton.knobs.compilation.instrumentation_mode = str(m)
     flags.instrumentation_on = True
     try:
         yield m
     finally:
-        compiler.instrumentation, triton.knobs.compilation.instrumentation_mode, flags.instrumentation_on = old
+        if unregister_instrumentation is not None:
+            for point in points:
+                unregister_instrumentation(point=point, backend="nvidia")
+        else:
+            compiler.instrumentation = old[0]
+        triton.knobs.compilation.instrumentation_mode, flags.instrumentation_on = old[1:]
 
 
 def find_breaking_regions(spec: KernelSpec, sm: int, smem: int, g: LoopGraph, schedule: PassPlan = PassPlan(),

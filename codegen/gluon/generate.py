@@ -18,6 +18,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Iterator, Sequence
 
+from codegen.gluon.api import installed_spelling
 from codegen.gluon.kernel import (SIGNATURE, Module, TileLoop, alone, consumer_function, entry_function, header,
                                   least_trips, serpentine, trip_count_varies,
                                   producer_function, reducer_function, register_rings, tile_level)
@@ -208,8 +209,8 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     assumed = tuple(spec.assumed) if spec is not None else ()
     decisions = _all_decisions(mod, turns, persistent and tile_loop is None, table, assumed) + _assumed(assumed)
     plan.decisions = list(decisions)
-    source = (_docstring(plan, schedule, decisions) + "\n".join(body) + "\n"
-              + launcher(mod, spec, signature, blocks, plan, made))
+    source = installed_spelling(_docstring(plan, schedule, decisions) + "\n".join(body) + "\n"
+                                + launcher(mod, spec, signature, blocks, plan, made))
     return GluonKernel(source, KERNEL, plan.consumers[0].warps, plan.maxnreg, signature,
                        tuple(py_name(a.name) for a in mod.runtime_args() if a.divisible), blocks, plan, decisions,
                        own_stores, cp_async, tma, tuple(spec.assumed) if spec is not None else ())

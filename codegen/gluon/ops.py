@@ -223,9 +223,14 @@ def broadcast(op: IROp, ctx: Context) -> list[str]:
         return []
     ctx.define(res, py_name(res))
     val = ctx.get(src)
+    expr, have, want = val.expr, ctx.ttype(src).layout, ctx.ttype(res).layout
+    if not val.smem and have is not None and want is not None and have != want:
+        # Triton 3.9's TTGIR broadcasts a [64, 1] tile of one wgmma layout into another's (the same registers), and
+        # its Gluon's broadcast_to wants one layout: "Layout mismatch in broadcast" (3.6's TTGIR has none such)
+        expr = f"gl.convert_layout({expr}, {ctx.layout(want)})"
     if not val.smem:
-        ctx.vals[res].pre = val.expr
-    return [f"{py_name(res)} = {val.expr}.broadcast_to({list(ctx.shape(res))})"]
+        ctx.vals[res].pre = expr
+    return [f"{py_name(res)} = {expr}.broadcast_to({list(ctx.shape(res))})"]
 
 
 def convert_layout(op: IROp, ctx: Context) -> list[str]:

@@ -239,6 +239,8 @@ class Recorder:
                 if pred:
                     rec.events.append(("arrive", bar, 0))
 
+            async_load = async_copy_global_to_shared     # its name from Triton 3.7 on (``codegen.gluon.api``)
+
             def __getattr__(self, name: str) -> Any:
                 return any_call
 
@@ -269,6 +271,8 @@ class Recorder:
             @staticmethod
             def thread_barrier() -> None:
                 rec.events.append(("sync", None, 0))
+
+            barrier = thread_barrier     # its name in Triton 3.9 (``codegen.gluon.api``)
 
             @staticmethod
             def warp_specialize(parts: Any, *a: Any, **k: Any) -> None:
@@ -334,6 +338,8 @@ def _async_copy(rec: "Recorder") -> Any:
             if isinstance(buf, Slot):      # a producer's arrival once its copies land is recorded below
                 rec.events.append(("copy", buf, 0))
 
+        async_load = async_copy_global_to_shared     # its name from Triton 3.7 on (``codegen.gluon.api``)
+
         @staticmethod
         def commit_group() -> None:
             rec.events.append(("commit", None, 0))
@@ -374,7 +380,7 @@ def launch(text: str, ns: dict[str, Any], rec: Recorder, scalars: dict[str, int]
     rec.trips = scalars.get(TRIPS)
     code = _branches_taken(text)
     rec.lines = text.splitlines()          # the AST keeps the text's line numbers
-    rec.copy_targets = set(re.findall(r"async_copy_global_to_shared\((\w+)\.index\(", text))
+    rec.copy_targets = set(re.findall(r"async_(?:copy_global_to_shared|load)\((\w+)\.index\(", text))
     exec(compile(code, "<kernel_gluon>", "exec"), ns)
     kernel = ns["twill_kernel"]
     args = [scalars.get(p, ANY) for p in kernel.__code__.co_varnames[:kernel.__code__.co_argcount]]

@@ -158,6 +158,8 @@ class _Events:
                 if pred:
                     log.events.append(("copy", bar))
 
+            async_load = async_copy_global_to_shared     # its name from Triton 3.7 on (``codegen.gluon.api``)
+
             def __getattr__(self, name: str) -> Any:
                 return any_call
 

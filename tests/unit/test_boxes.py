@@ -113,8 +113,10 @@ def _launcher(kernel: str):
 def test_the_launcher_builds_the_descriptors_where_the_launch_allows_and_none_where_it_does_not():
     pytest.importorskip("triton")
     mod = _launcher("block_fp8_gemm")
-    a = torch.zeros(512, 256, dtype=torch.float16)       # on the CPU: only the addresses and strides are read
-    bound = {"A": a, "B": torch.zeros(256, 256, dtype=torch.float16), "M": 512, "N": 256, "K": 256,
+    # on the CPU: only the addresses and strides are read; fp8, the kernel's operands (Triton 3.9's descriptor checks
+    # the element width against the layout's)
+    a = torch.zeros(512, 256, dtype=torch.float8_e4m3fn)
+    bound = {"A": a, "B": torch.zeros(256, 256, dtype=torch.float8_e4m3fn), "M": 512, "N": 256, "K": 256,
              "stride_am": 256, "stride_bn": 256, "stride_cm": 256}
     boxes = mod._boxes(dict(bound))
     d = boxes["twill_box_a_71"]

@@ -54,8 +54,9 @@ def _module(kernel: str):
 
 def _fp8_args(mod, **over):
     a = over.pop("A", None)
-    a = torch.zeros(512, 256, dtype=torch.float16) if a is None else a
-    values = dict(A=a, B=torch.zeros(256, 256, dtype=torch.float16), C=torch.zeros(512, 256, dtype=torch.float16),
+    # fp8 operands, as the kernel's descriptors' layouts say (Triton 3.9's descriptor checks the element width)
+    a = torch.zeros(512, 256, dtype=torch.float8_e4m3fn) if a is None else a
+    values = dict(A=a, B=torch.zeros(256, 256, dtype=torch.float8_e4m3fn), C=torch.zeros(512, 256, dtype=torch.float16),
                   As=torch.ones(512, 2), Bs=torch.ones(2, 2), M=512, N=256, K=256, stride_am=256, stride_bn=256,
                   stride_cm=256, stride_As_k=1, stride_Bs_k=2, **mod.CONSTEXPRS)
     values.update(over)
@@ -75,7 +76,7 @@ def test_a_launch_like_an_earlier_one_calls_the_compiled_kernel_with_the_jits_ar
     assert a2 == a1 + (True, True)                                      # the flags, the kernel's last parameters
     boxes = [a for a in a1 if hasattr(a, "block_shape")]
     assert len(boxes) == 2 and all(not isinstance(d.base, torch.Tensor) for d in boxes)
-    assert boxes[0].base.data_ptr() == args[0].data_ptr() and boxes[0].base.dtype == torch.float16
+    assert boxes[0].base.data_ptr() == args[0].data_ptr() and boxes[0].base.dtype == torch.float8_e4m3fn
     assert all(x is y for x, y in zip(a1, a2) if hasattr(x, "block_shape"))    # kept, not rebuilt
 
 
@@ -87,7 +88,7 @@ def test_what_triton_specialises_on_changed_goes_through_the_jit_again(change, m
     mod.launch(grid, *_fp8_args(mod))
     mod.launch(grid, *_fp8_args(mod))
     assert [c[0] for c in calls] == ["jit", "compiled"]
-    a = torch.zeros(512 * 256 + 8, dtype=torch.float16)
+    a = torch.zeros(512 * 256 + 8, dtype=torch.float8_e4m3fn)
     args, g = _fp8_args(mod), grid
     if change == "an integer":
         args = _fp8_args(mod, K=240)

@@ -82,7 +82,7 @@ def read_function(text: str, where: str = "ttgir") -> Function:
     (['%sm_scale', '%M'], 'tensor<128x128xf32, #mma>')
     """
     module = parse(text, where)
-    header = next(line for line in text.splitlines() if "tt.func" in line and line.rstrip().endswith("{"))
+    header = next(line for line in module.text.splitlines() if "tt.func" in line and line.rstrip().endswith("{"))
     name, args = _args(header)
     types = {a.name: a.type for a in args}
     _collect(module.ops, types)

@@ -177,8 +177,13 @@ class _RecordingPM:
         self.ctx = ctx
         self.entries: list[tuple[str, Any, tuple, dict]] = []
 
-    def enable_debug(self) -> None:
-        pass
+    def enable_debug(self) -> bool:
+        """Whether a pass manager dumps IR, as a real one answers (Triton 3.9's make_ttgir hands it to
+        ``add_pipeline`` and ``add_hopper_warpspec``; 3.6's answers None and reads nothing)."""
+        if self.ctx is None:       # ``ttgir_passes``' dry run: nothing runs
+            return False
+        ir, _, _ = _libs()
+        return bool(ir.pass_manager(self.ctx).enable_debug())
 
     def run(self, mod: Any, *args: Any) -> None:
         _replay(self, mod, args)
@@ -536,7 +541,7 @@ def compile_error(e: BaseException, src: Any) -> CompileError:
 
 
 def _source_line(e: Any, fn: Any) -> tuple[str, int] | None:
-    from triton.runtime.jit import JITFunction, get_jit_fn_file_line
+    from triton.runtime.jit import JITFunction
 
     lineno = getattr(getattr(e, "node", None), "lineno", None)
     if fn is None or lineno is None:
@@ -545,10 +550,19 @@ def _source_line(e: Any, fn: Any) -> tuple[str, int] | None:
     candidates = [fn] + [v for v in getattr(fn.fn, "__globals__", {}).values() if isinstance(v, JITFunction)]
     for c in candidates:
         if getattr(c, "src", None) == e.src:
-            file, begin = get_jit_fn_file_line(c)
+            file, begin = _def_line(c)
             rel = os.path.relpath(file)
             return (file if rel.startswith("..") else rel), begin + lineno - 1
     return None
+
+
+def _def_line(fn: Any) -> tuple[str, int]:
+    """The file and the ``def`` line of a JIT function, below its decorators (3.6's ``get_jit_fn_file_line``, which
+    Triton 3.9 no longer has)."""
+    while not hasattr(fn, "raw_src"):
+        fn = fn.fn
+    begin = fn.starting_line_number + next((i for i, ln in enumerate(fn.raw_src) if ln.strip().startswith("def ")), 0)
+    return fn.fn.__code__.co_filename, begin
 
 
 @functools.lru_cache(maxsize=None)

@@ -575,8 +575,23 @@ def _attr_dicts(line: str) -> dict[str, str]:
     return out
 
 
+_DESC_NEW = re.compile(r"!tt\.tensordesc<(?!tensor<)([^<>]*)>")
+
+
+def canonical_types(text: str) -> str:
+    """``text`` with Triton 3.9's spelling of a descriptor's type (``!tt.tensordesc<64x64xf16, #shared>``) as 3.6
+    prints it (``!tt.tensordesc<tensor<64x64xf16, #shared>>``), the one every reader here takes.
+
+    Examples
+    --------
+    >>> canonical_types("%d: !tt.tensordesc<128x64xf16, #shared> loc(#loc)")
+    '%d: !tt.tensordesc<tensor<128x64xf16, #shared>> loc(#loc)'
+    """
+    return _DESC_NEW.sub(r"!tt.tensordesc<tensor<\1>>", text)
+
+
 def parse(text: str, where: str = "ttgir") -> Module:
-    """Parse a TTGIR module's text.
+    """Parse a TTGIR module's text (descriptor types read as Triton 3.6 prints them: ``canonical_types``).
 
     Examples
     --------
@@ -584,6 +599,7 @@ def parse(text: str, where: str = "ttgir") -> Module:
     >>> [op.name for op in m.loops()[0].body.ops][:2]                # doctest: +SKIP
     ['tt.descriptor_load', 'ttg.local_alloc']
     """
+    text = canonical_types(text)
     lines = text.splitlines()
     heads = [o for o in scan(lines) if o.name == "tt.func"]
     if not heads:
