@@ -8,6 +8,7 @@ own and writes `bench/results/triton-next/<version>.txt`. No GPU: nothing here l
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import tempfile
@@ -62,8 +63,9 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     import triton
     files = a.files or sample(a.every)
-    print(f"# bench/triton_next.py, {time.strftime('%Y-%m-%d')}, triton {triton.__version__}, "
-          f"python {sys.version.split()[0]}; {len(files)} kernel files")
+    print(f"# python bench/triton_next.py {' '.join(argv if argv is not None else sys.argv[1:])}".rstrip()
+          + f" ({time.strftime('%Y-%m-%d')}, triton {triton.__version__}, python {sys.version.split()[0]}, "
+          f"{os.cpu_count()} CPUs, no GPU used): {len(files)} kernel files")
     bad = 0
     for f in files:
         line, ok = run_one(f, a.timeout)
