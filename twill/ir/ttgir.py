@@ -576,18 +576,22 @@ def _attr_dicts(line: str) -> dict[str, str]:
 
 
 _DESC_NEW = re.compile(r"!tt\.tensordesc<(?!tensor<)([^<>]*)>")
+_MADE_NEW = re.compile(r"(tt\.make_tensor_descriptor [^\n]*? : <[^<>\n]*>, <)(?!tensor<)([^<>\n]*)>")
 
 
 def canonical_types(text: str) -> str:
-    """``text`` with Triton 3.9's spelling of a descriptor's type (``!tt.tensordesc<64x64xf16, #shared>``) as 3.6
-    prints it (``!tt.tensordesc<tensor<64x64xf16, #shared>>``), the one every reader here takes.
+    """``text`` with Triton 3.9's spelling of a descriptor's type (``!tt.tensordesc<64x64xf16, #shared>``, and
+    ``<64x64xf16, #shared>`` after ``tt.make_tensor_descriptor``'s element type) as 3.6 prints it
+    (``!tt.tensordesc<tensor<64x64xf16, #shared>>``), the one every reader here takes.
 
     Examples
     --------
     >>> canonical_types("%d: !tt.tensordesc<128x64xf16, #shared> loc(#loc)")
     '%d: !tt.tensordesc<tensor<128x64xf16, #shared>> loc(#loc)'
+    >>> canonical_types("%a = tt.make_tensor_descriptor %p, [%m, %k], [%s, %c1] : <f16>, <128x64xf16, #shared> loc(#l)")
+    '%a = tt.make_tensor_descriptor %p, [%m, %k], [%s, %c1] : <f16>, <tensor<128x64xf16, #shared>> loc(#l)'
     """
-    return _DESC_NEW.sub(r"!tt.tensordesc<tensor<\1>>", text)
+    return _MADE_NEW.sub(r"\1tensor<\2>>", _DESC_NEW.sub(r"!tt.tensordesc<tensor<\1>>", text))
 
 
 def parse(text: str, where: str = "ttgir") -> Module:
