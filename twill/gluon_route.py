@@ -698,8 +698,9 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
                     tma[0] = False
                     k = make(True, copy_warps)
                     return k, compile_offline(k, machine)
-                # where only the copies through registers compile (cp.async cannot copy tiles 4 bytes at a time)
-                if not cp_async[0] or not any(r.copied for r in k.plan.rings):
+                # where only the copies through registers compile (cp.async cannot copy tiles 4 bytes at a time: a
+                # producer's, or a consumer's own, as Triton 3.9 refuses where a mask varies along the vectors)
+                if not cp_async[0] or not (any(r.copied for r in k.plan.rings) or k.plan.asyncs):
                     raise
                 compile_offline(k, machine, copy=False)    # the other path's error, if it has one, is the kernel's
                 cp_async[0] = False

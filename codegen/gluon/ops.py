@@ -757,6 +757,7 @@ GENERIC: dict[str, Callable[[IROp, Context], list[str]]] = {
     "tt.store": pointer_store, "tt.atomic_rmw": atomic, "tt.atomic_cas": atomic_cas, "ttg.local_load": local_load,
     "ttg.memdesc_trans": memdesc_trans, "ttg.memdesc_index": memdesc_index, "tt.return": nothing,
     "ttg.local_alloc": local_alloc, "gpu.barrier": barrier,
+    "ttg.barrier": barrier,        # tl.debug_barrier as Triton 3.9 prints it
 }
 
 
