@@ -4,8 +4,10 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import shutil
 import signal
 import sys
+import tempfile
 import threading
 from pathlib import Path
 from typing import Any
@@ -70,6 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     gates = _Gate(streams[0], lock), _Gate(streams[1], lock)
     sys.stdout, sys.stderr = gates             # type: ignore[assignment]
     old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})     # inherited by the worker's threads
+    scratch = _Scratch()
     try:
         worker = threading.Thread(target=_work, args=(argv, box), name="twill-command", daemon=True)
         worker.start()
@@ -79,6 +82,7 @@ def main(argv: list[str] | None = None) -> int:
         while signal.sigtimedwait([signal.SIGINT], 0) is not None:    # a Ctrl-C after the work ended
             pass
     finally:
+        scratch.close()
         signal.signal(signal.SIGINT, handler)    # as it was, whatever a library left installed
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
         sys.stdout, sys.stderr = streams
@@ -87,6 +91,31 @@ def main(argv: list[str] | None = None) -> int:
     if "raised" in box:
         raise box["raised"]
     return int(box["rc"])
+
+
+class _Scratch:
+    """One temporary directory for the command's temporary files and directories (``tempfile``'s, and, through
+    ``TMPDIR``, its child processes'): removed when the command ends, and by ``_leave_interrupted``, whose
+    ``os._exit`` runs no ``TemporaryDirectory`` cleanup (each Ctrl-C had left Triton caches and compile
+    directories in /tmp)."""
+
+    OPEN: list[str] = []
+
+    def __init__(self) -> None:
+        self.saved = tempfile.tempdir, os.environ.get("TMPDIR")
+        self.path = tempfile.mkdtemp(prefix="twill-run-")
+        tempfile.tempdir = os.environ["TMPDIR"] = self.path
+        _Scratch.OPEN.append(self.path)
+
+    def close(self) -> None:
+        tempfile.tempdir = self.saved[0]
+        if self.saved[1] is None:
+            os.environ.pop("TMPDIR", None)
+        else:
+            os.environ["TMPDIR"] = self.saved[1]
+        if self.path in _Scratch.OPEN:
+            _Scratch.OPEN.remove(self.path)
+        shutil.rmtree(self.path, ignore_errors=True)
 
 
 def _can_guard() -> bool:
@@ -179,6 +208,8 @@ def _leave_interrupted(command: str | None, out: _Gate, err: _Gate) -> None:
         # What a normal exit does for them: join the children and release the pool's semaphores, so
         # that multiprocessing's resource tracker has no leak to warn about.
         multiprocessing.util._exit_function()
+    for path in _Scratch.OPEN:               # what the command's temporary directories' cleanup would have removed
+        shutil.rmtree(path, ignore_errors=True)
     os._exit(130)
 
 

@@ -43,13 +43,24 @@ def _sigint_default() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def _env():
-    return dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+def _env(tmp_path=None):
+    """The child's environment; with ``tmp_path``, its temporary files under ``tmp_path / "tmp"`` (``_left``)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    if tmp_path is not None:
+        (tmp_path / "tmp").mkdir(exist_ok=True)
+        env["TMPDIR"] = str(tmp_path / "tmp")
+    return env
+
+
+def _left(tmp_path):
+    """What the interrupted command left in its temporary directory: nothing (``twill.cli._Scratch``; each
+    Ctrl-C had left Triton caches and compile directories behind, ``os._exit`` running no cleanup)."""
+    return sorted(p.name for p in (tmp_path / "tmp").iterdir())
 
 
 def _interrupt(tmp_path, argv, after):
     out = tmp_path / "out"
-    proc = subprocess.Popen([sys.executable, "-m", "twill", *argv, "-o", str(out)], cwd=tmp_path, env=_env(),
+    proc = subprocess.Popen([sys.executable, "-m", "twill", *argv, "-o", str(out)], cwd=tmp_path, env=_env(tmp_path),
                             preexec_fn=_sigint_default, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(after)
     if proc.poll() is not None:
@@ -72,7 +83,7 @@ def test_sigint_stops_within_a_second_with_one_line_and_writes_nothing(tmp_path,
     assert stderr.splitlines() == ["twill optimize: interrupted"], stderr[-2000:]
     assert took < 1.5, took
     assert not out.exists() and not (tmp_path / "twill-out").exists()
-    assert not list(tmp_path.rglob("*.tmp"))
+    assert not list(tmp_path.rglob("*.tmp")) and not _left(tmp_path), _left(tmp_path)
 
 
 # The plain FA kernel on Hopper: about 10 s on a 2-core machine, of which 1.5-6 s is spent solving
@@ -91,7 +102,7 @@ def test_sigint_during_the_solves_of_fa3_on_h100(tmp_path, after):
     assert all(line.startswith("[") for line in progress), stderr[-2000:]
     assert took < 1.5, took
     assert "wrote" not in stdout and not out.exists() and not (tmp_path / "twill-out").exists()
-    assert not list(tmp_path.rglob("*.tmp"))
+    assert not list(tmp_path.rglob("*.tmp")) and not _left(tmp_path), _left(tmp_path)
 
 
 def test_the_solvers_leave_ctrl_c_to_python():
@@ -148,7 +159,7 @@ def test_sigint_while_a_forked_child_compiles_stops_the_child_too(tmp_path):
     the child, not twill). The child inherits SIGINT blocked and a copy of stdout and stderr: left
     alive it would compile on after twill's exit and keep a reader of twill's output waiting."""
     out = tmp_path / "out"
-    proc = subprocess.Popen([sys.executable, "-m", "twill", *FA3, "-o", str(out)], cwd=tmp_path, env=_env(),
+    proc = subprocess.Popen([sys.executable, "-m", "twill", *FA3, "-o", str(out)], cwd=tmp_path, env=_env(tmp_path),
                             preexec_fn=_sigint_default, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline, forked = time.monotonic() + 60, []
     while not forked and proc.poll() is None and time.monotonic() < deadline:
@@ -170,4 +181,4 @@ def test_sigint_while_a_forked_child_compiles_stops_the_child_too(tmp_path):
     _, stderr = proc.communicate(timeout=10)
     assert not alive, alive
     assert stderr.decode().splitlines()[-1] == "twill optimize: interrupted"
-    assert not out.exists()
+    assert not out.exists() and not _left(tmp_path), _left(tmp_path)   # the child's compile directory too
