@@ -842,3 +842,23 @@ def test_tma_boxes_at_int64_offsets_take_int32_coordinates_where_the_launch_chec
     assert k is not None
     assert re.search(r"tma\.async_copy_global_to_shared\(twill_box_a_\d+, \[gl\.cast\(128 \* pid_m_?\d*, gl\.int32\)", k.source)
     assert "'(M) <= 2147483519', '(K) <= 2147483583'" in k.source
+
+
+WRAPPED_I64_TILES = I64_TILES.replace('"N": "i32"', '"N": "i64"').replace(
+    "rn = pid_n * BN + tl.arange(0, BN)", "rn = (pid_n * BN + tl.arange(0, BN)) % N").replace(
+    "& (rn[None, :] < N), other=0.0)", ", other=0.0)")
+
+
+@pytest.mark.slow
+def test_tma_boxes_wrapped_from_int64_offsets_take_int32_coordinates_below_the_wraps_bound(tmp_path: Path):
+    # FlagGems' mm: (pid_n * BN + arange) % N from an int64 program id, no mask on N: the box's coordinate is the
+    # wrap's (a tensor's atom, not an i64 scalar's), cast to int32 (its TMA path did not compile: "Block pointers only
+    # support 32 bit offsets"); exact below N, which the launch checks fits int32 where N is an i64 argument
+    assert "% N" in WRAPPED_I64_TILES and "(rn[None, :] < N)" not in WRAPPED_I64_TILES.split("acc +=")[0]
+    f = tmp_path / "wrapped_i64_mm.py"
+    f.write_text(WRAPPED_I64_TILES)
+    k = optimize(str(f), load_machine("h100"), OptimizeOptions(time_limit=2.5, total_time=7.5, threads=2)).gluon.kernel
+    assert k is not None
+    assert re.search(r"tma\.async_copy_global_to_shared\(twill_box_b_\d+, \[[^\n]*gl\.cast\(\(\(128 \* pid_n_?\d*\) % "
+                     r"\(N\)\), gl\.int32\)\]", k.source), k.source
+    assert "'(N) % 128 == 0', '(N) <= 2147483647'" in k.source
