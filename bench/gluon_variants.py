@@ -254,6 +254,13 @@ VARIANTS = {
                                       "aggregate_gradient_for_embedding_k", []),  # segment sum, a store a step
     "fbgemm_array_jagged_bmm": ("tests/corpus/fbgemm_array_jagged_bmm.py", "array_jagged_bmm_kernel",
                                 []),    # A's strides from loaded lengths, 32 x 32 TF32 mma.sync
+    # session 53's sweep H (GEMM family, quantisation, normalisation)
+    "torchao_hqq_mixed_mm": ("tests/corpus/torchao_hqq_mixed_mm.py", "_mixed_mm_kernel",
+                             []),   # int4 packed along K: join / permute / reshape, per-group zeros and scales
+    "flaggems_weight_norm_bwd": ("tests/corpus/flaggems_weight_norm_bwd.py", "weight_norm_bwd_kernel_last",
+                                 []),   # a transposed [cols, rows] tile, masks with `and`, two row loops
+    "flaggems_mm_peeled": ("tests/corpus/flaggems_mm_peeled.py", "mm_kernel_general",
+                           []),   # the last K block peeled after the loop; fp16 x bf16 cast in the loop
 }
 
 

@@ -233,6 +233,8 @@ class _Eval:
             raise NotABox(f"{v}: a wrap (%) the box cannot follow")
         self.wraps[v] = f"(({start.py(str)}) % ({m.py(str)}))"
         self.checks.append(f"({m.py(str)}) % {block} == 0")
+        if any(self.args[a].type == "i64" for a in m.atoms()):    # an int64 wrap is an int32 coordinate below M
+            self.checks.append(f"({m.py(str)}) <= {2 ** 31 - 1}")
         return Poly.atom(v) + Poly.atom(r)
 
 

@@ -1331,9 +1331,11 @@ def _box_coords(src: Source, box: Box) -> list[str]:
     iv = py_name(src.plan.loop.body.args[0])
     it = iv if (lb, step) == ("0", "1") else f"(({iv} - {lb}) // {step})"
     coords = box.coord_py(lambda a: it if a == ITER else (src.ctx.vals.get(a) or src.ctx.vals[py_name(a)]).expr)
-    if any(src.plan.fn.type_of(a) == "i64" for c in box.coords for a in c.atoms() if a.startswith("%")):
+    wide = (a for c in box.coords for a in c.atoms() if a.startswith("%"))
+    if any(type_info(src.plan.fn.type_of(a)).dtype == "i64" for a in wide):
         # a TMA copy's coordinates are int32 ("Block pointers only support 32 bit offsets"): FlagGems' bmm computes
-        # its tiles' offsets from int64 program ids; the launch checked its extents fit (``boxes.analyse``)
+        # its tiles' offsets from int64 program ids, its mm wraps them (``% N``, a tensor's atom); the launch checked
+        # its extents, or the wrap's bound, fit (``boxes.analyse``)
         coords = [f"gl.cast({c}, gl.int32)" for c in coords]
     return coords
 

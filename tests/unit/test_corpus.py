@@ -3,6 +3,7 @@ gives a graph or one clear line; the default loop is optimized (or refused in on
 passes the independent checker and every annotated TTGIR compiles offline with the installed Triton."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,8 @@ ARCHES = ("h100", "b200")
 # so no multi-stage schedule of them compiles through Triton: the route says so
 # (sm_90; for sm_100 it compiles)
 NOT_PIPELINED = {("fla_fused_chunk_retention", "h100"): "TritonGPUPipeline"}   # an if in the loop's if; FLA: 1 stage
+# kernels with no counted loop to schedule: building the default graph says why in one line
+NO_FOR_LOOP = {"tut05_ln_bwd_lock": "found only a `while` loop"}   # tutorial 05's dx kernel: its spin lock alone
 CASES = [(f, a) for f in FILES for a in ARCHES]
 
 
@@ -53,6 +56,12 @@ def test_every_loop_graphs_or_refuses_in_one_line(path: Path, arch: str) -> None
             continue
         built += 1
         assert g.get("loop_index") == info.index and g.ops
+    if path.stem in NO_FOR_LOOP:
+        assert not built
+        with pytest.raises(TwillError, match=re.escape(NO_FOR_LOOP[path.stem])) as e:
+            build_graph(module, m.target, kernel=kir.kernel)
+        one_line(e.value)
+        return
     assert built, f"no loop of {path.name} gives a graph"
 
 
