@@ -241,6 +241,13 @@ VARIANTS = {
     "torchtitan_cg_persistent": ("tests/corpus/torchtitan_cg_persistent.py", "_kernel_cg_persistent_forward",
                                  []),     # an if around the K loop inside the tile loop; the expert loaded
     "flagattn_bwd_kv": ("tests/corpus/flagattn_bwd_kv.py", "_bwd_kv_kernel", []),   # dK / dV: four dots
+    # session 53's sweep G: attention / linear-attention / state-space backward kernels
+    "mamba_chunk_scan_bwd_dx": ("tests/corpus/mamba_chunk_scan_bwd_dx.py", "_chunk_scan_chunk_state_bwd_dx_kernel",
+                                []),      # a dot before the loop from the diagonal; tl.sum(x) flattened after it
+    "fla_wy_repr_bwd": ("tests/corpus/fla_wy_repr_bwd.py", "prepare_wy_repr_bwd_kernel",
+                        []),              # varlen; three loops, the last reading back the first's stores
+    "fla_chunk_bwd_dqkwg": ("tests/corpus/fla_chunk_bwd_dqkwg.py", "chunk_bwd_kernel_dqkwg",
+                            []),          # tl.sum(b_h * b_dh) in the loop: a flattening reshape
     # session 52's sweep E: recommender, graph and jagged workloads
     "fbgemm_jagged_jagged_bmm": ("tests/corpus/fbgemm_jagged_jagged_bmm.py", "jagged_jagged_bmm_kernel",
                                  []),   # TF32, A transposed, trips from loaded offsets
