@@ -241,6 +241,13 @@ VARIANTS = {
     "torchtitan_cg_persistent": ("tests/corpus/torchtitan_cg_persistent.py", "_kernel_cg_persistent_forward",
                                  []),     # an if around the K loop inside the tile loop; the expert loaded
     "flagattn_bwd_kv": ("tests/corpus/flagattn_bwd_kv.py", "_bwd_kv_kernel", []),   # dK / dV: four dots
+    # session 54's sweep G: attention / linear-attention / state-space backward kernels
+    "mamba_chunk_scan_bwd_dx": ("tests/corpus/mamba_chunk_scan_bwd_dx.py", "_chunk_scan_chunk_state_bwd_dx_kernel",
+                                []),      # a dot before the loop from the diagonal; tl.sum(x) flattened after it
+    "fla_wy_repr_bwd": ("tests/corpus/fla_wy_repr_bwd.py", "prepare_wy_repr_bwd_kernel",
+                        []),              # varlen; three loops, the last reading back the first's stores
+    "fla_chunk_bwd_dqkwg": ("tests/corpus/fla_chunk_bwd_dqkwg.py", "chunk_bwd_kernel_dqkwg",
+                            []),          # tl.sum(b_h * b_dh) in the loop: a flattening reshape
     # session 52's sweep E: recommender, graph and jagged workloads
     "fbgemm_jagged_jagged_bmm": ("tests/corpus/fbgemm_jagged_jagged_bmm.py", "jagged_jagged_bmm_kernel",
                                  []),   # TF32, A transposed, trips from loaded offsets
@@ -254,7 +261,7 @@ VARIANTS = {
                                       "aggregate_gradient_for_embedding_k", []),  # segment sum, a store a step
     "fbgemm_array_jagged_bmm": ("tests/corpus/fbgemm_array_jagged_bmm.py", "array_jagged_bmm_kernel",
                                 []),    # A's strides from loaded lengths, 32 x 32 TF32 mma.sync
-    # session 53's sweep H (GEMM family, quantisation, normalisation)
+    # session 54's sweep H (GEMM family, quantisation, normalisation)
     "torchao_hqq_mixed_mm": ("tests/corpus/torchao_hqq_mixed_mm.py", "_mixed_mm_kernel",
                              []),   # int4 packed along K: join / permute / reshape, per-group zeros and scales
     "flaggems_weight_norm_bwd": ("tests/corpus/flaggems_weight_norm_bwd.py", "weight_norm_bwd_kernel_last",

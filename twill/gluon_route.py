@@ -985,7 +985,10 @@ def _issue_order(chosen: Candidate, clean: list[Candidate]) -> str:
     why = (" (a group's dependent dots an iteration apart, its wait for the first leaving the second's previous "
            "instance in flight)") if chosen.lookahead else ""
     costs = "the calibrated costs" if chosen.calibration is not None else "the model's costs"
-    head = f"issue order: {what(chosen)}{why}, {rep(chosen)} cycles per iteration with {costs}"
+    timed = (f"{rep(chosen)} cycles per iteration with {costs}" if chosen.replayed is not None else
+             "not replayed (the replay ran no trip of its steady loop, as in a loop of fewer trips than stages, "
+             "or could not run the kernel)")
+    head = f"issue order: {what(chosen)}{why}, {timed}"
     others = [c for c in clean if c.subtiles == chosen.subtiles and c.lookahead != chosen.lookahead]
     if not others:
         return head + ("" if chosen.lookahead else " (LOOKAHEAD not searched: --lookahead)")

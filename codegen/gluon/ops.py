@@ -257,18 +257,15 @@ def reshape(op: IROp, ctx: Context) -> list[str]:
     block to itself): with ``allow_reorder`` the block itself, in its own layout; otherwise converted to the
     result's layout. To another shape (``tl.interleave``'s join then reshape, a flattened index table, an
     epilogue's sub-tiles): ``gl.reshape``, whose layout Gluon infers as Triton does, then the result's layout.
-    A reshape allowed to reorder the elements to another shape is refused in one line (Gluon has no such
-    reshape)."""
+    A reshape allowed to reorder the elements to another shape (``tl.sum(x)`` of a 2-D tile, flattened before the
+    whole-tile reduction: Mamba-2's ``dD = tl.sum(dout_res * x)``) is written as one that keeps their order, which
+    any order allows: Gluon's reshape has no ``can_reorder``."""
     res, src = _res(op), op.operands[0]
     if ctx.get(src).broadcast:
         ctx.define(res, ctx.get(src).expr, broadcast=True)
         return []
     same = list(ctx.shape(src)) == list(ctx.shape(res))
-    if "allow_reorder" in op.text:
-        if not same:
-            raise UnsupportedError("a reshape the Gluon back end cannot write", where=source_where(op),
-                                   expected="a reshape that keeps the elements' order (Gluon has no reordering one)",
-                                   found=f"{list(ctx.shape(src))} -> {list(ctx.shape(res))} with allow_reorder")
+    if "allow_reorder" in op.text and same:
         # the elements in any order (Triton's flattening before a whole-block reduction): the block as it is laid
         # out, no data moved; a convert_layout would round-trip it through shared memory every iteration
         ctx.as_is[res] = ctx.ttype(src).layout

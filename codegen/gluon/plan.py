@@ -1892,6 +1892,12 @@ def sibling(main: KernelPlan, loop: IROp, g: LoopGraph, s: Schedule) -> KernelPl
     plan = plan_kernel(main.fn, loop, g, s, main.machine, main.rows, reduce=False, own_stores=main.own_stores,
                        copy_warps=main.copy_warps, two_ctas=main.two_ctas_allowed, copy_wgmma=main.copy_wgmma,
                        own_tiles=main.own_tiles, prefetch=main.prefetch)
+    if main.producer is None and plan.producer is not None and not main.own_tiles:
+        # no producer in ``main`` (its loads all in registers: flash-linear-attention's WY backward, whose last loop
+        # reads back what the first stored): the sibling's consumers load their own tiles, as Triton's one partition
+        plan = plan_kernel(main.fn, loop, g, s, main.machine, main.rows, reduce=False, own_stores=main.own_stores,
+                           copy_warps=main.copy_warps, two_ctas=main.two_ctas_allowed, copy_wgmma=main.copy_wgmma,
+                           own_tiles=True)
     shape = [(p.role, p.group, p.subtiles) for p in plan.partitions]
     if shape != [(p.role, p.group, p.subtiles) for p in main.partitions]:
         raise UnsupportedError("the Gluon back end writes a kernel's loops in the same partitions", where=where,

@@ -726,6 +726,16 @@ def test_causal_attentions_two_loops_run_in_the_same_partitions_through_the_same
     assert all(w == group[g2.op(n).attr("subtile")] for n, w in s2.warp_map.items() if not g2.op(n).variable_latency)
 
 
+def test_sibling_loops_of_a_kernel_without_a_producer_load_their_own_tiles():
+    # flash-linear-attention's WY backward: the scheduled (last) loop reads back what the first loop stored, so its
+    # loads are its own and the kernel has no producer; the two loops before it stream dot operands a producer would
+    # copy, and were refused ("writes a kernel's loops in the same partitions"): their consumer loads them itself
+    d, _, k = _variant("fla_wy_repr_bwd")
+    assert k.plan.producer is None and not k.plan.own_tiles and len(k.plan.siblings) == 2
+    assert all(p.own_tiles and not p.rings and p.producer is None for p in k.plan.siblings)
+    assert "warp_specialize(" not in k.source and k.source == (d / "kernel_gluon.py").read_text()
+
+
 def test_a_loop_that_runs_no_iteration_gives_its_initial_values():
     # the causal kernel's first query block has no key block before the diagonal: its two-stage loop runs
     # inside `if twill_n >= 1` and the protocol holds at 0 iterations; without the guard the consumer waits

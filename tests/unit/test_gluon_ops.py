@@ -215,3 +215,28 @@ def test_an_if_of_the_kernels_loops_is_a_level_of_its_nest():
                                         "    tt.return"), "k")
     with pytest.raises(UnsupportedError, match="found arith.addi"):
         tile_level(two, next(o for o in two.ops[-2].nested() if o.name == "scf.if"))
+
+
+FLATTEN = '''#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked4 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func public @k(%x: tensor<64x64xf32, #blocked1>, %y: tensor<4096xf32, #blocked4>) attributes {noinline = false} {
+    %f = tt.reshape %x allow_reorder : tensor<64x64xf32, #blocked1> -> tensor<4096xf32, #blocked4>
+    %g = tt.reshape %y allow_reorder : tensor<4096xf32, #blocked4> -> tensor<4096xf32, #blocked4>
+    tt.return
+  }
+}
+'''
+
+
+def test_a_flattening_allowed_to_reorder_is_written_as_one_that_keeps_the_order():
+    # `tl.sum(x)` of a 2-D tile (Mamba-2's dD = tl.sum(dout_res * x)) flattens it with allow_reorder first: Gluon's
+    # reshape has no can_reorder, and keeping the order is one of the orders allowed (was refused in one line)
+    fn = read_function(FLATTEN, "k")
+    ctx = Context(fn, aliases(FLATTEN), 4, 4)
+    for a in fn.args:
+        ctx.vals[a.name] = Val(a.name.lstrip("%"), ctx.ttype(a.name))
+    flat, same = (translate(op, ctx) for op in fn.ops if op.name == "tt.reshape")
+    assert len(flat) == 1 and flat[0].startswith("f = gl.convert_layout(gl.reshape(x, [4096]), L")
+    assert "can_reorder" not in flat[0]
+    assert same == ["g = y"]     # to its own shape: the block as it is laid out, nothing moved
