@@ -3,6 +3,7 @@ cuDNN / flash SDPA and cuBLAS, each variant in its own process (a kernel that de
 not the run).
 
     python bench/gluon_gpu.py DIR [DIR ...] [--out results.json] [--sizes 1024,4096,16384] [--timeout 240]
+                              [--no-baselines]
 
 Each DIR holds ``kernel_gluon.py`` and ``variant.json`` (``{"label", "kernel_file", "jit"}``), as
 ``bench/gluon_variants.py`` or ``twill optimize`` writes them. Imports no solver. ``TWILL_COPY_OFF=1``: the
@@ -92,12 +93,14 @@ def one(directory: Path, sizes: list[int]) -> dict[str, Any]:
         inp = kmod.make_inputs(**size, seed=13)
         setattr(kmod, meta["jit"], gmod.kernel)
         getattr(gmod, "_KEYED", {}).clear()          # this problem's launch decides its path again, recorded
+        getattr(gmod, "_TIMED", {}).clear()          # ... and, where the module times its two kernels, times them
         decided.clear()
         t = _timings(lambda: kmod.launch(inp))
         f = fl(**size) if callable(fl) else None
+        timed = sorted({fn.__name__ for fn in getattr(gmod, "_TIMED", {}).values()})
         out["speed"].append({"problem": size, **t, "tflops": f / t["ms"] * 1e-9 if f else None,
                              "graph_tflops": f / t["graph_ms"] * 1e-9 if f else None,
-                             "path": decided[0] if decided else {}})
+                             "path": decided[0] if decided else {}, **({"timed": timed} if timed else {})})
         del inp
         torch.cuda.empty_cache()
     setattr(kmod, meta["jit"], triton_fn)
@@ -203,6 +206,7 @@ def main() -> int:
     ap.add_argument("--out", default=None)
     ap.add_argument("--sizes", default="1024,4096,16384")
     ap.add_argument("--timeout", type=float, default=240)
+    ap.add_argument("--no-baselines", action="store_true", help="time the variants only, not Triton nor the libraries")
     ap.add_argument("--one", default=None, help=argparse.SUPPRESS)
     ap.add_argument("--baseline", default=None, help=argparse.SUPPRESS)
     a = ap.parse_args()
@@ -227,7 +231,7 @@ def main() -> int:
         res.setdefault("label", meta["label"])
         results["variants"].append(res)
         print(_line(res), flush=True)
-    for f in dict.fromkeys(files):
+    for f in dict.fromkeys([] if a.no_baselines else files):
         res = _child(["--baseline", f, "--sizes", a.sizes], a.timeout)
         results["baselines"].append(res)
         for row in res.get("rows", []):
@@ -247,6 +251,7 @@ def _line(res: dict[str, Any]) -> str:
     worst = max(max(c["rel_err"]) for c in checks)
     speed = ", ".join((f"{s['problem'].get('N', '')}:{s['tflops']:.1f}/{s['graph_tflops']:.1f}g"
                        f"/{s['host_us']:.0f}us" if s["tflops"] else f"{s['ms']:.3f} ms") + _path(s.get("path"))
+                      + (f" [timed: {', '.join(s['timed'])}]" if s.get("timed") else "")
                       for s in res["speed"])
     return (f"{res['label']}: {'PASS' if res['pass'] else 'FAIL'} (max rel err {worst:.2e}"
             f"{', NaN' if any(c['nan'] for c in checks) else ''}) TFLOP/s {speed} [{res.get('seconds')} s]")

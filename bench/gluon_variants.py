@@ -306,7 +306,7 @@ def main() -> int:
 def regenerate(d: Path) -> str:
     """Variant directory ``d``'s kernel generated again from its committed schedule; what changed."""
     from codegen.gluon.generate import compile_offline
-    from codegen.gluon.short import with_short_loops
+    from codegen.gluon.short import with_short_loops, with_timed_choice
     from twill.machine.model import load_machine
     from twill.ir.frontend import widened
     from twill.pipeline import extract
@@ -319,12 +319,12 @@ def regenerate(d: Path) -> str:
         kir = widened(kir, machine.target) or kir
     k = _generate_again(kir, gs, meta, machine)
     short = gs["gluon"]["kernel"].get("short_loops")
-    if short:                # the one-partition kernel for short loops, of the same schedule, beside it
+    if short:                # the one-partition kernel of the same schedule beside it, for short loops or timed
         again = (_generate_again(kir, gs, meta, machine, record=short["record"]) if "record" in short else
                  _generate_again(kir, gs, meta, machine, own_tiles=True, prefetch=short["prefetch"]))
-        k = with_short_loops(k, again,
-                             short["trips"], short["limit"], short["said"], short.get("exact", True),
-                             short.get("full", 0), short.get("long_ctas", 1)) or k
+        k = (with_timed_choice(k, again, short["said"], short["long_ctas"], short["short_ctas"]) if short.get("timed")
+             else with_short_loops(k, again, short["trips"], short["limit"], short["said"], short.get("exact", True),
+                                   short.get("full", 0), short.get("long_ctas", 1))) or k
     old = (d / "kernel_gluon.py").read_text()
     if k.source == old:
         return "unchanged"

@@ -26,7 +26,7 @@ from codegen.gluon.generate import (GluonKernel, PtxasReport, compile_offline, d
 from codegen.gluon.kernel import constant_trips
 from codegen.gluon.protocol import ProtocolError, check_kernel, trip_counts
 from codegen.gluon.replay import model_costs, replay
-from codegen.gluon.short import with_short_loops
+from codegen.gluon.short import with_short_loops, with_timed_choice
 from codegen.gluon.trips import launch_trips
 from codegen.gluon.ops import source_where
 from codegen.gluon.plain import distinct_ranges
@@ -78,6 +78,7 @@ class Candidate:
     error: str = ""                  # why no kernel was generated
     replayed: float | None = None    # cycles per iteration the kernel's replay with the solver's costs takes
     calibration: Calibration | None = field(default=None, compare=False, repr=False)   # --calibrated: the costs
+    shared: int = 0                  # shared memory compiled, bytes (the planned buffers and Triton's scratch)
 
     @property
     def cycles(self) -> float:
@@ -264,7 +265,7 @@ def solve_gluon(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
         one = dataclasses.replace(splits[0], one_partition=True)
         res.candidates += _tighten(one, kir, machine, options, solve_opts, total, say)
     res.candidates += _over_registers(res.candidates, kir, machine, options, say)
-    res = _short_loops(_choose(res), kir, machine, options, say)
+    res = _timed_pair(_short_loops(_choose(res), kir, machine, options, say), kir, machine, options, say)
     if res.chosen is None and refused:
         res.reason = "; ".join(refused)
     return res
@@ -488,6 +489,54 @@ def _short_loops(res: GluonResult, kir: KernelIR, machine: Machine, options: Any
             "its launch differs from the producer's" if ok else
             (d.ptxas.problem() if d.ptxas is not None else d.error))))
     return res if both is None else dataclasses.replace(res, chosen=dataclasses.replace(c, kernel=both))
+
+
+TIMED_CTAS = 2    # CTAs an SM the one-partition kernel must hold for ``_timed_pair`` to time it against the producer's
+
+
+def _timed_pair(res: GluonResult, kir: KernelIR, machine: Machine, options: Any,
+                say: Callable[[str], None]) -> GluonResult:
+    """``res`` with its chosen kernel, a producer streaming the tiles of one 4-warp consumer in one CTA an SM, paired
+    with the one-partition kernel of the same schedule (its warps loading their own tiles, as Triton's compile of the
+    loop) where that kernel holds ``TIMED_CTAS`` CTAs an SM, copied as many iterations ahead as still holds them
+    (``--prefetch auto`` downward): the launch times the two on each key's first launch and runs the faster
+    (``codegen.gluon.short.with_timed_choice``). One consumer warp group issues every wgmma of its CTA, so another
+    CTA's may overlap its other work, or not: runs 127-128 measured one partition +18 % (FlagAttention's dK / dV),
+    +35 % (Mamba-2's bmm backward), +9 % (DeepSeek's fp8 GEMM) and -26 % (FLA's retention), -3 % (FLA's BASED), -26 %
+    (FlagAttention's piecewise), at the same CTA counts, and nothing in the schedule tells the two sets apart.
+    Unchanged where the launch already chooses by trip count (``_short_loops``), ``--own-tiles`` or ``--prefetch`` is
+    given, or no such kernel compiles."""
+    c = res.chosen
+    k = c.kernel if c is not None else None
+    if (k is None or k.plan is None or k.short or k.plan.producer is None or not k.plan.rings or c.subtiles != 1
+            or len(k.plan.consumers) != 1 or k.plan.consumers[0].warps != 4 or c.ctas_per_sm != 1
+            or getattr(options, "own_tiles", "auto") != "auto" or getattr(options, "prefetch", "auto") != "auto"):
+        return res
+    own = dataclasses.replace(c, schedule=c.schedule.with_extra(own_tiles=True), kernel=None)
+    ahead: int | None = None             # auto first, then one fewer each time
+    tried = []
+    while True:
+        asked = options if ahead is None else dataclasses.replace(options, prefetch=str(ahead))
+        d = _generated(own, kir, machine, asked)
+        if d.kernel is None or d.ptxas is None:
+            tried.append(f"{'auto' if ahead is None else ahead} ahead: {d.error or 'no ptxas report'}")
+            break
+        held = occupancy(d.ptxas.registers, d.kernel.num_warps, d.shared or d.kernel.plan.smem_bytes)   # as compiled
+        tried.append(f"{d.kernel.plan.prefetch} ahead: {held} CTA(s) an SM ({d.shared} bytes compiled)")
+        if held >= TIMED_CTAS:
+            said = (f"its tiles loaded {d.kernel.plan.prefetch} iteration(s) ahead, {d.shared} bytes of shared memory "
+                    f"compiled, ptxas {d.ptxas.registers} registers, {d.ptxas.problem() or 'clean'}; "
+                    f"{_simulated(d.kernel)}")
+            both = with_timed_choice(k, d.kernel, said, 1, held)
+            say(f"gluon: one consumer warp group in one CTA an SM; the one-partition kernel holds {held}: "
+                f"{'; '.join(tried)}; " + ("timed against it at launch" if both is not None else "not kept (names)"))
+            return res if both is None else dataclasses.replace(res, chosen=dataclasses.replace(c, kernel=both))
+        if d.kernel.plan.prefetch == 0:
+            break
+        ahead = d.kernel.plan.prefetch - 1
+    say(f"gluon: one consumer warp group in one CTA an SM; the one-partition kernel not timed against it: "
+        f"{'; '.join(tried)}")
+    return res
 
 
 def _short_kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any) -> Candidate:
@@ -797,7 +846,7 @@ def _checked(c: Candidate, k: GluonKernel, compiled: Any, machine: Machine) -> C
     report = ptxas_report(compiled, machine)
     if report is not None and not report.clean:
         k = dataclasses.replace(k, decisions=k.decisions + (f"registers: {report.problem()}",))
-    return dataclasses.replace(c, kernel=k, ttgir=compiled.asm["ttgir"], ptxas=report,
+    return dataclasses.replace(c, kernel=k, ttgir=compiled.asm["ttgir"], ptxas=report, shared=shared,
                                replayed=_replayed(c, k, machine) if not unsimulated else None)
 
 

@@ -51,24 +51,57 @@ def with_short_loops(long: GluonKernel, short: GluonKernel, trips: str, limit: i
     names = _top_level(short.source)
     if names is None:
         return None
-    imports = [ln for ln in _imports(s_head) if ln not in head]
     more = (f", or at most {full} where the launch's CTAs outnumber the SMs' {long_ctas} each of the producer's"
             if full > limit else "")
     bound = "" if exact else " at most: a bound of the loop takes a min with a value only the CTA knows"
     line = (f"short loops: where the scheduled loop runs at most {limit} iterations a CTA{more} ({trips}{bound}, from "
             f"the launch's arguments), the launch runs the one-partition kernel `{SHORT_KERNEL}` of the same schedule, "
             f"loading its own tiles ({said})")
-    source = (_with_decision(head, line) + "".join(imports) + device + SHORT_MARK + " " + "-" * 60 + "\n"
-              + _renamed(s_device, names) + HOST_MARK + _rename_def(host, "launch", "launch_long")
-              + SHORT_MARK + " (host side) " + "-" * 45 + "\n" + _renamed(s_host.split("\n", 1)[1], names)
-              + _dispatch(trips, limit, full if full > limit else 0, long_ctas))
+    source = _both(long, short, names, line, _dispatch(trips, limit, full if full > limit else 0, long_ctas))
     return dataclasses.replace(long, source=source, decisions=long.decisions + (line,),
-                               short={"trips": trips, "limit": limit, "exact": exact, "full": full,
-                                      "long_ctas": long_ctas, "kernel": SHORT_KERNEL,
-                                      "num_warps": short.num_warps, "maxnreg": short.maxnreg,
-                                      "signature": short.signature, "said": said,
-                                      "prefetch": short.plan.prefetch if short.plan is not None else 0,
-                                      "record": {k: v for k, v in short.to_dict().items() if k in KNOBS}})
+                               short=dict(_record(short, said), trips=trips, limit=limit, exact=exact, full=full,
+                                          long_ctas=long_ctas))
+
+
+def with_timed_choice(long: GluonKernel, short: GluonKernel, said: str, long_ctas: int, short_ctas: int
+                      ) -> GluonKernel | None:
+    """``long``'s module with ``short``'s beside it and a launch that times the two on a launch key's first launch
+    (every tensor argument restored after) and runs the faster for that key from then on: where the schedule's model
+    cannot tell which runs faster (``gluon_route._timed_pair``: a producer beside one consumer warp group in one CTA an
+    SM, or its one partition in ``short_ctas``). ``said``: the decision's reasons, for the docstring. None where a
+    top-level name of ``short`` is also a parameter (the renaming would split it)."""
+    names = _top_level(short.source)
+    if names is None:
+        return None
+    line = (f"timed at launch: the one-partition kernel `{SHORT_KERNEL}` of the same schedule ({short_ctas} CTAs an "
+            f"SM against the producer's {long_ctas}; {said}) beside this one; each launch key's first launch times "
+            f"both, {TIMED_ROUNDS} rounds of {TIMED_RUNS} launches each, its tensors restored after, and runs the "
+            "faster from then on (runs 127-128: one partition +9 to +35 % on three kernels, -3 to -26 % on three, "
+            "at the same CTA counts; nothing in the schedule tells them apart)")
+    source = _both(long, short, names, line, TIMED_DISPATCH)
+    return dataclasses.replace(long, source=source, decisions=long.decisions + (line,),
+                               short=dict(_record(short, said), timed=True, long_ctas=long_ctas,
+                                          short_ctas=short_ctas))
+
+
+def _both(long: GluonKernel, short: GluonKernel, names: set[str], line: str, dispatch: str) -> str:
+    """One module of ``long``'s device code, ``short``'s (its top-level ``names`` suffixed), ``long``'s host side with
+    its ``launch`` renamed ``launch_long``, ``short``'s host side, and ``dispatch`` (the ``launch`` choosing);
+    ``line`` among the docstring's decisions."""
+    head, device, host = _parts(long.source)
+    s_head, s_device, s_host = _parts(short.source)
+    imports = [ln for ln in _imports(s_head) if ln not in head]
+    return (_with_decision(head, line) + "".join(imports) + device + SHORT_MARK + " " + "-" * 60 + "\n"
+            + _renamed(s_device, names) + HOST_MARK + _rename_def(host, "launch", "launch_long")
+            + SHORT_MARK + " (host side) " + "-" * 45 + "\n" + _renamed(s_host.split("\n", 1)[1], names) + dispatch)
+
+
+def _record(short: GluonKernel, said: str) -> dict:
+    """What ``gluon.json`` keeps of the one-partition kernel beside the other (``short_loops``): enough to write it
+    again from the schedule (``bench/gluon_variants.py --regenerate``)."""
+    return {"kernel": SHORT_KERNEL, "num_warps": short.num_warps, "maxnreg": short.maxnreg,
+            "signature": short.signature, "said": said, "prefetch": short.plan.prefetch if short.plan is not None else 0,
+            "record": {k: v for k, v in short.to_dict().items() if k in KNOBS}}
 
 
 def short_device(source: str) -> str | None:
@@ -177,3 +210,90 @@ def launch(grid, *args, **kwargs):
             pass
     return (launch_short if trips <= limit else launch_long)(grid, *args, **kwargs)
 '''
+
+
+TIMED_ROUNDS = 2      # rounds of timing each kernel on a launch key's first launch (``with_timed_choice``), alternating
+TIMED_RUNS = 5        # launches of each kernel per round
+TIMED_DISPATCH = '''
+
+TIMED_ROUNDS = @rounds@      # a launch key's first launch times each kernel in this many rounds, alternating,
+TIMED_RUNS = @runs@        # of this many launches each
+_TIMED = {}           # launch key -> the faster of ``launch_long`` and ``launch_short`` there
+
+
+def launch(grid, *args, **kwargs):
+    """Run the faster of the warp-specialized kernel and the one-partition one for this launch's key, timed on the
+    key's first launch (the warp-specialized one where no timing can run: no CUDA device, a graph being captured)."""
+    key = _timed_key(grid, args, kwargs)
+    chosen = _TIMED.get(key) if key is not None else None
+    if chosen is None:
+        chosen = _timed(grid, args, kwargs)
+        if key is not None and chosen is not None:
+            if len(_TIMED) >= 64:
+                _TIMED.clear()
+            _TIMED[key] = chosen
+    return (chosen or launch_long)(grid, *args, **kwargs)
+
+
+def _timed_key(grid, args, kwargs):
+    """The grid and every argument's shape, strides, type and alignment, or value (integers): what the two kernels'
+    speeds depend on; None where a part cannot be hashed."""
+    bound = dict(zip(ARGUMENTS, args), **CONSTEXPRS)
+    bound.update(kwargs)
+    try:
+        g = tuple(int(x) for x in (grid(bound) if callable(grid) else grid))
+    except Exception:                       # noqa: BLE001 - the launch itself says what is wrong with its grid
+        return None
+    key = [g]
+    for name in sorted(bound):
+        v = bound[name]
+        base = getattr(v, "base", None) if not hasattr(v, "data_ptr") else None
+        if hasattr(v, "data_ptr"):
+            key.append((name, tuple(v.shape), tuple(v.stride()), v.dtype, v.data_ptr() % 16))
+        elif hasattr(base, "data_ptr"):     # a host tensor descriptor
+            key.append((name, tuple(v.shape), tuple(v.strides), base.dtype, base.data_ptr() % 16))
+        elif type(v) in (int, bool) or v is None:
+            key.append((name, v))
+        else:
+            key.append((name, type(v).__name__))
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _timed(grid, args, kwargs):
+    """The faster launch function at these arguments, each timed with CUDA events after a first launch, every tensor
+    argument (a descriptor's base too) copied before and restored after; None where nothing can be timed."""
+    try:
+        import torch
+        if not torch.cuda.is_available() or torch.cuda.is_current_stream_capturing():
+            return None
+        values = list(args) + list(kwargs.values())
+        tensors = [v if hasattr(v, "data_ptr") else v.base for v in values
+                   if hasattr(v, "data_ptr") or hasattr(getattr(v, "base", None), "data_ptr")]
+        saved = [t.clone() for t in tensors]
+    except Exception:                       # noqa: BLE001 - no device, or no memory for the copies: not timed
+        return None
+    try:
+        launch_long(grid, *args, **kwargs)  # compiled, and its errors the launch's own
+        try:
+            launch_short(grid, *args, **kwargs)
+        except Exception:                   # noqa: BLE001 - the one partition refuses this launch: the other runs
+            return launch_long
+        spent = {launch_long: 0.0, launch_short: 0.0}
+        for _ in range(TIMED_ROUNDS):
+            for fn in spent:
+                start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+                start.record()
+                for _ in range(TIMED_RUNS):
+                    fn(grid, *args, **kwargs)
+                end.record()
+                end.synchronize()
+                spent[fn] += start.elapsed_time(end)
+        return min(spent, key=spent.get)
+    finally:
+        for t, s in zip(tensors, saved):
+            t.copy_(s)
+'''.replace("@rounds@", str(TIMED_ROUNDS)).replace("@runs@", str(TIMED_RUNS))

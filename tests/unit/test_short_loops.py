@@ -138,3 +138,90 @@ def test_short_loops_off_and_bad_values(tmp_path):
                             "h100", "--short-loops", bad, "-o", str(out)], capture_output=True, text=True, cwd=ROOT)
         assert p.returncode == 2 and "bad --short-loops" in p.stderr and "Traceback" not in p.stderr, p.stderr
         assert len(p.stderr.strip().splitlines()) == 1 and not out.exists()
+
+
+@pytest.fixture(scope="module")
+def mamba_bmm_bwd():
+    return optimize(str(CORPUS / "mamba_bmm_chunk_bwd.py"), load_machine("h100"),
+                    OptimizeOptions(time_limit=2.5, threads=2))
+
+
+class _Timed:
+    """A Gluon kernel's ``kernel[grid](*args)`` on a fake clock: each launch takes ``cost`` and adds 1 to the fp16
+    tensors it is given (an output written in place, which the timing must restore)."""
+
+    def __init__(self, name: str, cost: float, calls: list, clock: list):
+        self.name, self.cost, self.calls, self.clock = name, cost, calls, clock
+
+    def __getitem__(self, grid):
+        def run(*args, **kwargs):
+            self.calls.append(self.name)
+            self.clock[0] += self.cost
+            for a in args:
+                if isinstance(a, torch.Tensor) and a.dtype == torch.float16:
+                    a.add_(1)
+        return run
+
+
+def _timed_launches(source: str, signature: dict, monkeypatch, costs: tuple, cuda: bool = True) -> tuple:
+    """The module's kernels on a fake clock (``_Timed``, ``costs`` for the long and short kernel) and CUDA events
+    reading it; the calls of two launches with the same arguments, and the fp16 tensors' first elements after the
+    first."""
+    clock, calls = [0.0], []
+    with tempfile.TemporaryDirectory() as tmp:
+        mod = load_module(source, tmp, "timed")
+    mod.twill_kernel, mod.twill_kernel_short = _Timed("long", costs[0], calls, clock), _Timed("short", costs[1], calls, clock)
+    mod._device = mod._device_short = lambda: 0
+    mod._sm_count = mod._sm_count_short = lambda: 132
+
+    class Event:
+        def __init__(self, enable_timing: bool = False):
+            self.t = 0.0
+
+        def record(self):
+            self.t = clock[0]
+
+        def synchronize(self):
+            pass
+
+        def elapsed_time(self, end):
+            return end.t - self.t
+
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: cuda)
+    monkeypatch.setattr(torch.cuda, "is_current_stream_capturing", lambda: False)
+    monkeypatch.setattr(torch.cuda, "Event", Event)
+    values = {n: torch.zeros(64, dtype=torch.float16 if signature.get(n) == "*fp16" else torch.float32)
+              if str(signature.get(n, "")).startswith("*") else 64 for n in mod.ARGUMENTS}
+    values.update(mod.CONSTEXPRS)
+    args = [values[a] for a in mod.ARGUMENTS]
+    mod.launch((4, 1, 1), *args)
+    first, after = list(calls), sorted({float(v[0]) for v in args if isinstance(v, torch.Tensor) and v.dtype == torch.float16})
+    calls.clear()
+    mod.launch((4, 1, 1), *args)
+    return first, after, list(calls)
+
+
+def test_one_consumer_in_one_cta_an_sm_is_timed_at_launch_against_its_one_partition_kernel(mamba_bmm_bwd, monkeypatch):
+    # runs 127-128: one partition two CTAs an SM ran +9 to +35 % on three kernels and -3 to -26 % on three: the launch
+    # times both on a key's first launch, restores the tensors, and runs the faster from then on
+    k = mamba_bmm_bwd.gluon.kernel
+    assert k.short is not None and k.short["timed"] and k.short["short_ctas"] >= 2 and k.short["long_ctas"] == 1
+    assert "gl.warp_specialize(" in k.source and SHORT_KERNEL in k.source
+    assert any(d.startswith("timed at launch: the one-partition kernel") for d in k.decisions)
+    device = short_device(k.source)
+    assert device is not None and "warp_specialize" not in device
+    assert check_kernel(device, k.short["signature"], 4)[0] == []
+    first, after, again = _timed_launches(k.source, k.short["signature"], monkeypatch, (2.0, 1.0))
+    # a launch each to compile, two rounds of five each, then the faster; the outputs as after one launch
+    assert first == ["long", "short"] + (["long"] * 5 + ["short"] * 5) * 2 + ["short"] and after == [1.0]
+    assert again == ["short"]                                  # the key's choice kept: no timing
+    first, _, again = _timed_launches(k.source, k.short["signature"], monkeypatch, (1.0, 2.0))
+    assert first[-1] == "long" and again == ["long"]
+    first, after, again = _timed_launches(k.source, k.short["signature"], monkeypatch, (2.0, 1.0), cuda=False)
+    assert first == again == ["long"] and after == [1.0]      # no device to time on: the warp-specialized kernel
+
+
+def test_the_producers_kernel_alone_where_one_partition_is_asked_against():
+    r = optimize(str(CORPUS / "mamba_bmm_chunk_bwd.py"), load_machine("h100"),
+                 OptimizeOptions(time_limit=2.5, threads=2, own_tiles="off"))
+    assert r.gluon.kernel is not None and r.gluon.kernel.short is None and SHORT_KERNEL not in r.gluon.kernel.source

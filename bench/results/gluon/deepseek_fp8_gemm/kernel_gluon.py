@@ -9,6 +9,7 @@ Decisions (each from the schedule):
 - ring b_85: 5 buffers of [128, 128] f8E4M3FN (the loads run 4 iteration(s) ahead), read by partition(s) 0
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
 - shared memory: 123056 bytes planned of 232448; maxnreg 168
+- timed at launch: the one-partition kernel `twill_kernel_short` of the same schedule (2 CTAs an SM against the producer's 1; its tiles loaded 1 iteration(s) ahead, 73728 bytes of shared memory compiled, ptxas 121 registers, clean; simulated for 1, 2, 3, 8 iterations: no deadlock, every phase complete) beside this one; each launch key's first launch times both, 2 rounds of 5 launches each, its tensors restored after, and runs the faster from then on (runs 127-128: one partition +9 to +35 % on three kernels, -3 to -26 % on three, at the same CTA counts; nothing in the schedule tells them apart)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -259,6 +260,200 @@ def twill_kernel(a_ptr, b_ptr, c_ptr, a_s_ptr, b_s_ptr, M, twill_g0, twill_g1, t
 
 
 
+# -- the one-partition kernel for short loops ------------------------------------------------------------
+L0_short = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 16], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L1_short = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L2_short = gl.constexpr(gl.SliceLayout(1, gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 2], instr_shape=[16, 64, 32])))
+L3_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[16, 1], threads_per_warp=[8, 4], warps_per_cta=[1, 8], order=[0, 1])))
+L4_short = gl.constexpr(gl.SliceLayout(0, gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 2], instr_shape=[16, 64, 32])))
+L5_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L6_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 16], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L7_short = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[16, 1], threads_per_warp=[8, 4], warps_per_cta=[1, 8], order=[0, 1])))
+L8_short = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 2], instr_shape=[16, 64, 32]))
+L9_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
+
+@gluon.jit
+def consumer_0_short(a_ptr, b_ptr, c_ptr, a_s_ptr, b_s_ptr, M, TWILL_COPY: gl.constexpr):
+    pid_m = gl.program_id(0)
+    pid_n = gl.program_id(1)
+    offs_m = pid_m * 64
+    offs_m_8 = gl.arange(0, 64, layout=L0_short)
+    offs_m_9 = gl.arange(0, 64, layout=L1_short)
+    offs_m_10 = gl.arange(0, 64, layout=L2_short)
+    offs_m_14 = offs_m + offs_m_8
+    offs_m_15 = offs_m + offs_m_9
+    offs_m_16 = offs_m + offs_m_10
+    offs_m_19 = offs_m_14 % M
+    offs_m_20 = offs_m_16 % M
+    offs_n_21 = pid_n * 128
+    offs_n_22 = gl.arange(0, 128, layout=L3_short)
+    offs_n_23 = gl.arange(0, 128, layout=L4_short)
+    offs_n_24 = gl.arange(0, 128, layout=L5_short)
+    offs_n_28 = offs_n_21 + offs_n_22
+    offs_n_29 = offs_n_21 + offs_n_23
+    offs_n_30 = offs_n_21 + offs_n_24
+    offs_n_31 = offs_n_28 % 7168
+    offs_n_32 = offs_n_29 % 7168
+    a_ptrs_33 = gl.expand_dims(offs_m_19, 1)
+    a_ptrs_34 = a_ptrs_33 * 2048
+    a_ptrs_36 = a_ptr + a_ptrs_34
+    a_ptrs_37 = gl.arange(0, 128, layout=L6_short)
+    a_ptrs_38 = gl.expand_dims(a_ptrs_37, 0)
+    a_ptrs_39 = a_ptrs_36.broadcast_to([64, 128])
+    a_ptrs_40 = a_ptrs_38.broadcast_to([64, 128])
+    a_ptrs_41 = a_ptrs_39 + a_ptrs_40
+    b_ptrs_42 = gl.expand_dims(offs_n_31, 0)
+    b_ptrs_43 = b_ptrs_42 * 2048
+    b_ptrs_45 = b_ptr + b_ptrs_43
+    b_ptrs_46 = gl.arange(0, 128, layout=L7_short)
+    b_ptrs_47 = gl.expand_dims(b_ptrs_46, 1)
+    b_ptrs_48 = b_ptrs_45.broadcast_to([128, 128])
+    b_ptrs_49 = b_ptrs_47.broadcast_to([128, 128])
+    b_ptrs_50 = b_ptrs_48 + b_ptrs_49
+    a_s_ptrs_51 = offs_m_20 * 16
+    a_s_ptrs_53 = a_s_ptr + a_s_ptrs_51
+    b_s_ptrs_54 = offs_n_32 // 128
+    b_s_ptrs_55 = b_s_ptrs_54 * 16
+    b_s_ptrs_57 = b_s_ptr + b_s_ptrs_55
+    twill_n = (16 - 0 + 1 - 1) // 1
+    a_82_ring = gl.allocate_shared_memory(gl.float8e4nv, [3, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
+    b_86_ring = gl.allocate_shared_memory(gl.float8e4nv, [3, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=True))
+    a_ptrs_95 = a_ptrs_41
+    b_ptrs_96 = b_ptrs_50
+    a_s_ptrs_97 = a_s_ptrs_53
+    b_s_ptrs_98 = b_s_ptrs_57
+    a_ptrs_95_p1 = a_ptrs_95
+    a_s_ptrs_97_p1 = a_s_ptrs_97
+    b_ptrs_96_p1 = b_ptrs_96
+    b_s_ptrs_98_p1 = b_s_ptrs_98
+    accumulator_94 = gl.full([64, 128], 0.0, gl.float32, layout=L8_short)
+    a = (0 + (0 - 0) * 1) * 128  # load0_a: stage 0, partition 0 (group 0)
+    a_77 = 2048 - a  # load0_a: stage 0, partition 0 (group 0)
+    a_78 = a_77  # load0_a: stage 0, partition 0 (group 0)
+    b = a_77  # load1_b: stage 0, partition 0 (group 0)
+    a_79 = a_ptrs_38 < a_78  # load0_a: stage 0, partition 0 (group 0)
+    b_83 = b_ptrs_47 < b  # load1_b: stage 0, partition 0 (group 0)
+    a_80 = a_79.broadcast_to([64, 128])  # load0_a: stage 0, partition 0 (group 0)
+    b_84 = b_83.broadcast_to([128, 128])  # load1_b: stage 0, partition 0 (group 0)
+    a_ptrs_95 = a_ptrs_95_p1 + 128  # load0_a: stage 0, partition 0 (group 0)
+    b_ptrs_96 = b_ptrs_96_p1 + 128  # load1_b: stage 0, partition 0 (group 0)
+    if TWILL_COPY:  # load0_a: stage 0, partition 0 (group 0)
+        async_copy.async_copy_global_to_shared(a_82_ring.index((0 - 0) % 3), a_ptrs_95_p1, mask=a_80)  # load0_a: stage 0, partition 0 (group 0)
+    else:  # load0_a: stage 0, partition 0 (group 0)
+        a_82_ring.index((0 - 0) % 3).store(gl.load(a_ptrs_95_p1, mask=a_80, other=0.0))  # load0_a: stage 0, partition 0 (group 0)
+        fence_async_shared()  # load0_a: stage 0, partition 0 (group 0)
+    if TWILL_COPY:  # load1_b: stage 0, partition 0 (group 0)
+        async_copy.async_copy_global_to_shared(b_86_ring.index((0 - 0) % 3), b_ptrs_96_p1, mask=b_84)  # load1_b: stage 0, partition 0 (group 0)
+    else:  # load1_b: stage 0, partition 0 (group 0)
+        b_86_ring.index((0 - 0) % 3).store(gl.load(b_ptrs_96_p1, mask=b_84, other=0.0))  # load1_b: stage 0, partition 0 (group 0)
+        fence_async_shared()  # load1_b: stage 0, partition 0 (group 0)
+    a_s_ptrs_97 = a_s_ptrs_97_p1 + 1  # load2_a_s: stage 0, partition 0 (group 0)
+    a_s = gl.load(a_s_ptrs_97_p1)  # load2_a_s: stage 0, partition 0 (group 0)
+    b_s_ptrs_98 = b_s_ptrs_98_p1 + 1  # load3_b_s: stage 0, partition 0 (group 0)
+    b_s = gl.load(b_s_ptrs_98_p1)  # load3_b_s: stage 0, partition 0 (group 0)
+    async_copy.commit_group()
+    a_ptrs_95_p1 = a_ptrs_95
+    a_s_p1 = a_s
+    a_s_ptrs_97_p1 = a_s_ptrs_97
+    accumulator_94_p1 = accumulator_94
+    b_ptrs_96_p1 = b_ptrs_96
+    b_s_p1 = b_s
+    b_s_ptrs_98_p1 = b_s_ptrs_98
+    for twill_b in range(1, twill_n):
+        a = (0 + (twill_b - 0) * 1) * 128  # load0_a: stage 0, partition 0 (group 0)
+        a_77 = 2048 - a  # load0_a: stage 0, partition 0 (group 0)
+        a_78 = a_77  # load0_a: stage 0, partition 0 (group 0)
+        b = a_77  # load1_b: stage 0, partition 0 (group 0)
+        async_copy.wait_group(0)
+        gl.thread_barrier()
+        a_82 = a_82_ring.index((twill_b - 1) % 3)  # load0_a: stage 1, partition 0 (group 0)
+        a_79 = a_ptrs_38 < a_78  # load0_a: stage 0, partition 0 (group 0)
+        b_86 = b_86_ring.index((twill_b - 1) % 3)  # load1_b: stage 1, partition 0 (group 0)
+        b_83 = b_ptrs_47 < b  # load1_b: stage 0, partition 0 (group 0)
+        a_80 = a_79.broadcast_to([64, 128])  # load0_a: stage 0, partition 0 (group 0)
+        b_84 = b_83.broadcast_to([128, 128])  # load1_b: stage 0, partition 0 (group 0)
+        a_ptrs_95 = a_ptrs_95_p1 + 128  # load0_a: stage 0, partition 0 (group 0)
+        b_ptrs_96 = b_ptrs_96_p1 + 128  # load1_b: stage 0, partition 0 (group 0)
+        if TWILL_COPY:  # load0_a: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(a_82_ring.index((twill_b - 0) % 3), a_ptrs_95_p1, mask=a_80)  # load0_a: stage 0, partition 0 (group 0)
+        else:  # load0_a: stage 0, partition 0 (group 0)
+            a_82_ring.index((twill_b - 0) % 3).store(gl.load(a_ptrs_95_p1, mask=a_80, other=0.0))  # load0_a: stage 0, partition 0 (group 0)
+            fence_async_shared()  # load0_a: stage 0, partition 0 (group 0)
+        if TWILL_COPY:  # load1_b: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(b_86_ring.index((twill_b - 0) % 3), b_ptrs_96_p1, mask=b_84)  # load1_b: stage 0, partition 0 (group 0)
+        else:  # load1_b: stage 0, partition 0 (group 0)
+            b_86_ring.index((twill_b - 0) % 3).store(gl.load(b_ptrs_96_p1, mask=b_84, other=0.0))  # load1_b: stage 0, partition 0 (group 0)
+            fence_async_shared()  # load1_b: stage 0, partition 0 (group 0)
+        tok_accumulator_87 = warpgroup_mma(a_82, b_86, gl.full([64, 128], 0.0, gl.float32, layout=L8_short), use_acc=False, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
+        a_s_ptrs_97 = a_s_ptrs_97_p1 + 1  # load2_a_s: stage 0, partition 0 (group 0)
+        a_s = gl.load(a_s_ptrs_97_p1)  # load2_a_s: stage 0, partition 0 (group 0)
+        b_s_ptrs_98 = b_s_ptrs_98_p1 + 1  # load3_b_s: stage 0, partition 0 (group 0)
+        b_s = gl.load(b_s_ptrs_98_p1)  # load3_b_s: stage 0, partition 0 (group 0)
+        accumulator_88 = gl.expand_dims(a_s_p1, 1)  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+        accumulator_89 = accumulator_88.broadcast_to([64, 128])  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+        accumulator_87 = warpgroup_mma_wait(0, deps=(tok_accumulator_87,))
+        accumulator_90 = accumulator_87 * accumulator_89  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+        accumulator_91 = gl.expand_dims(b_s_p1, 0)  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+        accumulator_92 = accumulator_91.broadcast_to([64, 128])  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+        accumulator_93 = accumulator_90 * accumulator_92  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+        accumulator_94 = accumulator_94_p1 + accumulator_93  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+        async_copy.commit_group()
+        a_ptrs_95_p1 = a_ptrs_95
+        a_s_p1 = a_s
+        a_s_ptrs_97_p1 = a_s_ptrs_97
+        accumulator_94_p1 = accumulator_94
+        b_ptrs_96_p1 = b_ptrs_96
+        b_s_p1 = b_s
+        b_s_ptrs_98_p1 = b_s_ptrs_98
+    async_copy.wait_group(0)
+    gl.thread_barrier()
+    a_82 = a_82_ring.index(((twill_n - 1 + 1) - 1) % 3)  # load0_a: stage 1, partition 0 (group 0)
+    b_86 = b_86_ring.index(((twill_n - 1 + 1) - 1) % 3)  # load1_b: stage 1, partition 0 (group 0)
+    tok_accumulator_87 = warpgroup_mma(a_82, b_86, gl.full([64, 128], 0.0, gl.float32, layout=L8_short), use_acc=False, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
+    accumulator_88 = gl.expand_dims(a_s_p1, 1)  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+    accumulator_89 = accumulator_88.broadcast_to([64, 128])  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+    accumulator_87 = warpgroup_mma_wait(0, deps=(tok_accumulator_87,))
+    accumulator_90 = accumulator_87 * accumulator_89  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+    accumulator_91 = gl.expand_dims(b_s_p1, 0)  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+    accumulator_92 = accumulator_91.broadcast_to([64, 128])  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+    accumulator_93 = accumulator_90 * accumulator_92  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+    accumulator_94 = accumulator_94_p1 + accumulator_93  # elementwise0_accumulator: stage 1, partition 0 (group 0)
+    async_copy.commit_group()
+    a_ptrs_95_p2 = a_ptrs_95_p1
+    a_ptrs_95_p1 = a_ptrs_95
+    a_s_p1 = a_s
+    a_s_ptrs_97_p2 = a_s_ptrs_97_p1
+    a_s_ptrs_97_p1 = a_s_ptrs_97
+    accumulator_94_p1 = accumulator_94
+    b_ptrs_96_p2 = b_ptrs_96_p1
+    b_ptrs_96_p1 = b_ptrs_96
+    b_s_p1 = b_s
+    b_s_ptrs_98_p2 = b_s_ptrs_98_p1
+    b_s_ptrs_98_p1 = b_s_ptrs_98
+    a_82_ring._keep_alive()
+    b_86_ring._keep_alive()
+    c = accumulator_94_p1.to(gl.bfloat16)
+    c_ptrs_58 = gl.expand_dims(offs_m_15, 1)
+    c_ptrs_59 = c_ptrs_58 * 7168
+    c_ptrs_61 = c_ptr + c_ptrs_59
+    c_ptrs_62 = gl.expand_dims(offs_n_30, 0)
+    c_ptrs_63 = c_ptrs_61.broadcast_to([64, 128])
+    c_ptrs_64 = c_ptrs_62.broadcast_to([64, 128])
+    c_ptrs_65 = c_ptrs_63 + c_ptrs_64
+    mask_67 = c_ptrs_58 < M
+    mask_68 = c_ptrs_62 < 7168
+    mask_69 = mask_67.broadcast_to([64, 128])
+    mask_70 = mask_68.broadcast_to([64, 128])
+    mask_71 = mask_69 & mask_70
+    v0 = gl.convert_layout(c, L9_short)
+    gl.store(c_ptrs_65, v0, mask=mask_71)
+
+@gluon.jit
+def twill_kernel_short(a_ptr, b_ptr, c_ptr, a_s_ptr, b_s_ptr, M, TWILL_COPY: gl.constexpr):
+    consumer_0_short(a_ptr, b_ptr, c_ptr, a_s_ptr, b_s_ptr, M, TWILL_COPY)
+
+
+
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['a_ptr', 'b_ptr', 'c_ptr', 'a_s_ptr', 'b_s_ptr', 'M', 'N', 'K', 'BLOCK_SIZE_M', 'BLOCK_SIZE_N', 'BLOCK_SIZE_K']          # the Triton kernel's parameters, in order
 RUNTIME = ['a_ptr', 'b_ptr', 'c_ptr', 'a_s_ptr', 'b_s_ptr', 'M', 'twill_g0', 'twill_g1', 'twill_g2', 'twill_box_a_81', 'twill_box_b_85']   # the Gluon kernel's parameters, in order
@@ -412,7 +607,7 @@ def _decide(bound):
     return [tuple(flags[f] for f in FLAGS), shapes, None]
 
 
-def launch(grid, *args, **kwargs):
+def launch_long(grid, *args, **kwargs):
     """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
     bound = dict(zip(ARGUMENTS, args))
     if kwargs:
@@ -480,3 +675,261 @@ class _Kernel:
 
 
 kernel = _Kernel()
+
+# -- the one-partition kernel for short loops (host side) ---------------------------------------------
+ARGUMENTS_short = ['a_ptr', 'b_ptr', 'c_ptr', 'a_s_ptr', 'b_s_ptr', 'M', 'N', 'K', 'BLOCK_SIZE_M', 'BLOCK_SIZE_N', 'BLOCK_SIZE_K']          # the Triton kernel's parameters, in order
+RUNTIME_short = ['a_ptr', 'b_ptr', 'c_ptr', 'a_s_ptr', 'b_s_ptr', 'M']   # the Gluon kernel's parameters, in order
+FLAGS_short = ['TWILL_COPY']   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED_short = ['a_ptr', 'b_ptr', 'c_ptr', 'a_s_ptr', 'b_s_ptr', 'M']   # the arguments a launch key reads
+CONSTEXPRS_short = {'N': 7168, 'K': 2048, 'BLOCK_SIZE_M': 64, 'BLOCK_SIZE_N': 128, 'BLOCK_SIZE_K': 128}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS_short = {}
+DESCRIPTOR_LAYOUTS_short = {}
+NUM_WARPS_short = 8
+MAXNREG_short = None
+PERSISTENT_short = False      # one program per SM loops over the grid's tiles
+COPY_ALIGNED_short = ['a_ptr', 'b_ptr']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+LAUNCH_OPTIONS_short = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH_short = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS_short = {}                  # argument -> its layout object, made on first use
+_CODE_short = {}                     # expression -> its compiled code
+_DESCS_short = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED_short = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES_short = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE_short = []                   # the active driver's current device, read per launch
+
+
+def _ev_short(e, bound):
+    code = _CODE_short.get(e)
+    if code is None:
+        code = _CODE_short[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base_short:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc_short(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS_short.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS_short.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS_short[name] = eval("gl." + DESCRIPTOR_LAYOUTS_short[name])
+        if len(_DESCS_short) >= 256:
+            _DESCS_short.clear()
+        d = _DESCS_short[key] = TensorDescriptor(_Base_short(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor_short(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc_short(name, base, shape, strides, DESCRIPTOR_BLOCKS_short[name])
+
+
+def _key_short(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES_short:
+        from triton import knobs
+        _MODES_short.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES_short[0].instrumentation_mode, _MODES_short[1].debug, _device_short()]
+    for n in KEYED_short:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device_short():
+    if not _DEVICE_short:
+        from triton.runtime import driver
+        _DEVICE_short.append(driver.active.get_current_device)
+    return _DEVICE_short[0]()
+
+
+def _decide_short(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = None
+    flags = {'TWILL_COPY': all(_aligned_short(bound[n]) for n in COPY_ALIGNED_short)}
+    return [tuple(flags[f] for f in FLAGS_short), shapes, None]
+
+
+def launch_short(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS_short, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS_short})
+    for k, v in CONSTEXPRS_short.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS_short)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT_short:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count_short())),)
+    key = _key_short(bound, g)
+    entry = _KEYED_short.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide_short(bound)
+        if key is not None:
+            if len(_KEYED_short) >= 64:
+                _KEYED_short.clear()
+            _KEYED_short[key] = entry
+    missing = [n for n in RUNTIME_short if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor_short(bound[n], n) if n in DESCRIPTOR_BLOCKS_short else bound[n] for n in RUNTIME_short]
+    return _run_short(entry, g, runtime)
+
+
+def _run_short(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH_short:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel_short[g](*runtime, **dict(zip(FLAGS_short, entry[0])), num_warps=NUM_WARPS_short, maxnreg=MAXNREG_short)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+def _aligned_short(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
+
+
+_SMS_short = []
+
+
+def _sm_count_short():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS_short:
+        import torch
+        _SMS_short.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS_short[0]
+
+
+class _Kernel_short:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch_short(grid, *args, **kwargs)
+
+
+kernel_short = _Kernel_short()
+
+
+TIMED_ROUNDS = 2      # a launch key's first launch times each kernel in this many rounds, alternating,
+TIMED_RUNS = 5        # of this many launches each
+_TIMED = {}           # launch key -> the faster of ``launch_long`` and ``launch_short`` there
+
+
+def launch(grid, *args, **kwargs):
+    """Run the faster of the warp-specialized kernel and the one-partition one for this launch's key, timed on the
+    key's first launch (the warp-specialized one where no timing can run: no CUDA device, a graph being captured)."""
+    key = _timed_key(grid, args, kwargs)
+    chosen = _TIMED.get(key) if key is not None else None
+    if chosen is None:
+        chosen = _timed(grid, args, kwargs)
+        if key is not None and chosen is not None:
+            if len(_TIMED) >= 64:
+                _TIMED.clear()
+            _TIMED[key] = chosen
+    return (chosen or launch_long)(grid, *args, **kwargs)
+
+
+def _timed_key(grid, args, kwargs):
+    """The grid and every argument's shape, strides, type and alignment, or value (integers): what the two kernels'
+    speeds depend on; None where a part cannot be hashed."""
+    bound = dict(zip(ARGUMENTS, args), **CONSTEXPRS)
+    bound.update(kwargs)
+    try:
+        g = tuple(int(x) for x in (grid(bound) if callable(grid) else grid))
+    except Exception:                       # noqa: BLE001 - the launch itself says what is wrong with its grid
+        return None
+    key = [g]
+    for name in sorted(bound):
+        v = bound[name]
+        base = getattr(v, "base", None) if not hasattr(v, "data_ptr") else None
+        if hasattr(v, "data_ptr"):
+            key.append((name, tuple(v.shape), tuple(v.stride()), v.dtype, v.data_ptr() % 16))
+        elif hasattr(base, "data_ptr"):     # a host tensor descriptor
+            key.append((name, tuple(v.shape), tuple(v.strides), base.dtype, base.data_ptr() % 16))
+        elif type(v) in (int, bool) or v is None:
+            key.append((name, v))
+        else:
+            key.append((name, type(v).__name__))
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _timed(grid, args, kwargs):
+    """The faster launch function at these arguments, each timed with CUDA events after a first launch, every tensor
+    argument (a descriptor's base too) copied before and restored after; None where nothing can be timed."""
+    try:
+        import torch
+        if not torch.cuda.is_available() or torch.cuda.is_current_stream_capturing():
+            return None
+        values = list(args) + list(kwargs.values())
+        tensors = [v if hasattr(v, "data_ptr") else v.base for v in values
+                   if hasattr(v, "data_ptr") or hasattr(getattr(v, "base", None), "data_ptr")]
+        saved = [t.clone() for t in tensors]
+    except Exception:                       # noqa: BLE001 - no device, or no memory for the copies: not timed
+        return None
+    try:
+        launch_long(grid, *args, **kwargs)  # compiled, and its errors the launch's own
+        try:
+            launch_short(grid, *args, **kwargs)
+        except Exception:                   # noqa: BLE001 - the one partition refuses this launch: the other runs
+            return launch_long
+        spent = {launch_long: 0.0, launch_short: 0.0}
+        for _ in range(TIMED_ROUNDS):
+            for fn in spent:
+                start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+                start.record()
+                for _ in range(TIMED_RUNS):
+                    fn(grid, *args, **kwargs)
+                end.record()
+                end.synchronize()
+                spent[fn] += start.elapsed_time(end)
+        return min(spent, key=spent.get)
+    finally:
+        for t, s in zip(tensors, saved):
+            t.copy_(s)

@@ -11,6 +11,7 @@ Decisions (each from the schedule):
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
 - tiles in serpentine order along axis 0 (every other pass backwards): a loop's bounds read axis 0's program id, so a tile's work may vary along it, and the programs' sums of heavy and light tiles even out (`kernel.serpentine`)
 - shared memory: 73888 bytes planned of 232448; maxnreg 256
+- timed at launch: the one-partition kernel `twill_kernel_short` of the same schedule (2 CTAs an SM against the producer's 1; its tiles loaded 1 iteration(s) ahead, 106496 bytes of shared memory compiled, ptxas 255 registers, ptxas spills registers (420 bytes stored, 540 loaded, 96 spill instructions in the loop); simulated for 0, 1, 2, 3, 4, 9 iterations: no deadlock, every phase complete) beside this one; each launch key's first launch times both, 2 rounds of 5 launches each, its tensors restored after, and runs the faster from then on (runs 127-128: one partition +9 to +35 % on three kernels, -3 to -26 % on three, at the same CTA counts; nothing in the schedule tells them apart)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -408,6 +409,464 @@ def twill_kernel(Q1, K1, Q2, K2, V, sm_scale, L, O, stride_q1z, stride_q1h, stri
 
 
 
+# -- the one-partition kernel for short loops ------------------------------------------------------------
+L0_short = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
+L1_short = gl.constexpr(gl.SliceLayout(1, gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16])))
+L2_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1], threads_per_warp=[32], warps_per_cta=[4], order=[0]))
+L3_short = gl.constexpr(gl.SliceLayout(0, gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16])))
+L4_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
+L5_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 1], threads_per_warp=[1, 32], warps_per_cta=[2, 2], order=[1, 0])))
+L6_short = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 1], threads_per_warp=[1, 32], warps_per_cta=[2, 2], order=[1, 0])))
+L7_short = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]))
+L8_short = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]), k_width=2))
+L9_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0]))
+
+@gluon.jit
+def consumer_0_short(Q1, K1, Q2, K2, V, sm_scale, L, O, stride_q1z, stride_q1h, stride_q1m, stride_k1z, stride_k1h, stride_k1n, stride_q2z, stride_q2h, stride_q2m, stride_k2z, stride_k2h, stride_k2n, stride_vz, stride_vh, stride_vn, stride_oz, stride_oh, stride_om, Z, H, M, N, P_SEQ, TWILL_COPY: gl.constexpr):
+    start_m = gl.program_id(0)
+    off_h = gl.program_id(1)
+    off_z = gl.program_id(2)
+    qk_scale = sm_scale * 1.44269502
+    Q1_4 = off_z * stride_q1z
+    Q1_5 = off_h * stride_q1h
+    Q1_6 = Q1_4 + Q1_5
+    Q1_7 = Q1 + Q1_6
+    Q2_8 = off_z * stride_q2z
+    Q2_9 = off_h * stride_q2h
+    Q2_10 = Q2_8 + Q2_9
+    Q2_11 = Q2 + Q2_10
+    K1_12 = off_z * stride_k1z
+    K1_13 = off_h * stride_k1h
+    K1_14 = K1_12 + K1_13
+    K1_15 = K1 + K1_14
+    K2_16 = off_z * stride_k2z
+    K2_17 = off_h * stride_k2h
+    K2_18 = K2_16 + K2_17
+    K2_19 = K2 + K2_18
+    V_20 = off_z * stride_vz
+    V_21 = off_h * stride_vh
+    V_22 = V_20 + V_21
+    V_23 = V + V_22
+    O_24 = off_z * stride_oz
+    O_25 = off_h * stride_oh
+    O_26 = O_24 + O_25
+    O_27 = O + O_26
+    L_28 = off_z * H
+    L_29 = L_28 + off_h
+    L_30 = L_29 * M
+    L_31 = L + L_30
+    offs_m = start_m * 128
+    offs_m_32 = gl.arange(0, 128, layout=L0_short)
+    offs_m_33 = gl.arange(0, 128, layout=L1_short)
+    offs_m_34 = gl.arange(0, 128, layout=L2_short)
+    offs_m_38 = offs_m + offs_m_32
+    offs_m_39 = offs_m + offs_m_33
+    offs_m_40 = offs_m + offs_m_34
+    offs_n_base = gl.arange(0, 64, layout=L3_short)
+    q1_ptrs = gl.expand_dims(offs_m_38, 1)
+    q1_ptrs_41 = gl.expand_dims(offs_m_39, 1)
+    q1_ptrs_43 = q1_ptrs * stride_q1m
+    q1_ptrs_44 = gl.arange(0, 64, layout=L4_short)
+    q1_ptrs_45 = gl.arange(0, 64, layout=L5_short)
+    q1_ptrs_46 = gl.expand_dims(q1_ptrs_44, 0)
+    q1_ptrs_47 = gl.expand_dims(q1_ptrs_45, 0)
+    q1_ptrs_48 = q1_ptrs_43.broadcast_to([128, 64])
+    q1_ptrs_49 = q1_ptrs_46.broadcast_to([128, 64])
+    q1_ptrs_50 = q1_ptrs_48 + q1_ptrs_49
+    q1_ptrs_52 = Q1_7 + q1_ptrs_50
+    q2_ptrs_53 = q1_ptrs * stride_q2m
+    q2_ptrs_54 = q2_ptrs_53.broadcast_to([128, 64])
+    q2_ptrs_55 = q2_ptrs_54 + q1_ptrs_49
+    q2_ptrs_57 = Q2_11 + q2_ptrs_55
+    k1_ptrs = gl.arange(0, 64, layout=L0_short)
+    k1_ptrs_58 = gl.arange(0, 64, layout=L6_short)
+    k1_ptrs_59 = gl.expand_dims(k1_ptrs, 1)
+    k1_ptrs_60 = gl.expand_dims(k1_ptrs_58, 1)
+    k1_ptrs_62 = k1_ptrs_59 * stride_k1n
+    k1_ptrs_63 = k1_ptrs_62.broadcast_to([64, 64])
+    k1_ptrs_64 = q1_ptrs_46.broadcast_to([64, 64])
+    k1_ptrs_65 = q1_ptrs_47.broadcast_to([64, 64])
+    k1_ptrs_66 = k1_ptrs_63 + k1_ptrs_64
+    k1_ptrs_68 = K1_15 + k1_ptrs_66
+    k2_ptrs_69 = k1_ptrs_59 * stride_k2n
+    k2_ptrs_70 = k2_ptrs_69.broadcast_to([64, 64])
+    k2_ptrs_71 = k2_ptrs_70 + k1_ptrs_64
+    k2_ptrs_73 = K2_19 + k2_ptrs_71
+    v_ptrs_74 = k1_ptrs_59 * stride_vn
+    v_ptrs_75 = v_ptrs_74.broadcast_to([64, 64])
+    v_ptrs_76 = v_ptrs_75 + k1_ptrs_64
+    v_ptrs_78 = V_23 + v_ptrs_76
+    o_ptrs_79 = q1_ptrs * stride_om
+    o_ptrs_80 = o_ptrs_79.broadcast_to([128, 64])
+    o_ptrs_81 = o_ptrs_80 + q1_ptrs_49
+    o_ptrs_83 = O_27 + o_ptrs_81
+    l_ptrs_84 = L_31 + offs_m_40
+    q1 = gl.load(q1_ptrs_52)
+    q1_85 = gl.allocate_shared_memory(gl.float16, [128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False), q1)
+    fence_async_shared()
+    q2 = gl.load(q2_ptrs_57)
+    q2_86 = gl.allocate_shared_memory(gl.float16, [128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False), q2)
+    fence_async_shared()
+    I_87 = k1_ptrs_60.broadcast_to([64, 64])
+    I_88 = I_87 == k1_ptrs_65
+    I_89 = gl.where(I_88, 1.0, 0.0).to(gl.float16)
+    I_90 = gl.allocate_shared_memory(gl.float16, [64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False), I_89)
+    fence_async_shared()
+    q1_91 = warpgroup_mma(q1_85, I_90, gl.full([128, 64], 0.0, gl.float32, layout=L7_short))
+    q1_92 = q1_91.to(gl.float16)
+    q2_93 = warpgroup_mma(q2_86, I_90, gl.full([128, 64], 0.0, gl.float32, layout=L7_short))
+    q2_94 = q2_93.to(gl.float16)
+    hi = start_m + 1
+    hi_95 = hi * 128
+    hi_96 = P_SEQ + hi_95
+    hi_97 = gl.minimum(N, hi_96)
+    piecewise_mask_98 = P_SEQ + q1_ptrs_41
+    piecewise_mask_99 = piecewise_mask_98.broadcast_to([128, 64])
+    q2_100_sm = gl.allocate_shared_memory(gl.float16, [128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False), q2_94)  # held here, not in registers: [128, 64] f16 for the loop's wgmmas
+    fence_async_shared()
+    q1_101_sm = gl.allocate_shared_memory(gl.float16, [128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False), q1_92)  # held here, not in registers: [128, 64] f16 for the loop's wgmmas
+    fence_async_shared()
+    k1_ptrs_103 = stride_k1n * 64
+    k2_ptrs_105 = stride_k2n * 64
+    v_ptrs_107 = stride_vn * 64
+    twill_n = (hi_97 - 0 + 64 - 1) // 64
+    if (twill_n >= 2) | (gl.program_id(0) < 0):
+        s_131_ring = gl.allocate_shared_memory(gl.float16, [3, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+        v_124_ring = gl.allocate_shared_memory(gl.float16, [3, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+        s_ring = gl.allocate_shared_memory(gl.float16, [3, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+        k1_ptrs_157 = k1_ptrs_68
+        k2_ptrs_158 = k2_ptrs_73
+        k1_ptrs_157_p1 = k1_ptrs_157
+        k2_ptrs_158_p1 = k2_ptrs_158
+        m_i_new_138 = gl.full([128], float("-inf"), gl.float32, layout=L1_short)
+        v_ptrs_159 = v_ptrs_78
+        k1_ptrs_157 = k1_ptrs_157_p1 + k1_ptrs_103  # load0_k1: stage 0, partition 0 (group 0)
+        if TWILL_COPY:  # load0_k1: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(s_131_ring.index((0 - 0) % 3), k1_ptrs_157_p1)  # load0_k1: stage 0, partition 0 (group 0)
+        else:  # load0_k1: stage 0, partition 0 (group 0)
+            s_131_ring.index((0 - 0) % 3).store(gl.load(k1_ptrs_157_p1))  # load0_k1: stage 0, partition 0 (group 0)
+            fence_async_shared()  # load0_k1: stage 0, partition 0 (group 0)
+        k2_ptrs_158 = k2_ptrs_158_p1 + k2_ptrs_105  # load1_k2: stage 0, partition 0 (group 0)
+        if TWILL_COPY:  # load1_k2: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(s_ring.index((0 - 0) % 3), k2_ptrs_158_p1)  # load1_k2: stage 0, partition 0 (group 0)
+        else:  # load1_k2: stage 0, partition 0 (group 0)
+            s_ring.index((0 - 0) % 3).store(gl.load(k2_ptrs_158_p1))  # load1_k2: stage 0, partition 0 (group 0)
+            fence_async_shared()  # load1_k2: stage 0, partition 0 (group 0)
+        async_copy.commit_group()
+        k1_ptrs_157_p1 = k1_ptrs_157
+        k2_ptrs_158_p1 = k2_ptrs_158
+        m_i_new_138_p1 = m_i_new_138
+        v_ptrs_159_p1 = v_ptrs_159
+        l_i_156 = gl.full([128], 0.0, gl.float32, layout=L1_short)
+        acc_153 = gl.full([128, 64], 0.0, gl.float32, layout=L7_short)
+        async_copy.wait_group(0)
+        gl.thread_barrier()
+        s_131 = s_131_ring.index((1 - 1) % 3)  # load0_k1: stage 1, partition 0 (group 0)
+        k1_ptrs_157 = k1_ptrs_157_p1 + k1_ptrs_103  # load0_k1: stage 0, partition 0 (group 0)
+        if TWILL_COPY:  # load0_k1: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(s_131_ring.index((1 - 0) % 3), k1_ptrs_157_p1)  # load0_k1: stage 0, partition 0 (group 0)
+        else:  # load0_k1: stage 0, partition 0 (group 0)
+            s_131_ring.index((1 - 0) % 3).store(gl.load(k1_ptrs_157_p1))  # load0_k1: stage 0, partition 0 (group 0)
+            fence_async_shared()  # load0_k1: stage 0, partition 0 (group 0)
+        s_132 = s_131.permute((1, 0))  # load0_k1: stage 1, partition 0 (group 0)
+        tok_s_133 = warpgroup_mma(q1_101_sm, s_132, gl.full([128, 64], 0.0, gl.float32, layout=L7_short), use_acc=False, is_async=True)  # dot1_s: stage 1, partition 0 (group 0)
+        v_ptrs_159 = v_ptrs_159_p1 + v_ptrs_107  # load2_v: stage 1, partition 0 (group 0)
+        if TWILL_COPY:  # load2_v: stage 1, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(v_124_ring.index((1 - 1) % 3), v_ptrs_159_p1)  # load2_v: stage 1, partition 0 (group 0)
+        else:  # load2_v: stage 1, partition 0 (group 0)
+            v_124_ring.index((1 - 1) % 3).store(gl.load(v_ptrs_159_p1))  # load2_v: stage 1, partition 0 (group 0)
+            fence_async_shared()  # load2_v: stage 1, partition 0 (group 0)
+        s = s_ring.index((1 - 1) % 3)  # load1_k2: stage 1, partition 0 (group 0)
+        k2_ptrs_158 = k2_ptrs_158_p1 + k2_ptrs_105  # load1_k2: stage 0, partition 0 (group 0)
+        if TWILL_COPY:  # load1_k2: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(s_ring.index((1 - 0) % 3), k2_ptrs_158_p1)  # load1_k2: stage 0, partition 0 (group 0)
+        else:  # load1_k2: stage 0, partition 0 (group 0)
+            s_ring.index((1 - 0) % 3).store(gl.load(k2_ptrs_158_p1))  # load1_k2: stage 0, partition 0 (group 0)
+            fence_async_shared()  # load1_k2: stage 0, partition 0 (group 0)
+        s_129 = s.permute((1, 0))  # load1_k2: stage 1, partition 0 (group 0)
+        tok_s_130 = warpgroup_mma(q2_100_sm, s_129, gl.full([128, 64], 0.0, gl.float32, layout=L7_short), use_acc=False, is_async=True)  # dot0_s: stage 1, partition 0 (group 0)
+        offs_n_123 = (0 + (1 - 1) * 64) + offs_n_base  # elementwise0_s: stage 1, partition 0 (group 0)
+        piecewise_mask_125 = gl.expand_dims(offs_n_123, 0)  # elementwise0_s: stage 1, partition 0 (group 0)
+        piecewise_mask_126 = piecewise_mask_125 + 128  # elementwise0_s: stage 1, partition 0 (group 0)
+        piecewise_mask_127 = piecewise_mask_126.broadcast_to([128, 64])  # elementwise0_s: stage 1, partition 0 (group 0)
+        piecewise_mask_128 = piecewise_mask_99 >= piecewise_mask_127  # elementwise0_s: stage 1, partition 0 (group 0)
+        s_133, s_130 = warpgroup_mma_wait(0, deps=(tok_s_133, tok_s_130,))
+        s_134 = gl.where(piecewise_mask_128, s_130, s_133)  # elementwise0_s: stage 1, partition 0 (group 0)
+        s_135 = s_134 + 0.0  # elementwise0_s: stage 1, partition 0 (group 0)
+        causal_mask = piecewise_mask_125.broadcast_to([128, 64])  # elementwise0_s: stage 1, partition 0 (group 0)
+        causal_mask_136 = piecewise_mask_99 >= causal_mask  # elementwise0_s: stage 1, partition 0 (group 0)
+        s_137 = gl.where(causal_mask_136, s_135, float("-inf"))  # elementwise0_s: stage 1, partition 0 (group 0)
+        m_i_new = gl.max(s_137, axis=1)  # reduce0_m_i_new: stage 1, partition 0 (group 0)
+        m_i_new_138 = gl.maximum(m_i_new_138_p1, m_i_new)  # elementwise1_m_i_new: stage 1, partition 0 (group 0)
+        alpha_139 = m_i_new_138_p1 - m_i_new_138  # sfu0_alpha: stage 1, partition 0 (group 0)
+        alpha_140 = alpha_139 * qk_scale  # sfu0_alpha: stage 1, partition 0 (group 0)
+        alpha_141 = gl.exp2(alpha_140)  # sfu0_alpha: stage 1, partition 0 (group 0)
+        acc_148 = gl.expand_dims(alpha_141, 1)  # elementwise3_acc: stage 1, partition 0 (group 0)
+        acc_149 = acc_148.broadcast_to([128, 64])  # elementwise3_acc: stage 1, partition 0 (group 0)
+        acc_150 = acc_153 * acc_149  # elementwise3_acc: stage 1, partition 0 (group 0)
+        p_143 = gl.expand_dims(m_i_new_138, 1)  # elementwise2_p: stage 1, partition 0 (group 0)
+        p_144 = p_143 * qk_scale  # elementwise2_p: stage 1, partition 0 (group 0)
+        async_copy.commit_group()
+        acc_150_p1 = acc_150
+        alpha_141_p1 = alpha_141
+        k1_ptrs_157_p1 = k1_ptrs_157
+        k2_ptrs_158_p1 = k2_ptrs_158
+        l_i_156_p1 = l_i_156
+        m_i_new_138_p1 = m_i_new_138
+        p_144_p1 = p_144
+        s_137_p1 = s_137
+        v_ptrs_159_p1 = v_ptrs_159
+        for twill_b in range(2, twill_n):
+            async_copy.wait_group(0)
+            gl.thread_barrier()
+            s_131 = s_131_ring.index((twill_b - 1) % 3)  # load0_k1: stage 1, partition 0 (group 0)
+            k1_ptrs_157 = k1_ptrs_157_p1 + k1_ptrs_103  # load0_k1: stage 0, partition 0 (group 0)
+            if TWILL_COPY:  # load0_k1: stage 0, partition 0 (group 0)
+                async_copy.async_copy_global_to_shared(s_131_ring.index((twill_b - 0) % 3), k1_ptrs_157_p1)  # load0_k1: stage 0, partition 0 (group 0)
+            else:  # load0_k1: stage 0, partition 0 (group 0)
+                s_131_ring.index((twill_b - 0) % 3).store(gl.load(k1_ptrs_157_p1))  # load0_k1: stage 0, partition 0 (group 0)
+                fence_async_shared()  # load0_k1: stage 0, partition 0 (group 0)
+            s_132 = s_131.permute((1, 0))  # load0_k1: stage 1, partition 0 (group 0)
+            tok_s_133 = warpgroup_mma(q1_101_sm, s_132, gl.full([128, 64], 0.0, gl.float32, layout=L7_short), use_acc=False, is_async=True)  # dot1_s: stage 1, partition 0 (group 0)
+            p_142 = s_137_p1 * qk_scale  # sfu1_p: stage 2, partition 0 (group 0)
+            p_145 = p_144_p1.broadcast_to([128, 64])  # sfu1_p: stage 2, partition 0 (group 0)
+            p_146 = p_142 - p_145  # sfu1_p: stage 2, partition 0 (group 0)
+            p_147 = gl.exp2(p_146)  # sfu1_p: stage 2, partition 0 (group 0)
+            l_i_155 = gl.sum(p_147, axis=1)  # reduce1_l_i: stage 2, partition 0 (group 0)
+            acc_151 = p_147.to(gl.float16)  # convert0_acc: stage 2, partition 0 (group 0)
+            acc_152 = gl.convert_layout(acc_151, L8_short)  # convert0_acc: stage 2, partition 0 (group 0)
+            v_124 = v_124_ring.index((twill_b - 2) % 3)  # load2_v: stage 2, partition 0 (group 0)
+            v_ptrs_159 = v_ptrs_159_p1 + v_ptrs_107  # load2_v: stage 1, partition 0 (group 0)
+            if TWILL_COPY:  # load2_v: stage 1, partition 0 (group 0)
+                async_copy.async_copy_global_to_shared(v_124_ring.index((twill_b - 1) % 3), v_ptrs_159_p1)  # load2_v: stage 1, partition 0 (group 0)
+            else:  # load2_v: stage 1, partition 0 (group 0)
+                v_124_ring.index((twill_b - 1) % 3).store(gl.load(v_ptrs_159_p1))  # load2_v: stage 1, partition 0 (group 0)
+                fence_async_shared()  # load2_v: stage 1, partition 0 (group 0)
+            tok_acc_153 = warpgroup_mma(acc_152, v_124, acc_150_p1, is_async=True)  # dot2_acc: stage 2, partition 0 (group 0)
+            l_i_154 = l_i_156_p1 * alpha_141_p1  # elementwise4_l_i: stage 2, partition 0 (group 0)
+            l_i_156 = l_i_154 + l_i_155  # elementwise4_l_i: stage 2, partition 0 (group 0)
+            s = s_ring.index((twill_b - 1) % 3)  # load1_k2: stage 1, partition 0 (group 0)
+            k2_ptrs_158 = k2_ptrs_158_p1 + k2_ptrs_105  # load1_k2: stage 0, partition 0 (group 0)
+            if TWILL_COPY:  # load1_k2: stage 0, partition 0 (group 0)
+                async_copy.async_copy_global_to_shared(s_ring.index((twill_b - 0) % 3), k2_ptrs_158_p1)  # load1_k2: stage 0, partition 0 (group 0)
+            else:  # load1_k2: stage 0, partition 0 (group 0)
+                s_ring.index((twill_b - 0) % 3).store(gl.load(k2_ptrs_158_p1))  # load1_k2: stage 0, partition 0 (group 0)
+                fence_async_shared()  # load1_k2: stage 0, partition 0 (group 0)
+            s_129 = s.permute((1, 0))  # load1_k2: stage 1, partition 0 (group 0)
+            tok_s_130 = warpgroup_mma(q2_100_sm, s_129, gl.full([128, 64], 0.0, gl.float32, layout=L7_short), use_acc=False, is_async=True)  # dot0_s: stage 1, partition 0 (group 0)
+            offs_n = (0 + (twill_b - 1) * 64)  # elementwise0_s: stage 1, partition 0 (group 0)
+            offs_n_123 = offs_n + offs_n_base  # elementwise0_s: stage 1, partition 0 (group 0)
+            piecewise_mask_125 = gl.expand_dims(offs_n_123, 0)  # elementwise0_s: stage 1, partition 0 (group 0)
+            piecewise_mask_126 = piecewise_mask_125 + 128  # elementwise0_s: stage 1, partition 0 (group 0)
+            piecewise_mask_127 = piecewise_mask_126.broadcast_to([128, 64])  # elementwise0_s: stage 1, partition 0 (group 0)
+            piecewise_mask_128 = piecewise_mask_99 >= piecewise_mask_127  # elementwise0_s: stage 1, partition 0 (group 0)
+            s_133, acc_153, s_130 = warpgroup_mma_wait(0, deps=(tok_s_133, tok_acc_153, tok_s_130,))
+            s_134 = gl.where(piecewise_mask_128, s_130, s_133)  # elementwise0_s: stage 1, partition 0 (group 0)
+            s_135 = s_134 + 0.0  # elementwise0_s: stage 1, partition 0 (group 0)
+            causal_mask = piecewise_mask_125.broadcast_to([128, 64])  # elementwise0_s: stage 1, partition 0 (group 0)
+            causal_mask_136 = piecewise_mask_99 >= causal_mask  # elementwise0_s: stage 1, partition 0 (group 0)
+            s_137 = gl.where(causal_mask_136, s_135, float("-inf"))  # elementwise0_s: stage 1, partition 0 (group 0)
+            m_i_new = gl.max(s_137, axis=1)  # reduce0_m_i_new: stage 1, partition 0 (group 0)
+            m_i_new_138 = gl.maximum(m_i_new_138_p1, m_i_new)  # elementwise1_m_i_new: stage 1, partition 0 (group 0)
+            alpha_139 = m_i_new_138_p1 - m_i_new_138  # sfu0_alpha: stage 1, partition 0 (group 0)
+            alpha_140 = alpha_139 * qk_scale  # sfu0_alpha: stage 1, partition 0 (group 0)
+            alpha_141 = gl.exp2(alpha_140)  # sfu0_alpha: stage 1, partition 0 (group 0)
+            acc_148 = gl.expand_dims(alpha_141, 1)  # elementwise3_acc: stage 1, partition 0 (group 0)
+            acc_149 = acc_148.broadcast_to([128, 64])  # elementwise3_acc: stage 1, partition 0 (group 0)
+            acc_150 = acc_153 * acc_149  # elementwise3_acc: stage 1, partition 0 (group 0)
+            p_143 = gl.expand_dims(m_i_new_138, 1)  # elementwise2_p: stage 1, partition 0 (group 0)
+            p_144 = p_143 * qk_scale  # elementwise2_p: stage 1, partition 0 (group 0)
+            async_copy.commit_group()
+            acc_150_p1 = acc_150
+            alpha_141_p1 = alpha_141
+            k1_ptrs_157_p1 = k1_ptrs_157
+            k2_ptrs_158_p1 = k2_ptrs_158
+            l_i_156_p1 = l_i_156
+            m_i_new_138_p1 = m_i_new_138
+            p_144_p1 = p_144
+            s_137_p1 = s_137
+            v_ptrs_159_p1 = v_ptrs_159
+        async_copy.wait_group(0)
+        gl.thread_barrier()
+        s_131 = s_131_ring.index(((twill_n - 1 + 1) - 1) % 3)  # load0_k1: stage 1, partition 0 (group 0)
+        s_132 = s_131.permute((1, 0))  # load0_k1: stage 1, partition 0 (group 0)
+        tok_s_133 = warpgroup_mma(q1_101_sm, s_132, gl.full([128, 64], 0.0, gl.float32, layout=L7_short), use_acc=False, is_async=True)  # dot1_s: stage 1, partition 0 (group 0)
+        p_142 = s_137_p1 * qk_scale  # sfu1_p: stage 2, partition 0 (group 0)
+        p_145 = p_144_p1.broadcast_to([128, 64])  # sfu1_p: stage 2, partition 0 (group 0)
+        p_146 = p_142 - p_145  # sfu1_p: stage 2, partition 0 (group 0)
+        p_147 = gl.exp2(p_146)  # sfu1_p: stage 2, partition 0 (group 0)
+        l_i_155 = gl.sum(p_147, axis=1)  # reduce1_l_i: stage 2, partition 0 (group 0)
+        acc_151 = p_147.to(gl.float16)  # convert0_acc: stage 2, partition 0 (group 0)
+        acc_152 = gl.convert_layout(acc_151, L8_short)  # convert0_acc: stage 2, partition 0 (group 0)
+        v_124 = v_124_ring.index(((twill_n - 1 + 1) - 2) % 3)  # load2_v: stage 2, partition 0 (group 0)
+        v_ptrs_159 = v_ptrs_159_p1 + v_ptrs_107  # load2_v: stage 1, partition 0 (group 0)
+        if TWILL_COPY:  # load2_v: stage 1, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(v_124_ring.index(((twill_n - 1 + 1) - 1) % 3), v_ptrs_159_p1)  # load2_v: stage 1, partition 0 (group 0)
+        else:  # load2_v: stage 1, partition 0 (group 0)
+            v_124_ring.index(((twill_n - 1 + 1) - 1) % 3).store(gl.load(v_ptrs_159_p1))  # load2_v: stage 1, partition 0 (group 0)
+            fence_async_shared()  # load2_v: stage 1, partition 0 (group 0)
+        tok_acc_153 = warpgroup_mma(acc_152, v_124, acc_150_p1, is_async=True)  # dot2_acc: stage 2, partition 0 (group 0)
+        l_i_154 = l_i_156_p1 * alpha_141_p1  # elementwise4_l_i: stage 2, partition 0 (group 0)
+        l_i_156 = l_i_154 + l_i_155  # elementwise4_l_i: stage 2, partition 0 (group 0)
+        s = s_ring.index(((twill_n - 1 + 1) - 1) % 3)  # load1_k2: stage 1, partition 0 (group 0)
+        s_129 = s.permute((1, 0))  # load1_k2: stage 1, partition 0 (group 0)
+        tok_s_130 = warpgroup_mma(q2_100_sm, s_129, gl.full([128, 64], 0.0, gl.float32, layout=L7_short), use_acc=False, is_async=True)  # dot0_s: stage 1, partition 0 (group 0)
+        offs_n = (0 + ((twill_n - 1 + 1) - 1) * 64)  # elementwise0_s: stage 1, partition 0 (group 0)
+        offs_n_123 = offs_n + offs_n_base  # elementwise0_s: stage 1, partition 0 (group 0)
+        piecewise_mask_125 = gl.expand_dims(offs_n_123, 0)  # elementwise0_s: stage 1, partition 0 (group 0)
+        piecewise_mask_126 = piecewise_mask_125 + 128  # elementwise0_s: stage 1, partition 0 (group 0)
+        piecewise_mask_127 = piecewise_mask_126.broadcast_to([128, 64])  # elementwise0_s: stage 1, partition 0 (group 0)
+        piecewise_mask_128 = piecewise_mask_99 >= piecewise_mask_127  # elementwise0_s: stage 1, partition 0 (group 0)
+        s_133, acc_153, s_130 = warpgroup_mma_wait(0, deps=(tok_s_133, tok_acc_153, tok_s_130,))
+        s_134 = gl.where(piecewise_mask_128, s_130, s_133)  # elementwise0_s: stage 1, partition 0 (group 0)
+        s_135 = s_134 + 0.0  # elementwise0_s: stage 1, partition 0 (group 0)
+        causal_mask = piecewise_mask_125.broadcast_to([128, 64])  # elementwise0_s: stage 1, partition 0 (group 0)
+        causal_mask_136 = piecewise_mask_99 >= causal_mask  # elementwise0_s: stage 1, partition 0 (group 0)
+        s_137 = gl.where(causal_mask_136, s_135, float("-inf"))  # elementwise0_s: stage 1, partition 0 (group 0)
+        m_i_new = gl.max(s_137, axis=1)  # reduce0_m_i_new: stage 1, partition 0 (group 0)
+        m_i_new_138 = gl.maximum(m_i_new_138_p1, m_i_new)  # elementwise1_m_i_new: stage 1, partition 0 (group 0)
+        alpha_139 = m_i_new_138_p1 - m_i_new_138  # sfu0_alpha: stage 1, partition 0 (group 0)
+        alpha_140 = alpha_139 * qk_scale  # sfu0_alpha: stage 1, partition 0 (group 0)
+        alpha_141 = gl.exp2(alpha_140)  # sfu0_alpha: stage 1, partition 0 (group 0)
+        acc_148 = gl.expand_dims(alpha_141, 1)  # elementwise3_acc: stage 1, partition 0 (group 0)
+        acc_149 = acc_148.broadcast_to([128, 64])  # elementwise3_acc: stage 1, partition 0 (group 0)
+        acc_150 = acc_153 * acc_149  # elementwise3_acc: stage 1, partition 0 (group 0)
+        p_143 = gl.expand_dims(m_i_new_138, 1)  # elementwise2_p: stage 1, partition 0 (group 0)
+        p_144 = p_143 * qk_scale  # elementwise2_p: stage 1, partition 0 (group 0)
+        async_copy.commit_group()
+        acc_150_p1 = acc_150
+        acc_153_p1 = acc_153
+        alpha_141_p1 = alpha_141
+        k1_ptrs_157_p2 = k1_ptrs_157_p1
+        k1_ptrs_157_p1 = k1_ptrs_157
+        k2_ptrs_158_p2 = k2_ptrs_158_p1
+        k2_ptrs_158_p1 = k2_ptrs_158
+        l_i_156_p1 = l_i_156
+        m_i_new_138_p2 = m_i_new_138_p1
+        m_i_new_138_p1 = m_i_new_138
+        p_144_p1 = p_144
+        s_137_p1 = s_137
+        v_ptrs_159_p2 = v_ptrs_159_p1
+        v_ptrs_159_p1 = v_ptrs_159
+        p_142 = s_137_p1 * qk_scale  # sfu1_p: stage 2, partition 0 (group 0)
+        p_145 = p_144_p1.broadcast_to([128, 64])  # sfu1_p: stage 2, partition 0 (group 0)
+        p_146 = p_142 - p_145  # sfu1_p: stage 2, partition 0 (group 0)
+        p_147 = gl.exp2(p_146)  # sfu1_p: stage 2, partition 0 (group 0)
+        l_i_155 = gl.sum(p_147, axis=1)  # reduce1_l_i: stage 2, partition 0 (group 0)
+        acc_151 = p_147.to(gl.float16)  # convert0_acc: stage 2, partition 0 (group 0)
+        acc_152 = gl.convert_layout(acc_151, L8_short)  # convert0_acc: stage 2, partition 0 (group 0)
+        async_copy.wait_group(0)
+        gl.thread_barrier()
+        v_124 = v_124_ring.index(((twill_n - 1 + 2) - 2) % 3)  # load2_v: stage 2, partition 0 (group 0)
+        tok_acc_153 = warpgroup_mma(acc_152, v_124, acc_150_p1, is_async=True)  # dot2_acc: stage 2, partition 0 (group 0)
+        l_i_154 = l_i_156_p1 * alpha_141_p1  # elementwise4_l_i: stage 2, partition 0 (group 0)
+        l_i_156 = l_i_154 + l_i_155  # elementwise4_l_i: stage 2, partition 0 (group 0)
+        async_copy.commit_group()
+        acc_153 = warpgroup_mma_wait(0, deps=(tok_acc_153,))
+        acc_150_p1 = acc_150
+        acc_153_p1 = acc_153
+        alpha_141_p1 = alpha_141
+        k1_ptrs_157_p3 = k1_ptrs_157_p2
+        k1_ptrs_157_p2 = k1_ptrs_157_p1
+        k1_ptrs_157_p1 = k1_ptrs_157
+        k2_ptrs_158_p3 = k2_ptrs_158_p2
+        k2_ptrs_158_p2 = k2_ptrs_158_p1
+        k2_ptrs_158_p1 = k2_ptrs_158
+        l_i_156_p1 = l_i_156
+        m_i_new_138_p2 = m_i_new_138_p1
+        m_i_new_138_p1 = m_i_new_138
+        p_144_p1 = p_144
+        s_137_p1 = s_137
+        v_ptrs_159_p2 = v_ptrs_159_p1
+        v_ptrs_159_p1 = v_ptrs_159
+        q1_101_sm._keep_alive()
+        s_131_ring._keep_alive()
+        q2_100_sm._keep_alive()
+        s_ring._keep_alive()
+        v_124_ring._keep_alive()
+    else:
+        m_i_118_w = gl.full([128], float("-inf"), gl.float32, layout=L1_short)
+        l_i_119_w = gl.full([128], 0.0, gl.float32, layout=L1_short)
+        arg34_w = gl.full([128, 64], 0.0, gl.float32, layout=L7_short)
+        k1_ptrs_120_w = k1_ptrs_68
+        k2_ptrs_121_w = k2_ptrs_73
+        v_ptrs_122_w = v_ptrs_78
+        for acc_117_w in range(0, hi_97, 64):
+            offs_n_123_w = acc_117_w + offs_n_base
+            k1_w = gl.load(k1_ptrs_120_w)
+            k2_w = gl.load(k2_ptrs_121_w)
+            v_w = gl.load(v_ptrs_122_w)
+            v_124_w = gl.allocate_shared_memory(gl.float16, [64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False), v_w)
+            fence_async_shared()
+            piecewise_mask_125_w = gl.expand_dims(offs_n_123_w, 0)
+            piecewise_mask_126_w = piecewise_mask_125_w + 128
+            piecewise_mask_127_w = piecewise_mask_126_w.broadcast_to([128, 64])
+            piecewise_mask_128_w = piecewise_mask_99 >= piecewise_mask_127_w
+            s_w = gl.allocate_shared_memory(gl.float16, [64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False), k2_w)
+            fence_async_shared()
+            s_130_w = warpgroup_mma(q2_100_sm, s_w.permute((1, 0)), gl.full([128, 64], 0.0, gl.float32, layout=L7_short))
+            s_131_w = gl.allocate_shared_memory(gl.float16, [64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False), k1_w)
+            fence_async_shared()
+            s_133_w = warpgroup_mma(q1_101_sm, s_131_w.permute((1, 0)), gl.full([128, 64], 0.0, gl.float32, layout=L7_short))
+            s_134_w = gl.where(piecewise_mask_128_w, s_130_w, s_133_w)
+            s_135_w = s_134_w + 0.0
+            causal_mask_w = piecewise_mask_125_w.broadcast_to([128, 64])
+            causal_mask_136_w = piecewise_mask_99 >= causal_mask_w
+            s_137_w = gl.where(causal_mask_136_w, s_135_w, float("-inf"))
+            m_i_new_w = gl.max(s_137_w, axis=1)
+            m_i_new_138_w = gl.maximum(m_i_118_w, m_i_new_w)
+            alpha_139_w = m_i_118_w - m_i_new_138_w
+            alpha_140_w = alpha_139_w * qk_scale
+            alpha_141_w = gl.exp2(alpha_140_w)
+            p_142_w = s_137_w * qk_scale
+            p_143_w = gl.expand_dims(m_i_new_138_w, 1)
+            p_144_w = p_143_w * qk_scale
+            p_145_w = p_144_w.broadcast_to([128, 64])
+            p_146_w = p_142_w - p_145_w
+            p_147_w = gl.exp2(p_146_w)
+            acc_148_w = gl.expand_dims(alpha_141_w, 1)
+            acc_149_w = acc_148_w.broadcast_to([128, 64])
+            acc_150_w = arg34_w * acc_149_w
+            acc_151_w = p_147_w.to(gl.float16)
+            acc_152_w = gl.convert_layout(acc_151_w, L8_short)
+            acc_153_w = warpgroup_mma(acc_152_w, v_124_w, acc_150_w)
+            l_i_154_w = l_i_119_w * alpha_141_w
+            l_i_155_w = gl.sum(p_147_w, axis=1)
+            l_i_156_w = l_i_154_w + l_i_155_w
+            k1_ptrs_157_w = k1_ptrs_120_w + k1_ptrs_103
+            k2_ptrs_158_w = k2_ptrs_121_w + k2_ptrs_105
+            v_ptrs_159_w = v_ptrs_122_w + v_ptrs_107
+            m_i_118_w = m_i_new_138_w
+            l_i_119_w = l_i_156_w
+            arg34_w = acc_153_w
+            k1_ptrs_120_w = k1_ptrs_157_w
+            k2_ptrs_121_w = k2_ptrs_158_w
+            v_ptrs_122_w = v_ptrs_159_w
+        m_i_new_138_p2 = m_i_118_w
+        l_i_156_p1 = l_i_119_w
+        acc_153_p1 = arg34_w
+        k1_ptrs_157_p3 = k1_ptrs_120_w
+        k2_ptrs_158_p3 = k2_ptrs_121_w
+        v_ptrs_159_p2 = v_ptrs_122_w
+    acc_110 = gl.expand_dims(l_i_156_p1, 1)
+    acc_111 = 1.0 / acc_110
+    acc_112 = acc_111.broadcast_to([128, 64])
+    acc_113 = acc_153_p1 * acc_112
+    l_114 = m_i_new_138_p2 * sm_scale
+    l_115 = gl.log(l_i_156_p1)
+    l_116 = l_114 + l_115
+    v0 = gl.convert_layout(l_116, L2_short)
+    gl.store(l_ptrs_84, v0)
+    v1 = acc_113.to(gl.float16)
+    v2 = gl.convert_layout(v1, L9_short)
+    gl.store(o_ptrs_83, v2)
+
+@gluon.jit
+def twill_kernel_short(Q1, K1, Q2, K2, V, sm_scale, L, O, stride_q1z, stride_q1h, stride_q1m, stride_k1z, stride_k1h, stride_k1n, stride_q2z, stride_q2h, stride_q2m, stride_k2z, stride_k2h, stride_k2n, stride_vz, stride_vh, stride_vn, stride_oz, stride_oh, stride_om, Z, H, M, N, P_SEQ, TWILL_COPY: gl.constexpr):
+    consumer_0_short(Q1, K1, Q2, K2, V, sm_scale, L, O, stride_q1z, stride_q1h, stride_q1m, stride_k1z, stride_k1h, stride_k1n, stride_q2z, stride_q2h, stride_q2m, stride_k2z, stride_k2h, stride_k2n, stride_vz, stride_vh, stride_vn, stride_oz, stride_oh, stride_om, Z, H, M, N, P_SEQ, TWILL_COPY)
+
+
+
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['Q1', 'K1', 'Q2', 'K2', 'V', 'sm_scale', 'L', 'O', 'stride_q1z', 'stride_q1h', 'stride_q1m', 'stride_q1k', 'stride_k1z', 'stride_k1h', 'stride_k1n', 'stride_k1k', 'stride_q2z', 'stride_q2h', 'stride_q2m', 'stride_q2k', 'stride_k2z', 'stride_k2h', 'stride_k2n', 'stride_k2k', 'stride_vz', 'stride_vh', 'stride_vn', 'stride_vk', 'stride_oz', 'stride_oh', 'stride_om', 'stride_ok', 'Z', 'H', 'M', 'N', 'P_SEQ', 'w', 'BLOCK_M', 'BLOCK_DMODEL', 'BLOCK_N', 'IS_CAUSAL', 'LARGER_M', 'DIVISIBLE_M', 'DIVISIBLE_N']          # the Triton kernel's parameters, in order
 RUNTIME = ['Q1', 'K1', 'Q2', 'K2', 'V', 'sm_scale', 'L', 'O', 'stride_q1z', 'stride_q1h', 'stride_q1m', 'stride_k1z', 'stride_k1h', 'stride_k1n', 'stride_q2z', 'stride_q2h', 'stride_q2m', 'stride_k2z', 'stride_k2h', 'stride_k2n', 'stride_vz', 'stride_vh', 'stride_vn', 'stride_oz', 'stride_oh', 'stride_om', 'Z', 'H', 'M', 'N', 'P_SEQ', 'twill_g0', 'twill_g1', 'twill_g2', 'twill_box_k1', 'twill_box_k2', 'twill_box_v']   # the Gluon kernel's parameters, in order
@@ -561,7 +1020,7 @@ def _decide(bound):
     return [tuple(flags[f] for f in FLAGS), shapes, None]
 
 
-def launch(grid, *args, **kwargs):
+def launch_long(grid, *args, **kwargs):
     """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
     bound = dict(zip(ARGUMENTS, args))
     if kwargs:
@@ -629,3 +1088,261 @@ class _Kernel:
 
 
 kernel = _Kernel()
+
+# -- the one-partition kernel for short loops (host side) ---------------------------------------------
+ARGUMENTS_short = ['Q1', 'K1', 'Q2', 'K2', 'V', 'sm_scale', 'L', 'O', 'stride_q1z', 'stride_q1h', 'stride_q1m', 'stride_q1k', 'stride_k1z', 'stride_k1h', 'stride_k1n', 'stride_k1k', 'stride_q2z', 'stride_q2h', 'stride_q2m', 'stride_q2k', 'stride_k2z', 'stride_k2h', 'stride_k2n', 'stride_k2k', 'stride_vz', 'stride_vh', 'stride_vn', 'stride_vk', 'stride_oz', 'stride_oh', 'stride_om', 'stride_ok', 'Z', 'H', 'M', 'N', 'P_SEQ', 'w', 'BLOCK_M', 'BLOCK_DMODEL', 'BLOCK_N', 'IS_CAUSAL', 'LARGER_M', 'DIVISIBLE_M', 'DIVISIBLE_N']          # the Triton kernel's parameters, in order
+RUNTIME_short = ['Q1', 'K1', 'Q2', 'K2', 'V', 'sm_scale', 'L', 'O', 'stride_q1z', 'stride_q1h', 'stride_q1m', 'stride_k1z', 'stride_k1h', 'stride_k1n', 'stride_q2z', 'stride_q2h', 'stride_q2m', 'stride_k2z', 'stride_k2h', 'stride_k2n', 'stride_vz', 'stride_vh', 'stride_vn', 'stride_oz', 'stride_oh', 'stride_om', 'Z', 'H', 'M', 'N', 'P_SEQ']   # the Gluon kernel's parameters, in order
+FLAGS_short = ['TWILL_COPY']   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED_short = ['Q1', 'K1', 'Q2', 'K2', 'V', 'sm_scale', 'L', 'O', 'stride_q1z', 'stride_q1h', 'stride_q1m', 'stride_k1z', 'stride_k1h', 'stride_k1n', 'stride_q2z', 'stride_q2h', 'stride_q2m', 'stride_k2z', 'stride_k2h', 'stride_k2n', 'stride_vz', 'stride_vh', 'stride_vn', 'stride_oz', 'stride_oh', 'stride_om', 'Z', 'H', 'M', 'N', 'P_SEQ']   # the arguments a launch key reads
+CONSTEXPRS_short = {'stride_q1k': 1, 'stride_k1k': 1, 'stride_q2k': 1, 'stride_k2k': 1, 'stride_vk': 1, 'stride_ok': 1, 'w': 128, 'BLOCK_M': 128, 'BLOCK_DMODEL': 64, 'BLOCK_N': 64, 'IS_CAUSAL': True, 'LARGER_M': False, 'DIVISIBLE_M': True, 'DIVISIBLE_N': True}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS_short = {}
+DESCRIPTOR_LAYOUTS_short = {}
+NUM_WARPS_short = 4
+MAXNREG_short = None
+PERSISTENT_short = False      # one program per SM loops over the grid's tiles
+COPY_ALIGNED_short = ['K1', 'K2', 'V', 'stride_k1z', 'stride_k1h', 'stride_k1n', 'stride_k2z', 'stride_k2h', 'stride_k2n', 'stride_vz', 'stride_vh', 'stride_vn']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+LAUNCH_OPTIONS_short = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH_short = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS_short = {}                  # argument -> its layout object, made on first use
+_CODE_short = {}                     # expression -> its compiled code
+_DESCS_short = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED_short = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES_short = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE_short = []                   # the active driver's current device, read per launch
+
+
+def _ev_short(e, bound):
+    code = _CODE_short.get(e)
+    if code is None:
+        code = _CODE_short[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base_short:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc_short(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS_short.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS_short.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS_short[name] = eval("gl." + DESCRIPTOR_LAYOUTS_short[name])
+        if len(_DESCS_short) >= 256:
+            _DESCS_short.clear()
+        d = _DESCS_short[key] = TensorDescriptor(_Base_short(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor_short(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc_short(name, base, shape, strides, DESCRIPTOR_BLOCKS_short[name])
+
+
+def _key_short(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES_short:
+        from triton import knobs
+        _MODES_short.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES_short[0].instrumentation_mode, _MODES_short[1].debug, _device_short()]
+    for n in KEYED_short:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device_short():
+    if not _DEVICE_short:
+        from triton.runtime import driver
+        _DEVICE_short.append(driver.active.get_current_device)
+    return _DEVICE_short[0]()
+
+
+def _decide_short(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = None
+    flags = {'TWILL_COPY': all(_aligned_short(bound[n]) for n in COPY_ALIGNED_short)}
+    return [tuple(flags[f] for f in FLAGS_short), shapes, None]
+
+
+def launch_short(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS_short, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS_short})
+    for k, v in CONSTEXPRS_short.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS_short)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT_short:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count_short())),)
+    key = _key_short(bound, g)
+    entry = _KEYED_short.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide_short(bound)
+        if key is not None:
+            if len(_KEYED_short) >= 64:
+                _KEYED_short.clear()
+            _KEYED_short[key] = entry
+    missing = [n for n in RUNTIME_short if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor_short(bound[n], n) if n in DESCRIPTOR_BLOCKS_short else bound[n] for n in RUNTIME_short]
+    return _run_short(entry, g, runtime)
+
+
+def _run_short(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH_short:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel_short[g](*runtime, **dict(zip(FLAGS_short, entry[0])), num_warps=NUM_WARPS_short, maxnreg=MAXNREG_short)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+def _aligned_short(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
+
+
+_SMS_short = []
+
+
+def _sm_count_short():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS_short:
+        import torch
+        _SMS_short.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS_short[0]
+
+
+class _Kernel_short:
+    """``kernel[grid](*args)``, as the Triton kernel is called."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch_short(grid, *args, **kwargs)
+
+
+kernel_short = _Kernel_short()
+
+
+TIMED_ROUNDS = 2      # a launch key's first launch times each kernel in this many rounds, alternating,
+TIMED_RUNS = 5        # of this many launches each
+_TIMED = {}           # launch key -> the faster of ``launch_long`` and ``launch_short`` there
+
+
+def launch(grid, *args, **kwargs):
+    """Run the faster of the warp-specialized kernel and the one-partition one for this launch's key, timed on the
+    key's first launch (the warp-specialized one where no timing can run: no CUDA device, a graph being captured)."""
+    key = _timed_key(grid, args, kwargs)
+    chosen = _TIMED.get(key) if key is not None else None
+    if chosen is None:
+        chosen = _timed(grid, args, kwargs)
+        if key is not None and chosen is not None:
+            if len(_TIMED) >= 64:
+                _TIMED.clear()
+            _TIMED[key] = chosen
+    return (chosen or launch_long)(grid, *args, **kwargs)
+
+
+def _timed_key(grid, args, kwargs):
+    """The grid and every argument's shape, strides, type and alignment, or value (integers): what the two kernels'
+    speeds depend on; None where a part cannot be hashed."""
+    bound = dict(zip(ARGUMENTS, args), **CONSTEXPRS)
+    bound.update(kwargs)
+    try:
+        g = tuple(int(x) for x in (grid(bound) if callable(grid) else grid))
+    except Exception:                       # noqa: BLE001 - the launch itself says what is wrong with its grid
+        return None
+    key = [g]
+    for name in sorted(bound):
+        v = bound[name]
+        base = getattr(v, "base", None) if not hasattr(v, "data_ptr") else None
+        if hasattr(v, "data_ptr"):
+            key.append((name, tuple(v.shape), tuple(v.stride()), v.dtype, v.data_ptr() % 16))
+        elif hasattr(base, "data_ptr"):     # a host tensor descriptor
+            key.append((name, tuple(v.shape), tuple(v.strides), base.dtype, base.data_ptr() % 16))
+        elif type(v) in (int, bool) or v is None:
+            key.append((name, v))
+        else:
+            key.append((name, type(v).__name__))
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _timed(grid, args, kwargs):
+    """The faster launch function at these arguments, each timed with CUDA events after a first launch, every tensor
+    argument (a descriptor's base too) copied before and restored after; None where nothing can be timed."""
+    try:
+        import torch
+        if not torch.cuda.is_available() or torch.cuda.is_current_stream_capturing():
+            return None
+        values = list(args) + list(kwargs.values())
+        tensors = [v if hasattr(v, "data_ptr") else v.base for v in values
+                   if hasattr(v, "data_ptr") or hasattr(getattr(v, "base", None), "data_ptr")]
+        saved = [t.clone() for t in tensors]
+    except Exception:                       # noqa: BLE001 - no device, or no memory for the copies: not timed
+        return None
+    try:
+        launch_long(grid, *args, **kwargs)  # compiled, and its errors the launch's own
+        try:
+            launch_short(grid, *args, **kwargs)
+        except Exception:                   # noqa: BLE001 - the one partition refuses this launch: the other runs
+            return launch_long
+        spent = {launch_long: 0.0, launch_short: 0.0}
+        for _ in range(TIMED_ROUNDS):
+            for fn in spent:
+                start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+                start.record()
+                for _ in range(TIMED_RUNS):
+                    fn(grid, *args, **kwargs)
+                end.record()
+                end.synchronize()
+                spent[fn] += start.elapsed_time(end)
+        return min(spent, key=spent.get)
+    finally:
+        for t, s in zip(tensors, saved):
+            t.copy_(s)
