@@ -202,3 +202,18 @@ def test_the_pre_hooks_of_a_kernels_autotune_configs_are_read_from_its_file(tmp_
     assert pre_hook_of(SimpleNamespace(fn=m.zeroing.fn)) == (["Y", "Z"], None)     # every config's, by name
     assert pre_hook_of(SimpleNamespace(fn=m.scaling.fn)) == ([], "scale")          # not a zeroing hook: named
     assert pre_hook_of(None) == ([], None)
+
+
+def test_the_kernels_fn_and_best_config_answer_as_an_autotuned_kernels_do():
+    # FlagGems calls `kernel.fn[grid](...)` past its heuristics, Mamba sizes its grid from
+    # `kernel.best_config.kwargs["BLOCK_SIZE_M"]` (run 129: both had raised AttributeError on the generated kernel)
+    mod, calls = _module("block_fp8_gemm")
+    args = _fp8_args(mod)
+    mod.kernel.fn[lambda meta: (4, 2)](*args)
+    mod.kernel.fn.fn[lambda meta: (4, 2)](*args)
+    mod.kernel.run(*args, grid=lambda meta: (4, 2), warmup=False)
+    assert mod.kernel.run(*args, grid=(8,), warmup=True) is None
+    assert [c[0] for c in calls] == ["jit", "compiled", "compiled"]
+    config = mod.kernel.best_config
+    assert config.kwargs == mod.CONSTEXPRS and config.kwargs is not mod.CONSTEXPRS and config.num_warps == mod.NUM_WARPS
+    assert config.all_kwargs()["num_warps"] == mod.NUM_WARPS and config.pre_hook is None

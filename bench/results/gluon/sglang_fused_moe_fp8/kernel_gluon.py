@@ -294,7 +294,7 @@ def producer_1(a_ptr, b_ptr, c_ptr, a_scale_ptr, b_scale_ptr, topk_weights_ptr, 
         mbarrier.wait(b_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
         if TWILL_TMA:
             mbarrier.expect(b_ready.index(twill_k % 4), twill_box_b.block_type.nbytes)
-            tma.async_copy_global_to_shared(twill_box_b, [((128 * pid_n) % (N)), off_experts_43 * stride_be + 128 * accumulator_140], b_ready.index(twill_k % 4), b_buf.index(twill_k % 4))  # load1_b: a TMA box (boxes)
+            tma.async_copy_global_to_shared(twill_box_b, [gl.cast(((128 * pid_n) % (N)), gl.int32), gl.cast(off_experts_43 * stride_be + 128 * accumulator_140, gl.int32)], b_ready.index(twill_k % 4), b_buf.index(twill_k % 4))  # load1_b: a TMA box (boxes)
         else:
             if TWILL_COPY:
                 async_copy.async_copy_global_to_shared(b_buf.index(twill_k % 4).permute((1, 0)), b_ptrs_142)  # load1_b: stage 0, partition 1 (group 1)
@@ -611,11 +611,37 @@ def _sm_count():
     return _SMS[0]
 
 
+class _Config:
+    """``kernel.best_config`` as an autotuner has it after a run (Mamba reads its ``kwargs["BLOCK_SIZE_M"]`` to size
+    its grid): the constexprs this kernel was generated for."""
+
+    def __init__(self):
+        self.kwargs, self.num_warps, self.num_stages, self.num_ctas = dict(CONSTEXPRS), NUM_WARPS, None, 1
+        self.maxnreg, self.pre_hook = MAXNREG, None
+
+    def all_kwargs(self):
+        return dict(self.kwargs, num_warps=self.num_warps, num_ctas=self.num_ctas)
+
+
 class _Kernel:
-    """``kernel[grid](*args)``, as the Triton kernel is called."""
+    """``kernel[grid](*args)``, as the Triton kernel is called; ``kernel.fn[grid](*args)`` as a heuristics' or an
+    autotuner's wrapped function is called past them (FlagGems), ``kernel.best_config`` and ``kernel.run(*args,
+    grid=grid)``: the kernel is specialised already (a warmup run compiles nothing here: the first launch does)."""
 
     def __getitem__(self, grid):
         return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+    def run(self, *args, grid, warmup=False, **kwargs):
+        """``kernel.run(*args, grid=grid, warmup=False)``, as a JIT function is run without its ``[grid]``."""
+        return None if warmup else launch(grid, *args, **kwargs)
+
+    @property
+    def fn(self):
+        return self
+
+    @property
+    def best_config(self):
+        return _Config()
 
 
 kernel = _Kernel()

@@ -254,7 +254,7 @@ def producer_1(a_ptr, b_ptr, c_ptr, topk_weights_ptr, sorted_token_ids_ptr, expe
         mbarrier.wait(b_126_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
         if TWILL_TMA:
             mbarrier.expect(b_126_ready.index(twill_k % 4), twill_box_b_126.block_type.nbytes)
-            tma.async_copy_global_to_shared(twill_box_b_126, [off_experts_38 * ((1 * stride_be) // (stride_bn)) + ((128 * pid_n) % (N)), 64 * accumulator_113], b_126_ready.index(twill_k % 4), b_126_buf.index(twill_k % 4))  # load1_b: a TMA box (boxes)
+            tma.async_copy_global_to_shared(twill_box_b_126, [gl.cast(off_experts_38 * ((1 * stride_be) // (stride_bn)) + ((128 * pid_n) % (N)), gl.int32), gl.cast(64 * accumulator_113, gl.int32)], b_126_ready.index(twill_k % 4), b_126_buf.index(twill_k % 4))  # load1_b: a TMA box (boxes)
         else:
             if TWILL_COPY:
                 async_copy.async_copy_global_to_shared(b_126_buf.index(twill_k % 4).permute((1, 0)), b_ptrs_115, mask=b_125)  # load1_b: stage 0, partition 1 (group 1)
@@ -568,11 +568,37 @@ def _sm_count():
     return _SMS[0]
 
 
+class _Config:
+    """``kernel.best_config`` as an autotuner has it after a run (Mamba reads its ``kwargs["BLOCK_SIZE_M"]`` to size
+    its grid): the constexprs this kernel was generated for."""
+
+    def __init__(self):
+        self.kwargs, self.num_warps, self.num_stages, self.num_ctas = dict(CONSTEXPRS), NUM_WARPS, None, 1
+        self.maxnreg, self.pre_hook = MAXNREG, None
+
+    def all_kwargs(self):
+        return dict(self.kwargs, num_warps=self.num_warps, num_ctas=self.num_ctas)
+
+
 class _Kernel:
-    """``kernel[grid](*args)``, as the Triton kernel is called."""
+    """``kernel[grid](*args)``, as the Triton kernel is called; ``kernel.fn[grid](*args)`` as a heuristics' or an
+    autotuner's wrapped function is called past them (FlagGems), ``kernel.best_config`` and ``kernel.run(*args,
+    grid=grid)``: the kernel is specialised already (a warmup run compiles nothing here: the first launch does)."""
 
     def __getitem__(self, grid):
         return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+    def run(self, *args, grid, warmup=False, **kwargs):
+        """``kernel.run(*args, grid=grid, warmup=False)``, as a JIT function is run without its ``[grid]``."""
+        return None if warmup else launch(grid, *args, **kwargs)
+
+    @property
+    def fn(self):
+        return self
+
+    @property
+    def best_config(self):
+        return _Config()
 
 
 kernel = _Kernel()
