@@ -32,7 +32,7 @@ from codegen.gluon.plain import (IF, Guard, distinct_branch_names, distinct_rang
 from codegen.gluon.protocol import COPY_FLAG, OWN_TILE_LOOP, TMA_FLAG
 from codegen.gluon.plan import (COPY_WARPS, PREFETCH, RED_PAD, REG_FILE, KernelPlan, Ring, SharedMemoryExceeded,
                                 plan_kernel, settle_boxes, sibling)
-from codegen.gluon.sass import spills_in_wgmma_loops
+from codegen.gluon.sass import spills_in_loops
 from codegen.gluon.values import py_name
 from twill.errors import CompileError, UnsupportedError
 from twill.ir.triton_hooks import contained
@@ -967,7 +967,7 @@ def _ptxas_report(compiled: Any, machine: Machine) -> PtxasReport | None:
         regs = [int(x) for x in re.findall(r"Used (\d+) registers", log)]
         spills = re.findall(r"(\d+) bytes spill stores, (\d+) bytes spill loads", log)
         ser = SERIALIZED.search(log)
-        in_loop = spills_in_wgmma_loops(Path(ptxas).with_name("nvdisasm"), Path(tmp) / "k.cubin") \
+        in_loop = spills_in_loops(Path(ptxas).with_name("nvdisasm"), Path(tmp) / "k.cubin") \
             if any(int(a) or int(b) for a, b in spills) else 0
     return PtxasReport(registers=max(regs, default=0), spill_stores=sum(int(a) for a, _ in spills),
                        spill_loads=sum(int(b) for _, b in spills), serialized=ser.group(1).strip() if ser else "",

@@ -20,7 +20,7 @@ from codegen.gluon.plan import broadcast_saving
 from twill.ir.function import read_function
 from twill.schedule.verify import verify
 from codegen.gluon.protocol import check_kernel
-from codegen.gluon.sass import wgmma_loops
+from codegen.gluon.sass import innermost_loops, innermost_wgmma_loops, sass_listing, wgmma_loops
 from twill.errors import CompileError, TwillError
 from twill.graph.io import graph_from_dict
 from twill.machine.model import load_machine
@@ -279,6 +279,24 @@ def test_ptxas_spills_are_placed_inside_or_outside_the_pipelined_loop():
         r = ptxas_report(compile_offline(k, load_machine("h200")), load_machine("h200"))
         assert r.spills_in_loop is not None
         assert (r.spills_in_loop > 0) == inside and r.clean == (not inside)
+
+
+def test_a_kernel_with_no_wgmma_counts_the_spills_of_every_innermost_loop():
+    listing = '''
+        /*0000*/                   MOV R1, c[0x0][0x28] ;
+.L_x_0:
+        /*0010*/                   LDG.E R2, desc[UR4][R4.64] ;
+        /*0020*/                   STL [R1], R2 ;
+        /*0030*/              @P0  BRA `(.L_x_0) ;
+.L_x_1:
+        /*0040*/                   HGMMA.64x64x16.F32 R24, gdesc[UR8], RZ ;
+        /*0050*/                   LDL R3, [R1] ;
+        /*0060*/              @P1  BRA `(.L_x_1) ;
+        /*0070*/                   EXIT ;
+'''
+    labels, insts = sass_listing(listing)
+    assert innermost_loops(labels, insts) == [(0x10, 0x30), (0x40, 0x60)]
+    assert innermost_wgmma_loops(labels, insts) == [(0x40, 0x60)]
 
 
 @pytest.mark.parametrize("line, reason", [

@@ -1,7 +1,7 @@
-"""weight_norm_bwd_kernel_last, written by twill from its joint schedule: I=142 L=284 (optimal), 6062 cycles per iteration predicted.
+"""weight_norm_bwd_kernel_last, written by twill from its joint schedule: I=161 L=170 (optimal), 6873 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 8 warps, registers as ptxas allocates them (the schedule's tiles need about 270 per thread)
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, in their readers' stage; 1 stages), so no warp_specialize: 8 warps, registers as ptxas allocates them (the schedule's tiles need about 188 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
 - loop at flaggems_weight_norm_bwd.py:56 (TTGIR line 62) (before the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=149, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
 
@@ -48,23 +48,8 @@ def consumer_0(v_grad, g_grad, w, v, g, norm, M, N, eps):
     v_value_25 = col_offset_6.broadcast_to([32, 512])
     twill_n = (M - 0 + 512 - 1) // 512
     vw_block_55 = gl.full([32, 512], 0.0, gl.float32, layout=L3)
-    row_offset_41 = (0 + (0 - 0) * 512) + ty_22  # elementwise0_mask: stage 0, partition 0 (group 0)
-    mask_42_l0 = row_offset_41 < M  # elementwise0_mask: stage 0, partition 0 (group 0)
-    mask_43 = mask_42_l0.broadcast_to([32, 512])  # elementwise0_mask: stage 0, partition 0 (group 0)
-    mask_44 = mask_43 & mask_23  # elementwise0_mask: stage 0, partition 0 (group 0)
-    v_value_45_l0 = row_offset_41 * N  # load0_v_value: stage 0, partition 0 (group 0)
-    v_value_46_l0 = v + v_value_45_l0  # load0_v_value: stage 0, partition 0 (group 0)
-    v_value_47_l0 = v_value_46_l0.broadcast_to([32, 512])  # load0_v_value: stage 0, partition 0 (group 0)
-    w_value_50_l0 = w + v_value_45_l0  # load1_w_value: stage 0, partition 0 (group 0)
-    w_value_51_l0 = w_value_50_l0.broadcast_to([32, 512])  # load1_w_value: stage 0, partition 0 (group 0)
-    v_value_48 = v_value_47_l0 + v_value_25  # load0_v_value: stage 0, partition 0 (group 0)
-    w_value_52 = w_value_51_l0 + v_value_25  # load1_w_value: stage 0, partition 0 (group 0)
-    v_value_49 = gl.load(v_value_48, mask=mask_44)  # load0_v_value: stage 0, partition 0 (group 0)
-    w_value_53 = gl.load(w_value_52, mask=mask_44)  # load1_w_value: stage 0, partition 0 (group 0)
-    v_value_49_p1 = v_value_49
     vw_block_55_p1 = vw_block_55
-    w_value_53_p1 = w_value_53
-    for twill_b in range(1, twill_n):
+    for twill_b in range(0, twill_n):
         row_offset_l0 = (0 + (twill_b - 0) * 512)  # elementwise0_mask: stage 0, partition 0 (group 0)
         row_offset_41 = row_offset_l0 + ty_22  # elementwise0_mask: stage 0, partition 0 (group 0)
         mask_42_l0 = row_offset_41 < M  # elementwise0_mask: stage 0, partition 0 (group 0)
@@ -79,16 +64,9 @@ def consumer_0(v_grad, g_grad, w, v, g, norm, M, N, eps):
         w_value_52 = w_value_51_l0 + v_value_25  # load1_w_value: stage 0, partition 0 (group 0)
         v_value_49 = gl.load(v_value_48, mask=mask_44)  # load0_v_value: stage 0, partition 0 (group 0)
         w_value_53 = gl.load(w_value_52, mask=mask_44)  # load1_w_value: stage 0, partition 0 (group 0)
-        vw_block_54 = v_value_49_p1 * w_value_53_p1  # elementwise1_vw_block: stage 1, partition 0 (group 0)
-        vw_block_55 = vw_block_55_p1 + vw_block_54  # elementwise1_vw_block: stage 1, partition 0 (group 0)
-        v_value_49_p1 = v_value_49
+        vw_block_54 = v_value_49 * w_value_53  # elementwise1_vw_block: stage 0, partition 0 (group 0)
+        vw_block_55 = vw_block_55_p1 + vw_block_54  # elementwise1_vw_block: stage 0, partition 0 (group 0)
         vw_block_55_p1 = vw_block_55
-        w_value_53_p1 = w_value_53
-    vw_block_54 = v_value_49_p1 * w_value_53_p1  # elementwise1_vw_block: stage 1, partition 0 (group 0)
-    vw_block_55 = vw_block_55_p1 + vw_block_54  # elementwise1_vw_block: stage 1, partition 0 (group 0)
-    v_value_49_p1 = v_value_49
-    vw_block_55_p1 = vw_block_55
-    w_value_53_p1 = w_value_53
     twill_base += twill_n
     vw_sum = gl.sum(vw_block_55_p1, axis=1)
     g_grad_value = gl.convert_layout(vw_sum, L0)
@@ -101,24 +79,7 @@ def consumer_0(v_grad, g_grad, w, v, g, norm, M, N, eps):
     v_grad_value_36 = vw_sum_28.broadcast_to([32, 512])
     v_grad_value_37 = g_value_11.broadcast_to([32, 512])
     twill_n = (M - 0 + 512 - 1) // 512
-    row_offset_39 = (0 + (0 - 0) * 512) + ty_22  # elementwise0_mask: stage 0, partition 0 (group 0)
-    mask_40 = row_offset_39 < M  # elementwise0_mask: stage 0, partition 0 (group 0)
-    mask_41 = mask_40.broadcast_to([32, 512])  # elementwise0_mask: stage 0, partition 0 (group 0)
-    mask_42 = mask_41 & mask_30  # elementwise0_mask: stage 0, partition 0 (group 0)
-    v_value_43 = row_offset_39 * N  # load0_v_value: stage 0, partition 0 (group 0)
-    v_value_44 = v + v_value_43  # load0_v_value: stage 0, partition 0 (group 0)
-    w_value_48 = w + v_value_43  # load1_w_value: stage 0, partition 0 (group 0)
-    v_value_45 = v_value_44.broadcast_to([32, 512])  # load0_v_value: stage 0, partition 0 (group 0)
-    w_value_49 = w_value_48.broadcast_to([32, 512])  # load1_w_value: stage 0, partition 0 (group 0)
-    v_value_46 = v_value_45 + v_value_33  # load0_v_value: stage 0, partition 0 (group 0)
-    w_value_50 = w_value_49 + v_value_33  # load1_w_value: stage 0, partition 0 (group 0)
-    w_value_51 = gl.load(w_value_50, mask=mask_42)  # load1_w_value: stage 0, partition 0 (group 0)
-    v_value_47 = gl.load(v_value_46, mask=mask_42)  # load0_v_value: stage 0, partition 0 (group 0)
-    mask_42_p1 = mask_42
-    v_value_43_p1 = v_value_43
-    v_value_47_p1 = v_value_47
-    w_value_51_p1 = w_value_51
-    for twill_b in range(1, twill_n):
+    for twill_b in range(0, twill_n):
         row_offset = (0 + (twill_b - 0) * 512)  # elementwise0_mask: stage 0, partition 0 (group 0)
         row_offset_39 = row_offset + ty_22  # elementwise0_mask: stage 0, partition 0 (group 0)
         mask_40 = row_offset_39 < M  # elementwise0_mask: stage 0, partition 0 (group 0)
@@ -133,32 +94,15 @@ def consumer_0(v_grad, g_grad, w, v, g, norm, M, N, eps):
         w_value_50 = w_value_49 + v_value_33  # load1_w_value: stage 0, partition 0 (group 0)
         w_value_51 = gl.load(w_value_50, mask=mask_42)  # load1_w_value: stage 0, partition 0 (group 0)
         v_value_47 = gl.load(v_value_46, mask=mask_42)  # load0_v_value: stage 0, partition 0 (group 0)
-        v_grad_value_52 = w_value_51_p1 * v_grad_value  # elementwise1_v_grad_value: stage 1, partition 0 (group 0)
-        v_grad_value_53 = v_value_47_p1 * v_grad_value_35  # elementwise1_v_grad_value: stage 1, partition 0 (group 0)
-        v_grad_value_54 = v_grad_value_53 * v_grad_value_36  # elementwise1_v_grad_value: stage 1, partition 0 (group 0)
-        v_grad_value_55 = v_grad_value_52 - v_grad_value_54  # elementwise1_v_grad_value: stage 1, partition 0 (group 0)
-        v_grad_value_56 = v_grad_value_37 * v_grad_value_55  # elementwise1_v_grad_value: stage 1, partition 0 (group 0)
-        v3 = v_grad + v_value_43_p1  # store0: stage 1, partition 0 (group 0)
-        v4 = v3.broadcast_to([32, 512])  # store0: stage 1, partition 0 (group 0)
-        v5 = v4 + v_value_33  # store0: stage 1, partition 0 (group 0)
-        gl.store(v5, v_grad_value_56, mask=mask_42_p1)  # store0: stage 1, partition 0 (group 0)
-        mask_42_p1 = mask_42
-        v_value_43_p1 = v_value_43
-        v_value_47_p1 = v_value_47
-        w_value_51_p1 = w_value_51
-    v_grad_value_52 = w_value_51_p1 * v_grad_value  # elementwise1_v_grad_value: stage 1, partition 0 (group 0)
-    v_grad_value_53 = v_value_47_p1 * v_grad_value_35  # elementwise1_v_grad_value: stage 1, partition 0 (group 0)
-    v_grad_value_54 = v_grad_value_53 * v_grad_value_36  # elementwise1_v_grad_value: stage 1, partition 0 (group 0)
-    v_grad_value_55 = v_grad_value_52 - v_grad_value_54  # elementwise1_v_grad_value: stage 1, partition 0 (group 0)
-    v_grad_value_56 = v_grad_value_37 * v_grad_value_55  # elementwise1_v_grad_value: stage 1, partition 0 (group 0)
-    v3 = v_grad + v_value_43_p1  # store0: stage 1, partition 0 (group 0)
-    v4 = v3.broadcast_to([32, 512])  # store0: stage 1, partition 0 (group 0)
-    v5 = v4 + v_value_33  # store0: stage 1, partition 0 (group 0)
-    gl.store(v5, v_grad_value_56, mask=mask_42_p1)  # store0: stage 1, partition 0 (group 0)
-    mask_42_p1 = mask_42
-    v_value_43_p1 = v_value_43
-    v_value_47_p1 = v_value_47
-    w_value_51_p1 = w_value_51
+        v_grad_value_52 = w_value_51 * v_grad_value  # elementwise1_v_grad_value: stage 0, partition 0 (group 0)
+        v_grad_value_53 = v_value_47 * v_grad_value_35  # elementwise1_v_grad_value: stage 0, partition 0 (group 0)
+        v_grad_value_54 = v_grad_value_53 * v_grad_value_36  # elementwise1_v_grad_value: stage 0, partition 0 (group 0)
+        v_grad_value_55 = v_grad_value_52 - v_grad_value_54  # elementwise1_v_grad_value: stage 0, partition 0 (group 0)
+        v_grad_value_56 = v_grad_value_37 * v_grad_value_55  # elementwise1_v_grad_value: stage 0, partition 0 (group 0)
+        v3 = v_grad + v_value_43  # store0: stage 0, partition 0 (group 0)
+        v4 = v3.broadcast_to([32, 512])  # store0: stage 0, partition 0 (group 0)
+        v5 = v4 + v_value_33  # store0: stage 0, partition 0 (group 0)
+        gl.store(v5, v_grad_value_56, mask=mask_42)  # store0: stage 0, partition 0 (group 0)
     g_grad_value_38 = vw_sum_27 / norm_1_19
     v2 = g_grad + col_offset_5
     gl.store(v2, g_grad_value_38, mask=col_mask_8)
