@@ -20,11 +20,11 @@ K_BYTES = 32        # a wgmma's K step is 32 bytes of each operand row: k16 for 
 PREDICATE = re.compile(r"^@!?U?P\w+\s+")
 
 
-def spills_in_loops(nvdisasm: Path, cubin: Path) -> int | None:
+def spills_in_loops(nvdisasm: Path, cubin: Path, every: bool = False) -> int | None:
     """Spill instructions (STL, LDL) inside the innermost loops that issue wgmmas (HGMMA), or, in a kernel that
-    issues none, inside every innermost loop (FlagGems' weight-norm backward held two [32, 512] fp32 tiles a stage
-    ahead over 8 warps: 8.3 KB spilled a thread, in its loops, run 130), read from the SASS: a loop is a backward
-    branch's range; None when the SASS cannot be read."""
+    issues none and where ``every``, inside every innermost loop (FlagGems' weight-norm backward held two [32, 512]
+    fp32 tiles a stage ahead over 8 warps: 8.3 KB spilled a thread, in its loops, run 130), read from the SASS: a
+    loop is a backward branch's range; None when the SASS cannot be read."""
     if not nvdisasm.is_file():
         return None
     r = subprocess.run([str(nvdisasm), "-c", str(cubin)], capture_output=True, text=True)
@@ -32,7 +32,7 @@ def spills_in_loops(nvdisasm: Path, cubin: Path) -> int | None:
         return None
     labels, insts = sass_listing(r.stdout)
     wgmma = any("HGMMA" in t for _, t in insts)
-    inner = innermost_wgmma_loops(labels, insts) if wgmma else innermost_loops(labels, insts)
+    inner = innermost_wgmma_loops(labels, insts) if wgmma or not every else innermost_loops(labels, insts)
     return sum(1 for a, t in insts if re.search(r"\b(STL|LDL)\b", t) and any(lo <= a <= hi for lo, hi in inner))
 
 

@@ -208,7 +208,7 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
     if path.stem == "flaggems_weight_norm_bwd":   # two [32, 512] fp32 tiles held a stage ahead over 8 warps spilled
         # 8.3 KB a thread in its loop, read as clean (no wgmma there; run 130: 1.06 ms against Triton's 0.1): one stage
         assert g.chosen.ptxas is not None and g.chosen.ptxas.spill_stores == 0 and g.chosen.ptxas.clean, g.chosen.ptxas
-        assert g.chosen.schedule.length <= g.chosen.schedule.ii, (g.chosen.schedule.ii, g.chosen.schedule.length)
+        assert max(p.stages for p in g.kernel.plan.partitions) == 1, g.kernel.decisions
     if path.stem == "mx_gemm":   # its tiles held a stage in registers spilled 362 instructions a trip (run 46: x0.26)
         assert g.kernel.plan.copy_wgmma and g.kernel.to_dict()["copy_wgmma"], g.kernel.decisions
         assert g.chosen.ptxas is not None and g.chosen.ptxas.spills_in_loop == 0, g.chosen.ptxas
