@@ -190,7 +190,8 @@ def _timed_launches(source: str, signature: dict, monkeypatch, costs: tuple, cud
     monkeypatch.setattr(torch.cuda, "is_available", lambda: cuda)
     monkeypatch.setattr(torch.cuda, "is_current_stream_capturing", lambda: False)
     monkeypatch.setattr(torch.cuda, "Event", Event)
-    values = {n: torch.zeros(64, dtype=torch.float16 if signature.get(n) == "*fp16" else torch.float32)
+    # the fp32 inputs expanded views of one element, as a broadcast bias may be passed: read only, not restored
+    values = {n: (torch.zeros(64, dtype=torch.float16) if signature.get(n) == "*fp16" else torch.zeros(1).expand(64))
               if str(signature.get(n, "")).startswith("*") else 64 for n in mod.ARGUMENTS}
     values.update(mod.CONSTEXPRS)
     args = [values[a] for a in mod.ARGUMENTS]

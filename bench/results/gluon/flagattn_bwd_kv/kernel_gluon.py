@@ -1083,6 +1083,8 @@ def _timed(grid, args, kwargs):
         values = list(args) + list(kwargs.values())
         tensors = [v if hasattr(v, "data_ptr") else v.base for v in values
                    if hasattr(v, "data_ptr") or hasattr(getattr(v, "base", None), "data_ptr")]
+        # an expanded view (a zero stride) is read only: it cannot be copied back into
+        tensors = [t for t in tensors if all(st or n <= 1 for st, n in zip(t.stride(), t.shape))]
         saved = [t.clone() for t in tensors]
     except Exception:                       # noqa: BLE001 - no device, or no memory for the copies: not timed
         return None
