@@ -134,6 +134,11 @@ class Variant:
         self.shared_used = 0
 
     def use(self, mod: Any) -> None:
+        """The kernel file's JIT function replaced by ``mod``'s kernel; a module holding two kernels (for short loops,
+        or timed at launch: ``codegen.gluon.short``) runs its warp-specialized one, whose partitions the regions
+        instrument (the one partition would leave the profile without records)."""
+        if hasattr(mod, "launch_long"):
+            mod.launch = mod.launch_long
         setattr(self.kmod, self.jit, mod.kernel)
 
     def capacity(self, segments: int) -> int:

@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from codegen.gluon.generate import load_module
 from profiling.gluon import (instrument, partition_warps_from_llir, plan_runs, records_per_warp, scopes_of,
                              shared_records_per_warp, warp_starts)
+from profiling.gluon_profile import Variant
 from profiling.gluon_trace import combine, compare, summarize
 from profiling.trace import Event
 
@@ -382,3 +384,14 @@ def test_a_profile_one_command_cannot_finish_continues_from_its_journal(monkeypa
     clock[0] = 0.0
     gp.subset_runs(v, opts, 1.0, None, None, 0.0, said.append, gp.Journal(path, {"source_sha256": "2"}, said.append))
     assert seen[0] == (("a",), 1) and "starting over" in " ".join(said)
+
+
+def test_a_profiled_module_of_two_kernels_runs_its_warp_specialized_one(tmp_path):
+    # a kernel timed at launch against its one partition (DeepSeek's fp8 GEMM chose the one partition, run 129): the
+    # profile's regions are in the warp-specialized kernel's partitions, so that one runs
+    mod = load_module((GLUON / "deepseek_fp8_gemm" / "kernel_gluon.py").read_text(), str(tmp_path), "two_kernels")
+    assert mod.launch is not mod.launch_long and hasattr(mod, "_TIMED")
+    v = Variant.__new__(Variant)
+    v.kmod, v.jit = type("KernelFile", (), {})(), "kernel_jit"
+    v.use(mod)
+    assert mod.launch is mod.launch_long and v.kmod.kernel_jit is mod.kernel
