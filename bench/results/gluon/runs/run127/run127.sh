@@ -6,7 +6,8 @@
 # CTAs), Mamba-2's bmm_chunk backward with its own tiles (57 KB compiled).
 set -u
 G=bench/results/gluon
-TWILL_BENCH_CONFIGS=0 PYTHONPATH=. timeout 150 python bench/gluon_gpu.py $G/flagattn_bwd_kv $G/flagattn_bwd_kv-own \
-  $G/flagattn_bwd_kv-own-p0 --sizes 4096 --timeout 45 --out $OUT/gpu127-a.json 2>&1 | tee -a $OUT/run127.log
+K=$G/runs/run127/kernels   # the one-partition variants it timed (moved here from $G after the run)
+TWILL_BENCH_CONFIGS=0 PYTHONPATH=. timeout 150 python bench/gluon_gpu.py $G/flagattn_bwd_kv $K/flagattn_bwd_kv-own \
+  $K/flagattn_bwd_kv-own-p0 --sizes 4096 --timeout 45 --out $OUT/gpu127-a.json 2>&1 | tee -a $OUT/run127.log
 TWILL_BENCH_CONFIGS=0 PYTHONPATH=. timeout 120 python bench/gluon_gpu.py $G/mamba_bmm_chunk_bwd \
-  $G/mamba_bmm_chunk_bwd-own --sizes 16384 --timeout 45 --out $OUT/gpu127-b.json 2>&1 | tee -a $OUT/run127.log
+  $K/mamba_bmm_chunk_bwd-own --sizes 16384 --timeout 45 --out $OUT/gpu127-b.json 2>&1 | tee -a $OUT/run127.log
