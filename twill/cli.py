@@ -9,6 +9,7 @@ import signal
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -209,8 +210,26 @@ def _leave_interrupted(command: str | None, out: _Gate, err: _Gate) -> None:
         # that multiprocessing's resource tracker has no leak to warn about.
         multiprocessing.util._exit_function()
     for path in _Scratch.OPEN:               # what the command's temporary directories' cleanup would have removed
-        shutil.rmtree(path, ignore_errors=True)
+        _remove_now(path)
     os._exit(130)
+
+
+def _remove_now(path: str, within: float = 0.5) -> None:
+    """Remove the scratch directory while the worker thread still runs: moved aside first, so that the worker's next
+    ``mkdtemp`` in it fails instead of racing the removal (a compile directory made during ``rmtree`` had left the
+    directory behind in one CI run of four, ``test_cli_interrupt``), then removed until it is gone or ``within`` s pass."""
+    gone = f"{path}.removing"
+    try:
+        os.rename(path, gone)
+    except OSError:
+        gone = path
+    deadline = time.monotonic() + within
+    while True:
+        for p in {gone, path}:
+            shutil.rmtree(p, ignore_errors=True)
+        if not (os.path.lexists(gone) or os.path.lexists(path)) or time.monotonic() > deadline:
+            return
+        time.sleep(0.01)
 
 
 def _stop_descendants() -> None:
