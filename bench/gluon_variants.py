@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import subprocess
 import sys
 import time
@@ -343,8 +344,11 @@ def _refresh_ptxas(d: Path, gs: dict, compiled, machine) -> str:
     cands = gs["gluon"].get("candidates") or []
     i = chosen_candidate(cands)
     new = ptxas_report(compiled, machine)
+    shared = _refresh_shared(gs, compiled)
     if i is None or new is None or new.to_dict() == cands[i]["ptxas"]:
-        return ""
+        if shared:
+            (d / "gluon.json").write_text(json.dumps(gs, indent=1) + "\n")
+        return "; shared memory record refreshed" if shared else ""
     was = PtxasReport(**cands[i]["ptxas"])
     cands[i]["ptxas"] = new.to_dict()
     if was.problem() and gs["gluon"].get("reason"):
@@ -353,6 +357,19 @@ def _refresh_ptxas(d: Path, gs: dict, compiled, machine) -> str:
     again = chosen_candidate(cands)
     return ("; ptxas record refreshed" + ("" if again == i else
             f"; the route would now choose candidate {again}, not {i}: run `twill optimize` again"))
+
+
+def _refresh_shared(gs: dict, compiled) -> bool:
+    """The kernel's decision ``shared memory compiled: N bytes ...`` as the kernel regenerated compiles; whether it
+    changed."""
+    decisions = gs["gluon"].get("kernel", {}).get("decisions") or []
+    now = int(getattr(compiled.metadata, "shared", 0) or 0)
+    for j, line in enumerate(decisions):
+        m = re.match(r"shared memory compiled: (\d+) bytes", line)
+        if m and int(m.group(1)) != now:
+            decisions[j] = line.replace(m.group(0), f"shared memory compiled: {now} bytes")
+            return True
+    return False
 
 
 def chosen_candidate(cands: list[dict]) -> int | None:

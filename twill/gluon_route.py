@@ -88,11 +88,13 @@ class Candidate:
     @property
     def ctas_per_sm(self) -> int:
         """CTAs of this kernel an SM holds at once: for a warp-specialized kernel 1, or 2 where its registers are
-        set for two (``plan.two_ctas``); else by ptxas's registers and the planned shared memory (``occupancy``)."""
+        set for two (``plan.two_ctas``); else by ptxas's registers and the shared memory compiled (``occupancy``; the
+        planned buffers leave out Triton's scratch and a sibling loop's buffers: FLA's WY backward plans 49 KB and
+        compiles to 120 KB, one CTA an SM, not the two the planned figure gave)."""
         k = self.kernel
         if k is None or k.maxnreg is not None or self.ptxas is None or k.plan is None:
             return 2 if k is not None and k.plan is not None and k.plan.two_ctas else 1
-        return occupancy(self.ptxas.registers, k.num_warps, k.plan.smem_bytes)
+        return occupancy(self.ptxas.registers, k.num_warps, self.shared or k.plan.smem_bytes)
 
     @property
     def unfitted(self) -> list[str]:

@@ -23,7 +23,7 @@ from codegen.gluon.ops import program_axis, source_where, tile_copies, translate
 from codegen.gluon.partition import LoopWriter, OperandHazard, Shared, Turn, initial, sub_name
 from codegen.gluon.protocol import COPY_FLAG, TMA_FLAG
 from codegen.gluon.plain import Guard, compound, effectful, guard_lines, held, plain, plain_block
-from codegen.gluon.plan import RED_PAD, AsyncTile, KernelPlan, Partition, Ring, tile_suffix
+from codegen.gluon.plan import RED_PAD, AsyncTile, KernelPlan, Partition, Ring, Staged, tile_suffix
 from codegen.gluon.start import register_start, start_arrive, start_wait
 from codegen.gluon.values import Context, Val, base_split_dims, py_name, renamed_def
 from twill.errors import UnsupportedError
@@ -973,11 +973,23 @@ def ring_allocation(a: AsyncTile) -> str:
 
 
 def local_ring(plan: KernelPlan, a: AsyncTile) -> bool:
-    """Whether ``a``'s buffers are allocated just before its loop and kept alive only through it: a wgmma's tiles
-    copied straight into them (``AsyncTile.alloc``) in a kernel of one partition. Allocated once for the kernel,
-    tutorial 06's backward's four loops' rings could share no byte with each other nor with Triton's scratch: 152
-    KiB, one CTA an SM."""
-    return a.alloc is not None and alone(plan)
+    """Whether ``a``'s buffers are allocated just before its loop and kept alive only through it: those of a kernel
+    of one partition (``local_buffers``)."""
+    return alone(plan)
+
+
+def local_buffers(plan: KernelPlan) -> bool:
+    """Whether each loop's own buffers (its copies' rings, ``AsyncTile``, and its staged register tiles, ``Staged``)
+    are allocated just before it, so that sibling loops share their bytes: a kernel of one partition. Allocated once
+    for the kernel, tutorial 06's backward's four loops' rings could share no byte with each other nor with Triton's
+    scratch (152 KiB, one CTA an SM); FLA's WY backward, three loops, compiled to 120 KB for 49 KB planned."""
+    return alone(plan)
+
+
+def staged_allocation(b: Staged) -> str:
+    dtype, shape = gl_dtype(b.dtype), ([b.depth] if b.depth > 1 else []) + list(b.shape)
+    layout = b.layout or f"gl.NVMMASharedLayout.get_default_for({shape}, {dtype})"
+    return f"gl.allocate_shared_memory({dtype}, {shape}, {layout})"
 
 
 def _written(src: Source, part: Partition, shared: Shared, turn: Turn | None, stages: int) -> tuple[list[str], dict]:
@@ -1000,6 +1012,8 @@ def _written(src: Source, part: Partition, shared: Shared, turn: Turn | None, st
         lines = [f"twill_n = {trip_count(plan, lb, ub, step)}"]
         lines += [f"{a.name} = {ring_allocation(a)}" for a in plan.asyncs
                   if a.part == part.index and local_ring(src.mod.plan, a)]
+        if local_buffers(src.mod.plan):
+            lines += [f"{b.name} = {staged_allocation(b)}" for b in plan.staging.buffers if b.part == part.index]
         defined: set[str] = set()
         lines += _assign(lw.inits_before(-1), defined) + lw.rotations(defined)
         for b in range(S - 1):
@@ -1382,10 +1396,8 @@ def register_rings(mod: Module, turns: bool) -> None:
     for a in (a for q in plan.sequence for a in q.asyncs if not local_ring(plan, a)):
         mod.smem.append((a.name, ring_allocation(a)))
     staged = {b.name: b for q in plan.sequence for b in q.staging.buffers}   # a later loop's own register tiles too
-    for b in staged.values():
-        dtype, shape = gl_dtype(b.dtype), ([b.depth] if b.depth > 1 else []) + list(b.shape)
-        layout = b.layout or f"gl.NVMMASharedLayout.get_default_for({shape}, {dtype})"
-        mod.smem.append((b.name, f"gl.allocate_shared_memory({dtype}, {shape}, {layout})"))
+    for b in staged.values() if not local_buffers(plan) else ():
+        mod.smem.append((b.name, staged_allocation(b)))
     red = plan.reduction
     if red is not None:
         pad = f"gl.PaddedSharedLayout.with_identity_for([[{red.cols}, {RED_PAD}]], [{red.rows}, {red.cols}], [1, 0])"

@@ -1417,6 +1417,35 @@ def test_a_loops_shared_buffers_are_kept_until_its_last_wgmma_retires():
     compile_offline(k, load_machine("h200"))
 
 
+def test_each_loop_of_a_one_partition_kernel_allocates_its_own_buffers_before_it_so_siblings_share_bytes():
+    """FLA's WY backward: three loops, one partition. Its six rings and staged tiles were allocated once at the kernel's
+    entry, so Triton held every loop's buffers through all three loops: 122,880 bytes compiled for 49 KB planned, one
+    CTA an SM. Each loop now allocates its own just before it (``local_buffers``): 65,536 bytes, two CTAs an SM."""
+    from twill.gluon_route import occupancy
+    d = RESULTS / "fla_wy_repr_bwd"
+    gs = json.loads((d / "gluon.json").read_text())
+    kd = gs["gluon"]["kernel"]
+    kir = _kir("tests/corpus/fla_wy_repr_bwd.py")
+    k = generate(kir.nested or kir.text, graph_from_dict(gs["graph"]), Schedule.from_dict(gs), load_machine("h200"),
+                 kir.spec, own_stores=kd["own_stores"], own_tiles=bool(kd.get("own_tiles", False)),
+                 copy_warps=int(kd.get("copy_warps", 4)), prefetch=kd.get("prefetch"), siblings=recorded_siblings(kd),
+                 stage=bool(kd.get("staged")))
+    assert k.source == (d / "kernel_gluon.py").read_text()
+    assert "allocate_shared_memory" not in _function(k.source, "twill_kernel")
+    lines = _function(k.source, "consumer_0").splitlines()
+    loops = [i for i, ln in enumerate(lines) if ln.lstrip().startswith("twill_n = ")]
+    assert len(loops) == 3
+    for buf in ("b_dA_209_st", "b_dw_206_st", "b_dA_205_st", "b_du_204_st", "b_dk_216_as", "b_k_202_st"):
+        made = [i for i, ln in enumerate(lines) if ln.strip().startswith(f"{buf} = gl.allocate_shared_memory(")]
+        used = [i for i, ln in enumerate(lines) if f"{buf}." in ln]
+        assert len(made) == 1 and used and made[0] < min(used), buf
+        start = max(i for i in loops if i < made[0])       # allocated after its loop's trip count, before its body
+        assert all(start <= i for i in used) and all(not (made[0] < j < min(used)) for j in loops), buf
+    shared = int(compile_offline(k, load_machine("h200")).metadata.shared)
+    assert shared <= 65536
+    assert occupancy(255, 4, shared) == 2 and occupancy(255, 4, 122880) == 1
+
+
 def test_a_dots_sum_read_as_the_accumulator_of_a_dot_a_stage_later_is_named_when_it_retires():
     """``tl.dot(a, b, acc, input_precision="tf32x3")``: three chained wgmmas, the first's sum the second's accumulator a
     stage later (the sweep's fp32 GEMM). That sum was treated as consumed in place (as a dot's in its own stage) and

@@ -33,7 +33,7 @@ L14 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistribut
 L15 = gl.constexpr(gl.DotOperandLayout(operand_index=1, parent=gl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=[2, 2], instr_shape=[16, 8]), k_width=4))
 
 @gluon.jit
-def consumer_0(a_ptr, b_ptr, c_ptr, zeros_ptr, scales_ptr, M, N, K, group_size, a_as, TWILL_COPY: gl.constexpr):
+def consumer_0(a_ptr, b_ptr, c_ptr, zeros_ptr, scales_ptr, M, N, K, group_size, TWILL_COPY: gl.constexpr):
     pid = gl.program_id(0)
     pid_z = gl.program_id(1)
     num_pid_n_8 = N + 31
@@ -94,6 +94,7 @@ def consumer_0(a_ptr, b_ptr, c_ptr, zeros_ptr, scales_ptr, M, N, K, group_size, 
     masks_s = gl.expand_dims(masks_sn_36, 0)
     b_ptrs_58 = masks_bn * 256
     twill_n = (v1 - 0 + 1 - 1) // 1
+    a_as = gl.allocate_shared_memory(gl.float16, [2, 32, 32], gl.SwizzledSharedLayout(vec=16, per_phase=2, max_phase=2, order=[1, 0]))
     b_ptrs_128 = b_ptrs_54
     a_ptrs_127 = a_ptrs_53
     offsets_k_125 = offsets_k_39
@@ -280,8 +281,7 @@ def consumer_0(a_ptr, b_ptr, c_ptr, zeros_ptr, scales_ptr, M, N, K, group_size, 
 
 @gluon.jit
 def twill_kernel(a_ptr, b_ptr, c_ptr, zeros_ptr, scales_ptr, M, N, K, group_size, TWILL_COPY: gl.constexpr):
-    a_as = gl.allocate_shared_memory(gl.float16, [2, 32, 32], gl.SwizzledSharedLayout(vec=16, per_phase=2, max_phase=2, order=[1, 0]))
-    consumer_0(a_ptr, b_ptr, c_ptr, zeros_ptr, scales_ptr, M, N, K, group_size, a_as, TWILL_COPY)
+    consumer_0(a_ptr, b_ptr, c_ptr, zeros_ptr, scales_ptr, M, N, K, group_size, TWILL_COPY)
 
 
 

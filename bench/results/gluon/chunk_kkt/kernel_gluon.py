@@ -25,7 +25,7 @@ L8 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistribute
 L9 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(k, beta, A, T, b_A_71_st):
+def consumer_0(k, beta, A, T):
     v0 = gl.program_id(0)
     v1 = gl.program_id(1)
     o_t = v0 * 64
@@ -65,6 +65,7 @@ def consumer_0(k, beta, A, T, b_A_71_st):
     b_kb_45 = gl.expand_dims(b_kb, 1)
     b_kb_46 = b_kb_45.broadcast_to([64, 64])
     twill_n = (2 - 0 + 1 - 1) // 1
+    b_A_71_st = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     b_A_73 = gl.full([64, 64], 0.0, gl.float32, layout=L7)
     p_k_55 = (0 + (0 - 0) * 1) * 64  # load0_b_k: stage 0, partition 0 (group 0)
     p_k_56 = gl.cast(p_k_55, gl.int64)  # load0_b_k: stage 0, partition 0 (group 0)
@@ -147,8 +148,7 @@ def consumer_0(k, beta, A, T, b_A_71_st):
 
 @gluon.jit
 def twill_kernel(k, beta, A, T):
-    b_A_71_st = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    consumer_0(k, beta, A, T, b_A_71_st)
+    consumer_0(k, beta, A, T, )
 
 
 

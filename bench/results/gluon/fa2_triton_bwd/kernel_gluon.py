@@ -30,7 +30,7 @@ L8 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 
 L9 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(Q, K, V, DO, DQ, DK, DV, LSE, D, softmax_scale, stride_qb, stride_qh, stride_qm, nheads, seqlen_q, seqlen_k, seqlen_q_rounded, twill_g0, twill_g1, twill_g2, ds_93_st, dv_st, q_68_st, do_81_st):
+def consumer_0(Q, K, V, DO, DQ, DK, DV, LSE, D, softmax_scale, stride_qb, stride_qh, stride_qm, nheads, seqlen_q, seqlen_k, seqlen_q_rounded, twill_g0, twill_g1, twill_g2):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -101,6 +101,10 @@ def consumer_0(Q, K, V, DO, DQ, DK, DV, LSE, D, softmax_scale, stride_qb, stride
         fence_async_shared()
         twill_n = gl.maximum((v0 - begin_m_17 + 128 - 1) // 128, 0)
         if (twill_n >= 1) | (gl.program_id(0) < 0):
+            ds_93_st = gl.allocate_shared_memory(gl.float16, [128, 128], gl.NVMMASharedLayout.get_default_for([128, 128], gl.float16))
+            dv_st = gl.allocate_shared_memory(gl.float16, [128, 128], gl.NVMMASharedLayout.get_default_for([128, 128], gl.float16))
+            q_68_st = gl.allocate_shared_memory(gl.float16, [2, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+            do_81_st = gl.allocate_shared_memory(gl.float16, [2, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
             dv_84 = gl.full([128, 64], 0.0, gl.float32, layout=L6)
             dk_96 = gl.full([128, 64], 0.0, gl.float32, layout=L6)
             q_ptrs_99 = q_ptrs_44
@@ -250,11 +254,7 @@ def consumer_0(Q, K, V, DO, DQ, DK, DV, LSE, D, softmax_scale, stride_qb, stride
 
 @gluon.jit
 def twill_kernel(Q, K, V, DO, DQ, DK, DV, LSE, D, softmax_scale, stride_qb, stride_qh, stride_qm, nheads, seqlen_q, seqlen_k, seqlen_q_rounded, twill_g0, twill_g1, twill_g2):
-    ds_93_st = gl.allocate_shared_memory(gl.float16, [128, 128], gl.NVMMASharedLayout.get_default_for([128, 128], gl.float16))
-    dv_st = gl.allocate_shared_memory(gl.float16, [128, 128], gl.NVMMASharedLayout.get_default_for([128, 128], gl.float16))
-    q_68_st = gl.allocate_shared_memory(gl.float16, [2, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    do_81_st = gl.allocate_shared_memory(gl.float16, [2, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    consumer_0(Q, K, V, DO, DQ, DK, DV, LSE, D, softmax_scale, stride_qb, stride_qh, stride_qm, nheads, seqlen_q, seqlen_k, seqlen_q_rounded, twill_g0, twill_g1, twill_g2, ds_93_st, dv_st, q_68_st, do_81_st)
+    consumer_0(Q, K, V, DO, DQ, DK, DV, LSE, D, softmax_scale, stride_qb, stride_qh, stride_qm, nheads, seqlen_q, seqlen_k, seqlen_q_rounded, twill_g0, twill_g1, twill_g2, )
 
 
 

@@ -27,7 +27,7 @@ L6 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistribute
 L7 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(a_ptr, b_ptr, c_ptr, a_offsets_ptr, b_offsets_ptr, c_offsets_ptr, D, stride_bk, stride_cm, transpose, max_seq_len, b_86_as, a_82_as, TWILL_COPY: gl.constexpr):
+def consumer_0(a_ptr, b_ptr, c_ptr, a_offsets_ptr, b_offsets_ptr, c_offsets_ptr, D, stride_bk, stride_cm, transpose, max_seq_len, TWILL_COPY: gl.constexpr):
     pid_batch = gl.program_id(2)
     pid_m = gl.program_id(1)
     pid_n = gl.program_id(0)
@@ -92,6 +92,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, a_offsets_ptr, b_offsets_ptr, c_offsets_ptr,
     b_ptrs_55 = stride_bk * 32
     twill_n = gl.cast((v8 - 0 + 1 - 1) // 1, gl.int32)
     if (twill_n >= 1) | (gl.program_id(0) < 0):
+        b_86_as = gl.allocate_shared_memory(gl.float32, [2, 32, 32], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=4, order=[1, 0]))
+        a_82_as = gl.allocate_shared_memory(gl.float32, [2, 32, 32], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=4, order=[0, 1]))
         a_ptrs_90 = a_ptrs_41
         b_ptrs_91 = b_ptrs_52
         a_ptrs_90_p1 = a_ptrs_90
@@ -216,9 +218,7 @@ def twill_kernel(a_ptr, b_ptr, c_ptr, a_offsets_ptr, b_offsets_ptr, c_offsets_pt
     v6 = v3 | v5
     if v6:
         return
-    b_86_as = gl.allocate_shared_memory(gl.float32, [2, 32, 32], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=4, order=[1, 0]))
-    a_82_as = gl.allocate_shared_memory(gl.float32, [2, 32, 32], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=4, order=[0, 1]))
-    consumer_0(a_ptr, b_ptr, c_ptr, a_offsets_ptr, b_offsets_ptr, c_offsets_ptr, D, stride_bk, stride_cm, transpose, max_seq_len, b_86_as, a_82_as, TWILL_COPY)
+    consumer_0(a_ptr, b_ptr, c_ptr, a_offsets_ptr, b_offsets_ptr, c_offsets_ptr, D, stride_bk, stride_cm, transpose, max_seq_len, TWILL_COPY)
 
 
 

@@ -370,7 +370,7 @@ L10_short = gl.constexpr(gl.SliceLayout(1, gl.NVMMADistributedLayout(version=[3,
 L11_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0_short(q, gk, do, dh, dht, dh0, scale, T, b_do_138_st):
+def consumer_0_short(q, gk, do, dh, dht, dh0, scale, T):
     v0 = gl.program_id(0)
     v1 = gl.program_id(1)
     v2 = gl.program_id(2)
@@ -458,6 +458,7 @@ def consumer_0_short(q, gk, do, dh, dht, dh0, scale, T, b_do_138_st):
     b_gk_last_95 = p_dht_21 + b_dh_31
     b_gk_last_96 = b_gk_last_95 < 128
     twill_n = gl.maximum((v6 - -1 + 1 - 1) // 1, 0)
+    b_do_138_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     b_dh_158 = b_dh_86
     i_s = v6 - (-1 + (0 - 0) * 1)  # store0: stage 0, partition 0 (group 0)
     i_t = i_s + -1  # store0: stage 0, partition 0 (group 0)
@@ -636,8 +637,7 @@ def consumer_0_short(q, gk, do, dh, dht, dh0, scale, T, b_do_138_st):
 
 @gluon.jit
 def twill_kernel_short(q, gk, do, dh, dht, dh0, scale, T):
-    b_do_138_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    consumer_0_short(q, gk, do, dh, dht, dh0, scale, T, b_do_138_st)
+    consumer_0_short(q, gk, do, dh, dht, dh0, scale, T, )
 
 
 

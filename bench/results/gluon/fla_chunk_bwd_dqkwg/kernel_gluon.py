@@ -30,7 +30,7 @@ L9 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistribute
 L10 = gl.constexpr(gl.DistributedLinearLayout(reg_bases=[[1, 0], [0, 8], [8, 0], [16, 0], [32, 0]], lane_bases=[[2, 0], [4, 0], [0, 1], [0, 2], [0, 4]], warp_bases=[[0, 16], [0, 32]], block_bases=[], shape=[64, 64]))
 
 @gluon.jit
-def consumer_0(q, k, v, h, g, do, dh, dq, dk, dg, w, dv, dw, scale, T, b_h_210_st, b_dk_223_st, TWILL_COPY: gl.constexpr):
+def consumer_0(q, k, v, h, g, do, dh, dq, dk, dg, w, dv, dw, scale, T, TWILL_COPY: gl.constexpr):
     v0 = gl.program_id(0)
     v1 = gl.program_id(1)
     v2 = gl.program_id(2)
@@ -94,6 +94,8 @@ def consumer_0(q, k, v, h, g, do, dh, dq, dk, dg, w, dv, dw, scale, T, b_h_210_s
     b_do_199_ring = gl.allocate_shared_memory(gl.float16, [3, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     b_v_196_ring = gl.allocate_shared_memory(gl.float16, [3, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     b_dv_227_ring = gl.allocate_shared_memory(gl.float16, [3, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_h_210_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
+    b_dk_223_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
     b_dq_221 = gl.full([64, 64], 0.0, gl.float32, layout=L4)
     b_dk_224 = gl.full([64, 64], 0.0, gl.float32, layout=L4)
     b_ds_220 = gl.full([64, 64], 0.0, gl.float32, layout=L4)
@@ -424,9 +426,7 @@ def consumer_0(q, k, v, h, g, do, dh, dq, dk, dg, w, dv, dw, scale, T, b_h_210_s
 
 @gluon.jit
 def twill_kernel(q, k, v, h, g, do, dh, dq, dk, dg, w, dv, dw, scale, T, TWILL_COPY: gl.constexpr):
-    b_h_210_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
-    b_dk_223_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
-    consumer_0(q, k, v, h, g, do, dh, dq, dk, dg, w, dv, dw, scale, T, b_h_210_st, b_dk_223_st, TWILL_COPY)
+    consumer_0(q, k, v, h, g, do, dh, dq, dk, dg, w, dv, dw, scale, T, TWILL_COPY)
 
 
 

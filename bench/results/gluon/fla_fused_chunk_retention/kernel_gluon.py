@@ -532,7 +532,7 @@ L10_short = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADis
 L11_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0_short(q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_vo_h, s_vo_t, B, H, T, scale, b_q_160_as, b_v_153_as, b_k_140_st, b_v_154_st, TWILL_COPY: gl.constexpr):
+def consumer_0_short(q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_vo_h, s_vo_t, B, H, T, scale, TWILL_COPY: gl.constexpr):
     v0 = gl.program_id(0)
     v1 = gl.program_id(1)
     v2 = gl.program_id(2)
@@ -650,6 +650,10 @@ def consumer_0_short(q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_v
     b_q_119 = b_q_117 & b_q_118
     b_q_120 = b_q_119.broadcast_to([64, 64])
     twill_n = (NT_108 - 0 + 1 - 1) // 1
+    b_q_160_as = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]))
+    b_v_153_as = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]))
+    b_k_140_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
+    b_v_154_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     p_q_168 = 0
     p_q_168_p1 = p_q_168
     v19_r0 = d_b
@@ -949,11 +953,7 @@ def consumer_0_short(q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_v
 
 @gluon.jit
 def twill_kernel_short(q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_vo_h, s_vo_t, B, H, T, scale, TWILL_COPY: gl.constexpr):
-    b_q_160_as = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]))
-    b_v_153_as = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]))
-    b_k_140_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
-    b_v_154_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    consumer_0_short(q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_vo_h, s_vo_t, B, H, T, scale, b_q_160_as, b_v_153_as, b_k_140_st, b_v_154_st, TWILL_COPY)
+    consumer_0_short(q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_vo_h, s_vo_t, B, H, T, scale, TWILL_COPY)
 
 
 

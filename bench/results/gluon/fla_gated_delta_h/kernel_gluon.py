@@ -492,7 +492,7 @@ L11_short = gl.constexpr(gl.SliceLayout(1, gl.NVMMADistributedLayout(version=[3,
 L12_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0_short(k, v, w, v_new, g, h, h0, ht, T, twill_g0, twill_g1, twill_g2, b_v_152_as, v10_st, b_w_146_st, b_v_new_182_st, b_k_194_st, TWILL_COPY: gl.constexpr):
+def consumer_0_short(k, v, w, v_new, g, h, h0, ht, T, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -596,6 +596,11 @@ def consumer_0_short(k, v, w, v_new, g, h, h0, ht, T, twill_g0, twill_g1, twill_
         p_g = b_g_last + v3
         b_k_114 = b_h_50.broadcast_to([128, 64])
         twill_n = (NT_23 - 0 + 1 - 1) // 1
+        b_v_152_as = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0]))
+        v10_st = gl.allocate_shared_memory(gl.float16, [2, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+        b_w_146_st = gl.allocate_shared_memory(gl.float16, [2, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+        b_v_new_182_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+        b_k_194_st = gl.allocate_shared_memory(gl.float16, [2, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
         b_h_195 = b_h_102
         p_v_120 = (0 + (0 - 0) * 1) * 64  # load0_b_w: stage 0, partition 0 (group 0)
         p_v_121 = gl.cast(p_v_120, gl.int64)  # load0_b_w: stage 0, partition 0 (group 0)
@@ -847,12 +852,7 @@ def consumer_0_short(k, v, w, v_new, g, h, h0, ht, T, twill_g0, twill_g1, twill_
 
 @gluon.jit
 def twill_kernel_short(k, v, w, v_new, g, h, h0, ht, T, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):
-    b_v_152_as = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0]))
-    v10_st = gl.allocate_shared_memory(gl.float16, [2, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    b_w_146_st = gl.allocate_shared_memory(gl.float16, [2, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    b_v_new_182_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    b_k_194_st = gl.allocate_shared_memory(gl.float16, [2, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
-    consumer_0_short(k, v, w, v_new, g, h, h0, ht, T, twill_g0, twill_g1, twill_g2, b_v_152_as, v10_st, b_w_146_st, b_v_new_182_st, b_k_194_st, TWILL_COPY)
+    consumer_0_short(k, v, w, v_new, g, h, h0, ht, T, twill_g0, twill_g1, twill_g2, TWILL_COPY)
 
 
 

@@ -32,7 +32,7 @@ L11 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 4], th
 L12 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[8, 4], warps_per_cta=[2, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(q, k, g, A, scale, T, b_q_83_as, b_g_85_as, b_k_102_as, b_gk_105_as, TWILL_COPY: gl.constexpr):
+def consumer_0(q, k, g, A, scale, T, TWILL_COPY: gl.constexpr):
     v0 = gl.program_id(0)
     v1 = gl.program_id(1)
     v2 = gl.program_id(2)
@@ -87,6 +87,10 @@ def consumer_0(q, k, g, A, scale, T, b_q_83_as, b_g_85_as, b_k_102_as, b_gk_105_
     b_k_54 = b_k_51 & b_k_53
     b_k_55 = b_k_54.broadcast_to([64, 16])
     twill_n = (2 - 0 + 1 - 1) // 1
+    b_q_83_as = gl.allocate_shared_memory(gl.float16, [2, 16, 64], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]))
+    b_g_85_as = gl.allocate_shared_memory(gl.float32, [2, 16, 64], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]))
+    b_k_102_as = gl.allocate_shared_memory(gl.float16, [2, 64, 16], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[0, 1]))
+    b_gk_105_as = gl.allocate_shared_memory(gl.float32, [2, 64, 16], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=4, order=[0, 1]))
     b_A_114 = gl.full([16, 16], 0.0, gl.float32, layout=L5)
     o_k_64 = (0 + (0 - 0) * 1) * 64  # load0_b_gn: stage 0, partition 0 (group 0)
     p_q_67 = gl.cast(o_k_64, gl.int64)  # load1_b_q: stage 0, partition 0 (group 0)
@@ -292,11 +296,7 @@ def twill_kernel(q, k, g, A, scale, T, TWILL_COPY: gl.constexpr):
     v12 = v5 <= v6
     if v12:
         return
-    b_q_83_as = gl.allocate_shared_memory(gl.float16, [2, 16, 64], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]))
-    b_g_85_as = gl.allocate_shared_memory(gl.float32, [2, 16, 64], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]))
-    b_k_102_as = gl.allocate_shared_memory(gl.float16, [2, 64, 16], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[0, 1]))
-    b_gk_105_as = gl.allocate_shared_memory(gl.float32, [2, 64, 16], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=4, order=[0, 1]))
-    consumer_0(q, k, g, A, scale, T, b_q_83_as, b_g_85_as, b_k_102_as, b_gk_105_as, TWILL_COPY)
+    consumer_0(q, k, g, A, scale, T, TWILL_COPY)
 
 
 

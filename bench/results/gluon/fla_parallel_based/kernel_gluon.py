@@ -474,7 +474,7 @@ L14_short = gl.constexpr(gl.SliceLayout(0, gl.NVMMADistributedLayout(version=[3,
 L15_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1, 32], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0_short(q, k, v, o, z, scale, T, b_k_142_st, b_k_145_st, TWILL_COPY: gl.constexpr):
+def consumer_0_short(q, k, v, o, z, scale, T, TWILL_COPY: gl.constexpr):
     twill_base = 0
     v0 = gl.program_id(0)
     v1 = gl.program_id(1)
@@ -551,6 +551,7 @@ def consumer_0_short(q, k, v, o, z, scale, T, b_k_142_st, b_k_145_st, TWILL_COPY
     twill_n = (p_q_21 - 0 + 32 - 1) // 32
     if (twill_n >= 1) | (gl.program_id(0) < 0):
         b_v_156_ring = gl.allocate_shared_memory(gl.float16, [3, 32, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+        b_k_142_st = gl.allocate_shared_memory(gl.float16, [2, 16, 32], gl.NVMMASharedLayout(swizzle_byte_width=32, element_bitwidth=16, rank=2, transposed=True))
         p_k_165 = 0
         p_k_165_p1 = p_k_165
         b_o_164 = gl.full([128, 128], 0.0, gl.float32, layout=L10_short)
@@ -704,6 +705,7 @@ def consumer_0_short(q, k, v, o, z, scale, T, b_k_142_st, b_k_145_st, TWILL_COPY
     twill_n = gl.maximum((v4 - p_q_21 + 32 - 1) // 32, 0)
     if (twill_n >= 1) | (gl.program_id(0) < 0):
         b_v_159_ring = gl.allocate_shared_memory(gl.float16, [3, 32, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+        b_k_145_st = gl.allocate_shared_memory(gl.float16, [2, 16, 32], gl.NVMMASharedLayout(swizzle_byte_width=32, element_bitwidth=16, rank=2, transposed=True))
         p_k_172 = p_q_24
         p_k_172_p1 = p_k_172
         b_o_171 = b_o_164_p1
@@ -873,9 +875,7 @@ def consumer_0_short(q, k, v, o, z, scale, T, b_k_142_st, b_k_145_st, TWILL_COPY
 
 @gluon.jit
 def twill_kernel_short(q, k, v, o, z, scale, T, TWILL_COPY: gl.constexpr):
-    b_k_142_st = gl.allocate_shared_memory(gl.float16, [2, 16, 32], gl.NVMMASharedLayout(swizzle_byte_width=32, element_bitwidth=16, rank=2, transposed=True))
-    b_k_145_st = gl.allocate_shared_memory(gl.float16, [2, 16, 32], gl.NVMMASharedLayout(swizzle_byte_width=32, element_bitwidth=16, rank=2, transposed=True))
-    consumer_0_short(q, k, v, o, z, scale, T, b_k_142_st, b_k_145_st, TWILL_COPY)
+    consumer_0_short(q, k, v, o, z, scale, T, TWILL_COPY)
 
 
 

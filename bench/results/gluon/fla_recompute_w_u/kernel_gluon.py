@@ -20,7 +20,7 @@ L2 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1]
 L3 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(k, v, beta, w, u, A, g, T, b_vb_75_st, b_w_77_st):
+def consumer_0(k, v, beta, w, u, A, g, T):
     twill_base = 0
     v0 = gl.program_id(0)
     v1 = gl.program_id(1)
@@ -74,6 +74,7 @@ def consumer_0(k, v, beta, w, u, A, g, T, b_vb_75_st, b_w_77_st):
     b_vb = gl.expand_dims(b_b_24, 1)
     b_vb_50 = b_vb.broadcast_to([64, 64])
     twill_n = (2 - 0 + 1 - 1) // 1
+    b_vb_75_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     p_v_60 = (0 + (0 - 0) * 1) * 64  # load0_b_v: stage 0, partition 0 (group 0)
     p_v_61 = gl.cast(p_v_60, gl.int64)  # load0_b_v: stage 0, partition 0 (group 0)
     b_v_62 = p_v_61  # load0_b_v: stage 0, partition 0 (group 0)
@@ -149,6 +150,7 @@ def consumer_0(k, v, beta, w, u, A, g, T, b_vb_75_st, b_w_77_st):
     b_kb_58 = gl.expand_dims(b_g_53, 1)
     b_kb_59 = b_kb_58.broadcast_to([64, 64])
     twill_n = (2 - 0 + 1 - 1) // 1
+    b_w_77_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     p_k_60 = (0 + (0 - 0) * 1) * 64  # load0_b_k: stage 0, partition 0 (group 0)
     p_k_61 = gl.cast(p_k_60, gl.int64)  # load0_b_k: stage 0, partition 0 (group 0)
     b_k_62 = p_k_61  # load0_b_k: stage 0, partition 0 (group 0)
@@ -218,9 +220,7 @@ def consumer_0(k, v, beta, w, u, A, g, T, b_vb_75_st, b_w_77_st):
 
 @gluon.jit
 def twill_kernel(k, v, beta, w, u, A, g, T):
-    b_vb_75_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    b_w_77_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    consumer_0(k, v, beta, w, u, A, g, T, b_vb_75_st, b_w_77_st)
+    consumer_0(k, v, beta, w, u, A, g, T, )
 
 
 

@@ -31,7 +31,7 @@ L10 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistribut
 L11 = gl.constexpr(gl.DistributedLinearLayout(reg_bases=[[1, 0], [0, 8], [8, 0], [16, 0], [32, 0]], lane_bases=[[2, 0], [4, 0], [0, 1], [0, 2], [0, 4]], warp_bases=[[0, 16], [0, 32]], block_bases=[], shape=[64, 64]))
 
 @gluon.jit
-def consumer_0(k, v, beta, g, A, dw, du, dk, dv, db, dg, cu_seqlens, chunk_indices, T, b_dk_216_as, b_dA_209_st, b_dw_206_st, b_dA_205_st, b_du_204_st, b_k_202_st, TWILL_COPY: gl.constexpr):
+def consumer_0(k, v, beta, g, A, dw, du, dk, dv, db, dg, cu_seqlens, chunk_indices, T, TWILL_COPY: gl.constexpr):
     twill_base = 0
     v0 = gl.program_id(0)
     v1 = gl.cast(v0, gl.int64)
@@ -145,6 +145,8 @@ def consumer_0(k, v, beta, g, A, dw, du, dk, dv, db, dg, cu_seqlens, chunk_indic
     b_db = gl.expand_dims(b_g_exp, 1)
     b_db_112 = b_db.broadcast_to([64, 64])
     twill_n = (2 - 0 + 1 - 1) // 1
+    b_dA_209_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
+    b_dw_206_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     b_db_215 = gl.full([64], 0.0, gl.float32, layout=L4)
     b_dA_210 = gl.full([64, 64], 0.0, gl.float32, layout=L8)
     b_dg_218 = gl.full([64], 0.0, gl.float32, layout=L4)
@@ -274,6 +276,8 @@ def consumer_0(k, v, beta, g, A, dw, du, dk, dv, db, dg, cu_seqlens, chunk_indic
     b_dv = b_vb_126.to(gl.float32)
     b_dv_128 = b_dv.broadcast_to([64, 64])
     twill_n = (2 - 0 + 1 - 1) // 1
+    b_dA_205_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_du_204_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     b_db_213_l1 = b_db_215_p1
     b_dA_207_l1 = b_dA_210_p1
     o_v = (0 + (0 - 0) * 1) * 64  # elementwise0_m_v: stage 0, partition 0 (group 0)
@@ -417,6 +421,8 @@ def consumer_0(k, v, beta, g, A, dw, du, dk, dv, db, dg, cu_seqlens, chunk_indic
     b_dk_175 = b_kb_172.to(gl.float32)
     b_dk_176 = b_dk_175.broadcast_to([64, 64])
     twill_n = (2 - 0 + 1 - 1) // 1
+    b_dk_216_as = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0]))
+    b_k_202_st = gl.allocate_shared_memory(gl.float16, [3, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     o_k = (0 + (0 - 0) * 1) * 64  # elementwise0_m_k: stage 0, partition 0 (group 0)
     o_k_192 = o_k  # elementwise0_m_k: stage 0, partition 0 (group 0)
     o_k_193 = o_k_192 + o_t_15  # elementwise0_m_k: stage 0, partition 0 (group 0)
@@ -635,13 +641,7 @@ def consumer_0(k, v, beta, g, A, dw, du, dk, dv, db, dg, cu_seqlens, chunk_indic
 
 @gluon.jit
 def twill_kernel(k, v, beta, g, A, dw, du, dk, dv, db, dg, cu_seqlens, chunk_indices, T, TWILL_COPY: gl.constexpr):
-    b_dk_216_as = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0]))
-    b_dA_209_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
-    b_dw_206_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    b_dA_205_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    b_du_204_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    b_k_202_st = gl.allocate_shared_memory(gl.float16, [3, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    consumer_0(k, v, beta, g, A, dw, du, dk, dv, db, dg, cu_seqlens, chunk_indices, T, b_dk_216_as, b_dA_209_st, b_dw_206_st, b_dA_205_st, b_du_204_st, b_k_202_st, TWILL_COPY)
+    consumer_0(k, v, beta, g, A, dw, du, dk, dv, db, dg, cu_seqlens, chunk_indices, T, TWILL_COPY)
 
 
 

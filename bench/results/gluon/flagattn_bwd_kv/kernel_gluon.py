@@ -353,7 +353,7 @@ L7_short = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADist
 L8_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0_short(Q, K, V, sm_scale, DO, DK, DV, L, D, stride_qz, stride_qh, stride_qm, stride_kz, stride_kh, stride_kn, stride_vz, stride_vh, stride_vn, stride_doz, stride_doh, stride_dom, stride_dkz, stride_dkh, stride_dkn, stride_dvz, stride_dvh, stride_dvn, Z, H, M, N, P_SEQ, q_94_st, do_106_st):
+def consumer_0_short(Q, K, V, sm_scale, DO, DK, DV, L, D, stride_qz, stride_qh, stride_qm, stride_kz, stride_kh, stride_kn, stride_vz, stride_vh, stride_vn, stride_doz, stride_doh, stride_dom, stride_dkz, stride_dkh, stride_dkn, stride_dvz, stride_dvh, stride_dvn, Z, H, M, N, P_SEQ):
     start_n = gl.program_id(0)
     off_h = gl.program_id(1)
     off_z = gl.program_id(2)
@@ -439,6 +439,8 @@ def consumer_0_short(Q, K, V, sm_scale, DO, DK, DV, L, D, stride_qz, stride_qh, 
     fence_async_shared()
     twill_n = gl.maximum((M - lo_36 + 64 - 1) // 64, 0)
     if (twill_n >= 1) | (gl.program_id(0) < 0):
+        q_94_st = gl.allocate_shared_memory(gl.float16, [2, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+        do_106_st = gl.allocate_shared_memory(gl.float16, [2, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
         dk_122 = gl.full([64, 128], 0.0, gl.float32, layout=L4_short)
         dv_110 = gl.full([64, 128], 0.0, gl.float32, layout=L4_short)
         q_ptrs_123 = q_ptrs_52
@@ -577,9 +579,7 @@ def consumer_0_short(Q, K, V, sm_scale, DO, DK, DV, L, D, stride_qz, stride_qh, 
 
 @gluon.jit
 def twill_kernel_short(Q, K, V, sm_scale, DO, DK, DV, L, D, stride_qz, stride_qh, stride_qm, stride_kz, stride_kh, stride_kn, stride_vz, stride_vh, stride_vn, stride_doz, stride_doh, stride_dom, stride_dkz, stride_dkh, stride_dkn, stride_dvz, stride_dvh, stride_dvn, Z, H, M, N, P_SEQ):
-    q_94_st = gl.allocate_shared_memory(gl.float16, [2, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    do_106_st = gl.allocate_shared_memory(gl.float16, [2, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    consumer_0_short(Q, K, V, sm_scale, DO, DK, DV, L, D, stride_qz, stride_qh, stride_qm, stride_kz, stride_kh, stride_kn, stride_vz, stride_vh, stride_vn, stride_doz, stride_doh, stride_dom, stride_dkz, stride_dkh, stride_dkn, stride_dvz, stride_dvh, stride_dvn, Z, H, M, N, P_SEQ, q_94_st, do_106_st)
+    consumer_0_short(Q, K, V, sm_scale, DO, DK, DV, L, D, stride_qz, stride_qh, stride_qm, stride_kz, stride_kh, stride_kn, stride_vz, stride_vh, stride_vn, stride_doz, stride_doh, stride_dom, stride_dkz, stride_dkh, stride_dkn, stride_dvz, stride_dvh, stride_dvn, Z, H, M, N, P_SEQ, )
 
 
 

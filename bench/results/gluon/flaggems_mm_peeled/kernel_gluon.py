@@ -245,7 +245,7 @@ L5_short = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADist
 L6_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0_short(A, B, C, M, N, K, stride_am, stride_bk, stride_cm, b_116_st):
+def consumer_0_short(A, B, C, M, N, K, stride_am, stride_bk, stride_cm):
     pid = gl.program_id(0)
     pid_1 = gl.cast(pid, gl.int64)
     grid_m = M + 63
@@ -292,6 +292,7 @@ def consumer_0_short(A, B, C, M, N, K, stride_am, stride_bk, stride_cm, b_116_st
     b_39 = gl.expand_dims(rbn_28, 0)
     b_40 = b_39.broadcast_to([64, 128])
     twill_n = (prev_multiple_31 - 0 + 64 - 1) // 64
+    b_116_st = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     acc_119 = gl.full([64, 128], 0.0, gl.float32, layout=L4_short)
     rk_100 = (0 + (0 - 0) * 64) + rm_13  # load0_a: stage 0, partition 0 (group 0)
     a_102 = gl.expand_dims(rk_100, 0)  # load0_a: stage 0, partition 0 (group 0)
@@ -404,8 +405,7 @@ def consumer_0_short(A, B, C, M, N, K, stride_am, stride_bk, stride_cm, b_116_st
 
 @gluon.jit
 def twill_kernel_short(A, B, C, M, N, K, stride_am, stride_bk, stride_cm):
-    b_116_st = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    consumer_0_short(A, B, C, M, N, K, stride_am, stride_bk, stride_cm, b_116_st)
+    consumer_0_short(A, B, C, M, N, K, stride_am, stride_bk, stride_cm, )
 
 
 

@@ -28,7 +28,7 @@ L8 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistribute
 L9 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(a_ptr, b_ptr, c_ptr, topk_weights_ptr, sorted_token_ids_ptr, expert_ids_ptr, num_tokens_post_padded_ptr, N, K, EM, num_valid_tokens, stride_am, stride_be, stride_bn, stride_cm, a_88_as, b_91_as, TWILL_COPY: gl.constexpr):
+def consumer_0(a_ptr, b_ptr, c_ptr, topk_weights_ptr, sorted_token_ids_ptr, expert_ids_ptr, num_tokens_post_padded_ptr, N, K, EM, num_valid_tokens, stride_am, stride_be, stride_bn, stride_cm, TWILL_COPY: gl.constexpr):
     pid = gl.program_id(0)
     num_pid_m_5 = EM + 15
     num_pid_m_6 = num_pid_m_5 // 16
@@ -95,6 +95,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, topk_weights_ptr, sorted_token_ids_ptr, expe
     a_64 = a.broadcast_to([16, 128])
     twill_n = (v3 - 0 + 1 - 1) // 1
     if (twill_n >= 2) | (gl.program_id(0) < 0):
+        a_88_as = gl.allocate_shared_memory(gl.float16, [2, 16, 128], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0]))
+        b_91_as = gl.allocate_shared_memory(gl.float16, [2, 128, 64], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[0, 1]))
         b_ptrs_96 = b_ptrs_63
         b_ptrs_96_p1 = b_ptrs_96
         a_ptrs_95 = a_ptrs_49
@@ -272,9 +274,7 @@ def twill_kernel(a_ptr, b_ptr, c_ptr, topk_weights_ptr, sorted_token_ids_ptr, ex
     v1 = v0 >= num_tokens_post_padded
     if v1:
         return
-    a_88_as = gl.allocate_shared_memory(gl.float16, [2, 16, 128], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0]))
-    b_91_as = gl.allocate_shared_memory(gl.float16, [2, 128, 64], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[0, 1]))
-    consumer_0(a_ptr, b_ptr, c_ptr, topk_weights_ptr, sorted_token_ids_ptr, expert_ids_ptr, num_tokens_post_padded_ptr, N, K, EM, num_valid_tokens, stride_am, stride_be, stride_bn, stride_cm, a_88_as, b_91_as, TWILL_COPY)
+    consumer_0(a_ptr, b_ptr, c_ptr, topk_weights_ptr, sorted_token_ids_ptr, expert_ids_ptr, num_tokens_post_padded_ptr, N, K, EM, num_valid_tokens, stride_am, stride_be, stride_bn, stride_cm, TWILL_COPY)
 
 
 

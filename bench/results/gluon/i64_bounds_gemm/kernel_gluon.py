@@ -22,7 +22,7 @@ L4 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1]
 L5 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 1], threads_per_warp=[1, 32], warps_per_cta=[2, 4], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(a_ptr, b_ptr, c_ptr, sizes, a_58_st, b_65_st):
+def consumer_0(a_ptr, b_ptr, c_ptr, sizes):
     M = gl.load(sizes)
     N_2 = sizes + 1
     N_3 = gl.load(N_2)
@@ -66,6 +66,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, sizes, a_58_st, b_65_st):
     b_44 = b_43.broadcast_to([64, 128])
     b_ptrs_45 = N_3 * 64
     twill_n = gl.cast((K_5 - 0 + 64 - 1) // 64, gl.int32)
+    a_58_st = gl.allocate_shared_memory(gl.float16, [2, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_65_st = gl.allocate_shared_memory(gl.float16, [2, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     a_ptrs_67 = a_ptrs_26
     b_ptrs_68 = b_ptrs_36
     acc_66 = gl.full([128, 128], 0.0, gl.float32, layout=L4)
@@ -119,9 +121,7 @@ def consumer_0(a_ptr, b_ptr, c_ptr, sizes, a_58_st, b_65_st):
 
 @gluon.jit
 def twill_kernel(a_ptr, b_ptr, c_ptr, sizes):
-    a_58_st = gl.allocate_shared_memory(gl.float16, [2, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    b_65_st = gl.allocate_shared_memory(gl.float16, [2, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    consumer_0(a_ptr, b_ptr, c_ptr, sizes, a_58_st, b_65_st)
+    consumer_0(a_ptr, b_ptr, c_ptr, sizes, )
 
 
 

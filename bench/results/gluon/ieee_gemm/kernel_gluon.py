@@ -27,7 +27,7 @@ L7 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.BlockedLayout(s
 L8 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm, b_55_as, a_52_as, TWILL_COPY: gl.constexpr):
+def consumer_0(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm, TWILL_COPY: gl.constexpr):
     pid_m = gl.program_id(0)
     pid_n = gl.program_id(1)
     v0 = pid_m * 64
@@ -61,6 +61,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, st
     v3 = v2 // 16
     b_ptrs_35 = stride_bk * 16
     twill_n = (v3 - 0 + 1 - 1) // 1
+    b_55_as = gl.allocate_shared_memory(gl.float32, [2, 16, 64], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]))
+    a_52_as = gl.allocate_shared_memory(gl.float32, [2, 64, 16], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]))
     a_ptrs_59 = a_ptrs_25
     b_ptrs_60 = b_ptrs_34
     a_ptrs_59_p1 = a_ptrs_59
@@ -162,9 +164,7 @@ def twill_kernel(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, 
     v1 = v0 >= num_valid
     if v1:
         return
-    b_55_as = gl.allocate_shared_memory(gl.float32, [2, 16, 64], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]))
-    a_52_as = gl.allocate_shared_memory(gl.float32, [2, 64, 16], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]))
-    consumer_0(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm, b_55_as, a_52_as, TWILL_COPY)
+    consumer_0(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm, TWILL_COPY)
 
 
 

@@ -300,7 +300,7 @@ L8_short = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADist
 L9_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0_short(Q, K, V, Out, S, n, k_trans_67_as, o_inter_74_st, k_trans_68_st, TWILL_COPY: gl.constexpr):
+def consumer_0_short(Q, K, V, Out, S, n, TWILL_COPY: gl.constexpr):
     off_bh = gl.program_id(0)
     off_h = off_bh % 8
     qk_offset = off_bh * n
@@ -352,7 +352,10 @@ def consumer_0_short(Q, K, V, Out, S, n, k_trans_67_as, o_inter_74_st, k_trans_6
     kv_46 = k_trans_decay_33.broadcast_to([64, 64])
     twill_n = (n - 0 + 64 - 1) // 64
     q_60_ring = gl.allocate_shared_memory(gl.bfloat16, [3, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    k_trans_67_as = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 64], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[0, 1]))
     v_71_ring = gl.allocate_shared_memory(gl.bfloat16, [3, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    o_inter_74_st = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    k_trans_68_st = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
     kv_84 = gl.full([64, 64], 0.0, gl.float32, layout=L6_short)
     q_51 = (0 + (0 - 0) * 64) + Q_block_ptr_7  # load0_q: stage 0, partition 0 (group 0)
     q_53 = gl.expand_dims(q_51, 1)  # load0_q: stage 0, partition 0 (group 0)
@@ -503,10 +506,7 @@ def consumer_0_short(Q, K, V, Out, S, n, k_trans_67_as, o_inter_74_st, k_trans_6
 
 @gluon.jit
 def twill_kernel_short(Q, K, V, Out, S, n, TWILL_COPY: gl.constexpr):
-    k_trans_67_as = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 64], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[0, 1]))
-    o_inter_74_st = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    k_trans_68_st = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
-    consumer_0_short(Q, K, V, Out, S, n, k_trans_67_as, o_inter_74_st, k_trans_68_st, TWILL_COPY)
+    consumer_0_short(Q, K, V, Out, S, n, TWILL_COPY)
 
 
 

@@ -347,7 +347,7 @@ L6_short = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=
 L7_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0_short(x_ptr, b_ptr, states_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_ptr, hdim, dstate, chunk_size, batch, seqlen, nheads_ngroups_ratio, stride_x_batch, stride_x_seqlen, stride_x_head, stride_b_batch, stride_b_seqlen, stride_b_head, stride_states_batch, stride_states_chunk, stride_states_head, stride_states_hdim, stride_dt_batch, stride_dt_chunk, stride_dt_head, stride_dA_cs_batch, stride_dA_cs_chunk, stride_dA_cs_head, stride_seq_idx_batch, b_134_st, x_116_st):
+def consumer_0_short(x_ptr, b_ptr, states_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_ptr, hdim, dstate, chunk_size, batch, seqlen, nheads_ngroups_ratio, stride_x_batch, stride_x_seqlen, stride_x_head, stride_b_batch, stride_b_seqlen, stride_b_head, stride_states_batch, stride_states_chunk, stride_states_head, stride_states_hdim, stride_dt_batch, stride_dt_chunk, stride_dt_head, stride_dA_cs_batch, stride_dA_cs_chunk, stride_dA_cs_head, stride_seq_idx_batch):
     pid_bc = gl.program_id(1)
     pid_c = pid_bc // batch
     pid_b = pid_c * batch
@@ -434,6 +434,8 @@ def consumer_0_short(x_ptr, b_ptr, states_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_pt
     b_ptrs_84 = stride_b_seqlen * 32
     twill_n = (chunk_size_limit_74 - 0 + 32 - 1) // 32
     if (twill_n >= 1) | (gl.program_id(0) < 0):
+        b_134_st = gl.allocate_shared_memory(gl.float16, [2, 32, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+        x_116_st = gl.allocate_shared_memory(gl.float16, [2, 64, 32], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
         b_ptrs_137 = b_ptrs_68
         dt_ptrs_138 = dt_ptrs_69
         dA_cumsum_ptrs_139 = dA_cumsum_ptrs_72
@@ -593,9 +595,7 @@ def consumer_0_short(x_ptr, b_ptr, states_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_pt
 
 @gluon.jit
 def twill_kernel_short(x_ptr, b_ptr, states_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_ptr, hdim, dstate, chunk_size, batch, seqlen, nheads_ngroups_ratio, stride_x_batch, stride_x_seqlen, stride_x_head, stride_b_batch, stride_b_seqlen, stride_b_head, stride_states_batch, stride_states_chunk, stride_states_head, stride_states_hdim, stride_dt_batch, stride_dt_chunk, stride_dt_head, stride_dA_cs_batch, stride_dA_cs_chunk, stride_dA_cs_head, stride_seq_idx_batch):
-    b_134_st = gl.allocate_shared_memory(gl.float16, [2, 32, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    x_116_st = gl.allocate_shared_memory(gl.float16, [2, 64, 32], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
-    consumer_0_short(x_ptr, b_ptr, states_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_ptr, hdim, dstate, chunk_size, batch, seqlen, nheads_ngroups_ratio, stride_x_batch, stride_x_seqlen, stride_x_head, stride_b_batch, stride_b_seqlen, stride_b_head, stride_states_batch, stride_states_chunk, stride_states_head, stride_states_hdim, stride_dt_batch, stride_dt_chunk, stride_dt_head, stride_dA_cs_batch, stride_dA_cs_chunk, stride_dA_cs_head, stride_seq_idx_batch, b_134_st, x_116_st)
+    consumer_0_short(x_ptr, b_ptr, states_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_ptr, hdim, dstate, chunk_size, batch, seqlen, nheads_ngroups_ratio, stride_x_batch, stride_x_seqlen, stride_x_head, stride_b_batch, stride_b_seqlen, stride_b_head, stride_states_batch, stride_states_chunk, stride_states_head, stride_states_hdim, stride_dt_batch, stride_dt_chunk, stride_dt_head, stride_dA_cs_batch, stride_dA_cs_chunk, stride_dA_cs_head, stride_seq_idx_batch, )
 
 
 

@@ -412,7 +412,7 @@ L6_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_war
 L7_short = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[4, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
 
 @gluon.jit
-def consumer_0_short(x_ptr, dstates_ptr, b_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_ptr, db_ptr, ddA_cumsum_ptr, chunk_size, dstate, hdim, batch, seqlen, nheads, nheads_per_program, ngroups, stride_x_batch, stride_x_seqlen, stride_x_head, stride_dstates_batch, stride_dstates_chunk, stride_states_head, stride_states_hdim, stride_b_batch, stride_b_seqlen, stride_b_head, stride_dt_batch, stride_dt_chunk, stride_dt_head, stride_dA_cs_batch, stride_dA_cs_chunk, stride_dA_cs_head, stride_seq_idx_batch, stride_db_batch, stride_db_seqlen, stride_db_split, stride_db_group, stride_ddA_cs_batch, stride_ddA_cs_chunk, stride_ddA_cs_head, dstates_158_as, dstates_160_st, TWILL_COPY: gl.constexpr):
+def consumer_0_short(x_ptr, dstates_ptr, b_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_ptr, db_ptr, ddA_cumsum_ptr, chunk_size, dstate, hdim, batch, seqlen, nheads, nheads_per_program, ngroups, stride_x_batch, stride_x_seqlen, stride_x_head, stride_dstates_batch, stride_dstates_chunk, stride_states_head, stride_states_hdim, stride_b_batch, stride_b_seqlen, stride_b_head, stride_dt_batch, stride_dt_chunk, stride_dt_head, stride_dA_cs_batch, stride_dA_cs_chunk, stride_dA_cs_head, stride_seq_idx_batch, stride_db_batch, stride_db_seqlen, stride_db_split, stride_db_group, stride_ddA_cs_batch, stride_ddA_cs_chunk, stride_ddA_cs_head, TWILL_COPY: gl.constexpr):
     pid_bc = gl.program_id(1)
     pid_c = pid_bc // batch
     pid_b = pid_c * batch
@@ -552,7 +552,9 @@ def consumer_0_short(x_ptr, dstates_ptr, b_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_p
     v1 = offs_m_69 < dA_cs_last
     twill_n = (nheads_iter_129 - 0 + 1 - 1) // 1
     if (twill_n >= 2) | (gl.program_id(0) < 0):
+        dstates_158_as = gl.allocate_shared_memory(gl.float32, [2, 64, 64], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]))
         x_157_ring = gl.allocate_shared_memory(gl.float16, [4, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+        dstates_160_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
         x_ptrs_176 = x_ptrs_84
         x_ptrs_176_p1 = x_ptrs_176
         dA_cumsum_ptr_179 = dA_cumsum_ptr_45
@@ -825,9 +827,7 @@ def consumer_0_short(x_ptr, dstates_ptr, b_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_p
 
 @gluon.jit
 def twill_kernel_short(x_ptr, dstates_ptr, b_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_ptr, db_ptr, ddA_cumsum_ptr, chunk_size, dstate, hdim, batch, seqlen, nheads, nheads_per_program, ngroups, stride_x_batch, stride_x_seqlen, stride_x_head, stride_dstates_batch, stride_dstates_chunk, stride_states_head, stride_states_hdim, stride_b_batch, stride_b_seqlen, stride_b_head, stride_dt_batch, stride_dt_chunk, stride_dt_head, stride_dA_cs_batch, stride_dA_cs_chunk, stride_dA_cs_head, stride_seq_idx_batch, stride_db_batch, stride_db_seqlen, stride_db_split, stride_db_group, stride_ddA_cs_batch, stride_ddA_cs_chunk, stride_ddA_cs_head, TWILL_COPY: gl.constexpr):
-    dstates_158_as = gl.allocate_shared_memory(gl.float32, [2, 64, 64], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]))
-    dstates_160_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    consumer_0_short(x_ptr, dstates_ptr, b_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_ptr, db_ptr, ddA_cumsum_ptr, chunk_size, dstate, hdim, batch, seqlen, nheads, nheads_per_program, ngroups, stride_x_batch, stride_x_seqlen, stride_x_head, stride_dstates_batch, stride_dstates_chunk, stride_states_head, stride_states_hdim, stride_b_batch, stride_b_seqlen, stride_b_head, stride_dt_batch, stride_dt_chunk, stride_dt_head, stride_dA_cs_batch, stride_dA_cs_chunk, stride_dA_cs_head, stride_seq_idx_batch, stride_db_batch, stride_db_seqlen, stride_db_split, stride_db_group, stride_ddA_cs_batch, stride_ddA_cs_chunk, stride_ddA_cs_head, dstates_158_as, dstates_160_st, TWILL_COPY)
+    consumer_0_short(x_ptr, dstates_ptr, b_ptr, dt_ptr, dA_cumsum_ptr, seq_idx_ptr, db_ptr, ddA_cumsum_ptr, chunk_size, dstate, hdim, batch, seqlen, nheads, nheads_per_program, ngroups, stride_x_batch, stride_x_seqlen, stride_x_head, stride_dstates_batch, stride_dstates_chunk, stride_states_head, stride_states_hdim, stride_b_batch, stride_b_seqlen, stride_b_head, stride_dt_batch, stride_dt_chunk, stride_dt_head, stride_dA_cs_batch, stride_dA_cs_chunk, stride_dA_cs_head, stride_seq_idx_batch, stride_db_batch, stride_db_seqlen, stride_db_split, stride_db_group, stride_ddA_cs_batch, stride_ddA_cs_chunk, stride_ddA_cs_head, TWILL_COPY)
 
 
 

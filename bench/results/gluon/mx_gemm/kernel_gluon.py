@@ -31,7 +31,7 @@ L11 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistribut
 L12 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(a_ptr, b_ptr, a_scale, b_scale, c_ptr, M, N, K, twill_g0, twill_g1, twill_g2, b_as, a_as, sb_100_st, TWILL_COPY: gl.constexpr):
+def consumer_0(a_ptr, b_ptr, a_scale, b_scale, c_ptr, M, N, K, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -87,6 +87,9 @@ def consumer_0(a_ptr, b_ptr, a_scale, b_scale, c_ptr, M, N, K, twill_g0, twill_g
         b_ptrs_59 = N * 128
         twill_n = (v1 - 0 + 1 - 1) // 1
         if (twill_n >= 2) | (gl.program_id(0) < 0):
+            b_as = gl.allocate_shared_memory(gl.float8e4nv, [2, 128, 128], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]))
+            a_as = gl.allocate_shared_memory(gl.float8e4nv, [2, 128, 128], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]))
+            sb_100_st = gl.allocate_shared_memory(gl.bfloat16, [3, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
             as_ptrs_104 = as_ptrs_53
             bs_ptrs_105 = bs_ptrs_58
             a_ptrs_102 = a_ptrs_33
@@ -401,10 +404,7 @@ def consumer_0(a_ptr, b_ptr, a_scale, b_scale, c_ptr, M, N, K, twill_g0, twill_g
 
 @gluon.jit
 def twill_kernel(a_ptr, b_ptr, a_scale, b_scale, c_ptr, M, N, K, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):
-    b_as = gl.allocate_shared_memory(gl.float8e4nv, [2, 128, 128], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]))
-    a_as = gl.allocate_shared_memory(gl.float8e4nv, [2, 128, 128], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]))
-    sb_100_st = gl.allocate_shared_memory(gl.bfloat16, [3, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    consumer_0(a_ptr, b_ptr, a_scale, b_scale, c_ptr, M, N, K, twill_g0, twill_g1, twill_g2, b_as, a_as, sb_100_st, TWILL_COPY)
+    consumer_0(a_ptr, b_ptr, a_scale, b_scale, c_ptr, M, N, K, twill_g0, twill_g1, twill_g2, TWILL_COPY)
 
 
 

@@ -32,7 +32,7 @@ L11 = gl.constexpr(gl.DotOperandLayout(operand_index=1, parent=gl.NVMMADistribut
 L12 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1, 32], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, Req_to_tokens, B_req_idx, B_Seqlen, Att_Out, stride_req_to_tokens_b, stride_qbs, stride_qh, stride_buf_kbs, stride_buf_kh, stride_buf_vbs, stride_buf_vh, stride_mid_ob, stride_mid_oh, stride_mid_os, k_145_as, v_171_as, TWILL_COPY: gl.constexpr):
+def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, Req_to_tokens, B_req_idx, B_Seqlen, Att_Out, stride_req_to_tokens_b, stride_qbs, stride_qh, stride_buf_kbs, stride_buf_kh, stride_buf_vbs, stride_buf_vh, stride_mid_ob, stride_mid_oh, stride_mid_os, TWILL_COPY: gl.constexpr):
     cur_batch = gl.program_id(0)
     cur_head_id = gl.program_id(1)
     split_kv_id = gl.program_id(2)
@@ -115,6 +115,8 @@ def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, Req_to_tokens, B_req_idx, B_Seql
     v_102 = q_68.broadcast_to([32, 128])
     twill_n = gl.maximum((split_kv_end_81 - split_kv_start + 32 - 1) // 32, 0)
     if (twill_n >= 1) | (gl.program_id(0) < 0):
+        k_145_as = gl.allocate_shared_memory(gl.float16, [2, 128, 32], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[0, 1]))
+        v_171_as = gl.allocate_shared_memory(gl.float16, [2, 32, 128], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0]))
         n_e_max_172 = gl.full([16], float("-inf"), gl.float32, layout=L2)
         e_sum_185 = gl.full([16], 0.0, gl.float32, layout=L2)
         acc_183 = gl.full([16, 128], 0.0, gl.float32, layout=L10)
@@ -330,9 +332,7 @@ def twill_kernel(Q, K_Buffer, V_Buffer, sm_scale, Req_to_tokens, B_req_idx, B_Se
     v0 = split_kv_end_81 > split_kv_start
     if not v0:
         return
-    k_145_as = gl.allocate_shared_memory(gl.float16, [2, 128, 32], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[0, 1]))
-    v_171_as = gl.allocate_shared_memory(gl.float16, [2, 32, 128], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0]))
-    consumer_0(Q, K_Buffer, V_Buffer, sm_scale, Req_to_tokens, B_req_idx, B_Seqlen, Att_Out, stride_req_to_tokens_b, stride_qbs, stride_qh, stride_buf_kbs, stride_buf_kh, stride_buf_vbs, stride_buf_vh, stride_mid_ob, stride_mid_oh, stride_mid_os, k_145_as, v_171_as, TWILL_COPY)
+    consumer_0(Q, K_Buffer, V_Buffer, sm_scale, Req_to_tokens, B_req_idx, B_Seqlen, Att_Out, stride_req_to_tokens_b, stride_qbs, stride_qh, stride_buf_kbs, stride_buf_kh, stride_buf_vbs, stride_buf_vh, stride_mid_ob, stride_mid_oh, stride_mid_os, TWILL_COPY)
 
 
 

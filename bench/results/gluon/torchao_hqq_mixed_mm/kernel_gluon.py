@@ -348,7 +348,7 @@ L10_short = gl.constexpr(gl.DistributedLinearLayout(reg_bases=[[1, 0], [0, 1], [
 L11_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0_short(A, B, scales_ptr, zeros_ptr, C, M, N, K, stride_am, stride_bk, stride_cm, stride_scale_n, a_79_st, dq_b_103_st):
+def consumer_0_short(A, B, scales_ptr, zeros_ptr, C, M, N, K, stride_am, stride_bk, stride_cm, stride_scale_n):
     pid = gl.program_id(0)
     pid_z = gl.program_id(1)
     grid_m = M + 63
@@ -413,6 +413,8 @@ def consumer_0_short(A, B, scales_ptr, zeros_ptr, C, M, N, K, stride_am, stride_
     B_58 = B_57 // 2
     twill_n = (v1 - 0 + 1 - 1) // 1
     if (twill_n >= 2) | (gl.program_id(0) < 0):
+        a_79_st = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+        dq_b_103_st = gl.allocate_shared_memory(gl.bfloat16, [3, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
         B_106 = B_49
         B_106_p1 = B_106
         B_106 = B_106_p1 + B_58  # load1_qb: stage 0, partition 0 (group 0)
@@ -640,9 +642,7 @@ def consumer_0_short(A, B, scales_ptr, zeros_ptr, C, M, N, K, stride_am, stride_
 
 @gluon.jit
 def twill_kernel_short(A, B, scales_ptr, zeros_ptr, C, M, N, K, stride_am, stride_bk, stride_cm, stride_scale_n):
-    a_79_st = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    dq_b_103_st = gl.allocate_shared_memory(gl.bfloat16, [3, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
-    consumer_0_short(A, B, scales_ptr, zeros_ptr, C, M, N, K, stride_am, stride_bk, stride_cm, stride_scale_n, a_79_st, dq_b_103_st)
+    consumer_0_short(A, B, scales_ptr, zeros_ptr, C, M, N, K, stride_am, stride_bk, stride_cm, stride_scale_n, )
 
 
 

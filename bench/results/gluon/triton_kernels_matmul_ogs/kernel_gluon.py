@@ -290,7 +290,7 @@ L7_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[4, 4
 L8_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0_short(Y, stride_y_m, X, stride_x_m, W, stride_w_e, stride_w_k, Bias, stride_b_e, Gammas, N, K, GatherIndx, ScatterIndx, ExptHist, ExptOffs, ExptData, grid_m, grid_n, x_99_st, w_100_st):
+def consumer_0_short(Y, stride_y_m, X, stride_x_m, W, stride_w_e, stride_w_k, Bias, stride_b_e, Gammas, N, K, GatherIndx, ScatterIndx, ExptHist, ExptOffs, ExptData, grid_m, grid_n):
     pid = gl.program_id(0)
     width = grid_n * 8
     group_id = pid // width
@@ -352,6 +352,8 @@ def consumer_0_short(Y, stride_y_m, X, stride_x_m, W, stride_w_e, stride_w_k, Bi
     WPtrs_61 = WPtrs_59 + WPtrs_60
     WPtrs_62 = stride_w_k * 64
     twill_n = (K - 0 + 64 - 1) // 64
+    x_99_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    w_100_st = gl.allocate_shared_memory(gl.float16, [2, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     acc_101 = gl.full([64, 128], 0.0, gl.float32, layout=L6_short)
     XPtrs_102 = XPtrs_40
     WPtrs_103 = WPtrs_61
@@ -435,9 +437,7 @@ def twill_kernel_short(Y, stride_y_m, X, stride_x_m, W, stride_w_e, stride_w_k, 
     v0 = expt_data_9 == -1
     if v0:
         return
-    x_99_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    w_100_st = gl.allocate_shared_memory(gl.float16, [2, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    consumer_0_short(Y, stride_y_m, X, stride_x_m, W, stride_w_e, stride_w_k, Bias, stride_b_e, Gammas, N, K, GatherIndx, ScatterIndx, ExptHist, ExptOffs, ExptData, grid_m, grid_n, x_99_st, w_100_st)
+    consumer_0_short(Y, stride_y_m, X, stride_x_m, W, stride_w_e, stride_w_k, Bias, stride_b_e, Gammas, N, K, GatherIndx, ScatterIndx, ExptHist, ExptOffs, ExptData, grid_m, grid_n, )
 
 
 

@@ -27,7 +27,7 @@ L7 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistribute
 L8 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 1], threads_per_warp=[1, 32], warps_per_cta=[2, 2], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(input_ptr, lora_ptr, out_ptr, M, N, K, token_indices_sorted_by_lora_ids, num_tokens_per_lora, lora_token_start_loc, lora_ids, slice_start_loc, input_d0_stride, input_d1_stride, ls_d0_ptr, ls_d1_ptr, output_d0_stride, output_hs_ptr, tiled_b_76_st):
+def consumer_0(input_ptr, lora_ptr, out_ptr, M, N, K, token_indices_sorted_by_lora_ids, num_tokens_per_lora, lora_token_start_loc, lora_ids, slice_start_loc, input_d0_stride, input_d1_stride, ls_d0_ptr, ls_d1_ptr, output_d0_stride, output_hs_ptr):
     cta_n_num = N + 63
     cta_n_num_2 = cta_n_num // 64
     cta_m_num = M + 63
@@ -91,6 +91,7 @@ def consumer_0(input_ptr, lora_ptr, out_ptr, M, N, K, token_indices_sorted_by_lo
     num_iters = K + 15
     num_iters_50 = num_iters // 16
     twill_n = (num_iters_50 - 0 + 1 - 1) // 1
+    tiled_b_76_st = gl.allocate_shared_memory(gl.float16, [2, 16, 64], gl.NVMMASharedLayout(swizzle_byte_width=32, element_bitwidth=16, rank=2, transposed=True))
     accumulator_79 = gl.full([64, 64], 0.0, gl.float32, layout=L6)
     b_ptr_81 = b_ptr_49
     a_ptr_80 = a_ptr_38
@@ -168,8 +169,7 @@ def twill_kernel(input_ptr, lora_ptr, out_ptr, M, N, K, token_indices_sorted_by_
     v3 = v2 >= N
     if v3:
         return
-    tiled_b_76_st = gl.allocate_shared_memory(gl.float16, [2, 16, 64], gl.NVMMASharedLayout(swizzle_byte_width=32, element_bitwidth=16, rank=2, transposed=True))
-    consumer_0(input_ptr, lora_ptr, out_ptr, M, N, K, token_indices_sorted_by_lora_ids, num_tokens_per_lora, lora_token_start_loc, lora_ids, slice_start_loc, input_d0_stride, input_d1_stride, ls_d0_ptr, ls_d1_ptr, output_d0_stride, output_hs_ptr, tiled_b_76_st)
+    consumer_0(input_ptr, lora_ptr, out_ptr, M, N, K, token_indices_sorted_by_lora_ids, num_tokens_per_lora, lora_token_start_loc, lora_ids, slice_start_loc, input_d0_stride, input_d1_stride, ls_d0_ptr, ls_d1_ptr, output_d0_stride, output_hs_ptr, )
 
 
 

@@ -35,7 +35,7 @@ L15 = gl.constexpr(gl.DotOperandLayout(operand_index=1, parent=gl.NVMMADistribut
 L16 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1, 32], warps_per_cta=[1, 4], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, Req_to_tokens, B_Seqlen, Att_Out, stride_req_to_tokens_b, stride_qbs, stride_qh, stride_buf_kbs, stride_buf_kh, stride_buf_vbs, stride_buf_vh, stride_mid_ob, stride_mid_oh, stride_mid_os, k_scale, v_scale, kpe_217_as, k_209_as, v_234_as, TWILL_COPY: gl.constexpr):
+def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, Req_to_tokens, B_Seqlen, Att_Out, stride_req_to_tokens_b, stride_qbs, stride_qh, stride_buf_kbs, stride_buf_kh, stride_buf_vbs, stride_buf_vh, stride_mid_ob, stride_mid_oh, stride_mid_os, k_scale, v_scale, TWILL_COPY: gl.constexpr):
     cur_batch = gl.program_id(0)
     cur_head_id = gl.program_id(1)
     split_kv_id = gl.program_id(2)
@@ -147,6 +147,9 @@ def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, Req_to_tokens, B_Seqlen, Att_Out
     v_145 = v_144.broadcast_to([32, 512])
     twill_n = gl.maximum((split_kv_end_113 - split_kv_start + 32 - 1) // 32, 0)
     if (twill_n >= 1) | (gl.program_id(0) < 0):
+        kpe_217_as = gl.allocate_shared_memory(gl.float16, [2, 64, 32], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[0, 1]))
+        k_209_as = gl.allocate_shared_memory(gl.float16, [2, 512, 32], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[0, 1]))
+        v_234_as = gl.allocate_shared_memory(gl.float16, [2, 32, 512], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0]))
         n_e_max_235 = gl.full([16], float("-inf"), gl.float32, layout=L3)
         e_sum_248 = gl.full([16], 0.0, gl.float32, layout=L3)
         acc_246 = gl.full([16, 512], 0.0, gl.float32, layout=L14)
@@ -415,10 +418,7 @@ def twill_kernel(Q, K_Buffer, V_Buffer, sm_scale, Req_to_tokens, B_Seqlen, Att_O
     v0 = split_kv_end_113 > split_kv_start
     if not v0:
         return
-    kpe_217_as = gl.allocate_shared_memory(gl.float16, [2, 64, 32], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[0, 1]))
-    k_209_as = gl.allocate_shared_memory(gl.float16, [2, 512, 32], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[0, 1]))
-    v_234_as = gl.allocate_shared_memory(gl.float16, [2, 32, 512], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0]))
-    consumer_0(Q, K_Buffer, V_Buffer, sm_scale, Req_to_tokens, B_Seqlen, Att_Out, stride_req_to_tokens_b, stride_qbs, stride_qh, stride_buf_kbs, stride_buf_kh, stride_buf_vbs, stride_buf_vh, stride_mid_ob, stride_mid_oh, stride_mid_os, k_scale, v_scale, kpe_217_as, k_209_as, v_234_as, TWILL_COPY)
+    consumer_0(Q, K_Buffer, V_Buffer, sm_scale, Req_to_tokens, B_Seqlen, Att_Out, stride_req_to_tokens_b, stride_qbs, stride_qh, stride_buf_kbs, stride_buf_kh, stride_buf_vbs, stride_buf_vh, stride_mid_ob, stride_mid_oh, stride_mid_os, k_scale, v_scale, TWILL_COPY)
 
 
 

@@ -26,7 +26,7 @@ L7 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistribute
 L8 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(Q, K, V, K_cache, V_cache, B_Loc, sm_scale, k_scale, v_scale, B_Start_Loc, B_Seqlen, Alibi_slopes, block_size, x, Out, stride_b_loc_b, stride_qbs, stride_qh, stride_kbs, stride_kh, stride_vbs, stride_vh, stride_obs, stride_oh, stride_k_cache_bs, stride_k_cache_h, stride_k_cache_d, stride_k_cache_bl, stride_v_cache_bs, stride_v_cache_h, stride_v_cache_d, num_queries_per_kv, v_load_208_st, k_load_180_st, k_149_st, v_182_st):
+def consumer_0(Q, K, V, K_cache, V_cache, B_Loc, sm_scale, k_scale, v_scale, B_Start_Loc, B_Seqlen, Alibi_slopes, block_size, x, Out, stride_b_loc_b, stride_qbs, stride_qh, stride_kbs, stride_kh, stride_vbs, stride_vh, stride_obs, stride_oh, stride_k_cache_bs, stride_k_cache_h, stride_k_cache_d, stride_k_cache_bl, stride_v_cache_bs, stride_v_cache_h, stride_v_cache_d, num_queries_per_kv):
     twill_base = 0
     cur_batch = gl.program_id(0)
     cur_head = gl.program_id(1)
@@ -102,6 +102,8 @@ def consumer_0(Q, K, V, K_cache, V_cache, B_Loc, sm_scale, k_scale, v_scale, B_S
     alibi_90 = alibi_89.broadcast_to([64, 64])
     twill_n = (cur_batch_ctx_len - 0 + 64 - 1) // 64
     if (twill_n >= 1) | (gl.program_id(0) < 0):
+        v_load_208_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
+        k_load_180_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
         m_i_new = gl.full([64], float("-inf"), gl.float32, layout=L2)
         alibi_start_k_194 = 0
         alibi_start_k_194_p1 = alibi_start_k_194
@@ -350,6 +352,8 @@ def consumer_0(Q, K, V, K_cache, V_cache, B_Loc, sm_scale, k_scale, v_scale, B_S
     alibi_120 = alibi_116 < cur_batch_seq_len_12
     alibi_121 = alibi_120.broadcast_to([64, 64])
     twill_n = (v2 - 0 + 64 - 1) // 64
+    k_149_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
+    v_182_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     m_i_new_l1 = m_i_new_p2
     l_i_new_170 = l_i_new_199_p1
     acc_185 = acc_211_p1
@@ -444,11 +448,7 @@ def consumer_0(Q, K, V, K_cache, V_cache, B_Loc, sm_scale, k_scale, v_scale, B_S
 
 @gluon.jit
 def twill_kernel(Q, K, V, K_cache, V_cache, B_Loc, sm_scale, k_scale, v_scale, B_Start_Loc, B_Seqlen, Alibi_slopes, block_size, x, Out, stride_b_loc_b, stride_qbs, stride_qh, stride_kbs, stride_kh, stride_vbs, stride_vh, stride_obs, stride_oh, stride_k_cache_bs, stride_k_cache_h, stride_k_cache_d, stride_k_cache_bl, stride_v_cache_bs, stride_v_cache_h, stride_v_cache_d, num_queries_per_kv):
-    v_load_208_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
-    k_load_180_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
-    k_149_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
-    v_182_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    consumer_0(Q, K, V, K_cache, V_cache, B_Loc, sm_scale, k_scale, v_scale, B_Start_Loc, B_Seqlen, Alibi_slopes, block_size, x, Out, stride_b_loc_b, stride_qbs, stride_qh, stride_kbs, stride_kh, stride_vbs, stride_vh, stride_obs, stride_oh, stride_k_cache_bs, stride_k_cache_h, stride_k_cache_d, stride_k_cache_bl, stride_v_cache_bs, stride_v_cache_h, stride_v_cache_d, num_queries_per_kv, v_load_208_st, k_load_180_st, k_149_st, v_182_st)
+    consumer_0(Q, K, V, K_cache, V_cache, B_Loc, sm_scale, k_scale, v_scale, B_Start_Loc, B_Seqlen, Alibi_slopes, block_size, x, Out, stride_b_loc_b, stride_qbs, stride_qh, stride_kbs, stride_kh, stride_vbs, stride_vh, stride_obs, stride_oh, stride_k_cache_bs, stride_k_cache_h, stride_k_cache_d, stride_k_cache_bl, stride_v_cache_bs, stride_v_cache_h, stride_v_cache_d, num_queries_per_kv, )
 
 
 

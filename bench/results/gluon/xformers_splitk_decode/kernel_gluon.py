@@ -30,7 +30,7 @@ L11 = gl.constexpr(gl.DotOperandLayout(operand_index=1, parent=gl.NVMMADistribut
 L12 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1, 32], warps_per_cta=[2, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(Q, K, V, sm_scale, Out_splitK, Metadata, stride_qz, stride_qm, stride_qg, stride_qh, stride_kz, stride_kn, stride_kg, stride_kh, stride_vz, stride_vn, stride_vg, stride_vh, stride_osk_zhg, stride_osk_s, stride_osk_m, stride_mzhg, stride_m2, stride_ms, Z, N_CTX_Q, N_CTX_K, BLOCK_N_PER_SPLIT, k_103_as, v_115_as, TWILL_COPY: gl.constexpr):
+def consumer_0(Q, K, V, sm_scale, Out_splitK, Metadata, stride_qz, stride_qm, stride_qg, stride_qh, stride_kz, stride_kn, stride_kg, stride_kh, stride_vz, stride_vn, stride_vg, stride_vh, stride_osk_zhg, stride_osk_s, stride_osk_m, stride_mzhg, stride_m2, stride_ms, Z, N_CTX_Q, N_CTX_K, BLOCK_N_PER_SPLIT, TWILL_COPY: gl.constexpr):
     start_m = gl.program_id(0)
     off_zhg = gl.program_id(1)
     off_z = off_zhg // 8
@@ -107,6 +107,8 @@ def consumer_0(Q, K, V, sm_scale, Out_splitK, Metadata, stride_qz, stride_qm, st
     q_78 = gl.convert_layout(q_65, L8)
     twill_n = gl.maximum((hi_9 - lo + 64 - 1) // 64, 0)
     if (twill_n >= 1) | (gl.program_id(0) < 0):
+        k_103_as = gl.allocate_shared_memory(gl.float16, [2, 128, 64], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[0, 1]))
+        v_115_as = gl.allocate_shared_memory(gl.float16, [2, 64, 128], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0]))
         K_block_ptr_137 = K_block_ptr_21
         K_block_ptr_137_p1 = K_block_ptr_137
         m_i_new_123 = gl.full([16], float("-inf"), gl.float32, layout=L9)
@@ -281,9 +283,7 @@ def consumer_0(Q, K, V, sm_scale, Out_splitK, Metadata, stride_qz, stride_qm, st
 
 @gluon.jit
 def twill_kernel(Q, K, V, sm_scale, Out_splitK, Metadata, stride_qz, stride_qm, stride_qg, stride_qh, stride_kz, stride_kn, stride_kg, stride_kh, stride_vz, stride_vn, stride_vg, stride_vh, stride_osk_zhg, stride_osk_s, stride_osk_m, stride_mzhg, stride_m2, stride_ms, Z, N_CTX_Q, N_CTX_K, BLOCK_N_PER_SPLIT, TWILL_COPY: gl.constexpr):
-    k_103_as = gl.allocate_shared_memory(gl.float16, [2, 128, 64], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[0, 1]))
-    v_115_as = gl.allocate_shared_memory(gl.float16, [2, 64, 128], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0]))
-    consumer_0(Q, K, V, sm_scale, Out_splitK, Metadata, stride_qz, stride_qm, stride_qg, stride_qh, stride_kz, stride_kn, stride_kg, stride_kh, stride_vz, stride_vn, stride_vg, stride_vh, stride_osk_zhg, stride_osk_s, stride_osk_m, stride_mzhg, stride_m2, stride_ms, Z, N_CTX_Q, N_CTX_K, BLOCK_N_PER_SPLIT, k_103_as, v_115_as, TWILL_COPY)
+    consumer_0(Q, K, V, sm_scale, Out_splitK, Metadata, stride_qz, stride_qm, stride_qg, stride_qh, stride_kz, stride_kn, stride_kg, stride_kh, stride_vz, stride_vn, stride_vg, stride_vh, stride_osk_zhg, stride_osk_s, stride_osk_m, stride_mzhg, stride_m2, stride_ms, Z, N_CTX_Q, N_CTX_K, BLOCK_N_PER_SPLIT, TWILL_COPY)
 
 
 
