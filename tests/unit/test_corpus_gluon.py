@@ -618,7 +618,10 @@ CONSUMER_COPIES = {"grouped_decode_attention": 2, "fused_moe_decode": 2, "ieee_g
                    "mamba_chunk_state_bwd_db": 1,
                    "fla_gla_intra_sub_inter": 4,   # q, k and their gates, read by a 16 x 16 mma.sync's operands
                    "fbgemm_array_jagged_bmm": 2,   # session 52's sweep E: 32 x 32 TF32 tiles for mma.sync
-                   "fla_wy_repr_bwd": 1}   # session 54's sweep G: dk read back (b_dk += tl.load(p_dk)), added to a tile
+                   "fla_wy_repr_bwd": 1,   # session 54's sweep G: dk read back (b_dk += tl.load(p_dk)), added to a tile
+                   # session 55: generated once each loop's buffers are allocated before it (245,760 bytes compiled
+                   # before, over the SM's); its A and B tiles copied as held in registers they spill
+                   "tf32x3_gemm": 2}
 
 
 def _steady(consumer: str, holding: str = "") -> str:
@@ -654,7 +657,7 @@ def _consumer_copies(stem: str, source: str) -> None:
         layout = re.search(rf"\n{read.group(4)} = gl\.constexpr\((.*)\)\n", source).group(1)
         # a synchronous dot's operand read in its own layout; a wgmma's (mx_gemm, gptq_gemm: copied as held in
         # registers they spilled) in the layout its dequantisation reads
-        wgmma = stem in ("mx_gemm", "gptq_gemm", "mamba_chunk_state_bwd_db")   # Mamba's dstates: correct, run 85
+        wgmma = stem in ("mx_gemm", "gptq_gemm", "mamba_chunk_state_bwd_db", "tf32x3_gemm")   # Mamba's dstates: correct, run 85
         # bias_attention's bias tile read straight in the accumulator's layout (run 52: converted every iteration
         # from registers it ran x0.75 Triton's best, with a nondeterministic error at scale)
         # (FLA's gated delta rule: v - w @ h, v read in the accumulator's layout likewise; its WY backward's dk
@@ -669,9 +672,8 @@ def _consumer_copies(stem: str, source: str) -> None:
         assert issue and int(issue.group(1)) < int(read.group(2)), steady     # issued at least a stage ahead
         before = steady[:steady.index(read.group(0))]
         assert re.search(r"async_copy\.wait_group\(\d\)\n +gl\.thread_barrier\(\)(\n|$)", before), before
-    entry = _function(source, "twill_kernel")
     if stem == "grouped_decode_attention":      # Triton's own choice for these operands (its TTGIR, num_stages 2)
-        assert "gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[0, 1])" in entry, entry
+        assert "gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[0, 1])" in consumer, consumer
     if stem == "awq_gemm":
         load = re.search(r"\n +(\w+) = (\w+_as)\.index", consumer)
         assert load and re.search(r"offsets_k_\d+ = offsets_k_\d+_p1 \+ 256  # elementwise0_masks_a: stage 0", consumer)
