@@ -269,6 +269,19 @@ VARIANTS = {
                                  []),   # a transposed [cols, rows] tile, masks with `and`, two row loops
     "flaggems_mm_peeled": ("tests/corpus/flaggems_mm_peeled.py", "mm_kernel_general",
                            []),   # the last K block peeled after the loop; fp16 x bf16 cast in the loop
+    # session 55's sweep J (GEMM / quantised GEMM / MoE / linear attention and SSM)
+    "vllm_fused_moe_gptq_awq": ("tests/corpus/vllm_fused_moe_gptq_awq.py", "fused_moe_kernel_gptq_awq",
+                                []),   # int4 MoE: per-group scales and packed zero points gathered in the loop
+    "triton_kernels_mxfp4_matmul": ("tests/corpus/triton_kernels_mxfp4_matmul.py", "_matmul_mxfp4",
+                                    []),   # bf16 x MXFP4 tl.dot_scaled: ttg.fp4_to_fp on Hopper
+    "fla_chunk_global_cumsum": ("tests/corpus/fla_chunk_global_cumsum.py", "chunk_global_cumsum_vector_kernel",
+                                []),   # cumsum as a dot with a triangular constant; reversed chunks; varlen
+    "fla_fused_recurrent_dplr": ("tests/corpus/fla_fused_recurrent_dplr.py",
+                                 "fused_recurrent_dplr_delta_rule_fwd_kernel",
+                                 []),  # RWKV-7: two reductions around a transposed state's update
+    "fla_rwkv6_intra_sub_intra": ("tests/corpus/fla_rwkv6_intra_sub_intra.py",
+                                  "chunk_rwkv6_fwd_A_kernel_intra_sub_intra",
+                                  []),  # a column of A stored a step; min() trip count; a full reduction
 }
 
 

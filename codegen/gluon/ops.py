@@ -349,6 +349,17 @@ def split(op: IROp, ctx: Context) -> list[str]:
             f"{py_name(hi)} = gl.convert_layout({py_name(hi)}, {ctx.layout(ctx.ttype(hi).layout)})"]
 
 
+def fp4_to_fp(op: IROp, ctx: Context) -> list[str]:
+    """``ttg.fp4_to_fp`` (Triton's Hopper decomposition of ``tl.dot_scaled`` with an "e2m1" operand: bytes of two fp4
+    values upcast to bf16 / fp16, the packed dimension ``axis`` doubled; triton_kernels' MXFP4 weights):
+    ``gl.fp4_to_fp``, whose layout Gluon infers from the operand's, then the result's."""
+    res = _res(op)
+    ctx.define(res, py_name(res))
+    t = ctx.ttype(res)
+    return [f"{py_name(res)} = gl.convert_layout(gl.fp4_to_fp({ctx.tensor(op.operands[0])}, {gl_dtype(t.dtype)}, "
+            f"{_int_attr(op, 'axis')}), {ctx.layout(t.layout)})"]
+
+
 def gather(op: IROp, ctx: Context) -> list[str]:
     """``tt.gather`` (``tl.gather(src, index, axis)``): ``gl.gather``, whose result takes the index's layout, then
     the result's."""
@@ -749,6 +760,7 @@ GENERIC: dict[str, Callable[[IROp, Context], list[str]]] = {
     "arith.constant": constant, "tt.splat": splat, "tt.make_range": make_range, "tt.expand_dims": expand_dims,
     "tt.broadcast": broadcast, "ttg.convert_layout": convert_layout, "tt.trans": trans, "tt.reduce": reduce,
     "tt.dot": dot, "ttng.warp_group_dot": wgmma, "tt.reshape": reshape, "tt.join": join, "tt.split": split,
+    "ttg.fp4_to_fp": fp4_to_fp,
     "tt.scan": scan, "tt.gather": gather, "tt.histogram": histogram, "tt.elementwise_inline_asm": inline_asm,
     "tt.get_program_id": program_id, "tt.get_num_programs": num_programs, "tt.load": pointer_load,
     "tt.store": pointer_store, "tt.atomic_rmw": atomic, "tt.atomic_cas": atomic_cas, "ttg.local_load": local_load,

@@ -108,7 +108,15 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              # the loop, which starts at the program's diagonal; tl.sum(x) flattened after it), FLA's WY backward
              # (varlen; three loops, the last reading back what the first stored, with no producer), and FLA's dqkwg
              # (tl.sum(b_h * b_dh) in the loop: a flattening reshape, refused before)
-             "mamba_chunk_scan_bwd_dx", "fla_wy_repr_bwd", "fla_chunk_bwd_dqkwg"}
+             "mamba_chunk_scan_bwd_dx", "fla_wy_repr_bwd", "fla_chunk_bwd_dqkwg",
+             # session 55's sweep J (GEMM / quantised GEMM / MoE / linear attention): vLLM's GPTQ / AWQ MoE GEMM (int4
+             # packed along K, per-group scales and zero points packed along N gathered by the K row's group, in the
+             # expert routed by expert_ids); triton_kernels' bf16 x MXFP4 tl.dot_scaled (ttg.fp4_to_fp, refused before);
+             # FLA's global cumsum as a dot with a constant triangular matrix (fp32 IEEE: an FMA dot), reversed, varlen;
+             # RWKV-7's DPLR recurrence (two reductions around a transposed state's update); RWKV-6's intra-sub-block
+             # scores (a column stored each step, a trip count from min(), a full reduction to a scalar)
+             "vllm_fused_moe_gptq_awq", "triton_kernels_mxfp4_matmul", "fla_chunk_global_cumsum",
+             "fla_fused_recurrent_dplr", "fla_rwkv6_intra_sub_intra"}
 # the Gluon search's budget in deterministic seconds (a quarter of the wall seconds these tests had: about the same CPU
 # time) where the default 7.5 is too little: with 30 wall seconds these found no joint schedule on a loaded CI machine
 # (three dots an iteration)
@@ -147,7 +155,9 @@ NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", 
                "flaggems_weight_norm_bwd",   # pointer loads only
                # session 54's sweep G: loads read back after the kernel's own stores; wgmma tiles copied by their
                # consumer
-               "fla_wy_repr_bwd", "fla_chunk_bwd_dqkwg"}   # pointer loads only
+               "fla_wy_repr_bwd", "fla_chunk_bwd_dqkwg",   # pointer loads only
+               # session 55's sweep J: pointer loads its own warps issue a stage ahead
+               "fla_chunk_global_cumsum", "fla_fused_recurrent_dplr", "fla_rwkv6_intra_sub_intra"}
 
 
 @pytest.mark.slow
@@ -621,7 +631,8 @@ CONSUMER_COPIES = {"grouped_decode_attention": 2, "fused_moe_decode": 2, "ieee_g
                    "fla_wy_repr_bwd": 1,   # session 54's sweep G: dk read back (b_dk += tl.load(p_dk)), added to a tile
                    # session 55: generated once each loop's buffers are allocated before it (245,760 bytes compiled
                    # before, over the SM's); its A and B tiles copied as held in registers they spill
-                   "tf32x3_gemm": 2}
+                   "tf32x3_gemm": 2,
+                   "fla_chunk_global_cumsum": 1}   # session 55's sweep J: the chunk, an FMA dot's B and tl.sum's input
 
 
 def _steady(consumer: str, holding: str = "") -> str:
@@ -666,6 +677,8 @@ def _consumer_copies(stem: str, source: str) -> None:
             "gl.BlockedLayout(" if wgmma else "gl.DotOperandLayout("
         if stem == "fla_gla_intra_sub_inter":   # FLA's operands gated in registers before the dot (q * exp2(g - gn)):
             want = ("gl.BlockedLayout(", "gl.DotOperandLayout(")   # each read in the layout its gating runs in
+        if stem == "fla_chunk_global_cumsum":   # the chunk summed into the carry (tl.sum(b_s, 0)) and converted for the
+            want = "gl.BlockedLayout("          # FMA dot: read in the layout of the sum
         assert layout.startswith(want), layout
         issue = re.search(rf"async_copy\.async_copy_global_to_shared\({b}\.index\(\({BASE}twill_b - (\d)\) % "
                           rf"{read.group(3)}\)", steady)

@@ -240,3 +240,27 @@ def test_a_flattening_allowed_to_reorder_is_written_as_one_that_keeps_the_order(
     assert len(flat) == 1 and flat[0].startswith("f = gl.convert_layout(gl.reshape(x, [4096]), L")
     assert "can_reorder" not in flat[0]
     assert same == ["g = y"]     # to its own shape: the block as it is laid out, nothing moved
+
+
+FP4 = '''#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func public @k(%w: tensor<128x64xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>) attributes {noinline = false} {
+    %u = ttg.fp4_to_fp %w {axis = 1 : i32} : tensor<128x64xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> -> tensor<128x128xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    tt.return
+  }
+}
+'''
+
+
+def test_an_fp4_upcast_is_written_as_gluons_along_its_axis_in_its_results_layout():
+    # session 55's sweep J, tests/corpus/triton_kernels_mxfp4_matmul.py: tl.dot_scaled(x, None, "bf16", w, w_scales,
+    # "e2m1") decomposed on Hopper upcasts the packed e2m1 bytes with ttg.fp4_to_fp (refused before as outside the
+    # back end's vocabulary)
+    fn = read_function(FP4, "k")
+    ctx = Context(fn, aliases(FP4), 4, 4)
+    for a in fn.args:
+        ctx.vals[a.name] = Val(a.name.lstrip("%"), ctx.ttype(a.name))
+    (line,) = translate(next(op for op in fn.ops if op.name == "ttg.fp4_to_fp"), ctx)
+    assert line.startswith("u = gl.convert_layout(gl.fp4_to_fp(w, gl.bfloat16, 1), L"), line
+    layout = next(k for k in ctx.layouts if ctx.layouts[k] in line)
+    assert "DotOperandLayout(operand_index=0," in layout and "k_width=2" in layout, layout
