@@ -345,6 +345,19 @@ def test_an_index_feeding_a_load_address_and_a_mask_folds_into_the_load():
     assert not edges(g, lambda o: o.id == exp.id, lambda o: o.kind == "load", 0)
 
 
+def test_an_index_read_by_two_chains_that_meet_again_moves_into_the_earlier_chain():
+    """flash-attention's AMD forward with ALiBi: the column index ``start_n + offs_n`` is read by the causal mask
+    (folded into the masked scores' node) and by the bias ``-slope * |m - n|``, which that node then adds: folded into
+    the mask's node, the bias waited for the node it feeds, "cycle with iteration distance 0" (session 55's sweep I).
+    The index now moves into the bias's node, which the scores' node waits for."""
+    g = graph("amd_fa_dropout_alibi")
+    bias = next(o for o in g.ops if o.kind == "elementwise" and "math.absi" in o.ops)
+    scores = next(o for o in g.ops if o.kind == "elementwise" and "arith.select" in o.ops and "qk" in o.id)
+    assert edges(g, lambda o: o.id == bias.id, lambda o: o.id == scores.id, 0)
+    assert not edges(g, lambda o: o.id == scores.id, lambda o: o.id == bias.id, 0)
+    assert any(d.dst == scores.id and d.value.startswith("%alibi_block") for d in g.deps)
+
+
 # -- specialisation --------------------------------------------------------------------------------------
 def test_library_decorators_are_skipped_with_a_note_and_driver_configs_built_for_the_target(capsys):
     # the autotune configs ask the driver which GPU this is (tutorial 03's is_cuda()): offline, a stand-in driver
