@@ -269,6 +269,11 @@ VARIANTS = {
                                  []),   # a transposed [cols, rows] tile, masks with `and`, two row loops
     "flaggems_mm_peeled": ("tests/corpus/flaggems_mm_peeled.py", "mm_kernel_general",
                            []),   # the last K block peeled after the loop; fp16 x bf16 cast in the loop
+    # session 55's sweep I (attention, recommender and LLM-serving kernels)
+    "gr_hstu_ragged_relbias": ("tests/corpus/gr_hstu_ragged_relbias.py", "_ragged_hstu_attn_fwd",
+                               []),   # time / position bias gathered from tables by computed index tiles
+    "flashinfer_sampling_from_probs": ("tests/corpus/flashinfer_sampling_from_probs.py",
+                                       "sampling_from_probs_kernel", []),   # tl.cumsum plus a carried prefix
 }
 
 

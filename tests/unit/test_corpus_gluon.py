@@ -108,7 +108,12 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              # the loop, which starts at the program's diagonal; tl.sum(x) flattened after it), FLA's WY backward
              # (varlen; three loops, the last reading back what the first stored, with no producer), and FLA's dqkwg
              # (tl.sum(b_h * b_dh) in the loop: a flattening reshape, refused before)
-             "mamba_chunk_scan_bwd_dx", "fla_wy_repr_bwd", "fla_chunk_bwd_dqkwg"}
+             "mamba_chunk_scan_bwd_dx", "fla_wy_repr_bwd", "fla_chunk_bwd_dqkwg",
+             # session 55's sweep I (attention, recommender and LLM-serving kernels): HSTU's relative time and
+             # position biases gathered from tables by index tiles computed in the loop (tl.log buckets), the loop
+             # body a helper; FlashInfer's inverse-transform sampling (tl.rand on a scalar, tl.cumsum of a block
+             # plus a carried prefix, the first hit by tl.min of a where)
+             "gr_hstu_ragged_relbias", "flashinfer_sampling_from_probs"}
 # the Gluon search's budget in deterministic seconds (a quarter of the wall seconds these tests had: about the same CPU
 # time) where the default 7.5 is too little: with 30 wall seconds these found no joint schedule on a loaded CI machine
 # (three dots an iteration)
@@ -131,7 +136,10 @@ REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory",   # 
            # session 54's sweep G: FlexAttention's backward (dQ and dK / dV programs in one kernel): the dK / dV loop
            # over the query blocks the mask cuts, beside the full blocks' loop scheduled, finds no one-stage schedule
            # in its partitions under 200 registers (its mask held from the first dot to dS; 180 s found none either)
-           "inductor_flex_attention_bwd": "a loop beside the scheduled one has no single-stage schedule in its partitions"}
+           "inductor_flex_attention_bwd": "a loop beside the scheduled one has no single-stage schedule in its partitions",
+           # session 55's sweep I: FlashInfer's top-k renorm, a fixed-count bisection `for` around a loop over the
+           # vocabulary beside the loop scheduled (it had said "loop is not innermost", naming no loop it was asked for)
+           "flashinfer_topk_renorm": "a loop beside the scheduled one holds a loop of its own"}
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
                "grouped_decode_attention", "fused_moe_decode", "ieee_gemm", "scratch_buffer", "argmax_rows",
@@ -147,7 +155,8 @@ NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", 
                "flaggems_weight_norm_bwd",   # pointer loads only
                # session 54's sweep G: loads read back after the kernel's own stores; wgmma tiles copied by their
                # consumer
-               "fla_wy_repr_bwd", "fla_chunk_bwd_dqkwg"}   # pointer loads only
+               "fla_wy_repr_bwd", "fla_chunk_bwd_dqkwg",   # pointer loads only
+               "flashinfer_sampling_from_probs"}   # session 55's sweep I: one pointer-loaded row block a step
 
 
 @pytest.mark.slow
