@@ -274,6 +274,8 @@ VARIANTS = {
                                []),   # time / position bias gathered from tables by computed index tiles
     "flashinfer_sampling_from_probs": ("tests/corpus/flashinfer_sampling_from_probs.py",
                                        "sampling_from_probs_kernel", []),   # tl.cumsum plus a carried prefix
+    "amd_fa_dropout_alibi": ("tests/corpus/amd_fa_dropout_alibi.py", "attn_fwd",
+                             []),   # Philox dropout on the score tile in the loop, ALiBi from the column index
 }
 
 

@@ -113,7 +113,11 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              # position biases gathered from tables by index tiles computed in the loop (tl.log buckets), the loop
              # body a helper; FlashInfer's inverse-transform sampling (tl.rand on a scalar, tl.cumsum of a block
              # plus a carried prefix, the first hit by tl.min of a where)
-             "gr_hstu_ragged_relbias", "flashinfer_sampling_from_probs"}
+             "gr_hstu_ragged_relbias", "flashinfer_sampling_from_probs",
+             # flash-attention's AMD varlen forward with dropout and ALiBi on: Philox on a [128, 64] tile in the loop
+             # (its rounds folded as index math), |m - n| from the column index the causal mask reads (a zero-distance
+             # cycle before), a store of zeros before an early return
+             "amd_fa_dropout_alibi"}
 # the Gluon search's budget in deterministic seconds (a quarter of the wall seconds these tests had: about the same CPU
 # time) where the default 7.5 is too little: with 30 wall seconds these found no joint schedule on a loaded CI machine
 # (three dots an iteration)

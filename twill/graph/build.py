@@ -74,6 +74,12 @@ _PRIORITY = ("dot", "tma_load", "load", "sfu", "reduce", "tmem_load", "tmem_stor
 ASYNC_PRODUCERS = {"dot", "tma_load", "load"}
 
 
+# Integer tile ops outside the arith dialect that compute indices as arith's do: Philox's rounds (``tl.rand``: each
+# round a ``tt.mulhiui`` beside arith.muli / xori; as nodes of their own, flash-attention's dropout in the loop made
+# 17 of 35 nodes and no joint schedule in the search's budget) and ALiBi's ``|m - n|`` (``math.absi``).
+_INDEX_MATH = frozenset({"tt.mulhiui", "math.absi"})
+
+
 def _category(op: IROp) -> str:
     """Tile-level kind of one IR op, or 'view' / 'scalar' / 'address' for ops that fold."""
     n = op.name
@@ -111,7 +117,7 @@ def _category(op: IROp) -> str:
         return "scalar"
     if first.dtype.startswith("!tt.ptr"):
         return "address"            # pointer tensors: address arithmetic of a load or store
-    if first.dtype.startswith("i") and first.dtype != "i1" and n.startswith("arith."):
+    if first.dtype.startswith("i") and first.dtype != "i1" and (n.startswith("arith.") or n in _INDEX_MATH):
         return "address"            # integer index tiles (offsets, masks' inputs)
     if n in vocab.SFU:
         return "sfu"
