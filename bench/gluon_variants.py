@@ -282,6 +282,13 @@ VARIANTS = {
     "fla_rwkv6_intra_sub_intra": ("tests/corpus/fla_rwkv6_intra_sub_intra.py",
                                   "chunk_rwkv6_fwd_A_kernel_intra_sub_intra",
                                   []),  # a column of A stored a step; min() trip count; a full reduction
+    # session 55's sweep I (attention, recommender and LLM-serving kernels)
+    "gr_hstu_ragged_relbias": ("tests/corpus/gr_hstu_ragged_relbias.py", "_ragged_hstu_attn_fwd",
+                               []),   # time / position bias gathered from tables by computed index tiles
+    "flashinfer_sampling_from_probs": ("tests/corpus/flashinfer_sampling_from_probs.py",
+                                       "sampling_from_probs_kernel", []),   # tl.cumsum plus a carried prefix
+    "amd_fa_dropout_alibi": ("tests/corpus/amd_fa_dropout_alibi.py", "attn_fwd",
+                             []),   # Philox dropout on the score tile in the loop, ALiBi from the column index
 }
 
 

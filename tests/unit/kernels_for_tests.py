@@ -150,6 +150,26 @@ def broken(x_ptr, N, BLOCK: tl.constexpr):
 '''
 COMPILE_ERROR_LINE = 12
 
+# The same error inside a @triton.jit helper the loop calls (generative-recommenders' HSTU calls its loop body so):
+# Triton's error for the call has only a caret as its text's last line; the helper's error names the cause.
+COMPILE_ERROR_IN_HELPER = HEADER + '''
+TWILL_SPEC = {"signature": {"x_ptr": "*fp32", "N": "i32", "BLOCK": "constexpr"}, "constexprs": {"BLOCK": 128}}
+
+
+@triton.jit
+def step(x):
+    return x.dtype.element_ty
+
+
+@triton.jit
+def broken_helper(x_ptr, N, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    for i in range(0, N, BLOCK):
+        x = tl.load(x_ptr + i + offs)
+        tl.store(x_ptr + i + offs, x + step(x))
+'''
+COMPILE_ERROR_IN_HELPER_LINE = 9
+
 # A file from the wild: GPU and torch work at import time, a benchmark at the bottom; no TWILL_SPEC.
 WILD = HEADER + '''import torch
 import numpy as np

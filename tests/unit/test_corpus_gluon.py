@@ -116,7 +116,16 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              # RWKV-7's DPLR recurrence (two reductions around a transposed state's update); RWKV-6's intra-sub-block
              # scores (a column stored each step, a trip count from min(), a full reduction to a scalar)
              "vllm_fused_moe_gptq_awq", "triton_kernels_mxfp4_matmul", "fla_chunk_global_cumsum",
-             "fla_fused_recurrent_dplr", "fla_rwkv6_intra_sub_intra"}
+             "fla_fused_recurrent_dplr", "fla_rwkv6_intra_sub_intra",
+             # session 55's sweep I (attention, recommender and LLM-serving kernels): HSTU's relative time and
+             # position biases gathered from tables by index tiles computed in the loop (tl.log buckets), the loop
+             # body a helper; FlashInfer's inverse-transform sampling (tl.rand on a scalar, tl.cumsum of a block
+             # plus a carried prefix, the first hit by tl.min of a where)
+             "gr_hstu_ragged_relbias", "flashinfer_sampling_from_probs",
+             # flash-attention's AMD varlen forward with dropout and ALiBi on: Philox on a [128, 64] tile in the loop
+             # (its rounds folded as index math), |m - n| from the column index the causal mask reads (a zero-distance
+             # cycle before), a store of zeros before an early return
+             "amd_fa_dropout_alibi"}
 # the Gluon search's budget in deterministic seconds (a quarter of the wall seconds these tests had: about the same CPU
 # time) where the default 7.5 is too little: with 30 wall seconds these found no joint schedule on a loaded CI machine
 # (three dots an iteration)
@@ -139,7 +148,10 @@ REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory",   # 
            # session 54's sweep G: FlexAttention's backward (dQ and dK / dV programs in one kernel): the dK / dV loop
            # over the query blocks the mask cuts, beside the full blocks' loop scheduled, finds no one-stage schedule
            # in its partitions under 200 registers (its mask held from the first dot to dS; 180 s found none either)
-           "inductor_flex_attention_bwd": "a loop beside the scheduled one has no single-stage schedule in its partitions"}
+           "inductor_flex_attention_bwd": "a loop beside the scheduled one has no single-stage schedule in its partitions",
+           # session 55's sweep I: FlashInfer's top-k renorm, a fixed-count bisection `for` around a loop over the
+           # vocabulary beside the loop scheduled (it had said "loop is not innermost", naming no loop it was asked for)
+           "flashinfer_topk_renorm": "a loop beside the scheduled one holds a loop of its own"}
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
                "grouped_decode_attention", "fused_moe_decode", "ieee_gemm", "scratch_buffer", "argmax_rows",
@@ -157,7 +169,8 @@ NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", 
                # consumer
                "fla_wy_repr_bwd", "fla_chunk_bwd_dqkwg",   # pointer loads only
                # session 55's sweep J: pointer loads its own warps issue a stage ahead
-               "fla_chunk_global_cumsum", "fla_fused_recurrent_dplr", "fla_rwkv6_intra_sub_intra"}
+               "fla_chunk_global_cumsum", "fla_fused_recurrent_dplr", "fla_rwkv6_intra_sub_intra",
+               "flashinfer_sampling_from_probs"}   # session 55's sweep I: one pointer-loaded row block a step
 
 
 @pytest.mark.slow

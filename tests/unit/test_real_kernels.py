@@ -345,6 +345,29 @@ def test_an_index_feeding_a_load_address_and_a_mask_folds_into_the_load():
     assert not edges(g, lambda o: o.id == exp.id, lambda o: o.kind == "load", 0)
 
 
+def test_an_index_read_by_two_chains_that_meet_again_moves_into_the_earlier_chain():
+    """flash-attention's AMD forward with ALiBi: the column index ``start_n + offs_n`` is read by the causal mask
+    (folded into the masked scores' node) and by the bias ``-slope * |m - n|``, which that node then adds: folded into
+    the mask's node, the bias waited for the node it feeds, "cycle with iteration distance 0" (session 55's sweep I).
+    The index now moves into the bias's node, which the scores' node waits for."""
+    g = graph("amd_fa_dropout_alibi")
+    bias = next(o for o in g.ops if "math.absi" in o.ops)   # |m - n| and its cast to fp32
+    scores = next(o for o in g.ops if o.kind == "elementwise" and "arith.select" in o.ops and "qk" in o.id)
+    assert edges(g, lambda o: o.id == bias.id, lambda o: o.id == scores.id, 0)
+    assert not edges(g, lambda o: o.id == scores.id, lambda o: o.id == bias.id, 0)
+
+
+@pytest.mark.parametrize("name", ["dropout_rows", "amd_fa_dropout_alibi"])
+def test_philox_rounds_fold_as_index_math_into_the_tile_they_make(name):
+    """tl.rand's rounds are integer index math (``tt.mulhiui`` beside arith's muli / xori): folded as arith's are, into
+    the node that turns them into a float, not a node a round (flash-attention's dropout in its loop: 17 of 35 nodes,
+    and no joint schedule found in the search's budget; session 55's sweep I)."""
+    g = graph(name)
+    rounds = [o for o in g.ops if "tt.mulhiui" in o.ops]
+    assert len(rounds) == 1, [o.id for o in rounds]
+    assert len(g.ops) <= (7 if name == "dropout_rows" else 18), [o.id for o in g.ops]
+
+
 # -- specialisation --------------------------------------------------------------------------------------
 def test_library_decorators_are_skipped_with_a_note_and_driver_configs_built_for_the_target(capsys):
     # the autotune configs ask the driver which GPU this is (tutorial 03's is_cuda()): offline, a stand-in driver

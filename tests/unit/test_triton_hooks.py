@@ -7,7 +7,7 @@ import pytest
 
 pytest.importorskip("triton")
 
-from kernels_for_tests import COMPILE_ERROR_LINE, kernel_file, pre_ttgir  # noqa: E402
+from kernels_for_tests import COMPILE_ERROR_IN_HELPER_LINE, COMPILE_ERROR_LINE, kernel_file, pre_ttgir  # noqa: E402
 from twill.errors import CompileError, InputError  # noqa: E402
 from twill.ir.frontend import pre_pipeline_ttgir  # noqa: E402
 from twill.ir.load import load_kernel, source_of  # noqa: E402
@@ -69,6 +69,16 @@ def test_compile_error_names_kernel_and_source_line():
     msg = str(e.value)
     assert msg.startswith("broken (") and f"compile_error.py:{COMPILE_ERROR_LINE})" in msg
     assert "no_such_function" in msg and "\n" not in msg
+
+
+def test_compile_error_in_a_jit_helper_names_its_cause_and_the_helpers_line():
+    """An error inside a helper the kernel calls: the helper's message and line, not the caret under the call."""
+    spec = load_kernel(kernel_file("COMPILE_ERROR_IN_HELPER"), "h100")
+    with pytest.raises(CompileError) as e:
+        pre_pipeline_ttgir(spec, Target("h100", 90))
+    msg = str(e.value)
+    assert msg.startswith("broken_helper (") and f"compile_error_in_helper.py:{COMPILE_ERROR_IN_HELPER_LINE})" in msg
+    assert "element_ty" in msg and "\n" not in msg and not msg.rstrip().endswith("^"), msg
 
 
 def test_plans_compose_callbacks_at_one_pass_in_order_and_skips():

@@ -74,6 +74,12 @@ _PRIORITY = ("dot", "tma_load", "load", "sfu", "reduce", "tmem_load", "tmem_stor
 ASYNC_PRODUCERS = {"dot", "tma_load", "load"}
 
 
+# Integer tile ops outside the arith dialect that compute indices as arith's do: Philox's rounds (``tl.rand``: each
+# round a ``tt.mulhiui`` beside arith.muli / xori; as nodes of their own, flash-attention's dropout in the loop made
+# 17 of 35 nodes and no joint schedule in the search's budget) and ALiBi's ``|m - n|`` (``math.absi``).
+_INDEX_MATH = frozenset({"tt.mulhiui", "math.absi"})
+
+
 def _category(op: IROp) -> str:
     """Tile-level kind of one IR op, or 'view' / 'scalar' / 'address' for ops that fold."""
     n = op.name
@@ -111,7 +117,7 @@ def _category(op: IROp) -> str:
         return "scalar"
     if first.dtype.startswith("!tt.ptr"):
         return "address"            # pointer tensors: address arithmetic of a load or store
-    if first.dtype.startswith("i") and first.dtype != "i1" and n.startswith("arith."):
+    if first.dtype.startswith("i") and first.dtype != "i1" and (n.startswith("arith.") or n in _INDEX_MATH):
         return "address"            # integer index tiles (offsets, masks' inputs)
     if n in vocab.SFU:
         return "sfu"
@@ -173,12 +179,21 @@ def build_graph(module: Module, target: Target, loop: LoopSelector = None, kerne
     # An index that feeds a load's address and a computation both (FA2's backward: the row index of the causal mask
     # and of the LSE load) folded into the computation makes the load wait for the node that reads what it loads:
     # folded into the load instead; the graphs the first fold makes acyclic stay as they are.
-    return _graph(module, target, for_op, info, choice, body, kernel, meta, toward_loads=True)
+    try:
+        return _graph(module, target, for_op, info, choice, body, kernel, meta, toward_loads=True)
+    except GraphError as e:
+        if "cycle with iteration distance 0" not in str(e):
+            raise
+    # An index tile two chains read that meet again later (ALiBi's |m - n| from the column index the causal mask also
+    # reads, added to the masked scores: flash-attention's AMD forward): moved into the reader the other one waits for.
+    return _graph(module, target, for_op, info, choice, body, kernel, meta, toward_loads=False, untangle=True)
 
 
 def _graph(module: Module, target: Target, for_op: IROp, info: Any, choice: str, body: "_Body", kernel: str,
-           meta: dict | None, toward_loads: bool) -> LoopGraph:
+           meta: dict | None, toward_loads: bool, untangle: bool = False) -> LoopGraph:
     groups, folded_nowhere = _fold(body, toward_loads)
+    if untangle:
+        groups = _untangle(body, groups)
     node_of = {i: n for n, members in enumerate(groups) for i in members}
     graph_ops = _nodes(body, groups, node_of)
     if not graph_ops:
@@ -372,6 +387,55 @@ def _fold(b: _Body, toward_loads: bool = False) -> tuple[list[list[int]], list[i
         if i not in folded_nowhere:
             groups[find(i)].append(i)
     return sorted(groups.values(), key=lambda g: min(g)), folded_nowhere
+
+
+def _untangle(b: _Body, groups: list[list[int]]) -> list[list[int]]:
+    """``groups`` with the zero-distance cycles that index tiles close broken: an index value (a tensor no tile data
+    reaches: a column index, ``|m - n|``) that a node computes and another node reads makes an edge (``_shared_tile``);
+    where that other node reaches the first again (ALiBi's bias computed from the column index the causal mask's
+    node folded in, then added into that node's scores), the index value and the index ops of its node it is computed
+    from move into the reader's node, which the first waits for anyway."""
+    import networkx as nx
+
+    groups = [list(g) for g in groups]
+    for _ in range(len(b.ops)):
+        node_of = {i: n for n, members in enumerate(groups) for i in members}
+        loads = {n for n, members in enumerate(groups) if any(b.cat[i] in ("load", "tma_load") for i in members)}
+        via: dict[tuple[int, int], set[int]] = defaultdict(set)
+        for n, members in enumerate(groups):
+            for i in members:
+                for v in b.ops[i].operands:
+                    j = b.defined_by.get(v)
+                    if j is None or j not in node_of or node_of[j] == n:
+                        continue
+                    tile = b.ops[j].result_types[:1] and b.ops[j].result_types[0].startswith("tensor<")
+                    if v in b.data or (tile and node_of[j] not in loads):
+                        via[(node_of[j], n)].add(j)
+        try:
+            cycle = nx.find_cycle(nx.DiGraph(list(via)))
+        except nx.NetworkXNoCycle:
+            return groups
+        edge = next(((s, d) for s, d in cycle if any(not set(b.ops[j].results) & b.data for j in via[(s, d)])), None)
+        if edge is None:
+            return groups
+        src, dst = edge
+        move = _index_slice(b, groups[src], [j for j in via[edge] if not set(b.ops[j].results) & b.data])
+        groups[src] = [i for i in groups[src] if i not in move]
+        groups[dst] = sorted(groups[dst] + sorted(move))
+        groups = sorted((g for g in groups if g), key=min)
+    return groups
+
+
+def _index_slice(b: _Body, members: list[int], roots: list[int]) -> set[int]:
+    """``roots`` and the ops of ``members`` they are computed from that no tile data reaches."""
+    inside, out, todo = set(members), set(), list(roots)
+    while todo:
+        i = todo.pop()
+        if i in out or i not in inside or set(b.ops[i].results) & b.data:
+            continue
+        out.add(i)
+        todo.extend(b.defined_by[v] for v in b.ops[i].operands if v in b.defined_by)
+    return out
 
 
 def _buffer_of(ops: list[IROp], members: list[int], i: int) -> int | None:

@@ -520,6 +520,7 @@ def compile_error(e: BaseException, src: Any) -> CompileError:
     kernel = getattr(fn, "__name__", None) or getattr(src, "name", "kernel")
     where = kernel
     if isinstance(e, CompilationError):
+        e = _innermost(e)
         line = _source_line(e, fn)
         if line is not None:
             where = f"{kernel} ({line[0]}:{line[1]})"
@@ -538,6 +539,22 @@ def compile_error(e: BaseException, src: Any) -> CompileError:
         hint = (f"the kernel reads '{named}', which {unbound[named]}: install that library where twill runs (its "
                 "helpers are imported then), or define the helper in the kernel's file")
     return CompileError(f"Triton failed to compile the kernel: {msg}", where=where, hint=hint)
+
+
+def _innermost(e: Any) -> Any:
+    """The deepest CompilationError ``e`` was raised from: an error inside a ``@triton.jit`` helper the kernel calls
+    comes back as the call's error, with no message of its own and the caret under the call as its text's last line
+    (HSTU's ``acc += _ragged_hstu_attn_fwd_one_block(...)`` said only "^"); the helper's error holds the message and
+    the line in the helper."""
+    from triton.compiler.errors import CompilationError
+
+    seen = {id(e)}
+    while True:
+        inner = e.__cause__ if isinstance(e.__cause__, CompilationError) else e.__context__
+        if not isinstance(inner, CompilationError) or id(inner) in seen:
+            return e
+        seen.add(id(inner))
+        e = inner
 
 
 def _source_line(e: Any, fn: Any) -> tuple[str, int] | None:
