@@ -46,9 +46,9 @@ def apply_annotation(text: str, ann: dict[str, Any]) -> str:
     """Copy the stages and clusters (and partitions, if any) read by ``read_annotation`` onto the module
     text right before the pipeliner, op by op in body order (the op names must agree). Proton records take the cluster of
     the op they precede (start) or follow (end), in the last stage (Triton 3.6 cannot predicate them). The loops'
-    invariant shared allocations are first moved before them, as they were when the schedule was made
-    (``twill.ir.ttgir.hoist_invariant_allocs``)."""
-    lines = ttgir.hoist_invariant_allocs(text)[0].splitlines()
+    invariant shared allocations are first moved before them, and an FMA dot's operand made before its loop loaded in
+    it, as they were when the schedule was made (``twill.ir.ttgir.hoist_invariant_allocs``, ``sink_fma_operands``)."""
+    lines = ttgir.sink_fma_operands(ttgir.hoist_invariant_allocs(text)[0])[0].splitlines()
     want = ann["ops"]
     spans = [op.span for op in ttgir.loops(lines)]
     found, hits = [], []

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from twill.errors import InputError
-from twill.ir.ttgir import hoist_invariant_allocs, parse, type_info
+from twill.ir.ttgir import FMA_SHARED, hoist_invariant_allocs, parse, sink_fma_operands, type_info
 
 TEXT = '''#loc = loc("/src/k.py":10:0)
 module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
@@ -202,3 +202,39 @@ def test_a_loops_alloc_of_a_tile_from_outside_it_and_its_transpose_move_before_t
     at = next(i for i, ln in enumerate(lines) if "%s = ttg.local_alloc" in ln)
     assert "%k = tt.load" in lines[at - 1] and lines[at].startswith("      %s") and "%st = " in lines[at + 1]
     assert hoist_invariant_allocs(text) == (text, [])
+
+
+_FMA = "tensor<64x64xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked2}>>"
+
+
+def _fma_module(extra_use: str = "", parent: str = "#blocked2") -> str:
+    dst = _FMA.replace("#blocked2", parent)
+    return "\n".join([
+        "#blocked1 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>",
+        f"%a = ttg.convert_layout %m : tensor<64x64xf32, #blocked1> -> {dst} loc(#loc1)",
+        "%r = scf.for %i = %x to %y step %z iter_args(%acc = %c) -> (tensor<64x64xf32, #blocked2>) : i32 {",
+        "  %b = tt.load %p : tensor<64x64xf32, #blocked1>",
+        "  %d = tt.dot %a, %b, %acc : t",
+        "  scf.yield %d : tensor<64x64xf32, #blocked2>",
+        "}", extra_use])
+
+
+def test_an_fma_operand_made_before_its_loop_is_stored_there_and_loaded_before_its_reader():
+    """FLA's cumsum: a [64, 64] triangular matrix converted for an FMA dot before the loop took 512 registers a thread
+    through it (ptxas then allocated 32 and spilled 18 KB); Triton's passes store it and load it in the loop."""
+    text, sunk = sink_fma_operands(_fma_module())
+    lines = text.splitlines()
+    assert sunk == ["%a"]
+    assert any(ln.startswith(f"{FMA_SHARED} = #ttg.swizzled_shared<") for ln in lines) and "#smem = #ttg.shared_memory" in lines
+    alloc = next(i for i, ln in enumerate(lines) if "%a_fma = ttg.local_alloc %m : (tensor<64x64xf32, #blocked1>) -> "
+                 f"!ttg.memdesc<64x64xf32, {FMA_SHARED}, #smem> loc(#loc1)" in ln)
+    load = next(i for i, ln in enumerate(lines) if ln == f"  %a = ttg.local_load %a_fma : !ttg.memdesc<64x64xf32, "
+                f"{FMA_SHARED}, #smem> -> {_FMA} loc(#loc1)")
+    assert alloc < next(i for i, ln in enumerate(lines) if "scf.for" in ln) < load == lines.index("  %d = tt.dot %a, %b, %acc : t") - 1
+
+
+def test_an_fma_operand_read_after_its_loop_or_an_mma_operand_stays_where_it_is():
+    after = _fma_module("%e = tt.dot %a, %b2, %c2 : t")
+    assert sink_fma_operands(after) == (after, [])
+    mma = _fma_module(parent="#mma")
+    assert sink_fma_operands(mma) == (mma, [])

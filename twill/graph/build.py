@@ -344,6 +344,14 @@ def _fold(b: _Body, toward_loads: bool = False) -> tuple[list[list[int]], list[i
             src = b.defined_by[o.operands[0]]
             if b.cat[src] in ("tma_load", "load"):
                 union(i, src)
+    # 1b. An FMA dot's operand loaded from a buffer made before the loop (``twill.ir.ttgir.sink_fma_operands``) joins
+    #     its one reader: loaded a stage ahead, its 512 registers a thread (FLA's cumsum) would be carried a stage.
+    for i, o in enumerate(b.ops):
+        if b.cat[i] == "local_load" and o.operands and b.defined_by.get(o.operands[0]) is None \
+                and o.result_types and "parent = #blocked" in o.result_types[0]:
+            cons = b.consumers(i, follow_yield=False)
+            if len(cons) == 1 and b.cat[cons[0]] == "dot":
+                union(i, cons[0])
     # 2. Single-consumer elementwise chains and casts join their consumer.
     for i in range(len(b.ops)):
         if b.cat[i] not in ("elementwise", "convert"):

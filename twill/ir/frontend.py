@@ -12,7 +12,7 @@ from twill.errors import CompileError, InputError
 from twill.ir.load import KernelSpec, load_kernel, source_of
 from twill.ir.spec import json_safe
 from twill.ir.target import Target
-from twill.ir.ttgir import hoist_invariant_allocs
+from twill.ir.ttgir import hoist_invariant_allocs, sink_fma_operands
 from twill.ir.triton_hooks import (ACCUMULATOR_FLAGS, PRE_PIPELINE_PASS, SCHEDULED_SKIP, PassPlan, StopCompile, compile_planned,
                                   module_text)
 from twill.util import sha256
@@ -121,6 +121,10 @@ def _hoisted(text: str, meta: dict[str, Any]) -> str:
     if moved:
         meta.setdefault("notes", []).append(f"moved before their loops (the same buffer every iteration, as Triton's "
                                             f"own passes move them): {', '.join(moved)}")
+    text, sunk = sink_fma_operands(text)
+    if sunk:
+        meta.setdefault("notes", []).append(f"FMA dot operands made before their loops stored in shared memory there "
+                                            f"and loaded in the loop, as Triton's own passes write them: {', '.join(sunk)}")
     return text
 
 
@@ -144,8 +148,8 @@ def widened(kir: KernelIR, target: Target) -> KernelIR | None:
         return None
     wide = dataclasses.replace(spec, divisibility=tuple(spec.divisibility) + ints, assumed=ints)
     flattened: list[bool] = []
-    text = pre_pipeline_ttgir(wide, target, flattened=flattened)
+    text = _hoisted(pre_pipeline_ttgir(wide, target, flattened=flattened), {})   # as ``kir``'s (its notes said)
     if _LAYOUT_DEF.findall(text) == _LAYOUT_DEF.findall(kir.text):
         return None
-    nested = pre_pipeline_ttgir(wide, target, fuse=False) if any(flattened) else None
+    nested = _hoisted(pre_pipeline_ttgir(wide, target, fuse=False), {}) if any(flattened) else None
     return KernelIR(text, kir.kernel, dict(kir.meta), wide, nested)

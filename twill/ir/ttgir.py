@@ -274,6 +274,82 @@ def _invariant_alloc(lines: list[str], moved: set[str]) -> tuple[int, TextOp] | 
     return None
 
 
+_FMA_OPERAND = re.compile(rf"^(\s*)({_NAME}) = ttg\.convert_layout ({_NAME}) : (tensor<[^>]*?, #[\w.]+>) -> "
+                          r"(tensor<[^,]*?, #ttg\.dot_op<\{opIdx = \d, parent = #blocked\d*[^}]*\}>>)(.*)$")
+FMA_SHARED = "#twill_fma_shared"
+
+
+def sink_fma_operands(text: str) -> tuple[str, list[str]]:
+    """``text`` with each conversion of a register tile to an FMA dot's operand layout (``#ttg.dot_op`` of a
+    ``#blocked`` parent) made before a loop and read only in it, written as Triton's own passes write it: the tile
+    stored into shared memory where the conversion was, and loaded in the operand's layout in the loop, before the
+    op that reads it (ReduceDataDuplication, then ReorderInstructions sinking the load). An FMA operand holds every
+    element its thread's rows or columns meet: FLA's cumulative sum's [64, 64] triangular matrix took 512 registers
+    a thread held through the loop, and ptxas, given that, allocated 32 registers and spilled 18 KB a thread.
+
+    Examples
+    --------
+    >>> t, sunk = sink_fma_operands("\\n".join([
+    ...     "%a = ttg.convert_layout %m : tensor<64x64xf32, #blocked1> -> "
+    ...     "tensor<64x64xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked2}>> loc(#loc1)",
+    ...     "%r = scf.for %i = %x to %y step %z iter_args(%acc = %c) -> (tensor<64x64xf32, #blocked2>) : i32 {",
+    ...     "  %d = tt.dot %a, %b, %acc : t",
+    ...     "  scf.yield %d : tensor<64x64xf32, #blocked2>",
+    ...     "}"]))
+    >>> sunk, [ln.split(" = ")[1][:14] for ln in t.splitlines()[2:5]]
+    (['%a'], ['ttg.local_allo', 'scf.for %i', 'ttg.local_load'])
+    """
+    lines = text.split("\n")
+    sunk: list[str] = []
+    for i in range(len(lines)):
+        m = _FMA_OPERAND.match(lines[i])
+        if m is None:
+            continue
+        ind, name, src, src_t, dst_t, tail = m.groups()
+        at = _sole_loop_use(lines, name, i)
+        if at is None:
+            continue
+        smem = src_t.replace("tensor<", "!ttg.memdesc<", 1).rsplit(", #", 1)[0] + f", {FMA_SHARED}, #smem>"
+        lines[i] = f"{ind}{name}_fma = ttg.local_alloc {src} : ({src_t}) -> {smem}{tail}"
+        lines.insert(at, " " * _indent(lines[at]) + f"{name} = ttg.local_load {name}_fma : {smem} -> {dst_t}{tail}")
+        sunk.append(name)
+    if sunk:
+        lines = _with_shared_alias(lines)
+    return "\n".join(lines), sunk
+
+
+def _sole_loop_use(lines: list[str], name: str, at: int) -> int | None:
+    """The line of the top-level op of the one loop body where every use of ``name`` (defined at line ``at``, outside
+    it) is, its first use's; None where ``name`` is used outside a loop or in more than one."""
+    found = None
+    for loop in (o for o in scan(lines) if o.name == vocab.LOOP and o.first > at):
+        if found is not None and found[0].first < loop.first <= found[0].attr_line:
+            continue                     # a loop nested in the one found: the load goes in the outer loop's body
+        users = [o for o in region_ops(lines, loop) if name in op_uses(lines, o)]
+        if users and found is None:
+            found = (loop, users[0].first)
+        elif users:
+            return None
+    if found is None:
+        return None
+    loop, first = found
+    outside = [j for j in range(len(lines)) if j != at and not loop.first <= j <= loop.attr_line
+               and name in {u.split("#")[0] for u in line_uses(lines[j])}]
+    return None if outside or name in line_uses(lines[loop.first]) else first
+
+
+def _with_shared_alias(lines: list[str]) -> list[str]:
+    """``lines`` with the shared layout ``sink_fma_operands`` stores in (Triton's own for such a tile) and the
+    ``#smem`` space defined among the module's aliases where they are not."""
+    text = "\n".join(lines)
+    add = [] if f"{FMA_SHARED} =" in text else \
+        [f"{FMA_SHARED} = #ttg.swizzled_shared<{{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}}>"]
+    if not re.search(r"^#smem = ", text, re.M):
+        add.append("#smem = #ttg.shared_memory")
+    last = max((j for j, ln in enumerate(lines) if re.match(r"^#[\w.]+ = #ttg\.", ln)), default=-1)
+    return lines[:last + 1] + add + lines[last + 1:]
+
+
 def rename(line: str, names: dict[str, str]) -> str:
     """``line`` with the SSA names in ``names`` replaced."""
     return re.sub(_NAME, lambda m: names.get(m.group(0), m.group(0)), line)

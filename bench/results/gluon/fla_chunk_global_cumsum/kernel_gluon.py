@@ -3,7 +3,7 @@
 Decisions (each from the schedule):
 - register-read pointer tiles copied by their consumer with cp.async (b_s_52_as 2 x 16384 B): issued at the load's stage, one commit group per body, read at the first reader's stage after wait_group and a barrier, in the layout that reader wants (Triton's own pipelining of such loads; held a stage in registers, GQA decode ran x0.65 Triton's best, run 29c)
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 89 per thread)
-- shared memory: 32784 bytes planned of 232448; maxnreg unset (ptxas allocates)
+- shared memory: 49168 bytes planned of 232448; maxnreg unset (ptxas allocates)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -18,10 +18,10 @@ L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 4], thr
 L1 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
 L2 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 1], threads_per_warp=[1, 32], warps_per_cta=[2, 2], order=[1, 0])))
 L3 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 1], threads_per_warp=[1, 32], warps_per_cta=[2, 2], order=[1, 0])))
-L4 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.BlockedLayout(size_per_thread=[4, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]), k_width=0))
-L5 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[4, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
-L6 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
-L7 = gl.constexpr(gl.DotOperandLayout(operand_index=1, parent=gl.BlockedLayout(size_per_thread=[4, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]), k_width=0))
+L4 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[4, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L5 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
+L6 = gl.constexpr(gl.DotOperandLayout(operand_index=1, parent=gl.BlockedLayout(size_per_thread=[4, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]), k_width=0))
+L7 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.BlockedLayout(size_per_thread=[4, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]), k_width=0))
 
 @gluon.jit
 def consumer_0(s, z, offsets, T, TWILL_COPY: gl.constexpr):
@@ -64,12 +64,13 @@ def consumer_0(s, z, offsets, T, TWILL_COPY: gl.constexpr):
     b_s_32 = b_s_28 < 128
     b_s_33 = b_s_31 & b_s_32
     b_s_34 = b_s_33.broadcast_to([64, 64])
-    m_s_35 = gl.convert_layout(m_s_15, L4)
+    m_s_35_fma = gl.allocate_shared_memory(gl.float32, [64, 64], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]), m_s_15)
+    fence_async_shared()
     twill_n = (NT_17 - 0 + 1 - 1) // 1
     if (twill_n >= 1) | (gl.program_id(0) < 0):
         b_s_52_as = gl.allocate_shared_memory(gl.float32, [2, 64, 64], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]))
         v12_r0 = gl.full([64], 0.0, gl.float32, layout=L1)
-        v12_r1 = gl.full([64], 0.0, gl.float32, layout=L5)
+        v12_r1 = gl.full([64], 0.0, gl.float32, layout=L4)
         i_t_37 = i_t - (0 + (0 - 0) * 1)  # load0_b_s: stage 0, partition 0 (group 0)
         p_s_38 = i_t_37 * 64  # load0_b_s: stage 0, partition 0 (group 0)
         p_s_39 = gl.cast(p_s_38, gl.int64)  # load0_b_s: stage 0, partition 0 (group 0)
@@ -111,24 +112,25 @@ def consumer_0(s, z, offsets, T, TWILL_COPY: gl.constexpr):
             b_s_45 = b_s_44 + b_s_29  # load0_b_s: stage 0, partition 0 (group 0)
             async_copy.wait_group(0)
             gl.thread_barrier()
-            b_s_52 = b_s_52_as.index((twill_b - 1) % 2).load(L6)  # load0_b_s: stage 1, partition 0 (group 0)
+            b_s_52 = b_s_52_as.index((twill_b - 1) % 2).load(L5)  # load0_b_s: stage 1, partition 0 (group 0)
             b_s_46 = p_s_20 + b_s_45  # load0_b_s: stage 0, partition 0 (group 0)
             if TWILL_COPY:  # load0_b_s: stage 0, partition 0 (group 0)
                 async_copy.async_copy_global_to_shared(b_s_52_as.index((twill_b - 0) % 2), b_s_46, mask=b_s_51)  # load0_b_s: stage 0, partition 0 (group 0)
             else:  # load0_b_s: stage 0, partition 0 (group 0)
                 b_s_52_as.index((twill_b - 0) % 2).store(gl.load(b_s_46, mask=b_s_51))  # load0_b_s: stage 0, partition 0 (group 0)
-            b_s_54 = gl.convert_layout(b_s_52, L7)  # convert0_b_s: stage 1, partition 0 (group 0)
+            b_s_54 = gl.convert_layout(b_s_52, L6)  # convert0_b_s: stage 1, partition 0 (group 0)
             b_c = gl.expand_dims(v12_r1_p1, 0)  # dot0_b_c: stage 1, partition 0 (group 0)
             b_c_53 = b_c.broadcast_to([64, 64])  # dot0_b_c: stage 1, partition 0 (group 0)
+            m_s_35 = m_s_35_fma.load(L7)  # dot0_b_c: stage 1, partition 0 (group 0)
             b_c_55 = gl.dot_fma(m_s_35, b_s_54, b_c_53)  # dot0_b_c: stage 1, partition 0 (group 0)
-            v10 = gl.convert_layout(b_c_55, L6)  # convert1: stage 1, partition 0 (group 0)
+            v10 = gl.convert_layout(b_c_55, L5)  # convert1: stage 1, partition 0 (group 0)
             v9 = p_z + b_s_45_p1  # store0: stage 1, partition 0 (group 0)
             gl.store(v9, v10, mask=b_s_51_p1)  # store0: stage 1, partition 0 (group 0)
             v11 = (0 + (twill_b - 1) * 1) >= 0  # elementwise2: stage 1, partition 0 (group 0)
             if v11:  # elementwise2: stage 1, partition 0 (group 0)
                 b_z_56 = gl.sum(b_s_52, axis=0)  # elementwise2: stage 1, partition 0 (group 0)
                 b_z_57 = v12_r0_p1 + b_z_56  # elementwise2: stage 1, partition 0 (group 0)
-                b_c_58 = gl.convert_layout(b_z_57, L5)  # elementwise2: stage 1, partition 0 (group 0)
+                b_c_58 = gl.convert_layout(b_z_57, L4)  # elementwise2: stage 1, partition 0 (group 0)
                 v12_r0 = b_z_57  # elementwise2: stage 1, partition 0 (group 0)
                 v12_r1 = b_c_58  # elementwise2: stage 1, partition 0 (group 0)
             else:  # elementwise2: stage 1, partition 0 (group 0)
@@ -141,19 +143,20 @@ def consumer_0(s, z, offsets, T, TWILL_COPY: gl.constexpr):
             v12_r1_p1 = v12_r1
         async_copy.wait_group(0)
         gl.thread_barrier()
-        b_s_52 = b_s_52_as.index(((twill_n - 1 + 1) - 1) % 2).load(L6)  # load0_b_s: stage 1, partition 0 (group 0)
-        b_s_54 = gl.convert_layout(b_s_52, L7)  # convert0_b_s: stage 1, partition 0 (group 0)
+        b_s_52 = b_s_52_as.index(((twill_n - 1 + 1) - 1) % 2).load(L5)  # load0_b_s: stage 1, partition 0 (group 0)
+        b_s_54 = gl.convert_layout(b_s_52, L6)  # convert0_b_s: stage 1, partition 0 (group 0)
         b_c = gl.expand_dims(v12_r1_p1, 0)  # dot0_b_c: stage 1, partition 0 (group 0)
         b_c_53 = b_c.broadcast_to([64, 64])  # dot0_b_c: stage 1, partition 0 (group 0)
+        m_s_35 = m_s_35_fma.load(L7)  # dot0_b_c: stage 1, partition 0 (group 0)
         b_c_55 = gl.dot_fma(m_s_35, b_s_54, b_c_53)  # dot0_b_c: stage 1, partition 0 (group 0)
-        v10 = gl.convert_layout(b_c_55, L6)  # convert1: stage 1, partition 0 (group 0)
+        v10 = gl.convert_layout(b_c_55, L5)  # convert1: stage 1, partition 0 (group 0)
         v9 = p_z + b_s_45_p1  # store0: stage 1, partition 0 (group 0)
         gl.store(v9, v10, mask=b_s_51_p1)  # store0: stage 1, partition 0 (group 0)
         v11 = (0 + ((twill_n - 1 + 1) - 1) * 1) >= 0  # elementwise2: stage 1, partition 0 (group 0)
         if v11:  # elementwise2: stage 1, partition 0 (group 0)
             b_z_56 = gl.sum(b_s_52, axis=0)  # elementwise2: stage 1, partition 0 (group 0)
             b_z_57 = v12_r0_p1 + b_z_56  # elementwise2: stage 1, partition 0 (group 0)
-            b_c_58 = gl.convert_layout(b_z_57, L5)  # elementwise2: stage 1, partition 0 (group 0)
+            b_c_58 = gl.convert_layout(b_z_57, L4)  # elementwise2: stage 1, partition 0 (group 0)
             v12_r0 = b_z_57  # elementwise2: stage 1, partition 0 (group 0)
             v12_r1 = b_c_58  # elementwise2: stage 1, partition 0 (group 0)
         else:  # elementwise2: stage 1, partition 0 (group 0)
@@ -166,7 +169,7 @@ def consumer_0(s, z, offsets, T, TWILL_COPY: gl.constexpr):
         v12_r1_p1 = v12_r1
     else:
         v12_r0_p1 = gl.full([64], 0.0, gl.float32, layout=L1)
-        v12_r1_p1 = gl.full([64], 0.0, gl.float32, layout=L5)
+        v12_r1_p1 = gl.full([64], 0.0, gl.float32, layout=L4)
 
 @gluon.jit
 def twill_kernel(s, z, offsets, T, TWILL_COPY: gl.constexpr):
