@@ -25,7 +25,7 @@ TOP_K, NUM_EXPERTS, GROUP = 2, 8, 128
 CONFIG = {"BLOCK_SIZE_M": 64, "BLOCK_SIZE_N": 64, "BLOCK_SIZE_K": 64, "GROUP_SIZE_M": 8, "num_warps": 4,
           "num_stages": 3}
 PROBLEM: dict[str, int] = {"M": 2048, "N": 2048, "K": 2048}
-SMALL: dict[str, int] = {"M": 37, "N": 192, "K": 256}
+SMALL: dict[str, int] = {"M": 37, "N": 2048, "K": 2048}   # N and K are constexprs (vLLM's): M small and ragged
 TWILL_SPEC: dict[str, Any] = {
     "kernel": "fused_moe_kernel_gptq_awq",
     "signature": {"a_ptr": "*fp16", "b_ptr": "*u8", "c_ptr": "*fp16", "b_scale_ptr": "*fp16", "b_zp_ptr": "*u8",

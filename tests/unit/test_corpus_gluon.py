@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import json
 import re
 from pathlib import Path
 
@@ -16,6 +17,7 @@ pytest.importorskip("triton")
 
 import twill.pipeline as pipeline  # noqa: E402
 from twill.errors import CompileError, TwillError  # noqa: E402
+from twill.ir.load import load_module  # noqa: E402
 from twill.machine.model import load_machine  # noqa: E402
 from twill.pipeline import OptimizeOptions, optimize  # noqa: E402
 
@@ -930,3 +932,20 @@ def test_tma_boxes_wrapped_from_int64_offsets_take_int32_coordinates_below_the_w
     assert re.search(r"tma\.async_copy_global_to_shared\(twill_box_b_\d+, \[[^\n]*gl\.cast\(\(\(128 \* pid_n_?\d*\) % "
                      r"\(N\)\), gl\.int32\)\]", k.source), k.source
     assert "'(N) % 128 == 0', '(N) <= 2147483647'" in k.source
+
+
+def _variant_files() -> list[Path]:
+    found = {json.loads(v.read_text())["kernel_file"] for v in (ROOT / "bench/results/gluon").glob("*/variant.json")}
+    return sorted(ROOT / f for f in found if f.startswith("tests/corpus/"))
+
+
+@pytest.mark.parametrize("path", _variant_files(), ids=lambda p: p.stem)
+def test_a_committed_kernels_check_sizes_keep_the_constexprs_it_was_generated_for(path: Path) -> None:
+    """The GPU test launches a committed kernel at its file's SMALL and PROBLEM: a size its TWILL_SPEC fixes as a
+    constexpr must keep that value there, or the generated launcher refuses the launch (vLLM's GPTQ / AWQ MoE, N and K
+    constexprs, had a SMALL of N 192 and K 256: its GPU test failed, run 134)."""
+    m = vars(load_module(str(path)))       # without a driver, as twill reads the file
+    fixed = m["TWILL_SPEC"].get("constexprs", {})
+    for size in ("SMALL", "PROBLEM"):
+        differ = {k: (v, fixed[k]) for k, v in (m.get(size) or {}).items() if k in fixed and v != fixed[k]}
+        assert not differ, (size, differ)
