@@ -251,11 +251,19 @@ def _gluon_notes(g: GluonResult) -> list[str]:
                                            if c.lookahead else "") +
               (", as one group of all the kernel's warps" if (c.schedule.get("joint") or {}).get("one_partition")
                else "") + (", among one-stage schedules" if c.schedule.get("loads_ahead") == 0 else "") +
-              "; the kernel is the best ptxas-clean one of the candidates below, not a proof over all kernels")
+              f"; the kernel is {_which(c)} of the candidates below, not a proof over all kernels")
     tried = ", ".join(f"{x.subtiles}: {x.cycles:.0f}" if x.cycles < float("inf") else f"{x.subtiles}: none"
                       for x in g.candidates)
     return [head, proved, f"  candidates tried (sub-tiles: cycles per iteration): {tried}"] + \
         ([f"  hint: {g.hint}"] if g.hint else []) + [f"  {d}" for d in g.kernel.decisions]
+
+
+def _which(c: Any) -> str:
+    """How the chosen candidate was chosen: clean and predicted fastest, or (none clean) the best ptxas allocated
+    (HSTU's ragged attention: every candidate spilled in its loop, and the note called the chosen one clean)."""
+    if c.clean or c.ptxas is None:
+        return "the best ptxas-clean one"
+    return f"the one ptxas allocated best (none was ptxas-clean; this one: {c.ptxas.problem()})"
 
 
 def extract(path: str, machine: Machine, opts: OptimizeOptions) -> tuple[LoopGraph, KernelIR | None, str]:

@@ -197,6 +197,9 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
         return
     assert path.stem not in REFUSED
     assert g.chosen.schedule.status in ("optimal", "feasible")
+    # the notes call the kernel ptxas-clean only where it is (HSTU's: every candidate spilled in its loop)
+    if g.chosen.ptxas is not None:
+        assert ("the best ptxas-clean one" in "\n".join(pipeline._gluon_notes(g))) == g.chosen.clean, g.chosen.ptxas
     # grouped_gemm's while runs on group sizes loaded from memory, which the simulation does not know; a loop whose
     # trip count is loaded (decode_attention's sequence lengths, varlen_attention's cu_seqlens, stk's CSR offsets)
     # runs the simulated trip counts (session 52's sweep E: it had stopped at the loop's guard, or not run the loop)
