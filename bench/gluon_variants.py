@@ -299,6 +299,9 @@ VARIANTS = {
                               []),   # two r0_ loops, the target's logit gathered after a tl.device_assert
     "flaggems_argmax_dim": ("tests/corpus/flaggems_argmax_dim.py", "argmax_kernel",
                             []),   # a K-strided tile masked with `and`, tie_break_left indices carried in int64
+    "sfast_group_norm_stats": ("tests/corpus/sfast_group_norm_stats.py",
+                               "group_norm_4d_channels_last_forward_collect_stats_kernel",
+                               []),   # a jit welford_combine on three carried tiles, the mask as weights
 }
 
 
