@@ -302,6 +302,8 @@ VARIANTS = {
     "sfast_group_norm_stats": ("tests/corpus/sfast_group_norm_stats.py",
                                "group_norm_4d_channels_last_forward_collect_stats_kernel",
                                []),   # a jit welford_combine on three carried tiles, the mask as weights
+    "lamb_stage1_gridstride": ("tests/corpus/lamb_stage1_gridstride.py", "lamb_stage1_kernel",
+                               []),   # grid-stride; two carried sums of squares atomically added after the loop
 }
 
 

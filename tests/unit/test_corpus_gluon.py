@@ -138,7 +138,10 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "flaggems_argmax_dim",
              # stable-fast's channels-last group norm statistics: the kernel's own jit welford_combine called in the
              # loop on three carried [256, 16] tiles, the `&` mask cast to fp32 as weights, tl.reduce after a reshape
-             "sfast_group_norm_stats"}
+             "sfast_group_norm_stats",
+             # LAMB's first stage in a grid-stride loop: moments stored in place and the update to its own buffer, two
+             # sums of squares carried across the loop and tl.atomic_add'ed after it
+             "lamb_stage1_gridstride"}
 # the Gluon search's budget in deterministic seconds (a quarter of the wall seconds these tests had: about the same CPU
 # time) where the default 7.5 is too little: with 30 wall seconds these found no joint schedule on a loaded CI machine
 # (three dots an iteration)
