@@ -289,6 +289,21 @@ VARIANTS = {
                                        "sampling_from_probs_kernel", []),   # tl.cumsum plus a carried prefix
     "amd_fa_dropout_alibi": ("tests/corpus/amd_fa_dropout_alibi.py", "attn_fwd",
                              []),   # Philox dropout on the score tile in the loop, ALiBi from the column index
+    # session 55's sweep K (normalisation / reduction / loss / optimizer loops)
+    "fused_adamw_gridstride": ("tests/corpus/fused_adamw_gridstride.py", "fused_adamw_kernel",
+                               []),   # a grid-stride loop (tl.num_programs), three buffers updated in place
+    "apex_ln_bwd_dgamma_partials": ("tests/corpus/apex_ln_bwd_dgamma_partials.py", "layer_norm_bwd_dx_part_dwdb",
+                                    []),   # c1 / c2 over column blocks, then dx and atomic dgamma / dbeta partials
+    "inductor_nll_loss_red": ("tests/corpus/inductor_nll_loss_red.py",
+                              "triton_red_fused__log_softmax_nll_loss_forward_0",
+                              []),   # two r0_ loops, the target's logit gathered after a tl.device_assert
+    "flaggems_argmax_dim": ("tests/corpus/flaggems_argmax_dim.py", "argmax_kernel",
+                            []),   # a K-strided tile masked with `and`, tie_break_left indices carried in int64
+    "sfast_group_norm_stats": ("tests/corpus/sfast_group_norm_stats.py",
+                               "group_norm_4d_channels_last_forward_collect_stats_kernel",
+                               []),   # a jit welford_combine on three carried tiles, the mask as weights
+    "lamb_stage1_gridstride": ("tests/corpus/lamb_stage1_gridstride.py", "lamb_stage1_kernel",
+                               []),   # grid-stride; two carried sums of squares atomically added after the loop
 }
 
 

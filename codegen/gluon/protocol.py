@@ -613,12 +613,23 @@ def integer_arguments(signature: dict[str, str], source: str, offset: int = 0) -
     applies (the loop's step or tile), so the loop bound, whichever argument it is, gives ``n`` trips (``offset``
     more: a kernel's own tile loop then runs tiles of different trip counts, as stream-K's partial tiles do);
     a persistent kernel's grid arguments ``PERSISTENT_GRID``."""
-    step = max([int(d) for d in re.findall(r"// (\d+)\b", source)] or [1])
+    step = max([int(d) for d in re.findall(r"// (\d+)\b", source)] + _runtime_steps(source) or [1])
     ints = [a for a, t in signature.items() if re.fullmatch(r"[iu](8|16|32|64)", t) and a not in PERSISTENT_GRID]
     grid = {a: _Int(v) for a, v in PERSISTENT_GRID.items() if a in signature}
     flag = {COPY_FLAG: True} if COPY_FLAG in signature else {}
     flag.update({TMA_FLAG: True} if TMA_FLAG in signature else {})
     return lambda n: {**{a: _Int(n * step + offset) for a in ints}, **grid, **flag, TRIPS: n}
+
+
+def _runtime_steps(source: str) -> list[int]:
+    """The block a loop's runtime step multiplies (a grid-stride loop ``range(pid * BLOCK, n, tl.num_programs(0) *
+    BLOCK)``: the trip count divides by ``v2 = v1 * 1024``, which no ``// 1024`` shows; the simulation's one program
+    makes the step the block). Without it the fused AdamW step's loop ran one trip in every simulation and replay."""
+    out: list[int] = []
+    for name in set(re.findall(r"\btwill_n\w* = [^\n]*// ([A-Za-z_]\w*)", source)):
+        for a, b in re.findall(rf"^\s*{name} = (?:\w+ \* (\d+)|(\d+) \* \w+)\s*$", source, re.M):
+            out.append(int(a or b))
+    return out
 
 
 # the integer arguments' offset from a multiple of the tile in the second simulation of a kernel with its own tile

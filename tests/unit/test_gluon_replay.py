@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from codegen.gluon.protocol import ProtocolError
+from codegen.gluon.protocol import ProtocolError, integer_arguments
 from codegen.gluon.replay import Costs, model_costs, record, replay
 from twill.machine.model import load_machine
 
@@ -50,6 +50,15 @@ def test_a_missing_release_is_a_deadlock_in_the_replay():
     line = next(l for l in src.splitlines() if "mbarrier.arrive(" in l and "empty" in l)
     with pytest.raises(ProtocolError, match="deadlock"):
         replay(src.replace(line, line.split("mbarrier")[0] + "pass"), sig, Costs({}, {}, {}, {}))
+
+
+def test_a_grid_stride_loops_runtime_step_gives_the_simulation_its_trips():
+    # range(pid * BLOCK, n, tl.num_programs(0) * BLOCK) (the fused AdamW step, session 55's sweep K): the trip count
+    # divides by a runtime product, v2 = v1 * 1024; n set to 4 x 1024, not 4, runs the loop 4 trips, and the replay
+    # times a steady trip (it ran one before: "not replayed")
+    src, sig, g = _kernel("fused_adamw_gridstride")
+    assert integer_arguments(sig, src)(4)["n"] == 4 * 1024
+    assert replay(src, sig, model_costs(g["graph"], g["time_unit_cycles"], 0)).iteration() > 0
 
 
 def test_every_partition_records_its_loop_and_its_wgmma_waits():

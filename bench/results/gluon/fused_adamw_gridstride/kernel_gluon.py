@@ -1,0 +1,346 @@
+"""fused_adamw_kernel, written by twill from its joint schedule: I=347 L=347 (optimal), 2776 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 72 per thread)
+- shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+
+L0 = gl.constexpr(gl.BlockedLayout(size_per_thread=[8], threads_per_warp=[32], warps_per_cta=[4], order=[0]))
+L1 = gl.constexpr(gl.BlockedLayout(size_per_thread=[4], threads_per_warp=[32], warps_per_cta=[4], order=[0]))
+
+@gluon.jit
+def consumer_0(p_ptr, g_ptr, m_ptr, v_ptr, step_ptr, lr_ptr, inv_scale_ptr, found_inf_ptr, n, beta1, beta2, eps, weight_decay):
+    pid = gl.program_id(0)
+    step = gl.load(step_ptr)
+    lr = gl.load(lr_ptr)
+    inv_scale = gl.load(inv_scale_ptr)
+    skip = gl.load(found_inf_ptr)
+    skip_3 = skip != 0.0
+    bias1 = gl.log2(beta1)
+    bias1_4 = step * bias1
+    bias1_5 = gl.exp2(bias1_4)
+    bias1_6 = 1.0 - bias1_5
+    bias2 = gl.log2(beta2)
+    bias2_7 = step * bias2
+    bias2_8 = gl.exp2(bias2_7)
+    bias2_9 = 1.0 - bias2_8
+    step_size = lr / bias1_6
+    bias2_sqrt = gl.sqrt(bias2_9)
+    decay = lr * weight_decay
+    decay_10 = 1.0 - decay
+    v0 = pid * 1024
+    v1 = gl.num_programs(0)
+    v2 = v1 * 1024
+    offs = gl.arange(0, 1024, layout=L0)
+    offs_11 = gl.arange(0, 1024, layout=L1)
+    m_new_17 = 1.0 - beta1
+    v_new_19 = 1.0 - beta2
+    twill_n = gl.maximum((n - v0 + v2 - 1) // v2, 0)
+    if (twill_n >= 1) | (gl.program_id(0) < 0):
+        offs_23 = (v0 + (0 - 0) * v2)  # load0_p: stage 0, partition 0 (group 0)
+        offs_25 = offs_23 + offs  # load0_p: stage 0, partition 0 (group 0)
+        mask_27 = offs_25 < n  # load0_p: stage 0, partition 0 (group 0)
+        g_32 = g_ptr + offs_25  # load1_g: stage 0, partition 0 (group 0)
+        g_33 = gl.load(g_32, mask=mask_27, other=0.0)  # load1_g: stage 0, partition 0 (group 0)
+        g_33_p1 = g_33
+        mask_27_p1 = mask_27
+        offs_25_p1 = offs_25
+        for twill_b in range(1, twill_n):
+            v_39 = v_ptr + offs_25_p1  # load3_v: stage 1, partition 0 (group 0)
+            gl.thread_barrier()
+            v_41 = gl.load(v_39, mask=mask_27_p1, other=0.0)  # load3_v: stage 1, partition 0 (group 0)
+            offs_23 = (v0 + (twill_b - 0) * v2)  # load0_p: stage 0, partition 0 (group 0)
+            offs_25 = offs_23 + offs  # load0_p: stage 0, partition 0 (group 0)
+            mask_27 = offs_25 < n  # load0_p: stage 0, partition 0 (group 0)
+            g_32 = g_ptr + offs_25  # load1_g: stage 0, partition 0 (group 0)
+            g_33 = gl.load(g_32, mask=mask_27, other=0.0)  # load1_g: stage 0, partition 0 (group 0)
+            g_34 = g_33_p1.to(gl.float32)  # convert0_g: stage 1, partition 0 (group 0)
+            g_35 = g_34 * inv_scale  # elementwise0_g: stage 1, partition 0 (group 0)
+            p_29 = p_ptr + offs_25_p1  # load0_p: stage 1, partition 0 (group 0)
+            gl.thread_barrier()
+            p_31 = gl.load(p_29, mask=mask_27_p1, other=0.0)  # load0_p: stage 1, partition 0 (group 0)
+            v_new_45 = beta2 * v_41  # elementwise2_v_new: stage 1, partition 0 (group 0)
+            v_new_46 = v_new_19 * g_35  # elementwise2_v_new: stage 1, partition 0 (group 0)
+            v_new_47 = v_new_46 * g_35  # elementwise2_v_new: stage 1, partition 0 (group 0)
+            v_new_48 = v_new_45 + v_new_47  # elementwise2_v_new: stage 1, partition 0 (group 0)
+            denom_49 = gl.sqrt(v_new_48)  # sfu0_denom: stage 1, partition 0 (group 0)
+            v8 = gl.where(skip_3, v_41, v_new_48)  # elementwise5: stage 1, partition 0 (group 0)
+            v9 = gl.convert_layout(v8, L1)  # convert3: stage 1, partition 0 (group 0)
+            m_36 = m_ptr + offs_25_p1  # load2_m: stage 1, partition 0 (group 0)
+            gl.thread_barrier()
+            m_38 = gl.load(m_36, mask=mask_27_p1, other=0.0)  # load2_m: stage 1, partition 0 (group 0)
+            m_new_42 = beta1 * m_38  # elementwise1_m_new: stage 1, partition 0 (group 0)
+            m_new_43 = m_new_17 * g_35  # elementwise1_m_new: stage 1, partition 0 (group 0)
+            m_new_44 = m_new_42 + m_new_43  # elementwise1_m_new: stage 1, partition 0 (group 0)
+            v6 = gl.where(skip_3, m_38, m_new_44)  # elementwise4: stage 1, partition 0 (group 0)
+            denom_50 = denom_49 / bias2_sqrt  # elementwise3_denom: stage 1, partition 0 (group 0)
+            denom_51 = denom_50 + eps  # elementwise3_denom: stage 1, partition 0 (group 0)
+            p_new_52 = p_31 * decay_10  # elementwise3_denom: stage 1, partition 0 (group 0)
+            p_new_53 = step_size * m_new_44  # elementwise3_denom: stage 1, partition 0 (group 0)
+            p_new_54 = p_new_53 / denom_51  # elementwise3_denom: stage 1, partition 0 (group 0)
+            p_new_55 = p_new_52 - p_new_54  # elementwise3_denom: stage 1, partition 0 (group 0)
+            v4 = gl.where(skip_3, p_31, p_new_55)  # elementwise3_denom: stage 1, partition 0 (group 0)
+            v7 = gl.convert_layout(v6, L1)  # convert2: stage 1, partition 0 (group 0)
+            v5 = gl.convert_layout(v4, L1)  # convert1: stage 1, partition 0 (group 0)
+            offs_24 = (v0 + (twill_b - 1) * v2)  # store0: stage 1, partition 0 (group 0)
+            offs_26 = offs_24 + offs_11  # store0: stage 1, partition 0 (group 0)
+            mask_28 = offs_26 < n  # store0: stage 1, partition 0 (group 0)
+            p_30 = p_ptr + offs_26  # store0: stage 1, partition 0 (group 0)
+            gl.store(p_30, v5, mask=mask_28)  # store0: stage 1, partition 0 (group 0)
+            m_37 = m_ptr + offs_26  # store1: stage 1, partition 0 (group 0)
+            gl.store(m_37, v7, mask=mask_28)  # store1: stage 1, partition 0 (group 0)
+            v_40 = v_ptr + offs_26  # store2: stage 1, partition 0 (group 0)
+            gl.store(v_40, v9, mask=mask_28)  # store2: stage 1, partition 0 (group 0)
+            g_33_p1 = g_33
+            mask_27_p1 = mask_27
+            offs_25_p1 = offs_25
+        v_39 = v_ptr + offs_25_p1  # load3_v: stage 1, partition 0 (group 0)
+        gl.thread_barrier()
+        v_41 = gl.load(v_39, mask=mask_27_p1, other=0.0)  # load3_v: stage 1, partition 0 (group 0)
+        g_34 = g_33_p1.to(gl.float32)  # convert0_g: stage 1, partition 0 (group 0)
+        g_35 = g_34 * inv_scale  # elementwise0_g: stage 1, partition 0 (group 0)
+        p_29 = p_ptr + offs_25_p1  # load0_p: stage 1, partition 0 (group 0)
+        gl.thread_barrier()
+        p_31 = gl.load(p_29, mask=mask_27_p1, other=0.0)  # load0_p: stage 1, partition 0 (group 0)
+        v_new_45 = beta2 * v_41  # elementwise2_v_new: stage 1, partition 0 (group 0)
+        v_new_46 = v_new_19 * g_35  # elementwise2_v_new: stage 1, partition 0 (group 0)
+        v_new_47 = v_new_46 * g_35  # elementwise2_v_new: stage 1, partition 0 (group 0)
+        v_new_48 = v_new_45 + v_new_47  # elementwise2_v_new: stage 1, partition 0 (group 0)
+        denom_49 = gl.sqrt(v_new_48)  # sfu0_denom: stage 1, partition 0 (group 0)
+        v8 = gl.where(skip_3, v_41, v_new_48)  # elementwise5: stage 1, partition 0 (group 0)
+        v9 = gl.convert_layout(v8, L1)  # convert3: stage 1, partition 0 (group 0)
+        m_36 = m_ptr + offs_25_p1  # load2_m: stage 1, partition 0 (group 0)
+        gl.thread_barrier()
+        m_38 = gl.load(m_36, mask=mask_27_p1, other=0.0)  # load2_m: stage 1, partition 0 (group 0)
+        m_new_42 = beta1 * m_38  # elementwise1_m_new: stage 1, partition 0 (group 0)
+        m_new_43 = m_new_17 * g_35  # elementwise1_m_new: stage 1, partition 0 (group 0)
+        m_new_44 = m_new_42 + m_new_43  # elementwise1_m_new: stage 1, partition 0 (group 0)
+        v6 = gl.where(skip_3, m_38, m_new_44)  # elementwise4: stage 1, partition 0 (group 0)
+        denom_50 = denom_49 / bias2_sqrt  # elementwise3_denom: stage 1, partition 0 (group 0)
+        denom_51 = denom_50 + eps  # elementwise3_denom: stage 1, partition 0 (group 0)
+        p_new_52 = p_31 * decay_10  # elementwise3_denom: stage 1, partition 0 (group 0)
+        p_new_53 = step_size * m_new_44  # elementwise3_denom: stage 1, partition 0 (group 0)
+        p_new_54 = p_new_53 / denom_51  # elementwise3_denom: stage 1, partition 0 (group 0)
+        p_new_55 = p_new_52 - p_new_54  # elementwise3_denom: stage 1, partition 0 (group 0)
+        v4 = gl.where(skip_3, p_31, p_new_55)  # elementwise3_denom: stage 1, partition 0 (group 0)
+        v7 = gl.convert_layout(v6, L1)  # convert2: stage 1, partition 0 (group 0)
+        v5 = gl.convert_layout(v4, L1)  # convert1: stage 1, partition 0 (group 0)
+        offs_24 = (v0 + ((twill_n - 1 + 1) - 1) * v2)  # store0: stage 1, partition 0 (group 0)
+        offs_26 = offs_24 + offs_11  # store0: stage 1, partition 0 (group 0)
+        mask_28 = offs_26 < n  # store0: stage 1, partition 0 (group 0)
+        p_30 = p_ptr + offs_26  # store0: stage 1, partition 0 (group 0)
+        gl.store(p_30, v5, mask=mask_28)  # store0: stage 1, partition 0 (group 0)
+        m_37 = m_ptr + offs_26  # store1: stage 1, partition 0 (group 0)
+        gl.store(m_37, v7, mask=mask_28)  # store1: stage 1, partition 0 (group 0)
+        v_40 = v_ptr + offs_26  # store2: stage 1, partition 0 (group 0)
+        gl.store(v_40, v9, mask=mask_28)  # store2: stage 1, partition 0 (group 0)
+        g_33_p1 = g_33
+        mask_27_p1 = mask_27
+        offs_25_p1 = offs_25
+
+@gluon.jit
+def twill_kernel(p_ptr, g_ptr, m_ptr, v_ptr, step_ptr, lr_ptr, inv_scale_ptr, found_inf_ptr, n, beta1, beta2, eps, weight_decay):
+    consumer_0(p_ptr, g_ptr, m_ptr, v_ptr, step_ptr, lr_ptr, inv_scale_ptr, found_inf_ptr, n, beta1, beta2, eps, weight_decay, )
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['p_ptr', 'g_ptr', 'm_ptr', 'v_ptr', 'step_ptr', 'lr_ptr', 'inv_scale_ptr', 'found_inf_ptr', 'n', 'beta1', 'beta2', 'eps', 'weight_decay', 'BLOCK']          # the Triton kernel's parameters, in order
+RUNTIME = ['p_ptr', 'g_ptr', 'm_ptr', 'v_ptr', 'step_ptr', 'lr_ptr', 'inv_scale_ptr', 'found_inf_ptr', 'n', 'beta1', 'beta2', 'eps', 'weight_decay']   # the Gluon kernel's parameters, in order
+FLAGS = []   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED = ['p_ptr', 'g_ptr', 'm_ptr', 'v_ptr', 'step_ptr', 'lr_ptr', 'inv_scale_ptr', 'found_inf_ptr', 'n', 'beta1', 'beta2', 'eps', 'weight_decay']   # the arguments a launch key reads
+CONSTEXPRS = {'BLOCK': 1024}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 4
+MAXNREG = None
+PERSISTENT = False      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+_CODE = {}                     # expression -> its compiled code
+_DESCS = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE = []                   # the active driver's current device, read per launch
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+        if len(_DESCS) >= 256:
+            _DESCS.clear()
+        d = _DESCS[key] = TensorDescriptor(_Base(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
+
+
+def _key(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES:
+        from triton import knobs
+        _MODES.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
+    for n in KEYED:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device():
+    if not _DEVICE:
+        from triton.runtime import driver
+        _DEVICE.append(driver.active.get_current_device)
+    return _DEVICE[0]()
+
+
+def _decide(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = None
+    flags = {}
+    return [tuple(flags[f] for f in FLAGS), shapes, None]
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    key = _key(bound, g)
+    entry = _KEYED.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide(bound)
+        if key is not None:
+            if len(_KEYED) >= 64:
+                _KEYED.clear()
+            _KEYED[key] = entry
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return _run(entry, g, runtime)
+
+
+def _run(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel[g](*runtime, **dict(zip(FLAGS, entry[0])), num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Config:
+    """``kernel.best_config`` as an autotuner has it after a run (Mamba reads its ``kwargs["BLOCK_SIZE_M"]`` to size
+    its grid): the constexprs this kernel was generated for."""
+
+    def __init__(self):
+        self.kwargs, self.num_warps, self.num_stages, self.num_ctas = dict(CONSTEXPRS), NUM_WARPS, None, 1
+        self.maxnreg, self.pre_hook = MAXNREG, None
+
+    def all_kwargs(self):
+        return dict(self.kwargs, num_warps=self.num_warps, num_ctas=self.num_ctas)
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called; ``kernel.fn[grid](*args)`` as a heuristics' or an
+    autotuner's wrapped function is called past them (FlagGems), ``kernel.best_config`` and ``kernel.run(*args,
+    grid=grid)``: the kernel is specialised already (a warmup run compiles nothing here: the first launch does)."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+    def run(self, *args, grid, warmup=False, **kwargs):
+        """``kernel.run(*args, grid=grid, warmup=False)``, as a JIT function is run without its ``[grid]``."""
+        return None if warmup else launch(grid, *args, **kwargs)
+
+    @property
+    def fn(self):
+        return self
+
+    @property
+    def best_config(self):
+        return _Config()
+
+
+kernel = _Kernel()
