@@ -613,12 +613,23 @@ def integer_arguments(signature: dict[str, str], source: str, offset: int = 0) -
     applies (the loop's step or tile), so the loop bound, whichever argument it is, gives ``n`` trips (``offset``
     more: a kernel's own tile loop then runs tiles of different trip counts, as stream-K's partial tiles do);
     a persistent kernel's grid arguments ``PERSISTENT_GRID``."""
-    step = max([int(d) for d in re.findall(r"// (\d+)\b", source)] or [1])
+    step = max([int(d) for d in re.findall(r"// (\d+)\b", source)] + _grid_strides(source) or [1])
     ints = [a for a, t in signature.items() if re.fullmatch(r"[iu](8|16|32|64)", t) and a not in PERSISTENT_GRID]
     grid = {a: _Int(v) for a, v in PERSISTENT_GRID.items() if a in signature}
     flag = {COPY_FLAG: True} if COPY_FLAG in signature else {}
     flag.update({TMA_FLAG: True} if TMA_FLAG in signature else {})
     return lambda n: {**{a: _Int(n * step + offset) for a in ints}, **grid, **flag, TRIPS: n}
+
+
+def _grid_strides(source: str) -> list[int]:
+    """The tiles of grid-stride loops (``tl.range(pid * BLOCK, T, tl.num_programs(0) * BLOCK)``): a trip count divided
+    by a name the source sets to a product with a constant (``v1 = nprog * 64``), the constant; one program in the
+    simulation, so the bound ``n * 64`` gives ``n`` trips (the divisors' literals alone gave 1 and a one-trip loop,
+    whose replay ran no steady trip: session 55's sweep L)."""
+    out = []
+    for name in re.findall(r"\btwill_n\w* = .*// ([A-Za-z_]\w*)", source):
+        out += [int(d) for d in re.findall(rf"^\s*{re.escape(name)} = \w+ \* (\d+)$", source, re.M)]
+    return out
 
 
 # the integer arguments' offset from a multiple of the tile in the second simulation of a kernel with its own tile
