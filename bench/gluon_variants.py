@@ -304,6 +304,19 @@ VARIANTS = {
                                []),   # a jit welford_combine on three carried tiles, the mask as weights
     "lamb_stage1_gridstride": ("tests/corpus/lamb_stage1_gridstride.py", "lamb_stage1_kernel",
                                []),   # grid-stride; two carried sums of squares atomically added after the loop
+    # session 55's sweep L (newer Triton language features)
+    "nf4_lut_gather_gemm": ("tests/corpus/nf4_lut_gather_gemm.py", "nf4_lut_gather_gemm",
+                            []),   # NF4 codes looked up by tl.gather in the dot loop, nibbles joined along K
+    "dot_scaled_fp8_desc": ("tests/corpus/dot_scaled_fp8_desc.py", "dot_scaled_fp8_desc",
+                            []),   # e5m2 x e4m3 tl.dot_scaled, device-made descriptors, tl.range(num_stages=)
+    "fp8_weight_asm_pack4_gemm": ("tests/corpus/fp8_weight_asm_pack4_gemm.py", "fp8_weight_asm_pack4_gemm",
+                                  []),   # FP8 weight bytes widened by inline asm, pack=4
+    "moe_expert_histogram": ("tests/corpus/moe_expert_histogram.py", "moe_expert_histogram",
+                             []),   # tl.histogram of a can_reorder flattened tile; atomic add sem= / scope=
+    "rope_fused_attention": ("tests/corpus/rope_fused_attention.py", "rope_fused_attention",
+                             []),   # RoPE rotate-half by split / join on each K block of the attention loop
+    "splitk_release_last_cta": ("tests/corpus/splitk_release_last_cta.py", "splitk_release_last_cta",
+                                []),   # split-K finished by the last ticket: release / acq_rel atomics, tl.assume
 }
 
 

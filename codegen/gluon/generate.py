@@ -10,6 +10,7 @@ import importlib.util
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -847,9 +848,19 @@ def _innermost(e: BaseException, said: Path | None = None) -> str:
 
 def _ptxas_error(text: str) -> str | None:
     """ptxas's first error line in ``text`` (``ptxas /tmp/x.ptx, line 70; error   : Modifier '.evict_last' cannot be
-    combined with modifier '.ca'``) without its temporary file, or None: Triton prints a repro command after it."""
+    combined with modifier '.ca'``) without its temporary file, or None: Triton prints a repro command after it.
+    Where ptxas said nothing and died of a signal (Triton's "failed with error code -11"), the signal's name."""
     m = re.search(r"^\s*ptxas\s+\S+,\s*(line \d+;\s*error\s*:.*)$", text, re.M)
-    return "ptxas: " + re.sub(r"\s+", " ", m.group(1)) if m else None
+    if m:
+        return "ptxas: " + re.sub(r"\s+", " ", m.group(1))
+    crash = re.search(r"`ptxas` failed with error code (-\d+)", text)
+    if crash is None:
+        return None
+    try:
+        name = signal.Signals(-int(crash.group(1))).name
+    except ValueError:
+        name = f"signal {-int(crash.group(1))}"
+    return f"ptxas crashed ({name}, no error message): a ptxas defect on this kernel's PTX"
 
 
 # ptxas's C7510-C7515 notes, e.g. "wgmma.mma_async instructions are serialized due to insufficient register

@@ -624,10 +624,11 @@ def integer_arguments(signature: dict[str, str], source: str, offset: int = 0) -
 def _runtime_steps(source: str) -> list[int]:
     """The block a loop's runtime step multiplies (a grid-stride loop ``range(pid * BLOCK, n, tl.num_programs(0) *
     BLOCK)``: the trip count divides by ``v2 = v1 * 1024``, which no ``// 1024`` shows; the simulation's one program
-    makes the step the block). Without it the fused AdamW step's loop ran one trip in every simulation and replay."""
+    makes the step the block). Without it the fused AdamW step's loop ran one trip in every simulation and replay
+    (session 55's sweeps K and L: MoE's expert histogram, found twice)."""
     out: list[int] = []
     for name in set(re.findall(r"\btwill_n\w* = [^\n]*// ([A-Za-z_]\w*)", source)):
-        for a, b in re.findall(rf"^\s*{name} = (?:\w+ \* (\d+)|(\d+) \* \w+)\s*$", source, re.M):
+        for a, b in re.findall(rf"^\s*{re.escape(name)} = (?:\w+ \* (\d+)|(\d+) \* \w+)\s*$", source, re.M):
             out.append(int(a or b))
     return out
 

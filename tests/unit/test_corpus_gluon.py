@@ -141,7 +141,15 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "sfast_group_norm_stats",
              # LAMB's first stage in a grid-stride loop: moments stored in place and the update to its own buffer, two
              # sums of squares carried across the loop and tl.atomic_add'ed after it
-             "lamb_stage1_gridstride"}
+             "lamb_stage1_gridstride",
+             # session 55's sweep L (newer Triton language features): an NF4 lookup by tl.gather of a 16-entry table
+             # in a dot loop (nibbles interleaved with join / permute / reshape); tl.dot_scaled of e5m2 x e4m3 with
+             # device-made descriptors in a tl.range(num_stages=); an FP8 weight widened by inline asm with pack=4;
+             # tl.histogram of a can_reorder flattened tile, an atomic add with sem= / scope=; RoPE rotate-half by
+             # split / join / permute on each K block of an attention loop; split-K finished by the last program's
+             # ticket (tl.assume, atomics release / acq_rel, an if after the loop)
+             "nf4_lut_gather_gemm", "dot_scaled_fp8_desc", "fp8_weight_asm_pack4_gemm", "moe_expert_histogram",
+             "rope_fused_attention", "splitk_release_last_cta"}
 # the Gluon search's budget in deterministic seconds (a quarter of the wall seconds these tests had: about the same CPU
 # time) where the default 7.5 is too little: with 30 wall seconds these found no joint schedule on a loaded CI machine
 # (three dots an iteration)
@@ -190,7 +198,8 @@ NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", 
                # session 55's sweep K: pointer loads only (FlagGems' argmax: its `and` mask is a graph node of its own,
                # which the warp-group candidates read across groups; the one partition of all the kernel's warps)
                "fused_adamw_gridstride", "apex_ln_bwd_dgamma_partials", "inductor_nll_loss_red",
-               "flaggems_argmax_dim", "sfast_group_norm_stats"}
+               "flaggems_argmax_dim", "sfast_group_norm_stats",
+               "moe_expert_histogram"}   # session 55's sweep L: one pointer-loaded [64, 8] id tile a step
 
 
 @pytest.mark.slow
@@ -675,7 +684,8 @@ CONSUMER_COPIES = {"grouped_decode_attention": 2, "fused_moe_decode": 2, "ieee_g
                    # session 55: generated once each loop's buffers are allocated before it (245,760 bytes compiled
                    # before, over the SM's); its A and B tiles copied as held in registers they spill
                    "tf32x3_gemm": 2,
-                   "fla_chunk_global_cumsum": 1}   # session 55's sweep J: the chunk, an FMA dot's B and tl.sum's input
+                   "fla_chunk_global_cumsum": 1,   # session 55's sweep J: the chunk, an FMA dot's B and tl.sum's input
+                   "rope_fused_attention": 3}   # session 55's sweep L: K, cos and sin, rotated in registers each step
 
 
 def _steady(consumer: str, holding: str = "") -> str:
@@ -711,7 +721,8 @@ def _consumer_copies(stem: str, source: str) -> None:
         layout = re.search(rf"\n{read.group(4)} = gl\.constexpr\((.*)\)\n", source).group(1)
         # a synchronous dot's operand read in its own layout; a wgmma's (mx_gemm, gptq_gemm: copied as held in
         # registers they spilled) in the layout its dequantisation reads
-        wgmma = stem in ("mx_gemm", "gptq_gemm", "mamba_chunk_state_bwd_db", "tf32x3_gemm")   # Mamba's dstates: correct, run 85
+        wgmma = stem in ("mx_gemm", "gptq_gemm", "mamba_chunk_state_bwd_db", "tf32x3_gemm",   # Mamba's dstates: correct, run 85
+                         "rope_fused_attention")   # sweep L: K, cos, sin read where the rotation runs, then a wgmma's B
         # bias_attention's bias tile read straight in the accumulator's layout (run 52: converted every iteration
         # from registers it ran x0.75 Triton's best, with a nondeterministic error at scale)
         # (FLA's gated delta rule: v - w @ h, v read in the accumulator's layout likewise; its WY backward's dk

@@ -77,6 +77,16 @@ def test_a_ptxas_failure_is_reported_by_its_own_line_not_tritons_repro_command()
     assert _ptxas_error("Repro command: ptxas -v x.ptx") is None
 
 
+def test_a_ptxas_that_dies_of_a_signal_is_named_as_a_crash_not_by_tritons_repro_command():
+    # session 55's sweep L: ptxas 12.x segfaults (exit -11, nothing on stderr) on some schedules of a tl.gather
+    # NF4 lookup in a dot loop; the message had been only Triton's "Repro command: ..." line
+    text = ("`ptxas` failed with error code -11\n`ptxas` stderr:\n\nRepro command: ptxas -lineinfo -v "
+            "--gpu-name=sm_90a /tmp/x.ptx -o /tmp/x.ptx.o\n")
+    assert _ptxas_error(text) == "ptxas crashed (SIGSEGV, no error message): a ptxas defect on this kernel's PTX"
+    assert "signal 99" in (_ptxas_error("`ptxas` failed with error code -99") or "")
+    assert _ptxas_error("`ptxas` failed with error code 255\n") is None
+
+
 def test_the_protocol_simulation_keeps_an_int32_count_and_reads_other_casts_as_values():
     # an i64 loop's trip count, gl.cast(.., gl.int32), stays the integer it was; a cast to another type (a program id
     # widened to int64, bias_attention) is a value, not a condition (comparing the dtype had raised Unsimulated)

@@ -105,3 +105,15 @@ def test_a_kernel_whose_early_return_program_0_takes_is_replayed_past_it():
     assert names == ["consumer_0"] and any(e[0] == "line" for e in traces[0])
     r = replay(src, sig, model_costs(g["graph"], g["time_unit_cycles"], 0))
     assert len(r.starts[0]) == 2 and r.iteration() > 0       # K = 128 in blocks of 64: two trips
+
+
+def test_a_grid_stride_loop_gets_a_bound_of_whole_strides_and_its_replay_runs_steady_trips():
+    # session 55's sweep L: tl.range(pid * 64, T, tl.num_programs(0) * 64) divides its trip count by a name
+    # (twill_n = ... // v1 with v1 = nprog * 64); T set to n alone gave one trip, fewer than the two stages, and
+    # the replay of the histogram's loop timed no steady trip
+    src, sig, g = _kernel("moe_expert_histogram")
+    assert "v1 = nprog * 64" in src and "// v1" in src
+    assert integer_arguments(sig, src)(4)["T"] == 256
+    assert integer_arguments({"T": "i32"}, "    twill_n = gl.maximum((T - v0 + v1 - 1) // v1, 0)\n")(4)["T"] == 4
+    r = replay(src, sig, model_costs(g["graph"], g["time_unit_cycles"], 191))
+    assert r.period(0) > 0
