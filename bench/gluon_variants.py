@@ -344,12 +344,21 @@ def main() -> int:
         t0 = time.time()
         r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
         ok = r.returncode == 0 and (d / "kernel_gluon.py").is_file()
-        if ok:
+        if ok:            # the command as run from the repository root, whatever the checkout's path
+            shown = [_relative(c) for c in cmd[1:]]
             (d / "variant.json").write_text(json.dumps({"label": label, "kernel_file": kernel, "jit": jit,
-                                                        "command": " ".join(cmd[1:])}, indent=1) + "\n")
+                                                        "command": " ".join(shown)}, indent=1) + "\n")
         note = next((ln for ln in r.stdout.splitlines() if ln.startswith("gluon kernel")), r.stderr.strip()[-200:])
         print(f"{label}: {'ok' if ok else 'FAILED'} ({time.time() - t0:.1f} s) {note}")
     return 1 if failed else 0
+
+
+def _relative(arg: str) -> str:
+    """``arg`` relative to the repository root where it is a path inside it (a variant's output directory)."""
+    try:
+        return str(Path(arg).resolve().relative_to(ROOT)) if Path(arg).is_absolute() else arg
+    except ValueError:
+        return arg
 
 
 def regenerate(d: Path) -> str:
