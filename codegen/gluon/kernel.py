@@ -972,12 +972,6 @@ def ring_allocation(a: AsyncTile) -> str:
     return f"gl.allocate_shared_memory({gl_dtype(a.dtype)}, {[a.depth] + list(a.shape)}, {a.shared})"
 
 
-def local_ring(plan: KernelPlan, a: AsyncTile) -> bool:
-    """Whether ``a``'s buffers are allocated just before its loop and kept alive only through it: those of a kernel
-    of one partition (``local_buffers``)."""
-    return alone(plan)
-
-
 def local_buffers(plan: KernelPlan) -> bool:
     """Whether each loop's own buffers (its copies' rings, ``AsyncTile``, and its staged register tiles, ``Staged``)
     are allocated just before it, so that sibling loops share their bytes: a kernel of one partition. Allocated once
@@ -1010,9 +1004,8 @@ def _written(src: Source, part: Partition, shared: Shared, turn: Turn | None, st
         S = lw.S
         lb, ub, step = shared.bounds
         lines = [f"twill_n = {trip_count(plan, lb, ub, step)}"]
-        lines += [f"{a.name} = {ring_allocation(a)}" for a in plan.asyncs
-                  if a.part == part.index and local_ring(src.mod.plan, a)]
         if local_buffers(src.mod.plan):
+            lines += [f"{a.name} = {ring_allocation(a)}" for a in plan.asyncs if a.part == part.index]
             lines += [f"{b.name} = {staged_allocation(b)}" for b in plan.staging.buffers if b.part == part.index]
         defined: set[str] = set()
         lines += _assign(lw.inits_before(-1), defined) + lw.rotations(defined)
@@ -1393,11 +1386,10 @@ def register_rings(mod: Module, turns: bool) -> None:
         mod.barriers.append((f"{r.name}_ready", f"1 if {TMA_FLAG} else {count}" if r.box is not None else count,
                              r.depth))
         mod.barriers.append((f"{r.name}_empty", len(r.readers), r.depth))
-    for a in (a for q in plan.sequence for a in q.asyncs if not local_ring(plan, a)):
-        mod.smem.append((a.name, ring_allocation(a)))
-    staged = {b.name: b for q in plan.sequence for b in q.staging.buffers}   # a later loop's own register tiles too
-    for b in staged.values() if not local_buffers(plan) else ():
-        mod.smem.append((b.name, staged_allocation(b)))
+    if not local_buffers(plan):      # else each loop allocates its own
+        mod.smem += [(a.name, ring_allocation(a)) for q in plan.sequence for a in q.asyncs]
+        staged = {b.name: b for q in plan.sequence for b in q.staging.buffers}   # a later loop's own register tiles too
+        mod.smem += [(b.name, staged_allocation(b)) for b in staged.values()]
     red = plan.reduction
     if red is not None:
         pad = f"gl.PaddedSharedLayout.with_identity_for([[{red.cols}, {RED_PAD}]], [{red.rows}, {red.cols}], [1, 0])"

@@ -301,7 +301,9 @@ def sink_fma_operands(text: str) -> tuple[str, list[str]]:
     """
     lines = text.split("\n")
     sunk: list[str] = []
-    for i in range(len(lines)):
+    i = -1
+    while i + 1 < len(lines):            # a load inserted below moves the lines after it: read them all
+        i += 1
         m = _FMA_OPERAND.match(lines[i])
         if m is None:
             continue
