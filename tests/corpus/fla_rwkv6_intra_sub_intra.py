@@ -2,11 +2,11 @@
 forward, the attention scores inside each BC-row diagonal sub-block of a BT-row chunk), rewritten here: per (chunk,
 sub-block, batch-head) the sub-block's q and its in-chunk cumulative log decay ``ge`` are loaded once ([BC, BK] block
 pointers), then a loop over the sub-block's key rows ``for j in range(0, min(BC, T - i_t * BT - i_i * BC))`` (a trip
-count from Python's ``min`` of a constexpr and a loaded length) loads one key row and its decay ``gi`` ([BK] vectors
+count from Python's ``min`` of a constexpr and a loaded length) loads row j's query, key and decay ``gi`` ([BK] vectors
 through ``tl.max_contiguous(tl.multiple_of(...))`` pointers stepped by ``H * K``), forms the column
 ``tl.sum(b_q * b_k[None, :] * exp(b_g - b_gk[None, :]), 1)``, masks it below the diagonal with ``tl.where(o_i > j,
-...)``, puts RWKV's bonus on the diagonal as a FULL reduction to a scalar ``tl.sum(b_q * b_k * b_u * scale)`` (no
-axis: the [BC, BK] product flattened) selected by ``tl.where(o_i != j, b_A, ...)``, and stores that column of A at
+...)``, puts RWKV's bonus on the diagonal as a FULL reduction to a scalar ``tl.sum(b_qj * b_k * b_u * scale)`` (no
+axis) selected by ``tl.where(o_i != j, b_A, ...)``, and stores that column of A at
 ``o_A + j`` (a strided column store every iteration, nothing carried). Constructs kept: varlen through
 ``indices`` (chunk -> (sequence, chunk) pairs) and ``offsets`` with ``T`` reassigned; the early ``return`` of
 sub-blocks past the sequence's end; ``HEAD_FIRST`` False (row stride ``H * K``); the bonus ``u`` [H, K] read by a
@@ -58,6 +58,7 @@ def chunk_rwkv6_fwd_A_kernel_intra_sub_intra(
         o_A = i_bh * T * BT + (i_t * BT + i_i * BC + tl.arange(0, BC)) * BT + i_j * BC
         p_q = tl.make_block_ptr(q + i_bh * T * K, (T, K), (K, 1), (i_t * BT + i_i * BC, 0), (BC, BK), (1, 0))
         p_g = tl.make_block_ptr(ge + i_bh * T * K, (T, K), (K, 1), (i_t * BT + i_i * BC, 0), (BC, BK), (1, 0))
+        p_qj = tl.max_contiguous(tl.multiple_of(q + i_bh * T * K + (i_t * BT + i_j * BC) * K + o_k, BK), BK)
         p_k = tl.max_contiguous(tl.multiple_of(k + i_bh * T * K + (i_t * BT + i_j * BC) * K + o_k, BK), BK)
         p_gk = tl.max_contiguous(tl.multiple_of(gi + i_bh * T * K + (i_t * BT + i_j * BC) * K + o_k, BK), BK)
     else:
@@ -66,6 +67,7 @@ def chunk_rwkv6_fwd_A_kernel_intra_sub_intra(
                                 (1, 0))
         p_g = tl.make_block_ptr(ge + (bos * H + i_h) * K, (T, K), (H * K, 1), (i_t * BT + i_i * BC, 0), (BC, BK),
                                 (1, 0))
+        p_qj = tl.max_contiguous(tl.multiple_of(q + (bos + i_t * BT + i_j * BC) * H * K + i_h * K + o_k, BK), BK)
         p_k = tl.max_contiguous(tl.multiple_of(k + (bos + i_t * BT + i_j * BC) * H * K + i_h * K + o_k, BK), BK)
         p_gk = tl.max_contiguous(tl.multiple_of(gi + (bos + i_t * BT + i_j * BC) * H * K + i_h * K + o_k, BK), BK)
     p_u = tl.make_block_ptr(u + i_h * K, (K,), (1,), (0,), (BK,), (0,))
@@ -73,13 +75,15 @@ def chunk_rwkv6_fwd_A_kernel_intra_sub_intra(
     b_g = tl.load(p_g, boundary_check=(0, 1))
     b_u = tl.load(p_u, boundary_check=(0,))
     for j in range(0, min(BC, T - i_t * BT - i_i * BC)):
+        b_qj = tl.load(p_qj, mask=m_k, other=0).to(tl.float32)
         b_k = tl.load(p_k, mask=m_k, other=0).to(tl.float32)
         b_gk = tl.load(p_gk, mask=m_k, other=0).to(tl.float32)
         # [BC]
         b_A = tl.sum(b_q * b_k[None, :] * tl.exp(b_g - b_gk[None, :]), 1)
         b_A = tl.where(o_i > j, b_A * scale, 0.)
-        b_A = tl.where(o_i != j, b_A, tl.sum(b_q * b_k * b_u * scale))
+        b_A = tl.where(o_i != j, b_A, tl.sum(b_qj * b_k * b_u * scale))
         tl.store(A + o_A + j, b_A, mask=m_A)
+        p_qj += K if HEAD_FIRST else H * K
         p_k += K if HEAD_FIRST else H * K
         p_gk += K if HEAD_FIRST else H * K
 

@@ -1,9 +1,9 @@
-"""chunk_rwkv6_fwd_A_kernel_intra_sub_intra, written by twill from its joint schedule: I=77 L=154 (optimal), 77 cycles per iteration predicted.
+"""chunk_rwkv6_fwd_A_kernel_intra_sub_intra, written by twill from its joint schedule: I=75 L=150 (optimal), 75 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 73 per thread)
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 58 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
-- early return at fla_rwkv6_intra_sub_intra.py:50 (TTGIR line 61): taken in the kernel itself, before the loop; not persistent, as a program id decides it (--persistent on takes it per tile)
+- early return at fla_rwkv6_intra_sub_intra.py:50 (TTGIR line 64): taken in the kernel itself, before the loop; not persistent, as a program id decides it (--persistent on takes it per tile)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -32,242 +32,296 @@ def consumer_0(q, k, gi, ge, u, A, offsets, indices, scale, T):
     v10 = gl.load(v9)
     v11 = v9 + 1
     v12 = gl.load(v11)
-    T_12 = v12 - v10
+    T_15 = v12 - v10
     v13 = v8 * 64
     v14 = v1 * 16
     v15 = v13 + v14
     o_i = gl.arange(0, 16, layout=L0)
-    o_i_13 = gl.arange(0, 16, layout=L1)
+    o_i_16 = gl.arange(0, 16, layout=L1)
     o_k = gl.arange(0, 64, layout=L2)
+    o_k_17 = gl.arange(0, 64, layout=L1)
     m_k = o_k < 64
-    m_A_14 = v15 + o_i_13
-    m_A_16 = m_A_14 < T_12
+    m_k_18 = o_k_17 < 64
+    m_A_19 = v15 + o_i_16
+    m_A_21 = m_A_19 < T_15
     o_A = v10 + v13
-    o_A_17 = o_A + v14
-    o_A_19 = o_A_17 + o_i_13
-    o_A_20 = o_A_19 * 32
-    o_A_21 = o_A_20 * 64
-    o_A_22 = v3 * 64
-    o_A_24 = o_A_21 + o_A_22
-    o_A_26 = o_A_24 + v14
+    o_A_22 = o_A + v14
+    o_A_24 = o_A_22 + o_i_16
+    o_A_25 = o_A_24 * 32
+    o_A_26 = o_A_25 * 64
+    o_A_27 = v3 * 64
+    o_A_29 = o_A_26 + o_A_27
+    o_A_31 = o_A_29 + v14
     p_q = v10 * 32
-    p_q_27 = p_q + v3
-    p_q_28 = p_q_27 * 64
-    p_q_29 = q + p_q_28
-    p_q_30 = gl.cast(T_12, gl.int64)
-    p_q_31 = gl.cast(v15, gl.int64)
-    p_g = ge + p_q_28
-    p_k = o_A_17 * 2048
-    p_k_32 = k + p_k
-    p_k_33 = p_k_32 + o_A_22
-    p_k_35 = p_k_33 + o_k
-    p_k_35 = gl.max_contiguous(gl.multiple_of(p_k_35, [64]), [64])
-    p_gk = gi + p_k
-    p_gk_36 = p_gk + o_A_22
-    p_gk_38 = p_gk_36 + o_k
-    p_gk_38 = gl.max_contiguous(gl.multiple_of(p_gk_38, [64]), [64])
-    p_u = u + o_A_22
-    b_q_40 = o_i.to(gl.int64)
-    b_q_41 = p_q_31 + b_q_40
-    b_q_42 = gl.expand_dims(b_q_41, 1)
-    b_q_43 = b_q_42 * 2048
-    b_q_44 = b_q_43.broadcast_to([16, 64])
-    b_q_45 = o_k.to(gl.int64)
-    b_q_46 = gl.expand_dims(b_q_45, 0)
-    b_q_47 = b_q_46.broadcast_to([16, 64])
-    b_q_48 = b_q_44 + b_q_47
-    b_q_49 = p_q_29 + b_q_48
-    b_q_50 = b_q_42 >= 0
-    b_q_52 = b_q_42 < p_q_30
-    b_q_53 = b_q_50 & b_q_52
+    p_q_32 = p_q + v3
+    p_q_33 = p_q_32 * 64
+    p_q_34 = q + p_q_33
+    p_q_35 = gl.cast(T_15, gl.int64)
+    p_q_36 = gl.cast(v15, gl.int64)
+    p_g = ge + p_q_33
+    p_qj = o_A_22 * 2048
+    p_qj_37 = q + p_qj
+    p_qj_38 = p_qj_37 + o_A_27
+    p_qj_40 = p_qj_38 + o_k_17
+    p_qj_40 = gl.max_contiguous(gl.multiple_of(p_qj_40, [64]), [64])
+    p_k = k + p_qj
+    p_k_41 = p_k + o_A_27
+    p_k_44 = p_k_41 + o_k
+    p_k_44 = gl.max_contiguous(gl.multiple_of(p_k_44, [64]), [64])
+    p_k_45 = p_k_41 + o_k_17
+    p_k_45 = gl.max_contiguous(gl.multiple_of(p_k_45, [64]), [64])
+    p_gk = gi + p_qj
+    p_gk_46 = p_gk + o_A_27
+    p_gk_48 = p_gk_46 + o_k
+    p_gk_48 = gl.max_contiguous(gl.multiple_of(p_gk_48, [64]), [64])
+    p_u = u + o_A_27
+    b_q_50 = o_i.to(gl.int64)
+    b_q_51 = p_q_36 + b_q_50
+    b_q_52 = gl.expand_dims(b_q_51, 1)
+    b_q_53 = b_q_52 * 2048
     b_q_54 = b_q_53.broadcast_to([16, 64])
-    b_q_55 = b_q_46 >= 0
-    b_q_56 = b_q_46 < 64
-    b_q_57 = b_q_55 & b_q_56
+    b_q_55 = o_k.to(gl.int64)
+    b_q_56 = o_k_17.to(gl.int64)
+    b_q_57 = gl.expand_dims(b_q_55, 0)
     b_q_58 = b_q_57.broadcast_to([16, 64])
-    b_q_59 = b_q_54 & b_q_58
-    b_q_60 = gl.load(b_q_49, mask=b_q_59)
-    b_g_61 = p_g + b_q_48
-    b_g_62 = gl.load(b_g_61, mask=b_q_59)
-    b_u_63 = p_u + b_q_45
-    b_u_64 = b_q_45 >= 0
-    b_u_65 = b_q_45 < 64
-    b_u_66 = b_u_64 & b_u_65
-    b_u_67 = gl.load(b_u_63, mask=b_u_66)
-    v17 = T_12 - v13
+    b_q_59 = b_q_54 + b_q_58
+    b_q_60 = p_q_34 + b_q_59
+    b_q_61 = b_q_52 >= 0
+    b_q_63 = b_q_52 < p_q_35
+    b_q_64 = b_q_61 & b_q_63
+    b_q_65 = b_q_64.broadcast_to([16, 64])
+    b_q_66 = b_q_57 >= 0
+    b_q_67 = b_q_57 < 64
+    b_q_68 = b_q_66 & b_q_67
+    b_q_69 = b_q_68.broadcast_to([16, 64])
+    b_q_70 = b_q_65 & b_q_69
+    b_q_71 = gl.load(b_q_60, mask=b_q_70)
+    b_g_72 = p_g + b_q_59
+    b_g_73 = gl.load(b_g_72, mask=b_q_70)
+    b_u_74 = p_u + b_q_56
+    b_u_75 = b_q_56 >= 0
+    b_u_76 = b_q_56 < 64
+    b_u_77 = b_u_75 & b_u_76
+    b_u_78 = gl.load(b_u_74, mask=b_u_77)
+    v17 = T_15 - v13
     v18 = v17 - v14
     v19 = gl.minimum(v18, 16)
-    b_A = b_q_60.to(gl.float32)
-    b_A_69 = b_u_67.to(gl.float32)
-    b_A_70 = gl.expand_dims(b_A_69, 0)
-    b_A_71 = b_A_70.broadcast_to([16, 64])
-    v21 = A + o_A_26
+    b_A = b_q_71.to(gl.float32)
+    b_A_80 = b_u_78.to(gl.float32)
+    v21 = A + o_A_31
     twill_n = (v19 - 0 + 1 - 1) // 1
     if (twill_n >= 2) | (gl.program_id(0) < 0):
-        p_k_99 = p_k_35
-        p_gk_100 = p_gk_38
-        p_gk_100_p1 = p_gk_100
-        p_k_99_p1 = p_k_99
-        p_k_99 = p_k_99_p1 + 2048  # load0_b_k: stage 0, partition 0 (group 0)
-        b_k = gl.load(p_k_99_p1, mask=m_k, other=0.0)  # load0_b_k: stage 0, partition 0 (group 0)
-        p_gk_100 = p_gk_100_p1 + 2048  # load1_b_gk: stage 0, partition 0 (group 0)
-        b_gk = gl.load(p_gk_100_p1, mask=m_k, other=0.0)  # load1_b_gk: stage 0, partition 0 (group 0)
+        p_gk_117 = p_gk_48
+        p_gk_117_p1 = p_gk_117
+        p_qj_114 = p_qj_40
+        p_k_116 = p_k_45
+        p_k_115 = p_k_44
+        p_gk_117 = p_gk_117_p1 + 2048  # load3_b_gk: stage 0, partition 0 (group 0)
+        b_gk = gl.load(p_gk_117_p1, mask=m_k, other=0.0)  # load3_b_gk: stage 0, partition 0 (group 0)
+        b_gk_p1 = b_gk
+        p_gk_117_p1 = p_gk_117
+        p_k_115_p1 = p_k_115
+        p_k_116_p1 = p_k_116
+        p_qj_114_p1 = p_qj_114
+        p_k_115 = p_k_115_p1 + 2048  # load1_b_k: stage 1, partition 0 (group 0)
+        b_k = gl.load(p_k_115_p1, mask=m_k, other=0.0)  # load1_b_k: stage 1, partition 0 (group 0)
+        p_qj_114 = p_qj_114_p1 + 2048  # load0_b_qj: stage 1, partition 0 (group 0)
+        b_qj = gl.load(p_qj_114_p1, mask=m_k_18, other=0.0)  # load0_b_qj: stage 1, partition 0 (group 0)
+        p_k_116 = p_k_116_p1 + 2048  # load2_b_k: stage 1, partition 0 (group 0)
+        b_k_89 = gl.load(p_k_116_p1, mask=m_k_18, other=0.0)  # load2_b_k: stage 1, partition 0 (group 0)
+        p_gk_117 = p_gk_117_p1 + 2048  # load3_b_gk: stage 0, partition 0 (group 0)
+        b_gk = gl.load(p_gk_117_p1, mask=m_k, other=0.0)  # load3_b_gk: stage 0, partition 0 (group 0)
+        b_A_95 = gl.expand_dims(b_gk_p1, 0)  # sfu0_b_A: stage 1, partition 0 (group 0)
+        b_A_96 = b_A_95.broadcast_to([16, 64])  # sfu0_b_A: stage 1, partition 0 (group 0)
+        b_A_97 = b_g_73 - b_A_96  # sfu0_b_A: stage 1, partition 0 (group 0)
+        b_A_98 = gl.exp(b_A_97)  # sfu0_b_A: stage 1, partition 0 (group 0)
+        b_A_98_p1 = b_A_98
         b_gk_p1 = b_gk
         b_k_p1 = b_k
-        p_gk_100_p1 = p_gk_100
-        p_k_99_p1 = p_k_99
-        p_k_99 = p_k_99_p1 + 2048  # load0_b_k: stage 0, partition 0 (group 0)
-        b_k = gl.load(p_k_99_p1, mask=m_k, other=0.0)  # load0_b_k: stage 0, partition 0 (group 0)
-        b_k_77 = b_k_p1.to(gl.float32)  # convert0_b_k: stage 1, partition 0 (group 0)
-        p_gk_100 = p_gk_100_p1 + 2048  # load1_b_gk: stage 0, partition 0 (group 0)
-        b_gk = gl.load(p_gk_100_p1, mask=m_k, other=0.0)  # load1_b_gk: stage 0, partition 0 (group 0)
-        b_A_81 = gl.expand_dims(b_gk_p1, 0)  # sfu0_b_A: stage 1, partition 0 (group 0)
-        b_A_82 = b_A_81.broadcast_to([16, 64])  # sfu0_b_A: stage 1, partition 0 (group 0)
-        b_A_83 = b_g_62 - b_A_82  # sfu0_b_A: stage 1, partition 0 (group 0)
-        b_A_84 = gl.exp(b_A_83)  # sfu0_b_A: stage 1, partition 0 (group 0)
-        b_A_78 = gl.expand_dims(b_k_77, 0)  # elementwise0_b_A: stage 1, partition 0 (group 0)
-        b_A_79 = b_A_78.broadcast_to([16, 64])  # elementwise0_b_A: stage 1, partition 0 (group 0)
-        b_A_80 = b_A * b_A_79  # elementwise0_b_A: stage 1, partition 0 (group 0)
-        b_A_93 = b_A_80 * b_A_71  # elementwise3_b_A: stage 1, partition 0 (group 0)
-        b_A_94 = b_A_93 * scale  # elementwise3_b_A: stage 1, partition 0 (group 0)
-        b_A_80_p1 = b_A_80
-        b_A_84_p1 = b_A_84
-        b_A_94_p1 = b_A_94
-        b_gk_p1 = b_gk
-        b_k_p1 = b_k
-        p_gk_100_p1 = p_gk_100
-        p_k_99_p1 = p_k_99
+        b_k_89_p1 = b_k_89
+        b_qj_p1 = b_qj
+        p_gk_117_p1 = p_gk_117
+        p_k_115_p1 = p_k_115
+        p_k_116_p1 = p_k_116
+        p_qj_114_p1 = p_qj_114
         for twill_b in range(2, twill_n):
-            p_k_99 = p_k_99_p1 + 2048  # load0_b_k: stage 0, partition 0 (group 0)
-            b_k = gl.load(p_k_99_p1, mask=m_k, other=0.0)  # load0_b_k: stage 0, partition 0 (group 0)
-            b_k_77 = b_k_p1.to(gl.float32)  # convert0_b_k: stage 1, partition 0 (group 0)
-            p_gk_100 = p_gk_100_p1 + 2048  # load1_b_gk: stage 0, partition 0 (group 0)
-            b_gk = gl.load(p_gk_100_p1, mask=m_k, other=0.0)  # load1_b_gk: stage 0, partition 0 (group 0)
-            b_A_81 = gl.expand_dims(b_gk_p1, 0)  # sfu0_b_A: stage 1, partition 0 (group 0)
-            b_A_82 = b_A_81.broadcast_to([16, 64])  # sfu0_b_A: stage 1, partition 0 (group 0)
-            b_A_83 = b_g_62 - b_A_82  # sfu0_b_A: stage 1, partition 0 (group 0)
-            b_A_84 = gl.exp(b_A_83)  # sfu0_b_A: stage 1, partition 0 (group 0)
-            b_A_85 = b_A_80_p1 * b_A_84_p1  # elementwise1_b_A: stage 2, partition 0 (group 0)
-            b_A_86 = gl.sum(b_A_85, axis=1)  # reduce0_b_A: stage 2, partition 0 (group 0)
-            b_A_95 = gl.convert_layout(gl.reshape(b_A_94_p1, [1024]), L1)  # reduce1_b_A: stage 2, partition 0 (group 0)
-            b_A_96 = gl.sum(b_A_95, axis=0)  # reduce1_b_A: stage 2, partition 0 (group 0)
-            b_A_78 = gl.expand_dims(b_k_77, 0)  # elementwise0_b_A: stage 1, partition 0 (group 0)
-            b_A_79 = b_A_78.broadcast_to([16, 64])  # elementwise0_b_A: stage 1, partition 0 (group 0)
-            b_A_80 = b_A * b_A_79  # elementwise0_b_A: stage 1, partition 0 (group 0)
-            b_A_93 = b_A_80 * b_A_71  # elementwise3_b_A: stage 1, partition 0 (group 0)
-            b_A_94 = b_A_93 * scale  # elementwise3_b_A: stage 1, partition 0 (group 0)
-            b_A_87 = (0 + (twill_b - 2) * 1)  # elementwise2_b_A: stage 2, partition 0 (group 0)
-            b_A_89 = o_i > b_A_87  # elementwise2_b_A: stage 2, partition 0 (group 0)
-            b_A_90 = b_A_86 * scale  # elementwise2_b_A: stage 2, partition 0 (group 0)
-            b_A_91 = gl.where(b_A_89, b_A_90, 0.0)  # elementwise2_b_A: stage 2, partition 0 (group 0)
-            b_A_92 = o_i != b_A_87  # elementwise2_b_A: stage 2, partition 0 (group 0)
-            b_A_97 = b_A_96  # elementwise2_b_A: stage 2, partition 0 (group 0)
-            b_A_98 = gl.where(b_A_92, b_A_91, b_A_97)  # elementwise2_b_A: stage 2, partition 0 (group 0)
-            v23 = gl.convert_layout(b_A_98, L1)  # convert1: stage 2, partition 0 (group 0)
-            b_A_88 = (0 + (twill_b - 2) * 1)  # store0: stage 2, partition 0 (group 0)
-            v22 = v21 + b_A_88  # store0: stage 2, partition 0 (group 0)
-            gl.store(v22, v23, mask=m_A_16)  # store0: stage 2, partition 0 (group 0)
-            b_A_80_p1 = b_A_80
-            b_A_84_p1 = b_A_84
-            b_A_94_p1 = b_A_94
+            p_k_115 = p_k_115_p1 + 2048  # load1_b_k: stage 1, partition 0 (group 0)
+            b_k = gl.load(p_k_115_p1, mask=m_k, other=0.0)  # load1_b_k: stage 1, partition 0 (group 0)
+            b_k_90 = b_k_p1.to(gl.float32)  # convert1_b_k: stage 2, partition 0 (group 0)
+            p_qj_114 = p_qj_114_p1 + 2048  # load0_b_qj: stage 1, partition 0 (group 0)
+            b_qj = gl.load(p_qj_114_p1, mask=m_k_18, other=0.0)  # load0_b_qj: stage 1, partition 0 (group 0)
+            b_qj_88 = b_qj_p1.to(gl.float32)  # convert0_b_qj: stage 2, partition 0 (group 0)
+            p_k_116 = p_k_116_p1 + 2048  # load2_b_k: stage 1, partition 0 (group 0)
+            b_k_89 = gl.load(p_k_116_p1, mask=m_k_18, other=0.0)  # load2_b_k: stage 1, partition 0 (group 0)
+            b_k_91 = b_k_89_p1.to(gl.float32)  # convert2_b_k: stage 2, partition 0 (group 0)
+            p_gk_117 = p_gk_117_p1 + 2048  # load3_b_gk: stage 0, partition 0 (group 0)
+            b_gk = gl.load(p_gk_117_p1, mask=m_k, other=0.0)  # load3_b_gk: stage 0, partition 0 (group 0)
+            b_A_95 = gl.expand_dims(b_gk_p1, 0)  # sfu0_b_A: stage 1, partition 0 (group 0)
+            b_A_96 = b_A_95.broadcast_to([16, 64])  # sfu0_b_A: stage 1, partition 0 (group 0)
+            b_A_97 = b_g_73 - b_A_96  # sfu0_b_A: stage 1, partition 0 (group 0)
+            b_A_98 = gl.exp(b_A_97)  # sfu0_b_A: stage 1, partition 0 (group 0)
+            b_A_92 = gl.expand_dims(b_k_90, 0)  # elementwise0_b_A: stage 2, partition 0 (group 0)
+            b_A_93 = b_A_92.broadcast_to([16, 64])  # elementwise0_b_A: stage 2, partition 0 (group 0)
+            b_A_94 = b_A * b_A_93  # elementwise0_b_A: stage 2, partition 0 (group 0)
+            b_A_99 = b_A_94 * b_A_98_p1  # elementwise0_b_A: stage 2, partition 0 (group 0)
+            b_A_100 = gl.sum(b_A_99, axis=1)  # reduce0_b_A: stage 2, partition 0 (group 0)
+            b_A_107 = b_qj_88 * b_k_91  # elementwise2_b_A: stage 2, partition 0 (group 0)
+            b_A_108 = b_A_107 * b_A_80  # elementwise2_b_A: stage 2, partition 0 (group 0)
+            b_A_109 = b_A_108 * scale  # elementwise2_b_A: stage 2, partition 0 (group 0)
+            b_A_110 = b_A_109  # reduce1_b_A: stage 2, partition 0 (group 0)
+            b_A_111 = gl.sum(b_A_110, axis=0)  # reduce1_b_A: stage 2, partition 0 (group 0)
+            b_A_101 = (0 + (twill_b - 2) * 1)  # elementwise1_b_A: stage 2, partition 0 (group 0)
+            b_A_103 = o_i > b_A_101  # elementwise1_b_A: stage 2, partition 0 (group 0)
+            b_A_104 = b_A_100 * scale  # elementwise1_b_A: stage 2, partition 0 (group 0)
+            b_A_105 = gl.where(b_A_103, b_A_104, 0.0)  # elementwise1_b_A: stage 2, partition 0 (group 0)
+            b_A_106 = o_i != b_A_101  # elementwise1_b_A: stage 2, partition 0 (group 0)
+            b_A_112 = b_A_111  # elementwise1_b_A: stage 2, partition 0 (group 0)
+            b_A_113 = gl.where(b_A_106, b_A_105, b_A_112)  # elementwise1_b_A: stage 2, partition 0 (group 0)
+            v23 = gl.convert_layout(b_A_113, L1)  # convert3: stage 2, partition 0 (group 0)
+            b_A_102 = (0 + (twill_b - 2) * 1)  # store0: stage 2, partition 0 (group 0)
+            v22 = v21 + b_A_102  # store0: stage 2, partition 0 (group 0)
+            gl.store(v22, v23, mask=m_A_21)  # store0: stage 2, partition 0 (group 0)
+            b_A_98_p1 = b_A_98
             b_gk_p1 = b_gk
             b_k_p1 = b_k
-            p_gk_100_p1 = p_gk_100
-            p_k_99_p1 = p_k_99
-        b_k_77 = b_k_p1.to(gl.float32)  # convert0_b_k: stage 1, partition 0 (group 0)
-        b_A_81 = gl.expand_dims(b_gk_p1, 0)  # sfu0_b_A: stage 1, partition 0 (group 0)
-        b_A_82 = b_A_81.broadcast_to([16, 64])  # sfu0_b_A: stage 1, partition 0 (group 0)
-        b_A_83 = b_g_62 - b_A_82  # sfu0_b_A: stage 1, partition 0 (group 0)
-        b_A_84 = gl.exp(b_A_83)  # sfu0_b_A: stage 1, partition 0 (group 0)
-        b_A_85 = b_A_80_p1 * b_A_84_p1  # elementwise1_b_A: stage 2, partition 0 (group 0)
-        b_A_86 = gl.sum(b_A_85, axis=1)  # reduce0_b_A: stage 2, partition 0 (group 0)
-        b_A_95 = gl.convert_layout(gl.reshape(b_A_94_p1, [1024]), L1)  # reduce1_b_A: stage 2, partition 0 (group 0)
-        b_A_96 = gl.sum(b_A_95, axis=0)  # reduce1_b_A: stage 2, partition 0 (group 0)
-        b_A_78 = gl.expand_dims(b_k_77, 0)  # elementwise0_b_A: stage 1, partition 0 (group 0)
-        b_A_79 = b_A_78.broadcast_to([16, 64])  # elementwise0_b_A: stage 1, partition 0 (group 0)
-        b_A_80 = b_A * b_A_79  # elementwise0_b_A: stage 1, partition 0 (group 0)
-        b_A_93 = b_A_80 * b_A_71  # elementwise3_b_A: stage 1, partition 0 (group 0)
-        b_A_94 = b_A_93 * scale  # elementwise3_b_A: stage 1, partition 0 (group 0)
-        b_A_87 = (0 + ((twill_n - 1 + 1) - 2) * 1)  # elementwise2_b_A: stage 2, partition 0 (group 0)
-        b_A_89 = o_i > b_A_87  # elementwise2_b_A: stage 2, partition 0 (group 0)
-        b_A_90 = b_A_86 * scale  # elementwise2_b_A: stage 2, partition 0 (group 0)
-        b_A_91 = gl.where(b_A_89, b_A_90, 0.0)  # elementwise2_b_A: stage 2, partition 0 (group 0)
-        b_A_92 = o_i != b_A_87  # elementwise2_b_A: stage 2, partition 0 (group 0)
-        b_A_97 = b_A_96  # elementwise2_b_A: stage 2, partition 0 (group 0)
-        b_A_98 = gl.where(b_A_92, b_A_91, b_A_97)  # elementwise2_b_A: stage 2, partition 0 (group 0)
-        v23 = gl.convert_layout(b_A_98, L1)  # convert1: stage 2, partition 0 (group 0)
-        b_A_88 = (0 + ((twill_n - 1 + 1) - 2) * 1)  # store0: stage 2, partition 0 (group 0)
-        v22 = v21 + b_A_88  # store0: stage 2, partition 0 (group 0)
-        gl.store(v22, v23, mask=m_A_16)  # store0: stage 2, partition 0 (group 0)
-        b_A_80_p1 = b_A_80
-        b_A_84_p1 = b_A_84
-        b_A_94_p1 = b_A_94
+            b_k_89_p1 = b_k_89
+            b_qj_p1 = b_qj
+            p_gk_117_p1 = p_gk_117
+            p_k_115_p1 = p_k_115
+            p_k_116_p1 = p_k_116
+            p_qj_114_p1 = p_qj_114
+        p_k_115 = p_k_115_p1 + 2048  # load1_b_k: stage 1, partition 0 (group 0)
+        b_k = gl.load(p_k_115_p1, mask=m_k, other=0.0)  # load1_b_k: stage 1, partition 0 (group 0)
+        b_k_90 = b_k_p1.to(gl.float32)  # convert1_b_k: stage 2, partition 0 (group 0)
+        p_qj_114 = p_qj_114_p1 + 2048  # load0_b_qj: stage 1, partition 0 (group 0)
+        b_qj = gl.load(p_qj_114_p1, mask=m_k_18, other=0.0)  # load0_b_qj: stage 1, partition 0 (group 0)
+        b_qj_88 = b_qj_p1.to(gl.float32)  # convert0_b_qj: stage 2, partition 0 (group 0)
+        p_k_116 = p_k_116_p1 + 2048  # load2_b_k: stage 1, partition 0 (group 0)
+        b_k_89 = gl.load(p_k_116_p1, mask=m_k_18, other=0.0)  # load2_b_k: stage 1, partition 0 (group 0)
+        b_k_91 = b_k_89_p1.to(gl.float32)  # convert2_b_k: stage 2, partition 0 (group 0)
+        b_A_95 = gl.expand_dims(b_gk_p1, 0)  # sfu0_b_A: stage 1, partition 0 (group 0)
+        b_A_96 = b_A_95.broadcast_to([16, 64])  # sfu0_b_A: stage 1, partition 0 (group 0)
+        b_A_97 = b_g_73 - b_A_96  # sfu0_b_A: stage 1, partition 0 (group 0)
+        b_A_98 = gl.exp(b_A_97)  # sfu0_b_A: stage 1, partition 0 (group 0)
+        b_A_92 = gl.expand_dims(b_k_90, 0)  # elementwise0_b_A: stage 2, partition 0 (group 0)
+        b_A_93 = b_A_92.broadcast_to([16, 64])  # elementwise0_b_A: stage 2, partition 0 (group 0)
+        b_A_94 = b_A * b_A_93  # elementwise0_b_A: stage 2, partition 0 (group 0)
+        b_A_99 = b_A_94 * b_A_98_p1  # elementwise0_b_A: stage 2, partition 0 (group 0)
+        b_A_100 = gl.sum(b_A_99, axis=1)  # reduce0_b_A: stage 2, partition 0 (group 0)
+        b_A_107 = b_qj_88 * b_k_91  # elementwise2_b_A: stage 2, partition 0 (group 0)
+        b_A_108 = b_A_107 * b_A_80  # elementwise2_b_A: stage 2, partition 0 (group 0)
+        b_A_109 = b_A_108 * scale  # elementwise2_b_A: stage 2, partition 0 (group 0)
+        b_A_110 = b_A_109  # reduce1_b_A: stage 2, partition 0 (group 0)
+        b_A_111 = gl.sum(b_A_110, axis=0)  # reduce1_b_A: stage 2, partition 0 (group 0)
+        b_A_101 = (0 + ((twill_n - 1 + 1) - 2) * 1)  # elementwise1_b_A: stage 2, partition 0 (group 0)
+        b_A_103 = o_i > b_A_101  # elementwise1_b_A: stage 2, partition 0 (group 0)
+        b_A_104 = b_A_100 * scale  # elementwise1_b_A: stage 2, partition 0 (group 0)
+        b_A_105 = gl.where(b_A_103, b_A_104, 0.0)  # elementwise1_b_A: stage 2, partition 0 (group 0)
+        b_A_106 = o_i != b_A_101  # elementwise1_b_A: stage 2, partition 0 (group 0)
+        b_A_112 = b_A_111  # elementwise1_b_A: stage 2, partition 0 (group 0)
+        b_A_113 = gl.where(b_A_106, b_A_105, b_A_112)  # elementwise1_b_A: stage 2, partition 0 (group 0)
+        v23 = gl.convert_layout(b_A_113, L1)  # convert3: stage 2, partition 0 (group 0)
+        b_A_102 = (0 + ((twill_n - 1 + 1) - 2) * 1)  # store0: stage 2, partition 0 (group 0)
+        v22 = v21 + b_A_102  # store0: stage 2, partition 0 (group 0)
+        gl.store(v22, v23, mask=m_A_21)  # store0: stage 2, partition 0 (group 0)
+        b_A_98_p1 = b_A_98
         b_gk_p1 = b_gk
         b_k_p1 = b_k
-        p_gk_100_p2 = p_gk_100_p1
-        p_gk_100_p1 = p_gk_100
-        p_k_99_p2 = p_k_99_p1
-        p_k_99_p1 = p_k_99
-        b_A_85 = b_A_80_p1 * b_A_84_p1  # elementwise1_b_A: stage 2, partition 0 (group 0)
-        b_A_86 = gl.sum(b_A_85, axis=1)  # reduce0_b_A: stage 2, partition 0 (group 0)
-        b_A_95 = gl.convert_layout(gl.reshape(b_A_94_p1, [1024]), L1)  # reduce1_b_A: stage 2, partition 0 (group 0)
-        b_A_96 = gl.sum(b_A_95, axis=0)  # reduce1_b_A: stage 2, partition 0 (group 0)
-        b_A_87 = (0 + ((twill_n - 1 + 2) - 2) * 1)  # elementwise2_b_A: stage 2, partition 0 (group 0)
-        b_A_89 = o_i > b_A_87  # elementwise2_b_A: stage 2, partition 0 (group 0)
-        b_A_90 = b_A_86 * scale  # elementwise2_b_A: stage 2, partition 0 (group 0)
-        b_A_91 = gl.where(b_A_89, b_A_90, 0.0)  # elementwise2_b_A: stage 2, partition 0 (group 0)
-        b_A_92 = o_i != b_A_87  # elementwise2_b_A: stage 2, partition 0 (group 0)
-        b_A_97 = b_A_96  # elementwise2_b_A: stage 2, partition 0 (group 0)
-        b_A_98 = gl.where(b_A_92, b_A_91, b_A_97)  # elementwise2_b_A: stage 2, partition 0 (group 0)
-        v23 = gl.convert_layout(b_A_98, L1)  # convert1: stage 2, partition 0 (group 0)
-        b_A_88 = (0 + ((twill_n - 1 + 2) - 2) * 1)  # store0: stage 2, partition 0 (group 0)
-        v22 = v21 + b_A_88  # store0: stage 2, partition 0 (group 0)
-        gl.store(v22, v23, mask=m_A_16)  # store0: stage 2, partition 0 (group 0)
-        b_A_80_p1 = b_A_80
-        b_A_84_p1 = b_A_84
-        b_A_94_p1 = b_A_94
+        b_k_89_p1 = b_k_89
+        b_qj_p1 = b_qj
+        p_gk_117_p2 = p_gk_117_p1
+        p_gk_117_p1 = p_gk_117
+        p_k_115_p2 = p_k_115_p1
+        p_k_115_p1 = p_k_115
+        p_k_116_p2 = p_k_116_p1
+        p_k_116_p1 = p_k_116
+        p_qj_114_p2 = p_qj_114_p1
+        p_qj_114_p1 = p_qj_114
+        b_k_90 = b_k_p1.to(gl.float32)  # convert1_b_k: stage 2, partition 0 (group 0)
+        b_qj_88 = b_qj_p1.to(gl.float32)  # convert0_b_qj: stage 2, partition 0 (group 0)
+        b_k_91 = b_k_89_p1.to(gl.float32)  # convert2_b_k: stage 2, partition 0 (group 0)
+        b_A_92 = gl.expand_dims(b_k_90, 0)  # elementwise0_b_A: stage 2, partition 0 (group 0)
+        b_A_93 = b_A_92.broadcast_to([16, 64])  # elementwise0_b_A: stage 2, partition 0 (group 0)
+        b_A_94 = b_A * b_A_93  # elementwise0_b_A: stage 2, partition 0 (group 0)
+        b_A_99 = b_A_94 * b_A_98_p1  # elementwise0_b_A: stage 2, partition 0 (group 0)
+        b_A_100 = gl.sum(b_A_99, axis=1)  # reduce0_b_A: stage 2, partition 0 (group 0)
+        b_A_107 = b_qj_88 * b_k_91  # elementwise2_b_A: stage 2, partition 0 (group 0)
+        b_A_108 = b_A_107 * b_A_80  # elementwise2_b_A: stage 2, partition 0 (group 0)
+        b_A_109 = b_A_108 * scale  # elementwise2_b_A: stage 2, partition 0 (group 0)
+        b_A_110 = b_A_109  # reduce1_b_A: stage 2, partition 0 (group 0)
+        b_A_111 = gl.sum(b_A_110, axis=0)  # reduce1_b_A: stage 2, partition 0 (group 0)
+        b_A_101 = (0 + ((twill_n - 1 + 2) - 2) * 1)  # elementwise1_b_A: stage 2, partition 0 (group 0)
+        b_A_103 = o_i > b_A_101  # elementwise1_b_A: stage 2, partition 0 (group 0)
+        b_A_104 = b_A_100 * scale  # elementwise1_b_A: stage 2, partition 0 (group 0)
+        b_A_105 = gl.where(b_A_103, b_A_104, 0.0)  # elementwise1_b_A: stage 2, partition 0 (group 0)
+        b_A_106 = o_i != b_A_101  # elementwise1_b_A: stage 2, partition 0 (group 0)
+        b_A_112 = b_A_111  # elementwise1_b_A: stage 2, partition 0 (group 0)
+        b_A_113 = gl.where(b_A_106, b_A_105, b_A_112)  # elementwise1_b_A: stage 2, partition 0 (group 0)
+        v23 = gl.convert_layout(b_A_113, L1)  # convert3: stage 2, partition 0 (group 0)
+        b_A_102 = (0 + ((twill_n - 1 + 2) - 2) * 1)  # store0: stage 2, partition 0 (group 0)
+        v22 = v21 + b_A_102  # store0: stage 2, partition 0 (group 0)
+        gl.store(v22, v23, mask=m_A_21)  # store0: stage 2, partition 0 (group 0)
+        b_A_98_p1 = b_A_98
         b_gk_p1 = b_gk
         b_k_p1 = b_k
-        p_gk_100_p3 = p_gk_100_p2
-        p_gk_100_p2 = p_gk_100_p1
-        p_gk_100_p1 = p_gk_100
-        p_k_99_p3 = p_k_99_p2
-        p_k_99_p2 = p_k_99_p1
-        p_k_99_p1 = p_k_99
+        b_k_89_p1 = b_k_89
+        b_qj_p1 = b_qj
+        p_gk_117_p3 = p_gk_117_p2
+        p_gk_117_p2 = p_gk_117_p1
+        p_gk_117_p1 = p_gk_117
+        p_k_115_p2 = p_k_115_p1
+        p_k_115_p1 = p_k_115
+        p_k_116_p2 = p_k_116_p1
+        p_k_116_p1 = p_k_116
+        p_qj_114_p2 = p_qj_114_p1
+        p_qj_114_p1 = p_qj_114
     else:
-        p_k_75_w = p_k_35
-        p_gk_76_w = p_gk_38
-        for p_gk_74_w in range(0, v19, 1):
-            b_k_w = gl.load(p_k_75_w, mask=m_k, other=0.0)
-            b_k_77_w = b_k_w.to(gl.float32)
-            b_gk_w = gl.load(p_gk_76_w, mask=m_k, other=0.0)
-            b_A_78_w = gl.expand_dims(b_k_77_w, 0)
-            b_A_79_w = b_A_78_w.broadcast_to([16, 64])
-            b_A_80_w = b_A * b_A_79_w
-            b_A_81_w = gl.expand_dims(b_gk_w, 0)
-            b_A_82_w = b_A_81_w.broadcast_to([16, 64])
-            b_A_83_w = b_g_62 - b_A_82_w
-            b_A_84_w = gl.exp(b_A_83_w)
-            b_A_85_w = b_A_80_w * b_A_84_w
-            b_A_86_w = gl.sum(b_A_85_w, axis=1)
-            b_A_89_w = o_i > p_gk_74_w
-            b_A_90_w = b_A_86_w * scale
-            b_A_91_w = gl.where(b_A_89_w, b_A_90_w, 0.0)
-            b_A_92_w = o_i != p_gk_74_w
-            b_A_93_w = b_A_80_w * b_A_71
-            b_A_94_w = b_A_93_w * scale
-            b_A_95_w = gl.convert_layout(gl.reshape(b_A_94_w, [1024]), L1)
-            b_A_96_w = gl.sum(b_A_95_w, axis=0)
-            b_A_98_w = gl.where(b_A_92_w, b_A_91_w, b_A_96_w)
-            v22_w = v21 + p_gk_74_w
-            v23_w = gl.convert_layout(b_A_98_w, L1)
-            gl.store(v22_w, v23_w, mask=m_A_16)
-            p_k_99_w = p_k_75_w + 2048
-            p_gk_100_w = p_gk_76_w + 2048
-            p_k_75_w = p_k_99_w
-            p_gk_76_w = p_gk_100_w
-        p_k_99_p3 = p_k_75_w
-        p_gk_100_p3 = p_gk_76_w
+        p_qj_84_w = p_qj_40
+        p_k_85_w = p_k_45
+        p_k_86_w = p_k_44
+        p_gk_87_w = p_gk_48
+        for p_gk_83_w in range(0, v19, 1):
+            b_qj_w = gl.load(p_qj_84_w, mask=m_k_18, other=0.0)
+            b_qj_88_w = b_qj_w.to(gl.float32)
+            b_k_w = gl.load(p_k_86_w, mask=m_k, other=0.0)
+            b_k_89_w = gl.load(p_k_85_w, mask=m_k_18, other=0.0)
+            b_k_90_w = b_k_w.to(gl.float32)
+            b_k_91_w = b_k_89_w.to(gl.float32)
+            b_gk_w = gl.load(p_gk_87_w, mask=m_k, other=0.0)
+            b_A_92_w = gl.expand_dims(b_k_90_w, 0)
+            b_A_93_w = b_A_92_w.broadcast_to([16, 64])
+            b_A_94_w = b_A * b_A_93_w
+            b_A_95_w = gl.expand_dims(b_gk_w, 0)
+            b_A_96_w = b_A_95_w.broadcast_to([16, 64])
+            b_A_97_w = b_g_73 - b_A_96_w
+            b_A_98_w = gl.exp(b_A_97_w)
+            b_A_99_w = b_A_94_w * b_A_98_w
+            b_A_100_w = gl.sum(b_A_99_w, axis=1)
+            b_A_103_w = o_i > p_gk_83_w
+            b_A_104_w = b_A_100_w * scale
+            b_A_105_w = gl.where(b_A_103_w, b_A_104_w, 0.0)
+            b_A_106_w = o_i != p_gk_83_w
+            b_A_107_w = b_qj_88_w * b_k_91_w
+            b_A_108_w = b_A_107_w * b_A_80
+            b_A_109_w = b_A_108_w * scale
+            b_A_110_w = b_A_109_w
+            b_A_111_w = gl.sum(b_A_110_w, axis=0)
+            b_A_113_w = gl.where(b_A_106_w, b_A_105_w, b_A_111_w)
+            v22_w = v21 + p_gk_83_w
+            v23_w = gl.convert_layout(b_A_113_w, L1)
+            gl.store(v22_w, v23_w, mask=m_A_21)
+            p_qj_114_w = p_qj_84_w + 2048
+            p_k_115_w = p_k_86_w + 2048
+            p_k_116_w = p_k_85_w + 2048
+            p_gk_117_w = p_gk_87_w + 2048
+            p_qj_84_w = p_qj_114_w
+            p_k_85_w = p_k_116_w
+            p_k_86_w = p_k_115_w
+            p_gk_87_w = p_gk_117_w
+        p_qj_114_p2 = p_qj_84_w
+        p_k_116_p2 = p_k_85_w
+        p_k_115_p2 = p_k_86_w
+        p_gk_117_p3 = p_gk_87_w
 
 @gluon.jit
 def twill_kernel(q, k, gi, ge, u, A, offsets, indices, scale, T):
@@ -282,11 +336,11 @@ def twill_kernel(q, k, gi, ge, u, A, offsets, indices, scale, T):
     v10 = gl.load(v9)
     v11 = v9 + 1
     v12 = gl.load(v11)
-    T_12 = v12 - v10
+    T_15 = v12 - v10
     v13 = v8 * 64
     v14 = v1 * 16
     v15 = v13 + v14
-    v16 = v15 >= T_12
+    v16 = v15 >= T_15
     if v16:
         return
     consumer_0(q, k, gi, ge, u, A, offsets, indices, scale, T, )
