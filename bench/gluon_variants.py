@@ -430,14 +430,16 @@ def _refresh_shared(gs: dict, compiled) -> bool:
 
 
 def chosen_candidate(cands: list[dict]) -> int | None:
-    """Index of the route's chosen candidate (``twill.gluon_route``): the ptxas-clean one predicted fastest (fewest
-    sub-tiles on a tie), else the one ptxas allocated best, then predicted fastest."""
+    """Index of the route's chosen candidate (``twill.gluon_route``): the ptxas-clean one predicted fastest per SM
+    (fewest sub-tiles on a tie), else the one ptxas allocated best, then predicted fastest."""
     from codegen.gluon.generate import PtxasReport
 
     made = [i for i, c in enumerate(cands) if c.get("ptxas") is not None and not c.get("error")]
     clean = [i for i in made if PtxasReport(**cands[i]["ptxas"]).clean]
     if clean:
-        return min(clean, key=lambda i: (cands[i]["iteration_cycles"], cands[i]["subtiles"]))
+        # per SM (its CTAs an SM share its units: ``Candidate.sm_cycles``); a record written before had none
+        return min(clean, key=lambda i: (round(cands[i].get("sm_cycles") or cands[i]["iteration_cycles"]),
+                                         cands[i]["subtiles"]))
 
     def allocation(i: int) -> tuple:
         cost = PtxasReport(**cands[i]["ptxas"]).cost

@@ -46,6 +46,7 @@ from twill.schedule.verify import verify
 from twill.solve.budget import spent
 from twill.solve.modulo import modulo_schedule
 from twill.solve.normalize import normalize_graph
+from twill.solve.bounds import res_mii
 from twill.solve.joint_problem import JointProblem, lookahead_pairs, subtile_of
 from twill.solve.problem import ModuloProblem, SolveOptions
 from twill.solve.search import JointOptions, joint_search
@@ -79,11 +80,22 @@ class Candidate:
     replayed: float | None = None    # cycles per iteration the kernel's replay with the solver's costs takes
     calibration: Calibration | None = field(default=None, compare=False, repr=False)   # --calibrated: the costs
     shared: int = 0                  # shared memory compiled, bytes (the planned buffers and Triton's scratch)
+    busiest: float = 0.0             # cycles one iteration reserves its busiest unit (``res_mii`` of ``costed``)
 
     @property
     def cycles(self) -> float:
         return self.schedule.ii * float(self.norm["scale"]) if self.schedule.status in ("optimal", "feasible") \
             else math.inf
+
+    @property
+    def sm_cycles(self) -> float:
+        """Cycles an SM takes for an iteration of each CTA it holds: the iteration over the CTAs it holds at once,
+        but no fewer than one iteration reserves its busiest unit (each unit is one SM-wide resource, shared by the
+        SM's CTAs). Run 136: the fp8 weight GEMM's 128 x 128 tile in one 4-warp consumer, two CTAs an SM, 473.3
+        TFLOP/s, against one 8-warp consumer in one CTA, 355.4; both 704 cycles an iteration predicted, 512 of them
+        the tensor core's."""
+        ctas = self.ctas_per_sm
+        return self.cycles if ctas <= 1 else max(self.cycles / ctas, self.busiest)
 
     @property
     def ctas_per_sm(self) -> int:
@@ -117,7 +129,10 @@ class Candidate:
                 "costs": "calibrated" if self.calibration is not None else "model",
                 "unfitted_dot_classes": self.unfitted or None,
                 "status": self.schedule.status, "iteration_cycles": round(self.cycles, 1)
-                if self.cycles < math.inf else None, "warp_groups": self.schedule.get("warp_groups"),
+                if self.cycles < math.inf else None,
+                "sm_cycles": round(self.sm_cycles, 1) if self.kernel is not None and self.cycles < math.inf else None,
+                "ctas_per_sm": self.ctas_per_sm if self.kernel is not None else None,
+                "warp_groups": self.schedule.get("warp_groups"),
                 "ptxas": self.ptxas.to_dict() if self.ptxas else None, "error": self.error or None,
                 "staged": [b.name for b in self.kernel.plan.staging.buffers] if self.kernel is not None else []}
 
@@ -629,8 +644,9 @@ def _candidate(sp: _Split, machine: Machine, options: Any, solve_opts: SolveOpti
     # held to one stage (the tiles fill the register file): the pointer loads too, not a stage ahead of their readers
     joint = joint.with_extra(loads_ahead=0) if one_stage else joint
     joint = joint.with_extra(own_tiles=True) if own_tiles else joint      # the consumers load the dots' tiles
+    busiest = res_mii(ModuloProblem.from_graph(sp.costed, machine.units))
     return Candidate(sp.nc, sp.graph, sp.costed, joint.with_extra(normalization=sp.norm, row_split=sp.nc), sp.norm,
-                     limit, budget, hold, lookahead, calibration=sp.calibration)
+                     limit, budget, hold, lookahead, calibration=sp.calibration, busiest=busiest)
 
 
 def one_stage_chain(g: LoopGraph) -> tuple[tuple[str, str], ...]:
@@ -787,6 +803,7 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
         siblings = sibling_schedules(c, kir, machine, options)
         k, compiled = _first_build(build, machine, halved, two_ctas)
         k, compiled, report = _unserialised(build, machine, k, compiled, chains)
+        halved_spilled = False
         if k.plan.two_ctas and report is not None and not report.clean:   # the halved limit spilled: one CTA
             two_ctas[0] = False              # per SM and the whole register file (run 43: lightning_attention)
             whole = _copy_warps(build, machine)
@@ -794,13 +811,20 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
             if alone is not None and alone.cost < report.cost:
                 k, compiled = whole
                 report = alone
+                halved_spilled = True
             else:
                 two_ctas[0] = True
-        if k.plan.wgmma_copyable and asked_async == "auto" and report is not None and report.spills_in_loop:
-            copy_wgmma[0] = True     # registers spilled in the loop: copied with cp.async as Triton pipelines them
-            copied = _copy_warps(build, machine)             # (tests/corpus/mx_gemm.py); kept where the loop spills
-            better = ptxas_report(copied[1], machine)        # less (held in registers, a tile costs no copy)
-            if better is not None and better.cost[:2] < report.cost[:2]:
+        if (k.plan.wgmma_copyable and asked_async == "auto" and report is not None
+                and (report.spills_in_loop or halved_spilled)):
+            # registers spilled in the loop, or at the halved limit of two CTAs an SM: copied with cp.async as Triton
+            # pipelines them (tests/corpus/mx_gemm.py), which frees the registers a tile held a stage ahead; kept
+            # where the loop spills less, or where two CTAs an SM now fit clean (held in registers, a tile costs no
+            # copy). Run 136: the fp8 weight GEMM's weight so copied, two CTAs an SM, 249.4 -> 473.3 TFLOP/s.
+            copy_wgmma[0], two_ctas[0] = True, True
+            copied = _copy_warps(build, machine)
+            better = ptxas_report(copied[1], machine)
+            two = halved_spilled and better is not None and better.clean and copied[0].plan.two_ctas
+            if better is not None and (better.cost[:2] < report.cost[:2] or two):
                 k, compiled = copied
         return _checked(c, k, compiled, machine)
     except TwillError as e:
@@ -957,12 +981,21 @@ def _say_candidate(c: Candidate, say: Callable[[str], None]) -> None:
         tail = f"; {c.ptxas.problem()}" if c.ptxas is not None and not c.ptxas.clean else ""
         if c.kernel.maxnreg is None and c.ptxas is not None:
             tail += f"; {c.ptxas.registers} registers, {c.ctas_per_sm} CTA(s) per SM"
+        if c.ctas_per_sm > 1:
+            tail += f"; {c.sm_cycles:.0f} cycles an SM per CTA's iteration"
         say(f"{head}: I={c.schedule.ii} L={c.schedule.length} ({c.schedule.status}), {c.cycles:.0f} cycles per "
             f"iteration{tail}")
 
 
+def rank(c: Candidate) -> tuple:
+    """The order of made candidates, best first: fitted calibration, whole cycles an SM per CTA's iteration (a
+    float's last digits do not split a tie, run 31g-h), fewer sub-tiles, the faster replay."""
+    return (bool(c.unfitted), round(c.sm_cycles), c.subtiles, c.replayed if c.replayed is not None else math.inf)
+
+
 def _choose(res: GluonResult) -> GluonResult:
-    """The clean kernel predicted fastest (fewest sub-tiles on a tie in whole cycles: a 128 x 128 GEMM's two
+    """The clean kernel predicted fastest, per SM (``Candidate.sm_cycles``: its CTAs an SM share its units; fewest
+    sub-tiles on a tie in whole cycles: a 128 x 128 GEMM's two
     64-row consumers, 512.00 predicted against one consumer's 512.01, ran 0.82x it, run 31g-h; then the faster
     replay: the schedules with and without LOOKAHEAD predict the same iteration, their kernels wait differently);
     failing that,
@@ -972,9 +1005,7 @@ def _choose(res: GluonResult) -> GluonResult:
     loop, ran 1.31-1.36x faster than the one-consumer kernel with 3595 and 131.) Calibrated, a kernel whose dots
     the calibration has no factor for ranks after those it has: its prediction is the model's there (run 5 measured
     the GEMM's two-consumer split, which the model and the replay predict faster, at 0.67x the one-consumer kernel)."""
-    made = sorted((c for c in res.candidates if c.kernel is not None),      # whole cycles: a float's last digits
-                  key=lambda c: (bool(c.unfitted), round(c.cycles), c.subtiles,   # do not split a tie (run 31g-h)
-                                 c.replayed if c.replayed is not None else math.inf))
+    made = sorted((c for c in res.candidates if c.kernel is not None), key=rank)
     clean = [c for c in made if c.clean]
     worst = (1, 1 << 30, 1 << 30)
     def allocation(c: Candidate) -> tuple:

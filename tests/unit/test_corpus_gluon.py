@@ -685,7 +685,10 @@ CONSUMER_COPIES = {"grouped_decode_attention": 2, "fused_moe_decode": 2, "ieee_g
                    # before, over the SM's); its A and B tiles copied as held in registers they spill
                    "tf32x3_gemm": 2,
                    "fla_chunk_global_cumsum": 1,   # session 55's sweep J: the chunk, an FMA dot's B and tl.sum's input
-                   "rope_fused_attention": 3}   # session 55's sweep L: K, cos and sin, rotated in registers each step
+                   "rope_fused_attention": 3,   # session 55's sweep L: K, cos and sin, rotated in registers each step
+                   # session 56: held in registers, the weight spilled at two CTAs' halved limit (run 136: copied,
+                   # two CTAs an SM, 249.4 -> 473.3 TFLOP/s)
+                   "fp8_weight_asm_pack4_gemm": 1}
 
 
 def _steady(consumer: str, holding: str = "") -> str:
@@ -722,7 +725,8 @@ def _consumer_copies(stem: str, source: str) -> None:
         # a synchronous dot's operand read in its own layout; a wgmma's (mx_gemm, gptq_gemm: copied as held in
         # registers they spilled) in the layout its dequantisation reads
         wgmma = stem in ("mx_gemm", "gptq_gemm", "mamba_chunk_state_bwd_db", "tf32x3_gemm",   # Mamba's dstates: correct, run 85
-                         "rope_fused_attention")   # sweep L: K, cos, sin read where the rotation runs, then a wgmma's B
+                         "rope_fused_attention",   # sweep L: K, cos, sin read where the rotation runs, then a wgmma's B
+                         "fp8_weight_asm_pack4_gemm")   # the weight's bytes read where the asm upcast runs
         # bias_attention's bias tile read straight in the accumulator's layout (run 52: converted every iteration
         # from registers it ran x0.75 Triton's best, with a nondeterministic error at scale)
         # (FLA's gated delta rule: v - w @ h, v read in the accumulator's layout likewise; its WY backward's dk

@@ -74,14 +74,16 @@ def test_generated_kernel_compiles_for_sm90_and_ptxas_agrees_with_the_route(labe
 
 
 def _chosen(gs) -> int:
-    """Index of the route's chosen candidate: the ptxas-clean one predicted fastest (fewest sub-tiles on a
-    tie), else, wgmmas not serialised first, the one predicted fastest, then the one ptxas allocated best
+    """Index of the route's chosen candidate: the ptxas-clean one predicted fastest per SM (its CTAs an SM
+    sharing its units; fewest sub-tiles on a tie), else, wgmmas not serialised first, the one predicted fastest, then the one ptxas allocated best
     (twill.gluon_route._choose)."""
     cands = gs["gluon"]["candidates"]
     made = [i for i, c in enumerate(cands) if c["ptxas"] is not None and not c["error"]]
     clean = [i for i in made if PtxasReport(**cands[i]["ptxas"]).clean]
     if clean:
-        return min(clean, key=lambda i: (cands[i]["iteration_cycles"], cands[i]["subtiles"]))
+        # per SM (its CTAs an SM share its units: ``Candidate.sm_cycles``); a record written before had none
+        return min(clean, key=lambda i: (round(cands[i].get("sm_cycles") or cands[i]["iteration_cycles"]),
+                                         cands[i]["subtiles"]))
     def allocation(i: int) -> tuple:
         cost = PtxasReport(**cands[i]["ptxas"]).cost
         return (cost[0], cands[i]["iteration_cycles"], cost)

@@ -1,8 +1,8 @@
-"""mx_gemm, written by twill from its joint schedule: I=172 L=332 (optimal), 1694 cycles per iteration predicted.
+"""mx_gemm, written by twill from its joint schedule: I=160 L=318 (optimal), 1575 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - register-read pointer tiles copied by their consumer with cp.async (b_as 2 x 16384 B, a_as 2 x 16384 B): issued at the load's stage, one commit group per body, read at the first reader's stage after wait_group and a barrier, in the layout that reader wants (Triton's own pipelining of such loads; held a stage in registers, GQA decode ran x0.65 Triton's best, run 29c)
-- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 8 warps, registers as ptxas allocates them (the schedule's tiles need about 154 per thread)
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 8 warps, registers as ptxas allocates them (the schedule's tiles need about 153 per thread)
 - shared operand sb_100_st: partition 0 stores the loop's [128, 128] bf16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 3 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
 - shared memory: 163856 bytes planned of 232448; maxnreg unset (ptxas allocates)
@@ -24,10 +24,10 @@ L4 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], thr
 L5 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 1], threads_per_warp=[8, 4], warps_per_cta=[8, 1], order=[1, 0])))
 L6 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]))
 L7 = gl.constexpr(gl.DistributedLinearLayout(reg_bases=[[1, 0], [2, 0], [4, 0], [8, 0], [0, 1], [0, 2]], lane_bases=[[16, 0], [32, 0], [64, 0], [0, 0], [0, 0]], warp_bases=[[0, 0], [0, 0], [0, 0]], block_bases=[], shape=[128, 4]))
-L8 = gl.constexpr(gl.SliceLayout(2, gl.BlockedLayout(size_per_thread=[1, 16, 1], threads_per_warp=[1, 8, 4], warps_per_cta=[1, 1, 8], order=[1, 2, 0])))
-L9 = gl.constexpr(gl.SliceLayout(2, gl.DistributedLinearLayout(reg_bases=[[0, 0, 1], [8, 0, 0], [0, 0, 8], [0, 0, 16], [0, 1, 0], [0, 2, 0]], lane_bases=[[0, 0, 2], [0, 0, 4], [1, 0, 0], [2, 0, 0], [4, 0, 0]], warp_bases=[[16, 0, 0], [32, 0, 0], [64, 0, 0]], block_bases=[], shape=[128, 4, 32])))
-L10 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 16], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0]))
-L11 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]), k_width=2))
+L8 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 16], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0]))
+L9 = gl.constexpr(gl.SliceLayout(2, gl.BlockedLayout(size_per_thread=[1, 16, 1], threads_per_warp=[1, 8, 4], warps_per_cta=[1, 1, 8], order=[1, 2, 0])))
+L10 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]), k_width=2))
+L11 = gl.constexpr(gl.SliceLayout(2, gl.DistributedLinearLayout(reg_bases=[[0, 0, 1], [8, 0, 0], [0, 0, 8], [0, 0, 16], [0, 1, 0], [0, 2, 0]], lane_bases=[[0, 0, 2], [0, 0, 4], [1, 0, 0], [2, 0, 0], [4, 0, 0]], warp_bases=[[16, 0, 0], [32, 0, 0], [64, 0, 0]], block_bases=[], shape=[128, 4, 32])))
 L12 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
 
 @gluon.jit
@@ -90,18 +90,15 @@ def consumer_0(a_ptr, b_ptr, a_scale, b_scale, c_ptr, M, N, K, twill_g0, twill_g
             b_as = gl.allocate_shared_memory(gl.float8e4nv, [2, 128, 128], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]))
             a_as = gl.allocate_shared_memory(gl.float8e4nv, [2, 128, 128], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]))
             sb_100_st = gl.allocate_shared_memory(gl.bfloat16, [3, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-            as_ptrs_104 = as_ptrs_53
             bs_ptrs_105 = bs_ptrs_58
             a_ptrs_102 = a_ptrs_33
             b_ptrs_103 = b_ptrs_44
             a_ptrs_102_p1 = a_ptrs_102
-            as_ptrs_104_p1 = as_ptrs_104
             b_ptrs_103_p1 = b_ptrs_103
             bs_ptrs_105_p1 = bs_ptrs_105
+            as_ptrs_104 = as_ptrs_53
             bs_ptrs_105 = bs_ptrs_105_p1 + 4  # load3_sb: stage 0, partition 0 (group 0)
             sb = gl.load(bs_ptrs_105_p1)  # load3_sb: stage 0, partition 0 (group 0)
-            as_ptrs_104 = as_ptrs_104_p1 + 4  # load2_sa: stage 0, partition 0 (group 0)
-            sa_68 = gl.load(as_ptrs_104_p1)  # load2_sa: stage 0, partition 0 (group 0)
             b_ptrs_103 = b_ptrs_103_p1 + b_ptrs_59  # load1_b: stage 0, partition 0 (group 0)
             if TWILL_COPY:  # load1_b: stage 0, partition 0 (group 0)
                 async_copy.async_copy_global_to_shared(b_as.index((twill_base + 0 - 0) % 2), b_ptrs_103_p1)  # load1_b: stage 0, partition 0 (group 0)
@@ -117,52 +114,47 @@ def consumer_0(a_ptr, b_ptr, a_scale, b_scale, c_ptr, M, N, K, twill_g0, twill_g
             as_ptrs_104_p1 = as_ptrs_104
             b_ptrs_103_p1 = b_ptrs_103
             bs_ptrs_105_p1 = bs_ptrs_105
-            sa_68_p1 = sa_68
             sb_p1 = sb
             acc_101 = gl.full([128, 128], 0.0, gl.float32, layout=L6)
+            as_ptrs_104 = as_ptrs_104_p1 + 4  # load2_sa: stage 1, partition 0 (group 0)
+            sa_68 = gl.load(as_ptrs_104_p1)  # load2_sa: stage 1, partition 0 (group 0)
             bs_ptrs_105 = bs_ptrs_105_p1 + 4  # load3_sb: stage 0, partition 0 (group 0)
             sb = gl.load(bs_ptrs_105_p1)  # load3_sb: stage 0, partition 0 (group 0)
             sb_70 = gl.convert_layout(sb_p1, L7)  # convert2_sb: stage 1, partition 0 (group 0)
-            sb_85 = gl.convert_layout(gl.permute(sb_70, (1, 0)), L8)  # convert5_sb: stage 1, partition 0 (group 0)
-            sb_86 = gl.cast(gl.cast(sb_85, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert5_sb: stage 1, partition 0 (group 0)
-            sb_87 = sb_86 << 7  # convert5_sb: stage 1, partition 0 (group 0)
-            sb_88 = sb_87.to(gl.bfloat16, bitcast=True)  # convert5_sb: stage 1, partition 0 (group 0)
-            as_ptrs_104 = as_ptrs_104_p1 + 4  # load2_sa: stage 0, partition 0 (group 0)
-            sa_68 = gl.load(as_ptrs_104_p1)  # load2_sa: stage 0, partition 0 (group 0)
-            sa_69 = gl.convert_layout(sa_68_p1, L9)  # convert1_sa: stage 1, partition 0 (group 0)
             async_copy.wait_group(0)
             gl.thread_barrier()
-            b = b_as.index((twill_base + 1 - 1) % 2).load(L10)  # load1_b: stage 1, partition 0 (group 0)
+            b = b_as.index((twill_base + 1 - 1) % 2).load(L8)  # load1_b: stage 1, partition 0 (group 0)
             b_ptrs_103 = b_ptrs_103_p1 + b_ptrs_59  # load1_b: stage 0, partition 0 (group 0)
             if TWILL_COPY:  # load1_b: stage 0, partition 0 (group 0)
                 async_copy.async_copy_global_to_shared(b_as.index((twill_base + 1 - 0) % 2), b_ptrs_103_p1)  # load1_b: stage 0, partition 0 (group 0)
             else:  # load1_b: stage 0, partition 0 (group 0)
                 b_as.index((twill_base + 1 - 0) % 2).store(gl.load(b_ptrs_103_p1))  # load1_b: stage 0, partition 0 (group 0)
             b_84 = b.to(gl.bfloat16)  # convert4_b: stage 1, partition 0 (group 0)
+            sb_85 = gl.convert_layout(gl.permute(sb_70, (1, 0)), L9)  # convert5_sb: stage 1, partition 0 (group 0)
+            sb_86 = gl.cast(gl.cast(sb_85, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert5_sb: stage 1, partition 0 (group 0)
+            sb_87 = sb_86 << 7  # convert5_sb: stage 1, partition 0 (group 0)
+            sb_88 = sb_87.to(gl.bfloat16, bitcast=True)  # convert5_sb: stage 1, partition 0 (group 0)
             sb_89 = gl.expand_dims(sb_88, 2)  # elementwise1_b: stage 1, partition 0 (group 0)
             sb_90 = sb_89.broadcast_to([4, 128, 32])  # elementwise1_b: stage 1, partition 0 (group 0)
             sb_91 = gl.permute(sb_90, (0, 2, 1))  # elementwise1_b: stage 1, partition 0 (group 0)
-            sb_92 = gl.convert_layout(gl.reshape(sb_91, [128, 128]), L10)  # elementwise1_b: stage 1, partition 0 (group 0)
+            sb_92 = gl.convert_layout(gl.reshape(sb_91, [128, 128]), L8)  # elementwise1_b: stage 1, partition 0 (group 0)
             b_93 = b_84 * sb_92  # elementwise1_b: stage 1, partition 0 (group 0)
             sb_94 = sb_85 == -1  # elementwise1_b: stage 1, partition 0 (group 0)
             sb_95 = gl.expand_dims(sb_94, 2)  # elementwise1_b: stage 1, partition 0 (group 0)
             sb_96 = sb_95.broadcast_to([4, 128, 32])  # elementwise1_b: stage 1, partition 0 (group 0)
             sb_97 = gl.permute(sb_96, (0, 2, 1))  # elementwise1_b: stage 1, partition 0 (group 0)
-            sb_98 = gl.convert_layout(gl.reshape(sb_97, [128, 128]), L10)  # elementwise1_b: stage 1, partition 0 (group 0)
+            sb_98 = gl.convert_layout(gl.reshape(sb_97, [128, 128]), L8)  # elementwise1_b: stage 1, partition 0 (group 0)
             sb_99 = gl.where(sb_98, float("nan"), b_93)  # elementwise1_b: stage 1, partition 0 (group 0)
-            sa_72 = gl.cast(gl.cast(sa_69, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert3_sa: stage 1, partition 0 (group 0)
-            sa_73 = sa_72 << 7  # convert3_sa: stage 1, partition 0 (group 0)
-            sa_74 = sa_73.to(gl.bfloat16, bitcast=True)  # convert3_sa: stage 1, partition 0 (group 0)
             sb_100 = sb_100_st.index((1 - 1) % 3)  # local_store0_sb: stage 1, partition 0 (group 0)
             sb_100.store(sb_99)  # local_store0_sb: stage 1, partition 0 (group 0)
             fence_async_shared()  # local_store0_sb: stage 1, partition 0 (group 0)
-            a = a_as.index((twill_base + 1 - 1) % 2).load(L10)  # load0_a: stage 1, partition 0 (group 0)
+            a = a_as.index((twill_base + 1 - 1) % 2).load(L8)  # load0_a: stage 1, partition 0 (group 0)
             a_ptrs_102 = a_ptrs_102_p1 + 128  # load0_a: stage 0, partition 0 (group 0)
             if TWILL_COPY:  # load0_a: stage 0, partition 0 (group 0)
                 async_copy.async_copy_global_to_shared(a_as.index((twill_base + 1 - 0) % 2), a_ptrs_102_p1)  # load0_a: stage 0, partition 0 (group 0)
             else:  # load0_a: stage 0, partition 0 (group 0)
                 a_as.index((twill_base + 1 - 0) % 2).store(gl.load(a_ptrs_102_p1))  # load0_a: stage 0, partition 0 (group 0)
-            sa = gl.convert_layout(a, L11)  # convert0_sa: stage 1, partition 0 (group 0)
+            sa = gl.convert_layout(a, L10)  # convert0_sa: stage 1, partition 0 (group 0)
             a_71 = sa.to(gl.bfloat16)  # convert0_sa: stage 1, partition 0 (group 0)
             async_copy.commit_group()
             a_71_p1 = a_71
@@ -172,64 +164,62 @@ def consumer_0(a_ptr, b_ptr, a_scale, b_scale, c_ptr, M, N, K, twill_g0, twill_g
             b_ptrs_103_p1 = b_ptrs_103
             bs_ptrs_105_p1 = bs_ptrs_105
             sa_68_p1 = sa_68
-            sa_69_p1 = sa_69
-            sa_74_p1 = sa_74
             sb_p1 = sb
             sb_100_p1 = sb_100
             for twill_b in range(2, twill_n):
+                as_ptrs_104 = as_ptrs_104_p1 + 4  # load2_sa: stage 1, partition 0 (group 0)
+                sa_68 = gl.load(as_ptrs_104_p1)  # load2_sa: stage 1, partition 0 (group 0)
+                sa_69 = gl.convert_layout(sa_68_p1, L11)  # convert1_sa: stage 2, partition 0 (group 0)
                 bs_ptrs_105 = bs_ptrs_105_p1 + 4  # load3_sb: stage 0, partition 0 (group 0)
                 sb = gl.load(bs_ptrs_105_p1)  # load3_sb: stage 0, partition 0 (group 0)
                 sb_70 = gl.convert_layout(sb_p1, L7)  # convert2_sb: stage 1, partition 0 (group 0)
-                sb_85 = gl.convert_layout(gl.permute(sb_70, (1, 0)), L8)  # convert5_sb: stage 1, partition 0 (group 0)
-                sb_86 = gl.cast(gl.cast(sb_85, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert5_sb: stage 1, partition 0 (group 0)
-                sb_87 = sb_86 << 7  # convert5_sb: stage 1, partition 0 (group 0)
-                sb_88 = sb_87.to(gl.bfloat16, bitcast=True)  # convert5_sb: stage 1, partition 0 (group 0)
-                as_ptrs_104 = as_ptrs_104_p1 + 4  # load2_sa: stage 0, partition 0 (group 0)
-                sa_68 = gl.load(as_ptrs_104_p1)  # load2_sa: stage 0, partition 0 (group 0)
-                sa_69 = gl.convert_layout(sa_68_p1, L9)  # convert1_sa: stage 1, partition 0 (group 0)
-                sa_75 = gl.expand_dims(sa_74_p1, 2)  # elementwise0_a: stage 2, partition 0 (group 0)
+                sa_72 = gl.cast(gl.cast(sa_69, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert3_sa: stage 2, partition 0 (group 0)
+                sa_73 = sa_72 << 7  # convert3_sa: stage 2, partition 0 (group 0)
+                sa_74 = sa_73.to(gl.bfloat16, bitcast=True)  # convert3_sa: stage 2, partition 0 (group 0)
+                sa_75 = gl.expand_dims(sa_74, 2)  # elementwise0_a: stage 2, partition 0 (group 0)
                 sa_76 = sa_75.broadcast_to([128, 4, 32])  # elementwise0_a: stage 2, partition 0 (group 0)
-                sa_77 = gl.convert_layout(gl.reshape(sa_76, [128, 128]), L11)  # elementwise0_a: stage 2, partition 0 (group 0)
+                sa_77 = gl.convert_layout(gl.reshape(sa_76, [128, 128]), L10)  # elementwise0_a: stage 2, partition 0 (group 0)
                 a_78 = a_71_p1 * sa_77  # elementwise0_a: stage 2, partition 0 (group 0)
-                sa_79 = sa_69_p1 == -1  # elementwise0_a: stage 2, partition 0 (group 0)
+                sa_79 = sa_69 == -1  # elementwise0_a: stage 2, partition 0 (group 0)
                 sa_80 = gl.expand_dims(sa_79, 2)  # elementwise0_a: stage 2, partition 0 (group 0)
                 sa_81 = sa_80.broadcast_to([128, 4, 32])  # elementwise0_a: stage 2, partition 0 (group 0)
-                sa_82 = gl.convert_layout(gl.reshape(sa_81, [128, 128]), L11)  # elementwise0_a: stage 2, partition 0 (group 0)
+                sa_82 = gl.convert_layout(gl.reshape(sa_81, [128, 128]), L10)  # elementwise0_a: stage 2, partition 0 (group 0)
                 sa_83 = gl.where(sa_82, float("nan"), a_78)  # elementwise0_a: stage 2, partition 0 (group 0)
                 async_copy.wait_group(0)
                 gl.thread_barrier()
-                b = b_as.index((twill_base + twill_b - 1) % 2).load(L10)  # load1_b: stage 1, partition 0 (group 0)
+                b = b_as.index((twill_base + twill_b - 1) % 2).load(L8)  # load1_b: stage 1, partition 0 (group 0)
                 b_ptrs_103 = b_ptrs_103_p1 + b_ptrs_59  # load1_b: stage 0, partition 0 (group 0)
                 if TWILL_COPY:  # load1_b: stage 0, partition 0 (group 0)
                     async_copy.async_copy_global_to_shared(b_as.index((twill_base + twill_b - 0) % 2), b_ptrs_103_p1)  # load1_b: stage 0, partition 0 (group 0)
                 else:  # load1_b: stage 0, partition 0 (group 0)
                     b_as.index((twill_base + twill_b - 0) % 2).store(gl.load(b_ptrs_103_p1))  # load1_b: stage 0, partition 0 (group 0)
                 b_84 = b.to(gl.bfloat16)  # convert4_b: stage 1, partition 0 (group 0)
+                tok_acc_101 = warpgroup_mma(sa_83, sb_100_p1, acc_101_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
+                sb_85 = gl.convert_layout(gl.permute(sb_70, (1, 0)), L9)  # convert5_sb: stage 1, partition 0 (group 0)
+                sb_86 = gl.cast(gl.cast(sb_85, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert5_sb: stage 1, partition 0 (group 0)
+                sb_87 = sb_86 << 7  # convert5_sb: stage 1, partition 0 (group 0)
+                sb_88 = sb_87.to(gl.bfloat16, bitcast=True)  # convert5_sb: stage 1, partition 0 (group 0)
                 sb_89 = gl.expand_dims(sb_88, 2)  # elementwise1_b: stage 1, partition 0 (group 0)
                 sb_90 = sb_89.broadcast_to([4, 128, 32])  # elementwise1_b: stage 1, partition 0 (group 0)
                 sb_91 = gl.permute(sb_90, (0, 2, 1))  # elementwise1_b: stage 1, partition 0 (group 0)
-                sb_92 = gl.convert_layout(gl.reshape(sb_91, [128, 128]), L10)  # elementwise1_b: stage 1, partition 0 (group 0)
+                sb_92 = gl.convert_layout(gl.reshape(sb_91, [128, 128]), L8)  # elementwise1_b: stage 1, partition 0 (group 0)
                 b_93 = b_84 * sb_92  # elementwise1_b: stage 1, partition 0 (group 0)
                 sb_94 = sb_85 == -1  # elementwise1_b: stage 1, partition 0 (group 0)
                 sb_95 = gl.expand_dims(sb_94, 2)  # elementwise1_b: stage 1, partition 0 (group 0)
                 sb_96 = sb_95.broadcast_to([4, 128, 32])  # elementwise1_b: stage 1, partition 0 (group 0)
                 sb_97 = gl.permute(sb_96, (0, 2, 1))  # elementwise1_b: stage 1, partition 0 (group 0)
-                sb_98 = gl.convert_layout(gl.reshape(sb_97, [128, 128]), L10)  # elementwise1_b: stage 1, partition 0 (group 0)
+                sb_98 = gl.convert_layout(gl.reshape(sb_97, [128, 128]), L8)  # elementwise1_b: stage 1, partition 0 (group 0)
                 sb_99 = gl.where(sb_98, float("nan"), b_93)  # elementwise1_b: stage 1, partition 0 (group 0)
-                tok_acc_101 = warpgroup_mma(sa_83, sb_100_p1, acc_101_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
-                sa_72 = gl.cast(gl.cast(sa_69, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert3_sa: stage 1, partition 0 (group 0)
-                sa_73 = sa_72 << 7  # convert3_sa: stage 1, partition 0 (group 0)
-                sa_74 = sa_73.to(gl.bfloat16, bitcast=True)  # convert3_sa: stage 1, partition 0 (group 0)
                 sb_100 = sb_100_st.index((twill_b - 1) % 3)  # local_store0_sb: stage 1, partition 0 (group 0)
                 sb_100.store(sb_99)  # local_store0_sb: stage 1, partition 0 (group 0)
                 fence_async_shared()  # local_store0_sb: stage 1, partition 0 (group 0)
-                a = a_as.index((twill_base + twill_b - 1) % 2).load(L10)  # load0_a: stage 1, partition 0 (group 0)
+                a = a_as.index((twill_base + twill_b - 1) % 2).load(L8)  # load0_a: stage 1, partition 0 (group 0)
                 a_ptrs_102 = a_ptrs_102_p1 + 128  # load0_a: stage 0, partition 0 (group 0)
                 if TWILL_COPY:  # load0_a: stage 0, partition 0 (group 0)
                     async_copy.async_copy_global_to_shared(a_as.index((twill_base + twill_b - 0) % 2), a_ptrs_102_p1)  # load0_a: stage 0, partition 0 (group 0)
                 else:  # load0_a: stage 0, partition 0 (group 0)
                     a_as.index((twill_base + twill_b - 0) % 2).store(gl.load(a_ptrs_102_p1))  # load0_a: stage 0, partition 0 (group 0)
-                sa = gl.convert_layout(a, L11)  # convert0_sa: stage 1, partition 0 (group 0)
+                sa = gl.convert_layout(a, L10)  # convert0_sa: stage 1, partition 0 (group 0)
                 a_71 = sa.to(gl.bfloat16)  # convert0_sa: stage 1, partition 0 (group 0)
                 async_copy.commit_group()
                 acc_101 = warpgroup_mma_wait(0, deps=(tok_acc_101,))
@@ -240,49 +230,49 @@ def consumer_0(a_ptr, b_ptr, a_scale, b_scale, c_ptr, M, N, K, twill_g0, twill_g
                 b_ptrs_103_p1 = b_ptrs_103
                 bs_ptrs_105_p1 = bs_ptrs_105
                 sa_68_p1 = sa_68
-                sa_69_p1 = sa_69
-                sa_74_p1 = sa_74
                 sb_p1 = sb
                 sb_100_p1 = sb_100
+            as_ptrs_104 = as_ptrs_104_p1 + 4  # load2_sa: stage 1, partition 0 (group 0)
+            sa_68 = gl.load(as_ptrs_104_p1)  # load2_sa: stage 1, partition 0 (group 0)
+            sa_69 = gl.convert_layout(sa_68_p1, L11)  # convert1_sa: stage 2, partition 0 (group 0)
             sb_70 = gl.convert_layout(sb_p1, L7)  # convert2_sb: stage 1, partition 0 (group 0)
-            sb_85 = gl.convert_layout(gl.permute(sb_70, (1, 0)), L8)  # convert5_sb: stage 1, partition 0 (group 0)
-            sb_86 = gl.cast(gl.cast(sb_85, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert5_sb: stage 1, partition 0 (group 0)
-            sb_87 = sb_86 << 7  # convert5_sb: stage 1, partition 0 (group 0)
-            sb_88 = sb_87.to(gl.bfloat16, bitcast=True)  # convert5_sb: stage 1, partition 0 (group 0)
-            sa_69 = gl.convert_layout(sa_68_p1, L9)  # convert1_sa: stage 1, partition 0 (group 0)
-            sa_75 = gl.expand_dims(sa_74_p1, 2)  # elementwise0_a: stage 2, partition 0 (group 0)
+            sa_72 = gl.cast(gl.cast(sa_69, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert3_sa: stage 2, partition 0 (group 0)
+            sa_73 = sa_72 << 7  # convert3_sa: stage 2, partition 0 (group 0)
+            sa_74 = sa_73.to(gl.bfloat16, bitcast=True)  # convert3_sa: stage 2, partition 0 (group 0)
+            sa_75 = gl.expand_dims(sa_74, 2)  # elementwise0_a: stage 2, partition 0 (group 0)
             sa_76 = sa_75.broadcast_to([128, 4, 32])  # elementwise0_a: stage 2, partition 0 (group 0)
-            sa_77 = gl.convert_layout(gl.reshape(sa_76, [128, 128]), L11)  # elementwise0_a: stage 2, partition 0 (group 0)
+            sa_77 = gl.convert_layout(gl.reshape(sa_76, [128, 128]), L10)  # elementwise0_a: stage 2, partition 0 (group 0)
             a_78 = a_71_p1 * sa_77  # elementwise0_a: stage 2, partition 0 (group 0)
-            sa_79 = sa_69_p1 == -1  # elementwise0_a: stage 2, partition 0 (group 0)
+            sa_79 = sa_69 == -1  # elementwise0_a: stage 2, partition 0 (group 0)
             sa_80 = gl.expand_dims(sa_79, 2)  # elementwise0_a: stage 2, partition 0 (group 0)
             sa_81 = sa_80.broadcast_to([128, 4, 32])  # elementwise0_a: stage 2, partition 0 (group 0)
-            sa_82 = gl.convert_layout(gl.reshape(sa_81, [128, 128]), L11)  # elementwise0_a: stage 2, partition 0 (group 0)
+            sa_82 = gl.convert_layout(gl.reshape(sa_81, [128, 128]), L10)  # elementwise0_a: stage 2, partition 0 (group 0)
             sa_83 = gl.where(sa_82, float("nan"), a_78)  # elementwise0_a: stage 2, partition 0 (group 0)
             async_copy.wait_group(0)
             gl.thread_barrier()
-            b = b_as.index((twill_base + (twill_n - 1 + 1) - 1) % 2).load(L10)  # load1_b: stage 1, partition 0 (group 0)
+            b = b_as.index((twill_base + (twill_n - 1 + 1) - 1) % 2).load(L8)  # load1_b: stage 1, partition 0 (group 0)
             b_84 = b.to(gl.bfloat16)  # convert4_b: stage 1, partition 0 (group 0)
+            tok_acc_101 = warpgroup_mma(sa_83, sb_100_p1, acc_101_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
+            sb_85 = gl.convert_layout(gl.permute(sb_70, (1, 0)), L9)  # convert5_sb: stage 1, partition 0 (group 0)
+            sb_86 = gl.cast(gl.cast(sb_85, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert5_sb: stage 1, partition 0 (group 0)
+            sb_87 = sb_86 << 7  # convert5_sb: stage 1, partition 0 (group 0)
+            sb_88 = sb_87.to(gl.bfloat16, bitcast=True)  # convert5_sb: stage 1, partition 0 (group 0)
             sb_89 = gl.expand_dims(sb_88, 2)  # elementwise1_b: stage 1, partition 0 (group 0)
             sb_90 = sb_89.broadcast_to([4, 128, 32])  # elementwise1_b: stage 1, partition 0 (group 0)
             sb_91 = gl.permute(sb_90, (0, 2, 1))  # elementwise1_b: stage 1, partition 0 (group 0)
-            sb_92 = gl.convert_layout(gl.reshape(sb_91, [128, 128]), L10)  # elementwise1_b: stage 1, partition 0 (group 0)
+            sb_92 = gl.convert_layout(gl.reshape(sb_91, [128, 128]), L8)  # elementwise1_b: stage 1, partition 0 (group 0)
             b_93 = b_84 * sb_92  # elementwise1_b: stage 1, partition 0 (group 0)
             sb_94 = sb_85 == -1  # elementwise1_b: stage 1, partition 0 (group 0)
             sb_95 = gl.expand_dims(sb_94, 2)  # elementwise1_b: stage 1, partition 0 (group 0)
             sb_96 = sb_95.broadcast_to([4, 128, 32])  # elementwise1_b: stage 1, partition 0 (group 0)
             sb_97 = gl.permute(sb_96, (0, 2, 1))  # elementwise1_b: stage 1, partition 0 (group 0)
-            sb_98 = gl.convert_layout(gl.reshape(sb_97, [128, 128]), L10)  # elementwise1_b: stage 1, partition 0 (group 0)
+            sb_98 = gl.convert_layout(gl.reshape(sb_97, [128, 128]), L8)  # elementwise1_b: stage 1, partition 0 (group 0)
             sb_99 = gl.where(sb_98, float("nan"), b_93)  # elementwise1_b: stage 1, partition 0 (group 0)
-            tok_acc_101 = warpgroup_mma(sa_83, sb_100_p1, acc_101_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
-            sa_72 = gl.cast(gl.cast(sa_69, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert3_sa: stage 1, partition 0 (group 0)
-            sa_73 = sa_72 << 7  # convert3_sa: stage 1, partition 0 (group 0)
-            sa_74 = sa_73.to(gl.bfloat16, bitcast=True)  # convert3_sa: stage 1, partition 0 (group 0)
             sb_100 = sb_100_st.index(((twill_n - 1 + 1) - 1) % 3)  # local_store0_sb: stage 1, partition 0 (group 0)
             sb_100.store(sb_99)  # local_store0_sb: stage 1, partition 0 (group 0)
             fence_async_shared()  # local_store0_sb: stage 1, partition 0 (group 0)
-            a = a_as.index((twill_base + (twill_n - 1 + 1) - 1) % 2).load(L10)  # load0_a: stage 1, partition 0 (group 0)
-            sa = gl.convert_layout(a, L11)  # convert0_sa: stage 1, partition 0 (group 0)
+            a = a_as.index((twill_base + (twill_n - 1 + 1) - 1) % 2).load(L8)  # load0_a: stage 1, partition 0 (group 0)
+            sa = gl.convert_layout(a, L10)  # convert0_sa: stage 1, partition 0 (group 0)
             a_71 = sa.to(gl.bfloat16)  # convert0_sa: stage 1, partition 0 (group 0)
             async_copy.commit_group()
             acc_101 = warpgroup_mma_wait(0, deps=(tok_acc_101,))
@@ -297,18 +287,20 @@ def consumer_0(a_ptr, b_ptr, a_scale, b_scale, c_ptr, M, N, K, twill_g0, twill_g
             bs_ptrs_105_p2 = bs_ptrs_105_p1
             bs_ptrs_105_p1 = bs_ptrs_105
             sa_68_p1 = sa_68
-            sa_69_p1 = sa_69
-            sa_74_p1 = sa_74
             sb_p1 = sb
             sb_100_p1 = sb_100
-            sa_75 = gl.expand_dims(sa_74_p1, 2)  # elementwise0_a: stage 2, partition 0 (group 0)
+            sa_69 = gl.convert_layout(sa_68_p1, L11)  # convert1_sa: stage 2, partition 0 (group 0)
+            sa_72 = gl.cast(gl.cast(sa_69, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert3_sa: stage 2, partition 0 (group 0)
+            sa_73 = sa_72 << 7  # convert3_sa: stage 2, partition 0 (group 0)
+            sa_74 = sa_73.to(gl.bfloat16, bitcast=True)  # convert3_sa: stage 2, partition 0 (group 0)
+            sa_75 = gl.expand_dims(sa_74, 2)  # elementwise0_a: stage 2, partition 0 (group 0)
             sa_76 = sa_75.broadcast_to([128, 4, 32])  # elementwise0_a: stage 2, partition 0 (group 0)
-            sa_77 = gl.convert_layout(gl.reshape(sa_76, [128, 128]), L11)  # elementwise0_a: stage 2, partition 0 (group 0)
+            sa_77 = gl.convert_layout(gl.reshape(sa_76, [128, 128]), L10)  # elementwise0_a: stage 2, partition 0 (group 0)
             a_78 = a_71_p1 * sa_77  # elementwise0_a: stage 2, partition 0 (group 0)
-            sa_79 = sa_69_p1 == -1  # elementwise0_a: stage 2, partition 0 (group 0)
+            sa_79 = sa_69 == -1  # elementwise0_a: stage 2, partition 0 (group 0)
             sa_80 = gl.expand_dims(sa_79, 2)  # elementwise0_a: stage 2, partition 0 (group 0)
             sa_81 = sa_80.broadcast_to([128, 4, 32])  # elementwise0_a: stage 2, partition 0 (group 0)
-            sa_82 = gl.convert_layout(gl.reshape(sa_81, [128, 128]), L11)  # elementwise0_a: stage 2, partition 0 (group 0)
+            sa_82 = gl.convert_layout(gl.reshape(sa_81, [128, 128]), L10)  # elementwise0_a: stage 2, partition 0 (group 0)
             sa_83 = gl.where(sa_82, float("nan"), a_78)  # elementwise0_a: stage 2, partition 0 (group 0)
             tok_acc_101 = warpgroup_mma(sa_83, sb_100_p1, acc_101_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
             async_copy.commit_group()
@@ -318,7 +310,6 @@ def consumer_0(a_ptr, b_ptr, a_scale, b_scale, c_ptr, M, N, K, twill_g0, twill_g
             a_ptrs_102_p2 = a_ptrs_102_p1
             a_ptrs_102_p1 = a_ptrs_102
             acc_101_p1 = acc_101
-            as_ptrs_104_p3 = as_ptrs_104_p2
             as_ptrs_104_p2 = as_ptrs_104_p1
             as_ptrs_104_p1 = as_ptrs_104
             b_ptrs_103_p3 = b_ptrs_103_p2
@@ -328,8 +319,6 @@ def consumer_0(a_ptr, b_ptr, a_scale, b_scale, c_ptr, M, N, K, twill_g0, twill_g
             bs_ptrs_105_p2 = bs_ptrs_105_p1
             bs_ptrs_105_p1 = bs_ptrs_105
             sa_68_p1 = sa_68
-            sa_69_p1 = sa_69
-            sa_74_p1 = sa_74
             sb_p1 = sb
             sb_100_p1 = sb_100
             sb_100_st._keep_alive()
@@ -341,10 +330,10 @@ def consumer_0(a_ptr, b_ptr, a_scale, b_scale, c_ptr, M, N, K, twill_g0, twill_g
             b_ptrs_67_w = b_ptrs_44
             for acc_62_w in range(0, v1, 1):
                 a_w = gl.load(a_ptrs_66_w)
-                sa_w = gl.convert_layout(a_w, L11)
+                sa_w = gl.convert_layout(a_w, L10)
                 b_w = gl.load(b_ptrs_67_w)
                 sa_68_w = gl.load(as_ptrs_63_w)
-                sa_69_w = gl.convert_layout(sa_68_w, L9)
+                sa_69_w = gl.convert_layout(sa_68_w, L11)
                 sb_w = gl.load(bs_ptrs_64_w)
                 sb_70_w = gl.convert_layout(sb_w, L7)
                 a_71_w = sa_w.to(gl.bfloat16)
@@ -353,28 +342,28 @@ def consumer_0(a_ptr, b_ptr, a_scale, b_scale, c_ptr, M, N, K, twill_g0, twill_g
                 sa_74_w = sa_73_w.to(gl.bfloat16, bitcast=True)
                 sa_75_w = gl.expand_dims(sa_74_w, 2)
                 sa_76_w = sa_75_w.broadcast_to([128, 4, 32])
-                sa_77_w = gl.convert_layout(gl.reshape(sa_76_w, [128, 128]), L11)
+                sa_77_w = gl.convert_layout(gl.reshape(sa_76_w, [128, 128]), L10)
                 a_78_w = a_71_w * sa_77_w
                 sa_79_w = sa_69_w == -1
                 sa_80_w = gl.expand_dims(sa_79_w, 2)
                 sa_81_w = sa_80_w.broadcast_to([128, 4, 32])
-                sa_82_w = gl.convert_layout(gl.reshape(sa_81_w, [128, 128]), L11)
+                sa_82_w = gl.convert_layout(gl.reshape(sa_81_w, [128, 128]), L10)
                 sa_83_w = gl.where(sa_82_w, float("nan"), a_78_w)
                 b_84_w = b_w.to(gl.bfloat16)
-                sb_85_w = gl.convert_layout(gl.permute(sb_70_w, (1, 0)), L8)
+                sb_85_w = gl.convert_layout(gl.permute(sb_70_w, (1, 0)), L9)
                 sb_86_w = gl.cast(gl.cast(sb_85_w, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)
                 sb_87_w = sb_86_w << 7
                 sb_88_w = sb_87_w.to(gl.bfloat16, bitcast=True)
                 sb_89_w = gl.expand_dims(sb_88_w, 2)
                 sb_90_w = sb_89_w.broadcast_to([4, 128, 32])
                 sb_91_w = gl.permute(sb_90_w, (0, 2, 1))
-                sb_92_w = gl.convert_layout(gl.reshape(sb_91_w, [128, 128]), L10)
+                sb_92_w = gl.convert_layout(gl.reshape(sb_91_w, [128, 128]), L8)
                 b_93_w = b_84_w * sb_92_w
                 sb_94_w = sb_85_w == -1
                 sb_95_w = gl.expand_dims(sb_94_w, 2)
                 sb_96_w = sb_95_w.broadcast_to([4, 128, 32])
                 sb_97_w = gl.permute(sb_96_w, (0, 2, 1))
-                sb_98_w = gl.convert_layout(gl.reshape(sb_97_w, [128, 128]), L10)
+                sb_98_w = gl.convert_layout(gl.reshape(sb_97_w, [128, 128]), L8)
                 sb_99_w = gl.where(sb_98_w, float("nan"), b_93_w)
                 sb_100_w = gl.allocate_shared_memory(gl.bfloat16, [128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False), sb_99_w)
                 fence_async_shared()
@@ -388,7 +377,7 @@ def consumer_0(a_ptr, b_ptr, a_scale, b_scale, c_ptr, M, N, K, twill_g0, twill_g
                 acc_65_w = acc_101_w
                 a_ptrs_66_w = a_ptrs_102_w
                 b_ptrs_67_w = b_ptrs_103_w
-            as_ptrs_104_p3 = as_ptrs_63_w
+            as_ptrs_104_p2 = as_ptrs_63_w
             bs_ptrs_105_p3 = bs_ptrs_64_w
             acc_101_p1 = acc_65_w
             a_ptrs_102_p3 = a_ptrs_66_w
