@@ -1,0 +1,113 @@
+"""Each committed Gluon kernel's latest GPU figure against Triton's default at the same problem, read from the GPU
+runs' committed records (``bench/results/gluon/runs/**/gpu*.json``, as ``bench/gluon_gpu.py`` writes them); no GPU.
+
+    python bench/gluon_latest.py [--below X] [--older-than RUN] [--labels]
+
+One line per variant of ``bench/results/gluon/`` whose kernel file some run timed against Triton's default at a
+problem its kernel was also timed at: the ratio (CUDA-graph figures where both have them, else the direct ones),
+the runs each side comes from, the problem. Lowest first. ``--below X``: ratios under X only; ``--older-than RUN``:
+figures from runs before RUN only (what a new GPU run should measure again: the kernel may have changed since);
+``--labels``: the labels alone, space-separated, for a run script. A kernel whose run failed its check is not used.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any, Iterator
+
+ROOT = Path(__file__).resolve().parents[1]
+RUNS = ROOT / "bench/results/gluon/runs"
+
+
+def records(runs: Path = RUNS) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(run number, record) of every GPU run record under ``runs``, oldest run first."""
+    found = []
+    for f in runs.rglob("*.json"):
+        m = re.search(r"run(\d+)", str(f.relative_to(runs)))
+        if not m:
+            continue
+        try:
+            d = json.loads(f.read_text())
+        except (OSError, ValueError):
+            continue
+        if isinstance(d, dict) and "variants" in d:
+            found.append((int(m.group(1)), str(f), d))
+    for n, _, d in sorted(found, key=lambda x: (x[0], x[1])):
+        yield n, d
+
+
+def _rate(row: dict[str, Any], keys: tuple[str, str, str, str]) -> tuple[float | None, float | None]:
+    """A row's rates, higher is faster (TFLOP/s, or 1 / ms): from a CUDA graph and direct. ``keys``: its graph and
+    direct TFLOP/s keys, then its graph and direct ms keys."""
+    def one(fast: str, slow: str) -> float | None:
+        if isinstance(row.get(fast), (int, float)):
+            return float(row[fast])
+        if isinstance(row.get(slow), (int, float)) and row[slow] > 0:
+            return 1.0 / float(row[slow])
+        return None
+    return one(keys[0], keys[2]), one(keys[1], keys[3])
+
+
+TWILL = ("graph_tflops", "tflops", "graph_ms", "ms")
+TRITON = ("triton_default_graph", "triton_default", "triton_default_ms_graph", "triton_default_ms")
+
+
+def latest(runs: Path = RUNS, variants: Path = ROOT / "bench/results/gluon") -> list[dict[str, Any]]:
+    """The latest timed figure of each variant under ``variants`` and the latest Triton default of its kernel file
+    at the same problem, from the records under ``runs``, as ratios."""
+    labels = {p.name for p in variants.iterdir() if (p / "variant.json").exists()}
+    twill: dict[tuple[str, str], tuple[int, dict[str, Any], str]] = {}
+    triton: dict[tuple[str, str], tuple[int, dict[str, Any]]] = {}
+    for n, d in records(runs):
+        command = str((d.get("env") or {}).get("command", ""))
+        for v in d.get("variants", []):
+            # the committed variant, not one of runs/NNN/kernels/ nor another whose label it begins
+            here = re.search(rf"bench/results/gluon/{re.escape(str(v.get('label')))}(/|\s|$)", command) is not None
+            if v.get("label") in labels and here and v.get("pass"):
+                for s in v.get("speed") or []:
+                    twill[(v["label"], json.dumps(s.get("problem"), sort_keys=True))] = (n, s, v["kernel_file"])
+        base = d.get("baselines") or []
+        for b in base.values() if isinstance(base, dict) else base:
+            for r in b.get("rows") or []:
+                triton[(b["kernel_file"], json.dumps(r.get("problem"), sort_keys=True))] = (n, r)
+    out = []
+    for (label, problem), (n, s, kernel_file) in twill.items():
+        b = triton.get((kernel_file, problem))
+        if b is None:
+            continue
+        (mine_graph, mine), (theirs_graph, theirs) = _rate(s, TWILL), _rate(b[1], TRITON)
+        if mine_graph is not None and theirs_graph is not None:     # like for like: graphs where both have them
+            mine, theirs = mine_graph, theirs_graph
+        if mine is None or theirs is None:
+            continue
+        out.append({"label": label, "ratio": mine / theirs, "run": n, "triton_run": b[0], "problem": problem})
+    newest: dict[str, dict[str, Any]] = {}
+    for r in out:              # per variant, its latest run's figure (the largest problem on a tie)
+        if r["label"] not in newest or (r["run"], len(r["problem"])) >= (newest[r["label"]]["run"],
+                                                                       len(newest[r["label"]]["problem"])):
+            newest[r["label"]] = r
+    return sorted(newest.values(), key=lambda r: r["ratio"])
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--below", type=float, default=None, help="ratios under this only")
+    ap.add_argument("--older-than", type=int, default=None, help="figures from runs before this one only")
+    ap.add_argument("--labels", action="store_true", help="the labels alone, space-separated")
+    a = ap.parse_args()
+    rows = [r for r in latest() if (a.below is None or r["ratio"] < a.below)
+            and (a.older_than is None or r["run"] < a.older_than)]
+    if a.labels:
+        print(" ".join(r["label"] for r in rows))
+        return 0
+    for r in rows:
+        print(f"x{r['ratio']:.2f}  {r['label']:<40} run {r['run']:>3} (Triton: run {r['triton_run']:>3})  {r['problem']}")
+    print(f"{len(rows)} variants")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,41 @@
+"""``bench/gluon_latest.py``: each variant's latest GPU figure against Triton's default at the same problem."""
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("gluon_latest", ROOT / "bench/gluon_latest.py")
+gluon_latest = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(gluon_latest)
+
+
+def _run(path: Path, variants: list[dict], baselines: list[dict], dirs: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"env": {"command": f"bench/gluon_gpu.py {dirs}"}, "variants": variants,
+                                "baselines": baselines}))
+
+
+def test_latest_run_wins_graph_figures_compared_like_for_like(tmp_path):
+    variants = tmp_path / "gluon"
+    (variants / "gemm").mkdir(parents=True)
+    (variants / "gemm" / "variant.json").write_text("{}")
+    (variants / "norm").mkdir()
+    (variants / "norm" / "variant.json").write_text("{}")
+    p = {"M": 8}
+    _run(tmp_path / "runs/run7/out/gpu7.json",
+         [{"label": "gemm", "kernel_file": "g.py", "pass": True, "speed": [{"problem": p, "tflops": 100.0}]}],
+         [{"kernel_file": "g.py", "rows": [{"problem": p, "triton_default": 200.0}]}], "bench/results/gluon/gemm")
+    _run(tmp_path / "runs/run9/out/gpu9.json",
+         [{"label": "gemm", "kernel_file": "g.py", "pass": True,
+           "speed": [{"problem": p, "tflops": 150.0, "graph_tflops": 180.0}]},
+          {"label": "norm", "kernel_file": "n.py", "pass": False, "speed": [{"problem": p, "ms": 1.0}]}],
+         [{"kernel_file": "g.py", "rows": [{"problem": p, "triton_default": 200.0, "triton_default_graph": 240.0}]},
+          {"kernel_file": "n.py", "rows": [{"problem": p, "triton_default_ms": 2.0}]}],
+         "bench/results/gluon/gemm bench/results/gluon/norm")
+    _run(tmp_path / "runs/run10/out/gpu10.json",      # a variant of runs/run10/kernels/, not the committed one
+         [{"label": "gemm", "kernel_file": "g.py", "pass": True, "speed": [{"problem": p, "tflops": 999.0}]}], [],
+         "bench/results/gluon/runs/run10/kernels/gemm")
+    rows = gluon_latest.latest(tmp_path / "runs", variants)
+    assert [(r["label"], r["run"], round(r["ratio"], 3)) for r in rows] == [("gemm", 9, 0.75)]   # 180 / 240
