@@ -420,7 +420,7 @@ def _tighten(sp: _Split, kir: KernelIR, machine: Machine, options: Any, solve_op
         out.append(c)
         _say_candidate(c, say)
         if c.clean:
-            return out
+            return out + _fewer_stages(c, sp, kir, machine, options, solve_opts, max(left, MIN_SEARCH), say)
     last = out[-1] if out else None
     if sp.one_partition and not one_stage and last is not None and last.kernel is not None:
         # the kernel's own warps hold the tiles a stage ahead, and ptxas spills them: in one stage, as Triton runs
@@ -440,6 +440,32 @@ def _tighten(sp: _Split, kir: KernelIR, machine: Machine, options: Any, solve_op
             say(f"gluon: {d.subtiles} row sub-tile(s) under {d.reg_limit} registers, operands staged through shared "
                 f"memory: {d.ptxas.problem() or 'clean'} (was: {c.ptxas.problem()})")
     return staged
+
+
+FEW_WARPS = 16    # warps an SM (a quarter of its 64) at most, for ``_fewer_stages`` to try the kernel in one stage
+
+
+def _fewer_stages(c: Candidate, sp: _Split, kir: KernelIR, machine: Machine, options: Any, solve_opts: SolveOptions,
+                  budget: float, say: Callable[[str], None]) -> list[Candidate]:
+    """Beside ``c``, a clean kernel of one partition (no producer, its registers as ptxas allocates them) whose loads
+    run a stage or more ahead of their readers: the schedule solved in one stage, where ptxas allocates it clean and
+    it holds more CTAs an SM (its loads no longer held across the iteration); ``_choose`` ranks the two per SM.
+    Only where the pipelined kernel leaves at most ``FEW_WARPS`` warps an SM. Run 139, eleven such pairs, pipelined
+    against one stage: at 8-12 warps an SM, stable-fast's group norm x1.10 (1 -> 3 CTAs), decode_attention x1.20
+    (3 -> 7), FLA's HGRN chunk_o x1.01, vLLM's paged attention x0.95; at 20-40, FLA's DPLR recurrence x0.44, FlagGems'
+    argmax x0.57, softmax_rows x0.59, awq_gemm x0.92, and x1.02-1.10 for four: there enough warps hide the loads'
+    latency that the one stage exposes, and the CTAs it adds buy little."""
+    k = c.kernel
+    if (k is None or k.plan is None or k.maxnreg is not None or len(k.plan.partitions) != 1
+            or max(p.stages for p in k.plan.partitions) < 2 or getattr(options, "prefetch", "auto") != "auto"
+            or c.ctas_per_sm * k.num_warps > FEW_WARPS):
+        return []
+    d = _generated(_candidate(sp, machine, options, solve_opts, budget, c.hold, c.reg_limit, one_stage=True), kir,
+                   machine, options)
+    if not d.clean or d.ctas_per_sm <= c.ctas_per_sm:
+        return []
+    _say_candidate(d, say)
+    return [d]
 
 
 SHORT_LOOP = 2     # a loop of at most this many iterations a CTA (constants) has nothing for a producer to stream

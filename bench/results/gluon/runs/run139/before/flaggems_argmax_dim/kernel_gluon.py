@@ -1,0 +1,308 @@
+"""argmax_kernel, written by twill from its joint schedule: I=207 L=244 (optimal), 924 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 8 warps, registers as ptxas allocates them (the schedule's tiles need about 67 per thread)
+- shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+
+L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 1], threads_per_warp=[8, 4], warps_per_cta=[1, 8], order=[0, 1])))
+L1 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1], threads_per_warp=[32], warps_per_cta=[8], order=[0]))
+L2 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 1], threads_per_warp=[8, 4], warps_per_cta=[1, 8], order=[0, 1])))
+
+@gluon.jit
+def twill_combine_c2c773cd(a0, a1, a2, a3):
+    t0 = a0 == a2
+    t1 = a1 < a3
+    t2 = t0 & t1
+    t3 = a0 > a2
+    t4 = t3 | t2
+    t5 = gl.where(t4, a0, a2)
+    t6 = gl.where(t4, a1, a3)
+    return t5, t6
+
+@gluon.jit
+def consumer_0(inp, out_index, M, N, K):
+    pid_m = gl.program_id(0)
+    pid_k = gl.program_id(1)
+    m_offset = pid_m * 8
+    m_offset_0 = gl.arange(0, 8, layout=L0)
+    m_offset_1 = gl.arange(0, 8, layout=L1)
+    m_offset_4 = m_offset + m_offset_0
+    m_offset_5 = m_offset + m_offset_1
+    n_offset = gl.arange(0, 512, layout=L2)
+    offset = gl.expand_dims(m_offset_4, 1)
+    offset_7 = offset * N
+    offset_9 = offset_7 * K
+    offset_11 = offset_9.broadcast_to([8, 512])
+    mask_13 = offset < M
+    mask_15 = mask_13.broadcast_to([8, 512])
+    v0 = gl.expand_dims(n_offset, 0)
+    v1 = v0.broadcast_to([8, 512])
+    twill_n = (N - 0 + 512 - 1) // 512
+    max_values_36 = gl.full([8], -3.38953139e+38, gl.float32, layout=L0)
+    argmax_values_40 = gl.full([8], 0, gl.int64, layout=L0)
+    n_offset_26 = (0 + (0 - 0) * 512) + n_offset  # load0_inp_vals: stage 0, partition 0 (group 0)
+    offset_27 = gl.expand_dims(n_offset_26, 0)  # load0_inp_vals: stage 0, partition 0 (group 0)
+    mask_32 = offset_27 < N  # elementwise0_mask: stage 0, partition 0 (group 0)
+    mask_33 = mask_32.broadcast_to([8, 512])  # elementwise0_mask: stage 0, partition 0 (group 0)
+    mask_34 = mask_15 & mask_33  # elementwise0_mask: stage 0, partition 0 (group 0)
+    offset_28 = offset_27 * K  # load0_inp_vals: stage 0, partition 0 (group 0)
+    offset_29 = offset_28.broadcast_to([8, 512])  # load0_inp_vals: stage 0, partition 0 (group 0)
+    offset_30 = offset_11 + offset_29  # load0_inp_vals: stage 0, partition 0 (group 0)
+    offset_31 = offset_30 + pid_k  # load0_inp_vals: stage 0, partition 0 (group 0)
+    inp_ptrs_35 = inp + offset_31  # load0_inp_vals: stage 0, partition 0 (group 0)
+    inp_vals = gl.load(inp_ptrs_35, mask=mask_34, other=-3.38953e+38)  # load0_inp_vals: stage 0, partition 0 (group 0)
+    argmax_values_40_p1 = argmax_values_40
+    inp_vals_p1 = inp_vals
+    max_values_36_p1 = max_values_36
+    for twill_b in range(1, twill_n):
+        n_offset_25 = (0 + (twill_b - 0) * 512)  # load0_inp_vals: stage 0, partition 0 (group 0)
+        n_offset_26 = n_offset_25 + n_offset  # load0_inp_vals: stage 0, partition 0 (group 0)
+        offset_27 = gl.expand_dims(n_offset_26, 0)  # load0_inp_vals: stage 0, partition 0 (group 0)
+        mask_32 = offset_27 < N  # elementwise0_mask: stage 0, partition 0 (group 0)
+        mask_33 = mask_32.broadcast_to([8, 512])  # elementwise0_mask: stage 0, partition 0 (group 0)
+        mask_34 = mask_15 & mask_33  # elementwise0_mask: stage 0, partition 0 (group 0)
+        offset_28 = offset_27 * K  # load0_inp_vals: stage 0, partition 0 (group 0)
+        offset_29 = offset_28.broadcast_to([8, 512])  # load0_inp_vals: stage 0, partition 0 (group 0)
+        offset_30 = offset_11 + offset_29  # load0_inp_vals: stage 0, partition 0 (group 0)
+        offset_31 = offset_30 + pid_k  # load0_inp_vals: stage 0, partition 0 (group 0)
+        inp_ptrs_35 = inp + offset_31  # load0_inp_vals: stage 0, partition 0 (group 0)
+        inp_vals = gl.load(inp_ptrs_35, mask=mask_34, other=-3.38953e+38)  # load0_inp_vals: stage 0, partition 0 (group 0)
+        input = inp_vals_p1.to(gl.float32)  # convert0_input: stage 1, partition 0 (group 0)
+        v3_r0, v3_r1 = gl.reduce((input, v1), 1, twill_combine_c2c773cd)  # reduce0: stage 1, partition 0 (group 0)
+        update = v3_r0 > max_values_36_p1  # elementwise1_update: stage 1, partition 0 (group 0)
+        argmax_values_37 = (0 + (twill_b - 1) * 512)  # elementwise1_update: stage 1, partition 0 (group 0)
+        argmax_values_38 = argmax_values_37 + v3_r1  # elementwise1_update: stage 1, partition 0 (group 0)
+        argmax_values_39 = argmax_values_38.to(gl.int64)  # elementwise1_update: stage 1, partition 0 (group 0)
+        argmax_values_40 = gl.where(update, argmax_values_39, argmax_values_40_p1)  # elementwise1_update: stage 1, partition 0 (group 0)
+        max_values_36 = gl.where(update, v3_r0, max_values_36_p1)  # elementwise2_max_values: stage 1, partition 0 (group 0)
+        argmax_values_40_p1 = argmax_values_40
+        inp_vals_p1 = inp_vals
+        max_values_36_p1 = max_values_36
+    input = inp_vals_p1.to(gl.float32)  # convert0_input: stage 1, partition 0 (group 0)
+    v3_r0, v3_r1 = gl.reduce((input, v1), 1, twill_combine_c2c773cd)  # reduce0: stage 1, partition 0 (group 0)
+    update = v3_r0 > max_values_36_p1  # elementwise1_update: stage 1, partition 0 (group 0)
+    argmax_values_37 = (0 + ((twill_n - 1 + 1) - 1) * 512)  # elementwise1_update: stage 1, partition 0 (group 0)
+    argmax_values_38 = argmax_values_37 + v3_r1  # elementwise1_update: stage 1, partition 0 (group 0)
+    argmax_values_39 = argmax_values_38.to(gl.int64)  # elementwise1_update: stage 1, partition 0 (group 0)
+    argmax_values_40 = gl.where(update, argmax_values_39, argmax_values_40_p1)  # elementwise1_update: stage 1, partition 0 (group 0)
+    max_values_36 = gl.where(update, v3_r0, max_values_36_p1)  # elementwise2_max_values: stage 1, partition 0 (group 0)
+    argmax_values_40_p1 = argmax_values_40
+    inp_vals_p1 = inp_vals
+    max_values_36_p1 = max_values_36
+    offset_index_17 = m_offset_5 * K
+    offset_index_19 = offset_index_17 + pid_k
+    out_index_ptrs_20 = out_index + offset_index_19
+    mask1_21 = m_offset_5 < M
+    v2 = gl.convert_layout(argmax_values_40_p1, L1)
+    gl.store(out_index_ptrs_20, v2, mask=mask1_21)
+
+@gluon.jit
+def twill_kernel(inp, out_index, M, N, K):
+    consumer_0(inp, out_index, M, N, K, )
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['inp', 'out_index', 'M', 'N', 'K', 'BLOCK_M', 'BLOCK_N']          # the Triton kernel's parameters, in order
+RUNTIME = ['inp', 'out_index', 'M', 'N', 'K']   # the Gluon kernel's parameters, in order
+FLAGS = []   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED = ['inp', 'out_index', 'M', 'N', 'K']   # the arguments a launch key reads
+CONSTEXPRS = {'BLOCK_M': 8, 'BLOCK_N': 512}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 8
+MAXNREG = None
+PERSISTENT = False      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+_CODE = {}                     # expression -> its compiled code
+_DESCS = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE = []                   # the active driver's current device, read per launch
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+        if len(_DESCS) >= 256:
+            _DESCS.clear()
+        d = _DESCS[key] = TensorDescriptor(_Base(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
+
+
+def _key(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES:
+        from triton import knobs
+        _MODES.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
+    for n in KEYED:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device():
+    if not _DEVICE:
+        from triton.runtime import driver
+        _DEVICE.append(driver.active.get_current_device)
+    return _DEVICE[0]()
+
+
+def _decide(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    trips = _ev('(N + 512 - 1) // 512', dict(bound, **CONSTEXPRS))
+    if trips < 1:   # the pipeline's prologue runs 1 iteration(s) before its loop checks any
+        raise ValueError(f"twill: this Gluon kernel's loop must run at least 1 iteration(s) a program; this launch gives {trips} ((N + 512 - 1) // 512): run the Triton kernel for it")
+    shapes = None
+    flags = {}
+    return [tuple(flags[f] for f in FLAGS), shapes, None]
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    key = _key(bound, g)
+    entry = _KEYED.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide(bound)
+        if key is not None:
+            if len(_KEYED) >= 64:
+                _KEYED.clear()
+            _KEYED[key] = entry
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return _run(entry, g, runtime)
+
+
+def _run(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel[g](*runtime, **dict(zip(FLAGS, entry[0])), num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Config:
+    """``kernel.best_config`` as an autotuner has it after a run (Mamba reads its ``kwargs["BLOCK_SIZE_M"]`` to size
+    its grid): the constexprs this kernel was generated for."""
+
+    def __init__(self):
+        self.kwargs, self.num_warps, self.num_stages, self.num_ctas = dict(CONSTEXPRS), NUM_WARPS, None, 1
+        self.maxnreg, self.pre_hook = MAXNREG, None
+
+    def all_kwargs(self):
+        return dict(self.kwargs, num_warps=self.num_warps, num_ctas=self.num_ctas)
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called; ``kernel.fn[grid](*args)`` as a heuristics' or an
+    autotuner's wrapped function is called past them (FlagGems), ``kernel.best_config`` and ``kernel.run(*args,
+    grid=grid)``: the kernel is specialised already (a warmup run compiles nothing here: the first launch does)."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+    def run(self, *args, grid, warmup=False, **kwargs):
+        """``kernel.run(*args, grid=grid, warmup=False)``, as a JIT function is run without its ``[grid]``."""
+        return None if warmup else launch(grid, *args, **kwargs)
+
+    @property
+    def fn(self):
+        return self
+
+    @property
+    def best_config(self):
+        return _Config()
+
+
+kernel = _Kernel()
