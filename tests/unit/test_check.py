@@ -72,3 +72,22 @@ def test_bits_compared_as_integers_of_the_width():
     a = torch.tensor([0.0, float("nan"), 1.5], dtype=torch.float16)
     assert same_bits(a, a.clone()) and not same_bits(a, torch.tensor([-0.0, float("nan"), 1.5], dtype=torch.float16))
     assert not same_bits(a, a.float()) and same_bits(torch.arange(3), torch.arange(3))
+
+
+def test_relative_error_of_equal_infinities_and_of_a_zero_reference():
+    from profiling.check import rel_err
+
+    ref = torch.tensor([1.0, float("-inf"), 2.0])
+    assert rel_err(ref.clone(), ref) == 0.0                              # -inf where the reference is -inf
+    assert rel_err(torch.tensor([1.0, float("-inf"), 2.2]), ref) == pytest.approx(0.2 / 5 ** 0.5, rel=1e-6)
+    assert rel_err(torch.tensor([1.0, 0.0, 2.0]), ref) == float("inf")   # finite where -inf: fails
+    zeros = torch.zeros(4)
+    assert rel_err(zeros.clone(), zeros) == 0.0 and rel_err(zeros + 1, zeros) == float("inf")
+
+
+def test_an_output_whose_error_is_nan_fails_though_it_is_not_the_first():
+    f = _file(lambda inp: (inp["x"] * 2, inp["x"].clone()))     # a reference with a NaN: an error of NaN
+    f.reference = lambda inp: (inp["x"] * 2, torch.where(inp["x"] > 3, float("nan"), inp["x"]))
+    checks = output_checks(f)
+    assert all(c["rel_err"][0] == 0 and c["rel_err"][1] != c["rel_err"][1] and not c["nan"] and not c["pass"]
+               for c in checks)

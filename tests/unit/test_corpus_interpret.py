@@ -1,0 +1,80 @@
+"""bench/corpus_interpret.py: corpus kernels run in Triton's interpreter agree with their references (one of them
+bf16, computed on values by bench/interpreter_fixes.py), and a kernel file whose reference is wrong is a FAIL."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("torch")
+pytest.importorskip("triton")
+
+ROOT = Path(__file__).resolve().parents[2]
+TOOL = ROOT / "bench/corpus_interpret.py"
+
+
+def _one(path: Path) -> dict:
+    r = subprocess.run([sys.executable, str(TOOL), "--one", str(path)], capture_output=True, text=True, cwd=ROOT,
+                       timeout=120, env={**_env(), "TRITON_INTERPRET": "1"})
+    assert r.returncode == 0, r.stderr[-2000:]
+    return json.loads([ln for ln in r.stdout.splitlines() if ln.startswith('{"file"')][-1])
+
+
+def _env() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+@pytest.mark.parametrize("name", ["argmax_rows", "cumsum_rows", "chunk_kkt"])
+def test_a_corpus_kernel_agrees_with_its_reference_in_the_interpreter(name):
+    res = _one(ROOT / "tests/corpus" / f"{name}.py")
+    assert res["outcome"] == "pass" and max(res["rel_err"]) < res["tol"], res
+    if name == "chunk_kkt":         # bf16 tiles multiplied: wrong by 1e12 where the interpreter multiplies their bits
+        assert res["bf16_ops"] > 0
+
+
+_WRONG = '''
+    """A kernel file whose reference is off by one."""
+    import triton
+    import triton.language as tl
+
+    SMALL = {"n": 100}
+
+
+    @triton.jit
+    def twice(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+        i = tl.arange(0, BLOCK)
+        tl.store(y_ptr + i, tl.load(x_ptr + i, mask=i < n) * 2, mask=i < n)
+
+
+    def make_inputs(n, device="cuda", seed=0):
+        import torch
+        return {"x": torch.randn(n, device=device, generator=torch.Generator(device=device).manual_seed(seed))}
+
+
+    def launch(inputs, **config):
+        import torch
+        y = torch.empty_like(inputs["x"])
+        twice[(1,)](inputs["x"], y, inputs["x"].numel(), BLOCK=128)
+        return y
+
+
+    def reference(inputs):
+        return inputs["x"] * 2 + 1
+'''
+
+
+def test_a_kernel_file_whose_reference_is_wrong_is_a_fail(tmp_path):
+    path = tmp_path / "wrong_reference.py"
+    path.write_text(textwrap.dedent(_WRONG))
+    out = tmp_path / "out.json"
+    r = subprocess.run([sys.executable, str(TOOL), str(path), "--out", str(out)], capture_output=True, text=True,
+                       cwd=ROOT, timeout=120, env=_env())
+    assert r.returncode == 1, r.stdout + r.stderr
+    res = json.loads(out.read_text())
+    assert [f["outcome"] for f in res["files"]] == ["FAIL"] and res["files"][0]["rel_err"][0] > 0.1
+    assert "1 files: 0 pass, 1 FAIL" in r.stdout and res["env"]["triton"]
