@@ -842,21 +842,35 @@ def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: 
                 two_ctas[0] = True
         if (k.plan.wgmma_copyable and asked_async == "auto" and report is not None
                 and (report.spills_in_loop or halved_spilled)):
-            # registers spilled in the loop, or at the halved limit of two CTAs an SM: copied with cp.async as Triton
-            # pipelines them (tests/corpus/mx_gemm.py), which frees the registers a tile held a stage ahead; kept
-            # where the loop spills less, or where two CTAs an SM now fit clean (held in registers, a tile costs no
-            # copy). Run 136: the fp8 weight GEMM's weight so copied, two CTAs an SM, 249.4 -> 473.3 TFLOP/s.
-            copy_wgmma[0], two_ctas[0] = True, True
-            copied = _copy_warps(build, machine)
-            better = ptxas_report(copied[1], machine)
-            two = halved_spilled and better is not None and better.clean and copied[0].plan.two_ctas
-            if better is not None and (better.cost[:2] < report.cost[:2] or two):
-                k, compiled = copied
+            k, compiled = _copied((k, compiled), build, machine, report, halved_spilled, copy_wgmma, two_ctas)
         return _checked(c, k, compiled, machine)
     except TwillError as e:
         return dataclasses.replace(c, error=str(e))
     except Exception as e:  # noqa: BLE001 - a defect of the back end on this kernel: the candidate refused in one
         return dataclasses.replace(c, error=internal_error(e))   # line, the schedule and annotated IR still written
+
+
+def _copied(made: tuple[GluonKernel, Any], build: Callable[[int], tuple[GluonKernel, Any]], machine: Machine,
+            report: PtxasReport, halved_spilled: bool, copy_wgmma: list[bool],
+            two_ctas: list[bool]) -> tuple[GluonKernel, Any]:
+    """``made`` (its registers spilled in the loop, or at the halved limit of two CTAs an SM) or the kernel with its
+    register-read wgmma tiles copied with cp.async as Triton pipelines them (tests/corpus/mx_gemm.py), which frees the
+    registers a tile held a stage ahead: at two CTAs an SM where ptxas then allocates it clean (run 136: the fp8
+    weight GEMM, 249.4 -> 473.3 TFLOP/s); else at one, kept where its loop spills less (held in registers, a tile
+    costs no copy)."""
+    copy_wgmma[0] = True
+    if halved_spilled:
+        two_ctas[0] = True
+        copied = _copy_warps(build, machine)
+        better = ptxas_report(copied[1], machine)
+        if better is not None and better.clean and copied[0].plan.two_ctas:
+            return copied
+        two_ctas[0] = False
+    if not report.spills_in_loop:
+        return made
+    copied = _copy_warps(build, machine)
+    better = ptxas_report(copied[1], machine)
+    return copied if better is not None and better.cost[:2] < report.cost[:2] else made
 
 
 def _asked_prefetch(options: Any) -> int | None:
