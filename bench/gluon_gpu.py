@@ -15,6 +15,7 @@ shown in the run's line, e.g. ``(registers, no TMA)`` where the launch's argumen
 from __future__ import annotations
 
 import argparse
+import hashlib
 import importlib.util
 import json
 import os
@@ -82,7 +83,8 @@ def one(directory: Path, sizes: list[int]) -> dict[str, Any]:
         gmod._aligned = lambda value: False     # every launch as one too little aligned for cp.async: its registers path
     if os.environ.get("TWILL_COPY_OFF") == "1" or os.environ.get("TWILL_TMA_OFF") == "1":
         gmod.TMA_BOXES = False                  # pointer tiles that are TMA boxes copied as the others are
-    out: dict[str, Any] = {"label": meta["label"], "kernel_file": meta["kernel_file"], "checks": [], "speed": []}
+    out: dict[str, Any] = {"label": meta["label"], "kernel_file": meta["kernel_file"], "checks": [], "speed": [],
+                           "kernel_sha256": hashlib.sha256((directory / "kernel_gluon.py").read_bytes()).hexdigest()}
     tol = float(getattr(kmod, "VALIDATE_TOL", 1e-2))
     setattr(kmod, meta["jit"], gmod.kernel)
     out["checks"] = output_checks(kmod, tol)

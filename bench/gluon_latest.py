@@ -7,11 +7,13 @@ One line per variant of ``bench/results/gluon/`` whose kernel file some run time
 problem its kernel was also timed at: the ratio (CUDA-graph figures where both have them, else the direct ones),
 the runs each side comes from, the problem. Lowest first. ``--below X``: ratios under X only; ``--older-than RUN``:
 figures from runs before RUN only (what a new GPU run should measure again: the kernel may have changed since);
-``--labels``: the labels alone, space-separated, for a run script. A kernel whose run failed its check is not used.
+``--labels``: the labels alone, space-separated, for a run script. A kernel whose run failed its check is not used,
+nor a record whose ``kernel_sha256`` (recorded from run 140 on) is not the committed kernel's.
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import re
 import sys
@@ -66,7 +68,7 @@ def latest(runs: Path = RUNS, variants: Path = ROOT / "bench/results/gluon") -> 
         for v in d.get("variants", []):
             # the committed variant, not one of runs/NNN/kernels/ nor another whose label it begins
             here = re.search(rf"bench/results/gluon/{re.escape(str(v.get('label')))}(/|\s|$)", command) is not None
-            if v.get("label") in labels and here and v.get("pass"):
+            if v.get("label") in labels and here and v.get("pass") and _same_kernel(v, variants):
                 for s in v.get("speed") or []:
                     twill[(v["label"], json.dumps(s.get("problem"), sort_keys=True))] = (n, s, v["kernel_file"])
         base = d.get("baselines") or []
@@ -90,6 +92,17 @@ def latest(runs: Path = RUNS, variants: Path = ROOT / "bench/results/gluon") -> 
                                                                        len(newest[r["label"]]["problem"])):
             newest[r["label"]] = r
     return sorted(newest.values(), key=lambda r: r["ratio"])
+
+
+def _same_kernel(v: dict[str, Any], variants: Path) -> bool:
+    """Whether a record timed the kernel committed now: the same ``kernel_sha256`` where the record has one (runs
+    from 140 on); a record without one is taken as the committed kernel's (run 139 timed kernels of the route that
+    were not kept under their committed labels: only the hash tells)."""
+    sha = v.get("kernel_sha256")
+    if not sha:
+        return True
+    f = variants / str(v["label"]) / "kernel_gluon.py"
+    return f.exists() and hashlib.sha256(f.read_bytes()).hexdigest() == sha
 
 
 def main() -> int:

@@ -3,10 +3,13 @@ region per graph node and per wait in each partition's loop), a few regions per 
 
     python bench/gluon_profile.py DIR [DIR ...] --out OUTDIR [--per-run 4] [--max-overhead 1.05]
                                   [--budget 50] [--timeout 150] [--no-single] [--keep-traces] [--offline]
+                                  [--loops-only]
 
 Each DIR holds ``kernel_gluon.py``, ``gluon.json`` and ``variant.json`` (as ``twill optimize`` writes them).
 Per DIR, in its own process (a kernel that hangs costs its timeout, not the run):
 1. the plain kernel timed (do_bench, median) at the kernel file's ``PROBLEM``;
+1b. the loop run: each partition's main loop timed whole, no record inside a loop (the cycles per iteration at the
+   lowest overhead; ``--loops-only``: this, and one run of an anchor region a partition to count its trips);
 2. one run timing every region at once (``--no-single`` skips it), for the comparison;
 3. runs over disjoint subsets of the regions (``profiling.gluon.plan_runs``: at most ``--per-run``
    regions each, within Proton's buffer: global by default, ``--buffer shared`` where the records fit), each
@@ -34,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from profiling.gluon import (H200_SHARED, buffer_for, compile_instrumented, instrument,  # noqa: E402
                              partition_warps_from_llir, records_per_warp, scopes_of, shared_records_per_warp)
-from profiling.gluon_profile import GluonProfileOptions, plan, profile_variant, table  # noqa: E402
+from profiling.gluon_profile import GluonProfileOptions, anchors, plan, profile_variant, table  # noqa: E402
 from profiling.kernel import kernel_module  # noqa: E402
 
 
@@ -59,14 +62,17 @@ def offline(directory: Path, a: argparse.Namespace) -> dict[str, Any]:
     ks = ks.with_warps(partition_warps_from_llir(plain.asm["llir"], ks.num_warps))
     used = int(plain.metadata.shared)
     cap = lambda n: shared_records_per_warp(H200_SHARED, used, n)     # noqa: E731
-    runs = [("single", ks.names())] + [(f"run{i}", r) for i, r in enumerate(plan(ks, iterations, a.per_run, cap))]
+    runs = [("loops", ks.loop_names()), ("run0", anchors(ks))] if a.loops_only else \
+        [("loops", ks.loop_names()), ("single", ks.names())] + \
+        [(f"run{i}", r) for i, r in enumerate(plan(ks, iterations, a.per_run, cap))]
     out = []
     for label, names in runs:
         t0 = time.time()
         n = len(ks.sampled(names))
-        want = records_per_warp(ks, names, iterations, every=a.every)
-        btype, bsize = buffer_for(ks, names, iterations, cap, a.buffer == "shared", a.every)
-        k = compile_instrumented(instrument(source, ks, names, every=a.every), gj["gluon"]["kernel"],
+        want = records_per_warp(ks, names, iterations, every=1 if label == "loops" else a.every)
+        every = 1 if label == "loops" else a.every
+        btype, bsize = buffer_for(ks, names, iterations, cap, a.buffer == "shared" and label != "loops", every)
+        k = compile_instrumented(instrument(source, ks, names, every=every), gj["gluon"]["kernel"],
                                  sampling=ks.sampling(names), buffer_type=btype, buffer_size=bsize)
         recs = k.asm["ttgir"].count("proton.record start")
         spills = _loop_spills(k)
@@ -85,7 +91,7 @@ def _profile(directory: Path, a: argparse.Namespace) -> dict[str, Any]:
     meta = json.loads((directory / "variant.json").read_text())
     opts = GluonProfileOptions(per_run=a.per_run, max_overhead=a.max_overhead, budget=a.budget, no_single=a.no_single,
                                buffer=a.buffer, keep_traces=Path(a.out) / "traces" if a.keep_traces else None,
-                               every=a.every)
+                               every=a.every, loops_only=a.loops_only)
     return profile_variant(directory, opts, ROOT / meta["kernel_file"], meta, say=lambda m: print(m, flush=True))
 
 
@@ -118,6 +124,8 @@ def main() -> int:
                     help="seconds per variant after which no run is split (twice it: no run is made)")
     ap.add_argument("--timeout", type=float, default=150, help="seconds per variant before it is stopped")
     ap.add_argument("--no-single", action="store_true", help="skip the run that times every region at once")
+    ap.add_argument("--loops-only", action="store_true",
+                    help="the loop run (no record inside a loop) and the run counting its trips, no region profile")
     ap.add_argument("--keep-traces", action="store_true", help="copy each run's chrome trace to OUT/traces")
     ap.add_argument("--buffer", default="global", choices=("global", "shared"),
                     help="Proton's record buffer (default global: the shared one's bookkeeping makes ptxas spill in "
@@ -144,7 +152,8 @@ def main() -> int:
     out.mkdir(parents=True, exist_ok=True)
     passed = [x for k in ("per_run", "max_overhead", "budget", "buffer", "every")
               for x in (f"--{k.replace('_', '-')}", str(getattr(a, k)))]
-    passed += ["--out", str(out)] + [f"--{k.replace('_', '-')}" for k in ("no_single", "keep_traces", "offline")
+    passed += ["--out", str(out)] + [f"--{k.replace('_', '-')}" for k in ("no_single", "keep_traces", "offline",
+                                                                           "loops_only")
                                      if getattr(a, k)]
     summary: dict[str, Any] = {"command": " ".join(sys.argv), "date": time.strftime("%Y-%m-%d %H:%M:%S"),
                                "variants": []}
@@ -164,7 +173,8 @@ def main() -> int:
             print(table(res), flush=True)
         (out / f"{label}.json").write_text(json.dumps(res, indent=1) + "\n")
         summary["variants"].append({k: res.get(k) for k in ("label", "error", "plain_ms", "max_overhead_of_runs",
-                                                             "all_complete", "seconds")})
+                                                             "all_complete", "seconds")}
+                                   | {"loop_run": {k: v for k, v in (res.get("loop_run") or {}).items() if k != "run"}})
     (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
     return 0
 

@@ -37,6 +37,14 @@ NODE_COMMENT = re.compile(r"#\s*([A-Za-z_][\w.]*): stage (\d+)(?:, partition (\d
 PL = "twill_pl"                      # the name the instrumented source imports Proton's language as
 IMPORT = f"from triton.profiler import language as {PL}"
 RECORD_BYTES = 8                     # one Proton record: a tag word and a clock word
+LOOP = "loop"                        # ``p<P>:loop``: a partition's main loop timed whole (a loop run; a recorded tile)
+_LOOP_NAME = re.compile(rf"p(\d+):{LOOP}$")
+
+
+def loop_partition(name: str) -> int | None:
+    """The partition whose main loop ``name`` times whole (``p<P>:loop``), else None."""
+    m = _LOOP_NAME.match(name)
+    return int(m.group(1)) if m else None
 H200_SHARED = 232448                 # bytes of shared memory per CTA on sm_90 (the H100/H200 opt-in maximum)
 
 
@@ -97,8 +105,13 @@ class KernelScopes:
         return next(p for p in self.partitions if p.index == index)
 
     def sampled(self, names: Iterable[str]) -> tuple[int, ...]:
-        """The partitions a set of regions lies in, in order."""
-        return tuple(sorted({self.by_name[n].partition for n in names}))
+        """The partitions a set of regions (or of main loops, ``loop_names``) lies in, in order."""
+        return tuple(sorted({loop_partition(n) if loop_partition(n) is not None else self.by_name[n].partition
+                             for n in names}))
+
+    def loop_names(self) -> tuple[str, ...]:
+        """A loop run's regions: each partition's main loop as a whole (``p<P>:loop``), nothing inside it."""
+        return tuple(f"p{p.index}:{LOOP}" for p in self.partitions)
 
     def with_warps(self, first: Mapping[int, int]) -> KernelScopes:
         """The same regions with the partitions' first warps as given (read from the compiled kernel)."""
@@ -409,11 +422,17 @@ def instrument(source: str, ks: KernelScopes, names: Iterable[str] | None = None
     ['twill_pl.enter_scope("p0:empty")', 'twill_pl.exit_scope("p0:empty")']
     """
     want = list(ks.names()) if names is None else list(dict.fromkeys(names))
-    unknown = [n for n in want if n not in ks.by_name]
+    loops = [n for n in want if n in ks.loop_names()]
+    unknown = [n for n in want if n not in ks.by_name and n not in loops]
     if unknown:
-        raise InputError("no such region", where=ks.kernel, expected="one of " + ", ".join(ks.names()),
+        raise InputError("no such region", where=ks.kernel, expected="one of " + ", ".join(ks.names() + ks.loop_names()),
                          found=", ".join(unknown))
-    before, after = _records(ks, want, calibrate)
+    if loops and (every > 1 or len(loops) < len(want)):
+        raise InputError("a loop run times whole loops only", where=ks.kernel, expected="p<P>:loop names alone, "
+                         "every tile recorded", found=", ".join(want) + f" (one tile in {every})")
+    before, after = _records(ks, [n for n in want if n not in loops], calibrate)
+    for n in loops:
+        before, after = _loop_records(ks.partition(loop_partition(n) or 0), before, after, LOOP)
     lines = source.splitlines()
     tree = ast.parse(source)
     first_import = next(st.lineno for st in tree.body if isinstance(st, (ast.Import, ast.ImportFrom)))
@@ -528,6 +547,9 @@ def records_per_warp(ks: KernelScopes, names: Iterable[str], iterations: int, ca
     buffer must hold them all, or it drops the first ones)."""
     per: dict[int, int] = {}
     for n in names:
+        if loop_partition(n) is not None:          # a loop run: two records a tile
+            per[loop_partition(n)] = per.get(loop_partition(n), 0) + 2
+            continue
         s = ks.by_name[n]
         per[s.partition] = per.get(s.partition, 0) + 2 * s.instances * iterations
     return max(per.values(), default=0) + (2 if calibrate else 0) + (2 if every > 1 else 0)

@@ -2,11 +2,14 @@
 graph node and per wait in each partition's loop), a few regions per run, the runs combined.
 
 1. the plain kernel timed (do_bench, median) at the kernel file's ``PROBLEM``;
+1b. the loop run: each partition's main loop timed whole, no record inside a loop (``_loop_run``): the cycles per
+   iteration at the lowest overhead, its trips counted by the subset runs;
 2. one run timing every region at once (``no_single`` skips it), for the comparison;
 3. runs over disjoint subsets of the regions (``profiling.gluon.plan_runs``: at most ``per_run`` regions each,
    within Proton's buffer: global by default, ``buffer="shared"`` where the records fit), each traced at
    ``PROFILE_PROBLEM`` and timed at ``PROBLEM``; a run over ``max_overhead`` is split in two and run again while
-   ``budget`` seconds last;
+   ``budget`` seconds last; with ``loops_only``, one run of an anchor region a partition (``anchors``), which counts
+   the trips of the loop run's loops, and nothing else;
 4. the plain kernel timed again; cycles per iteration per partition and region, combined over the subset runs
    and compared with the single run; each run's overhead: the instrumented and the plain kernel timed alternately
    (``ADJACENT_PAIRS`` each), the ratio of their medians.
@@ -37,7 +40,7 @@ from typing import Any, Callable
 
 from profiling.gluon import (KernelScopes, buffer_for, instrument, load_source, partition_warps_from_llir, plan_runs,
                              records_per_warp, scopes_of, shared_records_per_warp)
-from profiling.gluon_trace import combine, compare, summarize
+from profiling.gluon_trace import combine, compare, loop_periods, summarize
 from profiling.kernel import kernel_module
 from profiling.run import captured_output, compiled_kernel, proton_drops
 from profiling.trace import load_trace
@@ -62,11 +65,13 @@ class GluonProfileOptions:
     buffer: str = "global"
     keep_traces: Path | None = None
     journal: Path | None = None
+    loops_only: bool = False
 
     def key(self) -> dict[str, Any]:
         """What a journal's runs depend on, of these options."""
         return {"per_run": self.per_run, "max_overhead": self.max_overhead, "every": self.every,
-                "max_every": self.max_every, "no_single": self.no_single, "buffer": self.buffer}
+                "max_every": self.max_every, "no_single": self.no_single, "buffer": self.buffer,
+                "loops_only": self.loops_only}
 
 
 class Journal:
@@ -181,6 +186,16 @@ def plan(ks: KernelScopes, iterations: int, per_run: int, capacity: Any) -> list
         return [tuple(r) for r in plan_runs(ks, None, per_run, iterations, lambda n: 1 << 30)]
 
 
+def anchors(ks: KernelScopes) -> tuple[str, ...]:
+    """One once-per-iteration region of each partition (its first): the run that counts each CTA's trips for the loop
+    run (``loops_only``), the loop run itself recording nothing inside a loop."""
+    out = []
+    for p in ks.partitions:
+        once = [n for n in ks.names(p.index) if ks.by_name[n].instances == 1]
+        out += once[:1]
+    return tuple(out)
+
+
 def traced_run(v: Variant, names: tuple[str, ...], label: str, reference: Any, keep: Path | None,
                shared: bool = False, every: int = 1) -> dict[str, Any]:
     """One instrumented run: trace at the traced problem under a Proton session, summarise; then time
@@ -252,8 +267,9 @@ def subset_runs(v: Variant, a: GluonProfileOptions, plain_ms: float, reference: 
     tiles (``every`` doubled, to ``max_every``). ``journal``: where the runs are kept as they end, and the runs
     made before are read from; the runs left when time is out stay in it, to be made by the next command."""
     j = journal or Journal(None, {})
+    planned = [anchors(v.ks)] if a.loops_only else plan(v.ks, v.iterations, a.per_run, v.capacity)
     queue = [(tuple(n), int(e)) for n, e in j.get("queue")] if j.get("queue") is not None else \
-        [(names, a.every) for names in plan(v.ks, v.iterations, a.per_run, v.capacity)]
+        [(names, a.every) for names in planned]
     done: list[dict[str, Any]] = list(j.get("done") or [])
     floors: dict[str, float] = dict(j.get("floors") or {})
     k = len(done)
@@ -317,14 +333,16 @@ def profile_variant(directory: Path, a: GluonProfileOptions, kernel_file: str | 
             f"{len(v.ks.partitions)} partitions (first warps {[p.first_warp for p in v.ks.partitions]}); "
             f"{v.iterations} iterations traced; {v.capacity(1)} records per warp with one warp sampled")
         j = Journal(a.journal, journal_key(v, a), say)
-        single = j.get("single") if j.get("single_made") else _single(v, a, reference, keep, say)
+        loops = j.get("loops") if j.get("loops_made") else _loop_run(v, reference, keep, say)
+        j.put(loops=loops, loops_made=True)
+        single = j.get("single") if j.get("single_made") or a.loops_only else _single(v, a, reference, keep, say)
         j.put(single=single, single_made=True)
         runs = subset_runs(v, a, plain_ms, reference, keep, t_end, say, j)
         v.use(v.plain)
         plain_after = _bench(lambda: v.kmod.launch(v.big))
     if not any(r.get("error") == "not run: out of time" for r in runs):
         j.finish()
-    return report(v, plain_ms, plain_after, single, runs)
+    return report(v, plain_ms, plain_after, single, runs, loops)
 
 
 def journal_key(v: Variant, a: GluonProfileOptions) -> dict[str, Any]:
@@ -336,6 +354,24 @@ def journal_key(v: Variant, a: GluonProfileOptions) -> dict[str, Any]:
     return {"source_sha256": hashlib.sha256(v.source.encode()).hexdigest(),
             "kernel_file_sha256": hashlib.sha256(kfile.read_bytes()).hexdigest() if kfile.exists() else None,
             "options": a.key(), "gpu": torch.cuda.get_device_name(), "triton": triton.__version__}
+
+
+def _loop_run(v: Variant, reference: Any, keep: Path | None, say: Callable[[str], None]) -> dict[str, Any] | None:
+    """The loop run: every partition's main loop timed whole, no record inside a loop (records inside one are fences
+    ptxas schedules around: the FA forward's consumers lose the overlap of a row sum with the next exp2 and its
+    barrier), so its overhead is the records' at the loops' ends alone; its periods are the ones compared with the
+    prediction at the lowest overhead (``gluon_trace.loop_periods``). Global buffer: Proton's shared one costs
+    registers in every partition. None when it fails (said)."""
+    try:
+        r = traced_run(v, v.ks.loop_names(), "loops", reference, keep, shared=False)
+    except Exception as e:   # noqa: BLE001 - the loop run is lost, not the profile
+        v.use(v.plain)
+        say(f"{v.meta['label']} loops: FAILED {type(e).__name__}: {str(e)[:300]}")
+        return None
+    r["overhead"] = r["instrumented_ms"] / r["plain_adjacent_ms"]
+    say(f"{v.meta['label']} loops: {len(r['regions'])} loops timed whole, overhead x{r['overhead']:.3f}, "
+        f"{r['summary']['events']} records, dropped {r['proton_dropped']}")
+    return r
 
 
 def _single(v: Variant, a: GluonProfileOptions, reference: Any, keep: Path | None,
@@ -355,7 +391,7 @@ def _single(v: Variant, a: GluonProfileOptions, reference: Any, keep: Path | Non
 
 
 def report(v: Variant, plain_ms: float, plain_after: float, single: dict[str, Any] | None,
-           runs: list[dict[str, Any]]) -> dict[str, Any]:
+           runs: list[dict[str, Any]], loops: dict[str, Any] | None = None) -> dict[str, Any]:
     """The variant's JSON: every run, the combination of the subset runs, and its comparison."""
     final = [r for r in runs if not r.get("superseded") and "error" not in r]
     comb = combine([r["summary"] for r in final], [r["label"] for r in final])
@@ -378,6 +414,13 @@ def report(v: Variant, plain_ms: float, plain_after: float, single: dict[str, An
     }
     if single is not None:
         out["single_vs_combined"] = compare(comb, single["summary"])
+    if loops is not None:
+        loops["overhead"] = round(loops["instrumented_ms"] / loops["plain_adjacent_ms"], 4)
+        counted = [r["summary"] for r in final] + ([single["summary"]] if single else [])
+        out["loop_run"] = {"overhead": loops["overhead"], "proton_dropped": loops["proton_dropped"],
+                           "every_record_kept": not loops["proton_dropped"] and all(
+                               p.get("loops_by_cta") for p in loops["summary"]["partitions"].values()),
+                           "periods": loop_periods(loops["summary"], counted), "run": loops}
     return out
 
 
@@ -411,6 +454,11 @@ def table(res: dict[str, Any]) -> str:
              f"{', '.join(res.get('tiles_recorded') or ['all'])}), "
              f"every record kept: {res['all_complete']}; predicted {res['predicted_cycles_per_iteration']} "
              f"cycles/iteration"]
+    lr = res.get("loop_run")
+    if lr:
+        per = ", ".join(f"p{p}: {v['cycles_per_iteration']} ({v['ctas']} CTAs)" for p, v in lr["periods"].items())
+        lines.append(f"  loop run (no record inside a loop): overhead x{lr['overhead']}, every record kept: "
+                     f"{lr['every_record_kept']}; cycles per iteration {per}")
     cmp = res.get("single_vs_combined") or {"regions": {}, "partitions": {}}
     for p, s in res["combined"]["partitions"].items():
         c = cmp["partitions"].get(p, {})

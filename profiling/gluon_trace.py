@@ -8,7 +8,7 @@ import statistics
 from collections import defaultdict
 from typing import Any, Iterable, Mapping
 
-from profiling.gluon import KernelScopes
+from profiling.gluon import LOOP, KernelScopes, loop_partition
 from profiling.trace import Event
 from twill.machine.calibrate import period_of
 
@@ -99,6 +99,53 @@ def _loops(recorded: Mapping[tuple[int, int], list[Event]], plain: Mapping[tuple
             "plain_period_cycles": round(p / t, 1) if p and t else None}
 
 
+def _by_cta(by: Mapping[str, Mapping[tuple[int, int], list[Event]]], p: int, anchor: str | None,
+            names: list[str]) -> dict[str, Any]:
+    """Per CTA: the anchor region's instances (the trips of the partition's loops over the CTA's tiles: the same in
+    every run of a problem, the tiles a CTA takes being fixed) and, in a loop run (``p<P>:loop`` alone), its loops'
+    cycles and count."""
+    out: dict[str, Any] = {}
+    if anchor:
+        trips: dict[str, int] = defaultdict(int)
+        for (cta, _), evs in by.get(anchor, {}).items():
+            trips[str(cta)] += len(evs)
+        out["trips_by_cta"] = dict(trips)
+    if f"p{p}:{LOOP}" in names:
+        cycles: dict[str, float] = defaultdict(float)
+        count: dict[str, int] = defaultdict(int)
+        for (cta, _), evs in by.get(f"p{p}:{LOOP}", {}).items():
+            cycles[str(cta)] += sum(e.cycles for e in evs)
+            count[str(cta)] += len(evs)
+        out["loop_cycles_by_cta"], out["loops_by_cta"] = dict(cycles), dict(count)
+    return out
+
+
+def loop_periods(loop_run: Mapping[str, Any], runs: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """Each partition's cycles per iteration from a loop run (``loop_run``: its summary; the main loops timed whole,
+    no record inside them): per CTA its loops' cycles over their trips, the trips counted by the anchor region of
+    another run of the same problem (``runs``: summaries); the median over CTAs, the amortized period of the loop
+    (its first trips, the rings filling, included). A CTA whose trips two runs count differently is left out.
+
+    >>> lr = {"partitions": {"0": {"loop_cycles_by_cta": {"0": 3300.0, "1": 3000.0}, "loops_by_cta": {"0": 1, "1": 1}}}}
+    >>> other = [{"partitions": {"0": {"trips_by_cta": {"0": 30, "1": 30}}}}]
+    >>> loop_periods(lr, other)["0"]["cycles_per_iteration"]
+    105.0
+    """
+    out: dict[str, Any] = {}
+    for p, v in (loop_run.get("partitions") or {}).items():
+        cycles = v.get("loop_cycles_by_cta") or {}
+        counts: dict[str, set[int]] = defaultdict(set)
+        for r in runs:
+            for cta, t in (((r.get("partitions") or {}).get(p) or {}).get("trips_by_cta") or {}).items():
+                counts[cta].add(int(t))
+        per = [c / next(iter(counts[cta])) for cta, c in cycles.items()
+               if len(counts.get(cta, ())) == 1 and next(iter(counts[cta])) > 0]
+        out[p] = {"cycles_per_iteration": round(statistics.median(per), 1) if per else None, "ctas": len(per),
+                  "ctas_traced": len(cycles),
+                  "ctas_inconsistent": sum(1 for cta in cycles if len(counts.get(cta, ())) > 1)}
+    return out
+
+
 def summarize(events: list[Event], ks: KernelScopes, names: Iterable[str],
               warps: Mapping[int, int] | None = None) -> dict[str, Any]:
     """One run's regions: cycles per iteration (mean over the recorded warps, one per partition and
@@ -120,7 +167,7 @@ def summarize(events: list[Event], ks: KernelScopes, names: Iterable[str],
     for p in ks.sampled(names):
         cal = [e.cycles for evs in by.get(f"p{p}:empty", {}).values() for e in evs]
         empty = float(statistics.median(cal)) if cal else 0.0
-        mine = [n for n in names if ks.by_name[n].partition == p]
+        mine = [n for n in names if loop_partition(n) is None and ks.by_name[n].partition == p]
         for n in mine:
             regions[n] = _region(ks, n, by.get(n, {}), warps[p], empty)
         anchor = next((n for n in mine if ks.by_name[n].instances == 1 and by.get(n)), None)
@@ -138,7 +185,7 @@ def summarize(events: list[Event], ks: KernelScopes, names: Iterable[str],
                          "timed_cycles_per_iteration": round(sum(regions[n]["cycles_per_iteration"] or 0
                                                                  for n in mine), 1),
                          "complete": not missing and all(len(v) == 1 for v in per_unit.values()),
-                         "missing": missing, "units": len(per_unit)} | loops
+                         "missing": missing, "units": len(per_unit)} | loops | _by_cta(by, p, anchor, names)
     return {"regions": regions, "partitions": parts, "ctas": len({e.cta for e in events}),
             "events": len(events)}
 

@@ -197,8 +197,10 @@ def compare(source: str, gj: Mapping[str, Any], prof: Mapping[str, Any], machine
     schedule_it = float(gj["ii"]) * unit
     parts, meas_parts = [], {}
     dots = {n["id"] for n in graph["nodes"] if n["kind"] == "dot"}
+    loop_periods = (prof.get("loop_run") or {}).get("periods") or {}
     for part in prof["partitions"]:
         m, measured_nodes = _measured_partition(prof, int(part["index"]), dots)
+        m["loop_period"] = (loop_periods.get(str(part["index"])) or {}).get("cycles_per_iteration")
         pr = predicted.get(part["function"], {})
         nodes = {n: {"predicted_cycles": node_pred.get(n), "measured_cycles": v} for n, v in measured_nodes.items()}
         meas_parts[part["function"]] = m
@@ -225,6 +227,7 @@ def compare(source: str, gj: Mapping[str, Any], prof: Mapping[str, Any], machine
         "iteration_error": _err(measured_it, schedule_it),
         "iteration_error_replay": _err(measured_it, replayed),
         "iteration_error_calibrated": _err(measured_it, cal["cycles"]) if cal else None,
+        **_loop_run(prof, schedule_it, replayed, cal),
         "partitions": parts,
         "critical_path": {"predicted": pred_cp, "measured": meas_cp,
                           "same": None if missing else bool(pred_cp and meas_cp
@@ -236,6 +239,28 @@ def compare(source: str, gj: Mapping[str, Any], prof: Mapping[str, Any], machine
                              prof.get("all_complete"), "runs": len([r for r in prof.get("runs", []) if "error" not in r]),
                              "unmeasured": prof.get("unmeasured") or []},
     }
+
+
+def _loop_run(prof: Mapping[str, Any], schedule_it: float, replayed: float | None,
+              cal: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The loop run's measurement (``profiling.gluon_profile._loop_run``: no record inside a loop), the slowest
+    partition's loop, its cycles per iteration amortized over the loop (the rings' filling included), beside the
+    prediction; {} for a profile without one.
+
+    >>> _loop_run({"loop_run": {"overhead": 1.004, "every_record_kept": True, "periods": {"0": {
+    ...     "cycles_per_iteration": 2100.0}, "1": {"cycles_per_iteration": 1900.0}}}}, 2000.0, None, None)["iteration_error_loop"]
+    0.05
+    """
+    lr = prof.get("loop_run") or {}
+    got = [float(v["cycles_per_iteration"]) for v in (lr.get("periods") or {}).values()
+           if v.get("cycles_per_iteration") is not None]
+    if not got:
+        return {}
+    it = max(got)
+    return {"measured_loop_iteration_cycles": round(it, 1), "loop_run_overhead": lr.get("overhead"),
+            "loop_run_every_record_kept": lr.get("every_record_kept"),
+            "iteration_error_loop": _err(it, schedule_it), "iteration_error_loop_replay": _err(it, replayed),
+            "iteration_error_loop_calibrated": _err(it, cal["cycles"]) if cal else None}
 
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -395,3 +395,79 @@ def test_a_profiled_module_of_two_kernels_runs_its_warp_specialized_one(tmp_path
     v.kmod, v.jit = type("KernelFile", (), {})(), "kernel_jit"
     v.use(mod)
     assert mod.launch is mod.launch_long and v.kmod.kernel_jit is mod.kernel
+
+
+def test_a_loop_run_times_each_partitions_main_loop_whole_and_nothing_inside_it():
+    from twill.errors import InputError
+
+    src, _, ks = _variant("fa3")
+    names = ks.loop_names()
+    assert names == ("p0:loop", "p1:loop", "p2:loop") and ks.sampled(names) == (0, 1, 2)
+    assert ks.sampling(names) == ",".join(str(p.first_warp) for p in ks.partitions)
+    assert records_per_warp(ks, names, 32, calibrate=False) == 2        # one pair a tile, whatever the trips
+    text = instrument(src, ks, names, calibrate=False)
+    lines = text.splitlines()
+    for p in ks.partitions:
+        enter = lines.index(" " * p.indent + f'twill_pl.enter_scope("p{p.index}:loop")')
+        exit_ = lines.index(" " * p.indent + f'twill_pl.exit_scope("p{p.index}:loop")')
+        loop = lines[enter + 1]
+        assert loop.startswith(" " * p.indent + "for ")                  # the record right before the loop
+        body = lines[enter + 2:exit_]                                     # the loop's body: no record inside
+        assert body and not any("twill_pl." in ln for ln in body)
+        assert all(ln.startswith(" " * (p.indent + 1)) or not ln.strip() for ln in body)
+    assert sum("twill_pl." in ln for ln in lines) == 2 * len(ks.partitions)
+    with pytest.raises(InputError, match="loop run"):
+        instrument(src, ks, ["p0:loop", "p0:dot0_qk_s0"])
+    with pytest.raises(InputError, match="loop run"):
+        instrument(src, ks, names, every=4)
+
+
+def test_loop_periods_take_each_ctas_trips_from_the_runs_that_timed_an_anchor():
+    from profiling.gluon_trace import loop_periods
+
+    _, _, ks = _variant("gemm")
+    loops = ks.loop_names()
+    # the loop run: partition 0's loops, two tiles on CTA 0 (30 + 34 trips), one on CTA 1 (32 trips)
+    ev = (_events("p0:loop", 0, 0, [0, 40000], 3300) + _events("p0:loop", 0, 0, [80000], 3740)
+          + _events("p0:loop", 1, 0, [0], 3520) + _events("p1:loop", 0, 10, [0], 6400))
+    lr = summarize(ev, ks, loops)
+    assert lr["partitions"]["0"]["loop_cycles_by_cta"] == {"0": 10340.0, "1": 3520.0}
+    assert lr["partitions"]["0"]["loops_by_cta"] == {"0": 3, "1": 1}
+    anchor = ks.names(0)[0]
+    counted = summarize(_events(anchor, 0, 0, list(range(0, 9400, 100)), 10)
+                        + _events(anchor, 1, 0, list(range(0, 3200, 100)), 10), ks, [anchor])
+    assert counted["partitions"]["0"]["trips_by_cta"] == {"0": 94, "1": 32}
+    got = loop_periods(lr, [counted])
+    assert got["0"]["cycles_per_iteration"] == pytest.approx((10340 / 94 + 3520 / 32) / 2, abs=0.1)
+    assert got["0"]["ctas"] == 2 and got["1"]["cycles_per_iteration"] is None     # no run counted the producer's
+    # a CTA two runs count differently is left out, and said
+    other = summarize(_events(anchor, 1, 0, list(range(0, 3100, 100)), 10), ks, [anchor])
+    got = loop_periods(lr, [counted, other])
+    assert got["0"]["ctas"] == 1 and got["0"]["ctas_inconsistent"] == 1
+
+
+def test_the_loop_run_leaves_the_fa_forwards_wgmma_loops_as_the_plain_kernel_has_them():
+    """Why the loop run is the low-overhead measurement: records at a loop's ends are not inside it, so ptxas
+    schedules the consumers' wgmma loops almost as in the plain kernel: the same barriers and wgmma waits, at most two
+    spill instructions more (one region inside a consumer's loop adds ~25 instructions to it, and its clock reads
+    fence the row sum away from the exp2 it overlapped: ptxas moves no instruction across them)."""
+    from codegen.gluon.sass import wgmma_loops
+    from profiling.gluon import buffer_for, compile_instrumented
+
+    src, g, ks = _variant("fa3")
+    names = ks.loop_names()
+    btype, bsize = buffer_for(ks, names, 32, lambda n: 4096, shared=False)
+    k = compile_instrumented(instrument(src, ks, names), g["gluon"]["kernel"], sampling=ks.sampling(names),
+                             buffer_type=btype, buffer_size=bsize)
+    for n in names:
+        assert f'proton.record start "{n}"' in k.asm["ttgir"]
+    plain = [lp.census() for lp in wgmma_loops(compile_instrumented(src, g["gluon"]["kernel"]).asm["cubin"])]
+    got = [lp.census() for lp in wgmma_loops(k.asm["cubin"])]
+    if not plain:
+        pytest.skip("nvdisasm not installed")
+    assert len(got) == len(plain) == 2
+    for a, b in zip(plain, got):          # the records' state, live across the loop, costs a consumer at its
+        assert abs(a["instructions"] - b["instructions"]) <= 8          # register limit two spill instructions
+        assert b.get("spills", 0) <= a.get("spills", 0) + 2
+        assert {x: b[x] for x in b if x not in ("instructions", "spills")} == \
+            {x: a[x] for x in a if x not in ("instructions", "spills")}

@@ -99,6 +99,12 @@ def _gluon(args: argparse.Namespace, out: str) -> int:
              else " (amortized: the profile predates steady periods)")
           + (f"; replayed with the calibrated costs {cal['cycles']}{_pct(r.get('iteration_error_calibrated'))} "
              f"({'held out' if cal['held_out'] else 'in sample'}: fitted on {len(cal['fitted_on'])} profiles)" if cal else ""))
+    if r.get("measured_loop_iteration_cycles"):
+        print(f"loop run (no record inside a loop, x{r['loop_run_overhead']} the plain kernel, every record kept: "
+              f"{r['loop_run_every_record_kept']}): {r['measured_loop_iteration_cycles']} cycles an iteration, the "
+              f"slowest partition's loop amortized{_pct(r.get('iteration_error_loop'))} against the schedule"
+              + (f", {_pct(r.get('iteration_error_loop_calibrated')).strip()} against the calibrated replay"
+                 if r.get("iteration_error_loop_calibrated") is not None else ""))
     ik = r.get("in_kernel") or {}
     if ik.get("cycles_per_iteration"):
         errs = [f"{e:+.1%} against {what}" for e, what in ((ik.get("error_predicted"), "the schedule"),
