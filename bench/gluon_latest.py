@@ -8,7 +8,7 @@ problem its kernel was also timed at: the ratio (CUDA-graph figures where both h
 the runs each side comes from, the problem. Lowest first. ``--below X``: ratios under X only; ``--older-than RUN``:
 figures from runs before RUN only (what a new GPU run should measure again: the kernel may have changed since);
 ``--labels``: the labels alone, space-separated, for a run script. A kernel whose run failed its check is not used,
-nor a record whose ``kernel_sha256`` (recorded from run 140 on) is not the committed kernel's.
+and a record with a ``kernel_sha256`` (from run 140 on) counts for the committed kernel of that hash.
 """
 from __future__ import annotations
 
@@ -61,16 +61,17 @@ def latest(runs: Path = RUNS, variants: Path = ROOT / "bench/results/gluon") -> 
     """The latest timed figure of each variant under ``variants`` and the latest Triton default of its kernel file
     at the same problem, from the records under ``runs``, as ratios."""
     labels = {p.name for p in variants.iterdir() if (p / "variant.json").exists()}
+    by_sha = {hashlib.sha256((variants / n / "kernel_gluon.py").read_bytes()).hexdigest(): n for n in labels
+              if (variants / n / "kernel_gluon.py").exists()}
     twill: dict[tuple[str, str], tuple[int, dict[str, Any], str]] = {}
     triton: dict[tuple[str, str], tuple[int, dict[str, Any]]] = {}
     for n, d in records(runs):
         command = str((d.get("env") or {}).get("command", ""))
         for v in d.get("variants", []):
-            # the committed variant, not one of runs/NNN/kernels/ nor another whose label it begins
-            here = re.search(rf"bench/results/gluon/{re.escape(str(v.get('label')))}(/|\s|$)", command) is not None
-            if v.get("label") in labels and here and v.get("pass") and _same_kernel(v, variants):
+            label = _committed_label(v, command, labels, by_sha)
+            if label is not None and v.get("pass"):
                 for s in v.get("speed") or []:
-                    twill[(v["label"], json.dumps(s.get("problem"), sort_keys=True))] = (n, s, v["kernel_file"])
+                    twill[(label, json.dumps(s.get("problem"), sort_keys=True))] = (n, s, v["kernel_file"])
         base = d.get("baselines") or []
         for b in base.values() if isinstance(base, dict) else base:
             for r in b.get("rows") or []:
@@ -94,15 +95,18 @@ def latest(runs: Path = RUNS, variants: Path = ROOT / "bench/results/gluon") -> 
     return sorted(newest.values(), key=lambda r: r["ratio"])
 
 
-def _same_kernel(v: dict[str, Any], variants: Path) -> bool:
-    """Whether a record timed the kernel committed now: the same ``kernel_sha256`` where the record has one (runs
-    from 140 on); a record without one is taken as the committed kernel's (run 139 timed kernels of the route that
-    were not kept under their committed labels: only the hash tells)."""
+def _committed_label(v: dict[str, Any], command: str, labels: set[str], by_sha: dict[str, str]) -> str | None:
+    """The committed variant a record timed: by its kernel's ``kernel_sha256`` (runs from 140 on) whatever the
+    directory it was timed from (a kernel timed under ``runs/NNN/kernels/`` and committed since counts); a record
+    without one by its label, where the run's command names the committed directory (not one of ``runs/NNN/``, nor
+    another whose label it begins). Run 139 timed kernels of the route that were not kept under their committed
+    labels: only the hash tells them apart."""
     sha = v.get("kernel_sha256")
-    if not sha:
-        return True
-    f = variants / str(v["label"]) / "kernel_gluon.py"
-    return f.exists() and hashlib.sha256(f.read_bytes()).hexdigest() == sha
+    if sha:
+        return by_sha.get(sha)
+    label = str(v.get("label"))
+    here = re.search(rf"bench/results/gluon/{re.escape(label)}(/|\s|$)", command) is not None
+    return label if label in labels and here else None
 
 
 def main() -> int:

@@ -454,11 +454,14 @@ def _fewer_stages(c: Candidate, sp: _Split, kir: KernelIR, machine: Machine, opt
     against one stage: at 8-12 warps an SM, stable-fast's group norm x1.10 (1 -> 3 CTAs), decode_attention x1.20
     (3 -> 7), FLA's HGRN chunk_o x1.01, vLLM's paged attention x0.95; at 20-40, FLA's DPLR recurrence x0.44, FlagGems'
     argmax x0.57, softmax_rows x0.59, awq_gemm x0.92, and x1.02-1.10 for four: there enough warps hide the loads'
-    latency that the one stage exposes, and the CTAs it adds buy little."""
+    latency that the one stage exposes, and the CTAs it adds buy little. Nor where the loop holds a dot: run 140, two
+    more pairs at 8-12 warps an SM, the batched 3-D dot x0.75 (2 -> 3 CTAs) and vLLM's MLA decode x0.82 (1 -> 2); of
+    the six pairs under the warp threshold, the three with a dot ran slower in one stage (x0.75-0.95), the three
+    without faster (x1.01-1.20): a split fitted on six kernels, not a model of why."""
     k = c.kernel
     if (k is None or k.plan is None or k.maxnreg is not None or len(k.plan.partitions) != 1
             or max(p.stages for p in k.plan.partitions) < 2 or getattr(options, "prefetch", "auto") != "auto"
-            or c.ctas_per_sm * k.num_warps > FEW_WARPS):
+            or c.ctas_per_sm * k.num_warps > FEW_WARPS or any(o.kind == "dot" for o in sp.graph.ops)):
         return []
     d = _generated(_candidate(sp, machine, options, solve_opts, budget, c.hold, c.reg_limit, one_stage=True), kir,
                    machine, options)
@@ -857,13 +860,16 @@ def _copied(made: tuple[GluonKernel, Any], build: Callable[[int], tuple[GluonKer
     register-read wgmma tiles copied with cp.async as Triton pipelines them (tests/corpus/mx_gemm.py), which frees the
     registers a tile held a stage ahead: at two CTAs an SM where ptxas then allocates it clean (run 136: the fp8
     weight GEMM, 249.4 -> 473.3 TFLOP/s); else at one, kept where its loop spills less (held in registers, a tile
-    costs no copy)."""
+    costs no copy). The two-CTA copy is kept only where it spills no more bytes than ``made`` outside the loop as well
+    (run 140: Mamba's bmm backward at 128 registers, clean in its loop but 1852 bytes spilled against 664 at 255, ran
+    x0.74; the MXFP4 matmul, no spill either way, x1.15)."""
     copy_wgmma[0] = True
     if halved_spilled:
         two_ctas[0] = True
         copied = _copy_warps(build, machine)
         better = ptxas_report(copied[1], machine)
-        if better is not None and better.clean and copied[0].plan.two_ctas:
+        if (better is not None and better.clean and copied[0].plan.two_ctas
+                and better.spill_stores + better.spill_loads <= report.spill_stores + report.spill_loads):
             return copied
         two_ctas[0] = False
     if not report.spills_in_loop:

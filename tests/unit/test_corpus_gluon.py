@@ -681,12 +681,11 @@ def _plain_code(stem: str, source: str) -> None:
 # register tiles a synchronous dot reads, copied by their consumer with cp.async (plan.AsyncTile): how many
 CONSUMER_COPIES = {"grouped_decode_attention": 2, "fused_moe_decode": 2, "ieee_gemm": 2, "awq_gemm": 1, "mx_gemm": 2,
                    "gptq_gemm": 3, "bias_attention": 1, "fla_gated_delta_h": 1, "xformers_splitk_decode": 2,
-                   "sglang_decode_grouped": 2,
-                   # session 56: vLLM's MLA decode in one stage (4 warps an SM pipelined: the route's one-stage
-                   # alternative, 2 CTAs an SM), its loads in their readers' stage, nothing copied ahead (not yet run
-                   # on the GPU); Mamba's bmm backward and triton_kernels' MXFP4 matmul copy their register-read
-                   # wgmma tile at two CTAs an SM, as the fp8 weight GEMM (run 137: x1.02), not yet run on the GPU
-                   "mamba_bmm_chunk_bwd": 1, "triton_kernels_mxfp4_matmul": 1,
+                   "sglang_decode_grouped": 2, "vllm_mla_decode": 3,   # pipelined: a loop with a dot stays so
+                   # (run 140: in one stage x0.82); triton_kernels' MXFP4 matmul copies its register-read wgmma tile at
+                   # two CTAs an SM, as the fp8 weight GEMM (run 140: x1.15); Mamba's bmm backward does not (at two
+                   # CTAs it spilled 1852 bytes against 664: x0.74)
+                   "triton_kernels_mxfp4_matmul": 1,
                    "mamba_chunk_state_bwd_db": 1,
                    "fla_gla_intra_sub_inter": 4,   # q, k and their gates, read by a 16 x 16 mma.sync's operands
                    "fbgemm_array_jagged_bmm": 2,   # session 52's sweep E: 32 x 32 TF32 tiles for mma.sync
@@ -737,7 +736,7 @@ def _consumer_copies(stem: str, source: str) -> None:
         wgmma = stem in ("mx_gemm", "gptq_gemm", "mamba_chunk_state_bwd_db", "tf32x3_gemm",   # Mamba's dstates: correct, run 85
                          "rope_fused_attention",   # sweep L: K, cos, sin read where the rotation runs, then a wgmma's B
                          "fp8_weight_asm_pack4_gemm",   # the weight's bytes read where the asm upcast runs
-                         "mamba_bmm_chunk_bwd", "triton_kernels_mxfp4_matmul")
+                         "triton_kernels_mxfp4_matmul")
         # bias_attention's bias tile read straight in the accumulator's layout (run 52: converted every iteration
         # from registers it ran x0.75 Triton's best, with a nondeterministic error at scale)
         # (FLA's gated delta rule: v - w @ h, v read in the accumulator's layout likewise; its WY backward's dk

@@ -2,13 +2,14 @@
 
 Decisions (each from the schedule):
 - pointer-loaded tiles copied by a 4-warp producer with cp.async (x_94): their addresses and masks spread over 128 threads
+- register-read pointer tiles copied by their consumer with cp.async (w_98_as 2 x 8192 B): issued at the load's stage, one commit group per body, read at the first reader's stage after wait_group and a barrier, in the layout that reader wants (Triton's own pipelining of such loads; held a stage in registers, GQA decode ran x0.65 Triton's best, run 29c)
+- two CTAs per SM: the partitions' registers (168, 64 needed per thread) fit half the register file, so the launch's limit is 128 (run 29e: chunk_state 1.26x with two CTAs against one)
 - x_94 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over X when the base is 16-byte aligned, the row strides 16-byte multiples, (M) % 64 == 0; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
-- partition 0 (default): consumer, warp group 0, 4 warps, 256 registers per thread (needs about 168): the loop's compute, 2 stages
+- partition 0 (default): consumer, warp group 0, 4 warps, 184 registers per thread (needs about 168): the loop's compute, 2 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
 - ring x_94: 4 buffers of [64, 128] bf16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
-- persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 65616 bytes planned of 232448; maxnreg 256
-- timed at launch: the one-partition kernel `twill_kernel_short` of the same schedule (2 CTAs an SM against the producer's 1; its tiles loaded 2 iteration(s) ahead, 69632 bytes of shared memory compiled, ptxas 255 registers, clean; simulated for 0, 1, 2, 3, 4, 9 iterations: no deadlock, every phase complete) beside this one; each launch key's first launch times both, 2 rounds of 5 launches each, its tensors restored after, and runs the faster from then on (runs 127-128: one partition +9 to +35 % on three kernels, -3 to -26 % on three, at the same CTA counts; nothing in the schedule tells them apart)
+- shared memory: 82000 bytes planned of 232448; maxnreg 128
+- short loops: where the scheduled loop runs at most 8 iterations a CTA ((K + 128 - 1) // 128, from the launch's arguments), the launch runs the one-partition kernel `twill_kernel_short` of the same schedule, loading its own tiles (ptxas 255 registers, clean, 2 CTA(s) an SM against the producer's 2; simulated for 1, 2, 3, 8 iterations: no deadlock, every phase complete)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -28,86 +29,107 @@ L5 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[16, 1], th
 L6 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[32, 1], warps_per_cta=[4, 1], order=[1, 0])))
 L7 = gl.constexpr(gl.DistributedLinearLayout(reg_bases=[[1, 0], [0, 8], [8, 0], [16, 0], [32, 0], [0, 64]], lane_bases=[[2, 0], [4, 0], [0, 1], [0, 2], [0, 4]], warp_bases=[[0, 16], [0, 32]], block_bases=[], shape=[64, 128]))
 L8 = gl.constexpr(gl.SliceLayout(2, gl.DistributedLinearLayout(reg_bases=[[0, 0, 1], [8, 0, 0], [0, 0, 8], [0, 0, 16], [0, 1, 0], [0, 2, 0], [64, 0, 0]], lane_bases=[[0, 0, 2], [0, 0, 4], [1, 0, 0], [2, 0, 0], [4, 0, 0]], warp_bases=[[16, 0, 0], [32, 0, 0]], block_bases=[], shape=[128, 4, 32])))
-L9 = gl.constexpr(gl.DistributedLinearLayout(reg_bases=[[0, 8], [4, 0], [8, 0], [16, 0], [32, 0], [0, 64]], lane_bases=[[1, 0], [2, 0], [0, 1], [0, 2], [0, 4]], warp_bases=[[0, 16], [0, 32]], block_bases=[], shape=[64, 128]))
-L10 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]), k_width=1))
-L11 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]), k_width=2))
-L12 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]))
-L13 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 1], threads_per_warp=[1, 32], warps_per_cta=[1, 4], order=[1, 0])))
-L14 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
+L9 = gl.constexpr(gl.BlockedLayout(size_per_thread=[16, 1], threads_per_warp=[4, 8], warps_per_cta=[1, 4], order=[0, 1]))
+L10 = gl.constexpr(gl.DistributedLinearLayout(reg_bases=[[0, 8], [4, 0], [8, 0], [16, 0], [32, 0], [0, 64]], lane_bases=[[1, 0], [2, 0], [0, 1], [0, 2], [0, 4]], warp_bases=[[0, 16], [0, 32]], block_bases=[], shape=[64, 128]))
+L11 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]), k_width=1))
+L12 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]), k_width=2))
+L13 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]))
+L14 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 1], threads_per_warp=[1, 32], warps_per_cta=[1, 4], order=[1, 0])))
+L15 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(Y, X, W, WMxScale, B, M, N, K, stride_x_m, stride_w_n, stride_w_mx_n, stride_y_m, twill_g0, twill_g1, twill_g2, twill_box_x_94, x_94_buf, x_94_ready, x_94_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
-    twill_base = 0
-    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
-        twill_pid0 = twill_tile % twill_g0
-        pid = twill_pid0
-        grid_m_6 = M + 63
-        grid_m_7 = grid_m_6 // 64
-        grid_n_8 = N + 127
-        grid_n_9 = grid_n_8 // 128
-        width = grid_n_9 * 8
-        group_id = pid // width
-        group_size = group_id * 8
-        group_size_10 = grid_m_7 - group_size
-        group_size_11 = gl.minimum(group_size_10, 8)
-        pid_m = pid % group_size_11
-        pid_m_12 = group_size + pid_m
-        pid_n = pid % width
-        pid_n_13 = pid_n // group_size_11
-        offs_x_m = pid_m_12 * 64
-        offs_x_m_14 = gl.arange(0, 64, layout=L0)
-        offs_x_m_16 = offs_x_m + offs_x_m_14
-        offs_x_m_18 = offs_x_m_16 % M
-        offs_x_m_18 = gl.max_contiguous(gl.multiple_of(offs_x_m_18, [64]), [64])
-        offs_w_n = pid_n_13 * 128
-        offs_w_n_19 = gl.arange(0, 128, layout=L1)
-        offs_w_n_20 = gl.arange(0, 128, layout=L2)
-        offs_w_n_21 = gl.arange(0, 128, layout=L3)
-        offs_w_n_22 = gl.arange(0, 128, layout=L4)
-        offs_w_n_27 = offs_w_n + offs_w_n_19
-        offs_w_n_28 = offs_w_n + offs_w_n_20
-        offs_w_n_29 = offs_w_n + offs_w_n_21
-        offs_w_n_30 = offs_w_n + offs_w_n_22
-        offs_w_n_34 = offs_w_n_27 % N
-        offs_w_n_34 = gl.max_contiguous(gl.multiple_of(offs_w_n_34, [128]), [128])
-        offs_w_n_35 = offs_w_n_29 % N
-        offs_w_n_35 = gl.max_contiguous(gl.multiple_of(offs_w_n_35, [128]), [128])
-        XPtrs = offs_x_m_18.to(gl.int64)
-        XPtrs_36 = gl.expand_dims(XPtrs, 1)
-        XPtrs_37 = gl.cast(stride_x_m, gl.int64)
-        XPtrs_39 = XPtrs_36 * XPtrs_37
-        XPtrs_41 = X + XPtrs_39
-        XPtrs_42 = gl.expand_dims(offs_w_n_20, 0)
-        XPtrs_43 = XPtrs_41.broadcast_to([64, 128])
-        XPtrs_44 = XPtrs_42.broadcast_to([64, 128])
-        XPtrs_45 = XPtrs_43 + XPtrs_44
-        WPtrs = gl.arange(0, 64, layout=L5)
-        WPtrs_46 = gl.expand_dims(WPtrs, 1)
-        WPtrs_48 = W + WPtrs_46
-        WPtrs_49 = offs_w_n_34.to(gl.int64)
-        WPtrs_50 = offs_w_n_35.to(gl.int64)
-        WPtrs_51 = gl.expand_dims(WPtrs_49, 0)
-        WPtrs_52 = gl.cast(stride_w_n, gl.int64)
-        WPtrs_54 = WPtrs_51 * WPtrs_52
-        WPtrs_55 = WPtrs_48.broadcast_to([64, 128])
-        WPtrs_56 = WPtrs_54.broadcast_to([64, 128])
-        WPtrs_57 = WPtrs_55 + WPtrs_56
-        WMxScalePtrs = gl.expand_dims(WPtrs_50, 1)
-        WMxScalePtrs_58 = gl.cast(stride_w_mx_n, gl.int64)
-        WMxScalePtrs_60 = WMxScalePtrs * WMxScalePtrs_58
-        WMxScalePtrs_62 = WMxScale + WMxScalePtrs_60
-        WMxScalePtrs_63 = gl.arange(0, 4, layout=L6)
-        WMxScalePtrs_64 = gl.expand_dims(WMxScalePtrs_63, 0)
-        WMxScalePtrs_65 = WMxScalePtrs_62.broadcast_to([128, 4])
-        WMxScalePtrs_66 = WMxScalePtrs_64.broadcast_to([128, 4])
-        WMxScalePtrs_67 = WMxScalePtrs_65 + WMxScalePtrs_66
-        twill_n = (K - 0 + 128 - 1) // 128
-        WPtrs_121 = WPtrs_57
-        WMxScalePtrs_122 = WMxScalePtrs_67
-        WMxScalePtrs_122_p1 = WMxScalePtrs_122
-        WPtrs_121_p1 = WPtrs_121
-        acc_119 = gl.full([64, 128], 0.0, gl.float32, layout=L7)
-        x = K - (0 + (0 - 0) * 128)  # load0_x: stage 0, partition 0 (group 0)
+def consumer_0(Y, X, W, WMxScale, B, M, N, K, stride_x_m, stride_w_n, stride_w_mx_n, stride_y_m, twill_box_x_94, x_94_buf, w_98_as, x_94_ready, x_94_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+    pid = gl.program_id(0)
+    grid_m_6 = M + 63
+    grid_m_7 = grid_m_6 // 64
+    grid_n_8 = N + 127
+    grid_n_9 = grid_n_8 // 128
+    width = grid_n_9 * 8
+    group_id = pid // width
+    group_size = group_id * 8
+    group_size_10 = grid_m_7 - group_size
+    group_size_11 = gl.minimum(group_size_10, 8)
+    pid_m = pid % group_size_11
+    pid_m_12 = group_size + pid_m
+    pid_n = pid % width
+    pid_n_13 = pid_n // group_size_11
+    offs_x_m = pid_m_12 * 64
+    offs_x_m_14 = gl.arange(0, 64, layout=L0)
+    offs_x_m_16 = offs_x_m + offs_x_m_14
+    offs_x_m_18 = offs_x_m_16 % M
+    offs_x_m_18 = gl.max_contiguous(gl.multiple_of(offs_x_m_18, [64]), [64])
+    offs_w_n = pid_n_13 * 128
+    offs_w_n_19 = gl.arange(0, 128, layout=L1)
+    offs_w_n_20 = gl.arange(0, 128, layout=L2)
+    offs_w_n_21 = gl.arange(0, 128, layout=L3)
+    offs_w_n_22 = gl.arange(0, 128, layout=L4)
+    offs_w_n_27 = offs_w_n + offs_w_n_19
+    offs_w_n_28 = offs_w_n + offs_w_n_20
+    offs_w_n_29 = offs_w_n + offs_w_n_21
+    offs_w_n_30 = offs_w_n + offs_w_n_22
+    offs_w_n_34 = offs_w_n_27 % N
+    offs_w_n_34 = gl.max_contiguous(gl.multiple_of(offs_w_n_34, [128]), [128])
+    offs_w_n_35 = offs_w_n_29 % N
+    offs_w_n_35 = gl.max_contiguous(gl.multiple_of(offs_w_n_35, [128]), [128])
+    XPtrs = offs_x_m_18.to(gl.int64)
+    XPtrs_36 = gl.expand_dims(XPtrs, 1)
+    XPtrs_37 = gl.cast(stride_x_m, gl.int64)
+    XPtrs_39 = XPtrs_36 * XPtrs_37
+    XPtrs_41 = X + XPtrs_39
+    XPtrs_42 = gl.expand_dims(offs_w_n_20, 0)
+    XPtrs_43 = XPtrs_41.broadcast_to([64, 128])
+    XPtrs_44 = XPtrs_42.broadcast_to([64, 128])
+    XPtrs_45 = XPtrs_43 + XPtrs_44
+    WPtrs = gl.arange(0, 64, layout=L5)
+    WPtrs_46 = gl.expand_dims(WPtrs, 1)
+    WPtrs_48 = W + WPtrs_46
+    WPtrs_49 = offs_w_n_34.to(gl.int64)
+    WPtrs_50 = offs_w_n_35.to(gl.int64)
+    WPtrs_51 = gl.expand_dims(WPtrs_49, 0)
+    WPtrs_52 = gl.cast(stride_w_n, gl.int64)
+    WPtrs_54 = WPtrs_51 * WPtrs_52
+    WPtrs_55 = WPtrs_48.broadcast_to([64, 128])
+    WPtrs_56 = WPtrs_54.broadcast_to([64, 128])
+    WPtrs_57 = WPtrs_55 + WPtrs_56
+    WMxScalePtrs = gl.expand_dims(WPtrs_50, 1)
+    WMxScalePtrs_58 = gl.cast(stride_w_mx_n, gl.int64)
+    WMxScalePtrs_60 = WMxScalePtrs * WMxScalePtrs_58
+    WMxScalePtrs_62 = WMxScale + WMxScalePtrs_60
+    WMxScalePtrs_63 = gl.arange(0, 4, layout=L6)
+    WMxScalePtrs_64 = gl.expand_dims(WMxScalePtrs_63, 0)
+    WMxScalePtrs_65 = WMxScalePtrs_62.broadcast_to([128, 4])
+    WMxScalePtrs_66 = WMxScalePtrs_64.broadcast_to([128, 4])
+    WMxScalePtrs_67 = WMxScalePtrs_65 + WMxScalePtrs_66
+    twill_n = (K - 0 + 128 - 1) // 128
+    WPtrs_121 = WPtrs_57
+    WMxScalePtrs_122 = WMxScalePtrs_67
+    WMxScalePtrs_122_p1 = WMxScalePtrs_122
+    WPtrs_121_p1 = WPtrs_121
+    acc_119 = gl.full([64, 128], 0.0, gl.float32, layout=L7)
+    x = K - (0 + (0 - 0) * 128)  # load0_x: stage 0, partition 0 (group 0)
+    w_scales = x + 31  # load2_w_scales: stage 0, partition 0 (group 0)
+    w_scales_100 = w_scales // 32  # load2_w_scales: stage 0, partition 0 (group 0)
+    w_scales_101 = w_scales_100  # load2_w_scales: stage 0, partition 0 (group 0)
+    w_scales_102 = WMxScalePtrs_64 < w_scales_101  # load2_w_scales: stage 0, partition 0 (group 0)
+    w_scales_103 = w_scales_102.broadcast_to([128, 4])  # load2_w_scales: stage 0, partition 0 (group 0)
+    WMxScalePtrs_122 = WMxScalePtrs_122_p1 + 4  # load2_w_scales: stage 0, partition 0 (group 0)
+    w_scales_104 = gl.load(WMxScalePtrs_122_p1, mask=w_scales_103, other=0)  # load2_w_scales: stage 0, partition 0 (group 0)
+    w = x // 2  # load1_w: stage 0, partition 0 (group 0)
+    w_95 = w  # load1_w: stage 0, partition 0 (group 0)
+    w_96 = WPtrs_46 < w_95  # load1_w: stage 0, partition 0 (group 0)
+    w_97 = w_96.broadcast_to([64, 128])  # load1_w: stage 0, partition 0 (group 0)
+    WPtrs_121 = WPtrs_121_p1 + 64  # load1_w: stage 0, partition 0 (group 0)
+    if TWILL_COPY:  # load1_w: stage 0, partition 0 (group 0)
+        async_copy.async_copy_global_to_shared(w_98_as.index((0 - 0) % 2), WPtrs_121_p1, mask=w_97)  # load1_w: stage 0, partition 0 (group 0)
+    else:  # load1_w: stage 0, partition 0 (group 0)
+        w_98_as.index((0 - 0) % 2).store(gl.load(WPtrs_121_p1, mask=w_97, other=0))  # load1_w: stage 0, partition 0 (group 0)
+    async_copy.commit_group()
+    WMxScalePtrs_122_p1 = WMxScalePtrs_122
+    WPtrs_121_p1 = WPtrs_121
+    acc_119_p1 = acc_119
+    w_scales_104_p1 = w_scales_104
+    for twill_b in range(1, twill_n):
+        x = K - (0 + (twill_b - 0) * 128)  # load0_x: stage 0, partition 0 (group 0)
         w_scales = x + 31  # load2_w_scales: stage 0, partition 0 (group 0)
         w_scales_100 = w_scales // 32  # load2_w_scales: stage 0, partition 0 (group 0)
         w_scales_101 = w_scales_100  # load2_w_scales: stage 0, partition 0 (group 0)
@@ -115,167 +137,152 @@ def consumer_0(Y, X, W, WMxScale, B, M, N, K, stride_x_m, stride_w_n, stride_w_m
         w_scales_103 = w_scales_102.broadcast_to([128, 4])  # load2_w_scales: stage 0, partition 0 (group 0)
         WMxScalePtrs_122 = WMxScalePtrs_122_p1 + 4  # load2_w_scales: stage 0, partition 0 (group 0)
         w_scales_104 = gl.load(WMxScalePtrs_122_p1, mask=w_scales_103, other=0)  # load2_w_scales: stage 0, partition 0 (group 0)
-        w = x // 2  # load1_w: stage 0, partition 0 (group 0)
-        w_95 = w  # load1_w: stage 0, partition 0 (group 0)
-        w_96 = WPtrs_46 < w_95  # load1_w: stage 0, partition 0 (group 0)
-        w_97 = w_96.broadcast_to([64, 128])  # load1_w: stage 0, partition 0 (group 0)
-        WPtrs_121 = WPtrs_121_p1 + 64  # load1_w: stage 0, partition 0 (group 0)
-        w_98 = gl.load(WPtrs_121_p1, mask=w_97, other=0)  # load1_w: stage 0, partition 0 (group 0)
-        WMxScalePtrs_122_p1 = WMxScalePtrs_122
-        WPtrs_121_p1 = WPtrs_121
-        acc_119_p1 = acc_119
-        w_98_p1 = w_98
-        w_scales_104_p1 = w_scales_104
-        for twill_b in range(1, twill_n):
-            x = K - (0 + (twill_b - 0) * 128)  # load0_x: stage 0, partition 0 (group 0)
-            w_scales = x + 31  # load2_w_scales: stage 0, partition 0 (group 0)
-            w_scales_100 = w_scales // 32  # load2_w_scales: stage 0, partition 0 (group 0)
-            w_scales_101 = w_scales_100  # load2_w_scales: stage 0, partition 0 (group 0)
-            w_scales_102 = WMxScalePtrs_64 < w_scales_101  # load2_w_scales: stage 0, partition 0 (group 0)
-            w_scales_103 = w_scales_102.broadcast_to([128, 4])  # load2_w_scales: stage 0, partition 0 (group 0)
-            WMxScalePtrs_122 = WMxScalePtrs_122_p1 + 4  # load2_w_scales: stage 0, partition 0 (group 0)
-            w_scales_104 = gl.load(WMxScalePtrs_122_p1, mask=w_scales_103, other=0)  # load2_w_scales: stage 0, partition 0 (group 0)
-            w_105 = gl.convert_layout(w_scales_104_p1, L8)  # convert1_w: stage 1, partition 0 (group 0)
-            w_scales_109 = gl.cast(gl.cast(w_105, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert2_w_scales: stage 1, partition 0 (group 0)
-            w_scales_110 = w_scales_109 << 7  # convert2_w_scales: stage 1, partition 0 (group 0)
-            w_scales_111 = w_scales_110.to(gl.bfloat16, bitcast=True)  # convert2_w_scales: stage 1, partition 0 (group 0)
-            w = x // 2  # load1_w: stage 0, partition 0 (group 0)
-            w_95 = w  # load1_w: stage 0, partition 0 (group 0)
-            w_96 = WPtrs_46 < w_95  # load1_w: stage 0, partition 0 (group 0)
-            w_97 = w_96.broadcast_to([64, 128])  # load1_w: stage 0, partition 0 (group 0)
-            WPtrs_121 = WPtrs_121_p1 + 64  # load1_w: stage 0, partition 0 (group 0)
-            w_98 = gl.load(WPtrs_121_p1, mask=w_97, other=0)  # load1_w: stage 0, partition 0 (group 0)
-            w_99 = gl.convert_layout(w_98_p1, L9)  # convert0_w: stage 1, partition 0 (group 0)
-            w_106 = gl.convert_layout(gl.permute(w_99, (1, 0)), L10)  # elementwise0_w: stage 1, partition 0 (group 0)
-            w_108 = gl.convert_layout(gl.fp4_to_fp(w_106, gl.bfloat16, 1), L11)  # elementwise0_w: stage 1, partition 0 (group 0)
-            w_scales_112 = gl.expand_dims(w_scales_111, 2)  # elementwise0_w: stage 1, partition 0 (group 0)
-            w_scales_113 = w_scales_112.broadcast_to([128, 4, 32])  # elementwise0_w: stage 1, partition 0 (group 0)
-            w_scales_114 = gl.convert_layout(gl.reshape(w_scales_113, [128, 128]), L11)  # elementwise0_w: stage 1, partition 0 (group 0)
-            w_115 = w_108 * w_scales_114  # elementwise0_w: stage 1, partition 0 (group 0)
-            acc_107 = gl.convert_layout(gl.permute(acc_119_p1, (1, 0)), L12)  # dot0_acc: stage 1, partition 0 (group 0)
-            mbarrier.wait(x_94_ready.index((twill_base + twill_b - 1) % 4), ((twill_base + twill_b - 1) // 4) & 1)
-            fence_async_shared()
-            tok_acc_118 = warpgroup_mma(w_115, x_94_buf.index((twill_base + twill_b - 1) % 4).permute((1, 0)), acc_107, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
-            acc_118 = warpgroup_mma_wait(0, deps=(tok_acc_118,))
-            mbarrier.arrive(x_94_empty.index((twill_base + twill_b - 1) % 4))
-            acc_119 = gl.convert_layout(gl.permute(acc_118, (1, 0)), L7)  # dot0_acc: stage 1, partition 0 (group 0)
-            WMxScalePtrs_122_p1 = WMxScalePtrs_122
-            WPtrs_121_p1 = WPtrs_121
-            acc_119_p1 = acc_119
-            w_98_p1 = w_98
-            w_scales_104_p1 = w_scales_104
         w_105 = gl.convert_layout(w_scales_104_p1, L8)  # convert1_w: stage 1, partition 0 (group 0)
         w_scales_109 = gl.cast(gl.cast(w_105, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert2_w_scales: stage 1, partition 0 (group 0)
         w_scales_110 = w_scales_109 << 7  # convert2_w_scales: stage 1, partition 0 (group 0)
         w_scales_111 = w_scales_110.to(gl.bfloat16, bitcast=True)  # convert2_w_scales: stage 1, partition 0 (group 0)
-        w_99 = gl.convert_layout(w_98_p1, L9)  # convert0_w: stage 1, partition 0 (group 0)
-        w_106 = gl.convert_layout(gl.permute(w_99, (1, 0)), L10)  # elementwise0_w: stage 1, partition 0 (group 0)
-        w_108 = gl.convert_layout(gl.fp4_to_fp(w_106, gl.bfloat16, 1), L11)  # elementwise0_w: stage 1, partition 0 (group 0)
+        w = x // 2  # load1_w: stage 0, partition 0 (group 0)
+        w_95 = w  # load1_w: stage 0, partition 0 (group 0)
+        w_96 = WPtrs_46 < w_95  # load1_w: stage 0, partition 0 (group 0)
+        async_copy.wait_group(0)
+        gl.thread_barrier()
+        w_98 = w_98_as.index((twill_b - 1) % 2).load(L9)  # load1_w: stage 1, partition 0 (group 0)
+        w_97 = w_96.broadcast_to([64, 128])  # load1_w: stage 0, partition 0 (group 0)
+        WPtrs_121 = WPtrs_121_p1 + 64  # load1_w: stage 0, partition 0 (group 0)
+        if TWILL_COPY:  # load1_w: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(w_98_as.index((twill_b - 0) % 2), WPtrs_121_p1, mask=w_97)  # load1_w: stage 0, partition 0 (group 0)
+        else:  # load1_w: stage 0, partition 0 (group 0)
+            w_98_as.index((twill_b - 0) % 2).store(gl.load(WPtrs_121_p1, mask=w_97, other=0))  # load1_w: stage 0, partition 0 (group 0)
+        w_99 = gl.convert_layout(w_98, L10)  # convert0_w: stage 1, partition 0 (group 0)
+        w_106 = gl.convert_layout(gl.permute(w_99, (1, 0)), L11)  # elementwise0_w: stage 1, partition 0 (group 0)
+        w_108 = gl.convert_layout(gl.fp4_to_fp(w_106, gl.bfloat16, 1), L12)  # elementwise0_w: stage 1, partition 0 (group 0)
         w_scales_112 = gl.expand_dims(w_scales_111, 2)  # elementwise0_w: stage 1, partition 0 (group 0)
         w_scales_113 = w_scales_112.broadcast_to([128, 4, 32])  # elementwise0_w: stage 1, partition 0 (group 0)
-        w_scales_114 = gl.convert_layout(gl.reshape(w_scales_113, [128, 128]), L11)  # elementwise0_w: stage 1, partition 0 (group 0)
+        w_scales_114 = gl.convert_layout(gl.reshape(w_scales_113, [128, 128]), L12)  # elementwise0_w: stage 1, partition 0 (group 0)
         w_115 = w_108 * w_scales_114  # elementwise0_w: stage 1, partition 0 (group 0)
-        acc_107 = gl.convert_layout(gl.permute(acc_119_p1, (1, 0)), L12)  # dot0_acc: stage 1, partition 0 (group 0)
-        mbarrier.wait(x_94_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 4), ((twill_base + (twill_n - 1 + 1) - 1) // 4) & 1)
+        acc_107 = gl.convert_layout(gl.permute(acc_119_p1, (1, 0)), L13)  # dot0_acc: stage 1, partition 0 (group 0)
+        mbarrier.wait(x_94_ready.index((twill_b - 1) % 4), ((twill_b - 1) // 4) & 1)
         fence_async_shared()
-        tok_acc_118 = warpgroup_mma(w_115, x_94_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 4).permute((1, 0)), acc_107, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
+        tok_acc_118 = warpgroup_mma(w_115, x_94_buf.index((twill_b - 1) % 4).permute((1, 0)), acc_107, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
         acc_118 = warpgroup_mma_wait(0, deps=(tok_acc_118,))
-        mbarrier.arrive(x_94_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 4))
+        mbarrier.arrive(x_94_empty.index((twill_b - 1) % 4))
         acc_119 = gl.convert_layout(gl.permute(acc_118, (1, 0)), L7)  # dot0_acc: stage 1, partition 0 (group 0)
-        WMxScalePtrs_122_p2 = WMxScalePtrs_122_p1
+        async_copy.commit_group()
         WMxScalePtrs_122_p1 = WMxScalePtrs_122
-        WPtrs_121_p2 = WPtrs_121_p1
         WPtrs_121_p1 = WPtrs_121
         acc_119_p1 = acc_119
-        w_98_p1 = w_98
         w_scales_104_p1 = w_scales_104
-        x_94_buf._keep_alive()
-        bias_69 = offs_w_n_30 < N
-        bias_71 = B + offs_w_n_30
-        bias_72 = gl.load(bias_71, mask=bias_69, other=0.0)
-        acc_73 = gl.convert_layout(bias_72, L13)
-        acc_74 = gl.expand_dims(acc_73, 0)
-        acc_75 = gl.convert_layout(acc_74, L7)
-        acc_76 = acc_75.broadcast_to([64, 128])
-        acc_77 = acc_119_p1 + acc_76
-        mask = gl.expand_dims(offs_x_m_16, 1)
-        mask_79 = mask < M
-        mask_80 = gl.expand_dims(offs_w_n_28, 0)
-        mask_82 = mask_80 < N
-        mask_83 = mask_79.broadcast_to([64, 128])
-        mask_84 = mask_82.broadcast_to([64, 128])
-        mask_85 = mask_83 & mask_84
-        v0 = offs_x_m_16.to(gl.int64)
-        v1 = gl.expand_dims(v0, 1)
-        v2 = gl.cast(stride_y_m, gl.int64)
-        v4 = v1 * v2
-        v6 = Y + v4
-        v7 = v6.broadcast_to([64, 128])
-        v8 = mask_80.broadcast_to([64, 128])
-        v9 = v7 + v8
-        v10 = acc_77.to(gl.bfloat16)
-        v11 = gl.convert_layout(v10, L14)
-        gl.store(v9, v11, mask=mask_85)
-        twill_base += twill_n
+    w_105 = gl.convert_layout(w_scales_104_p1, L8)  # convert1_w: stage 1, partition 0 (group 0)
+    w_scales_109 = gl.cast(gl.cast(w_105, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert2_w_scales: stage 1, partition 0 (group 0)
+    w_scales_110 = w_scales_109 << 7  # convert2_w_scales: stage 1, partition 0 (group 0)
+    w_scales_111 = w_scales_110.to(gl.bfloat16, bitcast=True)  # convert2_w_scales: stage 1, partition 0 (group 0)
+    async_copy.wait_group(0)
+    gl.thread_barrier()
+    w_98 = w_98_as.index(((twill_n - 1 + 1) - 1) % 2).load(L9)  # load1_w: stage 1, partition 0 (group 0)
+    w_99 = gl.convert_layout(w_98, L10)  # convert0_w: stage 1, partition 0 (group 0)
+    w_106 = gl.convert_layout(gl.permute(w_99, (1, 0)), L11)  # elementwise0_w: stage 1, partition 0 (group 0)
+    w_108 = gl.convert_layout(gl.fp4_to_fp(w_106, gl.bfloat16, 1), L12)  # elementwise0_w: stage 1, partition 0 (group 0)
+    w_scales_112 = gl.expand_dims(w_scales_111, 2)  # elementwise0_w: stage 1, partition 0 (group 0)
+    w_scales_113 = w_scales_112.broadcast_to([128, 4, 32])  # elementwise0_w: stage 1, partition 0 (group 0)
+    w_scales_114 = gl.convert_layout(gl.reshape(w_scales_113, [128, 128]), L12)  # elementwise0_w: stage 1, partition 0 (group 0)
+    w_115 = w_108 * w_scales_114  # elementwise0_w: stage 1, partition 0 (group 0)
+    acc_107 = gl.convert_layout(gl.permute(acc_119_p1, (1, 0)), L13)  # dot0_acc: stage 1, partition 0 (group 0)
+    mbarrier.wait(x_94_ready.index(((twill_n - 1 + 1) - 1) % 4), (((twill_n - 1 + 1) - 1) // 4) & 1)
+    fence_async_shared()
+    tok_acc_118 = warpgroup_mma(w_115, x_94_buf.index(((twill_n - 1 + 1) - 1) % 4).permute((1, 0)), acc_107, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
+    acc_118 = warpgroup_mma_wait(0, deps=(tok_acc_118,))
+    mbarrier.arrive(x_94_empty.index(((twill_n - 1 + 1) - 1) % 4))
+    acc_119 = gl.convert_layout(gl.permute(acc_118, (1, 0)), L7)  # dot0_acc: stage 1, partition 0 (group 0)
+    async_copy.commit_group()
+    WMxScalePtrs_122_p2 = WMxScalePtrs_122_p1
+    WMxScalePtrs_122_p1 = WMxScalePtrs_122
+    WPtrs_121_p2 = WPtrs_121_p1
+    WPtrs_121_p1 = WPtrs_121
+    acc_119_p1 = acc_119
+    w_scales_104_p1 = w_scales_104
+    x_94_buf._keep_alive()
+    bias_69 = offs_w_n_30 < N
+    bias_71 = B + offs_w_n_30
+    bias_72 = gl.load(bias_71, mask=bias_69, other=0.0)
+    acc_73 = gl.convert_layout(bias_72, L14)
+    acc_74 = gl.expand_dims(acc_73, 0)
+    acc_75 = gl.convert_layout(acc_74, L7)
+    acc_76 = acc_75.broadcast_to([64, 128])
+    acc_77 = acc_119_p1 + acc_76
+    mask = gl.expand_dims(offs_x_m_16, 1)
+    mask_79 = mask < M
+    mask_80 = gl.expand_dims(offs_w_n_28, 0)
+    mask_82 = mask_80 < N
+    mask_83 = mask_79.broadcast_to([64, 128])
+    mask_84 = mask_82.broadcast_to([64, 128])
+    mask_85 = mask_83 & mask_84
+    v0 = offs_x_m_16.to(gl.int64)
+    v1 = gl.expand_dims(v0, 1)
+    v2 = gl.cast(stride_y_m, gl.int64)
+    v4 = v1 * v2
+    v6 = Y + v4
+    v7 = v6.broadcast_to([64, 128])
+    v8 = mask_80.broadcast_to([64, 128])
+    v9 = v7 + v8
+    v10 = acc_77.to(gl.bfloat16)
+    v11 = gl.convert_layout(v10, L15)
+    gl.store(v9, v11, mask=mask_85)
 
 @gluon.jit
-def producer_1(Y, X, W, WMxScale, B, M, N, K, stride_x_m, stride_w_n, stride_w_mx_n, stride_y_m, twill_g0, twill_g1, twill_g2, twill_box_x_94, x_94_buf, x_94_ready, x_94_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
-    twill_base = 0
-    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
-        twill_pid0 = twill_tile % twill_g0
-        pid = twill_pid0
-        grid_m_6 = M + 63
-        grid_m_7 = grid_m_6 // 64
-        grid_n_8 = N + 127
-        grid_n_9 = grid_n_8 // 128
-        width = grid_n_9 * 8
-        group_id = pid // width
-        group_size = group_id * 8
-        group_size_10 = grid_m_7 - group_size
-        group_size_11 = gl.minimum(group_size_10, 8)
-        pid_m = pid % group_size_11
-        pid_m_12 = group_size + pid_m
-        offs_x_m = pid_m_12 * 64
-        offs_x_m_14 = gl.arange(0, 64, layout=L0)
-        offs_x_m_16 = offs_x_m + offs_x_m_14
-        offs_x_m_18 = offs_x_m_16 % M
-        offs_x_m_18 = gl.max_contiguous(gl.multiple_of(offs_x_m_18, [64]), [64])
-        offs_w_n_20 = gl.arange(0, 128, layout=L2)
-        XPtrs = offs_x_m_18.to(gl.int64)
-        XPtrs_36 = gl.expand_dims(XPtrs, 1)
-        XPtrs_37 = gl.cast(stride_x_m, gl.int64)
-        XPtrs_39 = XPtrs_36 * XPtrs_37
-        XPtrs_41 = X + XPtrs_39
-        XPtrs_42 = gl.expand_dims(offs_w_n_20, 0)
-        XPtrs_43 = XPtrs_41.broadcast_to([64, 128])
-        XPtrs_44 = XPtrs_42.broadcast_to([64, 128])
-        XPtrs_45 = XPtrs_43 + XPtrs_44
-        XPtrs_88 = XPtrs_45
-        for acc_86 in range(0, K, 128):
-            twill_k = twill_base + (acc_86 - 0) // 128
-            x = K - acc_86
-            x_92 = XPtrs_42 < x
-            x_93 = x_92.broadcast_to([64, 128])
-            XPtrs_120 = XPtrs_88 + 128
-            mbarrier.wait(x_94_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
-            if TWILL_TMA:
-                mbarrier.expect(x_94_ready.index(twill_k % 4), twill_box_x_94.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_x_94, [((512 * group_id + 64 * pid_m) % (M)), 128 * ((acc_86 - 0) // 128)], x_94_ready.index(twill_k % 4), x_94_buf.index(twill_k % 4))  # load0_x: a TMA box (boxes)
+def producer_1(Y, X, W, WMxScale, B, M, N, K, stride_x_m, stride_w_n, stride_w_mx_n, stride_y_m, twill_box_x_94, x_94_buf, w_98_as, x_94_ready, x_94_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+    pid = gl.program_id(0)
+    grid_m_6 = M + 63
+    grid_m_7 = grid_m_6 // 64
+    grid_n_8 = N + 127
+    grid_n_9 = grid_n_8 // 128
+    width = grid_n_9 * 8
+    group_id = pid // width
+    group_size = group_id * 8
+    group_size_10 = grid_m_7 - group_size
+    group_size_11 = gl.minimum(group_size_10, 8)
+    pid_m = pid % group_size_11
+    pid_m_12 = group_size + pid_m
+    offs_x_m = pid_m_12 * 64
+    offs_x_m_14 = gl.arange(0, 64, layout=L0)
+    offs_x_m_16 = offs_x_m + offs_x_m_14
+    offs_x_m_18 = offs_x_m_16 % M
+    offs_x_m_18 = gl.max_contiguous(gl.multiple_of(offs_x_m_18, [64]), [64])
+    offs_w_n_20 = gl.arange(0, 128, layout=L2)
+    XPtrs = offs_x_m_18.to(gl.int64)
+    XPtrs_36 = gl.expand_dims(XPtrs, 1)
+    XPtrs_37 = gl.cast(stride_x_m, gl.int64)
+    XPtrs_39 = XPtrs_36 * XPtrs_37
+    XPtrs_41 = X + XPtrs_39
+    XPtrs_42 = gl.expand_dims(offs_w_n_20, 0)
+    XPtrs_43 = XPtrs_41.broadcast_to([64, 128])
+    XPtrs_44 = XPtrs_42.broadcast_to([64, 128])
+    XPtrs_45 = XPtrs_43 + XPtrs_44
+    XPtrs_88 = XPtrs_45
+    for acc_86 in range(0, K, 128):
+        twill_k = (acc_86 - 0) // 128
+        x = K - acc_86
+        x_92 = XPtrs_42 < x
+        x_93 = x_92.broadcast_to([64, 128])
+        XPtrs_120 = XPtrs_88 + 128
+        mbarrier.wait(x_94_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+        if TWILL_TMA:
+            mbarrier.expect(x_94_ready.index(twill_k % 4), twill_box_x_94.block_type.nbytes)
+            tma.async_copy_global_to_shared(twill_box_x_94, [((512 * group_id + 64 * pid_m) % (M)), 128 * ((acc_86 - 0) // 128)], x_94_ready.index(twill_k % 4), x_94_buf.index(twill_k % 4))  # load0_x: a TMA box (boxes)
+        else:
+            if TWILL_COPY:
+                async_copy.async_copy_global_to_shared(x_94_buf.index(twill_k % 4), XPtrs_88, mask=x_93)  # load0_x: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(x_94_ready.index(twill_k % 4), increment_count=False)
             else:
-                if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(x_94_buf.index(twill_k % 4), XPtrs_88, mask=x_93)  # load0_x: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(x_94_ready.index(twill_k % 4), increment_count=False)
-                else:
-                    x_94_buf.index(twill_k % 4).store(gl.load(XPtrs_88, mask=x_93, other=0.0))  # load0_x: stage 0, partition 1 (group 1)
-                    fence_async_shared()
-                    gl.thread_barrier()
-                    mbarrier.arrive(x_94_ready.index(twill_k % 4), count=128)
-            XPtrs_88 = XPtrs_120
-        twill_base += (K - 0 + 128 - 1) // 128
+                x_94_buf.index(twill_k % 4).store(gl.load(XPtrs_88, mask=x_93, other=0.0))  # load0_x: stage 0, partition 1 (group 1)
+                fence_async_shared()
+                gl.thread_barrier()
+                mbarrier.arrive(x_94_ready.index(twill_k % 4), count=128)
+        XPtrs_88 = XPtrs_120
 
 @gluon.jit
-def twill_kernel(Y, X, W, WMxScale, B, M, N, K, stride_x_m, stride_w_n, stride_w_mx_n, stride_y_m, twill_g0, twill_g1, twill_g2, twill_box_x_94, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+def twill_kernel(Y, X, W, WMxScale, B, M, N, K, stride_x_m, stride_w_n, stride_w_mx_n, stride_y_m, twill_box_x_94, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     x_94_buf = gl.allocate_shared_memory(gl.bfloat16, [4, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    w_98_as = gl.allocate_shared_memory(gl.int8, [2, 64, 128], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[0, 1]))
     x_94_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(4):
         mbarrier.init(x_94_ready.index(i), count=1 if TWILL_TMA else 128)
@@ -283,8 +290,8 @@ def twill_kernel(Y, X, W, WMxScale, B, M, N, K, stride_x_m, stride_w_n, stride_w
     for i in gl.static_range(4):
         mbarrier.init(x_94_empty.index(i), count=1)
     gl.warp_specialize([
-        (consumer_0, (Y, X, W, WMxScale, B, M, N, K, stride_x_m, stride_w_n, stride_w_mx_n, stride_y_m, twill_g0, twill_g1, twill_g2, twill_box_x_94, x_94_buf, x_94_ready, x_94_empty, TWILL_COPY, TWILL_TMA)),
-        (producer_1, (Y, X, W, WMxScale, B, M, N, K, stride_x_m, stride_w_n, stride_w_mx_n, stride_y_m, twill_g0, twill_g1, twill_g2, twill_box_x_94, x_94_buf, x_94_ready, x_94_empty, TWILL_COPY, TWILL_TMA)),
+        (consumer_0, (Y, X, W, WMxScale, B, M, N, K, stride_x_m, stride_w_n, stride_w_mx_n, stride_y_m, twill_box_x_94, x_94_buf, w_98_as, x_94_ready, x_94_empty, TWILL_COPY, TWILL_TMA)),
+        (producer_1, (Y, X, W, WMxScale, B, M, N, K, stride_x_m, stride_w_n, stride_w_mx_n, stride_y_m, twill_box_x_94, x_94_buf, w_98_as, x_94_ready, x_94_empty, TWILL_COPY, TWILL_TMA)),
     ], [4], [64])
 
 
@@ -307,7 +314,7 @@ L13_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 
 L14_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0_short(Y, X, W, WMxScale, B, M, N, K, stride_x_m, stride_w_n, stride_w_mx_n, stride_y_m, TWILL_COPY: gl.constexpr):
+def consumer_0_short(Y, X, W, WMxScale, B, M, N, K, stride_x_m, stride_w_n, stride_w_mx_n, stride_y_m):
     pid = gl.program_id(0)
     grid_m_6 = M + 63
     grid_m_7 = grid_m_6 // 64
@@ -370,231 +377,114 @@ def consumer_0_short(Y, X, W, WMxScale, B, M, N, K, stride_x_m, stride_w_n, stri
     WMxScalePtrs_66 = WMxScalePtrs_64.broadcast_to([128, 4])
     WMxScalePtrs_67 = WMxScalePtrs_65 + WMxScalePtrs_66
     twill_n = (K - 0 + 128 - 1) // 128
-    if (twill_n >= 2) | (gl.program_id(0) < 0):
-        x_116_ring = gl.allocate_shared_memory(gl.bfloat16, [4, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-        XPtrs_120 = XPtrs_45
-        XPtrs_120_p1 = XPtrs_120
-        WPtrs_121 = WPtrs_57
-        WMxScalePtrs_122 = WMxScalePtrs_67
-        x = K - (0 + (0 - 0) * 128)  # load0_x: stage 0, partition 0 (group 0)
-        x_91 = x  # load0_x: stage 0, partition 0 (group 0)
-        x_92 = XPtrs_42 < x_91  # load0_x: stage 0, partition 0 (group 0)
-        x_93 = x_92.broadcast_to([64, 128])  # load0_x: stage 0, partition 0 (group 0)
-        XPtrs_120 = XPtrs_120_p1 + 128  # load0_x: stage 0, partition 0 (group 0)
-        if TWILL_COPY:  # load0_x: stage 0, partition 0 (group 0)
-            async_copy.async_copy_global_to_shared(x_116_ring.index((0 - 0) % 4), XPtrs_120_p1, mask=x_93)  # load0_x: stage 0, partition 0 (group 0)
-        else:  # load0_x: stage 0, partition 0 (group 0)
-            x_116_ring.index((0 - 0) % 4).store(gl.load(XPtrs_120_p1, mask=x_93, other=0.0))  # load0_x: stage 0, partition 0 (group 0)
-            fence_async_shared()  # load0_x: stage 0, partition 0 (group 0)
-        async_copy.commit_group()
-        WMxScalePtrs_122_p1 = WMxScalePtrs_122
-        WPtrs_121_p1 = WPtrs_121
-        XPtrs_120_p1 = XPtrs_120
-        x_p1 = x
-        acc_119 = gl.full([64, 128], 0.0, gl.float32, layout=L7_short)
-        w_scales = x_p1 + 31  # load2_w_scales: stage 1, partition 0 (group 0)
-        w_scales_100 = w_scales // 32  # load2_w_scales: stage 1, partition 0 (group 0)
-        w_scales_101 = w_scales_100  # load2_w_scales: stage 1, partition 0 (group 0)
-        w_scales_102 = WMxScalePtrs_64 < w_scales_101  # load2_w_scales: stage 1, partition 0 (group 0)
-        w_scales_103 = w_scales_102.broadcast_to([128, 4])  # load2_w_scales: stage 1, partition 0 (group 0)
-        WMxScalePtrs_122 = WMxScalePtrs_122_p1 + 4  # load2_w_scales: stage 1, partition 0 (group 0)
-        w_scales_104 = gl.load(WMxScalePtrs_122_p1, mask=w_scales_103, other=0)  # load2_w_scales: stage 1, partition 0 (group 0)
-        w = x_p1 // 2  # load1_w: stage 1, partition 0 (group 0)
-        w_95 = w  # load1_w: stage 1, partition 0 (group 0)
-        w_96 = WPtrs_46 < w_95  # load1_w: stage 1, partition 0 (group 0)
-        w_97 = w_96.broadcast_to([64, 128])  # load1_w: stage 1, partition 0 (group 0)
-        WPtrs_121 = WPtrs_121_p1 + 64  # load1_w: stage 1, partition 0 (group 0)
-        w_98 = gl.load(WPtrs_121_p1, mask=w_97, other=0)  # load1_w: stage 1, partition 0 (group 0)
-        x = K - (0 + (1 - 0) * 128)  # load0_x: stage 0, partition 0 (group 0)
-        x_91 = x  # load0_x: stage 0, partition 0 (group 0)
-        x_92 = XPtrs_42 < x_91  # load0_x: stage 0, partition 0 (group 0)
-        x_93 = x_92.broadcast_to([64, 128])  # load0_x: stage 0, partition 0 (group 0)
-        XPtrs_120 = XPtrs_120_p1 + 128  # load0_x: stage 0, partition 0 (group 0)
-        if TWILL_COPY:  # load0_x: stage 0, partition 0 (group 0)
-            async_copy.async_copy_global_to_shared(x_116_ring.index((1 - 0) % 4), XPtrs_120_p1, mask=x_93)  # load0_x: stage 0, partition 0 (group 0)
-        else:  # load0_x: stage 0, partition 0 (group 0)
-            x_116_ring.index((1 - 0) % 4).store(gl.load(XPtrs_120_p1, mask=x_93, other=0.0))  # load0_x: stage 0, partition 0 (group 0)
-            fence_async_shared()  # load0_x: stage 0, partition 0 (group 0)
-        async_copy.commit_group()
-        WMxScalePtrs_122_p1 = WMxScalePtrs_122
-        WPtrs_121_p1 = WPtrs_121
-        XPtrs_120_p1 = XPtrs_120
-        acc_119_p1 = acc_119
-        w_98_p1 = w_98
-        w_scales_104_p1 = w_scales_104
-        x_p1 = x
-        for twill_b in range(2, twill_n):
-            w_scales = x_p1 + 31  # load2_w_scales: stage 1, partition 0 (group 0)
-            w_scales_100 = w_scales // 32  # load2_w_scales: stage 1, partition 0 (group 0)
-            w_scales_101 = w_scales_100  # load2_w_scales: stage 1, partition 0 (group 0)
-            w_scales_102 = WMxScalePtrs_64 < w_scales_101  # load2_w_scales: stage 1, partition 0 (group 0)
-            w_scales_103 = w_scales_102.broadcast_to([128, 4])  # load2_w_scales: stage 1, partition 0 (group 0)
-            WMxScalePtrs_122 = WMxScalePtrs_122_p1 + 4  # load2_w_scales: stage 1, partition 0 (group 0)
-            w_scales_104 = gl.load(WMxScalePtrs_122_p1, mask=w_scales_103, other=0)  # load2_w_scales: stage 1, partition 0 (group 0)
-            w_105 = gl.convert_layout(w_scales_104_p1, L8_short)  # convert1_w: stage 2, partition 0 (group 0)
-            w_scales_109 = gl.cast(gl.cast(w_105, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert2_w_scales: stage 2, partition 0 (group 0)
-            w_scales_110 = w_scales_109 << 7  # convert2_w_scales: stage 2, partition 0 (group 0)
-            w_scales_111 = w_scales_110.to(gl.bfloat16, bitcast=True)  # convert2_w_scales: stage 2, partition 0 (group 0)
-            w = x_p1 // 2  # load1_w: stage 1, partition 0 (group 0)
-            w_95 = w  # load1_w: stage 1, partition 0 (group 0)
-            w_96 = WPtrs_46 < w_95  # load1_w: stage 1, partition 0 (group 0)
-            w_97 = w_96.broadcast_to([64, 128])  # load1_w: stage 1, partition 0 (group 0)
-            WPtrs_121 = WPtrs_121_p1 + 64  # load1_w: stage 1, partition 0 (group 0)
-            w_98 = gl.load(WPtrs_121_p1, mask=w_97, other=0)  # load1_w: stage 1, partition 0 (group 0)
-            w_99 = gl.convert_layout(w_98_p1, L9_short)  # convert0_w: stage 2, partition 0 (group 0)
-            w_106 = gl.convert_layout(gl.permute(w_99, (1, 0)), L10_short)  # elementwise0_w: stage 2, partition 0 (group 0)
-            w_108 = gl.convert_layout(gl.fp4_to_fp(w_106, gl.bfloat16, 1), L11_short)  # elementwise0_w: stage 2, partition 0 (group 0)
-            w_scales_112 = gl.expand_dims(w_scales_111, 2)  # elementwise0_w: stage 2, partition 0 (group 0)
-            w_scales_113 = w_scales_112.broadcast_to([128, 4, 32])  # elementwise0_w: stage 2, partition 0 (group 0)
-            w_scales_114 = gl.convert_layout(gl.reshape(w_scales_113, [128, 128]), L11_short)  # elementwise0_w: stage 2, partition 0 (group 0)
-            w_115 = w_108 * w_scales_114  # elementwise0_w: stage 2, partition 0 (group 0)
-            x = K - (0 + (twill_b - 0) * 128)  # load0_x: stage 0, partition 0 (group 0)
-            x_91 = x  # load0_x: stage 0, partition 0 (group 0)
-            x_92 = XPtrs_42 < x_91  # load0_x: stage 0, partition 0 (group 0)
-            async_copy.wait_group(1)
-            gl.thread_barrier()
-            x_116 = x_116_ring.index((twill_b - 2) % 4)  # load0_x: stage 2, partition 0 (group 0)
-            x_93 = x_92.broadcast_to([64, 128])  # load0_x: stage 0, partition 0 (group 0)
-            XPtrs_120 = XPtrs_120_p1 + 128  # load0_x: stage 0, partition 0 (group 0)
-            if TWILL_COPY:  # load0_x: stage 0, partition 0 (group 0)
-                async_copy.async_copy_global_to_shared(x_116_ring.index((twill_b - 0) % 4), XPtrs_120_p1, mask=x_93)  # load0_x: stage 0, partition 0 (group 0)
-            else:  # load0_x: stage 0, partition 0 (group 0)
-                x_116_ring.index((twill_b - 0) % 4).store(gl.load(XPtrs_120_p1, mask=x_93, other=0.0))  # load0_x: stage 0, partition 0 (group 0)
-                fence_async_shared()  # load0_x: stage 0, partition 0 (group 0)
-            acc_107 = gl.convert_layout(gl.permute(acc_119_p1, (1, 0)), L12_short)  # dot0_acc: stage 2, partition 0 (group 0)
-            x_117 = x_116.permute((1, 0))  # load0_x: stage 2, partition 0 (group 0)
-            tok_acc_118 = warpgroup_mma(w_115, x_117, acc_107, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
-            acc_118 = warpgroup_mma_wait(0, deps=(tok_acc_118,))
-            acc_119 = gl.convert_layout(gl.permute(acc_118, (1, 0)), L7_short)  # dot0_acc: stage 2, partition 0 (group 0)
-            async_copy.commit_group()
-            WMxScalePtrs_122_p1 = WMxScalePtrs_122
-            WPtrs_121_p1 = WPtrs_121
-            XPtrs_120_p1 = XPtrs_120
-            acc_119_p1 = acc_119
-            w_98_p1 = w_98
-            w_scales_104_p1 = w_scales_104
-            x_p1 = x
-        w_scales = x_p1 + 31  # load2_w_scales: stage 1, partition 0 (group 0)
-        w_scales_100 = w_scales // 32  # load2_w_scales: stage 1, partition 0 (group 0)
-        w_scales_101 = w_scales_100  # load2_w_scales: stage 1, partition 0 (group 0)
-        w_scales_102 = WMxScalePtrs_64 < w_scales_101  # load2_w_scales: stage 1, partition 0 (group 0)
-        w_scales_103 = w_scales_102.broadcast_to([128, 4])  # load2_w_scales: stage 1, partition 0 (group 0)
-        WMxScalePtrs_122 = WMxScalePtrs_122_p1 + 4  # load2_w_scales: stage 1, partition 0 (group 0)
-        w_scales_104 = gl.load(WMxScalePtrs_122_p1, mask=w_scales_103, other=0)  # load2_w_scales: stage 1, partition 0 (group 0)
-        w_105 = gl.convert_layout(w_scales_104_p1, L8_short)  # convert1_w: stage 2, partition 0 (group 0)
-        w_scales_109 = gl.cast(gl.cast(w_105, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert2_w_scales: stage 2, partition 0 (group 0)
-        w_scales_110 = w_scales_109 << 7  # convert2_w_scales: stage 2, partition 0 (group 0)
-        w_scales_111 = w_scales_110.to(gl.bfloat16, bitcast=True)  # convert2_w_scales: stage 2, partition 0 (group 0)
-        w = x_p1 // 2  # load1_w: stage 1, partition 0 (group 0)
-        w_95 = w  # load1_w: stage 1, partition 0 (group 0)
-        w_96 = WPtrs_46 < w_95  # load1_w: stage 1, partition 0 (group 0)
-        w_97 = w_96.broadcast_to([64, 128])  # load1_w: stage 1, partition 0 (group 0)
-        WPtrs_121 = WPtrs_121_p1 + 64  # load1_w: stage 1, partition 0 (group 0)
-        w_98 = gl.load(WPtrs_121_p1, mask=w_97, other=0)  # load1_w: stage 1, partition 0 (group 0)
-        w_99 = gl.convert_layout(w_98_p1, L9_short)  # convert0_w: stage 2, partition 0 (group 0)
-        w_106 = gl.convert_layout(gl.permute(w_99, (1, 0)), L10_short)  # elementwise0_w: stage 2, partition 0 (group 0)
-        w_108 = gl.convert_layout(gl.fp4_to_fp(w_106, gl.bfloat16, 1), L11_short)  # elementwise0_w: stage 2, partition 0 (group 0)
-        w_scales_112 = gl.expand_dims(w_scales_111, 2)  # elementwise0_w: stage 2, partition 0 (group 0)
-        w_scales_113 = w_scales_112.broadcast_to([128, 4, 32])  # elementwise0_w: stage 2, partition 0 (group 0)
-        w_scales_114 = gl.convert_layout(gl.reshape(w_scales_113, [128, 128]), L11_short)  # elementwise0_w: stage 2, partition 0 (group 0)
-        w_115 = w_108 * w_scales_114  # elementwise0_w: stage 2, partition 0 (group 0)
-        async_copy.wait_group(1)
-        gl.thread_barrier()
-        x_116 = x_116_ring.index(((twill_n - 1 + 1) - 2) % 4)  # load0_x: stage 2, partition 0 (group 0)
-        acc_107 = gl.convert_layout(gl.permute(acc_119_p1, (1, 0)), L12_short)  # dot0_acc: stage 2, partition 0 (group 0)
-        x_117 = x_116.permute((1, 0))  # load0_x: stage 2, partition 0 (group 0)
-        tok_acc_118 = warpgroup_mma(w_115, x_117, acc_107, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
+    x_116_st = gl.allocate_shared_memory(gl.bfloat16, [2, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    WPtrs_121 = WPtrs_57
+    WMxScalePtrs_122 = WMxScalePtrs_67
+    WMxScalePtrs_122_p1 = WMxScalePtrs_122
+    WPtrs_121_p1 = WPtrs_121
+    acc_119 = gl.full([64, 128], 0.0, gl.float32, layout=L7_short)
+    XPtrs_120 = XPtrs_45
+    x = K - (0 + (0 - 0) * 128)  # load0_x: stage 0, partition 0 (group 0)
+    w_scales = x + 31  # load2_w_scales: stage 0, partition 0 (group 0)
+    w_scales_100 = w_scales // 32  # load2_w_scales: stage 0, partition 0 (group 0)
+    w_scales_101 = w_scales_100  # load2_w_scales: stage 0, partition 0 (group 0)
+    w_scales_102 = WMxScalePtrs_64 < w_scales_101  # load2_w_scales: stage 0, partition 0 (group 0)
+    w_scales_103 = w_scales_102.broadcast_to([128, 4])  # load2_w_scales: stage 0, partition 0 (group 0)
+    WMxScalePtrs_122 = WMxScalePtrs_122_p1 + 4  # load2_w_scales: stage 0, partition 0 (group 0)
+    w_scales_104 = gl.load(WMxScalePtrs_122_p1, mask=w_scales_103, other=0)  # load2_w_scales: stage 0, partition 0 (group 0)
+    w = x // 2  # load1_w: stage 0, partition 0 (group 0)
+    w_95 = w  # load1_w: stage 0, partition 0 (group 0)
+    w_96 = WPtrs_46 < w_95  # load1_w: stage 0, partition 0 (group 0)
+    w_97 = w_96.broadcast_to([64, 128])  # load1_w: stage 0, partition 0 (group 0)
+    WPtrs_121 = WPtrs_121_p1 + 64  # load1_w: stage 0, partition 0 (group 0)
+    w_98 = gl.load(WPtrs_121_p1, mask=w_97, other=0)  # load1_w: stage 0, partition 0 (group 0)
+    WMxScalePtrs_122_p1 = WMxScalePtrs_122
+    WPtrs_121_p1 = WPtrs_121
+    XPtrs_120_p1 = XPtrs_120
+    acc_119_p1 = acc_119
+    w_98_p1 = w_98
+    w_scales_104_p1 = w_scales_104
+    x_p1 = x
+    for twill_b in range(1, twill_n):
+        x = K - (0 + (twill_b - 0) * 128)  # load0_x: stage 0, partition 0 (group 0)
+        w_scales = x + 31  # load2_w_scales: stage 0, partition 0 (group 0)
+        w_scales_100 = w_scales // 32  # load2_w_scales: stage 0, partition 0 (group 0)
+        w_scales_101 = w_scales_100  # load2_w_scales: stage 0, partition 0 (group 0)
+        w_scales_102 = WMxScalePtrs_64 < w_scales_101  # load2_w_scales: stage 0, partition 0 (group 0)
+        w_scales_103 = w_scales_102.broadcast_to([128, 4])  # load2_w_scales: stage 0, partition 0 (group 0)
+        WMxScalePtrs_122 = WMxScalePtrs_122_p1 + 4  # load2_w_scales: stage 0, partition 0 (group 0)
+        w_scales_104 = gl.load(WMxScalePtrs_122_p1, mask=w_scales_103, other=0)  # load2_w_scales: stage 0, partition 0 (group 0)
+        w_105 = gl.convert_layout(w_scales_104_p1, L8_short)  # convert1_w: stage 1, partition 0 (group 0)
+        w_scales_109 = gl.cast(gl.cast(w_105, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert2_w_scales: stage 1, partition 0 (group 0)
+        w_scales_110 = w_scales_109 << 7  # convert2_w_scales: stage 1, partition 0 (group 0)
+        w_scales_111 = w_scales_110.to(gl.bfloat16, bitcast=True)  # convert2_w_scales: stage 1, partition 0 (group 0)
+        w = x // 2  # load1_w: stage 0, partition 0 (group 0)
+        w_95 = w  # load1_w: stage 0, partition 0 (group 0)
+        w_96 = WPtrs_46 < w_95  # load1_w: stage 0, partition 0 (group 0)
+        w_97 = w_96.broadcast_to([64, 128])  # load1_w: stage 0, partition 0 (group 0)
+        WPtrs_121 = WPtrs_121_p1 + 64  # load1_w: stage 0, partition 0 (group 0)
+        w_98 = gl.load(WPtrs_121_p1, mask=w_97, other=0)  # load1_w: stage 0, partition 0 (group 0)
+        w_99 = gl.convert_layout(w_98_p1, L9_short)  # convert0_w: stage 1, partition 0 (group 0)
+        w_106 = gl.convert_layout(gl.permute(w_99, (1, 0)), L10_short)  # elementwise0_w: stage 1, partition 0 (group 0)
+        w_108 = gl.convert_layout(gl.fp4_to_fp(w_106, gl.bfloat16, 1), L11_short)  # elementwise0_w: stage 1, partition 0 (group 0)
+        w_scales_112 = gl.expand_dims(w_scales_111, 2)  # elementwise0_w: stage 1, partition 0 (group 0)
+        w_scales_113 = w_scales_112.broadcast_to([128, 4, 32])  # elementwise0_w: stage 1, partition 0 (group 0)
+        w_scales_114 = gl.convert_layout(gl.reshape(w_scales_113, [128, 128]), L11_short)  # elementwise0_w: stage 1, partition 0 (group 0)
+        w_115 = w_108 * w_scales_114  # elementwise0_w: stage 1, partition 0 (group 0)
+        x_91 = x_p1  # load0_x: stage 1, partition 0 (group 0)
+        x_92 = XPtrs_42 < x_91  # load0_x: stage 1, partition 0 (group 0)
+        x_93 = x_92.broadcast_to([64, 128])  # load0_x: stage 1, partition 0 (group 0)
+        XPtrs_120 = XPtrs_120_p1 + 128  # load0_x: stage 1, partition 0 (group 0)
+        x_94 = gl.load(XPtrs_120_p1, mask=x_93, other=0.0)  # load0_x: stage 1, partition 0 (group 0)
+        x_116 = x_116_st.index((twill_b - 1) % 2)  # load0_x: stage 1, partition 0 (group 0)
+        x_116.store(x_94)  # load0_x: stage 1, partition 0 (group 0)
+        fence_async_shared()  # load0_x: stage 1, partition 0 (group 0)
+        acc_107 = gl.convert_layout(gl.permute(acc_119_p1, (1, 0)), L12_short)  # dot0_acc: stage 1, partition 0 (group 0)
+        x_117 = x_116.permute((1, 0))  # load0_x: stage 1, partition 0 (group 0)
+        tok_acc_118 = warpgroup_mma(w_115, x_117, acc_107, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
         acc_118 = warpgroup_mma_wait(0, deps=(tok_acc_118,))
-        acc_119 = gl.convert_layout(gl.permute(acc_118, (1, 0)), L7_short)  # dot0_acc: stage 2, partition 0 (group 0)
-        async_copy.commit_group()
-        WMxScalePtrs_122_p2 = WMxScalePtrs_122_p1
+        acc_119 = gl.convert_layout(gl.permute(acc_118, (1, 0)), L7_short)  # dot0_acc: stage 1, partition 0 (group 0)
         WMxScalePtrs_122_p1 = WMxScalePtrs_122
-        WPtrs_121_p2 = WPtrs_121_p1
         WPtrs_121_p1 = WPtrs_121
-        XPtrs_120_p2 = XPtrs_120_p1
         XPtrs_120_p1 = XPtrs_120
         acc_119_p1 = acc_119
         w_98_p1 = w_98
         w_scales_104_p1 = w_scales_104
         x_p1 = x
-        w_105 = gl.convert_layout(w_scales_104_p1, L8_short)  # convert1_w: stage 2, partition 0 (group 0)
-        w_scales_109 = gl.cast(gl.cast(w_105, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert2_w_scales: stage 2, partition 0 (group 0)
-        w_scales_110 = w_scales_109 << 7  # convert2_w_scales: stage 2, partition 0 (group 0)
-        w_scales_111 = w_scales_110.to(gl.bfloat16, bitcast=True)  # convert2_w_scales: stage 2, partition 0 (group 0)
-        w_99 = gl.convert_layout(w_98_p1, L9_short)  # convert0_w: stage 2, partition 0 (group 0)
-        w_106 = gl.convert_layout(gl.permute(w_99, (1, 0)), L10_short)  # elementwise0_w: stage 2, partition 0 (group 0)
-        w_108 = gl.convert_layout(gl.fp4_to_fp(w_106, gl.bfloat16, 1), L11_short)  # elementwise0_w: stage 2, partition 0 (group 0)
-        w_scales_112 = gl.expand_dims(w_scales_111, 2)  # elementwise0_w: stage 2, partition 0 (group 0)
-        w_scales_113 = w_scales_112.broadcast_to([128, 4, 32])  # elementwise0_w: stage 2, partition 0 (group 0)
-        w_scales_114 = gl.convert_layout(gl.reshape(w_scales_113, [128, 128]), L11_short)  # elementwise0_w: stage 2, partition 0 (group 0)
-        w_115 = w_108 * w_scales_114  # elementwise0_w: stage 2, partition 0 (group 0)
-        async_copy.wait_group(1)
-        gl.thread_barrier()
-        x_116 = x_116_ring.index(((twill_n - 1 + 2) - 2) % 4)  # load0_x: stage 2, partition 0 (group 0)
-        acc_107 = gl.convert_layout(gl.permute(acc_119_p1, (1, 0)), L12_short)  # dot0_acc: stage 2, partition 0 (group 0)
-        x_117 = x_116.permute((1, 0))  # load0_x: stage 2, partition 0 (group 0)
-        tok_acc_118 = warpgroup_mma(w_115, x_117, acc_107, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
-        acc_118 = warpgroup_mma_wait(0, deps=(tok_acc_118,))
-        acc_119 = gl.convert_layout(gl.permute(acc_118, (1, 0)), L7_short)  # dot0_acc: stage 2, partition 0 (group 0)
-        async_copy.commit_group()
-        WMxScalePtrs_122_p2 = WMxScalePtrs_122_p1
-        WMxScalePtrs_122_p1 = WMxScalePtrs_122
-        WPtrs_121_p2 = WPtrs_121_p1
-        WPtrs_121_p1 = WPtrs_121
-        XPtrs_120_p3 = XPtrs_120_p2
-        XPtrs_120_p2 = XPtrs_120_p1
-        XPtrs_120_p1 = XPtrs_120
-        acc_119_p1 = acc_119
-        w_98_p1 = w_98
-        w_scales_104_p1 = w_scales_104
-        x_p1 = x
-        x_116_ring._keep_alive()
-    else:
-        acc_87_w = gl.full([64, 128], 0.0, gl.float32, layout=L7_short)
-        XPtrs_88_w = XPtrs_45
-        WPtrs_89_w = WPtrs_57
-        WMxScalePtrs_90_w = WMxScalePtrs_67
-        for acc_86_w in range(0, K, 128):
-            x_w = K - acc_86_w
-            x_92_w = XPtrs_42 < x_w
-            x_93_w = x_92_w.broadcast_to([64, 128])
-            x_94_w = gl.load(XPtrs_88_w, mask=x_93_w, other=0.0)
-            w_w = x_w // 2
-            w_96_w = WPtrs_46 < w_w
-            w_97_w = w_96_w.broadcast_to([64, 128])
-            w_98_w = gl.load(WPtrs_89_w, mask=w_97_w, other=0)
-            w_99_w = gl.convert_layout(w_98_w, L9_short)
-            w_scales_w = x_w + 31
-            w_scales_100_w = w_scales_w // 32
-            w_scales_102_w = WMxScalePtrs_64 < w_scales_100_w
-            w_scales_103_w = w_scales_102_w.broadcast_to([128, 4])
-            w_scales_104_w = gl.load(WMxScalePtrs_90_w, mask=w_scales_103_w, other=0)
-            w_105_w = gl.convert_layout(w_scales_104_w, L8_short)
-            w_106_w = gl.convert_layout(gl.permute(w_99_w, (1, 0)), L10_short)
-            acc_107_w = gl.convert_layout(gl.permute(acc_87_w, (1, 0)), L12_short)
-            w_108_w = gl.convert_layout(gl.fp4_to_fp(w_106_w, gl.bfloat16, 1), L11_short)
-            w_scales_109_w = gl.cast(gl.cast(w_105_w, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)
-            w_scales_110_w = w_scales_109_w << 7
-            w_scales_111_w = w_scales_110_w.to(gl.bfloat16, bitcast=True)
-            w_scales_112_w = gl.expand_dims(w_scales_111_w, 2)
-            w_scales_113_w = w_scales_112_w.broadcast_to([128, 4, 32])
-            w_scales_114_w = gl.convert_layout(gl.reshape(w_scales_113_w, [128, 128]), L11_short)
-            w_115_w = w_108_w * w_scales_114_w
-            x_116_w = gl.allocate_shared_memory(gl.bfloat16, [64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False), x_94_w)
-            fence_async_shared()
-            acc_118_w = warpgroup_mma(w_115_w, x_116_w.permute((1, 0)), acc_107_w)
-            acc_119_w = gl.convert_layout(gl.permute(acc_118_w, (1, 0)), L7_short)
-            XPtrs_120_w = XPtrs_88_w + 128
-            WPtrs_121_w = WPtrs_89_w + 64
-            WMxScalePtrs_122_w = WMxScalePtrs_90_w + 4
-            acc_87_w = acc_119_w
-            XPtrs_88_w = XPtrs_120_w
-            WPtrs_89_w = WPtrs_121_w
-            WMxScalePtrs_90_w = WMxScalePtrs_122_w
-        acc_119_p1 = acc_87_w
-        XPtrs_120_p3 = XPtrs_88_w
-        WPtrs_121_p2 = WPtrs_89_w
-        WMxScalePtrs_122_p2 = WMxScalePtrs_90_w
+    w_105 = gl.convert_layout(w_scales_104_p1, L8_short)  # convert1_w: stage 1, partition 0 (group 0)
+    w_scales_109 = gl.cast(gl.cast(w_105, gl.uint8, bitcast=True).to(gl.uint16), gl.int16, bitcast=True)  # convert2_w_scales: stage 1, partition 0 (group 0)
+    w_scales_110 = w_scales_109 << 7  # convert2_w_scales: stage 1, partition 0 (group 0)
+    w_scales_111 = w_scales_110.to(gl.bfloat16, bitcast=True)  # convert2_w_scales: stage 1, partition 0 (group 0)
+    w_99 = gl.convert_layout(w_98_p1, L9_short)  # convert0_w: stage 1, partition 0 (group 0)
+    w_106 = gl.convert_layout(gl.permute(w_99, (1, 0)), L10_short)  # elementwise0_w: stage 1, partition 0 (group 0)
+    w_108 = gl.convert_layout(gl.fp4_to_fp(w_106, gl.bfloat16, 1), L11_short)  # elementwise0_w: stage 1, partition 0 (group 0)
+    w_scales_112 = gl.expand_dims(w_scales_111, 2)  # elementwise0_w: stage 1, partition 0 (group 0)
+    w_scales_113 = w_scales_112.broadcast_to([128, 4, 32])  # elementwise0_w: stage 1, partition 0 (group 0)
+    w_scales_114 = gl.convert_layout(gl.reshape(w_scales_113, [128, 128]), L11_short)  # elementwise0_w: stage 1, partition 0 (group 0)
+    w_115 = w_108 * w_scales_114  # elementwise0_w: stage 1, partition 0 (group 0)
+    x_91 = x_p1  # load0_x: stage 1, partition 0 (group 0)
+    x_92 = XPtrs_42 < x_91  # load0_x: stage 1, partition 0 (group 0)
+    x_93 = x_92.broadcast_to([64, 128])  # load0_x: stage 1, partition 0 (group 0)
+    XPtrs_120 = XPtrs_120_p1 + 128  # load0_x: stage 1, partition 0 (group 0)
+    x_94 = gl.load(XPtrs_120_p1, mask=x_93, other=0.0)  # load0_x: stage 1, partition 0 (group 0)
+    x_116 = x_116_st.index(((twill_n - 1 + 1) - 1) % 2)  # load0_x: stage 1, partition 0 (group 0)
+    x_116.store(x_94)  # load0_x: stage 1, partition 0 (group 0)
+    fence_async_shared()  # load0_x: stage 1, partition 0 (group 0)
+    acc_107 = gl.convert_layout(gl.permute(acc_119_p1, (1, 0)), L12_short)  # dot0_acc: stage 1, partition 0 (group 0)
+    x_117 = x_116.permute((1, 0))  # load0_x: stage 1, partition 0 (group 0)
+    tok_acc_118 = warpgroup_mma(w_115, x_117, acc_107, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
+    acc_118 = warpgroup_mma_wait(0, deps=(tok_acc_118,))
+    acc_119 = gl.convert_layout(gl.permute(acc_118, (1, 0)), L7_short)  # dot0_acc: stage 1, partition 0 (group 0)
+    WMxScalePtrs_122_p2 = WMxScalePtrs_122_p1
+    WMxScalePtrs_122_p1 = WMxScalePtrs_122
+    WPtrs_121_p2 = WPtrs_121_p1
+    WPtrs_121_p1 = WPtrs_121
+    XPtrs_120_p1 = XPtrs_120
+    acc_119_p1 = acc_119
+    w_98_p1 = w_98
+    w_scales_104_p1 = w_scales_104
+    x_p1 = x
+    x_116_st._keep_alive()
     bias_69 = offs_w_n_30 < N
     bias_71 = B + offs_w_n_30
     bias_72 = gl.load(bias_71, mask=bias_69, other=0.0)
@@ -623,25 +513,25 @@ def consumer_0_short(Y, X, W, WMxScale, B, M, N, K, stride_x_m, stride_w_n, stri
     gl.store(v9, v11, mask=mask_85)
 
 @gluon.jit
-def twill_kernel_short(Y, X, W, WMxScale, B, M, N, K, stride_x_m, stride_w_n, stride_w_mx_n, stride_y_m, TWILL_COPY: gl.constexpr):
-    consumer_0_short(Y, X, W, WMxScale, B, M, N, K, stride_x_m, stride_w_n, stride_w_mx_n, stride_y_m, TWILL_COPY)
+def twill_kernel_short(Y, X, W, WMxScale, B, M, N, K, stride_x_m, stride_w_n, stride_w_mx_n, stride_y_m):
+    consumer_0_short(Y, X, W, WMxScale, B, M, N, K, stride_x_m, stride_w_n, stride_w_mx_n, stride_y_m, )
 
 
 
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['Y', 'X', 'W', 'WMxScale', 'B', 'M', 'N', 'K', 'stride_x_m', 'stride_x_k', 'stride_w_n', 'stride_w_k', 'stride_w_mx_n', 'stride_w_mx_k', 'stride_y_m', 'stride_y_n', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K', 'GROUP_M', 'EVEN_K', 'HAS_BIAS']          # the Triton kernel's parameters, in order
-RUNTIME = ['Y', 'X', 'W', 'WMxScale', 'B', 'M', 'N', 'K', 'stride_x_m', 'stride_w_n', 'stride_w_mx_n', 'stride_y_m', 'twill_g0', 'twill_g1', 'twill_g2', 'twill_box_x_94']   # the Gluon kernel's parameters, in order
+RUNTIME = ['Y', 'X', 'W', 'WMxScale', 'B', 'M', 'N', 'K', 'stride_x_m', 'stride_w_n', 'stride_w_mx_n', 'stride_y_m', 'twill_box_x_94']   # the Gluon kernel's parameters, in order
 FLAGS = ['TWILL_COPY', 'TWILL_TMA']   # its constexpr flags, after RUNTIME: decided per launch key
-KEYED = ['Y', 'X', 'W', 'WMxScale', 'B', 'M', 'N', 'K', 'stride_x_m', 'stride_w_n', 'stride_w_mx_n', 'stride_y_m', 'twill_g0', 'twill_g1', 'twill_g2']   # the arguments a launch key reads
+KEYED = ['Y', 'X', 'W', 'WMxScale', 'B', 'M', 'N', 'K', 'stride_x_m', 'stride_w_n', 'stride_w_mx_n', 'stride_y_m']   # the arguments a launch key reads
 CONSTEXPRS = {'stride_x_k': 1, 'stride_w_k': 1, 'stride_w_mx_k': 1, 'stride_y_n': 1, 'BLOCK_M': 64, 'BLOCK_N': 128, 'BLOCK_K': 128, 'GROUP_M': 8, 'EVEN_K': False, 'HAS_BIAS': True}         # the specialisation this kernel was generated for
 DESCRIPTOR_BLOCKS = {}
 DESCRIPTOR_LAYOUTS = {'twill_box_x_94': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
 POINTER_BOXES = {'twill_box_x_94': ('X', ['stride_x_m', '1'], [None, 'K'], [64, 128], ['(M) % 64 == 0'])}   # pointer tiles as TMA boxes: (base, strides, extents, block, checks)
 TMA_BOXES = True   # False: copy them with cp.async at every launch
 NUM_WARPS = 4
-MAXNREG = 256
-PERSISTENT = True      # one program per SM loops over the grid's tiles
-COPY_ALIGNED = ['X', 'K', 'stride_x_m']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+MAXNREG = 128
+PERSISTENT = False      # one program per SM loops over the grid's tiles
+COPY_ALIGNED = ['X', 'W', 'K', 'stride_x_m', 'stride_w_n']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
 
@@ -882,7 +772,7 @@ kernel = _Kernel()
 # -- the one-partition kernel for short loops (host side) ---------------------------------------------
 ARGUMENTS_short = ['Y', 'X', 'W', 'WMxScale', 'B', 'M', 'N', 'K', 'stride_x_m', 'stride_x_k', 'stride_w_n', 'stride_w_k', 'stride_w_mx_n', 'stride_w_mx_k', 'stride_y_m', 'stride_y_n', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K', 'GROUP_M', 'EVEN_K', 'HAS_BIAS']          # the Triton kernel's parameters, in order
 RUNTIME_short = ['Y', 'X', 'W', 'WMxScale', 'B', 'M', 'N', 'K', 'stride_x_m', 'stride_w_n', 'stride_w_mx_n', 'stride_y_m']   # the Gluon kernel's parameters, in order
-FLAGS_short = ['TWILL_COPY']   # its constexpr flags, after RUNTIME: decided per launch key
+FLAGS_short = []   # its constexpr flags, after RUNTIME: decided per launch key
 KEYED_short = ['Y', 'X', 'W', 'WMxScale', 'B', 'M', 'N', 'K', 'stride_x_m', 'stride_w_n', 'stride_w_mx_n', 'stride_y_m']   # the arguments a launch key reads
 CONSTEXPRS_short = {'stride_x_k': 1, 'stride_w_k': 1, 'stride_w_mx_k': 1, 'stride_y_n': 1, 'BLOCK_M': 64, 'BLOCK_N': 128, 'BLOCK_K': 128, 'GROUP_M': 8, 'EVEN_K': False, 'HAS_BIAS': True}         # the specialisation this kernel was generated for
 DESCRIPTOR_BLOCKS_short = {}
@@ -890,7 +780,6 @@ DESCRIPTOR_LAYOUTS_short = {}
 NUM_WARPS_short = 4
 MAXNREG_short = None
 PERSISTENT_short = False      # one program per SM loops over the grid's tiles
-COPY_ALIGNED_short = ['X', 'K', 'stride_x_m']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS_short = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 FAST_LAUNCH_short = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
 
@@ -982,8 +871,11 @@ def _device_short():
 
 def _decide_short(bound):
     """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    trips = _ev_short('(K + 128 - 1) // 128', dict(bound, **CONSTEXPRS_short))
+    if trips < 1:   # the pipeline's prologue runs 1 iteration(s) before its loop checks any
+        raise ValueError(f"twill: this Gluon kernel's loop must run at least 1 iteration(s) a program; this launch gives {trips} ((K + 128 - 1) // 128): run the Triton kernel for it")
     shapes = None
-    flags = {'TWILL_COPY': all(_aligned_short(bound[n]) for n in COPY_ALIGNED_short)}
+    flags = {}
     return [tuple(flags[f] for f in FLAGS_short), shapes, None]
 
 
@@ -1026,13 +918,6 @@ def _run_short(entry, g, runtime):
     if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
         entry[2] = compiled
     return compiled
-
-
-def _aligned_short(value):
-    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
-    if hasattr(value, "data_ptr"):
-        return value.data_ptr() % 16 == 0
-    return isinstance(value, int) and value % 16 == 0
 
 
 _SMS_short = []
@@ -1082,85 +967,28 @@ class _Kernel_short:
 kernel_short = _Kernel_short()
 
 
-TIMED_ROUNDS = 2      # a launch key's first launch times each kernel in this many rounds, alternating,
-TIMED_RUNS = 5        # of this many launches each
-_TIMED = {}           # launch key -> the faster of ``launch_long`` and ``launch_short`` there
+SHORT_TRIPS = '(K + 128 - 1) // 128'   # the scheduled loop's iterations a CTA, in the Triton kernel's arguments
+SHORT_LIMIT = 8      # at most this many: the one-partition kernel (``launch_short``), else ``launch_long``
+SHORT_LIMIT_FULL = 0      # ... or this many where the launch's CTAs outnumber what the SMs hold of the producer's
+LONG_CTAS_PER_SM = 2      # (the producer's CTAs an SM; the one partition holds more: run 95); 0: no such rule
 
 
 def launch(grid, *args, **kwargs):
-    """Run the faster of the warp-specialized kernel and the one-partition one for this launch's key, timed on the
-    key's first launch (the warp-specialized one where no timing can run: no CUDA device, a graph being captured)."""
-    key = _timed_key(grid, args, kwargs)
-    chosen = _TIMED.get(key) if key is not None else None
-    if chosen is None:
-        chosen = _timed(grid, args, kwargs)
-        if key is not None and chosen is not None:
-            if len(_TIMED) >= 64:
-                _TIMED.clear()
-            _TIMED[key] = chosen
-    return (chosen or launch_long)(grid, *args, **kwargs)
-
-
-def _timed_key(grid, args, kwargs):
-    """The grid and every argument's shape, strides, type and alignment, or value (integers): what the two kernels'
-    speeds depend on; None where a part cannot be hashed."""
+    """Run the one-partition kernel where the loop is short at this launch, else the warp-specialized one."""
     bound = dict(zip(ARGUMENTS, args), **CONSTEXPRS)
     bound.update(kwargs)
     try:
-        g = tuple(int(x) for x in (grid(bound) if callable(grid) else grid))
-    except Exception:                       # noqa: BLE001 - the launch itself says what is wrong with its grid
-        return None
-    key = [g]
-    for name in sorted(bound):
-        v = bound[name]
-        base = getattr(v, "base", None) if not hasattr(v, "data_ptr") else None
-        if hasattr(v, "data_ptr"):
-            key.append((name, tuple(v.shape), tuple(v.stride()), v.dtype, v.data_ptr() % 16))
-        elif hasattr(base, "data_ptr"):     # a host tensor descriptor
-            key.append((name, tuple(v.shape), tuple(v.strides), base.dtype, base.data_ptr() % 16))
-        elif type(v) in (int, bool) or v is None:
-            key.append((name, v))
-        else:
-            key.append((name, type(v).__name__))
-    try:
-        hash(key := tuple(key))
-    except TypeError:
-        return None
-    return key
-
-
-def _timed(grid, args, kwargs):
-    """The faster launch function at these arguments, each timed with CUDA events after a first launch, every tensor
-    argument (a descriptor's base too) copied before and restored after; None where nothing can be timed."""
-    try:
-        import torch
-        if not torch.cuda.is_available() or torch.cuda.is_current_stream_capturing():
-            return None
-        values = list(args) + list(kwargs.values())
-        tensors = [v if hasattr(v, "data_ptr") else v.base for v in values
-                   if hasattr(v, "data_ptr") or hasattr(getattr(v, "base", None), "data_ptr")]
-        # an expanded view (a zero stride) is read only: it cannot be copied back into
-        tensors = [t for t in tensors if all(st or n <= 1 for st, n in zip(t.stride(), t.shape))]
-        saved = [t.clone() for t in tensors]
-    except Exception:                       # noqa: BLE001 - no device, or no memory for the copies: not timed
-        return None
-    try:
-        launch_long(grid, *args, **kwargs)  # compiled, and its errors the launch's own
+        trips = _ev(SHORT_TRIPS, bound)
+    except (NameError, TypeError):          # an argument missing or not a number: the long kernel's launch says
+        return launch_long(grid, *args, **kwargs)
+    limit = SHORT_LIMIT
+    if SHORT_LIMIT < trips <= SHORT_LIMIT_FULL:
         try:
-            launch_short(grid, *args, **kwargs)
-        except Exception:                   # noqa: BLE001 - the one partition refuses this launch: the other runs
-            return launch_long
-        spent = {launch_long: 0.0, launch_short: 0.0}
-        for _ in range(TIMED_ROUNDS):
-            for fn in spent:
-                start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-                start.record()
-                for _ in range(TIMED_RUNS):
-                    fn(grid, *args, **kwargs)
-                end.record()
-                end.synchronize()
-                spent[fn] += start.elapsed_time(end)
-        return min(spent, key=spent.get)
-    finally:
-        for t, s in zip(tensors, saved):
-            t.copy_(s)
+            ctas = 1
+            for x in (grid(bound) if callable(grid) else grid):
+                ctas *= int(x)
+            if ctas > _sm_count() * LONG_CTAS_PER_SM:
+                limit = SHORT_LIMIT_FULL
+        except Exception:                   # noqa: BLE001 - no device to count the SMs of: the lower limit
+            pass
+    return (launch_short if trips <= limit else launch_long)(grid, *args, **kwargs)
