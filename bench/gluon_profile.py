@@ -8,8 +8,9 @@ region per graph node and per wait in each partition's loop), a few regions per 
 Each DIR holds ``kernel_gluon.py``, ``gluon.json`` and ``variant.json`` (as ``twill optimize`` writes them).
 Per DIR, in its own process (a kernel that hangs costs its timeout, not the run):
 1. the plain kernel timed (do_bench, median) at the kernel file's ``PROBLEM``;
-1b. the loop run: each partition's main loop timed whole, no record inside a loop (the cycles per iteration at the
-   lowest overhead; ``--loops-only``: this, and one run of an anchor region a partition to count its trips);
+1b. the loop runs: partition 0's main loop timed whole, then every partition's, no record inside a loop (the cycles
+   per iteration at the lowest overhead; ``--loops-only``: these, and one run of an anchor region a partition to count
+   their trips);
 2. one run timing every region at once (``--no-single`` skips it), for the comparison;
 3. runs over disjoint subsets of the regions (``profiling.gluon.plan_runs``: at most ``--per-run``
    regions each, within Proton's buffer: global by default, ``--buffer shared`` where the records fit), each
@@ -37,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 
 from profiling.gluon import (H200_SHARED, buffer_for, compile_instrumented, instrument,  # noqa: E402
                              partition_warps_from_llir, records_per_warp, scopes_of, shared_records_per_warp)
-from profiling.gluon_profile import GluonProfileOptions, anchors, plan, profile_variant, table  # noqa: E402
+from profiling.gluon_profile import GluonProfileOptions, loop_runs, anchors, plan, profile_variant, table  # noqa: E402
 from profiling.kernel import kernel_module  # noqa: E402
 
 
@@ -62,16 +63,16 @@ def offline(directory: Path, a: argparse.Namespace) -> dict[str, Any]:
     ks = ks.with_warps(partition_warps_from_llir(plain.asm["llir"], ks.num_warps))
     used = int(plain.metadata.shared)
     cap = lambda n: shared_records_per_warp(H200_SHARED, used, n)     # noqa: E731
-    runs = [("loops", ks.loop_names()), ("run0", anchors(ks))] if a.loops_only else \
-        [("loops", ks.loop_names()), ("single", ks.names())] + \
-        [(f"run{i}", r) for i, r in enumerate(plan(ks, iterations, a.per_run, cap))]
+    loops = [("loops" if len(n) > 1 else "loops0", n) for n in loop_runs(ks)]
+    runs = loops + ([("run0", anchors(ks))] if a.loops_only else
+                    [("single", ks.names())] + [(f"run{i}", r) for i, r in enumerate(plan(ks, iterations, a.per_run, cap))])
     out = []
     for label, names in runs:
         t0 = time.time()
         n = len(ks.sampled(names))
-        want = records_per_warp(ks, names, iterations, every=1 if label == "loops" else a.every)
-        every = 1 if label == "loops" else a.every
-        btype, bsize = buffer_for(ks, names, iterations, cap, a.buffer == "shared" and label != "loops", every)
+        want = records_per_warp(ks, names, iterations, every=1 if label.startswith("loops") else a.every)
+        every = 1 if label.startswith("loops") else a.every
+        btype, bsize = buffer_for(ks, names, iterations, cap, a.buffer == "shared" and not label.startswith("loops"), every)
         k = compile_instrumented(instrument(source, ks, names, every=every), gj["gluon"]["kernel"],
                                  sampling=ks.sampling(names), buffer_type=btype, buffer_size=bsize)
         recs = k.asm["ttgir"].count("proton.record start")
@@ -174,7 +175,7 @@ def main() -> int:
         (out / f"{label}.json").write_text(json.dumps(res, indent=1) + "\n")
         summary["variants"].append({k: res.get(k) for k in ("label", "error", "plain_ms", "max_overhead_of_runs",
                                                              "all_complete", "seconds")}
-                                   | {"loop_run": {k: v for k, v in (res.get("loop_run") or {}).items() if k != "run"}})
+                                   | {k: {x: y for x, y in (res.get(k) or {}).items() if x != "run"} for k in ("loop_run", "loop_run_all")})
     (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
     return 0
 

@@ -2,8 +2,8 @@
 graph node and per wait in each partition's loop), a few regions per run, the runs combined.
 
 1. the plain kernel timed (do_bench, median) at the kernel file's ``PROBLEM``;
-1b. the loop run: each partition's main loop timed whole, no record inside a loop (``_loop_run``): the cycles per
-   iteration at the lowest overhead, its trips counted by the subset runs;
+1b. the loop runs (``loop_runs``): partition 0's main loop timed whole, then every partition's, no record inside a
+   loop: the cycles per iteration at the lowest overhead, their trips counted by the subset runs;
 2. one run timing every region at once (``no_single`` skips it), for the comparison;
 3. runs over disjoint subsets of the regions (``profiling.gluon.plan_runs``: at most ``per_run`` regions each,
    within Proton's buffer: global by default, ``buffer="shared"`` where the records fit), each traced at
@@ -333,7 +333,8 @@ def profile_variant(directory: Path, a: GluonProfileOptions, kernel_file: str | 
             f"{len(v.ks.partitions)} partitions (first warps {[p.first_warp for p in v.ks.partitions]}); "
             f"{v.iterations} iterations traced; {v.capacity(1)} records per warp with one warp sampled")
         j = Journal(a.journal, journal_key(v, a), say)
-        loops = j.get("loops") if j.get("loops_made") else _loop_run(v, reference, keep, say)
+        loops = j.get("loops") if j.get("loops_made") else \
+            [_loop_run(v, names, reference, keep, say) for names in loop_runs(v.ks)]
         j.put(loops=loops, loops_made=True)
         single = j.get("single") if j.get("single_made") or a.loops_only else _single(v, a, reference, keep, say)
         j.put(single=single, single_made=True)
@@ -342,7 +343,7 @@ def profile_variant(directory: Path, a: GluonProfileOptions, kernel_file: str | 
         plain_after = _bench(lambda: v.kmod.launch(v.big))
     if not any(r.get("error") == "not run: out of time" for r in runs):
         j.finish()
-    return report(v, plain_ms, plain_after, single, runs, loops)
+    return report(v, plain_ms, plain_after, single, runs, *(loops + [None, None])[:2])
 
 
 def journal_key(v: Variant, a: GluonProfileOptions) -> dict[str, Any]:
@@ -356,20 +357,31 @@ def journal_key(v: Variant, a: GluonProfileOptions) -> dict[str, Any]:
             "options": a.key(), "gpu": torch.cuda.get_device_name(), "triton": triton.__version__}
 
 
-def _loop_run(v: Variant, reference: Any, keep: Path | None, say: Callable[[str], None]) -> dict[str, Any] | None:
-    """The loop run: every partition's main loop timed whole, no record inside a loop (records inside one are fences
-    ptxas schedules around: the FA forward's consumers lose the overlap of a row sum with the next exp2 and its
-    barrier), so its overhead is the records' at the loops' ends alone; its periods are the ones compared with the
-    prediction at the lowest overhead (``gluon_trace.loop_periods``). Global buffer: Proton's shared one costs
-    registers in every partition. None when it fails (said)."""
+def loop_runs(ks: KernelScopes) -> list[tuple[str, ...]]:
+    """The loop runs: partition 0's main loop alone, then, where the kernel has workers, every partition's. Records
+    in a worker make Proton pass its buffer's state to every worker, which costs registers across their loops
+    (compiled for sm_90: the FA backward's consumers 12 -> 32 spill instructions a trip, the FA forward's 0 -> 2); in
+    the default partition alone they leave every loop's code as the plain kernel's (the same instructions, the same
+    spills), so the first run is the period at the lowest overhead and the second each partition's loop beside it."""
+    names = ks.loop_names()
+    return [names[:1]] + ([names] if len(names) > 1 else [])
+
+
+def _loop_run(v: Variant, names: tuple[str, ...], reference: Any, keep: Path | None,
+              say: Callable[[str], None]) -> dict[str, Any] | None:
+    """A loop run: main loops timed whole, no record inside a loop (records inside one are fences ptxas schedules
+    around: the FA forward's consumers lose the overlap of a row sum with the next exp2 and its barrier), so its
+    overhead is the records' at the loops' ends alone (``gluon_trace.loop_periods`` reads its periods). Global
+    buffer: Proton's shared one costs registers in every partition. None when it fails (said)."""
+    label = "loops" if len(names) > 1 else "loops0"
     try:
-        r = traced_run(v, v.ks.loop_names(), "loops", reference, keep, shared=False)
+        r = traced_run(v, names, label, reference, keep, shared=False)
     except Exception as e:   # noqa: BLE001 - the loop run is lost, not the profile
         v.use(v.plain)
-        say(f"{v.meta['label']} loops: FAILED {type(e).__name__}: {str(e)[:300]}")
+        say(f"{v.meta['label']} {label}: FAILED {type(e).__name__}: {str(e)[:300]}")
         return None
     r["overhead"] = r["instrumented_ms"] / r["plain_adjacent_ms"]
-    say(f"{v.meta['label']} loops: {len(r['regions'])} loops timed whole, overhead x{r['overhead']:.3f}, "
+    say(f"{v.meta['label']} {label}: {', '.join(names)} timed whole, overhead x{r['overhead']:.3f}, "
         f"{r['summary']['events']} records, dropped {r['proton_dropped']}")
     return r
 
@@ -391,7 +403,8 @@ def _single(v: Variant, a: GluonProfileOptions, reference: Any, keep: Path | Non
 
 
 def report(v: Variant, plain_ms: float, plain_after: float, single: dict[str, Any] | None,
-           runs: list[dict[str, Any]], loops: dict[str, Any] | None = None) -> dict[str, Any]:
+           runs: list[dict[str, Any]], loops: dict[str, Any] | None = None,
+           loops_all: dict[str, Any] | None = None) -> dict[str, Any]:
     """The variant's JSON: every run, the combination of the subset runs, and its comparison."""
     final = [r for r in runs if not r.get("superseded") and "error" not in r]
     comb = combine([r["summary"] for r in final], [r["label"] for r in final])
@@ -414,13 +427,14 @@ def report(v: Variant, plain_ms: float, plain_after: float, single: dict[str, An
     }
     if single is not None:
         out["single_vs_combined"] = compare(comb, single["summary"])
-    if loops is not None:
-        loops["overhead"] = round(loops["instrumented_ms"] / loops["plain_adjacent_ms"], 4)
-        counted = [r["summary"] for r in final] + ([single["summary"]] if single else [])
-        out["loop_run"] = {"overhead": loops["overhead"], "proton_dropped": loops["proton_dropped"],
-                           "every_record_kept": not loops["proton_dropped"] and all(
-                               p.get("loops_by_cta") for p in loops["summary"]["partitions"].values()),
-                           "periods": loop_periods(loops["summary"], counted), "run": loops}
+    counted = [r["summary"] for r in final] + ([single["summary"]] if single else [])
+    for key, lr in (("loop_run", loops), ("loop_run_all", loops_all)):
+        if lr is not None:
+            lr["overhead"] = round(lr["instrumented_ms"] / lr["plain_adjacent_ms"], 4)
+            out[key] = {"loops": lr["regions"], "overhead": lr["overhead"], "proton_dropped": lr["proton_dropped"],
+                        "every_record_kept": not lr["proton_dropped"] and all(
+                            p.get("loops_by_cta") for p in lr["summary"]["partitions"].values()),
+                        "periods": loop_periods(lr["summary"], counted), "run": lr}
     return out
 
 
@@ -454,11 +468,12 @@ def table(res: dict[str, Any]) -> str:
              f"{', '.join(res.get('tiles_recorded') or ['all'])}), "
              f"every record kept: {res['all_complete']}; predicted {res['predicted_cycles_per_iteration']} "
              f"cycles/iteration"]
-    lr = res.get("loop_run")
-    if lr:
-        per = ", ".join(f"p{p}: {v['cycles_per_iteration']} ({v['ctas']} CTAs)" for p, v in lr["periods"].items())
-        lines.append(f"  loop run (no record inside a loop): overhead x{lr['overhead']}, every record kept: "
-                     f"{lr['every_record_kept']}; cycles per iteration {per}")
+    for key in ("loop_run", "loop_run_all"):
+        lr = res.get(key)
+        if lr:
+            per = ", ".join(f"p{p}: {v['cycles_per_iteration']} ({v['ctas']} CTAs)" for p, v in lr["periods"].items())
+            lines.append(f"  loop run of {', '.join(lr['loops'])} (no record inside a loop): overhead x{lr['overhead']}, "
+                         f"every record kept: {lr['every_record_kept']}; cycles per iteration {per}")
     cmp = res.get("single_vs_combined") or {"regions": {}, "partitions": {}}
     for p, s in res["combined"]["partitions"].items():
         c = cmp["partitions"].get(p, {})

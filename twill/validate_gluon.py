@@ -197,7 +197,7 @@ def compare(source: str, gj: Mapping[str, Any], prof: Mapping[str, Any], machine
     schedule_it = float(gj["ii"]) * unit
     parts, meas_parts = [], {}
     dots = {n["id"] for n in graph["nodes"] if n["kind"] == "dot"}
-    loop_periods = (prof.get("loop_run") or {}).get("periods") or {}
+    loop_periods = (prof.get("loop_run_all") or prof.get("loop_run") or {}).get("periods") or {}
     for part in prof["partitions"]:
         m, measured_nodes = _measured_partition(prof, int(part["index"]), dots)
         m["loop_period"] = (loop_periods.get(str(part["index"])) or {}).get("cycles_per_iteration")
@@ -243,9 +243,9 @@ def compare(source: str, gj: Mapping[str, Any], prof: Mapping[str, Any], machine
 
 def _loop_run(prof: Mapping[str, Any], schedule_it: float, replayed: float | None,
               cal: Mapping[str, Any] | None) -> dict[str, Any]:
-    """The loop run's measurement (``profiling.gluon_profile._loop_run``: no record inside a loop), the slowest
-    partition's loop, its cycles per iteration amortized over the loop (the rings' filling included), beside the
-    prediction; {} for a profile without one.
+    """The loop run's measurement (``profiling.gluon_profile.loop_runs``: no record inside a loop; partition 0's loop
+    alone, which leaves every loop's code as the plain kernel's), its cycles per iteration amortized over the loop (the
+    rings' filling included; the slowest where it timed several), beside the prediction; {} for a profile without one.
 
     >>> _loop_run({"loop_run": {"overhead": 1.004, "every_record_kept": True, "periods": {"0": {
     ...     "cycles_per_iteration": 2100.0}, "1": {"cycles_per_iteration": 1900.0}}}}, 2000.0, None, None)["iteration_error_loop"]

@@ -33,6 +33,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--stalls", nargs="?", const="capture", default=None, metavar="STALLS_JSON_GZ",
                    help="Gluon: where each partition's time goes by PC sampling: sample on this GPU with ncu (no "
                         "value), or read a sample made before (stalls.json.gz)")
+    p.add_argument("--loops-only", action="store_true",
+                   help="Gluon: the loop runs (no record inside a loop) and one run counting their trips, no region "
+                        "profile: the period at the lowest overhead, the partitions' breakdown not measured")
     p.add_argument("--quiet", action="store_true")
 
 
@@ -80,7 +83,8 @@ def _gluon(args: argparse.Namespace, out: str) -> int:
     journal = Path(out) / "profile-journal.json"
     if args.fresh and args.profile is None:
         journal.unlink(missing_ok=True)
-    opts = GluonProfileOptions(per_run=args.per_run, budget=args.budget, every=args.every, journal=journal)
+    opts = GluonProfileOptions(per_run=args.per_run, budget=args.budget, every=args.every, journal=journal,
+                               loops_only=args.loops_only)
     r = validate_gluon(args.file, machine(args), args.schedule, out, profile_path=args.profile,
                        say=reporter(args.quiet), options=opts, stalls=args.stalls)
     c, sp = r.get("correctness"), r.get("speed")
@@ -102,7 +106,7 @@ def _gluon(args: argparse.Namespace, out: str) -> int:
     if r.get("measured_loop_iteration_cycles"):
         print(f"loop run (no record inside a loop, x{r['loop_run_overhead']} the plain kernel, every record kept: "
               f"{r['loop_run_every_record_kept']}): {r['measured_loop_iteration_cycles']} cycles an iteration, the "
-              f"slowest partition's loop amortized{_pct(r.get('iteration_error_loop'))} against the schedule"
+              f"default partition's loop amortized{_pct(r.get('iteration_error_loop'))} against the schedule"
               + (f", {_pct(r.get('iteration_error_loop_calibrated')).strip()} against the calibrated replay"
                  if r.get("iteration_error_loop_calibrated") is not None else ""))
     ik = r.get("in_kernel") or {}
