@@ -472,3 +472,20 @@ def test_the_default_partitions_loop_run_leaves_every_wgmma_loop_as_the_plain_ke
     assert census(runs[0]) == plain
     every = census(runs[1])
     assert sum(c.get("spills", 0) for c in every) > sum(c.get("spills", 0) for c in plain)
+
+
+def test_loops_only_makes_one_anchor_run_a_partition_and_never_splits_it(monkeypatch):
+    import time
+
+    import profiling.gluon_profile as gp
+
+    _, _, ks = _variant("fa3")
+    want = gp.anchors(ks)
+    assert [ks.by_name[n].partition for n in want] == [0, 1, 2]
+    assert all(ks.by_name[n].instances == 1 for n in want)
+    seen: list = []
+    monkeypatch.setattr(gp, "traced_run", _stub_run(seen, [1.3], lambda names: ["0", "1", "2"]))
+    v = type("V", (), {"ks": ks, "iterations": 32, "capacity": None, "meta": {"label": "x"}})()
+    runs = gp.subset_runs(v, gp.GluonProfileOptions(loops_only=True), 1.0, None, None, time.time() + 60,
+                          say=lambda m: None)
+    assert seen == [(want, 1)] and len(runs) == 1 and not runs[0].get("superseded")
