@@ -356,3 +356,14 @@ def test_the_page_says_its_times_are_units():
     page = render_html(example("fa_subtiled"))
     lede = re.search(r'id="timeline"><h2>Pipelined timeline</h2><p class="lede">([^<]*)', page).group(1)
     assert re.search(r"length L = \d+ units, 1 unit ≈ [\d.]+ cycles", lede), lede
+
+
+def test_the_loop_run_and_the_calibrated_replay_have_their_cards():
+    v = dict(example("fa_subtiled", "validation"), calibrated_iteration_cycles=2687.7,
+             calibrated={"held_out": True}, measured_loop_iteration_cycles=2485.2, loop_run_overhead=1.0203)
+    page = render_html(example("fa_subtiled"), None, example("fa_subtiled", "profile"), v)
+    assert re.search(r"calibrated replay</div><div class=\"v\">2,688", page)
+    m = re.search(r"loop run</div><div class=\"v\">2,485.*?</div>\s*<div[^>]*>([^<]*)", page, re.S)
+    assert m and "x1.020 the plain kernel" in m.group(1) and "-7.5% against the calibrated replay" in m.group(1)
+    assert "loop run</div>" not in render_html(example("fa_subtiled"), None, example("fa_subtiled", "profile"),
+                                               example("fa_subtiled", "validation"))

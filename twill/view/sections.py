@@ -137,6 +137,18 @@ def _iteration_cards(pd: PageData) -> list[tuple[str, str, str]]:
         cards.append(("measured iteration", f"{num(meas_it)} <small>cycles</small>",
                       f"{err:+.1%} against the prediction" if err is not None else ""))
     v = pd.validation or {}
+    cal = to_float(v.get("calibrated_iteration_cycles"))
+    if cal:
+        cards.append(("calibrated replay", f"{num(cal)} <small>cycles</small>",
+                      "the kernel replayed with the costs fitted on profiles" +
+                      (" (held out)" if as_dict(v.get("calibrated")).get("held_out") else "")))
+    loop = to_float(v.get("measured_loop_iteration_cycles"))
+    if loop and pred_it:
+        over = to_float(v.get("loop_run_overhead"))
+        err_cal = f", {(loop - cal) / cal:+.1%} against the calibrated replay" if cal else ""
+        cards.append(("loop run", f"{num(loop)} <small>cycles</small>",
+                      f"no record inside a loop (x{over:.3f} the plain kernel): {(loop - pred_it) / pred_it:+.1%} "
+                      f"against the prediction{err_cal}" if over else f"{(loop - pred_it) / pred_it:+.1%}{err_cal}"))
     if to_float(v.get("measured_iteration_cycles_uninstrumented")) is not None and pred_it:
         est = float(v["measured_iteration_cycles_uninstrumented"])
         cards.append(("uninstrumented (est.)", f"{num(est)} <small>cycles</small>",
