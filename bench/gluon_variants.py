@@ -396,7 +396,7 @@ def regenerate(d: Path) -> str:
 def _refresh_ptxas(d: Path, gs: dict, compiled, machine) -> str:
     """The chosen candidate's ptxas record in ``gluon.json`` (and the route's reason quoting it) as ptxas says of the
     kernel regenerated; said where the route, reading the records so, would choose another candidate."""
-    from codegen.gluon.generate import PtxasReport, ptxas_report
+    from codegen.gluon.generate import PtxasReport, chosen_candidate, ptxas_report
 
     cands = gs["gluon"].get("candidates") or []
     i = chosen_candidate(cands)
@@ -427,24 +427,6 @@ def _refresh_shared(gs: dict, compiled) -> bool:
             decisions[j] = line.replace(m.group(0), f"shared memory compiled: {now} bytes")
             return True
     return False
-
-
-def chosen_candidate(cands: list[dict]) -> int | None:
-    """Index of the route's chosen candidate (``twill.gluon_route``): the ptxas-clean one predicted fastest per SM
-    (fewest sub-tiles on a tie), else the one ptxas allocated best, then predicted fastest."""
-    from codegen.gluon.generate import PtxasReport
-
-    made = [i for i, c in enumerate(cands) if c.get("ptxas") is not None and not c.get("error")]
-    clean = [i for i in made if PtxasReport(**cands[i]["ptxas"]).clean]
-    if clean:
-        # per SM (its CTAs an SM share its units: ``Candidate.sm_cycles``); a record written before had none
-        return min(clean, key=lambda i: (round(cands[i].get("sm_cycles") or cands[i]["iteration_cycles"]),
-                                         cands[i]["subtiles"]))
-
-    def allocation(i: int) -> tuple:
-        cost = PtxasReport(**cands[i]["ptxas"]).cost
-        return (cost[0], cands[i]["iteration_cycles"], cost)
-    return min(made, key=allocation) if made else None
 
 
 def _specialised(command: str):

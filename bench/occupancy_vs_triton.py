@@ -58,6 +58,11 @@ def one(d: Path) -> str | None:
 def main() -> int:
     base = ROOT / "bench/results/gluon"
     labels = sys.argv[1:] or sorted(p.name for p in base.iterdir() if (p / "variant.json").exists())
+    unknown = [x for x in labels if not (base / x / "gluon.json").exists()]
+    if unknown:
+        print(f"occupancy_vs_triton: no committed variant {', '.join(unknown)} (expected a directory of "
+              f"bench/results/gluon with gluon.json)", file=sys.stderr)
+        return 2
     lower = total = 0
     for label in labels:
         line = one(base / label)

@@ -1061,7 +1061,7 @@ def _choose(res: GluonResult) -> GluonResult:
     if res.chosen is not None and res.chosen.kernel is not None:
         res.chosen = dataclasses.replace(res.chosen, kernel=dataclasses.replace(
             res.chosen.kernel, decisions=res.chosen.kernel.decisions + (_issue_order(res.chosen, clean),)
-            + _calibrated(res.chosen, made) + _occupancy(res.chosen, clean)))
+            + _calibrated(res.chosen, made) + occupancy_decision(res.chosen, clean)))
     why = _reasons(c for c in res.candidates if c.error or (c.ptxas is not None and not c.ptxas.clean))
     if res.chosen is None and not why:
         why = ["no joint schedule was found for any row split"]
@@ -1088,7 +1088,7 @@ def unfit_value(graph: LoopGraph) -> str | None:
             "a smaller tile fits)")
 
 
-def _occupancy(chosen: Candidate, clean: list[Candidate]) -> tuple[str, ...]:
+def occupancy_decision(chosen: Candidate, clean: list[Candidate]) -> tuple[str, ...]:
     """For a kernel of one partition: its CTAs per SM by ptxas's registers (not in the model: run 26b measured
     rms_norm_bwd's compute in one stage, 7 CTAs per SM, 2 % slower than over two stages with 6)."""
     k = chosen.kernel

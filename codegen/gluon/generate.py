@@ -910,6 +910,24 @@ class PtxasReport:
         return dataclasses.asdict(self)
 
 
+def chosen_candidate(cands: list[dict]) -> int | None:
+    """Index of the route's chosen candidate in a ``gluon.json`` record's ``candidates`` (``twill.gluon_route._choose``,
+    as the record keeps it): the ptxas-clean one predicted fastest per SM (fewest sub-tiles on a tie), else the one
+    ptxas allocated best, then predicted fastest; None where none was made. The record's ``chosen`` names the sub-tiles
+    only, which two candidates may share (a one-stage alternative, ``gluon_route._fewer_stages``)."""
+    made = [i for i, c in enumerate(cands) if c.get("ptxas") is not None and not c.get("error")]
+    clean = [i for i in made if PtxasReport(**cands[i]["ptxas"]).clean]
+    if clean:
+        # per SM (its CTAs an SM share its units: ``Candidate.sm_cycles``); a record written before had none
+        return min(clean, key=lambda i: (round(cands[i].get("sm_cycles") or cands[i]["iteration_cycles"]),
+                                         cands[i]["subtiles"]))
+
+    def allocation(i: int) -> tuple:
+        cost = PtxasReport(**cands[i]["ptxas"]).cost
+        return (cost[0], cands[i]["iteration_cycles"], cost)
+    return min(made, key=allocation) if made else None
+
+
 def _plan(fn: Function, loop: Any, graph: LoopGraph, schedule: Schedule, *args: Any, own_tiles: bool = False,
           prefetch: int | None = None, **kw: Any) -> KernelPlan:
     """``plan_kernel``; a consumer loading its own tiles copies a wgmma's tiles ``prefetch`` iterations ahead (None:

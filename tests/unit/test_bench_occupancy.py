@@ -6,7 +6,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from codegen.gluon.generate import PtxasReport
-from twill.gluon_route import _occupancy
+from twill.gluon_route import occupancy_decision
 
 ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("occupancy_vs_triton", ROOT / "bench/occupancy_vs_triton.py")
@@ -19,7 +19,7 @@ def test_the_bench_reads_the_routes_occupancy_line():
     kernel = SimpleNamespace(maxnreg=None, plan=plan, num_warps=8)
     report = PtxasReport(registers=164, spill_stores=0, spill_loads=0, serialized="", spills_in_loop=0)
     chosen = SimpleNamespace(kernel=kernel, ptxas=report, ctas_per_sm=1)
-    (line,) = _occupancy(chosen, [])
+    (line,) = occupancy_decision(chosen, [])
     m = bench.OCCUPANCY.match(line)
     assert m is not None, line
     assert m.groups() == ("164", "1", "256", "2")

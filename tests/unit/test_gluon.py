@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from codegen.gluon.generate import (SERIALIZED, GluonKernel, PtxasReport, compile_offline, distinct_loop_names,
-                                    generate, ptxas_report, recorded_siblings, sibling_loops)
+from codegen.gluon.generate import (SERIALIZED, GluonKernel, chosen_candidate, compile_offline,
+                                    distinct_loop_names, generate, ptxas_report, recorded_siblings, sibling_loops)
 from codegen.gluon.kernel import bound_axes, constant_trips, renamed, trip_count_varies
 from codegen.gluon.layouts import aliases
 from codegen.gluon.plan import broadcast_saving
@@ -70,24 +70,7 @@ def test_generated_kernel_compiles_for_sm90_and_ptxas_agrees_with_the_route(labe
     assert "ttg.warp_specialize" in compiled.asm["ttgir"]
     report = ptxas_report(compiled, load_machine("h200"))
     assert report is not None
-    assert report.to_dict() == gs["gluon"]["candidates"][_chosen(gs)]["ptxas"]
-
-
-def _chosen(gs) -> int:
-    """Index of the route's chosen candidate: the ptxas-clean one predicted fastest per SM (its CTAs an SM
-    sharing its units; fewest sub-tiles on a tie), else, wgmmas not serialised first, the one predicted fastest, then the one ptxas allocated best
-    (twill.gluon_route._choose)."""
-    cands = gs["gluon"]["candidates"]
-    made = [i for i, c in enumerate(cands) if c["ptxas"] is not None and not c["error"]]
-    clean = [i for i in made if PtxasReport(**cands[i]["ptxas"]).clean]
-    if clean:
-        # per SM (its CTAs an SM share its units: ``Candidate.sm_cycles``); a record written before had none
-        return min(clean, key=lambda i: (round(cands[i].get("sm_cycles") or cands[i]["iteration_cycles"]),
-                                         cands[i]["subtiles"]))
-    def allocation(i: int) -> tuple:
-        cost = PtxasReport(**cands[i]["ptxas"]).cost
-        return (cost[0], cands[i]["iteration_cycles"], cost)
-    return min(made, key=allocation)
+    assert report.to_dict() == gs["gluon"]["candidates"][chosen_candidate(gs["gluon"]["candidates"])]["ptxas"]
 
 
 @pytest.mark.parametrize("label", VARIANTS)
