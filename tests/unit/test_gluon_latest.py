@@ -39,3 +39,29 @@ def test_latest_run_wins_graph_figures_compared_like_for_like(tmp_path):
          "bench/results/gluon/runs/run10/kernels/gemm")
     rows = gluon_latest.latest(tmp_path / "runs", variants)
     assert [(r["label"], r["run"], round(r["ratio"], 3)) for r in rows] == [("gemm", 9, 0.75)]   # 180 / 240
+
+
+def test_a_record_with_a_kernel_hash_counts_for_the_committed_kernel_of_that_hash(tmp_path):
+    import hashlib
+
+    variants = tmp_path / "gluon"
+    for label, text in (("gemm", "kernel A"), ("norm", "kernel N")):
+        (variants / label).mkdir(parents=True)
+        (variants / label / "variant.json").write_text("{}")
+        (variants / label / "kernel_gluon.py").write_text(text)
+    sha = {t: hashlib.sha256(t.encode()).hexdigest() for t in ("kernel A", "kernel B", "kernel N")}
+    p = {"M": 8}
+    base = [{"kernel_file": "g.py", "rows": [{"problem": p, "triton_default": 200.0}]},
+            {"kernel_file": "n.py", "rows": [{"problem": p, "triton_default_ms": 2.0}]}]
+    _run(tmp_path / "runs/run140/out/gpu140.json",
+         [  # the committed directory timed, but its kernel since replaced: not counted for gemm
+          {"label": "gemm", "kernel_file": "g.py", "pass": True, "kernel_sha256": sha["kernel B"],
+           "speed": [{"problem": p, "tflops": 50.0}]},
+          # a kernel timed from runs/run140/kernels/ and committed since as gemm's: counted for gemm
+          {"label": "gemm_after", "kernel_file": "g.py", "pass": True, "kernel_sha256": sha["kernel A"],
+           "speed": [{"problem": p, "tflops": 220.0}]},
+          {"label": "norm", "kernel_file": "n.py", "pass": True, "kernel_sha256": sha["kernel N"],
+           "speed": [{"problem": p, "ms": 1.0}]}], base,
+         "bench/results/gluon/gemm bench/results/gluon/runs/run140/kernels/gemm bench/results/gluon/norm")
+    rows = {r["label"]: round(r["ratio"], 3) for r in gluon_latest.latest(tmp_path / "runs", variants)}
+    assert rows == {"gemm": 1.1, "norm": 2.0}
