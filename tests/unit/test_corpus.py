@@ -27,7 +27,10 @@ ARCHES = ("h100", "b200")
 # (sm_90; for sm_100 it compiles)
 NOT_PIPELINED = {("fla_fused_chunk_retention", "h100"): "TritonGPUPipeline"}   # an if in the loop's if; FLA: 1 stage
 # kernels with no counted loop to schedule: building the default graph says why in one line
-NO_FOR_LOOP = {"tut05_ln_bwd_lock": "found only a `while` loop"}   # tutorial 05's dx kernel: its spin lock alone
+NO_FOR_LOOP = {"tut05_ln_bwd_lock": "found only a `while` loop",   # tutorial 05's dx kernel: its spin lock alone
+               # session 57's sweep M: Mamba-2's chunk cumsum (one tile, tl.cumsum, no loop at all) and vLLM's conv1d
+               # decode step (its token loop a tl.static_range over a constexpr, unrolled)
+               "mamba_chunk_cumsum_fwd": "no loop in kernel", "vllm_causal_conv1d_update": "no loop in kernel"}
 CASES = [(f, a) for f in FILES for a in ARCHES]
 
 

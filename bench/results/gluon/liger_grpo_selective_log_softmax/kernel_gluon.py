@@ -1,0 +1,368 @@
+"""_selective_log_softmax_kernel, written by twill from its joint schedule: I=114 L=337 (optimal), 288 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 4 stages), so no warp_specialize: 1 warps, registers as ptxas allocates them (the schedule's tiles need about 232 per thread)
+- shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
+- early return at liger_grpo_selective_log_softmax.py:56 (TTGIR line 47): taken in the kernel itself, before the loop; not persistent, as a program id decides it (--persistent on takes it per tile)
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+
+L0 = gl.constexpr(gl.BlockedLayout(size_per_thread=[8], threads_per_warp=[32], warps_per_cta=[1], order=[0]))
+
+@gluon.jit
+def consumer_0(LOGITS, INPUT_IDS, LOG_P, MASK, TEMPERATURE, stride_input_ids_b):
+    off_b = gl.program_id(0)
+    off_b_5 = gl.cast(off_b, gl.int64)
+    off_l = gl.program_id(1)
+    off_l_6 = gl.cast(off_l, gl.int64)
+    LOGITS_7 = off_b_5 * 39047552
+    LOGITS_8 = off_l_6 * 151936
+    LOGITS_9 = LOGITS_7 + LOGITS_8
+    LOGITS_10 = LOGITS + LOGITS_9
+    INPUT_IDS_11 = gl.cast(stride_input_ids_b, gl.int64)
+    INPUT_IDS_12 = off_b_5 * INPUT_IDS_11
+    INPUT_IDS_13 = INPUT_IDS_12 + off_l_6
+    INPUT_IDS_14 = INPUT_IDS + INPUT_IDS_13
+    LOG_P_15 = off_b_5 * 256
+    LOG_P_16 = LOG_P_15 + off_l_6
+    LOG_P_17 = LOG_P + LOG_P_16
+    cols = gl.arange(0, 2048, layout=L0)
+    twill_n = (151936 - 0 + 2048 - 1) // 2048
+    cols_27 = (0 + (0 - 0) * 2048) + cols  # load0_logits: stage 0, partition 0 (group 0)
+    logits_28 = cols_27 < 151936  # load0_logits: stage 0, partition 0 (group 0)
+    logits_29 = LOGITS_10 + cols_27  # load0_logits: stage 0, partition 0 (group 0)
+    logits_30 = gl.load(logits_29, mask=logits_28, other=float("-inf"))  # load0_logits: stage 0, partition 0 (group 0)
+    logits_30_p1 = logits_30
+    new_m_i_34 = float("-inf")
+    cols_27 = (0 + (1 - 0) * 2048) + cols  # load0_logits: stage 0, partition 0 (group 0)
+    logits_28 = cols_27 < 151936  # load0_logits: stage 0, partition 0 (group 0)
+    logits_29 = LOGITS_10 + cols_27  # load0_logits: stage 0, partition 0 (group 0)
+    logits_30 = gl.load(logits_29, mask=logits_28, other=float("-inf"))  # load0_logits: stage 0, partition 0 (group 0)
+    logits_31 = logits_30_p1.to(gl.float32)  # convert0_logits: stage 1, partition 0 (group 0)
+    logits_32 = logits_31 / TEMPERATURE  # elementwise0_logits: stage 1, partition 0 (group 0)
+    logits_30_p1 = logits_30
+    logits_32_p1 = logits_32
+    new_m_i_34_p1 = new_m_i_34
+    l_i_42 = 0.0
+    cols_27 = (0 + (2 - 0) * 2048) + cols  # load0_logits: stage 0, partition 0 (group 0)
+    logits_28 = cols_27 < 151936  # load0_logits: stage 0, partition 0 (group 0)
+    logits_29 = LOGITS_10 + cols_27  # load0_logits: stage 0, partition 0 (group 0)
+    logits_30 = gl.load(logits_29, mask=logits_28, other=float("-inf"))  # load0_logits: stage 0, partition 0 (group 0)
+    logits_31 = logits_30_p1.to(gl.float32)  # convert0_logits: stage 1, partition 0 (group 0)
+    new_m_i = logits_32_p1  # reduce0_new_m_i: stage 2, partition 0 (group 0)
+    new_m_i_33 = gl.max(new_m_i, axis=0)  # reduce0_new_m_i: stage 2, partition 0 (group 0)
+    new_m_i_34 = gl.maximum(new_m_i_34_p1, new_m_i_33)  # elementwise1_new_m_i: stage 2, partition 0 (group 0)
+    logits_32 = logits_31 / TEMPERATURE  # elementwise0_logits: stage 1, partition 0 (group 0)
+    l_i_42_p1 = l_i_42
+    logits_30_p1 = logits_30
+    logits_32_p2 = logits_32_p1
+    logits_32_p1 = logits_32
+    new_m_i_34_p2 = new_m_i_34_p1
+    new_m_i_34_p1 = new_m_i_34
+    for twill_b in range(3, twill_n):
+        cols_26 = (0 + (twill_b - 0) * 2048)  # load0_logits: stage 0, partition 0 (group 0)
+        cols_27 = cols_26 + cols  # load0_logits: stage 0, partition 0 (group 0)
+        logits_28 = cols_27 < 151936  # load0_logits: stage 0, partition 0 (group 0)
+        logits_29 = LOGITS_10 + cols_27  # load0_logits: stage 0, partition 0 (group 0)
+        logits_30 = gl.load(logits_29, mask=logits_28, other=float("-inf"))  # load0_logits: stage 0, partition 0 (group 0)
+        logits_31 = logits_30_p1.to(gl.float32)  # convert0_logits: stage 1, partition 0 (group 0)
+        alpha = new_m_i_34_p2 - new_m_i_34_p1  # sfu0_alpha: stage 3, partition 0 (group 0)
+        alpha_35 = gl.exp(alpha)  # sfu0_alpha: stage 3, partition 0 (group 0)
+        l_i_37 = new_m_i_34_p1  # sfu1_l_i: stage 3, partition 0 (group 0)
+        l_i_38 = logits_32_p2 - l_i_37  # sfu1_l_i: stage 3, partition 0 (group 0)
+        l_i_39 = gl.exp(l_i_38)  # sfu1_l_i: stage 3, partition 0 (group 0)
+        new_m_i = logits_32_p1  # reduce0_new_m_i: stage 2, partition 0 (group 0)
+        new_m_i_33 = gl.max(new_m_i, axis=0)  # reduce0_new_m_i: stage 2, partition 0 (group 0)
+        new_m_i_34 = gl.maximum(new_m_i_34_p1, new_m_i_33)  # elementwise1_new_m_i: stage 2, partition 0 (group 0)
+        logits_32 = logits_31 / TEMPERATURE  # elementwise0_logits: stage 1, partition 0 (group 0)
+        l_i_40 = l_i_39  # reduce1_l_i: stage 3, partition 0 (group 0)
+        l_i_41 = gl.sum(l_i_40, axis=0)  # reduce1_l_i: stage 3, partition 0 (group 0)
+        l_i_36 = l_i_42_p1 * alpha_35  # elementwise2_l_i: stage 3, partition 0 (group 0)
+        l_i_42 = l_i_36 + l_i_41  # elementwise2_l_i: stage 3, partition 0 (group 0)
+        l_i_42_p1 = l_i_42
+        logits_30_p1 = logits_30
+        logits_32_p2 = logits_32_p1
+        logits_32_p1 = logits_32
+        new_m_i_34_p2 = new_m_i_34_p1
+        new_m_i_34_p1 = new_m_i_34
+    logits_31 = logits_30_p1.to(gl.float32)  # convert0_logits: stage 1, partition 0 (group 0)
+    alpha = new_m_i_34_p2 - new_m_i_34_p1  # sfu0_alpha: stage 3, partition 0 (group 0)
+    alpha_35 = gl.exp(alpha)  # sfu0_alpha: stage 3, partition 0 (group 0)
+    l_i_37 = new_m_i_34_p1  # sfu1_l_i: stage 3, partition 0 (group 0)
+    l_i_38 = logits_32_p2 - l_i_37  # sfu1_l_i: stage 3, partition 0 (group 0)
+    l_i_39 = gl.exp(l_i_38)  # sfu1_l_i: stage 3, partition 0 (group 0)
+    new_m_i = logits_32_p1  # reduce0_new_m_i: stage 2, partition 0 (group 0)
+    new_m_i_33 = gl.max(new_m_i, axis=0)  # reduce0_new_m_i: stage 2, partition 0 (group 0)
+    new_m_i_34 = gl.maximum(new_m_i_34_p1, new_m_i_33)  # elementwise1_new_m_i: stage 2, partition 0 (group 0)
+    logits_32 = logits_31 / TEMPERATURE  # elementwise0_logits: stage 1, partition 0 (group 0)
+    l_i_40 = l_i_39  # reduce1_l_i: stage 3, partition 0 (group 0)
+    l_i_41 = gl.sum(l_i_40, axis=0)  # reduce1_l_i: stage 3, partition 0 (group 0)
+    l_i_36 = l_i_42_p1 * alpha_35  # elementwise2_l_i: stage 3, partition 0 (group 0)
+    l_i_42 = l_i_36 + l_i_41  # elementwise2_l_i: stage 3, partition 0 (group 0)
+    l_i_42_p1 = l_i_42
+    logits_30_p1 = logits_30
+    logits_32_p2 = logits_32_p1
+    logits_32_p1 = logits_32
+    new_m_i_34_p2 = new_m_i_34_p1
+    new_m_i_34_p1 = new_m_i_34
+    alpha = new_m_i_34_p2 - new_m_i_34_p1  # sfu0_alpha: stage 3, partition 0 (group 0)
+    alpha_35 = gl.exp(alpha)  # sfu0_alpha: stage 3, partition 0 (group 0)
+    l_i_37 = new_m_i_34_p1  # sfu1_l_i: stage 3, partition 0 (group 0)
+    l_i_38 = logits_32_p2 - l_i_37  # sfu1_l_i: stage 3, partition 0 (group 0)
+    l_i_39 = gl.exp(l_i_38)  # sfu1_l_i: stage 3, partition 0 (group 0)
+    new_m_i = logits_32_p1  # reduce0_new_m_i: stage 2, partition 0 (group 0)
+    new_m_i_33 = gl.max(new_m_i, axis=0)  # reduce0_new_m_i: stage 2, partition 0 (group 0)
+    new_m_i_34 = gl.maximum(new_m_i_34_p1, new_m_i_33)  # elementwise1_new_m_i: stage 2, partition 0 (group 0)
+    l_i_40 = l_i_39  # reduce1_l_i: stage 3, partition 0 (group 0)
+    l_i_41 = gl.sum(l_i_40, axis=0)  # reduce1_l_i: stage 3, partition 0 (group 0)
+    l_i_36 = l_i_42_p1 * alpha_35  # elementwise2_l_i: stage 3, partition 0 (group 0)
+    l_i_42 = l_i_36 + l_i_41  # elementwise2_l_i: stage 3, partition 0 (group 0)
+    l_i_42_p1 = l_i_42
+    logits_30_p1 = logits_30
+    logits_32_p2 = logits_32_p1
+    logits_32_p1 = logits_32
+    new_m_i_34_p2 = new_m_i_34_p1
+    new_m_i_34_p1 = new_m_i_34
+    alpha = new_m_i_34_p2 - new_m_i_34_p1  # sfu0_alpha: stage 3, partition 0 (group 0)
+    alpha_35 = gl.exp(alpha)  # sfu0_alpha: stage 3, partition 0 (group 0)
+    l_i_37 = new_m_i_34_p1  # sfu1_l_i: stage 3, partition 0 (group 0)
+    l_i_38 = logits_32_p2 - l_i_37  # sfu1_l_i: stage 3, partition 0 (group 0)
+    l_i_39 = gl.exp(l_i_38)  # sfu1_l_i: stage 3, partition 0 (group 0)
+    l_i_40 = l_i_39  # reduce1_l_i: stage 3, partition 0 (group 0)
+    l_i_41 = gl.sum(l_i_40, axis=0)  # reduce1_l_i: stage 3, partition 0 (group 0)
+    l_i_36 = l_i_42_p1 * alpha_35  # elementwise2_l_i: stage 3, partition 0 (group 0)
+    l_i_42 = l_i_36 + l_i_41  # elementwise2_l_i: stage 3, partition 0 (group 0)
+    l_i_42_p1 = l_i_42
+    logits_30_p1 = logits_30
+    logits_32_p2 = logits_32_p1
+    logits_32_p1 = logits_32
+    new_m_i_34_p2 = new_m_i_34_p1
+    new_m_i_34_p1 = new_m_i_34
+    lse = gl.log(l_i_42_p1)
+    lse_20 = new_m_i_34_p2 + lse
+    ids = gl.load(INPUT_IDS_14)
+    x = LOGITS_9 + ids
+    x_21 = LOGITS + x
+    x_22 = gl.load(x_21)
+    x_23 = gl.cast(x_22, gl.float32)
+    x_24 = x_23 / TEMPERATURE
+    logp = x_24 - lse_20
+    gl.store(LOG_P_17, logp)
+
+@gluon.jit
+def twill_kernel(LOGITS, INPUT_IDS, LOG_P, MASK, TEMPERATURE, stride_input_ids_b):
+    off_b = gl.program_id(0)
+    off_b_5 = gl.cast(off_b, gl.int64)
+    off_l = gl.program_id(1)
+    off_l_6 = gl.cast(off_l, gl.int64)
+    INPUT_IDS_11 = gl.cast(stride_input_ids_b, gl.int64)
+    INPUT_IDS_12 = off_b_5 * INPUT_IDS_11
+    INPUT_IDS_13 = INPUT_IDS_12 + off_l_6
+    MASK_18 = MASK + INPUT_IDS_13
+    not_skip = gl.load(MASK_18)
+    v0 = not_skip == 0
+    if v0:
+        return
+    consumer_0(LOGITS, INPUT_IDS, LOG_P, MASK, TEMPERATURE, stride_input_ids_b, )
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['LOGITS', 'INPUT_IDS', 'LOG_P', 'MASK', 'TEMPERATURE', 'stride_input_ids_b', 'L', 'N', 'BLOCK_N']          # the Triton kernel's parameters, in order
+RUNTIME = ['LOGITS', 'INPUT_IDS', 'LOG_P', 'MASK', 'TEMPERATURE', 'stride_input_ids_b']   # the Gluon kernel's parameters, in order
+FLAGS = []   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED = ['LOGITS', 'INPUT_IDS', 'LOG_P', 'MASK', 'TEMPERATURE', 'stride_input_ids_b']   # the arguments a launch key reads
+CONSTEXPRS = {'L': 256, 'N': 151936, 'BLOCK_N': 2048}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 1
+MAXNREG = None
+PERSISTENT = False      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+_CODE = {}                     # expression -> its compiled code
+_DESCS = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE = []                   # the active driver's current device, read per launch
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+        if len(_DESCS) >= 256:
+            _DESCS.clear()
+        d = _DESCS[key] = TensorDescriptor(_Base(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
+
+
+def _key(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES:
+        from triton import knobs
+        _MODES.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
+    for n in KEYED:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device():
+    if not _DEVICE:
+        from triton.runtime import driver
+        _DEVICE.append(driver.active.get_current_device)
+    return _DEVICE[0]()
+
+
+def _decide(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = None
+    flags = {}
+    return [tuple(flags[f] for f in FLAGS), shapes, None]
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    key = _key(bound, g)
+    entry = _KEYED.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide(bound)
+        if key is not None:
+            if len(_KEYED) >= 64:
+                _KEYED.clear()
+            _KEYED[key] = entry
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return _run(entry, g, runtime)
+
+
+def _run(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel[g](*runtime, **dict(zip(FLAGS, entry[0])), num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Config:
+    """``kernel.best_config`` as an autotuner has it after a run (Mamba reads its ``kwargs["BLOCK_SIZE_M"]`` to size
+    its grid): the constexprs this kernel was generated for."""
+
+    def __init__(self):
+        self.kwargs, self.num_warps, self.num_stages, self.num_ctas = dict(CONSTEXPRS), NUM_WARPS, None, 1
+        self.maxnreg, self.pre_hook = MAXNREG, None
+
+    def all_kwargs(self):
+        return dict(self.kwargs, num_warps=self.num_warps, num_ctas=self.num_ctas)
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called; ``kernel.fn[grid](*args)`` as a heuristics' or an
+    autotuner's wrapped function is called past them (FlagGems), ``kernel.best_config`` and ``kernel.run(*args,
+    grid=grid)``: the kernel is specialised already (a warmup run compiles nothing here: the first launch does)."""
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: launch(grid, *args, **kwargs)
+
+    def run(self, *args, grid, warmup=False, **kwargs):
+        """``kernel.run(*args, grid=grid, warmup=False)``, as a JIT function is run without its ``[grid]``."""
+        return None if warmup else launch(grid, *args, **kwargs)
+
+    @property
+    def fn(self):
+        return self
+
+    @property
+    def best_config(self):
+        return _Config()
+
+
+kernel = _Kernel()
