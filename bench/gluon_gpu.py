@@ -87,8 +87,11 @@ def one(directory: Path, sizes: list[int]) -> dict[str, Any]:
                            "kernel_sha256": hashlib.sha256((directory / "kernel_gluon.py").read_bytes()).hexdigest()}
     tol = float(getattr(kmod, "VALIDATE_TOL", 1e-2))
     setattr(kmod, meta["jit"], gmod.kernel)
+    if hasattr(gmod.kernel, "fallbacks"):       # a launch the kernel was not generated for runs Triton's, counted
+        gmod.kernel.fallback = triton_fn
     out["checks"] = output_checks(kmod, tol)
     out["pass"] = all(c["pass"] for c in out["checks"])
+    out["fallback_launches_in_checks"] = getattr(gmod.kernel, "fallbacks", 0)
     fl = getattr(kmod, "flops", None)
     decided = recording(gmod)
     for size in _sizes(kmod, sizes):
@@ -97,7 +100,9 @@ def one(directory: Path, sizes: list[int]) -> dict[str, Any]:
         getattr(gmod, "_KEYED", {}).clear()          # this problem's launch decides its path again, recorded
         getattr(gmod, "_TIMED", {}).clear()          # ... and, where the module times its two kernels, times them
         decided.clear()
+        before = getattr(gmod.kernel, "fallbacks", 0)
         t = _timings(lambda: kmod.launch(inp))
+        t["fallback_launches"] = getattr(gmod.kernel, "fallbacks", 0) - before     # > 0: the figure is Triton's
         f = fl(**size) if callable(fl) else None
         timed = sorted({fn.__name__ for fn in getattr(gmod, "_TIMED", {}).values()})
         out["speed"].append({"problem": size, **t, "tflops": f / t["ms"] * 1e-9 if f else None,
@@ -255,8 +260,12 @@ def _line(res: dict[str, Any]) -> str:
                        f"/{s['host_us']:.0f}us" if s["tflops"] else f"{s['ms']:.3f} ms") + _path(s.get("path"))
                       + (f" [timed: {', '.join(s['timed'])}]" if s.get("timed") else "")
                       for s in res["speed"])
+    fell = res.get("fallback_launches_in_checks") or 0
+    timed = sum(1 for s in res["speed"] if s.get("fallback_launches"))
+    said = (f"; {fell} check launches ran the Triton kernel (not generated for them)" if fell else "") + \
+        (f"; {timed} timed problem(s) ran the Triton kernel: not twill's figures" if timed else "")
     return (f"{res['label']}: {'PASS' if res['pass'] else 'FAIL'} (max rel err {worst:.2e}"
-            f"{', NaN' if any(c['nan'] for c in checks) else ''}) TFLOP/s {speed} [{res.get('seconds')} s]")
+            f"{', NaN' if any(c['nan'] for c in checks) else ''}{said}) TFLOP/s {speed} [{res.get('seconds')} s]")
 
 
 def _path(path: dict[str, Any] | None) -> str:

@@ -71,7 +71,8 @@ def latest(runs: Path = RUNS, variants: Path = ROOT / "bench/results/gluon") -> 
             label = _committed_label(v, command, labels, by_sha)
             if label is not None and v.get("pass"):
                 for s in v.get("speed") or []:
-                    twill[(label, json.dumps(s.get("problem"), sort_keys=True))] = (n, s, v["kernel_file"])
+                    if not s.get("fallback_launches"):        # else the figure is the Triton kernel's
+                        twill[(label, json.dumps(s.get("problem"), sort_keys=True))] = (n, s, v["kernel_file"])
         base = d.get("baselines") or []
         for b in base.values() if isinstance(base, dict) else base:
             for r in b.get("rows") or []:
