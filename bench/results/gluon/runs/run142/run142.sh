@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Run 142 (session 57). c: sweep M's four Gluon kernels (first on a GPU) and three kernels whose latest figure predates
+# their regeneration (FLA's WY backward run 129, FlagGems' peeled mm run 130, FlagAttention's dK/dV run 133), each with
+# Triton's default beside it. a / b: the committed variants the route now writes differently (solved again this
+# session, runs/run142/kernels/<label>, "_after"): a, where the long-loop kernel itself changed, committed and after
+# back to back; b, where only a one-partition kernel for short loops was added beside the same long kernel, the after
+# kernel alone (its checks run the short path at SMALL where the loop is short).
+set -u
+G=bench/results/gluon
+K=$G/runs/run142/kernels
+gpu() { TWILL_BENCH_CONFIGS=0 PYTHONPATH=. timeout 560 python bench/gluon_gpu.py "$@" --sizes 4096 --timeout 40 2>&1 \
+          | tee -a $OUT/run142.log | grep -v "^\s*$"; }
+case "${1:-c}" in
+  c) gpu $G/liger_grpo_selective_log_softmax $G/tut09_range_attrs_bias_gelu $G/triton_kernels_mxfp4_upcast_gemm \
+         $G/inductor_embedding_rms_norm $G/fla_wy_repr_bwd $G/flaggems_mm_peeled $G/flagattn_bwd_kv --out $OUT/gpu142c.json ;;
+  a) D=""; for k in $(cat $K/LONG); do D="$D $G/$k $K/$k"; done
+     gpu $D --no-baselines --out $OUT/gpu142a.json ;;
+  b) D=""; for k in $(cat $K/SHORT); do D="$D $K/$k"; done
+     gpu $D --no-baselines --out $OUT/gpu142b.json ;;
+esac
