@@ -2,7 +2,7 @@
 cuDNN / flash SDPA and cuBLAS, each variant in its own process (a kernel that deadlocks costs its timeout,
 not the run).
 
-    python bench/gluon_gpu.py DIR [DIR ...] [--out results.json] [--sizes 1024,4096,16384] [--timeout 240]
+    python bench/gluon_gpu.py DIR [DIR ...] [--out results.json] [--sizes 1024,4096,16384 | 0: checks only] [--timeout 240]
                               [--no-baselines]
 
 Each DIR holds ``kernel_gluon.py`` and ``variant.json`` (``{"label", "kernel_file", "jit"}``), as
@@ -66,6 +66,8 @@ def _timings(fn: Any) -> dict[str, float]:
 def _sizes(kmod: Any, sizes: list[int]) -> list[dict[str, int]]:
     """The problems to time: the FA sizes of the benchmark (B=4, H=32, D=128, N each), else PROBLEM."""
     problem = dict(getattr(kmod, "PROBLEM", {}) or {})
+    if not sizes:                           # ``--sizes 0``: the checks only, nothing timed
+        return []
     if "N" in problem and "H" in problem:
         return [dict(problem, N=n) for n in sizes]
     return [problem]
@@ -217,7 +219,7 @@ def main() -> int:
     ap.add_argument("--one", default=None, help=argparse.SUPPRESS)
     ap.add_argument("--baseline", default=None, help=argparse.SUPPRESS)
     a = ap.parse_args()
-    sizes = [int(x) for x in a.sizes.split(",")]
+    sizes = [int(x) for x in a.sizes.split(",") if int(x) > 0]
     if a.one:
         print(json.dumps(one(Path(a.one), sizes)))
         return 0
