@@ -125,6 +125,29 @@ def _unsigned_op(op: IROp, ctx: Context, args: list[Val]) -> str | None:
     return f"gl.cast({e}, {back}, bitcast=True)"
 
 
+_BITWISE = ("arith.andi", "arith.ori", "arith.xori")
+
+
+def _negative_literal(args: list[Val]) -> int | None:
+    """The index of the operand that is a negative integer literal, where the other is a tensor; else None."""
+    for i, a in enumerate(args):
+        other = args[1 - i]
+        if re.fullmatch(r"\(?-\d+\)?", a.expr) and other.type.kind == "tensor" and not other.broadcast:
+            return i
+    return None
+
+
+def _signed_bitwise(n: str, args: list[Val], ex: list[str], dtype: str) -> str:
+    """A bitwise op with a negative literal (TTGIR's integers are signless: ``x & 0x80`` on a uint8 tensor prints as
+    ``& -128``), written on the tensor bitcast to the signed type of its width and bitcast back to its own dtype:
+    Gluon refuses a negative scalar beside an unsigned tensor, which the kernel's tensor is where the launch passes
+    uint8 data (the signature the TTGIR gives says i8). The same bits either way."""
+    i = _negative_literal(args)
+    t, lit = ex[1 - i], ex[i].strip("()")
+    signed = f"gl.cast({t}, gl.int{dtype[1:]}, bitcast=True)"
+    return f"gl.cast({signed} {_BINARY[n]} {lit}, {t}.dtype, bitcast=True)"
+
+
 def _cast(x: str, dtype: str, scalar: bool, bitcast: bool = False) -> str:
     """``x`` cast to ``dtype``. A scalar through ``gl.cast``: an integer argument equal to 1 reaches the kernel
     as a Python int (Triton's JIT specialises it), which has no ``.to``."""
@@ -140,6 +163,8 @@ def elementwise(op: IROp, ctx: Context) -> list[str]:
     unsigned = _unsigned_op(op, ctx, args)
     if unsigned is not None:
         e = unsigned
+    elif n in _BITWISE and not scalar and _negative_literal(args) is not None:
+        e = _signed_bitwise(n, args, ex, _operand_int(op))
     elif n in _BINARY:
         e = f"{ex[0]} {_BINARY[n]} {ex[1]}"
     elif n in _CALL2:          # gl.maximum / gl.minimum take tensors: a constant side made one (tl.maximum(w, 1.0))
