@@ -457,11 +457,15 @@ def _fewer_stages(c: Candidate, sp: _Split, kir: KernelIR, machine: Machine, opt
     latency that the one stage exposes, and the CTAs it adds buy little. Nor where the loop holds a dot: run 140, two
     more pairs at 8-12 warps an SM, the batched 3-D dot x0.75 (2 -> 3 CTAs) and vLLM's MLA decode x0.82 (1 -> 2); of
     the six pairs under the warp threshold, the three with a dot ran slower in one stage (x0.75-0.95), the three
-    without faster (x1.01-1.20): a split fitted on six kernels, not a model of why."""
+    without faster (x1.01-1.20): a split fitted on six kernels, not a model of why. And then it failed out of sample:
+    run 142, three more loops without a dot at 8 warps or fewer an SM, Liger's DyT backward x0.69, Liger's LayerNorm
+    backward x0.97, the NF4 GEMV x0.84. So only with ``--one-stage on`` (``options.one_stage``), which the committed
+    kernels it won on (group norm, decode_attention, HGRN's chunk_o) name in their commands."""
     k = c.kernel
     if (k is None or k.plan is None or k.maxnreg is not None or len(k.plan.partitions) != 1
             or max(p.stages for p in k.plan.partitions) < 2 or getattr(options, "prefetch", "auto") != "auto"
-            or c.ctas_per_sm * k.num_warps > FEW_WARPS or any(o.kind == "dot" for o in sp.graph.ops)):
+            or c.ctas_per_sm * k.num_warps > FEW_WARPS or any(o.kind == "dot" for o in sp.graph.ops)
+            or getattr(options, "one_stage", "off") != "on"):
         return []
     d = _generated(_candidate(sp, machine, options, solve_opts, budget, c.hold, c.reg_limit, one_stage=True), kir,
                    machine, options)

@@ -79,6 +79,7 @@ class OptimizeOptions:
     own_tiles: str = "auto"              # Gluon route: the dots' tiles loaded by the consumer, no producer: auto | on | off
     prefetch: str = "auto"               # ... and copied that many iterations ahead: auto | 0-4 (``generate``)
     short_loops: str = "auto"            # Gluon route: the one-partition kernel beside a producer's, for short loops: auto | off | N
+    one_stage: str = "off"               # Gluon route: a one-partition kernel also solved in one stage: off | on
 
 
 @dataclass(frozen=True)

@@ -26,9 +26,10 @@ NAMED_FLAGS = (("kernel", "{}"), ("loop", "loop{}"), ("swp_only", "swp"), ("num_
                ("row_split", "rows{}"), ("tc_order", "tc-order"), ("tree_reductions", "tree"), ("no_reducer", "no-reducer"),
                ("lookahead", "lookahead"),
                ("sequential_groups", "seq"), ("persistent", "persistent-{}"), ("async_tiles", "async-tiles-{}"),
-               ("own_tiles", "own-tiles-{}"), ("prefetch", "prefetch{}"), ("short_loops", "short-{}"))
+               ("own_tiles", "own-tiles-{}"), ("prefetch", "prefetch{}"), ("short_loops", "short-{}"),
+               ("one_stage", "one-stage-{}"))
 DEFAULTS = {"backend": "cpsat", "joint_backend": "cpsat", "normalize_bound": 300, "emit": "auto", "persistent": "auto",
-            "async_tiles": "auto", "own_tiles": "auto", "prefetch": "auto", "short_loops": "auto"}
+            "async_tiles": "auto", "own_tiles": "auto", "prefetch": "auto", "short_loops": "auto", "one_stage": "off"}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -132,6 +133,11 @@ def _add_gluon_arguments(p: argparse.ArgumentParser) -> None:
                         "tutorial 06's backward x0.80 -> x0.99 of Triton at 3; Mamba's bmm (4 iterations a CTA) "
                         "0.177 / 0.175 / 0.195 / 0.201 ms at 0 / 1 / 2 / 3, its chunk state (8) 59.6 / 54.5 / 53.8 / "
                         "59.1 TFLOP/s")
+    p.add_argument("--one-stage", default="off", choices=("off", "on"),
+                   help="Gluon kernel of one partition whose loads run a stage or more ahead, at most 16 warps an SM: "
+                        "also solve it in one stage and keep that kernel where it holds more CTAs an SM and the model "
+                        "ranks it faster per SM (on). Off by default: on the H200 it ran x1.01-1.20 on the three loops "
+                        "it was fitted on (run 139) and x0.69-0.97 on the next three (run 142)")
     p.add_argument("--short-loops", default="auto", metavar="auto|off|N",
                    help="Gluon kernel with a producer, its loop's trip count computed from the launch's arguments: "
                         "the module also holds the one-partition kernel of the same schedule, launched where the loop "
@@ -162,7 +168,9 @@ def run(args: argparse.Namespace) -> int:
                               ("--async-tiles", args.async_tiles, "how a wgmma's register-read tiles are copied"),
                               ("--own-tiles", args.own_tiles, "who loads the dots' tiles"),
                               ("--prefetch", args.prefetch, "how far ahead a partition copies its own wgmma tiles"),
-                              ("--short-loops", args.short_loops, "which kernel a short loop's launch runs")):
+                              ("--short-loops", args.short_loops, "which kernel a short loop's launch runs"),
+                              ("--one-stage", "auto" if args.one_stage == "off" else args.one_stage,
+                               "a one-partition kernel's stages")):
         if value != "auto" and (args.emit == "triton" or m.sm != 90 or args.swp_only):
             raise InputError(f"{flag} {value}: {what} is a decision of the Gluon kernel, which this run does not write",
                              where=m.name, expected="--arch h100 or h200, --emit auto or gluon",
@@ -183,7 +191,8 @@ def run(args: argparse.Namespace) -> int:
         no_cross_warp=args.no_cross_warp, realisable=not args.no_realisability, dump_dir=args.dump_dir,
         emit=args.emit, row_split=args.row_split, tc_order=args.tc_order, tree_reductions=args.tree_reductions,
         reducer=not args.no_reducer, gluon_lookahead=args.lookahead, sequential_groups=args.sequential_groups, persistent=args.persistent,
-        async_tiles=args.async_tiles, own_tiles=args.own_tiles, prefetch=args.prefetch, short_loops=args.short_loops)
+        async_tiles=args.async_tiles, own_tiles=args.own_tiles, prefetch=args.prefetch, short_loops=args.short_loops,
+        one_stage=args.one_stage)
     progress = Progress(quiet=args.quiet, live=sys.stderr.isatty())
     try:
         result = optimize(args.file, m, opts, progress=progress)
