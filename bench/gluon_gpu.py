@@ -73,6 +73,15 @@ def _sizes(kmod: Any, sizes: list[int]) -> list[dict[str, int]]:
     return [problem]
 
 
+HOST_MARK = "\n# -- host side"      # codegen.gluon.host: the launcher follows it
+
+
+def device_sha256(source: str) -> str:
+    """The hash of a generated kernel's device code (the source before its launcher): what a timing measures; a
+    change to the launcher alone (run 142's fallback) keeps it."""
+    return hashlib.sha256(source.split(HOST_MARK)[0].encode()).hexdigest()
+
+
 def one(directory: Path, sizes: list[int]) -> dict[str, Any]:
     """Check and time one generated kernel (runs in its own process)."""
     import torch
@@ -86,7 +95,8 @@ def one(directory: Path, sizes: list[int]) -> dict[str, Any]:
     if os.environ.get("TWILL_COPY_OFF") == "1" or os.environ.get("TWILL_TMA_OFF") == "1":
         gmod.TMA_BOXES = False                  # pointer tiles that are TMA boxes copied as the others are
     out: dict[str, Any] = {"label": meta["label"], "kernel_file": meta["kernel_file"], "checks": [], "speed": [],
-                           "kernel_sha256": hashlib.sha256((directory / "kernel_gluon.py").read_bytes()).hexdigest()}
+                           "kernel_sha256": hashlib.sha256((directory / "kernel_gluon.py").read_bytes()).hexdigest(),
+                           "device_sha256": device_sha256((directory / "kernel_gluon.py").read_text())}
     tol = float(getattr(kmod, "VALIDATE_TOL", 1e-2))
     setattr(kmod, meta["jit"], gmod.kernel)
     if hasattr(gmod.kernel, "fallbacks"):       # a launch the kernel was not generated for runs Triton's, counted

@@ -22,6 +22,7 @@ from typing import Any, Iterator
 
 ROOT = Path(__file__).resolve().parents[1]
 RUNS = ROOT / "bench/results/gluon/runs"
+HOST_MARK = "\n# -- host side"      # codegen.gluon.host: a generated kernel's launcher follows it
 
 
 def records(runs: Path = RUNS) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -61,8 +62,9 @@ def latest(runs: Path = RUNS, variants: Path = ROOT / "bench/results/gluon") -> 
     """The latest timed figure of each variant under ``variants`` and the latest Triton default of its kernel file
     at the same problem, from the records under ``runs``, as ratios."""
     labels = {p.name for p in variants.iterdir() if (p / "variant.json").exists()}
-    by_sha = {hashlib.sha256((variants / n / "kernel_gluon.py").read_bytes()).hexdigest(): n for n in labels
-              if (variants / n / "kernel_gluon.py").exists()}
+    texts = {n: (variants / n / "kernel_gluon.py").read_text() for n in labels if (variants / n / "kernel_gluon.py").exists()}
+    by_sha = {hashlib.sha256(t.encode()).hexdigest(): n for n, t in texts.items()} | \
+        {"device:" + hashlib.sha256(t.split(HOST_MARK)[0].encode()).hexdigest(): n for n, t in texts.items()}
     twill: dict[tuple[str, str], tuple[int, dict[str, Any], str]] = {}
     triton: dict[tuple[str, str], tuple[int, dict[str, Any]]] = {}
     for n, d in records(runs):
@@ -97,11 +99,14 @@ def latest(runs: Path = RUNS, variants: Path = ROOT / "bench/results/gluon") -> 
 
 
 def _committed_label(v: dict[str, Any], command: str, labels: set[str], by_sha: dict[str, str]) -> str | None:
-    """The committed variant a record timed: by its kernel's ``kernel_sha256`` (runs from 140 on) whatever the
+    """The committed variant a record timed: by its kernel's device code's ``device_sha256`` (else the whole file's
+    ``kernel_sha256``; runs from 140 on) whatever the
     directory it was timed from (a kernel timed under ``runs/NNN/kernels/`` and committed since counts); a record
     without one by its label, where the run's command names the committed directory (not one of ``runs/NNN/``, nor
     another whose label it begins). Run 139 timed kernels of the route that were not kept under their committed
     labels: only the hash tells them apart."""
+    if v.get("device_sha256"):            # the device code's hash: a launcher change alone keeps it
+        return by_sha.get("device:" + v["device_sha256"])
     sha = v.get("kernel_sha256")
     if sha:
         return by_sha.get(sha)

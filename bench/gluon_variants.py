@@ -364,6 +364,25 @@ def _relative(arg: str) -> str:
 def regenerate(d: Path) -> str:
     """Variant directory ``d``'s kernel generated again from its committed schedule; what changed."""
     from codegen.gluon.generate import compile_offline
+    from twill.machine.model import load_machine
+
+    meta = json.loads((d / "variant.json").read_text())
+    gs = json.loads((d / "gluon.json").read_text())
+    machine = load_machine(meta["command"].split("--arch ")[1].split()[0])
+    k = regenerated_kernel(d)
+    old = (d / "kernel_gluon.py").read_text()
+    if k.source == old:
+        return "unchanged"
+    compiled = compile_offline(k, machine)
+    (d / "kernel_gluon.py").write_text(k.source)
+    (d / "kernel_gluon.ttgir").write_text(compiled.asm["ttgir"])
+    said = _refresh_ptxas(d, gs, compiled, machine)
+    return f"regenerated ({len(old.splitlines())} -> {len(k.source.splitlines())} lines){said}"
+
+
+def regenerated_kernel(d: Path):
+    """Variant directory ``d``'s kernel (``GluonKernel``) generated again from its committed schedule, with the
+    one-partition kernel for short loops beside it where its ``gluon.json`` records one; writes nothing."""
     from codegen.gluon.short import with_short_loops, with_timed_choice
     from twill.machine.model import load_machine
     from twill.ir.frontend import widened
@@ -383,14 +402,7 @@ def regenerate(d: Path) -> str:
         k = (with_timed_choice(k, again, short["said"], short["long_ctas"], short["short_ctas"]) if short.get("timed")
              else with_short_loops(k, again, short["trips"], short["limit"], short["said"], short.get("exact", True),
                                    short.get("full", 0), short.get("long_ctas", 1))) or k
-    old = (d / "kernel_gluon.py").read_text()
-    if k.source == old:
-        return "unchanged"
-    compiled = compile_offline(k, machine)
-    (d / "kernel_gluon.py").write_text(k.source)
-    (d / "kernel_gluon.ttgir").write_text(compiled.asm["ttgir"])
-    said = _refresh_ptxas(d, gs, compiled, machine)
-    return f"regenerated ({len(old.splitlines())} -> {len(k.source.splitlines())} lines){said}"
+    return k
 
 
 def _refresh_ptxas(d: Path, gs: dict, compiled, machine) -> str:

@@ -8,6 +8,7 @@ Decisions (each from the schedule):
 - partition 1 (worker): producer, warp group 1, 4 warps, 56 registers per thread (needs about 56): cp.async copies into the rings
 - ring x_90: 2 buffers of [64, 64] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
 - shared memory: 16432 bytes planned of 232448; maxnreg 128
+- short loops: where the scheduled loop runs at most 8 iterations a CTA ((L + 64 - 1) // 64 at most: a bound of the loop takes a min with a value only the CTA knows, from the launch's arguments), the launch runs the one-partition kernel `twill_kernel_short` of the same schedule, loading its own tiles (ptxas 199 registers, clean, 2 CTA(s) an SM against the producer's 2; simulated for 0, 1, 2, 3, 8 iterations: no deadlock, every phase complete)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -246,6 +247,198 @@ def twill_kernel(cb_ptr, x_ptr, dA_ptr, dt_ptr, out_ptr, L, D, TWILL_COPY: gl.co
 
 
 
+# -- the one-partition kernel for short loops ------------------------------------------------------------
+L0_short = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
+L1_short = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L2_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
+L3_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L4_short = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]))
+L5_short = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]), k_width=2))
+L6_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
+
+@gluon.jit
+def consumer_0_short(cb_ptr, x_ptr, dA_ptr, dt_ptr, out_ptr, L, D):
+    pid_m = gl.program_id(0)
+    pid_n = gl.program_id(1)
+    bh = gl.program_id(2)
+    offs_m = pid_m * 64
+    offs_m_4 = gl.arange(0, 64, layout=L0_short)
+    offs_m_5 = gl.arange(0, 64, layout=L1_short)
+    offs_m_6 = gl.arange(0, 64, layout=L2_short)
+    offs_m_7 = gl.arange(0, 64, layout=L3_short)
+    offs_m_10 = offs_m + offs_m_4
+    offs_m_11 = offs_m + offs_m_5
+    offs_n = pid_n * 64
+    offs_n_14 = offs_n + offs_m_6
+    offs_n_15 = offs_n + offs_m_7
+    cb_ptr_16 = bh * L
+    cb_ptr_17 = cb_ptr_16 * L
+    cb_ptr_18 = cb_ptr + cb_ptr_17
+    x_ptr_19 = cb_ptr_16 * D
+    x_ptr_20 = x_ptr + x_ptr_19
+    dA_ptr_21 = dA_ptr + cb_ptr_16
+    dt_ptr_22 = dt_ptr + cb_ptr_16
+    dA_m_23 = offs_m_10 < L
+    dA_m_25 = dA_ptr_21 + offs_m_10
+    dA_m_26 = gl.load(dA_m_25, mask=dA_m_23, other=0.0)
+    K_MAX = pid_m + 1
+    K_MAX_27 = K_MAX * 64
+    K_MAX_28 = gl.minimum(K_MAX_27, L)
+    cb = gl.expand_dims(offs_m_10, 1)
+    cb_30 = cb < L
+    cb_32 = cb_30.broadcast_to([64, 64])
+    cb_33 = cb * L
+    cb_35 = cb_ptr_18 + cb_33
+    cb_36 = cb_35.broadcast_to([64, 64])
+    cb_37 = gl.expand_dims(dA_m_26, 1)
+    cb_38 = cb_37.broadcast_to([64, 64])
+    cb_39 = gl.expand_dims(offs_m_6, 0)
+    cb_40 = cb.broadcast_to([64, 64])
+    x_41 = gl.expand_dims(offs_n_14, 0)
+    x_43 = x_41 < D
+    x_44 = x_43.broadcast_to([64, 64])
+    x_47 = x_41.broadcast_to([64, 64])
+    twill_n = (K_MAX_28 - 0 + 64 - 1) // 64
+    if (twill_n >= 1) | (gl.program_id(0) < 0):
+        x_91_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+        acc_94 = gl.full([64, 64], 0.0, gl.float32, layout=L4_short)
+        cb_51 = (0 + (0 - 0) * 64) + offs_m_6  # elementwise0_cb: stage 0, partition 0 (group 0)
+        cb_53 = gl.expand_dims(cb_51, 0)  # elementwise0_cb: stage 0, partition 0 (group 0)
+        cb_54 = cb_53 < K_MAX_28  # elementwise0_cb: stage 0, partition 0 (group 0)
+        cb_55 = cb_54.broadcast_to([64, 64])  # elementwise0_cb: stage 0, partition 0 (group 0)
+        cb_56 = cb_32 & cb_55  # elementwise0_cb: stage 0, partition 0 (group 0)
+        cb_57 = cb_53.broadcast_to([64, 64])  # load0_cb: stage 0, partition 0 (group 0)
+        cb_58 = cb_36 + cb_57  # load0_cb: stage 0, partition 0 (group 0)
+        cb_59 = gl.load(cb_58, mask=cb_56, other=0.0)  # load0_cb: stage 0, partition 0 (group 0)
+        dA_k_62 = dA_ptr_21 + (0 + (0 - 0) * 64)  # load1_dA_k: stage 0, partition 0 (group 0)
+        dA_k_63 = dA_k_62  # load1_dA_k: stage 0, partition 0 (group 0)
+        dA_k_61 = cb_51 < K_MAX_28  # load1_dA_k: stage 0, partition 0 (group 0)
+        dA_k_64 = dA_k_63 + offs_m_6  # load1_dA_k: stage 0, partition 0 (group 0)
+        dA_k_65 = gl.load(dA_k_64, mask=dA_k_61, other=0.0)  # load1_dA_k: stage 0, partition 0 (group 0)
+        dt_k = dt_ptr_22 + (0 + (0 - 0) * 64)  # load2_dt_k: stage 0, partition 0 (group 0)
+        dt_k_71 = dt_k  # load2_dt_k: stage 0, partition 0 (group 0)
+        dt_k_72 = dt_k_71 + offs_m_6  # load2_dt_k: stage 0, partition 0 (group 0)
+        dt_k_73 = gl.load(dt_k_72, mask=dA_k_61, other=0.0)  # load2_dt_k: stage 0, partition 0 (group 0)
+        acc_94_p1 = acc_94
+        cb_59_p1 = cb_59
+        dA_k_65_p1 = dA_k_65
+        dt_k_73_p1 = dt_k_73
+        for twill_b in range(1, twill_n):
+            cb_49 = (0 + (twill_b - 0) * 64)  # elementwise0_cb: stage 0, partition 0 (group 0)
+            cb_51 = cb_49 + offs_m_6  # elementwise0_cb: stage 0, partition 0 (group 0)
+            cb_53 = gl.expand_dims(cb_51, 0)  # elementwise0_cb: stage 0, partition 0 (group 0)
+            cb_54 = cb_53 < K_MAX_28  # elementwise0_cb: stage 0, partition 0 (group 0)
+            cb_55 = cb_54.broadcast_to([64, 64])  # elementwise0_cb: stage 0, partition 0 (group 0)
+            cb_56 = cb_32 & cb_55  # elementwise0_cb: stage 0, partition 0 (group 0)
+            cb_50 = (0 + (twill_b - 1) * 64)  # elementwise1_x: stage 1, partition 0 (group 0)
+            cb_52 = cb_50 + offs_m_4  # elementwise1_x: stage 1, partition 0 (group 0)
+            x_82 = gl.expand_dims(cb_52, 1)  # elementwise1_x: stage 1, partition 0 (group 0)
+            x_83 = x_82 < K_MAX_28  # elementwise1_x: stage 1, partition 0 (group 0)
+            x_84 = x_83.broadcast_to([64, 64])  # elementwise1_x: stage 1, partition 0 (group 0)
+            x_85 = x_84 & x_44  # elementwise1_x: stage 1, partition 0 (group 0)
+            cb_57 = cb_53.broadcast_to([64, 64])  # load0_cb: stage 0, partition 0 (group 0)
+            cb_58 = cb_36 + cb_57  # load0_cb: stage 0, partition 0 (group 0)
+            cb_59 = gl.load(cb_58, mask=cb_56, other=0.0)  # load0_cb: stage 0, partition 0 (group 0)
+            cb_60 = cb_59_p1.to(gl.float32)  # convert0_cb: stage 1, partition 0 (group 0)
+            dA_k_62 = dA_ptr_21 + (0 + (twill_b - 0) * 64)  # load1_dA_k: stage 0, partition 0 (group 0)
+            dA_k_63 = dA_k_62  # load1_dA_k: stage 0, partition 0 (group 0)
+            dA_k_61 = cb_51 < K_MAX_28  # load1_dA_k: stage 0, partition 0 (group 0)
+            dA_k_64 = dA_k_63 + offs_m_6  # load1_dA_k: stage 0, partition 0 (group 0)
+            dA_k_65 = gl.load(dA_k_64, mask=dA_k_61, other=0.0)  # load1_dA_k: stage 0, partition 0 (group 0)
+            cb_66 = gl.expand_dims(dA_k_65_p1, 0)  # sfu0_cb: stage 1, partition 0 (group 0)
+            cb_67 = cb_66.broadcast_to([64, 64])  # sfu0_cb: stage 1, partition 0 (group 0)
+            cb_68 = cb_38 - cb_67  # sfu0_cb: stage 1, partition 0 (group 0)
+            cb_69 = gl.exp(cb_68)  # sfu0_cb: stage 1, partition 0 (group 0)
+            dt_k = dt_ptr_22 + (0 + (twill_b - 0) * 64)  # load2_dt_k: stage 0, partition 0 (group 0)
+            dt_k_71 = dt_k  # load2_dt_k: stage 0, partition 0 (group 0)
+            dt_k_72 = dt_k_71 + offs_m_6  # load2_dt_k: stage 0, partition 0 (group 0)
+            dt_k_73 = gl.load(dt_k_72, mask=dA_k_61, other=0.0)  # load2_dt_k: stage 0, partition 0 (group 0)
+            cb_70 = cb_60 * cb_69  # elementwise2_cb: stage 1, partition 0 (group 0)
+            cb_74 = gl.expand_dims(dt_k_73_p1, 0)  # elementwise2_cb: stage 1, partition 0 (group 0)
+            cb_75 = cb_74.broadcast_to([64, 64])  # elementwise2_cb: stage 1, partition 0 (group 0)
+            cb_76 = cb_70 * cb_75  # elementwise2_cb: stage 1, partition 0 (group 0)
+            cb_77 = (0 + (twill_b - 1) * 64)  # elementwise2_cb: stage 1, partition 0 (group 0)
+            cb_78 = cb_77 + cb_39  # elementwise2_cb: stage 1, partition 0 (group 0)
+            cb_79 = cb_78.broadcast_to([64, 64])  # elementwise2_cb: stage 1, partition 0 (group 0)
+            cb_80 = cb_40 >= cb_79  # elementwise2_cb: stage 1, partition 0 (group 0)
+            cb_81 = gl.where(cb_80, cb_76, 0.0)  # elementwise2_cb: stage 1, partition 0 (group 0)
+            acc_92 = cb_81.to(gl.float16)  # convert1_acc: stage 1, partition 0 (group 0)
+            acc_93 = gl.convert_layout(acc_92, L5_short)  # convert1_acc: stage 1, partition 0 (group 0)
+            x_86 = x_82 * D  # load3_x: stage 1, partition 0 (group 0)
+            x_87 = x_ptr_20 + x_86  # load3_x: stage 1, partition 0 (group 0)
+            x_88 = x_87.broadcast_to([64, 64])  # load3_x: stage 1, partition 0 (group 0)
+            x_89 = x_88 + x_47  # load3_x: stage 1, partition 0 (group 0)
+            x_90 = gl.load(x_89, mask=x_85, other=0.0)  # load3_x: stage 1, partition 0 (group 0)
+            x_91 = x_91_st.index((twill_b - 1) % 2)  # load3_x: stage 1, partition 0 (group 0)
+            x_91.store(x_90)  # load3_x: stage 1, partition 0 (group 0)
+            fence_async_shared()  # load3_x: stage 1, partition 0 (group 0)
+            tok_acc_94 = warpgroup_mma(acc_93, x_91, acc_94_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
+            acc_94 = warpgroup_mma_wait(0, deps=(tok_acc_94,))
+            acc_94_p1 = acc_94
+            cb_59_p1 = cb_59
+            dA_k_65_p1 = dA_k_65
+            dt_k_73_p1 = dt_k_73
+        cb_50 = (0 + ((twill_n - 1 + 1) - 1) * 64)  # elementwise1_x: stage 1, partition 0 (group 0)
+        cb_52 = cb_50 + offs_m_4  # elementwise1_x: stage 1, partition 0 (group 0)
+        x_82 = gl.expand_dims(cb_52, 1)  # elementwise1_x: stage 1, partition 0 (group 0)
+        x_83 = x_82 < K_MAX_28  # elementwise1_x: stage 1, partition 0 (group 0)
+        x_84 = x_83.broadcast_to([64, 64])  # elementwise1_x: stage 1, partition 0 (group 0)
+        x_85 = x_84 & x_44  # elementwise1_x: stage 1, partition 0 (group 0)
+        cb_60 = cb_59_p1.to(gl.float32)  # convert0_cb: stage 1, partition 0 (group 0)
+        cb_66 = gl.expand_dims(dA_k_65_p1, 0)  # sfu0_cb: stage 1, partition 0 (group 0)
+        cb_67 = cb_66.broadcast_to([64, 64])  # sfu0_cb: stage 1, partition 0 (group 0)
+        cb_68 = cb_38 - cb_67  # sfu0_cb: stage 1, partition 0 (group 0)
+        cb_69 = gl.exp(cb_68)  # sfu0_cb: stage 1, partition 0 (group 0)
+        cb_70 = cb_60 * cb_69  # elementwise2_cb: stage 1, partition 0 (group 0)
+        cb_74 = gl.expand_dims(dt_k_73_p1, 0)  # elementwise2_cb: stage 1, partition 0 (group 0)
+        cb_75 = cb_74.broadcast_to([64, 64])  # elementwise2_cb: stage 1, partition 0 (group 0)
+        cb_76 = cb_70 * cb_75  # elementwise2_cb: stage 1, partition 0 (group 0)
+        cb_77 = (0 + ((twill_n - 1 + 1) - 1) * 64)  # elementwise2_cb: stage 1, partition 0 (group 0)
+        cb_78 = cb_77 + cb_39  # elementwise2_cb: stage 1, partition 0 (group 0)
+        cb_79 = cb_78.broadcast_to([64, 64])  # elementwise2_cb: stage 1, partition 0 (group 0)
+        cb_80 = cb_40 >= cb_79  # elementwise2_cb: stage 1, partition 0 (group 0)
+        cb_81 = gl.where(cb_80, cb_76, 0.0)  # elementwise2_cb: stage 1, partition 0 (group 0)
+        acc_92 = cb_81.to(gl.float16)  # convert1_acc: stage 1, partition 0 (group 0)
+        acc_93 = gl.convert_layout(acc_92, L5_short)  # convert1_acc: stage 1, partition 0 (group 0)
+        x_86 = x_82 * D  # load3_x: stage 1, partition 0 (group 0)
+        x_87 = x_ptr_20 + x_86  # load3_x: stage 1, partition 0 (group 0)
+        x_88 = x_87.broadcast_to([64, 64])  # load3_x: stage 1, partition 0 (group 0)
+        x_89 = x_88 + x_47  # load3_x: stage 1, partition 0 (group 0)
+        x_90 = gl.load(x_89, mask=x_85, other=0.0)  # load3_x: stage 1, partition 0 (group 0)
+        x_91 = x_91_st.index(((twill_n - 1 + 1) - 1) % 2)  # load3_x: stage 1, partition 0 (group 0)
+        x_91.store(x_90)  # load3_x: stage 1, partition 0 (group 0)
+        fence_async_shared()  # load3_x: stage 1, partition 0 (group 0)
+        tok_acc_94 = warpgroup_mma(acc_93, x_91, acc_94_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
+        acc_94 = warpgroup_mma_wait(0, deps=(tok_acc_94,))
+        acc_94_p1 = acc_94
+        cb_59_p1 = cb_59
+        dA_k_65_p1 = dA_k_65
+        dt_k_73_p1 = dt_k_73
+        x_91_st._keep_alive()
+    else:
+        acc_94_p1 = gl.full([64, 64], 0.0, gl.float32, layout=L4_short)
+    v0 = gl.expand_dims(offs_m_11, 1)
+    v2 = v0 < L
+    v3 = gl.expand_dims(offs_n_15, 0)
+    v5 = v3 < D
+    v6 = v2.broadcast_to([64, 64])
+    v7 = v5.broadcast_to([64, 64])
+    v8 = v6 & v7
+    v9 = out_ptr + x_ptr_19
+    v11 = v0 * D
+    v13 = v9 + v11
+    v14 = v13.broadcast_to([64, 64])
+    v15 = v3.broadcast_to([64, 64])
+    v16 = v14 + v15
+    v17 = gl.convert_layout(acc_94_p1, L6_short)
+    gl.store(v16, v17, mask=v8)
+
+@gluon.jit
+def twill_kernel_short(cb_ptr, x_ptr, dA_ptr, dt_ptr, out_ptr, L, D):
+    consumer_0_short(cb_ptr, x_ptr, dA_ptr, dt_ptr, out_ptr, L, D, )
+
+
+
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['cb_ptr', 'x_ptr', 'dA_ptr', 'dt_ptr', 'out_ptr', 'L', 'D', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K']          # the Triton kernel's parameters, in order
 RUNTIME = ['cb_ptr', 'x_ptr', 'dA_ptr', 'dt_ptr', 'out_ptr', 'L', 'D']   # the Gluon kernel's parameters, in order
@@ -354,7 +547,7 @@ def _decide(bound):
     return [tuple(flags[f] for f in FLAGS), shapes, None]
 
 
-def launch(grid, *args, **kwargs):
+def launch_long(grid, *args, **kwargs):
     """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
     bound = dict(zip(ARGUMENTS, args))
     if kwargs:
@@ -463,3 +656,240 @@ class _Kernel:
 
 
 kernel = _Kernel()
+
+# -- the one-partition kernel for short loops (host side) ---------------------------------------------
+ARGUMENTS_short = ['cb_ptr', 'x_ptr', 'dA_ptr', 'dt_ptr', 'out_ptr', 'L', 'D', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K']          # the Triton kernel's parameters, in order
+RUNTIME_short = ['cb_ptr', 'x_ptr', 'dA_ptr', 'dt_ptr', 'out_ptr', 'L', 'D']   # the Gluon kernel's parameters, in order
+FLAGS_short = []   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED_short = ['cb_ptr', 'x_ptr', 'dA_ptr', 'dt_ptr', 'out_ptr', 'L', 'D']   # the arguments a launch key reads
+CONSTEXPRS_short = {'BLOCK_M': 64, 'BLOCK_N': 64, 'BLOCK_K': 64}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS_short = {}
+DESCRIPTOR_LAYOUTS_short = {}
+NUM_WARPS_short = 4
+MAXNREG_short = None
+PERSISTENT_short = False      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS_short = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH_short = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS_short = {}                  # argument -> its layout object, made on first use
+_CODE_short = {}                     # expression -> its compiled code
+_DESCS_short = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED_short = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES_short = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE_short = []                   # the active driver's current device, read per launch
+
+
+def _ev_short(e, bound):
+    code = _CODE_short.get(e)
+    if code is None:
+        code = _CODE_short[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base_short:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc_short(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS_short.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS_short.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS_short[name] = eval("gl." + DESCRIPTOR_LAYOUTS_short[name])
+        if len(_DESCS_short) >= 256:
+            _DESCS_short.clear()
+        d = _DESCS_short[key] = TensorDescriptor(_Base_short(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor_short(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc_short(name, base, shape, strides, DESCRIPTOR_BLOCKS_short[name])
+
+
+def _key_short(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES_short:
+        from triton import knobs
+        _MODES_short.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES_short[0].instrumentation_mode, _MODES_short[1].debug, _device_short()]
+    for n in KEYED_short:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device_short():
+    if not _DEVICE_short:
+        from triton.runtime import driver
+        _DEVICE_short.append(driver.active.get_current_device)
+    return _DEVICE_short[0]()
+
+
+def _decide_short(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = None
+    flags = {}
+    return [tuple(flags[f] for f in FLAGS_short), shapes, None]
+
+
+def launch_short(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS_short, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS_short})
+    for k, v in CONSTEXPRS_short.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS_short)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT_short:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count_short())),)
+    key = _key_short(bound, g)
+    entry = _KEYED_short.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide_short(bound)
+        if key is not None:
+            if len(_KEYED_short) >= 64:
+                _KEYED_short.clear()
+            _KEYED_short[key] = entry
+    missing = [n for n in RUNTIME_short if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor_short(bound[n], n) if n in DESCRIPTOR_BLOCKS_short else bound[n] for n in RUNTIME_short]
+    return _run_short(entry, g, runtime)
+
+
+def _run_short(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH_short:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel_short[g](*runtime, **dict(zip(FLAGS_short, entry[0])), num_warps=NUM_WARPS_short, maxnreg=MAXNREG_short)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+_SMS_short = []
+
+
+def _sm_count_short():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS_short:
+        import torch
+        _SMS_short.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS_short[0]
+
+
+class _Config_short:
+    """``kernel.best_config`` as an autotuner has it after a run (Mamba reads its ``kwargs["BLOCK_SIZE_M"]`` to size
+    its grid): the constexprs this kernel was generated for."""
+
+    def __init__(self):
+        self.kwargs, self.num_warps, self.num_stages, self.num_ctas = dict(CONSTEXPRS_short), NUM_WARPS_short, None, 1
+        self.maxnreg, self.pre_hook = MAXNREG_short, None
+
+    def all_kwargs(self):
+        return dict(self.kwargs, num_warps=self.num_warps, num_ctas=self.num_ctas)
+
+
+class _Kernel_short:
+    """``kernel[grid](*args)``, as the Triton kernel is called; ``kernel.fn[grid](*args)`` as a heuristics' or an
+    autotuner's wrapped function is called past them (FlagGems), ``kernel.best_config`` and ``kernel.run(*args,
+    grid=grid)``: the kernel is specialised already (a warmup run compiles nothing here: the first launch does).
+    ``kernel.fallback``: the Triton kernel this one replaces, set by whoever swaps it in; a launch this kernel was not
+    generated for (other constexprs, too few iterations, a pre_hook it cannot run) then runs it, counted in
+    ``kernel.fallbacks``, where without it the launch is refused in one line."""
+
+    fallback = None
+    fallbacks = 0
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: self._launch(grid, args, kwargs)
+
+    def run(self, *args, grid, warmup=False, **kwargs):
+        """``kernel.run(*args, grid=grid, warmup=False)``, as a JIT function is run without its ``[grid]``."""
+        return None if warmup else self._launch(grid, args, kwargs)
+
+    def _launch(self, grid, args, kwargs):
+        try:
+            return launch_short(grid, *args, **kwargs)
+        except ValueError as e:
+            refused = str(e).startswith("twill: ") and "missing kernel arguments" not in str(e)
+            if self.fallback is None or not refused:
+                raise
+            self.fallbacks += 1
+            return self.fallback[grid](*args, **kwargs)
+
+    @property
+    def fn(self):
+        return self
+
+    @property
+    def best_config(self):
+        return _Config_short()
+
+
+kernel_short = _Kernel_short()
+
+
+SHORT_TRIPS = '(L + 64 - 1) // 64'   # the scheduled loop's iterations a CTA, in the Triton kernel's arguments
+SHORT_LIMIT = 8      # at most this many: the one-partition kernel (``launch_short``), else ``launch_long``
+SHORT_LIMIT_FULL = 0      # ... or this many where the launch's CTAs outnumber what the SMs hold of the producer's
+LONG_CTAS_PER_SM = 2      # (the producer's CTAs an SM; the one partition holds more: run 95); 0: no such rule
+
+
+def launch(grid, *args, **kwargs):
+    """Run the one-partition kernel where the loop is short at this launch, else the warp-specialized one."""
+    bound = dict(zip(ARGUMENTS, args), **CONSTEXPRS)
+    bound.update(kwargs)
+    try:
+        trips = _ev(SHORT_TRIPS, bound)
+    except (NameError, TypeError):          # an argument missing or not a number: the long kernel's launch says
+        return launch_long(grid, *args, **kwargs)
+    limit = SHORT_LIMIT
+    if SHORT_LIMIT < trips <= SHORT_LIMIT_FULL:
+        try:
+            ctas = 1
+            for x in (grid(bound) if callable(grid) else grid):
+                ctas *= int(x)
+            if ctas > _sm_count() * LONG_CTAS_PER_SM:
+                limit = SHORT_LIMIT_FULL
+        except Exception:                   # noqa: BLE001 - no device to count the SMs of: the lower limit
+            pass
+    return (launch_short if trips <= limit else launch_long)(grid, *args, **kwargs)

@@ -1,13 +1,13 @@
-"""_attn_fwd, written by twill from its joint schedule: I=272 L=540 (optimal), 2097 cycles per iteration predicted.
+"""_attn_fwd, written by twill from its joint schedule: I=258 L=506 (optimal), 1914 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - rows: 128 split into 2 sub-tiles of 64 (the rows are independent; the joint search chose the split)
-- partition 0 (default): consumer, warp group 0, 4 warps, 240 registers per thread (needs about 234): sub-tile 0, 2 stages
-- partition 1 (worker): consumer, warp group 1, 4 warps, 240 registers per thread (needs about 234): sub-tile 1, 2 stages
+- partition 0 (default): consumer, warp group 0, 4 warps, 240 registers per thread (needs about 202): sub-tile 0, 2 stages
+- partition 1 (worker): consumer, warp group 1, 4 warps, 240 registers per thread (needs about 203): sub-tile 1, 2 stages
 - partition 2 (worker): producer, warp group 2, 1 warps, 24 registers per thread (needs about 0): TMA loads into the rings
 - ring k: 2 buffers of [128, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0, 1
 - ring v: 2 buffers of [128, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0, 1
-- tensor-core order: the schedule's slots (partition 1 (2 dots) | partition 0 (2 dots)) are not enforced; each consumer issues its GEMMs when ready (turn barriers, `--tc-order`, ran the H200's FA forward 6-7 % slower)
+- tensor-core order: the schedule's slots (partition 1 (1 dot) | partition 0 (2 dots) | partition 1 (1 dot)) are not enforced; each consumer issues its GEMMs when ready (turn barriers, `--tc-order`, ran the H200's FA forward 6-7 % slower)
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
 - shared memory: 196720 bytes planned of 232448; maxnreg 168
 - per-tile tiles (q_c0_t0, q_c1_t1) loaded by the producer, the next tile's as soon as each consumer's loop is done, so they arrive during this tile's epilogue; its results are stored through buffers of their own, and each store is waited for only before the next tile's
@@ -43,6 +43,7 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         mbarrier.wait(q_c0_t0_bar.index(0), (twill_tile // gl.num_programs(0)) & 1)
         twill_n = (N_CTX - 0 + 128 - 1) // 128
         m_ij_34_t0 = gl.full([64], float("-inf"), gl.float32, layout=L2)
+        m_ij_34_t0_p1 = m_ij_34_t0
         l_i_48_t0 = gl.full([64], 1.0, gl.float32, layout=L2)
         acc_46_t0 = gl.full([64, 128], 0.0, gl.float32, layout=L3)
         mbarrier.wait(k_ready.index((twill_base + 0 - 0) % 2), ((twill_base + 0 - 0) // 2) & 1)
@@ -50,75 +51,74 @@ def consumer_0(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         qk_31_t0 = warpgroup_mma_wait(0, deps=(tok_qk_31_t0,))
         mbarrier.arrive(k_empty.index((twill_base + 0 - 0) % 2))
         m_ij_32_t0 = gl.max(qk_31_t0, axis=1)  # reduce0_m_ij_s0: stage 0, partition 0 (group 0)
+        m_ij_33_t0 = m_ij_32_t0 * qk_scale  # elementwise0_m_ij_s0: stage 0, partition 0 (group 0)
+        m_ij_34_t0 = gl.maximum(m_ij_34_t0_p1, m_ij_33_t0)  # elementwise0_m_ij_s0: stage 0, partition 0 (group 0)
+        qk_35_t0 = qk_31_t0 * qk_scale  # sfu0_p_s0: stage 0, partition 0 (group 0)
+        qk_36_t0 = gl.expand_dims(m_ij_34_t0, 1)  # sfu0_p_s0: stage 0, partition 0 (group 0)
+        qk_37_t0 = qk_36_t0.broadcast_to([64, 128])  # sfu0_p_s0: stage 0, partition 0 (group 0)
+        qk_38_t0 = qk_35_t0 - qk_37_t0  # sfu0_p_s0: stage 0, partition 0 (group 0)
+        p_t0 = gl.exp2(qk_38_t0)  # sfu0_p_s0: stage 0, partition 0 (group 0)
         acc_46_t0_p1 = acc_46_t0
         l_i_48_t0_p1 = l_i_48_t0
-        m_ij_32_t0_p1 = m_ij_32_t0
+        m_ij_34_t0_p2 = m_ij_34_t0_p1
         m_ij_34_t0_p1 = m_ij_34_t0
-        qk_31_t0_p1 = qk_31_t0
+        p_t0_p1 = p_t0
         for twill_b in range(1, twill_n):
-            m_ij_33_t0 = m_ij_32_t0_p1 * qk_scale  # elementwise0_m_ij_s0: stage 1, partition 0 (group 0)
-            m_ij_34_t0 = gl.maximum(m_ij_34_t0_p1, m_ij_33_t0)  # elementwise0_m_ij_s0: stage 1, partition 0 (group 0)
-            qk_35_t0 = qk_31_t0_p1 * qk_scale  # sfu0_p_s0: stage 1, partition 0 (group 0)
-            qk_36_t0 = gl.expand_dims(m_ij_34_t0, 1)  # sfu0_p_s0: stage 1, partition 0 (group 0)
-            qk_37_t0 = qk_36_t0.broadcast_to([64, 128])  # sfu0_p_s0: stage 1, partition 0 (group 0)
-            qk_38_t0 = qk_35_t0 - qk_37_t0  # sfu0_p_s0: stage 1, partition 0 (group 0)
-            p_t0 = gl.exp2(qk_38_t0)  # sfu0_p_s0: stage 1, partition 0 (group 0)
-            alpha_t0 = m_ij_34_t0_p1 - m_ij_34_t0  # sfu1_alpha_s0: stage 1, partition 0 (group 0)
+            alpha_t0 = m_ij_34_t0_p2 - m_ij_34_t0_p1  # sfu1_alpha_s0: stage 1, partition 0 (group 0)
             alpha_39_t0 = gl.exp2(alpha_t0)  # sfu1_alpha_s0: stage 1, partition 0 (group 0)
             acc_40_t0 = gl.expand_dims(alpha_39_t0, 1)  # elementwise1_acc_s0: stage 1, partition 0 (group 0)
             acc_41_t0 = acc_40_t0.broadcast_to([64, 128])  # elementwise1_acc_s0: stage 1, partition 0 (group 0)
             acc_42_t0 = acc_46_t0_p1 * acc_41_t0  # elementwise1_acc_s0: stage 1, partition 0 (group 0)
-            mbarrier.wait(k_ready.index((twill_base + twill_b - 0) % 2), ((twill_base + twill_b - 0) // 2) & 1)
-            tok_qk_31_t0 = warpgroup_mma(q_c0_t0_buf, k_buf.index((twill_base + twill_b - 0) % 2).permute((1, 0)), gl.full([64, 128], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_qk_s0: stage 0, partition 0 (group 0)
-            l_ij_t0 = gl.sum(p_t0, axis=1)  # reduce1_l_ij_s0: stage 1, partition 0 (group 0)
-            p_43_t0 = p_t0.to(gl.float16)  # convert0_p_s0: stage 1, partition 0 (group 0)
+            p_43_t0 = p_t0_p1.to(gl.float16)  # convert0_p_s0: stage 1, partition 0 (group 0)
             p_45_t0 = gl.convert_layout(p_43_t0, L4)  # convert0_p_s0: stage 1, partition 0 (group 0)
             mbarrier.wait(v_ready.index((twill_base + twill_b - 1) % 2), ((twill_base + twill_b - 1) // 2) & 1)
             tok_acc_46_t0 = warpgroup_mma(p_45_t0, v_buf.index((twill_base + twill_b - 1) % 2), acc_42_t0, is_async=True)  # dot1_acc_s0: stage 1, partition 0 (group 0)
-            l_i_47_t0 = l_i_48_t0_p1 * alpha_39_t0  # elementwise2_l_i_s0: stage 1, partition 0 (group 0)
-            l_i_48_t0 = l_i_47_t0 + l_ij_t0  # elementwise2_l_i_s0: stage 1, partition 0 (group 0)
-            qk_31_t0 = warpgroup_mma_wait(1, deps=(tok_qk_31_t0,))
+            l_ij_t0 = gl.sum(p_t0_p1, axis=1)  # reduce1_l_ij_s0: stage 1, partition 0 (group 0)
+            mbarrier.wait(k_ready.index((twill_base + twill_b - 0) % 2), ((twill_base + twill_b - 0) // 2) & 1)
+            tok_qk_31_t0 = warpgroup_mma(q_c0_t0_buf, k_buf.index((twill_base + twill_b - 0) % 2).permute((1, 0)), gl.full([64, 128], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_qk_s0: stage 0, partition 0 (group 0)
+            acc_46_t0, qk_31_t0 = warpgroup_mma_wait(0, deps=(tok_acc_46_t0, tok_qk_31_t0,))
+            mbarrier.arrive(v_empty.index((twill_base + twill_b - 1) % 2))
             mbarrier.arrive(k_empty.index((twill_base + twill_b - 0) % 2))
             m_ij_32_t0 = gl.max(qk_31_t0, axis=1)  # reduce0_m_ij_s0: stage 0, partition 0 (group 0)
-            acc_46_t0 = warpgroup_mma_wait(0, deps=(tok_acc_46_t0,))
-            mbarrier.arrive(v_empty.index((twill_base + twill_b - 1) % 2))
+            m_ij_33_t0 = m_ij_32_t0 * qk_scale  # elementwise0_m_ij_s0: stage 0, partition 0 (group 0)
+            m_ij_34_t0 = gl.maximum(m_ij_34_t0_p1, m_ij_33_t0)  # elementwise0_m_ij_s0: stage 0, partition 0 (group 0)
+            qk_35_t0 = qk_31_t0 * qk_scale  # sfu0_p_s0: stage 0, partition 0 (group 0)
+            qk_36_t0 = gl.expand_dims(m_ij_34_t0, 1)  # sfu0_p_s0: stage 0, partition 0 (group 0)
+            qk_37_t0 = qk_36_t0.broadcast_to([64, 128])  # sfu0_p_s0: stage 0, partition 0 (group 0)
+            qk_38_t0 = qk_35_t0 - qk_37_t0  # sfu0_p_s0: stage 0, partition 0 (group 0)
+            p_t0 = gl.exp2(qk_38_t0)  # sfu0_p_s0: stage 0, partition 0 (group 0)
+            l_i_47_t0 = l_i_48_t0_p1 * alpha_39_t0  # elementwise2_l_i_s0: stage 1, partition 0 (group 0)
+            l_i_48_t0 = l_i_47_t0 + l_ij_t0  # elementwise2_l_i_s0: stage 1, partition 0 (group 0)
             acc_46_t0_p1 = acc_46_t0
             l_i_48_t0_p1 = l_i_48_t0
-            m_ij_32_t0_p1 = m_ij_32_t0
+            m_ij_34_t0_p2 = m_ij_34_t0_p1
             m_ij_34_t0_p1 = m_ij_34_t0
-            qk_31_t0_p1 = qk_31_t0
-        m_ij_33_t0 = m_ij_32_t0_p1 * qk_scale  # elementwise0_m_ij_s0: stage 1, partition 0 (group 0)
-        m_ij_34_t0 = gl.maximum(m_ij_34_t0_p1, m_ij_33_t0)  # elementwise0_m_ij_s0: stage 1, partition 0 (group 0)
-        qk_35_t0 = qk_31_t0_p1 * qk_scale  # sfu0_p_s0: stage 1, partition 0 (group 0)
-        qk_36_t0 = gl.expand_dims(m_ij_34_t0, 1)  # sfu0_p_s0: stage 1, partition 0 (group 0)
-        qk_37_t0 = qk_36_t0.broadcast_to([64, 128])  # sfu0_p_s0: stage 1, partition 0 (group 0)
-        qk_38_t0 = qk_35_t0 - qk_37_t0  # sfu0_p_s0: stage 1, partition 0 (group 0)
-        p_t0 = gl.exp2(qk_38_t0)  # sfu0_p_s0: stage 1, partition 0 (group 0)
-        alpha_t0 = m_ij_34_t0_p1 - m_ij_34_t0  # sfu1_alpha_s0: stage 1, partition 0 (group 0)
+            p_t0_p1 = p_t0
+        alpha_t0 = m_ij_34_t0_p2 - m_ij_34_t0_p1  # sfu1_alpha_s0: stage 1, partition 0 (group 0)
         alpha_39_t0 = gl.exp2(alpha_t0)  # sfu1_alpha_s0: stage 1, partition 0 (group 0)
         acc_40_t0 = gl.expand_dims(alpha_39_t0, 1)  # elementwise1_acc_s0: stage 1, partition 0 (group 0)
         acc_41_t0 = acc_40_t0.broadcast_to([64, 128])  # elementwise1_acc_s0: stage 1, partition 0 (group 0)
         acc_42_t0 = acc_46_t0_p1 * acc_41_t0  # elementwise1_acc_s0: stage 1, partition 0 (group 0)
-        l_ij_t0 = gl.sum(p_t0, axis=1)  # reduce1_l_ij_s0: stage 1, partition 0 (group 0)
-        p_43_t0 = p_t0.to(gl.float16)  # convert0_p_s0: stage 1, partition 0 (group 0)
+        p_43_t0 = p_t0_p1.to(gl.float16)  # convert0_p_s0: stage 1, partition 0 (group 0)
         p_45_t0 = gl.convert_layout(p_43_t0, L4)  # convert0_p_s0: stage 1, partition 0 (group 0)
         mbarrier.wait(v_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 2), ((twill_base + (twill_n - 1 + 1) - 1) // 2) & 1)
         tok_acc_46_t0 = warpgroup_mma(p_45_t0, v_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), acc_42_t0, is_async=True)  # dot1_acc_s0: stage 1, partition 0 (group 0)
+        l_ij_t0 = gl.sum(p_t0_p1, axis=1)  # reduce1_l_ij_s0: stage 1, partition 0 (group 0)
         l_i_47_t0 = l_i_48_t0_p1 * alpha_39_t0  # elementwise2_l_i_s0: stage 1, partition 0 (group 0)
         l_i_48_t0 = l_i_47_t0 + l_ij_t0  # elementwise2_l_i_s0: stage 1, partition 0 (group 0)
         acc_46_t0 = warpgroup_mma_wait(0, deps=(tok_acc_46_t0,))
         mbarrier.arrive(v_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 2))
         acc_46_t0_p1 = acc_46_t0
         l_i_48_t0_p1 = l_i_48_t0
-        m_ij_32_t0_p1 = m_ij_32_t0
+        m_ij_34_t0_p2 = m_ij_34_t0_p1
         m_ij_34_t0_p1 = m_ij_34_t0
-        qk_31_t0_p1 = qk_31_t0
+        p_t0_p1 = p_t0
         q_c0_t0_buf._keep_alive()
         k_buf._keep_alive()
         v_buf._keep_alive()
         mbarrier.arrive(q_c0_t0_free.index(0))
         m_i_21_t0 = gl.log2(l_i_48_t0_p1)
-        m_i_22_t0 = m_ij_34_t0_p1 + m_i_21_t0
+        m_i_22_t0 = m_ij_34_t0_p2 + m_i_21_t0
         acc_t0 = gl.expand_dims(l_i_48_t0_p1, 1)
         acc_23_t0 = acc_t0.broadcast_to([64, 128])
         acc_24_t0 = acc_46_t0_p1 / acc_23_t0
@@ -167,6 +167,9 @@ def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         qk_37_t1 = qk_36_t1.broadcast_to([64, 128])  # sfu0_p_s1: stage 0, partition 1 (group 1)
         qk_38_t1 = qk_35_t1 - qk_37_t1  # sfu0_p_s1: stage 0, partition 1 (group 1)
         p_t1 = gl.exp2(qk_38_t1)  # sfu0_p_s1: stage 0, partition 1 (group 1)
+        p_43_t1 = p_t1.to(gl.float16)  # convert0_p_s1: stage 0, partition 1 (group 1)
+        p_45_t1 = gl.convert_layout(p_43_t1, L4)  # convert0_p_s1: stage 0, partition 1 (group 1)
+        l_ij_t1 = gl.sum(p_t1, axis=1)  # reduce1_l_ij_s1: stage 0, partition 1 (group 1)
         alpha_t1 = m_ij_34_t1_p1 - m_ij_34_t1  # sfu1_alpha_s1: stage 0, partition 1 (group 1)
         alpha_39_t1 = gl.exp2(alpha_t1)  # sfu1_alpha_s1: stage 0, partition 1 (group 1)
         acc_40_t1 = gl.expand_dims(alpha_39_t1, 1)  # elementwise1_acc_s1: stage 0, partition 1 (group 1)
@@ -175,17 +178,13 @@ def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
         acc_42_t1_p1 = acc_42_t1
         alpha_39_t1_p1 = alpha_39_t1
         l_i_48_t1_p1 = l_i_48_t1
+        l_ij_t1_p1 = l_ij_t1
         m_ij_34_t1_p1 = m_ij_34_t1
-        p_t1_p1 = p_t1
+        p_45_t1_p1 = p_45_t1
         for twill_b in range(1, twill_n):
             mbarrier.wait(k_ready.index((twill_base + twill_b - 0) % 2), ((twill_base + twill_b - 0) // 2) & 1)
             tok_qk_31_t1 = warpgroup_mma(q_c1_t1_buf, k_buf.index((twill_base + twill_b - 0) % 2).permute((1, 0)), gl.full([64, 128], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_qk_s1: stage 0, partition 1 (group 1)
-            l_ij_t1 = gl.sum(p_t1_p1, axis=1)  # reduce1_l_ij_s1: stage 1, partition 1 (group 1)
-            p_43_t1 = p_t1_p1.to(gl.float16)  # convert0_p_s1: stage 1, partition 1 (group 1)
-            p_45_t1 = gl.convert_layout(p_43_t1, L4)  # convert0_p_s1: stage 1, partition 1 (group 1)
-            mbarrier.wait(v_ready.index((twill_base + twill_b - 1) % 2), ((twill_base + twill_b - 1) // 2) & 1)
-            tok_acc_46_t1 = warpgroup_mma(p_45_t1, v_buf.index((twill_base + twill_b - 1) % 2), acc_42_t1_p1, is_async=True)  # dot1_acc_s1: stage 1, partition 1 (group 1)
-            qk_31_t1 = warpgroup_mma_wait(1, deps=(tok_qk_31_t1,))
+            qk_31_t1 = warpgroup_mma_wait(0, deps=(tok_qk_31_t1,))
             mbarrier.arrive(k_empty.index((twill_base + twill_b - 0) % 2))
             m_ij_32_t1 = gl.max(qk_31_t1, axis=1)  # reduce0_m_ij_s1: stage 0, partition 1 (group 1)
             m_ij_33_t1 = m_ij_32_t1 * qk_scale  # elementwise0_m_ij_s1: stage 0, partition 1 (group 1)
@@ -195,10 +194,15 @@ def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
             qk_37_t1 = qk_36_t1.broadcast_to([64, 128])  # sfu0_p_s1: stage 0, partition 1 (group 1)
             qk_38_t1 = qk_35_t1 - qk_37_t1  # sfu0_p_s1: stage 0, partition 1 (group 1)
             p_t1 = gl.exp2(qk_38_t1)  # sfu0_p_s1: stage 0, partition 1 (group 1)
+            mbarrier.wait(v_ready.index((twill_base + twill_b - 1) % 2), ((twill_base + twill_b - 1) // 2) & 1)
+            tok_acc_46_t1 = warpgroup_mma(p_45_t1_p1, v_buf.index((twill_base + twill_b - 1) % 2), acc_42_t1_p1, is_async=True)  # dot1_acc_s1: stage 1, partition 1 (group 1)
+            p_43_t1 = p_t1.to(gl.float16)  # convert0_p_s1: stage 0, partition 1 (group 1)
+            p_45_t1 = gl.convert_layout(p_43_t1, L4)  # convert0_p_s1: stage 0, partition 1 (group 1)
+            l_ij_t1 = gl.sum(p_t1, axis=1)  # reduce1_l_ij_s1: stage 0, partition 1 (group 1)
             alpha_t1 = m_ij_34_t1_p1 - m_ij_34_t1  # sfu1_alpha_s1: stage 0, partition 1 (group 1)
             alpha_39_t1 = gl.exp2(alpha_t1)  # sfu1_alpha_s1: stage 0, partition 1 (group 1)
             l_i_47_t1 = l_i_48_t1_p1 * alpha_39_t1_p1  # elementwise2_l_i_s1: stage 1, partition 1 (group 1)
-            l_i_48_t1 = l_i_47_t1 + l_ij_t1  # elementwise2_l_i_s1: stage 1, partition 1 (group 1)
+            l_i_48_t1 = l_i_47_t1 + l_ij_t1_p1  # elementwise2_l_i_s1: stage 1, partition 1 (group 1)
             acc_40_t1 = gl.expand_dims(alpha_39_t1, 1)  # elementwise1_acc_s1: stage 0, partition 1 (group 1)
             acc_41_t1 = acc_40_t1.broadcast_to([64, 128])  # elementwise1_acc_s1: stage 0, partition 1 (group 1)
             acc_46_t1 = warpgroup_mma_wait(0, deps=(tok_acc_46_t1,))
@@ -207,24 +211,23 @@ def consumer_1(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g
             acc_42_t1_p1 = acc_42_t1
             alpha_39_t1_p1 = alpha_39_t1
             l_i_48_t1_p1 = l_i_48_t1
+            l_ij_t1_p1 = l_ij_t1
             m_ij_34_t1_p1 = m_ij_34_t1
-            p_t1_p1 = p_t1
-        l_ij_t1 = gl.sum(p_t1_p1, axis=1)  # reduce1_l_ij_s1: stage 1, partition 1 (group 1)
-        p_43_t1 = p_t1_p1.to(gl.float16)  # convert0_p_s1: stage 1, partition 1 (group 1)
-        p_45_t1 = gl.convert_layout(p_43_t1, L4)  # convert0_p_s1: stage 1, partition 1 (group 1)
+            p_45_t1_p1 = p_45_t1
         mbarrier.wait(v_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 2), ((twill_base + (twill_n - 1 + 1) - 1) // 2) & 1)
-        tok_acc_46_t1 = warpgroup_mma(p_45_t1, v_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), acc_42_t1_p1, is_async=True)  # dot1_acc_s1: stage 1, partition 1 (group 1)
+        tok_acc_46_t1 = warpgroup_mma(p_45_t1_p1, v_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), acc_42_t1_p1, is_async=True)  # dot1_acc_s1: stage 1, partition 1 (group 1)
         l_i_47_t1 = l_i_48_t1_p1 * alpha_39_t1_p1  # elementwise2_l_i_s1: stage 1, partition 1 (group 1)
-        l_i_48_t1 = l_i_47_t1 + l_ij_t1  # elementwise2_l_i_s1: stage 1, partition 1 (group 1)
+        l_i_48_t1 = l_i_47_t1 + l_ij_t1_p1  # elementwise2_l_i_s1: stage 1, partition 1 (group 1)
         acc_46_t1 = warpgroup_mma_wait(0, deps=(tok_acc_46_t1,))
         mbarrier.arrive(v_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 2))
         acc_42_t1_p1 = acc_42_t1
         acc_46_t1_p1 = acc_46_t1
         alpha_39_t1_p1 = alpha_39_t1
         l_i_48_t1_p1 = l_i_48_t1
+        l_ij_t1_p1 = l_ij_t1
         m_ij_34_t1_p2 = m_ij_34_t1_p1
         m_ij_34_t1_p1 = m_ij_34_t1
-        p_t1_p1 = p_t1
+        p_45_t1_p1 = p_45_t1
         q_c1_t1_buf._keep_alive()
         k_buf._keep_alive()
         v_buf._keep_alive()

@@ -10,6 +10,7 @@ Decisions (each from the schedule):
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
 - shared memory: 196736 bytes planned of 232448; maxnreg 168
 - per-tile tiles (q0_c0, q1_25_c1) loaded by the producer, the next tile's as soon as each consumer's loop is done, so they arrive during this tile's epilogue; its results are stored through buffers of their own, and each store is waited for only before the next tile's
+- short loops: where the scheduled loop runs at most 8 iterations a CTA ((N_CTX + 128 - 1) // 128, from the launch's arguments), the launch runs the one-partition kernel `twill_kernel_short` of the same schedule, loading its own tiles (ptxas 168 registers, clean, 1 CTA(s) an SM against the producer's 1; simulated for 1, 2, 3, 8 iterations: no deadlock, every phase complete)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -328,6 +329,316 @@ def twill_kernel(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill
 
 
 
+# -- the one-partition kernel for short loops ------------------------------------------------------------
+L0_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1], threads_per_warp=[32], warps_per_cta=[4], order=[0]))
+L1_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
+L2_short = gl.constexpr(gl.SliceLayout(1, gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16])))
+L3_short = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 16]))
+L4_short = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]))
+L5_short = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 16]), k_width=2))
+
+@gluon.jit
+def consumer_0_short(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q0_c0_buf, out3_c0_buf, q1_25_c1_buf, out5_c1_buf, k_ready, k_empty, v_ready, v_empty, q0_c0_bar, q0_c0_free, q1_25_c1_bar, q1_25_c1_free):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        start_m = twill_pid0
+        off_hz = twill_pid1
+        offset_y = off_hz * N_CTX
+        qo_offset_y = start_m * 128
+        qo_offset_y_20 = offset_y + qo_offset_y
+        offs_m0 = gl.arange(0, 64, layout=L0_short)
+        offs_m0_22 = qo_offset_y + offs_m0
+        qk_scale = sm_scale * 1.44269502
+        mbarrier.wait(q0_c0_bar.index(0), (twill_tile // gl.num_programs(0)) & 1)
+        twill_n = (N_CTX - 0 + 128 - 1) // 128
+        m_ij0_42 = gl.full([64], float("-inf"), gl.float32, layout=L2_short)
+        l_i0_70 = gl.full([64], 1.0, gl.float32, layout=L2_short)
+        acc0_67 = gl.full([64, 128], 0.0, gl.float32, layout=L3_short)
+        acc0_67_p1 = acc0_67
+        l_i0_70_p1 = l_i0_70
+        m_ij0_42_p1 = m_ij0_42
+        mbarrier.wait(k_ready.index((twill_base + 0 - 0) % 2), ((twill_base + 0 - 0) // 2) & 1)
+        tok_qk0_39 = warpgroup_mma(q0_c0_buf, k_buf.index((twill_base + 0 - 0) % 2).permute((1, 0)), gl.full([64, 128], 0.0, gl.float32, layout=L4_short), use_acc=False, is_async=True)  # dot0_qk0: stage 0, partition 0 (group 0)
+        qk0_39 = warpgroup_mma_wait(0, deps=(tok_qk0_39,))
+        mbarrier.arrive(k_empty.index((twill_base + 0 - 0) % 2))
+        m_ij0_40 = gl.max(qk0_39, axis=1)  # reduce0_m_ij0: stage 0, partition 0 (group 0)
+        m_ij0_41 = m_ij0_40 * qk_scale  # elementwise0_m_ij0: stage 0, partition 0 (group 0)
+        m_ij0_42 = gl.maximum(m_ij0_42_p1, m_ij0_41)  # elementwise0_m_ij0: stage 0, partition 0 (group 0)
+        alpha0 = m_ij0_42_p1 - m_ij0_42  # sfu1_alpha0: stage 0, partition 0 (group 0)
+        alpha0_47 = gl.exp2(alpha0)  # sfu1_alpha0: stage 0, partition 0 (group 0)
+        qk0_43 = qk0_39 * qk_scale  # sfu0_p0: stage 0, partition 0 (group 0)
+        qk0_44 = gl.expand_dims(m_ij0_42, 1)  # sfu0_p0: stage 0, partition 0 (group 0)
+        qk0_45 = qk0_44.broadcast_to([64, 128])  # sfu0_p0: stage 0, partition 0 (group 0)
+        qk0_46 = qk0_43 - qk0_45  # sfu0_p0: stage 0, partition 0 (group 0)
+        p0 = gl.exp2(qk0_46)  # sfu0_p0: stage 0, partition 0 (group 0)
+        acc0_48 = gl.expand_dims(alpha0_47, 1)  # convert0_acc0: stage 0, partition 0 (group 0)
+        acc0_49 = gl.convert_layout(acc0_48, L3_short)  # convert0_acc0: stage 0, partition 0 (group 0)
+        p0_52 = p0.to(gl.float16)  # convert1_p0: stage 0, partition 0 (group 0)
+        p0_66 = gl.convert_layout(p0_52, L5_short)  # convert1_p0: stage 0, partition 0 (group 0)
+        l_ij0 = gl.sum(p0, axis=1)  # reduce1_l_ij0: stage 0, partition 0 (group 0)
+        l_i0 = l_i0_70_p1 * alpha0_47  # elementwise4_l_i0: stage 0, partition 0 (group 0)
+        l_i0_70 = l_i0 + l_ij0  # elementwise4_l_i0: stage 0, partition 0 (group 0)
+        acc0_50 = acc0_49.broadcast_to([64, 128])  # elementwise1_acc0: stage 0, partition 0 (group 0)
+        acc0_51 = acc0_67_p1 * acc0_50  # elementwise1_acc0: stage 0, partition 0 (group 0)
+        mbarrier.wait(v_ready.index((twill_base + 0 - 0) % 2), ((twill_base + 0 - 0) // 2) & 1)
+        tok_acc0_67 = warpgroup_mma(p0_66, v_buf.index((twill_base + 0 - 0) % 2), acc0_51, is_async=True)  # dot2_acc0: stage 0, partition 0 (group 0)
+        acc0_67 = warpgroup_mma_wait(1, deps=(tok_acc0_67,))
+        acc0_67_p1 = acc0_67
+        l_i0_70_p1 = l_i0_70
+        m_ij0_42_p1 = m_ij0_42
+        for twill_b in range(1, twill_n):
+            mbarrier.wait(k_ready.index((twill_base + twill_b - 0) % 2), ((twill_base + twill_b - 0) // 2) & 1)
+            tok_qk0_39 = warpgroup_mma(q0_c0_buf, k_buf.index((twill_base + twill_b - 0) % 2).permute((1, 0)), gl.full([64, 128], 0.0, gl.float32, layout=L4_short), use_acc=False, is_async=True)  # dot0_qk0: stage 0, partition 0 (group 0)
+            acc0_67_p1, qk0_39 = warpgroup_mma_wait(0, deps=(acc0_67_p1, tok_qk0_39,))
+            mbarrier.arrive(v_empty.index((twill_base + twill_b - 1 - 0) % 2))
+            mbarrier.arrive(k_empty.index((twill_base + twill_b - 0) % 2))
+            m_ij0_40 = gl.max(qk0_39, axis=1)  # reduce0_m_ij0: stage 0, partition 0 (group 0)
+            m_ij0_41 = m_ij0_40 * qk_scale  # elementwise0_m_ij0: stage 0, partition 0 (group 0)
+            m_ij0_42 = gl.maximum(m_ij0_42_p1, m_ij0_41)  # elementwise0_m_ij0: stage 0, partition 0 (group 0)
+            alpha0 = m_ij0_42_p1 - m_ij0_42  # sfu1_alpha0: stage 0, partition 0 (group 0)
+            alpha0_47 = gl.exp2(alpha0)  # sfu1_alpha0: stage 0, partition 0 (group 0)
+            qk0_43 = qk0_39 * qk_scale  # sfu0_p0: stage 0, partition 0 (group 0)
+            qk0_44 = gl.expand_dims(m_ij0_42, 1)  # sfu0_p0: stage 0, partition 0 (group 0)
+            qk0_45 = qk0_44.broadcast_to([64, 128])  # sfu0_p0: stage 0, partition 0 (group 0)
+            qk0_46 = qk0_43 - qk0_45  # sfu0_p0: stage 0, partition 0 (group 0)
+            p0 = gl.exp2(qk0_46)  # sfu0_p0: stage 0, partition 0 (group 0)
+            acc0_48 = gl.expand_dims(alpha0_47, 1)  # convert0_acc0: stage 0, partition 0 (group 0)
+            acc0_49 = gl.convert_layout(acc0_48, L3_short)  # convert0_acc0: stage 0, partition 0 (group 0)
+            p0_52 = p0.to(gl.float16)  # convert1_p0: stage 0, partition 0 (group 0)
+            p0_66 = gl.convert_layout(p0_52, L5_short)  # convert1_p0: stage 0, partition 0 (group 0)
+            l_ij0 = gl.sum(p0, axis=1)  # reduce1_l_ij0: stage 0, partition 0 (group 0)
+            l_i0 = l_i0_70_p1 * alpha0_47  # elementwise4_l_i0: stage 0, partition 0 (group 0)
+            l_i0_70 = l_i0 + l_ij0  # elementwise4_l_i0: stage 0, partition 0 (group 0)
+            acc0_50 = acc0_49.broadcast_to([64, 128])  # elementwise1_acc0: stage 0, partition 0 (group 0)
+            acc0_51 = acc0_67_p1 * acc0_50  # elementwise1_acc0: stage 0, partition 0 (group 0)
+            mbarrier.wait(v_ready.index((twill_base + twill_b - 0) % 2), ((twill_base + twill_b - 0) // 2) & 1)
+            tok_acc0_67 = warpgroup_mma(p0_66, v_buf.index((twill_base + twill_b - 0) % 2), acc0_51, is_async=True)  # dot2_acc0: stage 0, partition 0 (group 0)
+            acc0_67 = warpgroup_mma_wait(1, deps=(tok_acc0_67,))
+            acc0_67_p1 = acc0_67
+            l_i0_70_p1 = l_i0_70
+            m_ij0_42_p1 = m_ij0_42
+        acc0_67_p1 = warpgroup_mma_wait(0, deps=(acc0_67_p1,))
+        mbarrier.arrive(v_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 0) % 2))
+        acc0_67_p2 = acc0_67_p1
+        acc0_67_p1 = acc0_67
+        l_i0_70_p2 = l_i0_70_p1
+        l_i0_70_p1 = l_i0_70
+        m_ij0_42_p2 = m_ij0_42_p1
+        m_ij0_42_p1 = m_ij0_42
+        q0_c0_buf._keep_alive()
+        k_buf._keep_alive()
+        v_buf._keep_alive()
+        mbarrier.arrive(q0_c0_free.index(0))
+        m_i0 = gl.log2(l_i0_70_p2)
+        m_i0_27 = m_ij0_42_p2 + m_i0
+        acc0 = gl.expand_dims(l_i0_70_p2, 1)
+        acc0_29 = gl.convert_layout(acc0, L3_short)
+        acc0_30 = acc0_29.broadcast_to([64, 128])
+        acc0_31 = acc0_67_p2 / acc0_30
+        v0 = M + offset_y
+        v2 = v0 + offs_m0_22
+        v3 = gl.convert_layout(m_i0_27, L0_short)
+        gl.store(v2, v3)
+        v6 = acc0_31.to(gl.float16)
+        v7 = gl.convert_layout(v6, L1_short)
+        tma.store_wait(0)
+        out3_c0_buf.store(v6)
+        fence_async_shared()
+        tma.async_copy_shared_to_global(desc_o, [qo_offset_y_20, 0], out3_c0_buf)
+        twill_base += twill_n
+    tma.store_wait(0)
+
+@gluon.jit
+def consumer_1_short(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q0_c0_buf, out3_c0_buf, q1_25_c1_buf, out5_c1_buf, k_ready, k_empty, v_ready, v_empty, q0_c0_bar, q0_c0_free, q1_25_c1_bar, q1_25_c1_free):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        start_m = twill_pid0
+        off_hz = twill_pid1
+        offset_y = off_hz * N_CTX
+        qo_offset_y = start_m * 128
+        qo_offset_y_20 = offset_y + qo_offset_y
+        offs_m0 = gl.arange(0, 64, layout=L0_short)
+        offs_m0_22 = qo_offset_y + offs_m0
+        offs_m1_23 = offs_m0_22 + 64
+        qk_scale = sm_scale * 1.44269502
+        q1 = qo_offset_y_20 + 64
+        mbarrier.wait(q1_25_c1_bar.index(0), (twill_tile // gl.num_programs(0)) & 1)
+        twill_n = (N_CTX - 0 + 128 - 1) // 128
+        m_ij1_54 = gl.full([64], float("-inf"), gl.float32, layout=L2_short)
+        m_ij1_54_p1 = m_ij1_54
+        l_i1_71 = gl.full([64], 1.0, gl.float32, layout=L2_short)
+        acc1_69 = gl.full([64, 128], 0.0, gl.float32, layout=L3_short)
+        mbarrier.wait(k_ready.index((twill_base + 0 - 0) % 2), ((twill_base + 0 - 0) // 2) & 1)
+        tok_qk1 = warpgroup_mma(q1_25_c1_buf, k_buf.index((twill_base + 0 - 0) % 2).permute((1, 0)), gl.full([64, 128], 0.0, gl.float32, layout=L4_short), use_acc=False, is_async=True)  # dot1_qk1: stage 0, partition 1 (group 1)
+        qk1 = warpgroup_mma_wait(0, deps=(tok_qk1,))
+        mbarrier.arrive(k_empty.index((twill_base + 0 - 0) % 2))
+        m_ij1 = gl.max(qk1, axis=1)  # reduce2_m_ij1: stage 0, partition 1 (group 1)
+        m_ij1_53 = m_ij1 * qk_scale  # elementwise2_m_ij1: stage 0, partition 1 (group 1)
+        m_ij1_54 = gl.maximum(m_ij1_54_p1, m_ij1_53)  # elementwise2_m_ij1: stage 0, partition 1 (group 1)
+        alpha1 = m_ij1_54_p1 - m_ij1_54  # sfu3_alpha1: stage 0, partition 1 (group 1)
+        alpha1_59 = gl.exp2(alpha1)  # sfu3_alpha1: stage 0, partition 1 (group 1)
+        acc1_60 = gl.expand_dims(alpha1_59, 1)  # convert2_acc1: stage 0, partition 1 (group 1)
+        acc1_61 = gl.convert_layout(acc1_60, L3_short)  # convert2_acc1: stage 0, partition 1 (group 1)
+        qk1_55 = qk1 * qk_scale  # sfu2_p1: stage 0, partition 1 (group 1)
+        qk1_56 = gl.expand_dims(m_ij1_54, 1)  # sfu2_p1: stage 0, partition 1 (group 1)
+        qk1_57 = qk1_56.broadcast_to([64, 128])  # sfu2_p1: stage 0, partition 1 (group 1)
+        qk1_58 = qk1_55 - qk1_57  # sfu2_p1: stage 0, partition 1 (group 1)
+        p1 = gl.exp2(qk1_58)  # sfu2_p1: stage 0, partition 1 (group 1)
+        acc1_61_p1 = acc1_61
+        acc1_69_p1 = acc1_69
+        alpha1_59_p1 = alpha1_59
+        l_i1_71_p1 = l_i1_71
+        m_ij1_54_p1 = m_ij1_54
+        p1_p1 = p1
+        for twill_b in range(1, twill_n):
+            l_ij1 = gl.sum(p1_p1, axis=1)  # reduce3_l_ij1: stage 1, partition 1 (group 1)
+            l_i1 = l_i1_71_p1 * alpha1_59_p1  # elementwise5_l_i1: stage 1, partition 1 (group 1)
+            l_i1_71 = l_i1 + l_ij1  # elementwise5_l_i1: stage 1, partition 1 (group 1)
+            p1_64 = p1_p1.to(gl.float16)  # convert3_p1: stage 1, partition 1 (group 1)
+            p1_68 = gl.convert_layout(p1_64, L5_short)  # convert3_p1: stage 1, partition 1 (group 1)
+            acc1_62 = acc1_61_p1.broadcast_to([64, 128])  # elementwise3_acc1: stage 1, partition 1 (group 1)
+            acc1_63 = acc1_69_p1 * acc1_62  # elementwise3_acc1: stage 1, partition 1 (group 1)
+            mbarrier.wait(v_ready.index((twill_base + twill_b - 1) % 2), ((twill_base + twill_b - 1) // 2) & 1)
+            tok_acc1_69 = warpgroup_mma(p1_68, v_buf.index((twill_base + twill_b - 1) % 2), acc1_63, is_async=True)  # dot3_acc1: stage 1, partition 1 (group 1)
+            mbarrier.wait(k_ready.index((twill_base + twill_b - 0) % 2), ((twill_base + twill_b - 0) // 2) & 1)
+            tok_qk1 = warpgroup_mma(q1_25_c1_buf, k_buf.index((twill_base + twill_b - 0) % 2).permute((1, 0)), gl.full([64, 128], 0.0, gl.float32, layout=L4_short), use_acc=False, is_async=True)  # dot1_qk1: stage 0, partition 1 (group 1)
+            acc1_69, qk1 = warpgroup_mma_wait(0, deps=(tok_acc1_69, tok_qk1,))
+            mbarrier.arrive(v_empty.index((twill_base + twill_b - 1) % 2))
+            mbarrier.arrive(k_empty.index((twill_base + twill_b - 0) % 2))
+            m_ij1 = gl.max(qk1, axis=1)  # reduce2_m_ij1: stage 0, partition 1 (group 1)
+            m_ij1_53 = m_ij1 * qk_scale  # elementwise2_m_ij1: stage 0, partition 1 (group 1)
+            m_ij1_54 = gl.maximum(m_ij1_54_p1, m_ij1_53)  # elementwise2_m_ij1: stage 0, partition 1 (group 1)
+            alpha1 = m_ij1_54_p1 - m_ij1_54  # sfu3_alpha1: stage 0, partition 1 (group 1)
+            alpha1_59 = gl.exp2(alpha1)  # sfu3_alpha1: stage 0, partition 1 (group 1)
+            acc1_60 = gl.expand_dims(alpha1_59, 1)  # convert2_acc1: stage 0, partition 1 (group 1)
+            acc1_61 = gl.convert_layout(acc1_60, L3_short)  # convert2_acc1: stage 0, partition 1 (group 1)
+            qk1_55 = qk1 * qk_scale  # sfu2_p1: stage 0, partition 1 (group 1)
+            qk1_56 = gl.expand_dims(m_ij1_54, 1)  # sfu2_p1: stage 0, partition 1 (group 1)
+            qk1_57 = qk1_56.broadcast_to([64, 128])  # sfu2_p1: stage 0, partition 1 (group 1)
+            qk1_58 = qk1_55 - qk1_57  # sfu2_p1: stage 0, partition 1 (group 1)
+            p1 = gl.exp2(qk1_58)  # sfu2_p1: stage 0, partition 1 (group 1)
+            acc1_61_p1 = acc1_61
+            acc1_69_p1 = acc1_69
+            alpha1_59_p1 = alpha1_59
+            l_i1_71_p1 = l_i1_71
+            m_ij1_54_p1 = m_ij1_54
+            p1_p1 = p1
+        l_ij1 = gl.sum(p1_p1, axis=1)  # reduce3_l_ij1: stage 1, partition 1 (group 1)
+        l_i1 = l_i1_71_p1 * alpha1_59_p1  # elementwise5_l_i1: stage 1, partition 1 (group 1)
+        l_i1_71 = l_i1 + l_ij1  # elementwise5_l_i1: stage 1, partition 1 (group 1)
+        p1_64 = p1_p1.to(gl.float16)  # convert3_p1: stage 1, partition 1 (group 1)
+        p1_68 = gl.convert_layout(p1_64, L5_short)  # convert3_p1: stage 1, partition 1 (group 1)
+        acc1_62 = acc1_61_p1.broadcast_to([64, 128])  # elementwise3_acc1: stage 1, partition 1 (group 1)
+        acc1_63 = acc1_69_p1 * acc1_62  # elementwise3_acc1: stage 1, partition 1 (group 1)
+        mbarrier.wait(v_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 2), ((twill_base + (twill_n - 1 + 1) - 1) // 2) & 1)
+        tok_acc1_69 = warpgroup_mma(p1_68, v_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), acc1_63, is_async=True)  # dot3_acc1: stage 1, partition 1 (group 1)
+        acc1_69 = warpgroup_mma_wait(0, deps=(tok_acc1_69,))
+        mbarrier.arrive(v_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 2))
+        acc1_61_p1 = acc1_61
+        acc1_69_p1 = acc1_69
+        alpha1_59_p1 = alpha1_59
+        l_i1_71_p1 = l_i1_71
+        m_ij1_54_p2 = m_ij1_54_p1
+        m_ij1_54_p1 = m_ij1_54
+        p1_p1 = p1
+        q1_25_c1_buf._keep_alive()
+        k_buf._keep_alive()
+        v_buf._keep_alive()
+        mbarrier.arrive(q1_25_c1_free.index(0))
+        m_i1 = gl.log2(l_i1_71_p1)
+        m_i1_28 = m_ij1_54_p2 + m_i1
+        acc1 = gl.expand_dims(l_i1_71_p1, 1)
+        acc1_32 = gl.convert_layout(acc1, L3_short)
+        acc1_33 = acc1_32.broadcast_to([64, 128])
+        acc1_34 = acc1_69_p1 / acc1_33
+        v0 = M + offset_y
+        v4 = v0 + offs_m1_23
+        v5 = gl.convert_layout(m_i1_28, L0_short)
+        gl.store(v4, v5)
+        v8 = acc1_34.to(gl.float16)
+        v9 = gl.convert_layout(v8, L1_short)
+        tma.store_wait(0)
+        out5_c1_buf.store(v8)
+        fence_async_shared()
+        tma.async_copy_shared_to_global(desc_o, [q1, 0], out5_c1_buf)
+        twill_base += twill_n
+    tma.store_wait(0)
+
+@gluon.jit
+def producer_2_short(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q0_c0_buf, out3_c0_buf, q1_25_c1_buf, out5_c1_buf, k_ready, k_empty, v_ready, v_empty, q0_c0_bar, q0_c0_free, q1_25_c1_bar, q1_25_c1_free):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        start_m = twill_pid0
+        off_hz = twill_pid1
+        offset_y = off_hz * N_CTX
+        qo_offset_y = start_m * 128
+        qo_offset_y_20 = offset_y + qo_offset_y
+        q1 = qo_offset_y_20 + 64
+        mbarrier.wait(q0_c0_free.index(0), ((twill_tile // gl.num_programs(0)) & 1) ^ 1)
+        mbarrier.expect(q0_c0_bar.index(0), desc_q.block_type.nbytes)
+        tma.async_copy_global_to_shared(desc_q, [qo_offset_y_20, 0], q0_c0_bar.index(0), q0_c0_buf)
+        mbarrier.wait(q1_25_c1_free.index(0), ((twill_tile // gl.num_programs(0)) & 1) ^ 1)
+        mbarrier.expect(q1_25_c1_bar.index(0), desc_q.block_type.nbytes)
+        tma.async_copy_global_to_shared(desc_q, [q1, 0], q1_25_c1_bar.index(0), q1_25_c1_buf)
+        offset_y_36 = offset_y
+        for offsetkv_y_35 in range(0, N_CTX, 128):
+            twill_k = twill_base + (offsetkv_y_35 - 0) // 128
+            offsetkv_y_72 = offset_y_36 + 128
+            mbarrier.wait(k_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
+            mbarrier.expect(k_ready.index(twill_k % 2), desc_k.block_type.nbytes)
+            tma.async_copy_global_to_shared(desc_k, [offset_y_36, 0], k_ready.index(twill_k % 2), k_buf.index(twill_k % 2))
+            mbarrier.wait(v_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
+            mbarrier.expect(v_ready.index(twill_k % 2), desc_v.block_type.nbytes)
+            tma.async_copy_global_to_shared(desc_v, [offset_y_36, 0], v_ready.index(twill_k % 2), v_buf.index(twill_k % 2))
+            offset_y_36 = offsetkv_y_72
+        twill_base += (N_CTX - 0 + 128 - 1) // 128
+
+@gluon.jit
+def twill_kernel_short(sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2):
+    k_buf = gl.allocate_shared_memory(gl.float16, [2, 128, 128], desc_k.layout)
+    v_buf = gl.allocate_shared_memory(gl.float16, [2, 128, 128], desc_v.layout)
+    q0_c0_buf = gl.allocate_shared_memory(gl.float16, [64, 128], desc_q.layout)
+    out3_c0_buf = gl.allocate_shared_memory(gl.float16, [64, 128], desc_o.layout)
+    q1_25_c1_buf = gl.allocate_shared_memory(gl.float16, [64, 128], desc_q.layout)
+    out5_c1_buf = gl.allocate_shared_memory(gl.float16, [64, 128], desc_o.layout)
+    k_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(2):
+        mbarrier.init(k_ready.index(i), count=1)
+    k_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(2):
+        mbarrier.init(k_empty.index(i), count=2)
+    v_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(2):
+        mbarrier.init(v_ready.index(i), count=1)
+    v_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(2):
+        mbarrier.init(v_empty.index(i), count=2)
+    q0_c0_bar = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(1):
+        mbarrier.init(q0_c0_bar.index(i), count=1)
+    q0_c0_free = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(1):
+        mbarrier.init(q0_c0_free.index(i), count=1)
+    q1_25_c1_bar = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(1):
+        mbarrier.init(q1_25_c1_bar.index(i), count=1)
+    q1_25_c1_free = gl.allocate_shared_memory(gl.int64, [1, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(1):
+        mbarrier.init(q1_25_c1_free.index(i), count=1)
+    gl.warp_specialize([
+        (consumer_0_short, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q0_c0_buf, out3_c0_buf, q1_25_c1_buf, out5_c1_buf, k_ready, k_empty, v_ready, v_empty, q0_c0_bar, q0_c0_free, q1_25_c1_bar, q1_25_c1_free)),
+        (consumer_1_short, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q0_c0_buf, out3_c0_buf, q1_25_c1_buf, out5_c1_buf, k_ready, k_empty, v_ready, v_empty, q0_c0_bar, q0_c0_free, q1_25_c1_bar, q1_25_c1_free)),
+        (producer_2_short, (sm_scale, M, Z, H, desc_q, desc_k, desc_v, desc_o, N_CTX, twill_g0, twill_g1, twill_g2, k_buf, v_buf, q0_c0_buf, out3_c0_buf, q1_25_c1_buf, out5_c1_buf, k_ready, k_empty, v_ready, v_empty, q0_c0_bar, q0_c0_free, q1_25_c1_bar, q1_25_c1_free)),
+    ], [4, 1], [240, 24])
+
+
+
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['sm_scale', 'M', 'Z', 'H', 'desc_q', 'desc_k', 'desc_v', 'desc_o', 'N_CTX', 'HEAD_DIM', 'BLOCK_M', 'BLOCK_N']          # the Triton kernel's parameters, in order
 RUNTIME = ['sm_scale', 'M', 'Z', 'H', 'desc_q', 'desc_k', 'desc_v', 'desc_o', 'N_CTX', 'twill_g0', 'twill_g1', 'twill_g2']   # the Gluon kernel's parameters, in order
@@ -438,7 +749,7 @@ def _decide(bound):
     return [tuple(flags[f] for f in FLAGS), shapes, None]
 
 
-def launch(grid, *args, **kwargs):
+def launch_long(grid, *args, **kwargs):
     """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
     bound = dict(zip(ARGUMENTS, args))
     if kwargs:
@@ -540,3 +851,243 @@ class _Kernel:
 
 
 kernel = _Kernel()
+
+# -- the one-partition kernel for short loops (host side) ---------------------------------------------
+ARGUMENTS_short = ['sm_scale', 'M', 'Z', 'H', 'desc_q', 'desc_k', 'desc_v', 'desc_o', 'N_CTX', 'HEAD_DIM', 'BLOCK_M', 'BLOCK_N']          # the Triton kernel's parameters, in order
+RUNTIME_short = ['sm_scale', 'M', 'Z', 'H', 'desc_q', 'desc_k', 'desc_v', 'desc_o', 'N_CTX', 'twill_g0', 'twill_g1', 'twill_g2']   # the Gluon kernel's parameters, in order
+FLAGS_short = []   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED_short = ['sm_scale', 'M', 'Z', 'H', 'desc_q', 'desc_k', 'desc_v', 'desc_o', 'N_CTX', 'twill_g0', 'twill_g1', 'twill_g2']   # the arguments a launch key reads
+CONSTEXPRS_short = {'HEAD_DIM': 128, 'BLOCK_M': 128, 'BLOCK_N': 128}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS_short = {'desc_q': [64, 128], 'desc_k': [128, 128], 'desc_v': [128, 128], 'desc_o': [64, 128]}
+DESCRIPTOR_LAYOUTS_short = {'desc_q': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])', 'desc_k': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])', 'desc_v': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])', 'desc_o': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
+NUM_WARPS_short = 4
+MAXNREG_short = 168
+PERSISTENT_short = True      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS_short = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH_short = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS_short = {}                  # argument -> its layout object, made on first use
+_CODE_short = {}                     # expression -> its compiled code
+_DESCS_short = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED_short = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES_short = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE_short = []                   # the active driver's current device, read per launch
+
+
+def _ev_short(e, bound):
+    code = _CODE_short.get(e)
+    if code is None:
+        code = _CODE_short[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base_short:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc_short(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS_short.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS_short.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS_short[name] = eval("gl." + DESCRIPTOR_LAYOUTS_short[name])
+        if len(_DESCS_short) >= 256:
+            _DESCS_short.clear()
+        d = _DESCS_short[key] = TensorDescriptor(_Base_short(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor_short(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc_short(name, base, shape, strides, DESCRIPTOR_BLOCKS_short[name])
+
+
+def _key_short(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES_short:
+        from triton import knobs
+        _MODES_short.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES_short[0].instrumentation_mode, _MODES_short[1].debug, _device_short()]
+    for n in KEYED_short:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device_short():
+    if not _DEVICE_short:
+        from triton.runtime import driver
+        _DEVICE_short.append(driver.active.get_current_device)
+    return _DEVICE_short[0]()
+
+
+def _decide_short(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    trips = _ev_short('(N_CTX + 128 - 1) // 128', dict(bound, **CONSTEXPRS_short))
+    if trips < 1:   # the pipeline's prologue runs 1 iteration(s) before its loop checks any
+        raise ValueError(f"twill: this Gluon kernel's loop must run at least 1 iteration(s) a program; this launch gives {trips} ((N_CTX + 128 - 1) // 128): run the Triton kernel for it")
+    shapes = None
+    flags = {}
+    return [tuple(flags[f] for f in FLAGS_short), shapes, None]
+
+
+def launch_short(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS_short, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS_short})
+    for k, v in CONSTEXPRS_short.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS_short)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT_short:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count_short())),)
+    key = _key_short(bound, g)
+    entry = _KEYED_short.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide_short(bound)
+        if key is not None:
+            if len(_KEYED_short) >= 64:
+                _KEYED_short.clear()
+            _KEYED_short[key] = entry
+    missing = [n for n in RUNTIME_short if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor_short(bound[n], n) if n in DESCRIPTOR_BLOCKS_short else bound[n] for n in RUNTIME_short]
+    return _run_short(entry, g, runtime)
+
+
+def _run_short(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH_short:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel_short[g](*runtime, **dict(zip(FLAGS_short, entry[0])), num_warps=NUM_WARPS_short, maxnreg=MAXNREG_short)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+_SMS_short = []
+
+
+def _sm_count_short():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS_short:
+        import torch
+        _SMS_short.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS_short[0]
+
+
+class _Config_short:
+    """``kernel.best_config`` as an autotuner has it after a run (Mamba reads its ``kwargs["BLOCK_SIZE_M"]`` to size
+    its grid): the constexprs this kernel was generated for."""
+
+    def __init__(self):
+        self.kwargs, self.num_warps, self.num_stages, self.num_ctas = dict(CONSTEXPRS_short), NUM_WARPS_short, None, 1
+        self.maxnreg, self.pre_hook = MAXNREG_short, None
+
+    def all_kwargs(self):
+        return dict(self.kwargs, num_warps=self.num_warps, num_ctas=self.num_ctas)
+
+
+class _Kernel_short:
+    """``kernel[grid](*args)``, as the Triton kernel is called; ``kernel.fn[grid](*args)`` as a heuristics' or an
+    autotuner's wrapped function is called past them (FlagGems), ``kernel.best_config`` and ``kernel.run(*args,
+    grid=grid)``: the kernel is specialised already (a warmup run compiles nothing here: the first launch does).
+    ``kernel.fallback``: the Triton kernel this one replaces, set by whoever swaps it in; a launch this kernel was not
+    generated for (other constexprs, too few iterations, a pre_hook it cannot run) then runs it, counted in
+    ``kernel.fallbacks``, where without it the launch is refused in one line."""
+
+    fallback = None
+    fallbacks = 0
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: self._launch(grid, args, kwargs)
+
+    def run(self, *args, grid, warmup=False, **kwargs):
+        """``kernel.run(*args, grid=grid, warmup=False)``, as a JIT function is run without its ``[grid]``."""
+        return None if warmup else self._launch(grid, args, kwargs)
+
+    def _launch(self, grid, args, kwargs):
+        try:
+            return launch_short(grid, *args, **kwargs)
+        except ValueError as e:
+            refused = str(e).startswith("twill: ") and "missing kernel arguments" not in str(e)
+            if self.fallback is None or not refused:
+                raise
+            self.fallbacks += 1
+            return self.fallback[grid](*args, **kwargs)
+
+    @property
+    def fn(self):
+        return self
+
+    @property
+    def best_config(self):
+        return _Config_short()
+
+
+kernel_short = _Kernel_short()
+
+
+SHORT_TRIPS = '(N_CTX + 128 - 1) // 128'   # the scheduled loop's iterations a CTA, in the Triton kernel's arguments
+SHORT_LIMIT = 8      # at most this many: the one-partition kernel (``launch_short``), else ``launch_long``
+SHORT_LIMIT_FULL = 0      # ... or this many where the launch's CTAs outnumber what the SMs hold of the producer's
+LONG_CTAS_PER_SM = 1      # (the producer's CTAs an SM; the one partition holds more: run 95); 0: no such rule
+
+
+def launch(grid, *args, **kwargs):
+    """Run the one-partition kernel where the loop is short at this launch, else the warp-specialized one."""
+    bound = dict(zip(ARGUMENTS, args), **CONSTEXPRS)
+    bound.update(kwargs)
+    try:
+        trips = _ev(SHORT_TRIPS, bound)
+    except (NameError, TypeError):          # an argument missing or not a number: the long kernel's launch says
+        return launch_long(grid, *args, **kwargs)
+    limit = SHORT_LIMIT
+    if SHORT_LIMIT < trips <= SHORT_LIMIT_FULL:
+        try:
+            ctas = 1
+            for x in (grid(bound) if callable(grid) else grid):
+                ctas *= int(x)
+            if ctas > _sm_count() * LONG_CTAS_PER_SM:
+                limit = SHORT_LIMIT_FULL
+        except Exception:                   # noqa: BLE001 - no device to count the SMs of: the lower limit
+            pass
+    return (launch_short if trips <= limit else launch_long)(grid, *args, **kwargs)

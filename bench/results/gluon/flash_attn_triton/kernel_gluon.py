@@ -10,6 +10,7 @@ Decisions (each from the schedule):
 - staged operand p_87_st: partition 0 stores the [128, 128] f16 tile once per iteration in shared memory, read there by dot1_acc_o (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
 - shared memory: 196688 bytes planned of 232448; maxnreg 168
+- short loops: where the scheduled loop runs at most 8 iterations a CTA ((seqlen_k + 128 - 1) // 128, from the launch's arguments), the launch runs the one-partition kernel `twill_kernel_short` of the same schedule, loading its own tiles (ptxas 255 registers, clean, 1 CTA(s) an SM against the producer's 1; simulated for 0, 1, 2, 3, 8 iterations: no deadlock, every phase complete)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -230,6 +231,161 @@ def twill_kernel(Q, K, V, Bias, Out, Lse, TMP, softmax_scale, stride_qb, stride_
 
 
 
+# -- the one-partition kernel for short loops ------------------------------------------------------------
+L0_short = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L1_short = gl.constexpr(gl.SliceLayout(1, gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16])))
+L2_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1], threads_per_warp=[32], warps_per_cta=[8], order=[0]))
+L3_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L4_short = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]))
+L5_short = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]), k_width=2))
+L6_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
+
+@gluon.jit
+def consumer_0_short(Q, K, V, Bias, Out, Lse, TMP, softmax_scale, stride_qb, stride_qh, stride_qm, stride_kb, stride_kh, stride_kn, stride_vb, stride_vh, stride_vn, stride_bb, stride_bh, stride_bm, stride_ob, stride_oh, stride_om, nheads, seqlen_q, seqlen_k, seqlen_q_rounded, headdim, CACHE_KEY_SEQLEN_Q, CACHE_KEY_SEQLEN_K, twill_g0, twill_g1, twill_g2):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        twill_pid1 = (twill_tile // twill_g0) % twill_g1
+        start_m = twill_pid0
+        off_hb = twill_pid1
+        off_b = off_hb // nheads
+        off_h = off_hb % nheads
+        offs_m = start_m * 128
+        offs_m_1 = gl.arange(0, 128, layout=L0_short)
+        offs_m_2 = gl.arange(0, 128, layout=L1_short)
+        offs_m_3 = gl.arange(0, 128, layout=L2_short)
+        offs_m_7 = offs_m + offs_m_1
+        offs_m_8 = offs_m + offs_m_2
+        offs_m_9 = offs_m + offs_m_3
+        q_ptrs = off_b * stride_qb
+        q_ptrs_10 = Q + q_ptrs
+        q_ptrs_11 = off_h * stride_qh
+        q_ptrs_12 = q_ptrs_10 + q_ptrs_11
+        q_ptrs_13 = gl.expand_dims(offs_m_7, 1)
+        q_ptrs_15 = q_ptrs_13 * stride_qm
+        q_ptrs_16 = gl.arange(0, 128, layout=L3_short)
+        q_ptrs_17 = gl.expand_dims(q_ptrs_16, 0)
+        q_ptrs_18 = q_ptrs_15.broadcast_to([128, 128])
+        q_ptrs_19 = q_ptrs_17.broadcast_to([128, 128])
+        q_ptrs_20 = q_ptrs_18 + q_ptrs_19
+        q_ptrs_22 = q_ptrs_12 + q_ptrs_20
+        k_ptrs = off_b * stride_kb
+        k_ptrs_23 = K + k_ptrs
+        k_ptrs_24 = off_h * stride_kh
+        k_ptrs_25 = k_ptrs_23 + k_ptrs_24
+        k_ptrs_26 = gl.expand_dims(offs_m_1, 1)
+        k_ptrs_28 = k_ptrs_26 * stride_kn
+        k_ptrs_29 = k_ptrs_28.broadcast_to([128, 128])
+        k_ptrs_30 = k_ptrs_29 + q_ptrs_19
+        k_ptrs_32 = k_ptrs_25 + k_ptrs_30
+        v_ptrs = off_b * stride_vb
+        v_ptrs_33 = V + v_ptrs
+        v_ptrs_34 = off_h * stride_vh
+        v_ptrs_35 = v_ptrs_33 + v_ptrs_34
+        v_ptrs_37 = k_ptrs_26 * stride_vn
+        v_ptrs_38 = v_ptrs_37.broadcast_to([128, 128])
+        v_ptrs_39 = v_ptrs_38 + q_ptrs_19
+        v_ptrs_41 = v_ptrs_35 + v_ptrs_39
+        t_ptrs = off_hb * seqlen_q_rounded
+        t_ptrs_42 = TMP + t_ptrs
+        t_ptrs_45 = t_ptrs_42 + offs_m_8
+        t_ptrs_46 = t_ptrs_42 + offs_m_9
+        q = gl.load(q_ptrs_22)
+        q_47 = gl.allocate_shared_memory(gl.float16, [128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False), q)
+        fence_async_shared()
+        twill_n = (seqlen_k - 0 + 128 - 1) // 128
+        qk_st = gl.allocate_shared_memory(gl.float16, [2, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+        v_86_st = gl.allocate_shared_memory(gl.float16, [2, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+        lse_i_92 = gl.full([128], float("-inf"), gl.float32, layout=L1_short)
+        m_ij_72 = gl.full([128], float("-inf"), gl.float32, layout=L1_short)
+        acc_o_89 = gl.full([128, 128], 0.0, gl.float32, layout=L4_short)
+        acc_o_89_p1 = acc_o_89
+        lse_i_92_p1 = lse_i_92
+        m_ij_72_p1 = m_ij_72
+        for twill_b in range(0, twill_n):
+            k = (0 + (twill_b - 0) * 128) * stride_kn  # load0_k: stage 0, partition 0 (group 0)
+            k_65 = k  # load0_k: stage 0, partition 0 (group 0)
+            k_66 = k_ptrs_32 + k_65  # load0_k: stage 0, partition 0 (group 0)
+            k_67 = gl.load(k_66)  # load0_k: stage 0, partition 0 (group 0)
+            qk = qk_st.index((twill_b - 0) % 2)  # load0_k: stage 0, partition 0 (group 0)
+            qk.store(k_67)  # load0_k: stage 0, partition 0 (group 0)
+            fence_async_shared()  # load0_k: stage 0, partition 0 (group 0)
+            qk_68 = qk.permute((1, 0))  # load0_k: stage 0, partition 0 (group 0)
+            tok_qk_69 = warpgroup_mma(q_47, qk_68, gl.full([128, 128], 0.0, gl.float32, layout=L4_short), use_acc=False, is_async=True)  # dot0_qk: stage 0, partition 0 (group 0)
+            acc_o_89_p1, qk_69 = warpgroup_mma_wait(0, deps=(acc_o_89_p1, tok_qk_69,))
+            m_ij_70 = gl.max(qk_69, axis=1)  # reduce0_m_ij: stage 0, partition 0 (group 0)
+            m_ij_71 = m_ij_70 * softmax_scale  # elementwise0_m_ij: stage 0, partition 0 (group 0)
+            m_ij_72 = gl.maximum(m_ij_71, lse_i_92_p1)  # elementwise0_m_ij: stage 0, partition 0 (group 0)
+            acc_o_scale = m_ij_72_p1 - m_ij_72  # sfu1_acc_o_scale: stage 0, partition 0 (group 0)
+            acc_o_scale_78 = gl.exp(acc_o_scale)  # sfu1_acc_o_scale: stage 0, partition 0 (group 0)
+            v4 = gl.convert_layout(acc_o_scale_78, L2_short)  # convert0: stage 0, partition 0 (group 0)
+            l_i_new = lse_i_92_p1 - m_ij_72  # sfu2_l_i_new: stage 0, partition 0 (group 0)
+            l_i_new_90 = gl.exp(l_i_new)  # sfu2_l_i_new: stage 0, partition 0 (group 0)
+            gl.store(t_ptrs_46, v4)  # store0: stage 0, partition 0 (group 0)
+            p_73 = qk_69 * softmax_scale  # sfu0_p: stage 0, partition 0 (group 0)
+            p_74 = gl.expand_dims(m_ij_72, 1)  # sfu0_p: stage 0, partition 0 (group 0)
+            p_75 = p_74.broadcast_to([128, 128])  # sfu0_p: stage 0, partition 0 (group 0)
+            p_76 = p_73 - p_75  # sfu0_p: stage 0, partition 0 (group 0)
+            p_77 = gl.exp(p_76)  # sfu0_p: stage 0, partition 0 (group 0)
+            gl.thread_barrier()
+            acc_o_scale_79 = gl.load(t_ptrs_45)  # load1_acc_o_scale: stage 0, partition 0 (group 0)
+            acc_o_80 = gl.expand_dims(acc_o_scale_79, 1)  # elementwise1_acc_o: stage 0, partition 0 (group 0)
+            acc_o_81 = acc_o_80.broadcast_to([128, 128])  # elementwise1_acc_o: stage 0, partition 0 (group 0)
+            acc_o_82 = acc_o_89_p1 * acc_o_81  # elementwise1_acc_o: stage 0, partition 0 (group 0)
+            l_ij = gl.sum(p_77, axis=1)  # reduce1_l_ij: stage 0, partition 0 (group 0)
+            p_87 = p_77.to(gl.float16)  # convert1_p: stage 0, partition 0 (group 0)
+            p_88 = gl.convert_layout(p_87, L5_short)  # convert1_p: stage 0, partition 0 (group 0)
+            v = (0 + (twill_b - 0) * 128) * stride_vn  # load2_v: stage 0, partition 0 (group 0)
+            v_83 = v  # load2_v: stage 0, partition 0 (group 0)
+            v_84 = v_ptrs_41 + v_83  # load2_v: stage 0, partition 0 (group 0)
+            v_85 = gl.load(v_84)  # load2_v: stage 0, partition 0 (group 0)
+            v_86 = v_86_st.index((twill_b - 0) % 2)  # load2_v: stage 0, partition 0 (group 0)
+            v_86.store(v_85)  # load2_v: stage 0, partition 0 (group 0)
+            fence_async_shared()  # load2_v: stage 0, partition 0 (group 0)
+            tok_acc_o_89 = warpgroup_mma(p_88, v_86, acc_o_82, is_async=True)  # dot1_acc_o: stage 0, partition 0 (group 0)
+            l_i_new_91 = l_i_new_90 + l_ij  # sfu3_lse_i: stage 0, partition 0 (group 0)
+            lse_i = gl.log(l_i_new_91)  # sfu3_lse_i: stage 0, partition 0 (group 0)
+            lse_i_92 = m_ij_72 + lse_i  # elementwise2_lse_i: stage 0, partition 0 (group 0)
+            acc_o_89 = warpgroup_mma_wait(1, deps=(tok_acc_o_89,))
+            acc_o_89_p1 = acc_o_89
+            lse_i_92_p1 = lse_i_92
+            m_ij_72_p1 = m_ij_72
+        acc_o_89_p1 = warpgroup_mma_wait(0, deps=(acc_o_89_p1,))
+        q_47._keep_alive()
+        qk_st._keep_alive()
+        v_86_st._keep_alive()
+        o_scale = m_ij_72_p1 - lse_i_92_p1
+        o_scale_48 = gl.exp(o_scale)
+        v0 = gl.convert_layout(o_scale_48, L2_short)
+        gl.store(t_ptrs_46, v0)
+        gl.thread_barrier()
+        o_scale_49 = gl.load(t_ptrs_45)
+        acc_o_50 = gl.expand_dims(o_scale_49, 1)
+        acc_o_51 = acc_o_50.broadcast_to([128, 128])
+        acc_o_52 = acc_o_89_p1 * acc_o_51
+        lse_ptrs = Lse + t_ptrs
+        lse_ptrs_54 = lse_ptrs + offs_m_9
+        v1 = gl.convert_layout(lse_i_92_p1, L2_short)
+        gl.store(lse_ptrs_54, v1)
+        out_ptrs = off_b * stride_ob
+        out_ptrs_55 = Out + out_ptrs
+        out_ptrs_56 = off_h * stride_oh
+        out_ptrs_57 = out_ptrs_55 + out_ptrs_56
+        out_ptrs_59 = q_ptrs_13 * stride_om
+        out_ptrs_60 = out_ptrs_59.broadcast_to([128, 128])
+        out_ptrs_61 = out_ptrs_60 + q_ptrs_19
+        out_ptrs_63 = out_ptrs_57 + out_ptrs_61
+        v2 = acc_o_52.to(gl.float16)
+        v3 = gl.convert_layout(v2, L6_short)
+        gl.store(out_ptrs_63, v3)
+        twill_base += twill_n
+
+@gluon.jit
+def twill_kernel_short(Q, K, V, Bias, Out, Lse, TMP, softmax_scale, stride_qb, stride_qh, stride_qm, stride_kb, stride_kh, stride_kn, stride_vb, stride_vh, stride_vn, stride_bb, stride_bh, stride_bm, stride_ob, stride_oh, stride_om, nheads, seqlen_q, seqlen_k, seqlen_q_rounded, headdim, CACHE_KEY_SEQLEN_Q, CACHE_KEY_SEQLEN_K, twill_g0, twill_g1, twill_g2):
+    consumer_0_short(Q, K, V, Bias, Out, Lse, TMP, softmax_scale, stride_qb, stride_qh, stride_qm, stride_kb, stride_kh, stride_kn, stride_vb, stride_vh, stride_vn, stride_bb, stride_bh, stride_bm, stride_ob, stride_oh, stride_om, nheads, seqlen_q, seqlen_k, seqlen_q_rounded, headdim, CACHE_KEY_SEQLEN_Q, CACHE_KEY_SEQLEN_K, twill_g0, twill_g1, twill_g2, )
+
+
+
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['Q', 'K', 'V', 'Bias', 'Out', 'Lse', 'TMP', 'softmax_scale', 'stride_qb', 'stride_qh', 'stride_qm', 'stride_kb', 'stride_kh', 'stride_kn', 'stride_vb', 'stride_vh', 'stride_vn', 'stride_bb', 'stride_bh', 'stride_bm', 'stride_ob', 'stride_oh', 'stride_om', 'nheads', 'seqlen_q', 'seqlen_k', 'seqlen_q_rounded', 'headdim', 'CACHE_KEY_SEQLEN_Q', 'CACHE_KEY_SEQLEN_K', 'BIAS_TYPE', 'IS_CAUSAL', 'BLOCK_HEADDIM', 'EVEN_M', 'EVEN_N', 'EVEN_HEADDIM', 'BLOCK_M', 'BLOCK_N']          # the Triton kernel's parameters, in order
 RUNTIME = ['Q', 'K', 'V', 'Bias', 'Out', 'Lse', 'TMP', 'softmax_scale', 'stride_qb', 'stride_qh', 'stride_qm', 'stride_kb', 'stride_kh', 'stride_kn', 'stride_vb', 'stride_vh', 'stride_vn', 'stride_bb', 'stride_bh', 'stride_bm', 'stride_ob', 'stride_oh', 'stride_om', 'nheads', 'seqlen_q', 'seqlen_k', 'seqlen_q_rounded', 'headdim', 'CACHE_KEY_SEQLEN_Q', 'CACHE_KEY_SEQLEN_K', 'twill_g0', 'twill_g1', 'twill_g2', 'twill_box_k_67', 'twill_box_v_85']   # the Gluon kernel's parameters, in order
@@ -383,7 +539,7 @@ def _decide(bound):
     return [tuple(flags[f] for f in FLAGS), shapes, None]
 
 
-def launch(grid, *args, **kwargs):
+def launch_long(grid, *args, **kwargs):
     """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
     bound = dict(zip(ARGUMENTS, args))
     if kwargs:
@@ -493,3 +649,240 @@ class _Kernel:
 
 
 kernel = _Kernel()
+
+# -- the one-partition kernel for short loops (host side) ---------------------------------------------
+ARGUMENTS_short = ['Q', 'K', 'V', 'Bias', 'Out', 'Lse', 'TMP', 'softmax_scale', 'stride_qb', 'stride_qh', 'stride_qm', 'stride_kb', 'stride_kh', 'stride_kn', 'stride_vb', 'stride_vh', 'stride_vn', 'stride_bb', 'stride_bh', 'stride_bm', 'stride_ob', 'stride_oh', 'stride_om', 'nheads', 'seqlen_q', 'seqlen_k', 'seqlen_q_rounded', 'headdim', 'CACHE_KEY_SEQLEN_Q', 'CACHE_KEY_SEQLEN_K', 'BIAS_TYPE', 'IS_CAUSAL', 'BLOCK_HEADDIM', 'EVEN_M', 'EVEN_N', 'EVEN_HEADDIM', 'BLOCK_M', 'BLOCK_N']          # the Triton kernel's parameters, in order
+RUNTIME_short = ['Q', 'K', 'V', 'Bias', 'Out', 'Lse', 'TMP', 'softmax_scale', 'stride_qb', 'stride_qh', 'stride_qm', 'stride_kb', 'stride_kh', 'stride_kn', 'stride_vb', 'stride_vh', 'stride_vn', 'stride_bb', 'stride_bh', 'stride_bm', 'stride_ob', 'stride_oh', 'stride_om', 'nheads', 'seqlen_q', 'seqlen_k', 'seqlen_q_rounded', 'headdim', 'CACHE_KEY_SEQLEN_Q', 'CACHE_KEY_SEQLEN_K', 'twill_g0', 'twill_g1', 'twill_g2']   # the Gluon kernel's parameters, in order
+FLAGS_short = []   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED_short = ['Q', 'K', 'V', 'Bias', 'Out', 'Lse', 'TMP', 'softmax_scale', 'stride_qb', 'stride_qh', 'stride_qm', 'stride_kb', 'stride_kh', 'stride_kn', 'stride_vb', 'stride_vh', 'stride_vn', 'stride_bb', 'stride_bh', 'stride_bm', 'stride_ob', 'stride_oh', 'stride_om', 'nheads', 'seqlen_q', 'seqlen_k', 'seqlen_q_rounded', 'headdim', 'CACHE_KEY_SEQLEN_Q', 'CACHE_KEY_SEQLEN_K', 'twill_g0', 'twill_g1', 'twill_g2']   # the arguments a launch key reads
+CONSTEXPRS_short = {'BIAS_TYPE': 'none', 'IS_CAUSAL': False, 'BLOCK_HEADDIM': 128, 'EVEN_M': True, 'EVEN_N': True, 'EVEN_HEADDIM': True, 'BLOCK_M': 128, 'BLOCK_N': 128}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS_short = {}
+DESCRIPTOR_LAYOUTS_short = {}
+NUM_WARPS_short = 8
+MAXNREG_short = None
+PERSISTENT_short = True      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS_short = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH_short = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS_short = {}                  # argument -> its layout object, made on first use
+_CODE_short = {}                     # expression -> its compiled code
+_DESCS_short = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED_short = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES_short = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE_short = []                   # the active driver's current device, read per launch
+
+
+def _ev_short(e, bound):
+    code = _CODE_short.get(e)
+    if code is None:
+        code = _CODE_short[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base_short:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc_short(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS_short.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS_short.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS_short[name] = eval("gl." + DESCRIPTOR_LAYOUTS_short[name])
+        if len(_DESCS_short) >= 256:
+            _DESCS_short.clear()
+        d = _DESCS_short[key] = TensorDescriptor(_Base_short(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor_short(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc_short(name, base, shape, strides, DESCRIPTOR_BLOCKS_short[name])
+
+
+def _key_short(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES_short:
+        from triton import knobs
+        _MODES_short.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES_short[0].instrumentation_mode, _MODES_short[1].debug, _device_short()]
+    for n in KEYED_short:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device_short():
+    if not _DEVICE_short:
+        from triton.runtime import driver
+        _DEVICE_short.append(driver.active.get_current_device)
+    return _DEVICE_short[0]()
+
+
+def _decide_short(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = None
+    flags = {}
+    return [tuple(flags[f] for f in FLAGS_short), shapes, None]
+
+
+def launch_short(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS_short, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS_short})
+    for k, v in CONSTEXPRS_short.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS_short)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT_short:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count_short())),)
+    key = _key_short(bound, g)
+    entry = _KEYED_short.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide_short(bound)
+        if key is not None:
+            if len(_KEYED_short) >= 64:
+                _KEYED_short.clear()
+            _KEYED_short[key] = entry
+    missing = [n for n in RUNTIME_short if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor_short(bound[n], n) if n in DESCRIPTOR_BLOCKS_short else bound[n] for n in RUNTIME_short]
+    return _run_short(entry, g, runtime)
+
+
+def _run_short(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH_short:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel_short[g](*runtime, **dict(zip(FLAGS_short, entry[0])), num_warps=NUM_WARPS_short, maxnreg=MAXNREG_short)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+_SMS_short = []
+
+
+def _sm_count_short():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS_short:
+        import torch
+        _SMS_short.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS_short[0]
+
+
+class _Config_short:
+    """``kernel.best_config`` as an autotuner has it after a run (Mamba reads its ``kwargs["BLOCK_SIZE_M"]`` to size
+    its grid): the constexprs this kernel was generated for."""
+
+    def __init__(self):
+        self.kwargs, self.num_warps, self.num_stages, self.num_ctas = dict(CONSTEXPRS_short), NUM_WARPS_short, None, 1
+        self.maxnreg, self.pre_hook = MAXNREG_short, None
+
+    def all_kwargs(self):
+        return dict(self.kwargs, num_warps=self.num_warps, num_ctas=self.num_ctas)
+
+
+class _Kernel_short:
+    """``kernel[grid](*args)``, as the Triton kernel is called; ``kernel.fn[grid](*args)`` as a heuristics' or an
+    autotuner's wrapped function is called past them (FlagGems), ``kernel.best_config`` and ``kernel.run(*args,
+    grid=grid)``: the kernel is specialised already (a warmup run compiles nothing here: the first launch does).
+    ``kernel.fallback``: the Triton kernel this one replaces, set by whoever swaps it in; a launch this kernel was not
+    generated for (other constexprs, too few iterations, a pre_hook it cannot run) then runs it, counted in
+    ``kernel.fallbacks``, where without it the launch is refused in one line."""
+
+    fallback = None
+    fallbacks = 0
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: self._launch(grid, args, kwargs)
+
+    def run(self, *args, grid, warmup=False, **kwargs):
+        """``kernel.run(*args, grid=grid, warmup=False)``, as a JIT function is run without its ``[grid]``."""
+        return None if warmup else self._launch(grid, args, kwargs)
+
+    def _launch(self, grid, args, kwargs):
+        try:
+            return launch_short(grid, *args, **kwargs)
+        except ValueError as e:
+            refused = str(e).startswith("twill: ") and "missing kernel arguments" not in str(e)
+            if self.fallback is None or not refused:
+                raise
+            self.fallbacks += 1
+            return self.fallback[grid](*args, **kwargs)
+
+    @property
+    def fn(self):
+        return self
+
+    @property
+    def best_config(self):
+        return _Config_short()
+
+
+kernel_short = _Kernel_short()
+
+
+SHORT_TRIPS = '(seqlen_k + 128 - 1) // 128'   # the scheduled loop's iterations a CTA, in the Triton kernel's arguments
+SHORT_LIMIT = 8      # at most this many: the one-partition kernel (``launch_short``), else ``launch_long``
+SHORT_LIMIT_FULL = 0      # ... or this many where the launch's CTAs outnumber what the SMs hold of the producer's
+LONG_CTAS_PER_SM = 1      # (the producer's CTAs an SM; the one partition holds more: run 95); 0: no such rule
+
+
+def launch(grid, *args, **kwargs):
+    """Run the one-partition kernel where the loop is short at this launch, else the warp-specialized one."""
+    bound = dict(zip(ARGUMENTS, args), **CONSTEXPRS)
+    bound.update(kwargs)
+    try:
+        trips = _ev(SHORT_TRIPS, bound)
+    except (NameError, TypeError):          # an argument missing or not a number: the long kernel's launch says
+        return launch_long(grid, *args, **kwargs)
+    limit = SHORT_LIMIT
+    if SHORT_LIMIT < trips <= SHORT_LIMIT_FULL:
+        try:
+            ctas = 1
+            for x in (grid(bound) if callable(grid) else grid):
+                ctas *= int(x)
+            if ctas > _sm_count() * LONG_CTAS_PER_SM:
+                limit = SHORT_LIMIT_FULL
+        except Exception:                   # noqa: BLE001 - no device to count the SMs of: the lower limit
+            pass
+    return (launch_short if trips <= limit else launch_long)(grid, *args, **kwargs)

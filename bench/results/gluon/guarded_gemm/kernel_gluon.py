@@ -10,6 +10,7 @@ Decisions (each from the schedule):
 - shared memory: 131216 bytes planned of 232448; maxnreg 128
 - early return at guarded_gemm.py:35 (TTGIR line 36): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it (--persistent on takes it per tile)
 - if at guarded_gemm.py:49 (TTGIR line 97): written as it runs (not scheduled), by the partition that needs its results or, for its stores, the first consumer
+- short loops: where the scheduled loop runs at most 8 iterations a CTA, or at most 32 where the launch's CTAs outnumber the SMs' 1 each of the producer's (((K + 63) // 64), from the launch's arguments), the launch runs the one-partition kernel `twill_kernel_short` of the same schedule, loading its own tiles (ptxas 128 registers, clean, 2 CTA(s) an SM against the producer's 1; simulated for 0, 1, 2, 3, 8 iterations: no deadlock, every phase complete)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -203,6 +204,122 @@ def twill_kernel(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, 
 
 
 
+# -- the one-partition kernel for short loops ------------------------------------------------------------
+L0_short = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L1_short = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L2_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L3_short = gl.constexpr(gl.SliceLayout(0, gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16])))
+L4_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L5_short = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]))
+L6_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
+
+@gluon.jit
+def consumer_0_short(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm):
+    pid_m = gl.program_id(0)
+    pid_n = gl.program_id(1)
+    v0 = pid_m * 128
+    offs_m = gl.arange(0, 128, layout=L0_short)
+    offs_m_5 = gl.arange(0, 128, layout=L1_short)
+    offs_m_6 = gl.arange(0, 128, layout=L2_short)
+    offs_m_7 = gl.arange(0, 128, layout=L3_short)
+    offs_m_10 = v0 + offs_m
+    offs_m_11 = v0 + offs_m_5
+    offs_n = pid_n * 128
+    offs_n_14 = offs_n + offs_m_6
+    offs_n_15 = offs_n + offs_m_7
+    a_ptrs = gl.expand_dims(offs_m_10, 1)
+    a_ptrs_16 = gl.expand_dims(offs_m_11, 1)
+    a_ptrs_18 = a_ptrs * stride_am
+    a_ptrs_20 = a_ptr + a_ptrs_18
+    a_ptrs_21 = gl.arange(0, 64, layout=L4_short)
+    a_ptrs_22 = gl.expand_dims(a_ptrs_21, 0)
+    a_ptrs_23 = a_ptrs_20.broadcast_to([128, 64])
+    a_ptrs_24 = a_ptrs_22.broadcast_to([128, 64])
+    a_ptrs_25 = a_ptrs_23 + a_ptrs_24
+    b_ptrs = gl.arange(0, 64, layout=L1_short)
+    b_ptrs_26 = gl.expand_dims(b_ptrs, 1)
+    b_ptrs_28 = b_ptrs_26 * stride_bk
+    b_ptrs_30 = b_ptr + b_ptrs_28
+    b_ptrs_31 = gl.expand_dims(offs_n_14, 0)
+    b_ptrs_32 = b_ptrs_30.broadcast_to([64, 128])
+    b_ptrs_33 = b_ptrs_31.broadcast_to([64, 128])
+    b_ptrs_34 = b_ptrs_32 + b_ptrs_33
+    v2 = K + 63
+    v3 = v2 // 64
+    b_ptrs_35 = stride_bk * 64
+    twill_n = (v3 - 0 + 1 - 1) // 1
+    a_54_st = gl.allocate_shared_memory(gl.float16, [2, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_58_st = gl.allocate_shared_memory(gl.float16, [2, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    acc_59 = gl.full([128, 128], 0.0, gl.float32, layout=L5_short)
+    a_ptrs_60 = a_ptrs_25
+    b_ptrs_61 = b_ptrs_34
+    a_ptrs_60_p1 = a_ptrs_60
+    acc_59_p1 = acc_59
+    b_ptrs_61_p1 = b_ptrs_61
+    for twill_b in range(0, twill_n):
+        a = (0 + (twill_b - 0) * 1) * 64  # load0_a: stage 0, partition 0 (group 0)
+        a_49 = K - a  # load0_a: stage 0, partition 0 (group 0)
+        a_50 = a_49  # load0_a: stage 0, partition 0 (group 0)
+        a_51 = a_ptrs_22 < a_50  # load0_a: stage 0, partition 0 (group 0)
+        b = a_49  # load1_b: stage 0, partition 0 (group 0)
+        a_52 = a_51.broadcast_to([128, 64])  # load0_a: stage 0, partition 0 (group 0)
+        b_55 = b_ptrs_26 < b  # load1_b: stage 0, partition 0 (group 0)
+        a_ptrs_60 = a_ptrs_60_p1 + 64  # load0_a: stage 0, partition 0 (group 0)
+        a_53 = gl.load(a_ptrs_60_p1, mask=a_52, other=0.0)  # load0_a: stage 0, partition 0 (group 0)
+        b_56 = b_55.broadcast_to([64, 128])  # load1_b: stage 0, partition 0 (group 0)
+        b_ptrs_61 = b_ptrs_61_p1 + b_ptrs_35  # load1_b: stage 0, partition 0 (group 0)
+        b_57 = gl.load(b_ptrs_61_p1, mask=b_56, other=0.0)  # load1_b: stage 0, partition 0 (group 0)
+        a_54 = a_54_st.index((twill_b - 0) % 2)  # load0_a: stage 0, partition 0 (group 0)
+        a_54.store(a_53)  # load0_a: stage 0, partition 0 (group 0)
+        fence_async_shared()  # load0_a: stage 0, partition 0 (group 0)
+        b_58 = b_58_st.index((twill_b - 0) % 2)  # load1_b: stage 0, partition 0 (group 0)
+        b_58.store(b_57)  # load1_b: stage 0, partition 0 (group 0)
+        fence_async_shared()  # load1_b: stage 0, partition 0 (group 0)
+        tok_acc_59 = warpgroup_mma(a_54, b_58, acc_59_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+        acc_59_p1 = warpgroup_mma_wait(1, deps=(acc_59_p1,))
+        acc_59 = warpgroup_mma_wait(1, deps=(tok_acc_59,))
+        a_ptrs_60_p1 = a_ptrs_60
+        acc_59_p1 = acc_59
+        b_ptrs_61_p1 = b_ptrs_61
+    acc_59_p1 = warpgroup_mma_wait(0, deps=(acc_59_p1,))
+    a_54_st._keep_alive()
+    b_58_st._keep_alive()
+    v4 = has_scale != 0
+    if v4:
+        s_46 = offs_n_15 < N
+        s_48 = scale_ptr + offs_n_15
+        s_49 = gl.load(s_48, mask=s_46, other=0.0)
+        v5 = s_49
+    else:
+        v5 = gl.full([128], 1.0, gl.float32, layout=L3_short)
+    c = gl.expand_dims(v5, 0)
+    c_37 = c.broadcast_to([128, 128])
+    c_38 = acc_59_p1 * c_37
+    c_39 = c_38.to(gl.float16)
+    c_ptrs_40 = a_ptrs_16 * stride_cm
+    c_ptrs_42 = c_ptr + c_ptrs_40
+    c_ptrs_43 = c_ptrs_42.broadcast_to([128, 128])
+    c_ptrs_44 = b_ptrs_31.broadcast_to([128, 128])
+    c_ptrs_45 = c_ptrs_43 + c_ptrs_44
+    v7 = a_ptrs_16 < M
+    v9 = b_ptrs_31 < N
+    v10 = v7.broadcast_to([128, 128])
+    v11 = v9.broadcast_to([128, 128])
+    v12 = v10 & v11
+    v13 = gl.convert_layout(c_39, L6_short)
+    gl.store(c_ptrs_45, v13, mask=v12)
+
+@gluon.jit
+def twill_kernel_short(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm):
+    pid_m = gl.program_id(0)
+    v0 = pid_m * 128
+    v1 = v0 >= num_valid
+    if v1:
+        return
+    consumer_0_short(a_ptr, b_ptr, c_ptr, scale_ptr, M, N, K, num_valid, has_scale, stride_am, stride_bk, stride_cm, )
+
+
+
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['a_ptr', 'b_ptr', 'c_ptr', 'scale_ptr', 'M', 'N', 'K', 'num_valid', 'has_scale', 'stride_am', 'stride_bk', 'stride_cm', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K']          # the Triton kernel's parameters, in order
 RUNTIME = ['a_ptr', 'b_ptr', 'c_ptr', 'scale_ptr', 'M', 'N', 'K', 'num_valid', 'has_scale', 'stride_am', 'stride_bk', 'stride_cm', 'twill_box_a_53', 'twill_box_b_57']   # the Gluon kernel's parameters, in order
@@ -356,7 +473,7 @@ def _decide(bound):
     return [tuple(flags[f] for f in FLAGS), shapes, None]
 
 
-def launch(grid, *args, **kwargs):
+def launch_long(grid, *args, **kwargs):
     """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
     bound = dict(zip(ARGUMENTS, args))
     if kwargs:
@@ -466,3 +583,240 @@ class _Kernel:
 
 
 kernel = _Kernel()
+
+# -- the one-partition kernel for short loops (host side) ---------------------------------------------
+ARGUMENTS_short = ['a_ptr', 'b_ptr', 'c_ptr', 'scale_ptr', 'M', 'N', 'K', 'num_valid', 'has_scale', 'stride_am', 'stride_bk', 'stride_cm', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K']          # the Triton kernel's parameters, in order
+RUNTIME_short = ['a_ptr', 'b_ptr', 'c_ptr', 'scale_ptr', 'M', 'N', 'K', 'num_valid', 'has_scale', 'stride_am', 'stride_bk', 'stride_cm']   # the Gluon kernel's parameters, in order
+FLAGS_short = []   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED_short = ['a_ptr', 'b_ptr', 'c_ptr', 'scale_ptr', 'M', 'N', 'K', 'num_valid', 'has_scale', 'stride_am', 'stride_bk', 'stride_cm']   # the arguments a launch key reads
+CONSTEXPRS_short = {'BLOCK_M': 128, 'BLOCK_N': 128, 'BLOCK_K': 64}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS_short = {}
+DESCRIPTOR_LAYOUTS_short = {}
+NUM_WARPS_short = 8
+MAXNREG_short = None
+PERSISTENT_short = False      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS_short = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH_short = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS_short = {}                  # argument -> its layout object, made on first use
+_CODE_short = {}                     # expression -> its compiled code
+_DESCS_short = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED_short = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES_short = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE_short = []                   # the active driver's current device, read per launch
+
+
+def _ev_short(e, bound):
+    code = _CODE_short.get(e)
+    if code is None:
+        code = _CODE_short[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base_short:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc_short(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS_short.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS_short.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS_short[name] = eval("gl." + DESCRIPTOR_LAYOUTS_short[name])
+        if len(_DESCS_short) >= 256:
+            _DESCS_short.clear()
+        d = _DESCS_short[key] = TensorDescriptor(_Base_short(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor_short(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc_short(name, base, shape, strides, DESCRIPTOR_BLOCKS_short[name])
+
+
+def _key_short(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES_short:
+        from triton import knobs
+        _MODES_short.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES_short[0].instrumentation_mode, _MODES_short[1].debug, _device_short()]
+    for n in KEYED_short:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device_short():
+    if not _DEVICE_short:
+        from triton.runtime import driver
+        _DEVICE_short.append(driver.active.get_current_device)
+    return _DEVICE_short[0]()
+
+
+def _decide_short(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = None
+    flags = {}
+    return [tuple(flags[f] for f in FLAGS_short), shapes, None]
+
+
+def launch_short(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS_short, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS_short})
+    for k, v in CONSTEXPRS_short.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS_short)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT_short:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count_short())),)
+    key = _key_short(bound, g)
+    entry = _KEYED_short.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide_short(bound)
+        if key is not None:
+            if len(_KEYED_short) >= 64:
+                _KEYED_short.clear()
+            _KEYED_short[key] = entry
+    missing = [n for n in RUNTIME_short if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor_short(bound[n], n) if n in DESCRIPTOR_BLOCKS_short else bound[n] for n in RUNTIME_short]
+    return _run_short(entry, g, runtime)
+
+
+def _run_short(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH_short:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel_short[g](*runtime, **dict(zip(FLAGS_short, entry[0])), num_warps=NUM_WARPS_short, maxnreg=MAXNREG_short)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+_SMS_short = []
+
+
+def _sm_count_short():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS_short:
+        import torch
+        _SMS_short.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS_short[0]
+
+
+class _Config_short:
+    """``kernel.best_config`` as an autotuner has it after a run (Mamba reads its ``kwargs["BLOCK_SIZE_M"]`` to size
+    its grid): the constexprs this kernel was generated for."""
+
+    def __init__(self):
+        self.kwargs, self.num_warps, self.num_stages, self.num_ctas = dict(CONSTEXPRS_short), NUM_WARPS_short, None, 1
+        self.maxnreg, self.pre_hook = MAXNREG_short, None
+
+    def all_kwargs(self):
+        return dict(self.kwargs, num_warps=self.num_warps, num_ctas=self.num_ctas)
+
+
+class _Kernel_short:
+    """``kernel[grid](*args)``, as the Triton kernel is called; ``kernel.fn[grid](*args)`` as a heuristics' or an
+    autotuner's wrapped function is called past them (FlagGems), ``kernel.best_config`` and ``kernel.run(*args,
+    grid=grid)``: the kernel is specialised already (a warmup run compiles nothing here: the first launch does).
+    ``kernel.fallback``: the Triton kernel this one replaces, set by whoever swaps it in; a launch this kernel was not
+    generated for (other constexprs, too few iterations, a pre_hook it cannot run) then runs it, counted in
+    ``kernel.fallbacks``, where without it the launch is refused in one line."""
+
+    fallback = None
+    fallbacks = 0
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: self._launch(grid, args, kwargs)
+
+    def run(self, *args, grid, warmup=False, **kwargs):
+        """``kernel.run(*args, grid=grid, warmup=False)``, as a JIT function is run without its ``[grid]``."""
+        return None if warmup else self._launch(grid, args, kwargs)
+
+    def _launch(self, grid, args, kwargs):
+        try:
+            return launch_short(grid, *args, **kwargs)
+        except ValueError as e:
+            refused = str(e).startswith("twill: ") and "missing kernel arguments" not in str(e)
+            if self.fallback is None or not refused:
+                raise
+            self.fallbacks += 1
+            return self.fallback[grid](*args, **kwargs)
+
+    @property
+    def fn(self):
+        return self
+
+    @property
+    def best_config(self):
+        return _Config_short()
+
+
+kernel_short = _Kernel_short()
+
+
+SHORT_TRIPS = '((K + 63) // 64)'   # the scheduled loop's iterations a CTA, in the Triton kernel's arguments
+SHORT_LIMIT = 8      # at most this many: the one-partition kernel (``launch_short``), else ``launch_long``
+SHORT_LIMIT_FULL = 32      # ... or this many where the launch's CTAs outnumber what the SMs hold of the producer's
+LONG_CTAS_PER_SM = 1      # (the producer's CTAs an SM; the one partition holds more: run 95); 0: no such rule
+
+
+def launch(grid, *args, **kwargs):
+    """Run the one-partition kernel where the loop is short at this launch, else the warp-specialized one."""
+    bound = dict(zip(ARGUMENTS, args), **CONSTEXPRS)
+    bound.update(kwargs)
+    try:
+        trips = _ev(SHORT_TRIPS, bound)
+    except (NameError, TypeError):          # an argument missing or not a number: the long kernel's launch says
+        return launch_long(grid, *args, **kwargs)
+    limit = SHORT_LIMIT
+    if SHORT_LIMIT < trips <= SHORT_LIMIT_FULL:
+        try:
+            ctas = 1
+            for x in (grid(bound) if callable(grid) else grid):
+                ctas *= int(x)
+            if ctas > _sm_count() * LONG_CTAS_PER_SM:
+                limit = SHORT_LIMIT_FULL
+        except Exception:                   # noqa: BLE001 - no device to count the SMs of: the lower limit
+            pass
+    return (launch_short if trips <= limit else launch_long)(grid, *args, **kwargs)

@@ -8,6 +8,7 @@ Decisions (each from the schedule):
 - shared memory: 131216 bytes planned of 232448; maxnreg 168
 - tile loop: the kernel's own (its bounds and grid as written), kept around each partition's loop; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one; the registers not halved for two CTAs per SM (a kernel looping over its tiles is launched with about one program per SM, so a second CTA has no tile to run)
 - early return at inductor_persistent_tma_flatten.py:46 (TTGIR line 27): taken in the kernel itself, before gl.warp_specialize starts the partitions; the kernel's own tile loop after it
+- short loops: where the scheduled loop runs at most 8 iterations a CTA (((ks2 + 63) // 64), from the launch's arguments), the launch runs the one-partition kernel `twill_kernel_short` of the same schedule, loading its own tiles (ptxas 168 registers, clean, 1 CTA(s) an SM against the producer's 1; simulated for 0, 1, 2, 3, 8 iterations: no deadlock, every phase complete)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -157,6 +158,147 @@ def twill_kernel(arg_A, arg_B, out_ptr0, ks0, ks1, ks2, a_desc_3, b_desc_4):
 
 
 
+# -- the one-partition kernel for short loops ------------------------------------------------------------
+L0_short = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L1_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L2_short = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]))
+L3_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
+
+@gluon.jit
+def consumer_0_short(arg_A, arg_B, out_ptr0, ks0, ks1, ks2, a_desc_3, b_desc_4, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty):
+    start_pid = gl.program_id(0)
+    grid_m = ks0 + 127
+    grid_m_0 = grid_m // 128
+    grid_n = ks1 + 127
+    grid_n_1 = grid_n // 128
+    num_tiles = grid_m_0 * grid_n_1
+    twill_tile_lb = start_pid
+    twill_tile_step = 132
+    twill_base = 0
+    for tile_id in range(twill_tile_lb, num_tiles, twill_tile_step):
+        grid_m = ks0 + 127
+        grid_m_0 = grid_m // 128
+        grid_n = ks1 + 127
+        grid_n_1 = grid_n // 128
+        k_tiles = ks2 + 63
+        k_tiles_2 = k_tiles // 64
+        width = grid_n_1 * 8
+        rcm = gl.arange(0, 128, layout=L0_short)
+        rcm_5 = gl.arange(0, 128, layout=L1_short)
+        group_id = tile_id // width
+        group_size = group_id * 8
+        group_size_7 = grid_m_0 - group_size
+        group_size_8 = gl.minimum(group_size_7, 8)
+        pid_m = tile_id % group_size_8
+        pid_m_9 = group_size + pid_m
+        pid_n = tile_id % width
+        pid_n_10 = pid_n // group_size_8
+        rm = pid_m_9 * 128
+        rn = pid_n_10 * 128
+        twill_n = (k_tiles_2 - 0 + 1 - 1) // 1
+        acc_26 = gl.full([128, 128], 0.0, gl.float32, layout=L2_short)
+        acc_26_p1 = acc_26
+        for twill_b in range(0, twill_n):
+            mbarrier.wait(a_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            mbarrier.wait(b_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            tok_acc_26 = warpgroup_mma(a_buf.index((twill_base + twill_b - 0) % 4), b_buf.index((twill_base + twill_b - 0) % 4), acc_26_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+            acc_26_p1 = warpgroup_mma_wait(1, deps=(acc_26_p1,))
+            mbarrier.arrive(a_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(b_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            acc_26 = warpgroup_mma_wait(1, deps=(tok_acc_26,))
+            acc_26_p1 = acc_26
+        acc_26_p1 = warpgroup_mma_wait(0, deps=(acc_26_p1,))
+        a_buf._keep_alive()
+        b_buf._keep_alive()
+        mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        rcm_12 = rm + rcm
+        rcn_13 = rn + rcm_5
+        idx_m = gl.expand_dims(rcm_12, 1)
+        idx_n = gl.expand_dims(rcn_13, 0)
+        mask_14 = idx_m < ks0
+        mask_15 = idx_n < ks1
+        mask_16 = mask_14.broadcast_to([128, 128])
+        mask_17 = mask_15.broadcast_to([128, 128])
+        mask_18 = mask_16 & mask_17
+        xindex_19 = ks1 * idx_m
+        xindex_20 = idx_n.broadcast_to([128, 128])
+        xindex_21 = xindex_19.broadcast_to([128, 128])
+        xindex_22 = xindex_20 + xindex_21
+        v3 = out_ptr0 + xindex_22
+        v4 = acc_26_p1.to(gl.float16)
+        v5 = gl.convert_layout(v4, L3_short)
+        gl.store(v3, v5, mask=mask_18)
+        twill_base += twill_n
+
+@gluon.jit
+def producer_1_short(arg_A, arg_B, out_ptr0, ks0, ks1, ks2, a_desc_3, b_desc_4, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty):
+    start_pid = gl.program_id(0)
+    grid_m = ks0 + 127
+    grid_m_0 = grid_m // 128
+    grid_n = ks1 + 127
+    grid_n_1 = grid_n // 128
+    num_tiles = grid_m_0 * grid_n_1
+    twill_tile_lb = start_pid
+    twill_tile_step = 132
+    twill_base = 0
+    for tile_id in range(twill_tile_lb, num_tiles, twill_tile_step):
+        grid_m = ks0 + 127
+        grid_m_0 = grid_m // 128
+        grid_n = ks1 + 127
+        grid_n_1 = grid_n // 128
+        k_tiles = ks2 + 63
+        k_tiles_2 = k_tiles // 64
+        width = grid_n_1 * 8
+        group_id = tile_id // width
+        group_size = group_id * 8
+        group_size_7 = grid_m_0 - group_size
+        group_size_8 = gl.minimum(group_size_7, 8)
+        pid_m = tile_id % group_size_8
+        pid_m_9 = group_size + pid_m
+        pid_n = tile_id % width
+        pid_n_10 = pid_n // group_size_8
+        rm = pid_m_9 * 128
+        rn = pid_n_10 * 128
+        for acc_23 in range(0, k_tiles_2, 1):
+            twill_k = twill_base + (acc_23 - 0) // 1
+            rk = acc_23 * 64
+            mbarrier.wait(a_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            mbarrier.expect(a_ready.index(twill_k % 4), a_desc_3.block_type.nbytes)
+            tma.async_copy_global_to_shared(a_desc_3, [rm, rk], a_ready.index(twill_k % 4), a_buf.index(twill_k % 4))
+            mbarrier.wait(b_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            mbarrier.expect(b_ready.index(twill_k % 4), b_desc_4.block_type.nbytes)
+            tma.async_copy_global_to_shared(b_desc_4, [rk, rn], b_ready.index(twill_k % 4), b_buf.index(twill_k % 4))
+        twill_trips = (k_tiles_2 - 0 + 1 - 1) // 1
+        twill_base += twill_trips
+
+@gluon.jit
+def twill_kernel_short(arg_A, arg_B, out_ptr0, ks0, ks1, ks2, a_desc_3, b_desc_4):
+    v0 = ks0 * ks1
+    v1 = v0 == 0
+    if v1:
+        return
+    a_buf = gl.allocate_shared_memory(gl.float16, [4, 128, 64], a_desc_3.layout)
+    b_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 128], b_desc_4.layout)
+    a_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(a_ready.index(i), count=1)
+    a_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(a_empty.index(i), count=1)
+    b_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(b_ready.index(i), count=1)
+    b_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
+        mbarrier.init(b_empty.index(i), count=1)
+    gl.warp_specialize([
+        (consumer_0_short, (arg_A, arg_B, out_ptr0, ks0, ks1, ks2, a_desc_3, b_desc_4, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty)),
+        (producer_1_short, (arg_A, arg_B, out_ptr0, ks0, ks1, ks2, a_desc_3, b_desc_4, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty)),
+    ], [1], [24])
+
+
+
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['arg_A', 'arg_B', 'out_ptr0', 'ks0', 'ks1', 'ks2']          # the Triton kernel's parameters, in order
 RUNTIME = ['arg_A', 'arg_B', 'out_ptr0', 'ks0', 'ks1', 'ks2', 'a_desc_3', 'b_desc_4']   # the Gluon kernel's parameters, in order
@@ -272,7 +414,7 @@ def _decide(bound):
     return [tuple(flags[f] for f in FLAGS), shapes, None]
 
 
-def launch(grid, *args, **kwargs):
+def launch_long(grid, *args, **kwargs):
     """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
     bound = dict(zip(ARGUMENTS, args))
     if kwargs:
@@ -376,3 +518,250 @@ class _Kernel:
 
 
 kernel = _Kernel()
+
+# -- the one-partition kernel for short loops (host side) ---------------------------------------------
+ARGUMENTS_short = ['arg_A', 'arg_B', 'out_ptr0', 'ks0', 'ks1', 'ks2']          # the Triton kernel's parameters, in order
+RUNTIME_short = ['arg_A', 'arg_B', 'out_ptr0', 'ks0', 'ks1', 'ks2', 'a_desc_3', 'b_desc_4']   # the Gluon kernel's parameters, in order
+FLAGS_short = []   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED_short = ['arg_A', 'arg_B', 'out_ptr0', 'ks0', 'ks1', 'ks2', 'a_desc_3', 'b_desc_4']   # the arguments a launch key reads
+CONSTEXPRS_short = {}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS_short = {'a_desc_3': [128, 64], 'b_desc_4': [64, 128]}
+DESCRIPTOR_LAYOUTS_short = {'a_desc_3': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])', 'b_desc_4': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
+LAUNCH_DESCRIPTORS_short = {'a_desc_3': ('arg_A', ['ks0', 'ks2'], ['ks2', '1']), 'b_desc_4': ('arg_B', ['ks2', 'ks1'], ['ks1', '1'])}   # tl.make_tensor_descriptor in the kernel: (base, shape, strides)
+NUM_WARPS_short = 8
+MAXNREG_short = 168
+PERSISTENT_short = False      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS_short = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH_short = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS_short = {}                  # argument -> its layout object, made on first use
+_CODE_short = {}                     # expression -> its compiled code
+_DESCS_short = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED_short = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES_short = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE_short = []                   # the active driver's current device, read per launch
+
+
+def _ev_short(e, bound):
+    code = _CODE_short.get(e)
+    if code is None:
+        code = _CODE_short[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base_short:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc_short(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS_short.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS_short.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS_short[name] = eval("gl." + DESCRIPTOR_LAYOUTS_short[name])
+        if len(_DESCS_short) >= 256:
+            _DESCS_short.clear()
+        d = _DESCS_short[key] = TensorDescriptor(_Base_short(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor_short(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc_short(name, base, shape, strides, DESCRIPTOR_BLOCKS_short[name])
+
+
+class _Made_short:
+    """A descriptor the kernel made itself: its base tensor, shape and strides, as a host descriptor holds them."""
+
+    def __init__(self, base, shape, strides):
+        self.base, self.shape, self.strides = base, shape, strides
+
+
+def _key_short(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES_short:
+        from triton import knobs
+        _MODES_short.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES_short[0].instrumentation_mode, _MODES_short[1].debug, _device_short()]
+    for n in KEYED_short:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device_short():
+    if not _DEVICE_short:
+        from triton.runtime import driver
+        _DEVICE_short.append(driver.active.get_current_device)
+    return _DEVICE_short[0]()
+
+
+def _decide_short(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = None
+    flags = {}
+    return [tuple(flags[f] for f in FLAGS_short), shapes, None]
+
+
+def launch_short(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS_short, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS_short})
+    for k, v in CONSTEXPRS_short.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS_short)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT_short:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count_short())),)
+    for n, (base, shape, strides) in LAUNCH_DESCRIPTORS_short.items():
+        bound[n] = _Made_short(bound[base], [_ev_short(e, bound) for e in shape], [_ev_short(e, bound) for e in strides])
+    key = _key_short(bound, g)
+    entry = _KEYED_short.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide_short(bound)
+        if key is not None:
+            if len(_KEYED_short) >= 64:
+                _KEYED_short.clear()
+            _KEYED_short[key] = entry
+    missing = [n for n in RUNTIME_short if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor_short(bound[n], n) if n in DESCRIPTOR_BLOCKS_short else bound[n] for n in RUNTIME_short]
+    return _run_short(entry, g, runtime)
+
+
+def _run_short(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH_short:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel_short[g](*runtime, **dict(zip(FLAGS_short, entry[0])), num_warps=NUM_WARPS_short, maxnreg=MAXNREG_short)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+_SMS_short = []
+
+
+def _sm_count_short():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS_short:
+        import torch
+        _SMS_short.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS_short[0]
+
+
+class _Config_short:
+    """``kernel.best_config`` as an autotuner has it after a run (Mamba reads its ``kwargs["BLOCK_SIZE_M"]`` to size
+    its grid): the constexprs this kernel was generated for."""
+
+    def __init__(self):
+        self.kwargs, self.num_warps, self.num_stages, self.num_ctas = dict(CONSTEXPRS_short), NUM_WARPS_short, None, 1
+        self.maxnreg, self.pre_hook = MAXNREG_short, None
+
+    def all_kwargs(self):
+        return dict(self.kwargs, num_warps=self.num_warps, num_ctas=self.num_ctas)
+
+
+class _Kernel_short:
+    """``kernel[grid](*args)``, as the Triton kernel is called; ``kernel.fn[grid](*args)`` as a heuristics' or an
+    autotuner's wrapped function is called past them (FlagGems), ``kernel.best_config`` and ``kernel.run(*args,
+    grid=grid)``: the kernel is specialised already (a warmup run compiles nothing here: the first launch does).
+    ``kernel.fallback``: the Triton kernel this one replaces, set by whoever swaps it in; a launch this kernel was not
+    generated for (other constexprs, too few iterations, a pre_hook it cannot run) then runs it, counted in
+    ``kernel.fallbacks``, where without it the launch is refused in one line."""
+
+    fallback = None
+    fallbacks = 0
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: self._launch(grid, args, kwargs)
+
+    def run(self, *args, grid, warmup=False, **kwargs):
+        """``kernel.run(*args, grid=grid, warmup=False)``, as a JIT function is run without its ``[grid]``."""
+        return None if warmup else self._launch(grid, args, kwargs)
+
+    def _launch(self, grid, args, kwargs):
+        try:
+            return launch_short(grid, *args, **kwargs)
+        except ValueError as e:
+            refused = str(e).startswith("twill: ") and "missing kernel arguments" not in str(e)
+            if self.fallback is None or not refused:
+                raise
+            self.fallbacks += 1
+            return self.fallback[grid](*args, **kwargs)
+
+    @property
+    def fn(self):
+        return self
+
+    @property
+    def best_config(self):
+        return _Config_short()
+
+
+kernel_short = _Kernel_short()
+
+
+SHORT_TRIPS = '((ks2 + 63) // 64)'   # the scheduled loop's iterations a CTA, in the Triton kernel's arguments
+SHORT_LIMIT = 8      # at most this many: the one-partition kernel (``launch_short``), else ``launch_long``
+SHORT_LIMIT_FULL = 0      # ... or this many where the launch's CTAs outnumber what the SMs hold of the producer's
+LONG_CTAS_PER_SM = 1      # (the producer's CTAs an SM; the one partition holds more: run 95); 0: no such rule
+
+
+def launch(grid, *args, **kwargs):
+    """Run the one-partition kernel where the loop is short at this launch, else the warp-specialized one."""
+    bound = dict(zip(ARGUMENTS, args), **CONSTEXPRS)
+    bound.update(kwargs)
+    try:
+        trips = _ev(SHORT_TRIPS, bound)
+    except (NameError, TypeError):          # an argument missing or not a number: the long kernel's launch says
+        return launch_long(grid, *args, **kwargs)
+    limit = SHORT_LIMIT
+    if SHORT_LIMIT < trips <= SHORT_LIMIT_FULL:
+        try:
+            ctas = 1
+            for x in (grid(bound) if callable(grid) else grid):
+                ctas *= int(x)
+            if ctas > _sm_count() * LONG_CTAS_PER_SM:
+                limit = SHORT_LIMIT_FULL
+        except Exception:                   # noqa: BLE001 - no device to count the SMs of: the lower limit
+            pass
+    return (launch_short if trips <= limit else launch_long)(grid, *args, **kwargs)

@@ -10,6 +10,7 @@ Decisions (each from the schedule):
 - ring a_70: 3 buffers of [64, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
 - shared operand b_87_st: partition 0 stores the loop's [64, 128] f16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
 - shared memory: 57408 bytes planned of 232448; maxnreg 128
+- short loops: where the scheduled loop runs at most 8 iterations a CTA (((K + 63) // 64), from the launch's arguments), the launch runs the one-partition kernel `twill_kernel_short` of the same schedule, loading its own tiles (ptxas 200 registers, clean, 2 CTA(s) an SM against the producer's 2; simulated for 1, 2, 3, 8 iterations: no deadlock, every phase complete)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -253,6 +254,191 @@ def twill_kernel(a_ptr, b_ptr, c_ptr, scales_ptr, zeros_ptr, M, N, K, stride_am,
 
 
 
+# -- the one-partition kernel for short loops ------------------------------------------------------------
+L0_short = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
+L1_short = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1, 32], warps_per_cta=[4, 1], order=[1, 0])))
+L2_short = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L3_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1, 32], warps_per_cta=[4, 1], order=[1, 0])))
+L4_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L5_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 1], threads_per_warp=[1, 32], warps_per_cta=[1, 4], order=[1, 0])))
+L6_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
+L7_short = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 16]))
+L8_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 1], threads_per_warp=[1, 32], warps_per_cta=[1, 4], order=[1, 0]))
+L9_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
+
+@gluon.jit
+def consumer_0_short(a_ptr, b_ptr, c_ptr, scales_ptr, zeros_ptr, M, N, K, stride_am, stride_bk, stride_cm, stride_meta_g):
+    pid = gl.program_id(0)
+    grid_m = M + 63
+    grid_m_4 = grid_m // 64
+    grid_n_5 = N + 127
+    grid_n_6 = grid_n_5 // 128
+    width = grid_n_6 * 8
+    group_id = pid // width
+    group_size = group_id * 8
+    group_size_7 = grid_m_4 - group_size
+    group_size_8 = gl.minimum(group_size_7, 8)
+    pid_m = pid % group_size_8
+    pid_m_9 = group_size + pid_m
+    pid_n = pid % width
+    pid_n_10 = pid_n // group_size_8
+    num_pid_k = K + 63
+    num_pid_k_11 = num_pid_k // 64
+    offs_m = pid_m_9 * 64
+    offs_m_12 = gl.arange(0, 64, layout=L0_short)
+    offs_m_13 = gl.arange(0, 64, layout=L1_short)
+    offs_m_14 = gl.arange(0, 64, layout=L2_short)
+    offs_m_17 = offs_m + offs_m_12
+    offs_m_17 = gl.max_contiguous(gl.multiple_of(offs_m_17, [64]), [64])
+    offs_n = pid_n_10 * 128
+    offs_n_18 = gl.arange(0, 128, layout=L3_short)
+    offs_n_19 = gl.arange(0, 128, layout=L4_short)
+    offs_n_20 = gl.arange(0, 128, layout=L5_short)
+    offs_n_24 = offs_n + offs_n_18
+    offs_n_24 = gl.max_contiguous(gl.multiple_of(offs_n_24, [128]), [128])
+    offs_n_25 = offs_n + offs_n_19
+    offs_n_25 = gl.max_contiguous(gl.multiple_of(offs_n_25, [128]), [128])
+    offs_n_26 = offs_n + offs_n_20
+    offs_n_26 = gl.max_contiguous(gl.multiple_of(offs_n_26, [128]), [128])
+    a_ptrs = gl.expand_dims(offs_m_17, 1)
+    a_ptrs_28 = a_ptrs * stride_am
+    a_ptrs_29 = gl.arange(0, 64, layout=L6_short)
+    a_ptrs_30 = gl.expand_dims(a_ptrs_29, 0)
+    a_ptrs_31 = a_ptrs_28.broadcast_to([64, 64])
+    a_ptrs_32 = a_ptrs_30.broadcast_to([64, 64])
+    a_ptrs_33 = a_ptrs_31 + a_ptrs_32
+    a_ptrs_35 = a_ptr + a_ptrs_33
+    a_mask_37 = a_ptrs < M
+    b_ptrs_38 = gl.expand_dims(offs_m_13, 1)
+    b_ptrs_39 = b_ptrs_38 // 8
+    b_ptrs_41 = b_ptrs_39 * stride_bk
+    b_ptrs_42 = gl.expand_dims(offs_n_24, 0)
+    b_ptrs_43 = gl.expand_dims(offs_n_25, 0)
+    b_ptrs_44 = gl.expand_dims(offs_n_26, 0)
+    b_ptrs_45 = b_ptrs_41.broadcast_to([64, 128])
+    b_ptrs_46 = b_ptrs_42.broadcast_to([64, 128])
+    b_ptrs_47 = b_ptrs_43.broadcast_to([64, 128])
+    b_ptrs_48 = b_ptrs_45 + b_ptrs_46
+    b_ptrs_50 = b_ptr + b_ptrs_48
+    q_shift_51 = offs_m_13 % 8
+    q_shift_52 = q_shift_51 * 4
+    q_shift_53 = gl.expand_dims(q_shift_52, 1)
+    scales_ptrs_54 = scales_ptr + b_ptrs_44
+    zeros_ptrs_55 = zeros_ptr + b_ptrs_44
+    a = a_mask_37.broadcast_to([64, 64])
+    b = q_shift_53.broadcast_to([64, 128])
+    b_ptrs_56 = stride_bk * 8
+    twill_n = (num_pid_k_11 - 0 + 1 - 1) // 1
+    b_87_st = gl.allocate_shared_memory(gl.float16, [2, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    a_71_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_ptrs_90 = b_ptrs_50
+    b_ptrs_90_p1 = b_ptrs_90
+    acc_88 = gl.full([64, 128], 0.0, gl.float32, layout=L7_short)
+    a_ptrs_89 = a_ptrs_35
+    b_ptrs_90 = b_ptrs_90_p1 + b_ptrs_56  # load1_b: stage 0, partition 0 (group 0)
+    b_72 = gl.load(b_ptrs_90_p1, eviction_policy='evict_first')  # load1_b: stage 0, partition 0 (group 0)
+    k_m = gl.cast((0 + (0 - 0) * 1), gl.float32)  # load2_scales: stage 0, partition 0 (group 0)
+    k_m_73 = k_m * 0.5  # load2_scales: stage 0, partition 0 (group 0)
+    k_m_74 = gl.cast(k_m_73, gl.int32)  # load2_scales: stage 0, partition 0 (group 0)
+    scales = k_m_74 * stride_meta_g  # load2_scales: stage 0, partition 0 (group 0)
+    scales_75 = scales  # load2_scales: stage 0, partition 0 (group 0)
+    zeros = zeros_ptrs_55 + scales_75  # load3_zeros: stage 0, partition 0 (group 0)
+    scales_76 = scales_ptrs_54 + scales_75  # load2_scales: stage 0, partition 0 (group 0)
+    zeros_78 = gl.load(zeros, eviction_policy='evict_last')  # load3_zeros: stage 0, partition 0 (group 0)
+    scales_77 = gl.load(scales_76, eviction_policy='evict_last')  # load2_scales: stage 0, partition 0 (group 0)
+    a_ptrs_89_p1 = a_ptrs_89
+    acc_88_p1 = acc_88
+    b_72_p1 = b_72
+    b_ptrs_90_p1 = b_ptrs_90
+    scales_77_p1 = scales_77
+    zeros_78_p1 = zeros_78
+    for twill_b in range(1, twill_n):
+        b_ptrs_90 = b_ptrs_90_p1 + b_ptrs_56  # load1_b: stage 0, partition 0 (group 0)
+        b_72 = gl.load(b_ptrs_90_p1, eviction_policy='evict_first')  # load1_b: stage 0, partition 0 (group 0)
+        b_79 = b_72_p1 >> b  # convert0_b: stage 1, partition 0 (group 0)
+        b_80 = b_79 & 15  # convert0_b: stage 1, partition 0 (group 0)
+        b_81 = b_80.to(gl.float16)  # convert0_b: stage 1, partition 0 (group 0)
+        b_82 = gl.convert_layout(b_81, L8_short)  # convert0_b: stage 1, partition 0 (group 0)
+        k_m = gl.cast((0 + (twill_b - 0) * 1), gl.float32)  # load2_scales: stage 0, partition 0 (group 0)
+        k_m_73 = k_m * 0.5  # load2_scales: stage 0, partition 0 (group 0)
+        k_m_74 = gl.cast(k_m_73, gl.int32)  # load2_scales: stage 0, partition 0 (group 0)
+        scales = k_m_74 * stride_meta_g  # load2_scales: stage 0, partition 0 (group 0)
+        scales_75 = scales  # load2_scales: stage 0, partition 0 (group 0)
+        zeros = zeros_ptrs_55 + scales_75  # load3_zeros: stage 0, partition 0 (group 0)
+        scales_76 = scales_ptrs_54 + scales_75  # load2_scales: stage 0, partition 0 (group 0)
+        zeros_78 = gl.load(zeros, eviction_policy='evict_last')  # load3_zeros: stage 0, partition 0 (group 0)
+        scales_77 = gl.load(scales_76, eviction_policy='evict_last')  # load2_scales: stage 0, partition 0 (group 0)
+        b_83 = zeros_78_p1.broadcast_to([64, 128])  # elementwise0_b: stage 1, partition 0 (group 0)
+        b_84 = b_82 - b_83  # elementwise0_b: stage 1, partition 0 (group 0)
+        b_85 = scales_77_p1.broadcast_to([64, 128])  # elementwise0_b: stage 1, partition 0 (group 0)
+        b_86 = b_84 * b_85  # elementwise0_b: stage 1, partition 0 (group 0)
+        b_87 = b_87_st.index((twill_b - 1) % 2)  # local_store0_b: stage 1, partition 0 (group 0)
+        b_87.store(b_86)  # local_store0_b: stage 1, partition 0 (group 0)
+        fence_async_shared()  # local_store0_b: stage 1, partition 0 (group 0)
+        a_ptrs_89 = a_ptrs_89_p1 + 64  # load0_a: stage 1, partition 0 (group 0)
+        a_70 = gl.load(a_ptrs_89_p1, mask=a, other=0.0, eviction_policy='evict_last')  # load0_a: stage 1, partition 0 (group 0)
+        a_71 = a_71_st.index((twill_b - 1) % 2)  # load0_a: stage 1, partition 0 (group 0)
+        a_71.store(a_70)  # load0_a: stage 1, partition 0 (group 0)
+        fence_async_shared()  # load0_a: stage 1, partition 0 (group 0)
+        tok_acc_88 = warpgroup_mma(a_71, b_87, acc_88_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
+        warpgroup_mma_wait(1, deps=(tok_acc_88,))
+        acc_88 = warpgroup_mma_wait(1, deps=(tok_acc_88,))
+        a_ptrs_89_p1 = a_ptrs_89
+        acc_88_p1 = acc_88
+        b_72_p1 = b_72
+        b_ptrs_90_p1 = b_ptrs_90
+        scales_77_p1 = scales_77
+        zeros_78_p1 = zeros_78
+    b_79 = b_72_p1 >> b  # convert0_b: stage 1, partition 0 (group 0)
+    b_80 = b_79 & 15  # convert0_b: stage 1, partition 0 (group 0)
+    b_81 = b_80.to(gl.float16)  # convert0_b: stage 1, partition 0 (group 0)
+    b_82 = gl.convert_layout(b_81, L8_short)  # convert0_b: stage 1, partition 0 (group 0)
+    b_83 = zeros_78_p1.broadcast_to([64, 128])  # elementwise0_b: stage 1, partition 0 (group 0)
+    b_84 = b_82 - b_83  # elementwise0_b: stage 1, partition 0 (group 0)
+    b_85 = scales_77_p1.broadcast_to([64, 128])  # elementwise0_b: stage 1, partition 0 (group 0)
+    b_86 = b_84 * b_85  # elementwise0_b: stage 1, partition 0 (group 0)
+    b_87 = b_87_st.index(((twill_n - 1 + 1) - 1) % 2)  # local_store0_b: stage 1, partition 0 (group 0)
+    b_87.store(b_86)  # local_store0_b: stage 1, partition 0 (group 0)
+    fence_async_shared()  # local_store0_b: stage 1, partition 0 (group 0)
+    a_ptrs_89 = a_ptrs_89_p1 + 64  # load0_a: stage 1, partition 0 (group 0)
+    a_70 = gl.load(a_ptrs_89_p1, mask=a, other=0.0, eviction_policy='evict_last')  # load0_a: stage 1, partition 0 (group 0)
+    a_71 = a_71_st.index(((twill_n - 1 + 1) - 1) % 2)  # load0_a: stage 1, partition 0 (group 0)
+    a_71.store(a_70)  # load0_a: stage 1, partition 0 (group 0)
+    fence_async_shared()  # load0_a: stage 1, partition 0 (group 0)
+    tok_acc_88 = warpgroup_mma(a_71, b_87, acc_88_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
+    warpgroup_mma_wait(1, deps=(tok_acc_88,))
+    acc_88 = warpgroup_mma_wait(1, deps=(tok_acc_88,))
+    a_ptrs_89_p1 = a_ptrs_89
+    acc_88_p1 = acc_88
+    b_72_p1 = b_72
+    b_ptrs_90_p2 = b_ptrs_90_p1
+    b_ptrs_90_p1 = b_ptrs_90
+    scales_77_p1 = scales_77
+    zeros_78_p1 = zeros_78
+    acc_88_p1 = warpgroup_mma_wait(0, deps=(acc_88_p1,))
+    a_71_st._keep_alive()
+    b_87_st._keep_alive()
+    acc_59 = acc_88_p1.to(gl.float16)
+    offs_cm = offs_m + offs_m_14
+    c_ptrs = gl.expand_dims(offs_cm, 1)
+    c_ptrs_61 = c_ptrs * stride_cm
+    c_ptrs_62 = c_ptrs_61.broadcast_to([64, 128])
+    c_ptrs_63 = c_ptrs_62 + b_ptrs_47
+    c_ptrs_65 = c_ptr + c_ptrs_63
+    v0 = c_ptrs < M
+    v2 = b_ptrs_43 < N
+    v3 = v0.broadcast_to([64, 128])
+    v4 = v2.broadcast_to([64, 128])
+    v5 = v3 & v4
+    v6 = gl.convert_layout(acc_59, L9_short)
+    gl.store(c_ptrs_65, v6, mask=v5)
+
+@gluon.jit
+def twill_kernel_short(a_ptr, b_ptr, c_ptr, scales_ptr, zeros_ptr, M, N, K, stride_am, stride_bk, stride_cm, stride_meta_g):
+    consumer_0_short(a_ptr, b_ptr, c_ptr, scales_ptr, zeros_ptr, M, N, K, stride_am, stride_bk, stride_cm, stride_meta_g, )
+
+
+
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['a_ptr', 'b_ptr', 'c_ptr', 'scales_ptr', 'zeros_ptr', 'M', 'N', 'K', 'W_nbits', 'group_size', 'unpack_mask', 'elements_per_sample', 'stride_am', 'stride_ak', 'stride_bk', 'stride_bn', 'stride_cm', 'stride_cn', 'stride_meta_g', 'stride_meta_n', 'W_group_mode', 'zero_is_scalar', 'BLOCK_SIZE_M', 'BLOCK_SIZE_N', 'BLOCK_SIZE_K', 'GROUP_SIZE_M']          # the Triton kernel's parameters, in order
 RUNTIME = ['a_ptr', 'b_ptr', 'c_ptr', 'scales_ptr', 'zeros_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_cm', 'stride_meta_g', 'twill_box_a_70']   # the Gluon kernel's parameters, in order
@@ -409,7 +595,7 @@ def _decide(bound):
     return [tuple(flags[f] for f in FLAGS), shapes, None]
 
 
-def launch(grid, *args, **kwargs):
+def launch_long(grid, *args, **kwargs):
     """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
     bound = dict(zip(ARGUMENTS, args))
     if kwargs:
@@ -519,3 +705,243 @@ class _Kernel:
 
 
 kernel = _Kernel()
+
+# -- the one-partition kernel for short loops (host side) ---------------------------------------------
+ARGUMENTS_short = ['a_ptr', 'b_ptr', 'c_ptr', 'scales_ptr', 'zeros_ptr', 'M', 'N', 'K', 'W_nbits', 'group_size', 'unpack_mask', 'elements_per_sample', 'stride_am', 'stride_ak', 'stride_bk', 'stride_bn', 'stride_cm', 'stride_cn', 'stride_meta_g', 'stride_meta_n', 'W_group_mode', 'zero_is_scalar', 'BLOCK_SIZE_M', 'BLOCK_SIZE_N', 'BLOCK_SIZE_K', 'GROUP_SIZE_M']          # the Triton kernel's parameters, in order
+RUNTIME_short = ['a_ptr', 'b_ptr', 'c_ptr', 'scales_ptr', 'zeros_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_cm', 'stride_meta_g']   # the Gluon kernel's parameters, in order
+FLAGS_short = []   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED_short = ['a_ptr', 'b_ptr', 'c_ptr', 'scales_ptr', 'zeros_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_cm', 'stride_meta_g']   # the arguments a launch key reads
+CONSTEXPRS_short = {'W_nbits': 4, 'group_size': 128, 'unpack_mask': 15, 'elements_per_sample': 8, 'stride_ak': 1, 'stride_bn': 1, 'stride_cn': 1, 'stride_meta_n': 1, 'W_group_mode': 3, 'zero_is_scalar': False, 'BLOCK_SIZE_M': 64, 'BLOCK_SIZE_N': 128, 'BLOCK_SIZE_K': 64, 'GROUP_SIZE_M': 8}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS_short = {}
+DESCRIPTOR_LAYOUTS_short = {}
+NUM_WARPS_short = 4
+MAXNREG_short = None
+PERSISTENT_short = False      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS_short = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH_short = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS_short = {}                  # argument -> its layout object, made on first use
+_CODE_short = {}                     # expression -> its compiled code
+_DESCS_short = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED_short = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES_short = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE_short = []                   # the active driver's current device, read per launch
+
+
+def _ev_short(e, bound):
+    code = _CODE_short.get(e)
+    if code is None:
+        code = _CODE_short[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base_short:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc_short(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS_short.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS_short.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS_short[name] = eval("gl." + DESCRIPTOR_LAYOUTS_short[name])
+        if len(_DESCS_short) >= 256:
+            _DESCS_short.clear()
+        d = _DESCS_short[key] = TensorDescriptor(_Base_short(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor_short(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc_short(name, base, shape, strides, DESCRIPTOR_BLOCKS_short[name])
+
+
+def _key_short(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES_short:
+        from triton import knobs
+        _MODES_short.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES_short[0].instrumentation_mode, _MODES_short[1].debug, _device_short()]
+    for n in KEYED_short:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device_short():
+    if not _DEVICE_short:
+        from triton.runtime import driver
+        _DEVICE_short.append(driver.active.get_current_device)
+    return _DEVICE_short[0]()
+
+
+def _decide_short(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    trips = _ev_short('((K + 63) // 64)', dict(bound, **CONSTEXPRS_short))
+    if trips < 1:   # the pipeline's prologue runs 1 iteration(s) before its loop checks any
+        raise ValueError(f"twill: this Gluon kernel's loop must run at least 1 iteration(s) a program; this launch gives {trips} (((K + 63) // 64)): run the Triton kernel for it")
+    shapes = None
+    flags = {}
+    return [tuple(flags[f] for f in FLAGS_short), shapes, None]
+
+
+def launch_short(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS_short, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS_short})
+    for k, v in CONSTEXPRS_short.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS_short)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT_short:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count_short())),)
+    key = _key_short(bound, g)
+    entry = _KEYED_short.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide_short(bound)
+        if key is not None:
+            if len(_KEYED_short) >= 64:
+                _KEYED_short.clear()
+            _KEYED_short[key] = entry
+    missing = [n for n in RUNTIME_short if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor_short(bound[n], n) if n in DESCRIPTOR_BLOCKS_short else bound[n] for n in RUNTIME_short]
+    return _run_short(entry, g, runtime)
+
+
+def _run_short(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH_short:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel_short[g](*runtime, **dict(zip(FLAGS_short, entry[0])), num_warps=NUM_WARPS_short, maxnreg=MAXNREG_short)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+_SMS_short = []
+
+
+def _sm_count_short():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS_short:
+        import torch
+        _SMS_short.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS_short[0]
+
+
+class _Config_short:
+    """``kernel.best_config`` as an autotuner has it after a run (Mamba reads its ``kwargs["BLOCK_SIZE_M"]`` to size
+    its grid): the constexprs this kernel was generated for."""
+
+    def __init__(self):
+        self.kwargs, self.num_warps, self.num_stages, self.num_ctas = dict(CONSTEXPRS_short), NUM_WARPS_short, None, 1
+        self.maxnreg, self.pre_hook = MAXNREG_short, None
+
+    def all_kwargs(self):
+        return dict(self.kwargs, num_warps=self.num_warps, num_ctas=self.num_ctas)
+
+
+class _Kernel_short:
+    """``kernel[grid](*args)``, as the Triton kernel is called; ``kernel.fn[grid](*args)`` as a heuristics' or an
+    autotuner's wrapped function is called past them (FlagGems), ``kernel.best_config`` and ``kernel.run(*args,
+    grid=grid)``: the kernel is specialised already (a warmup run compiles nothing here: the first launch does).
+    ``kernel.fallback``: the Triton kernel this one replaces, set by whoever swaps it in; a launch this kernel was not
+    generated for (other constexprs, too few iterations, a pre_hook it cannot run) then runs it, counted in
+    ``kernel.fallbacks``, where without it the launch is refused in one line."""
+
+    fallback = None
+    fallbacks = 0
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: self._launch(grid, args, kwargs)
+
+    def run(self, *args, grid, warmup=False, **kwargs):
+        """``kernel.run(*args, grid=grid, warmup=False)``, as a JIT function is run without its ``[grid]``."""
+        return None if warmup else self._launch(grid, args, kwargs)
+
+    def _launch(self, grid, args, kwargs):
+        try:
+            return launch_short(grid, *args, **kwargs)
+        except ValueError as e:
+            refused = str(e).startswith("twill: ") and "missing kernel arguments" not in str(e)
+            if self.fallback is None or not refused:
+                raise
+            self.fallbacks += 1
+            return self.fallback[grid](*args, **kwargs)
+
+    @property
+    def fn(self):
+        return self
+
+    @property
+    def best_config(self):
+        return _Config_short()
+
+
+kernel_short = _Kernel_short()
+
+
+SHORT_TRIPS = '((K + 63) // 64)'   # the scheduled loop's iterations a CTA, in the Triton kernel's arguments
+SHORT_LIMIT = 8      # at most this many: the one-partition kernel (``launch_short``), else ``launch_long``
+SHORT_LIMIT_FULL = 0      # ... or this many where the launch's CTAs outnumber what the SMs hold of the producer's
+LONG_CTAS_PER_SM = 2      # (the producer's CTAs an SM; the one partition holds more: run 95); 0: no such rule
+
+
+def launch(grid, *args, **kwargs):
+    """Run the one-partition kernel where the loop is short at this launch, else the warp-specialized one."""
+    bound = dict(zip(ARGUMENTS, args), **CONSTEXPRS)
+    bound.update(kwargs)
+    try:
+        trips = _ev(SHORT_TRIPS, bound)
+    except (NameError, TypeError):          # an argument missing or not a number: the long kernel's launch says
+        return launch_long(grid, *args, **kwargs)
+    limit = SHORT_LIMIT
+    if SHORT_LIMIT < trips <= SHORT_LIMIT_FULL:
+        try:
+            ctas = 1
+            for x in (grid(bound) if callable(grid) else grid):
+                ctas *= int(x)
+            if ctas > _sm_count() * LONG_CTAS_PER_SM:
+                limit = SHORT_LIMIT_FULL
+        except Exception:                   # noqa: BLE001 - no device to count the SMs of: the lower limit
+            pass
+    return (launch_short if trips <= limit else launch_long)(grid, *args, **kwargs)

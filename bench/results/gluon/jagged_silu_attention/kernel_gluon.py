@@ -1,4 +1,4 @@
-"""_hstu_fwd, written by twill from its joint schedule: I=172 L=344 (optimal), 1835 cycles per iteration predicted.
+"""_hstu_fwd, written by twill from its joint schedule: I=172 L=344 (feasible), 1835 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - k_75 copied with cp.async at every launch, not by TMA: a mask along dimension 0 the launch cannot compute

@@ -4,16 +4,19 @@ Decisions (each from the schedule):
 - k_72 copied with cp.async at every launch, not by TMA: a mask along dimension 0 the launch cannot compute
 - v_99 copied with cp.async at every launch, not by TMA: a mask along dimension 0 the launch cannot compute
 - pointer-loaded tiles copied by a 4-warp producer with cp.async (k_72, v_99): their addresses and masks spread over 128 threads
+- ring k_72 made 2 deep to fit shared memory
 - rows: 128 split into 2 sub-tiles of 64 (the rows are independent; the joint search chose the split)
 - partition 0 (default): consumer, warp group 0, 4 warps, 184 registers per thread (needs about 171): sub-tile 0, 2 stages
 - partition 1 (worker): consumer, warp group 1, 4 warps, 184 registers per thread (needs about 171): sub-tile 1, 1 stages
 - partition 2 (worker): producer, warp group 2, 4 warps, 136 registers per thread (needs about 136): cp.async copies into the rings
-- ring k_72: 3 buffers of [128, 128] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0, 1
+- ring k_72: 2 buffers of [128, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0, 1
 - ring v_99: 3 buffers of [128, 128] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0, 1
+- staged operand p_101_st_t0: partition 0 stores the [64, 128] f16 tile once per iteration in shared memory, read there by dot1_acc (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
+- staged operand p_101_st_t1: partition 1 stores the [64, 128] f16 tile once per iteration in shared memory, read there by dot1_acc (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
 - tensor-core order: the schedule's slots (partition 1 (1 dot) | partition 0 (2 dots) | partition 1 (1 dot)) are not enforced; each consumer issues its GEMMs when ready (turn barriers, `--tc-order`, ran the H200's FA forward 6-7 % slower)
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
 - tiles in serpentine order along axis 0 (every other pass backwards): a loop's bounds read axis 0's program id, so a tile's work may vary along it, and the programs' sums of heavy and light tiles even out (`kernel.serpentine`)
-- shared memory: 229504 bytes planned of 232448; maxnreg 168
+- shared memory: 229488 bytes planned of 232448; maxnreg 168
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -29,13 +32,12 @@ L1 = gl.constexpr(gl.SliceLayout(1, gl.NVMMADistributedLayout(version=[3, 0], wa
 L2 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
 L3 = gl.constexpr(gl.SliceLayout(0, gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 16])))
 L4 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 16]))
-L5 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 16]), k_width=2))
-L6 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
-L7 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[8, 1], threads_per_warp=[16, 2], warps_per_cta=[1, 4], order=[0, 1])))
-L8 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[8, 1], threads_per_warp=[16, 2], warps_per_cta=[1, 4], order=[0, 1])))
+L5 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
+L6 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[8, 1], threads_per_warp=[16, 2], warps_per_cta=[1, 4], order=[0, 1])))
+L7 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[8, 1], threads_per_warp=[16, 2], warps_per_cta=[1, 4], order=[0, 1])))
 
 @gluon.jit
-def consumer_0(Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride_qh, stride_kbs, stride_kh, stride_vbs, stride_vh, stride_obs, stride_oh, kv_group_num, twill_g0, twill_g1, twill_g2, k_72_buf, v_99_buf, k_72_ready, k_72_empty, v_99_ready, v_99_empty, TWILL_COPY: gl.constexpr):
+def consumer_0(Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride_qh, stride_kbs, stride_kh, stride_vbs, stride_vh, stride_obs, stride_oh, kv_group_num, twill_g0, twill_g1, twill_g2, k_72_buf, v_99_buf, p_101_st_t0, p_101_st_t1, k_72_ready, k_72_empty, v_99_ready, v_99_empty, TWILL_COPY: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -87,13 +89,13 @@ def consumer_0(Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride
             m_i_new_t0_p1 = m_i_new_t0
             l_i_new_85_t0 = gl.full([64], 0.0, gl.float32, layout=L1)
             acc_103_t0 = gl.full([64, 128], 0.0, gl.float32, layout=L4)
-            mbarrier.wait(k_72_ready.index((twill_base + 0 - 0) % 3), ((twill_base + 0 - 0) // 3) & 1)
+            mbarrier.wait(k_72_ready.index((twill_base + 0 - 0) % 2), ((twill_base + 0 - 0) // 2) & 1)
             fence_async_shared()
-            tok_qk_74_t0 = warpgroup_mma(q_48_t0, k_72_buf.index((twill_base + 0 - 0) % 3), gl.full([64, 128], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_qk_s0: stage 0, partition 0 (group 0)
+            tok_qk_74_t0 = warpgroup_mma(q_48_t0, k_72_buf.index((twill_base + 0 - 0) % 2), gl.full([64, 128], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_qk_s0: stage 0, partition 0 (group 0)
             k_65 = (0 + (0 - 0) * 128) + off_q_23  # elementwise0_qk: stage 0, partition 0 (group 0)
             k_65_t0 = (0 + (0 - 0) * 128) + off_q_23  # elementwise0_qk_s0: stage 0, partition 0 (group 0)
             qk_74_t0 = warpgroup_mma_wait(0, deps=(tok_qk_74_t0,))
-            mbarrier.arrive(k_72_empty.index((twill_base + 0 - 0) % 3))
+            mbarrier.arrive(k_72_empty.index((twill_base + 0 - 0) % 2))
             qk_75_t0 = qk_74_t0 * sm_scale  # elementwise0_qk_s0: stage 0, partition 0 (group 0)
             qk_76_t0 = k_65_t0.broadcast_to([64, 128])  # elementwise0_qk_s0: stage 0, partition 0 (group 0)
             qk_77_t0 = qk_52_t0 >= qk_76_t0  # elementwise0_qk_s0: stage 0, partition 0 (group 0)
@@ -124,7 +126,6 @@ def consumer_0(Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride
                 p_87_t0 = p_86_t0.broadcast_to([64, 128])  # elementwise4_p_s0: stage 1, partition 0 (group 0)
                 p_88_t0 = p_81_t0_p1 * p_87_t0  # elementwise4_p_s0: stage 1, partition 0 (group 0)
                 p_101_t0 = p_88_t0.to(gl.float16)  # convert0_p_s0: stage 1, partition 0 (group 0)
-                p_102_t0 = gl.convert_layout(p_101_t0, L5)  # convert0_p_s0: stage 1, partition 0 (group 0)
                 acc_scale_t0 = l_i_new_85_t0_p1 / l_i_new_85_t0  # elementwise5_acc_scale_s0: stage 1, partition 0 (group 0)
                 acc_scale_89_t0 = acc_scale_t0 * alpha_82_t0  # elementwise5_acc_scale_s0: stage 1, partition 0 (group 0)
                 acc_90_t0 = gl.expand_dims(acc_scale_89_t0, 1)  # elementwise6_acc_s0: stage 1, partition 0 (group 0)
@@ -132,17 +133,19 @@ def consumer_0(Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride
                 acc_92_t0 = acc_103_t0_p1 * acc_91_t0  # elementwise6_acc_s0: stage 1, partition 0 (group 0)
                 mbarrier.wait(v_99_ready.index((twill_base + twill_b - 1) % 3), ((twill_base + twill_b - 1) // 3) & 1)
                 fence_async_shared()
-                tok_acc_103_t0 = warpgroup_mma(p_102_t0, v_99_buf.index((twill_base + twill_b - 1) % 3), acc_92_t0, is_async=True)  # dot1_acc_s0: stage 1, partition 0 (group 0)
-                mbarrier.wait(k_72_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+                p_101_st_t0.store(p_101_t0)  # dot1_acc_s0: stage 1, partition 0 (group 0)
+                fence_async_shared()  # dot1_acc_s0: stage 1, partition 0 (group 0)
+                tok_acc_103_t0 = warpgroup_mma(p_101_st_t0, v_99_buf.index((twill_base + twill_b - 1) % 3), acc_92_t0, is_async=True)  # dot1_acc_s0: stage 1, partition 0 (group 0)
+                mbarrier.wait(k_72_ready.index((twill_base + twill_b - 0) % 2), ((twill_base + twill_b - 0) // 2) & 1)
                 fence_async_shared()
-                tok_qk_74_t0 = warpgroup_mma(q_48_t0, k_72_buf.index((twill_base + twill_b - 0) % 3), gl.full([64, 128], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_qk_s0: stage 0, partition 0 (group 0)
+                tok_qk_74_t0 = warpgroup_mma(q_48_t0, k_72_buf.index((twill_base + twill_b - 0) % 2), gl.full([64, 128], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_qk_s0: stage 0, partition 0 (group 0)
                 k_63 = (0 + (twill_b - 0) * 128)  # elementwise0_qk: stage 0, partition 0 (group 0)
                 k_65 = k_63 + off_q_23  # elementwise0_qk: stage 0, partition 0 (group 0)
                 k_63_t0 = (0 + (twill_b - 0) * 128)  # elementwise0_qk_s0: stage 0, partition 0 (group 0)
                 k_65_t0 = k_63_t0 + off_q_23  # elementwise0_qk_s0: stage 0, partition 0 (group 0)
                 acc_103_t0, qk_74_t0 = warpgroup_mma_wait(0, deps=(tok_acc_103_t0, tok_qk_74_t0,))
                 mbarrier.arrive(v_99_empty.index((twill_base + twill_b - 1) % 3))
-                mbarrier.arrive(k_72_empty.index((twill_base + twill_b - 0) % 3))
+                mbarrier.arrive(k_72_empty.index((twill_base + twill_b - 0) % 2))
                 qk_75_t0 = qk_74_t0 * sm_scale  # elementwise0_qk_s0: stage 0, partition 0 (group 0)
                 qk_76_t0 = k_65_t0.broadcast_to([64, 128])  # elementwise0_qk_s0: stage 0, partition 0 (group 0)
                 qk_77_t0 = qk_52_t0 >= qk_76_t0  # elementwise0_qk_s0: stage 0, partition 0 (group 0)
@@ -172,7 +175,6 @@ def consumer_0(Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride
             p_87_t0 = p_86_t0.broadcast_to([64, 128])  # elementwise4_p_s0: stage 1, partition 0 (group 0)
             p_88_t0 = p_81_t0_p1 * p_87_t0  # elementwise4_p_s0: stage 1, partition 0 (group 0)
             p_101_t0 = p_88_t0.to(gl.float16)  # convert0_p_s0: stage 1, partition 0 (group 0)
-            p_102_t0 = gl.convert_layout(p_101_t0, L5)  # convert0_p_s0: stage 1, partition 0 (group 0)
             acc_scale_t0 = l_i_new_85_t0_p1 / l_i_new_85_t0  # elementwise5_acc_scale_s0: stage 1, partition 0 (group 0)
             acc_scale_89_t0 = acc_scale_t0 * alpha_82_t0  # elementwise5_acc_scale_s0: stage 1, partition 0 (group 0)
             acc_90_t0 = gl.expand_dims(acc_scale_89_t0, 1)  # elementwise6_acc_s0: stage 1, partition 0 (group 0)
@@ -180,18 +182,21 @@ def consumer_0(Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride
             acc_92_t0 = acc_103_t0_p1 * acc_91_t0  # elementwise6_acc_s0: stage 1, partition 0 (group 0)
             mbarrier.wait(v_99_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 3), ((twill_base + (twill_n - 1 + 1) - 1) // 3) & 1)
             fence_async_shared()
-            tok_acc_103_t0 = warpgroup_mma(p_102_t0, v_99_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 3), acc_92_t0, is_async=True)  # dot1_acc_s0: stage 1, partition 0 (group 0)
-            acc_103_t0 = warpgroup_mma_wait(0, deps=(tok_acc_103_t0,))
-            mbarrier.arrive(v_99_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 3))
+            p_101_st_t0.store(p_101_t0)  # dot1_acc_s0: stage 1, partition 0 (group 0)
+            fence_async_shared()  # dot1_acc_s0: stage 1, partition 0 (group 0)
+            tok_acc_103_t0 = warpgroup_mma(p_101_st_t0, v_99_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 3), acc_92_t0, is_async=True)  # dot1_acc_s0: stage 1, partition 0 (group 0)
+            acc_103_t0 = warpgroup_mma_wait(1, deps=(tok_acc_103_t0,))
             acc_103_t0_p1 = acc_103_t0
             l_i_new_85_t0_p1 = l_i_new_85_t0
             m_i_new_t0_p2 = m_i_new_t0_p1
             m_i_new_t0_p1 = m_i_new_t0
             m_ij_t0_p1 = m_ij_t0
             p_81_t0_p1 = p_81_t0
+            acc_103_t0_p1 = warpgroup_mma_wait(0, deps=(acc_103_t0_p1,))
             q_48_t0._keep_alive()
             k_72_buf._keep_alive()
             v_99_buf._keep_alive()
+            mbarrier.arrive(v_99_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 3))
         else:
             m_i_new_t0_p2 = gl.full([64], float("-inf"), gl.float32, layout=L1)
             l_i_new_85_t0_p1 = gl.full([64], 0.0, gl.float32, layout=L1)
@@ -203,12 +208,12 @@ def consumer_0(Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride
         off_o_58_t0 = off_o_57_t0 + off_q_25_r2_t0
         out_ptrs_59_t0 = Out + off_o_58_t0
         v3_t0 = acc_103_t0_p1.to(gl.float16)
-        v4_t0 = gl.convert_layout(v3_t0, L6)
+        v4_t0 = gl.convert_layout(v3_t0, L5)
         gl.store(out_ptrs_59_t0, v4_t0, mask=q_46_r1_t0)
         twill_base += twill_n
 
 @gluon.jit
-def consumer_1(Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride_qh, stride_kbs, stride_kh, stride_vbs, stride_vh, stride_obs, stride_oh, kv_group_num, twill_g0, twill_g1, twill_g2, k_72_buf, v_99_buf, k_72_ready, k_72_empty, v_99_ready, v_99_empty, TWILL_COPY: gl.constexpr):
+def consumer_1(Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride_qh, stride_kbs, stride_kh, stride_vbs, stride_vh, stride_obs, stride_oh, kv_group_num, twill_g0, twill_g1, twill_g2, k_72_buf, v_99_buf, p_101_st_t0, p_101_st_t1, k_72_ready, k_72_empty, v_99_ready, v_99_empty, TWILL_COPY: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -262,13 +267,13 @@ def consumer_1(Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride
             acc_103_t1_p1 = acc_103_t1
             l_i_new_85_t1_p1 = l_i_new_85_t1
             m_i_new_t1_p1 = m_i_new_t1
-            mbarrier.wait(k_72_ready.index((twill_base + 0 - 0) % 3), ((twill_base + 0 - 0) // 3) & 1)
+            mbarrier.wait(k_72_ready.index((twill_base + 0 - 0) % 2), ((twill_base + 0 - 0) // 2) & 1)
             fence_async_shared()
-            tok_qk_74_t1 = warpgroup_mma(q_48_t1, k_72_buf.index((twill_base + 0 - 0) % 3), gl.full([64, 128], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_qk_s1: stage 0, partition 1 (group 1)
+            tok_qk_74_t1 = warpgroup_mma(q_48_t1, k_72_buf.index((twill_base + 0 - 0) % 2), gl.full([64, 128], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_qk_s1: stage 0, partition 1 (group 1)
             k_65 = (0 + (0 - 0) * 128) + off_q_23  # elementwise0_qk: stage 0, partition 1 (group 1)
             k_65_t1 = (0 + (0 - 0) * 128) + off_q_23  # elementwise0_qk_s1: stage 0, partition 1 (group 1)
             qk_74_t1 = warpgroup_mma_wait(0, deps=(tok_qk_74_t1,))
-            mbarrier.arrive(k_72_empty.index((twill_base + 0 - 0) % 3))
+            mbarrier.arrive(k_72_empty.index((twill_base + 0 - 0) % 2))
             qk_75_t1 = qk_74_t1 * sm_scale  # elementwise0_qk_s1: stage 0, partition 1 (group 1)
             qk_76_t1 = k_65_t1.broadcast_to([64, 128])  # elementwise0_qk_s1: stage 0, partition 1 (group 1)
             qk_77_t1 = qk_52_t1 >= qk_76_t1  # elementwise0_qk_s1: stage 0, partition 1 (group 1)
@@ -297,25 +302,26 @@ def consumer_1(Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride
             p_87_t1 = p_86_t1.broadcast_to([64, 128])  # elementwise4_p_s1: stage 0, partition 1 (group 1)
             p_88_t1 = p_81_t1 * p_87_t1  # elementwise4_p_s1: stage 0, partition 1 (group 1)
             p_101_t1 = p_88_t1.to(gl.float16)  # convert0_p_s1: stage 0, partition 1 (group 1)
-            p_102_t1 = gl.convert_layout(p_101_t1, L5)  # convert0_p_s1: stage 0, partition 1 (group 1)
             mbarrier.wait(v_99_ready.index((twill_base + 0 - 0) % 3), ((twill_base + 0 - 0) // 3) & 1)
             fence_async_shared()
-            tok_acc_103_t1 = warpgroup_mma(p_102_t1, v_99_buf.index((twill_base + 0 - 0) % 3), acc_92_t1, is_async=True)  # dot1_acc_s1: stage 0, partition 1 (group 1)
-            acc_103_t1 = warpgroup_mma_wait(0, deps=(tok_acc_103_t1,))
-            mbarrier.arrive(v_99_empty.index((twill_base + 0 - 0) % 3))
+            p_101_st_t1.store(p_101_t1)  # dot1_acc_s1: stage 0, partition 1 (group 1)
+            fence_async_shared()  # dot1_acc_s1: stage 0, partition 1 (group 1)
+            tok_acc_103_t1 = warpgroup_mma(p_101_st_t1, v_99_buf.index((twill_base + 0 - 0) % 3), acc_92_t1, is_async=True)  # dot1_acc_s1: stage 0, partition 1 (group 1)
+            acc_103_t1 = warpgroup_mma_wait(1, deps=(tok_acc_103_t1,))
             acc_103_t1_p1 = acc_103_t1
             l_i_new_85_t1_p1 = l_i_new_85_t1
             m_i_new_t1_p1 = m_i_new_t1
             for twill_b in range(1, twill_n):
-                mbarrier.wait(k_72_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+                mbarrier.wait(k_72_ready.index((twill_base + twill_b - 0) % 2), ((twill_base + twill_b - 0) // 2) & 1)
                 fence_async_shared()
-                tok_qk_74_t1 = warpgroup_mma(q_48_t1, k_72_buf.index((twill_base + twill_b - 0) % 3), gl.full([64, 128], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_qk_s1: stage 0, partition 1 (group 1)
+                tok_qk_74_t1 = warpgroup_mma(q_48_t1, k_72_buf.index((twill_base + twill_b - 0) % 2), gl.full([64, 128], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_qk_s1: stage 0, partition 1 (group 1)
                 k_63 = (0 + (twill_b - 0) * 128)  # elementwise0_qk: stage 0, partition 1 (group 1)
                 k_65 = k_63 + off_q_23  # elementwise0_qk: stage 0, partition 1 (group 1)
                 k_63_t1 = (0 + (twill_b - 0) * 128)  # elementwise0_qk_s1: stage 0, partition 1 (group 1)
                 k_65_t1 = k_63_t1 + off_q_23  # elementwise0_qk_s1: stage 0, partition 1 (group 1)
-                qk_74_t1 = warpgroup_mma_wait(0, deps=(tok_qk_74_t1,))
-                mbarrier.arrive(k_72_empty.index((twill_base + twill_b - 0) % 3))
+                acc_103_t1_p1, qk_74_t1 = warpgroup_mma_wait(0, deps=(acc_103_t1_p1, tok_qk_74_t1,))
+                mbarrier.arrive(v_99_empty.index((twill_base + twill_b - 1 - 0) % 3))
+                mbarrier.arrive(k_72_empty.index((twill_base + twill_b - 0) % 2))
                 qk_75_t1 = qk_74_t1 * sm_scale  # elementwise0_qk_s1: stage 0, partition 1 (group 1)
                 qk_76_t1 = k_65_t1.broadcast_to([64, 128])  # elementwise0_qk_s1: stage 0, partition 1 (group 1)
                 qk_77_t1 = qk_52_t1 >= qk_76_t1  # elementwise0_qk_s1: stage 0, partition 1 (group 1)
@@ -344,15 +350,17 @@ def consumer_1(Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride
                 p_87_t1 = p_86_t1.broadcast_to([64, 128])  # elementwise4_p_s1: stage 0, partition 1 (group 1)
                 p_88_t1 = p_81_t1 * p_87_t1  # elementwise4_p_s1: stage 0, partition 1 (group 1)
                 p_101_t1 = p_88_t1.to(gl.float16)  # convert0_p_s1: stage 0, partition 1 (group 1)
-                p_102_t1 = gl.convert_layout(p_101_t1, L5)  # convert0_p_s1: stage 0, partition 1 (group 1)
                 mbarrier.wait(v_99_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
                 fence_async_shared()
-                tok_acc_103_t1 = warpgroup_mma(p_102_t1, v_99_buf.index((twill_base + twill_b - 0) % 3), acc_92_t1, is_async=True)  # dot1_acc_s1: stage 0, partition 1 (group 1)
-                acc_103_t1 = warpgroup_mma_wait(0, deps=(tok_acc_103_t1,))
-                mbarrier.arrive(v_99_empty.index((twill_base + twill_b - 0) % 3))
+                p_101_st_t1.store(p_101_t1)  # dot1_acc_s1: stage 0, partition 1 (group 1)
+                fence_async_shared()  # dot1_acc_s1: stage 0, partition 1 (group 1)
+                tok_acc_103_t1 = warpgroup_mma(p_101_st_t1, v_99_buf.index((twill_base + twill_b - 0) % 3), acc_92_t1, is_async=True)  # dot1_acc_s1: stage 0, partition 1 (group 1)
+                acc_103_t1 = warpgroup_mma_wait(1, deps=(tok_acc_103_t1,))
                 acc_103_t1_p1 = acc_103_t1
                 l_i_new_85_t1_p1 = l_i_new_85_t1
                 m_i_new_t1_p1 = m_i_new_t1
+            acc_103_t1_p1 = warpgroup_mma_wait(0, deps=(acc_103_t1_p1,))
+            mbarrier.arrive(v_99_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 0) % 3))
             acc_103_t1_p2 = acc_103_t1_p1
             acc_103_t1_p1 = acc_103_t1
             l_i_new_85_t1_p2 = l_i_new_85_t1_p1
@@ -373,12 +381,12 @@ def consumer_1(Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride
         off_o_58_t1 = off_o_57_t1 + off_q_25_r2_t1
         out_ptrs_59_t1 = Out + off_o_58_t1
         v3_t1 = acc_103_t1_p2.to(gl.float16)
-        v4_t1 = gl.convert_layout(v3_t1, L6)
+        v4_t1 = gl.convert_layout(v3_t1, L5)
         gl.store(out_ptrs_59_t1, v4_t1, mask=q_46_r1_t1)
         twill_base += twill_n
 
 @gluon.jit
-def producer_2(Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride_qh, stride_kbs, stride_kh, stride_vbs, stride_vh, stride_obs, stride_oh, kv_group_num, twill_g0, twill_g1, twill_g2, k_72_buf, v_99_buf, k_72_ready, k_72_empty, v_99_ready, v_99_empty, TWILL_COPY: gl.constexpr):
+def producer_2(Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride_qh, stride_kbs, stride_kh, stride_vbs, stride_vh, stride_obs, stride_oh, kv_group_num, twill_g0, twill_g1, twill_g2, k_72_buf, v_99_buf, p_101_st_t0, p_101_st_t1, k_72_ready, k_72_empty, v_99_ready, v_99_empty, TWILL_COPY: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -396,14 +404,14 @@ def producer_2(Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride
         block_start_loc = start_m * 128
         offs_n_r1 = gl.arange(0, 128, layout=L0)
         off_q_18 = gl.arange(0, 128, layout=L2)
-        off_q_19 = gl.arange(0, 128, layout=L7)
+        off_q_19 = gl.arange(0, 128, layout=L6)
         off_q_21 = gl.expand_dims(off_q_18, 0)
         off_q_22 = gl.expand_dims(off_q_19, 0)
         off_q_25_r1 = off_q_21.broadcast_to([128, 128])
         off_k_27 = off_q_22 * stride_kbs
         off_k_28 = cur_kv_head * stride_kh
         off_k_30 = off_k_27 + off_k_28
-        off_k_31 = gl.arange(0, 128, layout=L8)
+        off_k_31 = gl.arange(0, 128, layout=L7)
         off_k_32 = gl.expand_dims(off_k_31, 1)
         off_k_33 = gl.expand_dims(offs_n_r1, 1)
         off_k_34 = off_k_30.broadcast_to([128, 128])
@@ -434,15 +442,15 @@ def producer_2(Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride
             v_95 = k_67 * stride_vbs
             v_97 = v_ptrs_50 + v_95
             v_98 = v_94.broadcast_to([128, 128])
-            mbarrier.wait(k_72_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            mbarrier.wait(k_72_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
             if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(k_72_buf.index(twill_k % 3), k_70, mask=k_71)  # load0_k: stage 0, partition 2 (group 2)
-                async_copy.mbarrier_arrive(k_72_ready.index(twill_k % 3), increment_count=False)
+                async_copy.async_copy_global_to_shared(k_72_buf.index(twill_k % 2), k_70, mask=k_71)  # load0_k: stage 0, partition 2 (group 2)
+                async_copy.mbarrier_arrive(k_72_ready.index(twill_k % 2), increment_count=False)
             else:
-                k_72_buf.index(twill_k % 3).store(gl.load(k_70, mask=k_71, other=0.0))  # load0_k: stage 0, partition 2 (group 2)
+                k_72_buf.index(twill_k % 2).store(gl.load(k_70, mask=k_71, other=0.0))  # load0_k: stage 0, partition 2 (group 2)
                 fence_async_shared()
                 gl.thread_barrier()
-                mbarrier.arrive(k_72_ready.index(twill_k % 3), count=128)
+                mbarrier.arrive(k_72_ready.index(twill_k % 2), count=128)
             mbarrier.wait(v_99_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
             if TWILL_COPY:
                 async_copy.async_copy_global_to_shared(v_99_buf.index(twill_k % 3), v_97, mask=v_98)  # load1_v: stage 0, partition 2 (group 2)
@@ -456,13 +464,15 @@ def producer_2(Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride
 
 @gluon.jit
 def twill_kernel(Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride_qh, stride_kbs, stride_kh, stride_vbs, stride_vh, stride_obs, stride_oh, kv_group_num, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):
-    k_72_buf = gl.allocate_shared_memory(gl.float16, [3, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
+    k_72_buf = gl.allocate_shared_memory(gl.float16, [2, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
     v_99_buf = gl.allocate_shared_memory(gl.float16, [3, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    k_72_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    p_101_st_t0 = gl.allocate_shared_memory(gl.float16, [64, 128], gl.NVMMASharedLayout.get_default_for([64, 128], gl.float16))
+    p_101_st_t1 = gl.allocate_shared_memory(gl.float16, [64, 128], gl.NVMMASharedLayout.get_default_for([64, 128], gl.float16))
+    k_72_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(2):
         mbarrier.init(k_72_ready.index(i), count=128)
-    k_72_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    k_72_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(2):
         mbarrier.init(k_72_empty.index(i), count=2)
     v_99_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(3):
@@ -471,9 +481,9 @@ def twill_kernel(Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stri
     for i in gl.static_range(3):
         mbarrier.init(v_99_empty.index(i), count=2)
     gl.warp_specialize([
-        (consumer_0, (Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride_qh, stride_kbs, stride_kh, stride_vbs, stride_vh, stride_obs, stride_oh, kv_group_num, twill_g0, twill_g1, twill_g2, k_72_buf, v_99_buf, k_72_ready, k_72_empty, v_99_ready, v_99_empty, TWILL_COPY)),
-        (consumer_1, (Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride_qh, stride_kbs, stride_kh, stride_vbs, stride_vh, stride_obs, stride_oh, kv_group_num, twill_g0, twill_g1, twill_g2, k_72_buf, v_99_buf, k_72_ready, k_72_empty, v_99_ready, v_99_empty, TWILL_COPY)),
-        (producer_2, (Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride_qh, stride_kbs, stride_kh, stride_vbs, stride_vh, stride_obs, stride_oh, kv_group_num, twill_g0, twill_g1, twill_g2, k_72_buf, v_99_buf, k_72_ready, k_72_empty, v_99_ready, v_99_empty, TWILL_COPY)),
+        (consumer_0, (Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride_qh, stride_kbs, stride_kh, stride_vbs, stride_vh, stride_obs, stride_oh, kv_group_num, twill_g0, twill_g1, twill_g2, k_72_buf, v_99_buf, p_101_st_t0, p_101_st_t1, k_72_ready, k_72_empty, v_99_ready, v_99_empty, TWILL_COPY)),
+        (consumer_1, (Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride_qh, stride_kbs, stride_kh, stride_vbs, stride_vh, stride_obs, stride_oh, kv_group_num, twill_g0, twill_g1, twill_g2, k_72_buf, v_99_buf, p_101_st_t0, p_101_st_t1, k_72_ready, k_72_empty, v_99_ready, v_99_empty, TWILL_COPY)),
+        (producer_2, (Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride_qh, stride_kbs, stride_kh, stride_vbs, stride_vh, stride_obs, stride_oh, kv_group_num, twill_g0, twill_g1, twill_g2, k_72_buf, v_99_buf, p_101_st_t0, p_101_st_t1, k_72_ready, k_72_empty, v_99_ready, v_99_empty, TWILL_COPY)),
     ], [4, 4], [184, 136])
 
 

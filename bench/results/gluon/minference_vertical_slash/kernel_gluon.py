@@ -4,12 +4,12 @@ Decisions (each from the schedule):
 - k_105 copied with cp.async at every launch, not by TMA: its addresses go through tt.load (%cols_96), which the analysis does not follow
 - v_113 copied with cp.async at every launch, not by TMA: its addresses go through tt.load (%cols_97), which the analysis does not follow
 - pointer-loaded tiles copied by a 4-warp producer with cp.async (k_105, v_113): their addresses and masks spread over 128 threads
-- wgmma waits: an accumulation's previous wgmma retired under the next one's token (with its result named, ptxas serialised the wgmmas)
-- partition 0 (default): consumer, warp group 0, 4 warps, 256 registers per thread (needs about 139): the loop's compute, 1 stages
+- two CTAs per SM: the partitions' registers (139, 88 needed per thread) fit half the register file, so the launch's limit is 128 (run 29e: chunk_state 1.26x with two CTAs against one)
+- partition 0 (default): consumer, warp group 0, 4 warps, 160 registers per thread (needs about 139): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 88 registers per thread (needs about 88): cp.async copies into the rings
 - ring k_105: 2 buffers of [128, 64] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
 - ring v_113: 2 buffers of [64, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
-- shared memory: 65616 bytes planned of 232448; maxnreg 256
+- shared memory: 65616 bytes planned of 232448; maxnreg 128
 - loop at minference_vertical_slash.py:90 (TTGIR line 149) (before the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=310, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
 - early return at minference_vertical_slash.py:59 (TTGIR line 72): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it (--persistent on takes it per tile)
 
@@ -139,15 +139,15 @@ def consumer_0(Q, K, V, seqlens, sm_scale, block_count, block_offset, column_cou
             p_113 = qk_109 - p_112  # sfu1_p: stage 1, partition 0 (group 0)
             p_114 = gl.exp2(p_113)  # sfu1_p: stage 1, partition 0 (group 0)
             l_i_123 = gl.sum(p_114, axis=1)  # reduce1_l_i: stage 1, partition 0 (group 0)
-            acc_120 = p_114.to(gl.float16)  # convert1_acc: stage 1, partition 0 (group 0)
-            acc_121 = gl.convert_layout(acc_120, L8)  # convert1_acc: stage 1, partition 0 (group 0)
-            l_i_l0 = l_i_124_p1 * alpha_111  # elementwise4_l_i: stage 1, partition 0 (group 0)
-            l_i_124 = l_i_l0 + l_i_123  # elementwise4_l_i: stage 1, partition 0 (group 0)
             acc_118 = acc_117.broadcast_to([64, 128])  # elementwise3_acc: stage 1, partition 0 (group 0)
             acc_119 = acc_122_p1 * acc_118  # elementwise3_acc: stage 1, partition 0 (group 0)
+            acc_120 = p_114.to(gl.float16)  # convert1_acc: stage 1, partition 0 (group 0)
+            acc_121 = gl.convert_layout(acc_120, L8)  # convert1_acc: stage 1, partition 0 (group 0)
             mbarrier.wait(v_113_ready.index((twill_base + twill_b - 1) % 2), ((twill_base + twill_b - 1) // 2) & 1)
             fence_async_shared()
             tok_acc_122 = warpgroup_mma(acc_121, v_113_buf.index((twill_base + twill_b - 1) % 2), acc_119, is_async=True)  # dot1_acc: stage 1, partition 0 (group 0)
+            l_i_l0 = l_i_124_p1 * alpha_111  # elementwise4_l_i: stage 1, partition 0 (group 0)
+            l_i_124 = l_i_l0 + l_i_123  # elementwise4_l_i: stage 1, partition 0 (group 0)
             acc_122 = warpgroup_mma_wait(1, deps=(tok_acc_122,))
             acc_122_p1 = acc_122
             l_i_124_p1 = l_i_124
@@ -180,15 +180,15 @@ def consumer_0(Q, K, V, seqlens, sm_scale, block_count, block_offset, column_cou
         p_113 = qk_109 - p_112  # sfu1_p: stage 1, partition 0 (group 0)
         p_114 = gl.exp2(p_113)  # sfu1_p: stage 1, partition 0 (group 0)
         l_i_123 = gl.sum(p_114, axis=1)  # reduce1_l_i: stage 1, partition 0 (group 0)
-        acc_120 = p_114.to(gl.float16)  # convert1_acc: stage 1, partition 0 (group 0)
-        acc_121 = gl.convert_layout(acc_120, L8)  # convert1_acc: stage 1, partition 0 (group 0)
-        l_i_l0 = l_i_124_p1 * alpha_111  # elementwise4_l_i: stage 1, partition 0 (group 0)
-        l_i_124 = l_i_l0 + l_i_123  # elementwise4_l_i: stage 1, partition 0 (group 0)
         acc_118 = acc_117.broadcast_to([64, 128])  # elementwise3_acc: stage 1, partition 0 (group 0)
         acc_119 = acc_122_p1 * acc_118  # elementwise3_acc: stage 1, partition 0 (group 0)
+        acc_120 = p_114.to(gl.float16)  # convert1_acc: stage 1, partition 0 (group 0)
+        acc_121 = gl.convert_layout(acc_120, L8)  # convert1_acc: stage 1, partition 0 (group 0)
         mbarrier.wait(v_113_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 2), ((twill_base + (twill_n - 1 + 1) - 1) // 2) & 1)
         fence_async_shared()
         tok_acc_122 = warpgroup_mma(acc_121, v_113_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), acc_119, is_async=True)  # dot1_acc: stage 1, partition 0 (group 0)
+        l_i_l0 = l_i_124_p1 * alpha_111  # elementwise4_l_i: stage 1, partition 0 (group 0)
+        l_i_124 = l_i_l0 + l_i_123  # elementwise4_l_i: stage 1, partition 0 (group 0)
         acc_122 = warpgroup_mma_wait(1, deps=(tok_acc_122,))
         acc_122_p1 = acc_122
         l_i_124_p1 = l_i_124
@@ -240,15 +240,15 @@ def consumer_0(Q, K, V, seqlens, sm_scale, block_count, block_offset, column_cou
         p_122 = qk_118 - p_121  # sfu1_p: stage 0, partition 0 (group 0)
         p_123 = gl.exp2(p_122)  # sfu1_p: stage 0, partition 0 (group 0)
         l_i_132 = gl.sum(p_123, axis=1)  # reduce1_l_i: stage 0, partition 0 (group 0)
-        acc_129 = p_123.to(gl.float16)  # convert1_acc: stage 0, partition 0 (group 0)
-        acc_130 = gl.convert_layout(acc_129, L8)  # convert1_acc: stage 0, partition 0 (group 0)
-        l_i = l_i_133_p1 * alpha_120  # elementwise4_l_i: stage 0, partition 0 (group 0)
-        l_i_133 = l_i + l_i_132  # elementwise4_l_i: stage 0, partition 0 (group 0)
         acc_127 = acc_126.broadcast_to([64, 128])  # elementwise3_acc: stage 0, partition 0 (group 0)
         acc_128 = acc_131_p1 * acc_127  # elementwise3_acc: stage 0, partition 0 (group 0)
+        acc_129 = p_123.to(gl.float16)  # convert1_acc: stage 0, partition 0 (group 0)
+        acc_130 = gl.convert_layout(acc_129, L8)  # convert1_acc: stage 0, partition 0 (group 0)
         mbarrier.wait(v_113_ready.index((twill_base + twill_b - 0) % 2), ((twill_base + twill_b - 0) // 2) & 1)
         fence_async_shared()
         tok_acc_131 = warpgroup_mma(acc_130, v_113_buf.index((twill_base + twill_b - 0) % 2), acc_128, is_async=True)  # dot1_acc: stage 0, partition 0 (group 0)
+        l_i = l_i_133_p1 * alpha_120  # elementwise4_l_i: stage 0, partition 0 (group 0)
+        l_i_133 = l_i + l_i_132  # elementwise4_l_i: stage 0, partition 0 (group 0)
         acc_131 = warpgroup_mma_wait(1, deps=(tok_acc_131,))
         acc_131_p1 = acc_131
         l_i_133_p1 = l_i_133
@@ -426,7 +426,7 @@ CONSTEXPRS = {'stride_qk': 1, 'stride_kk': 1, 'stride_vk': 1, 'stride_ok': 1, 'B
 DESCRIPTOR_BLOCKS = {}
 DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 4
-MAXNREG = 256
+MAXNREG = 128
 PERSISTENT = False      # one program per SM loops over the grid's tiles
 COPY_ALIGNED = ['K', 'V', 'stride_kz', 'stride_kh', 'stride_kn', 'stride_vn']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")

@@ -11,6 +11,7 @@ Decisions (each from the schedule):
 - shared memory: 65808 bytes planned of 232448; maxnreg 128
 - if at sibling_loops.py:24 (TTGIR line 30): written as it runs (not scheduled), by the partition that needs its results or, for its stores, the first consumer
 - written from the layouts Triton gives N, K, flag 16-divisible (its pointer loads 16 bytes a thread where the launch's specialisation proves them aligned, as Triton's own kernel at such a launch; at one where they are not, Gluon's lowering loads narrower vectors: run 66, FlagGems' softmax correct at N = 33001, x0.64 -> x1.00)
+- short loops: where the scheduled loop runs at most 8 iterations a CTA, or at most 32 where the launch's CTAs outnumber the SMs' 2 each of the producer's ((K + 32 - 1) // 32, from the launch's arguments), the launch runs the one-partition kernel `twill_kernel_short` of the same schedule, loading its own tiles (ptxas 62 registers, clean, 8 CTA(s) an SM against the producer's 2; simulated for 0, 1, 2, 3, 8 iterations: no deadlock, every phase complete)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -146,6 +147,91 @@ def twill_kernel(x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, twill_box_a_23, 
         (consumer_0, (x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, twill_box_a_23, twill_box_b_30, a_23_buf, b_30_buf, a_23_ready, a_23_empty, b_30_ready, b_30_empty, TWILL_COPY, TWILL_TMA)),
         (producer_1, (x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, twill_box_a_23, twill_box_b_30, a_23_buf, b_30_buf, a_23_ready, a_23_empty, b_30_ready, b_30_empty, TWILL_COPY, TWILL_TMA)),
     ], [4], [56])
+
+
+
+# -- the one-partition kernel for short loops ------------------------------------------------------------
+L0_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[8, 4], warps_per_cta=[4, 1], order=[1, 0])))
+L1_short = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
+L2_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1], threads_per_warp=[32], warps_per_cta=[4], order=[0]))
+L3_short = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[8, 4], warps_per_cta=[4, 1], order=[1, 0])))
+L4_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
+L5_short = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]))
+L6_short = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L7_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L8_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
+
+@gluon.jit
+def consumer_0_short(x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag):
+    rk = gl.arange(0, 32, layout=L0_short)
+    rk_2 = gl.arange(0, 32, layout=L1_short)
+    rk_3 = gl.arange(0, 32, layout=L2_short)
+    v0 = flag > 0
+    if v0:
+        for k in range(0, N, 32):
+            a_14 = x_ptr + k
+            a_16_b34 = a_14 + rk_3
+            a_17_b35 = gl.load(a_16_b34)
+            v12 = y_ptr + k
+            v14 = v12 + rk_3
+            v15 = a_17_b35 * 2.0
+            gl.store(v14, v15)
+    a = gl.arange(0, 64, layout=L3_short)
+    a_4 = gl.expand_dims(a, 1)
+    a_6 = a_4 * K
+    a_8 = a_ptr + a_6
+    a_9 = a_8.broadcast_to([64, 32])
+    b_10 = gl.arange(0, 64, layout=L4_short)
+    b_11 = gl.expand_dims(b_10, 0)
+    b_12 = b_11.broadcast_to([32, 64])
+    twill_n = (K - 0 + 32 - 1) // 32
+    a_24_st = gl.allocate_shared_memory(gl.float16, [2, 64, 32], gl.NVMMASharedLayout(swizzle_byte_width=64, element_bitwidth=16, rank=2, transposed=False))
+    b_31_st = gl.allocate_shared_memory(gl.float16, [2, 32, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    acc_32 = gl.full([64, 64], 0.0, gl.float32, layout=L5_short)
+    acc_32_p1 = acc_32
+    for twill_b in range(0, twill_n):
+        a_16 = (0 + (twill_b - 0) * 32)  # load0_a: stage 0, partition 0 (group 0)
+        a_18 = a_16 + rk  # load0_a: stage 0, partition 0 (group 0)
+        a_17 = (0 + (twill_b - 0) * 32)  # load1_b: stage 0, partition 0 (group 0)
+        a_20 = gl.expand_dims(a_18, 0)  # load0_a: stage 0, partition 0 (group 0)
+        a_19 = a_17 + rk_2  # load1_b: stage 0, partition 0 (group 0)
+        a_21 = a_20.broadcast_to([64, 32])  # load0_a: stage 0, partition 0 (group 0)
+        b_25 = gl.expand_dims(a_19, 1)  # load1_b: stage 0, partition 0 (group 0)
+        b_26 = b_25 * 64  # load1_b: stage 0, partition 0 (group 0)
+        a_22 = a_9 + a_21  # load0_a: stage 0, partition 0 (group 0)
+        b_27 = b_ptr + b_26  # load1_b: stage 0, partition 0 (group 0)
+        a_23 = gl.load(a_22)  # load0_a: stage 0, partition 0 (group 0)
+        b_28 = b_27.broadcast_to([32, 64])  # load1_b: stage 0, partition 0 (group 0)
+        b_29 = b_28 + b_12  # load1_b: stage 0, partition 0 (group 0)
+        a_24 = a_24_st.index((twill_b - 0) % 2)  # load0_a: stage 0, partition 0 (group 0)
+        a_24.store(a_23)  # load0_a: stage 0, partition 0 (group 0)
+        fence_async_shared()  # load0_a: stage 0, partition 0 (group 0)
+        b_30 = gl.load(b_29)  # load1_b: stage 0, partition 0 (group 0)
+        b_31 = b_31_st.index((twill_b - 0) % 2)  # load1_b: stage 0, partition 0 (group 0)
+        b_31.store(b_30)  # load1_b: stage 0, partition 0 (group 0)
+        fence_async_shared()  # load1_b: stage 0, partition 0 (group 0)
+        tok_acc_32 = warpgroup_mma(a_24, b_31, acc_32_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+        acc_32_p1 = warpgroup_mma_wait(1, deps=(acc_32_p1,))
+        acc_32 = warpgroup_mma_wait(1, deps=(tok_acc_32,))
+        acc_32_p1 = acc_32
+    acc_32_p1 = warpgroup_mma_wait(0, deps=(acc_32_p1,))
+    a_24_st._keep_alive()
+    b_31_st._keep_alive()
+    v1 = gl.arange(0, 64, layout=L6_short)
+    v2 = gl.expand_dims(v1, 1)
+    v3 = v2 * 64
+    v5 = c_ptr + v3
+    v6 = gl.arange(0, 64, layout=L7_short)
+    v7 = gl.expand_dims(v6, 0)
+    v8 = v5.broadcast_to([64, 64])
+    v9 = v7.broadcast_to([64, 64])
+    v10 = v8 + v9
+    v11 = gl.convert_layout(acc_32_p1, L8_short)
+    gl.store(v10, v11)
+
+@gluon.jit
+def twill_kernel_short(x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag):
+    consumer_0_short(x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, )
 
 
 
@@ -302,7 +388,7 @@ def _decide(bound):
     return [tuple(flags[f] for f in FLAGS), shapes, None]
 
 
-def launch(grid, *args, **kwargs):
+def launch_long(grid, *args, **kwargs):
     """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
     bound = dict(zip(ARGUMENTS, args))
     if kwargs:
@@ -412,3 +498,240 @@ class _Kernel:
 
 
 kernel = _Kernel()
+
+# -- the one-partition kernel for short loops (host side) ---------------------------------------------
+ARGUMENTS_short = ['x_ptr', 'y_ptr', 'a_ptr', 'b_ptr', 'c_ptr', 'N', 'K', 'flag', 'BM', 'BN', 'BK']          # the Triton kernel's parameters, in order
+RUNTIME_short = ['x_ptr', 'y_ptr', 'a_ptr', 'b_ptr', 'c_ptr', 'N', 'K', 'flag']   # the Gluon kernel's parameters, in order
+FLAGS_short = []   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED_short = ['x_ptr', 'y_ptr', 'a_ptr', 'b_ptr', 'c_ptr', 'N', 'K', 'flag']   # the arguments a launch key reads
+CONSTEXPRS_short = {'BM': 64, 'BN': 64, 'BK': 32}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS_short = {}
+DESCRIPTOR_LAYOUTS_short = {}
+NUM_WARPS_short = 4
+MAXNREG_short = None
+PERSISTENT_short = False      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS_short = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH_short = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS_short = {}                  # argument -> its layout object, made on first use
+_CODE_short = {}                     # expression -> its compiled code
+_DESCS_short = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED_short = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES_short = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE_short = []                   # the active driver's current device, read per launch
+
+
+def _ev_short(e, bound):
+    code = _CODE_short.get(e)
+    if code is None:
+        code = _CODE_short[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base_short:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc_short(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS_short.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS_short.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS_short[name] = eval("gl." + DESCRIPTOR_LAYOUTS_short[name])
+        if len(_DESCS_short) >= 256:
+            _DESCS_short.clear()
+        d = _DESCS_short[key] = TensorDescriptor(_Base_short(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor_short(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc_short(name, base, shape, strides, DESCRIPTOR_BLOCKS_short[name])
+
+
+def _key_short(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES_short:
+        from triton import knobs
+        _MODES_short.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES_short[0].instrumentation_mode, _MODES_short[1].debug, _device_short()]
+    for n in KEYED_short:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device_short():
+    if not _DEVICE_short:
+        from triton.runtime import driver
+        _DEVICE_short.append(driver.active.get_current_device)
+    return _DEVICE_short[0]()
+
+
+def _decide_short(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = None
+    flags = {}
+    return [tuple(flags[f] for f in FLAGS_short), shapes, None]
+
+
+def launch_short(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS_short, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS_short})
+    for k, v in CONSTEXPRS_short.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS_short)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT_short:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count_short())),)
+    key = _key_short(bound, g)
+    entry = _KEYED_short.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide_short(bound)
+        if key is not None:
+            if len(_KEYED_short) >= 64:
+                _KEYED_short.clear()
+            _KEYED_short[key] = entry
+    missing = [n for n in RUNTIME_short if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor_short(bound[n], n) if n in DESCRIPTOR_BLOCKS_short else bound[n] for n in RUNTIME_short]
+    return _run_short(entry, g, runtime)
+
+
+def _run_short(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH_short:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel_short[g](*runtime, **dict(zip(FLAGS_short, entry[0])), num_warps=NUM_WARPS_short, maxnreg=MAXNREG_short)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+_SMS_short = []
+
+
+def _sm_count_short():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS_short:
+        import torch
+        _SMS_short.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS_short[0]
+
+
+class _Config_short:
+    """``kernel.best_config`` as an autotuner has it after a run (Mamba reads its ``kwargs["BLOCK_SIZE_M"]`` to size
+    its grid): the constexprs this kernel was generated for."""
+
+    def __init__(self):
+        self.kwargs, self.num_warps, self.num_stages, self.num_ctas = dict(CONSTEXPRS_short), NUM_WARPS_short, None, 1
+        self.maxnreg, self.pre_hook = MAXNREG_short, None
+
+    def all_kwargs(self):
+        return dict(self.kwargs, num_warps=self.num_warps, num_ctas=self.num_ctas)
+
+
+class _Kernel_short:
+    """``kernel[grid](*args)``, as the Triton kernel is called; ``kernel.fn[grid](*args)`` as a heuristics' or an
+    autotuner's wrapped function is called past them (FlagGems), ``kernel.best_config`` and ``kernel.run(*args,
+    grid=grid)``: the kernel is specialised already (a warmup run compiles nothing here: the first launch does).
+    ``kernel.fallback``: the Triton kernel this one replaces, set by whoever swaps it in; a launch this kernel was not
+    generated for (other constexprs, too few iterations, a pre_hook it cannot run) then runs it, counted in
+    ``kernel.fallbacks``, where without it the launch is refused in one line."""
+
+    fallback = None
+    fallbacks = 0
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: self._launch(grid, args, kwargs)
+
+    def run(self, *args, grid, warmup=False, **kwargs):
+        """``kernel.run(*args, grid=grid, warmup=False)``, as a JIT function is run without its ``[grid]``."""
+        return None if warmup else self._launch(grid, args, kwargs)
+
+    def _launch(self, grid, args, kwargs):
+        try:
+            return launch_short(grid, *args, **kwargs)
+        except ValueError as e:
+            refused = str(e).startswith("twill: ") and "missing kernel arguments" not in str(e)
+            if self.fallback is None or not refused:
+                raise
+            self.fallbacks += 1
+            return self.fallback[grid](*args, **kwargs)
+
+    @property
+    def fn(self):
+        return self
+
+    @property
+    def best_config(self):
+        return _Config_short()
+
+
+kernel_short = _Kernel_short()
+
+
+SHORT_TRIPS = '(K + 32 - 1) // 32'   # the scheduled loop's iterations a CTA, in the Triton kernel's arguments
+SHORT_LIMIT = 8      # at most this many: the one-partition kernel (``launch_short``), else ``launch_long``
+SHORT_LIMIT_FULL = 32      # ... or this many where the launch's CTAs outnumber what the SMs hold of the producer's
+LONG_CTAS_PER_SM = 2      # (the producer's CTAs an SM; the one partition holds more: run 95); 0: no such rule
+
+
+def launch(grid, *args, **kwargs):
+    """Run the one-partition kernel where the loop is short at this launch, else the warp-specialized one."""
+    bound = dict(zip(ARGUMENTS, args), **CONSTEXPRS)
+    bound.update(kwargs)
+    try:
+        trips = _ev(SHORT_TRIPS, bound)
+    except (NameError, TypeError):          # an argument missing or not a number: the long kernel's launch says
+        return launch_long(grid, *args, **kwargs)
+    limit = SHORT_LIMIT
+    if SHORT_LIMIT < trips <= SHORT_LIMIT_FULL:
+        try:
+            ctas = 1
+            for x in (grid(bound) if callable(grid) else grid):
+                ctas *= int(x)
+            if ctas > _sm_count() * LONG_CTAS_PER_SM:
+                limit = SHORT_LIMIT_FULL
+        except Exception:                   # noqa: BLE001 - no device to count the SMs of: the lower limit
+            pass
+    return (launch_short if trips <= limit else launch_long)(grid, *args, **kwargs)

@@ -9,6 +9,7 @@ Decisions (each from the schedule):
 - ring b_72: 3 buffers of [64, 256] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
 - shared memory: 147568 bytes planned of 232448; maxnreg 168
+- short loops: where the scheduled loop runs at most 8 iterations a CTA (((K + 63) // 64), from the launch's arguments), the launch runs the one-partition kernel `twill_kernel_short` of the same schedule, loading its own tiles (ptxas 196 registers, clean, 1 CTA(s) an SM against the producer's 1; simulated for 1, 2, 3, 8 iterations: no deadlock, every phase complete)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -227,6 +228,168 @@ def twill_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, 
 
 
 
+# -- the one-partition kernel for short loops ------------------------------------------------------------
+L0_short = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L1_short = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[1, 32], warps_per_cta=[8, 1], order=[1, 0])))
+L2_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[1, 32], warps_per_cta=[8, 1], order=[1, 0])))
+L3_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L4_short = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 256, 16]))
+L5_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[1, 32], warps_per_cta=[8, 1], order=[1, 0]))
+
+@gluon.jit
+def consumer_0_short(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        pid = twill_pid0
+        num_pid_m_3 = M + 127
+        num_pid_m_4 = num_pid_m_3 // 128
+        num_pid_n_5 = N + 255
+        num_pid_n_6 = num_pid_n_5 // 256
+        num_pid_in_group = num_pid_n_6 * 8
+        group_id = pid // num_pid_in_group
+        first_pid_m = group_id * 8
+        group_size_m = num_pid_m_4 - first_pid_m
+        group_size_m_7 = gl.minimum(group_size_m, 8)
+        pid_m = pid % num_pid_in_group
+        pid_m_8 = pid_m % group_size_m_7
+        pid_m_9 = first_pid_m + pid_m_8
+        pid_n = pid_m // group_size_m_7
+        offs_am = pid_m_9 * 128
+        offs_am_10 = gl.arange(0, 128, layout=L0_short)
+        offs_am_11 = gl.arange(0, 128, layout=L1_short)
+        offs_am_14 = offs_am + offs_am_10
+        offs_am_15 = offs_am + offs_am_11
+        offs_am_17 = offs_am_14 % M
+        offs_bn = pid_n * 256
+        offs_bn_18 = gl.arange(0, 256, layout=L2_short)
+        offs_bn_20 = offs_bn + offs_bn_18
+        offs_bn_22 = offs_bn_20 % N
+        a_ptrs = gl.expand_dims(offs_am_17, 1)
+        a_ptrs_24 = a_ptrs * stride_am
+        a_ptrs_25 = gl.arange(0, 64, layout=L3_short)
+        a_ptrs_26 = gl.expand_dims(a_ptrs_25, 0)
+        a_ptrs_27 = a_ptrs_24.broadcast_to([128, 64])
+        a_ptrs_28 = a_ptrs_26.broadcast_to([128, 64])
+        a_ptrs_29 = a_ptrs_27 + a_ptrs_28
+        a_ptrs_31 = a_ptr + a_ptrs_29
+        b_ptrs = gl.arange(0, 64, layout=L1_short)
+        b_ptrs_32 = gl.expand_dims(b_ptrs, 1)
+        b_ptrs_34 = b_ptrs_32 * stride_bk
+        b_ptrs_35 = gl.expand_dims(offs_bn_22, 0)
+        b_ptrs_36 = b_ptrs_34.broadcast_to([64, 256])
+        b_ptrs_37 = b_ptrs_35.broadcast_to([64, 256])
+        b_ptrs_38 = b_ptrs_36 + b_ptrs_37
+        b_ptrs_40 = b_ptr + b_ptrs_38
+        v5 = K + 63
+        v6 = v5 // 64
+        b_ptrs_41 = stride_bk * 64
+        twill_n = (v6 - 0 + 1 - 1) // 1
+        a_69_ring = gl.allocate_shared_memory(gl.float16, [3, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+        b_73_ring = gl.allocate_shared_memory(gl.float16, [3, 64, 256], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+        a_ptrs_75 = a_ptrs_31
+        b_ptrs_76 = b_ptrs_40
+        a_ptrs_75_p1 = a_ptrs_75
+        b_ptrs_76_p1 = b_ptrs_76
+        accumulator_74 = gl.full([128, 256], 0.0, gl.float32, layout=L4_short)
+        a = (0 + (0 - 0) * 1) * 64  # load0_a: stage 0, partition 0 (group 0)
+        a_64 = K - a  # load0_a: stage 0, partition 0 (group 0)
+        a_65 = a_64  # load0_a: stage 0, partition 0 (group 0)
+        a_66 = a_ptrs_26 < a_65  # load0_a: stage 0, partition 0 (group 0)
+        b = a_64  # load1_b: stage 0, partition 0 (group 0)
+        b_70 = b_ptrs_32 < b  # load1_b: stage 0, partition 0 (group 0)
+        a_67 = a_66.broadcast_to([128, 64])  # load0_a: stage 0, partition 0 (group 0)
+        b_71 = b_70.broadcast_to([64, 256])  # load1_b: stage 0, partition 0 (group 0)
+        a_ptrs_75 = a_ptrs_75_p1 + 64  # load0_a: stage 0, partition 0 (group 0)
+        b_ptrs_76 = b_ptrs_76_p1 + b_ptrs_41  # load1_b: stage 0, partition 0 (group 0)
+        if TWILL_COPY:  # load0_a: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(a_69_ring.index((twill_base + 0 - 0) % 3), a_ptrs_75_p1, mask=a_67)  # load0_a: stage 0, partition 0 (group 0)
+        else:  # load0_a: stage 0, partition 0 (group 0)
+            a_69_ring.index((twill_base + 0 - 0) % 3).store(gl.load(a_ptrs_75_p1, mask=a_67, other=0.0))  # load0_a: stage 0, partition 0 (group 0)
+            fence_async_shared()  # load0_a: stage 0, partition 0 (group 0)
+        if TWILL_COPY:  # load1_b: stage 0, partition 0 (group 0)
+            async_copy.async_copy_global_to_shared(b_73_ring.index((twill_base + 0 - 0) % 3), b_ptrs_76_p1, mask=b_71)  # load1_b: stage 0, partition 0 (group 0)
+        else:  # load1_b: stage 0, partition 0 (group 0)
+            b_73_ring.index((twill_base + 0 - 0) % 3).store(gl.load(b_ptrs_76_p1, mask=b_71, other=0.0))  # load1_b: stage 0, partition 0 (group 0)
+            fence_async_shared()  # load1_b: stage 0, partition 0 (group 0)
+        async_copy.commit_group()
+        a_ptrs_75_p1 = a_ptrs_75
+        accumulator_74_p1 = accumulator_74
+        b_ptrs_76_p1 = b_ptrs_76
+        for twill_b in range(1, twill_n):
+            a = (0 + (twill_b - 0) * 1) * 64  # load0_a: stage 0, partition 0 (group 0)
+            a_64 = K - a  # load0_a: stage 0, partition 0 (group 0)
+            a_65 = a_64  # load0_a: stage 0, partition 0 (group 0)
+            async_copy.wait_group(0)
+            gl.thread_barrier()
+            a_69 = a_69_ring.index((twill_base + twill_b - 1) % 3)  # load0_a: stage 1, partition 0 (group 0)
+            a_66 = a_ptrs_26 < a_65  # load0_a: stage 0, partition 0 (group 0)
+            b = a_64  # load1_b: stage 0, partition 0 (group 0)
+            b_73 = b_73_ring.index((twill_base + twill_b - 1) % 3)  # load1_b: stage 1, partition 0 (group 0)
+            b_70 = b_ptrs_32 < b  # load1_b: stage 0, partition 0 (group 0)
+            a_67 = a_66.broadcast_to([128, 64])  # load0_a: stage 0, partition 0 (group 0)
+            b_71 = b_70.broadcast_to([64, 256])  # load1_b: stage 0, partition 0 (group 0)
+            a_ptrs_75 = a_ptrs_75_p1 + 64  # load0_a: stage 0, partition 0 (group 0)
+            b_ptrs_76 = b_ptrs_76_p1 + b_ptrs_41  # load1_b: stage 0, partition 0 (group 0)
+            if TWILL_COPY:  # load0_a: stage 0, partition 0 (group 0)
+                async_copy.async_copy_global_to_shared(a_69_ring.index((twill_base + twill_b - 0) % 3), a_ptrs_75_p1, mask=a_67)  # load0_a: stage 0, partition 0 (group 0)
+            else:  # load0_a: stage 0, partition 0 (group 0)
+                a_69_ring.index((twill_base + twill_b - 0) % 3).store(gl.load(a_ptrs_75_p1, mask=a_67, other=0.0))  # load0_a: stage 0, partition 0 (group 0)
+                fence_async_shared()  # load0_a: stage 0, partition 0 (group 0)
+            if TWILL_COPY:  # load1_b: stage 0, partition 0 (group 0)
+                async_copy.async_copy_global_to_shared(b_73_ring.index((twill_base + twill_b - 0) % 3), b_ptrs_76_p1, mask=b_71)  # load1_b: stage 0, partition 0 (group 0)
+            else:  # load1_b: stage 0, partition 0 (group 0)
+                b_73_ring.index((twill_base + twill_b - 0) % 3).store(gl.load(b_ptrs_76_p1, mask=b_71, other=0.0))  # load1_b: stage 0, partition 0 (group 0)
+                fence_async_shared()  # load1_b: stage 0, partition 0 (group 0)
+            tok_accumulator_74 = warpgroup_mma(a_69, b_73, accumulator_74_p1, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
+            async_copy.commit_group()
+            warpgroup_mma_wait(1, deps=(tok_accumulator_74,))
+            accumulator_74 = warpgroup_mma_wait(1, deps=(tok_accumulator_74,))
+            a_ptrs_75_p1 = a_ptrs_75
+            accumulator_74_p1 = accumulator_74
+            b_ptrs_76_p1 = b_ptrs_76
+        async_copy.wait_group(0)
+        gl.thread_barrier()
+        a_69 = a_69_ring.index((twill_base + (twill_n - 1 + 1) - 1) % 3)  # load0_a: stage 1, partition 0 (group 0)
+        b_73 = b_73_ring.index((twill_base + (twill_n - 1 + 1) - 1) % 3)  # load1_b: stage 1, partition 0 (group 0)
+        tok_accumulator_74 = warpgroup_mma(a_69, b_73, accumulator_74_p1, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
+        async_copy.commit_group()
+        warpgroup_mma_wait(1, deps=(tok_accumulator_74,))
+        accumulator_74 = warpgroup_mma_wait(1, deps=(tok_accumulator_74,))
+        a_ptrs_75_p2 = a_ptrs_75_p1
+        a_ptrs_75_p1 = a_ptrs_75
+        accumulator_74_p1 = accumulator_74
+        b_ptrs_76_p2 = b_ptrs_76_p1
+        b_ptrs_76_p1 = b_ptrs_76
+        accumulator_74_p1 = warpgroup_mma_wait(0, deps=(accumulator_74_p1,))
+        a_69_ring._keep_alive()
+        b_73_ring._keep_alive()
+        accumulator_44 = accumulator_74_p1 >= 0.0
+        accumulator_45 = accumulator_74_p1 * 0.00999999977
+        accumulator_46 = gl.where(accumulator_44, accumulator_74_p1, accumulator_45)
+        c = accumulator_46.to(gl.float16)
+        c_ptrs = gl.expand_dims(offs_am_15, 1)
+        c_ptrs_48 = stride_cm * c_ptrs
+        c_ptrs_50 = c_ptr + c_ptrs_48
+        c_ptrs_51 = gl.expand_dims(offs_bn_20, 0)
+        c_ptrs_52 = c_ptrs_50.broadcast_to([128, 256])
+        c_ptrs_53 = c_ptrs_51.broadcast_to([128, 256])
+        c_ptrs_54 = c_ptrs_52 + c_ptrs_53
+        c_mask_55 = c_ptrs < M
+        c_mask_57 = c_ptrs_51 < N
+        c_mask_58 = c_mask_55.broadcast_to([128, 256])
+        c_mask_59 = c_mask_57.broadcast_to([128, 256])
+        c_mask_60 = c_mask_58 & c_mask_59
+        v7 = gl.convert_layout(c, L5_short)
+        gl.store(c_ptrs_54, v7, mask=c_mask_60)
+        twill_base += twill_n
+
+@gluon.jit
+def twill_kernel_short(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):
+    consumer_0_short(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, TWILL_COPY)
+
+
+
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_ak', 'stride_bk', 'stride_bn', 'stride_cm', 'stride_cn', 'BLOCK_SIZE_M', 'BLOCK_SIZE_N', 'BLOCK_SIZE_K', 'GROUP_SIZE_M', 'ACTIVATION']          # the Triton kernel's parameters, in order
 RUNTIME = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_cm', 'twill_g0', 'twill_g1', 'twill_g2', 'twill_box_a_68', 'twill_box_b_72']   # the Gluon kernel's parameters, in order
@@ -380,7 +543,7 @@ def _decide(bound):
     return [tuple(flags[f] for f in FLAGS), shapes, None]
 
 
-def launch(grid, *args, **kwargs):
+def launch_long(grid, *args, **kwargs):
     """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
     bound = dict(zip(ARGUMENTS, args))
     if kwargs:
@@ -490,3 +653,251 @@ class _Kernel:
 
 
 kernel = _Kernel()
+
+# -- the one-partition kernel for short loops (host side) ---------------------------------------------
+ARGUMENTS_short = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_ak', 'stride_bk', 'stride_bn', 'stride_cm', 'stride_cn', 'BLOCK_SIZE_M', 'BLOCK_SIZE_N', 'BLOCK_SIZE_K', 'GROUP_SIZE_M', 'ACTIVATION']          # the Triton kernel's parameters, in order
+RUNTIME_short = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_cm', 'twill_g0', 'twill_g1', 'twill_g2']   # the Gluon kernel's parameters, in order
+FLAGS_short = ['TWILL_COPY']   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED_short = ['a_ptr', 'b_ptr', 'c_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_cm', 'twill_g0', 'twill_g1', 'twill_g2']   # the arguments a launch key reads
+CONSTEXPRS_short = {'stride_ak': 1, 'stride_bn': 1, 'stride_cn': 1, 'BLOCK_SIZE_M': 128, 'BLOCK_SIZE_N': 256, 'BLOCK_SIZE_K': 64, 'GROUP_SIZE_M': 8, 'ACTIVATION': 'leaky_relu'}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS_short = {}
+DESCRIPTOR_LAYOUTS_short = {}
+NUM_WARPS_short = 8
+MAXNREG_short = None
+PERSISTENT_short = True      # one program per SM loops over the grid's tiles
+COPY_ALIGNED_short = ['a_ptr', 'b_ptr', 'N', 'K', 'stride_am', 'stride_bk']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+LAUNCH_OPTIONS_short = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH_short = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS_short = {}                  # argument -> its layout object, made on first use
+_CODE_short = {}                     # expression -> its compiled code
+_DESCS_short = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED_short = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES_short = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE_short = []                   # the active driver's current device, read per launch
+
+
+def _ev_short(e, bound):
+    code = _CODE_short.get(e)
+    if code is None:
+        code = _CODE_short[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base_short:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc_short(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS_short.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS_short.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS_short[name] = eval("gl." + DESCRIPTOR_LAYOUTS_short[name])
+        if len(_DESCS_short) >= 256:
+            _DESCS_short.clear()
+        d = _DESCS_short[key] = TensorDescriptor(_Base_short(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor_short(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc_short(name, base, shape, strides, DESCRIPTOR_BLOCKS_short[name])
+
+
+def _key_short(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES_short:
+        from triton import knobs
+        _MODES_short.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES_short[0].instrumentation_mode, _MODES_short[1].debug, _device_short()]
+    for n in KEYED_short:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device_short():
+    if not _DEVICE_short:
+        from triton.runtime import driver
+        _DEVICE_short.append(driver.active.get_current_device)
+    return _DEVICE_short[0]()
+
+
+def _decide_short(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    trips = _ev_short('((K + 63) // 64)', dict(bound, **CONSTEXPRS_short))
+    if trips < 1:   # the pipeline's prologue runs 1 iteration(s) before its loop checks any
+        raise ValueError(f"twill: this Gluon kernel's loop must run at least 1 iteration(s) a program; this launch gives {trips} (((K + 63) // 64)): run the Triton kernel for it")
+    shapes = None
+    flags = {'TWILL_COPY': all(_aligned_short(bound[n]) for n in COPY_ALIGNED_short)}
+    return [tuple(flags[f] for f in FLAGS_short), shapes, None]
+
+
+def launch_short(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS_short, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS_short})
+    for k, v in CONSTEXPRS_short.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS_short)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT_short:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count_short())),)
+    key = _key_short(bound, g)
+    entry = _KEYED_short.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide_short(bound)
+        if key is not None:
+            if len(_KEYED_short) >= 64:
+                _KEYED_short.clear()
+            _KEYED_short[key] = entry
+    missing = [n for n in RUNTIME_short if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor_short(bound[n], n) if n in DESCRIPTOR_BLOCKS_short else bound[n] for n in RUNTIME_short]
+    return _run_short(entry, g, runtime)
+
+
+def _run_short(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH_short:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel_short[g](*runtime, **dict(zip(FLAGS_short, entry[0])), num_warps=NUM_WARPS_short, maxnreg=MAXNREG_short)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+def _aligned_short(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
+
+
+_SMS_short = []
+
+
+def _sm_count_short():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS_short:
+        import torch
+        _SMS_short.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS_short[0]
+
+
+class _Config_short:
+    """``kernel.best_config`` as an autotuner has it after a run (Mamba reads its ``kwargs["BLOCK_SIZE_M"]`` to size
+    its grid): the constexprs this kernel was generated for."""
+
+    def __init__(self):
+        self.kwargs, self.num_warps, self.num_stages, self.num_ctas = dict(CONSTEXPRS_short), NUM_WARPS_short, None, 1
+        self.maxnreg, self.pre_hook = MAXNREG_short, None
+
+    def all_kwargs(self):
+        return dict(self.kwargs, num_warps=self.num_warps, num_ctas=self.num_ctas)
+
+
+class _Kernel_short:
+    """``kernel[grid](*args)``, as the Triton kernel is called; ``kernel.fn[grid](*args)`` as a heuristics' or an
+    autotuner's wrapped function is called past them (FlagGems), ``kernel.best_config`` and ``kernel.run(*args,
+    grid=grid)``: the kernel is specialised already (a warmup run compiles nothing here: the first launch does).
+    ``kernel.fallback``: the Triton kernel this one replaces, set by whoever swaps it in; a launch this kernel was not
+    generated for (other constexprs, too few iterations, a pre_hook it cannot run) then runs it, counted in
+    ``kernel.fallbacks``, where without it the launch is refused in one line."""
+
+    fallback = None
+    fallbacks = 0
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: self._launch(grid, args, kwargs)
+
+    def run(self, *args, grid, warmup=False, **kwargs):
+        """``kernel.run(*args, grid=grid, warmup=False)``, as a JIT function is run without its ``[grid]``."""
+        return None if warmup else self._launch(grid, args, kwargs)
+
+    def _launch(self, grid, args, kwargs):
+        try:
+            return launch_short(grid, *args, **kwargs)
+        except ValueError as e:
+            refused = str(e).startswith("twill: ") and "missing kernel arguments" not in str(e)
+            if self.fallback is None or not refused:
+                raise
+            self.fallbacks += 1
+            return self.fallback[grid](*args, **kwargs)
+
+    @property
+    def fn(self):
+        return self
+
+    @property
+    def best_config(self):
+        return _Config_short()
+
+
+kernel_short = _Kernel_short()
+
+
+SHORT_TRIPS = '((K + 63) // 64)'   # the scheduled loop's iterations a CTA, in the Triton kernel's arguments
+SHORT_LIMIT = 8      # at most this many: the one-partition kernel (``launch_short``), else ``launch_long``
+SHORT_LIMIT_FULL = 0      # ... or this many where the launch's CTAs outnumber what the SMs hold of the producer's
+LONG_CTAS_PER_SM = 1      # (the producer's CTAs an SM; the one partition holds more: run 95); 0: no such rule
+
+
+def launch(grid, *args, **kwargs):
+    """Run the one-partition kernel where the loop is short at this launch, else the warp-specialized one."""
+    bound = dict(zip(ARGUMENTS, args), **CONSTEXPRS)
+    bound.update(kwargs)
+    try:
+        trips = _ev(SHORT_TRIPS, bound)
+    except (NameError, TypeError):          # an argument missing or not a number: the long kernel's launch says
+        return launch_long(grid, *args, **kwargs)
+    limit = SHORT_LIMIT
+    if SHORT_LIMIT < trips <= SHORT_LIMIT_FULL:
+        try:
+            ctas = 1
+            for x in (grid(bound) if callable(grid) else grid):
+                ctas *= int(x)
+            if ctas > _sm_count() * LONG_CTAS_PER_SM:
+                limit = SHORT_LIMIT_FULL
+        except Exception:                   # noqa: BLE001 - no device to count the SMs of: the lower limit
+            pass
+    return (launch_short if trips <= limit else launch_long)(grid, *args, **kwargs)

@@ -13,6 +13,7 @@ Decisions (each from the schedule):
 - shared memory: 98448 bytes planned of 232448; maxnreg 128
 - early return at vllm_fused_moe.py:152 (TTGIR line 64): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it (--persistent on takes it per tile)
 - early return at vllm_fused_moe.py:160 (TTGIR line 100): taken in the kernel itself, before gl.warp_specialize starts the partitions (its branch's 20 op(s) written as they run); not persistent, as a program id decides it (--persistent on takes it per tile)
+- short loops: where the scheduled loop runs at most 8 iterations a CTA, or at most 32 where the launch's CTAs outnumber the SMs' 2 each of the producer's (((K + 63) // 64), from the launch's arguments), the launch runs the one-partition kernel `twill_kernel_short` of the same schedule, loading its own tiles (ptxas 164 registers, clean, 3 CTA(s) an SM against the producer's 2; simulated for 1, 2, 3, 8 iterations: no deadlock, every phase complete)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -352,6 +353,249 @@ def twill_kernel(a_ptr, b_ptr, c_ptr, topk_weights_ptr, sorted_token_ids_ptr, ex
 
 
 
+# -- the one-partition kernel for short loops ------------------------------------------------------------
+L0_short = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L1_short = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
+L2_short = gl.constexpr(gl.SliceLayout(1, gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 16])))
+L3_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[8, 1], threads_per_warp=[8, 4], warps_per_cta=[1, 4], order=[0, 1])))
+L4_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L5_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
+L6_short = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[8, 1], threads_per_warp=[8, 4], warps_per_cta=[1, 4], order=[0, 1])))
+L7_short = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 16]))
+L8_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
+
+@gluon.jit
+def consumer_0_short(a_ptr, b_ptr, c_ptr, topk_weights_ptr, sorted_token_ids_ptr, expert_ids_ptr, num_tokens_post_padded_ptr, N, K, EM, num_valid_tokens, stride_am, stride_be, stride_bn, stride_cm, stride_asm, stride_ask, stride_bse, stride_bsk, stride_bsn):
+    pid = gl.program_id(0)
+    num_pid_m = EM + 63
+    num_pid_m_7 = num_pid_m // 64
+    num_pid_n_8 = N + 127
+    num_pid_n_9 = num_pid_n_8 // 128
+    num_pid_in_group = num_pid_n_9 * 8
+    group_id = pid // num_pid_in_group
+    first_pid_m = group_id * 8
+    group_size_m = num_pid_m_7 - first_pid_m
+    group_size_m_10 = gl.minimum(group_size_m, 8)
+    pid_m = pid % num_pid_in_group
+    pid_m_11 = pid_m % group_size_m_10
+    pid_m_12 = first_pid_m + pid_m_11
+    pid_n = pid_m // group_size_m_10
+    v0 = pid_m_12 * 64
+    offs_token_id = gl.arange(0, 64, layout=L0_short)
+    offs_token_id_13 = gl.arange(0, 64, layout=L1_short)
+    offs_token_id_14 = gl.arange(0, 64, layout=L2_short)
+    offs_token_id_15 = offs_token_id.to(gl.int64)
+    offs_token_id_16 = offs_token_id_13.to(gl.int64)
+    offs_token_id_17 = offs_token_id_14.to(gl.int64)
+    offs_token_id_18 = gl.cast(v0, gl.int64)
+    offs_token_id_22 = offs_token_id_18 + offs_token_id_15
+    offs_token_id_23 = offs_token_id_18 + offs_token_id_16
+    offs_token_id_24 = offs_token_id_18 + offs_token_id_17
+    offs_token_27 = sorted_token_ids_ptr + offs_token_id_22
+    offs_token_28 = sorted_token_ids_ptr + offs_token_id_23
+    offs_token_29 = sorted_token_ids_ptr + offs_token_id_24
+    offs_token_30 = gl.load(offs_token_27)
+    offs_token_31 = gl.load(offs_token_28)
+    offs_token_32 = gl.load(offs_token_29)
+    token_mask_35 = offs_token_30 < num_valid_tokens
+    token_mask_36 = offs_token_31 < num_valid_tokens
+    token_mask_37 = offs_token_32 < num_valid_tokens
+    off_experts = expert_ids_ptr + pid_m_12
+    off_experts_38 = gl.load(off_experts)
+    off_experts_39 = gl.cast(off_experts_38, gl.int64)
+    offs_bn = pid_n * 128
+    offs_bn_56 = gl.arange(0, 128, layout=L3_short)
+    offs_bn_57 = gl.arange(0, 128, layout=L4_short)
+    offs_bn_58 = offs_bn_56.to(gl.int64)
+    offs_bn_59 = gl.cast(offs_bn, gl.int64)
+    offs_bn_61 = offs_bn_59 + offs_bn_58
+    offs_bn_62 = gl.cast(N, gl.int64)
+    offs_bn_64 = offs_bn_61 % offs_bn_62
+    a_ptrs = gl.expand_dims(offs_token_31, 1)
+    a_ptrs_65 = gl.expand_dims(offs_token_30, 1)
+    a_ptrs_66 = a_ptrs // 2
+    a_ptrs_68 = a_ptrs_66 * stride_am
+    a_ptrs_69 = gl.arange(0, 64, layout=L5_short)
+    a_ptrs_70 = gl.expand_dims(a_ptrs_69, 0)
+    a_ptrs_71 = a_ptrs_68.broadcast_to([64, 64])
+    a_ptrs_72 = a_ptrs_70.broadcast_to([64, 64])
+    a_ptrs_73 = a_ptrs_71 + a_ptrs_72
+    a_ptrs_75 = a_ptr + a_ptrs_73
+    b_ptrs = gl.cast(stride_be, gl.int64)
+    b_ptrs_76 = off_experts_39 * b_ptrs
+    b_ptrs_77 = b_ptr + b_ptrs_76
+    b_ptrs_78 = gl.arange(0, 64, layout=L6_short)
+    b_ptrs_79 = gl.expand_dims(b_ptrs_78, 1)
+    b_ptrs_80 = gl.expand_dims(offs_bn_64, 0)
+    b_ptrs_81 = gl.cast(stride_bn, gl.int64)
+    b_ptrs_83 = b_ptrs_80 * b_ptrs_81
+    b_ptrs_84 = b_ptrs_79.to(gl.int64)
+    b_ptrs_85 = b_ptrs_84.broadcast_to([64, 128])
+    b_ptrs_86 = b_ptrs_83.broadcast_to([64, 128])
+    b_ptrs_87 = b_ptrs_85 + b_ptrs_86
+    b_ptrs_89 = b_ptrs_77 + b_ptrs_87
+    v3 = K + 63
+    v4 = v3 // 64
+    a = gl.expand_dims(token_mask_36, 1)
+    a_90 = a.broadcast_to([64, 64])
+    twill_n = (v4 - 0 + 1 - 1) // 1
+    a_123_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_127_st = gl.allocate_shared_memory(gl.float16, [2, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
+    accumulator_128 = gl.full([64, 128], 0.0, gl.float32, layout=L7_short)
+    a_ptrs_129 = a_ptrs_75
+    b_ptrs_130 = b_ptrs_89
+    a_116 = (0 + (0 - 0) * 1) * 64  # elementwise0_a: stage 0, partition 0 (group 0)
+    a_117 = K - a_116  # elementwise0_a: stage 0, partition 0 (group 0)
+    a_118 = a_117  # elementwise0_a: stage 0, partition 0 (group 0)
+    a_119 = a_ptrs_70 < a_118  # elementwise0_a: stage 0, partition 0 (group 0)
+    a_120 = a_119.broadcast_to([64, 64])  # elementwise0_a: stage 0, partition 0 (group 0)
+    a_121 = a_90 & a_120  # elementwise0_a: stage 0, partition 0 (group 0)
+    a_117_p1 = a_117
+    a_121_p1 = a_121
+    a_ptrs_129_p1 = a_ptrs_129
+    accumulator_128_p1 = accumulator_128
+    b_ptrs_130_p1 = b_ptrs_130
+    for twill_b in range(1, twill_n):
+        a_116 = (0 + (twill_b - 0) * 1) * 64  # elementwise0_a: stage 0, partition 0 (group 0)
+        a_117 = K - a_116  # elementwise0_a: stage 0, partition 0 (group 0)
+        a_118 = a_117  # elementwise0_a: stage 0, partition 0 (group 0)
+        a_119 = a_ptrs_70 < a_118  # elementwise0_a: stage 0, partition 0 (group 0)
+        a_120 = a_119.broadcast_to([64, 64])  # elementwise0_a: stage 0, partition 0 (group 0)
+        a_121 = a_90 & a_120  # elementwise0_a: stage 0, partition 0 (group 0)
+        b = a_117_p1  # load1_b: stage 1, partition 0 (group 0)
+        b_124 = b_ptrs_79 < b  # load1_b: stage 1, partition 0 (group 0)
+        a_ptrs_129 = a_ptrs_129_p1 + 64  # load0_a: stage 1, partition 0 (group 0)
+        a_122 = gl.load(a_ptrs_129_p1, mask=a_121_p1, other=0.0)  # load0_a: stage 1, partition 0 (group 0)
+        b_125 = b_124.broadcast_to([64, 128])  # load1_b: stage 1, partition 0 (group 0)
+        b_ptrs_130 = b_ptrs_130_p1 + 64  # load1_b: stage 1, partition 0 (group 0)
+        b_126 = gl.load(b_ptrs_130_p1, mask=b_125, other=0.0)  # load1_b: stage 1, partition 0 (group 0)
+        a_123 = a_123_st.index((twill_b - 1) % 2)  # load0_a: stage 1, partition 0 (group 0)
+        a_123.store(a_122)  # load0_a: stage 1, partition 0 (group 0)
+        fence_async_shared()  # load0_a: stage 1, partition 0 (group 0)
+        b_127 = b_127_st.index((twill_b - 1) % 2)  # load1_b: stage 1, partition 0 (group 0)
+        b_127.store(b_126)  # load1_b: stage 1, partition 0 (group 0)
+        fence_async_shared()  # load1_b: stage 1, partition 0 (group 0)
+        tok_accumulator_128 = warpgroup_mma(a_123, b_127, accumulator_128_p1, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
+        warpgroup_mma_wait(1, deps=(tok_accumulator_128,))
+        accumulator_128 = warpgroup_mma_wait(1, deps=(tok_accumulator_128,))
+        a_117_p1 = a_117
+        a_121_p1 = a_121
+        a_ptrs_129_p1 = a_ptrs_129
+        accumulator_128_p1 = accumulator_128
+        b_ptrs_130_p1 = b_ptrs_130
+    b = a_117_p1  # load1_b: stage 1, partition 0 (group 0)
+    b_124 = b_ptrs_79 < b  # load1_b: stage 1, partition 0 (group 0)
+    a_ptrs_129 = a_ptrs_129_p1 + 64  # load0_a: stage 1, partition 0 (group 0)
+    a_122 = gl.load(a_ptrs_129_p1, mask=a_121_p1, other=0.0)  # load0_a: stage 1, partition 0 (group 0)
+    b_125 = b_124.broadcast_to([64, 128])  # load1_b: stage 1, partition 0 (group 0)
+    b_ptrs_130 = b_ptrs_130_p1 + 64  # load1_b: stage 1, partition 0 (group 0)
+    b_126 = gl.load(b_ptrs_130_p1, mask=b_125, other=0.0)  # load1_b: stage 1, partition 0 (group 0)
+    a_123 = a_123_st.index(((twill_n - 1 + 1) - 1) % 2)  # load0_a: stage 1, partition 0 (group 0)
+    a_123.store(a_122)  # load0_a: stage 1, partition 0 (group 0)
+    fence_async_shared()  # load0_a: stage 1, partition 0 (group 0)
+    b_127 = b_127_st.index(((twill_n - 1 + 1) - 1) % 2)  # load1_b: stage 1, partition 0 (group 0)
+    b_127.store(b_126)  # load1_b: stage 1, partition 0 (group 0)
+    fence_async_shared()  # load1_b: stage 1, partition 0 (group 0)
+    tok_accumulator_128 = warpgroup_mma(a_123, b_127, accumulator_128_p1, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
+    warpgroup_mma_wait(1, deps=(tok_accumulator_128,))
+    accumulator_128 = warpgroup_mma_wait(1, deps=(tok_accumulator_128,))
+    a_117_p1 = a_117
+    a_121_p1 = a_121
+    a_ptrs_129_p1 = a_ptrs_129
+    accumulator_128_p1 = accumulator_128
+    b_ptrs_130_p1 = b_ptrs_130
+    accumulator_128_p1 = warpgroup_mma_wait(0, deps=(accumulator_128_p1,))
+    a_123_st._keep_alive()
+    b_127_st._keep_alive()
+    moe_weight_91 = topk_weights_ptr + offs_token_32
+    moe_weight_92 = gl.load(moe_weight_91, mask=token_mask_37, other=0.0)
+    accumulator_93 = gl.expand_dims(moe_weight_92, 1)
+    accumulator_94 = accumulator_93.broadcast_to([64, 128])
+    accumulator_95 = accumulator_128_p1 * accumulator_94
+    accumulator_96 = accumulator_95.to(gl.float16)
+    offs_cn_98 = offs_bn + offs_bn_57
+    c_ptrs_100 = stride_cm * a_ptrs_65
+    c_ptrs_102 = c_ptr + c_ptrs_100
+    c_ptrs_103 = gl.expand_dims(offs_cn_98, 0)
+    c_ptrs_104 = c_ptrs_102.broadcast_to([64, 128])
+    c_ptrs_105 = c_ptrs_103.broadcast_to([64, 128])
+    c_ptrs_106 = c_ptrs_104 + c_ptrs_105
+    c_mask_107 = gl.expand_dims(token_mask_35, 1)
+    c_mask_109 = c_ptrs_103 < N
+    c_mask_110 = c_mask_107.broadcast_to([64, 128])
+    c_mask_111 = c_mask_109.broadcast_to([64, 128])
+    c_mask_112 = c_mask_110 & c_mask_111
+    v5 = gl.convert_layout(accumulator_96, L8_short)
+    gl.store(c_ptrs_106, v5, mask=c_mask_112)
+
+@gluon.jit
+def twill_kernel_short(a_ptr, b_ptr, c_ptr, topk_weights_ptr, sorted_token_ids_ptr, expert_ids_ptr, num_tokens_post_padded_ptr, N, K, EM, num_valid_tokens, stride_am, stride_be, stride_bn, stride_cm, stride_asm, stride_ask, stride_bse, stride_bsk, stride_bsn):
+    pid = gl.program_id(0)
+    num_pid_m = EM + 63
+    num_pid_m_7 = num_pid_m // 64
+    num_pid_n_8 = N + 127
+    num_pid_n_9 = num_pid_n_8 // 128
+    num_pid_in_group = num_pid_n_9 * 8
+    group_id = pid // num_pid_in_group
+    first_pid_m = group_id * 8
+    group_size_m = num_pid_m_7 - first_pid_m
+    group_size_m_10 = gl.minimum(group_size_m, 8)
+    pid_m = pid % num_pid_in_group
+    pid_m_11 = pid_m % group_size_m_10
+    pid_m_12 = first_pid_m + pid_m_11
+    num_tokens_post_padded = gl.load(num_tokens_post_padded_ptr)
+    v0 = pid_m_12 * 64
+    v1 = v0 >= num_tokens_post_padded
+    if v1:
+        return
+    pid = gl.program_id(0)
+    num_pid_m = EM + 63
+    num_pid_m_7 = num_pid_m // 64
+    num_pid_n_8 = N + 127
+    num_pid_n_9 = num_pid_n_8 // 128
+    num_pid_in_group = num_pid_n_9 * 8
+    group_id = pid // num_pid_in_group
+    first_pid_m = group_id * 8
+    group_size_m = num_pid_m_7 - first_pid_m
+    group_size_m_10 = gl.minimum(group_size_m, 8)
+    pid_m = pid % num_pid_in_group
+    pid_m_11 = pid_m % group_size_m_10
+    pid_m_12 = first_pid_m + pid_m_11
+    pid_n = pid_m // group_size_m_10
+    v0 = pid_m_12 * 64
+    offs_token_id = gl.arange(0, 64, layout=L0_short)
+    offs_token_id_15 = offs_token_id.to(gl.int64)
+    offs_token_id_18 = gl.cast(v0, gl.int64)
+    offs_token_id_22 = offs_token_id_18 + offs_token_id_15
+    offs_token_27 = sorted_token_ids_ptr + offs_token_id_22
+    offs_token_30 = gl.load(offs_token_27)
+    token_mask_35 = offs_token_30 < num_valid_tokens
+    off_experts = expert_ids_ptr + pid_m_12
+    off_experts_38 = gl.load(off_experts)
+    off_experts_39 = gl.cast(off_experts_38, gl.int64)
+    v2 = off_experts_39 == -1
+    if v2:
+        offs_cn = pid_n * 128
+        offs_cn_40 = gl.arange(0, 128, layout=L4_short)
+        offs_cn_42 = offs_cn + offs_cn_40
+        c_ptrs = gl.expand_dims(offs_token_30, 1)
+        c_ptrs_44 = stride_cm * c_ptrs
+        c_ptrs_46 = c_ptr + c_ptrs_44
+        c_ptrs_47 = gl.expand_dims(offs_cn_42, 0)
+        c_ptrs_48 = c_ptrs_46.broadcast_to([64, 128])
+        c_ptrs_49 = c_ptrs_47.broadcast_to([64, 128])
+        c_ptrs_50 = c_ptrs_48 + c_ptrs_49
+        c_mask = gl.expand_dims(token_mask_35, 1)
+        c_mask_52 = c_ptrs_47 < N
+        c_mask_53 = c_mask.broadcast_to([64, 128])
+        c_mask_54 = c_mask_52.broadcast_to([64, 128])
+        c_mask_55 = c_mask_53 & c_mask_54
+        gl.store(c_ptrs_50, gl.full([64, 128], 0.0, gl.float16, layout=L8_short), mask=c_mask_55)
+        return
+    consumer_0_short(a_ptr, b_ptr, c_ptr, topk_weights_ptr, sorted_token_ids_ptr, expert_ids_ptr, num_tokens_post_padded_ptr, N, K, EM, num_valid_tokens, stride_am, stride_be, stride_bn, stride_cm, stride_asm, stride_ask, stride_bse, stride_bsk, stride_bsn, )
+
+
+
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['a_ptr', 'b_ptr', 'c_ptr', 'a_scale_ptr', 'b_scale_ptr', 'topk_weights_ptr', 'sorted_token_ids_ptr', 'expert_ids_ptr', 'num_tokens_post_padded_ptr', 'N', 'K', 'EM', 'num_valid_tokens', 'stride_am', 'stride_ak', 'stride_be', 'stride_bk', 'stride_bn', 'stride_cm', 'stride_cn', 'stride_asm', 'stride_ask', 'stride_bse', 'stride_bsk', 'stride_bsn', 'group_n', 'group_k', 'BLOCK_SIZE_M', 'BLOCK_SIZE_N', 'BLOCK_SIZE_K', 'GROUP_SIZE_M', 'MUL_ROUTED_WEIGHT', 'top_k', 'compute_type', 'use_fp8_w8a8', 'use_int8_w8a8', 'use_int8_w8a16', 'per_channel_quant']          # the Triton kernel's parameters, in order
 RUNTIME = ['a_ptr', 'b_ptr', 'c_ptr', 'topk_weights_ptr', 'sorted_token_ids_ptr', 'expert_ids_ptr', 'num_tokens_post_padded_ptr', 'N', 'K', 'EM', 'num_valid_tokens', 'stride_am', 'stride_be', 'stride_bn', 'stride_cm', 'stride_asm', 'stride_ask', 'stride_bse', 'stride_bsk', 'stride_bsn', 'twill_box_b_126']   # the Gluon kernel's parameters, in order
@@ -508,7 +752,7 @@ def _decide(bound):
     return [tuple(flags[f] for f in FLAGS), shapes, None]
 
 
-def launch(grid, *args, **kwargs):
+def launch_long(grid, *args, **kwargs):
     """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
     bound = dict(zip(ARGUMENTS, args))
     if kwargs:
@@ -618,3 +862,243 @@ class _Kernel:
 
 
 kernel = _Kernel()
+
+# -- the one-partition kernel for short loops (host side) ---------------------------------------------
+ARGUMENTS_short = ['a_ptr', 'b_ptr', 'c_ptr', 'a_scale_ptr', 'b_scale_ptr', 'topk_weights_ptr', 'sorted_token_ids_ptr', 'expert_ids_ptr', 'num_tokens_post_padded_ptr', 'N', 'K', 'EM', 'num_valid_tokens', 'stride_am', 'stride_ak', 'stride_be', 'stride_bk', 'stride_bn', 'stride_cm', 'stride_cn', 'stride_asm', 'stride_ask', 'stride_bse', 'stride_bsk', 'stride_bsn', 'group_n', 'group_k', 'BLOCK_SIZE_M', 'BLOCK_SIZE_N', 'BLOCK_SIZE_K', 'GROUP_SIZE_M', 'MUL_ROUTED_WEIGHT', 'top_k', 'compute_type', 'use_fp8_w8a8', 'use_int8_w8a8', 'use_int8_w8a16', 'per_channel_quant']          # the Triton kernel's parameters, in order
+RUNTIME_short = ['a_ptr', 'b_ptr', 'c_ptr', 'topk_weights_ptr', 'sorted_token_ids_ptr', 'expert_ids_ptr', 'num_tokens_post_padded_ptr', 'N', 'K', 'EM', 'num_valid_tokens', 'stride_am', 'stride_be', 'stride_bn', 'stride_cm', 'stride_asm', 'stride_ask', 'stride_bse', 'stride_bsk', 'stride_bsn']   # the Gluon kernel's parameters, in order
+FLAGS_short = []   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED_short = ['a_ptr', 'b_ptr', 'c_ptr', 'a_scale_ptr', 'b_scale_ptr', 'topk_weights_ptr', 'sorted_token_ids_ptr', 'expert_ids_ptr', 'num_tokens_post_padded_ptr', 'N', 'K', 'EM', 'num_valid_tokens', 'stride_am', 'stride_be', 'stride_bn', 'stride_cm', 'stride_asm', 'stride_ask', 'stride_bse', 'stride_bsk', 'stride_bsn', 'compute_type']   # the arguments a launch key reads
+CONSTEXPRS_short = {'stride_ak': 1, 'stride_bk': 1, 'stride_cn': 1, 'group_n': 0, 'group_k': 0, 'BLOCK_SIZE_M': 64, 'BLOCK_SIZE_N': 128, 'BLOCK_SIZE_K': 64, 'GROUP_SIZE_M': 8, 'MUL_ROUTED_WEIGHT': True, 'top_k': 2, 'use_fp8_w8a8': False, 'use_int8_w8a8': False, 'use_int8_w8a16': False, 'per_channel_quant': False}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS_short = {}
+DESCRIPTOR_LAYOUTS_short = {}
+NUM_WARPS_short = 4
+MAXNREG_short = None
+PERSISTENT_short = False      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS_short = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH_short = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS_short = {}                  # argument -> its layout object, made on first use
+_CODE_short = {}                     # expression -> its compiled code
+_DESCS_short = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED_short = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES_short = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE_short = []                   # the active driver's current device, read per launch
+
+
+def _ev_short(e, bound):
+    code = _CODE_short.get(e)
+    if code is None:
+        code = _CODE_short[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base_short:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc_short(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS_short.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS_short.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS_short[name] = eval("gl." + DESCRIPTOR_LAYOUTS_short[name])
+        if len(_DESCS_short) >= 256:
+            _DESCS_short.clear()
+        d = _DESCS_short[key] = TensorDescriptor(_Base_short(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor_short(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc_short(name, base, shape, strides, DESCRIPTOR_BLOCKS_short[name])
+
+
+def _key_short(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES_short:
+        from triton import knobs
+        _MODES_short.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES_short[0].instrumentation_mode, _MODES_short[1].debug, _device_short()]
+    for n in KEYED_short:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device_short():
+    if not _DEVICE_short:
+        from triton.runtime import driver
+        _DEVICE_short.append(driver.active.get_current_device)
+    return _DEVICE_short[0]()
+
+
+def _decide_short(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    trips = _ev_short('((K + 63) // 64)', dict(bound, **CONSTEXPRS_short))
+    if trips < 1:   # the pipeline's prologue runs 1 iteration(s) before its loop checks any
+        raise ValueError(f"twill: this Gluon kernel's loop must run at least 1 iteration(s) a program; this launch gives {trips} (((K + 63) // 64)): run the Triton kernel for it")
+    shapes = None
+    flags = {}
+    return [tuple(flags[f] for f in FLAGS_short), shapes, None]
+
+
+def launch_short(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS_short, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS_short})
+    for k, v in CONSTEXPRS_short.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS_short)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT_short:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count_short())),)
+    key = _key_short(bound, g)
+    entry = _KEYED_short.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide_short(bound)
+        if key is not None:
+            if len(_KEYED_short) >= 64:
+                _KEYED_short.clear()
+            _KEYED_short[key] = entry
+    missing = [n for n in RUNTIME_short if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor_short(bound[n], n) if n in DESCRIPTOR_BLOCKS_short else bound[n] for n in RUNTIME_short]
+    return _run_short(entry, g, runtime)
+
+
+def _run_short(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH_short:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel_short[g](*runtime, **dict(zip(FLAGS_short, entry[0])), num_warps=NUM_WARPS_short, maxnreg=MAXNREG_short)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+_SMS_short = []
+
+
+def _sm_count_short():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS_short:
+        import torch
+        _SMS_short.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS_short[0]
+
+
+class _Config_short:
+    """``kernel.best_config`` as an autotuner has it after a run (Mamba reads its ``kwargs["BLOCK_SIZE_M"]`` to size
+    its grid): the constexprs this kernel was generated for."""
+
+    def __init__(self):
+        self.kwargs, self.num_warps, self.num_stages, self.num_ctas = dict(CONSTEXPRS_short), NUM_WARPS_short, None, 1
+        self.maxnreg, self.pre_hook = MAXNREG_short, None
+
+    def all_kwargs(self):
+        return dict(self.kwargs, num_warps=self.num_warps, num_ctas=self.num_ctas)
+
+
+class _Kernel_short:
+    """``kernel[grid](*args)``, as the Triton kernel is called; ``kernel.fn[grid](*args)`` as a heuristics' or an
+    autotuner's wrapped function is called past them (FlagGems), ``kernel.best_config`` and ``kernel.run(*args,
+    grid=grid)``: the kernel is specialised already (a warmup run compiles nothing here: the first launch does).
+    ``kernel.fallback``: the Triton kernel this one replaces, set by whoever swaps it in; a launch this kernel was not
+    generated for (other constexprs, too few iterations, a pre_hook it cannot run) then runs it, counted in
+    ``kernel.fallbacks``, where without it the launch is refused in one line."""
+
+    fallback = None
+    fallbacks = 0
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: self._launch(grid, args, kwargs)
+
+    def run(self, *args, grid, warmup=False, **kwargs):
+        """``kernel.run(*args, grid=grid, warmup=False)``, as a JIT function is run without its ``[grid]``."""
+        return None if warmup else self._launch(grid, args, kwargs)
+
+    def _launch(self, grid, args, kwargs):
+        try:
+            return launch_short(grid, *args, **kwargs)
+        except ValueError as e:
+            refused = str(e).startswith("twill: ") and "missing kernel arguments" not in str(e)
+            if self.fallback is None or not refused:
+                raise
+            self.fallbacks += 1
+            return self.fallback[grid](*args, **kwargs)
+
+    @property
+    def fn(self):
+        return self
+
+    @property
+    def best_config(self):
+        return _Config_short()
+
+
+kernel_short = _Kernel_short()
+
+
+SHORT_TRIPS = '((K + 63) // 64)'   # the scheduled loop's iterations a CTA, in the Triton kernel's arguments
+SHORT_LIMIT = 8      # at most this many: the one-partition kernel (``launch_short``), else ``launch_long``
+SHORT_LIMIT_FULL = 32      # ... or this many where the launch's CTAs outnumber what the SMs hold of the producer's
+LONG_CTAS_PER_SM = 2      # (the producer's CTAs an SM; the one partition holds more: run 95); 0: no such rule
+
+
+def launch(grid, *args, **kwargs):
+    """Run the one-partition kernel where the loop is short at this launch, else the warp-specialized one."""
+    bound = dict(zip(ARGUMENTS, args), **CONSTEXPRS)
+    bound.update(kwargs)
+    try:
+        trips = _ev(SHORT_TRIPS, bound)
+    except (NameError, TypeError):          # an argument missing or not a number: the long kernel's launch says
+        return launch_long(grid, *args, **kwargs)
+    limit = SHORT_LIMIT
+    if SHORT_LIMIT < trips <= SHORT_LIMIT_FULL:
+        try:
+            ctas = 1
+            for x in (grid(bound) if callable(grid) else grid):
+                ctas *= int(x)
+            if ctas > _sm_count() * LONG_CTAS_PER_SM:
+                limit = SHORT_LIMIT_FULL
+        except Exception:                   # noqa: BLE001 - no device to count the SMs of: the lower limit
+            pass
+    return (launch_short if trips <= limit else launch_long)(grid, *args, **kwargs)

@@ -11,6 +11,7 @@ Decisions (each from the schedule):
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
 - shared memory: 131216 bytes planned of 232448; maxnreg 256
 - if at vllm_scaled_mm.py:117 (TTGIR line 158): written as it runs (not scheduled), by the partition that needs its results or, for its stores, the first consumer
+- short loops: where the scheduled loop runs at most 8 iterations a CTA (((K + 127) // 128), from the launch's arguments), the launch runs the one-partition kernel `twill_kernel_short` of the same schedule, loading its own tiles (ptxas 250 registers, clean, 1 CTA(s) an SM against the producer's 1; simulated for 0, 1, 2, 3, 4, 9 iterations: no deadlock, every phase complete)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -331,6 +332,319 @@ def twill_kernel(a_ptr, b_ptr, scale_a_ptr, scale_b_ptr, c_ptr, bias_ptr, M, N, 
 
 
 
+# -- the one-partition kernel for short loops ------------------------------------------------------------
+L0_short = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 16], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
+L1_short = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[16, 1], threads_per_warp=[8, 4], warps_per_cta=[1, 4], order=[0, 1])))
+L2_short = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L3_short = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 1], threads_per_warp=[32, 1], warps_per_cta=[4, 1], order=[0, 1])))
+L4_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 16], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
+L5_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[16, 1], threads_per_warp=[8, 4], warps_per_cta=[1, 4], order=[0, 1])))
+L6_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L7_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1], threads_per_warp=[32], warps_per_cta=[4], order=[0]))
+L8_short = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 32]))
+L9_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 1], threads_per_warp=[1, 32], warps_per_cta=[1, 4], order=[1, 0])))
+L10_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
+
+@gluon.jit
+def consumer_0_short(a_ptr, b_ptr, scale_a_ptr, scale_b_ptr, c_ptr, bias_ptr, M, N, K, stride_am, stride_bn, stride_cm, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):
+    twill_base = 0
+    for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
+        twill_pid0 = twill_tile % twill_g0
+        pid = twill_pid0
+        num_pid_n = N + 127
+        num_pid_n_3 = num_pid_n // 128
+        pid_m = pid // num_pid_n_3
+        pid_n = pid % num_pid_n_3
+        offsets_am = pid_m * 128
+        offsets_am_4 = gl.arange(0, 128, layout=L0_short)
+        offsets_am_5 = gl.arange(0, 128, layout=L1_short)
+        offsets_am_6 = gl.arange(0, 128, layout=L2_short)
+        offsets_am_7 = gl.arange(0, 128, layout=L3_short)
+        offsets_am_8 = gl.arange(0, 128, layout=L4_short)
+        offsets_am_9 = gl.arange(0, 128, layout=L5_short)
+        offsets_am_10 = gl.arange(0, 128, layout=L6_short)
+        offsets_am_11 = gl.arange(0, 128, layout=L7_short)
+        offsets_am_12 = offsets_am_4.to(gl.int64)
+        offsets_am_13 = offsets_am_5.to(gl.int64)
+        offsets_am_14 = offsets_am_6.to(gl.int64)
+        offsets_am_15 = offsets_am_8.to(gl.int64)
+        offsets_am_16 = offsets_am_9.to(gl.int64)
+        offsets_am_17 = offsets_am_10.to(gl.int64)
+        offsets_am_18 = offsets_am_11.to(gl.int64)
+        offsets_am_19 = gl.cast(offsets_am, gl.int64)
+        offsets_am_22 = offsets_am_19 + offsets_am_12
+        offsets_am_23 = offsets_am_19 + offsets_am_14
+        masks_am = gl.cast(M, gl.int64)
+        masks_am_25 = offsets_am_22 < masks_am
+        offsets_bn = pid_n * 128
+        offsets_bn_26 = gl.cast(offsets_bn, gl.int64)
+        offsets_bn_30 = offsets_bn_26 + offsets_am_16
+        offsets_bn_31 = offsets_bn_26 + offsets_am_17
+        offsets_bn_32 = offsets_bn_26 + offsets_am_18
+        masks_bn = gl.cast(N, gl.int64)
+        masks_bn_35 = offsets_bn_30 < masks_bn
+        masks_bn_36 = offsets_bn_32 < masks_bn
+        offsets_a = gl.expand_dims(offsets_am_22, 1)
+        offsets_a_37 = gl.expand_dims(offsets_am_23, 1)
+        offsets_a_38 = gl.cast(stride_am, gl.int64)
+        offsets_a_40 = offsets_a_38 * offsets_a
+        offsets_a_41 = gl.expand_dims(offsets_am_15, 0)
+        offsets_a_42 = offsets_a_40.broadcast_to([128, 128])
+        offsets_a_43 = offsets_a_41.broadcast_to([128, 128])
+        offsets_a_44 = offsets_a_42 + offsets_a_43
+        offsets_b = gl.expand_dims(offsets_am_13, 1)
+        offsets_b_45 = gl.expand_dims(offsets_bn_30, 0)
+        offsets_b_46 = gl.expand_dims(offsets_bn_31, 0)
+        offsets_b_47 = gl.cast(stride_bn, gl.int64)
+        offsets_b_49 = offsets_b_47 * offsets_b_45
+        offsets_b_50 = offsets_b.broadcast_to([128, 128])
+        offsets_b_51 = offsets_b_49.broadcast_to([128, 128])
+        offsets_b_52 = offsets_b_50 + offsets_b_51
+        offsets_scale_am_53 = offsets_am_7 + offsets_am
+        masks_scale_am_54 = offsets_scale_am_53 < M
+        offsets_scale_bn_55 = offsets_am_7 + offsets_bn
+        masks_scale_bn_56 = offsets_scale_bn_55 < N
+        a_ptrs_57 = a_ptr + offsets_a_44
+        b_ptrs_58 = b_ptr + offsets_b_52
+        scale_a_ptrs_59 = scale_a_ptr + offsets_scale_am_53
+        scale_b_ptrs_60 = scale_b_ptr + offsets_scale_bn_55
+        v0 = K + 127
+        v1 = v0 // 128
+        masks_k = gl.cast(K, gl.int64)
+        masks_a = gl.expand_dims(masks_am_25, 1)
+        masks_a_63 = masks_a.broadcast_to([128, 128])
+        masks_b = gl.expand_dims(masks_bn_35, 0)
+        masks_b_64 = masks_b.broadcast_to([128, 128])
+        twill_n = (v1 - 0 + 1 - 1) // 1
+        if (twill_n >= 2) | (gl.program_id(0) < 0):
+            a_100_ring = gl.allocate_shared_memory(gl.int8, [4, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
+            b_104_ring = gl.allocate_shared_memory(gl.int8, [4, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=True))
+            a_ptrs_107 = a_ptrs_57
+            offsets_k = offsets_am_15
+            b_ptrs_108 = b_ptrs_58
+            offsets_k_106 = offsets_am_13
+            a_ptrs_107_p1 = a_ptrs_107
+            b_ptrs_108_p1 = b_ptrs_108
+            offsets_k_p1 = offsets_k
+            offsets_k_106_p1 = offsets_k_106
+            masks_k_95 = offsets_k_p1 < masks_k  # elementwise0_masks_a: stage 0, partition 0 (group 0)
+            masks_a_97 = gl.expand_dims(masks_k_95, 0)  # elementwise0_masks_a: stage 0, partition 0 (group 0)
+            masks_a_98 = masks_a_97.broadcast_to([128, 128])  # elementwise0_masks_a: stage 0, partition 0 (group 0)
+            masks_a_99 = masks_a_63 & masks_a_98  # elementwise0_masks_a: stage 0, partition 0 (group 0)
+            offsets_k = offsets_k_p1 + 128  # elementwise0_masks_a: stage 0, partition 0 (group 0)
+            a_ptrs_107 = a_ptrs_107_p1 + 128  # load0_a: stage 0, partition 0 (group 0)
+            b_ptrs_108 = b_ptrs_108_p1 + 128  # load1_b: stage 0, partition 0 (group 0)
+            masks_k_96 = offsets_k_106_p1 < masks_k  # elementwise1_masks_b: stage 0, partition 0 (group 0)
+            masks_b_101 = gl.expand_dims(masks_k_96, 1)  # elementwise1_masks_b: stage 0, partition 0 (group 0)
+            masks_b_102 = masks_b_101.broadcast_to([128, 128])  # elementwise1_masks_b: stage 0, partition 0 (group 0)
+            masks_b_103 = masks_b_102 & masks_b_64  # elementwise1_masks_b: stage 0, partition 0 (group 0)
+            offsets_k_106 = offsets_k_106_p1 + 128  # elementwise1_masks_b: stage 0, partition 0 (group 0)
+            if TWILL_COPY:  # load0_a: stage 0, partition 0 (group 0)
+                async_copy.async_copy_global_to_shared(a_100_ring.index((twill_base + 0 - 0) % 4), a_ptrs_107_p1, mask=masks_a_99)  # load0_a: stage 0, partition 0 (group 0)
+            else:  # load0_a: stage 0, partition 0 (group 0)
+                a_100_ring.index((twill_base + 0 - 0) % 4).store(gl.load(a_ptrs_107_p1, mask=masks_a_99))  # load0_a: stage 0, partition 0 (group 0)
+                fence_async_shared()  # load0_a: stage 0, partition 0 (group 0)
+            if TWILL_COPY:  # load1_b: stage 0, partition 0 (group 0)
+                async_copy.async_copy_global_to_shared(b_104_ring.index((twill_base + 0 - 0) % 4), b_ptrs_108_p1, mask=masks_b_103)  # load1_b: stage 0, partition 0 (group 0)
+            else:  # load1_b: stage 0, partition 0 (group 0)
+                b_104_ring.index((twill_base + 0 - 0) % 4).store(gl.load(b_ptrs_108_p1, mask=masks_b_103))  # load1_b: stage 0, partition 0 (group 0)
+                fence_async_shared()  # load1_b: stage 0, partition 0 (group 0)
+            async_copy.commit_group()
+            a_ptrs_107_p1 = a_ptrs_107
+            b_ptrs_108_p1 = b_ptrs_108
+            offsets_k_p1 = offsets_k
+            offsets_k_106_p1 = offsets_k_106
+            accumulator_105 = gl.full([128, 128], 0, gl.int32, layout=L8_short)
+            masks_k_95 = offsets_k_p1 < masks_k  # elementwise0_masks_a: stage 0, partition 0 (group 0)
+            masks_a_97 = gl.expand_dims(masks_k_95, 0)  # elementwise0_masks_a: stage 0, partition 0 (group 0)
+            masks_a_98 = masks_a_97.broadcast_to([128, 128])  # elementwise0_masks_a: stage 0, partition 0 (group 0)
+            masks_a_99 = masks_a_63 & masks_a_98  # elementwise0_masks_a: stage 0, partition 0 (group 0)
+            offsets_k = offsets_k_p1 + 128  # elementwise0_masks_a: stage 0, partition 0 (group 0)
+            a_ptrs_107 = a_ptrs_107_p1 + 128  # load0_a: stage 0, partition 0 (group 0)
+            b_ptrs_108 = b_ptrs_108_p1 + 128  # load1_b: stage 0, partition 0 (group 0)
+            masks_k_96 = offsets_k_106_p1 < masks_k  # elementwise1_masks_b: stage 0, partition 0 (group 0)
+            masks_b_101 = gl.expand_dims(masks_k_96, 1)  # elementwise1_masks_b: stage 0, partition 0 (group 0)
+            masks_b_102 = masks_b_101.broadcast_to([128, 128])  # elementwise1_masks_b: stage 0, partition 0 (group 0)
+            masks_b_103 = masks_b_102 & masks_b_64  # elementwise1_masks_b: stage 0, partition 0 (group 0)
+            offsets_k_106 = offsets_k_106_p1 + 128  # elementwise1_masks_b: stage 0, partition 0 (group 0)
+            if TWILL_COPY:  # load0_a: stage 0, partition 0 (group 0)
+                async_copy.async_copy_global_to_shared(a_100_ring.index((twill_base + 1 - 0) % 4), a_ptrs_107_p1, mask=masks_a_99)  # load0_a: stage 0, partition 0 (group 0)
+            else:  # load0_a: stage 0, partition 0 (group 0)
+                a_100_ring.index((twill_base + 1 - 0) % 4).store(gl.load(a_ptrs_107_p1, mask=masks_a_99))  # load0_a: stage 0, partition 0 (group 0)
+                fence_async_shared()  # load0_a: stage 0, partition 0 (group 0)
+            if TWILL_COPY:  # load1_b: stage 0, partition 0 (group 0)
+                async_copy.async_copy_global_to_shared(b_104_ring.index((twill_base + 1 - 0) % 4), b_ptrs_108_p1, mask=masks_b_103)  # load1_b: stage 0, partition 0 (group 0)
+            else:  # load1_b: stage 0, partition 0 (group 0)
+                b_104_ring.index((twill_base + 1 - 0) % 4).store(gl.load(b_ptrs_108_p1, mask=masks_b_103))  # load1_b: stage 0, partition 0 (group 0)
+                fence_async_shared()  # load1_b: stage 0, partition 0 (group 0)
+            async_copy.commit_group()
+            a_ptrs_107_p1 = a_ptrs_107
+            accumulator_105_p1 = accumulator_105
+            b_ptrs_108_p1 = b_ptrs_108
+            offsets_k_p1 = offsets_k
+            offsets_k_106_p1 = offsets_k_106
+            for twill_b in range(2, twill_n):
+                masks_k_95 = offsets_k_p1 < masks_k  # elementwise0_masks_a: stage 0, partition 0 (group 0)
+                masks_a_97 = gl.expand_dims(masks_k_95, 0)  # elementwise0_masks_a: stage 0, partition 0 (group 0)
+                masks_a_98 = masks_a_97.broadcast_to([128, 128])  # elementwise0_masks_a: stage 0, partition 0 (group 0)
+                masks_a_99 = masks_a_63 & masks_a_98  # elementwise0_masks_a: stage 0, partition 0 (group 0)
+                offsets_k = offsets_k_p1 + 128  # elementwise0_masks_a: stage 0, partition 0 (group 0)
+                async_copy.wait_group(1)
+                gl.thread_barrier()
+                a_100 = a_100_ring.index((twill_base + twill_b - 2) % 4)  # load0_a: stage 2, partition 0 (group 0)
+                b_104 = b_104_ring.index((twill_base + twill_b - 2) % 4)  # load1_b: stage 2, partition 0 (group 0)
+                a_ptrs_107 = a_ptrs_107_p1 + 128  # load0_a: stage 0, partition 0 (group 0)
+                b_ptrs_108 = b_ptrs_108_p1 + 128  # load1_b: stage 0, partition 0 (group 0)
+                masks_k_96 = offsets_k_106_p1 < masks_k  # elementwise1_masks_b: stage 0, partition 0 (group 0)
+                masks_b_101 = gl.expand_dims(masks_k_96, 1)  # elementwise1_masks_b: stage 0, partition 0 (group 0)
+                masks_b_102 = masks_b_101.broadcast_to([128, 128])  # elementwise1_masks_b: stage 0, partition 0 (group 0)
+                masks_b_103 = masks_b_102 & masks_b_64  # elementwise1_masks_b: stage 0, partition 0 (group 0)
+                offsets_k_106 = offsets_k_106_p1 + 128  # elementwise1_masks_b: stage 0, partition 0 (group 0)
+                if TWILL_COPY:  # load0_a: stage 0, partition 0 (group 0)
+                    async_copy.async_copy_global_to_shared(a_100_ring.index((twill_base + twill_b - 0) % 4), a_ptrs_107_p1, mask=masks_a_99)  # load0_a: stage 0, partition 0 (group 0)
+                else:  # load0_a: stage 0, partition 0 (group 0)
+                    a_100_ring.index((twill_base + twill_b - 0) % 4).store(gl.load(a_ptrs_107_p1, mask=masks_a_99))  # load0_a: stage 0, partition 0 (group 0)
+                    fence_async_shared()  # load0_a: stage 0, partition 0 (group 0)
+                if TWILL_COPY:  # load1_b: stage 0, partition 0 (group 0)
+                    async_copy.async_copy_global_to_shared(b_104_ring.index((twill_base + twill_b - 0) % 4), b_ptrs_108_p1, mask=masks_b_103)  # load1_b: stage 0, partition 0 (group 0)
+                else:  # load1_b: stage 0, partition 0 (group 0)
+                    b_104_ring.index((twill_base + twill_b - 0) % 4).store(gl.load(b_ptrs_108_p1, mask=masks_b_103))  # load1_b: stage 0, partition 0 (group 0)
+                    fence_async_shared()  # load1_b: stage 0, partition 0 (group 0)
+                tok_accumulator_105 = warpgroup_mma(a_100, b_104, accumulator_105_p1, is_async=True)  # dot0_accumulator: stage 2, partition 0 (group 0)
+                async_copy.commit_group()
+                warpgroup_mma_wait(1, deps=(tok_accumulator_105,))
+                accumulator_105 = warpgroup_mma_wait(1, deps=(tok_accumulator_105,))
+                a_ptrs_107_p1 = a_ptrs_107
+                accumulator_105_p1 = accumulator_105
+                b_ptrs_108_p1 = b_ptrs_108
+                offsets_k_p1 = offsets_k
+                offsets_k_106_p1 = offsets_k_106
+            async_copy.wait_group(1)
+            gl.thread_barrier()
+            a_100 = a_100_ring.index((twill_base + (twill_n - 1 + 1) - 2) % 4)  # load0_a: stage 2, partition 0 (group 0)
+            b_104 = b_104_ring.index((twill_base + (twill_n - 1 + 1) - 2) % 4)  # load1_b: stage 2, partition 0 (group 0)
+            tok_accumulator_105 = warpgroup_mma(a_100, b_104, accumulator_105_p1, is_async=True)  # dot0_accumulator: stage 2, partition 0 (group 0)
+            async_copy.commit_group()
+            warpgroup_mma_wait(1, deps=(tok_accumulator_105,))
+            accumulator_105 = warpgroup_mma_wait(1, deps=(tok_accumulator_105,))
+            a_ptrs_107_p2 = a_ptrs_107_p1
+            a_ptrs_107_p1 = a_ptrs_107
+            accumulator_105_p1 = accumulator_105
+            b_ptrs_108_p2 = b_ptrs_108_p1
+            b_ptrs_108_p1 = b_ptrs_108
+            offsets_k_p2 = offsets_k_p1
+            offsets_k_p1 = offsets_k
+            offsets_k_106_p2 = offsets_k_106_p1
+            offsets_k_106_p1 = offsets_k_106
+            async_copy.wait_group(1)
+            gl.thread_barrier()
+            a_100 = a_100_ring.index((twill_base + (twill_n - 1 + 2) - 2) % 4)  # load0_a: stage 2, partition 0 (group 0)
+            b_104 = b_104_ring.index((twill_base + (twill_n - 1 + 2) - 2) % 4)  # load1_b: stage 2, partition 0 (group 0)
+            tok_accumulator_105 = warpgroup_mma(a_100, b_104, accumulator_105_p1, is_async=True)  # dot0_accumulator: stage 2, partition 0 (group 0)
+            async_copy.commit_group()
+            warpgroup_mma_wait(1, deps=(tok_accumulator_105,))
+            accumulator_105 = warpgroup_mma_wait(1, deps=(tok_accumulator_105,))
+            a_ptrs_107_p3 = a_ptrs_107_p2
+            a_ptrs_107_p2 = a_ptrs_107_p1
+            a_ptrs_107_p1 = a_ptrs_107
+            accumulator_105_p1 = accumulator_105
+            b_ptrs_108_p3 = b_ptrs_108_p2
+            b_ptrs_108_p2 = b_ptrs_108_p1
+            b_ptrs_108_p1 = b_ptrs_108
+            offsets_k_p3 = offsets_k_p2
+            offsets_k_p2 = offsets_k_p1
+            offsets_k_p1 = offsets_k
+            offsets_k_106_p3 = offsets_k_106_p2
+            offsets_k_106_p2 = offsets_k_106_p1
+            offsets_k_106_p1 = offsets_k_106
+            accumulator_105_p1 = warpgroup_mma_wait(0, deps=(accumulator_105_p1,))
+            a_100_ring._keep_alive()
+            b_104_ring._keep_alive()
+        else:
+            accumulator_90_w = gl.full([128, 128], 0, gl.int32, layout=L8_short)
+            a_ptrs_91_w = a_ptrs_57
+            offsets_am_92_w = offsets_am_15
+            b_ptrs_93_w = b_ptrs_58
+            offsets_am_94_w = offsets_am_13
+            for b_ptrs_89_w in range(0, v1, 1):
+                masks_k_95_w = offsets_am_92_w < masks_k
+                masks_k_96_w = offsets_am_94_w < masks_k
+                masks_a_97_w = gl.expand_dims(masks_k_95_w, 0)
+                masks_a_98_w = masks_a_97_w.broadcast_to([128, 128])
+                masks_a_99_w = masks_a_63 & masks_a_98_w
+                a_w = gl.load(a_ptrs_91_w, mask=masks_a_99_w)
+                a_100_w = gl.allocate_shared_memory(gl.int8, [128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False), a_w)
+                fence_async_shared()
+                masks_b_101_w = gl.expand_dims(masks_k_96_w, 1)
+                masks_b_102_w = masks_b_101_w.broadcast_to([128, 128])
+                masks_b_103_w = masks_b_102_w & masks_b_64
+                b_w = gl.load(b_ptrs_93_w, mask=masks_b_103_w)
+                b_104_w = gl.allocate_shared_memory(gl.int8, [128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=True), b_w)
+                fence_async_shared()
+                accumulator_105_w = warpgroup_mma(a_100_w, b_104_w, accumulator_90_w)
+                offsets_k_w = offsets_am_92_w + 128
+                offsets_k_106_w = offsets_am_94_w + 128
+                a_ptrs_107_w = a_ptrs_91_w + 128
+                b_ptrs_108_w = b_ptrs_93_w + 128
+                accumulator_90_w = accumulator_105_w
+                a_ptrs_91_w = a_ptrs_107_w
+                offsets_am_92_w = offsets_k_w
+                b_ptrs_93_w = b_ptrs_108_w
+                offsets_am_94_w = offsets_k_106_w
+            accumulator_105_p1 = accumulator_90_w
+            a_ptrs_107_p3 = a_ptrs_91_w
+            offsets_k_p3 = offsets_am_92_w
+            b_ptrs_108_p3 = b_ptrs_93_w
+            offsets_k_106_p3 = offsets_am_94_w
+        masks_scale_a = gl.expand_dims(masks_scale_am_54, 1)
+        scale_a = gl.expand_dims(scale_a_ptrs_59, 1)
+        scale_a_66 = gl.load(scale_a, mask=masks_scale_a)
+        accumulator_67 = accumulator_105_p1.to(gl.float32)
+        accumulator_68 = gl.convert_layout(scale_a_66, L8_short)
+        accumulator_69 = accumulator_68.broadcast_to([128, 128])
+        accumulator_70 = accumulator_69 * accumulator_67
+        masks_scale_b = gl.expand_dims(masks_scale_bn_56, 1)
+        scale_b = gl.expand_dims(scale_b_ptrs_60, 1)
+        scale_b_71 = gl.load(scale_b, mask=masks_scale_b)
+        accumulator_72 = gl.permute(scale_b_71, (1, 0))
+        accumulator_73 = gl.convert_layout(accumulator_72, L8_short)
+        accumulator_74 = accumulator_73.broadcast_to([128, 128])
+        accumulator_75 = accumulator_74 * accumulator_70
+        c = accumulator_75.to(gl.float16)
+        v2 = bias_ptr.to(gl.int64)
+        v3 = v2 != 0
+        if v3:
+            bias_ptrs_89 = bias_ptr + offsets_bn_32
+            bias = gl.load(bias_ptrs_89, mask=masks_bn_36)
+            c_90 = gl.convert_layout(bias, L9_short)
+            c_91 = gl.expand_dims(c_90, 0)
+            c_92 = gl.convert_layout(c_91, L8_short)
+            c_93 = c_92.broadcast_to([128, 128])
+            c_94 = c + c_93
+            v4 = c_94
+        else:
+            v4 = c
+        c_ptrs = gl.cast(stride_cm, gl.int64)
+        c_ptrs_77 = c_ptrs * offsets_a_37
+        c_ptrs_79 = c_ptr + c_ptrs_77
+        c_ptrs_80 = c_ptrs_79.broadcast_to([128, 128])
+        c_ptrs_81 = offsets_b_46.broadcast_to([128, 128])
+        c_ptrs_82 = c_ptrs_80 + c_ptrs_81
+        c_mask_83 = offsets_a_37 < masks_am
+        c_mask_85 = offsets_b_46 < masks_bn
+        c_mask_86 = c_mask_83.broadcast_to([128, 128])
+        c_mask_87 = c_mask_85.broadcast_to([128, 128])
+        c_mask_88 = c_mask_86 & c_mask_87
+        v5 = gl.convert_layout(v4, L10_short)
+        gl.store(c_ptrs_82, v5, mask=c_mask_88)
+        twill_base += twill_n
+
+@gluon.jit
+def twill_kernel_short(a_ptr, b_ptr, scale_a_ptr, scale_b_ptr, c_ptr, bias_ptr, M, N, K, stride_am, stride_bn, stride_cm, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):
+    consumer_0_short(a_ptr, b_ptr, scale_a_ptr, scale_b_ptr, c_ptr, bias_ptr, M, N, K, stride_am, stride_bn, stride_cm, twill_g0, twill_g1, twill_g2, TWILL_COPY)
+
+
+
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['a_ptr', 'b_ptr', 'scale_a_ptr', 'scale_b_ptr', 'c_ptr', 'bias_ptr', 'M', 'N', 'K', 'stride_am', 'stride_ak', 'stride_bk', 'stride_bn', 'stride_cm', 'stride_cn', 'ACCUMULATOR_DTYPE', 'BLOCK_SIZE_M', 'BLOCK_SIZE_N', 'BLOCK_SIZE_K', 'BLOCK_SIZE_SCALE_A', 'BLOCK_SIZE_SCALE_B']          # the Triton kernel's parameters, in order
 RUNTIME = ['a_ptr', 'b_ptr', 'scale_a_ptr', 'scale_b_ptr', 'c_ptr', 'bias_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bn', 'stride_cm', 'twill_g0', 'twill_g1', 'twill_g2', 'twill_box_a', 'twill_box_b']   # the Gluon kernel's parameters, in order
@@ -487,7 +801,7 @@ def _decide(bound):
     return [tuple(flags[f] for f in FLAGS), shapes, None]
 
 
-def launch(grid, *args, **kwargs):
+def launch_long(grid, *args, **kwargs):
     """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
     bound = dict(zip(ARGUMENTS, args))
     if kwargs:
@@ -597,3 +911,248 @@ class _Kernel:
 
 
 kernel = _Kernel()
+
+# -- the one-partition kernel for short loops (host side) ---------------------------------------------
+ARGUMENTS_short = ['a_ptr', 'b_ptr', 'scale_a_ptr', 'scale_b_ptr', 'c_ptr', 'bias_ptr', 'M', 'N', 'K', 'stride_am', 'stride_ak', 'stride_bk', 'stride_bn', 'stride_cm', 'stride_cn', 'ACCUMULATOR_DTYPE', 'BLOCK_SIZE_M', 'BLOCK_SIZE_N', 'BLOCK_SIZE_K', 'BLOCK_SIZE_SCALE_A', 'BLOCK_SIZE_SCALE_B']          # the Triton kernel's parameters, in order
+RUNTIME_short = ['a_ptr', 'b_ptr', 'scale_a_ptr', 'scale_b_ptr', 'c_ptr', 'bias_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bn', 'stride_cm', 'twill_g0', 'twill_g1', 'twill_g2']   # the Gluon kernel's parameters, in order
+FLAGS_short = ['TWILL_COPY']   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED_short = ['a_ptr', 'b_ptr', 'scale_a_ptr', 'scale_b_ptr', 'c_ptr', 'bias_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bn', 'stride_cm', 'ACCUMULATOR_DTYPE', 'twill_g0', 'twill_g1', 'twill_g2']   # the arguments a launch key reads
+CONSTEXPRS_short = {'stride_ak': 1, 'stride_bk': 1, 'stride_cn': 1, 'BLOCK_SIZE_M': 128, 'BLOCK_SIZE_N': 128, 'BLOCK_SIZE_K': 128, 'BLOCK_SIZE_SCALE_A': 128, 'BLOCK_SIZE_SCALE_B': 128}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS_short = {}
+DESCRIPTOR_LAYOUTS_short = {}
+NUM_WARPS_short = 4
+MAXNREG_short = None
+PERSISTENT_short = True      # one program per SM loops over the grid's tiles
+COPY_ALIGNED_short = ['a_ptr', 'b_ptr', 'K', 'stride_am', 'stride_bn']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+LAUNCH_OPTIONS_short = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH_short = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS_short = {}                  # argument -> its layout object, made on first use
+_CODE_short = {}                     # expression -> its compiled code
+_DESCS_short = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED_short = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES_short = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE_short = []                   # the active driver's current device, read per launch
+
+
+def _ev_short(e, bound):
+    code = _CODE_short.get(e)
+    if code is None:
+        code = _CODE_short[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base_short:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc_short(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS_short.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS_short.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS_short[name] = eval("gl." + DESCRIPTOR_LAYOUTS_short[name])
+        if len(_DESCS_short) >= 256:
+            _DESCS_short.clear()
+        d = _DESCS_short[key] = TensorDescriptor(_Base_short(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor_short(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc_short(name, base, shape, strides, DESCRIPTOR_BLOCKS_short[name])
+
+
+def _key_short(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES_short:
+        from triton import knobs
+        _MODES_short.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES_short[0].instrumentation_mode, _MODES_short[1].debug, _device_short()]
+    for n in KEYED_short:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device_short():
+    if not _DEVICE_short:
+        from triton.runtime import driver
+        _DEVICE_short.append(driver.active.get_current_device)
+    return _DEVICE_short[0]()
+
+
+def _decide_short(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = None
+    flags = {'TWILL_COPY': all(_aligned_short(bound[n]) for n in COPY_ALIGNED_short)}
+    return [tuple(flags[f] for f in FLAGS_short), shapes, None]
+
+
+def launch_short(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS_short, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS_short})
+    for k, v in CONSTEXPRS_short.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS_short)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT_short:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count_short())),)
+    key = _key_short(bound, g)
+    entry = _KEYED_short.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide_short(bound)
+        if key is not None:
+            if len(_KEYED_short) >= 64:
+                _KEYED_short.clear()
+            _KEYED_short[key] = entry
+    missing = [n for n in RUNTIME_short if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor_short(bound[n], n) if n in DESCRIPTOR_BLOCKS_short else bound[n] for n in RUNTIME_short]
+    return _run_short(entry, g, runtime)
+
+
+def _run_short(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH_short:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel_short[g](*runtime, **dict(zip(FLAGS_short, entry[0])), num_warps=NUM_WARPS_short, maxnreg=MAXNREG_short)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+def _aligned_short(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
+
+
+_SMS_short = []
+
+
+def _sm_count_short():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS_short:
+        import torch
+        _SMS_short.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS_short[0]
+
+
+class _Config_short:
+    """``kernel.best_config`` as an autotuner has it after a run (Mamba reads its ``kwargs["BLOCK_SIZE_M"]`` to size
+    its grid): the constexprs this kernel was generated for."""
+
+    def __init__(self):
+        self.kwargs, self.num_warps, self.num_stages, self.num_ctas = dict(CONSTEXPRS_short), NUM_WARPS_short, None, 1
+        self.maxnreg, self.pre_hook = MAXNREG_short, None
+
+    def all_kwargs(self):
+        return dict(self.kwargs, num_warps=self.num_warps, num_ctas=self.num_ctas)
+
+
+class _Kernel_short:
+    """``kernel[grid](*args)``, as the Triton kernel is called; ``kernel.fn[grid](*args)`` as a heuristics' or an
+    autotuner's wrapped function is called past them (FlagGems), ``kernel.best_config`` and ``kernel.run(*args,
+    grid=grid)``: the kernel is specialised already (a warmup run compiles nothing here: the first launch does).
+    ``kernel.fallback``: the Triton kernel this one replaces, set by whoever swaps it in; a launch this kernel was not
+    generated for (other constexprs, too few iterations, a pre_hook it cannot run) then runs it, counted in
+    ``kernel.fallbacks``, where without it the launch is refused in one line."""
+
+    fallback = None
+    fallbacks = 0
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: self._launch(grid, args, kwargs)
+
+    def run(self, *args, grid, warmup=False, **kwargs):
+        """``kernel.run(*args, grid=grid, warmup=False)``, as a JIT function is run without its ``[grid]``."""
+        return None if warmup else self._launch(grid, args, kwargs)
+
+    def _launch(self, grid, args, kwargs):
+        try:
+            return launch_short(grid, *args, **kwargs)
+        except ValueError as e:
+            refused = str(e).startswith("twill: ") and "missing kernel arguments" not in str(e)
+            if self.fallback is None or not refused:
+                raise
+            self.fallbacks += 1
+            return self.fallback[grid](*args, **kwargs)
+
+    @property
+    def fn(self):
+        return self
+
+    @property
+    def best_config(self):
+        return _Config_short()
+
+
+kernel_short = _Kernel_short()
+
+
+SHORT_TRIPS = '((K + 127) // 128)'   # the scheduled loop's iterations a CTA, in the Triton kernel's arguments
+SHORT_LIMIT = 8      # at most this many: the one-partition kernel (``launch_short``), else ``launch_long``
+SHORT_LIMIT_FULL = 0      # ... or this many where the launch's CTAs outnumber what the SMs hold of the producer's
+LONG_CTAS_PER_SM = 1      # (the producer's CTAs an SM; the one partition holds more: run 95); 0: no such rule
+
+
+def launch(grid, *args, **kwargs):
+    """Run the one-partition kernel where the loop is short at this launch, else the warp-specialized one."""
+    bound = dict(zip(ARGUMENTS, args), **CONSTEXPRS)
+    bound.update(kwargs)
+    try:
+        trips = _ev(SHORT_TRIPS, bound)
+    except (NameError, TypeError):          # an argument missing or not a number: the long kernel's launch says
+        return launch_long(grid, *args, **kwargs)
+    limit = SHORT_LIMIT
+    if SHORT_LIMIT < trips <= SHORT_LIMIT_FULL:
+        try:
+            ctas = 1
+            for x in (grid(bound) if callable(grid) else grid):
+                ctas *= int(x)
+            if ctas > _sm_count() * LONG_CTAS_PER_SM:
+                limit = SHORT_LIMIT_FULL
+        except Exception:                   # noqa: BLE001 - no device to count the SMs of: the lower limit
+            pass
+    return (launch_short if trips <= limit else launch_long)(grid, *args, **kwargs)
