@@ -73,12 +73,11 @@ def _sizes(kmod: Any, sizes: list[int]) -> list[dict[str, int]]:
     return [problem]
 
 
-HOST_MARK = "\n# -- host side"      # codegen.gluon.host: the launcher follows it
-
-
 def device_sha256(source: str) -> str:
     """The hash of a generated kernel's device code (the source before its launcher): what a timing measures; a
     change to the launcher alone (run 142's fallback) keeps it."""
+    from codegen.gluon.host import HOST_MARK
+
     return hashlib.sha256(source.split(HOST_MARK)[0].encode()).hexdigest()
 
 

@@ -22,7 +22,6 @@ from typing import Any, Iterator
 
 ROOT = Path(__file__).resolve().parents[1]
 RUNS = ROOT / "bench/results/gluon/runs"
-HOST_MARK = "\n# -- host side"      # codegen.gluon.host: a generated kernel's launcher follows it
 
 
 def records(runs: Path = RUNS) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -62,6 +61,9 @@ def latest(runs: Path = RUNS, variants: Path = ROOT / "bench/results/gluon") -> 
     """The latest timed figure of each variant under ``variants`` and the latest Triton default of its kernel file
     at the same problem, from the records under ``runs``, as ratios."""
     labels = {p.name for p in variants.iterdir() if (p / "variant.json").exists()}
+    sys.path.insert(0, str(ROOT))
+    from codegen.gluon.host import HOST_MARK
+
     texts = {n: (variants / n / "kernel_gluon.py").read_text() for n in labels if (variants / n / "kernel_gluon.py").exists()}
     by_sha = {hashlib.sha256(t.encode()).hexdigest(): n for n, t in texts.items()} | \
         {"device:" + hashlib.sha256(t.split(HOST_MARK)[0].encode()).hexdigest(): n for n, t in texts.items()}
