@@ -2,7 +2,7 @@
 write the fitted file, and print each profile's measured period against the schedule, the replay with the model's
 costs, and the calibration fitted without that profile (leave one out).
 
-    python bench/gluon_calibrate.py [--out twill/machine/calibration/h200-gluon.json] [--table FILE]
+    python bench/gluon_calibrate.py [--out twill/machine/calibration/h200-gluon.json] [--table FILE] [--smem-rate B]
 
 Each profile is read with the kernel it measured (``kernels/<label>/`` beside it). No GPU, no solver.
 """
@@ -42,6 +42,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=None, help="write the calibration fitted on every profile here (JSON)")
     ap.add_argument("--table", default=None, help="write the printed table here too")
+    ap.add_argument("--smem-rate", type=float, default=None,
+                    help="the replay's shared-memory port, bytes a cycle (default: the H200 machine file's smem_bytes; "
+                         "0: not modelled)")
     a = ap.parse_args()
     for path in (a.out, a.table):
         if path and not Path(path).resolve().parent.is_dir():
@@ -51,19 +54,22 @@ def main() -> int:
     ps = profiled()
     import os
     os.chdir(ROOT)                       # sources are hashed by their paths relative to the project
-    cal = fit(ps)
+    if a.smem_rate is None:
+        from twill.machine.model import load_machine
+        a.smem_rate = load_machine("h200").rate("smem_bytes")
+    cal = fit(ps, a.smem_rate)
     rows = [f"# bench/gluon_calibrate.py, {time.strftime('%Y-%m-%d')}, offline (profiles: H200, triton 3.6.0)",
             "# profile | measured cycles/iteration | schedule (II x unit) | replay, model costs | held-out calibrated "
             "(error) | tensor factor in sample"]
     factors = {e["label"]: e["tensor_factor"] for e in cal.fitted_from}
-    for r, p in zip(leave_one_out(ps), ps):
+    for r, p in zip(leave_one_out(ps, a.smem_rate), ps):
         sched = float(p.gluon["ii"]) * p.unit
         held = (f"{r['held_out']:.0f} ({r['error']:+.1%})" if r["held_out"] is not None
                 else "none (no other profile has its dot shapes)")
         rows.append(f"{r['label']} | {r['measured']:.0f} | {sched:.0f} ({sched / r['measured'] - 1:+.1%}) | "
                     f"{r['model']:.0f} | {held} | {factors[r['label']] or 'not reached (> 4x)'}")
-    rows.append(f"# fitted on all: tensor {cal.tensor}; issue {cal.issue}; node {cal.node} "
-                f"({time.time() - t0:.1f} s)")
+    rows.append(f"# fitted on all: tensor {cal.tensor}; issue {cal.issue}; node {cal.node}; shared-memory port "
+                f"{a.smem_rate:g} B a cycle ({time.time() - t0:.1f} s)")
     text = "\n".join(rows) + "\n"
     print(text, end="")
     if a.table:

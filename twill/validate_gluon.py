@@ -139,11 +139,11 @@ def _chain(p: dict[str, Any]) -> dict[str, Any]:
 
 
 def _predicted_partitions(source: str, gj: Mapping[str, Any], graph: Mapping[str, Any], unit: float,
-                          issue: float) -> tuple[dict[str, dict[str, Any]], float | None, float]:
+                          issue: float, smem_rate: float = 0.0) -> tuple[dict[str, dict[str, Any]], float | None, float]:
     """Per partition function: the replay's period, its blocked cycles per steady iteration by kind and its busy
     cycles (the rest); the replayed iteration (None when the replay cannot run the kernel); the tensor core's
     cycles per iteration."""
-    costs = model_costs(graph, unit, issue)
+    costs = model_costs(graph, unit, issue, smem_rate)
     tensor = sum(costs.tensor.values())
     try:
         rp = replay(source, dict(gj["gluon"]["kernel"]["signature"]), costs)
@@ -189,7 +189,7 @@ def compare(source: str, gj: Mapping[str, Any], prof: Mapping[str, Any], machine
     p = Profiled("validate", source, gj, prof)
     unit, graph = p.unit, p.model_graph
     issue = machine.written_cost("wgmma_issue") or 0.0
-    predicted, replayed, tensor = _predicted_partitions(source, gj, graph, unit, issue)
+    predicted, replayed, tensor = _predicted_partitions(source, gj, graph, unit, issue, machine.rate("smem_bytes"))
     node_pred = _node_costs(graph, unit, issue)
     measured_it = p.measured_period()
     amortized_it = p.measured_period(amortized_period_of)
@@ -387,8 +387,9 @@ def sass_census(source: str, gj: Mapping[str, Any], machine: Machine) -> list[di
 def shared_traffic(source: str, gj: Mapping[str, Any], machine: Machine) -> dict[str, Any] | None:
     """The bytes an iteration surely moves through shared memory and the cycles they take at the SM's shared-memory
     rate: the consumers' wgmma operands and stores, read from their loops' SASS (``sass.Loop.shared_bytes``), and
-    the tiles copied in (TMA or cp.async: the graph's loads into shared memory). A bound the schedule's model does not
-    count (it prices each wgmma at the tensor core's rate alone); None when the SASS cannot be read here."""
+    the tiles copied in (TMA or cp.async: the graph's loads into shared memory). A bound the schedule does not count
+    (it prices each wgmma at the tensor core's rate alone) and the replay's port does (``codegen.gluon.replay``, from
+    the source: the same bytes); None when the SASS cannot be read here."""
     kd = (gj.get("gluon") or {}).get("kernel")
     consumers = [p for p in scopes_of(source, gj.get("warp", {})).partitions if p.function.startswith("consumer")]
     if not kd or not consumers:
@@ -431,7 +432,9 @@ def _note_shared(result: dict[str, Any]) -> None:
         f"; shared memory: {sm['bytes_per_iteration'] / 1024:.0f} KB an iteration (wgmma operands "
         f"{sm['wgmma_operands'] / 1024:.0f}, stores {sm['stores'] / 1024:.0f}, copies in {sm['copies_in'] / 1024:.0f}) "
         f"take at least {sm['cycles']:.0f} cycles at {sm['rate_bytes_per_cycle']:.0f} B a clock, above the "
-        f"{pred:.0f} predicted: the model prices the wgmmas at the tensor core's rate alone")
+        f"{pred:.0f} predicted: the schedule prices the wgmmas at the tensor core's rate alone"
+        + (f"; the replay, whose shared-memory port carries them, {result['replayed_iteration_cycles']:.0f}"
+           if result.get("replayed_iteration_cycles") else ""))
 
 
 def _note_sass(result: dict[str, Any]) -> None:
@@ -445,8 +448,9 @@ def _note_sass(result: dict[str, Any]) -> None:
                           f"{spills} spill instructions, which no region times")
 
 
-# what a sample may wait on that neither the schedule nor the replay prices (they price ops, wgmmas and barrier waits)
-UNPRICED = ("shared memory", "spill", "fence", "partition barrier", "atomic", "special register")
+# what a sample may wait on that neither the schedule nor the replay prices (they price ops, wgmmas and barrier waits;
+# the replay's shared-memory port, its bandwidth: a store's and a fence's wait on it, not a bank conflict's)
+UNPRICED = ("spill", "partition barrier", "atomic", "special register")
 
 
 def _note_stalls(result: dict[str, Any]) -> None:

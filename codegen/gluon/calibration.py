@@ -143,11 +143,12 @@ class Calibration:
     arrive: float = ARRIVE
     samples: dict[str, int] = field(default_factory=dict)
     fitted_from: list[dict[str, Any]] = field(default_factory=list)
+    smem_rate: float = 0.0               # the shared-memory port of the replay, bytes a cycle (0: not modelled)
 
     def costs(self, p: Profiled, tensor: Mapping[str, float] | None = None) -> Costs:
         """The replay's costs of ``p``'s kernel: the model's, each op's scaled by its class's fitted factor
         (a class not fitted keeps the model's cost: factor 1; a dot class without a measured issue issues in 0 cycles)."""
-        base = model_costs(p.model_graph, p.unit, 0.0)
+        base = model_costs(p.model_graph, p.unit, 0.0, self.smem_rate)
         tf = dict(self.tensor if tensor is None else tensor)
         node, tens, iss = dict(base.node), dict(base.tensor), dict(base.issue)
         for n in p.gluon["graph"]["nodes"]:
@@ -157,7 +158,7 @@ class Calibration:
                 iss[n["id"]] = self.issue.get(c, iss.get(n["id"], 0.0))
             elif n["id"] in node:
                 node[n["id"]] *= self.node.get(c, 1.0)
-        return Costs(node, tens, iss, base.load, self.arrive, 0.0, source="calibrated")
+        return Costs(node, tens, iss, base.load, self.arrive, 0.0, source="calibrated", smem_rate=self.smem_rate)
 
     def predict(self, p: Profiled) -> float:
         return replay(p.source, p.signature, self.costs(p)).iteration()
@@ -183,16 +184,18 @@ class Calibration:
         """The replay's costs of a kernel solved from a graph this calibration costed (``graph`` as gluon.json
         holds it, in units of ``unit`` cycles): its cycles as they are, each dot's issue its class's fitted
         issue (``default_issue`` where the class has none), the fitted arrive."""
-        base = model_costs(graph, unit, default_issue)
+        base = model_costs(graph, unit, default_issue, self.smem_rate)
         issue = dict(base.issue)
         for n in graph["nodes"]:
             if n["id"] in issue:
                 issue[n["id"]] = self.issue.get(op_class(n), default_issue)
-        return Costs(base.node, base.tensor, issue, base.load, self.arrive, 0.0, source="calibrated")
+        return Costs(base.node, base.tensor, issue, base.load, self.arrive, 0.0, source="calibrated",
+                     smem_rate=self.smem_rate)
 
     def to_dict(self) -> dict[str, Any]:
         return {"schema": SCHEMA, "node": self.node, "issue": self.issue, "tensor": self.tensor,
-                "arrive": self.arrive, "samples": self.samples, "fitted_from": self.fitted_from,
+                "arrive": self.arrive, "smem_rate": self.smem_rate, "samples": self.samples,
+                "fitted_from": self.fitted_from,
                 "estimator": "node: geometric median of measured / model over the class's regions; issue: median "
                              "of the dot class's regions; tensor: per profile, the factor whose replay matches "
                              "the measured period, geometric median over profiles; arrive: an estimate"}
@@ -200,7 +203,7 @@ class Calibration:
     @staticmethod
     def from_dict(d: Mapping[str, Any]) -> "Calibration":
         return Calibration(dict(d["node"]), dict(d["issue"]), dict(d["tensor"]), float(d["arrive"]),
-                           dict(d.get("samples", {})), list(d.get("fitted_from", [])))
+                           dict(d.get("samples", {})), list(d.get("fitted_from", [])), float(d.get("smem_rate", 0.0)))
 
 
 def gluon_calibration_path(machine: str) -> Path:
@@ -243,8 +246,9 @@ def _tensor_factor(p: Profiled, cal: Calibration) -> float | None:
     return round((lo + hi) / 2, 4)
 
 
-def fit(profiled: Sequence[Profiled]) -> Calibration:
-    """The calibration of ``profiled`` (see the module's docstring)."""
+def fit(profiled: Sequence[Profiled], smem_rate: float = 0.0) -> Calibration:
+    """The calibration of ``profiled`` (see the module's docstring), the replay's shared-memory port at ``smem_rate``
+    bytes a cycle (0: not modelled)."""
     ratios: dict[str, list[float]] = {}
     issues: dict[str, list[float]] = {}
     for p in profiled:
@@ -259,7 +263,7 @@ def fit(profiled: Sequence[Profiled]) -> Calibration:
             elif float(n.get("cycles") or 0) > 0:
                 ratios.setdefault(c, []).append(measured / (float(n["cycles"]) * p.unit))
     cal = Calibration({c: round(_gmedian(v), 4) for c, v in ratios.items()},
-                      {c: round(statistics.median(v), 1) for c, v in issues.items()})
+                      {c: round(statistics.median(v), 1) for c, v in issues.items()}, smem_rate=smem_rate)
     cal.samples = {c: len(v) for c, v in list(ratios.items()) + list(issues.items())}
     per: dict[str, list[float]] = {}
     for p in profiled:
@@ -297,21 +301,21 @@ def held_out(cal: Calibration, source: str, root: Path,
         return cal, True
     try:
         return fit([Profiled.read(f["label"], root / Path(f["sources"][0]["path"]).parent, root / f["sources"][2]["path"])
-                    for f in cal.fitted_from if f not in own]), True
+                    for f in cal.fitted_from if f not in own], cal.smem_rate), True
     except (OSError, IndexError, KeyError, ValueError):
         return cal, False
 
 
-def leave_one_out(profiled: Sequence[Profiled]) -> list[dict[str, Any]]:
+def leave_one_out(profiled: Sequence[Profiled], smem_rate: float = 0.0) -> list[dict[str, Any]]:
     """Each profile predicted by the calibration fitted on the others: label, measured period, the model's
     replay, the held-out prediction and its error (None where the others share no dot class with it)."""
     out = []
     for i, p in enumerate(profiled):
         others = [q for j, q in enumerate(profiled) if j != i]
-        cal = fit(others)
+        cal = fit(others, smem_rate)
         dots = {op_class(n) for n in p.gluon["graph"]["nodes"] if n["kind"] == "dot"}
         measured = p.measured_period()
-        model = replay(p.source, p.signature, model_costs(p.model_graph, p.unit, 0.0)).iteration()
+        model = replay(p.source, p.signature, model_costs(p.model_graph, p.unit, 0.0, smem_rate)).iteration()
         pred = cal.predict(p) if dots <= set(cal.tensor) else None
         out.append({"label": p.label, "measured": round(measured, 1), "model": round(model, 1),
                     "held_out": None if pred is None else round(pred, 1),

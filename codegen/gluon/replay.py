@@ -16,7 +16,15 @@ model of the SM:
   retire in issue order);
 - ``mbarrier.wait`` blocks until the phase completes; an arrive costs ``Costs.arrive`` cycles (Gluon 3.6
   lowers it to a 128-thread ``bar.sync`` and one thread's arrive); a TMA copy arrives on its barrier
-  ``Costs.load`` cycles after it is issued.
+  ``Costs.load`` cycles after it is issued;
+- with ``Costs.smem_rate`` (bytes per cycle; 0: not modelled), shared memory is a port of that bandwidth. A
+  wgmma reads its operands there while it runs (its shared-memory A tile, and its B tile once per warp group of
+  the partition), first: it ends no sooner than they are read at the full rate. Stores from registers and TMA
+  copies' landings write there with what the wgmmas leave, in order (``_Sim.write``): a store holds its partition
+  until it is written, a copy's barrier completes once its bytes are. On the H200 a 64 x 64 x 16 wgmma with both
+  operands in shared memory reads 128 B a clock at the tensor core's rate: the FA backward's small dots leave the
+  port little for its stores and copies (run 141: 386 KB an iteration, 3088 cycles at 128 B a clock, for 2560
+  cycles of tensor-core work).
 
 The replay's steady period per partition (the median time between two starts of its innermost loop) is the
 predicted cycles per iteration of *this kernel*: with the model's costs (``model_costs``) it shows what
@@ -26,19 +34,25 @@ replay does not model. Imports no solver and needs no GPU.
 """
 from __future__ import annotations
 
+import dataclasses
 import heapq
+import math
 import re
 import statistics
 import sys
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from codegen.gluon.protocol import (ANY, Barrier, ProtocolError, Recorder, Unsimulated, any_call, device_source,
-                                    integer_arguments, launch)
+from codegen.gluon.protocol import (ANY, Barrier, ProtocolError, Recorder, SharedArray, Slot, Unsimulated, any_call,
+                                    device_source, integer_arguments, launch)
 
 TAG = re.compile(r"#\s*([A-Za-z_]\w*): stage (\d+), partition (\d+)")
 LOOP = re.compile(r"^(\s+)for \w+ in range\(")
 DEF = re.compile(r"^def (\w+)\(")
+ALLOC = re.compile(r"gl\.allocate_shared_memory\(\s*gl\.(\w+),\s*\[([\d,\s]+)\]")
+NUM_WARPS = re.compile(r"^NUM_WARPS\s*=\s*(\d+)", re.M)
+ELEMENT_BYTES = {"float16": 2, "bfloat16": 2, "float32": 4, "int8": 1, "uint8": 1, "int16": 2, "int32": 4,
+                 "int64": 8, "float8e4nv": 1, "float8e5": 1, "float8e4b15": 1, "float64": 8}
 
 
 @dataclass(frozen=True)
@@ -55,6 +69,11 @@ class Costs:
     arrive: float = 0.0
     line: float = 0.0
     source: str = "model"
+    smem_rate: float = 0.0
+
+    def with_port(self, rate: float) -> Costs:
+        """These costs with shared memory a port of ``rate`` bytes per cycle (the machine's ``smem_bytes``)."""
+        return dataclasses.replace(self, smem_rate=float(rate))
 
     def nodes(self) -> frozenset[str]:
         """The graph nodes these costs price: the scheduled loop's."""
@@ -132,12 +151,63 @@ def _loops(text: str, nodes: frozenset[str] = frozenset()) -> dict[str, tuple[in
     return out
 
 
+class _Tile:
+    """Shared memory a wgmma reads or a store writes, for the port (``Costs.smem_rate``): an allocation used whole,
+    a slice of one, or either transposed; its ``nbytes``."""
+
+    def __init__(self, nbytes: int, dims: list[int], log: "_Events") -> None:
+        self.nbytes, self.dims, self.log = nbytes, dims, log
+
+    def permute(self, *a: Any) -> "_Tile":
+        return self
+
+    def slice(self, start: Any, size: int, dim: int = 0) -> "_Tile":
+        dims = list(self.dims)
+        whole = dims[dim] if 0 <= dim < len(dims) and dims[dim] else 1
+        dims[dim] = size
+        return _Tile(self.nbytes * int(size) // whole, dims, self.log)
+
+    def store(self, *a: Any, **k: Any) -> None:
+        self.log.events.append(("smem", self.nbytes))
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return any_call
+
+
+def nbytes(x: Any) -> int:
+    """The shared-memory bytes an operand or a copy's target names (0: registers, or not known)."""
+    if isinstance(x, _Tile):
+        return x.nbytes
+    if isinstance(x, Slot):
+        return int(x.array.__dict__.get("slot_bytes", 0))
+    if isinstance(x, SharedArray):
+        return int(x.__dict__.get("whole_bytes", 0))
+    return 0
+
+
+class _Tee(list):
+    """The recorder's own events (a ring slot's stores among them), each store also given to the replay."""
+
+    def __init__(self, log: "_Events") -> None:
+        super().__init__()
+        self.log = log
+
+    def append(self, e: Any) -> None:
+        super().append(e)
+        if e[0] == "write" and isinstance(e[1], Slot):
+            self.log.events.append(("smem", nbytes(e[1])))
+
+
 class _Events:
     """The recorder of one partition's events at a time (``events``, replaced per partition): the
-    namespace overrides that log barrier, TMA and wgmma calls, and the line tracer."""
+    namespace overrides that log barrier, TMA and wgmma calls, and the line tracer. ``groups``: the warp groups of
+    the partition running (each reads a wgmma's B tile)."""
 
     def __init__(self, mbarrier: type) -> None:
         self.events: list[tuple] = []
+        self.groups = 1
         log = self
 
         class Mbarrier(mbarrier):            # type: ignore[misc, valid-type]
@@ -156,7 +226,7 @@ class _Events:
             @staticmethod
             def async_copy_global_to_shared(desc: Any, coord: Any, bar: Barrier, buf: Any, pred: Any = True) -> None:
                 if pred:
-                    log.events.append(("copy", bar))
+                    log.events.append(("copy", bar, "tma", nbytes(buf)))
 
             async_load = async_copy_global_to_shared     # its name from Triton 3.7 on (``codegen.gluon.api``)
 
@@ -175,8 +245,23 @@ class _Events:
                           "warpgroup_mma_wait": self.mma_wait}
 
     def mma(self, *a: Any, **k: Any) -> Any:
-        self.events.append(("mma",))
+        """A wgmma, with the shared-memory bytes it reads: its A tile where that is in shared memory, its B tile once
+        per warp group."""
+        self.events.append(("mma", (nbytes(a[0]) if a else 0) + (nbytes(a[1]) * self.groups if len(a) > 1 else 0)))
         return ANY
+
+    def sized(self, arr: Any, lines: list[str], line: int) -> Any:
+        """An allocation (``Recorder.allocated``) given its bytes (per slot and whole) from its source line, and
+        views that the port counts."""
+        m = ALLOC.search(lines[line - 1]) if isinstance(arr, SharedArray) and 0 < line <= len(lines) else None
+        if m is None:
+            return arr
+        dims = [int(x) for x in m.group(2).replace(" ", "").split(",") if x]
+        elem = ELEMENT_BYTES.get(m.group(1), 0)
+        arr.whole_bytes, arr.slot_bytes = math.prod(dims) * elem, math.prod(dims[1:]) * elem
+        tile = _Tile(arr.whole_bytes, dims, self)
+        arr.permute, arr.slice, arr.store = tile.permute, tile.slice, tile.store
+        return arr
 
     def mma_wait(self, n: int, deps: tuple[Any, ...] = ()) -> Any:
         self.events.append(("mma_wait", int(n)))
@@ -203,15 +288,25 @@ class _Events:
 
 def record(source: str, scalars: dict[str, int]) -> tuple[list[list[tuple]], list[Barrier], list[str], str]:
     """Each partition's events in order: ("line", n), ("wait", bar, parity), ("arrive", bar),
-    ("copy", bar) (a TMA copy arriving on bar; ("copy", bar, "threads"): a cp.async producer's threads), ("mma",), ("mma_wait", n); every barrier; the partitions'
+    ("copy", bar, "tma", bytes) (a TMA copy arriving on bar; ("copy", bar, "threads"): a cp.async producer's threads),
+    ("mma", bytes) (bytes: what it reads from shared memory), ("mma_wait", n), ("smem", bytes) (a store to shared
+    memory); every barrier; the partitions'
     names; the device source the line numbers refer to."""
     text = device_source(source)
     rec = Recorder()
     ns = rec.namespace()
     log = _Events(ns["mbarrier"])
     ns.update(log.overrides)
+    allocated = rec.allocated
+    rec.allocated = lambda shape, layout, line: log.sized(allocated(shape, layout, line), rec.lines, line)  # type: ignore
     bars = launch(text, ns, rec, scalars)
-    out = [log.run(fn, a) for fn, a in rec.partitions]
+    rec.events = _Tee(log)
+    m = NUM_WARPS.search(source)
+    warps = [int(m.group(1)) if m else 4] + list(rec.warps[1:])
+    out = []
+    for p, (fn, a) in enumerate(rec.partitions):
+        log.groups = max(1, (warps[p] if p < len(warps) else 4) // 4)
+        out.append(log.run(fn, a))
     return out, bars, [fn.__name__ for fn, _ in rec.partitions], text
 
 
@@ -263,6 +358,9 @@ class _Sim:
         self.blocked_at: list[list[dict[str, float]]] = [[] for _ in range(n)]
         self.last_node: list[str | None] = [None] * n
         self.tc_free = 0.0
+        self.reads: list[tuple[float, float, float]] = []     # the wgmmas' operand reads: start, end, bytes a cycle
+        self.write_free = 0.0                                 # when the port has written every store and copy so far
+        self.read_lo = 0                                      # the first read not over by ``write_free``
         self.heap: list[tuple[float, int, str, Any]] = []
         self.seq = 0
 
@@ -331,6 +429,30 @@ class _Sim:
                 self.push(self.now[p], "part", p)           # the others catch up to this time first
                 return
 
+    def write(self, t: float, nbytes: float) -> float:
+        """When ``nbytes`` written to shared memory from time ``t`` are done: after the writes before them, at the port's
+        rate less what the wgmmas reserved so far read at each moment."""
+        rate, at, left = self.costs.smem_rate, max(t, self.write_free), float(nbytes)
+        while self.read_lo < len(self.reads) and self.reads[self.read_lo][1] <= self.write_free:
+            self.read_lo += 1                            # reads over before every write so far: none to come needs them
+        for a, b, r in self.reads[self.read_lo:]:
+            if b <= at:
+                continue
+            if a > at:                                   # the port idle until this read
+                if left <= (a - at) * rate:
+                    break
+                left -= (a - at) * rate
+                at = a
+            spare = rate - r
+            if spare > 0 and left <= (b - at) * spare:
+                at += left / spare
+                left = 0.0
+                break
+            left -= max(0.0, (b - at) * spare)
+            at = b
+        self.write_free = at + left / rate
+        return self.write_free
+
     def cost(self, p: int, e: tuple) -> float:
         """What event e costs partition p, applying its effect on the barriers and the tensor core."""
         c = self.costs
@@ -344,11 +466,21 @@ class _Sim:
             self.arrive(e[1], self.now[p] + c.arrive, self.names[p])
             return c.arrive
         if e[0] == "copy":
-            self.push(self.now[p] + c.load.get(self.last_node[p] or "", 0.0), "copies" if len(e) > 2 else "copy", e[1])
+            land = self.now[p] + c.load.get(self.last_node[p] or "", 0.0)
+            if e[2:3] == ("tma",) and c.smem_rate and e[3]:      # its bytes written as they arrive, the last at ``land``
+                land = max(land, self.write(land - e[3] / c.smem_rate, e[3]))
+            self.push(land, "copies" if e[2:3] == ("threads",) else "copy", e[1])
+        elif e[0] == "smem":
+            if c.smem_rate and e[1]:
+                return self.write(self.now[p], e[1]) - self.now[p]
         elif e[0] == "mma":
             node = self.last_node[p] or ""
             start = max(self.now[p] + c.issue.get(node, 0.0), self.tc_free)
-            self.tc_free = start + c.tensor.get(node, 0.0)
+            end = start + c.tensor.get(node, 0.0)
+            if c.smem_rate and len(e) > 1 and e[1]:
+                end = max(end, start + e[1] / c.smem_rate)
+                self.reads.append((start, end, e[1] / (end - start)))
+            self.tc_free = end
             self.inflight[p].append(self.tc_free)
             return c.issue.get(node, 0.0)
         elif e[0] == "mma_wait":
@@ -357,10 +489,11 @@ class _Sim:
         return 0.0
 
 
-def model_costs(graph: Mapping[str, Any], unit: float, issue: float) -> Costs:
+def model_costs(graph: Mapping[str, Any], unit: float, issue: float, smem_rate: float = 0.0) -> Costs:
     """The costs the solver used (``graph``: the schedule's normalised graph as gluon.json holds it, its
     cycles in units of ``unit`` cycles): every node its cycles; a dot its cycles on the tensor core and
-    ``issue`` cycles (the machine file's measured wgmma issue) to its partition; a TMA load its latency."""
+    ``issue`` cycles (the machine file's measured wgmma issue) to its partition; a TMA load its latency;
+    shared memory a port of ``smem_rate`` bytes a cycle (0: not modelled)."""
     node, tensor, iss, load = {}, {}, {}, {}
     for n in graph["nodes"]:
         cyc = float(n.get("cycles") or 0) * unit
@@ -370,7 +503,7 @@ def model_costs(graph: Mapping[str, Any], unit: float, issue: float) -> Costs:
             load[n["id"]] = float(dict(n.get("attrs") or {}).get("latency_cycles") or 0)
         else:
             node[n["id"]] = cyc
-    return Costs(node, tensor, iss, load, source="model")
+    return Costs(node, tensor, iss, load, source="model", smem_rate=smem_rate)
 
 
 def measured_costs(graph: Mapping[str, Any], unit: float, profile: Mapping[str, Any], arrive: float = 0.0,

@@ -69,7 +69,7 @@ def test_the_committed_calibration_is_what_the_committed_profiles_give(profiles)
     cwd = os.getcwd()
     os.chdir(ROOT)
     try:
-        fitted = fit(list(profiles.values())).to_dict()
+        fitted = fit(list(profiles.values()), committed.get("smem_rate", 0.0)).to_dict()
     finally:
         os.chdir(cwd)
     assert fitted == committed

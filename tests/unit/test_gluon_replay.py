@@ -117,3 +117,69 @@ def test_a_grid_stride_loop_gets_a_bound_of_whole_strides_and_its_replay_runs_st
     assert integer_arguments({"T": "i32"}, "    twill_n = gl.maximum((T - v0 + v1 - 1) // v1, 0)\n")(4)["T"] == 4
     r = replay(src, sig, model_costs(g["graph"], g["time_unit_cycles"], 191))
     assert r.period(0) > 0
+
+
+def _port_bytes(label):
+    """Per partition, the shared-memory bytes the replay's trace holds per trip of its scheduled loop: wgmma
+    operands, stores, copies landing."""
+    src, sig, g = _kernel(label)
+    traces, _, names, _ = record(src, integer_arguments(sig, src)(24))
+    out = {}
+    for n, ev in zip(names, traces):
+        tot = {"mma": 0, "smem": 0, "copy": 0}
+        for e in ev:
+            if e[0] in ("mma", "smem"):
+                tot[e[0]] += e[1]
+            elif e[0] == "copy" and e[2:3] == ("tma",):
+                tot["copy"] += e[3]
+        out[n] = tot
+    return out
+
+
+def test_the_ports_bytes_are_what_the_fa_backwards_sass_moves():
+    # what the replay reads from the source is the SASS census of each consumer's loop (run 141's validation: 144 KB
+    # of wgmma operands and 33 KB of stores a consumer an iteration), times the 72 trips of three persistent tiles
+    from codegen.gluon.sass import wgmma_loops
+    from profiling.gluon import compile_instrumented, scopes_of
+
+    src, sig, g = _kernel("fa_bwd")
+    got = _port_bytes("fa_bwd")
+    trips = 3 * 24
+    loops = wgmma_loops(compile_instrumented(src, g["gluon"]["kernel"]).asm["cubin"])
+    if not loops:
+        pytest.skip("nvdisasm not installed")
+    consumers = [p for p in scopes_of(src, g["warp"]).partitions if p.function.startswith("consumer")]
+    for lp, part in zip(loops, consumers):
+        sass = lp.shared_bytes(part.num_warps)
+        assert got[part.function]["mma"] == trips * sass["wgmma_operands"]
+        assert got[part.function]["smem"] == pytest.approx(trips * sass["stores"], rel=0.02)   # + the tiles' own
+    # the producer's copies: q and dO each iteration, and each tile's K and V once
+    assert got["producer_2"]["copy"] == trips * 2 * 64 * 128 * 2 + 3 * 4 * 64 * 128 * 2
+
+
+def test_the_shared_memory_port_binds_the_fa_backward_and_leaves_the_gemm_and_fa_forward():
+    # the GEMM's and the FA forward's wgmmas leave the port room for their copies: their replays are unchanged; the
+    # FA backward's small dots read 128 B a clock at the tensor core's rate, and its stores and copies wait for the
+    # port: run 141 measured 4703.8 cycles an iteration (loop run), the replay without the port 3809
+    rate = load_machine("h200").rate("smem_bytes")
+    for label, bound in (("gemm", None), ("fa3", None), ("fa_bwd", (4400, 5000))):
+        src, sig, g = _kernel(label)
+        from codegen.gluon.calibration import Profiled
+        p = Profiled(label, src, g, {})
+        plain = replay(src, sig, model_costs(p.model_graph, p.unit, 191)).iteration()
+        ported = replay(src, sig, model_costs(p.model_graph, p.unit, 191, rate)).iteration()
+        if bound is None:
+            assert ported == pytest.approx(plain, rel=1e-6)
+        else:
+            assert bound[0] < ported < bound[1] and ported > 1.15 * plain
+
+
+def test_writes_take_what_the_wgmmas_reads_leave_of_the_port():
+    from codegen.gluon.replay import _Sim
+
+    sim = _Sim([[]], [], ["p"], "", Costs({}, {}, {}, {}, smem_rate=128.0))
+    sim.reads = [(100.0, 200.0, 128.0), (300.0, 400.0, 64.0)]
+    assert sim.write(0.0, 128 * 50) == pytest.approx(50.0)              # before the first read: the full rate
+    assert sim.write(60.0, 128 * 60) == pytest.approx(220.0)            # 40 cycles, none until 200, then 20 more
+    assert sim.write(320.0, 64 * 10) == pytest.approx(330.0)            # half the port while the second read runs
+    assert sim.write(0.0, 128 * 10) == pytest.approx(350.0)             # in order, after the writes before it: half

@@ -185,7 +185,7 @@ def test_read_refuses_what_is_not_a_record(tmp_path):
     assert Counter(cause(t) for t in ("LDL R1, [R1]", "STL [R1], R2")) == Counter({"spill": 2})
 
 
-def test_the_fa_backward_gap_is_mostly_what_the_model_does_not_price(tmp_path):
+def test_the_fa_backward_period_is_the_replay_and_what_it_does_not_price(tmp_path):
     from twill.machine.model import load_machine
     from twill.validate_gluon import validate_gluon
 
@@ -195,7 +195,9 @@ def test_the_fa_backward_gap_is_mostly_what_the_model_does_not_price(tmp_path):
     c0 = _part(v["stalls"], "consumer_0")
     period = next(p for p in v["partitions"] if p["function"] == "consumer_0")["measured"]["period"]
     assert sum(c0["cycles"].values()) == pytest.approx(period, rel=0.02)
-    # conversions, spills, fences, partition barriers and atomics: over half the period, none of it priced
-    assert c0["unpriced_cycles"] > 0.5 * period
-    assert period - c0["unpriced_cycles"] < v["replayed_iteration_cycles"]
+    # run 16's kernel (its consumers' own atomics): spills, partition barriers, atomics and special registers are a
+    # third of the period, and no model prices them; its shared-memory and fence stalls the replay's port prices.
+    # The replay and the stalls it does not price account for the measured period (6330: 3839 + 2367)
+    assert c0["unpriced_cycles"] > 0.3 * period
+    assert v["replayed_iteration_cycles"] + c0["unpriced_cycles"] == pytest.approx(period, rel=0.1)
     assert "does not price" in v["critical_path"]["explanation"]

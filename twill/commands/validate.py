@@ -107,6 +107,8 @@ def _gluon(args: argparse.Namespace, out: str) -> int:
         print(f"loop run (no record inside a loop, x{r['loop_run_overhead']} the plain kernel, every record kept: "
               f"{r['loop_run_every_record_kept']}): {r['measured_loop_iteration_cycles']} cycles an iteration, the "
               f"default partition's loop amortized{_pct(r.get('iteration_error_loop'))} against the schedule"
+              + (f", {_pct(r.get('iteration_error_loop_replay')).strip()} against the replay"
+                 if r.get("iteration_error_loop_replay") is not None else "")
               + (f", {_pct(r.get('iteration_error_loop_calibrated')).strip()} against the calibrated replay"
                  if r.get("iteration_error_loop_calibrated") is not None else ""))
     ik = r.get("in_kernel") or {}
