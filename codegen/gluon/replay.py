@@ -34,7 +34,6 @@ replay does not model. Imports no solver and needs no GPU.
 """
 from __future__ import annotations
 
-import dataclasses
 import heapq
 import math
 import re
@@ -70,10 +69,6 @@ class Costs:
     line: float = 0.0
     source: str = "model"
     smem_rate: float = 0.0
-
-    def with_port(self, rate: float) -> Costs:
-        """These costs with shared memory a port of ``rate`` bytes per cycle (the machine's ``smem_bytes``)."""
-        return dataclasses.replace(self, smem_rate=float(rate))
 
     def nodes(self) -> frozenset[str]:
         """The graph nodes these costs price: the scheduled loop's."""
