@@ -29,7 +29,7 @@ from codegen.gluon.descriptors import launch_descriptors
 from codegen.gluon.host import KERNEL, launcher
 from codegen.gluon.ops import LIBDEVICE_IMPORT, MMA_V2_IMPORT, scan_functions, source_where
 from codegen.gluon.plain import (IF, Guard, distinct_branch_names, distinct_ranges, early_returns, effectful,
-                                 guarding_ifs)
+                                 entry_effects, guarding_ifs)
 from codegen.gluon.protocol import COPY_FLAG, OWN_TILE_LOOP, TMA_FLAG
 from codegen.gluon.plan import (COPY_WARPS, PREFETCH, RED_PAD, REG_FILE, KernelPlan, Ring, SharedMemoryExceeded,
                                 plan_kernel, settle_boxes, sibling)
@@ -174,7 +174,8 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     plan.siblings = [sibling(plan, o, g, s) for o, g, s in others]
     plan.decisions += settle_boxes(plan, tma)     # once the loops after it have taken their rings' boxes
     _chains(plan, chains)
-    per_tile = bool(persistent) and _guards_per_tile(plan, tile_loop)   # an early return reads the launch's ids
+    _entry_stores_first(plan, guards)
+    per_tile = bool(persistent) and _guards_per_tile(plan, tile_loop, guards)   # an early return reads the launch's ids
     persistent = _persistent(plan, tile_loop, per_tile if guards else persistent)
     table = aliases(ttgir)
     mod = Module(plan, table, persistent=persistent, own_stores=own_stores, tree_reductions=tree_reductions,
@@ -300,13 +301,26 @@ def _chains(plan: KernelPlan, chains: bool) -> None:
                               "its result named, ptxas serialised the wgmmas)")
 
 
-def _guards_per_tile(plan: KernelPlan, tile_loop: TileLoop | None) -> bool:
+def _entry_stores_first(plan: KernelPlan, guards: list[Guard]) -> None:
+    """Refuse in one line a store before an early return that comes after a scheduled loop: the kernel writes such
+    stores before its guards, before the partitions start (``plain.entry_effects``), where no loop has run."""
+    first = min(plan.fn.ops.index(q.loop) for q in plan.sequence)
+    late = sorted(i for i in entry_effects(plan.fn.ops, guards) if i > first)
+    if late:
+        op = plan.fn.ops[late[0]]
+        raise UnsupportedError("the Gluon back end writes the stores before an early return before the scheduled loop",
+                               where=f"{plan.graph.name}, {source_where(op)}",
+                               found=f"{op.name} after the loop, before an early return")
+
+
+def _guards_per_tile(plan: KernelPlan, tile_loop: TileLoop | None, guards: list[Guard]) -> bool:
     """Whether the kernel's early returns (which read the launch's program ids: a MoE's block past the padded token
     count, a causal tile above the diagonal) can be taken per tile in a persistent kernel (``kernel.tile_guards``):
     not where the kernel loops over its tiles itself, nor with a reducer partition. Only where asked
     (``--persistent on``; run 76: the GEMMs within 2 %, variable-length attention 6-12 % slower persistent, its
-    tiles' work uneven in a static order)."""
-    return tile_loop is None and plan.reduction is None
+    tiles' work uneven in a static order), nor with stores before an early return (``plain.entry_effects``: every
+    program writes them, once, before its guards)."""
+    return tile_loop is None and plan.reduction is None and not entry_effects(plan.fn.ops, guards)
 
 
 def _persistent(plan: KernelPlan, tile_loop: TileLoop | None, asked: bool | None) -> bool:
@@ -343,8 +357,15 @@ def _plain_decisions(mod: Module) -> list[str]:
            + ("; the kernel's own tile loop after it" if mod.tile_loop is not None else
               "" if per_tile else "; not persistent, as a program id decides it (--persistent on takes it per tile)")
            for g in mod.guards]
-    out += [f"if at {source_where(o)}: written as it runs (not scheduled), by the partition that needs its results "
-            "or, for its stores, the first consumer" for o in mod.plan.fn.ops if o.name == IF]
+    entry = mod.entry_effects
+    out += [f"if at {source_where(o)}: written as it runs (not scheduled), "
+            + ("in the kernel before its early return (its stores run on every path, the programs that return too)"
+               if i in entry else "by the partition that needs its results or, for its stores, the first consumer")
+            for i, o in enumerate(mod.plan.fn.ops) if o.name == IF]
+    stores = [o for i, o in enumerate(mod.plan.fn.ops) if i in entry and o.name != IF]
+    if stores:
+        out.append(f"{len(stores)} store(s) before the early return (first at {source_where(stores[0])}): written in "
+                   "the kernel before it, once (every program runs them, those that return too)")
     return out
 
 

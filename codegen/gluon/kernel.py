@@ -22,7 +22,7 @@ from codegen.gluon.layouts import (DotOperand, Mma, NvmmaShared, SwizzledShared,
 from codegen.gluon.ops import program_axis, source_where, tile_copies, translate
 from codegen.gluon.partition import LoopWriter, OperandHazard, Shared, Turn, initial, sub_name
 from codegen.gluon.protocol import COPY_FLAG, TMA_FLAG
-from codegen.gluon.plain import Guard, compound, effectful, guard_lines, held, plain, plain_block
+from codegen.gluon.plain import Guard, compound, effectful, entry_effects, guard_lines, held, plain, plain_block
 from codegen.gluon.plan import RED_PAD, AsyncTile, KernelPlan, Partition, Ring, Staged, tile_suffix
 from codegen.gluon.start import register_start, start_arrive, start_wait
 from codegen.gluon.values import Context, Val, base_split_dims, py_name, renamed_def
@@ -66,6 +66,15 @@ class Module:
     guards: list[Guard] = field(default_factory=list)   # early returns, taken before the partitions start
     cp_async: bool = True         # pointer tiles copied with cp.async where the launch is aligned (else registers)
     start: bool = False           # the other partitions wait for the first consumer's code before the loop (``start``)
+
+    @property
+    def entry_effects(self) -> set[int]:
+        """The stores before an early return, written in the kernel before its guards (``plain.entry_effects``); none
+        where the guards are taken per tile (a persistent kernel's ``tile_guards``: ``generate`` makes such a kernel
+        not persistent)."""
+        if not self.guards or (self.persistent and self.tile_loop is None):
+            return set()
+        return entry_effects(self.plan.fn.ops, self.guards)
 
     @property
     def handoff(self) -> bool:
@@ -797,13 +806,14 @@ def _effects_before(src: Source, part: Partition, at: dict[int, KernelPlan]) -> 
     before them, before the first by the first consumer."""
     ops, out = src.ops, {}
     edges = sorted(at)
+    entry = src.mod.entry_effects            # written by the kernel before its early returns
     for start, end in zip([-1] + edges, edges):
         seg = ops[start + 1:end]
         if not any(effectful(o) for o in seg):
             continue
         plan = at[start] if start >= 0 else None
         for j, sub in _post_ops(src, seg, part, plan or src.plan, reads_loop=plan is not None):
-            if effectful(seg[j]):
+            if effectful(seg[j]) and start + 1 + j not in entry:
                 out.setdefault(start + 1 + j, []).append(sub)
     return out
 
@@ -1413,11 +1423,15 @@ def _guards(mod: Module, part: Partition) -> list[str]:
     if not mod.guards:
         return []
     src, ops = Source(mod, part, noted=False), mod.plan.fn.ops     # the consumer's own Source notes its layouts
+    effects, written = mod.entry_effects, set()
     for g in mod.guards:
         inside = {r for o in g.block.ops for r in o.results}
         free = sorted({g.cond} | {v for o in g.block.ops for v in o.operands if v not in inside})
-        for i in sorted(closure(ops[:g.at], set(free))):
+        mine = {i for i in effects if i < g.at} - written        # the stores before this early return, once
+        need = set(free) | {v for i in mine for v in ops[i].operands}
+        for i in sorted((closure(ops[:g.at], need) - written) | mine):
             src.straight(ops[i], None)
+        written |= mine
         src.bind(dataclasses.replace(g.op, operands=tuple(free)), None)
         src.lines += guard_lines(g, src.ctx)
     return src.lines

@@ -181,7 +181,9 @@ def early_returns(ops: list[IROp], text: str, where: str) -> tuple[list[IROp], l
     """The function's top-level ops without its early returns, and the early returns. Triton writes ``if c:
     ...; return`` as ``cf.cond_br %c, ^bbT, ^bbF``, the returning block, then the rest: the ops are read flat,
     in text order, so the block is the ops up to the first ``tt.return`` after the branch. Anything else
-    (a branch that does not return, several ops branching) is refused in one line."""
+    (a branch that does not return, several ops branching) is refused in one line. Stores before an early return
+    (triton_kernels' top-k: a memset under ``if``, then ``if ...: return``) run before it on every path:
+    ``entry_effects`` names them, and the kernel writes them before its guards, once."""
     lines = text.splitlines()
     out: list[IROp] = []
     guards: list[Guard] = []
@@ -200,10 +202,6 @@ def early_returns(ops: list[IROp], text: str, where: str) -> tuple[list[IROp], l
         if other is not None and other != label and _returns_only(lines, other) and not _starts_at(lines, op.lineno):
             # several early returns sharing one returning block (vLLM's LoRA kernels: three ``if ...: return`` in a
             # row): this branch goes back to that block, its next block is the code after it
-            if any(effectful(o) for o in out):
-                raise UnsupportedError("the Gluon back end writes an early return before any store",
-                                       where=f"{where}, {source_where(op)}",
-                                       found=f"{_effect(next(o for o in out if effectful(o)))} before it")
             guards.append(Guard(m.group(1), other != m.group(2), Block((), (), []), len(out), op))
             i += 1
             continue
@@ -213,14 +211,18 @@ def early_returns(ops: list[IROp], text: str, where: str) -> tuple[list[IROp], l
                                    where=f"{where}, {source_where(op)}",
                                    found=f"{op.text.strip()[:60]} (a branch it cannot read as one)",
                                    hint="emit through Triton's own passes (--emit triton)")
-        if any(effectful(o) for o in out):
-            raise UnsupportedError("the Gluon back end writes an early return before any store",
-                                   where=f"{where}, {source_where(op)}",
-                                   found=f"{_effect(next(o for o in out if effectful(o)))} before it")
         cond = m.group(1)
         guards.append(Guard(cond, label != m.group(2), Block((), (), list(ops[i + 1:end])), len(out), op))
         i = end + 1
     return out, guards
+
+
+def entry_effects(ops: list[IROp], guards: list[Guard]) -> set[int]:
+    """The indices of the stores (and ops holding stores) among ``ops`` before the last early return of ``guards``:
+    every program runs them, those that return early too, so the kernel writes them before its guards, once (the
+    first consumer, which writes the other stores before the loop, leaves them)."""
+    last = max((g.at for g in guards), default=0)
+    return {i for i, o in enumerate(ops[:last]) if effectful(o)}
 
 
 def guarding_ifs(ops: list[IROp], loop: IROp, guards: list[Guard], where: str) -> tuple[list[IROp], list[Guard]]:

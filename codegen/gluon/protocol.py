@@ -67,6 +67,7 @@ class _Value:
     __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __truediv__ = __rtruediv__ = _op
     __floordiv__ = __rfloordiv__ = __mod__ = __rmod__ = __pow__ = __neg__ = __and__ = __rand__ = _op
     __or__ = __ror__ = __xor__ = __rxor__ = __lshift__ = __rshift__ = __invert__ = __lt__ = __le__ = _op
+    __rlshift__ = __rrshift__ = __rpow__ = __pos__ = __abs__ = __matmul__ = __rmatmul__ = _op   # ``1 << y_rem``
     __gt__ = __ge__ = __eq__ = __ne__ = _op
     __hash__ = object.__hash__
 
