@@ -174,9 +174,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     plan.siblings = [sibling(plan, o, g, s) for o, g, s in others]
     plan.decisions += settle_boxes(plan, tma)     # once the loops after it have taken their rings' boxes
     _chains(plan, chains)
-    _entry_stores_first(plan, guards)
-    per_tile = bool(persistent) and _guards_per_tile(plan, tile_loop, guards)   # an early return reads the launch's ids
-    persistent = _persistent(plan, tile_loop, per_tile if guards else persistent)
+    persistent = _persistent_guarded(plan, tile_loop, guards, persistent)
     table = aliases(ttgir)
     mod = Module(plan, table, persistent=persistent, own_stores=own_stores, tree_reductions=tree_reductions,
                  tile_loop=tile_loop, serpentine=serpentine(fn, [q.loop for q in plan.sequence], persistent, tile_loop),
@@ -299,6 +297,15 @@ def _chains(plan: KernelPlan, chains: bool) -> None:
     if chains:
         plan.decisions.append("wgmma waits: an accumulation's previous wgmma retired under the next one's token (with "
                               "its result named, ptxas serialised the wgmmas)")
+
+
+def _persistent_guarded(plan: KernelPlan, tile_loop: TileLoop | None, guards: list[Guard], asked: bool | None) -> bool:
+    """``_persistent`` of a kernel with early returns (``guards``): taken per tile only where asked and they can be
+    (``_guards_per_tile``: an early return reads the launch's ids), else the kernel is not persistent; the stores
+    before them checked first (``_entry_stores_first``)."""
+    _entry_stores_first(plan, guards)
+    per_tile = bool(asked) and _guards_per_tile(plan, tile_loop, guards)
+    return _persistent(plan, tile_loop, per_tile if guards else asked)
 
 
 def _entry_stores_first(plan: KernelPlan, guards: list[Guard]) -> None:
