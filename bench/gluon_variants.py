@@ -317,6 +317,9 @@ VARIANTS = {
                              []),   # RoPE rotate-half by split / join on each K block of the attention loop
     "splitk_release_last_cta": ("tests/corpus/splitk_release_last_cta.py", "splitk_release_last_cta",
                                 []),   # split-K finished by the last ticket: release / acq_rel atomics, tl.assume
+    # session 58: stores before an early return, written in the kernel before it
+    "memset_guarded_gemm": ("tests/corpus/memset_guarded_gemm.py", "memset_guarded_gemm", []),   # a memset under if
+    "tk_topk_forward": ("tests/corpus/tk_topk_forward.py", "_topk_forward", []),   # triton_kernels' top-k router
 }
 
 

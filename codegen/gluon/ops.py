@@ -483,6 +483,10 @@ def reduce(op: IROp, ctx: Context) -> list[str]:
     ctx.define(res, py_name(res))
     axis, src = _int_attr(op, "axis"), op.operands[0]
     x, out = ctx.tensor(src), []
+    bits = ctx.ttype(src).dtype[1:]
+    if comb[0] in ("maxui", "minui") and bits != "1":    # tl.max of unsigned (tl.topk's keys): read as unsigned
+        return [f"{py_name(res)} = gl.cast({fn}(gl.cast({x}, gl.uint{bits}, bitcast=True), axis={axis}), "
+                f"gl.int{bits}, bitcast=True)"]
     levels = tree_levels(ctx, src, axis) if ctx.tree_reductions else 0
     rows, width = ctx.shape(src)[0], ctx.shape(src)[-1]
     for level in range(levels):
@@ -559,6 +563,15 @@ def combiner(op: IROp, literal: Callable[[str], str | None]) -> tuple[str, list[
 def _scalar_expr(name: str, rest: str) -> str | None:
     """Python for one scalar op of a combiner (its operands left as SSA names), or None."""
     args = [a.strip() for a in rest.split(":", 1)[0].split(",")]
+    ty = rest.split(":", 1)[1].strip() if ":" in rest else ""
+    if (name == "arith.cmpi" and args[0] in ("ult", "ule", "ugt", "uge")) or name in ("arith.maxui", "arith.minui"):
+        if not re.fullmatch(r"i\d+", ty) or ty == "i1":
+            return None
+        u = [f"gl.cast({a}, gl.uint{ty[1:]}, bitcast=True)" for a in args[-2:]]   # read as unsigned
+        if name == "arith.cmpi":
+            return f"{u[0]} {_CMP[args[0]]} {u[1]}"
+        call = "gl.maximum" if name == "arith.maxui" else "gl.minimum"
+        return f"gl.cast({call}({u[0]}, {u[1]}), gl.int{ty[1:]}, bitcast=True)"
     if name in ("arith.cmpf", "arith.cmpi"):
         return f"{args[1]} {_CMP[args[0]]} {args[2]}" if args[0] in _CMP else None
     if name in _BINARY and len(args) == 2:
@@ -584,6 +597,8 @@ def _scan_combiner(kind: str) -> tuple[str, str] | None:
     """(function name, its return expression) for the arith op ``kind``; None for another."""
     if kind in ("mulf", "muli"):
         return "twill_mul", "a * b"
+    if kind in ("maxui", "minui"):       # unsigned: the scan's region written with its operands read as unsigned
+        return None
     fn = _REDUCE.get(kind)
     return (_SCAN_NAMES[fn], _COMBINE[fn].format(a="a", b="b")) if fn is not None else None
 

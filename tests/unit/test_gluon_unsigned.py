@@ -50,3 +50,48 @@ def test_a_kernel_compiles_for_the_unsigned_types_its_launch_passes(label):
     src = GluonASTSource(fn=getattr(mod, kernel["kernel"]), signature=sig, constexprs=flags, attrs=attrs)
     triton.compile(src, target=GPUTarget("cuda", 90, 32),
                    options={"num_warps": kernel["num_warps"], "maxnreg": kernel["maxnreg"]})
+
+
+def test_unsigned_max_min_and_compares_are_written_on_unsigned_operands():
+    # run 145: tl.topk keeps the k largest keys by tl.max over a hypercube axis, a tt.reduce of arith.maxui; written
+    # as gl.max on the int32 tensor it was a signed max (an order-preserving key of a positive float has its top bit
+    # set), and triton_kernels' top-k kept the wrong experts. In combiners and scans the same ops and compares
+    from codegen.gluon.ops import _scalar_expr, _scan_combiner
+
+    assert _scalar_expr("arith.cmpi", "ult, %a, %b : i32") == \
+        "gl.cast(%a, gl.uint32, bitcast=True) < gl.cast(%b, gl.uint32, bitcast=True)"
+    assert _scalar_expr("arith.maxui", "%a, %b : i16") == \
+        "gl.cast(gl.maximum(gl.cast(%a, gl.uint16, bitcast=True), gl.cast(%b, gl.uint16, bitcast=True)), gl.int16, " \
+        "bitcast=True)"
+    assert _scalar_expr("arith.cmpi", "slt, %a, %b : i32") == "%a < %b"
+    assert _scan_combiner("maxui") is None and _scan_combiner("maxsi") is not None   # an unsigned cummax: its region
+
+
+def test_a_selects_result_has_the_type_of_its_values_not_its_condition():
+    from twill.ir.function import read_function
+
+    text = '''module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func public @k(%p: !tt.ptr<i32>) attributes {noinline = false} {
+    %c = arith.constant dense<true> : tensor<4xi1>
+    %a = arith.constant dense<1> : tensor<4xi32>
+    %b = arith.constant dense<2> : tensor<4xi32>
+    %s = arith.select %c, %a, %b : tensor<4xi1>, tensor<4xi32>
+    tt.return
+  }
+}
+'''
+    assert read_function(text, "k").types["%s"] == "tensor<4xi32>"
+
+
+def test_the_streaming_top_k_reduces_its_keys_unsigned():
+    # the committed top-k kernel (run 146: exact on the H200) and run 145's probe, generated again from their schedules
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("gluon_variants", ROOT / "bench/gluon_variants.py")
+    gv = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gv)
+    for d in (GLUON / "tk_topk_forward", GLUON / "runs/run145/probes/p1"):
+        src = gv.regenerated_kernel(d).source
+        assert src == (d / "kernel_gluon.py").read_text()
+        keys = [ln for ln in src.splitlines() if "gl.max(" in ln and "gl.max(ret" in ln.replace("gl.cast(", "")]
+        assert keys and all("gl.max(gl.cast(ret" in ln and "gl.uint32, bitcast=True)" in ln for ln in keys), keys[:2]
