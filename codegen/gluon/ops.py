@@ -483,7 +483,8 @@ def reduce(op: IROp, ctx: Context) -> list[str]:
     ctx.define(res, py_name(res))
     axis, src = _int_attr(op, "axis"), op.operands[0]
     x, out = ctx.tensor(src), []
-    bits = ctx.ttype(src).dtype[1:]
+    m = re.search(r"\^bb0\(%[\w$.\-]+:\s*i(\d+)\b", op.full_text)     # the combiner's own type, not the value's
+    bits = m.group(1) if m else "1"                                        # (a select's reads as its condition's)
     if comb[0] in ("maxui", "minui") and bits != "1":    # tl.max of unsigned (tl.topk's keys): read as unsigned
         return [f"{py_name(res)} = gl.cast({fn}(gl.cast({x}, gl.uint{bits}, bitcast=True), axis={axis}), "
                 f"gl.int{bits}, bitcast=True)"]

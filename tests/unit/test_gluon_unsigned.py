@@ -67,22 +67,6 @@ def test_unsigned_max_min_and_compares_are_written_on_unsigned_operands():
     assert _scan_combiner("maxui") is None and _scan_combiner("maxsi") is not None   # an unsigned cummax: its region
 
 
-def test_a_selects_result_has_the_type_of_its_values_not_its_condition():
-    from twill.ir.function import read_function
-
-    text = '''module attributes {"ttg.num-warps" = 4 : i32} {
-  tt.func public @k(%p: !tt.ptr<i32>) attributes {noinline = false} {
-    %c = arith.constant dense<true> : tensor<4xi1>
-    %a = arith.constant dense<1> : tensor<4xi32>
-    %b = arith.constant dense<2> : tensor<4xi32>
-    %s = arith.select %c, %a, %b : tensor<4xi1>, tensor<4xi32>
-    tt.return
-  }
-}
-'''
-    assert read_function(text, "k").types["%s"] == "tensor<4xi32>"
-
-
 def test_the_streaming_top_k_reduces_its_keys_unsigned():
     # the committed top-k kernel (run 146: exact on the H200) and run 145's probe, generated again from their schedules
     import importlib.util

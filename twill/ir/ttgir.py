@@ -727,8 +727,6 @@ def _read_op(lines: list[str], op: TextOp, locs: dict[str, Loc]) -> IROp:
         rtypes = ("!ttg.async.token",) * len(results)
     elif name == vocab.POINTER_LOAD and rtypes:   # printed with the pointer type: the result holds the pointee
         rtypes = tuple(re.sub(r"!tt\.ptr<([^,>]+)(?:,\s*\d+)?>", r"\1", t) for t in rtypes)
-    elif name == "arith.select" and len(rtypes) == 2 and len(results) == 1:   # `: cond type, value type`
-        rtypes = rtypes[1:]
     elif name == "tt.split" and len(rtypes) == 1:    # `%lo, %hi = tt.split %x : T -> R`: one type, both halves'
         rtypes = rtypes * len(results)
     elif len(rtypes) < len(results):       # e.g. tmem_load's second result, a token
