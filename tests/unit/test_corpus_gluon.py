@@ -150,8 +150,9 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              # ticket (tl.assume, atomics release / acq_rel, an if after the loop)
              "nf4_lut_gather_gemm", "dot_scaled_fp8_desc", "fp8_weight_asm_pack4_gemm", "moe_expert_histogram",
              "rope_fused_attention", "splitk_release_last_cta",
-             # session 58: a memset under `if` before the early return (triton_kernels' routing style)
-             "memset_guarded_gemm"}
+             # session 58: a memset under `if` before the early return (triton_kernels' routing style); unsigned keys
+             # through a scan and a reduction (runs 145-147)
+             "memset_guarded_gemm", "uint_scan_max"}
 # the Gluon search's budget in deterministic seconds (a quarter of the wall seconds these tests had: about the same CPU
 # time) where the default 7.5 is too little: with 30 wall seconds these found no joint schedule on a loaded CI machine
 # (three dots an iteration)
