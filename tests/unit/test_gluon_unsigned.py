@@ -6,7 +6,6 @@ committed kernel of a file whose TWILL_SPEC declares an unsigned pointer is comp
 from __future__ import annotations
 
 import json
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -31,7 +30,7 @@ def _unsigned_variants() -> list[str]:
 
 
 @pytest.mark.parametrize("label", _unsigned_variants())
-def test_a_kernel_compiles_for_the_unsigned_types_its_launch_passes(label):
+def test_a_kernel_compiles_for_the_unsigned_types_its_launch_passes(label, tmp_path):
     import triton
     from triton.backends.compiler import GPUTarget
     from triton.experimental.gluon._runtime import GluonASTSource
@@ -45,7 +44,7 @@ def test_a_kernel_compiles_for_the_unsigned_types_its_launch_passes(label):
     sig.update(unsigned)
     names = list(sig)
     flags = {(names.index(f),): True for f in ("TWILL_COPY", "TWILL_TMA") if f in sig}
-    mod = load_module((d / "kernel_gluon.py").read_text(), tempfile.mkdtemp(prefix="twill-unsigned-"))
+    mod = load_module((d / "kernel_gluon.py").read_text(), str(tmp_path))
     attrs = {(names.index(n),): [["tt.divisibility", 16]] for n in kernel.get("divisible", []) if n in sig}
     src = GluonASTSource(fn=getattr(mod, kernel["kernel"]), signature=sig, constexprs=flags, attrs=attrs)
     triton.compile(src, target=GPUTarget("cuda", 90, 32),
