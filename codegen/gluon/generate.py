@@ -28,8 +28,8 @@ from codegen.gluon.partition import Turn
 from codegen.gluon.descriptors import launch_descriptors
 from codegen.gluon.host import KERNEL, launcher
 from codegen.gluon.ops import LIBDEVICE_IMPORT, MMA_V2_IMPORT, scan_functions, source_where
-from codegen.gluon.plain import (IF, Guard, distinct_branch_names, distinct_ranges, early_returns, effectful,
-                                 entry_effects, guarding_ifs)
+from codegen.gluon.plain import (IF, Guard, distinct_branch_names, distinct_ranges, early_returns, effect_name,
+                                 effectful, entry_effects, guarding_ifs)
 from codegen.gluon.protocol import COPY_FLAG, OWN_TILE_LOOP, TMA_FLAG
 from codegen.gluon.plan import (COPY_WARPS, PREFETCH, RED_PAD, REG_FILE, KernelPlan, Ring, SharedMemoryExceeded,
                                 plan_kernel, settle_boxes, sibling)
@@ -317,7 +317,7 @@ def _entry_stores_first(plan: KernelPlan, guards: list[Guard]) -> None:
         op = plan.fn.ops[late[0]]
         raise UnsupportedError("the Gluon back end writes the stores before an early return before the scheduled loop",
                                where=f"{plan.graph.name}, {source_where(op)}",
-                               found=f"{op.name} after the loop, before an early return")
+                               found=f"{effect_name(op)} after the loop, before an early return")
 
 
 def _guards_per_tile(plan: KernelPlan, tile_loop: TileLoop | None, guards: list[Guard]) -> bool:

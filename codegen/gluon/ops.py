@@ -571,8 +571,7 @@ def _scalar_expr(name: str, rest: str) -> str | None:
         u = [f"gl.cast({a}, gl.uint{ty[1:]}, bitcast=True)" for a in args[-2:]]   # read as unsigned
         if name == "arith.cmpi":
             return f"{u[0]} {_CMP[args[0]]} {u[1]}"
-        call = "gl.maximum" if name == "arith.maxui" else "gl.minimum"
-        return f"gl.cast({call}({u[0]}, {u[1]}), gl.int{ty[1:]}, bitcast=True)"
+        return f"gl.cast({_UNSIGNED_CALL[name]}({u[0]}, {u[1]}), gl.int{ty[1:]}, bitcast=True)"
     if name in ("arith.cmpf", "arith.cmpi"):
         return f"{args[1]} {_CMP[args[0]]} {args[2]}" if args[0] in _CMP else None
     if name in _BINARY and len(args) == 2:

@@ -470,7 +470,7 @@ def _around_loops(lines: list[str], depth_at: list[int], k: int) -> bool:
     return False
 
 
-def _effect(op: IROp) -> str:
+def effect_name(op: IROp) -> str:
     """What an op writes, named by the innermost op that does and its source line: the store inside an ``if`` (the
     top-k router's memset under ``if``), not the ``if``."""
     inner = next((o for o in op.nested() if o.name in EFFECTS), None) if op.name not in EFFECTS else None

@@ -42,16 +42,18 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from codegen.gluon.layouts import GL_DTYPE
 from codegen.gluon.protocol import (ANY, Barrier, ProtocolError, Recorder, SharedArray, Slot, Unsimulated, any_call,
                                     device_source, integer_arguments, launch)
+from twill.ir.ttgir import type_info
 
 TAG = re.compile(r"#\s*([A-Za-z_]\w*): stage (\d+), partition (\d+)")
 LOOP = re.compile(r"^(\s+)for \w+ in range\(")
 DEF = re.compile(r"^def (\w+)\(")
 ALLOC = re.compile(r"gl\.allocate_shared_memory\(\s*gl\.(\w+),\s*\[([\d,\s]+)\]")
 NUM_WARPS = re.compile(r"^NUM_WARPS\s*=\s*(\d+)", re.M)
-ELEMENT_BYTES = {"float16": 2, "bfloat16": 2, "float32": 4, "int8": 1, "uint8": 1, "int16": 2, "int32": 4,
-                 "int64": 8, "float8e4nv": 1, "float8e5": 1, "float8e4b15": 1, "float64": 8}
+# a Gluon element type's bytes (``gl.float16``: 2), from the TTGIR types the back end writes them for
+ELEMENT_BYTES = {g.removeprefix("gl."): type_info(t).bytes for t, g in GL_DTYPE.items()}
 
 
 @dataclass(frozen=True)
