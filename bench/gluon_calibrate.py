@@ -54,6 +54,9 @@ def main() -> int:
     ps = profiled()
     import os
     os.chdir(ROOT)                       # sources are hashed by their paths relative to the project
+    if a.smem_rate is not None and not a.smem_rate >= 0:
+        print(f"gluon_calibrate: expected --smem-rate of 0 or more bytes a cycle, found {a.smem_rate}", file=sys.stderr)
+        return 2
     if a.smem_rate is None:
         from twill.machine.model import load_machine
         a.smem_rate = load_machine("h200").rate("smem_bytes")

@@ -84,6 +84,14 @@ def test_an_output_in_a_missing_directory_is_one_line_and_nothing_is_fitted(tmp_
     assert "existing directory" in r.stderr and not (tmp_path / "no").exists()
 
 
+def test_a_negative_shared_memory_rate_is_one_line_and_nothing_is_fitted(tmp_path):
+    import subprocess
+    r = subprocess.run([sys.executable, str(ROOT / "bench/gluon_calibrate.py"), "--smem-rate", "-3", "--out",
+                        str(tmp_path / "c.json")], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 2 and r.stdout == "" and r.stderr.count("\n") == 1
+    assert "--smem-rate of 0 or more" in r.stderr and not (tmp_path / "c.json").exists()
+
+
 def _committed() -> Calibration:
     return Calibration.from_dict(json.loads((ROOT / "twill/machine/calibration/h200-gluon.json").read_text()))
 
