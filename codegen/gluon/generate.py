@@ -479,8 +479,16 @@ def _names(ttgir: str, graph: LoopGraph, siblings: bool) -> str:
     """``ttgir`` with the names the generated Python needs distinct: each sibling loop's, each branch's, and for a
     split kernel each range and broadcast per reader (the rows as the route's analysis found them,
     ``distinct_ranges``)."""
-    ttgir = distinct_branch_names(distinct_loop_names(ttgir, graph) if siblings else ttgir)
+    ttgir = distinct_branch_names(distinct_loop_names(ttgir, graph) if siblings else ttgir, _loop_span(ttgir, graph))
     return distinct_ranges(ttgir) if int(graph.get("row_split") or 1) > 1 else ttgir
+
+
+def _loop_span(ttgir: str, graph: LoopGraph) -> tuple[int, int] | None:
+    """The scheduled loop's first and last line in ``ttgir`` (0-based; its ``loop_index`` among the module's loops, as
+    ``_graph_loop``), or None where the text has no such loop."""
+    index = graph.get("loop_index")
+    spans = [o.span for o in ttgir_loops(ttgir.splitlines())]
+    return spans[index] if isinstance(index, int) and 0 <= index < len(spans) else None
 
 
 def distinct_loop_names(ttgir: str, graph: LoopGraph) -> str:

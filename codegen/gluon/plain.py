@@ -339,7 +339,7 @@ _DEFS = re.compile(r"^\s*(%[\w$.\-]+(?::\d+)?(?:\s*,\s*%[\w$.\-]+(?::\d+)?)*)\s*
 _LOOP_DEFS = re.compile(r"(?:scf\.for|iter_args\(|,)\s*(%[\w$.\-]+)\s*=")
 
 
-def distinct_branch_names(text: str) -> str:
+def distinct_branch_names(text: str, keep: tuple[int, int] | None = None) -> str:
     """``text`` with each value defined inside an ``scf.if`` (or an ``scf.while``'s condition) renamed where another
     op of the module defines the same name (MLIR scopes names by region: an ``if``'s branches, or a loop inside one
     and the loop after it, may both define ``%a``; the generated Python has one scope, and Gluon merges a name both
@@ -347,7 +347,10 @@ def distinct_branch_names(text: str) -> str:
     An early return's block (``cf.cond_br`` to a block that ends in ``tt.return``: Liger's ignored row, whose
     zeroing loop may define the names the scheduled loop does) counts as a branch.
     A renamed value keeps its name with ``_b<line>`` added, from its definition to the end of its region;
-    values defined elsewhere keep theirs (the scheduled loop's are its graph's nodes)."""
+    values defined elsewhere keep theirs, and so do those of ``keep`` (the scheduled loop's first and last line,
+    0-based), its graph's nodes, where no definition outside every branch does (FlexAttention's backward: its
+    scheduled loop inside an ``if``, the dQ branch's loops defining the same names; renamed, the loop's ops matched no
+    graph node and its scale was written before the product it scales)."""
     lines = text.splitlines()
     guarded = _return_blocks(lines)
     stack: list[tuple[bool, int]] = []        # open regions: (inside an if, first line)
@@ -372,8 +375,9 @@ def distinct_branch_names(text: str) -> str:
     for name, ds in by_name.items():
         if len(ds) < 2 or not any(d[3] for d in ds):
             continue
-        keep = next((d for d in ds if not d[3]), ds[0])
-        for _, k, region, _ in (d for d in ds if d is not keep and d[3]):
+        kept = next((d for d in ds if not d[3]), None) or \
+            next((d for d in ds if keep is not None and keep[0] <= d[1] <= keep[1]), ds[0])
+        for _, k, region, _ in (d for d in ds if d is not kept and d[3]):
             new = f"{name}_b{k + 1}"
             pattern = re.compile(re.escape(name) + r"(?![\w$.\-])")
             for j in range(k, ends.get(region, len(lines) - 1) + 1):

@@ -273,3 +273,33 @@ def test_memory_written_before_an_if_around_the_loop_is_refused_in_one_line():
     with pytest.raises(UnsupportedError) as e:
         _around(text)
     assert "tt.store before it" in str(e.value) and "\n" not in str(e.value), str(e.value)
+
+
+def test_names_the_scheduled_loop_inside_an_if_shares_with_another_branch_are_kept_in_that_loop():
+    """FlexAttention's backward: its scheduled dK / dV loop inside an ``if``, the dQ branch's loop before it defining
+    the same names. The scheduled loop's names are its graph's nodes: the other branch's are renamed, not its (renamed,
+    its ops matched no node and one was written before its operand)."""
+    text = """module {
+  tt.func public @k(%n: i32, %flag: i1) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    scf.if %flag {
+      scf.for %i = %c0 to %n step %c1 : i32 {
+        %s = arith.addi %i, %c1 : i32
+      }
+    } else {
+      scf.for %j = %c0 to %n step %c1 : i32 {
+        %s = arith.muli %j, %c1 : i32
+      }
+    }
+    tt.return
+  }
+}
+"""
+    lines = text.splitlines()
+    second = next(k for k, ln in enumerate(lines) if "scf.for %j" in ln)
+    assert "%s_b" in distinct_branch_names(text).split("} else {")[1]          # by default the first is kept
+    out = distinct_branch_names(text, (second, second + 2))
+    first_branch, other = out.split("} else {")
+    assert "%s = arith.muli %j" in other and "%s_b" in first_branch
+    assert distinct_branch_names(out, (second, second + 2)) == out

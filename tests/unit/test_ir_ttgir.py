@@ -238,3 +238,30 @@ def test_an_fma_operand_read_after_its_loop_or_an_mma_operand_stays_where_it_is(
     assert sink_fma_operands(after) == (after, [])
     mma = _fma_module(parent="#mma")
     assert sink_fma_operands(mma) == (mma, [])
+
+
+SELECT = '''module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  tt.func public @k(%x: tensor<128x64xf32, #blocked>, %o: tensor<128x64xi32, #blocked>, %n: tensor<128x64xi32, #blocked>) {
+    %m = arith.cmpi slt, %o, %n : tensor<128x64xi32, #blocked> loc(#loc)
+    %c = arith.cmpf olt, %x, %x : tensor<128x64xf32, #blocked> loc(#loc)
+    %s = arith.select %c, %x, %x : tensor<128x64xi1, #blocked>, tensor<128x64xf32, #blocked> loc(#loc)
+    %t = arith.select %b, %x, %x : tensor<128x64xf32, #blocked> loc(#loc)
+    %u = arith.cmpf olt, %a, %a : f32 loc(#loc)
+    tt.return loc(#loc)
+  } loc(#loc)
+} loc(#loc)
+#loc = loc("/src/k.py":1:0)
+'''
+
+
+def test_a_compare_is_typed_i1_and_a_select_as_its_values():
+    """MLIR prints a compare with its operands' type and a select with a tensor condition as `: condition type,
+    value type`: the results are i1 tiles of the operands' shape and layout, and the value type (session 58: a
+    select read as its i1 condition counted a quarter of its registers)."""
+    cmpi, cmpf, sel, sel_scalar_cond, cmp_scalar = parse(SELECT).ops[:5]
+    assert cmpi.result_types == ("tensor<128x64xi1, #blocked>",)
+    assert cmpf.result_types == ("tensor<128x64xi1, #blocked>",)
+    assert sel.result_types == ("tensor<128x64xf32, #blocked>",)
+    assert sel_scalar_cond.result_types == ("tensor<128x64xf32, #blocked>",)
+    assert cmp_scalar.result_types == ("i1",)
+    assert type_info(sel.result_types[0]).bytes == 4 * type_info(cmpf.result_types[0]).bytes

@@ -84,8 +84,8 @@ def _category(op: IROp) -> str:
     """Tile-level kind of one IR op, or 'view' / 'scalar' / 'address' for ops that fold."""
     n = op.name
     infos = [type_info(t) for t in op.result_types]
-    if n == "arith.select" and infos:
-        infos = operand_types(op)[-1:]   # printed `: condition type, value type`: the value's type is the result's
+    if n in ("arith.cmpi", "arith.cmpf") and infos:
+        infos = operand_types(op)[:1]    # a compare is the math of what it compares: offsets' compares are masks
     first = infos[0] if infos else TypeInfo("scalar", (), "")
     if n == "scf.if":
         return "compound"
@@ -583,6 +583,8 @@ def _make_op(ops: list[IROp], members: list[int], anchor: int, kind: str, prefix
     used_ids.add(ident)
 
     infos = [type_info(t) for t in a.result_types] if a.result_types else []
+    if a.name in ("arith.cmpi", "arith.cmpf") and infos:
+        infos = operand_types(a)[:1]     # a node anchored at a compare computes on what it compares
     main = infos[0] if infos else TypeInfo("scalar", (), "")
     attrs: dict[str, object] = {}
     if kind == "dot":

@@ -594,6 +594,12 @@ def _result_types(text: str) -> tuple[str, ...]:
     return tuple(t.strip() for t in split_top(tail) if t.strip())
 
 
+def _with_element(t: str, elem: str) -> str:
+    """``t`` with its element type replaced by ``elem`` (``tensor<128x64xf32, #l>`` -> ``tensor<128x64xi1, #l>``)."""
+    m = re.match(r"(tensor<(?:\d+x)*)([^,>]+)(.*)$", t)
+    return m.group(1) + elem + m.group(3) if m else elem
+
+
 def operand_types(op: IROp) -> list["TypeInfo"]:
     """The operand types of ``op``'s trailing signature (``: A, B, C -> R``), parsed."""
     last = op.full_text.splitlines()[-1]
@@ -727,6 +733,10 @@ def _read_op(lines: list[str], op: TextOp, locs: dict[str, Loc]) -> IROp:
         rtypes = ("!ttg.async.token",) * len(results)
     elif name == vocab.POINTER_LOAD and rtypes:   # printed with the pointer type: the result holds the pointee
         rtypes = tuple(re.sub(r"!tt\.ptr<([^,>]+)(?:,\s*\d+)?>", r"\1", t) for t in rtypes)
+    elif name == "arith.select" and len(rtypes) == 2:   # printed `: condition type, value type`
+        rtypes = rtypes[1:]
+    elif name in ("arith.cmpi", "arith.cmpf") and rtypes:   # printed with its operands' type: the result is i1
+        rtypes = tuple(_with_element(t, "i1") for t in rtypes)
     elif name == "tt.split" and len(rtypes) == 1:    # `%lo, %hi = tt.split %x : T -> R`: one type, both halves'
         rtypes = rtypes * len(results)
     elif len(rtypes) < len(results):       # e.g. tmem_load's second result, a token

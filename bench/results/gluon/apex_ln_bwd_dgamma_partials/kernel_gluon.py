@@ -1,7 +1,7 @@
 """layer_norm_bwd_dx_part_dwdb, written by twill from its joint schedule: I=300 L=300 (optimal), 400 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 8 warps, registers as ptxas allocates them (the schedule's tiles need about 50 per thread)
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 8 warps, registers as ptxas allocates them (the schedule's tiles need about 52 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
 - loop at apex_ln_bwd_dgamma_partials.py:35 (TTGIR line 43) (before the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=320, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
 
@@ -123,6 +123,7 @@ def consumer_0(X, DY, DX, W, Mean, Rstd, PartDW, PartDB, stride, N):
         xhat_31 = x_25 - mean_5  # elementwise0_xhat: stage 1, partition 0 (group 0)
         xhat_32 = xhat_31 * rstd_6  # elementwise0_xhat: stage 1, partition 0 (group 0)
         xhat_33 = gl.where(mask_22_p1, xhat_32, 0.0)  # elementwise0_xhat: stage 1, partition 0 (group 0)
+        v8 = dy_28 * xhat_33  # elementwise2: stage 1, partition 0 (group 0)
         w_29 = W + cols_21  # load2_w: stage 0, partition 0 (group 0)
         w_30 = gl.load(w_29, mask=mask_22, other=0.0)  # load2_w: stage 0, partition 0 (group 0)
         dx_34 = w_30_p1 * dy_28  # elementwise1_dx: stage 1, partition 0 (group 0)
@@ -130,14 +131,13 @@ def consumer_0(X, DY, DX, W, Mean, Rstd, PartDW, PartDB, stride, N):
         dx_36 = dx_35 + c2_10  # elementwise1_dx: stage 1, partition 0 (group 0)
         dx_37 = dx_34 - dx_36  # elementwise1_dx: stage 1, partition 0 (group 0)
         dx_38 = dx_37 * rstd_6  # elementwise1_dx: stage 1, partition 0 (group 0)
-        v6 = dx_38.to(gl.float16)  # convert2: stage 1, partition 0 (group 0)
-        v8 = dy_28 * xhat_33  # elementwise2: stage 1, partition 0 (group 0)
         v7 = v1 + cols_21_p1  # store1: stage 1, partition 0 (group 0)
         v9 = gl.atomic_add(v7, v8, mask=mask_22_p1, sem='acq_rel', scope='gpu')  # store1: stage 1, partition 0 (group 0)
-        v10 = v3 + cols_21_p1  # store2: stage 1, partition 0 (group 0)
-        v11 = gl.atomic_add(v10, dy_28, mask=mask_22_p1, sem='acq_rel', scope='gpu')  # store2: stage 1, partition 0 (group 0)
+        v6 = dx_38.to(gl.float16)  # convert2: stage 1, partition 0 (group 0)
         v5 = DX_4 + cols_21_p1  # store0: stage 1, partition 0 (group 0)
         gl.store(v5, v6, mask=mask_22_p1)  # store0: stage 1, partition 0 (group 0)
+        v10 = v3 + cols_21_p1  # store2: stage 1, partition 0 (group 0)
+        v11 = gl.atomic_add(v10, dy_28, mask=mask_22_p1, sem='acq_rel', scope='gpu')  # store2: stage 1, partition 0 (group 0)
         cols_21_p1 = cols_21
         dy_27_p1 = dy_27
         mask_22_p1 = mask_22
@@ -148,19 +148,19 @@ def consumer_0(X, DY, DX, W, Mean, Rstd, PartDW, PartDB, stride, N):
     xhat_31 = x_25 - mean_5  # elementwise0_xhat: stage 1, partition 0 (group 0)
     xhat_32 = xhat_31 * rstd_6  # elementwise0_xhat: stage 1, partition 0 (group 0)
     xhat_33 = gl.where(mask_22_p1, xhat_32, 0.0)  # elementwise0_xhat: stage 1, partition 0 (group 0)
+    v8 = dy_28 * xhat_33  # elementwise2: stage 1, partition 0 (group 0)
     dx_34 = w_30_p1 * dy_28  # elementwise1_dx: stage 1, partition 0 (group 0)
     dx_35 = xhat_33 * c1_9  # elementwise1_dx: stage 1, partition 0 (group 0)
     dx_36 = dx_35 + c2_10  # elementwise1_dx: stage 1, partition 0 (group 0)
     dx_37 = dx_34 - dx_36  # elementwise1_dx: stage 1, partition 0 (group 0)
     dx_38 = dx_37 * rstd_6  # elementwise1_dx: stage 1, partition 0 (group 0)
-    v6 = dx_38.to(gl.float16)  # convert2: stage 1, partition 0 (group 0)
-    v8 = dy_28 * xhat_33  # elementwise2: stage 1, partition 0 (group 0)
     v7 = v1 + cols_21_p1  # store1: stage 1, partition 0 (group 0)
     v9 = gl.atomic_add(v7, v8, mask=mask_22_p1, sem='acq_rel', scope='gpu')  # store1: stage 1, partition 0 (group 0)
-    v10 = v3 + cols_21_p1  # store2: stage 1, partition 0 (group 0)
-    v11 = gl.atomic_add(v10, dy_28, mask=mask_22_p1, sem='acq_rel', scope='gpu')  # store2: stage 1, partition 0 (group 0)
+    v6 = dx_38.to(gl.float16)  # convert2: stage 1, partition 0 (group 0)
     v5 = DX_4 + cols_21_p1  # store0: stage 1, partition 0 (group 0)
     gl.store(v5, v6, mask=mask_22_p1)  # store0: stage 1, partition 0 (group 0)
+    v10 = v3 + cols_21_p1  # store2: stage 1, partition 0 (group 0)
+    v11 = gl.atomic_add(v10, dy_28, mask=mask_22_p1, sem='acq_rel', scope='gpu')  # store2: stage 1, partition 0 (group 0)
     cols_21_p1 = cols_21
     dy_27_p1 = dy_27
     mask_22_p1 = mask_22

@@ -1,7 +1,7 @@
-"""triton_red_fused__log_softmax_nll_loss_forward_0, written by twill from its joint schedule: I=51 L=153 (optimal), 408 cycles per iteration predicted.
+"""triton_red_fused__log_softmax_nll_loss_forward_0, written by twill from its joint schedule: I=77 L=153 (optimal), 616 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 16 warps, registers as ptxas allocates them (the schedule's tiles need about 60 per thread)
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 16 warps, registers as ptxas allocates them (the schedule's tiles need about 58 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
 - loop at inductor_nll_loss_red.py:34 (TTGIR line 38) (before the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=282, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
 - written from the layouts Triton gives ks0, xnumel, r0_numel 16-divisible (its pointer loads 16 bytes a thread where the launch's specialisation proves them aligned, as Triton's own kernel at such a launch; at one where they are not, Gluon's lowering loads narrower vectors: run 66, FlagGems' softmax correct at N = 33001, x0.64 -> x1.00)
@@ -82,81 +82,40 @@ def consumer_0(in_out_ptr0, in_ptr0, in_ptr1, out_ptr0, out_ptr1, ks0, xnumel, r
     tmp5 = ks0 * xoffset
     tmp7 = tmp3_11.broadcast_to([1, 2048])
     twill_n = (r0_numel - 0 + 2048 - 1) // 2048
-    if (twill_n >= 2) | (gl.program_id(0) < 0):
-        r0_index_30 = (0 + (0 - 0) * 2048) + r0_base_4  # elementwise0_tmp5: stage 0, partition 0 (group 0)
+    _tmp10_38 = gl.full([1, 2048], 0.0, gl.float32, layout=L1)
+    r0_index_30 = (0 + (0 - 0) * 2048) + r0_base_4  # elementwise0_tmp5: stage 0, partition 0 (group 0)
+    r0_mask_31 = r0_index_30 < r0_numel  # elementwise0_tmp5: stage 0, partition 0 (group 0)
+    tmp5_34 = r0_mask_31 & xmask  # elementwise0_tmp5: stage 0, partition 0 (group 0)
+    tmp5_32 = r0_index_30 + tmp5  # load0_tmp5: stage 0, partition 0 (group 0)
+    tmp5_33 = in_ptr0 + tmp5_32  # load0_tmp5: stage 0, partition 0 (group 0)
+    tmp5_35 = gl.load(tmp5_33, mask=tmp5_34, other=0.0, eviction_policy='evict_first')  # load0_tmp5: stage 0, partition 0 (group 0)
+    _tmp10_38_p1 = _tmp10_38
+    tmp5_34_p1 = tmp5_34
+    tmp5_35_p1 = tmp5_35
+    for twill_b in range(1, twill_n):
+        r0_index = (0 + (twill_b - 0) * 2048)  # elementwise0_tmp5: stage 0, partition 0 (group 0)
+        r0_index_30 = r0_index + r0_base_4  # elementwise0_tmp5: stage 0, partition 0 (group 0)
         r0_mask_31 = r0_index_30 < r0_numel  # elementwise0_tmp5: stage 0, partition 0 (group 0)
         tmp5_34 = r0_mask_31 & xmask  # elementwise0_tmp5: stage 0, partition 0 (group 0)
-        r0_index_30_p1 = r0_index_30
-        tmp5_34_p1 = tmp5_34
-        _tmp10_38 = gl.full([1, 2048], 0.0, gl.float32, layout=L1)
-        r0_index_30 = (0 + (1 - 0) * 2048) + r0_base_4  # elementwise0_tmp5: stage 0, partition 0 (group 0)
-        r0_mask_31 = r0_index_30 < r0_numel  # elementwise0_tmp5: stage 0, partition 0 (group 0)
-        tmp5_34 = r0_mask_31 & xmask  # elementwise0_tmp5: stage 0, partition 0 (group 0)
-        tmp5_32 = r0_index_30_p1 + tmp5  # load0_tmp5: stage 1, partition 0 (group 0)
-        tmp5_33 = in_ptr0 + tmp5_32  # load0_tmp5: stage 1, partition 0 (group 0)
-        tmp5_35 = gl.load(tmp5_33, mask=tmp5_34_p1, other=0.0, eviction_policy='evict_first')  # load0_tmp5: stage 1, partition 0 (group 0)
+        tmp5_32 = r0_index_30 + tmp5  # load0_tmp5: stage 0, partition 0 (group 0)
+        tmp5_33 = in_ptr0 + tmp5_32  # load0_tmp5: stage 0, partition 0 (group 0)
+        tmp5_35 = gl.load(tmp5_33, mask=tmp5_34, other=0.0, eviction_policy='evict_first')  # load0_tmp5: stage 0, partition 0 (group 0)
+        tmp5_36 = tmp5_35_p1.to(gl.float32)  # convert0_tmp5: stage 1, partition 0 (group 0)
+        tmp7_37 = tmp5_36 - tmp7  # sfu0_tmp8: stage 1, partition 0 (group 0)
+        tmp8 = gl.exp(tmp7_37)  # sfu0_tmp8: stage 1, partition 0 (group 0)
+        tmp11 = _tmp10_38_p1 + tmp8  # elementwise1_tmp11: stage 1, partition 0 (group 0)
+        _tmp10_38 = gl.where(tmp5_34_p1, tmp11, _tmp10_38_p1)  # elementwise1_tmp11: stage 1, partition 0 (group 0)
         _tmp10_38_p1 = _tmp10_38
-        r0_index_30_p1 = r0_index_30
-        tmp5_34_p2 = tmp5_34_p1
         tmp5_34_p1 = tmp5_34
         tmp5_35_p1 = tmp5_35
-        for twill_b in range(2, twill_n):
-            r0_index = (0 + (twill_b - 0) * 2048)  # elementwise0_tmp5: stage 0, partition 0 (group 0)
-            r0_index_30 = r0_index + r0_base_4  # elementwise0_tmp5: stage 0, partition 0 (group 0)
-            r0_mask_31 = r0_index_30 < r0_numel  # elementwise0_tmp5: stage 0, partition 0 (group 0)
-            tmp5_34 = r0_mask_31 & xmask  # elementwise0_tmp5: stage 0, partition 0 (group 0)
-            tmp5_32 = r0_index_30_p1 + tmp5  # load0_tmp5: stage 1, partition 0 (group 0)
-            tmp5_33 = in_ptr0 + tmp5_32  # load0_tmp5: stage 1, partition 0 (group 0)
-            tmp5_35 = gl.load(tmp5_33, mask=tmp5_34_p1, other=0.0, eviction_policy='evict_first')  # load0_tmp5: stage 1, partition 0 (group 0)
-            tmp5_36 = tmp5_35_p1.to(gl.float32)  # convert0_tmp5: stage 2, partition 0 (group 0)
-            tmp7_37 = tmp5_36 - tmp7  # sfu0_tmp8: stage 2, partition 0 (group 0)
-            tmp8 = gl.exp(tmp7_37)  # sfu0_tmp8: stage 2, partition 0 (group 0)
-            tmp11 = _tmp10_38_p1 + tmp8  # elementwise1_tmp11: stage 2, partition 0 (group 0)
-            _tmp10_38 = gl.where(tmp5_34_p2, tmp11, _tmp10_38_p1)  # elementwise1_tmp11: stage 2, partition 0 (group 0)
-            _tmp10_38_p1 = _tmp10_38
-            r0_index_30_p1 = r0_index_30
-            tmp5_34_p2 = tmp5_34_p1
-            tmp5_34_p1 = tmp5_34
-            tmp5_35_p1 = tmp5_35
-        tmp5_32 = r0_index_30_p1 + tmp5  # load0_tmp5: stage 1, partition 0 (group 0)
-        tmp5_33 = in_ptr0 + tmp5_32  # load0_tmp5: stage 1, partition 0 (group 0)
-        tmp5_35 = gl.load(tmp5_33, mask=tmp5_34_p1, other=0.0, eviction_policy='evict_first')  # load0_tmp5: stage 1, partition 0 (group 0)
-        tmp5_36 = tmp5_35_p1.to(gl.float32)  # convert0_tmp5: stage 2, partition 0 (group 0)
-        tmp7_37 = tmp5_36 - tmp7  # sfu0_tmp8: stage 2, partition 0 (group 0)
-        tmp8 = gl.exp(tmp7_37)  # sfu0_tmp8: stage 2, partition 0 (group 0)
-        tmp11 = _tmp10_38_p1 + tmp8  # elementwise1_tmp11: stage 2, partition 0 (group 0)
-        _tmp10_38 = gl.where(tmp5_34_p2, tmp11, _tmp10_38_p1)  # elementwise1_tmp11: stage 2, partition 0 (group 0)
-        _tmp10_38_p1 = _tmp10_38
-        r0_index_30_p1 = r0_index_30
-        tmp5_34_p2 = tmp5_34_p1
-        tmp5_34_p1 = tmp5_34
-        tmp5_35_p1 = tmp5_35
-        tmp5_36 = tmp5_35_p1.to(gl.float32)  # convert0_tmp5: stage 2, partition 0 (group 0)
-        tmp7_37 = tmp5_36 - tmp7  # sfu0_tmp8: stage 2, partition 0 (group 0)
-        tmp8 = gl.exp(tmp7_37)  # sfu0_tmp8: stage 2, partition 0 (group 0)
-        tmp11 = _tmp10_38_p1 + tmp8  # elementwise1_tmp11: stage 2, partition 0 (group 0)
-        _tmp10_38 = gl.where(tmp5_34_p2, tmp11, _tmp10_38_p1)  # elementwise1_tmp11: stage 2, partition 0 (group 0)
-        _tmp10_38_p1 = _tmp10_38
-        r0_index_30_p1 = r0_index_30
-        tmp5_34_p2 = tmp5_34_p1
-        tmp5_34_p1 = tmp5_34
-        tmp5_35_p1 = tmp5_35
-    else:
-        arg9_w = gl.full([1, 2048], 0.0, gl.float32, layout=L1)
-        for _tmp10_29_w in range(0, r0_numel, 2048):
-            r0_index_30_w = _tmp10_29_w + r0_base_4
-            r0_mask_31_w = r0_index_30_w < r0_numel
-            tmp5_32_w = r0_index_30_w + tmp5
-            tmp5_33_w = in_ptr0 + tmp5_32_w
-            tmp5_34_w = r0_mask_31_w & xmask
-            tmp5_35_w = gl.load(tmp5_33_w, mask=tmp5_34_w, other=0.0, eviction_policy='evict_first')
-            tmp5_36_w = tmp5_35_w.to(gl.float32)
-            tmp7_37_w = tmp5_36_w - tmp7
-            tmp8_w = gl.exp(tmp7_37_w)
-            tmp11_w = arg9_w + tmp8_w
-            _tmp10_38_w = gl.where(tmp5_34_w, tmp11_w, arg9_w)
-            arg9_w = _tmp10_38_w
-        _tmp10_38_p1 = arg9_w
+    tmp5_36 = tmp5_35_p1.to(gl.float32)  # convert0_tmp5: stage 1, partition 0 (group 0)
+    tmp7_37 = tmp5_36 - tmp7  # sfu0_tmp8: stage 1, partition 0 (group 0)
+    tmp8 = gl.exp(tmp7_37)  # sfu0_tmp8: stage 1, partition 0 (group 0)
+    tmp11 = _tmp10_38_p1 + tmp8  # elementwise1_tmp11: stage 1, partition 0 (group 0)
+    _tmp10_38 = gl.where(tmp5_34_p1, tmp11, _tmp10_38_p1)  # elementwise1_tmp11: stage 1, partition 0 (group 0)
+    _tmp10_38_p1 = _tmp10_38
+    tmp5_34_p1 = tmp5_34
+    tmp5_35_p1 = tmp5_35
     tmp10 = gl.sum(_tmp10_38_p1, axis=1)
     tmp12 = gl.convert_layout(tmp10, L2)
     tmp10_16 = gl.expand_dims(tmp12, 1)

@@ -1,4 +1,4 @@
-"""_geglu_tanh_forward_kernel, written by twill from its joint schedule: I=123 L=190 (optimal), 1312 cycles per iteration predicted.
+"""_geglu_tanh_forward_kernel, written by twill from its joint schedule: I=123 L=172 (optimal), 1312 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 8 warps, registers as ptxas allocates them (the schedule's tiles need about 64 per thread)

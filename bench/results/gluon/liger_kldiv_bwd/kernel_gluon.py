@@ -1,7 +1,7 @@
 """_kldiv_kernel_backward, written by twill from its joint schedule: I=216 L=216 (optimal), 3072 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, in their readers' stage; 1 stages), so no warp_specialize: 16 warps, registers as ptxas allocates them (the schedule's tiles need about 168 per thread)
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, in their readers' stage; 1 stages), so no warp_specialize: 16 warps, registers as ptxas allocates them (the schedule's tiles need about 144 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``

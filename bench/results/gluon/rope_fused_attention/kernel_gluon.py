@@ -4,7 +4,7 @@ Decisions (each from the schedule):
 - v_146 copied with cp.async at every launch, not by TMA: a mask along dimension 0 the launch cannot compute
 - pointer-loaded tiles copied by a 8-warp producer with cp.async (v_146): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
 - register-read pointer tiles copied by their consumer with cp.async (k_100_as 2 x 8192 B, ck_107_as 2 x 8192 B, sk_111_as 2 x 8192 B): issued at the load's stage, one commit group per body, read at the first reader's stage after wait_group and a barrier, in the layout that reader wants (Triton's own pipelining of such loads; held a stage in registers, GQA decode ran x0.65 Triton's best, run 29c)
-- partition 0 (default): consumer, warp group 0, 8 warps, 200 registers per thread (needs about 158): the loop's compute, 4 stages
+- partition 0 (default): consumer, warp group 0, 8 warps, 200 registers per thread (needs about 182): the loop's compute, 4 stages
 - partition 1 (worker): producer, warp group 1, 8 warps, 48 registers per thread (needs about 48): cp.async copies into the rings
 - ring v_146: 4 buffers of [64, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
 - shared operand qk_128_st: partition 0 stores the loop's [64, 64] f16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma

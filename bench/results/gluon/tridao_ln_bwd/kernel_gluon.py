@@ -1,7 +1,7 @@
 """_layer_norm_bwd_kernel, written by twill from its joint schedule: I=374 L=374 (optimal), 1797 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 32 warps, registers as ptxas allocates them (the schedule's tiles need about 69 per thread)
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 32 warps, registers as ptxas allocates them (the schedule's tiles need about 72 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
