@@ -80,12 +80,19 @@ ASYNC_PRODUCERS = {"dot", "tma_load", "load"}
 _INDEX_MATH = frozenset({"tt.mulhiui", "math.absi"})
 
 
+def _computed_types(op: IROp) -> list[TypeInfo]:
+    """The types an op computes on: its results', except a compare's, which is the math of what it compares (an
+    offsets' compare is a mask that folds into its load; a node anchored at a compare computes on its operands)."""
+    infos = [type_info(t) for t in op.result_types]
+    if op.name in ("arith.cmpi", "arith.cmpf") and infos:
+        return operand_types(op)[:1]
+    return infos
+
+
 def _category(op: IROp) -> str:
     """Tile-level kind of one IR op, or 'view' / 'scalar' / 'address' for ops that fold."""
     n = op.name
-    infos = [type_info(t) for t in op.result_types]
-    if n in ("arith.cmpi", "arith.cmpf") and infos:
-        infos = operand_types(op)[:1]    # a compare is the math of what it compares: offsets' compares are masks
+    infos = _computed_types(op)
     first = infos[0] if infos else TypeInfo("scalar", (), "")
     if n == "scf.if":
         return "compound"
@@ -582,9 +589,7 @@ def _make_op(ops: list[IROp], members: list[int], anchor: int, kind: str, prefix
         ident, k = f"{base}{k}", k + 1
     used_ids.add(ident)
 
-    infos = [type_info(t) for t in a.result_types] if a.result_types else []
-    if a.name in ("arith.cmpi", "arith.cmpf") and infos:
-        infos = operand_types(a)[:1]     # a node anchored at a compare computes on what it compares
+    infos = _computed_types(a)
     main = infos[0] if infos else TypeInfo("scalar", (), "")
     attrs: dict[str, object] = {}
     if kind == "dot":
