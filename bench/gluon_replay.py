@@ -12,6 +12,7 @@ factor on the model's) that would make the measured-cost replay match the measur
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
@@ -33,8 +34,7 @@ ARRIVE = 40        # cycles per mbarrier arrive (a 128-thread bar.sync and one a
 def _tc_factor(src: str, sig: dict, c: Costs, target: float) -> float | None:
     lo, hi = 0.5, 8.0
     def at(f: float) -> float:
-        return replay(src, sig, Costs(c.node, {k: v * f for k, v in c.tensor.items()}, c.issue, c.load,
-                                      c.arrive, c.line, c.source)).iteration()
+        return replay(src, sig, dataclasses.replace(c, tensor={k: v * f for k, v in c.tensor.items()})).iteration()
     if at(hi) < target:
         return None
     for _ in range(30):

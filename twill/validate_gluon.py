@@ -18,6 +18,7 @@ per-partition overlay; nothing half-written on failure. Imports no solver.
 from __future__ import annotations
 
 import json
+import math
 import os
 import shutil
 import statistics
@@ -126,13 +127,17 @@ def _measured_partition(prof: Mapping[str, Any], index: int, dots: set[str]) -> 
                    "busy": round(sum(nodes.values()), 1), "waits": waits, "runs": len(periods)}), nodes
 
 
+SHARED = "unit:"     # the replay's time on the ALU or MUFU beyond a partition's own (the others' share): busy, not waiting
+
+
 def _chain(p: dict[str, Any]) -> dict[str, Any]:
     """``p`` with its waits split: on its own wgmmas (the tensor core) and on the rings (the other partitions),
     and what of its period no region covers (``outside``: the lines between the ops' regions, such as spill
-    reloads ptxas placed there, barrier arrives and the records themselves; 0 for the replay)."""
+    reloads ptxas placed there, barrier arrives and the records themselves; 0 for the replay). Its turns on a shared
+    unit (``unit:alu``, ``unit:sfu``) count as neither: the partition computes, more slowly."""
     w = p.get("waits") or {}
     p["wait_tensor_core"] = round(sum(v for k, v in w.items() if k == "wgmma"), 1)
-    p["wait_rings"] = round(sum(v for k, v in w.items() if k != "wgmma"), 1)
+    p["wait_rings"] = round(sum(v for k, v in w.items() if k != "wgmma" and not k.startswith(SHARED)), 1)
     if p.get("period") is not None and p.get("busy") is not None:
         p["outside"] = round(max(0.0, float(p["period"]) - float(p["busy"]) - p["wait_tensor_core"] - p["wait_rings"]), 1)
     return p
@@ -153,8 +158,9 @@ def _predicted_partitions(source: str, gj: Mapping[str, Any], graph: Mapping[str
     for p, name in enumerate(rp.names):
         blocked = {k: round(v, 1) for k, v in rp.steady_blocked(p).items()}
         period = rp.period(p)
+        waits = sum(v for k, v in blocked.items() if not k.startswith(SHARED))   # a shared unit's turn: busy, slower
         out[name] = _chain({"period": round(period, 1) if period is not None else None, "waits": blocked,
-                            "busy": round(max(0.0, period - sum(blocked.values())), 1) if period is not None else None})
+                            "busy": round(max(0.0, period - waits), 1) if period is not None else None})
     return out, rp.iteration(), tensor
 
 
@@ -534,10 +540,16 @@ def _measure(mod: Any, jit: str, d: Path, path: str, result: dict[str, Any], say
 def _correctness(mod: Any, say: Callable[[str], None]) -> dict[str, Any]:
     tol = float(getattr(mod, "VALIDATE_TOL", TOLERANCE))
     checks = output_checks(mod, tol)
+    errs = [e for x in checks for e in x["rel_err"]]
     c = {"pass": all(x["pass"] for x in checks), "tolerance": tol, "poison": "NaN (torch.empty filled)",
-         "max_rel_err_reference": max(max(x["rel_err"]) for x in checks), "checks": checks}
+         "max_rel_err_reference": max(errs, key=lambda e: math.inf if math.isnan(e) else e), "checks": checks}
+    failed = next((x for x in checks if not x["pass"]), None)
+    why = "" if failed is None else f"; seed {failed['seed']}, problem {failed['problem']}: " + (
+        "NaN in an output (poisoned, never written, or computed)" if failed["nan"] else
+        f"relative error {max(failed['rel_err']):.2e}" if max(failed["rel_err"]) >= tol else
+        "two launches on the same inputs differ (a race)")
     say(f"correctness: {'pass' if c['pass'] else 'FAIL'} (max relative error {c['max_rel_err_reference']:.2e}, "
-        f"tolerance {tol:g})")
+        f"tolerance {tol:g}{why})")
     return c
 
 

@@ -38,7 +38,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from codegen.gluon.host import device_part
 from codegen.gluon.replay import Costs, model_costs, replay
-from twill.errors import MachineError
+from twill.errors import MachineError, ProfileError
 from twill.graph.model import Op
 from twill.machine.calibrate import CALIBRATION_DIR, Source, period_of, run_period
 from twill.machine.cost import CostScale
@@ -104,7 +104,17 @@ class Profiled:
                 est.append(max(periods))
         if est:
             return statistics.median(est)
-        return max(float(v["period_cycles"]) for v in self.profile["combined"]["partitions"].values())
+        combined = [float(v["period_cycles"]) for v in ((self.profile.get("combined") or {}).get("partitions") or {})
+                    .values() if v.get("period_cycles") is not None]
+        if combined:
+            return max(combined)
+        loops = [float(v["cycles_per_iteration"]) for v in ((self.profile.get("loop_run_all") or
+                 self.profile.get("loop_run") or {}).get("periods") or {}).values() if v.get("cycles_per_iteration")]
+        if loops:        # no region's starts gave a period (each CTA timed it once): the loop run's, amortized
+            return max(loops)
+        raise ProfileError("the profile gives the loop no period", where=self.label,
+                           expected="a once-per-iteration region timed over two or more iterations of a CTA, or a "
+                           "loop run", found="every CTA's anchor region timed once, and no loop run")
 
     def regions(self) -> dict[str, float]:
         """Node id -> its measured net cycles per iteration (the combined runs), at least 1: a region can net

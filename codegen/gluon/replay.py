@@ -10,6 +10,9 @@ model of the SM:
 
 - a line tagged with a graph node (``# node: stage s, partition p``) costs that node's cycles, shared
   equally among the node's lines in the partition (``Costs.node``);
+- a node on the SM's ALU or MUFU (``Costs.units``, the model's costs) is work on a unit every partition shares at
+  equal rates: two consumers' softmaxes at once each take twice as long (``SHARED_UNITS``; session 60: on the 13
+  kernels with loop runs, every multi-partition replay it changed came closer, none farther);
 - ``warpgroup_mma`` costs the partition ``Costs.issue`` cycles and queues the dot on the tensor core, one
   first-come first-served server that runs it for ``Costs.tensor`` cycles;
 - ``warpgroup_mma_wait(n)`` blocks until at most ``n`` of the partition's wgmmas are unfinished (they
@@ -25,6 +28,9 @@ model of the SM:
   operands in shared memory reads 128 B a clock at the tensor core's rate: the FA backward's small dots leave the
   port little for its stores and copies (run 141: 386 KB an iteration, 3088 cycles at 128 B a clock, for 2560
   cycles of tensor-core work).
+
+Events run in time order: a partition a wait carries past the others' time yields to them first, so the tensor
+core and the shared units serve whoever comes first.
 
 The replay's steady period per partition (the median time between two starts of its innermost loop) is the
 predicted cycles per iteration of *this kernel*: with the model's costs (``model_costs``) it shows what
@@ -54,6 +60,9 @@ ALLOC = re.compile(r"gl\.allocate_shared_memory\(\s*gl\.(\w+),\s*\[([\d,\s]+)\]"
 NUM_WARPS = re.compile(r"^NUM_WARPS\s*=\s*(\d+)", re.M)
 # a Gluon element type's bytes (``gl.float16``: 2), from the TTGIR types the back end writes them for
 ELEMENT_BYTES = {g.removeprefix("gl."): type_info(t).bytes for t, g in GL_DTYPE.items()}
+# the units every partition's warps share, each SM sub-partition's ALU and MUFU: a node's cycles there are at the whole
+# unit's rate, which two partitions computing at once split (the tensor core is a server of its own)
+SHARED_UNITS = ("alu", "sfu")
 
 
 @dataclass(frozen=True)
@@ -71,6 +80,9 @@ class Costs:
     line: float = 0.0
     source: str = "model"
     smem_rate: float = 0.0
+    # node -> the unit of ``SHARED_UNITS`` its cycles occupy at the unit's whole rate (the model's costs); none for
+    # measured and calibrated costs: timed in the kernel, they hold the other partitions' share of the unit already
+    units: Mapping[str, str] = field(default_factory=dict)
 
     def nodes(self) -> frozenset[str]:
         """The graph nodes these costs price: the scheduled loop's."""
@@ -106,6 +118,9 @@ class Replay:
         half = snaps[len(snaps) // 2:]
         kinds = {k for s in half for k in s}
         out = {k: statistics.median(b.get(k, 0.0) - a.get(k, 0.0) for a, b in zip(half, half[1:])) for k in kinds}
+        period, total = self.period(p), sum(out.values())
+        if period is not None and total > period:   # iterations that vary (turns on a shared unit): the medians of
+            out = {k: v * period / total for k, v in out.items()}   # the parts can sum past the whole's; scaled to it
         return {k: v for k, v in out.items() if v > 0}
 
     def iteration(self) -> float:
@@ -322,9 +337,30 @@ def replay(source: str, signature: dict[str, str], costs: Costs, iterations: int
     return _Sim(traces, bars, names, text, costs).run()
 
 
+class _Unit:
+    """A unit of the SM that every partition's warps share (``SHARED_UNITS``): the jobs on it progress at equal rates
+    (processor sharing). ``jobs``: each job's cycles left on the unit alone; ``at``: when they were counted."""
+
+    def __init__(self) -> None:
+        self.jobs: dict[int, float] = {}
+        self.at = 0.0
+        self.version = 0
+
+    def advance(self, t: float) -> None:
+        if self.jobs and t > self.at:
+            d = (t - self.at) / len(self.jobs)
+            for k in self.jobs:
+                self.jobs[k] -= d
+        self.at = max(self.at, t)
+
+    def next_done(self) -> float | None:
+        return self.at + min(self.jobs.values()) * len(self.jobs) if self.jobs else None
+
+
 class _Sim:
     """The replay's state: per partition its position, time, wgmmas in flight and loop starts; per barrier
-    its phases' completion times and waiters; the tensor core's next free cycle; the event heap."""
+    its phases' completion times and waiters; the tensor core's next free cycle; the shared units' jobs; the event
+    heap, run in time order."""
 
     def __init__(self, traces: list[list[tuple]], bars: list[Barrier], names: list[str], text: str,
                  costs: Costs) -> None:
@@ -360,6 +396,9 @@ class _Sim:
         self.read_lo = 0                                      # the first read not over by ``write_free``
         self.heap: list[tuple[float, int, str, Any]] = []
         self.seq = 0
+        self.clock = 0.0                                      # the time of the event being run
+        self.units = {u: _Unit() for u in SHARED_UNITS}
+        self.job_start: dict[int, tuple[float, float]] = {}   # a partition on a shared unit: its start, its cycles alone
 
     def push(self, t: float, kind: str, what: Any) -> None:
         self.seq += 1
@@ -385,12 +424,16 @@ class _Sim:
             self.push(0.0, "part", p)
         while self.heap:
             t, _, kind, what = heapq.heappop(self.heap)
+            self.clock = t
             if kind == "copy":
                 self.arrive(what, t, "tma")
                 continue
             if kind == "copies":                 # cp.async: the producer's threads all arrive together
                 for _ in range(what.count - len(what.arrived)):
                     self.arrive(what, t, "cp.async")
+                continue
+            if kind == "unit":
+                self.unit_done(t, *what)
                 continue
             if not self._parked(what):     # a partition woken at a barrier's arrival is charged the wait by block()
                 self.now[what] = max(self.now[what], t)
@@ -405,9 +448,13 @@ class _Sim:
         return self.pos[p] < len(ev) and ev[self.pos[p]][0] == "wait"
 
     def advance(self, p: int) -> None:
-        """Partition p runs on until it blocks on a barrier or spends cycles (then it queues again)."""
+        """Partition p runs on until it blocks on a barrier, queues on a shared unit or spends cycles (then it queues
+        again)."""
         ev = self.traces[p]
         while self.pos[p] < len(ev):
+            if self.now[p] > self.clock:     # a wait took it past the others' time: they catch up first (in time order,
+                self.push(self.now[p], "part", p)    # the tensor core and the units serve whoever comes first)
+                return
             e = ev[self.pos[p]]
             if e[0] == "wait":
                 b = e[1]
@@ -421,6 +468,8 @@ class _Sim:
                 continue
             self.pos[p] += 1
             cost = self.cost(p, e)
+            if cost is None:                                # on a shared unit: its end resumes it
+                return
             if cost:
                 self.now[p] += cost
                 self.push(self.now[p], "part", p)           # the others catch up to this time first
@@ -450,15 +499,53 @@ class _Sim:
         self.write_free = at + left / rate
         return self.write_free
 
-    def cost(self, p: int, e: tuple) -> float:
-        """What event e costs partition p, applying its effect on the barriers and the tensor core."""
+    def on_unit(self, p: int, unit: str, cycles: float) -> None:
+        """Partition p starts ``cycles`` of work on a shared unit (``cycles``: its time on the unit alone)."""
+        u = self.units[unit]
+        u.advance(self.now[p])
+        u.jobs[p] = cycles
+        self.job_start[p] = (self.now[p], cycles)
+        self._next(unit)
+
+    def _next(self, unit: str) -> None:
+        u = self.units[unit]
+        u.version += 1
+        if (t := u.next_done()) is not None:
+            self.push(t, "unit", (unit, u.version))
+
+    def unit_done(self, t: float, unit: str, version: int) -> None:
+        """The shared unit's earliest job ends at t (an event a later start left behind is void); the partitions
+        whose work is done resume, charged ``unit:<unit>`` for the time the others' work took from theirs."""
+        u = self.units[unit]
+        if version != u.version:
+            return
+        u.advance(t)
+        least = min(u.jobs.values())                     # the job this event was for ends (rounding leaves it a sliver)
+        for p in [k for k, left in u.jobs.items() if left <= max(least, 0.0) + 1e-9]:
+            del u.jobs[p]
+            start, alone = self.job_start.pop(p)
+            self.now[p] = t
+            if t - start > alone:
+                self.blocked[p]["unit:" + unit] = self.blocked[p].get("unit:" + unit, 0.0) + t - start - alone
+            self.push(t, "part", p)
+        self._next(unit)
+
+    def cost(self, p: int, e: tuple) -> float | None:
+        """What event e costs partition p, applying its effect on the barriers, the tensor core and the shared
+        units (None: p waits for a unit to do the work)."""
         c = self.costs
         if e[0] == "line":
             if e[1] == self.loop_line[p]:
                 self.starts[p].append(self.now[p])
                 self.blocked_at[p].append(dict(self.blocked[p]))
             node = self.last_node[p] = self.tags.get(e[1])
-            return c.node.get(node, 0.0) / max(1, self.lines_of.get((p, node), 1)) if node is not None else c.line
+            if node is None:
+                return c.line
+            cycles = c.node.get(node, 0.0) / max(1, self.lines_of.get((p, node), 1))
+            if cycles and c.units.get(node) in self.units:
+                self.on_unit(p, c.units[node], cycles)
+                return None
+            return cycles
         if e[0] == "arrive":
             self.arrive(e[1], self.now[p] + c.arrive, self.names[p])
             return c.arrive
@@ -491,7 +578,7 @@ def model_costs(graph: Mapping[str, Any], unit: float, issue: float, smem_rate: 
     cycles in units of ``unit`` cycles): every node its cycles; a dot its cycles on the tensor core and
     ``issue`` cycles (the machine file's measured wgmma issue) to its partition; a TMA load its latency;
     shared memory a port of ``smem_rate`` bytes a cycle (0: not modelled)."""
-    node, tensor, iss, load = {}, {}, {}, {}
+    node, tensor, iss, load, units = {}, {}, {}, {}, {}
     for n in graph["nodes"]:
         cyc = float(n.get("cycles") or 0) * unit
         if n["kind"] == "dot":
@@ -500,7 +587,9 @@ def model_costs(graph: Mapping[str, Any], unit: float, issue: float, smem_rate: 
             load[n["id"]] = float(dict(n.get("attrs") or {}).get("latency_cycles") or 0)
         else:
             node[n["id"]] = cyc
-    return Costs(node, tensor, iss, load, source="model", smem_rate=smem_rate)
+            if n.get("unit"):
+                units[n["id"]] = str(n["unit"])
+    return Costs(node, tensor, iss, load, source="model", smem_rate=smem_rate, units=units)
 
 
 def measured_costs(graph: Mapping[str, Any], unit: float, profile: Mapping[str, Any], arrive: float = 0.0,

@@ -169,3 +169,17 @@ def test_with_the_measured_factor_the_calibrated_route_predicts_the_two_consumer
     g = _calibrated_gemm(tmp_path, capsys, monkeypatch, _committed())
     assert not any(c["unfitted_dot_classes"] for c in g["candidates"])
     assert _best(g["candidates"], 2) > 1.5 * _best(g["candidates"], 1) and g["chosen"] == 1
+
+
+def test_a_profile_whose_anchor_gives_no_period_takes_the_loop_runs_or_says_so_in_one_line():
+    # run 152: flaggems_bmm's and fa2_triton_bwd's anchor regions were timed once a CTA, so no run had a period; the
+    # loop run had one (validate had raised a TypeError)
+    from twill.errors import ProfileError
+
+    prof = {"runs": [{"summary": {"partitions": {"0": {"period_cycles": None}}}, "overhead": 1.0}],
+            "combined": {"partitions": {"0": {"period_cycles": None}}},
+            "loop_run": {"periods": {"0": {"cycles_per_iteration": 7784.8}}}}
+    assert Profiled("x", "", {}, prof).measured_period() == 7784.8
+    with pytest.raises(ProfileError, match="gives the loop no period") as e:
+        Profiled("x", "", {}, {k: v for k, v in prof.items() if k != "loop_run"}).measured_period()
+    assert "\n" not in str(e.value)

@@ -168,8 +168,8 @@ def test_the_shared_memory_port_binds_the_fa_backward_and_leaves_the_gemm_and_fa
         p = Profiled(label, src, g, {})
         plain = replay(src, sig, model_costs(p.model_graph, p.unit, 191)).iteration()
         ported = replay(src, sig, model_costs(p.model_graph, p.unit, 191, rate)).iteration()
-        if bound is None:
-            assert ported == pytest.approx(plain, rel=1e-6)
+        if bound is None:       # within 0.5 %: the copies' landing moves the consumers' turns on the ALU by a few cycles
+            assert ported == pytest.approx(plain, rel=0.005)
         else:
             assert bound[0] < ported < bound[1] and ported > 1.15 * plain
 
@@ -183,3 +183,34 @@ def test_writes_take_what_the_wgmmas_reads_leave_of_the_port():
     assert sim.write(60.0, 128 * 60) == pytest.approx(220.0)            # 40 cycles, none until 200, then 20 more
     assert sim.write(320.0, 64 * 10) == pytest.approx(330.0)            # half the port while the second read runs
     assert sim.write(0.0, 128 * 10) == pytest.approx(350.0)             # in order, after the writes before it: half
+
+
+TAGGED = "\n".join(["x", "# a: stage 0, partition 0", "# b: stage 0, partition 0", "# d: stage 0, partition 0"])
+
+
+def _ran(traces, costs):
+    from codegen.gluon.replay import _Sim
+
+    sim = _Sim(traces, [], [f"p{i}" for i in range(len(traces))], TAGGED, costs)
+    sim.run()
+    return sim
+
+
+def test_partitions_computing_at_once_share_the_alu_and_mufu():
+    # node a: 100 cycles at the ALU's whole rate; two partitions computing it at once take 200 each (processor
+    # sharing); where one first spends 50 cycles on work of no shared unit (b), the other has done 50 alone, its other
+    # 50 at half the rate (done at 150), and the later one's last 50 alone again (done at 200)
+    both = Costs({"a": 100.0, "b": 50.0}, {}, {}, {}, units={"a": "alu"})
+    assert _ran([[("line", 2)], [("line", 2)]], both).now == [pytest.approx(200.0), pytest.approx(200.0)]
+    assert _ran([[("line", 2)], [("line", 3), ("line", 2)]], both).now == [pytest.approx(150.0), pytest.approx(200.0)]
+    alone = Costs({"a": 100.0}, {}, {}, {})      # no unit named: each partition's own time
+    assert _ran([[("line", 2)], [("line", 2)]], alone).now == [pytest.approx(100.0), pytest.approx(100.0)]
+
+
+def test_the_tensor_core_serves_wgmmas_in_the_order_of_their_issue_time():
+    # p0 issues a 100-cycle wgmma at 0, waits for it (to 100) and issues another; p1 issues one at 50: the tensor
+    # core runs p1's at 100-200 and p0's second at 200-300 (a replay that ran p0 on past its wait before p1 caught
+    # up gave p0's second wgmma the tensor core first)
+    dot = [("line", 4), ("mma", 0), ("mma_wait", 0)]
+    sim = _ran([dot + dot, [("line", 2)] + dot], Costs({"a": 50.0}, {"d": 100.0}, {}, {}))
+    assert sim.now == [pytest.approx(300.0), pytest.approx(200.0)]
