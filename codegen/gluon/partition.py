@@ -696,6 +696,8 @@ class LoopWriter:
             if shared:
                 bd.lines.append(f"mbarrier.arrive(twill_xs_ready.index({x.subtile}))")
             bd.stored.add(buf)
+        if buf not in self.read_buffers:   # the wgmma reads it until ``finish`` waits (run 153: fa2_triton_bwd's dK NaN,
+            self.read_buffers.append(buf)  # a conversion's scratch over its staged dS while the last dK wgmma ran)
         return Val(buf + (f".permute({perm})" if perm else ""), tile.type)
 
     def _alloc(self, bd: Body, x: Item, op: IROp) -> None:

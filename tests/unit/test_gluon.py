@@ -1529,3 +1529,20 @@ def test_the_cp_async_condition_lists_what_the_copied_addresses_divide_by(label,
     ptx = compile_offline(k, load_machine("h200"), copy=True, tma=False).asm["ptx"]   # boxes off: every tile copied
     sizes = re.findall(r"cp\.async\.c[ag]\.shared\.global[^,]*\],\s*\[[^\]]*\],\s*(\w+)", ptx)
     assert sizes and set(sizes) == {"0x10"}, sizes
+
+
+def test_every_shared_buffer_a_wgmma_reads_is_used_again_after_the_last_wait():
+    # Triton frees a shared buffer after its last use in the source; for one a wgmma reads that is the issue, not the
+    # retirement, so each function of every committed kernel uses each buffer its wgmmas read (a ring, a staged A
+    # operand) once more after its loops (``_keep_alive``): run 153's fa2_triton_bwd had none for its staged dS, and a
+    # layout conversion's scratch took it while the last dK wgmma read it (dK NaN)
+    missing = []
+    for path in sorted(RESULTS.glob("*/kernel_gluon.py")):
+        text = path.read_text()
+        for fn in re.split(r"\n(?=def )", text):
+            if "_keep_alive()" not in fn:
+                continue                   # a function whose reads no loop leaves in flight
+            staged = set(re.findall(r"(\w+_st(?:_t\d+)?)\.store\(", fn))
+            read = {b for b in staged if re.search(rf"warpgroup_mma\(\s*{b}\b", fn)}
+            missing += [f"{path.parent.name}: {b}" for b in sorted(read) if f"{b}._keep_alive()" not in fn]
+    assert not missing, missing

@@ -236,6 +236,8 @@ def consumer_0(Q, K, V, DO, DQ, DK, DV, LSE, D, softmax_scale, stride_qb, stride
             k_53._keep_alive()
             do_81_st._keep_alive()
             dp._keep_alive()
+            ds_93_st._keep_alive()
+            dv_st._keep_alive()
         else:
             dv_84_p1 = gl.full([128, 64], 0.0, gl.float32, layout=L6)
             dk_96_p1 = gl.full([128, 64], 0.0, gl.float32, layout=L6)

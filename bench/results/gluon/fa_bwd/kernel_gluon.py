@@ -271,7 +271,9 @@ def consumer_0(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         do_buf._keep_alive()
         k_c0_t0_buf._keep_alive()
         q_44_buf._keep_alive()
+        dsT_66_st_t0._keep_alive()
         k_c1_t1_buf._keep_alive()
+        dv_56_st_t0._keep_alive()
         v2_t0 = dk_t0_p2 * sm_scale
         v3_t0 = v2_t0.to(gl.float16)
         v4_t0 = gl.convert_layout(v3_t0, L0)
@@ -522,6 +524,8 @@ def consumer_1(desc_q, desc_k, desc_v, desc_do, desc_dk, desc_dv, DQ, LSE, Delta
         q_44_buf._keep_alive()
         v_c1_t1_buf._keep_alive()
         do_buf._keep_alive()
+        dv_56_st_t1._keep_alive()
+        dsT_66_st_t1._keep_alive()
         k_c0_t0_buf._keep_alive()
         v2_t1 = dk_t1_p2 * sm_scale
         v3_t1 = v2_t1.to(gl.float16)

@@ -116,6 +116,7 @@ def consumer_0(Q, K, V, Bias, Out, Lse, TMP, softmax_scale, stride_qb, stride_qh
         acc_o_89_p1 = warpgroup_mma_wait(0, deps=(acc_o_89_p1,))
         q_47._keep_alive()
         k_67_buf._keep_alive()
+        p_87_st._keep_alive()
         v_85_buf._keep_alive()
         mbarrier.arrive(v_85_empty.index((twill_base + (twill_n - 1) - 0) % 2), pred=twill_n > 0)
         o_scale = m_ij_72_p1 - lse_i_92_p1

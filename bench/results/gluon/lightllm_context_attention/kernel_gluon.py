@@ -195,6 +195,7 @@ def consumer_0(Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride
             acc_103_t0_p1 = warpgroup_mma_wait(0, deps=(acc_103_t0_p1,))
             q_48_t0._keep_alive()
             k_72_buf._keep_alive()
+            p_101_st_t0._keep_alive()
             v_99_buf._keep_alive()
             mbarrier.arrive(v_99_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 3))
         else:
@@ -369,6 +370,7 @@ def consumer_1(Q, K, V, sm_scale, B_Start_Loc, B_Seqlen, Out, stride_qbs, stride
             m_i_new_t1_p1 = m_i_new_t1
             q_48_t1._keep_alive()
             k_72_buf._keep_alive()
+            p_101_st_t1._keep_alive()
             v_99_buf._keep_alive()
         else:
             m_i_new_t1_p2 = gl.full([64], float("-inf"), gl.float32, layout=L1)

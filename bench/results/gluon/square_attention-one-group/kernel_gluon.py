@@ -137,6 +137,7 @@ def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
         acc_53_p1 = warpgroup_mma_wait(0, deps=(acc_53_p1,))
         q_16._keep_alive()
         k_29_buf._keep_alive()
+        acc_51_st._keep_alive()
         v_33_buf._keep_alive()
         mbarrier.arrive(v_33_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 2))
         v0 = O + base_5

@@ -142,6 +142,7 @@ def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
         acc_53_t0_p1 = warpgroup_mma_wait(0, deps=(acc_53_t0_p1,))
         q_16_t0._keep_alive()
         k_29_buf._keep_alive()
+        acc_51_st_t0._keep_alive()
         v_33_buf._keep_alive()
         mbarrier.arrive(v_33_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 3))
         v0 = O + base_5
@@ -267,6 +268,7 @@ def consumer_1(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
         acc_53_t1_p1 = warpgroup_mma_wait(0, deps=(acc_53_t1_p1,))
         q_16_t1._keep_alive()
         k_29_buf._keep_alive()
+        acc_51_st_t1._keep_alive()
         v_33_buf._keep_alive()
         mbarrier.arrive(v_33_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 3))
         v0 = O + base_5
