@@ -76,13 +76,14 @@ def latest(runs: Path = RUNS, variants: Path = ROOT / "bench/results/gluon") -> 
             if label is not None and v.get("pass"):
                 for s in v.get("speed") or []:
                     if not s.get("fallback_launches"):        # else the figure is the Triton kernel's
-                        twill[(label, json.dumps(s.get("problem"), sort_keys=True))] = (n, s, v["kernel_file"])
+                        twill[(label, json.dumps(s.get("problem"), sort_keys=True))] = (n, s, v["kernel_file"],
+                                                                                         _hashed(v))
         base = d.get("baselines") or []
         for b in base.values() if isinstance(base, dict) else base:
             for r in b.get("rows") or []:
                 triton[(b["kernel_file"], json.dumps(r.get("problem"), sort_keys=True))] = (n, r)
     out = []
-    for (label, problem), (n, s, kernel_file) in twill.items():
+    for (label, problem), (n, s, kernel_file, hashed) in twill.items():
         b = triton.get((kernel_file, problem))
         if b is None:
             continue
@@ -91,13 +92,21 @@ def latest(runs: Path = RUNS, variants: Path = ROOT / "bench/results/gluon") -> 
             mine, theirs = mine_graph, theirs_graph
         if mine is None or theirs is None:
             continue
-        out.append({"label": label, "ratio": mine / theirs, "run": n, "triton_run": b[0], "problem": problem})
+        out.append({"label": label, "ratio": mine / theirs, "run": n, "triton_run": b[0], "problem": problem,
+                    "by_label": not hashed})
     newest: dict[str, dict[str, Any]] = {}
     for r in out:              # per variant, its latest run's figure (the largest problem on a tie)
         if r["label"] not in newest or (r["run"], len(r["problem"])) >= (newest[r["label"]]["run"],
                                                                        len(newest[r["label"]]["problem"])):
             newest[r["label"]] = r
     return sorted(newest.values(), key=lambda r: r["ratio"])
+
+
+def _hashed(v: dict[str, Any]) -> bool:
+    """Whether a record names its kernel by hash (runs from 140 on): else it is matched by label, and the committed
+    kernel may have changed since it ran (run 153: fa2_triton_bwd's figure was of a kernel before a regeneration that
+    broke its dK)."""
+    return bool(v.get("device_sha256") or v.get("kernel_sha256"))
 
 
 def _committed_label(v: dict[str, Any], command: str, labels: set[str], by_sha: dict[str, str]) -> str | None:
@@ -129,8 +138,11 @@ def main() -> int:
         print(" ".join(r["label"] for r in rows))
         return 0
     for r in rows:
-        print(f"x{r['ratio']:.2f}  {r['label']:<40} run {r['run']:>3} (Triton: run {r['triton_run']:>3})  {r['problem']}")
-    print(f"{len(rows)} variants")
+        print(f"x{r['ratio']:.2f}  {r['label']:<40} run {r['run']:>3} (Triton: run {r['triton_run']:>3})  {r['problem']}"
+              + ("  [by label]" if r["by_label"] else ""))
+    old = sum(r["by_label"] for r in rows)
+    print(f"{len(rows)} variants" + (f"; {old} [by label]: from a run before kernel hashes (140), matched by label, "
+                                     "so the kernel may have changed since" if old else ""))
     return 0
 
 

@@ -39,6 +39,7 @@ def test_latest_run_wins_graph_figures_compared_like_for_like(tmp_path):
          "bench/results/gluon/runs/run10/kernels/gemm")
     rows = gluon_latest.latest(tmp_path / "runs", variants)
     assert [(r["label"], r["run"], round(r["ratio"], 3)) for r in rows] == [("gemm", 9, 0.75)]   # 180 / 240
+    assert rows[0]["by_label"]      # a record without a kernel hash: matched by label, the kernel may have changed
 
 
 def test_a_record_with_a_kernel_hash_counts_for_the_committed_kernel_of_that_hash(tmp_path):
@@ -65,3 +66,4 @@ def test_a_record_with_a_kernel_hash_counts_for_the_committed_kernel_of_that_has
          "bench/results/gluon/gemm bench/results/gluon/runs/run140/kernels/gemm bench/results/gluon/norm")
     rows = {r["label"]: round(r["ratio"], 3) for r in gluon_latest.latest(tmp_path / "runs", variants)}
     assert rows == {"gemm": 1.1, "norm": 2.0}
+    assert not any(r["by_label"] for r in gluon_latest.latest(tmp_path / "runs", variants))   # matched by hash
