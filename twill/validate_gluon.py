@@ -29,7 +29,7 @@ from typing import Any, Callable, Mapping
 from codegen.gluon.calibration import Profiled, held_out, load_for
 from codegen.gluon.generate import GluonKernel, compile_offline
 from codegen.gluon.protocol import ProtocolError
-from codegen.gluon.replay import model_costs, replay
+from codegen.gluon.replay import UNIT_TURN, model_costs, replay
 from codegen.gluon.sass import wgmma_loops
 from profiling.check import output_checks
 from profiling.cta_clock import measure as measure_in_kernel
@@ -127,9 +127,6 @@ def _measured_partition(prof: Mapping[str, Any], index: int, dots: set[str]) -> 
                    "busy": round(sum(nodes.values()), 1), "waits": waits, "runs": len(periods)}), nodes
 
 
-SHARED = "unit:"     # the replay's time on the ALU or MUFU beyond a partition's own (the others' share): busy, not waiting
-
-
 def _chain(p: dict[str, Any]) -> dict[str, Any]:
     """``p`` with its waits split: on its own wgmmas (the tensor core) and on the rings (the other partitions),
     and what of its period no region covers (``outside``: the lines between the ops' regions, such as spill
@@ -137,7 +134,7 @@ def _chain(p: dict[str, Any]) -> dict[str, Any]:
     unit (``unit:alu``, ``unit:sfu``) count as neither: the partition computes, more slowly."""
     w = p.get("waits") or {}
     p["wait_tensor_core"] = round(sum(v for k, v in w.items() if k == "wgmma"), 1)
-    p["wait_rings"] = round(sum(v for k, v in w.items() if k != "wgmma" and not k.startswith(SHARED)), 1)
+    p["wait_rings"] = round(sum(v for k, v in w.items() if k != "wgmma" and not k.startswith(UNIT_TURN)), 1)
     if p.get("period") is not None and p.get("busy") is not None:
         p["outside"] = round(max(0.0, float(p["period"]) - float(p["busy"]) - p["wait_tensor_core"] - p["wait_rings"]), 1)
     return p
@@ -158,7 +155,7 @@ def _predicted_partitions(source: str, gj: Mapping[str, Any], graph: Mapping[str
     for p, name in enumerate(rp.names):
         blocked = {k: round(v, 1) for k, v in rp.steady_blocked(p).items()}
         period = rp.period(p)
-        waits = sum(v for k, v in blocked.items() if not k.startswith(SHARED))   # a shared unit's turn: busy, slower
+        waits = sum(v for k, v in blocked.items() if not k.startswith(UNIT_TURN))   # a shared unit's turn: busy, slower
         out[name] = _chain({"period": round(period, 1) if period is not None else None, "waits": blocked,
                             "busy": round(max(0.0, period - waits), 1) if period is not None else None})
     return out, rp.iteration(), tensor

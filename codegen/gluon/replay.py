@@ -63,6 +63,7 @@ ELEMENT_BYTES = {g.removeprefix("gl."): type_info(t).bytes for t, g in GL_DTYPE.
 # the units every partition's warps share, each SM sub-partition's ALU and MUFU: a node's cycles there are at the whole
 # unit's rate, which two partitions computing at once split (the tensor core is a server of its own)
 SHARED_UNITS = ("alu", "sfu")
+UNIT_TURN = "unit:"    # ``Replay.blocked``'s kind for a partition's time on a shared unit beyond its own work: it computes
 
 
 @dataclass(frozen=True)
@@ -526,7 +527,8 @@ class _Sim:
             start, alone = self.job_start.pop(p)
             self.now[p] = t
             if t - start > alone:
-                self.blocked[p]["unit:" + unit] = self.blocked[p].get("unit:" + unit, 0.0) + t - start - alone
+                kind = UNIT_TURN + unit
+                self.blocked[p][kind] = self.blocked[p].get(kind, 0.0) + t - start - alone
             self.push(t, "part", p)
         self._next(unit)
 
