@@ -404,7 +404,8 @@ def regenerated_kernel(d: Path):
                  _generate_again(kir, gs, meta, machine, own_tiles=True, prefetch=short["prefetch"]))
         k = (with_timed_choice(k, again, short["said"], short["long_ctas"], short["short_ctas"]) if short.get("timed")
              else with_short_loops(k, again, short["trips"], short["limit"], short["said"], short.get("exact", True),
-                                   short.get("full", 0), short.get("long_ctas", 1))) or k
+                                   short.get("full", 0), short.get("long_ctas", 1),
+                                   short.get("band_timed", False))) or k
     return k
 
 

@@ -513,6 +513,8 @@ def _own_tiles(c: Candidate, sp: _Split, kir: KernelIR, machine: Machine, option
 SHORT_LOOP_LIMIT = 8    # ``--short-loops auto``: at most this many iterations a CTA, the one-partition kernel
 SHORT_LOOP_LIMIT_MORE_CTAS = 32    # ... at most this many where it holds more CTAs an SM than the producer's and
                                    # the launch's CTAs outnumber what the SMs hold of the producer's (run 95)
+SHORT_LOOP_CTAS_SURE = 2    # ... run unconditionally where it holds this many times the producer's CTAs an SM, else
+                            # timed against the producer's at launch (run 156: 3 against 2, either way by up to 36 %)
 
 
 def _short_loops(res: GluonResult, kir: KernelIR, machine: Machine, options: Any,
@@ -526,7 +528,11 @@ def _short_loops(res: GluonResult, kir: KernelIR, machine: Machine, options: Any
     counts (run 95: the blocksparse matmul, 5 CTAs against 2, x1.06 and x1.00 of Triton's best
     at 16 and 32 iterations against the producer's x0.71 and x0.72; vLLM's and SGLang's MoE, 16 iterations with as
     many CTAs or fewer, were slower as one partition, runs 91-92; chunk_state and prefix_scores, 64 and 128, with
-    4 and 6 CTAs against 2, too, run 79)."""
+    4 and 6 CTAs against 2, too, run 79). Where the one partition holds more CTAs an SM than the producer but fewer
+    than ``SHORT_LOOP_CTAS_SURE`` times as many, the launch times the two on a launch key's first launch in those
+    bounds and runs the faster (run 156, 3 CTAs against 2 at 8-32 iterations: one partition x0.64-0.73 on vLLM's
+    MoE, x0.84-0.95 on FlagGems' mm, x0.75-0.88 on triton_kernels' matmul_ogs, x1.09-1.18 on FBGEMM's tf32 jagged
+    bmm)."""
     c, asked = res.chosen, getattr(options, "short_loops", "auto")
     k = c.kernel if c is not None else None
     if (k is None or k.plan is None or k.plan.producer is None or not k.plan.rings or c.subtiles != 1
@@ -539,15 +545,17 @@ def _short_loops(res: GluonResult, kir: KernelIR, machine: Machine, options: Any
     d = _short_kernel(c, kir, machine, options)
     ok = _clean_loop(d)
     more = ok and d.ctas_per_sm > c.ctas_per_sm and asked == "auto"
+    timed = more and d.ctas_per_sm < SHORT_LOOP_CTAS_SURE * c.ctas_per_sm
     limit = SHORT_LOOP_LIMIT if asked == "auto" else int(asked)
     said = (f"ptxas {d.ptxas.registers} registers, {d.ptxas.problem() or 'clean'}, {d.ctas_per_sm} CTA(s) an SM "
             f"against the producer's {c.ctas_per_sm}; {_simulated(d.kernel)}"
             if ok and d.ptxas is not None and d.kernel is not None else "")
     both = with_short_loops(k, d.kernel, trips, limit, said, exact, SHORT_LOOP_LIMIT_MORE_CTAS if more else 0,
-                            c.ctas_per_sm) if ok and d.kernel is not None else None
+                            c.ctas_per_sm, timed) if ok and d.kernel is not None else None
     say(f"gluon: short loops ({trips} iterations a CTA at most {limit}"
         f"{f' or {SHORT_LOOP_LIMIT_MORE_CTAS}' if more else ''}): the one-partition kernel "
-        + ("kept beside the producer's" if both is not None else "not kept: " + (
+        + (f"kept beside the producer's{', timed against it there' if timed else ''}" if both is not None
+           else "not kept: " + (
             "its launch differs from the producer's" if ok else
             (d.ptxas.problem() if d.ptxas is not None else d.error))))
     return res if both is None else dataclasses.replace(res, chosen=dataclasses.replace(c, kernel=both))

@@ -32,12 +32,18 @@ KNOBS = ("stage", "staged", "own_stores", "copy_warps", "cp_async", "tma", "chai
          "own_tiles", "prefetch")       # the one-partition kernel's choices gluon.json records, to write it again
 
 
+TIMED_SHORT = ("the faster, timed on each launch key's first launch (run 156: one partition in 3 CTAs an SM against the "
+               "producer's 2 ran x0.64-0.95 on three fp16 GEMMs and x1.09-1.18 on a tf32 one at 8-32 iterations; "
+               "nothing in the schedule tells them apart), of this kernel and the one-partition kernel")
+
 def with_short_loops(long: GluonKernel, short: GluonKernel, trips: str, limit: int, said: str,
-                     exact: bool = True, full: int = 0, long_ctas: int = 1) -> GluonKernel | None:
+                     exact: bool = True, full: int = 0, long_ctas: int = 1, timed: bool = False) -> GluonKernel | None:
     """``long``'s module with ``short``'s beside it and a launch choosing ``short`` where ``trips`` (over the launch's
     arguments; ``exact``, else an upper bound of the iterations) is at most ``limit``, or at most ``full`` where the
     launch's CTAs outnumber what the SMs hold of ``long``'s (``long_ctas`` an SM: the one partition's more CTAs an SM
-    then run at once); ``said``: the decision's reasons, for the docstring. None where the two cannot share a
+    then run at once); ``said``: the decision's reasons, for the docstring; ``timed``: where the loop is that short,
+    the launch times the two on a launch key's first launch and runs the faster (``launch_timed``, as
+    ``with_timed_choice``'s), not ``short`` unconditionally. None where the two cannot share a
     launch: another persistence, a runtime argument ``short`` takes that ``long``'s launch does not compute, a name
     the trip count reads that is not the Triton kernel's argument, a top-level name ``short`` also uses as a
     parameter (the renaming would split it)."""
@@ -55,12 +61,16 @@ def with_short_loops(long: GluonKernel, short: GluonKernel, trips: str, limit: i
             if full > limit else "")
     bound = "" if exact else " at most: a bound of the loop takes a min with a value only the CTA knows"
     line = (f"short loops: where the scheduled loop runs at most {limit} iterations a CTA{more} ({trips}{bound}, from "
-            f"the launch's arguments), the launch runs the one-partition kernel `{SHORT_KERNEL}` of the same schedule, "
-            f"loading its own tiles ({said})")
-    source = _both(long, short, names, line, _dispatch(trips, limit, full if full > limit else 0, long_ctas))
+            f"the launch's arguments), the launch runs {TIMED_SHORT if timed else 'the one-partition kernel'} "
+            f"`{SHORT_KERNEL}` of the same schedule, loading its own tiles ({said})")
+    dispatch = _dispatch(trips, limit, full if full > limit else 0, long_ctas, "launch_timed" if timed else "launch_short")
+    if timed:
+        dispatch = TIMED_DISPATCH.replace("def launch(", "def launch_timed(") + dispatch
+    source = _both(long, short, names, line, dispatch)
     return dataclasses.replace(long, source=source, decisions=long.decisions + (line,),
                                short=dict(_record(short, said), trips=trips, limit=limit, exact=exact, full=full,
-                                          long_ctas=long_ctas))
+                                          long_ctas=long_ctas, **({"band_timed": True} if timed else {})))
+
 
 
 def with_timed_choice(long: GluonKernel, short: GluonKernel, said: str, long_ctas: int, short_ctas: int
@@ -181,17 +191,18 @@ def _with_decision(head: str, line: str) -> str:
     return head[:end] + f"\n- {line}" + head[end:]
 
 
-def _dispatch(trips: str, limit: int, full: int, long_ctas: int) -> str:
+def _dispatch(trips: str, limit: int, full: int, long_ctas: int, short: str = "launch_short") -> str:
+    what = "the one-partition kernel" if short == "launch_short" else "the faster of the two, timed"
     return f'''
 
 SHORT_TRIPS = {trips!r}   # the scheduled loop's iterations a CTA, in the Triton kernel's arguments
-SHORT_LIMIT = {limit}      # at most this many: the one-partition kernel (``launch_short``), else ``launch_long``
+SHORT_LIMIT = {limit}      # at most this many: {what} (``{short}``), else ``launch_long``
 SHORT_LIMIT_FULL = {full}      # ... or this many where the launch's CTAs outnumber what the SMs hold of the producer's
 LONG_CTAS_PER_SM = {long_ctas}      # (the producer's CTAs an SM; the one partition holds more: run 95); 0: no such rule
 
 
 def launch(grid, *args, **kwargs):
-    """Run the one-partition kernel where the loop is short at this launch, else the warp-specialized one."""
+    """Run {what.replace(", timed", "")} where the loop is short at this launch, else the warp-specialized one."""
     bound = dict(zip(ARGUMENTS, args), **CONSTEXPRS)
     bound.update(kwargs)
     try:
@@ -208,7 +219,7 @@ def launch(grid, *args, **kwargs):
                 limit = SHORT_LIMIT_FULL
         except Exception:                   # noqa: BLE001 - no device to count the SMs of: the lower limit
             pass
-    return (launch_short if trips <= limit else launch_long)(grid, *args, **kwargs)
+    return ({short} if trips <= limit else launch_long)(grid, *args, **kwargs)
 '''
 
 

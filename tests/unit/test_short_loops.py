@@ -164,10 +164,11 @@ class _Timed:
         return run
 
 
-def _timed_launches(source: str, signature: dict, monkeypatch, costs: tuple, cuda: bool = True) -> tuple:
+def _timed_launches(source: str, signature: dict, monkeypatch, costs: tuple, cuda: bool = True,
+                    ints: dict | None = None, grid: tuple = (4, 1, 1)) -> tuple:
     """The module's kernels on a fake clock (``_Timed``, ``costs`` for the long and short kernel) and CUDA events
-    reading it; the calls of two launches with the same arguments, and the fp16 tensors' first elements after the
-    first."""
+    reading it; the calls of two launches with the same arguments (integers 64, or as ``ints`` says), and the fp16
+    tensors' first elements after the first."""
     clock, calls = [0.0], []
     with tempfile.TemporaryDirectory() as tmp:
         mod = load_module(source, tmp, "timed")
@@ -194,12 +195,13 @@ def _timed_launches(source: str, signature: dict, monkeypatch, costs: tuple, cud
     # the fp32 inputs expanded views of one element, as a broadcast bias may be passed: read only, not restored
     values = {n: (torch.zeros(64, dtype=torch.float16) if signature.get(n) == "*fp16" else torch.zeros(1).expand(64))
               if str(signature.get(n, "")).startswith("*") else 64 for n in mod.ARGUMENTS}
+    values.update(ints or {})
     values.update(mod.CONSTEXPRS)
     args = [values[a] for a in mod.ARGUMENTS]
-    mod.launch((4, 1, 1), *args)
+    mod.launch(grid, *args)
     first, after = list(calls), sorted({float(v[0]) for v in args if isinstance(v, torch.Tensor) and v.dtype == torch.float16})
     calls.clear()
-    mod.launch((4, 1, 1), *args)
+    mod.launch(grid, *args)
     return first, after, list(calls)
 
 
@@ -221,6 +223,32 @@ def test_one_consumer_in_one_cta_an_sm_is_timed_at_launch_against_its_one_partit
     assert first[-1] == "long" and again == ["long"]
     first, after, again = _timed_launches(k.source, k.short["signature"], monkeypatch, (2.0, 1.0), cuda=False)
     assert first == again == ["long"] and after == [1.0]      # no device to time on: the warp-specialized kernel
+
+
+def test_one_partition_in_fewer_than_twice_the_producers_ctas_is_timed_against_it_where_the_loop_is_short(monkeypatch):
+    # run 156: one partition in 3 CTAs an SM against the producer's 2 ran x0.64-0.95 on three fp16 GEMMs and
+    # x1.09-1.18 on a tf32 one at 8-32 iterations: within the short-loop bounds the launch times the two
+    r = optimize(str(CORPUS / "flaggems_mm_peeled.py"), load_machine("h100"), OptimizeOptions(time_limit=2.5, threads=2))
+    k = r.gluon.kernel
+    assert k.short is not None and k.short["band_timed"] and not k.short.get("timed")
+    assert k.short["limit"] == 8 and k.short["full"] == 32 and k.short["long_ctas"] == 2
+    assert any(d.startswith("short loops:") and "the launch runs the faster, timed on each launch key's first launch"
+               in d and "3 CTA(s) an SM against the producer's 2" in d for d in k.decisions)
+    timed = ["long", "short"] + (["long"] * 5 + ["short"] * 5) * 2
+    for K, grid, first_calls, again_calls in (
+            (512, (4, 1, 1), timed + ["long"], ["long"]),          # 7 iterations: timed, the producer's faster
+            (1088, (300, 1, 1), timed + ["long"], ["long"]),       # 16, 300 CTAs > 132 x 2: timed
+            (1088, (264, 1, 1), ["long"], ["long"]),               # 16, the SMs hold them all: the producer's
+            (2176, (300, 1, 1), ["long"], ["long"])):              # 33: the producer's
+        first, after, again = _timed_launches(k.source, k.short["signature"], monkeypatch, (1.0, 2.0),
+                                              ints={"K": K}, grid=grid)
+        assert (first, again) == (first_calls, again_calls), (K, grid)
+        assert after == [1.0]                                      # outputs restored after the timing
+    first, _, again = _timed_launches(k.source, k.short["signature"], monkeypatch, (2.0, 1.0), ints={"K": 512})
+    assert first == timed + ["short"] and again == ["short"]       # the one partition faster: kept for the key
+    first, _, again = _timed_launches(k.source, k.short["signature"], monkeypatch, (2.0, 1.0), cuda=False,
+                                      ints={"K": 512})
+    assert first == again == ["long"]                               # no device to time on
 
 
 def test_the_producers_kernel_alone_where_one_partition_is_asked_against():

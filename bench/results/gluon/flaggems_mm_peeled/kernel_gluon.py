@@ -8,7 +8,7 @@ Decisions (each from the schedule):
 - partition 1 (worker): producer, warp group 1, 4 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
 - ring b_115: 4 buffers of [64, 128] bf16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
 - shared memory: 65616 bytes planned of 232448; maxnreg 128
-- short loops: where the scheduled loop runs at most 8 iterations a CTA, or at most 32 where the launch's CTAs outnumber the SMs' 2 each of the producer's ((((((K + 63) // 64) * 64) - 64) + 64 - 1) // 64, from the launch's arguments), the launch runs the one-partition kernel `twill_kernel_short` of the same schedule, loading its own tiles (ptxas 168 registers, clean, 3 CTA(s) an SM against the producer's 2; simulated for 1, 2, 3, 8 iterations: no deadlock, every phase complete)
+- short loops: where the scheduled loop runs at most 8 iterations a CTA, or at most 32 where the launch's CTAs outnumber the SMs' 2 each of the producer's ((((((K + 63) // 64) * 64) - 64) + 64 - 1) // 64, from the launch's arguments), the launch runs the faster, timed on each launch key's first launch (run 156: one partition in 3 CTAs an SM against the producer's 2 ran x0.64-0.95 on three fp16 GEMMs and x1.09-1.18 on a tf32 one at 8-32 iterations; nothing in the schedule tells them apart), of this kernel and the one-partition kernel `twill_kernel_short` of the same schedule, loading its own tiles (ptxas 168 registers, clean, 3 CTA(s) an SM against the producer's 2; simulated for 1, 2, 3, 8 iterations: no deadlock, every phase complete)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -890,14 +890,98 @@ class _Kernel_short:
 kernel_short = _Kernel_short()
 
 
+TIMED_ROUNDS = 2      # a launch key's first launch times each kernel in this many rounds, alternating,
+TIMED_RUNS = 5        # of this many launches each
+_TIMED = {}           # launch key -> the faster of ``launch_long`` and ``launch_short`` there
+
+
+def launch_timed(grid, *args, **kwargs):
+    """Run the faster of the warp-specialized kernel and the one-partition one for this launch's key, timed on the
+    key's first launch (the warp-specialized one where no timing can run: no CUDA device, a graph being captured)."""
+    key = _timed_key(grid, args, kwargs)
+    chosen = _TIMED.get(key) if key is not None else None
+    if chosen is None:
+        chosen = _timed(grid, args, kwargs)
+        if key is not None and chosen is not None:
+            if len(_TIMED) >= 64:
+                _TIMED.clear()
+            _TIMED[key] = chosen
+    return (chosen or launch_long)(grid, *args, **kwargs)
+
+
+def _timed_key(grid, args, kwargs):
+    """The grid and every argument's shape, strides, type and alignment, or value (integers): what the two kernels'
+    speeds depend on; None where a part cannot be hashed."""
+    bound = dict(zip(ARGUMENTS, args), **CONSTEXPRS)
+    bound.update(kwargs)
+    try:
+        g = tuple(int(x) for x in (grid(bound) if callable(grid) else grid))
+    except Exception:                       # noqa: BLE001 - the launch itself says what is wrong with its grid
+        return None
+    key = [g]
+    for name in sorted(bound):
+        v = bound[name]
+        base = getattr(v, "base", None) if not hasattr(v, "data_ptr") else None
+        if hasattr(v, "data_ptr"):
+            key.append((name, tuple(v.shape), tuple(v.stride()), v.dtype, v.data_ptr() % 16))
+        elif hasattr(base, "data_ptr"):     # a host tensor descriptor
+            key.append((name, tuple(v.shape), tuple(v.strides), base.dtype, base.data_ptr() % 16))
+        elif type(v) in (int, bool) or v is None:
+            key.append((name, v))
+        else:
+            key.append((name, type(v).__name__))
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _timed(grid, args, kwargs):
+    """The faster launch function at these arguments, each timed with CUDA events after a first launch, every tensor
+    argument (a descriptor's base too) copied before and restored after; None where nothing can be timed."""
+    try:
+        import torch
+        if not torch.cuda.is_available() or torch.cuda.is_current_stream_capturing():
+            return None
+        values = list(args) + list(kwargs.values())
+        tensors = [v if hasattr(v, "data_ptr") else v.base for v in values
+                   if hasattr(v, "data_ptr") or hasattr(getattr(v, "base", None), "data_ptr")]
+        # an expanded view (a zero stride) is read only: it cannot be copied back into
+        tensors = [t for t in tensors if all(st or n <= 1 for st, n in zip(t.stride(), t.shape))]
+        saved = [t.clone() for t in tensors]
+    except Exception:                       # noqa: BLE001 - no device, or no memory for the copies: not timed
+        return None
+    try:
+        launch_long(grid, *args, **kwargs)  # compiled, and its errors the launch's own
+        try:
+            launch_short(grid, *args, **kwargs)
+        except Exception:                   # noqa: BLE001 - the one partition refuses this launch: the other runs
+            return launch_long
+        spent = {launch_long: 0.0, launch_short: 0.0}
+        for _ in range(TIMED_ROUNDS):
+            for fn in spent:
+                start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+                start.record()
+                for _ in range(TIMED_RUNS):
+                    fn(grid, *args, **kwargs)
+                end.record()
+                end.synchronize()
+                spent[fn] += start.elapsed_time(end)
+        return min(spent, key=spent.get)
+    finally:
+        for t, s in zip(tensors, saved):
+            t.copy_(s)
+
+
 SHORT_TRIPS = '(((((K + 63) // 64) * 64) - 64) + 64 - 1) // 64'   # the scheduled loop's iterations a CTA, in the Triton kernel's arguments
-SHORT_LIMIT = 8      # at most this many: the one-partition kernel (``launch_short``), else ``launch_long``
+SHORT_LIMIT = 8      # at most this many: the faster of the two, timed (``launch_timed``), else ``launch_long``
 SHORT_LIMIT_FULL = 32      # ... or this many where the launch's CTAs outnumber what the SMs hold of the producer's
 LONG_CTAS_PER_SM = 2      # (the producer's CTAs an SM; the one partition holds more: run 95); 0: no such rule
 
 
 def launch(grid, *args, **kwargs):
-    """Run the one-partition kernel where the loop is short at this launch, else the warp-specialized one."""
+    """Run the faster of the two where the loop is short at this launch, else the warp-specialized one."""
     bound = dict(zip(ARGUMENTS, args), **CONSTEXPRS)
     bound.update(kwargs)
     try:
@@ -914,4 +998,4 @@ def launch(grid, *args, **kwargs):
                 limit = SHORT_LIMIT_FULL
         except Exception:                   # noqa: BLE001 - no device to count the SMs of: the lower limit
             pass
-    return (launch_short if trips <= limit else launch_long)(grid, *args, **kwargs)
+    return (launch_timed if trips <= limit else launch_long)(grid, *args, **kwargs)
