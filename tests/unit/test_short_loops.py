@@ -192,6 +192,9 @@ def _timed_launches(source: str, signature: dict, monkeypatch, costs: tuple, cud
     monkeypatch.setattr(torch.cuda, "is_available", lambda: cuda)
     monkeypatch.setattr(torch.cuda, "is_current_stream_capturing", lambda: False)
     monkeypatch.setattr(torch.cuda, "Event", Event)
+    monkeypatch.setattr(torch.cuda, "synchronize", lambda: None)
+    # the device kept busy before each timed batch, the host queueing it meanwhile: a sleep on the calls' record
+    monkeypatch.setattr(torch.cuda, "_sleep", lambda cycles: calls.append("sleep") if cycles > 0 else None)
     # the fp32 inputs expanded views of one element, as a broadcast bias may be passed: read only, not restored
     values = {n: (torch.zeros(64, dtype=torch.float16) if signature.get(n) == "*fp16" else torch.zeros(1).expand(64))
               if str(signature.get(n, "")).startswith("*") else 64 for n in mod.ARGUMENTS}
@@ -216,8 +219,10 @@ def test_one_consumer_in_one_cta_an_sm_is_timed_at_launch_against_its_one_partit
     assert device is not None and "warp_specialize" not in device
     assert check_kernel(device, k.short["signature"], 4)[0] == []
     first, after, again = _timed_launches(k.source, k.short["signature"], monkeypatch, (2.0, 1.0))
-    # a launch each to compile, two rounds of five each, then the faster; the outputs as after one launch
-    assert first == ["long", "short"] + (["long"] * 5 + ["short"] * 5) * 2 + ["short"] and after == [1.0]
+    # a launch each to compile, one each to time the host, two rounds of five each behind a sleep of the device,
+    # then the faster; the outputs as after one launch
+    assert first == ["long", "short"] * 2 + (["sleep"] + ["long"] * 5 + ["sleep"] + ["short"] * 5) * 2 + ["short"]
+    assert after == [1.0]
     assert again == ["short"]                                  # the key's choice kept: no timing
     first, _, again = _timed_launches(k.source, k.short["signature"], monkeypatch, (1.0, 2.0))
     assert first[-1] == "long" and again == ["long"]
@@ -234,7 +239,7 @@ def test_one_partition_in_fewer_than_twice_the_producers_ctas_is_timed_against_i
     assert k.short["limit"] == 8 and k.short["full"] == 32 and k.short["long_ctas"] == 2
     assert any(d.startswith("short loops:") and "the launch runs the faster, timed on each launch key's first launch"
                in d and "3 CTA(s) an SM against the producer's 2" in d for d in k.decisions)
-    timed = ["long", "short"] + (["long"] * 5 + ["short"] * 5) * 2
+    timed = ["long", "short"] * 2 + (["sleep"] + ["long"] * 5 + ["sleep"] + ["short"] * 5) * 2
     for K, grid, first_calls, again_calls in (
             (512, (4, 1, 1), timed + ["long"], ["long"]),          # 7 iterations: timed, the producer's faster
             (1088, (300, 1, 1), timed + ["long"], ["long"]),       # 16, 300 CTAs > 132 x 2: timed
