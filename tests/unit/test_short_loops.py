@@ -260,3 +260,22 @@ def test_the_producers_kernel_alone_where_one_partition_is_asked_against():
     r = optimize(str(CORPUS / "mamba_bmm_chunk_bwd.py"), load_machine("h100"),
                  OptimizeOptions(time_limit=2.5, threads=2, own_tiles="off"))
     assert r.gluon.kernel is not None and r.gluon.kernel.short is None and SHORT_KERNEL not in r.gluon.kernel.source
+
+
+def test_the_timed_launch_key_is_the_arguments_shapes_and_values_not_their_identity():
+    from codegen.gluon.short import TIMED_DISPATCH
+    ns = {"ARGUMENTS": ["a", "b", "K", "BLOCK"], "CONSTEXPRS": {"BLOCK": 64}}
+    exec(TIMED_DISPATCH, ns)      # noqa: S102 - the launcher's own source, as the generated module holds it
+    key = ns["_timed_key"]
+    a, b = torch.zeros(8, 16, dtype=torch.float16), torch.zeros(16, 8, dtype=torch.float16)
+    same = key((4, 1, 1), (a, b, 128), {})
+    assert same is not None and same == key((4, 1, 1), (a.clone(), b.clone(), 128), {})     # new tensors, same key
+    assert same != key((4, 1, 1), (a, b, 256), {}) and same != key((8, 1, 1), (a, b, 128), {})
+    assert same != key((4, 1, 1), (torch.zeros(8, 32, dtype=torch.float16), b, 128), {})
+    assert same != key((4, 1, 1), (a.t(), b, 128), {})                                     # strides
+    assert same != key((4, 1, 1), (a[:, 1:], b, 128), {})                                  # alignment
+    # a grid of the arguments, and tensors given by keyword: keyed by name and shape, not identity
+    by_name = key(lambda m: (m["K"] // 32, 1, 1), (a,), {"b": b, "K": 128})
+    assert by_name == key(lambda m: (m["K"] // 32, 1, 1), (a,), {"K": 128, "b": b.clone()})
+    assert by_name != key(lambda m: (m["K"] // 32, 1, 1), (a,), {"c": b, "K": 128})
+    assert key(lambda m: m["missing"], (a,), {}) is None                                   # the launch says why

@@ -974,25 +974,28 @@ def launch(grid, *args, **kwargs):
 
 def _timed_key(grid, args, kwargs):
     """The grid and every argument's shape, strides, type and alignment, or value (integers): what the two kernels'
-    speeds depend on; None where a part cannot be hashed."""
-    bound = dict(zip(ARGUMENTS, args), **CONSTEXPRS)
-    bound.update(kwargs)
+    speeds depend on (the constexprs are the module's: none other launches); None where a part cannot be hashed.
+    Read in the arguments' order, integers by their type alone: a launch pays it on the host (run 158)."""
     try:
-        g = tuple(int(x) for x in (grid(bound) if callable(grid) else grid))
+        if callable(grid):
+            bound = dict(zip(ARGUMENTS, args), **CONSTEXPRS)
+            bound.update(kwargs)
+            grid = grid(bound)
+        g = tuple(int(x) for x in grid)
     except Exception:                       # noqa: BLE001 - the launch itself says what is wrong with its grid
         return None
-    key = [g]
-    for name in sorted(bound):
-        v = bound[name]
-        base = getattr(v, "base", None) if not hasattr(v, "data_ptr") else None
-        if hasattr(v, "data_ptr"):
-            key.append((name, tuple(v.shape), tuple(v.stride()), v.dtype, v.data_ptr() % 16))
-        elif hasattr(base, "data_ptr"):     # a host tensor descriptor
-            key.append((name, tuple(v.shape), tuple(v.strides), base.dtype, base.data_ptr() % 16))
-        elif type(v) in (int, bool) or v is None:
-            key.append((name, v))
+    names = sorted(kwargs)
+    key = [g, *names]
+    for v in (*args, *(kwargs[n] for n in names)):
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.shape, v.stride(), v.dtype, v.data_ptr() % 16))
+        elif hasattr(getattr(v, "base", None), "data_ptr"):     # a host tensor descriptor
+            key.append((tuple(v.shape), tuple(v.strides), v.base.dtype, v.base.data_ptr() % 16))
         else:
-            key.append((name, type(v).__name__))
+            key.append(t.__name__)
     try:
         hash(key := tuple(key))
     except TypeError:
