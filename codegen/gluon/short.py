@@ -13,6 +13,11 @@ that evaluates ``SHORT_TRIPS`` over the launch's arguments and runs ``launch_sho
 ``SHORT_LIMIT``, or at most ``SHORT_LIMIT_FULL`` where the launch's CTAs outnumber what the device's SMs hold of the
 producer's (``LONG_CTAS_PER_SM`` each): the one partition's extra CTAs an SM then run (runs 95-96: the blocksparse
 matmul, 5 CTAs an SM against 2, led up to 64 iterations; run 100: prefix_scores' 32 CTAs, the producer x2.3 ahead).
+Where the one partition holds more CTAs than the producer but not twice as many, that bound chooses nothing: the
+launch times the two there (``launch_timed``; run 156, 3 CTAs against 2: the producer up to x1.5 ahead on three fp16
+GEMMs, the one partition x1.1 on a tf32 one). The timing (``TIMED_DISPATCH``, also the whole launch where
+``with_timed_choice`` pairs the two) runs on a launch key's first launch, behind a device sleep so that its events
+time the device's work, not the host's launches (run 157).
 """
 from __future__ import annotations
 
