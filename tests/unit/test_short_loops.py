@@ -228,6 +228,15 @@ def test_one_consumer_in_one_cta_an_sm_is_timed_at_launch_against_its_one_partit
     assert first[-1] == "long" and again == ["long"]
     first, after, again = _timed_launches(k.source, k.short["signature"], monkeypatch, (2.0, 1.0), cuda=False)
     assert first == again == ["long"] and after == [1.0]      # no device to time on: the warp-specialized kernel
+    # no memory for the copies that restore the outputs: the warp-specialized kernel, kept for the key
+    tried = []
+
+    def no_memory(self, *a, **kw):
+        tried.append(1)
+        raise torch.cuda.OutOfMemoryError("no memory")
+    monkeypatch.setattr(torch.Tensor, "clone", no_memory)
+    first, after, again = _timed_launches(k.source, k.short["signature"], monkeypatch, (2.0, 1.0))
+    assert first == again == ["long"] and after == [1.0] and len(tried) == 1
 
 
 def test_one_partition_in_fewer_than_twice_the_producers_ctas_is_timed_against_it_where_the_loop_is_short(monkeypatch):

@@ -1405,20 +1405,24 @@ def _timed(grid, args, kwargs):
     sleep on the device long enough for the host to queue every timed launch (the events then time the device's
     work, not the launches' host cost: run 157 timed vLLM's MoE so and chose the one partition, 257 TFLOP/s against
     the producer's 386 in graphs, its host path 100 us shorter), every tensor argument (a descriptor's base too)
-    copied before and restored after; None where nothing can be timed."""
+    copied before and restored after; None where nothing can be timed now (no device, a graph being captured), the
+    warp-specialized kernel's launch where the copies do not fit in memory (kept for the key: not tried again)."""
     try:
         import time
         import torch
         if not torch.cuda.is_available() or torch.cuda.is_current_stream_capturing():
             return None
+    except Exception:                       # noqa: BLE001 - no device to ask: not timed
+        return None
+    try:
         values = list(args) + list(kwargs.values())
         tensors = [v if hasattr(v, "data_ptr") else v.base for v in values
                    if hasattr(v, "data_ptr") or hasattr(getattr(v, "base", None), "data_ptr")]
         # an expanded view (a zero stride) is read only: it cannot be copied back into
         tensors = [t for t in tensors if all(st or n <= 1 for st, n in zip(t.stride(), t.shape))]
         saved = [t.clone() for t in tensors]
-    except Exception:                       # noqa: BLE001 - no device, or no memory for the copies: not timed
-        return None
+    except Exception:                       # noqa: BLE001 - no memory for the copies: the warp-specialized kernel
+        return launch_long
     try:
         launch_long(grid, *args, **kwargs)  # compiled, and its errors the launch's own
         try:
