@@ -511,6 +511,7 @@ def _own_tiles(c: Candidate, sp: _Split, kir: KernelIR, machine: Machine, option
 
 
 SHORT_LOOP_LIMIT = 8    # ``--short-loops auto``: at most this many iterations a CTA, the one-partition kernel
+                        # where it holds more CTAs an SM than the producer (run 159: at as many, never ahead)
 SHORT_LOOP_LIMIT_MORE_CTAS = 32    # ... at most this many where it holds more CTAs an SM than the producer's and
                                    # the launch's CTAs outnumber what the SMs hold of the producer's (run 95)
 SHORT_LOOP_CTAS_SURE = 2    # ... run unconditionally where it holds this many times the producer's CTAs an SM, else
@@ -522,17 +523,17 @@ def _short_loops(res: GluonResult, kir: KernelIR, machine: Machine, options: Any
     """``res`` with its chosen kernel, a producer streaming one consumer's tiles over a loop whose trip count the
     launch's arguments give, holding beside it the one-partition kernel of the same schedule that the launch runs
     where the loop is short (``codegen.gluon.short``); unchanged where that kernel is not made clean (ptxas spills
-    in its loop or serialises its wgmmas), or ``--short-loops off``, ``--own-tiles`` given. Short: at most 8
-    iterations a CTA (one partition led at 2-8 in every loop measured), or 32 where the one partition holds more
-    CTAs an SM than the producer and the launch has more CTAs than the SMs hold of the producer's, which the launch
-    counts (run 95: the blocksparse matmul, 5 CTAs against 2, x1.06 and x1.00 of Triton's best
-    at 16 and 32 iterations against the producer's x0.71 and x0.72; vLLM's and SGLang's MoE, 16 iterations with as
-    many CTAs or fewer, were slower as one partition, runs 91-92; chunk_state and prefix_scores, 64 and 128, with
-    4 and 6 CTAs against 2, too, run 79). Where the one partition holds more CTAs an SM than the producer but fewer
-    than ``SHORT_LOOP_CTAS_SURE`` times as many, the launch times the two on a launch key's first launch in those
-    bounds and runs the faster (run 156, 3 CTAs against 2 at 8-32 iterations: one partition x0.64-0.73 on vLLM's
-    MoE, x0.84-0.95 on FlagGems' mm, x0.75-0.88 on triton_kernels' matmul_ogs, x1.09-1.18 on FBGEMM's tf32 jagged
-    bmm)."""
+    in its loop or serialises its wgmmas), where it holds no more CTAs an SM than the producer (``--short-loops
+    auto``; run 159, at as many, one partition at 2-8 iterations: chunk_scan x0.81-0.85 of the producer's speed,
+    Triton's tutorial GEMM x0.91-0.95, FLA's chunk_bwd_dh x0.90-0.98, an int4 GEMM x0.98-0.99, Mamba's bmm
+    x0.99-1.03), or ``--short-loops off``, ``--own-tiles`` given. Short: at most 8 iterations a CTA, or 32 where the
+    launch has more CTAs than the SMs hold of the producer's, which the launch counts (run 95: the blocksparse
+    matmul, 5 CTAs against 2, x1.06 and x1.00 of Triton's best at 16 and 32 iterations against the producer's x0.71
+    and x0.72; chunk_state and prefix_scores, 64 and 128, with 4 and 6 CTAs against 2, too, run 79). Where the one
+    partition holds more CTAs an SM than the producer but fewer than ``SHORT_LOOP_CTAS_SURE`` times as many, the
+    launch times the two on a launch key's first launch in those bounds and runs the faster (run 156, 3 CTAs against
+    2 at 8-32 iterations: one partition x0.64-0.73 on vLLM's MoE, x0.84-0.95 on FlagGems' mm, x0.75-0.88 on
+    triton_kernels' matmul_ogs, x1.09-1.18 on FBGEMM's tf32 jagged bmm)."""
     c, asked = res.chosen, getattr(options, "short_loops", "auto")
     k = c.kernel if c is not None else None
     if (k is None or k.plan is None or k.plan.producer is None or not k.plan.rings or c.subtiles != 1
@@ -544,6 +545,11 @@ def _short_loops(res: GluonResult, kir: KernelIR, machine: Machine, options: Any
     trips, exact = found
     d = _short_kernel(c, kir, machine, options)
     ok = _clean_loop(d)
+    if ok and asked == "auto" and d.ctas_per_sm <= c.ctas_per_sm:
+        say(f"gluon: short loops ({trips} iterations a CTA): the one-partition kernel not kept: it holds "
+            f"{d.ctas_per_sm} CTA(s) an SM, no more than the producer's {c.ctas_per_sm} (run 159: at as many, "
+            "x0.81-1.03 of the producer's speed at 2-8 iterations on five kernels)")
+        return res
     more = ok and d.ctas_per_sm > c.ctas_per_sm and asked == "auto"
     timed = more and d.ctas_per_sm < SHORT_LOOP_CTAS_SURE * c.ctas_per_sm
     limit = SHORT_LOOP_LIMIT if asked == "auto" else int(asked)

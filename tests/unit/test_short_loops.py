@@ -288,3 +288,19 @@ def test_the_timed_launch_key_is_the_arguments_shapes_and_values_not_their_ident
     assert by_name == key(lambda m: (m["K"] // 32, 1, 1), (a,), {"K": 128, "b": b.clone()})
     assert by_name != key(lambda m: (m["K"] // 32, 1, 1), (a,), {"c": b, "K": 128})
     assert key(lambda m: m["missing"], (a,), {}) is None                                   # the launch says why
+
+
+def test_a_one_partition_kernel_holding_no_more_ctas_than_the_producer_is_not_kept():
+    # run 159: at as many CTAs an SM, the one partition ran x0.81-1.03 of the producer's speed at 2-8 iterations on
+    # five kernels (chunk_scan x0.81-0.85): the route keeps the producer's kernel alone, and says why
+    said: list[str] = []
+    r = optimize(str(CORPUS / "chunk_scan.py"), load_machine("h100"), OptimizeOptions(time_limit=2.5, threads=2),
+                 said.append)
+    k = r.gluon.kernel
+    assert k is not None and k.plan.producer is not None and k.short is None and SHORT_KERNEL not in k.source
+    line, = [m for m in said if m.startswith("gluon: short loops")]
+    assert "not kept: it holds 2 CTA(s) an SM, no more than the producer's 2" in line, line
+    # asked for by a bound, the one partition is kept as asked
+    asked = optimize(str(CORPUS / "chunk_scan.py"), load_machine("h100"),
+                     OptimizeOptions(time_limit=2.5, threads=2, short_loops="8")).gluon.kernel
+    assert asked is not None and asked.short is not None and asked.short["limit"] == 8 and not asked.short["full"]
