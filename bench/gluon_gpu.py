@@ -10,7 +10,9 @@ Each DIR holds ``kernel_gluon.py`` and ``variant.json`` (``{"label", "kernel_fil
 kernels' cp.async copies taken through registers, as a launch too little aligned for them takes them;
 ``TWILL_TMA_OFF=1``: pointer tiles that are TMA boxes copied with cp.async, as a launch that does not allow TMA.
 Each timed problem records the path its launch took (``path``: the launcher's flags, whether TMA boxes were built),
-shown in the run's line, e.g. ``(registers, no TMA)`` where the launch's arguments fail the cp.async condition.
+shown in the run's line, e.g. ``(registers, no TMA)`` where the launch's arguments fail the cp.async condition;
+and, for a module of two kernels (the producer's and the one partition's), how many launches ran each (``ran``;
+``[ran launch_short]`` in the line, ``[timed: ...]`` where the launch timed the two).
 """
 from __future__ import annotations
 
@@ -105,12 +107,14 @@ def one(directory: Path, sizes: list[int]) -> dict[str, Any]:
     out["fallback_launches_in_checks"] = getattr(gmod.kernel, "fallbacks", 0)
     fl = getattr(kmod, "flops", None)
     decided = recording(gmod)
+    ran = counting(gmod)
     for size in _sizes(kmod, sizes):
         inp = kmod.make_inputs(**size, seed=13)
         setattr(kmod, meta["jit"], gmod.kernel)
         getattr(gmod, "_KEYED", {}).clear()          # this problem's launch decides its path again, recorded
         getattr(gmod, "_TIMED", {}).clear()          # ... and, where the module times its two kernels, times them
         decided.clear()
+        ran.clear()
         before = getattr(gmod.kernel, "fallbacks", 0)
         t = _timings(lambda: kmod.launch(inp))
         t["fallback_launches"] = getattr(gmod.kernel, "fallbacks", 0) - before     # > 0: the figure is Triton's
@@ -118,7 +122,8 @@ def one(directory: Path, sizes: list[int]) -> dict[str, Any]:
         timed = sorted({fn.__name__ for fn in getattr(gmod, "_TIMED", {}).values()})
         out["speed"].append({"problem": size, **t, "tflops": f / t["ms"] * 1e-9 if f else None,
                              "graph_tflops": f / t["graph_ms"] * 1e-9 if f else None,
-                             "path": decided[0] if decided else {}, **({"timed": timed} if timed else {})})
+                             "path": decided[0] if decided else {}, **({"timed": timed} if timed else {}),
+                             **({"ran": dict(ran)} if ran else {})})
         del inp
         torch.cuda.empty_cache()
     setattr(kmod, meta["jit"], triton_fn)
@@ -141,6 +146,28 @@ def recording(gmod: Any) -> list[dict[str, Any]]:
         return entry
     gmod._decide = recorded
     return seen
+
+
+def counting(gmod: Any) -> dict[str, int]:
+    """Launches of each kernel of a module that holds two (``launch_long``: the warp-specialized one,
+    ``launch_short``: the one partition), counted in the returned dict as they run: which kernel a figure describes
+    (run 157: chunk_scan's figure had been its one partition's since run 142, which its record did not say)."""
+    ran: dict[str, int] = {}
+    for name in ("launch_long", "launch_short"):
+        fn = getattr(gmod, name, None)
+        if fn is None or not hasattr(gmod, "launch_long") or not hasattr(gmod, "launch_short"):
+            continue
+
+        def counted(*args, _fn=fn, _name=name, **kwargs):
+            ran[_name] = ran.get(_name, 0) + 1
+            return _fn(*args, **kwargs)
+        setattr(gmod, name, counted)
+    return ran
+
+
+def ran_most(ran: dict[str, int]) -> str | None:
+    """The kernel most of a figure's launches ran (a timed launch runs both a few times first), or None."""
+    return max(sorted(ran), key=ran.get) if ran else None
 
 
 def baselines(kernel_file: str, sizes: list[int]) -> dict[str, Any]:
@@ -270,6 +297,7 @@ def _line(res: dict[str, Any]) -> str:
     speed = ", ".join((f"{s['problem'].get('N', '')}:{s['tflops']:.1f}/{s['graph_tflops']:.1f}g"
                        f"/{s['host_us']:.0f}us" if s["tflops"] else f"{s['ms']:.3f} ms") + _path(s.get("path"))
                       + (f" [timed: {', '.join(s['timed'])}]" if s.get("timed") else "")
+                      + (f" [ran {ran_most(s['ran'])}]" if s.get("ran") and not s.get("timed") else "")
                       for s in res["speed"])
     fell = res.get("fallback_launches_in_checks") or 0
     timed = sum(1 for s in res["speed"] if s.get("fallback_launches"))

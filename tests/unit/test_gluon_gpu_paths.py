@@ -35,3 +35,21 @@ def test_the_timed_launches_path_is_recorded_as_the_launcher_decides_it():
                     {"TWILL_COPY": False, "TWILL_TMA": False, "boxes": False}]
     assert [_path(p) for p in seen] == [" (cp.async, no TMA)", " (registers, no TMA)"]
     assert _path({}) == "" and recording(object()) == []       # a kernel whose launcher decides nothing
+
+
+def test_which_of_a_modules_two_kernels_ran_is_counted():
+    # a module's launch runs its one partition or its producer's kernel by the launch (its trip count, or a timing):
+    # the figure's record counts which (run 157: chunk_scan's figure had been its one partition's since run 142)
+    import types
+
+    from gluon_gpu import counting, ran_most
+
+    mod = types.ModuleType("two_kernels")
+    exec("def launch_long(n):\n    return 'long'\n\ndef launch_short(n):\n    return 'short'\n\n"   # noqa: S102
+         "def launch(n):\n    return (launch_short if n <= 8 else launch_long)(n)\n", mod.__dict__)
+    ran = counting(mod)
+    assert [mod.launch(n) for n in (4, 4, 16)] == ["short", "short", "long"]
+    assert ran == {"launch_short": 2, "launch_long": 1} and ran_most(ran) == "launch_short"
+    ran.clear()
+    assert ran_most(ran) is None
+    assert counting(types.ModuleType("one_kernel")) == {}             # a module of one kernel: nothing counted
