@@ -41,6 +41,7 @@ TIMED_SHORT = ("the faster, timed on each launch key's first launch (run 156: on
                "producer's 2 ran x0.64-0.95 on three fp16 GEMMs and x1.09-1.18 on a tf32 one at 8-32 iterations; "
                "nothing in the schedule tells them apart), of this kernel and the one-partition kernel")
 
+
 def with_short_loops(long: GluonKernel, short: GluonKernel, trips: str, limit: int, said: str,
                      exact: bool = True, full: int = 0, long_ctas: int = 1, timed: bool = False) -> GluonKernel | None:
     """``long``'s module with ``short``'s beside it and a launch choosing ``short`` where ``trips`` (over the launch's
@@ -75,7 +76,6 @@ def with_short_loops(long: GluonKernel, short: GluonKernel, trips: str, limit: i
     return dataclasses.replace(long, source=source, decisions=long.decisions + (line,),
                                short=dict(_record(short, said), trips=trips, limit=limit, exact=exact, full=full,
                                           long_ctas=long_ctas, **({"band_timed": True} if timed else {})))
-
 
 
 def with_timed_choice(long: GluonKernel, short: GluonKernel, said: str, long_ctas: int, short_ctas: int
