@@ -153,12 +153,10 @@ def counting(gmod: Any) -> dict[str, int]:
     ``launch_short``: the one partition), counted in the returned dict as they run: which kernel a figure describes
     (run 157: chunk_scan's figure had been its one partition's since run 142, which its record did not say)."""
     ran: dict[str, int] = {}
+    if not (hasattr(gmod, "launch_long") and hasattr(gmod, "launch_short")):
+        return ran
     for name in ("launch_long", "launch_short"):
-        fn = getattr(gmod, name, None)
-        if fn is None or not hasattr(gmod, "launch_long") or not hasattr(gmod, "launch_short"):
-            continue
-
-        def counted(*args, _fn=fn, _name=name, **kwargs):
+        def counted(*args, _fn=getattr(gmod, name), _name=name, **kwargs):
             ran[_name] = ran.get(_name, 0) + 1
             return _fn(*args, **kwargs)
         setattr(gmod, name, counted)

@@ -618,11 +618,12 @@ def _timed_pair(res: GluonResult, kir: KernelIR, machine: Machine, options: Any,
 def _short_kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any) -> Candidate:
     """The one-partition kernel of ``c``'s schedule for short loops. With ``--prefetch auto``: its tiles stored
     through registers a stage ahead (``--prefetch 0``) where ptxas keeps that loop clean; else copied ahead as the
-    author's ``num_stages`` says, but 1 ahead where it holds no more CTAs an SM than the producer (kept so only where
-    ``--short-loops N`` asks: at most N iterations). Run 96, 4-8 iterations: Mamba's chunk state 59.5 TFLOP/s stored against 53.6 copied 1 ahead; its
-    bmm (stores serialise its wgmmas) 0.175 ms copied 1 ahead (run 90) against 0.199 3 ahead; the blocksparse matmul
-    (stores serialise its wgmmas: 159 against 199; 5 CTAs an SM against 2) 199-201 copied 1 or 3 ahead at 4
-    iterations, 278.5 3 ahead against 269.4 1 ahead at 32."""
+    author's ``num_stages`` says, but 1 ahead where it holds no more CTAs an SM than the producer (its fewer shared
+    bytes may hold more; at as many, ``_short_loops`` keeps it only where ``--short-loops N`` asks). Run 96, 4-8
+    iterations: Mamba's chunk state 59.5 TFLOP/s stored against 53.6 copied 1 ahead; its bmm (stores serialise its
+    wgmmas) 0.175 ms copied 1 ahead (run 90) against 0.199 3 ahead; the blocksparse matmul (stores serialise its
+    wgmmas: 159 against 199; 5 CTAs an SM against 2) 199-201 copied 1 or 3 ahead at 4 iterations, 278.5 3 ahead
+    against 269.4 1 ahead at 32."""
     own = dataclasses.replace(c, schedule=c.schedule.with_extra(own_tiles=True), kernel=None)
     if getattr(options, "prefetch", "auto") != "auto":
         return _generated(own, kir, machine, options)

@@ -37,9 +37,9 @@ KNOBS = ("stage", "staged", "own_stores", "copy_warps", "cp_async", "tma", "chai
          "own_tiles", "prefetch")       # the one-partition kernel's choices gluon.json records, to write it again
 
 
-TIMED_SHORT = ("the faster, timed on each launch key's first launch (run 156: one partition in 3 CTAs an SM against the "
-               "producer's 2 ran x0.64-0.95 on three fp16 GEMMs and x1.09-1.18 on a tf32 one at 8-32 iterations; "
-               "nothing in the schedule tells them apart), of this kernel and the one-partition kernel")
+TIMED_SHORT = ("the faster, timed on each launch key's first launch (run 156: one partition in 3 CTAs an SM "
+               "against the producer's 2 ran x0.64-0.95 on three fp16 GEMMs and x1.09-1.18 on a tf32 one at 8-32 "
+               "iterations; nothing in the schedule tells them apart), of this kernel and the one-partition kernel")
 
 
 def with_short_loops(long: GluonKernel, short: GluonKernel, trips: str, limit: int, said: str,
@@ -69,7 +69,8 @@ def with_short_loops(long: GluonKernel, short: GluonKernel, trips: str, limit: i
     line = (f"short loops: where the scheduled loop runs at most {limit} iterations a CTA{more} ({trips}{bound}, from "
             f"the launch's arguments), the launch runs {TIMED_SHORT if timed else 'the one-partition kernel'} "
             f"`{SHORT_KERNEL}` of the same schedule, loading its own tiles ({said})")
-    dispatch = _dispatch(trips, limit, full if full > limit else 0, long_ctas, "launch_timed" if timed else "launch_short")
+    dispatch = _dispatch(trips, limit, full if full > limit else 0, long_ctas,
+                         "launch_timed" if timed else "launch_short")
     if timed:
         dispatch = TIMED_DISPATCH.replace("def launch(", "def launch_timed(") + dispatch
     source = _both(long, short, names, line, dispatch)

@@ -242,7 +242,8 @@ def test_one_consumer_in_one_cta_an_sm_is_timed_at_launch_against_its_one_partit
 def test_one_partition_in_fewer_than_twice_the_producers_ctas_is_timed_against_it_where_the_loop_is_short(monkeypatch):
     # run 156: one partition in 3 CTAs an SM against the producer's 2 ran x0.64-0.95 on three fp16 GEMMs and
     # x1.09-1.18 on a tf32 one at 8-32 iterations: within the short-loop bounds the launch times the two
-    r = optimize(str(CORPUS / "flaggems_mm_peeled.py"), load_machine("h100"), OptimizeOptions(time_limit=2.5, threads=2))
+    r = optimize(str(CORPUS / "flaggems_mm_peeled.py"), load_machine("h100"),
+                 OptimizeOptions(time_limit=2.5, threads=2))
     k = r.gluon.kernel
     assert k.short is not None and k.short["band_timed"] and not k.short.get("timed")
     assert k.short["limit"] == 8 and k.short["full"] == 32 and k.short["long_ctas"] == 2
