@@ -28,7 +28,11 @@ ROOT = Path(__file__).resolve().parents[1]
 # within the warp) and across the rows (axis 0); 1 x 4096 as a layer norm's row; AXIS 2: no reduction
 CONFIGS = ([(16, 16, 0, w) for w in (1, 2, 4, 8)] + [(16, 16, 1, w) for w in (1, 4)] + [(16, 16, 2, w) for w in (1, 4)]
            + [(64, 128, a, w) for a in (0, 1) for w in (4, 8)] + [(64, 128, 2, 4)]
-           + [(1, 4096, 1, w) for w in (4, 8, 16)] + [(1, 4096, 2, 8)] + [(128, 64, 0, 4)])
+           + [(1, 4096, 1, w) for w in (4, 8, 16)] + [(1, 4096, 2, 8)] + [(128, 64, 0, 4)]
+           # run 162: the rows a thread holds (1-16 at 4 warps; 32 lanes along the row) at 32 and 128 columns, with and
+           # without the reduction; and across the rows at 2-8 warps, 8-64 rows of 128 columns
+           + [(r, c, a, 4) for c in (32, 128) for r in (4, 8, 16, 32, 64) for a in (1, 2) if (r, c) != (64, 128)]
+           + [(r, 128, 0, w) for r in (8, 16, 32, 64) for w in (2, 4, 8) if r >= w and (r, w) not in ((64, 4), (64, 8))])
 ITERS = 4096
 
 
