@@ -5,6 +5,8 @@ SM, so the loop's latency, not the SM's throughput), against the II ``twill opti
     python bench/reduce_exchange.py --gpu [--out F.json]       # on the GPU machine: the measured cycles
     python bench/reduce_exchange.py --offline [--gpu-json F]   # here: twill's II per config (and the measured beside)
 
+Latest: bench/results/reduce_exchange.txt (the offline table against run 162's measurements).
+
 Triton lowers a reduction whose axis spans W > 1 warps as: each thread's elements, then shuffles across the lanes
 along the axis, then each warp's partial through shared memory, a barrier, the partials combined, a barrier and the
 result read back (``ReduceOpToLLVM``). The model costs a reduction as its ALU work plus one constant
@@ -100,9 +102,12 @@ def offline(measured: dict[tuple, float]) -> list[dict]:
                 continue
             sched = json.loads((Path(tmp) / "schedule.json").read_text())
         key = (r, c, axis, w)
-        row = {"R": r, "C": c, "axis": axis, "warps": w, "ii": sched["ii"], "measured": measured.get(key)}
-        print(f"{r:4d}x{c:<5d} axis {axis} {w:2d} warps: II {sched['ii']:5d}   measured "
-              f"{measured.get(key, float('nan')):8.1f} cycles an iteration", flush=True)
+        cycles = round(sched["ii"] * sched["time_unit_cycles"], 1)
+        got = measured.get(key)
+        row = {"R": r, "C": c, "axis": axis, "warps": w, "ii_cycles": cycles, "measured": got}
+        err = f"{(cycles - got) / got:+7.1%}" if got else ""
+        print(f"{r:4d}x{c:<5d} axis {axis} {w:2d} warps: II {cycles:7.1f} cycles, measured "
+              f"{got if got else float('nan'):7.1f}  {err}", flush=True)
         out.append(row)
     return out
 
@@ -124,6 +129,10 @@ def main() -> int:
             for row in json.loads(Path(a.gpu_json).read_text()):
                 measured[(row["R"], row["C"], row["axis"], row["warps"])] = row["cycles_per_iteration"]
         rows = offline(measured)
+        errs = sorted(abs(r["ii_cycles"] - r["measured"]) / r["measured"] for r in rows if r["measured"] and r["axis"] < 2)
+        if errs:
+            print(f"reductions: {len(errs)} configs, median |error| {errs[len(errs) // 2]:.1%}, "
+                  f"{sum(e <= 0.2 for e in errs)} within 20 %, worst {errs[-1]:.1%}")
     if a.out:
         Path(a.out).write_text(json.dumps(rows, indent=1) + "\n")
     return 0

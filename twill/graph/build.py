@@ -43,7 +43,8 @@ from twill.graph.model import MEMORY, Dep, LoopGraph, Op
 from twill.ir import vocab
 from twill.ir.target import Target
 from twill.ir.triton_hooks import triton_version
-from twill.ir.ttgir import IROp, Module, TypeInfo, operand_types, stored_type, type_info
+from twill.ir.layouts import aliases, axis_spread
+from twill.ir.ttgir import IROp, Module, TypeInfo, operand_type_texts, operand_types, stored_type, type_info
 from twill.util import sha256
 
 # What one element of an op costs where it is more than one ALU instruction: (ALU instructions, MUFU instructions),
@@ -202,7 +203,7 @@ def _graph(module: Module, target: Target, for_op: IROp, info: Any, choice: str,
     if untangle:
         groups = _untangle(body, groups)
     node_of = {i: n for n, members in enumerate(groups) for i in members}
-    graph_ops = _nodes(body, groups, node_of)
+    graph_ops = _with_reduce_spread(_nodes(body, groups, node_of), groups, body, aliases(module.text))
     if not graph_ops:
         raise UnsupportedError("the loop does no tile work: every op is address or counter bookkeeping",
                                where=f"{kernel} ({info.where})", expected="a loop that loads, computes or stores tiles",
@@ -224,6 +225,30 @@ def _graph(module: Module, target: Target, for_op: IROp, info: Any, choice: str,
     graph = LoopGraph(name=kernel, ops=tuple(graph_ops), deps=tuple(deps), meta=tuple(sorted(m.items())))
     check_no_zero_distance_cycle(graph)
     return graph
+
+
+def _with_reduce_spread(graph_ops: list[Op], groups: list[list[int]], b: "_Body", table: dict[str, str]) -> list[Op]:
+    """Each reduction node with how its input spreads along the reduced axis (``twill.ir.layouts``): the elements a
+    thread combines, the lanes it shuffles across, the warps it exchanges between, the results a thread keeps and the
+    results of the whole tile; the cost model prices each (``twill.machine.cost``). A layout not read: unchanged."""
+    out = []
+    for members, op in zip(groups, graph_ops):
+        red = next((b.ops[i] for i in members if b.ops[i].name == "tt.reduce"), None) if op.kind == "reduce" else None
+        axis = dict(op.attrs).get("axis")
+        types = operand_type_texts(red) if red is not None else []
+        spread = axis_spread(types[0], int(axis), table) if types and isinstance(axis, int) else None
+        if spread is None:
+            out.append(op)
+            continue
+        shape = type_info(types[0]).shape
+        results = 1
+        for d, n in enumerate(shape):
+            results *= n if d != axis else 1
+        extra = {"reduce_thread": spread.thread, "reduce_lanes": spread.lanes, "reduce_warps": spread.warps,
+                 "reduce_outputs": spread.outputs, "reduce_results": results, "reduce_cta_warps": spread.cta_warps,
+                 "reduce_layout": spread.kind}
+        out.append(dataclasses.replace(op, attrs=tuple(sorted({**dict(op.attrs), **extra}.items()))))
+    return out
 
 
 def _body(for_op: IROp, kernel: str) -> _Body:

@@ -600,26 +600,29 @@ def _with_element(t: str, elem: str) -> str:
     return m.group(1) + elem + m.group(3) if m else elem
 
 
-def operand_types(op: IROp) -> list["TypeInfo"]:
-    """The operand types of ``op``'s trailing signature (``: A, B, C -> R``), parsed."""
+def operand_type_texts(op: IROp) -> list[str]:
+    """The operand types of ``op``'s trailing signature (``: A, B, C -> R``), as printed."""
     last = op.full_text.splitlines()[-1]
     sig = re.sub(r"\s*loc\(#loc\d*\)\s*$", "", last if last.lstrip().startswith("})") else op.text)
     if " : " not in sig:
         return []
-    tail = sig.rsplit(" : ", 1)[1].split("->")[0]
-    parts = []
-    for chunk in split_top(tail.replace(" * ", ", ")):
-        chunk = chunk.strip().strip("()")
-        if chunk:
-            parts.append(type_info(chunk))
-    return parts
+    tail = sig.rsplit(" : ", 1)[1].split("->")[0].strip()
+    if tail.startswith("(") and tail.endswith(")"):      # a region op's operands: ``(A, B) -> R``
+        tail = tail[1:-1]
+    return [c for chunk in split_top(tail.replace(" * ", ", ")) if (c := chunk.strip().strip("()"))]
+
+
+def operand_types(op: IROp) -> list["TypeInfo"]:
+    """The operand types of ``op``'s trailing signature (``: A, B, C -> R``), parsed."""
+    return [type_info(t) for t in operand_type_texts(op)]
 
 
 def stored_type(op: IROp) -> "TypeInfo | None":
     """The tile a store writes: its data operand's type, else (``tt.store`` prints the pointer type
     only) the pointer tensor's shape with the pointee's element type."""
     opt = operand_types(op)
-    data = next((t for t in reversed(opt) if t.space == "regs" and not t.dtype.startswith("!tt.ptr")), None)
+    data = next((t for t in reversed(opt) if t.space == "regs" and not t.dtype.startswith("!tt.ptr")
+                 and t.dtype != "i1"), None)      # an atomic's ``(pointers, values, mask)``: the values
     if data is not None:
         return data
     ptr = next((t for t in opt if t.dtype.startswith("!tt.ptr<")), None)

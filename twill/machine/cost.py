@@ -84,7 +84,7 @@ def op_cost(op: Op, m: Machine) -> tuple[int, tuple[Reservation, ...]]:
         return arith + s, ((Reservation("alu", 0, arith),) if arith else ()) + (Reservation("sfu", arith, s),)
     if k == "reduce":
         busy = _c((int(a.get("input_elements", elems)) or elems) / m.rate("alu_ops"))
-        return busy + int(m.rate("reduce_overhead")), (Reservation("alu", 0, busy),)
+        return _reduce_latency(a, m, busy), (Reservation("alu", 0, busy),)
     if k in ("elementwise", "convert", "broadcast"):
         c = _c(elems * nops / m.rate("alu_ops"))
         if "ttg.convert_layout" in op.ops and not any("dot_op" in line for line in op.ir):
@@ -113,6 +113,38 @@ def op_cost(op: Op, m: Machine) -> tuple[int, tuple[Reservation, ...]]:
         c = _c(nbytes / rate)
         return c, (Reservation("lsu", 0, c),)
     raise MachineError("no cost model for op kind", where=op.where, found=k)
+
+
+def _reduce_latency(a: dict, m: Machine, busy: int) -> int:
+    """A reduction's cycles from issue to result. Where the graph says how its input spreads along the axis
+    (``twill.ir.layouts``) and the machine file has the costs measured for it (runs 161-162,
+    ``bench/reduce_exchange.py``): the thread's chain of combines (or the ALU work, if longer); the shuffle rounds
+    across the lanes, each ``reduce_round``, or where the CTA's warps issue more SHFLs than those rounds' latency
+    covers, ``reduce_shuffle`` each (the SM's shuffle unit is shared); where warps lie along the axis, the exchange through shared memory between barriers, ``reduce_exchange`` +
+    ``reduce_exchange_sq`` x (the tile's results x warps)^2. Otherwise, and for an MMA accumulator's rows (which the
+    probe did not measure; the FA forward's were measured in its kernel, the machine file's ``[written]``
+    ``reduce_latency``), the ALU work and ``reduce_overhead``.
+
+    Examples
+    --------
+    >>> from twill.machine.model import load_machine
+    >>> h = load_machine("h200")
+    >>> row = dict(reduce_thread=1, reduce_lanes=4, reduce_outputs=2, reduce_results=16, reduce_cta_warps=4,
+    ...            reduce_layout="blocked")
+    >>> _reduce_latency({**row, "reduce_warps": 1}, h, 2), _reduce_latency({**row, "reduce_warps": 4}, h, 2)
+    (66, 275)
+    """
+    measured = a.get("reduce_layout") == "blocked" and "reduce_round" in dict(m.rate_table)
+    if not measured or "reduce_lanes" not in a:
+        return busy + int(m.rate("reduce_overhead"))
+    chain = max(busy, (int(a["reduce_thread"]) - 1) * int(m.rate("alu_latency")))
+    rounds = int(math.log2(max(1, int(a["reduce_lanes"]))))
+    sm_shuffles = int(a.get("reduce_cta_warps", 1)) * rounds * int(a["reduce_outputs"])   # the CTA's SHFLs
+    shuffles = max(rounds * m.rate("reduce_round"), sm_shuffles * m.rate("reduce_shuffle"))
+    warps = int(a.get("reduce_warps", 1))
+    exchange = m.rate("reduce_exchange") + m.rate("reduce_exchange_sq") * (int(a["reduce_results"]) * warps) ** 2 \
+        if warps > 1 else 0
+    return _c(chain + shuffles + exchange)
 
 
 def _moved(op: Op, nbytes: int) -> int:
