@@ -125,17 +125,24 @@ def _reduce_latency(a: dict, m: Machine, busy: int) -> int:
     probe did not measure; the FA forward's were measured in its kernel, the machine file's ``[written]``
     ``reduce_latency``), the ALU work and ``reduce_overhead``.
 
+    Only where the machine file sets ``reduce_layout_cost = 1``; the shipped files set 0. The layout cost predicts
+    the probe's loops (median error 7 %, against 3-60x short), but the schedules solved with it were not faster on
+    the GPU (run 163a, 12 row kernels: decode attention 22 % and Liger's DyT backward 34 % longer, FLA's RWKV6 intra
+    kernel past the 40 s limit, 9 within -2.4 to +3.5 %): deeper pipelines of one-partition loops whose latency
+    other CTAs on the SM already hide; the per-CTA model sees the latency, not the CTAs (occupancy) it costs.
+
     Examples
     --------
     >>> from twill.machine.model import load_machine
     >>> h = load_machine("h200")
+    >>> h = dataclasses.replace(h, rate_table=h.rate_table + (("reduce_layout_cost", 1.0),))
     >>> row = dict(reduce_thread=1, reduce_lanes=4, reduce_outputs=2, reduce_results=16, reduce_cta_warps=4,
     ...            reduce_layout="blocked")
     >>> _reduce_latency({**row, "reduce_warps": 1}, h, 2), _reduce_latency({**row, "reduce_warps": 4}, h, 2)
     (66, 275)
     """
-    measured = a.get("reduce_layout") == "blocked" and "reduce_round" in dict(m.rate_table)
-    if not measured or "reduce_lanes" not in a:
+    on = dict(m.rate_table).get("reduce_layout_cost", 0) and a.get("reduce_layout") == "blocked"
+    if not on or "reduce_lanes" not in a:
         return busy + int(m.rate("reduce_overhead"))
     chain = max(busy, (int(a["reduce_thread"]) - 1) * int(m.rate("alu_latency")))
     rounds = int(math.log2(max(1, int(a["reduce_lanes"]))))

@@ -1,4 +1,4 @@
-"""_gt_fwd, written by twill from its joint schedule: I=434 L=458 (optimal), 1361 cycles per iteration predicted.
+"""_gt_fwd, written by twill from its joint schedule: I=474 L=501 (optimal), 1360 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 73 per thread)

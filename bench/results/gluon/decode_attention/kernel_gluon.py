@@ -1,7 +1,7 @@
-"""_fwd_kernel_stage1, written by twill from its joint schedule: I=190 L=313 (optimal), 2482 cycles per iteration predicted.
+"""_fwd_kernel_stage1, written by twill from its joint schedule: I=434 L=434 (optimal), 3225 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 122 per thread)
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, in their readers' stage; 1 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 106 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
 - if at decode_attention.py:57 (TTGIR line 77) around the scheduled loop: taken as an early return where its condition fails in the kernel itself, before the loop; not persistent, as a program id decides it (--persistent on takes it per tile)
 
@@ -55,8 +55,14 @@ def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, kv_indptr, kv_indices, Att_Out, 
     qk_32 = qk_31.broadcast_to([64, 128])
     offs_buf_v_34 = cur_kv_head * stride_buf_vh
     twill_n = gl.maximum((split_kv_end_21 - split_kv_start + 64 - 1) // 64, 0)
-    if (twill_n >= 2) | (gl.program_id(0) < 0):
-        offs_n_45 = (split_kv_start + (0 - 0) * 64)  # load0_kv_loc: stage 0, partition 0 (group 0)
+    n_e_max_72 = float("-inf")
+    e_sum_85 = 0.0
+    acc_83 = gl.full([128], 0.0, gl.float32, layout=L0)
+    acc_83_p1 = acc_83
+    e_sum_85_p1 = e_sum_85
+    n_e_max_72_p1 = n_e_max_72
+    for twill_b in range(0, twill_n):
+        offs_n_45 = (split_kv_start + (twill_b - 0) * 64)  # load0_kv_loc: stage 0, partition 0 (group 0)
         offs_n_46 = offs_n_45 + offs_n  # load0_kv_loc: stage 0, partition 0 (group 0)
         k_55 = gl.expand_dims(offs_n_46, 1)  # elementwise0_k: stage 0, partition 0 (group 0)
         k_56 = k_55 < split_kv_end_21  # elementwise0_k: stage 0, partition 0 (group 0)
@@ -72,226 +78,38 @@ def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, kv_indptr, kv_indices, Att_Out, 
         offs_buf_k_54 = offs_buf_k_53 + offs_buf_k_27  # load1_k: stage 0, partition 0 (group 0)
         k_59 = K_Buffer + offs_buf_k_54  # load1_k: stage 0, partition 0 (group 0)
         k_60 = gl.load(k_59, mask=k_58, other=0.0)  # load1_k: stage 0, partition 0 (group 0)
-        k_58_p1 = k_58
-        k_60_p1 = k_60
-        kv_loc_47_p1 = kv_loc_47
-        offs_buf_k_50_p1 = offs_buf_k_50
-        n_e_max_72 = float("-inf")
-        e_sum_85 = 0.0
-        acc_83 = gl.full([128], 0.0, gl.float32, layout=L0)
-        offs_n_45 = (split_kv_start + (1 - 0) * 64)  # load0_kv_loc: stage 0, partition 0 (group 0)
-        offs_n_46 = offs_n_45 + offs_n  # load0_kv_loc: stage 0, partition 0 (group 0)
-        k_55 = gl.expand_dims(offs_n_46, 1)  # elementwise0_k: stage 0, partition 0 (group 0)
-        k_56 = k_55 < split_kv_end_21  # elementwise0_k: stage 0, partition 0 (group 0)
-        k_57 = k_56.broadcast_to([64, 128])  # elementwise0_k: stage 0, partition 0 (group 0)
-        k_58 = k_57 & k_29  # elementwise0_k: stage 0, partition 0 (group 0)
-        offs_buf_v_66 = offs_buf_k_50_p1 * stride_buf_vbs  # load2_v: stage 1, partition 0 (group 0)
-        offs_buf_v_67 = offs_buf_v_66 + offs_buf_v_34  # load2_v: stage 1, partition 0 (group 0)
-        offs_buf_v_68 = offs_buf_v_67.broadcast_to([64, 128])  # load2_v: stage 1, partition 0 (group 0)
-        offs_buf_v_69 = offs_buf_v_68 + offs_buf_k_27  # load2_v: stage 1, partition 0 (group 0)
-        v_70 = V_Buffer + offs_buf_v_69  # load2_v: stage 1, partition 0 (group 0)
-        v_71 = gl.load(v_70, mask=k_58_p1, other=0.0)  # load2_v: stage 1, partition 0 (group 0)
-        kv_loc_47 = offs_n_46 < split_kv_end_21  # load0_kv_loc: stage 0, partition 0 (group 0)
-        kv_loc_48 = kv_loc_22 + offs_n_46  # load0_kv_loc: stage 0, partition 0 (group 0)
-        kv_loc_49 = gl.load(kv_loc_48, mask=kv_loc_47, other=0)  # load0_kv_loc: stage 0, partition 0 (group 0)
-        offs_buf_k_50 = gl.expand_dims(kv_loc_49, 1)  # load1_k: stage 0, partition 0 (group 0)
-        offs_buf_k_51 = offs_buf_k_50 * stride_buf_kbs  # load1_k: stage 0, partition 0 (group 0)
-        offs_buf_k_52 = offs_buf_k_51 + offs_buf_k_24  # load1_k: stage 0, partition 0 (group 0)
-        offs_buf_k_53 = offs_buf_k_52.broadcast_to([64, 128])  # load1_k: stage 0, partition 0 (group 0)
-        offs_buf_k_54 = offs_buf_k_53 + offs_buf_k_27  # load1_k: stage 0, partition 0 (group 0)
-        k_59 = K_Buffer + offs_buf_k_54  # load1_k: stage 0, partition 0 (group 0)
-        k_60 = gl.load(k_59, mask=k_58, other=0.0)  # load1_k: stage 0, partition 0 (group 0)
-        qk_61 = qk_32 * k_60_p1  # elementwise1_qk: stage 1, partition 0 (group 0)
-        qk_62 = gl.sum(qk_61, axis=1)  # reduce0_qk: stage 1, partition 0 (group 0)
-        qk_63 = qk_62.to(gl.float32)  # convert0_qk: stage 1, partition 0 (group 0)
-        qk_64 = qk_63 * sm_scale  # elementwise2_qk: stage 1, partition 0 (group 0)
-        qk_65 = gl.where(kv_loc_47_p1, qk_64, float("-inf"))  # elementwise2_qk: stage 1, partition 0 (group 0)
-        n_e_max = gl.max(qk_65, axis=0)  # reduce1_n_e_max: stage 1, partition 0 (group 0)
+        qk_61 = qk_32 * k_60  # elementwise1_qk: stage 0, partition 0 (group 0)
+        qk_62 = gl.sum(qk_61, axis=1)  # reduce0_qk: stage 0, partition 0 (group 0)
+        qk_63 = qk_62.to(gl.float32)  # convert0_qk: stage 0, partition 0 (group 0)
+        qk_64 = qk_63 * sm_scale  # elementwise2_qk: stage 0, partition 0 (group 0)
+        qk_65 = gl.where(kv_loc_47, qk_64, float("-inf"))  # elementwise2_qk: stage 0, partition 0 (group 0)
+        n_e_max = gl.max(qk_65, axis=0)  # reduce1_n_e_max: stage 0, partition 0 (group 0)
+        n_e_max_72 = gl.maximum(n_e_max, n_e_max_72_p1)  # elementwise3_n_e_max: stage 0, partition 0 (group 0)
+        p = n_e_max_72  # sfu1_p: stage 0, partition 0 (group 0)
+        p_74 = qk_65 - p  # sfu1_p: stage 0, partition 0 (group 0)
+        p_75 = gl.exp(p_74)  # sfu1_p: stage 0, partition 0 (group 0)
+        re_scale = n_e_max_72_p1 - n_e_max_72  # sfu0_re_scale: stage 0, partition 0 (group 0)
+        re_scale_73 = gl.exp(re_scale)  # sfu0_re_scale: stage 0, partition 0 (group 0)
+        e_sum_84 = gl.sum(p_75, axis=0)  # reduce3_e_sum: stage 0, partition 0 (group 0)
+        e_sum = e_sum_85_p1 * re_scale_73  # elementwise6_e_sum: stage 0, partition 0 (group 0)
+        e_sum_85 = e_sum + e_sum_84  # elementwise6_e_sum: stage 0, partition 0 (group 0)
+        offs_buf_v_66 = offs_buf_k_50 * stride_buf_vbs  # load2_v: stage 0, partition 0 (group 0)
+        offs_buf_v_67 = offs_buf_v_66 + offs_buf_v_34  # load2_v: stage 0, partition 0 (group 0)
+        offs_buf_v_68 = offs_buf_v_67.broadcast_to([64, 128])  # load2_v: stage 0, partition 0 (group 0)
+        offs_buf_v_69 = offs_buf_v_68 + offs_buf_k_27  # load2_v: stage 0, partition 0 (group 0)
+        v_70 = V_Buffer + offs_buf_v_69  # load2_v: stage 0, partition 0 (group 0)
+        v_71 = gl.load(v_70, mask=k_58, other=0.0)  # load2_v: stage 0, partition 0 (group 0)
+        acc_79 = v_71.to(gl.float32)  # convert1_acc: stage 0, partition 0 (group 0)
+        acc_78 = gl.expand_dims(p_75, 1)  # elementwise5_acc: stage 0, partition 0 (group 0)
+        acc_80 = acc_78.broadcast_to([64, 128])  # elementwise5_acc: stage 0, partition 0 (group 0)
+        acc_81 = acc_80 * acc_79  # elementwise5_acc: stage 0, partition 0 (group 0)
+        acc_82 = gl.sum(acc_81, axis=0)  # reduce2_acc: stage 0, partition 0 (group 0)
+        acc_76 = re_scale_73  # elementwise4_acc: stage 0, partition 0 (group 0)
+        acc_77 = acc_83_p1 * acc_76  # elementwise4_acc: stage 0, partition 0 (group 0)
+        acc_83 = acc_77 + acc_82  # elementwise4_acc: stage 0, partition 0 (group 0)
         acc_83_p1 = acc_83
         e_sum_85_p1 = e_sum_85
-        k_58_p1 = k_58
-        k_60_p1 = k_60
-        kv_loc_47_p1 = kv_loc_47
-        n_e_max_p1 = n_e_max
         n_e_max_72_p1 = n_e_max_72
-        offs_buf_k_50_p1 = offs_buf_k_50
-        qk_65_p1 = qk_65
-        v_71_p1 = v_71
-        for twill_b in range(2, twill_n):
-            offs_n_45 = (split_kv_start + (twill_b - 0) * 64)  # load0_kv_loc: stage 0, partition 0 (group 0)
-            offs_n_46 = offs_n_45 + offs_n  # load0_kv_loc: stage 0, partition 0 (group 0)
-            k_55 = gl.expand_dims(offs_n_46, 1)  # elementwise0_k: stage 0, partition 0 (group 0)
-            k_56 = k_55 < split_kv_end_21  # elementwise0_k: stage 0, partition 0 (group 0)
-            k_57 = k_56.broadcast_to([64, 128])  # elementwise0_k: stage 0, partition 0 (group 0)
-            k_58 = k_57 & k_29  # elementwise0_k: stage 0, partition 0 (group 0)
-            n_e_max_72 = gl.maximum(n_e_max_p1, n_e_max_72_p1)  # elementwise3_n_e_max: stage 2, partition 0 (group 0)
-            re_scale = n_e_max_72_p1 - n_e_max_72  # sfu0_re_scale: stage 2, partition 0 (group 0)
-            re_scale_73 = gl.exp(re_scale)  # sfu0_re_scale: stage 2, partition 0 (group 0)
-            p = n_e_max_72  # sfu1_p: stage 2, partition 0 (group 0)
-            p_74 = qk_65_p1 - p  # sfu1_p: stage 2, partition 0 (group 0)
-            p_75 = gl.exp(p_74)  # sfu1_p: stage 2, partition 0 (group 0)
-            e_sum_84 = gl.sum(p_75, axis=0)  # reduce3_e_sum: stage 2, partition 0 (group 0)
-            e_sum = e_sum_85_p1 * re_scale_73  # elementwise6_e_sum: stage 2, partition 0 (group 0)
-            e_sum_85 = e_sum + e_sum_84  # elementwise6_e_sum: stage 2, partition 0 (group 0)
-            offs_buf_v_66 = offs_buf_k_50_p1 * stride_buf_vbs  # load2_v: stage 1, partition 0 (group 0)
-            offs_buf_v_67 = offs_buf_v_66 + offs_buf_v_34  # load2_v: stage 1, partition 0 (group 0)
-            offs_buf_v_68 = offs_buf_v_67.broadcast_to([64, 128])  # load2_v: stage 1, partition 0 (group 0)
-            offs_buf_v_69 = offs_buf_v_68 + offs_buf_k_27  # load2_v: stage 1, partition 0 (group 0)
-            v_70 = V_Buffer + offs_buf_v_69  # load2_v: stage 1, partition 0 (group 0)
-            v_71 = gl.load(v_70, mask=k_58_p1, other=0.0)  # load2_v: stage 1, partition 0 (group 0)
-            acc_79 = v_71_p1.to(gl.float32)  # convert1_acc: stage 2, partition 0 (group 0)
-            acc_78 = gl.expand_dims(p_75, 1)  # elementwise5_acc: stage 2, partition 0 (group 0)
-            acc_80 = acc_78.broadcast_to([64, 128])  # elementwise5_acc: stage 2, partition 0 (group 0)
-            acc_81 = acc_80 * acc_79  # elementwise5_acc: stage 2, partition 0 (group 0)
-            acc_82 = gl.sum(acc_81, axis=0)  # reduce2_acc: stage 2, partition 0 (group 0)
-            acc_76 = re_scale_73  # elementwise4_acc: stage 2, partition 0 (group 0)
-            acc_77 = acc_83_p1 * acc_76  # elementwise4_acc: stage 2, partition 0 (group 0)
-            acc_83 = acc_77 + acc_82  # elementwise4_acc: stage 2, partition 0 (group 0)
-            kv_loc_47 = offs_n_46 < split_kv_end_21  # load0_kv_loc: stage 0, partition 0 (group 0)
-            kv_loc_48 = kv_loc_22 + offs_n_46  # load0_kv_loc: stage 0, partition 0 (group 0)
-            kv_loc_49 = gl.load(kv_loc_48, mask=kv_loc_47, other=0)  # load0_kv_loc: stage 0, partition 0 (group 0)
-            offs_buf_k_50 = gl.expand_dims(kv_loc_49, 1)  # load1_k: stage 0, partition 0 (group 0)
-            offs_buf_k_51 = offs_buf_k_50 * stride_buf_kbs  # load1_k: stage 0, partition 0 (group 0)
-            offs_buf_k_52 = offs_buf_k_51 + offs_buf_k_24  # load1_k: stage 0, partition 0 (group 0)
-            offs_buf_k_53 = offs_buf_k_52.broadcast_to([64, 128])  # load1_k: stage 0, partition 0 (group 0)
-            offs_buf_k_54 = offs_buf_k_53 + offs_buf_k_27  # load1_k: stage 0, partition 0 (group 0)
-            k_59 = K_Buffer + offs_buf_k_54  # load1_k: stage 0, partition 0 (group 0)
-            k_60 = gl.load(k_59, mask=k_58, other=0.0)  # load1_k: stage 0, partition 0 (group 0)
-            qk_61 = qk_32 * k_60_p1  # elementwise1_qk: stage 1, partition 0 (group 0)
-            qk_62 = gl.sum(qk_61, axis=1)  # reduce0_qk: stage 1, partition 0 (group 0)
-            qk_63 = qk_62.to(gl.float32)  # convert0_qk: stage 1, partition 0 (group 0)
-            qk_64 = qk_63 * sm_scale  # elementwise2_qk: stage 1, partition 0 (group 0)
-            qk_65 = gl.where(kv_loc_47_p1, qk_64, float("-inf"))  # elementwise2_qk: stage 1, partition 0 (group 0)
-            n_e_max = gl.max(qk_65, axis=0)  # reduce1_n_e_max: stage 1, partition 0 (group 0)
-            acc_83_p1 = acc_83
-            e_sum_85_p1 = e_sum_85
-            k_58_p1 = k_58
-            k_60_p1 = k_60
-            kv_loc_47_p1 = kv_loc_47
-            n_e_max_p1 = n_e_max
-            n_e_max_72_p1 = n_e_max_72
-            offs_buf_k_50_p1 = offs_buf_k_50
-            qk_65_p1 = qk_65
-            v_71_p1 = v_71
-        n_e_max_72 = gl.maximum(n_e_max_p1, n_e_max_72_p1)  # elementwise3_n_e_max: stage 2, partition 0 (group 0)
-        re_scale = n_e_max_72_p1 - n_e_max_72  # sfu0_re_scale: stage 2, partition 0 (group 0)
-        re_scale_73 = gl.exp(re_scale)  # sfu0_re_scale: stage 2, partition 0 (group 0)
-        p = n_e_max_72  # sfu1_p: stage 2, partition 0 (group 0)
-        p_74 = qk_65_p1 - p  # sfu1_p: stage 2, partition 0 (group 0)
-        p_75 = gl.exp(p_74)  # sfu1_p: stage 2, partition 0 (group 0)
-        e_sum_84 = gl.sum(p_75, axis=0)  # reduce3_e_sum: stage 2, partition 0 (group 0)
-        e_sum = e_sum_85_p1 * re_scale_73  # elementwise6_e_sum: stage 2, partition 0 (group 0)
-        e_sum_85 = e_sum + e_sum_84  # elementwise6_e_sum: stage 2, partition 0 (group 0)
-        offs_buf_v_66 = offs_buf_k_50_p1 * stride_buf_vbs  # load2_v: stage 1, partition 0 (group 0)
-        offs_buf_v_67 = offs_buf_v_66 + offs_buf_v_34  # load2_v: stage 1, partition 0 (group 0)
-        offs_buf_v_68 = offs_buf_v_67.broadcast_to([64, 128])  # load2_v: stage 1, partition 0 (group 0)
-        offs_buf_v_69 = offs_buf_v_68 + offs_buf_k_27  # load2_v: stage 1, partition 0 (group 0)
-        v_70 = V_Buffer + offs_buf_v_69  # load2_v: stage 1, partition 0 (group 0)
-        v_71 = gl.load(v_70, mask=k_58_p1, other=0.0)  # load2_v: stage 1, partition 0 (group 0)
-        acc_79 = v_71_p1.to(gl.float32)  # convert1_acc: stage 2, partition 0 (group 0)
-        acc_78 = gl.expand_dims(p_75, 1)  # elementwise5_acc: stage 2, partition 0 (group 0)
-        acc_80 = acc_78.broadcast_to([64, 128])  # elementwise5_acc: stage 2, partition 0 (group 0)
-        acc_81 = acc_80 * acc_79  # elementwise5_acc: stage 2, partition 0 (group 0)
-        acc_82 = gl.sum(acc_81, axis=0)  # reduce2_acc: stage 2, partition 0 (group 0)
-        acc_76 = re_scale_73  # elementwise4_acc: stage 2, partition 0 (group 0)
-        acc_77 = acc_83_p1 * acc_76  # elementwise4_acc: stage 2, partition 0 (group 0)
-        acc_83 = acc_77 + acc_82  # elementwise4_acc: stage 2, partition 0 (group 0)
-        qk_61 = qk_32 * k_60_p1  # elementwise1_qk: stage 1, partition 0 (group 0)
-        qk_62 = gl.sum(qk_61, axis=1)  # reduce0_qk: stage 1, partition 0 (group 0)
-        qk_63 = qk_62.to(gl.float32)  # convert0_qk: stage 1, partition 0 (group 0)
-        qk_64 = qk_63 * sm_scale  # elementwise2_qk: stage 1, partition 0 (group 0)
-        qk_65 = gl.where(kv_loc_47_p1, qk_64, float("-inf"))  # elementwise2_qk: stage 1, partition 0 (group 0)
-        n_e_max = gl.max(qk_65, axis=0)  # reduce1_n_e_max: stage 1, partition 0 (group 0)
-        acc_83_p1 = acc_83
-        e_sum_85_p1 = e_sum_85
-        k_58_p1 = k_58
-        k_60_p1 = k_60
-        kv_loc_47_p1 = kv_loc_47
-        n_e_max_p1 = n_e_max
-        n_e_max_72_p1 = n_e_max_72
-        offs_buf_k_50_p1 = offs_buf_k_50
-        qk_65_p1 = qk_65
-        v_71_p1 = v_71
-        n_e_max_72 = gl.maximum(n_e_max_p1, n_e_max_72_p1)  # elementwise3_n_e_max: stage 2, partition 0 (group 0)
-        re_scale = n_e_max_72_p1 - n_e_max_72  # sfu0_re_scale: stage 2, partition 0 (group 0)
-        re_scale_73 = gl.exp(re_scale)  # sfu0_re_scale: stage 2, partition 0 (group 0)
-        p = n_e_max_72  # sfu1_p: stage 2, partition 0 (group 0)
-        p_74 = qk_65_p1 - p  # sfu1_p: stage 2, partition 0 (group 0)
-        p_75 = gl.exp(p_74)  # sfu1_p: stage 2, partition 0 (group 0)
-        e_sum_84 = gl.sum(p_75, axis=0)  # reduce3_e_sum: stage 2, partition 0 (group 0)
-        e_sum = e_sum_85_p1 * re_scale_73  # elementwise6_e_sum: stage 2, partition 0 (group 0)
-        e_sum_85 = e_sum + e_sum_84  # elementwise6_e_sum: stage 2, partition 0 (group 0)
-        acc_79 = v_71_p1.to(gl.float32)  # convert1_acc: stage 2, partition 0 (group 0)
-        acc_78 = gl.expand_dims(p_75, 1)  # elementwise5_acc: stage 2, partition 0 (group 0)
-        acc_80 = acc_78.broadcast_to([64, 128])  # elementwise5_acc: stage 2, partition 0 (group 0)
-        acc_81 = acc_80 * acc_79  # elementwise5_acc: stage 2, partition 0 (group 0)
-        acc_82 = gl.sum(acc_81, axis=0)  # reduce2_acc: stage 2, partition 0 (group 0)
-        acc_76 = re_scale_73  # elementwise4_acc: stage 2, partition 0 (group 0)
-        acc_77 = acc_83_p1 * acc_76  # elementwise4_acc: stage 2, partition 0 (group 0)
-        acc_83 = acc_77 + acc_82  # elementwise4_acc: stage 2, partition 0 (group 0)
-        acc_83_p1 = acc_83
-        e_sum_85_p1 = e_sum_85
-        k_58_p1 = k_58
-        k_60_p1 = k_60
-        kv_loc_47_p1 = kv_loc_47
-        n_e_max_p1 = n_e_max
-        n_e_max_72_p1 = n_e_max_72
-        offs_buf_k_50_p1 = offs_buf_k_50
-        qk_65_p1 = qk_65
-        v_71_p1 = v_71
-    else:
-        arg18_w = gl.to_tensor(float("-inf"))
-        arg19_w = gl.to_tensor(0.0)
-        acc_44_w = gl.full([128], 0.0, gl.float32, layout=L0)
-        for acc_43_w in range(split_kv_start, split_kv_end_21, 64):
-            offs_n_46_w = acc_43_w + offs_n
-            kv_loc_47_w = offs_n_46_w < split_kv_end_21
-            kv_loc_48_w = kv_loc_22 + offs_n_46_w
-            kv_loc_49_w = gl.load(kv_loc_48_w, mask=kv_loc_47_w, other=0)
-            offs_buf_k_50_w = gl.expand_dims(kv_loc_49_w, 1)
-            offs_buf_k_51_w = offs_buf_k_50_w * stride_buf_kbs
-            offs_buf_k_52_w = offs_buf_k_51_w + offs_buf_k_24
-            offs_buf_k_53_w = offs_buf_k_52_w.broadcast_to([64, 128])
-            offs_buf_k_54_w = offs_buf_k_53_w + offs_buf_k_27
-            k_55_w = gl.expand_dims(offs_n_46_w, 1)
-            k_56_w = k_55_w < split_kv_end_21
-            k_57_w = k_56_w.broadcast_to([64, 128])
-            k_58_w = k_57_w & k_29
-            k_59_w = K_Buffer + offs_buf_k_54_w
-            k_60_w = gl.load(k_59_w, mask=k_58_w, other=0.0)
-            qk_61_w = qk_32 * k_60_w
-            qk_62_w = gl.sum(qk_61_w, axis=1)
-            qk_63_w = qk_62_w.to(gl.float32)
-            qk_64_w = qk_63_w * sm_scale
-            qk_65_w = gl.where(kv_loc_47_w, qk_64_w, float("-inf"))
-            offs_buf_v_66_w = offs_buf_k_50_w * stride_buf_vbs
-            offs_buf_v_67_w = offs_buf_v_66_w + offs_buf_v_34
-            offs_buf_v_68_w = offs_buf_v_67_w.broadcast_to([64, 128])
-            offs_buf_v_69_w = offs_buf_v_68_w + offs_buf_k_27
-            v_70_w = V_Buffer + offs_buf_v_69_w
-            v_71_w = gl.load(v_70_w, mask=k_58_w, other=0.0)
-            n_e_max_w = gl.max(qk_65_w, axis=0)
-            n_e_max_72_w = gl.maximum(n_e_max_w, arg18_w)
-            re_scale_w = arg18_w - n_e_max_72_w
-            re_scale_73_w = gl.exp(re_scale_w)
-            p_74_w = qk_65_w - n_e_max_72_w
-            p_75_w = gl.exp(p_74_w)
-            acc_77_w = acc_44_w * re_scale_73_w
-            acc_78_w = gl.expand_dims(p_75_w, 1)
-            acc_79_w = v_71_w.to(gl.float32)
-            acc_80_w = acc_78_w.broadcast_to([64, 128])
-            acc_81_w = acc_80_w * acc_79_w
-            acc_82_w = gl.sum(acc_81_w, axis=0)
-            acc_83_w = acc_77_w + acc_82_w
-            e_sum_w = arg19_w * re_scale_73_w
-            e_sum_84_w = gl.sum(p_75_w, axis=0)
-            e_sum_85_w = e_sum_w + e_sum_84_w
-            arg18_w = n_e_max_72_w
-            arg19_w = e_sum_85_w
-            acc_44_w = acc_83_w
-        n_e_max_72_p1 = arg18_w
-        e_sum_85_p1 = arg19_w
-        acc_83_p1 = acc_44_w
     offs_mid_o = cur_batch * stride_mid_ob
     offs_mid_o_37 = cur_head * stride_mid_oh
     offs_mid_o_38 = offs_mid_o + offs_mid_o_37

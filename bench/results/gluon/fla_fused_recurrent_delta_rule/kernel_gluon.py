@@ -1,4 +1,4 @@
-"""fused_recurrent_delta_rule_fwd_kernel, written by twill from its joint schedule: I=197 L=393 (optimal), 197 cycles per iteration predicted.
+"""fused_recurrent_delta_rule_fwd_kernel, written by twill from its joint schedule: I=242 L=484 (optimal), 81 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 1 warps, registers as ptxas allocates them (the schedule's tiles need about 169 per thread)
@@ -91,12 +91,12 @@ def consumer_0(q, k, v, u, beta, o, h0, ht, scale, T):
         p_q_94_p1 = p_q_94
         p_v_97_p1 = p_v_97
         b_h_90 = b_h_58
-        p_beta_99 = p_beta_99_p1 + 8  # load3_b_beta: stage 0, partition 0 (group 0)
-        b_beta = gl.load(p_beta_99_p1)  # load3_b_beta: stage 0, partition 0 (group 0)
         p_k_95 = p_k_95_p1 + 1024  # load0_b_k: stage 0, partition 0 (group 0)
         b_k = gl.load(p_k_95_p1, mask=mask_k_43, other=0.0)  # load0_b_k: stage 0, partition 0 (group 0)
         p_v_97 = p_v_97_p1 + 1024  # load1_b_v: stage 0, partition 0 (group 0)
         b_v = gl.load(p_v_97_p1, mask=mask_v, other=0.0)  # load1_b_v: stage 0, partition 0 (group 0)
+        p_beta_99 = p_beta_99_p1 + 8  # load3_b_beta: stage 0, partition 0 (group 0)
+        b_beta = gl.load(p_beta_99_p1)  # load3_b_beta: stage 0, partition 0 (group 0)
         p_q_94 = p_q_94_p1 + 1024  # load2_b_q: stage 0, partition 0 (group 0)
         b_q_75 = gl.load(p_q_94_p1, mask=mask_k_43, other=0.0)  # load2_b_q: stage 0, partition 0 (group 0)
         b_beta_p1 = b_beta
@@ -110,9 +110,6 @@ def consumer_0(q, k, v, u, beta, o, h0, ht, scale, T):
         p_v_97_p1 = p_v_97
         p_u_98 = p_u_32
         p_o_96 = p_o_41
-        p_beta_99 = p_beta_99_p1 + 8  # load3_b_beta: stage 0, partition 0 (group 0)
-        b_beta = gl.load(p_beta_99_p1)  # load3_b_beta: stage 0, partition 0 (group 0)
-        b_beta_84 = gl.cast(b_beta_p1, gl.float32)  # convert3_b_beta: stage 1, partition 0 (group 0)
         p_k_95 = p_k_95_p1 + 1024  # load0_b_k: stage 0, partition 0 (group 0)
         b_k = gl.load(p_k_95_p1, mask=mask_k_43, other=0.0)  # load0_b_k: stage 0, partition 0 (group 0)
         b_k_72 = gl.convert_layout(b_k_p1, L0)  # convert0_b_k: stage 1, partition 0 (group 0)
@@ -123,6 +120,9 @@ def consumer_0(q, k, v, u, beta, o, h0, ht, scale, T):
         p_v_97 = p_v_97_p1 + 1024  # load1_b_v: stage 0, partition 0 (group 0)
         b_v = gl.load(p_v_97_p1, mask=mask_v, other=0.0)  # load1_b_v: stage 0, partition 0 (group 0)
         b_v_74 = b_v_p1.to(gl.float32)  # convert1_b_v: stage 1, partition 0 (group 0)
+        p_beta_99 = p_beta_99_p1 + 8  # load3_b_beta: stage 0, partition 0 (group 0)
+        b_beta = gl.load(p_beta_99_p1)  # load3_b_beta: stage 0, partition 0 (group 0)
+        b_beta_84 = gl.cast(b_beta_p1, gl.float32)  # convert3_b_beta: stage 1, partition 0 (group 0)
         b_v_82 = gl.sum(b_v_81, axis=1)  # reduce0_b_v: stage 1, partition 0 (group 0)
         b_v_83 = b_v_74 - b_v_82  # elementwise2_b_v: stage 1, partition 0 (group 0)
         b_v_85 = b_beta_84  # elementwise3_b_v: stage 1, partition 0 (group 0)
@@ -149,9 +149,6 @@ def consumer_0(q, k, v, u, beta, o, h0, ht, scale, T):
         p_u_98_p1 = p_u_98
         p_v_97_p1 = p_v_97
         for twill_b in range(2, twill_n):
-            p_beta_99 = p_beta_99_p1 + 8  # load3_b_beta: stage 0, partition 0 (group 0)
-            b_beta = gl.load(p_beta_99_p1)  # load3_b_beta: stage 0, partition 0 (group 0)
-            b_beta_84 = gl.cast(b_beta_p1, gl.float32)  # convert3_b_beta: stage 1, partition 0 (group 0)
             p_k_95 = p_k_95_p1 + 1024  # load0_b_k: stage 0, partition 0 (group 0)
             b_k = gl.load(p_k_95_p1, mask=mask_k_43, other=0.0)  # load0_b_k: stage 0, partition 0 (group 0)
             b_k_72 = gl.convert_layout(b_k_p1, L0)  # convert0_b_k: stage 1, partition 0 (group 0)
@@ -162,6 +159,9 @@ def consumer_0(q, k, v, u, beta, o, h0, ht, scale, T):
             p_v_97 = p_v_97_p1 + 1024  # load1_b_v: stage 0, partition 0 (group 0)
             b_v = gl.load(p_v_97_p1, mask=mask_v, other=0.0)  # load1_b_v: stage 0, partition 0 (group 0)
             b_v_74 = b_v_p1.to(gl.float32)  # convert1_b_v: stage 1, partition 0 (group 0)
+            p_beta_99 = p_beta_99_p1 + 8  # load3_b_beta: stage 0, partition 0 (group 0)
+            b_beta = gl.load(p_beta_99_p1)  # load3_b_beta: stage 0, partition 0 (group 0)
+            b_beta_84 = gl.cast(b_beta_p1, gl.float32)  # convert3_b_beta: stage 1, partition 0 (group 0)
             b_v_82 = gl.sum(b_v_81, axis=1)  # reduce0_b_v: stage 1, partition 0 (group 0)
             b_q_78 = b_q_77_p1 * scale  # elementwise0_b_q: stage 2, partition 0 (group 0)
             b_o = gl.expand_dims(b_q_78, 0)  # elementwise5_b_o: stage 2, partition 0 (group 0)
@@ -181,12 +181,12 @@ def consumer_0(q, k, v, u, beta, o, h0, ht, scale, T):
             b_h_90 = b_h_90_p1 + b_h_89  # elementwise4_b_h: stage 1, partition 0 (group 0)
             v10 = b_o_93.to(gl.float16)  # convert5: stage 2, partition 0 (group 0)
             v11 = gl.convert_layout(v10, L3)  # convert5: stage 2, partition 0 (group 0)
-            gl.store(p_o_96_p1, v11, mask=mask_v_44)  # store1: stage 2, partition 0 (group 0)
-            p_o_96 = p_o_96_p1 + 1024  # store1: stage 2, partition 0 (group 0)
             p_q_94 = p_q_94_p1 + 1024  # load2_b_q: stage 0, partition 0 (group 0)
             b_q_75 = gl.load(p_q_94_p1, mask=mask_k_43, other=0.0)  # load2_b_q: stage 0, partition 0 (group 0)
             b_q_76 = gl.convert_layout(b_q_75_p1, L0)  # convert2_b_q: stage 1, partition 0 (group 0)
             b_q_77 = b_q_76.to(gl.float32)  # convert2_b_q: stage 1, partition 0 (group 0)
+            gl.store(p_o_96_p1, v11, mask=mask_v_44)  # store1: stage 2, partition 0 (group 0)
+            p_o_96 = p_o_96_p1 + 1024  # store1: stage 2, partition 0 (group 0)
             b_beta_p1 = b_beta
             b_h_90_p1 = b_h_90
             b_k_p1 = b_k
@@ -200,13 +200,13 @@ def consumer_0(q, k, v, u, beta, o, h0, ht, scale, T):
             p_q_94_p1 = p_q_94
             p_u_98_p1 = p_u_98
             p_v_97_p1 = p_v_97
-        b_beta_84 = gl.cast(b_beta_p1, gl.float32)  # convert3_b_beta: stage 1, partition 0 (group 0)
         b_k_72 = gl.convert_layout(b_k_p1, L0)  # convert0_b_k: stage 1, partition 0 (group 0)
         b_k_73 = b_k_72.to(gl.float32)  # convert0_b_k: stage 1, partition 0 (group 0)
         b_v_79 = gl.expand_dims(b_k_73, 0)  # elementwise1_b_v: stage 1, partition 0 (group 0)
         b_v_80 = b_v_79.broadcast_to([8, 128])  # elementwise1_b_v: stage 1, partition 0 (group 0)
         b_v_81 = b_h_90_p1 * b_v_80  # elementwise1_b_v: stage 1, partition 0 (group 0)
         b_v_74 = b_v_p1.to(gl.float32)  # convert1_b_v: stage 1, partition 0 (group 0)
+        b_beta_84 = gl.cast(b_beta_p1, gl.float32)  # convert3_b_beta: stage 1, partition 0 (group 0)
         b_v_82 = gl.sum(b_v_81, axis=1)  # reduce0_b_v: stage 1, partition 0 (group 0)
         b_q_78 = b_q_77_p1 * scale  # elementwise0_b_q: stage 2, partition 0 (group 0)
         b_o = gl.expand_dims(b_q_78, 0)  # elementwise5_b_o: stage 2, partition 0 (group 0)
@@ -226,10 +226,10 @@ def consumer_0(q, k, v, u, beta, o, h0, ht, scale, T):
         b_h_90 = b_h_90_p1 + b_h_89  # elementwise4_b_h: stage 1, partition 0 (group 0)
         v10 = b_o_93.to(gl.float16)  # convert5: stage 2, partition 0 (group 0)
         v11 = gl.convert_layout(v10, L3)  # convert5: stage 2, partition 0 (group 0)
-        gl.store(p_o_96_p1, v11, mask=mask_v_44)  # store1: stage 2, partition 0 (group 0)
-        p_o_96 = p_o_96_p1 + 1024  # store1: stage 2, partition 0 (group 0)
         b_q_76 = gl.convert_layout(b_q_75_p1, L0)  # convert2_b_q: stage 1, partition 0 (group 0)
         b_q_77 = b_q_76.to(gl.float32)  # convert2_b_q: stage 1, partition 0 (group 0)
+        gl.store(p_o_96_p1, v11, mask=mask_v_44)  # store1: stage 2, partition 0 (group 0)
+        p_o_96 = p_o_96_p1 + 1024  # store1: stage 2, partition 0 (group 0)
         b_beta_p1 = b_beta
         b_h_90_p2 = b_h_90_p1
         b_h_90_p1 = b_h_90

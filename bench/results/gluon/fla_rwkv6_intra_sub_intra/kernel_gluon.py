@@ -1,7 +1,7 @@
-"""chunk_rwkv6_fwd_A_kernel_intra_sub_intra, written by twill from its joint schedule: I=178 L=178 (optimal), 395 cycles per iteration predicted.
+"""chunk_rwkv6_fwd_A_kernel_intra_sub_intra, written by twill from its joint schedule: I=75 L=150 (optimal), 75 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 49 per thread)
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 58 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
 - early return at fla_rwkv6_intra_sub_intra.py:50 (TTGIR line 64): taken in the kernel itself, before the loop; not persistent, as a program id decides it (--persistent on takes it per tile)
 
@@ -110,23 +110,32 @@ def consumer_0(q, k, gi, ge, u, A, offsets, indices, scale, T):
     b_A_80 = b_u_78.to(gl.float32)
     v21 = A + o_A_31
     twill_n = (v19 - 0 + 1 - 1) // 1
-    if (twill_n >= 1) | (gl.program_id(0) < 0):
+    if (twill_n >= 2) | (gl.program_id(0) < 0):
+        p_gk_117 = p_gk_48
+        p_gk_117_p1 = p_gk_117
         p_qj_114 = p_qj_40
         p_k_116 = p_k_45
         p_k_115 = p_k_44
-        p_gk_117 = p_gk_48
+        p_gk_117 = p_gk_117_p1 + 2048  # load3_b_gk: stage 0, partition 0 (group 0)
+        b_gk = gl.load(p_gk_117_p1, mask=m_k, other=0.0)  # load3_b_gk: stage 0, partition 0 (group 0)
+        b_gk_p1 = b_gk
         p_gk_117_p1 = p_gk_117
         p_k_115_p1 = p_k_115
         p_k_116_p1 = p_k_116
         p_qj_114_p1 = p_qj_114
-        p_k_115 = p_k_115_p1 + 2048  # load1_b_k: stage 0, partition 0 (group 0)
-        b_k = gl.load(p_k_115_p1, mask=m_k, other=0.0)  # load1_b_k: stage 0, partition 0 (group 0)
-        p_qj_114 = p_qj_114_p1 + 2048  # load0_b_qj: stage 0, partition 0 (group 0)
-        b_qj = gl.load(p_qj_114_p1, mask=m_k_18, other=0.0)  # load0_b_qj: stage 0, partition 0 (group 0)
-        p_k_116 = p_k_116_p1 + 2048  # load2_b_k: stage 0, partition 0 (group 0)
-        b_k_89 = gl.load(p_k_116_p1, mask=m_k_18, other=0.0)  # load2_b_k: stage 0, partition 0 (group 0)
+        p_k_115 = p_k_115_p1 + 2048  # load1_b_k: stage 1, partition 0 (group 0)
+        b_k = gl.load(p_k_115_p1, mask=m_k, other=0.0)  # load1_b_k: stage 1, partition 0 (group 0)
+        p_qj_114 = p_qj_114_p1 + 2048  # load0_b_qj: stage 1, partition 0 (group 0)
+        b_qj = gl.load(p_qj_114_p1, mask=m_k_18, other=0.0)  # load0_b_qj: stage 1, partition 0 (group 0)
+        p_k_116 = p_k_116_p1 + 2048  # load2_b_k: stage 1, partition 0 (group 0)
+        b_k_89 = gl.load(p_k_116_p1, mask=m_k_18, other=0.0)  # load2_b_k: stage 1, partition 0 (group 0)
         p_gk_117 = p_gk_117_p1 + 2048  # load3_b_gk: stage 0, partition 0 (group 0)
         b_gk = gl.load(p_gk_117_p1, mask=m_k, other=0.0)  # load3_b_gk: stage 0, partition 0 (group 0)
+        b_A_95 = gl.expand_dims(b_gk_p1, 0)  # sfu0_b_A: stage 1, partition 0 (group 0)
+        b_A_96 = b_A_95.broadcast_to([16, 64])  # sfu0_b_A: stage 1, partition 0 (group 0)
+        b_A_97 = b_g_73 - b_A_96  # sfu0_b_A: stage 1, partition 0 (group 0)
+        b_A_98 = gl.exp(b_A_97)  # sfu0_b_A: stage 1, partition 0 (group 0)
+        b_A_98_p1 = b_A_98
         b_gk_p1 = b_gk
         b_k_p1 = b_k
         b_k_89_p1 = b_k_89
@@ -135,43 +144,44 @@ def consumer_0(q, k, gi, ge, u, A, offsets, indices, scale, T):
         p_k_115_p1 = p_k_115
         p_k_116_p1 = p_k_116
         p_qj_114_p1 = p_qj_114
-        for twill_b in range(1, twill_n):
-            p_k_115 = p_k_115_p1 + 2048  # load1_b_k: stage 0, partition 0 (group 0)
-            b_k = gl.load(p_k_115_p1, mask=m_k, other=0.0)  # load1_b_k: stage 0, partition 0 (group 0)
-            b_k_90 = b_k_p1.to(gl.float32)  # convert1_b_k: stage 1, partition 0 (group 0)
-            p_qj_114 = p_qj_114_p1 + 2048  # load0_b_qj: stage 0, partition 0 (group 0)
-            b_qj = gl.load(p_qj_114_p1, mask=m_k_18, other=0.0)  # load0_b_qj: stage 0, partition 0 (group 0)
-            b_qj_88 = b_qj_p1.to(gl.float32)  # convert0_b_qj: stage 1, partition 0 (group 0)
-            p_k_116 = p_k_116_p1 + 2048  # load2_b_k: stage 0, partition 0 (group 0)
-            b_k_89 = gl.load(p_k_116_p1, mask=m_k_18, other=0.0)  # load2_b_k: stage 0, partition 0 (group 0)
-            b_k_91 = b_k_89_p1.to(gl.float32)  # convert2_b_k: stage 1, partition 0 (group 0)
-            b_A_107 = b_qj_88 * b_k_91  # elementwise2_b_A: stage 1, partition 0 (group 0)
-            b_A_108 = b_A_107 * b_A_80  # elementwise2_b_A: stage 1, partition 0 (group 0)
-            b_A_109 = b_A_108 * scale  # elementwise2_b_A: stage 1, partition 0 (group 0)
+        for twill_b in range(2, twill_n):
+            p_k_115 = p_k_115_p1 + 2048  # load1_b_k: stage 1, partition 0 (group 0)
+            b_k = gl.load(p_k_115_p1, mask=m_k, other=0.0)  # load1_b_k: stage 1, partition 0 (group 0)
+            b_k_90 = b_k_p1.to(gl.float32)  # convert1_b_k: stage 2, partition 0 (group 0)
+            p_qj_114 = p_qj_114_p1 + 2048  # load0_b_qj: stage 1, partition 0 (group 0)
+            b_qj = gl.load(p_qj_114_p1, mask=m_k_18, other=0.0)  # load0_b_qj: stage 1, partition 0 (group 0)
+            b_qj_88 = b_qj_p1.to(gl.float32)  # convert0_b_qj: stage 2, partition 0 (group 0)
+            p_k_116 = p_k_116_p1 + 2048  # load2_b_k: stage 1, partition 0 (group 0)
+            b_k_89 = gl.load(p_k_116_p1, mask=m_k_18, other=0.0)  # load2_b_k: stage 1, partition 0 (group 0)
+            b_k_91 = b_k_89_p1.to(gl.float32)  # convert2_b_k: stage 2, partition 0 (group 0)
             p_gk_117 = p_gk_117_p1 + 2048  # load3_b_gk: stage 0, partition 0 (group 0)
             b_gk = gl.load(p_gk_117_p1, mask=m_k, other=0.0)  # load3_b_gk: stage 0, partition 0 (group 0)
             b_A_95 = gl.expand_dims(b_gk_p1, 0)  # sfu0_b_A: stage 1, partition 0 (group 0)
             b_A_96 = b_A_95.broadcast_to([16, 64])  # sfu0_b_A: stage 1, partition 0 (group 0)
             b_A_97 = b_g_73 - b_A_96  # sfu0_b_A: stage 1, partition 0 (group 0)
             b_A_98 = gl.exp(b_A_97)  # sfu0_b_A: stage 1, partition 0 (group 0)
-            b_A_110 = b_A_109  # reduce1_b_A: stage 1, partition 0 (group 0)
-            b_A_111 = gl.sum(b_A_110, axis=0)  # reduce1_b_A: stage 1, partition 0 (group 0)
-            b_A_92 = gl.expand_dims(b_k_90, 0)  # elementwise0_b_A: stage 1, partition 0 (group 0)
-            b_A_93 = b_A_92.broadcast_to([16, 64])  # elementwise0_b_A: stage 1, partition 0 (group 0)
-            b_A_94 = b_A * b_A_93  # elementwise0_b_A: stage 1, partition 0 (group 0)
-            b_A_99 = b_A_94 * b_A_98  # elementwise0_b_A: stage 1, partition 0 (group 0)
-            b_A_100 = gl.sum(b_A_99, axis=1)  # reduce0_b_A: stage 1, partition 0 (group 0)
-            b_A_101 = (0 + (twill_b - 1) * 1)  # elementwise1_b_A: stage 1, partition 0 (group 0)
-            b_A_103 = o_i > b_A_101  # elementwise1_b_A: stage 1, partition 0 (group 0)
-            b_A_104 = b_A_100 * scale  # elementwise1_b_A: stage 1, partition 0 (group 0)
-            b_A_105 = gl.where(b_A_103, b_A_104, 0.0)  # elementwise1_b_A: stage 1, partition 0 (group 0)
-            b_A_106 = o_i != b_A_101  # elementwise1_b_A: stage 1, partition 0 (group 0)
-            b_A_112 = b_A_111  # elementwise1_b_A: stage 1, partition 0 (group 0)
-            b_A_113 = gl.where(b_A_106, b_A_105, b_A_112)  # elementwise1_b_A: stage 1, partition 0 (group 0)
-            v23 = gl.convert_layout(b_A_113, L1)  # convert3: stage 1, partition 0 (group 0)
-            b_A_102 = (0 + (twill_b - 1) * 1)  # store0: stage 1, partition 0 (group 0)
-            v22 = v21 + b_A_102  # store0: stage 1, partition 0 (group 0)
-            gl.store(v22, v23, mask=m_A_21)  # store0: stage 1, partition 0 (group 0)
+            b_A_92 = gl.expand_dims(b_k_90, 0)  # elementwise0_b_A: stage 2, partition 0 (group 0)
+            b_A_93 = b_A_92.broadcast_to([16, 64])  # elementwise0_b_A: stage 2, partition 0 (group 0)
+            b_A_94 = b_A * b_A_93  # elementwise0_b_A: stage 2, partition 0 (group 0)
+            b_A_99 = b_A_94 * b_A_98_p1  # elementwise0_b_A: stage 2, partition 0 (group 0)
+            b_A_100 = gl.sum(b_A_99, axis=1)  # reduce0_b_A: stage 2, partition 0 (group 0)
+            b_A_107 = b_qj_88 * b_k_91  # elementwise2_b_A: stage 2, partition 0 (group 0)
+            b_A_108 = b_A_107 * b_A_80  # elementwise2_b_A: stage 2, partition 0 (group 0)
+            b_A_109 = b_A_108 * scale  # elementwise2_b_A: stage 2, partition 0 (group 0)
+            b_A_110 = b_A_109  # reduce1_b_A: stage 2, partition 0 (group 0)
+            b_A_111 = gl.sum(b_A_110, axis=0)  # reduce1_b_A: stage 2, partition 0 (group 0)
+            b_A_101 = (0 + (twill_b - 2) * 1)  # elementwise1_b_A: stage 2, partition 0 (group 0)
+            b_A_103 = o_i > b_A_101  # elementwise1_b_A: stage 2, partition 0 (group 0)
+            b_A_104 = b_A_100 * scale  # elementwise1_b_A: stage 2, partition 0 (group 0)
+            b_A_105 = gl.where(b_A_103, b_A_104, 0.0)  # elementwise1_b_A: stage 2, partition 0 (group 0)
+            b_A_106 = o_i != b_A_101  # elementwise1_b_A: stage 2, partition 0 (group 0)
+            b_A_112 = b_A_111  # elementwise1_b_A: stage 2, partition 0 (group 0)
+            b_A_113 = gl.where(b_A_106, b_A_105, b_A_112)  # elementwise1_b_A: stage 2, partition 0 (group 0)
+            v23 = gl.convert_layout(b_A_113, L1)  # convert3: stage 2, partition 0 (group 0)
+            b_A_102 = (0 + (twill_b - 2) * 1)  # store0: stage 2, partition 0 (group 0)
+            v22 = v21 + b_A_102  # store0: stage 2, partition 0 (group 0)
+            gl.store(v22, v23, mask=m_A_21)  # store0: stage 2, partition 0 (group 0)
+            b_A_98_p1 = b_A_98
             b_gk_p1 = b_gk
             b_k_p1 = b_k
             b_k_89_p1 = b_k_89
@@ -180,34 +190,41 @@ def consumer_0(q, k, gi, ge, u, A, offsets, indices, scale, T):
             p_k_115_p1 = p_k_115
             p_k_116_p1 = p_k_116
             p_qj_114_p1 = p_qj_114
-        b_k_90 = b_k_p1.to(gl.float32)  # convert1_b_k: stage 1, partition 0 (group 0)
-        b_qj_88 = b_qj_p1.to(gl.float32)  # convert0_b_qj: stage 1, partition 0 (group 0)
-        b_k_91 = b_k_89_p1.to(gl.float32)  # convert2_b_k: stage 1, partition 0 (group 0)
-        b_A_107 = b_qj_88 * b_k_91  # elementwise2_b_A: stage 1, partition 0 (group 0)
-        b_A_108 = b_A_107 * b_A_80  # elementwise2_b_A: stage 1, partition 0 (group 0)
-        b_A_109 = b_A_108 * scale  # elementwise2_b_A: stage 1, partition 0 (group 0)
+        p_k_115 = p_k_115_p1 + 2048  # load1_b_k: stage 1, partition 0 (group 0)
+        b_k = gl.load(p_k_115_p1, mask=m_k, other=0.0)  # load1_b_k: stage 1, partition 0 (group 0)
+        b_k_90 = b_k_p1.to(gl.float32)  # convert1_b_k: stage 2, partition 0 (group 0)
+        p_qj_114 = p_qj_114_p1 + 2048  # load0_b_qj: stage 1, partition 0 (group 0)
+        b_qj = gl.load(p_qj_114_p1, mask=m_k_18, other=0.0)  # load0_b_qj: stage 1, partition 0 (group 0)
+        b_qj_88 = b_qj_p1.to(gl.float32)  # convert0_b_qj: stage 2, partition 0 (group 0)
+        p_k_116 = p_k_116_p1 + 2048  # load2_b_k: stage 1, partition 0 (group 0)
+        b_k_89 = gl.load(p_k_116_p1, mask=m_k_18, other=0.0)  # load2_b_k: stage 1, partition 0 (group 0)
+        b_k_91 = b_k_89_p1.to(gl.float32)  # convert2_b_k: stage 2, partition 0 (group 0)
         b_A_95 = gl.expand_dims(b_gk_p1, 0)  # sfu0_b_A: stage 1, partition 0 (group 0)
         b_A_96 = b_A_95.broadcast_to([16, 64])  # sfu0_b_A: stage 1, partition 0 (group 0)
         b_A_97 = b_g_73 - b_A_96  # sfu0_b_A: stage 1, partition 0 (group 0)
         b_A_98 = gl.exp(b_A_97)  # sfu0_b_A: stage 1, partition 0 (group 0)
-        b_A_110 = b_A_109  # reduce1_b_A: stage 1, partition 0 (group 0)
-        b_A_111 = gl.sum(b_A_110, axis=0)  # reduce1_b_A: stage 1, partition 0 (group 0)
-        b_A_92 = gl.expand_dims(b_k_90, 0)  # elementwise0_b_A: stage 1, partition 0 (group 0)
-        b_A_93 = b_A_92.broadcast_to([16, 64])  # elementwise0_b_A: stage 1, partition 0 (group 0)
-        b_A_94 = b_A * b_A_93  # elementwise0_b_A: stage 1, partition 0 (group 0)
-        b_A_99 = b_A_94 * b_A_98  # elementwise0_b_A: stage 1, partition 0 (group 0)
-        b_A_100 = gl.sum(b_A_99, axis=1)  # reduce0_b_A: stage 1, partition 0 (group 0)
-        b_A_101 = (0 + ((twill_n - 1 + 1) - 1) * 1)  # elementwise1_b_A: stage 1, partition 0 (group 0)
-        b_A_103 = o_i > b_A_101  # elementwise1_b_A: stage 1, partition 0 (group 0)
-        b_A_104 = b_A_100 * scale  # elementwise1_b_A: stage 1, partition 0 (group 0)
-        b_A_105 = gl.where(b_A_103, b_A_104, 0.0)  # elementwise1_b_A: stage 1, partition 0 (group 0)
-        b_A_106 = o_i != b_A_101  # elementwise1_b_A: stage 1, partition 0 (group 0)
-        b_A_112 = b_A_111  # elementwise1_b_A: stage 1, partition 0 (group 0)
-        b_A_113 = gl.where(b_A_106, b_A_105, b_A_112)  # elementwise1_b_A: stage 1, partition 0 (group 0)
-        v23 = gl.convert_layout(b_A_113, L1)  # convert3: stage 1, partition 0 (group 0)
-        b_A_102 = (0 + ((twill_n - 1 + 1) - 1) * 1)  # store0: stage 1, partition 0 (group 0)
-        v22 = v21 + b_A_102  # store0: stage 1, partition 0 (group 0)
-        gl.store(v22, v23, mask=m_A_21)  # store0: stage 1, partition 0 (group 0)
+        b_A_92 = gl.expand_dims(b_k_90, 0)  # elementwise0_b_A: stage 2, partition 0 (group 0)
+        b_A_93 = b_A_92.broadcast_to([16, 64])  # elementwise0_b_A: stage 2, partition 0 (group 0)
+        b_A_94 = b_A * b_A_93  # elementwise0_b_A: stage 2, partition 0 (group 0)
+        b_A_99 = b_A_94 * b_A_98_p1  # elementwise0_b_A: stage 2, partition 0 (group 0)
+        b_A_100 = gl.sum(b_A_99, axis=1)  # reduce0_b_A: stage 2, partition 0 (group 0)
+        b_A_107 = b_qj_88 * b_k_91  # elementwise2_b_A: stage 2, partition 0 (group 0)
+        b_A_108 = b_A_107 * b_A_80  # elementwise2_b_A: stage 2, partition 0 (group 0)
+        b_A_109 = b_A_108 * scale  # elementwise2_b_A: stage 2, partition 0 (group 0)
+        b_A_110 = b_A_109  # reduce1_b_A: stage 2, partition 0 (group 0)
+        b_A_111 = gl.sum(b_A_110, axis=0)  # reduce1_b_A: stage 2, partition 0 (group 0)
+        b_A_101 = (0 + ((twill_n - 1 + 1) - 2) * 1)  # elementwise1_b_A: stage 2, partition 0 (group 0)
+        b_A_103 = o_i > b_A_101  # elementwise1_b_A: stage 2, partition 0 (group 0)
+        b_A_104 = b_A_100 * scale  # elementwise1_b_A: stage 2, partition 0 (group 0)
+        b_A_105 = gl.where(b_A_103, b_A_104, 0.0)  # elementwise1_b_A: stage 2, partition 0 (group 0)
+        b_A_106 = o_i != b_A_101  # elementwise1_b_A: stage 2, partition 0 (group 0)
+        b_A_112 = b_A_111  # elementwise1_b_A: stage 2, partition 0 (group 0)
+        b_A_113 = gl.where(b_A_106, b_A_105, b_A_112)  # elementwise1_b_A: stage 2, partition 0 (group 0)
+        v23 = gl.convert_layout(b_A_113, L1)  # convert3: stage 2, partition 0 (group 0)
+        b_A_102 = (0 + ((twill_n - 1 + 1) - 2) * 1)  # store0: stage 2, partition 0 (group 0)
+        v22 = v21 + b_A_102  # store0: stage 2, partition 0 (group 0)
+        gl.store(v22, v23, mask=m_A_21)  # store0: stage 2, partition 0 (group 0)
+        b_A_98_p1 = b_A_98
         b_gk_p1 = b_gk
         b_k_p1 = b_k
         b_k_89_p1 = b_k_89
@@ -220,11 +237,91 @@ def consumer_0(q, k, gi, ge, u, A, offsets, indices, scale, T):
         p_k_116_p1 = p_k_116
         p_qj_114_p2 = p_qj_114_p1
         p_qj_114_p1 = p_qj_114
+        b_k_90 = b_k_p1.to(gl.float32)  # convert1_b_k: stage 2, partition 0 (group 0)
+        b_qj_88 = b_qj_p1.to(gl.float32)  # convert0_b_qj: stage 2, partition 0 (group 0)
+        b_k_91 = b_k_89_p1.to(gl.float32)  # convert2_b_k: stage 2, partition 0 (group 0)
+        b_A_92 = gl.expand_dims(b_k_90, 0)  # elementwise0_b_A: stage 2, partition 0 (group 0)
+        b_A_93 = b_A_92.broadcast_to([16, 64])  # elementwise0_b_A: stage 2, partition 0 (group 0)
+        b_A_94 = b_A * b_A_93  # elementwise0_b_A: stage 2, partition 0 (group 0)
+        b_A_99 = b_A_94 * b_A_98_p1  # elementwise0_b_A: stage 2, partition 0 (group 0)
+        b_A_100 = gl.sum(b_A_99, axis=1)  # reduce0_b_A: stage 2, partition 0 (group 0)
+        b_A_107 = b_qj_88 * b_k_91  # elementwise2_b_A: stage 2, partition 0 (group 0)
+        b_A_108 = b_A_107 * b_A_80  # elementwise2_b_A: stage 2, partition 0 (group 0)
+        b_A_109 = b_A_108 * scale  # elementwise2_b_A: stage 2, partition 0 (group 0)
+        b_A_110 = b_A_109  # reduce1_b_A: stage 2, partition 0 (group 0)
+        b_A_111 = gl.sum(b_A_110, axis=0)  # reduce1_b_A: stage 2, partition 0 (group 0)
+        b_A_101 = (0 + ((twill_n - 1 + 2) - 2) * 1)  # elementwise1_b_A: stage 2, partition 0 (group 0)
+        b_A_103 = o_i > b_A_101  # elementwise1_b_A: stage 2, partition 0 (group 0)
+        b_A_104 = b_A_100 * scale  # elementwise1_b_A: stage 2, partition 0 (group 0)
+        b_A_105 = gl.where(b_A_103, b_A_104, 0.0)  # elementwise1_b_A: stage 2, partition 0 (group 0)
+        b_A_106 = o_i != b_A_101  # elementwise1_b_A: stage 2, partition 0 (group 0)
+        b_A_112 = b_A_111  # elementwise1_b_A: stage 2, partition 0 (group 0)
+        b_A_113 = gl.where(b_A_106, b_A_105, b_A_112)  # elementwise1_b_A: stage 2, partition 0 (group 0)
+        v23 = gl.convert_layout(b_A_113, L1)  # convert3: stage 2, partition 0 (group 0)
+        b_A_102 = (0 + ((twill_n - 1 + 2) - 2) * 1)  # store0: stage 2, partition 0 (group 0)
+        v22 = v21 + b_A_102  # store0: stage 2, partition 0 (group 0)
+        gl.store(v22, v23, mask=m_A_21)  # store0: stage 2, partition 0 (group 0)
+        b_A_98_p1 = b_A_98
+        b_gk_p1 = b_gk
+        b_k_p1 = b_k
+        b_k_89_p1 = b_k_89
+        b_qj_p1 = b_qj
+        p_gk_117_p3 = p_gk_117_p2
+        p_gk_117_p2 = p_gk_117_p1
+        p_gk_117_p1 = p_gk_117
+        p_k_115_p2 = p_k_115_p1
+        p_k_115_p1 = p_k_115
+        p_k_116_p2 = p_k_116_p1
+        p_k_116_p1 = p_k_116
+        p_qj_114_p2 = p_qj_114_p1
+        p_qj_114_p1 = p_qj_114
     else:
-        p_qj_114_p2 = p_qj_40
-        p_k_116_p2 = p_k_45
-        p_k_115_p2 = p_k_44
-        p_gk_117_p2 = p_gk_48
+        p_qj_84_w = p_qj_40
+        p_k_85_w = p_k_45
+        p_k_86_w = p_k_44
+        p_gk_87_w = p_gk_48
+        for p_gk_83_w in range(0, v19, 1):
+            b_qj_w = gl.load(p_qj_84_w, mask=m_k_18, other=0.0)
+            b_qj_88_w = b_qj_w.to(gl.float32)
+            b_k_w = gl.load(p_k_86_w, mask=m_k, other=0.0)
+            b_k_89_w = gl.load(p_k_85_w, mask=m_k_18, other=0.0)
+            b_k_90_w = b_k_w.to(gl.float32)
+            b_k_91_w = b_k_89_w.to(gl.float32)
+            b_gk_w = gl.load(p_gk_87_w, mask=m_k, other=0.0)
+            b_A_92_w = gl.expand_dims(b_k_90_w, 0)
+            b_A_93_w = b_A_92_w.broadcast_to([16, 64])
+            b_A_94_w = b_A * b_A_93_w
+            b_A_95_w = gl.expand_dims(b_gk_w, 0)
+            b_A_96_w = b_A_95_w.broadcast_to([16, 64])
+            b_A_97_w = b_g_73 - b_A_96_w
+            b_A_98_w = gl.exp(b_A_97_w)
+            b_A_99_w = b_A_94_w * b_A_98_w
+            b_A_100_w = gl.sum(b_A_99_w, axis=1)
+            b_A_103_w = o_i > p_gk_83_w
+            b_A_104_w = b_A_100_w * scale
+            b_A_105_w = gl.where(b_A_103_w, b_A_104_w, 0.0)
+            b_A_106_w = o_i != p_gk_83_w
+            b_A_107_w = b_qj_88_w * b_k_91_w
+            b_A_108_w = b_A_107_w * b_A_80
+            b_A_109_w = b_A_108_w * scale
+            b_A_110_w = b_A_109_w
+            b_A_111_w = gl.sum(b_A_110_w, axis=0)
+            b_A_113_w = gl.where(b_A_106_w, b_A_105_w, b_A_111_w)
+            v22_w = v21 + p_gk_83_w
+            v23_w = gl.convert_layout(b_A_113_w, L1)
+            gl.store(v22_w, v23_w, mask=m_A_21)
+            p_qj_114_w = p_qj_84_w + 2048
+            p_k_115_w = p_k_86_w + 2048
+            p_k_116_w = p_k_85_w + 2048
+            p_gk_117_w = p_gk_87_w + 2048
+            p_qj_84_w = p_qj_114_w
+            p_k_85_w = p_k_116_w
+            p_k_86_w = p_k_115_w
+            p_gk_87_w = p_gk_117_w
+        p_qj_114_p2 = p_qj_84_w
+        p_k_116_p2 = p_k_85_w
+        p_k_115_p2 = p_k_86_w
+        p_gk_117_p3 = p_gk_87_w
 
 @gluon.jit
 def twill_kernel(q, k, gi, ge, u, A, offsets, indices, scale, T):

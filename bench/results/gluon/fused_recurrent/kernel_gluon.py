@@ -1,4 +1,4 @@
-"""fused_recurrent_fwd, written by twill from its joint schedule: I=229 L=458 (optimal), 388 cycles per iteration predicted.
+"""fused_recurrent_fwd, written by twill from its joint schedule: I=170 L=320 (optimal), 170 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 106 per thread)
@@ -46,14 +46,14 @@ def consumer_0(q, k, v, g, o, T, scale):
         p_q_42_p1 = p_q_42
         p_v_44_p1 = p_v_44
         b_h_38 = gl.full([64, 64], 0.0, gl.float32, layout=L3)
-        p_q_42 = p_q_42_p1 + 64  # load0_b_q: stage 0, partition 0 (group 0)
-        b_q_24 = gl.load(p_q_42_p1)  # load0_b_q: stage 0, partition 0 (group 0)
-        p_k_43 = p_k_43_p1 + 64  # load1_b_k: stage 0, partition 0 (group 0)
-        b_k = gl.load(p_k_43_p1)  # load1_b_k: stage 0, partition 0 (group 0)
         p_v_44 = p_v_44_p1 + 64  # load2_b_v: stage 0, partition 0 (group 0)
         b_v = gl.load(p_v_44_p1)  # load2_b_v: stage 0, partition 0 (group 0)
+        p_k_43 = p_k_43_p1 + 64  # load1_b_k: stage 0, partition 0 (group 0)
+        b_k = gl.load(p_k_43_p1)  # load1_b_k: stage 0, partition 0 (group 0)
         p_g_45 = p_g_45_p1 + 64  # load3_b_g: stage 0, partition 0 (group 0)
         b_g = gl.load(p_g_45_p1)  # load3_b_g: stage 0, partition 0 (group 0)
+        p_q_42 = p_q_42_p1 + 64  # load0_b_q: stage 0, partition 0 (group 0)
+        b_q_24 = gl.load(p_q_42_p1)  # load0_b_q: stage 0, partition 0 (group 0)
         b_g_p1 = b_g
         b_h_38_p1 = b_h_38
         b_k_p1 = b_k
@@ -64,16 +64,12 @@ def consumer_0(q, k, v, g, o, T, scale):
         p_q_42_p1 = p_q_42
         p_v_44_p1 = p_v_44
         p_o_46 = p_o_15
-        p_q_42 = p_q_42_p1 + 64  # load0_b_q: stage 0, partition 0 (group 0)
-        b_q_24 = gl.load(p_q_42_p1)  # load0_b_q: stage 0, partition 0 (group 0)
-        b_q_25 = b_q_24_p1.to(gl.float32)  # convert0_b_q: stage 1, partition 0 (group 0)
-        b_q_26 = b_q_25 * scale  # elementwise0_b_q: stage 1, partition 0 (group 0)
-        p_k_43 = p_k_43_p1 + 64  # load1_b_k: stage 0, partition 0 (group 0)
-        b_k = gl.load(p_k_43_p1)  # load1_b_k: stage 0, partition 0 (group 0)
-        b_k_27 = b_k_p1.to(gl.float32)  # convert1_b_k: stage 1, partition 0 (group 0)
         p_v_44 = p_v_44_p1 + 64  # load2_b_v: stage 0, partition 0 (group 0)
         b_v = gl.load(p_v_44_p1)  # load2_b_v: stage 0, partition 0 (group 0)
         b_v_28 = b_v_p1.to(gl.float32)  # convert2_b_v: stage 1, partition 0 (group 0)
+        p_k_43 = p_k_43_p1 + 64  # load1_b_k: stage 0, partition 0 (group 0)
+        b_k = gl.load(p_k_43_p1)  # load1_b_k: stage 0, partition 0 (group 0)
+        b_k_27 = b_k_p1.to(gl.float32)  # convert1_b_k: stage 1, partition 0 (group 0)
         p_g_45 = p_g_45_p1 + 64  # load3_b_g: stage 0, partition 0 (group 0)
         b_g = gl.load(p_g_45_p1)  # load3_b_g: stage 0, partition 0 (group 0)
         b_h_29 = gl.exp(b_g_p1)  # sfu0_b_h: stage 1, partition 0 (group 0)
@@ -86,6 +82,10 @@ def consumer_0(q, k, v, g, o, T, scale):
         b_h_36 = b_h_34.broadcast_to([64, 64])  # elementwise1_b_h: stage 1, partition 0 (group 0)
         b_h_37 = b_h_35 * b_h_36  # elementwise1_b_h: stage 1, partition 0 (group 0)
         b_h_38 = b_h_32 + b_h_37  # elementwise1_b_h: stage 1, partition 0 (group 0)
+        p_q_42 = p_q_42_p1 + 64  # load0_b_q: stage 0, partition 0 (group 0)
+        b_q_24 = gl.load(p_q_42_p1)  # load0_b_q: stage 0, partition 0 (group 0)
+        b_q_25 = b_q_24_p1.to(gl.float32)  # convert0_b_q: stage 1, partition 0 (group 0)
+        b_q_26 = b_q_25 * scale  # elementwise0_b_q: stage 1, partition 0 (group 0)
         b_o = gl.expand_dims(b_q_26, 1)  # elementwise2_b_o: stage 1, partition 0 (group 0)
         b_o_39 = b_o.broadcast_to([64, 64])  # elementwise2_b_o: stage 1, partition 0 (group 0)
         b_o_40 = b_h_38 * b_o_39  # elementwise2_b_o: stage 1, partition 0 (group 0)
@@ -101,16 +101,12 @@ def consumer_0(q, k, v, g, o, T, scale):
         p_q_42_p1 = p_q_42
         p_v_44_p1 = p_v_44
         for twill_b in range(2, twill_n):
-            p_q_42 = p_q_42_p1 + 64  # load0_b_q: stage 0, partition 0 (group 0)
-            b_q_24 = gl.load(p_q_42_p1)  # load0_b_q: stage 0, partition 0 (group 0)
-            b_q_25 = b_q_24_p1.to(gl.float32)  # convert0_b_q: stage 1, partition 0 (group 0)
-            b_q_26 = b_q_25 * scale  # elementwise0_b_q: stage 1, partition 0 (group 0)
-            p_k_43 = p_k_43_p1 + 64  # load1_b_k: stage 0, partition 0 (group 0)
-            b_k = gl.load(p_k_43_p1)  # load1_b_k: stage 0, partition 0 (group 0)
-            b_k_27 = b_k_p1.to(gl.float32)  # convert1_b_k: stage 1, partition 0 (group 0)
             p_v_44 = p_v_44_p1 + 64  # load2_b_v: stage 0, partition 0 (group 0)
             b_v = gl.load(p_v_44_p1)  # load2_b_v: stage 0, partition 0 (group 0)
             b_v_28 = b_v_p1.to(gl.float32)  # convert2_b_v: stage 1, partition 0 (group 0)
+            p_k_43 = p_k_43_p1 + 64  # load1_b_k: stage 0, partition 0 (group 0)
+            b_k = gl.load(p_k_43_p1)  # load1_b_k: stage 0, partition 0 (group 0)
+            b_k_27 = b_k_p1.to(gl.float32)  # convert1_b_k: stage 1, partition 0 (group 0)
             p_g_45 = p_g_45_p1 + 64  # load3_b_g: stage 0, partition 0 (group 0)
             b_g = gl.load(p_g_45_p1)  # load3_b_g: stage 0, partition 0 (group 0)
             b_h_29 = gl.exp(b_g_p1)  # sfu0_b_h: stage 1, partition 0 (group 0)
@@ -124,13 +120,17 @@ def consumer_0(q, k, v, g, o, T, scale):
             b_h_36 = b_h_34.broadcast_to([64, 64])  # elementwise1_b_h: stage 1, partition 0 (group 0)
             b_h_37 = b_h_35 * b_h_36  # elementwise1_b_h: stage 1, partition 0 (group 0)
             b_h_38 = b_h_32 + b_h_37  # elementwise1_b_h: stage 1, partition 0 (group 0)
+            p_q_42 = p_q_42_p1 + 64  # load0_b_q: stage 0, partition 0 (group 0)
+            b_q_24 = gl.load(p_q_42_p1)  # load0_b_q: stage 0, partition 0 (group 0)
+            b_q_25 = b_q_24_p1.to(gl.float32)  # convert0_b_q: stage 1, partition 0 (group 0)
+            v0 = gl.convert_layout(b_o_41, L2)  # convert3: stage 2, partition 0 (group 0)
+            v1 = v0.to(gl.float16)  # convert3: stage 2, partition 0 (group 0)
+            b_q_26 = b_q_25 * scale  # elementwise0_b_q: stage 1, partition 0 (group 0)
+            gl.store(p_o_46_p1, v1)  # store0: stage 2, partition 0 (group 0)
+            p_o_46 = p_o_46_p1 + 64  # store0: stage 2, partition 0 (group 0)
             b_o = gl.expand_dims(b_q_26, 1)  # elementwise2_b_o: stage 1, partition 0 (group 0)
             b_o_39 = b_o.broadcast_to([64, 64])  # elementwise2_b_o: stage 1, partition 0 (group 0)
             b_o_40 = b_h_38 * b_o_39  # elementwise2_b_o: stage 1, partition 0 (group 0)
-            v0 = gl.convert_layout(b_o_41, L2)  # convert3: stage 2, partition 0 (group 0)
-            v1 = v0.to(gl.float16)  # convert3: stage 2, partition 0 (group 0)
-            gl.store(p_o_46_p1, v1)  # store0: stage 2, partition 0 (group 0)
-            p_o_46 = p_o_46_p1 + 64  # store0: stage 2, partition 0 (group 0)
             b_g_p1 = b_g
             b_h_38_p1 = b_h_38
             b_k_p1 = b_k
@@ -142,10 +142,8 @@ def consumer_0(q, k, v, g, o, T, scale):
             p_o_46_p1 = p_o_46
             p_q_42_p1 = p_q_42
             p_v_44_p1 = p_v_44
-        b_q_25 = b_q_24_p1.to(gl.float32)  # convert0_b_q: stage 1, partition 0 (group 0)
-        b_q_26 = b_q_25 * scale  # elementwise0_b_q: stage 1, partition 0 (group 0)
-        b_k_27 = b_k_p1.to(gl.float32)  # convert1_b_k: stage 1, partition 0 (group 0)
         b_v_28 = b_v_p1.to(gl.float32)  # convert2_b_v: stage 1, partition 0 (group 0)
+        b_k_27 = b_k_p1.to(gl.float32)  # convert1_b_k: stage 1, partition 0 (group 0)
         b_h_29 = gl.exp(b_g_p1)  # sfu0_b_h: stage 1, partition 0 (group 0)
         b_o_41 = gl.sum(b_o_40_p1, axis=0)  # reduce0_b_o: stage 2, partition 0 (group 0)
         b_h_30 = gl.expand_dims(b_h_29, 1)  # elementwise1_b_h: stage 1, partition 0 (group 0)
@@ -157,13 +155,15 @@ def consumer_0(q, k, v, g, o, T, scale):
         b_h_36 = b_h_34.broadcast_to([64, 64])  # elementwise1_b_h: stage 1, partition 0 (group 0)
         b_h_37 = b_h_35 * b_h_36  # elementwise1_b_h: stage 1, partition 0 (group 0)
         b_h_38 = b_h_32 + b_h_37  # elementwise1_b_h: stage 1, partition 0 (group 0)
+        b_q_25 = b_q_24_p1.to(gl.float32)  # convert0_b_q: stage 1, partition 0 (group 0)
+        v0 = gl.convert_layout(b_o_41, L2)  # convert3: stage 2, partition 0 (group 0)
+        v1 = v0.to(gl.float16)  # convert3: stage 2, partition 0 (group 0)
+        b_q_26 = b_q_25 * scale  # elementwise0_b_q: stage 1, partition 0 (group 0)
+        gl.store(p_o_46_p1, v1)  # store0: stage 2, partition 0 (group 0)
+        p_o_46 = p_o_46_p1 + 64  # store0: stage 2, partition 0 (group 0)
         b_o = gl.expand_dims(b_q_26, 1)  # elementwise2_b_o: stage 1, partition 0 (group 0)
         b_o_39 = b_o.broadcast_to([64, 64])  # elementwise2_b_o: stage 1, partition 0 (group 0)
         b_o_40 = b_h_38 * b_o_39  # elementwise2_b_o: stage 1, partition 0 (group 0)
-        v0 = gl.convert_layout(b_o_41, L2)  # convert3: stage 2, partition 0 (group 0)
-        v1 = v0.to(gl.float16)  # convert3: stage 2, partition 0 (group 0)
-        gl.store(p_o_46_p1, v1)  # store0: stage 2, partition 0 (group 0)
-        p_o_46 = p_o_46_p1 + 64  # store0: stage 2, partition 0 (group 0)
         b_g_p1 = b_g
         b_h_38_p2 = b_h_38_p1
         b_h_38_p1 = b_h_38

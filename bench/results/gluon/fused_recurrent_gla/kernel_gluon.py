@@ -1,7 +1,7 @@
-"""fused_recurrent_gla_fwd_kernel, written by twill from its joint schedule: I=183 L=366 (optimal), 189 cycles per iteration predicted.
+"""fused_recurrent_gla_fwd_kernel, written by twill from its joint schedule: I=178 L=330 (optimal), 178 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 1 warps, registers as ptxas allocates them (the schedule's tiles need about 304 per thread)
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 1 warps, registers as ptxas allocates them (the schedule's tiles need about 302 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
@@ -84,14 +84,14 @@ def consumer_0(q, k, v, gk, gv, o, initial_state, final_state, s_qk_h, s_qk_t, s
         p_q_95_p1 = p_q_95
         p_v_98_p1 = p_v_98
         h_91 = h_60
-        p_v_98 = p_v_98_p1 + 128  # load1__v: stage 0, partition 0 (group 0)
-        _v = gl.load(p_v_98_p1, mask=mask_bv_42, other=0.0)  # load1__v: stage 0, partition 0 (group 0)
         p_k_96 = p_k_96_p1 + 64  # load0__k: stage 0, partition 0 (group 0)
         _k = gl.load(p_k_96_p1, mask=mask_bk_37, other=0.0)  # load0__k: stage 0, partition 0 (group 0)
-        p_q_95 = p_q_95_p1 + 64  # load2__q: stage 0, partition 0 (group 0)
-        _q_77 = gl.load(p_q_95_p1, mask=mask_bk_37, other=0.0)  # load2__q: stage 0, partition 0 (group 0)
+        p_v_98 = p_v_98_p1 + 128  # load1__v: stage 0, partition 0 (group 0)
+        _v = gl.load(p_v_98_p1, mask=mask_bv_42, other=0.0)  # load1__v: stage 0, partition 0 (group 0)
         p_gk_99 = p_gk_99_p1 + 64  # load3__gk: stage 0, partition 0 (group 0)
         _gk = gl.load(p_gk_99_p1, mask=mask_bk_37, other=0.0)  # load3__gk: stage 0, partition 0 (group 0)
+        p_q_95 = p_q_95_p1 + 64  # load2__q: stage 0, partition 0 (group 0)
+        _q_77 = gl.load(p_q_95_p1, mask=mask_bk_37, other=0.0)  # load2__q: stage 0, partition 0 (group 0)
         _gk_p1 = _gk
         _k_p1 = _k
         _q_77_p1 = _q_77
@@ -102,19 +102,14 @@ def consumer_0(q, k, v, gk, gv, o, initial_state, final_state, s_qk_h, s_qk_t, s
         p_q_95_p1 = p_q_95
         p_v_98_p1 = p_v_98
         p_o_97 = p_o_29
-        p_v_98 = p_v_98_p1 + 128  # load1__v: stage 0, partition 0 (group 0)
-        _v = gl.load(p_v_98_p1, mask=mask_bv_42, other=0.0)  # load1__v: stage 0, partition 0 (group 0)
-        _v_75 = gl.convert_layout(_v_p1, L1)  # convert1__v: stage 1, partition 0 (group 0)
-        _v_76 = _v_75.to(gl.float32)  # convert1__v: stage 1, partition 0 (group 0)
         p_k_96 = p_k_96_p1 + 64  # load0__k: stage 0, partition 0 (group 0)
         _k = gl.load(p_k_96_p1, mask=mask_bk_37, other=0.0)  # load0__k: stage 0, partition 0 (group 0)
         _k_73 = gl.convert_layout(_k_p1, L0)  # convert0__k: stage 1, partition 0 (group 0)
         _k_74 = _k_73.to(gl.float32)  # convert0__k: stage 1, partition 0 (group 0)
-        p_q_95 = p_q_95_p1 + 64  # load2__q: stage 0, partition 0 (group 0)
-        _q_77 = gl.load(p_q_95_p1, mask=mask_bk_37, other=0.0)  # load2__q: stage 0, partition 0 (group 0)
-        _q_78 = gl.convert_layout(_q_77_p1, L0)  # convert2__q: stage 1, partition 0 (group 0)
-        _q_79 = _q_78.to(gl.float32)  # convert2__q: stage 1, partition 0 (group 0)
-        _q_80 = _q_79 * scale  # elementwise0__q: stage 1, partition 0 (group 0)
+        p_v_98 = p_v_98_p1 + 128  # load1__v: stage 0, partition 0 (group 0)
+        _v = gl.load(p_v_98_p1, mask=mask_bv_42, other=0.0)  # load1__v: stage 0, partition 0 (group 0)
+        _v_75 = gl.convert_layout(_v_p1, L1)  # convert1__v: stage 1, partition 0 (group 0)
+        _v_76 = _v_75.to(gl.float32)  # convert1__v: stage 1, partition 0 (group 0)
         p_gk_99 = p_gk_99_p1 + 64  # load3__gk: stage 0, partition 0 (group 0)
         _gk = gl.load(p_gk_99_p1, mask=mask_bk_37, other=0.0)  # load3__gk: stage 0, partition 0 (group 0)
         h_81 = gl.convert_layout(_gk_p1, L0)  # convert3_h: stage 1, partition 0 (group 0)
@@ -128,6 +123,11 @@ def consumer_0(q, k, v, gk, gv, o, initial_state, final_state, s_qk_h, s_qk_t, s
         h_89 = h_87.broadcast_to([64, 64])  # elementwise1_h: stage 1, partition 0 (group 0)
         h_90 = h_88 * h_89  # elementwise1_h: stage 1, partition 0 (group 0)
         h_91 = h_85 + h_90  # elementwise1_h: stage 1, partition 0 (group 0)
+        p_q_95 = p_q_95_p1 + 64  # load2__q: stage 0, partition 0 (group 0)
+        _q_77 = gl.load(p_q_95_p1, mask=mask_bk_37, other=0.0)  # load2__q: stage 0, partition 0 (group 0)
+        _q_78 = gl.convert_layout(_q_77_p1, L0)  # convert2__q: stage 1, partition 0 (group 0)
+        _q_79 = _q_78.to(gl.float32)  # convert2__q: stage 1, partition 0 (group 0)
+        _q_80 = _q_79 * scale  # elementwise0__q: stage 1, partition 0 (group 0)
         _o = gl.expand_dims(_q_80, 0)  # elementwise2__o: stage 1, partition 0 (group 0)
         _o_92 = _o.broadcast_to([64, 64])  # elementwise2__o: stage 1, partition 0 (group 0)
         _o_93 = h_91 * _o_92  # elementwise2__o: stage 1, partition 0 (group 0)
@@ -143,19 +143,14 @@ def consumer_0(q, k, v, gk, gv, o, initial_state, final_state, s_qk_h, s_qk_t, s
         p_q_95_p1 = p_q_95
         p_v_98_p1 = p_v_98
         for twill_b in range(2, twill_n):
-            p_v_98 = p_v_98_p1 + 128  # load1__v: stage 0, partition 0 (group 0)
-            _v = gl.load(p_v_98_p1, mask=mask_bv_42, other=0.0)  # load1__v: stage 0, partition 0 (group 0)
-            _v_75 = gl.convert_layout(_v_p1, L1)  # convert1__v: stage 1, partition 0 (group 0)
-            _v_76 = _v_75.to(gl.float32)  # convert1__v: stage 1, partition 0 (group 0)
             p_k_96 = p_k_96_p1 + 64  # load0__k: stage 0, partition 0 (group 0)
             _k = gl.load(p_k_96_p1, mask=mask_bk_37, other=0.0)  # load0__k: stage 0, partition 0 (group 0)
             _k_73 = gl.convert_layout(_k_p1, L0)  # convert0__k: stage 1, partition 0 (group 0)
             _k_74 = _k_73.to(gl.float32)  # convert0__k: stage 1, partition 0 (group 0)
-            p_q_95 = p_q_95_p1 + 64  # load2__q: stage 0, partition 0 (group 0)
-            _q_77 = gl.load(p_q_95_p1, mask=mask_bk_37, other=0.0)  # load2__q: stage 0, partition 0 (group 0)
-            _q_78 = gl.convert_layout(_q_77_p1, L0)  # convert2__q: stage 1, partition 0 (group 0)
-            _q_79 = _q_78.to(gl.float32)  # convert2__q: stage 1, partition 0 (group 0)
-            _q_80 = _q_79 * scale  # elementwise0__q: stage 1, partition 0 (group 0)
+            p_v_98 = p_v_98_p1 + 128  # load1__v: stage 0, partition 0 (group 0)
+            _v = gl.load(p_v_98_p1, mask=mask_bv_42, other=0.0)  # load1__v: stage 0, partition 0 (group 0)
+            _v_75 = gl.convert_layout(_v_p1, L1)  # convert1__v: stage 1, partition 0 (group 0)
+            _v_76 = _v_75.to(gl.float32)  # convert1__v: stage 1, partition 0 (group 0)
             p_gk_99 = p_gk_99_p1 + 64  # load3__gk: stage 0, partition 0 (group 0)
             _gk = gl.load(p_gk_99_p1, mask=mask_bk_37, other=0.0)  # load3__gk: stage 0, partition 0 (group 0)
             h_81 = gl.convert_layout(_gk_p1, L0)  # convert3_h: stage 1, partition 0 (group 0)
@@ -170,13 +165,18 @@ def consumer_0(q, k, v, gk, gv, o, initial_state, final_state, s_qk_h, s_qk_t, s
             h_89 = h_87.broadcast_to([64, 64])  # elementwise1_h: stage 1, partition 0 (group 0)
             h_90 = h_88 * h_89  # elementwise1_h: stage 1, partition 0 (group 0)
             h_91 = h_85 + h_90  # elementwise1_h: stage 1, partition 0 (group 0)
+            v3 = _o_94.to(gl.float16)  # convert4: stage 2, partition 0 (group 0)
+            v4 = gl.convert_layout(v3, L2)  # convert4: stage 2, partition 0 (group 0)
+            p_q_95 = p_q_95_p1 + 64  # load2__q: stage 0, partition 0 (group 0)
+            _q_77 = gl.load(p_q_95_p1, mask=mask_bk_37, other=0.0)  # load2__q: stage 0, partition 0 (group 0)
+            _q_78 = gl.convert_layout(_q_77_p1, L0)  # convert2__q: stage 1, partition 0 (group 0)
+            _q_79 = _q_78.to(gl.float32)  # convert2__q: stage 1, partition 0 (group 0)
+            gl.store(p_o_97_p1, v4, mask=mask_bv_42)  # store0: stage 2, partition 0 (group 0)
+            p_o_97 = p_o_97_p1 + 128  # store0: stage 2, partition 0 (group 0)
+            _q_80 = _q_79 * scale  # elementwise0__q: stage 1, partition 0 (group 0)
             _o = gl.expand_dims(_q_80, 0)  # elementwise2__o: stage 1, partition 0 (group 0)
             _o_92 = _o.broadcast_to([64, 64])  # elementwise2__o: stage 1, partition 0 (group 0)
             _o_93 = h_91 * _o_92  # elementwise2__o: stage 1, partition 0 (group 0)
-            v3 = _o_94.to(gl.float16)  # convert4: stage 2, partition 0 (group 0)
-            v4 = gl.convert_layout(v3, L2)  # convert4: stage 2, partition 0 (group 0)
-            gl.store(p_o_97_p1, v4, mask=mask_bv_42)  # store0: stage 2, partition 0 (group 0)
-            p_o_97 = p_o_97_p1 + 128  # store0: stage 2, partition 0 (group 0)
             _gk_p1 = _gk
             _k_p1 = _k
             _o_93_p1 = _o_93
@@ -188,13 +188,10 @@ def consumer_0(q, k, v, gk, gv, o, initial_state, final_state, s_qk_h, s_qk_t, s
             p_o_97_p1 = p_o_97
             p_q_95_p1 = p_q_95
             p_v_98_p1 = p_v_98
-        _v_75 = gl.convert_layout(_v_p1, L1)  # convert1__v: stage 1, partition 0 (group 0)
-        _v_76 = _v_75.to(gl.float32)  # convert1__v: stage 1, partition 0 (group 0)
         _k_73 = gl.convert_layout(_k_p1, L0)  # convert0__k: stage 1, partition 0 (group 0)
         _k_74 = _k_73.to(gl.float32)  # convert0__k: stage 1, partition 0 (group 0)
-        _q_78 = gl.convert_layout(_q_77_p1, L0)  # convert2__q: stage 1, partition 0 (group 0)
-        _q_79 = _q_78.to(gl.float32)  # convert2__q: stage 1, partition 0 (group 0)
-        _q_80 = _q_79 * scale  # elementwise0__q: stage 1, partition 0 (group 0)
+        _v_75 = gl.convert_layout(_v_p1, L1)  # convert1__v: stage 1, partition 0 (group 0)
+        _v_76 = _v_75.to(gl.float32)  # convert1__v: stage 1, partition 0 (group 0)
         h_81 = gl.convert_layout(_gk_p1, L0)  # convert3_h: stage 1, partition 0 (group 0)
         h_82 = gl.expand_dims(h_81, 0)  # sfu0_h: stage 1, partition 0 (group 0)
         h_83 = gl.exp(h_82)  # sfu0_h: stage 1, partition 0 (group 0)
@@ -207,13 +204,16 @@ def consumer_0(q, k, v, gk, gv, o, initial_state, final_state, s_qk_h, s_qk_t, s
         h_89 = h_87.broadcast_to([64, 64])  # elementwise1_h: stage 1, partition 0 (group 0)
         h_90 = h_88 * h_89  # elementwise1_h: stage 1, partition 0 (group 0)
         h_91 = h_85 + h_90  # elementwise1_h: stage 1, partition 0 (group 0)
+        v3 = _o_94.to(gl.float16)  # convert4: stage 2, partition 0 (group 0)
+        v4 = gl.convert_layout(v3, L2)  # convert4: stage 2, partition 0 (group 0)
+        _q_78 = gl.convert_layout(_q_77_p1, L0)  # convert2__q: stage 1, partition 0 (group 0)
+        _q_79 = _q_78.to(gl.float32)  # convert2__q: stage 1, partition 0 (group 0)
+        gl.store(p_o_97_p1, v4, mask=mask_bv_42)  # store0: stage 2, partition 0 (group 0)
+        p_o_97 = p_o_97_p1 + 128  # store0: stage 2, partition 0 (group 0)
+        _q_80 = _q_79 * scale  # elementwise0__q: stage 1, partition 0 (group 0)
         _o = gl.expand_dims(_q_80, 0)  # elementwise2__o: stage 1, partition 0 (group 0)
         _o_92 = _o.broadcast_to([64, 64])  # elementwise2__o: stage 1, partition 0 (group 0)
         _o_93 = h_91 * _o_92  # elementwise2__o: stage 1, partition 0 (group 0)
-        v3 = _o_94.to(gl.float16)  # convert4: stage 2, partition 0 (group 0)
-        v4 = gl.convert_layout(v3, L2)  # convert4: stage 2, partition 0 (group 0)
-        gl.store(p_o_97_p1, v4, mask=mask_bv_42)  # store0: stage 2, partition 0 (group 0)
-        p_o_97 = p_o_97_p1 + 128  # store0: stage 2, partition 0 (group 0)
         _gk_p1 = _gk
         _k_p1 = _k
         _o_93_p1 = _o_93

@@ -1,4 +1,4 @@
-"""_dyt_bwd_kernel, written by twill from its joint schedule: I=116 L=219 (optimal), 1254 cycles per iteration predicted.
+"""_dyt_bwd_kernel, written by twill from its joint schedule: I=128 L=256 (optimal), 1200 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 8 warps, registers as ptxas allocates them (the schedule's tiles need about 136 per thread)
@@ -39,24 +39,22 @@ def consumer_0(x_ptr, x_row_stride, dy_ptr, dy_row_stride, dx_ptr, dx_row_stride
     twill_n = gl.maximum((row_end_4 - row_start + 1 - 1) // 1, 0)
     if (twill_n >= 2) | (gl.program_id(0) < 0):
         x_ptr_38 = x_ptr_10
-        dy_ptr_37 = dy_ptr_14
-        dy_ptr_37_p1 = dy_ptr_37
         x_ptr_38_p1 = x_ptr_38
+        dy_ptr_37 = dy_ptr_14
         x_ptr_38 = x_ptr_38_p1 + x_row_stride  # load1_x: stage 0, partition 0 (group 0)
         x = x_ptr_38_p1  # load1_x: stage 0, partition 0 (group 0)
         x_23 = x + offsets  # load1_x: stage 0, partition 0 (group 0)
         x_24 = gl.load(x_23, mask=mask_7, other=0.0)  # load1_x: stage 0, partition 0 (group 0)
-        dy_ptr_37 = dy_ptr_37_p1 + dy_row_stride  # load0_dy: stage 0, partition 0 (group 0)
-        dy = dy_ptr_37_p1  # load0_dy: stage 0, partition 0 (group 0)
-        dy_21 = dy + offsets  # load0_dy: stage 0, partition 0 (group 0)
-        dy_22 = gl.load(dy_21, mask=mask_7, other=0.0)  # load0_dy: stage 0, partition 0 (group 0)
-        dy_22_p1 = dy_22
         dy_ptr_37_p1 = dy_ptr_37
         x_24_p1 = x_24
         x_ptr_38_p1 = x_ptr_38
         dx_ptr_39 = dx_ptr_12
         dalpha_34 = 0.0
         dgamma_36 = gl.full([4096], 0.0, gl.float32, layout=L0)
+        dy_ptr_37 = dy_ptr_37_p1 + dy_row_stride  # load0_dy: stage 1, partition 0 (group 0)
+        dy = dy_ptr_37_p1  # load0_dy: stage 1, partition 0 (group 0)
+        dy_21 = dy + offsets  # load0_dy: stage 1, partition 0 (group 0)
+        dy_22 = gl.load(dy_21, mask=mask_7, other=0.0)  # load0_dy: stage 1, partition 0 (group 0)
         x_ptr_38 = x_ptr_38_p1 + x_row_stride  # load1_x: stage 0, partition 0 (group 0)
         x = x_ptr_38_p1  # load1_x: stage 0, partition 0 (group 0)
         x_23 = x + offsets  # load1_x: stage 0, partition 0 (group 0)
@@ -64,19 +62,8 @@ def consumer_0(x_ptr, x_row_stride, dy_ptr, dy_row_stride, dx_ptr, dx_row_stride
         tanh_ax_25 = x_24_p1.to(gl.float32)  # convert0_tanh_ax: stage 1, partition 0 (group 0)
         tanh_ax_26 = alpha * tanh_ax_25  # elementwise0_tanh_ax: stage 1, partition 0 (group 0)
         tanh_ax_27 = libdevice.tanh(tanh_ax_26)  # elementwise0_tanh_ax: stage 1, partition 0 (group 0)
-        dy_ptr_37 = dy_ptr_37_p1 + dy_row_stride  # load0_dy: stage 0, partition 0 (group 0)
-        dy = dy_ptr_37_p1  # load0_dy: stage 0, partition 0 (group 0)
-        dy_21 = dy + offsets  # load0_dy: stage 0, partition 0 (group 0)
-        dy_22 = gl.load(dy_21, mask=mask_7, other=0.0)  # load0_dy: stage 0, partition 0 (group 0)
-        dx = dy_22_p1.to(gl.float32)  # convert1_dx: stage 1, partition 0 (group 0)
-        sech2_ax = tanh_ax_27 * tanh_ax_27  # elementwise1_sech2_ax: stage 1, partition 0 (group 0)
-        sech2_ax_28 = 1.0 - sech2_ax  # elementwise1_sech2_ax: stage 1, partition 0 (group 0)
-        dx_29 = dx * gamma_16  # elementwise1_sech2_ax: stage 1, partition 0 (group 0)
-        dx_30 = dx_29 * sech2_ax_28  # elementwise1_sech2_ax: stage 1, partition 0 (group 0)
         dalpha_34_p1 = dalpha_34
         dgamma_36_p1 = dgamma_36
-        dx_p1 = dx
-        dx_30_p1 = dx_30
         dx_ptr_39_p1 = dx_ptr_39
         dy_22_p1 = dy_22
         dy_ptr_37_p1 = dy_ptr_37
@@ -85,38 +72,36 @@ def consumer_0(x_ptr, x_row_stride, dy_ptr, dy_row_stride, dx_ptr, dx_row_stride
         x_24_p1 = x_24
         x_ptr_38_p1 = x_ptr_38
         for twill_b in range(2, twill_n):
-            dalpha = dx_30_p1 * tanh_ax_25_p1  # elementwise3_dalpha: stage 2, partition 0 (group 0)
+            dy_ptr_37 = dy_ptr_37_p1 + dy_row_stride  # load0_dy: stage 1, partition 0 (group 0)
+            dy = dy_ptr_37_p1  # load0_dy: stage 1, partition 0 (group 0)
+            dy_21 = dy + offsets  # load0_dy: stage 1, partition 0 (group 0)
+            dy_22 = gl.load(dy_21, mask=mask_7, other=0.0)  # load0_dy: stage 1, partition 0 (group 0)
+            dx = dy_22_p1.to(gl.float32)  # convert1_dx: stage 2, partition 0 (group 0)
+            dgamma_35 = dx * tanh_ax_27_p1  # elementwise5_dgamma: stage 2, partition 0 (group 0)
+            dgamma_36 = dgamma_36_p1 + dgamma_35  # elementwise5_dgamma: stage 2, partition 0 (group 0)
             x_ptr_38 = x_ptr_38_p1 + x_row_stride  # load1_x: stage 0, partition 0 (group 0)
             x = x_ptr_38_p1  # load1_x: stage 0, partition 0 (group 0)
             x_23 = x + offsets  # load1_x: stage 0, partition 0 (group 0)
             x_24 = gl.load(x_23, mask=mask_7, other=0.0)  # load1_x: stage 0, partition 0 (group 0)
             tanh_ax_25 = x_24_p1.to(gl.float32)  # convert0_tanh_ax: stage 1, partition 0 (group 0)
-            dalpha_32 = dalpha  # reduce0_dalpha: stage 2, partition 0 (group 0)
-            dalpha_33 = gl.sum(dalpha_32, axis=0)  # reduce0_dalpha: stage 2, partition 0 (group 0)
             tanh_ax_26 = alpha * tanh_ax_25  # elementwise0_tanh_ax: stage 1, partition 0 (group 0)
             tanh_ax_27 = libdevice.tanh(tanh_ax_26)  # elementwise0_tanh_ax: stage 1, partition 0 (group 0)
-            dx_31 = dx_30_p1 * alpha  # elementwise2_dx: stage 2, partition 0 (group 0)
+            sech2_ax = tanh_ax_27_p1 * tanh_ax_27_p1  # elementwise1_sech2_ax: stage 2, partition 0 (group 0)
+            sech2_ax_28 = 1.0 - sech2_ax  # elementwise1_sech2_ax: stage 2, partition 0 (group 0)
+            dx_29 = dx * gamma_16  # elementwise1_sech2_ax: stage 2, partition 0 (group 0)
+            dx_30 = dx_29 * sech2_ax_28  # elementwise1_sech2_ax: stage 2, partition 0 (group 0)
+            dx_31 = dx_30 * alpha  # elementwise2_dx: stage 2, partition 0 (group 0)
             v8 = gl.convert_layout(dx_31, L1)  # convert2: stage 2, partition 0 (group 0)
-            dalpha_34 = dalpha_34_p1 + dalpha_33  # elementwise4_dalpha: stage 2, partition 0 (group 0)
+            dalpha = dx_30 * tanh_ax_25_p1  # elementwise3_dalpha: stage 2, partition 0 (group 0)
             v6 = dx_ptr_39_p1  # store0: stage 2, partition 0 (group 0)
             v7 = v6 + offsets_5  # store0: stage 2, partition 0 (group 0)
             gl.store(v7, v8, mask=mask_8)  # store0: stage 2, partition 0 (group 0)
             dx_ptr_39 = dx_ptr_39_p1 + dx_row_stride  # store0: stage 2, partition 0 (group 0)
-            dgamma_35 = dx_p1 * tanh_ax_27_p1  # elementwise5_dgamma: stage 2, partition 0 (group 0)
-            dgamma_36 = dgamma_36_p1 + dgamma_35  # elementwise5_dgamma: stage 2, partition 0 (group 0)
-            dy_ptr_37 = dy_ptr_37_p1 + dy_row_stride  # load0_dy: stage 0, partition 0 (group 0)
-            dy = dy_ptr_37_p1  # load0_dy: stage 0, partition 0 (group 0)
-            dy_21 = dy + offsets  # load0_dy: stage 0, partition 0 (group 0)
-            dy_22 = gl.load(dy_21, mask=mask_7, other=0.0)  # load0_dy: stage 0, partition 0 (group 0)
-            dx = dy_22_p1.to(gl.float32)  # convert1_dx: stage 1, partition 0 (group 0)
-            sech2_ax = tanh_ax_27 * tanh_ax_27  # elementwise1_sech2_ax: stage 1, partition 0 (group 0)
-            sech2_ax_28 = 1.0 - sech2_ax  # elementwise1_sech2_ax: stage 1, partition 0 (group 0)
-            dx_29 = dx * gamma_16  # elementwise1_sech2_ax: stage 1, partition 0 (group 0)
-            dx_30 = dx_29 * sech2_ax_28  # elementwise1_sech2_ax: stage 1, partition 0 (group 0)
+            dalpha_32 = dalpha  # reduce0_dalpha: stage 2, partition 0 (group 0)
+            dalpha_33 = gl.sum(dalpha_32, axis=0)  # reduce0_dalpha: stage 2, partition 0 (group 0)
+            dalpha_34 = dalpha_34_p1 + dalpha_33  # elementwise4_dalpha: stage 2, partition 0 (group 0)
             dalpha_34_p1 = dalpha_34
             dgamma_36_p1 = dgamma_36
-            dx_p1 = dx
-            dx_30_p1 = dx_30
             dx_ptr_39_p1 = dx_ptr_39
             dy_22_p1 = dy_22
             dy_ptr_37_p1 = dy_ptr_37
@@ -124,30 +109,32 @@ def consumer_0(x_ptr, x_row_stride, dy_ptr, dy_row_stride, dx_ptr, dx_row_stride
             tanh_ax_27_p1 = tanh_ax_27
             x_24_p1 = x_24
             x_ptr_38_p1 = x_ptr_38
-        dalpha = dx_30_p1 * tanh_ax_25_p1  # elementwise3_dalpha: stage 2, partition 0 (group 0)
+        dy_ptr_37 = dy_ptr_37_p1 + dy_row_stride  # load0_dy: stage 1, partition 0 (group 0)
+        dy = dy_ptr_37_p1  # load0_dy: stage 1, partition 0 (group 0)
+        dy_21 = dy + offsets  # load0_dy: stage 1, partition 0 (group 0)
+        dy_22 = gl.load(dy_21, mask=mask_7, other=0.0)  # load0_dy: stage 1, partition 0 (group 0)
+        dx = dy_22_p1.to(gl.float32)  # convert1_dx: stage 2, partition 0 (group 0)
+        dgamma_35 = dx * tanh_ax_27_p1  # elementwise5_dgamma: stage 2, partition 0 (group 0)
+        dgamma_36 = dgamma_36_p1 + dgamma_35  # elementwise5_dgamma: stage 2, partition 0 (group 0)
         tanh_ax_25 = x_24_p1.to(gl.float32)  # convert0_tanh_ax: stage 1, partition 0 (group 0)
-        dalpha_32 = dalpha  # reduce0_dalpha: stage 2, partition 0 (group 0)
-        dalpha_33 = gl.sum(dalpha_32, axis=0)  # reduce0_dalpha: stage 2, partition 0 (group 0)
         tanh_ax_26 = alpha * tanh_ax_25  # elementwise0_tanh_ax: stage 1, partition 0 (group 0)
         tanh_ax_27 = libdevice.tanh(tanh_ax_26)  # elementwise0_tanh_ax: stage 1, partition 0 (group 0)
-        dx_31 = dx_30_p1 * alpha  # elementwise2_dx: stage 2, partition 0 (group 0)
+        sech2_ax = tanh_ax_27_p1 * tanh_ax_27_p1  # elementwise1_sech2_ax: stage 2, partition 0 (group 0)
+        sech2_ax_28 = 1.0 - sech2_ax  # elementwise1_sech2_ax: stage 2, partition 0 (group 0)
+        dx_29 = dx * gamma_16  # elementwise1_sech2_ax: stage 2, partition 0 (group 0)
+        dx_30 = dx_29 * sech2_ax_28  # elementwise1_sech2_ax: stage 2, partition 0 (group 0)
+        dx_31 = dx_30 * alpha  # elementwise2_dx: stage 2, partition 0 (group 0)
         v8 = gl.convert_layout(dx_31, L1)  # convert2: stage 2, partition 0 (group 0)
-        dalpha_34 = dalpha_34_p1 + dalpha_33  # elementwise4_dalpha: stage 2, partition 0 (group 0)
+        dalpha = dx_30 * tanh_ax_25_p1  # elementwise3_dalpha: stage 2, partition 0 (group 0)
         v6 = dx_ptr_39_p1  # store0: stage 2, partition 0 (group 0)
         v7 = v6 + offsets_5  # store0: stage 2, partition 0 (group 0)
         gl.store(v7, v8, mask=mask_8)  # store0: stage 2, partition 0 (group 0)
         dx_ptr_39 = dx_ptr_39_p1 + dx_row_stride  # store0: stage 2, partition 0 (group 0)
-        dgamma_35 = dx_p1 * tanh_ax_27_p1  # elementwise5_dgamma: stage 2, partition 0 (group 0)
-        dgamma_36 = dgamma_36_p1 + dgamma_35  # elementwise5_dgamma: stage 2, partition 0 (group 0)
-        dx = dy_22_p1.to(gl.float32)  # convert1_dx: stage 1, partition 0 (group 0)
-        sech2_ax = tanh_ax_27 * tanh_ax_27  # elementwise1_sech2_ax: stage 1, partition 0 (group 0)
-        sech2_ax_28 = 1.0 - sech2_ax  # elementwise1_sech2_ax: stage 1, partition 0 (group 0)
-        dx_29 = dx * gamma_16  # elementwise1_sech2_ax: stage 1, partition 0 (group 0)
-        dx_30 = dx_29 * sech2_ax_28  # elementwise1_sech2_ax: stage 1, partition 0 (group 0)
+        dalpha_32 = dalpha  # reduce0_dalpha: stage 2, partition 0 (group 0)
+        dalpha_33 = gl.sum(dalpha_32, axis=0)  # reduce0_dalpha: stage 2, partition 0 (group 0)
+        dalpha_34 = dalpha_34_p1 + dalpha_33  # elementwise4_dalpha: stage 2, partition 0 (group 0)
         dalpha_34_p1 = dalpha_34
         dgamma_36_p1 = dgamma_36
-        dx_p1 = dx
-        dx_30_p1 = dx_30
         dx_ptr_39_p1 = dx_ptr_39
         dy_22_p1 = dy_22
         dy_ptr_37_p2 = dy_ptr_37_p1
@@ -157,25 +144,27 @@ def consumer_0(x_ptr, x_row_stride, dy_ptr, dy_row_stride, dx_ptr, dx_row_stride
         x_24_p1 = x_24
         x_ptr_38_p2 = x_ptr_38_p1
         x_ptr_38_p1 = x_ptr_38
-        dalpha = dx_30_p1 * tanh_ax_25_p1  # elementwise3_dalpha: stage 2, partition 0 (group 0)
-        dalpha_32 = dalpha  # reduce0_dalpha: stage 2, partition 0 (group 0)
-        dalpha_33 = gl.sum(dalpha_32, axis=0)  # reduce0_dalpha: stage 2, partition 0 (group 0)
-        dx_31 = dx_30_p1 * alpha  # elementwise2_dx: stage 2, partition 0 (group 0)
+        dx = dy_22_p1.to(gl.float32)  # convert1_dx: stage 2, partition 0 (group 0)
+        dgamma_35 = dx * tanh_ax_27_p1  # elementwise5_dgamma: stage 2, partition 0 (group 0)
+        dgamma_36 = dgamma_36_p1 + dgamma_35  # elementwise5_dgamma: stage 2, partition 0 (group 0)
+        sech2_ax = tanh_ax_27_p1 * tanh_ax_27_p1  # elementwise1_sech2_ax: stage 2, partition 0 (group 0)
+        sech2_ax_28 = 1.0 - sech2_ax  # elementwise1_sech2_ax: stage 2, partition 0 (group 0)
+        dx_29 = dx * gamma_16  # elementwise1_sech2_ax: stage 2, partition 0 (group 0)
+        dx_30 = dx_29 * sech2_ax_28  # elementwise1_sech2_ax: stage 2, partition 0 (group 0)
+        dx_31 = dx_30 * alpha  # elementwise2_dx: stage 2, partition 0 (group 0)
         v8 = gl.convert_layout(dx_31, L1)  # convert2: stage 2, partition 0 (group 0)
-        dalpha_34 = dalpha_34_p1 + dalpha_33  # elementwise4_dalpha: stage 2, partition 0 (group 0)
+        dalpha = dx_30 * tanh_ax_25_p1  # elementwise3_dalpha: stage 2, partition 0 (group 0)
         v6 = dx_ptr_39_p1  # store0: stage 2, partition 0 (group 0)
         v7 = v6 + offsets_5  # store0: stage 2, partition 0 (group 0)
         gl.store(v7, v8, mask=mask_8)  # store0: stage 2, partition 0 (group 0)
         dx_ptr_39 = dx_ptr_39_p1 + dx_row_stride  # store0: stage 2, partition 0 (group 0)
-        dgamma_35 = dx_p1 * tanh_ax_27_p1  # elementwise5_dgamma: stage 2, partition 0 (group 0)
-        dgamma_36 = dgamma_36_p1 + dgamma_35  # elementwise5_dgamma: stage 2, partition 0 (group 0)
+        dalpha_32 = dalpha  # reduce0_dalpha: stage 2, partition 0 (group 0)
+        dalpha_33 = gl.sum(dalpha_32, axis=0)  # reduce0_dalpha: stage 2, partition 0 (group 0)
+        dalpha_34 = dalpha_34_p1 + dalpha_33  # elementwise4_dalpha: stage 2, partition 0 (group 0)
         dalpha_34_p1 = dalpha_34
         dgamma_36_p1 = dgamma_36
-        dx_p1 = dx
-        dx_30_p1 = dx_30
         dx_ptr_39_p1 = dx_ptr_39
         dy_22_p1 = dy_22
-        dy_ptr_37_p3 = dy_ptr_37_p2
         dy_ptr_37_p2 = dy_ptr_37_p1
         dy_ptr_37_p1 = dy_ptr_37
         tanh_ax_25_p1 = tanh_ax_25
@@ -222,7 +211,7 @@ def consumer_0(x_ptr, x_row_stride, dy_ptr, dy_row_stride, dx_ptr, dx_row_stride
             arg17_w = dalpha_34_w
             arg18_w = dgamma_36_w
         x_ptr_38_p3 = x_ptr_18_w
-        dy_ptr_37_p3 = dy_ptr_19_w
+        dy_ptr_37_p2 = dy_ptr_19_w
         dx_ptr_39_p1 = dx_ptr_20_w
         dalpha_34_p1 = arg17_w
         dgamma_36_p1 = arg18_w

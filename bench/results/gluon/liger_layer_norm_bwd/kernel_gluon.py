@@ -1,4 +1,4 @@
-"""_layer_norm_backward_kernel, written by twill from its joint schedule: I=319 L=537 (optimal), 1031 cycles per iteration predicted.
+"""_layer_norm_backward_kernel, written by twill from its joint schedule: I=565 L=776 (optimal), 1028 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 8 warps, registers as ptxas allocates them (the schedule's tiles need about 136 per thread)
@@ -52,7 +52,6 @@ def consumer_0(X_ptr, W_ptr, Mean_ptr, RSTD_ptr, DX_ptr, DW_ptr, DB_ptr, DY_ptr,
         dy = DY_ptr_48_p1  # load2_dy: stage 0, partition 0 (group 0)
         dy_27 = dy + cols  # load2_dy: stage 0, partition 0 (group 0)
         dy_28 = gl.load(dy_27, mask=mask_5, other=0.0)  # load2_dy: stage 0, partition 0 (group 0)
-        w_25 = gl.load(w_15, mask=mask_5, other=0.0)  # load1_w: stage 0, partition 0 (group 0)
         X_ptr_44 = X_ptr_44_p1 + stride_x  # load0_x: stage 0, partition 0 (group 0)
         x = X_ptr_44_p1  # load0_x: stage 0, partition 0 (group 0)
         x_22 = x + cols  # load0_x: stage 0, partition 0 (group 0)
@@ -61,6 +60,7 @@ def consumer_0(X_ptr, W_ptr, Mean_ptr, RSTD_ptr, DX_ptr, DW_ptr, DB_ptr, DY_ptr,
         RSTD_ptr_46 = RSTD_ptr_46_p1 + 1  # load4_rstd: stage 0, partition 0 (group 0)
         mean = gl.load(Mean_ptr_45_p1)  # load3_mean: stage 0, partition 0 (group 0)
         rstd = gl.load(RSTD_ptr_46_p1)  # load4_rstd: stage 0, partition 0 (group 0)
+        w_25 = gl.load(w_15, mask=mask_5, other=0.0)  # load1_w: stage 0, partition 0 (group 0)
         DY_ptr_48_p1 = DY_ptr_48
         Mean_ptr_45_p1 = Mean_ptr_45
         RSTD_ptr_46_p1 = RSTD_ptr_46
@@ -78,10 +78,6 @@ def consumer_0(X_ptr, W_ptr, Mean_ptr, RSTD_ptr, DX_ptr, DW_ptr, DB_ptr, DY_ptr,
         dy_27 = dy + cols  # load2_dy: stage 0, partition 0 (group 0)
         dy_28 = gl.load(dy_27, mask=mask_5, other=0.0)  # load2_dy: stage 0, partition 0 (group 0)
         dy_29 = dy_28_p1.to(gl.float32)  # convert2_dy: stage 1, partition 0 (group 0)
-        db_row_43 = db_row_43_p1 + dy_29  # elementwise7_db_row: stage 1, partition 0 (group 0)
-        w_25 = gl.load(w_15, mask=mask_5, other=0.0)  # load1_w: stage 0, partition 0 (group 0)
-        w_26 = w_25_p1.to(gl.float32)  # convert1_w: stage 1, partition 0 (group 0)
-        wdy = w_26 * dy_29  # elementwise1_wdy: stage 1, partition 0 (group 0)
         X_ptr_44 = X_ptr_44_p1 + stride_x  # load0_x: stage 0, partition 0 (group 0)
         x = X_ptr_44_p1  # load0_x: stage 0, partition 0 (group 0)
         x_22 = x + cols  # load0_x: stage 0, partition 0 (group 0)
@@ -97,13 +93,17 @@ def consumer_0(X_ptr, W_ptr, Mean_ptr, RSTD_ptr, DX_ptr, DW_ptr, DB_ptr, DY_ptr,
         x_hat_32 = x_hat_30 * x_hat_31  # elementwise0_x_hat: stage 1, partition 0 (group 0)
         dw_row = dy_29 * x_hat_32  # elementwise6_dw_row: stage 1, partition 0 (group 0)
         dw_row_42 = dw_row_42_p1 + dw_row  # elementwise6_dw_row: stage 1, partition 0 (group 0)
-        c2 = gl.sum(wdy, axis=0)  # reduce1_c2: stage 1, partition 0 (group 0)
+        w_25 = gl.load(w_15, mask=mask_5, other=0.0)  # load1_w: stage 0, partition 0 (group 0)
+        w_26 = w_25_p1.to(gl.float32)  # convert1_w: stage 1, partition 0 (group 0)
+        db_row_43 = db_row_43_p1 + dy_29  # elementwise7_db_row: stage 1, partition 0 (group 0)
+        wdy = w_26 * dy_29  # elementwise1_wdy: stage 1, partition 0 (group 0)
+        c1_33 = x_hat_32 * wdy  # elementwise2_c1: stage 1, partition 0 (group 0)
         DX_ptr_47_p1 = DX_ptr_47
         DY_ptr_48_p1 = DY_ptr_48
         Mean_ptr_45_p1 = Mean_ptr_45
         RSTD_ptr_46_p1 = RSTD_ptr_46
         X_ptr_44_p1 = X_ptr_44
-        c2_p1 = c2
+        c1_33_p1 = c1_33
         db_row_43_p1 = db_row_43
         dw_row_42_p1 = dw_row_42
         dy_28_p1 = dy_28
@@ -115,10 +115,10 @@ def consumer_0(X_ptr, W_ptr, Mean_ptr, RSTD_ptr, DX_ptr, DW_ptr, DB_ptr, DY_ptr,
         x_hat_31_p1 = x_hat_31
         x_hat_32_p1 = x_hat_32
         for twill_b in range(2, twill_n):
-            c1_33 = x_hat_32_p1 * wdy_p1  # elementwise2_c1: stage 2, partition 0 (group 0)
-            c1_34 = gl.sum(c1_33, axis=0)  # reduce0_c1: stage 2, partition 0 (group 0)
+            c1_34 = gl.sum(c1_33_p1, axis=0)  # reduce0_c1: stage 2, partition 0 (group 0)
             c1_35 = c1_34 / c1  # elementwise3_c1: stage 2, partition 0 (group 0)
-            c2_36 = c2_p1 / c1  # elementwise4_c2: stage 2, partition 0 (group 0)
+            c2 = gl.sum(wdy_p1, axis=0)  # reduce1_c2: stage 2, partition 0 (group 0)
+            c2_36 = c2 / c1  # elementwise4_c2: stage 2, partition 0 (group 0)
             dx = c1_35  # elementwise5_dx: stage 2, partition 0 (group 0)
             dx_37 = x_hat_32_p1 * dx  # elementwise5_dx: stage 2, partition 0 (group 0)
             dx_38 = c2_36  # elementwise5_dx: stage 2, partition 0 (group 0)
@@ -135,10 +135,6 @@ def consumer_0(X_ptr, W_ptr, Mean_ptr, RSTD_ptr, DX_ptr, DW_ptr, DB_ptr, DY_ptr,
             dy_27 = dy + cols  # load2_dy: stage 0, partition 0 (group 0)
             dy_28 = gl.load(dy_27, mask=mask_5, other=0.0)  # load2_dy: stage 0, partition 0 (group 0)
             dy_29 = dy_28_p1.to(gl.float32)  # convert2_dy: stage 1, partition 0 (group 0)
-            db_row_43 = db_row_43_p1 + dy_29  # elementwise7_db_row: stage 1, partition 0 (group 0)
-            w_25 = gl.load(w_15, mask=mask_5, other=0.0)  # load1_w: stage 0, partition 0 (group 0)
-            w_26 = w_25_p1.to(gl.float32)  # convert1_w: stage 1, partition 0 (group 0)
-            wdy = w_26 * dy_29  # elementwise1_wdy: stage 1, partition 0 (group 0)
             X_ptr_44 = X_ptr_44_p1 + stride_x  # load0_x: stage 0, partition 0 (group 0)
             x = X_ptr_44_p1  # load0_x: stage 0, partition 0 (group 0)
             x_22 = x + cols  # load0_x: stage 0, partition 0 (group 0)
@@ -154,13 +150,17 @@ def consumer_0(X_ptr, W_ptr, Mean_ptr, RSTD_ptr, DX_ptr, DW_ptr, DB_ptr, DY_ptr,
             x_hat_32 = x_hat_30 * x_hat_31  # elementwise0_x_hat: stage 1, partition 0 (group 0)
             dw_row = dy_29 * x_hat_32  # elementwise6_dw_row: stage 1, partition 0 (group 0)
             dw_row_42 = dw_row_42_p1 + dw_row  # elementwise6_dw_row: stage 1, partition 0 (group 0)
-            c2 = gl.sum(wdy, axis=0)  # reduce1_c2: stage 1, partition 0 (group 0)
+            w_25 = gl.load(w_15, mask=mask_5, other=0.0)  # load1_w: stage 0, partition 0 (group 0)
+            w_26 = w_25_p1.to(gl.float32)  # convert1_w: stage 1, partition 0 (group 0)
+            db_row_43 = db_row_43_p1 + dy_29  # elementwise7_db_row: stage 1, partition 0 (group 0)
+            wdy = w_26 * dy_29  # elementwise1_wdy: stage 1, partition 0 (group 0)
+            c1_33 = x_hat_32 * wdy  # elementwise2_c1: stage 1, partition 0 (group 0)
             DX_ptr_47_p1 = DX_ptr_47
             DY_ptr_48_p1 = DY_ptr_48
             Mean_ptr_45_p1 = Mean_ptr_45
             RSTD_ptr_46_p1 = RSTD_ptr_46
             X_ptr_44_p1 = X_ptr_44
-            c2_p1 = c2
+            c1_33_p1 = c1_33
             db_row_43_p1 = db_row_43
             dw_row_42_p1 = dw_row_42
             dy_28_p1 = dy_28
@@ -171,10 +171,10 @@ def consumer_0(X_ptr, W_ptr, Mean_ptr, RSTD_ptr, DX_ptr, DW_ptr, DB_ptr, DY_ptr,
             x_23_p1 = x_23
             x_hat_31_p1 = x_hat_31
             x_hat_32_p1 = x_hat_32
-        c1_33 = x_hat_32_p1 * wdy_p1  # elementwise2_c1: stage 2, partition 0 (group 0)
-        c1_34 = gl.sum(c1_33, axis=0)  # reduce0_c1: stage 2, partition 0 (group 0)
+        c1_34 = gl.sum(c1_33_p1, axis=0)  # reduce0_c1: stage 2, partition 0 (group 0)
         c1_35 = c1_34 / c1  # elementwise3_c1: stage 2, partition 0 (group 0)
-        c2_36 = c2_p1 / c1  # elementwise4_c2: stage 2, partition 0 (group 0)
+        c2 = gl.sum(wdy_p1, axis=0)  # reduce1_c2: stage 2, partition 0 (group 0)
+        c2_36 = c2 / c1  # elementwise4_c2: stage 2, partition 0 (group 0)
         dx = c1_35  # elementwise5_dx: stage 2, partition 0 (group 0)
         dx_37 = x_hat_32_p1 * dx  # elementwise5_dx: stage 2, partition 0 (group 0)
         dx_38 = c2_36  # elementwise5_dx: stage 2, partition 0 (group 0)
@@ -187,9 +187,6 @@ def consumer_0(X_ptr, W_ptr, Mean_ptr, RSTD_ptr, DX_ptr, DW_ptr, DB_ptr, DY_ptr,
         gl.store(v11, v12, mask=mask_5)  # store0: stage 2, partition 0 (group 0)
         DX_ptr_47 = DX_ptr_47_p1 + stride_dx  # store0: stage 2, partition 0 (group 0)
         dy_29 = dy_28_p1.to(gl.float32)  # convert2_dy: stage 1, partition 0 (group 0)
-        db_row_43 = db_row_43_p1 + dy_29  # elementwise7_db_row: stage 1, partition 0 (group 0)
-        w_26 = w_25_p1.to(gl.float32)  # convert1_w: stage 1, partition 0 (group 0)
-        wdy = w_26 * dy_29  # elementwise1_wdy: stage 1, partition 0 (group 0)
         x_24 = x_23_p1.to(gl.float32)  # convert0_x: stage 1, partition 0 (group 0)
         x_hat = mean_p1  # elementwise0_x_hat: stage 1, partition 0 (group 0)
         x_hat_30 = x_24 - x_hat  # elementwise0_x_hat: stage 1, partition 0 (group 0)
@@ -197,7 +194,10 @@ def consumer_0(X_ptr, W_ptr, Mean_ptr, RSTD_ptr, DX_ptr, DW_ptr, DB_ptr, DY_ptr,
         x_hat_32 = x_hat_30 * x_hat_31  # elementwise0_x_hat: stage 1, partition 0 (group 0)
         dw_row = dy_29 * x_hat_32  # elementwise6_dw_row: stage 1, partition 0 (group 0)
         dw_row_42 = dw_row_42_p1 + dw_row  # elementwise6_dw_row: stage 1, partition 0 (group 0)
-        c2 = gl.sum(wdy, axis=0)  # reduce1_c2: stage 1, partition 0 (group 0)
+        w_26 = w_25_p1.to(gl.float32)  # convert1_w: stage 1, partition 0 (group 0)
+        db_row_43 = db_row_43_p1 + dy_29  # elementwise7_db_row: stage 1, partition 0 (group 0)
+        wdy = w_26 * dy_29  # elementwise1_wdy: stage 1, partition 0 (group 0)
+        c1_33 = x_hat_32 * wdy  # elementwise2_c1: stage 1, partition 0 (group 0)
         DX_ptr_47_p1 = DX_ptr_47
         DY_ptr_48_p2 = DY_ptr_48_p1
         DY_ptr_48_p1 = DY_ptr_48
@@ -207,7 +207,7 @@ def consumer_0(X_ptr, W_ptr, Mean_ptr, RSTD_ptr, DX_ptr, DW_ptr, DB_ptr, DY_ptr,
         RSTD_ptr_46_p1 = RSTD_ptr_46
         X_ptr_44_p2 = X_ptr_44_p1
         X_ptr_44_p1 = X_ptr_44
-        c2_p1 = c2
+        c1_33_p1 = c1_33
         db_row_43_p2 = db_row_43_p1
         db_row_43_p1 = db_row_43
         dw_row_42_p2 = dw_row_42_p1
@@ -220,10 +220,10 @@ def consumer_0(X_ptr, W_ptr, Mean_ptr, RSTD_ptr, DX_ptr, DW_ptr, DB_ptr, DY_ptr,
         x_23_p1 = x_23
         x_hat_31_p1 = x_hat_31
         x_hat_32_p1 = x_hat_32
-        c1_33 = x_hat_32_p1 * wdy_p1  # elementwise2_c1: stage 2, partition 0 (group 0)
-        c1_34 = gl.sum(c1_33, axis=0)  # reduce0_c1: stage 2, partition 0 (group 0)
+        c1_34 = gl.sum(c1_33_p1, axis=0)  # reduce0_c1: stage 2, partition 0 (group 0)
         c1_35 = c1_34 / c1  # elementwise3_c1: stage 2, partition 0 (group 0)
-        c2_36 = c2_p1 / c1  # elementwise4_c2: stage 2, partition 0 (group 0)
+        c2 = gl.sum(wdy_p1, axis=0)  # reduce1_c2: stage 2, partition 0 (group 0)
+        c2_36 = c2 / c1  # elementwise4_c2: stage 2, partition 0 (group 0)
         dx = c1_35  # elementwise5_dx: stage 2, partition 0 (group 0)
         dx_37 = x_hat_32_p1 * dx  # elementwise5_dx: stage 2, partition 0 (group 0)
         dx_38 = c2_36  # elementwise5_dx: stage 2, partition 0 (group 0)
@@ -248,7 +248,7 @@ def consumer_0(X_ptr, W_ptr, Mean_ptr, RSTD_ptr, DX_ptr, DW_ptr, DB_ptr, DY_ptr,
         X_ptr_44_p3 = X_ptr_44_p2
         X_ptr_44_p2 = X_ptr_44_p1
         X_ptr_44_p1 = X_ptr_44
-        c2_p1 = c2
+        c1_33_p1 = c1_33
         db_row_43_p2 = db_row_43_p1
         db_row_43_p1 = db_row_43
         dw_row_42_p2 = dw_row_42_p1

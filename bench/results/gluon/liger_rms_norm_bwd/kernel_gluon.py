@@ -1,7 +1,7 @@
-"""_rms_norm_backward_kernel, written by twill from its joint schedule: I=228 L=426 (optimal), 808 cycles per iteration predicted.
+"""_rms_norm_backward_kernel, written by twill from its joint schedule: I=329 L=508 (optimal), 705 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 8 warps, registers as ptxas allocates them (the schedule's tiles need about 136 per thread)
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 8 warps, registers as ptxas allocates them (the schedule's tiles need about 120 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
@@ -44,120 +44,131 @@ def consumer_0(dY_ptr, dY_row_stride, dX_ptr, dX_row_stride, X_ptr, X_row_stride
     if (twill_n >= 2) | (gl.program_id(0) < 0):
         dY_ptr_49 = dY_ptr_9
         X_ptr_51 = X_ptr_13
+        RSTD_ptr_52 = RSTD_ptr_14
+        RSTD_ptr_52_p1 = RSTD_ptr_52
         X_ptr_51_p1 = X_ptr_51
         dY_ptr_49_p1 = dY_ptr_49
-        RSTD_ptr_52 = RSTD_ptr_14
-        dY_ptr_49 = dY_ptr_49_p1 + dY_row_stride  # load0_dY_row: stage 0, partition 0 (group 0)
-        dY_row = dY_ptr_49_p1  # load0_dY_row: stage 0, partition 0 (group 0)
-        dY_row_29 = dY_row + col_offsets  # load0_dY_row: stage 0, partition 0 (group 0)
-        dY_row_30 = gl.load(dY_row_29, mask=mask_6, other=0.0)  # load0_dY_row: stage 0, partition 0 (group 0)
         X_ptr_51 = X_ptr_51_p1 + X_row_stride  # load1_X_row: stage 0, partition 0 (group 0)
         X_row = X_ptr_51_p1  # load1_X_row: stage 0, partition 0 (group 0)
         X_row_31 = X_row + col_offsets  # load1_X_row: stage 0, partition 0 (group 0)
         X_row_32 = gl.load(X_row_31, mask=mask_6, other=0.0)  # load1_X_row: stage 0, partition 0 (group 0)
+        dY_ptr_49 = dY_ptr_49_p1 + dY_row_stride  # load0_dY_row: stage 0, partition 0 (group 0)
+        dY_row = dY_ptr_49_p1  # load0_dY_row: stage 0, partition 0 (group 0)
+        dY_row_29 = dY_row + col_offsets  # load0_dY_row: stage 0, partition 0 (group 0)
+        dY_row_30 = gl.load(dY_row_29, mask=mask_6, other=0.0)  # load0_dY_row: stage 0, partition 0 (group 0)
+        RSTD_ptr_52 = RSTD_ptr_52_p1 + RSTD_row_stride  # load2_rstd_row: stage 0, partition 0 (group 0)
+        rstd_row = gl.load(RSTD_ptr_52_p1)  # load2_rstd_row: stage 0, partition 0 (group 0)
         RSTD_ptr_52_p1 = RSTD_ptr_52
         X_ptr_51_p1 = X_ptr_51
         X_row_32_p1 = X_row_32
         dY_ptr_49_p1 = dY_ptr_49
         dY_row_30_p1 = dY_row_30
+        rstd_row_p1 = rstd_row
         dX_ptr_50 = dX_ptr_11
         dW_row_48 = gl.full([4096], 0.0, gl.float32, layout=L0)
-        RSTD_ptr_52 = RSTD_ptr_52_p1 + RSTD_row_stride  # load2_rstd_row: stage 1, partition 0 (group 0)
-        rstd_row = gl.load(RSTD_ptr_52_p1)  # load2_rstd_row: stage 1, partition 0 (group 0)
-        dY_ptr_49 = dY_ptr_49_p1 + dY_row_stride  # load0_dY_row: stage 0, partition 0 (group 0)
-        dY_row = dY_ptr_49_p1  # load0_dY_row: stage 0, partition 0 (group 0)
-        dY_row_29 = dY_row + col_offsets  # load0_dY_row: stage 0, partition 0 (group 0)
-        dY_row_30 = gl.load(dY_row_29, mask=mask_6, other=0.0)  # load0_dY_row: stage 0, partition 0 (group 0)
-        dY_row_34 = dY_row_30_p1.to(gl.float32)  # convert1_dY_row: stage 1, partition 0 (group 0)
         X_ptr_51 = X_ptr_51_p1 + X_row_stride  # load1_X_row: stage 0, partition 0 (group 0)
         X_row = X_ptr_51_p1  # load1_X_row: stage 0, partition 0 (group 0)
         X_row_31 = X_row + col_offsets  # load1_X_row: stage 0, partition 0 (group 0)
         X_row_32 = gl.load(X_row_31, mask=mask_6, other=0.0)  # load1_X_row: stage 0, partition 0 (group 0)
         X_row_33 = X_row_32_p1.to(gl.float32)  # convert0_X_row: stage 1, partition 0 (group 0)
+        dY_ptr_49 = dY_ptr_49_p1 + dY_row_stride  # load0_dY_row: stage 0, partition 0 (group 0)
+        dY_row = dY_ptr_49_p1  # load0_dY_row: stage 0, partition 0 (group 0)
+        dY_row_29 = dY_row + col_offsets  # load0_dY_row: stage 0, partition 0 (group 0)
+        dY_row_30 = gl.load(dY_row_29, mask=mask_6, other=0.0)  # load0_dY_row: stage 0, partition 0 (group 0)
+        dY_row_34 = dY_row_30_p1.to(gl.float32)  # convert1_dY_row: stage 1, partition 0 (group 0)
         m = dY_row_34 * W_row_19  # elementwise0_m: stage 1, partition 0 (group 0)
         dX_row_39 = m * X_row_33  # elementwise3_dX_row: stage 1, partition 0 (group 0)
         dX_row_40 = gl.sum(dX_row_39, axis=0)  # reduce0_dX_row: stage 1, partition 0 (group 0)
+        dX_row_37 = dX_row_21 * rstd_row_p1  # elementwise2_dX_row: stage 1, partition 0 (group 0)
+        RSTD_ptr_52 = RSTD_ptr_52_p1 + RSTD_row_stride  # load2_rstd_row: stage 0, partition 0 (group 0)
+        rstd_row = gl.load(RSTD_ptr_52_p1)  # load2_rstd_row: stage 0, partition 0 (group 0)
+        dX_row_38 = dX_row_37 * rstd_row_p1  # elementwise2_dX_row: stage 1, partition 0 (group 0)
+        dX_row_41 = dX_row_38 * dX_row_40  # elementwise2_dX_row: stage 1, partition 0 (group 0)
+        dX_row_35 = rstd_row_p1  # elementwise1_dX_row: stage 1, partition 0 (group 0)
+        dX_row_36 = dX_row_35 * m  # elementwise1_dX_row: stage 1, partition 0 (group 0)
+        dX_row_42 = dX_row_41  # elementwise1_dX_row: stage 1, partition 0 (group 0)
+        dX_row_43 = dX_row_42 * X_row_33  # elementwise1_dX_row: stage 1, partition 0 (group 0)
+        dX_row_44 = dX_row_35 * dX_row_43  # elementwise1_dX_row: stage 1, partition 0 (group 0)
+        dX_row_45 = dX_row_36 + dX_row_44  # elementwise1_dX_row: stage 1, partition 0 (group 0)
         RSTD_ptr_52_p1 = RSTD_ptr_52
         X_ptr_51_p1 = X_ptr_51
         X_row_32_p1 = X_row_32
         X_row_33_p1 = X_row_33
         dW_row_48_p1 = dW_row_48
         dX_ptr_50_p1 = dX_ptr_50
-        dX_row_40_p1 = dX_row_40
+        dX_row_35_p1 = dX_row_35
+        dX_row_45_p1 = dX_row_45
         dY_ptr_49_p1 = dY_ptr_49
         dY_row_30_p1 = dY_row_30
         dY_row_34_p1 = dY_row_34
-        m_p1 = m
         rstd_row_p1 = rstd_row
         for twill_b in range(2, twill_n):
-            dX_row_37 = dX_row_21 * rstd_row_p1  # elementwise2_dX_row: stage 2, partition 0 (group 0)
-            RSTD_ptr_52 = RSTD_ptr_52_p1 + RSTD_row_stride  # load2_rstd_row: stage 1, partition 0 (group 0)
-            rstd_row = gl.load(RSTD_ptr_52_p1)  # load2_rstd_row: stage 1, partition 0 (group 0)
-            dX_row_38 = dX_row_37 * rstd_row_p1  # elementwise2_dX_row: stage 2, partition 0 (group 0)
-            dX_row_41 = dX_row_38 * dX_row_40_p1  # elementwise2_dX_row: stage 2, partition 0 (group 0)
-            dX_row_35 = rstd_row_p1  # elementwise1_dX_row: stage 2, partition 0 (group 0)
-            dX_row_36 = dX_row_35 * m_p1  # elementwise1_dX_row: stage 2, partition 0 (group 0)
-            dX_row_42 = dX_row_41  # elementwise1_dX_row: stage 2, partition 0 (group 0)
-            dX_row_43 = dX_row_42 * X_row_33_p1  # elementwise1_dX_row: stage 2, partition 0 (group 0)
-            dX_row_44 = dX_row_35 * dX_row_43  # elementwise1_dX_row: stage 2, partition 0 (group 0)
-            dX_row_45 = dX_row_36 + dX_row_44  # elementwise1_dX_row: stage 2, partition 0 (group 0)
-            dY_ptr_49 = dY_ptr_49_p1 + dY_row_stride  # load0_dY_row: stage 0, partition 0 (group 0)
-            dY_row = dY_ptr_49_p1  # load0_dY_row: stage 0, partition 0 (group 0)
-            dY_row_29 = dY_row + col_offsets  # load0_dY_row: stage 0, partition 0 (group 0)
-            dY_row_30 = gl.load(dY_row_29, mask=mask_6, other=0.0)  # load0_dY_row: stage 0, partition 0 (group 0)
-            dY_row_34 = dY_row_30_p1.to(gl.float32)  # convert1_dY_row: stage 1, partition 0 (group 0)
-            dW_row_46 = X_row_33_p1 * dX_row_35  # elementwise4_dW_row: stage 2, partition 0 (group 0)
+            dW_row_46 = X_row_33_p1 * dX_row_35_p1  # elementwise4_dW_row: stage 2, partition 0 (group 0)
             dW_row_47 = dY_row_34_p1 * dW_row_46  # elementwise4_dW_row: stage 2, partition 0 (group 0)
             dW_row_48 = dW_row_48_p1 + dW_row_47  # elementwise4_dW_row: stage 2, partition 0 (group 0)
-            v7 = dX_row_45.to(gl.bfloat16)  # convert2: stage 2, partition 0 (group 0)
+            v7 = dX_row_45_p1.to(gl.bfloat16)  # convert2: stage 2, partition 0 (group 0)
             X_ptr_51 = X_ptr_51_p1 + X_row_stride  # load1_X_row: stage 0, partition 0 (group 0)
             X_row = X_ptr_51_p1  # load1_X_row: stage 0, partition 0 (group 0)
             X_row_31 = X_row + col_offsets  # load1_X_row: stage 0, partition 0 (group 0)
             X_row_32 = gl.load(X_row_31, mask=mask_6, other=0.0)  # load1_X_row: stage 0, partition 0 (group 0)
             X_row_33 = X_row_32_p1.to(gl.float32)  # convert0_X_row: stage 1, partition 0 (group 0)
-            m = dY_row_34 * W_row_19  # elementwise0_m: stage 1, partition 0 (group 0)
-            dX_row_39 = m * X_row_33  # elementwise3_dX_row: stage 1, partition 0 (group 0)
-            dX_row_40 = gl.sum(dX_row_39, axis=0)  # reduce0_dX_row: stage 1, partition 0 (group 0)
             v5 = dX_ptr_50_p1  # store0: stage 2, partition 0 (group 0)
             v6 = v5 + col_offsets  # store0: stage 2, partition 0 (group 0)
             gl.store(v6, v7, mask=mask_6)  # store0: stage 2, partition 0 (group 0)
             dX_ptr_50 = dX_ptr_50_p1 + dX_row_stride  # store0: stage 2, partition 0 (group 0)
+            dY_ptr_49 = dY_ptr_49_p1 + dY_row_stride  # load0_dY_row: stage 0, partition 0 (group 0)
+            dY_row = dY_ptr_49_p1  # load0_dY_row: stage 0, partition 0 (group 0)
+            dY_row_29 = dY_row + col_offsets  # load0_dY_row: stage 0, partition 0 (group 0)
+            dY_row_30 = gl.load(dY_row_29, mask=mask_6, other=0.0)  # load0_dY_row: stage 0, partition 0 (group 0)
+            dY_row_34 = dY_row_30_p1.to(gl.float32)  # convert1_dY_row: stage 1, partition 0 (group 0)
+            m = dY_row_34 * W_row_19  # elementwise0_m: stage 1, partition 0 (group 0)
+            dX_row_39 = m * X_row_33  # elementwise3_dX_row: stage 1, partition 0 (group 0)
+            dX_row_40 = gl.sum(dX_row_39, axis=0)  # reduce0_dX_row: stage 1, partition 0 (group 0)
+            dX_row_37 = dX_row_21 * rstd_row_p1  # elementwise2_dX_row: stage 1, partition 0 (group 0)
+            RSTD_ptr_52 = RSTD_ptr_52_p1 + RSTD_row_stride  # load2_rstd_row: stage 0, partition 0 (group 0)
+            rstd_row = gl.load(RSTD_ptr_52_p1)  # load2_rstd_row: stage 0, partition 0 (group 0)
+            dX_row_38 = dX_row_37 * rstd_row_p1  # elementwise2_dX_row: stage 1, partition 0 (group 0)
+            dX_row_41 = dX_row_38 * dX_row_40  # elementwise2_dX_row: stage 1, partition 0 (group 0)
+            dX_row_35 = rstd_row_p1  # elementwise1_dX_row: stage 1, partition 0 (group 0)
+            dX_row_36 = dX_row_35 * m  # elementwise1_dX_row: stage 1, partition 0 (group 0)
+            dX_row_42 = dX_row_41  # elementwise1_dX_row: stage 1, partition 0 (group 0)
+            dX_row_43 = dX_row_42 * X_row_33  # elementwise1_dX_row: stage 1, partition 0 (group 0)
+            dX_row_44 = dX_row_35 * dX_row_43  # elementwise1_dX_row: stage 1, partition 0 (group 0)
+            dX_row_45 = dX_row_36 + dX_row_44  # elementwise1_dX_row: stage 1, partition 0 (group 0)
             RSTD_ptr_52_p1 = RSTD_ptr_52
             X_ptr_51_p1 = X_ptr_51
             X_row_32_p1 = X_row_32
             X_row_33_p1 = X_row_33
             dW_row_48_p1 = dW_row_48
             dX_ptr_50_p1 = dX_ptr_50
-            dX_row_40_p1 = dX_row_40
+            dX_row_35_p1 = dX_row_35
+            dX_row_45_p1 = dX_row_45
             dY_ptr_49_p1 = dY_ptr_49
             dY_row_30_p1 = dY_row_30
             dY_row_34_p1 = dY_row_34
-            m_p1 = m
             rstd_row_p1 = rstd_row
-        dX_row_37 = dX_row_21 * rstd_row_p1  # elementwise2_dX_row: stage 2, partition 0 (group 0)
-        RSTD_ptr_52 = RSTD_ptr_52_p1 + RSTD_row_stride  # load2_rstd_row: stage 1, partition 0 (group 0)
-        rstd_row = gl.load(RSTD_ptr_52_p1)  # load2_rstd_row: stage 1, partition 0 (group 0)
-        dX_row_38 = dX_row_37 * rstd_row_p1  # elementwise2_dX_row: stage 2, partition 0 (group 0)
-        dX_row_41 = dX_row_38 * dX_row_40_p1  # elementwise2_dX_row: stage 2, partition 0 (group 0)
-        dX_row_35 = rstd_row_p1  # elementwise1_dX_row: stage 2, partition 0 (group 0)
-        dX_row_36 = dX_row_35 * m_p1  # elementwise1_dX_row: stage 2, partition 0 (group 0)
-        dX_row_42 = dX_row_41  # elementwise1_dX_row: stage 2, partition 0 (group 0)
-        dX_row_43 = dX_row_42 * X_row_33_p1  # elementwise1_dX_row: stage 2, partition 0 (group 0)
-        dX_row_44 = dX_row_35 * dX_row_43  # elementwise1_dX_row: stage 2, partition 0 (group 0)
-        dX_row_45 = dX_row_36 + dX_row_44  # elementwise1_dX_row: stage 2, partition 0 (group 0)
-        dY_row_34 = dY_row_30_p1.to(gl.float32)  # convert1_dY_row: stage 1, partition 0 (group 0)
-        dW_row_46 = X_row_33_p1 * dX_row_35  # elementwise4_dW_row: stage 2, partition 0 (group 0)
+        dW_row_46 = X_row_33_p1 * dX_row_35_p1  # elementwise4_dW_row: stage 2, partition 0 (group 0)
         dW_row_47 = dY_row_34_p1 * dW_row_46  # elementwise4_dW_row: stage 2, partition 0 (group 0)
         dW_row_48 = dW_row_48_p1 + dW_row_47  # elementwise4_dW_row: stage 2, partition 0 (group 0)
-        v7 = dX_row_45.to(gl.bfloat16)  # convert2: stage 2, partition 0 (group 0)
+        v7 = dX_row_45_p1.to(gl.bfloat16)  # convert2: stage 2, partition 0 (group 0)
         X_row_33 = X_row_32_p1.to(gl.float32)  # convert0_X_row: stage 1, partition 0 (group 0)
-        m = dY_row_34 * W_row_19  # elementwise0_m: stage 1, partition 0 (group 0)
-        dX_row_39 = m * X_row_33  # elementwise3_dX_row: stage 1, partition 0 (group 0)
-        dX_row_40 = gl.sum(dX_row_39, axis=0)  # reduce0_dX_row: stage 1, partition 0 (group 0)
         v5 = dX_ptr_50_p1  # store0: stage 2, partition 0 (group 0)
         v6 = v5 + col_offsets  # store0: stage 2, partition 0 (group 0)
         gl.store(v6, v7, mask=mask_6)  # store0: stage 2, partition 0 (group 0)
         dX_ptr_50 = dX_ptr_50_p1 + dX_row_stride  # store0: stage 2, partition 0 (group 0)
+        dY_row_34 = dY_row_30_p1.to(gl.float32)  # convert1_dY_row: stage 1, partition 0 (group 0)
+        m = dY_row_34 * W_row_19  # elementwise0_m: stage 1, partition 0 (group 0)
+        dX_row_39 = m * X_row_33  # elementwise3_dX_row: stage 1, partition 0 (group 0)
+        dX_row_40 = gl.sum(dX_row_39, axis=0)  # reduce0_dX_row: stage 1, partition 0 (group 0)
+        dX_row_37 = dX_row_21 * rstd_row_p1  # elementwise2_dX_row: stage 1, partition 0 (group 0)
+        dX_row_38 = dX_row_37 * rstd_row_p1  # elementwise2_dX_row: stage 1, partition 0 (group 0)
+        dX_row_41 = dX_row_38 * dX_row_40  # elementwise2_dX_row: stage 1, partition 0 (group 0)
+        dX_row_35 = rstd_row_p1  # elementwise1_dX_row: stage 1, partition 0 (group 0)
+        dX_row_36 = dX_row_35 * m  # elementwise1_dX_row: stage 1, partition 0 (group 0)
+        dX_row_42 = dX_row_41  # elementwise1_dX_row: stage 1, partition 0 (group 0)
+        dX_row_43 = dX_row_42 * X_row_33  # elementwise1_dX_row: stage 1, partition 0 (group 0)
+        dX_row_44 = dX_row_35 * dX_row_43  # elementwise1_dX_row: stage 1, partition 0 (group 0)
+        dX_row_45 = dX_row_36 + dX_row_44  # elementwise1_dX_row: stage 1, partition 0 (group 0)
         RSTD_ptr_52_p2 = RSTD_ptr_52_p1
         RSTD_ptr_52_p1 = RSTD_ptr_52
         X_ptr_51_p2 = X_ptr_51_p1
@@ -166,30 +177,22 @@ def consumer_0(dY_ptr, dY_row_stride, dX_ptr, dX_row_stride, X_ptr, X_row_stride
         X_row_33_p1 = X_row_33
         dW_row_48_p1 = dW_row_48
         dX_ptr_50_p1 = dX_ptr_50
-        dX_row_40_p1 = dX_row_40
+        dX_row_35_p1 = dX_row_35
+        dX_row_45_p1 = dX_row_45
         dY_ptr_49_p2 = dY_ptr_49_p1
         dY_ptr_49_p1 = dY_ptr_49
         dY_row_30_p1 = dY_row_30
         dY_row_34_p1 = dY_row_34
-        m_p1 = m
         rstd_row_p1 = rstd_row
-        dX_row_37 = dX_row_21 * rstd_row_p1  # elementwise2_dX_row: stage 2, partition 0 (group 0)
-        dX_row_38 = dX_row_37 * rstd_row_p1  # elementwise2_dX_row: stage 2, partition 0 (group 0)
-        dX_row_41 = dX_row_38 * dX_row_40_p1  # elementwise2_dX_row: stage 2, partition 0 (group 0)
-        dX_row_35 = rstd_row_p1  # elementwise1_dX_row: stage 2, partition 0 (group 0)
-        dX_row_36 = dX_row_35 * m_p1  # elementwise1_dX_row: stage 2, partition 0 (group 0)
-        dX_row_42 = dX_row_41  # elementwise1_dX_row: stage 2, partition 0 (group 0)
-        dX_row_43 = dX_row_42 * X_row_33_p1  # elementwise1_dX_row: stage 2, partition 0 (group 0)
-        dX_row_44 = dX_row_35 * dX_row_43  # elementwise1_dX_row: stage 2, partition 0 (group 0)
-        dX_row_45 = dX_row_36 + dX_row_44  # elementwise1_dX_row: stage 2, partition 0 (group 0)
-        dW_row_46 = X_row_33_p1 * dX_row_35  # elementwise4_dW_row: stage 2, partition 0 (group 0)
+        dW_row_46 = X_row_33_p1 * dX_row_35_p1  # elementwise4_dW_row: stage 2, partition 0 (group 0)
         dW_row_47 = dY_row_34_p1 * dW_row_46  # elementwise4_dW_row: stage 2, partition 0 (group 0)
         dW_row_48 = dW_row_48_p1 + dW_row_47  # elementwise4_dW_row: stage 2, partition 0 (group 0)
-        v7 = dX_row_45.to(gl.bfloat16)  # convert2: stage 2, partition 0 (group 0)
+        v7 = dX_row_45_p1.to(gl.bfloat16)  # convert2: stage 2, partition 0 (group 0)
         v5 = dX_ptr_50_p1  # store0: stage 2, partition 0 (group 0)
         v6 = v5 + col_offsets  # store0: stage 2, partition 0 (group 0)
         gl.store(v6, v7, mask=mask_6)  # store0: stage 2, partition 0 (group 0)
         dX_ptr_50 = dX_ptr_50_p1 + dX_row_stride  # store0: stage 2, partition 0 (group 0)
+        RSTD_ptr_52_p3 = RSTD_ptr_52_p2
         RSTD_ptr_52_p2 = RSTD_ptr_52_p1
         RSTD_ptr_52_p1 = RSTD_ptr_52
         X_ptr_51_p3 = X_ptr_51_p2
@@ -199,13 +202,13 @@ def consumer_0(dY_ptr, dY_row_stride, dX_ptr, dX_row_stride, X_ptr, X_row_stride
         X_row_33_p1 = X_row_33
         dW_row_48_p1 = dW_row_48
         dX_ptr_50_p1 = dX_ptr_50
-        dX_row_40_p1 = dX_row_40
+        dX_row_35_p1 = dX_row_35
+        dX_row_45_p1 = dX_row_45
         dY_ptr_49_p3 = dY_ptr_49_p2
         dY_ptr_49_p2 = dY_ptr_49_p1
         dY_ptr_49_p1 = dY_ptr_49
         dY_row_30_p1 = dY_row_30
         dY_row_34_p1 = dY_row_34
-        m_p1 = m
         rstd_row_p1 = rstd_row
     else:
         dY_ptr_24_w = dY_ptr_9
@@ -249,7 +252,7 @@ def consumer_0(dY_ptr, dY_row_stride, dX_ptr, dX_row_stride, X_ptr, X_row_stride
         dY_ptr_49_p3 = dY_ptr_24_w
         dX_ptr_50_p1 = dX_ptr_25_w
         X_ptr_51_p3 = X_ptr_26_w
-        RSTD_ptr_52_p2 = RSTD_ptr_27_w
+        RSTD_ptr_52_p3 = RSTD_ptr_27_w
         dW_row_48_p1 = dW_row_28_w
     v0 = row_block_id * dW_row_stride
     v1 = dW_ptr + v0

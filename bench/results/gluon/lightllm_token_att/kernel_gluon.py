@@ -1,4 +1,4 @@
-"""_fwd_kernel_token_att1, written by twill from its joint schedule: I=174 L=265 (optimal), 920 cycles per iteration predicted.
+"""_fwd_kernel_token_att1, written by twill from its joint schedule: I=203 L=276 (optimal), 919 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 2 warps, registers as ptxas allocates them (the schedule's tiles need about 72 per thread)

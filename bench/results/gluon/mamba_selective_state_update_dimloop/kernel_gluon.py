@@ -1,4 +1,4 @@
-"""_selective_scan_update_kernel, written by twill from its joint schedule: I=487 L=487 (optimal), 1520 cycles per iteration predicted.
+"""_selective_scan_update_kernel, written by twill from its joint schedule: I=512 L=512 (optimal), 1481 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 50 per thread)

@@ -1,4 +1,4 @@
-"""aggregate_gradient_for_embedding_k, written by twill from its joint schedule: I=253 L=253 (optimal), 1256 cycles per iteration predicted.
+"""aggregate_gradient_for_embedding_k, written by twill from its joint schedule: I=284 L=284 (optimal), 1254 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 1 warps, registers as ptxas allocates them (the schedule's tiles need about 56 per thread)

@@ -1,9 +1,9 @@
-"""fused_recurrent_bwd_dkv, written by twill from its joint schedule: I=264 L=527 (optimal), 2905 cycles per iteration predicted.
+"""fused_recurrent_bwd_dkv, written by twill from its joint schedule: I=479 L=501 (feasible), 240 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 137 per thread)
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 105 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
-- pointer loads held across the iteration in a compact layout (the prefetched value is converted to its readers' layout where it is read; in theirs, each thread would hold a replicated copy): b_k_25 (partition 0: 1 register(s) per thread, not 32); b_q_10 (partition 0: 1 register(s) per thread, not 32); b_dh_40 (partition 0: 1 register(s) per thread, not 32)
+- pointer loads held across the iteration in a compact layout (the prefetched value is converted to its readers' layout where it is read; in theirs, each thread would hold a replicated copy): b_q_10 (partition 0: 1 register(s) per thread, not 32); b_k_25 (partition 0: 1 register(s) per thread, not 32); b_dh_40 (partition 0: 1 register(s) per thread, not 32)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -28,236 +28,234 @@ def consumer_0(q, k, v, g, do, dk, dv, T, scale):
     row = i_bh * T
     twill_n = gl.maximum((v0 - -1 + 1 - 1) // 1, 0)
     if (twill_n >= 2) | (gl.program_id(0) < 0):
+        b_dh_44 = gl.full([64, 64], 0.0, gl.float32, layout=L2)
         row_4 = v0 - (-1 + (0 - 0) * 1)  # load0_b_q: stage 0, partition 0 (group 0)
         i_t = row_4 + -1  # load0_b_q: stage 0, partition 0 (group 0)
         row_5 = row + i_t  # load0_b_q: stage 0, partition 0 (group 0)
         b_q_6 = row_5 * 64  # load0_b_q: stage 0, partition 0 (group 0)
-        b_do = do + b_q_6  # load1_b_do: stage 0, partition 0 (group 0)
-        b_do_13 = b_do  # load1_b_do: stage 0, partition 0 (group 0)
-        b_do_14 = b_do_13 + o_k_0  # load1_b_do: stage 0, partition 0 (group 0)
-        b_do_15 = gl.load(b_do_14)  # load1_b_do: stage 0, partition 0 (group 0)
         b_q_7 = q + b_q_6  # load0_b_q: stage 0, partition 0 (group 0)
         b_q_8 = b_q_7  # load0_b_q: stage 0, partition 0 (group 0)
         b_q_9 = b_q_8 + o_k  # load0_b_q: stage 0, partition 0 (group 0)
         b_q_10 = gl.load(b_q_9)  # load0_b_q: stage 0, partition 0 (group 0)
+        b_do = do + b_q_6  # load1_b_do: stage 0, partition 0 (group 0)
+        b_do_13 = b_do  # load1_b_do: stage 0, partition 0 (group 0)
+        b_do_14 = b_do_13 + o_k_0  # load1_b_do: stage 0, partition 0 (group 0)
+        b_do_15 = gl.load(b_do_14)  # load1_b_do: stage 0, partition 0 (group 0)
         b_v = v + b_q_6  # load3_b_v: stage 0, partition 0 (group 0)
         b_v_27 = b_v  # load3_b_v: stage 0, partition 0 (group 0)
         b_v_28 = b_v_27 + o_k_0  # load3_b_v: stage 0, partition 0 (group 0)
         b_v_29 = gl.load(b_v_28)  # load3_b_v: stage 0, partition 0 (group 0)
+        b_k = k + b_q_6  # load2_b_k: stage 0, partition 0 (group 0)
+        b_k_23 = b_k  # load2_b_k: stage 0, partition 0 (group 0)
+        b_k_24 = b_k_23 + o_k  # load2_b_k: stage 0, partition 0 (group 0)
+        b_k_25 = gl.load(b_k_24)  # load2_b_k: stage 0, partition 0 (group 0)
         b_dh_37 = g + b_q_6  # load4_b_dh: stage 0, partition 0 (group 0)
         b_dh_38 = b_dh_37  # load4_b_dh: stage 0, partition 0 (group 0)
         b_dh_39 = b_dh_38 + o_k  # load4_b_dh: stage 0, partition 0 (group 0)
         b_dh_40 = gl.load(b_dh_39)  # load4_b_dh: stage 0, partition 0 (group 0)
         b_dh_40_p1 = b_dh_40
+        b_dh_44_p1 = b_dh_44
         b_do_15_p1 = b_do_15
+        b_k_25_p1 = b_k_25
         b_q_10_p1 = b_q_10
         b_q_6_p1 = b_q_6
         b_v_29_p1 = b_v_29
-        b_dh_44 = gl.full([64, 64], 0.0, gl.float32, layout=L2)
-        b_k = k + b_q_6_p1  # load2_b_k: stage 1, partition 0 (group 0)
-        b_k_23 = b_k  # load2_b_k: stage 1, partition 0 (group 0)
-        b_k_24 = b_k_23 + o_k  # load2_b_k: stage 1, partition 0 (group 0)
-        b_k_25 = gl.load(b_k_24)  # load2_b_k: stage 1, partition 0 (group 0)
         row_4 = v0 - (-1 + (1 - 0) * 1)  # load0_b_q: stage 0, partition 0 (group 0)
         i_t = row_4 + -1  # load0_b_q: stage 0, partition 0 (group 0)
         row_5 = row + i_t  # load0_b_q: stage 0, partition 0 (group 0)
         b_q_6 = row_5 * 64  # load0_b_q: stage 0, partition 0 (group 0)
-        b_do = do + b_q_6  # load1_b_do: stage 0, partition 0 (group 0)
-        b_do_13 = b_do  # load1_b_do: stage 0, partition 0 (group 0)
-        b_do_14 = b_do_13 + o_k_0  # load1_b_do: stage 0, partition 0 (group 0)
-        b_do_15 = gl.load(b_do_14)  # load1_b_do: stage 0, partition 0 (group 0)
-        b_do_16 = b_do_15_p1.to(gl.float32)  # convert1_b_do: stage 1, partition 0 (group 0)
         b_q_7 = q + b_q_6  # load0_b_q: stage 0, partition 0 (group 0)
         b_q_8 = b_q_7  # load0_b_q: stage 0, partition 0 (group 0)
         b_q_9 = b_q_8 + o_k  # load0_b_q: stage 0, partition 0 (group 0)
         b_q_10 = gl.load(b_q_9)  # load0_b_q: stage 0, partition 0 (group 0)
         b_q_10_p1_cv = gl.convert_layout(b_q_10_p1, L3)  # convert0_b_q: stage 1, partition 0 (group 0)
         b_q_11 = b_q_10_p1_cv.to(gl.float32)  # convert0_b_q: stage 1, partition 0 (group 0)
-        b_v = v + b_q_6  # load3_b_v: stage 0, partition 0 (group 0)
-        b_v_27 = b_v  # load3_b_v: stage 0, partition 0 (group 0)
-        b_v_28 = b_v_27 + o_k_0  # load3_b_v: stage 0, partition 0 (group 0)
-        b_v_29 = gl.load(b_v_28)  # load3_b_v: stage 0, partition 0 (group 0)
-        b_v_30 = b_v_29_p1.to(gl.float32)  # convert3_b_v: stage 1, partition 0 (group 0)
         b_q_12 = b_q_11 * scale  # elementwise0_b_q: stage 1, partition 0 (group 0)
+        b_do = do + b_q_6  # load1_b_do: stage 0, partition 0 (group 0)
+        b_do_13 = b_do  # load1_b_do: stage 0, partition 0 (group 0)
+        b_do_14 = b_do_13 + o_k_0  # load1_b_do: stage 0, partition 0 (group 0)
+        b_do_15 = gl.load(b_do_14)  # load1_b_do: stage 0, partition 0 (group 0)
+        b_do_16 = b_do_15_p1.to(gl.float32)  # convert1_b_do: stage 1, partition 0 (group 0)
         b_dh_17 = gl.expand_dims(b_q_12, 1)  # elementwise1_b_dh: stage 1, partition 0 (group 0)
         b_dh_18 = gl.expand_dims(b_do_16, 0)  # elementwise1_b_dh: stage 1, partition 0 (group 0)
         b_dh_19 = b_dh_17.broadcast_to([64, 64])  # elementwise1_b_dh: stage 1, partition 0 (group 0)
         b_dh_20 = b_dh_18.broadcast_to([64, 64])  # elementwise1_b_dh: stage 1, partition 0 (group 0)
         b_dh_21 = b_dh_19 * b_dh_20  # elementwise1_b_dh: stage 1, partition 0 (group 0)
-        b_dh_22 = b_dh_44 + b_dh_21  # elementwise1_b_dh: stage 1, partition 0 (group 0)
+        b_dh_22 = b_dh_44_p1 + b_dh_21  # elementwise1_b_dh: stage 1, partition 0 (group 0)
+        b_v = v + b_q_6  # load3_b_v: stage 0, partition 0 (group 0)
+        b_v_27 = b_v  # load3_b_v: stage 0, partition 0 (group 0)
+        b_v_28 = b_v_27 + o_k_0  # load3_b_v: stage 0, partition 0 (group 0)
+        b_v_29 = gl.load(b_v_28)  # load3_b_v: stage 0, partition 0 (group 0)
+        b_v_30 = b_v_29_p1.to(gl.float32)  # convert3_b_v: stage 1, partition 0 (group 0)
+        b_k = k + b_q_6  # load2_b_k: stage 0, partition 0 (group 0)
+        b_k_23 = b_k  # load2_b_k: stage 0, partition 0 (group 0)
+        b_k_24 = b_k_23 + o_k  # load2_b_k: stage 0, partition 0 (group 0)
+        b_k_25 = gl.load(b_k_24)  # load2_b_k: stage 0, partition 0 (group 0)
+        b_k_25_p1_cv = gl.convert_layout(b_k_25_p1, L3)  # convert2_b_k: stage 1, partition 0 (group 0)
+        b_k_26 = b_k_25_p1_cv.to(gl.float32)  # convert2_b_k: stage 1, partition 0 (group 0)
         b_dk = gl.expand_dims(b_v_30, 0)  # elementwise2_b_dk: stage 1, partition 0 (group 0)
         b_dk_31 = b_dk.broadcast_to([64, 64])  # elementwise2_b_dk: stage 1, partition 0 (group 0)
         b_dk_32 = b_dh_22 * b_dk_31  # elementwise2_b_dk: stage 1, partition 0 (group 0)
+        b_dk_33 = gl.sum(b_dk_32, axis=1)  # reduce0_b_dk: stage 1, partition 0 (group 0)
+        b_dv = gl.expand_dims(b_k_26, 1)  # elementwise3_b_dv: stage 1, partition 0 (group 0)
+        b_dv_34 = b_dv.broadcast_to([64, 64])  # elementwise3_b_dv: stage 1, partition 0 (group 0)
+        b_dv_35 = b_dh_22 * b_dv_34  # elementwise3_b_dv: stage 1, partition 0 (group 0)
+        v1 = gl.convert_layout(b_dk_33, L0)  # convert4: stage 1, partition 0 (group 0)
+        v6 = v1.to(gl.float16)  # convert4: stage 1, partition 0 (group 0)
         b_dh_37 = g + b_q_6  # load4_b_dh: stage 0, partition 0 (group 0)
         b_dh_38 = b_dh_37  # load4_b_dh: stage 0, partition 0 (group 0)
         b_dh_39 = b_dh_38 + o_k  # load4_b_dh: stage 0, partition 0 (group 0)
         b_dh_40 = gl.load(b_dh_39)  # load4_b_dh: stage 0, partition 0 (group 0)
         b_dh_40_p1_cv = gl.convert_layout(b_dh_40_p1, L3)  # sfu0_b_dh: stage 1, partition 0 (group 0)
         b_dh_41 = gl.exp(b_dh_40_p1_cv)  # sfu0_b_dh: stage 1, partition 0 (group 0)
-        b_dh_22_p1 = b_dh_22
+        v3 = dk + b_q_6_p1  # store0: stage 1, partition 0 (group 0)
+        b_dv_36 = gl.sum(b_dv_35, axis=0)  # reduce1_b_dv: stage 1, partition 0 (group 0)
+        v4 = v3  # store0: stage 1, partition 0 (group 0)
+        v5 = v4 + o_k_1  # store0: stage 1, partition 0 (group 0)
+        gl.store(v5, v6)  # store0: stage 1, partition 0 (group 0)
+        b_dh_42 = gl.expand_dims(b_dh_41, 1)  # elementwise4_b_dh: stage 1, partition 0 (group 0)
+        b_dh_43 = b_dh_42.broadcast_to([64, 64])  # elementwise4_b_dh: stage 1, partition 0 (group 0)
+        b_dh_44 = b_dh_22 * b_dh_43  # elementwise4_b_dh: stage 1, partition 0 (group 0)
         b_dh_40_p1 = b_dh_40
-        b_dh_41_p1 = b_dh_41
-        b_dk_32_p1 = b_dk_32
+        b_dh_44_p1 = b_dh_44
         b_do_15_p1 = b_do_15
+        b_dv_36_p1 = b_dv_36
         b_k_25_p1 = b_k_25
         b_q_10_p1 = b_q_10
         b_q_6_p2 = b_q_6_p1
         b_q_6_p1 = b_q_6
         b_v_29_p1 = b_v_29
         for twill_b in range(2, twill_n):
-            b_k = k + b_q_6_p1  # load2_b_k: stage 1, partition 0 (group 0)
-            b_k_23 = b_k  # load2_b_k: stage 1, partition 0 (group 0)
-            b_k_24 = b_k_23 + o_k  # load2_b_k: stage 1, partition 0 (group 0)
-            b_k_25 = gl.load(b_k_24)  # load2_b_k: stage 1, partition 0 (group 0)
-            b_k_25_p1_cv = gl.convert_layout(b_k_25_p1, L3)  # convert2_b_k: stage 2, partition 0 (group 0)
-            b_k_26 = b_k_25_p1_cv.to(gl.float32)  # convert2_b_k: stage 2, partition 0 (group 0)
+            v2 = gl.convert_layout(b_dv_36_p1, L0)  # convert5: stage 2, partition 0 (group 0)
+            v10 = v2.to(gl.float16)  # convert5: stage 2, partition 0 (group 0)
             row_4 = v0 - (-1 + (twill_b - 0) * 1)  # load0_b_q: stage 0, partition 0 (group 0)
             i_t = row_4 + -1  # load0_b_q: stage 0, partition 0 (group 0)
             row_5 = row + i_t  # load0_b_q: stage 0, partition 0 (group 0)
             b_q_6 = row_5 * 64  # load0_b_q: stage 0, partition 0 (group 0)
-            b_do = do + b_q_6  # load1_b_do: stage 0, partition 0 (group 0)
-            b_do_13 = b_do  # load1_b_do: stage 0, partition 0 (group 0)
-            b_do_14 = b_do_13 + o_k_0  # load1_b_do: stage 0, partition 0 (group 0)
-            b_do_15 = gl.load(b_do_14)  # load1_b_do: stage 0, partition 0 (group 0)
-            b_do_16 = b_do_15_p1.to(gl.float32)  # convert1_b_do: stage 1, partition 0 (group 0)
             b_q_7 = q + b_q_6  # load0_b_q: stage 0, partition 0 (group 0)
             b_q_8 = b_q_7  # load0_b_q: stage 0, partition 0 (group 0)
             b_q_9 = b_q_8 + o_k  # load0_b_q: stage 0, partition 0 (group 0)
             b_q_10 = gl.load(b_q_9)  # load0_b_q: stage 0, partition 0 (group 0)
             b_q_10_p1_cv = gl.convert_layout(b_q_10_p1, L3)  # convert0_b_q: stage 1, partition 0 (group 0)
             b_q_11 = b_q_10_p1_cv.to(gl.float32)  # convert0_b_q: stage 1, partition 0 (group 0)
-            b_v = v + b_q_6  # load3_b_v: stage 0, partition 0 (group 0)
-            b_v_27 = b_v  # load3_b_v: stage 0, partition 0 (group 0)
-            b_v_28 = b_v_27 + o_k_0  # load3_b_v: stage 0, partition 0 (group 0)
-            b_v_29 = gl.load(b_v_28)  # load3_b_v: stage 0, partition 0 (group 0)
-            b_v_30 = b_v_29_p1.to(gl.float32)  # convert3_b_v: stage 1, partition 0 (group 0)
-            b_dk_33 = gl.sum(b_dk_32_p1, axis=1)  # reduce0_b_dk: stage 2, partition 0 (group 0)
-            b_dv = gl.expand_dims(b_k_26, 1)  # elementwise3_b_dv: stage 2, partition 0 (group 0)
-            b_dv_34 = b_dv.broadcast_to([64, 64])  # elementwise3_b_dv: stage 2, partition 0 (group 0)
-            b_dv_35 = b_dh_22_p1 * b_dv_34  # elementwise3_b_dv: stage 2, partition 0 (group 0)
-            b_dh_42 = gl.expand_dims(b_dh_41_p1, 1)  # elementwise4_b_dh: stage 2, partition 0 (group 0)
-            b_dh_43 = b_dh_42.broadcast_to([64, 64])  # elementwise4_b_dh: stage 2, partition 0 (group 0)
-            b_dh_44 = b_dh_22_p1 * b_dh_43  # elementwise4_b_dh: stage 2, partition 0 (group 0)
             b_q_12 = b_q_11 * scale  # elementwise0_b_q: stage 1, partition 0 (group 0)
+            b_do = do + b_q_6  # load1_b_do: stage 0, partition 0 (group 0)
+            b_do_13 = b_do  # load1_b_do: stage 0, partition 0 (group 0)
+            b_do_14 = b_do_13 + o_k_0  # load1_b_do: stage 0, partition 0 (group 0)
+            b_do_15 = gl.load(b_do_14)  # load1_b_do: stage 0, partition 0 (group 0)
+            b_do_16 = b_do_15_p1.to(gl.float32)  # convert1_b_do: stage 1, partition 0 (group 0)
             b_dh_17 = gl.expand_dims(b_q_12, 1)  # elementwise1_b_dh: stage 1, partition 0 (group 0)
             b_dh_18 = gl.expand_dims(b_do_16, 0)  # elementwise1_b_dh: stage 1, partition 0 (group 0)
             b_dh_19 = b_dh_17.broadcast_to([64, 64])  # elementwise1_b_dh: stage 1, partition 0 (group 0)
             b_dh_20 = b_dh_18.broadcast_to([64, 64])  # elementwise1_b_dh: stage 1, partition 0 (group 0)
             b_dh_21 = b_dh_19 * b_dh_20  # elementwise1_b_dh: stage 1, partition 0 (group 0)
-            b_dh_22 = b_dh_44 + b_dh_21  # elementwise1_b_dh: stage 1, partition 0 (group 0)
-            b_dk = gl.expand_dims(b_v_30, 0)  # elementwise2_b_dk: stage 1, partition 0 (group 0)
-            b_dk_31 = b_dk.broadcast_to([64, 64])  # elementwise2_b_dk: stage 1, partition 0 (group 0)
-            b_dk_32 = b_dh_22 * b_dk_31  # elementwise2_b_dk: stage 1, partition 0 (group 0)
-            b_dv_36 = gl.sum(b_dv_35, axis=0)  # reduce1_b_dv: stage 2, partition 0 (group 0)
-            v2 = gl.convert_layout(b_dv_36, L0)  # convert5: stage 2, partition 0 (group 0)
-            v10 = v2.to(gl.float16)  # convert5: stage 2, partition 0 (group 0)
+            b_dh_22 = b_dh_44_p1 + b_dh_21  # elementwise1_b_dh: stage 1, partition 0 (group 0)
             v7 = dv + b_q_6_p2  # store1: stage 2, partition 0 (group 0)
             v8 = v7  # store1: stage 2, partition 0 (group 0)
             v9 = v8 + o_k_1  # store1: stage 2, partition 0 (group 0)
             gl.store(v9, v10)  # store1: stage 2, partition 0 (group 0)
-            v1 = gl.convert_layout(b_dk_33, L0)  # convert4: stage 2, partition 0 (group 0)
-            v6 = v1.to(gl.float16)  # convert4: stage 2, partition 0 (group 0)
-            v3 = dk + b_q_6_p2  # store0: stage 2, partition 0 (group 0)
-            v4 = v3  # store0: stage 2, partition 0 (group 0)
-            v5 = v4 + o_k_1  # store0: stage 2, partition 0 (group 0)
-            gl.store(v5, v6)  # store0: stage 2, partition 0 (group 0)
+            b_v = v + b_q_6  # load3_b_v: stage 0, partition 0 (group 0)
+            b_v_27 = b_v  # load3_b_v: stage 0, partition 0 (group 0)
+            b_v_28 = b_v_27 + o_k_0  # load3_b_v: stage 0, partition 0 (group 0)
+            b_v_29 = gl.load(b_v_28)  # load3_b_v: stage 0, partition 0 (group 0)
+            b_v_30 = b_v_29_p1.to(gl.float32)  # convert3_b_v: stage 1, partition 0 (group 0)
+            b_k = k + b_q_6  # load2_b_k: stage 0, partition 0 (group 0)
+            b_k_23 = b_k  # load2_b_k: stage 0, partition 0 (group 0)
+            b_k_24 = b_k_23 + o_k  # load2_b_k: stage 0, partition 0 (group 0)
+            b_k_25 = gl.load(b_k_24)  # load2_b_k: stage 0, partition 0 (group 0)
+            b_k_25_p1_cv = gl.convert_layout(b_k_25_p1, L3)  # convert2_b_k: stage 1, partition 0 (group 0)
+            b_k_26 = b_k_25_p1_cv.to(gl.float32)  # convert2_b_k: stage 1, partition 0 (group 0)
+            b_dk = gl.expand_dims(b_v_30, 0)  # elementwise2_b_dk: stage 1, partition 0 (group 0)
+            b_dk_31 = b_dk.broadcast_to([64, 64])  # elementwise2_b_dk: stage 1, partition 0 (group 0)
+            b_dk_32 = b_dh_22 * b_dk_31  # elementwise2_b_dk: stage 1, partition 0 (group 0)
+            b_dk_33 = gl.sum(b_dk_32, axis=1)  # reduce0_b_dk: stage 1, partition 0 (group 0)
+            b_dv = gl.expand_dims(b_k_26, 1)  # elementwise3_b_dv: stage 1, partition 0 (group 0)
+            b_dv_34 = b_dv.broadcast_to([64, 64])  # elementwise3_b_dv: stage 1, partition 0 (group 0)
+            b_dv_35 = b_dh_22 * b_dv_34  # elementwise3_b_dv: stage 1, partition 0 (group 0)
+            v1 = gl.convert_layout(b_dk_33, L0)  # convert4: stage 1, partition 0 (group 0)
+            v6 = v1.to(gl.float16)  # convert4: stage 1, partition 0 (group 0)
             b_dh_37 = g + b_q_6  # load4_b_dh: stage 0, partition 0 (group 0)
             b_dh_38 = b_dh_37  # load4_b_dh: stage 0, partition 0 (group 0)
             b_dh_39 = b_dh_38 + o_k  # load4_b_dh: stage 0, partition 0 (group 0)
             b_dh_40 = gl.load(b_dh_39)  # load4_b_dh: stage 0, partition 0 (group 0)
             b_dh_40_p1_cv = gl.convert_layout(b_dh_40_p1, L3)  # sfu0_b_dh: stage 1, partition 0 (group 0)
             b_dh_41 = gl.exp(b_dh_40_p1_cv)  # sfu0_b_dh: stage 1, partition 0 (group 0)
-            b_dh_22_p1 = b_dh_22
+            v3 = dk + b_q_6_p1  # store0: stage 1, partition 0 (group 0)
+            b_dv_36 = gl.sum(b_dv_35, axis=0)  # reduce1_b_dv: stage 1, partition 0 (group 0)
+            v4 = v3  # store0: stage 1, partition 0 (group 0)
+            v5 = v4 + o_k_1  # store0: stage 1, partition 0 (group 0)
+            gl.store(v5, v6)  # store0: stage 1, partition 0 (group 0)
+            b_dh_42 = gl.expand_dims(b_dh_41, 1)  # elementwise4_b_dh: stage 1, partition 0 (group 0)
+            b_dh_43 = b_dh_42.broadcast_to([64, 64])  # elementwise4_b_dh: stage 1, partition 0 (group 0)
+            b_dh_44 = b_dh_22 * b_dh_43  # elementwise4_b_dh: stage 1, partition 0 (group 0)
             b_dh_40_p1 = b_dh_40
-            b_dh_41_p1 = b_dh_41
-            b_dk_32_p1 = b_dk_32
+            b_dh_44_p1 = b_dh_44
             b_do_15_p1 = b_do_15
+            b_dv_36_p1 = b_dv_36
             b_k_25_p1 = b_k_25
             b_q_10_p1 = b_q_10
             b_q_6_p2 = b_q_6_p1
             b_q_6_p1 = b_q_6
             b_v_29_p1 = b_v_29
-        b_k = k + b_q_6_p1  # load2_b_k: stage 1, partition 0 (group 0)
-        b_k_23 = b_k  # load2_b_k: stage 1, partition 0 (group 0)
-        b_k_24 = b_k_23 + o_k  # load2_b_k: stage 1, partition 0 (group 0)
-        b_k_25 = gl.load(b_k_24)  # load2_b_k: stage 1, partition 0 (group 0)
-        b_k_25_p1_cv = gl.convert_layout(b_k_25_p1, L3)  # convert2_b_k: stage 2, partition 0 (group 0)
-        b_k_26 = b_k_25_p1_cv.to(gl.float32)  # convert2_b_k: stage 2, partition 0 (group 0)
-        b_do_16 = b_do_15_p1.to(gl.float32)  # convert1_b_do: stage 1, partition 0 (group 0)
+        v2 = gl.convert_layout(b_dv_36_p1, L0)  # convert5: stage 2, partition 0 (group 0)
+        v10 = v2.to(gl.float16)  # convert5: stage 2, partition 0 (group 0)
         b_q_10_p1_cv = gl.convert_layout(b_q_10_p1, L3)  # convert0_b_q: stage 1, partition 0 (group 0)
         b_q_11 = b_q_10_p1_cv.to(gl.float32)  # convert0_b_q: stage 1, partition 0 (group 0)
-        b_v_30 = b_v_29_p1.to(gl.float32)  # convert3_b_v: stage 1, partition 0 (group 0)
-        b_dk_33 = gl.sum(b_dk_32_p1, axis=1)  # reduce0_b_dk: stage 2, partition 0 (group 0)
-        b_dv = gl.expand_dims(b_k_26, 1)  # elementwise3_b_dv: stage 2, partition 0 (group 0)
-        b_dv_34 = b_dv.broadcast_to([64, 64])  # elementwise3_b_dv: stage 2, partition 0 (group 0)
-        b_dv_35 = b_dh_22_p1 * b_dv_34  # elementwise3_b_dv: stage 2, partition 0 (group 0)
-        b_dh_42 = gl.expand_dims(b_dh_41_p1, 1)  # elementwise4_b_dh: stage 2, partition 0 (group 0)
-        b_dh_43 = b_dh_42.broadcast_to([64, 64])  # elementwise4_b_dh: stage 2, partition 0 (group 0)
-        b_dh_44 = b_dh_22_p1 * b_dh_43  # elementwise4_b_dh: stage 2, partition 0 (group 0)
         b_q_12 = b_q_11 * scale  # elementwise0_b_q: stage 1, partition 0 (group 0)
+        b_do_16 = b_do_15_p1.to(gl.float32)  # convert1_b_do: stage 1, partition 0 (group 0)
         b_dh_17 = gl.expand_dims(b_q_12, 1)  # elementwise1_b_dh: stage 1, partition 0 (group 0)
         b_dh_18 = gl.expand_dims(b_do_16, 0)  # elementwise1_b_dh: stage 1, partition 0 (group 0)
         b_dh_19 = b_dh_17.broadcast_to([64, 64])  # elementwise1_b_dh: stage 1, partition 0 (group 0)
         b_dh_20 = b_dh_18.broadcast_to([64, 64])  # elementwise1_b_dh: stage 1, partition 0 (group 0)
         b_dh_21 = b_dh_19 * b_dh_20  # elementwise1_b_dh: stage 1, partition 0 (group 0)
-        b_dh_22 = b_dh_44 + b_dh_21  # elementwise1_b_dh: stage 1, partition 0 (group 0)
-        b_dk = gl.expand_dims(b_v_30, 0)  # elementwise2_b_dk: stage 1, partition 0 (group 0)
-        b_dk_31 = b_dk.broadcast_to([64, 64])  # elementwise2_b_dk: stage 1, partition 0 (group 0)
-        b_dk_32 = b_dh_22 * b_dk_31  # elementwise2_b_dk: stage 1, partition 0 (group 0)
-        b_dv_36 = gl.sum(b_dv_35, axis=0)  # reduce1_b_dv: stage 2, partition 0 (group 0)
-        v2 = gl.convert_layout(b_dv_36, L0)  # convert5: stage 2, partition 0 (group 0)
-        v10 = v2.to(gl.float16)  # convert5: stage 2, partition 0 (group 0)
+        b_dh_22 = b_dh_44_p1 + b_dh_21  # elementwise1_b_dh: stage 1, partition 0 (group 0)
         v7 = dv + b_q_6_p2  # store1: stage 2, partition 0 (group 0)
         v8 = v7  # store1: stage 2, partition 0 (group 0)
         v9 = v8 + o_k_1  # store1: stage 2, partition 0 (group 0)
         gl.store(v9, v10)  # store1: stage 2, partition 0 (group 0)
-        v1 = gl.convert_layout(b_dk_33, L0)  # convert4: stage 2, partition 0 (group 0)
-        v6 = v1.to(gl.float16)  # convert4: stage 2, partition 0 (group 0)
-        v3 = dk + b_q_6_p2  # store0: stage 2, partition 0 (group 0)
-        v4 = v3  # store0: stage 2, partition 0 (group 0)
-        v5 = v4 + o_k_1  # store0: stage 2, partition 0 (group 0)
-        gl.store(v5, v6)  # store0: stage 2, partition 0 (group 0)
+        b_v_30 = b_v_29_p1.to(gl.float32)  # convert3_b_v: stage 1, partition 0 (group 0)
+        b_k_25_p1_cv = gl.convert_layout(b_k_25_p1, L3)  # convert2_b_k: stage 1, partition 0 (group 0)
+        b_k_26 = b_k_25_p1_cv.to(gl.float32)  # convert2_b_k: stage 1, partition 0 (group 0)
+        b_dk = gl.expand_dims(b_v_30, 0)  # elementwise2_b_dk: stage 1, partition 0 (group 0)
+        b_dk_31 = b_dk.broadcast_to([64, 64])  # elementwise2_b_dk: stage 1, partition 0 (group 0)
+        b_dk_32 = b_dh_22 * b_dk_31  # elementwise2_b_dk: stage 1, partition 0 (group 0)
+        b_dk_33 = gl.sum(b_dk_32, axis=1)  # reduce0_b_dk: stage 1, partition 0 (group 0)
+        b_dv = gl.expand_dims(b_k_26, 1)  # elementwise3_b_dv: stage 1, partition 0 (group 0)
+        b_dv_34 = b_dv.broadcast_to([64, 64])  # elementwise3_b_dv: stage 1, partition 0 (group 0)
+        b_dv_35 = b_dh_22 * b_dv_34  # elementwise3_b_dv: stage 1, partition 0 (group 0)
+        v1 = gl.convert_layout(b_dk_33, L0)  # convert4: stage 1, partition 0 (group 0)
+        v6 = v1.to(gl.float16)  # convert4: stage 1, partition 0 (group 0)
         b_dh_40_p1_cv = gl.convert_layout(b_dh_40_p1, L3)  # sfu0_b_dh: stage 1, partition 0 (group 0)
         b_dh_41 = gl.exp(b_dh_40_p1_cv)  # sfu0_b_dh: stage 1, partition 0 (group 0)
-        b_dh_22_p1 = b_dh_22
+        v3 = dk + b_q_6_p1  # store0: stage 1, partition 0 (group 0)
+        b_dv_36 = gl.sum(b_dv_35, axis=0)  # reduce1_b_dv: stage 1, partition 0 (group 0)
+        v4 = v3  # store0: stage 1, partition 0 (group 0)
+        v5 = v4 + o_k_1  # store0: stage 1, partition 0 (group 0)
+        gl.store(v5, v6)  # store0: stage 1, partition 0 (group 0)
+        b_dh_42 = gl.expand_dims(b_dh_41, 1)  # elementwise4_b_dh: stage 1, partition 0 (group 0)
+        b_dh_43 = b_dh_42.broadcast_to([64, 64])  # elementwise4_b_dh: stage 1, partition 0 (group 0)
+        b_dh_44 = b_dh_22 * b_dh_43  # elementwise4_b_dh: stage 1, partition 0 (group 0)
         b_dh_40_p1 = b_dh_40
-        b_dh_41_p1 = b_dh_41
+        b_dh_44_p2 = b_dh_44_p1
         b_dh_44_p1 = b_dh_44
-        b_dk_32_p1 = b_dk_32
         b_do_15_p1 = b_do_15
+        b_dv_36_p1 = b_dv_36
         b_k_25_p1 = b_k_25
         b_q_10_p1 = b_q_10
         b_q_6_p2 = b_q_6_p1
         b_q_6_p1 = b_q_6
         b_v_29_p1 = b_v_29
-        b_k_25_p1_cv = gl.convert_layout(b_k_25_p1, L3)  # convert2_b_k: stage 2, partition 0 (group 0)
-        b_k_26 = b_k_25_p1_cv.to(gl.float32)  # convert2_b_k: stage 2, partition 0 (group 0)
-        b_dk_33 = gl.sum(b_dk_32_p1, axis=1)  # reduce0_b_dk: stage 2, partition 0 (group 0)
-        b_dv = gl.expand_dims(b_k_26, 1)  # elementwise3_b_dv: stage 2, partition 0 (group 0)
-        b_dv_34 = b_dv.broadcast_to([64, 64])  # elementwise3_b_dv: stage 2, partition 0 (group 0)
-        b_dv_35 = b_dh_22_p1 * b_dv_34  # elementwise3_b_dv: stage 2, partition 0 (group 0)
-        b_dh_42 = gl.expand_dims(b_dh_41_p1, 1)  # elementwise4_b_dh: stage 2, partition 0 (group 0)
-        b_dh_43 = b_dh_42.broadcast_to([64, 64])  # elementwise4_b_dh: stage 2, partition 0 (group 0)
-        b_dh_44 = b_dh_22_p1 * b_dh_43  # elementwise4_b_dh: stage 2, partition 0 (group 0)
-        b_dv_36 = gl.sum(b_dv_35, axis=0)  # reduce1_b_dv: stage 2, partition 0 (group 0)
-        v2 = gl.convert_layout(b_dv_36, L0)  # convert5: stage 2, partition 0 (group 0)
+        v2 = gl.convert_layout(b_dv_36_p1, L0)  # convert5: stage 2, partition 0 (group 0)
         v10 = v2.to(gl.float16)  # convert5: stage 2, partition 0 (group 0)
         v7 = dv + b_q_6_p2  # store1: stage 2, partition 0 (group 0)
         v8 = v7  # store1: stage 2, partition 0 (group 0)
         v9 = v8 + o_k_1  # store1: stage 2, partition 0 (group 0)
         gl.store(v9, v10)  # store1: stage 2, partition 0 (group 0)
-        v1 = gl.convert_layout(b_dk_33, L0)  # convert4: stage 2, partition 0 (group 0)
-        v6 = v1.to(gl.float16)  # convert4: stage 2, partition 0 (group 0)
-        v3 = dk + b_q_6_p2  # store0: stage 2, partition 0 (group 0)
-        v4 = v3  # store0: stage 2, partition 0 (group 0)
-        v5 = v4 + o_k_1  # store0: stage 2, partition 0 (group 0)
-        gl.store(v5, v6)  # store0: stage 2, partition 0 (group 0)
-        b_dh_22_p1 = b_dh_22
         b_dh_40_p1 = b_dh_40
-        b_dh_41_p1 = b_dh_41
+        b_dh_44_p2 = b_dh_44_p1
         b_dh_44_p1 = b_dh_44
-        b_dk_32_p1 = b_dk_32
         b_do_15_p1 = b_do_15
+        b_dv_36_p1 = b_dv_36
         b_k_25_p1 = b_k_25
         b_q_10_p1 = b_q_10
         b_q_6_p2 = b_q_6_p1
@@ -322,7 +320,7 @@ def consumer_0(q, k, v, g, do, dk, dv, T, scale):
             b_dh_43_w = b_dh_42_w.broadcast_to([64, 64])
             b_dh_44_w = b_dh_22_w * b_dh_43_w
             b_dh_3_w = b_dh_44_w
-        b_dh_44_p1 = b_dh_3_w
+        b_dh_44_p2 = b_dh_3_w
 
 @gluon.jit
 def twill_kernel(q, k, v, g, do, dk, dv, T, scale):

@@ -1,4 +1,4 @@
-"""_sparse_fwd_kernel_flash_decode_stage2, written by twill from its joint schedule: I=360 L=387 (optimal), 2125 cycles per iteration predicted.
+"""_sparse_fwd_kernel_flash_decode_stage2, written by twill from its joint schedule: I=389 L=417 (optimal), 2123 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 1 warps, registers as ptxas allocates them (the schedule's tiles need about 109 per thread)
@@ -102,11 +102,8 @@ def consumer_0(Q, K, V, sm_scale, Req_to_tokens, Topk_token_indices, Mid_O, Mid_
         att_value_58 = gl.where(in_block_40_p1, att_value_57, float("-inf"))  # elementwise1_att_value: stage 1, partition 0 (group 0)
         new_max_logic = gl.max(att_value_58, axis=0)  # reduce1_new_max_logic: stage 1, partition 0 (group 0)
         new_max_logic_65 = gl.maximum(new_max_logic, new_max_logic_65_p1)  # elementwise2_new_max_logic: stage 1, partition 0 (group 0)
-        exp_logic = new_max_logic_65  # sfu0_exp_logic: stage 1, partition 0 (group 0)
-        exp_logic_66 = att_value_58 - exp_logic  # sfu0_exp_logic: stage 1, partition 0 (group 0)
-        exp_logic_67 = gl.exp(exp_logic_66)  # sfu0_exp_logic: stage 1, partition 0 (group 0)
         acc_76_p1 = acc_76
-        exp_logic_67_p1 = exp_logic_67
+        att_value_58_p1 = att_value_58
         in_block_40_p1 = in_block_40
         k_52_p1 = k_52
         k_53_p1 = k_53
@@ -116,11 +113,12 @@ def consumer_0(Q, K, V, sm_scale, Req_to_tokens, Topk_token_indices, Mid_O, Mid_
         sum_exp_78_p1 = sum_exp_78
         v_64_p1 = v_64
         for twill_b in range(2, twill_n):
-            sum_exp_77 = gl.sum(exp_logic_67_p1, axis=0)  # reduce3_sum_exp: stage 2, partition 0 (group 0)
+            exp_logic = new_max_logic_65_p1  # sfu0_exp_logic: stage 2, partition 0 (group 0)
+            exp_logic_66 = att_value_58_p1 - exp_logic  # sfu0_exp_logic: stage 2, partition 0 (group 0)
+            exp_logic_67 = gl.exp(exp_logic_66)  # sfu0_exp_logic: stage 2, partition 0 (group 0)
+            sum_exp_77 = gl.sum(exp_logic_67, axis=0)  # reduce3_sum_exp: stage 2, partition 0 (group 0)
             logic_scale = new_max_logic_65_p2 - new_max_logic_65_p1  # sfu1_logic_scale: stage 2, partition 0 (group 0)
             logic_scale_68 = gl.exp(logic_scale)  # sfu1_logic_scale: stage 2, partition 0 (group 0)
-            sum_exp = sum_exp_78_p1 * logic_scale_68  # elementwise5_sum_exp: stage 2, partition 0 (group 0)
-            sum_exp_78 = sum_exp + sum_exp_77  # elementwise5_sum_exp: stage 2, partition 0 (group 0)
             off_v_59 = off_k_45_p1 * stride_vbs  # load3_v: stage 1, partition 0 (group 0)
             off_v_60 = off_v_59 + off_v_25  # load3_v: stage 1, partition 0 (group 0)
             off_v_61 = off_v_60.broadcast_to([16, 128])  # load3_v: stage 1, partition 0 (group 0)
@@ -128,10 +126,12 @@ def consumer_0(Q, K, V, sm_scale, Req_to_tokens, Topk_token_indices, Mid_O, Mid_
             v_63 = V + off_v_62  # load3_v: stage 1, partition 0 (group 0)
             v_64 = gl.load(v_63, mask=k_52_p1, other=0.0)  # load3_v: stage 1, partition 0 (group 0)
             acc_72 = v_64_p1.to(gl.float32)  # convert1_acc: stage 2, partition 0 (group 0)
-            acc_71 = gl.expand_dims(exp_logic_67_p1, 1)  # elementwise4_acc: stage 2, partition 0 (group 0)
+            acc_71 = gl.expand_dims(exp_logic_67, 1)  # elementwise4_acc: stage 2, partition 0 (group 0)
             acc_73 = acc_71.broadcast_to([16, 128])  # elementwise4_acc: stage 2, partition 0 (group 0)
             acc_74 = acc_73 * acc_72  # elementwise4_acc: stage 2, partition 0 (group 0)
             acc_75 = gl.sum(acc_74, axis=0)  # reduce2_acc: stage 2, partition 0 (group 0)
+            sum_exp = sum_exp_78_p1 * logic_scale_68  # elementwise5_sum_exp: stage 2, partition 0 (group 0)
+            sum_exp_78 = sum_exp + sum_exp_77  # elementwise5_sum_exp: stage 2, partition 0 (group 0)
             acc_69 = logic_scale_68  # elementwise3_acc: stage 2, partition 0 (group 0)
             acc_70 = acc_76_p1 * acc_69  # elementwise3_acc: stage 2, partition 0 (group 0)
             acc_76 = acc_70 + acc_75  # elementwise3_acc: stage 2, partition 0 (group 0)
@@ -158,11 +158,8 @@ def consumer_0(Q, K, V, sm_scale, Req_to_tokens, Topk_token_indices, Mid_O, Mid_
             att_value_58 = gl.where(in_block_40_p1, att_value_57, float("-inf"))  # elementwise1_att_value: stage 1, partition 0 (group 0)
             new_max_logic = gl.max(att_value_58, axis=0)  # reduce1_new_max_logic: stage 1, partition 0 (group 0)
             new_max_logic_65 = gl.maximum(new_max_logic, new_max_logic_65_p1)  # elementwise2_new_max_logic: stage 1, partition 0 (group 0)
-            exp_logic = new_max_logic_65  # sfu0_exp_logic: stage 1, partition 0 (group 0)
-            exp_logic_66 = att_value_58 - exp_logic  # sfu0_exp_logic: stage 1, partition 0 (group 0)
-            exp_logic_67 = gl.exp(exp_logic_66)  # sfu0_exp_logic: stage 1, partition 0 (group 0)
             acc_76_p1 = acc_76
-            exp_logic_67_p1 = exp_logic_67
+            att_value_58_p1 = att_value_58
             in_block_40_p1 = in_block_40
             k_52_p1 = k_52
             k_53_p1 = k_53
@@ -171,11 +168,12 @@ def consumer_0(Q, K, V, sm_scale, Req_to_tokens, Topk_token_indices, Mid_O, Mid_
             off_k_45_p1 = off_k_45
             sum_exp_78_p1 = sum_exp_78
             v_64_p1 = v_64
-        sum_exp_77 = gl.sum(exp_logic_67_p1, axis=0)  # reduce3_sum_exp: stage 2, partition 0 (group 0)
+        exp_logic = new_max_logic_65_p1  # sfu0_exp_logic: stage 2, partition 0 (group 0)
+        exp_logic_66 = att_value_58_p1 - exp_logic  # sfu0_exp_logic: stage 2, partition 0 (group 0)
+        exp_logic_67 = gl.exp(exp_logic_66)  # sfu0_exp_logic: stage 2, partition 0 (group 0)
+        sum_exp_77 = gl.sum(exp_logic_67, axis=0)  # reduce3_sum_exp: stage 2, partition 0 (group 0)
         logic_scale = new_max_logic_65_p2 - new_max_logic_65_p1  # sfu1_logic_scale: stage 2, partition 0 (group 0)
         logic_scale_68 = gl.exp(logic_scale)  # sfu1_logic_scale: stage 2, partition 0 (group 0)
-        sum_exp = sum_exp_78_p1 * logic_scale_68  # elementwise5_sum_exp: stage 2, partition 0 (group 0)
-        sum_exp_78 = sum_exp + sum_exp_77  # elementwise5_sum_exp: stage 2, partition 0 (group 0)
         off_v_59 = off_k_45_p1 * stride_vbs  # load3_v: stage 1, partition 0 (group 0)
         off_v_60 = off_v_59 + off_v_25  # load3_v: stage 1, partition 0 (group 0)
         off_v_61 = off_v_60.broadcast_to([16, 128])  # load3_v: stage 1, partition 0 (group 0)
@@ -183,10 +181,12 @@ def consumer_0(Q, K, V, sm_scale, Req_to_tokens, Topk_token_indices, Mid_O, Mid_
         v_63 = V + off_v_62  # load3_v: stage 1, partition 0 (group 0)
         v_64 = gl.load(v_63, mask=k_52_p1, other=0.0)  # load3_v: stage 1, partition 0 (group 0)
         acc_72 = v_64_p1.to(gl.float32)  # convert1_acc: stage 2, partition 0 (group 0)
-        acc_71 = gl.expand_dims(exp_logic_67_p1, 1)  # elementwise4_acc: stage 2, partition 0 (group 0)
+        acc_71 = gl.expand_dims(exp_logic_67, 1)  # elementwise4_acc: stage 2, partition 0 (group 0)
         acc_73 = acc_71.broadcast_to([16, 128])  # elementwise4_acc: stage 2, partition 0 (group 0)
         acc_74 = acc_73 * acc_72  # elementwise4_acc: stage 2, partition 0 (group 0)
         acc_75 = gl.sum(acc_74, axis=0)  # reduce2_acc: stage 2, partition 0 (group 0)
+        sum_exp = sum_exp_78_p1 * logic_scale_68  # elementwise5_sum_exp: stage 2, partition 0 (group 0)
+        sum_exp_78 = sum_exp + sum_exp_77  # elementwise5_sum_exp: stage 2, partition 0 (group 0)
         acc_69 = logic_scale_68  # elementwise3_acc: stage 2, partition 0 (group 0)
         acc_70 = acc_76_p1 * acc_69  # elementwise3_acc: stage 2, partition 0 (group 0)
         acc_76 = acc_70 + acc_75  # elementwise3_acc: stage 2, partition 0 (group 0)
@@ -197,11 +197,8 @@ def consumer_0(Q, K, V, sm_scale, Req_to_tokens, Topk_token_indices, Mid_O, Mid_
         att_value_58 = gl.where(in_block_40_p1, att_value_57, float("-inf"))  # elementwise1_att_value: stage 1, partition 0 (group 0)
         new_max_logic = gl.max(att_value_58, axis=0)  # reduce1_new_max_logic: stage 1, partition 0 (group 0)
         new_max_logic_65 = gl.maximum(new_max_logic, new_max_logic_65_p1)  # elementwise2_new_max_logic: stage 1, partition 0 (group 0)
-        exp_logic = new_max_logic_65  # sfu0_exp_logic: stage 1, partition 0 (group 0)
-        exp_logic_66 = att_value_58 - exp_logic  # sfu0_exp_logic: stage 1, partition 0 (group 0)
-        exp_logic_67 = gl.exp(exp_logic_66)  # sfu0_exp_logic: stage 1, partition 0 (group 0)
         acc_76_p1 = acc_76
-        exp_logic_67_p1 = exp_logic_67
+        att_value_58_p1 = att_value_58
         in_block_40_p1 = in_block_40
         k_52_p1 = k_52
         k_53_p1 = k_53
@@ -210,21 +207,24 @@ def consumer_0(Q, K, V, sm_scale, Req_to_tokens, Topk_token_indices, Mid_O, Mid_
         off_k_45_p1 = off_k_45
         sum_exp_78_p1 = sum_exp_78
         v_64_p1 = v_64
-        sum_exp_77 = gl.sum(exp_logic_67_p1, axis=0)  # reduce3_sum_exp: stage 2, partition 0 (group 0)
+        exp_logic = new_max_logic_65_p1  # sfu0_exp_logic: stage 2, partition 0 (group 0)
+        exp_logic_66 = att_value_58_p1 - exp_logic  # sfu0_exp_logic: stage 2, partition 0 (group 0)
+        exp_logic_67 = gl.exp(exp_logic_66)  # sfu0_exp_logic: stage 2, partition 0 (group 0)
+        sum_exp_77 = gl.sum(exp_logic_67, axis=0)  # reduce3_sum_exp: stage 2, partition 0 (group 0)
         logic_scale = new_max_logic_65_p2 - new_max_logic_65_p1  # sfu1_logic_scale: stage 2, partition 0 (group 0)
         logic_scale_68 = gl.exp(logic_scale)  # sfu1_logic_scale: stage 2, partition 0 (group 0)
-        sum_exp = sum_exp_78_p1 * logic_scale_68  # elementwise5_sum_exp: stage 2, partition 0 (group 0)
-        sum_exp_78 = sum_exp + sum_exp_77  # elementwise5_sum_exp: stage 2, partition 0 (group 0)
         acc_72 = v_64_p1.to(gl.float32)  # convert1_acc: stage 2, partition 0 (group 0)
-        acc_71 = gl.expand_dims(exp_logic_67_p1, 1)  # elementwise4_acc: stage 2, partition 0 (group 0)
+        acc_71 = gl.expand_dims(exp_logic_67, 1)  # elementwise4_acc: stage 2, partition 0 (group 0)
         acc_73 = acc_71.broadcast_to([16, 128])  # elementwise4_acc: stage 2, partition 0 (group 0)
         acc_74 = acc_73 * acc_72  # elementwise4_acc: stage 2, partition 0 (group 0)
         acc_75 = gl.sum(acc_74, axis=0)  # reduce2_acc: stage 2, partition 0 (group 0)
+        sum_exp = sum_exp_78_p1 * logic_scale_68  # elementwise5_sum_exp: stage 2, partition 0 (group 0)
+        sum_exp_78 = sum_exp + sum_exp_77  # elementwise5_sum_exp: stage 2, partition 0 (group 0)
         acc_69 = logic_scale_68  # elementwise3_acc: stage 2, partition 0 (group 0)
         acc_70 = acc_76_p1 * acc_69  # elementwise3_acc: stage 2, partition 0 (group 0)
         acc_76 = acc_70 + acc_75  # elementwise3_acc: stage 2, partition 0 (group 0)
         acc_76_p1 = acc_76
-        exp_logic_67_p1 = exp_logic_67
+        att_value_58_p1 = att_value_58
         in_block_40_p1 = in_block_40
         k_52_p1 = k_52
         k_53_p1 = k_53

@@ -1,4 +1,4 @@
-"""triton_fp8_blockwise_act_quant_lhs_kernel, written by twill from its joint schedule: I=184 L=360 (optimal), 920 cycles per iteration predicted.
+"""triton_fp8_blockwise_act_quant_lhs_kernel, written by twill from its joint schedule: I=205 L=383 (optimal), 920 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 89 per thread)

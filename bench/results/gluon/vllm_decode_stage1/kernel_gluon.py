@@ -1,4 +1,4 @@
-"""_fwd_kernel_stage1, written by twill from its joint schedule: I=188 L=310 (optimal), 2484 cycles per iteration predicted.
+"""_fwd_kernel_stage1, written by twill from its joint schedule: I=332 L=431 (optimal), 2485 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 122 per thread)
@@ -114,22 +114,15 @@ def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, Req_to_tokens, B_Seqlen, Att_Out
         qk_73 = qk_72 * 2.0  # sfu0_qk: stage 1, partition 0 (group 0)
         qk_74 = 0.0 - qk_73  # sfu0_qk: stage 1, partition 0 (group 0)
         qk_75 = gl.exp(qk_74)  # sfu0_qk: stage 1, partition 0 (group 0)
-        qk_76 = qk_75 + 1.0  # elementwise2_qk: stage 1, partition 0 (group 0)
-        qk_77 = 1.0 / qk_76  # elementwise2_qk: stage 1, partition 0 (group 0)
-        qk_78 = qk_77 * 2.0  # elementwise2_qk: stage 1, partition 0 (group 0)
-        qk_79 = qk_78 - 1.0  # elementwise2_qk: stage 1, partition 0 (group 0)
-        qk_80 = qk_79 * 30.0  # elementwise2_qk: stage 1, partition 0 (group 0)
-        qk_81 = gl.where(kv_page_number_51_p1, qk_80, float("-inf"))  # elementwise2_qk: stage 1, partition 0 (group 0)
-        n_e_max = gl.max(qk_81, axis=0)  # reduce1_n_e_max: stage 1, partition 0 (group 0)
         acc_99_p1 = acc_99
         e_sum_101_p1 = e_sum_101
         k_65_p1 = k_65
         k_67_p1 = k_67
+        kv_page_number_51_p2 = kv_page_number_51_p1
         kv_page_number_51_p1 = kv_page_number_51
-        n_e_max_p1 = n_e_max
         n_e_max_88_p1 = n_e_max_88
         offs_buf_k_57_p1 = offs_buf_k_57
-        qk_81_p1 = qk_81
+        qk_75_p1 = qk_75
         v_87_p1 = v_87
         for twill_b in range(2, twill_n):
             offs_n_49 = (split_kv_start + (twill_b - 0) * 64)  # load0_kv_page_number: stage 0, partition 0 (group 0)
@@ -138,12 +131,18 @@ def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, Req_to_tokens, B_Seqlen, Att_Out
             k_63 = k_62 < split_kv_end_24  # elementwise0_k: stage 0, partition 0 (group 0)
             k_64 = k_63.broadcast_to([64, 128])  # elementwise0_k: stage 0, partition 0 (group 0)
             k_65 = k_64 & k_33  # elementwise0_k: stage 0, partition 0 (group 0)
-            n_e_max_88 = gl.maximum(n_e_max_p1, n_e_max_88_p1)  # elementwise3_n_e_max: stage 2, partition 0 (group 0)
-            re_scale = n_e_max_88_p1 - n_e_max_88  # sfu1_re_scale: stage 2, partition 0 (group 0)
-            re_scale_89 = gl.exp(re_scale)  # sfu1_re_scale: stage 2, partition 0 (group 0)
+            qk_76 = qk_75_p1 + 1.0  # elementwise2_qk: stage 2, partition 0 (group 0)
+            qk_77 = 1.0 / qk_76  # elementwise2_qk: stage 2, partition 0 (group 0)
+            qk_78 = qk_77 * 2.0  # elementwise2_qk: stage 2, partition 0 (group 0)
+            qk_79 = qk_78 - 1.0  # elementwise2_qk: stage 2, partition 0 (group 0)
+            qk_80 = qk_79 * 30.0  # elementwise2_qk: stage 2, partition 0 (group 0)
+            qk_81 = gl.where(kv_page_number_51_p2, qk_80, float("-inf"))  # elementwise2_qk: stage 2, partition 0 (group 0)
+            n_e_max = gl.max(qk_81, axis=0)  # reduce1_n_e_max: stage 2, partition 0 (group 0)
+            n_e_max_88 = gl.maximum(n_e_max, n_e_max_88_p1)  # elementwise3_n_e_max: stage 2, partition 0 (group 0)
             p = n_e_max_88  # sfu2_p: stage 2, partition 0 (group 0)
-            p_90 = qk_81_p1 - p  # sfu2_p: stage 2, partition 0 (group 0)
+            p_90 = qk_81 - p  # sfu2_p: stage 2, partition 0 (group 0)
             p_91 = gl.exp(p_90)  # sfu2_p: stage 2, partition 0 (group 0)
+            e_sum_100 = gl.sum(p_91, axis=0)  # reduce3_e_sum: stage 2, partition 0 (group 0)
             offs_buf_v_82 = offs_buf_k_57_p1 * stride_buf_vbs  # load2_v: stage 1, partition 0 (group 0)
             offs_buf_v_83 = offs_buf_v_82 + offs_buf_v_38  # load2_v: stage 1, partition 0 (group 0)
             offs_buf_v_84 = offs_buf_v_83.broadcast_to([64, 128])  # load2_v: stage 1, partition 0 (group 0)
@@ -151,11 +150,12 @@ def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, Req_to_tokens, B_Seqlen, Att_Out
             v_86 = V_Buffer + offs_buf_v_85  # load2_v: stage 1, partition 0 (group 0)
             v_87 = gl.load(v_86, mask=k_65_p1, other=0.0)  # load2_v: stage 1, partition 0 (group 0)
             acc_95 = v_87_p1.to(gl.float32)  # convert1_acc: stage 2, partition 0 (group 0)
+            re_scale = n_e_max_88_p1 - n_e_max_88  # sfu1_re_scale: stage 2, partition 0 (group 0)
+            re_scale_89 = gl.exp(re_scale)  # sfu1_re_scale: stage 2, partition 0 (group 0)
             acc_94 = gl.expand_dims(p_91, 1)  # elementwise5_acc: stage 2, partition 0 (group 0)
             acc_96 = acc_94.broadcast_to([64, 128])  # elementwise5_acc: stage 2, partition 0 (group 0)
             acc_97 = acc_96 * acc_95  # elementwise5_acc: stage 2, partition 0 (group 0)
             acc_98 = gl.sum(acc_97, axis=0)  # reduce2_acc: stage 2, partition 0 (group 0)
-            e_sum_100 = gl.sum(p_91, axis=0)  # reduce3_e_sum: stage 2, partition 0 (group 0)
             e_sum = e_sum_101_p1 * re_scale_89  # elementwise6_e_sum: stage 2, partition 0 (group 0)
             e_sum_101 = e_sum + e_sum_100  # elementwise6_e_sum: stage 2, partition 0 (group 0)
             acc_92 = re_scale_89  # elementwise4_acc: stage 2, partition 0 (group 0)
@@ -183,29 +183,28 @@ def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, Req_to_tokens, B_Seqlen, Att_Out
             qk_73 = qk_72 * 2.0  # sfu0_qk: stage 1, partition 0 (group 0)
             qk_74 = 0.0 - qk_73  # sfu0_qk: stage 1, partition 0 (group 0)
             qk_75 = gl.exp(qk_74)  # sfu0_qk: stage 1, partition 0 (group 0)
-            qk_76 = qk_75 + 1.0  # elementwise2_qk: stage 1, partition 0 (group 0)
-            qk_77 = 1.0 / qk_76  # elementwise2_qk: stage 1, partition 0 (group 0)
-            qk_78 = qk_77 * 2.0  # elementwise2_qk: stage 1, partition 0 (group 0)
-            qk_79 = qk_78 - 1.0  # elementwise2_qk: stage 1, partition 0 (group 0)
-            qk_80 = qk_79 * 30.0  # elementwise2_qk: stage 1, partition 0 (group 0)
-            qk_81 = gl.where(kv_page_number_51_p1, qk_80, float("-inf"))  # elementwise2_qk: stage 1, partition 0 (group 0)
-            n_e_max = gl.max(qk_81, axis=0)  # reduce1_n_e_max: stage 1, partition 0 (group 0)
             acc_99_p1 = acc_99
             e_sum_101_p1 = e_sum_101
             k_65_p1 = k_65
             k_67_p1 = k_67
+            kv_page_number_51_p2 = kv_page_number_51_p1
             kv_page_number_51_p1 = kv_page_number_51
-            n_e_max_p1 = n_e_max
             n_e_max_88_p1 = n_e_max_88
             offs_buf_k_57_p1 = offs_buf_k_57
-            qk_81_p1 = qk_81
+            qk_75_p1 = qk_75
             v_87_p1 = v_87
-        n_e_max_88 = gl.maximum(n_e_max_p1, n_e_max_88_p1)  # elementwise3_n_e_max: stage 2, partition 0 (group 0)
-        re_scale = n_e_max_88_p1 - n_e_max_88  # sfu1_re_scale: stage 2, partition 0 (group 0)
-        re_scale_89 = gl.exp(re_scale)  # sfu1_re_scale: stage 2, partition 0 (group 0)
+        qk_76 = qk_75_p1 + 1.0  # elementwise2_qk: stage 2, partition 0 (group 0)
+        qk_77 = 1.0 / qk_76  # elementwise2_qk: stage 2, partition 0 (group 0)
+        qk_78 = qk_77 * 2.0  # elementwise2_qk: stage 2, partition 0 (group 0)
+        qk_79 = qk_78 - 1.0  # elementwise2_qk: stage 2, partition 0 (group 0)
+        qk_80 = qk_79 * 30.0  # elementwise2_qk: stage 2, partition 0 (group 0)
+        qk_81 = gl.where(kv_page_number_51_p2, qk_80, float("-inf"))  # elementwise2_qk: stage 2, partition 0 (group 0)
+        n_e_max = gl.max(qk_81, axis=0)  # reduce1_n_e_max: stage 2, partition 0 (group 0)
+        n_e_max_88 = gl.maximum(n_e_max, n_e_max_88_p1)  # elementwise3_n_e_max: stage 2, partition 0 (group 0)
         p = n_e_max_88  # sfu2_p: stage 2, partition 0 (group 0)
-        p_90 = qk_81_p1 - p  # sfu2_p: stage 2, partition 0 (group 0)
+        p_90 = qk_81 - p  # sfu2_p: stage 2, partition 0 (group 0)
         p_91 = gl.exp(p_90)  # sfu2_p: stage 2, partition 0 (group 0)
+        e_sum_100 = gl.sum(p_91, axis=0)  # reduce3_e_sum: stage 2, partition 0 (group 0)
         offs_buf_v_82 = offs_buf_k_57_p1 * stride_buf_vbs  # load2_v: stage 1, partition 0 (group 0)
         offs_buf_v_83 = offs_buf_v_82 + offs_buf_v_38  # load2_v: stage 1, partition 0 (group 0)
         offs_buf_v_84 = offs_buf_v_83.broadcast_to([64, 128])  # load2_v: stage 1, partition 0 (group 0)
@@ -213,11 +212,12 @@ def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, Req_to_tokens, B_Seqlen, Att_Out
         v_86 = V_Buffer + offs_buf_v_85  # load2_v: stage 1, partition 0 (group 0)
         v_87 = gl.load(v_86, mask=k_65_p1, other=0.0)  # load2_v: stage 1, partition 0 (group 0)
         acc_95 = v_87_p1.to(gl.float32)  # convert1_acc: stage 2, partition 0 (group 0)
+        re_scale = n_e_max_88_p1 - n_e_max_88  # sfu1_re_scale: stage 2, partition 0 (group 0)
+        re_scale_89 = gl.exp(re_scale)  # sfu1_re_scale: stage 2, partition 0 (group 0)
         acc_94 = gl.expand_dims(p_91, 1)  # elementwise5_acc: stage 2, partition 0 (group 0)
         acc_96 = acc_94.broadcast_to([64, 128])  # elementwise5_acc: stage 2, partition 0 (group 0)
         acc_97 = acc_96 * acc_95  # elementwise5_acc: stage 2, partition 0 (group 0)
         acc_98 = gl.sum(acc_97, axis=0)  # reduce2_acc: stage 2, partition 0 (group 0)
-        e_sum_100 = gl.sum(p_91, axis=0)  # reduce3_e_sum: stage 2, partition 0 (group 0)
         e_sum = e_sum_101_p1 * re_scale_89  # elementwise6_e_sum: stage 2, partition 0 (group 0)
         e_sum_101 = e_sum + e_sum_100  # elementwise6_e_sum: stage 2, partition 0 (group 0)
         acc_92 = re_scale_89  # elementwise4_acc: stage 2, partition 0 (group 0)
@@ -231,35 +231,35 @@ def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, Req_to_tokens, B_Seqlen, Att_Out
         qk_73 = qk_72 * 2.0  # sfu0_qk: stage 1, partition 0 (group 0)
         qk_74 = 0.0 - qk_73  # sfu0_qk: stage 1, partition 0 (group 0)
         qk_75 = gl.exp(qk_74)  # sfu0_qk: stage 1, partition 0 (group 0)
-        qk_76 = qk_75 + 1.0  # elementwise2_qk: stage 1, partition 0 (group 0)
-        qk_77 = 1.0 / qk_76  # elementwise2_qk: stage 1, partition 0 (group 0)
-        qk_78 = qk_77 * 2.0  # elementwise2_qk: stage 1, partition 0 (group 0)
-        qk_79 = qk_78 - 1.0  # elementwise2_qk: stage 1, partition 0 (group 0)
-        qk_80 = qk_79 * 30.0  # elementwise2_qk: stage 1, partition 0 (group 0)
-        qk_81 = gl.where(kv_page_number_51_p1, qk_80, float("-inf"))  # elementwise2_qk: stage 1, partition 0 (group 0)
-        n_e_max = gl.max(qk_81, axis=0)  # reduce1_n_e_max: stage 1, partition 0 (group 0)
         acc_99_p1 = acc_99
         e_sum_101_p1 = e_sum_101
         k_65_p1 = k_65
         k_67_p1 = k_67
+        kv_page_number_51_p2 = kv_page_number_51_p1
         kv_page_number_51_p1 = kv_page_number_51
-        n_e_max_p1 = n_e_max
         n_e_max_88_p1 = n_e_max_88
         offs_buf_k_57_p1 = offs_buf_k_57
-        qk_81_p1 = qk_81
+        qk_75_p1 = qk_75
         v_87_p1 = v_87
-        n_e_max_88 = gl.maximum(n_e_max_p1, n_e_max_88_p1)  # elementwise3_n_e_max: stage 2, partition 0 (group 0)
+        qk_76 = qk_75_p1 + 1.0  # elementwise2_qk: stage 2, partition 0 (group 0)
+        qk_77 = 1.0 / qk_76  # elementwise2_qk: stage 2, partition 0 (group 0)
+        qk_78 = qk_77 * 2.0  # elementwise2_qk: stage 2, partition 0 (group 0)
+        qk_79 = qk_78 - 1.0  # elementwise2_qk: stage 2, partition 0 (group 0)
+        qk_80 = qk_79 * 30.0  # elementwise2_qk: stage 2, partition 0 (group 0)
+        qk_81 = gl.where(kv_page_number_51_p2, qk_80, float("-inf"))  # elementwise2_qk: stage 2, partition 0 (group 0)
+        n_e_max = gl.max(qk_81, axis=0)  # reduce1_n_e_max: stage 2, partition 0 (group 0)
+        n_e_max_88 = gl.maximum(n_e_max, n_e_max_88_p1)  # elementwise3_n_e_max: stage 2, partition 0 (group 0)
+        p = n_e_max_88  # sfu2_p: stage 2, partition 0 (group 0)
+        p_90 = qk_81 - p  # sfu2_p: stage 2, partition 0 (group 0)
+        p_91 = gl.exp(p_90)  # sfu2_p: stage 2, partition 0 (group 0)
+        e_sum_100 = gl.sum(p_91, axis=0)  # reduce3_e_sum: stage 2, partition 0 (group 0)
+        acc_95 = v_87_p1.to(gl.float32)  # convert1_acc: stage 2, partition 0 (group 0)
         re_scale = n_e_max_88_p1 - n_e_max_88  # sfu1_re_scale: stage 2, partition 0 (group 0)
         re_scale_89 = gl.exp(re_scale)  # sfu1_re_scale: stage 2, partition 0 (group 0)
-        p = n_e_max_88  # sfu2_p: stage 2, partition 0 (group 0)
-        p_90 = qk_81_p1 - p  # sfu2_p: stage 2, partition 0 (group 0)
-        p_91 = gl.exp(p_90)  # sfu2_p: stage 2, partition 0 (group 0)
-        acc_95 = v_87_p1.to(gl.float32)  # convert1_acc: stage 2, partition 0 (group 0)
         acc_94 = gl.expand_dims(p_91, 1)  # elementwise5_acc: stage 2, partition 0 (group 0)
         acc_96 = acc_94.broadcast_to([64, 128])  # elementwise5_acc: stage 2, partition 0 (group 0)
         acc_97 = acc_96 * acc_95  # elementwise5_acc: stage 2, partition 0 (group 0)
         acc_98 = gl.sum(acc_97, axis=0)  # reduce2_acc: stage 2, partition 0 (group 0)
-        e_sum_100 = gl.sum(p_91, axis=0)  # reduce3_e_sum: stage 2, partition 0 (group 0)
         e_sum = e_sum_101_p1 * re_scale_89  # elementwise6_e_sum: stage 2, partition 0 (group 0)
         e_sum_101 = e_sum + e_sum_100  # elementwise6_e_sum: stage 2, partition 0 (group 0)
         acc_92 = re_scale_89  # elementwise4_acc: stage 2, partition 0 (group 0)
@@ -269,11 +269,11 @@ def consumer_0(Q, K_Buffer, V_Buffer, sm_scale, Req_to_tokens, B_Seqlen, Att_Out
         e_sum_101_p1 = e_sum_101
         k_65_p1 = k_65
         k_67_p1 = k_67
+        kv_page_number_51_p2 = kv_page_number_51_p1
         kv_page_number_51_p1 = kv_page_number_51
-        n_e_max_p1 = n_e_max
         n_e_max_88_p1 = n_e_max_88
         offs_buf_k_57_p1 = offs_buf_k_57
-        qk_81_p1 = qk_81
+        qk_75_p1 = qk_75
         v_87_p1 = v_87
     else:
         arg18_w = gl.to_tensor(float("-inf"))
