@@ -34,8 +34,12 @@ CONFIGS = ([(16, 16, 0, w) for w in (1, 2, 4, 8)] + [(16, 16, 1, w) for w in (1,
            # run 162: the rows a thread holds (1-16 at 4 warps; 32 lanes along the row) at 32 and 128 columns, with and
            # without the reduction; and across the rows at 2-8 warps, 8-64 rows of 128 columns
            + [(r, c, a, 4) for c in (32, 128) for r in (4, 8, 16, 32, 64) for a in (1, 2) if (r, c) != (64, 128)]
-           + [(r, 128, 0, w) for r in (8, 16, 32, 64) for w in (2, 4, 8) if r >= w and (r, w) not in ((64, 4), (64, 8))])
+           + [(r, 128, 0, w) for r in (8, 16, 32, 64) for w in (2, 4, 8)
+              if r >= w and (r, w) not in ((64, 4), (64, 8))])
 ITERS = 4096
+# run 164: how far other CTAs on the SM hide a reduction chain's latency (a row sum within a warp and across 4 warps,
+# a layer norm's row across 8, the chain without a reduction)
+OCCUPANCY = [(16, 16, 0, 1), (16, 16, 0, 4), (1, 4096, 1, 8), (32, 128, 1, 4), (64, 128, 2, 4)]
 
 
 @triton.jit
@@ -62,24 +66,27 @@ def _scale(r: int, c: int, axis: int) -> float:
     return 0.5 / (r if axis == 0 else c) if axis < 2 else 0.25
 
 
-def gpu() -> list[dict]:
+def gpu(per_sm: int = 1, configs: list[tuple[int, int, int, int]] = CONFIGS) -> list[dict]:
+    """Each config's cycles an iteration with ``per_sm`` CTAs an SM launched (one wave where they fit)."""
     import torch
 
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     out = []
-    for r, c, axis, w in CONFIGS:
-        x = torch.randn(sms * r * c, device="cuda")
+    for r, c, axis, w in configs:
+        n = sms * per_sm
+        x = torch.randn(n * r * c, device="cuda")
         y = torch.empty_like(x)
-        clk = torch.zeros(sms, dtype=torch.int64, device="cuda")
-        k = reduce_chain[(sms,)](x, y, clk, ITERS, R=r, C=c, AXIS=axis, SCALE=_scale(r, c, axis), num_warps=w)
+        clk = torch.zeros(n, dtype=torch.int64, device="cuda")
+        k = reduce_chain[(n,)](x, y, clk, ITERS, R=r, C=c, AXIS=axis, SCALE=_scale(r, c, axis), num_warps=w)
         per = []
         for _ in range(5):
-            reduce_chain[(sms,)](x, y, clk, ITERS, R=r, C=c, AXIS=axis, SCALE=_scale(r, c, axis), num_warps=w)
+            reduce_chain[(n,)](x, y, clk, ITERS, R=r, C=c, AXIS=axis, SCALE=_scale(r, c, axis), num_warps=w)
             torch.cuda.synchronize()
             per.append(float(clk.float().median()) / ITERS)
         blocked = [ln.split("=", 1)[1].strip() for ln in k.asm["ttgir"].splitlines() if ln.startswith("#blocked")]
         bars = k.asm["ptx"].count("bar.sync") + k.asm["ptx"].count("barrier.sync")
-        row = {"R": r, "C": c, "axis": axis, "warps": w, "cycles_per_iteration": round(min(per), 1),
+        row = {"R": r, "C": c, "axis": axis, "warps": w, "ctas_per_sm": per_sm,
+               "cycles_per_iteration": round(min(per), 1),
                "runs": [round(p, 1) for p in per], "layouts": blocked, "ptx_barriers": bars}
         print(json.dumps(row), flush=True)
         out.append(row)
@@ -92,7 +99,8 @@ def offline(measured: dict[tuple, float]) -> list[dict]:
     for r, c, axis, w in CONFIGS:
         with tempfile.TemporaryDirectory(prefix="twill-reduce-") as tmp:
             cmd = [sys.executable, "-m", "twill", "optimize", str(Path(__file__).resolve()), "--arch", "h200",
-                   "--kernel", "reduce_chain", "--num-warps", str(w), "-o", tmp, "--quiet", "--force", "--emit", "triton",
+                   "--kernel", "reduce_chain", "--num-warps", str(w), "-o", tmp, "--quiet", "--force",
+                   "--emit", "triton",
                    "--arg", "X=*fp32", "--arg", "Out=*fp32", "--arg", "Clk=*i64", "--arg", "n_iter=i32",
                    "--const", f"R={r}", "--const", f"C={c}", "--const", f"AXIS={axis}",
                    "--const", f"SCALE={_scale(r, c, axis)}"]
@@ -117,19 +125,23 @@ def main() -> int:
     ap.add_argument("--gpu", action="store_true", help="measure on this machine's GPU")
     ap.add_argument("--offline", action="store_true", help="twill's II for each config (no GPU)")
     ap.add_argument("--gpu-json", default=None, help="the --gpu run's JSON, printed beside the II")
+    ap.add_argument("--ctas-per-sm", default="1", help="comma-separated CTAs an SM to launch (run 164: 1,2,4,8) on "
+                    "the configs of OCCUPANCY; 1 alone: every config")
     ap.add_argument("--out", default=None)
     a = ap.parse_args()
     if a.gpu == a.offline:
         ap.error("one of --gpu, --offline")
     if a.gpu:
-        rows = gpu()
+        counts = [int(k) for k in a.ctas_per_sm.split(",")]
+        rows = gpu() if counts == [1] else [row for k in counts for row in gpu(k, OCCUPANCY)]
     else:
         measured = {}
         if a.gpu_json:
             for row in json.loads(Path(a.gpu_json).read_text()):
                 measured[(row["R"], row["C"], row["axis"], row["warps"])] = row["cycles_per_iteration"]
         rows = offline(measured)
-        errs = sorted(abs(r["ii_cycles"] - r["measured"]) / r["measured"] for r in rows if r["measured"] and r["axis"] < 2)
+        errs = sorted(abs(r["ii_cycles"] - r["measured"]) / r["measured"]
+                      for r in rows if r["measured"] and r["axis"] < 2)
         if errs:
             print(f"reductions: {len(errs)} configs, median |error| {errs[len(errs) // 2]:.1%}, "
                   f"{sum(e <= 0.2 for e in errs)} within 20 %, worst {errs[-1]:.1%}")
