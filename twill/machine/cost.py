@@ -120,7 +120,8 @@ def _reduce_latency(a: dict, m: Machine, busy: int) -> int:
     (``twill.ir.layouts``) and the machine file has the costs measured for it (runs 161-162,
     ``bench/reduce_exchange.py``): the thread's chain of combines (or the ALU work, if longer); the shuffle rounds
     across the lanes, each ``reduce_round``, or where the CTA's warps issue more SHFLs than those rounds' latency
-    covers, ``reduce_shuffle`` each (the SM's shuffle unit is shared); where warps lie along the axis, the exchange through shared memory between barriers, ``reduce_exchange`` +
+    covers, ``reduce_shuffle`` each (a fit of one CTA's latency: run 164 found the SM's shuffle unit far from its
+    bound); where warps lie along the axis, the exchange through shared memory between barriers, ``reduce_exchange`` +
     ``reduce_exchange_sq`` x (the tile's results x warps)^2. Otherwise, and for an MMA accumulator's rows (which the
     probe did not measure; the FA forward's were measured in its kernel, the machine file's ``[written]``
     ``reduce_latency``), the ALU work and ``reduce_overhead``.
