@@ -42,7 +42,8 @@ def test_slices_accumulators_and_unread_layouts():
     # the FA forward's row max: a warp group's 64 x 128 accumulator, 2 rows and 32 columns a thread, 4 lanes a row
     assert axis_spread("tensor<64x128xf32, #mma>", 1, table) == AxisSpread(32, 4, 1, 2, 4, "mma")
     # a row kept as a slice of the blocked tile: its dimension 1, 2 elements a thread over 8 lanes
-    assert axis_spread("tensor<16xf32, #ttg.slice<{dim = 0, parent = #blocked}>>", 0, table) == AxisSpread(2, 8, 1, 1, 4)
+    row = "tensor<16xf32, #ttg.slice<{dim = 0, parent = #blocked}>>"
+    assert axis_spread(row, 0, table) == AxisSpread(2, 8, 1, 1, 4)
     assert axis_spread("tensor<16x16xf32, #ttg.linear<{register = [[0, 1]]}>>", 0, table) is None
     assert axis_spread("tensor<16x16xf32, #blocked>", 2, table) is None
 

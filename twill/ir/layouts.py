@@ -41,7 +41,8 @@ class AxisSpread:
 
 
 def aliases(text: str) -> dict[str, str]:
-    """The module's distributed layouts' aliases (``#blocked1 = #ttg.blocked<{...}>``), by name; shared ones left out."""
+    """The module's distributed layouts' aliases (``#blocked1 = #ttg.blocked<{...}>``), by name (not the shared
+    ones)."""
     out = {}
     for line in text.splitlines():
         if line.startswith("#") and (m := _ALIAS.match(line.strip())) and "shared<" not in m.group(2):
@@ -107,7 +108,8 @@ def axis_spread(tensor_type: str, axis: int, table: dict[str, str]) -> AxisSprea
 
     Examples
     --------
-    >>> t = {"#b": "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>"}
+    >>> t = {"#b": "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], "
+    ...             "order = [1, 0]}>"}
     >>> axis_spread("tensor<64x128xf32, #b>", 1, t)
     AxisSpread(thread=4, lanes=32, warps=1, outputs=16, cta_warps=4, kind='blocked')
     >>> axis_spread("tensor<64x128xf32, #b>", 0, t)
