@@ -117,3 +117,17 @@ def test_a_reduction_of_two_operands_reads_the_first_ones_layout():
     g, _ = graph_for_file(str(ROOT / "tests/corpus/argmax_rows.py"), load_machine("h200").target)
     red = dict(next(o for o in g.ops if o.kind == "reduce" and dict(o.attrs)["input_elements"] > 1).attrs)
     assert red["reduce_warps"] == red["reduce_cta_warps"] > 1 and red["reduce_lanes"] == 32
+
+
+def test_a_graph_that_records_a_reductions_spread_is_the_same_loop_to_a_profile():
+    """A profile's graph.json from before the spread was recorded still matches the graph rebuilt now (calibrate
+    and validate take the rebuilt one); an attribute both record with other values is still a difference."""
+    from twill.commands.calibrate import loop_differences
+    from twill.graph.model import LoopGraph
+
+    old = reduce_op()
+    new = reduce_op(reduce_thread=1, reduce_lanes=4, reduce_warps=4, reduce_outputs=2, reduce_results=16)
+    changed = dataclasses.replace(old, attrs=tuple(sorted({**dict(old.attrs), "input_elements": 512}.items())))
+    graph = lambda op: LoopGraph(name="k", ops=(op,), deps=())    # noqa: E731
+    assert loop_differences(graph(new), graph(old)) == []
+    assert loop_differences(graph(changed), graph(old)) == ["node reduce0_x"]

@@ -191,12 +191,17 @@ COSTED = ("model_cycles", "latency_cycles", "calibration")   # attributes costin
 
 def loop_differences(a: LoopGraph, b: LoopGraph) -> list[str]:
     """What the cost model and the schedule can tell apart between two graphs of a loop: node ids,
-    kinds, units, shapes, dtypes, cost attributes, streaming, and the edges (not the TTGIR op lists)."""
+    kinds, units, shapes, dtypes, cost attributes, streaming, and the edges (not the TTGIR op lists). An attribute
+    only one of the two records is no difference (an extractor that now records more: a reduction's spread,
+    ``twill.ir.layouts``, since session 62); one both record with other values is."""
     def sig(g: LoopGraph) -> dict[str, Any]:
-        return {o.id: (o.kind, o.unit, o.shape, o.dtype, o.streaming, o.variable_latency,
-                       tuple((k, v) for k, v in o.attrs if k not in COSTED)) for o in g.ops}
-    sa, sb = sig(a), sig(b)
-    out = [f"node {n}" for n in sorted(set(sa) | set(sb)) if sa.get(n) != sb.get(n)]
+        return {o.id: (o.kind, o.unit, o.shape, o.dtype, o.streaming, o.variable_latency) for o in g.ops}
+
+    def attrs(g: LoopGraph) -> dict[str, dict[str, Any]]:
+        return {o.id: {k: v for k, v in o.attrs if k not in COSTED} for o in g.ops}
+    sa, sb, aa, ab = sig(a), sig(b), attrs(a), attrs(b)
+    out = [f"node {n}" for n in sorted(set(sa) | set(sb)) if sa.get(n) != sb.get(n)
+           or any(aa[n][k] != ab[n][k] for k in set(aa.get(n, {})) & set(ab.get(n, {})))]
     ea = {(x.src, x.dst, x.distance, x.blocking) for x in a.deps}
     eb = {(x.src, x.dst, x.distance, x.blocking) for x in b.deps}
     return out + [f"edge {s}->{t} (distance {k})" for s, t, k, _ in sorted(ea ^ eb)]
