@@ -112,12 +112,22 @@ def offline(measured: dict[tuple, float]) -> list[dict]:
         key = (r, c, axis, w)
         cycles = round(sched["ii"] * sched["time_unit_cycles"], 1)
         got = measured.get(key)
-        row = {"R": r, "C": c, "axis": axis, "warps": w, "ii_cycles": cycles, "measured": got}
+        row = {"R": r, "C": c, "axis": axis, "warps": w, "ii_cycles": cycles, "status": sched["status"],
+               "measured": got}
         err = f"{(cycles - got) / got:+7.1%}" if got else ""
-        print(f"{r:4d}x{c:<5d} axis {axis} {w:2d} warps: II {cycles:7.1f} cycles, measured "
+        print(f"{r:4d}x{c:<5d} axis {axis} {w:2d} warps: II {cycles:7.1f} cycles ({sched['status']}), measured "
               f"{got if got else float('nan'):7.1f}  {err}", flush=True)
         out.append(row)
     return out
+
+
+def _measured(path: str, ap: argparse.ArgumentParser) -> dict[tuple, float]:
+    """A --gpu run's JSON (a list of rows), by config; one clear error for anything else."""
+    try:
+        rows = json.loads(Path(path).read_text())
+        return {(r["R"], r["C"], r["axis"], r["warps"]): r["cycles_per_iteration"] for r in rows}
+    except (OSError, ValueError, TypeError, KeyError) as e:
+        ap.error(f"--gpu-json {path}: expected the JSON list a --gpu run writes, found {type(e).__name__}: {e}")
 
 
 def main() -> int:
@@ -132,14 +142,16 @@ def main() -> int:
     if a.gpu == a.offline:
         ap.error("one of --gpu, --offline")
     if a.gpu:
-        counts = [int(k) for k in a.ctas_per_sm.split(",")]
+        counts = [int(k) for k in a.ctas_per_sm.split(",") if k.strip().isdigit() and int(k) > 0]
+        if len(counts) != len(a.ctas_per_sm.split(",")):
+            ap.error(f"--ctas-per-sm: expected positive integers separated by commas, found {a.ctas_per_sm!r}")
+        import torch
+
+        if not torch.cuda.is_available():
+            ap.error("--gpu: expected a CUDA device, found none (the offline table: --offline)")
         rows = gpu() if counts == [1] else [row for k in counts for row in gpu(k, OCCUPANCY)]
     else:
-        measured = {}
-        if a.gpu_json:
-            for row in json.loads(Path(a.gpu_json).read_text()):
-                measured[(row["R"], row["C"], row["axis"], row["warps"])] = row["cycles_per_iteration"]
-        rows = offline(measured)
+        rows = offline(_measured(a.gpu_json, ap) if a.gpu_json else {})
         errs = sorted(abs(r["ii_cycles"] - r["measured"]) / r["measured"]
                       for r in rows if r["measured"] and r["axis"] < 2)
         if errs:

@@ -30,6 +30,7 @@ when the defining op's location carries a source variable name (``tma_load0_k``,
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -230,7 +231,8 @@ def _graph(module: Module, target: Target, for_op: IROp, info: Any, choice: str,
 def _with_reduce_spread(graph_ops: list[Op], groups: list[list[int]], b: "_Body", table: dict[str, str]) -> list[Op]:
     """Each reduction node with how its input spreads along the reduced axis (``twill.ir.layouts``): the elements a
     thread combines, the lanes it shuffles across, the warps it exchanges between, the results a thread keeps and the
-    results of the whole tile; the cost model prices each (``twill.machine.cost``). A layout not read: unchanged."""
+    results of the whole tile, which the cost model prices where the machine file switches it on
+    (``twill.machine.cost._reduce_latency``). A layout not read: unchanged."""
     out = []
     for members, op in zip(groups, graph_ops):
         red = next((b.ops[i] for i in members if b.ops[i].name == "tt.reduce"), None) if op.kind == "reduce" else None
@@ -240,10 +242,7 @@ def _with_reduce_spread(graph_ops: list[Op], groups: list[list[int]], b: "_Body"
         if spread is None:
             out.append(op)
             continue
-        shape = type_info(types[0]).shape
-        results = 1
-        for d, n in enumerate(shape):
-            results *= n if d != axis else 1
+        results = math.prod(n for d, n in enumerate(type_info(types[0]).shape) if d != axis)
         extra = {"reduce_thread": spread.thread, "reduce_lanes": spread.lanes, "reduce_warps": spread.warps,
                  "reduce_outputs": spread.outputs, "reduce_results": results, "reduce_cta_warps": spread.cta_warps,
                  "reduce_layout": spread.kind}

@@ -5,7 +5,8 @@ then, where warps lie along it, an exchange through shared memory between two ba
 ``bench/reduce_exchange.py``).
 
 Blocked layouts, NVIDIA MMA accumulators (v2 and v3) and slices of either are read; any other layout (linear,
-AMD's, a dot operand's) gives None and the cost model keeps its layout-free estimate.
+AMD's, a dot operand's) gives None. The cost model prices the spread only where the machine file switches it on
+(``reduce_layout_cost``, off in the shipped files: run 163); otherwise it keeps its layout-free estimate.
 """
 from __future__ import annotations
 
@@ -25,8 +26,8 @@ class AxisSpread:
     ``thread``: the elements of the axis one thread holds (combined in the thread first); ``lanes``: the lanes
     holding distinct elements along it (log2 of it shuffle rounds); ``warps``: the warps (more than one: an
     exchange through shared memory); ``outputs``: the results one thread holds after the reduction; ``cta_warps``:
-    the warps the layout spans in all (whose shuffles share the SM's shuffle unit); ``kind``: ``blocked`` or
-    ``mma`` (an MMA accumulator), a slice's its parent's."""
+    the warps the layout spans in all; ``kind``: ``blocked`` or ``mma`` (an MMA accumulator), a slice's its
+    parent's."""
 
     thread: int
     lanes: int
@@ -34,10 +35,6 @@ class AxisSpread:
     outputs: int
     cta_warps: int = 1
     kind: str = "blocked"
-
-    @property
-    def rounds(self) -> int:
-        return int(math.log2(self.lanes)) if self.lanes > 1 else 0
 
 
 def aliases(text: str) -> dict[str, str]:
