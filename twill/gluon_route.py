@@ -98,15 +98,6 @@ class Candidate:
         return self.cycles if ctas <= 1 else max(self.cycles / ctas, self.busiest)
 
     @property
-    def latency_per_sm(self) -> float:
-        """Cycles an SM takes for an iteration of each CTA it holds by the CTAs' iterations alone, without the
-        busiest unit's bound: what ``rank`` orders by where that bound ties. Run 163a: decode_attention's 3-stage
-        schedule (2482 cycles, 168 registers, 3 CTAs an SM) and its one-stage one (4090, 72 registers, 7 CTAs) both
-        bound at 1290 by the loads; the 3-stage kernel, chosen by a tie in the replay, ran 22 % longer (run 139: the
-        one-stage kernel x1.20 of the 3-stage one; stable-fast's group norm, 1 -> 3 CTAs, x1.10)."""
-        return self.cycles / max(1, self.ctas_per_sm)
-
-    @property
     def ctas_per_sm(self) -> int:
         """CTAs of this kernel an SM holds at once: for a warp-specialized kernel 1, or 2 where its registers are
         set for two (``plan.two_ctas``); else by ptxas's registers and the shared memory compiled (``occupancy``; the
@@ -1063,11 +1054,8 @@ def _say_candidate(c: Candidate, say: Callable[[str], None]) -> None:
 
 def rank(c: Candidate) -> tuple:
     """The order of made candidates, best first: fitted calibration, whole cycles an SM per CTA's iteration (a
-    float's last digits do not split a tie, run 31g-h), fewer sub-tiles, then, where the SM's busiest unit bounds
-    both, the shorter iteration over the CTAs an SM holds (``latency_per_sm``: the one with more slack under that
-    bound), then the faster replay."""
-    return (bool(c.unfitted), round(c.sm_cycles), c.subtiles, round(c.latency_per_sm),
-            c.replayed if c.replayed is not None else math.inf)
+    float's last digits do not split a tie, run 31g-h), fewer sub-tiles, the faster replay."""
+    return (bool(c.unfitted), round(c.sm_cycles), c.subtiles, c.replayed if c.replayed is not None else math.inf)
 
 
 def _choose(res: GluonResult) -> GluonResult:

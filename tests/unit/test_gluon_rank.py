@@ -38,24 +38,3 @@ def test_one_cta_each_keeps_the_fewer_sub_tiles_on_a_tie():
     two = _candidate(2, 704, two_ctas=False, busiest=512)
     assert one.sm_cycles == two.sm_cycles == 704
     assert sorted([two, one], key=rank) == [one, two]
-
-
-def _one_partition(ii: int, registers: int, busiest: float) -> Candidate:
-    schedule = Schedule(ii=ii, length=ii, start=(("load", 0),), status="optimal", lower_bound=ii)
-    kernel = SimpleNamespace(maxnreg=None, num_warps=4, plan=SimpleNamespace(two_ctas=False, smem_bytes=16))
-    ptxas = PtxasReport(registers=registers, spill_stores=0, spill_loads=0, serialized="", spills_in_loop=0)
-    return Candidate(1, None, None, schedule, {"scale": 1.0}, kernel=kernel, ptxas=ptxas, busiest=busiest,
-                     replayed=4939.0)
-
-
-def test_under_the_same_unit_bound_the_more_ctas_an_sm_rank_first():
-    # run 163a: decode_attention, 3 stages at 168 registers (3 CTAs) against one stage at 72 (7 CTAs), both held to
-    # the loads' 1290 cycles an SM and replayed alike: the 3-stage kernel, first by order, ran 22 % longer
-    deep = _one_partition(2482, 168, busiest=1290)
-    flat = _one_partition(4090, 72, busiest=1290)
-    assert (deep.ctas_per_sm, flat.ctas_per_sm) == (3, 7)
-    assert round(deep.sm_cycles) == round(flat.sm_cycles) == 1290
-    assert sorted([deep, flat], key=rank) == [flat, deep]
-    # the bound decides first: below it, the schedule with the fewer cycles an SM ranks first whatever its CTAs
-    fast = _one_partition(1200, 168, busiest=300)
-    assert round(fast.sm_cycles) == 400 and sorted([flat, fast], key=rank) == [fast, flat]
