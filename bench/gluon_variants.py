@@ -72,6 +72,7 @@ VARIANTS = {
     "tf32_gemm": ("tests/corpus/tf32_gemm.py", "tf32_gemm", []),                # fp32 tiles: TF32 wgmma, B transposed
     "splitk_guarded": ("tests/corpus/splitk_guarded.py", "splitk_guarded", []),  # an if's result read after it
     "argmax_rows": ("tests/corpus/argmax_rows.py", "argmax_rows", []),         # tl.max(..., return_indices=True)
+    "kmeans_assign": ("tests/corpus/kmeans_assign.py", "kmeans_assign_kernel", []),  # tl.min and tl.argmin
     "welford_rows": ("tests/corpus/welford_rows.py", "welford_rows", []),      # tl.reduce with its own combiner
     "device_descriptor_gemm": ("tests/corpus/device_descriptor_gemm.py", "device_descriptor_gemm", []),  # made in-kernel
     "fused_recurrent": ("tests/corpus/fused_recurrent.py", "fused_recurrent_fwd", []),  # a store every step, no dot
