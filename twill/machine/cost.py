@@ -246,6 +246,30 @@ def annotate_costs(g: LoopGraph, m: Machine, profile: Mapping[str, float] | None
     return dataclasses.replace(g, ops=tuple(ops), deps=tuple(deps))
 
 
+def issue_factor(o: Op, rrt: tuple[Reservation, ...], m: Machine, warps: int | None) -> float:
+    """How many times the model's cycles an elementwise op or a conversion that only the ALU serves takes where one
+    partition of ``warps`` warps issues it alone: the machine's ``alu_issue_warps`` (its ``[written]`` table: the warps
+    that issue ALU work at the SM's full rate, two a scheduler) over ``warps`` where fewer; else 1. The Gluon route's
+    floor on a row split's iteration (``twill.gluon_route.issue_floor``); the schedule's costs keep the model's.
+    Run 165 (H200, one CTA an SM, a [128, 64] tile): 48 dependent FMAs an element 3100 cycles an iteration at 8 warps,
+    7466 at 4; Philox 6369 and 8704; AMD's dropout attention in two 4-warp consumers ran x0.57 of one 8-warp consumer,
+    which the model had 5 % ahead.
+
+    >>> from twill.machine.model import load_machine
+    >>> from twill.graph.model import Op, Reservation
+    >>> x = Op("elementwise0_x", "elementwise", "alu", attrs=(("elements", 8192), ("nops", 48)))
+    >>> alu = (Reservation("alu", 0, 3072),)
+    >>> h = load_machine("h200")
+    >>> issue_factor(x, alu, h, 4), issue_factor(x, alu, h, 8), issue_factor(x, alu, h, None)
+    (2.0, 1.0, 1.0)
+    """
+    full = m.written_cost("alu_issue_warps") if warps else None
+    if (not full or not warps or warps >= full or o.kind not in ("elementwise", "convert") or not rrt
+            or any(r.unit != "alu" for r in rrt)):
+        return 1.0
+    return full / warps
+
+
 def scaled(model_cycles: int, model_rrt: tuple[Reservation, ...], f: CostScale) -> tuple[int, tuple[Reservation, ...]]:
     """The model's cycles times ``f.latency`` (a zero stays zero) and each reservation on a unit
     ``f.units`` names, offset and length times that unit's factor.
