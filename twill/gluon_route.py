@@ -135,6 +135,7 @@ class Candidate:
                 if self.cycles < math.inf else None,
                 "sm_cycles": round(self.sm_cycles, 1) if self.kernel is not None and self.cycles < math.inf else None,
                 "ctas_per_sm": self.ctas_per_sm if self.kernel is not None else None,
+                "issue_floor": round(self.issue_floor, 1) if self.issue_floor else None,
                 "warp_groups": self.schedule.get("warp_groups"),
                 "ptxas": self.ptxas.to_dict() if self.ptxas else None, "error": self.error or None,
                 "staged": [b.name for b in self.kernel.plan.staging.buffers] if self.kernel is not None else []}

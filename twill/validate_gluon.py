@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from codegen.gluon.calibration import Profiled, held_out, load_for
-from codegen.gluon.generate import GluonKernel, compile_offline
+from codegen.gluon.generate import GluonKernel, chosen_candidate, compile_offline
 from codegen.gluon.protocol import ProtocolError
 from codegen.gluon.replay import UNIT_TURN, model_costs, replay
 from codegen.gluon.sass import wgmma_loops
@@ -187,6 +187,21 @@ def critical(parts: Mapping[str, Mapping[str, Any]], tensor: float, iteration: f
             "tensor_core_share": round(tensor / iteration, 3) if iteration else None}
 
 
+def issue_floor_of(gj: Mapping[str, Any]) -> float:
+    """The chosen candidate's issue floor (``twill.gluon_route.issue_floor``) a ``gluon.json`` records, else 0: the
+    iteration predicted is no shorter than its busiest consumer takes to issue its ops.
+
+    >>> issue_floor_of({"gluon": {"candidates": [{"subtiles": 2, "iteration_cycles": 2939.0, "issue_floor": 2939.0,
+    ...     "ptxas": {"registers": 232, "spill_stores": 0, "spill_loads": 0, "serialized": "", "spills_in_loop": 0}}]}})
+    2939.0
+    >>> issue_floor_of({"ii": 412})
+    0.0
+    """
+    cands = list((gj.get("gluon") or {}).get("candidates") or [])
+    i = chosen_candidate(cands) if cands else None
+    return float(cands[i].get("issue_floor") or 0.0) if i is not None else 0.0
+
+
 def compare(source: str, gj: Mapping[str, Any], prof: Mapping[str, Any], machine: Machine) -> dict[str, Any]:
     """The per-partition comparison of a generated kernel's prediction with its profile (see the module doc)."""
     p = Profiled("validate", source, gj, prof)
@@ -197,7 +212,7 @@ def compare(source: str, gj: Mapping[str, Any], prof: Mapping[str, Any], machine
     measured_it = p.measured_period()
     amortized_it = p.measured_period(amortized_period_of)
     steady = any(s.get("steady_period_cycles") is not None for s in _summaries(prof))
-    schedule_it = float(gj["ii"]) * unit
+    schedule_it = max(float(gj["ii"]) * unit, issue_floor_of(gj))
     parts, meas_parts = [], {}
     dots = {n["id"] for n in graph["nodes"] if n["kind"] == "dot"}
     loop_periods = (prof.get("loop_run_all") or prof.get("loop_run") or {}).get("periods") or {}
