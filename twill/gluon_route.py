@@ -705,12 +705,13 @@ def _candidate(sp: _Split, machine: Machine, options: Any, solve_opts: SolveOpti
 def issue_floor(costed: LoopGraph, schedule: Schedule, machine: Machine, nc: int) -> float:
     """Where the row split makes ``nc`` > 1 consumers, each of the kernel's warps over ``nc``: the cycles the busiest
     compute group's warps take to issue one iteration of its ops, each elementwise op at the rate its warps reach
-    (``twill.machine.cost.issue_factor``: 8 warps issue ALU work at the SM's full rate, 4 at about half), each dot's
+    (``twill.machine.cost.issue_factor``: 8 warps issue ALU work at the SM's full rate, 4 at half, the pessimistic end
+    of the 10-60 % run 168 measured them to lose by the op mix), each dot's
     asynchronous wgmma at its measured issue (``wgmma_issue``), every other op its cycles (the loads and stores, on
     the producer or asynchronous, left out). An iteration takes no less. 0 for one consumer (its warps' rate is the
-    model's). Run 165: AMD's dropout attention, two 4-warp consumers (II 4894 cycles, each consumer 5480 to issue
-    its Philox and softmax) ran x0.57 of one 8-warp consumer (5147), which the II alone put 5 % behind; the FA
-    forward's consumers issue theirs in 1494 of its 2045."""
+    model's). Runs 165-166: AMD's dropout attention, two 4-warp consumers (II 4894 cycles, each consumer 5425 to issue
+    its Philox and softmax) ran x0.58 of one 8-warp consumer (5147), which the II alone put 5 % behind; the FA
+    forward's consumers issue theirs in about 1500 of its 2045."""
     if nc <= 1:
         return 0.0
     warps = int(costed.get("num_warps") or 4) // nc
