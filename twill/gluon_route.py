@@ -722,7 +722,7 @@ def issue_floor(costed: LoopGraph, schedule: Schedule, machine: Machine, nc: int
         group = where.get(o.id)
         if group is None or o.streaming or o.kind in ("load", "tma_load", "store", "tma_store"):
             continue
-        cost = issue if o.kind == "dot" else (o.cycles or 0) * issue_factor(o, o.rrt, machine, warps)
+        cost = issue if o.kind == "dot" else (o.cycles or 0) * issue_factor(o, machine, warps)
         groups[group] = groups.get(group, 0.0) + cost
     return max(groups.values(), default=0.0)
 

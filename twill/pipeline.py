@@ -246,8 +246,8 @@ def _gluon_notes(g: GluonResult) -> list[str]:
     assert c is not None
     head = (f"gluon kernel: {c.subtiles} row sub-tile(s), I={c.schedule.ii} L={c.schedule.length} "
             f"({c.schedule.status}), {c.cycles:.0f} cycles per iteration predicted"
-            + (f" (its consumers' warps take {c.issue_floor:.0f} to issue an iteration's ops, the II "
-               f"{c.schedule.ii * float(c.norm['scale']):.0f})"
+            + (f" (its consumers' warps take {c.issue_floor:.0f} to issue an iteration's ops, a model estimate "
+               f"outside the proof; the proved II {c.schedule.ii * float(c.norm['scale']):.0f})"
                if c.issue_floor > c.schedule.ii * float(c.norm["scale"]) else ""))
     proved = (f"  {c.schedule.status} means: for this row split, under {c.reg_limit} registers per thread with a "
               f"dot's operands live until it {'retires' if c.hold else 'issues'}, no register value "

@@ -18,30 +18,30 @@ ROOT = Path(__file__).resolve().parents[2]
 ALU = (Reservation("alu", 0, 3072),)
 
 
-def _op(kind: str, elements: int = 8192, nops: int = 48) -> Op:
-    return Op(f"{kind}0_x", kind, "alu", attrs=(("elements", elements), ("nops", nops)))
+def _op(kind: str, rrt: tuple[Reservation, ...] = ALU) -> Op:
+    return Op(f"{kind}0_x", kind, "alu", rrt=rrt)
 
 
 def test_fewer_warps_than_the_full_rate_needs_scale_an_alu_op():
     h = load_machine("h200")
     assert h.written_cost("alu_issue_warps") == 8
     x = _op("elementwise")
-    assert [issue_factor(x, ALU, h, w) for w in (2, 4, 8, 16, None)] == [4.0, 2.0, 1.0, 1.0, 1.0]
-    assert issue_factor(_op("convert"), ALU, h, 4) == 2.0
+    assert [issue_factor(x, h, w) for w in (2, 4, 8, 16, None)] == [4.0, 2.0, 1.0, 1.0, 1.0]
+    assert issue_factor(_op("convert"), h, 4) == 2.0
 
 
 def test_only_ops_the_alu_alone_serves_scale():
     h = load_machine("h200")
-    assert issue_factor(_op("reduce"), ALU, h, 4) == 1.0          # its latency is the shuffles' and the exchange's
+    assert issue_factor(_op("reduce"), h, 4) == 1.0          # its latency is the shuffles' and the exchange's
     sfu = (Reservation("alu", 0, 64), Reservation("sfu", 64, 512))
-    assert issue_factor(_op("elementwise"), sfu, h, 4) == 1.0      # bound by the MUFU, not the issue
-    assert issue_factor(_op("dot"), ALU, h, 4) == 1.0
+    assert issue_factor(_op("elementwise", sfu), h, 4) == 1.0      # bound by the MUFU, not the issue
+    assert issue_factor(_op("dot"), h, 4) == 1.0
 
 
 def test_a_machine_without_the_measurement_keeps_the_model():
     b = load_machine("b200")                  # not measured on Blackwell: its file has no [written] table
     assert b.written_cost("alu_issue_warps") is None
-    assert issue_factor(_op("elementwise"), ALU, b, 4) == 1.0
+    assert issue_factor(_op("elementwise"), b, 4) == 1.0
 
 
 def _split_graph() -> LoopGraph:

@@ -246,7 +246,7 @@ def annotate_costs(g: LoopGraph, m: Machine, profile: Mapping[str, float] | None
     return dataclasses.replace(g, ops=tuple(ops), deps=tuple(deps))
 
 
-def issue_factor(o: Op, rrt: tuple[Reservation, ...], m: Machine, warps: int | None) -> float:
+def issue_factor(o: Op, m: Machine, warps: int | None) -> float:
     """How many times the model's cycles an elementwise op or a conversion that only the ALU serves takes where one
     partition of ``warps`` warps issues it alone: the machine's ``alu_issue_warps`` (its ``[written]`` table: the warps
     that issue ALU work at the SM's full rate, two a scheduler) over ``warps`` where fewer; else 1. The Gluon route's
@@ -257,15 +257,14 @@ def issue_factor(o: Op, rrt: tuple[Reservation, ...], m: Machine, warps: int | N
 
     >>> from twill.machine.model import load_machine
     >>> from twill.graph.model import Op, Reservation
-    >>> x = Op("elementwise0_x", "elementwise", "alu", attrs=(("elements", 8192), ("nops", 48)))
-    >>> alu = (Reservation("alu", 0, 3072),)
+    >>> x = Op("elementwise0_x", "elementwise", "alu", rrt=(Reservation("alu", 0, 3072),))
     >>> h = load_machine("h200")
-    >>> issue_factor(x, alu, h, 4), issue_factor(x, alu, h, 8), issue_factor(x, alu, h, None)
+    >>> issue_factor(x, h, 4), issue_factor(x, h, 8), issue_factor(x, h, None)
     (2.0, 1.0, 1.0)
     """
     full = m.written_cost("alu_issue_warps") if warps else None
-    if (not full or not warps or warps >= full or o.kind not in ("elementwise", "convert") or not rrt
-            or any(r.unit != "alu" for r in rrt)):
+    if (not full or not warps or warps >= full or o.kind not in ("elementwise", "convert") or not o.rrt
+            or any(r.unit != "alu" for r in o.rrt)):
         return 1.0
     return full / warps
 
