@@ -710,8 +710,10 @@ def issue_floor(costed: LoopGraph, schedule: Schedule, machine: Machine, nc: int
     asynchronous wgmma at its measured issue (``wgmma_issue``), every other op its cycles (the loads and stores, on
     the producer or asynchronous, left out). An iteration takes no less. 0 for one consumer (its warps' rate is the
     model's). Runs 165-166: AMD's dropout attention, two 4-warp consumers (II 4894 cycles, each consumer 5425 to issue
-    its Philox and softmax) ran x0.58 of one 8-warp consumer (5147), which the II alone put 5 % behind; the FA
-    forward's consumers issue theirs in about 1500 of its 2045."""
+    its Philox and softmax) ran x0.58 of one 8-warp consumer (5147), which the II alone put 5 % behind (those figures
+    from before run 170's integer costs, ``twill.graph.build.INT_SLOTS``, which price Philox's rounds 2.6x higher and
+    put the one consumer at 10093, the split at 10417); the FA forward's consumers issue theirs in about 1500 of
+    its 2045."""
     if nc <= 1:
         return 0.0
     warps = int(costed.get("num_warps") or 4) // nc

@@ -66,6 +66,25 @@ def no_dot(x_ptr, y_ptr, N, BLOCK: tl.constexpr):
     tl.store(y_ptr + offs, s)
 '''
 
+# Integer hashing in the loop (a Philox-like round on loaded keys): 32-bit mul, mulhi, shift, xor and 64-bit mul and
+# add, each costed in FP32-FMA slots (twill.graph.build.INT_SLOTS / INT64_SLOTS).
+INT_HASH = HEADER + '''
+TWILL_SPEC = {"signature": {"x_ptr": "*u32", "y_ptr": "*i64", "N": "i32", "BLOCK": "constexpr"},
+              "constexprs": {"BLOCK": 128}, "num_warps": 4}
+
+
+@triton.jit
+def int_hash(x_ptr, y_ptr, N, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    s = tl.zeros([BLOCK], dtype=tl.int64)
+    for i in range(0, N, BLOCK):
+        x = tl.load(x_ptr + i + offs)
+        h = tl.umulhi(x, 0xD2511F53) ^ (x * 40503)
+        h = h ^ (h >> 15)
+        s = s + h.to(tl.int64) * 3
+    tl.store(y_ptr + offs, s)
+'''
+
 # A pointer-based store of fp16 values computed in fp32: tt.store prints only the pointer tensor's type.
 STORE_F16 = HEADER + '''
 TWILL_SPEC = {"signature": {"x_ptr": "*fp32", "y_ptr": "*fp16", "N": "i32", "BLOCK": "constexpr"},

@@ -60,6 +60,16 @@ def test_loop_without_a_dot():
     assert load.streaming and any(e.src == load.id and e.dst == sfu.id and e.blocking for e in g.deps)
 
 
+def test_integer_ops_cost_their_fma_slots():
+    """Runs 168 and 170: a 32-bit mul takes 2 FP32-FMA slots, mulhi 4, a shift 2; a 64-bit mul 8 and add 2; xor and a
+    widening 1 each. The hash's one node: mulhi + mul + xor + shift + xor + extui + i64 mul + i64 add."""
+    (node,) = [o for o in graph("INT_HASH").ops if o.kind != "load"]
+    assert "tt.mulhiui" in node.ops
+    assert dict(node.attrs)["nops"] == 4 + 2 + 1 + 2 + 1 + 1 + 8 + 2
+    cycles, _ = op_cost(node, load_machine("h100"))
+    assert cycles == math.ceil(128 * 21 / 128)
+
+
 def test_a_pointer_store_is_sized_by_the_pointee():
     """tt.store of 1024 fp16 values through a tensor of pointers writes 2048 bytes (the pointee's
     element size), not 1024 times a pointer's or a default 4 bytes; the cost model charges that."""

@@ -86,7 +86,7 @@ def test_the_floor_raises_a_candidates_cycles_above_its_ii():
 def test_amd_dropout_attention_keeps_its_rows_in_one_8_warp_consumer():
     from twill.pipeline import OptimizeOptions, optimize
     r = optimize(str(ROOT / "tests/corpus/amd_fa_dropout_alibi.py"), load_machine("h200"),
-                 OptimizeOptions(time_limit=2.5, total_time=15.0, threads=2))
+                 OptimizeOptions(time_limit=7.5, total_time=30.0, threads=2))
     g = r.gluon
     assert g is not None and g.chosen is not None and g.chosen.kernel is not None
     by = {c.subtiles: c for c in g.candidates if c.schedule.status in ("optimal", "feasible")}
