@@ -61,9 +61,9 @@ LIBDEVICE_DEFAULT = (12, 1)               # a libdevice function not in the tabl
 
 # Integer ops that take more than one FP32-FMA slot an element (``alu_ops`` is the FMA pipe's 128 an SM a cycle), as the
 # H200 ran them: one CTA an SM, 8 warps, dependent chains of one op kind (runs 168 and 170, bench/results/gluon/runs/
-# NOTES.md). Steps an SM a cycle: fp32 FMA 126, i32 add 120, and / xor with an add 62; **i32 mul 64** (IMAD), **u32
-# mulhi 32**, **shift 43** with half a LOP3 beside it (SHF at ~64), **f32 -> i32 -> f32 15.6** (F2I at ~21: i32 -> f32 is
-# I2FP, ~1 slot, run 170), **i64 add 63** (IADD3 + IMAD), **i64 mul 15.4** (three IMAD and an IADD3). Slots = 128 / rate.
+# NOTES.md). Steps an SM a cycle: fp32 FMA 126, i32 add 120, and / xor with an add 62; i32 mul 64 (IMAD), u32 mulhi
+# 32, shift 43 with half a LOP3 beside it (SHF at ~64), f32 -> i32 -> f32 15.6 (F2I at ~21; i32 -> f32 is I2FP, about
+# one slot, run 170), i64 add 63 (IADD3 + IMAD), i64 mul 15.4 (three IMAD and an IADD3). Slots = 128 / rate.
 INT_SLOTS = {"arith.muli": 2, "tt.mulhiui": 4, "arith.mulhiui": 4, "arith.shli": 2, "arith.shrui": 2, "arith.shrsi": 2,
              "arith.fptosi": 6, "arith.fptoui": 6}
 # 64-bit integer ops: add, and, or, xor 2 slots (two 32-bit halves: run 170's i64 add 63 a cycle), mul 8 (15.4 a cycle);
@@ -670,7 +670,8 @@ def _make_op(ops: list[IROp], members: list[int], anchor: int, kind: str, prefix
         attrs["bytes"] = main.bytes
     attrs["elements"] = main.elements
     attrs.setdefault("bytes", main.bytes)
-    per_element = [_alu_mufu(ops[i]) for i in members if ops[i].name.startswith(("arith.", "math.", EXTERN, "tt.mulhiui"))
+    per_element = [_alu_mufu(ops[i]) for i in members
+                   if ops[i].name.startswith(("arith.", "math.", EXTERN, "tt.mulhiui"))
                    and ops[i].result_types and type_info(ops[i].result_types[0]).space == "regs"]
     attrs["nops"] = sum(alu for alu, _ in per_element)
     if any(mufu for _, mufu in per_element):
