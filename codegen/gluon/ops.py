@@ -22,7 +22,8 @@ _BINARY = {"arith.addf": "+", "arith.subf": "-", "arith.mulf": "*", "arith.divf"
            "arith.ori": "|", "arith.xori": "^", "arith.shli": "<<", "arith.shrsi": ">>", "arith.remf": "%",
            "tt.addptr": "+"}
 _CALL2 = {"arith.maxnumf": "gl.maximum", "arith.minnumf": "gl.minimum", "arith.maxsi": "gl.maximum",
-          "arith.minsi": "gl.minimum", "arith.maximumf": "gl.maximum", "arith.minimumf": "gl.minimum"}
+          "arith.minsi": "gl.minimum", "arith.maximumf": "gl.maximum", "arith.minimumf": "gl.minimum",
+          "tt.precise_divf": "gl.div_rn"}      # tl.math.div_rn: IEEE division rounded to nearest
 _UNARY = {"math.exp2": "gl.exp2", "math.exp": "gl.exp", "math.log": "gl.log", "math.log2": "gl.log2",
           "math.sqrt": "gl.sqrt", "math.rsqrt": "gl.rsqrt", "math.sin": "gl.sin", "math.cos": "gl.cos",
           "math.absf": "gl.abs", "math.absi": "gl.abs", "math.floor": "gl.floor", "math.ceil": "gl.ceil",
@@ -104,18 +105,21 @@ def _unsigned_op(op: IROp, ctx: Context, args: list[Val]) -> str | None:
     if not (n in _UNSIGNED or n in _UNSIGNED_CALL or n in ("arith.uitofp", "arith.extui", "arith.fptoui")
             or (pred and pred.group(1).startswith("u"))):
         return None
-    src = _operand_int(op) if n != "arith.fptoui" else ""
-    if src == "i1" or ctx.ttype(_res(op)).dtype == "i1" and n == "arith.fptoui":
-        return None         # a boolean: Gluon's casts of int1 are already unsigned (zero-extended, uitofp)
-    u = [_unsigned(a, src) for a in args]
     out = ctx.ttype(_res(op)).dtype
     back = f"gl.int{out[1:]}" if out.startswith("i") and out != "i1" else None
+    if n == "arith.fptoui":     # a float operand (no integer to read unsigned): the result converted as unsigned
+        if back is None:
+            return None
+        as_uint = _cast(args[0].expr, f"gl.uint{out[1:]}", args[0].type.kind != "tensor")
+        return f"gl.cast({as_uint}, {back}, bitcast=True)"
+    src = _operand_int(op)
+    if src == "i1":
+        return None         # a boolean: Gluon's casts of int1 are already unsigned (zero-extended, uitofp)
+    u = [_unsigned(a, src) for a in args]
     if pred:
         return f"{u[0]} {_CMP[pred.group(1)]} {u[1]}"
     if n == "arith.uitofp":
         return _cast(u[0], gl_dtype(out), args[0].type.kind != "tensor")
-    if n == "arith.fptoui":
-        return f"gl.cast({args[0].expr}.to(gl.uint{out[1:]}), {back}, bitcast=True)"
     if n == "arith.extui":
         e = _cast(u[0], f"gl.uint{out[1:]}", args[0].type.kind != "tensor")
     elif n in _UNSIGNED:
@@ -167,16 +171,15 @@ def elementwise(op: IROp, ctx: Context) -> list[str]:
         e = _signed_bitwise(n, args, ex, _operand_int(op))
     elif n in _BINARY:
         e = f"{ex[0]} {_BINARY[n]} {ex[1]}"
-    elif n in _CALL2:          # gl.maximum / gl.minimum take tensors: a constant side made one (tl.maximum(w, 1.0))
+    elif n in _CALL2 or n == "math.fma":   # gl.maximum / gl.div_rn / gl.fma take tensors of one shape: a constant
+        # side made one (tl.maximum(w, 1.0), tl.math.div_rn(x, 3.0), tl.fma(x, 2.0, y))
         nan = ", propagate_nan=gl.PropagateNan.ALL" if n in ("arith.maximumf", "arith.minimumf") else ""
         ex = [ctx.tensor(v, like=res) if a.broadcast and not scalar else x for v, a, x in zip(op.operands, args, ex)]
-        e = f"{_CALL2[n]}({ex[0]}, {ex[1]}{nan})"
+        e = f"gl.fma({ex[0]}, {ex[1]}, {ex[2]})" if n == "math.fma" else f"{_CALL2[n]}({ex[0]}, {ex[1]}{nan})"
     elif n in _UNARY:
         e = f"{_UNARY[n]}({ex[0]})"
     elif n == "arith.negf":
         e = f"-{ex[0]}"
-    elif n == "math.fma":
-        e = f"gl.fma({ex[0]}, {ex[1]}, {ex[2]})"
     elif n == "arith.select":
         e = f"gl.where({ex[0]}, {ex[1]}, {ex[2]})"
         t = args[1].type        # the values' type (the op prints the condition's first)
@@ -362,6 +365,18 @@ def join(op: IROp, ctx: Context) -> list[str]:
     ctx.define(res, py_name(res))
     a, b = (ctx.tensor(v) for v in op.operands[:2])
     return [f"{py_name(res)} = gl.convert_layout(gl.join({a}, {b}), {ctx.layout(ctx.ttype(res).layout)})"]
+
+
+def cat(op: IROp, ctx: Context) -> list[str]:
+    """``tt.cat`` (``tl.cat(a, b, can_reorder=True)``, 1-D; a count or a bound over both blocks): Gluon 3.6 has no
+    cat. Joined on a new minor dimension, that dimension moved first and flattened: ``a`` then ``b`` in order, the
+    new dimension a register bit, so the conversion to the result's layout (Triton's: each thread's registers of
+    ``a`` then of ``b``) renames registers and moves no data."""
+    res = _res(op)
+    ctx.define(res, py_name(res))
+    a, b = (ctx.tensor(v) for v in op.operands[:2])
+    flat = f"gl.reshape(gl.permute(gl.join({a}, {b}), (1, 0)), {list(ctx.shape(res))})"
+    return [f"{py_name(res)} = gl.convert_layout({flat}, {ctx.layout(ctx.ttype(res).layout)})"]
 
 
 def split(op: IROp, ctx: Context) -> list[str]:
@@ -800,6 +815,7 @@ GENERIC: dict[str, Callable[[IROp, Context], list[str]]] = {
     "arith.constant": constant, "tt.splat": splat, "tt.make_range": make_range, "tt.expand_dims": expand_dims,
     "tt.broadcast": broadcast, "ttg.convert_layout": convert_layout, "tt.trans": trans, "tt.reduce": reduce,
     "tt.dot": dot, "ttng.warp_group_dot": wgmma, "tt.reshape": reshape, "tt.join": join, "tt.split": split,
+    "tt.cat": cat,
     "ttg.fp4_to_fp": fp4_to_fp,
     "tt.scan": scan, "tt.gather": gather, "tt.histogram": histogram, "tt.elementwise_inline_asm": inline_asm,
     "tt.get_program_id": program_id, "tt.get_num_programs": num_programs, "tt.load": pointer_load,
@@ -875,7 +891,8 @@ def _translate(op: IROp, ctx: Context) -> list[str]:
         return fn(op, ctx)
     if op.name.startswith(("arith.", "math.")) or op.name in ("tt.addptr", "tt.clampf", "tt.bitcast", "tt.fp_to_fp",
                                                              "tt.int_to_ptr", "tt.ptr_to_int", "tt.mulhiui",
-                                                             "tt.precise_sqrt", "tt.extern_elementwise"):
+                                                             "tt.precise_sqrt", "tt.precise_divf",
+                                                             "tt.extern_elementwise"):
         return elementwise(op, ctx)
     if op.name == "ttg.local_alloc" and op.operands:
         raise UnsupportedError("a dot operand put in shared memory from registers (ttg.local_alloc), as one loaded with "

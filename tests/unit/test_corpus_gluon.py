@@ -152,7 +152,11 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "rope_fused_attention", "splitk_release_last_cta",
              # session 58: a memset under `if` before the early return (triton_kernels' routing style); unsigned keys
              # through a scan and a reduction (runs 145-147)
-             "memset_guarded_gemm", "uint_scan_max"}
+             "memset_guarded_gemm", "uint_scan_max",
+             # fused dropout with tl.randint4x's four words masked to 24 bits, the keep mask bit-packed by tl.xor_sum
+             # and counted through tl.cat; a deterministic split-K whose splits spin on a volatile load after the K
+             # loop; a gated recurrence closed-form per chunk (tl.cumprod, tl.math.div_rn, tl.math.fma)
+             "xformers_bias_dropout_residual", "streamk_serial_splitk_gemm", "accelerated_scan_gated_chunks"}
 # the Gluon search's budget in deterministic seconds (a quarter of the wall seconds these tests had: about the same CPU
 # time) where the default 7.5 is too little: with 30 wall seconds these found no joint schedule on a loaded CI machine
 # (three dots an iteration)
@@ -244,6 +248,8 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
                      "fbgemm_grouped_gemm_scatter_add": "barrier protocol: not simulated (a condition on a tensor value)",
                      "te_moe_unpermute": "barrier protocol: none (one partition, no mbarrier",   # if src_row != -1
                      "vllm_rocm_flash_attn_fwd": "barrier protocol: not simulated (a condition on a tensor value)",
+                     # its splits' turns: a while on a counter loaded with volatile=True after the K loop
+                     "streamk_serial_splitk_gemm": "barrier protocol: not simulated (a condition on a tensor value)",
                      # their loops' trip counts loaded, now run; a producer's ring slot counted from a loaded start
                      **{k: "barrier protocol: not simulated (a barrier index computed from a tensor value)"
                         for k in ("extend_attention", "gptoss_sink_attention", "inductor_flex_attention",
@@ -350,6 +356,7 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
         assert not re.search(r"X_block_\w+_p1 = ", _function(g.kernel.source, "consumer_0"))
     _plain_code(path.stem, g.kernel.source)
     _constructs(path.stem, g.kernel.source)
+    _bits_turns_scans(path.stem, g.kernel.source)
     _copy_producer(path.stem, g.kernel)
     _boxes(path.stem, g.kernel)
     # 4 warps: one warpgroup, the rows unsplit; the route says that 8 would let it split them (run 32d: +7-14 %)
@@ -511,6 +518,26 @@ def _constructs(stem: str, source: str) -> None:
         loop = consumer.split("for twill_b in range(", 1)[1].split("\n        twill_base", 1)[0]
         first, second = re.findall(r"(tok_\w+) = warpgroup_mma\(", loop)[:2]
         assert f", {first}, is_async=True)" in loop and first.removeprefix("tok_") + "_p1" not in loop, loop
+
+
+def _bits_turns_scans(stem: str, source: str) -> None:
+    """The constructs of the sweep that added randint4x bit masks, a volatile spin after the loop and cumprod."""
+    consumer = _function(source, "consumer_0")
+    if stem == "xformers_bias_dropout_residual":   # the threshold a float converted to uint32 (arith.fptoui); the
+        # words packed by an xor reduction; tl.cat as a join flattened in order (Gluon 3.6 has no cat)
+        assert re.search(r"gl\.cast\(gl\.cast\(\w+, gl\.uint32\), gl\.int32, bitcast=True\)", source), source[:3000]
+        assert re.search(r"gl\.reduce\(\(\w+,\), 1, twill_combine_\w+\)", consumer) and " ^ " in source, consumer
+        cats = consumer.count("gl.reshape(gl.permute(gl.join(")
+        assert cats % 3 == 0 < cats, consumer        # three an iteration, in each copy of the loop
+    if stem == "streamk_serial_splitk_gemm":   # the turn's spin after the K loop: a volatile load before and in the
+        # while, the running sum read at L2; the release after the CTA's barrier
+        spin = re.search(r"\n( +)(\w+) = gl\.load\((\w+), volatile=True\)\n(?:\1.*\n)*?\1while (\w+):\n"
+                         r"\1    \2 = gl\.load\(\3, volatile=True\)\n", consumer)
+        assert spin and "cache_modifier='.cg'" in consumer, consumer
+        assert re.search(r"gl\.thread_barrier\(\)\n +\w+ = gl\.atomic_add\(\w+, 1, sem='release'", consumer), consumer
+    if stem == "accelerated_scan_gated_chunks":   # tl.cumprod as a scan of a product; div_rn and fma as Gluon's own
+        assert re.search(r"gl\.associative_scan\(\w+, 0, twill_mul\)", consumer), consumer
+        assert "gl.div_rn(" in consumer and "gl.fma(" in consumer, consumer
 
 
 def _plain_code(stem: str, source: str) -> None:

@@ -274,3 +274,70 @@ def test_an_fp4_upcast_is_written_as_gluons_along_its_axis_in_its_results_layout
     assert line.startswith("u = gl.convert_layout(gl.fp4_to_fp(w, gl.bfloat16, 1), L"), line
     layout = next(k for k in ctx.layouts if ctx.layouts[k] in line)
     assert "DotOperandLayout(operand_index=0," in layout and "k_width=2" in layout, layout
+
+
+CAT = '''#blocked1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func public @k(%a: tensor<512xi1, #blocked1>, %b: tensor<512xi1, #blocked1>) attributes {noinline = false} {
+    %c = tt.cat %a, %b : tensor<512xi1, #blocked1> -> tensor<1024xi1, #blocked1>
+    tt.return
+  }
+}
+'''
+
+
+def test_a_concatenation_is_written_as_a_join_flattened_in_order_with_no_data_moved(tmp_path):
+    # tests/corpus/xformers_bias_dropout_residual.py: a row's kept count from tl.cat of four quarters' keep masks
+    # (can_reorder=True); Gluon 3.6 has no cat, and the back end refused tt.cat as outside its vocabulary
+    import triton
+    from triton.backends.compiler import GPUTarget
+    from triton.experimental.gluon._runtime import GluonASTSource
+
+    from codegen.gluon.generate import load_module
+
+    fn = read_function(CAT, "k")
+    ctx = Context(fn, aliases(CAT), 4, 4)
+    for a in fn.args:
+        ctx.vals[a.name] = Val(a.name.lstrip("%"), ctx.ttype(a.name))
+    line, = (ln for op in fn.ops if op.name == "tt.cat" for ln in translate(op, ctx))
+    lay = next(k for k in ctx.layouts if ctx.layouts[k] in line)
+    assert line == f"c = gl.convert_layout(gl.reshape(gl.permute(gl.join(a, b), (1, 0)), [1024]), {ctx.layouts[lay]})"
+    # compiled offline: the join's new dimension is a register bit, so the conversion uses no shared memory
+    src = (f"from triton.experimental import gluon\nfrom triton.experimental.gluon import language as gl\n"
+           f"L = {lay}\n\n\n@gluon.jit\ndef k(x_ptr, y_ptr):\n"
+           f"    a = gl.load(x_ptr + gl.arange(0, 512, L)) > 0\n"
+           f"    b = gl.load(x_ptr + 512 + gl.arange(0, 512, L)) > 0\n"
+           f"    {line.replace(ctx.layouts[lay], 'L')}\n    gl.store(y_ptr + gl.arange(0, 1024, L), c.to(gl.int32))\n")
+    mod = load_module(src, str(tmp_path))
+    got = triton.compile(GluonASTSource(fn=mod.k, signature={"x_ptr": "*i32", "y_ptr": "*i32"}, constexprs={}),
+                         target=GPUTarget("cuda", 90, 32), options={"num_warps": 4})
+    assert got.metadata.shared == 0
+
+
+DIV_FMA = '''#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], \
+order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func public @k(%x: tensor<64x64xf32, #blocked>, %a: tensor<64x64xf32, #blocked>) attributes {noinline = false} {
+    %c = arith.constant dense<3.000000e+00> : tensor<64x64xf32, #blocked>
+    %q = tt.precise_divf %x, %a : tensor<64x64xf32, #blocked>
+    %r = tt.precise_divf %x, %c : tensor<64x64xf32, #blocked>
+    %h = math.fma %a, %q, %x : tensor<64x64xf32, #blocked>
+    %g = math.fma %c, %q, %x : tensor<64x64xf32, #blocked>
+    tt.return
+  }
+}
+'''
+
+
+def test_an_ieee_division_and_an_fma_with_a_constant_operand_are_written_on_tensors_of_the_results_shape():
+    # tests/corpus/accelerated_scan_gated_chunks.py: tl.math.div_rn (tt.precise_divf, refused as outside the
+    # vocabulary) and tl.math.fma; Gluon's div_rn and fma do not broadcast, so a splat constant is a full tile
+    fn = read_function(DIV_FMA, "k")
+    ctx = Context(fn, aliases(DIV_FMA), 4, 4)
+    for a in fn.args:
+        ctx.vals[a.name] = Val(a.name.lstrip("%"), ctx.ttype(a.name))
+    lines = [ln for op in fn.ops if op.name != "tt.return" for ln in translate(op, ctx)]
+    lay = next(iter(ctx.layouts.values()))
+    full = f"gl.full([64, 64], 3.0, gl.float32, layout={lay})"
+    assert lines == ["q = gl.div_rn(x, a)", f"r = gl.div_rn(x, {full})", "h = gl.fma(a, q, x)",
+                     f"g = gl.fma({full}, q, x)"], lines

@@ -78,3 +78,33 @@ def test_the_streaming_top_k_reduces_its_keys_unsigned():
         assert src == (d / "kernel_gluon.py").read_text()
         keys = [ln for ln in src.splitlines() if "gl.max(" in ln and "gl.max(ret" in ln.replace("gl.cast(", "")]
         assert keys and all("gl.max(gl.cast(ret" in ln and "gl.uint32, bitcast=True)" in ln for ln in keys), keys[:2]
+
+
+FPTOUI = '''#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func public @k(%p: f32, %x: tensor<512xf32, #blocked>) attributes {noinline = false} {
+    %t = arith.fptoui %p : f32 to i32
+    %u = arith.fptoui %x : tensor<512xf32, #blocked> to tensor<512xi32, #blocked>
+    %b = arith.fptoui %p : f32 to i1
+    tt.return
+  }
+}
+'''
+
+
+def test_a_float_converted_to_an_unsigned_integer_is_written_on_its_float_operand():
+    # a dropout's integer threshold `tl.cast(p * 2**24, tl.uint32)` (the xFormers / Apex style of comparing Philox's
+    # raw words): arith.fptoui reads a float, not an integer, and its operand type was parsed as one (a ValueError)
+    from codegen.gluon.layouts import aliases
+    from codegen.gluon.ops import translate
+    from codegen.gluon.values import Context, Val
+    from twill.ir.function import read_function
+
+    fn = read_function(FPTOUI, "k")
+    ctx = Context(fn, aliases(FPTOUI), 4, 4)
+    for a in fn.args:
+        ctx.vals[a.name] = Val(a.name.lstrip("%"), ctx.ttype(a.name))
+    scalar, tensor, boolean = (translate(op, ctx) for op in fn.ops if op.name == "arith.fptoui")
+    assert scalar == ["t = gl.cast(gl.cast(p, gl.uint32), gl.int32, bitcast=True)"], scalar
+    assert tensor == ["u = gl.cast(x.to(gl.uint32), gl.int32, bitcast=True)"], tensor
+    assert boolean == ["b = gl.cast(p, gl.int1)"], boolean
