@@ -73,6 +73,11 @@ VARIANTS = {
     "splitk_guarded": ("tests/corpus/splitk_guarded.py", "splitk_guarded", []),  # an if's result read after it
     "argmax_rows": ("tests/corpus/argmax_rows.py", "argmax_rows", []),         # tl.max(..., return_indices=True)
     "kmeans_assign": ("tests/corpus/kmeans_assign.py", "kmeans_assign_kernel", []),  # tl.min and tl.argmin
+    "xformers_bias_dropout_residual": ("tests/corpus/xformers_bias_dropout_residual.py", "_bias_dropout_add_fw",
+                                       []),                               # tl.randint4x, tl.xor_sum, tl.cat
+    "streamk_serial_splitk_gemm": ("tests/corpus/streamk_serial_splitk_gemm.py", "_splitk_serial_gemm", []),  # spin
+    "accelerated_scan_gated_chunks": ("tests/corpus/accelerated_scan_gated_chunks.py", "_gated_scan_chunked_fwd",
+                                      []),                                # tl.cumprod, div_rn, fma
     "welford_rows": ("tests/corpus/welford_rows.py", "welford_rows", []),      # tl.reduce with its own combiner
     "device_descriptor_gemm": ("tests/corpus/device_descriptor_gemm.py", "device_descriptor_gemm", []),  # made in-kernel
     "fused_recurrent": ("tests/corpus/fused_recurrent.py", "fused_recurrent_fwd", []),  # a store every step, no dot
