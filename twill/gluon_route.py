@@ -301,7 +301,7 @@ def _over_registers(candidates: list[Candidate], kir: KernelIR, machine: Machine
     if any(c.kernel is not None for c in candidates) or getattr(options, "own_tiles", "auto") != "auto":
         return []
     out = []
-    for c in [c for c in candidates if c.kernel is None and "cannot fit the register file" in (c.error or "")][:2]:
+    for c in [c for c in candidates if _refused_registers(c)][:2]:
         d = _generated(dataclasses.replace(c, schedule=c.schedule.with_extra(own_tiles=True), kernel=None), kir,
                        machine, options)
         if d.kernel is not None and not d.clean:       # as ``_tighten`` does: its dots' register operands staged
@@ -414,7 +414,10 @@ def _tighten(sp: _Split, kir: KernelIR, machine: Machine, options: Any, solve_op
             break
         if out and out[-1].cycles == math.inf and lim < out[-1].reg_limit:
             break                    # nothing fitted at a looser limit
-        share = left / 2 if hold else left      # the other lifetime model keeps half of what is left
+        # the other lifetime model keeps half of what is left, and so does a tighter limit after a schedule the
+        # register file cannot hold (AMD's dropout attention: both first searches ran to their budget and were
+        # refused, 235 registers a thread against 208, and the split of two 4-warp consumers, run 166 x0.58, won)
+        share = left / 2 if hold or (out and _refused_registers(out[-1])) else left
         c = _generated(_candidate(sp, machine, options, solve_opts, share, hold, lim, one_stage=one_stage), kir,
                        machine, options)
         left -= spent(c.schedule.get("budget"))
@@ -444,6 +447,11 @@ def _tighten(sp: _Split, kir: KernelIR, machine: Machine, options: Any, solve_op
             say(f"gluon: {d.subtiles} row sub-tile(s) under {d.reg_limit} registers, operands staged through shared "
                 f"memory: {d.ptxas.problem() or 'clean'} (was: {c.ptxas.problem()})")
     return staged
+
+
+def _refused_registers(c: Candidate) -> bool:
+    """``c``'s schedule was solved and refused before ptxas: its tiles cannot fit the consumer's register file."""
+    return c.kernel is None and "cannot fit the register file" in (c.error or "")
 
 
 FEW_WARPS = 16    # warps an SM (a quarter of its 64) at most, for ``_fewer_stages`` to try the kernel in one stage
@@ -710,10 +718,9 @@ def issue_floor(costed: LoopGraph, schedule: Schedule, machine: Machine, nc: int
     asynchronous wgmma at its measured issue (``wgmma_issue``), every other op its cycles (the loads and stores, on
     the producer or asynchronous, left out). An iteration takes no less. 0 for one consumer (its warps' rate is the
     model's). Runs 165-166: AMD's dropout attention, two 4-warp consumers (II 4894 cycles, each consumer 5425 to issue
-    its Philox and softmax) ran x0.58 of one 8-warp consumer (5147), which the II alone put 5 % behind (those figures
-    from before run 170's integer costs, ``twill.graph.build.INT_SLOTS``, which price Philox's rounds 2.6x higher and
-    put the one consumer at 10093, the split at 10417); the FA forward's consumers issue theirs in about 1500 of
-    its 2045."""
+    its Philox and softmax) ran x0.58 of one 8-warp consumer (5147), which the II alone put 5 % behind (figures from
+    before the integer ops' costs of runs 165-170, ``twill.graph.build.FMA_SLOTS``, which price Philox's rounds about
+    2x higher); the FA forward's consumers issue theirs in about 1500 of its 2045."""
     if nc <= 1:
         return 0.0
     warps = int(costed.get("num_warps") or 4) // nc

@@ -67,7 +67,7 @@ def no_dot(x_ptr, y_ptr, N, BLOCK: tl.constexpr):
 '''
 
 # Integer hashing in the loop (a Philox-like round on loaded keys): 32-bit mul, mulhi, shift, xor and 64-bit mul and
-# add, each costed in FP32-FMA slots (twill.graph.build.INT_SLOTS / INT64_SLOTS).
+# add, each costed in FP32-FMA slots on its pipe (twill.graph.build.FMA_SLOTS, INT_PIPE_SLOTS, INT64_SLOTS).
 INT_HASH = HEADER + '''
 TWILL_SPEC = {"signature": {"x_ptr": "*u32", "y_ptr": "*i64", "N": "i32", "BLOCK": "constexpr"},
               "constexprs": {"BLOCK": 128}, "num_warps": 4}

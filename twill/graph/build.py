@@ -59,30 +59,57 @@ LIBDEVICE = {"__nv_tanhf": (14, 2), "__nv_expf": (3, 1), "__nv_exp2f": (1, 1), "
 LIBDEVICE_DEFAULT = (12, 1)               # a libdevice function not in the table: a polynomial and a MUFU op
 
 
-# Integer ops that take more than one FP32-FMA slot an element (``alu_ops`` is the FMA pipe's 128 an SM a cycle), as the
-# H200 ran them: one CTA an SM, 8 warps, dependent chains of one op kind (runs 168 and 170, bench/results/gluon/runs/
-# NOTES.md). Steps an SM a cycle: fp32 FMA 126, i32 add 120, and / xor with an add 62; i32 mul 64 (IMAD), u32 mulhi
-# 32, shift 43 with half a LOP3 beside it (SHF at ~64), f32 -> i32 -> f32 15.6 (F2I at ~21; i32 -> f32 is I2FP, about
-# one slot, run 170), i64 add 63 (IADD3 + IMAD), i64 mul 15.4 (three IMAD and an IADD3). Slots = 128 / rate.
-INT_SLOTS = {"arith.muli": 2, "tt.mulhiui": 4, "arith.mulhiui": 4, "arith.shli": 2, "arith.shrui": 2, "arith.shrsi": 2,
-             "arith.fptosi": 6, "arith.fptoui": 6}
-# 64-bit integer ops: add, and, or, xor 2 slots (two 32-bit halves: run 170's i64 add 63 a cycle), mul 8 (15.4 a cycle);
-# a 64-bit shift is taken as twice the 32-bit one (not timed).
-INT64_SLOTS = {"arith.muli": 8, "arith.addi": 2, "arith.subi": 2, "arith.andi": 2, "arith.ori": 2, "arith.xori": 2,
-               "arith.shli": 4, "arith.shrui": 4, "arith.shrsi": 4}
+# Integer ops in FP32-FMA slots an element (``alu_ops`` is the FMA pipe's 128 an SM a cycle), on the two pipes an
+# Hopper SM issues them to: IMAD (mul, mulhi) and the float conversions on the FMA pipe, at 64 or 32 an SM a cycle
+# (2 or 4 slots); the logic ops and shifts (LOP3, SHF) on the integer pipe, 64 an SM a cycle (2 slots); a 32-bit add
+# on either (IADD3 or IMAD: ptxas splits a chain of them, 1 slot on average). A node's ALU work is its busier pipe,
+# or half their sum where the adds balance them. As the H200 ran them (runs 165, 168, 170: one CTA an SM, 8 warps,
+# dependent chains; bench/results/gluon/runs/NOTES.md), steps an SM a cycle: fp32 FMA 126, i32 add 120, i32 mul 64,
+# u32 mulhi 32, xor or and with an add 62, shift with half an or 43, f32 -> i32 -> f32 15.6 (F2I ~21, I2FP ~128),
+# i64 add 63 (IADD3 + IMAD), i64 mul 15.4 (three IMAD); Philox (``tl.rand``: 16 mulhi, 14 mul, 32 xor an element) 6369
+# cycles a [128, 64] tile, this model 5888; 48 integer ops an element (mul-add, xor, shift) 3195, this model 3072.
+FMA_SLOTS = {"arith.muli": 2, "tt.mulhiui": 4, "arith.mulhiui": 4, "arith.fptosi": 6, "arith.fptoui": 6}
+INT_PIPE_SLOTS = {"arith.xori": 2, "arith.andi": 2, "arith.ori": 2, "arith.shli": 2, "arith.shrui": 2,
+                  "arith.shrsi": 2}
+EITHER_SLOTS = {"arith.addi": 2, "arith.subi": 2}
+# 64-bit: two halves on the integer pipe for the logic ops and shifts (a 64-bit shift not timed), an IADD3 and an
+# IMAD for an add (run 170: 63 a cycle), three IMAD for a multiply (15.4 a cycle). (FMA slots, integer-pipe slots).
+INT64_SLOTS = {"arith.muli": (8, 0), "arith.addi": (2, 2), "arith.subi": (2, 2), "arith.andi": (0, 4),
+               "arith.ori": (0, 4), "arith.xori": (0, 4), "arith.shli": (0, 4), "arith.shrui": (0, 4),
+               "arith.shrsi": (0, 4)}
 
 
-def _alu_mufu(op: IROp) -> tuple[int, int]:
-    """(ALU, MUFU) instructions per element of ``op`` (``EXPANDS``, ``LIBDEVICE``; integer ops ``INT_SLOTS`` /
-    ``INT64_SLOTS``, in FP32-FMA slots; else one ALU instruction)."""
+def _alu_mufu(op: IROp) -> tuple[int, int, int, int]:
+    """(FMA-pipe slots, integer-pipe slots, slots on either pipe, MUFU instructions) an element of ``op``: a division
+    or a libdevice function as ptxas expands it (``EXPANDS``, ``LIBDEVICE``), the integer ops by their pipe
+    (``FMA_SLOTS``, ``INT_PIPE_SLOTS``, ``EITHER_SLOTS``, ``INT64_SLOTS``), any other op one FMA-pipe slot."""
     if op.name == EXTERN:
         sym = re.search(r'symbol = "(\w+)"', op.full_text)
-        return LIBDEVICE.get(sym.group(1) if sym else "", LIBDEVICE_DEFAULT)
+        alu, mufu = LIBDEVICE.get(sym.group(1) if sym else "", LIBDEVICE_DEFAULT)
+        return alu, 0, 0, mufu
     if op.name in INT64_SLOTS and op.result_types and type_info(op.result_types[0]).dtype == "i64":
-        return INT64_SLOTS[op.name], 0
-    if op.name in INT_SLOTS:
-        return INT_SLOTS[op.name], 0
-    return EXPANDS.get(op.name, (1, 0))
+        return INT64_SLOTS[op.name] + (0, 0)
+    if op.name in INT_PIPE_SLOTS or op.name in EITHER_SLOTS:
+        return 0, INT_PIPE_SLOTS.get(op.name, 0), EITHER_SLOTS.get(op.name, 0), 0
+    if op.name in FMA_SLOTS:
+        return FMA_SLOTS[op.name], 0, 0, 0
+    alu, mufu = EXPANDS.get(op.name, (1, 0))
+    return alu, 0, 0, mufu
+
+
+def alu_slots(per_element: list[tuple[int, int, int, int]]) -> int:
+    """A node's ALU slots an element from its ops' (``_alu_mufu``): the busier pipe, or half of all the work where
+    the adds that run on either pipe balance the two.
+
+    Examples
+    --------
+    >>> alu_slots([(4, 0, 0, 0), (2, 0, 0, 0), (0, 2, 0, 0), (0, 2, 0, 0)])   # mulhi, mul, two xors
+    6
+    >>> alu_slots([(0, 0, 2, 0)] * 3)                                          # three adds, either pipe
+    3
+    """
+    fma, ipipe, either = (sum(p[i] for p in per_element) for i in range(3))
+    return math.ceil(max(fma, ipipe, (fma + ipipe + either) / 2))
 
 
 KIND_UNIT = {"dot": "tc", "sfu": "sfu", "reduce": "alu", "elementwise": "alu", "convert": "alu", "broadcast": "alu",
@@ -673,9 +700,9 @@ def _make_op(ops: list[IROp], members: list[int], anchor: int, kind: str, prefix
     per_element = [_alu_mufu(ops[i]) for i in members
                    if ops[i].name.startswith(("arith.", "math.", EXTERN, "tt.mulhiui"))
                    and ops[i].result_types and type_info(ops[i].result_types[0]).space == "regs"]
-    attrs["nops"] = sum(alu for alu, _ in per_element)
-    if any(mufu for _, mufu in per_element):
-        attrs["mufu"] = sum(mufu for _, mufu in per_element)
+    attrs["nops"] = alu_slots(per_element)
+    if any(p[3] for p in per_element):
+        attrs["mufu"] = sum(p[3] for p in per_element)
     guarded = [n for i in members if ops[i].name == "scf.if" for n in nested_ops(ops[i])
                if n.name == vocab.POINTER_LOAD]
     if guarded:     # an scf.if that loads: the bytes its loads read, which the node waits for (cost: memory latency)

@@ -1,4 +1,4 @@
-"""_matmul_a16_mxfp4_upcast, written by twill from its joint schedule: I=215 L=417 (optimal), 3209 cycles per iteration predicted.
+"""_matmul_a16_mxfp4_upcast, written by twill from its joint schedule: I=207 L=399 (optimal), 2826 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - pointer-loaded tiles copied by a 8-warp producer with cp.async (a_92): their addresses and masks spread over 256 threads, 3-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
