@@ -152,10 +152,11 @@ def _signed_bitwise(n: str, args: list[Val], ex: list[str], dtype: str) -> str:
     return f"gl.cast({signed} {_BINARY[n]} {lit}, {t}.dtype, bitcast=True)"
 
 
-def _cast(x: str, dtype: str, scalar: bool, bitcast: bool = False) -> str:
+def _cast(x: str, dtype: str, scalar: bool, bitcast: bool = False, rounding: str | None = None) -> str:
     """``x`` cast to ``dtype``. A scalar through ``gl.cast``: an integer argument equal to 1 reaches the kernel
-    as a Python int (Triton's JIT specialises it), which has no ``.to``."""
-    flag = ", bitcast=True" if bitcast else ""
+    as a Python int (Triton's JIT specialises it), which has no ``.to``. ``rounding``: a float downcast's mode
+    (``tt.fp_to_fp``'s ``rounding = rtz``), written as ``fp_downcast_rounding``."""
+    flag = ", bitcast=True" if bitcast else f", fp_downcast_rounding='{rounding}'" if rounding else ""
     return f"gl.cast({x}, {dtype}{flag})" if scalar else f"{x}.to({dtype}{flag})"
 
 
@@ -192,7 +193,9 @@ def elementwise(op: IROp, ctx: Context) -> list[str]:
     elif n in _CASTS or n in ("tt.bitcast", "arith.bitcast"):
         t = ctx.ttype(res)      # a scalar pointer's bitcast: a float tl.atomic_max reads its buffer as integers
         to = f"gl.pointer_type({gl_dtype(t.dtype)})" if t.kind == "ptr" else gl_dtype(t.dtype)
-        e = _cast(ex[0], to, args[0].type.kind != "tensor", n not in _CASTS)
+        mode = re.search(r"rounding = (rtne|rtz)", op.text) if n == "tt.fp_to_fp" else None   # .to(tl.float8e5,
+        # fp_downcast_rounding="rtz"): the mode kept (Gluon's default is rtne)
+        e = _cast(ex[0], to, args[0].type.kind != "tensor", n not in _CASTS, mode and mode.group(1))
     elif n == "tt.clampf":     # Gluon 3.6 has no gl.clamp: a max then a min, NaN propagated as the op says
         nan = ", propagate_nan=gl.PropagateNan.ALL" if "propagateNan = all" in op.text else ""
         lo, hi = (ctx.tensor(v, like=res) if a.broadcast and not scalar else x

@@ -156,7 +156,10 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              # fused dropout with tl.randint4x's four words masked to 24 bits, the keep mask bit-packed by tl.xor_sum
              # and counted through tl.cat; a deterministic split-K whose splits spin on a volatile load after the K
              # loop; a gated recurrence closed-form per chunk (tl.cumprod, tl.math.div_rn, tl.math.fma)
-             "xformers_bias_dropout_residual", "streamk_serial_splitk_gemm", "accelerated_scan_gated_chunks"}
+             "xformers_bias_dropout_residual", "streamk_serial_splitk_gemm", "accelerated_scan_gated_chunks",
+             # an fp8 e5m2 cast rounded rtne with power-of-two scales from the float's bits; a suffix sum walking
+             # back with tl.advance by -BT (tl.flip, tl.sqrt_rn); int8 dots to int32 dequantised each K group
+             "te_pow2_fp8_e5m2_quant", "fla_reverse_cumsum_norm", "sglang_w8a8_block_int8_gemm"}
 # the Gluon search's budget in deterministic seconds (a quarter of the wall seconds these tests had: about the same CPU
 # time) where the default 7.5 is too little: with 30 wall seconds these found no joint schedule on a loaded CI machine
 # (three dots an iteration)
@@ -357,6 +360,7 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
     _plain_code(path.stem, g.kernel.source)
     _constructs(path.stem, g.kernel.source)
     _bits_turns_scans(path.stem, g.kernel.source)
+    _rounding_reverse_int8(path.stem, g.kernel.source)
     _copy_producer(path.stem, g.kernel)
     _boxes(path.stem, g.kernel)
     # 4 warps: one warpgroup, the rows unsplit; the route says that 8 would let it split them (run 32d: +7-14 %)
@@ -538,6 +542,23 @@ def _bits_turns_scans(stem: str, source: str) -> None:
     if stem == "accelerated_scan_gated_chunks":   # tl.cumprod as a scan of a product; div_rn and fma as Gluon's own
         assert re.search(r"gl\.associative_scan\(\w+, 0, twill_mul\)", consumer), consumer
         assert "gl.div_rn(" in consumer and "gl.fma(" in consumer, consumer
+
+
+def _rounding_reverse_int8(stem: str, source: str) -> None:
+    """The constructs of the sweep that added an rtne fp8 cast, a backward block-pointer walk and int8 dots."""
+    consumer = _function(source, "consumer_0")
+    if stem == "te_pow2_fp8_e5m2_quant":   # the downcast's mode written as the kernel gave it; the scale's exponent
+        # kept by its bits and the inverse built from them (bitcasts both ways)
+        assert ".to(gl.float8e5, fp_downcast_rounding='rtne')" in consumer, consumer
+        assert re.search(r"gl\.cast\(\w+, gl\.int32, bitcast=True\)", source) and " & 2139095040" in source, source
+        assert re.search(r"gl\.cast\(\w+, gl\.float32, bitcast=True\)", source), source
+    if stem == "fla_reverse_cumsum_norm":   # tl.advance by -BT on the pointer; flip as xor reductions around a scan
+        assert re.search(r"= \w+ \+ -64 ", consumer) and "gl.sqrt_rn(" in consumer, consumer
+        assert consumer.count("gl.associative_scan(") >= 2 and " ^ " in consumer, consumer
+    if stem == "sglang_w8a8_block_int8_gemm":   # each group's int8 wgmma from an int32 zero, not accumulated; its
+        # result converted to fp32 and scaled in the loop
+        assert "gl.full([128, 128], 0, gl.int32" in consumer and "use_acc=False" in consumer, consumer
+        assert re.search(r"= \w+\.to\(gl\.float32\)  # convert0_accumulator", consumer), consumer
 
 
 def _plain_code(stem: str, source: str) -> None:

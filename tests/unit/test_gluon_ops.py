@@ -341,3 +341,27 @@ def test_an_ieee_division_and_an_fma_with_a_constant_operand_are_written_on_tens
     full = f"gl.full([64, 64], 3.0, gl.float32, layout={lay})"
     assert lines == ["q = gl.div_rn(x, a)", f"r = gl.div_rn(x, {full})", "h = gl.fma(a, q, x)",
                      f"g = gl.fma({full}, q, x)"], lines
+
+
+FP8 = '''#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func public @k(%x: tensor<512xf32, #blocked>) attributes {noinline = false} {
+    %a = tt.fp_to_fp %x, rounding = rtne : tensor<512xf32, #blocked> -> tensor<512xf8E5M2, #blocked>
+    %b = tt.fp_to_fp %x, rounding = rtz : tensor<512xf32, #blocked> -> tensor<512xf8E4M3FN, #blocked>
+    %c = tt.fp_to_fp %a : tensor<512xf8E5M2, #blocked> -> tensor<512xf32, #blocked>
+    tt.return
+  }
+}
+'''
+
+
+def test_a_float_downcasts_rounding_mode_is_written_as_the_kernel_gave_it():
+    # tests/corpus/te_pow2_fp8_e5m2_quant.py: .to(tl.float8e5, fp_downcast_rounding="rtne"); the mode was dropped,
+    # so an "rtz" downcast would have been rounded to nearest by Gluon's default
+    fn = read_function(FP8, "k")
+    ctx = Context(fn, aliases(FP8), 4, 4)
+    for a in fn.args:
+        ctx.vals[a.name] = Val(a.name.lstrip("%"), ctx.ttype(a.name))
+    lines = [ln for op in fn.ops if op.name != "tt.return" for ln in translate(op, ctx)]
+    assert lines == ["a = x.to(gl.float8e5, fp_downcast_rounding='rtne')",
+                     "b = x.to(gl.float8e4nv, fp_downcast_rounding='rtz')", "c = a.to(gl.float32)"], lines
