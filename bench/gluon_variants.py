@@ -78,6 +78,10 @@ VARIANTS = {
     "streamk_serial_splitk_gemm": ("tests/corpus/streamk_serial_splitk_gemm.py", "_splitk_serial_gemm", []),  # spin
     "accelerated_scan_gated_chunks": ("tests/corpus/accelerated_scan_gated_chunks.py", "_gated_scan_chunked_fwd",
                                       []),                                # tl.cumprod, div_rn, fma
+    "te_pow2_fp8_e5m2_quant": ("tests/corpus/te_pow2_fp8_e5m2_quant.py", "_cast_fp8e5_pow2", []),  # rtne, bitcasts
+    "fla_reverse_cumsum_norm": ("tests/corpus/fla_reverse_cumsum_norm.py", "_reverse_cumsum_norm", []),  # tl.advance < 0
+    "sglang_w8a8_block_int8_gemm": ("tests/corpus/sglang_w8a8_block_int8_gemm.py", "_w8a8_block_int8_matmul",
+                                    []),                                  # int32 dots, dequantised per group
     "welford_rows": ("tests/corpus/welford_rows.py", "welford_rows", []),      # tl.reduce with its own combiner
     "device_descriptor_gemm": ("tests/corpus/device_descriptor_gemm.py", "device_descriptor_gemm", []),  # made in-kernel
     "fused_recurrent": ("tests/corpus/fused_recurrent.py", "fused_recurrent_fwd", []),  # a store every step, no dot
