@@ -87,7 +87,10 @@ def _alu_mufu(op: IROp) -> tuple[int, int, int, int]:
         sym = re.search(r'symbol = "(\w+)"', op.full_text)
         alu, mufu = LIBDEVICE.get(sym.group(1) if sym else "", LIBDEVICE_DEFAULT)
         return alu, 0, 0, mufu
-    if op.name in INT64_SLOTS and op.result_types and type_info(op.result_types[0]).dtype == "i64":
+    dtype = type_info(op.result_types[0]).dtype if op.result_types else ""
+    if dtype == "i1" and op.name in ("arith.andi", "arith.ori"):
+        return 0, 0, 0, 0       # masks combined: ptxas folds the and / or into the compare (ISETP's .AND / .OR)
+    if op.name in INT64_SLOTS and dtype == "i64":
         return INT64_SLOTS[op.name] + (0, 0)
     if op.name in INT_PIPE_SLOTS or op.name in EITHER_SLOTS:
         return 0, INT_PIPE_SLOTS.get(op.name, 0), EITHER_SLOTS.get(op.name, 0), 0
