@@ -79,7 +79,7 @@ INT64_SLOTS = {"arith.muli": (8, 0), "arith.addi": (2, 2), "arith.subi": (2, 2),
                "arith.shrsi": (0, 4)}
 
 
-def _alu_mufu(op: IROp) -> tuple[int, int, int, int]:
+def _pipe_slots(op: IROp) -> tuple[int, int, int, int]:
     """(FMA-pipe slots, integer-pipe slots, slots on either pipe, MUFU instructions) an element of ``op``: a division
     or a libdevice function as ptxas expands it (``EXPANDS``, ``LIBDEVICE``), the integer ops by their pipe
     (``FMA_SLOTS``, ``INT_PIPE_SLOTS``, ``EITHER_SLOTS``, ``INT64_SLOTS``), any other op one FMA-pipe slot."""
@@ -101,7 +101,7 @@ def _alu_mufu(op: IROp) -> tuple[int, int, int, int]:
 
 
 def alu_slots(per_element: list[tuple[int, int, int, int]]) -> int:
-    """A node's ALU slots an element from its ops' (``_alu_mufu``): the busier pipe, or half of all the work where
+    """A node's ALU slots an element from its ops' (``_pipe_slots``): the busier pipe, or half of all the work where
     the adds that run on either pipe balance the two.
 
     Examples
@@ -700,7 +700,7 @@ def _make_op(ops: list[IROp], members: list[int], anchor: int, kind: str, prefix
         attrs["bytes"] = main.bytes
     attrs["elements"] = main.elements
     attrs.setdefault("bytes", main.bytes)
-    per_element = [_alu_mufu(ops[i]) for i in members
+    per_element = [_pipe_slots(ops[i]) for i in members
                    if ops[i].name.startswith(("arith.", "math.", EXTERN, "tt.mulhiui"))
                    and ops[i].result_types and type_info(ops[i].result_types[0]).space == "regs"]
     attrs["nops"] = alu_slots(per_element)
