@@ -421,6 +421,11 @@ def _tighten(sp: _Split, kir: KernelIR, machine: Machine, options: Any, solve_op
         c = _generated(_candidate(sp, machine, options, solve_opts, share, hold, lim, one_stage=one_stage), kir,
                        machine, options)
         left -= spent(c.schedule.get("budget"))
+        if c.schedule.get("async_copies") and c.kernel is not None and not c.kernel.cp_async and any(
+                r.copied for r in c.kernel.plan.rings):   # copied through the producer's registers: it waits for them
+            c = _generated(_candidate(sp, machine, options, solve_opts, share, hold, lim, one_stage=one_stage,
+                                      held_copies=True), kir, machine, options)   # (run 179: i64_bounds_gemm x0.47)
+            left -= spent(c.schedule.get("budget"))
         d = _own_tiles(c, sp, kir, machine, options, solve_opts, max(MIN_SEARCH, left), say)
         left -= spent(d.schedule.get("budget")) if d.schedule is not c.schedule else 0.0
         c = d
@@ -497,9 +502,11 @@ def _own_tiles(c: Candidate, sp: _Split, kir: KernelIR, machine: Machine, option
     tiles through its registers at every launch (no address known aligned, so cp.async cannot copy them: sizes
     loaded from memory), solved again in one stage (run 49: the producer's copies 2 bytes at a time ran
     i64_bounds_gemm at x0.42 Triton's best, its 64 registers too few for the tiles' pointers; Triton's one partition
-    holds them in 255); where the loop runs at most ``SHORT_LOOP`` iterations a CTA, its bounds constants, as
-    scheduled (run 79: FLA's chunk_o, two iterations of K, x0.85 -> x1.01; a producer's hand-offs and the CTAs it
-    keeps off the SM buy no overlap there). Kept where ptxas allocates it with no spill in the loop."""
+    holds them in 255); where the loop runs at most ``SHORT_LOOP`` iterations a CTA, its bounds constants, solved
+    again with the loads holding the warps that issue them (run 79: FLA's chunk_o, two iterations of K, x0.85 -> x1.01;
+    a producer's hand-offs and the CTAs it keeps off the SM buy no overlap there; run 177: chunk_kkt's schedule solved
+    for a producer's asynchronous copies, 4 stages, ran x0.89 of the one solved for its own loads). Kept where ptxas
+    allocates it with no spill in the loop."""
     k = c.kernel
     if k is None or not k.plan.rings or sp.nc != 1 or getattr(options, "own_tiles", "auto") != "auto":
         return c
@@ -513,8 +520,8 @@ def _own_tiles(c: Candidate, sp: _Split, kir: KernelIR, machine: Machine, option
                                   own_tiles=True), kir, machine, options)
         why = "cp.async cannot copy them"
     else:
-        d = _generated(dataclasses.replace(c, schedule=c.schedule.with_extra(own_tiles=True), kernel=None), kir,
-                       machine, options)
+        d = _generated(_candidate(sp, machine, options, solve_opts, budget, c.hold, c.reg_limit, c.lookahead,
+                                  own_tiles=True), kir, machine, options)
         why = f"a loop of {max(trips)} iteration(s) a CTA"
     ok = d.kernel is not None and d.ptxas is not None and not d.ptxas.spills_in_loop and not d.ptxas.serialized
     say(f"gluon: the dots' tiles loaded by the consumer itself (no producer: {why}): "
@@ -681,19 +688,22 @@ def _lookahead(sp: _Split, c: Candidate, kir: KernelIR, machine: Machine, option
 
 def _candidate(sp: _Split, machine: Machine, options: Any, solve_opts: SolveOptions, budget: float, hold: bool,
                limit: int, lookahead: tuple[int | None, ...] = (), one_stage: bool = False,
-               own_tiles: bool = False) -> Candidate:
+               own_tiles: bool = False, held_copies: bool = False) -> Candidate:
     # As the generated kernel runs: no register tile crosses between compute groups (the partitions
     # pass values only through the producer's load rings), and (``hold``) a dot's register operands
     # stay live until the dot retires (wgmma is issued asynchronously, waited for where its result is read).
     # --sequential-groups (experimental): each partition issues its ops in order, a wgmma holding it only
     # while it issues, wgmmas retired in issue order (GROUP SEQUENCE and RETIREMENT, twill.solve.joint_problem);
     # run 4 measured its FA forward kernel 29 % slower than the default's (bench/results/gluon/runs/NOTES.md).
+    # --async-copies (experimental): the producer's ring copies hold it for their issue, not their latency (not where
+    # ``held_copies``: the copies go through the producer's registers, ``_tighten``); run 179: mixed on the H200
+    copies = getattr(options, "async_copies", False) and not (own_tiles or held_copies or sp.one_partition)
     jopts = JointOptions(time_limit=min(options.time_limit, budget), total_time=budget, threads=solve_opts.threads,
                          reg_limit=limit, modulo_backend=options.backend, no_cross_warp=True, hold_async=hold,
                          async_issue=(machine.written_cost("wgmma_issue") or 1.0)
                          if getattr(options, "sequential_groups", False) else None, lookahead=lookahead,
                          one_partition=sp.one_partition, stage_order=one_stage_chain(sp.graph) if one_stage
-                         else ())
+                         else (), async_copies=copies)
     joint = joint_search(sp.graph, machine, jopts, seed=sp.modulo.with_extra(normalization=sp.norm),
                          backend=options.joint_backend)
     if joint.status in ("optimal", "feasible"):
@@ -704,6 +714,7 @@ def _candidate(sp: _Split, machine: Machine, options: Any, solve_opts: SolveOpti
     # held to one stage (the tiles fill the register file): the pointer loads too, not a stage ahead of their readers
     joint = joint.with_extra(loads_ahead=0) if one_stage else joint
     joint = joint.with_extra(own_tiles=True) if own_tiles else joint      # the consumers load the dots' tiles
+    joint = joint.with_extra(async_copies=True) if copies else joint      # ``--async-copies``
     busiest = res_mii(ModuloProblem.from_graph(sp.costed, machine.units))
     floor = issue_floor(sp.costed, joint, machine, sp.nc) if joint.status in ("optimal", "feasible") else 0.0
     return Candidate(sp.nc, sp.graph, sp.costed, joint.with_extra(normalization=sp.norm, row_split=sp.nc), sp.norm,
@@ -752,6 +763,7 @@ def sibling_schedules(c: Candidate, kir: KernelIR, machine: Machine, options: An
     hold it); checked by the independent checker."""
     out = []
     info = c.schedule.get("warp_groups") or {}
+    copies = bool(c.schedule.get("async_copies"))       # solved as the scheduled loop was (``--async-copies``)
     kir = dataclasses.replace(kir, text=distinct_loop_names(kir.text, c.graph))   # the names ``generate`` writes
     fn = read_function(distinct_ranges(kir.text) if c.subtiles > 1 else kir.text, c.graph.name)   # as ``generate``
     for index in sibling_loops(kir.text, c.graph):
@@ -771,10 +783,10 @@ def sibling_schedules(c: Candidate, kir: KernelIR, machine: Machine, options: An
         jopts = JointOptions(time_limit=options.time_limit, total_time=options.time_limit, reg_limit=c.reg_limit,
                              modulo_backend=options.backend, no_cross_warp=True, hold_async=c.hold,
                              stage_order=chain, warp_groups=int(info.get("compute") or 1),
-                             scale=float(norm["scale"]))
+                             scale=float(norm["scale"]), async_copies=copies)
         problem = JointProblem.from_graph(scaled, machine, warp_groups=jopts.warp_groups, reg_limit=c.reg_limit,
                                           scale=float(norm["scale"]), no_cross_warp=True, hold_async=c.hold,
-                                          stage_order=chain,
+                                          stage_order=chain, async_copies=copies,
                                           one_partition=bool((c.schedule.get("joint") or {}).get("one_partition")))
         warps = _sibling_warps(c, scaled, index)
         problem = dataclasses.replace(problem, pinned=tuple(warps[v] for v in problem.nodes))

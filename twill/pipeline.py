@@ -74,6 +74,7 @@ class OptimizeOptions:
     reducer: bool = True                 # Gluon route: split partials added atomically go through a reducer partition
     gluon_lookahead: bool = False        # Gluon route: also solve under LOOKAHEAD; the faster replay wins
     sequential_groups: bool = False      # Gluon route: GROUP SEQUENCE, RETIREMENT, the written kernels' costs (experimental)
+    async_copies: bool = False           # Gluon route: the producer's ring copies hold it for their issue only (run 179)
     persistent: str = "auto"             # Gluon route: one CTA per SM over the tiles: auto | on | off
     async_tiles: str = "auto"            # Gluon route: a wgmma's register-read pointer tiles by cp.async: auto | on | off
     own_tiles: str = "auto"              # Gluon route: the dots' tiles loaded by the consumer, no producer: auto | on | off

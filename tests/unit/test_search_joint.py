@@ -4,6 +4,7 @@ import dataclasses
 import pytest
 
 from tests.conformance.joint_graphs import UNIT, figure1, subtiled
+from twill.graph.model import Dep, LoopGraph, Op, Reservation
 from twill.machine.model import load_machine
 from twill.schedule.verify import verify
 from twill.solve.joint_problem import JointProblem
@@ -239,3 +240,45 @@ def test_a_search_that_ends_at_its_step_bound_says_so_not_timeout():
     summary = s.get("search_summary")
     assert s.status == "timeout" and summary["stopped"] == "steps" and summary["all_refuted"], summary
     assert summary["last_ii"] == s.lower_bound + 4 < summary["ii_ceiling"]
+
+
+def _two_copies():
+    """Two pointer-tile copies (4 units from issue to data, 1 of them on the LSU) feeding a GEMM whose instance
+    three back releases their ring slots (rings 3 deep; an edge from the consumer group: each copy waits on it)."""
+    def copy(i):
+        return Op(i, "load", "lsu", cycles=4, rrt=(Reservation("lsu", 0, 1),), variable_latency=True, streaming=True,
+                  ops=("tt.load", "ttg.local_alloc"))
+    ops = (copy("load_a"), copy("load_b"),
+           Op("gemm", "dot", "tc", cycles=1, rrt=(Reservation("tc", 0, 1),), attrs=(("async", True),)))
+    deps = tuple(Dep(x, "gemm", 4, 0) for x in ("load_a", "load_b")) + \
+        tuple(Dep("gemm", x, 1, 3) for x in ("load_a", "load_b")) + (Dep("gemm", "gemm", 1, 1),)
+    return LoopGraph("two_copies", ops, deps, meta=(("num_warps", 4),))
+
+
+def test_a_producer_copy_holds_its_group_for_its_issue_not_its_latency():
+    """Run 173: the Gluon route's producer issues each copy (TMA or cp.async) and waits for none; its consumers wait
+    on the ring's barrier. With ``async_copies`` a copy into shared memory (not a tile its readers hold in registers,
+    which the consumers load) keeps its group busy while it holds the LSU (1 unit), so the
+    two waiting copies fit in II 2 (the LSU's bound); held for their latency (4 units each, one after the other) they
+    need II 8 (refuted without a solve), and 9 under Algorithm 1 (at 8 the GEMM ends after L 8, the one stage the
+    modulo schedule's length allows). Both backends agree; the checker holds each schedule to the busy times it was
+    solved under."""
+    g = _two_copies()
+    registers = dataclasses.replace(g, ops=tuple(dataclasses.replace(o, ops=("tt.load",)) for o in g.ops))
+    assert JointProblem.from_graph(registers, H100, scale=UNIT, async_copies=True).busy[:2] == (4, 4)
+    # FLA's chunk_kkt: K goes to shared memory for the GEMM and is scaled in registers too (run 177: solved as an
+    # asynchronous copy, its 4-stage kernel ran x0.89): its readers' warps load it and wait
+    scaled = Op("scale", "elementwise", "alu", cycles=1, rrt=(Reservation("alu", 0, 1),))
+    read = dataclasses.replace(g, ops=g.ops + (scaled,), deps=g.deps + (Dep("load_b", "scale", 4, 0),))
+    assert JointProblem.from_graph(read, H100, scale=UNIT, async_copies=True).busy[:2] == (1, 4)
+    held = JointProblem.from_graph(g, H100, scale=UNIT)
+    issued = JointProblem.from_graph(g, H100, scale=UNIT, async_copies=True)
+    assert held.busy[:2] == (4, 4) and issued.busy[:2] == (1, 1)
+    assert held.concurrency_bound()[0] == 8
+    for b in ("cpsat", "z3"):
+        slow = joint_search(held, H100, JointOptions(time_limit=10, scale=UNIT), backend=b)
+        fast = joint_search(issued, H100, JointOptions(time_limit=10, scale=UNIT), backend=b)
+        assert (slow.status, slow.ii, fast.status, fast.ii) == ("optimal", 9, "optimal", 2), b
+        assert verify(g, H100, slow) == [] and verify(g, H100, fast) == []
+        claimed = fast.with_extra(joint={**fast.get("joint"), "busy": {"load_a": 4, "load_b": 4, "gemm": 1}})
+        assert "concurrency" in families(g, claimed)

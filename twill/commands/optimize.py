@@ -24,7 +24,7 @@ NAMED_FLAGS = (("kernel", "{}"), ("loop", "loop{}"), ("swp_only", "swp"), ("num_
                ("no_realisability", "no-realisability"), ("profile", "profiled"), ("calibrated", "calibrated"),
                ("backend", "{}"), ("joint_backend", "joint-{}"), ("normalize_bound", "u{}"), ("emit", "{}"),
                ("row_split", "rows{}"), ("tc_order", "tc-order"), ("tree_reductions", "tree"), ("no_reducer", "no-reducer"),
-               ("lookahead", "lookahead"),
+               ("lookahead", "lookahead"), ("async_copies", "async-copies"),
                ("sequential_groups", "seq"), ("persistent", "persistent-{}"), ("async_tiles", "async-tiles-{}"),
                ("own_tiles", "own-tiles-{}"), ("prefetch", "prefetch{}"), ("short_loops", "short-{}"),
                ("one_stage", "one-stage-{}"))
@@ -96,6 +96,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="Gluon kernel, experimental: solve with each partition issuing one op at a time, wgmmas retired "
                         "in issue order and the generated kernels' measured costs (the machine file's [written] "
                         "table); its FA forward ran 29%% slower on the H200 (bench/results/gluon/runs/NOTES.md, run 4)")
+    p.add_argument("--async-copies", action="store_true",
+                   help="Gluon kernel, experimental: solve with the producer's ring copies (TMA, cp.async) holding its "
+                        "warp group for their issue, not their latency; on the H200, 7 kernels ran 7-28%% faster so, "
+                        "9 ran 7-25%% slower (bench/results/gluon/runs/NOTES.md, run 179)")
     _add_gluon_arguments(p)
     p.add_argument("--time-passes", action="store_true", help="print the time each pipeline step took")
     p.add_argument("--dump-dir", default=None, metavar="DIR",
@@ -192,7 +196,8 @@ def run(args: argparse.Namespace) -> int:
         num_warps=args.num_warps, warp_groups=args.warp_groups, reg_limit=args.reg_limit,
         no_cross_warp=args.no_cross_warp, realisable=not args.no_realisability, dump_dir=args.dump_dir,
         emit=args.emit, row_split=args.row_split, tc_order=args.tc_order, tree_reductions=args.tree_reductions,
-        reducer=not args.no_reducer, gluon_lookahead=args.lookahead, sequential_groups=args.sequential_groups, persistent=args.persistent,
+        reducer=not args.no_reducer, gluon_lookahead=args.lookahead, sequential_groups=args.sequential_groups,
+        async_copies=args.async_copies, persistent=args.persistent,
         async_tiles=args.async_tiles, own_tiles=args.own_tiles, prefetch=args.prefetch, short_loops=args.short_loops,
         one_stage=args.one_stage)
     progress = Progress(quiet=args.quiet, live=sys.stderr.isatty())

@@ -64,6 +64,18 @@ MEMORIES = ("registers", "smem", "tmem")
 CTA_WARPS = 32          # warps a CTA holds (1024 threads, Hopper and Blackwell)
 
 
+def copied_async(op: Op, graph: LoopGraph) -> bool:
+    """True for a load the Gluon route's producer copies into a ring without waiting for it: a TMA load, or a pointer
+    load whose tile goes to shared memory only (its ``ttg.local_alloc`` folded into the node, dots its only readers;
+    ``codegen.gluon.plan.pointer_tiles`` copies those with cp.async). One whose tile is also read in registers (FLA's
+    chunk_kkt scales K by beta and reads K^T in shared memory) is loaded by its readers' warps, which wait for it."""
+    if op.kind == "tma_load":
+        return True
+    readers = {d.dst for d in graph.deps if d.src == op.id}
+    kinds = {o.kind for o in graph.ops if o.id in readers}
+    return op.kind == "load" and "ttg.local_alloc" in op.ops and kinds <= {"dot"}
+
+
 def reads_operands_async(op: Op) -> bool:
     """True when ``op`` keeps reading its operands after it issues (asynchronous tensor-core GEMMs)."""
     return op.kind == "dot" and bool(op.attr("async", True))
@@ -294,7 +306,7 @@ class JointProblem:
                    warps_per_op: int | None = None,
                    stage_order: tuple[tuple[str, str], ...] = (),
                    async_issue: float | None = None, lookahead: tuple[int | None, ...] = (),
-                   one_partition: bool = False) -> "JointProblem":
+                   one_partition: bool = False, async_copies: bool = False) -> "JointProblem":
         """The joint problem of a costed, normalised graph on ``machine``.
 
         ``scale`` is machine cycles per schedule unit (cost normalisation); W is ``warp_groups``,
@@ -313,7 +325,11 @@ class JointProblem:
         of all its warps, which issue their own loads: one compute group of ``num_warps`` warps that holds
         every op, the loads too (no variable-latency group: a loaded tile crosses to no other group, so no
         shared buffer holds it); the budget is then the CTA's threads (``CTA_WARPS``), not the
-        specialisation's.
+        specialisation's. ``async_copies`` (the Gluon route, whose producer copies each ring's tile with TMA or
+        cp.async and waits for none of them: its consumers wait on the ring's barrier): such a copy (``copied_async``)
+        keeps its group busy while it holds its unit (its issue: the TMA unit's, or the LSU's transfer), not for its
+        latency (run 173: the int8 GEMM's two A sub-tile loads, 918 cycles each, held its producer one after the
+        other). A pointer load its readers hold in registers keeps its latency: the Gluon route's consumers issue it.
         Spill cost: the value's register bytes written
         to and read back from shared memory at the machine's ``spill_bytes`` rate.
 
@@ -337,6 +353,9 @@ class JointProblem:
             caps["registers"] = group_regs
         in_order = tuple(async_issue is not None and reads_operands_async(o) for o in g.ops)
         busy = tuple(max(1, math.ceil(float(async_issue) / scale)) if x else c for x, c in zip(in_order, mp.cycles))
+        if async_copies and not one_partition:
+            busy = tuple(max(1, min(b, max((r.offset + r.length for r in rr), default=1))) if copied_async(o, g) else b
+                         for o, b, rr in zip(g.ops, busy, mp.rrt))
         return cls(nodes=mp.nodes, cycles=mp.cycles, rrt=mp.rrt, edges=mp.edges, capacity=mp.capacity, name=g.name,
                    blocking=tuple(d.blocking for d in g.deps),
                    footprint=(("registers", tuple(o.regs for o in g.ops)), ("smem", tuple(o.smem for o in g.ops)),

@@ -54,6 +54,7 @@ class JointOptions:
     stage_order: tuple[tuple[str, str], ...] = ()     # (a, b): stage(a) <= stage(b), by node id
     lookahead: tuple[int | None, ...] = ()   # LOOKAHEAD for these row sub-tiles' dots (Gluon route)
     one_partition: bool = False          # all the kernel's warps one group issuing its own loads (Gluon route)
+    async_copies: bool = False           # the producer's copies hold it for their issue only (Gluon route)
 
     @classmethod
     def coerce(cls, opts: Any) -> "JointOptions":
@@ -159,7 +160,8 @@ def _problem(graph_or_problem: LoopGraph | JointProblem, machine: Any, opts: Joi
                                 reg_limit=opts.reg_limit, scale=scale, no_cross_warp=opts.no_cross_warp,
                                 hold_async=opts.hold_async, warps_per_op=opts.warps_per_op,
                                 stage_order=tuple(opts.stage_order), async_issue=opts.async_issue,
-                                lookahead=tuple(opts.lookahead), one_partition=opts.one_partition)
+                                lookahead=tuple(opts.lookahead), one_partition=opts.one_partition,
+                                async_copies=opts.async_copies)
     return p, graph, scale
 
 
