@@ -294,6 +294,8 @@ class KernelPlan:
     prefetch: int = 0               # ``plan_kernel``'s argument: with ``own_tiles``, iterations a wgmma's pointer tile is
                                     # copied ahead with cp.async (``_direct_tile``; 0: loaded a stage ahead in registers)
     wgmma_copyable: bool = False    # some consumer pointer tile a wgmma reads would be so copied (``_async_tiles``)
+    ii_depths: dict[str, int] = field(default_factory=dict)   # ring -> its depth sized for the II, where ``_rings``
+                                    # sized it for a shorter iteration (``boxed_iteration``), for ``_two_ctas``
 
     @property
     def body(self) -> list[IROp]:
@@ -610,6 +612,34 @@ def _add_pointer_loads(body: list[IROp], items: list[Item], carried: dict[str, s
             if not _hoist(body, items, i, sub, stage, key, carried):
                 stage = max([stage] + [items[k].stage for k in _producers(body, items, i, sub)])
             items.append(Item(i, sub, stage, key))
+    _co_stage_shared_addresses(body, items, {x.op for x in items} - placed, carried)
+
+
+def _co_stage_shared_addresses(body: list[IROp], items: list[Item], loads: set[int], carried: dict[str, str]) -> None:
+    """Pointer loads (``loads``, placed by ``_add_pointer_loads``) whose addresses share a register tile run in the
+    earliest of their stages where the shared tile is larger than the later load's: an address is computed once, where
+    its first load is (``_add_bookkeeping``), and carried in registers a stage for a load after it (vLLM's GPTQ/AWQ
+    MoE: the [64, 64] i32 offsets its zero-point and scale loads share, 16 KB a CTA, against the scales' 8 KB; ptxas
+    spilled 460 instructions in its loop, 400 so). Left where what it reads cannot move with it (``_hoist``)."""
+    at = {(x.op, x.subtile): k for k, x in enumerate(items)}
+    items_ops = {x.op for x in items}
+    cones = {i: {j for j in closure(body, set(body[i].operands), stop=items_ops) if j not in items_ops} for i in loads}
+    for i in sorted(loads):
+        for j in sorted(loads):
+            shared = [t for k in cones[i] & cones[j] for t in body[k].result_types if t.startswith("tensor<")]
+            if j == i or not shared or max(type_info(t).bytes for t in shared) <= _tile_bytes(body[j]):
+                continue
+            for sub in {x.subtile for x in items if x.op == i}:
+                a, b = at.get((i, sub)), at.get((j, sub))
+                if a is None or b is None or items[b].stage <= items[a].stage:
+                    continue
+                late = items[b]
+                if _hoist(body, items, j, sub, items[a].stage, late.key, carried):
+                    items[b] = Item(j, sub, items[a].stage, late.key)
+
+
+def _tile_bytes(op: IROp) -> int:
+    return type_info(op.result_types[0]).bytes if op.result_types and op.result_types[0].startswith("tensor<") else 0
 
 
 def _producers(body: list[IROp], items: list[Item], i: int, sub: int | None) -> list[int]:
@@ -777,11 +807,13 @@ def ring_depth(nbytes: int, plan: KernelPlan, rate: str = "tma_bytes", iteration
 
 def boxed_iteration(plan: KernelPlan, boxed_bytes: int) -> float | None:
     """Where the producer copies ``boxed_bytes`` of its pointer tiles an iteration by TMA (the launch allowing), not
-    as the pointer loads the II was solved with (their latency holding the producer): the cycles an iteration takes
-    so, the larger of its units' busy time, the loads' at TMA's rate (the copies by TMA, the rest as solved); used
-    where under half the II, the rings sized for it. vLLM's int8 scaled_mm: II 2480 cycles from two 16 KB pointer
-    tiles, about 900 an iteration on the GPU; its rings sized for 2480 held one copy ahead (671 TOP/s), three
-    ahead 1209 against Triton's 1109 (run 66). None where nothing is boxed or the II is near it."""
+    as the pointer loads the II was solved with: the cycles an iteration takes so, the larger of its units' busy time,
+    the loads' at TMA's rate (the copies by TMA, the rest as solved); used where under the II, the rings sized for it.
+    vLLM's int8 scaled_mm: II 2480 cycles from two 16 KB pointer tiles (their latency holding the producer, before
+    ``twill.solve.joint_problem.copied_async``), about 900 an iteration on the GPU; its rings sized for 2480 held one
+    copy ahead (671 TOP/s), three ahead 1209 against Triton's 1109 (run 66). Solved with the copies holding the
+    producer for their issue only, II 1280 (its integer ALU work's 1024 and the wait on the dot): sized for the II,
+    two ahead, run 175 measured that kernel x0.85 of three ahead. None where nothing is boxed or the II is no longer."""
     if not boxed_bytes:
         return None
     m, s = plan.machine, plan.schedule
@@ -791,7 +823,7 @@ def boxed_iteration(plan: KernelPlan, boxed_bytes: int) -> float | None:
     tma = sum(r.length for o in plan.graph.ops if o.kind == "tma_load" for r in o.rrt) * unit
     loads = tma + max(0.0, copied - boxed_bytes / m.rate("global_bytes")) + boxed_bytes / m.rate("tma_bytes")
     iteration = max([loads] + list(busy.values()))
-    return iteration if iteration < s.ii * unit / 2 else None
+    return iteration if iteration < s.ii * unit else None
 
 
 def branch_iteration(plan: KernelPlan) -> float | None:
@@ -868,9 +900,12 @@ def _rings(plan: KernelPlan, node_of: dict[int, str], group_of: dict[int, int]) 
         plan.decisions.append(f"rings sized for {iteration:.0f} cycles an iteration (the busiest unit's), not the II's "
                               f"{s.ii * unit_cycles(s):.0f}: the II holds work under an if taken on some iterations only")
     for nbytes, r in found:
-        depth = ring_depth(nbytes, plan, iteration=iteration) if r.layout is None else \
-            ring_depth(copy_bytes, plan, "global_bytes", iteration) + (plan.copy_warps > COPY_WARPS)
+        depth, at_ii = (ring_depth(nbytes, plan, iteration=it) if r.layout is None else
+                        ring_depth(copy_bytes, plan, "global_bytes", it) + (plan.copy_warps > COPY_WARPS)
+                        for it in (iteration, None))
         rings.append(dataclasses.replace(r, depth=depth))
+        if at_ii < depth:
+            plan.ii_depths[r.name] = at_ii
     return rings
 
 
@@ -1170,16 +1205,27 @@ def _two_ctas(plan: KernelPlan) -> None:
     (with ``TWO_CTA_SLACK``): the launch's register limit and the setmaxnreg targets halved, so another CTA's loads
     are in flight while one waits (run 29e: chunk_state 1.26x with a limit of 128 against 256, 0.97x Triton's best);
     the kernel is then not persistent (``one_cta_per_sm``). A warp-specialized kernel whose consumers need more than
-    half keeps the whole file (the GEMMs and attention kernels)."""
+    half keeps the whole file (the GEMMs and attention kernels). Rings made deeper for an iteration shorter than the
+    II (``KernelPlan.ii_depths``) go back to the II's depth where that lets two CTAs fit."""
+    rings, smem = list(plan.rings), plan.smem_bytes
+    if plan.maxnreg is not None and 2 * (smem + SCRATCH_MARGIN + 1024) > SM_SMEM and plan.ii_depths:
+        plan.rings = [dataclasses.replace(r, depth=min(r.depth, plan.ii_depths.get(r.name, r.depth)))
+                      for r in plan.rings]
+        plan.smem_bytes = _smem(plan)
     if plan.maxnreg is None or 2 * (plan.smem_bytes + SCRATCH_MARGIN + 1024) > SM_SMEM:
+        plan.rings, plan.smem_bytes = rings, smem
         return
     whole = list(plan.partitions), plan.maxnreg
     try:
         _registers(plan, REG_FILE // 2, TWO_CTA_SLACK)
     except UnsupportedError:
         plan.partitions, plan.maxnreg = whole
+        plan.rings, plan.smem_bytes = rings, smem
         return
     plan.two_ctas = True
+    if plan.rings != rings:
+        plan.decisions.append("rings sized for the II, not the shorter iteration their copies allow, so two CTAs fit "
+                              "an SM (run 177: tail_gemm's rings one deeper, one CTA an SM, x0.94)")
     needs = ", ".join(str(p.need_regs) for p in plan.partitions)
     plan.decisions.append(f"two CTAs per SM: the partitions' registers ({needs} needed per thread) fit half the "
                           f"register file, so the launch's limit is {plan.maxnreg} (run 29e: chunk_state 1.26x with "

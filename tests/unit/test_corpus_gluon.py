@@ -480,8 +480,9 @@ def _constructs(stem: str, source: str) -> None:
         store = loop.index("gl.store(t_ptrs")
         load = re.search(r"gl\.thread_barrier\(\)\n\s*\w+ = gl\.load\(t_ptrs", loop)
         assert load and load.start() > store, loop
-    if stem == "vllm_scaled_mm":     # its II is set by pointer loads the producer copies by TMA: the rings sized for
-        # the iteration TMA gives (about 900 cycles, not 2480), 3 ahead (run 66: 1 ahead 671 TOP/s, 3 ahead 1209)
+    if stem == "vllm_scaled_mm":     # the rings sized for the iteration its busiest unit gives (1024 cycles of
+        # ALU work; the II 1280, about 900 on the GPU), 3 ahead (run 66: 1 ahead 671 TOP/s, 3 ahead 1209; run 175:
+        # 2 ahead x0.85)
         assert re.search(r"^- ring a: 4 buffers .*\n- ring b: 4 buffers ", source, re.M), source[:3000]
     if stem == "vllm_unified_attention":   # a binary search for the query block's sequence (a while before the
         # attention loop): written as it runs, its condition before the loop and again at the end of each iteration

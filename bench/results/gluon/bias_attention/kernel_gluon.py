@@ -1,18 +1,18 @@
 """attn_bias, written by twill from its joint schedule: I=304 L=368 (optimal), 1280 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- pointer-loaded tiles copied by a 8-warp producer with cp.async (k_51, v_77): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (k_51, v_77): their addresses and masks spread over 256 threads, 5-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
 - register-read pointer tiles copied by their consumer with cp.async (bias_55_as_t0 2 x 8192 B, bias_55_as_t1 2 x 8192 B): issued at the load's stage, one commit group per body, read at the first reader's stage after wait_group and a barrier, in the layout that reader wants (Triton's own pipelining of such loads; held a stage in registers, GQA decode ran x0.65 Triton's best, run 29c)
 - k_51, v_77 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over K, V when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - rows: 128 split into 2 sub-tiles of 64 (the rows are independent; the joint search chose the split)
 - partition 0 (default): consumer, warp group 0, 4 warps, 192 registers per thread (needs about 137): sub-tile 0, 3 stages
 - partition 1 (worker): consumer, warp group 1, 4 warps, 192 registers per thread (needs about 137): sub-tile 1, 3 stages
 - partition 2 (worker): producer, warp group 2, 8 warps, 56 registers per thread (needs about 56): cp.async copies into the rings
-- ring k_51: 4 buffers of [64, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0, 1
-- ring v_77: 4 buffers of [64, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0, 1
+- ring k_51: 5 buffers of [64, 64] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0, 1
+- ring v_77: 5 buffers of [64, 64] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0, 1
 - tensor-core order: the schedule's slots (partition 0 (1 dot) | partition 1 (1 dot) | partition 0 (1 dot) | partition 1 (1 dot)) are not enforced; each consumer issues its GEMMs when ready (turn barriers, `--tc-order`, ran the H200's FA forward 6-7 % slower)
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 114848 bytes planned of 232448; maxnreg 128
+- shared memory: 131264 bytes planned of 232448; maxnreg 128
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -82,9 +82,9 @@ def consumer_0(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
         m_new_61_t0_p1 = m_new_61_t0
         l_i_68_t0 = gl.full([64], 0.0, gl.float32, layout=L2)
         acc_81_t0 = gl.full([64, 64], 0.0, gl.float32, layout=L3)
-        mbarrier.wait(k_51_ready.index((twill_base + 1 - 1) % 4), ((twill_base + 1 - 1) // 4) & 1)
+        mbarrier.wait(k_51_ready.index((twill_base + 1 - 1) % 5), ((twill_base + 1 - 1) // 5) & 1)
         fence_async_shared()
-        tok_qk_58_t0 = warpgroup_mma(q_21_t0, k_51_buf.index((twill_base + 1 - 1) % 4).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_qk_s0: stage 1, partition 0 (group 0)
+        tok_qk_58_t0 = warpgroup_mma(q_21_t0, k_51_buf.index((twill_base + 1 - 1) % 5).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_qk_s0: stage 1, partition 0 (group 0)
         cols_43 = (0 + (1 - 0) * 64) + offs_n_7  # load1_bias: stage 0, partition 0 (group 0)
         k_46 = gl.expand_dims(cols_43, 0)  # load1_bias: stage 0, partition 0 (group 0)
         bias_53_t0 = k_46.broadcast_to([64, 64])  # load1_bias_s0: stage 0, partition 0 (group 0)
@@ -99,7 +99,7 @@ def consumer_0(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
         bias_56_t0 = gl.convert_layout(bias_55_t0, L3)  # convert0_bias_s0: stage 1, partition 0 (group 0)
         bias_57_t0 = bias_56_t0.to(gl.float32)  # convert0_bias_s0: stage 1, partition 0 (group 0)
         qk_58_t0 = warpgroup_mma_wait(0, deps=(tok_qk_58_t0,))
-        mbarrier.arrive(k_51_empty.index((twill_base + 1 - 1) % 4))
+        mbarrier.arrive(k_51_empty.index((twill_base + 1 - 1) % 5))
         qk_59_t0 = qk_58_t0 * sm_scale  # elementwise0_qk_s0: stage 1, partition 0 (group 0)
         qk_60_t0 = qk_59_t0 + bias_57_t0  # elementwise0_qk_s0: stage 1, partition 0 (group 0)
         m_new_t0 = gl.max(qk_60_t0, axis=1)  # reduce0_m_new_s0: stage 1, partition 0 (group 0)
@@ -122,15 +122,15 @@ def consumer_0(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
             acc_69_t0 = gl.expand_dims(alpha_62_t0, 1)  # elementwise3_acc_s0: stage 2, partition 0 (group 0)
             acc_70_t0 = acc_69_t0.broadcast_to([64, 64])  # elementwise3_acc_s0: stage 2, partition 0 (group 0)
             acc_71_t0 = acc_81_t0_p1 * acc_70_t0  # elementwise3_acc_s0: stage 2, partition 0 (group 0)
-            mbarrier.wait(v_77_ready.index((twill_base + twill_b - 2) % 4), ((twill_base + twill_b - 2) // 4) & 1)
+            mbarrier.wait(v_77_ready.index((twill_base + twill_b - 2) % 5), ((twill_base + twill_b - 2) // 5) & 1)
             fence_async_shared()
-            tok_acc_81_t0 = warpgroup_mma(acc_80_t0, v_77_buf.index((twill_base + twill_b - 2) % 4), acc_71_t0, is_async=True)  # dot1_acc_s0: stage 2, partition 0 (group 0)
+            tok_acc_81_t0 = warpgroup_mma(acc_80_t0, v_77_buf.index((twill_base + twill_b - 2) % 5), acc_71_t0, is_async=True)  # dot1_acc_s0: stage 2, partition 0 (group 0)
             l_i_67_t0 = gl.sum(p_65_t0_p1, axis=1)  # reduce1_l_i_s0: stage 2, partition 0 (group 0)
             l_i_66_t0 = l_i_68_t0_p1 * alpha_62_t0  # elementwise2_l_i_s0: stage 2, partition 0 (group 0)
             l_i_68_t0 = l_i_66_t0 + l_i_67_t0  # elementwise2_l_i_s0: stage 2, partition 0 (group 0)
-            mbarrier.wait(k_51_ready.index((twill_base + twill_b - 1) % 4), ((twill_base + twill_b - 1) // 4) & 1)
+            mbarrier.wait(k_51_ready.index((twill_base + twill_b - 1) % 5), ((twill_base + twill_b - 1) // 5) & 1)
             fence_async_shared()
-            tok_qk_58_t0 = warpgroup_mma(q_21_t0, k_51_buf.index((twill_base + twill_b - 1) % 4).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_qk_s0: stage 1, partition 0 (group 0)
+            tok_qk_58_t0 = warpgroup_mma(q_21_t0, k_51_buf.index((twill_base + twill_b - 1) % 5).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_qk_s0: stage 1, partition 0 (group 0)
             cols_40 = (0 + (twill_b - 0) * 64)  # load1_bias: stage 0, partition 0 (group 0)
             cols_43 = cols_40 + offs_n_7  # load1_bias: stage 0, partition 0 (group 0)
             k_46 = gl.expand_dims(cols_43, 0)  # load1_bias: stage 0, partition 0 (group 0)
@@ -146,8 +146,8 @@ def consumer_0(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
             bias_56_t0 = gl.convert_layout(bias_55_t0, L3)  # convert0_bias_s0: stage 1, partition 0 (group 0)
             bias_57_t0 = bias_56_t0.to(gl.float32)  # convert0_bias_s0: stage 1, partition 0 (group 0)
             acc_81_t0, qk_58_t0 = warpgroup_mma_wait(0, deps=(tok_acc_81_t0, tok_qk_58_t0,))
-            mbarrier.arrive(v_77_empty.index((twill_base + twill_b - 2) % 4))
-            mbarrier.arrive(k_51_empty.index((twill_base + twill_b - 1) % 4))
+            mbarrier.arrive(v_77_empty.index((twill_base + twill_b - 2) % 5))
+            mbarrier.arrive(k_51_empty.index((twill_base + twill_b - 1) % 5))
             qk_59_t0 = qk_58_t0 * sm_scale  # elementwise0_qk_s0: stage 1, partition 0 (group 0)
             qk_60_t0 = qk_59_t0 + bias_57_t0  # elementwise0_qk_s0: stage 1, partition 0 (group 0)
             m_new_t0 = gl.max(qk_60_t0, axis=1)  # reduce0_m_new_s0: stage 1, partition 0 (group 0)
@@ -169,23 +169,23 @@ def consumer_0(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
         acc_69_t0 = gl.expand_dims(alpha_62_t0, 1)  # elementwise3_acc_s0: stage 2, partition 0 (group 0)
         acc_70_t0 = acc_69_t0.broadcast_to([64, 64])  # elementwise3_acc_s0: stage 2, partition 0 (group 0)
         acc_71_t0 = acc_81_t0_p1 * acc_70_t0  # elementwise3_acc_s0: stage 2, partition 0 (group 0)
-        mbarrier.wait(v_77_ready.index((twill_base + (twill_n - 1 + 1) - 2) % 4), ((twill_base + (twill_n - 1 + 1) - 2) // 4) & 1)
+        mbarrier.wait(v_77_ready.index((twill_base + (twill_n - 1 + 1) - 2) % 5), ((twill_base + (twill_n - 1 + 1) - 2) // 5) & 1)
         fence_async_shared()
-        tok_acc_81_t0 = warpgroup_mma(acc_80_t0, v_77_buf.index((twill_base + (twill_n - 1 + 1) - 2) % 4), acc_71_t0, is_async=True)  # dot1_acc_s0: stage 2, partition 0 (group 0)
+        tok_acc_81_t0 = warpgroup_mma(acc_80_t0, v_77_buf.index((twill_base + (twill_n - 1 + 1) - 2) % 5), acc_71_t0, is_async=True)  # dot1_acc_s0: stage 2, partition 0 (group 0)
         l_i_67_t0 = gl.sum(p_65_t0_p1, axis=1)  # reduce1_l_i_s0: stage 2, partition 0 (group 0)
         l_i_66_t0 = l_i_68_t0_p1 * alpha_62_t0  # elementwise2_l_i_s0: stage 2, partition 0 (group 0)
         l_i_68_t0 = l_i_66_t0 + l_i_67_t0  # elementwise2_l_i_s0: stage 2, partition 0 (group 0)
-        mbarrier.wait(k_51_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 4), ((twill_base + (twill_n - 1 + 1) - 1) // 4) & 1)
+        mbarrier.wait(k_51_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 5), ((twill_base + (twill_n - 1 + 1) - 1) // 5) & 1)
         fence_async_shared()
-        tok_qk_58_t0 = warpgroup_mma(q_21_t0, k_51_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 4).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_qk_s0: stage 1, partition 0 (group 0)
+        tok_qk_58_t0 = warpgroup_mma(q_21_t0, k_51_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 5).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_qk_s0: stage 1, partition 0 (group 0)
         async_copy.wait_group(0)
         gl.thread_barrier()
         bias_55_t0 = bias_55_as_t0.index((twill_base + (twill_n - 1 + 1) - 1) % 2).load(L3)  # load1_bias_s0: stage 1, partition 0 (group 0)
         bias_56_t0 = gl.convert_layout(bias_55_t0, L3)  # convert0_bias_s0: stage 1, partition 0 (group 0)
         bias_57_t0 = bias_56_t0.to(gl.float32)  # convert0_bias_s0: stage 1, partition 0 (group 0)
         acc_81_t0, qk_58_t0 = warpgroup_mma_wait(0, deps=(tok_acc_81_t0, tok_qk_58_t0,))
-        mbarrier.arrive(v_77_empty.index((twill_base + (twill_n - 1 + 1) - 2) % 4))
-        mbarrier.arrive(k_51_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 4))
+        mbarrier.arrive(v_77_empty.index((twill_base + (twill_n - 1 + 1) - 2) % 5))
+        mbarrier.arrive(k_51_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 5))
         qk_59_t0 = qk_58_t0 * sm_scale  # elementwise0_qk_s0: stage 1, partition 0 (group 0)
         qk_60_t0 = qk_59_t0 + bias_57_t0  # elementwise0_qk_s0: stage 1, partition 0 (group 0)
         m_new_t0 = gl.max(qk_60_t0, axis=1)  # reduce0_m_new_s0: stage 1, partition 0 (group 0)
@@ -207,15 +207,15 @@ def consumer_0(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
         acc_69_t0 = gl.expand_dims(alpha_62_t0, 1)  # elementwise3_acc_s0: stage 2, partition 0 (group 0)
         acc_70_t0 = acc_69_t0.broadcast_to([64, 64])  # elementwise3_acc_s0: stage 2, partition 0 (group 0)
         acc_71_t0 = acc_81_t0_p1 * acc_70_t0  # elementwise3_acc_s0: stage 2, partition 0 (group 0)
-        mbarrier.wait(v_77_ready.index((twill_base + (twill_n - 1 + 2) - 2) % 4), ((twill_base + (twill_n - 1 + 2) - 2) // 4) & 1)
+        mbarrier.wait(v_77_ready.index((twill_base + (twill_n - 1 + 2) - 2) % 5), ((twill_base + (twill_n - 1 + 2) - 2) // 5) & 1)
         fence_async_shared()
-        tok_acc_81_t0 = warpgroup_mma(acc_80_t0, v_77_buf.index((twill_base + (twill_n - 1 + 2) - 2) % 4), acc_71_t0, is_async=True)  # dot1_acc_s0: stage 2, partition 0 (group 0)
+        tok_acc_81_t0 = warpgroup_mma(acc_80_t0, v_77_buf.index((twill_base + (twill_n - 1 + 2) - 2) % 5), acc_71_t0, is_async=True)  # dot1_acc_s0: stage 2, partition 0 (group 0)
         l_i_67_t0 = gl.sum(p_65_t0_p1, axis=1)  # reduce1_l_i_s0: stage 2, partition 0 (group 0)
         l_i_66_t0 = l_i_68_t0_p1 * alpha_62_t0  # elementwise2_l_i_s0: stage 2, partition 0 (group 0)
         l_i_68_t0 = l_i_66_t0 + l_i_67_t0  # elementwise2_l_i_s0: stage 2, partition 0 (group 0)
         async_copy.commit_group()
         acc_81_t0 = warpgroup_mma_wait(0, deps=(tok_acc_81_t0,))
-        mbarrier.arrive(v_77_empty.index((twill_base + (twill_n - 1 + 2) - 2) % 4))
+        mbarrier.arrive(v_77_empty.index((twill_base + (twill_n - 1 + 2) - 2) % 5))
         acc_81_t0_p1 = acc_81_t0
         l_i_68_t0_p1 = l_i_68_t0
         m_new_61_t0_p2 = m_new_61_t0_p1
@@ -298,11 +298,11 @@ def consumer_1(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
             bias_55_as_t1.index((twill_base + 1 - 0) % 2).store(gl.load(bias_54_t1))  # load1_bias_s1: stage 0, partition 1 (group 1)
         bias_56_t1 = gl.convert_layout(bias_55_t1, L3)  # convert0_bias_s1: stage 1, partition 1 (group 1)
         bias_57_t1 = bias_56_t1.to(gl.float32)  # convert0_bias_s1: stage 1, partition 1 (group 1)
-        mbarrier.wait(k_51_ready.index((twill_base + 1 - 1) % 4), ((twill_base + 1 - 1) // 4) & 1)
+        mbarrier.wait(k_51_ready.index((twill_base + 1 - 1) % 5), ((twill_base + 1 - 1) // 5) & 1)
         fence_async_shared()
-        tok_qk_58_t1 = warpgroup_mma(q_21_t1, k_51_buf.index((twill_base + 1 - 1) % 4).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_qk_s1: stage 1, partition 1 (group 1)
+        tok_qk_58_t1 = warpgroup_mma(q_21_t1, k_51_buf.index((twill_base + 1 - 1) % 5).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_qk_s1: stage 1, partition 1 (group 1)
         qk_58_t1 = warpgroup_mma_wait(0, deps=(tok_qk_58_t1,))
-        mbarrier.arrive(k_51_empty.index((twill_base + 1 - 1) % 4))
+        mbarrier.arrive(k_51_empty.index((twill_base + 1 - 1) % 5))
         qk_59_t1 = qk_58_t1 * sm_scale  # elementwise0_qk_s1: stage 1, partition 1 (group 1)
         qk_60_t1 = qk_59_t1 + bias_57_t1  # elementwise0_qk_s1: stage 1, partition 1 (group 1)
         m_new_t1 = gl.max(qk_60_t1, axis=1)  # reduce0_m_new_s1: stage 1, partition 1 (group 1)
@@ -318,12 +318,12 @@ def consumer_1(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
         p_65_t1 = gl.exp(p_64_t1)  # sfu1_p_s1: stage 1, partition 1 (group 1)
         acc_79_t1 = p_65_t1.to(gl.float16)  # convert1_acc_s1: stage 1, partition 1 (group 1)
         acc_80_t1 = gl.convert_layout(acc_79_t1, L4)  # convert1_acc_s1: stage 1, partition 1 (group 1)
-        mbarrier.wait(v_77_ready.index((twill_base + 1 - 1) % 4), ((twill_base + 1 - 1) // 4) & 1)
+        mbarrier.wait(v_77_ready.index((twill_base + 1 - 1) % 5), ((twill_base + 1 - 1) // 5) & 1)
         fence_async_shared()
-        tok_acc_81_t1 = warpgroup_mma(acc_80_t1, v_77_buf.index((twill_base + 1 - 1) % 4), acc_71_t1, is_async=True)  # dot1_acc_s1: stage 1, partition 1 (group 1)
+        tok_acc_81_t1 = warpgroup_mma(acc_80_t1, v_77_buf.index((twill_base + 1 - 1) % 5), acc_71_t1, is_async=True)  # dot1_acc_s1: stage 1, partition 1 (group 1)
         async_copy.commit_group()
         acc_81_t1 = warpgroup_mma_wait(0, deps=(tok_acc_81_t1,))
-        mbarrier.arrive(v_77_empty.index((twill_base + 1 - 1) % 4))
+        mbarrier.arrive(v_77_empty.index((twill_base + 1 - 1) % 5))
         acc_81_t1_p1 = acc_81_t1
         alpha_62_t1_p1 = alpha_62_t1
         l_i_68_t1_p1 = l_i_68_t1
@@ -347,11 +347,11 @@ def consumer_1(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
                 bias_55_as_t1.index((twill_base + twill_b - 0) % 2).store(gl.load(bias_54_t1))  # load1_bias_s1: stage 0, partition 1 (group 1)
             bias_56_t1 = gl.convert_layout(bias_55_t1, L3)  # convert0_bias_s1: stage 1, partition 1 (group 1)
             bias_57_t1 = bias_56_t1.to(gl.float32)  # convert0_bias_s1: stage 1, partition 1 (group 1)
-            mbarrier.wait(k_51_ready.index((twill_base + twill_b - 1) % 4), ((twill_base + twill_b - 1) // 4) & 1)
+            mbarrier.wait(k_51_ready.index((twill_base + twill_b - 1) % 5), ((twill_base + twill_b - 1) // 5) & 1)
             fence_async_shared()
-            tok_qk_58_t1 = warpgroup_mma(q_21_t1, k_51_buf.index((twill_base + twill_b - 1) % 4).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_qk_s1: stage 1, partition 1 (group 1)
+            tok_qk_58_t1 = warpgroup_mma(q_21_t1, k_51_buf.index((twill_base + twill_b - 1) % 5).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_qk_s1: stage 1, partition 1 (group 1)
             qk_58_t1 = warpgroup_mma_wait(0, deps=(tok_qk_58_t1,))
-            mbarrier.arrive(k_51_empty.index((twill_base + twill_b - 1) % 4))
+            mbarrier.arrive(k_51_empty.index((twill_base + twill_b - 1) % 5))
             qk_59_t1 = qk_58_t1 * sm_scale  # elementwise0_qk_s1: stage 1, partition 1 (group 1)
             qk_60_t1 = qk_59_t1 + bias_57_t1  # elementwise0_qk_s1: stage 1, partition 1 (group 1)
             m_new_t1 = gl.max(qk_60_t1, axis=1)  # reduce0_m_new_s1: stage 1, partition 1 (group 1)
@@ -367,12 +367,12 @@ def consumer_1(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
             p_65_t1 = gl.exp(p_64_t1)  # sfu1_p_s1: stage 1, partition 1 (group 1)
             acc_79_t1 = p_65_t1.to(gl.float16)  # convert1_acc_s1: stage 1, partition 1 (group 1)
             acc_80_t1 = gl.convert_layout(acc_79_t1, L4)  # convert1_acc_s1: stage 1, partition 1 (group 1)
-            mbarrier.wait(v_77_ready.index((twill_base + twill_b - 1) % 4), ((twill_base + twill_b - 1) // 4) & 1)
+            mbarrier.wait(v_77_ready.index((twill_base + twill_b - 1) % 5), ((twill_base + twill_b - 1) // 5) & 1)
             fence_async_shared()
-            tok_acc_81_t1 = warpgroup_mma(acc_80_t1, v_77_buf.index((twill_base + twill_b - 1) % 4), acc_71_t1, is_async=True)  # dot1_acc_s1: stage 1, partition 1 (group 1)
+            tok_acc_81_t1 = warpgroup_mma(acc_80_t1, v_77_buf.index((twill_base + twill_b - 1) % 5), acc_71_t1, is_async=True)  # dot1_acc_s1: stage 1, partition 1 (group 1)
             async_copy.commit_group()
             acc_81_t1 = warpgroup_mma_wait(0, deps=(tok_acc_81_t1,))
-            mbarrier.arrive(v_77_empty.index((twill_base + twill_b - 1) % 4))
+            mbarrier.arrive(v_77_empty.index((twill_base + twill_b - 1) % 5))
             acc_81_t1_p1 = acc_81_t1
             alpha_62_t1_p1 = alpha_62_t1
             l_i_68_t1_p1 = l_i_68_t1
@@ -386,11 +386,11 @@ def consumer_1(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
         bias_55_t1 = bias_55_as_t1.index((twill_base + (twill_n - 1 + 1) - 1) % 2).load(L3)  # load1_bias_s1: stage 1, partition 1 (group 1)
         bias_56_t1 = gl.convert_layout(bias_55_t1, L3)  # convert0_bias_s1: stage 1, partition 1 (group 1)
         bias_57_t1 = bias_56_t1.to(gl.float32)  # convert0_bias_s1: stage 1, partition 1 (group 1)
-        mbarrier.wait(k_51_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 4), ((twill_base + (twill_n - 1 + 1) - 1) // 4) & 1)
+        mbarrier.wait(k_51_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 5), ((twill_base + (twill_n - 1 + 1) - 1) // 5) & 1)
         fence_async_shared()
-        tok_qk_58_t1 = warpgroup_mma(q_21_t1, k_51_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 4).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_qk_s1: stage 1, partition 1 (group 1)
+        tok_qk_58_t1 = warpgroup_mma(q_21_t1, k_51_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 5).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L3), use_acc=False, is_async=True)  # dot0_qk_s1: stage 1, partition 1 (group 1)
         qk_58_t1 = warpgroup_mma_wait(0, deps=(tok_qk_58_t1,))
-        mbarrier.arrive(k_51_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 4))
+        mbarrier.arrive(k_51_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 5))
         qk_59_t1 = qk_58_t1 * sm_scale  # elementwise0_qk_s1: stage 1, partition 1 (group 1)
         qk_60_t1 = qk_59_t1 + bias_57_t1  # elementwise0_qk_s1: stage 1, partition 1 (group 1)
         m_new_t1 = gl.max(qk_60_t1, axis=1)  # reduce0_m_new_s1: stage 1, partition 1 (group 1)
@@ -406,12 +406,12 @@ def consumer_1(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
         p_65_t1 = gl.exp(p_64_t1)  # sfu1_p_s1: stage 1, partition 1 (group 1)
         acc_79_t1 = p_65_t1.to(gl.float16)  # convert1_acc_s1: stage 1, partition 1 (group 1)
         acc_80_t1 = gl.convert_layout(acc_79_t1, L4)  # convert1_acc_s1: stage 1, partition 1 (group 1)
-        mbarrier.wait(v_77_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 4), ((twill_base + (twill_n - 1 + 1) - 1) // 4) & 1)
+        mbarrier.wait(v_77_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 5), ((twill_base + (twill_n - 1 + 1) - 1) // 5) & 1)
         fence_async_shared()
-        tok_acc_81_t1 = warpgroup_mma(acc_80_t1, v_77_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 4), acc_71_t1, is_async=True)  # dot1_acc_s1: stage 1, partition 1 (group 1)
+        tok_acc_81_t1 = warpgroup_mma(acc_80_t1, v_77_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 5), acc_71_t1, is_async=True)  # dot1_acc_s1: stage 1, partition 1 (group 1)
         async_copy.commit_group()
         acc_81_t1 = warpgroup_mma_wait(0, deps=(tok_acc_81_t1,))
-        mbarrier.arrive(v_77_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 4))
+        mbarrier.arrive(v_77_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 5))
         acc_81_t1_p2 = acc_81_t1_p1
         acc_81_t1_p1 = acc_81_t1
         alpha_62_t1_p1 = alpha_62_t1
@@ -479,51 +479,51 @@ def producer_2(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_b
             v_74 = v + v_73
             v_75 = v_74.broadcast_to([64, 64])
             v_76 = v_75 + v_33
-            mbarrier.wait(k_51_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            mbarrier.wait(k_51_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(k_51_ready.index(twill_k % 4), twill_box_k_51.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_k_51, [N * bh + 64 * ((acc_37 - 0) // 64), 0], k_51_ready.index(twill_k % 4), k_51_buf.index(twill_k % 4))  # load0_k: a TMA box (boxes)
+                mbarrier.expect(k_51_ready.index(twill_k % 5), twill_box_k_51.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_k_51, [N * bh + 64 * ((acc_37 - 0) // 64), 0], k_51_ready.index(twill_k % 5), k_51_buf.index(twill_k % 5))  # load0_k: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(k_51_buf.index(twill_k % 4).permute((1, 0)), k_50)  # load0_k: stage 0, partition 2 (group 2)
-                    async_copy.mbarrier_arrive(k_51_ready.index(twill_k % 4), increment_count=False)
+                    async_copy.async_copy_global_to_shared(k_51_buf.index(twill_k % 5).permute((1, 0)), k_50)  # load0_k: stage 0, partition 2 (group 2)
+                    async_copy.mbarrier_arrive(k_51_ready.index(twill_k % 5), increment_count=False)
                 else:
-                    k_51_buf.index(twill_k % 4).permute((1, 0)).store(gl.load(k_50))  # load0_k: stage 0, partition 2 (group 2)
+                    k_51_buf.index(twill_k % 5).permute((1, 0)).store(gl.load(k_50))  # load0_k: stage 0, partition 2 (group 2)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(k_51_ready.index(twill_k % 4), count=256)
-            mbarrier.wait(v_77_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+                    mbarrier.arrive(k_51_ready.index(twill_k % 5), count=256)
+            mbarrier.wait(v_77_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(v_77_ready.index(twill_k % 4), twill_box_v_77.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_v_77, [N * bh + 64 * ((acc_37 - 0) // 64), 0], v_77_ready.index(twill_k % 4), v_77_buf.index(twill_k % 4))  # load2_v: a TMA box (boxes)
+                mbarrier.expect(v_77_ready.index(twill_k % 5), twill_box_v_77.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_v_77, [N * bh + 64 * ((acc_37 - 0) // 64), 0], v_77_ready.index(twill_k % 5), v_77_buf.index(twill_k % 5))  # load2_v: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(v_77_buf.index(twill_k % 4), v_76)  # load2_v: stage 0, partition 2 (group 2)
-                    async_copy.mbarrier_arrive(v_77_ready.index(twill_k % 4), increment_count=False)
+                    async_copy.async_copy_global_to_shared(v_77_buf.index(twill_k % 5), v_76)  # load2_v: stage 0, partition 2 (group 2)
+                    async_copy.mbarrier_arrive(v_77_ready.index(twill_k % 5), increment_count=False)
                 else:
-                    v_77_buf.index(twill_k % 4).store(gl.load(v_76))  # load2_v: stage 0, partition 2 (group 2)
+                    v_77_buf.index(twill_k % 5).store(gl.load(v_76))  # load2_v: stage 0, partition 2 (group 2)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(v_77_ready.index(twill_k % 4), count=256)
+                    mbarrier.arrive(v_77_ready.index(twill_k % 5), count=256)
         twill_base += (N - 0 + 64 - 1) // 64
 
 @gluon.jit
 def twill_kernel(Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_box_k_51, twill_box_v_77, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
-    k_51_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    v_77_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    k_51_buf = gl.allocate_shared_memory(gl.float16, [5, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    v_77_buf = gl.allocate_shared_memory(gl.float16, [5, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     bias_55_as_t0 = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0]))
     bias_55_as_t1 = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0]))
-    k_51_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    k_51_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(k_51_ready.index(i), count=1 if TWILL_TMA else 256)
-    k_51_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    k_51_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(k_51_empty.index(i), count=2)
-    v_77_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    v_77_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(v_77_ready.index(i), count=1 if TWILL_TMA else 256)
-    v_77_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    v_77_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(v_77_empty.index(i), count=2)
     gl.warp_specialize([
         (consumer_0, (Q, K, V, B, O, sm_scale, N, twill_g0, twill_g1, twill_g2, twill_box_k_51, twill_box_v_77, k_51_buf, v_77_buf, bias_55_as_t0, bias_55_as_t1, k_51_ready, k_51_empty, v_77_ready, v_77_empty, TWILL_COPY, TWILL_TMA)),

@@ -1,14 +1,14 @@
 """fp8_matmul, written by twill from its joint schedule: I=330 L=297 (optimal), 1280 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_50, b_54): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_50, b_54): their addresses and masks spread over 256 threads, 5-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
 - a_50, b_54 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over a_ptr, b_ptr when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 104): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
-- ring a_50: 4 buffers of [128, 128] f8E4M3FN (the loads run 3 iteration(s) ahead), read by partition(s) 0
-- ring b_54: 4 buffers of [128, 128] f8E4M3FN (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- ring a_50: 5 buffers of [128, 128] f8E4M3FN (the loads run 4 iteration(s) ahead), read by partition(s) 0
+- ring b_54: 5 buffers of [128, 128] f8E4M3FN (the loads run 4 iteration(s) ahead), read by partition(s) 0
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 131216 bytes planned of 232448; maxnreg 128
+- shared memory: 164016 bytes planned of 232448; maxnreg 128
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -70,21 +70,21 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bn, stride_cm, tw
         acc_56 = gl.full([128, 128], 0.0, gl.float32, layout=L6)
         acc_56_p1 = acc_56
         for twill_b in range(0, twill_n):
-            mbarrier.wait(a_50_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            mbarrier.wait(a_50_ready.index((twill_base + twill_b - 0) % 5), ((twill_base + twill_b - 0) // 5) & 1)
             fence_async_shared()
-            mbarrier.wait(b_54_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            mbarrier.wait(b_54_ready.index((twill_base + twill_b - 0) % 5), ((twill_base + twill_b - 0) // 5) & 1)
             fence_async_shared()
-            tok_acc_56 = warpgroup_mma(a_50_buf.index((twill_base + twill_b - 0) % 4), b_54_buf.index((twill_base + twill_b - 0) % 4).permute((1, 0)), acc_56_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+            tok_acc_56 = warpgroup_mma(a_50_buf.index((twill_base + twill_b - 0) % 5), b_54_buf.index((twill_base + twill_b - 0) % 5).permute((1, 0)), acc_56_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
             acc_56_p1 = warpgroup_mma_wait(1, deps=(acc_56_p1,))
-            mbarrier.arrive(a_50_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
-            mbarrier.arrive(b_54_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(a_50_empty.index((twill_base + twill_b - 1 - 0) % 5), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(b_54_empty.index((twill_base + twill_b - 1 - 0) % 5), pred=(twill_b - 1 - 0) >= 0)
             acc_56 = warpgroup_mma_wait(1, deps=(tok_acc_56,))
             acc_56_p1 = acc_56
         acc_56_p1 = warpgroup_mma_wait(0, deps=(acc_56_p1,))
         a_50_buf._keep_alive()
         b_54_buf._keep_alive()
-        mbarrier.arrive(a_50_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
-        mbarrier.arrive(b_54_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        mbarrier.arrive(a_50_empty.index((twill_base + (twill_n - 1) - 0) % 5), pred=twill_n > 0)
+        mbarrier.arrive(b_54_empty.index((twill_base + (twill_n - 1) - 0) % 5), pred=twill_n > 0)
         c_ptrs_36 = a_ptrs_15 * stride_cm
         c_ptrs_38 = c_ptr + c_ptrs_36
         c_ptrs_39 = c_ptrs_38.broadcast_to([128, 128])
@@ -144,51 +144,51 @@ def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bn, stride_cm, tw
             b_53 = b_52.broadcast_to([128, 128])
             a_ptrs_57 = a_ptrs_44 + 128
             b_ptrs_58 = b_ptrs_45 + 128
-            mbarrier.wait(a_50_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            mbarrier.wait(a_50_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(a_50_ready.index(twill_k % 4), twill_box_a_50.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_a_50, [128 * pid_m, 128 * acc_42], a_50_ready.index(twill_k % 4), a_50_buf.index(twill_k % 4))  # load0_a: a TMA box (boxes)
+                mbarrier.expect(a_50_ready.index(twill_k % 5), twill_box_a_50.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_a_50, [128 * pid_m, 128 * acc_42], a_50_ready.index(twill_k % 5), a_50_buf.index(twill_k % 5))  # load0_a: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(a_50_buf.index(twill_k % 4), a_ptrs_44, mask=a_49)  # load0_a: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(a_50_ready.index(twill_k % 4), increment_count=False)
+                    async_copy.async_copy_global_to_shared(a_50_buf.index(twill_k % 5), a_ptrs_44, mask=a_49)  # load0_a: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(a_50_ready.index(twill_k % 5), increment_count=False)
                 else:
-                    a_50_buf.index(twill_k % 4).store(gl.load(a_ptrs_44, mask=a_49, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
+                    a_50_buf.index(twill_k % 5).store(gl.load(a_ptrs_44, mask=a_49, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(a_50_ready.index(twill_k % 4), count=256)
-            mbarrier.wait(b_54_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+                    mbarrier.arrive(a_50_ready.index(twill_k % 5), count=256)
+            mbarrier.wait(b_54_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(b_54_ready.index(twill_k % 4), twill_box_b_54.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_b_54, [128 * pid_n, 128 * acc_42], b_54_ready.index(twill_k % 4), b_54_buf.index(twill_k % 4))  # load1_b: a TMA box (boxes)
+                mbarrier.expect(b_54_ready.index(twill_k % 5), twill_box_b_54.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_b_54, [128 * pid_n, 128 * acc_42], b_54_ready.index(twill_k % 5), b_54_buf.index(twill_k % 5))  # load1_b: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(b_54_buf.index(twill_k % 4).permute((1, 0)), b_ptrs_45, mask=b_53)  # load1_b: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(b_54_ready.index(twill_k % 4), increment_count=False)
+                    async_copy.async_copy_global_to_shared(b_54_buf.index(twill_k % 5).permute((1, 0)), b_ptrs_45, mask=b_53)  # load1_b: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(b_54_ready.index(twill_k % 5), increment_count=False)
                 else:
-                    b_54_buf.index(twill_k % 4).permute((1, 0)).store(gl.load(b_ptrs_45, mask=b_53, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
+                    b_54_buf.index(twill_k % 5).permute((1, 0)).store(gl.load(b_ptrs_45, mask=b_53, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(b_54_ready.index(twill_k % 4), count=256)
+                    mbarrier.arrive(b_54_ready.index(twill_k % 5), count=256)
             a_ptrs_44 = a_ptrs_57
             b_ptrs_45 = b_ptrs_58
         twill_base += (v1 - 0 + 1 - 1) // 1
 
 @gluon.jit
 def twill_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bn, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_50, twill_box_b_54, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
-    a_50_buf = gl.allocate_shared_memory(gl.float8e4nv, [4, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
-    b_54_buf = gl.allocate_shared_memory(gl.float8e4nv, [4, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
-    a_50_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    a_50_buf = gl.allocate_shared_memory(gl.float8e4nv, [5, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
+    b_54_buf = gl.allocate_shared_memory(gl.float8e4nv, [5, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
+    a_50_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(a_50_ready.index(i), count=1 if TWILL_TMA else 256)
-    a_50_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    a_50_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(a_50_empty.index(i), count=1)
-    b_54_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    b_54_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(b_54_ready.index(i), count=1 if TWILL_TMA else 256)
-    b_54_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    b_54_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(b_54_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bn, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_50, twill_box_b_54, a_50_buf, b_54_buf, a_50_ready, a_50_empty, b_54_ready, b_54_empty, TWILL_COPY, TWILL_TMA)),

@@ -1,14 +1,14 @@
 """triton_tem_fused_mm_0, written by twill from its joint schedule: I=330 L=297 (optimal), 1280 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- pointer-loaded tiles copied by a 8-warp producer with cp.async (a, b): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (a, b): their addresses and masks spread over 256 threads, 5-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
 - a, b by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over arg_A, arg_B when the base is 16-byte aligned, the row strides 16-byte multiples, (4096) % 128 == 0; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 104): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
-- ring a: 4 buffers of [128, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
-- ring b: 4 buffers of [64, 128] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- ring a: 5 buffers of [128, 64] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
+- ring b: 5 buffers of [64, 128] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 131216 bytes planned of 232448; maxnreg 128
+- shared memory: 164016 bytes planned of 232448; maxnreg 128
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -72,21 +72,21 @@ def consumer_0(arg_A, arg_B, out_ptr0, twill_g0, twill_g1, twill_g2, twill_box_a
         acc_49 = gl.full([128, 128], 0.0, gl.float32, layout=L4)
         acc_49_p1 = acc_49
         for twill_b in range(0, twill_n):
-            mbarrier.wait(a_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            mbarrier.wait(a_ready.index((twill_base + twill_b - 0) % 5), ((twill_base + twill_b - 0) // 5) & 1)
             fence_async_shared()
-            mbarrier.wait(b_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            mbarrier.wait(b_ready.index((twill_base + twill_b - 0) % 5), ((twill_base + twill_b - 0) // 5) & 1)
             fence_async_shared()
-            tok_acc_49 = warpgroup_mma(a_buf.index((twill_base + twill_b - 0) % 4), b_buf.index((twill_base + twill_b - 0) % 4), acc_49_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+            tok_acc_49 = warpgroup_mma(a_buf.index((twill_base + twill_b - 0) % 5), b_buf.index((twill_base + twill_b - 0) % 5), acc_49_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
             acc_49_p1 = warpgroup_mma_wait(1, deps=(acc_49_p1,))
-            mbarrier.arrive(a_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
-            mbarrier.arrive(b_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(a_empty.index((twill_base + twill_b - 1 - 0) % 5), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(b_empty.index((twill_base + twill_b - 1 - 0) % 5), pred=(twill_b - 1 - 0) >= 0)
             acc_49 = warpgroup_mma_wait(1, deps=(tok_acc_49,))
             acc_49_p1 = acc_49
         acc_49_p1 = warpgroup_mma_wait(0, deps=(acc_49_p1,))
         a_buf._keep_alive()
         b_buf._keep_alive()
-        mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
-        mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 5), pred=twill_n > 0)
+        mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 5), pred=twill_n > 0)
         idx_m = gl.expand_dims(rm_18, 1)
         idx_n = gl.expand_dims(rn_20, 0)
         mask = idx_m < 4096
@@ -150,51 +150,51 @@ def producer_1(arg_A, arg_B, out_ptr0, twill_g0, twill_g1, twill_g2, twill_box_a
             twill_k = twill_base + (acc_44 - 0) // 64
             A_50 = A_45 + 64
             B_51 = B_46 + 262144
-            mbarrier.wait(a_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            mbarrier.wait(a_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(a_ready.index(twill_k % 4), twill_box_a.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_a, [((1024 * group_id + 128 * pid_m) % (4096)), 64 * ((acc_44 - 0) // 64)], a_ready.index(twill_k % 4), a_buf.index(twill_k % 4))  # load0_a: a TMA box (boxes)
+                mbarrier.expect(a_ready.index(twill_k % 5), twill_box_a.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_a, [((1024 * group_id + 128 * pid_m) % (4096)), 64 * ((acc_44 - 0) // 64)], a_ready.index(twill_k % 5), a_buf.index(twill_k % 5))  # load0_a: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(a_buf.index(twill_k % 4), A_45)  # load0_a: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(a_ready.index(twill_k % 4), increment_count=False)
+                    async_copy.async_copy_global_to_shared(a_buf.index(twill_k % 5), A_45)  # load0_a: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(a_ready.index(twill_k % 5), increment_count=False)
                 else:
-                    a_buf.index(twill_k % 4).store(gl.load(A_45))  # load0_a: stage 0, partition 1 (group 1)
+                    a_buf.index(twill_k % 5).store(gl.load(A_45))  # load0_a: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(a_ready.index(twill_k % 4), count=256)
-            mbarrier.wait(b_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+                    mbarrier.arrive(a_ready.index(twill_k % 5), count=256)
+            mbarrier.wait(b_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(b_ready.index(twill_k % 4), twill_box_b.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_b, [64 * ((acc_44 - 0) // 64), ((128 * pid_n_11) % (4096))], b_ready.index(twill_k % 4), b_buf.index(twill_k % 4))  # load1_b: a TMA box (boxes)
+                mbarrier.expect(b_ready.index(twill_k % 5), twill_box_b.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_b, [64 * ((acc_44 - 0) // 64), ((128 * pid_n_11) % (4096))], b_ready.index(twill_k % 5), b_buf.index(twill_k % 5))  # load1_b: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(b_buf.index(twill_k % 4), B_46)  # load1_b: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(b_ready.index(twill_k % 4), increment_count=False)
+                    async_copy.async_copy_global_to_shared(b_buf.index(twill_k % 5), B_46)  # load1_b: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(b_ready.index(twill_k % 5), increment_count=False)
                 else:
-                    b_buf.index(twill_k % 4).store(gl.load(B_46))  # load1_b: stage 0, partition 1 (group 1)
+                    b_buf.index(twill_k % 5).store(gl.load(B_46))  # load1_b: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(b_ready.index(twill_k % 4), count=256)
+                    mbarrier.arrive(b_ready.index(twill_k % 5), count=256)
             A_45 = A_50
             B_46 = B_51
         twill_base += (4096 - 0 + 64 - 1) // 64
 
 @gluon.jit
 def twill_kernel(arg_A, arg_B, out_ptr0, twill_g0, twill_g1, twill_g2, twill_box_a, twill_box_b, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
-    a_buf = gl.allocate_shared_memory(gl.float16, [4, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    b_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    a_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    a_buf = gl.allocate_shared_memory(gl.float16, [5, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_buf = gl.allocate_shared_memory(gl.float16, [5, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    a_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(a_ready.index(i), count=1 if TWILL_TMA else 256)
-    a_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    a_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(a_empty.index(i), count=1)
-    b_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    b_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(b_ready.index(i), count=1 if TWILL_TMA else 256)
-    b_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    b_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(b_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (arg_A, arg_B, out_ptr0, twill_g0, twill_g1, twill_g2, twill_box_a, twill_box_b, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty, TWILL_COPY, TWILL_TMA)),

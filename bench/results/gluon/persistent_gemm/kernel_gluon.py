@@ -1,13 +1,13 @@
 """matmul_persistent, written by twill from its joint schedule: I=330 L=297 (optimal), 1280 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_79, b_84): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_79, b_84): their addresses and masks spread over 256 threads, 5-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
 - a_79, b_84 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over a_ptr, b_ptr when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies; offs_am_28, offs_bn_30 clamped by tl.where: the box reads zeros past the bound where the clamp reads row 0, and those rows reach only accumulator rows every store masks off
 - partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 104): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
-- ring a_79: 4 buffers of [128, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
-- ring b_84: 4 buffers of [64, 128] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
-- shared memory: 131216 bytes planned of 232448; maxnreg 128
+- ring a_79: 5 buffers of [128, 64] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
+- ring b_84: 5 buffers of [64, 128] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
+- shared memory: 164016 bytes planned of 232448; maxnreg 128
 - tile loop: the kernel's own (its bounds and grid as written), kept around each partition's loop; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one; the registers not halved for two CTAs per SM (a kernel looping over its tiles is launched with about one program per SM, so a second CTA has no tile to run)
 - short loops: where the scheduled loop runs at most 8 iterations a CTA, or at most 32 where the launch's CTAs outnumber the SMs' 1 each of the producer's (((K + 63) // 64), from the launch's arguments), the launch runs the one-partition kernel `twill_kernel_short` of the same schedule, loading its own tiles (ptxas 128 registers, clean, 2 CTA(s) an SM against the producer's 1; simulated for 0, 1, 2, 3, 8 iterations: no deadlock, every phase complete)
 
@@ -54,21 +54,21 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
         accumulator_86 = gl.full([128, 128], 0.0, gl.float32, layout=L2)
         accumulator_86_p1 = accumulator_86
         for twill_b in range(0, twill_n):
-            mbarrier.wait(a_79_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            mbarrier.wait(a_79_ready.index((twill_base + twill_b - 0) % 5), ((twill_base + twill_b - 0) // 5) & 1)
             fence_async_shared()
-            mbarrier.wait(b_84_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            mbarrier.wait(b_84_ready.index((twill_base + twill_b - 0) % 5), ((twill_base + twill_b - 0) // 5) & 1)
             fence_async_shared()
-            tok_accumulator_86 = warpgroup_mma(a_79_buf.index((twill_base + twill_b - 0) % 4), b_84_buf.index((twill_base + twill_b - 0) % 4), accumulator_86_p1, is_async=True)  # dot0_accumulator: stage 0, partition 0 (group 0)
+            tok_accumulator_86 = warpgroup_mma(a_79_buf.index((twill_base + twill_b - 0) % 5), b_84_buf.index((twill_base + twill_b - 0) % 5), accumulator_86_p1, is_async=True)  # dot0_accumulator: stage 0, partition 0 (group 0)
             accumulator_86_p1 = warpgroup_mma_wait(1, deps=(accumulator_86_p1,))
-            mbarrier.arrive(a_79_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
-            mbarrier.arrive(b_84_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(a_79_empty.index((twill_base + twill_b - 1 - 0) % 5), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(b_84_empty.index((twill_base + twill_b - 1 - 0) % 5), pred=(twill_b - 1 - 0) >= 0)
             accumulator_86 = warpgroup_mma_wait(1, deps=(tok_accumulator_86,))
             accumulator_86_p1 = accumulator_86
         accumulator_86_p1 = warpgroup_mma_wait(0, deps=(accumulator_86_p1,))
         a_79_buf._keep_alive()
         b_84_buf._keep_alive()
-        mbarrier.arrive(a_79_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
-        mbarrier.arrive(b_84_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        mbarrier.arrive(a_79_empty.index((twill_base + (twill_n - 1) - 0) % 5), pred=twill_n > 0)
+        mbarrier.arrive(b_84_empty.index((twill_base + (twill_n - 1) - 0) % 5), pred=twill_n > 0)
         tile_id_c_36 = tile_id_c_17 + 132
         group_id_37 = tile_id_c_36 // num_pid_in_group
         first_pid_m_38 = group_id_37 * 8
@@ -168,50 +168,50 @@ def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
             a_78 = a_77.broadcast_to([128, 64])
             b_82 = b < a_75
             b_83 = b_82.broadcast_to([64, 128])
-            mbarrier.wait(a_79_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            mbarrier.wait(a_79_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(a_79_ready.index(twill_k % 4), twill_box_a_79.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_a_79, [1024 * group_id + 128 * pid_m, 64 * accumulator_61], a_79_ready.index(twill_k % 4), a_79_buf.index(twill_k % 4))  # load0_a: a TMA box (boxes)
+                mbarrier.expect(a_79_ready.index(twill_k % 5), twill_box_a_79.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_a_79, [1024 * group_id + 128 * pid_m, 64 * accumulator_61], a_79_ready.index(twill_k % 5), a_79_buf.index(twill_k % 5))  # load0_a: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(a_79_buf.index(twill_k % 4), a_ptrs_69, mask=a_78)  # load0_a: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(a_79_ready.index(twill_k % 4), increment_count=False)
+                    async_copy.async_copy_global_to_shared(a_79_buf.index(twill_k % 5), a_ptrs_69, mask=a_78)  # load0_a: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(a_79_ready.index(twill_k % 5), increment_count=False)
                 else:
-                    a_79_buf.index(twill_k % 4).store(gl.load(a_ptrs_69, mask=a_78, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
+                    a_79_buf.index(twill_k % 5).store(gl.load(a_ptrs_69, mask=a_78, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(a_79_ready.index(twill_k % 4), count=256)
-            mbarrier.wait(b_84_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+                    mbarrier.arrive(a_79_ready.index(twill_k % 5), count=256)
+            mbarrier.wait(b_84_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(b_84_ready.index(twill_k % 4), twill_box_b_84.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_b_84, [64 * accumulator_61, 128 * pid_n_20], b_84_ready.index(twill_k % 4), b_84_buf.index(twill_k % 4))  # load1_b: a TMA box (boxes)
+                mbarrier.expect(b_84_ready.index(twill_k % 5), twill_box_b_84.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_b_84, [64 * accumulator_61, 128 * pid_n_20], b_84_ready.index(twill_k % 5), b_84_buf.index(twill_k % 5))  # load1_b: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(b_84_buf.index(twill_k % 4), b_ptrs_74, mask=b_83)  # load1_b: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(b_84_ready.index(twill_k % 4), increment_count=False)
+                    async_copy.async_copy_global_to_shared(b_84_buf.index(twill_k % 5), b_ptrs_74, mask=b_83)  # load1_b: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(b_84_ready.index(twill_k % 5), increment_count=False)
                 else:
-                    b_84_buf.index(twill_k % 4).store(gl.load(b_ptrs_74, mask=b_83, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
+                    b_84_buf.index(twill_k % 5).store(gl.load(b_ptrs_74, mask=b_83, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(b_84_ready.index(twill_k % 4), count=256)
+                    mbarrier.arrive(b_84_ready.index(twill_k % 5), count=256)
         twill_trips = (k_tiles_7 - 0 + 1 - 1) // 1
         twill_base += twill_trips
 
 @gluon.jit
 def twill_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_box_a_79, twill_box_b_84, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
-    a_79_buf = gl.allocate_shared_memory(gl.float16, [4, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    b_84_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    a_79_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    a_79_buf = gl.allocate_shared_memory(gl.float16, [5, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_84_buf = gl.allocate_shared_memory(gl.float16, [5, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    a_79_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(a_79_ready.index(i), count=1 if TWILL_TMA else 256)
-    a_79_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    a_79_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(a_79_empty.index(i), count=1)
-    b_84_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    b_84_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(b_84_ready.index(i), count=1 if TWILL_TMA else 256)
-    b_84_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    b_84_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(b_84_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_box_a_79, twill_box_b_84, a_79_buf, b_84_buf, a_79_ready, a_79_empty, b_84_ready, b_84_empty, TWILL_COPY, TWILL_TMA)),

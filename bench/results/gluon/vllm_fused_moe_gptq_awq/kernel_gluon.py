@@ -1,4 +1,4 @@
-"""fused_moe_kernel_gptq_awq, written by twill from its joint schedule: I=128 L=192 (optimal), 1024 cycles per iteration predicted.
+"""fused_moe_kernel_gptq_awq, written by twill from its joint schedule: I=128 L=188 (optimal), 1024 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - a_131 copied with cp.async at every launch, not by TMA: its addresses go through arith.divsi (%a_ptrs_58), which the analysis does not follow
@@ -11,7 +11,7 @@ Decisions (each from the schedule):
 - shared memory: 49232 bytes planned of 232448; maxnreg 256
 - early return at vllm_fused_moe_gptq_awq.py:83 (TTGIR line 67): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it (--persistent on takes it per tile)
 - early return at vllm_fused_moe_gptq_awq.py:90 (TTGIR line 97): taken in the kernel itself, before gl.warp_specialize starts the partitions (its branch's 18 op(s) written as they run); not persistent, as a program id decides it (--persistent on takes it per tile)
-- timed at launch: the one-partition kernel `twill_kernel_short` of the same schedule (2 CTAs an SM against the producer's 1; its tiles loaded 2 iteration(s) ahead, 49152 bytes of shared memory compiled, ptxas 255 registers, ptxas spills registers (1972 bytes stored, 2244 loaded, 273 spill instructions in the loop); simulated for 0, 1, 2, 3, 4, 9 iterations: no deadlock, every phase complete) beside this one; each launch key's first launch times both, 2 rounds of 5 launches each, its tensors restored after, and runs the faster from then on (runs 127-128: one partition +9 to +35 % on three kernels, -3 to -26 % on three, at the same CTA counts; nothing in the schedule tells them apart)
+- timed at launch: the one-partition kernel `twill_kernel_short` of the same schedule (2 CTAs an SM against the producer's 1; its tiles loaded 2 iteration(s) ahead, 49152 bytes of shared memory compiled, ptxas 255 registers, ptxas spills registers (1698 bytes stored, 1978 loaded, 430 spill instructions in the loop); simulated for 0, 1, 2, 3, 4, 9 iterations: no deadlock, every phase complete) beside this one; each launch key's first launch times both, 2 rounds of 5 launches each, its tensors restored after, and runs the faster from then on (runs 127-128: one partition +9 to +35 % on three kernels, -3 to -26 % on three, at the same CTA counts; nothing in the schedule tells them apart)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -113,59 +113,69 @@ def consumer_0(a_ptr, b_ptr, c_ptr, b_scale_ptr, b_zp_ptr, topk_weights_ptr, sor
     b_zp = b_zp_shifter_82.broadcast_to([64, 64])
     twill_n = (32 - 0 + 1 - 1) // 1
     b_ptrs_156 = b_ptrs_80
+    a_125 = (0 + (0 - 0) * 1) * 64  # elementwise0_a: stage 0, partition 0 (group 0)
+    b_scale_ptrs_137 = a_125  # load2_b_scale: stage 0, partition 0 (group 0)
+    b_scale_ptrs_138 = b_ptrs_70 + b_scale_ptrs_137  # load2_b_scale: stage 0, partition 0 (group 0)
+    b_scale_ptrs_139 = b_scale_ptrs_138 // 128  # load2_b_scale: stage 0, partition 0 (group 0)
+    b_scale_ptrs_140 = b_scale_ptrs_139.broadcast_to([64, 64])  # load2_b_scale: stage 0, partition 0 (group 0)
+    b_scale_ptrs_141 = b_scale_ptrs_91 + b_scale_ptrs_140  # load2_b_scale: stage 0, partition 0 (group 0)
+    b_scale = gl.load(b_scale_ptrs_141)  # load2_b_scale: stage 0, partition 0 (group 0)
+    b_zp_ptrs_143 = b_zp_ptrs_100 + b_scale_ptrs_140  # load3_b_zp: stage 0, partition 0 (group 0)
+    b_zp_144 = gl.load(b_zp_ptrs_143)  # load3_b_zp: stage 0, partition 0 (group 0)
+    a_125_p1 = a_125
     b_ptrs_156_p1 = b_ptrs_156
-    b_ptrs_156 = b_ptrs_156_p1 + 32  # load1_b: stage 0, partition 0 (group 0)
-    b_133 = gl.load(b_ptrs_156_p1)  # load1_b: stage 0, partition 0 (group 0)
-    b_133_p1 = b_133
-    b_ptrs_156_p1 = b_ptrs_156
+    b_scale_p1 = b_scale
+    b_zp_144_p1 = b_zp_144
     accumulator_154 = gl.full([64, 64], 0.0, gl.float32, layout=L5)
-    a_125 = (0 + (1 - 1) * 1) * 64  # elementwise0_a: stage 1, partition 0 (group 0)
-    a_126 = 2048 - a_125  # elementwise0_a: stage 1, partition 0 (group 0)
+    a_126 = 2048 - a_125_p1  # elementwise0_a: stage 1, partition 0 (group 0)
+    a_125 = (0 + (1 - 0) * 1) * 64  # elementwise0_a: stage 0, partition 0 (group 0)
     a_127 = a_126  # elementwise0_a: stage 1, partition 0 (group 0)
     a_128 = a_ptrs_61 < a_127  # elementwise0_a: stage 1, partition 0 (group 0)
     a_129 = a_128.broadcast_to([64, 64])  # elementwise0_a: stage 1, partition 0 (group 0)
     a_130 = a_83 & a_129  # elementwise0_a: stage 1, partition 0 (group 0)
-    b_scale_ptrs_137 = a_125  # load2_b_scale: stage 1, partition 0 (group 0)
-    b_scale_ptrs_138 = b_ptrs_70 + b_scale_ptrs_137  # load2_b_scale: stage 1, partition 0 (group 0)
-    b_scale_ptrs_139 = b_scale_ptrs_138 // 128  # load2_b_scale: stage 1, partition 0 (group 0)
-    b_scale_ptrs_140 = b_scale_ptrs_139.broadcast_to([64, 64])  # load2_b_scale: stage 1, partition 0 (group 0)
-    b_scale_ptrs_141 = b_scale_ptrs_91 + b_scale_ptrs_140  # load2_b_scale: stage 1, partition 0 (group 0)
-    b_scale = gl.load(b_scale_ptrs_141)  # load2_b_scale: stage 1, partition 0 (group 0)
-    b_zp_ptrs_143 = b_zp_ptrs_100 + b_scale_ptrs_140  # load3_b_zp: stage 1, partition 0 (group 0)
-    b_zp_144 = gl.load(b_zp_ptrs_143)  # load3_b_zp: stage 1, partition 0 (group 0)
-    b_ptrs_156 = b_ptrs_156_p1 + 32  # load1_b: stage 0, partition 0 (group 0)
-    b_133 = gl.load(b_ptrs_156_p1)  # load1_b: stage 0, partition 0 (group 0)
-    b_134 = gl.cast(gl.cast(b_133_p1, gl.uint8, bitcast=True).to(gl.uint32), gl.int32, bitcast=True)  # convert0_b: stage 1, partition 0 (group 0)
-    b_135 = gl.cast(gl.cast(b_134, gl.uint32, bitcast=True) >> gl.cast(b, gl.uint32, bitcast=True), gl.int32, bitcast=True)  # convert0_b: stage 1, partition 0 (group 0)
-    b_136 = b_135 & 15  # convert0_b: stage 1, partition 0 (group 0)
-    b_149 = b_136.to(gl.float32)  # convert0_b: stage 1, partition 0 (group 0)
+    b_ptrs_156 = b_ptrs_156_p1 + 32  # load1_b: stage 1, partition 0 (group 0)
+    b_133 = gl.load(b_ptrs_156_p1)  # load1_b: stage 1, partition 0 (group 0)
+    b_scale_ptrs_137 = a_125  # load2_b_scale: stage 0, partition 0 (group 0)
+    b_scale_ptrs_138 = b_ptrs_70 + b_scale_ptrs_137  # load2_b_scale: stage 0, partition 0 (group 0)
+    b_scale_ptrs_139 = b_scale_ptrs_138 // 128  # load2_b_scale: stage 0, partition 0 (group 0)
+    b_scale_ptrs_140 = b_scale_ptrs_139.broadcast_to([64, 64])  # load2_b_scale: stage 0, partition 0 (group 0)
+    b_scale_ptrs_141 = b_scale_ptrs_91 + b_scale_ptrs_140  # load2_b_scale: stage 0, partition 0 (group 0)
+    b_scale = gl.load(b_scale_ptrs_141)  # load2_b_scale: stage 0, partition 0 (group 0)
+    b_zp_ptrs_143 = b_zp_ptrs_100 + b_scale_ptrs_140  # load3_b_zp: stage 0, partition 0 (group 0)
+    b_zp_144 = gl.load(b_zp_ptrs_143)  # load3_b_zp: stage 0, partition 0 (group 0)
+    b_zp_145 = gl.cast(gl.cast(b_zp_144_p1, gl.uint8, bitcast=True).to(gl.uint64), gl.int64, bitcast=True)  # convert2_b_zp: stage 1, partition 0 (group 0)
+    b_zp_146 = gl.cast(gl.cast(b_zp_145, gl.uint64, bitcast=True) >> gl.cast(b_zp, gl.uint64, bitcast=True), gl.int64, bitcast=True)  # convert2_b_zp: stage 1, partition 0 (group 0)
+    b_zp_147 = b_zp_146 & 15  # convert2_b_zp: stage 1, partition 0 (group 0)
+    b_zp_148 = b_zp_147.to(gl.float32)  # convert2_b_zp: stage 1, partition 0 (group 0)
+    a_125_p1 = a_125
     accumulator_154_p1 = accumulator_154
     b_133_p1 = b_133
-    b_149_p1 = b_149
     b_ptrs_156_p1 = b_ptrs_156
+    b_scale_p2 = b_scale_p1
     b_scale_p1 = b_scale
     b_zp_144_p1 = b_zp_144
+    b_zp_148_p1 = b_zp_148
     for twill_b in range(2, twill_n):
-        a_125 = (0 + (twill_b - 1) * 1) * 64  # elementwise0_a: stage 1, partition 0 (group 0)
-        a_126 = 2048 - a_125  # elementwise0_a: stage 1, partition 0 (group 0)
+        a_126 = 2048 - a_125_p1  # elementwise0_a: stage 1, partition 0 (group 0)
+        a_125 = (0 + (twill_b - 0) * 1) * 64  # elementwise0_a: stage 0, partition 0 (group 0)
         a_127 = a_126  # elementwise0_a: stage 1, partition 0 (group 0)
         a_128 = a_ptrs_61 < a_127  # elementwise0_a: stage 1, partition 0 (group 0)
         a_129 = a_128.broadcast_to([64, 64])  # elementwise0_a: stage 1, partition 0 (group 0)
         a_130 = a_83 & a_129  # elementwise0_a: stage 1, partition 0 (group 0)
-        b_scale_ptrs_137 = a_125  # load2_b_scale: stage 1, partition 0 (group 0)
-        b_scale_ptrs_138 = b_ptrs_70 + b_scale_ptrs_137  # load2_b_scale: stage 1, partition 0 (group 0)
-        b_scale_ptrs_139 = b_scale_ptrs_138 // 128  # load2_b_scale: stage 1, partition 0 (group 0)
-        b_scale_ptrs_140 = b_scale_ptrs_139.broadcast_to([64, 64])  # load2_b_scale: stage 1, partition 0 (group 0)
-        b_scale_ptrs_141 = b_scale_ptrs_91 + b_scale_ptrs_140  # load2_b_scale: stage 1, partition 0 (group 0)
-        b_scale = gl.load(b_scale_ptrs_141)  # load2_b_scale: stage 1, partition 0 (group 0)
-        b_scale_142 = b_scale_p1.to(gl.float32)  # convert1_b_scale: stage 2, partition 0 (group 0)
-        b_zp_ptrs_143 = b_zp_ptrs_100 + b_scale_ptrs_140  # load3_b_zp: stage 1, partition 0 (group 0)
-        b_zp_144 = gl.load(b_zp_ptrs_143)  # load3_b_zp: stage 1, partition 0 (group 0)
-        b_zp_145 = gl.cast(gl.cast(b_zp_144_p1, gl.uint8, bitcast=True).to(gl.uint64), gl.int64, bitcast=True)  # convert2_b_zp: stage 2, partition 0 (group 0)
-        b_zp_146 = gl.cast(gl.cast(b_zp_145, gl.uint64, bitcast=True) >> gl.cast(b_zp, gl.uint64, bitcast=True), gl.int64, bitcast=True)  # convert2_b_zp: stage 2, partition 0 (group 0)
-        b_zp_147 = b_zp_146 & 15  # convert2_b_zp: stage 2, partition 0 (group 0)
-        b_zp_148 = b_zp_147.to(gl.float32)  # convert2_b_zp: stage 2, partition 0 (group 0)
-        b_150 = b_149_p1 - b_zp_148  # elementwise1_b: stage 2, partition 0 (group 0)
+        b_ptrs_156 = b_ptrs_156_p1 + 32  # load1_b: stage 1, partition 0 (group 0)
+        b_133 = gl.load(b_ptrs_156_p1)  # load1_b: stage 1, partition 0 (group 0)
+        b_134 = gl.cast(gl.cast(b_133_p1, gl.uint8, bitcast=True).to(gl.uint32), gl.int32, bitcast=True)  # convert0_b: stage 2, partition 0 (group 0)
+        b_135 = gl.cast(gl.cast(b_134, gl.uint32, bitcast=True) >> gl.cast(b, gl.uint32, bitcast=True), gl.int32, bitcast=True)  # convert0_b: stage 2, partition 0 (group 0)
+        b_136 = b_135 & 15  # convert0_b: stage 2, partition 0 (group 0)
+        b_149 = b_136.to(gl.float32)  # convert0_b: stage 2, partition 0 (group 0)
+        b_scale_ptrs_137 = a_125  # load2_b_scale: stage 0, partition 0 (group 0)
+        b_scale_ptrs_138 = b_ptrs_70 + b_scale_ptrs_137  # load2_b_scale: stage 0, partition 0 (group 0)
+        b_scale_ptrs_139 = b_scale_ptrs_138 // 128  # load2_b_scale: stage 0, partition 0 (group 0)
+        b_scale_ptrs_140 = b_scale_ptrs_139.broadcast_to([64, 64])  # load2_b_scale: stage 0, partition 0 (group 0)
+        b_scale_ptrs_141 = b_scale_ptrs_91 + b_scale_ptrs_140  # load2_b_scale: stage 0, partition 0 (group 0)
+        b_scale = gl.load(b_scale_ptrs_141)  # load2_b_scale: stage 0, partition 0 (group 0)
+        b_scale_142 = b_scale_p2.to(gl.float32)  # convert1_b_scale: stage 2, partition 0 (group 0)
+        b_150 = b_149 - b_zp_148_p1  # elementwise1_b: stage 2, partition 0 (group 0)
         b_151 = b_150 * b_scale_142  # elementwise1_b: stage 2, partition 0 (group 0)
         b_152 = b_151.to(gl.float16)  # convert3_b: stage 2, partition 0 (group 0)
         b_153 = b_153_st.index((twill_b - 2) % 2)  # local_store0_b: stage 2, partition 0 (group 0)
@@ -174,41 +184,36 @@ def consumer_0(a_ptr, b_ptr, c_ptr, b_scale_ptr, b_zp_ptr, topk_weights_ptr, sor
         mbarrier.wait(a_131_ready.index((twill_b - 2) % 4), ((twill_b - 2) // 4) & 1)
         fence_async_shared()
         tok_accumulator_154 = warpgroup_mma(a_131_buf.index((twill_b - 2) % 4), b_153, accumulator_154_p1, is_async=True)  # dot0_accumulator: stage 2, partition 0 (group 0)
-        b_ptrs_156 = b_ptrs_156_p1 + 32  # load1_b: stage 0, partition 0 (group 0)
-        b_133 = gl.load(b_ptrs_156_p1)  # load1_b: stage 0, partition 0 (group 0)
-        b_134 = gl.cast(gl.cast(b_133_p1, gl.uint8, bitcast=True).to(gl.uint32), gl.int32, bitcast=True)  # convert0_b: stage 1, partition 0 (group 0)
-        b_135 = gl.cast(gl.cast(b_134, gl.uint32, bitcast=True) >> gl.cast(b, gl.uint32, bitcast=True), gl.int32, bitcast=True)  # convert0_b: stage 1, partition 0 (group 0)
-        b_136 = b_135 & 15  # convert0_b: stage 1, partition 0 (group 0)
-        b_149 = b_136.to(gl.float32)  # convert0_b: stage 1, partition 0 (group 0)
+        b_zp_ptrs_143 = b_zp_ptrs_100 + b_scale_ptrs_140  # load3_b_zp: stage 0, partition 0 (group 0)
+        b_zp_144 = gl.load(b_zp_ptrs_143)  # load3_b_zp: stage 0, partition 0 (group 0)
+        b_zp_145 = gl.cast(gl.cast(b_zp_144_p1, gl.uint8, bitcast=True).to(gl.uint64), gl.int64, bitcast=True)  # convert2_b_zp: stage 1, partition 0 (group 0)
+        b_zp_146 = gl.cast(gl.cast(b_zp_145, gl.uint64, bitcast=True) >> gl.cast(b_zp, gl.uint64, bitcast=True), gl.int64, bitcast=True)  # convert2_b_zp: stage 1, partition 0 (group 0)
+        b_zp_147 = b_zp_146 & 15  # convert2_b_zp: stage 1, partition 0 (group 0)
+        b_zp_148 = b_zp_147.to(gl.float32)  # convert2_b_zp: stage 1, partition 0 (group 0)
         warpgroup_mma_wait(1, deps=(tok_accumulator_154,))
         mbarrier.arrive(a_131_empty.index((twill_b - 1 - 2) % 4), pred=(twill_b - 1 - 2) >= 0)
         accumulator_154 = warpgroup_mma_wait(1, deps=(tok_accumulator_154,))
+        a_125_p1 = a_125
         accumulator_154_p1 = accumulator_154
         b_133_p1 = b_133
-        b_149_p1 = b_149
         b_ptrs_156_p1 = b_ptrs_156
+        b_scale_p2 = b_scale_p1
         b_scale_p1 = b_scale
         b_zp_144_p1 = b_zp_144
-    a_125 = (0 + ((twill_n - 1 + 1) - 1) * 1) * 64  # elementwise0_a: stage 1, partition 0 (group 0)
-    a_126 = 2048 - a_125  # elementwise0_a: stage 1, partition 0 (group 0)
+        b_zp_148_p1 = b_zp_148
+    a_126 = 2048 - a_125_p1  # elementwise0_a: stage 1, partition 0 (group 0)
     a_127 = a_126  # elementwise0_a: stage 1, partition 0 (group 0)
     a_128 = a_ptrs_61 < a_127  # elementwise0_a: stage 1, partition 0 (group 0)
     a_129 = a_128.broadcast_to([64, 64])  # elementwise0_a: stage 1, partition 0 (group 0)
     a_130 = a_83 & a_129  # elementwise0_a: stage 1, partition 0 (group 0)
-    b_scale_ptrs_137 = a_125  # load2_b_scale: stage 1, partition 0 (group 0)
-    b_scale_ptrs_138 = b_ptrs_70 + b_scale_ptrs_137  # load2_b_scale: stage 1, partition 0 (group 0)
-    b_scale_ptrs_139 = b_scale_ptrs_138 // 128  # load2_b_scale: stage 1, partition 0 (group 0)
-    b_scale_ptrs_140 = b_scale_ptrs_139.broadcast_to([64, 64])  # load2_b_scale: stage 1, partition 0 (group 0)
-    b_scale_ptrs_141 = b_scale_ptrs_91 + b_scale_ptrs_140  # load2_b_scale: stage 1, partition 0 (group 0)
-    b_scale = gl.load(b_scale_ptrs_141)  # load2_b_scale: stage 1, partition 0 (group 0)
-    b_scale_142 = b_scale_p1.to(gl.float32)  # convert1_b_scale: stage 2, partition 0 (group 0)
-    b_zp_ptrs_143 = b_zp_ptrs_100 + b_scale_ptrs_140  # load3_b_zp: stage 1, partition 0 (group 0)
-    b_zp_144 = gl.load(b_zp_ptrs_143)  # load3_b_zp: stage 1, partition 0 (group 0)
-    b_zp_145 = gl.cast(gl.cast(b_zp_144_p1, gl.uint8, bitcast=True).to(gl.uint64), gl.int64, bitcast=True)  # convert2_b_zp: stage 2, partition 0 (group 0)
-    b_zp_146 = gl.cast(gl.cast(b_zp_145, gl.uint64, bitcast=True) >> gl.cast(b_zp, gl.uint64, bitcast=True), gl.int64, bitcast=True)  # convert2_b_zp: stage 2, partition 0 (group 0)
-    b_zp_147 = b_zp_146 & 15  # convert2_b_zp: stage 2, partition 0 (group 0)
-    b_zp_148 = b_zp_147.to(gl.float32)  # convert2_b_zp: stage 2, partition 0 (group 0)
-    b_150 = b_149_p1 - b_zp_148  # elementwise1_b: stage 2, partition 0 (group 0)
+    b_ptrs_156 = b_ptrs_156_p1 + 32  # load1_b: stage 1, partition 0 (group 0)
+    b_133 = gl.load(b_ptrs_156_p1)  # load1_b: stage 1, partition 0 (group 0)
+    b_134 = gl.cast(gl.cast(b_133_p1, gl.uint8, bitcast=True).to(gl.uint32), gl.int32, bitcast=True)  # convert0_b: stage 2, partition 0 (group 0)
+    b_135 = gl.cast(gl.cast(b_134, gl.uint32, bitcast=True) >> gl.cast(b, gl.uint32, bitcast=True), gl.int32, bitcast=True)  # convert0_b: stage 2, partition 0 (group 0)
+    b_136 = b_135 & 15  # convert0_b: stage 2, partition 0 (group 0)
+    b_149 = b_136.to(gl.float32)  # convert0_b: stage 2, partition 0 (group 0)
+    b_scale_142 = b_scale_p2.to(gl.float32)  # convert1_b_scale: stage 2, partition 0 (group 0)
+    b_150 = b_149 - b_zp_148_p1  # elementwise1_b: stage 2, partition 0 (group 0)
     b_151 = b_150 * b_scale_142  # elementwise1_b: stage 2, partition 0 (group 0)
     b_152 = b_151.to(gl.float16)  # convert3_b: stage 2, partition 0 (group 0)
     b_153 = b_153_st.index(((twill_n - 1 + 1) - 2) % 2)  # local_store0_b: stage 2, partition 0 (group 0)
@@ -217,26 +222,28 @@ def consumer_0(a_ptr, b_ptr, c_ptr, b_scale_ptr, b_zp_ptr, topk_weights_ptr, sor
     mbarrier.wait(a_131_ready.index(((twill_n - 1 + 1) - 2) % 4), (((twill_n - 1 + 1) - 2) // 4) & 1)
     fence_async_shared()
     tok_accumulator_154 = warpgroup_mma(a_131_buf.index(((twill_n - 1 + 1) - 2) % 4), b_153, accumulator_154_p1, is_async=True)  # dot0_accumulator: stage 2, partition 0 (group 0)
-    b_134 = gl.cast(gl.cast(b_133_p1, gl.uint8, bitcast=True).to(gl.uint32), gl.int32, bitcast=True)  # convert0_b: stage 1, partition 0 (group 0)
-    b_135 = gl.cast(gl.cast(b_134, gl.uint32, bitcast=True) >> gl.cast(b, gl.uint32, bitcast=True), gl.int32, bitcast=True)  # convert0_b: stage 1, partition 0 (group 0)
-    b_136 = b_135 & 15  # convert0_b: stage 1, partition 0 (group 0)
-    b_149 = b_136.to(gl.float32)  # convert0_b: stage 1, partition 0 (group 0)
+    b_zp_145 = gl.cast(gl.cast(b_zp_144_p1, gl.uint8, bitcast=True).to(gl.uint64), gl.int64, bitcast=True)  # convert2_b_zp: stage 1, partition 0 (group 0)
+    b_zp_146 = gl.cast(gl.cast(b_zp_145, gl.uint64, bitcast=True) >> gl.cast(b_zp, gl.uint64, bitcast=True), gl.int64, bitcast=True)  # convert2_b_zp: stage 1, partition 0 (group 0)
+    b_zp_147 = b_zp_146 & 15  # convert2_b_zp: stage 1, partition 0 (group 0)
+    b_zp_148 = b_zp_147.to(gl.float32)  # convert2_b_zp: stage 1, partition 0 (group 0)
     warpgroup_mma_wait(1, deps=(tok_accumulator_154,))
     mbarrier.arrive(a_131_empty.index(((twill_n - 1 + 1) - 1 - 2) % 4), pred=((twill_n - 1 + 1) - 1 - 2) >= 0)
     accumulator_154 = warpgroup_mma_wait(1, deps=(tok_accumulator_154,))
+    a_125_p1 = a_125
     accumulator_154_p1 = accumulator_154
     b_133_p1 = b_133
-    b_149_p1 = b_149
     b_ptrs_156_p2 = b_ptrs_156_p1
     b_ptrs_156_p1 = b_ptrs_156
+    b_scale_p2 = b_scale_p1
     b_scale_p1 = b_scale
     b_zp_144_p1 = b_zp_144
-    b_scale_142 = b_scale_p1.to(gl.float32)  # convert1_b_scale: stage 2, partition 0 (group 0)
-    b_zp_145 = gl.cast(gl.cast(b_zp_144_p1, gl.uint8, bitcast=True).to(gl.uint64), gl.int64, bitcast=True)  # convert2_b_zp: stage 2, partition 0 (group 0)
-    b_zp_146 = gl.cast(gl.cast(b_zp_145, gl.uint64, bitcast=True) >> gl.cast(b_zp, gl.uint64, bitcast=True), gl.int64, bitcast=True)  # convert2_b_zp: stage 2, partition 0 (group 0)
-    b_zp_147 = b_zp_146 & 15  # convert2_b_zp: stage 2, partition 0 (group 0)
-    b_zp_148 = b_zp_147.to(gl.float32)  # convert2_b_zp: stage 2, partition 0 (group 0)
-    b_150 = b_149_p1 - b_zp_148  # elementwise1_b: stage 2, partition 0 (group 0)
+    b_zp_148_p1 = b_zp_148
+    b_134 = gl.cast(gl.cast(b_133_p1, gl.uint8, bitcast=True).to(gl.uint32), gl.int32, bitcast=True)  # convert0_b: stage 2, partition 0 (group 0)
+    b_135 = gl.cast(gl.cast(b_134, gl.uint32, bitcast=True) >> gl.cast(b, gl.uint32, bitcast=True), gl.int32, bitcast=True)  # convert0_b: stage 2, partition 0 (group 0)
+    b_136 = b_135 & 15  # convert0_b: stage 2, partition 0 (group 0)
+    b_149 = b_136.to(gl.float32)  # convert0_b: stage 2, partition 0 (group 0)
+    b_scale_142 = b_scale_p2.to(gl.float32)  # convert1_b_scale: stage 2, partition 0 (group 0)
+    b_150 = b_149 - b_zp_148_p1  # elementwise1_b: stage 2, partition 0 (group 0)
     b_151 = b_150 * b_scale_142  # elementwise1_b: stage 2, partition 0 (group 0)
     b_152 = b_151.to(gl.float16)  # convert3_b: stage 2, partition 0 (group 0)
     b_153 = b_153_st.index(((twill_n - 1 + 2) - 2) % 2)  # local_store0_b: stage 2, partition 0 (group 0)
@@ -248,14 +255,15 @@ def consumer_0(a_ptr, b_ptr, c_ptr, b_scale_ptr, b_zp_ptr, topk_weights_ptr, sor
     warpgroup_mma_wait(1, deps=(tok_accumulator_154,))
     mbarrier.arrive(a_131_empty.index(((twill_n - 1 + 2) - 1 - 2) % 4), pred=((twill_n - 1 + 2) - 1 - 2) >= 0)
     accumulator_154 = warpgroup_mma_wait(1, deps=(tok_accumulator_154,))
+    a_125_p1 = a_125
     accumulator_154_p1 = accumulator_154
     b_133_p1 = b_133
-    b_149_p1 = b_149
-    b_ptrs_156_p3 = b_ptrs_156_p2
     b_ptrs_156_p2 = b_ptrs_156_p1
     b_ptrs_156_p1 = b_ptrs_156
+    b_scale_p2 = b_scale_p1
     b_scale_p1 = b_scale
     b_zp_144_p1 = b_zp_144
+    b_zp_148_p1 = b_zp_148
     accumulator_154_p1 = warpgroup_mma_wait(0, deps=(accumulator_154_p1,))
     a_131_buf._keep_alive()
     b_153_st._keep_alive()
@@ -499,28 +507,33 @@ def consumer_0_short(a_ptr, b_ptr, c_ptr, b_scale_ptr, b_zp_ptr, topk_weights_pt
     a_132_ring = gl.allocate_shared_memory(gl.float16, [4, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     b_153_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
     a_ptrs_155 = a_ptrs_66
-    b_ptrs_156 = b_ptrs_80
     a_ptrs_155_p1 = a_ptrs_155
-    b_ptrs_156_p1 = b_ptrs_156
+    b_ptrs_156 = b_ptrs_80
     a_125 = (0 + (0 - 0) * 1) * 64  # elementwise0_a: stage 0, partition 0 (group 0)
     a_126 = 2048 - a_125  # elementwise0_a: stage 0, partition 0 (group 0)
     a_127 = a_126  # elementwise0_a: stage 0, partition 0 (group 0)
     a_128 = a_ptrs_61 < a_127  # elementwise0_a: stage 0, partition 0 (group 0)
     a_129 = a_128.broadcast_to([64, 64])  # elementwise0_a: stage 0, partition 0 (group 0)
     a_130 = a_83 & a_129  # elementwise0_a: stage 0, partition 0 (group 0)
+    b_scale_ptrs_137 = a_125  # load2_b_scale: stage 0, partition 0 (group 0)
+    b_scale_ptrs_138 = b_ptrs_70 + b_scale_ptrs_137  # load2_b_scale: stage 0, partition 0 (group 0)
+    b_scale_ptrs_139 = b_scale_ptrs_138 // 128  # load2_b_scale: stage 0, partition 0 (group 0)
+    b_scale_ptrs_140 = b_scale_ptrs_139.broadcast_to([64, 64])  # load2_b_scale: stage 0, partition 0 (group 0)
+    b_scale_ptrs_141 = b_scale_ptrs_91 + b_scale_ptrs_140  # load2_b_scale: stage 0, partition 0 (group 0)
+    b_scale = gl.load(b_scale_ptrs_141)  # load2_b_scale: stage 0, partition 0 (group 0)
     a_ptrs_155 = a_ptrs_155_p1 + 64  # load0_a: stage 0, partition 0 (group 0)
     if TWILL_COPY:  # load0_a: stage 0, partition 0 (group 0)
         async_copy.async_copy_global_to_shared(a_132_ring.index((0 - 0) % 4), a_ptrs_155_p1, mask=a_130)  # load0_a: stage 0, partition 0 (group 0)
     else:  # load0_a: stage 0, partition 0 (group 0)
         a_132_ring.index((0 - 0) % 4).store(gl.load(a_ptrs_155_p1, mask=a_130, other=0.0))  # load0_a: stage 0, partition 0 (group 0)
         fence_async_shared()  # load0_a: stage 0, partition 0 (group 0)
-    b_ptrs_156 = b_ptrs_156_p1 + 32  # load1_b: stage 0, partition 0 (group 0)
-    b_133 = gl.load(b_ptrs_156_p1)  # load1_b: stage 0, partition 0 (group 0)
+    b_zp_ptrs_143 = b_zp_ptrs_100 + b_scale_ptrs_140  # load3_b_zp: stage 0, partition 0 (group 0)
+    b_zp_144 = gl.load(b_zp_ptrs_143)  # load3_b_zp: stage 0, partition 0 (group 0)
     async_copy.commit_group()
-    a_125_p1 = a_125
     a_ptrs_155_p1 = a_ptrs_155
-    b_133_p1 = b_133
     b_ptrs_156_p1 = b_ptrs_156
+    b_scale_p1 = b_scale
+    b_zp_144_p1 = b_zp_144
     accumulator_154 = gl.full([64, 64], 0.0, gl.float32, layout=L5_short)
     a_125 = (0 + (1 - 0) * 1) * 64  # elementwise0_a: stage 0, partition 0 (group 0)
     a_126 = 2048 - a_125  # elementwise0_a: stage 0, partition 0 (group 0)
@@ -528,35 +541,35 @@ def consumer_0_short(a_ptr, b_ptr, c_ptr, b_scale_ptr, b_zp_ptr, topk_weights_pt
     a_128 = a_ptrs_61 < a_127  # elementwise0_a: stage 0, partition 0 (group 0)
     a_129 = a_128.broadcast_to([64, 64])  # elementwise0_a: stage 0, partition 0 (group 0)
     a_130 = a_83 & a_129  # elementwise0_a: stage 0, partition 0 (group 0)
-    b_scale_ptrs_137 = a_125_p1  # load2_b_scale: stage 1, partition 0 (group 0)
-    b_scale_ptrs_138 = b_ptrs_70 + b_scale_ptrs_137  # load2_b_scale: stage 1, partition 0 (group 0)
-    b_scale_ptrs_139 = b_scale_ptrs_138 // 128  # load2_b_scale: stage 1, partition 0 (group 0)
-    b_scale_ptrs_140 = b_scale_ptrs_139.broadcast_to([64, 64])  # load2_b_scale: stage 1, partition 0 (group 0)
-    b_scale_ptrs_141 = b_scale_ptrs_91 + b_scale_ptrs_140  # load2_b_scale: stage 1, partition 0 (group 0)
-    b_scale = gl.load(b_scale_ptrs_141)  # load2_b_scale: stage 1, partition 0 (group 0)
-    b_zp_ptrs_143 = b_zp_ptrs_100 + b_scale_ptrs_140  # load3_b_zp: stage 1, partition 0 (group 0)
-    b_zp_144 = gl.load(b_zp_ptrs_143)  # load3_b_zp: stage 1, partition 0 (group 0)
+    b_ptrs_156 = b_ptrs_156_p1 + 32  # load1_b: stage 1, partition 0 (group 0)
+    b_133 = gl.load(b_ptrs_156_p1)  # load1_b: stage 1, partition 0 (group 0)
+    b_scale_ptrs_137 = a_125  # load2_b_scale: stage 0, partition 0 (group 0)
+    b_scale_ptrs_138 = b_ptrs_70 + b_scale_ptrs_137  # load2_b_scale: stage 0, partition 0 (group 0)
+    b_scale_ptrs_139 = b_scale_ptrs_138 // 128  # load2_b_scale: stage 0, partition 0 (group 0)
+    b_scale_ptrs_140 = b_scale_ptrs_139.broadcast_to([64, 64])  # load2_b_scale: stage 0, partition 0 (group 0)
+    b_scale_ptrs_141 = b_scale_ptrs_91 + b_scale_ptrs_140  # load2_b_scale: stage 0, partition 0 (group 0)
+    b_scale = gl.load(b_scale_ptrs_141)  # load2_b_scale: stage 0, partition 0 (group 0)
     a_ptrs_155 = a_ptrs_155_p1 + 64  # load0_a: stage 0, partition 0 (group 0)
     if TWILL_COPY:  # load0_a: stage 0, partition 0 (group 0)
         async_copy.async_copy_global_to_shared(a_132_ring.index((1 - 0) % 4), a_ptrs_155_p1, mask=a_130)  # load0_a: stage 0, partition 0 (group 0)
     else:  # load0_a: stage 0, partition 0 (group 0)
         a_132_ring.index((1 - 0) % 4).store(gl.load(a_ptrs_155_p1, mask=a_130, other=0.0))  # load0_a: stage 0, partition 0 (group 0)
         fence_async_shared()  # load0_a: stage 0, partition 0 (group 0)
-    b_ptrs_156 = b_ptrs_156_p1 + 32  # load1_b: stage 0, partition 0 (group 0)
-    b_133 = gl.load(b_ptrs_156_p1)  # load1_b: stage 0, partition 0 (group 0)
-    b_134 = gl.cast(gl.cast(b_133_p1, gl.uint8, bitcast=True).to(gl.uint32), gl.int32, bitcast=True)  # convert0_b: stage 1, partition 0 (group 0)
-    b_135 = gl.cast(gl.cast(b_134, gl.uint32, bitcast=True) >> gl.cast(b, gl.uint32, bitcast=True), gl.int32, bitcast=True)  # convert0_b: stage 1, partition 0 (group 0)
-    b_136 = b_135 & 15  # convert0_b: stage 1, partition 0 (group 0)
-    b_149 = b_136.to(gl.float32)  # convert0_b: stage 1, partition 0 (group 0)
+    b_zp_ptrs_143 = b_zp_ptrs_100 + b_scale_ptrs_140  # load3_b_zp: stage 0, partition 0 (group 0)
+    b_zp_144 = gl.load(b_zp_ptrs_143)  # load3_b_zp: stage 0, partition 0 (group 0)
+    b_zp_145 = gl.cast(gl.cast(b_zp_144_p1, gl.uint8, bitcast=True).to(gl.uint64), gl.int64, bitcast=True)  # convert2_b_zp: stage 1, partition 0 (group 0)
+    b_zp_146 = gl.cast(gl.cast(b_zp_145, gl.uint64, bitcast=True) >> gl.cast(b_zp, gl.uint64, bitcast=True), gl.int64, bitcast=True)  # convert2_b_zp: stage 1, partition 0 (group 0)
+    b_zp_147 = b_zp_146 & 15  # convert2_b_zp: stage 1, partition 0 (group 0)
+    b_zp_148 = b_zp_147.to(gl.float32)  # convert2_b_zp: stage 1, partition 0 (group 0)
     async_copy.commit_group()
-    a_125_p1 = a_125
     a_ptrs_155_p1 = a_ptrs_155
     accumulator_154_p1 = accumulator_154
     b_133_p1 = b_133
-    b_149_p1 = b_149
     b_ptrs_156_p1 = b_ptrs_156
+    b_scale_p2 = b_scale_p1
     b_scale_p1 = b_scale
     b_zp_144_p1 = b_zp_144
+    b_zp_148_p1 = b_zp_148
     for twill_b in range(2, twill_n):
         a_125 = (0 + (twill_b - 0) * 1) * 64  # elementwise0_a: stage 0, partition 0 (group 0)
         a_126 = 2048 - a_125  # elementwise0_a: stage 0, partition 0 (group 0)
@@ -564,20 +577,20 @@ def consumer_0_short(a_ptr, b_ptr, c_ptr, b_scale_ptr, b_zp_ptr, topk_weights_pt
         a_128 = a_ptrs_61 < a_127  # elementwise0_a: stage 0, partition 0 (group 0)
         a_129 = a_128.broadcast_to([64, 64])  # elementwise0_a: stage 0, partition 0 (group 0)
         a_130 = a_83 & a_129  # elementwise0_a: stage 0, partition 0 (group 0)
-        b_scale_ptrs_137 = a_125_p1  # load2_b_scale: stage 1, partition 0 (group 0)
-        b_scale_ptrs_138 = b_ptrs_70 + b_scale_ptrs_137  # load2_b_scale: stage 1, partition 0 (group 0)
-        b_scale_ptrs_139 = b_scale_ptrs_138 // 128  # load2_b_scale: stage 1, partition 0 (group 0)
-        b_scale_ptrs_140 = b_scale_ptrs_139.broadcast_to([64, 64])  # load2_b_scale: stage 1, partition 0 (group 0)
-        b_scale_ptrs_141 = b_scale_ptrs_91 + b_scale_ptrs_140  # load2_b_scale: stage 1, partition 0 (group 0)
-        b_scale = gl.load(b_scale_ptrs_141)  # load2_b_scale: stage 1, partition 0 (group 0)
-        b_scale_142 = b_scale_p1.to(gl.float32)  # convert1_b_scale: stage 2, partition 0 (group 0)
-        b_zp_ptrs_143 = b_zp_ptrs_100 + b_scale_ptrs_140  # load3_b_zp: stage 1, partition 0 (group 0)
-        b_zp_144 = gl.load(b_zp_ptrs_143)  # load3_b_zp: stage 1, partition 0 (group 0)
-        b_zp_145 = gl.cast(gl.cast(b_zp_144_p1, gl.uint8, bitcast=True).to(gl.uint64), gl.int64, bitcast=True)  # convert2_b_zp: stage 2, partition 0 (group 0)
-        b_zp_146 = gl.cast(gl.cast(b_zp_145, gl.uint64, bitcast=True) >> gl.cast(b_zp, gl.uint64, bitcast=True), gl.int64, bitcast=True)  # convert2_b_zp: stage 2, partition 0 (group 0)
-        b_zp_147 = b_zp_146 & 15  # convert2_b_zp: stage 2, partition 0 (group 0)
-        b_zp_148 = b_zp_147.to(gl.float32)  # convert2_b_zp: stage 2, partition 0 (group 0)
-        b_150 = b_149_p1 - b_zp_148  # elementwise1_b: stage 2, partition 0 (group 0)
+        b_ptrs_156 = b_ptrs_156_p1 + 32  # load1_b: stage 1, partition 0 (group 0)
+        b_133 = gl.load(b_ptrs_156_p1)  # load1_b: stage 1, partition 0 (group 0)
+        b_134 = gl.cast(gl.cast(b_133_p1, gl.uint8, bitcast=True).to(gl.uint32), gl.int32, bitcast=True)  # convert0_b: stage 2, partition 0 (group 0)
+        b_135 = gl.cast(gl.cast(b_134, gl.uint32, bitcast=True) >> gl.cast(b, gl.uint32, bitcast=True), gl.int32, bitcast=True)  # convert0_b: stage 2, partition 0 (group 0)
+        b_136 = b_135 & 15  # convert0_b: stage 2, partition 0 (group 0)
+        b_149 = b_136.to(gl.float32)  # convert0_b: stage 2, partition 0 (group 0)
+        b_scale_ptrs_137 = a_125  # load2_b_scale: stage 0, partition 0 (group 0)
+        b_scale_ptrs_138 = b_ptrs_70 + b_scale_ptrs_137  # load2_b_scale: stage 0, partition 0 (group 0)
+        b_scale_ptrs_139 = b_scale_ptrs_138 // 128  # load2_b_scale: stage 0, partition 0 (group 0)
+        b_scale_ptrs_140 = b_scale_ptrs_139.broadcast_to([64, 64])  # load2_b_scale: stage 0, partition 0 (group 0)
+        b_scale_ptrs_141 = b_scale_ptrs_91 + b_scale_ptrs_140  # load2_b_scale: stage 0, partition 0 (group 0)
+        b_scale = gl.load(b_scale_ptrs_141)  # load2_b_scale: stage 0, partition 0 (group 0)
+        b_scale_142 = b_scale_p2.to(gl.float32)  # convert1_b_scale: stage 2, partition 0 (group 0)
+        b_150 = b_149 - b_zp_148_p1  # elementwise1_b: stage 2, partition 0 (group 0)
         b_151 = b_150 * b_scale_142  # elementwise1_b: stage 2, partition 0 (group 0)
         b_152 = b_151.to(gl.float16)  # convert3_b: stage 2, partition 0 (group 0)
         b_153 = b_153_st.index((twill_b - 2) % 2)  # local_store0_b: stage 2, partition 0 (group 0)
@@ -593,37 +606,31 @@ def consumer_0_short(a_ptr, b_ptr, c_ptr, b_scale_ptr, b_zp_ptr, topk_weights_pt
             a_132_ring.index((twill_b - 0) % 4).store(gl.load(a_ptrs_155_p1, mask=a_130, other=0.0))  # load0_a: stage 0, partition 0 (group 0)
             fence_async_shared()  # load0_a: stage 0, partition 0 (group 0)
         tok_accumulator_154 = warpgroup_mma(a_132, b_153, accumulator_154_p1, is_async=True)  # dot0_accumulator: stage 2, partition 0 (group 0)
-        b_ptrs_156 = b_ptrs_156_p1 + 32  # load1_b: stage 0, partition 0 (group 0)
-        b_133 = gl.load(b_ptrs_156_p1)  # load1_b: stage 0, partition 0 (group 0)
-        b_134 = gl.cast(gl.cast(b_133_p1, gl.uint8, bitcast=True).to(gl.uint32), gl.int32, bitcast=True)  # convert0_b: stage 1, partition 0 (group 0)
-        b_135 = gl.cast(gl.cast(b_134, gl.uint32, bitcast=True) >> gl.cast(b, gl.uint32, bitcast=True), gl.int32, bitcast=True)  # convert0_b: stage 1, partition 0 (group 0)
-        b_136 = b_135 & 15  # convert0_b: stage 1, partition 0 (group 0)
-        b_149 = b_136.to(gl.float32)  # convert0_b: stage 1, partition 0 (group 0)
+        b_zp_ptrs_143 = b_zp_ptrs_100 + b_scale_ptrs_140  # load3_b_zp: stage 0, partition 0 (group 0)
+        b_zp_144 = gl.load(b_zp_ptrs_143)  # load3_b_zp: stage 0, partition 0 (group 0)
+        b_zp_145 = gl.cast(gl.cast(b_zp_144_p1, gl.uint8, bitcast=True).to(gl.uint64), gl.int64, bitcast=True)  # convert2_b_zp: stage 1, partition 0 (group 0)
+        b_zp_146 = gl.cast(gl.cast(b_zp_145, gl.uint64, bitcast=True) >> gl.cast(b_zp, gl.uint64, bitcast=True), gl.int64, bitcast=True)  # convert2_b_zp: stage 1, partition 0 (group 0)
+        b_zp_147 = b_zp_146 & 15  # convert2_b_zp: stage 1, partition 0 (group 0)
+        b_zp_148 = b_zp_147.to(gl.float32)  # convert2_b_zp: stage 1, partition 0 (group 0)
         async_copy.commit_group()
         warpgroup_mma_wait(1, deps=(tok_accumulator_154,))
         accumulator_154 = warpgroup_mma_wait(1, deps=(tok_accumulator_154,))
-        a_125_p1 = a_125
         a_ptrs_155_p1 = a_ptrs_155
         accumulator_154_p1 = accumulator_154
         b_133_p1 = b_133
-        b_149_p1 = b_149
         b_ptrs_156_p1 = b_ptrs_156
+        b_scale_p2 = b_scale_p1
         b_scale_p1 = b_scale
         b_zp_144_p1 = b_zp_144
-    b_scale_ptrs_137 = a_125_p1  # load2_b_scale: stage 1, partition 0 (group 0)
-    b_scale_ptrs_138 = b_ptrs_70 + b_scale_ptrs_137  # load2_b_scale: stage 1, partition 0 (group 0)
-    b_scale_ptrs_139 = b_scale_ptrs_138 // 128  # load2_b_scale: stage 1, partition 0 (group 0)
-    b_scale_ptrs_140 = b_scale_ptrs_139.broadcast_to([64, 64])  # load2_b_scale: stage 1, partition 0 (group 0)
-    b_scale_ptrs_141 = b_scale_ptrs_91 + b_scale_ptrs_140  # load2_b_scale: stage 1, partition 0 (group 0)
-    b_scale = gl.load(b_scale_ptrs_141)  # load2_b_scale: stage 1, partition 0 (group 0)
-    b_scale_142 = b_scale_p1.to(gl.float32)  # convert1_b_scale: stage 2, partition 0 (group 0)
-    b_zp_ptrs_143 = b_zp_ptrs_100 + b_scale_ptrs_140  # load3_b_zp: stage 1, partition 0 (group 0)
-    b_zp_144 = gl.load(b_zp_ptrs_143)  # load3_b_zp: stage 1, partition 0 (group 0)
-    b_zp_145 = gl.cast(gl.cast(b_zp_144_p1, gl.uint8, bitcast=True).to(gl.uint64), gl.int64, bitcast=True)  # convert2_b_zp: stage 2, partition 0 (group 0)
-    b_zp_146 = gl.cast(gl.cast(b_zp_145, gl.uint64, bitcast=True) >> gl.cast(b_zp, gl.uint64, bitcast=True), gl.int64, bitcast=True)  # convert2_b_zp: stage 2, partition 0 (group 0)
-    b_zp_147 = b_zp_146 & 15  # convert2_b_zp: stage 2, partition 0 (group 0)
-    b_zp_148 = b_zp_147.to(gl.float32)  # convert2_b_zp: stage 2, partition 0 (group 0)
-    b_150 = b_149_p1 - b_zp_148  # elementwise1_b: stage 2, partition 0 (group 0)
+        b_zp_148_p1 = b_zp_148
+    b_ptrs_156 = b_ptrs_156_p1 + 32  # load1_b: stage 1, partition 0 (group 0)
+    b_133 = gl.load(b_ptrs_156_p1)  # load1_b: stage 1, partition 0 (group 0)
+    b_134 = gl.cast(gl.cast(b_133_p1, gl.uint8, bitcast=True).to(gl.uint32), gl.int32, bitcast=True)  # convert0_b: stage 2, partition 0 (group 0)
+    b_135 = gl.cast(gl.cast(b_134, gl.uint32, bitcast=True) >> gl.cast(b, gl.uint32, bitcast=True), gl.int32, bitcast=True)  # convert0_b: stage 2, partition 0 (group 0)
+    b_136 = b_135 & 15  # convert0_b: stage 2, partition 0 (group 0)
+    b_149 = b_136.to(gl.float32)  # convert0_b: stage 2, partition 0 (group 0)
+    b_scale_142 = b_scale_p2.to(gl.float32)  # convert1_b_scale: stage 2, partition 0 (group 0)
+    b_150 = b_149 - b_zp_148_p1  # elementwise1_b: stage 2, partition 0 (group 0)
     b_151 = b_150 * b_scale_142  # elementwise1_b: stage 2, partition 0 (group 0)
     b_152 = b_151.to(gl.float16)  # convert3_b: stage 2, partition 0 (group 0)
     b_153 = b_153_st.index(((twill_n - 1 + 1) - 2) % 2)  # local_store0_b: stage 2, partition 0 (group 0)
@@ -633,29 +640,29 @@ def consumer_0_short(a_ptr, b_ptr, c_ptr, b_scale_ptr, b_zp_ptr, topk_weights_pt
     gl.thread_barrier()
     a_132 = a_132_ring.index(((twill_n - 1 + 1) - 2) % 4)  # load0_a: stage 2, partition 0 (group 0)
     tok_accumulator_154 = warpgroup_mma(a_132, b_153, accumulator_154_p1, is_async=True)  # dot0_accumulator: stage 2, partition 0 (group 0)
-    b_134 = gl.cast(gl.cast(b_133_p1, gl.uint8, bitcast=True).to(gl.uint32), gl.int32, bitcast=True)  # convert0_b: stage 1, partition 0 (group 0)
-    b_135 = gl.cast(gl.cast(b_134, gl.uint32, bitcast=True) >> gl.cast(b, gl.uint32, bitcast=True), gl.int32, bitcast=True)  # convert0_b: stage 1, partition 0 (group 0)
-    b_136 = b_135 & 15  # convert0_b: stage 1, partition 0 (group 0)
-    b_149 = b_136.to(gl.float32)  # convert0_b: stage 1, partition 0 (group 0)
+    b_zp_145 = gl.cast(gl.cast(b_zp_144_p1, gl.uint8, bitcast=True).to(gl.uint64), gl.int64, bitcast=True)  # convert2_b_zp: stage 1, partition 0 (group 0)
+    b_zp_146 = gl.cast(gl.cast(b_zp_145, gl.uint64, bitcast=True) >> gl.cast(b_zp, gl.uint64, bitcast=True), gl.int64, bitcast=True)  # convert2_b_zp: stage 1, partition 0 (group 0)
+    b_zp_147 = b_zp_146 & 15  # convert2_b_zp: stage 1, partition 0 (group 0)
+    b_zp_148 = b_zp_147.to(gl.float32)  # convert2_b_zp: stage 1, partition 0 (group 0)
     async_copy.commit_group()
     warpgroup_mma_wait(1, deps=(tok_accumulator_154,))
     accumulator_154 = warpgroup_mma_wait(1, deps=(tok_accumulator_154,))
-    a_125_p1 = a_125
     a_ptrs_155_p2 = a_ptrs_155_p1
     a_ptrs_155_p1 = a_ptrs_155
     accumulator_154_p1 = accumulator_154
     b_133_p1 = b_133
-    b_149_p1 = b_149
     b_ptrs_156_p2 = b_ptrs_156_p1
     b_ptrs_156_p1 = b_ptrs_156
+    b_scale_p2 = b_scale_p1
     b_scale_p1 = b_scale
     b_zp_144_p1 = b_zp_144
-    b_scale_142 = b_scale_p1.to(gl.float32)  # convert1_b_scale: stage 2, partition 0 (group 0)
-    b_zp_145 = gl.cast(gl.cast(b_zp_144_p1, gl.uint8, bitcast=True).to(gl.uint64), gl.int64, bitcast=True)  # convert2_b_zp: stage 2, partition 0 (group 0)
-    b_zp_146 = gl.cast(gl.cast(b_zp_145, gl.uint64, bitcast=True) >> gl.cast(b_zp, gl.uint64, bitcast=True), gl.int64, bitcast=True)  # convert2_b_zp: stage 2, partition 0 (group 0)
-    b_zp_147 = b_zp_146 & 15  # convert2_b_zp: stage 2, partition 0 (group 0)
-    b_zp_148 = b_zp_147.to(gl.float32)  # convert2_b_zp: stage 2, partition 0 (group 0)
-    b_150 = b_149_p1 - b_zp_148  # elementwise1_b: stage 2, partition 0 (group 0)
+    b_zp_148_p1 = b_zp_148
+    b_134 = gl.cast(gl.cast(b_133_p1, gl.uint8, bitcast=True).to(gl.uint32), gl.int32, bitcast=True)  # convert0_b: stage 2, partition 0 (group 0)
+    b_135 = gl.cast(gl.cast(b_134, gl.uint32, bitcast=True) >> gl.cast(b, gl.uint32, bitcast=True), gl.int32, bitcast=True)  # convert0_b: stage 2, partition 0 (group 0)
+    b_136 = b_135 & 15  # convert0_b: stage 2, partition 0 (group 0)
+    b_149 = b_136.to(gl.float32)  # convert0_b: stage 2, partition 0 (group 0)
+    b_scale_142 = b_scale_p2.to(gl.float32)  # convert1_b_scale: stage 2, partition 0 (group 0)
+    b_150 = b_149 - b_zp_148_p1  # elementwise1_b: stage 2, partition 0 (group 0)
     b_151 = b_150 * b_scale_142  # elementwise1_b: stage 2, partition 0 (group 0)
     b_152 = b_151.to(gl.float16)  # convert3_b: stage 2, partition 0 (group 0)
     b_153 = b_153_st.index(((twill_n - 1 + 2) - 2) % 2)  # local_store0_b: stage 2, partition 0 (group 0)
@@ -668,18 +675,17 @@ def consumer_0_short(a_ptr, b_ptr, c_ptr, b_scale_ptr, b_zp_ptr, topk_weights_pt
     async_copy.commit_group()
     warpgroup_mma_wait(1, deps=(tok_accumulator_154,))
     accumulator_154 = warpgroup_mma_wait(1, deps=(tok_accumulator_154,))
-    a_125_p1 = a_125
     a_ptrs_155_p3 = a_ptrs_155_p2
     a_ptrs_155_p2 = a_ptrs_155_p1
     a_ptrs_155_p1 = a_ptrs_155
     accumulator_154_p1 = accumulator_154
     b_133_p1 = b_133
-    b_149_p1 = b_149
-    b_ptrs_156_p3 = b_ptrs_156_p2
     b_ptrs_156_p2 = b_ptrs_156_p1
     b_ptrs_156_p1 = b_ptrs_156
+    b_scale_p2 = b_scale_p1
     b_scale_p1 = b_scale
     b_zp_144_p1 = b_zp_144
+    b_zp_148_p1 = b_zp_148
     accumulator_154_p1 = warpgroup_mma_wait(0, deps=(accumulator_154_p1,))
     a_132_ring._keep_alive()
     b_153_st._keep_alive()
