@@ -6,8 +6,10 @@ set -eu
 cd "$(git rev-parse --show-toplevel)"
 # The Gluon variants' TTGIR (kernel_gluon.ttgir, pre_pipeline.ttgir, annotated.ttgir: ~18 MB in session 52) go too: a GPU
 # run compiles kernel_gluon.py; the Triton route's schedules (bench/results/schedules/) keep theirs.
+# The earlier runs' own kernels and outputs (bench/results/gluon/runs/run*/*/: 26 MB in session 66) go as well: a run
+# times the kernels it brings (untracked until it is committed), and reads no earlier run's.
 GLOBS=('bench/results/*.html' 'bench/results/*.chrome_trace.gz' 'bench/results/*.tgz' 'bench/results/*perfetto*.json'
-       'bench/results/gluon/*.ttgir')
+       'bench/results/gluon/*.ttgir' 'bench/results/gluon/runs/run*/*/*')
 case "${1:-}" in
   trim) for g in "${GLOBS[@]}"; do git ls-files -z "$g" | xargs -0 rm -f; done
         git ls-files -z | xargs -0 stat -c %s 2>/dev/null | awk '{s += $1} END {print s, "bytes tracked"}' ;;
