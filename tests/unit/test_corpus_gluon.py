@@ -849,8 +849,9 @@ def _copy_producer(stem: str, kernel) -> None:
         return
     producer = next(p for p in kernel.plan.partitions if p.role == "producer")
     assert producer.warps == warps[stem] == kernel.plan.copy_warps, (stem, producer)
-    if stem == "guarded_gemm":
-        assert {r.depth for r in kernel.plan.rings} == {4}, kernel.plan.rings
+    if stem == "guarded_gemm":       # 5 deep: sized for the iteration its TMA copies allow, under the II the
+        # cp.async copies set (run 179: 5 deep x1.03 of 4 deep)
+        assert {r.depth for r in kernel.plan.rings} == {5}, kernel.plan.rings
         assert any("one deeper than their latency asks" in d for d in kernel.decisions), kernel.decisions
 
 
