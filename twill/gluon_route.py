@@ -502,8 +502,9 @@ def _own_tiles(c: Candidate, sp: _Split, kir: KernelIR, machine: Machine, option
     tiles through its registers at every launch (no address known aligned, so cp.async cannot copy them: sizes
     loaded from memory), solved again in one stage (run 49: the producer's copies 2 bytes at a time ran
     i64_bounds_gemm at x0.42 Triton's best, its 64 registers too few for the tiles' pointers; Triton's one partition
-    holds them in 255); where the loop runs at most ``SHORT_LOOP`` iterations a CTA, its bounds constants, solved
-    again with the loads holding the warps that issue them (run 79: FLA's chunk_o, two iterations of K, x0.85 -> x1.01;
+    holds them in 255); where the loop runs at most ``SHORT_LOOP`` iterations a CTA, its bounds constants, as
+    scheduled, or solved again with the loads holding the warps that issue them where it was solved for a producer's
+    asynchronous copies (``--async-copies``; run 79: FLA's chunk_o, two iterations of K, x0.85 -> x1.01;
     a producer's hand-offs and the CTAs it keeps off the SM buy no overlap there; run 177: chunk_kkt's schedule solved
     for a producer's asynchronous copies, 4 stages, ran x0.89 of the one solved for its own loads). Kept where ptxas
     allocates it with no spill in the loop."""
@@ -520,8 +521,10 @@ def _own_tiles(c: Candidate, sp: _Split, kir: KernelIR, machine: Machine, option
                                   own_tiles=True), kir, machine, options)
         why = "cp.async cannot copy them"
     else:
-        d = _generated(_candidate(sp, machine, options, solve_opts, budget, c.hold, c.reg_limit, c.lookahead,
-                                  own_tiles=True), kir, machine, options)
+        again = (_candidate(sp, machine, options, solve_opts, budget, c.hold, c.reg_limit, c.lookahead, own_tiles=True)
+                 if c.schedule.get("async_copies") else
+                 dataclasses.replace(c, schedule=c.schedule.with_extra(own_tiles=True), kernel=None))
+        d = _generated(again, kir, machine, options)
         why = f"a loop of {max(trips)} iteration(s) a CTA"
     ok = d.kernel is not None and d.ptxas is not None and not d.ptxas.spills_in_loop and not d.ptxas.serialized
     say(f"gluon: the dots' tiles loaded by the consumer itself (no producer: {why}): "
