@@ -1555,3 +1555,14 @@ def test_every_shared_buffer_a_wgmma_reads_is_used_again_after_the_last_wait():
             read = {b for b in staged if re.search(rf"warpgroup_mma\(\s*{b}\b", fn)}
             missing += [f"{path.parent.name}: {b}" for b in sorted(read) if f"{b}._keep_alive()" not in fn]
     assert not missing, missing
+
+
+def test_loads_sharing_an_offset_tile_larger_than_their_tile_run_in_one_stage():
+    """vLLM's GPTQ / AWQ MoE: its scale and zero-point loads share a [64, 64] i32 offset tile (16 KB, the scales 8 KB).
+    Computed in the first load's stage and carried into the later one's, ptxas spilled 460 instructions in its loop;
+    with both loads in one stage (``plan._co_stage_shared_addresses``) 400, and nothing carries the offsets."""
+    _, _, k = _variant("vllm_fused_moe_gptq_awq")
+    stage = {k.plan.node_of[x.op]: x.stage for p in k.plan.consumers for x in p.items
+             if k.plan.body[x.op].name == "tt.load" and x.op in k.plan.node_of}
+    assert stage["load2_b_scale"] == stage["load3_b_zp"], stage
+    assert "b_scale_ptrs_140_p1" not in k.source
