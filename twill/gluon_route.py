@@ -445,8 +445,9 @@ def _tighten(sp: _Split, kir: KernelIR, machine: Machine, options: Any, solve_op
         _say_candidate(c, say)
         if c.clean:
             return out
-    # ptxas could allocate none of them with every dot operand in registers: stage those operands
-    staged = [_staged(c, kir, machine, options) for c in out]
+    # ptxas could allocate none of them: the consumers' loads in their readers' stage, then the dots' register operands
+    # staged through shared memory
+    staged = [_staged(_in_readers_stage(c, kir, machine, options, say), kir, machine, options) for c in out]
     for c, d in zip(out, staged):
         if d is not c:
             say(f"gluon: {d.subtiles} row sub-tile(s) under {d.reg_limit} registers, operands staged through shared "
@@ -844,6 +845,27 @@ def _staged(c: Candidate, kir: KernelIR, machine: Machine, options: Any) -> Cand
         return c
     s = _kernel(c, kir, machine, options, stage=True)
     return s if s.kernel is not None and s.ptxas is not None and s.ptxas.cost < c.ptxas.cost else c
+
+
+def _in_readers_stage(c: Candidate, kir: KernelIR, machine: Machine, options: Any,
+                      say: Callable[[str], None]) -> Candidate:
+    """``c`` (a kernel whose loop ptxas spills) generated again from the same schedule with the consumers' pointer
+    loads in their readers' stage, not a stage ahead (the schedule's ``loads_ahead`` 0, as Triton runs a load its
+    readers hold in registers), kept where ptxas spills fewer instructions in the loop: the loaded tiles are then
+    live for less than an iteration, and the registers a loop-invariant pointer tile or shift amount holds (which
+    the schedule's register model does not count) no longer meet them there (vLLM's GPTQ / AWQ MoE: three [64, 64]
+    pointer tiles and two shift-amount tiles beside its loads; 400 spill instructions in the loop, 130 so)."""
+    if (c.kernel is None or c.ptxas is None or c.ptxas.clean or c.schedule.get("loads_ahead", 1) == 0
+            or c.schedule.get("own_tiles")):
+        return c
+    why = f"a stage ahead, {c.ptxas.problem()}"
+    d = _generated(dataclasses.replace(c, schedule=c.schedule.with_extra(loads_ahead=0, loads_ahead_why=why),
+                                       kernel=None), kir, machine, options)
+    better = d.kernel is not None and d.ptxas is not None and d.ptxas.cost < c.ptxas.cost
+    say(f"gluon: {c.subtiles} row sub-tile(s) under {c.reg_limit} registers, the consumers' loads in their readers' "
+        f"stage: {(d.ptxas.problem() or 'clean') if d.ptxas is not None else d.error}; "
+        f"{'kept' if better else 'not kept'} (was: {c.ptxas.problem()})")
+    return d if better else c
 
 
 def _kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any, stage: bool) -> Candidate:

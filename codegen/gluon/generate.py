@@ -974,6 +974,9 @@ def _plan(fn: Function, loop: Any, graph: LoopGraph, schedule: Schedule, *args: 
     may have no full block), the loads run in their readers' stage: two stages run any trip count (``_least_trips``)."""
     if not own_tiles:
         plan = plan_kernel(fn, loop, graph, schedule, *args, **kw)
+        why = schedule.get("loads_ahead_why")
+        if why:
+            plan.decisions.append(f"the consumers' pointer loads in their readers' stage: {why}")
         if (not alone(plan) and max(p.stages for p in plan.consumers) > 2 and schedule.get("loads_ahead", 1)
                 and trip_count_varies(fn, loop)):
             plan = plan_kernel(fn, loop, graph, schedule.with_extra(loads_ahead=0), *args, **kw)
