@@ -1,16 +1,19 @@
-"""_bwd_kv_kernel, written by twill from its joint schedule: I=336 L=336 (optimal), 1594 cycles per iteration predicted.
+"""_bwd_kv_kernel, written by twill from its joint schedule: I=322 L=322 (optimal), 1528 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - pointer-loaded tiles copied by a 4-warp producer with cp.async (q, do): their addresses and masks spread over 128 threads
+- the consumers' pointer loads in their readers' stage: a stage ahead, ptxas spills registers (256 bytes stored, 328 loaded, 31 spill instructions in the loop)
 - q, do by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over DO, Q when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
-- partition 0 (default): consumer, warp group 0, 4 warps, 256 registers per thread (needs about 240): the loop's compute, 2 stages
+- partition 0 (default): consumer, warp group 0, 4 warps, 256 registers per thread (needs about 256): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 88 registers per thread (needs about 88): cp.async copies into the rings
 - ring q: 3 buffers of [64, 128] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
 - ring do: 3 buffers of [64, 128] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
+- staged operand dv_107_st: partition 0 stores the [64, 64] f16 tile once per iteration in shared memory, read there by dot1_dv (transposed) (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
+- staged operand ds_119_st: partition 0 stores the [64, 64] f16 tile once per iteration in shared memory, read there by dot3_dk (transposed) (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
 - tiles in serpentine order along axis 0 (every other pass backwards): a loop's bounds read axis 0's program id, so a tile's work may vary along it, and the programs' sums of heavy and light tiles even out (`kernel.serpentine`)
-- shared memory: 131184 bytes planned of 232448; maxnreg 256
-- timed at launch: the one-partition kernel `twill_kernel_short` of the same schedule (2 CTAs an SM against the producer's 1; its tiles loaded 0 iteration(s) ahead, 106496 bytes of shared memory compiled, ptxas 255 registers, ptxas serialises the wgmmas (non wgmma instructions defining accumulator registers of a wgmma between start and end of the pipeline stage); simulated for 0, 1, 2, 3, 8 iterations: no deadlock, every phase complete) beside this one; each launch key's first launch times both, 2 rounds of 5 launches each, its tensors restored after, and runs the faster from then on (runs 127-128: one partition +9 to +35 % on three kernels, -3 to -26 % on three, at the same CTA counts; nothing in the schedule tells them apart)
+- shared memory: 147568 bytes planned of 232448; maxnreg 256
+- timed at launch: the one-partition kernel `twill_kernel_short` of the same schedule (2 CTAs an SM against the producer's 1; its tiles loaded 1 iteration(s) ahead, 106496 bytes of shared memory compiled, ptxas 255 registers, ptxas spills registers (28 bytes stored, 28 loaded, 7 spill instructions in the loop); simulated for 0, 1, 2, 3, 8 iterations: no deadlock, every phase complete) beside this one; each launch key's first launch times both, 2 rounds of 5 launches each, its tensors restored after, and runs the faster from then on (runs 127-128: one partition +9 to +35 % on three kernels, -3 to -26 % on three, at the same CTA counts; nothing in the schedule tells them apart)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -27,12 +30,10 @@ L2 = gl.constexpr(gl.SliceLayout(0, gl.NVMMADistributedLayout(version=[3, 0], wa
 L3 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
 L4 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 16]))
 L5 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]))
-L6 = gl.constexpr(gl.DistributedLinearLayout(reg_bases=[[1, 0], [0, 8], [8, 0], [16, 0], [32, 0]], lane_bases=[[2, 0], [4, 0], [0, 1], [0, 2], [0, 4]], warp_bases=[[0, 16], [0, 32]], block_bases=[], shape=[64, 64]))
-L7 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 16]), k_width=2))
-L8 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
+L6 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(Q, K, V, sm_scale, DO, DK, DV, L, D, stride_qz, stride_qh, stride_qm, stride_kz, stride_kh, stride_kn, stride_vz, stride_vh, stride_vn, stride_doz, stride_doh, stride_dom, stride_dkz, stride_dkh, stride_dkn, stride_dvz, stride_dvh, stride_dvn, Z, H, M, N, P_SEQ, twill_g0, twill_g1, twill_g2, twill_box_q, twill_box_do, q_buf, do_buf, q_ready, q_empty, do_ready, do_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+def consumer_0(Q, K, V, sm_scale, DO, DK, DV, L, D, stride_qz, stride_qh, stride_qm, stride_kz, stride_kh, stride_kn, stride_vz, stride_vh, stride_vn, stride_doz, stride_doh, stride_dom, stride_dkz, stride_dkh, stride_dkn, stride_dvz, stride_dvh, stride_dvn, Z, H, M, N, P_SEQ, twill_g0, twill_g1, twill_g2, twill_box_q, twill_box_do, q_buf, do_buf, dv_107_st, ds_119_st, q_ready, q_empty, do_ready, do_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -121,129 +122,74 @@ def consumer_0(Q, K, V, sm_scale, DO, DK, DV, L, D, stride_qz, stride_qh, stride
         dp = gl.allocate_shared_memory(gl.float16, [64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False), v)
         fence_async_shared()
         twill_n = gl.maximum((M - lo_36 + 64 - 1) // 64, 0)
-        if (twill_n >= 1) | (gl.program_id(0) < 0):
-            dk_122 = gl.full([64, 128], 0.0, gl.float32, layout=L4)
-            dv_110 = gl.full([64, 128], 0.0, gl.float32, layout=L4)
-            offs_m = (lo_36 + (0 - 0) * 64)  # load0_l: stage 0, partition 0 (group 0)
+        dk_122 = gl.full([64, 128], 0.0, gl.float32, layout=L4)
+        dv_110 = gl.full([64, 128], 0.0, gl.float32, layout=L4)
+        dk_122_p1 = dk_122
+        dv_110_p1 = dv_110
+        for twill_b in range(0, twill_n):
+            offs_m = (lo_36 + (twill_b - 0) * 64)  # load0_l: stage 0, partition 0 (group 0)
             offs_m_89 = offs_m + offs_m_init_37  # load0_l: stage 0, partition 0 (group 0)
             l_97 = L_31 + offs_m_89  # load0_l: stage 0, partition 0 (group 0)
             l_98 = gl.load(l_97)  # load0_l: stage 0, partition 0 (group 0)
+            p_100 = gl.expand_dims(l_98, 1)  # elementwise1_p: stage 0, partition 0 (group 0)
+            p_101 = p_100 * 1.44269502  # elementwise1_p: stage 0, partition 0 (group 0)
+            mbarrier.wait(q_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            fence_async_shared()
+            tok_s_96 = warpgroup_mma(q_buf.index((twill_base + twill_b - 0) % 3), s.permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot0_s: stage 0, partition 0 (group 0)
+            dv_110_p1, dk_122_p1, s_96 = warpgroup_mma_wait(0, deps=(dv_110_p1, dk_122_p1, tok_s_96,))
+            mbarrier.arrive(do_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(q_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
+            p_99 = s_96 * qk_scale  # sfu0_p: stage 0, partition 0 (group 0)
+            p_102 = p_101.broadcast_to([64, 64])  # sfu0_p: stage 0, partition 0 (group 0)
+            p_103 = p_99 - p_102  # sfu0_p: stage 0, partition 0 (group 0)
+            p_104 = gl.exp2(p_103)  # sfu0_p: stage 0, partition 0 (group 0)
+            causal_mask_90 = gl.expand_dims(offs_m_89, 1)  # elementwise0_p: stage 0, partition 0 (group 0)
+            causal_mask_91 = P_SEQ + causal_mask_90  # elementwise0_p: stage 0, partition 0 (group 0)
+            causal_mask_92 = causal_mask_91.broadcast_to([64, 64])  # elementwise0_p: stage 0, partition 0 (group 0)
+            causal_mask_93 = causal_mask_92 >= causal_mask_80  # elementwise0_p: stage 0, partition 0 (group 0)
+            p_105 = gl.where(causal_mask_93, p_104, 0.0)  # elementwise0_p: stage 0, partition 0 (group 0)
+            mbarrier.wait(do_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            fence_async_shared()
+            tok_dp_114 = warpgroup_mma(do_buf.index((twill_base + twill_b - 0) % 3), dp.permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot2_dp: stage 0, partition 0 (group 0)
+            dv_107 = p_105.to(gl.float16)  # convert0_dv: stage 0, partition 0 (group 0)
             delta_111 = D_30 + offs_m_89  # load3_delta: stage 0, partition 0 (group 0)
             delta_112 = gl.load(delta_111)  # load3_delta: stage 0, partition 0 (group 0)
-            delta_112_p1 = delta_112
-            dk_122_p1 = dk_122
-            dv_110_p1 = dv_110
-            l_98_p1 = l_98
-            offs_m_89_p1 = offs_m_89
-            for twill_b in range(1, twill_n):
-                offs_m = (lo_36 + (twill_b - 0) * 64)  # load0_l: stage 0, partition 0 (group 0)
-                offs_m_89 = offs_m + offs_m_init_37  # load0_l: stage 0, partition 0 (group 0)
-                l_97 = L_31 + offs_m_89  # load0_l: stage 0, partition 0 (group 0)
-                l_98 = gl.load(l_97)  # load0_l: stage 0, partition 0 (group 0)
-                p_100 = gl.expand_dims(l_98_p1, 1)  # elementwise1_p: stage 1, partition 0 (group 0)
-                p_101 = p_100 * 1.44269502  # elementwise1_p: stage 1, partition 0 (group 0)
-                mbarrier.wait(q_ready.index((twill_base + twill_b - 1) % 3), ((twill_base + twill_b - 1) // 3) & 1)
-                fence_async_shared()
-                tok_s_96 = warpgroup_mma(q_buf.index((twill_base + twill_b - 1) % 3), s.permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot0_s: stage 1, partition 0 (group 0)
-                dk_122_p1, s_96 = warpgroup_mma_wait(0, deps=(dk_122_p1, tok_s_96,))
-                mbarrier.arrive(q_empty.index((twill_base + twill_b - 1 - 1) % 3), pred=(twill_b - 1 - 1) >= 0)
-                p_99 = s_96 * qk_scale  # sfu0_p: stage 1, partition 0 (group 0)
-                p_102 = p_101.broadcast_to([64, 64])  # sfu0_p: stage 1, partition 0 (group 0)
-                p_103 = p_99 - p_102  # sfu0_p: stage 1, partition 0 (group 0)
-                p_104 = gl.exp2(p_103)  # sfu0_p: stage 1, partition 0 (group 0)
-                mbarrier.wait(do_ready.index((twill_base + twill_b - 1) % 3), ((twill_base + twill_b - 1) // 3) & 1)
-                fence_async_shared()
-                tok_dp_114 = warpgroup_mma(do_buf.index((twill_base + twill_b - 1) % 3), dp.permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot2_dp: stage 1, partition 0 (group 0)
-                causal_mask_90 = gl.expand_dims(offs_m_89_p1, 1)  # elementwise0_p: stage 1, partition 0 (group 0)
-                causal_mask_91 = P_SEQ + causal_mask_90  # elementwise0_p: stage 1, partition 0 (group 0)
-                causal_mask_92 = causal_mask_91.broadcast_to([64, 64])  # elementwise0_p: stage 1, partition 0 (group 0)
-                causal_mask_93 = causal_mask_92 >= causal_mask_80  # elementwise0_p: stage 1, partition 0 (group 0)
-                p_105 = gl.where(causal_mask_93, p_104, 0.0)  # elementwise0_p: stage 1, partition 0 (group 0)
-                delta_111 = D_30 + offs_m_89  # load3_delta: stage 0, partition 0 (group 0)
-                delta_112 = gl.load(delta_111)  # load3_delta: stage 0, partition 0 (group 0)
-                ds = gl.expand_dims(delta_112_p1, 1)  # elementwise2_ds: stage 1, partition 0 (group 0)
-                ds_115 = ds.broadcast_to([64, 64])  # elementwise2_ds: stage 1, partition 0 (group 0)
-                dp_114 = warpgroup_mma_wait(0, deps=(tok_dp_114,))
-                ds_116 = dp_114 - ds_115  # elementwise2_ds: stage 1, partition 0 (group 0)
-                ds_117 = p_105 * ds_116  # elementwise2_ds: stage 1, partition 0 (group 0)
-                ds_118 = gl.where(causal_mask_93, ds_117, 0.0)  # elementwise2_ds: stage 1, partition 0 (group 0)
-                dv_107 = p_105.to(gl.float16)  # convert0_dv: stage 1, partition 0 (group 0)
-                dv_108 = gl.convert_layout(gl.permute(dv_107, (1, 0)), L6)  # convert1_dv: stage 1, partition 0 (group 0)
-                dv_109 = gl.convert_layout(dv_108, L7)  # convert1_dv: stage 1, partition 0 (group 0)
-                tok_dv_110 = warpgroup_mma(dv_109, do_buf.index((twill_base + twill_b - 1) % 3), dv_110_p1, is_async=True)  # dot1_dv: stage 1, partition 0 (group 0)
-                ds_119 = ds_118.to(gl.float16)  # convert2_ds: stage 1, partition 0 (group 0)
-                dk_120 = gl.convert_layout(gl.permute(ds_119, (1, 0)), L6)  # convert3_dk: stage 1, partition 0 (group 0)
-                dk_121 = gl.convert_layout(dk_120, L7)  # convert3_dk: stage 1, partition 0 (group 0)
-                tok_dk_122 = warpgroup_mma(dk_121, q_buf.index((twill_base + twill_b - 1) % 3), dk_122_p1, is_async=True)  # dot3_dk: stage 1, partition 0 (group 0)
-                dv_110 = warpgroup_mma_wait(1, deps=(tok_dv_110,))
-                mbarrier.arrive(do_empty.index((twill_base + twill_b - 1) % 3))
-                dk_122 = warpgroup_mma_wait(1, deps=(tok_dk_122,))
-                delta_112_p1 = delta_112
-                dk_122_p1 = dk_122
-                dv_110_p1 = dv_110
-                l_98_p1 = l_98
-                offs_m_89_p1 = offs_m_89
-            p_100 = gl.expand_dims(l_98_p1, 1)  # elementwise1_p: stage 1, partition 0 (group 0)
-            p_101 = p_100 * 1.44269502  # elementwise1_p: stage 1, partition 0 (group 0)
-            mbarrier.wait(q_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 3), ((twill_base + (twill_n - 1 + 1) - 1) // 3) & 1)
-            fence_async_shared()
-            tok_s_96 = warpgroup_mma(q_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 3), s.permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot0_s: stage 1, partition 0 (group 0)
-            dk_122_p1, s_96 = warpgroup_mma_wait(0, deps=(dk_122_p1, tok_s_96,))
-            mbarrier.arrive(q_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 1) % 3), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
-            p_99 = s_96 * qk_scale  # sfu0_p: stage 1, partition 0 (group 0)
-            p_102 = p_101.broadcast_to([64, 64])  # sfu0_p: stage 1, partition 0 (group 0)
-            p_103 = p_99 - p_102  # sfu0_p: stage 1, partition 0 (group 0)
-            p_104 = gl.exp2(p_103)  # sfu0_p: stage 1, partition 0 (group 0)
-            mbarrier.wait(do_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 3), ((twill_base + (twill_n - 1 + 1) - 1) // 3) & 1)
-            fence_async_shared()
-            tok_dp_114 = warpgroup_mma(do_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 3), dp.permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot2_dp: stage 1, partition 0 (group 0)
-            causal_mask_90 = gl.expand_dims(offs_m_89_p1, 1)  # elementwise0_p: stage 1, partition 0 (group 0)
-            causal_mask_91 = P_SEQ + causal_mask_90  # elementwise0_p: stage 1, partition 0 (group 0)
-            causal_mask_92 = causal_mask_91.broadcast_to([64, 64])  # elementwise0_p: stage 1, partition 0 (group 0)
-            causal_mask_93 = causal_mask_92 >= causal_mask_80  # elementwise0_p: stage 1, partition 0 (group 0)
-            p_105 = gl.where(causal_mask_93, p_104, 0.0)  # elementwise0_p: stage 1, partition 0 (group 0)
-            ds = gl.expand_dims(delta_112_p1, 1)  # elementwise2_ds: stage 1, partition 0 (group 0)
-            ds_115 = ds.broadcast_to([64, 64])  # elementwise2_ds: stage 1, partition 0 (group 0)
+            ds = gl.expand_dims(delta_112, 1)  # elementwise2_ds: stage 0, partition 0 (group 0)
+            ds_115 = ds.broadcast_to([64, 64])  # elementwise2_ds: stage 0, partition 0 (group 0)
             dp_114 = warpgroup_mma_wait(0, deps=(tok_dp_114,))
-            ds_116 = dp_114 - ds_115  # elementwise2_ds: stage 1, partition 0 (group 0)
-            ds_117 = p_105 * ds_116  # elementwise2_ds: stage 1, partition 0 (group 0)
-            ds_118 = gl.where(causal_mask_93, ds_117, 0.0)  # elementwise2_ds: stage 1, partition 0 (group 0)
-            dv_107 = p_105.to(gl.float16)  # convert0_dv: stage 1, partition 0 (group 0)
-            dv_108 = gl.convert_layout(gl.permute(dv_107, (1, 0)), L6)  # convert1_dv: stage 1, partition 0 (group 0)
-            dv_109 = gl.convert_layout(dv_108, L7)  # convert1_dv: stage 1, partition 0 (group 0)
-            tok_dv_110 = warpgroup_mma(dv_109, do_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 3), dv_110_p1, is_async=True)  # dot1_dv: stage 1, partition 0 (group 0)
-            ds_119 = ds_118.to(gl.float16)  # convert2_ds: stage 1, partition 0 (group 0)
-            dk_120 = gl.convert_layout(gl.permute(ds_119, (1, 0)), L6)  # convert3_dk: stage 1, partition 0 (group 0)
-            dk_121 = gl.convert_layout(dk_120, L7)  # convert3_dk: stage 1, partition 0 (group 0)
-            tok_dk_122 = warpgroup_mma(dk_121, q_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 3), dk_122_p1, is_async=True)  # dot3_dk: stage 1, partition 0 (group 0)
-            dv_110 = warpgroup_mma_wait(1, deps=(tok_dv_110,))
-            mbarrier.arrive(do_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 3))
-            dk_122 = warpgroup_mma_wait(1, deps=(tok_dk_122,))
-            delta_112_p1 = delta_112
+            ds_116 = dp_114 - ds_115  # elementwise2_ds: stage 0, partition 0 (group 0)
+            ds_117 = p_105 * ds_116  # elementwise2_ds: stage 0, partition 0 (group 0)
+            ds_118 = gl.where(causal_mask_93, ds_117, 0.0)  # elementwise2_ds: stage 0, partition 0 (group 0)
+            dv_107_st.store(dv_107)  # dot1_dv: stage 0, partition 0 (group 0)
+            fence_async_shared()  # dot1_dv: stage 0, partition 0 (group 0)
+            tok_dv_110 = warpgroup_mma(dv_107_st.permute((1, 0)), do_buf.index((twill_base + twill_b - 0) % 3), dv_110_p1, is_async=True)  # dot1_dv: stage 0, partition 0 (group 0)
+            ds_119 = ds_118.to(gl.float16)  # convert2_ds: stage 0, partition 0 (group 0)
+            ds_119_st.store(ds_119)  # dot3_dk: stage 0, partition 0 (group 0)
+            fence_async_shared()  # dot3_dk: stage 0, partition 0 (group 0)
+            tok_dk_122 = warpgroup_mma(ds_119_st.permute((1, 0)), q_buf.index((twill_base + twill_b - 0) % 3), dk_122_p1, is_async=True)  # dot3_dk: stage 0, partition 0 (group 0)
+            dv_110, dk_122 = warpgroup_mma_wait(2, deps=(tok_dv_110, tok_dk_122,))
             dk_122_p1 = dk_122
             dv_110_p1 = dv_110
-            l_98_p1 = l_98
-            offs_m_89_p1 = offs_m_89
-            dk_122_p1 = warpgroup_mma_wait(0, deps=(dk_122_p1,))
-            q_buf._keep_alive()
-            s._keep_alive()
-            do_buf._keep_alive()
-            dp._keep_alive()
-            mbarrier.arrive(q_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 3))
-        else:
-            dk_122_p1 = gl.full([64, 128], 0.0, gl.float32, layout=L4)
-            dv_110_p1 = gl.full([64, 128], 0.0, gl.float32, layout=L4)
+        dv_110_p1, dk_122_p1 = warpgroup_mma_wait(0, deps=(dv_110_p1, dk_122_p1,))
+        q_buf._keep_alive()
+        s._keep_alive()
+        do_buf._keep_alive()
+        dp._keep_alive()
+        dv_107_st._keep_alive()
+        ds_119_st._keep_alive()
+        mbarrier.arrive(do_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
+        mbarrier.arrive(q_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
         dk_85 = dk_122_p1 * sm_scale
         v0 = dk_85.to(gl.float16)
-        v1 = gl.convert_layout(v0, L8)
+        v1 = gl.convert_layout(v0, L6)
         gl.store(dk_ptrs_78, v1)
         v2 = dv_110_p1.to(gl.float16)
-        v3 = gl.convert_layout(v2, L8)
+        v3 = gl.convert_layout(v2, L6)
         gl.store(dv_ptrs_73, v3)
         twill_base += twill_n
 
 @gluon.jit
-def producer_1(Q, K, V, sm_scale, DO, DK, DV, L, D, stride_qz, stride_qh, stride_qm, stride_kz, stride_kh, stride_kn, stride_vz, stride_vh, stride_vn, stride_doz, stride_doh, stride_dom, stride_dkz, stride_dkh, stride_dkn, stride_dvz, stride_dvh, stride_dvn, Z, H, M, N, P_SEQ, twill_g0, twill_g1, twill_g2, twill_box_q, twill_box_do, q_buf, do_buf, q_ready, q_empty, do_ready, do_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+def producer_1(Q, K, V, sm_scale, DO, DK, DV, L, D, stride_qz, stride_qh, stride_qm, stride_kz, stride_kh, stride_kn, stride_vz, stride_vh, stride_vn, stride_doz, stride_doh, stride_dom, stride_dkz, stride_dkh, stride_dkn, stride_dvz, stride_dvh, stride_dvn, Z, H, M, N, P_SEQ, twill_g0, twill_g1, twill_g2, twill_box_q, twill_box_do, q_buf, do_buf, dv_107_st, ds_119_st, q_ready, q_empty, do_ready, do_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -322,6 +268,8 @@ def producer_1(Q, K, V, sm_scale, DO, DK, DV, L, D, stride_qz, stride_qh, stride
 def twill_kernel(Q, K, V, sm_scale, DO, DK, DV, L, D, stride_qz, stride_qh, stride_qm, stride_kz, stride_kh, stride_kn, stride_vz, stride_vh, stride_vn, stride_doz, stride_doh, stride_dom, stride_dkz, stride_dkh, stride_dkn, stride_dvz, stride_dvh, stride_dvn, Z, H, M, N, P_SEQ, twill_g0, twill_g1, twill_g2, twill_box_q, twill_box_do, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     q_buf = gl.allocate_shared_memory(gl.float16, [3, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     do_buf = gl.allocate_shared_memory(gl.float16, [3, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    dv_107_st = gl.allocate_shared_memory(gl.float16, [64, 64], gl.NVMMASharedLayout.get_default_for([64, 64], gl.float16))
+    ds_119_st = gl.allocate_shared_memory(gl.float16, [64, 64], gl.NVMMASharedLayout.get_default_for([64, 64], gl.float16))
     q_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(3):
         mbarrier.init(q_ready.index(i), count=1 if TWILL_TMA else 128)
@@ -335,8 +283,8 @@ def twill_kernel(Q, K, V, sm_scale, DO, DK, DV, L, D, stride_qz, stride_qh, stri
     for i in gl.static_range(3):
         mbarrier.init(do_empty.index(i), count=1)
     gl.warp_specialize([
-        (consumer_0, (Q, K, V, sm_scale, DO, DK, DV, L, D, stride_qz, stride_qh, stride_qm, stride_kz, stride_kh, stride_kn, stride_vz, stride_vh, stride_vn, stride_doz, stride_doh, stride_dom, stride_dkz, stride_dkh, stride_dkn, stride_dvz, stride_dvh, stride_dvn, Z, H, M, N, P_SEQ, twill_g0, twill_g1, twill_g2, twill_box_q, twill_box_do, q_buf, do_buf, q_ready, q_empty, do_ready, do_empty, TWILL_COPY, TWILL_TMA)),
-        (producer_1, (Q, K, V, sm_scale, DO, DK, DV, L, D, stride_qz, stride_qh, stride_qm, stride_kz, stride_kh, stride_kn, stride_vz, stride_vh, stride_vn, stride_doz, stride_doh, stride_dom, stride_dkz, stride_dkh, stride_dkn, stride_dvz, stride_dvh, stride_dvn, Z, H, M, N, P_SEQ, twill_g0, twill_g1, twill_g2, twill_box_q, twill_box_do, q_buf, do_buf, q_ready, q_empty, do_ready, do_empty, TWILL_COPY, TWILL_TMA)),
+        (consumer_0, (Q, K, V, sm_scale, DO, DK, DV, L, D, stride_qz, stride_qh, stride_qm, stride_kz, stride_kh, stride_kn, stride_vz, stride_vh, stride_vn, stride_doz, stride_doh, stride_dom, stride_dkz, stride_dkh, stride_dkn, stride_dvz, stride_dvh, stride_dvn, Z, H, M, N, P_SEQ, twill_g0, twill_g1, twill_g2, twill_box_q, twill_box_do, q_buf, do_buf, dv_107_st, ds_119_st, q_ready, q_empty, do_ready, do_empty, TWILL_COPY, TWILL_TMA)),
+        (producer_1, (Q, K, V, sm_scale, DO, DK, DV, L, D, stride_qz, stride_qh, stride_qm, stride_kz, stride_kh, stride_kn, stride_vz, stride_vh, stride_vn, stride_doz, stride_doh, stride_dom, stride_dkz, stride_dkh, stride_dkn, stride_dvz, stride_dvh, stride_dvn, Z, H, M, N, P_SEQ, twill_g0, twill_g1, twill_g2, twill_box_q, twill_box_do, q_buf, do_buf, dv_107_st, ds_119_st, q_ready, q_empty, do_ready, do_empty, TWILL_COPY, TWILL_TMA)),
     ], [4], [88])
 
 
@@ -438,137 +386,72 @@ def consumer_0_short(Q, K, V, sm_scale, DO, DK, DV, L, D, stride_qz, stride_qh, 
     dp = gl.allocate_shared_memory(gl.float16, [64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False), v)
     fence_async_shared()
     twill_n = gl.maximum((M - lo_36 + 64 - 1) // 64, 0)
-    if (twill_n >= 1) | (gl.program_id(0) < 0):
-        q_94_st = gl.allocate_shared_memory(gl.float16, [2, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-        do_106_st = gl.allocate_shared_memory(gl.float16, [2, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-        dk_122 = gl.full([64, 128], 0.0, gl.float32, layout=L4_short)
-        dv_110 = gl.full([64, 128], 0.0, gl.float32, layout=L4_short)
-        q_ptrs_123 = q_ptrs_52
-        do_ptrs_124 = do_ptrs_68
-        offs_m = (lo_36 + (0 - 0) * 64)  # load0_l: stage 0, partition 0 (group 0)
+    q_94_st = gl.allocate_shared_memory(gl.float16, [2, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    do_106_st = gl.allocate_shared_memory(gl.float16, [2, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    dk_122 = gl.full([64, 128], 0.0, gl.float32, layout=L4_short)
+    dv_110 = gl.full([64, 128], 0.0, gl.float32, layout=L4_short)
+    q_ptrs_123 = q_ptrs_52
+    do_ptrs_124 = do_ptrs_68
+    dk_122_p1 = dk_122
+    do_ptrs_124_p1 = do_ptrs_124
+    dv_110_p1 = dv_110
+    q_ptrs_123_p1 = q_ptrs_123
+    for twill_b in range(0, twill_n):
+        offs_m = (lo_36 + (twill_b - 0) * 64)  # load0_l: stage 0, partition 0 (group 0)
         offs_m_89 = offs_m + offs_m_init_37  # load0_l: stage 0, partition 0 (group 0)
         l_97 = L_31 + offs_m_89  # load0_l: stage 0, partition 0 (group 0)
         l_98 = gl.load(l_97)  # load0_l: stage 0, partition 0 (group 0)
+        p_100 = gl.expand_dims(l_98, 1)  # elementwise1_p: stage 0, partition 0 (group 0)
+        p_101 = p_100 * 1.44269502  # elementwise1_p: stage 0, partition 0 (group 0)
+        q = gl.load(q_ptrs_123_p1)  # load1_q: stage 0, partition 0 (group 0)
+        q_94 = q_94_st.index((twill_b - 0) % 2)  # load1_q: stage 0, partition 0 (group 0)
+        q_94.store(q)  # load1_q: stage 0, partition 0 (group 0)
+        fence_async_shared()  # load1_q: stage 0, partition 0 (group 0)
+        tok_s_96 = warpgroup_mma(q_94, s.permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L5_short), use_acc=False, is_async=True)  # dot0_s: stage 0, partition 0 (group 0)
+        dk_122_p1, s_96 = warpgroup_mma_wait(0, deps=(dk_122_p1, tok_s_96,))
+        p_99 = s_96 * qk_scale  # sfu0_p: stage 0, partition 0 (group 0)
+        p_102 = p_101.broadcast_to([64, 64])  # sfu0_p: stage 0, partition 0 (group 0)
+        p_103 = p_99 - p_102  # sfu0_p: stage 0, partition 0 (group 0)
+        p_104 = gl.exp2(p_103)  # sfu0_p: stage 0, partition 0 (group 0)
+        causal_mask_90 = gl.expand_dims(offs_m_89, 1)  # elementwise0_p: stage 0, partition 0 (group 0)
+        causal_mask_91 = P_SEQ + causal_mask_90  # elementwise0_p: stage 0, partition 0 (group 0)
+        causal_mask_92 = causal_mask_91.broadcast_to([64, 64])  # elementwise0_p: stage 0, partition 0 (group 0)
+        causal_mask_93 = causal_mask_92 >= causal_mask_80  # elementwise0_p: stage 0, partition 0 (group 0)
+        p_105 = gl.where(causal_mask_93, p_104, 0.0)  # elementwise0_p: stage 0, partition 0 (group 0)
+        do_ptrs_124 = do_ptrs_124_p1 + do_ptrs_83  # load2_do: stage 0, partition 0 (group 0)
+        do = gl.load(do_ptrs_124_p1)  # load2_do: stage 0, partition 0 (group 0)
+        do_106 = do_106_st.index((twill_b - 0) % 2)  # load2_do: stage 0, partition 0 (group 0)
+        do_106.store(do)  # load2_do: stage 0, partition 0 (group 0)
+        fence_async_shared()  # load2_do: stage 0, partition 0 (group 0)
+        tok_dp_114 = warpgroup_mma(do_106, dp.permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L5_short), use_acc=False, is_async=True)  # dot2_dp: stage 0, partition 0 (group 0)
+        dv_107 = p_105.to(gl.float16)  # convert0_dv: stage 0, partition 0 (group 0)
+        dv_108 = gl.convert_layout(gl.permute(dv_107, (1, 0)), L6_short)  # convert1_dv: stage 0, partition 0 (group 0)
+        dv_109 = gl.convert_layout(dv_108, L7_short)  # convert1_dv: stage 0, partition 0 (group 0)
         delta_111 = D_30 + offs_m_89  # load3_delta: stage 0, partition 0 (group 0)
         delta_112 = gl.load(delta_111)  # load3_delta: stage 0, partition 0 (group 0)
-        delta_112_p1 = delta_112
-        dk_122_p1 = dk_122
-        do_ptrs_124_p1 = do_ptrs_124
-        dv_110_p1 = dv_110
-        l_98_p1 = l_98
-        offs_m_89_p1 = offs_m_89
-        q_ptrs_123_p1 = q_ptrs_123
-        for twill_b in range(1, twill_n):
-            offs_m = (lo_36 + (twill_b - 0) * 64)  # load0_l: stage 0, partition 0 (group 0)
-            offs_m_89 = offs_m + offs_m_init_37  # load0_l: stage 0, partition 0 (group 0)
-            l_97 = L_31 + offs_m_89  # load0_l: stage 0, partition 0 (group 0)
-            l_98 = gl.load(l_97)  # load0_l: stage 0, partition 0 (group 0)
-            p_100 = gl.expand_dims(l_98_p1, 1)  # elementwise1_p: stage 1, partition 0 (group 0)
-            p_101 = p_100 * 1.44269502  # elementwise1_p: stage 1, partition 0 (group 0)
-            q = gl.load(q_ptrs_123_p1)  # load1_q: stage 1, partition 0 (group 0)
-            q_94 = q_94_st.index((twill_b - 1) % 2)  # load1_q: stage 1, partition 0 (group 0)
-            q_94.store(q)  # load1_q: stage 1, partition 0 (group 0)
-            fence_async_shared()  # load1_q: stage 1, partition 0 (group 0)
-            tok_s_96 = warpgroup_mma(q_94, s.permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L5_short), use_acc=False, is_async=True)  # dot0_s: stage 1, partition 0 (group 0)
-            dk_122_p1, s_96 = warpgroup_mma_wait(0, deps=(dk_122_p1, tok_s_96,))
-            p_99 = s_96 * qk_scale  # sfu0_p: stage 1, partition 0 (group 0)
-            p_102 = p_101.broadcast_to([64, 64])  # sfu0_p: stage 1, partition 0 (group 0)
-            p_103 = p_99 - p_102  # sfu0_p: stage 1, partition 0 (group 0)
-            p_104 = gl.exp2(p_103)  # sfu0_p: stage 1, partition 0 (group 0)
-            do_ptrs_124 = do_ptrs_124_p1 + do_ptrs_83  # load2_do: stage 1, partition 0 (group 0)
-            do = gl.load(do_ptrs_124_p1)  # load2_do: stage 1, partition 0 (group 0)
-            do_106 = do_106_st.index((twill_b - 1) % 2)  # load2_do: stage 1, partition 0 (group 0)
-            do_106.store(do)  # load2_do: stage 1, partition 0 (group 0)
-            fence_async_shared()  # load2_do: stage 1, partition 0 (group 0)
-            tok_dp_114 = warpgroup_mma(do_106, dp.permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L5_short), use_acc=False, is_async=True)  # dot2_dp: stage 1, partition 0 (group 0)
-            causal_mask_90 = gl.expand_dims(offs_m_89_p1, 1)  # elementwise0_p: stage 1, partition 0 (group 0)
-            causal_mask_91 = P_SEQ + causal_mask_90  # elementwise0_p: stage 1, partition 0 (group 0)
-            causal_mask_92 = causal_mask_91.broadcast_to([64, 64])  # elementwise0_p: stage 1, partition 0 (group 0)
-            causal_mask_93 = causal_mask_92 >= causal_mask_80  # elementwise0_p: stage 1, partition 0 (group 0)
-            p_105 = gl.where(causal_mask_93, p_104, 0.0)  # elementwise0_p: stage 1, partition 0 (group 0)
-            delta_111 = D_30 + offs_m_89  # load3_delta: stage 0, partition 0 (group 0)
-            delta_112 = gl.load(delta_111)  # load3_delta: stage 0, partition 0 (group 0)
-            ds = gl.expand_dims(delta_112_p1, 1)  # elementwise2_ds: stage 1, partition 0 (group 0)
-            ds_115 = ds.broadcast_to([64, 64])  # elementwise2_ds: stage 1, partition 0 (group 0)
-            dp_114 = warpgroup_mma_wait(0, deps=(tok_dp_114,))
-            ds_116 = dp_114 - ds_115  # elementwise2_ds: stage 1, partition 0 (group 0)
-            ds_117 = p_105 * ds_116  # elementwise2_ds: stage 1, partition 0 (group 0)
-            ds_118 = gl.where(causal_mask_93, ds_117, 0.0)  # elementwise2_ds: stage 1, partition 0 (group 0)
-            dv_107 = p_105.to(gl.float16)  # convert0_dv: stage 1, partition 0 (group 0)
-            dv_108 = gl.convert_layout(gl.permute(dv_107, (1, 0)), L6_short)  # convert1_dv: stage 1, partition 0 (group 0)
-            dv_109 = gl.convert_layout(dv_108, L7_short)  # convert1_dv: stage 1, partition 0 (group 0)
-            tok_dv_110 = warpgroup_mma(dv_109, do_106, dv_110_p1, is_async=True)  # dot1_dv: stage 1, partition 0 (group 0)
-            ds_119 = ds_118.to(gl.float16)  # convert2_ds: stage 1, partition 0 (group 0)
-            dk_120 = gl.convert_layout(gl.permute(ds_119, (1, 0)), L6_short)  # convert3_dk: stage 1, partition 0 (group 0)
-            dk_121 = gl.convert_layout(dk_120, L7_short)  # convert3_dk: stage 1, partition 0 (group 0)
-            q_ptrs_123 = q_ptrs_123_p1 + q_ptrs_81  # load1_q: stage 1, partition 0 (group 0)
-            tok_dk_122 = warpgroup_mma(dk_121, q_94, dk_122_p1, is_async=True)  # dot3_dk: stage 1, partition 0 (group 0)
-            dv_110 = warpgroup_mma_wait(1, deps=(tok_dv_110,))
-            dk_122 = warpgroup_mma_wait(1, deps=(tok_dk_122,))
-            delta_112_p1 = delta_112
-            dk_122_p1 = dk_122
-            do_ptrs_124_p1 = do_ptrs_124
-            dv_110_p1 = dv_110
-            l_98_p1 = l_98
-            offs_m_89_p1 = offs_m_89
-            q_ptrs_123_p1 = q_ptrs_123
-        p_100 = gl.expand_dims(l_98_p1, 1)  # elementwise1_p: stage 1, partition 0 (group 0)
-        p_101 = p_100 * 1.44269502  # elementwise1_p: stage 1, partition 0 (group 0)
-        q = gl.load(q_ptrs_123_p1)  # load1_q: stage 1, partition 0 (group 0)
-        q_94 = q_94_st.index(((twill_n - 1 + 1) - 1) % 2)  # load1_q: stage 1, partition 0 (group 0)
-        q_94.store(q)  # load1_q: stage 1, partition 0 (group 0)
-        fence_async_shared()  # load1_q: stage 1, partition 0 (group 0)
-        tok_s_96 = warpgroup_mma(q_94, s.permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L5_short), use_acc=False, is_async=True)  # dot0_s: stage 1, partition 0 (group 0)
-        dk_122_p1, s_96 = warpgroup_mma_wait(0, deps=(dk_122_p1, tok_s_96,))
-        p_99 = s_96 * qk_scale  # sfu0_p: stage 1, partition 0 (group 0)
-        p_102 = p_101.broadcast_to([64, 64])  # sfu0_p: stage 1, partition 0 (group 0)
-        p_103 = p_99 - p_102  # sfu0_p: stage 1, partition 0 (group 0)
-        p_104 = gl.exp2(p_103)  # sfu0_p: stage 1, partition 0 (group 0)
-        do_ptrs_124 = do_ptrs_124_p1 + do_ptrs_83  # load2_do: stage 1, partition 0 (group 0)
-        do = gl.load(do_ptrs_124_p1)  # load2_do: stage 1, partition 0 (group 0)
-        do_106 = do_106_st.index(((twill_n - 1 + 1) - 1) % 2)  # load2_do: stage 1, partition 0 (group 0)
-        do_106.store(do)  # load2_do: stage 1, partition 0 (group 0)
-        fence_async_shared()  # load2_do: stage 1, partition 0 (group 0)
-        tok_dp_114 = warpgroup_mma(do_106, dp.permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L5_short), use_acc=False, is_async=True)  # dot2_dp: stage 1, partition 0 (group 0)
-        causal_mask_90 = gl.expand_dims(offs_m_89_p1, 1)  # elementwise0_p: stage 1, partition 0 (group 0)
-        causal_mask_91 = P_SEQ + causal_mask_90  # elementwise0_p: stage 1, partition 0 (group 0)
-        causal_mask_92 = causal_mask_91.broadcast_to([64, 64])  # elementwise0_p: stage 1, partition 0 (group 0)
-        causal_mask_93 = causal_mask_92 >= causal_mask_80  # elementwise0_p: stage 1, partition 0 (group 0)
-        p_105 = gl.where(causal_mask_93, p_104, 0.0)  # elementwise0_p: stage 1, partition 0 (group 0)
-        ds = gl.expand_dims(delta_112_p1, 1)  # elementwise2_ds: stage 1, partition 0 (group 0)
-        ds_115 = ds.broadcast_to([64, 64])  # elementwise2_ds: stage 1, partition 0 (group 0)
+        ds = gl.expand_dims(delta_112, 1)  # elementwise2_ds: stage 0, partition 0 (group 0)
+        ds_115 = ds.broadcast_to([64, 64])  # elementwise2_ds: stage 0, partition 0 (group 0)
         dp_114 = warpgroup_mma_wait(0, deps=(tok_dp_114,))
-        ds_116 = dp_114 - ds_115  # elementwise2_ds: stage 1, partition 0 (group 0)
-        ds_117 = p_105 * ds_116  # elementwise2_ds: stage 1, partition 0 (group 0)
-        ds_118 = gl.where(causal_mask_93, ds_117, 0.0)  # elementwise2_ds: stage 1, partition 0 (group 0)
-        dv_107 = p_105.to(gl.float16)  # convert0_dv: stage 1, partition 0 (group 0)
-        dv_108 = gl.convert_layout(gl.permute(dv_107, (1, 0)), L6_short)  # convert1_dv: stage 1, partition 0 (group 0)
-        dv_109 = gl.convert_layout(dv_108, L7_short)  # convert1_dv: stage 1, partition 0 (group 0)
-        tok_dv_110 = warpgroup_mma(dv_109, do_106, dv_110_p1, is_async=True)  # dot1_dv: stage 1, partition 0 (group 0)
-        ds_119 = ds_118.to(gl.float16)  # convert2_ds: stage 1, partition 0 (group 0)
-        dk_120 = gl.convert_layout(gl.permute(ds_119, (1, 0)), L6_short)  # convert3_dk: stage 1, partition 0 (group 0)
-        dk_121 = gl.convert_layout(dk_120, L7_short)  # convert3_dk: stage 1, partition 0 (group 0)
-        q_ptrs_123 = q_ptrs_123_p1 + q_ptrs_81  # load1_q: stage 1, partition 0 (group 0)
-        tok_dk_122 = warpgroup_mma(dk_121, q_94, dk_122_p1, is_async=True)  # dot3_dk: stage 1, partition 0 (group 0)
+        ds_116 = dp_114 - ds_115  # elementwise2_ds: stage 0, partition 0 (group 0)
+        ds_117 = p_105 * ds_116  # elementwise2_ds: stage 0, partition 0 (group 0)
+        ds_118 = gl.where(causal_mask_93, ds_117, 0.0)  # elementwise2_ds: stage 0, partition 0 (group 0)
+        tok_dv_110 = warpgroup_mma(dv_109, do_106, dv_110_p1, is_async=True)  # dot1_dv: stage 0, partition 0 (group 0)
+        ds_119 = ds_118.to(gl.float16)  # convert2_ds: stage 0, partition 0 (group 0)
+        dk_120 = gl.convert_layout(gl.permute(ds_119, (1, 0)), L6_short)  # convert3_dk: stage 0, partition 0 (group 0)
+        dk_121 = gl.convert_layout(dk_120, L7_short)  # convert3_dk: stage 0, partition 0 (group 0)
+        q_ptrs_123 = q_ptrs_123_p1 + q_ptrs_81  # load1_q: stage 0, partition 0 (group 0)
+        tok_dk_122 = warpgroup_mma(dk_121, q_94, dk_122_p1, is_async=True)  # dot3_dk: stage 0, partition 0 (group 0)
         dv_110 = warpgroup_mma_wait(1, deps=(tok_dv_110,))
         dk_122 = warpgroup_mma_wait(1, deps=(tok_dk_122,))
-        delta_112_p1 = delta_112
         dk_122_p1 = dk_122
         do_ptrs_124_p1 = do_ptrs_124
         dv_110_p1 = dv_110
-        l_98_p1 = l_98
-        offs_m_89_p1 = offs_m_89
         q_ptrs_123_p1 = q_ptrs_123
-        dk_122_p1 = warpgroup_mma_wait(0, deps=(dk_122_p1,))
-        q_94_st._keep_alive()
-        s._keep_alive()
-        do_106_st._keep_alive()
-        dp._keep_alive()
-    else:
-        dk_122_p1 = gl.full([64, 128], 0.0, gl.float32, layout=L4_short)
-        dv_110_p1 = gl.full([64, 128], 0.0, gl.float32, layout=L4_short)
-        q_ptrs_123_p1 = q_ptrs_52
-        do_ptrs_124_p1 = do_ptrs_68
+    dk_122_p1 = warpgroup_mma_wait(0, deps=(dk_122_p1,))
+    q_94_st._keep_alive()
+    s._keep_alive()
+    do_106_st._keep_alive()
+    dp._keep_alive()
     dk_85 = dk_122_p1 * sm_scale
     v0 = dk_85.to(gl.float16)
     v1 = gl.convert_layout(v0, L8_short)

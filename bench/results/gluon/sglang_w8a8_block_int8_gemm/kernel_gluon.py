@@ -1,14 +1,14 @@
-"""_w8a8_block_int8_matmul, written by twill from its joint schedule: I=65 L=130 (optimal), 1389 cycles per iteration predicted.
+"""_w8a8_block_int8_matmul, written by twill from its joint schedule: I=135 L=270 (optimal), 1329 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_75, b_79): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_75, b_79): their addresses and masks spread over 256 threads, 5-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
 - a_75, b_79 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over A, B when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 184): the loop's compute, 2 stages
 - partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
-- ring a_75: 4 buffers of [128, 128] i8 (the loads run 3 iteration(s) ahead), read by partition(s) 0
-- ring b_79: 4 buffers of [128, 128] i8 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- ring a_75: 5 buffers of [128, 128] i8 (the loads run 4 iteration(s) ahead), read by partition(s) 0
+- ring b_79: 5 buffers of [128, 128] i8 (the loads run 4 iteration(s) ahead), read by partition(s) 0
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 131216 bytes planned of 232448; maxnreg 128
+- shared memory: 164016 bytes planned of 232448; maxnreg 128
 - pointer loads held across the iteration in a compact layout (the prefetched value is converted to its readers' layout where it is read; in theirs, each thread would hold a replicated copy): a_s_84 (partition 0: 1 register(s) per thread, not 2); b_s_85 (partition 0: 1 register(s) per thread, not 32)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
@@ -118,14 +118,14 @@ def consumer_0(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride
             a_72 = a_ptrs_32 < a_71  # elementwise0_a: stage 0, partition 0 (group 0)
             a_73 = a_72.broadcast_to([128, 128])  # elementwise0_a: stage 0, partition 0 (group 0)
             a_74 = a_56 & a_73  # elementwise0_a: stage 0, partition 0 (group 0)
-            mbarrier.wait(a_75_ready.index((twill_base + twill_b - 1) % 4), ((twill_base + twill_b - 1) // 4) & 1)
+            mbarrier.wait(a_75_ready.index((twill_base + twill_b - 1) % 5), ((twill_base + twill_b - 1) // 5) & 1)
             fence_async_shared()
-            mbarrier.wait(b_79_ready.index((twill_base + twill_b - 1) % 4), ((twill_base + twill_b - 1) // 4) & 1)
+            mbarrier.wait(b_79_ready.index((twill_base + twill_b - 1) % 5), ((twill_base + twill_b - 1) // 5) & 1)
             fence_async_shared()
-            tok_accumulator_86 = warpgroup_mma(a_75_buf.index((twill_base + twill_b - 1) % 4), b_79_buf.index((twill_base + twill_b - 1) % 4).permute((1, 0)), gl.full([128, 128], 0, gl.int32, layout=L7), use_acc=False, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
+            tok_accumulator_86 = warpgroup_mma(a_75_buf.index((twill_base + twill_b - 1) % 5), b_79_buf.index((twill_base + twill_b - 1) % 5).permute((1, 0)), gl.full([128, 128], 0, gl.int32, layout=L7), use_acc=False, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
             accumulator_86 = warpgroup_mma_wait(0, deps=(tok_accumulator_86,))
-            mbarrier.arrive(a_75_empty.index((twill_base + twill_b - 1) % 4))
-            mbarrier.arrive(b_79_empty.index((twill_base + twill_b - 1) % 4))
+            mbarrier.arrive(a_75_empty.index((twill_base + twill_b - 1) % 5))
+            mbarrier.arrive(b_79_empty.index((twill_base + twill_b - 1) % 5))
             accumulator_87 = accumulator_86.to(gl.float32)  # convert0_accumulator: stage 1, partition 0 (group 0)
             offs_ks = a_69 // 128  # load2_a_s: stage 0, partition 0 (group 0)
             a_s_81 = offs_ks  # load2_a_s: stage 0, partition 0 (group 0)
@@ -146,14 +146,14 @@ def consumer_0(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride
             a_s_84_p1 = a_s_84
             accumulator_94_p1 = accumulator_94
             b_s_85_p1 = b_s_85
-        mbarrier.wait(a_75_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 4), ((twill_base + (twill_n - 1 + 1) - 1) // 4) & 1)
+        mbarrier.wait(a_75_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 5), ((twill_base + (twill_n - 1 + 1) - 1) // 5) & 1)
         fence_async_shared()
-        mbarrier.wait(b_79_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 4), ((twill_base + (twill_n - 1 + 1) - 1) // 4) & 1)
+        mbarrier.wait(b_79_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 5), ((twill_base + (twill_n - 1 + 1) - 1) // 5) & 1)
         fence_async_shared()
-        tok_accumulator_86 = warpgroup_mma(a_75_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 4), b_79_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 4).permute((1, 0)), gl.full([128, 128], 0, gl.int32, layout=L7), use_acc=False, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
+        tok_accumulator_86 = warpgroup_mma(a_75_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 5), b_79_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 5).permute((1, 0)), gl.full([128, 128], 0, gl.int32, layout=L7), use_acc=False, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
         accumulator_86 = warpgroup_mma_wait(0, deps=(tok_accumulator_86,))
-        mbarrier.arrive(a_75_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 4))
-        mbarrier.arrive(b_79_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 4))
+        mbarrier.arrive(a_75_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 5))
+        mbarrier.arrive(b_79_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 5))
         accumulator_87 = accumulator_86.to(gl.float32)  # convert0_accumulator: stage 1, partition 0 (group 0)
         a_s_84_p1_cv = gl.convert_layout(a_s_84_p1, L8)  # elementwise1_accumulator: stage 1, partition 0 (group 0)
         accumulator_88 = gl.expand_dims(a_s_84_p1_cv, 1)  # elementwise1_accumulator: stage 1, partition 0 (group 0)
@@ -242,51 +242,51 @@ def producer_1(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride
             b_78 = b_77.broadcast_to([128, 128])
             a_ptrs_95 = a_ptrs_67 + 128
             b_ptrs_96 = b_ptrs_68 + 128
-            mbarrier.wait(a_75_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            mbarrier.wait(a_75_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(a_75_ready.index(twill_k % 4), twill_box_a_75.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_a_75, [1024 * group_id + 128 * pid_m, 128 * accumulator_65], a_75_ready.index(twill_k % 4), a_75_buf.index(twill_k % 4))  # load0_a: a TMA box (boxes)
+                mbarrier.expect(a_75_ready.index(twill_k % 5), twill_box_a_75.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_a_75, [1024 * group_id + 128 * pid_m, 128 * accumulator_65], a_75_ready.index(twill_k % 5), a_75_buf.index(twill_k % 5))  # load0_a: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(a_75_buf.index(twill_k % 4), a_ptrs_67, mask=a_74)  # load0_a: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(a_75_ready.index(twill_k % 4), increment_count=False)
+                    async_copy.async_copy_global_to_shared(a_75_buf.index(twill_k % 5), a_ptrs_67, mask=a_74)  # load0_a: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(a_75_ready.index(twill_k % 5), increment_count=False)
                 else:
-                    a_75_buf.index(twill_k % 4).store(gl.load(a_ptrs_67, mask=a_74, other=0))  # load0_a: stage 0, partition 1 (group 1)
+                    a_75_buf.index(twill_k % 5).store(gl.load(a_ptrs_67, mask=a_74, other=0))  # load0_a: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(a_75_ready.index(twill_k % 4), count=256)
-            mbarrier.wait(b_79_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+                    mbarrier.arrive(a_75_ready.index(twill_k % 5), count=256)
+            mbarrier.wait(b_79_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(b_79_ready.index(twill_k % 4), twill_box_b_79.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_b_79, [128 * pid_n_9, 128 * accumulator_65], b_79_ready.index(twill_k % 4), b_79_buf.index(twill_k % 4))  # load1_b: a TMA box (boxes)
+                mbarrier.expect(b_79_ready.index(twill_k % 5), twill_box_b_79.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_b_79, [128 * pid_n_9, 128 * accumulator_65], b_79_ready.index(twill_k % 5), b_79_buf.index(twill_k % 5))  # load1_b: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(b_79_buf.index(twill_k % 4).permute((1, 0)), b_ptrs_68, mask=b_78)  # load1_b: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(b_79_ready.index(twill_k % 4), increment_count=False)
+                    async_copy.async_copy_global_to_shared(b_79_buf.index(twill_k % 5).permute((1, 0)), b_ptrs_68, mask=b_78)  # load1_b: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(b_79_ready.index(twill_k % 5), increment_count=False)
                 else:
-                    b_79_buf.index(twill_k % 4).permute((1, 0)).store(gl.load(b_ptrs_68, mask=b_78, other=0))  # load1_b: stage 0, partition 1 (group 1)
+                    b_79_buf.index(twill_k % 5).permute((1, 0)).store(gl.load(b_ptrs_68, mask=b_78, other=0))  # load1_b: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(b_79_ready.index(twill_k % 4), count=256)
+                    mbarrier.arrive(b_79_ready.index(twill_k % 5), count=256)
             a_ptrs_67 = a_ptrs_95
             b_ptrs_68 = b_ptrs_96
         twill_base += (v1 - 0 + 1 - 1) // 1
 
 @gluon.jit
 def twill_kernel(A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride_As_m, stride_Bs_n, twill_g0, twill_g1, twill_g2, twill_box_a_75, twill_box_b_79, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
-    a_75_buf = gl.allocate_shared_memory(gl.int8, [4, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
-    b_79_buf = gl.allocate_shared_memory(gl.int8, [4, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
-    a_75_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    a_75_buf = gl.allocate_shared_memory(gl.int8, [5, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
+    b_79_buf = gl.allocate_shared_memory(gl.int8, [5, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
+    a_75_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(a_75_ready.index(i), count=1 if TWILL_TMA else 256)
-    a_75_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    a_75_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(a_75_empty.index(i), count=1)
-    b_79_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    b_79_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(b_79_ready.index(i), count=1 if TWILL_TMA else 256)
-    b_79_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    b_79_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(b_79_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (A, B, C, As, Bs, M, N, K, stride_am, stride_bn, stride_cm, stride_As_m, stride_Bs_n, twill_g0, twill_g1, twill_g2, twill_box_a_75, twill_box_b_79, a_75_buf, b_79_buf, a_75_ready, a_75_empty, b_79_ready, b_79_empty, TWILL_COPY, TWILL_TMA)),

@@ -3,15 +3,16 @@
 Decisions (each from the schedule):
 - a_131 copied with cp.async at every launch, not by TMA: its addresses go through arith.divsi (%a_ptrs_58), which the analysis does not follow
 - pointer-loaded tiles copied by a 4-warp producer with cp.async (a_131): their addresses and masks spread over 128 threads
+- the consumers' pointer loads in their readers' stage: a stage ahead, ptxas spills registers (1770 bytes stored, 2028 loaded, 400 spill instructions in the loop)
 - wgmma waits: an accumulation's previous wgmma retired under the next one's token (with its result named, ptxas serialised the wgmmas)
-- partition 0 (default): consumer, warp group 0, 4 warps, 256 registers per thread (needs about 176): the loop's compute, 3 stages
+- partition 0 (default): consumer, warp group 0, 4 warps, 256 registers per thread (needs about 176): the loop's compute, 2 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 56 registers per thread (needs about 56): cp.async copies into the rings
 - ring a_131: 4 buffers of [64, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
 - shared operand b_153_st: partition 0 stores the loop's [64, 64] f16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
 - shared memory: 49232 bytes planned of 232448; maxnreg 256
 - early return at vllm_fused_moe_gptq_awq.py:83 (TTGIR line 67): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it (--persistent on takes it per tile)
 - early return at vllm_fused_moe_gptq_awq.py:90 (TTGIR line 97): taken in the kernel itself, before gl.warp_specialize starts the partitions (its branch's 18 op(s) written as they run); not persistent, as a program id decides it (--persistent on takes it per tile)
-- timed at launch: the one-partition kernel `twill_kernel_short` of the same schedule (2 CTAs an SM against the producer's 1; its tiles loaded 2 iteration(s) ahead, 49152 bytes of shared memory compiled, ptxas 255 registers, ptxas spills registers (1698 bytes stored, 1978 loaded, 430 spill instructions in the loop); simulated for 0, 1, 2, 3, 4, 9 iterations: no deadlock, every phase complete) beside this one; each launch key's first launch times both, 2 rounds of 5 launches each, its tensors restored after, and runs the faster from then on (runs 127-128: one partition +9 to +35 % on three kernels, -3 to -26 % on three, at the same CTA counts; nothing in the schedule tells them apart)
+- timed at launch: the one-partition kernel `twill_kernel_short` of the same schedule (2 CTAs an SM against the producer's 1; its tiles loaded 2 iteration(s) ahead, 32768 bytes of shared memory compiled, ptxas 255 registers, ptxas spills registers (1108 bytes stored, 1120 loaded, 152 spill instructions in the loop); simulated for 1, 2, 3, 8 iterations: no deadlock, every phase complete) beside this one; each launch key's first launch times both, 2 rounds of 5 launches each, its tensors restored after, and runs the faster from then on (runs 127-128: one partition +9 to +35 % on three kernels, -3 to -26 % on three, at the same CTA counts; nothing in the schedule tells them apart)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -112,8 +113,14 @@ def consumer_0(a_ptr, b_ptr, c_ptr, b_scale_ptr, b_zp_ptr, topk_weights_ptr, sor
     b_zp_ptrs_100 = b_zp_ptrs_99.broadcast_to([64, 64])
     b_zp = b_zp_shifter_82.broadcast_to([64, 64])
     twill_n = (32 - 0 + 1 - 1) // 1
+    accumulator_154 = gl.full([64, 64], 0.0, gl.float32, layout=L5)
     b_ptrs_156 = b_ptrs_80
     a_125 = (0 + (0 - 0) * 1) * 64  # elementwise0_a: stage 0, partition 0 (group 0)
+    a_126 = 2048 - a_125  # elementwise0_a: stage 0, partition 0 (group 0)
+    a_127 = a_126  # elementwise0_a: stage 0, partition 0 (group 0)
+    a_128 = a_ptrs_61 < a_127  # elementwise0_a: stage 0, partition 0 (group 0)
+    a_129 = a_128.broadcast_to([64, 64])  # elementwise0_a: stage 0, partition 0 (group 0)
+    a_130 = a_83 & a_129  # elementwise0_a: stage 0, partition 0 (group 0)
     b_scale_ptrs_137 = a_125  # load2_b_scale: stage 0, partition 0 (group 0)
     b_scale_ptrs_138 = b_ptrs_70 + b_scale_ptrs_137  # load2_b_scale: stage 0, partition 0 (group 0)
     b_scale_ptrs_139 = b_scale_ptrs_138 // 128  # load2_b_scale: stage 0, partition 0 (group 0)
@@ -122,152 +129,83 @@ def consumer_0(a_ptr, b_ptr, c_ptr, b_scale_ptr, b_zp_ptr, topk_weights_ptr, sor
     b_scale = gl.load(b_scale_ptrs_141)  # load2_b_scale: stage 0, partition 0 (group 0)
     b_zp_ptrs_143 = b_zp_ptrs_100 + b_scale_ptrs_140  # load3_b_zp: stage 0, partition 0 (group 0)
     b_zp_144 = gl.load(b_zp_ptrs_143)  # load3_b_zp: stage 0, partition 0 (group 0)
-    a_125_p1 = a_125
-    b_ptrs_156_p1 = b_ptrs_156
-    b_scale_p1 = b_scale
-    b_zp_144_p1 = b_zp_144
-    accumulator_154 = gl.full([64, 64], 0.0, gl.float32, layout=L5)
-    a_126 = 2048 - a_125_p1  # elementwise0_a: stage 1, partition 0 (group 0)
-    a_125 = (0 + (1 - 0) * 1) * 64  # elementwise0_a: stage 0, partition 0 (group 0)
-    a_127 = a_126  # elementwise0_a: stage 1, partition 0 (group 0)
-    a_128 = a_ptrs_61 < a_127  # elementwise0_a: stage 1, partition 0 (group 0)
-    a_129 = a_128.broadcast_to([64, 64])  # elementwise0_a: stage 1, partition 0 (group 0)
-    a_130 = a_83 & a_129  # elementwise0_a: stage 1, partition 0 (group 0)
-    b_ptrs_156 = b_ptrs_156_p1 + 32  # load1_b: stage 1, partition 0 (group 0)
-    b_133 = gl.load(b_ptrs_156_p1)  # load1_b: stage 1, partition 0 (group 0)
-    b_scale_ptrs_137 = a_125  # load2_b_scale: stage 0, partition 0 (group 0)
-    b_scale_ptrs_138 = b_ptrs_70 + b_scale_ptrs_137  # load2_b_scale: stage 0, partition 0 (group 0)
-    b_scale_ptrs_139 = b_scale_ptrs_138 // 128  # load2_b_scale: stage 0, partition 0 (group 0)
-    b_scale_ptrs_140 = b_scale_ptrs_139.broadcast_to([64, 64])  # load2_b_scale: stage 0, partition 0 (group 0)
-    b_scale_ptrs_141 = b_scale_ptrs_91 + b_scale_ptrs_140  # load2_b_scale: stage 0, partition 0 (group 0)
-    b_scale = gl.load(b_scale_ptrs_141)  # load2_b_scale: stage 0, partition 0 (group 0)
-    b_zp_ptrs_143 = b_zp_ptrs_100 + b_scale_ptrs_140  # load3_b_zp: stage 0, partition 0 (group 0)
-    b_zp_144 = gl.load(b_zp_ptrs_143)  # load3_b_zp: stage 0, partition 0 (group 0)
-    b_zp_145 = gl.cast(gl.cast(b_zp_144_p1, gl.uint8, bitcast=True).to(gl.uint64), gl.int64, bitcast=True)  # convert2_b_zp: stage 1, partition 0 (group 0)
-    b_zp_146 = gl.cast(gl.cast(b_zp_145, gl.uint64, bitcast=True) >> gl.cast(b_zp, gl.uint64, bitcast=True), gl.int64, bitcast=True)  # convert2_b_zp: stage 1, partition 0 (group 0)
-    b_zp_147 = b_zp_146 & 15  # convert2_b_zp: stage 1, partition 0 (group 0)
-    b_zp_148 = b_zp_147.to(gl.float32)  # convert2_b_zp: stage 1, partition 0 (group 0)
-    a_125_p1 = a_125
+    b_zp_145 = gl.cast(gl.cast(b_zp_144, gl.uint8, bitcast=True).to(gl.uint64), gl.int64, bitcast=True)  # convert2_b_zp: stage 0, partition 0 (group 0)
+    b_zp_146 = gl.cast(gl.cast(b_zp_145, gl.uint64, bitcast=True) >> gl.cast(b_zp, gl.uint64, bitcast=True), gl.int64, bitcast=True)  # convert2_b_zp: stage 0, partition 0 (group 0)
+    b_zp_147 = b_zp_146 & 15  # convert2_b_zp: stage 0, partition 0 (group 0)
+    b_zp_148 = b_zp_147.to(gl.float32)  # convert2_b_zp: stage 0, partition 0 (group 0)
     accumulator_154_p1 = accumulator_154
-    b_133_p1 = b_133
     b_ptrs_156_p1 = b_ptrs_156
-    b_scale_p2 = b_scale_p1
     b_scale_p1 = b_scale
-    b_zp_144_p1 = b_zp_144
     b_zp_148_p1 = b_zp_148
-    for twill_b in range(2, twill_n):
-        a_126 = 2048 - a_125_p1  # elementwise0_a: stage 1, partition 0 (group 0)
+    for twill_b in range(1, twill_n):
         a_125 = (0 + (twill_b - 0) * 1) * 64  # elementwise0_a: stage 0, partition 0 (group 0)
-        a_127 = a_126  # elementwise0_a: stage 1, partition 0 (group 0)
-        a_128 = a_ptrs_61 < a_127  # elementwise0_a: stage 1, partition 0 (group 0)
-        a_129 = a_128.broadcast_to([64, 64])  # elementwise0_a: stage 1, partition 0 (group 0)
-        a_130 = a_83 & a_129  # elementwise0_a: stage 1, partition 0 (group 0)
+        a_126 = 2048 - a_125  # elementwise0_a: stage 0, partition 0 (group 0)
+        a_127 = a_126  # elementwise0_a: stage 0, partition 0 (group 0)
+        a_128 = a_ptrs_61 < a_127  # elementwise0_a: stage 0, partition 0 (group 0)
+        a_129 = a_128.broadcast_to([64, 64])  # elementwise0_a: stage 0, partition 0 (group 0)
+        a_130 = a_83 & a_129  # elementwise0_a: stage 0, partition 0 (group 0)
         b_ptrs_156 = b_ptrs_156_p1 + 32  # load1_b: stage 1, partition 0 (group 0)
         b_133 = gl.load(b_ptrs_156_p1)  # load1_b: stage 1, partition 0 (group 0)
-        b_134 = gl.cast(gl.cast(b_133_p1, gl.uint8, bitcast=True).to(gl.uint32), gl.int32, bitcast=True)  # convert0_b: stage 2, partition 0 (group 0)
-        b_135 = gl.cast(gl.cast(b_134, gl.uint32, bitcast=True) >> gl.cast(b, gl.uint32, bitcast=True), gl.int32, bitcast=True)  # convert0_b: stage 2, partition 0 (group 0)
-        b_136 = b_135 & 15  # convert0_b: stage 2, partition 0 (group 0)
-        b_149 = b_136.to(gl.float32)  # convert0_b: stage 2, partition 0 (group 0)
+        b_134 = gl.cast(gl.cast(b_133, gl.uint8, bitcast=True).to(gl.uint32), gl.int32, bitcast=True)  # convert0_b: stage 1, partition 0 (group 0)
+        b_135 = gl.cast(gl.cast(b_134, gl.uint32, bitcast=True) >> gl.cast(b, gl.uint32, bitcast=True), gl.int32, bitcast=True)  # convert0_b: stage 1, partition 0 (group 0)
+        b_136 = b_135 & 15  # convert0_b: stage 1, partition 0 (group 0)
+        b_149 = b_136.to(gl.float32)  # convert0_b: stage 1, partition 0 (group 0)
         b_scale_ptrs_137 = a_125  # load2_b_scale: stage 0, partition 0 (group 0)
         b_scale_ptrs_138 = b_ptrs_70 + b_scale_ptrs_137  # load2_b_scale: stage 0, partition 0 (group 0)
         b_scale_ptrs_139 = b_scale_ptrs_138 // 128  # load2_b_scale: stage 0, partition 0 (group 0)
         b_scale_ptrs_140 = b_scale_ptrs_139.broadcast_to([64, 64])  # load2_b_scale: stage 0, partition 0 (group 0)
         b_scale_ptrs_141 = b_scale_ptrs_91 + b_scale_ptrs_140  # load2_b_scale: stage 0, partition 0 (group 0)
         b_scale = gl.load(b_scale_ptrs_141)  # load2_b_scale: stage 0, partition 0 (group 0)
-        b_scale_142 = b_scale_p2.to(gl.float32)  # convert1_b_scale: stage 2, partition 0 (group 0)
-        b_150 = b_149 - b_zp_148_p1  # elementwise1_b: stage 2, partition 0 (group 0)
-        b_151 = b_150 * b_scale_142  # elementwise1_b: stage 2, partition 0 (group 0)
-        b_152 = b_151.to(gl.float16)  # convert3_b: stage 2, partition 0 (group 0)
-        b_153 = b_153_st.index((twill_b - 2) % 2)  # local_store0_b: stage 2, partition 0 (group 0)
-        b_153.store(b_152)  # local_store0_b: stage 2, partition 0 (group 0)
-        fence_async_shared()  # local_store0_b: stage 2, partition 0 (group 0)
-        mbarrier.wait(a_131_ready.index((twill_b - 2) % 4), ((twill_b - 2) // 4) & 1)
+        b_scale_142 = b_scale_p1.to(gl.float32)  # convert1_b_scale: stage 1, partition 0 (group 0)
+        b_150 = b_149 - b_zp_148_p1  # elementwise1_b: stage 1, partition 0 (group 0)
+        b_151 = b_150 * b_scale_142  # elementwise1_b: stage 1, partition 0 (group 0)
+        b_152 = b_151.to(gl.float16)  # convert3_b: stage 1, partition 0 (group 0)
+        b_153 = b_153_st.index((twill_b - 1) % 2)  # local_store0_b: stage 1, partition 0 (group 0)
+        b_153.store(b_152)  # local_store0_b: stage 1, partition 0 (group 0)
+        fence_async_shared()  # local_store0_b: stage 1, partition 0 (group 0)
+        mbarrier.wait(a_131_ready.index((twill_b - 1) % 4), ((twill_b - 1) // 4) & 1)
         fence_async_shared()
-        tok_accumulator_154 = warpgroup_mma(a_131_buf.index((twill_b - 2) % 4), b_153, accumulator_154_p1, is_async=True)  # dot0_accumulator: stage 2, partition 0 (group 0)
+        tok_accumulator_154 = warpgroup_mma(a_131_buf.index((twill_b - 1) % 4), b_153, accumulator_154_p1, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
         b_zp_ptrs_143 = b_zp_ptrs_100 + b_scale_ptrs_140  # load3_b_zp: stage 0, partition 0 (group 0)
         b_zp_144 = gl.load(b_zp_ptrs_143)  # load3_b_zp: stage 0, partition 0 (group 0)
-        b_zp_145 = gl.cast(gl.cast(b_zp_144_p1, gl.uint8, bitcast=True).to(gl.uint64), gl.int64, bitcast=True)  # convert2_b_zp: stage 1, partition 0 (group 0)
-        b_zp_146 = gl.cast(gl.cast(b_zp_145, gl.uint64, bitcast=True) >> gl.cast(b_zp, gl.uint64, bitcast=True), gl.int64, bitcast=True)  # convert2_b_zp: stage 1, partition 0 (group 0)
-        b_zp_147 = b_zp_146 & 15  # convert2_b_zp: stage 1, partition 0 (group 0)
-        b_zp_148 = b_zp_147.to(gl.float32)  # convert2_b_zp: stage 1, partition 0 (group 0)
+        b_zp_145 = gl.cast(gl.cast(b_zp_144, gl.uint8, bitcast=True).to(gl.uint64), gl.int64, bitcast=True)  # convert2_b_zp: stage 0, partition 0 (group 0)
+        b_zp_146 = gl.cast(gl.cast(b_zp_145, gl.uint64, bitcast=True) >> gl.cast(b_zp, gl.uint64, bitcast=True), gl.int64, bitcast=True)  # convert2_b_zp: stage 0, partition 0 (group 0)
+        b_zp_147 = b_zp_146 & 15  # convert2_b_zp: stage 0, partition 0 (group 0)
+        b_zp_148 = b_zp_147.to(gl.float32)  # convert2_b_zp: stage 0, partition 0 (group 0)
         warpgroup_mma_wait(1, deps=(tok_accumulator_154,))
-        mbarrier.arrive(a_131_empty.index((twill_b - 1 - 2) % 4), pred=(twill_b - 1 - 2) >= 0)
+        mbarrier.arrive(a_131_empty.index((twill_b - 1 - 1) % 4), pred=(twill_b - 1 - 1) >= 0)
         accumulator_154 = warpgroup_mma_wait(1, deps=(tok_accumulator_154,))
-        a_125_p1 = a_125
         accumulator_154_p1 = accumulator_154
-        b_133_p1 = b_133
         b_ptrs_156_p1 = b_ptrs_156
-        b_scale_p2 = b_scale_p1
         b_scale_p1 = b_scale
-        b_zp_144_p1 = b_zp_144
         b_zp_148_p1 = b_zp_148
-    a_126 = 2048 - a_125_p1  # elementwise0_a: stage 1, partition 0 (group 0)
-    a_127 = a_126  # elementwise0_a: stage 1, partition 0 (group 0)
-    a_128 = a_ptrs_61 < a_127  # elementwise0_a: stage 1, partition 0 (group 0)
-    a_129 = a_128.broadcast_to([64, 64])  # elementwise0_a: stage 1, partition 0 (group 0)
-    a_130 = a_83 & a_129  # elementwise0_a: stage 1, partition 0 (group 0)
     b_ptrs_156 = b_ptrs_156_p1 + 32  # load1_b: stage 1, partition 0 (group 0)
     b_133 = gl.load(b_ptrs_156_p1)  # load1_b: stage 1, partition 0 (group 0)
-    b_134 = gl.cast(gl.cast(b_133_p1, gl.uint8, bitcast=True).to(gl.uint32), gl.int32, bitcast=True)  # convert0_b: stage 2, partition 0 (group 0)
-    b_135 = gl.cast(gl.cast(b_134, gl.uint32, bitcast=True) >> gl.cast(b, gl.uint32, bitcast=True), gl.int32, bitcast=True)  # convert0_b: stage 2, partition 0 (group 0)
-    b_136 = b_135 & 15  # convert0_b: stage 2, partition 0 (group 0)
-    b_149 = b_136.to(gl.float32)  # convert0_b: stage 2, partition 0 (group 0)
-    b_scale_142 = b_scale_p2.to(gl.float32)  # convert1_b_scale: stage 2, partition 0 (group 0)
-    b_150 = b_149 - b_zp_148_p1  # elementwise1_b: stage 2, partition 0 (group 0)
-    b_151 = b_150 * b_scale_142  # elementwise1_b: stage 2, partition 0 (group 0)
-    b_152 = b_151.to(gl.float16)  # convert3_b: stage 2, partition 0 (group 0)
-    b_153 = b_153_st.index(((twill_n - 1 + 1) - 2) % 2)  # local_store0_b: stage 2, partition 0 (group 0)
-    b_153.store(b_152)  # local_store0_b: stage 2, partition 0 (group 0)
-    fence_async_shared()  # local_store0_b: stage 2, partition 0 (group 0)
-    mbarrier.wait(a_131_ready.index(((twill_n - 1 + 1) - 2) % 4), (((twill_n - 1 + 1) - 2) // 4) & 1)
+    b_134 = gl.cast(gl.cast(b_133, gl.uint8, bitcast=True).to(gl.uint32), gl.int32, bitcast=True)  # convert0_b: stage 1, partition 0 (group 0)
+    b_135 = gl.cast(gl.cast(b_134, gl.uint32, bitcast=True) >> gl.cast(b, gl.uint32, bitcast=True), gl.int32, bitcast=True)  # convert0_b: stage 1, partition 0 (group 0)
+    b_136 = b_135 & 15  # convert0_b: stage 1, partition 0 (group 0)
+    b_149 = b_136.to(gl.float32)  # convert0_b: stage 1, partition 0 (group 0)
+    b_scale_142 = b_scale_p1.to(gl.float32)  # convert1_b_scale: stage 1, partition 0 (group 0)
+    b_150 = b_149 - b_zp_148_p1  # elementwise1_b: stage 1, partition 0 (group 0)
+    b_151 = b_150 * b_scale_142  # elementwise1_b: stage 1, partition 0 (group 0)
+    b_152 = b_151.to(gl.float16)  # convert3_b: stage 1, partition 0 (group 0)
+    b_153 = b_153_st.index(((twill_n - 1 + 1) - 1) % 2)  # local_store0_b: stage 1, partition 0 (group 0)
+    b_153.store(b_152)  # local_store0_b: stage 1, partition 0 (group 0)
+    fence_async_shared()  # local_store0_b: stage 1, partition 0 (group 0)
+    mbarrier.wait(a_131_ready.index(((twill_n - 1 + 1) - 1) % 4), (((twill_n - 1 + 1) - 1) // 4) & 1)
     fence_async_shared()
-    tok_accumulator_154 = warpgroup_mma(a_131_buf.index(((twill_n - 1 + 1) - 2) % 4), b_153, accumulator_154_p1, is_async=True)  # dot0_accumulator: stage 2, partition 0 (group 0)
-    b_zp_145 = gl.cast(gl.cast(b_zp_144_p1, gl.uint8, bitcast=True).to(gl.uint64), gl.int64, bitcast=True)  # convert2_b_zp: stage 1, partition 0 (group 0)
-    b_zp_146 = gl.cast(gl.cast(b_zp_145, gl.uint64, bitcast=True) >> gl.cast(b_zp, gl.uint64, bitcast=True), gl.int64, bitcast=True)  # convert2_b_zp: stage 1, partition 0 (group 0)
-    b_zp_147 = b_zp_146 & 15  # convert2_b_zp: stage 1, partition 0 (group 0)
-    b_zp_148 = b_zp_147.to(gl.float32)  # convert2_b_zp: stage 1, partition 0 (group 0)
+    tok_accumulator_154 = warpgroup_mma(a_131_buf.index(((twill_n - 1 + 1) - 1) % 4), b_153, accumulator_154_p1, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
     warpgroup_mma_wait(1, deps=(tok_accumulator_154,))
-    mbarrier.arrive(a_131_empty.index(((twill_n - 1 + 1) - 1 - 2) % 4), pred=((twill_n - 1 + 1) - 1 - 2) >= 0)
+    mbarrier.arrive(a_131_empty.index(((twill_n - 1 + 1) - 1 - 1) % 4), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
     accumulator_154 = warpgroup_mma_wait(1, deps=(tok_accumulator_154,))
-    a_125_p1 = a_125
     accumulator_154_p1 = accumulator_154
-    b_133_p1 = b_133
-    b_ptrs_156_p2 = b_ptrs_156_p1
     b_ptrs_156_p1 = b_ptrs_156
-    b_scale_p2 = b_scale_p1
     b_scale_p1 = b_scale
-    b_zp_144_p1 = b_zp_144
-    b_zp_148_p1 = b_zp_148
-    b_134 = gl.cast(gl.cast(b_133_p1, gl.uint8, bitcast=True).to(gl.uint32), gl.int32, bitcast=True)  # convert0_b: stage 2, partition 0 (group 0)
-    b_135 = gl.cast(gl.cast(b_134, gl.uint32, bitcast=True) >> gl.cast(b, gl.uint32, bitcast=True), gl.int32, bitcast=True)  # convert0_b: stage 2, partition 0 (group 0)
-    b_136 = b_135 & 15  # convert0_b: stage 2, partition 0 (group 0)
-    b_149 = b_136.to(gl.float32)  # convert0_b: stage 2, partition 0 (group 0)
-    b_scale_142 = b_scale_p2.to(gl.float32)  # convert1_b_scale: stage 2, partition 0 (group 0)
-    b_150 = b_149 - b_zp_148_p1  # elementwise1_b: stage 2, partition 0 (group 0)
-    b_151 = b_150 * b_scale_142  # elementwise1_b: stage 2, partition 0 (group 0)
-    b_152 = b_151.to(gl.float16)  # convert3_b: stage 2, partition 0 (group 0)
-    b_153 = b_153_st.index(((twill_n - 1 + 2) - 2) % 2)  # local_store0_b: stage 2, partition 0 (group 0)
-    b_153.store(b_152)  # local_store0_b: stage 2, partition 0 (group 0)
-    fence_async_shared()  # local_store0_b: stage 2, partition 0 (group 0)
-    mbarrier.wait(a_131_ready.index(((twill_n - 1 + 2) - 2) % 4), (((twill_n - 1 + 2) - 2) // 4) & 1)
-    fence_async_shared()
-    tok_accumulator_154 = warpgroup_mma(a_131_buf.index(((twill_n - 1 + 2) - 2) % 4), b_153, accumulator_154_p1, is_async=True)  # dot0_accumulator: stage 2, partition 0 (group 0)
-    warpgroup_mma_wait(1, deps=(tok_accumulator_154,))
-    mbarrier.arrive(a_131_empty.index(((twill_n - 1 + 2) - 1 - 2) % 4), pred=((twill_n - 1 + 2) - 1 - 2) >= 0)
-    accumulator_154 = warpgroup_mma_wait(1, deps=(tok_accumulator_154,))
-    a_125_p1 = a_125
-    accumulator_154_p1 = accumulator_154
-    b_133_p1 = b_133
-    b_ptrs_156_p2 = b_ptrs_156_p1
-    b_ptrs_156_p1 = b_ptrs_156
-    b_scale_p2 = b_scale_p1
-    b_scale_p1 = b_scale
-    b_zp_144_p1 = b_zp_144
     b_zp_148_p1 = b_zp_148
     accumulator_154_p1 = warpgroup_mma_wait(0, deps=(accumulator_154_p1,))
     a_131_buf._keep_alive()
     b_153_st._keep_alive()
-    mbarrier.arrive(a_131_empty.index(((twill_n - 1 + 2) - 2) % 4))
+    mbarrier.arrive(a_131_empty.index(((twill_n - 1 + 1) - 1) % 4))
     moe_weight_101 = topk_weights_ptr + offs_token_34
     moe_weight_102 = gl.load(moe_weight_101, mask=token_mask_37, other=0.0)
     accumulator_103 = gl.expand_dims(moe_weight_102, 1)
@@ -423,7 +361,7 @@ L5_short = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=
 L6_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0_short(a_ptr, b_ptr, c_ptr, b_scale_ptr, b_zp_ptr, topk_weights_ptr, sorted_token_ids_ptr, expert_ids_ptr, num_tokens_post_padded_ptr, EM, num_valid_tokens, stride_am, stride_be, stride_bn, stride_cm, stride_bse, stride_bsn, stride_bze, stride_bzn, TWILL_COPY: gl.constexpr):
+def consumer_0_short(a_ptr, b_ptr, c_ptr, b_scale_ptr, b_zp_ptr, topk_weights_ptr, sorted_token_ids_ptr, expert_ids_ptr, num_tokens_post_padded_ptr, EM, num_valid_tokens, stride_am, stride_be, stride_bn, stride_cm, stride_bse, stride_bsn, stride_bze, stride_bzn):
     pid = gl.program_id(0)
     num_pid_m_14 = EM + 63
     num_pid_m_15 = num_pid_m_14 // 64
@@ -504,10 +442,10 @@ def consumer_0_short(a_ptr, b_ptr, c_ptr, b_scale_ptr, b_zp_ptr, topk_weights_pt
     b_zp_ptrs_100 = b_zp_ptrs_99.broadcast_to([64, 64])
     b_zp = b_zp_shifter_82.broadcast_to([64, 64])
     twill_n = (32 - 0 + 1 - 1) // 1
-    a_132_ring = gl.allocate_shared_memory(gl.float16, [4, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     b_153_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
+    a_132_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    accumulator_154 = gl.full([64, 64], 0.0, gl.float32, layout=L5_short)
     a_ptrs_155 = a_ptrs_66
-    a_ptrs_155_p1 = a_ptrs_155
     b_ptrs_156 = b_ptrs_80
     a_125 = (0 + (0 - 0) * 1) * 64  # elementwise0_a: stage 0, partition 0 (group 0)
     a_126 = 2048 - a_125  # elementwise0_a: stage 0, partition 0 (group 0)
@@ -521,56 +459,19 @@ def consumer_0_short(a_ptr, b_ptr, c_ptr, b_scale_ptr, b_zp_ptr, topk_weights_pt
     b_scale_ptrs_140 = b_scale_ptrs_139.broadcast_to([64, 64])  # load2_b_scale: stage 0, partition 0 (group 0)
     b_scale_ptrs_141 = b_scale_ptrs_91 + b_scale_ptrs_140  # load2_b_scale: stage 0, partition 0 (group 0)
     b_scale = gl.load(b_scale_ptrs_141)  # load2_b_scale: stage 0, partition 0 (group 0)
-    a_ptrs_155 = a_ptrs_155_p1 + 64  # load0_a: stage 0, partition 0 (group 0)
-    if TWILL_COPY:  # load0_a: stage 0, partition 0 (group 0)
-        async_copy.async_copy_global_to_shared(a_132_ring.index((0 - 0) % 4), a_ptrs_155_p1, mask=a_130)  # load0_a: stage 0, partition 0 (group 0)
-    else:  # load0_a: stage 0, partition 0 (group 0)
-        a_132_ring.index((0 - 0) % 4).store(gl.load(a_ptrs_155_p1, mask=a_130, other=0.0))  # load0_a: stage 0, partition 0 (group 0)
-        fence_async_shared()  # load0_a: stage 0, partition 0 (group 0)
     b_zp_ptrs_143 = b_zp_ptrs_100 + b_scale_ptrs_140  # load3_b_zp: stage 0, partition 0 (group 0)
     b_zp_144 = gl.load(b_zp_ptrs_143)  # load3_b_zp: stage 0, partition 0 (group 0)
-    async_copy.commit_group()
-    a_ptrs_155_p1 = a_ptrs_155
-    b_ptrs_156_p1 = b_ptrs_156
-    b_scale_p1 = b_scale
-    b_zp_144_p1 = b_zp_144
-    accumulator_154 = gl.full([64, 64], 0.0, gl.float32, layout=L5_short)
-    a_125 = (0 + (1 - 0) * 1) * 64  # elementwise0_a: stage 0, partition 0 (group 0)
-    a_126 = 2048 - a_125  # elementwise0_a: stage 0, partition 0 (group 0)
-    a_127 = a_126  # elementwise0_a: stage 0, partition 0 (group 0)
-    a_128 = a_ptrs_61 < a_127  # elementwise0_a: stage 0, partition 0 (group 0)
-    a_129 = a_128.broadcast_to([64, 64])  # elementwise0_a: stage 0, partition 0 (group 0)
-    a_130 = a_83 & a_129  # elementwise0_a: stage 0, partition 0 (group 0)
-    b_ptrs_156 = b_ptrs_156_p1 + 32  # load1_b: stage 1, partition 0 (group 0)
-    b_133 = gl.load(b_ptrs_156_p1)  # load1_b: stage 1, partition 0 (group 0)
-    b_scale_ptrs_137 = a_125  # load2_b_scale: stage 0, partition 0 (group 0)
-    b_scale_ptrs_138 = b_ptrs_70 + b_scale_ptrs_137  # load2_b_scale: stage 0, partition 0 (group 0)
-    b_scale_ptrs_139 = b_scale_ptrs_138 // 128  # load2_b_scale: stage 0, partition 0 (group 0)
-    b_scale_ptrs_140 = b_scale_ptrs_139.broadcast_to([64, 64])  # load2_b_scale: stage 0, partition 0 (group 0)
-    b_scale_ptrs_141 = b_scale_ptrs_91 + b_scale_ptrs_140  # load2_b_scale: stage 0, partition 0 (group 0)
-    b_scale = gl.load(b_scale_ptrs_141)  # load2_b_scale: stage 0, partition 0 (group 0)
-    a_ptrs_155 = a_ptrs_155_p1 + 64  # load0_a: stage 0, partition 0 (group 0)
-    if TWILL_COPY:  # load0_a: stage 0, partition 0 (group 0)
-        async_copy.async_copy_global_to_shared(a_132_ring.index((1 - 0) % 4), a_ptrs_155_p1, mask=a_130)  # load0_a: stage 0, partition 0 (group 0)
-    else:  # load0_a: stage 0, partition 0 (group 0)
-        a_132_ring.index((1 - 0) % 4).store(gl.load(a_ptrs_155_p1, mask=a_130, other=0.0))  # load0_a: stage 0, partition 0 (group 0)
-        fence_async_shared()  # load0_a: stage 0, partition 0 (group 0)
-    b_zp_ptrs_143 = b_zp_ptrs_100 + b_scale_ptrs_140  # load3_b_zp: stage 0, partition 0 (group 0)
-    b_zp_144 = gl.load(b_zp_ptrs_143)  # load3_b_zp: stage 0, partition 0 (group 0)
-    b_zp_145 = gl.cast(gl.cast(b_zp_144_p1, gl.uint8, bitcast=True).to(gl.uint64), gl.int64, bitcast=True)  # convert2_b_zp: stage 1, partition 0 (group 0)
-    b_zp_146 = gl.cast(gl.cast(b_zp_145, gl.uint64, bitcast=True) >> gl.cast(b_zp, gl.uint64, bitcast=True), gl.int64, bitcast=True)  # convert2_b_zp: stage 1, partition 0 (group 0)
-    b_zp_147 = b_zp_146 & 15  # convert2_b_zp: stage 1, partition 0 (group 0)
-    b_zp_148 = b_zp_147.to(gl.float32)  # convert2_b_zp: stage 1, partition 0 (group 0)
-    async_copy.commit_group()
+    b_zp_145 = gl.cast(gl.cast(b_zp_144, gl.uint8, bitcast=True).to(gl.uint64), gl.int64, bitcast=True)  # convert2_b_zp: stage 0, partition 0 (group 0)
+    b_zp_146 = gl.cast(gl.cast(b_zp_145, gl.uint64, bitcast=True) >> gl.cast(b_zp, gl.uint64, bitcast=True), gl.int64, bitcast=True)  # convert2_b_zp: stage 0, partition 0 (group 0)
+    b_zp_147 = b_zp_146 & 15  # convert2_b_zp: stage 0, partition 0 (group 0)
+    b_zp_148 = b_zp_147.to(gl.float32)  # convert2_b_zp: stage 0, partition 0 (group 0)
+    a_130_p1 = a_130
     a_ptrs_155_p1 = a_ptrs_155
     accumulator_154_p1 = accumulator_154
-    b_133_p1 = b_133
     b_ptrs_156_p1 = b_ptrs_156
-    b_scale_p2 = b_scale_p1
     b_scale_p1 = b_scale
-    b_zp_144_p1 = b_zp_144
     b_zp_148_p1 = b_zp_148
-    for twill_b in range(2, twill_n):
+    for twill_b in range(1, twill_n):
         a_125 = (0 + (twill_b - 0) * 1) * 64  # elementwise0_a: stage 0, partition 0 (group 0)
         a_126 = 2048 - a_125  # elementwise0_a: stage 0, partition 0 (group 0)
         a_127 = a_126  # elementwise0_a: stage 0, partition 0 (group 0)
@@ -579,115 +480,72 @@ def consumer_0_short(a_ptr, b_ptr, c_ptr, b_scale_ptr, b_zp_ptr, topk_weights_pt
         a_130 = a_83 & a_129  # elementwise0_a: stage 0, partition 0 (group 0)
         b_ptrs_156 = b_ptrs_156_p1 + 32  # load1_b: stage 1, partition 0 (group 0)
         b_133 = gl.load(b_ptrs_156_p1)  # load1_b: stage 1, partition 0 (group 0)
-        b_134 = gl.cast(gl.cast(b_133_p1, gl.uint8, bitcast=True).to(gl.uint32), gl.int32, bitcast=True)  # convert0_b: stage 2, partition 0 (group 0)
-        b_135 = gl.cast(gl.cast(b_134, gl.uint32, bitcast=True) >> gl.cast(b, gl.uint32, bitcast=True), gl.int32, bitcast=True)  # convert0_b: stage 2, partition 0 (group 0)
-        b_136 = b_135 & 15  # convert0_b: stage 2, partition 0 (group 0)
-        b_149 = b_136.to(gl.float32)  # convert0_b: stage 2, partition 0 (group 0)
+        b_134 = gl.cast(gl.cast(b_133, gl.uint8, bitcast=True).to(gl.uint32), gl.int32, bitcast=True)  # convert0_b: stage 1, partition 0 (group 0)
+        b_135 = gl.cast(gl.cast(b_134, gl.uint32, bitcast=True) >> gl.cast(b, gl.uint32, bitcast=True), gl.int32, bitcast=True)  # convert0_b: stage 1, partition 0 (group 0)
+        b_136 = b_135 & 15  # convert0_b: stage 1, partition 0 (group 0)
+        b_149 = b_136.to(gl.float32)  # convert0_b: stage 1, partition 0 (group 0)
         b_scale_ptrs_137 = a_125  # load2_b_scale: stage 0, partition 0 (group 0)
         b_scale_ptrs_138 = b_ptrs_70 + b_scale_ptrs_137  # load2_b_scale: stage 0, partition 0 (group 0)
         b_scale_ptrs_139 = b_scale_ptrs_138 // 128  # load2_b_scale: stage 0, partition 0 (group 0)
         b_scale_ptrs_140 = b_scale_ptrs_139.broadcast_to([64, 64])  # load2_b_scale: stage 0, partition 0 (group 0)
         b_scale_ptrs_141 = b_scale_ptrs_91 + b_scale_ptrs_140  # load2_b_scale: stage 0, partition 0 (group 0)
         b_scale = gl.load(b_scale_ptrs_141)  # load2_b_scale: stage 0, partition 0 (group 0)
-        b_scale_142 = b_scale_p2.to(gl.float32)  # convert1_b_scale: stage 2, partition 0 (group 0)
-        b_150 = b_149 - b_zp_148_p1  # elementwise1_b: stage 2, partition 0 (group 0)
-        b_151 = b_150 * b_scale_142  # elementwise1_b: stage 2, partition 0 (group 0)
-        b_152 = b_151.to(gl.float16)  # convert3_b: stage 2, partition 0 (group 0)
-        b_153 = b_153_st.index((twill_b - 2) % 2)  # local_store0_b: stage 2, partition 0 (group 0)
-        b_153.store(b_152)  # local_store0_b: stage 2, partition 0 (group 0)
-        fence_async_shared()  # local_store0_b: stage 2, partition 0 (group 0)
-        async_copy.wait_group(1)
-        gl.thread_barrier()
-        a_132 = a_132_ring.index((twill_b - 2) % 4)  # load0_a: stage 2, partition 0 (group 0)
-        a_ptrs_155 = a_ptrs_155_p1 + 64  # load0_a: stage 0, partition 0 (group 0)
-        if TWILL_COPY:  # load0_a: stage 0, partition 0 (group 0)
-            async_copy.async_copy_global_to_shared(a_132_ring.index((twill_b - 0) % 4), a_ptrs_155_p1, mask=a_130)  # load0_a: stage 0, partition 0 (group 0)
-        else:  # load0_a: stage 0, partition 0 (group 0)
-            a_132_ring.index((twill_b - 0) % 4).store(gl.load(a_ptrs_155_p1, mask=a_130, other=0.0))  # load0_a: stage 0, partition 0 (group 0)
-            fence_async_shared()  # load0_a: stage 0, partition 0 (group 0)
-        tok_accumulator_154 = warpgroup_mma(a_132, b_153, accumulator_154_p1, is_async=True)  # dot0_accumulator: stage 2, partition 0 (group 0)
+        b_scale_142 = b_scale_p1.to(gl.float32)  # convert1_b_scale: stage 1, partition 0 (group 0)
+        b_150 = b_149 - b_zp_148_p1  # elementwise1_b: stage 1, partition 0 (group 0)
+        b_151 = b_150 * b_scale_142  # elementwise1_b: stage 1, partition 0 (group 0)
+        b_152 = b_151.to(gl.float16)  # convert3_b: stage 1, partition 0 (group 0)
+        b_153 = b_153_st.index((twill_b - 1) % 2)  # local_store0_b: stage 1, partition 0 (group 0)
+        b_153.store(b_152)  # local_store0_b: stage 1, partition 0 (group 0)
+        fence_async_shared()  # local_store0_b: stage 1, partition 0 (group 0)
+        a_ptrs_155 = a_ptrs_155_p1 + 64  # load0_a: stage 1, partition 0 (group 0)
+        a_131 = gl.load(a_ptrs_155_p1, mask=a_130_p1, other=0.0)  # load0_a: stage 1, partition 0 (group 0)
+        a_132 = a_132_st.index((twill_b - 1) % 2)  # load0_a: stage 1, partition 0 (group 0)
+        a_132.store(a_131)  # load0_a: stage 1, partition 0 (group 0)
+        fence_async_shared()  # load0_a: stage 1, partition 0 (group 0)
+        tok_accumulator_154 = warpgroup_mma(a_132, b_153, accumulator_154_p1, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
         b_zp_ptrs_143 = b_zp_ptrs_100 + b_scale_ptrs_140  # load3_b_zp: stage 0, partition 0 (group 0)
         b_zp_144 = gl.load(b_zp_ptrs_143)  # load3_b_zp: stage 0, partition 0 (group 0)
-        b_zp_145 = gl.cast(gl.cast(b_zp_144_p1, gl.uint8, bitcast=True).to(gl.uint64), gl.int64, bitcast=True)  # convert2_b_zp: stage 1, partition 0 (group 0)
-        b_zp_146 = gl.cast(gl.cast(b_zp_145, gl.uint64, bitcast=True) >> gl.cast(b_zp, gl.uint64, bitcast=True), gl.int64, bitcast=True)  # convert2_b_zp: stage 1, partition 0 (group 0)
-        b_zp_147 = b_zp_146 & 15  # convert2_b_zp: stage 1, partition 0 (group 0)
-        b_zp_148 = b_zp_147.to(gl.float32)  # convert2_b_zp: stage 1, partition 0 (group 0)
-        async_copy.commit_group()
+        b_zp_145 = gl.cast(gl.cast(b_zp_144, gl.uint8, bitcast=True).to(gl.uint64), gl.int64, bitcast=True)  # convert2_b_zp: stage 0, partition 0 (group 0)
+        b_zp_146 = gl.cast(gl.cast(b_zp_145, gl.uint64, bitcast=True) >> gl.cast(b_zp, gl.uint64, bitcast=True), gl.int64, bitcast=True)  # convert2_b_zp: stage 0, partition 0 (group 0)
+        b_zp_147 = b_zp_146 & 15  # convert2_b_zp: stage 0, partition 0 (group 0)
+        b_zp_148 = b_zp_147.to(gl.float32)  # convert2_b_zp: stage 0, partition 0 (group 0)
         warpgroup_mma_wait(1, deps=(tok_accumulator_154,))
         accumulator_154 = warpgroup_mma_wait(1, deps=(tok_accumulator_154,))
+        a_130_p1 = a_130
         a_ptrs_155_p1 = a_ptrs_155
         accumulator_154_p1 = accumulator_154
-        b_133_p1 = b_133
         b_ptrs_156_p1 = b_ptrs_156
-        b_scale_p2 = b_scale_p1
         b_scale_p1 = b_scale
-        b_zp_144_p1 = b_zp_144
         b_zp_148_p1 = b_zp_148
     b_ptrs_156 = b_ptrs_156_p1 + 32  # load1_b: stage 1, partition 0 (group 0)
     b_133 = gl.load(b_ptrs_156_p1)  # load1_b: stage 1, partition 0 (group 0)
-    b_134 = gl.cast(gl.cast(b_133_p1, gl.uint8, bitcast=True).to(gl.uint32), gl.int32, bitcast=True)  # convert0_b: stage 2, partition 0 (group 0)
-    b_135 = gl.cast(gl.cast(b_134, gl.uint32, bitcast=True) >> gl.cast(b, gl.uint32, bitcast=True), gl.int32, bitcast=True)  # convert0_b: stage 2, partition 0 (group 0)
-    b_136 = b_135 & 15  # convert0_b: stage 2, partition 0 (group 0)
-    b_149 = b_136.to(gl.float32)  # convert0_b: stage 2, partition 0 (group 0)
-    b_scale_142 = b_scale_p2.to(gl.float32)  # convert1_b_scale: stage 2, partition 0 (group 0)
-    b_150 = b_149 - b_zp_148_p1  # elementwise1_b: stage 2, partition 0 (group 0)
-    b_151 = b_150 * b_scale_142  # elementwise1_b: stage 2, partition 0 (group 0)
-    b_152 = b_151.to(gl.float16)  # convert3_b: stage 2, partition 0 (group 0)
-    b_153 = b_153_st.index(((twill_n - 1 + 1) - 2) % 2)  # local_store0_b: stage 2, partition 0 (group 0)
-    b_153.store(b_152)  # local_store0_b: stage 2, partition 0 (group 0)
-    fence_async_shared()  # local_store0_b: stage 2, partition 0 (group 0)
-    async_copy.wait_group(1)
-    gl.thread_barrier()
-    a_132 = a_132_ring.index(((twill_n - 1 + 1) - 2) % 4)  # load0_a: stage 2, partition 0 (group 0)
-    tok_accumulator_154 = warpgroup_mma(a_132, b_153, accumulator_154_p1, is_async=True)  # dot0_accumulator: stage 2, partition 0 (group 0)
-    b_zp_145 = gl.cast(gl.cast(b_zp_144_p1, gl.uint8, bitcast=True).to(gl.uint64), gl.int64, bitcast=True)  # convert2_b_zp: stage 1, partition 0 (group 0)
-    b_zp_146 = gl.cast(gl.cast(b_zp_145, gl.uint64, bitcast=True) >> gl.cast(b_zp, gl.uint64, bitcast=True), gl.int64, bitcast=True)  # convert2_b_zp: stage 1, partition 0 (group 0)
-    b_zp_147 = b_zp_146 & 15  # convert2_b_zp: stage 1, partition 0 (group 0)
-    b_zp_148 = b_zp_147.to(gl.float32)  # convert2_b_zp: stage 1, partition 0 (group 0)
-    async_copy.commit_group()
+    b_134 = gl.cast(gl.cast(b_133, gl.uint8, bitcast=True).to(gl.uint32), gl.int32, bitcast=True)  # convert0_b: stage 1, partition 0 (group 0)
+    b_135 = gl.cast(gl.cast(b_134, gl.uint32, bitcast=True) >> gl.cast(b, gl.uint32, bitcast=True), gl.int32, bitcast=True)  # convert0_b: stage 1, partition 0 (group 0)
+    b_136 = b_135 & 15  # convert0_b: stage 1, partition 0 (group 0)
+    b_149 = b_136.to(gl.float32)  # convert0_b: stage 1, partition 0 (group 0)
+    b_scale_142 = b_scale_p1.to(gl.float32)  # convert1_b_scale: stage 1, partition 0 (group 0)
+    b_150 = b_149 - b_zp_148_p1  # elementwise1_b: stage 1, partition 0 (group 0)
+    b_151 = b_150 * b_scale_142  # elementwise1_b: stage 1, partition 0 (group 0)
+    b_152 = b_151.to(gl.float16)  # convert3_b: stage 1, partition 0 (group 0)
+    b_153 = b_153_st.index(((twill_n - 1 + 1) - 1) % 2)  # local_store0_b: stage 1, partition 0 (group 0)
+    b_153.store(b_152)  # local_store0_b: stage 1, partition 0 (group 0)
+    fence_async_shared()  # local_store0_b: stage 1, partition 0 (group 0)
+    a_ptrs_155 = a_ptrs_155_p1 + 64  # load0_a: stage 1, partition 0 (group 0)
+    a_131 = gl.load(a_ptrs_155_p1, mask=a_130_p1, other=0.0)  # load0_a: stage 1, partition 0 (group 0)
+    a_132 = a_132_st.index(((twill_n - 1 + 1) - 1) % 2)  # load0_a: stage 1, partition 0 (group 0)
+    a_132.store(a_131)  # load0_a: stage 1, partition 0 (group 0)
+    fence_async_shared()  # load0_a: stage 1, partition 0 (group 0)
+    tok_accumulator_154 = warpgroup_mma(a_132, b_153, accumulator_154_p1, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
     warpgroup_mma_wait(1, deps=(tok_accumulator_154,))
     accumulator_154 = warpgroup_mma_wait(1, deps=(tok_accumulator_154,))
-    a_ptrs_155_p2 = a_ptrs_155_p1
+    a_130_p1 = a_130
     a_ptrs_155_p1 = a_ptrs_155
     accumulator_154_p1 = accumulator_154
-    b_133_p1 = b_133
-    b_ptrs_156_p2 = b_ptrs_156_p1
     b_ptrs_156_p1 = b_ptrs_156
-    b_scale_p2 = b_scale_p1
     b_scale_p1 = b_scale
-    b_zp_144_p1 = b_zp_144
-    b_zp_148_p1 = b_zp_148
-    b_134 = gl.cast(gl.cast(b_133_p1, gl.uint8, bitcast=True).to(gl.uint32), gl.int32, bitcast=True)  # convert0_b: stage 2, partition 0 (group 0)
-    b_135 = gl.cast(gl.cast(b_134, gl.uint32, bitcast=True) >> gl.cast(b, gl.uint32, bitcast=True), gl.int32, bitcast=True)  # convert0_b: stage 2, partition 0 (group 0)
-    b_136 = b_135 & 15  # convert0_b: stage 2, partition 0 (group 0)
-    b_149 = b_136.to(gl.float32)  # convert0_b: stage 2, partition 0 (group 0)
-    b_scale_142 = b_scale_p2.to(gl.float32)  # convert1_b_scale: stage 2, partition 0 (group 0)
-    b_150 = b_149 - b_zp_148_p1  # elementwise1_b: stage 2, partition 0 (group 0)
-    b_151 = b_150 * b_scale_142  # elementwise1_b: stage 2, partition 0 (group 0)
-    b_152 = b_151.to(gl.float16)  # convert3_b: stage 2, partition 0 (group 0)
-    b_153 = b_153_st.index(((twill_n - 1 + 2) - 2) % 2)  # local_store0_b: stage 2, partition 0 (group 0)
-    b_153.store(b_152)  # local_store0_b: stage 2, partition 0 (group 0)
-    fence_async_shared()  # local_store0_b: stage 2, partition 0 (group 0)
-    async_copy.wait_group(1)
-    gl.thread_barrier()
-    a_132 = a_132_ring.index(((twill_n - 1 + 2) - 2) % 4)  # load0_a: stage 2, partition 0 (group 0)
-    tok_accumulator_154 = warpgroup_mma(a_132, b_153, accumulator_154_p1, is_async=True)  # dot0_accumulator: stage 2, partition 0 (group 0)
-    async_copy.commit_group()
-    warpgroup_mma_wait(1, deps=(tok_accumulator_154,))
-    accumulator_154 = warpgroup_mma_wait(1, deps=(tok_accumulator_154,))
-    a_ptrs_155_p3 = a_ptrs_155_p2
-    a_ptrs_155_p2 = a_ptrs_155_p1
-    a_ptrs_155_p1 = a_ptrs_155
-    accumulator_154_p1 = accumulator_154
-    b_133_p1 = b_133
-    b_ptrs_156_p2 = b_ptrs_156_p1
-    b_ptrs_156_p1 = b_ptrs_156
-    b_scale_p2 = b_scale_p1
-    b_scale_p1 = b_scale
-    b_zp_144_p1 = b_zp_144
     b_zp_148_p1 = b_zp_148
     accumulator_154_p1 = warpgroup_mma_wait(0, deps=(accumulator_154_p1,))
-    a_132_ring._keep_alive()
+    a_132_st._keep_alive()
     b_153_st._keep_alive()
     moe_weight_101 = topk_weights_ptr + offs_token_34
     moe_weight_102 = gl.load(moe_weight_101, mask=token_mask_37, other=0.0)
@@ -711,7 +569,7 @@ def consumer_0_short(a_ptr, b_ptr, c_ptr, b_scale_ptr, b_zp_ptr, topk_weights_pt
     gl.store(c_ptrs_116, v3, mask=c_mask_121)
 
 @gluon.jit
-def twill_kernel_short(a_ptr, b_ptr, c_ptr, b_scale_ptr, b_zp_ptr, topk_weights_ptr, sorted_token_ids_ptr, expert_ids_ptr, num_tokens_post_padded_ptr, EM, num_valid_tokens, stride_am, stride_be, stride_bn, stride_cm, stride_bse, stride_bsn, stride_bze, stride_bzn, TWILL_COPY: gl.constexpr):
+def twill_kernel_short(a_ptr, b_ptr, c_ptr, b_scale_ptr, b_zp_ptr, topk_weights_ptr, sorted_token_ids_ptr, expert_ids_ptr, num_tokens_post_padded_ptr, EM, num_valid_tokens, stride_am, stride_be, stride_bn, stride_cm, stride_bse, stride_bsn, stride_bze, stride_bzn):
     pid = gl.program_id(0)
     num_pid_m_14 = EM + 63
     num_pid_m_15 = num_pid_m_14 // 64
@@ -768,7 +626,7 @@ def twill_kernel_short(a_ptr, b_ptr, c_ptr, b_scale_ptr, b_zp_ptr, topk_weights_
         c_mask_53 = c_mask_51 & c_mask_52
         gl.store(c_ptrs_49, gl.full([64, 64], 0.0, gl.float16, layout=L6_short), mask=c_mask_53)
         return
-    consumer_0_short(a_ptr, b_ptr, c_ptr, b_scale_ptr, b_zp_ptr, topk_weights_ptr, sorted_token_ids_ptr, expert_ids_ptr, num_tokens_post_padded_ptr, EM, num_valid_tokens, stride_am, stride_be, stride_bn, stride_cm, stride_bse, stride_bsn, stride_bze, stride_bzn, TWILL_COPY)
+    consumer_0_short(a_ptr, b_ptr, c_ptr, b_scale_ptr, b_zp_ptr, topk_weights_ptr, sorted_token_ids_ptr, expert_ids_ptr, num_tokens_post_padded_ptr, EM, num_valid_tokens, stride_am, stride_be, stride_bn, stride_cm, stride_bse, stride_bsn, stride_bze, stride_bzn, )
 
 
 
@@ -993,7 +851,7 @@ kernel = _Kernel()
 # -- the one-partition kernel for short loops (host side) ---------------------------------------------
 ARGUMENTS_short = ['a_ptr', 'b_ptr', 'c_ptr', 'b_scale_ptr', 'b_zp_ptr', 'topk_weights_ptr', 'sorted_token_ids_ptr', 'expert_ids_ptr', 'num_tokens_post_padded_ptr', 'N', 'K', 'EM', 'num_valid_tokens', 'stride_am', 'stride_ak', 'stride_be', 'stride_bk', 'stride_bn', 'stride_cm', 'stride_cn', 'stride_bse', 'stride_bsk', 'stride_bsn', 'stride_bze', 'stride_bzk', 'stride_bzn', 'block_k_diviable', 'group_size', 'BLOCK_SIZE_M', 'BLOCK_SIZE_N', 'BLOCK_SIZE_K', 'GROUP_SIZE_M', 'SPLIT_K', 'MUL_ROUTED_WEIGHT', 'top_k', 'compute_type', 'has_zp', 'use_int4_w4a16', 'use_int8_w8a16']          # the Triton kernel's parameters, in order
 RUNTIME_short = ['a_ptr', 'b_ptr', 'c_ptr', 'b_scale_ptr', 'b_zp_ptr', 'topk_weights_ptr', 'sorted_token_ids_ptr', 'expert_ids_ptr', 'num_tokens_post_padded_ptr', 'EM', 'num_valid_tokens', 'stride_am', 'stride_be', 'stride_bn', 'stride_cm', 'stride_bse', 'stride_bsn', 'stride_bze', 'stride_bzn']   # the Gluon kernel's parameters, in order
-FLAGS_short = ['TWILL_COPY']   # its constexpr flags, after RUNTIME: decided per launch key
+FLAGS_short = []   # its constexpr flags, after RUNTIME: decided per launch key
 KEYED_short = ['a_ptr', 'b_ptr', 'c_ptr', 'b_scale_ptr', 'b_zp_ptr', 'topk_weights_ptr', 'sorted_token_ids_ptr', 'expert_ids_ptr', 'num_tokens_post_padded_ptr', 'EM', 'num_valid_tokens', 'stride_am', 'stride_be', 'stride_bn', 'stride_cm', 'stride_bse', 'stride_bsn', 'stride_bze', 'stride_bzn', 'compute_type']   # the arguments a launch key reads
 CONSTEXPRS_short = {'N': 2048, 'K': 2048, 'stride_ak': 1, 'stride_bk': 1, 'stride_cn': 1, 'stride_bsk': 1, 'stride_bzk': 1, 'block_k_diviable': True, 'group_size': 128, 'BLOCK_SIZE_M': 64, 'BLOCK_SIZE_N': 64, 'BLOCK_SIZE_K': 64, 'GROUP_SIZE_M': 8, 'SPLIT_K': 1, 'MUL_ROUTED_WEIGHT': True, 'top_k': 2, 'has_zp': True, 'use_int4_w4a16': True, 'use_int8_w8a16': False}         # the specialisation this kernel was generated for
 DESCRIPTOR_BLOCKS_short = {}
@@ -1001,7 +859,6 @@ DESCRIPTOR_LAYOUTS_short = {}
 NUM_WARPS_short = 4
 MAXNREG_short = None
 PERSISTENT_short = False      # one program per SM loops over the grid's tiles
-COPY_ALIGNED_short = ['a_ptr', 'stride_am']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS_short = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 FAST_LAUNCH_short = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
 
@@ -1094,7 +951,7 @@ def _device_short():
 def _decide_short(bound):
     """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
     shapes = None
-    flags = {'TWILL_COPY': all(_aligned_short(bound[n]) for n in COPY_ALIGNED_short)}
+    flags = {}
     return [tuple(flags[f] for f in FLAGS_short), shapes, None]
 
 
@@ -1137,13 +994,6 @@ def _run_short(entry, g, runtime):
     if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
         entry[2] = compiled
     return compiled
-
-
-def _aligned_short(value):
-    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
-    if hasattr(value, "data_ptr"):
-        return value.data_ptr() % 16 == 0
-    return isinstance(value, int) and value % 16 == 0
 
 
 _SMS_short = []

@@ -1,15 +1,15 @@
 """w4a16_gemm, written by twill from its joint schedule: I=88 L=136 (optimal), 939 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- pointer-loaded tiles copied by a 8-warp producer with cp.async (a): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (a): their addresses and masks spread over 256 threads, 5-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
 - a by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over a_ptr when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - wgmma waits: an accumulation's previous wgmma retired under the next one's token (with its result named, ptxas serialised the wgmmas)
 - partition 0 (default): consumer, warp group 0, 8 warps, 192 registers per thread (needs about 120): the loop's compute, 3 stages
 - partition 1 (worker): producer, warp group 1, 8 warps, 56 registers per thread (needs about 56): cp.async copies into the rings
-- ring a: 4 buffers of [128, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- ring a: 5 buffers of [128, 64] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
 - shared operand w_56_st: partition 0 stores the loop's [64, 128] f16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 3 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 114768 bytes planned of 232448; maxnreg 128
+- shared memory: 131168 bytes planned of 232448; maxnreg 128
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -111,9 +111,9 @@ def consumer_0(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, twill_g0, twill_g1, twill_g2
         scale_51_p1 = scale_51
         w_56_p1 = w_56
         for twill_b in range(2, twill_n):
-            mbarrier.wait(a_ready.index((twill_base + twill_b - 2) % 4), ((twill_base + twill_b - 2) // 4) & 1)
+            mbarrier.wait(a_ready.index((twill_base + twill_b - 2) % 5), ((twill_base + twill_b - 2) // 5) & 1)
             fence_async_shared()
-            tok_acc_57 = warpgroup_mma(a_buf.index((twill_base + twill_b - 2) % 4), w_56_p1, acc_57_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
+            tok_acc_57 = warpgroup_mma(a_buf.index((twill_base + twill_b - 2) % 5), w_56_p1, acc_57_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
             b_ptrs_59 = b_ptrs_59_p1 + b_ptrs_37  # load1_packed: stage 0, partition 0 (group 0)
             packed = gl.load(b_ptrs_59_p1)  # load1_packed: stage 0, partition 0 (group 0)
             lo = packed_p1 & 15  # convert0_lo: stage 1, partition 0 (group 0)
@@ -136,16 +136,16 @@ def consumer_0(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, twill_g0, twill_g1, twill_g2
             w_56.store(w_55)  # local_store0_w: stage 1, partition 0 (group 0)
             fence_async_shared()  # local_store0_w: stage 1, partition 0 (group 0)
             warpgroup_mma_wait(1, deps=(tok_acc_57,))
-            mbarrier.arrive(a_empty.index((twill_base + twill_b - 1 - 2) % 4), pred=(twill_b - 1 - 2) >= 0)
+            mbarrier.arrive(a_empty.index((twill_base + twill_b - 1 - 2) % 5), pred=(twill_b - 1 - 2) >= 0)
             acc_57 = warpgroup_mma_wait(1, deps=(tok_acc_57,))
             acc_57_p1 = acc_57
             b_ptrs_59_p1 = b_ptrs_59
             packed_p1 = packed
             scale_51_p1 = scale_51
             w_56_p1 = w_56
-        mbarrier.wait(a_ready.index((twill_base + (twill_n - 1 + 1) - 2) % 4), ((twill_base + (twill_n - 1 + 1) - 2) // 4) & 1)
+        mbarrier.wait(a_ready.index((twill_base + (twill_n - 1 + 1) - 2) % 5), ((twill_base + (twill_n - 1 + 1) - 2) // 5) & 1)
         fence_async_shared()
-        tok_acc_57 = warpgroup_mma(a_buf.index((twill_base + (twill_n - 1 + 1) - 2) % 4), w_56_p1, acc_57_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
+        tok_acc_57 = warpgroup_mma(a_buf.index((twill_base + (twill_n - 1 + 1) - 2) % 5), w_56_p1, acc_57_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
         lo = packed_p1 & 15  # convert0_lo: stage 1, partition 0 (group 0)
         lo_45 = gl.cast(lo, gl.uint8, bitcast=True).to(gl.float16)  # convert0_lo: stage 1, partition 0 (group 0)
         hi = gl.cast(gl.cast(packed_p1, gl.uint8, bitcast=True) >> 4, gl.int8, bitcast=True)  # convert1_hi: stage 1, partition 0 (group 0)
@@ -160,7 +160,7 @@ def consumer_0(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, twill_g0, twill_g1, twill_g2
         w_56.store(w_55)  # local_store0_w: stage 1, partition 0 (group 0)
         fence_async_shared()  # local_store0_w: stage 1, partition 0 (group 0)
         warpgroup_mma_wait(1, deps=(tok_acc_57,))
-        mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 2) % 4), pred=((twill_n - 1 + 1) - 1 - 2) >= 0)
+        mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 2) % 5), pred=((twill_n - 1 + 1) - 1 - 2) >= 0)
         acc_57 = warpgroup_mma_wait(1, deps=(tok_acc_57,))
         acc_57_p1 = acc_57
         b_ptrs_59_p2 = b_ptrs_59_p1
@@ -168,11 +168,11 @@ def consumer_0(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, twill_g0, twill_g1, twill_g2
         packed_p1 = packed
         scale_51_p1 = scale_51
         w_56_p1 = w_56
-        mbarrier.wait(a_ready.index((twill_base + (twill_n - 1 + 2) - 2) % 4), ((twill_base + (twill_n - 1 + 2) - 2) // 4) & 1)
+        mbarrier.wait(a_ready.index((twill_base + (twill_n - 1 + 2) - 2) % 5), ((twill_base + (twill_n - 1 + 2) - 2) // 5) & 1)
         fence_async_shared()
-        tok_acc_57 = warpgroup_mma(a_buf.index((twill_base + (twill_n - 1 + 2) - 2) % 4), w_56_p1, acc_57_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
+        tok_acc_57 = warpgroup_mma(a_buf.index((twill_base + (twill_n - 1 + 2) - 2) % 5), w_56_p1, acc_57_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
         warpgroup_mma_wait(1, deps=(tok_acc_57,))
-        mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1 + 2) - 1 - 2) % 4), pred=((twill_n - 1 + 2) - 1 - 2) >= 0)
+        mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1 + 2) - 1 - 2) % 5), pred=((twill_n - 1 + 2) - 1 - 2) >= 0)
         acc_57 = warpgroup_mma_wait(1, deps=(tok_acc_57,))
         acc_57_p1 = acc_57
         b_ptrs_59_p3 = b_ptrs_59_p2
@@ -184,7 +184,7 @@ def consumer_0(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, twill_g0, twill_g1, twill_g2
         acc_57_p1 = warpgroup_mma_wait(0, deps=(acc_57_p1,))
         a_buf._keep_alive()
         w_56_st._keep_alive()
-        mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1 + 2) - 2) % 4))
+        mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1 + 2) - 2) % 5))
         v1 = a_ptrs_18 * N
         v3 = c_ptr + v1
         v4 = gl.expand_dims(offs_n_14, 0)
@@ -217,31 +217,31 @@ def producer_1(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, twill_g0, twill_g1, twill_g2
         for acc_40 in range(0, K, 64):
             twill_k = twill_base + (acc_40 - 0) // 64
             a_ptrs_58 = a_ptrs_42 + 64
-            mbarrier.wait(a_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            mbarrier.wait(a_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(a_ready.index(twill_k % 4), twill_box_a.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_a, [128 * pid_m, 64 * ((acc_40 - 0) // 64)], a_ready.index(twill_k % 4), a_buf.index(twill_k % 4))  # load0_a: a TMA box (boxes)
+                mbarrier.expect(a_ready.index(twill_k % 5), twill_box_a.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_a, [128 * pid_m, 64 * ((acc_40 - 0) // 64)], a_ready.index(twill_k % 5), a_buf.index(twill_k % 5))  # load0_a: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(a_buf.index(twill_k % 4), a_ptrs_42)  # load0_a: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(a_ready.index(twill_k % 4), increment_count=False)
+                    async_copy.async_copy_global_to_shared(a_buf.index(twill_k % 5), a_ptrs_42)  # load0_a: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(a_ready.index(twill_k % 5), increment_count=False)
                 else:
-                    a_buf.index(twill_k % 4).store(gl.load(a_ptrs_42))  # load0_a: stage 0, partition 1 (group 1)
+                    a_buf.index(twill_k % 5).store(gl.load(a_ptrs_42))  # load0_a: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(a_ready.index(twill_k % 4), count=256)
+                    mbarrier.arrive(a_ready.index(twill_k % 5), count=256)
             a_ptrs_42 = a_ptrs_58
         twill_base += (K - 0 + 64 - 1) // 64
 
 @gluon.jit
 def twill_kernel(a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, twill_g0, twill_g1, twill_g2, twill_box_a, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
-    a_buf = gl.allocate_shared_memory(gl.float16, [4, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    a_buf = gl.allocate_shared_memory(gl.float16, [5, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     w_56_st = gl.allocate_shared_memory(gl.float16, [3, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    a_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    a_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(a_ready.index(i), count=1 if TWILL_TMA else 256)
-    a_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    a_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(a_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (a_ptr, b_ptr, s_ptr, c_ptr, M, N, K, twill_g0, twill_g1, twill_g2, twill_box_a, a_buf, w_56_st, a_ready, a_empty, TWILL_COPY, TWILL_TMA)),
