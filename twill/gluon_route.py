@@ -707,7 +707,8 @@ def _candidate(sp: _Split, machine: Machine, options: Any, solve_opts: SolveOpti
                          async_issue=(machine.written_cost("wgmma_issue") or 1.0)
                          if getattr(options, "sequential_groups", False) else None, lookahead=lookahead,
                          one_partition=sp.one_partition, stage_order=one_stage_chain(sp.graph) if one_stage
-                         else (), async_copies=copies)
+                         else (), async_copies=copies,
+                         extra_stages=0 if one_stage else getattr(options, "extra_stages", 0))
     joint = joint_search(sp.graph, machine, jopts, seed=sp.modulo.with_extra(normalization=sp.norm),
                          backend=options.joint_backend)
     if joint.status in ("optimal", "feasible"):

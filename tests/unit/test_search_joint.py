@@ -282,3 +282,19 @@ def test_a_producer_copy_holds_its_group_for_its_issue_not_its_latency():
         assert verify(g, H100, slow) == [] and verify(g, H100, fast) == []
         claimed = fast.with_extra(joint={**fast.get("joint"), "busy": {"load_a": 4, "load_b": 4, "gemm": 1}})
         assert "concurrency" in families(g, claimed)
+
+
+def test_extra_stages_let_L_pass_the_modulo_schedules_stages_where_the_groups_need_it():
+    """Algorithm 1 tries L up to ceil(L_M / I) * I: the modulo schedule's stages. The copies held for their latency
+    need II 8 on their group, where the modulo schedule fits one stage and the GEMM ends after L 8: refuted, so 9.
+    With one stage more (``--extra-stages 1``) the GEMM runs in the second stage at II 8, the bound (w8a16: the loads'
+    group pushed it to one stage at I=225; two stages at I=169). Both backends agree; the checker passes it."""
+    g = _two_copies()
+    held = JointProblem.from_graph(g, H100, scale=UNIT)
+    for b in ("cpsat", "z3"):
+        one = joint_search(held, H100, JointOptions(time_limit=10, scale=UNIT), backend=b)
+        two = joint_search(held, H100, JointOptions(time_limit=10, scale=UNIT, extra_stages=1), backend=b)
+        assert (one.status, one.ii, one.stages) == ("optimal", 9, 1), b
+        assert (two.status, two.ii, two.stages) == ("optimal", 8, 2), b
+        assert verify(g, H100, two) == []
+        assert "plus 1 stage(s)" in two.get("search_summary")["scope"] and two.get("extra_stages") == 1

@@ -27,9 +27,10 @@ NAMED_FLAGS = (("kernel", "{}"), ("loop", "loop{}"), ("swp_only", "swp"), ("num_
                ("lookahead", "lookahead"), ("async_copies", "async-copies"),
                ("sequential_groups", "seq"), ("persistent", "persistent-{}"), ("async_tiles", "async-tiles-{}"),
                ("own_tiles", "own-tiles-{}"), ("prefetch", "prefetch{}"), ("short_loops", "short-{}"),
-               ("one_stage", "one-stage-{}"))
+               ("one_stage", "one-stage-{}"), ("extra_stages", "stages+{}"))
 DEFAULTS = {"backend": "cpsat", "joint_backend": "cpsat", "normalize_bound": 300, "emit": "auto", "persistent": "auto",
-            "async_tiles": "auto", "own_tiles": "auto", "prefetch": "auto", "short_loops": "auto", "one_stage": "off"}
+            "async_tiles": "auto", "own_tiles": "auto", "prefetch": "auto", "short_loops": "auto", "one_stage": "off",
+            "extra_stages": 0}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -96,6 +97,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="Gluon kernel, experimental: solve with each partition issuing one op at a time, wgmmas retired "
                         "in issue order and the generated kernels' measured costs (the machine file's [written] "
                         "table); its FA forward ran 29%% slower on the H200 (bench/results/gluon/runs/NOTES.md, run 4)")
+    p.add_argument("--extra-stages", type=int, default=0, choices=range(0, 4), metavar="{0,1,2,3}",
+                   help="the joint search (Algorithm 1) tries L at each I up to ceil(L_M / I) * I, the modulo "
+                        "schedule's stages; with N, up to N stages more, where the warp groups need a longer "
+                        "iteration than the modulo schedule (w8a16: the loads' group pushed it to one stage at "
+                        "I=225; a second stage at I=169). \"optimal\" then covers that wider scope")
     p.add_argument("--async-copies", action="store_true",
                    help="Gluon kernel, experimental: solve with the producer's ring copies (TMA, cp.async) holding its "
                         "warp group for their issue, not their latency; on the H200, 7 kernels ran 7-28%% faster so, "
@@ -199,7 +205,7 @@ def run(args: argparse.Namespace) -> int:
         reducer=not args.no_reducer, gluon_lookahead=args.lookahead, sequential_groups=args.sequential_groups,
         async_copies=args.async_copies, persistent=args.persistent,
         async_tiles=args.async_tiles, own_tiles=args.own_tiles, prefetch=args.prefetch, short_loops=args.short_loops,
-        one_stage=args.one_stage)
+        one_stage=args.one_stage, extra_stages=args.extra_stages)
     progress = Progress(quiet=args.quiet, live=sys.stderr.isatty())
     try:
         result = optimize(args.file, m, opts, progress=progress)

@@ -55,6 +55,7 @@ class JointOptions:
     lookahead: tuple[int | None, ...] = ()   # LOOKAHEAD for these row sub-tiles' dots (Gluon route)
     one_partition: bool = False          # all the kernel's warps one group issuing its own loads (Gluon route)
     async_copies: bool = False           # the producer's copies hold it for their issue only (Gluon route)
+    extra_stages: int = 0                # stages past the modulo schedule's that L may reach at each I
 
     @classmethod
     def coerce(cls, opts: Any) -> "JointOptions":
@@ -145,7 +146,7 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
     exact = seed_proved and not open_below and sol.status == OPTIMAL
     sched = _schedule(graph, p, sol, mod, first_ii, run.trace, exact, solver.name, scale, elapsed,
                       ii_lower=ii_lower if seed_proved else first_ii, mii=run.moduli[first_ii].get("mii"))
-    return sched.with_extra(budget=budget.record())
+    return _scoped(sched, opts.extra_stages).with_extra(budget=budget.record())
 
 
 def _problem(graph_or_problem: LoopGraph | JointProblem, machine: Any, opts: JointOptions,
@@ -270,7 +271,7 @@ class _Search:
             return None
         timed_out = False
         seed_starts = tuple(dict(mod.start)[n] for n in self.p.nodes) if mod.ii == ii and mod.start else ()
-        for lo_l, hi_l, stages in _ranges(mod, self.opts.mode, self.p.lookahead_stages()):
+        for lo_l, hi_l, stages in _ranges(mod, self.opts.mode, self.p.lookahead_stages() + self.opts.extra_stages):
             if self.budget.over():
                 timed_out = True
                 break
@@ -295,6 +296,15 @@ class _Search:
                 sol = again
                 self.trace.extend(_trace_entries(q.ii, q.lo, q.hi, stages, sol, phase + "+prove-L"))
         return sol
+
+
+def _scoped(sched: Schedule, extra_stages: int) -> Schedule:
+    """``sched`` saying the proof's scope where L reached ``extra_stages`` stages past ceil(L_M / I)."""
+    if not extra_stages:
+        return sched
+    summary = dict(sched.get("search_summary"))
+    summary["scope"] += f", plus {extra_stages} stage(s) (--extra-stages)"
+    return sched.with_extra(search_summary=summary, extra_stages=extra_stages)
 
 
 def _solved_iis(trace: list[dict[str, Any]]) -> list[int]:
