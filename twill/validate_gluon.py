@@ -381,8 +381,6 @@ def validate_gluon(path: str, machine: Machine, schedule: str, out_dir: str, *, 
     _note_sass(result)
     result["shared_memory"] = shared_traffic(source, gj, machine)
     _note_shared(result)
-    result["global_memory"] = global_traffic(gj, machine)
-    _note_global(result)
     if sampled is not None:
         result["stalls"] = attribute_stalls(sampled, source, gj.get("warp", {}))
         result["stalls"]["record"] = str(stalls) if stalls != "capture" else "stalls.json.gz"
@@ -441,36 +439,6 @@ def _note_in_kernel(result: dict[str, Any]) -> None:
     result["critical_path"]["explanation"] += (
         f"; read inside the kernel over {ik['calls']} launches, {ik['cycles_per_iteration']:.0f} cycles an iteration "
         f"at {ik['ghz']:.3f} GHz (its whole time: tiles' prologues and epilogues included, no record in the loop)")
-
-
-def global_traffic(gj: Mapping[str, Any], machine: Machine) -> dict[str, Any] | None:
-    """The bytes an iteration moves between the SM and global memory through its load / store path (pointer loads,
-    cp.async copies, stores, atomics: not TMA's) and, the SM's CTAs sharing that path, the cycles a CTA's iteration
-    takes at least: the CTAs an SM holds (the chosen candidate's ``ctas_per_sm``) times the bytes over the machine's
-    ``global_bytes`` rate. A bound the schedule does not count (it prices one CTA's ops): the row kernels of many CTAs
-    an SM (run 171: dropout_rows 1999 cycles an iteration measured, 840 predicted; 12 CTAs x 4096 B / 25.6 B a clock =
-    1920). None where the record has no chosen candidate."""
-    cands = (gj.get("gluon") or {}).get("candidates") or []
-    i = chosen_candidate(cands)
-    if i is None:
-        return None
-    ctas = int(cands[i].get("ctas_per_sm") or 1)
-    moved = sum(int((n.get("attrs") or {}).get("bytes", 0)) for n in gj["graph"]["nodes"]
-                if n["kind"] in ("load", "store", "atomic"))
-    rate = machine.rate("global_bytes")
-    return {"bytes_per_iteration": moved, "ctas_per_sm": ctas, "rate_bytes_per_cycle": rate,
-            "cycles": round(ctas * moved / rate, 1) if rate else None}
-
-
-def _note_global(result: dict[str, Any]) -> None:
-    """The explanation says where the SM's CTAs together move more through global memory than the iteration allows."""
-    gm, pred = result.get("global_memory"), result.get("predicted_iteration_cycles")
-    if not gm or not gm["cycles"] or not pred or gm["cycles"] <= pred:
-        return
-    result["critical_path"]["explanation"] += (
-        f"; global memory: {gm['ctas_per_sm']} CTA(s) an SM x {gm['bytes_per_iteration']} B an iteration take at "
-        f"least {gm['cycles']:.0f} cycles a CTA's iteration at {gm['rate_bytes_per_cycle']:.1f} B a clock, above the "
-        f"{pred:.0f} predicted: the schedule prices one CTA's loads, not the SM's CTAs sharing its load path")
 
 
 def _note_shared(result: dict[str, Any]) -> None:

@@ -269,25 +269,3 @@ def test_the_fa_backward_moves_more_through_shared_memory_than_its_schedule_allo
     assert got["fa_bwd"]["copies_in"] == 2 * 64 * 128 * 2 and got["fa_bwd"]["cycles"] == 3088.0
     assert got["gemm"]["bytes_per_iteration"] == 131072 and got["gemm"]["cycles"] == 1024.0
     assert got["fa3"]["wgmma_operands"] == 2 * (8 * (4096 + 2048) + 8 * 4096) and got["fa3"]["cycles"] == 1792.0
-
-
-def test_the_sms_ctas_share_its_global_load_path_a_bound_the_schedule_does_not_count():
-    """Run 171: dropout_rows ran 1999 cycles an iteration against 840 predicted, the xFormers dropout 3148 against 732;
-    both hold many CTAs an SM (12, 4) whose loads and stores share the SM's load path: 12 x 4096 B and 4 x 16640 B at
-    25.6 B a clock take 1920 and 2600 cycles (4 % and 17 % under the measured). The GEMM's tiles come by TMA: none."""
-    from twill.machine.model import load_machine
-    from twill.validate_gluon import _note_global, global_traffic
-
-    h200 = load_machine("h200")
-    got = {name: global_traffic(json.loads((ROOT / "bench/results/gluon" / name / "gluon.json").read_text()), h200)
-           for name in ("dropout_rows", "xformers_bias_dropout_residual", "gemm")}
-    assert (got["dropout_rows"]["ctas_per_sm"], got["dropout_rows"]["bytes_per_iteration"]) == (12, 2 * 1024 * 2)
-    assert got["dropout_rows"]["cycles"] == 1920.0 and got["xformers_bias_dropout_residual"]["cycles"] == 2600.0
-    assert got["gemm"]["bytes_per_iteration"] == 0
-    result = {"global_memory": got["dropout_rows"], "predicted_iteration_cycles": 840.0,
-              "critical_path": {"explanation": "x"}}
-    _note_global(result)
-    assert "12 CTA(s) an SM x 4096 B an iteration take at least 1920 cycles" in result["critical_path"]["explanation"]
-    result = {"global_memory": got["gemm"], "predicted_iteration_cycles": 1024.0, "critical_path": {"explanation": "x"}}
-    _note_global(result)
-    assert result["critical_path"]["explanation"] == "x"
