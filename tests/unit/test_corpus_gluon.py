@@ -737,7 +737,7 @@ def _plain_code(stem: str, source: str) -> None:
 
 # register tiles a synchronous dot reads, copied by their consumer with cp.async (plan.AsyncTile): how many
 CONSUMER_COPIES = {"grouped_decode_attention": 2, "fused_moe_decode": 2, "ieee_gemm": 2, "awq_gemm": 1, "mx_gemm": 2,
-                   "gptq_gemm": 3, "bias_attention": 1, "fla_gated_delta_h": 1, "xformers_splitk_decode": 2,
+                   "bias_attention": 1, "fla_gated_delta_h": 1, "xformers_splitk_decode": 2,
                    "sglang_decode_grouped": 2, "vllm_mla_decode": 3,   # pipelined: a loop with a dot stays so
                    # (run 140: in one stage x0.82); triton_kernels' MXFP4 matmul copies its register-read wgmma tile at
                    # two CTAs an SM, as the fp8 weight GEMM (run 140: x1.15); Mamba's bmm backward does not (at two
@@ -755,6 +755,8 @@ CONSUMER_COPIES = {"grouped_decode_attention": 2, "fused_moe_decode": 2, "ieee_g
                    # session 56: held in registers, the weight spilled at two CTAs' halved limit (run 136: copied,
                    # two CTAs an SM, 249.4 -> 473.3 TFLOP/s)
                    "fp8_weight_asm_pack4_gemm": 1}
+# GPTQ's three copied tiles went with its loads into their readers' stage (gluon_route._in_readers_stage: 122 -> 87
+# spill instructions in the loop; run 180: 32.3 -> 49.1 TFLOP/s, x2.35 Triton's default in run 181)
 
 
 def _steady(consumer: str, holding: str = "") -> str:
