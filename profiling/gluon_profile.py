@@ -44,7 +44,7 @@ from profiling.gluon_trace import combine, compare, loop_periods, summarize
 from profiling.kernel import kernel_module
 from profiling.run import captured_output, compiled_kernel, proton_drops
 from profiling.trace import load_trace
-from twill.errors import InputError
+from twill.errors import InputError, ProfileError
 from twill.util import atomic_write
 
 
@@ -218,7 +218,8 @@ def traced_run(v: Variant, names: tuple[str, ...], label: str, reference: Any, k
         finally:
             proton.finalize()
     trace = Path(str(base) + ".chrome_trace")
-    summary = summarize(load_trace(trace), v.ks, names)
+    summary = summarize(_read_trace(trace, log, (btype, bsize), records_per_warp(v.ks, names, v.iterations, every=every)),
+                        v.ks, names)
     if keep is not None:
         shutil.copy(trace, keep / f"{v.meta['label']}-{label}.chrome_trace")
     trace.unlink(missing_ok=True)
@@ -229,6 +230,21 @@ def traced_run(v: Variant, names: tuple[str, ...], label: str, reference: Any, k
             "plain_adjacent_ms": plain,
             "output_max_abs_diff": diff, "proton_dropped": proton_drops(log), "summary": summary,
             "seconds": round(time.time() - t0, 1)}
+
+
+def _read_trace(trace: Path, log: list[str], buffer: tuple[str, int], records: int) -> list[Any]:
+    """The trace's events; where Proton wrote none readable, the error says what the run asked of Proton (its
+    buffer and records per warp), the file's size and the last lines Proton printed (online_softmax's loop runs,
+    run 182: an empty trace, and nothing else to go on)."""
+    try:
+        return load_trace(trace)
+    except ProfileError as e:
+        size = trace.stat().st_size if trace.exists() else None
+        said = " | ".join(ln.strip() for ln in log if ln.strip())[-400:] or "nothing"
+        raise ProfileError(e.what, where=e.where, expected=e.expected,
+                           found=f"{e.found}; {size if size is not None else 'no'} bytes written, a {buffer[0]} buffer "
+                                 f"of {buffer[1]} bytes, {records} records per warp asked; Proton printed: {said}") \
+            from None
 
 
 ADJACENT_PAIRS = 3     # instrumented / plain timings alternated per run: the clock drifts over a run (run 5: the

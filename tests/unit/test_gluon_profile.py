@@ -489,3 +489,16 @@ def test_loops_only_makes_one_anchor_run_a_partition_and_never_splits_it(monkeyp
     runs = gp.subset_runs(v, gp.GluonProfileOptions(loops_only=True), 1.0, None, None, time.time() + 60,
                           say=lambda m: None)
     assert seen == [(want, 1)] and len(runs) == 1 and not runs[0].get("superseded")
+
+
+def test_an_empty_proton_trace_says_what_the_run_asked_and_what_proton_printed(tmp_path):
+    from profiling.gluon_profile import _read_trace
+    from twill.errors import ProfileError
+
+    trace = tmp_path / "run0.chrome_trace"
+    trace.write_text("")
+    with pytest.raises(ProfileError) as e:
+        _read_trace(trace, ["", "[PROTON] buffer allocation failed"], ("global", 1 << 20), 4096)
+    msg = str(e.value)
+    assert "0 bytes written" in msg and "global buffer of 1048576 bytes" in msg and "4096 records per warp" in msg
+    assert msg.endswith("Proton printed: [PROTON] buffer allocation failed)")
