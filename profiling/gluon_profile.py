@@ -218,8 +218,8 @@ def traced_run(v: Variant, names: tuple[str, ...], label: str, reference: Any, k
         finally:
             proton.finalize()
     trace = Path(str(base) + ".chrome_trace")
-    summary = summarize(_read_trace(trace, log, (btype, bsize), records_per_warp(v.ks, names, v.iterations, every=every)),
-                        v.ks, names)
+    asked = records_per_warp(v.ks, names, v.iterations, every=every)
+    summary = summarize(_read_trace(trace, log, (btype, bsize), asked), v.ks, names)
     if keep is not None:
         shutil.copy(trace, keep / f"{v.meta['label']}-{label}.chrome_trace")
     trace.unlink(missing_ok=True)
