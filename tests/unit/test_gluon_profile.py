@@ -492,13 +492,36 @@ def test_loops_only_makes_one_anchor_run_a_partition_and_never_splits_it(monkeyp
 
 
 def test_an_empty_proton_trace_says_what_the_run_asked_and_what_proton_printed(tmp_path):
-    from profiling.gluon_profile import _read_trace
-    from twill.errors import ProfileError
+    from profiling.gluon_profile import EmptyTrace, _read_trace
 
     trace = tmp_path / "run0.chrome_trace"
     trace.write_text("")
-    with pytest.raises(ProfileError) as e:
+    with pytest.raises(EmptyTrace) as e:
         _read_trace(trace, ["", "[PROTON] buffer allocation failed"], ("global", 1 << 20), 4096)
     msg = str(e.value)
     assert "0 bytes written" in msg and "global buffer of 1048576 bytes" in msg and "4096 records per warp" in msg
     assert msg.endswith("Proton printed: [PROTON] buffer allocation failed)")
+
+
+def test_a_loop_run_that_records_nothing_at_the_small_problem_asks_for_the_timed_one(monkeypatch):
+    """online_softmax (run 184): SMALL's one partial block takes the kernel's unpipelined loop, which holds no record;
+    the loop run hands the empty trace up while the traced problem is not the timed one, and fails once it is."""
+    import profiling.gluon_profile as gp
+
+    def empty(*a, **k):
+        raise gp.EmptyTrace("unreadable Proton trace", where="loops0.chrome_trace")
+
+    class V:
+        meta, plain = {"label": "online_softmax"}, None
+        traced, timed = {"R": 8, "N": 1000}, {"R": 4096, "N": 8192}
+
+        def use(self, mod):
+            pass
+
+    monkeypatch.setattr(gp, "traced_run", empty)
+    v, said = V(), []
+    with pytest.raises(gp.EmptyTrace):
+        gp._loop_run(v, ("p0:elementwise0_y",), None, None, said.append)
+    v.traced = dict(v.timed)
+    assert gp._loop_run(v, ("p0:elementwise0_y",), None, None, said.append) is None
+    assert said and "no record at" in said[0]
