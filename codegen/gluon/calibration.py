@@ -168,7 +168,8 @@ class Calibration:
                 iss[n["id"]] = self.issue.get(c, iss.get(n["id"], 0.0))
             elif n["id"] in node:
                 node[n["id"]] *= self.node.get(c, 1.0)
-        return Costs(node, tens, iss, base.load, self.arrive, 0.0, source="calibrated", smem_rate=self.smem_rate)
+        return Costs(node, tens, iss, base.load, self.arrive, 0.0, source="calibrated", smem_rate=self.smem_rate,
+                     ready=base.ready, issued={n: node[n] for n in base.ready})
 
     def predict(self, p: Profiled) -> float:
         return replay(p.source, p.signature, self.costs(p)).iteration()
@@ -199,8 +200,8 @@ class Calibration:
         for n in graph["nodes"]:
             if n["id"] in issue:
                 issue[n["id"]] = self.issue.get(op_class(n), default_issue)
-        return Costs(base.node, base.tensor, issue, base.load, self.arrive, 0.0, source="calibrated",
-                     smem_rate=self.smem_rate)
+        return Costs(base.node, base.tensor, issue, base.load, self.arrive, 0.0, source="calibrated", ready=base.ready,
+                     issued=base.issued, smem_rate=self.smem_rate)
 
     def to_dict(self) -> dict[str, Any]:
         return {"schema": SCHEMA, "node": self.node, "issue": self.issue, "tensor": self.tensor,

@@ -49,8 +49,8 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from codegen.gluon.layouts import GL_DTYPE
-from codegen.gluon.protocol import (ANY, Barrier, ProtocolError, Recorder, SharedArray, Slot, Unsimulated, any_call,
-                                    device_source, integer_arguments, launch)
+from codegen.gluon.protocol import (ANY, Barrier, ProtocolError, Recorder, SharedArray, Slot, Unsimulated, _Value,
+                                    any_call, device_source, integer_arguments, launch)
 from twill.ir.ttgir import type_info
 
 TAG = re.compile(r"#\s*([A-Za-z_]\w*): stage (\d+), partition (\d+)")
@@ -58,6 +58,8 @@ LOOP = re.compile(r"^(\s+)for \w+ in range\(")
 DEF = re.compile(r"^def (\w+)\(")
 ALLOC = re.compile(r"gl\.allocate_shared_memory\(\s*gl\.(\w+),\s*\[([\d,\s]+)\]")
 NUM_WARPS = re.compile(r"^NUM_WARPS\s*=\s*(\d+)", re.M)
+ASSIGN = re.compile(r"^\s*([A-Za-z_][\w\s,]*?)\s*=(?!=)(.*)$")      # ``x, y = rhs``: the names it reads are the rhs's
+NAME = re.compile(r"[A-Za-z_]\w*")
 # a Gluon element type's bytes (``gl.float16``: 2), from the TTGIR types the back end writes them for
 ELEMENT_BYTES = {g.removeprefix("gl."): type_info(t).bytes for t, g in GL_DTYPE.items()}
 # the units every partition's warps share, each SM sub-partition's ALU and MUFU: a node's cycles there are at the whole
@@ -84,6 +86,11 @@ class Costs:
     # node -> the unit of ``SHARED_UNITS`` its cycles occupy at the unit's whole rate (the model's costs); none for
     # measured and calibrated costs: timed in the kernel, they hold the other partitions' share of the unit already
     units: Mapping[str, str] = field(default_factory=dict)
+    # a pointer load a partition issues itself (``gl.load``): its cycles from issue to its registers' readiness, which
+    # its first reader waits out (``ready``), and what its lines cost the partition meanwhile (``issued``; a node not
+    # named: its ``node`` cycles); a pointer load a producer copies with cp.async keeps its ``node`` cycles
+    ready: Mapping[str, float] = field(default_factory=dict)
+    issued: Mapping[str, float] = field(default_factory=dict)
 
     def nodes(self) -> frozenset[str]:
         """The graph nodes these costs price: the scheduled loop's."""
@@ -213,6 +220,14 @@ class _Tee(list):
             self.log.events.append(("smem", nbytes(e[1])))
 
 
+class _Loaded(_Value):
+    """A pointer load's value (``gl.load``'s result) in the replay: ``n`` names it in the ("ld", n) event of its load
+    and the ("use", n) event of the first line that reads it (under any name: the pipeline's ``x_p1 = x`` moves it)."""
+
+    def __init__(self, n: int) -> None:
+        self.n, self.used = n, False
+
+
 class _Events:
     """The recorder of one partition's events at a time (``events``, replaced per partition): the
     namespace overrides that log barrier, TMA and wgmma calls, and the line tracer. ``groups``: the warp groups of
@@ -221,6 +236,10 @@ class _Events:
     def __init__(self, mbarrier: type) -> None:
         self.events: list[tuple] = []
         self.groups = 1
+        self.lines: list[str] = []               # the device source the tracer's line numbers refer to
+        self.read_at: dict[int, tuple[str, ...]] = {}
+        self.loads = 0
+        self.line = 0                            # the line running
         log = self
 
         class Mbarrier(mbarrier):            # type: ignore[misc, valid-type]
@@ -280,10 +299,42 @@ class _Events:
         self.events.append(("mma_wait", int(n)))
         return ANY if len(deps) == 1 else tuple(ANY for _ in deps)
 
+    def load(self, *a: Any, **k: Any) -> _Loaded:
+        """``gl.load``: a value whose first reader waits for it (``Costs.ready``); read on its own line where the line
+        does more than name it (``buf.store(gl.load(p))``: a tile copied through registers)."""
+        self.loads += 1
+        v = _Loaded(self.loads)
+        self.events.append(("ld", v.n))
+        code = self.lines[self.line - 1].split("#")[0] if 0 < self.line <= len(self.lines) else ""
+        m = ASSIGN.match(code)
+        if not (m and re.fullmatch(r"gl\.load\([^()]*(\([^()]*\)[^()]*)*\)", m.group(2).strip())):
+            v.used = True
+            self.events.append(("use", v.n))
+        return v
+
+    def reads(self, n: int) -> tuple[str, ...]:
+        """The names line ``n`` reads: an assignment's right side (none where it only moves a value: ``x_p1 = x``),
+        else the whole line; comments left out."""
+        if n not in self.read_at:
+            code = self.lines[n - 1].split("#")[0] if 0 < n <= len(self.lines) else ""
+            m = ASSIGN.match(code)
+            rhs = m.group(2) if m else code
+            self.read_at[n] = () if m and NAME.fullmatch(rhs.strip()) else tuple(sorted(set(NAME.findall(rhs))))
+        return self.read_at[n]
+
     def tracer(self, frame: Any, event: str, arg: Any) -> Any:
         if frame.f_code.co_filename != "<kernel_gluon>":
             return None
         if event == "line":
+            self.line = frame.f_lineno
+            names = self.reads(frame.f_lineno)
+            if names and self.loads:
+                local = frame.f_locals
+                for x in names:
+                    v = local.get(x)
+                    if isinstance(v, _Loaded) and not v.used:
+                        v.used = True
+                        self.events.append(("use", v.n))
             self.events.append(("line", frame.f_lineno))
         return self.tracer
 
@@ -310,6 +361,11 @@ def record(source: str, scalars: dict[str, int]) -> tuple[list[list[tuple]], lis
     ns = rec.namespace()
     log = _Events(ns["mbarrier"])
     ns.update(log.overrides)
+    log.lines = text.splitlines()
+
+    class Gl(type(ns["gl"])):                # type: ignore[misc]
+        load = staticmethod(log.load)
+    ns["gl"] = Gl()
     allocated = rec.allocated
     rec.allocated = lambda shape, layout, line: log.sized(allocated(shape, layout, line), rec.lines, line)  # type: ignore
     bars = launch(text, ns, rec, scalars)
@@ -380,6 +436,17 @@ class _Sim:
             for ln in seen - inside:
                 self.lines_of.setdefault((p, self.tags[ln]), sum(1 for x in seen if self.tags[x] == self.tags[ln]))
         self.loop_line = [s[0] or None for s in span]
+        # per partition, the pointer loads it issues itself (a line of the node, then its ``gl.load``)
+        self.issues_loads: list[set[str]] = []
+        for ev in traces:
+            own, last = set(), None
+            for e in ev:
+                if e[0] == "line":
+                    last = self.tags.get(e[1])
+                elif e[0] == "ld" and last is not None:
+                    own.add(last)
+            self.issues_loads.append(own & set(costs.ready))
+        self.ready: dict[int, float] = {}       # a ``gl.load``'s value: when its registers are ready
         for b in bars:
             b.phase, b.arrived = 0, []
         self.done_at: dict[int, list[float]] = {id(b): [] for b in bars}
@@ -543,11 +610,18 @@ class _Sim:
             node = self.last_node[p] = self.tags.get(e[1])
             if node is None:
                 return c.line
-            cycles = c.node.get(node, 0.0) / max(1, self.lines_of.get((p, node), 1))
+            cycles = (c.issued.get(node, 0.0) if node in self.issues_loads[p] else c.node.get(node, 0.0)) \
+                / max(1, self.lines_of.get((p, node), 1))
             if cycles and c.units.get(node) in self.units:
                 self.on_unit(p, c.units[node], cycles)
                 return None
             return cycles
+        if e[0] == "ld":
+            self.ready[e[1]] = self.now[p] + c.ready.get(self.last_node[p] or "", 0.0)
+            return 0.0
+        if e[0] == "use":
+            self.block(p, "load", self.ready.get(e[1], 0.0))
+            return 0.0
         if e[0] == "arrive":
             self.arrive(e[1], self.now[p] + c.arrive, self.names[p])
             return c.arrive
@@ -580,7 +654,7 @@ def model_costs(graph: Mapping[str, Any], unit: float, issue: float, smem_rate: 
     cycles in units of ``unit`` cycles): every node its cycles; a dot its cycles on the tensor core and
     ``issue`` cycles (the machine file's measured wgmma issue) to its partition; a TMA load its latency;
     shared memory a port of ``smem_rate`` bytes a cycle (0: not modelled)."""
-    node, tensor, iss, load, units = {}, {}, {}, {}, {}
+    node, tensor, iss, load, units, ready, issued = {}, {}, {}, {}, {}, {}, {}
     for n in graph["nodes"]:
         cyc = float(n.get("cycles") or 0) * unit
         if n["kind"] == "dot":
@@ -591,7 +665,10 @@ def model_costs(graph: Mapping[str, Any], unit: float, issue: float, smem_rate: 
             node[n["id"]] = cyc
             if n.get("unit"):
                 units[n["id"]] = str(n["unit"])
-    return Costs(node, tensor, iss, load, source="model", smem_rate=smem_rate, units=units)
+            if n["kind"] == "load":       # issued by the partition that reads it: its cycles are its latency
+                ready[n["id"]], issued[n["id"]] = cyc, 0.0
+    return Costs(node, tensor, iss, load, source="model", smem_rate=smem_rate, units=units, ready=ready,
+                 issued=issued)
 
 
 def measured_costs(graph: Mapping[str, Any], unit: float, profile: Mapping[str, Any], arrive: float = 0.0,
@@ -600,11 +677,13 @@ def measured_costs(graph: Mapping[str, Any], unit: float, profile: Mapping[str, 
     iteration (the combined subset runs' net cycles: record cost subtracted): a dot's region is its issue,
     a TMA load's region its issue on the producer (its latency stays the model's)."""
     base = model_costs(graph, unit, 0.0)
-    node, issue = dict(base.node), dict(base.issue)
+    node, issue, issued = dict(base.node), dict(base.issue), dict(base.issued)
     for key, r in (profile.get("combined") or {}).get("regions", {}).items():
         n = r.get("node")
         if n is None:
             continue
         v = float(r["net_cycles_per_iteration"])
         (issue if n in base.tensor else node)[n] = v
-    return Costs(node, base.tensor, issue, base.load, arrive, line, source="measured")
+        if n in issued:
+            issued[n] = v
+    return Costs(node, base.tensor, issue, base.load, arrive, line, source="measured", ready=base.ready, issued=issued)

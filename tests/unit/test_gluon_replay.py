@@ -214,3 +214,49 @@ def test_the_tensor_core_serves_wgmmas_in_the_order_of_their_issue_time():
     dot = [("line", 4), ("mma", 0), ("mma_wait", 0)]
     sim = _ran([dot + dot, [("line", 2)] + dot], Costs({"a": 50.0}, {"d": 100.0}, {}, {}))
     assert sim.now == [pytest.approx(300.0), pytest.approx(200.0)]
+
+
+def test_a_pointer_load_blocks_its_first_reader_not_its_issue():
+    # node a a pointer load of 600 cycles the partition issues itself (line 2, then its ``gl.load``: ("ld", n)), node b
+    # 100 cycles of work reading it: issued alone then read, the reader waits out the 600; issued a loop trip ahead of
+    # its reader, two loads are in flight and each trip waits (600 - 100) / 2 cycles, not 600 (the token_quant_fp8
+    # loop: 400 cycles a trip with the load's 680, where charging the latency to the load's line gave 800)
+    costs = Costs({"a": 600.0, "b": 100.0}, {}, {}, {}, ready={"a": 600.0}, issued={"a": 0.0})
+    alone = [("line", 2), ("ld", 1), ("use", 1), ("line", 3)]
+    assert _ran([alone], costs).now == [pytest.approx(700.0)]
+    ahead = [("line", 2), ("ld", 1)]
+    for k in range(1, 9):          # trip k: load k + 1, then read load k
+        ahead += [("line", 2), ("ld", k + 1), ("use", k), ("line", 3)]
+    sim = _ran([ahead], costs)
+    assert sim.now == [pytest.approx(8 * 400.0 - 300.0)] and sim.blocked[0]["load"] == pytest.approx(8 * 400 - 1100)
+    copied = Costs({"a": 600.0, "b": 100.0}, {}, {}, {}, ready={"a": 600.0}, issued={"a": 0.0})   # no ``gl.load``:
+    assert _ran([[("line", 2), ("line", 3)]], copied).now == [pytest.approx(700.0)]            # a producer's copy
+
+
+def test_the_replay_records_a_pointer_loads_first_reader_under_its_moved_name():
+    from codegen.gluon.replay import record
+
+    src = (RESULTS / "token_quant_fp8/kernel_gluon.py").read_text()
+    traces, _, _, text = record(src, {"N": 8 * 1024, "twill_trips": 8})
+    lines = text.splitlines()
+    ev = traces[0]
+    loads = [i for i, e in enumerate(ev) if e[0] == "ld"]
+    assert len(loads) == 16                          # two loops of 8 trips over the row
+    for i, e in enumerate(ev):
+        if e[0] == "use":                            # the line after it reads the value under the pipeline's name
+            assert "x_23_p1" in lines[ev[i + 1][1] - 1] or "x_21_p1" in lines[ev[i + 1][1] - 1] \
+                or "_w" in lines[ev[i + 1][1] - 1], lines[ev[i + 1][1] - 1]
+    assert sum(e[0] == "use" for e in ev) == 16
+
+
+def test_a_pointer_load_a_line_stores_to_shared_memory_is_read_on_that_line():
+    from codegen.gluon.replay import _Events
+
+    log = _Events(type("M", (), {}))
+    log.lines = ["x_1 = gl.load(p, mask=(o < n), other=0.0)  # load0_x: stage 0, partition 0 (group 0)",
+                 "buf.index(k % 2).store(gl.load(p, mask=m))  # load0_x: stage 0, partition 1 (group 1)"]
+    log.line = 1
+    first = log.load()
+    log.line = 2
+    second = log.load()
+    assert log.events == [("ld", 1), ("ld", 2), ("use", 2)] and not first.used and second.used
