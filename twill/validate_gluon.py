@@ -128,15 +128,19 @@ def _measured_partition(prof: Mapping[str, Any], index: int, dots: set[str]) -> 
 
 
 def _chain(p: dict[str, Any]) -> dict[str, Any]:
-    """``p`` with its waits split: on its own wgmmas (the tensor core) and on the rings (the other partitions),
+    """``p`` with its waits split: on its own wgmmas (the tensor core), on its own pointer loads (the replay's ``load``:
+    a register tile's first reader waiting out the load's latency) and on the rings (the other partitions),
     and what of its period no region covers (``outside``: the lines between the ops' regions, such as spill
     reloads ptxas placed there, barrier arrives and the records themselves; 0 for the replay). Its turns on a shared
     unit (``unit:alu``, ``unit:sfu``) count as neither: the partition computes, more slowly."""
     w = p.get("waits") or {}
     p["wait_tensor_core"] = round(sum(v for k, v in w.items() if k == "wgmma"), 1)
-    p["wait_rings"] = round(sum(v for k, v in w.items() if k != "wgmma" and not k.startswith(UNIT_TURN)), 1)
+    p["wait_loads"] = round(float(w.get("load", 0.0)), 1)
+    p["wait_rings"] = round(sum(v for k, v in w.items()
+                                if k not in ("wgmma", "load") and not k.startswith(UNIT_TURN)), 1)
     if p.get("period") is not None and p.get("busy") is not None:
-        p["outside"] = round(max(0.0, float(p["period"]) - float(p["busy"]) - p["wait_tensor_core"] - p["wait_rings"]), 1)
+        p["outside"] = round(max(0.0, float(p["period"]) - float(p["busy"]) - p["wait_tensor_core"] - p["wait_loads"]
+                                 - p["wait_rings"]), 1)
     return p
 
 
@@ -183,7 +187,7 @@ def critical(parts: Mapping[str, Mapping[str, Any]], tensor: float, iteration: f
     name = min(timed, key=lambda n: (float(timed[n]["wait_rings"]) / float(timed[n]["period"]), n))
     p = timed[name]
     return {"partition": name, "period": p["period"], "busy": p["busy"], "wait_tensor_core": p["wait_tensor_core"],
-            "wait_rings": p["wait_rings"], "outside": p.get("outside", 0.0),
+            "wait_rings": p["wait_rings"], "wait_loads": p.get("wait_loads", 0.0), "outside": p.get("outside", 0.0),
             "tensor_core_share": round(tensor / iteration, 3) if iteration else None}
 
 
@@ -320,9 +324,10 @@ def _explain(pred: Mapping[str, Any], meas: Mapping[str, Any], parts: list[dict[
         return "no critical path: the replay or the profile has no period"
 
     def parts_of(c: Mapping[str, Any]) -> str:
-        tc, out = c.get("tensor_core_share"), float(c.get("outside") or 0.0)
-        return (f"{c['partition']} (busy {c['busy']:.0f} + its wgmma waits {c['wait_tensor_core']:.0f} + ring waits "
-                f"{c['wait_rings']:.0f}" + (f" + outside every region {out:.0f}" if out >= 0.5 else "")
+        tc, out, ld = c.get("tensor_core_share"), float(c.get("outside") or 0.0), float(c.get("wait_loads") or 0.0)
+        return (f"{c['partition']} (busy {c['busy']:.0f} + its wgmma waits {c['wait_tensor_core']:.0f}"
+                + (f" + its loads' latency {ld:.0f}" if ld >= 0.5 else "") + f" + ring waits {c['wait_rings']:.0f}"
+                + (f" + outside every region {out:.0f}" if out >= 0.5 else "")
                 + f" of {c['period']:.0f} cycles{'' if tc is None else f'; tensor core {tc:.0%} busy'})")
     row = next((x for x in parts if x["function"] == meas["partition"]), None)
     worst = sorted(((n, v["measured_cycles"] - (v["predicted_cycles"] or 0.0)) for n, v in (row or {}).get("nodes", {}).items()),

@@ -126,8 +126,9 @@ def _gluon(args: argparse.Namespace, out: str) -> int:
         pr, m = p["predicted"], p["measured"]
         print(f"  {p['function']}: period {pr.get('period')} -> {m.get('period')}{_pct(p.get('period_error'))}, busy "
               f"{pr.get('busy')} -> {m.get('busy')}{_pct(p.get('busy_error'))}, waits on its wgmmas {pr.get('wait_tensor_core')} -> "
-              f"{m.get('wait_tensor_core')}, on the rings {pr.get('wait_rings')} -> {m.get('wait_rings')}, outside every "
-              f"region {m.get('outside')}")
+              f"{m.get('wait_tensor_core')}, "
+              + (f"on its pointer loads {pr['wait_loads']} (predicted), " if pr.get("wait_loads") else "")
+              + f"on the rings {pr.get('wait_rings')} -> {m.get('wait_rings')}, outside every region {m.get('outside')}")
     for p in (r.get("stalls") or {}).get("partitions", []):
         print(f"  sampled {p['function']}: " + ", ".join(f"{c} {v:.0%}" for c, v in list(p["causes"].items())[:7])
               + f"; {p['outside']:.0%} on lines outside every region")

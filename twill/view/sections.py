@@ -172,7 +172,8 @@ def _per_node_table(pd: PageData) -> str:
 
 
 _CHAIN = (("busy", "#4C78A8", "busy (its ops)"), ("wait_tensor_core", "#F58518", "waiting on its wgmmas"),
-          ("wait_rings", "#BAB0AC", "waiting on the rings"), ("outside", "#E45756", "outside every region"))
+          ("wait_loads", "#72B7B2", "waiting on its pointer loads"), ("wait_rings", "#BAB0AC", "waiting on the rings"),
+          ("outside", "#E45756", "outside every region"))
 
 
 def _chain_bar(p: dict[str, Any], scale: float, label: str) -> str:
