@@ -1093,8 +1093,9 @@ def _replayed(c: Candidate, k: GluonKernel, machine: Machine) -> float | None:
     calibrated, with the fitted wgmma issue and arrive costs."""
     issue = machine.written_cost("wgmma_issue") or 0.0
     g = graph_to_dict(c.graph)
-    costs = c.calibration.replay_costs(g, float(c.norm["scale"]), issue) if c.calibration is not None \
-        else model_costs(g, float(c.norm["scale"]), issue)
+    wait = machine.written_cost("pointer_load_wait") or 1.0
+    costs = c.calibration.replay_costs(g, float(c.norm["scale"]), issue, wait) if c.calibration is not None \
+        else model_costs(g, float(c.norm["scale"]), issue, load_wait=wait)
     try:
         cycles = replay(k.source, k.signature, costs).iteration()
     except ProtocolError:

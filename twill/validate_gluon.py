@@ -145,11 +145,12 @@ def _chain(p: dict[str, Any]) -> dict[str, Any]:
 
 
 def _predicted_partitions(source: str, gj: Mapping[str, Any], graph: Mapping[str, Any], unit: float,
-                          issue: float, smem_rate: float = 0.0) -> tuple[dict[str, dict[str, Any]], float | None, float]:
+                          issue: float, smem_rate: float = 0.0,
+                          load_wait: float = 1.0) -> tuple[dict[str, dict[str, Any]], float | None, float]:
     """Per partition function: the replay's period, its blocked cycles per steady iteration by kind and its busy
     cycles (the rest); the replayed iteration (None when the replay cannot run the kernel); the tensor core's
     cycles per iteration."""
-    costs = model_costs(graph, unit, issue, smem_rate)
+    costs = model_costs(graph, unit, issue, smem_rate, load_wait)
     tensor = sum(costs.tensor.values())
     try:
         rp = replay(source, dict(gj["gluon"]["kernel"]["signature"]), costs)
@@ -211,7 +212,8 @@ def compare(source: str, gj: Mapping[str, Any], prof: Mapping[str, Any], machine
     p = Profiled("validate", source, gj, prof)
     unit, graph = p.unit, p.model_graph
     issue = machine.written_cost("wgmma_issue") or 0.0
-    predicted, replayed, tensor = _predicted_partitions(source, gj, graph, unit, issue, machine.rate("smem_bytes"))
+    predicted, replayed, tensor = _predicted_partitions(source, gj, graph, unit, issue, machine.rate("smem_bytes"),
+                                                        load_wait_of(machine))
     node_pred = _node_costs(graph, unit, issue)
     measured_it = p.measured_period()
     amortized_it = p.measured_period(amortized_period_of)
@@ -297,11 +299,17 @@ def calibrated(source: str, gj: Mapping[str, Any], machine: Machine) -> dict[str
         return None
     cal, held = held_out(loaded[0], source, ROOT, gj)
     try:
-        cycles = cal.predict(Profiled("validate", source, gj, {}))
+        cycles = cal.predict(Profiled("validate", source, gj, {}), load_wait_of(machine))
     except ProtocolError:
         return None
     return {"cycles": round(cycles, 1), "calibration": loaded[1], "held_out": held,
             "fitted_on": [f["label"] for f in cal.fitted_from]}
+
+
+def load_wait_of(machine: Machine) -> float:
+    """The replay's wait for a pointer load a partition issues itself, as a multiple of the model's latency (the
+    machine file's ``pointer_load_wait``; 1 where it has none)."""
+    return machine.written_cost("pointer_load_wait") or 1.0
 
 
 def _err(measured: float | None, predicted: float | None) -> float | None:

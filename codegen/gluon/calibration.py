@@ -155,10 +155,13 @@ class Calibration:
     fitted_from: list[dict[str, Any]] = field(default_factory=list)
     smem_rate: float = 0.0               # the shared-memory port of the replay, bytes a cycle (0: not modelled)
 
-    def costs(self, p: Profiled, tensor: Mapping[str, float] | None = None) -> Costs:
+    def costs(self, p: Profiled, tensor: Mapping[str, float] | None = None, load_wait: float = 1.0) -> Costs:
         """The replay's costs of ``p``'s kernel: the model's, each op's scaled by its class's fitted factor
-        (a class not fitted keeps the model's cost: factor 1; a dot class without a measured issue issues in 0 cycles)."""
-        base = model_costs(p.model_graph, p.unit, 0.0, self.smem_rate)
+        (a class not fitted keeps the model's cost: factor 1; a dot class without a measured issue issues in 0 cycles);
+        a pointer load its partition issues, the model's issue (none) where its class is not fitted, else its fitted
+        cost (its measured region: its issue), and its latency times ``load_wait`` (``model_costs``)."""
+        base = model_costs(p.model_graph, p.unit, 0.0, self.smem_rate, load_wait)
+        fitted = {n["id"] for n in p.gluon["graph"]["nodes"] if op_class(n) in self.node}
         tf = dict(self.tensor if tensor is None else tensor)
         node, tens, iss = dict(base.node), dict(base.tensor), dict(base.issue)
         for n in p.gluon["graph"]["nodes"]:
@@ -169,10 +172,10 @@ class Calibration:
             elif n["id"] in node:
                 node[n["id"]] *= self.node.get(c, 1.0)
         return Costs(node, tens, iss, base.load, self.arrive, 0.0, source="calibrated", smem_rate=self.smem_rate,
-                     ready=base.ready, issued={n: node[n] for n in base.ready})
+                     ready=base.ready, issued={n: node[n] if n in fitted else base.issued[n] for n in base.ready})
 
-    def predict(self, p: Profiled) -> float:
-        return replay(p.source, p.signature, self.costs(p)).iteration()
+    def predict(self, p: Profiled, load_wait: float = 1.0) -> float:
+        return replay(p.source, p.signature, self.costs(p, load_wait=load_wait)).iteration()
 
     def scale(self, op: Op) -> CostScale | None:
         """``annotate_costs``' rescaling of ``op`` (None: the model's cost): a dot's cycles and tensor-core
@@ -191,11 +194,12 @@ class Calibration:
         the profiles found 0.89-1.78x off for the classes fitted (``bench/results/gluon/calibration.txt``)."""
         return sorted({op_class(o) for o in ops if o.kind == "dot"} - set(self.tensor))
 
-    def replay_costs(self, graph: Mapping[str, Any], unit: float, default_issue: float) -> Costs:
+    def replay_costs(self, graph: Mapping[str, Any], unit: float, default_issue: float,
+                     load_wait: float = 1.0) -> Costs:
         """The replay's costs of a kernel solved from a graph this calibration costed (``graph`` as gluon.json
         holds it, in units of ``unit`` cycles): its cycles as they are, each dot's issue its class's fitted
         issue (``default_issue`` where the class has none), the fitted arrive."""
-        base = model_costs(graph, unit, default_issue, self.smem_rate)
+        base = model_costs(graph, unit, default_issue, self.smem_rate, load_wait)
         issue = dict(base.issue)
         for n in graph["nodes"]:
             if n["id"] in issue:

@@ -33,7 +33,7 @@ class Unsimulated(Exception):
     """The source's control flow depends on data (a tensor in a condition or a loop bound)."""
 
 
-class _Value:
+class TensorValue:
     """Any tensor, layout or descriptor: every operation gives another; a condition on it is data-dependent."""
 
     def __getattr__(self, name: str) -> Any:
@@ -41,10 +41,10 @@ class _Value:
             raise AttributeError(name)
         return ANY
 
-    def __call__(self, *a: Any, **k: Any) -> "_Value":
+    def __call__(self, *a: Any, **k: Any) -> "TensorValue":
         return ANY
 
-    def __getitem__(self, k: Any) -> "_Value":
+    def __getitem__(self, k: Any) -> "TensorValue":
         return ANY
 
     def __bool__(self) -> bool:
@@ -56,12 +56,12 @@ class _Value:
     def __iter__(self) -> Any:
         raise Unsimulated("a tensor unpacked")
 
-    def split(self, *a: Any) -> tuple["_Value", "_Value"]:
+    def split(self, *a: Any) -> tuple["TensorValue", "TensorValue"]:
         """``x.split()`` or ``gl.split(x)``: the two halves of the last dimension (a row reduction's tree,
         ``ops.reduce``; ``tl.split`` in the kernel)."""
         return ANY, ANY
 
-    def _op(self, *a: Any) -> "_Value":
+    def _op(self, *a: Any) -> "TensorValue":
         return ANY
 
     __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __truediv__ = __rtruediv__ = _op
@@ -72,10 +72,10 @@ class _Value:
     __hash__ = object.__hash__
 
 
-ANY = _Value()
+ANY = TensorValue()
 
 
-def any_call(*a: Any, **k: Any) -> _Value:
+def any_call(*a: Any, **k: Any) -> TensorValue:
     return ANY
 
 
@@ -165,7 +165,7 @@ class SharedArray:
         return any_call
 
 
-class Slot(_Value):
+class Slot(TensorValue):
     """One buffer of a ``SharedArray``: a load or store of it recorded; anything else a value."""
 
     def __init__(self, array: SharedArray, i: int) -> None:
@@ -245,7 +245,7 @@ class Recorder:
             def __getattr__(self, name: str) -> Any:
                 return any_call
 
-        class Gl(_Value):
+        class Gl(TensorValue):
             constexpr = staticmethod(lambda x=None: x)
             static_range = staticmethod(range)
             program_id = staticmethod(lambda axis: _Int(0))
@@ -295,7 +295,7 @@ class Recorder:
         a CSR row's range) runs the simulated trip count ``self.trips``, as ``twill_n`` does: its counter an integer
         from an integer start, else data (a barrier slot computed from it then stops the simulation)."""
         lo, hi, step = (0, a[0], 1) if len(a) == 1 else (a[0], a[1], a[2] if len(a) > 2 else 1)
-        if self.trips is not None and isinstance(step, int) and any(isinstance(v, _Value) for v in (lo, hi)):
+        if self.trips is not None and isinstance(step, int) and any(isinstance(v, TensorValue) for v in (lo, hi)):
             if isinstance(lo, int):
                 return map(_Int, range(lo, lo + self.trips * step, step))
             return iter([ANY] * self.trips)
@@ -304,7 +304,7 @@ class Recorder:
     def trip_count(self, n: Any) -> Any:
         """A scheduled loop's ``twill_n``: as computed where it is an integer, else (from loaded values) the simulated
         trip count, so the pipelined loop and its barriers run, not only the branch for no iteration."""
-        return _Int(self.trips) if isinstance(n, _Value) and self.trips is not None else n
+        return _Int(self.trips) if isinstance(n, TensorValue) and self.trips is not None else n
 
     def allocated(self, shape: Any, layout: Any, line: int) -> Any:
         """``gl.allocate_shared_memory`` at source line ``line``: barriers, or an array of slots named as the line
@@ -420,7 +420,7 @@ _BARRIER_NAMES = {"mbarrier", "tma", "async_copy", "warpgroup_mma", "fence_async
 def _either(cond: Any) -> bool:
     """An ``if`` holding no barrier operation: taken where its condition is known (an integer), not taken where
     it is data (a loaded label, a runtime flag compared in a tensor): the barriers run the same either way."""
-    return False if isinstance(cond, _Value) else bool(cond)
+    return False if isinstance(cond, TensorValue) else bool(cond)
 
 
 class _FirstTileRuns:

@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from codegen.gluon.layouts import GL_DTYPE
-from codegen.gluon.protocol import (ANY, Barrier, ProtocolError, Recorder, SharedArray, Slot, Unsimulated, _Value,
+from codegen.gluon.protocol import (ANY, Barrier, ProtocolError, Recorder, SharedArray, Slot, TensorValue, Unsimulated,
                                     any_call, device_source, integer_arguments, launch)
 from twill.ir.ttgir import type_info
 
@@ -220,7 +220,7 @@ class _Tee(list):
             self.log.events.append(("smem", nbytes(e[1])))
 
 
-class _Loaded(_Value):
+class _Loaded(TensorValue):
     """A pointer load's value (``gl.load``'s result) in the replay: ``n`` names it in the ("ld", n) event of its load
     and the ("use", n) event of the first line that reads it (under any name: the pipeline's ``x_p1 = x`` moves it)."""
 
@@ -649,11 +649,13 @@ class _Sim:
         return 0.0
 
 
-def model_costs(graph: Mapping[str, Any], unit: float, issue: float, smem_rate: float = 0.0) -> Costs:
+def model_costs(graph: Mapping[str, Any], unit: float, issue: float, smem_rate: float = 0.0,
+                load_wait: float = 1.0) -> Costs:
     """The costs the solver used (``graph``: the schedule's normalised graph as gluon.json holds it, its
     cycles in units of ``unit`` cycles): every node its cycles; a dot its cycles on the tensor core and
     ``issue`` cycles (the machine file's measured wgmma issue) to its partition; a TMA load its latency;
-    shared memory a port of ``smem_rate`` bytes a cycle (0: not modelled)."""
+    a pointer load its cycles (its latency) times ``load_wait`` until its first reader may run (the machine file's
+    ``pointer_load_wait``); shared memory a port of ``smem_rate`` bytes a cycle (0: not modelled)."""
     node, tensor, iss, load, units, ready, issued = {}, {}, {}, {}, {}, {}, {}
     for n in graph["nodes"]:
         cyc = float(n.get("cycles") or 0) * unit
@@ -666,7 +668,7 @@ def model_costs(graph: Mapping[str, Any], unit: float, issue: float, smem_rate: 
             if n.get("unit"):
                 units[n["id"]] = str(n["unit"])
             if n["kind"] == "load":       # issued by the partition that reads it: its cycles are its latency
-                ready[n["id"]], issued[n["id"]] = cyc, 0.0
+                ready[n["id"]], issued[n["id"]] = cyc * load_wait, 0.0
     return Costs(node, tensor, iss, load, source="model", smem_rate=smem_rate, units=units, ready=ready,
                  issued=issued)
 
