@@ -1,4 +1,4 @@
-"""_kernel_cg_persistent_forward, written by twill from its joint schedule: I=194 L=270 (optimal), 2481 cycles per iteration predicted.
+"""_kernel_cg_persistent_forward, written by twill from its joint schedule: I=194 L=265 (optimal), 2481 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - b copied with cp.async at every launch, not by TMA: a mask along dimension 0 the launch cannot compute
