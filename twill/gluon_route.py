@@ -40,7 +40,7 @@ from twill.ir.dims import row_split
 from twill.ir.frontend import KernelIR
 from twill.ir.function import read_function
 from twill.machine.cost import annotate_costs, issue_factor, written_scale
-from twill.machine.model import Machine
+from twill.machine.model import Machine, pointer_load_wait
 from twill.schedule.model import Schedule
 from twill.schedule.verify import verify
 from twill.solve.budget import spent
@@ -1093,7 +1093,7 @@ def _replayed(c: Candidate, k: GluonKernel, machine: Machine) -> float | None:
     calibrated, with the fitted wgmma issue and arrive costs."""
     issue = machine.written_cost("wgmma_issue") or 0.0
     g = graph_to_dict(c.graph)
-    wait = machine.written_cost("pointer_load_wait") or 1.0
+    wait = pointer_load_wait(machine)
     costs = c.calibration.replay_costs(g, float(c.norm["scale"]), issue, wait) if c.calibration is not None \
         else model_costs(g, float(c.norm["scale"]), issue, load_wait=wait)
     try:

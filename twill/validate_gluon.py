@@ -44,7 +44,7 @@ from profiling.stalls import read as read_stalls
 from profiling.stalls import write as write_stalls
 from twill.errors import InputError, TwillError
 from twill.machine.calibrate import amortized_period_of, run_period
-from twill.machine.model import Machine
+from twill.machine.model import Machine, pointer_load_wait
 from twill.util import atomic_write, sha256
 from twill.view import render_html
 
@@ -213,7 +213,7 @@ def compare(source: str, gj: Mapping[str, Any], prof: Mapping[str, Any], machine
     unit, graph = p.unit, p.model_graph
     issue = machine.written_cost("wgmma_issue") or 0.0
     predicted, replayed, tensor = _predicted_partitions(source, gj, graph, unit, issue, machine.rate("smem_bytes"),
-                                                        load_wait_of(machine))
+                                                        pointer_load_wait(machine))
     node_pred = _node_costs(graph, unit, issue)
     measured_it = p.measured_period()
     amortized_it = p.measured_period(amortized_period_of)
@@ -299,17 +299,11 @@ def calibrated(source: str, gj: Mapping[str, Any], machine: Machine) -> dict[str
         return None
     cal, held = held_out(loaded[0], source, ROOT, gj)
     try:
-        cycles = cal.predict(Profiled("validate", source, gj, {}), load_wait_of(machine))
+        cycles = cal.predict(Profiled("validate", source, gj, {}), pointer_load_wait(machine))
     except ProtocolError:
         return None
     return {"cycles": round(cycles, 1), "calibration": loaded[1], "held_out": held,
             "fitted_on": [f["label"] for f in cal.fitted_from]}
-
-
-def load_wait_of(machine: Machine) -> float:
-    """The replay's wait for a pointer load a partition issues itself, as a multiple of the model's latency (the
-    machine file's ``pointer_load_wait``; 1 where it has none)."""
-    return machine.written_cost("pointer_load_wait") or 1.0
 
 
 def _err(measured: float | None, predicted: float | None) -> float | None:

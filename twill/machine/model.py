@@ -133,6 +133,12 @@ def _comments(text: str) -> dict[str, str]:
     return out
 
 
+def pointer_load_wait(m: Machine) -> float:
+    """The Gluon replay's wait for a pointer load a partition issues itself, as a multiple of the model's latency (the
+    machine file's ``pointer_load_wait``; 1 where it has none)."""
+    return m.written_cost("pointer_load_wait") or 1.0
+
+
 def machine_sha(m: Machine) -> str:
     """SHA-256 of the machine file's text: schedules record which model they were solved for."""
     return hashlib.sha256(m.text.encode()).hexdigest()
