@@ -60,6 +60,8 @@ ALLOC = re.compile(r"gl\.allocate_shared_memory\(\s*gl\.(\w+),\s*\[([\d,\s]+)\]"
 NUM_WARPS = re.compile(r"^NUM_WARPS\s*=\s*(\d+)", re.M)
 ASSIGN = re.compile(r"^\s*([A-Za-z_][\w\s,]*?)\s*=(?!=)(.*)$")      # ``x, y = rhs``: the names it reads are the rhs's
 NAME = re.compile(r"[A-Za-z_]\w*")
+# what an assignment's right side may call and still be dropped by the compiler when no live line reads its names
+EFFECT = re.compile(r"atomic|mma|mbarrier|\.store\(|tma|async_copy|fence|barrier|allocate|print|assert")
 # a Gluon element type's bytes (``gl.float16``: 2), from the TTGIR types the back end writes them for
 ELEMENT_BYTES = {g.removeprefix("gl."): type_info(t).bytes for t, g in GL_DTYPE.items()}
 # the units every partition's warps share, each SM sub-partition's ALU and MUFU: a node's cycles there are at the whole
@@ -220,6 +222,31 @@ class _Tee(list):
             self.log.events.append(("smem", nbytes(e[1])))
 
 
+def dead_lines(lines: list[str]) -> set[int]:
+    """The lines (1-based) of ``lines`` the compiler drops as dead code: assignments without side effects whose names
+    no live line reads (the generator's unrolled copies leave some: ``m = gl.load(p)`` read only by a
+    ``convert_layout`` nothing reads). Names are matched as text over the whole source, so a name read anywhere keeps
+    every assignment to it live: what this calls dead is dead."""
+    pure: dict[int, tuple[set[str], set[str]]] = {}
+    live: set[str] = set()
+    for i, raw in enumerate(lines, 1):
+        code = raw.split("#")[0]
+        m = ASSIGN.match(code)
+        if m and not EFFECT.search(m.group(2)) and not code.lstrip().startswith(("def ", "for ", "if ", "while ")):
+            pure[i] = (set(NAME.findall(m.group(1))), set(NAME.findall(m.group(2))))
+        else:
+            live |= set(NAME.findall(code))
+    grew = True
+    while grew:
+        grew = False
+        for i, (defs, reads) in list(pure.items()):
+            if defs & live:
+                live |= reads
+                del pure[i]
+                grew = True
+    return set(pure)
+
+
 class _Loaded(TensorValue):
     """A pointer load's value (``gl.load``'s result) in the replay: ``n`` names it in the ("ld", n) event of its load
     and the ("use", n) event of the first line that reads it (under any name: the pipeline's ``x_p1 = x`` moves it)."""
@@ -238,6 +265,7 @@ class _Events:
         self.groups = 1
         self.lines: list[str] = []               # the device source the tracer's line numbers refer to
         self.read_at: dict[int, tuple[str, ...]] = {}
+        self.dead: set[int] = set()              # lines the compiler drops (``dead_lines``): their reads wait for nothing
         self.loads = 0
         self.line = 0                            # the line running
         log = self
@@ -307,7 +335,8 @@ class _Events:
         self.events.append(("ld", v.n))
         code = self.lines[self.line - 1].split("#")[0] if 0 < self.line <= len(self.lines) else ""
         m = ASSIGN.match(code)
-        if not (m and re.fullmatch(r"gl\.load\([^()]*(\([^()]*\)[^()]*)*\)", m.group(2).strip())):
+        if self.line not in self.dead and not (m and re.fullmatch(r"gl\.load\([^()]*(\([^()]*\)[^()]*)*\)",
+                                                                      m.group(2).strip())):
             v.used = True
             self.events.append(("use", v.n))
         return v
@@ -328,7 +357,7 @@ class _Events:
         if event == "line":
             self.line = frame.f_lineno
             names = self.reads(frame.f_lineno)
-            if names and self.loads:
+            if names and self.loads and frame.f_lineno not in self.dead:
                 local = frame.f_locals
                 for x in names:
                     v = local.get(x)
@@ -362,6 +391,7 @@ def record(source: str, scalars: dict[str, int]) -> tuple[list[list[tuple]], lis
     log = _Events(ns["mbarrier"])
     ns.update(log.overrides)
     log.lines = text.splitlines()
+    log.dead = dead_lines(log.lines)
 
     class Gl(type(ns["gl"])):                # type: ignore[misc]
         load = staticmethod(log.load)

@@ -160,9 +160,11 @@ def test_the_ports_bytes_are_what_the_fa_backwards_sass_moves():
 def test_the_shared_memory_port_binds_the_fa_backward_and_leaves_the_gemm_and_fa_forward():
     # the GEMM's and the FA forward's wgmmas leave the port room for their copies: their replays are unchanged; the
     # FA backward's small dots read 128 B a clock at the tensor core's rate, and its stores and copies wait for the
-    # port: run 141 measured 4703.8 cycles an iteration (loop run), the replay without the port 3809
+    # port: 3534 cycles an iteration against 3199 without it. Run 141 measured 4703.8 (loop run): the rest is what no
+    # model prices (its atomics, spills and partition barriers: test_stalls); the replay's 4736 before session 70 was
+    # a wait on a load only dead code read, which the compiler drops (its SASS loop has two LDGs, not four)
     rate = load_machine("h200").rate("smem_bytes")
-    for label, bound in (("gemm", None), ("fa3", None), ("fa_bwd", (4400, 5000))):
+    for label, bound in (("gemm", None), ("fa3", None), ("fa_bwd", (3300, 3800))):
         src, sig, g = _kernel(label)
         from codegen.gluon.calibration import Profiled
         p = Profiled(label, src, g, {})
@@ -171,7 +173,7 @@ def test_the_shared_memory_port_binds_the_fa_backward_and_leaves_the_gemm_and_fa
         if bound is None:       # within 0.5 %: the copies' landing moves the consumers' turns on the ALU by a few cycles
             assert ported == pytest.approx(plain, rel=0.005)
         else:
-            assert bound[0] < ported < bound[1] and ported > 1.15 * plain
+            assert bound[0] < ported < bound[1] and ported > 1.08 * plain
 
 
 def test_writes_take_what_the_wgmmas_reads_leave_of_the_port():
@@ -260,3 +262,21 @@ def test_a_pointer_load_a_line_stores_to_shared_memory_is_read_on_that_line():
     log.line = 2
     second = log.load()
     assert log.events == [("ld", 1), ("ld", 2), ("use", 2)] and not first.used and second.used
+
+
+def test_a_load_read_only_by_dead_code_waits_for_nothing():
+    from codegen.gluon.replay import dead_lines
+
+    # the generator's unrolled copy: m = gl.load(p) read by a convert_layout that nothing reads (the fa_bwd of run 16);
+    # the compiler drops both, so the replay must not wait on m there; its live twin m_t0 is read a trip later
+    lines = ["m = gl.load(p_p1)",
+             "m_t0 = gl.load(p)",
+             "m_cv = gl.convert_layout(m, L6)",
+             "e = gl.expand_dims(m_cv, 0)",
+             "f = gl.expand_dims(m_t0_p1, 0) * s",
+             "out.store(f)",
+             "tok = warpgroup_mma(a, b, acc, is_async=True)",
+             "m_t0_p1 = m_t0",
+             "x = y  # out of nothing live, but a name another partition's loop reads: g(x)",
+             "g(x)"]
+    assert dead_lines(lines) == {1, 3, 4}

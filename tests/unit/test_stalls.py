@@ -197,7 +197,12 @@ def test_the_fa_backward_period_is_the_replay_and_what_it_does_not_price(tmp_pat
     assert sum(c0["cycles"].values()) == pytest.approx(period, rel=0.02)
     # run 16's kernel (its consumers' own atomics): spills, partition barriers, atomics and special registers are a
     # third of the period, and no model prices them; its shared-memory and fence stalls the replay's port prices.
-    # The replay and the stalls it does not price account for the measured period (6330: 3839 + 2367)
+    # Its m and Di loads are read an iteration after they issue (the copies read at once are dead code, which the
+    # compiler drops): the replay waits on none, as the 40 cycles of sampled global-load stalls say. The replay and the
+    # stalls it does not price account for most of the measured period (6330: 3022 + 2367); the rest is shared-memory
+    # stall beyond what the replay's port prices
     assert c0["unpriced_cycles"] > 0.3 * period
-    assert v["replayed_iteration_cycles"] + c0["unpriced_cycles"] == pytest.approx(period, rel=0.1)
+    assert c0["cycles"]["global load"] < 0.02 * period
+    assert next(p for p in v["partitions"] if p["function"] == "consumer_0")["predicted"]["wait_loads"] == 0
+    assert 0.8 * period < v["replayed_iteration_cycles"] + c0["unpriced_cycles"] < 1.05 * period
     assert "does not price" in v["critical_path"]["explanation"]
