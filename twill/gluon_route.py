@@ -707,7 +707,7 @@ def _candidate(sp: _Split, machine: Machine, options: Any, solve_opts: SolveOpti
                          async_issue=(machine.written_cost("wgmma_issue") or 1.0)
                          if getattr(options, "sequential_groups", False) else None, lookahead=lookahead,
                          one_partition=sp.one_partition, stage_order=one_stage_chain(sp.graph) if one_stage
-                         else (), async_copies=copies,
+                         else (), async_copies=copies, issued_loads=getattr(options, "issued_loads", False),
                          extra_stages=0 if one_stage else getattr(options, "extra_stages", 0))
     joint = joint_search(sp.graph, machine, jopts, seed=sp.modulo.with_extra(normalization=sp.norm),
                          backend=options.joint_backend)
@@ -720,6 +720,7 @@ def _candidate(sp: _Split, machine: Machine, options: Any, solve_opts: SolveOpti
     joint = joint.with_extra(loads_ahead=0) if one_stage else joint
     joint = joint.with_extra(own_tiles=True) if own_tiles else joint      # the consumers load the dots' tiles
     joint = joint.with_extra(async_copies=True) if copies else joint      # ``--async-copies``
+    joint = joint.with_extra(issued_loads=True) if getattr(options, "issued_loads", False) else joint
     busiest = res_mii(ModuloProblem.from_graph(sp.costed, machine.units))
     floor = issue_floor(sp.costed, joint, machine, sp.nc) if joint.status in ("optimal", "feasible") else 0.0
     return Candidate(sp.nc, sp.graph, sp.costed, joint.with_extra(normalization=sp.norm, row_split=sp.nc), sp.norm,
@@ -769,6 +770,7 @@ def sibling_schedules(c: Candidate, kir: KernelIR, machine: Machine, options: An
     out = []
     info = c.schedule.get("warp_groups") or {}
     copies = bool(c.schedule.get("async_copies"))       # solved as the scheduled loop was (``--async-copies``)
+    issued = bool(c.schedule.get("issued_loads"))       # (``--issued-loads``)
     kir = dataclasses.replace(kir, text=distinct_loop_names(kir.text, c.graph))   # the names ``generate`` writes
     fn = read_function(distinct_ranges(kir.text) if c.subtiles > 1 else kir.text, c.graph.name)   # as ``generate``
     for index in sibling_loops(kir.text, c.graph):
@@ -788,10 +790,10 @@ def sibling_schedules(c: Candidate, kir: KernelIR, machine: Machine, options: An
         jopts = JointOptions(time_limit=options.time_limit, total_time=options.time_limit, reg_limit=c.reg_limit,
                              modulo_backend=options.backend, no_cross_warp=True, hold_async=c.hold,
                              stage_order=chain, warp_groups=int(info.get("compute") or 1),
-                             scale=float(norm["scale"]), async_copies=copies)
+                             scale=float(norm["scale"]), async_copies=copies, issued_loads=issued)
         problem = JointProblem.from_graph(scaled, machine, warp_groups=jopts.warp_groups, reg_limit=c.reg_limit,
                                           scale=float(norm["scale"]), no_cross_warp=True, hold_async=c.hold,
-                                          stage_order=chain, async_copies=copies,
+                                          stage_order=chain, async_copies=copies, issued_loads=issued,
                                           one_partition=bool((c.schedule.get("joint") or {}).get("one_partition")))
         warps = _sibling_warps(c, scaled, index)
         problem = dataclasses.replace(problem, pinned=tuple(warps[v] for v in problem.nodes))

@@ -75,6 +75,7 @@ class OptimizeOptions:
     gluon_lookahead: bool = False        # Gluon route: also solve under LOOKAHEAD; the faster replay wins
     sequential_groups: bool = False      # Gluon route: GROUP SEQUENCE, RETIREMENT, the written kernels' costs (experimental)
     async_copies: bool = False           # Gluon route: the producer's ring copies hold it for their issue only (run 179)
+    issued_loads: bool = False           # Gluon route: a pointer load its readers issue holds them for its issue only
     extra_stages: int = 0                # the joint search's L up to this many stages past the modulo schedule's
     persistent: str = "auto"             # Gluon route: one CTA per SM over the tiles: auto | on | off
     async_tiles: str = "auto"            # Gluon route: a wgmma's register-read pointer tiles by cp.async: auto | on | off

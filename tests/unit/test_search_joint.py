@@ -284,6 +284,26 @@ def test_a_producer_copy_holds_its_group_for_its_issue_not_its_latency():
         assert "concurrency" in families(g, claimed)
 
 
+def test_a_load_its_readers_issue_holds_them_for_its_issue_with_issued_loads():
+    """``--issued-loads`` (experimental): a pointer load its readers hold in registers (the Gluon route's consumers issue
+    it, and run on until they read it: session 69's replay, awq's loop run) keeps its group busy for its LSU transfer
+    (1 unit), its latency (4) left on the edge to its reader; without the option it is held for its latency, and so is
+    every load where the option is off. A copy into shared memory is ``async_copies``' and keeps its latency here.
+    Both backends find the smaller I; the checker holds each schedule to the busy times it was solved under."""
+    g = _two_copies()
+    registers = dataclasses.replace(g, ops=tuple(dataclasses.replace(o, ops=("tt.load",)) for o in g.ops))
+    held = JointProblem.from_graph(registers, H100, scale=UNIT)
+    issued = JointProblem.from_graph(registers, H100, scale=UNIT, issued_loads=True)
+    assert held.busy[:2] == (4, 4) and issued.busy[:2] == (1, 1) and issued.busy[2] == held.busy[2]
+    assert JointProblem.from_graph(g, H100, scale=UNIT, issued_loads=True).busy[:2] == (4, 4)   # ring copies
+    assert issued.edges == held.edges and issued.cycles == held.cycles       # the latency stays on the edges
+    for b in ("cpsat", "z3"):
+        slow = joint_search(held, H100, JointOptions(time_limit=10, scale=UNIT), backend=b)
+        fast = joint_search(issued, H100, JointOptions(time_limit=10, scale=UNIT), backend=b)
+        assert (slow.status, fast.status) == ("optimal", "optimal") and fast.ii < slow.ii, b
+        assert verify(registers, H100, slow) == [] and verify(registers, H100, fast) == []
+
+
 def test_extra_stages_let_L_pass_the_modulo_schedules_stages_where_the_groups_need_it():
     """Algorithm 1 tries L up to ceil(L_M / I) * I: the modulo schedule's stages. The copies held for their latency
     need II 8 on their group, where the modulo schedule fits one stage and the GEMM ends after L 8: refuted, so 9.

@@ -24,7 +24,7 @@ NAMED_FLAGS = (("kernel", "{}"), ("loop", "loop{}"), ("swp_only", "swp"), ("num_
                ("no_realisability", "no-realisability"), ("profile", "profiled"), ("calibrated", "calibrated"),
                ("backend", "{}"), ("joint_backend", "joint-{}"), ("normalize_bound", "u{}"), ("emit", "{}"),
                ("row_split", "rows{}"), ("tc_order", "tc-order"), ("tree_reductions", "tree"), ("no_reducer", "no-reducer"),
-               ("lookahead", "lookahead"), ("async_copies", "async-copies"),
+               ("lookahead", "lookahead"), ("async_copies", "async-copies"), ("issued_loads", "issued-loads"),
                ("sequential_groups", "seq"), ("persistent", "persistent-{}"), ("async_tiles", "async-tiles-{}"),
                ("own_tiles", "own-tiles-{}"), ("prefetch", "prefetch{}"), ("short_loops", "short-{}"),
                ("one_stage", "one-stage-{}"), ("extra_stages", "stages+{}"))
@@ -93,6 +93,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="Gluon kernel: also solve with each partition's dependent GEMMs an iteration apart (LOOKAHEAD) "
                         "and keep the kernel whose replay is fastest; on the H200 the FA forward it chose ran 1-2%% "
                         "slower (bench/results/gluon/runs/NOTES.md, run 8)")
+    _add_model_arguments(p)
+    _add_gluon_arguments(p)
+    p.add_argument("--time-passes", action="store_true", help="print the time each pipeline step took")
+    p.add_argument("--dump-dir", default=None, metavar="DIR",
+                   help="write each step's output there (graph, costed graph, schedules, annotated IR)")
+    p.add_argument("--quiet", action="store_true")
+
+
+def _add_model_arguments(p: argparse.ArgumentParser) -> None:
+    """The options that solve the loop under another model of the Gluon kernel's partitions (each measured on the
+    H200: none is the default)."""
     p.add_argument("--sequential-groups", action="store_true",
                    help="Gluon kernel, experimental: solve with each partition issuing one op at a time, wgmmas retired "
                         "in issue order and the generated kernels' measured costs (the machine file's [written] "
@@ -106,11 +117,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="Gluon kernel, experimental: solve with the producer's ring copies (TMA, cp.async) holding its "
                         "warp group for their issue, not their latency; on the H200, 7 kernels ran 7-28%% faster so, "
                         "9 ran 7-25%% slower (bench/results/gluon/runs/NOTES.md, run 179)")
-    _add_gluon_arguments(p)
-    p.add_argument("--time-passes", action="store_true", help="print the time each pipeline step took")
-    p.add_argument("--dump-dir", default=None, metavar="DIR",
-                   help="write each step's output there (graph, costed graph, schedules, annotated IR)")
-    p.add_argument("--quiet", action="store_true")
+    p.add_argument("--issued-loads", action="store_true",
+                   help="Gluon kernel, experimental: solve with each pointer load its readers issue (held in registers, "
+                        "not copied into a ring) holding their warp group for its issue, not its latency, which stays on "
+                        "the edges to its readers (as the replay prices it); on the H200, 2 of 10 kernels ran 11-16%% faster so, "
+                        "awq's GEMM 18%% slower (bench/results/gluon/runs/NOTES.md, run 187)")
 
 
 def _add_gluon_arguments(p: argparse.ArgumentParser) -> None:
@@ -203,7 +214,7 @@ def run(args: argparse.Namespace) -> int:
         no_cross_warp=args.no_cross_warp, realisable=not args.no_realisability, dump_dir=args.dump_dir,
         emit=args.emit, row_split=args.row_split, tc_order=args.tc_order, tree_reductions=args.tree_reductions,
         reducer=not args.no_reducer, gluon_lookahead=args.lookahead, sequential_groups=args.sequential_groups,
-        async_copies=args.async_copies, persistent=args.persistent,
+        async_copies=args.async_copies, issued_loads=args.issued_loads, persistent=args.persistent,
         async_tiles=args.async_tiles, own_tiles=args.own_tiles, prefetch=args.prefetch, short_loops=args.short_loops,
         one_stage=args.one_stage, extra_stages=args.extra_stages)
     progress = Progress(quiet=args.quiet, live=sys.stderr.isatty())

@@ -306,7 +306,8 @@ class JointProblem:
                    warps_per_op: int | None = None,
                    stage_order: tuple[tuple[str, str], ...] = (),
                    async_issue: float | None = None, lookahead: tuple[int | None, ...] = (),
-                   one_partition: bool = False, async_copies: bool = False) -> "JointProblem":
+                   one_partition: bool = False, async_copies: bool = False,
+                   issued_loads: bool = False) -> "JointProblem":
         """The joint problem of a costed, normalised graph on ``machine``.
 
         ``scale`` is machine cycles per schedule unit (cost normalisation); W is ``warp_groups``,
@@ -329,7 +330,11 @@ class JointProblem:
         cp.async and waits for none of them: its consumers wait on the ring's barrier): such a copy (``copied_async``)
         keeps its group busy while it holds its unit (its issue: the TMA unit's, or the LSU's transfer), not for its
         latency (run 173: the int8 GEMM's two A sub-tile loads, 918 cycles each, held its producer one after the
-        other). A pointer load its readers hold in registers keeps its latency: the Gluon route's consumers issue it.
+        other). A pointer load its readers hold in registers keeps its latency: the Gluon route's consumers issue it;
+        with ``issued_loads`` (experimental) it too keeps its group busy for its issue only (the LSU's transfer: its
+        issuers run on until they read it), its latency left on the edges to its readers (session 69's replay, which
+        prices it so, and the loop runs of runs 182-186: awq's four loads, 2559 cycles an iteration as held, 646
+        measured).
         Spill cost: the value's register bytes written
         to and read back from shared memory at the machine's ``spill_bytes`` rate.
 
@@ -356,6 +361,9 @@ class JointProblem:
         if async_copies and not one_partition:
             busy = tuple(max(1, min(b, max((r.offset + r.length for r in rr), default=1))) if copied_async(o, g) else b
                          for o, b, rr in zip(g.ops, busy, mp.rrt))
+        if issued_loads:
+            busy = tuple(max(1, min(b, max((r.offset + r.length for r in rr), default=1)))
+                         if o.kind == "load" and not copied_async(o, g) else b for o, b, rr in zip(g.ops, busy, mp.rrt))
         return cls(nodes=mp.nodes, cycles=mp.cycles, rrt=mp.rrt, edges=mp.edges, capacity=mp.capacity, name=g.name,
                    blocking=tuple(d.blocking for d in g.deps),
                    footprint=(("registers", tuple(o.regs for o in g.ops)), ("smem", tuple(o.smem for o in g.ops)),

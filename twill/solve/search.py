@@ -55,6 +55,7 @@ class JointOptions:
     lookahead: tuple[int | None, ...] = ()   # LOOKAHEAD for these row sub-tiles' dots (Gluon route)
     one_partition: bool = False          # all the kernel's warps one group issuing its own loads (Gluon route)
     async_copies: bool = False           # the producer's copies hold it for their issue only (Gluon route)
+    issued_loads: bool = False           # a pointer load its readers issue holds its group for its issue only
     extra_stages: int = 0                # stages past the modulo schedule's that L may reach at each I
 
     @classmethod
@@ -162,7 +163,7 @@ def _problem(graph_or_problem: LoopGraph | JointProblem, machine: Any, opts: Joi
                                 hold_async=opts.hold_async, warps_per_op=opts.warps_per_op,
                                 stage_order=tuple(opts.stage_order), async_issue=opts.async_issue,
                                 lookahead=tuple(opts.lookahead), one_partition=opts.one_partition,
-                                async_copies=opts.async_copies)
+                                async_copies=opts.async_copies, issued_loads=opts.issued_loads)
     return p, graph, scale
 
 
