@@ -153,6 +153,9 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              # session 58: a memset under `if` before the early return (triton_kernels' routing style); unsigned keys
              # through a scan and a reduction (runs 145-147)
              "memset_guarded_gemm", "uint_scan_max",
+             # session 70: tl.randn and libdevice.log1p after two dots on one A tile; fp16 weights from int32 bits by
+             # bitcasts, joined into the B tile (tl.join, permute, reshape); tl.erf and a tl.umulhi hash in a row loop
+             "noisy_topk_gating", "hqq_bits_dequant_gemm", "erf_gelu_bitcast_rows",
              # fused dropout with tl.randint4x's four words masked to 24 bits, the keep mask bit-packed by tl.xor_sum
              # and counted through tl.cat; a deterministic split-K whose splits spin on a volatile load after the K
              # loop; a gated recurrence closed-form per chunk (tl.cumprod, tl.math.div_rn, tl.math.fma)
@@ -211,7 +214,8 @@ NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", 
                # which the warp-group candidates read across groups; the one partition of all the kernel's warps)
                "fused_adamw_gridstride", "apex_ln_bwd_dgamma_partials", "inductor_nll_loss_red",
                "flaggems_argmax_dim", "sfast_group_norm_stats",
-               "moe_expert_histogram"}   # session 55's sweep L: one pointer-loaded [64, 8] id tile a step
+               "moe_expert_histogram",   # session 55's sweep L: one pointer-loaded [64, 8] id tile a step
+               "erf_gelu_bitcast_rows"}  # session 70: tl.erf, fp32 bits through bitcasts, a tl.umulhi hash in a row loop
 
 
 @pytest.mark.slow
