@@ -27,7 +27,7 @@ from codegen.gluon.layouts import Blocked, NvmmaShared, aliases, parse_layout, p
 from codegen.gluon.partition import Turn
 from codegen.gluon.descriptors import launch_descriptors
 from codegen.gluon.host import KERNEL, launcher
-from codegen.gluon.ops import LIBDEVICE_IMPORT, MMA_V2_IMPORT, scan_functions, source_where
+from codegen.gluon.ops import LIBDEVICE_IMPORT, MMA_V2_IMPORT, NAN_IMPORT, scan_functions, source_where
 from codegen.gluon.plain import (IF, Guard, distinct_branch_names, distinct_ranges, early_returns, effect_name,
                                  effectful, entry_effects, guarding_ifs)
 from codegen.gluon.protocol import COPY_FLAG, OWN_TILE_LOOP, TMA_FLAG
@@ -199,7 +199,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     functions = [f.replace(SIGNATURE, mod.signature()) for _, _, f in parts] + [entry]
     text = "".join(functions)
     head = header(plan) + (LIBDEVICE_IMPORT if "libdevice." in text else "") + \
-        (MMA_V2_IMPORT if "mma_v2(" in text else "")
+        (MMA_V2_IMPORT if "mma_v2(" in text else "") + (NAN_IMPORT if "tl.PropagateNan." in text else "")
     body = [head, "\n".join(consts + [""] + scan_functions(text))] + functions
     signature = {py_name(a.name): _sig(a, plan, table) for a in mod.runtime_args()}
     signature.update({g: "i32" for g in mod.grid_params()})

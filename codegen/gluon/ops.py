@@ -174,7 +174,7 @@ def elementwise(op: IROp, ctx: Context) -> list[str]:
         e = f"{ex[0]} {_BINARY[n]} {ex[1]}"
     elif n in _CALL2 or n == "math.fma":   # gl.maximum / gl.div_rn / gl.fma take tensors of one shape: a constant
         # side made one (tl.maximum(w, 1.0), tl.math.div_rn(x, 3.0), tl.fma(x, 2.0, y))
-        nan = ", propagate_nan=gl.PropagateNan.ALL" if n in ("arith.maximumf", "arith.minimumf") else ""
+        nan = ", propagate_nan=tl.PropagateNan.ALL" if n in ("arith.maximumf", "arith.minimumf") else ""
         ex = [ctx.tensor(v, like=res) if a.broadcast and not scalar else x for v, a, x in zip(op.operands, args, ex)]
         e = f"gl.fma({ex[0]}, {ex[1]}, {ex[2]})" if n == "math.fma" else f"{_CALL2[n]}({ex[0]}, {ex[1]}{nan})"
     elif n in _UNARY:
@@ -197,7 +197,7 @@ def elementwise(op: IROp, ctx: Context) -> list[str]:
         # fp_downcast_rounding="rtz"): the mode kept (Gluon's default is rtne)
         e = _cast(ex[0], to, args[0].type.kind != "tensor", n not in _CASTS, mode and mode.group(1))
     elif n == "tt.clampf":     # Gluon 3.6 has no gl.clamp: a max then a min, NaN propagated as the op says
-        nan = ", propagate_nan=gl.PropagateNan.ALL" if "propagateNan = all" in op.text else ""
+        nan = ", propagate_nan=tl.PropagateNan.ALL" if "propagateNan = all" in op.text else ""
         lo, hi = (ctx.tensor(v, like=res) if a.broadcast and not scalar else x
                   for v, a, x in zip(op.operands[1:], args[1:], ex[1:]))
         e = f"gl.minimum(gl.maximum({ex[0]}, {lo}{nan}), {hi}{nan})"
@@ -862,6 +862,9 @@ def hinted(expr: str, attrs: dict[str, str], rank: int) -> str:
 
 LIBDEVICE_IMPORT = "from triton.experimental.gluon.language.extra import libdevice\n"
 MMA_V2_IMPORT = "from triton.experimental.gluon.language.nvidia.ampere import mma_v2\n"
+# tl.maximum(..., propagate_nan=tl.PropagateNan.ALL) (arith.maximumf): Gluon 3.6's language has no PropagateNan of its
+# own; gl.maximum takes Triton's, read through the module (a jit function reads no other global that is not constexpr)
+NAN_IMPORT = "import triton.language as tl\n"
 
 
 @functools.lru_cache(maxsize=1)

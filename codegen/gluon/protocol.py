@@ -286,7 +286,7 @@ class Recorder:
             jit = staticmethod(lambda f=None, **k: f if f is not None else (lambda g: g))
 
         return {"gluon": Gluon, "gl": Gl(), "mbarrier": Mbarrier, "tma": Tma(), "warpgroup_mma": self.mma,
-                "async_copy": _async_copy(rec), "libdevice": _Library(), "mma_v2": any_call,
+                "async_copy": _async_copy(rec), "libdevice": _Library(), "mma_v2": any_call, "tl": ANY,
                 "warpgroup_mma_wait": self.mma_wait, "fence_async_shared": lambda: rec.events.append(("fence", None, 0)),
                 "__name__": "twill_protocol", "range": self.range}
 
@@ -371,7 +371,7 @@ class _Library:
 def device_source(source: str) -> str:
     """The device part of a generated file: no imports (the recorder provides the names), no host side."""
     head = source.split("# -- host side", 1)[0]
-    return re.sub(r"^from triton[^\n]*(\n[ \t]+[^\n]*)*", "", head, flags=re.M)
+    return re.sub(r"^(from triton[^\n]*(\n[ \t]+[^\n]*)*|import triton[^\n]*)", "", head, flags=re.M)
 
 
 def launch(text: str, ns: dict[str, Any], rec: Recorder, scalars: dict[str, int]) -> list[Barrier]:

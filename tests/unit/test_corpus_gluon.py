@@ -156,6 +156,9 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              # session 70: tl.randn and libdevice.log1p after two dots on one A tile; fp16 weights from int32 bits by
              # bitcasts, joined into the B tile (tl.join, permute, reshape); tl.erf and a tl.umulhi hash in a row loop
              "noisy_topk_gating", "hqq_bits_dequant_gemm", "erf_gelu_bitcast_rows",
+             # NaN-propagating tl.maximum (arith.maximumf) carried over a row, tl.clamp so after it: Gluon 3.6 has no
+             # PropagateNan of its own (it was written gl.PropagateNan, which does not compile)
+             "nan_max_rows",
              # fused dropout with tl.randint4x's four words masked to 24 bits, the keep mask bit-packed by tl.xor_sum
              # and counted through tl.cat; a deterministic split-K whose splits spin on a volatile load after the K
              # loop; a gated recurrence closed-form per chunk (tl.cumprod, tl.math.div_rn, tl.math.fma)
@@ -272,6 +275,9 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
     if path.stem in NO_PRODUCER:
         assert "warp_specialize(" not in g.kernel.source and g.kernel.maxnreg is None
         assert "def producer_" not in g.kernel.source
+    if path.stem == "nan_max_rows":
+        assert g.kernel.source.count("propagate_nan=tl.PropagateNan.ALL") >= 3 and "import triton.language as tl" \
+            in g.kernel.source
     if path.stem == "row_absmax":                    # tl.max with no axis: a tt.reshape written
         assert "tt.reshape" in r.pre_ttgir and "allow_reorder" in r.pre_ttgir and "gl.max(" in g.kernel.source
         assert "gl.convert_layout" not in g.kernel.source   # elements in any order: reduced where they are
