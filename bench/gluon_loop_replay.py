@@ -1,0 +1,120 @@
+"""Offline: every loop run on record (``twill validate --loops-only`` logs under bench/results/gluon/runs/) set against
+what twill predicts for the same kernel now: the schedule's period (I x its time unit) and the replay's
+(``codegen.gluon.replay`` with the model's costs and the machine file's written constants, as ``twill validate``
+runs it). A kernel is compared only where the committed kernel is the one the run measured (its body, comments left
+out, the same at the run's commit as now); the others are listed as regenerated since.
+
+    python bench/gluon_loop_replay.py [--out bench/results/gluon/loop_replay.txt]
+
+The error of a prediction is measured / predicted; the summary is the geometric mean of its distance from 1
+(x1.00: exact) and of the ratio itself (the bias: above 1, the loops run slower than predicted). No GPU, no solver.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from codegen.gluon.calibration import Profiled  # noqa: E402
+from twill.machine.model import load_machine, pointer_load_wait  # noqa: E402
+from twill.validate_gluon import _predicted_partitions  # noqa: E402
+
+G = ROOT / "bench/results/gluon"
+LABEL = re.compile(r"^([a-z_0-9-]+) loops0?:")
+LOOP = re.compile(r"^loop run \(.*\): ([\d.]+) cycles an iteration")
+
+
+def loop_runs() -> list[tuple[Path, str, float]]:
+    """(log, variant label, measured cycles an iteration) for every loop run the committed logs hold."""
+    out = []
+    for log in sorted(G.glob("runs/run*/out/*.log")):
+        label = None
+        for line in log.read_text(errors="replace").splitlines():
+            if (a := LABEL.match(line)):
+                label = a.group(1)
+            elif (b := LOOP.match(line)) and label:
+                out.append((log, label, float(b.group(1))))
+    return out
+
+
+def _body(text: str) -> str:
+    return "\n".join(ln.split("#")[0].rstrip() for ln in text.splitlines())
+
+
+def variant_dir(log: Path, label: str) -> Path:
+    """The run's own copy (runs/runNNN/<label>) where it brought one, else the committed variant."""
+    own = log.parent.parent / label
+    return own if (own / "gluon.json").is_file() else G / label
+
+
+def measured_kernel(log: Path, kernel: Path) -> bool:
+    """Whether ``kernel`` (now) has the body it had at the commit that added ``log``."""
+    rel = lambda p: str(p.relative_to(ROOT))     # noqa: E731
+    added = subprocess.run(["git", "log", "--diff-filter=A", "--format=%H", "-1", "--", rel(log)], cwd=ROOT,
+                           capture_output=True, text=True).stdout.strip()
+    if not added:
+        return True                               # not committed yet: the run of this working tree
+    then = subprocess.run(["git", "show", f"{added}:{rel(kernel)}"], cwd=ROOT, capture_output=True, text=True)
+    return then.returncode == 0 and _body(then.stdout) == _body(kernel.read_text())
+
+
+def predictions(d: Path) -> tuple[float, float | None]:
+    """The schedule's period and the replay's, in cycles an iteration."""
+    m = load_machine("h200")
+    gj = json.loads((d / "gluon.json").read_text())
+    src = (d / "kernel_gluon.py").read_text()
+    p = Profiled(d.name, src, gj, {})
+    _, replayed, _ = _predicted_partitions(src, gj, p.model_graph, p.unit, m.written_cost("wgmma_issue") or 0.0,
+                                           m.rate("smem_bytes"), pointer_load_wait(m))
+    return float(gj["ii"]) * float(gj["time_unit_cycles"]), replayed
+
+
+def _summary(ratios: list[float]) -> str:
+    if not ratios:
+        return "none"
+    err = math.exp(sum(abs(math.log(r)) for r in ratios) / len(ratios))
+    bias = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
+    within = sum(abs(r - 1) <= 0.1 for r in ratios)
+    return f"error x{err:.2f}, bias x{bias:.2f}, {within} of {len(ratios)} within 10 %"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=None)
+    a = ap.parse_args()
+    rows = [f"# python bench/gluon_loop_replay.py  ({time.strftime('%Y-%m-%d')}, offline: no GPU; the loop runs: "
+            "H200, triton 3.6.0, torch 2.11)",
+            "# run | variant | measured cycles/iteration | schedule (I x unit): predicted, measured/predicted | "
+            "replay: predicted, measured/predicted"]
+    sched, rep, stale = [], [], []
+    for log, label, meas in loop_runs():
+        d = variant_dir(log, label)
+        run = log.parent.parent.name
+        if not (d / "gluon.json").is_file() or not measured_kernel(log, d / "kernel_gluon.py"):
+            stale.append(f"{run} {label}")
+            continue
+        s, r = predictions(d)
+        sched.append(meas / s)
+        if r:
+            rep.append(meas / r)
+        rows.append(f"{run} | {label} | {meas:.0f} | {s:.0f}, x{meas / s:.2f} | "
+                    + (f"{r:.0f}, x{meas / r:.2f}" if r else "not replayed"))
+    rows += [f"# schedule: {_summary(sched)}", f"# replay: {_summary(rep)}",
+             f"# regenerated since their run (not compared): {', '.join(stale) or 'none'}"]
+    text = "\n".join(rows) + "\n"
+    print(text, end="")
+    if a.out:
+        Path(a.out).write_text(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
