@@ -159,6 +159,8 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              # NaN-propagating tl.maximum (arith.maximumf) carried over a row, tl.clamp so after it: Gluon 3.6 has no
              # PropagateNan of its own (it was written gl.PropagateNan, which does not compile)
              "nan_max_rows",
+             # an fp64 accumulator carried over a row, bf16 atomic adds into shared gradient rows in the same loop
+             "fp64_rownorm_bf16_atomic",
              # fused dropout with tl.randint4x's four words masked to 24 bits, the keep mask bit-packed by tl.xor_sum
              # and counted through tl.cat; a deterministic split-K whose splits spin on a volatile load after the K
              # loop; a gated recurrence closed-form per chunk (tl.cumprod, tl.math.div_rn, tl.math.fma)
