@@ -1,7 +1,8 @@
 """Offline: every loop run on record (``twill validate --loops-only`` logs under bench/results/gluon/runs/) set against
 what twill predicts for the same kernel now: the schedule's period (I x its time unit) and the replay's
 (``codegen.gluon.replay`` with the model's costs and the machine file's written constants, as ``twill validate``
-runs it). A kernel is compared only where the committed kernel is the one the run measured (its body, comments left
+runs it), and the replay with the costs calibrated from profiles (``twill.validate_gluon.calibrated``: held out where
+the calibration saw the kernel). A kernel is compared only where the committed kernel is the one the run measured (its body, comments left
 out, the same at the run's commit as now); the others are listed as regenerated since.
 
     python bench/gluon_loop_replay.py [--out bench/results/gluon/loop_replay.txt]
@@ -25,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from codegen.gluon.calibration import Profiled  # noqa: E402
 from twill.machine.model import load_machine, pointer_load_wait  # noqa: E402
-from twill.validate_gluon import _predicted_partitions  # noqa: E402
+from twill.validate_gluon import _predicted_partitions, calibrated  # noqa: E402
 
 G = ROOT / "bench/results/gluon"
 LABEL = re.compile(r"^([a-z_0-9-]+) loops0?:")
@@ -66,15 +67,16 @@ def measured_kernel(log: Path, kernel: Path) -> bool:
     return then.returncode == 0 and _body(then.stdout) == _body(kernel.read_text())
 
 
-def predictions(d: Path) -> tuple[float, float | None]:
-    """The schedule's period and the replay's, in cycles an iteration."""
+def predictions(d: Path) -> tuple[float, float | None, float | None]:
+    """The schedule's period, the replay's and the calibrated replay's, in cycles an iteration."""
     m = load_machine("h200")
     gj = json.loads((d / "gluon.json").read_text())
     src = (d / "kernel_gluon.py").read_text()
     p = Profiled(d.name, src, gj, {})
     _, replayed, _ = _predicted_partitions(src, gj, p.model_graph, p.unit, m.written_cost("wgmma_issue") or 0.0,
                                            m.rate("smem_bytes"), pointer_load_wait(m))
-    return float(gj["ii"]) * float(gj["time_unit_cycles"]), replayed
+    cal = calibrated(src, gj, m)
+    return float(gj["ii"]) * float(gj["time_unit_cycles"]), replayed, cal["cycles"] if cal else None
 
 
 def _summary(ratios: list[float]) -> str:
@@ -93,21 +95,21 @@ def main() -> int:
     rows = [f"# python bench/gluon_loop_replay.py  ({time.strftime('%Y-%m-%d')}, offline: no GPU; the loop runs: "
             "H200, triton 3.6.0, torch 2.11)",
             "# run | variant | measured cycles/iteration | schedule (I x unit): predicted, measured/predicted | "
-            "replay: predicted, measured/predicted"]
-    sched, rep, stale = [], [], []
+            "replay: predicted, measured/predicted | calibrated replay: predicted, measured/predicted"]
+    sched, rep, cals, stale = [], [], [], []
     for log, label, meas in loop_runs():
         d = variant_dir(log, label)
         run = log.parent.parent.name
         if not (d / "gluon.json").is_file() or not measured_kernel(log, d / "kernel_gluon.py"):
             stale.append(f"{run} {label}")
             continue
-        s, r = predictions(d)
+        s, r, c = predictions(d)
         sched.append(meas / s)
-        if r:
-            rep.append(meas / r)
+        rep += [meas / r] if r else []
+        cals += [meas / c] if c else []
         rows.append(f"{run} | {label} | {meas:.0f} | {s:.0f}, x{meas / s:.2f} | "
-                    + (f"{r:.0f}, x{meas / r:.2f}" if r else "not replayed"))
-    rows += [f"# schedule: {_summary(sched)}", f"# replay: {_summary(rep)}",
+                    + " | ".join(f"{x:.0f}, x{meas / x:.2f}" if x else "not replayed" for x in (r, c)))
+    rows += [f"# schedule: {_summary(sched)}", f"# replay: {_summary(rep)}", f"# calibrated replay: {_summary(cals)}",
              f"# regenerated since their run (not compared): {', '.join(stale) or 'none'}"]
     text = "\n".join(rows) + "\n"
     print(text, end="")
