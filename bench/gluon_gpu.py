@@ -265,7 +265,7 @@ def main() -> int:
 
     env = {"gpu": torch.cuda.get_device_name(), "torch": torch.__version__, "triton": triton.__version__,
            "date": time.strftime("%Y-%m-%d %H:%M:%S"), "command": " ".join(sys.argv)}
-    results = {"env": env, "variants": [], "baselines": []}
+    results = {"env": env, "variants": [], "baselines": [], "complete": False}
     files = []
     for d in a.dirs:
         meta = json.loads((Path(d) / "variant.json").read_text())
@@ -274,6 +274,7 @@ def main() -> int:
         res.setdefault("label", meta["label"])
         results["variants"].append(res)
         print(_line(res), flush=True)
+        _save(a.out, results)
     for f in dict.fromkeys([] if a.no_baselines else files):
         res = _child(["--baseline", f, "--sizes", a.sizes], a.timeout)
         results["baselines"].append(res)
@@ -282,9 +283,19 @@ def main() -> int:
                                                               for k, v in row.items() if k != "problem"), flush=True)
         if "error" in res:
             print(f"baseline {f}: {res['error']}", flush=True)
-    if a.out:
-        Path(a.out).write_text(json.dumps(results, indent=1) + "\n")
+        _save(a.out, results)
+    results["complete"] = True
+    _save(a.out, results)
     return 0
+
+
+def _save(out: str | None, results: dict[str, Any]) -> None:
+    """The record so far, replaced whole after each variant and baseline (``complete`` false until the last): a run
+    stopped by its time limit keeps what it timed (run 187 lost its record so)."""
+    if out:
+        tmp = Path(out).with_suffix(".part")
+        tmp.write_text(json.dumps(results, indent=1) + "\n")
+        tmp.replace(out)
 
 
 def _line(res: dict[str, Any]) -> str:

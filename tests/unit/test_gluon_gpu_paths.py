@@ -5,6 +5,7 @@ kernel's launcher decided on arguments as its PROBLEM passes them (the padded to
 cp.async all the same, 176909c) and on a K that is not."""
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -53,3 +54,19 @@ def test_which_of_a_modules_two_kernels_ran_is_counted():
     ran.clear()
     assert ran_most(ran) is None
     assert counting(types.ModuleType("one_kernel")) == {}             # a module of one kernel: nothing counted
+
+
+def test_the_record_is_whole_json_after_each_step(tmp_path):
+    # a run stopped by its time limit keeps what it timed: the record is replaced whole after each variant (run 187's
+    # benchmark, killed after its twenty timings, had written nothing)
+    from gluon_gpu import _save
+
+    out = tmp_path / "gpu.json"
+    rec = {"env": {}, "variants": [{"label": "a"}], "baselines": [], "complete": False}
+    _save(str(out), rec)
+    assert json.loads(out.read_text())["variants"] == [{"label": "a"}] and not (tmp_path / "gpu.part").exists()
+    rec["variants"].append({"label": "b"})
+    rec["complete"] = True
+    _save(str(out), rec)
+    assert json.loads(out.read_text()) == rec
+    _save(None, rec)            # no --out: nothing written
