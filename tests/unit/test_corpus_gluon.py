@@ -164,6 +164,8 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              # libdevice.pow of a run-time exponent; a (max, index) tl.reduce with a combine function folded into two
              # scalars the loop carries; int16 codes stored
              "lp_pool_argmax_int16",
+             # attention at D=256 as two 128-wide halves: a tl.static_range of QK dots inside the key loop, two PV dots
+             "attn_d256_split",
              # fused dropout with tl.randint4x's four words masked to 24 bits, the keep mask bit-packed by tl.xor_sum
              # and counted through tl.cat; a deterministic split-K whose splits spin on a volatile load after the K
              # loop; a gated recurrence closed-form per chunk (tl.cumprod, tl.math.div_rn, tl.math.fma)
