@@ -24,9 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from codegen.gluon.calibration import Profiled  # noqa: E402
-from twill.machine.model import load_machine, pointer_load_wait  # noqa: E402
-from twill.validate_gluon import _predicted_partitions, calibrated  # noqa: E402
+from twill.machine.model import load_machine  # noqa: E402
+from twill.validate_gluon import calibrated, replayed_iteration  # noqa: E402
 
 G = ROOT / "bench/results/gluon"
 LABEL = re.compile(r"^([a-z_0-9-]+) loops0?:")
@@ -72,11 +71,8 @@ def predictions(d: Path) -> tuple[float, float | None, float | None]:
     m = load_machine("h200")
     gj = json.loads((d / "gluon.json").read_text())
     src = (d / "kernel_gluon.py").read_text()
-    p = Profiled(d.name, src, gj, {})
-    _, replayed, _ = _predicted_partitions(src, gj, p.model_graph, p.unit, m.written_cost("wgmma_issue") or 0.0,
-                                           m.rate("smem_bytes"), pointer_load_wait(m))
     cal = calibrated(src, gj, m)
-    return float(gj["ii"]) * float(gj["time_unit_cycles"]), replayed, cal["cycles"] if cal else None
+    return float(gj["ii"]) * float(gj["time_unit_cycles"]), replayed_iteration(src, gj, m), cal["cycles"] if cal else None
 
 
 def _summary(ratios: list[float]) -> str:
@@ -114,7 +110,11 @@ def main() -> int:
     text = "\n".join(rows) + "\n"
     print(text, end="")
     if a.out:
-        Path(a.out).write_text(text)
+        try:
+            Path(a.out).write_text(text)
+        except OSError as e:
+            print(f"gluon_loop_replay: cannot write {a.out} ({e.strerror})", file=sys.stderr)
+            return 2
     return 0
 
 

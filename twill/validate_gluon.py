@@ -166,6 +166,14 @@ def _predicted_partitions(source: str, gj: Mapping[str, Any], graph: Mapping[str
     return out, rp.iteration(), tensor
 
 
+def replayed_iteration(source: str, gj: Mapping[str, Any], machine: Machine) -> float | None:
+    """The generated kernel's cycles per iteration replayed with the model's costs, as ``compare`` reports them
+    (``replayed_iteration_cycles``; no profile needed); None when the replay cannot run the kernel."""
+    p = Profiled("validate", source, gj, {})
+    return _predicted_partitions(source, gj, p.model_graph, p.unit, machine.written_cost("wgmma_issue") or 0.0,
+                                 machine.rate("smem_bytes"), pointer_load_wait(machine))[1]
+
+
 def _node_costs(graph: Mapping[str, Any], unit: float, issue: float) -> dict[str, float]:
     """What each node's region should measure under the model: a dot its issue, a TMA load nothing (its issue is
     not modelled), any other op its cycles."""

@@ -269,3 +269,15 @@ def test_the_fa_backward_moves_more_through_shared_memory_than_its_schedule_allo
     assert got["fa_bwd"]["copies_in"] == 2 * 64 * 128 * 2 and got["fa_bwd"]["cycles"] == 3088.0
     assert got["gemm"]["bytes_per_iteration"] == 131072 and got["gemm"]["cycles"] == 1024.0
     assert got["fa3"]["wgmma_operands"] == 2 * (8 * (4096 + 2048) + 8 * 4096) and got["fa3"]["cycles"] == 1792.0
+
+
+def test_the_replayed_iteration_needs_no_profile():
+    # bench/gluon_loop_replay.py's figure: the GEMM's replay with the model's costs (its tensor core the bound: 1024)
+    import json as _json
+
+    from twill.machine.model import load_machine
+    from twill.validate_gluon import replayed_iteration
+
+    d = Path(__file__).resolve().parents[2] / "bench/results/gluon/gemm"
+    gj = _json.loads((d / "gluon.json").read_text())
+    assert replayed_iteration((d / "kernel_gluon.py").read_text(), gj, load_machine("h200")) == pytest.approx(1024.0)
