@@ -10,11 +10,11 @@ cd "$(git rev-parse --show-toplevel)"
 # times the kernels it brings (untracked until it is committed), and reads no earlier run's.
 GLOBS=('bench/results/*.html' 'bench/results/*.chrome_trace.gz' 'bench/results/*.tgz' 'bench/results/*perfetto*.json'
        'bench/results/gluon/*.ttgir' 'bench/results/gluon/runs/run*/*/*')
-# `trim runNNN` keeps that run's own folders (committed before the call: session 70's first call of run 187 lost them).
+# `trim runNNN ...` keeps those runs' own folders (committed before the call: session 70's first call of run 187 lost them).
 case "${1:-}" in
   trim) for g in "${GLOBS[@]}"; do git ls-files -z "$g" | xargs -0 rm -f; done
-        if [ -n "${2:-}" ]; then git ls-files -z "bench/results/gluon/runs/$2" | xargs -0 -r git checkout --; fi
+        for keep in "${@:2}"; do git ls-files -z "bench/results/gluon/runs/$keep" | xargs -0 -r git checkout --; done
         git ls-files -z | xargs -0 stat -c %s 2>/dev/null | awk '{s += $1} END {print s, "bytes tracked"}' ;;
   restore) for g in "${GLOBS[@]}"; do git ls-files -z "$g" | xargs -0 git checkout --; done ;;
-  *) echo "usage: $0 trim [runNNN]|restore" >&2; exit 2 ;;
+  *) echo "usage: $0 trim [runNNN ...]|restore" >&2; exit 2 ;;
 esac
