@@ -358,12 +358,11 @@ class JointProblem:
             caps["registers"] = group_regs
         in_order = tuple(async_issue is not None and reads_operands_async(o) for o in g.ops)
         busy = tuple(max(1, math.ceil(float(async_issue) / scale)) if x else c for x, c in zip(in_order, mp.cycles))
-        if async_copies and not one_partition:
-            busy = tuple(max(1, min(b, max((r.offset + r.length for r in rr), default=1))) if copied_async(o, g) else b
-                         for o, b, rr in zip(g.ops, busy, mp.rrt))
-        if issued_loads:
-            busy = tuple(max(1, min(b, max((r.offset + r.length for r in rr), default=1)))
-                         if o.kind == "load" and not copied_async(o, g) else b for o, b, rr in zip(g.ops, busy, mp.rrt))
+        def issued(o: Op) -> bool:      # held for its issue (its unit's reservation), not its latency
+            copy = copied_async(o, g)
+            return (async_copies and not one_partition and copy) or (issued_loads and o.kind == "load" and not copy)
+        busy = tuple(max(1, min(b, max((r.offset + r.length for r in rr), default=1))) if issued(o) else b
+                     for o, b, rr in zip(g.ops, busy, mp.rrt))
         return cls(nodes=mp.nodes, cycles=mp.cycles, rrt=mp.rrt, edges=mp.edges, capacity=mp.capacity, name=g.name,
                    blocking=tuple(d.blocking for d in g.deps),
                    footprint=(("registers", tuple(o.regs for o in g.ops)), ("smem", tuple(o.smem for o in g.ops)),
