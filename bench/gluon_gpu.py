@@ -260,6 +260,10 @@ def main() -> int:
     if a.baseline:
         print(json.dumps(baselines(a.baseline, sizes)))
         return 0
+    if a.out and not Path(a.out).resolve().parent.is_dir():
+        print(f"gluon_gpu: --out {a.out}: its folder does not exist (expected a file in an existing folder)",
+              file=sys.stderr)
+        return 2
     import torch
     import triton
 
