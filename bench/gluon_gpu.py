@@ -104,6 +104,10 @@ def one(directory: Path, sizes: list[int]) -> dict[str, Any]:
         gmod.kernel.fallback = triton_fn
     out["checks"] = output_checks(kmod, tol)
     out["pass"] = all(c["pass"] for c in out["checks"])
+    if not out["pass"]:        # whose defect: the generated kernel's, or the kernel file's (its reference, its semantics)
+        setattr(kmod, meta["jit"], triton_fn)
+        out["triton_pass"] = all(c["pass"] for c in output_checks(kmod, tol))
+        setattr(kmod, meta["jit"], gmod.kernel)
     out["fallback_launches_in_checks"] = getattr(gmod.kernel, "fallbacks", 0)
     fl = getattr(kmod, "flops", None)
     decided = recording(gmod)
@@ -260,6 +264,11 @@ def main() -> int:
     if a.baseline:
         print(json.dumps(baselines(a.baseline, sizes)))
         return 0
+    unusable = [d for d in a.dirs if not (Path(d) / "variant.json").is_file() or not (Path(d) / "kernel_gluon.py").is_file()]
+    if unusable:
+        print(f"gluon_gpu: {unusable[0]}: not a generated variant (expected a folder with variant.json and "
+              f"kernel_gluon.py){f'; {len(unusable) - 1} more' if len(unusable) > 1 else ''}", file=sys.stderr)
+        return 2
     if a.out and not Path(a.out).resolve().parent.is_dir():
         print(f"gluon_gpu: --out {a.out}: its folder does not exist (expected a file in an existing folder)",
               file=sys.stderr)
@@ -316,6 +325,8 @@ def _line(res: dict[str, Any]) -> str:
     timed = sum(1 for s in res["speed"] if s.get("fallback_launches"))
     said = (f"; {fell} check launches ran the Triton kernel (not generated for them)" if fell else "") + \
         (f"; {timed} timed problem(s) ran the Triton kernel: not twill's figures" if timed else "")
+    if res.get("triton_pass") is not None:
+        said += "; Triton's own kernel " + ("passes them" if res["triton_pass"] else "fails them too")
     return (f"{res['label']}: {'PASS' if res['pass'] else 'FAIL'} (max rel err {worst:.2e}"
             f"{', NaN' if any(c['nan'] for c in checks) else ''}{said}) TFLOP/s {speed} [{res.get('seconds')} s]")
 

@@ -1,7 +1,8 @@
 """A NaN-propagating running maximum and argmax over a row, as reduction libraries write torch.max's semantics
 (FlagGems-style): ``tl.maximum(m, x, propagate_nan=tl.PropagateNan.ALL)`` (arith.maximumf, not maxnumf) carried over
 the row's blocks with the index of each lane's maximum, then tl.argmax over the lanes (tie_break_left) after the
-loop, and the maximum's reciprocal by tl.math.div_rn of a NaN-propagating tl.clamp. Nothing here is imported by twill."""
+loop (its combine is not NaN-aware: whether a NaN lane wins depends on the reduction's order, so a row holding one is
+made NaN by a second reduction, as the libraries do), and the maximum's reciprocal by tl.math.div_rn of a NaN-propagating tl.clamp. Nothing here is imported by twill."""
 from __future__ import annotations
 
 from typing import Any
@@ -29,6 +30,7 @@ def nan_max_rows(x_ptr, m_ptr, i_ptr, r_ptr, N, BLOCK: tl.constexpr):
         at = tl.where(take & (m == m), idx, at)
         m = tl.maximum(m, x, propagate_nan=tl.PropagateNan.ALL)
     best, lane = tl.max(m, 0, return_indices=True, return_indices_tie_break_left=True)
+    best = tl.where(tl.max((m != m).to(tl.int32), 0) > 0, float("nan"), best)   # argmax's combine skips NaN by order
     tl.store(m_ptr + row, best)
     tl.store(i_ptr + row, tl.sum(tl.where(offs == lane, at, 0), 0))
     tl.store(r_ptr + row, tl.math.div_rn(1.0, tl.clamp(best, -1e30, 1e30, propagate_nan=tl.PropagateNan.ALL)))

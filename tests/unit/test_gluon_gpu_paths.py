@@ -70,3 +70,28 @@ def test_the_record_is_whole_json_after_each_step(tmp_path):
     _save(str(out), rec)
     assert json.loads(out.read_text()) == rec
     _save(None, rec)            # no --out: nothing written
+
+
+def test_a_folder_that_is_no_variant_is_refused_in_one_line_before_anything_runs(tmp_path):
+    # run 188's first call stopped on a traceback at its eighth folder, which its script named wrongly
+    import subprocess
+
+    bench = ROOT / "bench" / "gluon_gpu.py"
+    (tmp_path / "half").mkdir()
+    (tmp_path / "half" / "variant.json").write_text("{}")
+    r = subprocess.run([sys.executable, str(bench), str(tmp_path / "half"), str(tmp_path / "none"), "--sizes", "0"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.strip().splitlines() == [f"gluon_gpu: {tmp_path / 'half'}: not a generated variant (expected a "
+                                             "folder with variant.json and kernel_gluon.py); 1 more"]
+
+
+def test_a_failed_check_says_whether_tritons_own_kernel_fails_it_too():
+    # run 188: nan_max_rows failed on its NaN row, whose argmax Triton's own combine leaves to the reduction's order
+    from gluon_gpu import _line
+
+    res = {"label": "k", "pass": False, "checks": [{"rel_err": [0.5], "nan": False, "pass": False}], "speed": [],
+           "seconds": 1.0}
+    assert "Triton's own kernel" not in _line(res)
+    assert "; Triton's own kernel fails them too)" in _line(dict(res, triton_pass=False))
+    assert "; Triton's own kernel passes them)" in _line(dict(res, triton_pass=True))

@@ -30,57 +30,62 @@ def twill_combine_c2c773cd(a0, a1, a2, a3):
 def consumer_0(x_ptr, m_ptr, i_ptr, r_ptr, N):
     row = gl.program_id(0)
     offs = gl.arange(0, 1024, layout=L0)
-    x_4 = row * N
-    x_5 = x_ptr + x_4
+    x_5 = row * N
+    x_6 = x_ptr + x_5
     twill_n = (N - 0 + 1024 - 1) // 1024
     m = gl.full([1024], float("-inf"), gl.float32, layout=L0)
-    at_16 = gl.full([1024], 0, gl.int32, layout=L0)
-    idx_8 = (0 + (0 - 0) * 1024) + offs  # load0_x: stage 0, partition 0 (group 0)
-    x_9 = idx_8 < N  # load0_x: stage 0, partition 0 (group 0)
-    x_10 = x_5 + idx_8  # load0_x: stage 0, partition 0 (group 0)
-    x_11 = gl.load(x_10, mask=x_9, other=float("-inf"))  # load0_x: stage 0, partition 0 (group 0)
-    at_16_p1 = at_16
-    idx_8_p1 = idx_8
+    at_21 = gl.full([1024], 0, gl.int32, layout=L0)
+    idx_13 = (0 + (0 - 0) * 1024) + offs  # load0_x: stage 0, partition 0 (group 0)
+    x_14 = idx_13 < N  # load0_x: stage 0, partition 0 (group 0)
+    x_15 = x_6 + idx_13  # load0_x: stage 0, partition 0 (group 0)
+    x_16 = gl.load(x_15, mask=x_14, other=float("-inf"))  # load0_x: stage 0, partition 0 (group 0)
+    at_21_p1 = at_21
+    idx_13_p1 = idx_13
     m_p1 = m
-    x_11_p1 = x_11
+    x_16_p1 = x_16
     for twill_b in range(1, twill_n):
         idx = (0 + (twill_b - 0) * 1024)  # load0_x: stage 0, partition 0 (group 0)
-        idx_8 = idx + offs  # load0_x: stage 0, partition 0 (group 0)
-        x_9 = idx_8 < N  # load0_x: stage 0, partition 0 (group 0)
-        x_10 = x_5 + idx_8  # load0_x: stage 0, partition 0 (group 0)
-        x_11 = gl.load(x_10, mask=x_9, other=float("-inf"))  # load0_x: stage 0, partition 0 (group 0)
-        take = x_11_p1 > m_p1  # elementwise0_take: stage 1, partition 0 (group 0)
-        take_12 = x_11_p1 != x_11_p1  # elementwise0_take: stage 1, partition 0 (group 0)
-        take_13 = take | take_12  # elementwise0_take: stage 1, partition 0 (group 0)
-        at_14 = m_p1 == m_p1  # elementwise0_take: stage 1, partition 0 (group 0)
-        at_15 = take_13 & at_14  # elementwise0_take: stage 1, partition 0 (group 0)
-        at_16 = gl.where(at_15, idx_8_p1, at_16_p1)  # elementwise0_take: stage 1, partition 0 (group 0)
-        m = gl.maximum(m_p1, x_11_p1, propagate_nan=tl.PropagateNan.ALL)  # elementwise1_m: stage 1, partition 0 (group 0)
-        at_16_p1 = at_16
-        idx_8_p1 = idx_8
+        idx_13 = idx + offs  # load0_x: stage 0, partition 0 (group 0)
+        x_14 = idx_13 < N  # load0_x: stage 0, partition 0 (group 0)
+        x_15 = x_6 + idx_13  # load0_x: stage 0, partition 0 (group 0)
+        x_16 = gl.load(x_15, mask=x_14, other=float("-inf"))  # load0_x: stage 0, partition 0 (group 0)
+        take = x_16_p1 > m_p1  # elementwise0_take: stage 1, partition 0 (group 0)
+        take_17 = x_16_p1 != x_16_p1  # elementwise0_take: stage 1, partition 0 (group 0)
+        take_18 = take | take_17  # elementwise0_take: stage 1, partition 0 (group 0)
+        at_19 = m_p1 == m_p1  # elementwise0_take: stage 1, partition 0 (group 0)
+        at_20 = take_18 & at_19  # elementwise0_take: stage 1, partition 0 (group 0)
+        at_21 = gl.where(at_20, idx_13_p1, at_21_p1)  # elementwise0_take: stage 1, partition 0 (group 0)
+        m = gl.maximum(m_p1, x_16_p1, propagate_nan=tl.PropagateNan.ALL)  # elementwise1_m: stage 1, partition 0 (group 0)
+        at_21_p1 = at_21
+        idx_13_p1 = idx_13
         m_p1 = m
-        x_11_p1 = x_11
-    take = x_11_p1 > m_p1  # elementwise0_take: stage 1, partition 0 (group 0)
-    take_12 = x_11_p1 != x_11_p1  # elementwise0_take: stage 1, partition 0 (group 0)
-    take_13 = take | take_12  # elementwise0_take: stage 1, partition 0 (group 0)
-    at_14 = m_p1 == m_p1  # elementwise0_take: stage 1, partition 0 (group 0)
-    at_15 = take_13 & at_14  # elementwise0_take: stage 1, partition 0 (group 0)
-    at_16 = gl.where(at_15, idx_8_p1, at_16_p1)  # elementwise0_take: stage 1, partition 0 (group 0)
-    m = gl.maximum(m_p1, x_11_p1, propagate_nan=tl.PropagateNan.ALL)  # elementwise1_m: stage 1, partition 0 (group 0)
-    at_16_p1 = at_16
-    idx_8_p1 = idx_8
+        x_16_p1 = x_16
+    take = x_16_p1 > m_p1  # elementwise0_take: stage 1, partition 0 (group 0)
+    take_17 = x_16_p1 != x_16_p1  # elementwise0_take: stage 1, partition 0 (group 0)
+    take_18 = take | take_17  # elementwise0_take: stage 1, partition 0 (group 0)
+    at_19 = m_p1 == m_p1  # elementwise0_take: stage 1, partition 0 (group 0)
+    at_20 = take_18 & at_19  # elementwise0_take: stage 1, partition 0 (group 0)
+    at_21 = gl.where(at_20, idx_13_p1, at_21_p1)  # elementwise0_take: stage 1, partition 0 (group 0)
+    m = gl.maximum(m_p1, x_16_p1, propagate_nan=tl.PropagateNan.ALL)  # elementwise1_m: stage 1, partition 0 (group 0)
+    at_21_p1 = at_21
+    idx_13_p1 = idx_13
     m_p1 = m
-    x_11_p1 = x_11
+    x_16_p1 = x_16
     v0_r0, v0_r1 = gl.reduce((m_p1, offs), 0, twill_combine_c2c773cd)
+    best = m_p1 != m_p1
+    best_8 = best.to(gl.int32)
+    best_9 = gl.max(best_8, axis=0)
+    best_10 = best_9 > 0
+    best_11 = gl.where(best_10, float("nan"), v0_r0)
     v1 = m_ptr + row
-    gl.store(v1, v0_r0)
+    gl.store(v1, best_11)
     v2 = i_ptr + row
     v4 = offs == v0_r1
-    v5 = gl.where(v4, at_16_p1, 0)
+    v5 = gl.where(v4, at_21_p1, 0)
     v6 = gl.sum(v5, axis=0)
     gl.store(v2, v6)
     v7 = r_ptr + row
-    v8 = gl.minimum(gl.maximum(v0_r0, -1e+30, propagate_nan=tl.PropagateNan.ALL), 1e+30, propagate_nan=tl.PropagateNan.ALL)
+    v8 = gl.minimum(gl.maximum(best_11, -1e+30, propagate_nan=tl.PropagateNan.ALL), 1e+30, propagate_nan=tl.PropagateNan.ALL)
     v9 = gl.div_rn(1.0, v8)
     gl.store(v7, v9)
 

@@ -12,7 +12,7 @@ for v in noisy_topk_gating erf_gelu_bitcast_rows hqq_bits_dequant_gemm nan_max_r
   DIRS="$DIRS $G/$v"
 done
 for v in inductor_layer_norm vllm_paged_attention_2d; do
-  DIRS="$DIRS $G/$v $R/$v-il"
+  DIRS="$DIRS $G/$v $G/runs/run187/$v-il"
 done
 TWILL_BENCH_CONFIGS=0 PYTHONPATH=. timeout 500 python bench/gluon_gpu.py $DIRS --sizes 4096 --timeout 60 \
   --out $OUT/gpu188.json 2>&1 | tee $OUT/run188.log | grep -vi "warning"
