@@ -146,7 +146,7 @@ VARIANTS = {
     "int4_gemm": ("tests/corpus/int4_gemm.py", "gemm_A16fWnO16f_int32packing_kernel", []),   # gemlite's int4 GEMM
     "rope_embedding": ("tests/corpus/rope_embedding.py", "_rope_embedding", []),   # Unsloth's RoPE, a loop over heads
     "inductor_layer_norm": ("tests/corpus/inductor_layer_norm.py", "triton_red_fused_native_layer_norm_0",
-                            []),   # Inductor: welford
+                            ["--issued-loads"]),   # Inductor: welford (runs 187, 189: x1.16-1.17 of its kernel without)
     "vllm_fused_moe": ("tests/corpus/vllm_fused_moe.py", "fused_moe_kernel", []),   # vLLM's fused MoE: sorted token rows, a zero-write branch
     "tut03_autotune_matmul": ("tests/corpus/tut03_autotune_matmul.py", "matmul_kernel", []),   # tutorial 03: autotuned, leaky_relu epilogue
     "torchao_int8_wo_mm": ("tests/corpus/torchao_int8_wo_mm.py", "int8_weight_only_matmul_kernel", ["--async-tiles", "on"]),   # int8 weights, a row scale after the loop
@@ -242,7 +242,7 @@ VARIANTS = {
                                 []),    # returns at program 0; 16 x 16 TF32 dots
     # session 51's sweep of inference servers
     "vllm_paged_attention_2d": ("tests/corpus/vllm_paged_attention_2d.py", "kernel_paged_attention_2d",
-                                []),    # cache blocks through the block table, K in the x-split layout
+                                ["--issued-loads"]),    # cache blocks through the block table, K in the x-split layout (runs 187, 189: x1.10-1.11 with it)
     "vllm_rocm_flash_attn_fwd": ("tests/corpus/vllm_rocm_flash_attn_fwd.py", "attn_fwd", []),  # full blocks' loop
     "deepseek_fp8_gemm": ("tests/corpus/deepseek_fp8_gemm.py", "fp8_gemm_kernel", []),  # N, K constexpr; autotuned
     "sglang_ep_gather": ("tests/corpus/sglang_ep_gather.py", "_fwd_kernel_ep_gather", []),  # under a token loop

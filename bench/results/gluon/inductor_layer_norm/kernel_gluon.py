@@ -1,9 +1,9 @@
-"""triton_red_fused_native_layer_norm_0, written by twill from its joint schedule: I=178 L=291 (optimal), 1424 cycles per iteration predicted.
+"""triton_red_fused_native_layer_norm_0, written by twill from its joint schedule: I=106 L=241 (optimal), 848 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 16 warps, registers as ptxas allocates them (the schedule's tiles need about 68 per thread)
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 16 warps, registers as ptxas allocates them (the schedule's tiles need about 84 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
-- loop at inductor_layer_norm.py:25 (TTGIR line 34) (before the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=222, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
+- loop at inductor_layer_norm.py:25 (TTGIR line 34) (before the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=218, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -142,59 +142,128 @@ def consumer_0(in_out_ptr0, in_ptr0, in_ptr1, in_ptr2, out_ptr0, out_ptr1, xnume
     tmp11 = tmp2_10.broadcast_to([1, 2048])
     tmp12 = tmp9_17.broadcast_to([1, 2048])
     twill_n = (rnumel - 0 + 2048 - 1) // 2048
-    rindex_22 = (0 + (0 - 0) * 2048) + rbase_5  # elementwise0_tmp10: stage 0, partition 0 (group 0)
-    rmask_23 = rindex_22 < rnumel  # elementwise0_tmp10: stage 0, partition 0 (group 0)
-    tmp10_26 = rmask_23 & xmask  # elementwise0_tmp10: stage 0, partition 0 (group 0)
-    tmp10_24 = rindex_22 + tmp10  # load0_tmp10: stage 0, partition 0 (group 0)
-    tmp10_25 = in_ptr0 + tmp10_24  # load0_tmp10: stage 0, partition 0 (group 0)
-    tmp10_27 = gl.load(tmp10_25, mask=tmp10_26, other=0.0, eviction_policy='evict_first')  # load0_tmp10: stage 0, partition 0 (group 0)
-    tmp14_29 = in_ptr1 + rindex_22  # load1_tmp14: stage 0, partition 0 (group 0)
-    tmp16_31 = in_ptr2 + rindex_22  # load2_tmp16: stage 0, partition 0 (group 0)
-    tmp14_30 = gl.load(tmp14_29, mask=rmask_23, other=0.0, eviction_policy='evict_last')  # load1_tmp14: stage 0, partition 0 (group 0)
-    tmp16_32 = gl.load(tmp16_31, mask=rmask_23, other=0.0, eviction_policy='evict_last')  # load2_tmp16: stage 0, partition 0 (group 0)
-    tmp10_24_p1 = tmp10_24
-    tmp10_26_p1 = tmp10_26
-    tmp10_27_p1 = tmp10_27
-    tmp14_30_p1 = tmp14_30
-    tmp16_32_p1 = tmp16_32
-    for twill_b in range(1, twill_n):
-        rindex = (0 + (twill_b - 0) * 2048)  # elementwise0_tmp10: stage 0, partition 0 (group 0)
-        rindex_22 = rindex + rbase_5  # elementwise0_tmp10: stage 0, partition 0 (group 0)
+    if (twill_n >= 2) | (gl.program_id(0) < 0):
+        rindex_22 = (0 + (0 - 0) * 2048) + rbase_5  # elementwise0_tmp10: stage 0, partition 0 (group 0)
         rmask_23 = rindex_22 < rnumel  # elementwise0_tmp10: stage 0, partition 0 (group 0)
         tmp10_26 = rmask_23 & xmask  # elementwise0_tmp10: stage 0, partition 0 (group 0)
         tmp10_24 = rindex_22 + tmp10  # load0_tmp10: stage 0, partition 0 (group 0)
         tmp10_25 = in_ptr0 + tmp10_24  # load0_tmp10: stage 0, partition 0 (group 0)
         tmp10_27 = gl.load(tmp10_25, mask=tmp10_26, other=0.0, eviction_policy='evict_first')  # load0_tmp10: stage 0, partition 0 (group 0)
-        tmp10_28 = tmp10_27_p1.to(gl.float32)  # convert0_tmp10: stage 1, partition 0 (group 0)
-        tmp14_29 = in_ptr1 + rindex_22  # load1_tmp14: stage 0, partition 0 (group 0)
-        tmp16_31 = in_ptr2 + rindex_22  # load2_tmp16: stage 0, partition 0 (group 0)
-        tmp14_30 = gl.load(tmp14_29, mask=rmask_23, other=0.0, eviction_policy='evict_last')  # load1_tmp14: stage 0, partition 0 (group 0)
-        tmp16_32 = gl.load(tmp16_31, mask=rmask_23, other=0.0, eviction_policy='evict_last')  # load2_tmp16: stage 0, partition 0 (group 0)
-        tmp11_33 = tmp10_28 - tmp11  # elementwise1_tmp11: stage 1, partition 0 (group 0)
-        tmp12_34 = tmp11_33 * tmp12  # elementwise1_tmp11: stage 1, partition 0 (group 0)
-        tmp15 = tmp12_34 * tmp14_30_p1  # elementwise1_tmp11: stage 1, partition 0 (group 0)
-        tmp17 = tmp15 + tmp16_32_p1  # elementwise1_tmp11: stage 1, partition 0 (group 0)
-        v8 = tmp17.to(gl.float16)  # convert1: stage 1, partition 0 (group 0)
-        v7 = out_ptr1 + tmp10_24_p1  # store0: stage 1, partition 0 (group 0)
-        gl.store(v7, v8, mask=tmp10_26_p1)  # store0: stage 1, partition 0 (group 0)
+        rindex_22_p1 = rindex_22
+        rmask_23_p1 = rmask_23
         tmp10_24_p1 = tmp10_24
         tmp10_26_p1 = tmp10_26
         tmp10_27_p1 = tmp10_27
+        rindex_22 = (0 + (1 - 0) * 2048) + rbase_5  # elementwise0_tmp10: stage 0, partition 0 (group 0)
+        rmask_23 = rindex_22 < rnumel  # elementwise0_tmp10: stage 0, partition 0 (group 0)
+        tmp10_26 = rmask_23 & xmask  # elementwise0_tmp10: stage 0, partition 0 (group 0)
+        tmp14_29 = in_ptr1 + rindex_22_p1  # load1_tmp14: stage 1, partition 0 (group 0)
+        tmp16_31 = in_ptr2 + rindex_22_p1  # load2_tmp16: stage 1, partition 0 (group 0)
+        tmp14_30 = gl.load(tmp14_29, mask=rmask_23_p1, other=0.0, eviction_policy='evict_last')  # load1_tmp14: stage 1, partition 0 (group 0)
+        tmp16_32 = gl.load(tmp16_31, mask=rmask_23_p1, other=0.0, eviction_policy='evict_last')  # load2_tmp16: stage 1, partition 0 (group 0)
+        tmp10_24 = rindex_22 + tmp10  # load0_tmp10: stage 0, partition 0 (group 0)
+        tmp10_25 = in_ptr0 + tmp10_24  # load0_tmp10: stage 0, partition 0 (group 0)
+        tmp10_27 = gl.load(tmp10_25, mask=tmp10_26, other=0.0, eviction_policy='evict_first')  # load0_tmp10: stage 0, partition 0 (group 0)
+        tmp10_28 = tmp10_27_p1.to(gl.float32)  # convert0_tmp10: stage 1, partition 0 (group 0)
+        rindex_22_p1 = rindex_22
+        rmask_23_p1 = rmask_23
+        tmp10_24_p2 = tmp10_24_p1
+        tmp10_24_p1 = tmp10_24
+        tmp10_26_p2 = tmp10_26_p1
+        tmp10_26_p1 = tmp10_26
+        tmp10_27_p1 = tmp10_27
+        tmp10_28_p1 = tmp10_28
         tmp14_30_p1 = tmp14_30
         tmp16_32_p1 = tmp16_32
-    tmp10_28 = tmp10_27_p1.to(gl.float32)  # convert0_tmp10: stage 1, partition 0 (group 0)
-    tmp11_33 = tmp10_28 - tmp11  # elementwise1_tmp11: stage 1, partition 0 (group 0)
-    tmp12_34 = tmp11_33 * tmp12  # elementwise1_tmp11: stage 1, partition 0 (group 0)
-    tmp15 = tmp12_34 * tmp14_30_p1  # elementwise1_tmp11: stage 1, partition 0 (group 0)
-    tmp17 = tmp15 + tmp16_32_p1  # elementwise1_tmp11: stage 1, partition 0 (group 0)
-    v8 = tmp17.to(gl.float16)  # convert1: stage 1, partition 0 (group 0)
-    v7 = out_ptr1 + tmp10_24_p1  # store0: stage 1, partition 0 (group 0)
-    gl.store(v7, v8, mask=tmp10_26_p1)  # store0: stage 1, partition 0 (group 0)
-    tmp10_24_p1 = tmp10_24
-    tmp10_26_p1 = tmp10_26
-    tmp10_27_p1 = tmp10_27
-    tmp14_30_p1 = tmp14_30
-    tmp16_32_p1 = tmp16_32
+        for twill_b in range(2, twill_n):
+            rindex = (0 + (twill_b - 0) * 2048)  # elementwise0_tmp10: stage 0, partition 0 (group 0)
+            rindex_22 = rindex + rbase_5  # elementwise0_tmp10: stage 0, partition 0 (group 0)
+            rmask_23 = rindex_22 < rnumel  # elementwise0_tmp10: stage 0, partition 0 (group 0)
+            tmp10_26 = rmask_23 & xmask  # elementwise0_tmp10: stage 0, partition 0 (group 0)
+            tmp14_29 = in_ptr1 + rindex_22_p1  # load1_tmp14: stage 1, partition 0 (group 0)
+            tmp16_31 = in_ptr2 + rindex_22_p1  # load2_tmp16: stage 1, partition 0 (group 0)
+            tmp14_30 = gl.load(tmp14_29, mask=rmask_23_p1, other=0.0, eviction_policy='evict_last')  # load1_tmp14: stage 1, partition 0 (group 0)
+            tmp16_32 = gl.load(tmp16_31, mask=rmask_23_p1, other=0.0, eviction_policy='evict_last')  # load2_tmp16: stage 1, partition 0 (group 0)
+            tmp11_33 = tmp10_28_p1 - tmp11  # elementwise1_tmp11: stage 2, partition 0 (group 0)
+            tmp12_34 = tmp11_33 * tmp12  # elementwise1_tmp11: stage 2, partition 0 (group 0)
+            tmp15 = tmp12_34 * tmp14_30_p1  # elementwise1_tmp11: stage 2, partition 0 (group 0)
+            tmp17 = tmp15 + tmp16_32_p1  # elementwise1_tmp11: stage 2, partition 0 (group 0)
+            v8 = tmp17.to(gl.float16)  # convert1: stage 2, partition 0 (group 0)
+            v7 = out_ptr1 + tmp10_24_p2  # store0: stage 2, partition 0 (group 0)
+            gl.store(v7, v8, mask=tmp10_26_p2)  # store0: stage 2, partition 0 (group 0)
+            tmp10_24 = rindex_22 + tmp10  # load0_tmp10: stage 0, partition 0 (group 0)
+            tmp10_25 = in_ptr0 + tmp10_24  # load0_tmp10: stage 0, partition 0 (group 0)
+            tmp10_27 = gl.load(tmp10_25, mask=tmp10_26, other=0.0, eviction_policy='evict_first')  # load0_tmp10: stage 0, partition 0 (group 0)
+            tmp10_28 = tmp10_27_p1.to(gl.float32)  # convert0_tmp10: stage 1, partition 0 (group 0)
+            rindex_22_p1 = rindex_22
+            rmask_23_p1 = rmask_23
+            tmp10_24_p2 = tmp10_24_p1
+            tmp10_24_p1 = tmp10_24
+            tmp10_26_p2 = tmp10_26_p1
+            tmp10_26_p1 = tmp10_26
+            tmp10_27_p1 = tmp10_27
+            tmp10_28_p1 = tmp10_28
+            tmp14_30_p1 = tmp14_30
+            tmp16_32_p1 = tmp16_32
+        tmp14_29 = in_ptr1 + rindex_22_p1  # load1_tmp14: stage 1, partition 0 (group 0)
+        tmp16_31 = in_ptr2 + rindex_22_p1  # load2_tmp16: stage 1, partition 0 (group 0)
+        tmp14_30 = gl.load(tmp14_29, mask=rmask_23_p1, other=0.0, eviction_policy='evict_last')  # load1_tmp14: stage 1, partition 0 (group 0)
+        tmp16_32 = gl.load(tmp16_31, mask=rmask_23_p1, other=0.0, eviction_policy='evict_last')  # load2_tmp16: stage 1, partition 0 (group 0)
+        tmp11_33 = tmp10_28_p1 - tmp11  # elementwise1_tmp11: stage 2, partition 0 (group 0)
+        tmp12_34 = tmp11_33 * tmp12  # elementwise1_tmp11: stage 2, partition 0 (group 0)
+        tmp15 = tmp12_34 * tmp14_30_p1  # elementwise1_tmp11: stage 2, partition 0 (group 0)
+        tmp17 = tmp15 + tmp16_32_p1  # elementwise1_tmp11: stage 2, partition 0 (group 0)
+        v8 = tmp17.to(gl.float16)  # convert1: stage 2, partition 0 (group 0)
+        v7 = out_ptr1 + tmp10_24_p2  # store0: stage 2, partition 0 (group 0)
+        gl.store(v7, v8, mask=tmp10_26_p2)  # store0: stage 2, partition 0 (group 0)
+        tmp10_28 = tmp10_27_p1.to(gl.float32)  # convert0_tmp10: stage 1, partition 0 (group 0)
+        rindex_22_p1 = rindex_22
+        rmask_23_p1 = rmask_23
+        tmp10_24_p2 = tmp10_24_p1
+        tmp10_24_p1 = tmp10_24
+        tmp10_26_p2 = tmp10_26_p1
+        tmp10_26_p1 = tmp10_26
+        tmp10_27_p1 = tmp10_27
+        tmp10_28_p1 = tmp10_28
+        tmp14_30_p1 = tmp14_30
+        tmp16_32_p1 = tmp16_32
+        tmp11_33 = tmp10_28_p1 - tmp11  # elementwise1_tmp11: stage 2, partition 0 (group 0)
+        tmp12_34 = tmp11_33 * tmp12  # elementwise1_tmp11: stage 2, partition 0 (group 0)
+        tmp15 = tmp12_34 * tmp14_30_p1  # elementwise1_tmp11: stage 2, partition 0 (group 0)
+        tmp17 = tmp15 + tmp16_32_p1  # elementwise1_tmp11: stage 2, partition 0 (group 0)
+        v8 = tmp17.to(gl.float16)  # convert1: stage 2, partition 0 (group 0)
+        v7 = out_ptr1 + tmp10_24_p2  # store0: stage 2, partition 0 (group 0)
+        gl.store(v7, v8, mask=tmp10_26_p2)  # store0: stage 2, partition 0 (group 0)
+        rindex_22_p1 = rindex_22
+        rmask_23_p1 = rmask_23
+        tmp10_24_p2 = tmp10_24_p1
+        tmp10_24_p1 = tmp10_24
+        tmp10_26_p2 = tmp10_26_p1
+        tmp10_26_p1 = tmp10_26
+        tmp10_27_p1 = tmp10_27
+        tmp10_28_p1 = tmp10_28
+        tmp14_30_p1 = tmp14_30
+        tmp16_32_p1 = tmp16_32
+    else:
+        for roffset_w in range(0, rnumel, 2048):
+            rindex_22_w = roffset_w + rbase_5
+            rmask_23_w = rindex_22_w < rnumel
+            tmp10_24_w = rindex_22_w + tmp10
+            tmp10_25_w = in_ptr0 + tmp10_24_w
+            tmp10_26_w = rmask_23_w & xmask
+            tmp10_27_w = gl.load(tmp10_25_w, mask=tmp10_26_w, other=0.0, eviction_policy='evict_first')
+            tmp10_28_w = tmp10_27_w.to(gl.float32)
+            tmp14_29_w = in_ptr1 + rindex_22_w
+            tmp14_30_w = gl.load(tmp14_29_w, mask=rmask_23_w, other=0.0, eviction_policy='evict_last')
+            tmp16_31_w = in_ptr2 + rindex_22_w
+            tmp16_32_w = gl.load(tmp16_31_w, mask=rmask_23_w, other=0.0, eviction_policy='evict_last')
+            tmp11_33_w = tmp10_28_w - tmp11
+            tmp12_34_w = tmp11_33_w * tmp12
+            tmp15_w = tmp12_34_w * tmp14_30_w
+            tmp17_w = tmp15_w + tmp16_32_w
+            v7_w = out_ptr1 + tmp10_24_w
+            v8_w = tmp17_w.to(gl.float16)
+            gl.store(v7_w, v8_w, mask=tmp10_26_w)
 
 @gluon.jit
 def twill_kernel(in_out_ptr0, in_ptr0, in_ptr1, in_ptr2, out_ptr0, out_ptr1, xnumel, rnumel):

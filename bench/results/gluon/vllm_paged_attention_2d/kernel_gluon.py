@@ -1,7 +1,7 @@
-"""kernel_paged_attention_2d, written by twill from its joint schedule: I=486 L=486 (optimal), 1627 cycles per iteration predicted.
+"""kernel_paged_attention_2d, written by twill from its joint schedule: I=97 L=356 (optimal), 323 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 66 per thread)
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 5 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 66 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
 - early return at vllm_paged_attention_2d.py:97 (TTGIR line 67): taken in the kernel itself, before the loop; not persistent, as a program id decides it (--persistent on takes it per tile)
 - early return at vllm_paged_attention_2d.py:105 (TTGIR line 78): taken in the kernel itself, before the loop; not persistent, as a program id decides it (--persistent on takes it per tile)
@@ -117,130 +117,388 @@ def consumer_0(output_ptr, query_ptr, key_cache_ptr, value_cache_ptr, block_tabl
     S = Q_57.broadcast_to([16, 16])
     Q_101 = gl.convert_layout(Q_69, L8)
     twill_n = (num_blocks_72 - 0 + 1 - 1) // 1
-    if (twill_n >= 1) | (gl.program_id(0) < 0):
+    if (twill_n >= 4) | (gl.program_id(0) < 0):
+        physical_block_idx_112 = physical_block_idx + (0 + (0 - 0) * 1)  # load0_physical_block_idx: stage 0, partition 0 (group 0)
+        physical_block_idx_113 = gl.load(physical_block_idx_112)  # load0_physical_block_idx: stage 0, partition 0 (group 0)
+        physical_block_idx_113_p1 = physical_block_idx_113
+        physical_block_idx_112 = physical_block_idx + (0 + (1 - 0) * 1)  # load0_physical_block_idx: stage 0, partition 0 (group 0)
+        physical_block_idx_113 = gl.load(physical_block_idx_112)  # load0_physical_block_idx: stage 0, partition 0 (group 0)
+        v_offset_114 = gl.cast(physical_block_idx_113_p1, gl.int64)  # convert0_v_offset: stage 1, partition 0 (group 0)
+        v_offset_115 = v_offset_114 * stride_v_cache_0  # elementwise0_v_offset: stage 1, partition 0 (group 0)
+        v_offset_116 = v_offset_115 + v_offset_73  # elementwise0_v_offset: stage 1, partition 0 (group 0)
+        k_offset_121 = v_offset_114 * stride_k_cache_0  # elementwise1_k_offset: stage 1, partition 0 (group 0)
+        k_offset_122 = k_offset_121 + k_offset  # elementwise1_k_offset: stage 1, partition 0 (group 0)
+        k_offset_122_p1 = k_offset_122
+        physical_block_idx_113_p1 = physical_block_idx_113
+        v_offset_116_p1 = v_offset_116
+        physical_block_idx_112 = physical_block_idx + (0 + (2 - 0) * 1)  # load0_physical_block_idx: stage 0, partition 0 (group 0)
+        physical_block_idx_113 = gl.load(physical_block_idx_112)  # load0_physical_block_idx: stage 0, partition 0 (group 0)
+        v_offset_114 = gl.cast(physical_block_idx_113_p1, gl.int64)  # convert0_v_offset: stage 1, partition 0 (group 0)
+        v_offset_115 = v_offset_114 * stride_v_cache_0  # elementwise0_v_offset: stage 1, partition 0 (group 0)
+        v_offset_116 = v_offset_115 + v_offset_73  # elementwise0_v_offset: stage 1, partition 0 (group 0)
+        k_offset_121 = v_offset_114 * stride_k_cache_0  # elementwise1_k_offset: stage 1, partition 0 (group 0)
+        k_offset_122 = k_offset_121 + k_offset  # elementwise1_k_offset: stage 1, partition 0 (group 0)
+        k_offset_122_p2 = k_offset_122_p1
+        k_offset_122_p1 = k_offset_122
+        physical_block_idx_113_p1 = physical_block_idx_113
+        v_offset_116_p2 = v_offset_116_p1
+        v_offset_116_p1 = v_offset_116
         m_j_143 = gl.full([16], float("-inf"), gl.float32, layout=L1)
         L_151 = gl.full([16], 1.0, gl.float32, layout=L1)
         acc_155 = gl.full([16, 128], 0.0, gl.float32, layout=L9)
-        physical_block_idx_112 = physical_block_idx + (0 + (0 - 0) * 1)  # load0_physical_block_idx: stage 0, partition 0 (group 0)
+        k_offset_123 = k_offset_122_p2  # load2_K_load: stage 3, partition 0 (group 0)
+        k_offset_124 = k_offset_123 + k_offset_87  # load2_K_load: stage 3, partition 0 (group 0)
+        k_offset_125 = k_offset_124.broadcast_to([128, 16])  # load2_K_load: stage 3, partition 0 (group 0)
+        k_offset_126 = k_offset_125 + k_offset_93  # load2_K_load: stage 3, partition 0 (group 0)
+        k_offset_127 = k_offset_126 + k_offset_98  # load2_K_load: stage 3, partition 0 (group 0)
+        K_load_128 = key_cache_ptr + k_offset_127  # load2_K_load: stage 3, partition 0 (group 0)
+        K_load_129 = gl.load(K_load_128, mask=K_load_100, other=0.0)  # load2_K_load: stage 3, partition 0 (group 0)
+        physical_block_idx_112 = physical_block_idx + (0 + (3 - 0) * 1)  # load0_physical_block_idx: stage 0, partition 0 (group 0)
         physical_block_idx_113 = gl.load(physical_block_idx_112)  # load0_physical_block_idx: stage 0, partition 0 (group 0)
-        v_offset_114 = gl.cast(physical_block_idx_113, gl.int64)  # convert0_v_offset: stage 0, partition 0 (group 0)
-        k_offset_121 = v_offset_114 * stride_k_cache_0  # elementwise1_k_offset: stage 0, partition 0 (group 0)
-        k_offset_122 = k_offset_121 + k_offset  # elementwise1_k_offset: stage 0, partition 0 (group 0)
-        v_offset_115 = v_offset_114 * stride_v_cache_0  # elementwise0_v_offset: stage 0, partition 0 (group 0)
-        v_offset_116 = v_offset_115 + v_offset_73  # elementwise0_v_offset: stage 0, partition 0 (group 0)
-        k_offset_123 = k_offset_122  # load2_K_load: stage 0, partition 0 (group 0)
-        k_offset_124 = k_offset_123 + k_offset_87  # load2_K_load: stage 0, partition 0 (group 0)
-        k_offset_125 = k_offset_124.broadcast_to([128, 16])  # load2_K_load: stage 0, partition 0 (group 0)
-        k_offset_126 = k_offset_125 + k_offset_93  # load2_K_load: stage 0, partition 0 (group 0)
-        k_offset_127 = k_offset_126 + k_offset_98  # load2_K_load: stage 0, partition 0 (group 0)
-        K_load_128 = key_cache_ptr + k_offset_127  # load2_K_load: stage 0, partition 0 (group 0)
-        K_load_129 = gl.load(K_load_128, mask=K_load_100, other=0.0)  # load2_K_load: stage 0, partition 0 (group 0)
-        v_offset_117 = v_offset_116  # load1_V_load: stage 0, partition 0 (group 0)
-        v_offset_118 = v_offset_117 + v_offset_76  # load1_V_load: stage 0, partition 0 (group 0)
-        v_offset_119 = v_offset_118.broadcast_to([16, 128])  # load1_V_load: stage 0, partition 0 (group 0)
-        v_offset_120 = v_offset_119 + v_offset_82  # load1_V_load: stage 0, partition 0 (group 0)
-        V_load_130 = value_cache_ptr + v_offset_120  # load1_V_load: stage 0, partition 0 (group 0)
-        V_load_131 = gl.load(V_load_130, mask=Q_59, other=0.0)  # load1_V_load: stage 0, partition 0 (group 0)
+        v_offset_114 = gl.cast(physical_block_idx_113_p1, gl.int64)  # convert0_v_offset: stage 1, partition 0 (group 0)
+        v_offset_115 = v_offset_114 * stride_v_cache_0  # elementwise0_v_offset: stage 1, partition 0 (group 0)
+        v_offset_116 = v_offset_115 + v_offset_73  # elementwise0_v_offset: stage 1, partition 0 (group 0)
+        k_offset_121 = v_offset_114 * stride_k_cache_0  # elementwise1_k_offset: stage 1, partition 0 (group 0)
+        k_offset_122 = k_offset_121 + k_offset  # elementwise1_k_offset: stage 1, partition 0 (group 0)
+        v_offset_117 = v_offset_116_p2  # load1_V_load: stage 3, partition 0 (group 0)
+        v_offset_118 = v_offset_117 + v_offset_76  # load1_V_load: stage 3, partition 0 (group 0)
+        v_offset_119 = v_offset_118.broadcast_to([16, 128])  # load1_V_load: stage 3, partition 0 (group 0)
+        v_offset_120 = v_offset_119 + v_offset_82  # load1_V_load: stage 3, partition 0 (group 0)
+        V_load_130 = value_cache_ptr + v_offset_120  # load1_V_load: stage 3, partition 0 (group 0)
+        V_load_131 = gl.load(V_load_130, mask=Q_59, other=0.0)  # load1_V_load: stage 3, partition 0 (group 0)
         K_load_129_p1 = K_load_129
         L_151_p1 = L_151
         V_load_131_p1 = V_load_131
         acc_155_p1 = acc_155
+        k_offset_122_p2 = k_offset_122_p1
+        k_offset_122_p1 = k_offset_122
         m_j_143_p1 = m_j_143
-        for twill_b in range(1, twill_n):
+        physical_block_idx_113_p1 = physical_block_idx_113
+        v_offset_116_p2 = v_offset_116_p1
+        v_offset_116_p1 = v_offset_116
+        for twill_b in range(4, twill_n):
+            k_offset_123 = k_offset_122_p2  # load2_K_load: stage 3, partition 0 (group 0)
+            k_offset_124 = k_offset_123 + k_offset_87  # load2_K_load: stage 3, partition 0 (group 0)
+            k_offset_125 = k_offset_124.broadcast_to([128, 16])  # load2_K_load: stage 3, partition 0 (group 0)
+            k_offset_126 = k_offset_125 + k_offset_93  # load2_K_load: stage 3, partition 0 (group 0)
+            k_offset_127 = k_offset_126 + k_offset_98  # load2_K_load: stage 3, partition 0 (group 0)
+            K_load_128 = key_cache_ptr + k_offset_127  # load2_K_load: stage 3, partition 0 (group 0)
+            K_load_129 = gl.load(K_load_128, mask=K_load_100, other=0.0)  # load2_K_load: stage 3, partition 0 (group 0)
+            K_load_139 = gl.convert_layout(K_load_129_p1, L10)  # convert1_K_load: stage 4, partition 0 (group 0)
+            S_140 = mma_v2(Q_101, K_load_139, gl.full([16, 16], 0.0, gl.float32, layout=L9))  # dot0_S: stage 4, partition 0 (group 0)
+            seq_offset = (0 + (twill_b - 4) * 1) * 16  # elementwise2_S: stage 4, partition 0 (group 0)
+            seq_offset_132 = seq_offset  # elementwise2_S: stage 4, partition 0 (group 0)
+            seq_offset_133 = seq_offset_132 + query_head_idx_23  # elementwise2_S: stage 4, partition 0 (group 0)
+            seq_mask_134 = gl.expand_dims(seq_offset_133, 0)  # elementwise2_S: stage 4, partition 0 (group 0)
+            seq_mask_135 = seq_mask_134 < seq_len_71  # elementwise2_S: stage 4, partition 0 (group 0)
+            S_136 = seq_mask_135.broadcast_to([16, 16])  # elementwise2_S: stage 4, partition 0 (group 0)
+            S_137 = S & S_136  # elementwise2_S: stage 4, partition 0 (group 0)
+            S_138 = gl.where(S_137, 0.0, float("-inf"))  # elementwise2_S: stage 4, partition 0 (group 0)
+            S_141 = scale * S_140  # elementwise2_S: stage 4, partition 0 (group 0)
+            S_142 = S_138 + S_141  # elementwise2_S: stage 4, partition 0 (group 0)
             physical_block_idx_112 = physical_block_idx + (0 + (twill_b - 0) * 1)  # load0_physical_block_idx: stage 0, partition 0 (group 0)
             physical_block_idx_113 = gl.load(physical_block_idx_112)  # load0_physical_block_idx: stage 0, partition 0 (group 0)
-            v_offset_114 = gl.cast(physical_block_idx_113, gl.int64)  # convert0_v_offset: stage 0, partition 0 (group 0)
-            k_offset_121 = v_offset_114 * stride_k_cache_0  # elementwise1_k_offset: stage 0, partition 0 (group 0)
-            k_offset_122 = k_offset_121 + k_offset  # elementwise1_k_offset: stage 0, partition 0 (group 0)
-            v_offset_115 = v_offset_114 * stride_v_cache_0  # elementwise0_v_offset: stage 0, partition 0 (group 0)
-            v_offset_116 = v_offset_115 + v_offset_73  # elementwise0_v_offset: stage 0, partition 0 (group 0)
-            k_offset_123 = k_offset_122  # load2_K_load: stage 0, partition 0 (group 0)
-            k_offset_124 = k_offset_123 + k_offset_87  # load2_K_load: stage 0, partition 0 (group 0)
-            k_offset_125 = k_offset_124.broadcast_to([128, 16])  # load2_K_load: stage 0, partition 0 (group 0)
-            k_offset_126 = k_offset_125 + k_offset_93  # load2_K_load: stage 0, partition 0 (group 0)
-            k_offset_127 = k_offset_126 + k_offset_98  # load2_K_load: stage 0, partition 0 (group 0)
-            K_load_128 = key_cache_ptr + k_offset_127  # load2_K_load: stage 0, partition 0 (group 0)
-            K_load_129 = gl.load(K_load_128, mask=K_load_100, other=0.0)  # load2_K_load: stage 0, partition 0 (group 0)
-            K_load_139 = gl.convert_layout(K_load_129_p1, L10)  # convert1_K_load: stage 1, partition 0 (group 0)
-            S_140 = mma_v2(Q_101, K_load_139, gl.full([16, 16], 0.0, gl.float32, layout=L9))  # dot0_S: stage 1, partition 0 (group 0)
-            seq_offset = (0 + (twill_b - 1) * 1) * 16  # elementwise2_S: stage 1, partition 0 (group 0)
-            seq_offset_132 = seq_offset  # elementwise2_S: stage 1, partition 0 (group 0)
-            seq_offset_133 = seq_offset_132 + query_head_idx_23  # elementwise2_S: stage 1, partition 0 (group 0)
-            seq_mask_134 = gl.expand_dims(seq_offset_133, 0)  # elementwise2_S: stage 1, partition 0 (group 0)
-            seq_mask_135 = seq_mask_134 < seq_len_71  # elementwise2_S: stage 1, partition 0 (group 0)
-            S_136 = seq_mask_135.broadcast_to([16, 16])  # elementwise2_S: stage 1, partition 0 (group 0)
-            S_137 = S & S_136  # elementwise2_S: stage 1, partition 0 (group 0)
-            S_138 = gl.where(S_137, 0.0, float("-inf"))  # elementwise2_S: stage 1, partition 0 (group 0)
-            S_141 = scale * S_140  # elementwise2_S: stage 1, partition 0 (group 0)
-            S_142 = S_138 + S_141  # elementwise2_S: stage 1, partition 0 (group 0)
-            m_j = gl.max(S_142, axis=1)  # reduce0_m_j: stage 1, partition 0 (group 0)
-            m_j_143 = gl.maximum(m_j_143_p1, m_j)  # elementwise3_m_j: stage 1, partition 0 (group 0)
-            P = gl.expand_dims(m_j_143, 1)  # sfu0_P: stage 1, partition 0 (group 0)
-            P_144 = P.broadcast_to([16, 16])  # sfu0_P: stage 1, partition 0 (group 0)
-            P_145 = S_142 - P_144  # sfu0_P: stage 1, partition 0 (group 0)
-            P_146 = gl.exp(P_145)  # sfu0_P: stage 1, partition 0 (group 0)
-            l_j = gl.sum(P_146, axis=1)  # reduce1_l_j: stage 1, partition 0 (group 0)
-            alpha = m_j_143_p1 - m_j_143  # sfu1_alpha: stage 1, partition 0 (group 0)
-            alpha_147 = gl.exp(alpha)  # sfu1_alpha: stage 1, partition 0 (group 0)
-            acc_152 = P_146.to(gl.float16)  # convert2_acc: stage 1, partition 0 (group 0)
-            acc_153 = gl.convert_layout(acc_152, L8)  # convert2_acc: stage 1, partition 0 (group 0)
-            L = L_151_p1 * alpha_147  # elementwise5_L: stage 1, partition 0 (group 0)
-            L_151 = L + l_j  # elementwise5_L: stage 1, partition 0 (group 0)
-            acc_148 = gl.expand_dims(alpha_147, 1)  # elementwise4_acc: stage 1, partition 0 (group 0)
-            acc_149 = acc_148.broadcast_to([16, 128])  # elementwise4_acc: stage 1, partition 0 (group 0)
-            acc_150 = acc_155_p1 * acc_149  # elementwise4_acc: stage 1, partition 0 (group 0)
-            v_offset_117 = v_offset_116  # load1_V_load: stage 0, partition 0 (group 0)
-            v_offset_118 = v_offset_117 + v_offset_76  # load1_V_load: stage 0, partition 0 (group 0)
-            v_offset_119 = v_offset_118.broadcast_to([16, 128])  # load1_V_load: stage 0, partition 0 (group 0)
-            v_offset_120 = v_offset_119 + v_offset_82  # load1_V_load: stage 0, partition 0 (group 0)
-            V_load_130 = value_cache_ptr + v_offset_120  # load1_V_load: stage 0, partition 0 (group 0)
-            V_load_131 = gl.load(V_load_130, mask=Q_59, other=0.0)  # load1_V_load: stage 0, partition 0 (group 0)
-            V_load_154 = gl.convert_layout(V_load_131_p1, L10)  # convert3_V_load: stage 1, partition 0 (group 0)
-            acc_155 = mma_v2(acc_153, V_load_154, acc_150)  # dot1_acc: stage 1, partition 0 (group 0)
+            v_offset_114 = gl.cast(physical_block_idx_113_p1, gl.int64)  # convert0_v_offset: stage 1, partition 0 (group 0)
+            m_j = gl.max(S_142, axis=1)  # reduce0_m_j: stage 4, partition 0 (group 0)
+            v_offset_115 = v_offset_114 * stride_v_cache_0  # elementwise0_v_offset: stage 1, partition 0 (group 0)
+            v_offset_116 = v_offset_115 + v_offset_73  # elementwise0_v_offset: stage 1, partition 0 (group 0)
+            k_offset_121 = v_offset_114 * stride_k_cache_0  # elementwise1_k_offset: stage 1, partition 0 (group 0)
+            k_offset_122 = k_offset_121 + k_offset  # elementwise1_k_offset: stage 1, partition 0 (group 0)
+            m_j_143 = gl.maximum(m_j_143_p1, m_j)  # elementwise3_m_j: stage 4, partition 0 (group 0)
+            P = gl.expand_dims(m_j_143, 1)  # sfu0_P: stage 4, partition 0 (group 0)
+            P_144 = P.broadcast_to([16, 16])  # sfu0_P: stage 4, partition 0 (group 0)
+            P_145 = S_142 - P_144  # sfu0_P: stage 4, partition 0 (group 0)
+            P_146 = gl.exp(P_145)  # sfu0_P: stage 4, partition 0 (group 0)
+            l_j = gl.sum(P_146, axis=1)  # reduce1_l_j: stage 4, partition 0 (group 0)
+            alpha = m_j_143_p1 - m_j_143  # sfu1_alpha: stage 4, partition 0 (group 0)
+            alpha_147 = gl.exp(alpha)  # sfu1_alpha: stage 4, partition 0 (group 0)
+            acc_152 = P_146.to(gl.float16)  # convert2_acc: stage 4, partition 0 (group 0)
+            acc_153 = gl.convert_layout(acc_152, L8)  # convert2_acc: stage 4, partition 0 (group 0)
+            acc_148 = gl.expand_dims(alpha_147, 1)  # elementwise4_acc: stage 4, partition 0 (group 0)
+            acc_149 = acc_148.broadcast_to([16, 128])  # elementwise4_acc: stage 4, partition 0 (group 0)
+            acc_150 = acc_155_p1 * acc_149  # elementwise4_acc: stage 4, partition 0 (group 0)
+            v_offset_117 = v_offset_116_p2  # load1_V_load: stage 3, partition 0 (group 0)
+            v_offset_118 = v_offset_117 + v_offset_76  # load1_V_load: stage 3, partition 0 (group 0)
+            v_offset_119 = v_offset_118.broadcast_to([16, 128])  # load1_V_load: stage 3, partition 0 (group 0)
+            v_offset_120 = v_offset_119 + v_offset_82  # load1_V_load: stage 3, partition 0 (group 0)
+            V_load_130 = value_cache_ptr + v_offset_120  # load1_V_load: stage 3, partition 0 (group 0)
+            V_load_131 = gl.load(V_load_130, mask=Q_59, other=0.0)  # load1_V_load: stage 3, partition 0 (group 0)
+            V_load_154 = gl.convert_layout(V_load_131_p1, L10)  # convert3_V_load: stage 4, partition 0 (group 0)
+            L = L_151_p1 * alpha_147  # elementwise5_L: stage 4, partition 0 (group 0)
+            L_151 = L + l_j  # elementwise5_L: stage 4, partition 0 (group 0)
+            acc_155 = mma_v2(acc_153, V_load_154, acc_150)  # dot1_acc: stage 4, partition 0 (group 0)
             K_load_129_p1 = K_load_129
             L_151_p1 = L_151
             V_load_131_p1 = V_load_131
             acc_155_p1 = acc_155
+            k_offset_122_p2 = k_offset_122_p1
+            k_offset_122_p1 = k_offset_122
             m_j_143_p1 = m_j_143
-        K_load_139 = gl.convert_layout(K_load_129_p1, L10)  # convert1_K_load: stage 1, partition 0 (group 0)
-        S_140 = mma_v2(Q_101, K_load_139, gl.full([16, 16], 0.0, gl.float32, layout=L9))  # dot0_S: stage 1, partition 0 (group 0)
-        seq_offset = (0 + ((twill_n - 1 + 1) - 1) * 1) * 16  # elementwise2_S: stage 1, partition 0 (group 0)
-        seq_offset_132 = seq_offset  # elementwise2_S: stage 1, partition 0 (group 0)
-        seq_offset_133 = seq_offset_132 + query_head_idx_23  # elementwise2_S: stage 1, partition 0 (group 0)
-        seq_mask_134 = gl.expand_dims(seq_offset_133, 0)  # elementwise2_S: stage 1, partition 0 (group 0)
-        seq_mask_135 = seq_mask_134 < seq_len_71  # elementwise2_S: stage 1, partition 0 (group 0)
-        S_136 = seq_mask_135.broadcast_to([16, 16])  # elementwise2_S: stage 1, partition 0 (group 0)
-        S_137 = S & S_136  # elementwise2_S: stage 1, partition 0 (group 0)
-        S_138 = gl.where(S_137, 0.0, float("-inf"))  # elementwise2_S: stage 1, partition 0 (group 0)
-        S_141 = scale * S_140  # elementwise2_S: stage 1, partition 0 (group 0)
-        S_142 = S_138 + S_141  # elementwise2_S: stage 1, partition 0 (group 0)
-        m_j = gl.max(S_142, axis=1)  # reduce0_m_j: stage 1, partition 0 (group 0)
-        m_j_143 = gl.maximum(m_j_143_p1, m_j)  # elementwise3_m_j: stage 1, partition 0 (group 0)
-        P = gl.expand_dims(m_j_143, 1)  # sfu0_P: stage 1, partition 0 (group 0)
-        P_144 = P.broadcast_to([16, 16])  # sfu0_P: stage 1, partition 0 (group 0)
-        P_145 = S_142 - P_144  # sfu0_P: stage 1, partition 0 (group 0)
-        P_146 = gl.exp(P_145)  # sfu0_P: stage 1, partition 0 (group 0)
-        l_j = gl.sum(P_146, axis=1)  # reduce1_l_j: stage 1, partition 0 (group 0)
-        alpha = m_j_143_p1 - m_j_143  # sfu1_alpha: stage 1, partition 0 (group 0)
-        alpha_147 = gl.exp(alpha)  # sfu1_alpha: stage 1, partition 0 (group 0)
-        acc_152 = P_146.to(gl.float16)  # convert2_acc: stage 1, partition 0 (group 0)
-        acc_153 = gl.convert_layout(acc_152, L8)  # convert2_acc: stage 1, partition 0 (group 0)
-        L = L_151_p1 * alpha_147  # elementwise5_L: stage 1, partition 0 (group 0)
-        L_151 = L + l_j  # elementwise5_L: stage 1, partition 0 (group 0)
-        acc_148 = gl.expand_dims(alpha_147, 1)  # elementwise4_acc: stage 1, partition 0 (group 0)
-        acc_149 = acc_148.broadcast_to([16, 128])  # elementwise4_acc: stage 1, partition 0 (group 0)
-        acc_150 = acc_155_p1 * acc_149  # elementwise4_acc: stage 1, partition 0 (group 0)
-        V_load_154 = gl.convert_layout(V_load_131_p1, L10)  # convert3_V_load: stage 1, partition 0 (group 0)
-        acc_155 = mma_v2(acc_153, V_load_154, acc_150)  # dot1_acc: stage 1, partition 0 (group 0)
+            physical_block_idx_113_p1 = physical_block_idx_113
+            v_offset_116_p2 = v_offset_116_p1
+            v_offset_116_p1 = v_offset_116
+        k_offset_123 = k_offset_122_p2  # load2_K_load: stage 3, partition 0 (group 0)
+        k_offset_124 = k_offset_123 + k_offset_87  # load2_K_load: stage 3, partition 0 (group 0)
+        k_offset_125 = k_offset_124.broadcast_to([128, 16])  # load2_K_load: stage 3, partition 0 (group 0)
+        k_offset_126 = k_offset_125 + k_offset_93  # load2_K_load: stage 3, partition 0 (group 0)
+        k_offset_127 = k_offset_126 + k_offset_98  # load2_K_load: stage 3, partition 0 (group 0)
+        K_load_128 = key_cache_ptr + k_offset_127  # load2_K_load: stage 3, partition 0 (group 0)
+        K_load_129 = gl.load(K_load_128, mask=K_load_100, other=0.0)  # load2_K_load: stage 3, partition 0 (group 0)
+        K_load_139 = gl.convert_layout(K_load_129_p1, L10)  # convert1_K_load: stage 4, partition 0 (group 0)
+        S_140 = mma_v2(Q_101, K_load_139, gl.full([16, 16], 0.0, gl.float32, layout=L9))  # dot0_S: stage 4, partition 0 (group 0)
+        seq_offset = (0 + ((twill_n - 1 + 1) - 4) * 1) * 16  # elementwise2_S: stage 4, partition 0 (group 0)
+        seq_offset_132 = seq_offset  # elementwise2_S: stage 4, partition 0 (group 0)
+        seq_offset_133 = seq_offset_132 + query_head_idx_23  # elementwise2_S: stage 4, partition 0 (group 0)
+        seq_mask_134 = gl.expand_dims(seq_offset_133, 0)  # elementwise2_S: stage 4, partition 0 (group 0)
+        seq_mask_135 = seq_mask_134 < seq_len_71  # elementwise2_S: stage 4, partition 0 (group 0)
+        S_136 = seq_mask_135.broadcast_to([16, 16])  # elementwise2_S: stage 4, partition 0 (group 0)
+        S_137 = S & S_136  # elementwise2_S: stage 4, partition 0 (group 0)
+        S_138 = gl.where(S_137, 0.0, float("-inf"))  # elementwise2_S: stage 4, partition 0 (group 0)
+        S_141 = scale * S_140  # elementwise2_S: stage 4, partition 0 (group 0)
+        S_142 = S_138 + S_141  # elementwise2_S: stage 4, partition 0 (group 0)
+        v_offset_114 = gl.cast(physical_block_idx_113_p1, gl.int64)  # convert0_v_offset: stage 1, partition 0 (group 0)
+        m_j = gl.max(S_142, axis=1)  # reduce0_m_j: stage 4, partition 0 (group 0)
+        v_offset_115 = v_offset_114 * stride_v_cache_0  # elementwise0_v_offset: stage 1, partition 0 (group 0)
+        v_offset_116 = v_offset_115 + v_offset_73  # elementwise0_v_offset: stage 1, partition 0 (group 0)
+        k_offset_121 = v_offset_114 * stride_k_cache_0  # elementwise1_k_offset: stage 1, partition 0 (group 0)
+        k_offset_122 = k_offset_121 + k_offset  # elementwise1_k_offset: stage 1, partition 0 (group 0)
+        m_j_143 = gl.maximum(m_j_143_p1, m_j)  # elementwise3_m_j: stage 4, partition 0 (group 0)
+        P = gl.expand_dims(m_j_143, 1)  # sfu0_P: stage 4, partition 0 (group 0)
+        P_144 = P.broadcast_to([16, 16])  # sfu0_P: stage 4, partition 0 (group 0)
+        P_145 = S_142 - P_144  # sfu0_P: stage 4, partition 0 (group 0)
+        P_146 = gl.exp(P_145)  # sfu0_P: stage 4, partition 0 (group 0)
+        l_j = gl.sum(P_146, axis=1)  # reduce1_l_j: stage 4, partition 0 (group 0)
+        alpha = m_j_143_p1 - m_j_143  # sfu1_alpha: stage 4, partition 0 (group 0)
+        alpha_147 = gl.exp(alpha)  # sfu1_alpha: stage 4, partition 0 (group 0)
+        acc_152 = P_146.to(gl.float16)  # convert2_acc: stage 4, partition 0 (group 0)
+        acc_153 = gl.convert_layout(acc_152, L8)  # convert2_acc: stage 4, partition 0 (group 0)
+        acc_148 = gl.expand_dims(alpha_147, 1)  # elementwise4_acc: stage 4, partition 0 (group 0)
+        acc_149 = acc_148.broadcast_to([16, 128])  # elementwise4_acc: stage 4, partition 0 (group 0)
+        acc_150 = acc_155_p1 * acc_149  # elementwise4_acc: stage 4, partition 0 (group 0)
+        v_offset_117 = v_offset_116_p2  # load1_V_load: stage 3, partition 0 (group 0)
+        v_offset_118 = v_offset_117 + v_offset_76  # load1_V_load: stage 3, partition 0 (group 0)
+        v_offset_119 = v_offset_118.broadcast_to([16, 128])  # load1_V_load: stage 3, partition 0 (group 0)
+        v_offset_120 = v_offset_119 + v_offset_82  # load1_V_load: stage 3, partition 0 (group 0)
+        V_load_130 = value_cache_ptr + v_offset_120  # load1_V_load: stage 3, partition 0 (group 0)
+        V_load_131 = gl.load(V_load_130, mask=Q_59, other=0.0)  # load1_V_load: stage 3, partition 0 (group 0)
+        V_load_154 = gl.convert_layout(V_load_131_p1, L10)  # convert3_V_load: stage 4, partition 0 (group 0)
+        L = L_151_p1 * alpha_147  # elementwise5_L: stage 4, partition 0 (group 0)
+        L_151 = L + l_j  # elementwise5_L: stage 4, partition 0 (group 0)
+        acc_155 = mma_v2(acc_153, V_load_154, acc_150)  # dot1_acc: stage 4, partition 0 (group 0)
         K_load_129_p1 = K_load_129
         L_151_p1 = L_151
         V_load_131_p1 = V_load_131
         acc_155_p1 = acc_155
+        k_offset_122_p2 = k_offset_122_p1
+        k_offset_122_p1 = k_offset_122
         m_j_143_p1 = m_j_143
+        physical_block_idx_113_p1 = physical_block_idx_113
+        v_offset_116_p2 = v_offset_116_p1
+        v_offset_116_p1 = v_offset_116
+        k_offset_123 = k_offset_122_p2  # load2_K_load: stage 3, partition 0 (group 0)
+        k_offset_124 = k_offset_123 + k_offset_87  # load2_K_load: stage 3, partition 0 (group 0)
+        k_offset_125 = k_offset_124.broadcast_to([128, 16])  # load2_K_load: stage 3, partition 0 (group 0)
+        k_offset_126 = k_offset_125 + k_offset_93  # load2_K_load: stage 3, partition 0 (group 0)
+        k_offset_127 = k_offset_126 + k_offset_98  # load2_K_load: stage 3, partition 0 (group 0)
+        K_load_128 = key_cache_ptr + k_offset_127  # load2_K_load: stage 3, partition 0 (group 0)
+        K_load_129 = gl.load(K_load_128, mask=K_load_100, other=0.0)  # load2_K_load: stage 3, partition 0 (group 0)
+        K_load_139 = gl.convert_layout(K_load_129_p1, L10)  # convert1_K_load: stage 4, partition 0 (group 0)
+        S_140 = mma_v2(Q_101, K_load_139, gl.full([16, 16], 0.0, gl.float32, layout=L9))  # dot0_S: stage 4, partition 0 (group 0)
+        seq_offset = (0 + ((twill_n - 1 + 2) - 4) * 1) * 16  # elementwise2_S: stage 4, partition 0 (group 0)
+        seq_offset_132 = seq_offset  # elementwise2_S: stage 4, partition 0 (group 0)
+        seq_offset_133 = seq_offset_132 + query_head_idx_23  # elementwise2_S: stage 4, partition 0 (group 0)
+        seq_mask_134 = gl.expand_dims(seq_offset_133, 0)  # elementwise2_S: stage 4, partition 0 (group 0)
+        seq_mask_135 = seq_mask_134 < seq_len_71  # elementwise2_S: stage 4, partition 0 (group 0)
+        S_136 = seq_mask_135.broadcast_to([16, 16])  # elementwise2_S: stage 4, partition 0 (group 0)
+        S_137 = S & S_136  # elementwise2_S: stage 4, partition 0 (group 0)
+        S_138 = gl.where(S_137, 0.0, float("-inf"))  # elementwise2_S: stage 4, partition 0 (group 0)
+        S_141 = scale * S_140  # elementwise2_S: stage 4, partition 0 (group 0)
+        S_142 = S_138 + S_141  # elementwise2_S: stage 4, partition 0 (group 0)
+        m_j = gl.max(S_142, axis=1)  # reduce0_m_j: stage 4, partition 0 (group 0)
+        m_j_143 = gl.maximum(m_j_143_p1, m_j)  # elementwise3_m_j: stage 4, partition 0 (group 0)
+        P = gl.expand_dims(m_j_143, 1)  # sfu0_P: stage 4, partition 0 (group 0)
+        P_144 = P.broadcast_to([16, 16])  # sfu0_P: stage 4, partition 0 (group 0)
+        P_145 = S_142 - P_144  # sfu0_P: stage 4, partition 0 (group 0)
+        P_146 = gl.exp(P_145)  # sfu0_P: stage 4, partition 0 (group 0)
+        l_j = gl.sum(P_146, axis=1)  # reduce1_l_j: stage 4, partition 0 (group 0)
+        alpha = m_j_143_p1 - m_j_143  # sfu1_alpha: stage 4, partition 0 (group 0)
+        alpha_147 = gl.exp(alpha)  # sfu1_alpha: stage 4, partition 0 (group 0)
+        acc_152 = P_146.to(gl.float16)  # convert2_acc: stage 4, partition 0 (group 0)
+        acc_153 = gl.convert_layout(acc_152, L8)  # convert2_acc: stage 4, partition 0 (group 0)
+        acc_148 = gl.expand_dims(alpha_147, 1)  # elementwise4_acc: stage 4, partition 0 (group 0)
+        acc_149 = acc_148.broadcast_to([16, 128])  # elementwise4_acc: stage 4, partition 0 (group 0)
+        acc_150 = acc_155_p1 * acc_149  # elementwise4_acc: stage 4, partition 0 (group 0)
+        v_offset_117 = v_offset_116_p2  # load1_V_load: stage 3, partition 0 (group 0)
+        v_offset_118 = v_offset_117 + v_offset_76  # load1_V_load: stage 3, partition 0 (group 0)
+        v_offset_119 = v_offset_118.broadcast_to([16, 128])  # load1_V_load: stage 3, partition 0 (group 0)
+        v_offset_120 = v_offset_119 + v_offset_82  # load1_V_load: stage 3, partition 0 (group 0)
+        V_load_130 = value_cache_ptr + v_offset_120  # load1_V_load: stage 3, partition 0 (group 0)
+        V_load_131 = gl.load(V_load_130, mask=Q_59, other=0.0)  # load1_V_load: stage 3, partition 0 (group 0)
+        V_load_154 = gl.convert_layout(V_load_131_p1, L10)  # convert3_V_load: stage 4, partition 0 (group 0)
+        L = L_151_p1 * alpha_147  # elementwise5_L: stage 4, partition 0 (group 0)
+        L_151 = L + l_j  # elementwise5_L: stage 4, partition 0 (group 0)
+        acc_155 = mma_v2(acc_153, V_load_154, acc_150)  # dot1_acc: stage 4, partition 0 (group 0)
+        K_load_129_p1 = K_load_129
+        L_151_p1 = L_151
+        V_load_131_p1 = V_load_131
+        acc_155_p1 = acc_155
+        k_offset_122_p2 = k_offset_122_p1
+        k_offset_122_p1 = k_offset_122
+        m_j_143_p1 = m_j_143
+        physical_block_idx_113_p1 = physical_block_idx_113
+        v_offset_116_p2 = v_offset_116_p1
+        v_offset_116_p1 = v_offset_116
+        k_offset_123 = k_offset_122_p2  # load2_K_load: stage 3, partition 0 (group 0)
+        k_offset_124 = k_offset_123 + k_offset_87  # load2_K_load: stage 3, partition 0 (group 0)
+        k_offset_125 = k_offset_124.broadcast_to([128, 16])  # load2_K_load: stage 3, partition 0 (group 0)
+        k_offset_126 = k_offset_125 + k_offset_93  # load2_K_load: stage 3, partition 0 (group 0)
+        k_offset_127 = k_offset_126 + k_offset_98  # load2_K_load: stage 3, partition 0 (group 0)
+        K_load_128 = key_cache_ptr + k_offset_127  # load2_K_load: stage 3, partition 0 (group 0)
+        K_load_129 = gl.load(K_load_128, mask=K_load_100, other=0.0)  # load2_K_load: stage 3, partition 0 (group 0)
+        K_load_139 = gl.convert_layout(K_load_129_p1, L10)  # convert1_K_load: stage 4, partition 0 (group 0)
+        S_140 = mma_v2(Q_101, K_load_139, gl.full([16, 16], 0.0, gl.float32, layout=L9))  # dot0_S: stage 4, partition 0 (group 0)
+        seq_offset = (0 + ((twill_n - 1 + 3) - 4) * 1) * 16  # elementwise2_S: stage 4, partition 0 (group 0)
+        seq_offset_132 = seq_offset  # elementwise2_S: stage 4, partition 0 (group 0)
+        seq_offset_133 = seq_offset_132 + query_head_idx_23  # elementwise2_S: stage 4, partition 0 (group 0)
+        seq_mask_134 = gl.expand_dims(seq_offset_133, 0)  # elementwise2_S: stage 4, partition 0 (group 0)
+        seq_mask_135 = seq_mask_134 < seq_len_71  # elementwise2_S: stage 4, partition 0 (group 0)
+        S_136 = seq_mask_135.broadcast_to([16, 16])  # elementwise2_S: stage 4, partition 0 (group 0)
+        S_137 = S & S_136  # elementwise2_S: stage 4, partition 0 (group 0)
+        S_138 = gl.where(S_137, 0.0, float("-inf"))  # elementwise2_S: stage 4, partition 0 (group 0)
+        S_141 = scale * S_140  # elementwise2_S: stage 4, partition 0 (group 0)
+        S_142 = S_138 + S_141  # elementwise2_S: stage 4, partition 0 (group 0)
+        m_j = gl.max(S_142, axis=1)  # reduce0_m_j: stage 4, partition 0 (group 0)
+        m_j_143 = gl.maximum(m_j_143_p1, m_j)  # elementwise3_m_j: stage 4, partition 0 (group 0)
+        P = gl.expand_dims(m_j_143, 1)  # sfu0_P: stage 4, partition 0 (group 0)
+        P_144 = P.broadcast_to([16, 16])  # sfu0_P: stage 4, partition 0 (group 0)
+        P_145 = S_142 - P_144  # sfu0_P: stage 4, partition 0 (group 0)
+        P_146 = gl.exp(P_145)  # sfu0_P: stage 4, partition 0 (group 0)
+        l_j = gl.sum(P_146, axis=1)  # reduce1_l_j: stage 4, partition 0 (group 0)
+        alpha = m_j_143_p1 - m_j_143  # sfu1_alpha: stage 4, partition 0 (group 0)
+        alpha_147 = gl.exp(alpha)  # sfu1_alpha: stage 4, partition 0 (group 0)
+        acc_152 = P_146.to(gl.float16)  # convert2_acc: stage 4, partition 0 (group 0)
+        acc_153 = gl.convert_layout(acc_152, L8)  # convert2_acc: stage 4, partition 0 (group 0)
+        acc_148 = gl.expand_dims(alpha_147, 1)  # elementwise4_acc: stage 4, partition 0 (group 0)
+        acc_149 = acc_148.broadcast_to([16, 128])  # elementwise4_acc: stage 4, partition 0 (group 0)
+        acc_150 = acc_155_p1 * acc_149  # elementwise4_acc: stage 4, partition 0 (group 0)
+        v_offset_117 = v_offset_116_p2  # load1_V_load: stage 3, partition 0 (group 0)
+        v_offset_118 = v_offset_117 + v_offset_76  # load1_V_load: stage 3, partition 0 (group 0)
+        v_offset_119 = v_offset_118.broadcast_to([16, 128])  # load1_V_load: stage 3, partition 0 (group 0)
+        v_offset_120 = v_offset_119 + v_offset_82  # load1_V_load: stage 3, partition 0 (group 0)
+        V_load_130 = value_cache_ptr + v_offset_120  # load1_V_load: stage 3, partition 0 (group 0)
+        V_load_131 = gl.load(V_load_130, mask=Q_59, other=0.0)  # load1_V_load: stage 3, partition 0 (group 0)
+        V_load_154 = gl.convert_layout(V_load_131_p1, L10)  # convert3_V_load: stage 4, partition 0 (group 0)
+        L = L_151_p1 * alpha_147  # elementwise5_L: stage 4, partition 0 (group 0)
+        L_151 = L + l_j  # elementwise5_L: stage 4, partition 0 (group 0)
+        acc_155 = mma_v2(acc_153, V_load_154, acc_150)  # dot1_acc: stage 4, partition 0 (group 0)
+        K_load_129_p1 = K_load_129
+        L_151_p1 = L_151
+        V_load_131_p1 = V_load_131
+        acc_155_p1 = acc_155
+        k_offset_122_p2 = k_offset_122_p1
+        k_offset_122_p1 = k_offset_122
+        m_j_143_p1 = m_j_143
+        physical_block_idx_113_p1 = physical_block_idx_113
+        v_offset_116_p2 = v_offset_116_p1
+        v_offset_116_p1 = v_offset_116
+        K_load_139 = gl.convert_layout(K_load_129_p1, L10)  # convert1_K_load: stage 4, partition 0 (group 0)
+        S_140 = mma_v2(Q_101, K_load_139, gl.full([16, 16], 0.0, gl.float32, layout=L9))  # dot0_S: stage 4, partition 0 (group 0)
+        seq_offset = (0 + ((twill_n - 1 + 4) - 4) * 1) * 16  # elementwise2_S: stage 4, partition 0 (group 0)
+        seq_offset_132 = seq_offset  # elementwise2_S: stage 4, partition 0 (group 0)
+        seq_offset_133 = seq_offset_132 + query_head_idx_23  # elementwise2_S: stage 4, partition 0 (group 0)
+        seq_mask_134 = gl.expand_dims(seq_offset_133, 0)  # elementwise2_S: stage 4, partition 0 (group 0)
+        seq_mask_135 = seq_mask_134 < seq_len_71  # elementwise2_S: stage 4, partition 0 (group 0)
+        S_136 = seq_mask_135.broadcast_to([16, 16])  # elementwise2_S: stage 4, partition 0 (group 0)
+        S_137 = S & S_136  # elementwise2_S: stage 4, partition 0 (group 0)
+        S_138 = gl.where(S_137, 0.0, float("-inf"))  # elementwise2_S: stage 4, partition 0 (group 0)
+        S_141 = scale * S_140  # elementwise2_S: stage 4, partition 0 (group 0)
+        S_142 = S_138 + S_141  # elementwise2_S: stage 4, partition 0 (group 0)
+        m_j = gl.max(S_142, axis=1)  # reduce0_m_j: stage 4, partition 0 (group 0)
+        m_j_143 = gl.maximum(m_j_143_p1, m_j)  # elementwise3_m_j: stage 4, partition 0 (group 0)
+        P = gl.expand_dims(m_j_143, 1)  # sfu0_P: stage 4, partition 0 (group 0)
+        P_144 = P.broadcast_to([16, 16])  # sfu0_P: stage 4, partition 0 (group 0)
+        P_145 = S_142 - P_144  # sfu0_P: stage 4, partition 0 (group 0)
+        P_146 = gl.exp(P_145)  # sfu0_P: stage 4, partition 0 (group 0)
+        l_j = gl.sum(P_146, axis=1)  # reduce1_l_j: stage 4, partition 0 (group 0)
+        alpha = m_j_143_p1 - m_j_143  # sfu1_alpha: stage 4, partition 0 (group 0)
+        alpha_147 = gl.exp(alpha)  # sfu1_alpha: stage 4, partition 0 (group 0)
+        acc_152 = P_146.to(gl.float16)  # convert2_acc: stage 4, partition 0 (group 0)
+        acc_153 = gl.convert_layout(acc_152, L8)  # convert2_acc: stage 4, partition 0 (group 0)
+        acc_148 = gl.expand_dims(alpha_147, 1)  # elementwise4_acc: stage 4, partition 0 (group 0)
+        acc_149 = acc_148.broadcast_to([16, 128])  # elementwise4_acc: stage 4, partition 0 (group 0)
+        acc_150 = acc_155_p1 * acc_149  # elementwise4_acc: stage 4, partition 0 (group 0)
+        V_load_154 = gl.convert_layout(V_load_131_p1, L10)  # convert3_V_load: stage 4, partition 0 (group 0)
+        L = L_151_p1 * alpha_147  # elementwise5_L: stage 4, partition 0 (group 0)
+        L_151 = L + l_j  # elementwise5_L: stage 4, partition 0 (group 0)
+        acc_155 = mma_v2(acc_153, V_load_154, acc_150)  # dot1_acc: stage 4, partition 0 (group 0)
+        K_load_129_p1 = K_load_129
+        L_151_p1 = L_151
+        V_load_131_p1 = V_load_131
+        acc_155_p1 = acc_155
+        k_offset_122_p2 = k_offset_122_p1
+        k_offset_122_p1 = k_offset_122
+        m_j_143_p1 = m_j_143
+        physical_block_idx_113_p1 = physical_block_idx_113
+        v_offset_116_p2 = v_offset_116_p1
+        v_offset_116_p1 = v_offset_116
     else:
-        m_j_143_p1 = gl.full([16], float("-inf"), gl.float32, layout=L1)
-        L_151_p1 = gl.full([16], 1.0, gl.float32, layout=L1)
-        acc_155_p1 = gl.full([16, 128], 0.0, gl.float32, layout=L9)
+        arg26_w = gl.full([16], float("-inf"), gl.float32, layout=L1)
+        arg27_w = gl.full([16], 1.0, gl.float32, layout=L1)
+        arg28_w = gl.full([16, 128], 0.0, gl.float32, layout=L9)
+        for acc_111_w in range(0, num_blocks_72, 1):
+            physical_block_idx_112_w = physical_block_idx + acc_111_w
+            physical_block_idx_113_w = gl.load(physical_block_idx_112_w)
+            v_offset_114_w = gl.cast(physical_block_idx_113_w, gl.int64)
+            v_offset_115_w = v_offset_114_w * stride_v_cache_0
+            v_offset_116_w = v_offset_115_w + v_offset_73
+            v_offset_118_w = v_offset_116_w + v_offset_76
+            v_offset_119_w = v_offset_118_w.broadcast_to([16, 128])
+            v_offset_120_w = v_offset_119_w + v_offset_82
+            k_offset_121_w = v_offset_114_w * stride_k_cache_0
+            k_offset_122_w = k_offset_121_w + k_offset
+            k_offset_124_w = k_offset_122_w + k_offset_87
+            k_offset_125_w = k_offset_124_w.broadcast_to([128, 16])
+            k_offset_126_w = k_offset_125_w + k_offset_93
+            k_offset_127_w = k_offset_126_w + k_offset_98
+            K_load_128_w = key_cache_ptr + k_offset_127_w
+            K_load_129_w = gl.load(K_load_128_w, mask=K_load_100, other=0.0)
+            V_load_130_w = value_cache_ptr + v_offset_120_w
+            V_load_131_w = gl.load(V_load_130_w, mask=Q_59, other=0.0)
+            seq_offset_w = acc_111_w * 16
+            seq_offset_133_w = seq_offset_w + query_head_idx_23
+            seq_mask_134_w = gl.expand_dims(seq_offset_133_w, 0)
+            seq_mask_135_w = seq_mask_134_w < seq_len_71
+            S_136_w = seq_mask_135_w.broadcast_to([16, 16])
+            S_137_w = S & S_136_w
+            S_138_w = gl.where(S_137_w, 0.0, float("-inf"))
+            K_load_139_w = gl.convert_layout(K_load_129_w, L10)
+            S_140_w = mma_v2(Q_101, K_load_139_w, gl.full([16, 16], 0.0, gl.float32, layout=L9))
+            S_141_w = scale * S_140_w
+            S_142_w = S_138_w + S_141_w
+            m_j_w = gl.max(S_142_w, axis=1)
+            m_j_143_w = gl.maximum(arg26_w, m_j_w)
+            P_w = gl.expand_dims(m_j_143_w, 1)
+            P_144_w = P_w.broadcast_to([16, 16])
+            P_145_w = S_142_w - P_144_w
+            P_146_w = gl.exp(P_145_w)
+            l_j_w = gl.sum(P_146_w, axis=1)
+            alpha_w = arg26_w - m_j_143_w
+            alpha_147_w = gl.exp(alpha_w)
+            acc_148_w = gl.expand_dims(alpha_147_w, 1)
+            acc_149_w = acc_148_w.broadcast_to([16, 128])
+            acc_150_w = arg28_w * acc_149_w
+            L_w = arg27_w * alpha_147_w
+            L_151_w = L_w + l_j_w
+            acc_152_w = P_146_w.to(gl.float16)
+            acc_153_w = gl.convert_layout(acc_152_w, L8)
+            V_load_154_w = gl.convert_layout(V_load_131_w, L10)
+            acc_155_w = mma_v2(acc_153_w, V_load_154_w, acc_150_w)
+            arg26_w = m_j_143_w
+            arg27_w = L_151_w
+            arg28_w = acc_155_w
+        m_j_143_p1 = arg26_w
+        L_151_p1 = arg27_w
+        acc_155_p1 = arg28_w
     acc_103 = gl.expand_dims(L_151_p1, 1)
     acc_104 = acc_103.broadcast_to([16, 128])
     acc_105 = acc_155_p1 / acc_104
