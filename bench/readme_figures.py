@@ -122,6 +122,7 @@ SOLVE_TIMES = "bench/results/solve_times.txt"
 WS_LOG = "bench/results/ws/ws-log.txt"
 NOTES = "bench/results/NOTES.md"
 GLUON_RUN = "bench/results/gluon/runs/run9/run9.log"
+RUN189_VS = "bench/results/gluon/runs/run189/out/run189b.log"   # the latest head to head (session 71)
 GLUON_BWD_RUN = "bench/results/gluon/runs/run6.log"
 
 
@@ -176,6 +177,29 @@ CITED: list[tuple[str, str, str, str]] = [
     ("cuDNN in the Gluon run",
      r"\| cuDNN SDPA \| ([\d.]+) / ([\d.]+) \| ([\d.]+) / ([\d.]+) \| ([\d.]+) / ([\d.]+) \|",
      GLUON_RUN, _vs_rows("sdpa_cudnn", r"([\d.]+) launched\s+([\d.]+) graph")),
+    ("the FA forward against cuDNN in run 189",
+     r"\| FA forward, twill's Gluon kernel from `kernels/fa3\.py` \(x cuDNN\) \| " + " \\| ".join(
+         [r"([\d.]+) / ([\d.]+) \(x([\d.]+) / x([\d.]+)\)"] * 3),
+     RUN189_VS, _vs_rows("fa3", r"([\d.]+) launched\s+([\d.]+) graph\s+x([\d.]+) launched, x([\d.]+) graph")),
+    ("cuDNN in run 189", r"\| cuDNN SDPA, same rounds \| ([\d.]+) / ([\d.]+) \| ([\d.]+) / ([\d.]+) \| ([\d.]+) / ([\d.]+) \|",
+     RUN189_VS, _vs_rows("sdpa_cudnn", r"([\d.]+) launched\s+([\d.]+) graph")),
+    ("Triton's default in run 189",
+     r"\| Triton's default, same rounds \| ([\d.]+) / ([\d.]+) \| ([\d.]+) / ([\d.]+) \| ([\d.]+) / ([\d.]+) \|",
+     RUN189_VS, _vs_rows("triton_default", r"([\d.]+) launched\s+([\d.]+) graph")),
+    ("the FA backward in run 189",
+     r"\| FA backward, twill's Gluon kernel from `kernels/fa_bwd\.py` \| ([\d.]+) / ([\d.]+) \| ([\d.]+) / ([\d.]+) \| "
+     r"([\d.]+) / ([\d.]+) \|", "bench/results/gluon/runs/run189/out/run189c.log",
+     r"fa_bwd: PASS [^\n]* 1024:([\d.]+)/([\d.]+)g/\d+us, 4096:([\d.]+)/([\d.]+)g/\d+us, 16384:([\d.]+)/([\d.]+)g"),
+    ("Triton's best FA backward configuration in run 189",
+     r"\| Triton's best configuration of `kernels/fa_bwd\.py` \(num_stages 3\) \| ([\d.]+) / ([\d.]+) \| "
+     r"([\d.]+) / ([\d.]+) \| ([\d.]+) / ([\d.]+) \|", "bench/results/gluon/runs/run189/out/run189c.log",
+     "(?s)" + ".*?".join(rf"N': {n}, 'D': 128}}: [^\n]*triton_num_stages3 ([\d.]+), triton_num_stages3_graph ([\d.]+)"
+                         for n in (1024, 4096, 16384))),
+    ("twill's Gluon GEMM against cuBLAS (run 189)",
+     r"GEMM 4096\^3\s+\(`kernels/gemm\.py`, 7 rounds\): ([\d.]+) / ([\d.]+) against cuBLAS ([\d.]+) / ([\d.]+), "
+     r"x([\d.]+) launched / x([\d.]+) graph by the\s+per-round ratios \(Triton's default ([\d.]+) / ([\d.]+)\)",
+     RUN189_VS, r"(?s)kernels/gemm\.py.*?\n  gemm\s+([\d.]+) launched\s+([\d.]+) graph\s+x([\d.]+) launched, "
+     r"x([\d.]+) graph.*?triton_default\s+([\d.]+) launched\s+([\d.]+) graph.*?cublas\s+([\d.]+) launched\s+([\d.]+) graph"),
     ("twill's Gluon GEMM against cuBLAS (run 9)",
      r"GEMM\s+4096\^3: ([\d.]+) / ([\d.]+) against cuBLAS ([\d.]+) / ([\d.]+) \(([\d.]+) / ([\d.]+) by the per-round "
      r"ratios; Triton's default\s+([\d.]+)\)",
