@@ -462,8 +462,8 @@ def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Ma
         _two_ctas(plan)
     if plan.smem_bytes > machine.smem_per_cta:
         raise SharedMemoryExceeded("the schedule's buffers do not fit shared memory", where=g.name,
-                               expected=f"<= {machine.smem_per_cta} bytes per CTA", found=f"{plan.smem_bytes} bytes "
-                               f"({', '.join(f'{r.name} ring {r.depth} x {r.bytes}' for r in plan.rings)})")
+                               expected=f"<= {machine.smem_per_cta} bytes per CTA",
+                               found=f"{plan.smem_bytes} bytes ({_largest_buffers(plan)})")
     return plan
 
 
@@ -1454,6 +1454,7 @@ def _async_tiles(plan: KernelPlan) -> None:
     says whether it would change anything (the route tries it where ptxas spills: tutorial 10's ``dot_scaled``,
     whose tiles held a stage in registers spilled 362 instructions a trip)."""
     table = aliases(plan.fn.module.text)
+    crowded: list[AsyncTile] = []
     for k, p in enumerate(plan.partitions):
         if p.role != "consumer":
             continue
@@ -1470,11 +1471,20 @@ def _async_tiles(plan: KernelPlan) -> None:
             tile = _async_tile(plan, p, x, table, plan.copy_wgmma)
             if tile is None and not plan.copy_wgmma and _async_tile(plan, p, x, table, True) is not None:
                 plan.wgmma_copyable = True
+            if tile is not None and _smem(plan) + tile.bytes + SCRATCH_MARGIN > plan.machine.smem_per_cta:
+                crowded.append(tile)     # its buffers would not fit beside the others and Triton's scratch: read a
+                continue                 # stage ahead in registers (bitsandbytes' four gathers of 64 KB each)
             if tile is not None:
                 plan.asyncs.append(tile)
                 items[items.index(x)] = tile.read
         items.sort(key=lambda x: (x.key, -1 if x.subtile is None else x.subtile))
         plan.partitions[k] = dataclasses.replace(p, items=tuple(items))
+    if crowded:
+        plan.decisions.append(
+            "register-read pointer tiles loaded a stage ahead in registers, not copied with cp.async: their buffers ("
+            + ", ".join(f"{a.name} {a.depth} x {a.bytes // a.depth} B" for a in crowded)
+            + f") would not fit in the {plan.machine.smem_per_cta} bytes of shared memory beside the others and "
+            f"{SCRATCH_MARGIN} bytes kept for Triton's scratch")
     direct = [a for a in plan.asyncs if a.alloc is not None]
     if direct:
         plan.decisions.append(
@@ -1695,6 +1705,17 @@ def _fit_smem(plan: KernelPlan) -> int:
         plan.rings[plan.rings.index(r)] = dataclasses.replace(r, depth=r.depth - 1)
         plan.decisions.append(f"ring {r.name} made {r.depth - 1} deep to fit shared memory")
     return _smem(plan)
+
+
+def _largest_buffers(plan: KernelPlan, n: int = 4) -> str:
+    """The ``n`` largest of the plan's rings, staged operands and copied tiles, named with their bytes, and what the
+    rest add: what a refusal for shared memory says (the rings alone named none of bitsandbytes' four gathers)."""
+    parts = ([(f"{r.name} ring {r.depth} x {r.bytes}", r.depth * r.bytes) for r in plan.rings]
+             + [(f"{b.name} {b.bytes}", b.bytes) for b in plan.staging.buffers]
+             + [(f"{a.name} {a.depth} x {a.bytes // a.depth}", a.bytes) for a in plan.asyncs])
+    parts.sort(key=lambda x: -x[1])
+    rest = plan.smem_bytes - sum(b for _, b in parts[:n])
+    return ", ".join([w for w, _ in parts[:n]] + ([f"{rest} more"] if rest > 0 else []))
 
 
 def _smem(plan: KernelPlan) -> int:
@@ -1945,6 +1966,14 @@ def sibling(main: KernelPlan, loop: IROp, g: LoopGraph, s: Schedule) -> KernelPl
                            copy_warps=main.copy_warps, two_ctas=main.two_ctas_allowed, copy_wgmma=main.copy_wgmma,
                            own_tiles=True)
     shape = [(p.role, p.group, p.subtiles) for p in plan.partitions]
+    if main.producer is not None and plan.producer is None:
+        # session 71's sweep: a MoE grouped GEMM finds its expert by a loop over the cumulative offsets before its K
+        # loop, and the producer's loads read what that loop found
+        raise UnsupportedError("a loop beside the scheduled one streams no tile, so the producer would not run it, and "
+                               "the Gluon back end writes every loop in the scheduled loop's partitions (a loop over a "
+                               "constexpr bound written with tl.static_range is straight-line code, which it writes)",
+                               where=where, expected="a loop that streams tiles through the producer, as the scheduled "
+                               "one does", found="only loads its consumers issue")
     if shape != [(p.role, p.group, p.subtiles) for p in main.partitions]:
         raise UnsupportedError("the Gluon back end writes a kernel's loops in the same partitions", where=where,
                                expected=f"partitions {[(p.role, p.subtiles) for p in main.partitions]}",

@@ -30,7 +30,10 @@ NOT_PIPELINED = {("fla_fused_chunk_retention", "h100"): "TritonGPUPipeline"}   #
 NO_FOR_LOOP = {"tut05_ln_bwd_lock": "found only a `while` loop",   # tutorial 05's dx kernel: its spin lock alone
                # session 57's sweep M: Mamba-2's chunk cumsum (one tile, tl.cumsum, no loop at all) and vLLM's conv1d
                # decode step (its token loop a tl.static_range over a constexpr, unrolled)
-               "mamba_chunk_cumsum_fwd": "no loop in kernel", "vllm_causal_conv1d_update": "no loop in kernel"}
+               "mamba_chunk_cumsum_fwd": "no loop in kernel", "vllm_causal_conv1d_update": "no loop in kernel",
+               # session 71's sweep: Liger's neighborhood attention QK, its loop over head_dim one trip at its own
+               # BLOCK_SIZE_K (a constexpr bound Triton folds away)
+               "liger_neighborhood_attn_qk": "no loop in kernel"}
 CASES = [(f, a) for f in FILES for a in ARCHES]
 
 

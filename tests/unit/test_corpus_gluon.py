@@ -172,13 +172,22 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "xformers_bias_dropout_residual", "streamk_serial_splitk_gemm", "accelerated_scan_gated_chunks",
              # an fp8 e5m2 cast rounded rtne with power-of-two scales from the float's bits; a suffix sum walking
              # back with tl.advance by -BT (tl.flip, tl.sqrt_rn); int8 dots to int32 dequantised each K group
-             "te_pow2_fp8_e5m2_quant", "fla_reverse_cumsum_norm", "sglang_w8a8_block_int8_gemm"}
+             "te_pow2_fp8_e5m2_quant", "fla_reverse_cumsum_norm", "sglang_w8a8_block_int8_gemm",
+             # session 71's sweep: DeepSeek-V3.2's fp8 indexer (an early return, a loop over heads of fp8 dots, relu and
+             # head weights); vLLM's gated layer norm as two row loops; MoBA's top-k blocks through a loaded index
+             # (masks, no if); NVFP4 weights from e2m1 bits with e4m3 block scales by bitcast; FBGEMM's fp8 row-scaled
+             # split-K with an atomic add; bitsandbytes' double-quantized NF4 (four gathers a K step: their cp.async
+             # buffers would not fit shared memory, so they are loaded in registers)
+             "dsv32_fp8_indexer_logits", "vllm_layernorm_gated_looped", "moba_topk_block_attention", "nvfp4_w4a16_gemm",
+             "fbgemm_fp8_row_splitk", "bnb_nf4_double_quant_gemm"}
 # the Gluon search's budget in deterministic seconds (a quarter of the wall seconds these tests had: about the same CPU
 # time) where the default 7.5 is too little: with 30 wall seconds these found no joint schedule on a loaded CI machine
 # (three dots an iteration)
 SEARCH_SECONDS = {"flagattn_piecewise": 30,
                   "square_attention": 30}   # its two-sub-tile candidates come after 25 s of one-sub-tile ones (CI, session 47: cut at 30 s under load)
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory",   # an atomic add before the guarding if
+           # session 71's sweep: a MoE grouped GEMM whose expert search over the offsets is a loop before the K loop
+           "moe_offs_grouped_mm": "a loop beside the scheduled one streams no tile, so the producer would not run it",
            "liger_group_norm": "keeps a tile loop with nothing after it",   # its stats loop, then a channel loop nest
            "cce_lse_forward": "one loop and straight-line code around it (found scf.while)",   # Apple CCE's spin lock
            "cce_backward": "writes the loops beside the scheduled one one level deep",

@@ -150,7 +150,11 @@ def test_a_schedule_over_shared_memory_is_refused_in_one_line():
     small = dataclasses.replace(m, memory_caps=tuple((k, 64 * 1024 if k == "smem" else v) for k, v in m.memory_caps))
     with pytest.raises(TwillError) as e:
         generate(kir.text, graph_from_dict(gs["graph"]), Schedule.from_dict(gs), small, kir.spec)
-    assert "do not fit shared memory" in _one_line(e.value)
+    msg = _one_line(e.value)
+    assert "do not fit shared memory" in msg
+    # the largest buffers named, largest first, and what the others add (the epilogue's store buffer here)
+    m = re.search(r"found (\d+) bytes \(b ring 2 x 32768, a_23 ring 2 x 16384, (\d+) more\)", msg)
+    assert m and int(m.group(1)) == 2 * 32768 + 2 * 16384 + int(m.group(2)), msg
 
 
 def test_a_schedule_over_the_register_file_is_refused_in_one_line():
