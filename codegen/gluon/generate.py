@@ -469,7 +469,8 @@ def sibling_loops(ttgir: str, graph: LoopGraph) -> list[int]:
     fn, _, _ = kernel_function(ttgir, graph)
     loop = _graph_loop(fn, graph)
     loops = fn.module.loops()
-    return [loops.index(o) for o in fn.ops if o.name == vocab.LOOP and o is not loop and o in loops]
+    return [loops.index(o) for o in fn.ops if o.name == vocab.LOOP and o is not loop and o in loops
+            and not plain_for(o)]
 
 
 _DEF = re.compile(r"(%[\w$.\-]+)(?::\d+)?\s*=")
@@ -571,7 +572,7 @@ def _scheduled_loop(fn: Any, graph: LoopGraph, siblings: Sequence[Any] = ()) -> 
                                where=f"{graph.name}, {source_where(outer)}" if outer is not None else graph.name,
                                found=f"the loop inside {outer.name if outer is not None else 'another op'}")
     others = [o for o in fn.ops if (o.name in vocab.CONTROL_FLOW and o.name != IF and not _plain_while(o))
-              or (o.name == vocab.LOOP and o is not loop and o not in siblings)]
+              or (o.name == vocab.LOOP and o is not loop and o not in siblings and not plain_for(o))]
     if others:
         raise UnsupportedError("the Gluon back end writes one loop and straight-line code around it",
                                where=f"{graph.name}, {source_where(others[0])}", found=others[0].name)
@@ -602,6 +603,18 @@ def _plain_while(op: Any) -> bool:
         return False
     inner = [o for r in op.regions for o in r.ops]
     return not any(o.name in vocab.DOTS | vocab.STORES | vocab.TMA_LOADS | {vocab.LOOP, "scf.while"} for o in inner)
+
+
+def plain_for(op: Any) -> bool:
+    """A ``for`` beside the scheduled loop that every partition writes as it runs, as straight-line code (``plain._for``):
+    scalars alone in and out, no tile, dot, store, atomic or TMA copy, no loop inside (a MoE grouped GEMM's search of
+    the cumulative expert offsets for its program's expert, whose results the producer's addresses read too)."""
+    if op.name != vocab.LOOP or op.body is None or any("tensor<" in t for t in op.result_types):
+        return False
+    inner = [o for o in op.body.ops for o in (o, *o.nested())]
+    return not any(o.name in vocab.DOTS | vocab.STORES | vocab.TMA_LOADS | {vocab.LOOP, "scf.while", "tt.atomic_rmw",
+                                                                            "tt.atomic_cas"}
+                   or any("tensor<" in t for t in o.result_types) for o in inner)
 
 
 def one_cta_per_sm(plan: KernelPlan) -> bool:
