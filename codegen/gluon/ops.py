@@ -23,7 +23,9 @@ _BINARY = {"arith.addf": "+", "arith.subf": "-", "arith.mulf": "*", "arith.divf"
            "tt.addptr": "+"}
 _CALL2 = {"arith.maxnumf": "gl.maximum", "arith.minnumf": "gl.minimum", "arith.maxsi": "gl.maximum",
           "arith.minsi": "gl.minimum", "arith.maximumf": "gl.maximum", "arith.minimumf": "gl.minimum",
-          "tt.precise_divf": "gl.div_rn"}      # tl.math.div_rn: IEEE division rounded to nearest
+          "tt.precise_divf": "gl.div_rn",      # tl.math.div_rn: IEEE division rounded to nearest
+          "tt.approx_divf": "gl.fdiv"}         # Triton 3.9's div.approx.f32 (tl.fdiv(approx=True), and fp32 `/` there)
+_CALL2_KW = {"tt.approx_divf": ", approx=True"}
 _UNARY = {"math.exp2": "gl.exp2", "math.exp": "gl.exp", "math.log": "gl.log", "math.log2": "gl.log2",
           "math.sqrt": "gl.sqrt", "math.rsqrt": "gl.rsqrt", "math.sin": "gl.sin", "math.cos": "gl.cos",
           "math.absf": "gl.abs", "math.absi": "gl.abs", "math.floor": "gl.floor", "math.ceil": "gl.ceil",
@@ -176,7 +178,8 @@ def elementwise(op: IROp, ctx: Context) -> list[str]:
         # side made one (tl.maximum(w, 1.0), tl.math.div_rn(x, 3.0), tl.fma(x, 2.0, y))
         nan = ", propagate_nan=tl.PropagateNan.ALL" if n in ("arith.maximumf", "arith.minimumf") else ""
         ex = [ctx.tensor(v, like=res) if a.broadcast and not scalar else x for v, a, x in zip(op.operands, args, ex)]
-        e = f"gl.fma({ex[0]}, {ex[1]}, {ex[2]})" if n == "math.fma" else f"{_CALL2[n]}({ex[0]}, {ex[1]}{nan})"
+        e = (f"gl.fma({ex[0]}, {ex[1]}, {ex[2]})" if n == "math.fma"
+             else f"{_CALL2[n]}({ex[0]}, {ex[1]}{nan}{_CALL2_KW.get(n, '')})")
     elif n in _UNARY:
         e = f"{_UNARY[n]}({ex[0]})"
     elif n == "arith.negf":
@@ -595,7 +598,7 @@ def _scalar_expr(name: str, rest: str) -> str | None:
     if name in _BINARY and len(args) == 2:
         return f"{args[0]} {_BINARY[name]} {args[1]}"
     if name in _CALL2:
-        return f"{_CALL2[name]}({args[0]}, {args[1]})"
+        return f"{_CALL2[name]}({args[0]}, {args[1]}{_CALL2_KW.get(name, '')})"
     if name in _UNARY:
         return f"{_UNARY[name]}({args[0]})"
     if name == "arith.select" and len(args) == 3:
@@ -897,7 +900,7 @@ def _translate(op: IROp, ctx: Context) -> list[str]:
         return fn(op, ctx)
     if op.name.startswith(("arith.", "math.")) or op.name in ("tt.addptr", "tt.clampf", "tt.bitcast", "tt.fp_to_fp",
                                                              "tt.int_to_ptr", "tt.ptr_to_int", "tt.mulhiui",
-                                                             "tt.precise_sqrt", "tt.precise_divf",
+                                                             "tt.precise_sqrt", "tt.precise_divf", "tt.approx_divf",
                                                              "tt.extern_elementwise"):
         return elementwise(op, ctx)
     if op.name == "ttg.local_alloc" and op.operands:

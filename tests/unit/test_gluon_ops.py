@@ -323,6 +323,7 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     %r = tt.precise_divf %x, %c : tensor<64x64xf32, #blocked>
     %h = math.fma %a, %q, %x : tensor<64x64xf32, #blocked>
     %g = math.fma %c, %q, %x : tensor<64x64xf32, #blocked>
+    %d = tt.approx_divf %x, %a : tensor<64x64xf32, #blocked>
     tt.return
   }
 }
@@ -339,8 +340,9 @@ def test_an_ieee_division_and_an_fma_with_a_constant_operand_are_written_on_tens
     lines = [ln for op in fn.ops if op.name != "tt.return" for ln in translate(op, ctx)]
     lay = next(iter(ctx.layouts.values()))
     full = f"gl.full([64, 64], 3.0, gl.float32, layout={lay})"
+    # Triton 3.9's div.approx.f32 (tt.approx_divf: tl.fdiv(approx=True); MoBA's `/` of its log-sum-exp): Gluon's fdiv
     assert lines == ["q = gl.div_rn(x, a)", f"r = gl.div_rn(x, {full})", "h = gl.fma(a, q, x)",
-                     f"g = gl.fma({full}, q, x)"], lines
+                     f"g = gl.fma({full}, q, x)", "d = gl.fdiv(x, a, approx=True)"], lines
 
 
 FP8 = '''#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>

@@ -22,7 +22,8 @@ from twill.ir.function import Function
 from twill.ir.ttgir import IROp, type_info
 
 _ELEMENTWISE_PREFIX = ("arith.", "math.")
-_ELEMENTWISE = {"tt.addptr", "ttg.convert_layout", "tt.clampf", "tt.precise_sqrt", "tt.precise_divf", "tt.fp_to_fp",
+_ELEMENTWISE = {"tt.addptr", "ttg.convert_layout", "tt.clampf", "tt.precise_sqrt", "tt.precise_divf", "tt.approx_divf",
+                "tt.fp_to_fp",
                 "tt.bitcast", "ttg.local_alloc", "ttg.local_load", "ttg.local_store", "tt.load", "tt.store",
                 "tt.atomic_rmw", "tt.atomic_cas", "ttng.tmem_alloc", "ttng.tmem_load", "ttng.tmem_store", "tt.mulhiui",
                 "tt.extern_elementwise", "tt.elementwise_inline_asm"}

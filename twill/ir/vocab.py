@@ -33,7 +33,8 @@ CASTS = frozenset({"arith.truncf", "arith.extf", "arith.fptosi", "arith.sitofp",
 BARRIERS = frozenset({"gpu.barrier", "ttg.barrier"})
 # Special-function unit (MUFU) math.
 SFU = frozenset({"math.exp2", "math.exp", "math.log", "math.log2", "math.rsqrt", "math.sqrt", "math.sin", "math.cos",
-                 "math.tanh", "tt.precise_sqrt", "tt.precise_divf", "math.erf", "math.powf"})
+                 "math.tanh", "tt.precise_sqrt", "tt.precise_divf", "tt.approx_divf", "math.erf",
+                 "math.powf"})
 # Structured control flow: ops with regions other than the loop itself.
 CONTROL_FLOW = frozenset({"scf.if", "scf.while", "scf.execute_region", "scf.index_switch"})
 # Unstructured control flow: blocks and branches (an early ``return`` inside an ``if`` becomes a ``cf.cond_br``).
