@@ -13,6 +13,7 @@ wins, the fewest sub-tiles on a tie.
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 import math
 import traceback
@@ -286,6 +287,7 @@ def solve_gluon(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
         one = dataclasses.replace(splits[0], one_partition=True)
         res.candidates += _tighten(one, kir, machine, options, solve_opts, total, say)
     res.candidates += _over_registers(res.candidates, kir, machine, options, say)
+    res.candidates += _unsolved(splits, res.candidates, kir, machine, options, solve_opts, total, say)
     res = _timed_pair(_short_loops(_choose(res), kir, machine, options, say), kir, machine, options, say)
     if res.chosen is None and refused:
         res.reason = "; ".join(refused)
@@ -297,17 +299,21 @@ def _over_registers(candidates: list[Candidate], kir: KernelIR, machine: Machine
     """Where no candidate made a kernel and some were refused because a warp-specialized consumer cannot hold their
     tiles (FA2's Triton backward over 8 warps: about 232 registers a thread against a consumer's 208), those
     written as the one partition of all the kernel's warps loading its own tiles, as Triton compiles the loop, ptxas
-    allocating up to 255 registers (``--own-tiles auto`` only)."""
+    allocating up to 255 registers (``--own-tiles auto`` only); so too where the producer's copies read a result of
+    a loop beside the scheduled one that only the consumers run (``_producer_waits``: a key count before attention's
+    loop bounds it)."""
     if any(c.kernel is not None for c in candidates) or getattr(options, "own_tiles", "auto") != "auto":
         return []
     out = []
-    for c in [c for c in candidates if _refused_registers(c)][:2]:
+    for c in [c for c in candidates if _refused_registers(c) or _producer_waits(c)][:2]:
         d = _generated(dataclasses.replace(c, schedule=c.schedule.with_extra(own_tiles=True), kernel=None), kir,
                        machine, options)
         if d.kernel is not None and not d.clean:       # as ``_tighten`` does: its dots' register operands staged
             d = _staged(d, kir, machine, options)
+        why = ("a producer's copies would wait for a loop only the consumers run" if _producer_waits(c) else
+               "a warp-specialized consumer cannot hold them")
         say(f"gluon: {c.subtiles} row sub-tile(s) under {c.reg_limit} registers as one partition loading its own "
-            f"tiles (a warp-specialized consumer cannot hold them): "
+            f"tiles ({why}): "
             f"{(d.ptxas.problem() or 'clean') if d.ptxas is not None else d.error}")
         out.append(d)
     return out
@@ -453,6 +459,32 @@ def _tighten(sp: _Split, kir: KernelIR, machine: Machine, options: Any, solve_op
             say(f"gluon: {d.subtiles} row sub-tile(s) under {d.reg_limit} registers, operands staged through shared "
                 f"memory: {d.ptxas.problem() or 'clean'} (was: {c.ptxas.problem()})")
     return staged
+
+
+def _unsolved(splits: list["_Split"], candidates: list[Candidate], kir: KernelIR, machine: Machine, options: Any,
+              solve_opts: SolveOptions, total: float, say: Callable[[str], None]) -> list[Candidate]:
+    """Where no split found a joint schedule at all (every search ran out under a warp-specialized consumer's register
+    limit: the Differential Transformer's two [64, 128] fp32 accumulators and two score tiles a row sub-tile), the
+    loop solved again as the one partition of all the kernel's warps loading its own tiles, as Triton runs it, ptxas
+    allocating up to 255 registers (``--own-tiles auto`` only)."""
+    if (not splits or _unspecialised(splits) or getattr(options, "own_tiles", "auto") != "auto"
+            or any(c.schedule.status in ("optimal", "feasible") for c in candidates)):
+        return []
+    say("gluon: no joint schedule under a warp-specialized consumer's registers; solved again as the one partition "
+        "of all the kernel's warps loading its own tiles, as Triton runs the loop")
+    one = dataclasses.replace(next((sp for sp in splits if sp.nc == 1), splits[0]), one_partition=True)
+    if dataclasses.is_dataclass(options):
+        own = dataclasses.replace(options, own_tiles="on")
+    else:
+        own = copy.copy(options)
+        own.own_tiles = "on"
+    return _tighten(one, kir, machine, own, solve_opts, total, say)
+
+
+def _producer_waits(c: Candidate) -> bool:
+    """``c``'s kernel was refused because the producer's copies read a result of a loop beside the scheduled one
+    that only its consumers run (``plan.sibling``): written as one partition, that partition runs both loops."""
+    return c.kernel is None and "computes a value the producer's copies need" in (c.error or "")
 
 
 def _refused_registers(c: Candidate) -> bool:

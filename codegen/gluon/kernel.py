@@ -1161,7 +1161,10 @@ def _scalar_loop_lines(src: Source, plan: KernelPlan, sl: ScalarLoop, work: Any,
     inner.lines += work(inner)
     for a in sl.used_args:
         inner.lines.append(f"{py_name(a)} = {inner.ctx.vals[py_name(sl.carried[a])].expr}")
-    src.lines += ["    " + ln for ln in inner.lines]
+    if len(inner.lines) == 1 and not sl.used_args:     # nothing to do in it (a producer beside a loop that streams no
+        src.lines.pop()                                 # tile): only its trip count, which the loops after it count from
+    else:
+        src.lines += ["    " + ln for ln in inner.lines]
     for a, res in zip(args, plan.loop.results):     # the carried scalars' last values: the loop's results
         if a in sl.used_args:
             src.ctx.vals[res] = src.ctx.vals[py_name(res)] = Val(py_name(a), src.ctx.ttype(a))

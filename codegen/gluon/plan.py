@@ -49,7 +49,7 @@ from twill.graph.split import SUFFIX
 from twill.ir import vocab
 from twill.ir.dims import RowSplit
 from twill.ir.function import Function
-from twill.ir.ttgir import IROp, TypeInfo, closure, layout_conversions, type_info
+from twill.ir.ttgir import IROp, TypeInfo, closure, layout_conversions, loop_bounds, type_info
 from twill.machine.model import Machine
 from twill.schedule.model import Schedule
 
@@ -1950,6 +1950,28 @@ def _scalar_of(outside: dict[str, IROp], v: str) -> str | None:
     return e.operands[0] if e.name == "tt.splat" else None
 
 
+def _producer_reads(main: KernelPlan, loop: IROp) -> bool:
+    """Whether a value the producer needs (a copy's operands or box coordinates, the scheduled loop's bounds)
+    derives from a result of ``loop``, another loop of ``main``'s kernel: followed forward through every op of the
+    kernel, a loop's iter_arg from its initial value."""
+    seen = set(loop.results)
+    ops = [o for top in main.fn.ops for o in (top, *top.nested()) if o is not loop]
+    grew = True
+    while grew:
+        grew = False
+        for o in ops:
+            new = set(o.results) if seen.intersection(o.operands) else set()
+            if o.body is not None:
+                new |= {a for a, v in zip(o.body.args[1:], o.body.inits) if v in seen}
+            if not new <= seen:
+                seen |= new
+                grew = True
+    wanted = {v for r in main.rings for v in main.body[r.load].operands}
+    wanted |= {v for r in main.rings if r.box is not None for v in r.box.values()}
+    wanted |= set(loop_bounds(main.loop) or main.loop.operands)
+    return bool(wanted & seen)
+
+
 def sibling(main: KernelPlan, loop: IROp, g: LoopGraph, s: Schedule) -> KernelPlan:
     """The plan of another loop of ``main``'s kernel (causal attention's diagonal block after the blocks
     before it) under its own schedule ``s``, written by ``main``'s partitions: the same consumers, sub-tiles
@@ -1965,15 +1987,21 @@ def sibling(main: KernelPlan, loop: IROp, g: LoopGraph, s: Schedule) -> KernelPl
         plan = plan_kernel(main.fn, loop, g, s, main.machine, main.rows, reduce=False, own_stores=main.own_stores,
                            copy_warps=main.copy_warps, two_ctas=main.two_ctas_allowed, copy_wgmma=main.copy_wgmma,
                            own_tiles=True)
+    if main.producer is not None and plan.producer is None and not _producer_reads(main, loop):
+        # a loop whose loads its consumers issue and whose results no producer copy's address reads (a fused norm's
+        # sum of squares before the K loop of its GEMM): the producer counts its iterations and copies nothing
+        at = main.partitions.index(main.producer)
+        plan.partitions.insert(at, dataclasses.replace(main.producer, items=()))
     shape = [(p.role, p.group, p.subtiles) for p in plan.partitions]
     if main.producer is not None and plan.producer is None:
         # session 71's sweep: a MoE grouped GEMM finds its expert by a loop over the cumulative offsets before its K
         # loop, and the producer's loads read what that loop found
-        raise UnsupportedError("a loop beside the scheduled one streams no tile, so the producer would not run it, and "
-                               "the Gluon back end writes every loop in the scheduled loop's partitions (a loop over a "
-                               "constexpr bound written with tl.static_range is straight-line code, which it writes)",
-                               where=where, expected="a loop that streams tiles through the producer, as the scheduled "
-                               "one does", found="only loads its consumers issue")
+        raise UnsupportedError("a loop beside the scheduled one that streams no tile, which only the consumers run, "
+                               "computes a value the producer's copies need (their addresses or the scheduled loop's "
+                               "bounds); a loop of scalars alone, or one over a constexpr bound written with "
+                               "tl.static_range, every partition runs", where=where,
+                               expected="the producer's copies computed from values the kernel has before that loop",
+                               found="a value derived from that loop's results")
     if shape != [(p.role, p.group, p.subtiles) for p in main.partitions]:
         raise UnsupportedError("the Gluon back end writes a kernel's loops in the same partitions", where=where,
                                expected=f"partitions {[(p.role, p.subtiles) for p in main.partitions]}",
