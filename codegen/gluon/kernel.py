@@ -721,7 +721,7 @@ def consumer_function(mod: Module, part: Partition, turn: Turn | None) -> str:
         if mod.start and q is seq[0]:
             src.lines += start_arrive() if part.index == mod.plan.consumers[0].index else []
         src.lines += _loop_lines(src, q, q.partitions[part.index], turn, base)
-        if q is not seq[-1]:
+        if q is not seq[-1] and ring_counted(q, seq):
             src.lines.append("twill_base += twill_n")
     start = len(src.lines)
     for i, sub in post:
@@ -732,8 +732,18 @@ def consumer_function(mod: Module, part: Partition, turn: Turn | None) -> str:
     if mod.start and part.index != mod.plan.consumers[0].index:
         lines = start_wait() + lines
     if mod.persistent:
-        lines = persist(lines, "twill_base += twill_n", ("tma.store_wait(0)",) if src.deferred_store else (), src)
+        lines = persist(lines, "twill_base += twill_n" if ring_counted(seq[-1], seq) else "",
+                        ("tma.store_wait(0)",) if src.deferred_store else (), src)
     return _function(f"consumer_{part.index}", mod, lines)
+
+
+def ring_counted(q: KernelPlan, seq: list[KernelPlan]) -> bool:
+    """Whether loop ``q``'s iterations advance the rings' base (``twill_base``): where it streams tiles through
+    them, or where no loop of the kernel does (its slots then only alternate buffers). A loop beside the scheduled
+    one that streams none (a fused norm's sum of squares) is not counted by any partition, so the next loop's slots
+    and phases run on from the last loop that used the rings (counted, its first wait passed on a phase no copy had
+    completed: run 192, NaN)."""
+    return bool(q.rings) or not any(p.rings for p in seq)
 
 
 def _loop_wants(plan: KernelPlan, part: Partition) -> set[str]:
@@ -1125,7 +1135,9 @@ def _worker_loops(src: Source, loops: list[tuple[KernelPlan, ScalarLoop, Any]], 
             src.lines.append(f"twill_base += {n}")
         q, sl, work = at[i]
         n = _scalar_loop_lines(src, q, sl, work, mod.persistent or several)
-        if mod.tile_loop is not None:   # the trip count kept before the kernel's own loops hand on their scalars (the
+        if not ring_counted(q, [p for p, _, _ in loops]):
+            n = ""
+        elif mod.tile_loop is not None:   # the trip count kept before the kernel's own loops hand on their scalars (the
             # bounds it reads): stream-K's `start_iter = end_iter` came first, its ring base never advanced (run 68)
             src.lines.append(f"twill_trips = {n}")
             n = "twill_trips"
@@ -1133,7 +1145,7 @@ def _worker_loops(src: Source, loops: list[tuple[KernelPlan, ScalarLoop, Any]], 
         src.lines += tail(src, n)
     lines = (start_wait() if mod.start else []) + src.lines
     if mod.persistent:
-        lines = persist(lines, f"twill_base += {n}", (), src)
+        lines = persist(lines, f"twill_base += {n}" if n else "", (), src)
     return _function(name, mod, lines)
 
 

@@ -530,6 +530,12 @@ def run(trace: list[list[Event]], names: list[str], bars: list[Barrier], order: 
                 kind, bar, parity = ev[pos[p]]
                 if kind == "wait" and not bar.passes(parity):
                     break
+                if kind == "wait" and parity == 1 and bar.phase == 0 and _carries_data(bar):
+                    # session 72: a loop that streams no tile counted in the ring base made the next loop's first
+                    # wait on a slot parity 1, which a barrier no copy has completed passes (run 192: NaN)
+                    raise ProtocolError(f"{names[p]} passes its wait on {bar.name} with parity 1 before any phase "
+                                        "completed: it reads a buffer no copy has filled (a ring's slots and phases "
+                                        "out of step)")
                 if kind == "arrive":
                     _arrive(bar, names[p])
                 elif kind == "threads":
@@ -544,6 +550,12 @@ def run(trace: list[list[Event]], names: list[str], bars: list[Barrier], order: 
     partial = [f"{b.name} ({len(b.arrived)} of {b.count} arrived)" for b in bars if b.arrived]
     if partial:
         raise ProtocolError("a phase left incomplete at the end: " + ", ".join(partial))
+
+
+def _carries_data(bar: Barrier) -> bool:
+    """A ring's ready barrier (``<ring>_ready[i]``): a wait on it hands its waiter a filled buffer, so it never passes
+    on the phase before the first (which an empty barrier's first wait does by design: every buffer starts free)."""
+    return bar.name.split("[", 1)[0].endswith("_ready")
 
 
 def _arrive(bar: Barrier, who: str) -> None:

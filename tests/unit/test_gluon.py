@@ -106,6 +106,21 @@ def test_protocol_finds_the_hang_of_a_release_that_waits_for_retired_readers():
     assert any("deadlock" in p and "producer_2 waits on q_44_empty" in p for p in problems)
 
 
+def test_protocol_finds_a_ring_wait_that_passes_before_its_copy():
+    # the fused RMSNorm GEMM as generated for run 192 (NaN on the H200 at K = 192): its sum-of-squares loop, which
+    # streams no tile, counted in the ring base, so the K loop's first wait on slot 0 had parity 1 and passed at once;
+    # no deadlock, every phase complete, and a buffer read before any copy filled it
+    src = (ROOT / "tests/data/gluon/rmsnorm_ring_base_bug.py").read_text()
+    fixed = (ROOT / "bench/results/gluon/rmsnorm_prologue_gemm/kernel_gluon.py").read_text()
+    sig = {a: "i32" for a in ("M", "N", "K", "twill_g0", "twill_g1", "twill_g2")}
+    sig.update({"x": "*fp16", "g": "*fp16", "w": "*fp16", "y": "*fp16", "eps": "fp32", "TWILL_COPY": "constexpr",
+                "TWILL_TMA": "constexpr", "twill_box_wt_83": "tensordesc<fp16[64, 128]>"})
+    problems, _ = check_kernel(src, sig, 2)
+    assert problems and all("passes its wait on wt_83_ready[0] with parity 1 before any phase completed" in p
+                            for p in problems), problems
+    assert check_kernel(fixed, sig, 2) == ([], "")
+
+
 def _decisions(k) -> dict[str, object]:
     p = k.plan
     return {"compute_groups": len(p.consumers), "regs": tuple(x.regs for x in p.partitions),
