@@ -107,7 +107,8 @@ def make_inputs(G: int, M_max: int, N: int, K: int, device: str = "cuda", seed: 
 
 
 def launch(inputs: dict[str, Any], **config: int) -> Any:
-    """C [G, M_max, N] bf16; the rows each group holds (C[g, :masked_m[g]]), flattened and concatenated as fp32."""
+    """C [G, M_max, N] bf16 as fp32, flattened, the rows past each group's masked_m set to 0 on the device (no host
+    copy of masked_m: the timing captures the launch in a CUDA graph)."""
     import torch
     a, b, a_s, b_s, masked_m = (inputs[n] for n in ("a", "b", "a_s", "b_s", "masked_m"))
     G, M_max, K = a.shape
@@ -120,19 +121,20 @@ def launch(inputs: dict[str, Any], **config: int) -> Any:
                                           group_k=128, group_n=128, BLOCK_M=BLOCK_M, BLOCK_N=BLOCK_N,
                                           BLOCK_K=BLOCK_K, GROUP_M=GROUP_M, num_warps=config.get("num_warps", 4),
                                           num_stages=config.get("num_stages", 3))
-    counts = masked_m.tolist()
-    return torch.cat([c[i, :counts[i]].float().flatten() for i in range(G)])
+    held = torch.arange(M_max, device=a.device)[None, :] < masked_m[:, None]
+    return torch.where(held[:, :, None], c.float(), 0.0).flatten()
 
 
 def reference(inputs: dict[str, Any]) -> Any:
-    """Dequantised A and B in double, per group A[:masked_m] @ B^T, rounded to bf16 as the kernel stores it."""
+    """Dequantised A and B in double, per group A[:masked_m] @ B^T, rounded to bf16 as the kernel stores it; the
+    rows past masked_m 0."""
     import torch
     a, b, a_s, b_s, masked_m = (inputs[n] for n in ("a", "b", "a_s", "b_s", "masked_m"))
-    G = a.shape[0]
     a_d = a.double() * a_s.double().repeat_interleave(128, dim=-1)
     b_d = b.double() * b_s.double().repeat_interleave(128, dim=1).repeat_interleave(128, dim=2)
-    counts = masked_m.tolist()
-    return torch.cat([(a_d[i, :counts[i]] @ b_d[i].T).to(torch.bfloat16).double().flatten() for i in range(G)])
+    held = torch.arange(a.shape[1], device=a.device)[None, :] < masked_m[:, None]
+    out = (a_d @ b_d.transpose(1, 2)).to(torch.bfloat16).double()
+    return torch.where(held[:, :, None], out, 0.0).flatten()
 
 
 def flops(G: int, M_max: int, N: int, K: int) -> float:
