@@ -88,7 +88,6 @@ def consumer_0(x, g, w, y, M, N, K, eps, twill_g0, twill_g1, twill_g2, twill_box
         sq_65 = sq_65_p1 + sq_64  # elementwise2_sq: stage 1, partition 0 (group 0)
         sq_65_p1 = sq_65
         xt_62_l0_p1 = xt_62_l0
-        twill_base += twill_n
         rstd_24 = gl.cast(K, gl.float32)
         rstd_26 = sq_65_p1 / rstd_24
         rstd_28 = rstd_26 + eps
@@ -212,7 +211,6 @@ def producer_1(x, g, w, y, M, N, K, eps, twill_g0, twill_g1, twill_g2, twill_box
         wt_43 = wt_41 < N
         wt_44 = wt_43.broadcast_to([64, 128])
         wt_47 = wt_41.broadcast_to([64, 128])
-        twill_base += (K - 0 + 64 - 1) // 64
         for acc_53 in range(0, K, 64):
             twill_k = twill_base + (acc_53 - 0) // 64
             kk_57 = acc_53 + offs_k_11
