@@ -187,7 +187,9 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              # sweep: sliding-window attention, a CSR SpMM, DeepGEMM's masked fp8 grouped GEMM, vLLM's rejection
              # sampler, KIVI's 2-bit KV decode, Performer's FAVOR+ key state
              "rmsnorm_prologue_gemm", "sliding_window_attention", "csr_spmm_rows", "deepgemm_masked_grouped_fp8",
-             "vllm_rejection_sample", "kivi_int2_decode_attention", "performer_favor_linear_attention"}
+             "vllm_rejection_sample", "kivi_int2_decode_attention", "performer_favor_linear_attention",
+             # inductor's conv template with its taps unrolled: nine K loops in sequence, one accumulator
+             "inductor_conv_unrolled"}
 # the Gluon search's budget in deterministic seconds (a quarter of the wall seconds these tests had: about the same CPU
 # time) where the default 7.5 is too little: with 30 wall seconds these found no joint schedule on a loaded CI machine
 # (three dots an iteration)
@@ -351,6 +353,11 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
         assert _function(k.source, "consumer_0").count("for twill_b in range(1, twill_n):") == 2   # both loops
         assert len(re.findall(r"\n +for \w+ in range\(0, K, 64\):", _function(k.source, "producer_1"))) == 1
         assert "no tile streamed: its loads issued by the consumers" in "".join(k.decisions)
+    if path.stem == "inductor_conv_unrolled":   # nine K loops (one a filter tap): eight siblings of the scheduled
+        # one, all in its partitions, their tiles through its rings
+        k = g.kernel
+        assert len(k.plan.siblings) == 8 and all(q.rings for q in k.plan.siblings), k.decisions
+        assert _function(k.source, "consumer_0").count("twill_base += twill_n") >= 8
     if path.stem == "moe_offs_grouped_mm":   # the expert search, a loop of scalars before the K loop: no sibling of
         # its own, written as it runs by the consumer and by the producer, whose addresses read the expert it finds
         k = g.kernel
