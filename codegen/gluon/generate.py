@@ -345,9 +345,10 @@ def _sibling_decisions(plan: KernelPlan) -> list[str]:
         s = q.schedule
         when = "after" if plan.fn.ops.index(q.loop) > plan.fn.ops.index(plan.loop) else "before"
         tiles = ("its tiles loaded by the partition itself" if plan.own_tiles else
+                 "its tiles through the same rings (slots and phases run on from the loop before)" if q.rings else
                  "no tile streamed: its loads issued by the consumers in registers, the producer copying nothing "
-                 "for it" if not q.rings and plan.producer is not None else
-                 "its tiles through the same rings (slots and phases run on from the loop before)")
+                 "for it" if plan.producer is not None else "its loads issued by the partition itself (nothing to "
+                 "stream)")
         out.append(f"loop at {source_where(q.loop)} ({when} the scheduled loop): written by the same partitions, {tiles}, in one stage "
                    f"of its own schedule (I={s.ii}, {s.status} among one-stage schedules with each op in the warp "
                    f"group of its row sub-tile)")

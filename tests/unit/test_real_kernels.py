@@ -563,3 +563,13 @@ def test_an_inductor_kernel_read_without_torch_says_to_install_it():
         name = "triton_red_fused__softmax_0"
     msg = str(compile_error(NameError("name 'triton_helpers' is not defined"), Source()))
     assert "\n" not in msg and "triton_helpers" in msg and "install torch" in msg
+
+
+def test_a_constexpr_loop_around_a_loop_is_rewritten_as_static_range_only_over_constexprs():
+    from twill.ir.frontend import STATIC_RANGE, _static_range
+    assert _static_range("    for kh in range(KH):  # the filter's rows", {"KH", "KW"}) == \
+        f"    for kh in {STATIC_RANGE}(KH):  # the filter's rows"
+    assert _static_range("        for i in range(1, KH * KW, 2):", {"KH", "KW"}) == \
+        f"        for i in {STATIC_RANGE}(1, KH * KW, 2):"
+    assert _static_range("    for kh in range(n_rows):", {"KH"}) is None          # a runtime bound: left alone
+    assert _static_range("    for kh in tl.range(KH):", {"KH"}) is None           # not a plain range

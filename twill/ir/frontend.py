@@ -12,7 +12,9 @@ from twill.errors import CompileError, InputError
 from twill.ir.load import KernelSpec, load_kernel, source_of
 from twill.ir.spec import json_safe
 from twill.ir.target import Target
-from twill.ir.ttgir import hoist_invariant_allocs, sink_fma_operands
+from twill.ir import vocab
+from twill.ir.function import read_function
+from twill.ir.ttgir import hoist_invariant_allocs, int_constant, loop_bounds, sink_fma_operands
 from twill.ir.triton_hooks import (ACCUMULATOR_FLAGS, PRE_PIPELINE_PASS, SCHEDULED_SKIP, PassPlan, StopCompile, compile_planned,
                                   module_text)
 from twill.util import sha256
@@ -109,9 +111,75 @@ def read_kernel(path: str, target: Target, kernel: str | None = None, args: dict
     if spec.notes:
         meta["notes"] = list(spec.notes)
     flattened: list[bool] = []
-    text = _hoisted(pre_pipeline_ttgir(spec, target, flattened=flattened), meta)
+    raw = pre_pipeline_ttgir(spec, target, flattened=flattened)
+    unrolled = static_nests(spec, raw)
+    if unrolled:
+        raw = pre_pipeline_ttgir(spec, target, flattened=flattened)
+        meta.setdefault("notes", []).append(
+            f"unrolled as tl.static_range (a loop of {UNROLL_MAX} trips at most, its bounds constexpr, around another "
+            f"loop and carrying a tile from trip to trip; written with tl.static_range, Triton unrolls it the same): "
+            f"the loop at line {', '.join(map(str, unrolled))}")
+    text = _hoisted(raw, meta)
     nested = _hoisted(pre_pipeline_ttgir(spec, target, fuse=False), {}) if any(flattened) else None
     return KernelIR(text, spec.name, meta, spec, nested)
+
+
+UNROLL_MAX = 16          # trips of a constexpr loop nest's outer loop that ``static_nests`` unrolls
+STATIC_RANGE = "_twill_static_range"     # the name the rewritten source calls tl.static_range by
+
+
+def static_nests(spec: KernelSpec, text: str) -> list[int]:
+    """Where a loop of the kernel (``text`` its TTGIR) runs a constant number of trips, at most ``UNROLL_MAX``,
+    around another loop and carries a tile (a depthwise conv's ``for kh in range(KH): for kw in range(KW): acc
+    += ...``; a kernel's own tile loop carries scalars only, and the Gluon back end writes no other kind around the
+    scheduled loop), its ``range`` over constexprs in ``spec.fn``'s source made ``tl.static_range`` (the line kept,
+    so every location stays), as the kernel's author would write it: Triton unrolls it into loops in sequence,
+    which the back end writes as siblings. Returns the source lines rewritten (none: ``spec`` untouched)."""
+    fn = spec.fn
+    if fn is None or not hasattr(fn, "_unsafe_update_src"):
+        return []
+    try:
+        function = read_function(text, spec.name)
+    except Exception:  # noqa: BLE001 - a TTGIR the reader cannot take is left as it is
+        return []
+    consts = {o.results[0]: int_constant(o) for o in function.ops if o.name == "arith.constant" and o.results}
+    lines = set()
+    for loop in function.module.loops():
+        bounds = loop_bounds(loop)
+        if (loop.body is None or bounds is None or loop.loc.line is None
+                or not any(o.name == vocab.LOOP for o in loop.nested())
+                or not any("tensor<" in t for t in loop.result_types)):
+            continue
+        lb, ub, step = (consts.get(b) for b in bounds)
+        if lb is not None and ub is not None and step and 0 < (ub - lb + step - 1) // step <= UNROLL_MAX:
+            lines.add(loop.loc.line)
+    if not lines:
+        return []
+    src = fn.src.split("\n")
+    first = fn.starting_line_number + next((i for i, ln in enumerate(fn.raw_src) if re.match(r"\s*def\s", ln)), 0)
+    done = []
+    for line in sorted(lines):
+        k = line - first
+        if not 0 <= k < len(src):
+            continue
+        new = _static_range(src[k], set(spec.constexprs))
+        if new is not None:
+            src[k] = new
+            done.append(line)
+    if done:
+        import triton.language as tl
+        fn.__globals__[STATIC_RANGE] = tl.static_range
+        fn._unsafe_update_src("\n".join(src))
+    return done
+
+
+def _static_range(line: str, constexprs: set[str]) -> str | None:
+    """``line`` (a ``for ... in range(...)``) with ``range`` made ``STATIC_RANGE``, where its bounds read only
+    integers and ``constexprs``; else None."""
+    m = re.match(r"(\s*for\s+\w+\s+in\s+)range\((.*)\)(\s*:.*)$", line)
+    if not m or not all(w in constexprs for w in re.findall(r"[A-Za-z_]\w*", m.group(2))):
+        return None
+    return f"{m.group(1)}{STATIC_RANGE}({m.group(2)}){m.group(3)}"
 
 
 def _hoisted(text: str, meta: dict[str, Any]) -> str:
