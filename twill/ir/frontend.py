@@ -136,8 +136,8 @@ def static_nests(spec: KernelSpec, text: str) -> list[int]:
     so every location stays), as the kernel's author would write it: Triton unrolls it into loops in sequence,
     which the back end writes as siblings. Returns the source lines rewritten (none: ``spec`` untouched)."""
     fn = spec.fn
-    if fn is None or not hasattr(fn, "_unsafe_update_src"):
-        return []
+    if not all(hasattr(fn, a) for a in ("_unsafe_update_src", "src", "raw_src", "starting_line_number")):
+        return []                       # a Triton whose JIT function keeps its source otherwise: left as it is
     try:
         function = read_function(text, spec.name)
     except Exception:  # noqa: BLE001 - a TTGIR the reader cannot take is left as it is
