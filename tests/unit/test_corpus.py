@@ -25,7 +25,10 @@ ARCHES = ("h100", "b200")
 # Loops Triton's own pipeliner fails on at num_stages >= 2 (checked by compiling the kernel file with Triton alone),
 # so no multi-stage schedule of them compiles through Triton: the route says so
 # (sm_90; for sm_100 it compiles)
-NOT_PIPELINED = {("fla_fused_chunk_retention", "h100"): "TritonGPUPipeline"}   # an if in the loop's if; FLA: 1 stage
+NOT_PIPELINED = {("fla_fused_chunk_retention", "h100"): "TritonGPUPipeline",   # an if in the loop's if; FLA: 1 stage
+                 # session 72: Triton 3.6 alone fails on it for sm_100 at every num_stages (1-3), in its tensor-memory
+                 # layout pass (TritonNvidiaGPUOptimizeTMemLayoutsPass): the annotation fails the same way
+                 ("performer_favor_linear_attention", "b200"): "parent layout must have at least rank >= 2"}
 # kernels with no counted loop to schedule: building the default graph says why in one line
 NO_FOR_LOOP = {"tut05_ln_bwd_lock": "found only a `while` loop",   # tutorial 05's dx kernel: its spin lock alone
                # session 57's sweep M: Mamba-2's chunk cumsum (one tile, tl.cumsum, no loop at all) and vLLM's conv1d
