@@ -345,10 +345,9 @@ def _sibling_decisions(plan: KernelPlan) -> list[str]:
         s = q.schedule
         when = "after" if plan.fn.ops.index(q.loop) > plan.fn.ops.index(plan.loop) else "before"
         tiles = ("its tiles loaded by the partition itself" if plan.own_tiles else
-                 "its tiles through the same rings (slots and phases run on from the loop before)" if q.rings else
                  "no tile streamed: its loads issued by the consumers in registers, the producer copying nothing "
-                 "for it" if plan.producer is not None else "its loads issued by the partition itself (nothing to "
-                 "stream)")
+                 "for it" if not q.rings and plan.producer is not None else
+                 "its tiles through the same rings (slots and phases run on from the loop before)")
         out.append(f"loop at {source_where(q.loop)} ({when} the scheduled loop): written by the same partitions, {tiles}, in one stage "
                    f"of its own schedule (I={s.ii}, {s.status} among one-stage schedules with each op in the warp "
                    f"group of its row sub-tile)")
@@ -660,9 +659,8 @@ def _one_partition(plan: KernelPlan, p: Any) -> str:
     what = (("the dots' tiles copied by its own warps with cp.async into the buffers the wgmma reads"
              if direct else "the dots' tiles loaded by its own warps and stored to shared memory for the wgmma")
             + ", as Triton's one partition does: where cp.async cannot copy them at any launch (no address known "
-            "aligned), a later loop loads tiles no ring of this loop's streams, a producer's copies would wait for "
-            "a loop only the consumers run, no joint schedule fits a warp-specialized consumer's registers, the loop "
-            "runs at most two iterations a CTA, or --own-tiles on asks" if plan.own_tiles else
+            "aligned), a later loop loads tiles no ring of this loop's streams, the loop runs at most two "
+            "iterations a CTA, or --own-tiles on asks" if plan.own_tiles else
             "nothing to stream: the loop's loads are pointer loads its own warps issue")
     return (f"one partition, no producer ({what}, {ahead}; {p.stages} stages), so no warp_specialize: {p.warps} "
             f"warps, registers as ptxas allocates them (the schedule's tiles need about {p.need_regs} per thread)")
