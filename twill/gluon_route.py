@@ -13,7 +13,6 @@ wins, the fewest sub-tiles on a tie.
 """
 from __future__ import annotations
 
-import copy
 import dataclasses
 import math
 import traceback
@@ -473,12 +472,7 @@ def _unsolved(splits: list["_Split"], candidates: list[Candidate], kir: KernelIR
     say("gluon: no joint schedule under a warp-specialized consumer's registers; solved again as the one partition "
         "of all the kernel's warps loading its own tiles, as Triton runs the loop")
     one = dataclasses.replace(next((sp for sp in splits if sp.nc == 1), splits[0]), one_partition=True)
-    if dataclasses.is_dataclass(options):
-        own = dataclasses.replace(options, own_tiles="on")
-    else:
-        own = copy.copy(options)
-        own.own_tiles = "on"
-    return _tighten(one, kir, machine, own, solve_opts, total, say)
+    return _tighten(one, kir, machine, dataclasses.replace(options, own_tiles="on"), solve_opts, total, say)
 
 
 def _producer_waits(c: Candidate) -> bool:
