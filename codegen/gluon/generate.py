@@ -666,6 +666,16 @@ def _one_partition(plan: KernelPlan, p: Any) -> str:
             f"warps, registers as ptxas allocates them (the schedule's tiles need about {p.need_regs} per thread)")
 
 
+def _recurrent_loads(plan: KernelPlan) -> list[str]:
+    """The decision line of the pointer loads kept where the schedule has them (``plan.self_recurrent``)."""
+    if not plan.recurrent:
+        return []
+    names = ", ".join(sorted(plan.node_of.get(i, py_name(plan.body[i].results[0])) for i in plan.recurrent))
+    return [f"pointer load(s) {names} where the schedule has them, not a stage ahead of their readers: the address "
+            "reads what the previous iteration computed from the loaded value (a search's pivot), so a load issued "
+            "earlier would read the pivot of two iterations back"]
+
+
 def _decisions(plan: KernelPlan, turns: bool, persistent: bool = False, serpentine_order: bool = False) -> list[str]:
     """What the generated kernel does and which part of the schedule decided it, one line each."""
     out = []
@@ -692,6 +702,7 @@ def _decisions(plan: KernelPlan, turns: bool, persistent: bool = False, serpenti
         out.append(f"partition {p.index} ({'default' if p.index == 0 else 'worker'}): {p.role}, warp group "
                    f"{p.group}, {p.warps} warps, {p.regs} registers per thread (needs about {p.need_regs}): "
                    f"{what}" + (f", {p.stages} stages" if p.role == "consumer" else ""))
+    out += _recurrent_loads(plan)
     for r in plan.rings:
         out.append(f"ring {r.name}: {r.depth} buffers of {list(r.shape)} {r.dtype} (the loads run "
                    f"{r.depth - 1} iteration(s) ahead), read by partition(s) {', '.join(map(str, r.readers))}")

@@ -278,6 +278,7 @@ class KernelPlan:
     node_of: dict[int, str] = field(default_factory=dict)     # loop-body op -> graph node (base id)
     staging: Staging = field(default_factory=Staging)         # dot operands read from shared memory
     after_store: set[int] = field(default_factory=set)        # pointer loads of what a store of their iteration wrote
+    recurrent: set[int] = field(default_factory=set)          # pointer loads whose address their own value decides (``self_recurrent``)
     reduction: Reduction | None = None                        # split partials summed by a reducer partition
     own_stores: bool = True       # a store after the loop has a buffer of its own (else a loaded tile's of its type)
     reducer_dropped: bool = False  # a reducer would have left the consumers too few registers
@@ -513,8 +514,10 @@ def _consumer_items(plan: KernelPlan, node_of: dict[int, str], group_of: dict[in
                    if any(instance(base, sub) in stored for sub in [None, *range(plan.subtiles)])}
     plan.after_store = {i for i in after_store if body[i].name == vocab.POINTER_LOAD
                         and not any(o.name in vocab.BARRIERS for o in body[:i])}   # a tl.debug_barrier orders them
+    plan.recurrent = {i for i in node_of if body[i].name == vocab.POINTER_LOAD and i not in plan.after_store
+                      and self_recurrent(body, i, carried)}
     for p, items in out.items():
-        for i in sorted(plan.after_store):   # where the schedule has the load: after the store it reads, before the
+        for i in sorted(plan.after_store | plan.recurrent):   # where the schedule has the load: after the store it reads, before the
             for r in {x.subtile for x in _readers(body, items, body[i].results[0])}:   # next iteration's store
                 node = instance(node_of[i], r)
                 items.append(Item(i, r, start[node] // s.ii, (start[node] % s.ii, i)))
@@ -528,6 +531,23 @@ def _consumer_items(plan: KernelPlan, node_of: dict[int, str], group_of: dict[in
                         key=lambda x: (x.key, -1 if x.subtile is None else x.subtile))
         _check_order(plan, out[p])
     return out
+
+
+def self_recurrent(body: list[IROp], i: int, carried: dict[str, str]) -> bool:
+    """Whether pointer load ``i``'s address reads a value the loop carries whose next value is computed from the
+    load's own result (a binary search's pivot, ``code_ptr + (lower + upper) // 2`` with ``lower`` / ``upper`` chosen
+    by comparing the loaded value; a pointer chase): issued a stage ahead of its readers, the load would read the
+    carried value of two iterations back (bitsandbytes' blockwise quantization found about 4 of its 8 halvings,
+    session 73), so it stays where the schedule has it, which the dependence of distance 1 orders."""
+    reads = {v for j in closure(body, set(body[i].operands)) | {i} for v in body[j].operands if v in carried}
+    if not reads:
+        return False
+    after, values = {i}, set(body[i].results)   # the ops of the iteration that read the load's value, directly or not
+    for j in range(i + 1, len(body)):
+        if values.intersection(body[j].operands):
+            after.add(j)
+            values.update(body[j].results)
+    return any(closure(body, {carried[v]}) & after for v in reads)
 
 
 def _check_order(plan: KernelPlan, items: list[Item]) -> None:

@@ -1585,3 +1585,24 @@ def test_loads_sharing_an_offset_tile_larger_than_their_tile_run_in_one_stage():
              if k.plan.body[x.op].name == "tt.load" and x.op in k.plan.node_of}
     assert stage["load2_b_scale"] == stage["load3_b_zp"], stage
     assert "b_scale_ptrs_140_p1" not in k.source
+
+
+def test_a_load_whose_address_its_own_value_decides_runs_where_the_schedule_has_it():
+    # bitsandbytes' blockwise quantization: eight halvings of a binary search over its 256-entry code, each trip's
+    # gather at (lower + upper) // 2 with lower / upper chosen by comparing the loaded value. Issued a stage ahead of
+    # its readers (as every other pointer load is), the load read the pivot of two trips back and the kernel found
+    # about 4 of its 8 halvings (session 73's sweep, replayed on the CPU: 4334 of 4700 codes wrong); it now stays in
+    # its readers' stage, after the previous trip's choice
+    from twill.pipeline import optimize
+    r = optimize(str(ROOT / "tests/corpus/bnb_blockwise_dynamic_quant.py"), load_machine("h200"),
+                 OptimizeOptions(emit="gluon", time_limit=2.5, total_time=10, threads=1))
+    k = r.gluon.kernel
+    assert k is not None, r.notes
+    assert len(k.plan.recurrent) == 1
+    body = _steady_body(k.source, "consumer_0")
+    load = next(re.match(r"(\w+) = gl\.load\(", ln).group(1) for ln in body if " = gl.load(" in ln)
+    assert f"{load}_p1" not in k.source                  # the loaded value is read in its own trip
+    at = next(i for i, ln in enumerate(body) if f"{load} = gl.load(" in ln)
+    chosen = [i for i, ln in enumerate(body) if "gl.where(" in ln]
+    assert len(chosen) == 2 and all(i > at for i in chosen)     # the trip's choice after its gather
+    assert any("where the schedule has them, not a stage ahead" in d for d in k.decisions)
