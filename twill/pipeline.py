@@ -493,7 +493,8 @@ def emit(kir: KernelIR | None, g: LoopGraph, schedule: Schedule, norm: dict[str,
         ws = annotate_warps(kir.text, g, schedule.with_extra(normalization=norm), machine, kir.spec)
         annotated = ws.text
         schedule = schedule.with_extra(warp_specialization=ws.to_dict())
-        notes.append(ws.line())
+        notes.append("annotated TTGIR (for Triton's own passes; the Gluon kernel decides its partitions itself): "
+                     + ws.line())
         checked = ws.warp_specialized and ws.checked
     if not checked:            # the stages-only annotation is compiled offline too, and says so
         schedule, annotated, line = check_stages(kir, annotated, schedule, machine)
