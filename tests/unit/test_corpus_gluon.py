@@ -192,7 +192,14 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "inductor_conv_unrolled",
              # a depthwise conv's loop over the filter's rows carries the accumulator around its loop over the
              # columns (refused: a tile loop carrying a tile); now unrolled as tl.static_range (``static_nests``)
-             "depthwise_conv2d_nhwc"}
+             "depthwise_conv2d_nhwc",
+             # session 73's sweep: bitsandbytes' blockwise quantization (a binary search whose gathers its own values
+             # steer: issued where the schedule has them), Apex's multi-tensor Adam (addresses from an int64 table), a
+             # GGUF Q4_K GEMM, a 2:4 sparse GEMM's metadata decode, a ring-attention step merging (out, lse), vLLM's
+             # fp8-KV paged decode and ALiBi prefill, Mamba-1's selective scan, T5's relative-position buckets
+             "bnb_blockwise_dynamic_quant", "apex_multi_tensor_adam", "gguf_q4k_gemm", "sparse24_meta_gemm",
+             "ring_attn_step_merge", "vllm_fp8_kv_paged_decode", "vllm_alibi_prefill_causal",
+             "mamba1_selective_scan_fwd", "t5_relpos_bucket_attention"}
 # the Gluon search's budget in deterministic seconds (a quarter of the wall seconds these tests had: about the same CPU
 # time) where the default 7.5 is too little: with 30 wall seconds these found no joint schedule on a loaded CI machine
 # (three dots an iteration)
@@ -220,7 +227,10 @@ REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory",   # 
                                           "thread for consumer 0",
            # session 55's sweep I: FlashInfer's top-k renorm, a fixed-count bisection `for` around a loop over the
            # vocabulary beside the loop scheduled (it had said "loop is not innermost", naming no loop it was asked for)
-           "flashinfer_topk_renorm": "a loop beside the scheduled one holds a loop of its own"}
+           "flashinfer_topk_renorm": "a loop beside the scheduled one holds a loop of its own",
+           # session 73's sweep: torchvision's RoIAlign, its loops over the sampling grid (bounds from the RoI) carrying
+           # the channel accumulator around the loop scheduled
+           "torchvision_roi_align_nhwc": "keeps a tile loop carrying scalars only from tile to tile"}
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
                "grouped_decode_attention", "fused_moe_decode", "ieee_gemm", "scratch_buffer", "argmax_rows",
@@ -812,7 +822,8 @@ CONSUMER_COPIES = {"grouped_decode_attention": 2, "fused_moe_decode": 2, "ieee_g
                    "rope_fused_attention": 3,   # session 55's sweep L: K, cos and sin, rotated in registers each step
                    # session 56: held in registers, the weight spilled at two CTAs' halved limit (run 136: copied,
                    # two CTAs an SM, 249.4 -> 473.3 TFLOP/s)
-                   "fp8_weight_asm_pack4_gemm": 1}
+                   "fp8_weight_asm_pack4_gemm": 1,
+                   "vllm_fp8_kv_paged_decode": 2}   # session 73: fp8 K and V pages for a 16-row GQA decode's mma.sync
 # GPTQ's three copied tiles went with its loads into their readers' stage (gluon_route._in_readers_stage: 122 -> 87
 # spill instructions in the loop; run 180: 32.3 -> 49.1 TFLOP/s, x2.35 Triton's default in run 181)
 
@@ -858,7 +869,8 @@ def _consumer_copies(stem: str, source: str) -> None:
         wgmma = stem in ("mx_gemm", "gptq_gemm", "mamba_chunk_state_bwd_db", "tf32x3_gemm",   # Mamba's dstates: correct, run 85
                          "rope_fused_attention",   # sweep L: K, cos, sin read where the rotation runs, then a wgmma's B
                          "fp8_weight_asm_pack4_gemm",   # the weight's bytes read where the asm upcast runs
-                         "triton_kernels_mxfp4_matmul")
+                         "triton_kernels_mxfp4_matmul",
+                         "vllm_fp8_kv_paged_decode")   # fp8 K / V read where their scales dequantise them
         # bias_attention's bias tile read straight in the accumulator's layout (run 52: converted every iteration
         # from registers it ran x0.75 Triton's best, with a nondeterministic error at scale)
         # (FLA's gated delta rule: v - w @ h, v read in the accumulator's layout likewise; its WY backward's dk
