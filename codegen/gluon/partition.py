@@ -22,7 +22,7 @@ from codegen.gluon.layouts import gl_dtype
 from codegen.gluon.ops import imprecise, is_sync_dot, mask_keyword, source_where, tile_copies, translate
 from codegen.gluon.plain import IF, plain
 from codegen.gluon.plan import (AsyncTile, ColumnSplit, Item, KernelPlan, Partition, Reduction, Ring, instance,
-                                 staged_name, stored_name, tile_suffix)
+                                 alloc_name, staged_name, stored_name, tile_suffix)
 from codegen.gluon.protocol import COPY_FLAG
 from codegen.gluon.values import Context, Val, py_name, renamed_def
 from twill.errors import UnsupportedError
@@ -705,7 +705,7 @@ class LoopWriter:
         iteration and fenced for the tensor core; the result names that buffer. The buffers are as many as the
         iterations whose dots may still read one, so no wait comes before the store."""
         res = op.results[0]
-        buf = staged_name(res, x.subtile)
+        buf = alloc_name(self.plan, res, x.subtile, self.part.index)
         depth = next(b.depth for b in self.plan.staging.buffers if b.name == buf)
         name = sub_name(res, x.subtile)
         bd.lines += [f"{name} = {buf}.index(({bd.b} - {x.stage}) % {depth})",

@@ -167,6 +167,15 @@ def staged_name(value: str, subtile: int | None) -> str:
     return f"{py_name(value)}_st" + ("" if subtile is None else f"_t{subtile}")
 
 
+def alloc_name(plan: "KernelPlan", value: str, subtile: int | None, part: int) -> str:
+    """The buffers of a ``ttg.local_alloc`` of the loop (``_allocs``) in consumer ``part``: its own where the tile is
+    not split by rows and several consumers store it (vLLM's ALiBi prefill: both consumers stored the whole K tile
+    into one pair of buffers, unsynchronised, so one ran two iterations ahead and overwrote the tile the other's
+    wgmma still read: wrong at N = 4096, right at 300, run 199)."""
+    shared = subtile is None and len(plan.consumers) > 1
+    return staged_name(value, subtile) + (f"_c{part}" if shared else "")
+
+
 @dataclass(frozen=True)
 class Ring:
     """A streamed tile: loaded by the producer into ``depth`` buffers, read by ``readers``."""
@@ -1428,7 +1437,7 @@ def _allocs(plan: KernelPlan) -> None:
             if op.name != "ttg.local_alloc" or not op.operands:
                 continue
             plan.staging.allocs.add(x.op)
-            name = staged_name(op.results[0], x.subtile)
+            name = alloc_name(plan, op.results[0], x.subtile, p.index)
             if any(b.name == name for b in plan.staging.buffers):
                 continue
             views = {op.results[0]} | {r for o in plan.body if o.name.startswith("ttg.memdesc") and o.operands

@@ -1606,3 +1606,19 @@ def test_a_load_whose_address_its_own_value_decides_runs_where_the_schedule_has_
     chosen = [i for i, ln in enumerate(body) if "gl.where(" in ln]
     assert len(chosen) == 2 and all(i > at for i in chosen)     # the trip's choice after its gather
     assert any("where the schedule has them, not a stage ahead" in d for d in k.decisions)
+
+
+def test_a_loop_tile_two_consumers_store_gets_buffers_of_each_consumer():
+    # vLLM's ALiBi prefill, its rows split over two consumers that both load the whole K and V tiles and store them
+    # into shared memory for their wgmmas (``ttg.local_alloc`` in the loop, no row split of K / V): the two had shared
+    # one pair of buffers with no barrier between them, so one consumer ran two iterations ahead and overwrote the
+    # tile the other's wgmma still read (run 199: right at N = 300, wrong and not repeatable at N = 4096). Each
+    # consumer now stores into buffers of its own; this schedule's four then exceed shared memory, which refuses it
+    # in one line (the route writes another candidate: one partition)
+    from codegen.gluon.plan import SharedMemoryExceeded
+    gs = json.loads((ROOT / "tests/data/gluon/alibi_two_consumers_gluon.json").read_text())
+    with pytest.raises(SharedMemoryExceeded) as e:
+        _gluon_variants()._generate_again(_kir("tests/corpus/vllm_alibi_prefill_causal.py"), gs, {"command": ""},
+                                          load_machine("h200"))
+    msg = str(e.value)
+    assert "\n" not in msg and all(f"{t}_st_c{c}" in msg for t in ("k_79", "v_109") for c in (0, 1)), msg
