@@ -1622,3 +1622,15 @@ def test_a_loop_tile_two_consumers_store_gets_buffers_of_each_consumer():
                                           load_machine("h200"))
     msg = str(e.value)
     assert "\n" not in msg and all(f"{t}_st_c{c}" in msg for t in ("k_79", "v_109") for c in (0, 1)), msg
+
+
+def test_an_eight_warp_consumer_beside_an_eight_warp_producer_hints_at_four_warps():
+    # run 199: w4a16 / w8a16 / a fused RMSNorm GEMM, their specs' 8 warps made into one 8-warp consumer and an 8-warp
+    # producer (one CTA an SM), ran 13-38 % faster solved with --num-warps 4; the model does not predict it, so the
+    # route says it as a hint where the chosen kernel has that shape, and nowhere else
+    from twill.gluon_route import fewer_warps_hint
+    w8 = _gluon_variants().regenerated_kernel(RESULTS / "w8a16_gemm")      # as committed (its recorded choices)
+    assert "one CTA per SM" in w8.source and "`--num-warps 4`" in fewer_warps_hint(w8, 8)
+    assert fewer_warps_hint(w8, 4) == "" and fewer_warps_hint(None, 8) == ""
+    fa = _gluon_variants().regenerated_kernel(RESULTS / "fa3")   # two 4-warp consumers of 8 warps' rows: not this shape
+    assert fewer_warps_hint(fa, 8) == ""
