@@ -15,6 +15,7 @@ the committed kernels are the ones the tests and the next GPU run see.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import re
 import subprocess
@@ -404,9 +405,14 @@ def regenerated_kernel(d: Path):
     meta = json.loads((d / "variant.json").read_text())
     gs = json.loads((d / "gluon.json").read_text())
     machine = load_machine(meta["command"].split("--arch ")[1].split()[0])
-    _, kir, _ = extract(str(ROOT / meta["kernel_file"]), machine, _specialised(meta["command"]))
+    _, kir, _ = extract(str(ROOT / meta["kernel_file"]), machine,
+                        _specialised(meta["command"], gs["gluon"].get("num_warps")))
     if gs["gluon"]["kernel"].get("assumed_divisible"):     # written from the layouts of its integers 16-divisible
         kir = widened(kir, machine.target) or kir
+    if any(d.startswith("nest: ") for d in gs["gluon"]["kernel"]["decisions"]):   # its nests flattened (the route's)
+        from twill.ir.flatten import flatten_nests
+        flat = flatten_nests(kir.nested or kir.text)
+        kir = dataclasses.replace(kir, text=flat.text, nested=None) if flat is not None else kir
     k = _generate_again(kir, gs, meta, machine)
     short = gs["gluon"]["kernel"].get("short_loops")
     if short:                # the one-partition kernel of the same schedule beside it, for short loops or timed
@@ -455,9 +461,10 @@ def _refresh_shared(gs: dict, compiled) -> bool:
     return False
 
 
-def _specialised(command: str):
+def _specialised(command: str, solved_warps: int | None = None):
     """The options of a variant's ``twill optimize`` command that change the kernel's specialisation (``--const``,
-    ``--arg``, ``--num-warps``), so that its TTGIR is the one its schedule was solved on."""
+    ``--arg``, ``--num-warps``), so that its TTGIR is the one its schedule was solved on: at ``solved_warps`` where the
+    route solved it at fewer warps than its spec's (``gluon.json``'s ``num_warps``, ``gluon_route.choose_warps``)."""
     import shlex
 
     from twill.pipeline import OptimizeOptions
@@ -465,7 +472,7 @@ def _specialised(command: str):
     words = shlex.split(command)
     pairs = {flag: tuple(tuple(w.split("=", 1)) for f, w in zip(words, words[1:]) if f == flag)
              for flag in ("--const", "--arg")}
-    warps = next((int(w) for f, w in zip(words, words[1:]) if f == "--num-warps"), None)
+    warps = next((int(w) for f, w in zip(words, words[1:]) if f == "--num-warps"), solved_warps)
     return OptimizeOptions(consts=pairs["--const"], args=pairs["--arg"], num_warps=warps)
 
 

@@ -149,6 +149,8 @@ class GluonResult:
     chosen: Candidate | None = None
     reason: str = ""
     hint: str = ""                   # what the user could change for a better kernel (``--num-warps``)
+    warps: int = 0                   # the kernel's warps (its spec's, or fewer: ``choose_warps``)
+    warps_tried: tuple[dict[str, Any], ...] = ()   # each warps solved at and its ``sm_prediction`` (``choose_warps``)
 
     @property
     def kernel(self) -> GluonKernel | None:
@@ -159,9 +161,12 @@ class GluonResult:
         return self.chosen.ttgir if self.chosen else None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"candidates": [c.summary() for c in self.candidates],
-                "chosen": self.chosen.subtiles if self.chosen else None, "reason": self.reason,
-                "kernel": self.kernel.to_dict() if self.kernel else None}
+        out = {"candidates": [c.summary() for c in self.candidates],
+               "chosen": self.chosen.subtiles if self.chosen else None, "reason": self.reason,
+               "kernel": self.kernel.to_dict() if self.kernel else None}
+        if self.warps_tried:                # solved at fewer warps too (``choose_warps``)
+            out.update(num_warps=self.warps, warps_tried=list(self.warps_tried))
+        return out
 
 
 def split_choices(rows: int, num_warps: int, requested: int | None) -> list[int]:
@@ -247,7 +252,8 @@ def solve_gluon(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
                          expected=f"one of {split_choices(rs.rows if rs.possible else 0, warps, None)} (each sub-tile "
                          f"a warpgroup of {ROWS_PER_WARPGROUP}+ independent rows)",
                          found=f"{requested}" + ("" if rs.possible else f": {rs.why_not()}"))
-    if requested is None and rs.possible and choices == [1] and split_choices(rs.rows, 2 * warps, None) != [1]:
+    if (requested is None and rs.possible and choices == [1] and split_choices(rs.rows, 2 * warps, None) != [1]
+            and getattr(options, "spec_warps", None) != 2 * warps):     # solved at half the spec's: it has the rows
         res.hint = (f"the kernel's {warps} warps are one warpgroup, so its {rs.rows} rows stay with one consumer; "
                     f"`--num-warps {2 * warps}` compiles it with {2 * warps} and lets the route split them between "
                     "consumers (run 32d: pointer_attention x0.83 -> x0.89 Triton's best at N = 16k)")
@@ -288,28 +294,78 @@ def solve_gluon(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
     res.candidates += _over_registers(res.candidates, kir, machine, options, say)
     res.candidates += _unsolved(splits, res.candidates, kir, machine, options, solve_opts, total, say)
     res = _timed_pair(_short_loops(_choose(res), kir, machine, options, say), kir, machine, options, say)
-    if not res.hint and getattr(options, "num_warps", None) is None:
-        res.hint = fewer_warps_hint(res.kernel, warps)
-        if res.hint:
-            say(f"gluon: {res.hint}")
     if res.chosen is None and refused:
         res.reason = "; ".join(refused)
     return res
 
 
-def fewer_warps_hint(kernel: GluonKernel | None, warps: int) -> str:
-    """Where the kernel's 8 warps became one 8-warp consumer beside an 8-warp producer and one CTA an SM: that
-    ``--num-warps 4`` may run faster. Run 199 measured it on three such kernels (a 4-warp consumer and producer, two
-    CTAs an SM or a two-CTA one-partition kernel timed beside it), which the model does not predict: a hint, not a
-    choice."""
-    plan = kernel.plan if kernel is not None else None
-    if plan is None or warps != 8 or plan.producer is None or len(plan.consumers) != 1 or plan.consumers[0].warps != 8:
-        return ""
-    if not one_cta_per_sm(plan):
-        return ""
-    return ("the kernel's 8 warps are one 8-warp consumer beside an 8-warp producer, one CTA an SM; `--num-warps 4` "
-            "compiles a 4-warp consumer and producer that may run two CTAs an SM (run 199, H200: w4a16 +13 %, w8a16 "
-            "+38 %, a fused RMSNorm GEMM +38 % against their 8-warp kernels; not predicted by the model)")
+def fewer_warps(res: GluonResult, warps: int, options: Any) -> int | None:
+    """The warps to solve the kernel again at (half its ``warps``), where the kernel chosen at them is one consumer of
+    all its warps beside a producer of as many in one CTA an SM, and ``--num-warps`` was not given; else None.
+    Run 199: three such kernels (8 + 8 warps) ran +13 %, +38 %, +38 % solved at 4 warps (two CTAs an SM, or a
+    two-CTA one-partition kernel timed against the producer's at launch)."""
+    plan = res.kernel.plan if res.kernel is not None else None
+    if (getattr(options, "num_warps", None) is not None or warps < 8 or plan is None or plan.producer is None
+            or plan.producer.warps != warps or len(plan.consumers) != 1 or plan.consumers[0].warps != warps
+            or not one_cta_per_sm(plan)):
+        return None
+    return warps // 2
+
+
+def sm_prediction(res: GluonResult) -> float:
+    """Cycles an SM takes for an iteration of each CTA it holds, predicted for the chosen kernel
+    (``Candidate.sm_cycles``); where the launch times it against its one-partition kernel (``_timed_pair``), the
+    better of the two, that kernel's schedule the same and its CTAs an SM as compiled."""
+    c = res.chosen
+    if c is None or c.kernel is None or c.cycles == math.inf:
+        return math.inf
+    short = c.kernel.short or {}
+    if short.get("timed") and not short.get("band_timed"):
+        return min(c.sm_cycles, max(c.cycles / max(1, int(short.get("short_ctas", 1))), c.busiest))
+    return c.sm_cycles
+
+
+def _warps_line(res: GluonResult, warps: int) -> str:
+    c = res.chosen
+    if c is None or c.kernel is None:
+        return f"{warps} warps: no kernel ({res.reason})"
+    short = c.kernel.short or {}
+    shape = ", ".join(f"{p.role} {p.warps}" for p in c.kernel.plan.partitions) if c.kernel.plan is not None else ""
+    pair = (f"; timed at launch against its one-partition kernel, {short.get('short_ctas')} CTA(s) an SM"
+            if short.get("timed") and not short.get("band_timed") else "")
+    return (f"{warps} warps ({shape}; {c.ctas_per_sm} CTA(s) an SM{pair}): {sm_prediction(res):.0f} cycles an SM a "
+            "CTA iteration")
+
+
+WARPS_MARGIN = 0.02     # how much fewer cycles an SM the kernel of fewer warps must be predicted to take to be chosen
+
+
+def choose_warps(res: GluonResult, warps: int, fewer: GluonResult, n: int, say: Callable[[str], None]) -> GluonResult:
+    """The kernel's warps as a search dimension: of the kernel at its spec's ``warps`` (``res``) and at ``n``
+    (``fewer``), the one predicted to take fewer cycles an SM (``sm_prediction``: the model prices the second CTA an
+    SM that the fewer warps' registers leave room for, and nothing else of the difference); the spec's on a tie
+    within ``WARPS_MARGIN``. A decision line of the chosen kernel says both predictions."""
+    mine, theirs = sm_prediction(res), sm_prediction(fewer)
+    take = theirs < mine * (1 - WARPS_MARGIN)
+    chosen, other = (fewer, res) if take else (res, fewer)
+    kept = n if take else warps
+    line = (f"kernel warps: {_warps_line(chosen, kept)}, against {_warps_line(other, warps if take else n)}; "
+            f"{'solved at' if take else 'kept at'} {kept} (the spec's {warps}"
+            f"{'' if take else ', no fewer cycles an SM predicted at ' + str(n)}; run 199: three kernels of one "
+            "8-warp consumer beside an 8-warp producer +13 to +38 % at 4 warps)")
+    say(f"gluon: {line}")
+    out = dataclasses.replace(chosen, warps=kept,
+                              warps_tried=({"warps": warps, "sm_cycles": _rounded(mine)},
+                                           {"warps": n, "sm_cycles": _rounded(theirs)}),
+                              hint="" if take else chosen.hint)
+    if out.chosen is not None and out.chosen.kernel is not None:
+        k = out.chosen.kernel
+        out.chosen = dataclasses.replace(out.chosen, kernel=dataclasses.replace(k, decisions=k.decisions + (line,)))
+    return out
+
+
+def _rounded(x: float) -> float | None:
+    return round(x, 1) if x < math.inf else None
 
 
 def _over_registers(candidates: list[Candidate], kir: KernelIR, machine: Machine, options: Any,

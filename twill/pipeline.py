@@ -7,6 +7,7 @@ with a dump directory, writes what it produced (``--time-passes``, ``--dump-dir`
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import re
 import time
@@ -23,8 +24,9 @@ from profiling.profile import load_profile_for
 from twill.errors import InputError, MachineError, TwillError
 from twill.graph.extract import graph_of
 from twill.graph.io import graph_from_dict, graph_to_dict
-from twill.gluon_route import GluonResult, solve_gluon, whole_cta
+from twill.gluon_route import GluonResult, choose_warps, fewer_warps, solve_gluon, whole_cta
 from twill.graph.model import LoopGraph
+from twill.ir.flatten import flatten_nests
 from twill.ir.frontend import KernelIR, read_kernel, widened
 from twill.ir.triton_hooks import triton_version
 from twill.ir.ttgir import loops as ttgir_loops
@@ -60,6 +62,7 @@ class OptimizeOptions:
     args: tuple[tuple[str, str], ...] = ()
     consts: tuple[tuple[str, str], ...] = ()
     num_warps: int | None = None
+    spec_warps: int | None = None        # the Gluon route solving the kernel at fewer warps than these (choose_warps)
     warp_groups: int | None = None
     reg_limit: int | None = None
     no_cross_warp: bool = False
@@ -194,7 +197,7 @@ def optimize(path: str, machine: Machine, opts: OptimizeOptions = OptimizeOption
             say("note: the Gluon route costs its row-split graphs with the machine model (or its Gluon calibration, "
                 "--calibrated), not with the profile (twill/gluon_route.py)")
         with step("gluon"):    # twill's own kernel: the row split searched, the best schedule generated in Gluon
-            gluon = _solve_gluon_wide(path, costed, kir, machine, opts, say)
+            gluon = _solve_gluon_warps(path, costed, kir, machine, opts, say)
         notes = notes + _gluon_notes(gluon)
     unannotated = None if annotated else not_annotated(kir, schedule, opts)
     schedule = record(schedule, step.phases, norm, machine, costed, graph, source_sha)
@@ -208,6 +211,33 @@ def optimize(path: str, machine: Machine, opts: OptimizeOptions = OptimizeOption
         machine_sha=machine_sha(machine), profile_sha=sha256(Path(opts.profile).read_bytes()) if opts.profile else None,
         triton_version=triton_version(), kernel_name=str(graph.get("kernel", graph.name)),
         config={"num_warps": graph.get("num_warps")}, phases=dict(step.phases), notes=tuple(notes), gluon=gluon)
+
+
+def _solve_gluon_warps(path: str, costed: LoopGraph, kir: KernelIR, machine: Machine, opts: OptimizeOptions,
+                       say: Say) -> GluonResult:
+    """The Gluon route at the kernel's own warps, and where its kernel is one consumer of them all beside a producer
+    of as many, one CTA an SM (``gluon_route.fewer_warps``), again on the kernel compiled with half as many (its
+    layouts are Triton's for those warps); the one predicted faster an SM (``gluon_route.choose_warps``)."""
+    res = _solve_gluon_wide(path, costed, kir, machine, opts, say)
+    warps = int(costed.get("num_warps") or 4)
+    res = dataclasses.replace(res, warps=warps)
+    n = fewer_warps(res, warps, opts)
+    if n is None:
+        return res
+    say(f"gluon: the kernel's {warps} warps are one consumer beside a producer of as many, one CTA an SM; "
+        f"solved again at {n} warps")
+    fewer_opts = dataclasses.replace(opts, num_warps=n, spec_warps=warps)
+    try:
+        fkir = read_kernel(path, machine.target, opts.kernel, dict(opts.args), dict(opts.consts), n)
+        g = graph_of(fkir, machine.target, opts.loop, where=path)
+        trips = trip_count(fkir, g)
+        g = g.with_meta(trip_count=trips) if trips is not None else g
+        fewer = _solve_gluon_wide(path, cost(g, machine, fewer_opts, lambda _m: None), fkir, machine, fewer_opts,
+                                  lambda m: say(m.replace("gluon: ", f"gluon ({n} warps): ", 1)))
+    except TwillError as e:          # the kernel does not compile at n warps, say: its own warps' kernel
+        say(f"gluon: not at {n} warps ({e}); at {warps}")
+        return res
+    return choose_warps(res, warps, dataclasses.replace(fewer, warps=n), n, say)
 
 
 def _solve_gluon_wide(path: str, costed: LoopGraph, kir: KernelIR, machine: Machine, opts: OptimizeOptions,
@@ -227,13 +257,49 @@ def _solve_gluon_wide(path: str, costed: LoopGraph, kir: KernelIR, machine: Mach
             g = g.with_meta(trip_count=trips) if trips is not None else g
             say(f"gluon: written with {', '.join(wide.spec.assumed)} as if 16-divisible (wider loads; "
                 "a launch where they are not loads narrower)")
-            res = solve_gluon(cost(g, machine, opts, lambda _m: None), wide, machine, opts, say)
+            res = _solve_nest(path, cost(g, machine, opts, lambda _m: None), wide, machine, opts, say)
             if res.kernel is not None:
                 return res
             say(f"gluon: none so ({res.reason}); as specialised")
     except TwillError as e:
         say(f"gluon: not written as if its integers were 16-divisible ({e}); as specialised")
-    return solve_gluon(costed, kir, machine, opts, say)
+    return _solve_nest(path, costed, kir, machine, opts, say)
+
+
+NEST_REFUSALS = ("keeps a tile loop carrying scalars only", "keeps a tile loop with nothing after it")
+
+
+def _solve_nest(path: str, costed: LoopGraph, kir: KernelIR, machine: Machine, opts: OptimizeOptions,
+                say: Say) -> GluonResult:
+    """The Gluon route; where it refuses a loop around the scheduled one that carries a tensor or has code after it
+    (``NEST_REFUSALS``), again on the kernel with its perfect nests flattened into one loop (``twill.ir.flatten``:
+    torchvision's RoIAlign, a convolution's loops over the filter and the channel blocks), the flattened loop
+    scheduled; the refusal stands where none flattens or the flattened kernel has no kernel either."""
+    res = solve_gluon(costed, kir, machine, opts, say)
+    if res.kernel is not None or opts.loop is not None or not any(r in res.reason for r in NEST_REFUSALS):
+        return res
+    flat = flatten_nests(kir.nested or kir.text)
+    if flat is None:
+        return res
+    say(f"gluon: {'; '.join(flat.said)}")
+    fkir = dataclasses.replace(kir, text=flat.text, nested=None)
+    try:
+        g = graph_of(fkir, machine.target, None, where=path)
+        trips = trip_count(fkir, g)
+        g = g.with_meta(trip_count=trips) if trips is not None else g
+        out = solve_gluon(cost(g, machine, opts, lambda _m: None), fkir, machine, opts, say)
+    except TwillError as e:
+        res.reason += f" (flattened into one loop: {e})"
+        return res
+    if out.kernel is None:
+        res.reason += f" (flattened into one loop: {out.reason})"
+        return res
+    assert out.chosen is not None
+    k = out.chosen.kernel
+    out.chosen = dataclasses.replace(out.chosen, kernel=dataclasses.replace(
+        k, decisions=tuple(f"nest: {s}; the outer body's ops computed again each iteration" for s in flat.said)
+        + k.decisions))
+    return out
 
 
 def _wants_gluon(kir: KernelIR | None, machine: Machine, opts: OptimizeOptions) -> bool:

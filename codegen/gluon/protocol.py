@@ -208,6 +208,7 @@ class Recorder:
         self.copy_targets: set[str] = set()   # the buffers it copies into with cp.async (through registers without)
         self.warps: list[int] = []        # each partition's warps (the default partition's left 0)
         self.trips: int | None = None     # the simulated trip count, for a loop whose bound is data
+        self.flat = False                 # the source's scheduled loop is a flattened nest (``twill.ir.flatten``)
 
     def namespace(self) -> dict[str, Any]:
         rec = self
@@ -303,8 +304,13 @@ class Recorder:
 
     def trip_count(self, n: Any) -> Any:
         """A scheduled loop's ``twill_n``: as computed where it is an integer, else (from loaded values) the simulated
-        trip count, so the pipelined loop and its barriers run, not only the branch for no iteration."""
-        return _Int(self.trips) if isinstance(n, TensorValue) and self.trips is not None else n
+        trip count, so the pipelined loop and its barriers run, not only the branch for no iteration; the simulated
+        count too where the loop is a flattened nest's (``twill.ir.flatten``) and the integer more than ``TRIP_CAP``
+        times it (the product of two counts, each set to the simulated one: RoIAlign's 1176 x 1176 trips)."""
+        if self.trips is not None and (isinstance(n, TensorValue) or self.flat and isinstance(n, int)
+                                       and n > TRIP_CAP * max(1, self.trips)):
+            return _Int(self.trips)
+        return n
 
     def allocated(self, shape: Any, layout: Any, line: int) -> Any:
         """``gl.allocate_shared_memory`` at source line ``line``: barriers, or an array of slots named as the line
@@ -379,6 +385,7 @@ def launch(text: str, ns: dict[str, Any], rec: Recorder, scalars: dict[str, int]
     partitions are recorded in ``rec``, not run): every barrier it allocated, named."""
     ns[EITHER], ns[TILE_GUARD], ns[TRIP_COUNT] = _either, _FirstTileRuns(), rec.trip_count
     rec.trips = scalars.get(TRIPS)
+    rec.flat = "twill_flat" in text
     code = _branches_taken(text)
     rec.lines = text.splitlines()          # the AST keeps the text's line numbers
     rec.copy_targets = set(re.findall(r"async_(?:copy_global_to_shared|load)\((\w+)\.index\(", text))
@@ -410,6 +417,7 @@ def launch(text: str, ns: dict[str, Any], rec: Recorder, scalars: dict[str, int]
 
 EITHER = "twill_either"
 TILE_GUARD = "twill_tile_guard"
+TRIP_CAP = 16                      # a scheduled loop's count simulated as asked above this many times it
 TRIP_COUNT = "twill_trip_count"     # wraps each ``twill_n = ...`` of the source (``_branches_taken``)
 TRIPS = "twill_trips"               # the simulated trip count among the scalars (``integer_arguments``)
 # a wgmma wait is no event of the protocol (the simulation does not run the tensor core): an epilogue's branch that

@@ -1624,13 +1624,34 @@ def test_a_loop_tile_two_consumers_store_gets_buffers_of_each_consumer():
     assert "\n" not in msg and all(f"{t}_st_c{c}" in msg for t in ("k_79", "v_109") for c in (0, 1)), msg
 
 
-def test_an_eight_warp_consumer_beside_an_eight_warp_producer_hints_at_four_warps():
+def _route_result(d: Path, warps: int):
+    """A Gluon route's result of one candidate: variant ``d``'s committed schedule and its kernel regenerated."""
+    from twill.gluon_route import Candidate, GluonResult
+    gs = json.loads((d / "gluon.json").read_text())
+    g = graph_from_dict(gs["graph"])
+    c = Candidate(subtiles=1, graph=g, costed=g, schedule=Schedule.from_dict(gs), norm=gs["normalization"],
+                  kernel=_gluon_variants().regenerated_kernel(d))
+    return GluonResult(candidates=[c], chosen=c, warps=warps)
+
+
+def test_an_eight_warp_consumer_beside_an_eight_warp_producer_is_solved_at_four_warps_too_and_the_faster_kept():
     # run 199: w4a16 / w8a16 / a fused RMSNorm GEMM, their specs' 8 warps made into one 8-warp consumer and an 8-warp
-    # producer (one CTA an SM), ran 13-38 % faster solved with --num-warps 4; the model does not predict it, so the
-    # route says it as a hint where the chosen kernel has that shape, and nowhere else
-    from twill.gluon_route import fewer_warps_hint
-    w8 = _gluon_variants().regenerated_kernel(RESULTS / "w8a16_gemm")      # as committed (its recorded choices)
-    assert "one CTA per SM" in w8.source and "`--num-warps 4`" in fewer_warps_hint(w8, 8)
-    assert fewer_warps_hint(w8, 4) == "" and fewer_warps_hint(None, 8) == ""
-    fa = _gluon_variants().regenerated_kernel(RESULTS / "fa3")   # two 4-warp consumers of 8 warps' rows: not this shape
-    assert fewer_warps_hint(fa, 8) == ""
+    # producer (one CTA an SM), ran 13-38 % faster solved with --num-warps 4: the route solves such a kernel at 4
+    # warps too and keeps the one predicted to take fewer cycles an SM (w8a16 at 4: two CTAs an SM)
+    from twill.gluon_route import choose_warps, fewer_warps, sm_prediction
+    from twill.pipeline import OptimizeOptions
+    w8 = _route_result(RESULTS / "w8a16_gemm", 8)
+    assert "one CTA per SM" in w8.kernel.source and fewer_warps(w8, 8, OptimizeOptions()) == 4
+    assert fewer_warps(w8, 8, OptimizeOptions(num_warps=8)) is None      # --num-warps given: as asked
+    fa = _route_result(RESULTS / "fa3", 8)        # two 4-warp consumers of 8 warps' rows: not this shape
+    assert fewer_warps(fa, 8, OptimizeOptions()) is None
+    w4 = _route_result(RESULTS / "runs/run199/w8a16_gemm-w4", 4)
+    assert w4.chosen.ctas_per_sm == 2 and w4.kernel.num_warps == 4
+    assert sm_prediction(w4) == pytest.approx(w4.chosen.cycles / 2) and sm_prediction(w4) < sm_prediction(w8)
+    said = []
+    out = choose_warps(w8, 8, w4, 4, said.append)
+    assert out.kernel.num_warps == 4 and out.warps == 4 and out.to_dict()["num_warps"] == 4
+    assert [t["warps"] for t in out.to_dict()["warps_tried"]] == [8, 4]
+    assert out.kernel.decisions[-1].startswith("kernel warps: 4 warps (") and "solved at 4" in said[0]
+    same = choose_warps(w4, 8, _route_result(RESULTS / "runs/run199/w8a16_gemm-w4", 4), 4, said.append)
+    assert same.warps == 8 and "kept at 8" in same.kernel.decisions[-1]      # a tie keeps the spec's warps
