@@ -481,6 +481,11 @@ def _branches_taken(text: str) -> Any:
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["twill_n"]:
             node.value = ast.Call(ast.Name(TRIP_COUNT, ast.Load()), [node.value], [])
+        # a flattened nest's count (``twill.ir.flatten``), from which every partition's loop bound, ``twill_n`` and
+        # ring base advance derive: simulated as asked where it is the product of two simulated counts
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and \
+                re.fullmatch(r"twill_flat\d+_n_?", getattr(node.targets[0], "id", "") or ""):
+            node.value = ast.Call(ast.Name(TRIP_COUNT, ast.Load()), [node.value], [])
     for node in ast.walk(tree):
         if (isinstance(node, ast.If) and id(node) not in guards
                 and all(barrier_free(b) for b in node.body + node.orelse)):

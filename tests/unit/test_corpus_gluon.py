@@ -158,7 +158,7 @@ GENERATES = {"online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice
              "noisy_topk_gating", "hqq_bits_dequant_gemm", "erf_gelu_bitcast_rows",
              # session 74: RoIAlign's sampling loops (bounds from the RoI) carrying the accumulator through both,
              # flattened into one loop (``twill.ir.flatten``; refused before: a tile loop carrying a tensor)
-             "torchvision_roi_align_nhwc",
+             "torchvision_roi_align_nhwc", "nested_filter_conv2d",   # and a conv's filter loops around its K loop
              # NaN-propagating tl.maximum (arith.maximumf) carried over a row, tl.clamp so after it: Gluon 3.6 has no
              # PropagateNan of its own (it was written gl.PropagateNan, which does not compile)
              "nan_max_rows",

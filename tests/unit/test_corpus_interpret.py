@@ -58,7 +58,9 @@ def _env() -> dict[str, str]:
                                   "bnb_blockwise_dynamic_quant", "apex_multi_tensor_adam", "gguf_q4k_gemm",
                                   "sparse24_meta_gemm", "torchvision_roi_align_nhwc", "ring_attn_step_merge",
                                   "vllm_fp8_kv_paged_decode", "vllm_alibi_prefill_causal",
-                                  "mamba1_selective_scan_fwd", "t5_relpos_bucket_attention"])
+                                  "mamba1_selective_scan_fwd", "t5_relpos_bucket_attention",
+                                  # session 74: a conv's runtime-bounded filter loops around its channel loop
+                                  "nested_filter_conv2d"])
 def test_a_corpus_kernel_agrees_with_its_reference_in_the_interpreter(name):
     res = _one(ROOT / "tests/corpus" / f"{name}.py")
     assert res["outcome"] == "pass" and max(res["rel_err"]) < res["tol"], res

@@ -105,15 +105,17 @@ def test_a_nest_that_is_not_perfect_stays_as_written(tmp_path, source):
     assert flatten_nests(_ttgir(tmp_path, source)) is None
 
 
-def test_the_committed_roi_align_kernel_is_its_flattened_schedules_kernel():
-    # torchvision's RoIAlign (tests/corpus): the route flattened its sampling loops; the committed kernel is what its
-    # schedule generates from the flattened TTGIR again (bench/gluon_variants.regenerated_kernel)
+@pytest.mark.parametrize("label", ["torchvision_roi_align_nhwc", "nested_filter_conv2d"])
+def test_a_committed_flattened_kernel_is_its_schedules_kernel(label):
+    # torchvision's RoIAlign and a conv's runtime-bounded filter loops (tests/corpus): the route flattened their nests
+    # (the conv's at 4 warps, ``choose_warps``); each committed kernel is what its schedule generates from the
+    # flattened TTGIR again (bench/gluon_variants.regenerated_kernel)
     import importlib.util
     root = Path(__file__).resolve().parents[2]
     spec = importlib.util.spec_from_file_location("gluon_variants", root / "bench/gluon_variants.py")
     gv = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(gv)
-    d = root / "bench/results/gluon/torchvision_roi_align_nhwc"
+    d = root / "bench/results/gluon" / label
     k = gv.regenerated_kernel(d)
     assert k.source == (d / "kernel_gluon.py").read_text()
     import json

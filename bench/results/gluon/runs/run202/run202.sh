@@ -4,13 +4,14 @@
 # was solved again at --num-warps 4 (`runs/run202/<name>-w4`); each call times committed (8 warps) against 4 warps,
 # A then B in one process each, checks (two seeds, NaN-poisoned outputs) included. The lists: `list_a.txt`,
 # `list_b.txt`, kernels the model predicts faster at 4 warps and kernels it predicts a tie (the tensor core's bound).
-# c: torchvision's RoIAlign, its sampling nest flattened into one loop (`twill.ir.flatten`), against Triton's default.
+# c: torchvision's RoIAlign and a conv whose runtime-bounded filter loops wrap its channel loop, their nests flattened
+# into one loop (`twill.ir.flatten`; the conv at 4 warps by `choose_warps`), against Triton's default.
 set -u
 G=bench/results/gluon
 R=$G/runs/run202
 export TRITON_CACHE_DIR=$(mktemp -d)
 if [ "${1:-a}" = c ]; then
-  TWILL_BENCH_CONFIGS=0 PYTHONPATH=. timeout 300 python bench/gluon_gpu.py $G/torchvision_roi_align_nhwc --sizes 4096 \
+  TWILL_BENCH_CONFIGS=0 PYTHONPATH=. timeout 300 python bench/gluon_gpu.py $G/torchvision_roi_align_nhwc $G/nested_filter_conv2d --sizes 4096 \
     --timeout 150 --out $OUT/gpu202c.json 2>&1 | tee $OUT/run202c.log | grep -vi warning
   exit
 fi
