@@ -5,6 +5,8 @@ show and the back end now writes (a loop that carries no value, an address two l
 nothing to stream, a whole-block reduction) or refuses (an early return) are asserted by name."""
 from __future__ import annotations
 
+import ast
+import inspect
 import dataclasses
 import itertools
 import json
@@ -1142,3 +1144,32 @@ def test_a_committed_kernels_check_sizes_keep_the_constexprs_it_was_generated_fo
     for size in ("SMALL", "PROBLEM"):
         differ = {k: (v, fixed[k]) for k, v in (m.get(size) or {}).items() if k in fixed and v != fixed[k]}
         assert not differ, (size, differ)
+
+
+def _committed_kernels() -> list[Path]:
+    return sorted(v.parent for v in (ROOT / "bench/results/gluon").glob("*/variant.json")
+                  if json.loads(v.read_text())["kernel_file"].startswith("tests/corpus/")
+                  and (v.parent / "kernel_gluon.py").exists())
+
+
+@pytest.mark.parametrize("d", _committed_kernels(), ids=lambda p: p.name)
+def test_a_committed_kernels_launcher_reads_the_arguments_its_triton_kernel_is_launched_with(d: Path) -> None:
+    """The generated launcher takes the Triton kernel's arguments by name: every run-time parameter of the Gluon
+    kernel (beside the persistent grid's) must be one of the Triton kernel's. Triton names a parameter's SSA value
+    after the last variable assigned it (RoIAlign's ``roi_bin_grid_w = sampling_ratio``): the kernel written from
+    that name asked for ``roi_bin_grid_w`` at launch (run 202). A descriptor the launcher builds (the kernel's
+    ``tl.make_tensor_descriptor``) is the launcher's own."""
+    variant = json.loads((d / "variant.json").read_text())
+    m = vars(load_module(str(ROOT / variant["kernel_file"])))
+    fn = m[variant["jit"]]
+    while hasattr(fn, "fn"):         # autotuner, heuristics, JIT
+        fn = fn.fn
+    names = set(inspect.signature(fn).parameters)
+    text = (d / "kernel_gluon.py").read_text()
+    runtime = re.search(r"^RUNTIME = (\[.*?\])", text, re.M)
+    assert runtime, d
+    built = re.search(r"^LAUNCH_DESCRIPTORS = (\{.*?\})   #", text, re.M)     # the launcher builds these
+    made = set(ast.literal_eval(built.group(1))) if built else set()
+    strays = [n for n in ast.literal_eval(runtime.group(1))
+              if n not in names and n not in made and not n.startswith("twill_")]
+    assert not strays, strays

@@ -14,7 +14,7 @@ from twill.ir.spec import json_safe
 from twill.ir.target import Target
 from twill.ir import vocab
 from twill.ir.function import read_function
-from twill.ir.ttgir import hoist_invariant_allocs, int_constant, loop_bounds, sink_fma_operands
+from twill.ir.ttgir import hoist_invariant_allocs, int_constant, loop_bounds, name_params, sink_fma_operands
 from twill.ir.triton_hooks import (ACCUMULATOR_FLAGS, PRE_PIPELINE_PASS, SCHEDULED_SKIP, PassPlan, StopCompile, compile_planned,
                                   module_text)
 from twill.util import sha256
@@ -76,7 +76,7 @@ def pre_pipeline_ttgir(spec: KernelSpec, target: Target, fuse: bool = True,
         pass
     if "text" not in captured:   # pragma: no cover - the callback raises StopCompile when it runs
         raise CompileError("the pre-pipeline callback never ran", where=spec.name)
-    return captured["text"]
+    return name_params(captured["text"], [a for a, t in spec.signature.items() if t != "constexpr"])
 
 
 def read_kernel(path: str, target: Target, kernel: str | None = None, args: dict[str, str] | None = None,

@@ -666,6 +666,55 @@ _DESC_NEW = re.compile(r"!tt\.tensordesc<(?!tensor<)([^<>]*)>")
 _MADE_NEW = re.compile(r"(tt\.make_tensor_descriptor [^\n]*? : <[^<>\n]*>, <)(?!tensor<)([^<>\n]*)>")
 
 
+def name_params(text: str, names: list[str]) -> str:
+    r"""The kernel function's arguments named as its run-time Python parameters ``names``, in order. Triton names a
+    parameter's SSA value after the last variable it was assigned to: torchvision's RoIAlign's
+    ``roi_bin_grid_w = sampling_ratio`` prints the parameter as ``%roi_bin_grid_w``, and a launcher reading the
+    kernel's arguments by those names asks for an argument the kernel has none of. A count that differs
+    (a specialisation this does not know) leaves the text as it is; a parameter's name another value of the
+    function holds gives that value a fresh one first.
+
+    Examples
+    --------
+    >>> t = "tt.func public @k(%y: i32 loc(1), %p: !tt.ptr<f16>) {\n  %y_0 = arith.addi %y, %y : i32\n  tt.return\n}"
+    >>> print(name_params(t, ["n", "p"]))
+    tt.func public @k(%n: i32 loc(1), %p: !tt.ptr<f16>) {
+      %y_0 = arith.addi %n, %n : i32
+      tt.return
+    }
+    """
+    lines = text.split("\n")
+    heads = [o for o in scan(lines) if o.name == "tt.func" and " public " in f" {lines[o.first].strip()} "]
+    if len(heads) != 1:
+        return text
+    f = heads[0]
+    args = re.findall(rf"({_NAME}):", lines[f.first])
+    if len(args) != len(names) or all(a == "%" + n for a, n in zip(args, names)):
+        return text
+    body = "\n".join(lines[f.first:f.attr_line + 1])
+
+    def token(name: str) -> re.Pattern:
+        return re.compile(re.escape(name) + r"(?![\w$.\-])")
+
+    def rename(src: str, old: str, new: str) -> str:
+        return token(old).sub(lambda _m: new, src)
+
+    fresh = 0
+    for i, (old, n) in enumerate(zip(args, names)):
+        new = "%" + n
+        if old == new:
+            continue
+        if token(new).search(body):       # another value (or a later argument) holds the name: it moves aside
+            while token(f"%twill_{fresh}").search(body):
+                fresh += 1
+            aside = f"%twill_{fresh}"
+            body = rename(body, new, aside)
+            args = [aside if a == new else a for a in args]
+        body = rename(body, args[i], new)
+        args[i] = new
+    return "\n".join(lines[:f.first] + body.split("\n") + lines[f.attr_line + 1:])
+
+
 def canonical_types(text: str) -> str:
     """``text`` with Triton 3.9's spelling of a descriptor's type (``!tt.tensordesc<64x64xf16, #shared>``, and
     ``<64x64xf16, #shared>`` after ``tt.make_tensor_descriptor``'s element type) as 3.6 prints it

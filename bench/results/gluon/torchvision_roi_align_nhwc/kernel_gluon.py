@@ -16,7 +16,7 @@ from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared
 L0 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1], threads_per_warp=[32], warps_per_cta=[2], order=[0]))
 
 @gluon.jit
-def consumer_0(feat_ptr, rois_ptr, out_ptr, spatial_scale, H, W, C, roi_bin_grid_w):
+def consumer_0(feat_ptr, rois_ptr, out_ptr, spatial_scale, H, W, C, sampling_ratio):
     pid = gl.program_id(0)
     pid_c = gl.program_id(1)
     pw = pid % 7
@@ -51,10 +51,10 @@ def consumer_0(feat_ptr, rois_ptr, out_ptr, spatial_scale, H, W, C, roi_bin_grid
     roi_height = roi_end_h_26 - roi_start_h_18
     bin_size_h = roi_height / 7.0
     bin_size_w = roi_width / 7.0
-    v0 = roi_bin_grid_w > 0
+    v0 = sampling_ratio > 0
     if v0:
-        v1_r0 = roi_bin_grid_w
-        v1_r1 = roi_bin_grid_w
+        v1_r0 = sampling_ratio
+        v1_r1 = sampling_ratio
     else:
         roi_bin_grid_h = gl.ceil(bin_size_h)
         roi_bin_grid_h_49 = gl.cast(roi_bin_grid_h, gl.int32)
@@ -309,16 +309,16 @@ def consumer_0(feat_ptr, rois_ptr, out_ptr, spatial_scale, H, W, C, roi_bin_grid
     gl.store(out_48, v5, mask=mask_c_9)
 
 @gluon.jit
-def twill_kernel(feat_ptr, rois_ptr, out_ptr, spatial_scale, H, W, C, roi_bin_grid_w):
-    consumer_0(feat_ptr, rois_ptr, out_ptr, spatial_scale, H, W, C, roi_bin_grid_w, )
+def twill_kernel(feat_ptr, rois_ptr, out_ptr, spatial_scale, H, W, C, sampling_ratio):
+    consumer_0(feat_ptr, rois_ptr, out_ptr, spatial_scale, H, W, C, sampling_ratio, )
 
 
 
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['feat_ptr', 'rois_ptr', 'out_ptr', 'spatial_scale', 'H', 'W', 'C', 'sampling_ratio', 'POOLED_H', 'POOLED_W', 'BLOCK_C', 'ALIGNED']          # the Triton kernel's parameters, in order
-RUNTIME = ['feat_ptr', 'rois_ptr', 'out_ptr', 'spatial_scale', 'H', 'W', 'C', 'roi_bin_grid_w']   # the Gluon kernel's parameters, in order
+RUNTIME = ['feat_ptr', 'rois_ptr', 'out_ptr', 'spatial_scale', 'H', 'W', 'C', 'sampling_ratio']   # the Gluon kernel's parameters, in order
 FLAGS = []   # its constexpr flags, after RUNTIME: decided per launch key
-KEYED = ['feat_ptr', 'rois_ptr', 'out_ptr', 'spatial_scale', 'H', 'W', 'C', 'sampling_ratio', 'roi_bin_grid_w']   # the arguments a launch key reads
+KEYED = ['feat_ptr', 'rois_ptr', 'out_ptr', 'spatial_scale', 'H', 'W', 'C', 'sampling_ratio']   # the arguments a launch key reads
 CONSTEXPRS = {'POOLED_H': 7, 'POOLED_W': 7, 'BLOCK_C': 64, 'ALIGNED': True}         # the specialisation this kernel was generated for
 DESCRIPTOR_BLOCKS = {}
 DESCRIPTOR_LAYOUTS = {}

@@ -11,7 +11,7 @@ G=bench/results/gluon
 R=$G/runs/run202
 export TRITON_CACHE_DIR=$(mktemp -d)
 if [ "${1:-a}" = c ]; then
-  TWILL_BENCH_CONFIGS=0 PYTHONPATH=. timeout 300 python bench/gluon_gpu.py $G/torchvision_roi_align_nhwc $G/nested_filter_conv2d --sizes 4096 \
+  TWILL_BENCH_CONFIGS=0 PYTHONPATH=. timeout 300 python bench/gluon_gpu.py $G/torchvision_roi_align_nhwc $G/nested_filter_conv2d $R/nested_filter_conv2d-w8 \
     --timeout 150 --out $OUT/gpu202c.json 2>&1 | tee $OUT/run202c.log | grep -vi warning
   exit
 fi
