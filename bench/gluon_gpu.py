@@ -66,11 +66,12 @@ def _timings(fn: Any) -> dict[str, float]:
 
 
 def _sizes(kmod: Any, sizes: list[int]) -> list[dict[str, int]]:
-    """The problems to time: the FA sizes of the benchmark (B=4, H=32, D=128, N each), else PROBLEM."""
+    """The problems to time: the FA sizes of the benchmark (B=4, H=32, D=128, N each), else PROBLEM. An image's
+    N, H and W (a batch of images, its height and width: a conv, RoIAlign) are not a sequence length and heads."""
     problem = dict(getattr(kmod, "PROBLEM", {}) or {})
     if not sizes:                           # ``--sizes 0``: the checks only, nothing timed
         return []
-    if "N" in problem and "H" in problem:
+    if "N" in problem and "H" in problem and "W" not in problem:
         return [dict(problem, N=n) for n in sizes]
     return [problem]
 
