@@ -157,9 +157,7 @@ def optimize(path: str, machine: Machine, opts: OptimizeOptions = OptimizeOption
     with step("extract"):      # the loop's dependence graph, from Triton's own pre-pipeline TTGIR
         graph, kir, source_sha = extracted or extract(path, machine, opts)
     opts = solved_as(graph, opts, say)
-    trips = trip_count(kir, graph)
-    if trips is not None:      # a bound on the num_stages worth suggesting
-        graph = graph.with_meta(trip_count=trips)
+    graph = _with_trips(kir, graph)     # a bound on the num_stages worth suggesting
     step.dump("graph", graph)
     for note in graph.get("notes") or ():   # what loading skipped or chose (a decorator, a captured config)
         say(f"note: {note}")
@@ -229,9 +227,7 @@ def _solve_gluon_warps(path: str, costed: LoopGraph, kir: KernelIR, machine: Mac
     fewer_opts = dataclasses.replace(opts, num_warps=n, spec_warps=warps)
     try:
         fkir = read_kernel(path, machine.target, opts.kernel, dict(opts.args), dict(opts.consts), n)
-        g = graph_of(fkir, machine.target, opts.loop, where=path)
-        trips = trip_count(fkir, g)
-        g = g.with_meta(trip_count=trips) if trips is not None else g
+        g = _graph_with_trips(fkir, machine, opts.loop, path)
         fewer = _solve_gluon_wide(path, cost(g, machine, fewer_opts, lambda _m: None), fkir, machine, fewer_opts,
                                   lambda m: say(m.replace("gluon: ", f"gluon ({n} warps): ", 1)))
     except TwillError as e:          # the kernel does not compile at n warps, say: its own warps' kernel
@@ -253,8 +249,7 @@ def _solve_gluon_wide(path: str, costed: LoopGraph, kir: KernelIR, machine: Mach
             say(f"gluon: not written as if {', '.join(wide.spec.assumed)} were 16-divisible (the loop's graph has "
                 f"{len(g.ops)} nodes so, {len(costed.ops)} as specialised); as specialised")
         elif wide is not None and g is not None:
-            trips = trip_count(wide, g)
-            g = g.with_meta(trip_count=trips) if trips is not None else g
+            g = _with_trips(wide, g)
             say(f"gluon: written with {', '.join(wide.spec.assumed)} as if 16-divisible (wider loads; "
                 "a launch where they are not loads narrower)")
             res = _solve_nest(path, cost(g, machine, opts, lambda _m: None), wide, machine, opts, say)
@@ -264,6 +259,17 @@ def _solve_gluon_wide(path: str, costed: LoopGraph, kir: KernelIR, machine: Mach
     except TwillError as e:
         say(f"gluon: not written as if its integers were 16-divisible ({e}); as specialised")
     return _solve_nest(path, costed, kir, machine, opts, say)
+
+
+def _with_trips(kir: KernelIR | None, g: LoopGraph) -> LoopGraph:
+    """``g`` with the loop's trip count where ``kir``'s bounds give it."""
+    trips = trip_count(kir, g)
+    return g.with_meta(trip_count=trips) if trips is not None else g
+
+
+def _graph_with_trips(kir: KernelIR, machine: Machine, loop: int | str | None, path: str) -> LoopGraph:
+    """The dependence graph of ``kir``'s ``loop``, with its trip count where the bounds give it."""
+    return _with_trips(kir, graph_of(kir, machine.target, loop, where=path))
 
 
 NEST_REFUSALS = ("keeps a tile loop carrying scalars only", "keeps a tile loop with nothing after it")
@@ -284,9 +290,7 @@ def _solve_nest(path: str, costed: LoopGraph, kir: KernelIR, machine: Machine, o
     say(f"gluon: {'; '.join(flat.said)}")
     fkir = dataclasses.replace(kir, text=flat.text, nested=None)
     try:
-        g = graph_of(fkir, machine.target, None, where=path)
-        trips = trip_count(fkir, g)
-        g = g.with_meta(trip_count=trips) if trips is not None else g
+        g = _graph_with_trips(fkir, machine, None, path)
         out = solve_gluon(cost(g, machine, opts, lambda _m: None), fkir, machine, opts, say)
     except TwillError as e:
         res.reason += f" (flattened into one loop: {e})"

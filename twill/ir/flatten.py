@@ -49,8 +49,9 @@ def flatten_nests(text: str) -> Flattened | None:
         found = _first_pair(lines)
         if found is None:
             break
-        text = _flattened(lines, found[0], found[1], k)
-        said.append(found[2])
+        outer, inner, hoist, line = found
+        text = _flattened(lines, outer, inner, hoist, k)
+        said.append(line)
         k += 1
     return Flattened(text, tuple(said)) if said else None
 
@@ -59,48 +60,51 @@ def _constants(lines: list[str]) -> dict[str, int]:
     return {m.group(1): int(m.group(2)) for m in map(_CONST.match, lines) if m}
 
 
-def _first_pair(lines: list[str]) -> tuple[TextOp, TextOp, str] | None:
-    """The first (outer, inner) pair of loops that flattens, innermost pairs first, and a line saying so."""
+def _first_pair(lines: list[str]) -> tuple[TextOp, TextOp, list[int], str] | None:
+    """The first (outer, inner) pair of loops that flattens, innermost pairs first, the lines of the outer body's ops
+    its inner bounds read (``_hoisted``), and a line saying so."""
     consts = _constants(lines)
     loops = [o for o in scan(lines) if o.name == vocab.LOOP]
     for inner in sorted(loops, key=lambda o: -o.indent):
         outer = next((o for o in loops if o.first < inner.first and inner.attr_line < o.attr_line
                       and o.indent < inner.indent and inner in region_ops(lines, o)), None)
-        if outer is not None and _flattens(lines, outer, inner, consts):
-            return outer, inner, (f"the loops at TTGIR lines {outer.first + 1} and {inner.first + 1} flattened into "
+        hoist = _flattens(lines, outer, inner, consts) if outer is not None else None
+        if outer is not None and hoist is not None:
+            return outer, inner, hoist, (f"the loops at TTGIR lines {outer.first + 1} and {inner.first + 1} flattened into "
                                   "one loop over both's iterations (a perfect nest carrying its values through both)")
     return None
 
 
-def _flattens(lines: list[str], outer: TextOp, inner: TextOp, consts: dict[str, int]) -> bool:
+def _flattens(lines: list[str], outer: TextOp, inner: TextOp, consts: dict[str, int]) -> list[int] | None:
+    """Where the pair flattens, the lines of the outer body's ops its inner bounds read (``_hoisted``); else None."""
     o, i = _FOR.match(lines[outer.first]), _FOR.match(lines[inner.first])
     if o is None or i is None or o.group("ivt") != "i32" or i.group("ivt") != "i32":
-        return False
+        return None
     if consts.get(o.group("st"), 0) <= 0 or consts.get(i.group("st"), 0) <= 0:
-        return False
+        return None
     body = region_ops(lines, outer)
     if len(body) < 2 or body[-1].name != "scf.yield" or body[-2] != inner:
-        return False
+        return None
     pre = body[:-2]
     if any(p.attr_line != p.first for p in pre):          # an op with regions before the inner loop
-        return False
+        return None
     o_args, i_args = _iter_args(o.group("args")), _iter_args(i.group("args"))
     if [init for _, init in i_args] != [a for a, _ in o_args]:
-        return False
+        return None
     yielded = _VALUE.findall(lines[body[-1].first].split(":")[0].split("scf.yield", 1)[1])
     if yielded != _results(i.group("res"), len(i_args)):
-        return False
+        return None
     pre_text = [lines[p.first] for p in pre]
     inner_text = lines[inner.first + 1:inner.attr_line]
     carried = {a for a, _ in o_args}
     if any(set(_VALUE.findall(t.split("=", 1)[-1])) & carried for t in pre_text + inner_text):
-        return False
-    if _hoisted(lines, outer, inner, pre) is None:
-        return False
-    if any(p.name.startswith(_SIDE_EFFECTS) for p in pre):
-        return False
+        return None
+    if any(p.name.startswith(_SIDE_EFFECTS) for p in pre) or not inner_text:
+        return None
     writes = any(s.name.startswith(_SIDE_EFFECTS) for s in scan(lines, inner.first + 1, inner.attr_line))
-    return not (writes and any(p.name.startswith(_READS) for p in pre)) and bool(inner_text)
+    if writes and any(p.name.startswith(_READS) for p in pre):
+        return None
+    return _hoisted(lines, outer, inner, pre)
 
 
 def _hoisted(lines: list[str], outer: TextOp, inner: TextOp, pre: list[TextOp]) -> list[int] | None:
@@ -147,12 +151,11 @@ def _defined(line: str) -> list[str]:
     return base + ([f"{m.group(1)}#{j}" for j in range(int(m.group(2)))] if m else [])
 
 
-def _flattened(lines: list[str], outer: TextOp, inner: TextOp, k: int) -> str:
-    """``lines`` with the pair written as one loop."""
+def _flattened(lines: list[str], outer: TextOp, inner: TextOp, hoist: list[int], k: int) -> str:
+    """``lines`` with the pair written as one loop, the ops on ``hoist``'s lines computed before it."""
     consts = _constants(lines)
     o, i = _FOR.match(lines[outer.first]), _FOR.match(lines[inner.first])
     assert o is not None and i is not None
-    hoist = _hoisted(lines, outer, inner, region_ops(lines, outer)[:-2]) or []
     loc = re.search(r"loc\(.*\)\s*$", lines[inner.attr_line])
     at = f" {loc.group(0).strip()}" if loc else ""
     pad = " " * outer.indent
