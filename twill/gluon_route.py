@@ -301,15 +301,50 @@ def solve_gluon(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
 
 def fewer_warps(res: GluonResult, warps: int, options: Any) -> int | None:
     """The warps to solve the kernel again at (half its ``warps``), where the kernel chosen at them is one consumer of
-    all its warps beside a producer of as many in one CTA an SM, and ``--num-warps`` was not given; else None.
-    Run 199: three such kernels (8 + 8 warps) ran +13 %, +38 %, +38 % solved at 4 warps (two CTAs an SM, or a
-    two-CTA one-partition kernel timed against the producer's at launch)."""
+    all its warps beside a producer of as many in one CTA an SM, its loop converts a loaded tile before a dot
+    (``converts_a_loaded_tile``), and ``--num-warps`` was not given; else None.
+    Run 199: three such kernels (8 + 8 warps: w4a16, w8a16, a fused RMSNorm GEMM, each dequantising or normalising
+    a tile in the consumer) ran +13 %, +38 %, +38 % solved at 4 warps (two CTAs an SM, or a two-CTA one-partition
+    kernel timed against the producer's at launch): the second CTA's wgmma overlaps the first's CUDA-core work.
+    Run 202: where the consumer only issues wgmma on tiles the producer copied, 11 of 12 ran slower at 4 warps
+    (-1 to -45 %), though the model predicted each faster: an 8-warp consumer already keeps the tensor core fed."""
     plan = res.kernel.plan if res.kernel is not None else None
     if (getattr(options, "num_warps", None) is not None or warps < 8 or plan is None or plan.producer is None
             or plan.producer.warps != warps or len(plan.consumers) != 1 or plan.consumers[0].warps != warps
-            or not one_cta_per_sm(plan)):
+            or not one_cta_per_sm(plan) or res.chosen is None or not converts_a_loaded_tile(res.chosen.graph)):
         return None
     return warps // 2
+
+
+def converts_a_loaded_tile(graph: LoopGraph) -> bool:
+    """Whether the loop converts a tile it loaded before a dot reads it (a dequantised weight, a normalised
+    activation): a ``convert`` node with a load among its ancestors in the iteration, no dot, and a dot among its
+    descendants (attention's probabilities, converted after a dot, are not)."""
+    kind = {o.id: o.kind for o in graph.ops}
+    preds: dict[str, list[str]] = {}
+    succs: dict[str, list[str]] = {}
+    for d in graph.deps:
+        if d.distance == 0 and not d.memory:
+            preds.setdefault(d.dst, []).append(d.src)
+            succs.setdefault(d.src, []).append(d.dst)
+
+    def reach(start: str, nbrs: dict[str, list[str]]) -> set[str]:
+        seen: set[str] = set()
+        todo = [start]
+        while todo:
+            for n in nbrs.get(todo.pop(), ()):
+                if n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        return seen
+
+    for o in graph.ops:
+        if o.kind != "convert":
+            continue
+        up, down = {kind[n] for n in reach(o.id, preds)}, {kind[n] for n in reach(o.id, succs)}
+        if "load" in up and "dot" not in up and "dot" in down:
+            return True
+    return False
 
 
 def sm_prediction(res: GluonResult) -> float:
@@ -352,7 +387,7 @@ def choose_warps(res: GluonResult, warps: int, fewer: GluonResult, n: int, say: 
     line = (f"kernel warps: {_warps_line(chosen, kept)}, against {_warps_line(other, warps if take else n)}; "
             f"{'solved at' if take else 'kept at'} {kept} (the spec's {warps}"
             f"{'' if take else ', no fewer cycles an SM predicted at ' + str(n)}; run 199: three kernels of one "
-            "8-warp consumer beside an 8-warp producer +13 to +38 % at 4 warps)")
+            "8-warp consumer converting a loaded tile beside an 8-warp producer +13 to +38 % at 4 warps)")
     say(f"gluon: {line}")
     out = dataclasses.replace(chosen, warps=kept,
                               warps_tried=({"warps": warps, "sm_cycles": _rounded(mine)},

@@ -214,7 +214,7 @@ def optimize(path: str, machine: Machine, opts: OptimizeOptions = OptimizeOption
 def _solve_gluon_warps(path: str, costed: LoopGraph, kir: KernelIR, machine: Machine, opts: OptimizeOptions,
                        say: Say) -> GluonResult:
     """The Gluon route at the kernel's own warps, and where its kernel is one consumer of them all beside a producer
-    of as many, one CTA an SM (``gluon_route.fewer_warps``), again on the kernel compiled with half as many (its
+    of as many, one CTA an SM, converting a loaded tile (``gluon_route.fewer_warps``), again on the kernel compiled with half as many (its
     layouts are Triton's for those warps); the one predicted faster an SM (``gluon_route.choose_warps``)."""
     res = _solve_gluon_wide(path, costed, kir, machine, opts, say)
     warps = int(costed.get("num_warps") or 4)
@@ -222,7 +222,8 @@ def _solve_gluon_warps(path: str, costed: LoopGraph, kir: KernelIR, machine: Mac
     n = fewer_warps(res, warps, opts)
     if n is None:
         return res
-    say(f"gluon: the kernel's {warps} warps are one consumer beside a producer of as many, one CTA an SM; "
+    say(f"gluon: the kernel's {warps} warps are one consumer converting a loaded tile beside a producer of as many, "
+        "one CTA an SM; "
         f"solved again at {n} warps")
     fewer_opts = dataclasses.replace(opts, num_warps=n, spec_warps=warps)
     try:

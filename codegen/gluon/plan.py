@@ -995,6 +995,7 @@ def copy_arguments(plan: KernelPlan) -> list[str]:
     names = {a.name for a in plan.fn.args}
     need = _reached(masks, defined, carried) & names
     keep = (_reached(pointers, defined, carried) & names) - need
+    need = _mask_arguments(plan, masks, pointers, need, keep, defined, carried)
     # every address held to 16 bytes: where some cannot be shown so (GPTQ's g_idx-gathered scales, 4 bytes at best),
     # no argument is left out, and such a kernel's launches copy through registers, which ran them faster (run 123:
     # gptq_gemm 31.7 TFLOP/s on registers against 15.5 with its 4-byte cp.async copies; FBGEMM's array-jagged bmm
@@ -1004,6 +1005,28 @@ def copy_arguments(plan: KernelPlan) -> list[str]:
         if all(_divisibility(plan, p, trial, defined, carried, {}) >= 16 for p in pointers):
             keep.discard(a)
     return [a.name for a in plan.fn.args if a.name in need | keep]
+
+
+def _mask_arguments(plan: KernelPlan, masks: list[str], pointers: list[str], need: set[str], keep: set[str],
+                    defined: dict[str, IROp], carried: dict[str, list[str]]) -> set[str]:
+    """Of the arguments ``need`` the copies' mask comparisons are computed from, those their operands' divisibility
+    reads: where every mask is a comparison whose operands divide by 16 with them all 16-divisible, an argument is
+    left out if each operand still does and every copied address stays 16-byte aligned without it. A flattened nest's channel offset ``k`` is
+    ``(t % (KW * n_k)) % n_k * 64``, a multiple of 64 whatever the filter width ``KW``: listed, ``KW`` = 3 sent a
+    3 x 3 conv's copies through registers at every launch (run 202)."""
+    ops = [defined.get(m) for m in masks]
+    if not ops or any(o is None or o.name != "arith.cmpi" for o in ops):
+        return need
+    div = lambda u, trial: _divisibility(plan, u, trial, defined, carried, {})   # noqa: E731
+    floor = {u: div(u, need | keep) for o in ops for u in o.operands if o is not None}
+    if any(f < 16 for f in floor.values()):       # not shown constant along 16 elements with them all: all kept
+        return need
+    out = set(need)
+    for a in sorted(need):
+        trial = (out - {a}) | keep
+        if all(div(u, trial) >= 16 for u in floor) and all(div(p, trial) >= 16 for p in pointers):
+            out.discard(a)
+    return out
 
 
 def _fast_dim(plan: KernelPlan, load: IROp) -> int | None:

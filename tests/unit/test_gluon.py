@@ -1525,6 +1525,10 @@ def test_a_launch_too_short_for_the_pipelines_prologue_is_refused_in_one_line(tm
     # a page's slot (a loaded page times PAGE plus a run of the block's positions mod PAGE) scales stride_kb: needed
     # (a run reached on two paths is a run on both)
     ("paged_prefill", ["K_cache", "V_cache", "stride_kb"], ["B_Loc", "stride_bloc", "ctx_len"]),
+    # an argument a mask comparison reaches only through a multiple of 16 (the program's row block from a grid
+    # swizzle over dstate's or M's blocks: ``offs_m = pid_m * 64 + arange < hdim``) reads no divisibility there
+    ("mamba_chunk_state", ["x_ptr", "hdim"], ["dstate"]),
+    ("sparse24_meta_gemm", ["b_ptr", "N"], ["M"]),
 ])
 def test_the_cp_async_condition_lists_what_the_copied_addresses_divide_by(label, listed, left_out):
     # run 112: with the arguments that only scale multiples of 16 left out of COPY_ALIGNED, matmul_ogs ran x1.42 and
@@ -1557,6 +1561,15 @@ def test_the_cp_async_condition_lists_what_the_copied_addresses_divide_by(label,
     ptx = compile_offline(k, load_machine("h200"), copy=True, tma=False).asm["ptx"]   # boxes off: every tile copied
     sizes = re.findall(r"cp\.async\.c[ag]\.shared\.global[^,]*\],\s*\[[^\]]*\],\s*(\w+)", ptx)
     assert sizes and set(sizes) == {"0x10"}, sizes
+
+
+def test_a_flattened_nests_channel_offset_asks_no_divisibility_of_the_filter_width():
+    # the conv's channel offset in its flattened loop, (t % (KW * n_k)) % n_k * 64, is a multiple of 64 whatever the
+    # filter width KW: listed, KW = 3 sent its copies through registers at every launch (run 202: 352 TFLOP/s at 4
+    # warps, 233 at 8, Triton 411)
+    k = _gluon_variants().regenerated_kernel(RESULTS / "nested_filter_conv2d")
+    for aligned in re.findall(r"^COPY_ALIGNED(?:_short)? = (\[.*?\])", k.source, re.M):
+        assert set(eval(aligned)) == {"X", "W", "IN_C", "OUT_C"}, aligned
 
 
 def test_every_shared_buffer_a_wgmma_reads_is_used_again_after_the_last_wait():
@@ -1638,13 +1651,20 @@ def test_an_eight_warp_consumer_beside_an_eight_warp_producer_is_solved_at_four_
     # run 199: w4a16 / w8a16 / a fused RMSNorm GEMM, their specs' 8 warps made into one 8-warp consumer and an 8-warp
     # producer (one CTA an SM), ran 13-38 % faster solved with --num-warps 4: the route solves such a kernel at 4
     # warps too and keeps the one predicted to take fewer cycles an SM (w8a16 at 4: two CTAs an SM)
-    from twill.gluon_route import choose_warps, fewer_warps, sm_prediction
+    from twill.gluon_route import choose_warps, converts_a_loaded_tile, fewer_warps, sm_prediction
     from twill.pipeline import OptimizeOptions
     w8 = _route_result(RESULTS / "w8a16_gemm", 8)
     assert "one CTA per SM" in w8.kernel.source and fewer_warps(w8, 8, OptimizeOptions()) == 4
     assert fewer_warps(w8, 8, OptimizeOptions(num_warps=8)) is None      # --num-warps given: as asked
     fa = _route_result(RESULTS / "fa3", 8)        # two 4-warp consumers of 8 warps' rows: not this shape
     assert fewer_warps(fa, 8, OptimizeOptions()) is None
+    # run 202: a GEMM whose consumer only issues wgmma on the producer's copies ran 17 % slower at 4 warps (11 of 12
+    # such kernels slower): not solved again; its loop converts no loaded tile, w8a16's dequantises its weights
+    gemm = _route_result(RESULTS / "block_ptr_gemm", 8)
+    assert "one CTA per SM" in gemm.kernel.source and gemm.kernel.plan.consumers[0].warps == 8
+    assert fewer_warps(gemm, 8, OptimizeOptions()) is None
+    assert converts_a_loaded_tile(w8.chosen.graph) and not converts_a_loaded_tile(gemm.chosen.graph)
+    assert not converts_a_loaded_tile(_route_result(RESULTS / "extend_attention", 8).chosen.graph)   # p after a dot
     w4 = _route_result(RESULTS / "runs/run199/w8a16_gemm-w4", 4)
     assert w4.chosen.ctas_per_sm == 2 and w4.kernel.num_warps == 4
     assert sm_prediction(w4) == pytest.approx(w4.chosen.cycles / 2) and sm_prediction(w4) < sm_prediction(w8)

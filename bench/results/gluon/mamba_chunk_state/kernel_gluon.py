@@ -610,7 +610,7 @@ DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 4
 MAXNREG = 128
 PERSISTENT = False      # one program per SM loops over the grid's tiles
-COPY_ALIGNED = ['x_ptr', 'hdim', 'dstate', 'stride_x_batch', 'stride_x_seqlen', 'stride_x_head']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+COPY_ALIGNED = ['x_ptr', 'hdim', 'stride_x_batch', 'stride_x_seqlen', 'stride_x_head']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
 

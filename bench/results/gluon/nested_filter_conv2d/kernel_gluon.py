@@ -3,15 +3,14 @@
 Decisions (each from the schedule):
 - x_78 copied with cp.async at every launch, not by TMA: its addresses go through arith.divsi (%idx_n), which the analysis does not follow
 - w_89 copied with cp.async at every launch, not by TMA: its addresses go through arith.divsi (%acc_38), which the analysis does not follow
-- pointer-loaded tiles copied by a 4-warp producer with cp.async (x_78, w_89): their addresses and masks spread over 128 threads
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (x_78, w_89): their addresses and masks spread over 256 threads, 3-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
 - wgmma waits: an accumulation's previous wgmma retired under the next one's token (with its result named, ptxas serialised the wgmmas)
-- partition 0 (default): consumer, warp group 0, 4 warps, 256 registers per thread (needs about 204): the loop's compute, 2 stages
-- partition 1 (worker): producer, warp group 1, 4 warps, 88 registers per thread (needs about 88): cp.async copies into the rings
-- ring x_78: 2 buffers of [128, 64] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
-- ring w_89: 2 buffers of [64, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
+- partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 122): the loop's compute, 2 stages
+- partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
+- ring x_78: 3 buffers of [128, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
+- ring w_89: 3 buffers of [64, 128] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 65616 bytes planned of 232448; maxnreg 256
-- timed at launch: the one-partition kernel `twill_kernel_short` of the same schedule (2 CTAs an SM against the producer's 1; its tiles loaded 1 iteration(s) ahead, 98304 bytes of shared memory compiled, ptxas 204 registers, clean; simulated for 1, 2, 3, 8 iterations: no deadlock, every phase complete) beside this one; each launch key's first launch times both, 2 rounds of 5 launches each, its tensors restored after, and runs the faster from then on (runs 127-128: one partition +9 to +35 % on three kernels, -3 to -26 % on three, at the same CTA counts; nothing in the schedule tells them apart)
+- shared memory: 98416 bytes planned of 232448; maxnreg 128
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -22,12 +21,12 @@ from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared
                                                                warpgroup_mma_wait)
 from triton.experimental.gluon.language.nvidia.ampere import async_copy
 
-L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
-L1 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
-L2 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
-L3 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
-L4 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 16]))
-L5 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
+L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L1 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L2 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L3 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L4 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]))
+L5 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
 
 @gluon.jit
 def consumer_0(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, KERNEL_H, KERNEL_W, PADDING_H, PADDING_W, twill_g0, twill_g1, twill_g2, x_78_buf, w_89_buf, x_78_ready, x_78_empty, w_89_ready, w_89_empty, TWILL_COPY: gl.constexpr):
@@ -136,31 +135,31 @@ def consumer_0(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, KERNEL_H, 
             x_73 = x_72 < IN_C  # elementwise1_x: stage 0, partition 0 (group 0)
             x_74 = x_73.broadcast_to([128, 64])  # elementwise1_x: stage 0, partition 0 (group 0)
             x_75 = x_60 & x_74  # elementwise1_x: stage 0, partition 0 (group 0)
-            mbarrier.wait(x_78_ready.index((twill_base + twill_b - 1) % 2), ((twill_base + twill_b - 1) // 2) & 1)
+            mbarrier.wait(x_78_ready.index((twill_base + twill_b - 1) % 3), ((twill_base + twill_b - 1) // 3) & 1)
             fence_async_shared()
-            mbarrier.wait(w_89_ready.index((twill_base + twill_b - 1) % 2), ((twill_base + twill_b - 1) // 2) & 1)
+            mbarrier.wait(w_89_ready.index((twill_base + twill_b - 1) % 3), ((twill_base + twill_b - 1) // 3) & 1)
             fence_async_shared()
-            tok_acc_91 = warpgroup_mma(x_78_buf.index((twill_base + twill_b - 1) % 2), w_89_buf.index((twill_base + twill_b - 1) % 2), acc_91_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
+            tok_acc_91 = warpgroup_mma(x_78_buf.index((twill_base + twill_b - 1) % 3), w_89_buf.index((twill_base + twill_b - 1) % 3), acc_91_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
             warpgroup_mma_wait(1, deps=(tok_acc_91,))
-            mbarrier.arrive(x_78_empty.index((twill_base + twill_b - 1 - 1) % 2), pred=(twill_b - 1 - 1) >= 0)
-            mbarrier.arrive(w_89_empty.index((twill_base + twill_b - 1 - 1) % 2), pred=(twill_b - 1 - 1) >= 0)
+            mbarrier.arrive(x_78_empty.index((twill_base + twill_b - 1 - 1) % 3), pred=(twill_b - 1 - 1) >= 0)
+            mbarrier.arrive(w_89_empty.index((twill_base + twill_b - 1 - 1) % 3), pred=(twill_b - 1 - 1) >= 0)
             acc_91 = warpgroup_mma_wait(1, deps=(tok_acc_91,))
             acc_91_p1 = acc_91
-        mbarrier.wait(x_78_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 2), ((twill_base + (twill_n - 1 + 1) - 1) // 2) & 1)
+        mbarrier.wait(x_78_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 3), ((twill_base + (twill_n - 1 + 1) - 1) // 3) & 1)
         fence_async_shared()
-        mbarrier.wait(w_89_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 2), ((twill_base + (twill_n - 1 + 1) - 1) // 2) & 1)
+        mbarrier.wait(w_89_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 3), ((twill_base + (twill_n - 1 + 1) - 1) // 3) & 1)
         fence_async_shared()
-        tok_acc_91 = warpgroup_mma(x_78_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), w_89_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), acc_91_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
+        tok_acc_91 = warpgroup_mma(x_78_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 3), w_89_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 3), acc_91_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
         warpgroup_mma_wait(1, deps=(tok_acc_91,))
-        mbarrier.arrive(x_78_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 1) % 2), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
-        mbarrier.arrive(w_89_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 1) % 2), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
+        mbarrier.arrive(x_78_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 1) % 3), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
+        mbarrier.arrive(w_89_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 1) % 3), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
         acc_91 = warpgroup_mma_wait(1, deps=(tok_acc_91,))
         acc_91_p1 = acc_91
         acc_91_p1 = warpgroup_mma_wait(0, deps=(acc_91_p1,))
         x_78_buf._keep_alive()
         w_89_buf._keep_alive()
-        mbarrier.arrive(x_78_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 2))
-        mbarrier.arrive(w_89_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 2))
+        mbarrier.arrive(x_78_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 3))
+        mbarrier.arrive(w_89_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 3))
         mask = gl.expand_dims(nhw_10, 1)
         mask_28 = BATCH * OUT_H
         mask_29 = mask_28 * OUT_W
@@ -264,263 +263,46 @@ def producer_1(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, KERNEL_H, 
             w_86 = W + w_85
             w_87 = w_86.broadcast_to([64, 128])
             w_88 = w_87 + w_27
-            mbarrier.wait(w_89_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
+            mbarrier.wait(w_89_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
             if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(w_89_buf.index(twill_k % 2), w_88, mask=w_83)  # load1_w: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(w_89_ready.index(twill_k % 2), increment_count=False)
+                async_copy.async_copy_global_to_shared(w_89_buf.index(twill_k % 3), w_88, mask=w_83)  # load1_w: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(w_89_ready.index(twill_k % 3), increment_count=False)
             else:
-                w_89_buf.index(twill_k % 2).store(gl.load(w_88, mask=w_83, other=0.0))  # load1_w: stage 0, partition 1 (group 1)
+                w_89_buf.index(twill_k % 3).store(gl.load(w_88, mask=w_83, other=0.0))  # load1_w: stage 0, partition 1 (group 1)
                 fence_async_shared()
                 gl.thread_barrier()
-                mbarrier.arrive(w_89_ready.index(twill_k % 2), count=128)
-            mbarrier.wait(x_78_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
+                mbarrier.arrive(w_89_ready.index(twill_k % 3), count=256)
+            mbarrier.wait(x_78_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
             if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(x_78_buf.index(twill_k % 2), x_77, mask=x_75)  # load0_x: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(x_78_ready.index(twill_k % 2), increment_count=False)
+                async_copy.async_copy_global_to_shared(x_78_buf.index(twill_k % 3), x_77, mask=x_75)  # load0_x: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(x_78_ready.index(twill_k % 3), increment_count=False)
             else:
-                x_78_buf.index(twill_k % 2).store(gl.load(x_77, mask=x_75, other=0.0))  # load0_x: stage 0, partition 1 (group 1)
+                x_78_buf.index(twill_k % 3).store(gl.load(x_77, mask=x_75, other=0.0))  # load0_x: stage 0, partition 1 (group 1)
                 fence_async_shared()
                 gl.thread_barrier()
-                mbarrier.arrive(x_78_ready.index(twill_k % 2), count=128)
+                mbarrier.arrive(x_78_ready.index(twill_k % 3), count=256)
         twill_base += (twill_flat1_n_ - 0 + 1 - 1) // 1
 
 @gluon.jit
 def twill_kernel(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, KERNEL_H, KERNEL_W, PADDING_H, PADDING_W, twill_g0, twill_g1, twill_g2, TWILL_COPY: gl.constexpr):
-    x_78_buf = gl.allocate_shared_memory(gl.float16, [2, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    w_89_buf = gl.allocate_shared_memory(gl.float16, [2, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    x_78_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
-        mbarrier.init(x_78_ready.index(i), count=128)
-    x_78_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
+    x_78_buf = gl.allocate_shared_memory(gl.float16, [3, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    w_89_buf = gl.allocate_shared_memory(gl.float16, [3, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    x_78_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
+        mbarrier.init(x_78_ready.index(i), count=256)
+    x_78_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
         mbarrier.init(x_78_empty.index(i), count=1)
-    w_89_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
-        mbarrier.init(w_89_ready.index(i), count=128)
-    w_89_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
+    w_89_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
+        mbarrier.init(w_89_ready.index(i), count=256)
+    w_89_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
         mbarrier.init(w_89_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, KERNEL_H, KERNEL_W, PADDING_H, PADDING_W, twill_g0, twill_g1, twill_g2, x_78_buf, w_89_buf, x_78_ready, x_78_empty, w_89_ready, w_89_empty, TWILL_COPY)),
         (producer_1, (X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, KERNEL_H, KERNEL_W, PADDING_H, PADDING_W, twill_g0, twill_g1, twill_g2, x_78_buf, w_89_buf, x_78_ready, x_78_empty, w_89_ready, w_89_empty, TWILL_COPY)),
-    ], [4], [88])
-
-
-
-# -- the one-partition kernel for short loops ------------------------------------------------------------
-L0_short = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
-L1_short = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
-L2_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
-L3_short = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
-L4_short = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 16]))
-L5_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
-
-@gluon.jit
-def consumer_0_short(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, KERNEL_H, KERNEL_W, PADDING_H, PADDING_W, TWILL_COPY: gl.constexpr):
-    nhw = gl.program_id(0)
-    nhw_3 = nhw * 128
-    nhw_4 = gl.arange(0, 128, layout=L0_short)
-    nhw_5 = gl.arange(0, 128, layout=L1_short)
-    nhw_6 = gl.arange(0, 128, layout=L2_short)
-    nhw_9 = nhw_3 + nhw_4
-    nhw_10 = nhw_3 + nhw_5
-    idx_y_w_11 = nhw_9 % OUT_W
-    nh = nhw_9 // OUT_W
-    idx_y_h_12 = nh % OUT_H
-    idx_n = nh // OUT_H
-    idx_y_c = gl.program_id(1)
-    idx_y_c_13 = idx_y_c * 128
-    idx_y_c_15 = idx_y_c_13 + nhw_6
-    h_ok_16 = idx_n < BATCH
-    x_base = idx_n * IN_H
-    idx_x_c = gl.arange(0, 64, layout=L3_short)
-    idx_x_c_20 = gl.arange(0, 64, layout=L1_short)
-    w_21 = gl.expand_dims(idx_y_c_15, 0)
-    w_23 = w_21 < OUT_C
-    w_24 = w_23.broadcast_to([64, 128])
-    w_27 = w_21.broadcast_to([64, 128])
-    twill_flat0_no_ = gl.maximum(KERNEL_W, 0)
-    twill_flat0_ni_d_ = IN_C - 0
-    twill_flat0_ni_e_ = twill_flat0_ni_d_ + 63
-    twill_flat0_ni_q_ = twill_flat0_ni_e_ // 64
-    twill_flat0_ni_ = gl.maximum(twill_flat0_ni_q_, 0)
-    twill_flat0_n_ = twill_flat0_no_ * twill_flat0_ni_
-    twill_flat1_no_ = gl.maximum(KERNEL_H, 0)
-    twill_flat1_ni_ = gl.maximum(twill_flat0_n_, 0)
-    twill_flat1_n_ = twill_flat1_no_ * twill_flat1_ni_
-    twill_n = (twill_flat1_n_ - 0 + 1 - 1) // 1
-    x_79_ring = gl.allocate_shared_memory(gl.float16, [3, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    w_90_ring = gl.allocate_shared_memory(gl.float16, [3, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    acc_91 = gl.full([128, 128], 0.0, gl.float32, layout=L4_short)
-    twill_flat0_t_ = (0 + (0 - 0) * 1) % twill_flat1_ni_  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-    twill_flat0_qi_ = twill_flat0_t_ % twill_flat0_ni_  # elementwise1_x: stage 0, partition 0 (group 0)
-    twill_flat0_qi_s_ = twill_flat0_qi_ * 64  # elementwise1_x: stage 0, partition 0 (group 0)
-    acc_67 = 0 + twill_flat0_qi_s_  # elementwise1_x: stage 0, partition 0 (group 0)
-    idx_x_c_69 = acc_67  # elementwise2_w: stage 0, partition 0 (group 0)
-    idx_x_c_71 = idx_x_c_69 + idx_x_c_20  # elementwise2_w: stage 0, partition 0 (group 0)
-    w_80 = gl.expand_dims(idx_x_c_71, 1)  # elementwise2_w: stage 0, partition 0 (group 0)
-    w_81 = w_80 < IN_C  # elementwise2_w: stage 0, partition 0 (group 0)
-    w_82 = w_81.broadcast_to([64, 128])  # elementwise2_w: stage 0, partition 0 (group 0)
-    w_83 = w_82 & w_24  # elementwise2_w: stage 0, partition 0 (group 0)
-    acc_38 = (0 + (0 - 0) * 1) // twill_flat1_ni_  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-    acc_49 = twill_flat0_t_ // twill_flat0_ni_  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-    idx_x_h = acc_38 - PADDING_H  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-    idx_x_w = acc_49 - PADDING_W  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-    idx_x_h_39 = idx_x_h  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-    idx_x_h_40 = idx_x_h_39 + idx_y_h_12  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-    h_ok_41 = idx_x_h_40 >= 0  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-    h_ok_42 = h_ok_16 & h_ok_41  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-    h_ok_43 = idx_x_h_40 < IN_H  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-    h_ok_44 = h_ok_42 & h_ok_43  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-    idx_x_w_50 = idx_x_w  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-    idx_x_w_51 = idx_x_w_50 + idx_y_w_11  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-    row_ok_52 = idx_x_w_51 >= 0  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-    row_ok_53 = h_ok_44 & row_ok_52  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-    row_ok_54 = idx_x_w_51 < IN_W  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-    row_ok_55 = row_ok_53 & row_ok_54  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-    x_59 = gl.expand_dims(row_ok_55, 1)  # elementwise1_x: stage 0, partition 0 (group 0)
-    x_60 = x_59.broadcast_to([128, 64])  # elementwise1_x: stage 0, partition 0 (group 0)
-    idx_x_c_68 = acc_67  # elementwise1_x: stage 0, partition 0 (group 0)
-    idx_x_c_70 = idx_x_c_68 + idx_x_c  # elementwise1_x: stage 0, partition 0 (group 0)
-    x_72 = gl.expand_dims(idx_x_c_70, 0)  # elementwise1_x: stage 0, partition 0 (group 0)
-    x_73 = x_72 < IN_C  # elementwise1_x: stage 0, partition 0 (group 0)
-    x_74 = x_73.broadcast_to([128, 64])  # elementwise1_x: stage 0, partition 0 (group 0)
-    x_75 = x_60 & x_74  # elementwise1_x: stage 0, partition 0 (group 0)
-    x_base_45 = x_base + idx_x_h_40  # load0_x: stage 0, partition 0 (group 0)
-    x_base_46 = x_base_45 * IN_W  # load0_x: stage 0, partition 0 (group 0)
-    x_base_56 = x_base_46 + idx_x_w_51  # load0_x: stage 0, partition 0 (group 0)
-    w_47 = acc_38 * KERNEL_W  # load1_w: stage 0, partition 0 (group 0)
-    x_base_57 = x_base_56 * IN_C  # load0_x: stage 0, partition 0 (group 0)
-    w_63 = w_47 + acc_49  # load1_w: stage 0, partition 0 (group 0)
-    x_base_58 = X + x_base_57  # load0_x: stage 0, partition 0 (group 0)
-    w_64 = w_63 * IN_C  # load1_w: stage 0, partition 0 (group 0)
-    x_61 = gl.expand_dims(x_base_58, 1)  # load0_x: stage 0, partition 0 (group 0)
-    w_65 = w_64  # load1_w: stage 0, partition 0 (group 0)
-    x_62 = x_61.broadcast_to([128, 64])  # load0_x: stage 0, partition 0 (group 0)
-    w_84 = w_65 + w_80  # load1_w: stage 0, partition 0 (group 0)
-    x_76 = x_72.broadcast_to([128, 64])  # load0_x: stage 0, partition 0 (group 0)
-    w_85 = w_84 * OUT_C  # load1_w: stage 0, partition 0 (group 0)
-    w_86 = W + w_85  # load1_w: stage 0, partition 0 (group 0)
-    x_77 = x_62 + x_76  # load0_x: stage 0, partition 0 (group 0)
-    w_87 = w_86.broadcast_to([64, 128])  # load1_w: stage 0, partition 0 (group 0)
-    w_88 = w_87 + w_27  # load1_w: stage 0, partition 0 (group 0)
-    if TWILL_COPY:  # load0_x: stage 0, partition 0 (group 0)
-        async_copy.async_copy_global_to_shared(x_79_ring.index((0 - 0) % 3), x_77, mask=x_75)  # load0_x: stage 0, partition 0 (group 0)
-    else:  # load0_x: stage 0, partition 0 (group 0)
-        x_79_ring.index((0 - 0) % 3).store(gl.load(x_77, mask=x_75, other=0.0))  # load0_x: stage 0, partition 0 (group 0)
-        fence_async_shared()  # load0_x: stage 0, partition 0 (group 0)
-    if TWILL_COPY:  # load1_w: stage 0, partition 0 (group 0)
-        async_copy.async_copy_global_to_shared(w_90_ring.index((0 - 0) % 3), w_88, mask=w_83)  # load1_w: stage 0, partition 0 (group 0)
-    else:  # load1_w: stage 0, partition 0 (group 0)
-        w_90_ring.index((0 - 0) % 3).store(gl.load(w_88, mask=w_83, other=0.0))  # load1_w: stage 0, partition 0 (group 0)
-        fence_async_shared()  # load1_w: stage 0, partition 0 (group 0)
-    async_copy.commit_group()
-    acc_91_p1 = acc_91
-    for twill_b in range(1, twill_n):
-        twill_flat0_t_ = (0 + (twill_b - 0) * 1) % twill_flat1_ni_  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-        twill_flat0_qi_ = twill_flat0_t_ % twill_flat0_ni_  # elementwise1_x: stage 0, partition 0 (group 0)
-        twill_flat0_qi_s_ = twill_flat0_qi_ * 64  # elementwise1_x: stage 0, partition 0 (group 0)
-        acc_67 = 0 + twill_flat0_qi_s_  # elementwise1_x: stage 0, partition 0 (group 0)
-        idx_x_c_69 = acc_67  # elementwise2_w: stage 0, partition 0 (group 0)
-        idx_x_c_71 = idx_x_c_69 + idx_x_c_20  # elementwise2_w: stage 0, partition 0 (group 0)
-        w_80 = gl.expand_dims(idx_x_c_71, 1)  # elementwise2_w: stage 0, partition 0 (group 0)
-        w_81 = w_80 < IN_C  # elementwise2_w: stage 0, partition 0 (group 0)
-        w_82 = w_81.broadcast_to([64, 128])  # elementwise2_w: stage 0, partition 0 (group 0)
-        w_83 = w_82 & w_24  # elementwise2_w: stage 0, partition 0 (group 0)
-        acc_38 = (0 + (twill_b - 0) * 1) // twill_flat1_ni_  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-        acc_49 = twill_flat0_t_ // twill_flat0_ni_  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-        idx_x_h = acc_38 - PADDING_H  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-        idx_x_w = acc_49 - PADDING_W  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-        idx_x_h_39 = idx_x_h  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-        idx_x_h_40 = idx_x_h_39 + idx_y_h_12  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-        h_ok_41 = idx_x_h_40 >= 0  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-        h_ok_42 = h_ok_16 & h_ok_41  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-        h_ok_43 = idx_x_h_40 < IN_H  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-        h_ok_44 = h_ok_42 & h_ok_43  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-        idx_x_w_50 = idx_x_w  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-        idx_x_w_51 = idx_x_w_50 + idx_y_w_11  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-        row_ok_52 = idx_x_w_51 >= 0  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-        row_ok_53 = h_ok_44 & row_ok_52  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-        row_ok_54 = idx_x_w_51 < IN_W  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-        row_ok_55 = row_ok_53 & row_ok_54  # elementwise0_h_ok: stage 0, partition 0 (group 0)
-        x_59 = gl.expand_dims(row_ok_55, 1)  # elementwise1_x: stage 0, partition 0 (group 0)
-        x_60 = x_59.broadcast_to([128, 64])  # elementwise1_x: stage 0, partition 0 (group 0)
-        idx_x_c_68 = acc_67  # elementwise1_x: stage 0, partition 0 (group 0)
-        idx_x_c_70 = idx_x_c_68 + idx_x_c  # elementwise1_x: stage 0, partition 0 (group 0)
-        x_72 = gl.expand_dims(idx_x_c_70, 0)  # elementwise1_x: stage 0, partition 0 (group 0)
-        x_73 = x_72 < IN_C  # elementwise1_x: stage 0, partition 0 (group 0)
-        x_74 = x_73.broadcast_to([128, 64])  # elementwise1_x: stage 0, partition 0 (group 0)
-        x_75 = x_60 & x_74  # elementwise1_x: stage 0, partition 0 (group 0)
-        x_base_45 = x_base + idx_x_h_40  # load0_x: stage 0, partition 0 (group 0)
-        x_base_46 = x_base_45 * IN_W  # load0_x: stage 0, partition 0 (group 0)
-        x_base_56 = x_base_46 + idx_x_w_51  # load0_x: stage 0, partition 0 (group 0)
-        w_47 = acc_38 * KERNEL_W  # load1_w: stage 0, partition 0 (group 0)
-        x_base_57 = x_base_56 * IN_C  # load0_x: stage 0, partition 0 (group 0)
-        w_63 = w_47 + acc_49  # load1_w: stage 0, partition 0 (group 0)
-        x_base_58 = X + x_base_57  # load0_x: stage 0, partition 0 (group 0)
-        w_64 = w_63 * IN_C  # load1_w: stage 0, partition 0 (group 0)
-        x_61 = gl.expand_dims(x_base_58, 1)  # load0_x: stage 0, partition 0 (group 0)
-        async_copy.wait_group(0)
-        gl.thread_barrier()
-        x_79 = x_79_ring.index((twill_b - 1) % 3)  # load0_x: stage 1, partition 0 (group 0)
-        w_65 = w_64  # load1_w: stage 0, partition 0 (group 0)
-        w_90 = w_90_ring.index((twill_b - 1) % 3)  # load1_w: stage 1, partition 0 (group 0)
-        x_62 = x_61.broadcast_to([128, 64])  # load0_x: stage 0, partition 0 (group 0)
-        w_84 = w_65 + w_80  # load1_w: stage 0, partition 0 (group 0)
-        x_76 = x_72.broadcast_to([128, 64])  # load0_x: stage 0, partition 0 (group 0)
-        w_85 = w_84 * OUT_C  # load1_w: stage 0, partition 0 (group 0)
-        w_86 = W + w_85  # load1_w: stage 0, partition 0 (group 0)
-        x_77 = x_62 + x_76  # load0_x: stage 0, partition 0 (group 0)
-        w_87 = w_86.broadcast_to([64, 128])  # load1_w: stage 0, partition 0 (group 0)
-        w_88 = w_87 + w_27  # load1_w: stage 0, partition 0 (group 0)
-        if TWILL_COPY:  # load0_x: stage 0, partition 0 (group 0)
-            async_copy.async_copy_global_to_shared(x_79_ring.index((twill_b - 0) % 3), x_77, mask=x_75)  # load0_x: stage 0, partition 0 (group 0)
-        else:  # load0_x: stage 0, partition 0 (group 0)
-            x_79_ring.index((twill_b - 0) % 3).store(gl.load(x_77, mask=x_75, other=0.0))  # load0_x: stage 0, partition 0 (group 0)
-            fence_async_shared()  # load0_x: stage 0, partition 0 (group 0)
-        if TWILL_COPY:  # load1_w: stage 0, partition 0 (group 0)
-            async_copy.async_copy_global_to_shared(w_90_ring.index((twill_b - 0) % 3), w_88, mask=w_83)  # load1_w: stage 0, partition 0 (group 0)
-        else:  # load1_w: stage 0, partition 0 (group 0)
-            w_90_ring.index((twill_b - 0) % 3).store(gl.load(w_88, mask=w_83, other=0.0))  # load1_w: stage 0, partition 0 (group 0)
-            fence_async_shared()  # load1_w: stage 0, partition 0 (group 0)
-        tok_acc_91 = warpgroup_mma(x_79, w_90, acc_91_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
-        async_copy.commit_group()
-        warpgroup_mma_wait(1, deps=(tok_acc_91,))
-        acc_91 = warpgroup_mma_wait(1, deps=(tok_acc_91,))
-        acc_91_p1 = acc_91
-    async_copy.wait_group(0)
-    gl.thread_barrier()
-    x_79 = x_79_ring.index(((twill_n - 1 + 1) - 1) % 3)  # load0_x: stage 1, partition 0 (group 0)
-    w_90 = w_90_ring.index(((twill_n - 1 + 1) - 1) % 3)  # load1_w: stage 1, partition 0 (group 0)
-    tok_acc_91 = warpgroup_mma(x_79, w_90, acc_91_p1, is_async=True)  # dot0_acc: stage 1, partition 0 (group 0)
-    async_copy.commit_group()
-    warpgroup_mma_wait(1, deps=(tok_acc_91,))
-    acc_91 = warpgroup_mma_wait(1, deps=(tok_acc_91,))
-    acc_91_p1 = acc_91
-    acc_91_p1 = warpgroup_mma_wait(0, deps=(acc_91_p1,))
-    x_79_ring._keep_alive()
-    w_90_ring._keep_alive()
-    mask = gl.expand_dims(nhw_10, 1)
-    mask_28 = BATCH * OUT_H
-    mask_29 = mask_28 * OUT_W
-    mask_31 = mask < mask_29
-    mask_32 = gl.expand_dims(idx_y_c_15, 0)
-    mask_34 = mask_32 < OUT_C
-    mask_35 = mask_31.broadcast_to([128, 128])
-    mask_36 = mask_34.broadcast_to([128, 128])
-    mask_37 = mask_35 & mask_36
-    v1 = mask * OUT_C
-    v3 = Y + v1
-    v4 = v3.broadcast_to([128, 128])
-    v5 = mask_32.broadcast_to([128, 128])
-    v6 = v4 + v5
-    v7 = acc_91_p1.to(gl.float16)
-    v8 = gl.convert_layout(v7, L5_short)
-    gl.store(v6, v8, mask=mask_37)
-
-@gluon.jit
-def twill_kernel_short(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, KERNEL_H, KERNEL_W, PADDING_H, PADDING_W, TWILL_COPY: gl.constexpr):
-    consumer_0_short(X, W, Y, BATCH, IN_H, IN_W, OUT_H, OUT_W, IN_C, OUT_C, KERNEL_H, KERNEL_W, PADDING_H, PADDING_W, TWILL_COPY)
+    ], [8], [64])
 
 
 
@@ -532,10 +314,10 @@ KEYED = ['X', 'W', 'Y', 'BATCH', 'IN_H', 'IN_W', 'OUT_H', 'OUT_W', 'IN_C', 'OUT_
 CONSTEXPRS = {'BLOCK_M': 128, 'BLOCK_N': 128, 'BLOCK_K': 64}         # the specialisation this kernel was generated for
 DESCRIPTOR_BLOCKS = {}
 DESCRIPTOR_LAYOUTS = {}
-NUM_WARPS = 4
-MAXNREG = 256
+NUM_WARPS = 8
+MAXNREG = 128
 PERSISTENT = True      # one program per SM loops over the grid's tiles
-COPY_ALIGNED = ['X', 'W', 'IN_C', 'OUT_C', 'KERNEL_W']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+COPY_ALIGNED = ['X', 'W', 'IN_C', 'OUT_C']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
 
@@ -635,7 +417,7 @@ def _decide(bound):
     return [tuple(flags[f] for f in FLAGS), shapes, None]
 
 
-def launch_long(grid, *args, **kwargs):
+def launch(grid, *args, **kwargs):
     """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
     bound = dict(zip(ARGUMENTS, args))
     if kwargs:
@@ -744,334 +526,3 @@ class _Kernel:
 
 
 kernel = _Kernel()
-
-# -- the one-partition kernel for short loops (host side) ---------------------------------------------
-ARGUMENTS_short = ['X', 'W', 'Y', 'BATCH', 'IN_H', 'IN_W', 'OUT_H', 'OUT_W', 'IN_C', 'OUT_C', 'KERNEL_H', 'KERNEL_W', 'PADDING_H', 'PADDING_W', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K']          # the Triton kernel's parameters, in order
-RUNTIME_short = ['X', 'W', 'Y', 'BATCH', 'IN_H', 'IN_W', 'OUT_H', 'OUT_W', 'IN_C', 'OUT_C', 'KERNEL_H', 'KERNEL_W', 'PADDING_H', 'PADDING_W']   # the Gluon kernel's parameters, in order
-FLAGS_short = ['TWILL_COPY']   # its constexpr flags, after RUNTIME: decided per launch key
-KEYED_short = ['X', 'W', 'Y', 'BATCH', 'IN_H', 'IN_W', 'OUT_H', 'OUT_W', 'IN_C', 'OUT_C', 'KERNEL_H', 'KERNEL_W', 'PADDING_H', 'PADDING_W']   # the arguments a launch key reads
-CONSTEXPRS_short = {'BLOCK_M': 128, 'BLOCK_N': 128, 'BLOCK_K': 64}         # the specialisation this kernel was generated for
-DESCRIPTOR_BLOCKS_short = {}
-DESCRIPTOR_LAYOUTS_short = {}
-NUM_WARPS_short = 4
-MAXNREG_short = None
-PERSISTENT_short = False      # one program per SM loops over the grid's tiles
-COPY_ALIGNED_short = ['X', 'W', 'IN_C', 'OUT_C', 'KERNEL_W']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
-LAUNCH_OPTIONS_short = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
-FAST_LAUNCH_short = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
-
-
-_LAYOUTS_short = {}                  # argument -> its layout object, made on first use
-_CODE_short = {}                     # expression -> its compiled code
-_DESCS_short = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
-_KEYED_short = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
-_MODES_short = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
-_DEVICE_short = []                   # the active driver's current device, read per launch
-
-
-def _ev_short(e, bound):
-    code = _CODE_short.get(e)
-    if code is None:
-        code = _CODE_short[e] = compile(e, "launch", "eval")
-    return eval(code, {}, bound)
-
-
-class _Base_short:
-    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
-
-    __slots__ = ("ptr", "dtype")
-
-    def __init__(self, t):
-        self.ptr, self.dtype = t.data_ptr(), t.dtype
-
-    def data_ptr(self):
-        return self.ptr
-
-
-def _desc_short(name, t, shape, strides, block):
-    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
-    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
-    d = _DESCS_short.get(key)
-    if d is None:
-        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
-
-        layout = _LAYOUTS_short.get(name)
-        if layout is None:
-            from triton.experimental.gluon import language as gl
-            layout = _LAYOUTS_short[name] = eval("gl." + DESCRIPTOR_LAYOUTS_short[name])
-        if len(_DESCS_short) >= 256:
-            _DESCS_short.clear()
-        d = _DESCS_short[key] = TensorDescriptor(_Base_short(t), list(shape), list(strides), list(block), layout)
-    return d
-
-
-def _descriptor_short(value, name):
-    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
-    base = getattr(value, "base", value)
-    shape = getattr(value, "shape", base.shape)
-    strides = getattr(value, "strides", None) or base.stride()
-    return _desc_short(name, base, shape, strides, DESCRIPTOR_BLOCKS_short[name])
-
-
-def _key_short(bound, g):
-    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
-    if not _MODES_short:
-        from triton import knobs
-        _MODES_short.extend((knobs.compilation, knobs.runtime))
-    key = [g, _MODES_short[0].instrumentation_mode, _MODES_short[1].debug, _device_short()]
-    for n in KEYED_short:
-        v = bound.get(n)
-        t = type(v)
-        if t is int or t is bool or v is None:
-            key.append(v)
-        elif t is float:
-            key.append(float)
-        elif hasattr(v, "data_ptr"):
-            key.append((v.dtype, v.data_ptr() % 16 == 0))
-        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
-            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
-        else:
-            key.append(v)
-    try:
-        hash(key := tuple(key))
-    except TypeError:
-        return None
-    return key
-
-
-def _device_short():
-    if not _DEVICE_short:
-        from triton.runtime import driver
-        _DEVICE_short.append(driver.active.get_current_device)
-    return _DEVICE_short[0]()
-
-
-def _decide_short(bound):
-    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
-    trips = _ev_short('(max(KERNEL_H, 0) * max((max(KERNEL_W, 0) * max((((IN_C - 0) + 63) // 64), 0)), 0))', dict(bound, **CONSTEXPRS_short))
-    if trips < 1:   # the pipeline's prologue runs 1 iteration(s) before its loop checks any
-        raise ValueError(f"twill: this Gluon kernel's loop must run at least 1 iteration(s) a program; this launch gives {trips} ((max(KERNEL_H, 0) * max((max(KERNEL_W, 0) * max((((IN_C - 0) + 63) // 64), 0)), 0))): run the Triton kernel for it")
-    shapes = None
-    flags = {'TWILL_COPY': all(_aligned_short(bound[n]) for n in COPY_ALIGNED_short)}
-    return [tuple(flags[f] for f in FLAGS_short), shapes, None]
-
-
-def launch_short(grid, *args, **kwargs):
-    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
-    bound = dict(zip(ARGUMENTS_short, args))
-    if kwargs:
-        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS_short})
-    for k, v in CONSTEXPRS_short.items():
-        if k in bound and bound[k] != v:
-            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
-    g = grid(dict(bound, **CONSTEXPRS_short)) if callable(grid) else grid
-    g = tuple(int(x) for x in g)
-    if PERSISTENT_short:
-        g = g + (1,) * (3 - len(g))
-        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
-        g = (max(1, min(g[0] * g[1] * g[2], _sm_count_short())),)
-    key = _key_short(bound, g)
-    entry = _KEYED_short.get(key) if key is not None else None
-    if entry is None:
-        entry = _decide_short(bound)
-        if key is not None:
-            if len(_KEYED_short) >= 64:
-                _KEYED_short.clear()
-            _KEYED_short[key] = entry
-    missing = [n for n in RUNTIME_short if n not in bound]
-    if missing:
-        raise ValueError(f"twill: missing kernel arguments {missing}")
-    runtime = [_descriptor_short(bound[n], n) if n in DESCRIPTOR_BLOCKS_short else bound[n] for n in RUNTIME_short]
-    return _run_short(entry, g, runtime)
-
-
-def _run_short(entry, g, runtime):
-    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
-    compiled = entry[2]
-    if compiled is not None and FAST_LAUNCH_short:
-        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
-        return compiled
-    compiled = twill_kernel_short[g](*runtime, **dict(zip(FLAGS_short, entry[0])), num_warps=NUM_WARPS_short, maxnreg=MAXNREG_short)
-    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
-        entry[2] = compiled
-    return compiled
-
-
-def _aligned_short(value):
-    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
-    if hasattr(value, "data_ptr"):
-        return value.data_ptr() % 16 == 0
-    return isinstance(value, int) and value % 16 == 0
-
-
-_SMS_short = []
-
-
-def _sm_count_short():
-    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
-    if not _SMS_short:
-        import torch
-        _SMS_short.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
-    return _SMS_short[0]
-
-
-class _Config_short:
-    """``kernel.best_config`` as an autotuner has it after a run (Mamba reads its ``kwargs["BLOCK_SIZE_M"]`` to size
-    its grid): the constexprs this kernel was generated for."""
-
-    def __init__(self):
-        self.kwargs, self.num_warps, self.num_stages, self.num_ctas = dict(CONSTEXPRS_short), NUM_WARPS_short, None, 1
-        self.maxnreg, self.pre_hook = MAXNREG_short, None
-
-    def all_kwargs(self):
-        return dict(self.kwargs, num_warps=self.num_warps, num_ctas=self.num_ctas)
-
-
-class _Kernel_short:
-    """``kernel[grid](*args)``, as the Triton kernel is called; ``kernel.fn[grid](*args)`` as a heuristics' or an
-    autotuner's wrapped function is called past them (FlagGems), ``kernel.best_config`` and ``kernel.run(*args,
-    grid=grid)``: the kernel is specialised already (a warmup run compiles nothing here: the first launch does).
-    ``kernel.fallback``: the Triton kernel this one replaces, set by whoever swaps it in; a launch this kernel was not
-    generated for (other constexprs, too few iterations, a pre_hook it cannot run) then runs it, counted in
-    ``kernel.fallbacks``, where without it the launch is refused in one line."""
-
-    fallback = None
-    fallbacks = 0
-
-    def __getitem__(self, grid):
-        return lambda *args, **kwargs: self._launch(grid, args, kwargs)
-
-    def run(self, *args, grid, warmup=False, **kwargs):
-        """``kernel.run(*args, grid=grid, warmup=False)``, as a JIT function is run without its ``[grid]``."""
-        return None if warmup else self._launch(grid, args, kwargs)
-
-    def _launch(self, grid, args, kwargs):
-        try:
-            return launch_short(grid, *args, **kwargs)
-        except ValueError as e:
-            refused = str(e).startswith("twill: ") and "missing kernel arguments" not in str(e)
-            if self.fallback is None or not refused:
-                raise
-            self.fallbacks += 1
-            return self.fallback[grid](*args, **kwargs)
-
-    @property
-    def fn(self):
-        return self
-
-    @property
-    def best_config(self):
-        return _Config_short()
-
-
-kernel_short = _Kernel_short()
-
-
-TIMED_ROUNDS = 2      # a launch key's first launch times each kernel in this many rounds, alternating,
-TIMED_RUNS = 5        # of this many launches each
-_TIMED = {}           # launch key -> the faster of ``launch_long`` and ``launch_short`` there
-
-
-def launch(grid, *args, **kwargs):
-    """Run the faster of the warp-specialized kernel and the one-partition one for this launch's key, timed on the
-    key's first launch (the warp-specialized one where no timing can run: no CUDA device, a graph being captured)."""
-    key = _timed_key(grid, args, kwargs)
-    chosen = _TIMED.get(key) if key is not None else None
-    if chosen is None:
-        chosen = _timed(grid, args, kwargs)
-        if key is not None and chosen is not None:
-            if len(_TIMED) >= 64:
-                _TIMED.clear()
-            _TIMED[key] = chosen
-    return (chosen or launch_long)(grid, *args, **kwargs)
-
-
-def _timed_key(grid, args, kwargs):
-    """The grid and every argument's shape, strides, type and alignment, or value (integers): what the two kernels'
-    speeds depend on (the constexprs are the module's: none other launches); None where a part cannot be hashed.
-    Read in the arguments' order, integers by their type alone: a launch pays it on the host (run 158)."""
-    try:
-        if callable(grid):
-            bound = dict(zip(ARGUMENTS, args), **CONSTEXPRS)
-            bound.update(kwargs)
-            grid = grid(bound)
-        g = tuple(int(x) for x in grid)
-    except Exception:                       # noqa: BLE001 - the launch itself says what is wrong with its grid
-        return None
-    names = sorted(kwargs)
-    key = [g, *names]
-    for v in (*args, *(kwargs[n] for n in names)):
-        t = type(v)
-        if t is int or t is bool or v is None:
-            key.append(v)
-        elif hasattr(v, "data_ptr"):
-            key.append((v.shape, v.stride(), v.dtype, v.data_ptr() % 16))
-        elif hasattr(getattr(v, "base", None), "data_ptr"):     # a host tensor descriptor
-            key.append((tuple(v.shape), tuple(v.strides), v.base.dtype, v.base.data_ptr() % 16))
-        else:
-            key.append(t.__name__)
-    try:
-        hash(key := tuple(key))
-    except TypeError:
-        return None
-    return key
-
-
-def _timed(grid, args, kwargs):
-    """The faster launch function at these arguments, each timed with CUDA events after a first launch, behind a
-    sleep on the device long enough for the host to queue every timed launch (the events then time the device's
-    work, not the launches' host cost: run 157 timed vLLM's MoE so and chose the one partition, 257 TFLOP/s against
-    the producer's 386 in graphs, its host path 100 us shorter), every tensor argument (a descriptor's base too)
-    copied before and restored after; None where nothing can be timed now (no device, a graph being captured), the
-    warp-specialized kernel's launch where the copies do not fit in memory (kept for the key: not tried again)."""
-    try:
-        import time
-        import torch
-        if not torch.cuda.is_available() or torch.cuda.is_current_stream_capturing():
-            return None
-    except Exception:                       # noqa: BLE001 - no device to ask: not timed
-        return None
-    try:
-        values = list(args) + list(kwargs.values())
-        tensors = [v if hasattr(v, "data_ptr") else v.base for v in values
-                   if hasattr(v, "data_ptr") or hasattr(getattr(v, "base", None), "data_ptr")]
-        # an expanded view (a zero stride) is read only: it cannot be copied back into
-        tensors = [t for t in tensors if all(st or n <= 1 for st, n in zip(t.stride(), t.shape))]
-        saved = [t.clone() for t in tensors]
-    except Exception:                       # noqa: BLE001 - no memory for the copies: the warp-specialized kernel
-        return launch_long
-    try:
-        launch_long(grid, *args, **kwargs)  # compiled, and its errors the launch's own
-        try:
-            launch_short(grid, *args, **kwargs)
-        except Exception:                   # noqa: BLE001 - the one partition refuses this launch: the other runs
-            return launch_long
-        torch.cuda.synchronize()
-        t0 = time.perf_counter()
-        launch_long(grid, *args, **kwargs)
-        launch_short(grid, *args, **kwargs)
-        host = time.perf_counter() - t0     # the host's time for one launch of each, compiled
-        spent = {launch_long: 0.0, launch_short: 0.0}
-        for _ in range(TIMED_ROUNDS):
-            for fn in spent:
-                _backlog(host * TIMED_RUNS)
-                start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-                start.record()
-                for _ in range(TIMED_RUNS):
-                    fn(grid, *args, **kwargs)
-                end.record()
-                end.synchronize()
-                spent[fn] += start.elapsed_time(end)
-        return min(spent, key=spent.get)
-    finally:
-        for t, s in zip(tensors, saved):
-            t.copy_(s)
-
-
-def _backlog(seconds):
-    """Keep the device busy for twice ``seconds`` at up to 2 GHz (capped at 50 ms): the launches queued meanwhile
-    start back to back when it ends."""
-    import torch
-    sleep = getattr(torch.cuda, "_sleep", None)
-    if sleep is not None:
-        sleep(int(min(2 * seconds, 0.05) * 2e9))
