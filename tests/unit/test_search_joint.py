@@ -232,6 +232,43 @@ def test_a_kernel_of_more_warps_than_a_cta_specialises_is_one_partition_holding_
     assert "variable-latency" in families(g, unclaimed)
 
 
+def test_a_register_limit_no_I_meets_ends_at_the_refuted_ceiling_without_claiming_infeasible(monkeypatch):
+    """400 KB of registers a value: no I fits. After ``PROBE_AFTER`` I refuted in a row the ceiling is tried, refuted
+    too, and the search ends there: status timeout (the I between not searched), said "ceiling refuted". Without
+    the probe the same problem is refuted I by I up to the ceiling: infeasible, the probe's answer, at every I."""
+    import twill.solve.search as search
+
+    p = JointProblem.from_graph(figure1(regs=400 * 1024), H100, 4, scale=UNIT)
+    s = joint_search(p, H100, JointOptions(time_limit=10, scale=UNIT))
+    trace = s.get("search")
+    summary = s.get("search_summary")
+    assert s.status == "timeout" and summary["stopped"] == "ceiling refuted" and not summary["all_refuted"]
+    assert [e["phase"] for e in trace if e["phase"] != "bound"][-1] == "probe" and trace[-1]["ii"] == p.ii_ceiling()
+    ascended = [e["ii"] for e in trace if e["phase"] == "ascend"]
+    assert len(ascended) == search.PROBE_AFTER and ascended[-1] + 1 < p.ii_ceiling()
+    monkeypatch.setattr(search, "PROBE_AFTER", 10 ** 6)
+    full = joint_search(p, H100, JointOptions(time_limit=10, scale=UNIT))
+    assert full.status == "infeasible" and full.get("search_summary")["stopped"] == "ceiling"
+
+
+def test_a_ceiling_that_has_a_schedule_is_dropped_and_the_ascent_goes_on(monkeypatch):
+    """The probe satisfiable: its schedule is not kept; the ascent finds the smallest I above the refuted ones."""
+    import twill.solve.search as search
+
+    g = dataclasses.replace(figure1(regs=100 * 1024), deps=tuple(d for d in figure1().deps if d.src != d.dst))
+    p = JointProblem.from_graph(g, H100, scale=UNIT)
+    monkeypatch.setattr(search, "PROBE_AFTER", 2)
+    first = 2
+    ceiling = p.ii_ceiling()
+    assert ceiling > first + 3
+    fake = _Scripted({first: "unsat", first + 1: "unsat", first + 2: "sat", ceiling: "sat"})
+    monkeypatch.setattr(search, "get_joint_backend", lambda name: fake)
+    s = joint_search(g, H100, JointOptions(time_limit=20, scale=UNIT))
+    assert [i for i, _t, _a in fake.calls] == [first, first + 1, ceiling, first + 2]
+    assert s.ii == first + 2 and s.status == "optimal"
+    assert [e["phase"] for e in s.get("search")] == ["ascend", "ascend", "probe", "ascend"]
+
+
 def test_a_search_that_ends_at_its_step_bound_says_so_not_timeout():
     """The same unsatisfiable problem with at most 5 values of I: every I tried refuted, the ceiling not reached;
     the summary says the search stopped at its step bound (the route's line then says that, not "timeout")."""

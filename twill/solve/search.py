@@ -17,6 +17,8 @@ from twill.solve.modulo import modulo_schedule, solve_at_ii
 from twill.solve.problem import SolveOptions
 
 
+PROBE_AFTER = 16       # I refuted in a row in pass 1 before the ceiling is tried (``_Search.probe_ceiling``)
+PROBE_SHARE = 0.25     # of the budget left, at most, for that one call (a pass-1 call's limit is often too short there)
 QUICK_FLOOR = 0.25     # deterministic seconds: the least per-call limit of pass 1 (about a CPU second, budget.py)
 
 
@@ -126,13 +128,14 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
     best, last_ii = run.passes(first_ii)
     elapsed = time.perf_counter() - t0
     if best is None:
-        refuted = seed_proved and all(run.outcome.get(i) == "unsat" for i in range(first_ii, last_ii + 1))
+        refuted = seed_proved and run.ended is None and all(run.outcome.get(i) == "unsat"
+                                                             for i in range(first_ii, last_ii + 1))
         tried = max(run.outcome, default=first_ii)
         every = bool(run.outcome) and all(run.outcome.get(i) == "unsat" for i in range(first_ii, tried + 1))
         # why the search ended: the ceiling, its step bound (every I tried refuted, the ceiling not reached), its
         # deterministic budget, or (pathological) the wall-clock cap
-        stopped = ("ceiling" if last_ii >= run.ceiling else "steps" if run.steps >= opts.max_steps
-                   else budget.stopped_by or "budget")
+        stopped = run.ended or ("ceiling" if last_ii >= run.ceiling else "steps" if run.steps >= opts.max_steps
+                                else budget.stopped_by or "budget")
         return Schedule(ii=0, length=0, start=(), status=INFEASIBLE if refuted else TIMEOUT, lower_bound=first_ii,
                         solve_seconds=elapsed, backend=f"{solver.name}-joint", time_unit=scale,
                         extra=(("search", run.trace), ("joint", p.params()), ("budget", budget.record()),
@@ -183,6 +186,7 @@ class _Search:
     trace: list[dict[str, Any]] = field(default_factory=list)
     outcome: dict[int, str] = field(default_factory=dict)
     steps: int = 0
+    ended: str | None = None     # why the ascent ended early ("ceiling refuted"), if it did
 
     def passes(self, first_ii: int) -> tuple[tuple[int, Any, Schedule] | None, int]:
         """``(best, last I tried)``, best = (I, solution, modulo seed) or None: the three passes
@@ -193,7 +197,7 @@ class _Search:
         best, ii, stuck = self.ascend(self.skip_bound(first_ii), quick)
         # Pass 2, when refutations time out: gallop upward (steps 1, 2, 4, ...) to a satisfiable I,
         # an upper bound in hand early.
-        if best is None and stuck >= 3:
+        if best is None and stuck >= 3 and self.ended is None:
             best, ii = self.gallop(ii, quick)
         # Pass 3: close the gap below the best I found, at the full time limit, smallest I first.
         if best is not None:
@@ -213,18 +217,39 @@ class _Search:
 
     def ascend(self, ii: int, limit: float) -> tuple[tuple[int, Any, Schedule] | None, int, int]:
         """I upward from ``ii``: ``(best or None, last I reached, timeouts in a row)``; stops after
-        three, or after the ceiling (then the last I reached is the ceiling, tried)."""
-        stuck = 0
+        three, or after the ceiling (then the last I reached is the ceiling, tried), or where the ceiling,
+        tried after ``PROBE_AFTER`` I refuted in a row, is refuted too (``probe_ceiling``)."""
+        stuck = refuted = 0
         while ii <= self.ceiling and self.steps < self.opts.max_steps and not self.budget.over():
             got = self.attempt(ii, limit, "ascend")
             self.steps += 1
             if got is not None:
                 return (ii, *got), ii, stuck
             stuck = stuck + 1 if self.outcome[ii] == "timeout" else 0
+            refuted = refuted + 1 if self.outcome[ii] == "unsat" else 0
             if stuck >= 3:
+                break
+            if refuted == PROBE_AFTER and ii + 1 < self.ceiling and self.probe_ceiling(limit):
                 break
             ii += 1
         return None, min(ii, self.ceiling), stuck
+
+    def probe_ceiling(self, limit: float) -> bool:
+        """Whether the ceiling I (iterations no longer overlapping, the fewest registers live) is refuted: then the
+        search ends there (``ended``), every I between not searched: status timeout, not infeasible, for nothing
+        below the ceiling was proved. Where a register limit no I meets, the ascent would otherwise try up to
+        ``max_steps`` I one by one (session 76: 400 refuted solves, 20 s, on each of four of the NVFP4 GEMM's
+        searches). Its limit: the full call limit, within ``PROBE_SHARE`` of the budget left (pass 1's tenth of it
+        timed out at the attention backward helpers' ceiling, I = 810). A schedule found there is dropped: the ascent
+        goes on for the smallest I."""
+        got = self.attempt(self.ceiling, max(limit, min(self.opts.time_limit, self.budget.left() * PROBE_SHARE)),
+                           "probe")
+        self.steps += 1
+        if got is None and self.outcome[self.ceiling] == "unsat":
+            self.ended = "ceiling refuted"
+            return True
+        self.outcome.pop(self.ceiling, None)
+        return False
 
     def gallop(self, ii: int, limit: float) -> tuple[tuple[int, Any, Schedule] | None, int]:
         jump = 1
