@@ -1250,6 +1250,11 @@ def _say_candidate(c: Candidate, say: Callable[[str], None]) -> None:
             say(f"{head}: no joint schedule (every I from {c.schedule.lower_bound} to {summary.get('last_ii')} refuted "
                 f"in {c.schedule.solve_seconds:.1f} s; the search tries at most {summary.get('max_steps')} values of "
                 f"I, under its ceiling of {summary.get('ii_ceiling')})")
+        elif summary.get("stopped") == "ceiling refuted":
+            below = max((i for i in summary.get("ii_tried", ()) if i < summary.get("ii_ceiling", 0)), default=None)
+            say(f"{head}: no joint schedule (I from {c.schedule.lower_bound} to {below} refuted, and its ceiling "
+                f"I = {summary.get('ii_ceiling')}, where iterations no longer overlap; the I between not searched: "
+                f"not a proof that none has one, {c.schedule.solve_seconds:.1f} s)")
         else:
             capped = summary.get("stopped") == "wall cap"
             say(f"{head}: no joint schedule ({c.schedule.status}: {c.budget:.3g} deterministic s, I from "

@@ -246,6 +246,13 @@ def test_a_register_limit_no_I_meets_ends_at_the_refuted_ceiling_without_claimin
     assert [e["phase"] for e in trace if e["phase"] != "bound"][-1] == "probe" and trace[-1]["ii"] == p.ii_ceiling()
     ascended = [e["ii"] for e in trace if e["phase"] == "ascend"]
     assert len(ascended) == search.PROBE_AFTER and ascended[-1] + 1 < p.ii_ceiling()
+    from types import SimpleNamespace
+    from twill.gluon_route import _say_candidate
+    said = []
+    _say_candidate(SimpleNamespace(subtiles=1, reg_limit=200, hold=True, cycles=float("inf"), schedule=s, budget=7.5),
+                   said.append)
+    assert f"to {ascended[-1]} refuted, and its ceiling I = {p.ii_ceiling()}" in said[0], said
+    assert "not a proof" in said[0] and "--total-time" not in said[0], said
     monkeypatch.setattr(search, "PROBE_AFTER", 10 ** 6)
     full = joint_search(p, H100, JointOptions(time_limit=10, scale=UNIT))
     assert full.status == "infeasible" and full.get("search_summary")["stopped"] == "ceiling"
