@@ -2,9 +2,9 @@
 # Run 203 (session 77). a1-a3: the 47 committed kernels that no GPU run has timed at their current kernel hash
 # (`bench/gluon_latest.py` matches none of their records: changed since their last run, or never timed), checked
 # against their references (two seeds, NaN-poisoned outputs) and timed against Triton's default at their PROBLEMs.
-# b: two kernels chosen with spills in the loop, committed (warp-specialized) against the one partition loading its
-# own tiles (`--own-tiles on`): Performer's key state (79 spill instructions a trip against 73) and T5's bucketed
-# relative-position attention (13 against 138).
+# b: five kernels the route chose with spills in the loop, committed against the same route with every candidate
+# solved in one stage (`one_stage_probe.py`, `-1s`: ptxas allocates each clean) and, for Performer's key state and T5's
+# bucketed relative-position attention, the one partition loading its own tiles (`--own-tiles on`, `-own`).
 set -u
 G=bench/results/gluon
 R=$G/runs/run203
@@ -29,8 +29,10 @@ case "${1:-}" in
   *) echo "usage: $0 a1|a2|a3|b" >&2; exit 2 ;;
 esac
 if [ "$1" = b ]; then
-  DIRS="$G/performer_favor_linear_attention $R/performer_favor_linear_attention-own $G/t5_relpos_bucket_attention
-        $R/t5_relpos_bucket_attention-own"
+  DIRS=""
+  for k in performer_favor_linear_attention t5_relpos_bucket_attention square_attention pointer_attention fa_causal; do
+    DIRS="$DIRS $G/$k $(ls -d $R/$k-own $R/$k-1s 2>/dev/null | tr '\n' ' ')"
+  done
 else
   DIRS=$(for k in $L; do echo $G/$k; done)
 fi
