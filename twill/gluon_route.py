@@ -282,6 +282,9 @@ def solve_gluon(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
             continue
         res.candidates += found
         firsts += [(sp, c) for c in found[-1:] if c.clean]
+    if not any(c.clean for c in res.candidates):
+        res.candidates += _in_one_stage(splits, res.candidates, kir, machine, options, solve_opts,
+                                        total / max(1, len(splits)), say)
     best = min((c.cycles for _, c in firsts), default=math.inf)
     for sp, c in firsts:                 # the issue orders of the splits predicted best
         if c.cycles == best:
@@ -511,15 +514,16 @@ def _attempts(limit: int) -> list[tuple[bool, int]]:
 
 
 def _tighten(sp: _Split, kir: KernelIR, machine: Machine, options: Any, solve_opts: SolveOptions, budget: float,
-             say: Callable[[str], None]) -> list[Candidate]:
+             say: Callable[[str], None], one_stage: bool = False) -> list[Candidate]:
     """One split's candidates, until one is clean: solved under the partition's register limit, generated,
     compiled and checked by ptxas; while ptxas spills or serialises the wgmmas, solved again with the other
     operand-lifetime model, then tighter (the schedule's register model counts tiles, ptxas also needs
     addresses and the wgmma pipeline's); when none is clean, each generated again with its dots' register
-    operands staged through shared memory (``_staged``)."""
+    operands staged through shared memory (``_staged``). ``one_stage``: every candidate solved in one stage
+    (``_in_one_stage``)."""
     warps = int(sp.graph.get("num_warps") or 4)
     limit, one_stage = (one_partition_limit(sp.graph, warps) if sp.one_partition
-                        else (consumer_reg_limit(machine, [warps // sp.nc] * sp.nc), False))
+                        else (consumer_reg_limit(machine, [warps // sp.nc] * sp.nc), one_stage))
     # deterministic seconds left: only the searches' own work counts (not ptxas, not the machine's load), so the
     # candidates solved and their schedules are the same on every machine
     left = budget
@@ -583,6 +587,34 @@ def _unsolved(splits: list["_Split"], candidates: list[Candidate], kir: KernelIR
         "of all the kernel's warps loading its own tiles, as Triton runs the loop")
     one = dataclasses.replace(next((sp for sp in splits if sp.nc == 1), splits[0]), one_partition=True)
     return _tighten(one, kir, machine, dataclasses.replace(options, own_tiles="on"), solve_opts, total, say)
+
+
+ONE_STAGE_WHEN_SPILLED = False   # ``_in_one_stage``: off until run 203 b times it (session 77)
+
+
+def _in_one_stage(splits: list["_Split"], candidates: list[Candidate], kir: KernelIR, machine: Machine, options: Any,
+                  solve_opts: SolveOptions, budget: float, say: Callable[[str], None]) -> list[Candidate]:
+    """Where ptxas spilled in the loop of every kernel the splits made (none clean), each warp-specialized split
+    that made one solved again in one stage (every op of an iteration before the next iteration's, as Triton keeps
+    a loop's dots: no tile held across the iteration, ``one_stage_chain``), tightened and staged as ``_tighten``
+    does until ptxas allocates a kernel clean, which ``_choose`` then keeps, as ``_tighten`` does for the one
+    partition. Run 203 b (probe: ``runs/run203/one_stage_probe.py``): five kernels chosen with 10-138 spill
+    instructions in their loops, each allocated clean in one stage (Performer's key state: its fp32 phi no longer
+    held a stage). GPTQ's two GEMMs still spill in one stage; there the spilled kernels stay ranked as before."""
+    if not ONE_STAGE_WHEN_SPILLED:
+        return []
+    out: list[Candidate] = []
+    for sp in splits:
+        made = [c for c in candidates if c.graph is sp.graph and c.kernel is not None and c.ptxas is not None]
+        if sp.one_partition or not made or any(c.ptxas.serialized for c in made):
+            continue
+        say(f"gluon: {sp.nc} row sub-tile(s): every kernel spilled registers in its loop; solved again in one stage")
+        found = _tighten(sp, kir, machine, options, solve_opts, budget, say, one_stage=True)
+        out += [dataclasses.replace(c, kernel=dataclasses.replace(c.kernel, decisions=c.kernel.decisions + (
+            "one stage: every kernel of the pipelined schedules spilled registers in its loop (ptxas); solved again "
+            "with each iteration's ops before the next's, no tile held across the iteration",)))
+            if c.kernel is not None else c for c in found]
+    return out
 
 
 def _producer_waits(c: Candidate) -> bool:

@@ -30,7 +30,7 @@ case "${1:-}" in
 esac
 if [ "$1" = b ]; then
   DIRS=""
-  for k in performer_favor_linear_attention t5_relpos_bucket_attention square_attention pointer_attention fa_causal; do
+  for k in performer_favor_linear_attention t5_relpos_bucket_attention square_attention fla_reverse_cumsum_norm; do
     DIRS="$DIRS $G/$k $(ls -d $R/$k-own $R/$k-1s 2>/dev/null | tr '\n' ' ')"
   done
 else
