@@ -528,6 +528,7 @@ def _tighten(sp: _Split, kir: KernelIR, machine: Machine, options: Any, solve_op
     # candidates solved and their schedules are the same on every machine
     left = budget
     out: list[Candidate] = []
+    refuted: list[tuple[bool, int, int]] = []    # (hold, limit, every I below this refuted) of each search so far
     for hold, lim in _attempts(limit):
         if left <= MIN_SEARCH:
             break
@@ -537,8 +538,9 @@ def _tighten(sp: _Split, kir: KernelIR, machine: Machine, options: Any, solve_op
         # register file cannot hold (AMD's dropout attention: both first searches ran to their budget and were
         # refused, 235 registers a thread against 208, and the split of two 4-warp consumers, run 166 x0.58, won)
         share = left / 2 if hold or (out and _refused_registers(out[-1])) else left
-        c = _generated(_candidate(sp, machine, options, solve_opts, share, hold, lim, one_stage=one_stage), kir,
-                       machine, options)
+        c = _generated(_candidate(sp, machine, options, solve_opts, share, hold, lim, one_stage=one_stage,
+                                  refuted_below=_inherited(refuted, hold, lim)), kir, machine, options)
+        refuted.append((hold, lim, int(c.schedule.get("refuted_below") or 0)))
         left -= spent(c.schedule.get("budget"))
         if c.schedule.get("async_copies") and c.kernel is not None and not c.kernel.cp_async and any(
                 r.copied for r in c.kernel.plan.rings):   # copied through the producer's registers: it waits for them
@@ -574,6 +576,14 @@ def _tighten(sp: _Split, kir: KernelIR, machine: Machine, options: Any, solve_op
     return staged
 
 
+def _inherited(refuted: list[tuple[bool, int, int]], hold: bool, limit: int) -> int:
+    """Every I below this refuted for a search under ``limit`` registers with operands live until the dot retires
+    (``hold``) or issues: the most that an earlier search of the same split refuted under a looser problem, a limit
+    as high or higher and operands live no longer (``JointOptions.refuted_below``). Session 77: the tighter limits'
+    searches ascended again through every I the first ones had refuted (Performer's key state, I 123-201 twice)."""
+    return max((below for h, lim, below in refuted if lim >= limit and (hold or not h)), default=0)
+
+
 def _unsolved(splits: list["_Split"], candidates: list[Candidate], kir: KernelIR, machine: Machine, options: Any,
               solve_opts: SolveOptions, total: float, say: Callable[[str], None]) -> list[Candidate]:
     """Where no split found a joint schedule at all (every search ran out under a warp-specialized consumer's register
@@ -589,7 +599,7 @@ def _unsolved(splits: list["_Split"], candidates: list[Candidate], kir: KernelIR
     return _tighten(one, kir, machine, dataclasses.replace(options, own_tiles="on"), solve_opts, total, say)
 
 
-ONE_STAGE_WHEN_SPILLED = False   # ``_in_one_stage``: off until run 203 b times it (session 77)
+ONE_STAGE_WHEN_SPILLED = True    # ``_in_one_stage``: run 203 b, one stage faster on all four kernels (+1 to +53 %)
 
 
 def _in_one_stage(splits: list["_Split"], candidates: list[Candidate], kir: KernelIR, machine: Machine, options: Any,
@@ -598,9 +608,12 @@ def _in_one_stage(splits: list["_Split"], candidates: list[Candidate], kir: Kern
     that made one solved again in one stage (every op of an iteration before the next iteration's, as Triton keeps
     a loop's dots: no tile held across the iteration, ``one_stage_chain``), tightened and staged as ``_tighten``
     does until ptxas allocates a kernel clean, which ``_choose`` then keeps, as ``_tighten`` does for the one
-    partition. Run 203 b (probe: ``runs/run203/one_stage_probe.py``): five kernels chosen with 10-138 spill
-    instructions in their loops, each allocated clean in one stage (Performer's key state: its fp32 phi no longer
-    held a stage). GPTQ's two GEMMs still spill in one stage; there the spilled kernels stay ranked as before."""
+    partition. Run 203 b (H200): the four kernels the route writes so, each committed (spilled) against its one-stage
+    kernel: Performer's key state 56.6 -> 86.8 TFLOP/s (+53 %: its fp32 phi [64, 128] no longer held a stage; 73 spill
+    instructions a trip against 1409 cycles predicted, 2044 in one stage), square_attention 267.8 -> 325.7 (+22 %,
+    x1.11 of Triton's default), T5's bucketed attention 48.3 -> 54.8 (+13 %), FLA's reverse cumsum norm 3.979 ->
+    3.948 ms (+1 %, its iteration predicted 2.7x longer). GPTQ's two GEMMs still spill in one stage and vLLM's ROCm
+    FA forward's wgmmas are serialised there: those keep the pipelined kernels, ranked as before."""
     if not ONE_STAGE_WHEN_SPILLED:
         return []
     out: list[Candidate] = []
@@ -860,7 +873,7 @@ def _lookahead(sp: _Split, c: Candidate, kir: KernelIR, machine: Machine, option
 
 def _candidate(sp: _Split, machine: Machine, options: Any, solve_opts: SolveOptions, budget: float, hold: bool,
                limit: int, lookahead: tuple[int | None, ...] = (), one_stage: bool = False,
-               own_tiles: bool = False, held_copies: bool = False) -> Candidate:
+               own_tiles: bool = False, held_copies: bool = False, refuted_below: int = 0) -> Candidate:
     # As the generated kernel runs: no register tile crosses between compute groups (the partitions
     # pass values only through the producer's load rings), and (``hold``) a dot's register operands
     # stay live until the dot retires (wgmma is issued asynchronously, waited for where its result is read).
@@ -876,7 +889,8 @@ def _candidate(sp: _Split, machine: Machine, options: Any, solve_opts: SolveOpti
                          if getattr(options, "sequential_groups", False) else None, lookahead=lookahead,
                          one_partition=sp.one_partition, stage_order=one_stage_chain(sp.graph) if one_stage
                          else (), async_copies=copies, issued_loads=getattr(options, "issued_loads", False),
-                         extra_stages=0 if one_stage else getattr(options, "extra_stages", 0))
+                         extra_stages=0 if one_stage else getattr(options, "extra_stages", 0),
+                         refuted_below=refuted_below)
     joint = joint_search(sp.graph, machine, jopts, seed=sp.modulo.with_extra(normalization=sp.norm),
                          backend=options.joint_backend)
     if joint.status in ("optimal", "feasible"):
@@ -1289,8 +1303,11 @@ def _say_candidate(c: Candidate, say: Callable[[str], None]) -> None:
                 f"not a proof that none has one, {c.schedule.solve_seconds:.1f} s)")
         else:
             capped = summary.get("stopped") == "wall cap"
+            inherited = [e["ii"][1] + 1 for e in c.schedule.get("search") or ()
+                         if e.get("phase") == "inherited" and isinstance(e.get("ii"), list)]
             say(f"{head}: no joint schedule ({c.schedule.status}: {c.budget:.3g} deterministic s, I from "
-                f"{c.schedule.lower_bound} searched; "
+                + (f"{c.schedule.lower_bound} searched; " if not inherited else
+                   f"{max(inherited)} searched, below it refuted by the looser searches; ")
                 + ("its wall-clock safety cap ended it, not reproducible)" if capped
                    else "--total-time gives the search more)"))
     elif c.kernel is None:

@@ -91,3 +91,14 @@ def test_it_can_be_turned_off(solved, monkeypatch):
     assert gluon_route._in_one_stage([ws], [_made(ws.graph, SPILLED, 216)], None, None, None, None, 7.5,
                                      lambda line: None) == []
     assert solved == []
+
+
+def test_a_search_inherits_only_what_a_looser_search_of_the_split_refuted():
+    """(hold, limit, every I below refuted): a tighter limit, or operands held until retirement where the earlier
+    search held them until issue, inherits; a looser problem does not (its schedules are not all the earlier one's)."""
+    done = [(True, 216, 150), (False, 216, 202)]
+    assert gluon_route._inherited(done, True, 200) == 202      # tighter than both
+    assert gluon_route._inherited(done, False, 200) == 202     # tighter than (False, 216) only
+    assert gluon_route._inherited([(True, 216, 150)], False, 200) == 0   # held until issue: looser than (True, ...)
+    assert gluon_route._inherited(done, True, 232) == 0        # a higher limit
+    assert gluon_route._inherited([], True, 200) == 0

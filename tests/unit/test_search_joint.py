@@ -362,3 +362,34 @@ def test_extra_stages_let_L_pass_the_modulo_schedules_stages_where_the_groups_ne
         assert (two.status, two.ii, two.stages) == ("optimal", 8, 2), b
         assert verify(g, H100, two) == []
         assert "plus 1 stage(s)" in two.get("search_summary")["scope"] and two.get("extra_stages") == 1
+
+
+def _solves(s):
+    return [e for e in s.get("search") if e.get("phase") not in ("bound", "inherited")]
+
+
+def test_a_search_starts_above_the_I_a_looser_search_refuted_and_proves_the_same():
+    """Under 200 registers a thread I = 2 is refuted and I = 3 optimal; the search under 160 (tighter: each of its
+    schedules is one of the looser problem's), told that every I below 3 was refuted, starts at 3: the same (I, L)
+    and the same optimality proof, without solving I = 2 again; the trace says where the refutation came from."""
+    g = figure1(regs=40 * 1024)
+    loose = joint_search(g, H100, JointOptions(time_limit=10, scale=UNIT, reg_limit=200))
+    assert (loose.status, loose.ii, loose.get("refuted_below")) == ("optimal", 3, 3)
+    alone = joint_search(g, H100, JointOptions(time_limit=10, scale=UNIT, reg_limit=160))
+    told = joint_search(g, H100, JointOptions(time_limit=10, scale=UNIT, reg_limit=160,
+                                              refuted_below=loose.get("refuted_below")))
+    assert (told.status, told.ii, told.length, told.lower_bound) == (alone.status, alone.ii, alone.length,
+                                                                     alone.lower_bound) == ("optimal", 3, told.length, 3)
+    assert {e["ii"] for e in _solves(alone)} == {2, 3} and {e["ii"] for e in _solves(told)} == {3}
+    assert [e["ii"] for e in told.get("search") if e["phase"] == "inherited"] == [[2, 2]]
+    assert verify(g, H100, told) == []
+
+
+def test_an_inherited_refutation_keeps_an_unsatisfiable_problem_infeasible():
+    """Under 128 registers no I fits: told that I = 2 was refuted, the search refutes the rest up to the ceiling and
+    still says infeasible (the inherited I counts as refuted, as the bound's do)."""
+    g = figure1(regs=40 * 1024)
+    alone = joint_search(g, H100, JointOptions(time_limit=10, scale=UNIT, reg_limit=128))
+    told = joint_search(g, H100, JointOptions(time_limit=10, scale=UNIT, reg_limit=128, refuted_below=3))
+    assert alone.status == told.status == "infeasible"
+    assert len(_solves(told)) == len(_solves(alone)) - 1

@@ -59,6 +59,7 @@ class JointOptions:
     async_copies: bool = False           # the producer's copies hold it for their issue only (Gluon route)
     issued_loads: bool = False           # a pointer load its readers issue holds its group for its issue only
     extra_stages: int = 0                # stages past the modulo schedule's that L may reach at each I
+    refuted_below: int = 0               # every I below it refuted by the caller's search of a looser problem
 
     @classmethod
     def coerce(cls, opts: Any) -> "JointOptions":
@@ -139,6 +140,7 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
         return Schedule(ii=0, length=0, start=(), status=INFEASIBLE if refuted else TIMEOUT, lower_bound=first_ii,
                         solve_seconds=elapsed, backend=f"{solver.name}-joint", time_unit=scale,
                         extra=(("search", run.trace), ("joint", p.params()), ("budget", budget.record()),
+                               ("refuted_below", run.refuted_below(first_ii) if seed_proved else 0),
                                ("search_summary", {"result": "no joint schedule in the searched (I, L) range",
                                                    "ii_tried": _solved_iis(run.trace),
                                                    "ii_ceiling": run.ceiling, "stopped": stopped,
@@ -150,7 +152,8 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
     exact = seed_proved and not open_below and sol.status == OPTIMAL
     sched = _schedule(graph, p, sol, mod, first_ii, run.trace, exact, solver.name, scale, elapsed,
                       ii_lower=ii_lower if seed_proved else first_ii, mii=run.moduli[first_ii].get("mii"))
-    return _scoped(sched, opts.extra_stages).with_extra(budget=budget.record())
+    return _scoped(sched, opts.extra_stages).with_extra(budget=budget.record(),
+                                                        refuted_below=run.refuted_below(first_ii) if seed_proved else 0)
 
 
 def _problem(graph_or_problem: LoopGraph | JointProblem, machine: Any, opts: JointOptions,
@@ -206,14 +209,23 @@ class _Search:
 
     def skip_bound(self, first_ii: int) -> int:
         """Where pass 1 starts: with every op's group fixed, the waiting ops of a group take disjoint
-        arcs of the I slots, so every I below their busy sum is refuted without a solve."""
+        arcs of the I slots, so every I below their busy sum is refuted without a solve; and every I below
+        ``refuted_below``, which the caller's search of a looser problem refuted (``refuted_below``, the
+        function: the same graph and modulo seed, so the same (I, L) ranges; a higher register limit, or a dot's
+        operands live until it issues where here until it retires, so every schedule of this problem is one of
+        that one's)."""
         bound, why = self.p.concurrency_bound()
-        if bound <= first_ii:
-            return first_ii
-        self.trace.append({"ii": [first_ii, bound - 1], "length": None, "stages": None, "result": "unsat",
-                           "seconds": 0.0, "phase": "bound", "why": why})
-        self.outcome.update({i: "unsat" for i in range(first_ii, bound)})
-        return bound
+        inherited = min(self.opts.refuted_below, self.ceiling)
+        for top, phase, said in ((bound, "bound", why), (inherited, "inherited", "refuted by a search of a looser "
+                                                         "problem (a higher register limit, or operands live until "
+                                                         "issue)")):
+            low = max(first_ii, max((i + 1 for i, r in self.outcome.items() if r == "unsat"), default=first_ii))
+            if top <= low:
+                continue
+            self.trace.append({"ii": [low, top - 1], "length": None, "stages": None, "result": "unsat",
+                               "seconds": 0.0, "phase": phase, "why": said})
+            self.outcome.update({i: "unsat" for i in range(low, top)})
+        return max(first_ii, bound, inherited)
 
     def ascend(self, ii: int, limit: float) -> tuple[tuple[int, Any, Schedule] | None, int, int]:
         """I upward from ``ii``: ``(best or None, last I reached, timeouts in a row)``; stops after
@@ -233,6 +245,13 @@ class _Search:
                 break
             ii += 1
         return None, min(ii, self.ceiling), stuck
+
+    def refuted_below(self, first_ii: int) -> int:
+        """The smallest I from ``first_ii`` up that was not refuted (every I below it was)."""
+        ii = first_ii
+        while self.outcome.get(ii) == "unsat":
+            ii += 1
+        return ii
 
     def probe_ceiling(self, limit: float) -> bool:
         """Whether the ceiling I (iterations no longer overlapping, the fewest registers live) is refuted: then the
