@@ -1,17 +1,15 @@
-"""favor_kv_state_kernel, written by twill from its joint schedule: I=202 L=380 (optimal), 1409 cycles per iteration predicted.
+"""favor_kv_state_kernel, written by twill from its joint schedule: I=293 L=293 (optimal), 2044 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - pointer-loaded tiles copied by a 4-warp producer with cp.async (v_54): their addresses and masks spread over 128 threads
-- the consumers' pointer loads in their readers' stage: a stage ahead, ptxas spills registers (932 bytes stored, 904 loaded, 195 spill instructions in the loop)
 - v_54 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over v_ptr when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
-- partition 0 (default): consumer, warp group 0, 4 warps, 256 registers per thread (needs about 235): the loop's compute, 2 stages
+- wgmma waits: an accumulation's previous wgmma retired under the next one's token (with its result named, ptxas serialised the wgmmas)
+- partition 0 (default): consumer, warp group 0, 4 warps, 256 registers per thread (needs about 201): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 56 registers per thread (needs about 56): cp.async copies into the rings
 - ring v_54: 3 buffers of [64, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
-- staged operand k_58_st: partition 0 stores the [64, 64] f16 tile once per iteration in shared memory, read there by dot0_data_dash (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
-- staged operand acc_kv_75_st: partition 0 stores the [64, 128] f16 tile once per iteration in shared memory, read there by dot1_acc_kv (transposed) (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 65600 bytes planned of 232448; maxnreg 256
-- timed at launch: the one-partition kernel `twill_kernel_short` of the same schedule (2 CTAs an SM against the producer's 1; its tiles loaded 2 iteration(s) ahead, 40960 bytes of shared memory compiled, ptxas 255 registers, ptxas spills registers (500 bytes stored, 356 loaded, 95 spill instructions in the loop); simulated for 1, 2, 3, 8 iterations: no deadlock, every phase complete) beside this one; each launch key's first launch times both, 2 rounds of 5 launches each, its tensors restored after, and runs the faster from then on (runs 127-128: one partition +9 to +35 % on three kernels, -3 to -26 % on three, at the same CTA counts; nothing in the schedule tells them apart)
+- shared memory: 41024 bytes planned of 232448; maxnreg 256
+- timed at launch: the one-partition kernel `twill_kernel_short` of the same schedule (2 CTAs an SM against the producer's 1; its tiles loaded 2 iteration(s) ahead, 40960 bytes of shared memory compiled, ptxas 255 registers, ptxas serialises the wgmmas (non wgmma instructions defining accumulator registers of a wgmma between start and end of the pipeline stage); simulated for 0, 1, 2, 3, 8 iterations: no deadlock, every phase complete) beside this one; each launch key's first launch times both, 2 rounds of 5 launches each, its tensors restored after, and runs the faster from then on (runs 127-128: one partition +9 to +35 % on three kernels, -3 to -26 % on three, at the same CTA counts; nothing in the schedule tells them apart)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -30,13 +28,16 @@ L4 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], thr
 L5 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])))
 L6 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]))
 L7 = gl.constexpr(gl.SliceLayout(0, gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 16])))
-L8 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 16]))
-L9 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
-L10 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
-L11 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
+L8 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 16]), k_width=2))
+L9 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 16]))
+L10 = gl.constexpr(gl.DistributedLinearLayout(reg_bases=[[1, 0], [0, 8], [8, 0], [16, 0], [32, 0], [64, 0]], lane_bases=[[2, 0], [4, 0], [0, 1], [0, 2], [0, 4]], warp_bases=[[0, 16], [0, 32]], block_bases=[], shape=[128, 64]))
+L11 = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 16]), k_width=2))
+L12 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L13 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0])))
+L14 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[2, 16], warps_per_cta=[4, 1], order=[1, 0]))
 
 @gluon.jit
-def consumer_0(k_ptr, v_ptr, w_ptr, kv_ptr, ksum_ptr, N, stride_kb, stride_kn, stride_vb, stride_vn, data_normalizer, ratio, twill_g0, twill_g1, twill_g2, twill_box_v_54, v_54_buf, k_58_st, acc_kv_75_st, v_54_ready, v_54_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+def consumer_0(k_ptr, v_ptr, w_ptr, kv_ptr, ksum_ptr, N, stride_kb, stride_kn, stride_vb, stride_vn, data_normalizer, ratio, twill_g0, twill_g1, twill_g2, twill_box_v_54, v_54_buf, v_54_ready, v_54_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -65,51 +66,12 @@ def consumer_0(k_ptr, v_ptr, w_ptr, kv_ptr, ksum_ptr, N, stride_kb, stride_kn, s
         k_28 = k_27.broadcast_to([64, 64])
         twill_n = (N - 0 + 64 - 1) // 64
         m_new_68 = float("-inf")
-        m_new_68_p1 = m_new_68
         acc_kv_78 = gl.full([128, 64], 0.0, gl.float32, layout=L6)
         acc_ks_82 = gl.full([128], 0.0, gl.float32, layout=L7)
-        n_37 = (0 + (0 - 0) * 64) + offs_n  # load0_k: stage 0, partition 0 (group 0)
-        k_43 = gl.expand_dims(n_37, 1)  # load0_k: stage 0, partition 0 (group 0)
-        k_44 = k_43 * stride_kn  # load0_k: stage 0, partition 0 (group 0)
-        n_mask_39 = n_37 < N  # load0_k: stage 0, partition 0 (group 0)
-        k_45 = k_base_21 + k_44  # load0_k: stage 0, partition 0 (group 0)
-        k_41 = gl.expand_dims(n_mask_39, 1)  # load0_k: stage 0, partition 0 (group 0)
-        k_46 = k_45.broadcast_to([64, 64])  # load0_k: stage 0, partition 0 (group 0)
-        k_47 = k_46 + k_28  # load0_k: stage 0, partition 0 (group 0)
-        k_48 = k_41.broadcast_to([64, 64])  # load0_k: stage 0, partition 0 (group 0)
-        k_49 = gl.load(k_47, mask=k_48, other=0.0)  # load0_k: stage 0, partition 0 (group 0)
-        k_56 = k_49.to(gl.float32)  # convert0_k: stage 0, partition 0 (group 0)
-        k_57 = k_56 * data_normalizer  # elementwise1_k: stage 0, partition 0 (group 0)
-        k_58 = k_57.to(gl.float16)  # convert1_k: stage 0, partition 0 (group 0)
-        kf = k_58.to(gl.float32)  # convert3_kf: stage 0, partition 0 (group 0)
-        diag = kf * kf  # elementwise2_diag: stage 0, partition 0 (group 0)
-        diag_60 = gl.sum(diag, axis=1)  # reduce0_diag: stage 0, partition 0 (group 0)
-        k_58_st.store(k_58)  # dot0_data_dash: stage 0, partition 0 (group 0)
-        fence_async_shared()  # dot0_data_dash: stage 0, partition 0 (group 0)
-        tok_data_dash = warpgroup_mma(k_58_st, w_18, gl.full([64, 128], 0.0, gl.float32, layout=L8), use_acc=False, is_async=True)  # dot0_data_dash: stage 0, partition 0 (group 0)
-        diag_61 = diag_60 * 0.5  # elementwise3_diag: stage 0, partition 0 (group 0)
-        x = gl.expand_dims(diag_61, 1)  # convert4_x: stage 0, partition 0 (group 0)
-        x_62 = gl.convert_layout(x, L8)  # convert4_x: stage 0, partition 0 (group 0)
-        n_38 = (0 + (0 - 0) * 64) + offs_n_6  # elementwise0_x: stage 0, partition 0 (group 0)
-        n_mask_40 = n_38 < N  # elementwise0_x: stage 0, partition 0 (group 0)
-        k_42 = gl.expand_dims(n_mask_40, 1)  # elementwise0_x: stage 0, partition 0 (group 0)
-        x_63 = x_62.broadcast_to([64, 128])  # elementwise0_x: stage 0, partition 0 (group 0)
-        data_dash = warpgroup_mma_wait(0, deps=(tok_data_dash,))
-        x_64 = data_dash - x_63  # elementwise0_x: stage 0, partition 0 (group 0)
-        x_65 = k_42.broadcast_to([64, 128])  # elementwise0_x: stage 0, partition 0 (group 0)
-        x_66 = gl.where(x_65, x_64, float("-inf"))  # elementwise0_x: stage 0, partition 0 (group 0)
-        m_new = gl.max(x_66, axis=1)  # reduce1_m_new: stage 0, partition 0 (group 0)
-        m_new_67 = gl.max(m_new, axis=0)  # reduce2_m_new: stage 0, partition 0 (group 0)
-        m_new_68 = gl.maximum(m_new_68_p1, m_new_67)  # elementwise4_m_new: stage 0, partition 0 (group 0)
-        phi_70 = m_new_68  # sfu1_phi: stage 0, partition 0 (group 0)
-        phi_71 = x_66 - phi_70  # sfu1_phi: stage 0, partition 0 (group 0)
-        phi_72 = gl.exp(phi_71)  # sfu1_phi: stage 0, partition 0 (group 0)
         acc_ks_82_p1 = acc_ks_82
         acc_kv_78_p1 = acc_kv_78
-        m_new_68_p2 = m_new_68_p1
         m_new_68_p1 = m_new_68
-        phi_72_p1 = phi_72
-        for twill_b in range(1, twill_n):
+        for twill_b in range(0, twill_n):
             n = (0 + (twill_b - 0) * 64)  # load0_k: stage 0, partition 0 (group 0)
             n_37 = n + offs_n  # load0_k: stage 0, partition 0 (group 0)
             k_43 = gl.expand_dims(n_37, 1)  # load0_k: stage 0, partition 0 (group 0)
@@ -124,94 +86,65 @@ def consumer_0(k_ptr, v_ptr, w_ptr, kv_ptr, ksum_ptr, N, stride_kb, stride_kn, s
             k_56 = k_49.to(gl.float32)  # convert0_k: stage 0, partition 0 (group 0)
             k_57 = k_56 * data_normalizer  # elementwise1_k: stage 0, partition 0 (group 0)
             k_58 = k_57.to(gl.float16)  # convert1_k: stage 0, partition 0 (group 0)
+            k_59 = gl.convert_layout(k_58, L8)  # convert2_k: stage 0, partition 0 (group 0)
+            tok_data_dash = warpgroup_mma(k_59, w_18, gl.full([64, 128], 0.0, gl.float32, layout=L9), use_acc=False, is_async=True)  # dot0_data_dash: stage 0, partition 0 (group 0)
             kf = k_58.to(gl.float32)  # convert3_kf: stage 0, partition 0 (group 0)
             diag = kf * kf  # elementwise2_diag: stage 0, partition 0 (group 0)
-            alpha = m_new_68_p2 - m_new_68_p1  # sfu0_alpha: stage 1, partition 0 (group 0)
             diag_60 = gl.sum(diag, axis=1)  # reduce0_diag: stage 0, partition 0 (group 0)
-            alpha_69 = gl.exp(alpha)  # sfu0_alpha: stage 1, partition 0 (group 0)
-            acc_kv = alpha_69  # elementwise6_acc_kv: stage 1, partition 0 (group 0)
-            acc_kv_78_p1 = warpgroup_mma_wait(0, deps=(acc_kv_78_p1,))
-            mbarrier.arrive(v_54_empty.index((twill_base + twill_b - 1 - 1) % 3), pred=(twill_b - 1 - 1) >= 0)
-            acc_kv_74 = acc_kv_78_p1 * acc_kv  # elementwise6_acc_kv: stage 1, partition 0 (group 0)
-            k_58_st.store(k_58)  # dot0_data_dash: stage 0, partition 0 (group 0)
-            fence_async_shared()  # dot0_data_dash: stage 0, partition 0 (group 0)
-            tok_data_dash = warpgroup_mma(k_58_st, w_18, gl.full([64, 128], 0.0, gl.float32, layout=L8), use_acc=False, is_async=True)  # dot0_data_dash: stage 0, partition 0 (group 0)
-            phi_73 = phi_72_p1 * ratio  # elementwise5_phi: stage 1, partition 0 (group 0)
-            acc_ks_81 = gl.sum(phi_73, axis=0)  # reduce3_acc_ks: stage 1, partition 0 (group 0)
-            acc_kv_75 = phi_73.to(gl.float16)  # convert5_acc_kv: stage 1, partition 0 (group 0)
             diag_61 = diag_60 * 0.5  # elementwise3_diag: stage 0, partition 0 (group 0)
             x = gl.expand_dims(diag_61, 1)  # convert4_x: stage 0, partition 0 (group 0)
-            x_62 = gl.convert_layout(x, L8)  # convert4_x: stage 0, partition 0 (group 0)
+            x_62 = gl.convert_layout(x, L9)  # convert4_x: stage 0, partition 0 (group 0)
             n_36 = (0 + (twill_b - 0) * 64)  # elementwise0_x: stage 0, partition 0 (group 0)
             n_38 = n_36 + offs_n_6  # elementwise0_x: stage 0, partition 0 (group 0)
             n_mask_40 = n_38 < N  # elementwise0_x: stage 0, partition 0 (group 0)
             k_42 = gl.expand_dims(n_mask_40, 1)  # elementwise0_x: stage 0, partition 0 (group 0)
             x_63 = x_62.broadcast_to([64, 128])  # elementwise0_x: stage 0, partition 0 (group 0)
-            data_dash = warpgroup_mma_wait(0, deps=(tok_data_dash,))
+            acc_kv_78_p1, data_dash = warpgroup_mma_wait(0, deps=(acc_kv_78_p1, tok_data_dash,))
+            mbarrier.arrive(v_54_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
             x_64 = data_dash - x_63  # elementwise0_x: stage 0, partition 0 (group 0)
             x_65 = k_42.broadcast_to([64, 128])  # elementwise0_x: stage 0, partition 0 (group 0)
             x_66 = gl.where(x_65, x_64, float("-inf"))  # elementwise0_x: stage 0, partition 0 (group 0)
             m_new = gl.max(x_66, axis=1)  # reduce1_m_new: stage 0, partition 0 (group 0)
-            mbarrier.wait(v_54_ready.index((twill_base + twill_b - 1) % 3), ((twill_base + twill_b - 1) // 3) & 1)
-            fence_async_shared()
-            acc_kv_75_st.store(acc_kv_75)  # dot1_acc_kv: stage 1, partition 0 (group 0)
-            fence_async_shared()  # dot1_acc_kv: stage 1, partition 0 (group 0)
-            tok_acc_kv_78 = warpgroup_mma(acc_kv_75_st.permute((1, 0)), v_54_buf.index((twill_base + twill_b - 1) % 3), acc_kv_74, is_async=True)  # dot1_acc_kv: stage 1, partition 0 (group 0)
             m_new_67 = gl.max(m_new, axis=0)  # reduce2_m_new: stage 0, partition 0 (group 0)
-            acc_ks_79 = alpha_69  # elementwise7_acc_ks: stage 1, partition 0 (group 0)
-            acc_ks_80 = acc_ks_82_p1 * acc_ks_79  # elementwise7_acc_ks: stage 1, partition 0 (group 0)
-            acc_ks_82 = acc_ks_80 + acc_ks_81  # elementwise7_acc_ks: stage 1, partition 0 (group 0)
             m_new_68 = gl.maximum(m_new_68_p1, m_new_67)  # elementwise4_m_new: stage 0, partition 0 (group 0)
+            alpha = m_new_68_p1 - m_new_68  # sfu0_alpha: stage 0, partition 0 (group 0)
+            alpha_69 = gl.exp(alpha)  # sfu0_alpha: stage 0, partition 0 (group 0)
             phi_70 = m_new_68  # sfu1_phi: stage 0, partition 0 (group 0)
             phi_71 = x_66 - phi_70  # sfu1_phi: stage 0, partition 0 (group 0)
             phi_72 = gl.exp(phi_71)  # sfu1_phi: stage 0, partition 0 (group 0)
+            phi_73 = phi_72 * ratio  # elementwise5_phi: stage 0, partition 0 (group 0)
+            acc_ks_81 = gl.sum(phi_73, axis=0)  # reduce3_acc_ks: stage 0, partition 0 (group 0)
+            acc_kv_75 = phi_73.to(gl.float16)  # convert5_acc_kv: stage 0, partition 0 (group 0)
+            acc_kv_76 = gl.convert_layout(gl.permute(acc_kv_75, (1, 0)), L10)  # convert6_acc_kv: stage 0, partition 0 (group 0)
+            acc_kv_77 = gl.convert_layout(acc_kv_76, L11)  # convert6_acc_kv: stage 0, partition 0 (group 0)
+            acc_kv = alpha_69  # elementwise6_acc_kv: stage 0, partition 0 (group 0)
+            acc_kv_74 = acc_kv_78_p1 * acc_kv  # elementwise6_acc_kv: stage 0, partition 0 (group 0)
+            mbarrier.wait(v_54_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            fence_async_shared()
+            tok_acc_kv_78 = warpgroup_mma(acc_kv_77, v_54_buf.index((twill_base + twill_b - 0) % 3), acc_kv_74, is_async=True)  # dot1_acc_kv: stage 0, partition 0 (group 0)
+            acc_ks_79 = alpha_69  # elementwise7_acc_ks: stage 0, partition 0 (group 0)
+            acc_ks_80 = acc_ks_82_p1 * acc_ks_79  # elementwise7_acc_ks: stage 0, partition 0 (group 0)
+            acc_ks_82 = acc_ks_80 + acc_ks_81  # elementwise7_acc_ks: stage 0, partition 0 (group 0)
             acc_kv_78 = warpgroup_mma_wait(1, deps=(tok_acc_kv_78,))
             acc_ks_82_p1 = acc_ks_82
             acc_kv_78_p1 = acc_kv_78
-            m_new_68_p2 = m_new_68_p1
             m_new_68_p1 = m_new_68
-            phi_72_p1 = phi_72
-        alpha = m_new_68_p2 - m_new_68_p1  # sfu0_alpha: stage 1, partition 0 (group 0)
-        alpha_69 = gl.exp(alpha)  # sfu0_alpha: stage 1, partition 0 (group 0)
-        acc_kv = alpha_69  # elementwise6_acc_kv: stage 1, partition 0 (group 0)
         acc_kv_78_p1 = warpgroup_mma_wait(0, deps=(acc_kv_78_p1,))
-        mbarrier.arrive(v_54_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 1) % 3), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
-        acc_kv_74 = acc_kv_78_p1 * acc_kv  # elementwise6_acc_kv: stage 1, partition 0 (group 0)
-        phi_73 = phi_72_p1 * ratio  # elementwise5_phi: stage 1, partition 0 (group 0)
-        acc_ks_81 = gl.sum(phi_73, axis=0)  # reduce3_acc_ks: stage 1, partition 0 (group 0)
-        acc_kv_75 = phi_73.to(gl.float16)  # convert5_acc_kv: stage 1, partition 0 (group 0)
-        mbarrier.wait(v_54_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 3), ((twill_base + (twill_n - 1 + 1) - 1) // 3) & 1)
-        fence_async_shared()
-        acc_kv_75_st.store(acc_kv_75)  # dot1_acc_kv: stage 1, partition 0 (group 0)
-        fence_async_shared()  # dot1_acc_kv: stage 1, partition 0 (group 0)
-        tok_acc_kv_78 = warpgroup_mma(acc_kv_75_st.permute((1, 0)), v_54_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 3), acc_kv_74, is_async=True)  # dot1_acc_kv: stage 1, partition 0 (group 0)
-        acc_ks_79 = alpha_69  # elementwise7_acc_ks: stage 1, partition 0 (group 0)
-        acc_ks_80 = acc_ks_82_p1 * acc_ks_79  # elementwise7_acc_ks: stage 1, partition 0 (group 0)
-        acc_ks_82 = acc_ks_80 + acc_ks_81  # elementwise7_acc_ks: stage 1, partition 0 (group 0)
-        acc_kv_78 = warpgroup_mma_wait(1, deps=(tok_acc_kv_78,))
-        acc_ks_82_p1 = acc_ks_82
-        acc_kv_78_p1 = acc_kv_78
-        m_new_68_p2 = m_new_68_p1
-        m_new_68_p1 = m_new_68
-        phi_72_p1 = phi_72
-        acc_kv_78_p1 = warpgroup_mma_wait(0, deps=(acc_kv_78_p1,))
-        k_58_st._keep_alive()
         w_18._keep_alive()
-        acc_kv_75_st._keep_alive()
         v_54_buf._keep_alive()
-        mbarrier.arrive(v_54_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 3))
+        mbarrier.arrive(v_54_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
         kv_base_32 = k_base * 8192
         kv_base_33 = kv_ptr + kv_base_32
-        v0 = gl.arange(0, 128, layout=L9)
+        v0 = gl.arange(0, 128, layout=L12)
         v1 = gl.expand_dims(v0, 1)
         v2 = v1 * 64
         v4 = kv_base_33 + v2
-        v5 = gl.arange(0, 64, layout=L10)
+        v5 = gl.arange(0, 64, layout=L13)
         v6 = gl.expand_dims(v5, 0)
         v7 = v4.broadcast_to([128, 64])
         v8 = v6.broadcast_to([128, 64])
         v9 = v7 + v8
-        v10 = gl.convert_layout(acc_kv_78_p1, L11)
+        v10 = gl.convert_layout(acc_kv_78_p1, L14)
         gl.store(v9, v10)
         v11 = k_base * 128
         v12 = ksum_ptr + v11
@@ -221,7 +154,7 @@ def consumer_0(k_ptr, v_ptr, w_ptr, kv_ptr, ksum_ptr, N, stride_kb, stride_kn, s
         twill_base += twill_n
 
 @gluon.jit
-def producer_1(k_ptr, v_ptr, w_ptr, kv_ptr, ksum_ptr, N, stride_kb, stride_kn, stride_vb, stride_vn, data_normalizer, ratio, twill_g0, twill_g1, twill_g2, twill_box_v_54, v_54_buf, k_58_st, acc_kv_75_st, v_54_ready, v_54_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+def producer_1(k_ptr, v_ptr, w_ptr, kv_ptr, ksum_ptr, N, stride_kb, stride_kn, stride_vb, stride_vn, data_normalizer, ratio, twill_g0, twill_g1, twill_g2, twill_box_v_54, v_54_buf, v_54_ready, v_54_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     twill_base = 0
     for twill_tile in range(gl.program_id(0), twill_g0 * twill_g1 * twill_g2, gl.num_programs(0)):
         twill_pid0 = twill_tile % twill_g0
@@ -263,8 +196,6 @@ def producer_1(k_ptr, v_ptr, w_ptr, kv_ptr, ksum_ptr, N, stride_kb, stride_kn, s
 @gluon.jit
 def twill_kernel(k_ptr, v_ptr, w_ptr, kv_ptr, ksum_ptr, N, stride_kb, stride_kn, stride_vb, stride_vn, data_normalizer, ratio, twill_g0, twill_g1, twill_g2, twill_box_v_54, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     v_54_buf = gl.allocate_shared_memory(gl.float16, [3, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    k_58_st = gl.allocate_shared_memory(gl.float16, [64, 64], gl.NVMMASharedLayout.get_default_for([64, 64], gl.float16))
-    acc_kv_75_st = gl.allocate_shared_memory(gl.float16, [64, 128], gl.NVMMASharedLayout.get_default_for([64, 128], gl.float16))
     v_54_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(3):
         mbarrier.init(v_54_ready.index(i), count=1 if TWILL_TMA else 128)
@@ -272,8 +203,8 @@ def twill_kernel(k_ptr, v_ptr, w_ptr, kv_ptr, ksum_ptr, N, stride_kb, stride_kn,
     for i in gl.static_range(3):
         mbarrier.init(v_54_empty.index(i), count=1)
     gl.warp_specialize([
-        (consumer_0, (k_ptr, v_ptr, w_ptr, kv_ptr, ksum_ptr, N, stride_kb, stride_kn, stride_vb, stride_vn, data_normalizer, ratio, twill_g0, twill_g1, twill_g2, twill_box_v_54, v_54_buf, k_58_st, acc_kv_75_st, v_54_ready, v_54_empty, TWILL_COPY, TWILL_TMA)),
-        (producer_1, (k_ptr, v_ptr, w_ptr, kv_ptr, ksum_ptr, N, stride_kb, stride_kn, stride_vb, stride_vn, data_normalizer, ratio, twill_g0, twill_g1, twill_g2, twill_box_v_54, v_54_buf, k_58_st, acc_kv_75_st, v_54_ready, v_54_empty, TWILL_COPY, TWILL_TMA)),
+        (consumer_0, (k_ptr, v_ptr, w_ptr, kv_ptr, ksum_ptr, N, stride_kb, stride_kn, stride_vb, stride_vn, data_normalizer, ratio, twill_g0, twill_g1, twill_g2, twill_box_v_54, v_54_buf, v_54_ready, v_54_empty, TWILL_COPY, TWILL_TMA)),
+        (producer_1, (k_ptr, v_ptr, w_ptr, kv_ptr, ksum_ptr, N, stride_kb, stride_kn, stride_vb, stride_vn, data_normalizer, ratio, twill_g0, twill_g1, twill_g2, twill_box_v_54, v_54_buf, v_54_ready, v_54_empty, TWILL_COPY, TWILL_TMA)),
     ], [4], [56])
 
 
@@ -326,52 +257,12 @@ def consumer_0_short(k_ptr, v_ptr, w_ptr, kv_ptr, ksum_ptr, N, stride_kb, stride
     twill_n = (N - 0 + 64 - 1) // 64
     v_55_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     m_new_68 = float("-inf")
-    m_new_68_p1 = m_new_68
     acc_kv_78 = gl.full([128, 64], 0.0, gl.float32, layout=L6_short)
     acc_ks_82 = gl.full([128], 0.0, gl.float32, layout=L7_short)
-    n_37 = (0 + (0 - 0) * 64) + offs_n  # load0_k: stage 0, partition 0 (group 0)
-    k_43 = gl.expand_dims(n_37, 1)  # load0_k: stage 0, partition 0 (group 0)
-    k_44 = k_43 * stride_kn  # load0_k: stage 0, partition 0 (group 0)
-    n_mask_39 = n_37 < N  # load0_k: stage 0, partition 0 (group 0)
-    k_45 = k_base_21 + k_44  # load0_k: stage 0, partition 0 (group 0)
-    k_41 = gl.expand_dims(n_mask_39, 1)  # load0_k: stage 0, partition 0 (group 0)
-    k_46 = k_45.broadcast_to([64, 64])  # load0_k: stage 0, partition 0 (group 0)
-    k_47 = k_46 + k_28  # load0_k: stage 0, partition 0 (group 0)
-    k_48 = k_41.broadcast_to([64, 64])  # load0_k: stage 0, partition 0 (group 0)
-    k_49 = gl.load(k_47, mask=k_48, other=0.0)  # load0_k: stage 0, partition 0 (group 0)
-    k_56 = k_49.to(gl.float32)  # convert0_k: stage 0, partition 0 (group 0)
-    k_57 = k_56 * data_normalizer  # elementwise1_k: stage 0, partition 0 (group 0)
-    k_58 = k_57.to(gl.float16)  # convert1_k: stage 0, partition 0 (group 0)
-    kf = k_58.to(gl.float32)  # convert3_kf: stage 0, partition 0 (group 0)
-    diag = kf * kf  # elementwise2_diag: stage 0, partition 0 (group 0)
-    diag_60 = gl.sum(diag, axis=1)  # reduce0_diag: stage 0, partition 0 (group 0)
-    k_59 = gl.convert_layout(k_58, L8_short)  # convert2_k: stage 0, partition 0 (group 0)
-    tok_data_dash = warpgroup_mma(k_59, w_18, gl.full([64, 128], 0.0, gl.float32, layout=L9_short), use_acc=False, is_async=True)  # dot0_data_dash: stage 0, partition 0 (group 0)
-    diag_61 = diag_60 * 0.5  # elementwise3_diag: stage 0, partition 0 (group 0)
-    x = gl.expand_dims(diag_61, 1)  # convert4_x: stage 0, partition 0 (group 0)
-    x_62 = gl.convert_layout(x, L9_short)  # convert4_x: stage 0, partition 0 (group 0)
-    n_38 = (0 + (0 - 0) * 64) + offs_n_6  # elementwise0_x: stage 0, partition 0 (group 0)
-    n_mask_40 = n_38 < N  # elementwise0_x: stage 0, partition 0 (group 0)
-    k_42 = gl.expand_dims(n_mask_40, 1)  # elementwise0_x: stage 0, partition 0 (group 0)
-    x_63 = x_62.broadcast_to([64, 128])  # elementwise0_x: stage 0, partition 0 (group 0)
-    data_dash = warpgroup_mma_wait(0, deps=(tok_data_dash,))
-    x_64 = data_dash - x_63  # elementwise0_x: stage 0, partition 0 (group 0)
-    x_65 = k_42.broadcast_to([64, 128])  # elementwise0_x: stage 0, partition 0 (group 0)
-    x_66 = gl.where(x_65, x_64, float("-inf"))  # elementwise0_x: stage 0, partition 0 (group 0)
-    m_new = gl.max(x_66, axis=1)  # reduce1_m_new: stage 0, partition 0 (group 0)
-    m_new_67 = gl.max(m_new, axis=0)  # reduce2_m_new: stage 0, partition 0 (group 0)
-    m_new_68 = gl.maximum(m_new_68_p1, m_new_67)  # elementwise4_m_new: stage 0, partition 0 (group 0)
-    phi_70 = m_new_68  # sfu1_phi: stage 0, partition 0 (group 0)
-    phi_71 = x_66 - phi_70  # sfu1_phi: stage 0, partition 0 (group 0)
-    phi_72 = gl.exp(phi_71)  # sfu1_phi: stage 0, partition 0 (group 0)
     acc_ks_82_p1 = acc_ks_82
     acc_kv_78_p1 = acc_kv_78
-    k_43_p1 = k_43
-    k_48_p1 = k_48
-    m_new_68_p2 = m_new_68_p1
     m_new_68_p1 = m_new_68
-    phi_72_p1 = phi_72
-    for twill_b in range(1, twill_n):
+    for twill_b in range(0, twill_n):
         n = (0 + (twill_b - 0) * 64)  # load0_k: stage 0, partition 0 (group 0)
         n_37 = n + offs_n  # load0_k: stage 0, partition 0 (group 0)
         k_43 = gl.expand_dims(n_37, 1)  # load0_k: stage 0, partition 0 (group 0)
@@ -386,18 +277,11 @@ def consumer_0_short(k_ptr, v_ptr, w_ptr, kv_ptr, ksum_ptr, N, stride_kb, stride
         k_56 = k_49.to(gl.float32)  # convert0_k: stage 0, partition 0 (group 0)
         k_57 = k_56 * data_normalizer  # elementwise1_k: stage 0, partition 0 (group 0)
         k_58 = k_57.to(gl.float16)  # convert1_k: stage 0, partition 0 (group 0)
+        k_59 = gl.convert_layout(k_58, L8_short)  # convert2_k: stage 0, partition 0 (group 0)
+        tok_data_dash = warpgroup_mma(k_59, w_18, gl.full([64, 128], 0.0, gl.float32, layout=L9_short), use_acc=False, is_async=True)  # dot0_data_dash: stage 0, partition 0 (group 0)
         kf = k_58.to(gl.float32)  # convert3_kf: stage 0, partition 0 (group 0)
         diag = kf * kf  # elementwise2_diag: stage 0, partition 0 (group 0)
-        alpha = m_new_68_p2 - m_new_68_p1  # sfu0_alpha: stage 1, partition 0 (group 0)
         diag_60 = gl.sum(diag, axis=1)  # reduce0_diag: stage 0, partition 0 (group 0)
-        alpha_69 = gl.exp(alpha)  # sfu0_alpha: stage 1, partition 0 (group 0)
-        k_59 = gl.convert_layout(k_58, L8_short)  # convert2_k: stage 0, partition 0 (group 0)
-        acc_kv = alpha_69  # elementwise6_acc_kv: stage 1, partition 0 (group 0)
-        acc_kv_74 = acc_kv_78_p1 * acc_kv  # elementwise6_acc_kv: stage 1, partition 0 (group 0)
-        tok_data_dash = warpgroup_mma(k_59, w_18, gl.full([64, 128], 0.0, gl.float32, layout=L9_short), use_acc=False, is_async=True)  # dot0_data_dash: stage 0, partition 0 (group 0)
-        phi_73 = phi_72_p1 * ratio  # elementwise5_phi: stage 1, partition 0 (group 0)
-        acc_ks_81 = gl.sum(phi_73, axis=0)  # reduce3_acc_ks: stage 1, partition 0 (group 0)
-        acc_kv_75 = phi_73.to(gl.float16)  # convert5_acc_kv: stage 1, partition 0 (group 0)
         diag_61 = diag_60 * 0.5  # elementwise3_diag: stage 0, partition 0 (group 0)
         x = gl.expand_dims(diag_61, 1)  # convert4_x: stage 0, partition 0 (group 0)
         x_62 = gl.convert_layout(x, L9_short)  # convert4_x: stage 0, partition 0 (group 0)
@@ -406,67 +290,42 @@ def consumer_0_short(k_ptr, v_ptr, w_ptr, kv_ptr, ksum_ptr, N, stride_kb, stride
         n_mask_40 = n_38 < N  # elementwise0_x: stage 0, partition 0 (group 0)
         k_42 = gl.expand_dims(n_mask_40, 1)  # elementwise0_x: stage 0, partition 0 (group 0)
         x_63 = x_62.broadcast_to([64, 128])  # elementwise0_x: stage 0, partition 0 (group 0)
-        data_dash = warpgroup_mma_wait(0, deps=(tok_data_dash,))
+        acc_kv_78_p1, data_dash = warpgroup_mma_wait(0, deps=(acc_kv_78_p1, tok_data_dash,))
         x_64 = data_dash - x_63  # elementwise0_x: stage 0, partition 0 (group 0)
         x_65 = k_42.broadcast_to([64, 128])  # elementwise0_x: stage 0, partition 0 (group 0)
         x_66 = gl.where(x_65, x_64, float("-inf"))  # elementwise0_x: stage 0, partition 0 (group 0)
         m_new = gl.max(x_66, axis=1)  # reduce1_m_new: stage 0, partition 0 (group 0)
-        acc_kv_76 = gl.convert_layout(gl.permute(acc_kv_75, (1, 0)), L10_short)  # convert6_acc_kv: stage 1, partition 0 (group 0)
-        acc_kv_77 = gl.convert_layout(acc_kv_76, L11_short)  # convert6_acc_kv: stage 1, partition 0 (group 0)
-        v_50 = k_43_p1 * stride_vn  # load1_v: stage 1, partition 0 (group 0)
-        v_51 = v_base_23 + v_50  # load1_v: stage 1, partition 0 (group 0)
-        v_52 = v_51.broadcast_to([64, 64])  # load1_v: stage 1, partition 0 (group 0)
-        v_53 = v_52 + k_28  # load1_v: stage 1, partition 0 (group 0)
-        v_54 = gl.load(v_53, mask=k_48_p1, other=0.0)  # load1_v: stage 1, partition 0 (group 0)
-        v_55 = v_55_st.index((twill_b - 1) % 2)  # load1_v: stage 1, partition 0 (group 0)
-        v_55.store(v_54)  # load1_v: stage 1, partition 0 (group 0)
-        fence_async_shared()  # load1_v: stage 1, partition 0 (group 0)
-        tok_acc_kv_78 = warpgroup_mma(acc_kv_77, v_55, acc_kv_74, is_async=True)  # dot1_acc_kv: stage 1, partition 0 (group 0)
         m_new_67 = gl.max(m_new, axis=0)  # reduce2_m_new: stage 0, partition 0 (group 0)
-        acc_ks_79 = alpha_69  # elementwise7_acc_ks: stage 1, partition 0 (group 0)
-        acc_ks_80 = acc_ks_82_p1 * acc_ks_79  # elementwise7_acc_ks: stage 1, partition 0 (group 0)
-        acc_ks_82 = acc_ks_80 + acc_ks_81  # elementwise7_acc_ks: stage 1, partition 0 (group 0)
         m_new_68 = gl.maximum(m_new_68_p1, m_new_67)  # elementwise4_m_new: stage 0, partition 0 (group 0)
+        alpha = m_new_68_p1 - m_new_68  # sfu0_alpha: stage 0, partition 0 (group 0)
+        alpha_69 = gl.exp(alpha)  # sfu0_alpha: stage 0, partition 0 (group 0)
         phi_70 = m_new_68  # sfu1_phi: stage 0, partition 0 (group 0)
         phi_71 = x_66 - phi_70  # sfu1_phi: stage 0, partition 0 (group 0)
         phi_72 = gl.exp(phi_71)  # sfu1_phi: stage 0, partition 0 (group 0)
-        acc_kv_78 = warpgroup_mma_wait(0, deps=(tok_acc_kv_78,))
+        phi_73 = phi_72 * ratio  # elementwise5_phi: stage 0, partition 0 (group 0)
+        acc_ks_81 = gl.sum(phi_73, axis=0)  # reduce3_acc_ks: stage 0, partition 0 (group 0)
+        acc_kv_75 = phi_73.to(gl.float16)  # convert5_acc_kv: stage 0, partition 0 (group 0)
+        acc_kv_76 = gl.convert_layout(gl.permute(acc_kv_75, (1, 0)), L10_short)  # convert6_acc_kv: stage 0, partition 0 (group 0)
+        acc_kv_77 = gl.convert_layout(acc_kv_76, L11_short)  # convert6_acc_kv: stage 0, partition 0 (group 0)
+        acc_kv = alpha_69  # elementwise6_acc_kv: stage 0, partition 0 (group 0)
+        acc_kv_74 = acc_kv_78_p1 * acc_kv  # elementwise6_acc_kv: stage 0, partition 0 (group 0)
+        v_50 = k_43 * stride_vn  # load1_v: stage 0, partition 0 (group 0)
+        v_51 = v_base_23 + v_50  # load1_v: stage 0, partition 0 (group 0)
+        v_52 = v_51.broadcast_to([64, 64])  # load1_v: stage 0, partition 0 (group 0)
+        v_53 = v_52 + k_28  # load1_v: stage 0, partition 0 (group 0)
+        v_54 = gl.load(v_53, mask=k_48, other=0.0)  # load1_v: stage 0, partition 0 (group 0)
+        v_55 = v_55_st.index((twill_b - 0) % 2)  # load1_v: stage 0, partition 0 (group 0)
+        v_55.store(v_54)  # load1_v: stage 0, partition 0 (group 0)
+        fence_async_shared()  # load1_v: stage 0, partition 0 (group 0)
+        tok_acc_kv_78 = warpgroup_mma(acc_kv_77, v_55, acc_kv_74, is_async=True)  # dot1_acc_kv: stage 0, partition 0 (group 0)
+        acc_ks_79 = alpha_69  # elementwise7_acc_ks: stage 0, partition 0 (group 0)
+        acc_ks_80 = acc_ks_82_p1 * acc_ks_79  # elementwise7_acc_ks: stage 0, partition 0 (group 0)
+        acc_ks_82 = acc_ks_80 + acc_ks_81  # elementwise7_acc_ks: stage 0, partition 0 (group 0)
+        acc_kv_78 = warpgroup_mma_wait(1, deps=(tok_acc_kv_78,))
         acc_ks_82_p1 = acc_ks_82
         acc_kv_78_p1 = acc_kv_78
-        k_43_p1 = k_43
-        k_48_p1 = k_48
-        m_new_68_p2 = m_new_68_p1
         m_new_68_p1 = m_new_68
-        phi_72_p1 = phi_72
-    alpha = m_new_68_p2 - m_new_68_p1  # sfu0_alpha: stage 1, partition 0 (group 0)
-    alpha_69 = gl.exp(alpha)  # sfu0_alpha: stage 1, partition 0 (group 0)
-    acc_kv = alpha_69  # elementwise6_acc_kv: stage 1, partition 0 (group 0)
-    acc_kv_74 = acc_kv_78_p1 * acc_kv  # elementwise6_acc_kv: stage 1, partition 0 (group 0)
-    phi_73 = phi_72_p1 * ratio  # elementwise5_phi: stage 1, partition 0 (group 0)
-    acc_ks_81 = gl.sum(phi_73, axis=0)  # reduce3_acc_ks: stage 1, partition 0 (group 0)
-    acc_kv_75 = phi_73.to(gl.float16)  # convert5_acc_kv: stage 1, partition 0 (group 0)
-    acc_kv_76 = gl.convert_layout(gl.permute(acc_kv_75, (1, 0)), L10_short)  # convert6_acc_kv: stage 1, partition 0 (group 0)
-    acc_kv_77 = gl.convert_layout(acc_kv_76, L11_short)  # convert6_acc_kv: stage 1, partition 0 (group 0)
-    v_50 = k_43_p1 * stride_vn  # load1_v: stage 1, partition 0 (group 0)
-    v_51 = v_base_23 + v_50  # load1_v: stage 1, partition 0 (group 0)
-    v_52 = v_51.broadcast_to([64, 64])  # load1_v: stage 1, partition 0 (group 0)
-    v_53 = v_52 + k_28  # load1_v: stage 1, partition 0 (group 0)
-    v_54 = gl.load(v_53, mask=k_48_p1, other=0.0)  # load1_v: stage 1, partition 0 (group 0)
-    v_55 = v_55_st.index(((twill_n - 1 + 1) - 1) % 2)  # load1_v: stage 1, partition 0 (group 0)
-    v_55.store(v_54)  # load1_v: stage 1, partition 0 (group 0)
-    fence_async_shared()  # load1_v: stage 1, partition 0 (group 0)
-    tok_acc_kv_78 = warpgroup_mma(acc_kv_77, v_55, acc_kv_74, is_async=True)  # dot1_acc_kv: stage 1, partition 0 (group 0)
-    acc_ks_79 = alpha_69  # elementwise7_acc_ks: stage 1, partition 0 (group 0)
-    acc_ks_80 = acc_ks_82_p1 * acc_ks_79  # elementwise7_acc_ks: stage 1, partition 0 (group 0)
-    acc_ks_82 = acc_ks_80 + acc_ks_81  # elementwise7_acc_ks: stage 1, partition 0 (group 0)
-    acc_kv_78 = warpgroup_mma_wait(0, deps=(tok_acc_kv_78,))
-    acc_ks_82_p1 = acc_ks_82
-    acc_kv_78_p1 = acc_kv_78
-    k_43_p1 = k_43
-    k_48_p1 = k_48
-    m_new_68_p2 = m_new_68_p1
-    m_new_68_p1 = m_new_68
-    phi_72_p1 = phi_72
+    acc_kv_78_p1 = warpgroup_mma_wait(0, deps=(acc_kv_78_p1,))
     w_18._keep_alive()
     v_55_st._keep_alive()
     kv_base_32 = k_base * 8192
@@ -642,9 +501,6 @@ def _device():
 
 def _decide(bound):
     """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
-    trips = _ev('(N + 64 - 1) // 64', dict(bound, **CONSTEXPRS))
-    if trips < 1:   # the pipeline's prologue runs 1 iteration(s) before its loop checks any
-        raise ValueError(f"twill: this Gluon kernel's loop must run at least 1 iteration(s) a program; this launch gives {trips} ((N + 64 - 1) // 64): run the Triton kernel for it")
     shapes = _box_shapes(bound)
     flags = {'TWILL_COPY': all(_aligned(bound[n]) for n in COPY_ALIGNED), 'TWILL_TMA': shapes is not None}
     return [tuple(flags[f] for f in FLAGS), shapes, None]
@@ -863,9 +719,6 @@ def _device_short():
 
 def _decide_short(bound):
     """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
-    trips = _ev_short('(N + 64 - 1) // 64', dict(bound, **CONSTEXPRS_short))
-    if trips < 1:   # the pipeline's prologue runs 1 iteration(s) before its loop checks any
-        raise ValueError(f"twill: this Gluon kernel's loop must run at least 1 iteration(s) a program; this launch gives {trips} ((N + 64 - 1) // 64): run the Triton kernel for it")
     shapes = None
     flags = {}
     return [tuple(flags[f] for f in FLAGS_short), shapes, None]
