@@ -21,12 +21,16 @@ A3="streamk_gemm torchao_fp8_blockwise_act_quant torchao_int8_wo_mm triton_kerne
  tritonbench_jagged_softmax tut03_autotune_matmul tut06_attn_fwd tut09_desc_persistent_ws unroll_gemm
  unsloth_swiglu_bwd vllm_decode_stage1 vllm_fused_add_rms_norm vllm_mla_decode
  vllm_rocm_flash_attn_fwd vllm_ssd_chunk_scan"
+# a4: what a3 did not reach in session 77 (the device budget spent), for a later session
+A4="torchao_fp8_blockwise_act_quant triton_kernels_mxfp4_matmul tritonbench_jagged_softmax tut03_autotune_matmul
+ tut09_desc_persistent_ws unroll_gemm vllm_fused_add_rms_norm vllm_ssd_chunk_scan"
 case "${1:-}" in
   a1) L=$A1 ;;
+  a4) L=$A4 ;;
   a2) L=$A2 ;;
   a3) L=$A3 ;;
   b) L="" ;;
-  *) echo "usage: $0 a1|a2|a3|b" >&2; exit 2 ;;
+  *) echo "usage: $0 a1|a2|a3|a4|b" >&2; exit 2 ;;
 esac
 if [ "$1" = b ]; then
   DIRS=""
