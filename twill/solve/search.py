@@ -127,7 +127,7 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
     seed_proved = _ii_proved(modulo)
     run = _Search(p, solver, opts, report, budget, moduli={first_ii: modulo}, ceiling=max(first_ii, p.ii_ceiling()))
     best, last_ii = run.passes(first_ii)
-    elapsed = time.perf_counter() - t0
+    elapsed, below = time.perf_counter() - t0, run.refuted_below(first_ii) if seed_proved else 0
     if best is None:
         refuted = seed_proved and run.ended is None and all(run.outcome.get(i) == "unsat"
                                                              for i in range(first_ii, last_ii + 1))
@@ -140,7 +140,7 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
         return Schedule(ii=0, length=0, start=(), status=INFEASIBLE if refuted else TIMEOUT, lower_bound=first_ii,
                         solve_seconds=elapsed, backend=f"{solver.name}-joint", time_unit=scale,
                         extra=(("search", run.trace), ("joint", p.params()), ("budget", budget.record()),
-                               ("refuted_below", run.refuted_below(first_ii) if seed_proved else 0),
+                               ("refuted_below", below),
                                ("search_summary", {"result": "no joint schedule in the searched (I, L) range",
                                                    "ii_tried": _solved_iis(run.trace),
                                                    "ii_ceiling": run.ceiling, "stopped": stopped,
@@ -152,8 +152,7 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
     exact = seed_proved and not open_below and sol.status == OPTIMAL
     sched = _schedule(graph, p, sol, mod, first_ii, run.trace, exact, solver.name, scale, elapsed,
                       ii_lower=ii_lower if seed_proved else first_ii, mii=run.moduli[first_ii].get("mii"))
-    return _scoped(sched, opts.extra_stages).with_extra(budget=budget.record(),
-                                                        refuted_below=run.refuted_below(first_ii) if seed_proved else 0)
+    return _scoped(sched, opts.extra_stages).with_extra(budget=budget.record(), refuted_below=below)
 
 
 def _problem(graph_or_problem: LoopGraph | JointProblem, machine: Any, opts: JointOptions,
