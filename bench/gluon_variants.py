@@ -250,6 +250,8 @@ VARIANTS = {
     # session 52's sweep F: sparse / long-context attention and MoE training
     "minference_vertical_slash": ("tests/corpus/minference_vertical_slash.py", "_triton_mixed_sparse_attn_fwd_kernel",
                                   []),    # slash blocks, then vertical columns gathered by loaded indices
+    "torchtitan_cg_backward_dw": ("tests/corpus/torchtitan_cg_backward_dw.py", "_kernel_cg_backward_dw", []),   # the same, over token groups
+    "block_skip_gemm": ("tests/corpus/block_skip_gemm.py", "block_skip_gemm", []),   # the accumulator through an if in a loop
     "torchtitan_cg_persistent": ("tests/corpus/torchtitan_cg_persistent.py", "_kernel_cg_persistent_forward",
                                  []),     # an if around the K loop inside the tile loop; the expert loaded
     "flagattn_bwd_kv": ("tests/corpus/flagattn_bwd_kv.py", "_bwd_kv_kernel", []),   # dK / dV: four dots

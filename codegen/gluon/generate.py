@@ -20,7 +20,7 @@ from types import SimpleNamespace
 from typing import Any, Iterator, Sequence
 
 from codegen.gluon.api import installed_spelling
-from codegen.gluon.kernel import (SIGNATURE, Module, TileLoop, alone, consumer_function, entry_function, header,
+from codegen.gluon.kernel import (SIGNATURE, Level, Module, TileLoop, alone, consumer_function, entry_function, header,
                                   least_trips, serpentine, trip_count_varies,
                                   producer_function, reducer_function, register_rings, tile_level)
 from codegen.gluon.layouts import Blocked, NvmmaShared, aliases, parse_layout, parse_type
@@ -29,7 +29,7 @@ from codegen.gluon.descriptors import launch_descriptors
 from codegen.gluon.host import KERNEL, launcher
 from codegen.gluon.ops import LIBDEVICE_IMPORT, MMA_V2_IMPORT, NAN_IMPORT, scan_functions, source_where
 from codegen.gluon.plain import (IF, Guard, distinct_branch_names, distinct_ranges, early_returns, effect_name,
-                                 effectful, entry_effects, guarding_ifs)
+                                 effectful, entry_effects, guarding_ifs, renamed_op)
 from codegen.gluon.protocol import COPY_FLAG, OWN_TILE_LOOP, TMA_FLAG
 from codegen.gluon.plan import (COPY_WARPS, PREFETCH, RED_PAD, REG_FILE, KernelPlan, Ring, SharedMemoryExceeded,
                                 plan_kernel, settle_boxes, sibling)
@@ -42,7 +42,7 @@ from twill.graph.model import LoopGraph
 from twill.ir import vocab
 from twill.ir.dims import row_split
 from twill.ir.function import Arg, Function, read_function
-from twill.ir.ttgir import TypeInfo, int_constant, loop_bounds, loops as ttgir_loops
+from twill.ir.ttgir import TypeInfo, closure, int_constant, loop_bounds, loops as ttgir_loops
 from twill.ir.load import KernelSpec
 from twill.machine.model import Machine
 from twill.schedule.model import Schedule
@@ -168,9 +168,14 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     loop = _scheduled_loop(fn, graph, [o for o, _, _ in others])
     rows = row_split(fn, loop) if int(graph.get("row_split") or 1) > 1 else None
     plan = _plan(fn, loop, graph, schedule, machine, rows, stage=stage, reduce=reducer and not siblings,
-                 own_stores=own_stores, copy_warps=copy_warps, two_ctas=two_ctas and tile_loop is None,
+                 own_stores=own_stores, copy_warps=copy_warps,
+                 two_ctas=two_ctas and (tile_loop is None or not grid_strided(fn, tile_loop)),
                  copy_wgmma=copy_wgmma, own_tiles=own_tiles, prefetch=prefetch if cp_async else 0,
                  split_columns=split_columns)
+    if tile_loop is not None and tile_loop.tensors and (len(plan.consumers) > 1 or plan.rows is not None):
+        raise UnsupportedError("the Gluon back end keeps the tiles a tile loop carries in one consumer",
+                               where=f"{graph.name}, {source_where(tile_loop.levels[0].op)}",
+                               found=f"{len(plan.consumers)} consumers, {plan.subtiles} row sub-tile(s)")
     plan.siblings = [sibling(plan, o, g, s) for o, g, s in others]
     plan.decisions += settle_boxes(plan, tma)     # once the loops after it have taken their rings' boxes
     _chains(plan, chains)
@@ -381,10 +386,24 @@ def _plain_decisions(mod: Module) -> list[str]:
 def _own_tile_loop(mod: Module) -> list[str]:
     if mod.tile_loop is None:
         return []
+    ctas = ("its loops do not step over the launch's programs (each program loops over its own work: torchtitan's MoE "
+            "weight gradient over the token groups), so the launch's grid is the kernel's and two CTAs share an SM"
+            if mod.plan.two_ctas else "the registers not halved for two CTAs per SM (a kernel looping over its tiles "
+            "is launched with about one program per SM, so a second CTA has no tile to run)")
     return [OWN_TILE_LOOP + " (its bounds and grid as written), kept around each partition's loop; the "
             "ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while "
-            "the consumers finish this one; the registers not halved for two CTAs per SM (a kernel looping over its "
-            "tiles is launched with about one program per SM, so a second CTA has no tile to run)"]
+            "the consumers finish this one; " + ctas]
+
+
+def grid_strided(fn: Function, tile_loop: TileLoop) -> bool:
+    """Whether the kernel's own loops step over the launch's programs: a bound, step or initial value of one of its
+    loops computed from ``tl.program_id`` or ``tl.num_programs`` (a persistent kernel's ``tl.range(pid, tiles,
+    NUM_SMS)``; a grouped GEMM's ``while`` from its program's first tile), launched with about one program an SM."""
+    want: set[str] = set()
+    for lv in tile_loop.levels:
+        if lv.test is None:
+            want |= set(lv.bounds or ()) | {c[1] for c in lv.carried} | {v for o in lv.cond for v in o.operands}
+    return any(fn.ops[i].name in ("tt.get_program_id", "tt.get_num_programs") for i in closure(fn.ops, want))
 
 
 def _tile_loop(fn: Function, graph: LoopGraph) -> tuple[Function, TileLoop | None]:
@@ -403,20 +422,34 @@ def _tile_loop(fn: Function, graph: LoopGraph) -> tuple[Function, TileLoop | Non
     at = fn.ops.index(path[0])
     where = f"{graph.name}, {source_where(path[0])}"
     levels = tuple(tile_level(fn, op) for op in path)
-    for lv in levels:
-        tensors = [a for a in lv.args if fn.type_of(a).startswith(("tensor", "!ttg.memdesc"))]
-        if tensors:
-            raise UnsupportedError("the Gluon back end keeps a tile loop carrying scalars only from tile to tile",
-                                   where=f"{graph.name}, {source_where(lv.op)}",
-                                   found=f"{tensors[0]} : {fn.type_of(tensors[0])}")
+    tensors = _carried_tiles(fn, levels, graph.name)
     after = [o for o in fn.ops[at + 1:] if o.name != "tt.return"]
-    if after:
+    if after and not tensors:
         raise UnsupportedError("the Gluon back end keeps a tile loop with nothing after it", where=where,
                                found=f"{after[0].name} after the tile loop")
+    outer = levels[0]       # the ops after the nest read its results as its carried arguments (``_nest_lines``)
+    after = [renamed_op(o, {r: a for r, (a, _, _) in zip(outer.op.results, outer.carried)}) for o in after]
     body = _flat_body(path, loop, graph.name)
-    flat = Function(fn.name, fn.args, dataclasses.replace(fn.module, ops=fn.ops[:at] + body + fn.ops[at + 1:]),
-                    fn.types)
-    return flat, TileLoop(levels)
+    ret = [o for o in fn.ops[at + 1:] if o.name == "tt.return"]
+    flat = Function(fn.name, fn.args, dataclasses.replace(fn.module, ops=fn.ops[:at] + body + after + ret), fn.types)
+    return flat, TileLoop(levels, tuple(after), frozenset(tensors))
+
+
+def _carried_tiles(fn: Function, levels: tuple[Level, ...], name: str) -> set[str]:
+    """The tiles the nest carries from tile to tile (torchtitan's MoE weight gradient: the [N, K] accumulator summed
+    over every group of the expert, ``if group_expert == expert_id`` around the scheduled loop over the group's
+    rows): each ``for`` level's tile arguments and each ``if``'s tile results, where every level is a ``for`` or an
+    ``if`` (a ``while``'s carried tiles are refused in one line)."""
+    out: set[str] = set()
+    for lv in levels:
+        tiles = [a for a in ([a for a, _, _ in lv.carried] + [r for r, _, _ in lv.branches])
+                 if fn.type_of(a).startswith(("tensor", "!ttg.memdesc"))]
+        if tiles and (lv.iv is None and lv.test is None or fn.type_of(tiles[0]).startswith("!ttg.memdesc")):
+            raise UnsupportedError("the Gluon back end keeps a tile loop carrying scalars only from tile to tile, "
+                                   "or tiles in registers through its for and if levels",
+                                   where=f"{name}, {source_where(lv.op)}", found=f"{tiles[0]} : {fn.type_of(tiles[0])}")
+        out |= set(tiles)
+    return out
 
 
 def _region(op: IROp) -> list[IROp]:

@@ -178,6 +178,10 @@ class TileLoop:
     loop over groups and ``while`` over a group's tiles), outermost first."""
 
     levels: tuple[Level, ...]
+    after: tuple[IROp, ...] = ()     # the ops after the nest (its results read as the outermost loop's carried
+                                     # arguments), written once after the last tile by the consumer holding them
+    tensors: frozenset[str] = frozenset()   # the levels' carried arguments and if results that are tiles (an
+                                            # accumulator summed over the nest), held by the one consumer
 
     @property
     def single(self) -> Level | None:
@@ -310,6 +314,10 @@ def _nest_lines(src: "Source", lines: list[str], advance: str) -> list[str]:
     text = "\n".join(lines)
     counted = "twill_tiles" in text
     last = len(t.levels) - 1
+    holds = src.part.role == "consumer"     # the tiles the nest carries: the one consumer's (``TileLoop.tensors``)
+
+    def ours(values: tuple[tuple[str, str, str], ...]) -> list[tuple[str, str, str]]:
+        return [c for c in values if holds or c[0] not in t.tensors]
 
     def condition(lv: Level, k: int) -> list[str]:
         out = []
@@ -328,14 +336,15 @@ def _nest_lines(src: "Source", lines: list[str], advance: str) -> list[str]:
         saved = dict(pre.ctx.vals)
         body = level(k + 1)
         by = src if k == last else pre          # the innermost if's then branch is the partition's own code
-        body += _computed({v for _, v, _ in lv.branches}, by)
-        body += [f"{py_name(r)} = {by.ctx.vals[py_name(v)].expr}" for r, v, _ in lv.branches]
+        branches = ours(lv.branches)
+        body += _computed({v for _, v, _ in branches}, by)
+        body += [f"{py_name(r)} = {by.ctx.vals[py_name(v)].expr}" for r, v, _ in branches]
         if k == last:
             body += [advance] + (["twill_tiles += 1"] if counted else [])
         pre.ctx.vals = saved
-        other = [f"{py_name(r)} = {pre.ctx.vals[py_name(v)].expr}" for r, _, v in lv.branches]
+        other = [f"{py_name(r)} = {pre.ctx.vals[py_name(v)].expr}" for r, _, v in branches]
         out += ["    " + ln for ln in body or ["pass"]] + (["else:"] + ["    " + ln for ln in other] if other else [])
-        for r, _, _ in lv.branches:
+        for r, _, _ in branches:
             pre.ctx.vals[r] = pre.ctx.vals[py_name(r)] = Val(py_name(r), pre.ctx.ttype(r))
         return out
 
@@ -345,7 +354,7 @@ def _nest_lines(src: "Source", lines: list[str], advance: str) -> list[str]:
         lv = t.levels[k]
         if lv.test is not None:
             return branch(lv, k)
-        carried = [c for c in lv.carried if k < last or lv.iv is None
+        carried = [c for c in ours(lv.carried) if k < last or lv.iv is None or c[0] in t.tensors
                    or re.search(rf"\b{re.escape(py_name(c[0]))}\b", text)]
         out = _computed(lv.needs(), pre) + [f"{py_name(a)} = {held(pre.ctx, init, a)}" for a, init, _ in carried]
         if lv.iv is not None and t.single:
@@ -723,17 +732,31 @@ def consumer_function(mod: Module, part: Partition, turn: Turn | None) -> str:
         src.lines += _loop_lines(src, q, q.partitions[part.index], turn, base)
         if q is not seq[-1] and ring_counted(q, seq):
             src.lines.append("twill_base += twill_n")
+    late = {id(o) for o in mod.tile_loop.after} if mod.tile_loop is not None else set()
     start = len(src.lines)
     for i, sub in post:
-        src.straight(after[i], sub)
+        if id(after[i]) not in late:
+            src.straight(after[i], sub)
     src.lines[start:start] = _release(src, after_loop=True)
     src.lines += _release(src, after_loop=False)
     lines = src.lines
+    tail = ["tma.store_wait(0)"] if src.deferred_store else []
+    if late:                     # the code after the kernel's own tile loop: once, after the last tile, computing
+        end = Source(mod, part, noted=False)       # what it reads again (the tile's values are the loop body's)
+        ends = [(i, sub) for i, sub in post if id(after[i]) in late]
+        for i in sorted(closure(ops[:src.loop_at], {v for i, _ in ends for v in after[i].operands})):
+            if ops[i].regions or ops[i].body is not None or effectful(ops[i]):
+                raise UnsupportedError("the Gluon back end writes the code after the kernel's own tile loop from "
+                                       "its results and straight-line values", where=source_where(ops[i]),
+                                       found=f"{ops[i].name} read after the tile loop")
+            end.straight(ops[i], None)
+        for i, sub in ends:
+            end.straight(after[i], sub)
+        tail += end.lines
     if mod.start and part.index != mod.plan.consumers[0].index:
         lines = start_wait() + lines
     if mod.persistent:
-        lines = persist(lines, "twill_base += twill_n" if ring_counted(seq[-1], seq) else "",
-                        ("tma.store_wait(0)",) if src.deferred_store else (), src)
+        lines = persist(lines, "twill_base += twill_n" if ring_counted(seq[-1], seq) else "", tuple(tail), src)
     return _function(f"consumer_{part.index}", mod, lines)
 
 

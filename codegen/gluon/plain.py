@@ -231,7 +231,7 @@ def guarding_ifs(ops: list[IROp], loop: IROp, guards: list[Guard], where: str) -
     after the if>; return``, then the branch's ops at the top of the function and the code after the if (decode
     attention's ``if split_kv_end > split_kv_start:`` around its loop and stores; a split-K GEMM's ``if`` around its
     K loop, the accumulator it yields, zeros where its slice is empty, added to C after it). The code after the if
-    runs on both paths, reading the branch's yields on each (``_renamed``). Sound where nothing before the if
+    runs on both paths, reading the branch's yields on each (``renamed_op``). Sound where nothing before the if
     writes memory (the early return is taken before any partition starts) and no other early return follows it;
     anything else is refused in one line."""
     out, guards = list(ops), list(guards)
@@ -258,8 +258,8 @@ def guarding_ifs(ops: list[IROp], loop: IROp, guards: list[Guard], where: str) -
         if op.results and (len(ours) != len(op.results) or len(theirs) != len(op.results)):
             raise UnsupportedError("an scf.if the Gluon back end cannot read", where=f"{where}, {source_where(op)}",
                                    found=f"{len(op.results)} results, yields of {len(ours)} and {len(theirs)}")
-        rest = [_renamed(o, dict(zip(op.results, theirs))) for o in after if o.name != "tt.return"]
-        after = [_renamed(o, dict(zip(op.results, ours))) for o in after]
+        rest = [renamed_op(o, dict(zip(op.results, theirs))) for o in after if o.name != "tt.return"]
+        after = [renamed_op(o, dict(zip(op.results, ours))) for o in after]
         shift = len(body) - 1
         guards = [g if g.at <= k else dataclasses.replace(g, at=g.at + shift) for g in guards]
         guards.append(Guard(m.group(1), inner == 0,
@@ -271,7 +271,7 @@ def _yielded(ops: list[IROp]) -> tuple[str, ...]:
     return next((o.operands for o in ops if o.name == vocab.YIELD), ())
 
 
-def _renamed(op: IROp, names: dict[str, str]) -> IROp:
+def renamed_op(op: IROp, names: dict[str, str]) -> IROp:
     """``op`` reading ``names[v]`` wherever it (or an op of its regions) reads ``v``."""
     names = {v: n for v, n in names.items() if v != n}
     if not names or not set(op.operands) & set(names):
@@ -281,19 +281,22 @@ def _renamed(op: IROp, names: dict[str, str]) -> IROp:
 
     def block(b: Block | None) -> Block | None:
         return None if b is None else dataclasses.replace(
-            b, inits=tuple(names.get(v, v) for v in b.inits), ops=[_renamed(o, names) for o in b.ops])
+            b, inits=tuple(names.get(v, v) for v in b.inits), ops=[renamed_op(o, names) for o in b.ops])
     return dataclasses.replace(op, operands=tuple(names.get(v, v) for v in op.operands), text=sub(op.text),
                                full_text=sub(op.full_text), body=block(op.body),
                                regions=tuple(block(b) for b in op.regions))
 
 
 def _holds_in(op: IROp, loop: IROp) -> bool:
-    return op is loop or (op.name == IF and _holds(op, loop))
+    return op is loop or (op.name in (IF, vocab.LOOP, vocab.WHILE) and _holds(op, loop))
 
 
 def _holds(op: IROp, loop: IROp) -> bool:
-    """Whether ``loop`` is among the ops of one of ``op``'s regions, or of an ``if`` inside one."""
-    return any(_holds_in(o, loop) for b in op.regions for o in b.ops)
+    """Whether ``loop`` is among the ops of one of ``op``'s regions (a loop's body among them), or of an ``if`` or a
+    loop inside one (torchtitan's MoE weight gradient: ``if expert_id < NUM_EXPERTS:`` around its loop over groups,
+    the scheduled loop inside that one's ``if``)."""
+    blocks = list(op.regions) + ([op.body] if op.body is not None else [])
+    return any(_holds_in(o, loop) for b in blocks if b is not None for o in b.ops)
 
 
 def _returns_only(lines: list[str], label: str) -> bool:
