@@ -22,7 +22,8 @@ from typing import Any, Callable, Iterable
 
 from codegen.gluon.calibration import Calibration, load_for
 from codegen.gluon.generate import (GluonKernel, PtxasReport, compile_offline, distinct_loop_names, generate,
-                                    one_cta_per_sm, ptxas_report, sibling_loops, structure)
+                                    grid_strided, kernel_function, one_cta_per_sm, ptxas_report, sibling_loops,
+                                    structure)
 from codegen.gluon.kernel import constant_trips
 from codegen.gluon.protocol import ProtocolError, check_kernel, trip_counts
 from codegen.gluon.replay import model_costs, replay
@@ -784,14 +785,18 @@ def _timed_pair(res: GluonResult, kir: KernelIR, machine: Machine, options: Any,
     CTA's may overlap its other work, or not: runs 127-128 measured one partition +18 % (FlagAttention's dK / dV),
     +35 % (Mamba-2's bmm backward), +9 % (DeepSeek's fp8 GEMM) and -26 % (FLA's retention), -3 % (FLA's BASED), -26 %
     (FlagAttention's piecewise), at the same CTA counts, and nothing in the schedule tells the two sets apart.
-    Unchanged where the launch already chooses by trip count (``_short_loops``), ``--own-tiles`` or ``--prefetch`` is
-    given, or no such kernel compiles."""
+    Also where the producer's kernel holds two CTAs an SM in a kernel whose own loop does not step over the launch's
+    programs (``_own_loop``), against a one-partition kernel holding more (run 204: torchtitan's MoE weight gradient,
+    x0.50 of Triton's default in 2 CTAs, x1.00 as one partition in 5). Unchanged where the launch already chooses by
+    trip count (``_short_loops``), ``--own-tiles`` or ``--prefetch`` is given, or no such kernel compiles."""
     c = res.chosen
     k = c.kernel if c is not None else None
     if (k is None or k.plan is None or k.short or k.plan.producer is None or not k.plan.rings or c.subtiles != 1
-            or len(k.plan.consumers) != 1 or k.plan.consumers[0].warps != 4 or c.ctas_per_sm != 1
+            or len(k.plan.consumers) != 1 or k.plan.consumers[0].warps != 4 or c.ctas_per_sm > 2
+            or (c.ctas_per_sm == 2 and not _own_loop(kir, c.graph))
             or getattr(options, "own_tiles", "auto") != "auto" or getattr(options, "prefetch", "auto") != "auto"):
         return res
+    least = max(TIMED_CTAS, c.ctas_per_sm + 1)     # more CTAs an SM than the producer's kernel holds
     own = dataclasses.replace(c, schedule=c.schedule.with_extra(own_tiles=True), kernel=None)
     ahead: int | None = None             # auto first, then one fewer each time
     tried = []
@@ -803,20 +808,33 @@ def _timed_pair(res: GluonResult, kir: KernelIR, machine: Machine, options: Any,
             break
         held = occupancy(d.ptxas.registers, d.kernel.num_warps, d.shared or d.kernel.plan.smem_bytes)   # as compiled
         tried.append(f"{d.kernel.plan.prefetch} ahead: {held} CTA(s) an SM ({d.shared} bytes compiled)")
-        if held >= TIMED_CTAS:
+        if held >= least:
             said = (f"its tiles loaded {d.kernel.plan.prefetch} iteration(s) ahead, {d.shared} bytes of shared memory "
                     f"compiled, ptxas {d.ptxas.registers} registers, {d.ptxas.problem() or 'clean'}; "
                     f"{_simulated(d.kernel)}")
-            both = with_timed_choice(k, d.kernel, said, 1, held)
-            say(f"gluon: one consumer warp group in one CTA an SM; the one-partition kernel holds {held}: "
-                f"{'; '.join(tried)}; " + ("timed against it at launch" if both is not None else "not kept (names)"))
+            both = with_timed_choice(k, d.kernel, said, c.ctas_per_sm, held)
+            say(f"gluon: one consumer warp group in {c.ctas_per_sm} CTA(s) an SM; the one-partition kernel holds "
+                f"{held}: {'; '.join(tried)}; " + ("timed against it at launch" if both is not None
+                                                   else "not kept (names)"))
             return res if both is None else dataclasses.replace(res, chosen=dataclasses.replace(c, kernel=both))
         if d.kernel.plan.prefetch == 0:
             break
         ahead = d.kernel.plan.prefetch - 1
-    say(f"gluon: one consumer warp group in one CTA an SM; the one-partition kernel not timed against it: "
-        f"{'; '.join(tried)}")
+    say(f"gluon: one consumer warp group in {c.ctas_per_sm} CTA(s) an SM; the one-partition kernel not timed against "
+        f"it: {'; '.join(tried)}")
     return res
+
+
+def _own_loop(kir: KernelIR, graph: LoopGraph) -> bool:
+    """Whether the scheduled loop is inside the kernel's own loop that does not step over the launch's programs
+    (``generate.grid_strided``): each program scans its own work, latency its CTAs an SM hide (run 204: torchtitan's
+    MoE weight gradient, each program's 64 groups behind one dependent index load each, the producer's kernel in 2
+    CTAs an SM x0.50 of Triton's default, its one partition x1.00)."""
+    try:
+        fn, tile_loop, _ = kernel_function(kir.text, graph)
+    except TwillError:
+        return False
+    return tile_loop is not None and not grid_strided(fn, tile_loop)
 
 
 def _short_kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any) -> Candidate:

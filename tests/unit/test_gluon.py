@@ -1001,8 +1001,10 @@ def test_an_if_between_the_tile_loop_and_the_scheduled_loop_holds_the_accumulato
     assert consumer.count("gl.store(") == 1 and store > groups and lines[store].startswith("    gl.store("), consumer
     assert any(f"= {acc}.to(gl.bfloat16)" in ln for ln in lines[groups:store]), consumer
     assert acc not in producer and "warpgroup_mma" not in producer and "gl.store(" not in producer, producer
-    # its loop over groups does not step over the programs (4096 of them, one an N x K tile): two CTAs may share an SM
+    # its loop over groups does not step over the programs (4096 of them, one an N x K tile): two CTAs share an SM,
+    # and the launch times the producer's kernel against the one partition holding more (run 204: x0.50 against x1.00)
     assert any("do not step over the launch's programs" in d for d in k.decisions), k.decisions
+    assert k.short is not None and k.short.get("timed") and k.short["long_ctas"] == 2 < k.short["short_ctas"], k.short
 
 
 GUARDED_TILE = '''
