@@ -172,10 +172,8 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
                  two_ctas=two_ctas and (tile_loop is None or not grid_strided(fn, tile_loop)),
                  copy_wgmma=copy_wgmma, own_tiles=own_tiles, prefetch=prefetch if cp_async else 0,
                  split_columns=split_columns)
-    if tile_loop is not None and tile_loop.tensors and (len(plan.consumers) > 1 or plan.rows is not None):
-        raise UnsupportedError("the Gluon back end keeps the tiles a tile loop carries in one consumer",
-                               where=f"{graph.name}, {source_where(tile_loop.levels[0].op)}",
-                               found=f"{len(plan.consumers)} consumers, {plan.subtiles} row sub-tile(s)")
+    if tile_loop is not None and tile_loop.tensors:
+        _carried_rows(plan, tile_loop, graph.name)
     plan.siblings = [sibling(plan, o, g, s) for o, g, s in others]
     plan.decisions += settle_boxes(plan, tma)     # once the loops after it have taken their rings' boxes
     _chains(plan, chains)
@@ -393,6 +391,36 @@ def _own_tile_loop(mod: Module) -> list[str]:
     return [OWN_TILE_LOOP + " (its bounds and grid as written), kept around each partition's loop; the "
             "ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while "
             "the consumers finish this one; " + ctas]
+
+
+def _carried_rows(plan: KernelPlan, tile_loop: TileLoop, name: str) -> None:
+    """The row dimension of each tile the kernel's own nest carries (``TileLoop.tensors``), where the rows are split
+    among consumers: its hand-on's (an ``if``'s branch values, a ``for``'s initial and yielded values), as the
+    scheduled loop's row split gives them, so that each consumer holds its sub-tiles' rows of it across the nest
+    (``Source.held_as``). Several consumers holding one tile whole (no row split) are refused in one line."""
+    if plan.rows is None:
+        if len(plan.consumers) > 1:
+            raise UnsupportedError("the Gluon back end keeps a tile the kernel's own loop carries in one consumer, "
+                                   "or split by rows among several", where=f"{name}, "
+                                   f"{source_where(tile_loop.levels[0].op)}", found=f"{len(plan.consumers)} consumers")
+        return
+    dims = plan.rows.dims
+    links = [(r, (a, b)) for lv in tile_loop.levels for r, a, b in lv.branches] + \
+            [(a, (i, y)) for lv in tile_loop.levels for a, i, y in lv.carried]
+    changed = True
+    while changed:
+        changed = False
+        for v, (x, y) in links:
+            if v in tile_loop.tensors and v not in dims:
+                d = dims.get(x, dims.get(y))
+                if d is not None:
+                    dims[v] = d
+                    changed = True
+            for w in (x, y):            # the hand-on's values carry the tile's rows too
+                if v in dims and w in tile_loop.tensors | set(plan.fn.types) and w not in dims \
+                        and plan.fn.type_of(w).startswith("tensor"):
+                    dims[w] = dims[v]
+                    changed = True
 
 
 def grid_strided(fn: Function, tile_loop: TileLoop) -> bool:

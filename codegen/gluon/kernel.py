@@ -337,15 +337,30 @@ def _nest_lines(src: "Source", lines: list[str], advance: str) -> list[str]:
         body = level(k + 1)
         by = src if k == last else pre          # the innermost if's then branch is the partition's own code
         branches = ours(lv.branches)
-        body += _computed({v for _, v, _ in branches}, by)
-        body += [f"{py_name(r)} = {by.ctx.vals[py_name(v)].expr}" for r, v, _ in branches]
+        body += _computed({v for r, v, _ in branches if src.held_as(r)[0][1] is None}, by)
+        body += [ln for r, v, _ in branches for ln in hand_on(r, v, by)]
         if k == last:
             body += [advance] + (["twill_tiles += 1"] if counted else [])
         pre.ctx.vals = saved
-        other = [f"{py_name(r)} = {pre.ctx.vals[py_name(v)].expr}" for r, _, v in branches]
+        other = [ln for r, _, v in branches for ln in hand_on(r, v, pre)]
         out += ["    " + ln for ln in body or ["pass"]] + (["else:"] + ["    " + ln for ln in other] if other else [])
         for r, _, _ in branches:
             pre.ctx.vals[r] = pre.ctx.vals[py_name(r)] = Val(py_name(r), pre.ctx.ttype(r))
+            for name in (n for n, sub in src.held_as(r) if sub is not None):
+                pre.ctx.vals[name] = Val(name, pre.ctx.ttype(r))
+        return out
+
+    def hand_on(r: str, v: str, by: "Source") -> list[str]:
+        """``r = v`` as ``by`` knows ``v``: per sub-tile for a carried tile split by rows."""
+        return [f"{name} = {(by.ctx.vals.get(sub_name(v, sub)) or by.ctx.vals[py_name(v)]).expr}"
+                for name, sub in src.held_as(r)]
+
+    def initially(a: str, init: str) -> list[str]:
+        out = []
+        for name, sub in src.held_as(a):
+            pre.ctx.subtile = sub
+            out.append(f"{name} = {held(pre.ctx, init, a)}")
+        pre.ctx.subtile = None
         return out
 
     def level(k: int) -> list[str]:
@@ -356,7 +371,7 @@ def _nest_lines(src: "Source", lines: list[str], advance: str) -> list[str]:
             return branch(lv, k)
         carried = [c for c in ours(lv.carried) if k < last or lv.iv is None or c[0] in t.tensors
                    or re.search(rf"\b{re.escape(py_name(c[0]))}\b", text)]
-        out = _computed(lv.needs(), pre) + [f"{py_name(a)} = {held(pre.ctx, init, a)}" for a, init, _ in carried]
+        out = _computed(lv.needs(), pre) + [ln for a, init, _ in carried for ln in initially(a, init)]
         if lv.iv is not None and t.single:
             lb, ub, step = (pre.ctx.vals[py_name(v)].expr for v in lv.bounds)
             out += [f"twill_tile_lb = {lb}", f"twill_tile_step = {step}", "twill_base = 0",
@@ -372,8 +387,8 @@ def _nest_lines(src: "Source", lines: list[str], advance: str) -> list[str]:
         body = [f"{py_name(a)} = {pre.ctx.vals[py_name(v)].expr}" for a, v in lv.forwards if py_name(a) != py_name(v)]
         body += level(k + 1)
         by = src if k == last else pre          # the innermost loop's body is the partition's own
-        ends = _computed({y for _, _, y in carried}, by)
-        body += ends + [f"{py_name(a)} = {by.ctx.vals[py_name(y)].expr}" for a, _, y in carried]
+        ends = _computed({y for a, _, y in carried if src.held_as(a)[0][1] is None}, by)
+        body += ends + [ln for a, _, y in carried for ln in hand_on(a, y, by)]
         if k == last:
             body += [advance] + (["twill_tiles += 1"] if counted else [])
         if lv.iv is None:
@@ -418,6 +433,8 @@ class Source:
         if mod.tile_loop is not None:        # the kernel's own loops' indices and carried scalars: ``persist`` writes them
             for v in (a for lv in mod.tile_loop.levels for a in lv.args):
                 self.ctx.vals[v] = self.ctx.vals[py_name(v)] = Val(py_name(v), self.ctx.ttype(v))
+                for name in (n for n, sub in self.held_as(v) if sub is not None):   # a carried tile's rows
+                    self.ctx.vals[name] = Val(name, self.ctx.ttype(v))
         self.ops = plan.fn.ops
         self.stored_roots: set[str] = set()      # buffers the straight-line code stored to since its last barrier
         self.loop_at = max(self.ops.index(q.loop) for q in plan.sequence)   # the last loop
@@ -469,6 +486,15 @@ class Source:
                 if (c.kind == "tensor" and c.shape == t.shape and c.dtype.startswith("!tt.ptr")
                         and c.layout is not None and c.layout != t.layout and c.layout not in theirs):
                     self.ctx.substitute.setdefault(c.layout, new or t.layout)
+
+    def held_as(self, v: str) -> list[tuple[str, int | None]]:
+        """The names a value of the kernel's own nest goes by in this partition, each with its sub-tile: a tile the
+        nest carries (``TileLoop.tensors``) split by rows, one per sub-tile this consumer holds; else its name."""
+        t = self.mod.tile_loop
+        if (t is not None and v in t.tensors and self.part.role == "consumer" and self.plan.rows is not None
+                and v in self.plan.rows.dims):
+            return [(sub_name(v, s), s) for s in self.part.subtiles if s is not None]
+        return [(py_name(v), None)]
 
     def subs_of(self, op: IROp) -> list[int | None]:
         if self.plan.rows is not None and self.plan.rows.touches(op):
@@ -742,22 +768,39 @@ def consumer_function(mod: Module, part: Partition, turn: Turn | None) -> str:
     lines = src.lines
     tail = ["tma.store_wait(0)"] if src.deferred_store else []
     if late:                     # the code after the kernel's own tile loop: once, after the last tile, computing
-        end = Source(mod, part, noted=False)       # what it reads again (the tile's values are the loop body's)
-        ends = [(i, sub) for i, sub in post if id(after[i]) in late]
-        for i in sorted(closure(ops[:src.loop_at], {v for i, _ in ends for v in after[i].operands})):
-            if ops[i].regions or ops[i].body is not None or effectful(ops[i]):
-                raise UnsupportedError("the Gluon back end writes the code after the kernel's own tile loop from "
-                                       "its results and straight-line values", where=source_where(ops[i]),
-                                       found=f"{ops[i].name} read after the tile loop")
-            end.straight(ops[i], None)
-        for i, sub in ends:
-            end.straight(after[i], sub)
-        tail += end.lines
+        tail += _after_nest(mod, part, [i for i, o in enumerate(after) if id(o) in late], src.loop_at)
     if mod.start and part.index != mod.plan.consumers[0].index:
         lines = start_wait() + lines
     if mod.persistent:
         lines = persist(lines, "twill_base += twill_n" if ring_counted(seq[-1], seq) else "", tuple(tail), src)
     return _function(f"consumer_{part.index}", mod, lines)
+
+
+def _after_nest(mod: Module, part: Partition, late: list[int], loop_at: int) -> list[str]:
+    """Consumer ``part``'s code after the kernel's own tile loop (``TileLoop.after``, at ``late`` among the ops after
+    the scheduled loop): each store of a carried tile's rows (``Source.held_as``) for the sub-tiles this consumer
+    holds, the other stores by the first consumer; what they read computed again from the straight-line code before
+    the loop (the tile's values are the loop body's), per sub-tile where the rows split it."""
+    end = Source(mod, part, noted=False)
+    ops, first = end.ops, part.index == mod.plan.consumers[0].index
+    after = ops[loop_at + 1:]
+    roots = [(i, sub) for i in late if effectful(after[i]) for sub in end.subs_of(after[i])
+             if sub is not None or first]
+    if not roots:
+        return []
+    subs = {i: [s for j, s in roots if j == i] for i, _ in roots}
+    tail = closure(after, {v for i, _ in roots for v in after[i].operands}) | set(subs)
+    for i in sorted(closure(ops[:loop_at], {v for i in tail for v in after[i].operands})):
+        if ops[i].regions or ops[i].body is not None or effectful(ops[i]):
+            raise UnsupportedError("the Gluon back end writes the code after the kernel's own tile loop from its "
+                                   "results and straight-line values", where=source_where(ops[i]),
+                                   found=f"{ops[i].name} read after the tile loop")
+        for sub in end.subs_of(ops[i]):
+            end.straight(ops[i], sub)
+    for i in sorted(tail):
+        for sub in subs.get(i) or end.subs_of(after[i]):
+            end.straight(after[i], sub)
+    return end.lines
 
 
 def ring_counted(q: KernelPlan, seq: list[KernelPlan]) -> bool:

@@ -1007,6 +1007,26 @@ def test_an_if_between_the_tile_loop_and_the_scheduled_loop_holds_the_accumulato
     assert k.short is not None and k.short.get("timed") and k.short["long_ctas"] == 2 < k.short["short_ctas"], k.short
 
 
+def test_a_tile_the_nest_carries_split_by_rows_is_held_a_sub_tile_a_consumer():
+    # block_skip_gemm's accumulator through `if live != 0` in its loop over K blocks, with the rows split over two
+    # consumers: each holds its 64 rows from before the nest to its own store after it (the if's result handed on
+    # per sub-tile; it had been refused, and written unsplit it recomputed the whole K loop in the branch)
+    from twill.pipeline import optimize
+    r = optimize(str(ROOT / "tests/corpus/block_skip_gemm.py"), load_machine("h200"),
+                 OptimizeOptions(emit="gluon", time_limit=1.25, total_time=5, threads=1, row_split=2))
+    k = r.gluon.kernel
+    assert k is not None and r.gluon.chosen.subtiles == 2, r.gluon.reason
+    for sub in (0, 1):
+        code = _function(k.source, f"consumer_{sub}")
+        init = re.search(rf"\n    (\w+_t{sub}) = gl\.full\(\[64, 128\], 0\.0", code)
+        assert init is not None, code
+        acc = init.group(1)
+        assert re.search(rf"\n        else:\n            (\w+_t{sub}) = {acc}\n        {acc} = \1\n", code), code
+        assert code.count("gl.store(") == 1 and f"{acc}.to(gl.float16)" in code.split("gl.store(")[0], code
+        assert re.search(r"gl\.store\(\w+_t%d, " % sub, code) and f"_t{1 - sub}" not in code, code
+        assert "gl.load(" not in code.split("if ")[1], code       # no K loop written again in the branch
+
+
 GUARDED_TILE = '''
 import triton
 import triton.language as tl
