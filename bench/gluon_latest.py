@@ -67,24 +67,25 @@ def latest(runs: Path = RUNS, variants: Path = ROOT / "bench/results/gluon") -> 
     texts = {n: (variants / n / "kernel_gluon.py").read_text() for n in labels if (variants / n / "kernel_gluon.py").exists()}
     by_sha = {hashlib.sha256(t.encode()).hexdigest(): n for n, t in texts.items()} | \
         {"device:" + hashlib.sha256(t.split(HOST_MARK)[0].encode()).hexdigest(): n for n, t in texts.items()}
-    twill: dict[tuple[str, str], tuple[int, dict[str, Any], str]] = {}
-    triton: dict[tuple[str, str], tuple[int, dict[str, Any]]] = {}
+    twill: dict[tuple[str, str, str], tuple[int, dict[str, Any], str, bool, str]] = {}
+    triton: dict[tuple[str, str, str], tuple[int, dict[str, Any]]] = {}
     for n, d in records(runs):
         command = str((d.get("env") or {}).get("command", ""))
+        card = _card(d)
         for v in d.get("variants", []):
             label = _committed_label(v, command, labels, by_sha)
             if label is not None and v.get("pass"):
                 for s in v.get("speed") or []:
                     if not s.get("fallback_launches"):        # else the figure is the Triton kernel's
-                        twill[(label, json.dumps(s.get("problem"), sort_keys=True))] = (n, s, v["kernel_file"],
-                                                                                         _hashed(v))
+                        twill[(label, json.dumps(s.get("problem"), sort_keys=True), card)] = (n, s, v["kernel_file"],
+                                                                                               _hashed(v), card)
         base = d.get("baselines") or []
         for b in base.values() if isinstance(base, dict) else base:
             for r in b.get("rows") or []:
-                triton[(b["kernel_file"], json.dumps(r.get("problem"), sort_keys=True))] = (n, r)
+                triton[(b["kernel_file"], json.dumps(r.get("problem"), sort_keys=True), card)] = (n, r)
     out = []
-    for (label, problem), (n, s, kernel_file, hashed) in twill.items():
-        b = triton.get((kernel_file, problem))
+    for (label, problem, _), (n, s, kernel_file, hashed, card) in twill.items():
+        b = triton.get((kernel_file, problem, card))         # Triton's figure from the same card
         if b is None:
             continue
         (mine_graph, mine), (theirs_graph, theirs) = _rate(s, TWILL), _rate(b[1], TRITON)
@@ -93,7 +94,7 @@ def latest(runs: Path = RUNS, variants: Path = ROOT / "bench/results/gluon") -> 
         if mine is None or theirs is None:
             continue
         out.append({"label": label, "ratio": mine / theirs, "run": n, "triton_run": b[0], "problem": problem,
-                    "by_label": not hashed})
+                    "by_label": not hashed, "card": card})
     newest: dict[str, dict[str, Any]] = {}
     for r in out:              # per variant, its latest run's figure (the largest problem on a tie)
         if r["label"] not in newest or (r["run"], len(r["problem"])) >= (newest[r["label"]]["run"],
@@ -126,6 +127,12 @@ def _committed_label(v: dict[str, Any], command: str, labels: set[str], by_sha: 
     return label if label in labels and here else None
 
 
+def _card(record: dict[str, Any]) -> str:
+    """The GPU a record was timed on: H100 where its ``env.gpu`` says so (the device machine lends either since
+    session 78's run 205), else H200 (every run before names the H200 or nothing)."""
+    return "H100" if "H100" in str((record.get("env") or {}).get("gpu", "")) else "H200"
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--below", type=float, default=None, help="ratios under this only")
@@ -139,7 +146,7 @@ def main() -> int:
         return 0
     for r in rows:
         print(f"x{r['ratio']:.2f}  {r['label']:<40} run {r['run']:>3} (Triton: run {r['triton_run']:>3})  {r['problem']}"
-              + ("  [by label]" if r["by_label"] else ""))
+              + ("  [by label]" if r["by_label"] else "") + (f"  [{r['card']}]" if r["card"] != "H200" else ""))
     old = sum(r["by_label"] for r in rows)
     print(f"{len(rows)} variants" + (f"; {old} [by label]: from a run before kernel hashes (140), matched by label, "
                                      "so the kernel may have changed since" if old else ""))

@@ -67,3 +67,26 @@ def test_a_record_with_a_kernel_hash_counts_for_the_committed_kernel_of_that_has
     rows = {r["label"]: round(r["ratio"], 3) for r in gluon_latest.latest(tmp_path / "runs", variants)}
     assert rows == {"gemm": 1.1, "norm": 2.0}
     assert not any(r["by_label"] for r in gluon_latest.latest(tmp_path / "runs", variants))   # matched by hash
+
+
+def test_a_figure_is_set_against_tritons_on_the_same_card(tmp_path):
+    # the device machine lends an H100 or an H200: an H100 run's figure is compared with Triton's timed on an H100
+    # (never the H200's of an earlier run), and said so
+    variants = tmp_path / "gluon"
+    (variants / "gemm").mkdir(parents=True)
+    (variants / "gemm" / "variant.json").write_text("{}")
+    p = {"M": 8}
+    _run(tmp_path / "runs/run7/out/gpu7.json",
+         [{"label": "gemm", "kernel_file": "g.py", "pass": True, "speed": [{"problem": p, "tflops": 100.0}]}],
+         [{"kernel_file": "g.py", "rows": [{"problem": p, "triton_default": 200.0}]}], "bench/results/gluon/gemm")
+    path = tmp_path / "runs/run8/out/gpu8.json"
+    _run(path, [{"label": "gemm", "kernel_file": "g.py", "pass": True, "speed": [{"problem": p, "tflops": 90.0}]}],
+         [], "bench/results/gluon/gemm")
+    d = json.loads(path.read_text())
+    d["env"]["gpu"] = "NVIDIA H100 80GB HBM3"
+    path.write_text(json.dumps(d))
+    assert gluon_latest.latest(tmp_path / "runs", variants)[0]["run"] == 7      # no H100 baseline: the H200 pair
+    d["baselines"] = [{"kernel_file": "g.py", "rows": [{"problem": p, "triton_default": 100.0}]}]
+    path.write_text(json.dumps(d))
+    rows = gluon_latest.latest(tmp_path / "runs", variants)
+    assert [(r["run"], round(r["ratio"], 3), r["card"]) for r in rows] == [(8, 0.9, "H100")]
