@@ -252,6 +252,13 @@ VARIANTS = {
                                   []),    # slash blocks, then vertical columns gathered by loaded indices
     "torchtitan_cg_backward_dw": ("tests/corpus/torchtitan_cg_backward_dw.py", "_kernel_cg_backward_dw", []),   # the same, over token groups
     "block_skip_gemm": ("tests/corpus/block_skip_gemm.py", "block_skip_gemm", []),   # the accumulator through an if in a loop
+    # session 78's sweep: nests around the scheduled loop
+    "segment_sum_rows": ("tests/corpus/segment_sum_rows.py", "segment_sum_csr_kernel", []),
+    "kmeans_centroid_update": ("tests/corpus/kmeans_centroid_update.py", "kmeans_centroid_update_kernel", []),
+    "grouped_rmsnorm_stats": ("tests/corpus/grouped_rmsnorm_stats.py", "group_rms_stats_kernel", []),
+    "megablocks_grouped_dw": ("tests/corpus/megablocks_grouped_dw.py", "grouped_dw_kernel", []),
+    "fp8_block_skip_gemm": ("tests/corpus/fp8_block_skip_gemm.py", "block_scaled_skip_gemm", []),
+    "persistent_rowmax_gemm": ("tests/corpus/persistent_rowmax_gemm.py", "persistent_colmax_gemm", []),
     "torchtitan_cg_persistent": ("tests/corpus/torchtitan_cg_persistent.py", "_kernel_cg_persistent_forward",
                                  []),     # an if around the K loop inside the tile loop; the expert loaded
     "flagattn_bwd_kv": ("tests/corpus/flagattn_bwd_kv.py", "_bwd_kv_kernel", []),   # dK / dV: four dots

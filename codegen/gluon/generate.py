@@ -384,10 +384,11 @@ def _plain_decisions(mod: Module) -> list[str]:
 def _own_tile_loop(mod: Module) -> list[str]:
     if mod.tile_loop is None:
         return []
-    ctas = ("its loops do not step over the launch's programs (each program loops over its own work: torchtitan's MoE "
-            "weight gradient over the token groups), so the launch's grid is the kernel's and two CTAs share an SM"
-            if mod.plan.two_ctas else "the registers not halved for two CTAs per SM (a kernel looping over its tiles "
-            "is launched with about one program per SM, so a second CTA has no tile to run)")
+    own = ("its loops do not step over the launch's programs (each program loops over its own work: torchtitan's MoE "
+           "weight gradient over the token groups), so the launch's grid is the kernel's")
+    ctas = (own + " and two CTAs share an SM" if mod.plan.two_ctas else
+            "the registers not halved for two CTAs per SM (a kernel looping over its tiles is launched with about one "
+            "program per SM, so a second CTA has no tile to run)" if grid_strided(mod.plan.fn, mod.tile_loop) else own)
     return [OWN_TILE_LOOP + " (its bounds and grid as written), kept around each partition's loop; the "
             "ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while "
             "the consumers finish this one; " + ctas]

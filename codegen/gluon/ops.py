@@ -198,7 +198,8 @@ def elementwise(op: IROp, ctx: Context) -> list[str]:
         to = f"gl.pointer_type({gl_dtype(t.dtype)})" if t.kind == "ptr" else gl_dtype(t.dtype)
         mode = re.search(r"rounding = (rtne|rtz)", op.text) if n == "tt.fp_to_fp" else None   # .to(tl.float8e5,
         # fp_downcast_rounding="rtz"): the mode kept (Gluon's default is rtne)
-        e = _cast(ex[0], to, args[0].type.kind != "tensor", n not in _CASTS, mode and mode.group(1))
+        e = _cast(ex[0], to, args[0].type.kind != "tensor" or args[0].broadcast, n not in _CASTS,   # a splat
+                  mode and mode.group(1))        # constant's value, a Python float (MegaBlocks' zeros truncated to bf16)
     elif n == "tt.clampf":     # Gluon 3.6 has no gl.clamp: a max then a min, NaN propagated as the op says
         nan = ", propagate_nan=tl.PropagateNan.ALL" if "propagateNan = all" in op.text else ""
         lo, hi = (ctx.tensor(v, like=res) if a.broadcast and not scalar else x

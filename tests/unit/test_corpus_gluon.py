@@ -26,6 +26,8 @@ from twill.pipeline import OptimizeOptions, optimize  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted((ROOT / "tests" / "corpus").glob("*.py"))
 GENERATES = {"torchtitan_cg_backward_dw",   # session 78: its accumulator carried through the group loop's if
+             "block_skip_gemm", "megablocks_grouped_dw", "fp8_block_skip_gemm", "persistent_rowmax_gemm",
+             "segment_sum_rows", "kmeans_centroid_update", "grouped_rmsnorm_stats",   # session 78's sweep
              "online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice_inlined", "causal_attention",
              "gemm_warp_specialize", "persistent_tma_gemm", "pointer_gemm", "tail_loop_gemm", "cross_entropy",
              "guarded_gemm", "sibling_loops", "row_sumsq", "layer_norm", "softmax_rows", "persistent_gemm",

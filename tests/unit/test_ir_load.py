@@ -56,6 +56,20 @@ def test_spec_from_twill_spec_with_arch_override(tmp_path):
     assert load_kernel(str(p), "b200").num_warps == 8
 
 
+def test_a_twill_spec_calling_the_files_own_helper_is_named_where_the_specialisation_is_incomplete(tmp_path):
+    # session 78's sweep: TWILL_SPEC = {..., "NUM_SMS": _programs(M, N)} was left out (twill runs no call of the
+    # file's own offline) and the error listed every argument as missing without saying why
+    src = open(kernel_file("NO_DOT")).read()
+    head, spec = src.split("TWILL_SPEC", 1)
+    p = tmp_path / "k.py"
+    p.write_text(head + "def _warps():\n    return 4\n\n\nTWILL_SPEC" + spec.replace('"num_warps": 4', '"num_warps": _warps()', 1))
+    with pytest.raises(InputError) as e:
+        load_kernel(str(p), "h100")
+    msg = str(e.value)
+    assert "specialisation incomplete" in msg and "\n" not in msg, msg
+    assert "TWILL_SPEC at line" in msg and "`_warps()`" in msg and "write the value itself" in msg, msg
+
+
 def test_kernel_needing_a_dropped_name_is_one_line():
     # The kernel itself loads without the decorator it cannot evaluate; the specialisation it then
     # lacks is one line naming both.

@@ -77,25 +77,31 @@ def _inductor_helpers(node: ast.Import | ast.ImportFrom) -> ast.ImportFrom | Non
 
 def _is_constant_expr(value: ast.expr, known: set[str]) -> bool:
     """Literals, containers, arithmetic, names already kept, ``tl.*`` attributes and safe calls."""
+    return _not_constant(value, known) is None
+
+
+def _not_constant(value: ast.expr, known: set[str]) -> ast.AST | None:
+    """The first part of ``value`` that ``_is_constant_expr`` does not run offline (a call of the file's own helper,
+    a name it does not keep), or None."""
     bound = {n.id for c in ast.walk(value) if isinstance(c, ast.comprehension)
              for n in ast.walk(c.target) if isinstance(n, ast.Name)}
     for n in ast.walk(value):
         if isinstance(n, (ast.Lambda, ast.NamedExpr, ast.Await, ast.Yield, ast.YieldFrom)):
-            return False
+            return n
         if isinstance(n, ast.Call):
             fname = ast.unparse(n.func).rsplit(".", 1)[-1]
             if fname not in _SAFE_CALLS:
-                return False
+                return n
         if isinstance(n, ast.Attribute):
             root = n
             while isinstance(root, ast.Attribute):
                 root = root.value
             if isinstance(root, ast.Name) and root.id not in _SAFE_ROOTS and root.id not in known:
-                return False
+                return n
         if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
             if n.id not in known and n.id not in bound and not hasattr(builtins, n.id):
-                return False
-    return True
+                return n
+    return None
 
 
 def _assigned_names(node: ast.stmt) -> list[str]:
@@ -144,11 +150,12 @@ def _imported_names(stmts: list[ast.stmt]) -> set[str]:
     return names
 
 
-def extraction_statements(tree: ast.Module) -> list[tuple[ast.stmt, bool]]:
-    """The statements kept for extraction, each with whether it is essential (a kernel or TWILL_SPEC)."""
+def extraction_statements(tree: ast.Module, unread: list[str] | None = None) -> list[tuple[ast.stmt, bool]]:
+    """The statements kept for extraction, each with whether it is essential (a kernel or TWILL_SPEC). ``unread``
+    gets a line for each TWILL_SPEC assignment left out (it reads what twill does not run offline)."""
     keep: list[tuple[ast.stmt, bool]] = []
     known: set[str] = set()
-    _keep_statements(tree.body, keep, known)
+    _keep_statements(tree.body, keep, known, unread=unread)
     return keep
 
 
@@ -157,7 +164,7 @@ def _defines_kernel(node: ast.stmt) -> bool:
 
 
 def _keep_statements(body: list[ast.stmt], keep: list[tuple[ast.stmt, bool]], known: set[str],
-                     defined_before: frozenset[str] = frozenset()) -> None:
+                     defined_before: frozenset[str] = frozenset(), unread: list[str] | None = None) -> None:
     """``extraction_statements`` over ``body``. A top-level ``if``/``else`` or ``try`` that defines kernels (bitsandbytes:
     ``if not is_triton_available(): <stubs> else: <imports and kernels>``) is read branch by branch, its condition
     not run: a later definition of a name replaces an earlier one, as the branch taken on a machine with Triton would.
@@ -170,7 +177,7 @@ def _keep_statements(body: list[ast.stmt], keep: list[tuple[ast.stmt, bool]], kn
             branches = [node.body, node.orelse] + ([node.finalbody] if isinstance(node, ast.Try) else [])
             before = frozenset(known) | defined_before
             for branch in branches:
-                _keep_statements(branch, keep, known, before)
+                _keep_statements(branch, keep, known, before, unread)
         elif isinstance(node, (ast.Try, ast.If)) and (block := _import_block([node])) is not None:
             keep.extend((ast.fix_missing_locations(b), False) for b in block)
             known.update(_imported_names(block))
@@ -187,11 +194,15 @@ def _keep_statements(body: list[ast.stmt], keep: list[tuple[ast.stmt, bool]], kn
             known.add(node.name)
         elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
             names = _assigned_names(node)
-            if _is_constant_expr(node.value, known):
+            bad = _not_constant(node.value, known)
+            if bad is None:
                 if isinstance(node, ast.AnnAssign):   # annotations may name torch types: drop them
                     node = ast.copy_location(ast.Assign(targets=[node.target], value=node.value), node)
                 keep.append((node, "TWILL_SPEC" in names))
                 known.update(names)
+            elif "TWILL_SPEC" in names and unread is not None:
+                unread.append(f"TWILL_SPEC at line {node.lineno} not read: it holds `{ast.unparse(bad)[:60]}`, which "
+                              "twill does not run offline (write the value itself)")
 
 
 class _OfflineDriver:
@@ -265,7 +276,8 @@ def load_module(path: str) -> types.ModuleType:
     sys.modules[name] = mod   # triton's JIT resolves a function's globals through its module
     notes: dict[str, list[str]] = {}
     failed: dict[str, str] = {}
-    for node, essential in extraction_statements(tree):
+    unread: list[str] = []
+    for node, essential in extraction_statements(tree, unread):
         if isinstance(node, ast.FunctionDef) and essential:
             _define_kernel(node, mod, filename, path, notes, failed)
             continue
@@ -278,6 +290,7 @@ def load_module(path: str) -> types.ModuleType:
     mod.__dict__["__twill_unimported__"] = _library_helpers(tree, mod, filename, path, notes)
     mod.__dict__["__twill_notes__"] = notes
     mod.__dict__["__twill_failed__"] = failed
+    mod.__dict__["__twill_unread_spec__"] = unread
     mod.__dict__["__twill_tree__"] = tree
     return mod
 

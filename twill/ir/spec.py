@@ -203,7 +203,8 @@ def make_spec(mod: Any, name: str, fn: Any, arch: str, args: dict[str, str] | No
             parts.append(f"argument types for {', '.join(missing_args)} (--arg NAME=TYPE, e.g. --arg x=*fp16)")
         if missing_consts:
             parts.append(f"constexpr values for {', '.join(missing_consts)} (--const NAME=VALUE)")
-        hint = "; ".join(n for n in notes if "autotune" in n or "decorator" in n) or None
+        hint = "; ".join([n for n in notes if "autotune" in n or "decorator" in n]
+                         + list(getattr(mod, "__twill_unread_spec__", None) or [])) or None
         raise InputError("kernel specialisation incomplete", where=label,
                          expected="a spec captured from a launch (--spec FILE), TWILL_SPEC, @triton.autotune "
                                   "configs or flags", found="missing " + "; ".join(parts), hint=hint)

@@ -1,0 +1,568 @@
+"""block_scaled_skip_gemm, written by twill from its joint schedule: I=252 L=331 (optimal), 2480 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_61, b_71): their addresses and masks spread over 256 threads, 5-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- a_61, b_71 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over a_ptr, b_ptr when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
+- wgmma waits: an accumulation's previous wgmma retired under the next one's token (with its result named, ptxas serialised the wgmmas)
+- partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 121): the loop's compute, 2 stages
+- partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
+- ring a_61: 5 buffers of [128, 64] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
+- ring b_71: 5 buffers of [64, 128] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
+- shared memory: 164016 bytes planned of 232448; maxnreg 128
+- tile loop: the kernel's own (its bounds and grid as written), kept around each partition's loop; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one; its loops do not step over the launch's programs (each program loops over its own work: torchtitan's MoE weight gradient over the token groups), so the launch's grid is the kernel's
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
+
+L0 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L1 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L2 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0])))
+L3 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L4 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16]))
+L5 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
+
+@gluon.jit
+def consumer_0(a_ptr, b_ptr, c_ptr, a_s_ptr, b_s_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_box_a_61, twill_box_b_71, a_61_buf, b_71_buf, a_61_ready, a_61_empty, b_71_ready, b_71_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+    n_kb = K + 127
+    n_kb_17 = n_kb // 128
+    arg12 = gl.full([128, 128], 0.0, gl.float32, layout=L4)
+    twill_base = 0
+    for acc_30 in range(0, n_kb_17, 1):
+        pid_m = gl.program_id(0)
+        pid_n = gl.program_id(1)
+        offs_m = pid_m * 128
+        offs_n = pid_n * 128
+        n_nb = N + 127
+        n_nb_18 = n_nb // 128
+        a_s_row = offs_m // 128
+        a_s_row_19 = a_s_row * n_kb_17
+        a_s_row_20 = a_s_ptr + a_s_row_19
+        b_s_col = offs_n // 128
+        b_s_col_21 = b_s_ptr + b_s_col
+        a_s = a_s_row_20 + acc_30
+        a_s_31 = gl.load(a_s)
+        b_s = acc_30 * n_nb_18
+        b_s_32 = b_s_col_21 + b_s
+        b_s_33 = gl.load(b_s_32)
+        s = a_s_31 * b_s_33
+        v7 = s != 0.0
+        if v7:
+            pid_m = gl.program_id(0)
+            pid_n = gl.program_id(1)
+            offs_m = pid_m * 128
+            offs_m_3 = gl.arange(0, 128, layout=L0)
+            offs_m_4 = gl.arange(0, 128, layout=L1)
+            offs_m_5 = gl.arange(0, 128, layout=L2)
+            offs_m_8 = offs_m + offs_m_3
+            offs_m_9 = offs_m + offs_m_4
+            offs_n = pid_n * 128
+            offs_n_11 = offs_n + offs_m_5
+            offs_kk = gl.arange(0, 64, layout=L3)
+            offs_kk_12 = gl.arange(0, 64, layout=L1)
+            mask_m_14 = offs_m_8 < M
+            mask_m_15 = offs_m_9 < M
+            mask_n_16 = offs_n_11 < N
+            v9 = acc_30 * 128
+            v10 = v9 + 128
+            a = gl.expand_dims(mask_m_14, 1)
+            a_35 = a.broadcast_to([128, 64])
+            b_42 = gl.expand_dims(mask_n_16, 0)
+            b_43 = b_42.broadcast_to([64, 128])
+            twill_n = gl.maximum((v10 - v9 + 64 - 1) // 64, 0)
+            if (twill_n >= 1) | (gl.program_id(0) < 0):
+                part_73 = gl.full([128, 128], 0.0, gl.float32, layout=L4)
+                offs_k = (v9 + (0 - 0) * 64)  # elementwise0_a: stage 0, partition 0 (group 0)
+                offs_k_53 = offs_k + offs_kk  # elementwise0_a: stage 0, partition 0 (group 0)
+                a_55 = gl.expand_dims(offs_k_53, 0)  # elementwise0_a: stage 0, partition 0 (group 0)
+                a_56 = a_55 < K  # elementwise0_a: stage 0, partition 0 (group 0)
+                a_57 = a_56.broadcast_to([128, 64])  # elementwise0_a: stage 0, partition 0 (group 0)
+                a_58 = a_35 & a_57  # elementwise0_a: stage 0, partition 0 (group 0)
+                offs_k_52 = (v9 + (0 - 0) * 64)  # elementwise1_b: stage 0, partition 0 (group 0)
+                offs_k_54 = offs_k_52 + offs_kk_12  # elementwise1_b: stage 0, partition 0 (group 0)
+                b_63 = gl.expand_dims(offs_k_54, 1)  # elementwise1_b: stage 0, partition 0 (group 0)
+                b_64 = b_63 < K  # elementwise1_b: stage 0, partition 0 (group 0)
+                b_65 = b_64.broadcast_to([64, 128])  # elementwise1_b: stage 0, partition 0 (group 0)
+                b_66 = b_65 & b_43  # elementwise1_b: stage 0, partition 0 (group 0)
+                part_73_p1 = part_73
+                for twill_b in range(1, twill_n):
+                    offs_k = (v9 + (twill_b - 0) * 64)  # elementwise0_a: stage 0, partition 0 (group 0)
+                    offs_k_53 = offs_k + offs_kk  # elementwise0_a: stage 0, partition 0 (group 0)
+                    a_55 = gl.expand_dims(offs_k_53, 0)  # elementwise0_a: stage 0, partition 0 (group 0)
+                    a_56 = a_55 < K  # elementwise0_a: stage 0, partition 0 (group 0)
+                    a_57 = a_56.broadcast_to([128, 64])  # elementwise0_a: stage 0, partition 0 (group 0)
+                    a_58 = a_35 & a_57  # elementwise0_a: stage 0, partition 0 (group 0)
+                    offs_k_52 = (v9 + (twill_b - 0) * 64)  # elementwise1_b: stage 0, partition 0 (group 0)
+                    offs_k_54 = offs_k_52 + offs_kk_12  # elementwise1_b: stage 0, partition 0 (group 0)
+                    b_63 = gl.expand_dims(offs_k_54, 1)  # elementwise1_b: stage 0, partition 0 (group 0)
+                    b_64 = b_63 < K  # elementwise1_b: stage 0, partition 0 (group 0)
+                    b_65 = b_64.broadcast_to([64, 128])  # elementwise1_b: stage 0, partition 0 (group 0)
+                    b_66 = b_65 & b_43  # elementwise1_b: stage 0, partition 0 (group 0)
+                    mbarrier.wait(a_61_ready.index((twill_base + twill_b - 1) % 5), ((twill_base + twill_b - 1) // 5) & 1)
+                    fence_async_shared()
+                    mbarrier.wait(b_71_ready.index((twill_base + twill_b - 1) % 5), ((twill_base + twill_b - 1) // 5) & 1)
+                    fence_async_shared()
+                    tok_part_73 = warpgroup_mma(a_61_buf.index((twill_base + twill_b - 1) % 5), b_71_buf.index((twill_base + twill_b - 1) % 5), part_73_p1, is_async=True)  # dot0_part: stage 1, partition 0 (group 0)
+                    warpgroup_mma_wait(1, deps=(tok_part_73,))
+                    mbarrier.arrive(a_61_empty.index((twill_base + twill_b - 1 - 1) % 5), pred=(twill_b - 1 - 1) >= 0)
+                    mbarrier.arrive(b_71_empty.index((twill_base + twill_b - 1 - 1) % 5), pred=(twill_b - 1 - 1) >= 0)
+                    part_73 = warpgroup_mma_wait(1, deps=(tok_part_73,))
+                    part_73_p1 = part_73
+                mbarrier.wait(a_61_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 5), ((twill_base + (twill_n - 1 + 1) - 1) // 5) & 1)
+                fence_async_shared()
+                mbarrier.wait(b_71_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 5), ((twill_base + (twill_n - 1 + 1) - 1) // 5) & 1)
+                fence_async_shared()
+                tok_part_73 = warpgroup_mma(a_61_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 5), b_71_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 5), part_73_p1, is_async=True)  # dot0_part: stage 1, partition 0 (group 0)
+                warpgroup_mma_wait(1, deps=(tok_part_73,))
+                mbarrier.arrive(a_61_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 1) % 5), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
+                mbarrier.arrive(b_71_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 1) % 5), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
+                part_73 = warpgroup_mma_wait(1, deps=(tok_part_73,))
+                part_73_p1 = part_73
+                part_73_p1 = warpgroup_mma_wait(0, deps=(part_73_p1,))
+                a_61_buf._keep_alive()
+                b_71_buf._keep_alive()
+                mbarrier.arrive(a_61_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 5))
+                mbarrier.arrive(b_71_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 5))
+            else:
+                part_73_p1 = gl.full([128, 128], 0.0, gl.float32, layout=L4)
+            n_kb = K + 127
+            n_kb_17 = n_kb // 128
+            n_nb = N + 127
+            n_nb_18 = n_nb // 128
+            a_s_row = offs_m // 128
+            a_s_row_19 = a_s_row * n_kb_17
+            a_s_row_20 = a_s_ptr + a_s_row_19
+            b_s_col = offs_n // 128
+            b_s_col_21 = b_s_ptr + b_s_col
+            a_s = a_s_row_20 + acc_30
+            a_s_31 = gl.load(a_s)
+            b_s = acc_30 * n_nb_18
+            b_s_32 = b_s_col_21 + b_s
+            b_s_33 = gl.load(b_s_32)
+            s = a_s_31 * b_s_33
+            a_36 = gl.expand_dims(offs_m_8, 1)
+            a_38 = a_36 * stride_am
+            a_40 = a_ptr + a_38
+            a_41 = a_40.broadcast_to([128, 64])
+            b_46 = gl.expand_dims(offs_n_11, 0)
+            b_47 = b_46.broadcast_to([64, 128])
+            acc_49 = part_73_p1 * s
+            acc_50 = arg12 + acc_49
+            v8 = acc_50
+            twill_base += twill_n
+        else:
+            v8 = arg12
+        arg12 = v8
+    pid_m = gl.program_id(0)
+    pid_n = gl.program_id(1)
+    offs_m = pid_m * 128
+    offs_m_4 = gl.arange(0, 128, layout=L1)
+    offs_m_5 = gl.arange(0, 128, layout=L2)
+    offs_m_9 = offs_m + offs_m_4
+    offs_n = pid_n * 128
+    offs_n_11 = offs_n + offs_m_5
+    mask_m_15 = offs_m_9 < M
+    mask_n_16 = offs_n_11 < N
+    c_ptrs = gl.expand_dims(offs_m_9, 1)
+    c_ptrs_23 = c_ptrs * stride_cm
+    c_ptrs_25 = c_ptr + c_ptrs_23
+    c_ptrs_26 = gl.expand_dims(offs_n_11, 0)
+    c_ptrs_27 = c_ptrs_25.broadcast_to([128, 128])
+    c_ptrs_28 = c_ptrs_26.broadcast_to([128, 128])
+    c_ptrs_29 = c_ptrs_27 + c_ptrs_28
+    v0 = gl.expand_dims(mask_m_15, 1)
+    v1 = gl.expand_dims(mask_n_16, 0)
+    v2 = v0.broadcast_to([128, 128])
+    v3 = v1.broadcast_to([128, 128])
+    v4 = v2 & v3
+    v5 = arg12.to(gl.bfloat16)
+    v6 = gl.convert_layout(v5, L5)
+    gl.store(c_ptrs_29, v6, mask=v4)
+
+@gluon.jit
+def producer_1(a_ptr, b_ptr, c_ptr, a_s_ptr, b_s_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_box_a_61, twill_box_b_71, a_61_buf, b_71_buf, a_61_ready, a_61_empty, b_71_ready, b_71_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+    n_kb = K + 127
+    n_kb_17 = n_kb // 128
+    twill_base = 0
+    for acc_30 in range(0, n_kb_17, 1):
+        pid_m = gl.program_id(0)
+        pid_n = gl.program_id(1)
+        offs_m = pid_m * 128
+        offs_n = pid_n * 128
+        n_nb = N + 127
+        n_nb_18 = n_nb // 128
+        a_s_row = offs_m // 128
+        a_s_row_19 = a_s_row * n_kb_17
+        a_s_row_20 = a_s_ptr + a_s_row_19
+        b_s_col = offs_n // 128
+        b_s_col_21 = b_s_ptr + b_s_col
+        a_s = a_s_row_20 + acc_30
+        a_s_31 = gl.load(a_s)
+        b_s = acc_30 * n_nb_18
+        b_s_32 = b_s_col_21 + b_s
+        b_s_33 = gl.load(b_s_32)
+        s = a_s_31 * b_s_33
+        v7 = s != 0.0
+        if v7:
+            pid_m = gl.program_id(0)
+            pid_n = gl.program_id(1)
+            offs_m = pid_m * 128
+            offs_m_3 = gl.arange(0, 128, layout=L0)
+            offs_m_5 = gl.arange(0, 128, layout=L2)
+            offs_m_8 = offs_m + offs_m_3
+            offs_n = pid_n * 128
+            offs_n_11 = offs_n + offs_m_5
+            offs_kk = gl.arange(0, 64, layout=L3)
+            offs_kk_12 = gl.arange(0, 64, layout=L1)
+            mask_m_14 = offs_m_8 < M
+            mask_n_16 = offs_n_11 < N
+            v9 = acc_30 * 128
+            v10 = v9 + 128
+            a = gl.expand_dims(mask_m_14, 1)
+            a_35 = a.broadcast_to([128, 64])
+            a_36 = gl.expand_dims(offs_m_8, 1)
+            a_38 = a_36 * stride_am
+            a_40 = a_ptr + a_38
+            a_41 = a_40.broadcast_to([128, 64])
+            b_42 = gl.expand_dims(mask_n_16, 0)
+            b_43 = b_42.broadcast_to([64, 128])
+            b_46 = gl.expand_dims(offs_n_11, 0)
+            b_47 = b_46.broadcast_to([64, 128])
+            for part_51 in range(v9, v10, 64):
+                twill_k = twill_base + (part_51 - v9) // 64
+                offs_k_53 = part_51 + offs_kk
+                offs_k_54 = part_51 + offs_kk_12
+                a_55 = gl.expand_dims(offs_k_53, 0)
+                a_56 = a_55 < K
+                a_57 = a_56.broadcast_to([128, 64])
+                a_58 = a_35 & a_57
+                a_59 = a_55.broadcast_to([128, 64])
+                a_60 = a_41 + a_59
+                b_63 = gl.expand_dims(offs_k_54, 1)
+                b_64 = b_63 < K
+                b_65 = b_64.broadcast_to([64, 128])
+                b_66 = b_65 & b_43
+                b_67 = b_63 * stride_bk
+                b_68 = b_ptr + b_67
+                b_69 = b_68.broadcast_to([64, 128])
+                b_70 = b_69 + b_47
+                mbarrier.wait(a_61_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
+                if TWILL_TMA:
+                    mbarrier.expect(a_61_ready.index(twill_k % 5), twill_box_a_61.block_type.nbytes)
+                    tma.async_copy_global_to_shared(twill_box_a_61, [128 * pid_m, 128 * acc_30 + 64 * ((part_51 - v9) // 64)], a_61_ready.index(twill_k % 5), a_61_buf.index(twill_k % 5))  # load0_a: a TMA box (boxes)
+                else:
+                    if TWILL_COPY:
+                        async_copy.async_copy_global_to_shared(a_61_buf.index(twill_k % 5), a_60, mask=a_58)  # load0_a: stage 0, partition 1 (group 1)
+                        async_copy.mbarrier_arrive(a_61_ready.index(twill_k % 5), increment_count=False)
+                    else:
+                        a_61_buf.index(twill_k % 5).store(gl.load(a_60, mask=a_58, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
+                        fence_async_shared()
+                        gl.thread_barrier()
+                        mbarrier.arrive(a_61_ready.index(twill_k % 5), count=256)
+                mbarrier.wait(b_71_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
+                if TWILL_TMA:
+                    mbarrier.expect(b_71_ready.index(twill_k % 5), twill_box_b_71.block_type.nbytes)
+                    tma.async_copy_global_to_shared(twill_box_b_71, [128 * acc_30 + 64 * ((part_51 - v9) // 64), 128 * pid_n], b_71_ready.index(twill_k % 5), b_71_buf.index(twill_k % 5))  # load1_b: a TMA box (boxes)
+                else:
+                    if TWILL_COPY:
+                        async_copy.async_copy_global_to_shared(b_71_buf.index(twill_k % 5), b_70, mask=b_66)  # load1_b: stage 0, partition 1 (group 1)
+                        async_copy.mbarrier_arrive(b_71_ready.index(twill_k % 5), increment_count=False)
+                    else:
+                        b_71_buf.index(twill_k % 5).store(gl.load(b_70, mask=b_66, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
+                        fence_async_shared()
+                        gl.thread_barrier()
+                        mbarrier.arrive(b_71_ready.index(twill_k % 5), count=256)
+            twill_trips = gl.maximum((v10 - v9 + 64 - 1) // 64, 0)
+            twill_base += twill_trips
+
+@gluon.jit
+def twill_kernel(a_ptr, b_ptr, c_ptr, a_s_ptr, b_s_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_box_a_61, twill_box_b_71, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+    a_61_buf = gl.allocate_shared_memory(gl.float16, [5, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_71_buf = gl.allocate_shared_memory(gl.float16, [5, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    a_61_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
+        mbarrier.init(a_61_ready.index(i), count=1 if TWILL_TMA else 256)
+    a_61_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
+        mbarrier.init(a_61_empty.index(i), count=1)
+    b_71_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
+        mbarrier.init(b_71_ready.index(i), count=1 if TWILL_TMA else 256)
+    b_71_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
+        mbarrier.init(b_71_empty.index(i), count=1)
+    gl.warp_specialize([
+        (consumer_0, (a_ptr, b_ptr, c_ptr, a_s_ptr, b_s_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_box_a_61, twill_box_b_71, a_61_buf, b_71_buf, a_61_ready, a_61_empty, b_71_ready, b_71_empty, TWILL_COPY, TWILL_TMA)),
+        (producer_1, (a_ptr, b_ptr, c_ptr, a_s_ptr, b_s_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_box_a_61, twill_box_b_71, a_61_buf, b_71_buf, a_61_ready, a_61_empty, b_71_ready, b_71_empty, TWILL_COPY, TWILL_TMA)),
+    ], [8], [64])
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['a_ptr', 'b_ptr', 'c_ptr', 'a_s_ptr', 'b_s_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_cm', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K', 'QB']          # the Triton kernel's parameters, in order
+RUNTIME = ['a_ptr', 'b_ptr', 'c_ptr', 'a_s_ptr', 'b_s_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_cm', 'twill_box_a_61', 'twill_box_b_71']   # the Gluon kernel's parameters, in order
+FLAGS = ['TWILL_COPY', 'TWILL_TMA']   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED = ['a_ptr', 'b_ptr', 'c_ptr', 'a_s_ptr', 'b_s_ptr', 'M', 'N', 'K', 'stride_am', 'stride_bk', 'stride_cm']   # the arguments a launch key reads
+CONSTEXPRS = {'BLOCK_M': 128, 'BLOCK_N': 128, 'BLOCK_K': 64, 'QB': 128}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {'twill_box_a_61': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])', 'twill_box_b_71': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
+POINTER_BOXES = {'twill_box_a_61': ('a_ptr', ['stride_am', '1'], ['M', 'K'], [128, 64], []), 'twill_box_b_71': ('b_ptr', ['stride_bk', '1'], ['K', 'N'], [64, 128], [])}   # pointer tiles as TMA boxes: (base, strides, extents, block, checks)
+TMA_BOXES = True   # False: copy them with cp.async at every launch
+NUM_WARPS = 8
+MAXNREG = 128
+PERSISTENT = False      # one program per SM loops over the grid's tiles
+COPY_ALIGNED = ['a_ptr', 'b_ptr', 'N', 'K', 'stride_am', 'stride_bk']   # cp.async where all are 16-divisible (16-byte aligned), else the copies go through registers
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+_CODE = {}                     # expression -> its compiled code
+_DESCS = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE = []                   # the active driver's current device, read per launch
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+        if len(_DESCS) >= 256:
+            _DESCS.clear()
+        d = _DESCS[key] = TensorDescriptor(_Base(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
+
+
+def _box_shapes(bound):
+    """Each pointer tile's (base, extents, strides), or None where the launch does not allow them (a base not
+    16-byte aligned, a row stride not a 16-byte multiple, an extent not positive, a check failed, a shape
+    or stride the descriptor refuses)."""
+    out = {}
+    for n, (base, strides, extents, block, checks) in POINTER_BOXES.items():
+        t = bound[base]
+        if not TMA_BOXES or not hasattr(t, 'data_ptr') or not all(_ev(c, bound) for c in checks):
+            return None
+        st = tuple(int(_ev(e, bound)) for e in strides)
+        ext = tuple(2 ** 31 - 1 if e is None else int(_ev(e, bound)) for e in extents)   # None: unmasked
+        if t.data_ptr() % 16 or any(x * t.element_size() % 16 for x in st[:-1]) or min(ext) <= 0:
+            return None
+        # unmasked, a coordinate holds the element offsets folded into it (an expert's, a batch's): TMA's
+        # coordinates and the kernel's arithmetic are 32-bit, so the tensor's whole span must fit them
+        span = _span(t)
+        if any(e is None and span // max(s, 1) >= 2 ** 31 - 1 for e, s in zip(extents, st)):
+            return None
+        try:
+            _desc(n, t, ext, st, block)
+        except (AssertionError, ValueError, TypeError):
+            return None
+        out[n] = (base, ext, st)
+    return out
+
+
+def _span(t):
+    """The elements from ``t``'s first to the end of its storage."""
+    try:
+        return t.untyped_storage().nbytes() // t.element_size() - t.storage_offset()
+    except (AttributeError, RuntimeError):
+        return t.numel()
+
+
+def _boxes(bound, shapes=None):
+    """The pointer tiles' descriptors over ``shapes`` (else ``_box_shapes``'), None where the launch does not
+    allow them."""
+    shapes = _box_shapes(bound) if shapes is None else shapes
+    if shapes is None:
+        return None
+    return {n: _desc(n, bound[b], ext, st, POINTER_BOXES[n][3]) for n, (b, ext, st) in shapes.items()}
+
+
+def _key(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES:
+        from triton import knobs
+        _MODES.extend((knobs.compilation, knobs.runtime))
+    key = [g, TMA_BOXES, _MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
+    for n in KEYED:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device():
+    if not _DEVICE:
+        from triton.runtime import driver
+        _DEVICE.append(driver.active.get_current_device)
+    return _DEVICE[0]()
+
+
+def _decide(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = _box_shapes(bound)
+    flags = {'TWILL_COPY': all(_aligned(bound[n]) for n in COPY_ALIGNED), 'TWILL_TMA': shapes is not None}
+    return [tuple(flags[f] for f in FLAGS), shapes, None]
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    key = _key(bound, g)
+    entry = _KEYED.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide(bound)
+        if key is not None:
+            if len(_KEYED) >= 64:
+                _KEYED.clear()
+            _KEYED[key] = entry
+    bound.update(dict.fromkeys(POINTER_BOXES) if entry[1] is None else _boxes(bound, entry[1]))
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return _run(entry, g, runtime)
+
+
+def _run(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel[g](*runtime, **dict(zip(FLAGS, entry[0])), num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+def _aligned(value):
+    """Whether an argument is specialised as 16-divisible (Triton's rule): an integer's value, a tensor's address."""
+    if hasattr(value, "data_ptr"):
+        return value.data_ptr() % 16 == 0
+    return isinstance(value, int) and value % 16 == 0
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Config:
+    """``kernel.best_config`` as an autotuner has it after a run (Mamba reads its ``kwargs["BLOCK_SIZE_M"]`` to size
+    its grid): the constexprs this kernel was generated for."""
+
+    def __init__(self):
+        self.kwargs, self.num_warps, self.num_stages, self.num_ctas = dict(CONSTEXPRS), NUM_WARPS, None, 1
+        self.maxnreg, self.pre_hook = MAXNREG, None
+
+    def all_kwargs(self):
+        return dict(self.kwargs, num_warps=self.num_warps, num_ctas=self.num_ctas)
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called; ``kernel.fn[grid](*args)`` as a heuristics' or an
+    autotuner's wrapped function is called past them (FlagGems), ``kernel.best_config`` and ``kernel.run(*args,
+    grid=grid)``: the kernel is specialised already (a warmup run compiles nothing here: the first launch does).
+    ``kernel.fallback``: the Triton kernel this one replaces, set by whoever swaps it in; a launch this kernel was not
+    generated for (other constexprs, too few iterations, a pre_hook it cannot run) then runs it, counted in
+    ``kernel.fallbacks``, where without it the launch is refused in one line."""
+
+    fallback = None
+    fallbacks = 0
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: self._launch(grid, args, kwargs)
+
+    def run(self, *args, grid, warmup=False, **kwargs):
+        """``kernel.run(*args, grid=grid, warmup=False)``, as a JIT function is run without its ``[grid]``."""
+        return None if warmup else self._launch(grid, args, kwargs)
+
+    def _launch(self, grid, args, kwargs):
+        try:
+            return launch(grid, *args, **kwargs)
+        except ValueError as e:
+            refused = str(e).startswith("twill: ") and "missing kernel arguments" not in str(e)
+            if self.fallback is None or not refused:
+                raise
+            self.fallbacks += 1
+            return self.fallback[grid](*args, **kwargs)
+
+    @property
+    def fn(self):
+        return self
+
+    @property
+    def best_config(self):
+        return _Config()
+
+
+kernel = _Kernel()
