@@ -168,12 +168,10 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     loop = _scheduled_loop(fn, graph, [o for o, _, _ in others])
     rows = row_split(fn, loop) if int(graph.get("row_split") or 1) > 1 else None
     plan = _plan(fn, loop, graph, schedule, machine, rows, stage=stage, reduce=reducer and not siblings,
-                 own_stores=own_stores, copy_warps=copy_warps,
-                 two_ctas=two_ctas and (tile_loop is None or not grid_strided(fn, tile_loop)),
+                 own_stores=own_stores, copy_warps=copy_warps, two_ctas=two_ctas and not grid_strided(fn, tile_loop),
                  copy_wgmma=copy_wgmma, own_tiles=own_tiles, prefetch=prefetch if cp_async else 0,
                  split_columns=split_columns)
-    if tile_loop is not None and tile_loop.tensors:
-        _carried_rows(plan, tile_loop, graph.name)
+    _carried_rows(plan, tile_loop, graph.name)
     plan.siblings = [sibling(plan, o, g, s) for o, g, s in others]
     plan.decisions += settle_boxes(plan, tma)     # once the loops after it have taken their rings' boxes
     _chains(plan, chains)
@@ -394,11 +392,13 @@ def _own_tile_loop(mod: Module) -> list[str]:
             "the consumers finish this one; " + ctas]
 
 
-def _carried_rows(plan: KernelPlan, tile_loop: TileLoop, name: str) -> None:
+def _carried_rows(plan: KernelPlan, tile_loop: TileLoop | None, name: str) -> None:
     """The row dimension of each tile the kernel's own nest carries (``TileLoop.tensors``), where the rows are split
     among consumers: its hand-on's (an ``if``'s branch values, a ``for``'s initial and yielded values), as the
     scheduled loop's row split gives them, so that each consumer holds its sub-tiles' rows of it across the nest
     (``Source.held_as``). Several consumers holding one tile whole (no row split) are refused in one line."""
+    if tile_loop is None or not tile_loop.tensors:
+        return
     if plan.rows is None:
         if len(plan.consumers) > 1:
             raise UnsupportedError("the Gluon back end keeps a tile the kernel's own loop carries in one consumer, "
@@ -424,10 +424,12 @@ def _carried_rows(plan: KernelPlan, tile_loop: TileLoop, name: str) -> None:
                     changed = True
 
 
-def grid_strided(fn: Function, tile_loop: TileLoop) -> bool:
+def grid_strided(fn: Function, tile_loop: TileLoop | None) -> bool:
     """Whether the kernel's own loops step over the launch's programs: a bound, step or initial value of one of its
     loops computed from ``tl.program_id`` or ``tl.num_programs`` (a persistent kernel's ``tl.range(pid, tiles,
     NUM_SMS)``; a grouped GEMM's ``while`` from its program's first tile), launched with about one program an SM."""
+    if tile_loop is None:
+        return False
     want: set[str] = set()
     for lv in tile_loop.levels:
         if lv.test is None:

@@ -314,19 +314,7 @@ def _nest_lines(src: "Source", lines: list[str], advance: str) -> list[str]:
     text = "\n".join(lines)
     counted = "twill_tiles" in text
     last = len(t.levels) - 1
-    holds = src.part.role == "consumer"     # the tiles the nest carries: the one consumer's (``TileLoop.tensors``)
 
-    def ours(values: tuple[tuple[str, str, str], ...]) -> list[tuple[str, str, str]]:
-        return [c for c in values if holds or c[0] not in t.tensors]
-
-    def condition(lv: Level, k: int) -> list[str]:
-        out = []
-        for op in lv.cond[:-1]:
-            pre.lines = []
-            pre.straight(op, None)
-            out += pre.lines
-        cond = lv.cond[-1]
-        return out + [f"twill_go{k} = {pre.ctx.vals[py_name(cond.operands[0])].expr}"]
 
     def branch(lv: Level, k: int) -> list[str]:
         """An scf.if of the nest: the inner levels under ``if`` (or, innermost, the tile's lines: torchtitan's
@@ -336,31 +324,18 @@ def _nest_lines(src: "Source", lines: list[str], advance: str) -> list[str]:
         saved = dict(pre.ctx.vals)
         body = level(k + 1)
         by = src if k == last else pre          # the innermost if's then branch is the partition's own code
-        branches = ours(lv.branches)
+        branches = _ours(src, lv.branches)
         body += _computed({v for r, v, _ in branches if src.held_as(r)[0][1] is None}, by)
-        body += [ln for r, v, _ in branches for ln in hand_on(r, v, by)]
+        body += [ln for r, v, _ in branches for ln in _hand_on(src, r, v, by)]
         if k == last:
             body += [advance] + (["twill_tiles += 1"] if counted else [])
         pre.ctx.vals = saved
-        other = [ln for r, _, v in branches for ln in hand_on(r, v, pre)]
+        other = [ln for r, _, v in branches for ln in _hand_on(src, r, v, pre)]
         out += ["    " + ln for ln in body or ["pass"]] + (["else:"] + ["    " + ln for ln in other] if other else [])
         for r, _, _ in branches:
             pre.ctx.vals[r] = pre.ctx.vals[py_name(r)] = Val(py_name(r), pre.ctx.ttype(r))
             for name in (n for n, sub in src.held_as(r) if sub is not None):
                 pre.ctx.vals[name] = Val(name, pre.ctx.ttype(r))
-        return out
-
-    def hand_on(r: str, v: str, by: "Source") -> list[str]:
-        """``r = v`` as ``by`` knows ``v``: per sub-tile for a carried tile split by rows."""
-        return [f"{name} = {(by.ctx.vals.get(sub_name(v, sub)) or by.ctx.vals[py_name(v)]).expr}"
-                for name, sub in src.held_as(r)]
-
-    def initially(a: str, init: str) -> list[str]:
-        out = []
-        for name, sub in src.held_as(a):
-            pre.ctx.subtile = sub
-            out.append(f"{name} = {held(pre.ctx, init, a)}")
-        pre.ctx.subtile = None
         return out
 
     def level(k: int) -> list[str]:
@@ -369,9 +344,9 @@ def _nest_lines(src: "Source", lines: list[str], advance: str) -> list[str]:
         lv = t.levels[k]
         if lv.test is not None:
             return branch(lv, k)
-        carried = [c for c in ours(lv.carried) if k < last or lv.iv is None or c[0] in t.tensors
+        carried = [c for c in _ours(src, lv.carried) if k < last or lv.iv is None or c[0] in t.tensors
                    or re.search(rf"\b{re.escape(py_name(c[0]))}\b", text)]
-        out = _computed(lv.needs(), pre) + [ln for a, init, _ in carried for ln in initially(a, init)]
+        out = _computed(lv.needs(), pre) + [ln for a, init, _ in carried for ln in _initially(src, pre, a, init)]
         if lv.iv is not None and t.single:
             lb, ub, step = (pre.ctx.vals[py_name(v)].expr for v in lv.bounds)
             out += [f"twill_tile_lb = {lb}", f"twill_tile_step = {step}", "twill_base = 0",
@@ -382,17 +357,17 @@ def _nest_lines(src: "Source", lines: list[str], advance: str) -> list[str]:
                 lb, ub, step = (pre.ctx.vals[py_name(v)].expr for v in lv.bounds)
                 out.append(f"for {py_name(lv.iv)} in range({lb}, {ub}, {step}):")
             else:
-                out += condition(lv, k) + [f"while twill_go{k}:"]
+                out += _condition(pre, lv, k) + [f"while twill_go{k}:"]
         saved = dict(pre.ctx.vals)             # what the loop's body defines is not seen after it
         body = [f"{py_name(a)} = {pre.ctx.vals[py_name(v)].expr}" for a, v in lv.forwards if py_name(a) != py_name(v)]
         body += level(k + 1)
         by = src if k == last else pre          # the innermost loop's body is the partition's own
         ends = _computed({y for a, _, y in carried if src.held_as(a)[0][1] is None}, by)
-        body += ends + [ln for a, _, y in carried for ln in hand_on(a, y, by)]
+        body += ends + [ln for a, _, y in carried for ln in _hand_on(src, a, y, by)]
         if k == last:
             body += [advance] + (["twill_tiles += 1"] if counted else [])
         if lv.iv is None:
-            body += condition(lv, k)
+            body += _condition(pre, lv, k)
         pre.ctx.vals = saved
         if lv.iv is None:
             for res, (_, v) in zip(lv.op.results, lv.forwards):    # a while's results: its condition's last hand-on
@@ -402,6 +377,39 @@ def _nest_lines(src: "Source", lines: list[str], advance: str) -> list[str]:
                 pre.ctx.vals[res] = pre.ctx.vals[py_name(res)] = Val(py_name(a), pre.ctx.ttype(a))
         return out + ["    " + ln for ln in body]
     return level(0)
+
+
+def _ours(src: "Source", values: tuple[tuple[str, str, str], ...]) -> list[tuple[str, str, str]]:
+    """The nest's carried values (or an if's results) partition ``src`` writes: a tile the nest carries only in the
+    consumers (``TileLoop.tensors``)."""
+    t = src.mod.tile_loop
+    return [c for c in values if src.part.role == "consumer" or t is None or c[0] not in t.tensors]
+
+
+def _condition(pre: "Source", lv: Level, k: int) -> list[str]:
+    """A ``while`` level's condition computed, as ``twill_go<k>``."""
+    out = []
+    for op in lv.cond[:-1]:
+        pre.lines = []
+        pre.straight(op, None)
+        out += pre.lines
+    return out + [f"twill_go{k} = {pre.ctx.vals[py_name(lv.cond[-1].operands[0])].expr}"]
+
+
+def _hand_on(src: "Source", r: str, v: str, by: "Source") -> list[str]:
+    """``r = v`` as ``by`` knows ``v``: per sub-tile for a carried tile split by rows (``Source.held_as``)."""
+    return [f"{name} = {(by.ctx.vals.get(sub_name(v, sub)) or by.ctx.vals[py_name(v)]).expr}"
+            for name, sub in src.held_as(r)]
+
+
+def _initially(src: "Source", pre: "Source", a: str, init: str) -> list[str]:
+    """Carried value ``a`` set to ``init`` before its level, per sub-tile for a tile split by rows."""
+    out = []
+    for name, sub in src.held_as(a):
+        pre.ctx.subtile = sub
+        out.append(f"{name} = {held(pre.ctx, init, a)}")
+    pre.ctx.subtile = None
+    return out
 
 
 def _tile_shape(plan: KernelPlan, desc: str) -> list[int]:
