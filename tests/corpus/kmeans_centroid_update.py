@@ -32,7 +32,7 @@ TWILL_SPEC: dict[str, Any] = {
     "num_warps": 4, "num_stages": 3,
     "divisibility": ["x_ptr", "ids_ptr", "counts_ptr", "psum_ptr", "pcnt_ptr", "D", "stride_x"]}
 PROBLEM: dict[str, int] = {"N_CHUNKS": 256, "CHUNK": 4096, "D": 256, "SPLITS": 64}     # 1M point slots
-SMALL: dict[str, int] = {"N_CHUNKS": 7, "CHUNK": 128, "D": 96, "SPLITS": 3}            # D % BLOCK_D, a short split
+SMALL: dict[str, int] = {"N_CHUNKS": 5, "CHUNK": 4096, "D": 96, "SPLITS": 2}           # D % BLOCK_D, a short split
 
 
 @triton.jit
