@@ -837,6 +837,16 @@ def _own_loop(kir: KernelIR, graph: LoopGraph) -> bool:
     return tile_loop is not None and not grid_strided(fn, tile_loop)
 
 
+def nest_carries_tiles(kir: KernelIR, graph: LoopGraph) -> bool:
+    """Whether the kernel's own loop around the scheduled loop carries a tile from iteration to iteration (RoIAlign's
+    accumulator over its sampling grid's rows; ``TileLoop.tensors``)."""
+    try:
+        _, tile_loop, _ = kernel_function(kir.text, graph)
+    except TwillError:
+        return False
+    return tile_loop is not None and bool(tile_loop.tensors)
+
+
 def _short_kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any) -> Candidate:
     """The one-partition kernel of ``c``'s schedule for short loops. With ``--prefetch auto``: its tiles stored
     through registers a stage ahead (``--prefetch 0``) where ptxas keeps that loop clean; else copied ahead as the

@@ -24,9 +24,9 @@ from profiling.profile import load_profile_for
 from twill.errors import InputError, MachineError, TwillError
 from twill.graph.extract import graph_of
 from twill.graph.io import graph_from_dict, graph_to_dict
-from twill.gluon_route import GluonResult, choose_warps, fewer_warps, solve_gluon, whole_cta
+from twill.gluon_route import GluonResult, choose_warps, fewer_warps, nest_carries_tiles, solve_gluon, whole_cta
 from twill.graph.model import LoopGraph
-from twill.ir.flatten import flatten_nests
+from twill.ir.flatten import Flattened, flatten_nests
 from twill.ir.frontend import KernelIR, read_kernel, widened
 from twill.ir.triton_hooks import triton_version
 from twill.ir.ttgir import loops as ttgir_loops
@@ -278,27 +278,42 @@ NEST_REFUSALS = ("keeps a tile loop carrying scalars only", "keeps a tile loop w
 
 def _solve_nest(path: str, costed: LoopGraph, kir: KernelIR, machine: Machine, opts: OptimizeOptions,
                 say: Say) -> GluonResult:
-    """The Gluon route; where it refuses a loop around the scheduled one that carries a tensor or has code after it
-    (``NEST_REFUSALS``), again on the kernel with its perfect nests flattened into one loop (``twill.ir.flatten``:
+    """The Gluon route; on the kernel with its perfect nests flattened into one loop (``twill.ir.flatten``:
     torchvision's RoIAlign, a convolution's loops over the filter and the channel blocks), the flattened loop
-    scheduled; the refusal stands where none flattens or the flattened kernel has no kernel either."""
+    scheduled, first where the nest carries a tile, else where the route refuses the nest (``NEST_REFUSALS``); the
+    nest's refusal stands where none flattens or the flattened kernel has no kernel either."""
+    # a nest carrying a tile (RoIAlign's accumulator over its sampling grid's rows, a conv's over its filter taps) is
+    # written flattened where it flattens, the nest kept where it does not: the flattened loop is the one measured
+    # (run 202) and simulated in seconds (the conv's nest kept: its filter loops around each simulated trip, > 15 min)
+    flat = flatten_nests(kir.nested or kir.text) if opts.loop is None else None
+    first = _flattened(path, flat, kir, machine, opts, say) if flat and nest_carries_tiles(kir, costed) else None
+    if first is not None and first.kernel is not None:
+        return first
     res = solve_gluon(costed, kir, machine, opts, say)
-    if res.kernel is not None or opts.loop is not None or not any(r in res.reason for r in NEST_REFUSALS):
+    if res.kernel is not None or flat is None:
         return res
-    flat = flatten_nests(kir.nested or kir.text)
-    if flat is None:
-        return res
+    if first is None:
+        if not any(r in res.reason for r in NEST_REFUSALS):
+            return res
+        first = _flattened(path, flat, kir, machine, opts, say)
+        if first.kernel is not None:
+            return first
+    res.reason += f" (flattened into one loop: {first.reason})"
+    return res
+
+
+def _flattened(path: str, flat: Flattened, kir: KernelIR, machine: Machine, opts: OptimizeOptions,
+               say: Say) -> GluonResult:
+    """The Gluon route on ``kir`` with its perfect nests flattened (``flat``); the kernel's decisions say so."""
     say(f"gluon: {'; '.join(flat.said)}")
     fkir = dataclasses.replace(kir, text=flat.text, nested=None)
     try:
         g = _graph_with_trips(fkir, machine, None, path)
         out = solve_gluon(cost(g, machine, opts, lambda _m: None), fkir, machine, opts, say)
     except TwillError as e:
-        res.reason += f" (flattened into one loop: {e})"
-        return res
+        return GluonResult(reason=str(e))
     if out.kernel is None:
-        res.reason += f" (flattened into one loop: {out.reason})"
-        return res
+        return out
     assert out.chosen is not None
     k = out.chosen.kernel
     out.chosen = dataclasses.replace(out.chosen, kernel=dataclasses.replace(

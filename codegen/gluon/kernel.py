@@ -799,7 +799,7 @@ def _after_nest(mod: Module, part: Partition, late: list[int], loop_at: int) -> 
     subs = {i: [s for j, s in roots if j == i] for i, _ in roots}
     tail = closure(after, {v for i, _ in roots for v in after[i].operands}) | set(subs)
     for i in sorted(closure(ops[:loop_at], {v for i in tail for v in after[i].operands})):
-        if ops[i].regions or ops[i].body is not None or effectful(ops[i]):
+        if ops[i].body is not None or effectful(ops[i]):      # a pure if (RoIAlign's sampling grid) written again
             raise UnsupportedError("the Gluon back end writes the code after the kernel's own tile loop from its "
                                    "results and straight-line values", where=source_where(ops[i]),
                                    found=f"{ops[i].name} read after the tile loop")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from twill.util import sole_call
 
@@ -30,7 +30,8 @@ def trip_counts(stages: int, least: int | None = None) -> tuple[int, ...]:
 
 
 class Unsimulated(Exception):
-    """The source's control flow depends on data (a tensor in a condition or a loop bound)."""
+    """The source's control flow depends on data (a tensor in a condition or a loop bound), or its loops run more
+    iterations than one simulation runs (``ITERATION_CAP``)."""
 
 
 class TensorValue:
@@ -209,6 +210,7 @@ class Recorder:
         self.warps: list[int] = []        # each partition's warps (the default partition's left 0)
         self.trips: int | None = None     # the simulated trip count, for a loop whose bound is data
         self.flat = False                 # the source's scheduled loop is a flattened nest (``twill.ir.flatten``)
+        self.iterations = 0               # loop iterations run so far, every partition's (``_counted``)
 
     def namespace(self) -> dict[str, Any]:
         rec = self
@@ -298,9 +300,19 @@ class Recorder:
         lo, hi, step = (0, a[0], 1) if len(a) == 1 else (a[0], a[1], a[2] if len(a) > 2 else 1)
         if self.trips is not None and isinstance(step, int) and any(isinstance(v, TensorValue) for v in (lo, hi)):
             if isinstance(lo, int):
-                return map(_Int, range(lo, lo + self.trips * step, step))
-            return iter([ANY] * self.trips)
-        return map(_Int, range(*a))
+                return self._counted(map(_Int, range(lo, lo + self.trips * step, step)))
+            return self._counted(iter([ANY] * self.trips))
+        return self._counted(map(_Int, range(*a)))
+
+    def _counted(self, it: Iterator[Any]) -> Iterator[Any]:
+        """``it``, its iterations counted over the whole simulation: past ``ITERATION_CAP`` (a nest kept around the
+        scheduled loop whose outer loops run their bounds as set, each a multiple of the tile: a conv's filter loops,
+        15 minutes and 6.7 GB before it was capped) it stops, the protocol not simulated."""
+        for x in it:
+            self.iterations += 1
+            if self.iterations > ITERATION_CAP:
+                raise Unsimulated(f"its loops run more than {ITERATION_CAP} iterations at the simulated sizes")
+            yield x
 
     def trip_count(self, n: Any) -> Any:
         """A scheduled loop's ``twill_n``: as computed where it is an integer, else (from loaded values) the simulated
@@ -417,6 +429,7 @@ def launch(text: str, ns: dict[str, Any], rec: Recorder, scalars: dict[str, int]
 
 EITHER = "twill_either"
 TILE_GUARD = "twill_tile_guard"
+ITERATION_CAP = 200_000            # loop iterations one simulation runs at most (``Recorder._counted``)
 TRIP_CAP = 16                      # a scheduled loop's count simulated as asked above this many times it
 TRIP_COUNT = "twill_trip_count"     # wraps each ``twill_n = ...`` of the source (``_branches_taken``)
 TRIPS = "twill_trips"               # the simulated trip count among the scalars (``integer_arguments``)

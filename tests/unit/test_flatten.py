@@ -133,3 +133,31 @@ def test_the_simulations_run_a_flattened_loop_the_trips_they_ask_for():
     assert rec.trip_count(24 * TRIP_CAP) == 24 * TRIP_CAP and rec.trip_count(1176 * 1176) == 24
     rec.flat = False                      # any other kernel's loop runs the count its source computes
     assert rec.trip_count(1176 * 1176) == 1176 * 1176
+
+
+def test_a_nest_carrying_a_tile_is_written_flattened_where_it_flattens(tmp_path):
+    # session 78's tile loop keeps a nest carrying a tile (torchtitan's dW through an if); a perfect nest still goes
+    # flattened, first (the conv's nest kept had its filter loops run around every simulated trip: 15 min, 6.7 GB)
+    from twill.gluon_route import nest_carries_tiles
+    from twill.graph.extract import graph_of
+    from twill.pipeline import OptimizeOptions, optimize
+    path = tmp_path / "conv.py"
+    path.write_text(CONV)
+    machine = load_machine("h100")
+    kir = read_kernel(str(path), machine.target, None, {}, {}, None)
+    assert nest_carries_tiles(kir, graph_of(kir, machine.target, None, where=str(path)))
+    g = optimize(str(path), machine, OptimizeOptions(time_limit=2.5, total_time=5, threads=2)).gluon
+    assert g is not None and g.kernel is not None, g.reason
+    assert g.kernel.decisions[0].startswith("nest: the loops at TTGIR lines"), g.kernel.decisions
+    assert "twill_flat1_ni_" in g.kernel.source
+
+
+def test_a_simulation_stops_past_its_iteration_cap():
+    # a nest kept around the scheduled loop runs its outer loops' bounds as set (each a multiple of the tile): past
+    # ITERATION_CAP iterations the protocol is "not simulated", in one line, not run for minutes
+    from codegen.gluon.protocol import ITERATION_CAP, Recorder, Unsimulated
+    rec = Recorder()
+    assert sum(1 for _ in rec.range(ITERATION_CAP // 2)) == ITERATION_CAP // 2
+    with pytest.raises(Unsimulated, match=f"more than {ITERATION_CAP} iterations"):
+        for _ in rec.range(0, ITERATION_CAP, 1):
+            pass

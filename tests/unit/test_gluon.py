@@ -974,6 +974,24 @@ def test_a_tensor_a_tile_loop_carries_lives_in_the_consumer_and_the_code_after_t
     assert consumer.count("gl.store(") == 1 and carried not in producer and "gl.store(" not in producer, producer
 
 
+def test_the_code_after_the_nest_reads_a_value_an_if_before_it_computes(tmp_path):
+    # RoIAlign's average divides by a count computed under `if sampling_ratio > 0` before its nest: the code after the
+    # tile loop computes the if again (a pure one: its branches load, store nothing), where it had been refused
+    from twill.pipeline import optimize
+    path = tmp_path / "scaled_sums.py"
+    path.write_text(CARRIED_TENSOR.replace("column_sums(", "scaled_sums(").replace(
+        "    total = tl.zeros((BLOCK,), dtype=tl.float32)\n",
+        "    if N > 0:\n        scale = tl.load(out_ptr + N)\n    else:\n        scale = 1.0\n"
+        "    total = tl.zeros((BLOCK,), dtype=tl.float32)\n").replace(", total)", ", total * scale)"))
+    r = optimize(str(path), load_machine("h100"), OptimizeOptions(emit="gluon", time_limit=1.25, total_time=5, threads=1))
+    k = r.gluon.kernel
+    assert k is not None, r.gluon.reason
+    lines = _function(k.source, "consumer_0").splitlines()
+    nest = next(i for i, ln in enumerate(lines) if re.match(r"    for \w+ in range\(twill_tile_lb", ln))
+    after = "\n".join(ln for ln in lines[nest + 1:] if not ln.startswith("        "))
+    assert re.search(r"\n    if \w+:\n", after) and after.count("gl.store(") == 1, after
+
+
 def test_an_if_between_the_tile_loop_and_the_scheduled_loop_holds_the_accumulator_in_the_consumer():
     # torchtitan's MoE weight gradient (refused before): two ifs at the top around a loop over token groups that
     # carries the [N, K] accumulator, and `if group_expert == expert_id` around the loop over the group's rows. The
