@@ -418,8 +418,7 @@ def _carried_rows(plan: KernelPlan, tile_loop: TileLoop | None, name: str) -> No
                     dims[v] = d
                     changed = True
             for w in (x, y):            # the hand-on's values carry the tile's rows too
-                if v in dims and w in tile_loop.tensors | set(plan.fn.types) and w not in dims \
-                        and plan.fn.type_of(w).startswith("tensor"):
+                if v in dims and w not in dims and plan.fn.types.get(w, "").startswith("tensor"):
                     dims[w] = dims[v]
                     changed = True
 
