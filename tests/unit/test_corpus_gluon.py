@@ -830,6 +830,7 @@ CONSUMER_COPIES = {"grouped_decode_attention": 2, "fused_moe_decode": 2, "ieee_g
                    "fla_gla_intra_sub_inter": 4,   # q, k and their gates, read by a 16 x 16 mma.sync's operands
                    "fbgemm_array_jagged_bmm": 2,   # session 52's sweep E: 32 x 32 TF32 tiles for mma.sync
                    "fla_wy_repr_bwd": 1,   # session 54's sweep G: dk read back (b_dk += tl.load(p_dk)), added to a tile
+                   "kmeans_centroid_update": 1,   # session 78's sweep: the points tile a one-hot dot reads (run 206 x0.99)
                    # session 55: generated once each loop's buffers are allocated before it (245,760 bytes compiled
                    # before, over the SM's); its A and B tiles copied as held in registers they spill
                    "tf32x3_gemm": 2,
