@@ -830,21 +830,25 @@ def _own_loop(kir: KernelIR, graph: LoopGraph) -> bool:
     (``generate.grid_strided``): each program scans its own work, latency its CTAs an SM hide (run 204: torchtitan's
     MoE weight gradient, each program's 64 groups behind one dependent index load each, the producer's kernel in 2
     CTAs an SM x0.50 of Triton's default, its one partition x1.00)."""
-    try:
-        fn, tile_loop, _ = kernel_function(kir.text, graph)
-    except TwillError:
-        return False
+    fn, tile_loop = _kernel_tile_loop(kir, graph)
     return tile_loop is not None and not grid_strided(fn, tile_loop)
 
 
 def nest_carries_tiles(kir: KernelIR, graph: LoopGraph) -> bool:
     """Whether the kernel's own loop around the scheduled loop carries a tile from iteration to iteration (RoIAlign's
     accumulator over its sampling grid's rows; ``TileLoop.tensors``)."""
-    try:
-        _, tile_loop, _ = kernel_function(kir.text, graph)
-    except TwillError:
-        return False
+    _, tile_loop = _kernel_tile_loop(kir, graph)
     return tile_loop is not None and bool(tile_loop.tensors)
+
+
+def _kernel_tile_loop(kir: KernelIR, graph: LoopGraph) -> tuple[Any, Any]:
+    """The kernel's function and its own tile loop as the back end reads them (``kernel_function``); (None, None)
+    where it does not read the kernel."""
+    try:
+        fn, tile_loop, _ = kernel_function(kir.text, graph)
+    except TwillError:
+        return None, None
+    return fn, tile_loop
 
 
 def _short_kernel(c: Candidate, kir: KernelIR, machine: Machine, options: Any) -> Candidate:

@@ -282,9 +282,8 @@ def _solve_nest(path: str, costed: LoopGraph, kir: KernelIR, machine: Machine, o
     torchvision's RoIAlign, a convolution's loops over the filter and the channel blocks), the flattened loop
     scheduled, first where the nest carries a tile, else where the route refuses the nest (``NEST_REFUSALS``); the
     nest's refusal stands where none flattens or the flattened kernel has no kernel either."""
-    # a nest carrying a tile (RoIAlign's accumulator over its sampling grid's rows, a conv's over its filter taps) is
-    # written flattened where it flattens, the nest kept where it does not: the flattened loop is the one measured
-    # (run 202) and simulated in seconds (the conv's nest kept: its filter loops around each simulated trip, > 15 min)
+    # flattened first: the loop measured (RoIAlign, run 202) and simulated in seconds (the conv's nest kept ran its
+    # filter loops around each simulated trip, > 15 min)
     flat = flatten_nests(kir.nested or kir.text) if opts.loop is None else None
     first = _flattened(path, flat, kir, machine, opts, say) if flat and nest_carries_tiles(kir, costed) else None
     if first is not None and first.kernel is not None:
