@@ -1,0 +1,159 @@
+"""On the GPU: region sums (``profiling.gluon_sums``) against the plain kernel and against Proton's records, for
+generated Gluon kernels. Per variant directory: the plain kernel timed; then each run of region sums (the regions
+dealt into runs of at most ``--per-run``, in program order, as the profiler deals Proton's) timed alternately with the
+plain kernel (``adjacent_timings``: the overhead), launched once at the timed problem with a zeroed buffer, and
+read back: per partition, the main loop's cycles per iteration (all programs' loop cycles over all their trips) and
+each region's; optionally the same regions under Proton (``--proton``) for the overhead side by side.
+
+The first run of each variant sums no region: every partition's main loop timed whole and counted.
+
+    python bench/gluon_sums.py bench/results/gluon/fa3 [DIR ...] [--per-run 0] [--proton p1:sfu1_alpha_s1]
+
+``--per-run 0``: every region in one run. Prints one line per run and one per region; with ``--json F``, writes the
+figures there too. Imports no solver.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from profiling.gluon import buffer_for, instrument, load_source  # noqa: E402
+from profiling.gluon_profile import Variant, adjacent_timings, instrumentation_mode, plain_timing  # noqa: E402
+from profiling.gluon_sums import HEAD, sums_source  # noqa: E402
+from twill.errors import TwillError  # noqa: E402
+
+WORDS = 1 << 22       # the sums' buffer: 4 Mi int32 words, (programs x partitions x slots) of any kernel timed here
+
+
+def runs_of(names: tuple[str, ...], per_run: int) -> list[tuple[str, ...]]:
+    """The regions dealt into runs of at most ``per_run`` (0: one run), neighbours in different runs."""
+    if per_run <= 0 or per_run >= len(names):
+        return [names]
+    k = -(-len(names) // per_run)
+    return [names[j::k] for j in range(k)]
+
+
+def read(buf, layout) -> dict[int, dict[str, float]]:
+    """Per partition: ``trips``, ``loop`` (cycles per iteration over every program) and each region's cycles per
+    iteration; programs that ran no trip of a partition's loop count nothing."""
+    import torch
+
+    words = buf[: (buf.numel() // (layout.partitions * layout.slots)) * layout.partitions * layout.slots]
+    t = words.view(-1, layout.partitions, layout.slots).to(torch.int64)
+    # a 32-bit sum over 2^31 reads negative: unsigned, as the clock differences are
+    t = torch.where(t < 0, t + (1 << 32), t)
+    out: dict[int, dict[str, float]] = {}
+    for p, names in layout.regions.items():
+        rows = t[:, p, :]
+        rows = rows[rows[:, 0] > 0]
+        trips = int(rows[:, 0].sum().item())
+        if trips == 0:
+            out[p] = {"trips": 0}
+            continue
+        d = {"trips": trips, "programs": int(rows.shape[0]), "loop": float(rows[:, 1].sum().item()) / trips}
+        for k, n in enumerate(names):
+            d[n] = float(rows[:, HEAD + k].sum().item()) / trips
+        out[p] = d
+    return out
+
+
+def sums_run(v: Variant, names: tuple[str, ...], label: str) -> dict:
+    import torch
+
+    text, layout = sums_source(v.source, v.ks, names)
+    mod = load_source(text, str(v.work), f"twill_sums_{label}_{os.getpid()}")
+    buf = torch.zeros(WORDS, dtype=torch.int32, device="cuda")
+    mod.TWILL_PROF = buf
+    v.use(mod)
+    v.kmod.launch(v.big)
+    torch.cuda.synchronize()
+    buf.zero_()
+    v.kmod.launch(v.big)
+    torch.cuda.synchronize()
+    figures = read(buf.cpu(), layout)
+    v.use(v.plain)
+    ms, plain = adjacent_timings(v, mod, None)
+    return {"label": label, "regions": list(names), "ms": ms, "plain_ms": plain, "overhead": ms / plain,
+            "partitions": {str(p): f for p, f in figures.items()}}
+
+
+def proton_run(v: Variant, names: tuple[str, ...], label: str) -> dict:
+    btype, bsize = buffer_for(v.ks, names, v.iterations, v.capacity, False)
+    mode = instrumentation_mode(v.ks.sampling(names), btype, bsize)
+    mod = load_source(instrument(v.source, v.ks, names), str(v.work), f"twill_proton_{label}_{os.getpid()}")
+    ms, plain = adjacent_timings(v, mod, mode)
+    return {"label": label, "regions": list(names), "ms": ms, "plain_ms": plain, "overhead": ms / plain}
+
+
+def variant(d: Path, a: argparse.Namespace, work: str) -> dict:
+    meta = json.loads((d / "variant.json").read_text())
+    v = Variant(d, Path(work), ROOT / meta["kernel_file"], meta)
+    plain_ms, _ = plain_timing(v)
+    print(f"{meta['label']}: plain {plain_ms:.4f} ms at {v.timed}; {len(v.ks.names())} regions", flush=True)
+    res = {"label": meta["label"], "plain_ms": plain_ms, "problem": v.timed, "runs": [], "proton": []}
+    # the first run sums no region: each partition's main loop timed whole and counted (a loop run for all at once)
+    for i, names in enumerate([()] + runs_of(v.ks.names(), a.per_run)):
+        try:
+            r = sums_run(v, names, f"s{i}")
+        except (TwillError, RuntimeError, ValueError) as e:
+            print(f"  s{i}: failed: {str(e).strip().splitlines()[-1] if str(e).strip() else type(e).__name__}",
+                  flush=True)
+            continue
+        res["runs"].append(r)
+        print(f"  s{i} ({len(names)} regions): {r['ms']:.4f} ms, x{r['overhead']:.4f} plain", flush=True)
+        for p, f in r["partitions"].items():
+            if not f.get("trips"):
+                continue
+            cover = sum(c for n, c in f.items() if n.startswith("p"))
+            print(f"    p{p}: {f['trips']} trips over {f['programs']} programs, loop {f['loop']:.1f} cycles/iteration, "
+                  f"regions {cover:.1f} ({cover / f['loop']:.0%})", flush=True)
+            for n, c in f.items():
+                if n.startswith("p"):
+                    print(f"      {n} {c:.1f}", flush=True)
+    for names in a.proton:
+        r = proton_run(v, tuple(names.split(",")), "proton")
+        res["proton"].append(r)
+        print(f"  proton {names}: {r['ms']:.4f} ms, x{r['overhead']:.4f} plain", flush=True)
+    return res
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("dirs", nargs="+")
+    ap.add_argument("--per-run", type=int, default=0)
+    ap.add_argument("--proton", action="append", default=[], help="comma-separated regions timed under Proton too")
+    ap.add_argument("--json", default=None)
+    a = ap.parse_args()
+    for d in a.dirs:
+        missing = [f for f in ("kernel_gluon.py", "gluon.json", "variant.json") if not (Path(d) / f).is_file()]
+        if missing:
+            print(f"gluon_sums: {d} is not a generated kernel's directory (missing {', '.join(missing)})",
+                  file=sys.stderr)
+            return 2
+    import torch
+    import triton
+
+    if not torch.cuda.is_available():
+        print("gluon_sums: needs a CUDA GPU (it times the kernels); none here", file=sys.stderr)
+        return 2
+    print(f"# bench/gluon_sums.py {' '.join(sys.argv[1:])}, {time.strftime('%Y-%m-%d %H:%M')}, "
+          f"{torch.cuda.get_device_name()}, triton {triton.__version__}, torch {torch.__version__}", flush=True)
+    out = []
+    with tempfile.TemporaryDirectory(prefix="twill-sums-") as work:
+        for d in a.dirs:
+            out.append(variant(Path(d), a, work))
+    if a.json:
+        Path(a.json).write_text(json.dumps(out, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
