@@ -27,42 +27,10 @@ sys.path.insert(0, str(ROOT))
 
 from profiling.gluon import buffer_for, instrument, load_source  # noqa: E402
 from profiling.gluon_profile import Variant, adjacent_timings, instrumentation_mode, plain_timing  # noqa: E402
-from profiling.gluon_sums import HEAD, sums_source  # noqa: E402
+from profiling.gluon_sums import read_sums, runs_of, sums_source  # noqa: E402
 from twill.errors import TwillError  # noqa: E402
 
-WORDS = 1 << 22       # the sums' buffer: 4 Mi int32 words, (programs x partitions x slots) of any kernel timed here
-
-
-def runs_of(names: tuple[str, ...], per_run: int) -> list[tuple[str, ...]]:
-    """The regions dealt into runs of at most ``per_run`` (0: one run), neighbours in different runs."""
-    if per_run <= 0 or per_run >= len(names):
-        return [names]
-    k = -(-len(names) // per_run)
-    return [names[j::k] for j in range(k)]
-
-
-def read(buf, layout) -> dict[int, dict[str, float]]:
-    """Per partition: ``trips``, ``loop`` (cycles per iteration over every program) and each region's cycles per
-    iteration; programs that ran no trip of a partition's loop count nothing."""
-    import torch
-
-    words = buf[: (buf.numel() // (layout.partitions * layout.slots)) * layout.partitions * layout.slots]
-    t = words.view(-1, layout.partitions, layout.slots).to(torch.int64)
-    # a 32-bit sum over 2^31 reads negative: unsigned, as the clock differences are
-    t = torch.where(t < 0, t + (1 << 32), t)
-    out: dict[int, dict[str, float]] = {}
-    for p, names in layout.regions.items():
-        rows = t[:, p, :]
-        rows = rows[rows[:, 0] > 0]
-        trips = int(rows[:, 0].sum().item())
-        if trips == 0:
-            out[p] = {"trips": 0}
-            continue
-        d = {"trips": trips, "programs": int(rows.shape[0]), "loop": float(rows[:, 1].sum().item()) / trips}
-        for k, n in enumerate(names):
-            d[n] = float(rows[:, HEAD + k].sum().item()) / trips
-        out[p] = d
-    return out
+PROGRAMS = 1 << 16    # the programs of any launch timed here (the buffer holds their partitions' slots)
 
 
 def sums_run(v: Variant, names: tuple[str, ...], label: str) -> dict:
@@ -70,7 +38,7 @@ def sums_run(v: Variant, names: tuple[str, ...], label: str) -> dict:
 
     text, layout = sums_source(v.source, v.ks, names)
     mod = load_source(text, str(v.work), f"twill_sums_{label}_{os.getpid()}")
-    buf = torch.zeros(WORDS, dtype=torch.int32, device="cuda")
+    buf = torch.zeros(layout.words(PROGRAMS), dtype=torch.int32, device="cuda")
     mod.TWILL_PROF = buf
     v.use(mod)
     v.kmod.launch(v.big)
@@ -78,7 +46,7 @@ def sums_run(v: Variant, names: tuple[str, ...], label: str) -> dict:
     buf.zero_()
     v.kmod.launch(v.big)
     torch.cuda.synchronize()
-    figures = read(buf.cpu(), layout)
+    figures = read_sums(buf[: layout.words(PROGRAMS)].cpu().tolist(), layout)
     v.use(v.plain)
     ms, plain = adjacent_timings(v, mod, None)
     return {"label": label, "regions": list(names), "ms": ms, "plain_ms": plain, "overhead": ms / plain,

@@ -21,7 +21,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from profiling.gluon import KernelScopes
 from twill.errors import InputError
@@ -44,6 +44,44 @@ class SumsLayout:
 
     def words(self, programs: int) -> int:
         return programs * self.partitions * self.slots
+
+
+def runs_of(names: tuple[str, ...], per_run: int) -> list[tuple[str, ...]]:
+    """The regions dealt into runs of at most ``per_run`` (0: all in one run), in program order, one to each run in
+    turn, so that neighbours fall in different runs.
+
+    >>> runs_of(("a", "b", "c", "d", "e"), 2)
+    [('a', 'd'), ('b', 'e'), ('c',)]
+    """
+    if per_run <= 0 or per_run >= len(names):
+        return [tuple(names)]
+    k = -(-len(names) // per_run)
+    return [tuple(names[j::k]) for j in range(k)]
+
+
+def read_sums(words: Sequence[int], layout: SumsLayout) -> dict[int, dict[str, float]]:
+    """Per partition, from the buffer's words: ``trips`` (every program's), ``programs`` (those that ran a trip),
+    ``loop`` (the main loop's cycles per iteration) and each region's cycles per iteration, all programs together; a
+    partition no program ran a trip of has ``trips`` 0 alone. A word is read unsigned (a 32-bit sum past 2^31).
+
+    >>> read_sums([2, 100, 30, 0, 0, 0, 4, 300, 50, 0, 0, 0], SumsLayout(2, 3, {0: ("p0:a",), 1: ()}))
+    {0: {'trips': 6, 'programs': 2, 'loop': 66.66666666666667, 'p0:a': 13.333333333333334}, 1: {'trips': 0}}
+    """
+    step = layout.partitions * layout.slots
+    out: dict[int, dict[str, float]] = {}
+    for p, names in layout.regions.items():
+        rows = [[w & 0xFFFFFFFF for w in words[i + p * layout.slots: i + (p + 1) * layout.slots]]
+                for i in range(0, len(words) - step + 1, step)]
+        rows = [r for r in rows if r[0] > 0]
+        trips = sum(r[0] for r in rows)
+        if not trips:
+            out[p] = {"trips": 0}
+            continue
+        d: dict[str, float] = {"trips": trips, "programs": len(rows), "loop": sum(r[1] for r in rows) / trips}
+        for k, n in enumerate(names):
+            d[n] = sum(r[HEAD + k] for r in rows) / trips
+        out[p] = d
+    return out
 
 
 def _var(name: str) -> str:

@@ -1,0 +1,103 @@
+"""Region sums (``profiling.gluon_sums``): the source they write into a committed generated kernel, the buffer's
+layout as read back, and (slow, offline sm_90 compile) what they cost a consumer's wgmma loop against Proton's
+records."""
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from profiling.gluon import instrument, scopes_of
+from profiling.gluon_sums import ARG, HEAD, SumsLayout, read_sums, runs_of, sums_source
+from twill.errors import InputError
+
+GLUON = Path(__file__).resolve().parents[2] / "bench/results/gluon"
+
+
+def _variant(name: str):
+    d = GLUON / name
+    g = json.loads((d / "gluon.json").read_text())
+    src = (d / "kernel_gluon.py").read_text()
+    return src, g, scopes_of(src, g["warp"])
+
+
+def test_sums_source_times_each_instance_and_each_partitions_loop():
+    src, _, ks = _variant("fa3")
+    names = ["p1:sfu1_alpha_s1", "p2:wait:k_empty", "p0:dot0_qk_s0"]
+    text, layout = sums_source(src, ks, names)
+    ast.parse(text)
+    assert layout.partitions == len(ks.partitions) == 3 and layout.slots == HEAD + 1
+    assert layout.regions == {0: ("p0:dot0_qk_s0",), 1: ("p1:sfu1_alpha_s1",), 2: ("p2:wait:k_empty",)}
+    clocks = text.count("%clock")
+    # two reads a region instance, two a partition's main loop
+    assert clocks == 2 * sum(ks.by_name[n].instances for n in names) + 2 * len(ks.partitions)
+    for p in ks.partitions:
+        assert re.search(rf"^def {p.function}\({ARG}, ", text, re.M), p.function
+        assert f"({p.function}, ({ARG}, " in text
+    assert re.search(rf"^def twill_kernel\({ARG}, ", text, re.M)
+    assert re.search(rf"^RUNTIME = \['{ARG}', ", text, re.M) and f"bound['{ARG}'] = TWILL_PROF" in text
+    # each partition stores its trips, its loop and its regions once, after its tile loop
+    assert text.count("gl.store(twill_prof + ") == sum(HEAD + len(r) for r in layout.regions.values())
+    # the region's sum closes right after the region's last statement, in the loop body
+    lines = text.splitlines()
+    i = next(k for k, ln in enumerate(lines) if ln.strip().startswith("twill_s_p1_sfu1_alpha_s1 = twill_s_p1"))
+    assert "sfu1_alpha_s1" in lines[i - 1] and lines[i - 1].endswith("partition 1 (group 1)")
+    # nothing else changed: the source with the added lines taken out is the kernel, but for the new parameter
+    added = re.compile(r"^\s*(twill_s_|twill_c0 = |twill_l0 = |gl\.store\(twill_prof)")
+    kept = [ln.replace(f"{ARG}, ", "").replace(f"'{ARG}', ", "") for ln in lines if not added.match(ln)]
+    assert [ln for ln in kept if "TWILL_PROF" not in ln and ln] == [ln for ln in src.splitlines() if ln]
+
+
+def test_no_region_sums_only_the_loops_and_unknown_regions_say_so():
+    src, _, ks = _variant("gemm")
+    text, layout = sums_source(src, ks, ())
+    assert layout.slots == HEAD and text.count("%clock") == 2 * len(ks.partitions)
+    with pytest.raises(InputError, match="no such region"):
+        sums_source(src, ks, ["p0:nothing"])
+
+
+def test_read_sums_over_programs_and_partitions():
+    layout = SumsLayout(2, HEAD + 2, {0: ("p0:a", "p0:b"), 1: ("p1:c",)})
+    words = [3, 300, 30, 60,   5, 500, 50, 0,      # program 0: partition 0, partition 1
+             1, 100, 10, 20,   0, 0, 0, 0,         # program 1: partition 1 ran no trip
+             0, 0, 0, 0,       0, 0, 0, 0]         # a program slot no program used
+    got = read_sums(words, layout)
+    assert got[0] == {"trips": 4, "programs": 2, "loop": 100.0, "p0:a": 10.0, "p0:b": 20.0}
+    assert got[1] == {"trips": 5, "programs": 1, "loop": 100.0, "p1:c": 10.0}
+    # a sum past 2^31 comes back from the int32 buffer negative: read unsigned
+    assert read_sums([1, -(1 << 31), 0, 0], SumsLayout(1, HEAD + 2, {0: ("p0:a", "p0:b")}))[0]["loop"] == 1 << 31
+    assert runs_of(("a", "b", "c"), 0) == [("a", "b", "c")] and runs_of(("a", "b", "c"), 1) == [("a",), ("b",), ("c",)]
+
+
+@pytest.mark.slow
+def test_a_sum_costs_a_consumer_loop_fewer_instructions_than_protons_records():
+    """Compiled for sm_90 without a GPU: a region's sum adds at most 8 instructions to the FA forward's consumer
+    wgmma loop and no spill, its clock reads in uniform registers (S2UR); Proton's two records add 20 or more."""
+    pytest.importorskip("triton")
+    from codegen.gluon.sass import wgmma_loops
+    from profiling.gluon import buffer_for, compile_instrumented
+
+    src, g, ks = _variant("fa3")
+    kernel = g["gluon"]["kernel"]
+    with_arg = dict(kernel, signature=dict({ARG: "*i32"}, **kernel["signature"]))
+    names = ["p1:sfu1_alpha_s1"]
+
+    def loops(k):
+        return sorted((len(lp.insts), lp.spills, tuple(t.split()[0] for t in lp.insts if "SR_CLOCKLO" in t))
+                      for lp in wgmma_loops(k.asm["cubin"]))
+
+    base = loops(compile_instrumented(sums_source(src, ks, ())[0], with_arg))
+    summed = loops(compile_instrumented(sums_source(src, ks, names)[0], with_arg))
+    btype, bsize = buffer_for(ks, names, 128, lambda n: 4096, False)
+    proton = loops(compile_instrumented(instrument(src, ks, names), kernel, sampling=ks.sampling(names),
+                                        buffer_type=btype, buffer_size=bsize))
+    plain = loops(compile_instrumented(src, kernel))
+    assert len(base) == len(summed) == len(proton) == len(plain) == 2
+    added = [s[0] - b[0] for s, b in zip(summed, base)]
+    assert sorted(added)[0] == 0 and 0 < sorted(added)[1] <= 8, (base, summed)
+    assert all(s[1] == b[1] for s, b in zip(summed, base))
+    assert [s[2] for s in summed] == [(), ("S2UR", "S2UR")]      # the clock read into uniform registers
+    assert max(p[0] - q[0] for p, q in zip(proton, plain)) >= 20, (plain, proton)
