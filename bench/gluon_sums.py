@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from profiling.gluon import buffer_for, instrument, load_source  # noqa: E402
 from profiling.gluon_profile import Variant, adjacent_timings, instrumentation_mode, plain_timing  # noqa: E402
-from profiling.gluon_sums import read_sums, runs_of, sums_source  # noqa: E402
+from profiling.gluon_sums import read_sums, runs_of, sums_source, with_gaps  # noqa: E402
 from twill.errors import TwillError  # noqa: E402
 
 PROGRAMS = 1 << 16    # the programs of any launch timed here (the buffer holds their partitions' slots)
@@ -65,6 +65,8 @@ def variant(d: Path, a: argparse.Namespace, work: str) -> dict:
     meta = json.loads((d / "variant.json").read_text())
     v = Variant(d, Path(work), ROOT / meta["kernel_file"], meta)
     plain_ms, _ = plain_timing(v)
+    if not a.no_gaps:
+        v.ks = with_gaps(v.source, v.ks)
     print(f"{meta['label']}: plain {plain_ms:.4f} ms at {v.timed}; {len(v.ks.names())} regions", flush=True)
     res = {"label": meta["label"], "plain_ms": plain_ms, "problem": v.timed, "runs": [], "proton": []}
     # the first run sums no region: each partition's main loop timed whole and counted (a loop run for all at once)
@@ -98,6 +100,8 @@ def main() -> int:
     ap.add_argument("dirs", nargs="+")
     ap.add_argument("--per-run", type=int, default=0)
     ap.add_argument("--proton", action="append", default=[], help="comma-separated regions timed under Proton too")
+    ap.add_argument("--no-gaps", action="store_true", help="leave the statements no region holds untimed (by default "
+                    "each run of them is a region of its own: profiling.gluon_sums.with_gaps)")
     ap.add_argument("--json", default=None)
     a = ap.parse_args()
     for d in a.dirs:

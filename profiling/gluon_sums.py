@@ -19,11 +19,12 @@ Imports no solver and needs no GPU to write the source (``sums_source``); compil
 from __future__ import annotations
 
 import ast
+import dataclasses
 import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from profiling.gluon import KernelScopes
+from profiling.gluon import KernelScopes, Scope
 from twill.errors import InputError
 
 ARG = "twill_prof"
@@ -82,6 +83,41 @@ def read_sums(words: Sequence[int], layout: SumsLayout) -> dict[int, dict[str, f
             d[n] = sum(r[HEAD + k] for r in rows) / trips
         out[p] = d
     return out
+
+
+def with_gaps(source: str, ks: KernelScopes) -> KernelScopes:
+    """``ks`` with a region for each run of main-loop statements no region holds (``p<P>:gap:arrive:<barrier>`` where
+    the run arrives on a barrier, else ``p<P>:gap:other``), register renames (``a_p1 = a``) left out: what Proton's
+    profile leaves "outside every region" (an ``mbarrier.arrive`` is a 128-thread ``bar.sync`` and one thread's
+    arrive in Gluon 3.6), timed as cheaply as the rest once it is summed."""
+    tree = ast.parse(source)
+    lines = source.splitlines()
+    extra: list[Scope] = []
+    for p in ks.partitions:
+        loop = next(st for st in ast.walk(tree) if isinstance(st, ast.For) and st.lineno == p.loop_line)
+        covered = {ln for s in ks.scopes if s.partition == p.index for a, b in s.spans for ln in range(a, b + 1)}
+        runs: list[list[ast.stmt]] = []
+        prev_gap = False
+        for st in loop.body:
+            rename = isinstance(st, ast.Assign) and isinstance(st.value, ast.Name)
+            if st.lineno in covered:
+                prev_gap = False
+            elif not rename:
+                if not prev_gap:
+                    runs.append([])
+                runs[-1].append(st)
+                prev_gap = True
+        seen: dict[str, int] = {}
+        for run in runs:
+            text = "\n".join(lines[st.lineno - 1] for st in run)
+            m = re.search(r"mbarrier\.arrive\((\w+)", text)
+            name = f"p{p.index}:gap:" + (f"arrive:{m.group(1)}" if m else "other")
+            seen[name] = seen.get(name, 0) + 1
+            if seen[name] > 1:
+                name = f"{name}#{seen[name]}"
+            span = (run[0].lineno, run[-1].end_lineno or run[-1].lineno)
+            extra.append(Scope(name, p.index, "gap", None, (span,), run[0].col_offset))
+    return dataclasses.replace(ks, scopes=ks.scopes + tuple(extra), by_name={})
 
 
 def _var(name: str) -> str:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from profiling.gluon import instrument, scopes_of
-from profiling.gluon_sums import ARG, HEAD, SumsLayout, read_sums, runs_of, sums_source
+from profiling.gluon_sums import ARG, HEAD, SumsLayout, read_sums, runs_of, sums_source, with_gaps
 from twill.errors import InputError
 
 GLUON = Path(__file__).resolve().parents[2] / "bench/results/gluon"
@@ -101,3 +101,21 @@ def test_a_sum_costs_a_consumer_loop_fewer_instructions_than_protons_records():
     assert all(s[1] == b[1] for s, b in zip(summed, base))
     assert [s[2] for s in summed] == [(), ("S2UR", "S2UR")]      # the clock read into uniform registers
     assert max(p[0] - q[0] for p, q in zip(proton, plain)) >= 20, (plain, proton)
+
+
+def test_gaps_are_the_loop_statements_no_region_holds():
+    """The FA forward's consumers arrive on the K and V rings' empty barriers after their wgmma wait, outside every
+    region: each pair is a gap region; the producer's phase arithmetic another; register renames none."""
+    src, _, ks = _variant("fa3")
+    full = with_gaps(src, ks)
+    gaps = {s.name: s for s in full.scopes if s.kind == "gap"}
+    assert set(gaps) == {"p0:gap:arrive:v_empty", "p1:gap:arrive:v_empty", "p2:gap:other"}
+    lines = src.splitlines()
+    for name in ("p0:gap:arrive:v_empty", "p1:gap:arrive:v_empty"):
+        (a, b), = gaps[name].spans
+        assert [ln.strip().split("(")[0] for ln in lines[a - 1:b]] == ["mbarrier.arrive"] * 2
+    held = {ln for s in ks.scopes for a, b in s.spans for ln in range(a, b + 1)}
+    assert not held & {ln for s in gaps.values() for a, b in s.spans for ln in range(a, b + 1)}
+    text, layout = sums_source(src, full, list(gaps))
+    ast.parse(text)
+    assert layout.regions[2] == ("p2:gap:other",)
