@@ -27,30 +27,8 @@ sys.path.insert(0, str(ROOT))
 
 from profiling.gluon import buffer_for, instrument, load_source  # noqa: E402
 from profiling.gluon_profile import Variant, adjacent_timings, instrumentation_mode, plain_timing  # noqa: E402
-from profiling.gluon_sums import read_sums, runs_of, sums_source, with_gaps  # noqa: E402
-from twill.errors import TwillError  # noqa: E402
-
-PROGRAMS = 1 << 16    # the programs of any launch timed here (the buffer holds their partitions' slots)
-
-
-def sums_run(v: Variant, names: tuple[str, ...], label: str) -> dict:
-    import torch
-
-    text, layout = sums_source(v.source, v.ks, names)
-    mod = load_source(text, str(v.work), f"twill_sums_{label}_{os.getpid()}")
-    buf = torch.zeros(layout.words(PROGRAMS), dtype=torch.int32, device="cuda")
-    mod.TWILL_PROF = buf
-    v.use(mod)
-    v.kmod.launch(v.big)
-    torch.cuda.synchronize()
-    buf.zero_()
-    v.kmod.launch(v.big)
-    torch.cuda.synchronize()
-    figures = read_sums(buf[: layout.words(PROGRAMS)].cpu().tolist(), layout)
-    v.use(v.plain)
-    ms, plain = adjacent_timings(v, mod, None)
-    return {"label": label, "regions": list(names), "ms": ms, "plain_ms": plain, "overhead": ms / plain,
-            "partitions": {str(p): f for p, f in figures.items()}}
+from profiling.gluon_sums import runs_of, with_gaps  # noqa: E402
+from profiling.gluon_sums_run import sums_run  # noqa: E402
 
 
 def proton_run(v: Variant, names: tuple[str, ...], label: str) -> dict:
@@ -73,13 +51,13 @@ def variant(d: Path, a: argparse.Namespace, work: str) -> dict:
     for i, names in enumerate([()] + runs_of(v.ks.names(), a.per_run)):
         try:
             r = sums_run(v, names, f"s{i}")
-        except (TwillError, RuntimeError, ValueError) as e:
+        except Exception as e:   # noqa: BLE001 - one line a failed run, the others still made
             print(f"  s{i}: failed: {str(e).strip().splitlines()[-1] if str(e).strip() else type(e).__name__}",
                   flush=True)
             continue
         res["runs"].append(r)
-        print(f"  s{i} ({len(names)} regions): {r['ms']:.4f} ms, x{r['overhead']:.4f} plain", flush=True)
-        for p, f in r["partitions"].items():
+        print(f"  s{i} ({len(names)} regions): {r['instrumented_ms']:.4f} ms, x{r['overhead']:.4f} plain", flush=True)
+        for p, f in r["figures"].items():
             if not f.get("trips"):
                 continue
             cover = sum(c for n, c in f.items() if n.startswith("p"))

@@ -36,6 +36,7 @@ from profiling.cta_clock import measure as measure_in_kernel
 from profiling.cta_clock import probed
 from profiling.gluon import load_source, scopes_of
 from profiling.gluon_profile import GluonProfileOptions, profile_variant
+from profiling.gluon_sums_run import sums_profile
 from profiling.kernel import kernel_module
 from profiling.run import require_gpu
 from profiling.stalls import attribute as attribute_stalls
@@ -120,27 +121,36 @@ def _measured_partition(prof: Mapping[str, Any], index: int, dots: set[str]) -> 
             what = n.split(":", 2)[-1]
             kind = "wgmma" if any(x in dots for x in what.split("#")[0].split("+")) else "wait:" + what.split("#")[0]
             waits[kind] = round(waits.get(kind, 0.0) + float(r["net_cycles_per_iteration"]), 1)
+    gaps = {n.split(":", 2)[-1]: round(float(r["net_cycles_per_iteration"]), 1) for n, r in regions
+            if r.get("kind") == "gap"}
     periods = _run_periods(prof, str(index))
     comb = (prof["combined"].get("partitions") or {}).get(str(index)) or {}
     period = statistics.median(periods) if periods else comb.get("period_cycles")
-    return _chain({"period": round(float(period), 1) if period is not None else None,
-                   "busy": round(sum(nodes.values()), 1), "waits": waits, "runs": len(periods)}), nodes
+    m = {"period": round(float(period), 1) if period is not None else None,
+         "busy": round(sum(nodes.values()), 1), "waits": waits, "runs": len(periods)}
+    if gaps:
+        m["gaps"] = gaps
+    return _chain(m), nodes
 
 
 def _chain(p: dict[str, Any]) -> dict[str, Any]:
     """``p`` with its waits split: on its own wgmmas (the tensor core), on its own pointer loads (the replay's ``load``:
     a register tile's first reader waiting out the load's latency) and on the rings (the other partitions),
     and what of its period no region covers (``outside``: the lines between the ops' regions, such as spill
-    reloads ptxas placed there, barrier arrives and the records themselves; 0 for the replay). Its turns on a shared
+    reloads ptxas placed there, barrier arrives and the records themselves; 0 for the replay). A profile of sums
+    times those lines too (``gaps``: the arrives, ``gap:arrive:<barrier>``): ``in_gaps`` is their total, taken out of
+    ``outside``. Its turns on a shared
     unit (``unit:alu``, ``unit:sfu``) count as neither: the partition computes, more slowly."""
     w = p.get("waits") or {}
     p["wait_tensor_core"] = round(sum(v for k, v in w.items() if k == "wgmma"), 1)
     p["wait_loads"] = round(float(w.get("load", 0.0)), 1)
     p["wait_rings"] = round(sum(v for k, v in w.items()
                                 if k not in ("wgmma", "load") and not k.startswith(UNIT_TURN)), 1)
+    if p.get("gaps"):
+        p["in_gaps"] = round(sum(p["gaps"].values()), 1)
     if p.get("period") is not None and p.get("busy") is not None:
         p["outside"] = round(max(0.0, float(p["period"]) - float(p["busy"]) - p["wait_tensor_core"] - p["wait_loads"]
-                                 - p["wait_rings"]), 1)
+                                 - p["wait_rings"] - p.get("in_gaps", 0.0)), 1)
     return p
 
 
@@ -557,7 +567,8 @@ def _measure(mod: Any, jit: str, d: Path, path: str, result: dict[str, Any], say
             setattr(mod, jit, triton_fn)
     meta = {"label": d.name, "kernel_file": path, "jit": jit}
     opts = options or GluonProfileOptions()
-    prof = profile_variant(d, opts, path, meta, say=say)
+    prof = sums_profile(d, path, meta, opts.sums, say) if opts.sums is not None else \
+        profile_variant(d, opts, path, meta, say=say)
     setattr(mod, jit, triton_fn)
     if result["speed"].get("unit") == "TFLOP/s":
         result["tflops"] = result["speed"].get("twill")

@@ -119,3 +119,54 @@ def test_gaps_are_the_loop_statements_no_region_holds():
     text, layout = sums_source(src, full, list(gaps))
     ast.parse(text)
     assert layout.regions[2] == ("p2:gap:other",)
+
+
+def _fake_runs(ks, overhead: float = 1.02) -> list[dict]:
+    """A loop run and one run of every region, as ``sums_run`` returns them: each partition 100 trips over 4
+    programs, its loop 2500 cycles an iteration, each region 40 cycles an iteration but the producer's ring wait."""
+    from profiling.gluon_sums_run import _summary
+
+    loop = {str(p.index): {"trips": 100, "programs": 4, "loop": 2500.0} for p in ks.partitions}
+    figs = {}
+    for p in ks.partitions:
+        f = {"trips": 100, "programs": 4, "loop": 2550.0}
+        f.update({n: (2000.0 if n == "p2:wait:v_empty" else 40.0) for n in ks.names(p.index)})
+        figs[str(p.index)] = f
+    return [{"label": "sums0", "kind": "sums", "regions": [], "overhead": 1.001, "figures": loop,
+             "summary": _summary(loop)},
+            {"label": "sums1", "kind": "sums", "regions": list(ks.names()), "overhead": overhead, "figures": figs,
+             "summary": _summary(figs)}]
+
+
+def test_a_sums_profile_is_validated_like_protons(tmp_path):
+    """``report`` writes the sums runs as the profile ``twill validate`` reads: per partition the period (the run's
+    loop over its overhead), the busy cycles (node regions), the waits and the gaps (the arrives), nothing
+    unmeasured, the loop run's figure; validated offline through the CLI."""
+    import subprocess
+    import sys
+    from types import SimpleNamespace
+
+    from profiling.gluon_sums_run import report
+
+    src, _, ks = _variant("fa3")
+    full = with_gaps(src, ks)
+    v = SimpleNamespace(ks=full, timed={"B": 4, "H": 32, "N": 4096, "D": 128}, iterations=32)
+    prof = report(v, 1.8, 1.81, _fake_runs(full), {"label": "fa3", "kernel_file": "kernels/fa3.py"})
+    assert prof["method"] == "sums" and prof["all_complete"] and not prof["unmeasured"]
+    assert prof["loop_run"]["periods"]["0"]["cycles_per_iteration"] == 2500.0
+    path = tmp_path / "profile.json"
+    path.write_text(json.dumps(prof))
+    root = Path(__file__).resolve().parents[2]
+    r = subprocess.run([sys.executable, "-m", "twill.cli", "validate", "kernels/fa3.py", "--arch", "h200", "--schedule",
+                        str(GLUON / "fa3"), "--profile", str(path), "-o", str(tmp_path / "o")], capture_output=True,
+                       text=True, cwd=root, timeout=300)
+    assert r.returncode == 0, r.stderr
+    val = json.loads((tmp_path / "o" / "validation.json").read_text())
+    assert val["measured_iteration_cycles"] == pytest.approx(2550.0 / 1.02, abs=0.1)
+    assert val["measured_loop_iteration_cycles"] == 2500.0 and val["loop_run_overhead"] == 1.001
+    c0 = val["partitions"][0]["measured"]
+    regions = ks.names(0)
+    assert c0["busy"] == pytest.approx(40.0 * sum(1 for n in regions if ks.by_name[n].kind == "node"))
+    assert c0["gaps"] == {"arrive:v_empty": 40.0} and c0["in_gaps"] == 40.0
+    assert c0["outside"] == pytest.approx(2500.0 - 40.0 * (len(regions) + 1), abs=0.2)
+    assert val["critical_path"]["complete"] is True

@@ -36,6 +36,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--loops-only", action="store_true",
                    help="Gluon: the loop runs (no record inside a loop) and one run counting their trips, no region "
                         "profile: the period at the lowest overhead, the partitions' breakdown not measured")
+    p.add_argument("--sums", type=int, default=None, metavar="PER_RUN",
+                   help="Gluon: profile with region sums (profiling/gluon_sums.py: each region's cycles added up in a "
+                        "register, stored once a program; no trace) in place of Proton's records, PER_RUN regions a "
+                        "run (0: all in one), the statements between regions timed too")
     p.add_argument("--quiet", action="store_true")
 
 
@@ -77,14 +81,17 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _gluon(args: argparse.Namespace, out: str) -> int:
-    if args.per_run < 1 or args.budget <= 0 or args.every < 1:
-        raise InputError("bad profile options", expected="--per-run >= 1, --budget > 0 and --every >= 1",
-                         found=f"--per-run {args.per_run} --budget {args.budget} --every {args.every}")
+    if args.per_run < 1 or args.budget <= 0 or args.every < 1 or (args.sums is not None and args.sums < 0):
+        raise InputError("bad profile options", expected="--per-run >= 1, --budget > 0, --every >= 1, --sums >= 0",
+                         found=f"--per-run {args.per_run} --budget {args.budget} --every {args.every} --sums {args.sums}")
+    if args.sums is not None and (args.loops_only or args.every > 1):
+        raise InputError("--sums makes its own runs", where="--sums", expected="--sums without --loops-only or --every",
+                         found="--loops-only" if args.loops_only else f"--every {args.every}")
     journal = Path(out) / "profile-journal.json"
     if args.fresh and args.profile is None:
         journal.unlink(missing_ok=True)
     opts = GluonProfileOptions(per_run=args.per_run, budget=args.budget, every=args.every, journal=journal,
-                               loops_only=args.loops_only)
+                               loops_only=args.loops_only, sums=args.sums)
     r = validate_gluon(args.file, machine(args), args.schedule, out, profile_path=args.profile,
                        say=reporter(args.quiet), options=opts, stalls=args.stalls)
     c, sp = r.get("correctness"), r.get("speed")
@@ -128,7 +135,10 @@ def _gluon(args: argparse.Namespace, out: str) -> int:
               f"{pr.get('busy')} -> {m.get('busy')}{_pct(p.get('busy_error'))}, waits on its wgmmas {pr.get('wait_tensor_core')} -> "
               f"{m.get('wait_tensor_core')}, "
               + (f"on its pointer loads {pr['wait_loads']} (predicted), " if pr.get("wait_loads") else "")
-              + f"on the rings {pr.get('wait_rings')} -> {m.get('wait_rings')}, outside every region {m.get('outside')}")
+              + f"on the rings {pr.get('wait_rings')} -> {m.get('wait_rings')}, "
+              + (f"between the regions {m['in_gaps']} ({', '.join(f'{k} {x}' for k, x in m['gaps'].items())}), "
+                 if m.get("gaps") else "")
+              + f"outside every region {m.get('outside')}")
     for p in (r.get("stalls") or {}).get("partitions", []):
         print(f"  sampled {p['function']}: " + ", ".join(f"{c} {v:.0%}" for c, v in list(p["causes"].items())[:7])
               + f"; {p['outside']:.0%} on lines outside every region")
