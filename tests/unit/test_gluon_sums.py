@@ -170,3 +170,5 @@ def test_a_sums_profile_is_validated_like_protons(tmp_path):
     assert c0["gaps"] == {"arrive:v_empty": 40.0} and c0["in_gaps"] == 40.0
     assert c0["outside"] == pytest.approx(2500.0 - 40.0 * (len(regions) + 1), abs=0.2)
     assert val["critical_path"]["complete"] is True
+    page = (tmp_path / "o" / "gluon.html").read_text()
+    assert "between the regions (arrives" in page and "arrive:v_empty" in r.stdout

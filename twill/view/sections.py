@@ -173,6 +173,7 @@ def _per_node_table(pd: PageData) -> str:
 
 _CHAIN = (("busy", "#4C78A8", "busy (its ops)"), ("wait_tensor_core", "#F58518", "waiting on its wgmmas"),
           ("wait_loads", "#72B7B2", "waiting on its pointer loads"), ("wait_rings", "#BAB0AC", "waiting on the rings"),
+          ("in_gaps", "#B279A2", "between the regions (arrives; timed by a profile of sums)"),
           ("outside", "#E45756", "outside every region"))
 
 
@@ -217,7 +218,8 @@ def partition_section(pd: PageData) -> str:
     return ('<section class="card" id="partitions"><h2>Per partition: measured against predicted</h2>'
             '<p class="lede">Each partition\'s cycles per iteration: busy issuing its ops, waiting on its own wgmmas, '
             'waiting on the rings (the other partitions). Predicted: the generated kernel replayed with the costs the '
-            'solver used; measured: Proton regions per partition, each run\'s period over its overhead.</p>'
+            'solver used; measured: Proton regions (or region sums, `twill validate --sums`) per partition, each run\'s '
+            'period over its overhead.</p>'
             f'<div class="legend">{legend}</div><table class="grid"><tr><th>partition</th><th>per iteration (cycles)</th>'
             f'<th class="num">period error</th></tr>{"".join(rows)}</table>'
             f'<p><b>Critical path.</b> {esc(cp.get("explanation", ""))}</p>'
