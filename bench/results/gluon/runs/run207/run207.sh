@@ -5,6 +5,6 @@ set -u
 OUT=${OUT:-/tmp/run207}
 mkdir -p "$OUT"
 nvidia-smi --query-gpu=name,clocks.max.sm,power.limit --format=csv | tee "$OUT/gpu.txt"
-python -m twill validate kernels/fa3.py --arch h200 --schedule bench/results/gluon/fa3 --sums 0 -o "$OUT/validate-fa3" 2>&1 | tee "$OUT/validate-fa3.log"
-python -m twill validate kernels/gemm.py --arch h200 --schedule bench/results/gluon/gemm --sums 0 -o "$OUT/validate-gemm" 2>&1 | tee "$OUT/validate-gemm.log"
-python -m twill validate kernels/fa_bwd.py --arch h200 --schedule bench/results/gluon/fa_bwd --sums 4 -o "$OUT/validate-fa_bwd" 2>&1 | tee "$OUT/validate-fa_bwd.log"
+python -m twill validate kernels/fa3.py --arch "${ARCH:-h200}" --schedule bench/results/gluon/fa3 --sums 0 -o "$OUT/validate-fa3" 2>&1 | tee "$OUT/validate-fa3.log"
+python -m twill validate kernels/gemm.py --arch "${ARCH:-h200}" --schedule bench/results/gluon/gemm --sums 0 -o "$OUT/validate-gemm" 2>&1 | tee "$OUT/validate-gemm.log"
+python -m twill validate kernels/fa_bwd.py --arch "${ARCH:-h200}" --schedule bench/results/gluon/fa_bwd --sums 4 -o "$OUT/validate-fa_bwd" 2>&1 | tee "$OUT/validate-fa_bwd.log"
