@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Run 207 (session 80, #17): twill validate --sums (region sums, profiling/gluon_sums.py, in place of Proton's records)
-# on the FA forward and the GEMM (every region in one run) and the FA backward (4 regions a run), in one device call.
+# on the FA forward and the GEMM (every region in one run); with WITH_BWD=1 the FA backward too (4 regions a run).
 set -u
 OUT=${OUT:-/tmp/run207}
 mkdir -p "$OUT"
 nvidia-smi --query-gpu=name,clocks.max.sm,power.limit --format=csv | tee "$OUT/gpu.txt"
 python -m twill validate kernels/fa3.py --arch "${ARCH:-h200}" --schedule bench/results/gluon/fa3 --sums 0 -o "$OUT/validate-fa3" 2>&1 | tee "$OUT/validate-fa3.log"
 python -m twill validate kernels/gemm.py --arch "${ARCH:-h200}" --schedule bench/results/gluon/gemm --sums 0 -o "$OUT/validate-gemm" 2>&1 | tee "$OUT/validate-gemm.log"
-python -m twill validate kernels/fa_bwd.py --arch "${ARCH:-h200}" --schedule bench/results/gluon/fa_bwd --sums 4 -o "$OUT/validate-fa_bwd" 2>&1 | tee "$OUT/validate-fa_bwd.log"
+[ "${WITH_BWD:-0}" = 1 ] && python -m twill validate kernels/fa_bwd.py --arch "${ARCH:-h200}" --schedule bench/results/gluon/fa_bwd --sums 4 -o "$OUT/validate-fa_bwd" 2>&1 | tee "$OUT/validate-fa_bwd.log"
