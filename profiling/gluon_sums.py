@@ -4,13 +4,13 @@ and stored once per partition when the program ends, in place of Proton's two re
 A Proton record is a clock read, an index into the buffer, a predicate and a store: one region's two records add
 about 25 instructions to the FA forward's 457-instruction consumer loop, and ptxas allocates the register-tight
 partition differently around them (run 34b: 5.6 % where they almost never run). A sum costs the loop two clock reads
-(``mov.u32 %clock``, as Proton reads it) and one add, and one register for the running sum and one for the region's
-start: no memory traffic in any loop. What it gives up is the trace: a sum is a region's mean cycles per iteration
+(``mov.u32 %clock``, as Proton reads it) and one add, the running sum and the region's start in uniform registers (the
+clock is a scalar: ptxas reads it with ``S2UR``): no memory traffic in any loop, 7 instructions a region in that loop. What it gives up is the trace: a sum is a region's mean cycles per iteration
 (``sum / trips``) per partition and program, not each instance's start and end; the critical path read from a trace
 hop by hop needs Proton's records.
 
 The sums go to a buffer the launcher adds as the kernel's first argument (``twill_prof``, int32): per program, per
-partition, ``SLOTS`` words: the main loop's trips, its cycles whole, then each region's cycles in the order asked
+partition, ``layout.slots`` words: the main loop's trips, its cycles whole, then each region's cycles in the order asked
 (``layout``). The clocks are the SM's 32-bit ``%clock``: a difference is right modulo 2^32, and a program's sum of one
 region stays under 2^31 cycles (about 1.2 s at 1.7 GHz) for any kernel run these profiles time.
 
