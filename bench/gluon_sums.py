@@ -7,9 +7,11 @@ each region's; optionally the same regions under Proton (``--proton``) for the o
 
 The first run of each variant sums no region: every partition's main loop timed whole and counted.
 
-    python bench/gluon_sums.py bench/results/gluon/fa3 [DIR ...] [--per-run 0] [--proton p1:sfu1_alpha_s1]
+    python bench/gluon_sums.py bench/results/gluon/fa3 [DIR ...] [--per-run 0|N|auto] [--proton p1:sfu1_alpha_s1]
+    python bench/gluon_sums.py bench/results/gluon/fa_bwd --plan-only       # no GPU: writes DIR/sums_plan.json
 
-``--per-run 0``: every region in one run. Prints one line per run and one per region; with ``--json F``, writes the
+``--per-run 0``: every region in one run; ``auto``: the runs ``profiling.gluon_sums_plan`` plans from their SASS (read
+from DIR/sums_plan.json where it was planned for this source; ``--plan-only`` plans and writes it offline). Prints one line per run and one per region; with ``--json F``, writes the
 figures there too. Imports no solver.
 """
 from __future__ import annotations
@@ -27,8 +29,10 @@ sys.path.insert(0, str(ROOT))
 
 from profiling.gluon import buffer_for, instrument, load_source  # noqa: E402
 from profiling.gluon_profile import Variant, adjacent_timings, instrumentation_mode, plain_timing  # noqa: E402
-from profiling.gluon_sums import runs_of, with_gaps  # noqa: E402
-from profiling.gluon_sums_run import sums_run  # noqa: E402
+from profiling.gluon import scopes_of  # noqa: E402
+from profiling.gluon_sums import with_gaps  # noqa: E402
+from profiling.gluon_sums_plan import planned_runs  # noqa: E402
+from profiling.gluon_sums_run import run_plan, sums_run  # noqa: E402
 
 
 def proton_run(v: Variant, names: tuple[str, ...], label: str) -> dict:
@@ -48,9 +52,10 @@ def variant(d: Path, a: argparse.Namespace, work: str) -> dict:
     print(f"{meta['label']}: plain {plain_ms:.4f} ms at {v.timed}; {len(v.ks.names())} regions", flush=True)
     res = {"label": meta["label"], "plain_ms": plain_ms, "problem": v.timed, "runs": [], "proton": []}
     # the first run sums no region: each partition's main loop timed whole and counted (a loop run for all at once)
-    for i, names in enumerate([()] + runs_of(v.ks.names(), a.per_run)):
+    for i, (names, spills) in enumerate([((), None)] + run_plan(v, a.per_run, print)):
         try:
             r = sums_run(v, names, f"s{i}")
+            r["sass_spills"] = spills
         except Exception as e:   # noqa: BLE001 - one line a failed run, the others still made
             print(f"  s{i}: failed: {str(e).strip().splitlines()[-1] if str(e).strip() else type(e).__name__}",
                   flush=True)
@@ -76,7 +81,8 @@ def variant(d: Path, a: argparse.Namespace, work: str) -> dict:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("dirs", nargs="+")
-    ap.add_argument("--per-run", type=int, default=0)
+    ap.add_argument("--per-run", default="0", help="regions a run (0: all in one) or auto")
+    ap.add_argument("--plan-only", action="store_true", help="plan the runs offline (no GPU) and write sums_plan.json")
     ap.add_argument("--proton", action="append", default=[], help="comma-separated regions timed under Proton too")
     ap.add_argument("--no-gaps", action="store_true", help="leave the statements no region holds untimed (by default "
                     "each run of them is a region of its own: profiling.gluon_sums.with_gaps)")
@@ -88,6 +94,17 @@ def main() -> int:
             print(f"gluon_sums: {d} is not a generated kernel's directory (missing {', '.join(missing)})",
                   file=sys.stderr)
             return 2
+    if a.per_run != "auto" and not a.per_run.isdigit():
+        print(f"gluon_sums: --per-run takes a count >= 0 or auto, not {a.per_run}", file=sys.stderr)
+        return 2
+    if a.plan_only:
+        for d in map(Path, a.dirs):
+            g = json.loads((d / "gluon.json").read_text())
+            src = (d / "kernel_gluon.py").read_text()
+            for r in planned_runs(d, src, with_gaps(src, scopes_of(src, g.get("warp", {}))), g["gluon"]["kernel"]):
+                print(f"  {len(r.names)} regions, spills {r.spills}{'' if r.fits else ' (over the loop run)'}: "
+                      f"{', '.join(r.names)}")
+        return 0
     import torch
     import triton
 

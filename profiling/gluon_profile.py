@@ -66,7 +66,7 @@ class GluonProfileOptions:
     keep_traces: Path | None = None
     journal: Path | None = None
     loops_only: bool = False
-    sums: int | None = None           # region sums (``profiling.gluon_sums_run``), this many regions a run; None: Proton
+    sums: int | str | None = None     # region sums (``profiling.gluon_sums_run``): regions a run, or "auto"; None: Proton
 
     def key(self) -> dict[str, Any]:
         """What a journal's runs depend on, of these options."""

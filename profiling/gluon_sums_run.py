@@ -54,27 +54,47 @@ def _summary(figures: dict[str, dict[str, float]]) -> dict[str, Any]:
                                "complete": True} for p, f in figures.items() if f.get("trips")}}
 
 
-def sums_profile(directory: Path, kernel_file: str | Path, meta: dict[str, Any], per_run: int = 0,
+def sums_profile(directory: Path, kernel_file: str | Path, meta: dict[str, Any], per_run: int | str = 0,
                  say: Callable[[str], None] = print) -> dict[str, Any]:
     """The profile of the generated kernel in ``directory`` made of sums runs (``per_run`` regions a run, 0: all in
-    one), as ``twill validate`` reads a profile."""
+    one, "auto": as ``profiling.gluon_sums_plan`` plans them from their SASS), as ``twill validate`` reads a
+    profile."""
     with tempfile.TemporaryDirectory(prefix="twill-gluon-sums-") as tmp:
         v = Variant(directory, Path(tmp), kernel_file, meta)
         plain_ms, _ = plain_timing(v)
         v.ks = with_gaps(v.source, v.ks)
-        say(f"{meta['label']}: plain {plain_ms:.4f} ms; {len(v.ks.scopes)} regions summed in runs of "
-            f"{per_run or 'all'}, at the timed problem {v.timed}")
+        planned = run_plan(v, per_run, say)
+        say(f"{meta['label']}: plain {plain_ms:.4f} ms; {len(v.ks.scopes)} regions summed in {len(planned)} runs, "
+            f"at the timed problem {v.timed}")
         runs = []
-        for i, names in enumerate([()] + runs_of(v.ks.names(), per_run)):
+        for i, (names, spills) in enumerate([((), None)] + planned):
             t0 = time.time()
             r = sums_run(v, names, f"sums{i}")
             r["seconds"] = round(time.time() - t0, 1)
+            if spills is not None:
+                r["sass_spills"] = spills
             say(f"  sums{i} ({len(names)} regions): x{r['overhead']} the plain kernel")
             runs.append(r)
         v.use(v.plain)
         import triton
         plain_after = triton.testing.do_bench(lambda: v.kmod.launch(v.big), warmup=25, rep=100, return_mode="median")
     return report(v, plain_ms, plain_after, runs, meta)
+
+
+def run_plan(v: Variant, per_run: int | str, say: Callable[[str], None]) -> list[tuple[tuple[str, ...], Any]]:
+    """The runs' regions (and, planned, each run's spills per partition in its SASS): ``per_run`` a run, or as the
+    plan beside the kernel (``sums_plan.json``) has them, or planned here by compiling (``--sums auto``), the plan
+    then written beside the kernel."""
+    if per_run != "auto":
+        return [(names, None) for names in runs_of(v.ks.names(), int(per_run))]
+    from profiling.gluon_sums_plan import planned_runs
+
+    runs = planned_runs(v.dir, v.source, v.ks, v.gjson["gluon"]["kernel"], say)
+    for r in runs:
+        if not r.fits:
+            say(f"  {', '.join(r.names) if len(r.names) <= 3 else f'{len(r.names)} regions'}: spill more than the "
+                f"loop run in their SASS ({r.spills}), measured so")
+    return [(r.names, {str(p): s for p, s in r.spills.items()}) for r in runs]
 
 
 def report(v: Variant, plain_ms: float, plain_after: float, runs: list[dict[str, Any]],

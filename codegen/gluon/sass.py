@@ -36,6 +36,29 @@ def spills_in_loops(nvdisasm: Path, cubin: Path, every: bool = False) -> int | N
     return sum(1 for a, t in insts if re.search(r"\b(STL|LDL)\b", t) and any(lo <= a <= hi for lo, hi in inner))
 
 
+def loop_spills(cubin: bytes, nvdisasm: str | Path | None = None) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Each innermost loop of ``cubin``, in address order: its spill instructions (STL, LDL) and the source lines
+    its instructions came from (line info, as Triton compiles by default; () without). () when nvdisasm is not
+    installed or cannot read it."""
+    sass = _disassemble(cubin, nvdisasm, "-g")
+    if sass is None:
+        return ()
+    labels, insts = sass_listing(sass)
+    line_of: dict[int, int] = {}
+    line = None
+    for text in sass.splitlines():
+        m = re.match(r'\s*//## File ".*", line (\d+)', text)
+        if m:
+            line = int(m.group(1))
+            continue
+        m = re.match(r"\s*/\*([0-9a-f]+)\*/\s", text)
+        if m and line is not None:
+            line_of[int(m.group(1), 16)] = line
+    return tuple((sum(1 for a, t in insts if lo <= a <= hi and re.search(r"\b(STL|LDL)\b", t)),
+                  tuple(line_of[a] for a, _ in insts if lo <= a <= hi and a in line_of))
+                 for lo, hi in innermost_loops(labels, insts))
+
+
 def sass_listing(sass: str) -> tuple[dict[str, int], list[tuple[int, str]]]:
     """nvdisasm's listing as its labels' addresses and its (address, instruction) pairs."""
     labels: dict[str, int] = {}
@@ -153,20 +176,26 @@ class Loop:
 def wgmma_loops(cubin: bytes, nvdisasm: str | Path | None = None) -> list[Loop]:
     """The innermost loops of ``cubin`` that issue wgmmas, one per consumer partition; [] when nvdisasm
     is not installed or cannot read it."""
+    sass = _disassemble(cubin, nvdisasm)
+    if sass is None:
+        return []
+    labels, insts = sass_listing(sass)
+    return [Loop(lo, hi, tuple(PREDICATE.sub("", t) for a, t in insts if lo <= a <= hi))
+            for lo, hi in innermost_wgmma_loops(labels, insts)]
+
+
+def _disassemble(cubin: bytes, nvdisasm: str | Path | None, *flags: str) -> str | None:
+    """``cubin``'s SASS, read with nvdisasm (Triton's, beside its ptxas, where None); None without one."""
     if nvdisasm is None:
         try:
             from triton.backends.nvidia.compiler import get_ptxas
             nvdisasm = Path(get_ptxas(90).path).with_name("nvdisasm")
         except Exception:   # noqa: BLE001 - no NVIDIA back end here
-            return []
+            return None
     if not Path(nvdisasm).is_file():
-        return []
+        return None
     with tempfile.TemporaryDirectory(prefix="twill-sass-") as tmp:
         path = Path(tmp) / "k.cubin"
         path.write_bytes(cubin)
-        r = subprocess.run([str(nvdisasm), "-c", str(path)], capture_output=True, text=True)
-    if r.returncode != 0:
-        return []
-    labels, insts = sass_listing(r.stdout)
-    return [Loop(lo, hi, tuple(PREDICATE.sub("", t) for a, t in insts if lo <= a <= hi))
-            for lo, hi in innermost_wgmma_loops(labels, insts)]
+        r = subprocess.run([str(nvdisasm), "-c", *flags, str(path)], capture_output=True, text=True)
+    return r.stdout if r.returncode == 0 else None

@@ -36,10 +36,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--loops-only", action="store_true",
                    help="Gluon: the loop runs (no record inside a loop) and one run counting their trips, no region "
                         "profile: the period at the lowest overhead, the partitions' breakdown not measured")
-    p.add_argument("--sums", type=int, default=None, metavar="PER_RUN",
+    p.add_argument("--sums", default=None, metavar="PER_RUN",
                    help="Gluon: profile with region sums (profiling/gluon_sums.py: each region's cycles added up in a "
                         "register, stored once a program; no trace) in place of Proton's records, PER_RUN regions a "
-                        "run (0: all in one), the statements between regions timed too")
+                        "run (0: all in one; auto: runs chosen so that ptxas spills no more than without regions, "
+                        "from their SASS, or as sums_plan.json beside the kernel has them), the statements between "
+                        "regions timed too")
     p.add_argument("--quiet", action="store_true")
 
 
@@ -81,9 +83,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _gluon(args: argparse.Namespace, out: str) -> int:
-    if args.per_run < 1 or args.budget <= 0 or args.every < 1 or (args.sums is not None and args.sums < 0):
-        raise InputError("bad profile options", expected="--per-run >= 1, --budget > 0, --every >= 1, --sums >= 0",
-                         found=f"--per-run {args.per_run} --budget {args.budget} --every {args.every} --sums {args.sums}")
+    sums = args.sums if args.sums in (None, "auto") else (int(args.sums) if args.sums.isdigit() else -1)
+    if args.per_run < 1 or args.budget <= 0 or args.every < 1 or sums == -1:
+        raise InputError("bad profile options", expected="--per-run >= 1, --budget > 0, --every >= 1, --sums >= 0 or "
+                         "auto", found=f"--per-run {args.per_run} --budget {args.budget} --every {args.every} --sums "
+                         f"{args.sums}")
     if args.sums is not None and (args.loops_only or args.every > 1):
         raise InputError("--sums makes its own runs", where="--sums", expected="--sums without --loops-only or --every",
                          found="--loops-only" if args.loops_only else f"--every {args.every}")
@@ -91,7 +95,7 @@ def _gluon(args: argparse.Namespace, out: str) -> int:
     if args.fresh and args.profile is None:
         journal.unlink(missing_ok=True)
     opts = GluonProfileOptions(per_run=args.per_run, budget=args.budget, every=args.every, journal=journal,
-                               loops_only=args.loops_only, sums=args.sums)
+                               loops_only=args.loops_only, sums=sums)
     r = validate_gluon(args.file, machine(args), args.schedule, out, profile_path=args.profile,
                        say=reporter(args.quiet), options=opts, stalls=args.stalls)
     c, sp = r.get("correctness"), r.get("speed")

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Run 207 (session 80, #17): twill validate --sums (region sums, profiling/gluon_sums.py, in place of Proton's records)
-# on the FA forward and the GEMM (every region in one run); with WITH_BWD=1 the FA backward too (4 regions a run).
+# on the FA forward and the GEMM (every region in one run) and (session 81; WITH_BWD=0 leaves it) the FA backward, its
+# runs planned from their SASS (--sums auto).
 set -u
 OUT=${OUT:-/tmp/run207}
 mkdir -p "$OUT"
@@ -10,6 +11,11 @@ if [ "${1:-}" = quick ]; then   # the sums alone (bench/gluon_sums.py: no correc
   python bench/gluon_sums.py bench/results/gluon/gemm --per-run 0 --json "$OUT/gemm-sums.json" 2>&1 | tee "$OUT/gemm-sums.log"
   exit 0
 fi
-python -m twill validate kernels/fa3.py --arch "${ARCH:-h200}" --schedule bench/results/gluon/fa3 --sums 0 -o "$OUT/validate-fa3" 2>&1 | tee "$OUT/validate-fa3.log"
-python -m twill validate kernels/gemm.py --arch "${ARCH:-h200}" --schedule bench/results/gluon/gemm --sums 0 -o "$OUT/validate-gemm" 2>&1 | tee "$OUT/validate-gemm.log"
-[ "${WITH_BWD:-0}" = 1 ] && python -m twill validate kernels/fa_bwd.py --arch "${ARCH:-h200}" --schedule bench/results/gluon/fa_bwd --sums 4 -o "$OUT/validate-fa_bwd" 2>&1 | tee "$OUT/validate-fa_bwd.log"
+v() {  # kernel, variant, seconds, flags
+  PYTHONPATH=. timeout "$3" python -m twill validate "$1" --arch "${ARCH:-h200}" --schedule "bench/results/gluon/$2" \
+    "${@:4}" -o "$OUT/validate-$2" 2>&1 | tee "$OUT/validate-$2.log"
+}
+v kernels/fa3.py fa3 200 --sums 0
+v kernels/gemm.py gemm 120 --sums 0
+# session 81: the FA backward's runs as planned offline from their SASS (bench/results/gluon/fa_bwd/sums_plan.json)
+[ "${WITH_BWD:-1}" = 1 ] && v kernels/fa_bwd.py fa_bwd 240 --sums auto

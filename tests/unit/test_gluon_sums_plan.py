@@ -1,0 +1,90 @@
+"""Planning the region sums' runs (``profiling.gluon_sums_plan``): the bisection and packing against a spill count
+given here, the plan written and read back beside the kernel, and (slow, offline sm_90 compiles) the spills of the
+committed FA forward's runs told apart by partition from the SASS's line info."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from profiling.gluon import scopes_of
+from profiling.gluon_sums import with_gaps
+from profiling.gluon_sums_plan import PLAN, compiled_spills, plan, read_plan, write_plan
+
+GLUON = Path(__file__).resolve().parents[2] / "bench/results/gluon"
+
+
+def _counting(extra: dict[str, int], base: dict[int, int], asked: list[tuple[str, ...]]):
+    """Spills per partition: the base, plus one for every two regions of the partition, plus ``extra`` for a
+    region that spills."""
+    def spills(run: tuple[str, ...]) -> dict[int, int]:
+        asked.append(run)
+        return {p: b + sum(1 + extra.get(n, 0) for n in run if n.startswith(f"p{p}:")) // 2 for p, b in base.items()}
+    return spills
+
+
+def test_a_region_that_spills_is_split_off_and_the_others_packed_within_the_slack():
+    names = tuple(f"p0:r{i}" for i in range(8)) + ("p1:a", "p1:b", "p1:c")
+    asked: list[tuple[str, ...]] = []
+    base, runs = plan({n: int(n[1]) for n in names}, _counting({"p0:r5": 30}, {0: 4, 1: 0}, asked), slack=2)
+    assert base == {0: 4, 1: 0}
+    assert sorted(n for r in runs for n in r.names) == sorted(names)      # every region, once
+    bad = [r for r in runs if not r.fits]
+    assert [r.names for r in bad] == [("p0:r5",)] and bad[0].spills == {0: 4 + 15}
+    for r in runs:
+        if r.fits:
+            assert all(s <= base[p] + 2 for p, s in r.spills.items())
+            parts = {int(n[1]) for n in r.names}
+            assert len([n for n in r.names if n.startswith("p0:")]) <= 5      # (k + 1) // 2 <= 2
+            assert parts <= {0, 1}
+    # partitions planned in step: one compile answers both partitions' questions
+    assert any({n[1] for n in run} == {"0", "1"} for run in asked[1:])
+    # the bad region's run is not packed with regions measured clean elsewhere
+    assert len(bad[0].names) == 1
+
+
+def test_regions_that_spill_alone_share_a_run_where_together_they_spill_no_more():
+    names = ("p0:a", "p0:b", "p0:c", "p0:d")
+    calls: list[tuple[str, ...]] = []
+
+    def spills(run):
+        calls.append(run)
+        bad = [n for n in run if n in ("p0:c", "p0:d")]
+        return {0: (20 if bad else 0) + (len(run) > 3) * 10}     # c and d spill 20 alone or together
+    base, runs = plan({n: 0 for n in names}, spills, slack=2)
+    assert base == {0: 0}
+    assert [(tuple(sorted(r.names)), r.fits) for r in runs] == [(("p0:a", "p0:b"), True), (("p0:c", "p0:d"), False)]
+
+
+def test_the_plan_is_read_back_only_for_the_source_and_regions_it_was_made_for(tmp_path):
+    names = ("p0:a", "p0:b", "p1:x")
+    base, runs = plan({n: int(n[1]) for n in names}, _counting({"p0:b": 9}, {0: 1, 1: 0}, []), slack=2)
+    write_plan(tmp_path, "src", base, runs, 2)
+    doc = json.loads((tmp_path / PLAN).read_text())
+    assert doc["loop_run_spills"] == {"0": 1, "1": 0} and doc["slack"] == 2
+    back = read_plan(tmp_path, "src", names)
+    assert back == runs
+    assert read_plan(tmp_path, "src changed", names) is None
+    assert read_plan(tmp_path, "src", names + ("p1:y",)) is None
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+@pytest.mark.slow
+def test_the_fa_forwards_runs_are_planned_from_its_sass():
+    """Compiled for sm_90 offline: no region spills in the loop run; every region summed at once spills in one
+    consumer's loop (told from the others by its line info), so the plan splits them, every run within the slack."""
+    pytest.importorskip("triton")
+    d = GLUON / "fa3"
+    g = json.loads((d / "gluon.json").read_text())
+    src = (d / "kernel_gluon.py").read_text()
+    ks = with_gaps(src, scopes_of(src, g["warp"]))
+    spills = compiled_spills(src, ks, g["gluon"]["kernel"])
+    if not spills(()):
+        pytest.skip("nvdisasm not found beside Triton's ptxas")
+    assert spills(()) == {0: 0, 1: 0, 2: 0}
+    every = spills(ks.names())
+    assert every[2] == 0 and max(every[0], every[1]) > 2, every      # the producer's loop untouched
+    base, runs = plan({n: ks.by_name[n].partition for n in ks.names()}, spills)
+    assert base == {0: 0, 1: 0, 2: 0} and len(runs) >= 2 and all(r.fits for r in runs)
+    assert sorted(n for r in runs for n in r.names) == sorted(ks.names())
