@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Generator, Mapping
 
-from profiling.gluon import KernelScopes
+from codegen.gluon.sass import loop_spills
+from profiling.gluon import KernelScopes, compile_instrumented
 from profiling.gluon_sums import ARG, runs_of, sums_source
 
 SLACK = 2           # spill instructions a loop may gain over the loop run's and still count as unperturbed
@@ -130,9 +131,6 @@ def _partition_plan(names: tuple[str, ...], base: int, slack: int) -> Plan:
 def compiled_spills(source: str, ks: KernelScopes, kernel: Mapping[str, Any], sm: int = 90) -> Spills:
     """Spill instructions in each partition's innermost loops (told apart by their line info) of ``source`` with the
     given regions summed, compiled offline for ``sm`` (``kernel``: gluon.json's ``gluon.kernel``)."""
-    from codegen.gluon.sass import loop_spills
-    from profiling.gluon import compile_instrumented
-
     with_arg = dict(kernel, signature=dict({ARG: "*i32"}, **kernel["signature"]))
 
     def spills(names: tuple[str, ...]) -> dict[int, int]:

@@ -22,6 +22,7 @@ from typing import Any, Callable
 from profiling.gluon import load_source
 from profiling.gluon_profile import Variant, adjacent_timings, plain_timing
 from profiling.gluon_sums import read_sums, runs_of, sums_source, with_gaps
+from profiling.gluon_sums_plan import planned_runs
 
 PROGRAMS = 1 << 16     # the programs a launch may have: the buffer holds each one's partitions' slots
 
@@ -87,8 +88,6 @@ def run_plan(v: Variant, per_run: int | str, say: Callable[[str], None]) -> list
     then written beside the kernel."""
     if per_run != "auto":
         return [(names, None) for names in runs_of(v.ks.names(), int(per_run))]
-    from profiling.gluon_sums_plan import planned_runs
-
     runs = planned_runs(v.dir, v.source, v.ks, v.gjson["gluon"]["kernel"], say)
     for r in runs:
         if not r.fits:

@@ -88,3 +88,16 @@ def test_the_fa_forwards_runs_are_planned_from_its_sass():
     base, runs = plan({n: ks.by_name[n].partition for n in ks.names()}, spills)
     assert base == {0: 0, 1: 0, 2: 0} and len(runs) >= 2 and all(r.fits for r in runs)
     assert sorted(n for r in runs for n in r.names) == sorted(ks.names())
+
+
+def test_validate_takes_a_count_or_auto_for_sums(tmp_path):
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    r = subprocess.run([sys.executable, "-m", "twill.cli", "validate", "kernels/fa3.py", "--arch", "h200", "--schedule",
+                        str(GLUON / "fa3"), "--sums", "some", "-o", str(tmp_path / "o")], capture_output=True,
+                       text=True, cwd=root, timeout=300)
+    assert r.returncode != 0 and "Traceback" not in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1 and "--sums >= 0 or auto" in r.stderr and "some" in r.stderr
+    assert not (tmp_path / "o").exists()
