@@ -101,6 +101,7 @@ def report(v: Variant, plain_ms: float, plain_after: float, runs: list[dict[str,
     """The runs as a profile: each region from the run that summed it; each partition's period the median of its
     runs' (over their overheads); the first run (no region summed) is the loop run."""
     regions: dict[str, Any] = {}
+    lines = v.source.splitlines()
     for r in runs[1:]:
         for p, f in r["figures"].items():
             for n in r["regions"]:
@@ -110,6 +111,9 @@ def report(v: Variant, plain_ms: float, plain_after: float, runs: list[dict[str,
                                   "iterations": f["trips"] / max(1, f["programs"]),
                                   "cycles_per_iteration": round(f[n], 1), "net_cycles_per_iteration": round(f[n], 1),
                                   "run": r["label"]}
+                    if s.kind == "gap":     # the arrives it holds: a calibration prices an arrive from them
+                        regions[n]["arrives"] = sum(line.count("mbarrier.arrive(") for a, b in s.spans
+                                                    for line in lines[a - 1:b])
     parts: dict[str, Any] = {}
     for p in v.ks.partitions:
         periods = [r["figures"][str(p.index)]["loop"] / r["overhead"] for r in runs

@@ -15,7 +15,9 @@ consumers feed it. A calibration fits, from profiles whose kernel source is kept
   core, so each profile gives one factor, the one whose replay (the other costs calibrated) matches the
   measured period (bisection); a class's factor is the geometric median over the profiles that have it;
 - ``arrive``: cycles per mbarrier arrive (Gluon 3.6 lowers it to a 128-thread ``bar.sync`` and one thread's
-  arrive): ``ARRIVE``, an estimate read from the SASS, not fitted.
+  arrive): the median over the profiles' timed arrives (a region sums profile times the statements between the
+  regions, ``profiling.gluon_sums.with_gaps``: its ``gap`` regions that arrive, cycles over arrives), else ``ARRIVE``,
+  an estimate read from the SASS.
 
 ``leave_one_out`` fits without each profile in turn and predicts it: the figure to quote, since a profile's
 own tensor factor makes its in-sample prediction exact by construction.
@@ -125,6 +127,14 @@ class Profiled:
                 out[r["node"]] = max(1.0, float(r["net_cycles_per_iteration"]))
         return out
 
+    def arrive_costs(self) -> list[float]:
+        """Cycles per mbarrier arrive, one figure per region of the statements between the regions that arrive (a
+        sums profile's ``gap`` regions, ``profiling.gluon_sums.with_gaps``, with the arrives they hold): its cycles
+        per iteration over its arrives per iteration. [] for a Proton profile (it leaves those statements untimed)."""
+        return [float(r["cycles_per_iteration"]) / int(r["arrives"])
+                for r in self.profile["combined"]["regions"].values()
+                if r.get("kind") == "gap" and int(r.get("arrives") or 0) > 0 and r.get("cycles_per_iteration")]
+
     def sources(self) -> list[dict[str, str]]:
         return [{"path": p, "sha256": hashlib.sha256(Path(p).read_bytes()).hexdigest()} for p in self.paths]
 
@@ -213,7 +223,8 @@ class Calibration:
                 "fitted_from": self.fitted_from,
                 "estimator": "node: geometric median of measured / model over the class's regions; issue: median "
                              "of the dot class's regions; tensor: per profile, the factor whose replay matches "
-                             "the measured period, geometric median over profiles; arrive: an estimate"}
+                             "the measured period, geometric median over profiles; arrive: median over the sums profiles' gap "
+                             "regions of cycles per arrive (the estimate ARRIVE where no profile has one)"}
 
     @staticmethod
     def from_dict(d: Mapping[str, Any]) -> "Calibration":
@@ -280,6 +291,10 @@ def fit(profiled: Sequence[Profiled], smem_rate: float = 0.0) -> Calibration:
     cal = Calibration({c: round(_gmedian(v), 4) for c, v in ratios.items()},
                       {c: round(statistics.median(v), 1) for c, v in issues.items()}, smem_rate=smem_rate)
     cal.samples = {c: len(v) for c, v in list(ratios.items()) + list(issues.items())}
+    arrives = [x for p in profiled for x in p.arrive_costs()]
+    if arrives:     # before the tensor factors: each profile's replay prices its arrives so
+        cal.arrive = round(statistics.median(arrives), 1)
+        cal.samples["arrive"] = len(arrives)
     per: dict[str, list[float]] = {}
     for p in profiled:
         f = _tensor_factor(p, cal)

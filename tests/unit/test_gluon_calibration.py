@@ -183,3 +183,25 @@ def test_a_profile_whose_anchor_gives_no_period_takes_the_loop_runs_or_says_so_i
     with pytest.raises(ProfileError, match="gives the loop no period") as e:
         Profiled("x", "", {}, {k: v for k, v in prof.items() if k != "loop_run"}).measured_period()
     assert "\n" not in str(e.value)
+
+
+def test_the_arrive_is_priced_from_a_sums_profiles_timed_arrives(profiles):
+    """A region sums profile times the statements between the regions: its gap regions that arrive price an arrive
+    (cycles over arrives, the median); a Proton profile has none, and the estimate stays."""
+    p = profiles["fa3-run11"]
+    assert p.arrive_costs() == [] and fit([p]).arrive == 40.0
+    regions = dict(p.profile["combined"]["regions"])
+    regions["p0:gap:arrive:v_empty"] = {"partition": 0, "node": None, "kind": "gap", "cycles_per_iteration": 280.0,
+                                        "net_cycles_per_iteration": 280.0, "arrives": 2}
+    regions["p1:gap:arrive:v_empty"] = {"partition": 1, "node": None, "kind": "gap", "cycles_per_iteration": 300.0,
+                                        "net_cycles_per_iteration": 300.0, "arrives": 2}
+    regions["p2:gap:other"] = {"partition": 2, "node": None, "kind": "gap", "cycles_per_iteration": 90.0,
+                               "net_cycles_per_iteration": 90.0, "arrives": 0}
+    sums = dataclasses.replace(p, profile=dict(p.profile, combined=dict(p.profile["combined"], regions=regions)))
+    assert sorted(sums.arrive_costs()) == [140.0, 150.0]
+    cal = fit([sums])
+    assert cal.arrive == 145.0 and cal.samples["arrive"] == 2
+    assert cal.costs(sums).arrive == 145.0
+    # the tensor factor is fitted with the arrive so priced: the replay still meets the measured period
+    assert replay(sums.source, sums.signature, cal.costs(sums)).iteration() == pytest.approx(
+        sums.measured_period(), rel=5e-3) or cal.fitted_from[0]["tensor_factor"] is None

@@ -150,10 +150,13 @@ def test_a_sums_profile_is_validated_like_protons(tmp_path):
 
     src, _, ks = _variant("fa3")
     full = with_gaps(src, ks)
-    v = SimpleNamespace(ks=full, timed={"B": 4, "H": 32, "N": 4096, "D": 128}, iterations=32)
+    v = SimpleNamespace(ks=full, source=src, timed={"B": 4, "H": 32, "N": 4096, "D": 128}, iterations=32)
     prof = report(v, 1.8, 1.81, _fake_runs(full), {"label": "fa3", "kernel_file": "kernels/fa3.py"})
     assert prof["method"] == "sums" and prof["all_complete"] and not prof["unmeasured"]
     assert prof["loop_run"]["periods"]["0"]["cycles_per_iteration"] == 2500.0
+    # each consumer's gap holds its two arrives (K and V rings' empty barriers): a calibration prices an arrive so
+    assert prof["combined"]["regions"]["p0:gap:arrive:v_empty"]["arrives"] == 2
+    assert prof["combined"]["regions"]["p2:gap:other"]["arrives"] == 0
     path = tmp_path / "profile.json"
     path.write_text(json.dumps(prof))
     root = Path(__file__).resolve().parents[2]
