@@ -25,6 +25,8 @@ from profiling.gluon_sums import read_sums, runs_of, sums_source, with_gaps
 from profiling.gluon_sums_plan import planned_runs
 
 PROGRAMS = 1 << 16     # the programs a launch may have: the buffer holds each one's partitions' slots
+LIMIT = 1.05           # --sums auto: a run that costs the kernel more is measured again in halves (#17: <= 5 %)
+MAX_SPLITS = 40        # at most so many runs halved in one profile (each run a few seconds on the GPU)
 
 
 def sums_run(v: Variant, names: tuple[str, ...], label: str) -> dict[str, Any]:
@@ -58,28 +60,38 @@ def _summary(figures: dict[str, dict[str, float]]) -> dict[str, Any]:
 def sums_profile(directory: Path, kernel_file: str | Path, meta: dict[str, Any], per_run: int | str = 0,
                  say: Callable[[str], None] = print) -> dict[str, Any]:
     """The profile of the generated kernel in ``directory`` made of sums runs (``per_run`` regions a run, 0: all in
-    one, "auto": as ``profiling.gluon_sums_plan`` plans them from their SASS), as ``twill validate`` reads a
-    profile."""
+    one, "auto": as ``profiling.gluon_sums_plan`` plans them from their SASS, then each run that costs the kernel more
+    than ``LIMIT`` measured again in halves), as ``twill validate`` reads a profile."""
     with tempfile.TemporaryDirectory(prefix="twill-gluon-sums-") as tmp:
         v = Variant(directory, Path(tmp), kernel_file, meta)
         plain_ms, _ = plain_timing(v)
         v.ks = with_gaps(v.source, v.ks)
-        planned = run_plan(v, per_run, say)
-        say(f"{meta['label']}: plain {plain_ms:.4f} ms; {len(v.ks.scopes)} regions summed in {len(planned)} runs, "
-            f"at the timed problem {v.timed}")
-        runs = []
-        for i, (names, spills) in enumerate([((), None)] + planned):
+        queue = [((), None)] + run_plan(v, per_run, say)
+        say(f"{meta['label']}: plain {plain_ms:.4f} ms; {len(v.ks.scopes)} regions summed in {len(queue) - 1} runs"
+            f"{' (halved while over x' + str(LIMIT) + ')' if per_run == 'auto' else ''}, at the timed problem {v.timed}")
+        runs: list[dict[str, Any]] = []
+        split: list[dict[str, Any]] = []
+        while queue:
+            names, spills = queue.pop(0)
             t0 = time.time()
-            r = sums_run(v, names, f"sums{i}")
+            r = sums_run(v, names, f"sums{len(runs) + len(split)}")
             r["seconds"] = round(time.time() - t0, 1)
             if spills is not None:
                 r["sass_spills"] = spills
-            say(f"  sums{i} ({len(names)} regions): x{r['overhead']} the plain kernel")
-            runs.append(r)
+            halve = per_run == "auto" and len(names) > 1 and r["overhead"] > LIMIT and len(split) < MAX_SPLITS
+            say(f"  {r['label']} ({len(names)} regions): x{r['overhead']} the plain kernel"
+                + (", measured again in halves" if halve else ""))
+            if halve:
+                split.append({k: x for k, x in r.items() if k != "figures"})
+                queue[:0] = [(h, None) for h in runs_of(names, -(-len(names) // 2))]
+            else:
+                runs.append(r)
         v.use(v.plain)
         import triton
         plain_after = triton.testing.do_bench(lambda: v.kmod.launch(v.big), warmup=25, rep=100, return_mode="median")
-    return report(v, plain_ms, plain_after, runs, meta)
+    prof = report(v, plain_ms, plain_after, runs, meta)
+    prof["split_runs"] = split
+    return prof
 
 
 def run_plan(v: Variant, per_run: int | str, say: Callable[[str], None]) -> list[tuple[tuple[str, ...], Any]]:
