@@ -175,3 +175,46 @@ def test_a_sums_profile_is_validated_like_protons(tmp_path):
     assert val["critical_path"]["complete"] is True
     page = (tmp_path / "o" / "gluon.html").read_text()
     assert "between the regions (arrives" in page and "arrive:v_empty" in r.stdout
+
+
+def test_auto_measures_again_in_halves_each_run_over_the_limit(monkeypatch):
+    """``--sums auto``: from the SASS plan committed beside the FA forward, every run that costs the kernel more than
+    x1.05 is measured again in halves, until each run is within it or holds one region; each region's figure comes
+    from the one run kept that holds it. The GPU's part (a run's overhead and sums) is given here: a region costs
+    1 %, the QK wgmma's 8 %."""
+    import profiling.gluon_sums_run as run_mod
+    from types import SimpleNamespace
+
+    src, g, ks = _variant("fa3")
+
+    class FakeVariant(SimpleNamespace):
+        def __init__(self, directory, work, kernel_file, meta):
+            super().__init__(dir=directory, source=src, gjson=g, ks=ks, meta=meta, timed={"N": 4096}, iterations=32,
+                             kmod=SimpleNamespace(launch=lambda _: None), big=None, plain=None)
+
+        def use(self, mod):
+            pass
+
+    def fake_run(v, names, label):
+        cost = 1.0 + sum(0.08 if n == "p0:dot0_qk_s0" else 0.01 for n in names)
+        figs = {str(p.index): dict({"trips": 100, "programs": 4, "loop": 2500.0 * cost},
+                                   **{n: 40.0 for n in names if v.ks.by_name[n].partition == p.index})
+                for p in v.ks.partitions}
+        return {"label": label, "kind": "sums", "regions": list(names), "overhead": round(cost, 4), "figures": figs,
+                "summary": run_mod._summary(figs)}
+
+    monkeypatch.setattr(run_mod, "Variant", FakeVariant)
+    monkeypatch.setattr(run_mod, "plain_timing", lambda v: (1.0, None))
+    monkeypatch.setattr(run_mod, "sums_run", fake_run)
+    monkeypatch.setattr("triton.testing.do_bench", lambda *a, **k: 1.0)
+    said: list[str] = []
+    prof = run_mod.sums_profile(GLUON / "fa3", "kernels/fa3.py", {"label": "fa3", "kernel_file": "kernels/fa3.py"},
+                                "auto", said.append)
+    names = with_gaps(src, ks).names()
+    kept = prof["runs"]
+    assert sorted(n for r in kept for n in r["regions"]) == sorted(names)       # each region once
+    assert all(r["overhead"] <= 1.05 or len(r["regions"]) == 1 for r in kept)
+    assert [r["regions"] for r in kept if r["overhead"] > 1.05] == [["p0:dot0_qk_s0"]]
+    assert prof["split_runs"] and all(r["overhead"] > 1.05 and len(r["regions"]) > 1 for r in prof["split_runs"])
+    assert set(prof["combined"]["regions"]) == set(names) and not prof["unmeasured"]
+    assert any("measured again in halves" in s for s in said)
