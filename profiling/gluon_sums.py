@@ -29,6 +29,12 @@ from twill.errors import InputError
 
 ARG = "twill_prof"
 CLOCK = 'gl.inline_asm_elementwise("mov.u32 $0, %clock;", "=r", [], dtype=gl.int32, is_pure=False, pack=1)'
+# the same 32 bits read from %clock64: ptxas reads it with CS2R (fixed latency, into a register, then R2UR) where it
+# reads %clock with S2UR into a uniform register (run 207: a sum closing right after a wgmma's issue, S2UR,
+# stretched the FA forward's consumer loop 2492 -> 3206 cycles; which costs less is run 208's question)
+CLOCK64 = ('gl.inline_asm_elementwise("{ .reg .u64 t; mov.u64 t, %clock64; cvt.u32.u64 $0, t; }", "=r", [], '
+           'dtype=gl.int32, is_pure=False, pack=1)')
+CLOCKS = {"clock": CLOCK, "clock64": CLOCK64}
 # the program's linear index over the launch grid
 PROGRAM = "(gl.program_id(0) + gl.num_programs(0) * (gl.program_id(1) + gl.num_programs(1) * gl.program_id(2)))"
 HEAD = 2                 # words before the regions' sums in a partition's slots: trips, the loop's cycles whole
@@ -124,15 +130,18 @@ def _var(name: str) -> str:
     return "twill_s_" + re.sub(r"\W", "_", name)
 
 
-def sums_source(source: str, ks: KernelScopes, names: Iterable[str] | None = None) -> tuple[str, SumsLayout]:
+def sums_source(source: str, ks: KernelScopes, names: Iterable[str] | None = None,
+                clock: str = "clock") -> tuple[str, SumsLayout]:
     """``source`` with the regions ``names`` (all when None) summed in registers and each partition's main loop
     timed whole and counted, the sums stored by the partition's first thread when it returns; the buffer's layout.
+    ``clock``: which register the clock is read from (``CLOCKS``).
     Every partition gets the ``twill_prof`` parameter first; ``launch`` passes the module's ``TWILL_PROF``."""
     want = list(ks.names()) if names is None else list(dict.fromkeys(names))
     unknown = [n for n in want if n not in ks.by_name]
     if unknown:
         raise InputError("no such region", where=ks.kernel, expected="one of " + ", ".join(ks.names()),
                          found=", ".join(unknown))
+    read = CLOCKS[clock]
     regions = {p.index: tuple(n for n in want if ks.by_name[n].partition == p.index) for p in ks.partitions}
     layout = SumsLayout(len(ks.partitions), HEAD + max((len(r) for r in regions.values()), default=0), regions)
     lines = source.splitlines()
@@ -141,8 +150,8 @@ def sums_source(source: str, ks: KernelScopes, names: Iterable[str] | None = Non
     for n in want:
         s, v = ks.by_name[n], _var(n)
         for first, last in s.spans:
-            before.setdefault(first, []).append(" " * s.indent + f"twill_c0 = {CLOCK}")
-            after.setdefault(last, []).insert(0, " " * s.indent + f"{v} = {v} + ({CLOCK} - twill_c0)")
+            before.setdefault(first, []).append(" " * s.indent + f"twill_c0 = {read}")
+            after.setdefault(last, []).insert(0, " " * s.indent + f"{v} = {v} + ({read} - twill_c0)")
     tree = ast.parse(source)
     funcs = {f.name: f for f in tree.body if isinstance(f, ast.FunctionDef)}
     for p in ks.partitions:
@@ -150,8 +159,8 @@ def sums_source(source: str, ks: KernelScopes, names: Iterable[str] | None = Non
         pad, lpad = " " * fn.body[0].col_offset, " " * p.indent
         inits = [f"{_var(n)} = 0" for n in ("loop", "trips") + regions[p.index]]
         before.setdefault(fn.body[0].lineno, [])[:0] = [pad + i for i in inits]
-        before.setdefault(p.loop_line, []).append(lpad + f"twill_l0 = {CLOCK}")
-        after.setdefault(p.loop_end, []).append(lpad + f"{_var('loop')} = {_var('loop')} + ({CLOCK} - twill_l0)")
+        before.setdefault(p.loop_line, []).append(lpad + f"twill_l0 = {read}")
+        after.setdefault(p.loop_end, []).append(lpad + f"{_var('loop')} = {_var('loop')} + ({read} - twill_l0)")
         # the trips: one per iteration of the main loop, counted in its body's first line's block
         body_first = next(st for st in ast.walk(fn) if isinstance(st, ast.For) and st.lineno == p.loop_line).body[0]
         before.setdefault(body_first.lineno, []).insert(0, " " * body_first.col_offset

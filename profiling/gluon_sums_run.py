@@ -29,11 +29,12 @@ LIMIT = 1.05           # --sums auto: a run that costs the kernel more is measur
 MAX_SPLITS = 40        # at most so many runs halved in one profile (each run a few seconds on the GPU)
 
 
-def sums_run(v: Variant, names: tuple[str, ...], label: str) -> dict[str, Any]:
-    """One run: its overhead against the plain kernel and its sums read back."""
+def sums_run(v: Variant, names: tuple[str, ...], label: str, clock: str = "clock") -> dict[str, Any]:
+    """One run: its overhead against the plain kernel and its sums read back (the clock read as ``clock``:
+    ``profiling.gluon_sums.CLOCKS``)."""
     import torch
 
-    text, layout = sums_source(v.source, v.ks, names)
+    text, layout = sums_source(v.source, v.ks, names, clock)
     mod = load_source(text, str(v.work), f"twill_sums_{label}_{os.getpid()}")
     buf = torch.zeros(layout.words(PROGRAMS), dtype=torch.int32, device="cuda")
     mod.TWILL_PROF = buf
@@ -48,7 +49,8 @@ def sums_run(v: Variant, names: tuple[str, ...], label: str) -> dict[str, Any]:
     ms, plain = adjacent_timings(v, mod, None)
     figs = {str(p): f for p, f in figures.items()}
     return {"label": label, "kind": "sums", "regions": list(names), "instrumented_ms": ms, "plain_adjacent_ms": plain,
-            "overhead": round(ms / plain, 4), "figures": figs, "summary": _summary(figs)}
+            "overhead": round(ms / plain, 4), "figures": figs, "summary": _summary(figs),
+            "clock": clock}
 
 
 def _summary(figures: dict[str, dict[str, float]]) -> dict[str, Any]:
@@ -58,7 +60,7 @@ def _summary(figures: dict[str, dict[str, float]]) -> dict[str, Any]:
 
 
 def sums_profile(directory: Path, kernel_file: str | Path, meta: dict[str, Any], per_run: int | str = 0,
-                 say: Callable[[str], None] = print) -> dict[str, Any]:
+                 say: Callable[[str], None] = print, clock: str = "clock") -> dict[str, Any]:
     """The profile of the generated kernel in ``directory`` made of sums runs (``per_run`` regions a run, 0: all in
     one, "auto": as ``profiling.gluon_sums_plan`` plans them from their SASS, then each run that costs the kernel more
     than ``LIMIT`` measured again in halves), as ``twill validate`` reads a profile."""
@@ -74,7 +76,7 @@ def sums_profile(directory: Path, kernel_file: str | Path, meta: dict[str, Any],
         while queue:
             names, spills = queue.pop(0)
             t0 = time.time()
-            r = sums_run(v, names, f"sums{len(runs) + len(split)}")
+            r = sums_run(v, names, f"sums{len(runs) + len(split)}", clock)
             r["seconds"] = round(time.time() - t0, 1)
             if spills is not None:
                 r["sass_spills"] = spills

@@ -195,7 +195,7 @@ def test_auto_measures_again_in_halves_each_run_over_the_limit(monkeypatch):
         def use(self, mod):
             pass
 
-    def fake_run(v, names, label):
+    def fake_run(v, names, label, clock="clock"):
         cost = 1.0 + sum(0.08 if n == "p0:dot0_qk_s0" else 0.01 for n in names)
         figs = {str(p.index): dict({"trips": 100, "programs": 4, "loop": 2500.0 * cost},
                                    **{n: 40.0 for n in names if v.ks.by_name[n].partition == p.index})
