@@ -6,7 +6,7 @@ set -u
 OUT=${OUT:-/tmp/run208}
 mkdir -p "$OUT"
 nvidia-smi --query-gpu=name,clocks.max.sm,power.limit --format=csv | tee "$OUT/gpu.txt"
-PYTHONPATH=. timeout 240 python - <<'PY' 2>&1 | tee "$OUT/run208.log"
+PYTHONPATH=. timeout 200 python - <<'PY' 2>&1 | tee "$OUT/run208.log"
 import json, os, tempfile, time
 from pathlib import Path
 from profiling.gluon_profile import Variant, plain_timing
