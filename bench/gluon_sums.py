@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 from profiling.gluon import buffer_for, instrument, load_source  # noqa: E402
 from profiling.gluon_profile import Variant, adjacent_timings, instrumentation_mode, plain_timing  # noqa: E402
 from profiling.gluon import scopes_of  # noqa: E402
-from profiling.gluon_sums import with_gaps  # noqa: E402
+from profiling.gluon_sums import CLOCKS, with_gaps  # noqa: E402
 from profiling.gluon_sums_plan import planned_runs  # noqa: E402
 from profiling.gluon_sums_run import run_plan, sums_run  # noqa: E402
 
@@ -54,7 +54,7 @@ def variant(d: Path, a: argparse.Namespace, work: str) -> dict:
     # the first run sums no region: each partition's main loop timed whole and counted (a loop run for all at once)
     for i, (names, spills) in enumerate([((), None)] + run_plan(v, a.per_run, print)):
         try:
-            r = sums_run(v, names, f"s{i}")
+            r = sums_run(v, names, f"s{i}", a.clock)
             r["sass_spills"] = spills
         except Exception as e:   # noqa: BLE001 - one line a failed run, the others still made
             print(f"  s{i}: failed: {str(e).strip().splitlines()[-1] if str(e).strip() else type(e).__name__}",
@@ -82,6 +82,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("dirs", nargs="+")
     ap.add_argument("--per-run", default="0", help="regions a run (0: all in one) or auto")
+    ap.add_argument("--clock", choices=sorted(CLOCKS), default="clock",
+                    help="the clock register read (%%clock: S2UR into a uniform register; %%clock64: CS2R)")
     ap.add_argument("--plan-only", action="store_true", help="plan the runs offline (no GPU) and write sums_plan.json")
     ap.add_argument("--proton", action="append", default=[], help="comma-separated regions timed under Proton too")
     ap.add_argument("--no-gaps", action="store_true", help="leave the statements no region holds untimed (by default "

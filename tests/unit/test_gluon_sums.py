@@ -218,3 +218,15 @@ def test_auto_measures_again_in_halves_each_run_over_the_limit(monkeypatch):
     assert prof["split_runs"] and all(r["overhead"] > 1.05 and len(r["regions"]) > 1 for r in prof["split_runs"])
     assert set(prof["combined"]["regions"]) == set(names) and not prof["unmeasured"]
     assert any("measured again in halves" in s for s in said)
+
+
+def test_the_clock_can_be_read_from_clock64():
+    """``clock="clock64"``: the same reads, each from ``%clock64`` (its low 32 bits), no ``%clock;`` left."""
+    src, _, ks = _variant("fa3")
+    names = ["p1:sfu1_alpha_s1", "p0:dot0_qk_s0"]
+    a, la = sums_source(src, ks, names)
+    b, lb = sums_source(src, ks, names, clock="clock64")
+    assert la == lb and b.count("%clock64") == a.count("%clock;") > 0 and "%clock;" not in b
+    ast.parse(b)
+    with pytest.raises(KeyError):
+        sums_source(src, ks, names, clock="globaltimer")
