@@ -36,3 +36,4 @@ for r in prof["runs"]:
     print(f"  {r['label']} x{r['overhead']} {len(r['regions'])}: {' '.join(r['regions'])}")
 Path(os.environ.get("OUT", "/tmp"), "fa3-auto-profile.json").write_text(json.dumps(prof, indent=1))
 PY
+bash bench/results/gluon/runs/device_tree.sh pack "$OUT"
