@@ -25,6 +25,7 @@ from typing import Any, Callable, Generator, Mapping
 from codegen.gluon.sass import loop_spills
 from profiling.gluon import KernelScopes, compile_instrumented
 from profiling.gluon_sums import ARG, runs_of, sums_source
+from twill.errors import ProfileError
 
 SLACK = 2           # spill instructions a loop may gain over the loop run's and still count as unperturbed
 PLAN = "sums_plan.json"
@@ -139,11 +140,17 @@ def compiled_spills(source: str, ks: KernelScopes, kernel: Mapping[str, Any], sm
                  if isinstance(f, ast.FunctionDef)}
         spans = {p.index: funcs[p.function] for p in ks.partitions if p.function in funcs}
         out = {p: 0 for p in spans}
-        for n, lines in loop_spills(compile_instrumented(text, with_arg, sm=sm).asm["cubin"]):
+        loops = loop_spills(compile_instrumented(text, with_arg, sm=sm).asm["cubin"])
+        told = 0
+        for n, lines in loops:
             held = Counter(p for ln in lines for p, (a, b) in spans.items() if a <= ln <= b)
             if held:
-                p = held.most_common(1)[0][0]
-                out[p] += n
+                out[held.most_common(1)[0][0]] += n
+                told += 1
+        if not told:    # no SASS, or no line info: a plan would rest on nothing
+            raise ProfileError("cannot plan the sums runs: the compiled kernel's loops were not read", where=ks.kernel,
+                               expected="nvdisasm beside Triton's ptxas and line info in the cubin",
+                               found=f"{len(loops)} innermost loops, none in a partition's lines")
         return out
     return spills
 

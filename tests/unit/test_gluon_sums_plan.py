@@ -11,6 +11,7 @@ import pytest
 from profiling.gluon import scopes_of
 from profiling.gluon_sums import with_gaps
 from profiling.gluon_sums_plan import PLAN, compiled_spills, plan, read_plan, write_plan
+from twill.errors import ProfileError
 
 GLUON = Path(__file__).resolve().parents[2] / "bench/results/gluon"
 
@@ -80,9 +81,11 @@ def test_the_fa_forwards_runs_are_planned_from_its_sass():
     src = (d / "kernel_gluon.py").read_text()
     ks = with_gaps(src, scopes_of(src, g["warp"]))
     spills = compiled_spills(src, ks, g["gluon"]["kernel"])
-    if not spills(()):
-        pytest.skip("nvdisasm not found beside Triton's ptxas")
-    assert spills(()) == {0: 0, 1: 0, 2: 0}
+    try:
+        base = spills(())
+    except ProfileError as e:
+        pytest.skip(str(e))
+    assert base == {0: 0, 1: 0, 2: 0}
     every = spills(ks.names())
     assert every[2] == 0 and max(every[0], every[1]) > 2, every      # the producer's loop untouched
     base, runs = plan({n: ks.by_name[n].partition for n in ks.names()}, spills)
@@ -101,3 +104,22 @@ def test_validate_takes_a_count_or_auto_for_sums(tmp_path):
     assert r.returncode != 0 and "Traceback" not in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1 and "--sums >= 0 or auto" in r.stderr and "some" in r.stderr
     assert not (tmp_path / "o").exists()
+
+
+def test_a_plan_without_the_sass_is_refused(monkeypatch):
+    """Where nvdisasm cannot read the compiled kernel (or its loops carry no line info), planning stops with one
+    error instead of taking every partition as spilling nothing."""
+    import profiling.gluon_sums_plan as plan_mod
+    from types import SimpleNamespace
+
+    d = GLUON / "fa3"
+    g = json.loads((d / "gluon.json").read_text())
+    src = (d / "kernel_gluon.py").read_text()
+    ks = with_gaps(src, scopes_of(src, g["warp"]))
+    monkeypatch.setattr(plan_mod, "compile_instrumented", lambda *a, **k: SimpleNamespace(asm={"cubin": b""}))
+    monkeypatch.setattr(plan_mod, "loop_spills", lambda cubin: ())
+    with pytest.raises(ProfileError, match="loops were not read"):
+        compiled_spills(src, ks, g["gluon"]["kernel"])(())
+    monkeypatch.setattr(plan_mod, "loop_spills", lambda cubin: ((3, (1, 2)),))     # lines outside every partition
+    with pytest.raises(ProfileError, match="none in a partition's lines"):
+        compiled_spills(src, ks, g["gluon"]["kernel"])(())
