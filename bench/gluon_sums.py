@@ -27,12 +27,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from profiling.gluon import buffer_for, instrument, load_source  # noqa: E402
+from profiling.gluon import buffer_for, instrument, load_source, scopes_of  # noqa: E402
 from profiling.gluon_profile import Variant, adjacent_timings, instrumentation_mode, plain_timing  # noqa: E402
-from profiling.gluon import scopes_of  # noqa: E402
 from profiling.gluon_sums import CLOCKS, with_gaps  # noqa: E402
 from profiling.gluon_sums_plan import planned_runs  # noqa: E402
-from profiling.gluon_sums_run import run_plan, sums_run  # noqa: E402
+from profiling.gluon_sums_run import sums_profile  # noqa: E402
 
 
 def proton_run(v: Variant, names: tuple[str, ...], label: str) -> dict:
@@ -44,24 +43,15 @@ def proton_run(v: Variant, names: tuple[str, ...], label: str) -> dict:
 
 
 def variant(d: Path, a: argparse.Namespace, work: str) -> dict:
+    """The variant's sums profile (``profiling.gluon_sums_run.sums_profile``: the loop run first, then the runs, each
+    over x1.05 measured again in halves with ``--per-run auto``), each run's figures printed; Proton's runs beside."""
     meta = json.loads((d / "variant.json").read_text())
-    v = Variant(d, Path(work), ROOT / meta["kernel_file"], meta)
-    plain_ms, _ = plain_timing(v)
-    if not a.no_gaps:
-        v.ks = with_gaps(v.source, v.ks)
-    print(f"{meta['label']}: plain {plain_ms:.4f} ms at {v.timed}; {len(v.ks.names())} regions", flush=True)
-    res = {"label": meta["label"], "plain_ms": plain_ms, "problem": v.timed, "runs": [], "proton": []}
-    # the first run sums no region: each partition's main loop timed whole and counted (a loop run for all at once)
-    for i, (names, spills) in enumerate([((), None)] + run_plan(v, a.per_run, print)):
-        try:
-            r = sums_run(v, names, f"s{i}", a.clock)
-            r["sass_spills"] = spills
-        except Exception as e:   # noqa: BLE001 - one line a failed run, the others still made
-            print(f"  s{i}: failed: {str(e).strip().splitlines()[-1] if str(e).strip() else type(e).__name__}",
-                  flush=True)
-            continue
-        res["runs"].append(r)
-        print(f"  s{i} ({len(names)} regions): {r['instrumented_ms']:.4f} ms, x{r['overhead']:.4f} plain", flush=True)
+    prof = sums_profile(d, ROOT / meta["kernel_file"], meta, a.per_run, lambda s: print(s, flush=True), a.clock,
+                        gaps=not a.no_gaps)
+    runs = [prof["loop_run"]["run"]] + prof["runs"]
+    for r in runs:
+        print(f"  {r['label']} ({len(r['regions'])} regions): {r['instrumented_ms']:.4f} ms, x{r['overhead']:.4f} "
+              f"plain", flush=True)
         for p, f in r["figures"].items():
             if not f.get("trips"):
                 continue
@@ -71,10 +61,15 @@ def variant(d: Path, a: argparse.Namespace, work: str) -> dict:
             for n, c in f.items():
                 if n.startswith("p"):
                     print(f"      {n} {c:.1f}", flush=True)
-    for names in a.proton:
-        r = proton_run(v, tuple(names.split(",")), "proton")
-        res["proton"].append(r)
-        print(f"  proton {names}: {r['ms']:.4f} ms, x{r['overhead']:.4f} plain", flush=True)
+    res = {"label": meta["label"], "plain_ms": prof["plain_ms"], "problem": prof["timed_problem"], "runs": runs,
+           "split_runs": prof["split_runs"], "proton": []}
+    if a.proton:
+        v = Variant(d, Path(work), ROOT / meta["kernel_file"], meta)
+        plain_timing(v)
+        for names in a.proton:
+            r = proton_run(v, tuple(names.split(",")), "proton")
+            res["proton"].append(r)
+            print(f"  proton {names}: {r['ms']:.4f} ms, x{r['overhead']:.4f} plain", flush=True)
     return res
 
 

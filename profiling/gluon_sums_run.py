@@ -60,14 +60,16 @@ def _summary(figures: dict[str, dict[str, float]]) -> dict[str, Any]:
 
 
 def sums_profile(directory: Path, kernel_file: str | Path, meta: dict[str, Any], per_run: int | str = 0,
-                 say: Callable[[str], None] = print, clock: str = "clock") -> dict[str, Any]:
+                 say: Callable[[str], None] = print, clock: str = "clock", gaps: bool = True) -> dict[str, Any]:
     """The profile of the generated kernel in ``directory`` made of sums runs (``per_run`` regions a run, 0: all in
     one, "auto": as ``profiling.gluon_sums_plan`` plans them from their SASS, then each run that costs the kernel more
-    than ``LIMIT`` measured again in halves), as ``twill validate`` reads a profile."""
+    than ``LIMIT`` measured again in halves), as ``twill validate`` reads a profile; ``gaps``: the statements no
+    region holds timed as regions of their own (``with_gaps``)."""
     with tempfile.TemporaryDirectory(prefix="twill-gluon-sums-") as tmp:
         v = Variant(directory, Path(tmp), kernel_file, meta)
         plain_ms, _ = plain_timing(v)
-        v.ks = with_gaps(v.source, v.ks)
+        if gaps:
+            v.ks = with_gaps(v.source, v.ks)
         queue = [((), None)] + run_plan(v, per_run, say)
         say(f"{meta['label']}: plain {plain_ms:.4f} ms; {len(v.ks.scopes)} regions summed in {len(queue) - 1} runs"
             f"{' (halved while over x' + str(LIMIT) + ')' if per_run == 'auto' else ''}, at the timed problem {v.timed}")
