@@ -28,6 +28,7 @@ with tempfile.TemporaryDirectory() as tmp:
             print(f"{clock} run {j} ({len(r['regions'])} regions): x{x['overhead']}, loops {loops}", flush=True)
 best = min(ab, key=lambda c: sum(ab[c]))
 print("cheaper:", best, ab, flush=True)
+Path(os.environ.get("OUT", "/tmp"), "cheaper.txt").write_text(best)
 t = time.time()
 prof = sums_profile(d, "kernels/fa3.py", meta, "auto", clock=best)
 print(f"{time.time() - t:.0f} s; runs kept {len(prof['runs'])}, halved {len(prof['split_runs'])}; worst kept "
@@ -36,4 +37,11 @@ for r in prof["runs"]:
     print(f"  {r['label']} x{r['overhead']} {len(r['regions'])}: {' '.join(r['regions'])}")
 Path(os.environ.get("OUT", "/tmp"), "fa3-auto-profile.json").write_text(json.dumps(prof, indent=1))
 PY
+# session 82: the GEMM's and the FA backward's sums profiles (run 207 lost both: 8 files a call), with the cheaper clock,
+# every run over x1.05 measured again in halves (the FA backward's ten runs read from its committed sums_plan.json)
+C=$(cat "$OUT/cheaper.txt" 2>/dev/null || echo clock)
+for k in gemm:60 fa_bwd:260; do
+  PYTHONPATH=. timeout "${k#*:}" python bench/gluon_sums.py "bench/results/gluon/${k%%:*}" --per-run auto --clock "$C" \
+    --json "$OUT/${k%%:*}-sums.json" 2>&1 | tee "$OUT/${k%%:*}-sums.log"
+done
 bash bench/results/gluon/runs/device_tree.sh pack "$OUT"
