@@ -29,7 +29,7 @@ from typing import Any, Callable, Mapping
 from codegen.gluon.calibration import Profiled, held_out, load_for
 from codegen.gluon.generate import GluonKernel, chosen_candidate, compile_offline
 from codegen.gluon.protocol import ProtocolError
-from codegen.gluon.replay import UNIT_TURN, model_costs, replay
+from codegen.gluon.replay import UNIT_TURN, Costs, model_costs, replay
 from codegen.gluon.sass import wgmma_loops
 from profiling.check import output_checks
 from profiling.cta_clock import measure as measure_in_kernel
@@ -161,11 +161,18 @@ def _predicted_partitions(source: str, gj: Mapping[str, Any], graph: Mapping[str
     cycles (the rest); the replayed iteration (None when the replay cannot run the kernel); the tensor core's
     cycles per iteration."""
     costs = model_costs(graph, unit, issue, smem_rate, load_wait)
-    tensor = sum(costs.tensor.values())
+    parts, iteration = _replayed_partitions(source, gj, costs)
+    return parts, iteration, sum(costs.tensor.values())
+
+
+def _replayed_partitions(source: str, gj: Mapping[str, Any], costs: Costs) -> tuple[dict[str, dict[str, Any]],
+                                                                                    float | None]:
+    """Per partition function, the replay with ``costs``: its period, its blocked cycles per steady iteration by kind
+    and its busy cycles (the rest); the replayed iteration. ({}, None) when the replay cannot run the kernel."""
     try:
         rp = replay(source, dict(gj["gluon"]["kernel"]["signature"]), costs)
     except ProtocolError:
-        return {}, None, tensor
+        return {}, None
     out = {}
     for p, name in enumerate(rp.names):
         blocked = {k: round(v, 1) for k, v in rp.steady_blocked(p).items()}
@@ -173,7 +180,7 @@ def _predicted_partitions(source: str, gj: Mapping[str, Any], graph: Mapping[str
         waits = sum(v for k, v in blocked.items() if not k.startswith(UNIT_TURN))   # a shared unit's turn: busy, slower
         out[name] = _chain({"period": round(period, 1) if period is not None else None, "waits": blocked,
                             "busy": round(max(0.0, period - waits), 1) if period is not None else None})
-    return out, rp.iteration(), tensor
+    return out, rp.iteration()
 
 
 def replayed_iteration(source: str, gj: Mapping[str, Any], machine: Machine) -> float | None:
@@ -258,6 +265,9 @@ def compare(source: str, gj: Mapping[str, Any], prof: Mapping[str, Any], machine
         explanation = (f"incomplete profile ({len(missing)} regions unmeasured, e.g. {', '.join(missing[:3])}): the "
                        f"measured busy cycles are partial. " + explanation.replace("as predicted: ", ""))
     cal = calibrated(source, gj, machine)
+    for part in parts:     # the calibrated replay's partition beside the model's
+        pc = (cal or {}).get("partitions", {}).get(part["function"], {})
+        part.update(calibrated=pc, busy_error_calibrated=_err(part["measured"].get("busy"), pc.get("busy")))
     return {
         "predicted_iteration_cycles": round(schedule_it, 1),
         "replayed_iteration_cycles": round(replayed, 1) if replayed else None,
@@ -316,12 +326,12 @@ def calibrated(source: str, gj: Mapping[str, Any], machine: Machine) -> dict[str
     if loaded is None:
         return None
     cal, held = held_out(loaded[0], source, ROOT, gj)
-    try:
-        cycles = cal.predict(Profiled("validate", source, gj, {}), pointer_load_wait(machine))
-    except ProtocolError:
+    parts, cycles = _replayed_partitions(source, gj, cal.costs(Profiled("validate", source, gj, {}),
+                                                               load_wait=pointer_load_wait(machine)))
+    if cycles is None:
         return None
     return {"cycles": round(cycles, 1), "calibration": loaded[1], "held_out": held,
-            "fitted_on": [f["label"] for f in cal.fitted_from]}
+            "fitted_on": [f["label"] for f in cal.fitted_from], "partitions": parts}
 
 
 def _err(measured: float | None, predicted: float | None) -> float | None:

@@ -17,7 +17,10 @@ consumers feed it. A calibration fits, from profiles whose kernel source is kept
 - ``arrive``: cycles per mbarrier arrive (Gluon 3.6 lowers it to a 128-thread ``bar.sync`` and one thread's
   arrive): the median over the profiles' timed arrives (a region sums profile times the statements between the
   regions, ``profiling.gluon_sums.with_gaps``: its ``gap`` regions that arrive, cycles over arrives), else ``ARRIVE``,
-  an estimate read from the SASS.
+  an estimate read from the SASS;
+- ``atomic``: cycles per atomic call of a partition the graph does not hold (a reducer's row of ``gl.atomic_add``):
+  the median over the profiles' regions of such lines of cycles per iteration over calls per iteration (the calls
+  counted in the replay's recording, ``atomic_calls``), else ``ATOMIC``.
 
 ``leave_one_out`` fits without each profile in turn and predicts it: the figure to quote, since a profile's
 own tensor factor makes its in-sample prediction exact by construction.
@@ -39,7 +42,8 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from codegen.gluon.host import device_part
-from codegen.gluon.replay import Costs, model_costs, replay
+from codegen.gluon.protocol import ProtocolError, Unsimulated
+from codegen.gluon.replay import Costs, atomic_calls, model_costs, replay
 from twill.errors import MachineError, ProfileError
 from twill.graph.model import Op
 from twill.machine.calibrate import CALIBRATION_DIR, Source, period_of, run_period
@@ -48,6 +52,9 @@ from twill.machine.model import Machine
 
 SCHEMA = "twill.gluon-calibration/1"
 ARRIVE = 40.0          # cycles per arrive: the bar.sync of 4 warps plus one SYNCS.ARRIVE (SASS), an estimate
+# cycles per reducer row (one warp's REDG.E.ADD.F32x4 of 128 floats and its LDS.128): run 207 (H100), the FA backward's
+# reducer partition busy 1491 cycles an iteration over its 32 rows; an estimate where no profile times one
+ATOMIC = 46.6
 TENSOR_RANGE = (0.5, 4.0)
 
 
@@ -135,6 +142,22 @@ class Profiled:
                 for r in self.profile["combined"]["regions"].values()
                 if r.get("kind") == "gap" and int(r.get("arrives") or 0) > 0 and r.get("cycles_per_iteration")]
 
+    def atomic_costs(self) -> list[float]:
+        """Cycles per atomic call, one figure per region of a partition's lines whose node the graph does not hold
+        (a reducer's rows) and that call atomics (``atomic_calls``): its cycles per iteration over its calls per
+        iteration."""
+        try:
+            calls = atomic_calls(self.source, self.signature, frozenset(n["id"] for n in self.gluon["graph"]["nodes"]))
+        except (ProtocolError, Unsimulated):     # a kernel the replay cannot run: no figure (nor a replay of it)
+            return []
+        out = []
+        for r in self.profile["combined"]["regions"].values():
+            k = (r.get("partition"), r.get("node"))
+            if r.get("kind") == "node" and calls.get(k) and r.get("cycles_per_iteration"):
+                out.append(float(r["net_cycles_per_iteration"] if r.get("net_cycles_per_iteration") is not None
+                                 else r["cycles_per_iteration"]) / calls[k])
+        return out
+
     def sources(self) -> list[dict[str, str]]:
         return [{"path": p, "sha256": hashlib.sha256(Path(p).read_bytes()).hexdigest()} for p in self.paths]
 
@@ -164,6 +187,7 @@ class Calibration:
     samples: dict[str, int] = field(default_factory=dict)
     fitted_from: list[dict[str, Any]] = field(default_factory=list)
     smem_rate: float = 0.0               # the shared-memory port of the replay, bytes a cycle (0: not modelled)
+    atomic: float = ATOMIC
 
     def costs(self, p: Profiled, tensor: Mapping[str, float] | None = None, load_wait: float = 1.0) -> Costs:
         """The replay's costs of ``p``'s kernel: the model's, each op's scaled by its class's fitted factor
@@ -182,7 +206,8 @@ class Calibration:
             elif n["id"] in node:
                 node[n["id"]] *= self.node.get(c, 1.0)
         return Costs(node, tens, iss, base.load, self.arrive, 0.0, source="calibrated", smem_rate=self.smem_rate,
-                     ready=base.ready, issued={n: node[n] if n in fitted else base.issued[n] for n in base.ready})
+                     ready=base.ready, issued={n: node[n] if n in fitted else base.issued[n] for n in base.ready},
+                     atomic=self.atomic)
 
     def predict(self, p: Profiled, load_wait: float = 1.0) -> float:
         return replay(p.source, p.signature, self.costs(p, load_wait=load_wait)).iteration()
@@ -215,21 +240,24 @@ class Calibration:
             if n["id"] in issue:
                 issue[n["id"]] = self.issue.get(op_class(n), default_issue)
         return Costs(base.node, base.tensor, issue, base.load, self.arrive, 0.0, source="calibrated", ready=base.ready,
-                     issued=base.issued, smem_rate=self.smem_rate)
+                     issued=base.issued, smem_rate=self.smem_rate, atomic=self.atomic)
 
     def to_dict(self) -> dict[str, Any]:
         return {"schema": SCHEMA, "node": self.node, "issue": self.issue, "tensor": self.tensor,
-                "arrive": self.arrive, "smem_rate": self.smem_rate, "samples": self.samples,
+                "arrive": self.arrive, "atomic": self.atomic, "smem_rate": self.smem_rate, "samples": self.samples,
                 "fitted_from": self.fitted_from,
                 "estimator": "node: geometric median of measured / model over the class's regions; issue: median "
                              "of the dot class's regions; tensor: per profile, the factor whose replay matches "
-                             "the measured period, geometric median over profiles; arrive: median over the sums profiles' gap "
-                             "regions of cycles per arrive (the estimate ARRIVE where no profile has one)"}
+                             "the measured period, geometric median over profiles; arrive: median over the sums "
+                             "profiles' gap regions of cycles per arrive (the estimate ARRIVE where no profile has "
+                             "one); atomic: median over the regions of a reducer's rows of cycles per atomic call "
+                             "(the estimate ATOMIC where none)"}
 
     @staticmethod
     def from_dict(d: Mapping[str, Any]) -> "Calibration":
         return Calibration(dict(d["node"]), dict(d["issue"]), dict(d["tensor"]), float(d["arrive"]),
-                           dict(d.get("samples", {})), list(d.get("fitted_from", [])), float(d.get("smem_rate", 0.0)))
+                           dict(d.get("samples", {})), list(d.get("fitted_from", [])), float(d.get("smem_rate", 0.0)),
+                           float(d.get("atomic", ATOMIC)))
 
 
 def gluon_calibration_path(machine: str) -> Path:
@@ -295,6 +323,10 @@ def fit(profiled: Sequence[Profiled], smem_rate: float = 0.0) -> Calibration:
     if arrives:     # before the tensor factors: each profile's replay prices its arrives so
         cal.arrive = round(statistics.median(arrives), 1)
         cal.samples["arrive"] = len(arrives)
+    atomics = [x for p in profiled for x in p.atomic_costs()]
+    if atomics:
+        cal.atomic = round(statistics.median(atomics), 1)
+        cal.samples["atomic"] = len(atomics)
     per: dict[str, list[float]] = {}
     for p in profiled:
         f = _tensor_factor(p, cal)

@@ -20,6 +20,9 @@ model of the SM:
 - ``mbarrier.wait`` blocks until the phase completes; an arrive costs ``Costs.arrive`` cycles (Gluon 3.6
   lowers it to a 128-thread ``bar.sync`` and one thread's arrive); a TMA copy arrives on its barrier
   ``Costs.load`` cycles after it is issued;
+- an atomic call on a line whose node the costs do not price (a reducer partition's rows: the graph's store node is
+  the consumers', who store the partials to shared memory) costs ``Costs.atomic`` cycles; its L2 round trip is
+  the partition's: the calls of one row of 512 B back-pressure the issuing warp (run 207, H100: 47 cycles a row);
 - with ``Costs.smem_rate`` (bytes per cycle; 0: not modelled), shared memory is a port of that bandwidth. A
   wgmma reads its operands there while it runs (its shared-memory A tile, and its B tile once per warp group of
   the partition), first: it ends no sooner than they are read at the full rate. Stores from registers and TMA
@@ -93,6 +96,9 @@ class Costs:
     # named: its ``node`` cycles); a pointer load a producer copies with cp.async keeps its ``node`` cycles
     ready: Mapping[str, float] = field(default_factory=dict)
     issued: Mapping[str, float] = field(default_factory=dict)
+    # one atomic call (``gl.atomic_add``) of a line whose node has no cost of its own: a reducer's row, a partition the
+    # graph does not hold (its store node is priced in the consumers that store the partials); 0: not modelled
+    atomic: float = 0.0
 
     def nodes(self) -> frozenset[str]:
         """The graph nodes these costs price: the scheduled loop's."""
@@ -341,6 +347,11 @@ class _Events:
             self.events.append(("use", v.n))
         return v
 
+    def atomic(self, *a: Any, **k: Any) -> Any:
+        """``gl.atomic_add`` (any atomic): one ("atomic",) event, what the partition issues to L2."""
+        self.events.append(("atomic",))
+        return ANY
+
     def reads(self, n: int) -> tuple[str, ...]:
         """The names line ``n`` reads: an assignment's right side (none where it only moves a value: ``x_p1 = x``),
         else the whole line; comments left out."""
@@ -380,7 +391,7 @@ class _Events:
 
 
 def record(source: str, scalars: dict[str, int]) -> tuple[list[list[tuple]], list[Barrier], list[str], str]:
-    """Each partition's events in order: ("line", n), ("wait", bar, parity), ("arrive", bar),
+    """Each partition's events in order: ("line", n), ("wait", bar, parity), ("arrive", bar), ("atomic",),
     ("copy", bar, "tma", bytes) (a TMA copy arriving on bar; ("copy", bar, "threads"): a cp.async producer's threads),
     ("mma", bytes) (bytes: what it reads from shared memory), ("mma_wait", n), ("smem", bytes) (a store to shared
     memory); every barrier; the partitions'
@@ -395,6 +406,8 @@ def record(source: str, scalars: dict[str, int]) -> tuple[list[list[tuple]], lis
 
     class Gl(type(ns["gl"])):                # type: ignore[misc]
         load = staticmethod(log.load)
+        atomic_add = atomic_max = atomic_min = atomic_and = atomic_or = atomic_xor = atomic_xchg = atomic_cas = \
+            staticmethod(log.atomic)
     ns["gl"] = Gl()
     allocated = rec.allocated
     rec.allocated = lambda shape, layout, line: log.sized(allocated(shape, layout, line), rec.lines, line)  # type: ignore
@@ -422,6 +435,29 @@ def replay(source: str, signature: dict[str, str], costs: Costs, iterations: int
         scalars["twill_g0"] = type(scalars["twill_g0"])(iterations)
         traces, bars, names, text = record(source, scalars)
     return _Sim(traces, bars, names, text, costs).run()
+
+
+def atomic_calls(source: str, signature: dict[str, str], nodes: frozenset[str],
+                 iterations: int = 24) -> dict[tuple[int, str], float]:
+    """(partition, node) -> the atomic calls per trip of the partition's scheduled loop (``_loops``) of the node's
+    lines in that loop, for the nodes not among ``nodes`` (the graph's): what ``Costs.atomic`` prices (a reducer's rows;
+    a producer's adds some iterations behind its loads count over every trip, as a profile's region does)."""
+    traces, _, names, text = record(source, integer_arguments(signature, source)(iterations))
+    tags, loops = _tags(text), _loops(text, nodes)
+    out: dict[tuple[int, str], float] = {}
+    for p, ev in enumerate(traces):
+        head, end = loops.get(names[p], (0, -1))
+        lines = [e[1] for e in ev if e[0] == "line"]
+        starts = sum(1 for a, b in zip(lines, lines[1:]) if a == head and head < b <= end)   # not the exits' tests
+        counts: dict[str, int] = {}
+        line = 0
+        for e in ev:
+            if e[0] == "line":
+                line = e[1]
+            elif e[0] == "atomic" and head <= line <= end and tags.get(line) not in nodes | {None}:
+                counts[tags[line]] = counts.get(tags[line], 0) + 1
+        out.update({(p, n): c / starts for n, c in counts.items() if starts})
+    return out
 
 
 class _Unit:
@@ -649,6 +685,9 @@ class _Sim:
         if e[0] == "ld":
             self.ready[e[1]] = self.now[p] + c.ready.get(self.last_node[p] or "", 0.0)
             return 0.0
+        if e[0] == "atomic":      # a node the costs price holds its atomics' cost; an untagged line is none's
+            node = self.last_node[p]
+            return c.atomic if node is not None and node not in c.node and node not in c.tensor else 0.0
         if e[0] == "use":
             self.block(p, "load", self.ready.get(e[1], 0.0))
             return 0.0
@@ -680,12 +719,13 @@ class _Sim:
 
 
 def model_costs(graph: Mapping[str, Any], unit: float, issue: float, smem_rate: float = 0.0,
-                load_wait: float = 1.0) -> Costs:
+                load_wait: float = 1.0, atomic: float = 0.0) -> Costs:
     """The costs the solver used (``graph``: the schedule's normalised graph as gluon.json holds it, its
     cycles in units of ``unit`` cycles): every node its cycles; a dot its cycles on the tensor core and
     ``issue`` cycles (the machine file's measured wgmma issue) to its partition; a TMA load its latency;
     a pointer load its cycles (its latency) times ``load_wait`` until its first reader may run (the machine file's
-    ``pointer_load_wait``); shared memory a port of ``smem_rate`` bytes a cycle (0: not modelled)."""
+    ``pointer_load_wait``); shared memory a port of ``smem_rate`` bytes a cycle (0: not modelled); an atomic call
+    of a partition the graph does not hold ``atomic`` cycles (0: not modelled)."""
     node, tensor, iss, load, units, ready, issued = {}, {}, {}, {}, {}, {}, {}
     for n in graph["nodes"]:
         cyc = float(n.get("cycles") or 0) * unit
@@ -700,7 +740,7 @@ def model_costs(graph: Mapping[str, Any], unit: float, issue: float, smem_rate: 
             if n["kind"] == "load":       # issued by the partition that reads it: its cycles are its latency
                 ready[n["id"]], issued[n["id"]] = cyc * load_wait, 0.0
     return Costs(node, tensor, iss, load, source="model", smem_rate=smem_rate, units=units, ready=ready,
-                 issued=issued)
+                 issued=issued, atomic=atomic)
 
 
 def measured_costs(graph: Mapping[str, Any], unit: float, profile: Mapping[str, Any], arrive: float = 0.0,

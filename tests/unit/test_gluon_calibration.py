@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from codegen.gluon.calibration import Calibration, Profiled, fit, op_class
+from codegen.gluon.calibration import ATOMIC, Calibration, Profiled, fit, op_class
 from codegen.gluon.replay import replay
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -207,3 +207,24 @@ def test_the_arrive_is_priced_from_a_sums_profiles_timed_arrives(profiles):
     assert cal.fitted_from[0]["tensor_factor"] != fit([p]).fitted_from[0]["tensor_factor"]
     assert replay(sums.source, sums.signature, cal.costs(sums)).iteration() == pytest.approx(
         sums.measured_period(), rel=5e-3)
+
+
+def test_a_reducers_atomic_call_is_priced_from_its_rows_regions():
+    # a sums profile times the reducer's rows (``p3:store0``: 32 calls an iteration) and the producer's (``p2:store0``:
+    # 32 calls on 22 of 24 trips); each region's cycles over its calls per iteration price an atomic call, the median
+    # over the regions; a profile without such a region keeps the estimate
+    d = ROOT / "bench/results/gluon/fa_bwd"
+    regions = {"p3:store0": {"partition": 3, "node": "store0", "kind": "node", "cycles_per_iteration": 1600.0,
+                             "net_cycles_per_iteration": 1600.0},
+               "p2:store0": {"partition": 2, "node": "store0", "kind": "node", "cycles_per_iteration": 1760.0,
+                             "net_cycles_per_iteration": 1760.0},
+               "p0:store0_s0": {"partition": 0, "node": "store0_s0", "kind": "node", "cycles_per_iteration": 90.0,
+                                "net_cycles_per_iteration": 90.0}}
+    prof = {"combined": {"regions": regions, "partitions": {"0": {"period_cycles": 4600.0}}}}
+    p = Profiled("fa_bwd-sums", (d / "kernel_gluon.py").read_text(), json.loads((d / "gluon.json").read_text()), prof)
+    assert sorted(p.atomic_costs()) == pytest.approx([50.0, 60.0])
+    cal = fit([p])
+    assert cal.atomic == 55.0 and cal.samples["atomic"] == 2 and cal.costs(p).atomic == 55.0
+    assert Calibration.from_dict(cal.to_dict()).atomic == 55.0
+    assert fit([dataclasses.replace(p, profile={"combined": {"regions": {}, "partitions": prof["combined"][
+        "partitions"]}})]).atomic == ATOMIC

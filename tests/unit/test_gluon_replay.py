@@ -1,12 +1,13 @@
 """The timed replay of generated kernels (codegen/gluon/replay.py): the committed kernels replayed with the
 model's costs and with chosen ones."""
+import dataclasses
 import json
 from pathlib import Path
 
 import pytest
 
 from codegen.gluon.protocol import ProtocolError, integer_arguments
-from codegen.gluon.replay import Costs, model_costs, record, replay
+from codegen.gluon.replay import Costs, atomic_calls, model_costs, record, replay
 from twill.machine.model import load_machine
 
 RESULTS = Path(__file__).resolve().parents[2] / "bench/results/gluon"
@@ -280,3 +281,27 @@ def test_a_load_read_only_by_dead_code_waits_for_nothing():
              "x = y  # out of nothing live, but a name another partition's loop reads: g(x)",
              "g(x)"]
     assert dead_lines(lines) == {1, 3, 4}
+
+
+def test_a_reducers_atomic_rows_cost_its_partition_what_costs_atomic_says():
+    # the FA backward's reducer adds rows 0-31 of dQ's partial each iteration (32 atomic calls), the producer rows 32-63
+    # two iterations behind its loads (22 of the replay's 24 trips): the graph holds neither line (its store nodes are
+    # the consumers'), so each call costs ``Costs.atomic`` to the partition issuing it
+    src, sig, g = _kernel("fa_bwd")
+    nodes = frozenset(n["id"] for n in g["graph"]["nodes"])
+    assert atomic_calls(src, sig, nodes) == {(2, "store0"): pytest.approx(32 * 22 / 24), (3, "store0"): 32.0}
+    base = model_costs(g["graph"], g["time_unit_cycles"], 191)
+    assert base.atomic == 0.0
+    free, priced = replay(src, sig, base), replay(src, sig, dataclasses.replace(base, atomic=50.0))
+    # the reducer waits 32 x 50 cycles less an iteration, less what the period grew by
+    waits = [sum(r.steady_blocked(3).values()) for r in (free, priced)]
+    assert waits[0] - waits[1] == pytest.approx(32 * 50 - (priced.iteration() - free.iteration()), rel=0.01)
+    assert 0 < priced.iteration() - free.iteration() < 200
+
+
+def test_an_atomic_on_a_line_its_node_prices_costs_nothing_more():
+    # a kernel whose atomics are its graph's own store (the consumer adds its tile): the node's cycles are their cost
+    src, sig, g = _kernel("fbgemm_fp8_row_splitk")
+    assert "gl.atomic_add" in src and atomic_calls(src, sig, frozenset(n["id"] for n in g["graph"]["nodes"])) == {}
+    base = model_costs(g["graph"], g["time_unit_cycles"], 191)
+    assert replay(src, sig, dataclasses.replace(base, atomic=1000.0)).iteration() == replay(src, sig, base).iteration()

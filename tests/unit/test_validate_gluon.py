@@ -172,6 +172,10 @@ def test_the_calibrated_prediction_of_a_kernel_the_calibration_saw_is_held_out()
     full = json.loads((ROOT / "twill/machine/calibration/h200-gluon.json").read_text())["fitted_from"]
     assert fa3 is not None and fa3["held_out"] and 0 < len(fa3["fitted_on"]) < len(full)
     assert not any(label.startswith("fa3-run") for label in fa3["fitted_on"])
+    # per partition too: the calibrated replay's period is the iteration's, its busy cycles the rest of its waits
+    assert set(fa3["partitions"]) == {"consumer_0", "consumer_1", "producer_2"}
+    c0 = fa3["partitions"]["consumer_0"]
+    assert c0["period"] == fa3["cycles"] and 0 < c0["busy"] < c0["period"]
     causal = calibrated((d / "fa_causal/kernel_gluon.py").read_text(),
                         json.loads((d / "fa_causal/gluon.json").read_text()), machine)
     # profiled once (run 23): fitted again without that profile, with the FA forward's

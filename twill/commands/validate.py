@@ -135,8 +135,11 @@ def _gluon(args: argparse.Namespace, out: str) -> int:
               f"in): at least {sm['cycles']:.0f} cycles at {sm['rate_bytes_per_cycle']:.0f} B a clock")
     for p in r["partitions"]:
         pr, m = p["predicted"], p["measured"]
+        cb = (p.get("calibrated") or {}).get("busy")
         print(f"  {p['function']}: period {pr.get('period')} -> {m.get('period')}{_pct(p.get('period_error'))}, busy "
-              f"{pr.get('busy')} -> {m.get('busy')}{_pct(p.get('busy_error'))}, waits on its wgmmas {pr.get('wait_tensor_core')} -> "
+              f"{pr.get('busy')} -> {m.get('busy')}{_pct(p.get('busy_error'))}"
+              + (f" (calibrated {cb}{_pct(p.get('busy_error_calibrated'))})" if cb is not None else "")
+              + f", waits on its wgmmas {pr.get('wait_tensor_core')} -> "
               f"{m.get('wait_tensor_core')}, "
               + (f"on its pointer loads {pr['wait_loads']} (predicted), " if pr.get("wait_loads") else "")
               + f"on the rings {pr.get('wait_rings')} -> {m.get('wait_rings')}, "
