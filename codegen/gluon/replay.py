@@ -21,8 +21,8 @@ model of the SM:
   lowers it to a 128-thread ``bar.sync`` and one thread's arrive); a TMA copy arrives on its barrier
   ``Costs.load`` cycles after it is issued;
 - an atomic call on a line whose node the costs do not price (a reducer partition's rows: the graph's store node is
-  the consumers', who store the partials to shared memory) costs ``Costs.atomic`` cycles; its L2 round trip is
-  the partition's: the calls of one row of 512 B back-pressure the issuing warp (run 207, H100: 47 cycles a row);
+  the consumers', who store the partials to shared memory) costs ``Costs.atomic`` cycles: the adds of a row of 512 B
+  back-pressure the issuing warp (run 208, H100: 46 cycles a row for the FA backward's reducer, 69 for its producer);
 - with ``Costs.smem_rate`` (bytes per cycle; 0: not modelled), shared memory is a port of that bandwidth. A
   wgmma reads its operands there while it runs (its shared-memory A tile, and its B tile once per warp group of
   the partition), first: it ends no sooner than they are read at the full rate. Stores from registers and TMA
