@@ -57,22 +57,25 @@ def main() -> int:
     if a.smem_rate is not None and not a.smem_rate >= 0:
         print(f"gluon_calibrate: expected --smem-rate of 0 or more bytes a cycle, found {a.smem_rate}", file=sys.stderr)
         return 2
+    from twill.machine.model import load_machine
+    h200 = load_machine("h200")
     if a.smem_rate is None:
-        from twill.machine.model import load_machine
-        a.smem_rate = load_machine("h200").rate("smem_bytes")
-    cal = fit(ps, a.smem_rate)
+        a.smem_rate = h200.rate("smem_bytes")
+    issue = h200.written_cost("wgmma_issue") or 0.0     # a dot class no profile timed: the machine file's issue
+    cal = fit(ps, a.smem_rate, issue)
     rows = [f"# bench/gluon_calibrate.py, {time.strftime('%Y-%m-%d')}, offline (profiles: H200, triton 3.6.0)",
             "# profile | measured cycles/iteration | schedule (II x unit) | replay, model costs | held-out calibrated "
             "(error) | tensor factor in sample"]
     factors = {e["label"]: e["tensor_factor"] for e in cal.fitted_from}
-    for r, p in zip(leave_one_out(ps, a.smem_rate), ps):
+    for r, p in zip(leave_one_out(ps, a.smem_rate, issue), ps):
         sched = float(p.gluon["ii"]) * p.unit
         held = (f"{r['held_out']:.0f} ({r['error']:+.1%})" if r["held_out"] is not None
                 else "none (no other profile has its dot shapes)")
         rows.append(f"{r['label']} | {r['measured']:.0f} | {sched:.0f} ({sched / r['measured'] - 1:+.1%}) | "
                     f"{r['model']:.0f} | {held} | {factors[r['label']] or 'not reached (> 4x)'}")
     rows.append(f"# fitted on all: tensor {cal.tensor}; issue {cal.issue}; node {cal.node}; shared-memory port "
-                f"{a.smem_rate:g} B a cycle ({time.time() - t0:.1f} s)")
+                f"{a.smem_rate:g} B a cycle; a dot class no profile timed issues in {issue:g} cycles "
+                f"({time.time() - t0:.1f} s)")
     text = "\n".join(rows) + "\n"
     print(text, end="")
     if a.table:

@@ -135,6 +135,14 @@ class Profiled:
                 out[r["node"]] = max(1.0, float(r["net_cycles_per_iteration"]))
         return out
 
+    def unresolved(self) -> set[str]:
+        """The nodes whose region nets 0 or less once the record cost is subtracted: below their run's resolution.
+        For an ALU op that says it is small (``regions`` gives it 1 cycle); for a wgmma it says nothing of its issue,
+        which costs at least its instructions: the FA backward of run 6 timed its wgmmas' regions at 383-897 cycles
+        and its empty region at 1344, and the 1 cycle they were clamped to priced those wgmmas' issue at 1 cycle."""
+        return {r["node"] for r in self.profile["combined"]["regions"].values()
+                if r.get("node") is not None and float(r["net_cycles_per_iteration"]) <= 0}
+
     def arrive_costs(self) -> list[float]:
         """Cycles per mbarrier arrive, one figure per region of the statements between the regions that arrive (a
         sums profile's ``gap`` regions, ``profiling.gluon_sums.with_gaps``, with the arrives they hold): its cycles
@@ -189,12 +197,14 @@ class Calibration:
     fitted_from: list[dict[str, Any]] = field(default_factory=list)
     smem_rate: float = 0.0               # the shared-memory port of the replay, bytes a cycle (0: not modelled)
     atomic: float = ATOMIC
+    default_issue: float = 0.0           # a dot class no profile timed issues in this many cycles (the machine's)
 
     def costs(self, p: Profiled, tensor: Mapping[str, float] | None = None, load_wait: float = 1.0) -> Costs:
         """The replay's costs of ``p``'s kernel: the model's, each op's scaled by its class's fitted factor
         (a class not fitted keeps the model's cost: factor 1; a dot class without a measured issue issues in 0 cycles);
         a pointer load its partition issues, the model's issue (none) where its class is not fitted, else its fitted
-        cost (its measured region: its issue), and its latency times ``load_wait`` (``model_costs``)."""
+        cost (its measured region: its issue), and its latency times ``load_wait`` (``model_costs``); a dot class no profile
+        timed issues in ``default_issue`` cycles."""
         base = model_costs(p.model_graph, p.unit, 0.0, self.smem_rate, load_wait)
         fitted = {n["id"] for n in p.gluon["graph"]["nodes"] if op_class(n) in self.node}
         tf = dict(self.tensor if tensor is None else tensor)
@@ -203,7 +213,7 @@ class Calibration:
             c = op_class(n)
             if n["id"] in tens:
                 tens[n["id"]] *= tf.get(c, 1.0)
-                iss[n["id"]] = self.issue.get(c, iss.get(n["id"], 0.0))
+                iss[n["id"]] = self.issue.get(c, self.default_issue)
             elif n["id"] in node:
                 node[n["id"]] *= self.node.get(c, 1.0)
         return Costs(node, tens, iss, base.load, self.arrive, 0.0, source="calibrated", smem_rate=self.smem_rate,
@@ -245,7 +255,8 @@ class Calibration:
 
     def to_dict(self) -> dict[str, Any]:
         return {"schema": SCHEMA, "node": self.node, "issue": self.issue, "tensor": self.tensor,
-                "arrive": self.arrive, "atomic": self.atomic, "smem_rate": self.smem_rate, "samples": self.samples,
+                "arrive": self.arrive, "atomic": self.atomic, "default_issue": self.default_issue,
+                "smem_rate": self.smem_rate, "samples": self.samples,
                 "fitted_from": self.fitted_from,
                 "estimator": "node: geometric median of measured / model over the class's regions; issue: median "
                              "of the dot class's regions; tensor: per profile, the factor whose replay matches "
@@ -258,7 +269,7 @@ class Calibration:
     def from_dict(d: Mapping[str, Any]) -> "Calibration":
         return Calibration(dict(d["node"]), dict(d["issue"]), dict(d["tensor"]), float(d["arrive"]),
                            dict(d.get("samples", {})), list(d.get("fitted_from", [])), float(d.get("smem_rate", 0.0)),
-                           float(d.get("atomic", ATOMIC)))
+                           float(d.get("atomic", ATOMIC)), float(d.get("default_issue", 0.0)))
 
 
 def gluon_calibration_path(machine: str) -> Path:
@@ -301,24 +312,27 @@ def _tensor_factor(p: Profiled, cal: Calibration) -> float | None:
     return round((lo + hi) / 2, 4)
 
 
-def fit(profiled: Sequence[Profiled], smem_rate: float = 0.0) -> Calibration:
+def fit(profiled: Sequence[Profiled], smem_rate: float = 0.0, default_issue: float = 0.0) -> Calibration:
     """The calibration of ``profiled`` (see the module's docstring), the replay's shared-memory port at ``smem_rate``
-    bytes a cycle (0: not modelled)."""
+    bytes a cycle (0: not modelled), a dot class no profile timed issued in ``default_issue`` cycles."""
     ratios: dict[str, list[float]] = {}
     issues: dict[str, list[float]] = {}
     for p in profiled:
         nodes = {n["id"]: n for n in p.model_graph["nodes"]}
+        below = p.unresolved()
         for nid, measured in p.regions().items():
             n = nodes.get(nid)
             if n is None or n["kind"] == "tma_load":
                 continue
             c = op_class(n)
             if n["kind"] == "dot":
-                issues.setdefault(c, []).append(measured)
+                if nid not in below:      # an unresolved wgmma's issue is not known: the class's others', or the default
+                    issues.setdefault(c, []).append(measured)
             elif float(n.get("cycles") or 0) > 0:
                 ratios.setdefault(c, []).append(measured / (float(n["cycles"]) * p.unit))
     cal = Calibration({c: round(_gmedian(v), 4) for c, v in ratios.items()},
-                      {c: round(statistics.median(v), 1) for c, v in issues.items()}, smem_rate=smem_rate)
+                      {c: round(statistics.median(v), 1) for c, v in issues.items()}, smem_rate=smem_rate,
+                      default_issue=default_issue)
     cal.samples = {c: len(v) for c, v in list(ratios.items()) + list(issues.items())}
     arrives = [x for p in profiled for x in p.arrive_costs()]
     if arrives:     # before the tensor factors: each profile's replay prices its arrives so
@@ -364,18 +378,19 @@ def held_out(cal: Calibration, source: str, root: Path,
         return cal, True
     try:
         return fit([Profiled.read(f["label"], root / Path(f["sources"][0]["path"]).parent, root / f["sources"][2]["path"])
-                    for f in cal.fitted_from if f not in own], cal.smem_rate), True
+                    for f in cal.fitted_from if f not in own], cal.smem_rate, cal.default_issue), True
     except (OSError, IndexError, KeyError, ValueError):
         return cal, False
 
 
-def leave_one_out(profiled: Sequence[Profiled], smem_rate: float = 0.0) -> list[dict[str, Any]]:
+def leave_one_out(profiled: Sequence[Profiled], smem_rate: float = 0.0,
+                  default_issue: float = 0.0) -> list[dict[str, Any]]:
     """Each profile predicted by the calibration fitted on the others: label, measured period, the model's
     replay, the held-out prediction and its error (None where the others share no dot class with it)."""
     out = []
     for i, p in enumerate(profiled):
         others = [q for j, q in enumerate(profiled) if j != i]
-        cal = fit(others, smem_rate)
+        cal = fit(others, smem_rate, default_issue)
         dots = {op_class(n) for n in p.gluon["graph"]["nodes"] if n["kind"] == "dot"}
         measured = p.measured_period()
         model = replay(p.source, p.signature, model_costs(p.model_graph, p.unit, 0.0, smem_rate)).iteration()

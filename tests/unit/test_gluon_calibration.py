@@ -69,7 +69,7 @@ def test_the_committed_calibration_is_what_the_committed_profiles_give(profiles)
     cwd = os.getcwd()
     os.chdir(ROOT)
     try:
-        fitted = fit(list(profiles.values()), committed.get("smem_rate", 0.0)).to_dict()
+        fitted = fit(list(profiles.values()), committed.get("smem_rate", 0.0), committed["default_issue"]).to_dict()
     finally:
         os.chdir(cwd)
     assert fitted == committed
@@ -228,3 +228,18 @@ def test_a_reducers_atomic_call_is_priced_from_its_rows_regions():
     assert Calibration.from_dict(cal.to_dict()).atomic == 55.0
     assert fit([dataclasses.replace(p, profile={"combined": {"regions": {}, "partitions": prof["combined"][
         "partitions"]}})]).atomic == ATOMIC
+
+
+def test_a_wgmma_region_below_its_runs_resolution_prices_no_issue(profiles):
+    # run 6's FA backward timed its wgmmas' regions at 383-897 cycles and its empty region at 1344: each nets 0, which
+    # says nothing of the wgmma's issue (a fence, its instructions, a commit): the class takes the default issue, not
+    # the 1 cycle the net is clamped to; an ALU op's region so clamped still prices its class (it is small)
+    p = profiles["fa_bwd-run6"]
+    below = p.unresolved()
+    assert {"dot1_dv_s0", "dot2_dpT_s1", "dot3_dk_s1"} <= below and "sfu0_pT_s1" not in below
+    cal = fit([p], 128.0, 191.0)
+    assert "dot.64x128x64" not in cal.issue and "dot.64x64x128" not in cal.issue
+    assert cal.node["convert.64x64"] < 0.1        # its converts' regions, clamped to 1 cycle: small, so priced
+    costs = cal.costs(p)
+    assert costs.issue["dot1_dv_s0"] == 191.0 and fit([p], 128.0, 0.0).costs(p).issue["dot1_dv_s0"] == 0.0
+    assert Calibration.from_dict(cal.to_dict()).default_issue == 191.0
