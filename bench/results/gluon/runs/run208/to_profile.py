@@ -1,4 +1,4 @@
-"""run 208's bench/gluon_sums.py JSON (its runs) as the profile sums_profile writes (profiling.gluon_sums_run.report)."""
+"""Offline, after run 208: bench/gluon_sums.py JSON (its runs) as the profile sums_profile writes (profiling.gluon_sums_run.report)."""
 import json, sys, types
 sys.path.insert(0, '/work/main')
 from pathlib import Path
