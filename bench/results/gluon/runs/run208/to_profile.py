@@ -1,7 +1,9 @@
 """Offline, after run 208: bench/gluon_sums.py JSON (its runs) as the profile sums_profile writes (profiling.gluon_sums_run.report)."""
-import json, sys, types
-sys.path.insert(0, '/work/main')
+import json, os, sys, types
 from pathlib import Path
+ROOT = Path(__file__).resolve().parents[5]
+sys.path.insert(0, str(ROOT))
+os.chdir(ROOT)
 from profiling.gluon import scopes_of
 from profiling.gluon_sums import with_gaps
 from profiling.gluon_sums_run import report
