@@ -12,7 +12,8 @@ The first run of each variant sums no region: every partition's main loop timed 
 
 ``--per-run 0``: every region in one run; ``auto``: the runs ``profiling.gluon_sums_plan`` plans from their SASS (read
 from DIR/sums_plan.json where it was planned for this source; ``--plan-only`` plans and writes it offline). Prints one line per run and one per region; with ``--json F``, writes the
-figures there too. Imports no solver.
+figures there too, each variant's whole profile under ``profile`` (as ``twill validate --sums`` reads it). Imports no
+solver.
 """
 from __future__ import annotations
 
@@ -62,7 +63,8 @@ def variant(d: Path, a: argparse.Namespace, work: str) -> dict:
                 if n.startswith("p"):
                     print(f"      {n} {c:.1f}", flush=True)
     res = {"label": meta["label"], "plain_ms": prof["plain_ms"], "problem": prof["timed_problem"], "runs": runs,
-           "split_runs": prof["split_runs"], "proton": []}
+           "split_runs": prof["split_runs"], "proton": [],
+           "profile": prof}      # as `twill validate --sums` reads it (run 208's were rebuilt offline from the runs)
     if a.proton:
         v = Variant(d, Path(work), ROOT / meta["kernel_file"], meta)
         plain_timing(v)
