@@ -54,6 +54,11 @@ def test_fa3_per_partition_from_the_run12_profile(tmp_path):
     assert "busy" in cp["explanation"] and v["profile_overhead"]["every_record_kept"] is True
     page = (tmp_path / "gluon.html").read_text()
     assert "Per partition: measured against predicted" in page and "consumer_1" in page and "Critical path" in page
+    # the calibrated replay per partition, in the JSON, the text and the view
+    c0 = v["partitions"][0]
+    assert c0["calibrated"]["period"] == v["calibrated_iteration_cycles"] and c0["busy_error_calibrated"] is not None
+    assert f"(calibrated {c0['calibrated']['busy']}" in r.stdout and "calibrated: replayed with the costs" in page
+    assert page.count("<title>calibrated: busy (its ops)") == 3
     assert "per iteration: predicted 2045.2 cycles" in r.stdout and "critical path:" in r.stdout
     # run 12's profile has only the amortized period (mean gaps, the tiles' gaps spread over them): said so
     assert v["measured_period_kind"] == "amortized"

@@ -199,14 +199,17 @@ def partition_section(pd: PageData) -> str:
     parts = [p for p in v.get("partitions") or [] if isinstance(p, dict)]
     if not parts:
         return ""
-    top = max([to_float(p.get(k, {}).get("period")) or 0.0 for p in parts for k in ("predicted", "measured")] + [1.0])
+    top = max([to_float(as_dict(p.get(k)).get("period")) or 0.0 for p in parts
+               for k in ("predicted", "calibrated", "measured")] + [1.0])
     scale = 520.0 / top
     rows = []
     for p in parts:
-        pr, m = as_dict(p.get("predicted")), as_dict(p.get("measured"))
+        pr, m, cal = as_dict(p.get("predicted")), as_dict(p.get("measured")), as_dict(p.get("calibrated"))
         err = to_float(p.get("period_error"))
+        calibrated = f'calibrated {_chain_bar(cal, scale, "calibrated")}<br>' if cal.get("period") is not None else ""
         rows.append(f'<tr><td>{esc(p.get("function"))}<br><small>{esc(p.get("num_warps"))} warps</small></td>'
-                    f'<td>predicted {_chain_bar(pr, scale, "predicted")}<br>measured {_chain_bar(m, scale, "measured")}</td>'
+                    f'<td>predicted {_chain_bar(pr, scale, "predicted")}<br>{calibrated}'
+                    f'measured {_chain_bar(m, scale, "measured")}</td>'
                     f'<td class="num">{"" if err is None else f"{err:+.1%}"}</td></tr>')
     legend = "".join(f'<span><span class="sw" style="background:{c};border-color:{c}"></span>{esc(w)}</span>'
                      for _, c, w in _CHAIN)
@@ -218,8 +221,9 @@ def partition_section(pd: PageData) -> str:
     return ('<section class="card" id="partitions"><h2>Per partition: measured against predicted</h2>'
             '<p class="lede">Each partition\'s cycles per iteration: busy issuing its ops, waiting on its own wgmmas, '
             'waiting on the rings (the other partitions). Predicted: the generated kernel replayed with the costs the '
-            'solver used; measured: Proton regions (or region sums, `twill validate --sums`) per partition, each run\'s '
-            'period over its overhead.</p>'
+            'solver used; calibrated: replayed with the costs fitted from profiles (the machine\'s calibration '
+            'file, held out where it saw this kernel); measured: Proton regions (or region sums, `twill validate '
+            '--sums`) per partition, each run\'s period over its overhead.</p>'
             f'<div class="legend">{legend}</div><table class="grid"><tr><th>partition</th><th>per iteration (cycles)</th>'
             f'<th class="num">period error</th></tr>{"".join(rows)}</table>'
             f'<p><b>Critical path.</b> {esc(cp.get("explanation", ""))}</p>'
