@@ -6,5 +6,5 @@ set -u
 OUT=${OUT:-/tmp/run211}
 mkdir -p "$OUT"
 nvidia-smi --query-gpu=name,clocks.max.sm,power.limit --format=csv | tee "$OUT/gpu.txt"
-PYTHONPATH=. timeout 300 python -m twill validate kernels/fa3.py --arch h200 --schedule bench/results/gluon/fa3 \
+PYTHONPATH=. timeout 210 python -m twill validate kernels/fa3.py --arch h200 --schedule bench/results/gluon/fa3 \
   --sums auto -o "$OUT/validate-fa3" 2>&1 | tee "$OUT/validate-fa3.log"
