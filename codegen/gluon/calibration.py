@@ -10,7 +10,8 @@ consumers feed it. A calibration fits, from profiles whose kernel source is kept
   model (a region's net cycles per iteration, Proton's record cost already subtracted). The error of a cost
   model is multiplicative, and a small op's net cycles are noisy, so the median, not least squares;
 - ``issue[class]`` for a dot class (``dot.64x128x128``): the cycles its partition spends issuing it, the
-  median of its measured regions (a wgmma's region is its issue, not the tensor core's work);
+  median of its measured regions (a wgmma's region is its issue, not the tensor core's work); a region below its run's
+  resolution (``Profiled.unresolved``) gives none, and a class without one issues in ``default_issue`` (the machine's);
 - ``tensor[class]``: a factor on the model's tensor-core cycles of that dot class. No region times the tensor
   core, so each profile gives one factor, the one whose replay (the other costs calibrated) matches the
   measured period (bisection); a class's factor is the geometric median over the profiles that have it;
@@ -201,10 +202,10 @@ class Calibration:
 
     def costs(self, p: Profiled, tensor: Mapping[str, float] | None = None, load_wait: float = 1.0) -> Costs:
         """The replay's costs of ``p``'s kernel: the model's, each op's scaled by its class's fitted factor
-        (a class not fitted keeps the model's cost: factor 1; a dot class without a measured issue issues in 0 cycles);
-        a pointer load its partition issues, the model's issue (none) where its class is not fitted, else its fitted
-        cost (its measured region: its issue), and its latency times ``load_wait`` (``model_costs``); a dot class no profile
-        timed issues in ``default_issue`` cycles."""
+        (a class not fitted keeps the model's cost: factor 1; a dot class without a measured issue issues in
+        ``default_issue`` cycles); a pointer load its partition issues, the model's issue (none) where its class is not
+        fitted, else its fitted cost (its measured region: its issue), and its latency times ``load_wait``
+        (``model_costs``); a reducer's atomic row ``atomic`` cycles."""
         base = model_costs(p.model_graph, p.unit, 0.0, self.smem_rate, load_wait)
         fitted = {n["id"] for n in p.gluon["graph"]["nodes"] if op_class(n) in self.node}
         tf = dict(self.tensor if tensor is None else tensor)
