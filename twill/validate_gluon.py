@@ -198,21 +198,32 @@ def _node_costs(graph: Mapping[str, Any], unit: float, issue: float) -> dict[str
     return {**{k: round(v, 1) for k, v in c.node.items()}, **{k: round(v, 1) for k, v in c.issue.items()}}
 
 
+TIED = 0.01      # two partitions' ring waits, as shares of their periods, this close: either is the critical path
+
+
 def critical(parts: Mapping[str, Mapping[str, Any]], tensor: float, iteration: float | None) -> dict[str, Any]:
     """The loop's critical path: the partition that waits least on the rings (on the other partitions), so its
     own ops and its own wgmmas' latency make the period; with the tensor core's share of the iteration (its
     time is the model's: no record sees it).
 
+    Partitions that wait on the rings within ``TIED`` of the period as little are ``tied`` with it (the replay's two
+    consumers of a symmetric schedule: either is the path, and a measurement that finds the other agrees with it).
+
     >>> critical({"c0": {"period": 100, "busy": 60, "wait_tensor_core": 30, "wait_rings": 10},
     ...           "p": {"period": 100, "busy": 5, "wait_tensor_core": 0, "wait_rings": 95}}, 50, 100)["partition"]
     'c0'
+    >>> critical({"c0": {"period": 100, "busy": 60, "wait_tensor_core": 40, "wait_rings": 0},
+    ...           "c1": {"period": 100, "busy": 60, "wait_tensor_core": 40, "wait_rings": 0.4}}, 50, 100)["tied"]
+    ['c1']
     """
     timed = {n: p for n, p in parts.items() if p.get("period") and p.get("busy") is not None}
     if not timed:
         return {}
-    name = min(timed, key=lambda n: (float(timed[n]["wait_rings"]) / float(timed[n]["period"]), n))
+    share = {n: float(p["wait_rings"]) / float(p["period"]) for n, p in timed.items()}
+    name = min(timed, key=lambda n: (share[n], n))
     p = timed[name]
-    return {"partition": name, "period": p["period"], "busy": p["busy"], "wait_tensor_core": p["wait_tensor_core"],
+    return {"partition": name, "tied": sorted(n for n in timed if n != name and share[n] <= share[name] + TIED),
+            "period": p["period"], "busy": p["busy"], "wait_tensor_core": p["wait_tensor_core"],
             "wait_rings": p["wait_rings"], "wait_loads": p.get("wait_loads", 0.0), "outside": p.get("outside", 0.0),
             "tensor_core_share": round(tensor / iteration, 3) if iteration else None}
 
@@ -282,8 +293,7 @@ def compare(source: str, gj: Mapping[str, Any], prof: Mapping[str, Any], machine
         **_loop_run(prof, schedule_it, replayed, cal),
         "partitions": parts,
         "critical_path": {"predicted": pred_cp, "measured": meas_cp,
-                          "same": None if missing else bool(pred_cp and meas_cp
-                                                             and pred_cp["partition"] == meas_cp["partition"]),
+                          "same": None if missing else bool(pred_cp and meas_cp and _agree(pred_cp, meas_cp)),
                           "complete": not missing, "explanation": explanation},
         "profile_overhead": {"max_of_runs": prof.get("max_overhead_of_runs"),
                              "max_loop_cost_of_runs": prof.get("max_loop_cost_of_runs"),
@@ -347,6 +357,11 @@ def _outside_share(c: Mapping[str, Any]) -> float:
     return float(c.get("outside") or 0.0) / float(c["period"]) if c.get("period") else 0.0
 
 
+def _agree(pred: Mapping[str, Any], meas: Mapping[str, Any]) -> bool:
+    """Whether the measured critical partition is the predicted one or one tied with it."""
+    return meas["partition"] == pred["partition"] or meas["partition"] in pred.get("tied", [])
+
+
 def _explain(pred: Mapping[str, Any], meas: Mapping[str, Any], parts: list[dict[str, Any]]) -> str:
     """One sentence: the critical partition predicted and measured, what its period is made of, and the ops of
     the measured one furthest over the model."""
@@ -355,15 +370,16 @@ def _explain(pred: Mapping[str, Any], meas: Mapping[str, Any], parts: list[dict[
 
     def parts_of(c: Mapping[str, Any]) -> str:
         tc, out, ld = c.get("tensor_core_share"), float(c.get("outside") or 0.0), float(c.get("wait_loads") or 0.0)
+        tied = f", tied with {', '.join(c['tied'])}" if c.get("tied") else ""
         return (f"{c['partition']} (busy {c['busy']:.0f} + its wgmma waits {c['wait_tensor_core']:.0f}"
                 + (f" + its loads' latency {ld:.0f}" if ld >= 0.5 else "") + f" + ring waits {c['wait_rings']:.0f}"
                 + (f" + outside every region {out:.0f}" if out >= 0.5 else "")
-                + f" of {c['period']:.0f} cycles{'' if tc is None else f'; tensor core {tc:.0%} busy'})")
+                + f" of {c['period']:.0f} cycles{'' if tc is None else f'; tensor core {tc:.0%} busy'}{tied})")
     row = next((x for x in parts if x["function"] == meas["partition"]), None)
     worst = sorted(((n, v["measured_cycles"] - (v["predicted_cycles"] or 0.0)) for n, v in (row or {}).get("nodes", {}).items()),
                    key=lambda kv: -kv[1])[:3]
     over = ", ".join(f"{n} +{d:.0f}" for n, d in worst if d > 0)
-    head = "as predicted: " if pred["partition"] == meas["partition"] else ""
+    head = "as predicted: " if _agree(pred, meas) else ""
     share = _outside_share(meas)
     blind = (f"; {share:.0%} of its measured period is outside every op and wait region, so the per-node figures do "
              "not account for it") if share > OUTSIDE_NOTED else ""

@@ -290,3 +290,18 @@ def test_the_replayed_iteration_needs_no_profile():
     d = Path(__file__).resolve().parents[2] / "bench/results/gluon/gemm"
     gj = _json.loads((d / "gluon.json").read_text())
     assert replayed_iteration((d / "kernel_gluon.py").read_text(), gj, load_machine("h200")) == pytest.approx(1024.0)
+
+
+def test_a_measured_critical_path_on_the_consumer_tied_with_the_predicted_one_agrees():
+    # the FA forward's two consumers replay alike (no ring wait either): either is the predicted path; run 211 (an
+    # H100, region sums) measured consumer 1 as the one waiting least on the rings
+    d = ROOT / "bench/results/gluon/fa3"
+    prof = json.loads((ROOT / "bench/results/gluon/runs/run211/out/validate-fa3/profile.json").read_text())
+    r = compare((d / "kernel_gluon.py").read_text(), json.loads((d / "gluon.json").read_text()), prof,
+                load_machine("h200"))
+    cp = r["critical_path"]
+    assert cp["predicted"]["partition"] == "consumer_0" and cp["predicted"]["tied"] == ["consumer_1"]
+    assert cp["measured"]["partition"] == "consumer_1" and cp["same"] is True
+    assert cp["explanation"].startswith("as predicted: ") and "tied with consumer_1" in cp["explanation"]
+    # and the producer, which waits on the rings most of its period, is tied with neither
+    assert "producer_2" not in cp["predicted"]["tied"]
