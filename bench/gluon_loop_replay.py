@@ -1,4 +1,5 @@
-"""Offline: every loop run on record (``twill validate --loops-only`` logs under bench/results/gluon/runs/) set against
+"""Offline: every loop run on record (``twill validate --loops-only`` and ``--sums`` logs under bench/results/gluon/runs/,
+whose first run times each partition's loop with no record inside it) set against
 what twill predicts for the same kernel now: the schedule's period (I x its time unit) and the replay's
 (``codegen.gluon.replay`` with the model's costs and the machine file's written constants, as ``twill validate``
 runs it), and the replay with the costs calibrated from profiles (``twill.validate_gluon.calibrated``: held out where
@@ -28,8 +29,16 @@ from twill.machine.model import load_machine  # noqa: E402
 from twill.validate_gluon import calibrated, replayed_iteration  # noqa: E402
 
 G = ROOT / "bench/results/gluon"
-LABEL = re.compile(r"^([a-z_0-9-]+) loops0?:")
+# a loops-only run's line (``fa3 loops0:``) or a sums profile's (``fa3: plain 1.7866 ms; 34 regions summed``)
+LABEL = re.compile(r"^([a-z_0-9-]+)(?: loops0?:|: plain [\d.]+ ms; \d+ regions summed)")
 LOOP = re.compile(r"^loop run \(.*\): ([\d.]+) cycles an iteration")
+
+
+def gpu_of(log: Path) -> str:
+    """The GPU the run's log was made on: its run's ``gpu.txt`` (written since run 207), else the H200 (every earlier
+    loop run's machine)."""
+    f = log.parent / "gpu.txt"
+    return "H100" if f.is_file() and "H100" in f.read_text() else "H200"
 
 
 def loop_runs() -> list[tuple[Path, str, float]]:
@@ -89,7 +98,7 @@ def main() -> int:
     ap.add_argument("--out", default=None)
     a = ap.parse_args()
     rows = [f"# python bench/gluon_loop_replay.py  ({time.strftime('%Y-%m-%d')}, offline: no GPU; the loop runs: "
-            "H200, triton 3.6.0, torch 2.11)",
+            "H200 unless the line says H100, triton 3.6.0, torch 2.11; predictions with the H200's machine file)",
             "# run | variant | measured cycles/iteration | schedule (I x unit): predicted, measured/predicted | "
             "replay: predicted, measured/predicted | calibrated replay: predicted, measured/predicted"]
     sched, rep, cals, stale = [], [], [], []
@@ -103,7 +112,8 @@ def main() -> int:
         sched.append(meas / s)
         rep += [meas / r] if r else []
         cals += [meas / c] if c else []
-        rows.append(f"{run} | {label} | {meas:.0f} | {s:.0f}, x{meas / s:.2f} | "
+        gpu = " (H100)" if gpu_of(log) == "H100" else ""
+        rows.append(f"{run}{gpu} | {label} | {meas:.0f} | {s:.0f}, x{meas / s:.2f} | "
                     + " | ".join(f"{x:.0f}, x{meas / x:.2f}" if x else "not replayed" for x in (r, c)))
     rows += [f"# schedule: {_summary(sched)}", f"# replay: {_summary(rep)}", f"# calibrated replay: {_summary(cals)}",
              f"# regenerated since their run (not compared): {', '.join(stale) or 'none'}"]

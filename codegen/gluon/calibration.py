@@ -53,8 +53,8 @@ from twill.machine.model import Machine
 
 SCHEMA = "twill.gluon-calibration/1"
 ARRIVE = 40.0          # cycles per arrive: the bar.sync of 4 warps plus one SYNCS.ARRIVE (SASS), an estimate
-# cycles per reducer row (one warp's REDG.E.ADD.F32x4 of 128 floats and its LDS.128), where no profile times one: run 208
-# (H100, region sums), the FA backward's reducer 1480.7 cycles an iteration over its 32 rows (46.3 a row) and its
+# cycles per reducer row (one warp's REDG.E.ADD.F32x4 of 128 floats and its LDS.128), where no profile times one:
+# run 208 (H100, region sums), the FA backward's reducer 1480.7 cycles an iteration over its 32 rows (46.3 a row) and its
 # producer 2034.6 over 29.3 (69.4), the median of the two as ``fit`` takes it
 ATOMIC = 57.8
 TENSOR_RANGE = (0.5, 4.0)
@@ -327,7 +327,7 @@ def fit(profiled: Sequence[Profiled], smem_rate: float = 0.0, default_issue: flo
                 continue
             c = op_class(n)
             if n["kind"] == "dot":
-                if nid not in below:      # an unresolved wgmma's issue is not known: the class's others', or the default
+                if nid not in below:      # an unresolved wgmma's issue is unknown: the class's others', or the default
                     issues.setdefault(c, []).append(measured)
             elif float(n.get("cycles") or 0) > 0:
                 ratios.setdefault(c, []).append(measured / (float(n["cycles"]) * p.unit))
