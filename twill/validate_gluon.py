@@ -26,7 +26,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from codegen.gluon.calibration import Profiled, held_out, load_for
+from codegen.gluon.calibration import Profiled, held_out, load_for, profile_of, refitted
 from codegen.gluon.generate import GluonKernel, chosen_candidate, compile_offline
 from codegen.gluon.protocol import ProtocolError
 from codegen.gluon.replay import UNIT_TURN, Costs, model_costs, replay
@@ -275,7 +275,7 @@ def compare(source: str, gj: Mapping[str, Any], prof: Mapping[str, Any], machine
     if missing:      # a partition's busy cycles lack the regions no run timed: the measured path is not known
         explanation = (f"incomplete profile ({len(missing)} regions unmeasured, e.g. {', '.join(missing[:3])}): the "
                        f"measured busy cycles are partial. " + explanation.replace("as predicted: ", ""))
-    cal = calibrated(source, gj, machine)
+    cal = calibrated(source, gj, machine, prof)
     for part in parts:     # the calibrated replay's partition beside the model's
         pc = (cal or {}).get("partitions", {}).get(part["function"], {})
         part.update(calibrated=pc, busy_error_calibrated=_err(part["measured"].get("busy"), pc.get("busy")))
@@ -290,6 +290,7 @@ def compare(source: str, gj: Mapping[str, Any], prof: Mapping[str, Any], machine
         "iteration_error": _err(measured_it, schedule_it),
         "iteration_error_replay": _err(measured_it, replayed),
         "iteration_error_calibrated": _err(measured_it, cal["cycles"]) if cal else None,
+        "iteration_error_calibrated_seen": _err(measured_it, cal["seen"]["cycles"]) if cal and cal.get("seen") else None,
         **_loop_run(prof, schedule_it, replayed, cal),
         "partitions": parts,
         "critical_path": {"predicted": pred_cp, "measured": meas_cp,
@@ -322,26 +323,39 @@ def _loop_run(prof: Mapping[str, Any], schedule_it: float, replayed: float | Non
     return {"measured_loop_iteration_cycles": round(it, 1), "loop_run_overhead": lr.get("overhead"),
             "loop_run_every_record_kept": lr.get("every_record_kept"),
             "iteration_error_loop": _err(it, schedule_it), "iteration_error_loop_replay": _err(it, replayed),
-            "iteration_error_loop_calibrated": _err(it, cal["cycles"]) if cal else None}
+            "iteration_error_loop_calibrated": _err(it, cal["cycles"]) if cal else None,
+            "iteration_error_loop_calibrated_seen": _err(it, cal["seen"]["cycles"]) if cal and cal.get("seen") else None}
 
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def calibrated(source: str, gj: Mapping[str, Any], machine: Machine) -> dict[str, Any] | None:
+def calibrated(source: str, gj: Mapping[str, Any], machine: Machine,
+               profile: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
     """The kernel's cycles per iteration replayed with the costs calibrated from profiles (the machine's Gluon
     calibration file, ``codegen.gluon.calibration``), held out where the file saw this kernel
-    (``calibration.held_out``); None without a file, or when the replay cannot run the kernel."""
+    (``calibration.held_out``: what the calibration predicts of a kernel it never saw); there, ``seen`` too: the
+    file as it is, fitted on other runs of this kernel (``runs``), never on the run being validated (``profile``:
+    where the file holds it, a committed run validated again offline, fitted again without it): what it predicts
+    of a new run of a kernel it has seen. None without a file, or when the replay cannot run the kernel."""
     loaded = load_for(machine)
     if loaded is None:
         return None
     cal, held = held_out(loaded[0], source, ROOT, gj)
-    parts, cycles = _replayed_partitions(source, gj, cal.costs(Profiled("validate", source, gj, {}),
-                                                               load_wait=pointer_load_wait(machine)))
+    me = Profiled("validate", source, gj, {})
+    parts, cycles = _replayed_partitions(source, gj, cal.costs(me, load_wait=pointer_load_wait(machine)))
     if cycles is None:
         return None
-    return {"cycles": round(cycles, 1), "calibration": loaded[1], "held_out": held,
-            "fitted_on": [f["label"] for f in cal.fitted_from], "partitions": parts}
+    out = {"cycles": round(cycles, 1), "calibration": loaded[1], "held_out": held,
+           "fitted_on": [f["label"] for f in cal.fitted_from], "partitions": parts, "seen": None}
+    if cal is not loaded[0]:      # the file has runs of this kernel: its prediction of a new run, beside the held-out one
+        this = profile_of(loaded[0], profile, ROOT) if profile else None    # a committed run validated again offline
+        seen_cal = loaded[0] if this is None else refitted(loaded[0], {this}, ROOT)
+        mine = {f["label"] for f in loaded[0].fitted_from} - set(out["fitted_on"]) - {this}
+        if seen_cal is not None and mine:
+            _, seen = _replayed_partitions(source, gj, seen_cal.costs(me, load_wait=pointer_load_wait(machine)))
+            out["seen"] = {"cycles": round(seen, 1), "runs": sorted(mine)} if seen is not None else None
+    return out
 
 
 def _err(measured: float | None, predicted: float | None) -> float | None:

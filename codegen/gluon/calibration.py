@@ -377,20 +377,48 @@ def held_out(cal: Calibration, source: str, root: Path,
     own = [f for f in cal.fitted_from if any(same(s) for s in f.get("sources", []))]
     if not own:
         return cal, True
+    refit = refitted(cal, {f["label"] for f in own}, root)
+    return (refit, True) if refit is not None else (cal, False)
+
+
+def refitted(cal: Calibration, leave: set[str], root: Path) -> Calibration | None:
+    """``cal`` fitted again without the profiles labelled ``leave`` (read under ``root``, the paths ``fit``
+    recorded: source, gluon.json, profile); None where those files are no longer there."""
     try:
         return fit([Profiled.read(f["label"], root / Path(f["sources"][0]["path"]).parent, root / f["sources"][2]["path"])
-                    for f in cal.fitted_from if f not in own], cal.smem_rate, cal.default_issue), True
+                    for f in cal.fitted_from if f["label"] not in leave], cal.smem_rate, cal.default_issue)
     except (OSError, IndexError, KeyError, ValueError):
-        return cal, False
+        return None
 
 
-def leave_one_out(profiled: Sequence[Profiled], smem_rate: float = 0.0,
-                  default_issue: float = 0.0) -> list[dict[str, Any]]:
+def profile_of(cal: Calibration, profile: Mapping[str, Any], root: Path) -> str | None:
+    """The label of the profile ``cal`` was fitted on that is ``profile`` (a committed profile validated again
+    offline), or None (a new run's)."""
+    for f in cal.fitted_from:
+        try:
+            if json.loads((root / f["sources"][2]["path"]).read_text()) == profile:
+                return str(f["label"])
+        except (OSError, IndexError, KeyError, ValueError):
+            continue
+    return None
+
+
+def same_kernel(p: Profiled, q: Profiled) -> bool:
+    """Whether two profiles measured one kernel: the same device code (a launcher regenerated since changes
+    nothing) or the same schedule (gluon.json: the kernel regenerated from it by a later generator)."""
+    return device_part(p.source) == device_part(q.source) or p.gluon == q.gluon
+
+
+def leave_one_out(profiled: Sequence[Profiled], smem_rate: float = 0.0, default_issue: float = 0.0,
+                  whole_kernel: bool = False) -> list[dict[str, Any]]:
     """Each profile predicted by the calibration fitted on the others: label, measured period, the model's
-    replay, the held-out prediction and its error (None where the others share no dot class with it)."""
+    replay, the held-out prediction and its error (None where the others share no dot class with it). With
+    ``whole_kernel`` the others exclude every profile of the same kernel (``same_kernel``: its other runs, on
+    either GPU), as ``held_out`` does for ``twill validate``: what the calibration predicts of a kernel it never
+    saw; without, what it predicts of a new run of a kernel it has seen run."""
     out = []
     for i, p in enumerate(profiled):
-        others = [q for j, q in enumerate(profiled) if j != i]
+        others = [q for j, q in enumerate(profiled) if j != i and not (whole_kernel and same_kernel(p, q))]
         cal = fit(others, smem_rate, default_issue)
         dots = {op_class(n) for n in p.gluon["graph"]["nodes"] if n["kind"] == "dot"}
         measured = p.measured_period()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from codegen.gluon.calibration import ATOMIC, Calibration, Profiled, fit, op_class
+from codegen.gluon.calibration import ATOMIC, Calibration, Profiled, fit, leave_one_out, op_class, same_kernel
 from codegen.gluon.replay import replay
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,6 +74,18 @@ def test_the_committed_calibration_is_what_the_committed_profiles_give(profiles)
         os.chdir(cwd)
     assert fitted == committed
     assert Calibration.from_dict(committed).to_dict() == committed
+
+
+def test_leaving_the_kernel_out_leaves_out_its_other_runs_on_either_gpu(profiles):
+    # runs 11 and 12 profiled one FA forward, run 211 the same kernel on an H100: held out as a kernel, none of them
+    # predicts another; held out as a run, the others stay in the fit
+    fa11, fa12, fa211, gemm = (profiles[k] for k in ("fa3-run11", "fa3-run12", "fa3-run211-h100", "gemm-run11"))
+    assert same_kernel(fa11, fa12) and same_kernel(fa12, fa211) and not same_kernel(fa11, gemm)
+    runs = leave_one_out([fa11, fa12, gemm])
+    kernels = leave_one_out([fa11, fa12, gemm], whole_kernel=True)
+    assert runs[0]["fitted_on"] == ["fa3-run12", "gemm-run11"] and kernels[0]["fitted_on"] == ["gemm-run11"]
+    assert runs[0]["held_out"] is not None and kernels[0]["held_out"] is None    # no other profile has its dot shapes
+    assert kernels[2]["fitted_on"] == ["fa3-run11", "fa3-run12"]
 
 
 def test_an_output_in_a_missing_directory_is_one_line_and_nothing_is_fitted(tmp_path):

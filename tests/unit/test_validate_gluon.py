@@ -185,6 +185,17 @@ def test_the_calibrated_prediction_of_a_kernel_the_calibration_saw_is_held_out()
                         json.loads((d / "fa_causal/gluon.json").read_text()), machine)
     # profiled once (run 23): fitted again without that profile, with the FA forward's
     assert causal["held_out"] and causal["fitted_on"] == [f["label"] for f in full if f["label"] != "fa_causal-run23"]
+    # beside it, the file as it is: fitted on the kernel's earlier runs (never on the run being validated)
+    assert causal["seen"]["runs"] == ["fa_causal-run23"] and causal["seen"]["cycles"] > 0
+    mine = sorted(f["label"] for f in full if f["label"] not in fa3["fitted_on"])
+    assert fa3["seen"]["runs"] == mine and "fa3-run214" in mine and "fa3-run211-h100" in mine
+    assert fa3["seen"]["cycles"] != fa3["cycles"]
+    # a committed run validated again offline: the file fitted again without that run
+    run214 = json.loads((d / "profile-run214/fa3.json").read_text())
+    again = calibrated((d / "fa3/kernel_gluon.py").read_text(), json.loads((d / "fa3/gluon.json").read_text()), machine,
+                       run214)
+    assert again["seen"]["runs"] == [r for r in mine if r != "fa3-run214"]
+    assert again["seen"]["cycles"] != fa3["seen"]["cycles"] and again["cycles"] == fa3["cycles"]
 
 
 def test_a_profile_with_steady_periods_is_compared_by_them(tmp_path):

@@ -367,3 +367,7 @@ def test_the_loop_run_and_the_calibrated_replay_have_their_cards():
     assert m and "x1.020 the plain kernel" in m.group(1) and "-7.5% against the calibrated replay" in m.group(1)
     assert "loop run</div>" not in render_html(example("fa_subtiled"), None, example("fa_subtiled", "profile"),
                                                example("fa_subtiled", "validation"))
+    assert "earlier runs in the fit" not in page
+    v["calibrated"] = {"held_out": True, "seen": {"cycles": 2559.8, "runs": ["fa3-run214"]}}
+    page = render_html(example("fa_subtiled"), None, example("fa_subtiled", "profile"), v)
+    assert re.search(r"calibrated, earlier runs in the fit</div><div class=\"v\">2,560", page)

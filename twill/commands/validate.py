@@ -106,22 +106,7 @@ def _gluon(args: argparse.Namespace, out: str) -> int:
               f"Triton best {sp['triton_best']}" + (f", {sp['library']} {sp[sp['library']]}" if sp.get("library") else ""))
     else:
         print(f"{r['kernel']} (Gluon): compared with the profile {r['profile']} (no GPU used)")
-    cal = r.get("calibrated")
-    print(f"per iteration: predicted {r['predicted_iteration_cycles']} cycles (replayed {r['replayed_iteration_cycles']}), "
-          f"measured {r['measured_iteration_cycles']}{_pct(r.get('iteration_error'))}"
-          + (f" (steady; amortized {r['measured_amortized_iteration_cycles']}: the first trips and gaps between tiles "
-             f"spread over the rest)" if r.get("measured_period_kind") == "steady"
-             else " (amortized: the profile predates steady periods)")
-          + (f"; replayed with the calibrated costs {cal['cycles']}{_pct(r.get('iteration_error_calibrated'))} "
-             f"({'held out' if cal['held_out'] else 'in sample'}: fitted on {len(cal['fitted_on'])} profiles)" if cal else ""))
-    if r.get("measured_loop_iteration_cycles"):
-        print(f"loop run (no record inside a loop, x{r['loop_run_overhead']} the plain kernel, every record kept: "
-              f"{r['loop_run_every_record_kept']}): {r['measured_loop_iteration_cycles']} cycles an iteration, the "
-              f"default partition's loop amortized{_pct(r.get('iteration_error_loop'))} against the schedule"
-              + (f", {_pct(r.get('iteration_error_loop_replay')).strip()} against the replay"
-                 if r.get("iteration_error_loop_replay") is not None else "")
-              + (f", {_pct(r.get('iteration_error_loop_calibrated')).strip()} against the calibrated replay"
-                 if r.get("iteration_error_loop_calibrated") is not None else ""))
+    _print_iterations(r)
     ik = r.get("in_kernel") or {}
     if ik.get("cycles_per_iteration"):
         errs = [f"{e:+.1%} against {what}" for e, what in ((ik.get("error_predicted"), "the schedule"),
@@ -160,6 +145,30 @@ def _gluon(args: argparse.Namespace, out: str) -> int:
     print(f"wrote {Path(out) / 'validation.json'} and {Path(out) / 'gluon.html'}")
     return 0 if c is None or c["pass"] else 1
 
+
+
+def _print_iterations(r: dict) -> None:
+    """The per-iteration lines of a Gluon validation: the prediction, the calibrated replays, the loop run."""
+    cal = r.get("calibrated")
+    print(f"per iteration: predicted {r['predicted_iteration_cycles']} cycles (replayed {r['replayed_iteration_cycles']}), "
+          f"measured {r['measured_iteration_cycles']}{_pct(r.get('iteration_error'))}"
+          + (f" (steady; amortized {r['measured_amortized_iteration_cycles']}: the first trips and gaps between tiles "
+             f"spread over the rest)" if r.get("measured_period_kind") == "steady"
+             else " (amortized: the profile predates steady periods)")
+          + (f"; replayed with the calibrated costs {cal['cycles']}{_pct(r.get('iteration_error_calibrated'))} "
+             f"({'held out' if cal['held_out'] else 'in sample'}: fitted on {len(cal['fitted_on'])} profiles)" if cal else "")
+          + (f"; fitted on this kernel's earlier runs too ({', '.join(cal['seen']['runs'])}) "
+             f"{cal['seen']['cycles']}{_pct(r.get('iteration_error_calibrated_seen'))}" if cal and cal.get("seen") else ""))
+    if r.get("measured_loop_iteration_cycles"):
+        print(f"loop run (no record inside a loop, x{r['loop_run_overhead']} the plain kernel, every record kept: "
+              f"{r['loop_run_every_record_kept']}): {r['measured_loop_iteration_cycles']} cycles an iteration, the "
+              f"default partition's loop amortized{_pct(r.get('iteration_error_loop'))} against the schedule"
+              + (f", {_pct(r.get('iteration_error_loop_replay')).strip()} against the replay"
+                 if r.get("iteration_error_loop_replay") is not None else "")
+              + (f", {_pct(r.get('iteration_error_loop_calibrated')).strip()} against the calibrated replay"
+                 if r.get("iteration_error_loop_calibrated") is not None else "")
+              + (f" ({_pct(r.get('iteration_error_loop_calibrated_seen')).strip()} fitted on its earlier runs too)"
+                 if r.get("iteration_error_loop_calibrated_seen") is not None else ""))
 
 def _pct(x: float | None) -> str:
     return f" ({x:+.1%})" if x is not None else ""

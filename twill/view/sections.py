@@ -142,6 +142,10 @@ def _iteration_cards(pd: PageData) -> list[tuple[str, str, str]]:
         cards.append(("calibrated replay", f"{num(cal)} <small>cycles</small>",
                       "the kernel replayed with the costs fitted on profiles" +
                       (" (held out)" if as_dict(v.get("calibrated")).get("held_out") else "")))
+    seen = to_float(as_dict(as_dict(v.get("calibrated")).get("seen")).get("cycles"))
+    if seen:
+        cards.append(("calibrated, earlier runs in the fit", f"{num(seen)} <small>cycles</small>",
+                      "fitted on this kernel's earlier runs too (never on this one)"))
     loop = to_float(v.get("measured_loop_iteration_cycles"))
     if loop and pred_it:
         over = to_float(v.get("loop_run_overhead"))
