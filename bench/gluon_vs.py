@@ -1,14 +1,20 @@
 """On the GPU: generated Gluon kernels head to head with the library (cuDNN SDPA for attention forward,
 cuBLAS for a GEMM) and Triton's default, in one process, interleaved round by round.
 
-    python bench/gluon_vs.py DIR [DIR ...] [--rounds 7] [--sizes 1024,4096,16384] [--out vs.json]
+    python bench/gluon_vs.py DIR [DIR ...] [--rounds 7] [--sizes 1024,4096,16384] [--configs] [--square 4096,8192]
+                               [--out vs.json]
 
 All DIRs must come from one kernel file (``variant.json``). For each problem size, each round times every
 contender once (do_bench median as launched, and from a CUDA graph), the contenders' order rotating from
 round to round. The GPU's clock drifts by several percent within a minute (run 7: the same kernel 13-26 %
 apart over a run), so a contender timed minutes after another is not compared with it: each round's ratio
 to the library is taken between timings seconds apart, and the figure reported is the median over rounds
-of those ratios, with the median TFLOP/s. Correctness is ``bench/gluon_gpu.py``'s job. Imports no solver.
+of those ratios, with the median TFLOP/s. ``--configs``: Triton's own kernel at each of the configurations
+``twill validate`` tries (the kernel file's ``BENCH_CONFIGS``, else num_stages 2-4) as contenders too, so that its
+best is timed in the same rounds (run 214's validate timed it minutes after twill's kernel: the GEMM's Triton
+num_stages 4 717.4 against twill 678.3, where the H100 had them 716.9 / 730.5). Correctness is
+``bench/gluon_gpu.py``'s job. ``--square``: a GEMM timed at M = N = K of each size (its PROBLEM otherwise). Imports
+no solver.
 """
 from __future__ import annotations
 
@@ -24,11 +30,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.gluon_gpu import _module, _sizes  # noqa: E402
+from twill.validate_gluon import CONFIGS  # noqa: E402
 
 
-def _contenders(dirs: list[Path], kmod: Any, jit: str, triton_fn: Any, inp: dict[str, Any]) -> dict[str, Callable[[], Any]]:
+def _contenders(dirs: list[Path], kmod: Any, jit: str, triton_fn: Any, inp: dict[str, Any],
+                configs: tuple[dict[str, Any], ...] = ()) -> dict[str, Callable[[], Any]]:
     """Label -> a call running it on ``inp``: each generated kernel, Triton's default (``triton_fn``: the kernel
-    file's own JIT function, taken before any contender replaced it), the library."""
+    file's own JIT function, taken before any contender replaced it) and at each of ``configs``, the library."""
     import torch
     import torch.nn.functional as F
     from torch.nn.attention import SDPBackend, sdpa_kernel
@@ -46,6 +54,11 @@ def _contenders(dirs: list[Path], kmod: Any, jit: str, triton_fn: Any, inp: dict
         setattr(kmod, jit, triton_fn)
         return kmod.launch(inp)
     out["triton_default"] = triton_default
+    for cfg in configs:
+        def triton_at(cfg: dict[str, Any] = cfg) -> Any:
+            setattr(kmod, jit, triton_fn)
+            return kmod.launch(inp, **cfg)
+        out["triton_" + "_".join(f"{k}{v}" for k, v in cfg.items())] = triton_at
     if "q" in inp and "do" not in inp:
         q, k, v = inp["q"], inp["k"], inp["v"]
 
@@ -64,7 +77,8 @@ def _library(labels: list[str]) -> str | None:
     return next((x for x in ("sdpa_cudnn", "cublas") if x in labels), None)
 
 
-def head_to_head(dirs: list[Path], sizes: list[int], rounds: int) -> dict[str, Any]:
+def head_to_head(dirs: list[Path], sizes: list[int], rounds: int, configs: bool = False,
+                 square: tuple[int, ...] = ()) -> dict[str, Any]:
     import torch
     import triton
 
@@ -74,9 +88,11 @@ def head_to_head(dirs: list[Path], sizes: list[int], rounds: int) -> dict[str, A
     # each contender swaps its kernel into the module before it runs: Triton's own is taken once, here (taken per
     # size, it was whichever generated kernel ran last in the previous size's rounds: runs 9-11, see NOTES.md)
     triton_fn = getattr(kmod, meta["jit"])
-    for size in _sizes(kmod, sizes):
+    cfgs = tuple(getattr(kmod, "BENCH_CONFIGS", CONFIGS)) if configs else ()
+    problems = [dict(kmod.PROBLEM, M=n, N=n, K=n) for n in square] if square else _sizes(kmod, sizes)
+    for size in problems:
         inp = kmod.make_inputs(**size, seed=13)
-        calls = _contenders(dirs, kmod, meta["jit"], triton_fn, inp)
+        calls = _contenders(dirs, kmod, meta["jit"], triton_fn, inp, cfgs)
         labels = list(calls)
         for f in calls.values():      # compile and warm every contender before the first round
             f()
@@ -123,15 +139,23 @@ def _bad_input(dirs: list[Path], sizes: str, rounds: int) -> str:
     return ""
 
 
+def _bad_square(square: str) -> str:
+    if square and not all(x.strip().isdigit() and int(x) > 0 for x in square.split(",")):
+        return f"expected --square as positive integers separated by commas, found {square!r}"
+    return ""
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("dirs", nargs="+")
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--sizes", default="1024,4096,16384")
+    ap.add_argument("--configs", action="store_true", help="Triton's kernel at validate's configurations too")
+    ap.add_argument("--square", default="", help="a GEMM's sizes, M = N = K each, comma-separated")
     ap.add_argument("--out", default=None)
     a = ap.parse_args()
     dirs = [Path(d) for d in a.dirs]
-    problem = _bad_input(dirs, a.sizes, a.rounds)
+    problem = _bad_input(dirs, a.sizes, a.rounds) or _bad_square(a.square)
     if problem:
         print(f"gluon_vs: {problem}", file=sys.stderr)
         return 2
@@ -142,7 +166,8 @@ def main() -> int:
         print("gluon_vs: expected a CUDA GPU, found none (the generated kernels run on sm_90)", file=sys.stderr)
         return 2
     t0 = time.time()
-    res = head_to_head(dirs, [int(s) for s in a.sizes.split(",")], a.rounds)
+    res = head_to_head(dirs, [int(s) for s in a.sizes.split(",")], a.rounds, a.configs,
+                       tuple(int(x) for x in a.square.split(",")) if a.square else ())
     res["env"] = {"date": time.strftime("%Y-%m-%d %H:%M"), "gpu": torch.cuda.get_device_name(),
                   "triton": triton.__version__, "torch": torch.__version__, "seconds": round(time.time() - t0, 1)}
     for p in res["problems"]:

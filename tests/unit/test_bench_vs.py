@@ -46,3 +46,21 @@ def test_triton_default_stays_tritons_kernel_after_a_generated_kernel_ran():
         calls = _contenders([G / "fa3"], kmod, "_attn_fwd", triton_fn, {})
         assert calls["fa3"]() is not triton_fn  # the generated kernel ran, and stays swapped in
         assert calls["triton_default"]() == "triton's _attn_fwd"
+
+
+def test_tritons_configurations_run_tritons_kernel_with_their_launch_options():
+    # --configs: Triton's own kernel at validate's configurations, timed in the same rounds as twill's (run 214's
+    # validate timed Triton's best minutes after twill's kernel)
+    import types
+
+    sys.path.insert(0, str(ROOT))
+    from bench.gluon_vs import _contenders
+    from twill.validate_gluon import CONFIGS
+
+    kmod = types.SimpleNamespace(_attn_fwd="triton's _attn_fwd")
+    kmod.launch = lambda inp, **cfg: (kmod._attn_fwd, cfg)
+    calls = _contenders([G / "fa3"], kmod, "_attn_fwd", kmod._attn_fwd, {}, CONFIGS)
+    calls["fa3"]()                                            # a generated kernel swapped in first
+    assert calls["triton_num_stages4"]() == ("triton's _attn_fwd", {"num_stages": 4})
+    assert [x for x in calls if x.startswith("triton_num")] == ["triton_num_stages2", "triton_num_stages3",
+                                                                 "triton_num_stages4"]

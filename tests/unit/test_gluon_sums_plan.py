@@ -58,6 +58,24 @@ def test_regions_that_spill_alone_share_a_run_where_together_they_spill_no_more(
     assert [(tuple(sorted(r.names)), r.fits) for r in runs] == [(("p0:a", "p0:b"), True), (("p0:c", "p0:d"), False)]
 
 
+def test_a_region_that_spills_alone_joins_clean_regions_where_beside_them_it_does_not():
+    """ptxas allocates the loop anew around each set of clocks: the FA backward's D load spilled 46 alone and 8 (its
+    loop run's own) beside a third of its consumer's regions (sm_90, session 84). Such a region joins the clean group
+    where the whole stays within the slack; one that spills beside every group keeps a run of its own."""
+    names = ("p0:a", "p0:b", "p0:c", "p0:d", "p0:x", "p0:y")
+
+    def spills(run):
+        n = len(run)
+        if "p0:y" in run:
+            return {0: 30}                                  # spills wherever it is
+        if "p0:x" in run:
+            return {0: 0 if "p0:c" in run and n <= 3 else 30}     # clean beside c only
+        return {0: 0 if n <= 2 else 10}
+    base, runs = plan({n: 0 for n in names}, spills, slack=2)
+    got = sorted((tuple(sorted(r.names)), r.fits) for r in runs)
+    assert got == [(("p0:a", "p0:c", "p0:x"), True), (("p0:b", "p0:d"), True), (("p0:y",), False)], got
+
+
 def test_the_plan_is_read_back_only_for_the_source_and_regions_it_was_made_for(tmp_path):
     names = ("p0:a", "p0:b", "p1:x")
     base, runs = plan({n: int(n[1]) for n in names}, _counting({"p0:b": 9}, {0: 1, 1: 0}, []), slack=2)
