@@ -22,7 +22,7 @@ import ast
 import dataclasses
 import re
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from profiling.gluon import KernelScopes, Scope
 from twill.errors import InputError
@@ -124,6 +124,73 @@ def with_gaps(source: str, ks: KernelScopes) -> KernelScopes:
             span = (run[0].lineno, run[-1].end_lineno or run[-1].lineno)
             extra.append(Scope(name, p.index, "gap", None, (span,), run[0].col_offset))
     return dataclasses.replace(ks, scopes=ks.scopes + tuple(extra), by_name={})
+
+
+UNION = "&"          # "W&N": a region timed over W's statements and its neighbour N's, W's figure then U - N
+
+
+def neighbours(ks: KernelScopes, name: str) -> list[str]:
+    """The regions of ``name``'s partition with a statement right before or after one of its instances (no union
+    among them): what a region may be timed together with, and told apart from by difference (``union_name``)."""
+    s = ks.by_name[name]
+    ends = {a - 1 for a, _ in s.spans} | {b + 1 for _, b in s.spans}
+    return [o.name for o in ks.scopes if o.partition == s.partition and o.name != name and UNION not in o.name
+            and any(a in ends or b in ends for a, b in o.spans)]
+
+
+def union_name(name: str, neighbour: str) -> str:
+    return f"{name}{UNION}{neighbour}"
+
+
+def derived_of(name: str) -> str:
+    """The region a run's name measures: ``W`` for a union ``W&N`` (by difference), else the name itself."""
+    return name.split(UNION, 1)[0]
+
+
+def with_unions(ks: KernelScopes, names: Iterable[str]) -> KernelScopes:
+    """``ks`` with a region for each union ``W&N`` among ``names``: W's and N's instances together, adjacent ones
+    merged into one span (two clocks where W's and N's four would have been). Where W's own clocks perturb the loop
+    (ptxas spills around them: the FA backward's consumer 1 around a wgmma wait, 23 spill instructions for 1 without
+    regions, 7 with the union's: session 84), W is timed as the union less N, N timed in a run of its own."""
+    extra = []
+    for u in dict.fromkeys(n for n in names if UNION in n and n not in ks.by_name):
+        w, n = u.split(UNION, 1)
+        if w not in ks.by_name or n not in ks.by_name or ks.by_name[w].partition != ks.by_name[n].partition:
+            raise InputError("no such union of regions", where=ks.kernel, expected="two regions of one partition",
+                             found=u)
+        merged: list[tuple[int, int]] = []
+        for a, b in sorted(ks.by_name[w].spans + ks.by_name[n].spans):
+            if merged and a <= merged[-1][1] + 1:
+                merged[-1] = (merged[-1][0], max(b, merged[-1][1]))
+            else:
+                merged.append((a, b))
+        s = ks.by_name[w]
+        extra.append(Scope(u, s.partition, s.kind, s.node, tuple(merged), min(s.indent, ks.by_name[n].indent)))
+    return dataclasses.replace(ks, scopes=ks.scopes + tuple(extra), by_name={}) if extra else ks
+
+
+def by_difference(regions: dict[str, dict], kind_of: Callable[[str], tuple[str, str | None]]) -> dict[str, dict]:
+    """``regions`` (a profile's, name -> its figures) with each union ``W&N`` replaced by W's figure, the union's
+    cycles less N's (N measured in a run of its own); ``kind_of(W)``: W's kind and node. A union whose N was not
+    measured stays as it is.
+
+    >>> r = {"p1:wait:x&p1:e": {"cycles_per_iteration": 500.0, "run": "sums3"}, "p1:e": {"cycles_per_iteration": 320.0}}
+    >>> by_difference(r, lambda w: ("wait", None))["p1:wait:x"]["cycles_per_iteration"]
+    180.0
+    """
+    out = {n: f for n, f in regions.items() if UNION not in n}
+    for u, f in regions.items():
+        if UNION not in u:
+            continue
+        w, n = u.split(UNION, 1)
+        if n not in regions:
+            out[u] = f
+            continue
+        cycles = round(max(0.0, f["cycles_per_iteration"] - regions[n]["cycles_per_iteration"]), 1)
+        kind, node = kind_of(w)
+        out[w] = dict(f, kind=kind, node=node, cycles_per_iteration=cycles, net_cycles_per_iteration=cycles,
+                      by_difference=f"{u} ({f['cycles_per_iteration']}) - {n} ({regions[n]['cycles_per_iteration']})")
+    return out
 
 
 def _var(name: str) -> str:

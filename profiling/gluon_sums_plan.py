@@ -20,11 +20,11 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Generator, Mapping
+from typing import Any, Callable, Generator, Mapping, Sequence
 
 from codegen.gluon.sass import loop_spills
 from profiling.gluon import KernelScopes, compile_instrumented
-from profiling.gluon_sums import ARG, runs_of, sums_source
+from profiling.gluon_sums import ARG, UNION, derived_of, neighbours, runs_of, sums_source, union_name, with_unions
 from twill.errors import ProfileError
 
 SLACK = 2           # spill instructions a loop may gain over the loop run's and still count as unperturbed
@@ -45,13 +45,13 @@ Spills = Callable[[tuple[str, ...]], dict[int, int]]
 Plan = Generator[tuple[str, ...], int, list[tuple[tuple[str, ...], int]]]
 
 
-def plan(partition_of: Mapping[str, int], spills: Spills, slack: int = SLACK
-         ) -> tuple[dict[int, int], list[PlannedRun]]:
+def plan(partition_of: Mapping[str, int], spills: Spills, slack: int = SLACK,
+         alternatives: Mapping[str, Sequence[str]] | None = None) -> tuple[dict[int, int], list[PlannedRun]]:
     """The loop run's spills per partition (``spills(())``) and the runs for the regions ``partition_of`` names (in
     its order), each in its partition. Each partition is planned
     alone (ptxas allocates each partition's registers apart: a region moves only its own partition's spills, in the
     FA backward's compiles) and all in step, one compile serving each partition's next question; run j holds every
-    partition's j-th group.
+    partition's j-th group. ``alternatives``: per region, the unions it may be timed in instead (``by_union``).
 
     >>> names = ("p0:a", "p0:b", "p0:c", "p0:d", "p1:x", "p1:y")
     >>> bad = {"p0:c": 5, "p0:d": 5, "p1:x": 3}
@@ -63,8 +63,8 @@ def plan(partition_of: Mapping[str, int], spills: Spills, slack: int = SLACK
     """
     base = spills(())
     parts = sorted(set(partition_of.values()))
-    plans = {p: _partition_plan(tuple(n for n, q in partition_of.items() if q == p), base.get(p, 0), slack)
-             for p in parts}
+    plans = {p: _partition_plan(tuple(n for n, q in partition_of.items() if q == p), base.get(p, 0), slack,
+                                alternatives or {}) for p in parts}
     asked: dict[int, tuple[str, ...]] = {}
     done: dict[int, list[tuple[tuple[str, ...], int]]] = {}
 
@@ -89,7 +89,7 @@ def plan(partition_of: Mapping[str, int], spills: Spills, slack: int = SLACK
     return base, out
 
 
-def _partition_plan(names: tuple[str, ...], base: int, slack: int) -> Plan:
+def _partition_plan(names: tuple[str, ...], base: int, slack: int, alternatives: Mapping[str, Sequence[str]]) -> Plan:
     """One partition's groups and their spills: split in two (neighbours apart) until a group spills no more than
     ``base + slack`` or holds one region, then packed first fit: groups within the slack together while they stay
     so, a group over it (a region that spills alone) beside those where the whole stays within the slack, else with
@@ -114,11 +114,14 @@ def _partition_plan(names: tuple[str, ...], base: int, slack: int) -> Plan:
     if not names:
         return []
     leaves = yield from split(names)
+    leaves = yield from _by_union(leaves, base + slack, alternatives, judge)
     packed: list[tuple[tuple[str, ...], int, int]] = []     # (regions, spills, what they may spill)
     order = sorted(leaves, key=lambda r: (r[1] > base + slack, -len(r[0]) if r[1] <= base + slack else -r[1]))
     for run, s in order:
         limit = s + slack if s > base + slack else base + slack
         for i, (have, hs, hlimit) in enumerate(packed):
+            if _clash(have, run):
+                continue            # a union and a region it holds share the one start clock: never in one run
             # a region that spills alone joins regions measured clean only where, beside them, it spills no more than
             # they may: ptxas allocates the loop anew around each set of clocks (the FA backward's D load, 46 spill
             # instructions alone, 8 beside a third of its consumer's regions: the loop run's own)
@@ -130,6 +133,40 @@ def _partition_plan(names: tuple[str, ...], base: int, slack: int) -> Plan:
         else:
             packed.append((run, s, limit))
     return [(run, s) for run, s, _ in packed]
+
+
+def _clash(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Whether a union (``W&N``) in one group holds a region of the other (their sums would share a start clock)."""
+    def parts(names: tuple[str, ...]) -> set[str]:
+        return {x for n in names for x in n.split(UNION)}
+    return bool(parts(a) & parts(b))
+
+
+def _by_union(leaves: list[tuple[tuple[str, ...], int]], limit: int, alternatives: Mapping[str, Sequence[str]],
+              judge: Callable[[tuple[str, ...]], Generator[tuple[str, ...], int, int]]
+              ) -> Generator[tuple[str, ...], int, list[tuple[tuple[str, ...], int]]]:
+    """``leaves`` with each region that spills alone over ``limit`` (the worst first) timed instead in the union
+    among its ``alternatives`` that spills least, where that is less (``profiling.gluon_sums.with_unions``: its
+    figure then by difference). A union's neighbour is timed alone: a region told by difference is no union's
+    neighbour, and a neighbour is not told by difference."""
+    out = list(leaves)
+    derived: set[str] = set()
+    needed: set[str] = set()
+    for i in sorted(range(len(out)), key=lambda i: -out[i][1]):
+        run, s = out[i]
+        if s <= limit or len(run) != 1:
+            continue
+        for alt in alternatives.get(run[0], ()):
+            n = alt.split(UNION, 1)[1]
+            if n in derived or run[0] in needed:
+                continue
+            sa = yield from judge((alt,))
+            if sa < out[i][1]:
+                out[i] = ((alt,), sa)
+        if out[i][0] != run:
+            derived.add(run[0])
+            needed.add(out[i][0][0].split(UNION, 1)[1])
+    return out
 
 
 def compiled_spills(source: str, ks: KernelScopes, kernel: Mapping[str, Any], sm: int = 90) -> Spills:
@@ -182,7 +219,8 @@ def read_plan(directory: Path, source: str, names: tuple[str, ...]) -> list[Plan
     doc = json.loads(path.read_text())
     runs = [PlannedRun(tuple(r["regions"]), {int(p): n for p, n in r["spills"].items()}, bool(r["fits"]))
             for r in doc.get("runs", [])]
-    if doc.get("source_sha256") != source_key(source) or sorted(n for r in runs for n in r.names) != sorted(names):
+    measured = sorted(derived_of(n) for r in runs for n in r.names)
+    if doc.get("source_sha256") != source_key(source) or measured != sorted(names):
         return None
     return runs
 
@@ -195,7 +233,9 @@ def planned_runs(directory: Path, source: str, ks: KernelScopes, kernel: Mapping
     runs = read_plan(directory, source, names)
     if runs is None:
         say(f"{directory.name}: planning the sums runs from their SASS (compiling candidate runs)")
-        base, runs = plan({n: ks.by_name[n].partition for n in names}, compiled_spills(source, ks, kernel), slack)
+        unions = {n: [union_name(n, o) for o in neighbours(ks, n)] for n in names}
+        spills = compiled_spills(source, with_unions(ks, [u for us in unions.values() for u in us]), kernel)
+        base, runs = plan({n: ks.by_name[n].partition for n in names}, spills, slack, unions)
         say(f"  wrote {write_plan(directory, source, base, runs, slack)}: {len(runs)} runs, the loop run's spills "
             f"{base}")
     return runs

@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 from profiling.gluon import load_source
 from profiling.gluon_profile import Variant, adjacent_timings, plain_timing
-from profiling.gluon_sums import read_sums, runs_of, sums_source, with_gaps
+from profiling.gluon_sums import UNION, by_difference, read_sums, runs_of, sums_source, with_gaps, with_unions
 from profiling.gluon_sums_plan import planned_runs
 
 PROGRAMS = 1 << 16     # the programs a launch may have: the buffer holds each one's partitions' slots
@@ -71,6 +71,7 @@ def sums_profile(directory: Path, kernel_file: str | Path, meta: dict[str, Any],
         if gaps:
             v.ks = with_gaps(v.source, v.ks)
         queue = [((), None)] + run_plan(v, per_run, say)
+        v.ks = with_unions(v.ks, [n for names, _ in queue for n in names])      # regions timed by difference
         say(f"{meta['label']}: plain {plain_ms:.4f} ms; {len(v.ks.scopes)} regions summed in {len(queue) - 1} runs"
             f"{' (halved while over x' + str(LIMIT) + ')' if per_run == 'auto' else ''}, at the timed problem {v.timed}")
         runs: list[dict[str, Any]] = []
@@ -130,6 +131,7 @@ def report(v: Variant, plain_ms: float, plain_after: float, runs: list[dict[str,
                     if s.kind == "gap":     # the arrives it holds: a calibration prices an arrive from them
                         regions[n]["arrives"] = sum(line.count("mbarrier.arrive(") for a, b in s.spans
                                                     for line in lines[a - 1:b])
+    regions = by_difference(regions, lambda w: (v.ks.by_name[w].kind, v.ks.by_name[w].node))
     parts: dict[str, Any] = {}
     for p in v.ks.partitions:
         periods = [r["figures"][str(p.index)]["loop"] / r["overhead"] for r in runs
@@ -138,7 +140,7 @@ def report(v: Variant, plain_ms: float, plain_after: float, runs: list[dict[str,
             parts[str(p.index)] = {"period_cycles": round(statistics.median(periods), 1),
                                    "period_cycles_by_run": [round(x, 1) for x in periods]}
     loop = runs[0]
-    unmeasured = [n for n in v.ks.names() if n not in regions]
+    unmeasured = [n for n in v.ks.names() if n not in regions and UNION not in n]
     return {"label": meta["label"], "kernel_file": str(meta["kernel_file"]), "method": "sums",
             "timed_problem": v.timed, "traced_problem": v.timed, "iterations": v.iterations,
             "plain_ms": [plain_ms, plain_after],

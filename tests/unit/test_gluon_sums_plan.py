@@ -76,6 +76,57 @@ def test_a_region_that_spills_alone_joins_clean_regions_where_beside_them_it_doe
     assert got == [(("p0:a", "p0:c", "p0:x"), True), (("p0:b", "p0:d"), True), (("p0:y",), False)], got
 
 
+def test_a_region_that_spills_wherever_it_is_is_timed_in_a_union_with_its_neighbour_and_never_beside_it():
+    """The FA backward's consumer-1 wgmma wait: its own clocks cost 23 spill instructions (1 without regions), the
+    union of it and the elementwise region around it 7 (session 84). The union replaces it; it is never packed with
+    the neighbour it holds (their sums would share a start clock)."""
+    names = ("p1:a", "p1:e", "p1:w")
+    alts = {"p1:w": ["p1:w&p1:e", "p1:w&p1:a"]}
+
+    def spills(run):
+        cost = {"p1:w": 20, "p1:w&p1:e": 0, "p1:w&p1:a": 9}
+        return {1: sum(cost.get(n, 0) for n in run)}
+    base, runs = plan({n: 1 for n in names}, spills, slack=2, alternatives=alts)
+    got = sorted((tuple(sorted(r.names)), r.fits) for r in runs)
+    assert got == [(("p1:a", "p1:w&p1:e"), True), (("p1:e",), True)], got
+
+
+def test_no_two_regions_are_told_apart_by_each_other():
+    """Two neighbours that both spill alone: the worse is timed in their union, the other alone (the union's figure
+    less it); a region told by difference is never another union's neighbour (session 84's first plan had the FA
+    backward's dS and its conversion each as the other's union)."""
+    names = ("p1:a", "p1:b")
+    alts = {"p1:a": ["p1:a&p1:b"], "p1:b": ["p1:b&p1:a"]}
+
+    def spills(run):
+        cost = {"p1:a": 20, "p1:b": 9, "p1:a&p1:b": 0, "p1:b&p1:a": 0}
+        return {1: sum(cost.get(n, 0) for n in run)}
+    base, runs = plan({n: 1 for n in names}, spills, slack=2, alternatives=alts)
+    got = sorted(tuple(sorted(r.names)) for r in runs)
+    assert got == [("p1:a&p1:b",), ("p1:b",)], got
+
+
+def test_a_union_is_summed_over_both_regions_and_its_figure_told_apart_by_difference():
+    from profiling.gluon_sums import by_difference, neighbours, sums_source, with_unions
+
+    d = GLUON / "fa_bwd"
+    g = json.loads((d / "gluon.json").read_text())
+    src = (d / "kernel_gluon.py").read_text()
+    ks = with_gaps(src, scopes_of(src, g["warp"]))
+    w = "p1:wait:dot2_dpT_s1"
+    assert "p1:elementwise0_dsT_s1" in neighbours(ks, w)
+    u = f"{w}&p1:elementwise0_dsT_s1"
+    ku = with_unions(ks, [u])
+    spans = {x for s in (ks.by_name[w], ks.by_name["p1:elementwise0_dsT_s1"]) for x in s.spans}
+    assert ku.by_name[u].spans == ((min(a for a, _ in spans), max(b for _, b in spans)),)   # one span, two clocks
+    text, layout = sums_source(src, ku, (u,))
+    assert text.count("twill_c0 = ") == 1 and layout.regions[1] == (u,)
+    figs = {u: {"cycles_per_iteration": 700.0, "kind": "node"}, "p1:elementwise0_dsT_s1": {"cycles_per_iteration": 450.0}}
+    out = by_difference(figs, lambda n: (ku.by_name[n].kind, ku.by_name[n].node))
+    assert out[w]["cycles_per_iteration"] == 250.0 and out[w]["kind"] == "wait" and u not in out
+    assert "p1:elementwise0_dsT_s1" in out[w]["by_difference"]
+
+
 def test_the_plan_is_read_back_only_for_the_source_and_regions_it_was_made_for(tmp_path):
     names = ("p0:a", "p0:b", "p1:x")
     base, runs = plan({n: int(n[1]) for n in names}, _counting({"p0:b": 9}, {0: 1, 1: 0}, []), slack=2)

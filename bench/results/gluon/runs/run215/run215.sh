@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Run 215 (session 84, #17 and #14), one device call: (a) the FA backward validated with the region-sums profile
 # under its new plan (a region that spills alone joins clean regions where beside them it does not: the D load's
-# region, x1.158 alone in run 214, now beside 12 others at the loop run's 8 spill instructions); (b) the GEMM head to
+# region, x1.158 alone in run 214, now beside 13 others at the loop run's 8 spill instructions; consumer 1's dpT wait
+# timed by difference, its union with the dS elementwise around it less that region); (b) the GEMM head to
 # head with cuBLAS and Triton at its validate configurations in the same interleaved rounds (run 214's validate timed
 # Triton's num_stages 4 minutes after twill's kernel: 717.4 against 678.3), at 4096^3 and 8192^3.
 set -u
