@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.gluon_gpu import _module, _sizes  # noqa: E402
-from twill.validate_gluon import CONFIGS  # noqa: E402
+from twill.validate_gluon import CONFIGS, config_label  # noqa: E402
 
 
 def _contenders(dirs: list[Path], kmod: Any, jit: str, triton_fn: Any, inp: dict[str, Any],
@@ -58,7 +58,7 @@ def _contenders(dirs: list[Path], kmod: Any, jit: str, triton_fn: Any, inp: dict
         def triton_at(cfg: dict[str, Any] = cfg) -> Any:
             setattr(kmod, jit, triton_fn)
             return kmod.launch(inp, **cfg)
-        out["triton_" + "_".join(f"{k}{v}" for k, v in cfg.items())] = triton_at
+        out[config_label(cfg)] = triton_at
     if "q" in inp and "do" not in inp:
         q, k, v = inp["q"], inp["k"], inp["v"]
 
@@ -89,7 +89,11 @@ def head_to_head(dirs: list[Path], sizes: list[int], rounds: int, configs: bool 
     # size, it was whichever generated kernel ran last in the previous size's rounds: runs 9-11, see NOTES.md)
     triton_fn = getattr(kmod, meta["jit"])
     cfgs = tuple(getattr(kmod, "BENCH_CONFIGS", CONFIGS)) if configs else ()
-    problems = [dict(kmod.PROBLEM, M=n, N=n, K=n) for n in square] if square else _sizes(kmod, sizes)
+    problem = dict(getattr(kmod, "PROBLEM", {}) or {})
+    if square and not {"M", "N", "K"} <= set(problem):
+        raise BadInput(f"expected --square for a GEMM (PROBLEM with M, N and K), found {meta['kernel_file']} "
+                       f"with PROBLEM {problem}")
+    problems = [dict(problem, M=n, N=n, K=n) for n in square] if square else _sizes(kmod, sizes)
     for size in problems:
         inp = kmod.make_inputs(**size, seed=13)
         calls = _contenders(dirs, kmod, meta["jit"], triton_fn, inp, cfgs)
@@ -134,13 +138,21 @@ def _bad_input(dirs: list[Path], sizes: str, rounds: int) -> str:
             return f"expected a variant.json with a kernel_file, found {d / 'variant.json'}"
     if len(files) > 1:
         return f"expected generated kernels of one kernel file, found {', '.join(sorted(files))}"
-    if rounds < 1 or not all(x.strip().isdigit() and int(x) > 0 for x in sizes.split(",")):
+    if rounds < 1 or not _positive_ints(sizes):
         return f"expected --rounds >= 1 and --sizes as positive integers separated by commas, found {rounds}, {sizes!r}"
     return ""
 
 
+class BadInput(Exception):
+    """What is wrong with the arguments, found once the kernel file is loaded: one line, exit 2."""
+
+
+def _positive_ints(text: str) -> bool:
+    return all(x.strip().isdigit() and int(x) > 0 for x in text.split(","))
+
+
 def _bad_square(square: str) -> str:
-    if square and not all(x.strip().isdigit() and int(x) > 0 for x in square.split(",")):
+    if square and not _positive_ints(square):
         return f"expected --square as positive integers separated by commas, found {square!r}"
     return ""
 
@@ -166,8 +178,12 @@ def main() -> int:
         print("gluon_vs: expected a CUDA GPU, found none (the generated kernels run on sm_90)", file=sys.stderr)
         return 2
     t0 = time.time()
-    res = head_to_head(dirs, [int(s) for s in a.sizes.split(",")], a.rounds, a.configs,
-                       tuple(int(x) for x in a.square.split(",")) if a.square else ())
+    try:
+        res = head_to_head(dirs, [int(s) for s in a.sizes.split(",")], a.rounds, a.configs,
+                           tuple(int(x) for x in a.square.split(",")) if a.square else ())
+    except BadInput as e:
+        print(f"gluon_vs: {e}", file=sys.stderr)
+        return 2
     res["env"] = {"date": time.strftime("%Y-%m-%d %H:%M"), "gpu": torch.cuda.get_device_name(),
                   "triton": triton.__version__, "torch": torch.__version__, "seconds": round(time.time() - t0, 1)}
     for p in res["problems"]:

@@ -154,11 +154,10 @@ def _by_union(leaves: list[tuple[tuple[str, ...], int]], limit: int, alternative
     needed: set[str] = set()
     for i in sorted(range(len(out)), key=lambda i: -out[i][1]):
         run, s = out[i]
-        if s <= limit or len(run) != 1:
+        if s <= limit or len(run) != 1 or run[0] in needed:
             continue
         for alt in alternatives.get(run[0], ()):
-            n = alt.split(UNION, 1)[1]
-            if n in derived or run[0] in needed:
+            if alt.split(UNION, 1)[1] in derived:
                 continue
             sa = yield from judge((alt,))
             if sa < out[i][1]:

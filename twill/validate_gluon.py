@@ -54,6 +54,11 @@ CONFIGS = ({"num_stages": 2}, {"num_stages": 3}, {"num_stages": 4})
 SPEED_ROUNDS = 3       # rounds of the speed table (``_speed``): every contender timed once a round, the order rotating
 
 
+def config_label(cfg: Mapping[str, Any]) -> str:
+    """The speed table's name for Triton's kernel launched with ``cfg`` (``triton_num_stages4``)."""
+    return "triton_" + "_".join(f"{k}{v}" for k, v in cfg.items())
+
+
 def is_gluon_dir(d: str | Path) -> bool:
     """A ``twill optimize`` output directory holding a generated Gluon kernel."""
     p = Path(d)
@@ -650,8 +655,7 @@ def _speed(mod: Any, torch: Any, gluon_fn: Any, triton_fn: Any, jit: str, say: C
             return mod.launch(inp, **cfg)
         return call
     calls = {"twill": running(gluon_fn), "triton_default": running(triton_fn)}
-    calls.update({"triton_" + "_".join(f"{k}{v}" for k, v in cfg.items()): running(triton_fn, **cfg)
-                  for cfg in getattr(mod, "BENCH_CONFIGS", CONFIGS)})
+    calls.update({config_label(cfg): running(triton_fn, **cfg) for cfg in getattr(mod, "BENCH_CONFIGS", CONFIGS)})
     lib = _library(mod, inp, torch)
     if lib is not None:
         calls[lib[0]] = lib[1]

@@ -30,6 +30,22 @@ def test_sizes_that_are_not_numbers_are_refused():
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "'1k'" in r.stderr
 
 
+def test_square_sizes_that_are_not_numbers_are_refused():
+    r = _run(str(G / "gemm"), "--square", "4k,8192")
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "--square" in r.stderr and "'4k,8192'" in r.stderr
+
+
+def test_square_sizes_are_refused_for_a_kernel_file_that_is_not_a_gemm(monkeypatch):
+    """--square sets M = N = K: on an attention kernel file it would time a problem that is not its own."""
+    import pytest
+
+    sys.path.insert(0, str(ROOT))
+    import bench.gluon_vs as vs
+
+    with pytest.raises(vs.BadInput, match="expected --square for a GEMM"):
+        vs.head_to_head([G / "fa3"], [4096], 1, square=(4096,))
+
+
 def test_triton_default_stays_tritons_kernel_after_a_generated_kernel_ran():
     # each contender swaps its kernel into the kernel file's module; the Triton default of a later size was taken
     # after that swap, so it timed the generated kernel that ran last (runs 9-11: "triton_default" at 4k and 16k
