@@ -111,7 +111,8 @@ def insert_wait_records(text: str) -> tuple[str, list[Region]]:
 def record_plan(g: LoopGraph, regions: list[Region], waits: bool = True,
                 nodes: tuple[str, ...] | None = None) -> PassPlan:
     """The pass plan that inserts the records; ``regions`` receives what was inserted; ``nodes``
-    limits the node regions to those ids. Add a schedule's plan to it to profile a scheduled kernel."""
+    limits the node regions to those ids (``()``: none, the waits alone). Add a schedule's plan to it to profile a
+    scheduled kernel."""
 
     def load(mod: Any) -> None:
         from triton._C.libtriton import proton
@@ -131,8 +132,10 @@ def record_plan(g: LoopGraph, regions: list[Region], waits: bool = True,
         return text
 
     # the loop as it was extracted: Triton's Hopper warp specialization would split it first
-    return ACCUMULATOR_FLAGS + PassPlan(before=((PRE_PIPELINE_PASS, pre),) + (((END, end),) if waits else ()),
-                                        skip=SCHEDULED_SKIP)
+    if nodes == () and not waits:
+        raise CompileError("no region to insert", where=g.name, expected="node regions or the waits", found="neither")
+    return ACCUMULATOR_FLAGS + PassPlan(before=(((PRE_PIPELINE_PASS, pre),) if nodes != () else ())
+                                        + (((END, end),) if waits else ()), skip=SCHEDULED_SKIP)
 
 
 @contextlib.contextmanager

@@ -19,6 +19,7 @@ import math
 import os
 import shutil
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ from profiling.insert import find_breaking_regions
 from profiling.profile import make_profile, to_perfetto
 from profiling.replay import replay
 from profiling.run import profile_run, require_gpu
+from profiling.subsets import LIMIT, WAITS, combine, measure_all, run_entry
 from profiling.trace import load_trace
 from twill.errors import InputError, ProfileError
 from twill.graph.extract import graph_for_file
@@ -76,6 +78,48 @@ def overflow_warning(lost: dict[str, Any] | None, sampled_warps: int, buffer_typ
             f"warps short); rerun with {fix}, fewer sampled warps, or a smaller traced problem")
 
 
+@dataclass(frozen=True)
+class Prepared:
+    """A kernel file ready to profile: its graph, module, JIT function, inputs at the traced and the timed problem,
+    and the loop's iterations per CTA at the traced problem (None: the file does not say)."""
+
+    g: Any
+    mod: Any
+    jit: Any
+    traced: dict[str, Any]
+    timed: dict[str, Any]
+    small: Any
+    big: Any
+    iters: int | None
+
+
+def prepare(path: str, machine: Machine, opts: ProfileOptions, schedule: PassPlan, check: bool = True) -> Prepared:
+    """Extract ``path``'s graph, check offline that it compiles instrumented (``check``: one ProfileError line
+    naming the region that breaks it), import it and make its inputs."""
+    g, kir = graph_for_file(path, machine.target)
+    spec = kir.spec
+    assert spec is not None   # a kernel .py: read_kernel specialised it
+    mod = kernel_module(path)
+    timed = dict(getattr(mod, "PROBLEM", {}) or {})
+    traced = dict(getattr(mod, "PROFILE_PROBLEM", None) or getattr(mod, "SMALL", None) or timed)
+    if check:
+        mode = {"sampling": opts.sampling, "buffer_type": opts.buffer_type, "buffer_size": opts.buffer_size}
+        broken = find_breaking_regions(spec, machine.sm, machine.smem_per_cta, g, schedule, **mode)   # offline
+        if broken:
+            raise ProfileError("kernel fails to compile once instrumented", where=f"{g.name}: region {broken[0][0]}",
+                               expected="every region compiles", found=broken[0][1])
+    iters = mod.loop_iterations(**traced) if callable(getattr(mod, "loop_iterations", None)) else None
+    return Prepared(g, mod, getattr(mod, str(g.get("kernel", g.name)), None), traced, timed,
+                    mod.make_inputs(**traced), mod.make_inputs(**timed) if timed else None, iters)
+
+
+def _run(p: Prepared, work: str, opts: ProfileOptions, schedule: PassPlan, nodes: tuple[str, ...] | None = None,
+         waits: bool = True) -> Any:
+    return profile_run(p.g, lambda: p.mod.launch(p.small), (lambda: p.mod.launch(p.big)) if p.big is not None else None,
+                       tuple(x for x in (p.jit,) if x is not None), work, schedule=schedule, sampling=opts.sampling,
+                       buffer_type=opts.buffer_type, buffer_size=opts.buffer_size, nodes=nodes, waits=waits)
+
+
 def profile_kernel(path: str, machine: Machine, out_dir: str, opts: ProfileOptions = ProfileOptions(),
                    say: Any = print, schedule: PassPlan = PassPlan()) -> dict[str, Any]:
     """Profile ``path`` on this GPU; write ``out_dir``/{profile.json, trace.chrome_trace,
@@ -85,33 +129,19 @@ def profile_kernel(path: str, machine: Machine, out_dir: str, opts: ProfileOptio
     require_gpu()
     import triton
 
-    g, kir = graph_for_file(path, machine.target)
-    spec = kir.spec
-    assert spec is not None   # a kernel .py: read_kernel specialised it
-    mod = kernel_module(path)
-    jit = getattr(mod, str(g.get("kernel", g.name)), None)
-    timed = dict(getattr(mod, "PROBLEM", {}) or {})
-    traced = dict(getattr(mod, "PROFILE_PROBLEM", None) or getattr(mod, "SMALL", None) or timed)
-    mode = {"sampling": opts.sampling, "buffer_type": opts.buffer_type, "buffer_size": opts.buffer_size}
-    broken = find_breaking_regions(spec, machine.sm, machine.smem_per_cta, g, schedule, **mode)   # offline
-    if broken:
-        raise ProfileError("kernel fails to compile once instrumented", where=f"{g.name}: region {broken[0][0]}",
-                           expected="every region compiles", found=broken[0][1])
-    small, big = mod.make_inputs(**traced), mod.make_inputs(**timed) if timed else None
-    say(f"profiling {g.name} on {machine.name}: traced problem {traced}, timed problem {timed or traced}")
+    p = prepare(path, machine, opts, schedule)
+    g = p.g
+    say(f"profiling {g.name} on {machine.name}: traced problem {p.traced}, timed problem {p.timed or p.traced}")
     work = os.path.join(out_dir, "proton")
     fresh = not os.path.exists(out_dir)
     try:
-        r = profile_run(g, lambda: mod.launch(small), (lambda: mod.launch(big)) if big is not None else None,
-                        tuple(x for x in (jit,) if x is not None), work, schedule=schedule,
-                        sampling=opts.sampling, buffer_type=opts.buffer_type, buffer_size=opts.buffer_size)
+        r = _run(p, work, opts, schedule)
     except BaseException:
         shutil.rmtree(out_dir if fresh else work, ignore_errors=True)     # nothing half-written left behind
         raise
     events = load_trace(r.trace_path)
-    iters = mod.loop_iterations(**traced) if callable(getattr(mod, "loop_iterations", None)) else None
-    rep = replay(events, [x.name for x in r.regions], r.sm_clock_ghz, expected_iters=iters)
-    overhead = {"plain_ms": r.plain_ms, "instrumented_ms": r.instrumented_ms, "problem": timed or traced,
+    rep = replay(events, [x.name for x in r.regions], r.sm_clock_ghz, expected_iters=p.iters)
+    overhead = {"plain_ms": r.plain_ms, "instrumented_ms": r.instrumented_ms, "problem": p.timed or p.traced,
                 "ratio": (r.instrumented_ms / r.plain_ms) if r.plain_ms and r.instrumented_ms else None}
     sampled = len(r.sampled_warps) or max(1, r.num_warps)
     # Replay counts records against the loop's iterations; Proton reports its own drops even when the
@@ -120,9 +150,9 @@ def profile_kernel(path: str, machine: Machine, out_dir: str, opts: ProfileOptio
     if r.proton_dropped and (not lost or lost["units_short"] == 0):
         rep = {**rep, "lost_records": r.proton_dropped}
     warning = overflow_warning(rep["lost_records"], sampled, opts.buffer_type)
-    config = mod.default_config(machine.name) if callable(getattr(mod, "default_config", None)) else None
+    config = p.mod.default_config(machine.name) if callable(getattr(p.mod, "default_config", None)) else None
     prof = make_profile(g, rep, arch=machine.name, gpu=r.gpu, triton_version=triton.__version__,
-                        kernel_source_sha256=sha256(Path(path).read_bytes()), problem=traced,
+                        kernel_source_sha256=sha256(Path(path).read_bytes()), problem=p.traced,
                         launch={"num_warps": r.num_warps, "num_stages": r.num_stages, "config": config,
                                 "sampled_warps": list(r.sampled_warps), "buffer_type": opts.buffer_type,
                                 "buffer_size": opts.buffer_size, "profile_scratch_size": r.profile_scratch_size,
@@ -138,6 +168,31 @@ def profile_kernel(path: str, machine: Machine, out_dir: str, opts: ProfileOptio
     atomic_write(os.path.join(out_dir, "trace.perfetto.json"), json.dumps(to_perfetto(events, r.sm_clock_ghz)))
     atomic_write(os.path.join(out_dir, "profile.json"), json.dumps(prof, indent=1) + "\n")
     return prof
+
+
+def profile_subsets(path: str, machine: Machine, out_dir: str, whole: dict[str, Any],
+                    opts: ProfileOptions = ProfileOptions(), say: Any = print, schedule: PassPlan = PassPlan(),
+                    limit: float = LIMIT) -> dict[str, Any]:
+    """The regions of ``whole`` (the profile of the run with every region, ``profile_kernel``'s) measured again in
+    runs of a few each, each at or under ``limit`` the plain kernel's time where one region alone is
+    (``profiling.subsets``); writes ``out_dir``/subsets.json and returns it (``combine``'s record)."""
+    p = prepare(path, machine, opts, schedule, check=False)     # the whole run compiled every region
+    names = list(whole.get("nodes") or {}) + ([WAITS] if whole.get("waits") else [])
+    ratio = (whole.get("overhead") or {}).get("ratio")
+    rec = whole.get("record_overhead_cycles")
+    say(f"  {len(names)} regions in runs of a few each, each at or under x{limit} where it can be (the run with "
+        f"every region cost x{ratio or 0:.3f})")
+    with tempfile.TemporaryDirectory(prefix="twill-subsets-") as tmp:
+        def measure(grp: tuple[str, ...]) -> dict[str, Any]:
+            r = _run(p, os.path.join(tmp, f"run{len(os.listdir(tmp))}"), opts, schedule,
+                     tuple(n for n in grp if n != WAITS), WAITS in grp)
+            rep = replay(load_trace(r.trace_path), [x.name for x in r.regions], r.sm_clock_ghz,
+                         expected_iters=p.iters, record_cycles=rec)
+            return run_entry(grp, rep, r.plain_ms, r.instrumented_ms, r.proton_dropped or rep["lost_records"])
+        runs, split = measure_all(names, ratio, measure, limit, say)
+    out = combine(runs, split)
+    atomic_write(os.path.join(out_dir, "subsets.json"), json.dumps(out, indent=1) + "\n")
+    return out
 
 
 def summary(prof: dict[str, Any]) -> str:

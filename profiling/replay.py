@@ -61,10 +61,13 @@ def iterations(events: list[Event], first: str) -> list[int]:
     return [b - a for s in starts.values() for a, b in zip(sorted(s), sorted(s)[1:])]
 
 
-def replay(events: list[Event], order: list[str], ghz: float, expected_iters: int | None = None) -> dict[str, Any]:
+def replay(events: list[Event], order: list[str], ghz: float, expected_iters: int | None = None,
+           record_cycles: int | None = None) -> dict[str, Any]:
     """Per-region statistics (node ids and ``wait:*`` regions), per-iteration time, per-warp-group means,
-    overhead, clock checks and lost records."""
-    ovh = record_overhead(events)
+    overhead, clock checks and lost records. ``record_cycles``: a record pair's cost as another run of the same
+    kernel measured it (``profiling.subsets``: a run of a few busy regions has no empty one to measure it by);
+    None: this trace's shortest region."""
+    ovh = record_overhead(events) if record_cycles is None else int(record_cycles)
     by: dict[str, list[float]] = defaultdict(list)
     by_wg: dict[tuple[str, int], list[float]] = defaultdict(list)
     per_unit: dict[tuple[int, int], int] = defaultdict(int)

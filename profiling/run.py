@@ -153,10 +153,12 @@ def _mode(sampling: str, buffer_type: str, buffer_size: int) -> Any:
 
 def profile_run(g: LoopGraph, launch: Callable[[], Any], bench_launch: Callable[[], Any] | None,
                 kernels: tuple[Any, ...], out_dir: str, schedule: PassPlan = PassPlan(), sampling: str = "0,4",
-                buffer_type: str = "shared", buffer_size: int = 0) -> RunResult:
+                buffer_type: str = "shared", buffer_size: int = 0, nodes: tuple[str, ...] | None = None,
+                waits: bool = True) -> RunResult:
     """Instrument, launch once under a Proton session (trace), then time plain and instrumented
     ``bench_launch`` with do_bench. ``kernels`` are the JIT functions (their caches are cleared);
-    ``schedule`` is the plan that compiles them with a twill schedule (none: Triton's own)."""
+    ``schedule`` is the plan that compiles them with a twill schedule (none: Triton's own); ``nodes`` and
+    ``waits`` which regions to insert (``record_plan``; every node's and the waits by default)."""
     torch = require_gpu()
     import triton
     import triton.profiler as proton
@@ -175,7 +177,7 @@ def profile_run(g: LoopGraph, launch: Callable[[], Any], bench_launch: Callable[
             bench_launch()
             plain_ms = triton.testing.do_bench(bench_launch)
     log = os.path.join(out_dir, "proton.log")
-    with planned_launches(schedule + record_plan(g, regions), kernels), captured_output(log) as out:
+    with planned_launches(schedule + record_plan(g, regions, waits, nodes), kernels), captured_output(log) as out:
         proton.start(base, data="trace", backend="instrumentation", mode=mode)
         try:
             k = launch()
@@ -197,7 +199,7 @@ def profile_run(g: LoopGraph, launch: Callable[[], Any], bench_launch: Callable[
         hook = InstrumentationHook(mode)
         hook.activate()
         try:
-            with planned_launches(schedule + record_plan(g, []), kernels):
+            with planned_launches(schedule + record_plan(g, [], waits, nodes), kernels):
                 bench_launch()
                 inst_ms = triton.testing.do_bench(bench_launch)
         finally:

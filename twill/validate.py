@@ -29,7 +29,8 @@ from codegen.compile import schedule_plan, scheduled
 from codegen.placement import placement
 from profiling.check import first_output, poisoned_outputs, rel_err
 from profiling.critical_path import iteration_breakdown, measured_critical_path
-from profiling.kernel import ProfileOptions, kernel_module, profile_kernel
+from profiling.kernel import ProfileOptions, kernel_module, profile_kernel, profile_subsets
+from profiling.subsets import LIMIT as SUBSET_LIMIT
 from profiling.run import require_gpu
 from profiling.trace import load_trace
 from twill.errors import InputError
@@ -283,8 +284,8 @@ def reprofile(case: Case, result: dict[str, Any]) -> dict[str, Any]:
         annotated = annotate_ttgir(case.pre, g, s, case.machine, distance=depth)
         atomic_write(target, annotated)
     prof_dir = os.path.join(case.out_dir, "profile")
-    prof = profile_kernel(case.path, case.machine, prof_dir,
-                          ProfileOptions(buffer_type="global", buffer_size=1 << 16, schedule=target), say=case.say,
+    opts = ProfileOptions(buffer_type="global", buffer_size=1 << 16, schedule=target)
+    prof = profile_kernel(case.path, case.machine, prof_dir, opts, say=case.say,
                           schedule=schedule_plan(annotated, case.machine.sm))
     it = (prof.get("iteration") or {}).get("median_cycles")
     pred = result["predicted_iteration_cycles"]
@@ -298,16 +299,43 @@ def reprofile(case: Case, result: dict[str, Any]) -> dict[str, Any]:
         result["measured_iteration_cycles_uninstrumented"] = est
         result["iteration_error_uninstrumented"] = round((est - pred) / pred, 4) if pred else None
     result["iteration_breakdown"] = iteration_breakdown(prof)
+    nodes, waits = prof["nodes"], prof["waits"]
+    if ratio and ratio > SUBSET_LIMIT:      # every region in one run costs too much: the regions in runs of a few
+        sub = profile_subsets(case.path, case.machine, prof_dir, prof, opts, case.say,
+                              schedule_plan(annotated, case.machine.sm))
+        result.update(subset_fields(sub, pred, ratio))
+        nodes, waits = {**nodes, **sub["nodes"]}, {**waits, **sub["waits"]}
+        prof = {**prof, "nodes": nodes, "waits": waits}     # the view's per-node figures: the runs of a few
     cyc = case.sched.get("cycles") or {}
     result["nodes"] = {n: {"predicted_cycles": cyc.get(n), "measured_median_cycles": v["median_cycles"]}
-                       for n, v in prof["nodes"].items()}
-    result["waits"] = {n: v["median_cycles"] for n, v in prof["waits"].items()}
+                       for n, v in nodes.items()}
+    result["waits"] = {n: v["median_cycles"] for n, v in waits.items()}
     trace = Path(prof_dir) / "trace.chrome_trace"
     if trace.is_file():
         scale = float((case.sched.get("normalization") or {}).get("scale") or case.sched.get("time_unit_cycles") or 1.0)
         stage = placement(g, s, case.machine, distance=depth).stage_map
         result["critical_path"] = measured_critical_path(load_trace(trace), g, s, scale, stage, ratio)
     return prof
+
+
+def subset_fields(sub: dict[str, Any], pred: float | None, ratio: float) -> dict[str, Any]:
+    """``validate``'s fields from the re-profile in runs of a few regions (``profiling.subsets``): the measured
+    iteration theirs (each run's over its overhead, the median), the overhead the largest of a kept run; the run with
+    every region kept apart (``all_regions_run``: the critical path's and the breakdown's, at ``ratio``).
+
+    Examples
+    --------
+    >>> f = subset_fields({"iteration": {"median_cycles": 3800.0}, "max_overhead": 1.04, "every_record_kept": True,
+    ...                    "runs": [{}, {}], "split_runs": []}, 3624.0, 1.26)
+    >>> f["measured_iteration_cycles"], f["iteration_error"], f["profile_overhead"], f["profile_runs"]
+    (3800.0, 0.0486, 1.04, 2)
+    """
+    it = (sub.get("iteration") or {}).get("median_cycles")
+    return {"measured_iteration_cycles": it, "iteration_error": round((it - pred) / pred, 4) if it and pred else None,
+            "measured_period_kind": "median over the runs of a few regions of each run's iteration over its overhead",
+            "profile_overhead": sub.get("max_overhead"), "profile_every_record_kept": sub.get("every_record_kept"),
+            "profile_runs": len(sub.get("runs") or []), "profile_split_runs": len(sub.get("split_runs") or []),
+            "all_regions_run": {"overhead": ratio, "used_for": "critical path and iteration breakdown"}}
 
 
 def launch_config(sched: dict[str, Any], mod: Any) -> dict[str, Any]:

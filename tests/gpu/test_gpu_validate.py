@@ -27,6 +27,12 @@ def test_validate_committed_schedule(kernel, tmp_path):
     assert v["speed"]["twill"] and v["speed"]["triton_default"] and v["tflops"] > 0
     assert v["measured_iteration_cycles"] > 0 and v["predicted_iteration_cycles"] > 0
     assert v["iteration_error"] is not None and v["measured_iteration_cycles_uninstrumented"] > 0
+    assert v["profile_overhead"] <= 1.05, v["profile_overhead"]     # #17: the re-profile at or under 5 %
+    if v.get("all_regions_run"):
+        sub = json.loads((tmp_path / "profile" / "subsets.json").read_text())
+        assert sub["every_record_kept"] and v["profile_every_record_kept"]
+        assert {n for r in sub["runs"] for n in r["regions"] if n != "wait:*"} == set(v["nodes"])
+        assert abs(v["measured_iteration_cycles"] / v["measured_iteration_cycles_uninstrumented"] - 1) < 0.1
     cp = v["critical_path"]
     assert cp["predicted_cycles"] > 0 and cp["measured_cycles"] > 0 and cp["error"] is not None
     assert all(h["samples"] > 0 for h in cp["hops"])

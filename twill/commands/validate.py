@@ -66,7 +66,14 @@ def run(args: argparse.Namespace) -> int:
           f"unscheduled kernel); {sp['unit']}: twill {sp['twill']} (depth {sp['twill_depth']}), Triton default "
           f"{sp['triton_default']}, Triton best {sp['triton_best']} ({sp['triton_best_config']})"
           + (f"; speedup {r['speedup']:.3f}x over default" if r.get("speedup") else ""))
-    if r.get("measured_iteration_cycles"):
+    if r.get("measured_iteration_cycles") and r.get("all_regions_run"):
+        print(f"per iteration: predicted {r['predicted_iteration_cycles']} cycles, measured "
+              f"{r['measured_iteration_cycles']}{_pct(r.get('iteration_error'))} in {r['profile_runs']} runs of a few "
+              f"regions (each run's over its overhead, the median; the largest overhead x{r['profile_overhead']}, "
+              f"{'every record kept' if r.get('profile_every_record_kept') else 'records lost'}); the run with every "
+              f"region cost x{r['all_regions_run']['overhead']:.3f}, about "
+              f"{r.get('measured_iteration_cycles_uninstrumented')} uninstrumented by its timing ratio")
+    elif r.get("measured_iteration_cycles"):
         print(f"per iteration: predicted {r['predicted_iteration_cycles']} cycles, measured "
               f"{r['measured_iteration_cycles']}{_pct(r.get('iteration_error'))}"
               + (f", about {r['measured_iteration_cycles_uninstrumented']} uninstrumented (by the timing ratio)"

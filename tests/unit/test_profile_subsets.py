@@ -1,0 +1,140 @@
+"""The Triton route's re-profile in runs of a few regions (#17): planning, halving, combining, and the record plans
+each run compiles with (offline, sm_90)."""
+from pathlib import Path
+
+import pytest
+
+from profiling.replay import replay
+from profiling.subsets import LIMIT, MAX_SPLITS, WAITS, combine, first_groups, halves, measure_all, run_entry
+from profiling.trace import load_trace
+from twill.errors import CompileError
+from twill.validate import subset_fields
+
+ROOT = Path(__file__).resolve().parents[2]
+FA3_PLAIN = ["tma_load0_k", "dot0_qk", "reduce0_m_ij", "elementwise0_m_ij", "sfu0_p", "sfu1_alpha", "reduce1_l_ij",
+             "elementwise1_acc", "convert0_p", "tma_load1_v", "dot1_acc", "elementwise2_l_i", WAITS]
+
+
+def _fake(cost: dict[str, float], base_it: float = 3800.0):
+    """A run whose overhead is the sum of its regions' costs and whose iteration is stretched by it."""
+    def measure(grp):
+        ov = round(1 + sum(cost[n] for n in grp), 4)
+        stats = {n: {"median_cycles": 10.0} for n in grp if n != WAITS}
+        if WAITS in grp:
+            stats["wait:warp_group_dot_wait:0"] = {"median_cycles": 400.0}
+        return run_entry(grp, {"regions": stats, "iteration": {"median_cycles": base_it * ov}}, 1.0, ov, None)
+    return measure
+
+
+def test_first_runs_are_sized_from_the_all_region_runs_cost():
+    # run 214's FA forward: 13 regions (12 nodes and the waits) at x1.263: 2 % a region, two a run
+    groups = first_groups(FA3_PLAIN, 1.263)
+    assert [len(g) for g in groups] == [2] * 6 + [1]
+    assert [n for g in groups for n in g] == FA3_PLAIN
+    assert first_groups(FA3_PLAIN, 1.02) == [tuple(FA3_PLAIN)]      # already within: one run
+    assert first_groups(["a", "b"], None) == [("a",), ("b",)]        # no cost known: one a run
+    assert first_groups([], 1.3) == [] and halves(["a"]) == [("a",), ()]
+
+
+def test_every_region_is_measured_once_and_every_kept_run_within_the_limit():
+    cost = {n: 0.02 for n in FA3_PLAIN} | {"dot0_qk": 0.045, "sfu0_p": 0.06}     # sfu0_p alone over the limit
+    kept, again = measure_all(FA3_PLAIN, 1.25, _fake(cost), say=lambda s: None)
+    measured = [n for r in kept for n in r["regions"]]
+    assert sorted(measured) == sorted(FA3_PLAIN)
+    # a single region over the limit is kept (nothing to split), every run of two or more within it
+    assert all(r["overhead"] <= LIMIT for r in kept if len(r["regions"]) > 1)
+    assert [r["regions"] for r in kept if r["overhead"] > LIMIT] == [["sfu0_p"]]
+    assert again and all(r["overhead"] > LIMIT and len(r["regions"]) > 1 for r in again)
+
+
+def test_halving_stops_after_max_splits():
+    names = [f"n{i}" for i in range(64)]
+    kept, again = measure_all(names, 1.01, _fake({n: 0.2 for n in names}), say=lambda s: None)
+    assert len(again) == MAX_SPLITS and sorted(n for r in kept for n in r["regions"]) == sorted(names)
+
+
+def test_combined_iteration_is_the_median_of_the_runs_over_their_overheads():
+    cost = {n: 0.02 for n in FA3_PLAIN}
+    kept, again = measure_all(FA3_PLAIN, 1.263, _fake(cost), say=lambda s: None)
+    c = combine(kept, again)
+    assert c["iteration"]["median_cycles"] == pytest.approx(3800.0, abs=0.2)
+    assert c["max_overhead"] == 1.04 and c["every_record_kept"]
+    assert set(c["nodes"]) == set(FA3_PLAIN) - {WAITS} and set(c["waits"]) == {"wait:warp_group_dot_wait:0"}
+    assert all("stats" not in r for r in c["runs"]) and len(c["runs"]) == 7
+    f = subset_fields(c, 3623.8, 1.263)
+    assert f["measured_iteration_cycles"] == c["iteration"]["median_cycles"]
+    assert f["iteration_error"] == pytest.approx(3800 / 3623.8 - 1, abs=1e-3)
+    assert f["profile_overhead"] == 1.04 and f["all_regions_run"]["overhead"] == 1.263
+
+
+def test_a_run_that_lost_records_says_so():
+    lost = {"units_short": 2, "records_expected_per_warp": 960, "records_kept_per_warp": 128}
+    e = run_entry(["a"], {"regions": {"a": {"median_cycles": 1}}, "iteration": None}, 1.0, 1.01, lost)
+    assert not e["every_record_kept"] and e["iteration_cycles_uninstrumented"] is None
+    assert not combine([e])["every_record_kept"] and combine([e])["iteration"] is None
+
+
+def test_replay_subtracts_the_record_cost_it_is_given():
+    ev = load_trace(ROOT / "tests/fixtures/proton_gemm_h200.chrome_trace.json")
+    order = ["tma_load0_a", "tma_load1_b", "dot0_acc", "wait:wait_barrier:0", "wait:warp_group_dot_wait:0"]
+    own = replay(ev, order, 1.98)
+    given = replay(ev, order, 1.98, record_cycles=own["record_overhead_cycles"] - 10)
+    assert given["record_overhead_cycles"] == own["record_overhead_cycles"] - 10
+    assert given["regions"]["dot0_acc"]["median_cycles"] == own["regions"]["dot0_acc"]["median_cycles"] + 10
+    # the iteration is start to start: no record cost in it to subtract
+    assert given["iteration"]["median_cycles"] == own["iteration"]["median_cycles"]
+
+
+def test_record_plans_of_a_subset_compile_offline():
+    from profiling.insert import offline_instrumentation, record_plan
+    from twill.graph.extract import graph_for_file
+    from twill.ir.load import source_of
+    from twill.ir.triton_hooks import compile_planned
+    from twill.machine.model import load_machine
+
+    h200 = load_machine("h200")
+    g, kir = graph_for_file(str(ROOT / "kernels/gemm.py"), h200.target)
+    one: list = []
+    waits: list = []
+    with offline_instrumentation(h200.smem_per_cta):
+        k1 = compile_planned(source_of(kir.spec), h200.sm, kir.spec.options, record_plan(g, one, False, ("dot0_acc",)))
+        k2 = compile_planned(source_of(kir.spec), h200.sm, kir.spec.options, record_plan(g, waits, True, ()))
+    assert [r.name for r in one] == ["dot0_acc"] and 'proton.record start "dot0_acc"' in k1.asm["ttgir"]
+    assert "tma_load0_a" not in k1.asm["ttgir"] and "wait:" not in k1.asm["ttgir"]
+    assert waits and all(r.name.startswith("wait:") for r in waits)
+    assert 'proton.record start "wait:' in k2.asm["ttgir"] and '"dot0_acc"' not in k2.asm["ttgir"]
+    with pytest.raises(CompileError, match="no region to insert"):
+        record_plan(g, [], False, ())
+
+
+def test_profile_subsets_runs_each_group_with_its_own_records(tmp_path, monkeypatch):
+    """The GPU runner's wiring, the GPU run replaced: each group compiled with its nodes and, for the waits' run, the
+    waits alone; the record cost the all-region run measured subtracted; subsets.json written."""
+    import types
+
+    import profiling.kernel as pk
+    from profiling.insert import Region
+
+    fixture = str(ROOT / "tests/fixtures/proton_gemm_h200.chrome_trace.json")
+    asked = []
+
+    def fake_run(p, work, opts, schedule, nodes=None, waits=True):
+        asked.append((nodes, waits))
+        regions = tuple(Region(n, (), n) for n in nodes or ()) + (
+            (Region("wait:wait_barrier:0", (), None), Region("wait:warp_group_dot_wait:0", (), None)) if waits else ())
+        return types.SimpleNamespace(trace_path=fixture, regions=regions, sm_clock_ghz=1.98, plain_ms=1.0,
+                                     instrumented_ms=1.0 + 0.02 * len(regions), proton_dropped=None)
+
+    monkeypatch.setattr(pk, "_run", fake_run)
+    monkeypatch.setattr(pk, "prepare", lambda *a, **k: types.SimpleNamespace(iters=None))
+    whole = {"nodes": {"tma_load0_a": {}, "tma_load1_b": {}, "dot0_acc": {}}, "waits": {"wait:wait_barrier:0": {}},
+             "overhead": {"ratio": 1.06}, "record_overhead_cycles": 20}
+    out = pk.profile_subsets("kernels/gemm.py", None, str(tmp_path), whole, say=lambda s: None)
+    assert asked == [(("tma_load0_a", "tma_load1_b", "dot0_acc"), False), (("tma_load0_a", "tma_load1_b"), False),
+                     (("dot0_acc",), False), ((), True)]        # three at x1.06, halved; the waits alone
+    assert all(r["overhead"] <= LIMIT for r in out["runs"]) and len(out["split_runs"]) == 1
+    assert set(out["nodes"]) == {"tma_load0_a", "tma_load1_b", "dot0_acc"}
+    assert set(out["waits"]) == {"wait:wait_barrier:0", "wait:warp_group_dot_wait:0"}
+    given = replay(load_trace(fixture), ["dot0_acc"], 1.98, record_cycles=20)     # the whole run's record cost
+    assert out["nodes"]["dot0_acc"] == given["regions"]["dot0_acc"]
+    assert (tmp_path / "subsets.json").is_file()
