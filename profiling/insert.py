@@ -80,8 +80,9 @@ def insert_node_records(text: str, g: LoopGraph, nodes: tuple[str, ...] | None =
     return "\n".join(out) + "\n", regions
 
 
-def insert_wait_records(text: str) -> tuple[str, list[Region]]:
-    """Final TTGIR with a region around each wait op at the top level of the pipelined loop body."""
+def insert_wait_records(text: str, names: frozenset[str] | None = None) -> tuple[str, list[Region]]:
+    """Final TTGIR with a region around each wait op at the top level of the pipelined loop body (``names``: only
+    around the waits so named, ``wait:<op>:<k>``)."""
     lines = text.splitlines()
     fors = ttgir.loops(lines)
     regions: list[Region] = []
@@ -95,6 +96,8 @@ def insert_wait_records(text: str) -> tuple[str, list[Region]]:
             k = counts.get(short, 0)
             counts[short] = k + 1
             name = f"wait:{short}:{k}"
+            if names is not None and name not in names:
+                continue
             ind = len(lines[b.first]) - len(lines[b.first].lstrip())
             inserts.setdefault(b.first, []).append(_record(ind, "start", name))
             inserts.setdefault(b.attr_line + 1, []).insert(0, _record(ind, "end", name))
@@ -108,11 +111,11 @@ def insert_wait_records(text: str) -> tuple[str, list[Region]]:
     return "\n".join(out) + "\n", regions
 
 
-def record_plan(g: LoopGraph, regions: list[Region], waits: bool = True,
+def record_plan(g: LoopGraph, regions: list[Region], waits: bool | tuple[str, ...] = True,
                 nodes: tuple[str, ...] | None = None) -> PassPlan:
     """The pass plan that inserts the records; ``regions`` receives what was inserted; ``nodes``
-    limits the node regions to those ids (``()``: none, the waits alone). Add a schedule's plan to it to profile a
-    scheduled kernel."""
+    limits the node regions to those ids (``()``: none), ``waits`` the wait regions to those named (``True``: every
+    wait, ``False`` or ``()``: none). Add a schedule's plan to it to profile a scheduled kernel."""
 
     def load(mod: Any) -> None:
         from triton._C.libtriton import proton
@@ -127,7 +130,7 @@ def record_plan(g: LoopGraph, regions: list[Region], waits: bool = True,
 
     def end(mod: Any) -> str:
         load(mod)
-        text, r = insert_wait_records(module_text(mod))
+        text, r = insert_wait_records(module_text(mod), None if waits is True else frozenset(waits or ()))
         regions.extend(r)
         return text
 

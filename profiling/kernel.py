@@ -28,7 +28,7 @@ from profiling.insert import find_breaking_regions
 from profiling.profile import make_profile, to_perfetto
 from profiling.replay import replay
 from profiling.run import profile_run, require_gpu
-from profiling.subsets import LIMIT, WAITS, combine, measure_all, run_entry
+from profiling.subsets import LIMIT, combine, measure_all, run_entry, split_names
 from profiling.trace import load_trace
 from twill.errors import InputError, ProfileError
 from twill.graph.extract import graph_for_file
@@ -114,7 +114,7 @@ def prepare(path: str, machine: Machine, opts: ProfileOptions, schedule: PassPla
 
 
 def _run(p: Prepared, work: str, opts: ProfileOptions, schedule: PassPlan, nodes: tuple[str, ...] | None = None,
-         waits: bool = True) -> Any:
+         waits: bool | tuple[str, ...] = True) -> Any:
     return profile_run(p.g, lambda: p.mod.launch(p.small), (lambda: p.mod.launch(p.big)) if p.big is not None else None,
                        tuple(x for x in (p.jit,) if x is not None), work, schedule=schedule, sampling=opts.sampling,
                        buffer_type=opts.buffer_type, buffer_size=opts.buffer_size, nodes=nodes, waits=waits)
@@ -177,15 +177,14 @@ def profile_subsets(path: str, machine: Machine, out_dir: str, whole: dict[str, 
     runs of a few each, each at or under ``limit`` the plain kernel's time where one region alone is
     (``profiling.subsets``); writes ``out_dir``/subsets.json and returns it (``combine``'s record)."""
     p = prepare(path, machine, opts, schedule, check=False)     # the whole run compiled every region
-    names = list(whole.get("nodes") or {}) + ([WAITS] if whole.get("waits") else [])
+    names = list(whole.get("nodes") or {}) + list(whole.get("waits") or {})
     ratio = (whole.get("overhead") or {}).get("ratio")
     rec = whole.get("record_overhead_cycles")
     say(f"  {len(names)} regions in runs of a few each, each at or under x{limit} where it can be (the run with "
         f"every region cost x{ratio or 0:.3f})")
     with tempfile.TemporaryDirectory(prefix="twill-subsets-") as tmp:
         def measure(grp: tuple[str, ...]) -> dict[str, Any]:
-            r = _run(p, os.path.join(tmp, f"run{len(os.listdir(tmp))}"), opts, schedule,
-                     tuple(n for n in grp if n != WAITS), WAITS in grp)
+            r = _run(p, os.path.join(tmp, f"run{len(os.listdir(tmp))}"), opts, schedule, *split_names(grp))
             rep = replay(load_trace(r.trace_path), [x.name for x in r.regions], r.sm_clock_ghz,
                          expected_iters=p.iters, record_cycles=rec)
             return run_entry(grp, rep, r.plain_ms, r.instrumented_ms, r.proton_dropped or rep["lost_records"])

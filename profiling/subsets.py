@@ -24,11 +24,11 @@ from typing import Any, Callable, Mapping, Sequence
 LIMIT = 1.05          # a run costing the kernel more is measured again in halves (#17: at or under 5 %)
 MAX_SPLITS = 24       # at most so many runs halved in one profile (each a compile and two timings)
 MARGIN = 0.9          # a first run is sized to cost this share of LIMIT's 5 % at the all-region run's rate
-WAITS = "wait:*"      # the pipeliner's waits, inserted after the last pass, timed together in one run
+WAIT = "wait:"        # a pipeliner wait's region name starts so (inserted after the last pass, ``insert_wait_records``)
 
 
 def first_groups(names: Sequence[str], ratio: float | None, limit: float = LIMIT) -> list[tuple[str, ...]]:
-    """The first runs' regions: ``names`` in their order, in runs of as many regions as cost the kernel at most
+    """The first runs' regions: ``names`` (node ids, then the waits' regions) in their order, in runs of as many regions as cost the kernel at most
     ``MARGIN`` of ``limit``'s overhead at the rate a region of the all-region run cost (its ``ratio``, instrumented
     over plain, spread evenly over its regions); one run of all where that run was already within ``limit``.
 
@@ -89,6 +89,15 @@ def measure_all(names: Sequence[str], ratio: float | None, measure: Callable[[tu
     return runs, split
 
 
+def split_names(names: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A run's regions as ``record_plan`` takes them: (node ids, wait regions).
+
+    >>> split_names(["dot0_qk", "wait:warp_group_dot_wait:0"])
+    (('dot0_qk',), ('wait:warp_group_dot_wait:0',))
+    """
+    return tuple(n for n in names if not n.startswith(WAIT)), tuple(n for n in names if n.startswith(WAIT))
+
+
 def run_entry(names: Sequence[str], rep: Mapping[str, Any], plain_ms: float | None, inst_ms: float | None,
               lost: Mapping[str, Any] | None) -> dict[str, Any]:
     """One run as the combined profile lists it: its regions, timings, overhead, iteration (instrumented and over
@@ -117,7 +126,7 @@ def combine(runs: Sequence[Mapping[str, Any]], split: Sequence[Mapping[str, Any]
 
     >>> a = run_entry(["n1"], {"regions": {"n1": {"median_cycles": 7}}, "iteration": {"median_cycles": 102.0}},
     ...               1.0, 1.02, None)
-    >>> b = run_entry(["wait:*"], {"regions": {"wait:x:0": {"median_cycles": 3}},
+    >>> b = run_entry(["wait:x:0"], {"regions": {"wait:x:0": {"median_cycles": 3}},
     ...                            "iteration": {"median_cycles": 104.0}}, 1.0, 1.04, None)
     >>> c = combine([a, b])
     >>> c["nodes"], c["waits"], c["iteration"]["median_cycles"], c["max_overhead"], c["every_record_kept"]
@@ -127,7 +136,7 @@ def combine(runs: Sequence[Mapping[str, Any]], split: Sequence[Mapping[str, Any]
     waits: dict[str, Any] = {}
     for r in runs:
         for n, s in r["stats"].items():
-            (waits if n.startswith("wait:") else nodes)[n] = s
+            (waits if n.startswith(WAIT) else nodes)[n] = s
     its = [float(r["iteration_cycles_uninstrumented"]) for r in runs if r.get("iteration_cycles_uninstrumented")]
     over = [float(r["overhead"]) for r in runs if r.get("overhead")]
     return {"method": "subsets", "limit": LIMIT, "nodes": nodes, "waits": waits,

@@ -5,31 +5,30 @@ from pathlib import Path
 import pytest
 
 from profiling.replay import replay
-from profiling.subsets import LIMIT, MAX_SPLITS, WAITS, combine, first_groups, halves, measure_all, run_entry
+from profiling.subsets import LIMIT, MAX_SPLITS, combine, first_groups, halves, measure_all, run_entry, split_names
 from profiling.trace import load_trace
 from twill.errors import CompileError
 from twill.validate import subset_fields
 
 ROOT = Path(__file__).resolve().parents[2]
 FA3_PLAIN = ["tma_load0_k", "dot0_qk", "reduce0_m_ij", "elementwise0_m_ij", "sfu0_p", "sfu1_alpha", "reduce1_l_ij",
-             "elementwise1_acc", "convert0_p", "tma_load1_v", "dot1_acc", "elementwise2_l_i", WAITS]
+             "elementwise1_acc", "convert0_p", "tma_load1_v", "dot1_acc", "elementwise2_l_i", "wait:wait_barrier:0",
+             "wait:warp_group_dot_wait:0", "wait:wait_barrier:1"]
 
 
 def _fake(cost: dict[str, float], base_it: float = 3800.0):
     """A run whose overhead is the sum of its regions' costs and whose iteration is stretched by it."""
     def measure(grp):
         ov = round(1 + sum(cost[n] for n in grp), 4)
-        stats = {n: {"median_cycles": 10.0} for n in grp if n != WAITS}
-        if WAITS in grp:
-            stats["wait:warp_group_dot_wait:0"] = {"median_cycles": 400.0}
+        stats = {n: {"median_cycles": 400.0 if n.startswith("wait:") else 10.0} for n in grp}
         return run_entry(grp, {"regions": stats, "iteration": {"median_cycles": base_it * ov}}, 1.0, ov, None)
     return measure
 
 
 def test_first_runs_are_sized_from_the_all_region_runs_cost():
-    # run 214's FA forward: 13 regions (12 nodes and the waits) at x1.263: 2 % a region, two a run
+    # run 214's FA forward: 15 regions (12 nodes, 3 waits) at x1.263: 1.75 % a region, two a run
     groups = first_groups(FA3_PLAIN, 1.263)
-    assert [len(g) for g in groups] == [2] * 6 + [1]
+    assert [len(g) for g in groups] == [2] * 7 + [1]
     assert [n for g in groups for n in g] == FA3_PLAIN
     assert first_groups(FA3_PLAIN, 1.02) == [tuple(FA3_PLAIN)]      # already within: one run
     assert first_groups(["a", "b"], None) == [("a",), ("b",)]        # no cost known: one a run
@@ -59,8 +58,9 @@ def test_combined_iteration_is_the_median_of_the_runs_over_their_overheads():
     c = combine(kept, again)
     assert c["iteration"]["median_cycles"] == pytest.approx(3800.0, abs=0.2)
     assert c["max_overhead"] == 1.04 and c["every_record_kept"]
-    assert set(c["nodes"]) == set(FA3_PLAIN) - {WAITS} and set(c["waits"]) == {"wait:warp_group_dot_wait:0"}
-    assert all("stats" not in r for r in c["runs"]) and len(c["runs"]) == 7
+    assert set(c["nodes"]) == set(FA3_PLAIN[:12]) and set(c["waits"]) == set(FA3_PLAIN[12:])
+    assert all("stats" not in r for r in c["runs"]) and len(c["runs"]) == 8
+    assert split_names(FA3_PLAIN[11:13]) == (("elementwise2_l_i",), ("wait:wait_barrier:0",))
     f = subset_fields(c, 3623.8, 1.263)
     assert f["measured_iteration_cycles"] == c["iteration"]["median_cycles"]
     assert f["iteration_error"] == pytest.approx(3800 / 3623.8 - 1, abs=1e-3)
@@ -99,10 +99,14 @@ def test_record_plans_of_a_subset_compile_offline():
     with offline_instrumentation(h200.smem_per_cta):
         k1 = compile_planned(source_of(kir.spec), h200.sm, kir.spec.options, record_plan(g, one, False, ("dot0_acc",)))
         k2 = compile_planned(source_of(kir.spec), h200.sm, kir.spec.options, record_plan(g, waits, True, ()))
+        named: list = []
+        k3 = compile_planned(source_of(kir.spec), h200.sm, kir.spec.options,
+                             record_plan(g, named, ("wait:warp_group_dot_wait:0",), ()))
     assert [r.name for r in one] == ["dot0_acc"] and 'proton.record start "dot0_acc"' in k1.asm["ttgir"]
     assert "tma_load0_a" not in k1.asm["ttgir"] and "wait:" not in k1.asm["ttgir"]
     assert waits and all(r.name.startswith("wait:") for r in waits)
     assert 'proton.record start "wait:' in k2.asm["ttgir"] and '"dot0_acc"' not in k2.asm["ttgir"]
+    assert [r.name for r in named] == ["wait:warp_group_dot_wait:0"] and "wait_barrier:0" not in k3.asm["ttgir"]
     with pytest.raises(CompileError, match="no region to insert"):
         record_plan(g, [], False, ())
 
@@ -120,18 +124,19 @@ def test_profile_subsets_runs_each_group_with_its_own_records(tmp_path, monkeypa
 
     def fake_run(p, work, opts, schedule, nodes=None, waits=True):
         asked.append((nodes, waits))
-        regions = tuple(Region(n, (), n) for n in nodes or ()) + (
-            (Region("wait:wait_barrier:0", (), None), Region("wait:warp_group_dot_wait:0", (), None)) if waits else ())
+        regions = tuple(Region(n, (), n) for n in nodes + waits)
         return types.SimpleNamespace(trace_path=fixture, regions=regions, sm_clock_ghz=1.98, plain_ms=1.0,
                                      instrumented_ms=1.0 + 0.02 * len(regions), proton_dropped=None)
 
     monkeypatch.setattr(pk, "_run", fake_run)
     monkeypatch.setattr(pk, "prepare", lambda *a, **k: types.SimpleNamespace(iters=None))
-    whole = {"nodes": {"tma_load0_a": {}, "tma_load1_b": {}, "dot0_acc": {}}, "waits": {"wait:wait_barrier:0": {}},
-             "overhead": {"ratio": 1.06}, "record_overhead_cycles": 20}
+    whole = {"nodes": {"tma_load0_a": {}, "tma_load1_b": {}, "dot0_acc": {}},
+             "waits": {"wait:wait_barrier:0": {}, "wait:warp_group_dot_wait:0": {}},
+             "overhead": {"ratio": 1.075}, "record_overhead_cycles": 20}
     out = pk.profile_subsets("kernels/gemm.py", None, str(tmp_path), whole, say=lambda s: None)
-    assert asked == [(("tma_load0_a", "tma_load1_b", "dot0_acc"), False), (("tma_load0_a", "tma_load1_b"), False),
-                     (("dot0_acc",), False), ((), True)]        # three at x1.06, halved; the waits alone
+    # 1.5 % a region: three a run; the first at x1.06, halved; the waits together
+    assert asked == [(("tma_load0_a", "tma_load1_b", "dot0_acc"), ()), (("tma_load0_a", "tma_load1_b"), ()),
+                     (("dot0_acc",), ()), ((), ("wait:wait_barrier:0", "wait:warp_group_dot_wait:0"))]
     assert all(r["overhead"] <= LIMIT for r in out["runs"]) and len(out["split_runs"]) == 1
     assert set(out["nodes"]) == {"tma_load0_a", "tma_load1_b", "dot0_acc"}
     assert set(out["waits"]) == {"wait:wait_barrier:0", "wait:warp_group_dot_wait:0"}
