@@ -28,9 +28,10 @@ WAIT = "wait:"        # a pipeliner wait's region name starts so (inserted after
 
 
 def first_groups(names: Sequence[str], ratio: float | None, limit: float = LIMIT) -> list[tuple[str, ...]]:
-    """The first runs' regions: ``names`` (node ids, then the waits' regions) in their order, in runs of as many regions as cost the kernel at most
-    ``MARGIN`` of ``limit``'s overhead at the rate a region of the all-region run cost (its ``ratio``, instrumented
-    over plain, spread evenly over its regions); one run of all where that run was already within ``limit``.
+    """The first runs' regions: ``names`` (node ids, then the waits' regions) in their order, in runs of as many
+    regions as cost the kernel at most ``MARGIN`` of ``limit``'s overhead at the rate a region of the all-region run
+    cost (its ``ratio``, instrumented over plain, spread evenly over its regions); one run of all where that run was
+    already within ``limit``.
 
     Examples
     --------
@@ -146,3 +147,28 @@ def combine(runs: Sequence[Mapping[str, Any]], split: Sequence[Mapping[str, Any]
             "every_record_kept": all(r["every_record_kept"] for r in runs),
             "runs": [{k: v for k, v in r.items() if k != "stats"} for r in runs],
             "split_runs": [{k: v for k, v in r.items() if k != "stats"} for r in split]}
+
+
+def subsets_summary(sub: Mapping[str, Any]) -> str:
+    """The text ``twill profile --subsets`` prints: the runs, then each region's median from the run that timed it.
+
+    >>> e = run_entry(["a"], {"regions": {"a": {"median_cycles": 7.0}}, "iteration": {"median_cycles": 102.0}},
+    ...               1.0, 1.02, None)
+    >>> print(subsets_summary(combine([e])))
+    runs of a few regions: 1 kept (0 measured again in halves), the largest overhead x1.02, every record kept
+    iteration: 100.0 cycles (each run's over its overhead, the median of 1; 100.0-100.0)
+      a: x1.02
+    region                     median  cycles
+    a                               7
+    """
+    it = sub.get("iteration") or {}
+    lines = [f"runs of a few regions: {len(sub['runs'])} kept ({len(sub['split_runs'])} measured again in halves), "
+             f"the largest overhead x{sub['max_overhead']}, "
+             f"{'every record kept' if sub['every_record_kept'] else 'records lost'}"]
+    if it:
+        lines.append(f"iteration: {it['median_cycles']} cycles (each run's over its overhead, the median of "
+                     f"{it['runs']}; {it['min_cycles']}-{it['max_cycles']})")
+    lines += [f"  {', '.join(r['regions'])}: x{r['overhead']}" for r in sub["runs"]]
+    lines.append(f"{'region':26}{'median':>7}  cycles")
+    lines += [f"{n:26}{s['median_cycles']:>7.0f}" for n, s in list(sub["nodes"].items()) + list(sub["waits"].items())]
+    return "\n".join(lines)

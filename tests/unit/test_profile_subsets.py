@@ -143,3 +143,23 @@ def test_profile_subsets_runs_each_group_with_its_own_records(tmp_path, monkeypa
     given = replay(load_trace(fixture), ["dot0_acc"], 1.98, record_cycles=20)     # the whole run's record cost
     assert out["nodes"]["dot0_acc"] == given["regions"]["dot0_acc"]
     assert (tmp_path / "subsets.json").is_file()
+
+
+def test_the_summary_lists_the_runs_and_each_region_once():
+    from profiling.subsets import subsets_summary
+
+    kept, again = measure_all(FA3_PLAIN, 1.263, _fake({n: 0.02 for n in FA3_PLAIN}), say=lambda s: None)
+    text = subsets_summary(combine(kept, again))
+    assert text.startswith("runs of a few regions: 8 kept (0 measured again in halves), the largest overhead x1.04")
+    assert "iteration: 3800.0 cycles" in text
+    for n in FA3_PLAIN:
+        assert sum(line.split()[0] == n for line in text.splitlines()) == 1
+
+
+def test_twill_profile_offers_subsets():
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "twill.cli", "profile", "--help"], capture_output=True, text=True,
+                       cwd=ROOT, timeout=120)
+    assert r.returncode == 0 and "--subsets" in r.stdout

@@ -6,7 +6,9 @@ import sys
 from pathlib import Path
 
 from codegen.compile import schedule_plan
-from profiling.kernel import ProfileOptions, profile_kernel, summary
+from profiling.kernel import ProfileOptions, profile_kernel, profile_subsets, summary
+from profiling.subsets import LIMIT as SUBSET_LIMIT
+from profiling.subsets import subsets_summary
 from twill.commands.common import add_arch, machine, reporter
 from twill.errors import InputError
 from twill.ir.triton_hooks import PassPlan
@@ -20,6 +22,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--sampling", default="0,4", help="warps recorded per CTA, comma-separated, or 'all' (default 0,4)")
     p.add_argument("--buffer-type", default="shared", choices=("shared", "global"), help="Proton record buffer")
     p.add_argument("--buffer-size", type=int, default=0, help="Proton buffer bytes (default: Proton's)")
+    p.add_argument("--subsets", action="store_true",
+                   help="where the run with every region costs more than x1.05 the plain kernel, measure the regions "
+                        "again in runs of a few, each within it where one region alone is (subsets.json)")
     p.add_argument("--quiet", action="store_true")
 
 
@@ -42,7 +47,15 @@ def run(args: argparse.Namespace) -> int:
     print(summary(prof))
     for w in prof.get("warnings") or []:
         print(f"warning: {w}", file=sys.stderr)
-    for name in ("profile.json", "trace.chrome_trace", "trace.perfetto.json", "proton.log"):
+    ratio = (prof.get("overhead") or {}).get("ratio")
+    if ratio and ratio > SUBSET_LIMIT and args.subsets:
+        sub = profile_subsets(args.file, m, out, prof, ProfileOptions(args.sampling, args.buffer_type,
+                              args.buffer_size, args.schedule), reporter(args.quiet), schedule=plan)
+        print(subsets_summary(sub))
+    elif ratio and ratio > SUBSET_LIMIT:
+        print(f"note: every region in one run cost x{ratio:.3f} the plain kernel; --subsets measures them again in "
+              f"runs of a few, each within x{SUBSET_LIMIT}")
+    for name in ("profile.json", "subsets.json", "trace.chrome_trace", "trace.perfetto.json", "proton.log"):
         if (Path(out) / name).is_file():
             print(f"wrote {Path(out) / name}")
     return 0
