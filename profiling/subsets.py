@@ -27,6 +27,16 @@ MARGIN = 0.9          # a first run is sized to cost this share of LIMIT's 5 % a
 WAIT = "wait:"        # a pipeliner wait's region name starts so (inserted after the last pass, ``insert_wait_records``)
 
 
+def wants_subsets(whole: Mapping[str, Any], limit: float = LIMIT) -> bool:
+    """Whether the run with every region (a ``twill.profile/1`` record) cost the kernel more than ``limit``.
+
+    >>> wants_subsets({"overhead": {"ratio": 1.26}}), wants_subsets({"overhead": {"ratio": 1.03}}), wants_subsets({})
+    (True, False, False)
+    """
+    ratio = (whole.get("overhead") or {}).get("ratio")
+    return bool(ratio and ratio > limit)
+
+
 def first_groups(names: Sequence[str], ratio: float | None, limit: float = LIMIT) -> list[tuple[str, ...]]:
     """The first runs' regions: ``names`` (node ids, then the waits' regions) in their order, in runs of as many
     regions as cost the kernel at most ``MARGIN`` of ``limit``'s overhead at the rate a region of the all-region run

@@ -30,8 +30,8 @@ from codegen.placement import placement
 from profiling.check import first_output, poisoned_outputs, rel_err
 from profiling.critical_path import iteration_breakdown, measured_critical_path
 from profiling.kernel import ProfileOptions, kernel_module, profile_kernel, profile_subsets
-from profiling.subsets import LIMIT as SUBSET_LIMIT
 from profiling.run import require_gpu
+from profiling.subsets import wants_subsets
 from profiling.trace import load_trace
 from twill.errors import InputError
 from twill.graph.io import graph_from_dict
@@ -285,8 +285,8 @@ def reprofile(case: Case, result: dict[str, Any]) -> dict[str, Any]:
         atomic_write(target, annotated)
     prof_dir = os.path.join(case.out_dir, "profile")
     opts = ProfileOptions(buffer_type="global", buffer_size=1 << 16, schedule=target)
-    prof = profile_kernel(case.path, case.machine, prof_dir, opts, say=case.say,
-                          schedule=schedule_plan(annotated, case.machine.sm))
+    plan = schedule_plan(annotated, case.machine.sm)
+    prof = profile_kernel(case.path, case.machine, prof_dir, opts, say=case.say, schedule=plan)
     it = (prof.get("iteration") or {}).get("median_cycles")
     pred = result["predicted_iteration_cycles"]
     ratio = (prof.get("overhead") or {}).get("ratio")
@@ -300,9 +300,8 @@ def reprofile(case: Case, result: dict[str, Any]) -> dict[str, Any]:
         result["iteration_error_uninstrumented"] = round((est - pred) / pred, 4) if pred else None
     result["iteration_breakdown"] = iteration_breakdown(prof)
     nodes, waits = prof["nodes"], prof["waits"]
-    if ratio and ratio > SUBSET_LIMIT:      # every region in one run costs too much: the regions in runs of a few
-        sub = profile_subsets(case.path, case.machine, prof_dir, prof, opts, case.say,
-                              schedule_plan(annotated, case.machine.sm))
+    if wants_subsets(prof):      # every region in one run costs too much: the regions in runs of a few
+        sub = profile_subsets(case.path, case.machine, prof_dir, prof, opts, case.say, plan)
         result.update(subset_fields(sub, pred, ratio))
         nodes, waits = {**nodes, **sub["nodes"]}, {**waits, **sub["waits"]}
         prof = {**prof, "nodes": nodes, "waits": waits}     # the view's per-node figures: the runs of a few

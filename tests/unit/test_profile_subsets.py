@@ -163,3 +163,10 @@ def test_twill_profile_offers_subsets():
     r = subprocess.run([sys.executable, "-m", "twill.cli", "profile", "--help"], capture_output=True, text=True,
                        cwd=ROOT, timeout=120)
     assert r.returncode == 0 and "--subsets" in r.stdout
+
+
+def test_subsets_are_wanted_only_over_the_limit():
+    from profiling.subsets import wants_subsets
+
+    assert wants_subsets({"overhead": {"ratio": 1.279}}) and not wants_subsets({"overhead": {"ratio": 1.036}})
+    assert not wants_subsets({"overhead": {"ratio": None}}) and not wants_subsets({})

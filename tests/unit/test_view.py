@@ -371,3 +371,14 @@ def test_the_loop_run_and_the_calibrated_replay_have_their_cards():
     v["calibrated"] = {"held_out": True, "seen": {"cycles": 2559.8, "runs": ["fa3-run214"]}}
     page = render_html(example("fa_subtiled"), None, example("fa_subtiled", "profile"), v)
     assert re.search(r"calibrated, earlier runs in the fit</div><div class=\"v\">2,560", page)
+
+
+def test_the_measured_iteration_card_says_it_came_from_runs_of_a_few_regions():
+    v = dict(example("fa_subtiled", "validation"), measured_iteration_cycles=3512.5, profile_runs=10,
+             profile_overhead=1.048, all_regions_run={"overhead": 1.279})
+    page = render_html(example("fa_subtiled"), None, example("fa_subtiled", "profile"), v)
+    m = re.search(r"measured iteration</div><div class=\"v\">3,512.*?</div>\s*<div[^>]*>([^<]*)", page, re.S)
+    assert m and "10 runs of a few regions, each at most x1.048 the plain kernel" in m.group(1)
+    plain = render_html(example("fa_subtiled"), None, example("fa_subtiled", "profile"),
+                        example("fa_subtiled", "validation"))
+    assert "runs of a few regions" not in plain

@@ -7,8 +7,7 @@ from pathlib import Path
 
 from codegen.compile import schedule_plan
 from profiling.kernel import ProfileOptions, profile_kernel, profile_subsets, summary
-from profiling.subsets import LIMIT as SUBSET_LIMIT
-from profiling.subsets import subsets_summary
+from profiling.subsets import LIMIT, subsets_summary, wants_subsets
 from twill.commands.common import add_arch, machine, reporter
 from twill.errors import InputError
 from twill.ir.triton_hooks import PassPlan
@@ -47,14 +46,13 @@ def run(args: argparse.Namespace) -> int:
     print(summary(prof))
     for w in prof.get("warnings") or []:
         print(f"warning: {w}", file=sys.stderr)
-    ratio = (prof.get("overhead") or {}).get("ratio")
-    if ratio and ratio > SUBSET_LIMIT and args.subsets:
+    if wants_subsets(prof) and args.subsets:
         sub = profile_subsets(args.file, m, out, prof, ProfileOptions(args.sampling, args.buffer_type,
                               args.buffer_size, args.schedule), reporter(args.quiet), schedule=plan)
         print(subsets_summary(sub))
-    elif ratio and ratio > SUBSET_LIMIT:
-        print(f"note: every region in one run cost x{ratio:.3f} the plain kernel; --subsets measures them again in "
-              f"runs of a few, each within x{SUBSET_LIMIT}")
+    elif wants_subsets(prof):
+        print(f"note: every region in one run cost x{prof['overhead']['ratio']:.3f} the plain kernel; --subsets "
+              f"measures them again in runs of a few, each within x{LIMIT}")
     for name in ("profile.json", "subsets.json", "trace.chrome_trace", "trace.perfetto.json", "proton.log"):
         if (Path(out) / name).is_file():
             print(f"wrote {Path(out) / name}")

@@ -132,14 +132,13 @@ def _iteration_cards(pd: PageData) -> list[tuple[str, str, str]]:
     """The predicted iteration, and the measured one (and its uninstrumented estimate) against it."""
     pred_it, meas_it = predicted_iteration(pd), measured_iteration(pd)
     cards = [("predicted iteration", f"{num(pred_it)} <small>cycles</small>", "II × cycles per unit")]
+    v = pd.validation or {}
     if meas_it:
         err = (meas_it - pred_it) / pred_it if pred_it else None
-        v = pd.validation or {}
         runs = (f"; {v['profile_runs']} runs of a few regions, each at most x{v['profile_overhead']:.3f} the plain "
                 "kernel" if v.get("profile_runs") and to_float(v.get("profile_overhead")) else "")
         cards.append(("measured iteration", f"{num(meas_it)} <small>cycles</small>",
                       (f"{err:+.1%} against the prediction" if err is not None else "") + runs))
-    v = pd.validation or {}
     cal = to_float(v.get("calibrated_iteration_cycles"))
     if cal:
         cards.append(("calibrated replay", f"{num(cal)} <small>cycles</small>",
