@@ -12,6 +12,7 @@ Two insertion points, both a ``twill.ir.triton_hooks.PassPlan``:
 from __future__ import annotations
 
 import contextlib
+import re
 from dataclasses import dataclass
 from typing import Any, Iterator
 
@@ -30,6 +31,10 @@ class Region:
     name: str
     ops: tuple[str, ...]
     node: str | None
+
+
+RECORD = "proton.record"
+_FOR = re.compile(r"scf\.for\s+(%[\w$.\-]+)\s*=\s*(%[\w$.\-]+)\s+to\s+(%[\w$.\-]+)\s+step\s+(%[\w$.\-]+)\s.*:\s*(\w+)\s*\{\s*$")
 
 
 def _record(indent: int, kind: str, name: str) -> str:
@@ -112,10 +117,11 @@ def insert_wait_records(text: str, names: frozenset[str] | None = None) -> tuple
 
 
 def record_plan(g: LoopGraph, regions: list[Region], waits: bool | tuple[str, ...] = True,
-                nodes: tuple[str, ...] | None = None) -> PassPlan:
+                nodes: tuple[str, ...] | None = None, every: int = 1) -> PassPlan:
     """The pass plan that inserts the records; ``regions`` receives what was inserted; ``nodes``
     limits the node regions to those ids (``()``: none), ``waits`` the wait regions to those named (``True``: every
-    wait, ``False`` or ``()``: none). Add a schedule's plan to it to profile a scheduled kernel."""
+    wait, ``False`` or ``()``: none); ``every`` > 1: the loop records one iteration in ``every``
+    (``sample_iterations``). Add a schedule's plan to it to profile a scheduled kernel."""
 
     def load(mod: Any) -> None:
         from triton._C.libtriton import proton
@@ -130,15 +136,92 @@ def record_plan(g: LoopGraph, regions: list[Region], waits: bool | tuple[str, ..
 
     def end(mod: Any) -> str:
         load(mod)
-        text, r = insert_wait_records(module_text(mod), None if waits is True else frozenset(waits or ()))
-        regions.extend(r)
-        return text
+        text = module_text(mod)
+        if waits:
+            text, r = insert_wait_records(text, None if waits is True else frozenset(waits or ()))
+            regions.extend(r)
+        return sample_iterations(text, every) if every > 1 else text
 
     # the loop as it was extracted: Triton's Hopper warp specialization would split it first
     if nodes == () and not waits:
         raise CompileError("no region to insert", where=g.name, expected="node regions or the waits", found="neither")
     return ACCUMULATOR_FLAGS + PassPlan(before=(((PRE_PIPELINE_PASS, pre),) if nodes != () else ())
-                                        + (((END, end),) if waits else ()), skip=SCHEDULED_SKIP)
+                                        + (((END, end),) if waits or every > 1 else ()), skip=SCHEDULED_SKIP)
+
+
+def sample_iterations(text: str, every: int) -> str:
+    """Final TTGIR whose loop holding the records runs them in one iteration of ``every`` (iteration i where
+    i % every == every - 1: never the first, which fills the pipeline) and its body without them in the others.
+
+    The body is written twice under an ``scf.if`` on the iteration's index, records in the first copy only: ptxas
+    schedules the plain copy as it schedules the plain kernel, so the records cost the kernel 1/``every`` of what
+    they cost a loop recording every iteration, and what a recorded iteration measures is the same as there (its
+    records sit around the same ops). #17: the FA forward's exponent region alone costs x1.05-1.06 recording every
+    iteration (runs 216-217): its record pair keeps the MUFU ops from interleaving with the adds after them.
+
+    Examples
+    --------
+    >>> t = sample_iterations(chr(10).join([
+    ...     "scf.for %i = %lb to %ub step %st iter_args(%a = %z) -> (i32)  : i32 {",
+    ...     '  proton.record start "n"',
+    ...     "  %b = arith.addi %a, %a : i32 loc(#loc1)",
+    ...     '  proton.record end "n"',
+    ...     "  scf.yield %b : i32 loc(#loc2)",
+    ...     "} loc(#loc3)"]), 4)
+    >>> print(t, end="")
+    scf.for %i = %lb to %ub step %st iter_args(%a = %z) -> (i32)  : i32 {
+      %twill_iter = arith.subi %i, %lb : i32
+      %twill_iter_1 = arith.divsi %twill_iter, %st : i32
+      %twill_every = arith.constant 4 : i32
+      %twill_iter_2 = arith.remsi %twill_iter_1, %twill_every : i32
+      %twill_phase = arith.constant 3 : i32
+      %twill_record = arith.cmpi eq, %twill_iter_2, %twill_phase : i32
+      %twill_sampled = scf.if %twill_record -> (i32) {
+        proton.record start "n"
+        %b = arith.addi %a, %a : i32 loc(#loc1)
+        proton.record end "n"
+        scf.yield %b : i32
+      } else {
+        %b = arith.addi %a, %a : i32 loc(#loc1)
+        scf.yield %b : i32
+      }
+      scf.yield %twill_sampled : i32
+    } loc(#loc3)
+    """
+    lines = text.splitlines()
+    for loop in reversed(ttgir.loops(lines)):          # the innermost loop holding records
+        body = ttgir.region_ops(lines, loop)
+        if not any(o.name == RECORD for o in body):
+            continue
+        m = _FOR.search(lines[loop.first])
+        if not m or body[-1].name != vocab.YIELD:
+            raise CompileError("cannot sample the loop's iterations", where=lines[loop.first].strip()[:80],
+                               expected="scf.for %i = %lb to %ub step %s ... : T { ... scf.yield }",
+                               found="another form")
+        iv, lb, _, step, ivt = m.groups()
+        y = body[-1]
+        yields = re.sub(r"\s*loc\([^)]*\)\s*$", "", " ".join(x.strip() for x in lines[y.first:y.attr_line + 1]))
+        values, _, types = yields.removeprefix(vocab.YIELD).partition(" : ")
+        vals, types = [v.strip() for v in values.split(",") if v.strip()], types.strip()
+        ind = " " * body[0].indent
+        n = len(vals)
+        res = "%twill_sampled" + (f":{n}" if n > 1 else "")
+        refs = [f"%twill_sampled#{i}" if n > 1 else "%twill_sampled" for i in range(n)]
+        inner = lines[body[0].first:y.first]
+        plain = [x for x in inner if not x.strip().startswith(RECORD)]
+        tail = f"{ind}  {vocab.YIELD} {', '.join(vals)} : {types}" if n else f"{ind}  {vocab.YIELD}"
+        head = [f"{ind}%twill_iter = arith.subi {iv}, {lb} : {ivt}",
+                f"{ind}%twill_iter_1 = arith.divsi %twill_iter, {step} : {ivt}",
+                f"{ind}%twill_every = arith.constant {every} : {ivt}",
+                f"{ind}%twill_iter_2 = arith.remsi %twill_iter_1, %twill_every : {ivt}",
+                f"{ind}%twill_phase = arith.constant {every - 1} : {ivt}",
+                f"{ind}%twill_record = arith.cmpi eq, %twill_iter_2, %twill_phase : {ivt}",
+                f"{ind}{res + ' = ' if n else ''}scf.if %twill_record" + (f" -> ({types})" if n else "") + " {"]
+        new = (head + ["  " + x for x in inner] + [tail, f"{ind}}} else {{"] + ["  " + x for x in plain] + [tail]
+               + [f"{ind}}}", f"{ind}{vocab.YIELD} {', '.join(refs)} : {types}" if n else f"{ind}{vocab.YIELD}"])
+        return "\n".join(lines[:body[0].first] + new + lines[y.attr_line + 1:]) + "\n"
+    raise CompileError("no loop holds a record", where="the final TTGIR", expected="a region inside a loop",
+                       found="none")
 
 
 @contextlib.contextmanager

@@ -28,7 +28,7 @@ from profiling.insert import find_breaking_regions
 from profiling.profile import make_profile, to_perfetto
 from profiling.replay import replay
 from profiling.run import profile_run, require_gpu
-from profiling.subsets import LIMIT, combine, measure_all, run_entry, split_names
+from profiling.subsets import EVERY, LIMIT, combine, measure_all, run_entry, split_names
 from profiling.trace import load_trace
 from twill.errors import InputError, ProfileError
 from twill.graph.extract import graph_for_file
@@ -91,6 +91,7 @@ class Prepared:
     small: Any
     big: Any
     iters: int | None
+    iters_timed: int | None = None
 
 
 def prepare(path: str, machine: Machine, opts: ProfileOptions, schedule: PassPlan, check: bool = True) -> Prepared:
@@ -108,16 +109,30 @@ def prepare(path: str, machine: Machine, opts: ProfileOptions, schedule: PassPla
         if broken:
             raise ProfileError("kernel fails to compile once instrumented", where=f"{g.name}: region {broken[0][0]}",
                                expected="every region compiles", found=broken[0][1])
-    iters = mod.loop_iterations(**traced) if callable(getattr(mod, "loop_iterations", None)) else None
+    count = getattr(mod, "loop_iterations", None)
+    iters = count(**traced) if callable(count) else None
     return Prepared(g, mod, getattr(mod, str(g.get("kernel", g.name)), None), traced, timed,
-                    mod.make_inputs(**traced), mod.make_inputs(**timed) if timed else None, iters)
+                    mod.make_inputs(**traced), mod.make_inputs(**timed) if timed else None, iters,
+                    count(**timed) if callable(count) and timed else None)
+
+
+def traced_problem(p: Prepared, every: int) -> tuple[Any, int | None]:
+    """The inputs a run recording one iteration in ``every`` traces, and their loop iterations a CTA: the traced
+    problem where it leaves each CTA two recorded iterations (one start-to-start gap) or says nothing of its
+    iterations, else the timed one (its trace is the larger: every CTA of the real problem)."""
+    if every == 1 or p.big is None or p.iters is None or p.iters // every >= 2:
+        return p.small, p.iters
+    return p.big, p.iters_timed
 
 
 def _run(p: Prepared, work: str, opts: ProfileOptions, schedule: PassPlan, nodes: tuple[str, ...] | None = None,
-         waits: bool | tuple[str, ...] = True) -> Any:
-    return profile_run(p.g, lambda: p.mod.launch(p.small), (lambda: p.mod.launch(p.big)) if p.big is not None else None,
+         waits: bool | tuple[str, ...] = True, every: int = 1) -> Any:
+    """One instrumented run; ``every`` > 1: the loop records one iteration in so many (``traced_problem``)."""
+    traced = traced_problem(p, every)[0]
+    return profile_run(p.g, lambda: p.mod.launch(traced), (lambda: p.mod.launch(p.big)) if p.big is not None else None,
                        tuple(x for x in (p.jit,) if x is not None), work, schedule=schedule, sampling=opts.sampling,
-                       buffer_type=opts.buffer_type, buffer_size=opts.buffer_size, nodes=nodes, waits=waits)
+                       buffer_type=opts.buffer_type, buffer_size=opts.buffer_size, nodes=nodes, waits=waits,
+                       every=every)
 
 
 def profile_kernel(path: str, machine: Machine, out_dir: str, opts: ProfileOptions = ProfileOptions(),
@@ -182,12 +197,14 @@ def profile_subsets(path: str, machine: Machine, out_dir: str, whole: dict[str, 
     rec = whole.get("record_overhead_cycles")
     say(f"  {len(names)} regions in runs of a few each, each at or under x{limit} where it can be (the run with "
         f"every region cost x{ratio or 0:.3f})")
+    every = EVERY if p.big is not None else 1       # no timed problem: no overhead to keep under the limit
+    iters = traced_problem(p, every)[1]
     with tempfile.TemporaryDirectory(prefix="twill-subsets-") as tmp:
         def measure(grp: tuple[str, ...]) -> dict[str, Any]:
-            r = _run(p, os.path.join(tmp, f"run{len(os.listdir(tmp))}"), opts, schedule, *split_names(grp))
+            r = _run(p, os.path.join(tmp, f"run{len(os.listdir(tmp))}"), opts, schedule, *split_names(grp), every=every)
             rep = replay(load_trace(r.trace_path), [x.name for x in r.regions], r.sm_clock_ghz,
-                         expected_iters=p.iters, record_cycles=rec)
-            return run_entry(grp, rep, r.plain_ms, r.instrumented_ms, r.proton_dropped or rep["lost_records"])
+                         expected_iters=iters, record_cycles=rec, every=every)
+            return run_entry(grp, rep, r.plain_ms, r.instrumented_ms, r.proton_dropped or rep["lost_records"], every)
         runs, split = measure_all(names, ratio, measure, limit, say)
     out = combine(runs, split)
     atomic_write(os.path.join(out_dir, "subsets.json"), json.dumps(out, indent=1) + "\n")

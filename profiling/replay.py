@@ -52,21 +52,23 @@ def clock_wraps(events: list[Event], bits: int = 64) -> list[str]:
     return out
 
 
-def iterations(events: list[Event], first: str) -> list[int]:
-    """Start-to-start cycles of consecutive ``first`` regions on the same warp: one loop iteration."""
+def iterations(events: list[Event], first: str, every: int = 1) -> list[float]:
+    """Start-to-start cycles of consecutive ``first`` regions on the same warp over ``every`` (the loop records one
+    iteration in ``every``, ``profiling.insert.sample_iterations``): one loop iteration."""
     starts: dict[tuple[int, int], list[int]] = defaultdict(list)
     for e in events:
         if e.name == first:
             starts[(e.cta, e.warp)].append(e.start)
-    return [b - a for s in starts.values() for a, b in zip(sorted(s), sorted(s)[1:])]
+    return [(b - a) / every if every > 1 else b - a for s in starts.values() for a, b in zip(sorted(s), sorted(s)[1:])]
 
 
 def replay(events: list[Event], order: list[str], ghz: float, expected_iters: int | None = None,
-           record_cycles: int | None = None) -> dict[str, Any]:
+           record_cycles: int | None = None, every: int = 1) -> dict[str, Any]:
     """Per-region statistics (node ids and ``wait:*`` regions), per-iteration time, per-warp-group means,
     overhead, clock checks and lost records. ``record_cycles``: a record pair's cost as another run of the same
     kernel measured it (``profiling.subsets``: a run of a few busy regions has no empty one to measure it by);
-    None: this trace's shortest region."""
+    None: this trace's shortest region. ``every``: the loop recorded one iteration in so many (of
+    ``expected_iters``, those i with i % every == every - 1)."""
     ovh = record_overhead(events) if record_cycles is None else int(record_cycles)
     by: dict[str, list[float]] = defaultdict(list)
     by_wg: dict[tuple[str, int], list[float]] = defaultdict(list)
@@ -78,11 +80,11 @@ def replay(events: list[Event], order: list[str], ghz: float, expected_iters: in
         per_unit[(e.cta, e.warp)] += 1
     present = [n for n in order if n in by] + sorted(n for n in by if n not in order)
     first = next((n for n in order if n in by and not n.startswith("wait:") and _once_per_iter(events, n)), present[0])
-    it = iterations(events, first)
+    it = iterations(events, first, every)
     regions = {n: stat(by[n]).to_dict(ghz) for n in present}
     lost = None
     if expected_iters:
-        want = expected_iters * len([n for n in order if n in by])
+        want = expected_iters // every * len([n for n in order if n in by])
         short = [k for k, v in per_unit.items() if v < want]
         lost = {"units_short": len(short), "records_expected_per_warp": 2 * want,
                 "records_kept_per_warp": 2 * min(per_unit.values())}

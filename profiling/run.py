@@ -165,11 +165,12 @@ def _bench(plan: PassPlan, kernels: tuple[Any, ...], bench_launch: Callable[[], 
 def profile_run(g: LoopGraph, launch: Callable[[], Any], bench_launch: Callable[[], Any] | None,
                 kernels: tuple[Any, ...], out_dir: str, schedule: PassPlan = PassPlan(), sampling: str = "0,4",
                 buffer_type: str = "shared", buffer_size: int = 0, nodes: tuple[str, ...] | None = None,
-                waits: bool | tuple[str, ...] = True) -> RunResult:
+                waits: bool | tuple[str, ...] = True, every: int = 1) -> RunResult:
     """Instrument, launch once under a Proton session (trace), then time plain and instrumented
     ``bench_launch`` with do_bench. ``kernels`` are the JIT functions (their caches are cleared);
     ``schedule`` is the plan that compiles them with a twill schedule (none: Triton's own); ``nodes`` and
-    ``waits`` which regions to insert (``record_plan``; every node's and the waits by default)."""
+    ``waits`` which regions to insert (``record_plan``; every node's and the waits by default); ``every`` > 1: the
+    loop records one iteration in so many (``profiling.insert.sample_iterations``)."""
     torch = require_gpu()
     import triton
     import triton.profiler as proton
@@ -184,7 +185,8 @@ def profile_run(g: LoopGraph, launch: Callable[[], Any], bench_launch: Callable[
     base = os.path.join(tempfile.mkdtemp(prefix="twill-proton-"), "trace")
     plain_ms = _bench(schedule, kernels, bench_launch)
     log = os.path.join(out_dir, "proton.log")
-    with planned_launches(schedule + record_plan(g, regions, waits, nodes), kernels), captured_output(log) as out:
+    plan = schedule + record_plan(g, regions, waits, nodes, every)
+    with planned_launches(plan, kernels), captured_output(log) as out:
         proton.start(base, data="trace", backend="instrumentation", mode=mode)
         try:
             k = launch()
@@ -206,7 +208,7 @@ def profile_run(g: LoopGraph, launch: Callable[[], Any], bench_launch: Callable[
         hook = InstrumentationHook(mode)
         hook.activate()
         try:
-            inst_ms = _bench(schedule + record_plan(g, [], waits, nodes), kernels, bench_launch)
+            inst_ms = _bench(schedule + record_plan(g, [], waits, nodes, every), kernels, bench_launch)
         finally:
             hook.deactivate()
         # the plain kernel timed again after: its mean with the first timing cancels the clock's drift over the run

@@ -14,6 +14,13 @@ pipeliner placed them; with fewer records in the loop, the loop's other ops are 
 The record pair's own cost (the shortest region of the run with every region, ``profiling.replay.record_overhead``)
 is subtracted in every run: a run of a few busy regions has no empty one to measure it by.
 
+Each run also records one loop iteration in ``EVERY`` (``profiling.insert.sample_iterations``: the loop body twice
+under an ``scf.if``, the records in one copy; ``profiling.kernel.traced_problem``): a region's records cost the
+kernel half what they cost recording every iteration, so one region whose own record pair costs more than 5 % (the
+FA forward's exponent: x1.048-1.062 in runs 216-217, the pair keeping its MUFU ops from interleaving with the
+adds after them) is measured within the limit too, and what a recorded iteration measures is what it measured
+before (the same records around the same ops).
+
 Pure functions here (no GPU): ``profiling.kernel.profile_subsets`` runs them.
 """
 from __future__ import annotations
@@ -25,6 +32,7 @@ LIMIT = 1.05          # a run costing the kernel more is measured again in halve
 MAX_SPLITS = 24       # at most so many runs halved in one profile (each a compile and two timings)
 MARGIN = 0.9          # a first run is sized to cost this share of LIMIT's 5 % at the all-region run's rate
 WAIT = "wait:"        # a pipeliner wait's region name starts so (inserted after the last pass, ``insert_wait_records``)
+EVERY = 2             # a run records one loop iteration in so many
 
 
 def wants_subsets(whole: Mapping[str, Any], limit: float = LIMIT) -> bool:
@@ -110,9 +118,10 @@ def split_names(names: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]
 
 
 def run_entry(names: Sequence[str], rep: Mapping[str, Any], plain_ms: float | None, inst_ms: float | None,
-              lost: Mapping[str, Any] | None) -> dict[str, Any]:
+              lost: Mapping[str, Any] | None, every: int = 1) -> dict[str, Any]:
     """One run as the combined profile lists it: its regions, timings, overhead, iteration (instrumented and over
-    the overhead), whether it kept every record, and its regions' statistics (``stats``: replay's ``regions``).
+    the overhead), whether it kept every record, the iterations it recorded (one in ``every``), and its regions'
+    statistics (``stats``: replay's ``regions``).
 
     >>> e = run_entry(["a"], {"regions": {"a": {"median_cycles": 10}}, "iteration": {"median_cycles": 105.0}},
     ...               1.0, 1.05, None)
@@ -125,7 +134,7 @@ def run_entry(names: Sequence[str], rep: Mapping[str, Any], plain_ms: float | No
     return {"regions": list(names), "plain_ms": plain_ms, "instrumented_ms": inst_ms, "overhead": ratio,
             "iteration_cycles": it,
             "iteration_cycles_uninstrumented": round(it / ratio, 1) if it and ratio else None,
-            "every_record_kept": kept, "lost_records": dict(lost) if lost else None,
+            "every_record_kept": kept, "lost_records": dict(lost) if lost else None, "recorded_every": every,
             "stats": dict(rep.get("regions") or {})}
 
 

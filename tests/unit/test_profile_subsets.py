@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from profiling.replay import replay
-from profiling.subsets import LIMIT, MAX_SPLITS, combine, first_groups, halves, measure_all, run_entry, split_names
+from profiling.subsets import EVERY, LIMIT, MAX_SPLITS, combine, first_groups, halves, measure_all, run_entry, split_names
 from profiling.trace import load_trace
 from twill.errors import CompileError
 from twill.validate import subset_fields
@@ -122,14 +122,15 @@ def test_profile_subsets_runs_each_group_with_its_own_records(tmp_path, monkeypa
     fixture = str(ROOT / "tests/fixtures/proton_gemm_h200.chrome_trace.json")
     asked = []
 
-    def fake_run(p, work, opts, schedule, nodes=None, waits=True):
+    def fake_run(p, work, opts, schedule, nodes=None, waits=True, every=1):
         asked.append((nodes, waits))
+        assert every == EVERY
         regions = tuple(Region(n, (), n) for n in nodes + waits)
         return types.SimpleNamespace(trace_path=fixture, regions=regions, sm_clock_ghz=1.98, plain_ms=1.0,
                                      instrumented_ms=1.0 + 0.02 * len(regions), proton_dropped=None)
 
     monkeypatch.setattr(pk, "_run", fake_run)
-    monkeypatch.setattr(pk, "prepare", lambda *a, **k: types.SimpleNamespace(iters=None))
+    monkeypatch.setattr(pk, "prepare", lambda *a, **k: types.SimpleNamespace(iters=None, iters_timed=None, big=[], small=[]))
     whole = {"nodes": {"tma_load0_a": {}, "tma_load1_b": {}, "dot0_acc": {}},
              "waits": {"wait:wait_barrier:0": {}, "wait:warp_group_dot_wait:0": {}},
              "overhead": {"ratio": 1.075}, "record_overhead_cycles": 20}
@@ -142,6 +143,7 @@ def test_profile_subsets_runs_each_group_with_its_own_records(tmp_path, monkeypa
     assert set(out["waits"]) == {"wait:wait_barrier:0", "wait:warp_group_dot_wait:0"}
     given = replay(load_trace(fixture), ["dot0_acc"], 1.98, record_cycles=20)     # the whole run's record cost
     assert out["nodes"]["dot0_acc"] == given["regions"]["dot0_acc"]
+    assert all(r["recorded_every"] == EVERY for r in out["runs"])
     assert (tmp_path / "subsets.json").is_file()
 
 
@@ -170,3 +172,57 @@ def test_subsets_are_wanted_only_over_the_limit():
 
     assert wants_subsets({"overhead": {"ratio": 1.279}}) and not wants_subsets({"overhead": {"ratio": 1.036}})
     assert not wants_subsets({"overhead": {"ratio": None}}) and not wants_subsets({})
+
+
+def test_sampled_iterations_record_one_in_every_and_compile_offline():
+    """#17: the loop body twice under an scf.if, the records in the copy one iteration in ``every`` runs; the plain
+    FA forward's exponent region (x1.05-1.06 recording every iteration, runs 216-217) compiles so for sm_90."""
+    import re
+
+    from profiling.insert import offline_instrumentation, record_plan
+    from twill.graph.extract import graph_for_file
+    from twill.ir.load import source_of
+    from twill.ir.triton_hooks import compile_planned
+    from twill.machine.model import load_machine
+
+    h200 = load_machine("h200")
+    g, kir = graph_for_file(str(ROOT / "kernels/fa3.py"), h200.target)
+    texts = {}
+    for every in (1, 4):
+        regions: list = []
+        with offline_instrumentation(h200.smem_per_cta):
+            k = compile_planned(source_of(kir.spec), h200.sm, kir.spec.options,
+                                record_plan(g, regions, ("wait:warp_group_dot_wait:0",), ("sfu0_p",), every))
+        texts[every] = k.asm["ttgir"]
+        assert [r.name for r in regions] == ["sfu0_p", "wait:warp_group_dot_wait:0"]
+    one, four = texts[1], texts[4]
+    assert "scf.if" not in one.split("scf.for", 1)[1] and four.count("math.exp2") == 2 * one.count("math.exp2")
+    # the records in the then-branch only: as many as recording every iteration
+    assert four.count('proton.record start "sfu0_p"') == one.count('proton.record start "sfu0_p"') == 1
+    cond = re.search(r"arith\.remsi.*\n.*arith\.constant 3 : i32", four)
+    assert cond, "iteration i records where i % 4 == 3"
+
+
+def test_replay_of_sampled_iterations():
+    from profiling.trace import Event
+
+    # two warps, 12 iterations of 100 cycles, iterations 3, 7, 11 recorded (every 4)
+    ev = [Event(n, 0, 0, w, 1000 + 100 * i + off, c) for w in (0, 4) for i in (3, 7, 11)
+          for n, off, c in (("a", 0, 30), ("b", 40, 50))]
+    rep = replay(ev, ["a", "b"], 1.98, expected_iters=12, every=4)
+    assert rep["iteration"]["median_cycles"] == 100.0 and rep["iteration"]["count"] == 4
+    assert rep["lost_records"]["records_expected_per_warp"] == 2 * 3 * 2
+    assert rep["lost_records"]["records_kept_per_warp"] == 12
+    short = replay(ev[:-2], ["a", "b"], 1.98, expected_iters=12, every=4)
+    assert short["lost_records"]["units_short"] == 1
+
+
+def test_a_sampled_run_traces_a_problem_with_two_recorded_iterations_a_cta():
+    import types
+
+    from profiling.kernel import traced_problem
+
+    p = types.SimpleNamespace(small="small", big="big", iters=4, iters_timed=32)
+    assert traced_problem(p, 1) == ("small", 4) and traced_problem(p, 2) == ("small", 4)
+    assert traced_problem(p, 4) == ("big", 32)           # one recorded iteration a CTA at the traced problem
+    assert traced_problem(types.SimpleNamespace(small="s", big=None, iters=1, iters_timed=None), 4) == ("s", 1)
