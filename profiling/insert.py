@@ -34,7 +34,8 @@ class Region:
 
 
 RECORD = "proton.record"
-_FOR = re.compile(r"scf\.for\s+(%[\w$.\-]+)\s*=\s*(%[\w$.\-]+)\s+to\s+(%[\w$.\-]+)\s+step\s+(%[\w$.\-]+)\s.*:\s*(\w+)\s*\{\s*$")
+_V = r"(%[\w$.\-]+)"
+_FOR = re.compile(rf"scf\.for\s+{_V}\s*=\s*{_V}\s+to\s+{_V}\s+step\s+{_V}\s.*:\s*(\w+)\s*\{{\s*$")   # iv, lb, ub, step, type
 
 
 def _record(indent: int, kind: str, name: str) -> str:

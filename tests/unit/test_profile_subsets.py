@@ -5,7 +5,8 @@ from pathlib import Path
 import pytest
 
 from profiling.replay import replay
-from profiling.subsets import EVERY, LIMIT, MAX_SPLITS, combine, first_groups, halves, measure_all, run_entry, split_names
+from profiling.subsets import (EVERY, LIMIT, MAX_SPLITS, combine, first_groups, halves, measure_all, run_entry,
+                               split_names)
 from profiling.trace import load_trace
 from twill.errors import CompileError
 from twill.validate import subset_fields
@@ -130,7 +131,8 @@ def test_profile_subsets_runs_each_group_with_its_own_records(tmp_path, monkeypa
                                      instrumented_ms=1.0 + 0.02 * len(regions), proton_dropped=None)
 
     monkeypatch.setattr(pk, "_run", fake_run)
-    monkeypatch.setattr(pk, "prepare", lambda *a, **k: types.SimpleNamespace(iters=None, iters_timed=None, big=[], small=[]))
+    prepared = types.SimpleNamespace(iters=None, iters_timed=None, big=[], small=[])
+    monkeypatch.setattr(pk, "prepare", lambda *a, **k: prepared)
     whole = {"nodes": {"tma_load0_a": {}, "tma_load1_b": {}, "dot0_acc": {}},
              "waits": {"wait:wait_barrier:0": {}, "wait:warp_group_dot_wait:0": {}},
              "overhead": {"ratio": 1.075}, "record_overhead_cycles": 20}
