@@ -320,7 +320,8 @@ def reprofile(case: Case, result: dict[str, Any]) -> dict[str, Any]:
 def subset_fields(sub: dict[str, Any], pred: float | None, ratio: float) -> dict[str, Any]:
     """``validate``'s fields from the re-profile in runs of a few regions (``profiling.subsets``): the measured
     iteration theirs (each run's over its overhead, the median), the overhead the largest of a kept run; the run with
-    every region kept apart (``all_regions_run``: the critical path's and the breakdown's, at ``ratio``).
+    every region kept apart (``all_regions_run``: the critical path's and the breakdown's, at ``ratio``); the runs
+    recorded one loop iteration in ``profile_recorded_every``.
 
     Examples
     --------
@@ -334,6 +335,7 @@ def subset_fields(sub: dict[str, Any], pred: float | None, ratio: float) -> dict
             "measured_period_kind": "median over the runs of a few regions of each run's iteration over its overhead",
             "profile_overhead": sub.get("max_overhead"), "profile_every_record_kept": sub.get("every_record_kept"),
             "profile_runs": len(sub.get("runs") or []), "profile_split_runs": len(sub.get("split_runs") or []),
+            "profile_recorded_every": max((int(r.get("recorded_every") or 1) for r in sub.get("runs") or []), default=1),
             "all_regions_run": {"overhead": ratio, "used_for": "critical path and iteration breakdown"}}
 
 

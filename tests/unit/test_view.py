@@ -379,6 +379,9 @@ def test_the_measured_iteration_card_says_it_came_from_runs_of_a_few_regions():
     page = render_html(example("fa_subtiled"), None, example("fa_subtiled", "profile"), v)
     m = re.search(r"measured iteration</div><div class=\"v\">3,512.*?</div>\s*<div[^>]*>([^<]*)", page, re.S)
     assert m and "10 runs of a few regions, each at most x1.048 the plain kernel" in m.group(1)
+    v["profile_recorded_every"] = 2
+    page = render_html(example("fa_subtiled"), None, example("fa_subtiled", "profile"), v)
+    assert "10 runs of a few regions, each recording one iteration in 2, each at most x1.048" in page
     plain = render_html(example("fa_subtiled"), None, example("fa_subtiled", "profile"),
                         example("fa_subtiled", "validation"))
     assert "runs of a few regions" not in plain

@@ -135,8 +135,10 @@ def _iteration_cards(pd: PageData) -> list[tuple[str, str, str]]:
     v = pd.validation or {}
     if meas_it:
         err = (meas_it - pred_it) / pred_it if pred_it else None
-        runs = (f"; {v['profile_runs']} runs of a few regions, each at most x{v['profile_overhead']:.3f} the plain "
-                "kernel" if v.get("profile_runs") and to_float(v.get("profile_overhead")) else "")
+        every = int(to_float(v.get("profile_recorded_every")) or 1)
+        runs = (f"; {v['profile_runs']} runs of a few regions" + (f", each recording one iteration in {every}"
+                if every > 1 else "") + f", each at most x{v['profile_overhead']:.3f} the plain kernel"
+                if v.get("profile_runs") and to_float(v.get("profile_overhead")) else "")
         cards.append(("measured iteration", f"{num(meas_it)} <small>cycles</small>",
                       (f"{err:+.1%} against the prediction" if err is not None else "") + runs))
     cal = to_float(v.get("calibrated_iteration_cycles"))
