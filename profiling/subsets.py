@@ -172,16 +172,18 @@ def subsets_summary(sub: Mapping[str, Any]) -> str:
     """The text ``twill profile --subsets`` prints: the runs, then each region's median from the run that timed it.
 
     >>> e = run_entry(["a"], {"regions": {"a": {"median_cycles": 7.0}}, "iteration": {"median_cycles": 102.0}},
-    ...               1.0, 1.02, None)
+    ...               1.0, 1.02, None, every=2)
     >>> print(subsets_summary(combine([e])))
-    runs of a few regions: 1 kept (0 measured again in halves), the largest overhead x1.02, every record kept
+    runs of a few regions: 1 kept (0 measured again in halves), each recording one loop iteration in 2, the largest overhead x1.02, every record kept
     iteration: 100.0 cycles (each run's over its overhead, the median of 1; 100.0-100.0)
       a: x1.02
     region                     median  cycles
     a                               7
     """
     it = sub.get("iteration") or {}
+    every = max((int(r.get("recorded_every") or 1) for r in sub["runs"]), default=1)
     lines = [f"runs of a few regions: {len(sub['runs'])} kept ({len(sub['split_runs'])} measured again in halves), "
+             + (f"each recording one loop iteration in {every}, " if every > 1 else "") +
              f"the largest overhead x{sub['max_overhead']}, "
              f"{'every record kept' if sub['every_record_kept'] else 'records lost'}"]
     if it:
