@@ -5,7 +5,9 @@ plain kernel (do_bench medians, the plain kernel timed before and after: their m
     python bench/profile_sampling.py kernels/fa3.py --schedule bench/results/schedules/fa3-h200 \\
         --regions sfu0_p --regions all --every 1,2,4 --rounds 2
 
-Prints one line a run: regions, K, instrumented over plain, the region medians (cycles), the iteration (cycles).
+Prints one line a run: regions, K, instrumented over plain, the iteration (cycles), the region medians (cycles, the
+record pair's cost left in: a run of one region has no other to measure it by). The instrumented kernel's output is
+checked against the plain kernel's (``profiling.run.output_error``).
 Needs a CUDA GPU; imports no solver.
 """
 from __future__ import annotations
@@ -35,6 +37,7 @@ def main() -> int:
     from profiling.replay import replay
     from profiling.run import profile_run
     from profiling.trace import load_trace
+    from twill.errors import TwillError
     from twill.ir.triton_hooks import PassPlan
     from twill.machine.model import load_machine
 
@@ -50,12 +53,16 @@ def main() -> int:
         for s, k in (order if rnd % 2 == 0 else order[::-1]):
             inputs, iters = traced_problem(p, k)
             with tempfile.TemporaryDirectory(prefix="twill-sampling-") as tmp:
-                r = profile_run(p.g, lambda: p.mod.launch(inputs), lambda: p.mod.launch(p.big), (p.jit,),
-                                os.path.join(tmp, "w"), schedule=plan, sampling=opts.sampling,
-                                buffer_type=opts.buffer_type, buffer_size=opts.buffer_size,
-                                nodes=s, waits=s is None, every=k)
+                try:
+                    r = profile_run(p.g, lambda: p.mod.launch(inputs), lambda: p.mod.launch(p.big), (p.jit,),
+                                    os.path.join(tmp, "w"), schedule=plan, sampling=opts.sampling,
+                                    buffer_type=opts.buffer_type, buffer_size=opts.buffer_size,
+                                    nodes=s, waits=s is None, every=k)
+                except TwillError as e:        # a faulting or wrong instrumented kernel: one line, the next run
+                    print(f"round {rnd} regions {'all' if s is None else ','.join(s)} every {k}: {e}", flush=True)
+                    continue
                 rep = replay(load_trace(r.trace_path), [x.name for x in r.regions], r.sm_clock_ghz,
-                             expected_iters=iters, every=k)
+                             expected_iters=iters, every=k, record_cycles=0)
             lost = rep["lost_records"]
             kept = not lost or lost["records_kept_per_warp"] >= lost["records_expected_per_warp"]
             meds = " ".join(f"{n}={v['median_cycles']:.0f}" for n, v in list(rep["regions"].items())[:4])

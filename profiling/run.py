@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterator
 
 from profiling.clock import measure_sm_clock_ghz
 from profiling.insert import record_plan
-from twill.errors import DeviceError
+from twill.errors import DeviceError, ProfileError
 from twill.graph.model import LoopGraph
 from twill.ir.triton_hooks import PassPlan, planned_launches
 from twill.util import clip
@@ -36,6 +36,9 @@ class RunResult:
     num_stages: int = 0
     device: dict[str, Any] = field(default_factory=dict)      # GPU, SMs, reported and measured SM clock, host
     proton_dropped: dict[str, Any] | None = None              # Proton's own report of records it dropped
+
+
+OUTPUT_TOLERANCE = 1e-2    # an instrumented kernel's output against the plain one's, relative to the largest value
 
 
 def require_gpu() -> Any:
@@ -162,6 +165,59 @@ def _bench(plan: PassPlan, kernels: tuple[Any, ...], bench_launch: Callable[[], 
         return float(triton.testing.do_bench(bench_launch))
 
 
+def _output(x: Any) -> Any:
+    """A launch's result as a tensor to compare (the first of a tuple), None for anything else."""
+    x = x[0] if isinstance(x, (tuple, list)) and x else x
+    return x if hasattr(x, "shape") and hasattr(x, "float") else None
+
+
+def output_error(ref: Any, out: Any) -> float | None:
+    """The largest difference of two launches' outputs over the largest magnitude of the first (None: either is not a
+    tensor, or their shapes differ); NaN where either holds a NaN the other does not.
+
+    >>> import torch
+    >>> output_error(torch.tensor([1.0, -4.0]), torch.tensor([1.0, -3.96])), output_error(None, torch.ones(1))
+    (0.01, None)
+    """
+    if ref is None or out is None or tuple(ref.shape) != tuple(out.shape):
+        return None
+    a, b = ref.float(), out.float()
+    if bool((a.isnan() != b.isnan()).any()):
+        return float("nan")
+    scale = float(a.nan_to_num().abs().max()) or 1.0
+    return round(float((a - b).nan_to_num().abs().max()) / scale, 6)
+
+
+def _plain(schedule: PassPlan, kernels: tuple[Any, ...], launch: Callable[[], Any]) -> Any:
+    with planned_launches(schedule, kernels):
+        return launch()
+
+
+def _traced(plan: PassPlan, kernels: tuple[Any, ...], launch: Callable[[], Any], base: str, mode: Any,
+            log: str) -> tuple[Any, Any, list[str]]:
+    """``launch`` compiled with ``plan`` under a Proton session writing ``base``: (what it returned, its output to
+    compare (``_output``), what Proton printed). A CUDA error (an instrumented kernel that faults: run 218's first
+    sampled runs of the FA forward) is one DeviceError line, not a traceback."""
+    import torch
+    import triton.profiler as proton
+
+    with planned_launches(plan, kernels), captured_output(log) as out:
+        proton.start(base, data="trace", backend="instrumentation", mode=mode)
+        failed = None
+        try:
+            k = launch()
+            torch.cuda.synchronize()
+        except RuntimeError as e:
+            failed = str(e).strip().splitlines()[0][:160] if str(e).strip() else type(e).__name__
+        try:
+            proton.finalize()
+        except RuntimeError as e:
+            failed = failed or str(e).strip().splitlines()[0][:160]
+        if failed:
+            raise DeviceError("the instrumented kernel failed on the GPU", where=base, found=failed)
+    return k, _output(k), list(out)
+
+
 def profile_run(g: LoopGraph, launch: Callable[[], Any], bench_launch: Callable[[], Any] | None,
                 kernels: tuple[Any, ...], out_dir: str, schedule: PassPlan = PassPlan(), sampling: str = "0,4",
                 buffer_type: str = "shared", buffer_size: int = 0, nodes: tuple[str, ...] | None = None,
@@ -172,8 +228,6 @@ def profile_run(g: LoopGraph, launch: Callable[[], Any], bench_launch: Callable[
     ``waits`` which regions to insert (``record_plan``; every node's and the waits by default); ``every`` > 1: the
     loop records one iteration in so many (``profiling.insert.sample_iterations``)."""
     torch = require_gpu()
-    import triton
-    import triton.profiler as proton
     from triton.profiler.hooks.instrumentation import InstrumentationHook
 
     device = device_info(torch)
@@ -186,18 +240,18 @@ def profile_run(g: LoopGraph, launch: Callable[[], Any], bench_launch: Callable[
     plain_ms = _bench(schedule, kernels, bench_launch)
     log = os.path.join(out_dir, "proton.log")
     plan = schedule + record_plan(g, regions, waits, nodes, every)
-    with planned_launches(plan, kernels), captured_output(log) as out:
-        proton.start(base, data="trace", backend="instrumentation", mode=mode)
-        try:
-            k = launch()
-            torch.cuda.synchronize()
-        finally:
-            proton.finalize()
-        k = k if hasattr(k, "metadata") else compiled_kernel(kernels)
+    k, got, printed = _traced(plan, kernels, launch, base, mode, log)
+    k = k if hasattr(k, "metadata") else compiled_kernel(kernels)
     if k is not None and hasattr(k, "metadata"):
         md = k.metadata
         meta = {"num_warps": getattr(md, "num_warps", 0), "num_stages": getattr(md, "num_stages", 0),
                 "scratch": getattr(md, "profile_scratch_size", 0), "shared": getattr(md, "shared", 0)}
+    err = output_error(_output(_plain(schedule, kernels, launch)), got)     # the records change no result
+    if err is not None and not err <= OUTPUT_TOLERANCE:
+        raise ProfileError("the instrumented kernel computes another result than the plain one", where=g.name,
+                           expected=f"its output within {OUTPUT_TOLERANCE:g} of the plain kernel's (relative to the "
+                           "largest value)", found=f"{err:.3g} (regions {', '.join(x.name for x in regions)}; "
+                           f"one iteration in {every} recorded)")
     trace = base + ".chrome_trace"
     if not os.path.exists(trace):
         raise DeviceError("Proton wrote no trace", where=base, found=", ".join(os.listdir(os.path.dirname(base))))
@@ -218,4 +272,4 @@ def profile_run(g: LoopGraph, launch: Callable[[], Any], bench_launch: Callable[
     sampled = tuple(int(x) for x in sampling.split(",")) if sampling != "all" else ()
     return RunResult(dst, tuple(regions), int(meta.get("num_warps", 0)), int(meta.get("scratch", 0)),
                      int(meta.get("shared", 0)), plain_ms, inst_ms, sampled, ghz, device["gpu"],
-                     num_stages=int(meta.get("num_stages", 0)), device=device, proton_dropped=proton_drops(out))
+                     num_stages=int(meta.get("num_stages", 0)), device=device, proton_dropped=proton_drops(printed))
