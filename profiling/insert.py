@@ -12,10 +12,10 @@ Two insertion points, both a ``twill.ir.triton_hooks.PassPlan``:
 from __future__ import annotations
 
 import contextlib
-import re
 from dataclasses import dataclass
 from typing import Any, Iterator
 
+from profiling.unroll import unroll_recording
 from twill.errors import CompileError
 from twill.graph.locate import graph_loop, node_of_value
 from twill.graph.model import LoopGraph
@@ -33,9 +33,6 @@ class Region:
     node: str | None
 
 
-RECORD = "proton.record"
-_V = r"(%[\w$.\-]+)"
-_FOR = re.compile(rf"scf\.for\s+{_V}\s*=\s*{_V}\s+to\s+{_V}\s+step\s+{_V}\s.*:\s*(\w+)\s*\{{\s*$")   # iv, lb, ub, step, type
 
 
 def _record(indent: int, kind: str, name: str) -> str:
@@ -151,78 +148,12 @@ def record_plan(g: LoopGraph, regions: list[Region], waits: bool | tuple[str, ..
 
 
 def sample_iterations(text: str, every: int) -> str:
-    """Final TTGIR whose loop holding the records runs them in one iteration of ``every`` (iteration i where
-    i % every == every - 1: never the first, which fills the pipeline) and its body without them in the others.
-
-    The body is written twice under an ``scf.if`` on the iteration's index, records in the first copy only: ptxas
-    schedules the plain copy as it schedules the plain kernel, so the records cost the kernel 1/``every`` of what
-    they cost a loop recording every iteration, and what a recorded iteration measures is the same as there (its
-    records sit around the same ops). #17: the FA forward's exponent region alone costs x1.05-1.06 recording every
-    iteration (runs 216-217): its record pair keeps the MUFU ops from interleaving with the adds after them.
-
-    Examples
-    --------
-    >>> t = sample_iterations(chr(10).join([
-    ...     "scf.for %i = %lb to %ub step %st iter_args(%a = %z) -> (i32)  : i32 {",
-    ...     '  proton.record start "n"',
-    ...     "  %b = arith.addi %a, %a : i32 loc(#loc1)",
-    ...     '  proton.record end "n"',
-    ...     "  scf.yield %b : i32 loc(#loc2)",
-    ...     "} loc(#loc3)"]), 4)
-    >>> print(t, end="")
-    scf.for %i = %lb to %ub step %st iter_args(%a = %z) -> (i32)  : i32 {
-      %twill_iter = arith.subi %i, %lb : i32
-      %twill_iter_1 = arith.divsi %twill_iter, %st : i32
-      %twill_every = arith.constant 4 : i32
-      %twill_iter_2 = arith.remsi %twill_iter_1, %twill_every : i32
-      %twill_phase = arith.constant 3 : i32
-      %twill_record = arith.cmpi eq, %twill_iter_2, %twill_phase : i32
-      %twill_sampled = scf.if %twill_record -> (i32) {
-        proton.record start "n"
-        %b = arith.addi %a, %a : i32 loc(#loc1)
-        proton.record end "n"
-        scf.yield %b : i32
-      } else {
-        %b = arith.addi %a, %a : i32 loc(#loc1)
-        scf.yield %b : i32
-      }
-      scf.yield %twill_sampled : i32
-    } loc(#loc3)
-    """
-    lines = text.splitlines()
-    for loop in reversed(ttgir.loops(lines)):          # the innermost loop holding records
-        body = ttgir.region_ops(lines, loop)
-        if not any(o.name == RECORD for o in body):
-            continue
-        m = _FOR.search(lines[loop.first])
-        if not m or body[-1].name != vocab.YIELD:
-            raise CompileError("cannot sample the loop's iterations", where=lines[loop.first].strip()[:80],
-                               expected="scf.for %i = %lb to %ub step %s ... : T { ... scf.yield }",
-                               found="another form")
-        iv, lb, _, step, ivt = m.groups()
-        y = body[-1]
-        yields = re.sub(r"\s*loc\([^)]*\)\s*$", "", " ".join(x.strip() for x in lines[y.first:y.attr_line + 1]))
-        values, _, types = yields.removeprefix(vocab.YIELD).partition(" : ")
-        vals, types = [v.strip() for v in values.split(",") if v.strip()], types.strip()
-        ind = " " * body[0].indent
-        n = len(vals)
-        res = "%twill_sampled" + (f":{n}" if n > 1 else "")
-        refs = [f"%twill_sampled#{i}" if n > 1 else "%twill_sampled" for i in range(n)]
-        inner = lines[body[0].first:y.first]
-        plain = [x for x in inner if not x.strip().startswith(RECORD)]
-        tail = f"{ind}  {vocab.YIELD} {', '.join(vals)} : {types}" if n else f"{ind}  {vocab.YIELD}"
-        head = [f"{ind}%twill_iter = arith.subi {iv}, {lb} : {ivt}",
-                f"{ind}%twill_iter_1 = arith.divsi %twill_iter, {step} : {ivt}",
-                f"{ind}%twill_every = arith.constant {every} : {ivt}",
-                f"{ind}%twill_iter_2 = arith.remsi %twill_iter_1, %twill_every : {ivt}",
-                f"{ind}%twill_phase = arith.constant {every - 1} : {ivt}",
-                f"{ind}%twill_record = arith.cmpi eq, %twill_iter_2, %twill_phase : {ivt}",
-                f"{ind}{res + ' = ' if n else ''}scf.if %twill_record" + (f" -> ({types})" if n else "") + " {"]
-        new = (head + ["  " + x for x in inner] + [tail, f"{ind}}} else {{"] + ["  " + x for x in plain] + [tail]
-               + [f"{ind}}}", f"{ind}{vocab.YIELD} {', '.join(refs)} : {types}" if n else f"{ind}{vocab.YIELD}"])
-        return "\n".join(lines[:body[0].first] + new + lines[y.attr_line + 1:]) + "\n"
-    raise CompileError("no loop holds a record", where="the final TTGIR", expected="a region inside a loop",
-                       found="none")
+    """Final TTGIR whose loop holding the records records one iteration in ``every`` (iteration i where
+    i % every == every - 1: never the first, which fills the pipeline): ``profiling.unroll.unroll_recording``, the
+    loop unrolled by ``every`` with the records in the last copy of its body, a remainder loop without them. #17: the
+    FA forward's exponent region alone costs x1.07 recording every iteration (run 218): its record pair keeps the
+    MUFU ops from interleaving with the adds after them."""
+    return unroll_recording(text, every)
 
 
 @contextlib.contextmanager

@@ -13,4 +13,4 @@ for spec in "tma_load0_k,dot0_qk 2" "tma_load0_k,dot0_qk 1" "tma_load0_k 2" "dot
   PYTHONPATH=. timeout 60 python bench/profile_sampling.py kernels/fa3.py --schedule $S --regions $1 --every $2 \
     --rounds 1 2>&1 | tail -4 >> "$OUT/sampling.log"
 done
-bash bench/results/gluon/runs/device_tree.sh pack "$OUT"
+[ -n "${NO_PACK:-}" ] || bash bench/results/gluon/runs/device_tree.sh pack "$OUT"
