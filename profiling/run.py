@@ -213,8 +213,10 @@ def _traced(plan: PassPlan, kernels: tuple[Any, ...], launch: Callable[[], Any],
             proton.finalize()
         except RuntimeError as e:
             failed = failed or str(e).strip().splitlines()[0][:160]
-        if failed:
-            raise DeviceError("the instrumented kernel failed on the GPU", where=base, found=failed)
+        if failed:      # a CUDA call's error (``cuStreamSynchronize ... error 700``), else the compile's
+            gpu = re.search(r"\bcu[A-Z]\w+|CUDA|error 7\d\d", failed)
+            raise DeviceError("the instrumented kernel failed " + ("on the GPU" if gpu else "to compile"), where=base,
+                              found=failed)
     return k, _output(k), list(out)
 
 

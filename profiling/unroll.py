@@ -143,7 +143,7 @@ def _unrolled(lines: list[str], loop: ttgir.TextOp, body: list[ttgir.TextOp], ev
             ren.update(dict(zip(args, outs)))
             ren[iv] = f"%twill_iv{j}"
         out += _rename(inner if j == every - 1 else plain, ren)
-        outs = [ren.get(v, v) for v in values]
+        outs = _rename(values, ren)                          # ``%x#0`` too: its name renamed, its ``#0`` kept
     out += _rename(lines[y.first:y.attr_line + 1], ren)
     out.append(lines[loop.attr_line])
     rest_head = lines[loop.first][:m.start(5)] + "%twill_mid" + lines[loop.first][m.end(5):]

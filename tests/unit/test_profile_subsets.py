@@ -229,3 +229,41 @@ def test_a_sampled_run_traces_a_problem_with_two_recorded_iterations_a_cta():
     assert traced_problem(p, 1) == ("small", 4) and traced_problem(p, 2) == ("small", 4)
     assert traced_problem(p, 4) == ("big", 32)           # one recorded iteration a CTA at the traced problem
     assert traced_problem(types.SimpleNamespace(small="s", big=None, iters=1, iters_timed=None), 4) == ("s", 1)
+
+
+def test_unrolling_renames_a_multi_result_value_it_yields():
+    """run 218 (d): the GEMM's loop yields ``%acc_44#0`` (a wgmma wait's first result); the copy after must read the
+    copy before's, not the name the remainder loop defines."""
+    from profiling.unroll import unroll_recording
+
+    text = "\n".join(["%r:2 = scf.for %i = %lb to %ub step %st iter_args(%a = %z, %c = %k) -> (f32, i32)  : i32 {",
+                      '  proton.record start "n"',
+                      "  %w:2 = some.op %a, %c : f32, i32",
+                      '  proton.record end "n"',
+                      "  scf.yield %w#0, %c : f32, i32 loc(#loc2)",
+                      "} loc(#loc3)"])
+    out = unroll_recording(text, 3).splitlines()
+    copies = [x.strip() for x in out if "some.op" in x]
+    assert copies == ["%w_twill0:2 = some.op %a, %c : f32, i32", "%w_twill1:2 = some.op %w_twill0#0, %c : f32, i32",
+                      "%w_twill2:2 = some.op %w_twill1#0, %c : f32, i32", "%w:2 = some.op %a, %c : f32, i32"]
+    assert "scf.yield %w_twill2#0, %c : f32, i32 loc(#loc2)" in [x.strip() for x in out]
+    assert sum('proton.record start "n"' in x for x in out) == 1
+
+
+def test_a_sampled_gemm_compiles_offline():
+    """The GEMM's regions recording one iteration in 2, with the committed schedule, compile for sm_90 (run 218 (d):
+    its first sampled run did not, on the name above)."""
+    from codegen.compile import schedule_plan
+    from profiling.insert import offline_instrumentation, record_plan
+    from twill.graph.extract import graph_for_file
+    from twill.ir.load import source_of
+    from twill.ir.triton_hooks import compile_planned
+    from twill.machine.model import load_machine
+
+    h200 = load_machine("h200")
+    g, kir = graph_for_file(str(ROOT / "kernels/gemm.py"), h200.target)
+    plan = schedule_plan((ROOT / "bench/results/schedules/gemm-h200/annotated.ttgir").read_text(), h200.sm)
+    with offline_instrumentation(h200.smem_per_cta, buffer_type="global", buffer_size=1 << 16):
+        k = compile_planned(source_of(kir.spec), h200.sm, kir.spec.options,
+                            plan + record_plan(g, [], False, ("tma_load0_a", "tma_load1_b", "dot0_acc"), 2))
+    assert k.asm["ttgir"].count('proton.record start "dot0_acc"') == 1
