@@ -119,7 +119,7 @@ def record_plan(g: LoopGraph, regions: list[Region], waits: bool | tuple[str, ..
     """The pass plan that inserts the records; ``regions`` receives what was inserted; ``nodes``
     limits the node regions to those ids (``()``: none), ``waits`` the wait regions to those named (``True``: every
     wait, ``False`` or ``()``: none); ``every`` > 1: the loop records one iteration in ``every``
-    (``sample_iterations``). Add a schedule's plan to it to profile a scheduled kernel."""
+    (``profiling.unroll.unroll_recording``). Add a schedule's plan to it to profile a scheduled kernel."""
 
     def load(mod: Any) -> None:
         from triton._C.libtriton import proton
@@ -138,22 +138,13 @@ def record_plan(g: LoopGraph, regions: list[Region], waits: bool | tuple[str, ..
         if waits:
             text, r = insert_wait_records(text, None if waits is True else frozenset(waits or ()))
             regions.extend(r)
-        return sample_iterations(text, every) if every > 1 else text
+        return unroll_recording(text, every) if every > 1 else text
 
     # the loop as it was extracted: Triton's Hopper warp specialization would split it first
     if nodes == () and not waits:
         raise CompileError("no region to insert", where=g.name, expected="node regions or the waits", found="neither")
     return ACCUMULATOR_FLAGS + PassPlan(before=(((PRE_PIPELINE_PASS, pre),) if nodes != () else ())
                                         + (((END, end),) if waits or every > 1 else ()), skip=SCHEDULED_SKIP)
-
-
-def sample_iterations(text: str, every: int) -> str:
-    """Final TTGIR whose loop holding the records records one iteration in ``every`` (iteration i where
-    i % every == every - 1: never the first, which fills the pipeline): ``profiling.unroll.unroll_recording``, the
-    loop unrolled by ``every`` with the records in the last copy of its body, a remainder loop without them. #17: the
-    FA forward's exponent region alone costs x1.07 recording every iteration (run 218): its record pair keeps the
-    MUFU ops from interleaving with the adds after them."""
-    return unroll_recording(text, every)
 
 
 @contextlib.contextmanager

@@ -54,7 +54,7 @@ def clock_wraps(events: list[Event], bits: int = 64) -> list[str]:
 
 def iterations(events: list[Event], first: str, every: int = 1) -> list[float]:
     """Start-to-start cycles of consecutive ``first`` regions on the same warp over ``every`` (the loop records one
-    iteration in ``every``, ``profiling.insert.sample_iterations``): one loop iteration."""
+    iteration in ``every``, ``profiling.unroll.unroll_recording``): one loop iteration."""
     starts: dict[tuple[int, int], list[int]] = defaultdict(list)
     for e in events:
         if e.name == first:

@@ -11,6 +11,7 @@ import tempfile
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
+from profiling.check import rel_err
 from profiling.clock import measure_sm_clock_ghz
 from profiling.insert import record_plan
 from twill.errors import DeviceError, ProfileError
@@ -38,7 +39,7 @@ class RunResult:
     proton_dropped: dict[str, Any] | None = None              # Proton's own report of records it dropped
 
 
-OUTPUT_TOLERANCE = 1e-2    # an instrumented kernel's output against the plain one's, relative to the largest value
+OUTPUT_TOLERANCE = 1e-2    # an instrumented kernel's output against the plain one's (``rel_err``, as validate's)
 
 
 def require_gpu() -> Any:
@@ -166,26 +167,10 @@ def _bench(plan: PassPlan, kernels: tuple[Any, ...], bench_launch: Callable[[], 
 
 
 def _output(x: Any) -> Any:
-    """A launch's result as a tensor to compare (the first of a tuple), None for anything else."""
+    """A launch's result as a tensor to compare (the first of a tuple; a copy, should the next launch write the same
+    buffer), None for anything else."""
     x = x[0] if isinstance(x, (tuple, list)) and x else x
-    return x if hasattr(x, "shape") and hasattr(x, "float") else None
-
-
-def output_error(ref: Any, out: Any) -> float | None:
-    """The largest difference of two launches' outputs over the largest magnitude of the first (None: either is not a
-    tensor, or their shapes differ); NaN where either holds a NaN the other does not.
-
-    >>> import torch
-    >>> output_error(torch.tensor([1.0, -4.0]), torch.tensor([1.0, -3.96])), output_error(None, torch.ones(1))
-    (0.01, None)
-    """
-    if ref is None or out is None or tuple(ref.shape) != tuple(out.shape):
-        return None
-    a, b = ref.float(), out.float()
-    if bool((a.isnan() != b.isnan()).any()):
-        return float("nan")
-    scale = float(a.nan_to_num().abs().max()) or 1.0
-    return round(float((a - b).nan_to_num().abs().max()) / scale, 6)
+    return x.clone() if hasattr(x, "shape") and hasattr(x, "clone") else None
 
 
 def _plain(schedule: PassPlan, kernels: tuple[Any, ...], launch: Callable[[], Any]) -> Any:
@@ -228,7 +213,7 @@ def profile_run(g: LoopGraph, launch: Callable[[], Any], bench_launch: Callable[
     ``bench_launch`` with do_bench. ``kernels`` are the JIT functions (their caches are cleared);
     ``schedule`` is the plan that compiles them with a twill schedule (none: Triton's own); ``nodes`` and
     ``waits`` which regions to insert (``record_plan``; every node's and the waits by default); ``every`` > 1: the
-    loop records one iteration in so many (``profiling.insert.sample_iterations``)."""
+    loop records one iteration in so many (``profiling.unroll.unroll_recording``)."""
     torch = require_gpu()
     from triton.profiler.hooks.instrumentation import InstrumentationHook
 
@@ -248,11 +233,12 @@ def profile_run(g: LoopGraph, launch: Callable[[], Any], bench_launch: Callable[
         md = k.metadata
         meta = {"num_warps": getattr(md, "num_warps", 0), "num_stages": getattr(md, "num_stages", 0),
                 "scratch": getattr(md, "profile_scratch_size", 0), "shared": getattr(md, "shared", 0)}
-    err = output_error(_output(_plain(schedule, kernels, launch)), got)     # the records change no result
+    ref = _output(_plain(schedule, kernels, launch))            # the records change no result
+    err = rel_err(got, ref) if got is not None and ref is not None and got.shape == ref.shape else None
     if err is not None and not err <= OUTPUT_TOLERANCE:
         raise ProfileError("the instrumented kernel computes another result than the plain one", where=g.name,
-                           expected=f"its output within {OUTPUT_TOLERANCE:g} of the plain kernel's (relative to the "
-                           "largest value)", found=f"{err:.3g} (regions {', '.join(x.name for x in regions)}; "
+                           expected=f"its output within {OUTPUT_TOLERANCE:g} of the plain kernel's (relative error)",
+                           found=f"{err:.3g} (regions {', '.join(x.name for x in regions)}; "
                            f"one iteration in {every} recorded)")
     trace = base + ".chrome_trace"
     if not os.path.exists(trace):

@@ -14,7 +14,7 @@ pipeliner placed them; with fewer records in the loop, the loop's other ops are 
 The record pair's own cost (the shortest region of the run with every region, ``profiling.replay.record_overhead``)
 is subtracted in every run: a run of a few busy regions has no empty one to measure it by.
 
-Each run also records one loop iteration in ``EVERY`` (``profiling.insert.sample_iterations``: the loop unrolled,
+Each run also records one loop iteration in ``EVERY`` (``profiling.unroll.unroll_recording``: the loop unrolled,
 the records in the last copy of its body; ``profiling.kernel.traced_problem``): a region's records cost the kernel
 about half what they cost recording every iteration, so one region whose own record pair costs more than 5 % (the
 FA forward's exponent: x1.048-1.073 in runs 216-218, the pair keeping its MUFU ops from interleaving with the adds

@@ -14,7 +14,7 @@ results merge the two copies' accumulators while that wgmma still writes them. P
 run 218 (c)) or faulted. Unrolled, the copies follow each other in one block: the accumulator flows from copy to
 copy as it flows from iteration to iteration, through no merge.
 
-Pure text (no Triton): ``profiling.insert.sample_iterations`` applies it after the last TTGIR pass.
+Pure text (no Triton): ``profiling.insert.record_plan(every=K)`` applies it after the last TTGIR pass.
 """
 from __future__ import annotations
 

@@ -267,3 +267,27 @@ def test_a_sampled_gemm_compiles_offline():
         k = compile_planned(source_of(kir.spec), h200.sm, kir.spec.options,
                             plan + record_plan(g, [], False, ("tma_load0_a", "tma_load1_b", "dot0_acc"), 2))
     assert k.asm["ttgir"].count('proton.record start "dot0_acc"') == 1
+
+
+def test_an_instrumented_run_whose_output_differs_from_the_plain_kernels_stops_in_one_line(tmp_path, monkeypatch):
+    """Run 218 (c): the body written twice under an scf.if computed a wrong result; every run now compares."""
+    import torch
+
+    import profiling.run as pr
+    from twill.errors import DeviceError, ProfileError
+    from twill.ir.triton_hooks import PassPlan
+
+    monkeypatch.setattr(pr, "require_gpu", lambda: torch)
+    monkeypatch.setattr(pr, "device_info", lambda t: {"sm_clock_ghz": 1.98, "gpu": "none"})
+    monkeypatch.setattr(pr, "_mode", lambda *a: None)
+    monkeypatch.setattr(pr, "_bench", lambda *a: None)
+    monkeypatch.setattr(pr, "record_plan", lambda *a: PassPlan())
+    monkeypatch.setattr(pr, "compiled_kernel", lambda k: None)
+    monkeypatch.setattr(pr, "_plain", lambda *a: torch.ones(4))
+    g = type("G", (), {"name": "k"})()
+    monkeypatch.setattr(pr, "_traced", lambda *a: (None, torch.tensor([1.0, 1.0, 1.0, 3.0]), []))
+    with pytest.raises(ProfileError, match="computes another result than the plain one"):
+        pr.profile_run(g, lambda: None, None, (), str(tmp_path), every=2)
+    monkeypatch.setattr(pr, "_traced", lambda *a: (None, torch.ones(4), []))
+    with pytest.raises(DeviceError, match="Proton wrote no trace"):      # same output: on to the trace
+        pr.profile_run(g, lambda: None, None, (), str(tmp_path), every=2)
