@@ -261,6 +261,22 @@ def test_a_load_under_an_if_counts_once_and_its_branches_count_as_the_loop_s_ops
     assert g.get("loop_index") == 0 and "the fewest ops" in g.get("loop_choice")
 
 
+def test_a_loop_inside_a_counted_loop_weighs_its_trip_count():
+    # FlashInfer's top-k renorm: four passes over the vocabulary, one of them inside a 32-step bisection `for`: the
+    # same load an iteration in each (the last pass stores too), so the one the bisection runs 32 times a program is
+    # the bulk (by an iteration's bytes the last pass had been picked, run once)
+    from twill.graph.loops import loop_infos
+    from twill.ir.frontend import read_kernel
+    kir = read_kernel(corpus("flashinfer_topk_renorm"), H100.target)
+    infos = loop_infos(ttgir.parse(kir.text))
+    assert [i.runs for i in infos] == [1, 1, 32, 1, 1] and [i.innermost for i in infos] == [True, False, True, True, True]
+    assert [(i.loads, i.bytes) for i in infos if i.innermost] == [(1, 16384)] * 3 + [(1, 32768)]
+    g = graph("flashinfer_topk_renorm")
+    inner = lines("flashinfer_topk_renorm", "for start in range(0, vocab_size, BLOCK_SIZE):")[1]
+    assert g.get("loop_index") == 2 and g.get("loop_choice").startswith(f"loop 2 of 5 (line {inner}, depth 1")
+    assert "run 32 times a program by the loops around it" in g.get("loop_choice")
+
+
 def test_persistent_gemm_flattened_loop_in_its_scf_if_guard(tmp_path):
     g = graph("persistent_gemm")
     assert g.get("loop_index") == 1 and g.get("loops") == 2

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from twill.errors import InputError, UnsupportedError
 from twill.ir import vocab
-from twill.ir.ttgir import IROp, Module, Site, operand_types, stored_type, type_info
+from twill.ir.ttgir import IROp, Module, Site, int_constant, loop_bounds, operand_types, stored_type, type_info
 
 LoopSelector = int | str | None   # an index, ":LINE" / "FILE:LINE", or None for the default
 
@@ -40,6 +40,7 @@ class LoopInfo:
     bytes: int                       # bytes loaded and stored an iteration
     own_line: int | None = None      # a loop of an inlined helper: the ``for``'s line in the helper (``line``: the call's)
     all_ops: int = 0                 # the body's ops at any depth (both branches of an if), the yields left out
+    runs: int = 1                    # how often the enclosing loops run it: their constant trip counts' product
 
     @property
     def where(self) -> str:
@@ -56,8 +57,9 @@ class LoopInfo:
         line = str(self.line) if self.line is not None else "?"
         if self.own_line is not None:
             line = f"{self.own_line} (in a helper called at line {self.line})"
+        runs = f", run {self.runs} times a program by the loops around it" if self.runs > 1 else ""
         return (f"line {line}, depth {self.depth}, {self.dots} dots, "
-                f"{self.loads} loads, {self.stores} stores, {self.ops} ops{inside}{helper}")
+                f"{self.loads} loads, {self.stores} stores, {self.ops} ops{inside}{helper}{runs}")
 
 
 def _nested(op: IROp) -> list[IROp]:
@@ -112,7 +114,9 @@ def loop_infos(module: Module) -> list[LoopInfo]:
     [(0, 14, 0, 0), (1, 20, 0, 0)]
     """
     out: list[LoopInfo] = []
-    sites: list[tuple[IROp, Site]] = [(op, s) for op, s in module.walk() if op.name == vocab.LOOP]
+    walk = module.walk()
+    sites: list[tuple[IROp, Site]] = [(op, s) for op, s in walk if op.name == vocab.LOOP]
+    consts = {r: k for op, _ in walk if (k := int_constant(op)) is not None for r in op.results[:1]}
     for k, (op, site) in enumerate(sites):
         body = [o for o in (op.body.ops if op.body else []) if o.name != vocab.YIELD]
         inner = _nested(op)
@@ -124,8 +128,21 @@ def loop_infos(module: Module) -> list[LoopInfo]:
             innermost=not any(o.name in (vocab.LOOP, "scf.while") for o in inner),
             dots=dots, loads=loads, stores=stores, ops=len(body), flops=flops, bytes=nbytes,
             own_line=op.loc.own if op.loc.inlined() and op.loc.own_file == op.loc.file else None,
-            all_ops=sum(o.name != vocab.YIELD for o in inner)))
+            all_ops=sum(o.name != vocab.YIELD for o in inner), runs=_runs(site.parents, consts)))
     return out
+
+
+def _runs(parents: tuple[IROp, ...], consts: dict[str, int]) -> int:
+    """The product of the constant trip counts of the ``scf.for`` loops in ``parents`` (a loop whose bounds are
+    not constants, a ``while``, counts once): how often the loop inside runs per program, as far as the TTGIR
+    says (FlashInfer's top-k renorm: a vocabulary loop inside a 32-step bisection ``for``)."""
+    n = 1
+    for p in parents:
+        b = loop_bounds(p) if p.name == vocab.LOOP else None
+        lo, hi, st = (consts.get(x) for x in b) if b else (None, None, None)
+        if lo is not None and hi is not None and st:
+            n *= max(1, -(-(hi - lo) // st)) if st > 0 else 1
+    return n
 
 
 def _by_line(infos: list[LoopInfo], sel: str, where: str) -> LoopInfo:
@@ -149,8 +166,8 @@ def _by_line(infos: list[LoopInfo], sel: str, where: str) -> LoopInfo:
 
 def find_loop(module: Module, loop: LoopSelector, where: str) -> tuple[IROp, LoopInfo, str]:
     """The loop ``loop`` names (an index, ``":LINE"`` / ``"FILE:LINE"``, a digit string), else the
-    default: the innermost loop with the most tensor-core work, then memory traffic, then the fewest ops (first
-    in text order on ties). Returns the loop, its info and one line saying which loop and why.
+    default: the innermost loop with the most tensor-core work, then memory traffic (an iteration's, times the
+    constant trip counts of the loops around it), then the fewest ops (first in text order on ties). Returns the loop, its info and one line saying which loop and why.
 
     Fewest ops: sibling loops doing the same dots on the same bytes differ in what they add to that work, and
     what they add is masking (causal attention's diagonal, FlexAttention's partial blocks, a backward's masked
@@ -185,11 +202,13 @@ def find_loop(module: Module, loop: LoopSelector, where: str) -> tuple[IROp, Loo
                                    found="a loop containing a loop")
         return chosen, info, f"loop {info.index} of {len(loops)} ({info.describe()}): chosen by --loop"
     candidates = [i for i in infos if i.innermost]
-    best = max(candidates, key=lambda i: (i.flops, i.dots, i.bytes, -i.all_ops, -i.index))
+    # the work a program does in the loop: an iteration's, times the constant trip counts of the loops around it
+    def work(i: LoopInfo) -> tuple[int, int, int]:
+        return i.flops * i.runs, i.dots, i.bytes * i.runs
+    best = max(candidates, key=lambda i: (*work(i), -i.all_ops, -i.index))
     why = "the only loop" if len(loops) == 1 else \
         "the innermost loop with the most tensor-core and memory work; --loop N or --loop :LINE picks another"
-    if any((i.flops, i.dots, i.bytes) == (best.flops, best.dots, best.bytes) and i.all_ops > best.all_ops
-           for i in candidates):
+    if any(work(i) == work(best) and i.all_ops > best.all_ops for i in candidates):
         why = ("the innermost loop with the most tensor-core and memory work, and of those alike the fewest ops "
                "(the others mask the same work: boundary blocks); --loop N or --loop :LINE picks another")
     return loops[best.index], best, f"loop {best.index} of {len(loops)} ({best.describe()}): {why}"
