@@ -545,7 +545,8 @@ def _names(ttgir: str, graph: LoopGraph, siblings: bool) -> str:
     """``ttgir`` with the names the generated Python needs distinct: each sibling loop's, each branch's, and for a
     split kernel each range and broadcast per reader (the rows as the route's analysis found them,
     ``distinct_ranges``)."""
-    ttgir = distinct_branch_names(distinct_loop_names(ttgir, graph) if siblings else ttgir, _loop_span(ttgir, graph))
+    ttgir = distinct_plain_loop_names(distinct_loop_names(ttgir, graph) if siblings else ttgir, graph)
+    ttgir = distinct_branch_names(ttgir, _loop_span(ttgir, graph))
     return distinct_ranges(ttgir) if int(graph.get("row_split") or 1) > 1 else ttgir
 
 
@@ -562,8 +563,28 @@ def distinct_loop_names(ttgir: str, graph: LoopGraph) -> str:
     renamed where another loop's body defines the same name (MLIR scopes names by region, so causal
     attention's two loops both hold a ``%k``; the generated Python has one scope): ``%k`` becomes ``%k_l<i>``,
     ``i`` the loop's module index. The scheduled loop's names stay (its graph's ops name them)."""
-    siblings = sibling_loops(ttgir, graph)
-    if not siblings:
+    return _renamed_loops(ttgir, sibling_loops(ttgir, graph))
+
+
+def distinct_plain_loop_names(ttgir: str, graph: LoopGraph) -> str:
+    """``ttgir`` with the names of every other loop written as it runs (``plain_for``, a loop inside an ``if``: not
+    the scheduled loop, not one around it, not a sibling) made distinct as ``distinct_loop_names`` does: sglang's
+    KV-slot writer has a scalar prefix sum ``for i in range(pid)`` (an i32 ``%i``) between two copy loops over i64
+    ``%i``, and the scheduled loop's trip count, typed by its ``%i``, had come out i64 in one loop and i32 in the
+    other ("initial value for `twill_b` is of type int64[], but the then block redefines it as int32[]")."""
+    spans = [o.span for o in ttgir_loops(ttgir.splitlines())]
+    own = _loop_span(ttgir, graph)
+    if own is None:
+        return ttgir
+    siblings = set(sibling_loops(ttgir, graph))
+    plain = [i for i, (a, b) in enumerate(spans) if i not in siblings and not a <= own[0] <= own[1] <= b]
+    return _renamed_loops(ttgir, plain)
+
+
+def _renamed_loops(ttgir: str, indices: list[int]) -> str:
+    """``ttgir`` with each name that loop ``i`` of ``indices`` (a module loop index) defines renamed ``%k_l<i>``
+    where another loop defines it too."""
+    if not indices:
         return ttgir
     lines = ttgir.splitlines()
     spans = [o.span for o in ttgir_loops(lines)]
@@ -575,7 +596,7 @@ def distinct_loop_names(ttgir: str, graph: LoopGraph) -> str:
         return ({m.group(1) for ln in lines[first + 1:last] for m in [_DEF.search(ln)] if m}
                 | set(re.findall(r"(%[\w$.\-]+)\s*=", head)))
     defs = [defined(sp) for sp in spans]
-    for i in siblings:
+    for i in indices:
         clash = {v for v in defs[i] if any(v in d for j, d in enumerate(defs) if j != i)}
         rename = {}
         for v in sorted(clash):
@@ -948,9 +969,11 @@ def _stderr_to(path: Path) -> Iterator[None]:
 _SAYS_NOTHING = ("PassManager::run failed", "error encountered during parsing")
 
 
-def _innermost(e: BaseException, said: Path | None = None) -> str:
+def _innermost(e: BaseException, said: Path | None = None, source: str | None = None) -> str:
     """The message of the deepest error in a chain of Triton compilation errors, with its line; where that
-    is only a pass manager's failure or a parse's, the first error MLIR printed (``said``: what it wrote on stderr)."""
+    is only a pass manager's failure or a parse's, the first error MLIR printed (``said``: what it wrote on stderr).
+    ``source``: the kernel's whole source, to name the line as ``kernel_gluon.py`` numbers it (Triton numbers it
+    within its function)."""
     text = said.read_text(errors="replace") if said is not None and said.exists() else ""
     first = next((ln.strip() for ln in text.splitlines() if " error: " in ln), None)
     chain = [e]
@@ -964,11 +987,34 @@ def _innermost(e: BaseException, said: Path | None = None) -> str:
     for err in reversed(chain):
         msg = getattr(err, "error_message", None) or ""
         node = getattr(err, "node", None)
-        where = f"line {getattr(node, 'lineno', '?')}: " if node is not None else ""
+        where = _error_line(getattr(err, "src", None), getattr(node, "lineno", None), source) if node is not None else ""
         if msg.strip():
             return where + msg.strip().splitlines()[-1]
     lines = [ln.strip() for ln in str(chain[-1]).splitlines() if ln.strip()]
     return lines[-1] if lines else type(chain[-1]).__name__
+
+
+def _error_line(src: str | None, lineno: int | None, source: str | None) -> str:
+    """``line N (`STATEMENT`, in FUNCTION): `` for a Triton compilation error at ``lineno`` of function source ``src``:
+    N the line in ``source`` (the whole generated file) where the function's text is found there, else Triton's
+    line within the function.
+
+    >>> _error_line("def f(a):\\n    b = a + 1\\n    return b", 2, "import x\\n\\ndef f(a):\\n    b = a + 1\\n    return b")
+    'line 4 (`b = a + 1`, in f): '
+    >>> _error_line(None, 7, None)
+    'line 7: '
+    """
+    if lineno is None:
+        return "line ?: "
+    lines = src.split("\n") if src else []
+    if not 0 < lineno <= len(lines):
+        return f"line {lineno}: "
+    text = lines[lineno - 1].strip()
+    m = re.match(r"\s*def\s+(\w+)", lines[0]) if lines else None
+    func = f", in {m.group(1)}" if m else ""
+    at = source.find(src.rstrip("\n")) if source and src.strip() else -1
+    n = source.count("\n", 0, at) + lineno if at >= 0 and source is not None else lineno
+    return f"line {n} (`{text[:60]}`{func}): "
 
 
 def _ptxas_error(text: str) -> str | None:
@@ -1196,7 +1242,7 @@ def _compile_offline(k: GluonKernel, machine: Machine, directory: str | Path | N
                     return Compiled.of(triton.compile(src, target=GPUTarget("cuda", machine.sm, 32),
                                                       options={"num_warps": k.num_warps, "maxnreg": k.maxnreg}))
             except Exception as e:   # noqa: BLE001 - Triton's errors come in many types: one line, with the kernel
-                raise CompileError(f"the generated Gluon kernel does not compile: {_innermost(e, said)}",
+                raise CompileError(f"the generated Gluon kernel does not compile: {_innermost(e, said, k.source)}",
                                    where="kernel_gluon.py") from None
         compiled = contained(build, said, where="kernel_gluon.py", what="the generated Gluon kernel")
         compiled = compiled.relative(Path(directory or tmp))

@@ -207,7 +207,15 @@ GENERATES = {"torchtitan_cg_backward_dw",   # session 78: its accumulator carrie
              # fp8-KV paged decode and ALiBi prefill, Mamba-1's selective scan, T5's relative-position buckets
              "bnb_blockwise_dynamic_quant", "apex_multi_tensor_adam", "gguf_q4k_gemm", "sparse24_meta_gemm",
              "ring_attn_step_merge", "vllm_fp8_kv_paged_decode", "vllm_alibi_prefill_causal",
-             "mamba1_selective_scan_fwd", "t5_relpos_bucket_attention"}
+             "mamba1_selective_scan_fwd", "t5_relpos_bucket_attention",
+             # session 87's sweeps (ported from sglang, vLLM, FlagGems, FLA, mamba): a MoE router's TF32 dot with a
+             # soft cap and argmax; expert-parallel pre-reorder (an inner tl.range in a topk for and an if); the
+             # KV-slot writer (a pointer loaded from memory, a scalar prefix-sum `for i in range(pid)` between two
+             # copy loops: its i32 `%i` had typed the i64 loops' trip count, "the then block redefines it as int32");
+             # min-p sampling (an early return, a load-store pass); addmv, LayerNorm dW / dB, FLA's dv (two dots in
+             # the loop, a third after), Mamba-2's ddAcs (tl.cumsum in the loop, a zero-fill loop after)
+             "sglang_moe_router_large_bs", "sglang_ep_pre_reorder", "sglang_write_req_to_token_pool", "vllm_min_p",
+             "flaggems_addmv", "flaggems_layernorm_wb_bwd", "fla_chunk_bwd_dv", "mamba_chunk_scan_bwd_ddacs_stable"}
 # the Gluon search's budget in deterministic seconds (a quarter of the wall seconds these tests had: about the same CPU
 # time) where the default 7.5 is too little: with 30 wall seconds these found no joint schedule on a loaded CI machine
 # (three dots an iteration)
@@ -845,7 +853,8 @@ CONSUMER_COPIES = {"grouped_decode_attention": 2, "fused_moe_decode": 2, "ieee_g
                    # session 74: solved at 4 warps too (``choose_warps``) and kept there, two CTAs an SM or a two-CTA
                    # one partition timed beside it: the dequantised int8 tile and the normalised x tile copied, as
                    # run 199's 4-warp kernels (+38 % each against 8 warps)
-                   "w8a16_gemm": 1, "rmsnorm_prologue_gemm": 1}
+                   "w8a16_gemm": 1, "rmsnorm_prologue_gemm": 1,
+                   "sglang_moe_router_large_bs": 2}   # session 87: bf16 tiles cast to fp32 for a TF32 mma.sync
 # GPTQ's three copied tiles went with its loads into their readers' stage (gluon_route._in_readers_stage: 122 -> 87
 # spill instructions in the loop; run 180: 32.3 -> 49.1 TFLOP/s, x2.35 Triton's default in run 181)
 
@@ -902,6 +911,8 @@ def _consumer_copies(stem: str, source: str) -> None:
             "gl.BlockedLayout(" if wgmma else "gl.DotOperandLayout("
         if stem == "fla_gla_intra_sub_inter":   # FLA's operands gated in registers before the dot (q * exp2(g - gn)):
             want = ("gl.BlockedLayout(", "gl.DotOperandLayout(")   # each read in the layout its gating runs in
+        if stem == "sglang_moe_router_large_bs":   # x cast to fp32 as the TF32 mma.sync's A; the experts' weights
+            want = ("gl.BlockedLayout(", "gl.DotOperandLayout(")   # cast, then transposed (.T) as its B
         if stem == "fla_chunk_global_cumsum":   # the chunk summed into the carry (tl.sum(b_s, 0)) and converted for the
             want = "gl.BlockedLayout("          # FMA dot: read in the layout of the sum
         assert layout.startswith(want), layout

@@ -210,5 +210,6 @@ def find_loop(module: Module, loop: LoopSelector, where: str) -> tuple[IROp, Loo
         "the innermost loop with the most tensor-core and memory work; --loop N or --loop :LINE picks another"
     if any(work(i) == work(best) and i.all_ops > best.all_ops for i in candidates):
         why = ("the innermost loop with the most tensor-core and memory work, and of those alike the fewest ops "
-               "(the others mask the same work: boundary blocks); --loop N or --loop :LINE picks another")
+               "(loops alike in work usually differ by the masking of boundary blocks); --loop N or --loop :LINE "
+               "picks another")
     return loops[best.index], best, f"loop {best.index} of {len(loops)} ({best.describe()}): {why}"
