@@ -25,7 +25,7 @@ from codegen.gluon.generate import (GluonKernel, PtxasReport, compile_offline, d
                                     grid_strided, kernel_function, one_cta_per_sm, ptxas_report, sibling_loops,
                                     structure)
 from codegen.gluon.kernel import constant_trips
-from codegen.gluon.protocol import ProtocolError, check_kernel, trip_counts
+from codegen.gluon.protocol import ProtocolError, Unsimulated, check_kernel, trip_counts
 from codegen.gluon.replay import model_costs, replay
 from codegen.gluon.short import with_short_loops, with_timed_choice
 from codegen.gluon.trips import launch_trips
@@ -1314,14 +1314,15 @@ def _replayed(c: Candidate, k: GluonKernel, machine: Machine) -> float | None:
         else model_costs(g, float(c.norm["scale"]), issue, load_wait=wait)
     try:
         cycles = replay(k.source, k.signature, costs).iteration()
-    except ProtocolError:
+    except (ProtocolError, Unsimulated):   # a nest whose outer loop runs 200,000 trips at the replay's sizes: no figure
         return None
     return cycles or None      # no trip of the scheduled loop ran in the replay's program (a causal kernel's first)
 
 
 def _say_candidate(c: Candidate, say: Callable[[str], None]) -> None:
-    head = (f"gluon: {c.subtiles} row sub-tile(s) under {c.reg_limit} registers, operands live until the dot "
-            f"{'retires' if c.hold else 'issues'}")
+    dots = any(o.kind == "dot" for o in c.graph.ops)     # no dot (a norm, a sampler): no operand lifetime to say
+    head = f"gluon: {c.subtiles} row sub-tile(s) under {c.reg_limit} registers" + (
+        f", operands live until the dot {'retires' if c.hold else 'issues'}" if dots else "")
     if c.cycles == math.inf:
         summary = c.schedule.get("search_summary") or {}
         if summary.get("stopped") == "steps" and summary.get("all_refuted"):

@@ -646,7 +646,24 @@ def kernel_function(ttgir: str, graph: LoopGraph) -> tuple[Function, TileLoop | 
         if late:
             raise UnsupportedError("the Gluon back end writes an early return before the kernel's own tile loop",
                                    where=f"{graph.name}, {source_where(late[0].op)}", found="the tile loop before it")
+    if tile_loop is not None:
+        _once_before_nest(nested, graph, guards)
     return fn, tile_loop, guards
+
+
+def _once_before_nest(fn: Function, graph: LoopGraph, guards: list[Guard]) -> None:
+    """Refuse in one line a store or atomic (or a loop or if holding one) between the kernel's early returns and its own
+    tile loop: each partition writes the code before the nest again for every tile (what it computes is the same each
+    time), so such a write would run once per tile (an atomic counter bumped C times). Stores before an early return
+    are written once, before the partitions start (``plain.entry_effects``)."""
+    at = fn.ops.index(_nest_path(fn.ops, _graph_loop(fn, graph))[0])
+    first = max((g.at for g in guards), default=0)
+    writes = [o for o in fn.ops[first:at] if effectful(o)]
+    if writes:
+        raise UnsupportedError("the Gluon back end writes the code before the kernel's own tile loop once per tile, "
+                               "so it writes memory there only before an early return",
+                               where=f"{graph.name}, {source_where(writes[0])}",
+                               found=f"{writes[0].name} before the tile loop")
 
 
 def _scheduled_loop(fn: Any, graph: LoopGraph, siblings: Sequence[Any] = ()) -> Any:
