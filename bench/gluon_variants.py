@@ -340,6 +340,26 @@ VARIANTS = {
     # session 58: stores before an early return, written in the kernel before it
     "memset_guarded_gemm": ("tests/corpus/memset_guarded_gemm.py", "memset_guarded_gemm", []),   # a memset under if
     "tk_topk_forward": ("tests/corpus/tk_topk_forward.py", "_topk_forward", []),   # triton_kernels' top-k router
+    # session 87's sweeps (sglang, vLLM, FlagGems, FLA, mamba, NSA, torchao, DeepSpeed, Liger), first run in run 219
+    "sglang_moe_router_large_bs": ("tests/corpus/sglang_moe_router_large_bs.py", "fused_moe_router_large_bs_kernel", []),
+    "sglang_ep_pre_reorder": ("tests/corpus/sglang_ep_pre_reorder.py", "pre_reorder_triton_kernel", []),
+    "sglang_write_req_to_token_pool": ("tests/corpus/sglang_write_req_to_token_pool.py",
+                                       "write_req_to_token_pool_triton", []),   # an i32 prefix-sum loop between i64 ones
+    "vllm_min_p": ("tests/corpus/vllm_min_p.py", "_min_p_kernel", []),
+    "flaggems_addmv": ("tests/corpus/flaggems_addmv.py", "addmv_kernel", []),
+    "flaggems_layernorm_wb_bwd": ("tests/corpus/flaggems_layernorm_wb_bwd.py", "weight_bias_backward_kernel", []),
+    "fla_chunk_bwd_dv": ("tests/corpus/fla_chunk_bwd_dv.py", "chunk_bwd_kernel_dv", []),
+    "mamba_chunk_scan_bwd_ddacs_stable": ("tests/corpus/mamba_chunk_scan_bwd_ddacs_stable.py",
+                                          "_chunk_scan_bwd_ddAcs_stable_kernel", []),
+    "nsa_compression_fwd": ("tests/corpus/nsa_compression_fwd.py", "parallel_nsa_compression_fwd_kernel", []),
+    "torchao_fp8_jagged_rowwise_scales": ("tests/corpus/torchao_fp8_jagged_rowwise_scales.py",
+                                          "_triton_fp8_row_major_jagged_rowwise_scales", []),
+    "sglang_fp8_group_quant_moe_mn_major": ("tests/corpus/sglang_fp8_group_quant_moe_mn_major.py",
+                                            "_per_token_group_quant_fp8_hopper_moe_mn_major", []),
+    "deepspeed_layer_norm_residual": ("tests/corpus/deepspeed_layer_norm_residual.py", "layer_norm_residual_kernel", []),
+    "flaggems_var_mean_welford": ("tests/corpus/flaggems_var_mean_welford.py", "var_mean_welford_kernel", []),
+    "liger_sparsemax_bwd": ("tests/corpus/liger_sparsemax_bwd.py", "_sparsemax_backward_kernel", []),
+    "max_then_channel_nest": ("tests/corpus/max_then_channel_nest.py", "max_then_channel_nest", []),
 }
 
 

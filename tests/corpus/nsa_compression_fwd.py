@@ -31,7 +31,7 @@ TWILL_SPEC: dict[str, Any] = {
     "num_warps": 4, "num_stages": 2,
     "divisibility": ["T"]}
 PROBLEM: dict[str, int] = {"B": 2, "T": 8192, "H": 4}
-SMALL: dict[str, int] = {"B": 2, "T": 200, "H": 2}     # tokens 0..62 see no complete block (NC == 0)
+SMALL: dict[str, int] = {"B": 2, "T": 200, "H": 4}     # tokens 0..62 see no complete block (NC == 0)
 
 
 @triton.heuristics({

@@ -30,7 +30,7 @@ TWILL_SPEC: dict[str, Any] = {
     "divisibility": []}
 # DeepSeek-V3 prefill: 8192 tokens x top-8 routed over 32 local experts
 PROBLEM: dict[str, int] = {"M": 65536, "K": HIDDEN, "E": 32}
-SMALL: dict[str, int] = {"M": 300, "K": 384, "E": 4}
+SMALL: dict[str, int] = {"M": 100, "K": HIDDEN, "E": 3}
 
 fp8_autotune = triton.autotune(
     configs=[

@@ -1,0 +1,315 @@
+"""_min_p_kernel, written by twill from its joint schedule: I=276 L=276 (optimal), 192 cycles per iteration predicted.
+
+Decisions (each from the schedule):
+- one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 48 per thread)
+- shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
+- loop at vllm_min_p.py:50 (TTGIR line 37) (before the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=220, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
+- early return at vllm_min_p.py:46 (TTGIR line 27): taken in the kernel itself, before the loop; not persistent, as a program id decides it (--persistent on takes it per tile)
+
+Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
+with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
+"""
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                               warpgroup_mma_wait)
+
+L0 = gl.constexpr(gl.BlockedLayout(size_per_thread=[4], threads_per_warp=[32], warps_per_cta=[4], order=[0]))
+
+@gluon.jit
+def consumer_0(logits_ptr, logits_stride, expanded_idx_mapping_ptr, min_p_ptr, vocab_size):
+    twill_base = 0
+    token_idx = gl.program_id(0)
+    token_idx_2 = gl.cast(token_idx, gl.int64)
+    req_state_idx = expanded_idx_mapping_ptr + token_idx_2
+    req_state_idx_3 = gl.load(req_state_idx)
+    min_p = min_p_ptr + req_state_idx_3
+    min_p_4 = gl.load(min_p)
+    block = gl.arange(0, 1024, layout=L0)
+    logits = gl.cast(logits_stride, gl.int64)
+    logits_5 = token_idx_2 * logits
+    logits_6 = logits_ptr + logits_5
+    twill_n = (vocab_size - 0 + 1024 - 1) // 1024
+    max_val_25 = float("-inf")
+    block_18 = (0 + (0 - 0) * 1024) + block  # load0_logits: stage 0, partition 0 (group 0)
+    mask_19 = block_18 < vocab_size  # load0_logits: stage 0, partition 0 (group 0)
+    logits_20_l0 = logits_6 + block_18  # load0_logits: stage 0, partition 0 (group 0)
+    logits_21_l0 = gl.load(logits_20_l0, mask=mask_19, other=float("-inf"))  # load0_logits: stage 0, partition 0 (group 0)
+    logits_21_l0_p1 = logits_21_l0
+    max_val_25_p1 = max_val_25
+    for twill_b in range(1, twill_n):
+        block_17_l0 = (0 + (twill_b - 0) * 1024)  # load0_logits: stage 0, partition 0 (group 0)
+        block_18 = block_17_l0 + block  # load0_logits: stage 0, partition 0 (group 0)
+        mask_19 = block_18 < vocab_size  # load0_logits: stage 0, partition 0 (group 0)
+        logits_20_l0 = logits_6 + block_18  # load0_logits: stage 0, partition 0 (group 0)
+        logits_21_l0 = gl.load(logits_20_l0, mask=mask_19, other=float("-inf"))  # load0_logits: stage 0, partition 0 (group 0)
+        max_val_22 = max_val_25_p1  # elementwise0_max_val: stage 1, partition 0 (group 0)
+        max_val_23 = gl.maximum(logits_21_l0_p1, gl.full([1024], max_val_22, gl.float32, layout=L0))  # elementwise0_max_val: stage 1, partition 0 (group 0)
+        max_val_24 = max_val_23  # reduce0_max_val: stage 1, partition 0 (group 0)
+        max_val_25 = gl.max(max_val_24, axis=0)  # reduce0_max_val: stage 1, partition 0 (group 0)
+        logits_21_l0_p1 = logits_21_l0
+        max_val_25_p1 = max_val_25
+    max_val_22 = max_val_25_p1  # elementwise0_max_val: stage 1, partition 0 (group 0)
+    max_val_23 = gl.maximum(logits_21_l0_p1, gl.full([1024], max_val_22, gl.float32, layout=L0))  # elementwise0_max_val: stage 1, partition 0 (group 0)
+    max_val_24 = max_val_23  # reduce0_max_val: stage 1, partition 0 (group 0)
+    max_val_25 = gl.max(max_val_24, axis=0)  # reduce0_max_val: stage 1, partition 0 (group 0)
+    logits_21_l0_p1 = logits_21_l0
+    max_val_25_p1 = max_val_25
+    twill_base += twill_n
+    threshold = gl.log(min_p_4)
+    threshold_8 = max_val_25_p1 + threshold
+    block_9 = gl.arange(0, 1024, layout=L0)
+    logits_11 = gl.cast(logits_stride, gl.int64)
+    logits_12 = token_idx_2 * logits_11
+    logits_13 = logits_ptr + logits_12
+    twill_n = (vocab_size - 0 + 1024 - 1) // 1024
+    block_17 = (0 + (0 - 0) * 1024) + block_9  # load0_logits: stage 0, partition 0 (group 0)
+    mask_18 = block_17 < vocab_size  # load0_logits: stage 0, partition 0 (group 0)
+    logits_19 = logits_13 + block_17  # load0_logits: stage 0, partition 0 (group 0)
+    logits_20 = gl.load(logits_19, mask=mask_18, other=float("-inf"))  # load0_logits: stage 0, partition 0 (group 0)
+    logits_19_p1 = logits_19
+    logits_20_p1 = logits_20
+    mask_18_p1 = mask_18
+    for twill_b in range(1, twill_n):
+        block_16 = (0 + (twill_b - 0) * 1024)  # load0_logits: stage 0, partition 0 (group 0)
+        block_17 = block_16 + block_9  # load0_logits: stage 0, partition 0 (group 0)
+        mask_18 = block_17 < vocab_size  # load0_logits: stage 0, partition 0 (group 0)
+        logits_19 = logits_13 + block_17  # load0_logits: stage 0, partition 0 (group 0)
+        logits_20 = gl.load(logits_19, mask=mask_18, other=float("-inf"))  # load0_logits: stage 0, partition 0 (group 0)
+        logits_21 = logits_20_p1 < threshold_8  # elementwise0_logits: stage 1, partition 0 (group 0)
+        logits_22 = gl.where(logits_21, float("-inf"), logits_20_p1)  # elementwise0_logits: stage 1, partition 0 (group 0)
+        gl.store(logits_19_p1, logits_22, mask=mask_18_p1)  # store0: stage 1, partition 0 (group 0)
+        logits_19_p1 = logits_19
+        logits_20_p1 = logits_20
+        mask_18_p1 = mask_18
+    logits_21 = logits_20_p1 < threshold_8  # elementwise0_logits: stage 1, partition 0 (group 0)
+    logits_22 = gl.where(logits_21, float("-inf"), logits_20_p1)  # elementwise0_logits: stage 1, partition 0 (group 0)
+    gl.store(logits_19_p1, logits_22, mask=mask_18_p1)  # store0: stage 1, partition 0 (group 0)
+    logits_19_p1 = logits_19
+    logits_20_p1 = logits_20
+    mask_18_p1 = mask_18
+
+@gluon.jit
+def twill_kernel(logits_ptr, logits_stride, expanded_idx_mapping_ptr, min_p_ptr, vocab_size):
+    token_idx = gl.program_id(0)
+    token_idx_2 = gl.cast(token_idx, gl.int64)
+    req_state_idx = expanded_idx_mapping_ptr + token_idx_2
+    req_state_idx_3 = gl.load(req_state_idx)
+    min_p = min_p_ptr + req_state_idx_3
+    min_p_4 = gl.load(min_p)
+    v0 = min_p_4 == 0.0
+    if v0:
+        return
+    consumer_0(logits_ptr, logits_stride, expanded_idx_mapping_ptr, min_p_ptr, vocab_size, )
+
+
+
+# -- host side -------------------------------------------------------------------------------------
+ARGUMENTS = ['logits_ptr', 'logits_stride', 'expanded_idx_mapping_ptr', 'min_p_ptr', 'vocab_size', 'BLOCK_SIZE']          # the Triton kernel's parameters, in order
+RUNTIME = ['logits_ptr', 'logits_stride', 'expanded_idx_mapping_ptr', 'min_p_ptr', 'vocab_size']   # the Gluon kernel's parameters, in order
+FLAGS = []   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED = ['logits_ptr', 'logits_stride', 'expanded_idx_mapping_ptr', 'min_p_ptr', 'vocab_size']   # the arguments a launch key reads
+CONSTEXPRS = {'BLOCK_SIZE': 1024}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS = {}
+DESCRIPTOR_LAYOUTS = {}
+NUM_WARPS = 4
+MAXNREG = None
+PERSISTENT = False      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS = {}                  # argument -> its layout object, made on first use
+_CODE = {}                     # expression -> its compiled code
+_DESCS = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE = []                   # the active driver's current device, read per launch
+
+
+def _ev(e, bound):
+    code = _CODE.get(e)
+    if code is None:
+        code = _CODE[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS[name] = eval("gl." + DESCRIPTOR_LAYOUTS[name])
+        if len(_DESCS) >= 256:
+            _DESCS.clear()
+        d = _DESCS[key] = TensorDescriptor(_Base(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
+
+
+def _key(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES:
+        from triton import knobs
+        _MODES.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
+    for n in KEYED:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device():
+    if not _DEVICE:
+        from triton.runtime import driver
+        _DEVICE.append(driver.active.get_current_device)
+    return _DEVICE[0]()
+
+
+def _decide(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = None
+    flags = {}
+    return [tuple(flags[f] for f in FLAGS), shapes, None]
+
+
+def launch(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS})
+    for k, v in CONSTEXPRS.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count())),)
+    key = _key(bound, g)
+    entry = _KEYED.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide(bound)
+        if key is not None:
+            if len(_KEYED) >= 64:
+                _KEYED.clear()
+            _KEYED[key] = entry
+    missing = [n for n in RUNTIME if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor(bound[n], n) if n in DESCRIPTOR_BLOCKS else bound[n] for n in RUNTIME]
+    return _run(entry, g, runtime)
+
+
+def _run(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel[g](*runtime, **dict(zip(FLAGS, entry[0])), num_warps=NUM_WARPS, maxnreg=MAXNREG)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+_SMS = []
+
+
+def _sm_count():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS:
+        import torch
+        _SMS.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS[0]
+
+
+class _Config:
+    """``kernel.best_config`` as an autotuner has it after a run (Mamba reads its ``kwargs["BLOCK_SIZE_M"]`` to size
+    its grid): the constexprs this kernel was generated for."""
+
+    def __init__(self):
+        self.kwargs, self.num_warps, self.num_stages, self.num_ctas = dict(CONSTEXPRS), NUM_WARPS, None, 1
+        self.maxnreg, self.pre_hook = MAXNREG, None
+
+    def all_kwargs(self):
+        return dict(self.kwargs, num_warps=self.num_warps, num_ctas=self.num_ctas)
+
+
+class _Kernel:
+    """``kernel[grid](*args)``, as the Triton kernel is called; ``kernel.fn[grid](*args)`` as a heuristics' or an
+    autotuner's wrapped function is called past them (FlagGems), ``kernel.best_config`` and ``kernel.run(*args,
+    grid=grid)``: the kernel is specialised already (a warmup run compiles nothing here: the first launch does).
+    ``kernel.fallback``: the Triton kernel this one replaces, set by whoever swaps it in; a launch this kernel was not
+    generated for (other constexprs, too few iterations, a pre_hook it cannot run) then runs it, counted in
+    ``kernel.fallbacks``, where without it the launch is refused in one line."""
+
+    fallback = None
+    fallbacks = 0
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: self._launch(grid, args, kwargs)
+
+    def run(self, *args, grid, warmup=False, **kwargs):
+        """``kernel.run(*args, grid=grid, warmup=False)``, as a JIT function is run without its ``[grid]``."""
+        return None if warmup else self._launch(grid, args, kwargs)
+
+    def _launch(self, grid, args, kwargs):
+        try:
+            return launch(grid, *args, **kwargs)
+        except ValueError as e:
+            refused = str(e).startswith("twill: ") and "missing kernel arguments" not in str(e)
+            if self.fallback is None or not refused:
+                raise
+            self.fallbacks += 1
+            return self.fallback[grid](*args, **kwargs)
+
+    @property
+    def fn(self):
+        return self
+
+    @property
+    def best_config(self):
+        return _Config()
+
+
+kernel = _Kernel()
