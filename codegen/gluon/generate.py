@@ -457,6 +457,11 @@ def _tile_loop(fn: Function, graph: LoopGraph) -> tuple[Function, TileLoop | Non
     if after and not tensors:
         raise UnsupportedError("the Gluon back end keeps a tile loop with nothing after it", where=where,
                                found=f"{after[0].name} after the tile loop")
+    looped = next((o for o in after if o.name in (vocab.LOOP, vocab.WHILE) and not plain_for(o)), None)
+    if looped is not None:   # it would be pipelined inside each tile (``sibling_loops``), its results read after the nest
+        raise UnsupportedError("the Gluon back end writes no loop of tiles after the kernel's own tile loop",
+                               where=f"{graph.name}, {source_where(looped)}",
+                               found=f"{looped.name} after the tile loop at {source_where(path[0])}")
     outer = levels[0]       # the ops after the nest read its results as its carried arguments (``_nest_lines``)
     after = [renamed_op(o, {r: a for r, (a, _, _) in zip(outer.op.results, outer.carried)}) for o in after]
     body = _flat_body(path, loop, graph.name)

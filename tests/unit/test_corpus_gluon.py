@@ -257,6 +257,9 @@ REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory",   # 
            # session 87: an atomic counter between the kernel's entry and its own tile loop had been written in the
            # tile loop's body, bumped once per channel
            "count_then_channel_nest": "writes the code before the kernel's own tile loop once per tile",
+           # session 87: a loop of tiles after the kernel's own tile loop (it had said "reached an operand it has not
+           # defined": the loop pipelined inside each tile, its sum read after the nest)
+           "channel_sum_then_pass": "writes no loop of tiles after the kernel's own tile loop",
            }
 NO_PRODUCER = {"online_softmax", "rms_norm_bwd", "row_absmax", "cross_entropy", "row_sumsq", "layer_norm",
                "softmax_rows", "decode_attention", "cumsum_rows", "geglu_rows", "awq_gemm",
