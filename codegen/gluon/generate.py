@@ -373,9 +373,12 @@ def _plain_decisions(mod: Module) -> list[str]:
                if i in entry else "by the partition that needs its results or, for its stores, the first consumer")
             for i, o in enumerate(mod.plan.fn.ops) if o.name == IF]
     stores = [o for i, o in enumerate(mod.plan.fn.ops) if i in entry and o.name != IF]
-    if stores:
+    if stores and mod.guards:
         out.append(f"{len(stores)} store(s) before the early return (first at {source_where(stores[0])}): written in "
                    "the kernel before it, once (every program runs them, those that return too)")
+    elif stores:
+        out.append(f"{len(stores)} store(s) or atomic(s) before the kernel's own tile loop (first at "
+                   f"{source_where(stores[0])}): written in the kernel before it, once, not again for each tile")
     return out
 
 
@@ -467,7 +470,7 @@ def _tile_loop(fn: Function, graph: LoopGraph) -> tuple[Function, TileLoop | Non
     body = _flat_body(path, loop, graph.name)
     ret = [o for o in fn.ops[at + 1:] if o.name == "tt.return"]
     flat = Function(fn.name, fn.args, dataclasses.replace(fn.module, ops=fn.ops[:at] + body + after + ret), fn.types)
-    return flat, TileLoop(levels, tuple(after), frozenset(tensors))
+    return flat, TileLoop(levels, tuple(after), frozenset(tensors), before=at)
 
 
 def _carried_tiles(fn: Function, levels: tuple[Level, ...], name: str) -> set[str]:
@@ -657,18 +660,18 @@ def kernel_function(ttgir: str, graph: LoopGraph) -> tuple[Function, TileLoop | 
 
 
 def _once_before_nest(fn: Function, graph: LoopGraph, guards: list[Guard]) -> None:
-    """Refuse in one line a store or atomic (or a loop or if holding one) between the kernel's early returns and its own
-    tile loop: each partition writes the code before the nest again for every tile (what it computes is the same each
-    time), so such a write would run once per tile (an atomic counter bumped C times). Stores before an early return
-    are written once, before the partitions start (``plain.entry_effects``)."""
+    """Refuse in one line a loop that writes memory between the kernel's early returns and its own tile loop: each
+    partition writes the code before the nest again for every tile (what it computes is the same each time), so its
+    writes would run once per tile. A store or atomic there, or an if holding them, the kernel writes once before
+    the partitions start (``Module.entry_effects``)."""
     at = fn.ops.index(_nest_path(fn.ops, _graph_loop(fn, graph))[0])
     first = max((g.at for g in guards), default=0)
-    writes = [o for o in fn.ops[first:at] if effectful(o)]
-    if writes:
-        raise UnsupportedError("the Gluon back end writes the code before the kernel's own tile loop once per tile, "
-                               "so it writes memory there only before an early return",
-                               where=f"{graph.name}, {source_where(writes[0])}",
-                               found=f"{writes[0].name} before the tile loop")
+    looped = [o for o in fn.ops[first:at] if effectful(o) and (o.name in (vocab.LOOP, vocab.WHILE) or any(
+        n.name in (vocab.LOOP, vocab.WHILE) for n in o.nested()))]
+    if looped:
+        raise UnsupportedError("the Gluon back end writes the loops before the kernel's own tile loop once per tile, "
+                               "so none of them may write memory", where=f"{graph.name}, {source_where(looped[0])}",
+                               found=f"{looped[0].name} writing memory before the tile loop")
 
 
 def _scheduled_loop(fn: Any, graph: LoopGraph, siblings: Sequence[Any] = ()) -> Any:

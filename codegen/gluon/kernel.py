@@ -72,9 +72,13 @@ class Module:
         """The stores before an early return, written in the kernel before its guards (``plain.entry_effects``); none
         where the guards are taken per tile (a persistent kernel's ``tile_guards``: ``generate`` makes such a kernel
         not persistent)."""
-        if not self.guards or (self.persistent and self.tile_loop is None):
+        ops = self.plan.fn.ops
+        if self.tile_loop is not None:   # and those before the kernel's own tile loop: once, not once per tile
+            before = {i for i, o in enumerate(ops[:self.tile_loop.before]) if effectful(o)}
+            return before | (entry_effects(ops, self.guards) if self.guards else set())
+        if not self.guards or self.persistent:
             return set()
-        return entry_effects(self.plan.fn.ops, self.guards)
+        return entry_effects(ops, self.guards)
 
     @property
     def handoff(self) -> bool:
@@ -182,6 +186,7 @@ class TileLoop:
                                      # arguments), written once after the last tile by the consumer holding them
     tensors: frozenset[str] = frozenset()   # the levels' carried arguments and if results that are tiles (an
                                             # accumulator summed over the nest), held by the one consumer
+    before: int = 0                  # how many of the function's ops come before the nest (its stores: ``entry_effects``)
 
     @property
     def single(self) -> Level | None:
@@ -1508,11 +1513,13 @@ def register_rings(mod: Module, turns: bool) -> None:
 def _guards(mod: Module, part: Partition) -> list[str]:
     """The kernel's early returns, before its partitions start (so none of them runs where one is taken): each
     with the code before it that its condition and its branch read, in the first consumer's layouts (the
-    kernel's default warps)."""
-    if not mod.guards:
+    kernel's default warps); then the stores and atomics before the kernel's own tile loop, once (each partition
+    writes the code before the nest again for every tile)."""
+    effects = mod.entry_effects
+    if not mod.guards and not effects:
         return []
     src, ops = Source(mod, part, noted=False), mod.plan.fn.ops     # the consumer's own Source notes its layouts
-    effects, written = mod.entry_effects, set()
+    written: set[int] = set()
     for g in mod.guards:
         inside = {r for o in g.block.ops for r in o.results}
         free = sorted({g.cond} | {v for o in g.block.ops for v in o.operands if v not in inside})
@@ -1523,6 +1530,11 @@ def _guards(mod: Module, part: Partition) -> list[str]:
         written |= mine
         src.bind(dataclasses.replace(g.op, operands=tuple(free)), None)
         src.lines += guard_lines(g, src.ctx)
+    rest = effects - written         # the stores before the kernel's own tile loop, after its early returns
+    if rest:
+        head = ops[:max(rest) + 1]
+        for i in sorted((closure(head, {v for i in rest for v in ops[i].operands}) - written) | rest):
+            src.straight(ops[i], None)
     return src.lines
 
 

@@ -1,8 +1,9 @@
 """A row's maximum in one pass, then a loop over channels (a runtime count) around the pass that writes each channel's
 row as x - max + c; a per-row counter bumped by ``tl.atomic_add`` before the channel loop (a launch counter, as
 kernels keep for their host's bookkeeping). The constructs: a loop beside the kernel's own tile loop, before it; an
-atomic between the kernel's entry and its tile loop, which must run once a program, not once a channel. Written for
-the tests in the style of a normalisation's two passes; nothing here is imported by twill."""
+atomic between the kernel's entry and its tile loop, which must run once a program, not once a channel (the Gluon
+kernel had written it in the tile loop's body; now in the kernel before the partitions). Written for the tests in the
+style of a normalisation's two passes; nothing here is imported by twill."""
 from __future__ import annotations
 
 from typing import Any
