@@ -360,6 +360,8 @@ VARIANTS = {
     "flaggems_var_mean_welford": ("tests/corpus/flaggems_var_mean_welford.py", "var_mean_welford_kernel", []),
     "liger_sparsemax_bwd": ("tests/corpus/liger_sparsemax_bwd.py", "_sparsemax_backward_kernel", []),
     "max_then_channel_nest": ("tests/corpus/max_then_channel_nest.py", "max_then_channel_nest", []),
+    "count_then_channel_nest": ("tests/corpus/count_then_channel_nest.py", "count_then_channel_nest",
+                                []),   # an atomic before the kernel's own tile loop: once, before the partitions
 }
 
 
