@@ -1320,7 +1320,8 @@ def _replayed(c: Candidate, k: GluonKernel, machine: Machine) -> float | None:
 
 
 def _say_candidate(c: Candidate, say: Callable[[str], None]) -> None:
-    dots = any(o.kind == "dot" for o in c.graph.ops)     # no dot (a norm, a sampler): no operand lifetime to say
+    graph = getattr(c, "graph", None)   # no dot (a norm, a sampler): no operand lifetime to say
+    dots = graph is None or any(o.kind == "dot" for o in graph.ops)
     head = f"gluon: {c.subtiles} row sub-tile(s) under {c.reg_limit} registers" + (
         f", operands live until the dot {'retires' if c.hold else 'issues'}" if dots else "")
     if c.cycles == math.inf:
