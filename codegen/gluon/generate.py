@@ -649,24 +649,22 @@ def kernel_function(ttgir: str, graph: LoopGraph) -> tuple[Function, TileLoop | 
         # an early return before the kernel's own tile loop (Inductor's persistent template: `if M * N == 0:
         # return`) runs before the partitions start, as without one: the nest keeps the launch's program ids, and
         # flattening the nest leaves the ops before it where the guards' places say
-        at = nested.ops.index(_nest_path(nested.ops, _graph_loop(nested, graph))[0])
-        late = [g for g in guards if g.at > at]
+        late = [g for g in guards if g.at > tile_loop.before]
         if late:
             raise UnsupportedError("the Gluon back end writes an early return before the kernel's own tile loop",
                                    where=f"{graph.name}, {source_where(late[0].op)}", found="the tile loop before it")
     if tile_loop is not None:
-        _once_before_nest(nested, graph, guards)
+        _once_before_nest(nested.ops[:tile_loop.before], graph, guards)
     return fn, tile_loop, guards
 
 
-def _once_before_nest(fn: Function, graph: LoopGraph, guards: list[Guard]) -> None:
-    """Refuse in one line a loop that writes memory between the kernel's early returns and its own tile loop: each
-    partition writes the code before the nest again for every tile (what it computes is the same each time), so its
-    writes would run once per tile. A store or atomic there, or an if holding them, the kernel writes once before
+def _once_before_nest(before: list[IROp], graph: LoopGraph, guards: list[Guard]) -> None:
+    """Refuse in one line a loop among ``before`` (the ops before the kernel's own tile loop) that writes memory after
+    the kernel's early returns: each partition writes the code before the nest again for every tile (what it computes
+    is the same each time), so its writes would run once per tile. A store or atomic there, or an if holding them, the kernel writes once before
     the partitions start (``Module.entry_effects``)."""
-    at = fn.ops.index(_nest_path(fn.ops, _graph_loop(fn, graph))[0])
     first = max((g.at for g in guards), default=0)
-    looped = [o for o in fn.ops[first:at] if effectful(o) and (o.name in (vocab.LOOP, vocab.WHILE) or any(
+    looped = [o for o in before[first:] if effectful(o) and (o.name in (vocab.LOOP, vocab.WHILE) or any(
         n.name in (vocab.LOOP, vocab.WHILE) for n in o.nested()))]
     if looped:
         raise UnsupportedError("the Gluon back end writes the loops before the kernel's own tile loop once per tile, "
