@@ -295,13 +295,28 @@ def tile_guards(src: "Source", body: list[str]) -> list[str]:
 
 
 def _computed(values: set[str], by: "Source") -> list[str]:
-    """The lines that compute ``values`` from what ``by`` knows (each op once), without adding them to ``by``."""
+    """The lines that compute ``values`` from what ``by`` knows (each op once), without adding them to ``by``: the
+    ops defining a value needed and not known, and what they need. A known value ends the walk, whatever else its op
+    defines (scattermoe's scatter2scatter: the tile loop hands on the scheduled loop's accumulator, which the
+    partition knows, and not the loop's pointers, which it does not: the loop had been written again after the
+    pipelined one, as written, every load and dot of the tile run twice)."""
     saved, by.lines = by.lines, []
     try:
         known = set(by.ctx.vals)
-        for i in sorted(closure(by.ops, values)):
-            if not all(py_name(r) in known for r in by.ops[i].results):
-                by.straight(by.ops[i], None)
+        defined = {r: i for i, op in enumerate(by.ops) for r in op.results}
+        need: set[int] = set()
+        seen: set[str] = set()
+        frontier = list(values)
+        while frontier:
+            v = frontier.pop()
+            if v in seen or v not in defined or py_name(v) in known:
+                continue
+            seen.add(v)
+            if defined[v] not in need:
+                need.add(defined[v])
+                frontier += by.ops[defined[v]].operands
+        for i in sorted(need):
+            by.straight(by.ops[i], None)
         return by.lines
     finally:
         by.lines = saved
