@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from codegen.gluon.layouts import gl_dtype
 from codegen.gluon.ops import imprecise, is_sync_dot, mask_keyword, source_where, tile_copies, translate
-from codegen.gluon.plain import IF, plain
+from codegen.gluon.plain import IF, held, plain
 from codegen.gluon.plan import (AsyncTile, ColumnSplit, Item, KernelPlan, Partition, Reduction, Ring, instance,
                                  alloc_name, staged_name, stored_name, tile_suffix)
 from codegen.gluon.protocol import COPY_FLAG
@@ -882,6 +882,12 @@ def initial(ctx: Context, init: str, like: str, sub: int | None) -> str:
     val = ctx.vals.get(sub_name(init, sub)) or ctx.vals.get(py_name(init))
     if val is not None:
         ctx.vals[init] = val
+    t = ctx.ttype(like)
+    if t.kind != "tensor" and t.dtype not in ("f32", "i32", "i1"):
+        # a scalar of another type: a literal made a value of that type, as the code for a short trip count writes
+        # it (trident's non-causal attention backward: an i64 block-pointer offset started at 0, an int32 in the
+        # pipelined branch and an int64 in the other, "Mismatched type ... between then block and else block")
+        return held(ctx, init, like)
     return ctx.tensor(init, like=like)
 
 
