@@ -238,6 +238,47 @@ def test_imports_in_a_try_or_an_if_are_kept_for_extraction(tmp_path):
     assert not hasattr(mod, "not_a_module_here")
 
 
+CONSTEXPR_HELPERS = '''
+import triton
+import triton.language as tl
+from triton.language import core
+
+try:   # lmdeploy's bitonic top-k: Triton 3.6 calls a plain function at compile time only so wrapped
+    get_int_dtype = triton.runtime.jit.constexpr_function(core.get_int_dtype)
+except Exception:
+    get_int_dtype = core.get_int_dtype
+
+
+@triton.constexpr_function
+def twice(n):
+    return 2 * n
+
+
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    i = tl.arange(0, twice(BLOCK))
+    x = tl.load(x_ptr + i, mask=i < n).to(tl.float32, bitcast=False)
+    y = x.to(get_int_dtype(32, True), bitcast=True)
+    for j in range(0, n, 2 * BLOCK):
+        tl.store(x_ptr + j + i, y.to(tl.float32, bitcast=True), mask=j + i < n)
+'''
+
+
+def test_constexpr_functions_a_kernel_calls_are_kept_for_extraction(tmp_path):
+    """A constant made by ``triton.runtime.jit.constexpr_function`` in a ``try`` with a fallback, and a
+    ``@triton.constexpr_function`` definition: both kept, so the kernel compiles (session 88's sweep: lmdeploy's
+    bitonic top-k failed with "NameError: get_int_dtype is not defined", the name dropped without a word)."""
+    from triton.runtime.jit import ConstexprFunction
+
+    (tmp_path / "k.py").write_text(CONSTEXPR_HELPERS)
+    mod = load_module(str(tmp_path / "k.py"))
+    assert isinstance(mod.get_int_dtype, ConstexprFunction) and isinstance(mod.twice, ConstexprFunction)
+    r = subprocess.run([sys.executable, "-m", "twill", "graph", str(tmp_path / "k.py"), "--arch", "h100",
+                        "--arg", "x_ptr=*fp32", "--arg", "n=i32", "--const", "BLOCK=64"],
+                       capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert r.returncode == 0, r.stderr
+
+
 def test_a_kernel_inside_a_top_level_if_else_is_found():
     """bitsandbytes defines its kernels inside ``if not is_triton_available(): <stub> else: <imports, kernel>``: the
     file reader kept only import-only top-level blocks and said "no such kernel" of a kernel that is there."""

@@ -34,7 +34,8 @@ _KERNEL_DECORATORS = ("jit", "autotune", "heuristics")
 # Calls a constant assignment may make: pure constructors of values, nothing that touches a device.
 _SAFE_CALLS = {"constexpr", "Config", "int", "float", "str", "bool", "range", "list", "dict", "tuple", "set",
                "len", "min", "max", "sum", "abs", "sorted", "zip", "enumerate", "reversed", "pow", "round",
-               "sqrt", "log", "log2", "exp", "ceil", "floor", "cdiv", "next_power_of_2", "dtype"}
+               "sqrt", "log", "log2", "exp", "ceil", "floor", "cdiv", "next_power_of_2", "dtype",
+               "constexpr_function"}     # Triton 3.6: a plain function wrapped for kernels to call at compile time
 _SAFE_ROOTS = {"tl", "triton", "math", "language"}
 
 
@@ -109,12 +110,14 @@ def _assigned_names(node: ast.stmt) -> list[str]:
     return [n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
 
 
-def _import_block(stmts: list[ast.stmt]) -> list[ast.stmt] | None:
+def _import_block(stmts: list[ast.stmt], known: set[str] | None = None) -> list[ast.stmt] | None:
     """``stmts`` as kept for extraction where they only import, else None: safe imports as they are; a ``try`` of
     imports with ``except`` branches of imports (Liger: ``try: from triton.language.extra.libdevice import tanh``
-    / ``except ModuleNotFoundError: from triton.language.extra.cuda.libdevice import tanh``); an ``if`` of imports
-    on a condition extraction cannot evaluate (a library's own version check) as a ``try`` of its branch, falling
-    back to its ``else`` where that import fails."""
+    / ``except ModuleNotFoundError: from triton.language.extra.cuda.libdevice import tanh``), or, given the names
+    ``known`` so far, of constant assignments too (lmdeploy: ``try: get_int_dtype =
+    triton.runtime.jit.constexpr_function(core.get_int_dtype)`` / ``except Exception: get_int_dtype =
+    core.get_int_dtype``, for Triton before 3.6); an ``if`` of imports on a condition extraction cannot evaluate (a
+    library's own version check) as a ``try`` of its branch, falling back to its ``else`` where that import fails."""
     out: list[ast.stmt] = []
     for node in stmts:
         if isinstance(node, (ast.Import, ast.ImportFrom)):
@@ -123,10 +126,12 @@ def _import_block(stmts: list[ast.stmt]) -> list[ast.stmt] | None:
             out.append(node)
         elif isinstance(node, ast.Pass):
             out.append(node)
+        elif isinstance(node, ast.Assign) and known is not None and _not_constant(node.value, known) is None:
+            out.append(node)
         elif isinstance(node, ast.Try):
-            body = _import_block(node.body)
+            body = _import_block(node.body, known)
             handlers = [ast.copy_location(ast.ExceptHandler(h.type, h.name, b), h) for h in node.handlers
-                        if (b := _import_block(h.body)) is not None]
+                        if (b := _import_block(h.body, known)) is not None]
             if body is None or len(handlers) != len(node.handlers) or node.orelse or node.finalbody:
                 return None
             out.append(ast.copy_location(ast.Try(body, handlers, [], []), node))
@@ -142,11 +147,14 @@ def _import_block(stmts: list[ast.stmt]) -> list[ast.stmt] | None:
 
 
 def _imported_names(stmts: list[ast.stmt]) -> set[str]:
+    """The names ``stmts`` bind: by import, or by assignment (``_import_block``'s ``try`` of constants)."""
     names: set[str] = set()
     for node in stmts:
         for sub in ast.walk(node):
             if isinstance(sub, (ast.Import, ast.ImportFrom)):
                 names.update((a.asname or a.name).split(".")[0] for a in sub.names)
+            elif isinstance(sub, ast.Assign):
+                names.update(_assigned_names(sub))
     return names
 
 
@@ -178,7 +186,8 @@ def _keep_statements(body: list[ast.stmt], keep: list[tuple[ast.stmt, bool]], kn
             before = frozenset(known) | defined_before
             for branch in branches:
                 _keep_statements(branch, keep, known, before, unread)
-        elif isinstance(node, (ast.Try, ast.If)) and (block := _import_block([node])) is not None:
+        elif isinstance(node, (ast.Try, ast.If)) and (block := _import_block(
+                [node], known if isinstance(node, ast.Try) else None)) is not None:
             keep.extend((ast.fix_missing_locations(b), False) for b in block)
             known.update(_imported_names(block))
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
@@ -189,8 +198,9 @@ def _keep_statements(body: list[ast.stmt], keep: list[tuple[ast.stmt, bool]], kn
         elif isinstance(node, ast.FunctionDef):
             if _is_kernel_def(node):
                 keep.append((node, True))
-            elif not node.decorator_list:
-                keep.append((node, False))          # a plain helper: defining it runs nothing
+            elif all(_decorator_name(d) == "constexpr_function" for d in node.decorator_list):
+                keep.append((node, False))          # a plain helper (or one kernels call at compile time, Triton
+                                                    # 3.6's @triton.constexpr_function): defining it runs nothing
             known.add(node.name)
         elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
             names = _assigned_names(node)
@@ -323,7 +333,7 @@ def _library_helpers(tree: ast.Module, mod: types.ModuleType, filename: str, pat
                 exec(compile(ast.Module(body=[ast.fix_missing_locations(one)], type_ignores=[]), filename, "exec"),
                      mod.__dict__)
             except Exception as e:   # noqa: BLE001 - the library is not installed here, or fails to import
-                out[bound] = f"bound by {text}, which could not be imported here ({type(e).__name__}: {e})"
+                out[bound] = f"is bound by {text}, which could not be imported here ({type(e).__name__}: {e})"
                 continue
             for k in users[bound]:
                 notes.setdefault(k, []).append(f"{text}: imported for the kernel's helpers (an installed library)")
