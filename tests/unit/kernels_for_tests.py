@@ -143,6 +143,26 @@ WITH_IF_LOADS = WITH_IF.replace("""            d = tl.make_tensor_descriptor(x_p
             s += tl.sum(d.load([i, 0]), 0)""", """            s += tl.load(x_ptr + i + offs)
             tl.store(y_ptr + i + offs, s)""").replace("range(0, N, 16)", "range(0, N, BLOCK)")
 
+# lmdeploy's EP scatter's shape: under an if, an atomic counter's old value is the row a 512-wide fp16 row, its
+# scale and its index are stored at.
+WITH_IF_ATOMIC_ROWS = HEADER + '''
+TWILL_SPEC = {"signature": {"x_ptr": "*fp16", "s_ptr": "*fp32", "e_ptr": "*i32", "cnt_ptr": "*i32", "y_ptr": "*fp16",
+                            "ys_ptr": "*fp32", "idx_ptr": "*i32", "N": "i32", "BLOCK": "constexpr"},
+              "constexprs": {"BLOCK": 512}}
+
+
+@triton.jit
+def scatter_rows(x_ptr, s_ptr, e_ptr, cnt_ptr, y_ptr, ys_ptr, idx_ptr, N, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    for t in range(tl.program_id(0), N, tl.num_programs(0)):
+        e = tl.load(e_ptr + t)
+        if e >= 0:
+            slot = tl.atomic_add(cnt_ptr + e, 1)
+            tl.store(y_ptr + slot * BLOCK + offs, tl.load(x_ptr + t * BLOCK + offs))
+            tl.store(ys_ptr + slot, tl.load(s_ptr + t))
+            tl.store(idx_ptr + t, slot)
+'''
+
 NO_LOOP = HEADER + '''
 TWILL_SPEC = {"signature": {"x_ptr": "*fp32", "BLOCK": "constexpr"}, "constexprs": {"BLOCK": 128}}
 

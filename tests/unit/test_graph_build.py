@@ -156,6 +156,19 @@ def test_an_if_that_loads_and_stores_is_one_store_node_waiting_for_its_loads():
     assert cycles > plain + load_machine("h100").rate("global_latency") - 1 and [r.unit for r in rrt] == ["lsu"]
 
 
+def test_an_if_that_stores_at_an_atomics_slot_costs_every_store_and_the_atomics_round_trip():
+    """An if whose atomic's old value addresses the stores after it (lmdeploy's EP scatter): one store node, its bytes
+    every store's and its reads' (the row, the scale, the atomic's slot: the node waits for them); it had been
+    costed as its first store alone, 4 bytes, 1 cycle, and a schedule of it called optimal at 2 cycles."""
+    g = graph("WITH_IF_ATOMIC_ROWS")
+    (node,) = [o for o in g.ops if "scf.if" in o.ops]
+    a = dict(node.attrs)
+    assert node.kind == "store" and a["bytes"] == 512 * 2 + 4 + 4 + 4    # the row, the scale, the index, the atomic
+    assert a["guarded_load_bytes"] == 512 * 2 + 4 + 4                     # the row's and the scale's loads, the slot
+    cycles, _ = op_cost(node, load_machine("h100"))
+    assert cycles > load_machine("h100").rate("global_latency")
+
+
 def test_a_conversion_of_a_broadcast_row_costs_the_row_not_the_tile():
     """SGLang's block-scaled fp8 MoE converts a [128] row of scales, broadcast to the [64, 128] accumulator, to the
     wgmma layout every iteration. The Gluon back end converts the row and broadcasts after (run 71: x0.54 -> x0.76

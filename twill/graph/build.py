@@ -330,6 +330,15 @@ def _dot_flops(dot: IROp) -> int:
     return 2 * out[-2] * out[-1] * a[-1] * (out[0] if len(out) == 3 else 1)
 
 
+def _guarded_reads(op: IROp) -> list[IROp]:
+    """The ops in scf.if ``op`` whose results come back from memory before what reads them: its pointer loads, and
+    the atomics whose old value it reads (an atomic counter's slot the rows after it are stored at)."""
+    inner = nested_ops(op)
+    read = {v for n in inner for v in n.operands}
+    return [n for n in inner if n.name == vocab.POINTER_LOAD
+            or (n.name in ("tt.atomic_rmw", "tt.atomic_cas") and any(r in read for r in n.results))]
+
+
 def nested_ops(op: IROp) -> list[IROp]:
     """Every op in ``op``'s parsed regions, at any depth (``IROp.nested``)."""
     return op.nested()
@@ -677,9 +686,13 @@ def _make_op(ops: list[IROp], members: list[int], anchor: int, kind: str, prefix
         attrs.update(m=m_, n=n_, k=k_, a_dtype=A.dtype, async_=True)
         attrs["async"] = attrs.pop("async_")
     elif kind in ("store",):
-        # an scf.if that stores: the stored tile of the store inside it
-        store = next((n for n in [a] + nested_ops(a) if n.name in vocab.STORES), a)
-        main = stored_type(store) or main
+        # an scf.if that stores: the stored tile of the store inside it, the bytes of every store and atomic in it
+        # (lmdeploy's EP scatter: an atomic's slot, then a 7 KB fp8 row, its scales and its index, costed as the
+        # 4-byte index store alone before session 88)
+        stores = [n for n in [a] + nested_ops(a) if n.name in vocab.STORES]
+        main = stored_type(stores[0]) if stores and stored_type(stores[0]) else main
+        if a.name == "scf.if" and len(stores) > 1:
+            attrs["bytes"] = sum(t.bytes for n in stores if (t := stored_type(n)) is not None)
     elif kind == "tmem_store":
         opt = operand_types(a)
         if opt:
@@ -706,8 +719,7 @@ def _make_op(ops: list[IROp], members: list[int], anchor: int, kind: str, prefix
     attrs["nops"] = alu_slots(per_element)
     if any(p[3] for p in per_element):
         attrs["mufu"] = sum(p[3] for p in per_element)
-    guarded = [n for i in members if ops[i].name == "scf.if" for n in nested_ops(ops[i])
-               if n.name == vocab.POINTER_LOAD]
+    guarded = [n for i in members if ops[i].name == "scf.if" for n in _guarded_reads(ops[i])]
     if guarded:     # an scf.if that loads: the bytes its loads read, which the node waits for (cost: memory latency)
         attrs["guarded_load_bytes"] = sum(type_info(n.result_types[0]).bytes for n in guarded if n.result_types)
     dots = [n for i in members if ops[i].name == "scf.if" for n in nested_ops(ops[i]) if n.name in vocab.DOTS]
