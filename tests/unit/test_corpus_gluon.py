@@ -229,7 +229,12 @@ GENERATES = {"torchtitan_cg_backward_dw",   # session 78: its accumulator carrie
              "max_then_channel_nest",
              # an atomic counter between the kernel's entry and its own tile loop: it had been written in the tile
              # loop's body, bumped once per channel; now once, in the kernel before the partitions
-             "count_then_channel_nest"}
+             "count_then_channel_nest",
+             # session 88: a segment loop carrying the accumulator the scheduled loop updates (its loop had been
+             # written a second time, as written, after the pipelined one)
+             "segment_carry_gemm", "scattermoe_scatter2scatter",
+             # session 88: an i64 block-pointer offset carried from the literal 0 (a Gluon compile error before)
+             "trident_attention_bwd_noncausal"}
 # the Gluon search's budget in deterministic seconds (a quarter of the wall seconds these tests had: about the same CPU
 # time) where the default 7.5 is too little: with 30 wall seconds these found no joint schedule on a loaded CI machine
 # (three dots an iteration)
@@ -356,6 +361,10 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
     if path.stem == "count_then_channel_nest":    # the counter bumped once a program, before the channel loop
         entry = g.kernel.source.split("def twill_kernel(", 1)[1].split("\n\n", 1)[0]
         assert "gl.atomic_add(" in entry and "gl.atomic_add(" not in _function(g.kernel.source, "consumer_0")
+    if path.stem in ("segment_carry_gemm", "scattermoe_scatter2scatter"):   # the pipelined loop's result handed on,
+        consumer = _function(g.kernel.source, "consumer_0")                 # its dots written once
+        assert consumer.count("warpgroup_mma(") == 1 and consumer.count("for ") == 2, consumer
+        assert re.search(r"\n +(\w+) = \w+_p1\n +twill_base \+= twill_n\n", consumer), consumer
     if path.stem in ("torchvision_roi_align_nhwc", "nested_filter_conv2d"):   # nests carrying a tile: one loop
         assert g.kernel.decisions[0].startswith("nest: the loops at TTGIR lines"), g.kernel.decisions
     if path.stem == "torchvision_roi_align_nhwc":   # its sampling grid's two loops, one loop over both's trips
