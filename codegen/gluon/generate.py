@@ -362,7 +362,8 @@ def _plain_decisions(mod: Module) -> list[str]:
              "its branch)" if per_tile else " in the kernel itself, before "
              + ("gl.warp_specialize starts the partitions" if mod.plan.producer is not None else "the loop"))
     out = [(f"if at {source_where(g.op)} around the scheduled loop: taken as an early return where its condition "
-            "fails" if g.op.name == IF else f"early return at {source_where(g.op)}: taken") + where
+            + ("fails" if g.negate else "holds") if g.op.name == IF else f"early return at {source_where(g.op)}: taken")
+           + where
            + (f" (its branch's {len(g.block.ops)} op(s) written as they run)" if g.block.ops else "")
            + ("; the kernel's own tile loop after it" if mod.tile_loop is not None else
               "" if per_tile else "; not persistent, as a program id decides it (--persistent on takes it per tile)")
