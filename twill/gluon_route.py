@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,7 +28,7 @@ from codegen.gluon.generate import (GluonKernel, PtxasReport, compile_offline, d
 from codegen.gluon.kernel import constant_trips
 from codegen.gluon.protocol import ProtocolError, Unsimulated, check_kernel, trip_counts
 from codegen.gluon.replay import model_costs, replay
-from codegen.gluon.short import with_short_loops, with_timed_choice
+from codegen.gluon.short import SHORT_KERNEL, TIMED_ROUNDS, TIMED_RUNS, with_short_loops, with_timed_choice
 from codegen.gluon.trips import launch_trips
 from codegen.gluon.ops import source_where
 from codegen.gluon.plain import distinct_ranges
@@ -554,7 +555,7 @@ def _tighten(sp: _Split, kir: KernelIR, machine: Machine, options: Any, solve_op
         out.append(c)
         _say_candidate(c, say)
         if c.clean:
-            return out + _fewer_stages(c, sp, kir, machine, options, solve_opts, max(left, MIN_SEARCH), say)
+            return out[:-1] + _fewer_stages(c, sp, kir, machine, options, solve_opts, max(left, MIN_SEARCH), say)
     last = out[-1] if out else None
     if sp.one_partition and not one_stage and last is not None and last.kernel is not None:
         # the kernel's own warps hold the tiles a stage ahead, and ptxas spills them: in one stage, as Triton runs
@@ -642,37 +643,54 @@ def _refused_registers(c: Candidate) -> bool:
     return c.kernel is None and "cannot fit the register file" in (c.error or "")
 
 
+ONE_STAGE_TIMED = "timed at launch: the same loop in one stage"   # ``_fewer_stages``'s decision begins so
 FEW_WARPS = 16    # warps an SM (a quarter of its 64) at most, for ``_fewer_stages`` to try the kernel in one stage
 
 
 def _fewer_stages(c: Candidate, sp: _Split, kir: KernelIR, machine: Machine, options: Any, solve_opts: SolveOptions,
                   budget: float, say: Callable[[str], None]) -> list[Candidate]:
-    """Beside ``c``, a clean kernel of one partition (no producer, its registers as ptxas allocates them) whose loads
-    run a stage or more ahead of their readers: the schedule solved in one stage, where ptxas allocates it clean and
-    it holds more CTAs an SM (its loads no longer held across the iteration); ``_choose`` ranks the two per SM.
-    Only where the pipelined kernel leaves at most ``FEW_WARPS`` warps an SM. Run 139, eleven such pairs, pipelined
-    against one stage: at 8-12 warps an SM, stable-fast's group norm x1.10 (1 -> 3 CTAs), decode_attention x1.20
-    (3 -> 7), FLA's HGRN chunk_o x1.01, vLLM's paged attention x0.95; at 20-40, FLA's DPLR recurrence x0.44, FlagGems'
-    argmax x0.57, softmax_rows x0.59, awq_gemm x0.92, and x1.02-1.10 for four: there enough warps hide the loads'
-    latency that the one stage exposes, and the CTAs it adds buy little. Nor where the loop holds a dot: run 140, two
-    more pairs at 8-12 warps an SM, the batched 3-D dot x0.75 (2 -> 3 CTAs) and vLLM's MLA decode x0.82 (1 -> 2); of
-    the six pairs under the warp threshold, the three with a dot ran slower in one stage (x0.75-0.95), the three
-    without faster (x1.01-1.20): a split fitted on six kernels, not a model of why. And then it failed out of sample:
-    run 142, three more loops without a dot at 8 warps or fewer an SM, Liger's DyT backward x0.69, Liger's LayerNorm
-    backward x0.97, the NF4 GEMV x0.84. So only with ``--one-stage on`` (``options.one_stage``), which the committed
-    kernels it won on (group norm, decode_attention, HGRN's chunk_o) name in their commands."""
+    """``c``, a clean kernel of one partition (no producer, its registers as ptxas allocates them) whose loads run a
+    stage or more ahead of their readers, with the same loop solved in one stage beside it where ptxas allocates that
+    clean in more CTAs an SM (its loads no longer held across the iteration), at most ``FEW_WARPS`` warps an SM held
+    by ``c``. ``--one-stage auto``: one module of the two, the launch timing them on a key's first launch and running
+    the faster (``with_timed_choice``); ``on``: both candidates, ``_choose`` ranking them per SM; ``off``: ``c`` alone.
+    Nothing in the schedule tells which runs faster. Run 139, eleven such pairs, pipelined against one stage: at 8-12
+    warps an SM, stable-fast's group norm x1.10 (1 -> 3 CTAs), decode_attention x1.20 (3 -> 7), FLA's HGRN chunk_o
+    x1.01, vLLM's paged attention x0.95; at 20-40, FLA's DPLR recurrence x0.44, FlagGems' argmax x0.57, softmax_rows
+    x0.59, awq_gemm x0.92. Run 140, two with a dot, the batched 3-D dot x0.75 and vLLM's MLA decode x0.82; run 142,
+    three without, Liger's DyT backward x0.69, Liger's LayerNorm backward x0.97, the NF4 GEMV x0.84: a rule fitted
+    on one set failed on the next. Run 219, four pipelined kernels at 8-16 warps an SM behind Triton's default, whose
+    compile of the loop runs it in one stage in more CTAs: DeepSpeed's residual layer norm x0.71 (1 CTA against
+    Triton's 2), Liger's sparsemax backward x0.84 (1 against 3), Mamba's ddAcs x0.82, sglang's MoE router x0.87
+    (3 against 8). So the launch measures the two."""
     k = c.kernel
+    asked = getattr(options, "one_stage", "auto")
     if (k is None or k.plan is None or k.maxnreg is not None or len(k.plan.partitions) != 1
             or max(p.stages for p in k.plan.partitions) < 2 or getattr(options, "prefetch", "auto") != "auto"
-            or c.ctas_per_sm * k.num_warps > FEW_WARPS or any(o.kind == "dot" for o in sp.graph.ops)
-            or getattr(options, "one_stage", "off") != "on"):
-        return []
+            or c.ctas_per_sm * k.num_warps > FEW_WARPS or asked == "off"
+            or (asked == "on" and any(o.kind == "dot" for o in sp.graph.ops))):
+        return [c]
     d = _generated(_candidate(sp, machine, options, solve_opts, budget, c.hold, c.reg_limit, one_stage=True), kir,
                    machine, options)
-    if not d.clean or d.ctas_per_sm <= c.ctas_per_sm:
-        return []
+    if not d.clean or d.ctas_per_sm <= c.ctas_per_sm or d.kernel is None or d.ptxas is None:
+        say(f"gluon: the loop in one stage: {d.error or (d.ptxas.problem() if d.ptxas is not None else '') or 'clean'}"
+            f", {d.ctas_per_sm} CTA(s) an SM against the pipelined kernel's {c.ctas_per_sm}; not kept")
+        return [c]
     _say_candidate(d, say)
-    return [d]
+    if asked == "on":
+        return [c, d]
+    said = (f"I={d.schedule.ii} {d.schedule.status} among one-stage schedules, ptxas {d.ptxas.registers} registers, "
+            f"{d.ctas_per_sm} CTA(s) an SM against this kernel's {c.ctas_per_sm}"
+            + (f" at {c.ptxas.registers}" if c.ptxas is not None else ""))
+    line = (f"{ONE_STAGE_TIMED}, `{SHORT_KERNEL}` ({said}), beside this pipelined kernel; "
+            f"each launch key's first launch times both, {TIMED_ROUNDS} rounds of {TIMED_RUNS} launches each, its "
+            "tensors restored after, and runs the faster from then on (runs 139-142 and 219: one stage x0.44-1.20 of "
+            "the pipelined kernel's speed over eighteen loops; nothing in the schedule tells them apart)")
+    both = with_timed_choice(k, d.kernel, said, c.ctas_per_sm, d.ctas_per_sm, line=line,
+                             schedule=d.schedule.to_dict())
+    say("gluon: the loop in one stage " + (f"timed against the pipelined kernel at launch ({said})" if both is not None
+                                           else "not kept (names)"))
+    return [c if both is None else dataclasses.replace(c, kernel=both)]
 
 
 SHORT_LOOP = 2     # a loop of at most this many iterations a CTA (constants) has nothing for a producer to stream
@@ -1395,6 +1413,12 @@ def _choose(res: GluonResult) -> GluonResult:
 MAX_THREAD_REGS = 255          # registers ptxas gives a thread at most
 
 
+def _dtype_bytes(dtype: str) -> int:
+    """Bytes an element of ``dtype`` (f32, bf16, i8, f8E4M3FN, ...) takes; 4 where the name gives no width."""
+    m = re.search(r"(\d+)", dtype)
+    return max(1, int(m.group(1)) // 8) if m else 4
+
+
 def unfit_value(graph: LoopGraph) -> str | None:
     """Why no schedule holds the loop's values in registers where one of them, spread over every thread of the
     kernel, alone takes what ptxas may give a thread (LightLLM's int8-KV reduceV at BLOCK_N 512: a [512, 128] f16
@@ -1405,8 +1429,12 @@ def unfit_value(graph: LoopGraph) -> str | None:
     if per_thread < MAX_THREAD_REGS:
         return None
     where = f"{Path(op.file).name}:{op.line}" if op.file and op.line else op.id
-    return (f"the loop's values cannot be held in registers (at {where}, {op.id}: a {list(op.shape)} {op.dtype} "
-            f"value takes {per_thread} registers a thread over all {warps} warps' threads, "
+    alone = -(-math.prod(op.shape) * max(1, _dtype_bytes(op.dtype)) // (4 * 32 * warps)) if op.shape else 0
+    what = (f"a {list(op.shape)} {op.dtype} value" if alone >= per_thread else
+            f"a {list(op.shape)} {op.dtype} value ({alone} registers a thread) and the tiles held with it "
+            "(its offsets, masks, inputs)")
+    return (f"the loop's values cannot be held in registers (at {where}, {op.id}: {what} "
+            f"take{'s' if alone >= per_thread else ''} {per_thread} registers a thread over all {warps} warps' threads, "
             f"expected under the {MAX_THREAD_REGS} ptxas gives a thread; Triton's compile of the loop spills it: "
             "a smaller tile fits)")
 

@@ -85,7 +85,7 @@ class OptimizeOptions:
     own_tiles: str = "auto"              # Gluon route: the dots' tiles loaded by the consumer, no producer: auto | on | off
     prefetch: str = "auto"               # ... and copied that many iterations ahead: auto | 0-4 (``generate``)
     short_loops: str = "auto"            # Gluon route: the one-partition kernel beside a producer's, for short loops: auto | off | N
-    one_stage: str = "off"               # Gluon route: a one-partition kernel also solved in one stage: off | on
+    one_stage: str = "auto"              # Gluon route: a one-partition kernel also solved in one stage: auto (timed at launch) | on | off
 
 
 @dataclass(frozen=True)
@@ -546,11 +546,14 @@ def joint_failure(joint: Schedule, budget: float) -> dict[str, Any]:
         why = (f"{len(refuted)} refuted, {len(left_open)} left open ({', '.join(map(str, first))}"
                f"{', ...' if len(left_open) > 3 else ''}: a solver call hit --time-limit or the budget); {stop}")
     ceiling = (joint.get("search_summary") or {}).get("ii_ceiling")
+    label = joint.status
     if span and ceiling is not None and span[1] >= ceiling:
         why += f"; no I above {ceiling} is tried: there the iterations no longer overlap"
+        if not left_open and not ended:     # every I where iterations overlap refuted: a proof, not a timeout
+            label = "infeasible"            # (trident's group-norm backward had read "timeout: 17 of 17 refuted")
     return {"status": joint.status, "ii_searched": span, "ii_refuted": len(refuted), "ii_open": sorted(left_open),
             "ii_ceiling": ceiling, "seconds": round(joint.solve_seconds, 2), "budget": joint.get("budget"),
-            "summary": f"no warp assignment found for {where} ({joint.status}: {why})", "search": joint.get("search")}
+            "summary": f"no warp assignment found for {where} ({label}: {why})", "search": joint.get("search")}
 
 
 def check(g: LoopGraph, machine: Machine, schedule: Schedule, where: str) -> None:
