@@ -362,6 +362,11 @@ VARIANTS = {
     "max_then_channel_nest": ("tests/corpus/max_then_channel_nest.py", "max_then_channel_nest", []),
     "count_then_channel_nest": ("tests/corpus/count_then_channel_nest.py", "count_then_channel_nest",
                                 []),   # an atomic before the kernel's own tile loop: once, before the partitions
+    # session 88's sweeps: a segment loop carrying the scheduled loop's accumulator (its loop had run twice), an i64
+    # block-pointer offset carried from a literal (a compile error before)
+    "segment_carry_gemm": ("tests/corpus/segment_carry_gemm.py", "segment_carry_gemm", []),
+    "scattermoe_scatter2scatter": ("tests/corpus/scattermoe_scatter2scatter.py", "_scatter2scatter", []),
+    "trident_attention_bwd_noncausal": ("tests/corpus/trident_attention_bwd_noncausal.py", "attention_backward", []),
 }
 
 
@@ -429,6 +434,7 @@ def regenerated_kernel(d: Path):
     """Variant directory ``d``'s kernel (``GluonKernel``) generated again from its committed schedule, with the
     one-partition kernel for short loops beside it where its ``gluon.json`` records one; writes nothing."""
     from codegen.gluon.short import with_short_loops, with_timed_choice
+    from twill.gluon_route import ONE_STAGE_TIMED
     from twill.machine.model import load_machine
     from twill.ir.frontend import widened
     from twill.pipeline import extract
@@ -446,7 +452,13 @@ def regenerated_kernel(d: Path):
         kir = dataclasses.replace(kir, text=flat.text, nested=None) if flat is not None else kir
     k = _generate_again(kir, gs, meta, machine)
     short = gs["gluon"]["kernel"].get("short_loops")
-    if short:                # the one-partition kernel of the same schedule beside it, for short loops or timed
+    if short:                # the one-partition kernel of the same schedule beside it, for short loops or timed;
+        if "schedule" in short:  # or of its one-stage schedule (``gluon_route._fewer_stages``)
+            one = dict(short["schedule"], graph=gs["graph"], gluon=gs["gluon"])
+            again = _generate_again(kir, one, meta, machine, record=short["record"])
+            line = next(x for x in gs["gluon"]["kernel"]["decisions"] if x.startswith(ONE_STAGE_TIMED))
+            return with_timed_choice(k, again, short["said"], short["long_ctas"], short["short_ctas"], line=line,
+                                     schedule=short["schedule"]) or k
         again = (_generate_again(kir, gs, meta, machine, record=short["record"]) if "record" in short else
                  _generate_again(kir, gs, meta, machine, own_tiles=True, prefetch=short["prefetch"]))
         k = (with_timed_choice(k, again, short["said"], short["long_ctas"], short["short_ctas"]) if short.get("timed")

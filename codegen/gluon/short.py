@@ -72,32 +72,36 @@ def with_short_loops(long: GluonKernel, short: GluonKernel, trips: str, limit: i
     dispatch = _dispatch(trips, limit, full if full > limit else 0, long_ctas,
                          "launch_timed" if timed else "launch_short")
     if timed:
-        dispatch = TIMED_DISPATCH.replace("def launch(", "def launch_timed(") + dispatch
+        dispatch = timed_dispatch().replace("def launch(", "def launch_timed(") + dispatch
     source = _both(long, short, names, line, dispatch)
     return dataclasses.replace(long, source=source, decisions=long.decisions + (line,),
                                short=dict(_record(short, said), trips=trips, limit=limit, exact=exact, full=full,
                                           long_ctas=long_ctas, **({"band_timed": True} if timed else {})))
 
 
-def with_timed_choice(long: GluonKernel, short: GluonKernel, said: str, long_ctas: int, short_ctas: int
-                      ) -> GluonKernel | None:
+def with_timed_choice(long: GluonKernel, short: GluonKernel, said: str, long_ctas: int, short_ctas: int,
+                      line: str | None = None, schedule: dict | None = None) -> GluonKernel | None:
     """``long``'s module with ``short``'s beside it and a launch that times the two on a launch key's first launch
     (every tensor argument restored after) and runs the faster for that key from then on: where the schedule's model
     cannot tell which runs faster (``gluon_route._timed_pair``: a producer beside one consumer warp group in one CTA an
-    SM, or its one partition in ``short_ctas``). ``said``: the decision's reasons, for the docstring. None where a
-    top-level name of ``short`` is also a parameter (the renaming would split it)."""
+    SM, or its one partition in ``short_ctas``; ``gluon_route._fewer_stages``: a one-partition kernel whose loads run a
+    stage ahead, or the same loop in one stage in more CTAs an SM, ``line`` then its decision and ``schedule`` the
+    one-stage schedule, which ``gluon.json`` keeps to write ``short`` again). ``said``: the decision's reasons, for the
+    docstring. None where a top-level name of ``short`` is also a parameter (the renaming would split it)."""
     names = _top_level(short.source)
     if names is None:
         return None
-    line = (f"timed at launch: the one-partition kernel `{SHORT_KERNEL}` of the same schedule ({short_ctas} CTAs an "
-            f"SM against the producer's {long_ctas}; {said}) beside this one; each launch key's first launch times "
-            f"both, {TIMED_ROUNDS} rounds of {TIMED_RUNS} launches each, its tensors restored after, and runs the "
-            "faster from then on (runs 127-128: one partition +9 to +35 % on three kernels, -3 to -26 % on three, "
-            "at the same CTA counts; nothing in the schedule tells them apart)")
-    source = _both(long, short, names, line, TIMED_DISPATCH)
+    line = line or (
+        f"timed at launch: the one-partition kernel `{SHORT_KERNEL}` of the same schedule ({short_ctas} CTAs an "
+        f"SM against the producer's {long_ctas}; {said}) beside this one; each launch key's first launch times "
+        f"both, {TIMED_ROUNDS} rounds of {TIMED_RUNS} launches each, its tensors restored after, and runs the "
+        "faster from then on (runs 127-128: one partition +9 to +35 % on three kernels, -3 to -26 % on three, "
+        "at the same CTA counts; nothing in the schedule tells them apart)")
+    kinds = ("pipelined", "one-stage") if schedule is not None else ("warp-specialized", "one-partition")
+    source = _both(long, short, names, line, timed_dispatch(*kinds))
     return dataclasses.replace(long, source=source, decisions=long.decisions + (line,),
                                short=dict(_record(short, said), timed=True, long_ctas=long_ctas,
-                                          short_ctas=short_ctas))
+                                          short_ctas=short_ctas, **({"schedule": schedule} if schedule else {})))
 
 
 def _both(long: GluonKernel, short: GluonKernel, names: set[str], line: str, dispatch: str) -> str:
@@ -239,8 +243,8 @@ _TIMED = {}           # launch key -> the faster of ``launch_long`` and ``launch
 
 
 def launch(grid, *args, **kwargs):
-    """Run the faster of the warp-specialized kernel and the one-partition one for this launch's key, timed on the
-    key's first launch (the warp-specialized one where no timing can run: no CUDA device, a graph being captured)."""
+    """Run the faster of the @long@ kernel and the @short@ one for this launch's key, timed on the
+    key's first launch (the @long@ one where no timing can run: no CUDA device, a graph being captured)."""
     key = _timed_key(grid, args, kwargs)
     chosen = _TIMED.get(key) if key is not None else None
     if chosen is None:
@@ -289,7 +293,7 @@ def _timed(grid, args, kwargs):
     work, not the launches' host cost: run 157 timed vLLM's MoE so and chose the one partition, 257 TFLOP/s against
     the producer's 386 in graphs, its host path 100 us shorter), every tensor argument (a descriptor's base too)
     copied before and restored after; None where nothing can be timed now (no device, a graph being captured), the
-    warp-specialized kernel's launch where the copies do not fit in memory (kept for the key: not tried again)."""
+    @long@ kernel's launch where the copies do not fit in memory (kept for the key: not tried again)."""
     try:
         import time
         import torch
@@ -304,13 +308,13 @@ def _timed(grid, args, kwargs):
         # an expanded view (a zero stride) is read only: it cannot be copied back into
         tensors = [t for t in tensors if all(st or n <= 1 for st, n in zip(t.stride(), t.shape))]
         saved = [t.clone() for t in tensors]
-    except Exception:                       # noqa: BLE001 - no memory for the copies: the warp-specialized kernel
+    except Exception:                       # noqa: BLE001 - no memory for the copies: the @long@ kernel
         return launch_long
     try:
         launch_long(grid, *args, **kwargs)  # compiled, and its errors the launch's own
         try:
             launch_short(grid, *args, **kwargs)
-        except Exception:                   # noqa: BLE001 - the one partition refuses this launch: the other runs
+        except Exception:                   # noqa: BLE001 - the @shortnoun@ refuses this launch: the other runs
             return launch_long
         torch.cuda.synchronize()
         t0 = time.perf_counter()
@@ -342,3 +346,9 @@ def _backlog(seconds):
     if sleep is not None:
         sleep(int(min(2 * seconds, 0.05) * 2e9))
 '''.replace("@rounds@", str(TIMED_ROUNDS)).replace("@runs@", str(TIMED_RUNS))
+
+
+def timed_dispatch(long: str = "warp-specialized", short: str = "one-partition") -> str:
+    """``TIMED_DISPATCH`` naming the two kernels it times as ``long`` and ``short`` say."""
+    noun = "one partition" if short == "one-partition" else f"{short} kernel"
+    return TIMED_DISPATCH.replace("@long@", long).replace("@shortnoun@", noun).replace("@short@", short)

@@ -29,7 +29,7 @@ NAMED_FLAGS = (("kernel", "{}"), ("loop", "loop{}"), ("swp_only", "swp"), ("num_
                ("own_tiles", "own-tiles-{}"), ("prefetch", "prefetch{}"), ("short_loops", "short-{}"),
                ("one_stage", "one-stage-{}"), ("extra_stages", "stages+{}"))
 DEFAULTS = {"backend": "cpsat", "joint_backend": "cpsat", "normalize_bound": 300, "emit": "auto", "persistent": "auto",
-            "async_tiles": "auto", "own_tiles": "auto", "prefetch": "auto", "short_loops": "auto", "one_stage": "off",
+            "async_tiles": "auto", "own_tiles": "auto", "prefetch": "auto", "short_loops": "auto", "one_stage": "auto",
             "extra_stages": 0}
 
 
@@ -154,11 +154,13 @@ def _add_gluon_arguments(p: argparse.ArgumentParser) -> None:
                         "tutorial 06's backward x0.80 -> x0.99 of Triton at 3; Mamba's bmm (4 iterations a CTA) "
                         "0.177 / 0.175 / 0.195 / 0.201 ms at 0 / 1 / 2 / 3, its chunk state (8) 59.6 / 54.5 / 53.8 / "
                         "59.1 TFLOP/s")
-    p.add_argument("--one-stage", default="off", choices=("off", "on"),
+    p.add_argument("--one-stage", default="auto", choices=("auto", "off", "on"),
                    help="Gluon kernel of one partition whose loads run a stage or more ahead, at most 16 warps an SM: "
-                        "also solve it in one stage and keep that kernel where it holds more CTAs an SM and the model "
-                        "ranks it faster per SM (on). Off by default: on the H200 it ran x1.01-1.20 on the three loops "
-                        "it was fitted on (run 139) and x0.69-0.97 on the next three (run 142)")
+                        "also solve its loop in one stage, and where that kernel holds more CTAs an SM, auto: keep "
+                        "both in one module, each launch key's first launch timing them and running the faster; on: "
+                        "keep the one the model ranks faster per SM (no loop with a dot); off: the pipelined kernel. "
+                        "On the H200 one stage ran x1.01-1.20 on three loops (run 139) and x0.69-0.97 on the next "
+                        "three (run 142): the schedule does not tell which")
     p.add_argument("--short-loops", default="auto", metavar="auto|off|N",
                    help="Gluon kernel with a producer, its loop's trip count computed from the launch's arguments: "
                         "the module also holds the one-partition kernel of the same schedule, launched where the loop "
@@ -192,7 +194,7 @@ def run(args: argparse.Namespace) -> int:
                               ("--own-tiles", args.own_tiles, "who loads the dots' tiles"),
                               ("--prefetch", args.prefetch, "how far ahead a partition copies its own wgmma tiles"),
                               ("--short-loops", args.short_loops, "which kernel a short loop's launch runs"),
-                              ("--one-stage", "auto" if args.one_stage == "off" else args.one_stage,
+                              ("--one-stage", args.one_stage,
                                "a one-partition kernel's stages")):
         if value != "auto" and (args.emit == "triton" or m.sm != 90 or args.swp_only):
             raise InputError(f"{flag} {value}: {what} is a decision of the Gluon kernel, which this run does not write",
