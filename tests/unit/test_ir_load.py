@@ -127,6 +127,34 @@ def test_a_while_main_loop_is_named_in_one_line(tmp_path):
     assert not (tmp_path / "out").exists()
 
 
+FOR_HOLDING_WHILE = '''
+import triton
+import triton.language as tl
+TWILL_SPEC = {"signature": {"X": "*fp32", "Y": "*fp32", "n": "i32"}}
+
+
+@triton.jit
+def k(X, Y, n):
+    for i in range(n):
+        j = tl.load(X + i).to(tl.int32)
+        while j > 0:
+            j -= 1
+        tl.store(Y + i, j.to(tl.float32))
+'''
+
+
+def test_a_for_holding_a_while_is_named_in_one_line(tmp_path):
+    """Every `for` holds a `while` (FlagGems' radix sort sweep: a spin wait inside its block loop): no innermost
+    counted loop, said in one line (a traceback before session 88: max() of no candidates)."""
+    (tmp_path / "k.py").write_text(FOR_HOLDING_WHILE)
+    for cmd in (["optimize", "k.py", "--arch", "h100", "-o", "out"], ["graph", "k.py", "--arch", "h100"]):
+        r = subprocess.run([sys.executable, "-m", "twill", *cmd], cwd=tmp_path, capture_output=True, text=True,
+                           env=dict(os.environ, PYTHONPATH=str(ROOT)))
+        assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, r.stderr
+        assert "each `for` holds a `while` loop" in r.stderr and "k.py:9" in r.stderr, r.stderr
+    assert not (tmp_path / "out").exists()
+
+
 LIBRARY_KERNEL = '''import triton
 import triton.language as tl
 from {package}.utils import lang_ext as tle
@@ -254,10 +282,15 @@ def twice(n):
     return 2 * n
 
 
+@tl.constexpr        # FlagGems' spelling (sort.py's get_int_t, cumsum.py's get_scan_accum_type)
+def accumulated(dt):
+    return tl.float32 if dt.is_fp16() else dt
+
+
 @triton.jit
 def k(x_ptr, n, BLOCK: tl.constexpr):
     i = tl.arange(0, twice(BLOCK))
-    x = tl.load(x_ptr + i, mask=i < n).to(tl.float32, bitcast=False)
+    x = tl.load(x_ptr + i, mask=i < n).to(accumulated(x_ptr.type.element_ty), bitcast=False)
     y = x.to(get_int_dtype(32, True), bitcast=True)
     for j in range(0, n, 2 * BLOCK):
         tl.store(x_ptr + j + i, y.to(tl.float32, bitcast=True), mask=j + i < n)
@@ -265,14 +298,15 @@ def k(x_ptr, n, BLOCK: tl.constexpr):
 
 
 def test_constexpr_functions_a_kernel_calls_are_kept_for_extraction(tmp_path):
-    """A constant made by ``triton.runtime.jit.constexpr_function`` in a ``try`` with a fallback, and a
-    ``@triton.constexpr_function`` definition: both kept, so the kernel compiles (session 88's sweep: lmdeploy's
+    """A constant made by ``triton.runtime.jit.constexpr_function`` in a ``try`` with a fallback, a
+    ``@triton.constexpr_function`` definition and a ``@tl.constexpr`` one: all kept, so the kernel compiles (session 88's sweep: lmdeploy's
     bitonic top-k failed with "NameError: get_int_dtype is not defined", the name dropped without a word)."""
     from triton.runtime.jit import ConstexprFunction
 
     (tmp_path / "k.py").write_text(CONSTEXPR_HELPERS)
     mod = load_module(str(tmp_path / "k.py"))
     assert isinstance(mod.get_int_dtype, ConstexprFunction) and isinstance(mod.twice, ConstexprFunction)
+    assert callable(getattr(mod.accumulated, "value", mod.accumulated))
     r = subprocess.run([sys.executable, "-m", "twill", "graph", str(tmp_path / "k.py"), "--arch", "h100",
                         "--arg", "x_ptr=*fp32", "--arg", "n=i32", "--const", "BLOCK=64"],
                        capture_output=True, text=True, cwd=ROOT, timeout=300)

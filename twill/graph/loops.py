@@ -202,6 +202,11 @@ def find_loop(module: Module, loop: LoopSelector, where: str) -> tuple[IROp, Loo
                                    found="a loop containing a loop")
         return chosen, info, f"loop {info.index} of {len(loops)} ({info.describe()}): chosen by --loop"
     candidates = [i for i in infos if i.innermost]
+    if not candidates:        # every for holds another loop: a `while` (FlagGems' radix sort: a spin wait per block)
+        first = infos[0]
+        raise UnsupportedError("no innermost counted loop to pipeline: each `for` holds a `while` loop",
+                               where=f"{where} ({first.where})", expected="a `for ... in range(...)` loop holding no "
+                               "loop", found="a `while` (scf.while) inside every `for`")
     # the work a program does in the loop: an iteration's, times the constant trip counts of the loops around it
     def work(i: LoopInfo) -> tuple[int, int, int]:
         return i.flops * i.runs, i.dots, i.bytes * i.runs

@@ -198,9 +198,10 @@ def _keep_statements(body: list[ast.stmt], keep: list[tuple[ast.stmt, bool]], kn
         elif isinstance(node, ast.FunctionDef):
             if _is_kernel_def(node):
                 keep.append((node, True))
-            elif all(_decorator_name(d) == "constexpr_function" for d in node.decorator_list):
-                keep.append((node, False))          # a plain helper (or one kernels call at compile time, Triton
-                                                    # 3.6's @triton.constexpr_function): defining it runs nothing
+            elif all(_decorator_name(d) in ("constexpr_function", "constexpr") for d in node.decorator_list):
+                keep.append((node, False))          # a plain helper (or one kernels call at compile time: Triton
+                                                    # 3.6's @triton.constexpr_function, FlagGems' @tl.constexpr):
+                                                    # defining it runs nothing
             known.add(node.name)
         elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
             names = _assigned_names(node)
