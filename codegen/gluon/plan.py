@@ -760,7 +760,11 @@ def _add_bookkeeping(plan: KernelPlan, items: list[Item]) -> None:
             new = Item(j, sub, x.stage, (x.key[0], x.key[1] - len(body) + j))
             old = added.get((j, sub))
             moved = False
-            if old is None and (j, sub) in own and _pure(body[j]) and not through:
+            # a reader of its own node, where the schedule has it, reads it in body order already: moved before that
+            # reader, the op would pass the node's ops it reads that cannot move (vLLM's bad-words loop: its
+            # compare of the if's loaded value went before the if)
+            beside = (x.key[1] == x.op and j in plan.node_of and plan.node_of[j] == plan.node_of.get(x.op))
+            if old is None and (j, sub) in own and _pure(body[j]) and not through and not beside:
                 old = own[(j, sub)]           # a node's scalar arithmetic another node reads first (a mask bound
                 if (old.stage, old.key) > (new.stage, new.key):   # two loads share): moved before that reader
                     items.remove(old)
