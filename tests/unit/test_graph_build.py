@@ -169,6 +169,19 @@ def test_an_if_that_stores_at_an_atomics_slot_costs_every_store_and_the_atomics_
     assert cycles > load_machine("h100").rate("global_latency")
 
 
+def test_a_scan_costs_its_combines_and_a_reductions_exchange():
+    """``tl.cumsum`` (cumsum_rows): its node counts the combiner twice an element and the lane / warp exchange a
+    reduction has (session 88's sweep: FlagGems' normed cumsum's scan cost 16 cycles, its plain sum 48)."""
+    root = Path(__file__).resolve().parents[2]
+    m = load_machine("h100")
+    g, _ = graph_for_file(str(root / "tests/corpus/cumsum_rows.py"), m.target)
+    (node,) = [o for o in g.ops if "tt.scan" in o.ops]
+    a = dict(node.attrs)
+    assert a["scan"] == 1 and a["nops"] >= 2
+    cycles, _ = op_cost(node, m)
+    assert cycles >= m.rate("reduce_overhead") + a["elements"] * 2 / m.rate("alu_ops")
+
+
 def test_a_conversion_of_a_broadcast_row_costs_the_row_not_the_tile():
     """SGLang's block-scaled fp8 MoE converts a [128] row of scales, broadcast to the [64, 128] accumulator, to the
     wgmma layout every iteration. The Gluon back end converts the row and broadcasts after (run 71: x0.54 -> x0.76

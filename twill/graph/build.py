@@ -716,6 +716,14 @@ def _make_op(ops: list[IROp], members: list[int], anchor: int, kind: str, prefix
     per_element = [_pipe_slots(ops[i]) for i in members
                    if ops[i].name.startswith(("arith.", "math.", EXTERN, "tt.mulhiui"))
                    and ops[i].result_types and type_info(ops[i].result_types[0]).space == "regs"]
+    scans = [ops[i] for i in members if ops[i].name == "tt.scan"]
+    for sc in scans:        # a scan combines each element about twice (up the tree and back down, as Triton lowers it)
+        combine = nested_ops(sc) or []
+        slots = [_pipe_slots(n) for n in combine if n.name.startswith(("arith.", "math."))] or \
+            [(1, 0, 0, 0)] * max(1, len(re.findall(r"= (?:arith|math)\.\w+", sc.full_text)))
+        per_element += slots * 2
+    if scans:               # ... and exchanges across lanes and warps as a reduction does (cost: its overhead)
+        attrs["scan"] = len(scans)
     attrs["nops"] = alu_slots(per_element)
     if any(p[3] for p in per_element):
         attrs["mufu"] = sum(p[3] for p in per_element)

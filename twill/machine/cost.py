@@ -87,6 +87,8 @@ def op_cost(op: Op, m: Machine) -> tuple[int, tuple[Reservation, ...]]:
         return _reduce_latency(a, m, busy), (Reservation("alu", 0, busy),)
     if k in ("elementwise", "convert", "broadcast"):
         c = _c(elems * nops / m.rate("alu_ops"))
+        if a.get("scan"):      # tl.cumsum / tl.associative_scan: the lane and warp exchange a reduction has too
+            c += int(a["scan"]) * int(m.rate("reduce_overhead"))
         if "ttg.convert_layout" in op.ops and not any("dot_op" in line for line in op.ir):
             c += _c(2 * _moved(op, nbytes) / m.rate("smem_bytes"))   # store to and load from shared memory
         cycles, rrt = _guarded(a, m, c, "alu")
