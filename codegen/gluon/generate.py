@@ -428,16 +428,35 @@ def _carried_rows(plan: KernelPlan, tile_loop: TileLoop | None, name: str) -> No
 
 
 def grid_strided(fn: Function, tile_loop: TileLoop | None) -> bool:
-    """Whether the kernel's own loops step over the launch's programs: a bound, step or initial value of one of its
-    loops computed from ``tl.program_id`` or ``tl.num_programs`` (a persistent kernel's ``tl.range(pid, tiles,
-    NUM_SMS)``; a grouped GEMM's ``while`` from its program's first tile), launched with about one program an SM."""
+    """Whether the kernel's own loops step over the launch's programs, launched with about one program an SM: a
+    bound, step or initial value of one of its loops computed from ``tl.num_programs`` (FlagGems' var_mean over
+    ``cdiv(tasks, num_programs)`` row tiles); a ``for`` starting at ``tl.program_id`` up to a bound that is not (a
+    persistent kernel's ``tl.range(pid, tiles, NUM_SMS)``); a ``while`` from its program's first tile, or a ``for``
+    carrying it (a grouped GEMM's). Not a ``for`` over the program's own range, both bounds from ``tl.program_id`` or from what it loads
+    (a k-means split's chunks ``range(c0, c1)``, scattermoe's experts ``range(tl.min(E), tl.max(E) + 1)`` of its rows'
+    loaded ids): such a launch has a program per piece of work, many an SM. Loads end the walk back."""
     if tile_loop is None:
         return False
-    want: set[str] = set()
+    loads = {i for i, o in enumerate(fn.ops) if o.name == "tt.load"}
+
+    def reaches(values: set[str], names: tuple[str, ...]) -> bool:
+        return any(fn.ops[i].name in names for i in closure(fn.ops, values, loads) if i not in loads)
+
+    pid, nprog = ("tt.get_program_id", "tt.get_num_programs"), ("tt.get_num_programs",)
     for lv in tile_loop.levels:
-        if lv.test is None:
-            want |= set(lv.bounds or ()) | {c[1] for c in lv.carried} | {v for o in lv.cond for v in o.operands}
-    return any(fn.ops[i].name in ("tt.get_program_id", "tt.get_num_programs") for i in closure(fn.ops, want))
+        if lv.test is not None:
+            continue
+        if lv.iv is None:            # a while: its carried values' starts and its condition
+            if reaches({c[1] for c in lv.carried} | {v for o in lv.cond for v in o.operands}, pid):
+                return True
+            continue
+        lb, ub, step = lv.bounds or (None, None, None)
+        inits = {c[1] for c in lv.carried}
+        if reaches({lb, ub, step} - {None} | inits, nprog) or reaches(inits, pid):   # or a tile index it carries
+            return True                                                             # from its program's (grouped GEMM)
+        if lb is not None and reaches({lb}, pid) and not (ub is not None and reaches({ub}, pid)):
+            return True
+    return False
 
 
 def _tile_loop(fn: Function, graph: LoopGraph) -> tuple[Function, TileLoop | None]:

@@ -368,6 +368,8 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
         consumer = _function(g.kernel.source, "consumer_0")                 # its dots written once
         assert consumer.count("warpgroup_mma(") == 1 and consumer.count("for ") == 2, consumer
         assert re.search(r"\n +(\w+) = \w+_p1\n +twill_base \+= twill_n\n", consumer), consumer
+        # a loop over the program's own segments (bounds loaded at its rows), not over the launch's programs
+        assert any("do not step over the launch's programs" in d for d in g.kernel.decisions), g.kernel.decisions
     if path.stem in ("torchvision_roi_align_nhwc", "nested_filter_conv2d"):   # nests carrying a tile: one loop
         assert g.kernel.decisions[0].startswith("nest: the loops at TTGIR lines"), g.kernel.decisions
     if path.stem == "torchvision_roi_align_nhwc":   # its sampling grid's two loops, one loop over both's trips
