@@ -125,10 +125,12 @@ def one(directory: Path, sizes: list[int]) -> dict[str, Any]:
         t["fallback_launches"] = getattr(gmod.kernel, "fallbacks", 0) - before     # > 0: the figure is Triton's
         f = fl(**size) if callable(fl) else None
         timed = sorted({fn.__name__ for fn in getattr(gmod, "_TIMED", {}).values()})
+        ran_here = dict(ran)                        # the figure's launches, before each kernel is timed alone
+        each = _each_alone(gmod, lambda: kmod.launch(inp)) if timed else {}
         out["speed"].append({"problem": size, **t, "tflops": f / t["ms"] * 1e-9 if f else None,
                              "graph_tflops": f / t["graph_ms"] * 1e-9 if f else None,
                              "path": decided[0] if decided else {}, **({"timed": timed} if timed else {}),
-                             **({"ran": dict(ran)} if ran else {})})
+                             **({"each_ms": each} if each else {}), **({"ran": ran_here} if ran_here else {})})
         del inp
         torch.cuda.empty_cache()
     setattr(kmod, meta["jit"], triton_fn)
@@ -166,6 +168,23 @@ def counting(gmod: Any) -> dict[str, int]:
             return _fn(*args, **kwargs)
         setattr(gmod, name, counted)
     return ran
+
+
+def _each_alone(gmod: Any, fn: Any) -> dict[str, float]:
+    """A module that times its two kernels at launch (``launch_long``, ``launch_short``): each run alone at the same
+    problem, milliseconds as launched and from a CUDA graph, so a figure says what the choice was worth."""
+    if not (hasattr(gmod, "launch_long") and hasattr(gmod, "launch_short") and hasattr(gmod, "launch")):
+        return {}
+    chosen, out = gmod.launch, {}
+    try:
+        for name in ("launch_long", "launch_short"):
+            gmod.launch = getattr(gmod, name)
+            t = _timings(fn)
+            out[name] = round(t["ms"], 5)
+            out[name + "_graph"] = round(t["graph_ms"], 5)
+    finally:
+        gmod.launch = chosen
+    return out
 
 
 def ran_most(ran: dict[str, int]) -> str | None:
@@ -320,6 +339,8 @@ def _line(res: dict[str, Any]) -> str:
     speed = ", ".join((f"{s['problem'].get('N', '')}:{s['tflops']:.1f}/{s['graph_tflops']:.1f}g"
                        f"/{s['host_us']:.0f}us" if s["tflops"] else f"{s['ms']:.3f} ms") + _path(s.get("path"))
                       + (f" [timed: {', '.join(s['timed'])}]" if s.get("timed") else "")
+                      + (f" [alone: long {s['each_ms']['launch_long']:.4f} / short {s['each_ms']['launch_short']:.4f} ms]"
+                         if s.get("each_ms") else "")
                       + (f" [ran {ran_most(s['ran'])}]" if s.get("ran") and not s.get("timed") else "")
                       for s in res["speed"])
     fell = res.get("fallback_launches_in_checks") or 0
