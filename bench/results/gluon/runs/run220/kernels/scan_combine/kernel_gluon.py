@@ -1,9 +1,9 @@
-"""linear_scan, written by twill from its joint schedule: I=484 L=484 (optimal), 1408 cycles per iteration predicted.
+"""linear_scan, written by twill from its joint schedule: I=352 L=352 (optimal), 1408 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 105 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
-- timed at launch: the same loop in one stage, `twill_kernel_short` (I=484 optimal among one-stage schedules, ptxas 128 registers, 4 CTA(s) an SM against this kernel's 2 at 233), beside this pipelined kernel; each launch key's first launch times both, 2 rounds of 5 launches each, its tensors restored after, and runs the faster from then on (runs 139-142 and 219: one stage x0.44-1.20 of the pipelined kernel's speed over eighteen loops; nothing in the schedule tells them apart)
+- timed at launch: the same loop in one stage, `twill_kernel_short` (I=352 optimal among one-stage schedules, ptxas 128 registers, 4 CTA(s) an SM against this kernel's 2 at 233), beside this pipelined kernel; each launch key's first launch times both, 2 rounds of 5 launches each, its tensors restored after, and runs the faster from then on (runs 139-142 and 219: one stage x0.44-1.20 of the pipelined kernel's speed over eighteen loops; nothing in the schedule tells them apart)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
