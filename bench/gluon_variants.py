@@ -367,6 +367,7 @@ VARIANTS = {
     "segment_carry_gemm": ("tests/corpus/segment_carry_gemm.py", "segment_carry_gemm", []),
     "scattermoe_scatter2scatter": ("tests/corpus/scattermoe_scatter2scatter.py", "_scatter2scatter", []),
     "trident_attention_bwd_noncausal": ("tests/corpus/trident_attention_bwd_noncausal.py", "attention_backward", []),
+    "group_absmax_then_scale": ("tests/corpus/group_absmax_then_scale.py", "group_absmax_then_scale", []),
 }
 
 

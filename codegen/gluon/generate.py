@@ -172,6 +172,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
                  copy_wgmma=copy_wgmma, own_tiles=own_tiles, prefetch=prefetch if cp_async else 0,
                  split_columns=split_columns)
     _carried_rows(plan, tile_loop, graph.name)
+    _nests_in_one_partition(plan, fn, graph.name, tile_loop)
     plan.siblings = [sibling(plan, o, g, s) for o, g, s in others]
     plan.decisions += settle_boxes(plan, tma)     # once the loops after it have taken their rings' boxes
     _chains(plan, chains)
@@ -215,6 +216,24 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     return GluonKernel(source, KERNEL, plan.consumers[0].warps, plan.maxnreg, signature,
                        tuple(py_name(a.name) for a in mod.runtime_args() if a.divisible), blocks, plan, decisions,
                        own_stores, cp_async, tma, tuple(spec.assumed) if spec is not None else ())
+
+
+def _nests_in_one_partition(plan: KernelPlan, fn: Function, name: str, tile_loop: TileLoop | None) -> None:
+    """A loop beside the scheduled one holding a loop of its own (``plain_nest``) is written as it runs by the
+    kernel's one partition; refused in one line where the plan has several (a producer would have to compute its
+    values too, and its stores run once), or where it comes before the kernel's own tile loop (its code would run
+    again for every tile: FlagGems' batch-norm backward's first pass over the whole feature, once per batch block)."""
+    nest = next((o for o in fn.ops if plain_nest(o)), None)
+    if nest is None:
+        return
+    if len(plan.partitions) > 1:
+        raise UnsupportedError("a loop beside the scheduled one holds a loop of its own (the Gluon back end writes "
+                               "such a nest as it runs in a kernel of one partition only)",
+                               where=f"{name}, {source_where(nest)}", found=f"{len(plan.partitions)} partitions")
+    if tile_loop is not None and fn.ops.index(nest) < tile_loop.before:
+        raise UnsupportedError("a loop holding a loop before the kernel's own tile loop (the Gluon back end would "
+                               "run it again for every tile)", where=f"{name}, {source_where(nest)}",
+                               found=f"the tile loop at {source_where(tile_loop.levels[0].op)} after it")
 
 
 def _assumed(assumed: tuple[str, ...]) -> tuple[str, ...]:
@@ -368,6 +387,8 @@ def _plain_decisions(mod: Module) -> list[str]:
            + ("; the kernel's own tile loop after it" if mod.tile_loop is not None else
               "" if per_tile else "; not persistent, as a program id decides it (--persistent on takes it per tile)")
            for g in mod.guards]
+    out += [f"loop at {source_where(o)} beside the scheduled loop, holding a loop of its own: written as it runs (not "
+            "scheduled), by the kernel's one partition" for o in mod.plan.fn.ops if plain_nest(o)]
     entry = mod.entry_effects
     out += [f"if at {source_where(o)}: written as it runs (not scheduled), "
             + ("in the kernel before its early return (its stores run on every path, the programs that return too)"
@@ -563,7 +584,7 @@ def sibling_loops(ttgir: str, graph: LoopGraph) -> list[int]:
     loop = _graph_loop(fn, graph)
     loops = fn.module.loops()
     return [loops.index(o) for o in fn.ops if o.name == vocab.LOOP and o is not loop and o in loops
-            and not plain_for(o)]
+            and not plain_for(o) and not plain_nest(o)]
 
 
 _DEF = re.compile(r"(%[\w$.\-]+)(?::\d+)?\s*=")
@@ -701,7 +722,8 @@ def _scheduled_loop(fn: Any, graph: LoopGraph, siblings: Sequence[Any] = ()) -> 
                                where=f"{graph.name}, {source_where(outer)}" if outer is not None else graph.name,
                                found=f"the loop inside {outer.name if outer is not None else 'another op'}")
     others = [o for o in fn.ops if (o.name in vocab.CONTROL_FLOW and o.name != IF and not _plain_while(o))
-              or (o.name == vocab.LOOP and o is not loop and o not in siblings and not plain_for(o))]
+              or (o.name == vocab.LOOP and o is not loop and o not in siblings and not plain_for(o)
+                  and not plain_nest(o))]
     if others:
         raise UnsupportedError("the Gluon back end writes one loop and straight-line code around it",
                                where=f"{graph.name}, {source_where(others[0])}", found=others[0].name)
@@ -744,6 +766,18 @@ def plain_for(op: Any) -> bool:
     return not any(o.name in vocab.DOTS | vocab.STORES | vocab.TMA_LOADS | {vocab.LOOP, "scf.while", "tt.atomic_rmw",
                                                                             "tt.atomic_cas"}
                    or any("tensor<" in t for t in o.result_types) for o in inner)
+
+
+def plain_nest(op: Any) -> bool:
+    """A ``for`` beside the scheduled loop holding a loop of its own (FlagGems' batch-norm backward: its second pass
+    over the batch and the spatial extent after the first pass's nest; FlashInfer's top-k renorm: the vocabulary pass
+    inside a bisection): written as it runs (``plain._for``) by a kernel of one partition, which holds every value it
+    reads and writes; no TMA copy in it."""
+    if op.name != vocab.LOOP or op.body is None:
+        return False
+    inner = [o for o in op.body.ops for o in (o, *o.nested())]
+    return (any(o.name in (vocab.LOOP, "scf.while") for o in inner)
+            and not any(o.name in vocab.TMA_LOADS or o.name == "tt.descriptor_store" for o in inner))
 
 
 def one_cta_per_sm(plan: KernelPlan) -> bool:
