@@ -499,8 +499,10 @@ def _tile_loop(fn: Function, graph: LoopGraph) -> tuple[Function, TileLoop | Non
     tensors = _carried_tiles(fn, levels, graph.name)
     after = [o for o in fn.ops[at + 1:] if o.name != "tt.return"]
     if after and not tensors:
-        raise UnsupportedError("the Gluon back end keeps a tile loop with nothing after it", where=where,
-                               found=f"{after[0].name} after the tile loop")
+        first = next((o for o in after if o.loc.line is not None), after[0])
+        raise UnsupportedError("the Gluon back end keeps a tile loop with nothing after it (code after the kernel's "
+                               "own loop around the scheduled one is written only where that loop carries tiles)",
+                               where=where, found=f"{first.name} at {source_where(first)} after the tile loop")
     looped = next((o for o in after if o.name in (vocab.LOOP, vocab.WHILE) and not plain_for(o)), None)
     if looped is not None:   # it would be pipelined inside each tile (``sibling_loops``), its results read after the nest
         raise UnsupportedError("the Gluon back end writes no loop of tiles after the kernel's own tile loop",
