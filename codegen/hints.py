@@ -83,11 +83,16 @@ def hints(g: LoopGraph, s: Schedule, machine: Machine, triton_version: str | Non
     return Hints(tuple(rk), tuple(launch), tuple(lost), tune)
 
 
+MAX_HINT_STAGES = 8    # deeper than any num_stages the libraries' and Triton's tutorials' tuning spaces hold (2-7)
+
+
 def stage_cap(g: LoopGraph, machine: Machine, ws: dict[str, Any] | None) -> int | None:
     """The most ``num_stages`` worth suggesting: what the load buffers' shared memory holds, the depth
-    the warp-specialized TTGIR compiled at (lowered until it fit), the loop's trip count when known."""
+    the warp-specialized TTGIR compiled at (lowered until it fit), the loop's trip count when known, and never
+    more than ``MAX_HINT_STAGES`` (a loop of a scalar load and a store, 600 cycles of latency over a 2-cycle
+    iteration, had been told ``num_stages=305``)."""
     nbytes = load_bytes(g)
-    caps = [max(1, load_buffer_budget(machine) // nbytes)] if nbytes else []
+    caps = [max(1, min(MAX_HINT_STAGES, load_buffer_budget(machine) // nbytes))] if nbytes else [MAX_HINT_STAGES]
     if ws and ws.get("warp_specialized") and ws.get("num_stages"):
         caps.append(int(ws["num_stages"]))
     if g.get("trip_count"):

@@ -100,3 +100,24 @@ def test_the_trip_count_is_read_when_the_loop_bounds_are_constants():
           "  scf.yield %a : i32\n}}\n")
     assert trip_count(SimpleNamespace(text=ir.format("%c200_i32")), g) == 4
     assert trip_count(SimpleNamespace(text=ir.format("%K")), g) is None      # bound by the launch
+
+
+def test_a_deep_schedule_of_a_small_load_is_hinted_at_most_eight_stages(tmp_path):
+    """A scalar load read, doubled and stored back (its 600-cycle latency over a 2-cycle iteration): the schedule runs
+    hundreds of stages deep, the hint no deeper than MAX_HINT_STAGES (it had said num_stages=305). And a keyword
+    step of Python's range, which Triton 3.6 drops (it compiles step 1), gets a note naming the line."""
+    import subprocess
+    import sys
+    from codegen.hints import MAX_HINT_STAGES
+
+    (tmp_path / "k.py").write_text('import triton\nimport triton.language as tl\n'
+                                   'TWILL_SPEC = {"signature": {"x": "*fp32", "n": "i32"}}\n\n\n@triton.jit\n'
+                                   'def k(x, n):\n    for i in range(0, n, step=2):\n'
+                                   '        tl.store(x + i, tl.load(x + i) * 2)\n')
+    r = subprocess.run([sys.executable, "-m", "twill", "optimize", "k.py", "--arch", "h100", "-o", "out",
+                        "--emit", "triton"], cwd=tmp_path, capture_output=True, text=True, timeout=300,
+                       env=dict(__import__("os").environ, PYTHONPATH=str(Path(__file__).resolve().parents[2])))
+    assert r.returncode == 0, r.stderr
+    said = r.stdout + r.stderr
+    assert f"tl.range(lo, hi, step, num_stages={MAX_HINT_STAGES})" in said, said
+    assert "k.py:8: `range(..., step=...)`: Triton 3.6 ignores a keyword step" in said, said

@@ -299,6 +299,7 @@ def load_module(path: str) -> types.ModuleType:
             if essential:
                 raise _definition_error("TWILL_SPEC", e, f"{path}:{node.lineno}") from None
     mod.__dict__["__twill_unimported__"] = _library_helpers(tree, mod, filename, path, notes)
+    _keyword_steps(tree, Path(path).name, notes)
     mod.__dict__["__twill_notes__"] = notes
     mod.__dict__["__twill_failed__"] = failed
     mod.__dict__["__twill_unread_spec__"] = unread
@@ -397,6 +398,27 @@ def jit_functions(mod: types.ModuleType) -> dict[str, Any]:
     from triton.runtime.jit import KernelInterface
 
     return {k: v for k, v in vars(mod).items() if isinstance(v, KernelInterface)}
+
+
+def _keyword_steps(tree: ast.Module, filename: str, notes: dict[str, list[str]]) -> None:
+    """A note for each kernel whose loop (its own or a helper's it calls) is ``range(a, b, step=s)``: Triton 3.6 drops
+    the keyword of Python's ``range`` and compiles step 1 (Liger's fp8 split-K backward ran every index, not every
+    second); twill schedules what Triton compiles, and says so."""
+    defs = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and _is_kernel_def(n)}
+    found: dict[str, int] = {}
+    for name, node in defs.items():
+        for f in ast.walk(node):
+            if (isinstance(f, (ast.For, ast.AsyncFor)) and isinstance(f.iter, ast.Call)
+                    and isinstance(f.iter.func, ast.Name) and f.iter.func.id == "range"
+                    and any(k.arg == "step" for k in f.iter.keywords)):
+                found.setdefault(name, f.lineno)
+    for name, node in defs.items():
+        hit = next(((h, found[h]) for h in [name, *sorted(_calls(node, set(found)))] if h in found), None)
+        if hit is not None:
+            notes.setdefault(name, []).append(
+                f"{filename}:{hit[1]}: `range(..., step=...)`: Triton 3.6 ignores a keyword step of Python's range and "
+                "compiles step 1 (every index); twill schedules the loop as compiled. Write the step positionally, "
+                "`range(a, b, s)`, or use `tl.range(a, b, step=s)`")
 
 
 def _calls(fn_node: ast.FunctionDef, names: set[str]) -> set[str]:
