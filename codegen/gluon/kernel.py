@@ -1094,6 +1094,32 @@ def local_buffers(plan: KernelPlan) -> bool:
     return alone(plan)
 
 
+def _staged_buffers(plan: KernelPlan) -> list[tuple[str, str]]:
+    """Each loop's staged register tiles (a later loop's own too), allocated once for the kernel: a loop's buffer
+    takes the bytes of an earlier loop's of the same consumer, sub-tile, type, shape and layout (the loops run one
+    after another, each draining its wgmmas before the next starts), named again, not allocated again. Liger's
+    int8 x int2 GEMM: its K loop written four times, once per 2-bit slice, each staging its dequantised B tile;
+    four [2, 64, 256] int8 buffers took the kernel past the SM's shared memory (286780 bytes compiled)."""
+    out: list[tuple[str, str]] = []
+    slots: dict[tuple, list[str]] = {}
+    named: set[str] = set()
+    for q in plan.sequence:
+        used: dict[tuple, int] = {}
+        for b in q.staging.buffers:
+            if b.name in named:
+                continue
+            named.add(b.name)
+            key = (b.part, b.subtile, b.dtype, tuple(b.shape), b.layout, b.depth)
+            k = used[key] = used.get(key, 0) + 1
+            free = slots.setdefault(key, [])
+            if k <= len(free):
+                out.append((b.name, free[k - 1]))
+            else:
+                free.append(b.name)
+                out.append((b.name, staged_allocation(b)))
+    return out
+
+
 def staged_allocation(b: Staged) -> str:
     dtype, shape = gl_dtype(b.dtype), ([b.depth] if b.depth > 1 else []) + list(b.shape)
     layout = b.layout or f"gl.NVMMASharedLayout.get_default_for({shape}, {dtype})"
@@ -1507,8 +1533,7 @@ def register_rings(mod: Module, turns: bool) -> None:
         mod.barriers.append((f"{r.name}_empty", len(r.readers), r.depth))
     if not local_buffers(plan):      # else each loop allocates its own
         mod.smem += [(a.name, ring_allocation(a)) for q in plan.sequence for a in q.asyncs]
-        staged = {b.name: b for q in plan.sequence for b in q.staging.buffers}   # a later loop's own register tiles too
-        mod.smem += [(b.name, staged_allocation(b)) for b in staged.values()]
+        mod.smem += _staged_buffers(plan)
     red = plan.reduction
     if red is not None:
         pad = f"gl.PaddedSharedLayout.with_identity_for([[{red.cols}, {RED_PAD}]], [{red.rows}, {red.cols}], [1, 0])"
