@@ -368,6 +368,7 @@ VARIANTS = {
     "scattermoe_scatter2scatter": ("tests/corpus/scattermoe_scatter2scatter.py", "_scatter2scatter", []),
     "trident_attention_bwd_noncausal": ("tests/corpus/trident_attention_bwd_noncausal.py", "attention_backward", []),
     "group_absmax_then_scale": ("tests/corpus/group_absmax_then_scale.py", "group_absmax_then_scale", []),
+    "liger_mm_int8int2": ("tests/corpus/liger_mm_int8int2.py", "matmul_kernel", []),   # four K loops, one staged buffer
 }
 
 
