@@ -171,8 +171,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
                  own_stores=own_stores, copy_warps=copy_warps, two_ctas=two_ctas and not grid_strided(fn, tile_loop),
                  copy_wgmma=copy_wgmma, own_tiles=own_tiles, prefetch=prefetch if cp_async else 0,
                  split_columns=split_columns)
-    _carried_rows(plan, tile_loop, graph.name)
-    _nests_in_one_partition(plan, fn, graph.name, tile_loop)
+    _around_loop(plan, fn, tile_loop, graph.name)
     plan.siblings = [sibling(plan, o, g, s) for o, g, s in others]
     plan.decisions += settle_boxes(plan, tma)     # once the loops after it have taken their rings' boxes
     _chains(plan, chains)
@@ -216,6 +215,13 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     return GluonKernel(source, KERNEL, plan.consumers[0].warps, plan.maxnreg, signature,
                        tuple(py_name(a.name) for a in mod.runtime_args() if a.divisible), blocks, plan, decisions,
                        own_stores, cp_async, tma, tuple(spec.assumed) if spec is not None else ())
+
+
+def _around_loop(plan: KernelPlan, fn: Function, tile_loop: TileLoop | None, name: str) -> None:
+    """What the plan holds of the code around the scheduled loop: the rows of the tiles the kernel's own loop
+    carries (``_carried_rows``), and a loop nest beside it only in a kernel of one partition."""
+    _carried_rows(plan, tile_loop, name)
+    _nests_in_one_partition(plan, fn, name, tile_loop)
 
 
 def _nests_in_one_partition(plan: KernelPlan, fn: Function, name: str, tile_loop: TileLoop | None) -> None:

@@ -330,6 +330,25 @@ def _dot_flops(dot: IROp) -> int:
     return 2 * out[-2] * out[-1] * a[-1] * (out[0] if len(out) == 3 else 1)
 
 
+def _stored(a: IROp, attrs: dict[str, object]) -> TypeInfo | None:
+    """A store node's tile: its store's, or for an scf.if that stores, the first store's inside it, ``attrs["bytes"]``
+    then every store's and atomic's in it (lmdeploy's EP scatter: an atomic's slot, then a 7 KB fp8 row, its scales
+    and its index, costed as the 4-byte index store alone before session 88)."""
+    stores = [n for n in [a] + nested_ops(a) if n.name in vocab.STORES]
+    if a.name == "scf.if" and len(stores) > 1:
+        attrs["bytes"] = sum(t.bytes for n in stores if (t := stored_type(n)) is not None)
+    return stored_type(stores[0]) if stores else None
+
+
+def _scan_slots(sc: IROp) -> list[tuple[int, int, int, int]]:
+    """A ``tt.scan``'s pipe slots an element: its combiner's ops about twice (up the tree and back down, as Triton
+    lowers it); one FMA slot an op where its region is not parsed."""
+    combine = nested_ops(sc) or []
+    slots = [_pipe_slots(n) for n in combine if n.name.startswith(("arith.", "math."))] or \
+        [(1, 0, 0, 0)] * max(1, len(re.findall(r"= (?:arith|math)\.\w+", sc.full_text)))
+    return slots * 2
+
+
 def _guarded_reads(op: IROp) -> list[IROp]:
     """The ops in scf.if ``op`` whose results come back from memory before what reads them: its pointer loads, and
     the atomics whose old value it reads (an atomic counter's slot the rows after it are stored at)."""
@@ -686,13 +705,7 @@ def _make_op(ops: list[IROp], members: list[int], anchor: int, kind: str, prefix
         attrs.update(m=m_, n=n_, k=k_, a_dtype=A.dtype, async_=True)
         attrs["async"] = attrs.pop("async_")
     elif kind in ("store",):
-        # an scf.if that stores: the stored tile of the store inside it, the bytes of every store and atomic in it
-        # (lmdeploy's EP scatter: an atomic's slot, then a 7 KB fp8 row, its scales and its index, costed as the
-        # 4-byte index store alone before session 88)
-        stores = [n for n in [a] + nested_ops(a) if n.name in vocab.STORES]
-        main = stored_type(stores[0]) if stores and stored_type(stores[0]) else main
-        if a.name == "scf.if" and len(stores) > 1:
-            attrs["bytes"] = sum(t.bytes for n in stores if (t := stored_type(n)) is not None)
+        main = _stored(a, attrs) or main
     elif kind == "tmem_store":
         opt = operand_types(a)
         if opt:
@@ -717,11 +730,7 @@ def _make_op(ops: list[IROp], members: list[int], anchor: int, kind: str, prefix
                    if ops[i].name.startswith(("arith.", "math.", EXTERN, "tt.mulhiui"))
                    and ops[i].result_types and type_info(ops[i].result_types[0]).space == "regs"]
     scans = [ops[i] for i in members if ops[i].name == "tt.scan"]
-    for sc in scans:        # a scan combines each element about twice (up the tree and back down, as Triton lowers it)
-        combine = nested_ops(sc) or []
-        slots = [_pipe_slots(n) for n in combine if n.name.startswith(("arith.", "math."))] or \
-            [(1, 0, 0, 0)] * max(1, len(re.findall(r"= (?:arith|math)\.\w+", sc.full_text)))
-        per_element += slots * 2
+    per_element += [slot for sc in scans for slot in _scan_slots(sc)]
     if scans:               # ... and exchanges across lanes and warps as a reduction does (cost: its overhead)
         attrs["scan"] = len(scans)
     attrs["nops"] = alu_slots(per_element)
