@@ -14,7 +14,13 @@ TIMED="accelerated_scan_gated_chunks batched_dot3d deepspeed_layer_norm_residual
 kmeans_centroid_update liger_sparsemax_bwd reverse_recurrent scan_combine sglang_double_sparsity_decode
 sglang_fp8_group_quant_moe_mn_major vllm_decode_stage1 vllm_mla_decode vllm_paged_attention_2d
 xformers_bias_dropout_residual xformers_splitk_decode"
-if [ "${1:-a}" = b ]; then
+if [ "${1:-a}" = c ]; then        # the least device time: four kernels, DeepSpeed's pair and three fixes
+  DIRS="$(for s in deepspeed_layer_norm_residual segment_carry_gemm group_absmax_then_scale liger_mm_int8int2; do
+    echo $K/$s; done)"
+  TWILL_BENCH_CONFIGS=0 PYTHONPATH=. timeout 130 python bench/gluon_gpu.py $DIRS --sizes 4096 --timeout 60 \
+    --out $OUT/gpu220c.json > $OUT/run220c.log 2>&1
+  grep -vi warning $OUT/run220c.log | tail -12
+elif [ "${1:-a}" = b ]; then
   DIRS=$(for s in $TIMED; do echo bench/results/gluon/$s; done)
   TWILL_BENCH_CONFIGS=0 PYTHONPATH=. timeout 560 python bench/gluon_gpu.py $DIRS --sizes 4096 --timeout 100 \
     --out $OUT/gpu220b.json > $OUT/run220b.log 2>&1
