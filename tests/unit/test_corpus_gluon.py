@@ -902,7 +902,10 @@ CONSUMER_COPIES = {"grouped_decode_attention": 2, "fused_moe_decode": 2, "ieee_g
                    # run 199's 4-warp kernels (+38 % each against 8 warps)
                    "w8a16_gemm": 1, "rmsnorm_prologue_gemm": 1,
                    "sglang_moe_router_large_bs": 2,   # session 87: bf16 tiles cast to fp32 for a TF32 mma.sync
-                   "nsa_compression_fwd": 2}   # 16 query heads' rows: K and V for mma.sync
+                   "nsa_compression_fwd": 2,   # 16 query heads' rows: K and V for mma.sync
+                   # session 88's sweeps: applied-ai's GPTQ split-K (A, and B's dequantised int4 for mma.sync) and
+                   # sglang's LoRA-A (a gathered x tile and the rank-16 weight tile)
+                   "appliedai_splitk_dequant_gemm": 2, "sglang_sgemm_lora_a": 2}
 # GPTQ's three copied tiles went with its loads into their readers' stage (gluon_route._in_readers_stage: 122 -> 87
 # spill instructions in the loop; run 180: 32.3 -> 49.1 TFLOP/s, x2.35 Triton's default in run 181)
 
@@ -959,6 +962,8 @@ def _consumer_copies(stem: str, source: str) -> None:
             "gl.BlockedLayout(" if wgmma else "gl.DotOperandLayout("
         if stem == "fla_gla_intra_sub_inter":   # FLA's operands gated in registers before the dot (q * exp2(g - gn)):
             want = ("gl.BlockedLayout(", "gl.DotOperandLayout(")   # each read in the layout its gating runs in
+        if stem == "appliedai_splitk_dequant_gemm":   # A as mma.sync's operand; B's int4 read where it dequantises
+            want = ("gl.BlockedLayout(", "gl.DotOperandLayout(")
         if stem == "sglang_moe_router_large_bs":   # x cast to fp32 as the TF32 mma.sync's A; the experts' weights
             want = ("gl.BlockedLayout(", "gl.DotOperandLayout(")   # cast, then transposed (.T) as its B
         if stem == "fla_chunk_global_cumsum":   # the chunk summed into the carry (tl.sum(b_s, 0)) and converted for the
