@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import re
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +40,7 @@ from twill.graph.split import split_graph
 from twill.ir.dims import row_split
 from twill.ir.frontend import KernelIR
 from twill.ir.function import read_function
+from twill.ir.ttgir import TypeInfo
 from twill.machine.cost import annotate_costs, issue_factor, written_scale
 from twill.machine.model import Machine, pointer_load_wait
 from twill.schedule.model import Schedule
@@ -1407,12 +1407,6 @@ def _choose(res: GluonResult) -> GluonResult:
 MAX_THREAD_REGS = 255          # registers ptxas gives a thread at most
 
 
-def _dtype_bytes(dtype: str) -> int:
-    """Bytes an element of ``dtype`` (f32, bf16, i8, f8E4M3FN, ...) takes; 4 where the name gives no width."""
-    m = re.search(r"(\d+)", dtype)
-    return max(1, int(m.group(1)) // 8) if m else 4
-
-
 def unfit_value(graph: LoopGraph) -> str | None:
     """Why no schedule holds the loop's values in registers where one of them, spread over every thread of the
     kernel, alone takes what ptxas may give a thread (LightLLM's int8-KV reduceV at BLOCK_N 512: a [512, 128] f16
@@ -1423,7 +1417,7 @@ def unfit_value(graph: LoopGraph) -> str | None:
     if per_thread < MAX_THREAD_REGS:
         return None
     where = f"{Path(op.file).name}:{op.line}" if op.file and op.line else op.id
-    alone = -(-math.prod(op.shape) * max(1, _dtype_bytes(op.dtype)) // (4 * 32 * warps)) if op.shape else 0
+    alone = -(-TypeInfo("regs", tuple(op.shape), op.dtype).bytes // (4 * 32 * warps)) if op.shape else 0
     what = (f"a {list(op.shape)} {op.dtype} value" if alone >= per_thread else
             f"a {list(op.shape)} {op.dtype} value ({alone} registers a thread) and the tiles held with it "
             "(its offsets, masks, inputs)")
