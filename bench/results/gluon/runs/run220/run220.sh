@@ -29,7 +29,7 @@ else
   FIRST="deepspeed_layer_norm_residual liger_sparsemax_bwd segment_carry_gemm scattermoe_scatter2scatter
 trident_attention_bwd_noncausal group_absmax_then_scale liger_mm_int8int2"   # the most telling first (the call may end)
   DIRS="$(for s in $FIRST $TIMED; do echo $K/$s; done | awk '!seen[$0]++')"
-  TWILL_BENCH_CONFIGS=0 PYTHONPATH=. timeout 200 python bench/gluon_gpu.py $DIRS --sizes 4096 --timeout 100 \
+  TWILL_BENCH_CONFIGS=0 PYTHONPATH=. timeout 480 python bench/gluon_gpu.py $DIRS --sizes 4096 --timeout 100 \
     --out $OUT/gpu220.json > $OUT/run220.log 2>&1
   grep -vi warning $OUT/run220.log | tail -25
 fi
