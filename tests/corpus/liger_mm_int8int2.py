@@ -37,7 +37,7 @@ TWILL_SPEC: dict[str, Any] = {
     "num_warps": 8, "num_stages": 3,
     "divisibility": ["M", "N", "stride_am", "stride_bk", "stride_cm"]}
 PROBLEM: dict[str, int] = {"M": 2048, "N": 4096, "K": 4096}
-SMALL: dict[str, int] = {"M": 100, "N": 200, "K": 512}     # partial tiles on M and N (wrapped); K a multiple of 256
+SMALL: dict[str, int] = {"M": 100, "N": 200, "K": 4096}    # partial tiles on M and N (wrapped); K the constexpr it was generated for
 
 
 @triton.jit

@@ -1,8 +1,9 @@
-"""bmm3d_kernel, written by twill from its joint schedule: I=233 L=233 (optimal), 2595 cycles per iteration predicted.
+"""bmm3d_kernel, written by twill from its joint schedule: I=235 L=235 (optimal), 2529 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 152 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
+- timed at launch: the same loop in one stage, `twill_kernel_short` (I=235 optimal among one-stage schedules, ptxas 164 registers, 3 CTA(s) an SM against this kernel's 2 at 227), beside this pipelined kernel; each launch key's first launch times both, 2 rounds of 5 launches each, its tensors restored after, and runs the faster from then on (runs 139-142 and 219: one stage x0.44-1.20 of the pipelined kernel's speed over eighteen loops; nothing in the schedule tells them apart)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -173,6 +174,137 @@ def twill_kernel(a_ptr, b_ptr, c_ptr, BATCH, M, N, K, stride_ab, stride_am, stri
 
 
 
+# -- the one-partition kernel for short loops ------------------------------------------------------------
+L0_short = gl.constexpr(gl.SliceLayout(1, gl.SliceLayout(2, gl.BlockedLayout(size_per_thread=[1, 1, 8], threads_per_warp=[4, 2, 4], warps_per_cta=[1, 4, 1], order=[2, 0, 1]))))
+L1_short = gl.constexpr(gl.SliceLayout(1, gl.SliceLayout(2, gl.BlockedLayout(size_per_thread=[1, 1, 8], threads_per_warp=[4, 1, 8], warps_per_cta=[1, 4, 1], order=[2, 0, 1]))))
+L2_short = gl.constexpr(gl.SliceLayout(0, gl.SliceLayout(2, gl.BlockedLayout(size_per_thread=[1, 1, 8], threads_per_warp=[4, 2, 4], warps_per_cta=[1, 4, 1], order=[2, 0, 1]))))
+L3_short = gl.constexpr(gl.SliceLayout(0, gl.SliceLayout(2, gl.BlockedLayout(size_per_thread=[1, 1, 8], threads_per_warp=[4, 1, 8], warps_per_cta=[1, 4, 1], order=[2, 0, 1]))))
+L4_short = gl.constexpr(gl.SliceLayout(0, gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 1, 8], threads_per_warp=[4, 1, 8], warps_per_cta=[1, 4, 1], order=[2, 0, 1]))))
+L5_short = gl.constexpr(gl.SliceLayout(0, gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 1, 8], threads_per_warp=[4, 2, 4], warps_per_cta=[1, 4, 1], order=[2, 0, 1]))))
+L6_short = gl.constexpr(gl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=[4, 1, 1], instr_shape=[1, 16, 8]))
+L7_short = gl.constexpr(gl.DotOperandLayout(operand_index=1, parent=gl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=[4, 1, 1], instr_shape=[1, 16, 8]), k_width=2))
+L8_short = gl.constexpr(gl.DotOperandLayout(operand_index=0, parent=gl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=[4, 1, 1], instr_shape=[1, 16, 8]), k_width=2))
+L9_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 1, 8], threads_per_warp=[4, 1, 8], warps_per_cta=[1, 4, 1], order=[2, 0, 1]))
+
+@gluon.jit
+def consumer_0_short(a_ptr, b_ptr, c_ptr, BATCH, M, N, K, stride_ab, stride_am, stride_bb, stride_bk, stride_cb, stride_cm):
+    pid_m = gl.program_id(0)
+    pid_n = gl.program_id(1)
+    pid_b = gl.program_id(2)
+    offs_b = pid_b * 4
+    offs_b_2 = gl.arange(0, 4, layout=L0_short)
+    offs_b_3 = gl.arange(0, 4, layout=L1_short)
+    offs_b_6 = offs_b + offs_b_2
+    offs_b_7 = offs_b + offs_b_3
+    offs_m = pid_m * 32
+    offs_m_8 = gl.arange(0, 32, layout=L2_short)
+    offs_m_9 = gl.arange(0, 32, layout=L3_short)
+    offs_m_12 = offs_m + offs_m_8
+    offs_m_13 = offs_m + offs_m_9
+    offs_n = pid_n * 64
+    offs_n_14 = gl.arange(0, 64, layout=L4_short)
+    offs_n_16 = offs_n + offs_n_14
+    a_ptrs = gl.expand_dims(offs_b_6, 1)
+    a_ptrs_17 = gl.expand_dims(offs_b_7, 1)
+    a_ptrs_18 = gl.expand_dims(a_ptrs, 2)
+    a_ptrs_19 = gl.expand_dims(a_ptrs_17, 2)
+    a_ptrs_21 = a_ptrs_18 * stride_ab
+    a_ptrs_23 = a_ptr + a_ptrs_21
+    a_ptrs_24 = gl.expand_dims(offs_m_12, 0)
+    a_ptrs_25 = gl.expand_dims(offs_m_13, 0)
+    a_ptrs_26 = gl.expand_dims(a_ptrs_24, 2)
+    a_ptrs_27 = gl.expand_dims(a_ptrs_25, 2)
+    a_ptrs_29 = a_ptrs_26 * stride_am
+    a_ptrs_30 = a_ptrs_23.broadcast_to([4, 32, 1])
+    a_ptrs_31 = a_ptrs_29.broadcast_to([4, 32, 1])
+    a_ptrs_32 = a_ptrs_30 + a_ptrs_31
+    a_ptrs_33 = gl.arange(0, 32, layout=L5_short)
+    a_ptrs_34 = gl.expand_dims(a_ptrs_33, 0)
+    a_ptrs_35 = gl.expand_dims(offs_m_9, 0)
+    a_ptrs_36 = gl.expand_dims(a_ptrs_34, 1)
+    a_ptrs_37 = a_ptrs_32.broadcast_to([4, 32, 32])
+    a_ptrs_38 = a_ptrs_36.broadcast_to([4, 32, 32])
+    a_ptrs_39 = a_ptrs_37 + a_ptrs_38
+    b_ptrs_40 = a_ptrs_19 * stride_bb
+    b_ptrs_42 = b_ptr + b_ptrs_40
+    b_ptrs_43 = gl.expand_dims(a_ptrs_35, 2)
+    b_ptrs_45 = b_ptrs_43 * stride_bk
+    b_ptrs_46 = b_ptrs_42.broadcast_to([4, 32, 1])
+    b_ptrs_47 = b_ptrs_45.broadcast_to([4, 32, 1])
+    b_ptrs_48 = b_ptrs_46 + b_ptrs_47
+    b_ptrs_49 = gl.expand_dims(offs_n_16, 0)
+    b_ptrs_50 = gl.expand_dims(b_ptrs_49, 1)
+    b_ptrs_51 = b_ptrs_48.broadcast_to([4, 32, 64])
+    b_ptrs_52 = b_ptrs_50.broadcast_to([4, 32, 64])
+    b_ptrs_53 = b_ptrs_51 + b_ptrs_52
+    mask_a_55 = a_ptrs_18 < BATCH
+    mask_a_56 = a_ptrs_19 < BATCH
+    mask_a_59 = a_ptrs_26 < M
+    mask_a_60 = a_ptrs_27 < M
+    mask_a_61 = mask_a_55.broadcast_to([4, 32, 1])
+    mask_a_62 = mask_a_56.broadcast_to([4, 32, 1])
+    mask_a_63 = mask_a_59.broadcast_to([4, 32, 1])
+    mask_a_64 = mask_a_60.broadcast_to([4, 32, 1])
+    mask_a_65 = mask_a_61 & mask_a_63
+    mask_a_66 = mask_a_62 & mask_a_64
+    mask_b_67 = b_ptrs_50 < N
+    mask_b_68 = mask_a_56.broadcast_to([4, 1, 64])
+    mask_b_69 = mask_b_67.broadcast_to([4, 1, 64])
+    mask_b_70 = mask_b_68 & mask_b_69
+    v0 = K + 31
+    v1 = v0 // 32
+    a = mask_a_65.broadcast_to([4, 32, 32])
+    b = mask_b_70.broadcast_to([4, 32, 64])
+    b_ptrs_71 = stride_bk * 32
+    twill_n = (v1 - 0 + 1 - 1) // 1
+    acc_103 = gl.full([4, 32, 64], 0.0, gl.float32, layout=L6_short)
+    a_ptrs_104 = a_ptrs_39
+    b_ptrs_105 = b_ptrs_53
+    a_ptrs_104_p1 = a_ptrs_104
+    acc_103_p1 = acc_103
+    b_ptrs_105_p1 = b_ptrs_105
+    for twill_b in range(0, twill_n):
+        k_rem = (0 + (twill_b - 0) * 1) * 32  # elementwise0_a: stage 0, partition 0 (group 0)
+        k_rem_90 = K - k_rem  # elementwise0_a: stage 0, partition 0 (group 0)
+        b_96 = k_rem_90  # elementwise1_b: stage 0, partition 0 (group 0)
+        b_97 = b_ptrs_43 < b_96  # elementwise1_b: stage 0, partition 0 (group 0)
+        b_98 = b_97.broadcast_to([4, 32, 64])  # elementwise1_b: stage 0, partition 0 (group 0)
+        b_99 = b & b_98  # elementwise1_b: stage 0, partition 0 (group 0)
+        a_91 = k_rem_90  # elementwise0_a: stage 0, partition 0 (group 0)
+        a_92 = a_ptrs_36 < a_91  # elementwise0_a: stage 0, partition 0 (group 0)
+        a_93 = a_92.broadcast_to([4, 32, 32])  # elementwise0_a: stage 0, partition 0 (group 0)
+        a_94 = a & a_93  # elementwise0_a: stage 0, partition 0 (group 0)
+        b_ptrs_105 = b_ptrs_105_p1 + b_ptrs_71  # load1_b: stage 0, partition 0 (group 0)
+        b_100 = gl.load(b_ptrs_105_p1, mask=b_99, other=0.0)  # load1_b: stage 0, partition 0 (group 0)
+        b_102 = gl.convert_layout(b_100, L7_short)  # convert1_b: stage 0, partition 0 (group 0)
+        a_ptrs_104 = a_ptrs_104_p1 + 32  # load0_a: stage 0, partition 0 (group 0)
+        a_95 = gl.load(a_ptrs_104_p1, mask=a_94, other=0.0)  # load0_a: stage 0, partition 0 (group 0)
+        a_101 = gl.convert_layout(a_95, L8_short)  # convert0_a: stage 0, partition 0 (group 0)
+        acc_103 = mma_v2(a_101, b_102, acc_103_p1)  # dot0_acc: stage 0, partition 0 (group 0)
+        a_ptrs_104_p1 = a_ptrs_104
+        acc_103_p1 = acc_103
+        b_ptrs_105_p1 = b_ptrs_105
+    c_ptrs_74 = a_ptrs_19 * stride_cb
+    c_ptrs_76 = c_ptr + c_ptrs_74
+    c_ptrs_78 = a_ptrs_27 * stride_cm
+    c_ptrs_79 = c_ptrs_76.broadcast_to([4, 32, 1])
+    c_ptrs_80 = c_ptrs_78.broadcast_to([4, 32, 1])
+    c_ptrs_81 = c_ptrs_79 + c_ptrs_80
+    c_ptrs_82 = c_ptrs_81.broadcast_to([4, 32, 64])
+    c_ptrs_83 = c_ptrs_82 + b_ptrs_52
+    c_mask = mask_a_66.broadcast_to([4, 32, 64])
+    c_mask_84 = mask_b_67.broadcast_to([4, 32, 64])
+    c_mask_85 = c_mask & c_mask_84
+    v2 = acc_103_p1.to(gl.float16)
+    v3 = gl.convert_layout(v2, L9_short)
+    gl.store(c_ptrs_83, v3, mask=c_mask_85)
+
+@gluon.jit
+def twill_kernel_short(a_ptr, b_ptr, c_ptr, BATCH, M, N, K, stride_ab, stride_am, stride_bb, stride_bk, stride_cb, stride_cm):
+    consumer_0_short(a_ptr, b_ptr, c_ptr, BATCH, M, N, K, stride_ab, stride_am, stride_bb, stride_bk, stride_cb, stride_cm, )
+
+
+
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['a_ptr', 'b_ptr', 'c_ptr', 'BATCH', 'M', 'N', 'K', 'stride_ab', 'stride_am', 'stride_bb', 'stride_bk', 'stride_cb', 'stride_cm', 'BLOCK_B', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K']          # the Triton kernel's parameters, in order
 RUNTIME = ['a_ptr', 'b_ptr', 'c_ptr', 'BATCH', 'M', 'N', 'K', 'stride_ab', 'stride_am', 'stride_bb', 'stride_bk', 'stride_cb', 'stride_cm']   # the Gluon kernel's parameters, in order
@@ -283,7 +415,7 @@ def _decide(bound):
     return [tuple(flags[f] for f in FLAGS), shapes, None]
 
 
-def launch(grid, *args, **kwargs):
+def launch_long(grid, *args, **kwargs):
     """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
     bound = dict(zip(ARGUMENTS, args))
     if kwargs:
@@ -385,3 +517,323 @@ class _Kernel:
 
 
 kernel = _Kernel()
+
+# -- the one-partition kernel for short loops (host side) ---------------------------------------------
+ARGUMENTS_short = ['a_ptr', 'b_ptr', 'c_ptr', 'BATCH', 'M', 'N', 'K', 'stride_ab', 'stride_am', 'stride_bb', 'stride_bk', 'stride_cb', 'stride_cm', 'BLOCK_B', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K']          # the Triton kernel's parameters, in order
+RUNTIME_short = ['a_ptr', 'b_ptr', 'c_ptr', 'BATCH', 'M', 'N', 'K', 'stride_ab', 'stride_am', 'stride_bb', 'stride_bk', 'stride_cb', 'stride_cm']   # the Gluon kernel's parameters, in order
+FLAGS_short = []   # its constexpr flags, after RUNTIME: decided per launch key
+KEYED_short = ['a_ptr', 'b_ptr', 'c_ptr', 'BATCH', 'M', 'N', 'K', 'stride_ab', 'stride_am', 'stride_bb', 'stride_bk', 'stride_cb', 'stride_cm']   # the arguments a launch key reads
+CONSTEXPRS_short = {'BLOCK_B': 4, 'BLOCK_M': 32, 'BLOCK_N': 64, 'BLOCK_K': 32}         # the specialisation this kernel was generated for
+DESCRIPTOR_BLOCKS_short = {}
+DESCRIPTOR_LAYOUTS_short = {}
+NUM_WARPS_short = 4
+MAXNREG_short = None
+PERSISTENT_short = False      # one program per SM loops over the grid's tiles
+LAUNCH_OPTIONS_short = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
+FAST_LAUNCH_short = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
+
+
+_LAYOUTS_short = {}                  # argument -> its layout object, made on first use
+_CODE_short = {}                     # expression -> its compiled code
+_DESCS_short = {}                    # (argument, address, dtype, shape, strides) -> its descriptor
+_KEYED_short = {}                    # launch key -> [flags' values, boxes (None: none), compiled kernel (None: not yet)]
+_MODES_short = []                    # Triton's compilation and runtime knobs (instrumentation, debug)
+_DEVICE_short = []                   # the active driver's current device, read per launch
+
+
+def _ev_short(e, bound):
+    code = _CODE_short.get(e)
+    if code is None:
+        code = _CODE_short[e] = compile(e, "launch", "eval")
+    return eval(code, {}, bound)
+
+
+class _Base_short:
+    """A descriptor's base as the launch reads it (address, dtype): the descriptor holds no tensor alive."""
+
+    __slots__ = ("ptr", "dtype")
+
+    def __init__(self, t):
+        self.ptr, self.dtype = t.data_ptr(), t.dtype
+
+    def data_ptr(self):
+        return self.ptr
+
+
+def _desc_short(name, t, shape, strides, block):
+    """The Gluon tensor descriptor of argument ``name`` over ``t`` (kept: at most 256)."""
+    key = (name, t.data_ptr(), t.dtype, tuple(shape), tuple(strides))
+    d = _DESCS_short.get(key)
+    if d is None:
+        from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+        layout = _LAYOUTS_short.get(name)
+        if layout is None:
+            from triton.experimental.gluon import language as gl
+            layout = _LAYOUTS_short[name] = eval("gl." + DESCRIPTOR_LAYOUTS_short[name])
+        if len(_DESCS_short) >= 256:
+            _DESCS_short.clear()
+        d = _DESCS_short[key] = TensorDescriptor(_Base_short(t), list(shape), list(strides), list(block), layout)
+    return d
+
+
+def _descriptor_short(value, name):
+    """A Gluon tensor descriptor for argument ``name``: same tensor, the block this kernel loads."""
+    base = getattr(value, "base", value)
+    shape = getattr(value, "shape", base.shape)
+    strides = getattr(value, "strides", None) or base.stride()
+    return _desc_short(name, base, shape, strides, DESCRIPTOR_BLOCKS_short[name])
+
+
+def _key_short(bound, g):
+    """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
+    if not _MODES_short:
+        from triton import knobs
+        _MODES_short.extend((knobs.compilation, knobs.runtime))
+    key = [g, _MODES_short[0].instrumentation_mode, _MODES_short[1].debug, _device_short()]
+    for n in KEYED_short:
+        v = bound.get(n)
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif t is float:
+            key.append(float)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.dtype, v.data_ptr() % 16 == 0))
+        elif hasattr(v, "base") and hasattr(v.base, "data_ptr"):          # a host descriptor
+            key.append((v.base.dtype, v.base.data_ptr() % 16 == 0, tuple(v.shape), tuple(v.strides)))
+        else:
+            key.append(v)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _device_short():
+    if not _DEVICE_short:
+        from triton.runtime import driver
+        _DEVICE_short.append(driver.active.get_current_device)
+    return _DEVICE_short[0]()
+
+
+def _decide_short(bound):
+    """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    shapes = None
+    flags = {}
+    return [tuple(flags[f] for f in FLAGS_short), shapes, None]
+
+
+def launch_short(grid, *args, **kwargs):
+    """Run the generated kernel with the Triton kernel's arguments (positional and keyword)."""
+    bound = dict(zip(ARGUMENTS_short, args))
+    if kwargs:
+        bound.update({k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS_short})
+    for k, v in CONSTEXPRS_short.items():
+        if k in bound and bound[k] != v:
+            raise ValueError(f"twill: this Gluon kernel was generated for {k}={v!r}, launched with {bound[k]!r}")
+    g = grid(dict(bound, **CONSTEXPRS_short)) if callable(grid) else grid
+    g = tuple(int(x) for x in g)
+    if PERSISTENT_short:
+        g = g + (1,) * (3 - len(g))
+        bound.update(twill_g0=g[0], twill_g1=g[1], twill_g2=g[2])
+        g = (max(1, min(g[0] * g[1] * g[2], _sm_count_short())),)
+    key = _key_short(bound, g)
+    entry = _KEYED_short.get(key) if key is not None else None
+    if entry is None:
+        entry = _decide_short(bound)
+        if key is not None:
+            if len(_KEYED_short) >= 64:
+                _KEYED_short.clear()
+            _KEYED_short[key] = entry
+    missing = [n for n in RUNTIME_short if n not in bound]
+    if missing:
+        raise ValueError(f"twill: missing kernel arguments {missing}")
+    runtime = [_descriptor_short(bound[n], n) if n in DESCRIPTOR_BLOCKS_short else bound[n] for n in RUNTIME_short]
+    return _run_short(entry, g, runtime)
+
+
+def _run_short(entry, g, runtime):
+    """The kernel compiled for this launch's key where a launch with it ran before, else through the JIT."""
+    compiled = entry[2]
+    if compiled is not None and FAST_LAUNCH_short:
+        compiled[g + (1,) * (3 - len(g))](*runtime, *entry[0])
+        return compiled
+    compiled = twill_kernel_short[g](*runtime, **dict(zip(FLAGS_short, entry[0])), num_warps=NUM_WARPS_short, maxnreg=MAXNREG_short)
+    if hasattr(compiled, "function") and hasattr(compiled, "__getitem__"):
+        entry[2] = compiled
+    return compiled
+
+
+_SMS_short = []
+
+
+def _sm_count_short():
+    """The multiprocessors of the current device (a persistent kernel launches one program on each)."""
+    if not _SMS_short:
+        import torch
+        _SMS_short.append(torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count)
+    return _SMS_short[0]
+
+
+class _Config_short:
+    """``kernel.best_config`` as an autotuner has it after a run (Mamba reads its ``kwargs["BLOCK_SIZE_M"]`` to size
+    its grid): the constexprs this kernel was generated for."""
+
+    def __init__(self):
+        self.kwargs, self.num_warps, self.num_stages, self.num_ctas = dict(CONSTEXPRS_short), NUM_WARPS_short, None, 1
+        self.maxnreg, self.pre_hook = MAXNREG_short, None
+
+    def all_kwargs(self):
+        return dict(self.kwargs, num_warps=self.num_warps, num_ctas=self.num_ctas)
+
+
+class _Kernel_short:
+    """``kernel[grid](*args)``, as the Triton kernel is called; ``kernel.fn[grid](*args)`` as a heuristics' or an
+    autotuner's wrapped function is called past them (FlagGems), ``kernel.best_config`` and ``kernel.run(*args,
+    grid=grid)``: the kernel is specialised already (a warmup run compiles nothing here: the first launch does).
+    ``kernel.fallback``: the Triton kernel this one replaces, set by whoever swaps it in; a launch this kernel was not
+    generated for (other constexprs, too few iterations, a pre_hook it cannot run) then runs it, counted in
+    ``kernel.fallbacks``, where without it the launch is refused in one line."""
+
+    fallback = None
+    fallbacks = 0
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: self._launch(grid, args, kwargs)
+
+    def run(self, *args, grid, warmup=False, **kwargs):
+        """``kernel.run(*args, grid=grid, warmup=False)``, as a JIT function is run without its ``[grid]``."""
+        return None if warmup else self._launch(grid, args, kwargs)
+
+    def _launch(self, grid, args, kwargs):
+        try:
+            return launch_short(grid, *args, **kwargs)
+        except ValueError as e:
+            refused = str(e).startswith("twill: ") and "missing kernel arguments" not in str(e)
+            if self.fallback is None or not refused:
+                raise
+            self.fallbacks += 1
+            return self.fallback[grid](*args, **kwargs)
+
+    @property
+    def fn(self):
+        return self
+
+    @property
+    def best_config(self):
+        return _Config_short()
+
+
+kernel_short = _Kernel_short()
+
+
+TIMED_ROUNDS = 2      # a launch key's first launch times each kernel in this many rounds, alternating,
+TIMED_RUNS = 5        # of this many launches each
+_TIMED = {}           # launch key -> the faster of ``launch_long`` and ``launch_short`` there
+
+
+def launch(grid, *args, **kwargs):
+    """Run the faster of the pipelined kernel and the one-stage one for this launch's key, timed on the
+    key's first launch (the pipelined one where no timing can run: no CUDA device, a graph being captured)."""
+    key = _timed_key(grid, args, kwargs)
+    chosen = _TIMED.get(key) if key is not None else None
+    if chosen is None:
+        chosen = _timed(grid, args, kwargs)
+        if key is not None and chosen is not None:
+            if len(_TIMED) >= 64:
+                _TIMED.clear()
+            _TIMED[key] = chosen
+    return (chosen or launch_long)(grid, *args, **kwargs)
+
+
+def _timed_key(grid, args, kwargs):
+    """The grid and every argument's shape, strides, type and alignment, or value (integers): what the two kernels'
+    speeds depend on (the constexprs are the module's: none other launches); None where a part cannot be hashed.
+    Read in the arguments' order, integers by their type alone: a launch pays it on the host (run 158)."""
+    try:
+        if callable(grid):
+            bound = dict(zip(ARGUMENTS, args), **CONSTEXPRS)
+            bound.update(kwargs)
+            grid = grid(bound)
+        g = tuple(int(x) for x in grid)
+    except Exception:                       # noqa: BLE001 - the launch itself says what is wrong with its grid
+        return None
+    names = sorted(kwargs)
+    key = [g, *names]
+    for v in (*args, *(kwargs[n] for n in names)):
+        t = type(v)
+        if t is int or t is bool or v is None:
+            key.append(v)
+        elif hasattr(v, "data_ptr"):
+            key.append((v.shape, v.stride(), v.dtype, v.data_ptr() % 16))
+        elif hasattr(getattr(v, "base", None), "data_ptr"):     # a host tensor descriptor
+            key.append((tuple(v.shape), tuple(v.strides), v.base.dtype, v.base.data_ptr() % 16))
+        else:
+            key.append(t.__name__)
+    try:
+        hash(key := tuple(key))
+    except TypeError:
+        return None
+    return key
+
+
+def _timed(grid, args, kwargs):
+    """The faster launch function at these arguments, each timed with CUDA events after a first launch, behind a
+    sleep on the device long enough for the host to queue every timed launch (the events then time the device's
+    work, not the launches' host cost: run 157 timed vLLM's MoE so and chose the one partition, 257 TFLOP/s against
+    the producer's 386 in graphs, its host path 100 us shorter), every tensor argument (a descriptor's base too)
+    copied before and restored after; None where nothing can be timed now (no device, a graph being captured), the
+    pipelined kernel's launch where the copies do not fit in memory (kept for the key: not tried again)."""
+    try:
+        import time
+        import torch
+        if not torch.cuda.is_available() or torch.cuda.is_current_stream_capturing():
+            return None
+    except Exception:                       # noqa: BLE001 - no device to ask: not timed
+        return None
+    try:
+        values = list(args) + list(kwargs.values())
+        tensors = [v if hasattr(v, "data_ptr") else v.base for v in values
+                   if hasattr(v, "data_ptr") or hasattr(getattr(v, "base", None), "data_ptr")]
+        # an expanded view (a zero stride) is read only: it cannot be copied back into
+        tensors = [t for t in tensors if all(st or n <= 1 for st, n in zip(t.stride(), t.shape))]
+        saved = [t.clone() for t in tensors]
+    except Exception:                       # noqa: BLE001 - no memory for the copies: the pipelined kernel
+        return launch_long
+    try:
+        launch_long(grid, *args, **kwargs)  # compiled, and its errors the launch's own
+        try:
+            launch_short(grid, *args, **kwargs)
+        except Exception:                   # noqa: BLE001 - the one-stage kernel refuses this launch: the other runs
+            return launch_long
+        torch.cuda.synchronize()
+        t0 = time.perf_counter()
+        launch_long(grid, *args, **kwargs)
+        launch_short(grid, *args, **kwargs)
+        host = time.perf_counter() - t0     # the host's time for one launch of each, compiled
+        spent = {launch_long: 0.0, launch_short: 0.0}
+        for _ in range(TIMED_ROUNDS):
+            for fn in spent:
+                _backlog(host * TIMED_RUNS)
+                start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+                start.record()
+                for _ in range(TIMED_RUNS):
+                    fn(grid, *args, **kwargs)
+                end.record()
+                end.synchronize()
+                spent[fn] += start.elapsed_time(end)
+        return min(spent, key=spent.get)
+    finally:
+        for t, s in zip(tensors, saved):
+            t.copy_(s)
+
+
+def _backlog(seconds):
+    """Keep the device busy for twice ``seconds`` at up to 2 GHz (capped at 50 ms): the launches queued meanwhile
+    start back to back when it ends."""
+    import torch
+    sleep = getattr(torch.cuda, "_sleep", None)
+    if sleep is not None:
+        sleep(int(min(2 * seconds, 0.05) * 2e9))
