@@ -165,7 +165,7 @@ def generate(ttgir: str, graph: LoopGraph, schedule: Schedule, machine: Machine,
     ttgir, made = launch_descriptors(_names(ttgir, graph, bool(siblings)), graph.name)
     fn, tile_loop, guards = kernel_function(ttgir, graph)
     others = [(_graph_loop(fn, g), g, s) for g, s in siblings]
-    loop = _scheduled_loop(fn, graph, [o for o, _, _ in others])
+    loop = _scheduled_loop(fn, graph, [o for o, _, _ in others] + list(tile_loop.after if tile_loop else ()))
     rows = row_split(fn, loop) if int(graph.get("row_split") or 1) > 1 else None
     plan = _plan(fn, loop, graph, schedule, machine, rows, stage=stage, reduce=reducer and not siblings,
                  own_stores=own_stores, copy_warps=copy_warps, two_ctas=two_ctas and not grid_strided(fn, tile_loop),
@@ -222,6 +222,18 @@ def _around_loop(plan: KernelPlan, fn: Function, tile_loop: TileLoop | None, nam
     carries (``_carried_rows``), and a loop nest beside it only in a kernel of one partition."""
     _carried_rows(plan, tile_loop, name)
     _nests_in_one_partition(plan, fn, name, tile_loop)
+    looped = next((o for o in tile_loop.after if o.name in (vocab.LOOP, vocab.WHILE) and not plain_for(o)),
+                  None) if tile_loop is not None else None
+    if looped is not None and len(plan.partitions) > 1:   # written as it runs after the nest, by the one partition
+        raise UnsupportedError("the Gluon back end writes a loop of tiles after the kernel's own tile loop in a "
+                               "kernel of one partition only", where=f"{name}, {source_where(looped)}",
+                               found=f"{len(plan.partitions)} partitions")
+    if tile_loop is not None and tile_loop.after and not tile_loop.tensors and len(plan.partitions) > 1:
+        first = next((o for o in tile_loop.after if o.loc.line is not None), tile_loop.after[0])
+        raise UnsupportedError("the Gluon back end keeps a tile loop with nothing after it in a kernel of several "
+                               "partitions (code after the kernel's own loop around the scheduled one is written there "
+                               "only where that loop carries tiles)", where=f"{name}, {source_where(tile_loop.levels[0].op)}",
+                               found=f"{first.name} at {source_where(first)} after the tile loop")
 
 
 def _nests_in_one_partition(plan: KernelPlan, fn: Function, name: str, tile_loop: TileLoop | None) -> None:
@@ -504,16 +516,6 @@ def _tile_loop(fn: Function, graph: LoopGraph) -> tuple[Function, TileLoop | Non
     levels = tuple(tile_level(fn, op) for op in path)
     tensors = _carried_tiles(fn, levels, graph.name)
     after = [o for o in fn.ops[at + 1:] if o.name != "tt.return"]
-    if after and not tensors:
-        first = next((o for o in after if o.loc.line is not None), after[0])
-        raise UnsupportedError("the Gluon back end keeps a tile loop with nothing after it (code after the kernel's "
-                               "own loop around the scheduled one is written only where that loop carries tiles)",
-                               where=where, found=f"{first.name} at {source_where(first)} after the tile loop")
-    looped = next((o for o in after if o.name in (vocab.LOOP, vocab.WHILE) and not plain_for(o)), None)
-    if looped is not None:   # it would be pipelined inside each tile (``sibling_loops``), its results read after the nest
-        raise UnsupportedError("the Gluon back end writes no loop of tiles after the kernel's own tile loop",
-                               where=f"{graph.name}, {source_where(looped)}",
-                               found=f"{looped.name} after the tile loop at {source_where(path[0])}")
     outer = levels[0]       # the ops after the nest read its results as its carried arguments (``_nest_lines``)
     after = [renamed_op(o, {r: a for r, (a, _, _) in zip(outer.op.results, outer.carried)}) for o in after]
     body = _flat_body(path, loop, graph.name)
@@ -588,11 +590,12 @@ def sibling_loops(ttgir: str, graph: LoopGraph) -> list[int]:
     """The module indices (``Module.loops``) of the loops beside the scheduled one: at the top of the function,
     or of the body of the kernel's own tile loop, as the scheduled loop is (causal attention's loop over the
     diagonal block after the loop over the blocks before it)."""
-    fn, _, _ = kernel_function(ttgir, graph)
+    fn, tile_loop, _ = kernel_function(ttgir, graph)
     loop = _graph_loop(fn, graph)
     loops = fn.module.loops()
+    late = tile_loop.after if tile_loop is not None else ()     # after the kernel's own tile loop: as they run
     return [loops.index(o) for o in fn.ops if o.name == vocab.LOOP and o is not loop and o in loops
-            and not plain_for(o) and not plain_nest(o)]
+            and not plain_for(o) and not plain_nest(o) and not any(o is a for a in late)]
 
 
 _DEF = re.compile(r"(%[\w$.\-]+)(?::\d+)?\s*=")

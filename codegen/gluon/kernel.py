@@ -249,7 +249,7 @@ def persist(lines: list[str], advance: str, tail: tuple[str, ...] = (), src: "So
     (``Module.tile_loop``) keeps it: its bounds computed before it, the tile's lines inside. Where the loops'
     work varies along axis 0 (``Module.serpentine``), every other pass over axis 0 runs backwards."""
     if src is not None and src.mod.tile_loop is not None:
-        return _nest_lines(src, lines, advance) + list(tail)
+        return _nest_lines(src, lines, advance, tail) + list(tail)
     counted = src is not None and bool(src.mod.guards)
     if counted:            # the kernel's early returns, taken per tile: a tile that returns early runs no iteration
         assert src is not None
@@ -322,7 +322,7 @@ def _computed(values: set[str], by: "Source") -> list[str]:
         by.lines = saved
 
 
-def _nest_lines(src: "Source", lines: list[str], advance: str) -> list[str]:
+def _nest_lines(src: "Source", lines: list[str], advance: str, tail: tuple[str, ...] = ()) -> list[str]:
     """A partition's lines for one tile (``lines``, ``advance`` after them) inside the kernel's own loops around
     the scheduled loop, as written: each loop's head computed before it (what its bounds, initial values and
     condition read), its carried scalars set before it and handed on at the end of its body, a ``while``'s
@@ -331,7 +331,9 @@ def _nest_lines(src: "Source", lines: list[str], advance: str) -> list[str]:
     t = src.mod.tile_loop
     assert t is not None
     pre = Source(src.mod, src.part)
-    text = "\n".join(lines)
+    head, lines = _hoisted_head(src, pre, lines)
+    zero = [] if head else ["twill_base = 0"]
+    text = "\n".join(lines + list(tail))        # (the code after the nest reads the carried scalars' last values)
     counted = "twill_tiles" in text
     last = len(t.levels) - 1
 
@@ -369,10 +371,10 @@ def _nest_lines(src: "Source", lines: list[str], advance: str) -> list[str]:
         out = _computed(lv.needs(), pre) + [ln for a, init, _ in carried for ln in _initially(src, pre, a, init)]
         if lv.iv is not None and t.single:
             lb, ub, step = (pre.ctx.vals[py_name(v)].expr for v in lv.bounds)
-            out += [f"twill_tile_lb = {lb}", f"twill_tile_step = {step}", "twill_base = 0",
+            out += [f"twill_tile_lb = {lb}", f"twill_tile_step = {step}", *zero,
                     f"for {py_name(lv.iv)} in range(twill_tile_lb, {ub}, twill_tile_step):"]
         else:
-            out += ["twill_base = 0"] + (["twill_tiles = 0"] if counted else []) if k == 0 else []
+            out += zero + (["twill_tiles = 0"] if counted else []) if k == 0 else []
             if lv.iv is not None:
                 lb, ub, step = (pre.ctx.vals[py_name(v)].expr for v in lv.bounds)
                 out.append(f"for {py_name(lv.iv)} in range({lb}, {ub}, {step}):")
@@ -396,7 +398,17 @@ def _nest_lines(src: "Source", lines: list[str], advance: str) -> list[str]:
             for res, (a, _, _) in zip(lv.op.results, lv.carried):
                 pre.ctx.vals[res] = pre.ctx.vals[py_name(res)] = Val(py_name(a), pre.ctx.ttype(a))
         return out + ["    " + ln for ln in body]
-    return level(0)
+    return head + level(0)
+
+
+def _hoisted_head(src: "Source", pre: "Source", lines: list[str]) -> tuple[list[str], list[str]]:
+    """The code before the nest, once, where it is hoisted (``_hoist``: its values known inside the nest and after
+    it, the ring base counted on from it), and the tile's lines; no head where it is not."""
+    if src.hoisted is None:
+        return [], lines
+    split, known = src.hoisted
+    pre.ctx.vals.update(known)
+    return ["twill_base = 0"] + lines[:split], lines[split:]
 
 
 def _ours(src: "Source", values: tuple[tuple[str, str, str], ...]) -> list[tuple[str, str, str]]:
@@ -471,6 +483,7 @@ class Source:
         self.handed: list[TileLoad] = []    # this consumer's tiles the producer loads (``Module.handoff``)
         self.stored_in: set[str] = set()    # buffers of handed tiles a store after the loop reuses
         self.deferred_store = False         # a store's wait moved to the next tile's first store
+        self.hoisted: tuple[int, dict[str, Val]] | None = None   # the lines before the nest, once (``_hoist``)
 
     def _compact_loads(self, noted: bool = True) -> None:
         """The consumer's pointer loads held in the compact layout (``codegen.gluon.compact``), noted for the
@@ -703,7 +716,8 @@ class Source:
         return self.ctx.vals[v].expr
 
 
-_POINTER_VIEWS = frozenset({"tt.addptr", "tt.splat", "tt.broadcast", "tt.expand_dims", "ttg.convert_layout"})
+_POINTER_VIEWS = frozenset({"tt.addptr", "tt.splat", "tt.broadcast", "tt.expand_dims", "ttg.convert_layout",
+                            "tt.bitcast"})
 
 
 def pointer_root(ops: list[IROp], v: str) -> str:
@@ -775,7 +789,10 @@ def consumer_function(mod: Module, part: Partition, turn: Turn | None) -> str:
     if several and not mod.persistent:
         src.lines.append("twill_base = 0")
     straight = closure(ops[:src.loop_at], want)
+    hoist = _hoist(mod, seq, ops)
     for i in sorted(straight | set(at) | set(before)):
+        if hoist and src.hoisted is None and i >= hoist:
+            src.hoisted = (len(src.lines), dict(src.ctx.vals))
         q = at.get(i)
         if q is None:
             for sub in (src.subs_of(ops[i]) if i in straight else before[i]):
@@ -796,7 +813,8 @@ def consumer_function(mod: Module, part: Partition, turn: Turn | None) -> str:
     lines = src.lines
     tail = ["tma.store_wait(0)"] if src.deferred_store else []
     if late:                     # the code after the kernel's own tile loop: once, after the last tile, computing
-        tail += _after_nest(mod, part, [i for i, o in enumerate(after) if id(o) in late], src.loop_at)
+        tail += _after_nest(mod, part, [i for i, o in enumerate(after) if id(o) in late], src.loop_at,
+                            src.hoisted[1] if src.hoisted else {})
     if mod.start and part.index != mod.plan.consumers[0].index:
         lines = start_wait() + lines
     if mod.persistent:
@@ -804,12 +822,25 @@ def consumer_function(mod: Module, part: Partition, turn: Turn | None) -> str:
     return _function(f"consumer_{part.index}", mod, lines)
 
 
-def _after_nest(mod: Module, part: Partition, late: list[int], loop_at: int) -> list[str]:
+def _hoist(mod: Module, seq: list[KernelPlan], ops: list[IROp]) -> int:
+    """Where the code before the kernel's own tile loop ends (``TileLoop.before``), where it is written once before
+    the nest rather than again for every tile: in a kernel of one partition whose loops before the nest include one
+    it schedules (Liger's group norm: the group's statistics loop, then the channel loop around the normalising one,
+    whose pass over the whole group had run again for every channel); 0 where it is not."""
+    t = mod.tile_loop
+    if t is None or len(mod.plan.partitions) > 1:
+        return 0
+    return t.before if any(ops.index(q.loop) < t.before for q in seq) else 0
+
+
+def _after_nest(mod: Module, part: Partition, late: list[int], loop_at: int,
+                known: dict[str, Val] | None = None) -> list[str]:
     """Consumer ``part``'s code after the kernel's own tile loop (``TileLoop.after``, at ``late`` among the ops after
     the scheduled loop): each store of a carried tile's rows (``Source.held_as``) for the sub-tiles this consumer
     holds, the other stores by the first consumer; what they read computed again from the straight-line code before
     the loop (the tile's values are the loop body's), per sub-tile where the rows split it."""
     end = Source(mod, part, noted=False)
+    end.ctx.vals.update(known or {})       # the code before the nest, written once before it (``_hoist``)
     ops, first = end.ops, part.index == mod.plan.consumers[0].index
     after = ops[loop_at + 1:]
     roots = [(i, sub) for i in late if effectful(after[i]) for sub in end.subs_of(after[i])
@@ -819,6 +850,8 @@ def _after_nest(mod: Module, part: Partition, late: list[int], loop_at: int) -> 
     subs = {i: [s for j, s in roots if j == i] for i, _ in roots}
     tail = closure(after, {v for i, _ in roots for v in after[i].operands}) | set(subs)
     for i in sorted(closure(ops[:loop_at], {v for i in tail for v in after[i].operands})):
+        if ops[i].results and all(py_name(r) in end.ctx.vals for r in ops[i].results):
+            continue
         if ops[i].body is not None or effectful(ops[i]):      # a pure if (RoIAlign's sampling grid) written again
             raise UnsupportedError("the Gluon back end writes the code after the kernel's own tile loop from its "
                                    "results and straight-line values", where=source_where(ops[i]),

@@ -163,6 +163,41 @@ def scatter_rows(x_ptr, s_ptr, e_ptr, cnt_ptr, y_ptr, ys_ptr, idx_ptr, N, BLOCK:
             tl.store(idx_ptr + t, slot)
 '''
 
+# SpargeAttn's block map to LUT: a bool (*i1) map loaded through Triton's ``!tt.ptr<i1> -> !tt.ptr<i8>`` bitcast,
+# a store at a carried count into another argument
+BOOL_MAP_LUT = HEADER + '''
+TWILL_SPEC = {"signature": {"map_ptr": "*i1", "lut_ptr": "*i32", "n": "i32"}, "constexprs": {}}
+
+
+@triton.jit
+def bool_map_lut(map_ptr, lut_ptr, n):
+    valid = 0
+    for i in range(n):
+        if tl.load(map_ptr + i):
+            tl.store(lut_ptr + valid, i)
+            valid += 1
+'''
+
+# xFormers' padded RoPE: the imaginary half's columns computed from the column tile the frequencies also read
+ROPE_HALVES = HEADER + '''
+TWILL_SPEC = {"signature": {"x_ptr": "*bf16", "y_ptr": "*bf16", "D": "i32", "BLOCK": "constexpr"},
+              "constexprs": {"BLOCK": 32}}
+
+
+@triton.jit
+def rope_halves(x_ptr, y_ptr, D, BLOCK: tl.constexpr):
+    c = tl.arange(0, BLOCK // 2)
+    for offset in range(0, D // 2, BLOCK // 2):
+        cols = offset + c
+        freqs = tl.exp2(cols.to(tl.float32) * -0.25)
+        cols_im = cols + D // 2
+        mask = cols_im < D
+        re = tl.load(x_ptr + cols, mask=mask).to(tl.float32)
+        im = tl.load(x_ptr + cols_im, mask=mask).to(tl.float32)
+        tl.store(y_ptr + cols, (re * tl.cos(freqs) - im * tl.sin(freqs)).to(tl.bfloat16), mask=mask)
+        tl.store(y_ptr + cols_im, (im * tl.cos(freqs) + re * tl.sin(freqs)).to(tl.bfloat16), mask=mask)
+'''
+
 NO_LOOP = HEADER + '''
 TWILL_SPEC = {"signature": {"x_ptr": "*fp32", "BLOCK": "constexpr"}, "constexprs": {"BLOCK": 128}}
 

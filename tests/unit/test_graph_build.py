@@ -198,3 +198,22 @@ def test_a_conversion_of_a_broadcast_row_costs_the_row_not_the_tile():
     tile = replace(row, ir=(ir[0], "%b = arith.mulf %x, %y : tensor<64x128xf32, #blocked4>", ir[2]))
     smem = m.rate("smem_bytes")
     assert op_cost(tile, m)[0] - op_cost(row, m)[0] == math.ceil(2 * 32768 / smem) - math.ceil(2 * 512 / smem) > 0
+
+
+def test_a_bool_pointer_loaded_through_its_bitcast_is_its_own_buffer():
+    """A ``*i1`` argument's load goes through ``tt.bitcast`` to ``*i8``: the same buffer, not an unknown one ordered
+    against every store of the loop (SpargeAttn's block map had a recurrence of a load's latency an iteration)."""
+    g = graph("BOOL_MAP_LUT")
+    assert not [d for d in g.deps if d.memory], [d for d in g.deps if d.memory]
+
+
+def test_a_load_whose_address_another_loads_node_computes_from_a_tile_waits_for_that_tiles_node():
+    """The imaginary half's columns (``cols + D // 2``, folded into the real half's load with the mask) come from the
+    column tile a compute node makes: the imaginary load waits for that node as the real one does (it had been
+    scheduled before it: "reads a value before the op computing it")."""
+    g = graph("ROPE_HALVES")
+    loads = [o.id for o in g.ops if o.kind == "load"]
+    assert len(loads) == 2
+    for load in loads:
+        srcs = {d.src for d in g.deps if d.dst == load and d.distance == 0}
+        assert any(s.startswith(("convert", "elementwise")) for s in srcs), (load, g.deps)

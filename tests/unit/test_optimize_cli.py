@@ -273,3 +273,19 @@ def test_a_kernel_with_no_loop_is_one_line_naming_the_file_and_the_kernel(tmp_pa
         assert rc == 2 and len(err) == 1, err
         assert "elementwise_scale.py, kernel scale: no loop in kernel" in err[0], err
     assert not (tmp_path / "out").exists()
+
+
+def test_a_joint_search_refuting_every_overlapping_I_reads_infeasible_in_its_status_too():
+    """Every I up to the ceiling (past it the iterations no longer overlap) refuted, no budget ended it: the record's
+    status and the status line say infeasible (vLLM's recovered-token sampler had read "joint search: timeout" beside
+    "infeasible: 17 of 17 I values refuted")."""
+    from types import SimpleNamespace
+
+    from twill.pipeline import joint_failure
+    from twill.schedule.text import status_text
+    rec = {"search": [{"ii": [708, 724], "result": "unsat"}], "search_summary": {"ii_ceiling": 724}, "budget": {}}
+    joint = SimpleNamespace(status="timeout", solve_seconds=0.23, get=rec.get)
+    failed = joint_failure(joint, 600.0)
+    assert failed["status"] == "infeasible" and "(infeasible: 17 of 17 I values refuted" in failed["summary"]
+    modulo = SimpleNamespace(status="optimal", get={"joint": failed}.get)
+    assert status_text(modulo).endswith("(joint search: infeasible)")

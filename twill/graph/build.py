@@ -606,12 +606,41 @@ def _edges(b: _Body, groups: list[list[int]], node_of: dict[int, int], graph_ops
                     continue
                 src, dst = graph_ops[src_node], graph_ops[n]
                 if v not in b.data and not _shared_tile(b, v, distance, src):
+                    for m, u in _behind_address(b, v, distance, src_node, node_of, graph_ops):
+                        if m != n and (graph_ops[m].id, dst.id, 0) not in deps:
+                            deps[(graph_ops[m].id, dst.id, 0)] = Dep(src=graph_ops[m].id, dst=dst.id, value=u)
                     continue   # bookkeeping (address increments, counters) makes no tile-level edge
                 blocking = src.kind in ASYNC_PRODUCERS and not (src.kind == "dot" and dst.kind == "dot")
                 key = (src.id, dst.id, distance)
                 if key not in deps:
                     deps[key] = Dep(src=src.id, dst=dst.id, distance=distance, blocking=blocking, value=v)
     return list(deps.values())
+
+
+def _behind_address(b: _Body, v: str, distance: int, node: int, node_of: dict[int, int],
+                    graph_ops: list[Op]) -> set[tuple[int, str]]:
+    """The compute nodes whose tiles a load's address arithmetic ``v`` (of load node ``node``, read by another
+    node in the same iteration) is computed from, with the value: the reader computes that arithmetic too, so it
+    waits for them as the load does (xFormers' padded RoPE: the imaginary half's columns ``cols + dim // 2``, folded
+    into the real half's load, from the column tile the frequencies' node computes; the imaginary load had been
+    scheduled before that node)."""
+    if distance != 0 or graph_ops[node].kind not in ("load", "tma_load"):
+        return set()
+    out: set[tuple[int, str]] = set()
+    seen: set[str] = set()
+    todo = [v]
+    while todo:
+        w = todo.pop()
+        j = b.defined_by.get(w)
+        if w in seen or j is None or j not in node_of:
+            continue
+        seen.add(w)
+        if node_of[j] != node:
+            if _shared_tile(b, w, 0, graph_ops[node_of[j]]):
+                out.add((node_of[j], w))
+            continue
+        todo += list(b.ops[j].operands)
+    return out
 
 
 def _shared_tile(b: _Body, v: str, distance: int, src: Op) -> bool:

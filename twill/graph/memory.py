@@ -24,8 +24,11 @@ from twill.ir.ttgir import IROp, Module
 
 ACCESSES = vocab.LOADS | vocab.STORES
 # Ops a pointer (or a tensor descriptor) passes through on its way from the buffer to the access.
+# (tt.bitcast: a pointer of another element type, the same buffer: Triton loads a ``*i1`` argument through
+# ``!tt.ptr<i1> -> !tt.ptr<i8>``; SpargeAttn's block map had been ordered against every store of the loop)
 _POINTER_VIEWS = frozenset({"tt.addptr", "tt.splat", "tt.broadcast", "tt.expand_dims", "tt.reshape", "tt.trans",
-                            "ttg.convert_layout", "tt.make_tensor_descriptor", "tt.make_tensor_ptr", "tt.advance"})
+                            "ttg.convert_layout", "tt.make_tensor_descriptor", "tt.make_tensor_ptr", "tt.advance",
+                            "tt.bitcast"})
 _SHAPE_VIEWS = frozenset({"tt.splat", "tt.broadcast", "tt.expand_dims", "tt.reshape", "ttg.convert_layout"})
 
 

@@ -19,40 +19,40 @@ L0 = gl.constexpr(gl.BlockedLayout(size_per_thread=[4], threads_per_warp=[32], w
 
 @gluon.jit
 def consumer_0(x_ptr, cnt_ptr, y_ptr, C, N):
-    twill_tile_lb = 0
-    twill_tile_step = 1
     twill_base = 0
-    for start in range(twill_tile_lb, C, twill_tile_step):
-        row = gl.program_id(0)
-        offs = gl.arange(0, 1024, layout=L0)
-        base = gl.cast(row, gl.int64)
-        base_1 = gl.cast(N, gl.int64)
-        base_2 = base * base_1
-        base_3 = x_ptr + base_2
-        twill_n = (N - 0 + 1024 - 1) // 1024
-        m_13 = 0.0
-        cols_8 = (0 + (0 - 0) * 1024) + offs  # load0_m: stage 0, partition 0 (group 0)
+    row = gl.program_id(0)
+    offs = gl.arange(0, 1024, layout=L0)
+    base = gl.cast(row, gl.int64)
+    base_1 = gl.cast(N, gl.int64)
+    base_2 = base * base_1
+    base_3 = x_ptr + base_2
+    twill_n = (N - 0 + 1024 - 1) // 1024
+    m_13 = 0.0
+    cols_8 = (0 + (0 - 0) * 1024) + offs  # load0_m: stage 0, partition 0 (group 0)
+    m_9 = cols_8 < N  # load0_m: stage 0, partition 0 (group 0)
+    m_10 = base_3 + cols_8  # load0_m: stage 0, partition 0 (group 0)
+    m_11 = gl.load(m_10, mask=m_9, other=0.0)  # load0_m: stage 0, partition 0 (group 0)
+    m_11_p1 = m_11
+    m_13_p1 = m_13
+    for twill_b in range(1, twill_n):
+        cols_l0 = (0 + (twill_b - 0) * 1024)  # load0_m: stage 0, partition 0 (group 0)
+        cols_8 = cols_l0 + offs  # load0_m: stage 0, partition 0 (group 0)
         m_9 = cols_8 < N  # load0_m: stage 0, partition 0 (group 0)
         m_10 = base_3 + cols_8  # load0_m: stage 0, partition 0 (group 0)
         m_11 = gl.load(m_10, mask=m_9, other=0.0)  # load0_m: stage 0, partition 0 (group 0)
-        m_11_p1 = m_11
-        m_13_p1 = m_13
-        for twill_b in range(1, twill_n):
-            cols_l0 = (0 + (twill_b - 0) * 1024)  # load0_m: stage 0, partition 0 (group 0)
-            cols_8 = cols_l0 + offs  # load0_m: stage 0, partition 0 (group 0)
-            m_9 = cols_8 < N  # load0_m: stage 0, partition 0 (group 0)
-            m_10 = base_3 + cols_8  # load0_m: stage 0, partition 0 (group 0)
-            m_11 = gl.load(m_10, mask=m_9, other=0.0)  # load0_m: stage 0, partition 0 (group 0)
-            m_12 = gl.max(m_11_p1, axis=0)  # reduce0_m: stage 1, partition 0 (group 0)
-            m_13 = gl.maximum(m_13_p1, m_12)  # elementwise0_m: stage 1, partition 0 (group 0)
-            m_11_p1 = m_11
-            m_13_p1 = m_13
         m_12 = gl.max(m_11_p1, axis=0)  # reduce0_m: stage 1, partition 0 (group 0)
         m_13 = gl.maximum(m_13_p1, m_12)  # elementwise0_m: stage 1, partition 0 (group 0)
         m_11_p1 = m_11
         m_13_p1 = m_13
-        twill_base += twill_n
-        out = row * C
+    m_12 = gl.max(m_11_p1, axis=0)  # reduce0_m: stage 1, partition 0 (group 0)
+    m_13 = gl.maximum(m_13_p1, m_12)  # elementwise0_m: stage 1, partition 0 (group 0)
+    m_11_p1 = m_11
+    m_13_p1 = m_13
+    twill_base += twill_n
+    out = row * C
+    twill_tile_lb = 0
+    twill_tile_step = 1
+    for start in range(twill_tile_lb, C, twill_tile_step):
         out_7 = out + start
         out_8 = gl.cast(out_7, gl.int64)
         out_9 = out_8 * base_1
