@@ -55,9 +55,11 @@ def launcher(mod: Module, spec: KernelSpec | None, signature: dict[str, str], bl
     box_consts, box_fns, shapes, box_launch = _box(plan)
     entries = ", ".join(copy_flag + ([f"{TMA_FLAG!r}: shapes is not None"] if plan.boxed else []))
     made_consts, made_fns, made_launch = _made(made)
-    heuristics = heuristics_of(spec, consts)
-    decorated = f"HEURISTICS = {heuristics!r}   # @triton.heuristics of the kernel: each checked per launch key\n" \
-        if heuristics else ""
+    heuristics, supplied = heuristics_of(spec, consts), heuristic_args_of(spec, runtime)
+    decorated = (f"HEURISTICS = {heuristics!r}   # @triton.heuristics of the kernel: each checked per launch key\n"
+                 f"HEURISTIC_ARGS = {supplied!r}   # ... and the arguments they supply, set every launch\n"
+                 f"HEURISTIC_SCOPE = {heuristic_scope(spec, list(heuristics.values()) + list(supplied.values()))!r}"
+                 "   # what they read of the kernel's module\n") if heuristics or supplied else ""
     zero, hook = pre_hook_of(spec)
     if zero or hook:
         decorated += (f"ZERO_BEFORE = {zero!r}   # the autotune config's pre_hook: these arguments zeroed before "
@@ -76,9 +78,9 @@ MAXNREG = {plan.maxnreg}
 PERSISTENT = {mod.persistent and mod.tile_loop is None!r}      # one program per SM loops over the grid's tiles
 {copy_consts}LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion")
 FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
-''' + _HELPERS + (_HEURISTICS if heuristics else "") + made_fns + box_fns
+''' + _HELPERS + (_HEURISTICS if heuristics or supplied else "") + made_fns + box_fns
             + _launch(bool(plan.boxed), entries, shapes, made_launch, box_launch, bool(heuristics), bool(zero or hook),
-                      _least_check(plan), 2 if plan.two_ctas and mod.persistent else 1)
+                      _least_check(plan), 2 if plan.two_ctas and mod.persistent else 1, bool(supplied))
             + _RUN.replace("KERNEL[", KERNEL + "[") + copy_fn + _TAIL)
 
 
@@ -97,12 +99,13 @@ def _least_check(plan: KernelPlan) -> str:
 
 
 def _launch(boxed: bool, entries: str, shapes: str, made_launch: str, box_launch: str, heuristics: bool,
-            hooked: bool = False, least: str = "", ctas: int = 1) -> str:
+            hooked: bool = False, least: str = "", ctas: int = 1, supplied: bool = False) -> str:
     """The launch key, the decisions taken per key (the kernel's heuristics checked first, where it has them, and the
     loop's fewest iterations, ``_least_check``), and ``launch`` itself; a persistent kernel's grid is ``ctas`` programs
     an SM (two where two CTAs fit one: ``plan.two_ctas``)."""
     check = ("    _heuristics(bound)\n" if heuristics else "") + least
     hook = _PRE_HOOK if hooked else ""
+    supply = "    _heuristic_args(bound)\n" if supplied else ""
     return f'''
 
 def _key(bound, g):
@@ -150,7 +153,7 @@ def launch(grid, *args, **kwargs):
     bound = dict(zip(ARGUMENTS, args))
     if kwargs:
         bound.update({{k: v for k, v in kwargs.items() if k not in LAUNCH_OPTIONS}})
-    for k, v in CONSTEXPRS.items():
+{supply}    for k, v in CONSTEXPRS.items():
         if k in bound and bound[k] != v:
             raise ValueError(f"twill: this Gluon kernel was generated for {{k}}={{v!r}}, launched with {{bound[k]!r}}")
     g = grid(dict(bound, **CONSTEXPRS)) if callable(grid) else grid
@@ -329,22 +332,39 @@ _HEURISTICS = '''
 _HEUR = {}                     # heuristic -> its function (False: not evaluable here)
 
 
+def _heuristic(name, src):
+    """Heuristic ``name``'s function, from its source and the kernel module's names it reads (``HEURISTIC_SCOPE``:
+    the module's imports, constants and the functions it calls); False where it cannot be made here."""
+    fn = _HEUR.get(name)
+    if fn is None:
+        import math
+        import torch
+        import triton
+        import triton.language as tl
+        scope = {"torch": torch, "triton": triton, "tl": tl, "math": math}
+        for part in HEURISTIC_SCOPE:
+            try:
+                exec(part, scope)
+            except Exception:     # noqa: BLE001 - an import of the kernel's own package: its names not here
+                pass
+        try:
+            fn = eval(src, scope)
+        except Exception:         # noqa: BLE001 - names of the kernel's module not found: not checked
+            fn = False
+        if fn is False:
+            import warnings
+            warnings.warn(f"twill: the kernel's @triton.heuristics for {name} ({src}) cannot be evaluated by this "
+                          "launcher: launches are not checked against it", stacklevel=3)
+        _HEUR[name] = fn
+    return fn
+
+
 def _heuristics(bound):
     """The kernel's @triton.heuristics evaluated for this launch, as Triton would before choosing a kernel: one that
     gives another value than this kernel was generated for is refused (Triton would compile another kernel)."""
     args = dict(bound, **CONSTEXPRS)
     for name, src in HEURISTICS.items():
-        fn = _HEUR.get(name)
-        if fn is None:
-            try:
-                import math
-                import torch
-                import triton
-                import triton.language as tl
-                fn = eval(src, {"torch": torch, "triton": triton, "tl": tl, "math": math})
-            except Exception:     # noqa: BLE001 - names of the kernel's module: not checked
-                fn = False
-            _HEUR[name] = fn
+        fn = _heuristic(name, src)
         if fn is False:
             continue
         try:
@@ -354,6 +374,15 @@ def _heuristics(bound):
         if value != CONSTEXPRS[name]:
             raise ValueError(f"twill: this Gluon kernel was generated for {name}={CONSTEXPRS[name]!r}; the kernel's "
                              f"@triton.heuristics gives {name}={value!r} for this launch (generate it for that value)")
+
+
+def _heuristic_args(bound):
+    """The kernel arguments its @triton.heuristics supply (kernl's ``size_m_rounded``), set as Triton sets them."""
+    for name, src in HEURISTIC_ARGS.items():
+        fn = _heuristic(name, src)
+        if fn is False:
+            raise ValueError(f"twill: the kernel's @triton.heuristics for {name} ({src}) cannot be evaluated here")
+        bound[name] = fn(dict(bound, **CONSTEXPRS))
 '''
 
 _RUN = '''
@@ -458,13 +487,57 @@ def _decorator_calls(node: Any, name: str) -> list[ast.Call]:
 
 def heuristics_of(spec: KernelSpec | None, consts: dict[str, object]) -> dict[str, str]:
     """The source of each ``@triton.heuristics`` entry of the kernel (``{"USE_OFFSETS": "lambda args: args['offsets']
-    is not None"}``) for a constexpr the kernel was generated for, read from its file; empty where it has none or the
-    file cannot be read. The launcher checks them per launch key: without it, NSA's kernel generated for
-    ``USE_OFFSETS=False`` accepted a variable-length launch and ran the wrong kernel (the sweep's finding)."""
-    _, node = _kernel_source(spec)
+    is not None"}``, or the name of a function of its file: attorch's ``BLOCK_SIZE_SPATIAL_heuristic``) for a
+    constexpr the kernel was generated for, read from its file; empty where it has none or the file cannot be read.
+    The launcher checks them per launch key: without it, NSA's kernel generated for ``USE_OFFSETS=False`` accepted a
+    variable-length launch and ran the wrong kernel (the sweep's finding)."""
+    return {k: v for k, v in _heuristic_sources(spec).items() if k in consts}
+
+
+def heuristic_args_of(spec: KernelSpec | None, runtime: list[str]) -> dict[str, str]:
+    """The ``@triton.heuristics`` entries that supply a runtime argument of the kernel (kernl's attention:
+    ``size_m_rounded``, which its callers do not pass: the launcher had refused the launch as missing it)."""
+    return {k: v for k, v in _heuristic_sources(spec).items() if k in runtime}
+
+
+def _heuristic_sources(spec: KernelSpec | None) -> dict[str, str]:
+    defs, node = _kernel_source(spec)
     return {k.value: ast.unparse(v) for d in _decorator_calls(node, "heuristics") if d.args
             and isinstance(d.args[0], ast.Dict) for k, v in zip(d.args[0].keys, d.args[0].values)
-            if isinstance(k, ast.Constant) and k.value in consts and isinstance(v, ast.Lambda)}
+            if isinstance(k, ast.Constant) and (isinstance(v, ast.Lambda) or isinstance(v, ast.Name) and v.id in defs)}
+
+
+def heuristic_scope(spec: KernelSpec | None, sources: list[str]) -> list[str]:
+    """What the heuristics ``sources`` read of the kernel's module, each a statement the launcher runs before making
+    them: its imports, its constants, and the functions they call, transitively (attorch's batch norm:
+    ``next_power_of_2`` from ``from triton import next_power_of_2``, a heuristic a function of the file; the launcher
+    had evaluated it without them, failed, and not checked the launch: a kernel for 4096 rows ran at 5000)."""
+    fn = getattr(getattr(spec, "fn", None), "fn", None)
+    try:
+        tree = ast.parse(inspect.getsource(inspect.getmodule(fn))) if fn is not None and sources else None
+    except (OSError, TypeError, SyntaxError):
+        tree = None
+    if tree is None:
+        return []
+    top = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    consts = [n for n in tree.body if isinstance(n, ast.Assign) and all(isinstance(x, ast.Name) for x in n.targets)
+              and isinstance(n.value, (ast.Constant, ast.Tuple, ast.Dict, ast.List))]
+    names = {x.id for s in sources for x in ast.walk(ast.parse(s)) if isinstance(x, ast.Name)}
+    wanted: list[str] = []
+    while names - set(wanted):
+        for name in sorted(names - set(wanted)):
+            wanted.append(name)
+            if name in top:
+                names |= {x.id for x in ast.walk(top[name]) if isinstance(x, ast.Name)}
+    imports = [ast.unparse(n) for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))
+               and any((a.asname or a.name).split(".")[0] in names for a in n.names)]
+    return imports + [ast.unparse(n) for n in consts if any(x.id in names for x in n.targets)] + [
+        ast.unparse(_undecorated(top[n])) for n in wanted if n in top]
+
+
+def _undecorated(fn: ast.FunctionDef) -> ast.FunctionDef:
+    out = ast.FunctionDef(fn.name, fn.args, fn.body, [], fn.returns, fn.type_comment)
+    return ast.fix_missing_locations(ast.copy_location(out, fn))
 
 
 def pre_hook_of(spec: KernelSpec | None) -> tuple[list[str], str | None]:

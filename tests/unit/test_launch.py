@@ -217,3 +217,54 @@ def test_the_kernels_fn_and_best_config_answer_as_an_autotuned_kernels_do():
     config = mod.kernel.best_config
     assert config.kwargs == mod.CONSTEXPRS and config.kwargs is not mod.CONSTEXPRS and config.num_warps == mod.NUM_WARPS
     assert config.all_kwargs()["num_warps"] == mod.NUM_WARPS and config.pre_hook is None
+
+
+HEURISTIC_ROWS = '''
+import triton
+import triton.language as tl
+from triton import next_power_of_2
+
+TWILL_SPEC = {"kernel": "rows", "signature": {"x_ptr": "*fp32", "y_ptr": "*fp32", "n": "i32", "n_rounded": "i32",
+                                              "BLOCK": "constexpr"}, "constexprs": {"BLOCK": 1024}}
+
+
+def block_of(args):
+    return quarter(next_power_of_2(args["n"]))
+
+
+def quarter(v):
+    return v // 4
+
+
+@triton.heuristics({"BLOCK": block_of, "n_rounded": lambda args: next_power_of_2(args["n"])})
+@triton.jit
+def rows(x_ptr, y_ptr, n, n_rounded, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    acc = tl.zeros([BLOCK], tl.float32)
+    for s in range(0, n, BLOCK):
+        offs = s + tl.arange(0, BLOCK)
+        acc += tl.load(x_ptr + row * n_rounded + offs, mask=offs < n, other=0.0)
+    tl.store(y_ptr + row * BLOCK + tl.arange(0, BLOCK), acc)
+'''
+
+
+def test_heuristics_that_read_the_modules_names_are_checked_and_those_supplying_arguments_supply_them(tmp_path):
+    """attorch's batch norm: a heuristic that is a function of the file, and a lambda calling ``next_power_of_2``
+    imported by the file: the launcher had evaluated them without the module's names, failed, and not checked the
+    launch (its kernel for 4096 rows ran at 5000). kernl's attention: a heuristic supplying a runtime argument,
+    which its callers never pass (the launch was refused as missing it)."""
+    from twill.machine.model import load_machine
+    from twill.pipeline import OptimizeOptions, optimize
+    f = tmp_path / "heuristic_rows.py"
+    f.write_text(HEURISTIC_ROWS)
+    k = optimize(str(f), load_machine("h100"), OptimizeOptions(time_limit=2.5, total_time=7.5, threads=2)).gluon.kernel
+    assert k is not None
+    mod = load_module(k.source, str(tmp_path), "heuristic_rows_gluon")
+    calls: list = []
+    mod.twill_kernel, mod._device, mod._sm_count = Jit(calls), (lambda: 0), (lambda: 132)
+    assert set(mod.HEURISTICS) == {"BLOCK"} and set(mod.HEURISTIC_ARGS) == {"n_rounded"}
+    x, y = torch.zeros(8, 4096), torch.zeros(8, 1024)
+    mod.kernel[(8,)](x, y, 4000)                     # BLOCK 1024 as generated; n_rounded supplied: 4096
+    assert len(calls) == 1 and [a for a in calls[0][2] if isinstance(a, int)][-1] == 4096, calls
+    with pytest.raises(ValueError, match="generated for BLOCK=1024.*gives BLOCK=2048"):
+        mod.kernel[(8,)](x, torch.zeros(8, 2048), 5000)
