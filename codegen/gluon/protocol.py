@@ -657,7 +657,12 @@ def integer_arguments(signature: dict[str, str], source: str, offset: int = 0) -
     grid = {a: _Int(v) for a, v in PERSISTENT_GRID.items() if a in signature}
     flag = {COPY_FLAG: True} if COPY_FLAG in signature else {}
     flag.update({TMA_FLAG: True} if TMA_FLAG in signature else {})
-    return lambda n: {**{a: _Int(n * step + offset) for a in ints}, **grid, **flag, TRIPS: n}
+    # an argument that steps a loop (a persistent kernel's own ``range(tidx, tiles, NUM_SMS)``) is never 0: at 0
+    # iterations it had stopped the simulation ("range() arg 3 must not be zero": unsloth's MoE dW kernel, no kernel
+    # written); there it steps past every tile after the first, as a launch's grid does
+    steps = set(re.findall(r"\brange\((?:[^()\n]|\([^()\n]*\))*,\s*([A-Za-z_]\w*)\)\s*:", source))
+    return lambda n: {**{a: _Int(n * step + offset or (1 << 16 if a in steps else 0)) for a in ints}, **grid, **flag,
+                      TRIPS: n}
 
 
 def _runtime_steps(source: str) -> list[int]:

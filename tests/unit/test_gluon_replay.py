@@ -305,3 +305,11 @@ def test_an_atomic_on_a_line_its_node_prices_costs_nothing_more():
     assert "gl.atomic_add" in src and atomic_calls(src, sig, frozenset(n["id"] for n in g["graph"]["nodes"])) == {}
     base = model_costs(g["graph"], g["time_unit_cycles"], 191)
     assert replay(src, sig, dataclasses.replace(base, atomic=1000.0)).iteration() == replay(src, sig, base).iteration()
+
+
+def test_an_integer_argument_stepping_a_loop_is_never_zero_in_the_simulation():
+    """unsloth's MoE dW kernel keeps its own tile loop ``range(tidx, tiles, NUM_SMS)``: at 0 iterations every integer
+    argument was 0, and the simulation stopped ("range() arg 3 must not be zero"; no kernel written)."""
+    src = "    for tile_idx in range(tidx, 128, NUM_SMS):\n        twill_n = (K - 0 + 64 - 1) // 64\n"
+    ints = integer_arguments({"NUM_SMS": "i32", "K": "i32"}, src)
+    assert ints(0)["K"] == 0 and ints(0)["NUM_SMS"] > 128 and ints(3)["NUM_SMS"] == ints(3)["K"] == 3 * 64
