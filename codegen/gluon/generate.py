@@ -966,15 +966,18 @@ def _narrow_loads(plan: KernelPlan, mod: Module, table: dict[str, str], assumed:
             c = t.layout.order[0]
             size = TypeInfo("regs", (1,), t.dtype).bytes
             held = t.layout.size_per_thread[c] * size
-            if held < 16 and t.shape[c] * size >= 16:
+            # one element a thread along it: Triton knew no contiguity there, which a unit stride gives; more than
+            # one, the tile's shape over the threads narrowed it, which no stride changes (lightllm's fp8 MLA decode,
+            # 8 bytes a thread: the hint had named a row stride of 578)
+            if held < 16 and t.shape[c] * size >= 16 and t.layout.size_per_thread[c] == 1:
                 narrow.append(f"{op.results[0].lstrip('%')} ({held} bytes)")
                 values, tiled = _address_values(plan, op.operands[0])
                 read |= values
                 along |= tiled
     strides = [a for a in mod.runtime_args()
                if re.fullmatch(r"i(32|64)", a.type) and "stride" in py_name(a.name).lower()
-               and (not a.divisible or a.name.lstrip("%") in assumed) and a.name in read]
-    strides = [py_name(a.name) for a in sorted(strides, key=lambda a: a.name not in along)]   # a tile's own first
+               and (not a.divisible or a.name.lstrip("%") in assumed) and a.name in along]
+    strides = [py_name(a.name) for a in strides]   # a stride over a tile's offsets (not a row's scalar offset)
     if not narrow or not strides:
         return []
     return [f"pointer loads in narrow vectors: {', '.join(dict.fromkeys(narrow))} per thread and access; a stride that "

@@ -640,6 +640,12 @@ def _add_pointer_loads(body: list[IROp], items: list[Item], carried: dict[str, s
             stage = first.stage - (deep or {}).get(i, ahead)
             if not _hoist(body, items, i, sub, stage, key, carried):
                 stage = max([stage] + [items[k].stage for k in _producers(body, items, i, sub)])
+            # after its producers in their stage, its address arithmetic too (``_add_bookkeeping`` places it just
+            # before the load): sglang's int4 KV decode had its scales' load keyed by its reader, before the layout
+            # conversion of the index its address reads, in the same stage ("a dependence the graph does not hold")
+            last = max((items[k].key for k in _producers(body, items, i, sub) if items[k].stage == stage), default=None)
+            if last is not None and last > key:      # (each op of its address a body's length before its reader)
+                key = (last[0], last[1] + len(body) ** 2)
             items.append(Item(i, sub, stage, key))
     _co_stage_shared_addresses(body, items, {x.op for x in items} - placed, carried)
 

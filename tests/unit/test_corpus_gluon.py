@@ -243,6 +243,12 @@ GENERATES = {"torchtitan_cg_backward_dw",   # session 78: its accumulator carrie
              # a loop after a tile loop carrying a tile (channel_sum_then_pass): refused before, now written by the
              # one partition, the loops before the nest once before it and those after it as they run
              "liger_group_norm", "flashinfer_topk_renorm", "channel_sum_then_pass",
+             # session 89's sweeps: attorch's batch norm, kernl's attention, SpargeAttn's block map (a *i1 map),
+             # sglang's int4 KV decode (its scales' load had been keyed before the index conversion its address
+             # reads: only the one-stage kernel was written), unsloth's MoE dW (at USE_TMA_LOAD_X=False: the
+             # simulation had stopped on its NUM_SMS step at 0)
+             "attorch_batch_norm_fwd", "kernl_attention_fwd", "spargeattn_block_map_to_lut",
+             "sglang_decode_int4kv_reducev",
              # session 88: a loop nest beside the scheduled loop, written as it runs by the one partition
              "group_absmax_then_scale",
              # session 88: four copies of a K loop staging a tile of one shape: one buffer (188544 bytes before)
@@ -343,6 +349,9 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
                         for k in ("block_skip_gemm", "fp8_block_skip_gemm", "torchtitan_cg_backward_dw")},
                      "megablocks_grouped_dw": "barrier protocol: not simulated (a barrier index computed from a tensor value)",
                      "kmeans_centroid_update": "barrier protocol: none (one partition, no mbarrier",
+                     # session 89's sweep: a while over loaded slots; a loop body inside an if on a loaded flag
+                     **{k: "barrier protocol: none (one partition, no mbarrier"
+                        for k in ("lightllm_mla_decode_vsm_fp8", "spargeattn_attn_fwd_causal")},
                      # their loops' trip counts loaded, now run; a producer's ring slot counted from a loaded start
                      **{k: "barrier protocol: not simulated (a barrier index computed from a tensor value)"
                         for k in ("extend_attention", "gptoss_sink_attention", "inductor_flex_attention",
@@ -385,6 +394,8 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
         head, nest = consumer.split("in range(twill_tile_lb, ", 1)
         assert head.count("for twill_b in range(") == nest.count("for twill_b in range(") == 1, consumer
         assert "twill_base = 0" not in nest, consumer
+    if path.stem == "sglang_decode_int4kv_reducev":   # pipelined, not the one-stage kernel alone
+        assert max(p.stages for p in g.kernel.plan.partitions) > 1, g.kernel.decisions
     if path.stem in ("flashinfer_topk_renorm", "channel_sum_then_pass"):   # the loops after the nest as they run
         consumer = _function(g.kernel.source, "consumer_0")
         tail = consumer.rsplit("twill_base += twill_n", 1)[1]  # where the nest's body ends
@@ -912,7 +923,8 @@ CONSUMER_COPIES = {"grouped_decode_attention": 2, "fused_moe_decode": 2, "ieee_g
                    "nsa_compression_fwd": 2,   # 16 query heads' rows: K and V for mma.sync
                    # session 88's sweeps: applied-ai's GPTQ split-K (A, and B's dequantised int4 for mma.sync) and
                    # sglang's LoRA-A (a gathered x tile and the rank-16 weight tile)
-                   "appliedai_splitk_dequant_gemm": 2, "sglang_sgemm_lora_a": 2}
+                   "appliedai_splitk_dequant_gemm": 2, "sglang_sgemm_lora_a": 2,
+                   "lightllm_mla_decode_vsm_fp8": 1}   # session 89's sweep: the fp8 KV rows for two dots
 # GPTQ's three copied tiles went with its loads into their readers' stage (gluon_route._in_readers_stage: 122 -> 87
 # spill instructions in the loop; run 180: 32.3 -> 49.1 TFLOP/s, x2.35 Triton's default in run 181)
 
@@ -960,6 +972,7 @@ def _consumer_copies(stem: str, source: str) -> None:
                          "fp8_weight_asm_pack4_gemm",   # the weight's bytes read where the asm upcast runs
                          "triton_kernels_mxfp4_matmul",
                          "vllm_fp8_kv_paged_decode",   # fp8 K / V read where their scales dequantise them
+                         "lightllm_mla_decode_vsm_fp8",   # fp8 KV rows read where they are cast for the dots
                          "w8a16_gemm", "rmsnorm_prologue_gemm")   # int8 B read where it dequantises, x where it scales
         # bias_attention's bias tile read straight in the accumulator's layout (run 52: converted every iteration
         # from registers it ran x0.75 Triton's best, with a nondeterministic error at scale)
