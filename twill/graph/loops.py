@@ -164,6 +164,17 @@ def _by_line(infos: list[LoopInfo], sel: str, where: str) -> LoopInfo:
                      expected=f"--loop N with N one of {', '.join(str(i.index) for i in hits)}{also}", found=sel)
 
 
+def _source_fors(file: str | None, kernel: str) -> list[int]:
+    """The lines of the ``for`` statements of function ``kernel`` in ``file`` (empty where it cannot be read)."""
+    import ast
+    try:
+        tree = ast.parse(open(file).read()) if file else None
+    except (OSError, SyntaxError, ValueError):
+        return []
+    fns = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == kernel] if tree else []
+    return sorted({n.lineno for f in fns for n in ast.walk(f) if isinstance(n, ast.For)})
+
+
 def find_loop(module: Module, loop: LoopSelector, where: str) -> tuple[IROp, LoopInfo, str]:
     """The loop ``loop`` names (an index, ``":LINE"`` / ``"FILE:LINE"``, a digit string), else the
     default: the innermost loop with the most tensor-core work, then memory traffic (an iteration's, times the
@@ -184,6 +195,11 @@ def find_loop(module: Module, loop: LoopSelector, where: str) -> tuple[IROp, Loo
             found = (f"only a `while` loop (scf.while, {at}): twill pipelines counted `for ... in range(...)` loops; "
                      "a loop that waits on memory (a spin lock) has none to pipeline")
         file = next((op.loc.file for op, _ in module.walk() if op.loc.file), None)   # the kernel's file, named too
+        folded = _source_fors(file, where) if not whiles else []
+        if folded:          # xFormers' padded RoPE: range(0, dim // 2, BLOCK_SIZE // 2), one trip at its constexprs
+            found = (f"none, though the source has `for` at line {', '.join(map(str, folded))}: at these constexprs "
+                     "it runs one trip (or is a tl.static_range), which Triton unrolls into straight code; a "
+                     "specialisation giving it more trips (--const) keeps it a loop")
         raise InputError("no loop in kernel", where=f"{file.rsplit('/', 1)[-1]}, kernel {where}" if file else where,
                          expected="an scf.for in the kernel or its helpers", found=found)
     if isinstance(loop, str) and loop.strip().lstrip("-").isdigit():
