@@ -369,6 +369,22 @@ VARIANTS = {
     "trident_attention_bwd_noncausal": ("tests/corpus/trident_attention_bwd_noncausal.py", "attention_backward", []),
     "group_absmax_then_scale": ("tests/corpus/group_absmax_then_scale.py", "group_absmax_then_scale", []),
     "liger_mm_int8int2": ("tests/corpus/liger_mm_int8int2.py", "matmul_kernel", []),   # four K loops, one staged buffer
+    "liger_group_norm": ("tests/corpus/liger_group_norm.py", "_group_norm_forward", []),   # session 89: a tile loop carrying scalars, code after it
+    "flashinfer_topk_renorm": ("tests/corpus/flashinfer_topk_renorm.py", "top_k_renorm_probs_kernel", []),   # a bisection around the loop, two passes after it
+    "channel_sum_then_pass": ("tests/corpus/channel_sum_then_pass.py", "channel_sum_then_pass", []),   # a loop after a tile loop carrying a tile
+    "attorch_batch_norm_fwd": ("tests/corpus/attorch_batch_norm_fwd.py", "batch_norm_forward_kernel", []),   # session 89's sweeps: heuristics of the module's names
+    "attorch_conv2d_fwd": ("tests/corpus/attorch_conv2d_fwd.py", "conv2d_forward_kernel", []),
+    "deepspeed_fp_matmul_gelu": ("tests/corpus/deepspeed_fp_matmul_gelu.py", "_fp_matmul", []),   # a descending K loop
+    "deepspeed_matmul_4d_causal": ("tests/corpus/deepspeed_matmul_4d_causal.py", "matmul_4d_kernel", []),
+    "kernl_attention_fwd": ("tests/corpus/kernl_attention_fwd.py", "_fwd_kernel", []),   # a heuristic supplying a runtime argument
+    "lightllm_apply_penalty": ("tests/corpus/lightllm_apply_penalty.py", "_fwd_kernel_apply_penalty", []),
+    "lightllm_mla_decode_vsm_fp8": ("tests/corpus/lightllm_mla_decode_vsm_fp8.py", "_fwd_kernel_flash_decode_stage1_padding_fp8", []),
+    "sglang_decode_int4kv_reducev": ("tests/corpus/sglang_decode_int4kv_reducev.py", "_fwd_kernel_stage2", []),   # a load keyed after its address's producer
+    "sglang_per_expert_lora_moe": ("tests/corpus/sglang_per_expert_lora_moe.py", "_per_expert_lora_kernel", []),
+    "flashinfer_rms_norm_residual_fp8": ("tests/corpus/flashinfer_rms_norm_residual_fp8.py", "rms_norm_kernel", []),
+    "spargeattn_attn_fwd_causal": ("tests/corpus/spargeattn_attn_fwd_causal.py", "_attn_fwd", []),
+    "spargeattn_block_map_to_lut": ("tests/corpus/spargeattn_block_map_to_lut.py", "triton_block_map_to_lut_kernel", []),   # a *i1 map through its bitcast
+    "vllm_sample_recovered_tokens": ("tests/corpus/vllm_sample_recovered_tokens.py", "sample_recovered_tokens_kernel", []),
 }
 
 
