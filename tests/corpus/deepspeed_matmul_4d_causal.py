@@ -295,7 +295,7 @@ def reference(inputs: dict[str, Any]) -> Any:
     s = (q @ k.transpose(2, 3)).half() * torch.tensor(1.0 / math.sqrt(D)).half()
     s = s.float()
     causal = torch.ones((S, S), dtype=torch.bool).tril()
-    return torch.where(causal, s, torch.tensor(-60000.0))
+    return torch.where(causal, s, torch.tensor(-60000.0, device=s.device))
 
 
 def flops(B: int, S: int, H: int, D: int) -> float:

@@ -251,7 +251,11 @@ def make_inputs(B: int, S: int, H: int, NUM_SM: int, device: str = "cuda", seed:
     q_rope = torch.randn(B, H, DR, generator=g).to(torch.bfloat16)
     dev = lambda t: t.to(device)
     return {"q_nope": dev(q_nope), "q_rope": dev(q_rope), "kv_buffer": dev(buf), "req_to_tokens": dev(req_to_tokens),
-            "b_req_idx": dev(b_req_idx), "b_seq_len": dev(lens.to(torch.int32)), "num_sm": NUM_SM}
+            "b_req_idx": dev(b_req_idx), "b_seq_len": dev(lens.to(torch.int32)), "num_sm": NUM_SM,
+            # the host's copy of the lengths and the block size it derives (lightllm reads B_Seqlen.tolist() on the
+            # host before launching: here in make_inputs, so that a CUDA graph can capture the launch)
+            "lens": [int(x) for x in lens.tolist()],
+            "in_block_seq": dev(torch.tensor([_block_seq([int(x) for x in lens.tolist()], NUM_SM)], dtype=torch.int64))}
 
 
 def _views(inputs: dict[str, Any]) -> tuple[Any, Any, Any]:
@@ -269,14 +273,14 @@ def launch(inputs: dict[str, Any], **config: int) -> Any:
     kv_nope, kv_rope, kv_scale = _views(inputs)
     Req_to_tokens, B_req_idx, B_Seqlen = inputs["req_to_tokens"], inputs["b_req_idx"], inputs["b_seq_len"]
     num_sm = inputs["num_sm"]
-    lens = [int(x) for x in B_Seqlen.tolist()]
+    lens = inputs["lens"]
     bs = _block_seq(lens, num_sm)
     n_blocks = sum(triton.cdiv(n, bs) for n in lens)
     batch_size, q_head_num = B_req_idx.shape[0], q_nope.shape[1]
     Q_HEAD_NUM = 16
     head_group_num = triton.cdiv(q_head_num, Q_HEAD_NUM)
     NEED_HEAD_MASK = (q_head_num % Q_HEAD_NUM) != 0
-    in_block_seq = torch.tensor([bs], dtype=torch.int64, device=q_nope.device)
+    in_block_seq = inputs["in_block_seq"]
     mid_out = torch.empty([q_head_num, num_sm * 4 + batch_size, D], dtype=torch.float32, device=q_nope.device)
     mid_out_logsumexp = torch.empty([q_head_num, num_sm * 4 + batch_size], dtype=torch.float32, device=q_nope.device)
     softmax_scale = 1.0 / (D + DR) ** 0.5

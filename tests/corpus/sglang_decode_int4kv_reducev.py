@@ -207,7 +207,7 @@ def reference(inputs: dict[str, Any]) -> Any:
     v = (q4.half().float() * sc).half().float()
     lens = inputs["b_seq_len"].tolist()
     starts = inputs["b_start_loc"].tolist()
-    out = torch.empty(len(lens), H, HD)
+    out = torch.empty(len(lens), H, HD, device=v.device)
     for b, (n, s0) in enumerate(zip(lens, starts)):
         toks = inputs["req"][int(inputs["b_req_idx"][b]), :n].long()
         p = torch.softmax(inputs["logits"][:, s0:s0 + n], -1)

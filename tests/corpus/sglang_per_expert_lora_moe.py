@@ -275,7 +275,7 @@ def reference(inputs: dict[str, Any]) -> Any:
     """delta[t] = sum over t's entries of scaling[l] * B[l, e][:, :r] @ (A[l, e][:r] @ hidden[t]), r = rank[l]."""
     import torch
     h = inputs["hidden"].float()
-    delta = torch.zeros(h.shape[0], OUT)
+    delta = torch.zeros(h.shape[0], OUT, device=h.device)
     for i in range(inputs["token_ids"].shape[0]):
         t, e, l = (int(inputs[k][i]) for k in ("token_ids", "expert_ids", "lora_ids"))
         r = int(inputs["ranks"][l])
