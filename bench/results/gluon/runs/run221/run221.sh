@@ -14,6 +14,14 @@ SWEEP="attorch_batch_norm_fwd kernl_attention_fwd sglang_decode_int4kv_reducev s
 lightllm_mla_decode_vsm_fp8 spargeattn_attn_fwd_causal deepspeed_fp_matmul_gelu deepspeed_matmul_4d_causal
 attorch_conv2d_fwd lightllm_apply_penalty sglang_per_expert_lora_moe flashinfer_rms_norm_residual_fp8
 vllm_sample_recovered_tokens"
+if [ "${1:-a}" = d ]; then   # (d): on an H200, the Gluon FA backward validated with its sums (#17), then (c)
+  if grep -q H200 "$OUT/gpu.txt"; then
+    PYTHONPATH=. timeout 250 python -m twill validate kernels/fa_bwd.py --arch h200 --schedule bench/results/gluon/fa_bwd \
+      --sums auto -o "$OUT/validate-fa_bwd" > "$OUT/validate-fa_bwd.log" 2>&1
+    tail -5 "$OUT/validate-fa_bwd.log"
+  fi
+  set -- c
+fi
 if [ "${1:-a}" = c ]; then   # (c): the four whose harness failed in (a) (reference / launch on the host), fixed
   DIRS="$(for s in sglang_decode_int4kv_reducev lightllm_mla_decode_vsm_fp8 deepspeed_matmul_4d_causal \
     sglang_per_expert_lora_moe; do echo bench/results/gluon/$s; done)"
