@@ -16,9 +16,11 @@ attorch_conv2d_fwd lightllm_apply_penalty sglang_per_expert_lora_moe flashinfer_
 vllm_sample_recovered_tokens"
 if [ "${1:-a}" = d ]; then   # (d): on an H200, the Gluon FA backward validated with its sums (#17), then (c)
   if grep -q H200 "$OUT/gpu.txt"; then
-    PYTHONPATH=. timeout 250 python -m twill validate kernels/fa_bwd.py --arch h200 --schedule bench/results/gluon/fa_bwd \
+    PYTHONPATH=. timeout 280 python -m twill validate kernels/fa_bwd.py --arch h200 --schedule bench/results/gluon/fa_bwd \
       --sums auto -o "$OUT/validate-fa_bwd" > "$OUT/validate-fa_bwd.log" 2>&1
     tail -5 "$OUT/validate-fa_bwd.log"
+    bash bench/results/gluon/runs/device_tree.sh pack "$OUT"
+    exit 0          # (the device time left this session: the validate alone)
   fi
   set -- c
 fi
