@@ -551,7 +551,8 @@ def joint_failure(joint: Schedule, budget: float) -> dict[str, Any]:
         why += f"; no I above {ceiling} is tried: there the iterations no longer overlap"
         if not left_open and not ended:     # every I where iterations overlap refuted: a proof, not a timeout
             label = "infeasible"            # (trident's group-norm backward had read "timeout: 17 of 17 refuted")
-    return {"status": label, "ii_searched": span,      # (the status line had said "timeout" beside "17 of 17 refuted") "ii_refuted": len(refuted), "ii_open": sorted(left_open),
+    # (the record's status, which the status line reads, had said "timeout" beside "17 of 17 refuted")
+    return {"status": label, "ii_searched": span, "ii_refuted": len(refuted), "ii_open": sorted(left_open),
             "ii_ceiling": ceiling, "seconds": round(joint.solve_seconds, 2), "budget": joint.get("budget"),
             "summary": f"no warp assignment found for {where} ({label}: {why})", "search": joint.get("search")}
 
