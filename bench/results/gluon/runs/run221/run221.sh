@@ -27,7 +27,7 @@ fi
 if [ "${1:-a}" = c ]; then   # (c): the four whose harness failed in (a) (reference / launch on the host), fixed
   DIRS="$(for s in sglang_decode_int4kv_reducev lightllm_mla_decode_vsm_fp8 deepspeed_matmul_4d_causal \
     sglang_per_expert_lora_moe; do echo bench/results/gluon/$s; done)"
-  TWILL_BENCH_CONFIGS=0 PYTHONPATH=. timeout 230 python bench/gluon_gpu.py $DIRS --sizes 4096 --timeout 100 \
+  TWILL_BENCH_CONFIGS=0 PYTHONPATH=. timeout 180 python bench/gluon_gpu.py $DIRS --sizes 4096 --timeout 60 \
     --out $OUT/gpu221c.json > $OUT/run221c.log 2>&1
   grep -vi warning $OUT/run221c.log | tail -12
   bash bench/results/gluon/runs/device_tree.sh pack "$OUT"
