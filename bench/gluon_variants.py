@@ -396,7 +396,12 @@ def main() -> int:
     ap.add_argument("--regenerate", action="store_true", help="the committed schedules' kernels, not solved again")
     a = ap.parse_args()
     failed = False
-    for label, (kernel, jit, flags) in VARIANTS.items():
+    if a.regenerate:                 # every committed variant, those solved by hand too (their own variant.json)
+        labels = list(VARIANTS) + sorted(p.parent.name for p in Path(a.out).glob("*/variant.json")
+                                         if p.parent.name not in VARIANTS)
+    else:
+        labels = list(VARIANTS)
+    for label in labels:
         if a.only and label not in a.only:
             continue
         if a.regenerate:
@@ -407,6 +412,7 @@ def main() -> int:
                       f"of a generated kernel, found {type(e).__name__}: {e}")
                 failed = True
             continue
+        kernel, jit, flags = VARIANTS[label]
         d = Path(a.out) / label
         cmd = [sys.executable, "-m", "twill", "optimize", kernel, "--arch", a.arch, "-o", str(d), "--quiet", "--force"] + flags
         t0 = time.time()

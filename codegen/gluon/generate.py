@@ -1111,10 +1111,14 @@ def _error_line(src: str | None, lineno: int | None, source: str | None) -> str:
 def _ptxas_error(text: str) -> str | None:
     """ptxas's first error line in ``text`` (``ptxas /tmp/x.ptx, line 70; error   : Modifier '.evict_last' cannot be
     combined with modifier '.ca'``) without its temporary file, or None: Triton prints a repro command after it.
-    Where ptxas said nothing and died of a signal (Triton's "failed with error code -11"), the signal's name."""
+    A fatal line (``ptxas fatal   : (C7602) Insufficient registers (80) to compile instruction at line 800``) as it
+    is, but the "assembly aborted" line after it. Where ptxas said nothing and died of a signal (Triton's "failed with error code -11"), the signal's name."""
     m = re.search(r"^\s*ptxas\s+\S+,\s*(line \d+;\s*error\s*:.*)$", text, re.M)
     if m:
         return "ptxas: " + re.sub(r"\s+", " ", m.group(1))
+    fatal = [f for f in re.findall(r"^\s*ptxas fatal\s*:\s*(.*)$", text, re.M) if not f.startswith("Ptx assembly")]
+    if fatal:                                                        # (C7602) Insufficient registers (80) ...
+        return "ptxas: " + re.sub(r"\s+", " ", fatal[0]).strip()
     crash = re.search(r"`ptxas` failed with error code (-\d+)", text)
     if crash is None:
         return None

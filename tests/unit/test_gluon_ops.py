@@ -87,6 +87,17 @@ def test_a_ptxas_that_dies_of_a_signal_is_named_as_a_crash_not_by_tritons_repro_
     assert _ptxas_error("`ptxas` failed with error code 255\n") is None
 
 
+def test_a_fatal_ptxas_line_is_the_message_not_the_aborted_line_after_it():
+    # session 90: a committed schedule regenerated at two CTAs an SM (launch limit 80 registers) failed in ptxas;
+    # the message had been only Triton's "Repro command: ..." line
+    text = ("PTXAS error: Internal Triton PTX codegen error\n`ptxas` stderr:\nptxas fatal   : (C7602) Insufficient "
+            "registers (80) to compile instruction at line 800 in function twill_kernel. Try to compile with register "
+            "target of 90 or higher.\nptxas fatal   : Ptx assembly aborted due to errors\n\nRepro command: ptxas -v x")
+    said = _ptxas_error(text)
+    assert said is not None and said.startswith("ptxas: (C7602) Insufficient registers (80) to compile instruction")
+    assert _ptxas_error("ptxas fatal   : Ptx assembly aborted due to errors\n") is None
+
+
 def test_the_protocol_simulation_keeps_an_int32_count_and_reads_other_casts_as_values():
     # an i64 loop's trip count, gl.cast(.., gl.int32), stays the integer it was; a cast to another type (a program id
     # widened to int64, bias_attention) is a value, not a condition (comparing the dtype had raised Unsimulated)

@@ -52,10 +52,12 @@ def consumer_0(Q_ptr, K_ptr, V_ptr, E_ptr, M_ptr, ROW_ptr, COLPTR_ptr, OUT_ptr, 
         src_idx = ROW_ptr + e_idx_59_p1  # load1_src_idx: stage 0, partition 0 (group 0)
         src_idx_34 = gl.load(src_idx)  # load1_src_idx: stage 0, partition 0 (group 0)
         src_off_35 = src_idx_34 * 1024  # elementwise1_src_off: stage 0, partition 0 (group 0)
-        edge_ptr_58 = edge_ptr_58_p1 + 1024  # load0_e: stage 0, partition 0 (group 0)
-        e = gl.load(edge_ptr_58_p1)  # load0_e: stage 0, partition 0 (group 0)
         src_off_36 = src_off_35  # load2_k: stage 0, partition 0 (group 0)
         src_off_37 = src_off_36 + src_off  # load2_k: stage 0, partition 0 (group 0)
+        v_42 = V_ptr + src_off_37  # load3_v: stage 0, partition 0 (group 0)
+        v_43 = gl.load(v_42)  # load3_v: stage 0, partition 0 (group 0)
+        edge_ptr_58 = edge_ptr_58_p1 + 1024  # load0_e: stage 0, partition 0 (group 0)
+        e = gl.load(edge_ptr_58_p1)  # load0_e: stage 0, partition 0 (group 0)
         k_38 = K_ptr + src_off_37  # load2_k: stage 0, partition 0 (group 0)
         k_39 = gl.load(k_38)  # load2_k: stage 0, partition 0 (group 0)
         e_p1 = e
@@ -63,20 +65,20 @@ def consumer_0(Q_ptr, K_ptr, V_ptr, E_ptr, M_ptr, ROW_ptr, COLPTR_ptr, OUT_ptr, 
         edge_ptr_58_p1 = edge_ptr_58
         k_39_p1 = k_39
         m_ij_p1 = m_ij
-        src_off_37_p1 = src_off_37
+        v_43_p1 = v_43
         acc_56 = gl.full([16, 64], 0.0, gl.float32, layout=L2)
         l_i_57 = gl.full([16], 0.0, gl.float32, layout=L3)
         e_idx_59 = e_idx_59_p1 + 1  # load1_src_idx: stage 0, partition 0 (group 0)
         src_idx = ROW_ptr + e_idx_59_p1  # load1_src_idx: stage 0, partition 0 (group 0)
         src_idx_34 = gl.load(src_idx)  # load1_src_idx: stage 0, partition 0 (group 0)
         src_off_35 = src_idx_34 * 1024  # elementwise1_src_off: stage 0, partition 0 (group 0)
-        v_42 = V_ptr + src_off_37_p1  # load3_v: stage 1, partition 0 (group 0)
-        v_43 = gl.load(v_42)  # load3_v: stage 1, partition 0 (group 0)
+        src_off_36 = src_off_35  # load2_k: stage 0, partition 0 (group 0)
+        src_off_37 = src_off_36 + src_off  # load2_k: stage 0, partition 0 (group 0)
+        v_42 = V_ptr + src_off_37  # load3_v: stage 0, partition 0 (group 0)
+        v_43 = gl.load(v_42)  # load3_v: stage 0, partition 0 (group 0)
         edge_ptr_58 = edge_ptr_58_p1 + 1024  # load0_e: stage 0, partition 0 (group 0)
         e = gl.load(edge_ptr_58_p1)  # load0_e: stage 0, partition 0 (group 0)
         e_32 = e_p1.to(gl.float32)  # convert0_e: stage 1, partition 0 (group 0)
-        src_off_36 = src_off_35  # load2_k: stage 0, partition 0 (group 0)
-        src_off_37 = src_off_36 + src_off  # load2_k: stage 0, partition 0 (group 0)
         k_38 = K_ptr + src_off_37  # load2_k: stage 0, partition 0 (group 0)
         k_39 = gl.load(k_38)  # load2_k: stage 0, partition 0 (group 0)
         k_40 = k_39_p1.to(gl.float32)  # convert1_k: stage 1, partition 0 (group 0)
@@ -101,7 +103,7 @@ def consumer_0(Q_ptr, K_ptr, V_ptr, E_ptr, M_ptr, ROW_ptr, COLPTR_ptr, OUT_ptr, 
         k_39_p1 = k_39
         l_i_57_p1 = l_i_57
         m_ij_p1 = m_ij
-        src_off_37_p1 = src_off_37
+        v_43_p2 = v_43_p1
         v_43_p1 = v_43
         for twill_b in range(2, twill_n):
             e_idx_59 = e_idx_59_p1 + 1  # load1_src_idx: stage 0, partition 0 (group 0)
@@ -110,9 +112,11 @@ def consumer_0(Q_ptr, K_ptr, V_ptr, E_ptr, M_ptr, ROW_ptr, COLPTR_ptr, OUT_ptr, 
             src_off_35 = src_idx_34 * 1024  # elementwise1_src_off: stage 0, partition 0 (group 0)
             l_i = l_i_57_p1 * correction_49_p1  # elementwise5_l_i: stage 2, partition 0 (group 0)
             l_i_57 = l_i + alpha_ij_48_p1  # elementwise5_l_i: stage 2, partition 0 (group 0)
-            v_42 = V_ptr + src_off_37_p1  # load3_v: stage 1, partition 0 (group 0)
-            v_43 = gl.load(v_42)  # load3_v: stage 1, partition 0 (group 0)
-            v_44 = v_43_p1.to(gl.float32)  # convert2_v: stage 2, partition 0 (group 0)
+            src_off_36 = src_off_35  # load2_k: stage 0, partition 0 (group 0)
+            src_off_37 = src_off_36 + src_off  # load2_k: stage 0, partition 0 (group 0)
+            v_42 = V_ptr + src_off_37  # load3_v: stage 0, partition 0 (group 0)
+            v_43 = gl.load(v_42)  # load3_v: stage 0, partition 0 (group 0)
+            v_44 = v_43_p2.to(gl.float32)  # convert2_v: stage 2, partition 0 (group 0)
             v_45 = gl.convert_layout(gl.reshape(v_44, [16, 64]), L2)  # elementwise2_v_e: stage 2, partition 0 (group 0)
             v_e = v_45 + e_33_p1  # elementwise2_v_e: stage 2, partition 0 (group 0)
             acc_50 = gl.expand_dims(correction_49_p1, 1)  # elementwise2_v_e: stage 2, partition 0 (group 0)
@@ -125,8 +129,6 @@ def consumer_0(Q_ptr, K_ptr, V_ptr, E_ptr, M_ptr, ROW_ptr, COLPTR_ptr, OUT_ptr, 
             edge_ptr_58 = edge_ptr_58_p1 + 1024  # load0_e: stage 0, partition 0 (group 0)
             e = gl.load(edge_ptr_58_p1)  # load0_e: stage 0, partition 0 (group 0)
             e_32 = e_p1.to(gl.float32)  # convert0_e: stage 1, partition 0 (group 0)
-            src_off_36 = src_off_35  # load2_k: stage 0, partition 0 (group 0)
-            src_off_37 = src_off_36 + src_off  # load2_k: stage 0, partition 0 (group 0)
             k_38 = K_ptr + src_off_37  # load2_k: stage 0, partition 0 (group 0)
             k_39 = gl.load(k_38)  # load2_k: stage 0, partition 0 (group 0)
             k_40 = k_39_p1.to(gl.float32)  # convert1_k: stage 1, partition 0 (group 0)
@@ -151,13 +153,11 @@ def consumer_0(Q_ptr, K_ptr, V_ptr, E_ptr, M_ptr, ROW_ptr, COLPTR_ptr, OUT_ptr, 
             k_39_p1 = k_39
             l_i_57_p1 = l_i_57
             m_ij_p1 = m_ij
-            src_off_37_p1 = src_off_37
+            v_43_p2 = v_43_p1
             v_43_p1 = v_43
         l_i = l_i_57_p1 * correction_49_p1  # elementwise5_l_i: stage 2, partition 0 (group 0)
         l_i_57 = l_i + alpha_ij_48_p1  # elementwise5_l_i: stage 2, partition 0 (group 0)
-        v_42 = V_ptr + src_off_37_p1  # load3_v: stage 1, partition 0 (group 0)
-        v_43 = gl.load(v_42)  # load3_v: stage 1, partition 0 (group 0)
-        v_44 = v_43_p1.to(gl.float32)  # convert2_v: stage 2, partition 0 (group 0)
+        v_44 = v_43_p2.to(gl.float32)  # convert2_v: stage 2, partition 0 (group 0)
         v_45 = gl.convert_layout(gl.reshape(v_44, [16, 64]), L2)  # elementwise2_v_e: stage 2, partition 0 (group 0)
         v_e = v_45 + e_33_p1  # elementwise2_v_e: stage 2, partition 0 (group 0)
         acc_50 = gl.expand_dims(correction_49_p1, 1)  # elementwise2_v_e: stage 2, partition 0 (group 0)
@@ -193,11 +193,11 @@ def consumer_0(Q_ptr, K_ptr, V_ptr, E_ptr, M_ptr, ROW_ptr, COLPTR_ptr, OUT_ptr, 
         l_i_57_p1 = l_i_57
         m_ij_p2 = m_ij_p1
         m_ij_p1 = m_ij
-        src_off_37_p1 = src_off_37
+        v_43_p2 = v_43_p1
         v_43_p1 = v_43
         l_i = l_i_57_p1 * correction_49_p1  # elementwise5_l_i: stage 2, partition 0 (group 0)
         l_i_57 = l_i + alpha_ij_48_p1  # elementwise5_l_i: stage 2, partition 0 (group 0)
-        v_44 = v_43_p1.to(gl.float32)  # convert2_v: stage 2, partition 0 (group 0)
+        v_44 = v_43_p2.to(gl.float32)  # convert2_v: stage 2, partition 0 (group 0)
         v_45 = gl.convert_layout(gl.reshape(v_44, [16, 64]), L2)  # elementwise2_v_e: stage 2, partition 0 (group 0)
         v_e = v_45 + e_33_p1  # elementwise2_v_e: stage 2, partition 0 (group 0)
         acc_50 = gl.expand_dims(correction_49_p1, 1)  # elementwise2_v_e: stage 2, partition 0 (group 0)
@@ -222,7 +222,7 @@ def consumer_0(Q_ptr, K_ptr, V_ptr, E_ptr, M_ptr, ROW_ptr, COLPTR_ptr, OUT_ptr, 
         l_i_57_p1 = l_i_57
         m_ij_p2 = m_ij_p1
         m_ij_p1 = m_ij
-        src_off_37_p1 = src_off_37
+        v_43_p2 = v_43_p1
         v_43_p1 = v_43
     else:
         arg10_w = gl.full([16, 64], 0.0, gl.float32, layout=L2)

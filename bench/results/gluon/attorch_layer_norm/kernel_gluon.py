@@ -94,41 +94,42 @@ def consumer_0(input_pointer, weight_pointer, bias_pointer, mean_pointer, inv_st
         input_32 = batch_mask & input_31  # elementwise0_input: stage 0, partition 0 (group 0)
         feat_offset_28 = (0 + (0 - 0) * 1024) + feat_offset_16  # load0_weight: stage 0, partition 0 (group 0)
         feat_mask_30 = feat_offset_28 < feat_dim  # load0_weight: stage 0, partition 0 (group 0)
+        weight_39 = weight_pointer + feat_offset_28  # load0_weight: stage 0, partition 0 (group 0)
+        weight_40 = gl.load(weight_39, mask=feat_mask_30)  # load0_weight: stage 0, partition 0 (group 0)
         bias_45 = bias_pointer + feat_offset_28  # load2_bias: stage 0, partition 0 (group 0)
         bias_46 = gl.load(bias_45, mask=feat_mask_30)  # load2_bias: stage 0, partition 0 (group 0)
         bias_46_p1 = bias_46
-        feat_mask_30_p1 = feat_mask_30
         feat_offset_27_p1 = feat_offset_27
-        feat_offset_28_p1 = feat_offset_28
         input_32_p1 = input_32
+        weight_40_p1 = weight_40
         feat_offset_27 = (0 + (1 - 0) * 1024) + feat_offset_15  # elementwise0_input: stage 0, partition 0 (group 0)
         feat_mask_29 = feat_offset_27 < feat_dim  # elementwise0_input: stage 0, partition 0 (group 0)
         input_31 = gl.expand_dims(feat_mask_29, 0)  # elementwise0_input: stage 0, partition 0 (group 0)
         input_32 = batch_mask & input_31  # elementwise0_input: stage 0, partition 0 (group 0)
         feat_offset_28 = (0 + (1 - 0) * 1024) + feat_offset_16  # load0_weight: stage 0, partition 0 (group 0)
         feat_mask_30 = feat_offset_28 < feat_dim  # load0_weight: stage 0, partition 0 (group 0)
+        weight_39 = weight_pointer + feat_offset_28  # load0_weight: stage 0, partition 0 (group 0)
+        weight_40 = gl.load(weight_39, mask=feat_mask_30)  # load0_weight: stage 0, partition 0 (group 0)
         bias_45 = bias_pointer + feat_offset_28  # load2_bias: stage 0, partition 0 (group 0)
         bias_46 = gl.load(bias_45, mask=feat_mask_30)  # load2_bias: stage 0, partition 0 (group 0)
         output_47 = gl.convert_layout(bias_46_p1, L0)  # convert2_output: stage 1, partition 0 (group 0)
         output_48 = output_47.to(gl.float32)  # convert2_output: stage 1, partition 0 (group 0)
         bias_46_p1 = bias_46
-        feat_mask_30_p2 = feat_mask_30_p1
-        feat_mask_30_p1 = feat_mask_30
         feat_offset_27_p2 = feat_offset_27_p1
         feat_offset_27_p1 = feat_offset_27
-        feat_offset_28_p2 = feat_offset_28_p1
-        feat_offset_28_p1 = feat_offset_28
         input_32_p2 = input_32_p1
         input_32_p1 = input_32
         output_48_p1 = output_48
+        weight_40_p2 = weight_40_p1
+        weight_40_p1 = weight_40
         feat_offset_27 = (0 + (2 - 0) * 1024) + feat_offset_15  # elementwise0_input: stage 0, partition 0 (group 0)
         feat_mask_29 = feat_offset_27 < feat_dim  # elementwise0_input: stage 0, partition 0 (group 0)
         input_31 = gl.expand_dims(feat_mask_29, 0)  # elementwise0_input: stage 0, partition 0 (group 0)
         input_32 = batch_mask & input_31  # elementwise0_input: stage 0, partition 0 (group 0)
-        weight_39 = weight_pointer + feat_offset_28_p2  # load0_weight: stage 2, partition 0 (group 0)
-        weight_40 = gl.load(weight_39, mask=feat_mask_30_p2)  # load0_weight: stage 2, partition 0 (group 0)
         feat_offset_28 = (0 + (2 - 0) * 1024) + feat_offset_16  # load0_weight: stage 0, partition 0 (group 0)
         feat_mask_30 = feat_offset_28 < feat_dim  # load0_weight: stage 0, partition 0 (group 0)
+        weight_39 = weight_pointer + feat_offset_28  # load0_weight: stage 0, partition 0 (group 0)
+        weight_40 = gl.load(weight_39, mask=feat_mask_30)  # load0_weight: stage 0, partition 0 (group 0)
         bias_45 = bias_pointer + feat_offset_28  # load2_bias: stage 0, partition 0 (group 0)
         bias_46 = gl.load(bias_45, mask=feat_mask_30)  # load2_bias: stage 0, partition 0 (group 0)
         output_47 = gl.convert_layout(bias_46_p1, L0)  # convert2_output: stage 1, partition 0 (group 0)
@@ -137,12 +138,8 @@ def consumer_0(input_pointer, weight_pointer, bias_pointer, mean_pointer, inv_st
         input_34 = input_pointer_3 + input_33  # load1_input: stage 2, partition 0 (group 0)
         input_35 = gl.load(input_34, mask=input_32_p2, other=0.0)  # load1_input: stage 2, partition 0 (group 0)
         bias_46_p1 = bias_46
-        feat_mask_30_p2 = feat_mask_30_p1
-        feat_mask_30_p1 = feat_mask_30
         feat_offset_27_p2 = feat_offset_27_p1
         feat_offset_27_p1 = feat_offset_27
-        feat_offset_28_p2 = feat_offset_28_p1
-        feat_offset_28_p1 = feat_offset_28
         input_32_p3 = input_32_p2
         input_32_p2 = input_32_p1
         input_32_p1 = input_32
@@ -150,6 +147,8 @@ def consumer_0(input_pointer, weight_pointer, bias_pointer, mean_pointer, inv_st
         input_35_p1 = input_35
         output_48_p2 = output_48_p1
         output_48_p1 = output_48
+        weight_40_p3 = weight_40_p2
+        weight_40_p2 = weight_40_p1
         weight_40_p1 = weight_40
         for twill_b in range(3, twill_n):
             feat_offset_25 = (0 + (twill_b - 0) * 1024)  # elementwise0_input: stage 0, partition 0 (group 0)
@@ -157,13 +156,13 @@ def consumer_0(input_pointer, weight_pointer, bias_pointer, mean_pointer, inv_st
             feat_mask_29 = feat_offset_27 < feat_dim  # elementwise0_input: stage 0, partition 0 (group 0)
             input_31 = gl.expand_dims(feat_mask_29, 0)  # elementwise0_input: stage 0, partition 0 (group 0)
             input_32 = batch_mask & input_31  # elementwise0_input: stage 0, partition 0 (group 0)
-            weight_39 = weight_pointer + feat_offset_28_p2  # load0_weight: stage 2, partition 0 (group 0)
-            weight_40 = gl.load(weight_39, mask=feat_mask_30_p2)  # load0_weight: stage 2, partition 0 (group 0)
-            output_41 = gl.convert_layout(weight_40_p1, L0)  # convert1_output: stage 3, partition 0 (group 0)
-            output_42 = output_41.to(gl.float32)  # convert1_output: stage 3, partition 0 (group 0)
             feat_offset_26 = (0 + (twill_b - 0) * 1024)  # load0_weight: stage 0, partition 0 (group 0)
             feat_offset_28 = feat_offset_26 + feat_offset_16  # load0_weight: stage 0, partition 0 (group 0)
             feat_mask_30 = feat_offset_28 < feat_dim  # load0_weight: stage 0, partition 0 (group 0)
+            weight_39 = weight_pointer + feat_offset_28  # load0_weight: stage 0, partition 0 (group 0)
+            weight_40 = gl.load(weight_39, mask=feat_mask_30)  # load0_weight: stage 0, partition 0 (group 0)
+            output_41 = gl.convert_layout(weight_40_p3, L0)  # convert1_output: stage 3, partition 0 (group 0)
+            output_42 = output_41.to(gl.float32)  # convert1_output: stage 3, partition 0 (group 0)
             bias_45 = bias_pointer + feat_offset_28  # load2_bias: stage 0, partition 0 (group 0)
             bias_46 = gl.load(bias_45, mask=feat_mask_30)  # load2_bias: stage 0, partition 0 (group 0)
             output_47 = gl.convert_layout(bias_46_p1, L0)  # convert2_output: stage 1, partition 0 (group 0)
@@ -182,12 +181,8 @@ def consumer_0(input_pointer, weight_pointer, bias_pointer, mean_pointer, inv_st
             v6 = output_pointer_5 + input_33_p1  # store0: stage 3, partition 0 (group 0)
             gl.store(v6, v7, mask=input_32_p3)  # store0: stage 3, partition 0 (group 0)
             bias_46_p1 = bias_46
-            feat_mask_30_p2 = feat_mask_30_p1
-            feat_mask_30_p1 = feat_mask_30
             feat_offset_27_p2 = feat_offset_27_p1
             feat_offset_27_p1 = feat_offset_27
-            feat_offset_28_p2 = feat_offset_28_p1
-            feat_offset_28_p1 = feat_offset_28
             input_32_p3 = input_32_p2
             input_32_p2 = input_32_p1
             input_32_p1 = input_32
@@ -195,10 +190,10 @@ def consumer_0(input_pointer, weight_pointer, bias_pointer, mean_pointer, inv_st
             input_35_p1 = input_35
             output_48_p2 = output_48_p1
             output_48_p1 = output_48
+            weight_40_p3 = weight_40_p2
+            weight_40_p2 = weight_40_p1
             weight_40_p1 = weight_40
-        weight_39 = weight_pointer + feat_offset_28_p2  # load0_weight: stage 2, partition 0 (group 0)
-        weight_40 = gl.load(weight_39, mask=feat_mask_30_p2)  # load0_weight: stage 2, partition 0 (group 0)
-        output_41 = gl.convert_layout(weight_40_p1, L0)  # convert1_output: stage 3, partition 0 (group 0)
+        output_41 = gl.convert_layout(weight_40_p3, L0)  # convert1_output: stage 3, partition 0 (group 0)
         output_42 = output_41.to(gl.float32)  # convert1_output: stage 3, partition 0 (group 0)
         output_47 = gl.convert_layout(bias_46_p1, L0)  # convert2_output: stage 1, partition 0 (group 0)
         output_48 = output_47.to(gl.float32)  # convert2_output: stage 1, partition 0 (group 0)
@@ -216,12 +211,8 @@ def consumer_0(input_pointer, weight_pointer, bias_pointer, mean_pointer, inv_st
         v6 = output_pointer_5 + input_33_p1  # store0: stage 3, partition 0 (group 0)
         gl.store(v6, v7, mask=input_32_p3)  # store0: stage 3, partition 0 (group 0)
         bias_46_p1 = bias_46
-        feat_mask_30_p2 = feat_mask_30_p1
-        feat_mask_30_p1 = feat_mask_30
         feat_offset_27_p2 = feat_offset_27_p1
         feat_offset_27_p1 = feat_offset_27
-        feat_offset_28_p2 = feat_offset_28_p1
-        feat_offset_28_p1 = feat_offset_28
         input_32_p3 = input_32_p2
         input_32_p2 = input_32_p1
         input_32_p1 = input_32
@@ -229,10 +220,10 @@ def consumer_0(input_pointer, weight_pointer, bias_pointer, mean_pointer, inv_st
         input_35_p1 = input_35
         output_48_p2 = output_48_p1
         output_48_p1 = output_48
+        weight_40_p3 = weight_40_p2
+        weight_40_p2 = weight_40_p1
         weight_40_p1 = weight_40
-        weight_39 = weight_pointer + feat_offset_28_p2  # load0_weight: stage 2, partition 0 (group 0)
-        weight_40 = gl.load(weight_39, mask=feat_mask_30_p2)  # load0_weight: stage 2, partition 0 (group 0)
-        output_41 = gl.convert_layout(weight_40_p1, L0)  # convert1_output: stage 3, partition 0 (group 0)
+        output_41 = gl.convert_layout(weight_40_p3, L0)  # convert1_output: stage 3, partition 0 (group 0)
         output_42 = output_41.to(gl.float32)  # convert1_output: stage 3, partition 0 (group 0)
         input_33 = gl.expand_dims(feat_offset_27_p2, 0)  # load1_input: stage 2, partition 0 (group 0)
         input_34 = input_pointer_3 + input_33  # load1_input: stage 2, partition 0 (group 0)
@@ -248,12 +239,8 @@ def consumer_0(input_pointer, weight_pointer, bias_pointer, mean_pointer, inv_st
         v6 = output_pointer_5 + input_33_p1  # store0: stage 3, partition 0 (group 0)
         gl.store(v6, v7, mask=input_32_p3)  # store0: stage 3, partition 0 (group 0)
         bias_46_p1 = bias_46
-        feat_mask_30_p2 = feat_mask_30_p1
-        feat_mask_30_p1 = feat_mask_30
         feat_offset_27_p2 = feat_offset_27_p1
         feat_offset_27_p1 = feat_offset_27
-        feat_offset_28_p2 = feat_offset_28_p1
-        feat_offset_28_p1 = feat_offset_28
         input_32_p3 = input_32_p2
         input_32_p2 = input_32_p1
         input_32_p1 = input_32
@@ -261,8 +248,10 @@ def consumer_0(input_pointer, weight_pointer, bias_pointer, mean_pointer, inv_st
         input_35_p1 = input_35
         output_48_p2 = output_48_p1
         output_48_p1 = output_48
+        weight_40_p3 = weight_40_p2
+        weight_40_p2 = weight_40_p1
         weight_40_p1 = weight_40
-        output_41 = gl.convert_layout(weight_40_p1, L0)  # convert1_output: stage 3, partition 0 (group 0)
+        output_41 = gl.convert_layout(weight_40_p3, L0)  # convert1_output: stage 3, partition 0 (group 0)
         output_42 = output_41.to(gl.float32)  # convert1_output: stage 3, partition 0 (group 0)
         input_36 = input_35_p1.to(gl.float32)  # convert0_input: stage 3, partition 0 (group 0)
         output_37 = input_36 - output_21  # elementwise1_output: stage 3, partition 0 (group 0)
@@ -275,12 +264,8 @@ def consumer_0(input_pointer, weight_pointer, bias_pointer, mean_pointer, inv_st
         v6 = output_pointer_5 + input_33_p1  # store0: stage 3, partition 0 (group 0)
         gl.store(v6, v7, mask=input_32_p3)  # store0: stage 3, partition 0 (group 0)
         bias_46_p1 = bias_46
-        feat_mask_30_p2 = feat_mask_30_p1
-        feat_mask_30_p1 = feat_mask_30
         feat_offset_27_p2 = feat_offset_27_p1
         feat_offset_27_p1 = feat_offset_27
-        feat_offset_28_p2 = feat_offset_28_p1
-        feat_offset_28_p1 = feat_offset_28
         input_32_p3 = input_32_p2
         input_32_p2 = input_32_p1
         input_32_p1 = input_32
@@ -288,6 +273,8 @@ def consumer_0(input_pointer, weight_pointer, bias_pointer, mean_pointer, inv_st
         input_35_p1 = input_35
         output_48_p2 = output_48_p1
         output_48_p1 = output_48
+        weight_40_p3 = weight_40_p2
+        weight_40_p2 = weight_40_p1
         weight_40_p1 = weight_40
     else:
         for feat_start_w in range(0, feat_dim, 1024):
@@ -331,7 +318,9 @@ RUNTIME = ['input_pointer', 'weight_pointer', 'bias_pointer', 'mean_pointer', 'i
 FLAGS = []   # its constexpr flags, after RUNTIME: decided per launch key
 KEYED = ['input_pointer', 'weight_pointer', 'bias_pointer', 'mean_pointer', 'inv_std_pointer', 'output_pointer', 'batch_dim', 'feat_dim', 'input_batch_stride', 'output_batch_stride', 'eps']   # the arguments a launch key reads
 CONSTEXPRS = {'input_feat_stride': 1, 'output_feat_stride': 1, 'scale_by_weight': True, 'add_bias': True, 'save_stats': True, 'BLOCK_SIZE_BATCH': 1, 'BLOCK_SIZE_FEAT': 1024}         # the specialisation this kernel was generated for
-HEURISTICS = {'BLOCK_SIZE_FEAT': "lambda args: min(triton.next_power_of_2(args['feat_dim']), MAX_FUSED_SIZE)"}   # @triton.heuristics of the kernel: each checked per launch key
+HEURISTICS = {'BLOCK_SIZE_BATCH': 'BLOCK_SIZE_BATCH_heuristic', 'BLOCK_SIZE_FEAT': "lambda args: min(triton.next_power_of_2(args['feat_dim']), MAX_FUSED_SIZE)"}   # @triton.heuristics of the kernel: each checked per launch key
+HEURISTIC_ARGS = {}   # ... and the arguments they supply, set every launch
+HEURISTIC_SCOPE = ['from typing import Any, Dict', 'import triton', 'MAX_FUSED_SIZE = 1024', 'def BLOCK_SIZE_BATCH_heuristic(args: Dict) -> int:\n    """\n    Approximates an appropriate batch block size for layer normalization.\n\n    Args:\n        args: Arguments to layer normalization kernel.\n\n    Returns:\n        Appropriate batch block size.\n    """\n    return min(max(1, triton.next_power_of_2(args[\'batch_dim\'] // 2 ** 10)), 128) if args[\'feat_dim\'] < 64 else 1']   # what they read of the kernel's module
 DESCRIPTOR_BLOCKS = {}
 DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 8
@@ -395,22 +384,39 @@ def _descriptor(value, name):
 _HEUR = {}                     # heuristic -> its function (False: not evaluable here)
 
 
+def _heuristic(name, src):
+    """Heuristic ``name``'s function, from its source and the kernel module's names it reads (``HEURISTIC_SCOPE``:
+    the module's imports, constants and the functions it calls); False where it cannot be made here."""
+    fn = _HEUR.get(name)
+    if fn is None:
+        import math
+        import torch
+        import triton
+        import triton.language as tl
+        scope = {"torch": torch, "triton": triton, "tl": tl, "math": math}
+        for part in HEURISTIC_SCOPE:
+            try:
+                exec(part, scope)
+            except Exception:     # noqa: BLE001 - an import of the kernel's own package: its names not here
+                pass
+        try:
+            fn = eval(src, scope)
+        except Exception:         # noqa: BLE001 - names of the kernel's module not found: not checked
+            fn = False
+        if fn is False:
+            import warnings
+            warnings.warn(f"twill: the kernel's @triton.heuristics for {name} ({src}) cannot be evaluated by this "
+                          "launcher: launches are not checked against it", stacklevel=3)
+        _HEUR[name] = fn
+    return fn
+
+
 def _heuristics(bound):
     """The kernel's @triton.heuristics evaluated for this launch, as Triton would before choosing a kernel: one that
     gives another value than this kernel was generated for is refused (Triton would compile another kernel)."""
     args = dict(bound, **CONSTEXPRS)
     for name, src in HEURISTICS.items():
-        fn = _HEUR.get(name)
-        if fn is None:
-            try:
-                import math
-                import torch
-                import triton
-                import triton.language as tl
-                fn = eval(src, {"torch": torch, "triton": triton, "tl": tl, "math": math})
-            except Exception:     # noqa: BLE001 - names of the kernel's module: not checked
-                fn = False
-            _HEUR[name] = fn
+        fn = _heuristic(name, src)
         if fn is False:
             continue
         try:
@@ -420,6 +426,15 @@ def _heuristics(bound):
         if value != CONSTEXPRS[name]:
             raise ValueError(f"twill: this Gluon kernel was generated for {name}={CONSTEXPRS[name]!r}; the kernel's "
                              f"@triton.heuristics gives {name}={value!r} for this launch (generate it for that value)")
+
+
+def _heuristic_args(bound):
+    """The kernel arguments its @triton.heuristics supply (kernl's ``size_m_rounded``), set as Triton sets them."""
+    for name, src in HEURISTIC_ARGS.items():
+        fn = _heuristic(name, src)
+        if fn is False:
+            raise ValueError(f"twill: the kernel's @triton.heuristics for {name} ({src}) cannot be evaluated here")
+        bound[name] = fn(dict(bound, **CONSTEXPRS))
 
 
 def _key(bound, g):

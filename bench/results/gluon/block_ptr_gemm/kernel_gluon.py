@@ -62,7 +62,7 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
         b_41 = b_38 & b_40
         b_42 = b_41.broadcast_to([64, 128])
         twill_n = (K - 0 + 64 - 1) // 64
-        a_block_72 = 0
+        a_block_72 = gl.to_tensor(0).to(gl.int64)
         acc_71 = gl.full([128, 128], 0.0, gl.float32, layout=L4)
         a_block_72_p1 = a_block_72
         acc_71_p1 = acc_71

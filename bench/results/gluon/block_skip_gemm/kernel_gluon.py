@@ -69,16 +69,6 @@ def consumer_0(a_ptr, b_ptr, c_ptr, mask_ptr, M, N, K, stride_am, stride_bk, str
             b_46_buf._keep_alive()
             mbarrier.arrive(a_39_empty.index((twill_base + (twill_n - 1) - 0) % 5), pred=twill_n > 0)
             mbarrier.arrive(b_46_empty.index((twill_base + (twill_n - 1) - 0) % 5), pred=twill_n > 0)
-            offs_m_0 = gl.arange(0, 128, layout=L4)
-            offs_m_5 = offs_m + offs_m_0
-            offs_k = gl.arange(0, 64, layout=L5)
-            offs_k_21 = gl.arange(0, 64, layout=L0)
-            a = gl.expand_dims(offs_m_5, 1)
-            a_23 = a * stride_am
-            a_25 = a_ptr + a_23
-            a_26 = a_25.broadcast_to([128, 64])
-            b_28 = gl.expand_dims(offs_n_8, 0)
-            b_29 = b_28.broadcast_to([64, 128])
             v11 = acc_48_p1
             twill_base += twill_n
         else:

@@ -141,10 +141,10 @@ def twill_kernel(X_ptr, Y_ptr, loss_ptr, stride, n_cols, ignore_index):
     v0 = gl.cast(ignore_index, gl.int64)
     v1 = y_7 == v0
     if v1:
-        for i_b38 in range(0, n_cols, 2048):
-            v6 = i_b38 + offs
+        for i_l0 in range(0, n_cols, 2048):
+            v6 = i_l0 + offs
             v7 = v6 < n_cols
-            v8 = X_ptr_6 + i_b38
+            v8 = X_ptr_6 + i_l0
             v10 = v8 + offs
             gl.store(v10, gl.full([2048], 0.0, gl.float32, layout=L0), mask=v7)
         return

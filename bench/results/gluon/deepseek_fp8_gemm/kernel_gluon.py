@@ -1,14 +1,14 @@
 """fp8_gemm_kernel, written by twill from its joint schedule: I=201 L=162 (optimal), 990 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_81, b_85): their addresses and masks spread over 256 threads, 5-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_81, b_85): their addresses and masks spread over 256 threads, 6-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
 - a_81, b_85 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over a_ptr, b_ptr when the base is 16-byte aligned, the row strides 16-byte multiples, (M) % 64 == 0, (7168) % 128 == 0; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - partition 0 (default): consumer, warp group 0, 4 warps, 256 registers per thread (needs about 168): the loop's compute, 2 stages
 - partition 1 (worker): producer, warp group 2, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
-- ring a_81: 5 buffers of [64, 128] f8E4M3FN (the loads run 4 iteration(s) ahead), read by partition(s) 0
-- ring b_85: 5 buffers of [128, 128] f8E4M3FN (the loads run 4 iteration(s) ahead), read by partition(s) 0
+- ring a_81: 6 buffers of [64, 128] f8E4M3FN (the loads run 5 iteration(s) ahead), read by partition(s) 0
+- ring b_85: 6 buffers of [128, 128] f8E4M3FN (the loads run 5 iteration(s) ahead), read by partition(s) 0
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 123056 bytes planned of 232448; maxnreg 168
+- shared memory: 147664 bytes planned of 232448; maxnreg 168
 - timed at launch: the one-partition kernel `twill_kernel_short` of the same schedule (2 CTAs an SM against the producer's 1; its tiles loaded 1 iteration(s) ahead, 73728 bytes of shared memory compiled, ptxas 121 registers, clean; simulated for 1, 2, 3, 8 iterations: no deadlock, every phase complete) beside this one; each launch key's first launch times both, 2 rounds of 5 launches each, its tensors restored after, and runs the faster from then on (runs 127-128: one partition +9 to +35 % on three kernels, -3 to -26 % on three, at the same CTA counts; nothing in the schedule tells them apart)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
@@ -98,11 +98,11 @@ def consumer_0(a_ptr, b_ptr, c_ptr, a_s_ptr, b_s_ptr, M, twill_g0, twill_g1, twi
         b_s_p1 = b_s
         b_s_ptrs_98_p1 = b_s_ptrs_98
         for twill_b in range(1, twill_n):
-            mbarrier.wait(a_81_ready.index((twill_base + twill_b - 1) % 5), ((twill_base + twill_b - 1) // 5) & 1)
+            mbarrier.wait(a_81_ready.index((twill_base + twill_b - 1) % 6), ((twill_base + twill_b - 1) // 6) & 1)
             fence_async_shared()
-            mbarrier.wait(b_85_ready.index((twill_base + twill_b - 1) % 5), ((twill_base + twill_b - 1) // 5) & 1)
+            mbarrier.wait(b_85_ready.index((twill_base + twill_b - 1) % 6), ((twill_base + twill_b - 1) // 6) & 1)
             fence_async_shared()
-            tok_accumulator_87 = warpgroup_mma(a_81_buf.index((twill_base + twill_b - 1) % 5), b_85_buf.index((twill_base + twill_b - 1) % 5).permute((1, 0)), gl.full([64, 128], 0.0, gl.float32, layout=L8), use_acc=False, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
+            tok_accumulator_87 = warpgroup_mma(a_81_buf.index((twill_base + twill_b - 1) % 6), b_85_buf.index((twill_base + twill_b - 1) % 6).permute((1, 0)), gl.full([64, 128], 0.0, gl.float32, layout=L8), use_acc=False, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
             a_s_ptrs_97 = a_s_ptrs_97_p1 + 1  # load2_a_s: stage 0, partition 0 (group 0)
             a_s = gl.load(a_s_ptrs_97_p1)  # load2_a_s: stage 0, partition 0 (group 0)
             b_s_ptrs_98 = b_s_ptrs_98_p1 + 1  # load3_b_s: stage 0, partition 0 (group 0)
@@ -110,8 +110,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, a_s_ptr, b_s_ptr, M, twill_g0, twill_g1, twi
             accumulator_88 = gl.expand_dims(a_s_p1, 1)  # elementwise0_accumulator: stage 1, partition 0 (group 0)
             accumulator_89 = accumulator_88.broadcast_to([64, 128])  # elementwise0_accumulator: stage 1, partition 0 (group 0)
             accumulator_87 = warpgroup_mma_wait(0, deps=(tok_accumulator_87,))
-            mbarrier.arrive(a_81_empty.index((twill_base + twill_b - 1) % 5))
-            mbarrier.arrive(b_85_empty.index((twill_base + twill_b - 1) % 5))
+            mbarrier.arrive(a_81_empty.index((twill_base + twill_b - 1) % 6))
+            mbarrier.arrive(b_85_empty.index((twill_base + twill_b - 1) % 6))
             accumulator_90 = accumulator_87 * accumulator_89  # elementwise0_accumulator: stage 1, partition 0 (group 0)
             accumulator_91 = gl.expand_dims(b_s_p1, 0)  # elementwise0_accumulator: stage 1, partition 0 (group 0)
             accumulator_92 = accumulator_91.broadcast_to([64, 128])  # elementwise0_accumulator: stage 1, partition 0 (group 0)
@@ -122,16 +122,16 @@ def consumer_0(a_ptr, b_ptr, c_ptr, a_s_ptr, b_s_ptr, M, twill_g0, twill_g1, twi
             accumulator_94_p1 = accumulator_94
             b_s_p1 = b_s
             b_s_ptrs_98_p1 = b_s_ptrs_98
-        mbarrier.wait(a_81_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 5), ((twill_base + (twill_n - 1 + 1) - 1) // 5) & 1)
+        mbarrier.wait(a_81_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 6), ((twill_base + (twill_n - 1 + 1) - 1) // 6) & 1)
         fence_async_shared()
-        mbarrier.wait(b_85_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 5), ((twill_base + (twill_n - 1 + 1) - 1) // 5) & 1)
+        mbarrier.wait(b_85_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 6), ((twill_base + (twill_n - 1 + 1) - 1) // 6) & 1)
         fence_async_shared()
-        tok_accumulator_87 = warpgroup_mma(a_81_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 5), b_85_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 5).permute((1, 0)), gl.full([64, 128], 0.0, gl.float32, layout=L8), use_acc=False, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
+        tok_accumulator_87 = warpgroup_mma(a_81_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 6), b_85_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 6).permute((1, 0)), gl.full([64, 128], 0.0, gl.float32, layout=L8), use_acc=False, is_async=True)  # dot0_accumulator: stage 1, partition 0 (group 0)
         accumulator_88 = gl.expand_dims(a_s_p1, 1)  # elementwise0_accumulator: stage 1, partition 0 (group 0)
         accumulator_89 = accumulator_88.broadcast_to([64, 128])  # elementwise0_accumulator: stage 1, partition 0 (group 0)
         accumulator_87 = warpgroup_mma_wait(0, deps=(tok_accumulator_87,))
-        mbarrier.arrive(a_81_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 5))
-        mbarrier.arrive(b_85_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 5))
+        mbarrier.arrive(a_81_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 6))
+        mbarrier.arrive(b_85_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 6))
         accumulator_90 = accumulator_87 * accumulator_89  # elementwise0_accumulator: stage 1, partition 0 (group 0)
         accumulator_91 = gl.expand_dims(b_s_p1, 0)  # elementwise0_accumulator: stage 1, partition 0 (group 0)
         accumulator_92 = accumulator_91.broadcast_to([64, 128])  # elementwise0_accumulator: stage 1, partition 0 (group 0)
@@ -207,51 +207,51 @@ def producer_1(a_ptr, b_ptr, c_ptr, a_s_ptr, b_s_ptr, M, twill_g0, twill_g1, twi
             b_84 = b_83.broadcast_to([128, 128])
             a_ptrs_95 = a_ptrs_73 + 128
             b_ptrs_96 = b_ptrs_74 + 128
-            mbarrier.wait(a_81_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
+            mbarrier.wait(a_81_empty.index(twill_k % 6), ((twill_k // 6) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(a_81_ready.index(twill_k % 5), twill_box_a_81.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_a_81, [((64 * pid_m) % (M)), 128 * accumulator_72], a_81_ready.index(twill_k % 5), a_81_buf.index(twill_k % 5))  # load0_a: a TMA box (boxes)
+                mbarrier.expect(a_81_ready.index(twill_k % 6), twill_box_a_81.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_a_81, [((64 * pid_m) % (M)), 128 * accumulator_72], a_81_ready.index(twill_k % 6), a_81_buf.index(twill_k % 6))  # load0_a: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(a_81_buf.index(twill_k % 5), a_ptrs_73, mask=a_80)  # load0_a: stage 0, partition 1 (group 2)
-                    async_copy.mbarrier_arrive(a_81_ready.index(twill_k % 5), increment_count=False)
+                    async_copy.async_copy_global_to_shared(a_81_buf.index(twill_k % 6), a_ptrs_73, mask=a_80)  # load0_a: stage 0, partition 1 (group 2)
+                    async_copy.mbarrier_arrive(a_81_ready.index(twill_k % 6), increment_count=False)
                 else:
-                    a_81_buf.index(twill_k % 5).store(gl.load(a_ptrs_73, mask=a_80, other=0.0))  # load0_a: stage 0, partition 1 (group 2)
+                    a_81_buf.index(twill_k % 6).store(gl.load(a_ptrs_73, mask=a_80, other=0.0))  # load0_a: stage 0, partition 1 (group 2)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(a_81_ready.index(twill_k % 5), count=256)
-            mbarrier.wait(b_85_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
+                    mbarrier.arrive(a_81_ready.index(twill_k % 6), count=256)
+            mbarrier.wait(b_85_empty.index(twill_k % 6), ((twill_k // 6) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(b_85_ready.index(twill_k % 5), twill_box_b_85.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_b_85, [((128 * pid_n) % (7168)), 128 * accumulator_72], b_85_ready.index(twill_k % 5), b_85_buf.index(twill_k % 5))  # load1_b: a TMA box (boxes)
+                mbarrier.expect(b_85_ready.index(twill_k % 6), twill_box_b_85.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_b_85, [((128 * pid_n) % (7168)), 128 * accumulator_72], b_85_ready.index(twill_k % 6), b_85_buf.index(twill_k % 6))  # load1_b: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(b_85_buf.index(twill_k % 5).permute((1, 0)), b_ptrs_74, mask=b_84)  # load1_b: stage 0, partition 1 (group 2)
-                    async_copy.mbarrier_arrive(b_85_ready.index(twill_k % 5), increment_count=False)
+                    async_copy.async_copy_global_to_shared(b_85_buf.index(twill_k % 6).permute((1, 0)), b_ptrs_74, mask=b_84)  # load1_b: stage 0, partition 1 (group 2)
+                    async_copy.mbarrier_arrive(b_85_ready.index(twill_k % 6), increment_count=False)
                 else:
-                    b_85_buf.index(twill_k % 5).permute((1, 0)).store(gl.load(b_ptrs_74, mask=b_84, other=0.0))  # load1_b: stage 0, partition 1 (group 2)
+                    b_85_buf.index(twill_k % 6).permute((1, 0)).store(gl.load(b_ptrs_74, mask=b_84, other=0.0))  # load1_b: stage 0, partition 1 (group 2)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(b_85_ready.index(twill_k % 5), count=256)
+                    mbarrier.arrive(b_85_ready.index(twill_k % 6), count=256)
             a_ptrs_73 = a_ptrs_95
             b_ptrs_74 = b_ptrs_96
         twill_base += (16 - 0 + 1 - 1) // 1
 
 @gluon.jit
 def twill_kernel(a_ptr, b_ptr, c_ptr, a_s_ptr, b_s_ptr, M, twill_g0, twill_g1, twill_g2, twill_box_a_81, twill_box_b_85, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
-    a_81_buf = gl.allocate_shared_memory(gl.float8e4nv, [5, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
-    b_85_buf = gl.allocate_shared_memory(gl.float8e4nv, [5, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
-    a_81_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(5):
+    a_81_buf = gl.allocate_shared_memory(gl.float8e4nv, [6, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
+    b_85_buf = gl.allocate_shared_memory(gl.float8e4nv, [6, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
+    a_81_ready = gl.allocate_shared_memory(gl.int64, [6, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(6):
         mbarrier.init(a_81_ready.index(i), count=1 if TWILL_TMA else 256)
-    a_81_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(5):
+    a_81_empty = gl.allocate_shared_memory(gl.int64, [6, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(6):
         mbarrier.init(a_81_empty.index(i), count=1)
-    b_85_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(5):
+    b_85_ready = gl.allocate_shared_memory(gl.int64, [6, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(6):
         mbarrier.init(b_85_ready.index(i), count=1 if TWILL_TMA else 256)
-    b_85_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(5):
+    b_85_empty = gl.allocate_shared_memory(gl.int64, [6, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(6):
         mbarrier.init(b_85_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (a_ptr, b_ptr, c_ptr, a_s_ptr, b_s_ptr, M, twill_g0, twill_g1, twill_g2, twill_box_a_81, twill_box_b_85, a_81_buf, b_85_buf, a_81_ready, a_81_empty, b_85_ready, b_85_empty, TWILL_COPY, TWILL_TMA)),

@@ -191,23 +191,49 @@ def consumer_0_short(Out, A, Residual, ln_input, Weight, Bias, stride, N, eps):
     cols = gl.arange(0, 8192, layout=L0_short)
     twill_n = (N - 0 + 8192 - 1) // 8192
     _mean_31 = gl.full([8192], 0.0, gl.float32, layout=L0_short)
+    cols_22_l0 = (0 + (0 - 0) * 8192) + cols  # load0_a: stage 0, partition 0 (group 0)
+    a_23_l0 = cols_22_l0 < N  # load0_a: stage 0, partition 0 (group 0)
+    res_27 = Residual_4 + cols_22_l0  # load1_res: stage 0, partition 0 (group 0)
+    res_28 = gl.load(res_27, mask=a_23_l0, other=0.0)  # load1_res: stage 0, partition 0 (group 0)
+    a_24_l0 = A_3 + cols_22_l0  # load0_a: stage 0, partition 0 (group 0)
+    a_25_l0 = gl.load(a_24_l0, mask=a_23_l0, other=0.0)  # load0_a: stage 0, partition 0 (group 0)
     _mean_31_p1 = _mean_31
-    for twill_b in range(0, twill_n):
+    a_23_l0_p1 = a_23_l0
+    a_25_l0_p1 = a_25_l0
+    cols_22_l0_p1 = cols_22_l0
+    res_28_p1 = res_28
+    for twill_b in range(1, twill_n):
         cols_21_l0 = (0 + (twill_b - 0) * 8192)  # load0_a: stage 0, partition 0 (group 0)
         cols_22_l0 = cols_21_l0 + cols  # load0_a: stage 0, partition 0 (group 0)
         a_23_l0 = cols_22_l0 < N  # load0_a: stage 0, partition 0 (group 0)
         res_27 = Residual_4 + cols_22_l0  # load1_res: stage 0, partition 0 (group 0)
         res_28 = gl.load(res_27, mask=a_23_l0, other=0.0)  # load1_res: stage 0, partition 0 (group 0)
-        res_29 = res_28.to(gl.float32)  # convert1_res: stage 0, partition 0 (group 0)
+        res_29 = res_28_p1.to(gl.float32)  # convert1_res: stage 1, partition 0 (group 0)
         a_24_l0 = A_3 + cols_22_l0  # load0_a: stage 0, partition 0 (group 0)
         a_25_l0 = gl.load(a_24_l0, mask=a_23_l0, other=0.0)  # load0_a: stage 0, partition 0 (group 0)
-        a_26_l0 = a_25_l0.to(gl.float32)  # convert0_a: stage 0, partition 0 (group 0)
-        a_30 = a_26_l0 + res_29  # elementwise0_a: stage 0, partition 0 (group 0)
-        v3_l0 = a_30.to(gl.float16)  # convert2: stage 0, partition 0 (group 0)
-        _mean_31 = _mean_31_p1 + a_30  # elementwise1__mean: stage 0, partition 0 (group 0)
-        v2_l0 = ln_input_5 + cols_22_l0  # store0: stage 0, partition 0 (group 0)
-        gl.store(v2_l0, v3_l0, mask=a_23_l0)  # store0: stage 0, partition 0 (group 0)
+        a_26_l0 = a_25_l0_p1.to(gl.float32)  # convert0_a: stage 1, partition 0 (group 0)
+        a_30 = a_26_l0 + res_29  # elementwise0_a: stage 1, partition 0 (group 0)
+        v3_l0 = a_30.to(gl.float16)  # convert2: stage 1, partition 0 (group 0)
+        _mean_31 = _mean_31_p1 + a_30  # elementwise1__mean: stage 1, partition 0 (group 0)
+        v2_l0 = ln_input_5 + cols_22_l0_p1  # store0: stage 1, partition 0 (group 0)
+        gl.store(v2_l0, v3_l0, mask=a_23_l0_p1)  # store0: stage 1, partition 0 (group 0)
         _mean_31_p1 = _mean_31
+        a_23_l0_p1 = a_23_l0
+        a_25_l0_p1 = a_25_l0
+        cols_22_l0_p1 = cols_22_l0
+        res_28_p1 = res_28
+    res_29 = res_28_p1.to(gl.float32)  # convert1_res: stage 1, partition 0 (group 0)
+    a_26_l0 = a_25_l0_p1.to(gl.float32)  # convert0_a: stage 1, partition 0 (group 0)
+    a_30 = a_26_l0 + res_29  # elementwise0_a: stage 1, partition 0 (group 0)
+    v3_l0 = a_30.to(gl.float16)  # convert2: stage 1, partition 0 (group 0)
+    _mean_31 = _mean_31_p1 + a_30  # elementwise1__mean: stage 1, partition 0 (group 0)
+    v2_l0 = ln_input_5 + cols_22_l0_p1  # store0: stage 1, partition 0 (group 0)
+    gl.store(v2_l0, v3_l0, mask=a_23_l0_p1)  # store0: stage 1, partition 0 (group 0)
+    _mean_31_p1 = _mean_31
+    a_23_l0_p1 = a_23_l0
+    a_25_l0_p1 = a_25_l0
+    cols_22_l0_p1 = cols_22_l0
+    res_28_p1 = res_28
     twill_base += twill_n
     mean = gl.sum(_mean_31_p1, axis=0)
     mean_7 = gl.cast(N, gl.float32)
@@ -215,19 +241,35 @@ def consumer_0_short(Out, A, Residual, ln_input, Weight, Bias, stride, N, eps):
     cols_9 = gl.arange(0, 8192, layout=L0_short)
     twill_n = (N - 0 + 8192 - 1) // 8192
     _var_30 = gl.full([8192], 0.0, gl.float32, layout=L0_short)
+    cols_22_l1 = (0 + (0 - 0) * 8192) + cols_9  # load0_a: stage 0, partition 0 (group 0)
+    a_23_l1 = cols_22_l1 < N  # load0_a: stage 0, partition 0 (group 0)
+    a_24_l1 = ln_input_5 + cols_22_l1  # load0_a: stage 0, partition 0 (group 0)
+    a_25_l1 = gl.load(a_24_l1, mask=a_23_l1, other=0.0)  # load0_a: stage 0, partition 0 (group 0)
     _var_30_p1 = _var_30
-    for twill_b in range(0, twill_n):
+    a_23_l1_p1 = a_23_l1
+    a_25_l1_p1 = a_25_l1
+    for twill_b in range(1, twill_n):
         cols_21_l1 = (0 + (twill_b - 0) * 8192)  # load0_a: stage 0, partition 0 (group 0)
         cols_22_l1 = cols_21_l1 + cols_9  # load0_a: stage 0, partition 0 (group 0)
         a_23_l1 = cols_22_l1 < N  # load0_a: stage 0, partition 0 (group 0)
         a_24_l1 = ln_input_5 + cols_22_l1  # load0_a: stage 0, partition 0 (group 0)
         a_25_l1 = gl.load(a_24_l1, mask=a_23_l1, other=0.0)  # load0_a: stage 0, partition 0 (group 0)
-        a_26_l1 = a_25_l1.to(gl.float32)  # convert0_a: stage 0, partition 0 (group 0)
-        a_27_l1 = a_26_l1 - mean_8  # elementwise0_a: stage 0, partition 0 (group 0)
-        a_28_l1 = gl.where(a_23_l1, a_27_l1, 0.0)  # elementwise0_a: stage 0, partition 0 (group 0)
-        _var_29 = a_28_l1 * a_28_l1  # elementwise0_a: stage 0, partition 0 (group 0)
-        _var_30 = _var_30_p1 + _var_29  # elementwise0_a: stage 0, partition 0 (group 0)
+        a_26_l1 = a_25_l1_p1.to(gl.float32)  # convert0_a: stage 1, partition 0 (group 0)
+        a_27_l1 = a_26_l1 - mean_8  # elementwise0_a: stage 1, partition 0 (group 0)
+        a_28_l1 = gl.where(a_23_l1_p1, a_27_l1, 0.0)  # elementwise0_a: stage 1, partition 0 (group 0)
+        _var_29 = a_28_l1 * a_28_l1  # elementwise0_a: stage 1, partition 0 (group 0)
+        _var_30 = _var_30_p1 + _var_29  # elementwise0_a: stage 1, partition 0 (group 0)
         _var_30_p1 = _var_30
+        a_23_l1_p1 = a_23_l1
+        a_25_l1_p1 = a_25_l1
+    a_26_l1 = a_25_l1_p1.to(gl.float32)  # convert0_a: stage 1, partition 0 (group 0)
+    a_27_l1 = a_26_l1 - mean_8  # elementwise0_a: stage 1, partition 0 (group 0)
+    a_28_l1 = gl.where(a_23_l1_p1, a_27_l1, 0.0)  # elementwise0_a: stage 1, partition 0 (group 0)
+    _var_29 = a_28_l1 * a_28_l1  # elementwise0_a: stage 1, partition 0 (group 0)
+    _var_30 = _var_30_p1 + _var_29  # elementwise0_a: stage 1, partition 0 (group 0)
+    _var_30_p1 = _var_30
+    a_23_l1_p1 = a_23_l1
+    a_25_l1_p1 = a_25_l1
     twill_base += twill_n
     var = gl.sum(_var_30_p1, axis=0)
     var_13 = var / mean_7

@@ -1,18 +1,18 @@
 """attn_fwd_diagonal, written by twill from its joint schedule: I=174 L=322 (optimal), 637 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- pointer-loaded tiles copied by a 8-warp producer with cp.async (k_48, v_68): their addresses and masks spread over 256 threads, 6-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (k_48, v_68): their addresses and masks spread over 256 threads, 7-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
 - k_48, v_68 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over K, V when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - rows: 128 split into 2 sub-tiles of 64 (the rows are independent; the joint search chose the split)
 - partition 0 (default): consumer, warp group 0, 4 warps, 192 registers per thread (needs about 154): sub-tile 0, 2 stages
 - partition 1 (worker): consumer, warp group 1, 4 warps, 192 registers per thread (needs about 154): sub-tile 1, 2 stages
 - partition 2 (worker): producer, warp group 2, 8 warps, 56 registers per thread (needs about 56): cp.async copies into the rings
-- ring k_48: 6 buffers of [64, 64] f16 (the loads run 5 iteration(s) ahead), read by partition(s) 0, 1
-- ring v_68: 6 buffers of [64, 64] f16 (the loads run 5 iteration(s) ahead), read by partition(s) 0, 1
+- ring k_48: 7 buffers of [64, 64] f16 (the loads run 6 iteration(s) ahead), read by partition(s) 0, 1
+- ring v_68: 7 buffers of [64, 64] f16 (the loads run 6 iteration(s) ahead), read by partition(s) 0, 1
 - tensor-core order: the schedule's slots (partition 0 (1 dot) | partition 1 (2 dots) | partition 0 (1 dot)) are not enforced; each consumer issues its GEMMs when ready (turn barriers, `--tc-order`, ran the H200's FA forward 6-7 % slower)
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
 - tiles in serpentine order along axis 0 (every other pass backwards): a loop's bounds read axis 0's program id, so a tile's work may vary along it, and the programs' sums of heavy and light tiles even out (`kernel.serpentine`)
-- shared memory: 114912 bytes planned of 232448; maxnreg 128
+- shared memory: 131328 bytes planned of 232448; maxnreg 128
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -74,13 +74,13 @@ def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
             m_ij_52_t0 = gl.full([64], float("-inf"), gl.float32, layout=L1)
             l_i_59_t0 = gl.full([64], 0.0, gl.float32, layout=L1)
             acc_72_t0 = gl.full([64, 64], 0.0, gl.float32, layout=L4)
-            mbarrier.wait(k_48_ready.index((twill_base + 0 - 0) % 6), ((twill_base + 0 - 0) // 6) & 1)
+            mbarrier.wait(k_48_ready.index((twill_base + 0 - 0) % 7), ((twill_base + 0 - 0) // 7) & 1)
             fence_async_shared()
-            tok_qk_50_t0 = warpgroup_mma(q_25_t0, k_48_buf.index((twill_base + 0 - 0) % 6).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_qk_s0: stage 0, partition 0 (group 0)
+            tok_qk_50_t0 = warpgroup_mma(q_25_t0, k_48_buf.index((twill_base + 0 - 0) % 7).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_qk_s0: stage 0, partition 0 (group 0)
             v7 = (0 + (0 - 0) * 64) + 64  # elementwise0_qk: stage 0, partition 0 (group 0)
             v8 = v7 > offs_m  # elementwise0_qk: stage 0, partition 0 (group 0)
             qk_50_t0 = warpgroup_mma_wait(0, deps=(tok_qk_50_t0,))
-            mbarrier.arrive(k_48_empty.index((twill_base + 0 - 0) % 6))
+            mbarrier.arrive(k_48_empty.index((twill_base + 0 - 0) % 7))
             qk_51_t0 = qk_50_t0 * sm_scale  # elementwise0_qk_s0: stage 0, partition 0 (group 0)
             v7_t0 = (0 + (0 - 0) * 64) + 64  # elementwise0_qk_s0: stage 0, partition 0 (group 0)
             v8_t0 = v7_t0 > offs_m  # elementwise0_qk_s0: stage 0, partition 0 (group 0)
@@ -100,9 +100,9 @@ def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
             m_ij_t0_p1 = m_ij_t0
             v9_t0_p1 = v9_t0
             for twill_b in range(1, twill_n):
-                mbarrier.wait(k_48_ready.index((twill_base + twill_b - 0) % 6), ((twill_base + twill_b - 0) // 6) & 1)
+                mbarrier.wait(k_48_ready.index((twill_base + twill_b - 0) % 7), ((twill_base + twill_b - 0) // 7) & 1)
                 fence_async_shared()
-                tok_qk_50_t0 = warpgroup_mma(q_25_t0, k_48_buf.index((twill_base + twill_b - 0) % 6).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_qk_s0: stage 0, partition 0 (group 0)
+                tok_qk_50_t0 = warpgroup_mma(q_25_t0, k_48_buf.index((twill_base + twill_b - 0) % 7).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_qk_s0: stage 0, partition 0 (group 0)
                 m_ij_52_t0 = gl.maximum(m_ij_52_t0_p1, m_ij_t0_p1)  # elementwise1_m_ij_s0: stage 1, partition 0 (group 0)
                 p_t0 = gl.expand_dims(m_ij_52_t0, 1)  # sfu0_p_s0: stage 1, partition 0 (group 0)
                 p_53_t0 = p_t0.broadcast_to([64, 64])  # sfu0_p_s0: stage 1, partition 0 (group 0)
@@ -113,13 +113,13 @@ def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
                 acc_60_t0 = gl.expand_dims(alpha_56_t0, 1)  # elementwise3_acc_s0: stage 1, partition 0 (group 0)
                 acc_61_t0 = acc_60_t0.broadcast_to([64, 64])  # elementwise3_acc_s0: stage 1, partition 0 (group 0)
                 qk_50_t0 = warpgroup_mma_wait(0, deps=(tok_qk_50_t0,))
-                mbarrier.arrive(k_48_empty.index((twill_base + twill_b - 0) % 6))
+                mbarrier.arrive(k_48_empty.index((twill_base + twill_b - 0) % 7))
                 acc_62_t0 = acc_72_t0_p1 * acc_61_t0  # elementwise3_acc_s0: stage 1, partition 0 (group 0)
                 acc_70_t0 = p_55_t0.to(gl.float16)  # convert0_acc_s0: stage 1, partition 0 (group 0)
                 acc_71_t0 = gl.convert_layout(acc_70_t0, L5)  # convert0_acc_s0: stage 1, partition 0 (group 0)
-                mbarrier.wait(v_68_ready.index((twill_base + twill_b - 1) % 6), ((twill_base + twill_b - 1) // 6) & 1)
+                mbarrier.wait(v_68_ready.index((twill_base + twill_b - 1) % 7), ((twill_base + twill_b - 1) // 7) & 1)
                 fence_async_shared()
-                tok_acc_72_t0 = warpgroup_mma(acc_71_t0, v_68_buf.index((twill_base + twill_b - 1) % 6), acc_62_t0, is_async=True)  # dot1_acc_s0: stage 1, partition 0 (group 0)
+                tok_acc_72_t0 = warpgroup_mma(acc_71_t0, v_68_buf.index((twill_base + twill_b - 1) % 7), acc_62_t0, is_async=True)  # dot1_acc_s0: stage 1, partition 0 (group 0)
                 l_i_58_t0 = gl.sum(p_55_t0, axis=1)  # reduce1_l_i_s0: stage 1, partition 0 (group 0)
                 l_i_57_t0 = l_i_59_t0_p1 * alpha_56_t0  # elementwise2_l_i_s0: stage 1, partition 0 (group 0)
                 l_i_59_t0 = l_i_57_t0 + l_i_58_t0  # elementwise2_l_i_s0: stage 1, partition 0 (group 0)
@@ -139,7 +139,7 @@ def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
                     v9_t0 = qk_51_t0  # elementwise0_qk_s0: stage 0, partition 0 (group 0)
                 m_ij_t0 = gl.max(v9_t0, axis=1)  # reduce0_m_ij_s0: stage 0, partition 0 (group 0)
                 acc_72_t0 = warpgroup_mma_wait(0, deps=(tok_acc_72_t0,))
-                mbarrier.arrive(v_68_empty.index((twill_base + twill_b - 1) % 6))
+                mbarrier.arrive(v_68_empty.index((twill_base + twill_b - 1) % 7))
                 acc_72_t0_p1 = acc_72_t0
                 l_i_59_t0_p1 = l_i_59_t0
                 m_ij_52_t0_p1 = m_ij_52_t0
@@ -157,14 +157,14 @@ def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
             acc_62_t0 = acc_72_t0_p1 * acc_61_t0  # elementwise3_acc_s0: stage 1, partition 0 (group 0)
             acc_70_t0 = p_55_t0.to(gl.float16)  # convert0_acc_s0: stage 1, partition 0 (group 0)
             acc_71_t0 = gl.convert_layout(acc_70_t0, L5)  # convert0_acc_s0: stage 1, partition 0 (group 0)
-            mbarrier.wait(v_68_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 6), ((twill_base + (twill_n - 1 + 1) - 1) // 6) & 1)
+            mbarrier.wait(v_68_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 7), ((twill_base + (twill_n - 1 + 1) - 1) // 7) & 1)
             fence_async_shared()
-            tok_acc_72_t0 = warpgroup_mma(acc_71_t0, v_68_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 6), acc_62_t0, is_async=True)  # dot1_acc_s0: stage 1, partition 0 (group 0)
+            tok_acc_72_t0 = warpgroup_mma(acc_71_t0, v_68_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 7), acc_62_t0, is_async=True)  # dot1_acc_s0: stage 1, partition 0 (group 0)
             l_i_58_t0 = gl.sum(p_55_t0, axis=1)  # reduce1_l_i_s0: stage 1, partition 0 (group 0)
             l_i_57_t0 = l_i_59_t0_p1 * alpha_56_t0  # elementwise2_l_i_s0: stage 1, partition 0 (group 0)
             l_i_59_t0 = l_i_57_t0 + l_i_58_t0  # elementwise2_l_i_s0: stage 1, partition 0 (group 0)
             acc_72_t0 = warpgroup_mma_wait(0, deps=(tok_acc_72_t0,))
-            mbarrier.arrive(v_68_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 6))
+            mbarrier.arrive(v_68_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 7))
             acc_72_t0_p1 = acc_72_t0
             l_i_59_t0_p1 = l_i_59_t0
             m_ij_52_t0_p1 = m_ij_52_t0
@@ -229,13 +229,13 @@ def consumer_1(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
             m_ij_52_t1_p1 = m_ij_52_t1
             l_i_59_t1 = gl.full([64], 0.0, gl.float32, layout=L1)
             acc_72_t1 = gl.full([64, 64], 0.0, gl.float32, layout=L4)
-            mbarrier.wait(k_48_ready.index((twill_base + 0 - 0) % 6), ((twill_base + 0 - 0) // 6) & 1)
+            mbarrier.wait(k_48_ready.index((twill_base + 0 - 0) % 7), ((twill_base + 0 - 0) // 7) & 1)
             fence_async_shared()
-            tok_qk_50_t1 = warpgroup_mma(q_25_t1, k_48_buf.index((twill_base + 0 - 0) % 6).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_qk_s1: stage 0, partition 1 (group 1)
+            tok_qk_50_t1 = warpgroup_mma(q_25_t1, k_48_buf.index((twill_base + 0 - 0) % 7).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_qk_s1: stage 0, partition 1 (group 1)
             v7 = (0 + (0 - 0) * 64) + 64  # elementwise0_qk: stage 0, partition 1 (group 1)
             v8 = v7 > offs_m  # elementwise0_qk: stage 0, partition 1 (group 1)
             qk_50_t1 = warpgroup_mma_wait(0, deps=(tok_qk_50_t1,))
-            mbarrier.arrive(k_48_empty.index((twill_base + 0 - 0) % 6))
+            mbarrier.arrive(k_48_empty.index((twill_base + 0 - 0) % 7))
             qk_51_t1 = qk_50_t1 * sm_scale  # elementwise0_qk_s1: stage 0, partition 1 (group 1)
             v7_t1 = (0 + (0 - 0) * 64) + 64  # elementwise0_qk_s1: stage 0, partition 1 (group 1)
             v8_t1 = v7_t1 > offs_m  # elementwise0_qk_s1: stage 0, partition 1 (group 1)
@@ -265,15 +265,15 @@ def consumer_1(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
                 acc_60_t1 = gl.expand_dims(alpha_56_t1_p1, 1)  # elementwise3_acc_s1: stage 1, partition 1 (group 1)
                 acc_61_t1 = acc_60_t1.broadcast_to([64, 64])  # elementwise3_acc_s1: stage 1, partition 1 (group 1)
                 acc_62_t1 = acc_72_t1_p1 * acc_61_t1  # elementwise3_acc_s1: stage 1, partition 1 (group 1)
-                mbarrier.wait(k_48_ready.index((twill_base + twill_b - 0) % 6), ((twill_base + twill_b - 0) // 6) & 1)
+                mbarrier.wait(k_48_ready.index((twill_base + twill_b - 0) % 7), ((twill_base + twill_b - 0) // 7) & 1)
                 fence_async_shared()
-                tok_qk_50_t1 = warpgroup_mma(q_25_t1, k_48_buf.index((twill_base + twill_b - 0) % 6).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_qk_s1: stage 0, partition 1 (group 1)
+                tok_qk_50_t1 = warpgroup_mma(q_25_t1, k_48_buf.index((twill_base + twill_b - 0) % 7).permute((1, 0)), gl.full([64, 64], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_qk_s1: stage 0, partition 1 (group 1)
                 acc_70_t1 = p_55_t1_p1.to(gl.float16)  # convert0_acc_s1: stage 1, partition 1 (group 1)
                 acc_71_t1 = gl.convert_layout(acc_70_t1, L5)  # convert0_acc_s1: stage 1, partition 1 (group 1)
                 v7 = (0 + (twill_b - 0) * 64) + 64  # elementwise0_qk: stage 0, partition 1 (group 1)
                 v8 = v7 > offs_m  # elementwise0_qk: stage 0, partition 1 (group 1)
                 qk_50_t1 = warpgroup_mma_wait(0, deps=(tok_qk_50_t1,))
-                mbarrier.arrive(k_48_empty.index((twill_base + twill_b - 0) % 6))
+                mbarrier.arrive(k_48_empty.index((twill_base + twill_b - 0) % 7))
                 qk_51_t1 = qk_50_t1 * sm_scale  # elementwise0_qk_s1: stage 0, partition 1 (group 1)
                 v7_t1 = (0 + (twill_b - 0) * 64) + 64  # elementwise0_qk_s1: stage 0, partition 1 (group 1)
                 v8_t1 = v7_t1 > offs_m  # elementwise0_qk_s1: stage 0, partition 1 (group 1)
@@ -286,9 +286,9 @@ def consumer_1(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
                     v9_t1 = qk_78  # elementwise0_qk_s1: stage 0, partition 1 (group 1)
                 else:  # elementwise0_qk_s1: stage 0, partition 1 (group 1)
                     v9_t1 = qk_51_t1  # elementwise0_qk_s1: stage 0, partition 1 (group 1)
-                mbarrier.wait(v_68_ready.index((twill_base + twill_b - 1) % 6), ((twill_base + twill_b - 1) // 6) & 1)
+                mbarrier.wait(v_68_ready.index((twill_base + twill_b - 1) % 7), ((twill_base + twill_b - 1) // 7) & 1)
                 fence_async_shared()
-                tok_acc_72_t1 = warpgroup_mma(acc_71_t1, v_68_buf.index((twill_base + twill_b - 1) % 6), acc_62_t1, is_async=True)  # dot1_acc_s1: stage 1, partition 1 (group 1)
+                tok_acc_72_t1 = warpgroup_mma(acc_71_t1, v_68_buf.index((twill_base + twill_b - 1) % 7), acc_62_t1, is_async=True)  # dot1_acc_s1: stage 1, partition 1 (group 1)
                 m_ij_t1 = gl.max(v9_t1, axis=1)  # reduce0_m_ij_s1: stage 0, partition 1 (group 1)
                 l_i_58_t1 = gl.sum(p_55_t1_p1, axis=1)  # reduce1_l_i_s1: stage 1, partition 1 (group 1)
                 m_ij_52_t1 = gl.maximum(m_ij_52_t1_p1, m_ij_t1)  # elementwise1_m_ij_s1: stage 0, partition 1 (group 1)
@@ -301,7 +301,7 @@ def consumer_1(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
                 l_i_57_t1 = l_i_59_t1_p1 * alpha_56_t1_p1  # elementwise2_l_i_s1: stage 1, partition 1 (group 1)
                 l_i_59_t1 = l_i_57_t1 + l_i_58_t1  # elementwise2_l_i_s1: stage 1, partition 1 (group 1)
                 acc_72_t1 = warpgroup_mma_wait(0, deps=(tok_acc_72_t1,))
-                mbarrier.arrive(v_68_empty.index((twill_base + twill_b - 1) % 6))
+                mbarrier.arrive(v_68_empty.index((twill_base + twill_b - 1) % 7))
                 acc_72_t1_p1 = acc_72_t1
                 alpha_56_t1_p1 = alpha_56_t1
                 l_i_59_t1_p1 = l_i_59_t1
@@ -312,14 +312,14 @@ def consumer_1(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
             acc_62_t1 = acc_72_t1_p1 * acc_61_t1  # elementwise3_acc_s1: stage 1, partition 1 (group 1)
             acc_70_t1 = p_55_t1_p1.to(gl.float16)  # convert0_acc_s1: stage 1, partition 1 (group 1)
             acc_71_t1 = gl.convert_layout(acc_70_t1, L5)  # convert0_acc_s1: stage 1, partition 1 (group 1)
-            mbarrier.wait(v_68_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 6), ((twill_base + (twill_n - 1 + 1) - 1) // 6) & 1)
+            mbarrier.wait(v_68_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 7), ((twill_base + (twill_n - 1 + 1) - 1) // 7) & 1)
             fence_async_shared()
-            tok_acc_72_t1 = warpgroup_mma(acc_71_t1, v_68_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 6), acc_62_t1, is_async=True)  # dot1_acc_s1: stage 1, partition 1 (group 1)
+            tok_acc_72_t1 = warpgroup_mma(acc_71_t1, v_68_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 7), acc_62_t1, is_async=True)  # dot1_acc_s1: stage 1, partition 1 (group 1)
             l_i_58_t1 = gl.sum(p_55_t1_p1, axis=1)  # reduce1_l_i_s1: stage 1, partition 1 (group 1)
             l_i_57_t1 = l_i_59_t1_p1 * alpha_56_t1_p1  # elementwise2_l_i_s1: stage 1, partition 1 (group 1)
             l_i_59_t1 = l_i_57_t1 + l_i_58_t1  # elementwise2_l_i_s1: stage 1, partition 1 (group 1)
             acc_72_t1 = warpgroup_mma_wait(0, deps=(tok_acc_72_t1,))
-            mbarrier.arrive(v_68_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 6))
+            mbarrier.arrive(v_68_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 7))
             acc_72_t1_p1 = acc_72_t1
             alpha_56_t1_p1 = alpha_56_t1
             l_i_59_t1_p1 = l_i_59_t1
@@ -382,49 +382,49 @@ def producer_2(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
             v_65 = v + v_64
             v_66 = v_65.broadcast_to([64, 64])
             v_67 = v_66 + v_32
-            mbarrier.wait(k_48_empty.index(twill_k % 6), ((twill_k // 6) & 1) ^ 1)
+            mbarrier.wait(k_48_empty.index(twill_k % 7), ((twill_k // 7) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(k_48_ready.index(twill_k % 6), twill_box_k_48.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_k_48, [N * bh + 64 * ((acc_36 - 0) // 64), 0], k_48_ready.index(twill_k % 6), k_48_buf.index(twill_k % 6))  # load0_k: a TMA box (boxes)
+                mbarrier.expect(k_48_ready.index(twill_k % 7), twill_box_k_48.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_k_48, [N * bh + 64 * ((acc_36 - 0) // 64), 0], k_48_ready.index(twill_k % 7), k_48_buf.index(twill_k % 7))  # load0_k: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(k_48_buf.index(twill_k % 6).permute((1, 0)), k_47)  # load0_k: stage 0, partition 2 (group 2)
-                    async_copy.mbarrier_arrive(k_48_ready.index(twill_k % 6), increment_count=False)
+                    async_copy.async_copy_global_to_shared(k_48_buf.index(twill_k % 7).permute((1, 0)), k_47)  # load0_k: stage 0, partition 2 (group 2)
+                    async_copy.mbarrier_arrive(k_48_ready.index(twill_k % 7), increment_count=False)
                 else:
-                    k_48_buf.index(twill_k % 6).permute((1, 0)).store(gl.load(k_47))  # load0_k: stage 0, partition 2 (group 2)
+                    k_48_buf.index(twill_k % 7).permute((1, 0)).store(gl.load(k_47))  # load0_k: stage 0, partition 2 (group 2)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(k_48_ready.index(twill_k % 6), count=256)
-            mbarrier.wait(v_68_empty.index(twill_k % 6), ((twill_k // 6) & 1) ^ 1)
+                    mbarrier.arrive(k_48_ready.index(twill_k % 7), count=256)
+            mbarrier.wait(v_68_empty.index(twill_k % 7), ((twill_k // 7) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(v_68_ready.index(twill_k % 6), twill_box_v_68.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_v_68, [N * bh + 64 * ((acc_36 - 0) // 64), 0], v_68_ready.index(twill_k % 6), v_68_buf.index(twill_k % 6))  # load1_v: a TMA box (boxes)
+                mbarrier.expect(v_68_ready.index(twill_k % 7), twill_box_v_68.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_v_68, [N * bh + 64 * ((acc_36 - 0) // 64), 0], v_68_ready.index(twill_k % 7), v_68_buf.index(twill_k % 7))  # load1_v: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(v_68_buf.index(twill_k % 6), v_67)  # load1_v: stage 0, partition 2 (group 2)
-                    async_copy.mbarrier_arrive(v_68_ready.index(twill_k % 6), increment_count=False)
+                    async_copy.async_copy_global_to_shared(v_68_buf.index(twill_k % 7), v_67)  # load1_v: stage 0, partition 2 (group 2)
+                    async_copy.mbarrier_arrive(v_68_ready.index(twill_k % 7), increment_count=False)
                 else:
-                    v_68_buf.index(twill_k % 6).store(gl.load(v_67))  # load1_v: stage 0, partition 2 (group 2)
+                    v_68_buf.index(twill_k % 7).store(gl.load(v_67))  # load1_v: stage 0, partition 2 (group 2)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(v_68_ready.index(twill_k % 6), count=256)
+                    mbarrier.arrive(v_68_ready.index(twill_k % 7), count=256)
         twill_base += (hi_26 - 0 + 64 - 1) // 64
 
 @gluon.jit
 def twill_kernel(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_k_48, twill_box_v_68, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
-    k_48_buf = gl.allocate_shared_memory(gl.float16, [6, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    v_68_buf = gl.allocate_shared_memory(gl.float16, [6, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    k_48_ready = gl.allocate_shared_memory(gl.int64, [6, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(6):
+    k_48_buf = gl.allocate_shared_memory(gl.float16, [7, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    v_68_buf = gl.allocate_shared_memory(gl.float16, [7, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    k_48_ready = gl.allocate_shared_memory(gl.int64, [7, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(7):
         mbarrier.init(k_48_ready.index(i), count=1 if TWILL_TMA else 256)
-    k_48_empty = gl.allocate_shared_memory(gl.int64, [6, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(6):
+    k_48_empty = gl.allocate_shared_memory(gl.int64, [7, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(7):
         mbarrier.init(k_48_empty.index(i), count=2)
-    v_68_ready = gl.allocate_shared_memory(gl.int64, [6, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(6):
+    v_68_ready = gl.allocate_shared_memory(gl.int64, [7, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(7):
         mbarrier.init(v_68_ready.index(i), count=1 if TWILL_TMA else 256)
-    v_68_empty = gl.allocate_shared_memory(gl.int64, [6, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(6):
+    v_68_empty = gl.allocate_shared_memory(gl.int64, [7, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(7):
         mbarrier.init(v_68_empty.index(i), count=2)
     gl.warp_specialize([
         (consumer_0, (Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_k_48, twill_box_v_68, k_48_buf, v_68_buf, k_48_ready, k_48_empty, v_68_ready, v_68_empty, TWILL_COPY, TWILL_TMA)),

@@ -135,10 +135,10 @@ def consumer_0(q, gk, do, dh, dht, dh0, scale, T, b_do_137_buf, b_do_137_ready, 
     b_q_114 = b_q_113 * 512  # load1_b_q: stage 0, partition 0 (group 0)
     b_q_115 = b_q_114.broadcast_to([64, 64])  # load1_b_q: stage 0, partition 0 (group 0)
     b_q_116 = b_q_91 + b_q_115  # load1_b_q: stage 0, partition 0 (group 0)
-    b_gk_146 = p_gk + b_q_116  # load3_b_gk: stage 0, partition 0 (group 0)
-    b_gk_147 = gl.load(b_gk_146, mask=b_q_122)  # load3_b_gk: stage 0, partition 0 (group 0)
     b_q_117 = p_q_89 + b_q_116  # load1_b_q: stage 0, partition 0 (group 0)
     b_q_123 = gl.load(b_q_117, mask=b_q_122)  # load1_b_q: stage 0, partition 0 (group 0)
+    b_gk_146 = p_gk + b_q_116  # load3_b_gk: stage 0, partition 0 (group 0)
+    b_gk_147 = gl.load(b_gk_146, mask=b_q_122)  # load3_b_gk: stage 0, partition 0 (group 0)
     last_idx_105 = last_idx + 64  # load0_b_gk_last: stage 0, partition 0 (group 0)
     last_idx_106 = gl.minimum(last_idx_105, T)  # load0_b_gk_last: stage 0, partition 0 (group 0)
     last_idx_107 = last_idx_106 - 1  # load0_b_gk_last: stage 0, partition 0 (group 0)
@@ -177,15 +177,15 @@ def consumer_0(q, gk, do, dh, dht, dh0, scale, T, b_do_137_buf, b_do_137_ready, 
         b_do_134 = b_do_132 & b_do_133  # elementwise3_b_do: stage 1, partition 0 (group 0)
         b_do_135 = b_do_134.broadcast_to([64, 64])  # elementwise4_b_do: stage 1, partition 0 (group 0)
         b_do_136 = b_do_135 & b_dh_80  # elementwise4_b_do: stage 1, partition 0 (group 0)
+        b_q_148 = gl.exp(b_gk_147_p1)  # sfu0_b_q: stage 1, partition 0 (group 0)
         b_q_114 = b_q_113 * 512  # load1_b_q: stage 0, partition 0 (group 0)
         b_q_115 = b_q_114.broadcast_to([64, 64])  # load1_b_q: stage 0, partition 0 (group 0)
         b_q_116 = b_q_91 + b_q_115  # load1_b_q: stage 0, partition 0 (group 0)
-        b_gk_146 = p_gk + b_q_116  # load3_b_gk: stage 0, partition 0 (group 0)
-        b_gk_147 = gl.load(b_gk_146, mask=b_q_122)  # load3_b_gk: stage 0, partition 0 (group 0)
-        b_q_148 = gl.exp(b_gk_147_p1)  # sfu0_b_q: stage 1, partition 0 (group 0)
         b_q_117 = p_q_89 + b_q_116  # load1_b_q: stage 0, partition 0 (group 0)
         b_q_123 = gl.load(b_q_117, mask=b_q_122)  # load1_b_q: stage 0, partition 0 (group 0)
         b_q_124 = b_q_123_p1.to(gl.float32)  # convert0_b_q: stage 1, partition 0 (group 0)
+        b_gk_146 = p_gk + b_q_116  # load3_b_gk: stage 0, partition 0 (group 0)
+        b_gk_147 = gl.load(b_gk_146, mask=b_q_122)  # load3_b_gk: stage 0, partition 0 (group 0)
         b_q_125 = b_q_124 * scale  # elementwise2_b_q: stage 1, partition 0 (group 0)
         b_q_126 = b_q_125.to(gl.float16)  # convert1_b_q: stage 1, partition 0 (group 0)
         b_q_149 = b_q_126.to(gl.float32)  # convert1_b_q: stage 1, partition 0 (group 0)
@@ -198,8 +198,8 @@ def consumer_0(q, gk, do, dh, dht, dh0, scale, T, b_do_137_buf, b_do_137_ready, 
         o_dh_102 = o_dh_101 + v4  # store0: stage 1, partition 0 (group 0)
         o_dh_103 = gl.cast(o_dh_102, gl.int64)  # store0: stage 1, partition 0 (group 0)
         o_dh_104 = o_dh_103 * 16384  # store0: stage 1, partition 0 (group 0)
-        v10 = i_t_p1 % 2  # store0: stage 1, partition 0 (group 0)
         p_dh = dh + o_dh_104  # store0: stage 1, partition 0 (group 0)
+        v10 = i_t_p1 % 2  # store0: stage 1, partition 0 (group 0)
         v11 = v10 == 0  # store0: stage 1, partition 0 (group 0)
         if v11:  # store0: stage 1, partition 0 (group 0)
             v12 = b_dh_158_p1.to(gl.float16)  # store0: stage 1, partition 0 (group 0)
@@ -254,8 +254,8 @@ def consumer_0(q, gk, do, dh, dht, dh0, scale, T, b_do_137_buf, b_do_137_ready, 
     o_dh_102 = o_dh_101 + v4  # store0: stage 1, partition 0 (group 0)
     o_dh_103 = gl.cast(o_dh_102, gl.int64)  # store0: stage 1, partition 0 (group 0)
     o_dh_104 = o_dh_103 * 16384  # store0: stage 1, partition 0 (group 0)
-    v10 = i_t_p1 % 2  # store0: stage 1, partition 0 (group 0)
     p_dh = dh + o_dh_104  # store0: stage 1, partition 0 (group 0)
+    v10 = i_t_p1 % 2  # store0: stage 1, partition 0 (group 0)
     v11 = v10 == 0  # store0: stage 1, partition 0 (group 0)
     if v11:  # store0: stage 1, partition 0 (group 0)
         v12 = b_dh_158_p1.to(gl.float16)  # store0: stage 1, partition 0 (group 0)
@@ -361,6 +361,8 @@ FLAGS = ['TWILL_COPY']   # its constexpr flags, after RUNTIME: decided per launc
 KEYED = ['q', 'g', 'g_gamma', 'gk', 'gv', 'do', 'dh', 'dht', 'dh0', 'cu_seqlens', 'split_offsets', 'scale', 'T']   # the arguments a launch key reads
 CONSTEXPRS = {'HQ': 4, 'H': 4, 'K': 128, 'V': 128, 'BT': 64, 'BS': 128, 'BK': 64, 'BV': 64, 'NG': 1, 'USE_G': False, 'USE_G_GAMMA': False, 'USE_GK': True, 'USE_GV': False, 'STORE_INITIAL_STATE_GRADIENT': True, 'USE_FINAL_STATE_GRADIENT': True, 'IS_VARLEN': False}         # the specialisation this kernel was generated for
 HEURISTICS = {'STORE_INITIAL_STATE_GRADIENT': "lambda args: args['dh0'] is not None", 'USE_FINAL_STATE_GRADIENT': "lambda args: args['dht'] is not None", 'IS_VARLEN': "lambda args: args['cu_seqlens'] is not None"}   # @triton.heuristics of the kernel: each checked per launch key
+HEURISTIC_ARGS = {}   # ... and the arguments they supply, set every launch
+HEURISTIC_SCOPE = []   # what they read of the kernel's module
 DESCRIPTOR_BLOCKS = {}
 DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 4
@@ -425,22 +427,39 @@ def _descriptor(value, name):
 _HEUR = {}                     # heuristic -> its function (False: not evaluable here)
 
 
+def _heuristic(name, src):
+    """Heuristic ``name``'s function, from its source and the kernel module's names it reads (``HEURISTIC_SCOPE``:
+    the module's imports, constants and the functions it calls); False where it cannot be made here."""
+    fn = _HEUR.get(name)
+    if fn is None:
+        import math
+        import torch
+        import triton
+        import triton.language as tl
+        scope = {"torch": torch, "triton": triton, "tl": tl, "math": math}
+        for part in HEURISTIC_SCOPE:
+            try:
+                exec(part, scope)
+            except Exception:     # noqa: BLE001 - an import of the kernel's own package: its names not here
+                pass
+        try:
+            fn = eval(src, scope)
+        except Exception:         # noqa: BLE001 - names of the kernel's module not found: not checked
+            fn = False
+        if fn is False:
+            import warnings
+            warnings.warn(f"twill: the kernel's @triton.heuristics for {name} ({src}) cannot be evaluated by this "
+                          "launcher: launches are not checked against it", stacklevel=3)
+        _HEUR[name] = fn
+    return fn
+
+
 def _heuristics(bound):
     """The kernel's @triton.heuristics evaluated for this launch, as Triton would before choosing a kernel: one that
     gives another value than this kernel was generated for is refused (Triton would compile another kernel)."""
     args = dict(bound, **CONSTEXPRS)
     for name, src in HEURISTICS.items():
-        fn = _HEUR.get(name)
-        if fn is None:
-            try:
-                import math
-                import torch
-                import triton
-                import triton.language as tl
-                fn = eval(src, {"torch": torch, "triton": triton, "tl": tl, "math": math})
-            except Exception:     # noqa: BLE001 - names of the kernel's module: not checked
-                fn = False
-            _HEUR[name] = fn
+        fn = _heuristic(name, src)
         if fn is False:
             continue
         try:
@@ -450,6 +469,15 @@ def _heuristics(bound):
         if value != CONSTEXPRS[name]:
             raise ValueError(f"twill: this Gluon kernel was generated for {name}={CONSTEXPRS[name]!r}; the kernel's "
                              f"@triton.heuristics gives {name}={value!r} for this launch (generate it for that value)")
+
+
+def _heuristic_args(bound):
+    """The kernel arguments its @triton.heuristics supply (kernl's ``size_m_rounded``), set as Triton sets them."""
+    for name, src in HEURISTIC_ARGS.items():
+        fn = _heuristic(name, src)
+        if fn is False:
+            raise ValueError(f"twill: the kernel's @triton.heuristics for {name} ({src}) cannot be evaluated here")
+        bound[name] = fn(dict(bound, **CONSTEXPRS))
 
 
 def _key(bound, g):

@@ -437,6 +437,8 @@ FLAGS = ['TWILL_COPY']   # its constexpr flags, after RUNTIME: decided per launc
 KEYED = ['q', 'k', 'v', 'h', 'g', 'do', 'dh', 'dq', 'dk', 'dg', 'w', 'dv', 'dw', 'cu_seqlens', 'chunk_indices', 'scale', 'T']   # the arguments a launch key reads
 CONSTEXPRS = {'B': 8, 'H': 4, 'K': 128, 'V': 128, 'BT': 64, 'BK': 64, 'BV': 64, 'USE_G': True, 'USE_DW': True, 'IS_VARLEN': False}         # the specialisation this kernel was generated for
 HEURISTICS = {'USE_G': "lambda args: args['g'] is not None", 'USE_DW': "lambda args: args['dw'] is not None", 'IS_VARLEN': "lambda args: args['cu_seqlens'] is not None"}   # @triton.heuristics of the kernel: each checked per launch key
+HEURISTIC_ARGS = {}   # ... and the arguments they supply, set every launch
+HEURISTIC_SCOPE = []   # what they read of the kernel's module
 DESCRIPTOR_BLOCKS = {}
 DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 4
@@ -501,22 +503,39 @@ def _descriptor(value, name):
 _HEUR = {}                     # heuristic -> its function (False: not evaluable here)
 
 
+def _heuristic(name, src):
+    """Heuristic ``name``'s function, from its source and the kernel module's names it reads (``HEURISTIC_SCOPE``:
+    the module's imports, constants and the functions it calls); False where it cannot be made here."""
+    fn = _HEUR.get(name)
+    if fn is None:
+        import math
+        import torch
+        import triton
+        import triton.language as tl
+        scope = {"torch": torch, "triton": triton, "tl": tl, "math": math}
+        for part in HEURISTIC_SCOPE:
+            try:
+                exec(part, scope)
+            except Exception:     # noqa: BLE001 - an import of the kernel's own package: its names not here
+                pass
+        try:
+            fn = eval(src, scope)
+        except Exception:         # noqa: BLE001 - names of the kernel's module not found: not checked
+            fn = False
+        if fn is False:
+            import warnings
+            warnings.warn(f"twill: the kernel's @triton.heuristics for {name} ({src}) cannot be evaluated by this "
+                          "launcher: launches are not checked against it", stacklevel=3)
+        _HEUR[name] = fn
+    return fn
+
+
 def _heuristics(bound):
     """The kernel's @triton.heuristics evaluated for this launch, as Triton would before choosing a kernel: one that
     gives another value than this kernel was generated for is refused (Triton would compile another kernel)."""
     args = dict(bound, **CONSTEXPRS)
     for name, src in HEURISTICS.items():
-        fn = _HEUR.get(name)
-        if fn is None:
-            try:
-                import math
-                import torch
-                import triton
-                import triton.language as tl
-                fn = eval(src, {"torch": torch, "triton": triton, "tl": tl, "math": math})
-            except Exception:     # noqa: BLE001 - names of the kernel's module: not checked
-                fn = False
-            _HEUR[name] = fn
+        fn = _heuristic(name, src)
         if fn is False:
             continue
         try:
@@ -526,6 +545,15 @@ def _heuristics(bound):
         if value != CONSTEXPRS[name]:
             raise ValueError(f"twill: this Gluon kernel was generated for {name}={CONSTEXPRS[name]!r}; the kernel's "
                              f"@triton.heuristics gives {name}={value!r} for this launch (generate it for that value)")
+
+
+def _heuristic_args(bound):
+    """The kernel arguments its @triton.heuristics supply (kernl's ``size_m_rounded``), set as Triton sets them."""
+    for name, src in HEURISTIC_ARGS.items():
+        fn = _heuristic(name, src)
+        if fn is False:
+            raise ValueError(f"twill: the kernel's @triton.heuristics for {name} ({src}) cannot be evaluated here")
+        bound[name] = fn(dict(bound, **CONSTEXPRS))
 
 
 def _key(bound, g):

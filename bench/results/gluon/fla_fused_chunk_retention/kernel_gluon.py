@@ -156,7 +156,7 @@ def consumer_0(q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_vo_h, s
         b_q_119 = b_q_117 & b_q_118
         b_q_120 = b_q_119.broadcast_to([64, 64])
         twill_n = (NT_108 - 0 + 1 - 1) // 1
-        p_q_168 = 0
+        p_q_168 = gl.to_tensor(0).to(gl.int64)
         p_q_168_p1 = p_q_168
         v19_r0 = d_b
         v19_r1 = b_h_106
@@ -654,7 +654,7 @@ def consumer_0_short(q, k, v, o, initial_state, final_state, s_qk_h, s_qk_t, s_v
     b_v_153_as = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0]))
     b_k_140_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
     b_v_154_st = gl.allocate_shared_memory(gl.float16, [2, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    p_q_168 = 0
+    p_q_168 = gl.to_tensor(0).to(gl.int64)
     p_q_168_p1 = p_q_168
     v19_r0 = d_b
     v19_r1 = b_h_106

@@ -122,7 +122,7 @@ def consumer_0(q, k, v, o, z, scale, T, twill_g0, twill_g1, twill_g2, b_k_141_bu
         b_v_93 = b_v_92.broadcast_to([32, 128])
         b_q_94 = gl.convert_layout(b_q_75, L9)
         twill_n = (p_q_21 - 0 + 32 - 1) // 32
-        p_k_165 = 0
+        p_k_165 = gl.to_tensor(0).to(gl.int64)
         b_o_164 = gl.full([128, 128], 0.0, gl.float32, layout=L10)
         b_z_162 = gl.full([128], 0.0, gl.float32, layout=L11)
         b_o_164_p1 = b_o_164
@@ -552,7 +552,7 @@ def consumer_0_short(q, k, v, o, z, scale, T, TWILL_COPY: gl.constexpr):
     if (twill_n >= 1) | (gl.program_id(0) < 0):
         b_v_156_ring = gl.allocate_shared_memory(gl.float16, [3, 32, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
         b_k_142_st = gl.allocate_shared_memory(gl.float16, [2, 16, 32], gl.NVMMASharedLayout(swizzle_byte_width=32, element_bitwidth=16, rank=2, transposed=True))
-        p_k_165 = 0
+        p_k_165 = gl.to_tensor(0).to(gl.int64)
         p_k_165_p1 = p_k_165
         b_o_164 = gl.full([128, 128], 0.0, gl.float32, layout=L10_short)
         b_z_162 = gl.full([128], 0.0, gl.float32, layout=L11_short)
@@ -674,7 +674,7 @@ def consumer_0_short(q, k, v, o, z, scale, T, TWILL_COPY: gl.constexpr):
         b_k_142_st._keep_alive()
         b_v_156_ring._keep_alive()
     else:
-        p_k_165_p2 = 0
+        p_k_165_p2 = gl.to_tensor(0).to(gl.int64)
         b_o_164_p1 = gl.full([128, 128], 0.0, gl.float32, layout=L10_short)
         b_z_162_p1 = gl.full([128], 0.0, gl.float32, layout=L11_short)
     twill_base += twill_n

@@ -245,6 +245,9 @@ RUNTIME = ['output_ptr', 'input_ptr', 'M', 'N']   # the Gluon kernel's parameter
 FLAGS = []   # its constexpr flags, after RUNTIME: decided per launch key
 KEYED = ['output_ptr', 'input_ptr', 'M', 'N']   # the arguments a launch key reads
 CONSTEXPRS = {'TILE_N': 4096, 'ONE_TILE_PER_CTA': False}         # the specialisation this kernel was generated for
+HEURISTICS = {'TILE_N': 'heur_tile_n_inner', 'ONE_TILE_PER_CTA': 'heur_one_tile_per_cta'}   # @triton.heuristics of the kernel: each checked per launch key
+HEURISTIC_ARGS = {}   # ... and the arguments they supply, set every launch
+HEURISTIC_SCOPE = ['import triton', "def heur_one_tile_per_cta(args):\n    return args['TILE_N'] >= args['N']", "def heur_tile_n_inner(args):\n    if args['N'] <= 32 * 1024:\n        return triton.next_power_of_2(args['N'])\n    else:\n        return 4096"]   # what they read of the kernel's module
 DESCRIPTOR_BLOCKS = {}
 DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 16
@@ -305,6 +308,61 @@ def _descriptor(value, name):
     strides = getattr(value, "strides", None) or base.stride()
     return _desc(name, base, shape, strides, DESCRIPTOR_BLOCKS[name])
 
+_HEUR = {}                     # heuristic -> its function (False: not evaluable here)
+
+
+def _heuristic(name, src):
+    """Heuristic ``name``'s function, from its source and the kernel module's names it reads (``HEURISTIC_SCOPE``:
+    the module's imports, constants and the functions it calls); False where it cannot be made here."""
+    fn = _HEUR.get(name)
+    if fn is None:
+        import math
+        import torch
+        import triton
+        import triton.language as tl
+        scope = {"torch": torch, "triton": triton, "tl": tl, "math": math}
+        for part in HEURISTIC_SCOPE:
+            try:
+                exec(part, scope)
+            except Exception:     # noqa: BLE001 - an import of the kernel's own package: its names not here
+                pass
+        try:
+            fn = eval(src, scope)
+        except Exception:         # noqa: BLE001 - names of the kernel's module not found: not checked
+            fn = False
+        if fn is False:
+            import warnings
+            warnings.warn(f"twill: the kernel's @triton.heuristics for {name} ({src}) cannot be evaluated by this "
+                          "launcher: launches are not checked against it", stacklevel=3)
+        _HEUR[name] = fn
+    return fn
+
+
+def _heuristics(bound):
+    """The kernel's @triton.heuristics evaluated for this launch, as Triton would before choosing a kernel: one that
+    gives another value than this kernel was generated for is refused (Triton would compile another kernel)."""
+    args = dict(bound, **CONSTEXPRS)
+    for name, src in HEURISTICS.items():
+        fn = _heuristic(name, src)
+        if fn is False:
+            continue
+        try:
+            value = fn(args)
+        except Exception:         # noqa: BLE001 - a heuristic reading what this launch does not have
+            continue
+        if value != CONSTEXPRS[name]:
+            raise ValueError(f"twill: this Gluon kernel was generated for {name}={CONSTEXPRS[name]!r}; the kernel's "
+                             f"@triton.heuristics gives {name}={value!r} for this launch (generate it for that value)")
+
+
+def _heuristic_args(bound):
+    """The kernel arguments its @triton.heuristics supply (kernl's ``size_m_rounded``), set as Triton sets them."""
+    for name, src in HEURISTIC_ARGS.items():
+        fn = _heuristic(name, src)
+        if fn is False:
+            raise ValueError(f"twill: the kernel's @triton.heuristics for {name} ({src}) cannot be evaluated here")
+        bound[name] = fn(dict(bound, **CONSTEXPRS))
+
 
 def _key(bound, g):
     """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
@@ -341,6 +399,7 @@ def _device():
 
 def _decide(bound):
     """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    _heuristics(bound)
     shapes = None
     flags = {}
     return [tuple(flags[f] for f in FLAGS), shapes, None]

@@ -2,14 +2,15 @@
 
 Decisions (each from the schedule):
 - pointer-loaded tiles copied by a 4-warp producer with cp.async (k_67, v_85): their addresses and masks spread over 128 threads
+- ring k_67 made 2 deep to fit shared memory
 - k_67, v_85 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over K, V when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 170): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 136 registers per thread (needs about 136): cp.async copies into the rings
 - ring k_67: 2 buffers of [128, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
-- ring v_85: 2 buffers of [128, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
+- ring v_85: 3 buffers of [128, 128] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
 - staged operand p_87_st: partition 0 stores the [128, 128] f16 tile once per iteration in shared memory, read there by dot1_acc_o (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 196688 bytes planned of 232448; maxnreg 168
+- shared memory: 229472 bytes planned of 232448; maxnreg 168
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -77,7 +78,7 @@ def consumer_0(Q, K, V, Bias, Out, Lse, TMP, softmax_scale, stride_qb, stride_qh
             fence_async_shared()
             tok_qk_69 = warpgroup_mma(q_47, k_67_buf.index((twill_base + twill_b - 0) % 2).permute((1, 0)), gl.full([128, 128], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_qk: stage 0, partition 0 (group 0)
             acc_o_89_p1, qk_69 = warpgroup_mma_wait(0, deps=(acc_o_89_p1, tok_qk_69,))
-            mbarrier.arrive(v_85_empty.index((twill_base + twill_b - 1 - 0) % 2), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(v_85_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
             mbarrier.arrive(k_67_empty.index((twill_base + twill_b - 0) % 2))
             m_ij_70 = gl.max(qk_69, axis=1)  # reduce0_m_ij: stage 0, partition 0 (group 0)
             m_ij_71 = m_ij_70 * softmax_scale  # elementwise0_m_ij: stage 0, partition 0 (group 0)
@@ -100,11 +101,11 @@ def consumer_0(Q, K, V, Bias, Out, Lse, TMP, softmax_scale, stride_qb, stride_qh
             acc_o_82 = acc_o_89_p1 * acc_o_81  # elementwise1_acc_o: stage 0, partition 0 (group 0)
             l_ij = gl.sum(p_77, axis=1)  # reduce1_l_ij: stage 0, partition 0 (group 0)
             p_87 = p_77.to(gl.float16)  # convert1_p: stage 0, partition 0 (group 0)
-            mbarrier.wait(v_85_ready.index((twill_base + twill_b - 0) % 2), ((twill_base + twill_b - 0) // 2) & 1)
+            mbarrier.wait(v_85_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
             fence_async_shared()
             p_87_st.store(p_87)  # dot1_acc_o: stage 0, partition 0 (group 0)
             fence_async_shared()  # dot1_acc_o: stage 0, partition 0 (group 0)
-            tok_acc_o_89 = warpgroup_mma(p_87_st, v_85_buf.index((twill_base + twill_b - 0) % 2), acc_o_82, is_async=True)  # dot1_acc_o: stage 0, partition 0 (group 0)
+            tok_acc_o_89 = warpgroup_mma(p_87_st, v_85_buf.index((twill_base + twill_b - 0) % 3), acc_o_82, is_async=True)  # dot1_acc_o: stage 0, partition 0 (group 0)
             l_i_new_91 = l_i_new_90 + l_ij  # sfu3_lse_i: stage 0, partition 0 (group 0)
             lse_i = gl.log(l_i_new_91)  # sfu3_lse_i: stage 0, partition 0 (group 0)
             lse_i_92 = m_ij_72 + lse_i  # elementwise2_lse_i: stage 0, partition 0 (group 0)
@@ -117,7 +118,7 @@ def consumer_0(Q, K, V, Bias, Out, Lse, TMP, softmax_scale, stride_qb, stride_qh
         k_67_buf._keep_alive()
         p_87_st._keep_alive()
         v_85_buf._keep_alive()
-        mbarrier.arrive(v_85_empty.index((twill_base + (twill_n - 1) - 0) % 2), pred=twill_n > 0)
+        mbarrier.arrive(v_85_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
         o_scale = m_ij_72_p1 - lse_i_92_p1
         o_scale_48 = gl.exp(o_scale)
         v0 = gl.convert_layout(o_scale_48, L2)
@@ -192,25 +193,25 @@ def producer_1(Q, K, V, Bias, Out, Lse, TMP, softmax_scale, stride_qb, stride_qh
                     fence_async_shared()
                     gl.thread_barrier()
                     mbarrier.arrive(k_67_ready.index(twill_k % 2), count=128)
-            mbarrier.wait(v_85_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
+            mbarrier.wait(v_85_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(v_85_ready.index(twill_k % 2), twill_box_v_85.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_v_85, [128 * ((acc_o_64 - 0) // 128), off_b * stride_vb + off_h * stride_vh], v_85_ready.index(twill_k % 2), v_85_buf.index(twill_k % 2))  # load2_v: a TMA box (boxes)
+                mbarrier.expect(v_85_ready.index(twill_k % 3), twill_box_v_85.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_v_85, [128 * ((acc_o_64 - 0) // 128), off_b * stride_vb + off_h * stride_vh], v_85_ready.index(twill_k % 3), v_85_buf.index(twill_k % 3))  # load2_v: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(v_85_buf.index(twill_k % 2), v_84)  # load2_v: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(v_85_ready.index(twill_k % 2), increment_count=False)
+                    async_copy.async_copy_global_to_shared(v_85_buf.index(twill_k % 3), v_84)  # load2_v: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(v_85_ready.index(twill_k % 3), increment_count=False)
                 else:
-                    v_85_buf.index(twill_k % 2).store(gl.load(v_84))  # load2_v: stage 0, partition 1 (group 1)
+                    v_85_buf.index(twill_k % 3).store(gl.load(v_84))  # load2_v: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(v_85_ready.index(twill_k % 2), count=128)
+                    mbarrier.arrive(v_85_ready.index(twill_k % 3), count=128)
         twill_base += (seqlen_k - 0 + 128 - 1) // 128
 
 @gluon.jit
 def twill_kernel(Q, K, V, Bias, Out, Lse, TMP, softmax_scale, stride_qb, stride_qh, stride_qm, stride_kb, stride_kh, stride_kn, stride_vb, stride_vh, stride_vn, stride_bb, stride_bh, stride_bm, stride_ob, stride_oh, stride_om, nheads, seqlen_q, seqlen_k, seqlen_q_rounded, headdim, CACHE_KEY_SEQLEN_Q, CACHE_KEY_SEQLEN_K, twill_g0, twill_g1, twill_g2, twill_box_k_67, twill_box_v_85, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     k_67_buf = gl.allocate_shared_memory(gl.float16, [2, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    v_85_buf = gl.allocate_shared_memory(gl.float16, [2, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    v_85_buf = gl.allocate_shared_memory(gl.float16, [3, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     p_87_st = gl.allocate_shared_memory(gl.float16, [128, 128], gl.NVMMASharedLayout.get_default_for([128, 128], gl.float16))
     k_67_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(2):
@@ -218,11 +219,11 @@ def twill_kernel(Q, K, V, Bias, Out, Lse, TMP, softmax_scale, stride_qb, stride_
     k_67_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(2):
         mbarrier.init(k_67_empty.index(i), count=1)
-    v_85_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
+    v_85_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
         mbarrier.init(v_85_ready.index(i), count=1 if TWILL_TMA else 128)
-    v_85_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
+    v_85_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
         mbarrier.init(v_85_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (Q, K, V, Bias, Out, Lse, TMP, softmax_scale, stride_qb, stride_qh, stride_qm, stride_kb, stride_kh, stride_kn, stride_vb, stride_vh, stride_vn, stride_bb, stride_bh, stride_bm, stride_ob, stride_oh, stride_om, nheads, seqlen_q, seqlen_k, seqlen_q_rounded, headdim, CACHE_KEY_SEQLEN_Q, CACHE_KEY_SEQLEN_K, twill_g0, twill_g1, twill_g2, twill_box_k_67, twill_box_v_85, k_67_buf, v_85_buf, p_87_st, k_67_ready, k_67_empty, v_85_ready, v_85_empty, TWILL_COPY, TWILL_TMA)),

@@ -334,6 +334,8 @@ FLAGS = []   # its constexpr flags, after RUNTIME: decided per launch key
 KEYED = ['probs_ptr', 'output_ptr', 'indices_ptr', 'seed', 'stride', 'vocab_size']   # the arguments a launch key reads
 CONSTEXPRS = {'HAS_INDICES': True, 'BLOCK_SIZE': 2048}         # the specialisation this kernel was generated for
 HEURISTICS = {'HAS_INDICES': "lambda args: args['indices_ptr'] is not None"}   # @triton.heuristics of the kernel: each checked per launch key
+HEURISTIC_ARGS = {}   # ... and the arguments they supply, set every launch
+HEURISTIC_SCOPE = []   # what they read of the kernel's module
 DESCRIPTOR_BLOCKS = {}
 DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 8
@@ -397,22 +399,39 @@ def _descriptor(value, name):
 _HEUR = {}                     # heuristic -> its function (False: not evaluable here)
 
 
+def _heuristic(name, src):
+    """Heuristic ``name``'s function, from its source and the kernel module's names it reads (``HEURISTIC_SCOPE``:
+    the module's imports, constants and the functions it calls); False where it cannot be made here."""
+    fn = _HEUR.get(name)
+    if fn is None:
+        import math
+        import torch
+        import triton
+        import triton.language as tl
+        scope = {"torch": torch, "triton": triton, "tl": tl, "math": math}
+        for part in HEURISTIC_SCOPE:
+            try:
+                exec(part, scope)
+            except Exception:     # noqa: BLE001 - an import of the kernel's own package: its names not here
+                pass
+        try:
+            fn = eval(src, scope)
+        except Exception:         # noqa: BLE001 - names of the kernel's module not found: not checked
+            fn = False
+        if fn is False:
+            import warnings
+            warnings.warn(f"twill: the kernel's @triton.heuristics for {name} ({src}) cannot be evaluated by this "
+                          "launcher: launches are not checked against it", stacklevel=3)
+        _HEUR[name] = fn
+    return fn
+
+
 def _heuristics(bound):
     """The kernel's @triton.heuristics evaluated for this launch, as Triton would before choosing a kernel: one that
     gives another value than this kernel was generated for is refused (Triton would compile another kernel)."""
     args = dict(bound, **CONSTEXPRS)
     for name, src in HEURISTICS.items():
-        fn = _HEUR.get(name)
-        if fn is None:
-            try:
-                import math
-                import torch
-                import triton
-                import triton.language as tl
-                fn = eval(src, {"torch": torch, "triton": triton, "tl": tl, "math": math})
-            except Exception:     # noqa: BLE001 - names of the kernel's module: not checked
-                fn = False
-            _HEUR[name] = fn
+        fn = _heuristic(name, src)
         if fn is False:
             continue
         try:
@@ -422,6 +441,15 @@ def _heuristics(bound):
         if value != CONSTEXPRS[name]:
             raise ValueError(f"twill: this Gluon kernel was generated for {name}={CONSTEXPRS[name]!r}; the kernel's "
                              f"@triton.heuristics gives {name}={value!r} for this launch (generate it for that value)")
+
+
+def _heuristic_args(bound):
+    """The kernel arguments its @triton.heuristics supply (kernl's ``size_m_rounded``), set as Triton sets them."""
+    for name, src in HEURISTIC_ARGS.items():
+        fn = _heuristic(name, src)
+        if fn is False:
+            raise ValueError(f"twill: the kernel's @triton.heuristics for {name} ({src}) cannot be evaluated here")
+        bound[name] = fn(dict(bound, **CONSTEXPRS))
 
 
 def _key(bound, g):
@@ -578,6 +606,8 @@ FLAGS_short = []   # its constexpr flags, after RUNTIME: decided per launch key
 KEYED_short = ['probs_ptr', 'output_ptr', 'indices_ptr', 'seed', 'stride', 'vocab_size']   # the arguments a launch key reads
 CONSTEXPRS_short = {'HAS_INDICES': True, 'BLOCK_SIZE': 2048}         # the specialisation this kernel was generated for
 HEURISTICS_short = {'HAS_INDICES': "lambda args: args['indices_ptr'] is not None"}   # @triton.heuristics of the kernel: each checked per launch key
+HEURISTIC_ARGS_short = {}   # ... and the arguments they supply, set every launch
+HEURISTIC_SCOPE_short = []   # what they read of the kernel's module
 DESCRIPTOR_BLOCKS_short = {}
 DESCRIPTOR_LAYOUTS_short = {}
 NUM_WARPS_short = 8
@@ -641,22 +671,39 @@ def _descriptor_short(value, name):
 _HEUR_short = {}                     # heuristic -> its function (False: not evaluable here)
 
 
+def _heuristic_short(name, src):
+    """Heuristic ``name``'s function, from its source and the kernel module's names it reads (``HEURISTIC_SCOPE``:
+    the module's imports, constants and the functions it calls); False where it cannot be made here."""
+    fn = _HEUR_short.get(name)
+    if fn is None:
+        import math
+        import torch
+        import triton
+        import triton.language as tl
+        scope = {"torch": torch, "triton": triton, "tl": tl, "math": math}
+        for part in HEURISTIC_SCOPE_short:
+            try:
+                exec(part, scope)
+            except Exception:     # noqa: BLE001 - an import of the kernel's own package: its names not here
+                pass
+        try:
+            fn = eval(src, scope)
+        except Exception:         # noqa: BLE001 - names of the kernel's module not found: not checked
+            fn = False
+        if fn is False:
+            import warnings
+            warnings.warn(f"twill: the kernel's @triton.heuristics for {name} ({src}) cannot be evaluated by this "
+                          "launcher: launches are not checked against it", stacklevel=3)
+        _HEUR_short[name] = fn
+    return fn
+
+
 def _heuristics_short(bound):
     """The kernel's @triton.heuristics evaluated for this launch, as Triton would before choosing a kernel: one that
     gives another value than this kernel was generated for is refused (Triton would compile another kernel)."""
     args = dict(bound, **CONSTEXPRS_short)
     for name, src in HEURISTICS_short.items():
-        fn = _HEUR_short.get(name)
-        if fn is None:
-            try:
-                import math
-                import torch
-                import triton
-                import triton.language as tl
-                fn = eval(src, {"torch": torch, "triton": triton, "tl": tl, "math": math})
-            except Exception:     # noqa: BLE001 - names of the kernel's module: not checked
-                fn = False
-            _HEUR_short[name] = fn
+        fn = _heuristic_short(name, src)
         if fn is False:
             continue
         try:
@@ -666,6 +713,15 @@ def _heuristics_short(bound):
         if value != CONSTEXPRS_short[name]:
             raise ValueError(f"twill: this Gluon kernel was generated for {name}={CONSTEXPRS[name]!r}; the kernel's "
                              f"@triton.heuristics gives {name}={value!r} for this launch (generate it for that value)")
+
+
+def _heuristic_args_short(bound):
+    """The kernel arguments its @triton.heuristics supply (kernl's ``size_m_rounded``), set as Triton sets them."""
+    for name, src in HEURISTIC_ARGS_short.items():
+        fn = _heuristic_short(name, src)
+        if fn is False:
+            raise ValueError(f"twill: the kernel's @triton.heuristics for {name} ({src}) cannot be evaluated here")
+        bound[name] = fn(dict(bound, **CONSTEXPRS_short))
 
 
 def _key_short(bound, g):

@@ -145,12 +145,6 @@ def consumer_0(a_ptr, b_ptr, c_ptr, a_s_ptr, b_s_ptr, M, N, K, stride_am, stride
             b_s_32 = b_s_col_21 + b_s
             b_s_33 = gl.load(b_s_32)
             s = a_s_31 * b_s_33
-            a_36 = gl.expand_dims(offs_m_8, 1)
-            a_38 = a_36 * stride_am
-            a_40 = a_ptr + a_38
-            a_41 = a_40.broadcast_to([128, 64])
-            b_46 = gl.expand_dims(offs_n_11, 0)
-            b_47 = b_46.broadcast_to([64, 128])
             acc_49 = part_73_p1 * s
             acc_50 = arg12 + acc_49
             v8 = acc_50

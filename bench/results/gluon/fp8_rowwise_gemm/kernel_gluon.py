@@ -5,10 +5,10 @@ Decisions (each from the schedule):
 - a, b by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over a_ptr, b_ptr when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - partition 0 (default): consumer, warp group 0, 8 warps, 208 registers per thread (needs about 104): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 88 registers per thread (needs about 88): cp.async copies into the rings
-- ring a: 3 buffers of [128, 128] f8E4M3FN (the loads run 2 iteration(s) ahead), read by partition(s) 0
-- ring b: 3 buffers of [128, 128] f8E4M3FN (the loads run 2 iteration(s) ahead), read by partition(s) 0
+- ring a: 4 buffers of [128, 128] f8E4M3FN (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- ring b: 4 buffers of [128, 128] f8E4M3FN (the loads run 3 iteration(s) ahead), read by partition(s) 0
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 98416 bytes planned of 232448; maxnreg 168
+- shared memory: 131216 bytes planned of 232448; maxnreg 168
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -80,21 +80,21 @@ def consumer_0(a_ptr, b_ptr, c_ptr, a_scale, b_scale, M, N, K, twill_g0, twill_g
         acc_56 = gl.full([128, 128], 0.0, gl.float32, layout=L8)
         acc_56_p1 = acc_56
         for twill_b in range(0, twill_n):
-            mbarrier.wait(a_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            mbarrier.wait(a_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
             fence_async_shared()
-            mbarrier.wait(b_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
+            mbarrier.wait(b_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
             fence_async_shared()
-            tok_acc_56 = warpgroup_mma(a_buf.index((twill_base + twill_b - 0) % 3), b_buf.index((twill_base + twill_b - 0) % 3).permute((1, 0)), acc_56_p1, is_async=True, max_num_imprecise_acc=32)  # dot0_acc: stage 0, partition 0 (group 0)
+            tok_acc_56 = warpgroup_mma(a_buf.index((twill_base + twill_b - 0) % 4), b_buf.index((twill_base + twill_b - 0) % 4).permute((1, 0)), acc_56_p1, is_async=True, max_num_imprecise_acc=32)  # dot0_acc: stage 0, partition 0 (group 0)
             acc_56_p1 = warpgroup_mma_wait(1, deps=(acc_56_p1,))
-            mbarrier.arrive(a_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
-            mbarrier.arrive(b_empty.index((twill_base + twill_b - 1 - 0) % 3), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(a_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(b_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
             acc_56 = warpgroup_mma_wait(1, deps=(tok_acc_56,))
             acc_56_p1 = acc_56
         acc_56_p1 = warpgroup_mma_wait(0, deps=(acc_56_p1,))
         a_buf._keep_alive()
         b_buf._keep_alive()
-        mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
-        mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 3), pred=twill_n > 0)
+        mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
         scale_40 = a_scale + offs_m_11
         scale_41 = gl.load(scale_40)
         scale_42 = gl.expand_dims(scale_41, 1)
@@ -153,51 +153,51 @@ def producer_1(a_ptr, b_ptr, c_ptr, a_scale, b_scale, M, N, K, twill_g0, twill_g
             twill_k = twill_base + (acc_50 - 0) // 1
             a_ptrs_57 = a_ptrs_52 + 128
             b_ptrs_58 = b_ptrs_53 + 128
-            mbarrier.wait(a_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+            mbarrier.wait(a_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(a_ready.index(twill_k % 3), twill_box_a.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_a, [128 * pid_m, 128 * acc_50], a_ready.index(twill_k % 3), a_buf.index(twill_k % 3))  # load0_a: a TMA box (boxes)
+                mbarrier.expect(a_ready.index(twill_k % 4), twill_box_a.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_a, [128 * pid_m, 128 * acc_50], a_ready.index(twill_k % 4), a_buf.index(twill_k % 4))  # load0_a: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(a_buf.index(twill_k % 3), a_ptrs_52)  # load0_a: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(a_ready.index(twill_k % 3), increment_count=False)
+                    async_copy.async_copy_global_to_shared(a_buf.index(twill_k % 4), a_ptrs_52)  # load0_a: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(a_ready.index(twill_k % 4), increment_count=False)
                 else:
-                    a_buf.index(twill_k % 3).store(gl.load(a_ptrs_52))  # load0_a: stage 0, partition 1 (group 1)
+                    a_buf.index(twill_k % 4).store(gl.load(a_ptrs_52))  # load0_a: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(a_ready.index(twill_k % 3), count=128)
-            mbarrier.wait(b_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+                    mbarrier.arrive(a_ready.index(twill_k % 4), count=128)
+            mbarrier.wait(b_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(b_ready.index(twill_k % 3), twill_box_b.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_b, [128 * pid_n, 128 * acc_50], b_ready.index(twill_k % 3), b_buf.index(twill_k % 3))  # load1_b: a TMA box (boxes)
+                mbarrier.expect(b_ready.index(twill_k % 4), twill_box_b.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_b, [128 * pid_n, 128 * acc_50], b_ready.index(twill_k % 4), b_buf.index(twill_k % 4))  # load1_b: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(b_buf.index(twill_k % 3).permute((1, 0)), b_ptrs_53)  # load1_b: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(b_ready.index(twill_k % 3), increment_count=False)
+                    async_copy.async_copy_global_to_shared(b_buf.index(twill_k % 4).permute((1, 0)), b_ptrs_53)  # load1_b: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(b_ready.index(twill_k % 4), increment_count=False)
                 else:
-                    b_buf.index(twill_k % 3).permute((1, 0)).store(gl.load(b_ptrs_53))  # load1_b: stage 0, partition 1 (group 1)
+                    b_buf.index(twill_k % 4).permute((1, 0)).store(gl.load(b_ptrs_53))  # load1_b: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(b_ready.index(twill_k % 3), count=128)
+                    mbarrier.arrive(b_ready.index(twill_k % 4), count=128)
             a_ptrs_52 = a_ptrs_57
             b_ptrs_53 = b_ptrs_58
         twill_base += (v1 - 0 + 1 - 1) // 1
 
 @gluon.jit
 def twill_kernel(a_ptr, b_ptr, c_ptr, a_scale, b_scale, M, N, K, twill_g0, twill_g1, twill_g2, twill_box_a, twill_box_b, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
-    a_buf = gl.allocate_shared_memory(gl.float8e4nv, [3, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
-    b_buf = gl.allocate_shared_memory(gl.float8e4nv, [3, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
-    a_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    a_buf = gl.allocate_shared_memory(gl.float8e4nv, [4, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
+    b_buf = gl.allocate_shared_memory(gl.float8e4nv, [4, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
+    a_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(a_ready.index(i), count=1 if TWILL_TMA else 128)
-    a_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    a_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(a_empty.index(i), count=1)
-    b_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    b_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(b_ready.index(i), count=1 if TWILL_TMA else 128)
-    b_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    b_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(b_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (a_ptr, b_ptr, c_ptr, a_scale, b_scale, M, N, K, twill_g0, twill_g1, twill_g2, twill_box_a, twill_box_b, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty, TWILL_COPY, TWILL_TMA)),

@@ -28,15 +28,18 @@ def consumer_0(a_ptr, b_ptr, c_ptr, stride, n_cols):
     if (twill_n >= 2) | (gl.program_id(0) < 0):
         offs_10 = (0 + (0 - 0) * 1024) + offs  # load0_a: stage 0, partition 0 (group 0)
         mask_11 = offs_10 < n_cols  # load0_a: stage 0, partition 0 (group 0)
+        b_15 = b_ptr_7 + offs_10  # load1_b: stage 0, partition 0 (group 0)
+        b_16 = gl.load(b_15, mask=mask_11, other=0.0)  # load1_b: stage 0, partition 0 (group 0)
         a_12 = a_ptr_6 + offs_10  # load0_a: stage 0, partition 0 (group 0)
         a_13 = gl.load(a_12, mask=mask_11, other=0.0)  # load0_a: stage 0, partition 0 (group 0)
         a_13_p1 = a_13
+        b_16_p1 = b_16
         mask_11_p1 = mask_11
         offs_10_p1 = offs_10
-        b_15 = b_ptr_7 + offs_10_p1  # load1_b: stage 1, partition 0 (group 0)
-        b_16 = gl.load(b_15, mask=mask_11_p1, other=0.0)  # load1_b: stage 1, partition 0 (group 0)
         offs_10 = (0 + (1 - 0) * 1024) + offs  # load0_a: stage 0, partition 0 (group 0)
         mask_11 = offs_10 < n_cols  # load0_a: stage 0, partition 0 (group 0)
+        b_15 = b_ptr_7 + offs_10  # load1_b: stage 0, partition 0 (group 0)
+        b_16 = gl.load(b_15, mask=mask_11, other=0.0)  # load1_b: stage 0, partition 0 (group 0)
         a_12 = a_ptr_6 + offs_10  # load0_a: stage 0, partition 0 (group 0)
         a_13 = gl.load(a_12, mask=mask_11, other=0.0)  # load0_a: stage 0, partition 0 (group 0)
         a_14 = a_13_p1.to(gl.float32)  # convert0_a: stage 1, partition 0 (group 0)
@@ -50,6 +53,7 @@ def consumer_0(a_ptr, b_ptr, c_ptr, stride, n_cols):
         gelu_22 = gelu_21 + 1.0  # elementwise0_inner: stage 1, partition 0 (group 0)
         gelu_23 = gelu * gelu_22  # elementwise0_inner: stage 1, partition 0 (group 0)
         a_13_p1 = a_13
+        b_16_p2 = b_16_p1
         b_16_p1 = b_16
         gelu_23_p1 = gelu_23
         mask_11_p2 = mask_11_p1
@@ -58,12 +62,12 @@ def consumer_0(a_ptr, b_ptr, c_ptr, stride, n_cols):
         offs_10_p1 = offs_10
         for twill_b in range(2, twill_n):
             v2 = gelu_23_p1.to(gl.float16)  # convert1: stage 2, partition 0 (group 0)
-            b_15 = b_ptr_7 + offs_10_p1  # load1_b: stage 1, partition 0 (group 0)
-            b_16 = gl.load(b_15, mask=mask_11_p1, other=0.0)  # load1_b: stage 1, partition 0 (group 0)
-            v3 = v2 * b_16_p1  # elementwise1: stage 2, partition 0 (group 0)
             offs_9 = (0 + (twill_b - 0) * 1024)  # load0_a: stage 0, partition 0 (group 0)
             offs_10 = offs_9 + offs  # load0_a: stage 0, partition 0 (group 0)
             mask_11 = offs_10 < n_cols  # load0_a: stage 0, partition 0 (group 0)
+            b_15 = b_ptr_7 + offs_10  # load1_b: stage 0, partition 0 (group 0)
+            b_16 = gl.load(b_15, mask=mask_11, other=0.0)  # load1_b: stage 0, partition 0 (group 0)
+            v3 = v2 * b_16_p2  # elementwise1: stage 2, partition 0 (group 0)
             a_12 = a_ptr_6 + offs_10  # load0_a: stage 0, partition 0 (group 0)
             a_13 = gl.load(a_12, mask=mask_11, other=0.0)  # load0_a: stage 0, partition 0 (group 0)
             a_14 = a_13_p1.to(gl.float32)  # convert0_a: stage 1, partition 0 (group 0)
@@ -79,6 +83,7 @@ def consumer_0(a_ptr, b_ptr, c_ptr, stride, n_cols):
             gelu_22 = gelu_21 + 1.0  # elementwise0_inner: stage 1, partition 0 (group 0)
             gelu_23 = gelu * gelu_22  # elementwise0_inner: stage 1, partition 0 (group 0)
             a_13_p1 = a_13
+            b_16_p2 = b_16_p1
             b_16_p1 = b_16
             gelu_23_p1 = gelu_23
             mask_11_p2 = mask_11_p1
@@ -86,9 +91,7 @@ def consumer_0(a_ptr, b_ptr, c_ptr, stride, n_cols):
             offs_10_p2 = offs_10_p1
             offs_10_p1 = offs_10
         v2 = gelu_23_p1.to(gl.float16)  # convert1: stage 2, partition 0 (group 0)
-        b_15 = b_ptr_7 + offs_10_p1  # load1_b: stage 1, partition 0 (group 0)
-        b_16 = gl.load(b_15, mask=mask_11_p1, other=0.0)  # load1_b: stage 1, partition 0 (group 0)
-        v3 = v2 * b_16_p1  # elementwise1: stage 2, partition 0 (group 0)
+        v3 = v2 * b_16_p2  # elementwise1: stage 2, partition 0 (group 0)
         a_14 = a_13_p1.to(gl.float32)  # convert0_a: stage 1, partition 0 (group 0)
         v1 = c_ptr_8 + offs_10_p2  # store0: stage 2, partition 0 (group 0)
         gl.store(v1, v3, mask=mask_11_p2)  # store0: stage 2, partition 0 (group 0)
@@ -102,6 +105,7 @@ def consumer_0(a_ptr, b_ptr, c_ptr, stride, n_cols):
         gelu_22 = gelu_21 + 1.0  # elementwise0_inner: stage 1, partition 0 (group 0)
         gelu_23 = gelu * gelu_22  # elementwise0_inner: stage 1, partition 0 (group 0)
         a_13_p1 = a_13
+        b_16_p2 = b_16_p1
         b_16_p1 = b_16
         gelu_23_p1 = gelu_23
         mask_11_p2 = mask_11_p1
@@ -109,10 +113,11 @@ def consumer_0(a_ptr, b_ptr, c_ptr, stride, n_cols):
         offs_10_p2 = offs_10_p1
         offs_10_p1 = offs_10
         v2 = gelu_23_p1.to(gl.float16)  # convert1: stage 2, partition 0 (group 0)
-        v3 = v2 * b_16_p1  # elementwise1: stage 2, partition 0 (group 0)
+        v3 = v2 * b_16_p2  # elementwise1: stage 2, partition 0 (group 0)
         v1 = c_ptr_8 + offs_10_p2  # store0: stage 2, partition 0 (group 0)
         gl.store(v1, v3, mask=mask_11_p2)  # store0: stage 2, partition 0 (group 0)
         a_13_p1 = a_13
+        b_16_p2 = b_16_p1
         b_16_p1 = b_16
         gelu_23_p1 = gelu_23
         mask_11_p2 = mask_11_p1

@@ -118,7 +118,7 @@ def consumer_0(Q, K, V, seq_offsets, TS, TW, PW, num_targets, Out, stride_qm, st
     ts_w_100 = ts_w.broadcast_to([128, 64])
     twill_n = (high_73 - 0 + 64 - 1) // 64
     if (twill_n >= 1) | (gl.program_id(0) < 0):
-        K_block_ptr_201 = 0
+        K_block_ptr_201 = gl.to_tensor(0).to(gl.int64)
         K_block_ptr_201_p1 = K_block_ptr_201
         acc_200 = gl.full([128, 128], 0.0, gl.float32, layout=L6)
         k_122 = K_block_ptr_201_p1  # load1_k: stage 0, partition 0 (group 0)
@@ -309,7 +309,7 @@ def consumer_0(Q, K, V, seq_offsets, TS, TW, PW, num_targets, Out, stride_qm, st
         k_133_buf._keep_alive()
         v_196_buf._keep_alive()
     else:
-        K_block_ptr_201_p2 = 0
+        K_block_ptr_201_p2 = gl.to_tensor(0).to(gl.int64)
         acc_200_p1 = gl.full([128, 128], 0.0, gl.float32, layout=L6)
     off_o = gl.cast(stride_om, gl.int64)
     off_o_105 = seq_start_16 * off_o

@@ -93,18 +93,23 @@ def consumer_0(in_out_ptr0, in_ptr0, in_ptr1, in_ptr2, out_ptr0, xnumel, r0_nume
     r0_index_25 = (0 + (0 - 0) * 2048) + r0_base_9  # load0_tmp18: stage 0, partition 0 (group 0)
     r0_mask = r0_index_25 < 4096  # load0_tmp18: stage 0, partition 0 (group 0)
     tmp24_32 = r0_mask & xmask  # elementwise0_tmp24: stage 0, partition 0 (group 0)
+    tmp24_29 = r0_index_25.to(gl.int64)  # load1_tmp24: stage 0, partition 0 (group 0)
+    tmp24_30 = tmp24_29 + tmp24_22  # load1_tmp24: stage 0, partition 0 (group 0)
+    tmp24_31 = in_ptr1 + tmp24_30  # load1_tmp24: stage 0, partition 0 (group 0)
+    tmp24_33 = gl.load(tmp24_31, mask=tmp24_32, other=0.0, eviction_policy='evict_first')  # load1_tmp24: stage 0, partition 0 (group 0)
     tmp18_26 = in_ptr2 + r0_index_25  # load0_tmp18: stage 0, partition 0 (group 0)
     tmp18_27 = gl.load(tmp18_26, mask=r0_mask, other=0.0, eviction_policy='evict_last')  # load0_tmp18: stage 0, partition 0 (group 0)
     r0_index_25_p1 = r0_index_25
     tmp18_27_p1 = tmp18_27
     tmp24_32_p1 = tmp24_32
+    tmp24_33_p1 = tmp24_33
     r0_index_25 = (0 + (1 - 0) * 2048) + r0_base_9  # load0_tmp18: stage 0, partition 0 (group 0)
     r0_mask = r0_index_25 < 4096  # load0_tmp18: stage 0, partition 0 (group 0)
     tmp24_32 = r0_mask & xmask  # elementwise0_tmp24: stage 0, partition 0 (group 0)
-    tmp24_29 = r0_index_25_p1.to(gl.int64)  # load1_tmp24: stage 1, partition 0 (group 0)
-    tmp24_30 = tmp24_29 + tmp24_22  # load1_tmp24: stage 1, partition 0 (group 0)
-    tmp24_31 = in_ptr1 + tmp24_30  # load1_tmp24: stage 1, partition 0 (group 0)
-    tmp24_33 = gl.load(tmp24_31, mask=tmp24_32_p1, other=0.0, eviction_policy='evict_first')  # load1_tmp24: stage 1, partition 0 (group 0)
+    tmp24_29 = r0_index_25.to(gl.int64)  # load1_tmp24: stage 0, partition 0 (group 0)
+    tmp24_30 = tmp24_29 + tmp24_22  # load1_tmp24: stage 0, partition 0 (group 0)
+    tmp24_31 = in_ptr1 + tmp24_30  # load1_tmp24: stage 0, partition 0 (group 0)
+    tmp24_33 = gl.load(tmp24_31, mask=tmp24_32, other=0.0, eviction_policy='evict_first')  # load1_tmp24: stage 0, partition 0 (group 0)
     tmp18_26 = in_ptr2 + r0_index_25  # load0_tmp18: stage 0, partition 0 (group 0)
     tmp18_27 = gl.load(tmp18_26, mask=r0_mask, other=0.0, eviction_policy='evict_last')  # load0_tmp18: stage 0, partition 0 (group 0)
     tmp18_28 = tmp18_27_p1.to(gl.float32)  # convert0_tmp18: stage 1, partition 0 (group 0)
@@ -114,17 +119,18 @@ def consumer_0(in_out_ptr0, in_ptr0, in_ptr1, in_ptr2, out_ptr0, xnumel, r0_nume
     tmp18_28_p1 = tmp18_28
     tmp24_32_p2 = tmp24_32_p1
     tmp24_32_p1 = tmp24_32
+    tmp24_33_p2 = tmp24_33_p1
     tmp24_33_p1 = tmp24_33
     for twill_b in range(2, twill_n):
         r0_index = (0 + (twill_b - 0) * 2048)  # load0_tmp18: stage 0, partition 0 (group 0)
         r0_index_25 = r0_index + r0_base_9  # load0_tmp18: stage 0, partition 0 (group 0)
         r0_mask = r0_index_25 < 4096  # load0_tmp18: stage 0, partition 0 (group 0)
         tmp24_32 = r0_mask & xmask  # elementwise0_tmp24: stage 0, partition 0 (group 0)
-        tmp24_29 = r0_index_25_p1.to(gl.int64)  # load1_tmp24: stage 1, partition 0 (group 0)
-        tmp24_30 = tmp24_29 + tmp24_22  # load1_tmp24: stage 1, partition 0 (group 0)
-        tmp24_31 = in_ptr1 + tmp24_30  # load1_tmp24: stage 1, partition 0 (group 0)
-        tmp24_33 = gl.load(tmp24_31, mask=tmp24_32_p1, other=0.0, eviction_policy='evict_first')  # load1_tmp24: stage 1, partition 0 (group 0)
-        tmp24_34 = tmp24_33_p1.to(gl.float32)  # convert1_tmp24: stage 2, partition 0 (group 0)
+        tmp24_29 = r0_index_25.to(gl.int64)  # load1_tmp24: stage 0, partition 0 (group 0)
+        tmp24_30 = tmp24_29 + tmp24_22  # load1_tmp24: stage 0, partition 0 (group 0)
+        tmp24_31 = in_ptr1 + tmp24_30  # load1_tmp24: stage 0, partition 0 (group 0)
+        tmp24_33 = gl.load(tmp24_31, mask=tmp24_32, other=0.0, eviction_policy='evict_first')  # load1_tmp24: stage 0, partition 0 (group 0)
+        tmp24_34 = tmp24_33_p2.to(gl.float32)  # convert1_tmp24: stage 2, partition 0 (group 0)
         tmp26_35 = tmp24_34 * tmp26  # elementwise1_tmp26: stage 2, partition 0 (group 0)
         tmp27 = tmp26_35.to(gl.float16)  # convert2_tmp27: stage 2, partition 0 (group 0)
         tmp28 = tmp27.to(gl.float32)  # convert2_tmp27: stage 2, partition 0 (group 0)
@@ -142,12 +148,9 @@ def consumer_0(in_out_ptr0, in_ptr0, in_ptr1, in_ptr2, out_ptr0, xnumel, r0_nume
         tmp18_28_p1 = tmp18_28
         tmp24_32_p2 = tmp24_32_p1
         tmp24_32_p1 = tmp24_32
+        tmp24_33_p2 = tmp24_33_p1
         tmp24_33_p1 = tmp24_33
-    tmp24_29 = r0_index_25_p1.to(gl.int64)  # load1_tmp24: stage 1, partition 0 (group 0)
-    tmp24_30 = tmp24_29 + tmp24_22  # load1_tmp24: stage 1, partition 0 (group 0)
-    tmp24_31 = in_ptr1 + tmp24_30  # load1_tmp24: stage 1, partition 0 (group 0)
-    tmp24_33 = gl.load(tmp24_31, mask=tmp24_32_p1, other=0.0, eviction_policy='evict_first')  # load1_tmp24: stage 1, partition 0 (group 0)
-    tmp24_34 = tmp24_33_p1.to(gl.float32)  # convert1_tmp24: stage 2, partition 0 (group 0)
+    tmp24_34 = tmp24_33_p2.to(gl.float32)  # convert1_tmp24: stage 2, partition 0 (group 0)
     tmp26_35 = tmp24_34 * tmp26  # elementwise1_tmp26: stage 2, partition 0 (group 0)
     tmp27 = tmp26_35.to(gl.float16)  # convert2_tmp27: stage 2, partition 0 (group 0)
     tmp28 = tmp27.to(gl.float32)  # convert2_tmp27: stage 2, partition 0 (group 0)
@@ -163,8 +166,9 @@ def consumer_0(in_out_ptr0, in_ptr0, in_ptr1, in_ptr2, out_ptr0, xnumel, r0_nume
     tmp18_28_p1 = tmp18_28
     tmp24_32_p2 = tmp24_32_p1
     tmp24_32_p1 = tmp24_32
+    tmp24_33_p2 = tmp24_33_p1
     tmp24_33_p1 = tmp24_33
-    tmp24_34 = tmp24_33_p1.to(gl.float32)  # convert1_tmp24: stage 2, partition 0 (group 0)
+    tmp24_34 = tmp24_33_p2.to(gl.float32)  # convert1_tmp24: stage 2, partition 0 (group 0)
     tmp26_35 = tmp24_34 * tmp26  # elementwise1_tmp26: stage 2, partition 0 (group 0)
     tmp27 = tmp26_35.to(gl.float16)  # convert2_tmp27: stage 2, partition 0 (group 0)
     tmp28 = tmp27.to(gl.float32)  # convert2_tmp27: stage 2, partition 0 (group 0)
@@ -179,6 +183,7 @@ def consumer_0(in_out_ptr0, in_ptr0, in_ptr1, in_ptr2, out_ptr0, xnumel, r0_nume
     tmp18_28_p1 = tmp18_28
     tmp24_32_p2 = tmp24_32_p1
     tmp24_32_p1 = tmp24_32
+    tmp24_33_p2 = tmp24_33_p1
     tmp24_33_p1 = tmp24_33
 
 @gluon.jit

@@ -5,10 +5,10 @@ Decisions (each from the schedule):
 - a, b by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over A, B when the base is 16-byte aligned, the row strides 16-byte multiples, (M) % 128 == 0, (N) % 256 == 0; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - partition 0 (default): consumer, warp group 0, 8 warps, 208 registers per thread (needs about 168): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 80 registers per thread (needs about 80): cp.async copies into the rings
-- ring a: 4 buffers of [128, 32] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
-- ring b: 4 buffers of [32, 256] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- ring a: 5 buffers of [128, 32] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
+- ring b: 5 buffers of [32, 256] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 98448 bytes planned of 232448; maxnreg 168
+- shared memory: 123056 bytes planned of 232448; maxnreg 168
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -110,21 +110,21 @@ def consumer_0(C, ACT_INPUTS, A, B, bias, M, N, K, CACHE_KEY_M, CACHE_KEY_N, CAC
         acc_99 = acc_69
         acc_99_p1 = acc_99
         for twill_b in range(0, twill_n):
-            mbarrier.wait(a_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            mbarrier.wait(a_ready.index((twill_base + twill_b - 0) % 5), ((twill_base + twill_b - 0) // 5) & 1)
             fence_async_shared()
-            mbarrier.wait(b_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            mbarrier.wait(b_ready.index((twill_base + twill_b - 0) % 5), ((twill_base + twill_b - 0) // 5) & 1)
             fence_async_shared()
-            tok_acc_99 = warpgroup_mma(a_buf.index((twill_base + twill_b - 0) % 4), b_buf.index((twill_base + twill_b - 0) % 4).permute((1, 0)), acc_99_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+            tok_acc_99 = warpgroup_mma(a_buf.index((twill_base + twill_b - 0) % 5), b_buf.index((twill_base + twill_b - 0) % 5).permute((1, 0)), acc_99_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
             acc_99_p1 = warpgroup_mma_wait(1, deps=(acc_99_p1,))
-            mbarrier.arrive(a_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
-            mbarrier.arrive(b_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(a_empty.index((twill_base + twill_b - 1 - 0) % 5), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(b_empty.index((twill_base + twill_b - 1 - 0) % 5), pred=(twill_b - 1 - 0) >= 0)
             acc_99 = warpgroup_mma_wait(1, deps=(tok_acc_99,))
             acc_99_p1 = acc_99
         acc_99_p1 = warpgroup_mma_wait(0, deps=(acc_99_p1,))
         a_buf._keep_alive()
         b_buf._keep_alive()
-        mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
-        mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 5), pred=twill_n > 0)
+        mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 5), pred=twill_n > 0)
         act_in_ptrs_71 = A_37 * act_inputs_m_stride
         act_in_ptrs_73 = ACT_INPUTS + act_in_ptrs_71
         act_in_ptrs_74 = act_in_ptrs_73.broadcast_to([128, 256])
@@ -204,51 +204,51 @@ def producer_1(C, ACT_INPUTS, A, B, bias, M, N, K, CACHE_KEY_M, CACHE_KEY_N, CAC
             twill_k = twill_base + (acc_93 - 0) // 32
             A_100 = A_95 + 32
             B_101 = B_96 + 32
-            mbarrier.wait(a_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            mbarrier.wait(a_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(a_ready.index(twill_k % 4), twill_box_a.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_a, [((128 * block_m_idx + 1024 * group_idx) % (M)), 32 * ((acc_93 - 0) // 32)], a_ready.index(twill_k % 4), a_buf.index(twill_k % 4))  # load0_a: a TMA box (boxes)
+                mbarrier.expect(a_ready.index(twill_k % 5), twill_box_a.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_a, [((128 * block_m_idx + 1024 * group_idx) % (M)), 32 * ((acc_93 - 0) // 32)], a_ready.index(twill_k % 5), a_buf.index(twill_k % 5))  # load0_a: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(a_buf.index(twill_k % 4), A_95)  # load0_a: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(a_ready.index(twill_k % 4), increment_count=False)
+                    async_copy.async_copy_global_to_shared(a_buf.index(twill_k % 5), A_95)  # load0_a: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(a_ready.index(twill_k % 5), increment_count=False)
                 else:
-                    a_buf.index(twill_k % 4).store(gl.load(A_95))  # load0_a: stage 0, partition 1 (group 1)
+                    a_buf.index(twill_k % 5).store(gl.load(A_95))  # load0_a: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(a_ready.index(twill_k % 4), count=128)
-            mbarrier.wait(b_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+                    mbarrier.arrive(a_ready.index(twill_k % 5), count=128)
+            mbarrier.wait(b_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(b_ready.index(twill_k % 4), twill_box_b.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_b, [((256 * block_n_idx_12) % (N)), 32 * ((acc_93 - 0) // 32)], b_ready.index(twill_k % 4), b_buf.index(twill_k % 4))  # load1_b: a TMA box (boxes)
+                mbarrier.expect(b_ready.index(twill_k % 5), twill_box_b.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_b, [((256 * block_n_idx_12) % (N)), 32 * ((acc_93 - 0) // 32)], b_ready.index(twill_k % 5), b_buf.index(twill_k % 5))  # load1_b: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(b_buf.index(twill_k % 4).permute((1, 0)), B_96)  # load1_b: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(b_ready.index(twill_k % 4), increment_count=False)
+                    async_copy.async_copy_global_to_shared(b_buf.index(twill_k % 5).permute((1, 0)), B_96)  # load1_b: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(b_ready.index(twill_k % 5), increment_count=False)
                 else:
-                    b_buf.index(twill_k % 4).permute((1, 0)).store(gl.load(B_96))  # load1_b: stage 0, partition 1 (group 1)
+                    b_buf.index(twill_k % 5).permute((1, 0)).store(gl.load(B_96))  # load1_b: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(b_ready.index(twill_k % 4), count=128)
+                    mbarrier.arrive(b_ready.index(twill_k % 5), count=128)
             A_95 = A_100
             B_96 = B_101
         twill_base += (K - 0 + 32 - 1) // 32
 
 @gluon.jit
 def twill_kernel(C, ACT_INPUTS, A, B, bias, M, N, K, CACHE_KEY_M, CACHE_KEY_N, CACHE_KEY_K, output_m_stride, act_inputs_m_stride, a_m_stride, b_n_stride, twill_g0, twill_g1, twill_g2, twill_box_a, twill_box_b, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
-    a_buf = gl.allocate_shared_memory(gl.float16, [4, 128, 32], gl.NVMMASharedLayout(swizzle_byte_width=64, element_bitwidth=16, rank=2, transposed=False))
-    b_buf = gl.allocate_shared_memory(gl.float16, [4, 256, 32], gl.NVMMASharedLayout(swizzle_byte_width=64, element_bitwidth=16, rank=2, transposed=False))
-    a_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    a_buf = gl.allocate_shared_memory(gl.float16, [5, 128, 32], gl.NVMMASharedLayout(swizzle_byte_width=64, element_bitwidth=16, rank=2, transposed=False))
+    b_buf = gl.allocate_shared_memory(gl.float16, [5, 256, 32], gl.NVMMASharedLayout(swizzle_byte_width=64, element_bitwidth=16, rank=2, transposed=False))
+    a_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(a_ready.index(i), count=1 if TWILL_TMA else 128)
-    a_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    a_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(a_empty.index(i), count=1)
-    b_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    b_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(b_ready.index(i), count=1 if TWILL_TMA else 128)
-    b_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    b_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(b_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (C, ACT_INPUTS, A, B, bias, M, N, K, CACHE_KEY_M, CACHE_KEY_N, CACHE_KEY_K, output_m_stride, act_inputs_m_stride, a_m_stride, b_n_stride, twill_g0, twill_g1, twill_g2, twill_box_a, twill_box_b, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty, TWILL_COPY, TWILL_TMA)),

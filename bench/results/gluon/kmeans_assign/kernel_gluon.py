@@ -5,9 +5,9 @@ Decisions (each from the schedule):
 - c_48 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over c_ptr when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - partition 0 (default): consumer, warp group 0, 4 warps, 256 registers per thread (needs about 172): the loop's compute, 3 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
-- ring c_48: 5 buffers of [64, 128] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
+- ring c_48: 6 buffers of [64, 128] f16 (the loads run 5 iteration(s) ahead), read by partition(s) 0
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 114784 bytes planned of 232448; maxnreg 256
+- shared memory: 131184 bytes planned of 232448; maxnreg 256
 - timed at launch: the one-partition kernel `twill_kernel_short` of the same schedule (2 CTAs an SM against the producer's 1; its tiles loaded 2 iteration(s) ahead, 98304 bytes of shared memory compiled, ptxas 199 registers, clean; simulated for 0, 1, 2, 3, 4, 5, 10 iterations: no deadlock, every phase complete) beside this one; each launch key's first launch times both, 2 rounds of 5 launches each, its tensors restored after, and runs the faster from then on (runs 127-128: one partition +9 to +35 % on three kernels, -3 to -26 % on three, at the same CTA counts; nothing in the schedule tells them apart)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
@@ -74,16 +74,16 @@ def consumer_0(x_ptr, c_ptr, cnorm_ptr, out_idx_ptr, out_dist_ptr, N, K, stride_
         cn_50_p1 = cn_50
         best_dist_59 = gl.full([128], float("inf"), gl.float32, layout=L4)
         best_idx_60 = gl.full([128], 0, gl.int32, layout=L4)
-        mbarrier.wait(c_48_ready.index((twill_base + 1 - 1) % 5), ((twill_base + 1 - 1) // 5) & 1)
+        mbarrier.wait(c_48_ready.index((twill_base + 1 - 1) % 6), ((twill_base + 1 - 1) // 6) & 1)
         fence_async_shared()
-        tok_xc_52 = warpgroup_mma(x_25, c_48_buf.index((twill_base + 1 - 1) % 5).permute((1, 0)), gl.full([128, 64], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot0_xc: stage 1, partition 0 (group 0)
+        tok_xc_52 = warpgroup_mma(x_25, c_48_buf.index((twill_base + 1 - 1) % 6).permute((1, 0)), gl.full([128, 64], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot0_xc: stage 1, partition 0 (group 0)
         offs_k_38 = (0 + (1 - 0) * 64) + offs_k_26  # load1_cn: stage 0, partition 0 (group 0)
         k_mask_40 = offs_k_38 < K  # load1_cn: stage 0, partition 0 (group 0)
         cn_49 = cnorm_ptr + offs_k_38  # load1_cn: stage 0, partition 0 (group 0)
         cn_50 = gl.load(cn_49, mask=k_mask_40, other=float("inf"))  # load1_cn: stage 0, partition 0 (group 0)
         dist = gl.expand_dims(cn_50_p1, 0)  # elementwise0_dist: stage 1, partition 0 (group 0)
         xc_52 = warpgroup_mma_wait(0, deps=(tok_xc_52,))
-        mbarrier.arrive(c_48_empty.index((twill_base + 1 - 1) % 5))
+        mbarrier.arrive(c_48_empty.index((twill_base + 1 - 1) % 6))
         dist_53 = xc_52 * 2.0  # elementwise0_dist: stage 1, partition 0 (group 0)
         dist_54 = dist.broadcast_to([128, 64])  # elementwise0_dist: stage 1, partition 0 (group 0)
         dist_55 = dist_54 - dist_53  # elementwise0_dist: stage 1, partition 0 (group 0)
@@ -92,9 +92,9 @@ def consumer_0(x_ptr, c_ptr, cnorm_ptr, out_idx_ptr, out_dist_ptr, N, K, stride_
         cn_50_p1 = cn_50
         dist_55_p1 = dist_55
         for twill_b in range(2, twill_n):
-            mbarrier.wait(c_48_ready.index((twill_base + twill_b - 1) % 5), ((twill_base + twill_b - 1) // 5) & 1)
+            mbarrier.wait(c_48_ready.index((twill_base + twill_b - 1) % 6), ((twill_base + twill_b - 1) // 6) & 1)
             fence_async_shared()
-            tok_xc_52 = warpgroup_mma(x_25, c_48_buf.index((twill_base + twill_b - 1) % 5).permute((1, 0)), gl.full([128, 64], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot0_xc: stage 1, partition 0 (group 0)
+            tok_xc_52 = warpgroup_mma(x_25, c_48_buf.index((twill_base + twill_b - 1) % 6).permute((1, 0)), gl.full([128, 64], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot0_xc: stage 1, partition 0 (group 0)
             blk_arg_56_r0, blk_arg_56_r1 = gl.reduce((dist_55_p1, blk_arg_30), 1, twill_combine_d54653c1)  # reduce1_blk_arg: stage 2, partition 0 (group 0)
             blk_min = gl.min(dist_55_p1, axis=1)  # reduce0_blk_min: stage 2, partition 0 (group 0)
             blk_arg_57 = (0 + (twill_b - 2) * 64)  # elementwise1_better: stage 2, partition 0 (group 0)
@@ -109,7 +109,7 @@ def consumer_0(x_ptr, c_ptr, cnorm_ptr, out_idx_ptr, out_dist_ptr, N, K, stride_
             cn_50 = gl.load(cn_49, mask=k_mask_40, other=float("inf"))  # load1_cn: stage 0, partition 0 (group 0)
             dist = gl.expand_dims(cn_50_p1, 0)  # elementwise0_dist: stage 1, partition 0 (group 0)
             xc_52 = warpgroup_mma_wait(0, deps=(tok_xc_52,))
-            mbarrier.arrive(c_48_empty.index((twill_base + twill_b - 1) % 5))
+            mbarrier.arrive(c_48_empty.index((twill_base + twill_b - 1) % 6))
             dist_53 = xc_52 * 2.0  # elementwise0_dist: stage 1, partition 0 (group 0)
             dist_54 = dist.broadcast_to([128, 64])  # elementwise0_dist: stage 1, partition 0 (group 0)
             dist_55 = dist_54 - dist_53  # elementwise0_dist: stage 1, partition 0 (group 0)
@@ -117,9 +117,9 @@ def consumer_0(x_ptr, c_ptr, cnorm_ptr, out_idx_ptr, out_dist_ptr, N, K, stride_
             best_idx_60_p1 = best_idx_60
             cn_50_p1 = cn_50
             dist_55_p1 = dist_55
-        mbarrier.wait(c_48_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 5), ((twill_base + (twill_n - 1 + 1) - 1) // 5) & 1)
+        mbarrier.wait(c_48_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 6), ((twill_base + (twill_n - 1 + 1) - 1) // 6) & 1)
         fence_async_shared()
-        tok_xc_52 = warpgroup_mma(x_25, c_48_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 5).permute((1, 0)), gl.full([128, 64], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot0_xc: stage 1, partition 0 (group 0)
+        tok_xc_52 = warpgroup_mma(x_25, c_48_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 6).permute((1, 0)), gl.full([128, 64], 0.0, gl.float32, layout=L5), use_acc=False, is_async=True)  # dot0_xc: stage 1, partition 0 (group 0)
         blk_arg_56_r0, blk_arg_56_r1 = gl.reduce((dist_55_p1, blk_arg_30), 1, twill_combine_d54653c1)  # reduce1_blk_arg: stage 2, partition 0 (group 0)
         blk_min = gl.min(dist_55_p1, axis=1)  # reduce0_blk_min: stage 2, partition 0 (group 0)
         blk_arg_57 = (0 + ((twill_n - 1 + 1) - 2) * 64)  # elementwise1_better: stage 2, partition 0 (group 0)
@@ -129,7 +129,7 @@ def consumer_0(x_ptr, c_ptr, cnorm_ptr, out_idx_ptr, out_dist_ptr, N, K, stride_
         best_dist_59 = gl.where(better, blk_min, best_dist_59_p1)  # elementwise2_best_dist: stage 2, partition 0 (group 0)
         dist = gl.expand_dims(cn_50_p1, 0)  # elementwise0_dist: stage 1, partition 0 (group 0)
         xc_52 = warpgroup_mma_wait(0, deps=(tok_xc_52,))
-        mbarrier.arrive(c_48_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 5))
+        mbarrier.arrive(c_48_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 6))
         dist_53 = xc_52 * 2.0  # elementwise0_dist: stage 1, partition 0 (group 0)
         dist_54 = dist.broadcast_to([128, 64])  # elementwise0_dist: stage 1, partition 0 (group 0)
         dist_55 = dist_54 - dist_53  # elementwise0_dist: stage 1, partition 0 (group 0)
@@ -177,29 +177,29 @@ def producer_1(x_ptr, c_ptr, cnorm_ptr, out_idx_ptr, out_dist_ptr, N, K, stride_
             c_45 = c_44.broadcast_to([64, 128])
             c_46 = c_45 + c_29
             c_47 = c_41.broadcast_to([64, 128])
-            mbarrier.wait(c_48_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
+            mbarrier.wait(c_48_empty.index(twill_k % 6), ((twill_k // 6) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(c_48_ready.index(twill_k % 5), twill_box_c_48.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_c_48, [64 * ((best_idx_32 - 0) // 64), 0], c_48_ready.index(twill_k % 5), c_48_buf.index(twill_k % 5))  # load0_c: a TMA box (boxes)
+                mbarrier.expect(c_48_ready.index(twill_k % 6), twill_box_c_48.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_c_48, [64 * ((best_idx_32 - 0) // 64), 0], c_48_ready.index(twill_k % 6), c_48_buf.index(twill_k % 6))  # load0_c: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(c_48_buf.index(twill_k % 5), c_46, mask=c_47)  # load0_c: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(c_48_ready.index(twill_k % 5), increment_count=False)
+                    async_copy.async_copy_global_to_shared(c_48_buf.index(twill_k % 6), c_46, mask=c_47)  # load0_c: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(c_48_ready.index(twill_k % 6), increment_count=False)
                 else:
-                    c_48_buf.index(twill_k % 5).store(gl.load(c_46, mask=c_47, other=0.0))  # load0_c: stage 0, partition 1 (group 1)
+                    c_48_buf.index(twill_k % 6).store(gl.load(c_46, mask=c_47, other=0.0))  # load0_c: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(c_48_ready.index(twill_k % 5), count=128)
+                    mbarrier.arrive(c_48_ready.index(twill_k % 6), count=128)
         twill_base += (K - 0 + 64 - 1) // 64
 
 @gluon.jit
 def twill_kernel(x_ptr, c_ptr, cnorm_ptr, out_idx_ptr, out_dist_ptr, N, K, stride_x, stride_c, twill_g0, twill_g1, twill_g2, twill_box_c_48, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
-    c_48_buf = gl.allocate_shared_memory(gl.float16, [5, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    c_48_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(5):
+    c_48_buf = gl.allocate_shared_memory(gl.float16, [6, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    c_48_ready = gl.allocate_shared_memory(gl.int64, [6, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(6):
         mbarrier.init(c_48_ready.index(i), count=1 if TWILL_TMA else 128)
-    c_48_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(5):
+    c_48_empty = gl.allocate_shared_memory(gl.int64, [6, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(6):
         mbarrier.init(c_48_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (x_ptr, c_ptr, cnorm_ptr, out_idx_ptr, out_dist_ptr, N, K, stride_x, stride_c, twill_g0, twill_g1, twill_g2, twill_box_c_48, c_48_buf, c_48_ready, c_48_empty, TWILL_COPY, TWILL_TMA)),

@@ -140,11 +140,11 @@ def twill_kernel(X_ptr, X_stride, Y_ptr, Y_stride, weight_ptr, loss_ptr, z_loss_
     v1 = y == v0
     if v1:
         X_offsets = gl.arange(0, 32768, layout=L0)
-        for i_b57 in range(0, n_cols, 32768):
-            X_offsets_52_b59 = i_b57 + X_offsets
-            v4_b60 = X_offsets_52_b59 < n_cols
-            v5 = X_ptr_14 + X_offsets_52_b59
-            gl.store(v5, gl.full([32768], 0.0, gl.bfloat16, layout=L0), mask=v4_b60)
+        for i_l0 in range(0, n_cols, 32768):
+            X_offsets_52_l0 = i_l0 + X_offsets
+            v4_l0 = X_offsets_52_l0 < n_cols
+            v5 = X_ptr_14 + X_offsets_52_l0
+            gl.store(v5, gl.full([32768], 0.0, gl.bfloat16, layout=L0), mask=v4_l0)
         return
     consumer_0(X_ptr, X_stride, Y_ptr, Y_stride, weight_ptr, loss_ptr, z_loss_ptr, loss_stride, n_cols, n_non_ignore, sum_non_ignore_weight, weight_sum, ignore_index, softcap, )
 

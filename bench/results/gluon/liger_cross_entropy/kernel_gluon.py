@@ -121,11 +121,11 @@ def twill_kernel(X_ptr, X_stride, Y_ptr, Y_stride, loss_ptr, loss_stride, n_cols
     v1 = y == v0
     if v1:
         X_offsets = gl.arange(0, 32768, layout=L0)
-        for i_b49 in range(0, n_cols, 32768):
-            X_offsets_43_b51 = i_b49 + X_offsets
-            v5_b52 = X_offsets_43_b51 < n_cols
-            v6 = X_ptr_11 + X_offsets_43_b51
-            gl.store(v6, gl.full([32768], 0.0, gl.bfloat16, layout=L0), mask=v5_b52)
+        for i_l0 in range(0, n_cols, 32768):
+            X_offsets_43_l0 = i_l0 + X_offsets
+            v5_l0 = X_offsets_43_l0 < n_cols
+            v6 = X_ptr_11 + X_offsets_43_l0
+            gl.store(v6, gl.full([32768], 0.0, gl.bfloat16, layout=L0), mask=v5_l0)
         return
     consumer_0(X_ptr, X_stride, Y_ptr, Y_stride, loss_ptr, loss_stride, n_cols, n_non_ignore, ignore_index, )
 

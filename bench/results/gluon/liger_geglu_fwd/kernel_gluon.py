@@ -28,15 +28,18 @@ def consumer_0(a, b, c, stride):
     twill_n = (14336 - 0 + 4096 - 1) // 4096
     col_offsets_12 = (0 + (0 - 0) * 4096) + col_offsets  # load0_a_row: stage 0, partition 0 (group 0)
     mask = col_offsets_12 < 14336  # load0_a_row: stage 0, partition 0 (group 0)
+    b_row_16 = b_9 + col_offsets_12  # load1_b_row: stage 0, partition 0 (group 0)
+    b_row_17 = gl.load(b_row_16, mask=mask, other=0.0)  # load1_b_row: stage 0, partition 0 (group 0)
     a_row_13 = a_8 + col_offsets_12  # load0_a_row: stage 0, partition 0 (group 0)
     a_row_14 = gl.load(a_row_13, mask=mask, other=0.0)  # load0_a_row: stage 0, partition 0 (group 0)
     a_row_14_p1 = a_row_14
+    b_row_17_p1 = b_row_17
     col_offsets_12_p1 = col_offsets_12
     mask_p1 = mask
-    b_row_16 = b_9 + col_offsets_12_p1  # load1_b_row: stage 1, partition 0 (group 0)
-    b_row_17 = gl.load(b_row_16, mask=mask_p1, other=0.0)  # load1_b_row: stage 1, partition 0 (group 0)
     col_offsets_12 = (0 + (1 - 0) * 4096) + col_offsets  # load0_a_row: stage 0, partition 0 (group 0)
     mask = col_offsets_12 < 14336  # load0_a_row: stage 0, partition 0 (group 0)
+    b_row_16 = b_9 + col_offsets_12  # load1_b_row: stage 0, partition 0 (group 0)
+    b_row_17 = gl.load(b_row_16, mask=mask, other=0.0)  # load1_b_row: stage 0, partition 0 (group 0)
     a_row_13 = a_8 + col_offsets_12  # load0_a_row: stage 0, partition 0 (group 0)
     a_row_14 = gl.load(a_row_13, mask=mask, other=0.0)  # load0_a_row: stage 0, partition 0 (group 0)
     a_row_15 = a_row_14_p1.to(gl.float32)  # convert0_a_row: stage 1, partition 0 (group 0)
@@ -50,6 +53,7 @@ def consumer_0(a, b, c, stride):
     geglu_a_21 = tanh_result + 1.0  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
     geglu_a_22 = geglu_a * geglu_a_21  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
     a_row_14_p1 = a_row_14
+    b_row_17_p2 = b_row_17_p1
     b_row_17_p1 = b_row_17
     col_offsets_12_p2 = col_offsets_12_p1
     col_offsets_12_p1 = col_offsets_12
@@ -58,12 +62,12 @@ def consumer_0(a, b, c, stride):
     mask_p1 = mask
     for twill_b in range(2, twill_n):
         c_row = geglu_a_22_p1.to(gl.float16)  # convert1_c_row: stage 2, partition 0 (group 0)
-        b_row_16 = b_9 + col_offsets_12_p1  # load1_b_row: stage 1, partition 0 (group 0)
-        b_row_17 = gl.load(b_row_16, mask=mask_p1, other=0.0)  # load1_b_row: stage 1, partition 0 (group 0)
-        c_row_23 = c_row * b_row_17_p1  # elementwise1_c_row: stage 2, partition 0 (group 0)
         col_offsets_11 = (0 + (twill_b - 0) * 4096)  # load0_a_row: stage 0, partition 0 (group 0)
         col_offsets_12 = col_offsets_11 + col_offsets  # load0_a_row: stage 0, partition 0 (group 0)
         mask = col_offsets_12 < 14336  # load0_a_row: stage 0, partition 0 (group 0)
+        b_row_16 = b_9 + col_offsets_12  # load1_b_row: stage 0, partition 0 (group 0)
+        b_row_17 = gl.load(b_row_16, mask=mask, other=0.0)  # load1_b_row: stage 0, partition 0 (group 0)
+        c_row_23 = c_row * b_row_17_p2  # elementwise1_c_row: stage 2, partition 0 (group 0)
         a_row_13 = a_8 + col_offsets_12  # load0_a_row: stage 0, partition 0 (group 0)
         a_row_14 = gl.load(a_row_13, mask=mask, other=0.0)  # load0_a_row: stage 0, partition 0 (group 0)
         a_row_15 = a_row_14_p1.to(gl.float32)  # convert0_a_row: stage 1, partition 0 (group 0)
@@ -79,6 +83,7 @@ def consumer_0(a, b, c, stride):
         geglu_a_21 = tanh_result + 1.0  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
         geglu_a_22 = geglu_a * geglu_a_21  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
         a_row_14_p1 = a_row_14
+        b_row_17_p2 = b_row_17_p1
         b_row_17_p1 = b_row_17
         col_offsets_12_p2 = col_offsets_12_p1
         col_offsets_12_p1 = col_offsets_12
@@ -86,9 +91,7 @@ def consumer_0(a, b, c, stride):
         mask_p2 = mask_p1
         mask_p1 = mask
     c_row = geglu_a_22_p1.to(gl.float16)  # convert1_c_row: stage 2, partition 0 (group 0)
-    b_row_16 = b_9 + col_offsets_12_p1  # load1_b_row: stage 1, partition 0 (group 0)
-    b_row_17 = gl.load(b_row_16, mask=mask_p1, other=0.0)  # load1_b_row: stage 1, partition 0 (group 0)
-    c_row_23 = c_row * b_row_17_p1  # elementwise1_c_row: stage 2, partition 0 (group 0)
+    c_row_23 = c_row * b_row_17_p2  # elementwise1_c_row: stage 2, partition 0 (group 0)
     a_row_15 = a_row_14_p1.to(gl.float32)  # convert0_a_row: stage 1, partition 0 (group 0)
     v1 = c_10 + col_offsets_12_p2  # store0: stage 2, partition 0 (group 0)
     gl.store(v1, c_row_23, mask=mask_p2)  # store0: stage 2, partition 0 (group 0)
@@ -102,6 +105,7 @@ def consumer_0(a, b, c, stride):
     geglu_a_21 = tanh_result + 1.0  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
     geglu_a_22 = geglu_a * geglu_a_21  # elementwise0_a_cubed: stage 1, partition 0 (group 0)
     a_row_14_p1 = a_row_14
+    b_row_17_p2 = b_row_17_p1
     b_row_17_p1 = b_row_17
     col_offsets_12_p2 = col_offsets_12_p1
     col_offsets_12_p1 = col_offsets_12
@@ -109,10 +113,11 @@ def consumer_0(a, b, c, stride):
     mask_p2 = mask_p1
     mask_p1 = mask
     c_row = geglu_a_22_p1.to(gl.float16)  # convert1_c_row: stage 2, partition 0 (group 0)
-    c_row_23 = c_row * b_row_17_p1  # elementwise1_c_row: stage 2, partition 0 (group 0)
+    c_row_23 = c_row * b_row_17_p2  # elementwise1_c_row: stage 2, partition 0 (group 0)
     v1 = c_10 + col_offsets_12_p2  # store0: stage 2, partition 0 (group 0)
     gl.store(v1, c_row_23, mask=mask_p2)  # store0: stage 2, partition 0 (group 0)
     a_row_14_p1 = a_row_14
+    b_row_17_p2 = b_row_17_p1
     b_row_17_p1 = b_row_17
     col_offsets_12_p2 = col_offsets_12_p1
     col_offsets_12_p1 = col_offsets_12

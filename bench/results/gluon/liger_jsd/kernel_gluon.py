@@ -89,11 +89,11 @@ def twill_kernel(X_ptr, X_stride, Y_ptr, Y_stride, loss_ptr, loss_stride, dX_ptr
     v0 = label == -100
     if v0:
         offsets = gl.arange(0, 32768, layout=L0)
-        for i_b49 in range(0, n_cols, 32768):
-            offsets_18_b51 = i_b49 + offsets
-            v5_b52 = offsets_18_b51 < n_cols
-            v6_b53 = dX_ptr_7 + offsets_18_b51
-            gl.store(v6_b53, gl.full([32768], 0.0, gl.bfloat16, layout=L0), mask=v5_b52)
+        for i_l0 in range(0, n_cols, 32768):
+            offsets_18_l0 = i_l0 + offsets
+            v5_l0 = offsets_18_l0 < n_cols
+            v6_l0 = dX_ptr_7 + offsets_18_l0
+            gl.store(v6_l0, gl.full([32768], 0.0, gl.bfloat16, layout=L0), mask=v5_l0)
         return
     consumer_0(X_ptr, X_stride, Y_ptr, Y_stride, loss_ptr, loss_stride, dX_ptr, dX_stride, label_ptr, n_non_ignore, n_cols, )
 

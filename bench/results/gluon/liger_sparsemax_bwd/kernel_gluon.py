@@ -161,30 +161,57 @@ def consumer_0_short(o_ptr, o_stride, go_ptr, go_stride, gi_ptr, gi_stride, n_co
     twill_n = (v1 - 0 + 1 - 1) // 1
     acc_sum_26 = 0.0
     acc_cnt_30 = 0.0
+    offs_13_l0 = (0 + (0 - 0) * 1) * 8192  # load0_o_f32: stage 0, partition 0 (group 0)
+    offs_14_l0 = offs_13_l0  # load0_o_f32: stage 0, partition 0 (group 0)
+    offs_15 = offs_14_l0 + offs  # load0_o_f32: stage 0, partition 0 (group 0)
+    mask_16 = offs_15 < n_cols  # load0_o_f32: stage 0, partition 0 (group 0)
+    o_f32_17_l0 = o_row_3 + offs_15  # load0_o_f32: stage 0, partition 0 (group 0)
+    o_f32_18_l0 = gl.load(o_f32_17_l0, mask=mask_16, other=0.0)  # load0_o_f32: stage 0, partition 0 (group 0)
+    go_f32_20_l0 = go_row_4 + offs_15  # load1_go_f32: stage 0, partition 0 (group 0)
+    go_f32_21_l0 = gl.load(go_f32_20_l0, mask=mask_16, other=0.0)  # load1_go_f32: stage 0, partition 0 (group 0)
     acc_cnt_30_p1 = acc_cnt_30
     acc_sum_26_p1 = acc_sum_26
-    for twill_b in range(0, twill_n):
+    go_f32_21_l0_p1 = go_f32_21_l0
+    o_f32_18_l0_p1 = o_f32_18_l0
+    for twill_b in range(1, twill_n):
         offs_13_l0 = (0 + (twill_b - 0) * 1) * 8192  # load0_o_f32: stage 0, partition 0 (group 0)
         offs_14_l0 = offs_13_l0  # load0_o_f32: stage 0, partition 0 (group 0)
         offs_15 = offs_14_l0 + offs  # load0_o_f32: stage 0, partition 0 (group 0)
         mask_16 = offs_15 < n_cols  # load0_o_f32: stage 0, partition 0 (group 0)
         o_f32_17_l0 = o_row_3 + offs_15  # load0_o_f32: stage 0, partition 0 (group 0)
         o_f32_18_l0 = gl.load(o_f32_17_l0, mask=mask_16, other=0.0)  # load0_o_f32: stage 0, partition 0 (group 0)
-        o_f32_19 = o_f32_18_l0.to(gl.float32)  # convert0_o_f32: stage 0, partition 0 (group 0)
-        supp_l0 = o_f32_19 > 0.0  # elementwise0_supp: stage 0, partition 0 (group 0)
-        acc_cnt_27 = gl.where(supp_l0, 1.0, 0.0)  # elementwise3_acc_cnt: stage 0, partition 0 (group 0)
-        acc_cnt_28 = acc_cnt_27  # reduce1_acc_cnt: stage 0, partition 0 (group 0)
-        acc_cnt_29 = gl.sum(acc_cnt_28, axis=0)  # reduce1_acc_cnt: stage 0, partition 0 (group 0)
+        o_f32_19 = o_f32_18_l0_p1.to(gl.float32)  # convert0_o_f32: stage 1, partition 0 (group 0)
+        supp_l0 = o_f32_19 > 0.0  # elementwise0_supp: stage 1, partition 0 (group 0)
+        acc_cnt_27 = gl.where(supp_l0, 1.0, 0.0)  # elementwise3_acc_cnt: stage 1, partition 0 (group 0)
+        acc_cnt_28 = acc_cnt_27  # reduce1_acc_cnt: stage 1, partition 0 (group 0)
+        acc_cnt_29 = gl.sum(acc_cnt_28, axis=0)  # reduce1_acc_cnt: stage 1, partition 0 (group 0)
         go_f32_20_l0 = go_row_4 + offs_15  # load1_go_f32: stage 0, partition 0 (group 0)
         go_f32_21_l0 = gl.load(go_f32_20_l0, mask=mask_16, other=0.0)  # load1_go_f32: stage 0, partition 0 (group 0)
-        go_f32_22 = go_f32_21_l0.to(gl.float32)  # convert1_go_f32: stage 0, partition 0 (group 0)
-        acc_sum_23 = gl.where(supp_l0, go_f32_22, 0.0)  # elementwise1_acc_sum: stage 0, partition 0 (group 0)
-        acc_sum_24 = acc_sum_23  # reduce0_acc_sum: stage 0, partition 0 (group 0)
-        acc_sum_25 = gl.sum(acc_sum_24, axis=0)  # reduce0_acc_sum: stage 0, partition 0 (group 0)
-        acc_cnt_30 = acc_cnt_30_p1 + acc_cnt_29  # elementwise4_acc_cnt: stage 0, partition 0 (group 0)
-        acc_sum_26 = acc_sum_26_p1 + acc_sum_25  # elementwise2_acc_sum: stage 0, partition 0 (group 0)
+        go_f32_22 = go_f32_21_l0_p1.to(gl.float32)  # convert1_go_f32: stage 1, partition 0 (group 0)
+        acc_sum_23 = gl.where(supp_l0, go_f32_22, 0.0)  # elementwise1_acc_sum: stage 1, partition 0 (group 0)
+        acc_sum_24 = acc_sum_23  # reduce0_acc_sum: stage 1, partition 0 (group 0)
+        acc_sum_25 = gl.sum(acc_sum_24, axis=0)  # reduce0_acc_sum: stage 1, partition 0 (group 0)
+        acc_cnt_30 = acc_cnt_30_p1 + acc_cnt_29  # elementwise4_acc_cnt: stage 1, partition 0 (group 0)
+        acc_sum_26 = acc_sum_26_p1 + acc_sum_25  # elementwise2_acc_sum: stage 1, partition 0 (group 0)
         acc_cnt_30_p1 = acc_cnt_30
         acc_sum_26_p1 = acc_sum_26
+        go_f32_21_l0_p1 = go_f32_21_l0
+        o_f32_18_l0_p1 = o_f32_18_l0
+    o_f32_19 = o_f32_18_l0_p1.to(gl.float32)  # convert0_o_f32: stage 1, partition 0 (group 0)
+    supp_l0 = o_f32_19 > 0.0  # elementwise0_supp: stage 1, partition 0 (group 0)
+    acc_cnt_27 = gl.where(supp_l0, 1.0, 0.0)  # elementwise3_acc_cnt: stage 1, partition 0 (group 0)
+    acc_cnt_28 = acc_cnt_27  # reduce1_acc_cnt: stage 1, partition 0 (group 0)
+    acc_cnt_29 = gl.sum(acc_cnt_28, axis=0)  # reduce1_acc_cnt: stage 1, partition 0 (group 0)
+    go_f32_22 = go_f32_21_l0_p1.to(gl.float32)  # convert1_go_f32: stage 1, partition 0 (group 0)
+    acc_sum_23 = gl.where(supp_l0, go_f32_22, 0.0)  # elementwise1_acc_sum: stage 1, partition 0 (group 0)
+    acc_sum_24 = acc_sum_23  # reduce0_acc_sum: stage 1, partition 0 (group 0)
+    acc_sum_25 = gl.sum(acc_sum_24, axis=0)  # reduce0_acc_sum: stage 1, partition 0 (group 0)
+    acc_cnt_30 = acc_cnt_30_p1 + acc_cnt_29  # elementwise4_acc_cnt: stage 1, partition 0 (group 0)
+    acc_sum_26 = acc_sum_26_p1 + acc_sum_25  # elementwise2_acc_sum: stage 1, partition 0 (group 0)
+    acc_cnt_30_p1 = acc_cnt_30
+    acc_sum_26_p1 = acc_sum_26
+    go_f32_21_l0_p1 = go_f32_21_l0
+    o_f32_18_l0_p1 = o_f32_18_l0
     twill_base += twill_n
     v_hat_fp32_6 = gl.maximum(acc_cnt_30_p1, 9.99999971e-10)
     v_hat_fp32_7 = acc_sum_26_p1 / v_hat_fp32_6

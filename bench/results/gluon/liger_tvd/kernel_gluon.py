@@ -67,11 +67,11 @@ def twill_kernel(p_ptr, p_stride, q_ptr, q_stride, loss_ptr, loss_stride, grads_
     label = gl.load(label_ptr_16)
     v0 = label == -100
     if v0:
-        for i_b48 in range(0, n_cols, 16384):
-            offsets_18 = i_b48 + base_offsets
+        for i_l0 in range(0, n_cols, 16384):
+            offsets_18 = i_l0 + base_offsets
             mask_19 = offsets_18 < n_cols
-            v3_b52 = grads_ptr_15 + offsets_18
-            gl.store(v3_b52, gl.full([16384], 0.0, gl.float32, layout=L0), mask=mask_19)
+            v3_l0 = grads_ptr_15 + offsets_18
+            gl.store(v3_l0, gl.full([16384], 0.0, gl.float32, layout=L0), mask=mask_19)
         return
     consumer_0(p_ptr, p_stride, q_ptr, q_stride, loss_ptr, loss_stride, grads_ptr, grads_stride, label_ptr, n_cols, )
 

@@ -246,6 +246,8 @@ FLAGS = []   # its constexpr flags, after RUNTIME: decided per launch key
 KEYED = ['state_ptr', 'x_ptr', 'dt_ptr', 'dt_bias_ptr', 'A_ptr', 'B_ptr', 'C_ptr', 'D_ptr', 'z_ptr', 'out_ptr', 'batch', 'nheads', 'dim', 'dstate', 'nheads_ngroups_ratio', 'stride_state_batch', 'stride_state_head', 'stride_state_dim', 'stride_x_batch', 'stride_x_head', 'stride_dt_batch', 'stride_dt_head', 'stride_dt_bias_head', 'stride_A_head', 'stride_A_dim', 'stride_B_batch', 'stride_B_group', 'stride_C_batch', 'stride_C_group', 'stride_D_head', 'stride_z_batch', 'stride_z_head', 'stride_out_batch', 'stride_out_head']   # the arguments a launch key reads
 CONSTEXPRS = {'stride_state_dstate': 1, 'stride_x_dim': 1, 'stride_dt_dim': 1, 'stride_dt_bias_dim': 1, 'stride_A_dstate': 1, 'stride_B_dstate': 1, 'stride_C_dstate': 1, 'stride_D_dim': 1, 'stride_z_dim': 1, 'stride_out_dim': 1, 'DT_SOFTPLUS': True, 'TIE_HDIM': False, 'BLOCK_SIZE_M': 32, 'HAS_DT_BIAS': True, 'HAS_D': True, 'HAS_Z': True, 'BLOCK_SIZE_DSTATE': 16}         # the specialisation this kernel was generated for
 HEURISTICS = {'HAS_DT_BIAS': "lambda args: args['dt_bias_ptr'] is not None", 'HAS_D': "lambda args: args['D_ptr'] is not None", 'HAS_Z': "lambda args: args['z_ptr'] is not None", 'BLOCK_SIZE_DSTATE': "lambda args: triton.next_power_of_2(args['dstate'])"}   # @triton.heuristics of the kernel: each checked per launch key
+HEURISTIC_ARGS = {}   # ... and the arguments they supply, set every launch
+HEURISTIC_SCOPE = ['import triton']   # what they read of the kernel's module
 DESCRIPTOR_BLOCKS = {}
 DESCRIPTOR_LAYOUTS = {}
 NUM_WARPS = 4
@@ -309,22 +311,39 @@ def _descriptor(value, name):
 _HEUR = {}                     # heuristic -> its function (False: not evaluable here)
 
 
+def _heuristic(name, src):
+    """Heuristic ``name``'s function, from its source and the kernel module's names it reads (``HEURISTIC_SCOPE``:
+    the module's imports, constants and the functions it calls); False where it cannot be made here."""
+    fn = _HEUR.get(name)
+    if fn is None:
+        import math
+        import torch
+        import triton
+        import triton.language as tl
+        scope = {"torch": torch, "triton": triton, "tl": tl, "math": math}
+        for part in HEURISTIC_SCOPE:
+            try:
+                exec(part, scope)
+            except Exception:     # noqa: BLE001 - an import of the kernel's own package: its names not here
+                pass
+        try:
+            fn = eval(src, scope)
+        except Exception:         # noqa: BLE001 - names of the kernel's module not found: not checked
+            fn = False
+        if fn is False:
+            import warnings
+            warnings.warn(f"twill: the kernel's @triton.heuristics for {name} ({src}) cannot be evaluated by this "
+                          "launcher: launches are not checked against it", stacklevel=3)
+        _HEUR[name] = fn
+    return fn
+
+
 def _heuristics(bound):
     """The kernel's @triton.heuristics evaluated for this launch, as Triton would before choosing a kernel: one that
     gives another value than this kernel was generated for is refused (Triton would compile another kernel)."""
     args = dict(bound, **CONSTEXPRS)
     for name, src in HEURISTICS.items():
-        fn = _HEUR.get(name)
-        if fn is None:
-            try:
-                import math
-                import torch
-                import triton
-                import triton.language as tl
-                fn = eval(src, {"torch": torch, "triton": triton, "tl": tl, "math": math})
-            except Exception:     # noqa: BLE001 - names of the kernel's module: not checked
-                fn = False
-            _HEUR[name] = fn
+        fn = _heuristic(name, src)
         if fn is False:
             continue
         try:
@@ -334,6 +353,15 @@ def _heuristics(bound):
         if value != CONSTEXPRS[name]:
             raise ValueError(f"twill: this Gluon kernel was generated for {name}={CONSTEXPRS[name]!r}; the kernel's "
                              f"@triton.heuristics gives {name}={value!r} for this launch (generate it for that value)")
+
+
+def _heuristic_args(bound):
+    """The kernel arguments its @triton.heuristics supply (kernl's ``size_m_rounded``), set as Triton sets them."""
+    for name, src in HEURISTIC_ARGS.items():
+        fn = _heuristic(name, src)
+        if fn is False:
+            raise ValueError(f"twill: the kernel's @triton.heuristics for {name} ({src}) cannot be evaluated here")
+        bound[name] = fn(dict(bound, **CONSTEXPRS))
 
 
 def _key(bound, g):

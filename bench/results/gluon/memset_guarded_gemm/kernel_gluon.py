@@ -1,13 +1,13 @@
 """memset_guarded_gemm, written by twill from its joint schedule: I=330 L=297 (optimal), 1280 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_48, b_52): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_48, b_52): their addresses and masks spread over 256 threads, 5-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
 - a_48, b_52 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over a_ptr, b_ptr when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 104): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
-- ring a_48: 4 buffers of [128, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
-- ring b_52: 4 buffers of [64, 128] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
-- shared memory: 131216 bytes planned of 232448; maxnreg 128
+- ring a_48: 5 buffers of [128, 64] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
+- ring b_52: 5 buffers of [64, 128] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
+- shared memory: 164016 bytes planned of 232448; maxnreg 128
 - early return at memset_guarded_gemm.py:40 (TTGIR line 48): taken in the kernel itself, before gl.warp_specialize starts the partitions; not persistent, as a program id decides it (--persistent on takes it per tile)
 - if at memset_guarded_gemm.py:38 (TTGIR line 38): written as it runs (not scheduled), in the kernel before its early return (its stores run on every path, the programs that return too)
 
@@ -63,21 +63,21 @@ def consumer_0(a_ptr, b_ptr, c_ptr, s_ptr, M, N, K, num_valid, s_blocks, stride_
     acc_54 = gl.full([128, 128], 0.0, gl.float32, layout=L4)
     acc_54_p1 = acc_54
     for twill_b in range(0, twill_n):
-        mbarrier.wait(a_48_ready.index((twill_b - 0) % 4), ((twill_b - 0) // 4) & 1)
+        mbarrier.wait(a_48_ready.index((twill_b - 0) % 5), ((twill_b - 0) // 5) & 1)
         fence_async_shared()
-        mbarrier.wait(b_52_ready.index((twill_b - 0) % 4), ((twill_b - 0) // 4) & 1)
+        mbarrier.wait(b_52_ready.index((twill_b - 0) % 5), ((twill_b - 0) // 5) & 1)
         fence_async_shared()
-        tok_acc_54 = warpgroup_mma(a_48_buf.index((twill_b - 0) % 4), b_52_buf.index((twill_b - 0) % 4), acc_54_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+        tok_acc_54 = warpgroup_mma(a_48_buf.index((twill_b - 0) % 5), b_52_buf.index((twill_b - 0) % 5), acc_54_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
         acc_54_p1 = warpgroup_mma_wait(1, deps=(acc_54_p1,))
-        mbarrier.arrive(a_48_empty.index((twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
-        mbarrier.arrive(b_52_empty.index((twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+        mbarrier.arrive(a_48_empty.index((twill_b - 1 - 0) % 5), pred=(twill_b - 1 - 0) >= 0)
+        mbarrier.arrive(b_52_empty.index((twill_b - 1 - 0) % 5), pred=(twill_b - 1 - 0) >= 0)
         acc_54 = warpgroup_mma_wait(1, deps=(tok_acc_54,))
         acc_54_p1 = acc_54
     acc_54_p1 = warpgroup_mma_wait(0, deps=(acc_54_p1,))
     a_48_buf._keep_alive()
     b_52_buf._keep_alive()
-    mbarrier.arrive(a_48_empty.index(((twill_n - 1) - 0) % 4), pred=twill_n > 0)
-    mbarrier.arrive(b_52_empty.index(((twill_n - 1) - 0) % 4), pred=twill_n > 0)
+    mbarrier.arrive(a_48_empty.index(((twill_n - 1) - 0) % 5), pred=twill_n > 0)
+    mbarrier.arrive(b_52_empty.index(((twill_n - 1) - 0) % 5), pred=twill_n > 0)
     c = acc_54_p1.to(gl.float16)
     c_ptrs_35 = a_ptrs_14 * stride_cm
     c_ptrs_37 = c_ptr + c_ptrs_35
@@ -133,32 +133,32 @@ def producer_1(a_ptr, b_ptr, c_ptr, s_ptr, M, N, K, num_valid, s_blocks, stride_
         b_51 = b_50.broadcast_to([64, 128])
         a_ptrs_55 = a_ptrs_42 + 64
         b_ptrs_56 = b_ptrs_43 + b_ptrs_33
-        mbarrier.wait(a_48_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+        mbarrier.wait(a_48_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
         if TWILL_TMA:
-            mbarrier.expect(a_48_ready.index(twill_k % 4), twill_box_a_48.block_type.nbytes)
-            tma.async_copy_global_to_shared(twill_box_a_48, [128 * pid_m, 64 * acc_41], a_48_ready.index(twill_k % 4), a_48_buf.index(twill_k % 4))  # load0_a: a TMA box (boxes)
+            mbarrier.expect(a_48_ready.index(twill_k % 5), twill_box_a_48.block_type.nbytes)
+            tma.async_copy_global_to_shared(twill_box_a_48, [128 * pid_m, 64 * acc_41], a_48_ready.index(twill_k % 5), a_48_buf.index(twill_k % 5))  # load0_a: a TMA box (boxes)
         else:
             if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(a_48_buf.index(twill_k % 4), a_ptrs_42, mask=a_47)  # load0_a: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(a_48_ready.index(twill_k % 4), increment_count=False)
+                async_copy.async_copy_global_to_shared(a_48_buf.index(twill_k % 5), a_ptrs_42, mask=a_47)  # load0_a: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(a_48_ready.index(twill_k % 5), increment_count=False)
             else:
-                a_48_buf.index(twill_k % 4).store(gl.load(a_ptrs_42, mask=a_47, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
+                a_48_buf.index(twill_k % 5).store(gl.load(a_ptrs_42, mask=a_47, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
                 fence_async_shared()
                 gl.thread_barrier()
-                mbarrier.arrive(a_48_ready.index(twill_k % 4), count=256)
-        mbarrier.wait(b_52_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+                mbarrier.arrive(a_48_ready.index(twill_k % 5), count=256)
+        mbarrier.wait(b_52_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
         if TWILL_TMA:
-            mbarrier.expect(b_52_ready.index(twill_k % 4), twill_box_b_52.block_type.nbytes)
-            tma.async_copy_global_to_shared(twill_box_b_52, [64 * acc_41, 128 * pid_n], b_52_ready.index(twill_k % 4), b_52_buf.index(twill_k % 4))  # load1_b: a TMA box (boxes)
+            mbarrier.expect(b_52_ready.index(twill_k % 5), twill_box_b_52.block_type.nbytes)
+            tma.async_copy_global_to_shared(twill_box_b_52, [64 * acc_41, 128 * pid_n], b_52_ready.index(twill_k % 5), b_52_buf.index(twill_k % 5))  # load1_b: a TMA box (boxes)
         else:
             if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(b_52_buf.index(twill_k % 4), b_ptrs_43, mask=b_51)  # load1_b: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(b_52_ready.index(twill_k % 4), increment_count=False)
+                async_copy.async_copy_global_to_shared(b_52_buf.index(twill_k % 5), b_ptrs_43, mask=b_51)  # load1_b: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(b_52_ready.index(twill_k % 5), increment_count=False)
             else:
-                b_52_buf.index(twill_k % 4).store(gl.load(b_ptrs_43, mask=b_51, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
+                b_52_buf.index(twill_k % 5).store(gl.load(b_ptrs_43, mask=b_51, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
                 fence_async_shared()
                 gl.thread_barrier()
-                mbarrier.arrive(b_52_ready.index(twill_k % 4), count=256)
+                mbarrier.arrive(b_52_ready.index(twill_k % 5), count=256)
         a_ptrs_42 = a_ptrs_55
         b_ptrs_43 = b_ptrs_56
 
@@ -180,19 +180,19 @@ def twill_kernel(a_ptr, b_ptr, c_ptr, s_ptr, M, N, K, num_valid, s_blocks, strid
     v2 = v1 >= num_valid
     if v2:
         return
-    a_48_buf = gl.allocate_shared_memory(gl.float16, [4, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    b_52_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    a_48_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    a_48_buf = gl.allocate_shared_memory(gl.float16, [5, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_52_buf = gl.allocate_shared_memory(gl.float16, [5, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    a_48_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(a_48_ready.index(i), count=1 if TWILL_TMA else 256)
-    a_48_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    a_48_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(a_48_empty.index(i), count=1)
-    b_52_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    b_52_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(b_52_ready.index(i), count=1 if TWILL_TMA else 256)
-    b_52_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    b_52_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(b_52_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (a_ptr, b_ptr, c_ptr, s_ptr, M, N, K, num_valid, s_blocks, stride_am, stride_bk, stride_cm, twill_box_a_48, twill_box_b_52, a_48_buf, b_52_buf, a_48_ready, a_48_empty, b_52_ready, b_52_empty, TWILL_COPY, TWILL_TMA)),

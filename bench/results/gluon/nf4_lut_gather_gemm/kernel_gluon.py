@@ -7,9 +7,9 @@ Decisions (each from the schedule):
 - wgmma waits: an accumulation's previous wgmma retired under the next one's token (with its result named, ptxas serialised the wgmmas)
 - partition 0 (default): consumer, warp group 0, 4 warps, 192 registers per thread (needs about 169): the loop's compute, 3 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 56 registers per thread (needs about 56): cp.async copies into the rings
-- ring x_68: 3 buffers of [64, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
+- ring x_68: 4 buffers of [64, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
 - shared operand w_85_st: partition 0 stores the loop's [64, 128] f16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 3 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
-- shared memory: 73792 bytes planned of 232448; maxnreg 128
+- shared memory: 82000 bytes planned of 232448; maxnreg 128
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -146,14 +146,14 @@ def consumer_0(x_ptr, w_ptr, lut_ptr, s_ptr, y_ptr, M, N, K, twill_box_x_68, x_6
         w_82 = w_81.broadcast_to([64, 128])  # elementwise1_w: stage 1, partition 0 (group 0)
         w_83 = w_79 * w_82  # elementwise1_w: stage 1, partition 0 (group 0)
         w_84 = w_83.to(gl.float16)  # convert1_w: stage 1, partition 0 (group 0)
-        mbarrier.wait(x_68_ready.index((twill_b - 2) % 3), ((twill_b - 2) // 3) & 1)
+        mbarrier.wait(x_68_ready.index((twill_b - 2) % 4), ((twill_b - 2) // 4) & 1)
         fence_async_shared()
-        tok_acc_86 = warpgroup_mma(x_68_buf.index((twill_b - 2) % 3), w_85_p1, acc_86_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
+        tok_acc_86 = warpgroup_mma(x_68_buf.index((twill_b - 2) % 4), w_85_p1, acc_86_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
         w_85 = w_85_st.index((twill_b - 1) % 3)  # local_store0_w: stage 1, partition 0 (group 0)
         w_85.store(w_84)  # local_store0_w: stage 1, partition 0 (group 0)
         fence_async_shared()  # local_store0_w: stage 1, partition 0 (group 0)
         warpgroup_mma_wait(1, deps=(tok_acc_86,))
-        mbarrier.arrive(x_68_empty.index((twill_b - 1 - 2) % 3), pred=(twill_b - 1 - 2) >= 0)
+        mbarrier.arrive(x_68_empty.index((twill_b - 1 - 2) % 4), pred=(twill_b - 1 - 2) >= 0)
         acc_86 = warpgroup_mma_wait(1, deps=(tok_acc_86,))
         acc_86_p1 = acc_86
         packed_70_p1 = packed_70
@@ -177,14 +177,14 @@ def consumer_0(x_ptr, w_ptr, lut_ptr, s_ptr, y_ptr, M, N, K, twill_box_x_68, x_6
     w_82 = w_81.broadcast_to([64, 128])  # elementwise1_w: stage 1, partition 0 (group 0)
     w_83 = w_79 * w_82  # elementwise1_w: stage 1, partition 0 (group 0)
     w_84 = w_83.to(gl.float16)  # convert1_w: stage 1, partition 0 (group 0)
-    mbarrier.wait(x_68_ready.index(((twill_n - 1 + 1) - 2) % 3), (((twill_n - 1 + 1) - 2) // 3) & 1)
+    mbarrier.wait(x_68_ready.index(((twill_n - 1 + 1) - 2) % 4), (((twill_n - 1 + 1) - 2) // 4) & 1)
     fence_async_shared()
-    tok_acc_86 = warpgroup_mma(x_68_buf.index(((twill_n - 1 + 1) - 2) % 3), w_85_p1, acc_86_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
+    tok_acc_86 = warpgroup_mma(x_68_buf.index(((twill_n - 1 + 1) - 2) % 4), w_85_p1, acc_86_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
     w_85 = w_85_st.index(((twill_n - 1 + 1) - 1) % 3)  # local_store0_w: stage 1, partition 0 (group 0)
     w_85.store(w_84)  # local_store0_w: stage 1, partition 0 (group 0)
     fence_async_shared()  # local_store0_w: stage 1, partition 0 (group 0)
     warpgroup_mma_wait(1, deps=(tok_acc_86,))
-    mbarrier.arrive(x_68_empty.index(((twill_n - 1 + 1) - 1 - 2) % 3), pred=((twill_n - 1 + 1) - 1 - 2) >= 0)
+    mbarrier.arrive(x_68_empty.index(((twill_n - 1 + 1) - 1 - 2) % 4), pred=((twill_n - 1 + 1) - 1 - 2) >= 0)
     acc_86 = warpgroup_mma_wait(1, deps=(tok_acc_86,))
     acc_86_p1 = acc_86
     packed_70_p1 = packed_70
@@ -194,11 +194,11 @@ def consumer_0(x_ptr, w_ptr, lut_ptr, s_ptr, y_ptr, M, N, K, twill_box_x_68, x_6
     w_85_p1 = w_85
     w_ptrs_88_p2 = w_ptrs_88_p1
     w_ptrs_88_p1 = w_ptrs_88
-    mbarrier.wait(x_68_ready.index(((twill_n - 1 + 2) - 2) % 3), (((twill_n - 1 + 2) - 2) // 3) & 1)
+    mbarrier.wait(x_68_ready.index(((twill_n - 1 + 2) - 2) % 4), (((twill_n - 1 + 2) - 2) // 4) & 1)
     fence_async_shared()
-    tok_acc_86 = warpgroup_mma(x_68_buf.index(((twill_n - 1 + 2) - 2) % 3), w_85_p1, acc_86_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
+    tok_acc_86 = warpgroup_mma(x_68_buf.index(((twill_n - 1 + 2) - 2) % 4), w_85_p1, acc_86_p1, is_async=True)  # dot0_acc: stage 2, partition 0 (group 0)
     warpgroup_mma_wait(1, deps=(tok_acc_86,))
-    mbarrier.arrive(x_68_empty.index(((twill_n - 1 + 2) - 1 - 2) % 3), pred=((twill_n - 1 + 2) - 1 - 2) >= 0)
+    mbarrier.arrive(x_68_empty.index(((twill_n - 1 + 2) - 1 - 2) % 4), pred=((twill_n - 1 + 2) - 1 - 2) >= 0)
     acc_86 = warpgroup_mma_wait(1, deps=(tok_acc_86,))
     acc_86_p1 = acc_86
     packed_70_p1 = packed_70
@@ -213,7 +213,7 @@ def consumer_0(x_ptr, w_ptr, lut_ptr, s_ptr, y_ptr, M, N, K, twill_box_x_68, x_6
     acc_86_p1 = warpgroup_mma_wait(0, deps=(acc_86_p1,))
     x_68_buf._keep_alive()
     w_85_st._keep_alive()
-    mbarrier.arrive(x_68_empty.index(((twill_n - 1 + 2) - 2) % 3))
+    mbarrier.arrive(x_68_empty.index(((twill_n - 1 + 2) - 2) % 4))
     y_ptrs_57 = x_ptrs_31 * N
     y_ptrs_59 = y_ptr + y_ptrs_57
     y_ptrs_60 = y_ptrs_59.broadcast_to([64, 128])
@@ -251,30 +251,30 @@ def producer_1(x_ptr, w_ptr, lut_ptr, s_ptr, y_ptr, M, N, K, twill_box_x_68, x_6
     for acc_63 in range(0, v1, 1):
         twill_k = (acc_63 - 0) // 1
         x_ptrs_87 = x_ptrs_66 + 64
-        mbarrier.wait(x_68_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
+        mbarrier.wait(x_68_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
         if TWILL_TMA:
-            mbarrier.expect(x_68_ready.index(twill_k % 3), twill_box_x_68.block_type.nbytes)
-            tma.async_copy_global_to_shared(twill_box_x_68, [64 * pid_m, 64 * acc_63], x_68_ready.index(twill_k % 3), x_68_buf.index(twill_k % 3))  # load0_x: a TMA box (boxes)
+            mbarrier.expect(x_68_ready.index(twill_k % 4), twill_box_x_68.block_type.nbytes)
+            tma.async_copy_global_to_shared(twill_box_x_68, [64 * pid_m, 64 * acc_63], x_68_ready.index(twill_k % 4), x_68_buf.index(twill_k % 4))  # load0_x: a TMA box (boxes)
         else:
             if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(x_68_buf.index(twill_k % 3), x_ptrs_66, mask=x_52)  # load0_x: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(x_68_ready.index(twill_k % 3), increment_count=False)
+                async_copy.async_copy_global_to_shared(x_68_buf.index(twill_k % 4), x_ptrs_66, mask=x_52)  # load0_x: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(x_68_ready.index(twill_k % 4), increment_count=False)
             else:
-                x_68_buf.index(twill_k % 3).store(gl.load(x_ptrs_66, mask=x_52, other=0.0))  # load0_x: stage 0, partition 1 (group 1)
+                x_68_buf.index(twill_k % 4).store(gl.load(x_ptrs_66, mask=x_52, other=0.0))  # load0_x: stage 0, partition 1 (group 1)
                 fence_async_shared()
                 gl.thread_barrier()
-                mbarrier.arrive(x_68_ready.index(twill_k % 3), count=128)
+                mbarrier.arrive(x_68_ready.index(twill_k % 4), count=128)
         x_ptrs_66 = x_ptrs_87
 
 @gluon.jit
 def twill_kernel(x_ptr, w_ptr, lut_ptr, s_ptr, y_ptr, M, N, K, twill_box_x_68, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
-    x_68_buf = gl.allocate_shared_memory(gl.float16, [3, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    x_68_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     w_85_st = gl.allocate_shared_memory(gl.float16, [3, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True))
-    x_68_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    x_68_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(x_68_ready.index(i), count=1 if TWILL_TMA else 128)
-    x_68_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(3):
+    x_68_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(4):
         mbarrier.init(x_68_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (x_ptr, w_ptr, lut_ptr, s_ptr, y_ptr, M, N, K, twill_box_x_68, x_68_buf, w_85_st, x_68_ready, x_68_empty, TWILL_COPY, TWILL_TMA)),

@@ -1,14 +1,14 @@
 """_kernel, written by twill from its joint schedule: I=330 L=297 (optimal), 1280 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_68, b_72): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_68, b_72): their addresses and masks spread over 256 threads, 5-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
 - a_68, b_72 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over A, B when the base is 16-byte aligned, the row strides 16-byte multiples, (M) % 128 == 0, (N) % 128 == 0; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 104): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
-- ring a_68: 4 buffers of [128, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
-- ring b_72: 4 buffers of [64, 128] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- ring a_68: 5 buffers of [128, 64] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
+- ring b_72: 5 buffers of [64, 128] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 131216 bytes planned of 232448; maxnreg 128
+- shared memory: 164016 bytes planned of 232448; maxnreg 128
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -86,21 +86,21 @@ def consumer_0(A, B, C, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twil
         acc_74 = gl.full([128, 128], 0.0, gl.float32, layout=L4)
         acc_74_p1 = acc_74
         for twill_b in range(0, twill_n):
-            mbarrier.wait(a_68_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            mbarrier.wait(a_68_ready.index((twill_base + twill_b - 0) % 5), ((twill_base + twill_b - 0) // 5) & 1)
             fence_async_shared()
-            mbarrier.wait(b_72_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            mbarrier.wait(b_72_ready.index((twill_base + twill_b - 0) % 5), ((twill_base + twill_b - 0) // 5) & 1)
             fence_async_shared()
-            tok_acc_74 = warpgroup_mma(a_68_buf.index((twill_base + twill_b - 0) % 4), b_72_buf.index((twill_base + twill_b - 0) % 4), acc_74_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+            tok_acc_74 = warpgroup_mma(a_68_buf.index((twill_base + twill_b - 0) % 5), b_72_buf.index((twill_base + twill_b - 0) % 5), acc_74_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
             acc_74_p1 = warpgroup_mma_wait(1, deps=(acc_74_p1,))
-            mbarrier.arrive(a_68_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
-            mbarrier.arrive(b_72_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(a_68_empty.index((twill_base + twill_b - 1 - 0) % 5), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(b_72_empty.index((twill_base + twill_b - 1 - 0) % 5), pred=(twill_b - 1 - 0) >= 0)
             acc_74 = warpgroup_mma_wait(1, deps=(tok_acc_74,))
             acc_74_p1 = acc_74
         acc_74_p1 = warpgroup_mma_wait(0, deps=(acc_74_p1,))
         a_68_buf._keep_alive()
         b_72_buf._keep_alive()
-        mbarrier.arrive(a_68_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
-        mbarrier.arrive(b_72_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        mbarrier.arrive(a_68_empty.index((twill_base + (twill_n - 1) - 0) % 5), pred=twill_n > 0)
+        mbarrier.arrive(b_72_empty.index((twill_base + (twill_n - 1) - 0) % 5), pred=twill_n > 0)
         acc_45 = acc_74_p1.to(gl.float16)
         C_46 = gl.expand_dims(rm_12, 1)
         C_48 = C_46 * stride_cm
@@ -187,51 +187,51 @@ def producer_1(A, B, C, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twil
             b_71 = b_70.broadcast_to([64, 128])
             A_75 = A_63 + 64
             B_76 = B_64 + B_42
-            mbarrier.wait(a_68_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            mbarrier.wait(a_68_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(a_68_ready.index(twill_k % 4), twill_box_a_68.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_a_68, [((1024 * group_id + 128 * new_i) % (M)), 64 * pid_z + 64 * acc_61], a_68_ready.index(twill_k % 4), a_68_buf.index(twill_k % 4))  # load0_a: a TMA box (boxes)
+                mbarrier.expect(a_68_ready.index(twill_k % 5), twill_box_a_68.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_a_68, [((1024 * group_id + 128 * new_i) % (M)), 64 * pid_z + 64 * acc_61], a_68_ready.index(twill_k % 5), a_68_buf.index(twill_k % 5))  # load0_a: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(a_68_buf.index(twill_k % 4), A_63, mask=a_67)  # load0_a: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(a_68_ready.index(twill_k % 4), increment_count=False)
+                    async_copy.async_copy_global_to_shared(a_68_buf.index(twill_k % 5), A_63, mask=a_67)  # load0_a: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(a_68_ready.index(twill_k % 5), increment_count=False)
                 else:
-                    a_68_buf.index(twill_k % 4).store(gl.load(A_63, mask=a_67, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
+                    a_68_buf.index(twill_k % 5).store(gl.load(A_63, mask=a_67, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(a_68_ready.index(twill_k % 4), count=256)
-            mbarrier.wait(b_72_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+                    mbarrier.arrive(a_68_ready.index(twill_k % 5), count=256)
+            mbarrier.wait(b_72_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(b_72_ready.index(twill_k % 4), twill_box_b_72.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_b_72, [64 * pid_z + 64 * acc_61, ((128 * new_j) % (N))], b_72_ready.index(twill_k % 4), b_72_buf.index(twill_k % 4))  # load1_b: a TMA box (boxes)
+                mbarrier.expect(b_72_ready.index(twill_k % 5), twill_box_b_72.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_b_72, [64 * pid_z + 64 * acc_61, ((128 * new_j) % (N))], b_72_ready.index(twill_k % 5), b_72_buf.index(twill_k % 5))  # load1_b: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(b_72_buf.index(twill_k % 4), B_64, mask=b_71)  # load1_b: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(b_72_ready.index(twill_k % 4), increment_count=False)
+                    async_copy.async_copy_global_to_shared(b_72_buf.index(twill_k % 5), B_64, mask=b_71)  # load1_b: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(b_72_ready.index(twill_k % 5), increment_count=False)
                 else:
-                    b_72_buf.index(twill_k % 4).store(gl.load(B_64, mask=b_71, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
+                    b_72_buf.index(twill_k % 5).store(gl.load(B_64, mask=b_71, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(b_72_ready.index(twill_k % 4), count=256)
+                    mbarrier.arrive(b_72_ready.index(twill_k % 5), count=256)
             A_63 = A_75
             B_64 = B_76
         twill_base += (v1 - 0 + 1 - 1) // 1
 
 @gluon.jit
 def twill_kernel(A, B, C, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_68, twill_box_b_72, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
-    a_68_buf = gl.allocate_shared_memory(gl.float16, [4, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    b_72_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    a_68_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    a_68_buf = gl.allocate_shared_memory(gl.float16, [5, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_72_buf = gl.allocate_shared_memory(gl.float16, [5, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    a_68_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(a_68_ready.index(i), count=1 if TWILL_TMA else 256)
-    a_68_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    a_68_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(a_68_empty.index(i), count=1)
-    b_72_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    b_72_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(b_72_ready.index(i), count=1 if TWILL_TMA else 256)
-    b_72_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    b_72_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(b_72_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (A, B, C, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_68, twill_box_b_72, a_68_buf, b_72_buf, a_68_ready, a_68_empty, b_72_ready, b_72_empty, TWILL_COPY, TWILL_TMA)),

@@ -26,9 +26,9 @@ L2 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1]
 L3 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[8, 1], order=[1, 0]))
 L4 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1], threads_per_warp=[32], warps_per_cta=[8], order=[0]))
 L5 = gl.constexpr(gl.SliceLayout(0, gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16])))
-L6 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
-L7 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
-L8 = gl.constexpr(gl.SliceLayout(1, gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16])))
+L6 = gl.constexpr(gl.SliceLayout(1, gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16])))
+L7 = gl.constexpr(gl.SliceLayout(0, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
+L8 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 8], warps_per_cta=[8, 1], order=[1, 0])))
 
 @gluon.jit
 def consumer_0(a_ptr, b_ptr, c_ptr, part_ptr, M, N, K, stride_am, stride_bk, stride_cm, a_72_buf, b_82_buf, a_72_ready, a_72_empty, b_82_ready, b_82_empty, TWILL_COPY: gl.constexpr):
@@ -90,26 +90,8 @@ def consumer_0(a_ptr, b_ptr, c_ptr, part_ptr, M, N, K, stride_am, stride_bk, str
         v11 = acc_84_p1.to(gl.float16)
         v12 = gl.convert_layout(v11, L3)
         gl.store(c_ptrs_59, v12, mask=v10)
-        offs_kk = gl.arange(0, 64, layout=L6)
-        offs_kk_9 = gl.arange(0, 64, layout=L0)
-        offs_m = gl.arange(0, 128, layout=L7)
-        offs_m_11 = gl.arange(0, 128, layout=L8)
-        a = gl.expand_dims(offs_kk, 0)
-        b = gl.expand_dims(offs_kk_9, 1)
-        offs_m_30 = offs_m_26 + offs_m
+        offs_m_11 = gl.arange(0, 128, layout=L6)
         offs_m_32 = offs_m_26 + offs_m_11
-        offs_am_35 = offs_m_30 < M
-        offs_am_36 = gl.where(offs_am_35, offs_m_30, 0)
-        offs_am_36 = gl.max_contiguous(gl.multiple_of(offs_am_36, [128]), [128])
-        offs_bn_37 = offs_n_34 < N
-        offs_bn_38 = gl.where(offs_bn_37, offs_n_34, 0)
-        offs_bn_38 = gl.max_contiguous(gl.multiple_of(offs_bn_38, [128]), [128])
-        a_39 = gl.expand_dims(offs_am_36, 1)
-        a_40 = a_39 * stride_am
-        a_41 = a_ptr + a_40
-        a_42 = a_41.broadcast_to([128, 64])
-        b_43 = gl.expand_dims(offs_bn_38, 0)
-        b_44 = b_43.broadcast_to([64, 128])
         row_ok_46 = gl.expand_dims(offs_m_32, 1)
         row_ok_48 = row_ok_46 < M
         colmax_50 = row_ok_48.broadcast_to([128, 128])
@@ -148,9 +130,9 @@ def producer_1(a_ptr, b_ptr, c_ptr, part_ptr, M, N, K, stride_am, stride_bk, str
         num_pid_n_6 = num_pid_n // 128
         k_tiles_7 = K + 63
         k_tiles_8 = k_tiles_7 // 64
-        offs_kk = gl.arange(0, 64, layout=L6)
+        offs_kk = gl.arange(0, 64, layout=L7)
         offs_kk_9 = gl.arange(0, 64, layout=L0)
-        offs_m = gl.arange(0, 128, layout=L7)
+        offs_m = gl.arange(0, 128, layout=L8)
         offs_m_12 = gl.arange(0, 128, layout=L1)
         a = gl.expand_dims(offs_kk, 0)
         b = gl.expand_dims(offs_kk_9, 1)

@@ -6,8 +6,8 @@ Decisions (each from the schedule):
 - b_v_42 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over v when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - partition 0 (default): consumer, warp group 0, 4 warps, 192 registers per thread (needs about 72): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 56 registers per thread (needs about 56): cp.async copies into the rings
-- ring b_v_42: 8 buffers of [64, 64] f16 (the loads run 7 iteration(s) ahead), read by partition(s) 0
-- shared memory: 65680 bytes planned of 232448; maxnreg 128
+- ring b_v_42: 12 buffers of [64, 64] f16 (the loads run 11 iteration(s) ahead), read by partition(s) 0
+- shared memory: 98512 bytes planned of 232448; maxnreg 128
 - short loops: where the scheduled loop runs at most 8 iterations a CTA, or at most 32 where the launch's CTAs outnumber the SMs' 2 each of the producer's ((T + 64 - 1) // 64, from the launch's arguments), the launch runs the one-partition kernel `twill_kernel_short` of the same schedule, loading its own tiles (ptxas 90 registers, clean, 5 CTA(s) an SM against the producer's 2; simulated for 0, 1, 2, 3, 8 iterations: no deadlock, every phase complete)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
@@ -67,16 +67,16 @@ def consumer_0(q, k, v, o, T, twill_box_b_v_42, b_v_42_buf, b_v_42_ready, b_v_42
     b_o_44 = gl.full([64, 64], 0.0, gl.float32, layout=L4)
     b_o_44_p1 = b_o_44
     for twill_b in range(0, twill_n):
-        mbarrier.wait(b_v_42_ready.index((twill_b - 0) % 8), ((twill_b - 0) // 8) & 1)
+        mbarrier.wait(b_v_42_ready.index((twill_b - 0) % 12), ((twill_b - 0) // 12) & 1)
         fence_async_shared()
-        tok_b_o_44 = warpgroup_mma(b_A_33, b_v_42_buf.index((twill_b - 0) % 8), b_o_44_p1, is_async=True)  # dot0_b_o: stage 0, partition 0 (group 0)
+        tok_b_o_44 = warpgroup_mma(b_A_33, b_v_42_buf.index((twill_b - 0) % 12), b_o_44_p1, is_async=True)  # dot0_b_o: stage 0, partition 0 (group 0)
         b_o_44_p1 = warpgroup_mma_wait(1, deps=(b_o_44_p1,))
-        mbarrier.arrive(b_v_42_empty.index((twill_b - 1 - 0) % 8), pred=(twill_b - 1 - 0) >= 0)
+        mbarrier.arrive(b_v_42_empty.index((twill_b - 1 - 0) % 12), pred=(twill_b - 1 - 0) >= 0)
         b_o_44 = warpgroup_mma_wait(1, deps=(tok_b_o_44,))
         b_o_44_p1 = b_o_44
     b_o_44_p1 = warpgroup_mma_wait(0, deps=(b_o_44_p1,))
     b_v_42_buf._keep_alive()
-    mbarrier.arrive(b_v_42_empty.index(((twill_n - 1) - 0) % 8), pred=twill_n > 0)
+    mbarrier.arrive(b_v_42_empty.index(((twill_n - 1) - 0) % 12), pred=twill_n > 0)
     v1 = o + b_q_11
     v2 = v1.broadcast_to([64, 64])
     v3 = v2 + b_q_17
@@ -98,28 +98,28 @@ def producer_1(q, k, v, o, T, twill_box_b_v_42, b_v_42_buf, b_v_42_ready, b_v_42
         b_v_39 = v + b_v_38
         b_v_40 = b_v_39.broadcast_to([64, 64])
         b_v_41 = b_v_40 + b_q_17
-        mbarrier.wait(b_v_42_empty.index(twill_k % 8), ((twill_k // 8) & 1) ^ 1)
+        mbarrier.wait(b_v_42_empty.index(twill_k % 12), ((twill_k // 12) & 1) ^ 1)
         if TWILL_TMA:
-            mbarrier.expect(b_v_42_ready.index(twill_k % 8), twill_box_b_v_42.block_type.nbytes)
-            tma.async_copy_global_to_shared(twill_box_b_v_42, [64 * ((b_o_34 - 0) // 64), 0], b_v_42_ready.index(twill_k % 8), b_v_42_buf.index(twill_k % 8))  # load0_b_v: a TMA box (boxes)
+            mbarrier.expect(b_v_42_ready.index(twill_k % 12), twill_box_b_v_42.block_type.nbytes)
+            tma.async_copy_global_to_shared(twill_box_b_v_42, [64 * ((b_o_34 - 0) // 64), 0], b_v_42_ready.index(twill_k % 12), b_v_42_buf.index(twill_k % 12))  # load0_b_v: a TMA box (boxes)
         else:
             if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(b_v_42_buf.index(twill_k % 8), b_v_41)  # load0_b_v: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(b_v_42_ready.index(twill_k % 8), increment_count=False)
+                async_copy.async_copy_global_to_shared(b_v_42_buf.index(twill_k % 12), b_v_41)  # load0_b_v: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(b_v_42_ready.index(twill_k % 12), increment_count=False)
             else:
-                b_v_42_buf.index(twill_k % 8).store(gl.load(b_v_41))  # load0_b_v: stage 0, partition 1 (group 1)
+                b_v_42_buf.index(twill_k % 12).store(gl.load(b_v_41))  # load0_b_v: stage 0, partition 1 (group 1)
                 fence_async_shared()
                 gl.thread_barrier()
-                mbarrier.arrive(b_v_42_ready.index(twill_k % 8), count=128)
+                mbarrier.arrive(b_v_42_ready.index(twill_k % 12), count=128)
 
 @gluon.jit
 def twill_kernel(q, k, v, o, T, twill_box_b_v_42, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
-    b_v_42_buf = gl.allocate_shared_memory(gl.float16, [8, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    b_v_42_ready = gl.allocate_shared_memory(gl.int64, [8, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(8):
+    b_v_42_buf = gl.allocate_shared_memory(gl.float16, [12, 64, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_v_42_ready = gl.allocate_shared_memory(gl.int64, [12, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(12):
         mbarrier.init(b_v_42_ready.index(i), count=1 if TWILL_TMA else 128)
-    b_v_42_empty = gl.allocate_shared_memory(gl.int64, [8, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(8):
+    b_v_42_empty = gl.allocate_shared_memory(gl.int64, [12, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(12):
         mbarrier.init(b_v_42_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (q, k, v, o, T, twill_box_b_v_42, b_v_42_buf, b_v_42_ready, b_v_42_empty, TWILL_COPY, TWILL_TMA)),

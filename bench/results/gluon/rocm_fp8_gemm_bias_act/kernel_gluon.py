@@ -1,14 +1,14 @@
 """matmul_kernel, written by twill from its joint schedule: I=300 L=300 (optimal), 1280 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_83, b_87): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_83, b_87): their addresses and masks spread over 256 threads, 5-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
 - a_83, b_87 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over a_ptr, b_ptr when the base is 16-byte aligned, the row strides 16-byte multiples, (M) % 128 == 0, (N) % 128 == 0; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 168): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
-- ring a_83: 4 buffers of [128, 128] f8E4M3FN (the loads run 3 iteration(s) ahead), read by partition(s) 0
-- ring b_87: 4 buffers of [128, 128] f8E4M3FN (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- ring a_83: 5 buffers of [128, 128] f8E4M3FN (the loads run 4 iteration(s) ahead), read by partition(s) 0
+- ring b_87: 5 buffers of [128, 128] f8E4M3FN (the loads run 4 iteration(s) ahead), read by partition(s) 0
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 131216 bytes planned of 232448; maxnreg 128
+- shared memory: 164016 bytes planned of 232448; maxnreg 128
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -90,14 +90,14 @@ def consumer_0(a_ptr, b_ptr, c_ptr, a_scale_ptr, b_scale_ptr, bias_ptr, M, N, K,
         accumulator_90 = gl.full([128, 128], 0.0, gl.float32, layout=L7)
         accumulator_90_p1 = accumulator_90
         for twill_b in range(0, twill_n):
-            mbarrier.wait(a_83_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            mbarrier.wait(a_83_ready.index((twill_base + twill_b - 0) % 5), ((twill_base + twill_b - 0) // 5) & 1)
             fence_async_shared()
-            mbarrier.wait(b_87_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            mbarrier.wait(b_87_ready.index((twill_base + twill_b - 0) % 5), ((twill_base + twill_b - 0) // 5) & 1)
             fence_async_shared()
-            tok_accumulator_89 = warpgroup_mma(a_83_buf.index((twill_base + twill_b - 0) % 4), b_87_buf.index((twill_base + twill_b - 0) % 4).permute((1, 0)), gl.full([128, 128], 0.0, gl.float32, layout=L7), use_acc=False, is_async=True)  # dot0_accumulator: stage 0, partition 0 (group 0)
+            tok_accumulator_89 = warpgroup_mma(a_83_buf.index((twill_base + twill_b - 0) % 5), b_87_buf.index((twill_base + twill_b - 0) % 5).permute((1, 0)), gl.full([128, 128], 0.0, gl.float32, layout=L7), use_acc=False, is_async=True)  # dot0_accumulator: stage 0, partition 0 (group 0)
             accumulator_89 = warpgroup_mma_wait(0, deps=(tok_accumulator_89,))
-            mbarrier.arrive(a_83_empty.index((twill_base + twill_b - 0) % 4))
-            mbarrier.arrive(b_87_empty.index((twill_base + twill_b - 0) % 4))
+            mbarrier.arrive(a_83_empty.index((twill_base + twill_b - 0) % 5))
+            mbarrier.arrive(b_87_empty.index((twill_base + twill_b - 0) % 5))
             accumulator_90 = accumulator_90_p1 + accumulator_89  # elementwise0_accumulator: stage 0, partition 0 (group 0)
             accumulator_90_p1 = accumulator_90
         a_83_buf._keep_alive()
@@ -185,51 +185,51 @@ def producer_1(a_ptr, b_ptr, c_ptr, a_scale_ptr, b_scale_ptr, bias_ptr, M, N, K,
             b_86 = b_85.broadcast_to([128, 128])
             a_ptrs_91 = a_ptrs_77 + 128
             b_ptrs_92 = b_ptrs_78 + 128
-            mbarrier.wait(a_83_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            mbarrier.wait(a_83_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(a_83_ready.index(twill_k % 4), twill_box_a_83.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_a_83, [((1024 * group_id + 128 * pid_m) % (M)), 128 * accumulator_76], a_83_ready.index(twill_k % 4), a_83_buf.index(twill_k % 4))  # load0_a: a TMA box (boxes)
+                mbarrier.expect(a_83_ready.index(twill_k % 5), twill_box_a_83.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_a_83, [((1024 * group_id + 128 * pid_m) % (M)), 128 * accumulator_76], a_83_ready.index(twill_k % 5), a_83_buf.index(twill_k % 5))  # load0_a: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(a_83_buf.index(twill_k % 4), a_ptrs_77, mask=a_82)  # load0_a: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(a_83_ready.index(twill_k % 4), increment_count=False)
+                    async_copy.async_copy_global_to_shared(a_83_buf.index(twill_k % 5), a_ptrs_77, mask=a_82)  # load0_a: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(a_83_ready.index(twill_k % 5), increment_count=False)
                 else:
-                    a_83_buf.index(twill_k % 4).store(gl.load(a_ptrs_77, mask=a_82, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
+                    a_83_buf.index(twill_k % 5).store(gl.load(a_ptrs_77, mask=a_82, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(a_83_ready.index(twill_k % 4), count=256)
-            mbarrier.wait(b_87_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+                    mbarrier.arrive(a_83_ready.index(twill_k % 5), count=256)
+            mbarrier.wait(b_87_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(b_87_ready.index(twill_k % 4), twill_box_b_87.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_b_87, [((128 * pid_n_8) % (N)), 128 * accumulator_76], b_87_ready.index(twill_k % 4), b_87_buf.index(twill_k % 4))  # load1_b: a TMA box (boxes)
+                mbarrier.expect(b_87_ready.index(twill_k % 5), twill_box_b_87.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_b_87, [((128 * pid_n_8) % (N)), 128 * accumulator_76], b_87_ready.index(twill_k % 5), b_87_buf.index(twill_k % 5))  # load1_b: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(b_87_buf.index(twill_k % 4).permute((1, 0)), b_ptrs_78, mask=b_86)  # load1_b: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(b_87_ready.index(twill_k % 4), increment_count=False)
+                    async_copy.async_copy_global_to_shared(b_87_buf.index(twill_k % 5).permute((1, 0)), b_ptrs_78, mask=b_86)  # load1_b: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(b_87_ready.index(twill_k % 5), increment_count=False)
                 else:
-                    b_87_buf.index(twill_k % 4).permute((1, 0)).store(gl.load(b_ptrs_78, mask=b_86, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
+                    b_87_buf.index(twill_k % 5).permute((1, 0)).store(gl.load(b_ptrs_78, mask=b_86, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(b_87_ready.index(twill_k % 4), count=256)
+                    mbarrier.arrive(b_87_ready.index(twill_k % 5), count=256)
             a_ptrs_77 = a_ptrs_91
             b_ptrs_78 = b_ptrs_92
         twill_base += (v6 - 0 + 1 - 1) // 1
 
 @gluon.jit
 def twill_kernel(a_ptr, b_ptr, c_ptr, a_scale_ptr, b_scale_ptr, bias_ptr, M, N, K, stride_am, stride_bn, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_83, twill_box_b_87, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
-    a_83_buf = gl.allocate_shared_memory(gl.float8e4nv, [4, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
-    b_87_buf = gl.allocate_shared_memory(gl.float8e4nv, [4, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
-    a_83_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    a_83_buf = gl.allocate_shared_memory(gl.float8e4nv, [5, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
+    b_87_buf = gl.allocate_shared_memory(gl.float8e4nv, [5, 128, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=False))
+    a_83_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(a_83_ready.index(i), count=1 if TWILL_TMA else 256)
-    a_83_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    a_83_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(a_83_empty.index(i), count=1)
-    b_87_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    b_87_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(b_87_ready.index(i), count=1 if TWILL_TMA else 256)
-    b_87_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    b_87_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(b_87_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (a_ptr, b_ptr, c_ptr, a_scale_ptr, b_scale_ptr, bias_ptr, M, N, K, stride_am, stride_bn, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_83, twill_box_b_87, a_83_buf, b_87_buf, a_83_ready, a_83_empty, b_87_ready, b_87_empty, TWILL_COPY, TWILL_TMA)),

@@ -6,9 +6,9 @@ Decisions (each from the schedule):
 - a_23, b_30 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over a_ptr, b_ptr when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - partition 0 (default): consumer, warp group 0, 4 warps, 192 registers per thread (needs about 72): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 56 registers per thread (needs about 56): cp.async copies into the rings
-- ring a_23: 8 buffers of [64, 32] f16 (the loads run 7 iteration(s) ahead), read by partition(s) 0
-- ring b_30: 8 buffers of [32, 64] f16 (the loads run 7 iteration(s) ahead), read by partition(s) 0
-- shared memory: 65808 bytes planned of 232448; maxnreg 128
+- ring a_23: 12 buffers of [64, 32] f16 (the loads run 11 iteration(s) ahead), read by partition(s) 0
+- ring b_30: 12 buffers of [32, 64] f16 (the loads run 11 iteration(s) ahead), read by partition(s) 0
+- shared memory: 98704 bytes planned of 232448; maxnreg 128
 - if at sibling_loops.py:24 (TTGIR line 30): written as it runs (not scheduled), by the partition that needs its results or, for its stores, the first consumer
 - written from the layouts Triton gives N, K, flag 16-divisible (its pointer loads 16 bytes a thread where the launch's specialisation proves them aligned, as Triton's own kernel at such a launch; at one where they are not, Gluon's lowering loads narrower vectors: run 66, FlagGems' softmax correct at N = 33001, x0.64 -> x1.00)
 - short loops: where the scheduled loop runs at most 8 iterations a CTA, or at most 32 where the launch's CTAs outnumber the SMs' 2 each of the producer's ((K + 32 - 1) // 32, from the launch's arguments), the launch runs the one-partition kernel `twill_kernel_short` of the same schedule, loading its own tiles (ptxas 62 registers, clean, 8 CTA(s) an SM against the producer's 2; simulated for 0, 1, 2, 3, 8 iterations: no deadlock, every phase complete)
@@ -39,31 +39,31 @@ def consumer_0(x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, twill_box_a_23, tw
     if v0:
         for k in range(0, N, 32):
             a_14 = x_ptr + k
-            a_16_b34 = a_14 + rk_3
-            a_17_b35 = gl.load(a_16_b34)
+            a_16_l0 = a_14 + rk_3
+            a_17_l0 = gl.load(a_16_l0)
             v12 = y_ptr + k
             v14 = v12 + rk_3
-            v15 = a_17_b35 * 2.0
+            v15 = a_17_l0 * 2.0
             gl.store(v14, v15)
     twill_n = (K - 0 + 32 - 1) // 32
     acc_32 = gl.full([64, 64], 0.0, gl.float32, layout=L1)
     acc_32_p1 = acc_32
     for twill_b in range(0, twill_n):
-        mbarrier.wait(a_23_ready.index((twill_b - 0) % 8), ((twill_b - 0) // 8) & 1)
+        mbarrier.wait(a_23_ready.index((twill_b - 0) % 12), ((twill_b - 0) // 12) & 1)
         fence_async_shared()
-        mbarrier.wait(b_30_ready.index((twill_b - 0) % 8), ((twill_b - 0) // 8) & 1)
+        mbarrier.wait(b_30_ready.index((twill_b - 0) % 12), ((twill_b - 0) // 12) & 1)
         fence_async_shared()
-        tok_acc_32 = warpgroup_mma(a_23_buf.index((twill_b - 0) % 8), b_30_buf.index((twill_b - 0) % 8), acc_32_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+        tok_acc_32 = warpgroup_mma(a_23_buf.index((twill_b - 0) % 12), b_30_buf.index((twill_b - 0) % 12), acc_32_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
         acc_32_p1 = warpgroup_mma_wait(1, deps=(acc_32_p1,))
-        mbarrier.arrive(a_23_empty.index((twill_b - 1 - 0) % 8), pred=(twill_b - 1 - 0) >= 0)
-        mbarrier.arrive(b_30_empty.index((twill_b - 1 - 0) % 8), pred=(twill_b - 1 - 0) >= 0)
+        mbarrier.arrive(a_23_empty.index((twill_b - 1 - 0) % 12), pred=(twill_b - 1 - 0) >= 0)
+        mbarrier.arrive(b_30_empty.index((twill_b - 1 - 0) % 12), pred=(twill_b - 1 - 0) >= 0)
         acc_32 = warpgroup_mma_wait(1, deps=(tok_acc_32,))
         acc_32_p1 = acc_32
     acc_32_p1 = warpgroup_mma_wait(0, deps=(acc_32_p1,))
     a_23_buf._keep_alive()
     b_30_buf._keep_alive()
-    mbarrier.arrive(a_23_empty.index(((twill_n - 1) - 0) % 8), pred=twill_n > 0)
-    mbarrier.arrive(b_30_empty.index(((twill_n - 1) - 0) % 8), pred=twill_n > 0)
+    mbarrier.arrive(a_23_empty.index(((twill_n - 1) - 0) % 12), pred=twill_n > 0)
+    mbarrier.arrive(b_30_empty.index(((twill_n - 1) - 0) % 12), pred=twill_n > 0)
     v1 = gl.arange(0, 64, layout=L2)
     v2 = gl.expand_dims(v1, 1)
     v3 = v2 * 64
@@ -100,48 +100,48 @@ def producer_1(x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, twill_box_a_23, tw
         b_27 = b_ptr + b_26
         b_28 = b_27.broadcast_to([32, 64])
         b_29 = b_28 + b_12
-        mbarrier.wait(a_23_empty.index(twill_k % 8), ((twill_k // 8) & 1) ^ 1)
+        mbarrier.wait(a_23_empty.index(twill_k % 12), ((twill_k // 12) & 1) ^ 1)
         if TWILL_TMA:
-            mbarrier.expect(a_23_ready.index(twill_k % 8), twill_box_a_23.block_type.nbytes)
-            tma.async_copy_global_to_shared(twill_box_a_23, [0, 32 * ((acc_14 - 0) // 32)], a_23_ready.index(twill_k % 8), a_23_buf.index(twill_k % 8))  # load0_a: a TMA box (boxes)
+            mbarrier.expect(a_23_ready.index(twill_k % 12), twill_box_a_23.block_type.nbytes)
+            tma.async_copy_global_to_shared(twill_box_a_23, [0, 32 * ((acc_14 - 0) // 32)], a_23_ready.index(twill_k % 12), a_23_buf.index(twill_k % 12))  # load0_a: a TMA box (boxes)
         else:
             if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(a_23_buf.index(twill_k % 8), a_22)  # load0_a: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(a_23_ready.index(twill_k % 8), increment_count=False)
+                async_copy.async_copy_global_to_shared(a_23_buf.index(twill_k % 12), a_22)  # load0_a: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(a_23_ready.index(twill_k % 12), increment_count=False)
             else:
-                a_23_buf.index(twill_k % 8).store(gl.load(a_22))  # load0_a: stage 0, partition 1 (group 1)
+                a_23_buf.index(twill_k % 12).store(gl.load(a_22))  # load0_a: stage 0, partition 1 (group 1)
                 fence_async_shared()
                 gl.thread_barrier()
-                mbarrier.arrive(a_23_ready.index(twill_k % 8), count=128)
-        mbarrier.wait(b_30_empty.index(twill_k % 8), ((twill_k // 8) & 1) ^ 1)
+                mbarrier.arrive(a_23_ready.index(twill_k % 12), count=128)
+        mbarrier.wait(b_30_empty.index(twill_k % 12), ((twill_k // 12) & 1) ^ 1)
         if TWILL_TMA:
-            mbarrier.expect(b_30_ready.index(twill_k % 8), twill_box_b_30.block_type.nbytes)
-            tma.async_copy_global_to_shared(twill_box_b_30, [32 * ((acc_14 - 0) // 32), 0], b_30_ready.index(twill_k % 8), b_30_buf.index(twill_k % 8))  # load1_b: a TMA box (boxes)
+            mbarrier.expect(b_30_ready.index(twill_k % 12), twill_box_b_30.block_type.nbytes)
+            tma.async_copy_global_to_shared(twill_box_b_30, [32 * ((acc_14 - 0) // 32), 0], b_30_ready.index(twill_k % 12), b_30_buf.index(twill_k % 12))  # load1_b: a TMA box (boxes)
         else:
             if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(b_30_buf.index(twill_k % 8), b_29)  # load1_b: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(b_30_ready.index(twill_k % 8), increment_count=False)
+                async_copy.async_copy_global_to_shared(b_30_buf.index(twill_k % 12), b_29)  # load1_b: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(b_30_ready.index(twill_k % 12), increment_count=False)
             else:
-                b_30_buf.index(twill_k % 8).store(gl.load(b_29))  # load1_b: stage 0, partition 1 (group 1)
+                b_30_buf.index(twill_k % 12).store(gl.load(b_29))  # load1_b: stage 0, partition 1 (group 1)
                 fence_async_shared()
                 gl.thread_barrier()
-                mbarrier.arrive(b_30_ready.index(twill_k % 8), count=128)
+                mbarrier.arrive(b_30_ready.index(twill_k % 12), count=128)
 
 @gluon.jit
 def twill_kernel(x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, twill_box_a_23, twill_box_b_30, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
-    a_23_buf = gl.allocate_shared_memory(gl.float16, [8, 64, 32], gl.NVMMASharedLayout(swizzle_byte_width=64, element_bitwidth=16, rank=2, transposed=False))
-    b_30_buf = gl.allocate_shared_memory(gl.float16, [8, 32, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    a_23_ready = gl.allocate_shared_memory(gl.int64, [8, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(8):
+    a_23_buf = gl.allocate_shared_memory(gl.float16, [12, 64, 32], gl.NVMMASharedLayout(swizzle_byte_width=64, element_bitwidth=16, rank=2, transposed=False))
+    b_30_buf = gl.allocate_shared_memory(gl.float16, [12, 32, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    a_23_ready = gl.allocate_shared_memory(gl.int64, [12, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(12):
         mbarrier.init(a_23_ready.index(i), count=1 if TWILL_TMA else 128)
-    a_23_empty = gl.allocate_shared_memory(gl.int64, [8, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(8):
+    a_23_empty = gl.allocate_shared_memory(gl.int64, [12, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(12):
         mbarrier.init(a_23_empty.index(i), count=1)
-    b_30_ready = gl.allocate_shared_memory(gl.int64, [8, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(8):
+    b_30_ready = gl.allocate_shared_memory(gl.int64, [12, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(12):
         mbarrier.init(b_30_ready.index(i), count=1 if TWILL_TMA else 128)
-    b_30_empty = gl.allocate_shared_memory(gl.int64, [8, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(8):
+    b_30_empty = gl.allocate_shared_memory(gl.int64, [12, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(12):
         mbarrier.init(b_30_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag, twill_box_a_23, twill_box_b_30, a_23_buf, b_30_buf, a_23_ready, a_23_empty, b_30_ready, b_30_empty, TWILL_COPY, TWILL_TMA)),
@@ -170,11 +170,11 @@ def consumer_0_short(x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, N, K, flag):
     if v0:
         for k in range(0, N, 32):
             a_14 = x_ptr + k
-            a_16_b34 = a_14 + rk_3
-            a_17_b35 = gl.load(a_16_b34)
+            a_16_l0 = a_14 + rk_3
+            a_17_l0 = gl.load(a_16_l0)
             v12 = y_ptr + k
             v14 = v12 + rk_3
-            v15 = a_17_b35 * 2.0
+            v15 = a_17_l0 * 2.0
             gl.store(v14, v15)
     a = gl.arange(0, 64, layout=L3_short)
     a_4 = gl.expand_dims(a, 1)

@@ -5,11 +5,11 @@ Decisions (each from the schedule):
 - k_29, v_33 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over K, V when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - partition 0 (default): consumer, warp group 0, 8 warps, 208 registers per thread (needs about 202): the loop's compute, 2 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 88 registers per thread (needs about 88): cp.async copies into the rings
-- ring k_29: 2 buffers of [128, 64] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
-- ring v_33: 2 buffers of [128, 64] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
+- ring k_29: 3 buffers of [128, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
+- ring v_33: 3 buffers of [128, 64] f16 (the loads run 2 iteration(s) ahead), read by partition(s) 0
 - staged operand acc_51_st: partition 0 stores the [128, 128] f16 tile once per iteration in shared memory, read there by dot1_acc (its registers freed for the wgmma pipeline: ptxas ran out of registers with it in registers)
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 114768 bytes planned of 232448; maxnreg 168
+- shared memory: 147568 bytes planned of 232448; maxnreg 168
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -59,11 +59,11 @@ def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
         m_new_39_p1 = m_new_39
         l_i_46 = gl.full([128], 0.0, gl.float32, layout=L2)
         acc_53 = gl.full([128, 64], 0.0, gl.float32, layout=L3)
-        mbarrier.wait(k_29_ready.index((twill_base + 0 - 0) % 2), ((twill_base + 0 - 0) // 2) & 1)
+        mbarrier.wait(k_29_ready.index((twill_base + 0 - 0) % 3), ((twill_base + 0 - 0) // 3) & 1)
         fence_async_shared()
-        tok_s_37 = warpgroup_mma(q_16, k_29_buf.index((twill_base + 0 - 0) % 2).permute((1, 0)), gl.full([128, 128], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_s: stage 0, partition 0 (group 0)
+        tok_s_37 = warpgroup_mma(q_16, k_29_buf.index((twill_base + 0 - 0) % 3).permute((1, 0)), gl.full([128, 128], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_s: stage 0, partition 0 (group 0)
         s_37 = warpgroup_mma_wait(0, deps=(tok_s_37,))
-        mbarrier.arrive(k_29_empty.index((twill_base + 0 - 0) % 2))
+        mbarrier.arrive(k_29_empty.index((twill_base + 0 - 0) % 3))
         s_38 = s_37 * sm_scale  # elementwise0_s: stage 0, partition 0 (group 0)
         m_new = gl.max(s_38, axis=1)  # reduce0_m_new: stage 0, partition 0 (group 0)
         m_new_39 = gl.maximum(m_new_39_p1, m_new)  # elementwise1_m_new: stage 0, partition 0 (group 0)
@@ -77,9 +77,9 @@ def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
         m_new_39_p1 = m_new_39
         p_42_p1 = p_42
         for twill_b in range(1, twill_n):
-            mbarrier.wait(k_29_ready.index((twill_base + twill_b - 0) % 2), ((twill_base + twill_b - 0) // 2) & 1)
+            mbarrier.wait(k_29_ready.index((twill_base + twill_b - 0) % 3), ((twill_base + twill_b - 0) // 3) & 1)
             fence_async_shared()
-            tok_s_37 = warpgroup_mma(q_16, k_29_buf.index((twill_base + twill_b - 0) % 2).permute((1, 0)), gl.full([128, 128], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_s: stage 0, partition 0 (group 0)
+            tok_s_37 = warpgroup_mma(q_16, k_29_buf.index((twill_base + twill_b - 0) % 3).permute((1, 0)), gl.full([128, 128], 0.0, gl.float32, layout=L4), use_acc=False, is_async=True)  # dot0_s: stage 0, partition 0 (group 0)
             l_i_45 = gl.sum(p_42_p1, axis=1)  # reduce1_l_i: stage 1, partition 0 (group 0)
             acc_51 = p_42_p1.to(gl.float16)  # convert1_acc: stage 1, partition 0 (group 0)
             alpha = m_new_39_p2 - m_new_39_p1  # sfu1_alpha: stage 1, partition 0 (group 0)
@@ -89,16 +89,16 @@ def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
             l_i_44 = l_i_46_p1 * alpha_43  # elementwise2_l_i: stage 1, partition 0 (group 0)
             l_i_46 = l_i_44 + l_i_45  # elementwise2_l_i: stage 1, partition 0 (group 0)
             acc_53_p1, s_37 = warpgroup_mma_wait(0, deps=(acc_53_p1, tok_s_37,))
-            mbarrier.arrive(v_33_empty.index((twill_base + twill_b - 1 - 1) % 2), pred=(twill_b - 1 - 1) >= 0)
-            mbarrier.arrive(k_29_empty.index((twill_base + twill_b - 0) % 2))
+            mbarrier.arrive(v_33_empty.index((twill_base + twill_b - 1 - 1) % 3), pred=(twill_b - 1 - 1) >= 0)
+            mbarrier.arrive(k_29_empty.index((twill_base + twill_b - 0) % 3))
             s_38 = s_37 * sm_scale  # elementwise0_s: stage 0, partition 0 (group 0)
             acc_49 = acc_48.broadcast_to([128, 64])  # elementwise3_acc: stage 1, partition 0 (group 0)
             acc_50 = acc_53_p1 * acc_49  # elementwise3_acc: stage 1, partition 0 (group 0)
-            mbarrier.wait(v_33_ready.index((twill_base + twill_b - 1) % 2), ((twill_base + twill_b - 1) // 2) & 1)
+            mbarrier.wait(v_33_ready.index((twill_base + twill_b - 1) % 3), ((twill_base + twill_b - 1) // 3) & 1)
             fence_async_shared()
             acc_51_st.store(acc_51)  # dot1_acc: stage 1, partition 0 (group 0)
             fence_async_shared()  # dot1_acc: stage 1, partition 0 (group 0)
-            tok_acc_53 = warpgroup_mma(acc_51_st, v_33_buf.index((twill_base + twill_b - 1) % 2), acc_50, is_async=True)  # dot1_acc: stage 1, partition 0 (group 0)
+            tok_acc_53 = warpgroup_mma(acc_51_st, v_33_buf.index((twill_base + twill_b - 1) % 3), acc_50, is_async=True)  # dot1_acc: stage 1, partition 0 (group 0)
             m_new = gl.max(s_38, axis=1)  # reduce0_m_new: stage 0, partition 0 (group 0)
             m_new_39 = gl.maximum(m_new_39_p1, m_new)  # elementwise1_m_new: stage 0, partition 0 (group 0)
             p = gl.expand_dims(m_new_39, 1)  # sfu0_p: stage 0, partition 0 (group 0)
@@ -121,13 +121,13 @@ def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
         l_i_46 = l_i_44 + l_i_45  # elementwise2_l_i: stage 1, partition 0 (group 0)
         acc_49 = acc_48.broadcast_to([128, 64])  # elementwise3_acc: stage 1, partition 0 (group 0)
         acc_53_p1 = warpgroup_mma_wait(0, deps=(acc_53_p1,))
-        mbarrier.arrive(v_33_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 1) % 2), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
+        mbarrier.arrive(v_33_empty.index((twill_base + (twill_n - 1 + 1) - 1 - 1) % 3), pred=((twill_n - 1 + 1) - 1 - 1) >= 0)
         acc_50 = acc_53_p1 * acc_49  # elementwise3_acc: stage 1, partition 0 (group 0)
-        mbarrier.wait(v_33_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 2), ((twill_base + (twill_n - 1 + 1) - 1) // 2) & 1)
+        mbarrier.wait(v_33_ready.index((twill_base + (twill_n - 1 + 1) - 1) % 3), ((twill_base + (twill_n - 1 + 1) - 1) // 3) & 1)
         fence_async_shared()
         acc_51_st.store(acc_51)  # dot1_acc: stage 1, partition 0 (group 0)
         fence_async_shared()  # dot1_acc: stage 1, partition 0 (group 0)
-        tok_acc_53 = warpgroup_mma(acc_51_st, v_33_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 2), acc_50, is_async=True)  # dot1_acc: stage 1, partition 0 (group 0)
+        tok_acc_53 = warpgroup_mma(acc_51_st, v_33_buf.index((twill_base + (twill_n - 1 + 1) - 1) % 3), acc_50, is_async=True)  # dot1_acc: stage 1, partition 0 (group 0)
         acc_53 = warpgroup_mma_wait(1, deps=(tok_acc_53,))
         acc_53_p1 = acc_53
         l_i_46_p1 = l_i_46
@@ -139,7 +139,7 @@ def consumer_0(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
         k_29_buf._keep_alive()
         acc_51_st._keep_alive()
         v_33_buf._keep_alive()
-        mbarrier.arrive(v_33_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 2))
+        mbarrier.arrive(v_33_empty.index((twill_base + (twill_n - 1 + 1) - 1) % 3))
         v0 = O + base_5
         v2 = v0 + q_7
         v3 = v2.broadcast_to([128, 64])
@@ -178,50 +178,50 @@ def producer_1(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_
             v_30 = v + k_25
             v_31 = v_30.broadcast_to([128, 64])
             v_32 = v_31 + q_13
-            mbarrier.wait(k_29_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
+            mbarrier.wait(k_29_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(k_29_ready.index(twill_k % 2), twill_box_k_29.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_k_29, [N * bh + 128 * ((acc_19 - 0) // 128), 0], k_29_ready.index(twill_k % 2), k_29_buf.index(twill_k % 2))  # load0_k: a TMA box (boxes)
+                mbarrier.expect(k_29_ready.index(twill_k % 3), twill_box_k_29.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_k_29, [N * bh + 128 * ((acc_19 - 0) // 128), 0], k_29_ready.index(twill_k % 3), k_29_buf.index(twill_k % 3))  # load0_k: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(k_29_buf.index(twill_k % 2), k_28)  # load0_k: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(k_29_ready.index(twill_k % 2), increment_count=False)
+                    async_copy.async_copy_global_to_shared(k_29_buf.index(twill_k % 3), k_28)  # load0_k: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(k_29_ready.index(twill_k % 3), increment_count=False)
                 else:
-                    k_29_buf.index(twill_k % 2).store(gl.load(k_28))  # load0_k: stage 0, partition 1 (group 1)
+                    k_29_buf.index(twill_k % 3).store(gl.load(k_28))  # load0_k: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(k_29_ready.index(twill_k % 2), count=128)
-            mbarrier.wait(v_33_empty.index(twill_k % 2), ((twill_k // 2) & 1) ^ 1)
+                    mbarrier.arrive(k_29_ready.index(twill_k % 3), count=128)
+            mbarrier.wait(v_33_empty.index(twill_k % 3), ((twill_k // 3) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(v_33_ready.index(twill_k % 2), twill_box_v_33.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_v_33, [N * bh + 128 * ((acc_19 - 0) // 128), 0], v_33_ready.index(twill_k % 2), v_33_buf.index(twill_k % 2))  # load1_v: a TMA box (boxes)
+                mbarrier.expect(v_33_ready.index(twill_k % 3), twill_box_v_33.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_v_33, [N * bh + 128 * ((acc_19 - 0) // 128), 0], v_33_ready.index(twill_k % 3), v_33_buf.index(twill_k % 3))  # load1_v: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(v_33_buf.index(twill_k % 2), v_32)  # load1_v: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(v_33_ready.index(twill_k % 2), increment_count=False)
+                    async_copy.async_copy_global_to_shared(v_33_buf.index(twill_k % 3), v_32)  # load1_v: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(v_33_ready.index(twill_k % 3), increment_count=False)
                 else:
-                    v_33_buf.index(twill_k % 2).store(gl.load(v_32))  # load1_v: stage 0, partition 1 (group 1)
+                    v_33_buf.index(twill_k % 3).store(gl.load(v_32))  # load1_v: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(v_33_ready.index(twill_k % 2), count=128)
+                    mbarrier.arrive(v_33_ready.index(twill_k % 3), count=128)
         twill_base += (N - 0 + 128 - 1) // 128
 
 @gluon.jit
 def twill_kernel(Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_k_29, twill_box_v_33, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
-    k_29_buf = gl.allocate_shared_memory(gl.float16, [2, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    v_33_buf = gl.allocate_shared_memory(gl.float16, [2, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    k_29_buf = gl.allocate_shared_memory(gl.float16, [3, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    v_33_buf = gl.allocate_shared_memory(gl.float16, [3, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
     acc_51_st = gl.allocate_shared_memory(gl.float16, [128, 128], gl.NVMMASharedLayout.get_default_for([128, 128], gl.float16))
-    k_29_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
+    k_29_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
         mbarrier.init(k_29_ready.index(i), count=1 if TWILL_TMA else 128)
-    k_29_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
+    k_29_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
         mbarrier.init(k_29_empty.index(i), count=1)
-    v_33_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
+    v_33_ready = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
         mbarrier.init(v_33_ready.index(i), count=1 if TWILL_TMA else 128)
-    v_33_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
+    v_33_empty = gl.allocate_shared_memory(gl.int64, [3, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(3):
         mbarrier.init(v_33_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (Q, K, V, O, N, sm_scale, twill_g0, twill_g1, twill_g2, twill_box_k_29, twill_box_v_33, k_29_buf, v_33_buf, acc_51_st, k_29_ready, k_29_empty, v_33_ready, v_33_empty, TWILL_COPY, TWILL_TMA)),

@@ -1,13 +1,13 @@
 """first_wave, written by twill from its joint schedule: I=330 L=297 (optimal), 1280 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- pointer-loaded tiles copied by a 8-warp producer with cp.async (a, b): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (a, b): their addresses and masks spread over 256 threads, 5-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
 - a, b by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over A, B when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 104): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
-- ring a: 4 buffers of [128, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
-- ring b: 4 buffers of [64, 128] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
-- shared memory: 131216 bytes planned of 232448; maxnreg 128
+- ring a: 5 buffers of [128, 64] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
+- ring b: 5 buffers of [64, 128] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
+- shared memory: 164016 bytes planned of 232448; maxnreg 128
 - tile loop: the kernel's own (its bounds and grid as written), kept around each partition's loop; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one; the registers not halved for two CTAs per SM (a kernel looping over its tiles is launched with about one program per SM, so a second CTA has no tile to run)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
@@ -103,21 +103,21 @@ def consumer_0(A, B, C, M, N, K, stride_am, stride_bk, stride_cm, total_full_til
         acc_71 = gl.full([128, 128], 0.0, gl.float32, layout=L6)
         acc_71_p1 = acc_71
         for twill_b in range(0, twill_n):
-            mbarrier.wait(a_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            mbarrier.wait(a_ready.index((twill_base + twill_b - 0) % 5), ((twill_base + twill_b - 0) // 5) & 1)
             fence_async_shared()
-            mbarrier.wait(b_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            mbarrier.wait(b_ready.index((twill_base + twill_b - 0) % 5), ((twill_base + twill_b - 0) // 5) & 1)
             fence_async_shared()
-            tok_acc_71 = warpgroup_mma(a_buf.index((twill_base + twill_b - 0) % 4), b_buf.index((twill_base + twill_b - 0) % 4), acc_71_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+            tok_acc_71 = warpgroup_mma(a_buf.index((twill_base + twill_b - 0) % 5), b_buf.index((twill_base + twill_b - 0) % 5), acc_71_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
             acc_71_p1 = warpgroup_mma_wait(1, deps=(acc_71_p1,))
-            mbarrier.arrive(a_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
-            mbarrier.arrive(b_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(a_empty.index((twill_base + twill_b - 1 - 0) % 5), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(b_empty.index((twill_base + twill_b - 1 - 0) % 5), pred=(twill_b - 1 - 0) >= 0)
             acc_71 = warpgroup_mma_wait(1, deps=(tok_acc_71,))
             acc_71_p1 = acc_71
         acc_71_p1 = warpgroup_mma_wait(0, deps=(acc_71_p1,))
         a_buf._keep_alive()
         b_buf._keep_alive()
-        mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
-        mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        mbarrier.arrive(a_empty.index((twill_base + (twill_n - 1) - 0) % 5), pred=twill_n > 0)
+        mbarrier.arrive(b_empty.index((twill_base + (twill_n - 1) - 0) % 5), pred=twill_n > 0)
         C__61 = A_45 * stride_cm
         C__62 = C__61.broadcast_to([128, 128])
         C__63 = B_54.broadcast_to([128, 128])
@@ -201,32 +201,32 @@ def producer_1(A, B, C, M, N, K, stride_am, stride_bk, stride_cm, total_full_til
             twill_k = twill_base + (acc_66 - start_iter_27) // 1
             A_72 = A_67 + 64
             B_73 = B_68 + B_23
-            mbarrier.wait(a_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            mbarrier.wait(a_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(a_ready.index(twill_k % 4), twill_box_a.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_a, [1024 * group_id + 128 * pid_m, 64 * end_iter + 64 * ((acc_66 - start_iter_27) // 1)], a_ready.index(twill_k % 4), a_buf.index(twill_k % 4))  # load0_a: a TMA box (boxes)
+                mbarrier.expect(a_ready.index(twill_k % 5), twill_box_a.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_a, [1024 * group_id + 128 * pid_m, 64 * end_iter + 64 * ((acc_66 - start_iter_27) // 1)], a_ready.index(twill_k % 5), a_buf.index(twill_k % 5))  # load0_a: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(a_buf.index(twill_k % 4), A_67)  # load0_a: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(a_ready.index(twill_k % 4), increment_count=False)
+                    async_copy.async_copy_global_to_shared(a_buf.index(twill_k % 5), A_67)  # load0_a: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(a_ready.index(twill_k % 5), increment_count=False)
                 else:
-                    a_buf.index(twill_k % 4).store(gl.load(A_67))  # load0_a: stage 0, partition 1 (group 1)
+                    a_buf.index(twill_k % 5).store(gl.load(A_67))  # load0_a: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(a_ready.index(twill_k % 4), count=256)
-            mbarrier.wait(b_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+                    mbarrier.arrive(a_ready.index(twill_k % 5), count=256)
+            mbarrier.wait(b_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(b_ready.index(twill_k % 4), twill_box_b.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_b, [64 * end_iter + 64 * ((acc_66 - start_iter_27) // 1), 128 * pid_n_34], b_ready.index(twill_k % 4), b_buf.index(twill_k % 4))  # load1_b: a TMA box (boxes)
+                mbarrier.expect(b_ready.index(twill_k % 5), twill_box_b.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_b, [64 * end_iter + 64 * ((acc_66 - start_iter_27) // 1), 128 * pid_n_34], b_ready.index(twill_k % 5), b_buf.index(twill_k % 5))  # load1_b: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(b_buf.index(twill_k % 4), B_68)  # load1_b: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(b_ready.index(twill_k % 4), increment_count=False)
+                    async_copy.async_copy_global_to_shared(b_buf.index(twill_k % 5), B_68)  # load1_b: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(b_ready.index(twill_k % 5), increment_count=False)
                 else:
-                    b_buf.index(twill_k % 4).store(gl.load(B_68))  # load1_b: stage 0, partition 1 (group 1)
+                    b_buf.index(twill_k % 5).store(gl.load(B_68))  # load1_b: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(b_ready.index(twill_k % 4), count=256)
+                    mbarrier.arrive(b_ready.index(twill_k % 5), count=256)
             A_67 = A_72
             B_68 = B_73
         twill_trips = gl.maximum((end_iter_30 - start_iter_27 + 1 - 1) // 1, 0)
@@ -237,19 +237,19 @@ def producer_1(A, B, C, M, N, K, stride_am, stride_bk, stride_cm, total_full_til
 
 @gluon.jit
 def twill_kernel(A, B, C, M, N, K, stride_am, stride_bk, stride_cm, total_full_tiles_streamk, total_partial_tiles_streamk, iters_per_tile, twill_box_a, twill_box_b, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
-    a_buf = gl.allocate_shared_memory(gl.float16, [4, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    b_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    a_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    a_buf = gl.allocate_shared_memory(gl.float16, [5, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_buf = gl.allocate_shared_memory(gl.float16, [5, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    a_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(a_ready.index(i), count=1 if TWILL_TMA else 256)
-    a_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    a_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(a_empty.index(i), count=1)
-    b_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    b_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(b_ready.index(i), count=1 if TWILL_TMA else 256)
-    b_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    b_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(b_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (A, B, C, M, N, K, stride_am, stride_bk, stride_cm, total_full_tiles_streamk, total_partial_tiles_streamk, iters_per_tile, twill_box_a, twill_box_b, a_buf, b_buf, a_ready, a_empty, b_ready, b_empty, TWILL_COPY, TWILL_TMA)),

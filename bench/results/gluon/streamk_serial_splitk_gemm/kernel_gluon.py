@@ -2,14 +2,14 @@
 
 Decisions (each from the schedule):
 - a_71 copied with cp.async at every launch, not by TMA: a mask along dimension 1 the launch cannot compute
-- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_71, b_76): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_71, b_76): their addresses and masks spread over 256 threads, 5-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
 - b_76 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over B when the base is 16-byte aligned, the row strides 16-byte multiples, (N) % 128 == 0; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 104): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
-- ring a_71: 4 buffers of [128, 64] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
-- ring b_76: 4 buffers of [64, 128] f16 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- ring a_71: 5 buffers of [128, 64] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
+- ring b_76: 5 buffers of [64, 128] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 131216 bytes planned of 232448; maxnreg 128
+- shared memory: 164016 bytes planned of 232448; maxnreg 128
 - if at streamk_serial_splitk_gemm.py:68 (TTGIR line 134): written as it runs (not scheduled), by the partition that needs its results or, for its stores, the first consumer
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
@@ -88,21 +88,21 @@ def consumer_0(A, B, C, LOCKS, M, N, K, stride_am, stride_bk, stride_cm, K_PER_S
         acc_78 = gl.full([128, 128], 0.0, gl.float32, layout=L6)
         acc_78_p1 = acc_78
         for twill_b in range(0, twill_n):
-            mbarrier.wait(a_71_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            mbarrier.wait(a_71_ready.index((twill_base + twill_b - 0) % 5), ((twill_base + twill_b - 0) // 5) & 1)
             fence_async_shared()
-            mbarrier.wait(b_76_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            mbarrier.wait(b_76_ready.index((twill_base + twill_b - 0) % 5), ((twill_base + twill_b - 0) // 5) & 1)
             fence_async_shared()
-            tok_acc_78 = warpgroup_mma(a_71_buf.index((twill_base + twill_b - 0) % 4), b_76_buf.index((twill_base + twill_b - 0) % 4), acc_78_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+            tok_acc_78 = warpgroup_mma(a_71_buf.index((twill_base + twill_b - 0) % 5), b_76_buf.index((twill_base + twill_b - 0) % 5), acc_78_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
             acc_78_p1 = warpgroup_mma_wait(1, deps=(acc_78_p1,))
-            mbarrier.arrive(a_71_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
-            mbarrier.arrive(b_76_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(a_71_empty.index((twill_base + twill_b - 1 - 0) % 5), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(b_76_empty.index((twill_base + twill_b - 1 - 0) % 5), pred=(twill_b - 1 - 0) >= 0)
             acc_78 = warpgroup_mma_wait(1, deps=(tok_acc_78,))
             acc_78_p1 = acc_78
         acc_78_p1 = warpgroup_mma_wait(0, deps=(acc_78_p1,))
         a_71_buf._keep_alive()
         b_76_buf._keep_alive()
-        mbarrier.arrive(a_71_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
-        mbarrier.arrive(b_76_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        mbarrier.arrive(a_71_empty.index((twill_base + (twill_n - 1) - 0) % 5), pred=twill_n > 0)
+        mbarrier.arrive(b_76_empty.index((twill_base + (twill_n - 1) - 0) % 5), pred=twill_n > 0)
         acc_49 = gl.convert_layout(acc_78_p1, L7)
         c_ptrs = gl.expand_dims(rm_17, 1)
         c_ptrs_51 = c_ptrs * stride_cm
@@ -204,47 +204,47 @@ def producer_1(A, B, C, LOCKS, M, N, K, stride_am, stride_bk, stride_cm, K_PER_S
             b_75 = b_74.broadcast_to([64, 128])
             a_ptrs_79 = a_ptrs_65 + 64
             b_ptrs_80 = b_ptrs_66 + b_ptrs_47
-            mbarrier.wait(a_71_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            mbarrier.wait(a_71_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
             if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(a_71_buf.index(twill_k % 4), a_ptrs_65, mask=a_70)  # load0_a: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(a_71_ready.index(twill_k % 4), increment_count=False)
+                async_copy.async_copy_global_to_shared(a_71_buf.index(twill_k % 5), a_ptrs_65, mask=a_70)  # load0_a: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(a_71_ready.index(twill_k % 5), increment_count=False)
             else:
-                a_71_buf.index(twill_k % 4).store(gl.load(a_ptrs_65, mask=a_70, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
+                a_71_buf.index(twill_k % 5).store(gl.load(a_ptrs_65, mask=a_70, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
                 fence_async_shared()
                 gl.thread_barrier()
-                mbarrier.arrive(a_71_ready.index(twill_k % 4), count=256)
-            mbarrier.wait(b_76_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+                mbarrier.arrive(a_71_ready.index(twill_k % 5), count=256)
+            mbarrier.wait(b_76_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(b_76_ready.index(twill_k % 4), twill_box_b_76.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_b_76, [K_PER_SPLIT * pid_k + 64 * ((acc_64 - 0) // 64), ((128 * pid_n_9) % (N))], b_76_ready.index(twill_k % 4), b_76_buf.index(twill_k % 4))  # load1_b: a TMA box (boxes)
+                mbarrier.expect(b_76_ready.index(twill_k % 5), twill_box_b_76.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_b_76, [K_PER_SPLIT * pid_k + 64 * ((acc_64 - 0) // 64), ((128 * pid_n_9) % (N))], b_76_ready.index(twill_k % 5), b_76_buf.index(twill_k % 5))  # load1_b: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(b_76_buf.index(twill_k % 4), b_ptrs_66, mask=b_75)  # load1_b: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(b_76_ready.index(twill_k % 4), increment_count=False)
+                    async_copy.async_copy_global_to_shared(b_76_buf.index(twill_k % 5), b_ptrs_66, mask=b_75)  # load1_b: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(b_76_ready.index(twill_k % 5), increment_count=False)
                 else:
-                    b_76_buf.index(twill_k % 4).store(gl.load(b_ptrs_66, mask=b_75, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
+                    b_76_buf.index(twill_k % 5).store(gl.load(b_ptrs_66, mask=b_75, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(b_76_ready.index(twill_k % 4), count=256)
+                    mbarrier.arrive(b_76_ready.index(twill_k % 5), count=256)
             a_ptrs_65 = a_ptrs_79
             b_ptrs_66 = b_ptrs_80
         twill_base += (K_PER_SPLIT - 0 + 64 - 1) // 64
 
 @gluon.jit
 def twill_kernel(A, B, C, LOCKS, M, N, K, stride_am, stride_bk, stride_cm, K_PER_SPLIT, twill_g0, twill_g1, twill_g2, twill_box_b_76, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
-    a_71_buf = gl.allocate_shared_memory(gl.float16, [4, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    b_76_buf = gl.allocate_shared_memory(gl.float16, [4, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    a_71_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    a_71_buf = gl.allocate_shared_memory(gl.float16, [5, 128, 64], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    b_76_buf = gl.allocate_shared_memory(gl.float16, [5, 64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    a_71_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(a_71_ready.index(i), count=256)
-    a_71_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    a_71_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(a_71_empty.index(i), count=1)
-    b_76_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    b_76_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(b_76_ready.index(i), count=1 if TWILL_TMA else 256)
-    b_76_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    b_76_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(b_76_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (A, B, C, LOCKS, M, N, K, stride_am, stride_bk, stride_cm, K_PER_SPLIT, twill_g0, twill_g1, twill_g2, twill_box_b_76, a_71_buf, b_76_buf, a_71_ready, a_71_empty, b_76_ready, b_76_empty, TWILL_COPY, TWILL_TMA)),

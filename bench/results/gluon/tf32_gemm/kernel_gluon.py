@@ -2,14 +2,14 @@
 
 Decisions (each from the schedule):
 - b_51 copied with cp.async at every launch, not by TMA: its shared buffer is not one a TMA copy writes (NVMMA, contiguous along memory's contiguous dimension)
-- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_47, b_51): their addresses and masks spread over 256 threads, 4-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
+- pointer-loaded tiles copied by a 8-warp producer with cp.async (a_47, b_51): their addresses and masks spread over 256 threads, 5-deep rings: one deeper than their latency asks, as the copies' rate rises with the threads issuing them and the bytes in flight together (run 26c-d: guarded_gemm 4 warps 3 deep 384, 8 warps 3 deep 395, 4 warps 4 deep 415, 8 warps 4 deep 451, 8 warps 5 deep 395 TFLOP/s)
 - a_47 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over a_ptr when the base is 16-byte aligned, the row strides 16-byte multiples; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - partition 0 (default): consumer, warp group 0, 8 warps, 184 registers per thread (needs about 104): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 8 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
-- ring a_47: 4 buffers of [128, 32] f32 (the loads run 3 iteration(s) ahead), read by partition(s) 0
-- ring b_51: 4 buffers of [32, 128] f32 (the loads run 3 iteration(s) ahead), read by partition(s) 0
+- ring a_47: 5 buffers of [128, 32] f32 (the loads run 4 iteration(s) ahead), read by partition(s) 0
+- ring b_51: 5 buffers of [32, 128] f32 (the loads run 4 iteration(s) ahead), read by partition(s) 0
 - persistent (only one CTA fits an SM, so no other CTA hides a CTA's first loads and its epilogue): one CTA per SM (grid min(tiles, SMs)) loops over the launch grid's tiles, axis 0 fastest; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one
-- shared memory: 131216 bytes planned of 232448; maxnreg 128
+- shared memory: 164016 bytes planned of 232448; maxnreg 128
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
@@ -66,21 +66,21 @@ def consumer_0(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
         acc_53 = gl.full([128, 128], 0.0, gl.float32, layout=L4)
         acc_53_p1 = acc_53
         for twill_b in range(0, twill_n):
-            mbarrier.wait(a_47_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            mbarrier.wait(a_47_ready.index((twill_base + twill_b - 0) % 5), ((twill_base + twill_b - 0) // 5) & 1)
             fence_async_shared()
-            mbarrier.wait(b_51_ready.index((twill_base + twill_b - 0) % 4), ((twill_base + twill_b - 0) // 4) & 1)
+            mbarrier.wait(b_51_ready.index((twill_base + twill_b - 0) % 5), ((twill_base + twill_b - 0) // 5) & 1)
             fence_async_shared()
-            tok_acc_53 = warpgroup_mma(a_47_buf.index((twill_base + twill_b - 0) % 4), b_51_buf.index((twill_base + twill_b - 0) % 4), acc_53_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+            tok_acc_53 = warpgroup_mma(a_47_buf.index((twill_base + twill_b - 0) % 5), b_51_buf.index((twill_base + twill_b - 0) % 5), acc_53_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
             acc_53_p1 = warpgroup_mma_wait(1, deps=(acc_53_p1,))
-            mbarrier.arrive(a_47_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
-            mbarrier.arrive(b_51_empty.index((twill_base + twill_b - 1 - 0) % 4), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(a_47_empty.index((twill_base + twill_b - 1 - 0) % 5), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(b_51_empty.index((twill_base + twill_b - 1 - 0) % 5), pred=(twill_b - 1 - 0) >= 0)
             acc_53 = warpgroup_mma_wait(1, deps=(tok_acc_53,))
             acc_53_p1 = acc_53
         acc_53_p1 = warpgroup_mma_wait(0, deps=(acc_53_p1,))
         a_47_buf._keep_alive()
         b_51_buf._keep_alive()
-        mbarrier.arrive(a_47_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
-        mbarrier.arrive(b_51_empty.index((twill_base + (twill_n - 1) - 0) % 4), pred=twill_n > 0)
+        mbarrier.arrive(a_47_empty.index((twill_base + (twill_n - 1) - 0) % 5), pred=twill_n > 0)
+        mbarrier.arrive(b_51_empty.index((twill_base + (twill_n - 1) - 0) % 5), pred=twill_n > 0)
         c_ptrs_33 = a_ptrs_11 * stride_cm
         c_ptrs_35 = c_ptr + c_ptrs_33
         c_ptrs_36 = c_ptrs_35.broadcast_to([128, 128])
@@ -140,47 +140,47 @@ def producer_1(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, tw
             b_50 = b_49.broadcast_to([32, 128])
             a_ptrs_54 = a_ptrs_41 + 32
             b_ptrs_55 = b_ptrs_42 + b_ptrs_30
-            mbarrier.wait(a_47_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+            mbarrier.wait(a_47_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
             if TWILL_TMA:
-                mbarrier.expect(a_47_ready.index(twill_k % 4), twill_box_a_47.block_type.nbytes)
-                tma.async_copy_global_to_shared(twill_box_a_47, [128 * pid_m, 32 * acc_39], a_47_ready.index(twill_k % 4), a_47_buf.index(twill_k % 4))  # load0_a: a TMA box (boxes)
+                mbarrier.expect(a_47_ready.index(twill_k % 5), twill_box_a_47.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_a_47, [128 * pid_m, 32 * acc_39], a_47_ready.index(twill_k % 5), a_47_buf.index(twill_k % 5))  # load0_a: a TMA box (boxes)
             else:
                 if TWILL_COPY:
-                    async_copy.async_copy_global_to_shared(a_47_buf.index(twill_k % 4), a_ptrs_41, mask=a_46)  # load0_a: stage 0, partition 1 (group 1)
-                    async_copy.mbarrier_arrive(a_47_ready.index(twill_k % 4), increment_count=False)
+                    async_copy.async_copy_global_to_shared(a_47_buf.index(twill_k % 5), a_ptrs_41, mask=a_46)  # load0_a: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(a_47_ready.index(twill_k % 5), increment_count=False)
                 else:
-                    a_47_buf.index(twill_k % 4).store(gl.load(a_ptrs_41, mask=a_46, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
+                    a_47_buf.index(twill_k % 5).store(gl.load(a_ptrs_41, mask=a_46, other=0.0))  # load0_a: stage 0, partition 1 (group 1)
                     fence_async_shared()
                     gl.thread_barrier()
-                    mbarrier.arrive(a_47_ready.index(twill_k % 4), count=256)
-            mbarrier.wait(b_51_empty.index(twill_k % 4), ((twill_k // 4) & 1) ^ 1)
+                    mbarrier.arrive(a_47_ready.index(twill_k % 5), count=256)
+            mbarrier.wait(b_51_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
             if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(b_51_buf.index(twill_k % 4), b_ptrs_42, mask=b_50)  # load1_b: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(b_51_ready.index(twill_k % 4), increment_count=False)
+                async_copy.async_copy_global_to_shared(b_51_buf.index(twill_k % 5), b_ptrs_42, mask=b_50)  # load1_b: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(b_51_ready.index(twill_k % 5), increment_count=False)
             else:
-                b_51_buf.index(twill_k % 4).store(gl.load(b_ptrs_42, mask=b_50, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
+                b_51_buf.index(twill_k % 5).store(gl.load(b_ptrs_42, mask=b_50, other=0.0))  # load1_b: stage 0, partition 1 (group 1)
                 fence_async_shared()
                 gl.thread_barrier()
-                mbarrier.arrive(b_51_ready.index(twill_k % 4), count=256)
+                mbarrier.arrive(b_51_ready.index(twill_k % 5), count=256)
             a_ptrs_41 = a_ptrs_54
             b_ptrs_42 = b_ptrs_55
         twill_base += (v1 - 0 + 1 - 1) // 1
 
 @gluon.jit
 def twill_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_47, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
-    a_47_buf = gl.allocate_shared_memory(gl.float32, [4, 128, 32], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=32, rank=2, transposed=False))
-    b_51_buf = gl.allocate_shared_memory(gl.float32, [4, 32, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=32, rank=2, transposed=True))
-    a_47_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    a_47_buf = gl.allocate_shared_memory(gl.float32, [5, 128, 32], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=32, rank=2, transposed=False))
+    b_51_buf = gl.allocate_shared_memory(gl.float32, [5, 32, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=32, rank=2, transposed=True))
+    a_47_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(a_47_ready.index(i), count=1 if TWILL_TMA else 256)
-    a_47_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    a_47_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(a_47_empty.index(i), count=1)
-    b_51_ready = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    b_51_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(b_51_ready.index(i), count=256)
-    b_51_empty = gl.allocate_shared_memory(gl.int64, [4, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(4):
+    b_51_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(5):
         mbarrier.init(b_51_empty.index(i), count=1)
     gl.warp_specialize([
         (consumer_0, (a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, twill_g0, twill_g1, twill_g2, twill_box_a_47, a_47_buf, b_51_buf, a_47_ready, a_47_empty, b_51_ready, b_51_empty, TWILL_COPY, TWILL_TMA)),

@@ -100,10 +100,6 @@ def consumer_0(grad_output_ptr, inputs_ptr, grad_weights_ptr, indices_ptr, go_bu
             inp_buf._keep_alive()
             mbarrier.arrive(go_empty.index((twill_base + (twill_n - 1) - 0) % 2), pred=twill_n > 0)
             mbarrier.arrive(inp_empty.index((twill_base + (twill_n - 1) - 0) % 2), pred=twill_n > 0)
-            go_ptrs_36 = gl.expand_dims(offs_n_11, 0)
-            go_ptrs_37 = go_ptrs_36.broadcast_to([32, 128])
-            in_ptrs_39 = gl.expand_dims(offs_k_16, 0)
-            in_ptrs_40 = in_ptrs_39.broadcast_to([32, 32])
             v7 = grad_weights_67_p1
             twill_base += twill_n
         else:

@@ -781,14 +781,30 @@ class _Config_short:
 class _Kernel_short:
     """``kernel[grid](*args)``, as the Triton kernel is called; ``kernel.fn[grid](*args)`` as a heuristics' or an
     autotuner's wrapped function is called past them (FlagGems), ``kernel.best_config`` and ``kernel.run(*args,
-    grid=grid)``: the kernel is specialised already (a warmup run compiles nothing here: the first launch does)."""
+    grid=grid)``: the kernel is specialised already (a warmup run compiles nothing here: the first launch does).
+    ``kernel.fallback``: the Triton kernel this one replaces, set by whoever swaps it in; a launch this kernel was not
+    generated for (other constexprs, too few iterations, a pre_hook it cannot run) then runs it, counted in
+    ``kernel.fallbacks``, where without it the launch is refused in one line."""
+
+    fallback = None
+    fallbacks = 0
 
     def __getitem__(self, grid):
-        return lambda *args, **kwargs: launch_short(grid, *args, **kwargs)
+        return lambda *args, **kwargs: self._launch(grid, args, kwargs)
 
     def run(self, *args, grid, warmup=False, **kwargs):
         """``kernel.run(*args, grid=grid, warmup=False)``, as a JIT function is run without its ``[grid]``."""
-        return None if warmup else launch_short(grid, *args, **kwargs)
+        return None if warmup else self._launch(grid, args, kwargs)
+
+    def _launch(self, grid, args, kwargs):
+        try:
+            return launch_short(grid, *args, **kwargs)
+        except ValueError as e:
+            refused = str(e).startswith("twill: ") and "missing kernel arguments" not in str(e)
+            if self.fallback is None or not refused:
+                raise
+            self.fallbacks += 1
+            return self.fallback[grid](*args, **kwargs)
 
     @property
     def fn(self):

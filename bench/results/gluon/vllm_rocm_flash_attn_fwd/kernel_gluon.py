@@ -206,9 +206,9 @@ def consumer_0(Q, K, V, sm_scale, q_scale, k_scale, v_scale, p_scale, p_descale,
         K_block_ptr_109 = K_block_ptr_101
         for V_block_ptr_105 in range(block_min, block_max, 64):
             if k:
-                tensor_138_b295 = gl.expand_dims(tensor_59, 1)
-                tensor_140_b297 = tensor_138_b295 * stride_kk
-                tensor_141 = tensor_140_b297.broadcast_to([128, 64])
+                tensor_138_l1 = gl.expand_dims(tensor_59, 1)
+                tensor_140_l1 = tensor_138_l1 * stride_kk
+                tensor_141 = tensor_140_l1.broadcast_to([128, 64])
                 tensor_143 = offs_n.to(gl.int64)
                 tensor_144 = K_block_ptr_109 + tensor_143
                 tensor_145 = gl.expand_dims(tensor_144, 0)
@@ -223,9 +223,9 @@ def consumer_0(Q, K, V, sm_scale, q_scale, k_scale, v_scale, p_scale, p_descale,
                 tensor_156 = gl.load(tensor_150, mask=tensor_155, other=0.0)
                 tensor_110_b293 = tensor_156
             else:
-                tensor_138_b317 = gl.expand_dims(tensor_59, 1)
-                tensor_140_b319 = tensor_138_b317 * stride_kk
-                tensor_141_b320 = tensor_140_b319.broadcast_to([128, 64])
+                tensor_138_l1_b317 = gl.expand_dims(tensor_59, 1)
+                tensor_140_l1_b319 = tensor_138_l1_b317 * stride_kk
+                tensor_141_b320 = tensor_140_l1_b319.broadcast_to([128, 64])
                 tensor_143_b322 = offs_n.to(gl.int64)
                 tensor_144_b323 = K_block_ptr_109 + tensor_143_b322
                 tensor_145_b324 = gl.expand_dims(tensor_144_b323, 0)
@@ -253,25 +253,25 @@ def consumer_0(Q, K, V, sm_scale, q_scale, k_scale, v_scale, p_scale, p_descale,
             causal_mask_117 = gl.expand_dims(causal_boundary_116, 0)
             causal_mask_118 = causal_mask_117.broadcast_to([128, 64])
             causal_mask_119 = causal_mask_102 >= causal_mask_118
-            qk_b354 = gl.where(causal_mask_119, acc_115, float("-inf"))
-            qk_120 = warpgroup_mma(q_103, tensor_111_b333, qk_b354)
-            m_ij_b356 = gl.max(qk_120, axis=1)
-            m_ij_121 = gl.maximum(acc_108, m_ij_b356)
+            qk_l1 = gl.where(causal_mask_119, acc_115, float("-inf"))
+            qk_120 = warpgroup_mma(q_103, tensor_111_b333, qk_l1)
+            m_ij_l1 = gl.max(qk_120, axis=1)
+            m_ij_121 = gl.maximum(acc_108, m_ij_l1)
             qk_122 = gl.expand_dims(m_ij_121, 1)
             qk_123 = qk_122.broadcast_to([128, 64])
-            qk_124_b364 = qk_120 - qk_123
-            p_b365 = gl.exp2(qk_124_b364)
-            l_ij_b366 = gl.sum(p_b365, axis=1)
-            alpha_b371 = acc_108 - m_ij_121
-            alpha_125 = gl.exp2(alpha_b371)
+            qk_124_l1 = qk_120 - qk_123
+            p_l1 = gl.exp2(qk_124_l1)
+            l_ij_l1 = gl.sum(p_l1, axis=1)
+            alpha_l1 = acc_108 - m_ij_121
+            alpha_125 = gl.exp2(alpha_l1)
             acc_126 = gl.expand_dims(alpha_125, 1)
             acc_127 = gl.convert_layout(acc_126, L8)
-            acc_128_b375 = acc_127.broadcast_to([128, 128])
-            acc_129_b376 = acc_106 * acc_128_b375
+            acc_128_l1 = acc_127.broadcast_to([128, 128])
+            acc_129_l1 = acc_106 * acc_128_l1
             if k:
-                tensor_139_b380 = offs_n_26.to(gl.int64)
-                tensor_140_b381 = K_block_ptr_109 + tensor_139_b380
-                tensor_141_b382 = gl.expand_dims(tensor_140_b381, 1)
+                tensor_139_l1_b380 = offs_n_26.to(gl.int64)
+                tensor_140_l1_b381 = K_block_ptr_109 + tensor_139_l1_b380
+                tensor_141_b382 = gl.expand_dims(tensor_140_l1_b381, 1)
                 tensor_143_b384 = tensor_141_b382 * stride_vk
                 tensor_144_b385 = tensor_143_b384.broadcast_to([64, 128])
                 tensor_146_b387 = tensor_68 * stride_vn
@@ -285,9 +285,9 @@ def consumer_0(Q, K, V, sm_scale, q_scale, k_scale, v_scale, p_scale, p_descale,
                 tensor_155_b396 = gl.load(tensor_149_b390, mask=tensor_154_b395, other=0.0)
                 tensor_130 = tensor_155_b396
             else:
-                tensor_139_b401 = offs_n_26.to(gl.int64)
-                tensor_140_b402 = K_block_ptr_109 + tensor_139_b401
-                tensor_141_b403 = gl.expand_dims(tensor_140_b402, 1)
+                tensor_139_l1_b401 = offs_n_26.to(gl.int64)
+                tensor_140_l1_b402 = K_block_ptr_109 + tensor_139_l1_b401
+                tensor_141_b403 = gl.expand_dims(tensor_140_l1_b402, 1)
                 tensor_143_b405 = tensor_141_b403 * stride_vk
                 tensor_144_b406 = tensor_143_b405.broadcast_to([64, 128])
                 tensor_146_b408 = tensor_68 * stride_vn
@@ -298,11 +298,11 @@ def consumer_0(Q, K, V, sm_scale, q_scale, k_scale, v_scale, p_scale, p_descale,
                 tensor_130 = tensor_150_b412
             tensor_131 = gl.allocate_shared_memory(gl.float16, [64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True), tensor_130)
             fence_async_shared()
-            l_i_b416 = acc_107 * alpha_125
-            l_i_132 = l_i_b416 + l_ij_b366
-            acc_133 = p_b365.to(gl.float16)
+            l_i_l1 = acc_107 * alpha_125
+            l_i_132 = l_i_l1 + l_ij_l1
+            acc_133 = p_l1.to(gl.float16)
             acc_134 = gl.convert_layout(acc_133, L10)
-            acc_135 = warpgroup_mma(acc_134, tensor_131, acc_129_b376)
+            acc_135 = warpgroup_mma(acc_134, tensor_131, acc_129_l1)
             K_block_ptr_136 = K_block_ptr_109 + 64
             acc_106 = acc_135
             acc_107 = l_i_132
@@ -612,9 +612,9 @@ def twill_kernel(Q, K, V, sm_scale, q_scale, k_scale, v_scale, p_scale, p_descal
             K_block_ptr_109 = K_block_ptr_101
             for V_block_ptr_105 in range(0, block_max, 64):
                 if k:
-                    tensor_138_b295 = gl.expand_dims(tensor_59, 1)
-                    tensor_140_b297 = tensor_138_b295 * stride_kk
-                    tensor_141 = tensor_140_b297.broadcast_to([128, 64])
+                    tensor_138_l1 = gl.expand_dims(tensor_59, 1)
+                    tensor_140_l1 = tensor_138_l1 * stride_kk
+                    tensor_141 = tensor_140_l1.broadcast_to([128, 64])
                     tensor_143 = offs_n.to(gl.int64)
                     tensor_144 = K_block_ptr_109 + tensor_143
                     tensor_145 = gl.expand_dims(tensor_144, 0)
@@ -629,9 +629,9 @@ def twill_kernel(Q, K, V, sm_scale, q_scale, k_scale, v_scale, p_scale, p_descal
                     tensor_156 = gl.load(tensor_150, mask=tensor_155, other=0.0)
                     tensor_110_b293 = tensor_156
                 else:
-                    tensor_138_b317 = gl.expand_dims(tensor_59, 1)
-                    tensor_140_b319 = tensor_138_b317 * stride_kk
-                    tensor_141_b320 = tensor_140_b319.broadcast_to([128, 64])
+                    tensor_138_l1_b317 = gl.expand_dims(tensor_59, 1)
+                    tensor_140_l1_b319 = tensor_138_l1_b317 * stride_kk
+                    tensor_141_b320 = tensor_140_l1_b319.broadcast_to([128, 64])
                     tensor_143_b322 = offs_n.to(gl.int64)
                     tensor_144_b323 = K_block_ptr_109 + tensor_143_b322
                     tensor_145_b324 = gl.expand_dims(tensor_144_b323, 0)
@@ -659,25 +659,25 @@ def twill_kernel(Q, K, V, sm_scale, q_scale, k_scale, v_scale, p_scale, p_descal
                 causal_mask_117 = gl.expand_dims(causal_boundary_116, 0)
                 causal_mask_118 = causal_mask_117.broadcast_to([128, 64])
                 causal_mask_119 = causal_mask_102 >= causal_mask_118
-                qk_b354 = gl.where(causal_mask_119, acc_115, float("-inf"))
-                qk_120 = warpgroup_mma(q_103, tensor_111_b333, qk_b354)
-                m_ij_b356 = gl.max(qk_120, axis=1)
-                m_ij_121 = gl.maximum(acc_108, m_ij_b356)
+                qk_l1 = gl.where(causal_mask_119, acc_115, float("-inf"))
+                qk_120 = warpgroup_mma(q_103, tensor_111_b333, qk_l1)
+                m_ij_l1 = gl.max(qk_120, axis=1)
+                m_ij_121 = gl.maximum(acc_108, m_ij_l1)
                 qk_122 = gl.expand_dims(m_ij_121, 1)
                 qk_123 = qk_122.broadcast_to([128, 64])
-                qk_124_b364 = qk_120 - qk_123
-                p_b365 = gl.exp2(qk_124_b364)
-                l_ij_b366 = gl.sum(p_b365, axis=1)
-                alpha_b371 = acc_108 - m_ij_121
-                alpha_125 = gl.exp2(alpha_b371)
+                qk_124_l1 = qk_120 - qk_123
+                p_l1 = gl.exp2(qk_124_l1)
+                l_ij_l1 = gl.sum(p_l1, axis=1)
+                alpha_l1 = acc_108 - m_ij_121
+                alpha_125 = gl.exp2(alpha_l1)
                 acc_126 = gl.expand_dims(alpha_125, 1)
                 acc_127 = gl.convert_layout(acc_126, L8)
-                acc_128_b375 = acc_127.broadcast_to([128, 128])
-                acc_129_b376 = acc_106 * acc_128_b375
+                acc_128_l1 = acc_127.broadcast_to([128, 128])
+                acc_129_l1 = acc_106 * acc_128_l1
                 if k:
-                    tensor_139_b380 = offs_n_26.to(gl.int64)
-                    tensor_140_b381 = K_block_ptr_109 + tensor_139_b380
-                    tensor_141_b382 = gl.expand_dims(tensor_140_b381, 1)
+                    tensor_139_l1_b380 = offs_n_26.to(gl.int64)
+                    tensor_140_l1_b381 = K_block_ptr_109 + tensor_139_l1_b380
+                    tensor_141_b382 = gl.expand_dims(tensor_140_l1_b381, 1)
                     tensor_143_b384 = tensor_141_b382 * stride_vk
                     tensor_144_b385 = tensor_143_b384.broadcast_to([64, 128])
                     tensor_146_b387 = tensor_68 * stride_vn
@@ -691,9 +691,9 @@ def twill_kernel(Q, K, V, sm_scale, q_scale, k_scale, v_scale, p_scale, p_descal
                     tensor_155_b396 = gl.load(tensor_149_b390, mask=tensor_154_b395, other=0.0)
                     tensor_130 = tensor_155_b396
                 else:
-                    tensor_139_b401 = offs_n_26.to(gl.int64)
-                    tensor_140_b402 = K_block_ptr_109 + tensor_139_b401
-                    tensor_141_b403 = gl.expand_dims(tensor_140_b402, 1)
+                    tensor_139_l1_b401 = offs_n_26.to(gl.int64)
+                    tensor_140_l1_b402 = K_block_ptr_109 + tensor_139_l1_b401
+                    tensor_141_b403 = gl.expand_dims(tensor_140_l1_b402, 1)
                     tensor_143_b405 = tensor_141_b403 * stride_vk
                     tensor_144_b406 = tensor_143_b405.broadcast_to([64, 128])
                     tensor_146_b408 = tensor_68 * stride_vn
@@ -704,11 +704,11 @@ def twill_kernel(Q, K, V, sm_scale, q_scale, k_scale, v_scale, p_scale, p_descal
                     tensor_130 = tensor_150_b412
                 tensor_131 = gl.allocate_shared_memory(gl.float16, [64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True), tensor_130)
                 fence_async_shared()
-                l_i_b416 = acc_107 * alpha_125
-                l_i_132 = l_i_b416 + l_ij_b366
-                acc_133 = p_b365.to(gl.float16)
+                l_i_l1 = acc_107 * alpha_125
+                l_i_132 = l_i_l1 + l_ij_l1
+                acc_133 = p_l1.to(gl.float16)
                 acc_134 = gl.convert_layout(acc_133, L10)
-                acc_135 = warpgroup_mma(acc_134, tensor_131, acc_129_b376)
+                acc_135 = warpgroup_mma(acc_134, tensor_131, acc_129_l1)
                 K_block_ptr_136 = K_block_ptr_109 + 64
                 acc_106 = acc_135
                 acc_107 = l_i_132
@@ -907,7 +907,7 @@ def consumer_0_short(Q, K, V, sm_scale, q_scale, k_scale, v_scale, p_scale, p_de
     acc_144 = gl.full([128, 128], 0.0, gl.float32, layout=L8_short)
     l_i_141 = gl.full([128], 1.0, gl.float32, layout=L1_short)
     m_ij_123 = gl.full([128], float("-inf"), gl.float32, layout=L1_short)
-    K_block_ptr_145 = 0
+    K_block_ptr_145 = gl.to_tensor(0).to(gl.int64)
     K_block_ptr_145_p1 = K_block_ptr_145
     acc_144_p1 = acc_144
     l_i_141_p1 = l_i_141
@@ -981,9 +981,9 @@ def consumer_0_short(Q, K, V, sm_scale, q_scale, k_scale, v_scale, p_scale, p_de
         K_block_ptr_109 = K_block_ptr_101
         for V_block_ptr_105 in range(block_min, block_max, 64):
             if k:
-                tensor_138_b295 = gl.expand_dims(tensor_59, 1)
-                tensor_140_b297 = tensor_138_b295 * stride_kk
-                tensor_141 = tensor_140_b297.broadcast_to([128, 64])
+                tensor_138_l1 = gl.expand_dims(tensor_59, 1)
+                tensor_140_l1 = tensor_138_l1 * stride_kk
+                tensor_141 = tensor_140_l1.broadcast_to([128, 64])
                 tensor_143 = offs_n.to(gl.int64)
                 tensor_144 = K_block_ptr_109 + tensor_143
                 tensor_145 = gl.expand_dims(tensor_144, 0)
@@ -998,9 +998,9 @@ def consumer_0_short(Q, K, V, sm_scale, q_scale, k_scale, v_scale, p_scale, p_de
                 tensor_156 = gl.load(tensor_150, mask=tensor_155, other=0.0)
                 tensor_110_b293 = tensor_156
             else:
-                tensor_138_b317 = gl.expand_dims(tensor_59, 1)
-                tensor_140_b319 = tensor_138_b317 * stride_kk
-                tensor_141_b320 = tensor_140_b319.broadcast_to([128, 64])
+                tensor_138_l1_b317 = gl.expand_dims(tensor_59, 1)
+                tensor_140_l1_b319 = tensor_138_l1_b317 * stride_kk
+                tensor_141_b320 = tensor_140_l1_b319.broadcast_to([128, 64])
                 tensor_143_b322 = offs_n.to(gl.int64)
                 tensor_144_b323 = K_block_ptr_109 + tensor_143_b322
                 tensor_145_b324 = gl.expand_dims(tensor_144_b323, 0)
@@ -1028,25 +1028,25 @@ def consumer_0_short(Q, K, V, sm_scale, q_scale, k_scale, v_scale, p_scale, p_de
             causal_mask_117 = gl.expand_dims(causal_boundary_116, 0)
             causal_mask_118 = causal_mask_117.broadcast_to([128, 64])
             causal_mask_119 = causal_mask_102 >= causal_mask_118
-            qk_b354 = gl.where(causal_mask_119, acc_115, float("-inf"))
-            qk_120 = warpgroup_mma(q_103, tensor_111_b333, qk_b354)
-            m_ij_b356 = gl.max(qk_120, axis=1)
-            m_ij_121 = gl.maximum(acc_108, m_ij_b356)
+            qk_l1 = gl.where(causal_mask_119, acc_115, float("-inf"))
+            qk_120 = warpgroup_mma(q_103, tensor_111_b333, qk_l1)
+            m_ij_l1 = gl.max(qk_120, axis=1)
+            m_ij_121 = gl.maximum(acc_108, m_ij_l1)
             qk_122 = gl.expand_dims(m_ij_121, 1)
             qk_123 = qk_122.broadcast_to([128, 64])
-            qk_124_b364 = qk_120 - qk_123
-            p_b365 = gl.exp2(qk_124_b364)
-            l_ij_b366 = gl.sum(p_b365, axis=1)
-            alpha_b371 = acc_108 - m_ij_121
-            alpha_125 = gl.exp2(alpha_b371)
+            qk_124_l1 = qk_120 - qk_123
+            p_l1 = gl.exp2(qk_124_l1)
+            l_ij_l1 = gl.sum(p_l1, axis=1)
+            alpha_l1 = acc_108 - m_ij_121
+            alpha_125 = gl.exp2(alpha_l1)
             acc_126 = gl.expand_dims(alpha_125, 1)
             acc_127 = gl.convert_layout(acc_126, L8_short)
-            acc_128_b375 = acc_127.broadcast_to([128, 128])
-            acc_129_b376 = acc_106 * acc_128_b375
+            acc_128_l1 = acc_127.broadcast_to([128, 128])
+            acc_129_l1 = acc_106 * acc_128_l1
             if k:
-                tensor_139_b380 = offs_n_26.to(gl.int64)
-                tensor_140_b381 = K_block_ptr_109 + tensor_139_b380
-                tensor_141_b382 = gl.expand_dims(tensor_140_b381, 1)
+                tensor_139_l1_b380 = offs_n_26.to(gl.int64)
+                tensor_140_l1_b381 = K_block_ptr_109 + tensor_139_l1_b380
+                tensor_141_b382 = gl.expand_dims(tensor_140_l1_b381, 1)
                 tensor_143_b384 = tensor_141_b382 * stride_vk
                 tensor_144_b385 = tensor_143_b384.broadcast_to([64, 128])
                 tensor_146_b387 = tensor_68 * stride_vn
@@ -1060,9 +1060,9 @@ def consumer_0_short(Q, K, V, sm_scale, q_scale, k_scale, v_scale, p_scale, p_de
                 tensor_155_b396 = gl.load(tensor_149_b390, mask=tensor_154_b395, other=0.0)
                 tensor_130 = tensor_155_b396
             else:
-                tensor_139_b401 = offs_n_26.to(gl.int64)
-                tensor_140_b402 = K_block_ptr_109 + tensor_139_b401
-                tensor_141_b403 = gl.expand_dims(tensor_140_b402, 1)
+                tensor_139_l1_b401 = offs_n_26.to(gl.int64)
+                tensor_140_l1_b402 = K_block_ptr_109 + tensor_139_l1_b401
+                tensor_141_b403 = gl.expand_dims(tensor_140_l1_b402, 1)
                 tensor_143_b405 = tensor_141_b403 * stride_vk
                 tensor_144_b406 = tensor_143_b405.broadcast_to([64, 128])
                 tensor_146_b408 = tensor_68 * stride_vn
@@ -1073,11 +1073,11 @@ def consumer_0_short(Q, K, V, sm_scale, q_scale, k_scale, v_scale, p_scale, p_de
                 tensor_130 = tensor_150_b412
             tensor_131 = gl.allocate_shared_memory(gl.float16, [64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True), tensor_130)
             fence_async_shared()
-            l_i_b416 = acc_107 * alpha_125
-            l_i_132 = l_i_b416 + l_ij_b366
-            acc_133 = p_b365.to(gl.float16)
+            l_i_l1 = acc_107 * alpha_125
+            l_i_132 = l_i_l1 + l_ij_l1
+            acc_133 = p_l1.to(gl.float16)
             acc_134 = gl.convert_layout(acc_133, L10_short)
-            acc_135 = warpgroup_mma(acc_134, tensor_131, acc_129_b376)
+            acc_135 = warpgroup_mma(acc_134, tensor_131, acc_129_l1)
             K_block_ptr_136 = K_block_ptr_109 + 64
             acc_106 = acc_135
             acc_107 = l_i_132
@@ -1280,9 +1280,9 @@ def twill_kernel_short(Q, K, V, sm_scale, q_scale, k_scale, v_scale, p_scale, p_
             K_block_ptr_109 = K_block_ptr_101
             for V_block_ptr_105 in range(0, block_max, 64):
                 if k:
-                    tensor_138_b295 = gl.expand_dims(tensor_59, 1)
-                    tensor_140_b297 = tensor_138_b295 * stride_kk
-                    tensor_141 = tensor_140_b297.broadcast_to([128, 64])
+                    tensor_138_l1 = gl.expand_dims(tensor_59, 1)
+                    tensor_140_l1 = tensor_138_l1 * stride_kk
+                    tensor_141 = tensor_140_l1.broadcast_to([128, 64])
                     tensor_143 = offs_n.to(gl.int64)
                     tensor_144 = K_block_ptr_109 + tensor_143
                     tensor_145 = gl.expand_dims(tensor_144, 0)
@@ -1297,9 +1297,9 @@ def twill_kernel_short(Q, K, V, sm_scale, q_scale, k_scale, v_scale, p_scale, p_
                     tensor_156 = gl.load(tensor_150, mask=tensor_155, other=0.0)
                     tensor_110_b293 = tensor_156
                 else:
-                    tensor_138_b317 = gl.expand_dims(tensor_59, 1)
-                    tensor_140_b319 = tensor_138_b317 * stride_kk
-                    tensor_141_b320 = tensor_140_b319.broadcast_to([128, 64])
+                    tensor_138_l1_b317 = gl.expand_dims(tensor_59, 1)
+                    tensor_140_l1_b319 = tensor_138_l1_b317 * stride_kk
+                    tensor_141_b320 = tensor_140_l1_b319.broadcast_to([128, 64])
                     tensor_143_b322 = offs_n.to(gl.int64)
                     tensor_144_b323 = K_block_ptr_109 + tensor_143_b322
                     tensor_145_b324 = gl.expand_dims(tensor_144_b323, 0)
@@ -1327,25 +1327,25 @@ def twill_kernel_short(Q, K, V, sm_scale, q_scale, k_scale, v_scale, p_scale, p_
                 causal_mask_117 = gl.expand_dims(causal_boundary_116, 0)
                 causal_mask_118 = causal_mask_117.broadcast_to([128, 64])
                 causal_mask_119 = causal_mask_102 >= causal_mask_118
-                qk_b354 = gl.where(causal_mask_119, acc_115, float("-inf"))
-                qk_120 = warpgroup_mma(q_103, tensor_111_b333, qk_b354)
-                m_ij_b356 = gl.max(qk_120, axis=1)
-                m_ij_121 = gl.maximum(acc_108, m_ij_b356)
+                qk_l1 = gl.where(causal_mask_119, acc_115, float("-inf"))
+                qk_120 = warpgroup_mma(q_103, tensor_111_b333, qk_l1)
+                m_ij_l1 = gl.max(qk_120, axis=1)
+                m_ij_121 = gl.maximum(acc_108, m_ij_l1)
                 qk_122 = gl.expand_dims(m_ij_121, 1)
                 qk_123 = qk_122.broadcast_to([128, 64])
-                qk_124_b364 = qk_120 - qk_123
-                p_b365 = gl.exp2(qk_124_b364)
-                l_ij_b366 = gl.sum(p_b365, axis=1)
-                alpha_b371 = acc_108 - m_ij_121
-                alpha_125 = gl.exp2(alpha_b371)
+                qk_124_l1 = qk_120 - qk_123
+                p_l1 = gl.exp2(qk_124_l1)
+                l_ij_l1 = gl.sum(p_l1, axis=1)
+                alpha_l1 = acc_108 - m_ij_121
+                alpha_125 = gl.exp2(alpha_l1)
                 acc_126 = gl.expand_dims(alpha_125, 1)
                 acc_127 = gl.convert_layout(acc_126, L8_short)
-                acc_128_b375 = acc_127.broadcast_to([128, 128])
-                acc_129_b376 = acc_106 * acc_128_b375
+                acc_128_l1 = acc_127.broadcast_to([128, 128])
+                acc_129_l1 = acc_106 * acc_128_l1
                 if k:
-                    tensor_139_b380 = offs_n_26.to(gl.int64)
-                    tensor_140_b381 = K_block_ptr_109 + tensor_139_b380
-                    tensor_141_b382 = gl.expand_dims(tensor_140_b381, 1)
+                    tensor_139_l1_b380 = offs_n_26.to(gl.int64)
+                    tensor_140_l1_b381 = K_block_ptr_109 + tensor_139_l1_b380
+                    tensor_141_b382 = gl.expand_dims(tensor_140_l1_b381, 1)
                     tensor_143_b384 = tensor_141_b382 * stride_vk
                     tensor_144_b385 = tensor_143_b384.broadcast_to([64, 128])
                     tensor_146_b387 = tensor_68 * stride_vn
@@ -1359,9 +1359,9 @@ def twill_kernel_short(Q, K, V, sm_scale, q_scale, k_scale, v_scale, p_scale, p_
                     tensor_155_b396 = gl.load(tensor_149_b390, mask=tensor_154_b395, other=0.0)
                     tensor_130 = tensor_155_b396
                 else:
-                    tensor_139_b401 = offs_n_26.to(gl.int64)
-                    tensor_140_b402 = K_block_ptr_109 + tensor_139_b401
-                    tensor_141_b403 = gl.expand_dims(tensor_140_b402, 1)
+                    tensor_139_l1_b401 = offs_n_26.to(gl.int64)
+                    tensor_140_l1_b402 = K_block_ptr_109 + tensor_139_l1_b401
+                    tensor_141_b403 = gl.expand_dims(tensor_140_l1_b402, 1)
                     tensor_143_b405 = tensor_141_b403 * stride_vk
                     tensor_144_b406 = tensor_143_b405.broadcast_to([64, 128])
                     tensor_146_b408 = tensor_68 * stride_vn
@@ -1372,11 +1372,11 @@ def twill_kernel_short(Q, K, V, sm_scale, q_scale, k_scale, v_scale, p_scale, p_
                     tensor_130 = tensor_150_b412
                 tensor_131 = gl.allocate_shared_memory(gl.float16, [64, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=True), tensor_130)
                 fence_async_shared()
-                l_i_b416 = acc_107 * alpha_125
-                l_i_132 = l_i_b416 + l_ij_b366
-                acc_133 = p_b365.to(gl.float16)
+                l_i_l1 = acc_107 * alpha_125
+                l_i_132 = l_i_l1 + l_ij_l1
+                acc_133 = p_l1.to(gl.float16)
                 acc_134 = gl.convert_layout(acc_133, L10_short)
-                acc_135 = warpgroup_mma(acc_134, tensor_131, acc_129_b376)
+                acc_135 = warpgroup_mma(acc_134, tensor_131, acc_129_l1)
                 K_block_ptr_136 = K_block_ptr_109 + 64
                 acc_106 = acc_135
                 acc_107 = l_i_132
