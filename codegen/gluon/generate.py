@@ -21,7 +21,7 @@ from typing import Any, Iterator, Sequence
 
 from codegen.gluon.api import installed_spelling
 from codegen.gluon.kernel import (SIGNATURE, Level, Module, TileLoop, alone, consumer_function, entry_function, header,
-                                  least_trips, serpentine, trip_count_varies,
+                                  least_trips, serpentine, trip_count_varies, unchecked_trips,
                                   producer_function, reducer_function, register_rings, tile_level)
 from codegen.gluon.layouts import Blocked, NvmmaShared, aliases, parse_layout, parse_type
 from codegen.gluon.partition import Turn
@@ -34,6 +34,7 @@ from codegen.gluon.protocol import COPY_FLAG, OWN_TILE_LOOP, TMA_FLAG
 from codegen.gluon.plan import (COPY_WARPS, PREFETCH, RED_PAD, REG_FILE, KernelPlan, Ring, SharedMemoryExceeded,
                                 plan_kernel, settle_boxes, sibling)
 from codegen.gluon.sass import spills_in_loops
+from codegen.gluon.trips import counted_at_launch
 from codegen.gluon.values import py_name
 from twill.errors import CompileError, UnsupportedError
 from twill.ir.triton_hooks import contained
@@ -114,24 +115,30 @@ def _sig(a: Arg, plan: KernelPlan, table: dict[str, str]) -> str:
 
 
 def _least_trips(plan: KernelPlan, fn: Any, turns: bool) -> int:
-    """The fewest iterations the kernel's loops may run (``kernel.least_trips``). A kernel is refused whose
-    consumers run a loop in more stages than a short trip count allows where the trip count varies between
-    programs: a loop of three stages beside a producer fills two iterations before its steady state and has no
-    copy for fewer (``kernel._pipelined``), and where its bounds read a program id (or the tile index, or an earlier
-    loop's result: ``trip_count_varies``;
-    FlexAttention's full blocks: none for the first query block) the launch cannot route the short programs
-    elsewhere. Illegal addresses on the H200 (run 101)."""
-    least = max(least_trips(max(p.stages for p in q.consumers), turns, trip_count_varies(fn, q.loop), alone(plan))
-                for q in plan.sequence)
-    for q in [] if alone(plan) else plan.sequence:
-        need = least_trips(max(p.stages for p in q.consumers), turns, True, False)
-        if need > 1 and trip_count_varies(fn, q.loop):
+    """The fewest iterations the kernel's loops may run (``kernel.least_trips``), and the checks a launch makes of
+    those it counts (``plan.launch_checks``). A kernel is refused whose consumers run a loop in more stages than a
+    short trip count allows where nothing checks the trip count: a loop of three stages beside a producer fills two
+    iterations before its steady state and has no copy for fewer (``kernel._pipelined``), and where its bounds read
+    a program id (or the tile index, or an earlier loop's result: ``trip_count_varies``; FlexAttention's full blocks:
+    none for the first query block) or a length the kernel computes (``kernel.unchecked_trips``) the launch cannot
+    route the short programs elsewhere. Illegal addresses on the H200 (run 101)."""
+    least = 0
+    for q in plan.sequence:
+        stages, unchecked = max(p.stages for p in q.consumers), unchecked_trips(fn, plan, q.loop)
+        need = least_trips(stages, turns, unchecked, alone(plan))
+        least = max(least, need)
+        if need >= 1 and not unchecked:
+            plan.launch_checks.append((counted_at_launch(plan, q.loop), need))
+        elif need >= 1 and not alone(plan):
+            varies = trip_count_varies(fn, q.loop)
             raise UnsupportedError(
-                "a loop whose trip count varies between programs needs its consumers in at most two stages",
+                "a loop whose trip count " + ("varies between programs" if varies else "the launch cannot evaluate")
+                + " needs its consumers in at most two stages, taking no tensor-core turns",
                 where=plan.graph.name, expected="a schedule whose consumers run two stages (then a program "
                 "without an iteration skips the loop)",
-                found=f"consumers in {max(p.stages for p in q.consumers)} stages (at least {need} iterations a "
-                      "program), its bounds read a program id, the tile index or an earlier loop's result")
+                found=f"consumers in {stages} stages{' taking turns' if turns else ''} (at least {need} iterations "
+                      "a program), its bounds read " + ("a program id, the tile index or an earlier loop's result"
+                                                        if varies else "a value the kernel computes"))
     return least
 
 

@@ -23,7 +23,6 @@ from typing import Any
 from codegen.gluon.kernel import Module
 from codegen.gluon.plan import KernelPlan, copy_arguments
 from codegen.gluon.protocol import COPY_FLAG, TMA_FLAG
-from codegen.gluon.trips import launch_trips
 from codegen.gluon.values import py_name
 from twill.ir.load import KernelSpec
 
@@ -85,17 +84,18 @@ FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compi
 
 
 def _least_check(plan: KernelPlan) -> str:
-    """``_decide``'s lines refusing a launch whose loop runs fewer iterations a program than the pipeline needs to fill
-    its prologue (``plan.least_trips``, said in the decisions): the trip count evaluated from the launch's arguments
-    where they give it exactly (``trips.launch_trips``), else nothing to check at launch."""
-    found = launch_trips(plan) if plan.least_trips >= 1 else None
-    if found is None or not found[1]:
-        return ""
-    expr, least = found[0], plan.least_trips
-    return (f"    trips = _ev({expr!r}, dict(bound, **CONSTEXPRS))\n"
-            f"    if trips < {least}:   # the pipeline's prologue runs {least} iteration(s) before its loop checks any\n"
-            f"        raise ValueError(f\"twill: this Gluon kernel's loop must run at least {least} iteration(s) a "
-            f"program; this launch gives {{trips}} ({expr}): run the Triton kernel for it\")\n")
+    """``_decide``'s lines refusing a launch whose loops run fewer iterations a program than their pipelines need to
+    fill their prologues (``plan.launch_checks``: each loop the launch counts exactly, ``trips.counted_at_launch``,
+    whose pipeline does not guard itself; said in the decisions); a loop it cannot count guards itself in the
+    kernel (``kernel.unchecked_trips``)."""
+    lines = []
+    for expr, least in dict.fromkeys(plan.launch_checks):
+        lines.append(f"    trips = _ev({expr!r}, dict(bound, **CONSTEXPRS))\n"
+                     f"    if trips < {least}:   # the pipeline's prologue runs {least} iteration(s) before its loop "
+                     f"checks any\n"
+                     f"        raise ValueError(f\"twill: this Gluon kernel's loop must run at least {least} "
+                     f"iteration(s) a program; this launch gives {{trips}} ({expr}): run the Triton kernel for it\")\n")
+    return "".join(lines)
 
 
 def _launch(boxed: bool, entries: str, shapes: str, made_launch: str, box_launch: str, heuristics: bool,

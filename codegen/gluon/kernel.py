@@ -25,6 +25,7 @@ from codegen.gluon.protocol import COPY_FLAG, TMA_FLAG
 from codegen.gluon.plain import Guard, compound, effectful, entry_effects, guard_lines, held, plain, plain_block
 from codegen.gluon.plan import RED_PAD, AsyncTile, KernelPlan, Partition, Ring, Staged, tile_suffix
 from codegen.gluon.start import register_start, start_arrive, start_wait
+from codegen.gluon.trips import counted_at_launch
 from codegen.gluon.values import Context, Val, base_split_dims, py_name, renamed_def
 from twill.errors import UnsupportedError
 from twill.ir import vocab
@@ -995,8 +996,16 @@ def _pipelined(src: Source, part: Partition, shared: Shared, turn: Turn | None) 
             return ([lines[0], _trips_at_least(stages - 1)] + ["    " + ln for ln in lines[1:]] + ["else:"]
                     + ["    " + ln for ln in short] + [results])
         # no unpipelined copy for a short loop: it must fill the prologue (said in the decisions, checked so)
+        counted = counted_at_launch(src.mod.plan, src.plan.loop)
+        if n is None and counted is None:
+            raise UnsupportedError("a loop the launch cannot count needs an unpipelined copy for short trips",
+                                   where=src.plan.graph.name, expected="ops the one-stage writer writes",
+                                   found=f"{stages} stages and an op it cannot write (the loop must run at least "
+                                         f"{stages - 1} iterations, and its bounds are the kernel's own values)")
         src.mod.plan.least_trips = max(src.mod.plan.least_trips, stages - 1)
-    if stages != 2 or least_trips(stages, turn is not None, trip_count_varies(src.plan.fn, src.plan.loop)):
+        if n is None:
+            src.mod.plan.launch_checks.append((counted, stages - 1))
+    if stages != 2 or least_trips(stages, turn is not None, unchecked_trips(src.plan.fn, src.mod.plan, src.plan.loop)):
         return lines + [results]
     other = [f"{name} = {_initial(src, part, k, sub)}" for (k, sub), name in results.items() if name]
     if n is not None:
@@ -1088,6 +1097,14 @@ def renamed(text: str, names: set[str], suffix: str = "_w") -> str:
         return (re.match(r"\s*=(?!=)", m.string[m.end():]) is not None
                 and re.search(r"[(,]\s*$", m.string[:m.start()]) is not None)
     return pattern.sub(lambda m: m.group(0) if keyword(m) else m.group(1) + suffix, text)
+
+
+def unchecked_trips(fn: Any, main: KernelPlan, loop: IROp) -> bool:
+    """Whether a short trip count of ``loop`` reaches the kernel unchecked: it varies between programs
+    (``trip_count_varies``) or the launch cannot evaluate it (``trips.counted_at_launch``: a length computed in the
+    kernel, a loop inside the kernel's own tile loop); then a two-stage loop guards its pipeline itself (aiter's
+    blocked RMSNorm, session 90: a row of one block ran its loops' prologue on block 0 and summed it twice)."""
+    return trip_count_varies(fn, loop) or counted_at_launch(main, loop) is None
 
 
 def trip_count_varies(fn: Any, loop: IROp) -> bool:

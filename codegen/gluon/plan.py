@@ -292,6 +292,7 @@ class KernelPlan:
     own_stores: bool = True       # a store after the loop has a buffer of its own (else a loaded tile's of its type)
     reducer_dropped: bool = False  # a reducer would have left the consumers too few registers
     least_trips: int = 1            # the fewest iterations the kernel's loops may run (``kernel.least_trips``)
+    launch_checks: list = field(default_factory=list)   # (trip count expression, fewest): ``host._least_check``
     siblings: list["KernelPlan"] = field(default_factory=list)   # the kernel's other loops beside this one (``sibling``)
     copy_warps: int = COPY_WARPS    # the producer's warps where it copies pointer tiles (cp.async)
     chains: bool = False            # an accumulation's previous dot retired under its successor's token

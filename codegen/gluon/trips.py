@@ -18,7 +18,14 @@ def launch_trips(plan: KernelPlan) -> tuple[str, bool] | None:
     index) or the kernel has other loops beside it."""
     if plan.siblings:
         return None
-    bounds = loop_bounds(plan.loop)
+    found = loop_trips(plan, plan.loop)
+    return None if found is None or _is_constant(found[0]) else found
+
+
+def loop_trips(plan: KernelPlan, loop) -> tuple[str, bool] | None:
+    """Loop ``loop``'s (one of ``plan.fn``'s) iterations a CTA as ``launch_trips`` writes them, a constant trip
+    count included; None where its bounds are not computed from the arguments and constants alone."""
+    bounds = loop_bounds(loop)
     if bounds is None:
         return None
     defs = {r: o for o, _ in plan.fn.module.walk() for r in o.results}
@@ -30,7 +37,15 @@ def launch_trips(plan: KernelPlan) -> tuple[str, bool] | None:
     exact = all(scalar_expression(v, defs, args) is not None for v in bounds[:2])
     trips = (ub if (lb, step) == ("0", "1") else f"({ub} + {step} - 1) // {step}" if lb == "0"
              else f"({ub} - {lb} + {step} - 1) // {step}")
-    return None if _is_constant(trips) else (trips, exact)
+    return trips, exact
+
+
+def counted_at_launch(plan: KernelPlan, loop) -> str | None:
+    """Loop ``loop``'s exact trip count as the launch evaluates it (``loop_trips``), where the launch can: a loop
+    whose pipeline must fill its prologue is then refused there when too short (``host._least_check``); where it
+    cannot (an in-kernel length, a program id, an outer loop's index), the loop guards itself in the kernel."""
+    found = loop_trips(plan, loop)
+    return found[0] if found is not None and found[1] else None
 
 
 _TIGHTER = {("arith.minsi", True): "min", ("arith.minui", True): "min",

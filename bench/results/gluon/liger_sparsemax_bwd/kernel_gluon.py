@@ -345,6 +345,9 @@ def _device():
 
 def _decide(bound):
     """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    trips = _ev('((n_cols + 8191) // 8192)', dict(bound, **CONSTEXPRS))
+    if trips < 1:   # the pipeline's prologue runs 1 iteration(s) before its loop checks any
+        raise ValueError(f"twill: this Gluon kernel's loop must run at least 1 iteration(s) a program; this launch gives {trips} (((n_cols + 8191) // 8192)): run the Triton kernel for it")
     shapes = None
     flags = {}
     return [tuple(flags[f] for f in FLAGS), shapes, None]
@@ -555,6 +558,9 @@ def _device_short():
 
 def _decide_short(bound):
     """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
+    trips = _ev_short('((n_cols + 8191) // 8192)', dict(bound, **CONSTEXPRS_short))
+    if trips < 1:   # the pipeline's prologue runs 1 iteration(s) before its loop checks any
+        raise ValueError(f"twill: this Gluon kernel's loop must run at least 1 iteration(s) a program; this launch gives {trips} (((n_cols + 8191) // 8192)): run the Triton kernel for it")
     shapes = None
     flags = {}
     return [tuple(flags[f] for f in FLAGS_short), shapes, None]
