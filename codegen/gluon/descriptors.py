@@ -46,8 +46,12 @@ def launch_descriptors(ttgir: str, where: str) -> tuple[str, dict[str, tuple[str
         m = re.match(r"\s*(%[\w$.\-]+)\s*=\s*tt\.make_tensor_descriptor\s+(%[\w$.\-]+),\s*\[([^\]]*)\],\s*\[([^\]]*)\]"
                      r"\s*:\s*<[^>]*>,\s*<(tensor<.*>)>", op.text)
         if m is None or m.group(2) not in args:
+            base = defs.get(m.group(2)) if m is not None else None
             raise UnsupportedError("a tensor descriptor made from a pointer other than a kernel argument",
-                                   where=f"{where}, {source_where(op)}", found=op.text.strip()[:100])
+                                   where=f"{where}, {source_where(op)}",
+                                   expected="a base pointer the launcher has (a kernel argument)",
+                                   found=(f"base {base.text.strip().split(' : ')[0]}" if base is not None else
+                                          f"base {m.group(2)}" if m is not None else op.text.strip().split(" : ")[0]))
         shape, strides = ([_expr(v.strip(), defs, args, op, where) for v in m.group(g).split(",")] for g in (3, 4))
         made[py_name(m.group(1))] = (py_name(m.group(2)), shape, strides)
         lines[op.lineno - 1] = f"    // twill: {m.group(1)} made by the launcher ({op.text.strip()[:60]})"

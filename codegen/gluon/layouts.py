@@ -162,10 +162,25 @@ class Linear(Layout):
         return 2 ** len(self.warp)
 
     def rewarp(self, warps: int, dim: int | None = 0) -> "Linear":
+        """The layout over ``warps`` of its warps: a warp basis moved to the registers (each thread holds the
+        elements that warp held), a broadcast one (all zeros) dropped, one along ``dim`` (the split dimension)
+        first, as ``_scaled`` divides a blocked layout's (aiter's MoE GEMM: a reshape's linear layout at 8 warps,
+        its partitions of 4)."""
         if self.warps == warps:
             return self
-        raise UnsupportedError("a linear layout cannot be re-derived for a partition of other warps",
-                               expected=f"{self.warps} warps", found=f"{warps}")
+        if warps > self.warps or self.warps % warps:
+            raise UnsupportedError("a linear layout cannot be re-derived for a partition of more warps",
+                                   expected=f"a partition of at most {self.warps} warps (the layout's)",
+                                   found=f"a partition of {warps} warps")
+        warp, register = list(self.warp), list(self.register)
+        while 2 ** len(warp) > warps:
+            k = next((i for i, b in enumerate(warp) if not any(b)), None)
+            if k is None and dim is not None:
+                k = next((i for i in reversed(range(len(warp))) if dim < len(warp[i]) and warp[i][dim]), None)
+            b = warp.pop(len(warp) - 1 if k is None else k)
+            if any(b):
+                register.append(b)
+        return replace(self, register=tuple(register), warp=tuple(warp))
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,8 @@ brought (tests/corpus/mx_gemm.py): a bf16 constant written as its bits, and a tr
 result Triton prints as an equivalent slice layout that Gluon's permute does not infer."""
 from __future__ import annotations
 
+import pytest
+
 from codegen.gluon.layouts import aliases
 from codegen.gluon.generate import _innermost, _ptxas_error
 from codegen.gluon.ops import memory_hints, translate
@@ -155,6 +157,27 @@ def test_a_wgmma_layout_that_loses_column_warps_takes_wider_instructions():
     assert Mma((3, 0), (4, 4), (16, 128, 16)).rewarp(4, 0).instr_shape == (16, 256, 16)     # at most 256
     assert Mma((3, 0), (8, 1), (16, 64, 16)).rewarp(4, 0) == Mma((3, 0), (4, 1), (16, 64, 16))
     assert Mma((2, 0), (2, 2), (16, 8)).rewarp(2, 1) == Mma((2, 0), (2, 1), (16, 8))
+
+
+def test_a_linear_layout_for_fewer_warps_moves_a_warp_basis_to_the_registers():
+    """aiter's MoE GEMM (session 90's sweep): a reshape's linear layout at the kernel's 8 warps, its partitions of
+    4, had been refused. A warp basis along the split dimension moves to the registers (the same elements, one
+    thread holding what two warps held), a broadcast one is dropped; more warps than the layout's are refused."""
+    from codegen.gluon.layouts import Linear
+    from twill.errors import UnsupportedError
+
+    lin = Linear(register=((0, 1),), lane=((1, 0), (2, 0), (4, 0), (8, 0), (16, 0)), warp=((0, 2), (32, 0), (64, 0)),
+                 block=())
+    four = lin.rewarp(4, 0)
+    assert four.warps == 4 and four.warp == ((0, 2), (32, 0)) and four.register == ((0, 1), (64, 0))
+    assert lin.rewarp(4, 1).warp == ((32, 0), (64, 0)) and lin.rewarp(4, 1).register == ((0, 1), (0, 2))
+    covered = set(four.register + four.lane + four.warp)
+    assert covered == set(lin.register + lin.lane + lin.warp)      # the same tensor, every element once
+    bcast = Linear(register=((0, 1),), lane=((1, 0),), warp=((0, 0), (2, 0)), block=())
+    assert bcast.rewarp(2, 0) == Linear(register=((0, 1),), lane=((1, 0),), warp=((2, 0),), block=())
+    with pytest.raises(UnsupportedError, match="more warps"):
+        lin.rewarp(16, 0)
+
 
 HISTOGRAM = '''#blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
