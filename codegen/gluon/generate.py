@@ -392,6 +392,8 @@ def _sibling_decisions(plan: KernelPlan) -> list[str]:
         tiles = ("its tiles loaded by the partition itself" if plan.own_tiles else
                  "no tile streamed: its loads issued by the consumers in registers, the producer copying nothing "
                  "for it" if not q.rings and plan.producer is not None else
+                 "its loads issued by the partition itself in registers (no ring, no producer)" if not q.rings and
+                 not any(p.rings for p in plan.sequence) else
                  "its tiles through the same rings (slots and phases run on from the loop before)")
         out.append(f"loop at {source_where(q.loop)} ({when} the scheduled loop): written by the same partitions, {tiles}, in one stage "
                    f"of its own schedule (I={s.ii}, {s.status} among one-stage schedules with each op in the warp "
@@ -437,9 +439,9 @@ def _own_tile_loop(mod: Module) -> list[str]:
     ctas = (own + " and two CTAs share an SM" if mod.plan.two_ctas else
             "the registers not halved for two CTAs per SM (a kernel looping over its tiles is launched with about one "
             "program per SM, so a second CTA has no tile to run)" if grid_strided(mod.plan.fn, mod.tile_loop) else own)
-    return [OWN_TILE_LOOP + " (its bounds and grid as written), kept around each partition's loop; the "
-            "ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while "
-            "the consumers finish this one; " + ctas]
+    phases = ("the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands "
+              "while the consumers finish this one; " if mod.plan.producer is not None else "")
+    return [OWN_TILE_LOOP + " (its bounds and grid as written), kept around each partition's loop; " + phases + ctas]
 
 
 def _carried_rows(plan: KernelPlan, tile_loop: TileLoop | None, name: str) -> None:

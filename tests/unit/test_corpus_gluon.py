@@ -26,6 +26,10 @@ from twill.pipeline import OptimizeOptions, optimize  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted((ROOT / "tests" / "corpus").glob("*.py"))
 GENERATES = {"torchtitan_cg_backward_dw",   # session 78: its accumulator carried through the group loop's if
+             # session 90's sweeps: a reshape's linear layout at 8 warps in partitions of 4; five loops, the last
+             # storing only; two early returns and scalar loads before block pointers; a gated FF of two loops
+             "aiter_moe_gemm_int8_smoothquant", "minference_xattn_softmax_block_sum", "colossalai_context_attn_unpad_v2",
+             "aiter_ff_fused_gated",
              "block_skip_gemm", "megablocks_grouped_dw", "fp8_block_skip_gemm", "persistent_rowmax_gemm",
              "segment_sum_rows", "kmeans_centroid_update", "grouped_rmsnorm_stats",   # session 78's sweep
              "online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice_inlined", "causal_attention",
@@ -259,6 +263,8 @@ GENERATES = {"torchtitan_cg_backward_dw",   # session 78: its accumulator carrie
 SEARCH_SECONDS = {"flagattn_piecewise": 30,
                   "square_attention": 30}   # its two-sub-tile candidates come after 25 s of one-sub-tile ones (CI, session 47: cut at 30 s under load)
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory",   # an atomic add before the guarding if
+           # session 90's sweep: a descriptor made in the kernel from a base a program id offsets (batched GEMM)
+           "intel_gemm_preop_exp_desc": "made from a pointer other than a kernel argument (expected a base pointer",
            "cce_lse_forward": "one loop and straight-line code around it (found scf.while)",   # Apple CCE's spin lock
            "cce_backward": "writes such a nest as it runs in a kernel of one partition only",
            # session 49: a bisection `while` (fp32 scalars carried) around a loop over the vocab, beside the loop scheduled
@@ -894,7 +900,7 @@ def _plain_code(stem: str, source: str) -> None:
 
 
 # register tiles a synchronous dot reads, copied by their consumer with cp.async (plan.AsyncTile): how many
-CONSUMER_COPIES = {"grouped_decode_attention": 2, "fused_moe_decode": 2, "ieee_gemm": 2, "awq_gemm": 1, "mx_gemm": 2,
+CONSUMER_COPIES = {"aiter_ff_fused_gated": 3, "colossalai_context_attn_unpad_v2": 2, "grouped_decode_attention": 2, "fused_moe_decode": 2, "ieee_gemm": 2, "awq_gemm": 1, "mx_gemm": 2,
                    "bias_attention": 1, "fla_gated_delta_h": 1, "xformers_splitk_decode": 2,
                    "sglang_decode_grouped": 2, "vllm_mla_decode": 3,   # pipelined: a loop with a dot stays so
                    # (run 140: in one stage x0.82); triton_kernels' MXFP4 matmul copies its register-read wgmma tile at
