@@ -89,8 +89,16 @@ class Candidate:
     def cycles(self) -> float:
         """The iteration predicted: the schedule's II in cycles, but no less than its busiest consumer takes to issue
         the iteration's ops (``issue_floor``: a row split's consumers of fewer warps, run 165)."""
-        return max(self.schedule.ii * float(self.norm["scale"]), self.issue_floor) \
+        return max(self.schedule.ii * float(self.norm["scale"]), self.issue_floor, self.latency_floor) \
             if self.schedule.status in ("optimal", "feasible") else math.inf
+
+    @property
+    def latency_floor(self) -> float:
+        """The iteration's floor where its warps issue the loop's pointer loads themselves (``latency_floor``)."""
+        if self.costed is None:
+            return 0.0
+        plan = getattr(self.kernel, "plan", None)
+        return latency_floor(self.costed, self.schedule, plan is not None and getattr(plan, "producer", 0) is None)
 
     @property
     def sm_cycles(self) -> float:
@@ -138,6 +146,7 @@ class Candidate:
                 "sm_cycles": round(self.sm_cycles, 1) if self.kernel is not None and self.cycles < math.inf else None,
                 "ctas_per_sm": self.ctas_per_sm if self.kernel is not None else None,
                 "issue_floor": round(self.issue_floor, 1) if self.issue_floor else None,
+                "latency_floor": round(self.latency_floor, 1) if self.latency_floor else None,
                 "warp_groups": self.schedule.get("warp_groups"),
                 "ptxas": self.ptxas.to_dict() if self.ptxas else None, "error": self.error or None,
                 "staged": [b.name for b in self.kernel.plan.staging.buffers] if self.kernel is not None else []}
@@ -983,6 +992,30 @@ def issue_floor(costed: LoopGraph, schedule: Schedule, machine: Machine, nc: int
         cost = issue if o.kind == "dot" else (o.cycles or 0) * issue_factor(o, machine, warps)
         groups[group] = groups.get(group, 0.0) + cost
     return max(groups.values(), default=0.0)
+
+
+def latency_floor(costed: LoopGraph, schedule: Schedule, own: bool = False) -> float:
+    """Where no warp group of the schedule is the variable-latency one, or the kernel written has no producer
+    (``own``: one partition, whose loads are pointer loads it issues), the compute warps issue the loop's loads
+    themselves, and the generated kernel
+    writes each a stage ahead of its readers (``loads_ahead``; ``own_tiles``: its copies ``prefetch`` ahead): an
+    iteration waits for the load issued that many iterations before, so it takes no less than the load's latency
+    (``latency_cycles``, the model's, bytes included) over them; with the loads in their readers' stage
+    (``loads_ahead`` 0) the latency adds to the schedule's II. The joint schedule gives a variable-latency op no
+    latency (paper 5.3: the producer's rings hide it), so without this floor a loop of one scalar load a trip was
+    predicted at 1 cycle an iteration (ColossalAI's sequence-length prefix, session 90's sweep: about 600 as
+    written). 0 where a producer issues the loads."""
+    info = schedule.get("warp_groups") or {}
+    if not own and info.get("variable_latency") is not None and not (schedule.get("joint") or {}).get("one_partition"):
+        return 0.0
+    lat = max((float(o.attr("latency_cycles") or 0) for o in costed.ops
+               if o.variable_latency and o.kind in ("load", "tma_load")), default=0.0)
+    if lat <= 0:
+        return 0.0
+    ahead = int(schedule.get("prefetch") or 1) if schedule.get("own_tiles") else int(schedule.get("loads_ahead", 1))
+    if ahead <= 0:
+        return lat + schedule.ii * float((schedule.get("normalization") or {}).get("scale") or 1.0)
+    return lat / ahead
 
 
 def one_stage_chain(g: LoopGraph) -> tuple[tuple[str, str], ...]:

@@ -5,8 +5,9 @@ a shape and strides (``tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K
 Where the descriptor is made once at the top of the kernel from its arguments and constants, it is the descriptor a
 host would pass: the TTGIR is rewritten so that it is an argument of the kernel (its defining line left as a
 comment, so line numbers hold), and the launcher makes it from the bound arguments (``LAUNCH_DESCRIPTORS``: the
-base pointer's argument, the shape's and strides' expressions in them). One made inside a loop or a branch, or from
-a value the launcher cannot compute, is refused in one line naming it.
+base pointer's argument, the shape's and strides' expressions in them). One made from a base or a size
+only the program knows (a batch's offset from a program id) is made in the generated kernel, as Triton's kernel
+makes it (``ops.make_descriptor``); one made inside a loop or a branch is refused in one line naming it.
 """
 from __future__ import annotations
 
@@ -45,14 +46,13 @@ def launch_descriptors(ttgir: str, where: str) -> tuple[str, dict[str, tuple[str
                                    expected="one made at the top of the kernel, which the launcher makes instead")
         m = re.match(r"\s*(%[\w$.\-]+)\s*=\s*tt\.make_tensor_descriptor\s+(%[\w$.\-]+),\s*\[([^\]]*)\],\s*\[([^\]]*)\]"
                      r"\s*:\s*<[^>]*>,\s*<(tensor<.*>)>", op.text)
-        if m is None or m.group(2) not in args:
-            base = defs.get(m.group(2)) if m is not None else None
-            raise UnsupportedError("a tensor descriptor made from a pointer other than a kernel argument",
-                                   where=f"{where}, {source_where(op)}",
-                                   expected="a base pointer the launcher has (a kernel argument)",
-                                   found=(f"base {base.text.strip().split(' : ')[0]}" if base is not None else
-                                          f"base {m.group(2)}" if m is not None else op.text.strip().split(" : ")[0]))
-        shape, strides = ([_expr(v.strip(), defs, args, op, where) for v in m.group(g).split(",")] for g in (3, 4))
+        if m is None:
+            raise UnsupportedError("a tensor descriptor the Gluon back end cannot read", where=f"{where}, {source_where(op)}",
+                                   expected="tt.make_tensor_descriptor %base, [shape], [strides] : <T>, <tensor<...>>",
+                                   found=op.text.strip().split(" : ")[0])
+        shape, strides = ([scalar_expression(v.strip(), defs, args) for v in m.group(g).split(",")] for g in (3, 4))
+        if m.group(2) not in args or None in shape + strides:
+            continue       # a base or a size only the program knows (a batch's offset): made in the kernel (``ops``)
         made[py_name(m.group(1))] = (py_name(m.group(2)), shape, strides)
         lines[op.lineno - 1] = f"    // twill: {m.group(1)} made by the launcher ({op.text.strip()[:60]})"
         head = next(i for i, ln in enumerate(lines) if "tt.func" in ln and ln.rstrip().endswith("{"))
@@ -69,23 +69,6 @@ def _args_end(header: str) -> int:
         if depth == 0:
             return i
     raise UnsupportedError("a kernel header the Gluon back end cannot read", found=header.strip()[:80])
-
-
-def _expr(v: str, defs: dict[str, IROp], args: set[str], at: IROp, where: str) -> str:
-    """``v`` as a Python expression in the kernel's arguments (``scalar_expression``), else refused in one line."""
-    e = scalar_expression(v, defs, args)
-    if e is not None:
-        return e
-    while v in defs and defs[v].name in (_SAME | set(_SCALAR)):      # name the value the arithmetic stops at
-        inner = next((x for x in defs[v].operands if scalar_expression(x, defs, args) is None), None)
-        if inner is None:
-            break
-        v = inner
-    text = defs[v].text if v in defs else ""
-    raise UnsupportedError("a tensor descriptor whose shape or strides the launcher cannot compute",
-                           where=f"{where}, {source_where(at)}",
-                           expected="kernel arguments, constants, + - * // % min max",
-                           found=f"{v} = {text.strip()[:60]}" if text else v)
 
 
 def scalar_expression(v: str, defs: dict[str, IROp], args: set[str]) -> str | None:

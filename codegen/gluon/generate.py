@@ -380,6 +380,12 @@ def _persistent(plan: KernelPlan, tile_loop: TileLoop | None, asked: bool | None
     from tile to tile), else as asked, or (None) where only one CTA fits an SM."""
     if tile_loop is not None:
         return True
+    made = [o for o in plan.fn.ops if o.name == "tt.make_tensor_descriptor"]
+    if made:             # a descriptor made in the kernel (``ops.make_descriptor``): once a CTA, as Triton's kernel
+        plan.decisions.append(f"tensor descriptor(s) made in the kernel ({', '.join(source_where(o) for o in made)}: "
+                              "a base the launch cannot give): by each partition that reads one, once a CTA, so not "
+                              "persistent (a CTA remaking one per tile could overwrite it under its last tile's copies)")
+        return False
     return one_cta_per_sm(plan) if asked is None else asked
 
 

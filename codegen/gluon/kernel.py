@@ -23,7 +23,8 @@ from codegen.gluon.ops import program_axis, source_where, tile_copies, translate
 from codegen.gluon.partition import LoopWriter, OperandHazard, Shared, Turn, initial, sub_name
 from codegen.gluon.protocol import COPY_FLAG, TMA_FLAG
 from codegen.gluon.plain import Guard, compound, effectful, entry_effects, guard_lines, held, plain, plain_block
-from codegen.gluon.plan import RED_PAD, AsyncTile, KernelPlan, Partition, Ring, Staged, tile_suffix
+from codegen.gluon.plan import (RED_PAD, AsyncTile, KernelPlan, Partition, Ring, Staged, descriptor_layout,
+                                tile_suffix)
 from codegen.gluon.start import register_start, start_arrive, start_wait
 from codegen.gluon.trips import counted_at_launch
 from codegen.gluon.values import Context, Val, base_split_dims, py_name, renamed_def
@@ -645,16 +646,25 @@ class Source:
                 f"{self.ctx.tensor(src)})  # held here, not in registers: {list(t.shape)} {t.dtype} for the loop's "
                 + ("wgmmas" if wgmma else "mma.sync"), "fence_async_shared()" if wgmma else "gl.thread_barrier()"]
 
+    def descriptor(self, desc: str, sub: int | None) -> str:
+        """Descriptor ``desc`` as this partition names it: an argument's name, or the name of the one it made
+        (``ops.make_descriptor``; per sub-tile where its straight-line code is written per sub-tile)."""
+        if any(a.name == desc for a in self.plan.fn.args):
+            return py_name(desc)
+        val = self.ctx.vals.get(sub_name(desc, sub)) or self.ctx.vals.get(desc) or self.ctx.vals.get(py_name(desc))
+        return val.expr if val is not None else py_name(desc)
+
     def tma_load(self, op: IROp, sub: int | None) -> list[str]:
         """A tile loaded outside the loop: TMA into its own buffer, then wait; by this partition itself,
         or, persistent with a producer (``Module.handoff``), by the producer, so that only the wait is
         here and the release after the loop (``_release``)."""
         desc, res = op.operands[0], op.results[0]
         key = py_name(res) + tile_suffix(self.part.index, sub)
-        d = py_name(desc)
+        d = self.descriptor(desc, sub)
         shape = _tile_shape(self.plan, desc)
         t = self.ctx.ttype(res)
-        self.mod.smem.append((f"{key}_buf", f"gl.allocate_shared_memory({gl_dtype(t.dtype)}, {shape}, {d}.layout)"))
+        lay = descriptor_layout(self.plan.fn, desc, self.mod.table)
+        self.mod.smem.append((f"{key}_buf", f"gl.allocate_shared_memory({gl_dtype(t.dtype)}, {shape}, {lay})"))
         self.mod.barriers.append((f"{key}_bar", 1, 1))
         read_after = self._read_after_loop(res)
         if not read_after and (not self.mod.handoff or not self.mod.own_stores):
@@ -680,7 +690,7 @@ class Source:
         desc, v = op.operands[0], op.operands[-1]
         src = self.unconverted(v, sub)
         key = f"out{len(self.mod.smem)}_c{self.part.index}" + ("" if sub is None else f"_t{sub}")
-        d = py_name(desc)
+        d = self.descriptor(desc, sub)
         shape = _tile_shape(self.plan, desc)
         dtype = gl_dtype(self.ctx.ttype(v).dtype)
         kind = f"{self.plan.fn.type_of(desc)} {shape}"
@@ -691,7 +701,8 @@ class Source:
             self.stored_in.add(buf)
         else:
             buf = f"{key}_buf"
-            self.mod.smem.append((buf, f"gl.allocate_shared_memory({dtype}, {shape}, {d}.layout)"))
+            lay = descriptor_layout(self.plan.fn, desc, self.mod.table)
+            self.mod.smem.append((buf, f"gl.allocate_shared_memory({dtype}, {shape}, {lay})"))
         copy = [f"{buf}.store({src})", "fence_async_shared()",
                 f"tma.async_copy_shared_to_global({d}, [{', '.join(self.coords(op, sub))}], {buf})"]
         if free is not None or not self.mod.persistent:
@@ -1575,7 +1586,7 @@ def register_rings(mod: Module, turns: bool) -> None:
             layout = (dataclasses.replace(lay, transposed=False) if r.view else lay).spell()
         else:
             shape = [r.depth] + _tile_shape(plan, plan.body[r.load].operands[0])
-            layout = f"{d}.layout"
+            layout = descriptor_layout(plan.fn, plan.body[r.load].operands[0], mod.table)
         mod.smem.append((f"{r.name}_buf", f"gl.allocate_shared_memory({gl_dtype(r.dtype)}, {shape}, {layout})"))
         count = copiers if r.copied else 1
         mod.barriers.append((f"{r.name}_ready", f"1 if {TMA_FLAG} else {count}" if r.box is not None else count,

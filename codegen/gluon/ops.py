@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 from typing import Callable
 
-from codegen.gluon.layouts import Blocked, Linear, Mma, gl_dtype
+from codegen.gluon.layouts import Blocked, Linear, Mma, NvmmaShared, gl_dtype
 from codegen.gluon.values import Context, Val, float_literal, py_name
 from twill.errors import UnsupportedError
 from twill.ir.ttgir import IROp
@@ -818,7 +818,31 @@ def barrier(op: IROp, ctx: Context) -> list[str]:
     return ["gl.thread_barrier()"]
 
 
+def make_descriptor(op: IROp, ctx: Context) -> list[str]:
+    """``tl.make_tensor_descriptor(base, shape, strides, block_shape)`` from a base the kernel computes
+    (``descriptors.device_made``): made in the partition that reads it, its block cut along the rows where they are
+    split, as a launch-made descriptor's is. Triton's own kernel makes it on the device too (global scratch, set by
+    ``triton.set_allocator``)."""
+    res = _res(op)
+    t = ctx.ttype(res)
+    m = re.match(r"\s*%[\w$.\-]+\s*=\s*tt\.make_tensor_descriptor\s+(%[\w$.\-]+),\s*\[([^\]]*)\],\s*\[([^\]]*)\]",
+                 op.text)
+    if m is None or not isinstance(t.layout, NvmmaShared):
+        raise UnsupportedError("a tensor descriptor the Gluon back end cannot read", where=source_where(op),
+                               found=op.text.strip().split(" : ")[0])
+    shape, strides = ([ctx.get(v.strip()).expr for v in m.group(g).split(",")] for g in (2, 3))
+    block = list(t.shape)
+    if ctx.rows is not None and res in ctx.rows.descriptors:
+        block[ctx.rows.descriptors[res]] //= ctx.subtiles
+    lay = t.layout
+    ctx.define(res, py_name(res))
+    return [f"{py_name(res)} = tma.make_tensor_descriptor({ctx.get(m.group(1)).expr}, [{', '.join(shape)}], "
+            f"[{', '.join(strides)}], {block}, gl.NVMMASharedLayout(swizzle_byte_width={lay.swizzle}, "
+            f"element_bitwidth={lay.bits}, rank={len(block)}, transposed={lay.transposed}))"]
+
+
 GENERIC: dict[str, Callable[[IROp, Context], list[str]]] = {
+    "tt.make_tensor_descriptor": make_descriptor,
     "arith.constant": constant, "tt.splat": splat, "tt.make_range": make_range, "tt.expand_dims": expand_dims,
     "tt.broadcast": broadcast, "ttg.convert_layout": convert_layout, "tt.trans": trans, "tt.reduce": reduce,
     "tt.dot": dot, "ttng.warp_group_dot": wgmma, "tt.reshape": reshape, "tt.join": join, "tt.split": split,

@@ -1496,8 +1496,20 @@ def _loop_store(plan: KernelPlan, p: Partition, x: Item, op: IROp) -> None:
         return
     info = type_info(plan.fn.type_of(value))
     shape = _subtile_shape(plan, info.shape, value, x.subtile)
-    layout = f"{py_name(desc)}.layout"          # the descriptor's own shared layout
+    layout = descriptor_layout(plan.fn, desc, aliases(plan.fn.module.text))   # the descriptor's own shared layout
     plan.staging.buffers.append(Staged(name, value, x.subtile, p.index, info.dtype, shape, layout, 2))
+
+
+def descriptor_layout(fn: Function, desc: str, table: dict[str, str]) -> str:
+    """The shared layout of descriptor ``desc``'s block, as the generated code names it: ``<desc>.layout`` for an
+    argument, spelled out for one the kernel makes (``ops.make_descriptor``: the entry function, which allocates the
+    buffers, does not hold it)."""
+    if any(a.name == desc for a in fn.args):
+        return f"{py_name(desc)}.layout"
+    t = parse_type(fn.type_of(desc), table)
+    lay = t.layout
+    assert isinstance(lay, NvmmaShared), desc
+    return dataclasses.replace(lay, rank=len(t.shape)).spell()
 
 
 def stored_name(value: str, subtile: int | None) -> str:

@@ -30,6 +30,7 @@ GENERATES = {"torchtitan_cg_backward_dw",   # session 78: its accumulator carrie
              # storing only; two early returns and scalar loads before block pointers; a gated FF of two loops
              "aiter_moe_gemm_int8_smoothquant", "minference_xattn_softmax_block_sum", "colossalai_context_attn_unpad_v2",
              "aiter_ff_fused_gated",
+             "intel_gemm_preop_exp_desc",   # descriptors made in the kernel from a base a program id offsets
              "block_skip_gemm", "megablocks_grouped_dw", "fp8_block_skip_gemm", "persistent_rowmax_gemm",
              "segment_sum_rows", "kmeans_centroid_update", "grouped_rmsnorm_stats",   # session 78's sweep
              "online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice_inlined", "causal_attention",
@@ -263,8 +264,6 @@ GENERATES = {"torchtitan_cg_backward_dw",   # session 78: its accumulator carrie
 SEARCH_SECONDS = {"flagattn_piecewise": 30,
                   "square_attention": 30}   # its two-sub-tile candidates come after 25 s of one-sub-tile ones (CI, session 47: cut at 30 s under load)
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory",   # an atomic add before the guarding if
-           # session 90's sweep: a descriptor made in the kernel from a base a program id offsets (batched GEMM)
-           "intel_gemm_preop_exp_desc": "made from a pointer other than a kernel argument (expected a base pointer",
            "cce_lse_forward": "one loop and straight-line code around it (found scf.while)",   # Apple CCE's spin lock
            "cce_backward": "writes such a nest as it runs in a kernel of one partition only",
            # session 49: a bisection `while` (fp32 scalars carried) around a loop over the vocab, beside the loop scheduled

@@ -785,6 +785,8 @@ def _read_op(lines: list[str], op: TextOp, locs: dict[str, Loc]) -> IROp:
         rtypes = ("!ttg.async.token",) * len(results)
     elif name == vocab.POINTER_LOAD and rtypes:   # printed with the pointer type: the result holds the pointee
         rtypes = tuple(re.sub(r"!tt\.ptr<([^,>]+)(?:,\s*\d+)?>", r"\1", t) for t in rtypes)
+    elif name == "tt.make_tensor_descriptor" and len(rtypes) == 2:   # printed `: <bf16>, <tensor<128x64xbf16, #s>>`
+        rtypes = ("!tt.tensordesc" + rtypes[1],)
     elif name == "arith.select" and len(rtypes) == 2:   # printed `: condition type, value type`
         rtypes = rtypes[1:]
     elif name in ("arith.cmpi", "arith.cmpf") and rtypes:   # printed with its operands' type: the result is i1
