@@ -3,8 +3,8 @@
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 4 stages), so no warp_specialize: 16 warps, registers as ptxas allocates them (the schedule's tiles need about 68 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
-- loop at flaggems_softmax_inner.py:88 (TTGIR line 32) (before the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=207, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
-- loop at flaggems_softmax_inner.py:97 (TTGIR line 52) (before the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=207, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
+- loop at flaggems_softmax_inner.py:88 (TTGIR line 32) (before the scheduled loop): written by the same partitions, its loads issued by the partition itself in registers (no ring, no producer), in one stage of its own schedule (I=207, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
+- loop at flaggems_softmax_inner.py:97 (TTGIR line 52) (before the scheduled loop): written by the same partitions, its loads issued by the partition itself in registers (no ring, no producer), in one stage of its own schedule (I=207, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
 - written from the layouts Triton gives M, N 16-divisible (its pointer loads 16 bytes a thread where the launch's specialisation proves them aligned, as Triton's own kernel at such a launch; at one where they are not, Gluon's lowering loads narrower vectors: run 66, FlagGems' softmax correct at N = 33001, x0.64 -> x1.00)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``

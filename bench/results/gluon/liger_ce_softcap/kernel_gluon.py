@@ -3,7 +3,7 @@
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, in their readers' stage; 1 stages), so no warp_specialize: 32 warps, registers as ptxas allocates them (the schedule's tiles need about 160 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
-- loop at liger_ce_softcap.py:95 (TTGIR line 84) (before the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=142, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
+- loop at liger_ce_softcap.py:95 (TTGIR line 84) (before the scheduled loop): written by the same partitions, its loads issued by the partition itself in registers (no ring, no producer), in one stage of its own schedule (I=142, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
 - early return at liger_ce_softcap.py:69 (TTGIR line 52): taken in the kernel itself, before the loop (its branch's 4 op(s) written as they run); not persistent, as a program id decides it (--persistent on takes it per tile)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``

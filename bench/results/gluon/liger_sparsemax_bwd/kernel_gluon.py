@@ -3,7 +3,7 @@
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 16 warps, registers as ptxas allocates them (the schedule's tiles need about 92 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
-- loop at liger_sparsemax_bwd.py:57 (TTGIR line 42) (before the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=478, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
+- loop at liger_sparsemax_bwd.py:57 (TTGIR line 42) (before the scheduled loop): written by the same partitions, its loads issued by the partition itself in registers (no ring, no producer), in one stage of its own schedule (I=478, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
 - timed at launch: the same loop in one stage, `twill_kernel_short` (I=396 optimal among one-stage schedules, ptxas 55 registers, 2 CTA(s) an SM against this kernel's 1 at 99), beside this pipelined kernel; each launch key's first launch times both, 2 rounds of 5 launches each, its tensors restored after, and runs the faster from then on (runs 139-142 and 219: one stage x0.44-1.20 of the pipelined kernel's speed over eighteen loops; nothing in the schedule tells them apart)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``

@@ -3,7 +3,7 @@
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 4 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 96 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
-- loop at tk_topk_forward.py:184 (TTGIR line 847) (after the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=260, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
+- loop at tk_topk_forward.py:184 (TTGIR line 847) (after the scheduled loop): written by the same partitions, its loads issued by the partition itself in registers (no ring, no producer), in one stage of its own schedule (I=260, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
 - early return at tk_topk_forward.py:147 (TTGIR line 145): taken in the kernel itself, before the loop; not persistent, as a program id decides it (--persistent on takes it per tile)
 - if at tk_topk_forward.py:144 (TTGIR line 135): written as it runs (not scheduled), in the kernel before its early return (its stores run on every path, the programs that return too)
 

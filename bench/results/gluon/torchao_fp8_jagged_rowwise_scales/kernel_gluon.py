@@ -4,7 +4,7 @@ Decisions (each from the schedule):
 - the consumers' pointer loads in their readers' stage: a stage ahead, ptxas spills registers (1388 bytes stored, 1388 loaded, 327 spill instructions in the loop)
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, in their readers' stage; 2 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 232 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
-- loop at torchao_fp8_jagged_rowwise_scales.py:83 (TTGIR line 56) (before the scheduled loop): written by the same partitions, its tiles through the same rings (slots and phases run on from the loop before), in one stage of its own schedule (I=281, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
+- loop at torchao_fp8_jagged_rowwise_scales.py:83 (TTGIR line 56) (before the scheduled loop): written by the same partitions, its loads issued by the partition itself in registers (no ring, no producer), in one stage of its own schedule (I=281, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
 - pointer loads in narrow vectors: data_57 (2 bytes), data_55 (2 bytes) per thread and access; a stride that launches pass as 1 (stride_input_col?) Triton's launcher specialises as that constant, and a load along it is contiguous: say so (--const stride_input_col=1, TWILL_SPEC's constexprs)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
