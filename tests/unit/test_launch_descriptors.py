@@ -80,3 +80,50 @@ def test_a_batched_gemms_descriptors_are_made_by_the_partitions_that_read_them()
     assert "PERSISTENT = False" in src and "LAUNCH_DESCRIPTORS" not in src
     assert not any(n.endswith("_desc_4") or n.endswith("_desc_5") for n in k.signature)
     assert any("made in the kernel" in d for d in k.decisions)
+
+
+PTR_ARRAY = '''
+import triton
+import triton.language as tl
+
+TWILL_SPEC = {"signature": {"a_ptrs": "*i64", "b_ptrs": "*i64", "c_ptrs": "*i64", "M": "i32", "N": "i32", "K": "i32"},
+              "constexprs": {"BM": 128, "BN": 128, "BK": 64}, "num_warps": 8, "num_stages": 3,
+              "divisibility": ["a_ptrs", "b_ptrs", "c_ptrs", "M", "N", "K"]}
+
+
+@triton.jit
+def ptr_array_gemm(a_ptrs, b_ptrs, c_ptrs, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    g = tl.program_id(1)
+    pid = tl.program_id(0)
+    a_ptr = tl.load(a_ptrs + g).to(tl.pointer_type(tl.float16))
+    b_ptr = tl.load(b_ptrs + g).to(tl.pointer_type(tl.float16))
+    c_ptr = tl.load(c_ptrs + g).to(tl.pointer_type(tl.float16))
+    a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1], block_shape=[BM, BK])
+    b_desc = tl.make_tensor_descriptor(b_ptr, shape=[N, K], strides=[K, 1], block_shape=[BN, BK])
+    c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    pm = pid // tl.cdiv(N, BN)
+    pn = pid % tl.cdiv(N, BN)
+    acc = tl.zeros([BM, BN], tl.float32)
+    for k in range(0, K, BK):
+        a = a_desc.load([pm * BM, k])
+        b = b_desc.load([pn * BN, k])
+        acc = tl.dot(a, b.T, acc)
+    c_desc.store([pm * BM, pn * BN], acc.to(tl.float16))
+'''
+
+
+def test_a_pointer_array_gemms_descriptors_are_made_from_the_loaded_pointers(tmp_path):
+    """A grouped GEMM of one program per (tile, group) whose operands' pointers are loaded from arrays (the
+    pointer-array style of grouped GEMMs): each descriptor's base is a loaded value, made by the partition that reads
+    it from its own load of the pointer; it compiles offline."""
+    from twill.machine.model import load_machine
+    from twill.pipeline import OptimizeOptions, optimize
+
+    (tmp_path / "k.py").write_text(PTR_ARRAY)
+    r = optimize(str(tmp_path / "k.py"), load_machine("h100"), OptimizeOptions(time_limit=2.5, threads=2))
+    k = r.gluon.kernel
+    assert k is not None, r.gluon.reason
+    producer = k.source[k.source.index("def producer_"):k.source.index("@gluon.jit", k.source.index("def producer_"))]
+    assert producer.count("tma.make_tensor_descriptor(") == 2 and producer.count("gl.load(") == 2
+    consumer = k.source[k.source.index("def consumer_0"):k.source.index("@gluon.jit", k.source.index("def consumer_0"))]
+    assert consumer.count("tma.make_tensor_descriptor(") == 1 and "[M, N]" in consumer
