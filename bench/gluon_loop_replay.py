@@ -25,7 +25,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from twill.gluon_route import latency_floor  # noqa: E402
+from twill.graph.io import graph_from_dict  # noqa: E402
 from twill.machine.model import load_machine  # noqa: E402
+from twill.schedule.model import Schedule  # noqa: E402
 from twill.validate_gluon import calibrated, replayed_iteration  # noqa: E402
 
 G = ROOT / "bench/results/gluon"
@@ -55,7 +58,12 @@ def loop_runs() -> list[tuple[Path, str, float]]:
 
 
 def _body(text: str) -> str:
-    return "\n".join(ln.split("#")[0].rstrip() for ln in text.splitlines())
+    """The kernel's device code as the GPU ran it: past the module's docstring (its decisions' wording changes with
+    the generator's) and before the host side (the launcher's checks), comments left out."""
+    start = text.find('"""', text.find('"""') + 3) + 3 if text.startswith('"""') else 0
+    end = text.find("# -- host side")
+    device = text[start:end if end >= 0 else len(text)]
+    return "\n".join(ln.split("#")[0].rstrip() for ln in device.splitlines())
 
 
 def variant_dir(log: Path, label: str) -> Path:
@@ -75,13 +83,17 @@ def measured_kernel(log: Path, kernel: Path) -> bool:
     return then.returncode == 0 and _body(then.stdout) == _body(kernel.read_text())
 
 
-def predictions(d: Path) -> tuple[float, float | None, float | None]:
-    """The schedule's period, the replay's and the calibrated replay's, in cycles an iteration."""
+def predictions(d: Path) -> tuple[float, float, float | None, float | None]:
+    """The schedule's period, the route's iteration (the schedule's period or its latency floor, where the kernel's
+    own warps issue its loads: ``gluon_route.latency_floor``), the replay's and the calibrated replay's, in cycles an
+    iteration."""
     m = load_machine("h200")
     gj = json.loads((d / "gluon.json").read_text())
     src = (d / "kernel_gluon.py").read_text()
     cal = calibrated(src, gj, m)
-    return float(gj["ii"]) * float(gj["time_unit_cycles"]), replayed_iteration(src, gj, m), cal["cycles"] if cal else None
+    period = float(gj["ii"]) * float(gj["time_unit_cycles"])
+    floor = latency_floor(graph_from_dict(gj["graph"]), Schedule.from_dict(gj), own="def producer_" not in src)
+    return period, max(period, floor), replayed_iteration(src, gj, m), cal["cycles"] if cal else None
 
 
 def _summary(ratios: list[float]) -> str:
@@ -100,22 +112,25 @@ def main() -> int:
     rows = [f"# python bench/gluon_loop_replay.py  ({time.strftime('%Y-%m-%d')}, offline: no GPU; the loop runs: "
             "H200 unless the line says H100, triton 3.6.0, torch 2.11; predictions with the H200's machine file)",
             "# run | variant | measured cycles/iteration | schedule (I x unit): predicted, measured/predicted | "
+            "route (the schedule or its latency floor): predicted, measured/predicted | "
             "replay: predicted, measured/predicted | calibrated replay: predicted, measured/predicted"]
-    sched, rep, cals, stale = [], [], [], []
+    sched, route, rep, cals, stale = [], [], [], [], []
     for log, label, meas in loop_runs():
         d = variant_dir(log, label)
         run = log.parent.parent.name
         if not (d / "gluon.json").is_file() or not measured_kernel(log, d / "kernel_gluon.py"):
             stale.append(f"{run} {label}")
             continue
-        s, r, c = predictions(d)
+        s, f, r, c = predictions(d)
         sched.append(meas / s)
+        route.append(meas / f)
         rep += [meas / r] if r else []
         cals += [meas / c] if c else []
         gpu = " (H100)" if gpu_of(log) == "H100" else ""
-        rows.append(f"{run}{gpu} | {label} | {meas:.0f} | {s:.0f}, x{meas / s:.2f} | "
+        rows.append(f"{run}{gpu} | {label} | {meas:.0f} | {s:.0f}, x{meas / s:.2f} | {f:.0f}, x{meas / f:.2f} | "
                     + " | ".join(f"{x:.0f}, x{meas / x:.2f}" if x else "not replayed" for x in (r, c)))
-    rows += [f"# schedule: {_summary(sched)}", f"# replay: {_summary(rep)}", f"# calibrated replay: {_summary(cals)}",
+    rows += [f"# schedule: {_summary(sched)}", f"# route (latency floor): {_summary(route)}",
+             f"# replay: {_summary(rep)}", f"# calibrated replay: {_summary(cals)}",
              f"# regenerated since their run (not compared): {', '.join(stale) or 'none'}"]
     text = "\n".join(rows) + "\n"
     print(text, end="")
