@@ -43,6 +43,7 @@ from twill.ir.function import read_function
 from twill.ir.ttgir import TypeInfo
 from twill.machine.cost import annotate_costs, issue_factor, written_scale
 from twill.machine.model import Machine, pointer_load_wait
+from twill.schedule.latency import latency_floor
 from twill.schedule.model import Schedule
 from twill.schedule.verify import verify
 from twill.solve.budget import spent
@@ -992,30 +993,6 @@ def issue_floor(costed: LoopGraph, schedule: Schedule, machine: Machine, nc: int
         cost = issue if o.kind == "dot" else (o.cycles or 0) * issue_factor(o, machine, warps)
         groups[group] = groups.get(group, 0.0) + cost
     return max(groups.values(), default=0.0)
-
-
-def latency_floor(costed: LoopGraph, schedule: Schedule, own: bool = False) -> float:
-    """Where no warp group of the schedule is the variable-latency one, or the kernel written has no producer
-    (``own``: one partition, whose loads are pointer loads it issues), the compute warps issue the loop's loads
-    themselves, and the generated kernel
-    writes each a stage ahead of its readers (``loads_ahead``; ``own_tiles``: its copies ``prefetch`` ahead): an
-    iteration waits for the load issued that many iterations before, so it takes no less than the load's latency
-    (``latency_cycles``, the model's, bytes included) over them; with the loads in their readers' stage
-    (``loads_ahead`` 0) the latency adds to the schedule's II. The joint schedule gives a variable-latency op no
-    latency (paper 5.3: the producer's rings hide it), so without this floor a loop of one scalar load a trip was
-    predicted at 1 cycle an iteration (ColossalAI's sequence-length prefix, session 90's sweep: about 600 as
-    written). 0 where a producer issues the loads."""
-    info = schedule.get("warp_groups") or {}
-    if not own and info.get("variable_latency") is not None and not (schedule.get("joint") or {}).get("one_partition"):
-        return 0.0
-    lat = max((float(o.attr("latency_cycles") or 0) for o in costed.ops
-               if o.variable_latency and o.kind in ("load", "tma_load")), default=0.0)
-    if lat <= 0:
-        return 0.0
-    ahead = int(schedule.get("prefetch") or 1) if schedule.get("own_tiles") else int(schedule.get("loads_ahead", 1))
-    if ahead <= 0:
-        return lat + schedule.ii * float((schedule.get("normalization") or {}).get("scale") or 1.0)
-    return lat / ahead
 
 
 def one_stage_chain(g: LoopGraph) -> tuple[tuple[str, str], ...]:

@@ -35,6 +35,7 @@ from codegen.gluon.plan import (COPY_WARPS, PREFETCH, RED_PAD, REG_FILE, KernelP
                                 plan_kernel, settle_boxes, sibling)
 from codegen.gluon.sass import spills_in_loops
 from codegen.gluon.trips import counted_at_launch
+from twill.schedule.latency import latency_floor
 from codegen.gluon.values import py_name
 from twill.errors import CompileError, UnsupportedError
 from twill.ir.triton_hooks import contained
@@ -301,8 +302,11 @@ def recorded_siblings(kernel: dict[str, Any]) -> tuple[tuple[LoopGraph, Schedule
 def _docstring(plan: KernelPlan, s: Schedule, decisions: tuple[str, ...]) -> str:
     norm = s.get("normalization") or {}
     scale = float(norm.get("scale") or s.time_unit or 1.0)
+    floor = latency_floor(plan.graph, s, own=plan.producer is None)     # the route's figure (``Candidate.cycles``)
     lines = [f'"""{plan.fn.name}, written by twill from its joint schedule: I={s.ii} L={s.length} ({s.status}), '
-             f"{s.ii * scale:.0f} cycles per iteration predicted.", "",
+             f"{max(s.ii * scale, floor):.0f} cycles per iteration predicted"
+             + (f" (its loads' latency over their lead: the schedule's I is {s.ii * scale:.0f})" if floor > s.ii * scale
+                else "") + ".", "",
              "Decisions (each from the schedule):"] + [f"- {d}" for d in decisions] + [
         "", "Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``",
         "with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.", '"""', ""]
@@ -440,8 +444,8 @@ def _plain_decisions(mod: Module) -> list[str]:
 def _own_tile_loop(mod: Module) -> list[str]:
     if mod.tile_loop is None:
         return []
-    own = ("its loops do not step over the launch's programs (each program loops over its own work: torchtitan's MoE "
-           "weight gradient over the token groups), so the launch's grid is the kernel's")
+    own = ("its loops do not step over the launch's programs (each program loops over its own work, as torchtitan's "
+           "MoE weight gradient over its token groups), so the launch's grid is the kernel's")
     ctas = (own + " and two CTAs share an SM" if mod.plan.two_ctas else
             "the registers not halved for two CTAs per SM (a kernel looping over its tiles is launched with about one "
             "program per SM, so a second CTA has no tile to run)" if grid_strided(mod.plan.fn, mod.tile_loop) else own)

@@ -1,4 +1,4 @@
-"""layer_norm_bwd_dx_part_dwdb, written by twill from its joint schedule: I=300 L=300 (optimal), 400 cycles per iteration predicted.
+"""layer_norm_bwd_dx_part_dwdb, written by twill from its joint schedule: I=300 L=300 (optimal), 760 cycles per iteration predicted (its loads' latency over their lead: the schedule's I is 400).
 
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 8 warps, registers as ptxas allocates them (the schedule's tiles need about 52 per thread)

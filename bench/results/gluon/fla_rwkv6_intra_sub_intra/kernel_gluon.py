@@ -1,4 +1,4 @@
-"""chunk_rwkv6_fwd_A_kernel_intra_sub_intra, written by twill from its joint schedule: I=75 L=150 (optimal), 75 cycles per iteration predicted.
+"""chunk_rwkv6_fwd_A_kernel_intra_sub_intra, written by twill from its joint schedule: I=75 L=150 (optimal), 610 cycles per iteration predicted (its loads' latency over their lead: the schedule's I is 75).
 
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 58 per thread)

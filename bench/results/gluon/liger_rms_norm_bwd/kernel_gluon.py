@@ -1,4 +1,4 @@
-"""_rms_norm_backward_kernel, written by twill from its joint schedule: I=329 L=508 (optimal), 705 cycles per iteration predicted.
+"""_rms_norm_backward_kernel, written by twill from its joint schedule: I=329 L=508 (optimal), 920 cycles per iteration predicted (its loads' latency over their lead: the schedule's I is 705).
 
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 8 warps, registers as ptxas allocates them (the schedule's tiles need about 120 per thread)

@@ -1,4 +1,4 @@
-"""_fwd_kernel_rotary_destindex_copy_kv, written by twill from its joint schedule: I=864 L=864 (optimal), 96 cycles per iteration predicted.
+"""_fwd_kernel_rotary_destindex_copy_kv, written by twill from its joint schedule: I=864 L=864 (optimal), 620 cycles per iteration predicted (its loads' latency over their lead: the schedule's I is 96).
 
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 46 per thread)

@@ -1,4 +1,4 @@
-"""_selective_scan_fwd_kernel, written by twill from its joint schedule: I=88 L=349 (feasible), 88 cycles per iteration predicted.
+"""_selective_scan_fwd_kernel, written by twill from its joint schedule: I=88 L=349 (feasible), 605 cycles per iteration predicted (its loads' latency over their lead: the schedule's I is 88).
 
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 5 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 94 per thread)

@@ -3,7 +3,7 @@
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 1 warps, registers as ptxas allocates them (the schedule's tiles need about 56 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
-- tile loop: the kernel's own (its bounds and grid as written), kept around each partition's loop; its loops do not step over the launch's programs (each program loops over its own work: torchtitan's MoE weight gradient over the token groups), so the launch's grid is the kernel's
+- tile loop: the kernel's own (its bounds and grid as written), kept around each partition's loop; its loops do not step over the launch's programs (each program loops over its own work, as torchtitan's MoE weight gradient over its token groups), so the launch's grid is the kernel's
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.

@@ -1,4 +1,4 @@
-"""fused_recurrent_bwd_dkv, written by twill from its joint schedule: I=479 L=501 (feasible), 240 cycles per iteration predicted.
+"""fused_recurrent_bwd_dkv, written by twill from its joint schedule: I=479 L=501 (feasible), 610 cycles per iteration predicted (its loads' latency over their lead: the schedule's I is 240).
 
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 3 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 105 per thread)

@@ -10,7 +10,7 @@ Decisions (each from the schedule):
 - ring a: 5 buffers of [128, 32] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
 - ring b: 5 buffers of [32, 128] f16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
 - shared memory: 82096 bytes planned of 232448; maxnreg 128
-- tile loop: the kernel's own (its bounds and grid as written), kept around each partition's loop; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one; its loops do not step over the launch's programs (each program loops over its own work: torchtitan's MoE weight gradient over the token groups), so the launch's grid is the kernel's and two CTAs share an SM
+- tile loop: the kernel's own (its bounds and grid as written), kept around each partition's loop; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one; its loops do not step over the launch's programs (each program loops over its own work, as torchtitan's MoE weight gradient over its token groups), so the launch's grid is the kernel's and two CTAs share an SM
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.

@@ -1,4 +1,4 @@
-"""fused_moe_router_large_bs_kernel, written by twill from its joint schedule: I=210 L=169 (optimal), 960 cycles per iteration predicted.
+"""fused_moe_router_large_bs_kernel, written by twill from its joint schedule: I=210 L=169 (optimal), 1240 cycles per iteration predicted (its loads' latency over their lead: the schedule's I is 960).
 
 Decisions (each from the schedule):
 - register-read pointer tiles copied by their consumer with cp.async (b_54_as 2 x 8192 B, a_51_as 2 x 16384 B): issued at the load's stage, one commit group per body, read at the first reader's stage after wait_group and a barrier, in the layout that reader wants (Triton's own pipelining of such loads; held a stage in registers, GQA decode ran x0.65 Triton's best, run 29c)

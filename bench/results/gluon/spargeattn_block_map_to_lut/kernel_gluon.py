@@ -1,4 +1,4 @@
-"""triton_block_map_to_lut_kernel, written by twill from its joint schedule: I=600 L=600 (optimal), 2 cycles per iteration predicted.
+"""triton_block_map_to_lut_kernel, written by twill from its joint schedule: I=600 L=600 (optimal), 601 cycles per iteration predicted (its loads' latency over their lead: the schedule's I is 2).
 
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 40 per thread)

@@ -1,4 +1,4 @@
-"""_topk_forward, written by twill from its joint schedule: I=275 L=707 (feasible), 550 cycles per iteration predicted.
+"""_topk_forward, written by twill from its joint schedule: I=275 L=707 (feasible), 680 cycles per iteration predicted (its loads' latency over their lead: the schedule's I is 550).
 
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 4 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 96 per thread)

@@ -1,4 +1,4 @@
-"""attention_backward, written by twill from its joint schedule: I=170 L=277 (optimal), 1862 cycles per iteration predicted.
+"""attention_backward, written by twill from its joint schedule: I=170 L=277 (optimal), 2782 cycles per iteration predicted (its loads' latency over their lead: the schedule's I is 1862).
 
 Decisions (each from the schedule):
 - register-read pointer tiles copied by their consumer with cp.async (grad_query_90_as 2 x 8192 B): issued at the load's stage, one commit group per body, read at the first reader's stage after wait_group and a barrier, in the layout that reader wants (Triton's own pipelining of such loads; held a stage in registers, GQA decode ran x0.65 Triton's best, run 29c)
@@ -7,7 +7,7 @@ Decisions (each from the schedule):
 - shared operand grad_value_st: partition 0 stores the loop's [64, 64] f16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
 - shared operand grad_key_84_st: partition 0 stores the loop's [64, 64] f16 register tile (a ttg.local_alloc: wgmma reads it from shared memory) into 2 buffers, one per iteration a wgmma may still read, so no store waits for a wgmma
 - shared memory: 49168 bytes planned of 232448; maxnreg unset (ptxas allocates)
-- tile loop: the kernel's own (its bounds and grid as written), kept around each partition's loop; its loops do not step over the launch's programs (each program loops over its own work: torchtitan's MoE weight gradient over the token groups), so the launch's grid is the kernel's
+- tile loop: the kernel's own (its bounds and grid as written), kept around each partition's loop; its loops do not step over the launch's programs (each program loops over its own work, as torchtitan's MoE weight gradient over its token groups), so the launch's grid is the kernel's
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.

@@ -1,4 +1,4 @@
-"""kernel_paged_attention_2d, written by twill from its joint schedule: I=97 L=356 (optimal), 323 cycles per iteration predicted.
+"""kernel_paged_attention_2d, written by twill from its joint schedule: I=97 L=356 (optimal), 601 cycles per iteration predicted (its loads' latency over their lead: the schedule's I is 323).
 
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 5 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 66 per thread)
