@@ -31,6 +31,7 @@ GENERATES = {"torchtitan_cg_backward_dw",   # session 78: its accumulator carrie
              "aiter_moe_gemm_int8_smoothquant", "minference_xattn_softmax_block_sum", "colossalai_context_attn_unpad_v2",
              "aiter_ff_fused_gated",
              "intel_gemm_preop_exp_desc",   # descriptors made in the kernel from a base a program id offsets
+             "triton_kernels_reduce_grouped", "liger_poly_norm_bwd", "liger_softmax_multi_block",
              "block_skip_gemm", "megablocks_grouped_dw", "fp8_block_skip_gemm", "persistent_rowmax_gemm",
              "segment_sum_rows", "kmeans_centroid_update", "grouped_rmsnorm_stats",   # session 78's sweep
              "online_softmax", "decorated", "rms_norm_bwd", "row_absmax", "twice_inlined", "causal_attention",
@@ -264,6 +265,8 @@ GENERATES = {"torchtitan_cg_backward_dw",   # session 78: its accumulator carrie
 SEARCH_SECONDS = {"flagattn_piecewise": 30,
                   "square_attention": 30}   # its two-sub-tile candidates come after 25 s of one-sub-tile ones (CI, session 47: cut at 30 s under load)
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory",   # an atomic add before the guarding if
+           # session 90's sweep: tutorial 08's TMA grouped GEMM makes its descriptors in a branch inside its group loop
+           "triton_tut08_grouped_gemm_tma": "a tensor descriptor made inside a loop or a branch",
            "cce_lse_forward": "one loop and straight-line code around it (found scf.while)",   # Apple CCE's spin lock
            "cce_backward": "writes such a nest as it runs in a kernel of one partition only",
            # session 49: a bisection `while` (fp32 scalars carried) around a loop over the vocab, beside the loop scheduled
