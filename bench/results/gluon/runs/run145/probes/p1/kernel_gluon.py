@@ -1,4 +1,4 @@
-"""topk_probe, written by twill from its joint schedule: I=494 L=1356 (feasible), 494 cycles per iteration predicted.
+"""topk_probe, written by twill from its joint schedule: I=494 L=1356 (feasible), 680 cycles per iteration predicted (its loads' latency over their lead: the schedule's I is 494).
 
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 4 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 88 per thread)
