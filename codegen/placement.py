@@ -202,8 +202,6 @@ def placement(g: LoopGraph, s: Schedule, machine: Machine, triton_version: str |
     for o in g.ops:
         if ahead(o):
             stage[o.id], cluster[o.id] = 0, load_cluster
-    for v in _feeding_ahead(g):     # a streaming load's mask or offset from the loop's index: ahead with it
-        stage[v], cluster[v] = 0, load_cluster
     max_stage = max(stage.values(), default=0)
     p = Placement(tuple(stage.items()), tuple(cluster.items()), max_stage, d, bool(violated), violated,
                   tuple(notes))
@@ -213,23 +211,6 @@ def placement(g: LoopGraph, s: Schedule, machine: Machine, triton_version: str |
                            expected="every edge's source placed before its destination (stage, cluster, order)",
                            found="; ".join(broken[:3]))
     return p
-
-
-def _feeding_ahead(g: LoopGraph) -> set[str]:
-    """The compute ops a streaming load reads in its own iteration (``twill.graph.build._index_only``: a K tail's
-    mask, computed from the loop's index and invariants alone) and those they read: placed with the loads, in stage
-    0, so that each runs before the load it feeds (Inductor's softmax: its ``rindex`` mask had been placed in the
-    compute's last stage, after the load)."""
-    out: set[str] = set()
-    todo = [o.id for o in g.ops if ahead(o)]
-    kinds = {o.id: ahead(o) for o in g.ops}
-    while todo:
-        v = todo.pop()
-        for d in g.deps:
-            if d.dst == v and d.distance == 0 and not kinds[d.src] and d.src not in out:
-                out.add(d.src)
-                todo.append(d.src)
-    return out
 
 
 def broken_dependences(g: LoopGraph, p: Placement) -> list[str]:

@@ -260,10 +260,8 @@ def _graph(module: Module, target: Target, for_op: IROp, info: Any, choice: str,
                                hint="--loop N or --loop :LINE picks another loop (twill graph --loops lists them)")
     deps = _edges(body, groups, node_of, graph_ops)
     deps += _memory_edges(body, memory_deps(body.ops, scope_of(module, for_op)), node_of, graph_ops, deps)
-    # Streaming: a variable-latency load that no in-loop tile value (nor an earlier store) feeds; a mask or an offset
-    # computed from the loop's index and loop invariants alone is known an iteration ahead as the address is.
-    index_only = _index_only(graph_ops, deps)
-    fed = {d.dst for d in deps if d.src not in index_only}
+    # Streaming: a variable-latency load that no in-loop tile value (nor an earlier store) feeds.
+    fed = {d.dst for d in deps}
     graph_ops = [o if not o.variable_latency else dataclasses.replace(o, streaming=o.id not in fed) for o in graph_ops]
     m = {"kernel": kernel, "loop_index": info.index, "arch": target.arch, "sm": target.sm,
          "num_warps": module.num_warps, "loop_line": for_op.loc.line, "loop_file": for_op.loc.file,
@@ -276,26 +274,6 @@ def _graph(module: Module, target: Target, for_op: IROp, info: Any, choice: str,
     graph = LoopGraph(name=kernel, ops=tuple(graph_ops), deps=tuple(deps), meta=tuple(sorted(m.items())))
     check_no_zero_distance_cycle(graph)
     return graph
-
-
-def _index_only(graph_ops: list[Op], deps: list[Dep]) -> set[str]:
-    """The elementwise nodes computed from the loop's index and loop invariants alone: every edge into one comes
-    from another such node in the same iteration, or from itself (a carried counter tile). A load such a node feeds
-    (a K tail's ``offs_k < K - k * BLOCK_K`` and-ed with a row mask: aiter's gated FF, session 90, whose loads had
-    lost their streaming flag, and its iteration was predicted at 2872 cycles, 800 with the tail unmasked) still
-    runs ahead of the compute, as the generated kernel issues it."""
-    into: dict[str, list[Dep]] = {}
-    for d in deps:
-        into.setdefault(d.dst, []).append(d)
-    out = {o.id for o in graph_ops if o.kind == "elementwise"}
-    changed = True
-    while changed:
-        changed = False
-        for n in sorted(out):
-            if any(not ((d.distance == 0 and d.src in out) or (d.src == n and d.distance > 0)) for d in into.get(n, [])):
-                out.discard(n)
-                changed = True
-    return out
 
 
 def _with_reduce_spread(graph_ops: list[Op], groups: list[list[int]], b: "_Body", table: dict[str, str]) -> list[Op]:
