@@ -26,6 +26,11 @@ from twill.pipeline import OptimizeOptions, optimize  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted((ROOT / "tests" / "corpus").glob("*.py"))
 GENERATES = {"torchtitan_cg_backward_dw",   # session 78: its accumulator carried through the group loop's if
+             # session 91's sweep: a loaded trip count and block pointers advanced by a loaded index (FastVideo's
+             # block-sparse attention, forward and backward), a loop of no memory op (its top-k bisection), a load
+             # under an if inside a loop of four (applied-ai's causal conv1d)
+             "fastvideo_vsa_block_sparse_fwd", "fastvideo_vsa_block_sparse_bwd", "fastvideo_fused_topk_mask",
+             "appliedai_causal_conv1d_fwd",
              # session 90's sweeps: a reshape's linear layout at 8 warps in partitions of 4; five loops, the last
              # storing only; two early returns and scalar loads before block pointers; a gated FF of two loops
              "aiter_moe_gemm_int8_smoothquant", "minference_xattn_softmax_block_sum", "colossalai_context_attn_unpad_v2",
@@ -273,6 +278,8 @@ REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory",   # 
            "topp_bisect_mask": "one loop and straight-line code around it (found scf.while)",
            # session 51: BLOCK_N 512 x 128 of int8 V: a [512, 128] f16 product, 256 registers a thread of 4 warps
            "lightllm_token_att2_int8v": "the loop's values cannot be held in registers",
+           # session 91's sweep: lucidrains' NSA forward gathers [64, 64, 64] K and V blocks for a batched dot
+           "lucidrains_nsa_fwd": "the loop's values cannot be held in registers",
            # session 54's sweep H: tutorial 05's dx kernel, whose only loop is the spin lock on its partial dW / dB row
            "tut05_ln_bwd_lock": "found only a `while` loop (scf.while, tut05_ln_bwd_lock.py:",
            # session 54's sweep G: FlexAttention's backward (dQ and dK / dV programs in one kernel), its dK / dV loops

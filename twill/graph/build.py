@@ -276,6 +276,24 @@ def _graph(module: Module, target: Target, for_op: IROp, info: Any, choice: str,
     return graph
 
 
+def _dot_shape(a: tuple[int, ...], b: tuple[int, ...]) -> dict[str, object]:
+    """A dot's ``m``, ``n``, ``k`` for the cost model and whether it issues asynchronously. A 3-D (batched) ``tl.dot``
+    of ``[B, M, K] x [B, K, N]`` does B products of M x N x K, costed as one of ``B*M`` rows (``batch`` records B);
+    Triton lowers it to synchronous mma.sync, never to wgmma (lucidrains' NSA forward, session 91: its 64 batches of
+    16 x 64 x 64 had been costed as one 64 x 64 x 16 wgmma, 64 times too cheap).
+
+    >>> _dot_shape((128, 64), (64, 256))
+    {'m': 128, 'n': 256, 'k': 64, 'async': True}
+    >>> _dot_shape((64, 16, 64), (64, 64, 64))
+    {'m': 1024, 'n': 64, 'k': 64, 'async': False, 'batch': 64}
+    """
+    if len(a) >= 3:
+        batch = math.prod(a[:-2])
+        return {"m": batch * a[-2], "n": b[-1], "k": a[-1], "async": False, "batch": batch}
+    m_, k_ = (tuple(a) + (0, 0))[:2]
+    return {"m": m_, "n": b[1] if len(b) > 1 else 0, "k": k_, "async": True}
+
+
 def _with_reduce_spread(graph_ops: list[Op], groups: list[list[int]], b: "_Body", table: dict[str, str]) -> list[Op]:
     """Each reduction node with how its input spreads along the reduced axis (``twill.ir.layouts``): the elements a
     thread combines, the lanes it shuffles across, the warps it exchanges between, the results a thread keeps and the
@@ -729,10 +747,7 @@ def _make_op(ops: list[IROp], members: list[int], anchor: int, kind: str, prefix
         else:
             A = opt[0] if opt else main
             B = opt[1] if len(opt) > 1 else main
-        m_, k_ = (A.shape + (0, 0))[:2]
-        n_ = B.shape[1] if len(B.shape) > 1 else 0
-        attrs.update(m=m_, n=n_, k=k_, a_dtype=A.dtype, async_=True)
-        attrs["async"] = attrs.pop("async_")
+        attrs.update(_dot_shape(A.shape, B.shape), a_dtype=A.dtype)
     elif kind in ("store",):
         main = _stored(a, attrs) or main
     elif kind == "tmem_store":

@@ -43,9 +43,10 @@ def _scaled(o: Op, anchor: IROp, rs: RowSplit, nc: int, i: int) -> Op:
     if dim is not None and dim < len(shape):
         shape[dim] //= nc
     if o.kind == "dot":
-        if dim == 0:
+        rows = len(o.shape) - 1         # a batched dot's batch and M dimensions both divide its m
+        if dim is not None and dim < rows:
             a["m"] = int(a.get("m", 0)) // nc
-        elif dim == 1:
+        elif dim == rows:
             a["n"] = int(a.get("n", 0)) // nc
         if res in rs.partial or (anchor.operands and rs.dims.get(anchor.operands[0]) == 1):
             a["k"] = int(a.get("k", 0)) // nc       # contracts over the rows: each sub-tile's part
