@@ -79,23 +79,51 @@ PERSISTENT = {mod.persistent and mod.tile_loop is None!r}      # one program per
 FAST_LAUNCH = True   # a launch with an earlier one's key calls the kernel compiled for it; False: the JIT each time
 ''' + _HELPERS + (_HEURISTICS if heuristics or supplied else "") + made_fns + box_fns
             + _launch(bool(plan.boxed), entries, shapes, made_launch, box_launch, bool(heuristics), bool(zero or hook),
-                      _least_check(plan), 2 if plan.two_ctas and mod.persistent else 1, bool(supplied))
+                      _least_check(plan, consts), 2 if plan.two_ctas and mod.persistent else 1, bool(supplied))
             + _RUN.replace("KERNEL[", KERNEL + "[") + copy_fn + _TAIL)
 
 
-def _least_check(plan: KernelPlan) -> str:
+def _least_check(plan: KernelPlan, consts: dict[str, Any] | None = None) -> str:
     """``_decide``'s lines refusing a launch whose loops run fewer iterations a program than their pipelines need to
     fill their prologues (``plan.launch_checks``: each loop the launch counts exactly, ``trips.counted_at_launch``,
     whose pipeline does not guard itself; said in the decisions); a loop it cannot count guards itself in the
-    kernel (``kernel.unchecked_trips``)."""
+    kernel (``kernel.unchecked_trips``). A count the specialisation fixes (``consts``: FLA's chunk loops, 2 trips of
+    a constexpr K) is checked here, once: no line where it clears the prologue.
+
+    >>> plan = type("P", (), {"launch_checks": (("(K + 63) // 64", 2), ("N // 64", 2))})()
+    >>> [line.strip() for line in _least_check(plan, {"K": 128}).splitlines()][:2]
+    ["trips = _ev('N // 64', dict(bound, **CONSTEXPRS))", "if trips < 2:   # the pipeline's prologue runs 2 iteration(s) before its loop checks any"]
+    """
     lines = []
     for expr, least in dict.fromkeys(plan.launch_checks):
+        fixed = _fixed_count(expr, consts or {})
+        if fixed is not None and fixed >= least:
+            continue
         lines.append(f"    trips = _ev({expr!r}, dict(bound, **CONSTEXPRS))\n"
                      f"    if trips < {least}:   # the pipeline's prologue runs {least} iteration(s) before its loop "
                      f"checks any\n"
                      f"        raise ValueError(f\"twill: this Gluon kernel's loop must run at least {least} "
                      f"iteration(s) a program; this launch gives {{trips}} ({expr}): run the Triton kernel for it\")\n")
     return "".join(lines)
+
+
+def _fixed_count(expr: str, consts: dict[str, Any]) -> int | None:
+    """``expr``'s value where it reads only constants and the specialisation's constexprs; None where it reads a
+    runtime argument (or is not plain arithmetic)."""
+    try:
+        tree = ast.parse(expr, mode="eval")
+    except SyntaxError:
+        return None
+    allowed = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Constant, ast.Name, ast.Load, ast.operator, ast.unaryop)
+    if not all(isinstance(n, allowed) for n in ast.walk(tree)):
+        return None
+    if any(isinstance(n, ast.Name) and not isinstance(consts.get(n.id), int) for n in ast.walk(tree)):
+        return None
+    try:
+        v = eval(compile(tree, "count", "eval"), {"__builtins__": {}}, dict(consts))
+    except (ArithmeticError, TypeError):
+        return None
+    return int(v) if isinstance(v, (int, float)) else None
 
 
 def _launch(boxed: bool, entries: str, shapes: str, made_launch: str, box_launch: str, heuristics: bool,

@@ -836,13 +836,15 @@ def consumer_function(mod: Module, part: Partition, turn: Turn | None) -> str:
 
 def _hoist(mod: Module, seq: list[KernelPlan], ops: list[IROp]) -> int:
     """Where the code before the kernel's own tile loop ends (``TileLoop.before``), where it is written once before
-    the nest rather than again for every tile: in a kernel of one partition whose loops before the nest include one
-    it schedules (Liger's group norm: the group's statistics loop, then the channel loop around the normalising one,
-    whose pass over the whole group had run again for every channel); 0 where it is not."""
+    the nest rather than again for every tile: in a kernel of one partition (Liger's group norm: the group's
+    statistics loop, then the channel loop around the normalising one, whose pass over the whole group had run again
+    for every channel; triton_kernels' grouped reduce, session 91: its K index loads before the tile loop, no loop
+    among them, had been loaded again for every tile); 0 where it is not (each partition of a specialised kernel
+    writes its own)."""
     t = mod.tile_loop
     if t is None or len(mod.plan.partitions) > 1:
         return 0
-    return t.before if any(ops.index(q.loop) < t.before for q in seq) else 0
+    return t.before
 
 
 def _after_nest(mod: Module, part: Partition, late: list[int], loop_at: int,
@@ -1090,7 +1092,8 @@ def _as_written(src: Source, results: dict) -> list[str] | None:
         ctx.vals = saved
     if len(ends) != sum(1 for n in results.values() if n):
         return None
-    mine = {m.group(1) for ln in lines for m in [re.match(r"\s*(?:for\s+)?(\w+)(?:\s*=|\s+in\b)", ln)] if m}
+    mine = {n.strip() for ln in lines for m in [re.match(r"\s*(?:for\s+)?(\w+(?:\s*,\s*\w+)*)(?:\s*=(?!=)|\s+in\b)", ln)]
+            if m for n in m.group(1).split(",")}      # a tuple's targets too (``a, b = gl.split(x)``)
     def w(text: str) -> str:
         return renamed(text, mine)
     return [w(ln) for ln in lines] + [f"{results[key]} = {w(e)}" for key, e in ends.items()]
@@ -1099,14 +1102,23 @@ def _as_written(src: Source, results: dict) -> list[str] | None:
 def renamed(text: str, names: set[str], suffix: str = "_w") -> str:
     """``text`` with each of ``names`` that is a value's name suffixed, not an attribute's (``x.mask``) nor a keyword
     argument's (``mask=mask``: Liger's GEGLU, whose mask is a value named ``mask``, had its loads written
-    ``gl.load(p, mask_w=mask_w)``)."""
+    ``gl.load(p, mask_w=mask_w)``). A tuple's second target (``a, b = gl.split(x)``: lmdeploy's bitonic top-k,
+    session 91) is a value, not a keyword: a keyword stands inside a call's parentheses.
+
+    >>> renamed("lo, hi = gl.split(x)", {"lo", "hi", "x"})
+    'lo_w, hi_w = gl.split(x_w)'
+    >>> renamed("y = gl.load(p, mask=mask)", {"y", "mask", "p"})
+    'y_w = gl.load(p_w, mask=mask_w)'
+    """
     if not names:
         return text
     pattern = re.compile(r"(?<![\w.])(" + "|".join(sorted(map(re.escape, names), key=len, reverse=True)) + r")\b")
 
     def keyword(m: re.Match) -> bool:
+        before = m.string[:m.start()]
+        line = before[before.rfind("\n") + 1:]
         return (re.match(r"\s*=(?!=)", m.string[m.end():]) is not None
-                and re.search(r"[(,]\s*$", m.string[:m.start()]) is not None)
+                and re.search(r"[(,]\s*$", before) is not None and line.count("(") > line.count(")"))
     return pattern.sub(lambda m: m.group(0) if keyword(m) else m.group(1) + suffix, text)
 
 

@@ -96,6 +96,11 @@ class Costs:
     # named: its ``node`` cycles); a pointer load a producer copies with cp.async keeps its ``node`` cycles
     ready: Mapping[str, float] = field(default_factory=dict)
     issued: Mapping[str, float] = field(default_factory=dict)
+    # a pointer load a partition issues itself: the cycles its bytes take through the SM's global-load path (its
+    # reservation of the ``lsu`` unit), which the partitions' own loads share one after another: its registers are
+    # ready no sooner than the transfers before it and its own are done (rtp-llm's gate GEMM, session 91: two 32 KB
+    # loads an iteration had replayed at 256 cycles, the conversions alone, the schedule's II 2560)
+    transfer: Mapping[str, float] = field(default_factory=dict)
     # one atomic call (``gl.atomic_add``) of a line whose node has no cost of its own: a reducer's row, a partition the
     # graph does not hold (its store node is priced in the consumers that store the partials); 0: not modelled
     atomic: float = 0.0
@@ -504,14 +509,20 @@ class _Sim:
         self.loop_line = [s[0] or None for s in span]
         # per partition, the pointer loads it issues itself (a line of the node, then its ``gl.load``)
         self.issues_loads: list[set[str]] = []
-        for ev in traces:
-            own, last = set(), None
+        self.loads_of: dict[tuple[int, str], int] = {}    # a node's ``gl.load`` lines: its transfer shared among them
+        for p, ev in enumerate(traces):
+            own, last, at = set(), None, {}
             for e in ev:
                 if e[0] == "line":
-                    last = self.tags.get(e[1])
+                    last, line = self.tags.get(e[1]), e[1]
                 elif e[0] == "ld" and last is not None:
                     own.add(last)
+                    at.setdefault(last, set()).add(line)
             self.issues_loads.append(own & set(costs.ready))
+            for node, lines in at.items():
+                inside = {ln for ln in lines if span[p][0] <= ln <= span[p][1]}
+                self.loads_of[(p, node)] = len(inside or lines)
+        self.lsu_free = 0.0          # when the partitions' own pointer loads issued so far have their bytes
         self.ready: dict[int, float] = {}       # a ``gl.load``'s value: when its registers are ready
         for b in bars:
             b.phase, b.arrived = 0, []
@@ -683,7 +694,12 @@ class _Sim:
                 return None
             return cycles
         if e[0] == "ld":
-            self.ready[e[1]] = self.now[p] + c.ready.get(self.last_node[p] or "", 0.0)
+            node = self.last_node[p] or ""
+            ready = self.now[p] + c.ready.get(node, 0.0)
+            if c.transfer.get(node):
+                self.lsu_free = max(self.now[p], self.lsu_free) + c.transfer[node] / self.loads_of.get((p, node), 1)
+                ready = max(ready, self.lsu_free)
+            self.ready[e[1]] = ready
             return 0.0
         if e[0] == "atomic":      # a node the costs price holds its atomics' cost; an untagged line is none's
             node = self.last_node[p]
@@ -726,21 +742,24 @@ def model_costs(graph: Mapping[str, Any], unit: float, issue: float, smem_rate: 
     a pointer load its cycles (its latency) times ``load_wait`` until its first reader may run (the machine file's
     ``pointer_load_wait``); shared memory a port of ``smem_rate`` bytes a cycle (0: not modelled); an atomic call
     of a partition the graph does not hold ``atomic`` cycles (0: not modelled)."""
-    node, tensor, iss, load, units, ready, issued = {}, {}, {}, {}, {}, {}, {}
+    node, tensor, iss, load, units, ready, issued, transfer = {}, {}, {}, {}, {}, {}, {}, {}
     for n in graph["nodes"]:
         cyc = float(n.get("cycles") or 0) * unit
+        attrs = dict(n.get("attrs") or {})
         if n["kind"] == "dot":
             tensor[n["id"]], iss[n["id"]] = cyc, issue
         elif n["kind"] == "tma_load":
-            load[n["id"]] = float(dict(n.get("attrs") or {}).get("latency_cycles") or 0)
+            load[n["id"]] = float(attrs.get("latency_cycles") or 0)
         else:
             node[n["id"]] = cyc
             if n.get("unit"):
                 units[n["id"]] = str(n["unit"])
-            if n["kind"] == "load":       # issued by the partition that reads it: its cycles are its latency
-                ready[n["id"]], issued[n["id"]] = cyc * load_wait, 0.0
+            if n["kind"] == "load":       # issued by the partition that reads it: its cycles are its latency (a
+                lat = cyc or float(attrs.get("latency_cycles") or 0)     # streaming one's, kept aside: its latency)
+                ready[n["id"]], issued[n["id"]] = lat * load_wait, 0.0
+                transfer[n["id"]] = sum(float(r["length"]) for r in n.get("rrt") or () if r.get("unit") == "lsu") * unit
     return Costs(node, tensor, iss, load, source="model", smem_rate=smem_rate, units=units, ready=ready,
-                 issued=issued, atomic=atomic)
+                 issued=issued, atomic=atomic, transfer=transfer)
 
 
 def measured_costs(graph: Mapping[str, Any], unit: float, profile: Mapping[str, Any], arrive: float = 0.0,

@@ -292,9 +292,9 @@ def reference(inputs: dict[str, Any]) -> Any:
     H = d // D
     q = qkv[:, :, :d].float().view(Bt, S, H, D).transpose(1, 2)
     k = qkv[:, :, d:2 * d].float().view(Bt, S, H, D).transpose(1, 2)
-    s = (q @ k.transpose(2, 3)).half() * torch.tensor(1.0 / math.sqrt(D)).half()
+    s = (q @ k.transpose(2, 3)).half() * torch.tensor(1.0 / math.sqrt(D), device=q.device).half()
     s = s.float()
-    causal = torch.ones((S, S), dtype=torch.bool).tril()
+    causal = torch.ones((S, S), dtype=torch.bool, device=s.device).tril()
     return torch.where(causal, s, torch.tensor(-60000.0, device=s.device))
 
 

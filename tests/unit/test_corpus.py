@@ -31,6 +31,8 @@ NOT_PIPELINED = {("fla_fused_chunk_retention", "h100"): "TritonGPUPipeline",   #
                  ("performer_favor_linear_attention", "b200"): "parent layout must have at least rank >= 2"}
 # kernels with no counted loop to schedule: building the default graph says why in one line
 NO_FOR_LOOP = {"tut05_ln_bwd_lock": "found only a `while` loop",   # tutorial 05's dx kernel: its spin lock alone
+               # session 91's sweep: lmdeploy's prefill query metadata, a binary search in a `while`
+               "lmdeploy_kpool_query_metadata": "found only a `while` loop",
                # session 57's sweep M: Mamba-2's chunk cumsum (one tile, tl.cumsum, no loop at all) and vLLM's conv1d
                # decode step (its token loop a tl.static_range over a constexpr, unrolled)
                "mamba_chunk_cumsum_fwd": "no loop in kernel", "vllm_causal_conv1d_update": "no loop in kernel",

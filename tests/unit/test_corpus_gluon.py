@@ -31,6 +31,10 @@ GENERATES = {"torchtitan_cg_backward_dw",   # session 78: its accumulator carrie
              # under an if inside a loop of four (applied-ai's causal conv1d)
              "fastvideo_vsa_block_sparse_fwd", "fastvideo_vsa_block_sparse_bwd", "fastvideo_fused_topk_mask",
              "appliedai_causal_conv1d_fwd",
+             # and a tl.split's two results in a loop (lmdeploy's bitonic top-k: its second was written unrenamed in
+             # the loop as written, a NameError), three mma.sync operands (lmdeploy's fused LoRA), a GEMV-like
+             # gate GEMM whose loads its own warps issue (rtp-llm)
+             "lmdeploy_bitonic_topk_merge", "lmdeploy_fused_lora", "rtp_llm_bf16_gate_gemm",
              # session 90's sweeps: a reshape's linear layout at 8 warps in partitions of 4; five loops, the last
              # storing only; two early returns and scalar loads before block pointers; a gated FF of two loops
              "aiter_moe_gemm_int8_smoothquant", "minference_xattn_softmax_block_sum", "colossalai_context_attn_unpad_v2",
@@ -280,6 +284,7 @@ REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory",   # 
            "lightllm_token_att2_int8v": "the loop's values cannot be held in registers",
            # session 91's sweep: lucidrains' NSA forward gathers [64, 64, 64] K and V blocks for a batched dot
            "lucidrains_nsa_fwd": "the loop's values cannot be held in registers",
+           "lmdeploy_kpool_query_metadata": "found only a `while` loop (scf.while",   # a binary search
            # session 54's sweep H: tutorial 05's dx kernel, whose only loop is the spin lock on its partial dW / dB row
            "tut05_ln_bwd_lock": "found only a `while` loop (scf.while, tut05_ln_bwd_lock.py:",
            # session 54's sweep G: FlexAttention's backward (dQ and dK / dV programs in one kernel), its dK / dV loops
@@ -939,7 +944,8 @@ CONSUMER_COPIES = {"aiter_ff_fused_gated": 3, "colossalai_context_attn_unpad_v2"
                    # session 88's sweeps: applied-ai's GPTQ split-K (A, and B's dequantised int4 for mma.sync) and
                    # sglang's LoRA-A (a gathered x tile and the rank-16 weight tile)
                    "appliedai_splitk_dequant_gemm": 2, "sglang_sgemm_lora_a": 2,
-                   "lightllm_mla_decode_vsm_fp8": 1}   # session 89's sweep: the fp8 KV rows for two dots
+                   "lightllm_mla_decode_vsm_fp8": 1,
+                   "lmdeploy_fused_lora": 3}   # session 91's sweep: x and both LoRA factors for mma.sync (rank 16)   # session 89's sweep: the fp8 KV rows for two dots
 # GPTQ's three copied tiles went with its loads into their readers' stage (gluon_route._in_readers_stage: 122 -> 87
 # spill instructions in the loop; run 180: 32.3 -> 49.1 TFLOP/s, x2.35 Triton's default in run 181)
 
@@ -977,7 +983,10 @@ def _consumer_copies(stem: str, source: str) -> None:
     steady = _steady(consumer, "async_copy.commit_group()")
     assert steady.count("async_copy.commit_group()") == 1, steady
     for b in bufs:
-        read = re.search(rf"\n( +)\w+ = {b}\.index\(\({BASE}twill_b - (\d)\) % (\d)\)\.load\((L\d+)\)", steady)
+        # lmdeploy's fused LoRA copies in two loops (x and LoRA A in the shrink loop, LoRA B in the expand loop): a
+        # buffer of the second read in its own loop's body
+        scope = consumer if stem == "lmdeploy_fused_lora" else steady
+        read = re.search(rf"\n( +)\w+ = {b}\.index\(\({BASE}twill_b - (\d)\) % (\d)\)\.load\((L\d+)\)", scope)
         assert read, (b, steady)
         layout = re.search(rf"\n{read.group(4)} = gl\.constexpr\((.*)\)\n", source).group(1)
         # a synchronous dot's operand read in its own layout; a wgmma's (mx_gemm, gptq_gemm: copied as held in
@@ -1005,9 +1014,9 @@ def _consumer_copies(stem: str, source: str) -> None:
             want = "gl.BlockedLayout("          # FMA dot: read in the layout of the sum
         assert layout.startswith(want), layout
         issue = re.search(rf"async_copy\.async_copy_global_to_shared\({b}\.index\(\({BASE}twill_b - (\d)\) % "
-                          rf"{read.group(3)}\)", steady)
-        assert issue and int(issue.group(1)) < int(read.group(2)), steady     # issued at least a stage ahead
-        before = steady[:steady.index(read.group(0))]
+                          rf"{read.group(3)}\)", scope)
+        assert issue and int(issue.group(1)) < int(read.group(2)), scope     # issued at least a stage ahead
+        before = scope[:scope.index(read.group(0))]
         assert re.search(r"async_copy\.wait_group\(\d\)\n +gl\.thread_barrier\(\)(\n|$)", before), before
     if stem == "grouped_decode_attention":      # Triton's own choice for these operands (its TTGIR, num_stages 2)
         assert "gl.SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[0, 1])" in consumer, consumer

@@ -108,3 +108,12 @@ def test_a_float_converted_to_an_unsigned_integer_is_written_on_its_float_operan
     assert scalar == ["t = gl.cast(gl.cast(p, gl.uint32), gl.int32, bitcast=True)"], scalar
     assert tensor == ["u = gl.cast(x.to(gl.uint32), gl.int32, bitcast=True)"], tensor
     assert boolean == ["b = gl.cast(p, gl.int1)"], boolean
+
+
+def test_a_narrow_integer_the_program_casts_signed_is_converted_signed():
+    # run 222: SGLang's int4 KV decode loads packed nibbles from a uint8 buffer, ``(v & 0xF).to(tl.int8) - 8``: the
+    # cast is no op in TTGIR (i8 either way) and its arith.sitofp to fp16 was written on Gluon's uint8 tensor, an
+    # unsigned conversion (-5 read as 251): the output x70 off. The conversion is written on the tensor read as int8
+    source = (GLUON / "sglang_decode_int4kv_reducev" / "kernel_gluon.py").read_text()
+    converts = [ln for ln in source.splitlines() if ".to(gl.float16)" in ln and "convert2_v_tmp" in ln]
+    assert converts and all("gl.cast(v_int8, gl.int8, bitcast=True).to(gl.float16)" in ln for ln in converts), converts

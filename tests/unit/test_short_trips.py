@@ -74,3 +74,22 @@ def test_each_loop_the_launch_counts_is_checked_there_not_only_a_kernel_of_one_l
     assert decide.count("raise ValueError(f\"twill: this Gluon kernel's loop must run at least 1") == 2
     assert "(N + 1024 - 1) // 1024" in decide and "N - 1024" in decide
     assert "if (twill_n >= 1)" not in k.source       # counted at launch: no branch in the kernel
+
+
+FIXED = HEAD.replace('"constexprs": {"BLOCK": 1024}', '"constexprs": {"BLOCK": 1024, "K": 4096}') + '''
+@triton.jit
+def fixed_length_sum(x_ptr, len_ptr, out_ptr, N, BLOCK: tl.constexpr, K: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    acc = tl.zeros([BLOCK], dtype=tl.float32)
+    for i in range(0, K, BLOCK):
+        acc += tl.load(x_ptr + i + offs)
+    tl.store(out_ptr + offs, acc)
+'''
+
+
+def test_a_count_the_specialisation_fixes_is_checked_when_written_not_at_every_launch(tmp_path):
+    k = _kernel(tmp_path, FIXED)
+    assert k.plan.launch_checks and all(least <= 4 for _, least in k.plan.launch_checks)   # K / BLOCK = 4 trips
+    decide = k.source[k.source.index("def _decide"):]
+    decide = decide[:decide.index("\ndef ")]
+    assert "must run at least" not in decide and "trips = _ev(" not in decide, decide

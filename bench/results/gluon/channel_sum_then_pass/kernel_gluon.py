@@ -17,18 +17,18 @@ L0 = gl.constexpr(gl.BlockedLayout(size_per_thread=[4], threads_per_warp=[32], w
 
 @gluon.jit
 def consumer_0(x_ptr, y_ptr, s_ptr, C, N):
+    twill_base = 0
+    row = gl.program_id(0)
+    offs = gl.arange(0, 1024, layout=L0)
+    base = row * C
+    base_2 = gl.cast(N, gl.int64)
+    v0 = row * 2
+    v1 = s_ptr + v0
+    v2 = v1 + 1
     arg6 = gl.full([1024], 0.0, gl.float32, layout=L0)
     twill_tile_lb = 0
     twill_tile_step = 1
-    twill_base = 0
     for acc_10 in range(twill_tile_lb, C, twill_tile_step):
-        row = gl.program_id(0)
-        offs = gl.arange(0, 1024, layout=L0)
-        base = row * C
-        base_2 = gl.cast(N, gl.int64)
-        v0 = row * 2
-        v1 = s_ptr + v0
-        v2 = v1 + 1
         base_11 = base + acc_10
         base_12 = gl.cast(base_11, gl.int64)
         base_13 = base_12 * base_2
@@ -56,8 +56,6 @@ def consumer_0(x_ptr, y_ptr, s_ptr, C, N):
         acc_22_p1 = acc_22
         arg6 = acc_22_p1
         twill_base += twill_n
-    row = gl.program_id(0)
-    offs = gl.arange(0, 1024, layout=L0)
     v3 = row * 1024
     v4 = y_ptr + v3
     v6 = v4 + offs

@@ -602,9 +602,6 @@ def _device():
 
 def _decide(bound):
     """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
-    trips = _ev('16', dict(bound, **CONSTEXPRS))
-    if trips < 1:   # the pipeline's prologue runs 1 iteration(s) before its loop checks any
-        raise ValueError(f"twill: this Gluon kernel's loop must run at least 1 iteration(s) a program; this launch gives {trips} (16): run the Triton kernel for it")
     shapes = _box_shapes(bound)
     flags = {'TWILL_COPY': all(_aligned(bound[n]) for n in COPY_ALIGNED), 'TWILL_TMA': shapes is not None}
     return [tuple(flags[f] for f in FLAGS), shapes, None]
@@ -824,9 +821,6 @@ def _device_short():
 
 def _decide_short(bound):
     """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
-    trips = _ev_short('16', dict(bound, **CONSTEXPRS_short))
-    if trips < 1:   # the pipeline's prologue runs 1 iteration(s) before its loop checks any
-        raise ValueError(f"twill: this Gluon kernel's loop must run at least 1 iteration(s) a program; this launch gives {trips} (16): run the Triton kernel for it")
     shapes = None
     flags = {'TWILL_COPY': all(_aligned_short(bound[n]) for n in COPY_ALIGNED_short)}
     return [tuple(flags[f] for f in FLAGS_short), shapes, None]

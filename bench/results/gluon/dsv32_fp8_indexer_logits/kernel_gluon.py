@@ -331,9 +331,6 @@ def _device():
 
 def _decide(bound):
     """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
-    trips = _ev('64', dict(bound, **CONSTEXPRS))
-    if trips < 1:   # the pipeline's prologue runs 1 iteration(s) before its loop checks any
-        raise ValueError(f"twill: this Gluon kernel's loop must run at least 1 iteration(s) a program; this launch gives {trips} (64): run the Triton kernel for it")
     shapes = None
     flags = {'TWILL_COPY': all(_aligned(bound[n]) for n in COPY_ALIGNED)}
     return [tuple(flags[f] for f in FLAGS), shapes, None]

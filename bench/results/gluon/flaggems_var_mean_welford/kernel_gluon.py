@@ -38,7 +38,17 @@ def twill_combine_5437b6f7(a0, a1, a2, a3, a4, a5):
 
 @gluon.jit
 def consumer_0(X, Var, Mean, M, N, correction):
+    twill_base = 0
     num_prog = gl.num_programs(0)
+    pid = gl.program_id(0)
+    pid_7 = gl.arange(0, 4, layout=L0)
+    pid_8 = gl.arange(0, 4, layout=L1)
+    pid_9 = gl.expand_dims(pid_7, 1)
+    pid_10 = gl.expand_dims(pid_8, 1)
+    cols = gl.arange(0, 1024, layout=L2)
+    cols_13 = gl.expand_dims(cols, 0)
+    var = gl.cast(N, gl.float32)
+    var_14 = var - correction
     task_num_3 = M + 3
     task_num_4 = task_num_3 // 4
     iter_num = num_prog - 1
@@ -46,18 +56,7 @@ def consumer_0(X, Var, Mean, M, N, correction):
     iter_num_6 = iter_num_5 // num_prog
     twill_tile_lb = 0
     twill_tile_step = 1
-    twill_base = 0
     for i in range(twill_tile_lb, iter_num_6, twill_tile_step):
-        num_prog = gl.num_programs(0)
-        pid = gl.program_id(0)
-        pid_7 = gl.arange(0, 4, layout=L0)
-        pid_8 = gl.arange(0, 4, layout=L1)
-        pid_9 = gl.expand_dims(pid_7, 1)
-        pid_10 = gl.expand_dims(pid_8, 1)
-        cols = gl.arange(0, 1024, layout=L2)
-        cols_13 = gl.expand_dims(cols, 0)
-        var = gl.cast(N, gl.float32)
-        var_14 = var - correction
         pid_16 = i * num_prog
         pid_17 = pid_16 + pid
         pid_18 = pid_17 * 4

@@ -18,16 +18,16 @@ from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared
 @gluon.jit
 def consumer_0(v_ptr, s_ptr, indptr, v_merged_ptr, s_merged_ptr, num_heads, head_dim):
     twill_base = 0
+    pos = gl.program_id(0)
+    v0 = indptr + pos
+    v1 = v0 + 1
+    s = gl.cast(num_heads, gl.int64)
+    v = gl.cast(head_dim, gl.int64)
+    v2 = pos * num_heads
+    v3 = s_merged_ptr.to(gl.int64)
+    v4 = v3 != 0
     for tx in range(0, 128, 1):
         for head_idx in range(0, 32, 1):
-            pos = gl.program_id(0)
-            v0 = indptr + pos
-            v1 = v0 + 1
-            s = gl.cast(num_heads, gl.int64)
-            v = gl.cast(head_dim, gl.int64)
-            v2 = pos * num_heads
-            v3 = s_merged_ptr.to(gl.int64)
-            v4 = v3 != 0
             v5 = gl.load(v0)
             v6 = gl.load(v1)
             v_2 = gl.cast(head_idx, gl.int64)

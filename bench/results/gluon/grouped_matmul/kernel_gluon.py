@@ -295,10 +295,19 @@ L7_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 1], threads_per_war
 
 @gluon.jit
 def consumer_0_short(group_a_ptrs, group_b_ptrs, group_c_ptrs, group_gemm_sizes, g_lds, group_size, TWILL_COPY: gl.constexpr):
+    twill_base = 0
+    offs_am = gl.arange(0, 128, layout=L0_short)
+    offs_am_1 = gl.arange(0, 128, layout=L1_short)
+    offs_am_2 = gl.arange(0, 128, layout=L2_short)
+    offs_am_3 = gl.arange(0, 128, layout=L3_short)
+    a_ptrs = gl.arange(0, 32, layout=L4_short)
+    a_ptrs_4 = gl.expand_dims(a_ptrs, 0)
+    a_ptrs_5 = a_ptrs_4.broadcast_to([128, 32])
+    b_ptrs = gl.arange(0, 32, layout=L5_short)
+    b_ptrs_6 = gl.expand_dims(b_ptrs, 1)
     tile_idx = gl.program_id(0)
     tile_idx_7 = tile_idx
     last_problem_end_8 = gl.to_tensor(0)
-    twill_base = 0
     for g in range(0, group_size, 1):
         gm = g * 3
         gm_9 = group_gemm_sizes + gm
@@ -317,15 +326,6 @@ def consumer_0_short(group_a_ptrs, group_b_ptrs, group_c_ptrs, group_gemm_sizes,
         v5 = v3_b62 & v4
         twill_go1 = v5
         while twill_go1:
-            offs_am = gl.arange(0, 128, layout=L0_short)
-            offs_am_1 = gl.arange(0, 128, layout=L1_short)
-            offs_am_2 = gl.arange(0, 128, layout=L2_short)
-            offs_am_3 = gl.arange(0, 128, layout=L3_short)
-            a_ptrs = gl.arange(0, 32, layout=L4_short)
-            a_ptrs_4 = gl.expand_dims(a_ptrs, 0)
-            a_ptrs_5 = a_ptrs_4.broadcast_to([128, 32])
-            b_ptrs = gl.arange(0, 32, layout=L5_short)
-            b_ptrs_6 = gl.expand_dims(b_ptrs, 1)
             gm = g * 3
             gm_9 = group_gemm_sizes + gm
             gn = gm_9 + 1

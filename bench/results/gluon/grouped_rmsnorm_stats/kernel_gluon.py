@@ -17,22 +17,21 @@ L0 = gl.constexpr(gl.BlockedLayout(size_per_thread=[8], threads_per_warp=[32], w
 
 @gluon.jit
 def consumer_0(X_ptr, Mean_ptr, Rstd_ptr, stride_b, stride_c, HW, G, eps):
+    twill_base = 0
+    b = gl.program_id(0)
     g = gl.program_id(1)
+    offs = gl.arange(0, 1024, layout=L0)
+    x_base = gl.cast(b, gl.int64)
+    x_base_1 = gl.cast(stride_b, gl.int64)
+    x_base_2 = x_base * x_base_1
+    x_chan = gl.cast(stride_c, gl.int64)
     c0 = g * 16
     v0 = c0 + 16
     arg9 = gl.full([1024], 0.0, gl.float32, layout=L0)
     arg10 = gl.full([1024], 0.0, gl.float32, layout=L0)
     twill_tile_lb = c0
     twill_tile_step = 1
-    twill_base = 0
     for sq_vec_5 in range(twill_tile_lb, v0, twill_tile_step):
-        b = gl.program_id(0)
-        g = gl.program_id(1)
-        offs = gl.arange(0, 1024, layout=L0)
-        x_base = gl.cast(b, gl.int64)
-        x_base_1 = gl.cast(stride_b, gl.int64)
-        x_base_2 = x_base * x_base_1
-        x_chan = gl.cast(stride_c, gl.int64)
         x_chan_6 = gl.cast(sq_vec_5, gl.int64)
         x_chan_7 = x_chan_6 * x_chan
         x_chan_8 = x_base_2 + x_chan_7
@@ -70,8 +69,6 @@ def consumer_0(X_ptr, Mean_ptr, Rstd_ptr, stride_b, stride_c, HW, G, eps):
         arg9 = s_vec_p1
         arg10 = sq_vec_18_p1
         twill_base += twill_n
-    b = gl.program_id(0)
-    g = gl.program_id(1)
     n = HW * 16
     s = gl.sum(arg9, axis=0)
     sq = gl.sum(arg10, axis=0)

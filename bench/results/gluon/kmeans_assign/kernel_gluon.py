@@ -460,8 +460,8 @@ def consumer_0_short(x_ptr, c_ptr, cnorm_ptr, out_idx_ptr, out_dist_ptr, N, K, s
             dist_54_w = dist_w.broadcast_to([128, 64])
             dist_55_w = dist_54_w - dist_53_w
             blk_min_w = gl.min(dist_55_w, axis=1)
-            blk_arg_56_r0, blk_arg_56_r1 = gl.reduce((dist_55_w, blk_arg_30), 1, twill_combine_d54653c1_short)
-            blk_arg_58_w = blk_arg_56_r1 + best_idx_32_w
+            blk_arg_56_r0_w, blk_arg_56_r1_w = gl.reduce((dist_55_w, blk_arg_30), 1, twill_combine_d54653c1_short)
+            blk_arg_58_w = blk_arg_56_r1_w + best_idx_32_w
             better_w = blk_min_w < best_dist_33_w
             best_dist_59_w = gl.where(better_w, blk_min_w, best_dist_33_w)
             best_idx_60_w = gl.where(better_w, blk_arg_58_w, best_idx_34_w)

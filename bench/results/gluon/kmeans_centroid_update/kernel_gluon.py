@@ -31,31 +31,30 @@ L10 = gl.constexpr(gl.NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 4
 
 @gluon.jit
 def consumer_0(x_ptr, ids_ptr, counts_ptr, psum_ptr, pcnt_ptr, n_chunks, chunks_per_split, D, stride_x, TWILL_COPY: gl.constexpr):
+    twill_base = 0
+    pid_d = gl.program_id(0)
     split = gl.program_id(1)
+    offs_d = pid_d * 64
+    offs_d_3 = gl.arange(0, 64, layout=L0)
+    offs_d_4 = gl.arange(0, 64, layout=L1)
+    offs_d_5 = gl.arange(0, 64, layout=L2)
+    offs_d_6 = gl.arange(0, 64, layout=L3)
+    offs_d_9 = offs_d + offs_d_4
+    offs_d_10 = offs_d + offs_d_5
+    mask_d_12 = offs_d_9 < D
+    mask_d_13 = offs_d_10 < D
+    offs_k = gl.arange(0, 32, layout=L4)
+    offs_k_14 = gl.arange(0, 32, layout=L5)
     c0 = split * chunks_per_split
     c1 = c0 + chunks_per_split
     c1_15 = gl.minimum(c1, n_chunks)
     arg10 = gl.full([32, 64], 0.0, gl.float32, layout=L10)
     cnt_29 = gl.full([32], 0.0, gl.float32, layout=L5)
-    twill_base = 0
     for cnt_28 in range(c0, c1_15, 1):
         chunk_count = counts_ptr + cnt_28
         chunk_count_30 = gl.load(chunk_count)
         v10 = chunk_count_30 > 0
         if v10:
-            pid_d = gl.program_id(0)
-            split = gl.program_id(1)
-            offs_d = pid_d * 64
-            offs_d_3 = gl.arange(0, 64, layout=L0)
-            offs_d_4 = gl.arange(0, 64, layout=L1)
-            offs_d_5 = gl.arange(0, 64, layout=L2)
-            offs_d_6 = gl.arange(0, 64, layout=L3)
-            offs_d_9 = offs_d + offs_d_4
-            offs_d_10 = offs_d + offs_d_5
-            mask_d_12 = offs_d_9 < D
-            mask_d_13 = offs_d_10 < D
-            offs_k = gl.arange(0, 32, layout=L4)
-            offs_k_14 = gl.arange(0, 32, layout=L5)
             chunk_count = counts_ptr + cnt_28
             chunk_count_30 = gl.load(chunk_count)
             base = gl.cast(cnt_28, gl.int64)
@@ -213,14 +212,6 @@ def consumer_0(x_ptr, ids_ptr, counts_ptr, psum_ptr, pcnt_ptr, n_chunks, chunks_
             v11_r1 = cnt_29
         arg10 = v11_r0
         cnt_29 = v11_r1
-    pid_d = gl.program_id(0)
-    split = gl.program_id(1)
-    offs_d = pid_d * 64
-    offs_d_5 = gl.arange(0, 64, layout=L2)
-    offs_d_10 = offs_d + offs_d_5
-    mask_d_13 = offs_d_10 < D
-    offs_k = gl.arange(0, 32, layout=L4)
-    offs_k_14 = gl.arange(0, 32, layout=L5)
     psum_ptrs = split * 32
     psum_ptrs_18 = psum_ptrs + offs_k
     psum_ptrs_19 = gl.expand_dims(psum_ptrs_18, 1)
@@ -262,31 +253,30 @@ L10_short = gl.constexpr(gl.NVMMADistributedLayout(version=[2, 0], warps_per_cta
 
 @gluon.jit
 def consumer_0_short(x_ptr, ids_ptr, counts_ptr, psum_ptr, pcnt_ptr, n_chunks, chunks_per_split, D, stride_x):
+    twill_base = 0
+    pid_d = gl.program_id(0)
     split = gl.program_id(1)
+    offs_d = pid_d * 64
+    offs_d_3 = gl.arange(0, 64, layout=L0_short)
+    offs_d_4 = gl.arange(0, 64, layout=L1_short)
+    offs_d_5 = gl.arange(0, 64, layout=L2_short)
+    offs_d_6 = gl.arange(0, 64, layout=L3_short)
+    offs_d_9 = offs_d + offs_d_4
+    offs_d_10 = offs_d + offs_d_5
+    mask_d_12 = offs_d_9 < D
+    mask_d_13 = offs_d_10 < D
+    offs_k = gl.arange(0, 32, layout=L4_short)
+    offs_k_14 = gl.arange(0, 32, layout=L5_short)
     c0 = split * chunks_per_split
     c1 = c0 + chunks_per_split
     c1_15 = gl.minimum(c1, n_chunks)
     arg10 = gl.full([32, 64], 0.0, gl.float32, layout=L10_short)
     cnt_29 = gl.full([32], 0.0, gl.float32, layout=L5_short)
-    twill_base = 0
     for cnt_28 in range(c0, c1_15, 1):
         chunk_count = counts_ptr + cnt_28
         chunk_count_30 = gl.load(chunk_count)
         v10 = chunk_count_30 > 0
         if v10:
-            pid_d = gl.program_id(0)
-            split = gl.program_id(1)
-            offs_d = pid_d * 64
-            offs_d_3 = gl.arange(0, 64, layout=L0_short)
-            offs_d_4 = gl.arange(0, 64, layout=L1_short)
-            offs_d_5 = gl.arange(0, 64, layout=L2_short)
-            offs_d_6 = gl.arange(0, 64, layout=L3_short)
-            offs_d_9 = offs_d + offs_d_4
-            offs_d_10 = offs_d + offs_d_5
-            mask_d_12 = offs_d_9 < D
-            mask_d_13 = offs_d_10 < D
-            offs_k = gl.arange(0, 32, layout=L4_short)
-            offs_k_14 = gl.arange(0, 32, layout=L5_short)
             chunk_count = counts_ptr + cnt_28
             chunk_count_30 = gl.load(chunk_count)
             base = gl.cast(cnt_28, gl.int64)
@@ -346,14 +336,6 @@ def consumer_0_short(x_ptr, ids_ptr, counts_ptr, psum_ptr, pcnt_ptr, n_chunks, c
             v11_r1 = cnt_29
         arg10 = v11_r0
         cnt_29 = v11_r1
-    pid_d = gl.program_id(0)
-    split = gl.program_id(1)
-    offs_d = pid_d * 64
-    offs_d_5 = gl.arange(0, 64, layout=L2_short)
-    offs_d_10 = offs_d + offs_d_5
-    mask_d_13 = offs_d_10 < D
-    offs_k = gl.arange(0, 32, layout=L4_short)
-    offs_k_14 = gl.arange(0, 32, layout=L5_short)
     psum_ptrs = split * 32
     psum_ptrs_18 = psum_ptrs + offs_k
     psum_ptrs_19 = gl.expand_dims(psum_ptrs_18, 1)

@@ -39,13 +39,57 @@ L18 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[1,
 
 @gluon.jit
 def consumer_0(Q_nope, Q_rope, KV_nope, KV_rope, KV_scale, sm_scale, Req_to_tokens, B_req_idx, B_Seqlen, Mid_O, Mid_O_LogExpSum, stride_req_to_tokens_b, stride_q_bs, stride_q_h, stride_q_rope_bs, stride_q_rope_h, stride_kv_bs, stride_kv_h, stride_kv_rope_bs, stride_kv_rope_h, stride_mid_oh, stride_mid_os, stride_mid_o_eh, stride_kv_scaled_bs, block_size_ptr, num_sm, head_num, batch_size, TWILL_COPY: gl.constexpr):
+    twill_base = 0
+    block_seq = gl.load(block_size_ptr, eviction_policy='evict_last')
+    cur_q_head_offs = gl.arange(0, 16, layout=L0)
+    cur_q_head_offs_11 = gl.arange(0, 16, layout=L1)
+    cur_q_head_offs_12 = gl.arange(0, 16, layout=L2)
+    cur_q_head_offs_13 = gl.arange(0, 16, layout=L3)
+    cur_q_head_offs_14 = gl.arange(0, 16, layout=L4)
+    cur_q_head_offs_15 = gl.arange(0, 16, layout=L5)
+    cur_q_head_offs_16 = gl.arange(0, 16, layout=L6)
+    cur_q_head_range = cur_q_head_offs.to(gl.int64)
+    cur_q_head_range_17 = cur_q_head_offs_11.to(gl.int64)
+    cur_q_head_range_18 = cur_q_head_offs_12.to(gl.int64)
+    cur_q_head_range_19 = cur_q_head_offs_13.to(gl.int64)
+    cur_q_head_range_20 = cur_q_head_offs_14.to(gl.int64)
+    cur_q_head_range_21 = cur_q_head_offs_15.to(gl.int64)
+    cur_q_head_range_22 = cur_q_head_offs_16.to(gl.int64)
+    off_q = gl.expand_dims(cur_q_head_range, 1)
+    off_q_23 = gl.expand_dims(cur_q_head_range_17, 1)
+    off_q_24 = gl.expand_dims(cur_q_head_range_18, 1)
+    off_q_25 = gl.cast(stride_q_h, gl.int64)
+    off_q_27 = off_q * off_q_25
+    off_q_28 = gl.arange(0, 512, layout=L7)
+    off_q_29 = gl.arange(0, 512, layout=L8)
+    off_q_30 = gl.expand_dims(off_q_28, 0)
+    off_q_31 = gl.expand_dims(off_q_29, 0)
+    off_q_32 = off_q_30.to(gl.int64)
+    off_q_33 = off_q_31.to(gl.int64)
+    off_q_34 = off_q_32.broadcast_to([16, 512])
+    off_q_35 = off_q_33.broadcast_to([16, 512])
+    off_rope_q = gl.cast(stride_q_rope_h, gl.int64)
+    off_rope_q_37 = off_q_24 * off_rope_q
+    off_rope_q_38 = gl.arange(0, 64, layout=L9)
+    off_rope_q_39 = gl.expand_dims(off_rope_q_38, 0)
+    off_rope_q_40 = off_rope_q_39.to(gl.int64)
+    off_rope_q_41 = off_rope_q_40.broadcast_to([16, 64])
+    off_kv_42 = gl.arange(0, 512, layout=L10)
+    off_kv_43 = gl.expand_dims(off_kv_42, 1)
+    off_kv_44 = off_kv_43.broadcast_to([512, 16])
+    off_rope_kv_45 = gl.arange(0, 64, layout=L11)
+    off_rope_kv_46 = gl.expand_dims(off_rope_kv_45, 1)
+    off_rope_kv_47 = off_rope_kv_46.broadcast_to([64, 16])
+    off_mid_o = gl.cast(stride_mid_oh, gl.int64)
+    off_mid_o_51 = off_q_23 * off_mid_o
+    off_mid_o_52 = gl.cast(stride_mid_os, gl.int64)
+    off_mid_o_logexpsum = gl.cast(stride_mid_o_eh, gl.int64)
+    off_mid_o_logexpsum_54 = cur_q_head_range_22 * off_mid_o_logexpsum
     sm_id = gl.program_id(0)
     sm_id_10 = gl.cast(sm_id, gl.int64)
     sm_id_56 = sm_id_10
     out_batch_start_index_57 = gl.to_tensor(0).to(gl.int64)
-    twill_base = 0
     for cur_batch in range(0, batch_size, 1):
-        block_seq = gl.load(block_size_ptr, eviction_policy='evict_last')
         cur_block_num = block_seq - 1
         cur_batch_seq_len = B_Seqlen + cur_batch
         cur_batch_seq_len_58 = gl.load(cur_batch_seq_len, eviction_policy='evict_last')
@@ -56,51 +100,6 @@ def consumer_0(Q_nope, Q_rope, KV_nope, KV_rope, KV_scale, sm_scale, Req_to_toke
         v2_b160 = sm_id_84 < cur_block_num_61
         twill_go1 = v2_b160
         while twill_go1:
-            block_seq = gl.load(block_size_ptr, eviction_policy='evict_last')
-            cur_q_head_offs = gl.arange(0, 16, layout=L0)
-            cur_q_head_offs_11 = gl.arange(0, 16, layout=L1)
-            cur_q_head_offs_12 = gl.arange(0, 16, layout=L2)
-            cur_q_head_offs_13 = gl.arange(0, 16, layout=L3)
-            cur_q_head_offs_14 = gl.arange(0, 16, layout=L4)
-            cur_q_head_offs_15 = gl.arange(0, 16, layout=L5)
-            cur_q_head_offs_16 = gl.arange(0, 16, layout=L6)
-            cur_q_head_range = cur_q_head_offs.to(gl.int64)
-            cur_q_head_range_17 = cur_q_head_offs_11.to(gl.int64)
-            cur_q_head_range_18 = cur_q_head_offs_12.to(gl.int64)
-            cur_q_head_range_19 = cur_q_head_offs_13.to(gl.int64)
-            cur_q_head_range_20 = cur_q_head_offs_14.to(gl.int64)
-            cur_q_head_range_21 = cur_q_head_offs_15.to(gl.int64)
-            cur_q_head_range_22 = cur_q_head_offs_16.to(gl.int64)
-            off_q = gl.expand_dims(cur_q_head_range, 1)
-            off_q_23 = gl.expand_dims(cur_q_head_range_17, 1)
-            off_q_24 = gl.expand_dims(cur_q_head_range_18, 1)
-            off_q_25 = gl.cast(stride_q_h, gl.int64)
-            off_q_27 = off_q * off_q_25
-            off_q_28 = gl.arange(0, 512, layout=L7)
-            off_q_29 = gl.arange(0, 512, layout=L8)
-            off_q_30 = gl.expand_dims(off_q_28, 0)
-            off_q_31 = gl.expand_dims(off_q_29, 0)
-            off_q_32 = off_q_30.to(gl.int64)
-            off_q_33 = off_q_31.to(gl.int64)
-            off_q_34 = off_q_32.broadcast_to([16, 512])
-            off_q_35 = off_q_33.broadcast_to([16, 512])
-            off_rope_q = gl.cast(stride_q_rope_h, gl.int64)
-            off_rope_q_37 = off_q_24 * off_rope_q
-            off_rope_q_38 = gl.arange(0, 64, layout=L9)
-            off_rope_q_39 = gl.expand_dims(off_rope_q_38, 0)
-            off_rope_q_40 = off_rope_q_39.to(gl.int64)
-            off_rope_q_41 = off_rope_q_40.broadcast_to([16, 64])
-            off_kv_42 = gl.arange(0, 512, layout=L10)
-            off_kv_43 = gl.expand_dims(off_kv_42, 1)
-            off_kv_44 = off_kv_43.broadcast_to([512, 16])
-            off_rope_kv_45 = gl.arange(0, 64, layout=L11)
-            off_rope_kv_46 = gl.expand_dims(off_rope_kv_45, 1)
-            off_rope_kv_47 = off_rope_kv_46.broadcast_to([64, 16])
-            off_mid_o = gl.cast(stride_mid_oh, gl.int64)
-            off_mid_o_51 = off_q_23 * off_mid_o
-            off_mid_o_52 = gl.cast(stride_mid_os, gl.int64)
-            off_mid_o_logexpsum = gl.cast(stride_mid_o_eh, gl.int64)
-            off_mid_o_logexpsum_54 = cur_q_head_range_22 * off_mid_o_logexpsum
             cur_batch_seq_len = B_Seqlen + cur_batch
             cur_batch_seq_len_58 = gl.load(cur_batch_seq_len, eviction_policy='evict_last')
             cur_block_num_59 = gl.cast(cur_batch_seq_len_58, gl.int64)

@@ -17,13 +17,13 @@ L0 = gl.constexpr(gl.BlockedLayout(size_per_thread=[4], threads_per_warp=[32], w
 
 @gluon.jit
 def consumer_0(weight_grad_ptr, per_sample_weights_grad_ptr, emb_argsorted_ptr, weight_ptr, emb_begin_pos_ptr, reverse_mapping_ptr, per_sample_weights_ptr, gradient_ptr):
+    twill_base = 0
+    first_embedding_id = gl.program_id(0)
+    first_embedding_id_0 = gl.cast(first_embedding_id, gl.int64)
+    weight = gl.arange(0, 256, layout=L0)
     twill_tile_lb = 0
     twill_tile_step = 1
-    twill_base = 0
     for k in range(twill_tile_lb, 8, twill_tile_step):
-        first_embedding_id = gl.program_id(0)
-        first_embedding_id_0 = gl.cast(first_embedding_id, gl.int64)
-        weight = gl.arange(0, 256, layout=L0)
         embedding_id = k * 8192
         embedding_id_1 = gl.cast(embedding_id, gl.int64)
         embedding_id_2 = first_embedding_id_0 + embedding_id_1

@@ -56,11 +56,11 @@ def consumer_0(q, k, v, o, kpm, sm_scale, N, H, TWILL_COPY: gl.constexpr):
         mk_44 = mk_43 < N  # load0_mk: stage 0, partition 0 (group 0)
         mk_47 = mk_46 + offs_n_10  # load0_mk: stage 0, partition 0 (group 0)
         mk_48 = gl.load(mk_47, mask=mk_44, other=0)  # load0_mk: stage 0, partition 0 (group 0)
-        cnt_49 = mk_48_p1.to(gl.int32)  # broadcast0_cnt: stage 1, partition 0 (group 0)
+        cnt_49 = gl.cast(mk_48_p1, gl.int8, bitcast=True).to(gl.int32)  # broadcast0_cnt: stage 1, partition 0 (group 0)
         cnt_50 = cnt_50_p1 + cnt_49  # broadcast0_cnt: stage 1, partition 0 (group 0)
         cnt_50_p1 = cnt_50
         mk_48_p1 = mk_48
-    cnt_49 = mk_48_p1.to(gl.int32)  # broadcast0_cnt: stage 1, partition 0 (group 0)
+    cnt_49 = gl.cast(mk_48_p1, gl.int8, bitcast=True).to(gl.int32)  # broadcast0_cnt: stage 1, partition 0 (group 0)
     cnt_50 = cnt_50_p1 + cnt_49  # broadcast0_cnt: stage 1, partition 0 (group 0)
     cnt_50_p1 = cnt_50
     mk_48_p1 = mk_48

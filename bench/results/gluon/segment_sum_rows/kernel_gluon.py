@@ -19,29 +19,29 @@ L2 = gl.constexpr(gl.SliceLayout(1, gl.BlockedLayout(size_per_thread=[1, 8], thr
 
 @gluon.jit
 def consumer_0(x_ptr, indptr_ptr, indices_ptr, out_ptr, num_rows, D, stride_x, stride_out):
+    twill_base = 0
+    pid_d = gl.program_id(1)
+    offs_d = pid_d * 128
+    offs_d_2 = gl.arange(0, 128, layout=L0)
+    offs_d_3 = gl.arange(0, 128, layout=L1)
+    offs_d_6 = offs_d + offs_d_2
+    offs_d_7 = offs_d + offs_d_3
+    mask_d_9 = offs_d_6 < D
+    mask_d_10 = offs_d_7 < D
+    offs_e = gl.arange(0, 16, layout=L2)
+    x_ptrs = gl.cast(stride_x, gl.int64)
+    x_ptrs_14 = gl.expand_dims(offs_d_6, 0)
+    x_ptrs_15 = x_ptrs_14.broadcast_to([16, 128])
+    xv = gl.expand_dims(mask_d_9, 0)
+    xv_16 = xv.broadcast_to([16, 128])
+    out_ptrs = gl.cast(stride_out, gl.int64)
     pid_r = gl.program_id(0)
     row0 = pid_r * 8
     row1 = row0 + 8
     row1_11 = gl.minimum(row1, num_rows)
     twill_tile_lb = row0
     twill_tile_step = 1
-    twill_base = 0
     for r in range(twill_tile_lb, row1_11, twill_tile_step):
-        pid_d = gl.program_id(1)
-        offs_d = pid_d * 128
-        offs_d_2 = gl.arange(0, 128, layout=L0)
-        offs_d_3 = gl.arange(0, 128, layout=L1)
-        offs_d_6 = offs_d + offs_d_2
-        offs_d_7 = offs_d + offs_d_3
-        mask_d_9 = offs_d_6 < D
-        mask_d_10 = offs_d_7 < D
-        offs_e = gl.arange(0, 16, layout=L2)
-        x_ptrs = gl.cast(stride_x, gl.int64)
-        x_ptrs_14 = gl.expand_dims(offs_d_6, 0)
-        x_ptrs_15 = x_ptrs_14.broadcast_to([16, 128])
-        xv = gl.expand_dims(mask_d_9, 0)
-        xv_16 = xv.broadcast_to([16, 128])
-        out_ptrs = gl.cast(stride_out, gl.int64)
         start = indptr_ptr + r
         start_17 = gl.load(start)
         end = start + 1

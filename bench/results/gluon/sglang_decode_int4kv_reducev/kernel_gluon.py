@@ -94,7 +94,7 @@ def consumer_0(logits, V_Buffer, V_Scales_Buffer, Out, Req_to_tokens, B_req_idx,
         v_int8_high_73 = v_int8_high_72 - 8  # convert2_v_tmp: stage 0, partition 0 (group 0)
         c = gl.convert_layout(gl.join(v_int8_low_71, v_int8_high_73), L8)  # convert2_v_tmp: stage 0, partition 0 (group 0)
         v_int8 = gl.convert_layout(gl.reshape(c, [64, 128]), L9)  # convert2_v_tmp: stage 0, partition 0 (group 0)
-        v_tmp = v_int8.to(gl.float16)  # convert2_v_tmp: stage 0, partition 0 (group 0)
+        v_tmp = gl.cast(v_int8, gl.int8, bitcast=True).to(gl.float16)  # convert2_v_tmp: stage 0, partition 0 (group 0)
         acc_90_p1 = acc_90
         acc_96_p1 = acc_96
         e_sum_61_p1 = e_sum_61
@@ -166,7 +166,7 @@ def consumer_0(logits, V_Buffer, V_Scales_Buffer, Out, Req_to_tokens, B_req_idx,
             v_int8_high_73 = v_int8_high_72 - 8  # convert2_v_tmp: stage 0, partition 0 (group 0)
             c = gl.convert_layout(gl.join(v_int8_low_71, v_int8_high_73), L8)  # convert2_v_tmp: stage 0, partition 0 (group 0)
             v_int8 = gl.convert_layout(gl.reshape(c, [64, 128]), L9)  # convert2_v_tmp: stage 0, partition 0 (group 0)
-            v_tmp = v_int8.to(gl.float16)  # convert2_v_tmp: stage 0, partition 0 (group 0)
+            v_tmp = gl.cast(v_int8, gl.int8, bitcast=True).to(gl.float16)  # convert2_v_tmp: stage 0, partition 0 (group 0)
             acc_90_p1 = acc_90
             acc_96_p1 = acc_96
             e_sum_61_p1 = e_sum_61

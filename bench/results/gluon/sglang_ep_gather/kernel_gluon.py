@@ -17,15 +17,15 @@ L0 = gl.constexpr(gl.BlockedLayout(size_per_thread=[8], threads_per_warp=[32], w
 
 @gluon.jit
 def consumer_0(total_token_num, input_tensor, input_tensor_stride0, recv_topk_ids, recv_topk_ids_stride0, recv_topk_weight, recv_topk_weight_stride0, input_index, input_index_stride0, output_tensor, output_tensor_stride0):
+    twill_base = 0
+    cur_block = gl.program_id(0)
+    off_d = gl.arange(0, 1024, layout=L0)
+    v0 = cur_block * 1024
     start_cur_token = gl.program_id(1)
     grid_num = gl.num_programs(1)
     twill_tile_lb = start_cur_token
     twill_tile_step = grid_num
-    twill_base = 0
     for cur_token in range(twill_tile_lb, total_token_num, twill_tile_step):
-        cur_block = gl.program_id(0)
-        off_d = gl.arange(0, 1024, layout=L0)
-        v0 = cur_block * 1024
         expert_id = cur_token * recv_topk_ids_stride0
         expert_id_0 = recv_topk_ids + expert_id
         twill_n = (8 - 0 + 1 - 1) // 1
@@ -201,9 +201,6 @@ def _device():
 
 def _decide(bound):
     """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
-    trips = _ev('8', dict(bound, **CONSTEXPRS))
-    if trips < 1:   # the pipeline's prologue runs 1 iteration(s) before its loop checks any
-        raise ValueError(f"twill: this Gluon kernel's loop must run at least 1 iteration(s) a program; this launch gives {trips} (8): run the Triton kernel for it")
     shapes = None
     flags = {}
     return [tuple(flags[f] for f in FLAGS), shapes, None]

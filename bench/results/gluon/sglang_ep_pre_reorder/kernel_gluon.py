@@ -18,22 +18,19 @@ L0 = gl.constexpr(gl.BlockedLayout(size_per_thread=[4], threads_per_warp=[32], w
 @gluon.jit
 def consumer_0(input_ptr, gateup_input_ptr, src2dst_ptr, topk_ids_ptr, a1_scales_ptr, start_expert_id, end_expert_id, topk, hidden_size):
     twill_base = 0
+    src_idx = gl.program_id(0)
+    src2dst_ptr_0 = src_idx * topk
+    src2dst_ptr_1 = src2dst_ptr + src2dst_ptr_0
+    topk_ids_ptr_2 = topk_ids_ptr + src2dst_ptr_0
+    src_ptr = src_idx * hidden_size
+    src_ptr_3 = input_ptr + src_ptr
     for idx in range(0, topk, 1):
-        src_idx = gl.program_id(0)
-        src2dst_ptr_0 = src_idx * topk
-        topk_ids_ptr_2 = topk_ids_ptr + src2dst_ptr_0
         expert_id = topk_ids_ptr_2 + idx
         expert_id_4 = gl.load(expert_id)
         v0 = expert_id_4 >= start_expert_id
         v1 = expert_id_4 <= end_expert_id
         v2 = v0 & v1
         if v2:
-            src_idx = gl.program_id(0)
-            src2dst_ptr_0 = src_idx * topk
-            src2dst_ptr_1 = src2dst_ptr + src2dst_ptr_0
-            topk_ids_ptr_2 = topk_ids_ptr + src2dst_ptr_0
-            src_ptr = src_idx * hidden_size
-            src_ptr_3 = input_ptr + src_ptr
             expert_id = topk_ids_ptr_2 + idx
             expert_id_4 = gl.load(expert_id)
             scale = a1_scales_ptr + expert_id_4

@@ -17,14 +17,14 @@ L0 = gl.constexpr(gl.BlockedLayout(size_per_thread=[8], threads_per_warp=[32], w
 
 @gluon.jit
 def consumer_0(input_ptr, output_ptr, row_id_map_ptr, merging_probs_ptr, num_tokens, num_experts, hidden_size, stride_input_token, stride_output_token, stride_merging_probs_token):
-    current_start_1 = gl.to_tensor(0)
     twill_base = 0
+    pid = gl.program_id(0)
+    current_offset = gl.arange(0, 1024, layout=L0)
+    output_off = pid * stride_output_token
+    current_start_1 = gl.to_tensor(0)
     v1_b28 = current_start_1 < hidden_size
     twill_go0 = v1_b28
     while twill_go0:
-        pid = gl.program_id(0)
-        current_offset = gl.arange(0, 1024, layout=L0)
-        output_off = pid * stride_output_token
         current_offset_3 = current_start_1 + current_offset
         mask_4 = current_offset_3 < hidden_size
         twill_n = (num_experts - 0 + 1 - 1) // 1

@@ -265,34 +265,32 @@ L5_short = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=
 
 @gluon.jit
 def consumer_0_short(grad_output_ptr, inputs_ptr, grad_weights_ptr, indices_ptr, TWILL_COPY: gl.constexpr):
-    arg5 = gl.full([128, 32], 0.0, gl.float32, layout=L5_short)
     twill_base = 0
+    pid = gl.program_id(0)
+    expert_id = pid // 512
+    position_id = pid % 512
+    tile_n = position_id // 32
+    tile_k = position_id % 32
+    n_start = tile_n * 128
+    k_start = tile_k * 32
+    offs_n = gl.arange(0, 128, layout=L0_short)
+    offs_n_8 = gl.arange(0, 128, layout=L1_short)
+    offs_n_11 = offs_n + n_start
+    offs_n_12 = offs_n_8 + n_start
+    offs_k = gl.arange(0, 32, layout=L2_short)
+    offs_k_13 = gl.arange(0, 32, layout=L1_short)
+    offs_k_14 = gl.arange(0, 32, layout=L3_short)
+    offs_k_16 = offs_k_14 + k_start
+    mask_n = offs_n_11 < 2048
+    mask_n_17 = offs_n_12 < 2048
+    mask_k = offs_k_16 < 1024
+    arg5 = gl.full([128, 32], 0.0, gl.float32, layout=L5_short)
     for grad_weights_31 in range(0, 64, 1):
-        pid = gl.program_id(0)
-        expert_id = pid // 512
         group_start = grad_weights_31 * 128
         group_expert = indices_ptr + group_start
         group_expert_32 = gl.load(group_expert)
         v6 = group_expert_32 == expert_id
         if v6:
-            pid = gl.program_id(0)
-            expert_id = pid // 512
-            position_id = pid % 512
-            tile_n = position_id // 32
-            tile_k = position_id % 32
-            n_start = tile_n * 128
-            k_start = tile_k * 32
-            offs_n = gl.arange(0, 128, layout=L0_short)
-            offs_n_8 = gl.arange(0, 128, layout=L1_short)
-            offs_n_11 = offs_n + n_start
-            offs_n_12 = offs_n_8 + n_start
-            offs_k = gl.arange(0, 32, layout=L2_short)
-            offs_k_13 = gl.arange(0, 32, layout=L1_short)
-            offs_k_14 = gl.arange(0, 32, layout=L3_short)
-            offs_k_16 = offs_k_14 + k_start
-            mask_n = offs_n_11 < 2048
-            mask_n_17 = offs_n_12 < 2048
-            mask_k = offs_k_16 < 1024
             group_start = grad_weights_31 * 128
             mask_m = group_start + 128
             mask_m_33 = gl.minimum(mask_m, 8192)
@@ -449,19 +447,6 @@ def consumer_0_short(grad_output_ptr, inputs_ptr, grad_weights_ptr, indices_ptr,
         else:
             v7 = arg5
         arg5 = v7
-    pid = gl.program_id(0)
-    expert_id = pid // 512
-    position_id = pid % 512
-    tile_n = position_id // 32
-    tile_k = position_id % 32
-    n_start = tile_n * 128
-    k_start = tile_k * 32
-    offs_n_8 = gl.arange(0, 128, layout=L1_short)
-    offs_n_12 = offs_n_8 + n_start
-    offs_k_14 = gl.arange(0, 32, layout=L3_short)
-    offs_k_16 = offs_k_14 + k_start
-    mask_n_17 = offs_n_12 < 2048
-    mask_k = offs_k_16 < 1024
     grad_w_ptrs = expert_id * 2097152
     grad_w_ptrs_18 = grad_weights_ptr + grad_w_ptrs
     grad_w_ptrs_19 = gl.expand_dims(offs_n_12, 1)

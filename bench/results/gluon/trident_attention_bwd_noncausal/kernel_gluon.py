@@ -32,41 +32,40 @@ L9 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[4, 
 
 @gluon.jit
 def consumer_0(grad_query_ptr, grad_key_ptr, grad_value_ptr, grad_output_ptr, query_ptr, key_ptr, value_ptr, y_size, x_size, head_stride, y_stride, output_ptr, log2sum_ptr, delta_ptr, dropout_p, softmax_scale, TWILL_COPY: gl.constexpr):
+    twill_base = 0
+    pid = gl.program_id(0)
+    grad_key_ptr_8 = pid * head_stride
+    grad_key_ptr_9 = grad_key_ptr + grad_key_ptr_8
+    grad_value_ptr_10 = grad_value_ptr + grad_key_ptr_8
+    key_ptr_11 = key_ptr + grad_key_ptr_8
+    value_ptr_12 = value_ptr + grad_key_ptr_8
+    score_scale = softmax_scale * 1.44269502
+    n_strides = gl.arange(0, 64, layout=L0)
+    n_strides_13 = gl.arange(0, 64, layout=L1)
+    n_strides_14 = gl.arange(0, 64, layout=L2)
+    grad_query_block_ptr = grad_query_ptr + grad_key_ptr_8
+    grad_query_block_ptr_17 = gl.cast(y_stride, gl.int64)
+    grad_output_block_ptr = grad_output_ptr + grad_key_ptr_8
+    query_block_ptr = query_ptr + grad_key_ptr_8
+    output_block_ptr = output_ptr + grad_key_ptr_8
+    log2sum_block_ptr = pid * y_size
+    log2sum_block_ptr_18 = log2sum_ptr + log2sum_block_ptr
+    delta_block_ptr = delta_ptr + log2sum_block_ptr
+    ptr_offsets = gl.expand_dims(n_strides_13, 0)
+    ptr_offsets_19 = ptr_offsets.broadcast_to([64, 64])
+    query_20 = n_strides.to(gl.int64)
+    query_21 = n_strides_13.to(gl.int64)
+    query_22 = n_strides_14.to(gl.int64)
+    query_24 = gl.expand_dims(query_21, 0)
+    query_25 = query_24.broadcast_to([64, 64])
+    v0 = dropout_p > 2.22044605e-16
     num_y_blocks_6 = y_size + 63
     num_y_blocks_7 = num_y_blocks_6 // 64
-    n_strides = gl.arange(0, 64, layout=L0)
     n_strides_16 = n_strides * y_stride
     n_strides_30 = n_strides_16
     twill_tile_lb = 0
     twill_tile_step = 1
-    twill_base = 0
     for n_strides_29 in range(twill_tile_lb, num_y_blocks_7, twill_tile_step):
-        pid = gl.program_id(0)
-        grad_key_ptr_8 = pid * head_stride
-        grad_key_ptr_9 = grad_key_ptr + grad_key_ptr_8
-        grad_value_ptr_10 = grad_value_ptr + grad_key_ptr_8
-        key_ptr_11 = key_ptr + grad_key_ptr_8
-        value_ptr_12 = value_ptr + grad_key_ptr_8
-        score_scale = softmax_scale * 1.44269502
-        n_strides = gl.arange(0, 64, layout=L0)
-        n_strides_13 = gl.arange(0, 64, layout=L1)
-        n_strides_14 = gl.arange(0, 64, layout=L2)
-        grad_query_block_ptr = grad_query_ptr + grad_key_ptr_8
-        grad_query_block_ptr_17 = gl.cast(y_stride, gl.int64)
-        grad_output_block_ptr = grad_output_ptr + grad_key_ptr_8
-        query_block_ptr = query_ptr + grad_key_ptr_8
-        output_block_ptr = output_ptr + grad_key_ptr_8
-        log2sum_block_ptr = pid * y_size
-        log2sum_block_ptr_18 = log2sum_ptr + log2sum_block_ptr
-        delta_block_ptr = delta_ptr + log2sum_block_ptr
-        ptr_offsets = gl.expand_dims(n_strides_13, 0)
-        ptr_offsets_19 = ptr_offsets.broadcast_to([64, 64])
-        query_20 = n_strides.to(gl.int64)
-        query_21 = n_strides_13.to(gl.int64)
-        query_22 = n_strides_14.to(gl.int64)
-        query_24 = gl.expand_dims(query_21, 0)
-        query_25 = query_24.broadcast_to([64, 64])
-        v0 = dropout_p > 2.22044605e-16
         ptr_offsets_31 = gl.expand_dims(n_strides_30, 1)
         ptr_offsets_32 = ptr_offsets_31.broadcast_to([64, 64])
         ptr_offsets_33 = ptr_offsets_32 + ptr_offsets_19

@@ -243,33 +243,29 @@ L6_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_war
 
 @gluon.jit
 def consumer_0_short(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, stride_am, stride_bk, stride_cm):
-    start_pid = gl.program_id(0)
+    twill_base = 0
     num_pid_m = M + 127
     num_pid_m_8 = num_pid_m // 128
     num_pid_n = N + 127
     num_pid_n_9 = num_pid_n // 128
+    k_tiles_10 = K + 63
+    k_tiles_11 = k_tiles_10 // 64
+    offs_k_for_mask = gl.arange(0, 64, layout=L0_short)
+    offs_k_for_mask_12 = gl.arange(0, 64, layout=L1_short)
+    num_pid_in_group = num_pid_n_9 * 8
+    offs_am = gl.arange(0, 128, layout=L2_short)
+    offs_am_13 = gl.arange(0, 128, layout=L1_short)
+    offs_am_14 = gl.arange(0, 128, layout=L3_short)
+    offs_am_15 = gl.arange(0, 128, layout=L4_short)
+    a = gl.expand_dims(offs_k_for_mask, 0)
+    b = gl.expand_dims(offs_k_for_mask_12, 1)
+    start_pid = gl.program_id(0)
     num_tiles = num_pid_m_8 * num_pid_n_9
     tile_id_c = start_pid - 132
     tile_id_c_23 = tile_id_c
     twill_tile_lb = start_pid
     twill_tile_step = 132
-    twill_base = 0
     for tile_id in range(twill_tile_lb, num_tiles, twill_tile_step):
-        num_pid_m = M + 127
-        num_pid_m_8 = num_pid_m // 128
-        num_pid_n = N + 127
-        num_pid_n_9 = num_pid_n // 128
-        k_tiles_10 = K + 63
-        k_tiles_11 = k_tiles_10 // 64
-        offs_k_for_mask = gl.arange(0, 64, layout=L0_short)
-        offs_k_for_mask_12 = gl.arange(0, 64, layout=L1_short)
-        num_pid_in_group = num_pid_n_9 * 8
-        offs_am = gl.arange(0, 128, layout=L2_short)
-        offs_am_13 = gl.arange(0, 128, layout=L1_short)
-        offs_am_14 = gl.arange(0, 128, layout=L3_short)
-        offs_am_15 = gl.arange(0, 128, layout=L4_short)
-        a = gl.expand_dims(offs_k_for_mask, 0)
-        b = gl.expand_dims(offs_k_for_mask_12, 1)
         group_id = tile_id // num_pid_in_group
         first_pid_m = group_id * 8
         group_size_m = num_pid_m_8 - first_pid_m

@@ -293,11 +293,14 @@ L5_short = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_war
 
 @gluon.jit
 def consumer_0_short(x_ptr, w_ptr, y_ptr, m_sizes_ptr, gather_indices_ptr, topk_weights_ptr, NUM_TOKENS, NUM_SMS, TWILL_COPY: gl.constexpr):
+    twill_base = 0
+    TOTAL_TOKENS = NUM_TOKENS * 2
+    rows = gl.arange(0, 64, layout=L0_short)
+    rows_8 = gl.arange(0, 64, layout=L1_short)
     tidx = gl.program_id(0)
     tidx_9 = tidx
     m_end = gl.to_tensor(0)
     processed_tiles_10 = gl.to_tensor(0)
-    twill_base = 0
     for expert_idx in range(0, 8, 1):
         m_size = m_sizes_ptr + expert_idx
         m_size_11 = gl.load(m_size)
@@ -313,9 +316,6 @@ def consumer_0_short(x_ptr, w_ptr, y_ptr, m_sizes_ptr, gather_indices_ptr, topk_
             v6 = v4 & v5
             twill_go2 = v6
             while twill_go2:
-                TOTAL_TOKENS = NUM_TOKENS * 2
-                rows = gl.arange(0, 64, layout=L0_short)
-                rows_8 = gl.arange(0, 64, layout=L1_short)
                 m_size = m_sizes_ptr + expert_idx
                 m_size_11 = gl.load(m_size)
                 n_start = expert_idx * 2048
