@@ -117,3 +117,38 @@ def test_a_narrow_integer_the_program_casts_signed_is_converted_signed():
     source = (GLUON / "sglang_decode_int4kv_reducev" / "kernel_gluon.py").read_text()
     converts = [ln for ln in source.splitlines() if ".to(gl.float16)" in ln and "convert2_v_tmp" in ln]
     assert converts and all("gl.cast(v_int8, gl.int8, bitcast=True).to(gl.float16)" in ln for ln in converts), converts
+
+
+NIBBLES = '''
+import triton
+import triton.language as tl
+
+TWILL_SPEC = {"signature": {"x_ptr": "*u8", "out_ptr": "*fp32", "N": "i32"},
+              "constexprs": {"BLOCK": 1024}, "num_warps": 4, "divisibility": ["x_ptr", "out_ptr", "N"]}
+
+
+@triton.jit
+def nibble_sign_count(x_ptr, out_ptr, N, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    acc = tl.zeros([BLOCK], dtype=tl.float32)
+    for i in range(0, N, BLOCK):
+        v = tl.load(x_ptr + i + offs)
+        lo = (v & 0xF).to(tl.int8) - 8
+        acc += tl.where(lo < 0, 1.0, 0.0) + lo.to(tl.float32)
+    tl.store(out_ptr + offs, acc)
+'''
+
+
+def test_a_signed_nibble_compared_and_converted_is_a_graph_and_read_signed(tmp_path):
+    # session 91: the nibble's integer ops (``address`` by category) folded into the compare's node, which the
+    # conversion's node (a cast folds into no elementwise node) fed again: refused as a cycle of distance 0. Now the
+    # integer ops are a node of their own, and both readers read the value as int8 (Gluon's tensor is uint8)
+    pytest.importorskip("triton")
+    from twill.machine.model import load_machine
+    from twill.pipeline import OptimizeOptions, optimize
+    path = tmp_path / "nibbles.py"
+    path.write_text(NIBBLES)
+    r = optimize(str(path), load_machine("h100"), OptimizeOptions(time_limit=2.5, threads=2))
+    assert r.gluon is not None and r.gluon.kernel is not None, r.gluon and r.gluon.reason
+    src = r.gluon.kernel.source
+    assert "gl.int8, bitcast=True).to(gl.float32)" in src and "gl.int8, bitcast=True).to(gl.int32)" in src

@@ -550,13 +550,40 @@ def _untangle(b: _Body, groups: list[list[int]]) -> list[list[int]]:
             return groups
         edge = next(((s, d) for s, d in cycle if any(not set(b.ops[j].results) & b.data for j in via[(s, d)])), None)
         if edge is None:
-            return groups
+            split = _split_data_ops(b, groups, cycle, via)
+            if split is None:
+                return groups
+            groups = split
+            continue
         src, dst = edge
         move = _index_slice(b, groups[src], [j for j in via[edge] if not set(b.ops[j].results) & b.data])
         groups[src] = [i for i in groups[src] if i not in move]
         groups[dst] = sorted(groups[dst] + sorted(move))
         groups = sorted((g for g in groups if g), key=min)
     return groups
+
+
+def _split_data_ops(b: _Body, groups: list[list[int]], cycle: list, via: dict) -> list[list[int]] | None:
+    """``groups`` with a zero-distance cycle through integer arithmetic on loaded data broken, or None: such ops
+    (``address`` by their category: ``(v & 0xF).to(tl.int8) - 8`` on a loaded byte tile) fold into their first reader's
+    node; where another reader's node (a ``sitofp`` of the same value: a cast folds into no elementwise node) feeds the
+    first's again, the ops the cycle's edge carries and those of their node they are computed from (integer data ops
+    alone) become a node of their own (session 91: a nibble's sign compared and converted, refused as a cycle)."""
+    for s, _ in cycle:
+        roots = [j for j in via[(s, _)] if b.cat[j] in ("address", "scalar")]
+        if not roots:
+            continue
+        inside, move, todo = set(groups[s]), set(), list(roots)
+        while todo:
+            i = todo.pop()
+            if i in move or i not in inside or b.cat[i] not in ("address", "scalar"):
+                continue
+            move.add(i)
+            todo.extend(b.defined_by[v] for v in b.ops[i].operands if v in b.defined_by)
+        if move and move != inside:
+            rest = [[i for i in g if i not in move] if n == s else g for n, g in enumerate(groups)]
+            return sorted([g for g in rest if g] + [sorted(move)], key=min)
+    return None
 
 
 def _index_slice(b: _Body, members: list[int], roots: list[int]) -> set[int]:
