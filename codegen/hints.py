@@ -65,7 +65,9 @@ def hints(g: LoopGraph, s: Schedule, machine: Machine, triton_version: str | Non
     stages, cap = p.max_stage + 1, stage_cap(g, machine, ws)
     stages = min(stages, cap) if cap else stages
     tune = (max(2, stages - 1), min(cap, stages + 1) if cap else stages + 1) if load_bytes(g) else None
-    rk: list[tuple[str, Any]] = [("num_stages", stages)]
+    # a loop of no load: nothing for Triton's pipeliner to run ahead (FastVideo's top-k bisection had been told 2); the
+    # launch's num_stages, the kernel's other loops', stays
+    rk: list[tuple[str, Any]] = [("num_stages", stages if any(o.kind in ("load", "tma_load") for o in g.ops) else 1)]
     launch: list[tuple[str, Any]] = []
     if g.get("num_warps"):
         launch.append(("num_warps", int(g.get("num_warps"))))

@@ -3,6 +3,8 @@ import dataclasses
 import json
 from pathlib import Path
 
+import pytest
+
 from codegen.hints import hints
 from twill.graph.io import graph_from_dict
 from twill.machine.model import load_machine
@@ -121,3 +123,16 @@ def test_a_deep_schedule_of_a_small_load_is_hinted_at_most_eight_stages(tmp_path
     said = r.stdout + r.stderr
     assert f"tl.range(lo, hi, step, num_stages={MAX_HINT_STAGES})" in said, said
     assert "k.py:8: `range(..., step=...)`: Triton 3.6 ignores a keyword step" in said, said
+
+
+def test_a_loop_of_no_load_is_told_one_stage_and_the_launch_keeps_the_kernels():
+    """FastVideo's top-k mask (session 91's sweep): a 32-step bisection over scalars, no memory op in the loop; its
+    hint had asked Triton for num_stages=2 there, as if it had loads to run ahead. The launch's num_stages (every loop
+    of the kernel) is the kernel's as before."""
+    pytest.importorskip("triton")
+    from twill.pipeline import OptimizeOptions, optimize
+    path = Path(__file__).resolve().parents[2] / "tests/corpus/fastvideo_fused_topk_mask.py"
+    r = optimize(str(path), H200, OptimizeOptions(time_limit=2.5, threads=2))
+    h = r.schedule.get("hints")
+    assert h["tl.range"] == {"num_stages": 1} and h["tune_num_stages"] is None
+    assert h["launch"]["num_stages"] >= 1
