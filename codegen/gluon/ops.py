@@ -132,11 +132,19 @@ def _unsigned_op(op: IROp, ctx: Context, args: list[Val]) -> str | None:
 
 
 _BITWISE = ("arith.andi", "arith.ori", "arith.xori")
-# _SIGNED_READ: TTGIR's integers are signless, Gluon's tensors carry a sign: a narrow tensor loaded from a uint8 buffer
-# is uint8 in Gluon, where Triton's program had cast it to int8 (``(v & 0xF).to(tl.int8) - 8``: no op in TTGIR, the
-# i8 the same bits), so a sign-extending conversion of it (``arith.sitofp``, ``arith.extsi``) and a signed order
-# (``arith.cmpi slt``...) are written on the tensor bitcast to the signed type of its width (SGLang's int4 KV decode,
-# run 222: -5 dequantised as 251, its output x70 off). A no-op where the tensor is signed already.
+
+
+def _read_signed(op: IROp, args: list[Val], ex: list[str]) -> list[str]:
+    """``ex`` with each narrow (i8, i16) tensor operand bitcast to the signed type of its width. TTGIR's integers are
+    signless, Gluon's tensors carry a sign: a tensor loaded from a uint8 buffer is uint8 in Gluon where Triton's
+    program had cast it to int8 (``(v & 0xF).to(tl.int8) - 8``: no op in TTGIR), so the ops that read their operands
+    signed (a sign-extending conversion, a signed order) are written on them so (SGLang's int4 KV decode, run 222: -5
+    dequantised as 251, its output x70 off). A no-op where the tensor is signed already."""
+    width = _operand_int(op)
+    if width not in ("i8", "i16"):
+        return ex
+    return [f"gl.cast({x}, gl.int{width[1:]}, bitcast=True)" if a.type.kind == "tensor" and not a.broadcast else x
+            for a, x in zip(args, ex)]
 
 
 def _negative_literal(args: list[Val]) -> int | None:
@@ -197,14 +205,12 @@ def elementwise(op: IROp, ctx: Context) -> list[str]:
             e += f".to({gl_dtype(t.dtype)})"    # two constants: Python's 1.0 and 0.0 are fp32, the kernel's fp16 ones
     elif n in ("arith.cmpf", "arith.cmpi"):
         pred = re.search(r"arith\.cmp[fi]\s+(\w+)", op.text).group(1)
-        if n == "arith.cmpi" and pred[0] == "s" and _operand_int(op) in ("i8", "i16"):   # a signed order (_SIGNED_READ)
-            ex = [f"gl.cast({x}, gl.int{_operand_int(op)[1:]}, bitcast=True)"
-                  if a.type.kind == "tensor" and not a.broadcast else x for a, x in zip(args, ex)]
+        if n == "arith.cmpi" and pred[0] == "s":
+            ex = _read_signed(op, args, ex)
         e = f"{ex[0]} {_CMP[pred]} {ex[1]}"
     elif n in _CASTS or n in ("tt.bitcast", "arith.bitcast"):
-        if n in ("arith.sitofp", "arith.extsi") and _operand_int(op) in ("i8", "i16") and args[0].type.kind == "tensor" \
-                and not args[0].broadcast:
-            ex[0] = f"gl.cast({ex[0]}, gl.int{_operand_int(op)[1:]}, bitcast=True)"   # read as signed: see _SIGNED_READ
+        if n in ("arith.sitofp", "arith.extsi"):
+            ex = _read_signed(op, args, ex)
         t = ctx.ttype(res)      # a scalar pointer's bitcast: a float tl.atomic_max reads its buffer as integers
         to = f"gl.pointer_type({gl_dtype(t.dtype)})" if t.kind == "ptr" else gl_dtype(t.dtype)
         mode = re.search(r"rounding = (rtne|rtz)", op.text) if n == "tt.fp_to_fp" else None   # .to(tl.float8e5,
