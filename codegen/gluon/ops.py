@@ -132,6 +132,7 @@ def _unsigned_op(op: IROp, ctx: Context, args: list[Val]) -> str | None:
 
 
 _BITWISE = ("arith.andi", "arith.ori", "arith.xori")
+_SIGNED_ARITH = ("arith.divsi", "arith.remsi", "arith.shrsi", "arith.maxsi", "arith.minsi")
 
 
 def _read_signed(op: IROp, args: list[Val], ex: list[str]) -> list[str]:
@@ -139,12 +140,19 @@ def _read_signed(op: IROp, args: list[Val], ex: list[str]) -> list[str]:
     signless, Gluon's tensors carry a sign: a tensor loaded from a uint8 buffer is uint8 in Gluon where Triton's
     program had cast it to int8 (``(v & 0xF).to(tl.int8) - 8``: no op in TTGIR), so the ops that read their operands
     signed (a sign-extending conversion, a signed order) are written on them so (SGLang's int4 KV decode, run 222: -5
-    dequantised as 251, its output x70 off). A no-op where the tensor is signed already."""
+    dequantised as 251, its output x70 off); a signed division, remainder, arithmetic shift, max or min likewise
+    (``elementwise`` bitcasts their result back to the tensor's own dtype). A no-op where the tensor is signed
+    already."""
     width = _operand_int(op)
     if width not in ("i8", "i16"):
         return ex
     return [f"gl.cast({x}, gl.int{width[1:]}, bitcast=True)" if a.type.kind == "tensor" and not a.broadcast else x
             for a, x in zip(args, ex)]
+
+
+def _signed_arith(n: str, ex: list[str]) -> str:
+    """A signed division, remainder, shift, max or min of operands already read signed (``_read_signed``)."""
+    return f"{ex[0]} {_BINARY[n]} {ex[1]}" if n in _BINARY else f"{_CALL2[n]}({ex[0]}, {ex[1]})"
 
 
 def _negative_literal(args: list[Val]) -> int | None:
@@ -181,7 +189,11 @@ def elementwise(op: IROp, ctx: Context) -> list[str]:
     ex = [ctx.tensor(v) if a.smem else a.expr for v, a in zip(op.operands, args)]   # a ring's tile: read it first
     scalar = all(a.broadcast or a.type.kind != "tensor" for a in args) and ctx.ttype(res).kind == "tensor"
     unsigned = _unsigned_op(op, ctx, args)
-    if unsigned is not None:
+    own = next((x for a, x in zip(args, ex) if a.type.kind == "tensor" and not a.broadcast), None)
+    if n in _SIGNED_ARITH and not scalar and own is not None and _read_signed(op, args, ex) != ex:
+        ex = [ctx.tensor(v, like=res) if a.broadcast and n in _CALL2 else x for v, a, x in zip(op.operands, args, ex)]
+        e = f"gl.cast({_signed_arith(n, _read_signed(op, args, ex))}, {own}.dtype, bitcast=True)"
+    elif unsigned is not None:
         e = unsigned
     elif n in _BITWISE and not scalar and _negative_literal(args) is not None:
         e = _signed_bitwise(n, args, ex, _operand_int(op))

@@ -152,3 +152,51 @@ def test_a_signed_nibble_compared_and_converted_is_a_graph_and_read_signed(tmp_p
     assert r.gluon is not None and r.gluon.kernel is not None, r.gluon and r.gluon.reason
     src = r.gluon.kernel.source
     assert "gl.int8, bitcast=True).to(gl.float32)" in src and "gl.int8, bitcast=True).to(gl.int32)" in src
+
+
+BYTES = '''
+import triton
+import triton.language as tl
+
+TWILL_SPEC = {"signature": {"x_ptr": "*u8", "out_ptr": "*i32", "N": "i32"},
+              "constexprs": {"BLOCK": 1024}, "num_warps": 4, "divisibility": ["x_ptr", "out_ptr", "N"]}
+
+
+@triton.jit
+def signed_bytes(x_ptr, out_ptr, N, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    acc = tl.zeros([BLOCK], dtype=tl.int32)
+    for i in range(0, N, BLOCK):
+        v = tl.load(x_ptr + i + offs).to(tl.int8)
+        acc += ((v >> 2) + v // 3 + v % 5 + tl.maximum(v, v >> 1)).to(tl.int32)
+    tl.store(out_ptr + offs, acc)
+'''
+
+
+def test_a_signed_division_remainder_shift_and_max_of_unsigned_bytes_are_written_signed(tmp_path):
+    # session 92: the launch passes uint8, the program casts to int8; TTGIR's arith.shrsi / divsi / remsi / maxsi
+    # read their operands signed, Gluon's `>>` / `//` / `%` / gl.maximum on a uint8 tensor are unsigned (-8 >> 2
+    # would be 62, not -2). Each is written on the tensor bitcast to int8 and its result bitcast back, and the kernel
+    # compiles for the uint8 signature the launch gives it
+    pytest.importorskip("triton")
+    import triton
+    from triton.backends.compiler import GPUTarget
+    from triton.experimental.gluon._runtime import GluonASTSource
+    from twill.machine.model import load_machine
+    from twill.pipeline import OptimizeOptions, optimize
+    path = tmp_path / "signed_bytes.py"
+    path.write_text(BYTES)
+    r = optimize(str(path), load_machine("h100"), OptimizeOptions(time_limit=2.5, threads=2))
+    assert r.gluon is not None and r.gluon.kernel is not None, r.gluon and r.gluon.reason
+    src = r.gluon.kernel.source
+    for op in (">> 2", "// 3", "% 5"):
+        lines = [ln for ln in src.splitlines() if f" {op}," in ln or f" {op})" in ln]
+        assert lines and all(f"gl.int8, bitcast=True) {op}, " in ln and ".dtype, bitcast=True)" in ln
+                             for ln in lines), (op, lines)
+    maxes = [ln for ln in src.splitlines() if "gl.maximum(" in ln]
+    assert maxes and all("gl.maximum(gl.cast(" in ln and ln.count("gl.int8, bitcast=True)") == 2 for ln in maxes), maxes
+    kernel = r.gluon.kernel
+    mod = load_module(src, str(tmp_path))
+    sig = {**kernel.signature, "x_ptr": "*u8"}
+    src_ast = GluonASTSource(fn=getattr(mod, kernel.name), signature=sig, constexprs={}, attrs={})
+    triton.compile(src_ast, target=GPUTarget("cuda", 90, 32), options={"num_warps": kernel.num_warps})

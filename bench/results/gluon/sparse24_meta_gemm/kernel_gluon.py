@@ -131,10 +131,10 @@ def consumer_0(a_vals, a_meta, b_ptr, c_ptr, M, N, K, stride_vm, stride_mm, stri
             meta_t0 = gl.load(meta_ptrs_97_t0_p1, mask=v0_u_t0, other=0)  # load2_meta_s0: stage 0, partition 0 (group 0)
             v1_82_t0 = gl.load(v1_u_t0, mask=v0_u_t0, other=0.0)  # load1_v1_s0: stage 0, partition 0 (group 0)
             v0_81_t0 = gl.load(v0_ptrs_96_t0_p1, mask=v0_u_t0, other=0.0)  # load0_v0_s0: stage 0, partition 0 (group 0)
-            nib_83_t0 = meta_t0_p1 >> nib_t0  # elementwise0_a_s0: stage 1, partition 0 (group 0)
+            nib_83_t0 = gl.cast(gl.cast(meta_t0_p1, gl.int16, bitcast=True) >> gl.cast(nib_t0, gl.int16, bitcast=True), meta_t0_p1.dtype, bitcast=True)  # elementwise0_a_s0: stage 1, partition 0 (group 0)
             nib_84_t0 = nib_83_t0 & 15  # elementwise0_a_s0: stage 1, partition 0 (group 0)
             i0_t0 = nib_84_t0 & 3  # elementwise0_a_s0: stage 1, partition 0 (group 0)
-            i1_t0 = nib_84_t0 >> 2  # elementwise0_a_s0: stage 1, partition 0 (group 0)
+            i1_t0 = gl.cast(gl.cast(nib_84_t0, gl.int16, bitcast=True) >> 2, nib_84_t0.dtype, bitcast=True)  # elementwise0_a_s0: stage 1, partition 0 (group 0)
             i1_85_t0 = i1_t0 & 3  # elementwise0_a_s0: stage 1, partition 0 (group 0)
             a_86_t0 = gl.cast(i0_t0, gl.int16, bitcast=True).to(gl.int32)  # elementwise0_a_s0: stage 1, partition 0 (group 0)
             a_87_t0 = a_86_t0 == a_t0  # elementwise0_a_s0: stage 1, partition 0 (group 0)
@@ -154,10 +154,10 @@ def consumer_0(a_vals, a_meta, b_ptr, c_ptr, M, N, K, stride_vm, stride_mm, stri
             v0_81_t0_p1 = v0_81_t0
             v0_ptrs_96_t0_p1 = v0_ptrs_96_t0
             v1_82_t0_p1 = v1_82_t0
-        nib_83_t0 = meta_t0_p1 >> nib_t0  # elementwise0_a_s0: stage 1, partition 0 (group 0)
+        nib_83_t0 = gl.cast(gl.cast(meta_t0_p1, gl.int16, bitcast=True) >> gl.cast(nib_t0, gl.int16, bitcast=True), meta_t0_p1.dtype, bitcast=True)  # elementwise0_a_s0: stage 1, partition 0 (group 0)
         nib_84_t0 = nib_83_t0 & 15  # elementwise0_a_s0: stage 1, partition 0 (group 0)
         i0_t0 = nib_84_t0 & 3  # elementwise0_a_s0: stage 1, partition 0 (group 0)
-        i1_t0 = nib_84_t0 >> 2  # elementwise0_a_s0: stage 1, partition 0 (group 0)
+        i1_t0 = gl.cast(gl.cast(nib_84_t0, gl.int16, bitcast=True) >> 2, nib_84_t0.dtype, bitcast=True)  # elementwise0_a_s0: stage 1, partition 0 (group 0)
         i1_85_t0 = i1_t0 & 3  # elementwise0_a_s0: stage 1, partition 0 (group 0)
         a_86_t0 = gl.cast(i0_t0, gl.int16, bitcast=True).to(gl.int32)  # elementwise0_a_s0: stage 1, partition 0 (group 0)
         a_87_t0 = a_86_t0 == a_t0  # elementwise0_a_s0: stage 1, partition 0 (group 0)
@@ -296,10 +296,10 @@ def consumer_1(a_vals, a_meta, b_ptr, c_ptr, M, N, K, stride_vm, stride_mm, stri
             meta_t1 = gl.load(meta_ptrs_97_t1_p1, mask=v0_u_t1, other=0)  # load2_meta_s1: stage 0, partition 1 (group 1)
             v1_82_t1 = gl.load(v1_u_t1, mask=v0_u_t1, other=0.0)  # load1_v1_s1: stage 0, partition 1 (group 1)
             v0_81_t1 = gl.load(v0_ptrs_96_t1_p1, mask=v0_u_t1, other=0.0)  # load0_v0_s1: stage 0, partition 1 (group 1)
-            nib_83_t1 = meta_t1_p1 >> nib_t1  # elementwise0_a_s1: stage 1, partition 1 (group 1)
+            nib_83_t1 = gl.cast(gl.cast(meta_t1_p1, gl.int16, bitcast=True) >> gl.cast(nib_t1, gl.int16, bitcast=True), meta_t1_p1.dtype, bitcast=True)  # elementwise0_a_s1: stage 1, partition 1 (group 1)
             nib_84_t1 = nib_83_t1 & 15  # elementwise0_a_s1: stage 1, partition 1 (group 1)
             i0_t1 = nib_84_t1 & 3  # elementwise0_a_s1: stage 1, partition 1 (group 1)
-            i1_t1 = nib_84_t1 >> 2  # elementwise0_a_s1: stage 1, partition 1 (group 1)
+            i1_t1 = gl.cast(gl.cast(nib_84_t1, gl.int16, bitcast=True) >> 2, nib_84_t1.dtype, bitcast=True)  # elementwise0_a_s1: stage 1, partition 1 (group 1)
             i1_85_t1 = i1_t1 & 3  # elementwise0_a_s1: stage 1, partition 1 (group 1)
             a_86_t1 = gl.cast(i0_t1, gl.int16, bitcast=True).to(gl.int32)  # elementwise0_a_s1: stage 1, partition 1 (group 1)
             a_87_t1 = a_86_t1 == a_t1  # elementwise0_a_s1: stage 1, partition 1 (group 1)
@@ -319,10 +319,10 @@ def consumer_1(a_vals, a_meta, b_ptr, c_ptr, M, N, K, stride_vm, stride_mm, stri
             v0_81_t1_p1 = v0_81_t1
             v0_ptrs_96_t1_p1 = v0_ptrs_96_t1
             v1_82_t1_p1 = v1_82_t1
-        nib_83_t1 = meta_t1_p1 >> nib_t1  # elementwise0_a_s1: stage 1, partition 1 (group 1)
+        nib_83_t1 = gl.cast(gl.cast(meta_t1_p1, gl.int16, bitcast=True) >> gl.cast(nib_t1, gl.int16, bitcast=True), meta_t1_p1.dtype, bitcast=True)  # elementwise0_a_s1: stage 1, partition 1 (group 1)
         nib_84_t1 = nib_83_t1 & 15  # elementwise0_a_s1: stage 1, partition 1 (group 1)
         i0_t1 = nib_84_t1 & 3  # elementwise0_a_s1: stage 1, partition 1 (group 1)
-        i1_t1 = nib_84_t1 >> 2  # elementwise0_a_s1: stage 1, partition 1 (group 1)
+        i1_t1 = gl.cast(gl.cast(nib_84_t1, gl.int16, bitcast=True) >> 2, nib_84_t1.dtype, bitcast=True)  # elementwise0_a_s1: stage 1, partition 1 (group 1)
         i1_85_t1 = i1_t1 & 3  # elementwise0_a_s1: stage 1, partition 1 (group 1)
         a_86_t1 = gl.cast(i0_t1, gl.int16, bitcast=True).to(gl.int32)  # elementwise0_a_s1: stage 1, partition 1 (group 1)
         a_87_t1 = a_86_t1 == a_t1  # elementwise0_a_s1: stage 1, partition 1 (group 1)
