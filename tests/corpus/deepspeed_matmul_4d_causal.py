@@ -10,7 +10,9 @@ BLOCK_SIZE_M - 1 < pid_n * BLOCK_SIZE_N``, a runtime if) stores a -inf tile and 
 the K loop (masked loads on M/K and K/N, pointer carries); after it a cast to the output type, a **runtime if on a
 float argument** (``if scale > 0: c = c * scale.to(c_ptr.dtype.element_ty)``: a cast of a scalar argument), the
 diagonal tile's ``tl.where(offs_cm >= offs_cn, 0, -inf)`` added in fp16; ``@triton.autotune`` with
-``prune_configs_by`` (its pruner, which queries the device, is copied as a definition only). Port notes: DeepSpeed's
+``prune_configs_by``. Port notes: the pruner takes ``**kwargs`` (Triton 3 passes it the launch's keyword arguments:
+upstream's raised TypeError, run 222) and reads the shared memory from torch (``triton.compiler.init_cuda_utils`` is
+gone from Triton 3); DeepSpeed's
 own wrappers pass ``MASK=False``; this file passes ``MASK=True`` (the kernel's causal path) with the score scale
 1/sqrt(head_size) that ``_score_4d_matmul`` takes. ``scale.to(c_ptr.dtype.element_ty)`` is written
 ``tl.cast(scale, c_ptr.dtype.element_ty)`` (the same op compiled; Triton's interpreter passes a float argument as a
@@ -46,7 +48,8 @@ PROBLEM: dict[str, int] = {"B": 8, "S": 1024, "H": 16, "D": 64}
 SMALL: dict[str, int] = {"B": 2, "S": 256, "H": 2, "D": 64}
 
 
-def matmul_4d_prune_config(configs, named_args, skip_autotune=SKIP_AUTOTUNE):
+def matmul_4d_prune_config(configs, named_args, skip_autotune=SKIP_AUTOTUNE, **kwargs):
+    import torch
     if skip_autotune:
         configs = [configs[0]]
     else:
@@ -63,8 +66,7 @@ def matmul_4d_prune_config(configs, named_args, skip_autotune=SKIP_AUTOTUNE):
             BLOCK_M, BLOCK_N, BLOCK_K, num_stages = \
                 kw['BLOCK_SIZE_M'], kw['BLOCK_SIZE_N'], kw['BLOCK_SIZE_K'], config.num_stages
 
-            triton.compiler.init_cuda_utils()
-            max_shared_memory = triton.compiler.cuda_utils.get_device_properties(device)["max_shared_mem"]
+            max_shared_memory = torch.cuda.get_device_properties(device).shared_memory_per_block_optin
             required_shared_memory = (BLOCK_M + BLOCK_N) * BLOCK_K * num_stages * dtsize
             if required_shared_memory <= max_shared_memory:
                 pruned_configs.append(config)
