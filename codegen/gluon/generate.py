@@ -747,10 +747,16 @@ def _scheduled_loop(fn: Any, graph: LoopGraph, siblings: Sequence[Any] = ()) -> 
     loop = _graph_loop(fn, graph)
     if loop is None or loop not in fn.ops:
         outer = _enclosing(fn.ops, loop)
+        at = outer if outer is not None else loop
+        # no op holds it: the loop sits in a block of unstructured control flow, which Triton emits for an if whose
+        # branches both return (Triton-distributed's grouped GEMM: ``return helper(...)`` in each arm)
+        blocks = outer is None and "cf.cond_br" in fn.module.text
         raise UnsupportedError("the Gluon back end writes a kernel whose scheduled loop is at the top of the "
                                "function or inside the kernel's own loops (for, while) alone",
-                               where=f"{graph.name}, {source_where(outer)}" if outer is not None else graph.name,
-                               found=f"the loop inside {outer.name if outer is not None else 'another op'}")
+                               where=f"{graph.name}, {source_where(at)}" if at is not None else graph.name,
+                               found=f"the loop inside {outer.name}" if outer is not None else
+                               "the loop in a block of a cf.cond_br (an if whose branches both return: return "
+                               "after the if instead)" if blocks else "the loop inside another op")
     others = [o for o in fn.ops if (o.name in vocab.CONTROL_FLOW and o.name != IF and not _plain_while(o))
               or (o.name == vocab.LOOP and o is not loop and o not in siblings and not plain_for(o)
                   and not plain_nest(o))]

@@ -296,15 +296,19 @@ def tile_guards(src: "Source", body: list[str]) -> list[str]:
     return out + [pad + ln for ln in body]
 
 
-def _computed(values: set[str], by: "Source") -> list[str]:
+def _computed(values: set[str], by: "Source", split: bool = False) -> list[str]:
     """The lines that compute ``values`` from what ``by`` knows (each op once), without adding them to ``by``: the
     ops defining a value needed and not known, and what they need. A known value ends the walk, whatever else its op
     defines (scattermoe's scatter2scatter: the tile loop hands on the scheduled loop's accumulator, which the
     partition knows, and not the loop's pointers, which it does not: the loop had been written again after the
-    pipelined one, as written, every load and dot of the tile run twice)."""
+    pipelined one, as written, every load and dot of the tile run twice). ``split``: values an outer loop carries
+    split by rows, each op written once per sub-tile it touches (verl's entropy forward: the running max of a
+    vocabulary loop around the K loop, computed after it from the K loop's sub-tiled results)."""
     saved, by.lines = by.lines, []
     try:
         known = set(by.ctx.vals)
+        if split:
+            known |= {k.rsplit("_t", 1)[0] for k in by.ctx.vals if re.search(r"_t\d+$", k)}
         defined = {r: i for i, op in enumerate(by.ops) for r in op.results}
         need: set[int] = set()
         seen: set[str] = set()
@@ -318,7 +322,8 @@ def _computed(values: set[str], by: "Source") -> list[str]:
                 need.add(defined[v])
                 frontier += by.ops[defined[v]].operands
         for i in sorted(need):
-            by.straight(by.ops[i], None)
+            for sub in (by.subs_of(by.ops[i]) if split else [None]):
+                by.straight(by.ops[i], sub)
         return by.lines
     finally:
         by.lines = saved
@@ -387,6 +392,7 @@ def _nest_lines(src: "Source", lines: list[str], advance: str, tail: tuple[str, 
         body += level(k + 1)
         by = src if k == last else pre          # the innermost loop's body is the partition's own
         ends = _computed({y for a, _, y in carried if src.held_as(a)[0][1] is None}, by)
+        ends += _computed({y for a, _, y in carried if src.held_as(a)[0][1] is not None}, by, split=True)
         body += ends + [ln for a, _, y in carried for ln in _hand_on(src, a, y, by)]
         if k == last:
             body += [advance] + (["twill_tiles += 1"] if counted else [])
@@ -486,6 +492,8 @@ class Source:
         self.stored_in: set[str] = set()    # buffers of handed tiles a store after the loop reuses
         self.deferred_store = False         # a store's wait moved to the next tile's first store
         self.hoisted: tuple[int, dict[str, Val]] | None = None   # the lines before the nest, once (``_hoist``)
+        self.advanced: dict[str, str] = {}  # the last loop's pointer results this partition does not hold: their
+        # values at its end, written where code reads them before the next loop (``_advanced_results``)
 
     def _compact_loads(self, noted: bool = True) -> None:
         """The consumer's pointer loads held in the compact layout (``codegen.gluon.compact``), noted for the
@@ -547,6 +555,10 @@ class Source:
     def bind(self, op: IROp, sub: int | None) -> None:
         for v in op.operands:
             val = self.ctx.vals.get(sub_name(v, sub)) or self.ctx.vals.get(py_name(v))
+            if val is None and v in self.advanced:
+                val = Val(f"{py_name(v)}_end", self.ctx.ttype(v))
+                self.lines.append(f"{val.expr} = {self.advanced.pop(v)}")
+                self.ctx.vals[py_name(v)] = val
             if val is None:
                 raise UnsupportedError("the Gluon back end reached an operand it has not defined",
                                        where=self.plan.graph.name, found=f"{v} (line {op.lineno})")
@@ -796,6 +808,7 @@ def consumer_function(mod: Module, part: Partition, turn: Turn | None) -> str:
     want = {v for i, _ in post for v in after[i].operands} | {v for i in before for v in ops[i].operands}
     for q in seq:
         want |= _loop_wants(q, q.partitions[part.index])
+        want |= {v for k in _read_after(q.loop, ops) for v in (advanced_by(q.loop, k) or ())}
     several = len(seq) > 1
     base = "twill_base" if mod.persistent or several else ""
     if several and not mod.persistent:
@@ -896,10 +909,50 @@ def _loop_wants(plan: KernelPlan, part: Partition) -> set[str]:
             | set(plan.loop.body.inits))
 
 
+def _read_after(loop: IROp, ops: list[IROp]) -> list[int]:
+    """The results of ``loop`` (by index) that an op other than a loop reads (a rewind of its pointers)."""
+    return [k for k, r in enumerate(loop.results) if any(r in o.operands for o in ops if o.name != vocab.LOOP)]
+
+
+def advanced_by(loop: IROp, k: int) -> tuple[str, ...] | None:
+    """The loop-invariant offsets by which ``loop`` moves its carried pointer ``k`` each iteration (``ptrs +=
+    BLOCK_K * stride``: a chain of ``tt.addptr`` from the iter_arg to the value yielded for it), else None."""
+    body = loop.body
+    assert body is not None
+    yld = next((o for o in body.ops if o.name == vocab.YIELD), None)
+    if yld is None or k >= len(yld.operands) or k + 1 >= len(body.args):
+        return None
+    inside = {r: o for o in body.ops for r in o.results}
+    v, offsets = yld.operands[k], []
+    while v != body.args[k + 1]:
+        op = inside.get(v)
+        if op is None or op.name != "tt.addptr" or len(op.operands) != 2 or op.operands[1] in inside \
+                or op.operands[1] in body.args or len(offsets) > 8:
+            return None
+        offsets.append(op.operands[1])
+        v = op.operands[0]
+    return tuple(offsets) if offsets else None
+
+
+def _advanced_results(src: Source, plan: KernelPlan) -> dict[str, str]:
+    """After loop ``plan.loop``, its pointer results this partition does not hold (the loads that advance them are
+    another partition's, or written as offsets from the loop's index), each as the initial pointer advanced by the
+    trip count times the loop's offsets, for ``Source.bind`` to write where code before the next loop reads one
+    (verl's entropy backward rewinds its first K loop's pointers for a second: ``ptrs -= hidden_size * stride``)."""
+    assert plan.loop.body is not None
+    out = {}
+    for k in _read_after(plan.loop, src.ops):
+        res, steps = plan.loop.results[k], advanced_by(plan.loop, k)
+        vals = [src.ctx.vals.get(py_name(v)) for v in (plan.loop.body.inits[k], *(steps or ()))]
+        if py_name(res) not in src.ctx.vals and steps is not None and all(x is not None for x in vals):
+            out[res] = f"{vals[0].expr} + ({' + '.join(x.expr for x in vals[1:])}) * twill_n"   # type: ignore[union-attr]
+    return out
+
+
 def _loop_lines(src: Source, plan: KernelPlan, part: Partition, turn: Turn | None, base: str) -> list[str]:
     """Loop ``plan.loop`` pipelined for consumer ``part`` (``base``: the ring iterations before it); its results
     are then this partition's values of the loop's results."""
-    main, src.plan = src.plan, plan
+    main, src.plan, src.advanced = src.plan, plan, {}       # the last loop's ends: its twill_n is written over
     try:
         bounds = tuple(src.ctx.vals[py_name(v)].expr for v in _loop_bounds(plan.loop))
         lines = _pipelined(src, part, Shared(bounds, base), turn)   # type: ignore[arg-type]
@@ -909,6 +962,7 @@ def _loop_lines(src: Source, plan: KernelPlan, part: Partition, turn: Turn | Non
                 name = results.get((k, sub))
                 if name is not None:
                     src.ctx.vals[sub_name(res, sub)] = Val(name, src.ctx.ttype(res))
+        src.advanced = _advanced_results(src, plan)
     finally:
         src.plan = main
     return lines

@@ -13,7 +13,9 @@ the initial conv states and a zero tile, and **that tile is the ``other=`` of th
 from another load, not a scalar); a four-way mask (``&`` of row, token >= 0, token < seqlen and channel bounds); a
 [1, BLOCK_N] weight row per tap; a SiLU epilogue under the constexpr ``SILU_ACTIVATION``. Mamba-2 2.7B's conv
 (d_inner 5120 + 2 * d_state 128 = 5376 channels, width 4) over 4 x 2048 tokens, bf16, with initial states and bias.
-Port notes: the wrapper's ``torch.cuda.device`` and the autograd Function are dropped; initial_states here is
+Port notes: the first config's ``stride_x_dim`` / ``stride_istate_dim`` / ``stride_o_dim`` entries are dropped (the
+launch passes those strides positionally, 1 each: Triton 3.6's autotuner then raises TypeError, run 223); the
+wrapper's ``torch.cuda.device`` and the autograd Function are dropped; initial_states here is
 given channel-last ([batch, width - 1, dim] transposed), as the wrapper's ``stride_istate_dim == 1`` assertion asks."""
 from __future__ import annotations
 
@@ -43,7 +45,7 @@ SMALL: dict[str, int] = {"batch": 2, "dim": 272, "seqlen": 80, "width": 4}
 
 @triton.autotune(
     configs=[
-        triton.Config({"BLOCK_M": 128, "BLOCK_N": 256, "stride_x_dim": 1, "stride_istate_dim": 1, "stride_o_dim": 1}, num_stages=3, num_warps=8),
+        triton.Config({"BLOCK_M": 128, "BLOCK_N": 256}, num_stages=3, num_warps=8),
         triton.Config({"BLOCK_M": 128, "BLOCK_N": 128}, num_stages=3, num_warps=8),
         triton.Config({"BLOCK_M": 128, "BLOCK_N": 64}, num_stages=3, num_warps=8),
         triton.Config({"BLOCK_M": 128, "BLOCK_N": 32}, num_stages=3, num_warps=8),

@@ -26,6 +26,12 @@ from twill.pipeline import OptimizeOptions, optimize  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted((ROOT / "tests" / "corpus").glob("*.py"))
 GENERATES = {"torchtitan_cg_backward_dw",   # session 78: its accumulator carried through the group loop's if
+             # session 92's sweep: pointers an earlier K loop advanced, rewound after it for the scheduled loop
+             # (verl's entropy backward: the first loop's pointer results were defined in no partition)
+             "verl_entropy_bwd_fused_mn",
+             # and a vocabulary loop around a TMA K loop (verl's forward), a reverse loop storing its state every
+             # second step (xLSTM's recurrent dC), stores read back within the loop (Triton-distributed's GDN)
+             "verl_entropy_fwd_mainloop", "mlstm_xl_chunk_bw_recurrent_dC", "tritondist_gdn_kkt_inv_ut_fused",
              # session 91's sweep: a loaded trip count and block pointers advanced by a loaded index (FastVideo's
              # block-sparse attention, forward and backward), a loop of no memory op (its top-k bisection), a load
              # under an if inside a loop of four (applied-ai's causal conv1d)
@@ -274,6 +280,8 @@ GENERATES = {"torchtitan_cg_backward_dw",   # session 78: its accumulator carrie
 SEARCH_SECONDS = {"flagattn_piecewise": 30,
                   "square_attention": 30}   # its two-sub-tile candidates come after 25 s of one-sub-tile ones (CI, session 47: cut at 30 s under load)
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory",   # an atomic add before the guarding if
+           # session 92's sweep: `return helper(...)` in both arms of an if (Triton emits cf.cond_br blocks)
+           "tritondist_moe_grouped_gemm_2w_split_k": "the loop in a block of a cf.cond_br (an if whose branches both",
            # session 90's sweep: tutorial 08's TMA grouped GEMM makes its descriptors in a branch inside its group loop
            "triton_tut08_grouped_gemm_tma": "a tensor descriptor made inside a loop or a branch",
            "cce_lse_forward": "one loop and straight-line code around it (found scf.while)",   # Apple CCE's spin lock
@@ -399,6 +407,9 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
         assert re.search(r"\n +(\w+) = \w+_p1\n +twill_base \+= twill_n\n", consumer), consumer
         # a loop over the program's own segments (bounds loaded at its rows), not over the launch's programs
         assert any("do not step over the launch's programs" in d for d in g.kernel.decisions), g.kernel.decisions
+    if path.stem == "verl_entropy_bwd_fused_mn":   # the first loop's pointers at its end: advanced twill_n times,
+        ends = re.findall(r"(?m)^ +(\w+_end) = \w+ \+ \(\w+\) \* twill_n$", g.kernel.source)   # then rewound
+        assert len(ends) == 2 and all(re.search(rf"= {e} \+ \w+\n", g.kernel.source) for e in ends), ends
     if path.stem == "liger_mm_int8int2":          # the four K loops' staged B tiles share one buffer
         staged = re.findall(r"\n    (\w+_st) = (gl\.allocate_shared_memory|\w+_st)\b", g.kernel.source)
         assert len(staged) == 4 and sum(a == "gl.allocate_shared_memory" for _, a in staged) == 1, staged
@@ -944,6 +955,7 @@ CONSUMER_COPIES = {"aiter_ff_fused_gated": 3, "colossalai_context_attn_unpad_v2"
                    # session 88's sweeps: applied-ai's GPTQ split-K (A, and B's dequantised int4 for mma.sync) and
                    # sglang's LoRA-A (a gathered x tile and the rank-16 weight tile)
                    "appliedai_splitk_dequant_gemm": 2, "sglang_sgemm_lora_a": 2,
+                   "mlstm_xl_chunk_bw_recurrent_dC": 2,   # session 92's sweep: Q and dH of a reverse chunk loop
                    "lightllm_mla_decode_vsm_fp8": 1,
                    "lmdeploy_fused_lora": 3}   # session 91's sweep: x and both LoRA factors for mma.sync (rank 16)   # session 89's sweep: the fp8 KV rows for two dots
 # GPTQ's three copied tiles went with its loads into their readers' stage (gluon_route._in_readers_stage: 122 -> 87
@@ -1006,7 +1018,8 @@ def _consumer_copies(stem: str, source: str) -> None:
             "gl.BlockedLayout(" if wgmma else "gl.DotOperandLayout("
         if stem == "fla_gla_intra_sub_inter":   # FLA's operands gated in registers before the dot (q * exp2(g - gn)):
             want = ("gl.BlockedLayout(", "gl.DotOperandLayout(")   # each read in the layout its gating runs in
-        if stem == "appliedai_splitk_dequant_gemm":   # A as mma.sync's operand; B's int4 read where it dequantises
+        if stem in ("appliedai_splitk_dequant_gemm",   # A as mma.sync's operand; B's int4 read where it dequantises
+                    "mlstm_xl_chunk_bw_recurrent_dC"):   # Q scaled by its gates in registers before the dot
             want = ("gl.BlockedLayout(", "gl.DotOperandLayout(")
         if stem == "sglang_moe_router_large_bs":   # x cast to fp32 as the TF32 mma.sync's A; the experts' weights
             want = ("gl.BlockedLayout(", "gl.DotOperandLayout(")   # cast, then transposed (.T) as its B
@@ -1290,3 +1303,17 @@ def test_a_committed_kernels_launcher_reads_the_arguments_its_triton_kernel_is_l
     strays = [n for n in ast.literal_eval(runtime.group(1))
               if n not in names and n not in made and not n.startswith("twill_")]
     assert not strays, strays
+
+
+def test_values_an_outer_loop_carries_split_by_rows_are_computed_per_sub_tile() -> None:
+    # session 92's sweep: verl's entropy forward carries a running max, sum and entropy over its vocabulary loop,
+    # computed after the K loop from its sub-tiled accumulator; split by rows, they were computed in no sub-tile
+    # (KeyError '_max_65' in every two-sub-tile candidate). Each is now written once per sub-tile
+    r = optimize(str(ROOT / "tests/corpus/verl_entropy_fwd_mainloop.py"), load_machine("h100"),
+                 OptimizeOptions(time_limit=2.5, total_time=7.5, threads=2, row_split=2))
+    assert r.gluon is not None and r.gluon.kernel is not None, r.gluon and r.gluon.reason
+    src = r.gluon.kernel.source
+    for sub in (0, 1):
+        news = re.findall(rf"(?m)^ +(_max_\d+_t{sub}) = gl\.maximum\((_max_\d+_t{sub}), ", src)
+        assert news and all(re.search(rf"(?m)^ +{old} = {new}$", src) for new, old in news), news
+

@@ -180,6 +180,16 @@ def test_grid_stride_in_place_stores_are_proved_apart_and_a_count_read_back_is_n
     assert raw.memory and "tokens_cnts_ptr" in raw.value
 
 
+
+def test_pointers_rewound_after_an_earlier_loop_keep_their_buffer():
+    """verl's entropy backward: its first K loop advances the hidden / weight pointers, then rewinds them
+    (``ptrs -= hidden_size * stride``) for the scheduled second loop, whose fp32 atomics go to other buffers. The
+    pointers resolve through the first loop's results to their arguments: no memory edge between the bf16 loads
+    and the atomics (taken for the same unknown buffer, they had made RecMII 502 against ResMII 144)."""
+    g = graph("verl_entropy_bwd_fused_mn")
+    assert [o.kind for o in g.ops].count("store") == 2 and [o.kind for o in g.ops].count("load") == 2
+    assert not [d for d in g.deps if d.memory], [(d.src, d.dst, d.value) for d in g.deps if d.memory]
+
 # -- 3. several loops in one kernel ---------------------------------------------------------------------
 def test_sibling_loops_the_schedule_lands_on_its_own_loop(tmp_path):
     """The GEMM loop's schedule went onto the copy loop before it (same SSA names), and compiled."""

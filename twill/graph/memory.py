@@ -152,6 +152,15 @@ def root(v: str, scope: Scope, seen: frozenset[str] = frozenset()) -> str | None
         return v if v in scope.args else None
     if op.name in _POINTER_VIEWS and op.operands:
         return root(op.operands[0], scope, seen | {v})
+    if op.name == vocab.LOOP and op.body is not None and v in op.results:   # an earlier loop's pointer, moved along
+        # by views alone: its initial value's root (verl's entropy backward rewinds a K loop's pointers after it,
+        # ``ptrs -= hidden_size * stride``, for a second K loop: unresolved, its loads were taken to alias the fp32
+        # atomics of the scheduled loop, RecMII 502 against ResMII 144)
+        k = op.results.index(v)
+        yielded = next((o.operands for o in op.body.ops if o.name == vocab.YIELD), ())
+        if k < len(yielded) and k + 1 < len(op.body.args) \
+                and _loops_back(yielded[k], op.body.args[k + 1], scope.inner(op.body.ops)):
+            return root(op.body.inits[k], scope, seen | {v})
     return None
 
 
