@@ -617,8 +617,12 @@ def _scalar_expr(name: str, rest: str) -> str | None:
     args = [a.strip() for a in rest.split(":", 1)[0].split(",")]
     ty = rest.split(":", 1)[1].strip() if ":" in rest else ""
     if (name == "arith.cmpi" and args[0] in ("ult", "ule", "ugt", "uge")) or name in ("arith.maxui", "arith.minui"):
-        if not re.fullmatch(r"i\d+", ty) or ty == "i1":
+        if not re.fullmatch(r"i\d+", ty):
             return None
+        if ty == "i1":        # a boolean (tl.argmax of a mask: Triton-distributed's row index): 0 / 1 as int32
+            if name != "arith.cmpi":
+                return f"{args[0]} {'|' if name == 'arith.maxui' else '&'} {args[1]}"
+            return f"gl.cast({args[1]}, gl.int32) {_CMP[args[0]]} gl.cast({args[2]}, gl.int32)"
         u = [f"gl.cast({a}, gl.uint{ty[1:]}, bitcast=True)" for a in args[-2:]]   # read as unsigned
         if name == "arith.cmpi":
             return f"{u[0]} {_CMP[args[0]]} {u[1]}"

@@ -32,6 +32,7 @@ GENERATES = {"torchtitan_cg_backward_dw",   # session 78: its accumulator carrie
              # and a vocabulary loop around a TMA K loop (verl's forward), a reverse loop storing its state every
              # second step (xLSTM's recurrent dC), stores read back within the loop (Triton-distributed's GDN)
              "verl_entropy_fwd_mainloop", "mlstm_xl_chunk_bw_recurrent_dC", "tritondist_gdn_kkt_inv_ut_fused",
+             "tritondist_moe_block_row_idx_info",   # tl.argmax of a boolean tensor: its combiner compares i1 unsigned
              # session 91's sweep: a loaded trip count and block pointers advanced by a loaded index (FastVideo's
              # block-sparse attention, forward and backward), a loop of no memory op (its top-k bisection), a load
              # under an if inside a loop of four (applied-ai's causal conv1d)

@@ -63,6 +63,11 @@ def test_unsigned_max_min_and_compares_are_written_on_unsigned_operands():
         "gl.cast(gl.maximum(gl.cast(%a, gl.uint16, bitcast=True), gl.cast(%b, gl.uint16, bitcast=True)), gl.int16, " \
         "bitcast=True)"
     assert _scalar_expr("arith.cmpi", "slt, %a, %b : i32") == "%a < %b"
+    # tl.argmax of a boolean tensor (Triton-distributed's MoE row index): its combiner compares i1 values unsigned,
+    # which had been refused; a boolean is read as 0 / 1, its unsigned max and min are or / and
+    assert _scalar_expr("arith.cmpi", "ugt, %a, %b : i1") == "gl.cast(%a, gl.int32) > gl.cast(%b, gl.int32)"
+    assert _scalar_expr("arith.maxui", "%a, %b : i1") == "%a | %b" and _scalar_expr("arith.minui", "%a, %b : i1") \
+        == "%a & %b"
     assert _scan_combiner("maxui") is None and _scan_combiner("maxsi") is not None   # an unsigned cummax: its region
 
 
