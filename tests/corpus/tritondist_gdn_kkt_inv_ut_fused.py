@@ -15,7 +15,9 @@ through another block pointer; then a V loop and a K loop of ``tl.dot(b_A, ...)`
 storing u and w, ``if USE_G`` constexpr inside the last loop; 1-D block pointers for g / beta (``(T,), (H,)``),
 ``tl.cumsum``, ``tl.static_assert(BT == 64)``. Port notes: K = V = 128 (BK = BV = 128, so the K / V loops run once
 each), 16 heads, bf16 k / v / beta, fp32 g; keys L2-normalised and g = logsigmoid as GDN feeds them; tmp_A and the
-outputs allocated as the launcher does (Ai zero-filled: the kernel writes its ten lower blocks only)."""
+outputs allocated as the launcher does (Ai zero-filled: the kernel writes its ten lower blocks only), but tmp_A
+zero-filled (the launcher's torch.empty: the kernel reads rows of it past a partial chunk's end that it never wrote,
+times zero: NaN where the memory held one, as the harness's poisoned buffers do, run 224, Triton's kernel too)."""
 from __future__ import annotations
 
 from typing import Any
@@ -266,7 +268,7 @@ def launch(inputs: dict[str, Any], **config: int) -> Any:
     Ai = torch.zeros([1, T, H, BT], dtype=dtype, device=device)
     w = torch.empty([1, T, H, K], dtype=dtype, device=device)
     u = torch.empty([1, T, H, V], dtype=dtype, device=device)
-    tmp_A = torch.empty([1, T, H, BT], dtype=torch.float32, device=device)
+    tmp_A = torch.zeros([1, T, H, BT], dtype=torch.float32, device=device)   # read back past a partial chunk
     NT = len(chunk_indices)
     grid = (NT, B * H)
     chunk_kkt_inv_ut_fused_kernel[grid](
@@ -298,7 +300,7 @@ def reference(inputs: dict[str, Any]) -> Any:
                 kk = k[s:e, h]
                 a = (kk @ kk.T) * beta[s:e, h][:, None] * torch.exp(gg[:, None] - gg[None, :])
                 a = torch.tril(a, -1)
-                inv = torch.linalg.inv(torch.eye(n, dtype=torch.float64) + a)
+                inv = torch.linalg.inv(torch.eye(n, dtype=torch.float64, device=a.device) + a)
                 Ai[s:e, h, :n] = inv
                 u[s:e, h] = inv @ (v[s:e, h] * beta[s:e, h][:, None])
                 w[s:e, h] = inv @ (kk * (beta[s:e, h] * torch.exp(gg))[:, None])

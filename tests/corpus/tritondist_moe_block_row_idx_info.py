@@ -13,7 +13,8 @@ each gather through the ``@triton.jit`` helper ``element_at(x, idx) = tl.sum(tl.
 x, 0))`` (a reduction per scalar: four inside the loop), and **four scalar stores** per iteration (no vector load or
 dot anywhere in the loop). Port notes: the launcher's 32 programs and BLOCK_SIZE_M 128 (``GROUP_GEMM_BLOCK_SIZE_M``);
 32 experts (DeepSeek-V3's 256 under expert parallelism 8, E_PAD = E) and 6 in SMALL (E_PAD 8, one expert empty);
-output tables zero-filled as the launcher allocates them."""
+output tables zero-filled as the launcher allocates them; the token count ``M`` given with the inputs (the launcher's
+``expert_counts.sum().item()`` syncs with the host, which no CUDA graph captures: run 224)."""
 from __future__ import annotations
 
 from typing import Any
@@ -89,7 +90,7 @@ def make_inputs(M: int, E: int, device: str = "cuda", seed: int = 0) -> dict[str
     w[E // 2] = 0.0
     sizes = torch.floor(w / w.sum() * M).long()
     sizes[0] += M - int(sizes.sum())
-    return {"expert_counts": sizes.to(device=device, dtype=torch.int32)}
+    return {"expert_counts": sizes.to(device=device, dtype=torch.int32), "M": M}
 
 
 def launch(inputs: dict[str, Any], **config: int) -> Any:
@@ -99,7 +100,7 @@ def launch(inputs: dict[str, Any], **config: int) -> Any:
     num_experts = expert_counts.shape[0]
     device = expert_counts.device
     num_sms = config.get("NUM_SMS", NUM_SMS_)
-    M = expert_counts.sum().item()
+    M = inputs["M"]   # the library's expert_counts.sum().item(): a host sync, which no CUDA graph captures
     M_grid = triton.cdiv(M, BLOCK_M) + num_experts
     E_PAD = triton.next_power_of_2(num_experts)
     split_size_cum_per_expert = torch.zeros(num_experts, dtype=torch.int32, device=device)
