@@ -10,8 +10,8 @@ Decisions (each from the schedule):
 - ring a: 2 buffers of [128, 32] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
 - ring b: 2 buffers of [32, 128] f16 (the loads run 1 iteration(s) ahead), read by partition(s) 0
 - shared memory: 32848 bytes planned of 232448; maxnreg 128
-- early return at deepspeed_matmul_4d_causal.py:203 (TTGIR line 66): taken in the kernel itself, before gl.warp_specialize starts the partitions (its branch's 21 op(s) written as they run); not persistent, as a program id decides it (--persistent on takes it per tile)
-- if at deepspeed_matmul_4d_causal.py:231 (TTGIR line 164): written as it runs (not scheduled), by the partition that needs its results or, for its stores, the first consumer
+- early return at deepspeed_matmul_4d_causal.py:205 (TTGIR line 66): taken in the kernel itself, before gl.warp_specialize starts the partitions (its branch's 21 op(s) written as they run); not persistent, as a program id decides it (--persistent on takes it per tile)
+- if at deepspeed_matmul_4d_causal.py:233 (TTGIR line 164): written as it runs (not scheduled), by the partition that needs its results or, for its stores, the first consumer
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.

@@ -3,9 +3,9 @@
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 2 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 44 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
-- loop at tritondist_gdn_kkt_inv_ut_fused.py:129 (TTGIR line 412) (after the scheduled loop): written by the same partitions, its loads issued by the partition itself in registers (no ring, no producer), in one stage of its own schedule (I=258, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
-- loop at tritondist_gdn_kkt_inv_ut_fused.py:133 (TTGIR line 446) (after the scheduled loop): written by the same partitions, its loads issued by the partition itself in registers (no ring, no producer), in one stage of its own schedule (I=258, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
-- loop at tritondist_gdn_kkt_inv_ut_fused.py:137 (TTGIR line 480) (after the scheduled loop): written by the same partitions, its loads issued by the partition itself in registers (no ring, no producer), in one stage of its own schedule (I=258, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
+- loop at tritondist_gdn_kkt_inv_ut_fused.py:131 (TTGIR line 412) (after the scheduled loop): written by the same partitions, its loads issued by the partition itself in registers (no ring, no producer), in one stage of its own schedule (I=258, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
+- loop at tritondist_gdn_kkt_inv_ut_fused.py:135 (TTGIR line 446) (after the scheduled loop): written by the same partitions, its loads issued by the partition itself in registers (no ring, no producer), in one stage of its own schedule (I=258, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
+- loop at tritondist_gdn_kkt_inv_ut_fused.py:139 (TTGIR line 480) (after the scheduled loop): written by the same partitions, its loads issued by the partition itself in registers (no ring, no producer), in one stage of its own schedule (I=258, optimal among one-stage schedules with each op in the warp group of its row sub-tile)
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.

@@ -3,7 +3,7 @@
 Decisions (each from the schedule):
 - one partition, no producer (nothing to stream: the loop's loads are pointer loads its own warps issue, a stage ahead of their readers; 1 stages), so no warp_specialize: 4 warps, registers as ptxas allocates them (the schedule's tiles need about 40 per thread)
 - shared memory: 16 bytes planned of 232448; maxnreg unset (ptxas allocates)
-- if at tritondist_moe_block_row_idx_info.py:63 (TTGIR line 88): written as it runs (not scheduled), by the partition that needs its results or, for its stores, the first consumer
+- if at tritondist_moe_block_row_idx_info.py:64 (TTGIR line 88): written as it runs (not scheduled), by the partition that needs its results or, for its stores, the first consumer
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
 with the Triton kernel's arguments, or ``kernel[grid](*args)`` in place of the Triton kernel.
