@@ -242,9 +242,50 @@ class JointProblem:
         ...              (("sfu", 1), ("tc", 1))).ii_ceiling()
         10
         """
-        ops = sum(max([self.cycles[v], self.busy[v], self.hold[v]] + [r.offset + r.length for r in self.rrt[v]])
-                  + self.spill[v] for v in range(self.n))
+        ops = sum(self._width(v) for v in range(self.n))
         return max(1, ops + sum(max(0, delay) for _, _, delay, _ in self.edges))
+
+    def _width(self, v: int) -> int:
+        return max([self.cycles[v], self.busy[v], self.hold[v]] + [r.offset + r.length for r in self.rrt[v]]) \
+            + self.spill[v]
+
+    def sequential_starts(self) -> tuple[int, ...]:
+        """A start per node of one iteration laid out op after op, in program order where the distance-0 edges
+        allow (node order breaks ties), each op after the one before it ends and after its producers' delays: the
+        layout ``ii_ceiling`` bounds, within it. At I = ``ii_ceiling()`` the joint search is seeded with it: it holds
+        the fewest values live at once, the one schedule a register limit surely leaves (axolotl's DoRA norm: the
+        modulo seed there, its loads together, had left CP-SAT timing out at the ceiling).
+
+        Examples
+        --------
+        >>> from twill.graph.model import Reservation as R
+        >>> JointProblem(("S", "P"), (3, 4), ((R("tc", 0, 3),), (R("sfu", 0, 4),)), ((0, 1, 5, 0),),
+        ...              (("sfu", 1), ("tc", 1))).sequential_starts()
+        (0, 5)
+        """
+        preds: list[list[tuple[int, int]]] = [[] for _ in range(self.n)]
+        indeg = [0] * self.n
+        for a, b, delay, dist in self.edges:
+            if dist == 0 and a != b:
+                preds[b].append((a, delay))
+                indeg[b] += 1
+        succs: list[list[int]] = [[] for _ in range(self.n)]
+        for b in range(self.n):
+            for a, _ in preds[b]:
+                succs[a].append(b)
+        ready = sorted(v for v in range(self.n) if indeg[v] == 0)
+        start = [0] * self.n
+        end = 0
+        while ready:
+            v = ready.pop(0)
+            start[v] = max([end] + [start[a] + d for a, d in preds[v]])
+            end = start[v] + self._width(v)
+            for b in succs[v]:
+                indeg[b] -= 1
+                if indeg[b] == 0:
+                    ready.append(b)
+                    ready.sort()
+        return tuple(start)
 
     def retirement_pairs(self) -> list[tuple[int, int, list[tuple[int, int]]]]:
         """RETIREMENT's terms: ``(a, b, readers)`` for in-order dots a != b that may share a group, with

@@ -9,12 +9,13 @@ from typing import Any, Callable
 
 from twill.graph.model import Dep, LoopGraph, Op
 from twill.schedule.model import FEASIBLE, INFEASIBLE, OPTIMAL, TIMEOUT, Schedule
+from twill.schedule.verify import verify
 from twill.schedule.verify_joint import preferences, pressure
 from twill.solve.backends import II_RANGE, JOINT, get_backend, supports
 from twill.solve.budget import Budget
 from twill.solve.joint_problem import JointAtIL, JointProblem
 from twill.solve.modulo import modulo_schedule, solve_at_ii
-from twill.solve.problem import SolveOptions
+from twill.solve.problem import Solution, SolveOptions
 
 
 PROBE_AFTER = 16       # I refuted in a row in pass 1 before the ceiling is tried (``_Search.probe_ceiling``)
@@ -87,9 +88,8 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
     first, at the full ``time_limit``, until one is satisfiable or the budget (``total_time``) ends.
     No pass goes above ``JointProblem.ii_ceiling()``, where the iterations no longer overlap: a
     problem that no I satisfies (a register limit that a producer and its consumer exceed together)
-    ends there, refuted or timed out, instead of galloping until the model no longer fits 64 bits.
-    ``progress(I, L, spent)`` is called before each solve, ``spent`` the deterministic seconds spent so far (a
-    one-argument callable gets a message instead). Status ``optimal`` only when every smaller (I, L) was proved
+    ends there, refuted or timed out, instead of galloping until the model no longer fits 64 bits. ``progress(I,
+    L, spent)`` is called before each solve (``spent``: deterministic seconds; one argument: a message). Status ``optimal`` only when every smaller (I, L) was proved
     unsatisfiable, the seed II was proved, and the found L proved minimal; else ``feasible`` with
     ``lower_bound`` the smallest I not refuted and ``gap`` (I - lower_bound) / I.
 
@@ -99,8 +99,7 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
     says what was spent, which limit ended the search (``stopped_by``) and whether the result is
     ``reproducible`` (no wall-clock cap reached).
 
-    Examples
-    --------
+    The one partition's search that finds none keeps the iteration laid out op after op (``_laid_out``). E.g.:
     >>> s = joint_search(graph, load_machine("h100"), JointOptions(time_limit=10))   # doctest: +SKIP
     >>> s.ii, s.length, s.warp_map, s.get("search")[0]["result"]                      # doctest: +SKIP
     (2, 4, {'S': 0, 'P': 0, 'O': 0}, 'sat')
@@ -128,6 +127,8 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
     run = _Search(p, solver, opts, report, budget, moduli={first_ii: modulo}, ceiling=max(first_ii, p.ii_ceiling()))
     best, last_ii = run.passes(first_ii)
     elapsed, below = time.perf_counter() - t0, run.refuted_below(first_ii) if seed_proved else 0
+    if best is None and (laid := _laid_out(graph, p, run, machine, solver.name, scale, first_ii)) is not None:
+        return laid.with_extra(budget=budget.record(), refuted_below=below)
     if best is None:
         refuted = seed_proved and run.ended is None and all(run.outcome.get(i) == "unsat"
                                                              for i in range(first_ii, last_ii + 1))
@@ -153,6 +154,31 @@ def joint_search(graph_or_problem: LoopGraph | JointProblem, machine: Any, optio
     sched = _schedule(graph, p, sol, mod, first_ii, run.trace, exact, solver.name, scale, elapsed,
                       ii_lower=ii_lower if seed_proved else first_ii, mii=run.moduli[first_ii].get("mii"))
     return _scoped(sched, opts.extra_stages).with_extra(budget=budget.record(), refuted_below=below)
+
+
+def _laid_out(graph: LoopGraph, p: JointProblem, run: "_Search", machine: Any, backend: str, scale: float,
+              first_ii: int) -> Schedule | None:
+    """The schedule at the ceiling I of one iteration laid out op after op (``JointProblem.sequential_starts``),
+    each op on its first allowed group, where no solve found one for the one partition (the route's last resort:
+    nothing is tried after it) and nothing proved there is none (the ceiling timing out): status feasible, with the gap to the smallest I not refuted; None unless the independent checker
+    accepts it (axolotl's DoRA norm: its 16 FMAs are one node reading 17 loaded rows at once, over the register
+    limit at every I, laid out too)."""
+    mod = run.moduli.get(run.ceiling)
+    if not p.one_partition or mod is None or mod.status not in (OPTIMAL, FEASIBLE) or run.outcome.get(run.ceiling) == "unsat" \
+            or run.ended == "ceiling refuted":
+        return None
+    starts = p.sequential_starts()
+    length = max(max(t + max(p.cycles[v], 1) for v, t in enumerate(starts)), 1)
+    if length > run.ceiling:
+        return None
+    sol = Solution(FEASIBLE, {"start": dict(zip(p.nodes, starts)), "length": length,
+                              "warp": {n: p.groups_of(v)[0] for v, n in enumerate(p.nodes)}}, {})
+    lower = next((i for i in range(first_ii, run.ceiling) if run.outcome.get(i) != "unsat"), run.ceiling)
+    trace = run.trace + [{"ii": run.ceiling, "length": length, "stages": 1, "result": "sat", "seconds": 0.0,
+                          "phase": "laid out", "why": "one iteration op after op, no solve"}]
+    sched = _schedule(graph, p, sol, mod, first_ii, trace, False, backend, scale, 0.0, ii_lower=lower,
+                      mii=run.moduli[first_ii].get("mii") if first_ii in run.moduli else None)
+    return sched if not verify(graph, machine, sched) else None
 
 
 def _problem(graph_or_problem: LoopGraph | JointProblem, machine: Any, opts: JointOptions,
@@ -189,6 +215,7 @@ class _Search:
     outcome: dict[int, str] = field(default_factory=dict)
     steps: int = 0
     ended: str | None = None     # why the ascent ended early ("ceiling refuted"), if it did
+    fallback: tuple[int, Any, Schedule] | None = None   # the ceiling's schedule the probe found (``probe_ceiling``)
 
     def passes(self, first_ii: int) -> tuple[tuple[int, Any, Schedule] | None, int]:
         """``(best, last I tried)``, best = (I, solution, modulo seed) or None: the three passes
@@ -201,6 +228,8 @@ class _Search:
         # an upper bound in hand early.
         if best is None and stuck >= 3 and self.ended is None:
             best, ii = self.gallop(ii, quick)
+        if best is None and self.fallback is not None:
+            best, ii = self.fallback, max(ii, self.fallback[0])
         # Pass 3: close the gap below the best I found, at the full time limit, smallest I first.
         if best is not None:
             best = self.close(first_ii, best)
@@ -266,6 +295,8 @@ class _Search:
         if got is None and self.outcome[self.ceiling] == "unsat":
             self.ended = "ceiling refuted"
             return True
+        if got is not None:             # kept where the ascent and the gallop find none below it
+            self.fallback = (self.ceiling, *got)
         self.outcome.pop(self.ceiling, None)
         return False
 
@@ -315,6 +346,8 @@ class _Search:
             return None
         timed_out = False
         seed_starts = tuple(dict(mod.start)[n] for n in self.p.nodes) if mod.ii == ii and mod.start else ()
+        if ii >= self.ceiling:      # the iterations apart: the op-after-op layout, which a register limit leaves
+            seed_starts = self.p.sequential_starts()
         for lo_l, hi_l, stages in _ranges(mod, self.opts.mode, self.p.lookahead_stages() + self.opts.extra_stages):
             if self.budget.over():
                 timed_out = True
