@@ -1421,7 +1421,10 @@ def _choose(res: GluonResult) -> GluonResult:
             + _calibrated(res.chosen, made) + occupancy_decision(res.chosen, clean)))
     why = _reasons(c for c in res.candidates if c.error or (c.ptxas is not None and not c.ptxas.clean))
     if res.chosen is None and not why:
-        why = ["no joint schedule was found for any row split"]
+        said = {c.schedule.status for c in res.candidates if c.schedule is not None}
+        why = ["no joint schedule was found for any row split" + (
+            " (a search timed out: --total-time gives it more)" if "timeout" in said else
+            " (every search refuted)" if said == {"infeasible"} else "")]
     res.reason = "; ".join(why)
     return res
 

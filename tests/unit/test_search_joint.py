@@ -431,3 +431,18 @@ def test_the_ceiling_is_seeded_with_the_op_after_op_layout_which_the_checker_acc
     s = joint_search(g, H100, JointOptions(time_limit=20, scale=UNIT))
     assert s.status == "feasible" and s.ii == p.ii_ceiling() and s.lower_bound < s.ii, (s.status, s.ii)
     assert p.ii_ceiling() in calls and verify(g, H100, s) == []
+
+
+def test_the_gluon_routes_refusal_says_whether_its_searches_timed_out_or_were_refuted():
+    # session 92's sweep: FLA's NSA top-k said "no joint schedule was found for any row split" right after the
+    # top-level schedule's "optimal (proved)": its row splits' searches had timed out, which the line did not say
+    from twill.gluon_route import Candidate, GluonResult, _choose
+    from twill.schedule.model import Schedule
+
+    def candidate(status):
+        return Candidate(1, None, None, Schedule(ii=0, length=0, start=(), status=status, lower_bound=1), {"scale": 1.0})
+
+    said = _choose(GluonResult([candidate("timeout"), candidate("infeasible")])).reason
+    assert said.startswith("no joint schedule was found for any row split") and "timed out" in said, said
+    said = _choose(GluonResult([candidate("infeasible")])).reason
+    assert said.endswith("(every search refuted)"), said
