@@ -36,6 +36,9 @@ GENERATES = {"torchtitan_cg_backward_dw",   # session 78: its accumulator carrie
              # vLLM's batch-invariant persistent linear (B a transposed view, a bias, int64 branches), MiniMax's
              # lightning-attention diagonal blocks (a triangular loop, TF32 mma.sync), spec decode's softmax entropy
              "vllm_bi_persistent_linear", "vllm_lightning_fwd_diag", "vllm_spec_softmax_entropy",
+             # K and V through block pointers advanced by a loaded block index, boundary-checked (XunhaoLai's NSA:
+             # the checks' masks made a cycle with the load, refused)
+             "xunhao_nsa_topk_sparse_fwd",
              # session 91's sweep: a loaded trip count and block pointers advanced by a loaded index (FastVideo's
              # block-sparse attention, forward and backward), a loop of no memory op (its top-k bisection), a load
              # under an if inside a loop of four (applied-ai's causal conv1d)
@@ -961,6 +964,7 @@ CONSUMER_COPIES = {"aiter_ff_fused_gated": 3, "colossalai_context_attn_unpad_v2"
                    "appliedai_splitk_dequant_gemm": 2, "sglang_sgemm_lora_a": 2,
                    "mlstm_xl_chunk_bw_recurrent_dC": 2,   # session 92's sweep: Q and dH of a reverse chunk loop
                    "vllm_lightning_fwd_diag": 2,   # K (read transposed) and V of the diagonal blocks' TF32 mma.sync
+                   "xunhao_nsa_topk_sparse_fwd": 2,   # K and V of 16 query heads' rows (mma.sync), at a loaded block
                    "lightllm_mla_decode_vsm_fp8": 1,
                    "lmdeploy_fused_lora": 3}   # session 91's sweep: x and both LoRA factors for mma.sync (rank 16)   # session 89's sweep: the fp8 KV rows for two dots
 # GPTQ's three copied tiles went with its loads into their readers' stage (gluon_route._in_readers_stage: 122 -> 87

@@ -190,6 +190,17 @@ def test_pointers_rewound_after_an_earlier_loop_keep_their_buffer():
     assert [o.kind for o in g.ops].count("store") == 2 and [o.kind for o in g.ops].count("load") == 2
     assert not [d for d in g.deps if d.memory], [(d.src, d.dst, d.value) for d in g.deps if d.memory]
 
+
+def test_a_boundary_checked_load_advanced_by_a_loaded_index_keeps_its_mask_in_its_node():
+    """XunhaoLai's NSA top-k attention: K is read through ``tl.advance(k_ptrs, (0, c))`` with ``c`` loaded each
+    trip and ``boundary_check=(1, 0)``; the check's compares and ``&`` of the advanced offsets (loaded data) had made
+    nodes of their own feeding the load's mask from the load's own node: a cycle of distance 0, refused. They fold
+    into the load's node; the graph's only cycles are carried."""
+    g = graph("xunhao_nsa_topk_sparse_fwd")
+    k = next(o for o in g.ops if o.kind == "load" and o.id.endswith("_k"))
+    assert not [d for d in g.deps if d.distance == 0 and d.dst == k.id and g.op(d.src).kind == "elementwise"]
+    assert {o.kind for o in g.ops} >= {"load", "dot"} and sum(o.kind == "dot" for o in g.ops) == 2
+
 # -- 3. several loops in one kernel ---------------------------------------------------------------------
 def test_sibling_loops_the_schedule_lands_on_its_own_loop(tmp_path):
     """The GEMM loop's schedule went onto the copy loop before it (same SSA names), and compiled."""

@@ -550,7 +550,7 @@ def _untangle(b: _Body, groups: list[list[int]]) -> list[list[int]]:
             return groups
         edge = next(((s, d) for s, d in cycle if any(not set(b.ops[j].results) & b.data for j in via[(s, d)])), None)
         if edge is None:
-            split = _split_data_ops(b, groups, cycle, via)
+            split = _split_data_ops(b, groups, cycle, via) or _fold_masks(b, groups, cycle)
             if split is None:
                 return groups
             groups = split
@@ -584,6 +584,27 @@ def _split_data_ops(b: _Body, groups: list[list[int]], cycle: list, via: dict) -
             rest = [[i for i in g if i not in move] if n == s else g for n, g in enumerate(groups)]
             return sorted([g for g in rest if g] + [sorted(move)], key=min)
     return None
+
+
+def _fold_masks(b: _Body, groups: list[list[int]], cycle: list) -> list[list[int]] | None:
+    """``groups`` with a zero-distance cycle through one load's mask folded into that load's node, or None: every
+    other node of the cycle is mask arithmetic (i1 tiles, addresses, views) on what the load's node computed from
+    loaded data (XunhaoLai's NSA: K read through a block pointer advanced by a loaded block index, its boundary
+    check's compares and ``&`` of that offset feeding the load's mask back; session 92, refused as a cycle)."""
+    nodes = [s for s, _ in cycle]
+    loads = [n for n in nodes if any(b.cat[i] in ("load", "tma_load") for i in groups[n])]
+    if len(loads) != 1:
+        return None
+    def mask(i: int) -> bool:
+        types = b.ops[i].result_types
+        return b.cat[i] in ("view", "address", "scalar") or bool(types) and all("xi1," in t or t == "i1"
+                                                                                 for t in types)
+    rest = [n for n in nodes if n != loads[0]]
+    if not rest or not all(mask(i) for n in rest for i in groups[n]):
+        return None
+    merged = sorted(groups[loads[0]] + [i for n in rest for i in groups[n]])
+    out = [merged if n == loads[0] else g for n, g in enumerate(groups) if n not in rest]
+    return sorted(out, key=min)
 
 
 def _index_slice(b: _Body, members: list[int], roots: list[int]) -> set[int]:
