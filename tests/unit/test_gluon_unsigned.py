@@ -124,6 +124,18 @@ def test_a_narrow_integer_the_program_casts_signed_is_converted_signed():
     assert converts and all("gl.cast(v_int8, gl.int8, bitcast=True).to(gl.float16)" in ln for ln in converts), converts
 
 
+def _generated(tmp_path: Path, text: str):
+    """The Gluon kernel the default route writes for the kernel file ``text``."""
+    pytest.importorskip("triton")
+    from twill.machine.model import load_machine
+    from twill.pipeline import OptimizeOptions, optimize
+    path = tmp_path / "kernel.py"
+    path.write_text(text)
+    r = optimize(str(path), load_machine("h100"), OptimizeOptions(time_limit=2.5, threads=2))
+    assert r.gluon is not None and r.gluon.kernel is not None, r.gluon and r.gluon.reason
+    return r.gluon.kernel
+
+
 NIBBLES = '''
 import triton
 import triton.language as tl
@@ -148,14 +160,7 @@ def test_a_signed_nibble_compared_and_converted_is_a_graph_and_read_signed(tmp_p
     # session 91: the nibble's integer ops (``address`` by category) folded into the compare's node, which the
     # conversion's node (a cast folds into no elementwise node) fed again: refused as a cycle of distance 0. Now the
     # integer ops are a node of their own, and both readers read the value as int8 (Gluon's tensor is uint8)
-    pytest.importorskip("triton")
-    from twill.machine.model import load_machine
-    from twill.pipeline import OptimizeOptions, optimize
-    path = tmp_path / "nibbles.py"
-    path.write_text(NIBBLES)
-    r = optimize(str(path), load_machine("h100"), OptimizeOptions(time_limit=2.5, threads=2))
-    assert r.gluon is not None and r.gluon.kernel is not None, r.gluon and r.gluon.reason
-    src = r.gluon.kernel.source
+    src = _generated(tmp_path, NIBBLES).source
     assert "gl.int8, bitcast=True).to(gl.float32)" in src and "gl.int8, bitcast=True).to(gl.int32)" in src
 
 
@@ -183,24 +188,17 @@ def test_a_signed_division_remainder_shift_and_max_of_unsigned_bytes_are_written
     # read their operands signed, Gluon's `>>` / `//` / `%` / gl.maximum on a uint8 tensor are unsigned (-8 >> 2
     # would be 62, not -2). Each is written on the tensor bitcast to int8 and its result bitcast back, and the kernel
     # compiles for the uint8 signature the launch gives it
-    pytest.importorskip("triton")
     import triton
     from triton.backends.compiler import GPUTarget
     from triton.experimental.gluon._runtime import GluonASTSource
-    from twill.machine.model import load_machine
-    from twill.pipeline import OptimizeOptions, optimize
-    path = tmp_path / "signed_bytes.py"
-    path.write_text(BYTES)
-    r = optimize(str(path), load_machine("h100"), OptimizeOptions(time_limit=2.5, threads=2))
-    assert r.gluon is not None and r.gluon.kernel is not None, r.gluon and r.gluon.reason
-    src = r.gluon.kernel.source
+    kernel = _generated(tmp_path, BYTES)
+    src = kernel.source
     for op in (">> 2", "// 3", "% 5"):
         lines = [ln for ln in src.splitlines() if f" {op}," in ln or f" {op})" in ln]
         assert lines and all(f"gl.int8, bitcast=True) {op}, " in ln and ".dtype, bitcast=True)" in ln
                              for ln in lines), (op, lines)
     maxes = [ln for ln in src.splitlines() if "gl.maximum(" in ln]
     assert maxes and all("gl.maximum(gl.cast(" in ln and ln.count("gl.int8, bitcast=True)") == 2 for ln in maxes), maxes
-    kernel = r.gluon.kernel
     mod = load_module(src, str(tmp_path))
     sig = {**kernel.signature, "x_ptr": "*u8"}
     src_ast = GluonASTSource(fn=getattr(mod, kernel.name), signature=sig, constexprs={}, attrs={})
