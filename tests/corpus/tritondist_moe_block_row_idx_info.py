@@ -34,7 +34,7 @@ TWILL_SPEC: dict[str, Any] = {
     "num_warps": 4, "num_stages": 3,
     "divisibility": []}
 PROBLEM: dict[str, int] = {"M": 65536, "E": E_}
-SMALL: dict[str, int] = {"M": 1000, "E": 6}
+SMALL: dict[str, int] = {"M": 1000, "E": E_}   # E a constexpr
 
 
 @triton.jit
