@@ -159,8 +159,9 @@ def test_a_graph_without_ttgir_says_why_no_annotated_ttgir(tmp_path, capsys):
 @pytest.fixture(scope="module")
 def joint_failure(tmp_path_factory):
     """The sub-tiled forward with one compute group for its two sub-tiles, a joint budget of 1 deterministic
-    second: the search climbs I, refuting each, and stops on the budget with no warp assignment (with 4 it proves
-    I = 762 optimal after 29 values of I)."""
+    second: the search probes the ceiling I (one iteration laid out op after op), climbs I from the modulo bound,
+    refuting each, and stops on the budget; it keeps the ceiling's schedule (with 4 it proves I = 762 optimal
+    after 29 values of I)."""
     import subprocess
     import sys
     import time
@@ -175,19 +176,23 @@ def joint_failure(tmp_path_factory):
     return r, time.perf_counter() - t0, d / "out"
 
 
-def test_a_failed_joint_search_does_not_say_optimal(joint_failure):
+def test_a_joint_search_out_of_budget_keeps_the_ceiling_schedule_and_says_its_gap(joint_failure):
+    """Session 92's ceiling probe: the budget ends the ascent below the answer, and the schedule kept is the
+    ceiling's, said feasible with the smallest I not refuted as its bound and the gap's reason (it had said
+    'gap: 0.752 ()'), never optimal; the independent checker accepts it."""
     r, _, out = joint_failure
     assert r.returncode == 0, r.stderr[-2000:]
     lines = r.stdout.splitlines()
-    assert "status = optimal as a modulo schedule only, no warp assignment (joint search: timeout)" in lines[0]
-    assert not any(x.rstrip().endswith("status = optimal") for x in lines)
-    verdict = [x for x in lines if x.startswith("result: ")]
-    assert len(verdict) == 1 and verdict[0].startswith("result: a modulo schedule only")
-    assert "no warp assignment found for I = " in verdict[0]
-    assert lines[-1].startswith("no Gluon kernel written (kernel_gluon.py): ")       # after the verdict, why
+    assert lines[0].endswith("status = feasible") and not any(x.rstrip().endswith("status = optimal") for x in lines)
     d, s = load(out)
-    assert d["joint"]["status"] == "timeout" and d["joint"]["ii_searched"][0] <= d["joint"]["ii_searched"][1]
-    assert d["joint"]["ii_refuted"] > 0 and not s.warp
+    summary = d["search_summary"]
+    assert d["status"] == "feasible" and d["ii"] == summary["ii_tried"][-1] > d["lower_bound"]
+    assert d["lower_bound"] == d["refuted_below"] and abs(d["gap"] - (d["ii"] - d["lower_bound"]) / d["ii"]) < 1e-9
+    gap = next(x for x in lines if x.startswith("gap: "))
+    assert gap.endswith(f"({summary['proof']})") and "I >= " in gap, gap
+    verdict = [x for x in lines if x.startswith("result: ")]
+    assert len(verdict) == 1 and verdict[0].endswith(f": feasible, not proved optimal (lower bound {d['lower_bound']})")
+    assert s.warp and verify(graph_from_dict(d["graph"]), load_machine("h200"), s) == []
 
 
 def test_the_joint_search_keeps_its_budget_and_reports_in_a_few_lines(joint_failure):
@@ -195,12 +200,13 @@ def test_the_joint_search_keeps_its_budget_and_reports_in_a_few_lines(joint_fail
     budget ended it, and stays far inside the wall-clock safety cap."""
     r, took, out = joint_failure
     d, _ = load(out)
-    b = d["joint"]["budget"]
+    b = d["budget"]
     assert b["limit"] == 1 and b["stopped_by"] == "budget" and 1 <= b["spent"] < 1.5 and b["reproducible"], b
-    assert d["joint"]["seconds"] < b["wall_cap_seconds"] and "1 deterministic s budget" in d["joint"]["summary"]
-    searched = d["joint"]["ii_searched"]
+    assert b["wall_seconds"] < b["wall_cap_seconds"]
+    assert "(1 of 1 deterministic seconds, ended by the budget)" in r.stdout.splitlines()[1]
+    ascended = [e["ii"] for e in d["search"] if e.get("phase") == "ascend"]
     progress = [x for x in r.stderr.splitlines() if x.split("] ", 1)[-1].startswith("joint search: I=")]
-    assert searched[1] - searched[0] > 20 and len(progress) <= 3, r.stderr[-3000:]
+    assert len(ascended) > 10 and ascended == sorted(ascended) and len(progress) <= 3, r.stderr[-3000:]
 
 
 def test_a_written_graph_is_solved_again_as_it_was(tmp_path, capsys):

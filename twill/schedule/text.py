@@ -128,7 +128,8 @@ def summary(g: LoopGraph, s: Schedule) -> str:
     if isinstance(failed, dict) and failed.get("summary"):
         lines.append(f"joint search: {failed['summary']}")
     if s.gap is not None:
-        lines.append(f"gap: {s.gap:.3g} ({proof_text(s.get('proof') or s.get('gap_detail'))})")
+        why = proof_text(s.get("proof") or s.get("gap_detail") or (s.get("search_summary") or {}).get("proof"))
+        lines.append(f"gap: {s.gap:.3g}" + (f" ({why})" if why else ""))
     if norm:
         lines.append(f"normalisation: 1 unit = {scale:.2f} cycles, worst ratio error {norm.get('worst_ratio_error')}")
     if s.warp:
