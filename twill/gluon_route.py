@@ -950,7 +950,7 @@ def _candidate(sp: _Split, machine: Machine, options: Any, solve_opts: SolveOpti
                          one_partition=sp.one_partition, stage_order=one_stage_chain(sp.graph) if one_stage
                          else (), async_copies=copies, issued_loads=getattr(options, "issued_loads", False),
                          extra_stages=0 if one_stage else getattr(options, "extra_stages", 0),
-                         refuted_below=refuted_below)
+                         refuted_below=refuted_below, keep_ceiling=sp.one_partition)
     joint = joint_search(sp.graph, machine, jopts, seed=sp.modulo.with_extra(normalization=sp.norm),
                          backend=options.joint_backend)
     if joint.status in ("optimal", "feasible"):

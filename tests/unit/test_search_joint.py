@@ -433,6 +433,29 @@ def test_the_ceiling_is_seeded_with_the_op_after_op_layout_which_the_checker_acc
     assert p.ii_ceiling() in calls and verify(g, H100, s) == []
 
 
+def test_the_probes_ceiling_schedule_is_kept_only_where_asked(monkeypatch):
+    """Two I refuted, the probe satisfiable at the ceiling, the next I timing out at the step bound: the ceiling's
+    schedule kept (feasible, the lower bound the first I not refuted); not with ``keep_ceiling`` off, as the Gluon
+    route's warp-specialized splits search (a timeout sends the route on to its other operand model and its one
+    partition: the fp8 weight GEMM's two sub-tiles had kept I = 1248, the route found I = 216 after it)."""
+    import twill.solve.search as search
+
+    g = dataclasses.replace(figure1(regs=100 * 1024), deps=tuple(d for d in figure1().deps if d.src != d.dst))
+    p = JointProblem.from_graph(g, H100, scale=UNIT)
+    monkeypatch.setattr(search, "PROBE_AFTER", 2)
+    first, ceiling = 2, p.ii_ceiling()
+    script = {**{i: "timeout" for i in range(first, ceiling)}, first: "unsat", first + 1: "unsat", ceiling: "sat"}
+    for keep in (True, False):
+        fake = _Scripted(script)
+        monkeypatch.setattr(search, "get_joint_backend", lambda name: fake)
+        s = joint_search(g, H100, JointOptions(time_limit=20, scale=UNIT, max_steps=4, keep_ceiling=keep))
+        assert [i for i, _t, _a in fake.calls][:4] == [first, first + 1, ceiling, first + 2]
+        if keep:            # the gap closed below it at the full limit, each I timing out
+            assert (s.status, s.ii, s.lower_bound) == ("feasible", ceiling, first + 2) and verify(g, H100, s) == []
+        else:
+            assert s.status == "timeout" and not s.start, (s.status, s.ii)
+
+
 def test_the_gluon_routes_refusal_says_whether_its_searches_timed_out_or_were_refuted():
     # session 92's sweep: FLA's NSA top-k said "no joint schedule was found for any row split" right after the
     # top-level schedule's "optimal (proved)": its row splits' searches had timed out, which the line did not say

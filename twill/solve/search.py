@@ -61,6 +61,10 @@ class JointOptions:
     issued_loads: bool = False           # a pointer load its readers issue holds its group for its issue only
     extra_stages: int = 0                # stages past the modulo schedule's that L may reach at each I
     refuted_below: int = 0               # every I below it refuted by the caller's search of a looser problem
+    # a schedule the ceiling's probe found kept where no smaller I gave one (feasible, the gap said); False: the
+    # Gluon route's warp-specialized splits, which try the other operand model and the one partition after a
+    # timeout (the fp8 weight GEMM's two sub-tiles at the ceiling, I = 1248, had stopped that: I = 216 after it)
+    keep_ceiling: bool = True
 
     @classmethod
     def coerce(cls, opts: Any) -> "JointOptions":
@@ -228,7 +232,7 @@ class _Search:
         # an upper bound in hand early.
         if best is None and stuck >= 3 and self.ended is None:
             best, ii = self.gallop(ii, quick)
-        if best is None and self.fallback is not None:
+        if best is None and self.fallback is not None and self.opts.keep_ceiling:
             best, ii = self.fallback, max(ii, self.fallback[0])
         # Pass 3: close the gap below the best I found, at the full time limit, smallest I first.
         if best is not None:
