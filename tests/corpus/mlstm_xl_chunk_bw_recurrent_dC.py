@@ -52,7 +52,7 @@ TWILL_SPEC: dict[str, Any] = {
     "num_warps": 4, "num_stages": 1,
     "divisibility": []}
 PROBLEM: dict[str, int] = {"B": _B, "NH": _NH, "S": _S, "DHQK": _DHQK, "DHHV": _DHHV}
-SMALL: dict[str, int] = dict(PROBLEM)   # every size a constexpr the kernel is specialised for (NC = 64: stores at even k)
+SMALL: dict[str, int] = dict(PROBLEM)   # every size is a constexpr of the kernel (NC = 64: stores at even k)
 
 
 @triton.jit
