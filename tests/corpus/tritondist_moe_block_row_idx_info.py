@@ -13,8 +13,8 @@ each gather through the ``@triton.jit`` helper ``element_at(x, idx) = tl.sum(tl.
 x, 0))`` (a reduction per scalar: four inside the loop), and **four scalar stores** per iteration (no vector load or
 dot anywhere in the loop). Port notes: the launcher's 32 programs and BLOCK_SIZE_M 128 (``GROUP_GEMM_BLOCK_SIZE_M``);
 32 experts (DeepSeek-V3's 256 under expert parallelism 8, E_PAD = E), in SMALL too (E is a constexpr; expert E // 2
-empty); output tables zero-filled as the launcher allocates them; the token count ``M`` given with the inputs (the launcher's
-``expert_counts.sum().item()`` syncs with the host, which no CUDA graph captures: run 224)."""
+empty); output tables zero-filled as the launcher allocates them; the token count ``M`` given with the inputs (the
+launcher's ``expert_counts.sum().item()`` syncs with the host, which no CUDA graph captures: run 224)."""
 from __future__ import annotations
 
 from typing import Any
