@@ -683,8 +683,10 @@ def _fewer_stages(c: Candidate, sp: _Split, kir: KernelIR, machine: Machine, opt
     d = _generated(_candidate(sp, machine, options, solve_opts, budget, c.hold, c.reg_limit, one_stage=True), kir,
                    machine, options)
     if not d.clean or d.ctas_per_sm <= c.ctas_per_sm or d.kernel is None or d.ptxas is None:
+        regs = ((f" ({d.ptxas.registers} registers)", f" ({c.ptxas.registers})")
+                if d.ptxas is not None and c.ptxas is not None else ("", ""))
         say(f"gluon: the loop in one stage: {d.error or (d.ptxas.problem() if d.ptxas is not None else '') or 'clean'}"
-            f", {d.ctas_per_sm} CTA(s) an SM against the pipelined kernel's {c.ctas_per_sm}; not kept")
+            f", {d.ctas_per_sm} CTA(s) an SM{regs[0]} against the pipelined kernel's {c.ctas_per_sm}{regs[1]}; not kept")
         return [c]
     _say_candidate(d, say)
     if asked == "on":

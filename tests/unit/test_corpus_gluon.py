@@ -385,8 +385,10 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
                      "megablocks_grouped_dw": "barrier protocol: not simulated (a barrier index computed from a tensor value)",
                      "kmeans_centroid_update": "barrier protocol: none (one partition, no mbarrier",
                      # session 89's sweep: a while over loaded slots; a loop body inside an if on a loaded flag
+                     # (session 93's: SeerAttention's block-sparse forward, its iteration under if mask_val)
                      **{k: "barrier protocol: none (one partition, no mbarrier"
-                        for k in ("lightllm_mla_decode_vsm_fp8", "spargeattn_attn_fwd_causal")},
+                        for k in ("lightllm_mla_decode_vsm_fp8", "spargeattn_attn_fwd_causal",
+                                  "seer_block_sparse_attn_fwd")},
                      # their loops' trip counts loaded, now run; a producer's ring slot counted from a loaded start
                      **{k: "barrier protocol: not simulated (a barrier index computed from a tensor value)"
                         for k in ("extend_attention", "gptoss_sink_attention", "inductor_flex_attention",

@@ -295,3 +295,19 @@ def test_a_joint_search_refuting_every_overlapping_I_reads_infeasible_in_its_sta
     assert failed["status"] == "infeasible" and "(infeasible: 17 of 17 I values refuted" in failed["summary"]
     modulo = SimpleNamespace(status="optimal", get={"joint": failed}.get)
     assert status_text(modulo).endswith("(joint search: infeasible)")
+
+
+def test_a_guarded_body_is_said_to_be_outside_the_proof(tmp_path, capsys):
+    """Session 93's sweep: SeerAttention's block-sparse forward runs its whole iteration under ``if mask_val:`` (a
+    block mask loaded per iteration); that ``if`` is one node, its loads and dots run as written within it, and the
+    verdict says so beside "optimal (proved)" (it had said only that); a loop with no such ``if`` says nothing more."""
+    rc, out = run(tmp_path, "tests/corpus/seer_block_sparse_attn_fwd.py", "--arch", "h100", "--swp-only")
+    verdict = [x for x in capsys.readouterr().out.splitlines() if x.startswith("result: ")]
+    assert rc == 0 and len(verdict) == 1 and "optimal (proved), over the graph where " in verdict[0], verdict
+    d, _ = load(out)
+    guarded = [n["id"] for n in d["graph"]["nodes"] if "scf.if" in n["ops"]]
+    assert len(guarded) == 1 and f"{guarded[0]} (an if holding dots and loads, line " in verdict[0], verdict
+    assert verdict[0].endswith("is one node whose ops run as written, not pipelined within")
+    rc, _ = run(tmp_path / "gemm", "kernels/gemm.py", "--arch", "h100", "--swp-only")
+    plain = [x for x in capsys.readouterr().out.splitlines() if x.startswith("result: ")]
+    assert rc == 0 and plain[0].endswith("optimal (proved)"), plain

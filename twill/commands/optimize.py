@@ -259,11 +259,29 @@ def verdict(result: OptimizeResult) -> str:
         return (f"result: a modulo schedule only, II = {s.ii} ({s.status} as a modulo schedule), no warp assignment; "
                 f"joint search: {failed.get('summary', failed['status'])}")
     what = "joint schedule (pipeline + warp groups)" if s.warp else "modulo schedule"
+    scope = guarded_scope(result.scheduled_graph)
     if s.status == "optimal":
-        return f"result: {what}, II = {s.ii}, L = {s.length}: optimal (proved)"
+        return f"result: {what}, II = {s.ii}, L = {s.length}: optimal (proved){scope}"
     if s.status == "feasible":
-        return f"result: {what}, II = {s.ii}, L = {s.length}: feasible, not proved optimal (lower bound {s.lower_bound})"
+        return (f"result: {what}, II = {s.ii}, L = {s.length}: feasible, not proved optimal (lower bound "
+                f"{s.lower_bound}){scope}")
     return f"result: no schedule ({s.status})"
+
+
+def guarded_scope(g: Any) -> str:
+    """What the proof leaves out where the loop body's work is under an ``if`` (a block-sparse attention's
+    ``if mask_val:`` around its loads and dots): that ``if`` is one node of the graph, its ops run as written
+    within it, neither pipelined nor split between warp groups; empty where no node is such an ``if``."""
+    guarded = [o for o in getattr(g, "ops", ()) if "scf.if" in o.ops
+               and (o.attr("guarded_dot_flops") or o.attr("guarded_load_bytes"))]
+    if not guarded:
+        return ""
+    said = []
+    for o in guarded:
+        what = " and ".join(w for w, k in (("dots", "guarded_dot_flops"), ("loads", "guarded_load_bytes")) if o.attr(k))
+        said.append(f"{o.id} (an if holding {what}, line {o.line})" if o.line else f"{o.id} (an if holding {what})")
+    return (f", over the graph where {', '.join(said)} {'is one node' if len(said) == 1 else 'are nodes'} whose "
+            "ops run as written, not pipelined within")
 
 
 def output_dir(args: argparse.Namespace) -> Path:
