@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterator
 
 from codegen.annotate import annotate_ttgir
 from codegen.compile import check_annotation
+from codegen.gluon.generate import NO_WGMMA_SPILLS
 from codegen.hints import hints
 from codegen.placement import ahead, realisability_constraints
 from codegen.warps import annotate as annotate_warps
@@ -353,8 +354,11 @@ def _gluon_notes(g: GluonResult) -> list[str]:
 def _which(c: Any) -> str:
     """How the chosen candidate was chosen: clean and predicted fastest, or (none clean) the best ptxas allocated
     (HSTU's ragged attention: every candidate spilled in its loop, and the note called the chosen one clean)."""
-    if c.clean or c.ptxas is None:
+    if c.ptxas is None or (c.clean and not (c.ptxas.spill_stores or c.ptxas.spill_loads)):
         return "the best ptxas-clean one"
+    if c.clean:     # spilled bytes the route does not count (session 93's sweep: the note had said clean, not them)
+        return (f"the best ptxas-clean one (its {c.ptxas.spill_stores} bytes a thread spilled not counted: none in a "
+                f"wgmma loop, or under {NO_WGMMA_SPILLS} in a loop without wgmma)")
     return f"the one ptxas allocated best (none was ptxas-clean; this one: {c.ptxas.problem()})"
 
 

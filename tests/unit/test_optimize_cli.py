@@ -311,3 +311,21 @@ def test_a_guarded_body_is_said_to_be_outside_the_proof(tmp_path, capsys):
     rc, _ = run(tmp_path / "gemm", "kernels/gemm.py", "--arch", "h100", "--swp-only")
     plain = [x for x in capsys.readouterr().out.splitlines() if x.startswith("result: ")]
     assert rc == 0 and plain[0].endswith("optimal (proved)"), plain
+
+
+def test_the_chosen_kernels_note_gives_the_spilled_bytes_it_does_not_count():
+    """A kernel the route calls ptxas-clean may still spill (outside its wgmma loop, or a few hundred bytes in a loop
+    without wgmma: SGLang's int4 decode, 776 bytes a thread at one warp): the note says the bytes (session 93's sweep:
+    it had said clean alone)."""
+    from types import SimpleNamespace
+
+    from codegen.gluon.generate import PtxasReport
+    from twill.pipeline import _which
+
+    spilled = PtxasReport(registers=255, spill_stores=776, spill_loads=776, serialized="", spills_in_loop=0)
+    none = PtxasReport(registers=128, spill_stores=0, spill_loads=0, serialized="", spills_in_loop=0)
+    assert spilled.clean and _which(SimpleNamespace(clean=True, ptxas=none)) == "the best ptxas-clean one"
+    said = _which(SimpleNamespace(clean=True, ptxas=spilled))
+    assert said.startswith("the best ptxas-clean one (its 776 bytes a thread spilled not counted"), said
+    in_loop = PtxasReport(registers=255, spill_stores=3588, spill_loads=3676, serialized="", spills_in_loop=963)
+    assert _which(SimpleNamespace(clean=False, ptxas=in_loop)).startswith("the one ptxas allocated best")
