@@ -537,7 +537,7 @@ def joint_failure(joint: Schedule, budget: float) -> dict[str, Any]:
     refuted -= left_open
     searched = refuted | left_open
     span = [min(searched), max(searched)] if searched else None
-    where = f"I = {span[0]}..{span[1]}" if span else "any I"
+    where = f"I = {intervals(searched)}" if span else "any I"
     stopped_by = (joint.get("budget") or {}).get("stopped_by")
     ended = {"budget": f"the {budget:g} deterministic s budget (--total-time) ran out",
              "wall cap": "the wall-clock safety cap stopped the search (not reproducible)"}.get(stopped_by or "")
@@ -559,6 +559,19 @@ def joint_failure(joint: Schedule, budget: float) -> dict[str, Any]:
     return {"status": label, "ii_searched": span, "ii_refuted": len(refuted), "ii_open": sorted(left_open),
             "ii_ceiling": ceiling, "seconds": round(joint.solve_seconds, 2), "budget": joint.get("budget"),
             "summary": f"no warp assignment found for {where} ({label}: {why})", "search": joint.get("search")}
+
+
+def intervals(values: set[int]) -> str:
+    """Integers as their runs, ``483..665 and 3610`` (a search that probed the ceiling I had read "483..3610", a
+    range it had not searched)."""
+    runs: list[list[int]] = []
+    for v in sorted(values):
+        if runs and v == runs[-1][1] + 1:
+            runs[-1][1] = v
+        else:
+            runs.append([v, v])
+    said = [f"{a}..{b}" if b > a else f"{a}" for a, b in runs]
+    return ", ".join(said[:-1]) + " and " + said[-1] if len(said) > 1 else said[0]
 
 
 def check(g: LoopGraph, machine: Machine, schedule: Schedule, where: str) -> None:

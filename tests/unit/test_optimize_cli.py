@@ -329,3 +329,20 @@ def test_the_chosen_kernels_note_gives_the_spilled_bytes_it_does_not_count():
     assert said.startswith("the best ptxas-clean one (its 776 bytes a thread spilled not counted"), said
     in_loop = PtxasReport(registers=255, spill_stores=3588, spill_loads=3676, serialized="", spills_in_loop=963)
     assert _which(SimpleNamespace(clean=False, ptxas=in_loop)).startswith("the one ptxas allocated best")
+
+
+def test_a_failed_joint_search_names_the_I_values_it_searched_not_their_span():
+    """Session 93's sweep (FastDeploy's WINT2 MoE GEMM): the ascent refuted 483..665, the ceiling's probe at 3610
+    timed out; the line had read "no warp assignment found for I = 483..3610", a range it had not searched."""
+    from types import SimpleNamespace
+
+    from twill.pipeline import intervals, joint_failure
+    rec = {"search": [{"ii": [483, 600], "result": "unsat", "phase": "bound"},
+                      *({"ii": i, "result": "unsat", "phase": "ascend"} for i in range(601, 666)),
+                      {"ii": 3610, "result": "timeout", "phase": "probe"}],
+           "search_summary": {"ii_ceiling": 3610}, "budget": {"stopped_by": "budget"}}
+    failed = joint_failure(SimpleNamespace(status="timeout", solve_seconds=300.0, get=rec.get), 60.0)
+    assert failed["summary"].startswith("no warp assignment found for I = 483..665 and 3610 (timeout: 183 refuted, "
+                                        "1 left open (3610: "), failed["summary"]
+    assert failed["ii_searched"] == [483, 3610]
+    assert intervals({7}) == "7" and intervals({1, 2, 4, 6, 7}) == "1..2, 4 and 6..7"
