@@ -346,3 +346,14 @@ def test_a_failed_joint_search_names_the_I_values_it_searched_not_their_span():
                                         "1 left open (3610: "), failed["summary"]
     assert failed["ii_searched"] == [483, 3610]
     assert intervals({7}) == "7" and intervals({1, 2, 4, 6, 7}) == "1..2, 4 and 6..7"
+
+
+def test_the_verdict_says_the_gluon_kernel_runs_its_own_schedule(tmp_path, capsys):
+    """Session 93's sweep: the verdict named the top-level joint schedule (warp groups) while the kernel written was
+    the Gluon route's (a norm's backward: one partition); it says which schedule kernel_gluon.py runs."""
+    rc, out = run(tmp_path, "kernels/gemm.py", "--arch", "h100", "--total-time", "20")
+    verdict = [x for x in capsys.readouterr().out.splitlines() if x.startswith("result: ")]
+    g = json.loads((out / "gluon.json").read_text())
+    assert rc == 0 and (out / "kernel_gluon.py").is_file() and len(verdict) == 1
+    assert verdict[0].endswith(f"; kernel_gluon.py runs the Gluon route's own schedule ({g['row_split']} row "
+                               f"sub-tile(s), I = {g['ii']} L = {g['length']}: {g['status']}, gluon.json)"), verdict

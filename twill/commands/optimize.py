@@ -259,13 +259,26 @@ def verdict(result: OptimizeResult) -> str:
         return (f"result: a modulo schedule only, II = {s.ii} ({s.status} as a modulo schedule), no warp assignment; "
                 f"joint search: {failed.get('summary', failed['status'])}")
     what = "joint schedule (pipeline + warp groups)" if s.warp else "modulo schedule"
-    scope = guarded_scope(result.scheduled_graph)
+    scope = guarded_scope(result.scheduled_graph) + gluon_own(result)
     if s.status == "optimal":
         return f"result: {what}, II = {s.ii}, L = {s.length}: optimal (proved){scope}"
     if s.status == "feasible":
         return (f"result: {what}, II = {s.ii}, L = {s.length}: feasible, not proved optimal (lower bound "
                 f"{s.lower_bound}){scope}")
     return f"result: no schedule ({s.status})"
+
+
+def gluon_own(result: OptimizeResult) -> str:
+    """Where a Gluon kernel was written: that it runs the route's own schedule, not the one the verdict names
+    (session 93's sweep: a norm's backward read "joint schedule ... warp groups" while its kernel is one partition)."""
+    g = result.gluon
+    c = g.chosen if g is not None and g.kernel is not None else None
+    if c is None:
+        return ""
+    one = (c.schedule.get("joint") or {}).get("one_partition") or len(c.kernel.plan.partitions) == 1
+    return (f"; kernel_gluon.py runs the Gluon route's own schedule ({c.subtiles} row sub-tile(s)"
+            f"{', one partition' if one else ''}, I = {c.schedule.ii} L = {c.schedule.length}: {c.schedule.status}, "
+            "gluon.json)")
 
 
 def guarded_scope(g: Any) -> str:
