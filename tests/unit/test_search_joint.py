@@ -469,3 +469,29 @@ def test_the_gluon_routes_refusal_says_whether_its_searches_timed_out_or_were_re
     assert said.startswith("no joint schedule was found for any row split") and "timed out" in said, said
     said = _choose(GluonResult([candidate("infeasible")])).reason
     assert said.endswith("(every search refuted)"), said
+
+
+def test_the_one_partition_keeps_its_op_after_op_layout_where_the_budget_ended_before_the_ceiling(monkeypatch):
+    """The route's last resort (one partition, no solve found a schedule) where the ascent stopped before the ceiling
+    was probed (FastDeploy's WINT2 MoE GEMM: every call timed out, no kernel written): the layout is a modulo schedule
+    at the ceiling itself, kept feasible where the checker accepts it; a warp-specialized search keeps nothing."""
+    import twill.solve.search as search
+    from twill.solve.problem import Solution
+
+    class Slow:
+        name = "slow"
+        calls: list[int] = []
+
+        def solve(self, q, options):
+            self.calls.append(q.ii)
+            return Solution("timeout", {}, {"seconds": 0.0})
+
+    g = figure1()
+    monkeypatch.setattr(search, "get_joint_backend", lambda name: Slow())
+    one = joint_search(g, H100, JointOptions(time_limit=20, scale=UNIT, one_partition=True, max_steps=2))
+    p = JointProblem.from_graph(g, H100, scale=UNIT, one_partition=True)
+    assert p.ii_ceiling() not in Slow.calls and len(Slow.calls) == 2, Slow.calls
+    assert (one.status, one.ii) == ("feasible", p.ii_ceiling()) and one.lower_bound < one.ii
+    assert one.get("search")[-1]["phase"] == "laid out" and verify(g, H100, one) == []
+    ws = joint_search(g, H100, JointOptions(time_limit=20, scale=UNIT, max_steps=2))
+    assert ws.status == "timeout" and not ws.start

@@ -168,13 +168,17 @@ def _laid_out(graph: LoopGraph, p: JointProblem, run: "_Search", machine: Any, b
     accepts it (axolotl's DoRA norm: its 16 FMAs are one node reading 17 loaded rows at once, over the register
     limit at every I, laid out too)."""
     mod = run.moduli.get(run.ceiling)
-    if not p.one_partition or mod is None or mod.status not in (OPTIMAL, FEASIBLE) or run.outcome.get(run.ceiling) == "unsat" \
-            or run.ended == "ceiling refuted":
+    if not p.one_partition or (mod is not None and mod.status not in (OPTIMAL, FEASIBLE)) \
+            or run.outcome.get(run.ceiling) == "unsat" or run.ended == "ceiling refuted":
         return None
     starts = p.sequential_starts()
     length = max(max(t + max(p.cycles[v], 1) for v, t in enumerate(starts)), 1)
     if length > run.ceiling:
         return None
+    if mod is None:     # the budget ended before the ceiling was probed (FastDeploy's WINT2 MoE GEMM): the layout is a
+        # modulo schedule at the ceiling itself, which the checker below judges
+        mod = Schedule(ii=run.ceiling, length=length, start=tuple(zip(p.nodes, starts)), status=FEASIBLE,
+                       lower_bound=first_ii, solve_seconds=0.0, backend="laid out")
     sol = Solution(FEASIBLE, {"start": dict(zip(p.nodes, starts)), "length": length,
                               "warp": {n: p.groups_of(v)[0] for v, n in enumerate(p.nodes)}}, {})
     lower = next((i for i in range(first_ii, run.ceiling) if run.outcome.get(i) != "unsat"), run.ceiling)
