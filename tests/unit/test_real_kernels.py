@@ -610,3 +610,16 @@ def test_a_constexpr_loop_around_a_loop_is_rewritten_as_static_range_only_over_c
         f"        for i in {STATIC_RANGE}(1, KH * KW, 2):"
     assert _static_range("    for kh in range(n_rows):", {"KH"}) is None          # a runtime bound: left alone
     assert _static_range("    for kh in tl.range(KH):", {"KH"}) is None           # not a plain range
+
+
+def test_a_histogram_is_costed_as_triton_lowers_it():
+    """tl.histogram of 512 values into 128 bins (a MoE router's expert counts): each value three instructions a bit of
+    the bin index (test, compare, ballot), then for each of the 4 bins its lane owns the two bits below the lane's
+    five combined, a popcount and an add: 37 instructions a value, on the integer pipe (2 slots an instruction), spread
+    over the 128 bins of the node (session 93's sweep: x-attention's histogram into 2048 bins had cost 2 slots an
+    element, about 1/1000 of its work)."""
+    g = graph("moe_expert_histogram")
+    node = next(o for o in g.ops if "tt.histogram" in o.ops)
+    per_value = 3 * 7 + (128 // 32) * ((7 - 5) + 2)
+    assert per_value == 37 and node.attr("elements") == 128
+    assert node.attr("nops") >= 2 * per_value * 512 // 128, dict(node.attrs)
