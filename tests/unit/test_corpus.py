@@ -82,12 +82,17 @@ def test_every_loop_graphs_or_refuses_in_one_line(path: Path, arch: str) -> None
     assert built, f"no loop of {path.name} gives a graph"
 
 
+# Each solver call's limit where the default's 30 deterministic seconds only prove a schedule found long before (the
+# same II at 10; CI of 079058f4: 372 and 251 s for the cumsum norm's two arches, 141 and 84 for the top-k, of 5431)
+SWP_LIMIT = {"fla_reverse_cumsum_norm": 10, "tk_topk_forward": 10}
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("path, arch", CASES, ids=[f"{p.stem}-{a}" for p, a in CASES])
 def test_optimize_checks_and_compiles_or_refuses_in_one_line(path: Path, arch: str) -> None:
     m = load_machine(arch)
     try:
-        r = optimize(str(path), m, OptimizeOptions(swp_only=True, time_limit=30, threads=1))
+        r = optimize(str(path), m, OptimizeOptions(swp_only=True, time_limit=SWP_LIMIT.get(path.stem, 30), threads=1))
     except TwillError as e:
         one_line(e)
         return
