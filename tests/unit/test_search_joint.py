@@ -495,3 +495,28 @@ def test_the_one_partition_keeps_its_op_after_op_layout_where_the_budget_ended_b
     assert one.get("search")[-1]["phase"] == "laid out" and verify(g, H100, one) == []
     ws = joint_search(g, H100, JointOptions(time_limit=20, scale=UNIT, max_steps=2))
     assert ws.status == "timeout" and not ws.start
+
+
+def test_an_ascent_far_past_the_ceilings_probe_gallops_then_closes_the_gap(monkeypatch):
+    """PROBE_AFTER I refuted, the ceiling's probe timing out, as many I refuted again: the search gallops (+1, +2,
+    +4) to a satisfiable I and closes the gap below it smallest first (FastDeploy's WINT2 MoE GEMM walked 398 I one
+    by one, its budget gone before any schedule); the smallest satisfiable I is then proved optimal, every I below
+    refuted."""
+    import twill.solve.search as search
+
+    g = dataclasses.replace(figure1(regs=100 * 1024), deps=tuple(d for d in figure1().deps if d.src != d.dst))
+    monkeypatch.setattr(search, "PROBE_AFTER", 4)
+    monkeypatch.setattr(JointProblem, "ii_ceiling", lambda self: 200)
+    first = 2
+    script = {**{i: "unsat" for i in range(first, first + 12)}, **{i: "sat" for i in range(first + 12, 200)},
+              200: "timeout"}
+    fake = _Scripted(script)
+    monkeypatch.setattr(search, "get_joint_backend", lambda name: fake)
+    s = joint_search(g, H100, JointOptions(time_limit=20, scale=UNIT))
+    tried = [i for i, _t, _a in fake.calls]
+    f = first
+    assert tried == [f, f + 1, f + 2, f + 3, 200, f + 4, f + 5, f + 6, f + 7, f + 8, f + 10, f + 14, f + 9, f + 11,
+                     f + 12], tried
+    assert (s.ii, s.status) == (f + 12, "optimal")
+    phases = [e["phase"] for e in s.get("search") if e["phase"] != "bound"]
+    assert phases[:9] == ["ascend"] * 4 + ["probe"] + ["ascend"] * 4 and phases[9:12] == ["gallop"] * 3, phases

@@ -224,6 +224,7 @@ class _Search:
     steps: int = 0
     ended: str | None = None     # why the ascent ended early ("ceiling refuted"), if it did
     fallback: tuple[int, Any, Schedule] | None = None   # the ceiling's schedule the probe found (``probe_ceiling``)
+    walked: bool = False         # the ascent went ``PROBE_AFTER`` I past the ceiling's probe and found nothing
 
     def passes(self, first_ii: int) -> tuple[tuple[int, Any, Schedule] | None, int]:
         """``(best, last I tried)``, best = (I, solution, modulo seed) or None: the three passes
@@ -234,7 +235,7 @@ class _Search:
         best, ii, stuck = self.ascend(self.skip_bound(first_ii), quick)
         # Pass 2, when refutations time out: gallop upward (steps 1, 2, 4, ...) to a satisfiable I,
         # an upper bound in hand early.
-        if best is None and stuck >= 3 and self.ended is None:
+        if best is None and (stuck >= 3 or self.walked) and self.ended is None:
             best, ii = self.gallop(ii, quick)
         if best is None and self.fallback is not None and self.opts.keep_ceiling:
             best, ii = self.fallback, max(ii, self.fallback[0])
@@ -268,6 +269,7 @@ class _Search:
         three, or after the ceiling (then the last I reached is the ceiling, tried), or where the ceiling,
         tried after ``PROBE_AFTER`` I refuted in a row, is refuted too (``probe_ceiling``)."""
         stuck = refuted = 0
+        probed = None           # the steps taken when the ceiling was probed and not refuted
         while ii <= self.ceiling and self.steps < self.opts.max_steps and not self.budget.over():
             got = self.attempt(ii, limit, "ascend")
             self.steps += 1
@@ -277,7 +279,15 @@ class _Search:
             refuted = refuted + 1 if self.outcome[ii] == "unsat" else 0
             if stuck >= 3:
                 break
-            if refuted == PROBE_AFTER and ii + 1 < self.ceiling and self.probe_ceiling(limit):
+            if refuted == PROBE_AFTER and ii + 1 < self.ceiling and probed is None:
+                if self.probe_ceiling(limit):
+                    break
+                probed = self.steps
+            if probed is not None and self.steps - probed >= PROBE_AFTER:
+                # as many I again after the probe, none satisfiable: the answer lies far up (FastDeploy's WINT2 MoE
+                # GEMM walked 398 I one by one, its budget gone before any schedule): gallop to one (pass 2), then
+                # close the gap below it (pass 3)
+                self.walked = True
                 break
             ii += 1
         return None, min(ii, self.ceiling), stuck
