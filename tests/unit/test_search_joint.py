@@ -520,3 +520,24 @@ def test_an_ascent_far_past_the_ceilings_probe_gallops_then_closes_the_gap(monke
     assert (s.ii, s.status) == (f + 12, "optimal")
     phases = [e["phase"] for e in s.get("search") if e["phase"] != "bound"]
     assert phases[:9] == ["ascend"] * 4 + ["probe"] + ["ascend"] * 4 and phases[9:12] == ["gallop"] * 3, phases
+
+
+def test_an_ascent_whose_gallop_finds_nothing_goes_on_where_it_stopped(monkeypatch):
+    """The gallop's larger I time out (FastDeploy's WINT2 GEMM: the search then stopped with most of its budget
+    left): the ascent resumes after the I it stopped at, skipping those the gallop refuted, and finds the schedule
+    there."""
+    import twill.solve.search as search
+
+    g = dataclasses.replace(figure1(regs=100 * 1024), deps=tuple(d for d in figure1().deps if d.src != d.dst))
+    monkeypatch.setattr(search, "PROBE_AFTER", 4)
+    monkeypatch.setattr(JointProblem, "ii_ceiling", lambda self: 40)
+    f = 2
+    script = {**{i: "unsat" for i in range(f, f + 11)}, f + 11: "sat", **{i: "timeout" for i in range(f + 12, 41)}}
+    fake = _Scripted(script)
+    monkeypatch.setattr(search, "get_joint_backend", lambda name: fake)
+    s = joint_search(g, H100, JointOptions(time_limit=20, scale=UNIT))
+    tried = [i for i, _t, _a in fake.calls]
+    galloped = [f + 8, f + 10, f + 14, f + 22, 40]
+    assert tried[:9] == [f, f + 1, f + 2, f + 3, 40, f + 4, f + 5, f + 6, f + 7], tried
+    assert tried[9:14] == galloped and tried[14:] == [f + 9, f + 11], tried
+    assert (s.ii, s.status) == (f + 11, "optimal")

@@ -225,6 +225,7 @@ class _Search:
     ended: str | None = None     # why the ascent ended early ("ceiling refuted"), if it did
     fallback: tuple[int, Any, Schedule] | None = None   # the ceiling's schedule the probe found (``probe_ceiling``)
     walked: bool = False         # the ascent went ``PROBE_AFTER`` I past the ceiling's probe and found nothing
+    resume: int = 0              # where the ascent stopped then (it goes on there where the gallop finds nothing)
 
     def passes(self, first_ii: int) -> tuple[tuple[int, Any, Schedule] | None, int]:
         """``(best, last I tried)``, best = (I, solution, modulo seed) or None: the three passes
@@ -237,6 +238,10 @@ class _Search:
         # an upper bound in hand early.
         if best is None and (stuck >= 3 or self.walked) and self.ended is None:
             best, ii = self.gallop(ii, quick)
+        if best is None and self.walked and self.ended is None and not self.budget.over():
+            # the gallop found none either (FastDeploy's WINT2 GEMM: its larger I timed out): the ascent goes on where
+            # it stopped, with what the budget has left
+            best, ii, _ = self.ascend(self.resume, quick)
         if best is None and self.fallback is not None and self.opts.keep_ceiling:
             best, ii = self.fallback, max(ii, self.fallback[0])
         # Pass 3: close the gap below the best I found, at the full time limit, smallest I first.
@@ -269,8 +274,11 @@ class _Search:
         three, or after the ceiling (then the last I reached is the ceiling, tried), or where the ceiling,
         tried after ``PROBE_AFTER`` I refuted in a row, is refuted too (``probe_ceiling``)."""
         stuck = refuted = 0
-        probed = None           # the steps taken when the ceiling was probed and not refuted
+        probed = None if not self.walked else -1    # the steps taken when the ceiling was probed and not refuted
         while ii <= self.ceiling and self.steps < self.opts.max_steps and not self.budget.over():
+            if self.outcome.get(ii) == "unsat":      # refuted already (by the gallop, where the ascent resumes)
+                ii += 1
+                continue
             got = self.attempt(ii, limit, "ascend")
             self.steps += 1
             if got is not None:
@@ -283,11 +291,12 @@ class _Search:
                 if self.probe_ceiling(limit):
                     break
                 probed = self.steps
-            if probed is not None and self.steps - probed >= PROBE_AFTER:
+            if probed is not None and not self.walked and self.steps - probed >= PROBE_AFTER:
                 # as many I again after the probe, none satisfiable: the answer lies far up (FastDeploy's WINT2 MoE
                 # GEMM walked 398 I one by one, its budget gone before any schedule): gallop to one (pass 2), then
                 # close the gap below it (pass 3)
                 self.walked = True
+                self.resume = ii + 1
                 break
             ii += 1
         return None, min(ii, self.ceiling), stuck
