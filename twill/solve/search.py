@@ -164,7 +164,7 @@ def _laid_out(graph: LoopGraph, p: JointProblem, run: "_Search", machine: Any, b
               first_ii: int) -> Schedule | None:
     """The schedule at the ceiling I of one iteration laid out op after op (``JointProblem.sequential_starts``),
     each op on its first allowed group, where no solve found one for the one partition (the route's last resort:
-    nothing is tried after it) and nothing proved there is none (the ceiling timing out): status feasible, with the gap to the smallest I not refuted; None unless the independent checker
+    nothing is tried after it) and nothing proved there is none (the ceiling timing out, or never probed): status feasible, with the gap to the smallest I not refuted; None unless the independent checker
     accepts it (axolotl's DoRA norm: its 16 FMAs are one node reading 17 loaded rows at once, over the register
     limit at every I, laid out too)."""
     mod = run.moduli.get(run.ceiling)
@@ -272,7 +272,9 @@ class _Search:
     def ascend(self, ii: int, limit: float) -> tuple[tuple[int, Any, Schedule] | None, int, int]:
         """I upward from ``ii``: ``(best or None, last I reached, timeouts in a row)``; stops after
         three, or after the ceiling (then the last I reached is the ceiling, tried), or where the ceiling,
-        tried after ``PROBE_AFTER`` I refuted in a row, is refuted too (``probe_ceiling``)."""
+        tried after ``PROBE_AFTER`` I refuted in a row, is refuted too (``probe_ceiling``), or ``PROBE_AFTER`` I
+        after a probe that was not (``walked``: the passes gallop, then resume the ascent at ``resume``); I already
+        refuted are skipped."""
         stuck = refuted = 0
         probed = None if not self.walked else -1    # the steps taken when the ceiling was probed and not refuted
         while ii <= self.ceiling and self.steps < self.opts.max_steps and not self.budget.over():
