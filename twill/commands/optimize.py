@@ -277,8 +277,8 @@ def gluon_own(result: OptimizeResult) -> str:
         return ""
     one = (c.schedule.get("joint") or {}).get("one_partition") or len(c.kernel.plan.partitions) == 1
     return (f"; kernel_gluon.py runs the Gluon route's own schedule ({c.subtiles} row sub-tile(s)"
-            f"{', one partition' if one else ''}, I = {c.schedule.ii} L = {c.schedule.length}: {c.schedule.status}, "
-            "gluon.json)")
+            f"{', one partition' if one else ''}, I = {c.schedule.ii} L = {c.schedule.length}: {c.schedule.status} "
+            f"for that split under {c.reg_limit} registers a thread, gluon.json)")
 
 
 def guarded_scope(g: Any) -> str:
