@@ -585,7 +585,13 @@ def _tighten(sp: _Split, kir: KernelIR, machine: Machine, options: Any, solve_op
         if d is not c:
             say(f"gluon: {d.subtiles} row sub-tile(s) under {d.reg_limit} registers, operands staged through shared "
                 f"memory: {d.ptxas.problem() or 'clean'} (was: {c.ptxas.problem()})")
-    return staged
+    best = min((c for c in staged if c.clean), key=rank, default=None)
+    if best is None:
+        return staged
+    # kept clean with its loads in their readers' stage, it may still hold tiles across the stages: the same loop in
+    # one stage beside it, as for a kernel clean at the first try
+    left = max(MIN_SEARCH, budget - sum(spent(c.schedule.get("budget")) for c in out))
+    return _fewer_stages(best, sp, kir, machine, options, solve_opts, left, say) + [c for c in staged if c is not best]
 
 
 def _inherited(refuted: list[tuple[bool, int, int]], hold: bool, limit: int) -> int:
@@ -961,7 +967,7 @@ def _candidate(sp: _Split, machine: Machine, options: Any, solve_opts: SolveOpti
             raise TwillError("schedule failed the independent checker", where=sp.graph.name,
                              found="; ".join(str(v) for v in bad[:3]))
     # held to one stage (the tiles fill the register file): the pointer loads too, not a stage ahead of their readers
-    joint = joint.with_extra(loads_ahead=0) if one_stage else joint
+    joint = joint.with_extra(loads_ahead=0, one_stage=True) if one_stage else joint
     joint = joint.with_extra(own_tiles=True) if own_tiles else joint      # the consumers load the dots' tiles
     joint = joint.with_extra(async_copies=True) if copies else joint      # ``--async-copies``
     joint = joint.with_extra(issued_loads=True) if getattr(options, "issued_loads", False) else joint

@@ -29,6 +29,7 @@ from twill.gluon_route import GluonResult, choose_warps, fewer_warps, nest_carri
 from twill.graph.model import LoopGraph
 from twill.ir.flatten import Flattened, flatten_nests
 from twill.ir.frontend import KernelIR, read_kernel, widened
+from twill.ir.holders import converted_bytes
 from twill.ir.triton_hooks import triton_version
 from twill.ir.ttgir import loops as ttgir_loops
 from twill.machine.calibrate import load_calibration
@@ -247,9 +248,14 @@ def _solve_gluon_wide(path: str, costed: LoopGraph, kir: KernelIR, machine: Mach
     try:          # the wide compile failing (or its loop another) leaves the kernel as specialised, said so
         wide = widened(kir, machine.target)
         g = graph_of(wide, machine.target, opts.loop, where=path) if wide is not None else None
+        more = (_converted(g, wide.text) - _converted(costed, kir.text)
+                if wide is not None and g is not None and len(g.ops) == len(costed.ops) else 0)
         if wide is not None and g is not None and len(g.ops) != len(costed.ops):
             say(f"gluon: not written as if {', '.join(wide.spec.assumed)} were 16-divisible (the loop's graph has "
                 f"{len(g.ops)} nodes so, {len(costed.ops)} as specialised); as specialised")
+        elif wide is not None and more > 0:
+            say(f"gluon: not written as if {', '.join(wide.spec.assumed)} were 16-divisible (its loop's layout "
+                f"conversions move {more} more bytes an iteration between threads so); as specialised")
         elif wide is not None and g is not None:
             g = _with_trips(wide, g)
             say(f"gluon: written with {', '.join(wide.spec.assumed)} as if 16-divisible (wider loads; "
@@ -261,6 +267,15 @@ def _solve_gluon_wide(path: str, costed: LoopGraph, kir: KernelIR, machine: Mach
     except TwillError as e:
         say(f"gluon: not written as if its integers were 16-divisible ({e}); as specialised")
     return _solve_nest(path, costed, kir, machine, opts, say)
+
+
+def _converted(g: LoopGraph, text: str) -> int:
+    """The bytes the layout conversions of ``g``'s loop move between threads an iteration, under the layouts of
+    ``text`` (``twill.ir.holders``): Triton's layouts for the integers assumed 16-divisible can make a conversion
+    that was a renaming of registers a transpose (SGLang's int4 decode: its [64, 4] scales loaded 4 a thread
+    relaid the dequantised [64, 128] V tile, 16 KB through shared memory an iteration, 255 registers a thread
+    against 128)."""
+    return sum(converted_bytes(op.ir, text) for op in g.ops)
 
 
 def _with_trips(kir: KernelIR | None, g: LoopGraph) -> LoopGraph:
@@ -343,7 +358,7 @@ def _gluon_notes(g: GluonResult) -> list[str]:
               "crossing compute groups" + (f", LOOKAHEAD on sub-tile(s) {', '.join(map(str, c.lookahead))}"
                                            if c.lookahead else "") +
               (", as one group of all the kernel's warps" if (c.schedule.get("joint") or {}).get("one_partition")
-               else "") + (", among one-stage schedules" if c.schedule.get("loads_ahead") == 0 else "") +
+               else "") + (", among one-stage schedules" if c.schedule.get("one_stage") else "") +
               f"; the kernel is {_which(c)} of the candidates below, not a proof over all kernels")
     tried = ", ".join(f"{x.subtiles}: {x.cycles:.0f}" if x.cycles < float("inf") else f"{x.subtiles}: none"
                       for x in g.candidates)

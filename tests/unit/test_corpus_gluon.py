@@ -1328,3 +1328,24 @@ def test_values_an_outer_loop_carries_split_by_rows_are_computed_per_sub_tile() 
         news = re.findall(rf"(?m)^ +(_max_\d+_t{sub}) = gl\.maximum\((_max_\d+_t{sub}), ", src)
         assert news and all(re.search(rf"(?m)^ +{old} = {new}$", src) for new, old in news), news
 
+
+
+@pytest.mark.slow
+def test_the_integers_stay_as_specialised_where_assuming_them_divisible_makes_the_loop_transpose_a_tile():
+    """SGLang's int4 KV decode: with ``stride_scales_buf_vh`` assumed 16-divisible Triton loads the [64, 4] scales
+    4 a thread, and the dequantised [64, 128] V tile's relayout beside them becomes a transpose across the lanes
+    (Triton's own compile so: 255 registers, spilled, against 128 as specialised); the kernel is written from the
+    layouts as specialised, and says why."""
+    said: list[str] = []
+    opts = OptimizeOptions(time_limit=2.5, total_time=7.5, threads=2, one_stage="on")
+    r = optimize(str(ROOT / "tests" / "corpus" / "sglang_decode_int4kv_reducev.py"), load_machine("h100"), opts,
+                 said.append)
+    k = r.gluon.kernel
+    assert k is not None and not k.assumed
+    assert any("not written as if stride_logic_h, stride_scales_buf_vh were 16-divisible (its loop's layout "
+               "conversions move 16384 more bytes an iteration between threads so)" in m for m in said), said
+    # kept clean with its loads in their readers' stage, the pipelined kernel held V across the stages (251
+    # registers, 8 CTAs an SM): the loop in one stage beside it holds 18
+    c = r.gluon.chosen
+    assert max(p.stages for p in k.plan.partitions) == 1 and c.schedule.get("one_stage")
+    assert c.ptxas is not None and c.ptxas.registers <= 128 and c.ctas_per_sm >= 16
