@@ -22,8 +22,8 @@ from typing import Any, Callable, Iterable
 
 from codegen.gluon.calibration import Calibration, load_for
 from codegen.gluon.generate import (GluonKernel, PtxasReport, compile_offline, distinct_loop_names, generate,
-                                    grid_strided, kernel_function, one_cta_per_sm, ptxas_report, sibling_loops,
-                                    structure)
+                                    grid_strided, kernel_function, one_cta_per_sm, ptxas_report, read_together,
+                                    sibling_loops, structure)
 from codegen.gluon.kernel import constant_trips
 from codegen.gluon.protocol import ProtocolError, Unsimulated, check_kernel, trip_counts
 from codegen.gluon.replay import model_costs, replay
@@ -233,6 +233,7 @@ class _Split:
     nc: int
     calibration: Calibration | None = None
     one_partition: bool = False      # solved as one group of all the kernel's warps (``whole_cta``, ``_unspecialised``)
+    together: tuple[tuple[str, str], ...] = ()   # ops one compute group holds both of (``generate.read_together``)
 
 
 def solve_gluon(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
@@ -278,9 +279,10 @@ def solve_gluon(graph: LoopGraph, kir: KernelIR, machine: Machine, options: Any,
     total = getattr(options, "total_time", None) or SEARCH_SECONDS
     cal = _calibration(machine, options, say)
     splits = []
+    together = read_together(kir.text, graph)
     for nc in choices:
         try:
-            splits.append(_split(graph, rs, loop, nc, machine, options, solve_opts, cal))
+            splits.append(_split(graph, rs, loop, nc, machine, options, solve_opts, cal, together))
         except TwillError as e:
             say(f"gluon: {nc} sub-tile(s): {e}")
     refused = []
@@ -497,7 +499,8 @@ def _calibration(machine: Machine, options: Any, say: Callable[[str], None]) -> 
 
 
 def _split(graph: LoopGraph, rs: Any, loop: Any, nc: int, machine: Machine, options: Any,
-           solve_opts: SolveOptions, cal: Calibration | None = None) -> _Split:
+           solve_opts: SolveOptions, cal: Calibration | None = None,
+           together: tuple[tuple[str, str], ...] = ()) -> _Split:
     g = split_graph(graph, rs, loop.body.ops if loop.body else [], nc)
     # --calibrated: the costs fitted from the generated kernels' profiles; --sequential-groups: the written
     # kernels' measured reduction latency (machine file's [written] table)
@@ -509,7 +512,20 @@ def _split(graph: LoopGraph, rs: Any, loop: Any, nc: int, machine: Machine, opti
     costed = annotate_costs(g, machine, scale=scale)
     scaled, norm = normalize_graph(costed, options.normalize_bound)
     modulo = modulo_schedule(ModuloProblem.from_graph(scaled, machine.units), options.backend, solve_opts)
-    return _Split(scaled, costed, norm, modulo, nc, cal, whole_cta(g, machine))
+    return _Split(scaled, costed, norm, modulo, nc, cal, whole_cta(g, machine), split_pairs(g, together))
+
+
+def split_pairs(g: LoopGraph, together: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """``together``'s pairs of base node ids as the ops of ``g`` (split into row sub-tiles): a pair of split ops
+    sub-tile by sub-tile (each consumer stores its own rows), else every copy of one with the other."""
+    copies: dict[str, list[str]] = {}
+    for o in g.ops:
+        copies.setdefault(o.attr("split_of") or o.id, []).append(o.id)
+    out: list[tuple[str, str]] = []
+    for a, b in together:
+        xs, ys = copies.get(a, []), copies.get(b, [])
+        out += list(zip(xs, ys)) if len(xs) == len(ys) else [(x, y) for x in xs for y in ys]
+    return tuple(dict.fromkeys(out))
 
 
 TIGHTEN_STEP = 16                # registers per thread taken off the limit when ptxas needs more
@@ -958,7 +974,8 @@ def _candidate(sp: _Split, machine: Machine, options: Any, solve_opts: SolveOpti
                          one_partition=sp.one_partition, stage_order=one_stage_chain(sp.graph) if one_stage
                          else (), async_copies=copies, issued_loads=getattr(options, "issued_loads", False),
                          extra_stages=0 if one_stage else getattr(options, "extra_stages", 0),
-                         refuted_below=refuted_below, keep_ceiling=sp.one_partition)
+                         refuted_below=refuted_below, keep_ceiling=sp.one_partition,
+                         together=() if sp.one_partition else sp.together)
     joint = joint_search(sp.graph, machine, jopts, seed=sp.modulo.with_extra(normalization=sp.norm),
                          backend=options.joint_backend)
     if joint.status in ("optimal", "feasible"):

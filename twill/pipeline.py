@@ -358,12 +358,22 @@ def _gluon_notes(g: GluonResult) -> list[str]:
               "crossing compute groups" + (f", LOOKAHEAD on sub-tile(s) {', '.join(map(str, c.lookahead))}"
                                            if c.lookahead else "") +
               (", as one group of all the kernel's warps" if (c.schedule.get("joint") or {}).get("one_partition")
-               else "") + (", among one-stage schedules" if c.schedule.get("one_stage") else "") +
+               else "") + _together(c.schedule) + (", among one-stage schedules" if c.schedule.get("one_stage") else "") +
               f"; the kernel is {_which(c)} of the candidates below, not a proof over all kernels")
     tried = ", ".join(f"{x.subtiles}: {x.cycles:.0f}" if x.cycles < float("inf") else f"{x.subtiles}: none"
                       for x in g.candidates)
     return [head, proved, f"  candidates tried (sub-tiles: cycles per iteration): {tried}"] + \
         ([f"  hint: {g.hint}"] if g.hint else []) + [f"  {d}" for d in g.kernel.decisions]
+
+
+def _together(s: Any) -> str:
+    """The proof's scope where the code after the loop reads ops' results together (``JointOptions.together``)."""
+    pairs = (s.get("joint") or {}).get("together") or []
+    if not pairs:
+        return ""
+    which = (", ".join(f"{a} and {b}" for a, b in pairs) + (" each" if len(pairs) > 1 else "") if len(pairs) <= 2
+             else f"{len(pairs)} pairs of ops (gluon.json: joint.together) each")
+    return f", with {which} in the same compute group (the code after the loop reads their results together)"
 
 
 def _which(c: Any) -> str:

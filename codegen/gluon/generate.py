@@ -32,7 +32,7 @@ from codegen.gluon.plain import (IF, Guard, distinct_branch_names, distinct_rang
                                  effectful, entry_effects, guarding_ifs, renamed_op)
 from codegen.gluon.protocol import COPY_FLAG, OWN_TILE_LOOP, TMA_FLAG
 from codegen.gluon.plan import (COPY_WARPS, PREFETCH, RED_PAD, REG_FILE, KernelPlan, Ring, SharedMemoryExceeded,
-                                plan_kernel, settle_boxes, sibling)
+                                node_of_op, plan_kernel, settle_boxes, sibling)
 from codegen.gluon.sass import spills_in_loops
 from codegen.gluon.trips import counted_at_launch
 from twill.schedule.latency import latency_floor
@@ -727,6 +727,35 @@ def kernel_function(ttgir: str, graph: LoopGraph) -> tuple[Function, TileLoop | 
     if tile_loop is not None:
         _once_before_nest(nested.ops[:tile_loop.before], graph, guards)
     return fn, tile_loop, guards
+
+
+def read_together(ttgir: str, graph: LoopGraph) -> tuple[tuple[str, str], ...]:
+    """Pairs of the graph's nodes whose loop results one side effect after the loop reads together (a SwiGLU GEMM's
+    ``silu(gate) * up`` stored once): the consumer writing it must compute both (``kernel._post_ops``), so the joint
+    problem keeps each pair on one compute group (``JointOptions.together``; Liger's fused MoE up-projection, 8 warps
+    over 64 rows: each accumulator in a group of its own had left no partition holding both, and no kernel). Base
+    node ids; none where the loop is not the kernel function's own (the back end refuses those apart)."""
+    try:
+        fn, _, _ = kernel_function(ttgir, graph)
+    except UnsupportedError:
+        return ()
+    loop = _graph_loop(fn, graph)
+    if loop is None or loop not in fn.ops or loop.body is None:
+        return ()
+    body = loop.body.ops
+    yld = next((o for o in body if o.name == vocab.YIELD), None)
+    if yld is None:
+        return ()
+    node, defined = node_of_op(graph, body), {r: i for i, op in enumerate(body) for r in op.results}
+    producer = {res: node.get(defined[y]) for res, y in zip(loop.results, yld.operands) if y in defined}
+    after = fn.ops[fn.ops.index(loop) + 1:]
+    pairs: list[tuple[str, str]] = []
+    for i, op in enumerate(after):
+        if effectful(op):
+            deps = {v for j in closure(after, set(op.operands)) | {i} for v in after[j].operands}
+            nodes = sorted({n for r in deps if (n := producer.get(r))})
+            pairs += [(nodes[0], n) for n in nodes[1:]]
+    return tuple(dict.fromkeys(pairs))
 
 
 def _once_before_nest(before: list[IROp], graph: LoopGraph, guards: list[Guard]) -> None:

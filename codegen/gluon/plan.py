@@ -353,7 +353,7 @@ class KernelPlan:
         return next((p for p in self.partitions if p.role == "reducer"), None)
 
 
-def _node_of_op(g: LoopGraph, body: list[IROp]) -> dict[int, str]:
+def node_of_op(g: LoopGraph, body: list[IROp]) -> dict[int, str]:
     """Loop-body op index -> the base node id that folds it (copies of a split node share its lines)."""
     by_text = {op.text: i for i, op in enumerate(body)}
     out: dict[int, str] = {}
@@ -423,7 +423,7 @@ def plan_kernel(fn: Function, loop: IROp, g: LoopGraph, s: Schedule, machine: Ma
         raise UnsupportedError("no compute warp group in the schedule", where=g.name)
     plan = KernelPlan(fn, loop, g, s, machine, rows if nc > 1 else None, nc, parts, [], own_stores=own_stores,
                       copy_warps=copy_warps, own_tiles=own_tiles, prefetch=prefetch if own_tiles else 0)
-    node_of = _node_of_op(g, body)
+    node_of = node_of_op(g, body)
     plan.node_of = node_of
     items = _consumer_items(plan, node_of, group_of)
     plan.partitions = [Partition(p.index, p.role, p.group, p.warps, p.subtiles, tuple(items.get(p.index, ()))) for p in parts]

@@ -145,3 +145,14 @@ def test_family_by_family_the_backends_agree(monkeypatch):
                     b = get_joint_backend("z3").solve(q, SolveOptions(time_limit=20))
                     got = [(x.status, x.values.get("length")) for x in (a, b)]
                     assert got[0] == got[1], (family, sorted(on), q)
+
+
+@settings(max_examples=20, deadline=None)
+@given(graphs(), st.integers(1, 5), st.integers(0, 2), st.data())
+def test_cpsat_and_z3_agree_with_ops_held_together(g, ii, extra_stage, data):
+    # TOGETHER (the Gluon route: results the code after the loop reads together): both backends agree, and the
+    # checker, which each schedule passes, also checks the pair shares a compute group
+    a, b = data.draw(st.lists(st.sampled_from([o.id for o in g.ops]), min_size=2, max_size=2, unique=True))
+    p = JointProblem.from_graph(g, H100, scale=512.0, num_warps=8, together=((a, b),))
+    assert p.params()["together"] == [[a, b]]
+    cross_check(g, H100, p, ii, extra_stage)

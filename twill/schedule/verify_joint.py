@@ -130,6 +130,10 @@ def verify_joint(g: LoopGraph, machine: Any, s: Schedule) -> list[Violation]:
             out.append(Violation("cross-warp", f"{d.src}->{d.dst} (groups {warp[d.src]} -> {warp[d.dst]})",
                                  f"{d.dst} at >= {need - s.ii * d.distance} (delay + spill {spill.get(d.src, 0)})",
                                  str(st[d.dst])))
+    for a, b in prm.get("together", []):                                  # TOGETHER
+        if warp.get(a) != warp.get(b):
+            out.append(Violation("together", f"{a}, {b}", "one compute group (the code after the loop reads both)",
+                                 f"groups {warp.get(a)} and {warp.get(b)}"))
     out += _concurrency(g, s, prm)
     out += _group_sequence(g, s, prm)
     out += _retirement(g, s, prm)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Violation:
-    family: str      # dependence | capacity | completion | coverage | stage order | warp | memory | concurrency
+    family: str      # dependence | capacity | completion | coverage | stage order | warp | memory | concurrency | together
     where: str
     expected: str
     got: str

@@ -125,6 +125,7 @@ class JointProblem:
     sequential: bool = False                # each group issues its ops one at a time (GROUP SEQUENCE)
     lookahead: tuple[tuple[int, int, tuple[int, ...]], ...] = ()   # (a, b, readers of a) (LOOKAHEAD)
     one_partition: bool = False             # one group of all the CTA's warps, its loads its own (``from_graph``)
+    together: tuple[tuple[int, int], ...] = ()   # (a, b): one compute group holds both (TOGETHER, ``from_graph``)
 
     def __post_init__(self) -> None:
         n = len(self.nodes)
@@ -149,6 +150,8 @@ class JointProblem:
         if self.warp_groups < 1:
             raise InputError("at least one compute warp group", where=self.name, expected=">= 1",
                              found=str(self.warp_groups))
+        if any(not (0 <= a < n and 0 <= b < n) or a == b for a, b in self.together):
+            raise GraphError("bad together pair", where=self.name, found=str(self.together))
         if any(not all(0 <= v < n for v in (a, b, *rs)) or a == b for a, b, rs in self.lookahead):
             raise GraphError("bad lookahead pair", where=self.name, found=str(self.lookahead))
         if min(self.spill + self.hold + self.busy, default=0) < 0:
@@ -337,7 +340,8 @@ class JointProblem:
                 "sequential": self.sequential,
                 "lookahead": [[self.nodes[a], self.nodes[b], [self.nodes[r] for r in rs]] for a, b, rs in self.lookahead],
                 "footprint": {m: dict(zip(self.nodes, sizes)) for m, sizes in self.footprint},
-                **({"one_partition": True} if self.one_partition else {})}
+                **({"one_partition": True} if self.one_partition else {}),
+                **({"together": [[self.nodes[a], self.nodes[b]] for a, b in self.together]} if self.together else {})}
 
     # -- construction ---------------------------------------------------------------------------
     @classmethod
@@ -348,7 +352,7 @@ class JointProblem:
                    stage_order: tuple[tuple[str, str], ...] = (),
                    async_issue: float | None = None, lookahead: tuple[int | None, ...] = (),
                    one_partition: bool = False, async_copies: bool = False,
-                   issued_loads: bool = False) -> "JointProblem":
+                   issued_loads: bool = False, together: tuple[tuple[str, str], ...] = ()) -> "JointProblem":
         """The joint problem of a costed, normalised graph on ``machine``.
 
         ``scale`` is machine cycles per schedule unit (cost normalisation); W is ``warp_groups``,
@@ -375,7 +379,9 @@ class JointProblem:
         with ``issued_loads`` (experimental) it too keeps its group busy for its issue only (the LSU's transfer: its
         issuers run on until they read it), its latency left on the edges to its readers (session 69's replay, which
         prices it so, and the loop runs of runs 182-186: awq's four loads, 2559 cycles an iteration as held, 646
-        measured).
+        measured). ``together`` (node ids, the Gluon route): pairs of ops one compute group must hold both of, their
+        loop results read together by the code after the loop (a SwiGLU GEMM's store of ``silu(gate) * up``: each
+        accumulator in a group of its own had left no partition holding both).
         Spill cost: the value's register bytes written
         to and read back from shared memory at the machine's ``spill_bytes`` rate.
 
@@ -414,7 +420,17 @@ class JointProblem:
                    busy=busy, warp_groups=int(warp_groups),
                    reg_limit=group_regs, no_cross_warp=no_cross_warp, warps_per_group=int(warps_per_op), stage_order=mp.stage_order,
                    single_warp=single, in_order=in_order, sequential=async_issue is not None,
-                   lookahead=lookahead_pairs(g, lookahead) if lookahead else (), one_partition=one_partition)
+                   lookahead=lookahead_pairs(g, lookahead) if lookahead else (), one_partition=one_partition,
+                   together=_pairs(g, together))
+
+
+def _pairs(g: LoopGraph, together: tuple[tuple[str, str], ...]) -> tuple[tuple[int, int], ...]:
+    """``together``'s node ids as indices of ``g``'s ops; a name not in ``g`` is an error."""
+    index = {o.id: i for i, o in enumerate(g.ops)}
+    missing = sorted({x for pair in together for x in pair} - set(index))
+    if missing:
+        raise GraphError("together names ops not in the graph", where=g.name, found=", ".join(missing))
+    return tuple((index[a], index[b]) for a, b in together if a != b)
 
 
 def _warp_budget(g: LoopGraph, machine: Any, nw: Any, warp_groups: int | None, warps_per_op: int | None,

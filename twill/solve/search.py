@@ -65,6 +65,7 @@ class JointOptions:
     # Gluon route's warp-specialized splits, which try the other operand model and the one partition after a
     # timeout (the fp8 weight GEMM's two sub-tiles at the ceiling, I = 1248, had stopped that: I = 216 after it)
     keep_ceiling: bool = True
+    together: tuple[tuple[str, str], ...] = ()   # pairs of node ids one compute group holds both of (Gluon route)
 
     @classmethod
     def coerce(cls, opts: Any) -> "JointOptions":
@@ -202,7 +203,8 @@ def _problem(graph_or_problem: LoopGraph | JointProblem, machine: Any, opts: Joi
                                 hold_async=opts.hold_async, warps_per_op=opts.warps_per_op,
                                 stage_order=tuple(opts.stage_order), async_issue=opts.async_issue,
                                 lookahead=tuple(opts.lookahead), one_partition=opts.one_partition,
-                                async_copies=opts.async_copies, issued_loads=opts.issued_loads)
+                                async_copies=opts.async_copies, issued_loads=opts.issued_loads,
+                                together=tuple(opts.together))
     return p, graph, scale
 
 

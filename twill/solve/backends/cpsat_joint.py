@@ -202,6 +202,8 @@ def _build(m: Any, q: JointAtIL) -> tuple[JointVars, tuple[Any, Any]] | None:
         return None
     add_retirement(m, q, jv)
     add_lookahead(m, q, jv)
+    if not add_together(m, q, jv):
+        return None
     return jv, _preferences(m, q, jv)
 
 
@@ -487,9 +489,21 @@ def add_lookahead(m: Any, q: JointAtIL, jv: JointVars) -> bool:
     return True
 
 
+def add_together(m: Any, q: JointAtIL, jv: JointVars) -> bool:
+    """TOGETHER: each pair the code after the loop reads together on one compute group (none: no constraint, the
+    model as it has always been)."""
+    for a, b in q.problem.together:
+        sg = jv.same(a, b)
+        if sg is False:
+            return False
+        if sg is not True:
+            m.Add(sg == 1)
+    return True
+
+
 FAMILIES = (add_uniqueness_completion, add_stage_order, add_warp_uniqueness, add_symmetry_breaking, add_dependence,
             add_cross_warp_spills, add_capacity, add_lifetimes, add_memory_capacity, add_register_limit,
-            add_concurrency, add_group_sequence, add_retirement, add_lookahead)
+            add_concurrency, add_group_sequence, add_retirement, add_lookahead, add_together)
 
 
 def _preferences(m: Any, q: JointAtIL, jv: JointVars) -> tuple[Any, Any]:

@@ -154,6 +154,8 @@ def _build(z3: Any, S: Any, q: JointAtIL) -> JointVars | None:
         return None
     add_retirement(S, q, jv)
     add_lookahead(S, q, jv)
+    if not add_together(S, q, jv):
+        return None
     return jv
 
 
@@ -399,6 +401,18 @@ def add_lookahead(S: Any, q: JointAtIL, jv: JointVars) -> bool:
     return True
 
 
+def add_together(S: Any, q: JointAtIL, jv: JointVars) -> bool:
+    """TOGETHER: each pair the code after the loop reads together on one compute group (none: no constraint, the
+    model as it has always been)."""
+    for a, b in q.problem.together:
+        sg = jv.same(a, b)
+        if sg is False:
+            return False
+        if sg is not True:
+            S.add(sg)
+    return True
+
+
 FAMILIES = (add_uniqueness_completion, add_stage_order, add_warp_uniqueness, add_symmetry_breaking, add_dependence,
             add_cross_warp_spills, add_capacity, add_lifetimes, add_memory_capacity, add_register_limit,
-            add_concurrency, add_group_sequence, add_retirement, add_lookahead)
+            add_concurrency, add_group_sequence, add_retirement, add_lookahead, add_together)
