@@ -282,6 +282,35 @@ def test_a_kernel_with_no_loop_is_one_line_naming_the_file_and_the_kernel(tmp_pa
     assert not (tmp_path / "out").exists()
 
 
+STATIC_LOOP = """import triton
+import triton.language as tl
+
+TWILL_SPEC = {"kernel": "k", "signature": {"x": "*fp32", "y": "*fp32"}, "constexprs": {"K": 1024, "B": 32},
+              "num_warps": 4, "num_stages": 1}
+
+
+@triton.jit
+def k(x, y, K: tl.constexpr, B: tl.constexpr):
+    acc = tl.zeros([B], tl.float32)
+    for k0 in tl.static_range(0, K, B):
+        acc += tl.load(x + k0 + tl.arange(0, B))
+    tl.store(y + tl.arange(0, B), acc)
+"""
+
+
+def test_a_static_range_main_loop_is_named_as_one_and_told_to_be_a_tl_range(tmp_path, capsys):
+    # Liger's mHC norm: its K loop a tl.static_range of 32 trips; the message had advised --const, which no
+    # specialisation answers
+    src = tmp_path / "static_k.py"
+    src.write_text(STATIC_LOOP)
+    rc = main(["optimize", str(src), "--arch", "h100", "-o", str(tmp_path / "out")])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert rc == 2 and len(err) == 1, err
+    assert ("though the source has `for` at line 11: a tl.static_range, which Triton unrolls into straight code at "
+            "every specialisation; written as tl.range it stays a loop twill can schedule") in err[0], err
+    assert "--const" not in err[0] and not (tmp_path / "out").exists()
+
+
 def test_a_joint_search_refuting_every_overlapping_I_reads_infeasible_in_its_status_too():
     """Every I up to the ceiling (past it the iterations no longer overlap) refuted, no budget ended it: the record's
     status and the status line say infeasible (vLLM's recovered-token sampler had read "joint search: timeout" beside

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from twill.errors import InputError, UnsupportedError
 from twill.ir import vocab
@@ -164,15 +165,23 @@ def _by_line(infos: list[LoopInfo], sel: str, where: str) -> LoopInfo:
                      expected=f"--loop N with N one of {', '.join(str(i.index) for i in hits)}{also}", found=sel)
 
 
-def _source_fors(file: str | None, kernel: str) -> list[int]:
-    """The lines of the ``for`` statements of function ``kernel`` in ``file`` (empty where it cannot be read)."""
+def _static(node: Any) -> bool:
+    """Whether a ``for``'s iterator is ``tl.static_range(...)`` (or ``static_range``), which Triton unrolls."""
+    call = node.iter
+    fn = getattr(call, "func", None)
+    return (getattr(fn, "attr", None) or getattr(fn, "id", None)) == "static_range"
+
+
+def _source_fors(file: str | None, kernel: str) -> list[tuple[int, bool]]:
+    """The lines of the ``for`` statements of function ``kernel`` in ``file`` (empty where it cannot be read), each
+    with whether it is a ``tl.static_range``."""
     import ast
     try:
         tree = ast.parse(open(file).read()) if file else None
     except (OSError, SyntaxError, ValueError):
         return []
     fns = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == kernel] if tree else []
-    return sorted({n.lineno for f in fns for n in ast.walk(f) if isinstance(n, ast.For)})
+    return sorted({(n.lineno, _static(n)) for f in fns for n in ast.walk(f) if isinstance(n, ast.For)})
 
 
 def find_loop(module: Module, loop: LoopSelector, where: str) -> tuple[IROp, LoopInfo, str]:
@@ -196,10 +205,15 @@ def find_loop(module: Module, loop: LoopSelector, where: str) -> tuple[IROp, Loo
                      "a loop that waits on memory (a spin lock) has none to pipeline")
         file = next((op.loc.file for op, _ in module.walk() if op.loc.file), None)   # the kernel's file, named too
         folded = _source_fors(file, where) if not whiles else []
-        if folded:          # xFormers' padded RoPE: range(0, dim // 2, BLOCK_SIZE // 2), one trip at its constexprs
-            found = (f"none, though the source has `for` at line {', '.join(map(str, folded))}: at these constexprs "
-                     "it runs one trip (or is a tl.static_range), which Triton unrolls into straight code; a "
-                     "specialisation giving it more trips (--const) keeps it a loop")
+        static = [line for line, st in folded if st]
+        if static:          # Liger's mHC norm: its K loop a tl.static_range of 32 trips
+            found = (f"none, though the source has `for` at line {', '.join(map(str, static))}: a tl.static_range, "
+                     "which Triton unrolls into straight code at every specialisation; written as tl.range it stays "
+                     "a loop twill can schedule")
+        elif folded:        # xFormers' padded RoPE: range(0, dim // 2, BLOCK_SIZE // 2), one trip at its constexprs
+            found = (f"none, though the source has `for` at line {', '.join(str(x) for x, _ in folded)}: at these "
+                     "constexprs it runs one trip, which Triton unrolls into straight code; a specialisation giving "
+                     "it more trips (--const) keeps it a loop")
         raise InputError("no loop in kernel", where=f"{file.rsplit('/', 1)[-1]}, kernel {where}" if file else where,
                          expected="an scf.for in the kernel or its helpers", found=found)
     if isinstance(loop, str) and loop.strip().lstrip("-").isdigit():
