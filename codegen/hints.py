@@ -28,10 +28,13 @@ class Hints:
     lost: tuple[str, ...]
     tune: tuple[int, int] | None = None     # num_stages range worth sweeping (the streaming depth)
 
-    def text(self, loop_line: int | None = None) -> str:
+    def text(self, loop_line: int | str | None = None) -> str:
+        """The hints as lines; ``loop_line``: the loop's source line, or where it is written (``f.py:69 (in a
+        helper called at line 141)``, a loop of an inlined helper)."""
         rk = ", ".join(f"{k}={v!r}" for k, v in self.range_kwargs)
         la = ", ".join(f"{k}={v!r}" for k, v in self.launch)
-        where = f" (the loop at line {loop_line})" if loop_line else ""
+        where = (f" (the loop at {loop_line})" if isinstance(loop_line, str) else
+                 f" (the loop at line {loop_line})" if loop_line else "")
         lines = [f"source hints{where}: for ... in tl.range(lo, hi, step, {rk}); launch with {la}"]
         if self.tune and self.tune[0] < self.tune[1]:
             lines.append(f"  tune: num_stages {self.tune[0]}..{self.tune[1]} (how far the streaming loads run ahead "

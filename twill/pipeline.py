@@ -632,7 +632,7 @@ def emit(kir: KernelIR | None, g: LoopGraph, schedule: Schedule, norm: dict[str,
         notes.append(line)
     h = hints(g, schedule.with_extra(normalization=norm), machine)
     schedule = schedule.with_extra(hints=h.to_dict())
-    notes.append(h.text(g.get("loop_line")))
+    notes.append(h.text(g.get("loop_where") or g.get("loop_line")))   # a helper's loop: its own line, and the call's
     return schedule, annotated, notes
 
 

@@ -136,3 +136,19 @@ def test_a_loop_of_no_load_is_told_one_stage_and_the_launch_keeps_the_kernels():
     h = r.schedule.get("hints")
     assert h["tl.range"] == {"num_stages": 1} and h["tune_num_stages"] is None
     assert h["launch"]["num_stages"] >= 1
+
+
+def test_the_hint_names_a_helpers_loop_by_its_own_line_and_the_call():
+    # the tutorial's causal attention: the K loop inside _attn_fwd_inner; the hint had named the call's line alone
+    pytest.importorskip("triton")
+    from twill.ir.frontend import read_kernel
+    from twill.pipeline import graph_of
+    m = load_machine("h100")
+    path = Path(__file__).resolve().parents[1] / "corpus" / "causal_attention.py"
+    g = graph_of(read_kernel(str(path), m.target), m.target, None, where=str(path))
+    where = g.get("loop_where")
+    assert where is not None and where.startswith("causal_attention.py:") and "(in a helper called at line " in where
+    own = int(where.split(":", 1)[1].split()[0])
+    assert "for start_n in" in path.read_text().splitlines()[own - 1]
+    h = hints(g, Schedule(ii=1, length=1, start=tuple((o.id, 0) for o in g.ops), status="optimal", lower_bound=1), m)
+    assert h.text(where).startswith(f"source hints (the loop at {where}): ")

@@ -268,6 +268,8 @@ def _graph(module: Module, target: Target, for_op: IROp, info: Any, choice: str,
          "loop_choice": choice, "loops": len(module.loops()),
          "triton_version": triton_version(), "ttgir_sha256": sha256(module.text),
          "bookkeeping": [body.ops[i].name for i in sorted(folded_nowhere)]}
+    if for_op.loc.inlined():     # the loop of an inlined helper: the hint names its own line, not the call's alone
+        m["loop_where"] = for_op.loc.text()
     if "tt.warp_specialize" in for_op.attrs:
         m["triton_warp_specialize"] = True   # tl.range(..., warp_specialize=True): twill's schedule replaces it
     m.update(meta or {})
