@@ -530,9 +530,12 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
     if path.stem == "flagattn_piecewise":   # its two queries made in registers by the "Dot I" trick: handed to the
         # wgmmas from shared buffers of their own (run 84: ptxas no longer serialises them, x0.68 -> x1.04)
         assert len(re.findall(r"warpgroup_mma\(q[12]_\d+_sm, ", g.kernel.source)) >= 2, g.kernel.source
-    if path.stem == "flaggems_bmm":   # offsets from int64 program ids: TMA's int32 coordinates not taken where no
-        # mask bounds a dimension (its TMA path did not compile, and the route said only that)
-        assert any("not by TMA: its coordinates are int64" in d for d in g.kernel.decisions), g.kernel.decisions
+    if path.stem == "flaggems_bmm":   # offsets from int64 program ids, along dimensions no mask bounds: TMA's int32
+        # coordinates exact where the tensor's whole span fits them, which the launcher checks (``_box_shapes``)
+        assert not any("not by TMA: its coordinates are int64" in d for d in g.kernel.decisions), g.kernel.decisions
+        boxes = re.search(r"^POINTER_BOXES = (\{.*\})", g.kernel.source, re.M)
+        assert boxes and "'B', ['stride_bk', '1'], [None, None]" in boxes.group(1), boxes
+        assert "span // max(s, 1) >= 2 ** 31 - 1" in g.kernel.source
     if path.stem in ("prefix_scores", "fla_parallel_based"):   # 16 and 8 registers a thread: held in registers
         assert "_sm = gl.allocate_shared_memory(" not in g.kernel.source
     if path.stem == "inductor_persistent_tma_flatten":   # `if M * N == 0: return` before the kernel's own tile loop:

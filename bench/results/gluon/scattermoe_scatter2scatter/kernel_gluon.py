@@ -2,14 +2,14 @@
 
 Decisions (each from the schedule):
 - x_68 copied with cp.async at every launch, not by TMA: its addresses go through arith.divsi (%M_in_idx), which the analysis does not follow
-- w_70 copied with cp.async at every launch, not by TMA: its coordinates are int64 (%acc_55) along a dimension no mask bounds
 - pointer-loaded tiles copied by a 4-warp producer with cp.async (x_68, w_70): their addresses and masks spread over 128 threads
 - two CTAs per SM: the partitions' registers (168, 64 needed per thread) fit half the register file, so the launch's limit is 128 (run 29e: chunk_state 1.26x with two CTAs against one)
+- w_70 by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over W_ptr when the base is 16-byte aligned, the row strides 16-byte multiples, (1 * stride_we) % (14336) == 0, (14336) <= 2147483519; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - partition 0 (default): consumer, warp group 0, 4 warps, 184 registers per thread (needs about 168): the loop's compute, 1 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 64 registers per thread (needs about 64): cp.async copies into the rings
-- ring x_68: 5 buffers of [128, 32] bf16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
-- ring w_70: 5 buffers of [32, 128] bf16 (the loads run 4 iteration(s) ahead), read by partition(s) 0
-- shared memory: 82096 bytes planned of 232448; maxnreg 128
+- ring x_68: 6 buffers of [128, 32] bf16 (the loads run 5 iteration(s) ahead), read by partition(s) 0
+- ring w_70: 6 buffers of [32, 128] bf16 (the loads run 5 iteration(s) ahead), read by partition(s) 0
+- shared memory: 98512 bytes planned of 232448; maxnreg 128
 - tile loop: the kernel's own (its bounds and grid as written), kept around each partition's loop; the ring and turn phases run on from tile to tile, so the producer loads the next tile's operands while the consumers finish this one; its loops do not step over the launch's programs (each program loops over its own work, as torchtitan's MoE weight gradient over its token groups), so the launch's grid is the kernel's and two CTAs share an SM
 
 Every op of the loop says which graph node, stage and partition it is. Launch: ``launch(grid, *args)``
@@ -30,7 +30,7 @@ L5 = gl.constexpr(gl.BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 
 L6 = gl.constexpr(gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 16]))
 
 @gluon.jit
-def consumer_0(X_ptr, W_ptr, stride_we, Y_ptr, grouped_idx_ptr, expert_idxs_ptr, M, x_68_buf, w_70_buf, x_68_ready, x_68_empty, w_70_ready, w_70_empty, TWILL_COPY: gl.constexpr):
+def consumer_0(X_ptr, W_ptr, stride_we, Y_ptr, grouped_idx_ptr, expert_idxs_ptr, M, twill_box_w_70, x_68_buf, w_70_buf, x_68_ready, x_68_empty, w_70_ready, w_70_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     pid = gl.program_id(0)
     M_block_id = pid // 112
     M_block = M_block_id * 128
@@ -93,21 +93,21 @@ def consumer_0(X_ptr, W_ptr, stride_we, Y_ptr, grouped_idx_ptr, expert_idxs_ptr,
         acc_74 = acc_56
         acc_74_p1 = acc_74
         for twill_b in range(0, twill_n):
-            mbarrier.wait(x_68_ready.index((twill_base + twill_b - 0) % 5), ((twill_base + twill_b - 0) // 5) & 1)
+            mbarrier.wait(x_68_ready.index((twill_base + twill_b - 0) % 6), ((twill_base + twill_b - 0) // 6) & 1)
             fence_async_shared()
-            mbarrier.wait(w_70_ready.index((twill_base + twill_b - 0) % 5), ((twill_base + twill_b - 0) // 5) & 1)
+            mbarrier.wait(w_70_ready.index((twill_base + twill_b - 0) % 6), ((twill_base + twill_b - 0) // 6) & 1)
             fence_async_shared()
-            tok_acc_74 = warpgroup_mma(x_68_buf.index((twill_base + twill_b - 0) % 5), w_70_buf.index((twill_base + twill_b - 0) % 5), acc_74_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
+            tok_acc_74 = warpgroup_mma(x_68_buf.index((twill_base + twill_b - 0) % 6), w_70_buf.index((twill_base + twill_b - 0) % 6), acc_74_p1, is_async=True)  # dot0_acc: stage 0, partition 0 (group 0)
             acc_74_p1 = warpgroup_mma_wait(1, deps=(acc_74_p1,))
-            mbarrier.arrive(x_68_empty.index((twill_base + twill_b - 1 - 0) % 5), pred=(twill_b - 1 - 0) >= 0)
-            mbarrier.arrive(w_70_empty.index((twill_base + twill_b - 1 - 0) % 5), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(x_68_empty.index((twill_base + twill_b - 1 - 0) % 6), pred=(twill_b - 1 - 0) >= 0)
+            mbarrier.arrive(w_70_empty.index((twill_base + twill_b - 1 - 0) % 6), pred=(twill_b - 1 - 0) >= 0)
             acc_74 = warpgroup_mma_wait(1, deps=(tok_acc_74,))
             acc_74_p1 = acc_74
         acc_74_p1 = warpgroup_mma_wait(0, deps=(acc_74_p1,))
         x_68_buf._keep_alive()
         w_70_buf._keep_alive()
-        mbarrier.arrive(x_68_empty.index((twill_base + (twill_n - 1) - 0) % 5), pred=twill_n > 0)
-        mbarrier.arrive(w_70_empty.index((twill_base + (twill_n - 1) - 0) % 5), pred=twill_n > 0)
+        mbarrier.arrive(x_68_empty.index((twill_base + (twill_n - 1) - 0) % 6), pred=twill_n > 0)
+        mbarrier.arrive(w_70_empty.index((twill_base + (twill_n - 1) - 0) % 6), pred=twill_n > 0)
         acc_56 = acc_74_p1
         twill_base += twill_n
     pid = gl.program_id(0)
@@ -139,7 +139,7 @@ def consumer_0(X_ptr, W_ptr, stride_we, Y_ptr, grouped_idx_ptr, expert_idxs_ptr,
     gl.store(Y_blk_ptrs_54, v7, mask=v5)
 
 @gluon.jit
-def producer_1(X_ptr, W_ptr, stride_we, Y_ptr, grouped_idx_ptr, expert_idxs_ptr, M, x_68_buf, w_70_buf, x_68_ready, x_68_empty, w_70_ready, w_70_empty, TWILL_COPY: gl.constexpr):
+def producer_1(X_ptr, W_ptr, stride_we, Y_ptr, grouped_idx_ptr, expert_idxs_ptr, M, twill_box_w_70, x_68_buf, w_70_buf, x_68_ready, x_68_empty, w_70_ready, w_70_empty, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
     pid = gl.program_id(0)
     M_block_id = pid // 112
     M_block = M_block_id * 128
@@ -208,63 +208,69 @@ def producer_1(X_ptr, W_ptr, stride_we, Y_ptr, grouped_idx_ptr, expert_idxs_ptr,
             twill_k = twill_base + (W_blk_ptrs_64 - 0) // 1
             X_blk_ptrs_72 = X_blk_ptrs_66 + 32
             W_blk_ptrs_73 = W_blk_ptrs_67 + 458752
-            mbarrier.wait(x_68_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
+            mbarrier.wait(x_68_empty.index(twill_k % 6), ((twill_k // 6) & 1) ^ 1)
             if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(x_68_buf.index(twill_k % 5), X_blk_ptrs_66, mask=x_62)  # load0_x: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(x_68_ready.index(twill_k % 5), increment_count=False)
+                async_copy.async_copy_global_to_shared(x_68_buf.index(twill_k % 6), X_blk_ptrs_66, mask=x_62)  # load0_x: stage 0, partition 1 (group 1)
+                async_copy.mbarrier_arrive(x_68_ready.index(twill_k % 6), increment_count=False)
             else:
-                x_68_buf.index(twill_k % 5).store(gl.load(X_blk_ptrs_66, mask=x_62, other=0.0))  # load0_x: stage 0, partition 1 (group 1)
+                x_68_buf.index(twill_k % 6).store(gl.load(X_blk_ptrs_66, mask=x_62, other=0.0))  # load0_x: stage 0, partition 1 (group 1)
                 fence_async_shared()
                 gl.thread_barrier()
-                mbarrier.arrive(x_68_ready.index(twill_k % 5), count=128)
-            mbarrier.wait(w_70_empty.index(twill_k % 5), ((twill_k // 5) & 1) ^ 1)
-            if TWILL_COPY:
-                async_copy.async_copy_global_to_shared(w_70_buf.index(twill_k % 5), W_blk_ptrs_67, mask=w_45)  # load1_w: stage 0, partition 1 (group 1)
-                async_copy.mbarrier_arrive(w_70_ready.index(twill_k % 5), increment_count=False)
+                mbarrier.arrive(x_68_ready.index(twill_k % 6), count=128)
+            mbarrier.wait(w_70_empty.index(twill_k % 6), ((twill_k // 6) & 1) ^ 1)
+            if TWILL_TMA:
+                mbarrier.expect(w_70_ready.index(twill_k % 6), twill_box_w_70.block_type.nbytes)
+                tma.async_copy_global_to_shared(twill_box_w_70, [gl.cast(acc_55 * ((1 * stride_we) // (14336)) + 32 * W_blk_ptrs_64, gl.int32), gl.cast(128 * N_block_id, gl.int32)], w_70_ready.index(twill_k % 6), w_70_buf.index(twill_k % 6))  # load1_w: a TMA box (boxes)
             else:
-                w_70_buf.index(twill_k % 5).store(gl.load(W_blk_ptrs_67, mask=w_45, other=0.0))  # load1_w: stage 0, partition 1 (group 1)
-                fence_async_shared()
-                gl.thread_barrier()
-                mbarrier.arrive(w_70_ready.index(twill_k % 5), count=128)
+                if TWILL_COPY:
+                    async_copy.async_copy_global_to_shared(w_70_buf.index(twill_k % 6), W_blk_ptrs_67, mask=w_45)  # load1_w: stage 0, partition 1 (group 1)
+                    async_copy.mbarrier_arrive(w_70_ready.index(twill_k % 6), increment_count=False)
+                else:
+                    w_70_buf.index(twill_k % 6).store(gl.load(W_blk_ptrs_67, mask=w_45, other=0.0))  # load1_w: stage 0, partition 1 (group 1)
+                    fence_async_shared()
+                    gl.thread_barrier()
+                    mbarrier.arrive(w_70_ready.index(twill_k % 6), count=128)
             W_blk_ptrs_67 = W_blk_ptrs_73
             X_blk_ptrs_66 = X_blk_ptrs_72
         twill_trips = (128 - 0 + 1 - 1) // 1
         twill_base += twill_trips
 
 @gluon.jit
-def twill_kernel(X_ptr, W_ptr, stride_we, Y_ptr, grouped_idx_ptr, expert_idxs_ptr, M, TWILL_COPY: gl.constexpr):
-    x_68_buf = gl.allocate_shared_memory(gl.bfloat16, [5, 128, 32], gl.NVMMASharedLayout(swizzle_byte_width=64, element_bitwidth=16, rank=2, transposed=False))
-    w_70_buf = gl.allocate_shared_memory(gl.bfloat16, [5, 32, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
-    x_68_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(5):
+def twill_kernel(X_ptr, W_ptr, stride_we, Y_ptr, grouped_idx_ptr, expert_idxs_ptr, M, twill_box_w_70, TWILL_COPY: gl.constexpr, TWILL_TMA: gl.constexpr):
+    x_68_buf = gl.allocate_shared_memory(gl.bfloat16, [6, 128, 32], gl.NVMMASharedLayout(swizzle_byte_width=64, element_bitwidth=16, rank=2, transposed=False))
+    w_70_buf = gl.allocate_shared_memory(gl.bfloat16, [6, 32, 128], gl.NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False))
+    x_68_ready = gl.allocate_shared_memory(gl.int64, [6, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(6):
         mbarrier.init(x_68_ready.index(i), count=128)
-    x_68_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(5):
+    x_68_empty = gl.allocate_shared_memory(gl.int64, [6, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(6):
         mbarrier.init(x_68_empty.index(i), count=1)
-    w_70_ready = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(5):
-        mbarrier.init(w_70_ready.index(i), count=128)
-    w_70_empty = gl.allocate_shared_memory(gl.int64, [5, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(5):
+    w_70_ready = gl.allocate_shared_memory(gl.int64, [6, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(6):
+        mbarrier.init(w_70_ready.index(i), count=1 if TWILL_TMA else 128)
+    w_70_empty = gl.allocate_shared_memory(gl.int64, [6, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(6):
         mbarrier.init(w_70_empty.index(i), count=1)
     gl.warp_specialize([
-        (consumer_0, (X_ptr, W_ptr, stride_we, Y_ptr, grouped_idx_ptr, expert_idxs_ptr, M, x_68_buf, w_70_buf, x_68_ready, x_68_empty, w_70_ready, w_70_empty, TWILL_COPY)),
-        (producer_1, (X_ptr, W_ptr, stride_we, Y_ptr, grouped_idx_ptr, expert_idxs_ptr, M, x_68_buf, w_70_buf, x_68_ready, x_68_empty, w_70_ready, w_70_empty, TWILL_COPY)),
+        (consumer_0, (X_ptr, W_ptr, stride_we, Y_ptr, grouped_idx_ptr, expert_idxs_ptr, M, twill_box_w_70, x_68_buf, w_70_buf, x_68_ready, x_68_empty, w_70_ready, w_70_empty, TWILL_COPY, TWILL_TMA)),
+        (producer_1, (X_ptr, W_ptr, stride_we, Y_ptr, grouped_idx_ptr, expert_idxs_ptr, M, twill_box_w_70, x_68_buf, w_70_buf, x_68_ready, x_68_empty, w_70_ready, w_70_empty, TWILL_COPY, TWILL_TMA)),
     ], [4], [64])
 
 
 
 # -- host side -------------------------------------------------------------------------------------
 ARGUMENTS = ['X_ptr', 'stride_xm', 'stride_xk', 'W_ptr', 'stride_we', 'stride_wk', 'stride_wn', 'Y_ptr', 'stride_ym', 'stride_yn', 'B_ptr', 'stride_be', 'stride_bn', 'grouped_idx_ptr', 'expert_idxs_ptr', 'FAN_OUT', 'M', 'K', 'N', 'E', 'BLOCK_M', 'BLOCK_N', 'BLOCK_K', 'ACC_TYPE', 'allow_tf32', 'x_grouped', 'y_grouped', 'NO_K_MASK', 'NO_N_MASK']          # the Triton kernel's parameters, in order
-RUNTIME = ['X_ptr', 'W_ptr', 'stride_we', 'Y_ptr', 'grouped_idx_ptr', 'expert_idxs_ptr', 'M']   # the Gluon kernel's parameters, in order
-FLAGS = ['TWILL_COPY']   # its constexpr flags, after RUNTIME: decided per launch key
+RUNTIME = ['X_ptr', 'W_ptr', 'stride_we', 'Y_ptr', 'grouped_idx_ptr', 'expert_idxs_ptr', 'M', 'twill_box_w_70']   # the Gluon kernel's parameters, in order
+FLAGS = ['TWILL_COPY', 'TWILL_TMA']   # its constexpr flags, after RUNTIME: decided per launch key
 KEYED = ['X_ptr', 'W_ptr', 'stride_we', 'Y_ptr', 'B_ptr', 'grouped_idx_ptr', 'expert_idxs_ptr', 'M', 'ACC_TYPE']   # the arguments a launch key reads
 CONSTEXPRS = {'stride_xm': 4096, 'stride_xk': 1, 'stride_wk': 14336, 'stride_wn': 1, 'stride_ym': 14336, 'stride_yn': 1, 'stride_be': 0, 'stride_bn': 0, 'FAN_OUT': 2, 'K': 4096, 'N': 14336, 'E': 8, 'BLOCK_M': 128, 'BLOCK_N': 128, 'BLOCK_K': 32, 'allow_tf32': True, 'x_grouped': False, 'y_grouped': True, 'NO_K_MASK': True, 'NO_N_MASK': True}         # the specialisation this kernel was generated for
 HEURISTICS = {'NO_K_MASK': "lambda args: args['K'] % args['BLOCK_K'] == 0", 'NO_N_MASK': "lambda args: args['N'] % args['BLOCK_N'] == 0"}   # @triton.heuristics of the kernel: each checked per launch key
 HEURISTIC_ARGS = {}   # ... and the arguments they supply, set every launch
 HEURISTIC_SCOPE = []   # what they read of the kernel's module
 DESCRIPTOR_BLOCKS = {}
-DESCRIPTOR_LAYOUTS = {}
+DESCRIPTOR_LAYOUTS = {'twill_box_w_70': 'NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2, transposed=False, fp4_padded=False, cga_layout=[])'}
+POINTER_BOXES = {'twill_box_w_70': ('W_ptr', ['14336', '1'], [None, '14336'], [32, 128], ['(1 * stride_we) % (14336) == 0', '(14336) <= 2147483519'])}   # pointer tiles as TMA boxes: (base, strides, extents, block, checks)
+TMA_BOXES = True   # False: copy them with cp.async at every launch
 NUM_WARPS = 4
 MAXNREG = 128
 PERSISTENT = False      # one program per SM loops over the grid's tiles
@@ -380,12 +386,55 @@ def _heuristic_args(bound):
         bound[name] = fn(dict(bound, **CONSTEXPRS))
 
 
+def _box_shapes(bound):
+    """Each pointer tile's (base, extents, strides), or None where the launch does not allow them (a base not
+    16-byte aligned, a row stride not a 16-byte multiple, an extent not positive, a check failed, a shape
+    or stride the descriptor refuses)."""
+    out = {}
+    for n, (base, strides, extents, block, checks) in POINTER_BOXES.items():
+        t = bound[base]
+        if not TMA_BOXES or not hasattr(t, 'data_ptr') or not all(_ev(c, bound) for c in checks):
+            return None
+        st = tuple(int(_ev(e, bound)) for e in strides)
+        ext = tuple(2 ** 31 - 1 if e is None else int(_ev(e, bound)) for e in extents)   # None: unmasked
+        if t.data_ptr() % 16 or any(x * t.element_size() % 16 for x in st[:-1]) or min(ext) <= 0:
+            return None
+        # unmasked, a coordinate holds the element offsets folded into it (an expert's, a batch's): TMA's
+        # coordinates and the kernel's arithmetic are 32-bit, so the tensor's whole span must fit them
+        span = _span(t)
+        if any(e is None and span // max(s, 1) >= 2 ** 31 - 1 for e, s in zip(extents, st)):
+            return None
+        try:
+            _desc(n, t, ext, st, block)
+        except (AssertionError, ValueError, TypeError):
+            return None
+        out[n] = (base, ext, st)
+    return out
+
+
+def _span(t):
+    """The elements from ``t``'s first to the end of its storage."""
+    try:
+        return t.untyped_storage().nbytes() // t.element_size() - t.storage_offset()
+    except (AttributeError, RuntimeError):
+        return t.numel()
+
+
+def _boxes(bound, shapes=None):
+    """The pointer tiles' descriptors over ``shapes`` (else ``_box_shapes``'), None where the launch does not
+    allow them."""
+    shapes = _box_shapes(bound) if shapes is None else shapes
+    if shapes is None:
+        return None
+    return {n: _desc(n, bound[b], ext, st, POINTER_BOXES[n][3]) for n, (b, ext, st) in shapes.items()}
+
+
 def _key(bound, g):
     """What a launch decides from and Triton specialises on; None where an argument cannot be a key's part."""
     if not _MODES:
         from triton import knobs
         _MODES.extend((knobs.compilation, knobs.runtime))
-    key = [g, _MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
+    key = [g, TMA_BOXES, _MODES[0].instrumentation_mode, _MODES[1].debug, _device()]
     for n in KEYED:
         v = bound.get(n)
         t = type(v)
@@ -416,8 +465,8 @@ def _device():
 def _decide(bound):
     """A launch key's decisions: the flags' values, the pointer tiles' boxes (None: none)."""
     _heuristics(bound)
-    shapes = None
-    flags = {'TWILL_COPY': all(_aligned(bound[n]) for n in COPY_ALIGNED)}
+    shapes = _box_shapes(bound)
+    flags = {'TWILL_COPY': all(_aligned(bound[n]) for n in COPY_ALIGNED), 'TWILL_TMA': shapes is not None}
     return [tuple(flags[f] for f in FLAGS), shapes, None]
 
 
@@ -443,6 +492,7 @@ def launch(grid, *args, **kwargs):
             if len(_KEYED) >= 64:
                 _KEYED.clear()
             _KEYED[key] = entry
+    bound.update(dict.fromkeys(POINTER_BOXES) if entry[1] is None else _boxes(bound, entry[1]))
     missing = [n for n in RUNTIME if n not in bound]
     if missing:
         raise ValueError(f"twill: missing kernel arguments {missing}")

@@ -6,7 +6,8 @@
 # only on an H200, the Gluon FA backward validated with its region sums (#17). `run226.sh b`: on an H200 only, the FA
 # forward and GEMM validated. Session 94 adds SGLang's int4 KV decode (written from its layouts as specialised, the
 # one-stage kernel timed beside the pipelined one at launch) and Liger's fused MoE up-projection (its two
-# accumulators now in one consumer: no kernel before).
+# accumulators now in one consumer: no kernel before), and scattermoe's scatter2scatter (its expert weights now by
+# TMA: int64 coordinates along an unmasked dimension, the launch checking the tensor's span fits int32).
 set -u
 OUT=${OUT:-/tmp/run226}
 mkdir -p "$OUT"
@@ -15,7 +16,7 @@ export TRITON_CACHE_DIR=$(mktemp -d)
 H200=$(grep -c H200 "$OUT/gpu.txt")
 if [ "${1:-a}" = a ]; then
   DIRS="$(for s in xunhao_nsa_topk_sparse_fwd mlstm_xl_chunk_bw_recurrent_dC tritondist_gdn_kkt_inv_ut_fused \
-    tritondist_moe_block_row_idx_info sglang_decode_int4kv_reducev liger_moe_up_proj_swiglu; do echo bench/results/gluon/$s; done)"
+    tritondist_moe_block_row_idx_info sglang_decode_int4kv_reducev liger_moe_up_proj_swiglu scattermoe_scatter2scatter; do echo bench/results/gluon/$s; done)"
   TWILL_BENCH_CONFIGS=0 PYTHONPATH=. timeout 360 python bench/gluon_gpu.py $DIRS --sizes 4096 --timeout 60 \
     --out $OUT/gpu226a.json > $OUT/run226a.log 2>&1
   grep -vi warning $OUT/run226a.log | tail -18
