@@ -287,6 +287,9 @@ GENERATES = {"torchtitan_cg_backward_dw",   # session 78: its accumulator carrie
 SEARCH_SECONDS = {"flagattn_piecewise": 30,
                   "square_attention": 30}   # its two-sub-tile candidates come after 25 s of one-sub-tile ones (CI, session 47: cut at 30 s under load)
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory",   # an atomic add before the guarding if
+           # session 94's sweep: aiter's work-stealing grouped GEMM takes its next tile from an atomic add: run by
+           # every partition, it had advanced the counter twice a tile (producer and consumer on different tiles)
+           "aiter_gmm_work_stealing": "so the loop's next tile may not come from an op that writes memory",
            # session 92's sweep: `return helper(...)` in both arms of an if (Triton emits cf.cond_br blocks)
            "tritondist_moe_grouped_gemm_2w_split_k": "the loop in a block of a cf.cond_br (an if whose branches both",
            # session 90's sweep: tutorial 08's TMA grouped GEMM makes its descriptors in a branch inside its group loop
