@@ -258,8 +258,8 @@ def _solve_gluon_wide(path: str, costed: LoopGraph, kir: KernelIR, machine: Mach
                 f"conversions move {more} more bytes an iteration between threads so); as specialised")
         elif wide is not None and g is not None:
             g = _with_trips(wide, g)
-            say(f"gluon: written with {', '.join(wide.spec.assumed)} as if 16-divisible (wider loads; "
-                "a launch where they are not loads narrower)")
+            say(f"gluon: written with {', '.join(wide.spec.assumed)} as if 16-divisible (wider loads and stores; "
+                "a launch where they are not loads and stores narrower)")
             res = _solve_nest(path, cost(g, machine, opts, lambda _m: None), wide, machine, opts, say)
             if res.kernel is not None:
                 return res

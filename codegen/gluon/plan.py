@@ -1290,9 +1290,14 @@ def _two_ctas(plan: KernelPlan) -> None:
         plan.decisions.append("rings sized for the II, not the shorter iteration their copies allow, so two CTAs fit "
                               "an SM (run 177: tail_gemm's rings one deeper, one CTA an SM, x0.94)")
     needs = ", ".join(str(p.need_regs) for p in plan.partitions)
+    short = [p for p in plan.partitions if p.role == "consumer" and p.need_regs > p.regs]
     plan.decisions.append(f"two CTAs per SM: the partitions' registers ({needs} needed per thread) fit half the "
                           f"register file, so the launch's limit is {plan.maxnreg} (run 29e: chunk_state 1.26x with "
-                          "two CTAs against one)")
+                          "two CTAs against one)" if not short else
+                          f"two CTAs per SM: the partitions' live tiles fit half the register file ({needs} needed "
+                          f"per thread with the {REG_OVERHEAD} the model adds for addresses and indices; consumer "
+                          f"{short[0].index} is given {short[0].regs}, the allowance left to ptxas), so the launch's "
+                          f"limit is {plan.maxnreg} (run 29e: chunk_state 1.26x with two CTAs against one)")
 
 
 def _registers(plan: KernelPlan, file: int = REG_FILE, slack: int = 0) -> None:

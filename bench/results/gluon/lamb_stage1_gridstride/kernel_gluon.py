@@ -1,7 +1,7 @@
 """lamb_stage1_kernel, written by twill from its joint schedule: I=116 L=198 (optimal), 1846 cycles per iteration predicted.
 
 Decisions (each from the schedule):
-- two CTAs per SM: the partitions' registers (140, 56 needed per thread) fit half the register file, so the launch's limit is 128 (run 29e: chunk_state 1.26x with two CTAs against one)
+- two CTAs per SM: the partitions' live tiles fit half the register file (140, 56 needed per thread with the 40 the model adds for addresses and indices; consumer 0 is given 120, the allowance left to ptxas), so the launch's limit is 128 (run 29e: chunk_state 1.26x with two CTAs against one)
 - the consumers' pointer loads in their readers' stage, not a stage ahead: the loop's trip count varies between programs, and a third stage would need two iterations of every program (run 101)
 - partition 0 (default): consumer, warp group 0, 4 warps, 120 registers per thread (needs about 140): the loop's compute, 2 stages
 - partition 1 (worker): consumer, warp group 1, 4 warps, 120 registers per thread (needs about 56): the loop's compute, 1 stages

@@ -3,7 +3,7 @@
 Decisions (each from the schedule):
 - a_143 copied with cp.async at every launch, not by TMA: its addresses go through arith.divsi (%a_ptrs_78), which the analysis does not follow
 - pointer-loaded tiles copied by a 4-warp producer with cp.async (a_143, b): their addresses and masks spread over 128 threads
-- two CTAs per SM: the partitions' registers (200, 80 needed per thread) fit half the register file, so the launch's limit is 128 (run 29e: chunk_state 1.26x with two CTAs against one)
+- two CTAs per SM: the partitions' live tiles fit half the register file (200, 80 needed per thread with the 40 the model adds for addresses and indices; consumer 0 is given 168, the allowance left to ptxas), so the launch's limit is 128 (run 29e: chunk_state 1.26x with two CTAs against one)
 - b by TMA where the launch allows it (TWILL_TMA: the launcher builds a descriptor over b_ptr when the base is 16-byte aligned, the row strides 16-byte multiples, (N) % 128 == 0; else cp.async): one TMA copy per tile in place of the producer's per-thread copies
 - partition 0 (default): consumer, warp group 0, 4 warps, 168 registers per thread (needs about 200): the loop's compute, 2 stages
 - partition 1 (worker): producer, warp group 1, 4 warps, 80 registers per thread (needs about 80): cp.async copies into the rings

@@ -3,7 +3,7 @@
 Decisions (each from the schedule):
 - pointer-loaded tiles copied by a 4-warp producer with cp.async (a, b): their addresses and masks spread over 128 threads
 - rings sized for the II, not the shorter iteration their copies allow, so two CTAs fit an SM (run 177: tail_gemm's rings one deeper, one CTA an SM, x0.94)
-- two CTAs per SM: the partitions' registers (168, 88 needed per thread) fit half the register file, so the launch's limit is 128 (run 29e: chunk_state 1.26x with two CTAs against one)
+- two CTAs per SM: the partitions' live tiles fit half the register file (168, 88 needed per thread with the 40 the model adds for addresses and indices; consumer 0 is given 160, the allowance left to ptxas), so the launch's limit is 128 (run 29e: chunk_state 1.26x with two CTAs against one)
 - a copied with cp.async at every launch, not by TMA: a later loop streams through its ring tiles that are not TMA boxes
 - b copied with cp.async at every launch, not by TMA: a later loop streams through its ring tiles that are not TMA boxes
 - partition 0 (default): consumer, warp group 0, 4 warps, 160 registers per thread (needs about 168): the loop's compute, 1 stages
