@@ -517,10 +517,12 @@ def _split(graph: LoopGraph, rs: Any, loop: Any, nc: int, machine: Machine, opti
 
 def split_pairs(g: LoopGraph, together: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
     """``together``'s pairs of base node ids as the ops of ``g`` (split into row sub-tiles): a pair of split ops
-    sub-tile by sub-tile (each consumer stores its own rows), else every copy of one with the other."""
+    sub-tile by sub-tile (each consumer stores its own rows), else every copy of one with the other; none with a
+    variable-latency op (a load, on the producer's group)."""
     copies: dict[str, list[str]] = {}
-    for o in g.ops:
-        copies.setdefault(o.attr("split_of") or o.id, []).append(o.id)
+    for o in g.ops:     # a load's result is the producer's (no compute group holds it): the back end refuses those
+        if not o.variable_latency:
+            copies.setdefault(o.attr("split_of") or o.id, []).append(o.id)
     out: list[tuple[str, str]] = []
     for a, b in together:
         xs, ys = copies.get(a, []), copies.get(b, [])

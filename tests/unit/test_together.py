@@ -56,10 +56,11 @@ def test_pairs_follow_the_row_split_sub_tile_by_sub_tile():
     from twill.gluon_route import split_pairs
     ops = (Op("a_s0", "dot", "tc", 1, attrs=(("split_of", "a"),)), Op("a_s1", "dot", "tc", 1, attrs=(("split_of", "a"),)),
            Op("b_s0", "dot", "tc", 1, attrs=(("split_of", "b"),)), Op("b_s1", "dot", "tc", 1, attrs=(("split_of", "b"),)),
-           Op("c", "elementwise", "alu", 1))
+           Op("c", "elementwise", "alu", 1), Op("x", "load", "lsu", 1, variable_latency=True))
     g = LoopGraph("g", ops, ())
     assert split_pairs(g, (("a", "b"),)) == (("a_s0", "b_s0"), ("a_s1", "b_s1"))
     assert split_pairs(g, (("a", "c"),)) == (("a_s0", "c"), ("a_s1", "c"))
+    assert split_pairs(g, (("c", "x"),)) == ()        # a load's result: the producer's, no group to share
 
 
 @pytest.mark.slow
