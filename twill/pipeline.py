@@ -360,10 +360,16 @@ def _gluon_notes(g: GluonResult) -> list[str]:
               (", as one group of all the kernel's warps" if (c.schedule.get("joint") or {}).get("one_partition")
                else "") + _together(c.schedule) + (", among one-stage schedules" if c.schedule.get("one_stage") else "") +
               f"; the kernel is {_which(c)} of the candidates below, not a proof over all kernels")
-    tried = ", ".join(f"{x.subtiles}: {x.cycles:.0f}" if x.cycles < float("inf") else f"{x.subtiles}: none"
-                      for x in g.candidates)
+    tried = ", ".join(f"{x.subtiles}: {x.cycles:.0f}" if x.cycles < float("inf") else
+                      f"{x.subtiles}: none ({unsolved_status(x)})" for x in g.candidates)
     return [head, proved, f"  candidates tried (sub-tiles: cycles per iteration): {tried}"] + \
         ([f"  hint: {g.hint}"] if g.hint else []) + [f"  {d}" for d in g.kernel.decisions]
+
+
+def unsolved_status(x: Any) -> str:
+    """Why a candidate has no iteration: its search's status (timed out, refuted) and operand model."""
+    status = getattr(x.schedule, "status", None) or "not solved"
+    return f"{status}, operands live until the dot {'retires' if x.hold else 'issues'}"
 
 
 def _together(s: Any) -> str:

@@ -75,3 +75,13 @@ def test_the_swiglu_moe_gemm_gets_a_kernel_with_its_accumulators_in_one_consumer
     assert c.schedule.warp_map["dot0_acc_gate"] == c.schedule.warp_map["dot1_acc_up"]
     # the consumer holding both writes the SwiGLU product after its loop
     assert re.search(r"\n        a_out = silu_gate \* acc_up\w*\n", c.kernel.source), c.kernel.source
+
+
+def test_a_candidate_with_no_schedule_says_why_in_the_candidates_line():
+    # SageAttention's varlen forward: "2: none, 2: none" had hidden two timeouts under the two operand models
+    from types import SimpleNamespace
+
+    from twill.pipeline import unsolved_status
+    x = SimpleNamespace(schedule=SimpleNamespace(status="timeout"), hold=True)
+    assert unsolved_status(x) == "timeout, operands live until the dot retires"
+    assert unsolved_status(SimpleNamespace(schedule=None, hold=False)) == "not solved, operands live until the dot issues"
