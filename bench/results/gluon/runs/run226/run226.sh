@@ -17,7 +17,7 @@ H200=$(grep -c H200 "$OUT/gpu.txt")
 if [ "${1:-a}" = a ]; then
   DIRS="$(for s in xunhao_nsa_topk_sparse_fwd mlstm_xl_chunk_bw_recurrent_dC tritondist_gdn_kkt_inv_ut_fused \
     tritondist_moe_block_row_idx_info sglang_decode_int4kv_reducev liger_moe_up_proj_swiglu scattermoe_scatter2scatter; do echo bench/results/gluon/$s; done)"
-  TWILL_BENCH_CONFIGS=0 PYTHONPATH=. timeout 360 python bench/gluon_gpu.py $DIRS --sizes 4096 --timeout 60 \
+  TWILL_BENCH_CONFIGS=0 PYTHONPATH=. timeout 420 python bench/gluon_gpu.py $DIRS --sizes 4096 --timeout 60 \
     --out $OUT/gpu226a.json > $OUT/run226a.log 2>&1
   grep -vi warning $OUT/run226a.log | tail -18
   if [ "$H200" -gt 0 ]; then
