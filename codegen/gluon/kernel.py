@@ -814,6 +814,7 @@ def consumer_function(mod: Module, part: Partition, turn: Turn | None) -> str:
     if several and not mod.persistent:
         src.lines.append("twill_base = 0")
     straight = closure(ops[:src.loop_at], want)
+    _once(src, straight, set(before))
     hoist = _hoist(mod, seq, ops)
     for i in sorted(straight | set(at) | set(before)):
         if hoist and src.hoisted is None and i >= hoist:
@@ -1359,6 +1360,32 @@ def _worker_loop(src: Source, sl: ScalarLoop, head: Any, work: Any, name: str, t
     return _worker_loops(src, [(src.plan, sl, work)], head, name, tail)
 
 
+def _once(src: Source, straight: set[int], mine: set[int]) -> None:
+    """Refuse in one line a partition's code before its loop that would run an atomic which another partition runs
+    (``mine``: those this one writes; the kernel's entry writes its own): an atomic whose result the
+    partition needs (a tile taken from a ticket counter, ``tile = tl.atomic_add(counter, 1)``) would run once per
+    partition, each taking a ticket, the producer loading one tile while the consumer computes another. A store
+    written again by another partition writes the same values (a norm's residual, stored in a loop before the
+    scheduled one whose sums the partitions need): not refused."""
+    if src.part.index == src.mod.plan.consumers[0].index:
+        return                                  # the first consumer writes the code before the loop's effects
+    entry = src.mod.entry_effects
+    twice = [i for i in sorted(straight) if _atomic(src.ops[i]) and i not in mine and i not in entry]
+    if twice:
+        op = src.ops[twice[0]]
+        raise UnsupportedError("the Gluon back end runs an atomic before the loop once, in the first consumer, so no "
+                               "other partition may need its result", where=f"{src.plan.graph.name}, {source_where(op)}",
+                               found=f"{op.name} whose result partition {src.part.index} needs too")
+
+
+def _atomic(op: IROp) -> bool:
+    """Whether ``op`` (or an op in its regions) is an atomic: run twice, it does not write the same memory twice."""
+    if op.name in ("tt.atomic_rmw", "tt.atomic_cas"):
+        return True
+    blocks = ((op.body,) if op.body is not None else ()) + op.regions
+    return any(_atomic(o) for b in blocks for o in b.ops)
+
+
 def _worker_loops(src: Source, loops: list[tuple[KernelPlan, ScalarLoop, Any]], head: Any, name: str,
                   tail: Any = None) -> str:
     """``_worker_loop`` over each of the kernel's loops in program order (``KernelPlan.sequence``): the
@@ -1367,6 +1394,7 @@ def _worker_loops(src: Source, loops: list[tuple[KernelPlan, ScalarLoop, Any]], 
     mod, ops = src.mod, src.ops
     at = {ops.index(q.loop): (q, sl, work) for q, sl, work in loops}
     need = closure(ops[:max(at)], set().union(*(sl.outside for _, sl, _ in loops)), set(at))
+    _once(src, need - set(at), set())
     several = len(loops) > 1
     if several and not mod.persistent:
         src.lines.append("twill_base = 0")
