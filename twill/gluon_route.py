@@ -436,8 +436,8 @@ def _over_registers(candidates: list[Candidate], kir: KernelIR, machine: Machine
                        machine, options)
         if d.kernel is not None and not d.clean:       # as ``_tighten`` does: its dots' register operands staged
             d = _staged(d, kir, machine, options)
-        why = ("a producer's copies would wait for a loop only the consumers run" if _producer_waits(c) else
-               "a warp-specialized consumer cannot hold them")
+        why = ("a producer's copies would wait for a value only the first consumer computes" if _producer_waits(c)
+               else "a warp-specialized consumer cannot hold them")
         say(f"gluon: {c.subtiles} row sub-tile(s) under {c.reg_limit} registers as one partition loading its own "
             f"tiles ({why}): "
             f"{(d.ptxas.problem() or 'clean') if d.ptxas is not None else d.error}")
@@ -666,10 +666,14 @@ def _in_one_stage(splits: list["_Split"], candidates: list[Candidate], kir: Kern
     return out
 
 
+ONE_PARTITION_ONLY = ("computes a value the producer's copies need", "runs an atomic before the loop once")
+
+
 def _producer_waits(c: Candidate) -> bool:
     """``c``'s kernel was refused because the producer's copies read a result of a loop beside the scheduled one
-    that only its consumers run (``plan.sibling``): written as one partition, that partition runs both loops."""
-    return c.kernel is None and "computes a value the producer's copies need" in (c.error or "")
+    that only its consumers run (``plan.sibling``), or of an atomic before the loop that only the first consumer
+    runs (a ticket: ``kernel._once``): written as one partition, that partition runs both."""
+    return c.kernel is None and any(m in (c.error or "") for m in ONE_PARTITION_ONLY)
 
 
 def _refused_registers(c: Candidate) -> bool:
