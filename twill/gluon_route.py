@@ -666,7 +666,8 @@ def _in_one_stage(splits: list["_Split"], candidates: list[Candidate], kir: Kern
     return out
 
 
-ONE_PARTITION_ONLY = ("computes a value the producer's copies need", "runs an atomic before the loop once")
+ONE_PARTITION_ONLY = ("computes a value the producer's copies need", "runs an atomic before the loop once",
+                      "next tile may not come from an op that writes memory in a kernel of several partitions")
 
 
 def _producer_waits(c: Candidate) -> bool:

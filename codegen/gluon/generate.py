@@ -230,6 +230,12 @@ def _around_loop(plan: KernelPlan, fn: Function, tile_loop: TileLoop | None, nam
     carries (``_carried_rows``), and a loop nest beside it only in a kernel of one partition."""
     _carried_rows(plan, tile_loop, name)
     _nests_in_one_partition(plan, fn, name, tile_loop)
+    effect = tile_loop.control_effect if tile_loop is not None else None
+    if effect is not None and len(plan.partitions) > 1:     # one partition runs the nest's control once
+        raise UnsupportedError("the Gluon back end runs the kernel's own tile loop in every partition, so the loop's "
+                               "next tile may not come from an op that writes memory in a kernel of several partitions",
+                               where=f"{name}, {source_where(effect)}",
+                               found=f"{effect.name} feeding the tile loop's control (each partition would run it)")
     looped = next((o for o in tile_loop.after if o.name in (vocab.LOOP, vocab.WHILE) and not plain_for(o)),
                   None) if tile_loop is not None else None
     if looped is not None and len(plan.partitions) > 1:   # written as it runs after the nest, by the one partition
@@ -538,29 +544,24 @@ def _tile_loop(fn: Function, graph: LoopGraph) -> tuple[Function, TileLoop | Non
     outer = levels[0]       # the ops after the nest read its results as its carried arguments (``_nest_lines``)
     after = [renamed_op(o, {r: a for r, (a, _, _) in zip(outer.op.results, outer.carried)}) for o in after]
     body = _flat_body(path, loop, graph.name)
-    _control_effects(levels, body, graph.name)
     ret = [o for o in fn.ops[at + 1:] if o.name == "tt.return"]
     flat = Function(fn.name, fn.args, dataclasses.replace(fn.module, ops=fn.ops[:at] + body + after + ret), fn.types)
-    return flat, TileLoop(levels, tuple(after), frozenset(tensors), before=at)
+    return flat, TileLoop(levels, tuple(after), frozenset(tensors), before=at,
+                          control_effect=_control_effect(levels, body))
 
 
-def _control_effects(levels: tuple[Level, ...], body: list[IROp], name: str) -> None:
-    """Refuse in one line a nest whose control (a level's condition, its carried values, an if's test and results)
-    reads what an op writing memory returns: every partition runs the nest's control to know its tile, so each would
-    run that op (aiter's work-stealing grouped GEMM: its next tile from ``tl.atomic_add`` on a counter, taken by the
-    producer and the consumer each, the counter advanced twice a tile, the tiles they held different)."""
+def _control_effect(levels: tuple[Level, ...], body: list[IROp]) -> IROp | None:
+    """The first op writing memory whose result the nest's control reads (a level's condition, its carried values, an
+    if's test and results), or None: every partition runs the nest's control to know its tile, so each would run that
+    op (aiter's work-stealing grouped GEMM: its next tile from ``tl.atomic_add`` on a counter, taken by the producer
+    and the consumer each, the counter advanced twice a tile, the tiles they held different)."""
     want: set[str] = set()
     for lv in levels:
         want |= {y for _, _, y in lv.carried} | {v for o in lv.cond for v in o.operands}
         want |= ({lv.test} if lv.test else set()) | {v for _, t, e in lv.branches for v in (t, e)}
     ops = body + [o for lv in levels for o in lv.cond]
     bad = [ops[i] for i in sorted(closure(ops, want)) if effectful(ops[i])]
-    bad += [o for lv in levels for o in lv.cond if effectful(o) and o not in bad]
-    if bad:
-        raise UnsupportedError("the Gluon back end runs the kernel's own tile loop in every partition, so the loop's "
-                               "next tile may not come from an op that writes memory",
-                               where=f"{name}, {source_where(bad[0])}",
-                               found=f"{bad[0].name} feeding the tile loop's control (each partition would run it)")
+    return (bad or [o for lv in levels for o in lv.cond if effectful(o)] or [None])[0]
 
 
 def _carried_tiles(fn: Function, levels: tuple[Level, ...], name: str) -> set[str]:

@@ -189,6 +189,8 @@ class TileLoop:
     tensors: frozenset[str] = frozenset()   # the levels' carried arguments and if results that are tiles (an
                                             # accumulator summed over the nest), held by the one consumer
     before: int = 0                  # how many of the function's ops come before the nest (its stores: ``entry_effects``)
+    control_effect: Any = None       # an op writing memory whose result the nest's control reads (an atomic ticket):
+                                     # the nest then runs in a kernel of one partition only (``generate._around_loop``)
 
     @property
     def single(self) -> Level | None:

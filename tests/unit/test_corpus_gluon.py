@@ -287,9 +287,6 @@ GENERATES = {"torchtitan_cg_backward_dw",   # session 78: its accumulator carrie
 SEARCH_SECONDS = {"flagattn_piecewise": 30,
                   "square_attention": 30}   # its two-sub-tile candidates come after 25 s of one-sub-tile ones (CI, session 47: cut at 30 s under load)
 REFUSED = {"splitk_bias_guarded": "nothing before the if may write memory",   # an atomic add before the guarding if
-           # session 94's sweep: aiter's work-stealing grouped GEMM takes its next tile from an atomic add: run by
-           # every partition, it had advanced the counter twice a tile (producer and consumer on different tiles)
-           "aiter_gmm_work_stealing": "so the loop's next tile may not come from an op that writes memory",
            # session 92's sweep: `return helper(...)` in both arms of an if (Triton emits cf.cond_br blocks)
            "tritondist_moe_grouped_gemm_2w_split_k": "the loop in a block of a cf.cond_br (an if whose branches both",
            # session 90's sweep: tutorial 08's TMA grouped GEMM makes its descriptors in a branch inside its group loop
@@ -387,6 +384,8 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
                         for k in ("block_skip_gemm", "fp8_block_skip_gemm", "torchtitan_cg_backward_dw")},
                      "megablocks_grouped_dw": "barrier protocol: not simulated (a barrier index computed from a tensor value)",
                      "kmeans_centroid_update": "barrier protocol: none (one partition, no mbarrier",
+                     # session 94's sweep: a tile loop whose next tile is an atomic's (one partition only)
+                     "aiter_gmm_work_stealing": "barrier protocol: none (one partition, no mbarrier",
                      # session 89's sweep: a while over loaded slots; a loop body inside an if on a loaded flag
                      # (session 93's: SeerAttention's block-sparse forward, its iteration under if mask_val)
                      **{k: "barrier protocol: none (one partition, no mbarrier"
@@ -533,6 +532,13 @@ def test_default_route_writes_a_gluon_kernel_or_says_why_in_one_line(path: Path)
     if path.stem == "flagattn_piecewise":   # its two queries made in registers by the "Dot I" trick: handed to the
         # wgmmas from shared buffers of their own (run 84: ptxas no longer serialises them, x0.68 -> x1.04)
         assert len(re.findall(r"warpgroup_mma\(q[12]_\d+_sm, ", g.kernel.source)) >= 2, g.kernel.source
+    if path.stem == "aiter_gmm_work_stealing":   # its next tile from an atomic add on a counter: every partition runs
+        # the nest's control, so each had taken a tile (the counter advanced twice a tile, producer and consumer on
+        # different tiles); written as the one partition loading its own tiles, which takes each tile once
+        assert len(g.kernel.plan.partitions) == 1, g.kernel.decisions
+        assert g.kernel.source.count("gl.atomic_add(tile_counter_ptr, 1") == 1, g.kernel.source
+        assert any("next tile may not come from an op that writes memory in a kernel of several partitions"
+                   in (c.error or "") for c in g.candidates)
     if path.stem == "flaggems_bmm":   # offsets from int64 program ids, along dimensions no mask bounds: TMA's int32
         # coordinates exact where the tensor's whole span fits them, which the launcher checks (``_box_shapes``)
         assert not any("not by TMA: its coordinates are int64" in d for d in g.kernel.decisions), g.kernel.decisions
