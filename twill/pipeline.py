@@ -29,7 +29,7 @@ from twill.gluon_route import GluonResult, choose_warps, fewer_warps, nest_carri
 from twill.graph.model import LoopGraph
 from twill.ir.flatten import Flattened, flatten_nests
 from twill.ir.frontend import KernelIR, read_kernel, widened
-from twill.ir.holders import converted_bytes
+from twill.ir.layouts import converted_bytes
 from twill.ir.triton_hooks import triton_version
 from twill.ir.ttgir import loops as ttgir_loops
 from twill.machine.calibrate import load_calibration
@@ -271,7 +271,7 @@ def _solve_gluon_wide(path: str, costed: LoopGraph, kir: KernelIR, machine: Mach
 
 def _converted(g: LoopGraph, text: str) -> int:
     """The bytes the layout conversions of ``g``'s loop move between threads an iteration, under the layouts of
-    ``text`` (``twill.ir.holders``): Triton's layouts for the integers assumed 16-divisible can make a conversion
+    ``text`` (``twill.ir.layouts.moves_data``): Triton's layouts for the integers assumed 16-divisible can make a conversion
     that was a renaming of registers a transpose (SGLang's int4 decode: its [64, 4] scales loaded 4 a thread
     relaid the dequantised [64, 128] V tile, 16 KB through shared memory an iteration, 255 registers a thread
     against 128)."""

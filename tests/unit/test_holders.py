@@ -1,4 +1,4 @@
-"""``twill.ir.holders``: which threads hold each element of a distributed tensor, and so whether a layout conversion
+"""``twill.ir.layouts``' holders: which threads hold each element of a distributed tensor, and so whether a layout conversion
 moves data. Triton lowers a conversion whose threads hold the same elements to register moves; the Gluon route keeps
 the kernel's layouts as specialised where the layouts of its integers assumed 16-divisible would make such a
 renaming a transpose (SGLang's int4 decode: 255 registers a thread against Triton's 128)."""
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 
-from twill.ir.holders import converted_bytes, holders, moves_data
+from twill.ir.layouts import converted_bytes, holders, moves_data
 
 T = {
     "#a": "#ttg.blocked<{sizePerThread = [1, 1, 32], threadsPerWarp = [8, 4, 1], warpsPerCTA = [1, 1, 1], "
