@@ -73,6 +73,10 @@ def test_the_swiglu_moe_gemm_gets_a_kernel_with_its_accumulators_in_one_consumer
     c = r.gluon.chosen
     assert c.schedule.get("joint")["together"] == [["dot0_acc_gate", "dot1_acc_up"]]
     assert c.schedule.warp_map["dot0_acc_gate"] == c.schedule.warp_map["dot1_acc_up"]
+    # the verdict and the proof's note scope "optimal" to schedules holding the pair together
+    from twill.commands.optimize import gluon_own
+    assert "1 pair(s) of ops the code after the loop reads held in one group" in gluon_own(r)
+    assert any("with dot0_acc_gate and dot1_acc_up in the same compute group" in n for n in r.notes)
     # the consumer holding both writes the SwiGLU product after its loop
     assert re.search(r"\n        a_out = silu_gate \* acc_up\w*\n", c.kernel.source), c.kernel.source
 

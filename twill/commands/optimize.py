@@ -275,10 +275,13 @@ def gluon_own(result: OptimizeResult) -> str:
     c = g.chosen if g is not None and g.kernel is not None else None
     if c is None:
         return ""
-    one = (c.schedule.get("joint") or {}).get("one_partition") or len(c.kernel.plan.partitions) == 1
+    joint = c.schedule.get("joint") or {}
+    one = joint.get("one_partition") or len(c.kernel.plan.partitions) == 1
+    held = (f", {len(joint['together'])} pair(s) of ops the code after the loop reads held in one group"
+            if joint.get("together") else "")
     return (f"; kernel_gluon.py runs the Gluon route's own schedule ({c.subtiles} row sub-tile(s)"
             f"{', one partition' if one else ''}, I = {c.schedule.ii} L = {c.schedule.length}: {c.schedule.status} "
-            f"for that split under {c.reg_limit} registers a thread, gluon.json)")
+            f"for that split under {c.reg_limit} registers a thread{held}, gluon.json)")
 
 
 def guarded_scope(g: Any) -> str:
